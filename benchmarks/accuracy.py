@@ -12,7 +12,11 @@ For each kind it prints, over tests/data/reference_*.toml:
 and over tests/data/holdout_*.toml (rows no constant is fitted on) the errors and how often the
 measurement falls inside the 80 % range (ranges.py), for decode and prefill also per regime (single stream vs
 batched, NVIDIA vs other vendors, dense vs MoE, one GPU vs several), each row scored with the range the estimate gives
-it (its regime's factors where ranges.REGIME_RANGE_FACTORS sets them: ranges.speed_regime). --rows lists every row; --fit prints the
+it (its regime's factors where ranges.REGIME_RANGE_FACTORS sets them: ranges.speed_regime); the coverage is printed for
+the fitted rows, the cross-validated rows and the holdout rows, per regime, and the holdout's split between rows from a
+source the fit saw and rows from a source never fitted (a range from leave-one-source-out residuals describes the
+latter). A training row is a whole run's total or a steady-state rate, each scored with its figure's range
+(ranges.STEADY_STATE). --rows lists every row; --fit prints the
 constants refitted on all reference rows beside the shipped ones; --ranges prints interval factors
 derived from the cross-validated errors (the values ranges.py ships), for decode and prefill per assigned regime.
 --group=source (the default folds) also prints, per source, the fitted and the cross-validated errors side by side;
@@ -49,7 +53,14 @@ from configurator.core.estimate.crossval import (
 )
 from configurator.core.estimate.estimator import Calibration
 from configurator.core.estimate.kv import LEGACY_TUPLE_CACHE_ARCHITECTURES, legacy_cache_copies
-from configurator.core.estimate.ranges import RANGE_FACTORS, REGIME_RANGE_FACTORS, memory_regime, speed_regime
+from configurator.core.estimate.ranges import (
+    RANGE_FACTORS,
+    REGIME_RANGE_FACTORS,
+    STEADY_STATE,
+    WHOLE_RUN,
+    memory_regime,
+    speed_regime,
+)
 from configurator.storage import catalogs
 from tests.reference import (
     ALL,
@@ -183,7 +194,7 @@ def row_regime(kind: str, row: Row, catalog: object) -> str | None:
     if kind == "finetune_memory":
         return str(row.get("method", "?"))
     if kind == "training_gpu_hours":
-        return "steady-state rate" if row.get("steady_state") else "whole run"
+        return STEADY_STATE if row.get("steady_state") else WHOLE_RUN
     return None
 
 
@@ -201,9 +212,17 @@ def _shares(groups: dict[str, list[Point]], kind: str, catalog: object) -> str:
     return "; ".join(f"{g} {assigned_coverage(v, kind, catalog):.0%} ({len(v)})" for g, v in groups.items())
 
 
-def speed_regimes(label: str, catalog: object) -> list[str]:
-    """The regimes a decode/prefill row belongs to, read from its label ("model precision engine NxGPU ctx=.. b=.."):
-    single stream vs batched, NVIDIA vs other vendors, dense vs MoE, one GPU vs several."""
+# Reported regimes beside the assigned ones (issue #29: where the holdout's prefill rows fall outside): NVIDIA cards
+# without the int8 tensor-core paths llama.cpp's MMQ uses since Ampere, and models small enough for per-layer fixed
+# costs to dominate a prompt
+PRE_AMPERE = ("Pascal", "Volta", "Turing")
+SMALL_MODEL_B = 3.0
+
+
+def speed_regimes(label: str, catalog: object, tags: tuple[str, ...] = ()) -> list[str]:
+    """The regimes a decode/prefill row belongs to, read from its label ("model precision engine NxGPU ctx=.. b=..")
+    and its tags (tests/reference.py: the llama.cpp backend): single stream vs batched, NVIDIA vs other vendors, dense
+    vs MoE, one GPU vs several; reported only: the llama.cpp backend off CUDA, NVIDIA before Ampere, small models."""
     parts = label.split()
     if len(parts) < 6 or "x" not in parts[3]:
         return []
@@ -223,6 +242,13 @@ def speed_regimes(label: str, catalog: object) -> list[str]:
         out.append("MoE tensor parallel")  # ranges.MOE_TENSOR_PARALLEL: its own factors when they are set
     if model is not None and model.moe is not None and not multi:
         out.append("MoE one GPU")  # issue #29: MoE single-GPU coverage reported apart from the tensor-parallel rows
+    backend = next((t.split(":", 1)[1] for t in tags if t.startswith("backend:")), "cuda")
+    if backend != "cuda":
+        out.append(f"llama.cpp {backend}")
+    if gpu is not None and gpu.vendor == "nvidia" and gpu.architecture in PRE_AMPERE:
+        out.append("NVIDIA before Ampere")
+    if model is not None and model.params_total_b < SMALL_MODEL_B:
+        out.append(f"model under {SMALL_MODEL_B:.0f}B")
     return out
 
 
@@ -246,12 +272,16 @@ def memory_label_regime(label: str, catalog: object) -> str | None:
     return memory_regime(tuple_cache_copies=legacy_cache_copies(model, words[4]))
 
 
-def row_factors(label: str, kind: str, catalog: object) -> tuple[float, float]:
-    """The 80 % range factors the estimate gives this row: its regime's (REGIME_RANGE_FACTORS) or its kind's."""
+def row_factors(point: Point, kind: str, catalog: object) -> tuple[float, float]:
+    """The 80 % range factors the estimate gives this row: its regime's (REGIME_RANGE_FACTORS) or its kind's. A
+    steady-state training row is compared with the steady-state tokens/s figure: its range in hours is the inverse of
+    that figure's (ranges.STEADY_STATE), so scoring the hours with it is scoring the rate with the figure's own range."""
     if kind in SPEED_KINDS:
-        key = assigned_regime(label, catalog)
+        key = assigned_regime(point.label, catalog)
     elif kind == "inference_memory":
-        key = memory_label_regime(label, catalog)
+        key = memory_label_regime(point.label, catalog)
+    elif kind == "training_gpu_hours":
+        key = STEADY_STATE if STEADY_STATE in point.tags else None
     else:
         key = None
     return REGIME_RANGE_FACTORS.get((kind, key or ""), RANGE_FACTORS[kind])
@@ -264,7 +294,7 @@ def assigned_coverage(points: list[Point], kind: str, catalog: object) -> float:
         return 0.0
     inside = 0
     for p in answered:
-        low, high = row_factors(p.label, kind, catalog)
+        low, high = row_factors(p, kind, catalog)
         inside += low * p.estimated <= p.measured <= high * p.estimated  # type: ignore[operator]
     return inside / len(answered)
 
@@ -274,18 +304,39 @@ def regime_coverage(points: list[Point], catalog: object, kind: str = "decode_sp
     'batched 78 % (40)'."""
     groups: dict[str, list[Point]] = {}
     for p in points:
-        for regime in speed_regimes(p.label, catalog):
+        for regime in speed_regimes(p.label, catalog, p.tags):
             groups.setdefault(regime, []).append(p)
     return "; ".join(
         f"{name} {assigned_coverage(pts, kind, catalog):.0%} ({len(pts)})" for name, pts in sorted(groups.items())
     )
 
 
+def seen_split(held: list[Point], reference: list[Row], kind: str, catalog: object) -> str:
+    """Holdout coverage split by whether the fit saw the row's source: rows from a fitted source test the range less
+    than rows from a source never seen (the range is derived from leave-one-source-out errors)."""
+    seen = {source_group(r["source"]) for r in reference}
+    parts = []
+    for name, pts in (
+        ("from sources the fit saw", [p for p in held if p.group in seen]),
+        ("from sources never fitted", [p for p in held if p.group not in seen]),
+    ):
+        answered = [p for p in pts if p.estimated]
+        if answered:
+            s = summarise(answered)
+            parts.append(
+                f"{name} {assigned_coverage(answered, kind, catalog):.0%} ({len(answered)} rows, "
+                f"median |error| {s.median:.1%})"
+            )
+        else:
+            parts.append(f"{name}: none")
+    return "holdout " + "; ".join(parts)
+
+
 def regime_errors(points: list[Point], catalog: object) -> str:
     """Median / p90 |error| per regime (speed_regimes), e.g. 'MoE tensor parallel 21.0 / 49.8 % (10)'."""
     groups: dict[str, list[Point]] = {}
     for p in points:
-        for regime in speed_regimes(p.label, catalog):
+        for regime in speed_regimes(p.label, catalog, p.tags):
             groups.setdefault(regime, []).append(p)
     out = []
     for name, pts in sorted(groups.items()):
@@ -329,7 +380,11 @@ def offload_report(catalog: object) -> None:
             low, high = result.to_json()["ranges"].get(path, [0.0, 0.0])
             hit = low <= measured <= high
             inside.setdefault("all", []).append(hit)
-            inside.setdefault(offload_regime(catalog, row), []).append(hit)  # type: ignore[arg-type]
+            regime = offload_regime(catalog, row)  # type: ignore[arg-type]
+            inside.setdefault(regime, []).append(hit)
+            # the figure too (issue #29: prefill with experts in RAM, on unified memory, on a CPU is its own question)
+            figure = "prefill" if path.endswith("prefill_tokens_per_s") else "decode"
+            inside.setdefault(f"{regime} {figure}", []).append(hit)
         shares = "; ".join(f"{k} {sum(v) / len(v):.0%} ({len(v)})" for k, v in sorted(inside.items()) if k != "all")
         name = "fitted   " if prefix == "fit" else "holdout  "
         print(f"  {name} {_fmt(summarise(pts))}; in the 80 % range {sum(inside['all']) / len(inside['all']):.0%}")
@@ -354,6 +409,9 @@ def ram_share_report(catalog: object) -> None:
 
 
 def main(argv: list[str]) -> int:
+    if "--help" in argv or "-h" in argv:  # it ran every kind's cross-validation (minutes) instead
+        print(__doc__)
+        return 0
     show_rows = "--rows" in argv
     show_fit = "--fit" in argv
     show_ranges = "--ranges" in argv
@@ -419,15 +477,22 @@ def main(argv: list[str]) -> int:
                 + (", regimes' own where set" if kind in SPEED_KINDS else "")
                 + f"): cross-val coverage {assigned_coverage(cv, kind, catalog):.0%}"
             )
+            print(
+                f"    fitted coverage {assigned_coverage(fitted, kind, catalog):.0%} (rows the constants were fitted on)"
+            )
             if kind in SPEED_KINDS:
+                print(f"    per regime, fitted: {regime_coverage(fitted, catalog, kind)}")
                 print(f"    per regime, cross-val: {regime_coverage(cv, catalog, kind)}")
                 print(f"    per regime, cross-val median / p90: {regime_errors(cv, catalog)}")
         held = score(holdout, kind) if holdout else []
         # memory and training rows: coverage per row regime (row_regime), each row with the range the estimate gives it
         by_regime: dict[str, dict[str, list[Point]]] = {}
         if factors and kind not in SPEED_KINDS:
+            by_regime["fitted"] = by_row_regime([(r, p) for r in reference for p in score([r], kind)], kind, catalog)
             by_regime["cross-val"] = by_row_regime(cv_rows, kind, catalog)
             by_regime["holdout"] = by_row_regime([(r, p) for r in holdout for p in score([r], kind)], kind, catalog)
+            if by_regime["fitted"]:
+                print(f"    per regime, fitted: {_shares(by_regime['fitted'], kind, catalog)}")
             if by_regime["cross-val"]:
                 print(f"    per regime, cross-val: {_shares(by_regime['cross-val'], kind, catalog)}")
         if holdout:
@@ -435,6 +500,8 @@ def main(argv: list[str]) -> int:
             if factors:
                 line += f"; in the 80 % range {assigned_coverage(held, kind, catalog):.0%}"
             print(line)
+            if factors:
+                print(f"    {seen_split(held, reference, kind, catalog)}")
             if factors and kind in SPEED_KINDS:
                 print(f"    per regime, holdout: {regime_coverage(held, catalog, kind)}")
                 print(f"    per regime, holdout median / p90: {regime_errors(held, catalog)}")

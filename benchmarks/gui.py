@@ -22,8 +22,9 @@ sys.path.insert(0, str(REPO))
 CHILD = r"""
 import os, sys, time
 t0 = float(sys.argv[1])
+import configurator.launcher  # what `llm-rig` runs before the window: pydantic's plugin scan skipped
+from configurator.qt.app import make_app  # then, as `llm-rig` does, the app's module before any Qt one
 from PySide6.QtCore import QTimer
-from configurator.qt.app import make_app
 from configurator.qt.main_window import MainWindow
 app = make_app([])
 window = MainWindow()

@@ -70,6 +70,48 @@ REQUESTS: dict[str, list[str]] = {
         *("--model", "llama-3.1-8b", "--workload", "finetune", "--method", "full", "--tokens", "1e9"),
         *("--deadline-hours", "48", "--top", "3"),
     ],
+    # issue #34's wider net: every workload, owned parts, clusters, ways out, three currencies
+    "Qwen3 8B LoRA $2,500": [
+        *("--model", "qwen3-8b", "--workload", "finetune", "--method", "lora", "--budget", "2500", "--tokens", "1e8"),
+    ],
+    "70B QLoRA $30,000": [
+        *("--model", "llama-3.3-70b", "--workload", "finetune", "--method", "qlora", "--budget", "30000"),
+    ],
+    "14B full finetune EUR": [
+        *("--model", "qwen3-14b", "--workload", "finetune", "--method", "full", "--tokens", "1e8"),
+        *("--currency", "EUR", "--circuit", "230v16a"),
+    ],
+    "8B pretrain 1e10 tokens 30 days": [
+        *("--model", "llama-3.1-8b", "--workload", "pretrain", "--tokens", "1e10", "--deadline-hours", "720"),
+    ],
+    "405B pretrain cluster CNY": [
+        *("--model", "llama-3.1-405b", "--workload", "pretrain", "--tokens", "1e12", "--deadline-hours", "4320"),
+        *("--currency", "CNY", "--region", "china"),
+    ],
+    "14B q4 own 3060 $1,000": [
+        *("--model", "qwen3-14b", *INFER, "--precision", "q4_k_m", "--budget", "1000", "--own", "rtx-3060-12gb"),
+    ],
+    "32B own two 3090s": [
+        *("--model", "qwen2.5-32b", *INFER, "--precision", "q8_0", "--own", "rtx-3090", "--own", "rtx-3090"),
+    ],
+    "R1 q4 $15,000 (way out reads)": [
+        *("--model", "deepseek-r1", *INFER, "--precision", "q4_k_m", "--budget", "15000"),
+    ],
+    "70B 4 x 7900 XTX at 70 % (infeasible)": [
+        *("--model", "llama-3.3-70b", *INFER, "--precision", "q4_k_m", "--context", "32768", "--gpu", "rx-7900-xtx"),
+        *("--gpus", "4", "--exact-gpus", "--power-limit", "0.7"),
+    ],
+    "8B q4 $300 (infeasible)": ["--model", "llama-3.1-8b", *INFER, "--precision", "q4_k_m", "--budget", "300"],
+    "gpt-oss-120b $3,000 EUR": [
+        *("--model", "gpt-oss-120b", *INFER, "--budget", "3000", "--currency", "EUR", "--circuit", "230v16a"),
+    ],
+    "Qwen3 30B-A3B q4 4 users CNY": [
+        *("--model", "qwen3-30b-a3b", *INFER, "--precision", "q4_k_m", "--batch", "4", "--currency", "CNY"),
+        *("--region", "china", "--top", "5"),
+    ],
+    "compare 3090 vs 4090 vs 7900 XTX": [
+        *("--model", "qwen2.5-32b", *INFER, "--precision", "q4_k_m", "--gpu", "rtx-3090,rtx-4090,rx-7900-xtx"),
+    ],
 }
 
 

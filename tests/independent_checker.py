@@ -370,12 +370,16 @@ def _readable(build: dict[str, Any]) -> bool:
 
 def _slow_cpu_only(build: dict[str, Any], min_decode_tps: float | None = None) -> bool:
     """A machine without a GPU (no card, no system) that is below reading speed, short of the speed asked, or whose
-    prompt processing is warned about (PROMPT): never "cheapest" beside a build with a GPU (issue #27)."""
-    if any(p["category"] in ("gpu", "system") for p in build["parts"]):
+    prompt processing is warned about (PROMPT): never "cheapest" beside a build with a GPU (issue #27). A ready-made
+    box with no card bought (a mini PC's iGPU) whose prompts wait (PROMPT: one prompt, or the last of the users asked
+    when all send one at once) is set aside alike."""
+    if any(p["category"] == "gpu" for p in build["parts"]):
         return False
+    prompt = any(c["rule"] == "PROMPT" and c["status"] != "pass" for c in build["checks"])
+    if any(p["category"] == "system" for p in build["parts"]):
+        return prompt
     decode = build["estimate"].get("speed", {}).get("decode_tokens_per_s")
     short = min_decode_tps is not None and decode is not None and float(decode) < min_decode_tps
-    prompt = any(c["rule"] == "PROMPT" and c["status"] != "pass" for c in build["checks"])
     return not _readable(build) or short or prompt
 
 

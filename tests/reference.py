@@ -17,6 +17,7 @@ from typing import Any
 from configurator.core.catalog.loader import Catalog
 from configurator.core.estimate.crossval import Point, source_group
 from configurator.core.estimate.estimator import CAL, Calibration, elapsed_share, estimate, llamacpp_build
+from configurator.core.estimate.ranges import STEADY_STATE, WHOLE_RUN
 from configurator.core.estimate.workload import Workload
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -51,6 +52,9 @@ class Comparison:
     measured: float
     estimated: float
     source: str
+    # properties of the row a regime is read from (benchmarks/accuracy.py; issue #29): a training figure's
+    # "steady-state rate" or "whole run", a llama.cpp speed row's backend ("backend:vulkan")
+    tags: tuple[str, ...] = ()
 
     @property
     def error(self) -> float:
@@ -228,6 +232,9 @@ def _build_of(row: Row, kind: str, cal: Calibration) -> Calibration:
     (`llamacpp_date`, YYYY-MM, or YYYY when the source gives only the year), the backend when not CUDA
     (`llamacpp_backend`) and `flash_attention` when the run set -fa itself. Prompt rows and decode rows alike: the
     prompt follows int8 MMQ and FlashAttention, the decode step CUDA graphs."""
+    if row.get("async_scheduling"):
+        # the run states vLLM's --async-scheduling (estimator.Calibration.vllm_async_scheduling)
+        return replace(cal, vllm_async_scheduling=True)
     if ENGINE_ALIASES.get(row["engine"], row["engine"]) != "llama.cpp" or "llamacpp_date" not in row:
         return cal  # a row that does not name its build is scored as the plain estimate (Calibration)
     return llamacpp_build(row["llamacpp_date"], row.get("llamacpp_backend", "cuda"), row.get("flash_attention"), cal)
@@ -266,7 +273,8 @@ def _speed(catalog: Catalog, kind: str, data: Data, cal: Calibration) -> tuple[l
             continue
         if kind == "prefill_speed" and row.get("timing") == "first-eval":
             value = first_eval_rate(value, int(row["context"]))
-        out.append(Comparison(kind, label, float(row[measured_key]), value, row["source"]))
+        tags = (f"backend:{row.get('llamacpp_backend', 'cuda')}",) if row["engine"] == "llama.cpp" else ()
+        out.append(Comparison(kind, label, float(row[measured_key]), value, row["source"], tags))
     return out, skipped
 
 
@@ -313,7 +321,11 @@ def training_gpu_hours(
         # steady_state: the figure is tokens / a measured tokens-per-second rate (a benchmark), which leaves out what a
         # whole run loses to restarts, checkpoints and evaluation; the estimate prices a whole run, so those come off
         hours *= elapsed_share(gpu, gpus, cal=cal) if row.get("steady_state") else 1.0
-        out.append(Comparison("training_gpu_hours", label, float(row["measured_gpu_hours"]), hours, row["source"]))
+        # the figure a row is compared with (ranges.py): a benchmark's rate is the steady-state tokens/s, a total the run's
+        figure = STEADY_STATE if row.get("steady_state") else WHOLE_RUN
+        out.append(
+            Comparison("training_gpu_hours", label, float(row["measured_gpu_hours"]), hours, row["source"], (figure,))
+        )
     return out, skipped
 
 
@@ -349,7 +361,7 @@ def points(kind: str, catalog: Catalog, data: list[Row], cal: Calibration = CAL)
     """Every row of `data` scored with the constants `cal` (the shipped ones unless given); unanswered rows have no
     estimate."""
     comparisons, skipped = ALL[kind](catalog, data, cal)
-    return [Point(c.measured, c.estimated, source_group(c.source), c.label) for c in comparisons] + [
+    return [Point(c.measured, c.estimated, source_group(c.source), c.label, c.tags) for c in comparisons] + [
         Point(1.0, None, source_group(s.source), f"{s.label}: {s.reason}") for s in skipped
     ]
 
@@ -408,7 +420,7 @@ def offload_result(catalog: Catalog, row: Row, share: float | None = None) -> tu
     tflops = cpu_peak_tflops(cpu) if isinstance(cpu, Cpu) else None
     limit = ccd_limit_gbps(cpu) if isinstance(cpu, Cpu) else None
     peak = min(peak, limit) if limit is not None else peak
-    host = host_from_bandwidth(peak, row.get("family", "desktop"), None, tflops, 4, share=share)
+    host = host_from_bandwidth(peak, row.get("family", "desktop"), None, tflops, row.get("pcie_gen", 4), share=share)
     if row["mode"] in ("cpu", "cpu_prefill"):
         result = estimate_on_host(model, w, None, 0, host)
         if row["mode"] == "cpu_prefill":
@@ -418,6 +430,12 @@ def offload_result(catalog: Catalog, row: Row, share: float | None = None) -> tu
     w = w.model_copy(update={"offload": "cpu", "n_cpu_moe": row.get("n_cpu_moe")})
     gpu = catalog.get("gpus", row["gpu"])
     assert isinstance(gpu, Gpu)
+    if row["mode"] == "hybrid_prefill":
+        # a prompt of `prompt` tokens in micro-batches of the run's -ub (llama.cpp's default 512 unless it says)
+        w = w.model_copy(update={"prompt": row["prompt"], "context": row.get("context", row["prompt"])})
+        cal = replace(CAL, llamacpp_ubatch_experts_in_ram=row.get("ubatch", CAL.llamacpp_ubatch))
+        result = estimate_on_host(model, w, gpu, 1, host, cal=cal)
+        return result, prefill, row["measured_prefill_tokens_per_s"]
     return estimate_on_host(model, w, gpu, 1, host), decode, row["measured_tokens_per_s"]
 
 

@@ -47,3 +47,9 @@ def test_plan_diff_compares_two_checkouts_byte_for_byte() -> None:
     out = run("benchmarks/plan_diff.py", str(REPO), "--only", "AMD rack")  # this checkout against itself
     line = next(line for line in out.splitlines() if line.startswith("70B AMD rack"))
     assert "identical" in line and "exit 0" in line
+
+
+def test_estimate_diff_compares_json_and_explain_byte_for_byte() -> None:
+    out = run("benchmarks/estimate_diff.py", str(REPO), "--only", "Mac Studio")  # this checkout against itself
+    lines = [line for line in out.splitlines() if line.startswith("70B on a Mac Studio")]
+    assert len(lines) == 2 and all("identical" in line and "exit 0" in line for line in lines)

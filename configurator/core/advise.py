@@ -76,7 +76,7 @@ TRAINING_REFERENCE_TOKENS = 1e8
 
 
 class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
 
 class MapChoice(_Frozen):
@@ -487,8 +487,13 @@ class _CellSearch:
 
     def run(self, chosen: list[Gpu], req: BuildRequest, compare: bool = False) -> None:
         ids = tuple(g.id for g in chosen)
-        # compare: two or more named GPUs give the planner's comparison, the cheapest build for each
-        req = req.model_copy(update={"gpu_ids": ids if compare and len(ids) > 1 else ()})
+        # compare: two or more named GPUs give the planner's comparison, the cheapest build for each, every one of them
+        # shown: at the cell's top_k of 1 the comparison had shown only its first build in the sources' order, not the
+        # cheapest (qwen3-14b fp16: a P100 + P40 mix at 1,465 USD, where 2 x P100 at 1,277 and an MI50 at 1,081 exist)
+        comparing = compare and len(ids) > 1
+        req = req.model_copy(
+            update={"gpu_ids": ids if comparing else (), "top_k": len(ids) if comparing else req.top_k}
+        )
         # "only these GPUs": no machine without one of them (a CPU-only box, a mini PC: the plan's sources, #28)
         result = plan(
             req,

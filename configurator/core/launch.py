@@ -48,6 +48,8 @@ def llamacpp_command(model: ModelArch, result: EstimateResult, numa: bool = Fals
     cpu_moe = int(placement.get("cpu_moe_layers", layers if w.get("cpu_experts") else 0))
     if model.moe is not None and result.gpus > 0 and cpu_moe:
         parts += ["--cpu-moe"] if cpu_moe >= layers else ["--n-cpu-moe", str(cpu_moe)]
+        if placement.get("ubatch"):  # the prompt's micro-batch the estimate used (estimate.offload.experts_cal)
+            parts += ["-b", str(placement["ubatch"]), "-ub", str(placement["ubatch"])]
     if numa:
         parts += ["--numa", "distribute"]
     if w.get("speculative") == "mtp" and model.mtp_layers and batch == 1:

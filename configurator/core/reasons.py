@@ -23,7 +23,7 @@ Value = Union[bool, int, float, str, None, "Reason", tuple[str, ...], tuple["Rea
 class Reason(BaseModel):
     """One thing said to a user: a stable code (`gpu.memory`, `way.kv`, `warn.host-ram`) and the figures it names."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     code: str
     args: tuple[tuple[str, Value], ...] = ()
@@ -234,6 +234,24 @@ def _speed_training(r: Reason, _say: Say) -> str:
     return f"{r.num('tps'):,.0f} training tokens/s ({r.num('hours'):,.0f} h for {r.num('tokens'):.3g} tokens)"
 
 
+def _cheapest(r: Reason) -> str:
+    """Why the cheapest build is: the lowest price of the builds shown that pass every rule (ranking._cheapest_said),
+    with the cheaper ones set aside named."""
+    price = f"{r.num('price'):,.0f} {r.fields['currency']}"
+    reading = " at reading speed or more" if r.fields.get("reading") else ""
+    n = int(r.num("builds"))
+    text = (
+        f"the lowest price ({price}) of the {n} builds shown that pass every rule{reading}"
+        if n > 1
+        else f"the lowest price ({price}): the only build shown that passes every rule{reading}"
+    )
+    if r.fields.get("prompt"):
+        text += "; the cheaper machine with no graphics card makes prompts wait over a minute for the first token"
+    if r.fields.get("loud"):
+        text += "; the cheaper data-center machine is too loud for the room"
+    return text
+
+
 def _fastest(r: Reason, say: Say) -> str:
     scope = "within the budget" if r.code == "claim.fastest-within-budget" else "found"
     scope += " on supported software" if r.fields.get("supported") else ""
@@ -425,10 +443,7 @@ EN: dict[str, Template] = {
     ),
     "warn.framework": "{message}",  # the framework's or software stack's own finding (frameworks.py, support.py)
     # why a build holds its claims (solve.ranking); CLAIMS says the claim itself
-    "claim.cheapest": lambda r, _say: (
-        f"the lowest price ({r.num('price'):,.0f} {r.fields['currency']}) of the {r.fields['builds']} builds found "
-        f"that pass every rule{' at reading speed or more' if r.fields.get('reading') else ''}"
-    ),
+    "claim.cheapest": lambda r, _say: _cheapest(r),
     "claim.cheapest-slow": lambda r, _say: (
         f"the lowest price of every build found ({r.num('price'):,.0f} {r.fields['currency']}), at "
         f"{r.num('tps'):.1f} tokens/s per user: slower than people read (~{r.num('reading'):g} tokens/s)"
@@ -474,6 +489,7 @@ EN: dict[str, Template] = {
     "kind.power-limited": "GPUs power-limited to {limit:.0%}",
     "kind.usual-gguf": "at {precision}, llama.cpp's usual GGUF: no --precision given",
     "kind.usual-kv": "{precision} KV cache: no --kv-precision given",
+    "kind.usual-served": "at {precision}, quantized by vLLM on load for several users: no --precision given",
     "kind.eol-cuda": "past CUDA support: CUDA 13 dropped {arch}",
     "kind.eol-rocm": "past ROCm support: gfx906 maintenance ended in 2024",
     # why each part was chosen (solve.plan), clause by clause
@@ -824,6 +840,10 @@ EN: dict[str, Template] = {
     "est.how-mmq": ", quantized blocks multiplied directly on int8 tensor cores (MMQ, llama.cpp since June 2024)",
     "est.how-dequant": ", x {factor:.2f} for dequantizing the weights to fp16 first",
     "est.how-dp4a": "integer dot products (no tensor cores) at {share:.0%} of {tops:.0f} TOPS",
+    "est.async-scheduling": "vLLM async scheduling: the engine's {ms:.2f} ms of per-step host work overlaps the "
+    "GPU's previous step (the step is the longer of the two)",
+    "est.how-vulkan-scalar": "Vulkan shaders on the vector units (the driver exposes no matrix cores to llama.cpp) at "
+    "{share:.0%} of {tflops:.1f} fp32 TFLOPS",
     "est.how-moe": (
         "; the routed experts ({share:.0%} of the FLOPs) get {rows:.0f} rows each of a {ubatch}-token micro-batch and "
         "run at {efficiency:.0%} of the dense rate (x {overall:.2f} overall)"

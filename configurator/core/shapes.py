@@ -147,6 +147,7 @@ class PlacementJson(TypedDict, total=False):
     cards: list[str]  # mixed GPUs (estimate.mixed): the card of each entry of layers_per_gpu
     tensor_parallel: int
     pipeline_parallel: int
+    ubatch: int  # llama.cpp -ub with the experts in RAM (estimate.offload.experts_cal): the prompt's micro-batch
 
 
 class WorkloadJson(TypedDict):
@@ -203,6 +204,7 @@ class EstimateTimeJson(TypedDict):
     mfu: NotRequired[float | None]  # a training time: its MFU and the per-GPU peak it is a share of
     peak_tflops_per_gpu: NotRequired[float | None]
     tokens_per_s: NotRequired[float | None]  # a training job's throughput
+    steady_tokens_per_s: NotRequired[float | None]  # its steady-state rate (issue #29)
     reference_tokens: NotRequired[float]  # the reference job it was timed for when none was given
 
 

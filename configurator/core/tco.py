@@ -127,7 +127,7 @@ def catalog_offers(catalog: Catalog) -> list[CloudOffer]:
 class UsageProfile(BaseModel):
     """How the machine is used and what its electricity costs."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     hours_per_day: float = Field(default=8.0, ge=0, le=24, description="hours a day the machine is switched on")
     days_per_year: float = Field(default=250.0, ge=0, le=366)
@@ -226,7 +226,7 @@ SELLING_FEE_SOURCE = (
 class OwnershipAssumptions(BaseModel):
     """Depreciation, resale and upkeep of a bought machine."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     years: int = Field(default=3, ge=1, le=15, description="depreciation period, also the useful life for break-even")
     resale_fraction: float = Field(
@@ -388,7 +388,7 @@ def estimate_idle_w(build: Build) -> float:
 class RentalMatch(BaseModel):
     """The cheapest cloud offer that does the build's work at least as fast."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     offer: CloudOffer
     hourly: float = Field(description="per hour for all `instances` together, in `currency`")
@@ -457,7 +457,7 @@ class RentalMatch(BaseModel):
 class RentalSearch(BaseModel):
     """The outcome of looking for a rental: the match, or why there is none."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     match: RentalMatch | None
     reason: str
@@ -820,7 +820,7 @@ def break_even_reason(
 
 
 class TcoRow(BaseModel):
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     years: int
     owning: float = Field(description="purchase - resale value + energy + upkeep")
@@ -835,7 +835,7 @@ class TcoRow(BaseModel):
 class JobComparison(BaseModel):
     """One training job: the build's own time and energy against renting it."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     gpu_hours: float | None
     own_wall_hours: float | None
@@ -859,7 +859,7 @@ class ThroughputComparison(BaseModel):
     """Training with no token count: the cost of a million training tokens bought against rented, from each one's
     tokens per hour and cost per hour of training."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     own_tokens_per_hour: float
     own_cost_per_hour: float | None = Field(
@@ -879,7 +879,7 @@ class ThroughputComparison(BaseModel):
 class CostOfOwnership(BaseModel):
     """Buy versus rent for one build; every figure in `currency`."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     currency: str
     purchase: float
@@ -1311,7 +1311,7 @@ class OwnershipInputs(BaseModel):
     """What the buyer sets on the Buy-or-rent tab: saved with the project, read by the tab and by the printed sheet
     and exports alike (the sheet had printed the regional defaults beside a tab that showed the buyer's figures)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False, defer_build=True)
 
     preset: Literal["us", "eu", "china"] | None = Field(
         default=None, description="electricity preset; None: by currency"

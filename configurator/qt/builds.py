@@ -842,6 +842,17 @@ def estimate_html(build: Build) -> str:
                 ),
             )
         )
+        if e.steady_tokens_per_s is not None:
+            # the rate a throughput benchmark measures, with its own 80 % range (core ranges.py, issue #29)
+            low, high = e.to_json()["ranges"]["time.steady_tokens_per_s"]
+            rows.append(
+                (
+                    QCoreApplication.translate("estimate", "Steady state"),
+                    QCoreApplication.translate(
+                        "estimate", "{0:,.0f} tokens/s while stepping (80 % range {1:,.0f}-{2:,.0f})"
+                    ).format(e.steady_tokens_per_s, low, high),
+                )
+            )
         with i18n.speaking():  # MFU as the sheet and the plan text give it (core report.utilisation)
             rows += utilisation_rows(build)
     rows.append(

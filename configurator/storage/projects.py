@@ -27,7 +27,7 @@ MAX_PROJECT_BYTES = LIMITS["project"]
 class Project(BaseModel):
     """What a user saves: named requests (a lab may keep several workloads in one project)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False, defer_build=True)
 
     schema_version: int = Field(default=SCHEMA_VERSION, ge=1, le=SCHEMA_VERSION, strict=True)
     name: str = Field(default="Untitled", max_length=500)

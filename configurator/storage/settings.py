@@ -17,7 +17,7 @@ MAX_RECENT = 8
 
 
 class Preferences(BaseModel):
-    model_config = ConfigDict(extra="ignore", frozen=True)
+    model_config = ConfigDict(extra="ignore", frozen=True, defer_build=True)
 
     schema_version: int = SCHEMA_VERSION
     currency: Literal["USD", "CNY", "EUR"] = "USD"

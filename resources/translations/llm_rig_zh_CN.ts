@@ -2735,7 +2735,7 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>estimate</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="873"/>
+        <location filename="../../configurator/qt/builds.py" line="884"/>
         <source>Estimator warnings</source>
         <translation>估算警告</translation>
     </message>
@@ -2876,32 +2876,42 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
         <translation>{0:,.0f} GPU 小时；在 {2} 张 GPU 上墙钟时间 {1:,.1f} 小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="849"/>
+        <location filename="../../configurator/qt/builds.py" line="850"/>
+        <source>Steady state</source>
+        <translation>稳态速率</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/builds.py" line="851"/>
+        <source>{0:,.0f} tokens/s while stepping (80 % range {1:,.0f}-{2:,.0f})</source>
+        <translation>训练步进中 {0:,.0f} tokens/秒（80 % 区间 {1:,.0f}-{2:,.0f}）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/builds.py" line="860"/>
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="850"/>
+        <location filename="../../configurator/qt/builds.py" line="861"/>
         <source>{0:.1f} GiB on the most loaded GPU; {1:.1f} GiB in all</source>
         <translation>负载最高的 GPU 上 {0:.1f} GiB；共 {1:.1f} GiB</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="856"/>
+        <location filename="../../configurator/qt/builds.py" line="867"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="875"/>
+        <location filename="../../configurator/qt/builds.py" line="886"/>
         <source>How this is computed</source>
         <translation>计算过程</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="876"/>
+        <location filename="../../configurator/qt/builds.py" line="887"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="879"/>
+        <location filename="../../configurator/qt/builds.py" line="890"/>
         <source>Room to grow</source>
         <translation>扩展空间</translation>
     </message>
@@ -2923,37 +2933,37 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>terms</name>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="108"/>
+        <location filename="../../configurator/qt/i18n.py" line="109"/>
         <source>120 V 15 A (US outlet)</source>
         <translation>120 V 15 A（美国插座）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="109"/>
+        <location filename="../../configurator/qt/i18n.py" line="110"/>
         <source>120 V 20 A</source>
         <translation>120 V 20 A</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="110"/>
+        <location filename="../../configurator/qt/i18n.py" line="111"/>
         <source>230 V 10 A</source>
         <translation>230 V 10 A</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="111"/>
+        <location filename="../../configurator/qt/i18n.py" line="112"/>
         <source>230 V 16 A</source>
         <translation>230 V 16 A</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="115"/>
+        <location filename="../../configurator/qt/i18n.py" line="116"/>
         <source>inference</source>
         <translation>推理</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="116"/>
+        <location filename="../../configurator/qt/i18n.py" line="117"/>
         <source>fine-tune</source>
         <translation>微调</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="117"/>
+        <location filename="../../configurator/qt/i18n.py" line="118"/>
         <source>pretrain</source>
         <translation>预训练</translation>
     </message>

@@ -252,3 +252,84 @@ def test_mtp_launch_command_runs_what_the_estimate_describes(catalog: Catalog) -
     assert "--spec-type" not in llamacpp_command(model, estimate(model, plain, gpu))
     llama = catalog.get("models", "llama-3.1-8b")  # no MTP layers: nothing to draft with
     assert "--spec-type" not in llamacpp_command(llama, estimate(llama, w, gpu))
+
+
+MI50_GFX906 = "mixa3607/ML-gfx906"  # llama.cpp/readme.md, llama.cpp 982e3472 on ROCm 6.4.1 (table of 2025-10-01)
+R9700_TOOLBOX = "kyuz0/amd-r9700-ai-toolboxes"  # llama-2-7b.Q4_0__rocm7.1.1__fa1__single.log, build 7423 (2025-12)
+
+
+def _serve(catalog: Catalog, model: str, precision: str, gpu: str, gpus: int, batch: int, context: int) -> float:
+    w = Workload(kind="inference", precision=precision, engine="llama.cpp", context=context, batch=batch)
+    result = estimate(catalog.get("models", model), w, catalog.get("gpus", gpu), gpus)
+    assert result.decode_tokens_per_s is not None
+    return result.decode_tokens_per_s
+
+
+def test_mi50_hip_decode_follows_its_measurements(catalog: Catalog) -> None:
+    """mixa3607/ML-gfx906 llama.cpp/readme.md (llama-bench, ROCm 6.4.1, llama.cpp 982e3472) on an MI50: Qwen3 14B Q4_0
+    tg128 38.94 and BF16 19.46 tokens/s (the backend facts), and, never fitted on, Gemma 3 27B F16 over two MI50s 10.37.
+    GCN 5 streams its quantized weights at about a third of its 1 TB/s (the dequantizing dot products bound the step),
+    so the estimate no longer reads the CUDA-fitted HBM share (46.3 tokens/s for the Q4_0 row, +19 %)."""
+    assert any(MI50_GFX906 in f.source for f in DECODE_FACTS)
+    assert _decode(catalog, "qwen3-14b", "q4_0", "mi50-32gb") == pytest.approx(38.94, rel=0.05)
+    assert _decode(catalog, "qwen3-14b", "bf16", "mi50-32gb") == pytest.approx(19.46, rel=0.05)
+    assert _serve(catalog, "gemma-3-27b", "fp16", "mi50-32gb", 2, 1, 512) == pytest.approx(10.37, rel=0.10)
+
+
+def test_r9700_hip_decode_follows_its_measurement(catalog: Catalog) -> None:
+    """kyuz0/amd-r9700-ai-toolboxes (llama-bench, ROCm 7.1.1, build 7423, December 2025): LLaMA 2 7B Q4_0 tg128 103.66
+    tokens/s on a Radeon AI PRO R9700 (83.8 with the CUDA-fitted share x 0.82 for ROCm on RDNA)."""
+    assert any(R9700_TOOLBOX in f.source for f in DECODE_FACTS)
+    assert _decode(catalog, "llama-2-7b", "q4_0", "radeon-ai-pro-r9700") == pytest.approx(103.66, rel=0.05)
+
+
+def test_qwen25_72b_q4_for_4_users_r9700_pair_beats_mi50_pair(catalog: Catalog) -> None:
+    """Qwen2.5-72B Q4_K_M for 4 users on two cards (the review of round 15): 2 x MI50 (1 TB/s HBM2) and 2 x R9700
+    (640 GB/s GDDR6) both read 7.5 tokens/s per user, the MI50 at the CUDA-fitted HBM share (48 %) and the R9700 at
+    the CUDA share x 0.82 (61 %). Measured single-stream shares (mixa3607/ML-gfx906: 38.94 tokens/s for a 8.1 GB
+    Q4_0 read, about 37 % once the per-layer launches are taken out; kyuz0/amd-r9700-ai-toolboxes: 103.66 for 3.76 GB,
+    about 76 %) put the R9700 pair ahead, and at 4 users the MI50's dp4a dot products (21 TFLOPS sustained, no matrix
+    cores) cost it more still."""
+    mi50 = _serve(catalog, "qwen2.5-72b", "q4_k_m", "mi50-32gb", 2, 4, 4096)
+    r9700 = _serve(catalog, "qwen2.5-72b", "q4_k_m", "radeon-ai-pro-r9700", 2, 4, 4096)
+    assert r9700 > 1.3 * mi50, (mi50, r9700)
+    single = _serve(catalog, "qwen2.5-72b", "q4_k_m", "mi50-32gb", 2, 1, 4096)
+    assert mi50 < single  # the MI50's batched step is compute-bound in part
+
+
+def test_vulkan_prefill_without_matrix_cores_reads_the_vector_rate(catalog: Catalog) -> None:
+    """A Vulkan build whose driver exposes no matrix cores runs its matmul shaders on the vector units: 0.24 of the fp32
+    rate, the geometric mean of ggml-org/llama.cpp PR #14001's Windows rows before coopmat (gemma-2-2b Q4_K_M pp512 on
+    an Arc B580 490.89 and an Arc A770 974.92, build b5583). Held out (never fitted): geerlingguy/ai-benchmarks #25
+    (RX 9070 XT, RADV 'matrix cores: none', September 2025, Llama 3.2 3B Q4_K_M pp512 2086.07) and intel/ipex-llm
+    #12991 (Arc B580, upstream Vulkan, March 2025, Qwen2.5-1.5B-shaped Q4_K_M pp512 1079.16) read +319 % and +656 %
+    at the matrix peak; now within 30 %."""
+    from configurator.core.estimate.backends import VULKAN_SCALAR_PREFILL_SHARE
+    from tests.reference import prefill_speed
+
+    assert VULKAN_SCALAR_PREFILL_SHARE == pytest.approx(0.238, abs=0.002)
+    rows = [
+        r
+        for r in kind_rows("prefill_speed", "holdout")
+        if r.get("llamacpp_backend") == "vulkan" and r["gpu"] in ("rx-9070-xt", "arc-b580")
+    ]
+    assert len(rows) == 2
+    comparisons, skipped = prefill_speed(catalog, rows)
+    assert not skipped
+    assert all(abs(c.error) <= 0.30 for c in comparisons), [(c.label, c.error) for c in comparisons]
+
+
+def test_vulkan_matrix_cores_follow_the_driver_month(catalog: Catalog) -> None:
+    """PR #14001 enabled coopmat on Xe2 in June 2025 and keeps it off on the Arc A-series (PR #24404, June 2026: still
+    'blocked due to performance regressions on discrete Xe1'); RADV exposed it on RDNA 4 by December 2025
+    (kyuz0/amd-r9700-ai-toolboxes, build 7423). A named Vulkan build of today multiplies on a B580's and an RX 9070 XT's
+    matrix cores, an A770's never; NVIDIA and RDNA 3 keep their matrix model."""
+    from configurator.core.estimate.backends import vulkan_matrix_cores
+
+    b580, a770 = catalog.get("gpus", "arc-b580"), catalog.get("gpus", "arc-a770-16gb")
+    rx9070, rx7900 = catalog.get("gpus", "rx-9070-xt"), catalog.get("gpus", "rx-7900-xtx")
+    assert vulkan_matrix_cores(b580, "2025-03") == "none" and vulkan_matrix_cores(b580, "9999") == "matrix"
+    assert vulkan_matrix_cores(a770, "9999") == "none"
+    assert vulkan_matrix_cores(rx9070, "2025-09") == "none" and vulkan_matrix_cores(rx9070, "2025-12") == "matrix"
+    assert vulkan_matrix_cores(rx7900, "2024-01") == "matrix"
+    assert vulkan_matrix_cores(catalog.get("gpus", "rtx-3090"), "2024-01") == "matrix"

@@ -212,31 +212,46 @@ def _holdout_rows(source: str) -> list:
 def test_gpt_oss_120b_64_users_on_2_and_4_h100(catalog: Catalog) -> None:
     """Holdout rows (never fitted on): SemiAnalysis InferenceX issue #828, gpt-oss-120b MXFP4 under vLLM on H100 SXM,
     1024-token prompts and replies, 64 users: TPOT 15.21 ms at TP=2 (65.7 tokens/s per user) and 9.89 ms at TP=4
-    (101.1). The estimate reads 57.6 and 79.1 (-12 %, -22 %) on 2026-12-03: within 30 %."""
+    (101.1). The estimate read 57.6 and 79.1 (-12 %, -22 %) with vLLM's step cost added; the run's async scheduling
+    overlaps it (rows marked `async_scheduling`, see the TP=8 test): 67.3 and 98.6 (+2 %, -2 %) on 2026-12-03:
+    within 15 %."""
     data = [r for r in _holdout_rows(INFERENCEX_GPTOSS_H100) if r["batch"] == 64 and r["gpus"] in (2, 4)]
     assert len(data) == 2
     comparisons, skipped = decode_speed(catalog, data)
     assert not skipped
-    assert all(abs(c.error) <= 0.30 for c in comparisons), [(c.label, c.error) for c in comparisons]
+    assert all(abs(c.error) <= 0.15 for c in comparisons), [(c.label, c.error) for c in comparisons]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue #29, not modelled: InferenceX's H100 script (as stored at 1fc5d73) runs vLLM with async scheduling, "
-    "which overlaps the "
-    "host's per-step work with the GPU's; the estimate still adds vLLM's 2.5 ms step cost and the 1.55 ms MoE floor "
-    "(4.56 ms fixed at TP=8, 4 users) where the whole measured step is 3.72 ms: -38 .. -28 % at 4-64 users "
-    "(2026-12-03). Overlapping the host part for every vLLM row put the fitted decode median at 13.9 % (7.5 %): the "
-    "2.5 ms and per-sequence costs were fitted additive, on rows that ran async too (ML.ENERGY, vLLM 0.11.1)",
-)
 def test_gpt_oss_120b_on_8_h100_4_to_64_users(catalog: Catalog) -> None:
     """Holdout rows: the same InferenceX #828 sweep at TP=8, 4/8/16/32/64 users: TPOT 3.72 / 4.05 / 4.83 / 5.82 /
-    7.36 ms (268.8 .. 135.9 tokens/s per user); the estimate reads 161 .. 98. Each should be within 30 %."""
+    7.36 ms (268.8 .. 135.9 tokens/s per user). InferenceX's benchmarks/gptoss_fp4_h100.sh (as stored at 1fc5d73) runs
+    vLLM with --async-scheduling (vllm-project/vllm PR #19970: the scheduler works one step ahead, overlapping the model's
+    execution), so the rows say `async_scheduling` and vLLM's 2.5 ms per-step host cost overlaps the GPU's step instead
+    of adding to it: 282 .. 128 (+5, +4, +6, +1, -5 %; -38 .. -28 % while it was added, 2026-12-03). Nothing was
+    fitted on these rows: the 2.5 ms is the shipped constant. Each within 15 %."""
     data = [r for r in _holdout_rows(INFERENCEX_GPTOSS_H100) if r["gpus"] == 8]
     assert len(data) == 5
     comparisons, skipped = decode_speed(catalog, data)
     assert not skipped
-    assert all(abs(c.error) <= 0.30 for c in comparisons), [(c.label, c.error) for c in comparisons]
+    assert all(abs(c.error) <= 0.15 for c in comparisons), [(c.label, c.error) for c in comparisons]
+
+
+def test_async_scheduling_overlaps_only_the_step_host_cost(catalog: Catalog) -> None:
+    """vllm-project/vllm PR #19970 (June 2025): async scheduling overlaps the scheduler's work with the model's
+    execution. The step becomes the longer of the GPU's part and vLLM's per-step host cost (Calibration
+    step_overhead_vllm); off by default, since the shipped vLLM constants were fitted additive."""
+    on = replace(estimator.CAL, vllm_async_scheduling=True)
+    w = Workload(kind="inference", precision="mxfp4", engine="vllm", context=2048, prompt=1024, batch=4)
+    model, gpu = catalog.get("models", "gpt-oss-120b"), catalog.get("gpus", "h100-sxm")
+    plain = estimate(model, w, gpu, 8).decode_tokens_per_s
+    overlapped = estimate(model, w, gpu, 8, cal=on).decode_tokens_per_s
+    assert plain is not None and overlapped is not None
+    step = 1 / plain
+    assert 1 / overlapped == pytest.approx(max(step - 2.5e-3, 2.5e-3), rel=1e-6)
+    small = catalog.get("models", "qwen2.5-0.5b")  # a host-bound step never falls below the host's 2.5 ms
+    w1 = Workload(kind="inference", precision="bf16", engine="vllm", context=2048, batch=1)
+    fast = estimate(small, w1, gpu, cal=on).decode_tokens_per_s
+    assert fast is not None and fast <= 1 / 2.5e-3 + 1e-6
 
 
 @pytest.mark.xfail(
@@ -245,7 +260,10 @@ def test_gpt_oss_120b_on_8_h100_4_to_64_users(catalog: Catalog) -> None:
     "31.8 .. 17.2 tokens/s per user where the estimate reads 46.0 .. 23.5 (+44 .. +36 %; +50 .. +69 % before the "
     "decode's matmul rate read CDNA 3's measured GEMM share and the batch its experts as correlated draws, 2026-12-03): "
     "the batched step on CDNA3 (MXFP4 experts dequantized in the kernel, no FP4 units) costs more than the NVIDIA "
-    "serving step at the HIP bandwidth share",
+    "serving step at the HIP bandwidth share. Blocked on data (vendor9, 2026-12-03): no sourced vLLM ROCm decode row "
+    "on a catalog model separates an MI300X share to calibrate on (these four are holdout; InferenceX #1092's TP=8 "
+    "1-4 user points are latency-bound; #1061's '111/128 experts at batch 64' is the uniform-routing formula, not a "
+    "measurement); the async-scheduling overlap (InferenceX H100 rows) would only raise these estimates",
 )
 def test_gpt_oss_120b_64_to_256_users_on_one_mi300x(catalog: Catalog) -> None:
     """Holdout rows: SemiAnalysis InferenceX PR #1061 (2026-04-17, vLLM v0.17.0), gpt-oss-120b FP4 on one MI300X,

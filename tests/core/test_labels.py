@@ -14,7 +14,7 @@ import pytest
 from configurator.core import memo
 from configurator.core.catalog.loader import Catalog
 from configurator.core.estimate.workload import Workload
-from configurator.core.reasons import from_json
+from configurator.core.reasons import english, from_json
 from configurator.core.solve.plan import plan
 from configurator.core.solve.ranking import REFERENCE_TOKENS, claim_words, label_text
 from configurator.core.solve.request import BuildRequest, OwnedPart
@@ -55,6 +55,12 @@ PLANS = {
     "ChatGLM-6B full, CNY": BuildRequest(
         model_id="chatglm-6b", workload=Workload(kind="finetune", method="full"), currency="CNY", region="china"
     ),
+    # a mini PC is the cheapest, beside a CPU-only box the ranking sets aside for its prompt wait (walk9)
+    "gpt-oss-20b $700": BuildRequest(model_id="gpt-oss-20b", workload=Workload(kind="inference"), budget=700),
+    # a cheaper open frame of blower-shrouded MI50s is shown, too loud for the room (NOISE-1)
+    "70B $2000 home office": BuildRequest(
+        model_id="llama-3.3-70b", workload=Workload(kind="inference"), budget=2000, room="home-office"
+    ),
 }
 
 
@@ -83,12 +89,57 @@ def _gpu_name(build: dict[str, Any]) -> str:
     return next(p["name"] for p in build["parts"] if p["category"] in ("gpu", "system"))
 
 
+def _warned(build: dict[str, Any], rule: str) -> bool:
+    return any(c["rule"] == rule and c["status"] != "pass" for c in build["checks"])
+
+
+def _no_gpu(build: dict[str, Any]) -> bool:
+    """No graphics card bought: CPU only, a mini PC's iGPU, a Mac."""
+    return not any(p["category"] == "gpu" for p in build["parts"])
+
+
+def cheapest_sentence_problems(name: str, build: dict[str, Any], builds: list[dict[str, Any]]) -> list[str]:
+    """The cheapest build's sentence, "the lowest price (P) of the N builds shown that pass every rule[ at reading
+    speed or more]; [the cheaper machine without a GPU waits...]; [the cheaper data-center machine is too loud...]":
+    N counts the shown builds that pass every rule, but for those the qualifiers set aside, and each of those left
+    out is cheaper for the reason named (gpt-oss-20b at 700 USD said "of the 1 builds" beside two passing builds)."""
+    said = next(c for c in build["claims"] if c["code"] == "claim.cheapest")["fields"]
+    price = build["total_price"]
+    counted, left_out = [], []
+    for o in (o for o in builds if _passing(o)):
+        cheaper = o["total_price"] < price - 0.01
+        if said.get("reading") and not _readable(o):
+            left_out.append(o)
+        elif cheaper and said.get("prompt") and _no_gpu(o) and _warned(o, "PROMPT"):
+            left_out.append(o)
+        elif cheaper and said.get("loud") and _warned(o, "NOISE-1"):
+            left_out.append(o)
+        else:
+            counted.append(o)
+    problems = []
+    if said["builds"] != len(counted):
+        problems.append(f"{name}: says {said['builds']} builds shown pass every rule; {len(counted)} do")
+    if any(o["total_price"] < price - 0.01 for o in counted):
+        problems.append(f"{name}: a build its sentence counts is cheaper")
+    for flag, rivals in (
+        ("prompt", [o for o in left_out if _no_gpu(o) and _warned(o, "PROMPT")]),
+        ("loud", [o for o in left_out if _warned(o, "NOISE-1")]),
+    ):
+        if said.get(flag) and not any(o["total_price"] < price - 0.01 for o in rivals):
+            problems.append(f"{name}: names a cheaper build set aside ({flag}) that is not shown")
+    return problems
+
+
 def label_problems(request: BuildRequest, result: dict[str, Any]) -> list[str]:
     """Each claim in each label, against the numbers of every build shown."""
     builds = result["builds"]
     problems: list[str] = []
     passing = [b for b in builds if _passing(b)]
-    ranked = [b for b in passing if _readable(b)] or passing
+    # the rivals for "cheapest" leave out a slow machine without a GPU (its prompts wait: PROMPT) beside one with a
+    # GPU, and a data-center machine in a home office (NOISE-1) beside one the room takes (docs/advice.md, section 3)
+    rivals = [b for b in passing if not (_no_gpu(b) and _warned(b, "PROMPT"))] or passing
+    rivals = [b for b in rivals if not (request.room == "home-office" and _warned(b, "NOISE-1"))] or rivals
+    ranked = [b for b in rivals if _readable(b)] or rivals
     within = [b for b in ranked if request.budget is None or b["total_price"] <= request.budget + 0.01]
     supported = [b for b in within if not past_support(b)]  # a card past its software support claims no speed (#28)
     for b in builds:
@@ -100,8 +151,10 @@ def label_problems(request: BuildRequest, result: dict[str, Any]) -> list[str]:
         if any(k.code == "kind.said" for k in kinds):
             problems.append(f"{name}: a source's kind of build has no code")
         for claim in claim_words(b):
-            if claim == "cheapest" and any(o["total_price"] < price - 0.01 for o in ranked):
-                problems.append(f"{name}: a build shown is cheaper")
+            if claim == "cheapest":
+                if any(o["total_price"] < price - 0.01 for o in ranked):
+                    problems.append(f"{name}: a build shown is cheaper")
+                problems += cheapest_sentence_problems(name, b, builds)
             elif claim in ("fastest", "fastest within budget", "best value") and past_support(b):
                 problems.append(f"{name}: a card past its software support claims {claim}")
             elif claim in ("fastest", "fastest within budget") and any(_speed(o) > speed * 1.0001 for o in supported):
@@ -166,6 +219,22 @@ def test_every_label_is_true_of_the_numbers_shown(
     assert result["builds"], name
     assert label_problems(request, result) == []
     assert [b["rank"] for b in result["builds"]] == list(range(1, len(result["builds"]) + 1))
+
+
+def test_the_cheapest_sentence_counts_the_builds_shown(
+    results: dict[str, tuple[BuildRequest, dict[str, Any]]],
+) -> None:
+    """gpt-oss-20b at 700 USD: the mini PC's sentence said "of the 1 builds found that pass every rule" while a
+    CPU-only box that passes every rule was shown beside it (the count was of the rivals for cheapest, which set
+    that box aside for its prompt wait). Both pass, and the mini PC is the cheaper: the sentence says 2."""
+    _request, result = results["gpt-oss-20b $700"]
+    builds = result["builds"]
+    cheapest = next(b for b in builds if "cheapest" in claim_words(b))
+    passing = [b for b in builds if _passing(b)]
+    assert len(passing) >= 2
+    assert cheapest["total_price"] == min(b["total_price"] for b in passing)
+    said = english(from_json(next(c for c in cheapest["claims"] if c["code"] == "claim.cheapest")))
+    assert f"of the {len(passing)} builds shown that pass every rule" in said, said
 
 
 def test_a_comparison_labels_each_build_with_its_own_gpu(

@@ -67,3 +67,28 @@ def test_a_map_cell_is_the_cheapest_build_of_the_plan_its_click_opens(
         pytest.approx(build.total_price),
     )
     assert cell.cheapest.decode_tokens_per_s == pytest.approx(build.estimate.decode_tokens_per_s, rel=0.01)
+
+
+def test_a_cells_comparison_of_gpus_keeps_each_gpus_cheapest_build(catalog: Catalog) -> None:
+    """The map's alternatives are a comparison of the GPUs close to the cheapest build's price: each GPU's own cheapest
+    build, whatever the order the plan's sources offer them in. The comparison had run at the cell's top_k of 1 and
+    kept only its first build: for Qwen3 14B in FP16 a Tesla P100 + P40 mix at 1,465 USD, where two P100 (1,277) and
+    one MI50 32GB (1,081) exist (#34)."""
+    from configurator.core.advise import _CellSearch
+
+    model = catalog.records["models"]["qwen3-14b"]
+    request, _ = _cell_request(model, map_workloads("inference", ["fp16"])[0], BuildRequest(model_id=""))
+    solving = request.model_copy(update={"budget": None, "top_k": 1, "allow_clusters": False})
+    gpus = catalog.records["gpus"]
+    ids = ("tesla-p40", "tesla-p100-16gb-pcie", "mi50-32gb")
+    search = _CellSearch(catalog, model, request, lambda: False)
+    search.run([gpus[g] for g in ids], solving, compare=True)  # type: ignore[misc]  # catalog records: Gpu here
+    # the plan's comparison of the same GPUs, every build shown: the cell keeps each GPU's cheapest of them
+    shown = plan(solving.model_copy(update={"gpu_ids": ids, "top_k": 5}), catalog, relax=False).builds
+    compared = [b for b in shown if any(c.code == "claim.cheapest-with" for c in b.claims)]
+    assert {"tesla-p100-16gb-pcie", "mi50-32gb"} <= {b.gpu_id for b in compared}
+    for build in compared:
+        assert build.gpu_id in search.builds, (build.gpu_id, sorted(search.builds))
+        assert search.builds[build.gpu_id].total_price == pytest.approx(build.total_price), build.gpu_id
+    cheapest = min(search.builds.values(), key=lambda b: b.total_price)
+    assert cheapest.gpu_id == "mi50-32gb"

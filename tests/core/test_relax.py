@@ -245,6 +245,40 @@ def test_a_limit_below_the_floor_says_so_and_the_way_out_raises_it(catalog: Cata
     assert all(r.build is not None and r.build.gpu_id == "rx-7900-xtx" for r in inf.relaxations)
 
 
+def test_every_solve_of_a_plan_and_its_ways_out_is_bounded_by_work_never_by_the_clock(
+    catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same request gives the same plan on a loaded machine: a wall-clock limit that binds under load had cut a
+    solve short ("unknown"), and the limit-below-the-floor case above once failed under heavy load (issue #34). Every
+    CP-SAT solve of a plan, its ways out included, is bounded by deterministic time (the solver's own count of its
+    work) on one worker, with no wall-clock limit."""
+    import math
+
+    from configurator.core.solve.cpsat import cp_model
+
+    solver_class = cp_model().CpSolver
+    seen: list[tuple[float, float, int]] = []
+    solve = solver_class.solve
+
+    def recording(self: object, model: object, *args: object) -> object:
+        p = self.parameters  # type: ignore[attr-defined]
+        seen.append((p.max_time_in_seconds, p.max_deterministic_time, p.num_workers))
+        return solve(self, model, *args)
+
+    monkeypatch.setattr(solver_class, "solve", recording)
+    request = BuildRequest(
+        model_id="llama-3.3-70b",
+        workload=Workload(kind="inference", precision="q4_k_m", context=32768),
+        gpu_ids=("rx-7900-xtx",),
+        max_gpus=4,
+        power_limit=0.7,
+        allow_clusters=False,
+    )
+    assert _infeasible(request, catalog).relaxations
+    assert seen
+    assert all(math.isinf(wall) and math.isfinite(work) and workers == 1 for wall, work, workers in seen), seen
+
+
 def test_the_sheets_power_cap_never_goes_below_the_drivers_floor(catalog: Catalog) -> None:
     """The printed sheet's 'Cap each GPU at N W' had floored at half the rated power (178 W for an RX 7900 XTX,
     which its driver refuses below 261 W); a card with no cap (Intel Arc on Linux) gets no such line."""

@@ -127,7 +127,10 @@ def test_alternatives_are_genuinely_different(catalog: Catalog) -> None:
     "per 100 M tokens) is found, and it beats the owned pair's cheapest host in a case (2,870 USD, 12 h): SLOT-6 keeps "
     "two open-air cards off a frame unless asked, and the catalog's cheapest board spacing two 3-slot cards is an SP3 "
     "Supermicro H12SSL with 256 GB of RDIMM (on an open frame: 1,283 USD). The owned build is then dropped as beaten "
-    "(the consumer ProArt boards put their two CPU x16 slots three positions apart, no gap between two 3-slot cards)",
+    "(the consumer ProArt boards put their two CPU x16 slots three positions apart, no gap between two 3-slot cards). "
+    "boards9: the one sourced consumer layout with its CPU slots four apart (MSI MPG X870E CARBON WIFI, hardwareluxx "
+    "table: positions 2 and 6) runs them x8/x4, below the x8 per card two-card training asks for (R15, solver "
+    "TP_OR_TRAINING_MIN_LANES); no sourced consumer board with x8/x8 CPU slots four apart was found",
 )
 def test_dual_3090_on_a_1200_to_1600_w_supply(catalog: Catalog) -> None:
     """Seed article 001: a dual RTX 3090 machine for ChatGLM-6B class work, 1200-1600 W PSU."""

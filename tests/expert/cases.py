@@ -67,6 +67,31 @@ OLLAMA_Q4_DEFAULT = (
     "starting point for most workloads'; https://martinkollie.com/blog/llm-naming-explained-what-does-it-mean: "
     "'If not specified, it's usually q4_K_M by default'"
 )
+SPECPICKS_GEMMA4_24GB = (
+    "https://specpicks.com/reviews/gemma-4-31b-finetune-dual-rtx-3060-2026 (2026): Gemma 4 31B at Q4_K_M (18.5 GB) "
+    "needs ~22 GB: a single used RTX 3090 24 GB is the usual path"
+)
+REDDIT_GEMMA4_3090 = (
+    "r/LocalLLaMA '[3090] Gemma4 QAT + MTP quick TPS numbers', mirrored at "
+    "https://bittide.aicompass.dev/article/fbca8397-e070-476f-b04e-bf29a9d62d25 (2026, read 2026-12-03): Gemma 4 31B "
+    "at ~40 tok/s on one RTX 3090 without MTP; https://smeltcore.com/recipes/gemma4-31b-rtx-5090/ (2026-06-27): "
+    "61.1 tok/s at Q4_K_M on an RTX 5090"
+)
+DMATORA_3080_8B = (
+    "https://github.com/dmatora/LLM-inference-speed-benchmarks/issues/12 (2024-08-26): Llama 3.1 8B Q4_K_M on an "
+    "RTX 3080 (10 GB, 760 GB/s), llama.cpp: 111.95 tok/s generation, 3,807 tok/s prompt"
+)
+LLAMACPP_PARALLEL_PREFILL = (
+    "https://github.com/ggml-org/llama.cpp/issues/3479 (2023-10, ggerganov): llama.cpp's server slots (-np 10) "
+    "process their clients' prompts in one batch at one aggregate prompt rate; "
+    "https://github.com/ggml-org/llama.cpp/pull/16095 (2025-11-28): Strix Halo's 8060S iGPU prefills an 80B-A3B "
+    "Q4_K_M at 290 tok/s (pp512), where a discrete card prefills thousands"
+)
+VLLM_FP8_ONLINE = (
+    "https://docs.vllm.ai/en/stable/features/quantization/fp8/ (read 2026-12-03): 'Dynamic quantization of an "
+    "original precision BF16/FP16 model to FP8 can be achieved with vLLM without any calibration data required' "
+    "(--quantization fp8); W8A8 on Ada, Hopper and Blackwell, weight-only W8A16 via FP8 Marlin from Turing on"
+)
 GPU_POET_3090 = (
     "https://gpupoet.com/gpu/market-report/gpu-market-report-october-2026 (2026-10-01): the RTX 3090's "
     "best-deal used price rose 38 % to 1,207 USD in September 2026 (990 USD in July)"
@@ -1716,5 +1741,89 @@ CASES: tuple[Case, ...] = (
         "found 4 x RTX 2080 Ti with the parameters in RAM (ZeRO-3 offload, a time no claim may rest on) and the plan "
         "then claimed 'best value' of no build; the value search now skips such options (4 x RTX A5000, 69 h).",
         (ANSWERAI_FSDP_QLORA, UNSLOTH_REQ),
+    ),
+    # ---- walk9 (2026-12-03): late-2026 models, several users, what the budget buys at the usual GGUF
+    Case(
+        "gemma4-31b-eur-2500-fastest-on-24gb",
+        "--model gemma-4-31b --workload inference --budget 2500 --currency EUR",
+        (
+            some_build(
+                "a card of >= 24 GB within 2,500 EUR decoding >= 28 tok/s",
+                lambda b: vram_per_card(b) >= 24 and price(b) <= 2500 and decode(b) >= 28,
+            ),
+            labelled_build("fastest", "decodes at >= 28 tok/s", lambda b: decode(b) >= 28),
+            fastest_is_fastest(),
+        ),
+        "Gemma 4 31B at Q4_K_M (18.5 GB) is a one-24-GB-card model: a used RTX 3090 runs it at ~40 tok/s, an RTX 5090 "
+        "at 61. With 2,500 EUR and no precision named, the buyer runs the usual GGUF on the fastest card the budget "
+        "buys. Walked 2026-12-03: 'fastest within budget' was a 22 GB RTX 2080 Ti at 21.9 tok/s, the Q4_K_M search "
+        "having looked for the cheapest card only (an RTX 4090 at 2,177 EUR now, 34.9 tok/s).",
+        (SPECPICKS_GEMMA4_24GB, REDDIT_GEMMA4_3090, OLLAMA_Q4_DEFAULT),
+    ),
+    Case(
+        "llama8b-4-users-1500-fastest-not-8gb",
+        "--model llama-3.1-8b --workload inference --batch 4 --budget 1500",
+        (
+            labelled_build(
+                "fastest",
+                "decodes at >= 60 tok/s per user on a card of >= 10 GB",
+                lambda b: decode(b) >= 60 and vram_per_card(b) >= 10,
+            ),
+            fastest_is_fastest(),
+        ),
+        "An 8B at Q4_K_M (4.9 GB) for four users is llama-server with four slots on one card: a 10 GB RTX 3080 "
+        "generates 112 tok/s for one stream, and the slots share each weight read, so each of four users keeps most "
+        "of it. Walked 2026-12-03: with 1,500 USD the 'fastest within budget' was an 8 GB RTX 2070 at 50.7 tok/s (the "
+        "Q4_K_M search found the cheapest card only); an RTX 3080 Ti now, at 98.",
+        (DMATORA_3080_8B, OLLAMA_Q4_DEFAULT),
+    ),
+    Case(
+        "qwen3-30b-a3b-10-users-no-igpu-cheapest",
+        "--model qwen3-30b-a3b --workload inference --batch 10 --budget 5000",
+        (
+            no_label(
+                "cheapest",
+                "a box with no graphics card (a mini PC's iGPU) whose tenth user waits over a minute for a first token",
+                lambda b: (
+                    not gpu_parts(b) and any(c["rule"] == "PROMPT" and c["status"] != "pass" for c in b["checks"])
+                ),
+            ),
+            labelled_build("cheapest", "has a graphics card", lambda b: bool(gpu_parts(b))),
+        ),
+        "Ten users share one machine's prompt processing: llama.cpp's slots prefill their prompts in one batch at one "
+        "rate, so the last of ten 4k prompts waits ten times one. An 8845HS's 780M iGPU prefills this model at ~160 "
+        "tok/s (25 s for one prompt, over four minutes for the tenth); Strix Halo's far larger 8060S manages ~290 on "
+        "an 80B-A3B. No practitioner serves ten users from an iGPU. Walked 2026-12-03: the mini PC was 'cheapest; best "
+        "value; quietest' at 5.6 tok/s each.",
+        (LLAMACPP_PARALLEL_PREFILL,),
+    ),
+    Case(
+        "chen-qwen25-32b-20-students-not-a-mini-pc",
+        "--model qwen2.5-32b --workload inference --batch 20 --currency CNY --region china --budget 300000 "
+        "--circuit 230v16a --room server-room",
+        (
+            labelled_build("cheapest", "has graphics cards", lambda b: gpus_bought(b) >= 1),
+            labelled_build("cheapest", "decodes at >= 5 tok/s for each of the 20 students", lambda b: decode(b) >= 5),
+        ),
+        "Dr. Chen serves Qwen2.5-32B to 20 students from a server room: cards, not a mini PC whose iGPU prefills a "
+        "few hundred tokens a second, where the last of 20 students' prompts waits minutes. Walked 2026-12-03: the "
+        "GMKtec EVO-X2 (Strix Halo) was 'cheapest' at 5.4 tok/s each.",
+        (USER_JOURNEYS, LLAMACPP_PARALLEL_PREFILL),
+    ),
+    Case(
+        "chen-qwen25-32b-20-students-a-pair-of-cards",
+        "--model qwen2.5-32b --workload inference --batch 20 --currency CNY --region china --budget 300000 "
+        "--circuit 230v16a --room server-room",
+        (
+            some_build(
+                "at most two cards serving each of the 20 students at >= 20 tok/s within 300,000 CNY",
+                lambda b: 1 <= gpus_bought(b) <= 2 and decode(b) >= 20 and price(b) <= 300000,
+            ),
+        ),
+        "Twenty students on Qwen2.5-32B is a vLLM server: with no precision named, practitioners load the BF16 weights "
+        "with --quantization fp8 (no calibration, half the memory) and serve them from a pair of 24-48 GB cards. "
+        "Walked 2026-12-03: every build was BF16 (8 x RTX 2080 Ti 22GB at 37.5 tok/s, or a llama.cpp layer split over "
+        "two 48 GB RTX 4090 at 10.7); FP8 on two RTX 5090 D now serves them at ~40 for 44,552 CNY.",
+        (USER_JOURNEYS, SERVING_CHEN, VLLM_FP8_ONLINE),
     ),
 )

@@ -478,6 +478,11 @@ def test_a_clusters_estimates_tab_says_its_layout_and_step_time_once(qtbot, ship
     assert f"<b>Model FLOPs utilisation (MFU, over the wall time)</b></td><td>{figure}</td>" in text
     assert f"{figure}</td>" in sheet
     assert "<b>Compute-phase utilisation (while computing)</b>" in text
+    # issue #29: the steady-state rate a throughput benchmark measures, beside the whole run's time, with its own range
+    steady = build.estimate.steady_tokens_per_s
+    low, high = build.estimate.to_json()["ranges"]["time.steady_tokens_per_s"]
+    row = f"<b>Steady state</b></td><td>{steady:,.0f} tokens/s while stepping (80 % range {low:,.0f}-{high:,.0f})</td>"
+    assert row in text
 
 
 def test_the_wheel_over_a_requirement_scrolls_the_panel_not_the_value(qtbot, window) -> None:  # type: ignore[no-untyped-def]

@@ -1,7 +1,5 @@
 """Pydantic models for every catalog record kind: parts, LLM architectures and prices."""
 
-from __future__ import annotations
-
 import datetime
 import re
 from typing import Literal
@@ -68,7 +66,7 @@ class Record(_Strict):
     sold_new_source: str = ""
 
     @model_validator(mode="after")
-    def _discontinuation_has_a_source(self) -> Record:
+    def _discontinuation_has_a_source(self) -> "Record":
         if self.sold_new_until is not None and len(self.sold_new_source) < 3:
             raise ValueError("sold_new_until needs sold_new_source: where the end of sale is stated")
         return self
@@ -85,7 +83,7 @@ class Record(_Strict):
         return value
 
     @model_validator(mode="after")
-    def _estimates_name_fields(self) -> Record:
+    def _estimates_name_fields(self) -> "Record":
         unknown = set(self.estimates) - set(type(self).model_fields)
         if unknown:
             raise ValueError(f"estimates names unknown field(s): {', '.join(sorted(unknown))}")
@@ -171,7 +169,7 @@ class Gpu(Record):
     )
 
     @model_validator(mode="after")
-    def _power_floor_is_sourced(self) -> Gpu:
+    def _power_floor_is_sourced(self) -> "Gpu":
         if self.power_limit_min_w is not None and len(self.power_limit_source) < 3:
             raise ValueError("power_limit_min_w needs a power_limit_source")
         if self.power_limit_min_w is not None and self.power_limit_min_w > self.tdp_w:
@@ -179,13 +177,13 @@ class Gpu(Record):
         return self
 
     @model_validator(mode="after")
-    def _two_gpus_split_one_slot(self) -> Gpu:
+    def _two_gpus_split_one_slot(self) -> "Gpu":
         if self.gpus_per_card > 1 and (self.form_factor != "pcie" or self.pcie_lanes * self.gpus_per_card > 16):
             raise ValueError("a card with two GPUs is a PCIe card whose GPUs share its x16 (pcie_lanes is per GPU)")
         return self
 
     @model_validator(mode="after")
-    def _sxm_has_no_slots(self) -> Gpu:
+    def _sxm_has_no_slots(self) -> "Gpu":
         if self.form_factor != "pcie" and self.cooler != "passive":
             raise ValueError("SXM/OAM modules are passively cooled by the server")
         return self
@@ -286,7 +284,7 @@ class Motherboard(Record):
     vendor_part_number: str = ""
 
     @model_validator(mode="after")
-    def _slots_consistent(self) -> Motherboard:
+    def _slots_consistent(self) -> "Motherboard":
         positions = [s.position for s in self.pcie_slots]
         if len(positions) != len(set(positions)):
             raise ValueError("two PCIe slots share one position")
@@ -364,7 +362,7 @@ class Cooler(Record):
     vendor_part_number: str = ""
 
     @model_validator(mode="after")
-    def _passive_needs_airflow(self) -> Cooler:
+    def _passive_needs_airflow(self) -> "Cooler":
         if self.kind == "server-passive" and not self.needs_ducted_airflow:
             raise ValueError("a server-passive heatsink has no fan: set needs_ducted_airflow = true")
         return self
@@ -402,7 +400,7 @@ class MoeSpec(_Strict):
     )
 
     @model_validator(mode="after")
-    def _top_k_within(self) -> MoeSpec:
+    def _top_k_within(self) -> "MoeSpec":
         if self.experts_per_token > self.num_experts:
             raise ValueError("experts_per_token exceeds num_experts")
         return self
@@ -438,7 +436,7 @@ class LinearAttentionSpec(_Strict):
     conv_kernel: int = Field(default=4, gt=0, description="linear_conv_kernel_dim: short causal convolution")
 
     @model_validator(mode="after")
-    def _value_heads_group_keys(self) -> LinearAttentionSpec:
+    def _value_heads_group_keys(self) -> "LinearAttentionSpec":
         if self.num_value_heads % self.num_key_heads:
             raise ValueError("linear attention: num_value_heads must be a multiple of num_key_heads")
         return self
@@ -466,7 +464,7 @@ class MambaSpec(_Strict):
     )
 
     @model_validator(mode="after")
-    def _heads_group(self) -> MambaSpec:
+    def _heads_group(self) -> "MambaSpec":
         if self.num_heads % self.n_groups:
             raise ValueError("num_heads must be a multiple of n_groups")
         return self
@@ -580,7 +578,7 @@ class ModelArch(Record):
     license: str = ""
 
     @model_validator(mode="after")
-    def _heads_consistent(self) -> ModelArch:
+    def _heads_consistent(self) -> "ModelArch":
         if self.num_attention_heads % self.num_kv_heads:
             raise ValueError("num_attention_heads must be a multiple of num_kv_heads")
         if self.sliding_window_layers is not None and self.sliding_window_layers > self.num_layers:
@@ -691,7 +689,7 @@ class System(Record):
     unified: UnifiedMemory | None = None
 
     @model_validator(mode="after")
-    def _integrated_iff_unified(self) -> System:
+    def _integrated_iff_unified(self) -> "System":
         if (self.unified is not None) != (self.gpu == INTEGRATED):
             raise ValueError(
                 f"a unified-memory system has gpu = {INTEGRATED!r} and a [unified] table; other systems neither"

@@ -12,6 +12,7 @@ The matmul side (prefill and training) reads the measured-GEMM table in configur
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from configurator.core.catalog.models import Gpu
@@ -40,6 +41,9 @@ class DecodeFact:
     bandwidth_gbps: float
     source: str
     note: str
+    # the weights the run streamed: "quantized" (a GGUF integer format) or "16-bit"; a family with only a quantized fact
+    # takes it as the ceiling of its 16-bit share too (estimator._bw_efficiency), one with a 16-bit fact reads that
+    weights: str = "quantized"
 
     def share(self, per_layer_s: float) -> float:
         """The share of peak bandwidth the weight stream reaches, once the step's per-layer launch cost is taken out."""
@@ -82,8 +86,55 @@ DECODE_FACTS: tuple[DecodeFact, ...] = (
         "llama-2-7b.Q4_0__vulkan_radv__fa1.log",
         "llama.cpp Vulkan (RADV), build 9187 of May 2026, kyuz0's toolbox llama-bench tg128",
     ),
+    # kyuz0/amd-r9700-ai-toolboxes benchmark/results/llama-2-7b.Q4_0__rocm7.1.1__fa1__single.log (commit 2e8bef1,
+    # 2025-12-17): "llama 7B Q4_0 | 3.56 GiB | 6.74 B | ROCm | 99 | 1 | tg128 | 103.66 ± 0.34", build 2aa45ef9e (7423),
+    # "Device 0: AMD Radeon AI PRO R9700, gfx1201"; ROCm 6.4.4 read 102.88 on the same build. 640 GB/s GDDR6.
+    DecodeFact(
+        "RDNA 4",
+        "hip",
+        "AMD Radeon AI PRO R9700",
+        "llama-2-7b q4_0",
+        103.66,
+        3.76,
+        32,
+        640.0,
+        "https://github.com/kyuz0/amd-r9700-ai-toolboxes/blob/2e8bef1/benchmark/results/"
+        "llama-2-7b.Q4_0__rocm7.1.1__fa1__single.log",
+        "llama.cpp HIP (ROCm 7.1.1), build 7423 of December 2025, kyuz0's R9700 toolbox llama-bench tg128",
+    ),
+    # mixa3607/ML-gfx906 llama.cpp/readme.md (table first committed 2025-10-01, d54cc84), llama-bench on MI50 (gfx906),
+    # llama.cpp 982e3472, ROCm 6.4.1: "qwen3 14B Q4_0 | 7.95 GiB | 14.77 B | ROCm | 99 | tg128 | 38.94 ± 0.16" and
+    # "qwen3 14B BF16 | 27.51 GiB | 14.77 B | ROCm | 99 | tg128 | 19.46 ± 0.10". Read per token: the file less the
+    # 151936 x 5120 token-embedding table (Q4_0 0.44 GB, BF16 1.56 GB; the output head is its own tensor): 8.10 and
+    # 27.98 GB over 40 layers; 1024 GB/s HBM2. The quantized weights stream at about half the BF16 rate: GCN 5 has no
+    # matrix units, and the dequantizing dot products (v_dot4_i32_i8), not the HBM, bound a quantized step.
+    DecodeFact(
+        "GCN 5",
+        "hip",
+        "AMD Radeon Instinct MI50 32GB",
+        "qwen3-14b q4_0",
+        38.94,
+        8.10,
+        40,
+        1024.0,
+        "https://github.com/mixa3607/ML-gfx906/blob/d54cc84/llama.cpp/readme.md",
+        "llama.cpp HIP (ROCm 6.4.1), build 982e3472 (September 2025), mixa3607's gfx906 image llama-bench tg128",
+    ),
+    DecodeFact(
+        "GCN 5",
+        "hip",
+        "AMD Radeon Instinct MI50 32GB",
+        "qwen3-14b bf16",
+        19.46,
+        27.98,
+        40,
+        1024.0,
+        "https://github.com/mixa3607/ML-gfx906/blob/d54cc84/llama.cpp/readme.md",
+        "llama.cpp HIP (ROCm 6.4.1), build 982e3472 (September 2025), mixa3607's gfx906 image llama-bench tg128",
+        weights="16-bit",
+    ),
 )
-_FACTS = {(f.family, f.backend): f for f in DECODE_FACTS}
+_FACTS = {(f.family, f.backend, f.weights): f for f in DECODE_FACTS}
 
 # The routed experts' one-token share of the stream rate, per backend, where a measurement separates it from the dense
 # rate (estimator.Calibration.bw_eff_moe_experts, 0.60, was fitted on CUDA builds of December 2023 running Mixtral,
@@ -104,6 +155,79 @@ MOE_EXPERT_SHARE: dict[str, tuple[float, str]] = {
 }
 
 
+# llama.cpp's Vulkan backend multiplies on matrix cores only where the driver exposes them (the "matrix cores:" field
+# of its device line: NV_coopmat2, KHR_coopmat or none) and llama.cpp enables them; otherwise its matmul shaders run
+# on the vector units. Per family, the build-and-driver month from which the matrix cores are used (None: never):
+# - Intel Xe-HPG (Arc A-series): never. ggml-org/llama.cpp PR #14001 (2025-06-04) enabled VK_KHR_cooperative_matrix
+#   "only for Xe2 GPUs until performance regression is resolved for older GPUs like Arc A770", and PR #24404
+#   (2026-06-10) enabled it on Xe-LPG Plus while it stays "blocked due to performance regressions on discrete Xe1".
+# - Intel Xe2 (Arc B-series, Lunar Lake): from PR #14001 (merged June 2025; pp512 on a B580 490.89 -> 1631.44).
+# - AMD RDNA 4: RADV showed "matrix cores: none" on GFX1201 in geerlingguy/ai-benchmarks #25 (2025-09-30, build 6645)
+#   and "KHR_coopmat" in kyuz0/amd-r9700-ai-toolboxes (2025-12-17, build 7423, llama-2-7b.Q4_0__vulkan_radv log):
+#   from December 2025 (the month between is not known; AMDVLK exposed it in the same December run).
+# Families not named keep the matrix model the estimate already had (NVIDIA coopmat/coopmat2, RDNA 3).
+VULKAN_MATRIX_SINCE: dict[str, str | None] = {"Xe-HPG": None, "Xe2": "2025-06", "RDNA 4": "2025-12"}
+
+
+@dataclass(frozen=True)
+class VulkanScalarFact:
+    """A published prompt rate of llama.cpp's Vulkan backend on a card whose driver exposed no matrix cores, and the
+    share of the card's fp32 vector rate it implies."""
+
+    card: str
+    model: str
+    tokens_per_s: float
+    gflop_per_token: float  # 2 x matmul parameters (the tied head counted) + attention over half the prompt
+    fp32_tflops: float  # the catalog's figure for the card
+    source: str
+    note: str
+
+    @property
+    def share(self) -> float:
+        return self.tokens_per_s * self.gflop_per_token / 1e3 / self.fp32_tflops
+
+
+# ggml-org/llama.cpp PR #14001 (rillomas, 2025-06-04), llama-bench pp512 of gemma-2-2b-it-Q4_K_M.gguf on Windows 11
+# (Intel driver 32.0.101.6795), column "b5583-master" (no coopmat on either card): "i5-13400 + Arc B580 | pp512 |
+# 1631.44 | 490.89" and "i9-12900K + Arc A770 | pp512 | 977.81 | 974.92". Gemma 2 2B: 26 layers of q 2304x2048,
+# k and v 2304x1024, o 2048x2304, MLP 3 x 2304x9216 = 2.025 B, plus the tied 256000 x 2304 head 0.590 B: 5.23 GFLOP,
+# and attention over 256 tokens (4 x 8 heads x 256 x 26 layers x 256) 0.05: 5.28 GFLOP per token. The same PR's
+# Linux (Mesa 24.2.8) runs are slower (B580 420.57, A770 333.88: shares 0.16 and 0.10): the driver matters, and the
+# two Windows rows (the vendor's driver) are the facts. FITTED: their geometric mean, 0.24 (B580 0.19, A770 0.30).
+VULKAN_SCALAR_FACTS: tuple[VulkanScalarFact, ...] = (
+    VulkanScalarFact(
+        "Intel Arc B580",
+        "gemma-2-2b q4_k_m",
+        490.89,
+        5.28,
+        13.7,
+        "https://github.com/ggml-org/llama.cpp/pull/14001",
+        "llama.cpp Vulkan b5583 (June 2025), Windows 11, before coopmat was enabled on Xe2",
+    ),
+    VulkanScalarFact(
+        "Intel Arc A770 16GB",
+        "gemma-2-2b q4_k_m",
+        974.92,
+        5.28,
+        17.2,
+        "https://github.com/ggml-org/llama.cpp/pull/14001",
+        "llama.cpp Vulkan b5583 (June 2025), Windows 11; coopmat stays off on Xe-HPG",
+    ),
+)
+VULKAN_SCALAR_PREFILL_SHARE = round(
+    math.prod(f.share for f in VULKAN_SCALAR_FACTS) ** (1 / len(VULKAN_SCALAR_FACTS)), 3
+)
+
+
+def vulkan_matrix_cores(gpu: Gpu, date: str) -> str:
+    """Whether a Vulkan build of `date` (YYYY-MM; "9999" today) multiplies on `gpu`'s matrix cores: "matrix", or
+    "none" where its family's driver did not expose them to llama.cpp then (VULKAN_MATRIX_SINCE)."""
+    if gpu.architecture not in VULKAN_MATRIX_SINCE:
+        return "matrix"
+    since = VULKAN_MATRIX_SINCE[gpu.architecture]
+    return "matrix" if since is not None and date >= since else "none"
+
+
 def llamacpp_backend(gpu: Gpu, named: str | None = None) -> str:
     """The backend a llama.cpp decode on `gpu` runs: the one named (a row's build, a launch option), else the vendor's."""
     return (
@@ -118,14 +242,17 @@ def moe_expert_share(backend: str) -> float | None:
     return fact[0] if fact else None
 
 
-def decode_fact(gpu: Gpu, backend: str) -> DecodeFact | None:
-    return _FACTS.get((gpu.architecture, backend))
+def decode_fact(gpu: Gpu, backend: str, weights: str = "quantized") -> DecodeFact | None:
+    return _FACTS.get((gpu.architecture, backend, weights))
 
 
-def backend_bandwidth_multiplier(gpu: Gpu, backend: str, cuda_share: float, per_layer_s: float) -> float | None:
-    """The multiplier on the CUDA-fitted llama.cpp share (`cuda_share`) that a sourced backend measurement implies for
-    this GPU family, or None when no measurement exists (the CUDA-fitted figure then stands)."""
-    fact = decode_fact(gpu, backend)
+def backend_bandwidth_multiplier(
+    gpu: Gpu, backend: str, cuda_share: float, per_layer_s: float, weights: str = "quantized"
+) -> float | None:
+    """The multiplier on the CUDA-fitted llama.cpp share (`cuda_share`) that a sourced backend measurement of `weights`
+    ("quantized" or "16-bit") implies for this GPU family, or None when no measurement exists (the CUDA-fitted figure
+    then stands)."""
+    fact = decode_fact(gpu, backend, weights)
     if fact is None:
         return None
     return fact.share(per_layer_s) / cuda_share

@@ -95,6 +95,7 @@ class Point:
     estimated: float | None
     group: str
     label: str = ""
+    tags: tuple[str, ...] = ()  # properties of the row a regime is read from (tests/reference.py Comparison.tags)
 
     @property
     def error(self) -> float | None:

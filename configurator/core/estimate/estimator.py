@@ -22,10 +22,12 @@ from configurator.core.estimate.activations import (
 )
 from configurator.core.estimate.backends import (
     MOE_EXPERT_SHARE,
+    VULKAN_SCALAR_PREFILL_SHARE,
     backend_bandwidth_multiplier,
     decode_fact,
     llamacpp_backend,
     moe_expert_share,
+    vulkan_matrix_cores,
 )
 from configurator.core.estimate.cards import as_gpus
 from configurator.core.estimate.collectives import SERVER_ENGINES, allreduce_latency
@@ -162,6 +164,15 @@ class Calibration:
     overhead_training: float = 1.0 * GIB
     fragmentation_training: float = 0.08  # PyTorch caching allocator slack on dynamic memory
     llamacpp_ubatch: int = 512
+    # llama.cpp's micro-batch (-b/-ub) when the MoE experts sit in RAM (estimate.offload.experts_cal): every
+    # micro-batch of a prompt streams the experts over PCIe to the card, so practitioners raise it from the default
+    # 512 (see offload.EXPERTS_IN_RAM_UBATCH for the sources).
+    llamacpp_ubatch_experts_in_ram: int = 4096
+    # llama.cpp copies only the experts a micro-batch uses to the card (ggml-org/llama.cpp PR 15346, merged 2025-08):
+    # the experts touched are those `share x ubatch` tokens choosing uniformly would touch (real routing is skewed, so
+    # fewer than the micro-batch's tokens would). Fitted on the gpt-oss-120b / RTX 3090 -ub 512 and 4096 prompt rows
+    # (tests/data/fit_offload.toml, mode hybrid_prefill); the -ub 256, 2048, 8192 rows are held out.
+    expert_routing_share: float = 0.076
     # Decode: achieved fraction of peak memory bandwidth. GDDR cards with high clocks reach
     # more of their peak in llama.cpp than HBM data-center parts (fit: 7B and 70B Q4_0 on
     # RTX 6000 Ada vs A100/H100 PCIe give 0.72-0.75 vs 0.56-0.57).
@@ -214,6 +225,15 @@ class Calibration:
     # (backends.DEFAULT_LLAMACPP_BACKEND). A family and backend with a published decode rate (backends.DECODE_FACTS)
     # reads its own bandwidth share.
     llamacpp_backend: str | None = None
+    # The month (YYYY-MM) of the llama.cpp build and its drivers a run used (llamacpp_build); the plain estimate is
+    # today's. Vulkan's matrix cores depend on it (backends.vulkan_matrix_cores).
+    llamacpp_date: str = "9999"
+    # vLLM's async scheduling (--async-scheduling, vllm-project/vllm PR #19970, June 2025: "overlapping scheduling with
+    # model execution ... the scheduler operate[s] one step ahead") takes the engine's per-step host work
+    # (step_overhead_vllm) off the step's critical path: the step is the GPU's part or that host work, whichever is
+    # longer. Off by default: step_overhead_vllm and seq_overhead_vllm were fitted additive (tests/data
+    # reference rows); a row whose run states the flag sets it (tests/reference.py, `async_scheduling`).
+    vllm_async_scheduling: bool = False
     # exllamav2 (and v3) run each attention and MLP block as one C++ call into its extension (exllamav2_ext
     # ext_qmlp.cpp / ext_qattn.cpp: `q_mlp_forward_` does norm, gate/up, activation, down and residual, replayed as a
     # CUDA graph when `use_graphs`), so a layer costs fewer launches than llama.cpp's ggml graph. Fitted on the
@@ -452,6 +472,7 @@ def llamacpp_build(
         llamacpp_blackwell_mxfp4=backend == "cuda" and date >= LLAMACPP_BLACKWELL_MXFP4_SINCE,
         llamacpp_vulkan=backend == "vulkan",
         llamacpp_backend=backend,
+        llamacpp_date=date,
     )
 
 
@@ -1165,16 +1186,22 @@ def _bw_efficiency(engine: str, precision: str, gpu: Gpu, *, cal: Calibration) -
             eff = cal.bw_eff_llamacpp_f16_hbm if _is_hbm(gpu) else cal.bw_eff_llamacpp_f16
         # a backend measured on this family (backends.DECODE_FACTS) replaces the CUDA-fitted share by its own
         # net of the per-layer cost the estimate itself charges on this backend (less when launches are batched)
-        per_layer = cal.layer_overhead_llamacpp - (
+        per_layer = (cal.layer_overhead_llamacpp_hbm if _is_hbm(gpu) else cal.layer_overhead_llamacpp) - (
             cal.layer_overhead_saved_by_graphs if batched_launches(gpu, 1, cal=cal) else 0.0
         )
-        multiplier = backend_bandwidth_multiplier(
-            gpu, llamacpp_backend(gpu, cal.llamacpp_backend), cal.bw_eff_llamacpp_quant, per_layer
-        )
+        backend = llamacpp_backend(gpu, cal.llamacpp_backend)
+        if not quantized:
+            # a 16-bit run measured on this family (GCN 5: its quantized weights are bound by the dequantizing dot
+            # products, not the memory) is its own share
+            sixteen = backend_bandwidth_multiplier(gpu, backend, cal.bw_eff_llamacpp_quant, per_layer, "16-bit")
+            if sixteen is not None:
+                return cal.bw_eff_llamacpp_quant * sixteen
+        multiplier = backend_bandwidth_multiplier(gpu, backend, cal.bw_eff_llamacpp_quant, per_layer)
         if multiplier is not None:
             # the measured share is the family's ceiling: 16-bit weights (CUDA-fitted above the quantized share) do not
             # stream faster than the measured run (else Strix Halo BF16 would read 108 % of peak)
-            return min(eff, cal.bw_eff_llamacpp_quant) * multiplier
+            # (a quantized run reads the measured share itself: HBM's lower CUDA-fitted share is not applied twice)
+            return (cal.bw_eff_llamacpp_quant if quantized else min(eff, cal.bw_eff_llamacpp_quant)) * multiplier
     elif engine == "vllm":
         # an MoE-only format (gpt-oss MXFP4) quantizes the routed experts alone, whose fused-MoE kernels have their own
         # share (moe_expert_efficiency); attention, embeddings and head stream as the bf16 they are (precision.py)
@@ -1481,6 +1508,9 @@ def llamacpp_prefill_tflops(
 ) -> tuple[float, tuple[Reason, ...]]:
     """Sustained TFLOPS of llama.cpp's prompt processing on `gpu`, and how it was reached (Calibration explains);
     `int8_mmq` False for an engine that dequantizes for large batches whatever the llama.cpp build (exllamav2)."""
+    scalar = _vulkan_scalar_prefill(gpu, cal=cal)
+    if scalar is not None:
+        return scalar
     peak = _gemm_peak_fp16acc(gpu)
     by_peak = peak * cal.compute_eff_llamacpp
     by_power = gpu.tdp_w * cal.prefill_tflops_per_watt if gpu.tdp_w else by_peak
@@ -1505,6 +1535,19 @@ def llamacpp_prefill_tflops(
         rate = min(dp4a * DP4A_EFFICIENCY, gpu.tdp_w * cal.prefill_tflops_per_watt if gpu.tdp_w else math.inf)
         why = (Reason.of("est.how-dp4a", share=DP4A_EFFICIENCY, tops=dp4a),)
     return rate, why
+
+
+def _vulkan_scalar_prefill(gpu: Gpu, *, cal: Calibration) -> tuple[float, tuple[Reason, ...]] | None:
+    """A Vulkan build on a card with matrix units its driver does not expose to llama.cpp (backends.vulkan_matrix_cores
+    "none": Arc A-series, Xe2 before June 2025, RDNA 4 under RADV before December 2025) multiplies on the vector units:
+    the sourced share of the fp32 rate (backends.VULKAN_SCALAR_PREFILL_SHARE), not the matrix peak. None otherwise."""
+    if llamacpp_backend(gpu, cal.llamacpp_backend) != "vulkan" or not has_matrix_units(gpu) or not gpu.fp32_tflops:
+        return None
+    if vulkan_matrix_cores(gpu, cal.llamacpp_date) != "none":
+        return None
+    share = VULKAN_SCALAR_PREFILL_SHARE
+    rate = min(gpu.fp32_tflops * share, gpu.tdp_w * cal.prefill_tflops_per_watt if gpu.tdp_w else math.inf)
+    return rate, (Reason.of("est.how-vulkan-scalar", share=share, tflops=gpu.fp32_tflops),)
 
 
 def attention_score_seconds(model: ModelArch, context: int, bandwidth: float, *, cal: Calibration = CAL) -> float:
@@ -1570,7 +1613,8 @@ def _explain_llamacpp_backend(
         return
     if gpu.vendor != "nvidia":
         backend = llamacpp_backend(gpu, ex.cal.llamacpp_backend)
-        fact = decode_fact(gpu, backend)
+        quantized = precision not in ("fp32", "bf16", "fp16", "fp8")
+        fact = (None if quantized else decode_fact(gpu, backend, "16-bit")) or decode_fact(gpu, backend)
         ex.assume(
             Reason.of(
                 "est.backend",
@@ -1938,6 +1982,11 @@ def _decode_speed(
         step = _tensor_parallel_step(model, gpu, gpus, split, s, ex)
     else:
         step, s = _layer_split_step(model, counts, workload, w, gpus, engine, scale, s, ex)
+    if engine == "vllm" and ex.cal.vllm_async_scheduling:
+        # the scheduler's per-step work runs while the GPU executes the previous step; per-sequence work stays on it
+        host = ex.cal.step_overhead_vllm
+        step = max(step - host, host)
+        ex.step("decode", Reason.of("est.async-scheduling", ms=host * 1e3))
     tps = 1.0 / step
     _explain_decode(counts, gpu, engine, context, batch, s, step, ex)
     if workload.speculative == "mtp":
@@ -2589,6 +2638,10 @@ def _estimate(
         gpu_hours=gpu_hours,
         wall_hours=wall,
         rate_share=mfu,
+        # --mfu is the whole rate as given (_elapsed_rate): its steady state is the run
+        steady_share=(elapsed_share(gpu, gpus, cal=cal) if workload.mfu is None else 1.0)
+        if gpu is not None and gpu_hours is not None
+        else None,
         peak_tflops=dense_peak_tflops(gpu) if gpu else None,
         speed_regime=speed_regime(model, split, gpus, workload.batch, gpu),
         memory_regime=ranges_memory_regime(

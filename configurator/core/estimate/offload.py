@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 
 from configurator.core.catalog.models import Gpu, ModelArch
@@ -34,8 +35,31 @@ from configurator.core.estimate.weights import weight_bytes
 from configurator.core.estimate.workload import Workload
 from configurator.core.reasons import Reason, english
 from configurator.core.rules.compat import host_ram_needed as host_ram_needed  # RAM-3's arithmetic, in the rulebook
+from configurator.core.shapes import PlacementJson
 
 GPU_FILL = 0.98  # leave 2 % of VRAM for the driver, as the estimator's own offload does
+
+EXPERTS_IN_RAM_UBATCH = CAL.llamacpp_ubatch_experts_in_ram
+"""llama.cpp's micro-batch for a prompt when the MoE experts sit in RAM (`-b 4096 -ub 4096` in the launch command).
+llama.cpp computes a micro-batch of 32 tokens or more on the card, copying the RAM-resident experts over PCIe once per
+micro-batch (ggml-org/llama.cpp ggml/src/ggml-cuda/ggml-cuda.cu `ggml_backend_cuda_device_offload_op`:
+`get_op_batch_size(op) >= op_offload_min_batch_size`, 32 unless GGML_OP_OFFLOAD_MIN_BATCH; MUL_MAT_ID's batch is its
+token count; commit 00108827, read 2026-12-03), so the prompt rate grows with the micro-batch until the card's compute
+binds. Practitioners raise it: gpt-oss-120b on one RTX 3090 with --n-cpu-moe 26 prefills 380 tok/s at the default
+-ub 512 and 1,682 at -ub 4096 (r/LocalLLaMA, 2026-05-12, as quoted by bittide.aicompass.dev article
+c9df2d89-8522-46ec-aa3f-fc1aed5b17d3; tests/data/fit_offload.toml); ubergarm's DeepSeek and Kimi GGUF cards run
+`-ub 4096 -b 4096` with the experts on the CPU. The larger compute buffer is counted in the card's memory."""
+
+
+def experts_cal(model: ModelArch, workload: Workload, gpu: Gpu | None, gpus: int, cal: Calibration) -> Calibration:
+    """The constants of a job whose MoE experts may go to RAM (--offload cpu, --cpu-experts or --n-cpu-moe on a card):
+    llama.cpp's micro-batch raised to `cal.llamacpp_ubatch_experts_in_ram`; `cal` itself for any other job."""
+    wants = workload.offload == "cpu" or workload.cpu_experts or workload.n_cpu_moe is not None
+    if model.moe is None or gpu is None or gpus == 0 or not wants:
+        return cal
+    if cal.llamacpp_ubatch_experts_in_ram == cal.llamacpp_ubatch:
+        return cal
+    return dataclasses.replace(cal, llamacpp_ubatch=cal.llamacpp_ubatch_experts_in_ram)
 
 
 @dataclass(frozen=True)
@@ -378,6 +402,23 @@ def _cpu_prefill(host: HostMemory, flops_per_token: float, said: _Said) -> float
     return prefill
 
 
+def _touched(model: ModelArch, ubatch: int, cal: Calibration) -> float:
+    """The share of a layer's experts a micro-batch of `ubatch` prompt tokens uses (Calibration.expert_routing_share)."""
+    if model.moe is None:
+        return 1.0
+    e, k = model.moe.num_experts, model.moe.experts_per_token
+    return 1 - (1 - k / e) ** (max(1.0, cal.expert_routing_share * ubatch))
+
+
+def _experts_in_ram(job: _Job) -> float:
+    """Bytes of routed experts the placement keeps in RAM."""
+    s, cpu_layers = job.sizes, job.cpu_layers
+    kept = sum(
+        1 for layer, moe in enumerate(s.moe) if moe and (layer < cpu_layers or layer < job.placement.cpu_moe_layers)
+    )
+    return kept * s.experts if job.model.moe is not None else 0.0
+
+
 def _gpu_prefill(job: _Job, gpu: Gpu, flops_per_token: float, said: _Said) -> float:
     """Prompt tokens/s on the GPU, the RAM-resident weights copied over PCIe once per micro-batch (--op-offload)."""
     model, workload, host = job.model, job.workload, job.host
@@ -386,7 +427,10 @@ def _gpu_prefill(job: _Job, gpu: Gpu, flops_per_token: float, said: _Said) -> fl
     eff_gpu = _bw_efficiency("llama.cpp", workload.precision or "bf16", gpu, cal=job.cal)
     rate = sustained * 1e12
     ubatch = job.cal.llamacpp_ubatch
+    if ubatch > CAL.llamacpp_ubatch:  # the experts-in-RAM micro-batch: a shorter prompt is one micro-batch
+        ubatch = max(1, min(ubatch, _est.prompt_tokens(workload, job.context)))
     in_ram = host_bytes(model, workload, job.placement, job.scale) - job.sizes.emb
+    in_ram -= _experts_in_ram(job) * (1 - _touched(model, ubatch, job.cal))  # only the used experts are copied
     link_gen = min(gpu.pcie_gen, host.pcie_gen or gpu.pcie_gen)
     link = pcie_copy_gbps(link_gen, gpu.pcie_lanes) * 1e9
     compute = ubatch * (
@@ -447,6 +491,11 @@ def estimate_on_host(
     scale = _exact_scale(model, workload, exact_weight_bytes)
     cpu_only = gpu is None or gpus == 0
     placement = choose_placement(model, workload, gpu, 0 if cpu_only else gpus, scale, cal)
+    experts = experts_cal(model, workload, gpu, 0 if cpu_only else gpus, cal)
+    if experts is not cal:  # the experts in RAM: llama.cpp's larger micro-batch, its compute buffer on the card
+        larger = choose_placement(model, workload, gpu, gpus, scale, experts)
+        if larger.cpu_moe_layers > 0:
+            cal, placement = experts, larger
     job = _Job(model, workload, gpu, gpus, host, placement, _sizes(model, workload, scale), scale, cpu_only, cal)
     layers = model.num_layers
     cpu_layers = job.cpu_layers
@@ -495,10 +544,18 @@ def estimate_on_host(
         warnings=tuple(said.warnings),
         host_bandwidth_gbps=host.effective_gbps,
         offloaded_bytes=offloaded,
-        placement={
-            "gpu_layers": placement.gpu_layers,
-            "cpu_moe_layers": placement.cpu_moe_layers,
-            "layers_per_gpu": list(placement.layers_per_gpu),
-            "head_on_gpu": placement.head_on_gpu,
-        },
+        placement=_placement_json(placement, cal),
     )
+
+
+def _placement_json(placement: Placement, cal: Calibration) -> PlacementJson:
+    """The estimate's `placement`, with llama.cpp's micro-batch when it is not the default (the experts in RAM)."""
+    out: PlacementJson = {
+        "gpu_layers": placement.gpu_layers,
+        "cpu_moe_layers": placement.cpu_moe_layers,
+        "layers_per_gpu": list(placement.layers_per_gpu),
+        "head_on_gpu": placement.head_on_gpu,
+    }
+    if cal.llamacpp_ubatch != CAL.llamacpp_ubatch:
+        out["ubatch"] = cal.llamacpp_ubatch
+    return out

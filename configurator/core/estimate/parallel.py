@@ -851,6 +851,8 @@ def training_result(plan: ParallelPlan, base: EstimateResult) -> EstimateResult:
             "fits": plan.fits,
             "gpu_hours": gpu_hours,
             "wall_hours": plan.wall_hours if timed else None,
+            # the plan's own restarts and run losses per step (ParallelPlan.restarts_s), not the base estimate's
+            "steady_share": (plan.step_s - plan.restarts_s) / plan.step_s if timed and plan.step_s > 0 else None,
             "split": "data" if plan.tensor == 1 and plan.pipeline == 1 else "tensor+pipeline+data",
             "workload": {**base.workload, "zero": plan.zero_stage or 0, "grad_checkpointing": plan.grad_checkpointing},
             "assumptions": assumptions,

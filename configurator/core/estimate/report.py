@@ -70,6 +70,11 @@ def format_estimate(result: EstimateResult, model: ModelArch, gpu: Gpu | None, e
             lines.append(
                 f"  wall clock      {result.wall_hours:,.1f} h ({(result.wall_hours or 0) / 24:,.1f} days) on {result.gpus} GPU(s)"
             )
+        steady = result.steady_tokens_per_s
+        if steady is not None:
+            # the rate a throughput benchmark measures, with its own 80 % range (ranges.py, issue #29)
+            low, high = result.to_json()["ranges"]["time.steady_tokens_per_s"]
+            lines.append(f"  steady state    {steady:,.0f} tokens/s while stepping (80 % range {low:,.0f}-{high:,.0f})")
         if result.mfu is not None and result.peak_tflops:
             lines.append(
                 f"  MFU             {result.mfu:.0%} of {result.gpus} x {result.peak_tflops:,.0f} TFLOPS dense bf16 "

@@ -40,7 +40,7 @@ _BREAKDOWN_FIELDS = attrgetter(*BREAKDOWN_KEYS)
 
 
 class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
 
 class MemoryBreakdown(_Frozen):
@@ -141,6 +141,19 @@ class EstimateResult(_Frozen):
     draft_repo: str | None = None  # the draft model's Hugging Face repository (its launch flag names it)
     # a training job without --tokens is timed for a stated reference job of this many tokens (solve.ranking)
     reference_tokens: float | None = None
+    # the share of a training job's wall time spent in steady-state steps (estimator.elapsed_share: restarts after
+    # failures and, on the cards whose rate comes from a whole reference run, its checkpoints and evaluation): the
+    # steady-state tokens/s a benchmark measures is the whole run's divided by it (issue #29, ranges.py)
+    steady_share: float | None = None
+
+    @property
+    def steady_tokens_per_s(self) -> float | None:
+        """Training tokens/s during steady-state steps (what a throughput benchmark reports), the job's or its reference
+        job's tokens over the wall time less the run's losses; None without a training time."""
+        tokens = self.workload.get("tokens") or self.reference_tokens
+        if not tokens or not self.wall_hours or not self.steady_share:
+            return None
+        return float(tokens) / (self.wall_hours * self.steady_share * 3600)
 
     @property
     def mfu(self) -> float | None:
@@ -171,6 +184,11 @@ class EstimateResult(_Frozen):
         coded = {english(r): r for r in self.assumption_codes}
         return tuple(coded.get(a) or Reason.of("est.said", text=a) for a in self.assumptions)
 
+    def _run_tokens_per_s(self) -> float | None:
+        """A training job's tokens over its whole run's wall time (--tokens given), as `estimate --json` has given it."""
+        tokens = self.workload.get("tokens")
+        return float(tokens) / (self.wall_hours * 3600) if tokens and self.wall_hours else None
+
     def to_json(self) -> EstimateJson:
         """The public `estimate --json` object (a scripting contract: keep its shape)."""
         breakdown = self.breakdown
@@ -182,6 +200,8 @@ class EstimateResult(_Frozen):
             "speed.prefill_tokens_per_s": _round(self.prefill_tokens_per_s),
             "time.gpu_hours": _round(self.gpu_hours),
             "time.wall_hours": _round(self.wall_hours),
+            "time.tokens_per_s": _round(self._run_tokens_per_s()),
+            "time.steady_tokens_per_s": _round(self.steady_tokens_per_s),
         }
         ranges: dict[str, list[float]] = {}
         for path, (low, high) in figure_ranges(
@@ -201,8 +221,10 @@ class EstimateResult(_Frozen):
             time["mfu"] = _round(self.mfu)
             time["peak_tflops_per_gpu"] = _round(self.peak_tflops)
         if self.workload.get("kind", "inference") != "inference":  # a training job's throughput
-            tokens = self.workload.get("tokens")
-            time["tokens_per_s"] = _round(tokens / (self.wall_hours * 3600)) if tokens and self.wall_hours else None
+            time["tokens_per_s"] = _round(self._run_tokens_per_s())
+            # addition (issue #29): the steady-state rate a throughput benchmark measures, with its own 80 % range
+            # ("ranges"), beside the whole run's
+            time["steady_tokens_per_s"] = _round(self.steady_tokens_per_s)
         if self.reference_tokens is not None:  # the reference job it was timed for when none was given
             time["reference_tokens"] = self.reference_tokens
         host: EstimateHostPart = (

@@ -77,7 +77,7 @@ Split = Literal["auto", "layer", "tensor"]
 class Workload(BaseModel):
     """A frozen description of the job; defaults are resolved by `resolved()`."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)  # finite numbers only
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False, defer_build=True)  # finite numbers only
 
     kind: WorkloadKind = "inference"
     precision: WeightPrecision | None = None

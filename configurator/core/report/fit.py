@@ -33,7 +33,7 @@ CHOSEN_MARK = "*"  # marks a setting the solver chose in the compact line
 class FitSetting(BaseModel):
     """One setting that decides the fit; `chosen` when the solver set it rather than the user."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     name: str
     value: str
@@ -62,7 +62,7 @@ class FitSetting(BaseModel):
 
 
 class Fit(BaseModel):
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     settings: tuple[FitSetting, ...]
 

@@ -492,8 +492,15 @@ ZH_REASONS: dict[str, Template] = {
     "warn.transformers-only": "这里只有 HF transformers 能运行：每个用户 {tps:.1f} tokens/s；llama.cpp 或 vLLM 装得下时通常快 10-80 倍",
     # why a build holds its claims (solve.ranking)
     "claim.cheapest": lambda r, _say: (
-        f"在找到的 {r.fields['builds']} 个通过所有规则{'且达到阅读速度' if r.fields.get('reading') else ''}的配置中"
-        f"价格最低（{r.num('price'):,.0f} {r.fields['currency']}）"
+        (
+            f"在列出的 {r.fields['builds']} 个通过所有规则{'且达到阅读速度' if r.fields.get('reading') else ''}的配置中"
+            f"价格最低（{r.num('price'):,.0f} {r.fields['currency']}）"
+            if int(r.num("builds")) > 1
+            else f"价格最低（{r.num('price'):,.0f} {r.fields['currency']}）：列出的配置中唯一通过所有规则"
+            f"{'且达到阅读速度' if r.fields.get('reading') else ''}的配置"
+        )
+        + ("；更便宜的无独立显卡机器处理提示词要等一分钟以上才出第一个 token" if r.fields.get("prompt") else "")
+        + ("；更便宜的数据中心级机器对这个房间来说太吵" if r.fields.get("loud") else "")
     ),
     "claim.cheapest-slow": lambda r, _say: (
         f"所有配置中价格最低（{r.num('price'):,.0f} {r.fields['currency']}），每用户 {r.num('tps'):.1f} tokens/s："
@@ -540,6 +547,7 @@ ZH_REASONS: dict[str, Template] = {
     "kind.power-limited": "GPU 功耗限制为 {limit:.0%}",
     "kind.usual-gguf": "{precision}，llama.cpp 常用的 GGUF：未指定 --precision",
     "kind.usual-kv": "{precision} KV 缓存：未指定 --kv-precision",
+    "kind.usual-served": "{precision}，vLLM 加载时量化，供多个用户使用：未指定 --precision",
     "kind.eol-cuda": "已过 CUDA 支持期：CUDA 13 不再支持 {arch}",
     "kind.eol-rocm": "已过 ROCm 支持期：gfx906 维护于 2024 年结束",
     # why each part was chosen, clause by clause
@@ -1213,6 +1221,8 @@ ZH_REASONS: dict[str, Template] = {
     "est.how-mmq": "，量化块直接在 int8 张量核心上相乘（MMQ，llama.cpp 自 2024 年 6 月起）",
     "est.how-dequant": "，先把权重反量化为 fp16：x {factor:.2f}",
     "est.how-dp4a": "整数点积（没有张量核心），按 {tops:.0f} TOPS 的 {share:.0%} 计",
+    "est.async-scheduling": "vLLM 异步调度：引擎每步 {ms:.2f} ms 的主机工作与 GPU 的上一步重叠（每步取两者中较长者）",
+    "est.how-vulkan-scalar": "Vulkan 着色器在向量单元上计算（驱动未向 llama.cpp 提供矩阵核心），按 {tflops:.1f} fp32 TFLOPS 的 {share:.0%} 计",
     "est.how-moe": (
         "；路由专家（占 FLOPs 的 {share:.0%}）在 {ubatch} token 的微批中各分到 {rows:.0f} 行，按稠密速率的 "
         "{efficiency:.0%} 运行（总体 x {overall:.2f}）"
@@ -1472,6 +1482,14 @@ def _zh_prompt(f: Mapping[str, Any]) -> str:
     return text + ("（超过一分钟：缩短提示词，或用 GPU 做预填充）" if f["wait_s"] > 60 else "")
 
 
+def _zh_prompt_users(f: Mapping[str, Any]) -> str:
+    text = (
+        f"提示词处理约 {f['tps']:,.0f} tokens/s：{f['prompt']:,} token 的提示词要等 {f['wait_s']:,.0f} 秒才出第一个 token，"
+        f"{f['users']} 个用户同时发送时最后一个要等 {f['shared_s']:,.0f} 秒"
+    )
+    return text + ("（超过一分钟：每台机器少服务几个用户，或用 GPU 做预填充）" if f["shared_s"] > 60 else "")
+
+
 def _zh_links(f: Mapping[str, Any]) -> str:
     lanes = "/".join(f"x{n}" for n in f["lanes"])
     tail = (
@@ -1520,6 +1538,7 @@ ZH_CHECKS_HERE: dict[tuple[str, str], CheckTemplate] = {
     ),
     # the job (rules/job.py)
     ("PROMPT", "wait"): _zh_prompt,
+    ("PROMPT", "wait-users"): _zh_prompt_users,
     # layout and links (rules/layout.py, rules/links.py)
     ("PCI-4", "links"): _zh_links,
     # the software stack (rules/software.py); a fact's note is the catalog's (English, with its source)

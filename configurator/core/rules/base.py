@@ -99,7 +99,7 @@ class Check(BaseModel):
     """A rule's finding on one build: the rule's id, the status, the message's code and typed fields, and its English
     text rendered from them (`core.report.words.check_text` renders it in the sheet's or window's language)."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     rule: str
     status: Status

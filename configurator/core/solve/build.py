@@ -32,7 +32,7 @@ from configurator.core.solve.request import BuildRequest
 
 
 class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
+    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True, defer_build=True)
 
 
 def part_spec(record: BaseModel, **added: object) -> PartSpecJson:

@@ -16,6 +16,7 @@ from configurator.core.catalog.models import (
     Cpu,
     Gpu,
     MemoryKit,
+    ModelArch,
     Motherboard,
     Psu,
     Record,
@@ -368,7 +369,8 @@ def _checks(
 def _prompt_check(est: EstimateResult) -> Check:
     """Prefill speed and the wait before the first token (a CPU computes the prompt slowly)."""
     prompt = int(est.workload.get("prompt") or est.workload.get("context") or 4096)
-    return PROMPT.check(est.prefill_tokens_per_s, est.time_to_first_token_s, prompt)
+    users = int(est.workload.get("batch") or 1) if est.workload.get("kind", "inference") == "inference" else 1
+    return PROMPT.check(est.prefill_tokens_per_s, est.time_to_first_token_s, prompt, users)
 
 
 def _power(cpu: Cpu, modules: int, psu: Psu, request: BuildRequest) -> Power:
@@ -801,6 +803,37 @@ def _tier_gpus(catalog: Catalog) -> dict[str, Record]:
     return supported or sized
 
 
+IN_RAM_HEADROOM = 0.90
+"""The share of a card's memory that what stays on it beside the experts in RAM may take (attention, the shared
+experts, the KV cache and llama.cpp's compute buffer, with every routed expert in RAM: --cpu-moe). ESTIMATE, not
+fitted: the rest is room for the driver, a desktop session and a longer prompt; llama.cpp then fills it with experts
+(--n-cpu-moe), which it can give back. Kimi K2 Q4_K_M needs 10.7 GB of a card that way (an 8 GB card is out), GLM-4.5
+Q4_K_M 14.0 GB (a 16 GB card, as the tiers take, is in)."""
+
+
+def in_ram_gpus(catalog: Catalog, model: ModelArch, workload: Workload, exact: int | None) -> dict[str, Record]:
+    """The cards the cheapest build with the experts in RAM may take: none past its vendor's software support while a
+    supported one fits (as _tier_gpus), and only cards whose memory with every routed expert in RAM stays within
+    IN_RAM_HEADROOM. `workload` is llama.cpp's, resolved. All the cards when none qualifies (a warned build beats
+    none)."""
+    from configurator.core.estimate.estimator import CAL
+    from configurator.core.estimate.offload import Placement, _exact_scale, experts_cal, gpu_memory
+
+    layers = model.num_layers
+    everything = Placement(gpu_layers=layers, cpu_moe_layers=layers, layers_per_gpu=(layers,), head_on_gpu=True)
+    scale = _exact_scale(model, workload, exact)
+    roomy: dict[str, Record] = {}
+    for gid, g in catalog.records["gpus"].items():
+        if not isinstance(g, Gpu):
+            continue
+        cal = experts_cal(model, workload, g, 1, CAL)
+        need = max(b.total for b in gpu_memory(model, workload, everything, scale, cal))
+        if need <= IN_RAM_HEADROOM * g.vram_gb * GIB:
+            roomy[gid] = g
+    supported = {k: r for k, r in roomy.items() if _supported(r)}
+    return supported or roomy or dict(catalog.records["gpus"])
+
+
 def _with_prompt_check(build: Build) -> Build:
     order = {"fail": 0, "warn": 1, "pass": 2}
     checks = sorted((*build.checks, _prompt_check(build.estimate)), key=lambda c: order[c.status])
@@ -849,7 +882,7 @@ def experts_in_ram(ctx: PlanContext) -> list[Build]:
         )
         if not found:
             continue
-        build = _shorter_prompt(ctx, variant, catalog, found[0], seconds, cap) or found[0]
+        build = _tier_card(ctx, variant, catalog, found[0], seconds, cap) or found[0]
         out.append(_tier_build(build, tier))
         if tier.sockets == 1:
             top = (tier, catalog, build)
@@ -863,29 +896,32 @@ def experts_in_ram(ctx: PlanContext) -> list[Build]:
 
 
 PROMPT_PREMIUM = 0.05
-"""The share of a tier's cheapest build's price its card may cost more for a shorter prompt wait (_shorter_prompt)."""
+"""The share of a tier's cheapest build's price its card may cost more for a quicker card beside the experts
+(_tier_card)."""
 PROMPT_NEAR_BEST = 1.10
-"""A card whose prompt wait is within this factor of the shortest within PROMPT_PREMIUM is as good for prompts."""
+"""A card whose prompt wait is within this factor of the shortest among the cards decoding near the best is as good for
+prompts."""
 
 
-def _shorter_prompt(
+def _tier_card(
     ctx: PlanContext, variant: BuildRequest, catalog: Catalog, cheapest: Build, seconds: float, cap: float | None
 ) -> Build | None:
-    """The tier's build on a card that shortens the prompt wait for little more, when its cheapest build's prompt
-    waits past PROMPT's minute. With the experts in RAM, the card computes every prompt: llama.cpp streams the
-    experts' weights over PCIe to the card for a batch of prompt tokens, so the link (PCIe 5.0 x16 against 4.0, or x8)
-    sets the wait more than the card's speed. The rule: among the tier's cards (_tier_gpus) whose price is at most
-    PROMPT_PREMIUM of the cheapest build's price above its own card's, the cheapest whose wait (estimated on the
-    build's CPU at its rated memory speed) is within PROMPT_NEAR_BEST of the shortest of them; None when that is the
-    cheapest build's own card, or no build on it fits the cap. DeepSeek-R1 Q4_K_M on a 12-channel EPYC: an Arc A770
-    (PCIe 4.0) waits 136 s for a 4k prompt, an RX 9070 XT (PCIe 5.0) 69 s for 351 USD more on a 17,540 USD build."""
+    """The tier's build on the card an expert pairs with the experts in RAM, when it costs little more than the
+    cheapest build's own. The card decodes attention and the shared experts at every token and computes every prompt
+    (llama.cpp streams the used experts over PCIe to it per micro-batch of -ub 4096), so the cheapest card of 16 GB
+    can be much the slower: DeepSeek-R1 Q4_K_M on a 12-channel EPYC decodes 8.2 tok/s beside an Arc A770 and 14.7 beside
+    an RTX 3090. The rule, on the tier's cards (_tier_gpus) whose price is at most PROMPT_PREMIUM of the cheapest
+    build's price above its own card's, each estimated on the build's CPU at its rated memory speed: those decoding
+    within GPU_NEAR_BEST of the best of them; of these, those whose 4k prompt waits at most PROMPT's minute or within
+    PROMPT_NEAR_BEST of the shortest; the cheapest of those. None when that is the cheapest build's own card, or no
+    build on it fits the cap. Practitioners pair the EPYC or Xeon with one 24 GB RTX 3090/4090 (kvcache-ai/
+    ktransformers issues #314, #319, #477)."""
     from configurator.core.solve.plan import _solve_once
 
-    wait = cheapest.estimate.time_to_first_token_s
     mine = catalog.records["gpus"].get(cheapest.gpu_id)
     cpu_part = next((p for p in cheapest.parts if p.category == "cpu"), None)
     cpu = ctx.catalog.records["cpus"].get(cpu_part.id) if cpu_part is not None else None
-    if wait is None or wait <= PROMPT_WAIT_S or not isinstance(mine, Gpu) or not isinstance(cpu, Cpu):
+    if not isinstance(mine, Gpu) or not isinstance(cpu, Cpu):
         return None
     request = ctx.request
     own = quote(mine, ctx.catalog, request.currency, request.condition)
@@ -894,7 +930,7 @@ def _shorter_prompt(
     limit = own.amount + PROMPT_PREMIUM * cheapest.total_price
     workload = on_engine(variant.workload.resolved(ctx.model.max_context), "llama.cpp")
     host = _rated_host(cpu)
-    waits: list[tuple[float, float, str]] = []
+    rated: list[tuple[float, float, float, str]] = []  # (price, decode, wait, card)
     for gid, g in catalog.records["gpus"].items():
         q = quote(g, ctx.catalog, request.currency, request.condition) if isinstance(g, Gpu) else None
         if q is None or q.amount > limit or not isinstance(g, Gpu):
@@ -903,12 +939,15 @@ def _shorter_prompt(
             est = estimate_on_host(ctx.model, workload, g, 1, host, ctx.exact_weight_bytes)
         except (ValueError, ConfiguratorError):
             continue
-        if est.time_to_first_token_s is not None:
-            waits.append((q.amount, est.time_to_first_token_s, gid))
-    shortest = min((w for _a, w, _g in waits), default=None)
-    if shortest is None:
+        if est.fits and est.decode_tokens_per_s and est.time_to_first_token_s is not None:
+            rated.append((q.amount, est.decode_tokens_per_s, est.time_to_first_token_s, gid))
+    best = max((d for _a, d, _w, _g in rated), default=None)
+    if best is None:
         return None
-    _amount, chosen = min((a, g) for a, w, g in waits if w <= PROMPT_NEAR_BEST * shortest)
+    near = [r for r in rated if r[1] >= GPU_NEAR_BEST * best]
+    shortest = min(w for _a, _d, w, _g in near)
+    quick = [r for r in near if r[2] <= max(PROMPT_WAIT_S, PROMPT_NEAR_BEST * shortest)]
+    _amount, _decode, _wait, chosen = min(quick, key=lambda r: (r[0], r[3]))
     if chosen == cheapest.gpu_id or ctx.should_stop():
         return None
     one = dataclasses.replace(catalog, records={**catalog.records, "gpus": {chosen: catalog.records["gpus"][chosen]}})
@@ -969,9 +1008,9 @@ def _near_best_gpus(
     request = ctx.request
     paid = sum(p.subtotal for p in cheapest.parts if p.category == "gpu")
     room = None if request.budget is None else request.budget - (cheapest.total_price - paid)
-    # a card with less memory than the cheapest build's keeps fewer experts: not the way to a faster build
-    mine = ctx.catalog.records["gpus"].get(cheapest.gpu_id)
-    floor_gb = mine.vram_gb if isinstance(mine, Gpu) else 0.0
+    # any card of the tier's size: the tier's own card is the one decoding near the best for little more
+    # (_tier_card), so a smaller, cheaper card can leave the room for a quicker CPU
+    floor_gb = MIN_TIER_VRAM_GB
     priced: list[tuple[float, str, Gpu]] = []
     for gid, g in catalog.records["gpus"].items():
         q = quote(g, ctx.catalog, request.currency, request.condition) if isinstance(g, Gpu) else None

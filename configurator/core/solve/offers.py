@@ -8,6 +8,7 @@ it is worth showing beside the others is the ranking's decision, not the source'
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -135,10 +136,20 @@ def weights_in_ram(ctx: PlanContext) -> list[Build]:
     as_asked = ctx.builds.get(AS_ASKED, []) if isinstance(ctx, PlanRun) else []
     in_hand = cost_cap(ctx)  # a map cell's: nothing dearer can be shown
     cap = min([b.total_price for b in as_asked] + ([] if in_hand is None else [in_hand]), default=None)
-    build = _weights_in_ram(request, ctx.catalog, ctx.model, ctx.exact_weight_bytes, ctx.should_stop, cost_cap=cap)
+    catalog = ctx.catalog
+    moe = ctx.model.moe is not None
+    if moe and not request.named and request.owned_gpu is None:
+        # the card beside the experts: supported, with room to spare (machines.in_ram_gpus)
+        from configurator.core.solve.candidates import on_engine
+        from configurator.core.solve.machines import in_ram_gpus
+        from configurator.core.solve.plan import _with_offload
+
+        workload = on_engine(_with_offload(request.workload).resolved(ctx.model.max_context), "llama.cpp")
+        gpus = in_ram_gpus(catalog, ctx.model, workload, ctx.exact_weight_bytes)
+        catalog = dataclasses.replace(catalog, records={**catalog.records, "gpus": gpus})
+    build = _weights_in_ram(request, catalog, ctx.model, ctx.exact_weight_bytes, ctx.should_stop, cost_cap=cap)
     if build is None:
         return []
-    moe = ctx.model.moe is not None
     return _kind([build], Reason.of("kind.in-ram", moe=moe), Reason.of("why.in-ram", moe=moe))
 
 

@@ -469,6 +469,13 @@ def _unified_system_build(
         ),
         NOISE.say("pass", "quiet-system", noise=u.noise),
     ]
+    users = int(est.workload.get("batch") or 1)
+    if users > 1:
+        # several users share its prompt processing (rules.job.PromptWait): a 2021 MacBook Pro prefills
+        # Qwen3-30B-A3B at ~200 tokens/s, so the tenth of ten users' 4k prompts waits 203 s (ranking.no_card)
+        from configurator.core.solve.machines import _prompt_check
+
+        checks.append(_prompt_check(est))
     unified = Reason.of("part.unified", chip=u.chip, gb=system.memory_gb, bandwidth=u.bandwidth_gbps)
     part = BuildPart(
         category="system",
@@ -1114,8 +1121,9 @@ def plan(
     set; costs, curves and launch commands come last. `on_partial` receives the builds found so far, as they are
     found. `relax=False` reports why nothing fits (and a cluster when allowed) without searching for relaxations.
     `sources=False` leaves out the machines of solve/machines.py (CPU-only, mini PCs, platform tiers, servers): a
-    map of named GPUs only. `cheapest_only` (a map cell's plan, top_k 1): only the build such a plan shows, found with
-    less work (_offered) and without its costs, curves or launch command.
+    map of named GPUs only. `cheapest_only` (a map cell's plan): at top_k 1, only the build such a plan shows, found
+    with less work (_offered); any plan of a cell (a comparison of named GPUs too) without costs, curves or launch
+    command.
     """
     started = time.monotonic()
     # a system named among the GPUs ("Only GPUs: mac-studio-..., rtx-3090") is compared with them (issue #31)
@@ -1145,6 +1153,7 @@ def plan(
         on_partial=partial,
     )
     # measure: every build the same way (the reference job said where the request named none)
+    lean = cheapest_only  # the caller (a map cell) reads the builds' prices and estimates only: no enrichment
     cheapest_only = cheapest_only and request.top_k == 1 and not request.compares
     found = [_measured(b, asked) for b in _offered(ctx, sources, asked if cheapest_only else None)]
     cand = ctx.solved.get(AS_ASKED) or gpu_options(model, request, catalog, exact_weight_bytes)
@@ -1156,7 +1165,7 @@ def plan(
         if relax and sources:
             notes += _reading_speed_ways(asked, found, catalog, model, exact_weight_bytes, should_stop, time_budget)
         builds = _compared(builds)
-        if not cheapest_only:
+        if not lean:
             builds = _enriched(builds, catalog, model, asked, exact_weight_bytes)
         return PlanResult(
             builds=tuple(builds), infeasible=None, solve_seconds=time.monotonic() - started, said=tuple(notes)
@@ -1307,6 +1316,15 @@ Gemma 3 27B for 4 users at 2,000 EUR had been answered with 2 x MI50 in BF16 and
 card holds its Q4_K_M (17.9 GB) with the four users' cache."""
 
 
+USUAL_GGUF_FASTEST = (
+    "Within a budget the Q4_K_M builds with a card are the cheapest and the fastest the budget allows: Gemma 4 31B at "
+    "2,500 EUR had its 'fastest within budget' on a 22 GB RTX 2080 Ti at 21.9 tokens/s, the cheapest card's search "
+    "alone, where a used RTX 3090 (1,641 EUR at Q4_K_M, 936 GB/s) is what the budget buys; Llama 3.1 8B for 4 users "
+    "at 1,500 USD had an 8 GB RTX 2070. Without a budget only the cheapest: the fastest would be a data-center card "
+    "running a GGUF."
+)
+
+
 def _usual_gguf_machines(ctx: PlanContext) -> list[Build]:
     """An inference request without --precision (and no engine but llama.cpp, no GPU named or owned): the machines
     without a bought GPU (CPU only, mini PCs, unified memory) also run the model at USUAL_GGUF, and say so in their
@@ -1326,9 +1344,16 @@ def _usual_gguf_machines(ctx: PlanContext) -> list[Build]:
     found = _machines_for(variant, ctx.catalog, ctx.model, ctx.exact_weight_bytes, ctx.should_stop)
     if w.batch <= USUAL_GGUF_USERS and not ctx.should_stop():
         # and the cheapest machine with a card at that format: one 12 GB card runs a 14B at Q4_K_M where BF16 asks
-        # for four 11 GB cards in tensor parallel (a single user's Ollama or LM Studio pulls the Q4_K_M)
+        # for four 11 GB cards in tensor parallel (a single user's Ollama or LM Studio pulls the Q4_K_M); within a
+        # budget also the fastest at that format (USUAL_GGUF_FASTEST)
         cards, _ = _solve_once(
-            variant, ctx.catalog, ctx.model, ctx.exact_weight_bytes, 1, ctx.should_stop, ctx.time_budget / 2
+            variant,
+            ctx.catalog,
+            ctx.model,
+            ctx.exact_weight_bytes,
+            2 if request.budget is not None else 1,
+            ctx.should_stop,
+            ctx.time_budget / 2,
         )
         past = tuple(b.gpu_id for b in cards if end_of_life_caveat(b) is not None)
         if past and not ctx.should_stop():
@@ -1345,7 +1370,7 @@ def _usual_gguf_machines(ctx: PlanContext) -> list[Build]:
                 exclude_gpus=tuple(g.id for g in ctx.catalog.gpus if _past_support(g)),
             )
             cards += more
-        found += [b.of_kind() for b in cards]  # the objective's name is no claim
+        found += [b.of_kind(why="") for b in cards]  # the objective's name and why are no claim (offers: solver)
     if ctx.model.moe is not None and not ctx.should_stop():
         # and a MoE model's experts in RAM at each platform tier, as its GGUF users run it: DeepSeek-V3.1 at
         # 20,000 USD with no --precision had ended "nothing fits, raise the budget to 35,580 USD" (FP8 on GPUs) while
@@ -1353,6 +1378,49 @@ def _usual_gguf_machines(ctx: PlanContext) -> list[Build]:
         found += _experts_in_ram_at(variant, ctx)
     said = Reason.of("kind.usual-gguf", precision=USUAL_GGUF.upper())
     return [b.of_kind(*b.kinds_said(), said) for b in found]
+
+
+USUAL_SERVED = "fp8"
+"""What several users' server runs when the request names no precision: vLLM quantizes the released BF16 weights to
+FP8 as it loads them, no calibration data needed (`vllm serve MODEL --quantization fp8`; docs.vllm.ai/en/stable/
+features/quantization/fp8/, read 2026-12-03: W8A8 on Ada, Hopper and Blackwell, weight-only W8A16 through FP8 Marlin
+from Turing on), half the weights' memory. Qwen2.5-32B for Dr. Chen's 20 students had been answered only in BF16
+(8 x RTX 2080 Ti 22GB, or a llama.cpp layer split over two 48 GB RTX 4090s at 10.7 tokens/s each), where FP8 on two
+RTX 5090 D serves them at ~40."""
+
+
+def _usual_served_builds(ctx: PlanContext) -> list[Build]:
+    """An inference request for more users than USUAL_GGUF_USERS (past Ollama's four slots: a server's job), with no
+    --precision, no engine but vLLM named, no GPU named or owned, for a model released in BF16 or FP16: also solved at
+    USUAL_SERVED on vLLM (the cheapest build and, within a budget, the solver's other searches too: the fastest, the
+    best value, the quietest...), each build saying so in its label."""
+    request, model = ctx.request, ctx.model
+    w = request.workload
+    if (
+        w.kind != "inference"
+        or w.precision is not None
+        or w.engine not in (None, "vllm")
+        or w.batch <= USUAL_GGUF_USERS
+        or request.named
+        or request.owned_gpu is not None
+        or model.native_precision not in (None, "bf16", "fp16")
+        or ctx.should_stop()
+    ):
+        return []
+    variant = request.model_copy(
+        update={"workload": w.model_copy(update={"precision": USUAL_SERVED, "engine": "vllm"})}
+    )
+    cards, _ = _solve_once(
+        variant,
+        ctx.catalog,
+        ctx.model,
+        ctx.exact_weight_bytes,
+        request.top_k if request.budget is not None else 1,
+        ctx.should_stop,
+        ctx.time_budget / 2,
+    )
+    said = Reason.of("kind.usual-served", precision=USUAL_SERVED.upper())
+    return [b.of_kind(said, why="") for b in cards]  # the objective's name and why are no claim (offers: solver)
 
 
 def _past_support(gpu: Gpu) -> bool:
@@ -1567,7 +1635,8 @@ READY_MADE_SOURCES = ("unified-memory", "ready-made-server")
 # is kept (_offered), so a machine in the usual format is the one another source offered when there is one
 register("usual-gguf")(_usual_gguf_machines)
 register("usual-kv")(_usual_kv_builds)
-USUAL_SOURCES = ("usual-gguf", "usual-kv")
+register("usual-served")(_usual_served_builds)
+USUAL_SOURCES = ("usual-gguf", "usual-kv", "usual-served")
 """Sources of a format the request did not name (USUAL_GGUF weights, a USUAL_KV cache): left out, with MACHINE_SOURCES,
 when a map names its GPUs (sources=False)."""
 from configurator.core.solve.offers import AS_ASKED, PlanRun  # noqa: E402

@@ -77,7 +77,8 @@ class Measures:
     within_budget: bool
     readable: bool  # inference: at least reading speed per user (rules.READING_TPS, where PERF warns); training: True
     slow_cpu_only: bool = (
-        False  # no GPU, and below reading speed, short of the speed asked or its prompts wait (PROMPT)
+        False  # no GPU, and below reading speed, short of the speed asked or its prompts wait (PROMPT); or no card
+        # bought (a mini PC) and its prompts wait (no_card)
     )
     too_loud: bool = False  # a data-center class machine in a room that cannot take it (NOISE-1 warns)
     short: bool = False  # below the speed asked (--min-decode-tps)
@@ -111,7 +112,7 @@ def measure(build: Build, request: BuildRequest) -> Measures:
         passing=not any(c.status == "fail" for c in build.checks),
         within_budget=request.budget is None or build.total_price <= request.budget + 0.01,
         readable=readable,
-        slow_cpu_only=cpu_only(build) and (not readable or short or slow_prompt),
+        slow_cpu_only=(cpu_only(build) and (not readable or short or slow_prompt)) or (no_card(build) and slow_prompt),
         short=short,
         too_loud=request.room == "home-office"
         and any(c.rule == DataCenterNoise.id and c.status != "pass" for c in build.checks),
@@ -144,6 +145,15 @@ def offloaded_parameters(build: Build) -> bool:
     a lower bound no speed claim may rest on (expert case qwen3-32b-qlora-3000-not-2060s)."""
     w = build.estimate.workload
     return w.get("kind", "inference") != "inference" and w.get("offload") == "cpu" and w.get("zero") == 3
+
+
+def no_card(build: Build) -> bool:
+    """A machine with no graphics card bought: CPU only, or a ready-made box whose integrated GPU or unified memory
+    runs the job (a mini PC, a Mac). Such a box whose prompts wait (PROMPT: over a minute for one prompt, or for the
+    last of the users asked when all send one at once) is set aside for "cheapest" like a slow CPU-only machine:
+    Qwen3-30B-A3B for 10 users at 5,000 USD had a mini PC's iGPU as "cheapest" at 5.6 tokens/s each, its tenth user
+    waiting 254 s for a first token; Qwen2.5-32B for Dr. Chen's 20 students had a GMKtec EVO-X2."""
+    return not any(p.category == "gpu" for p in build.parts)
 
 
 def cpu_only(build: Build) -> bool:
@@ -305,6 +315,7 @@ def _cheapest_claims(f: _Field) -> None:
     m, currency = f.m, f.pool[0].currency
     best = min(f.passing, key=lambda i: (m[i].price, -m[i].speed))
     at_speed = len(f.passing) < len(f.every_passing)
+    # the count is made over the builds shown once they are known (_cheapest_said): a placeholder until then
     f.claim(
         best,
         Reason.of("claim.cheapest", price=m[best].price, currency=currency, builds=len(f.passing), reading=at_speed),
@@ -317,6 +328,40 @@ def _cheapest_claims(f: _Field) -> None:
                 "claim.cheapest-slow", price=m[slow].price, currency=currency, tps=m[slow].speed, reading=READING_TPS
             ),
         )
+
+
+def _cheapest_said(f: _Field, shown: list[int]) -> None:
+    """The cheapest build's sentence, true of the builds shown: it is the lowest price of the `builds` shown that pass
+    every rule, leaving out only those its qualifiers name, each cheaper and set aside for a reason the ranking gives
+    (below reading speed; a machine without a GPU whose prompts wait: PROMPT; a data-center machine too loud for the
+    room: NOISE-1). gpt-oss-20b at 700 USD had said "of the 1 builds found that pass every rule" beside a second
+    passing build, a CPU-only box the count had left out for its prompt wait."""
+    m = f.m
+    held = [(i, k) for i in shown for k, c in enumerate(f.claims[i]) if c.code == "claim.cheapest"]
+    if not held:
+        return
+    best, k = held[0]
+    said = f.claims[best][k]
+
+    def key(i: int) -> tuple[float, float]:
+        return (m[i].price, -m[i].speed)
+
+    rivals = set(f.passing)
+    shown_passing = [i for i in shown if m[i].passing]
+    aside = [i for i in shown_passing if i not in rivals and key(i) < key(best)]
+    reading = m[best].readable and any(not m[i].readable for i in shown_passing)
+    prompt = any(m[i].readable and m[i].slow_cpu_only for i in aside)
+    loud = any(m[i].readable and not m[i].slow_cpu_only and m[i].too_loud for i in aside)
+    counted = [i for i in shown_passing if i not in aside and (m[i].readable or not reading)]
+    f.claims[best][k] = Reason.of(
+        "claim.cheapest",
+        price=said.fields["price"],
+        currency=said.fields["currency"],
+        builds=len(counted),
+        reading=reading,
+        prompt=prompt,
+        loud=loud,
+    )
 
 
 def _speed_claims(f: _Field, request: BuildRequest, comparison: bool) -> None:
@@ -435,8 +480,10 @@ def rank_and_label(builds: list[Build], request: BuildRequest) -> list[Build]:
         _cheapest_claims(f)
     _speed_claims(f, request, comparison)
     _quiet_and_grow_claims(f)
+    shown = _shown(f, request, comparison)
+    _cheapest_said(f, shown)
     out = []
-    for rank, i in enumerate(_shown(f, request, comparison), start=1):
+    for rank, i in enumerate(shown, start=1):
         build = f.pool[i]
         eol = f.eol[i]
         kinds = build.kinds_said() + ((eol,) if eol is not None else ())

@@ -40,7 +40,7 @@ class CountryDefaults(BaseModel):
     """What a first-run choice of country sets once, for new projects: currency, wall circuit, market and the
     window's language. Each is changed later on its own (Preferences, the request's own fields)."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     name: str
     currency: Literal["USD", "CNY", "EUR"]
@@ -121,7 +121,7 @@ OWNED_KINDS = {
 class OwnedPart(BaseModel):
     """A part the user already has and wants used (it costs nothing in the build)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     category: Literal["gpu", "cpu", "motherboard", "memory", "psu", "chassis", "cooler", "storage"]
     id: str = Field(min_length=1, max_length=200)
@@ -131,7 +131,7 @@ class OwnedPart(BaseModel):
 class BuildRequest(BaseModel):
     """A frozen request: crosses threads unchanged, and is what a project file stores."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)  # finite numbers only
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False, defer_build=True)  # finite numbers only
 
     model_id: str = Field(max_length=200)
     workload: Workload = Workload()
