@@ -389,16 +389,18 @@ def offload_rows(prefix: str = "fit") -> list[Row]:
     return scored(rows("offload", prefix))
 
 
-def offload_prediction(catalog: Catalog, row: Row) -> tuple[float, float]:
+def offload_prediction(catalog: Catalog, row: Row, share: float | None = None) -> tuple[float, float]:
     """(estimated, measured) tokens/s of one offload row, as its `mode` ran: a unified system ("system"), a CPU-only
-    host ("cpu", "cpu_prefill") or a GPU with weights or experts in RAM ("hybrid")."""
-    result, path, measured = offload_result(catalog, row)
+    host ("cpu", "cpu_prefill") or a GPU with weights or experts in RAM ("hybrid"); the host's RAM read at `share` of
+    its peak when given (else its family's RAM_EFFICIENCY)."""
+    result, path, measured = offload_result(catalog, row, share)
     figure = result.prefill_tokens_per_s if path.endswith("prefill_tokens_per_s") else result.decode_tokens_per_s
     return figure or 0.0, measured
 
 
-def offload_result(catalog: Catalog, row: Row) -> tuple[Any, str, float]:
-    """The estimate of one offload row, the `estimate --json` path of the figure it measures, and the measurement."""
+def offload_result(catalog: Catalog, row: Row, share: float | None = None) -> tuple[Any, str, float]:
+    """The estimate of one offload row, the `estimate --json` path of the figure it measures, and the measurement
+    (the host's RAM at `share` of its peak when given, else at its family's RAM_EFFICIENCY)."""
     from configurator.core.catalog.models import Cpu, Gpu, System
     from configurator.core.estimate.host import ccd_limit_gbps, cpu_peak_tflops, host_from_bandwidth
     from configurator.core.estimate.offload import estimate_on_host
@@ -418,7 +420,7 @@ def offload_result(catalog: Catalog, row: Row) -> tuple[Any, str, float]:
     tflops = cpu_peak_tflops(cpu) if isinstance(cpu, Cpu) else None
     limit = ccd_limit_gbps(cpu) if isinstance(cpu, Cpu) else None
     peak = min(peak, limit) if limit is not None else peak
-    host = host_from_bandwidth(peak, row.get("family", "desktop"), None, tflops, row.get("pcie_gen", 4))
+    host = host_from_bandwidth(peak, row.get("family", "desktop"), None, tflops, row.get("pcie_gen", 4), share=share)
     if row["mode"] in ("cpu", "cpu_prefill"):
         result = estimate_on_host(model, w, None, 0, host)
         if row["mode"] == "cpu_prefill":
@@ -451,16 +453,9 @@ def offload_regime(catalog: Catalog, row: Row) -> str:
 
 
 def _decode_at_share(catalog: Catalog, row: Row, share: float) -> float:
-    """The decode estimate of one CPU or hybrid offload row with its family's RAM share set to `share`."""
-    from configurator.core.estimate import host
-
-    fam = row.get("family", "desktop")
-    saved = host.RAM_EFFICIENCY[fam]
-    host.RAM_EFFICIENCY[fam] = share
-    try:
-        return offload_prediction(catalog, row)[0]
-    finally:
-        host.RAM_EFFICIENCY[fam] = saved
+    """The decode estimate of one CPU or hybrid offload row with its host's RAM read at `share` of its peak (passed
+    explicitly: the shipped RAM_EFFICIENCY table is never patched)."""
+    return offload_prediction(catalog, row, share)[0]
 
 
 def implied_ram_share(catalog: Catalog, row: Row) -> float:

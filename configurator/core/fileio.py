@@ -237,3 +237,23 @@ def read_text_bounded(
 ) -> str:
     """read_bounded, decoded (UnicodeDecodeError as ever for text that is not `encoding`)."""
     return read_bounded(path, kind, limit).decode(encoding)
+
+
+_TOML_AT = re.compile(r"\s*\(at (?:line (\d+), column (\d+)|end of document)\)$")
+
+
+def toml_error(exc: ValueError, text: str) -> tuple[int, int, str]:
+    """The line, column (both from 1) and message of a tomllib.TOMLDecodeError in `text`: the exception's own
+    `lineno`, `colno` and `msg` (Python 3.14); before 3.14 tomllib keeps none, only the position it appends to its
+    message, "(at line L, column C)" or "(at end of document)" (the document's last line), which is read here."""
+    lineno, colno, msg = getattr(exc, "lineno", None), getattr(exc, "colno", None), getattr(exc, "msg", None)
+    if isinstance(lineno, int) and isinstance(colno, int) and isinstance(msg, str):
+        return lineno, colno, msg
+    said = str(exc)
+    at = _TOML_AT.search(said)
+    if at is None:
+        return 1, 1, said
+    if at.group(1) is None:  # the end of the document
+        last = text.rsplit("\n", 1)[-1]
+        return text.count("\n") + 1, len(last) + 1, said[: at.start()]
+    return int(at.group(1)), int(at.group(2)), said[: at.start()]

@@ -186,6 +186,48 @@ class WorkloadJson(TypedDict):
     ram_bandwidth_gbps: float
 
 
+class EstimateMemoryJson(TypedDict):
+    per_gpu_bytes: int
+    total_bytes: int
+    breakdown_bytes: dict[str, int]  # estimate.result.BREAKDOWN_KEYS
+    fits: bool | None
+
+
+class EstimateSpeedJson(TypedDict):
+    decode_tokens_per_s: float | None
+    prefill_tokens_per_s: float | None
+
+
+class EstimateTimeJson(TypedDict):
+    gpu_hours: float | None
+    wall_hours: float | None
+    mfu: NotRequired[float | None]  # a training time: its MFU and the per-GPU peak it is a share of
+    peak_tflops_per_gpu: NotRequired[float | None]
+    tokens_per_s: NotRequired[float | None]  # a training job's throughput
+    steady_tokens_per_s: NotRequired[float | None]  # its steady-state rate (issue #29)
+    reference_tokens: NotRequired[float]  # the reference job it was timed for when none was given
+
+
+class EstimateHostJson(TypedDict):
+    ram_bandwidth_gbps: float | None
+    offloaded_bytes: int
+
+
+class EstimateHostPart(TypedDict, total=False):
+    host: EstimateHostJson
+
+
+class EstimateJson(TypedDict):
+    """`estimate --json`, and a build's "estimate" in `plan --json` (EstimateResult.to_json)."""
+
+    memory: EstimateMemoryJson
+    speed: EstimateSpeedJson
+    time: EstimateTimeJson
+    assumptions: list[str]
+    host: NotRequired[EstimateHostJson]  # weights or experts read from the host's RAM
+    ranges: dict[str, list[float]]  # 80 % intervals, by figure path ("speed.decode_tokens_per_s")
+
+
 class CheckJson(TypedDict):
     """One element of a build's "checks" (rules.base.Check.to_json)."""
 
@@ -363,7 +405,7 @@ class BuildJson(TypedDict):
     total_price: float
     currency: str
     power: PowerJson
-    estimate: dict[str, object]
+    estimate: EstimateJson
     checks: list[CheckJson]
     slot_map: list[SlotJson]
     cost_of_ownership: CostOfOwnershipJson | None

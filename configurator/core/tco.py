@@ -78,7 +78,7 @@ def load_offers(path: Path | str) -> list[CloudOffer]:
     path = Path(path)
     name = str(path)
     try:
-        from configurator.core.fileio import read_text_bounded
+        from configurator.core.fileio import read_text_bounded, toml_error
 
         text = read_text_bounded(path, "catalog")
         data = tomllib.loads(text)
@@ -87,7 +87,8 @@ def load_offers(path: Path | str) -> list[CloudOffer]:
     except RecursionError:
         raise CatalogError([Problem(name, 1, "toml", "nested too deeply to be a catalog file")]) from None
     except tomllib.TOMLDecodeError as exc:
-        raise CatalogError([Problem(name, 1, "toml", f"syntax error: {exc}")]) from exc
+        line, _column, message = toml_error(exc, text)
+        raise CatalogError([Problem(name, line, "toml", f"syntax error: {message}")]) from exc
     headers = [n for n, line in enumerate(text.splitlines(), start=1) if _HEADER.match(line)]
     raw = data.get(CLOUD_KIND, [])
     if not isinstance(raw, list):

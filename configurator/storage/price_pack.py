@@ -17,6 +17,7 @@ from configurator.core.catalog.dates import PART_KINDS
 from configurator.core.catalog.loader import Catalog, _field_path, _line_of, _record_spans, parse_file
 from configurator.core.catalog.models import Price, Record, System
 from configurator.core.errors import CatalogError, Problem
+from configurator.core.fileio import toml_error
 from configurator.storage import catalogs, overlay, paths
 from configurator.storage.atomic import write_text
 
@@ -25,7 +26,6 @@ PACK_FORMAT = 1
 PRICE_TABLE = "price"
 PACK_TABLE = "pack"
 _PACK_HEADER = re.compile(r"^\s*\[\s*pack\s*\]")
-_TOML_LINE = re.compile(r"\(at line (\d+), column (\d+)\)")
 
 
 @dataclass(frozen=True)
@@ -206,11 +206,8 @@ def _toml_of(file: Path) -> tuple[str, dict[str, Any]]:
     except RecursionError:
         raise CatalogError([Problem(name, 1, "toml", "nested too deeply to be a price pack")]) from None
     except tomllib.TOMLDecodeError as exc:
-        match = _TOML_LINE.search(str(exc))
-        message = _TOML_LINE.sub("", str(exc)).strip()
-        raise CatalogError(
-            [Problem(name, int(match.group(1)) if match else 1, "toml", f"syntax error: {message}")]
-        ) from None
+        line, _column, message = toml_error(exc, text)
+        raise CatalogError([Problem(name, line, "toml", f"syntax error: {message}")]) from None
 
 
 def _pack_head(

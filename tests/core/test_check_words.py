@@ -1,5 +1,6 @@
 """A build's checks are codes and fields, worded by the rulebook: every rule id lives in configurator/core/rules, and
-every finding a rule can report has its words in each language (English in the rule, Chinese in report/words.py)."""
+every finding a rule can report has its words in each language (English in the rule, Chinese on its message or, for
+a few, in report/words.py: words.ZH_CHECKS holds both)."""
 
 from __future__ import annotations
 

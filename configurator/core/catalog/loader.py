@@ -15,12 +15,11 @@ from pydantic import ValidationError
 
 from configurator.core.catalog.models import KINDS, Gpu, Record, System, field_range
 from configurator.core.errors import Problem
-from configurator.core.fileio import check_regular, read_text_bounded
+from configurator.core.fileio import check_regular, read_text_bounded, toml_error
 
 META_KEYS = frozenset({"exchange_rates", "meta"})
 """Top-level tables that are catalog metadata rather than lists of records."""
 
-_TOML_LINE = re.compile(r"\(at line (\d+), column (\d+)\)")
 _HEADER = re.compile(r"^\s*\[\[\s*([A-Za-z0-9_\-]+)\s*\]\]")
 _TABLE = re.compile(r"^\s*\[")
 _BOUND_ERRORS = frozenset({"greater_than", "greater_than_equal", "less_than", "less_than_equal", "finite_number"})
@@ -238,9 +237,7 @@ def _load_toml(path: Path, name: str, cache: ParseCache | None) -> tuple[dict[st
         # tomllib recurses per nesting level: a hostile file must not stop the other files
         return Problem(name, 1, "toml", "nested too deeply to be a catalog file")
     except tomllib.TOMLDecodeError as exc:
-        match = _TOML_LINE.search(str(exc))
-        line = int(match.group(1)) if match else 1
-        message = _TOML_LINE.sub("", str(exc)).strip()
+        line, _column, message = toml_error(exc, text)
         return Problem(name, line, "toml", f"syntax error: {message}")
     if cache:
         cache.put(path, data)

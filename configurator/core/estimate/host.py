@@ -237,9 +237,11 @@ def host_from_bandwidth(
     capacity_gb: float | None = None,
     cpu_tflops: float | None = None,
     pcie_gen: int | None = None,
+    share: float | None = None,
 ) -> HostMemory:
-    """A host given by its peak bandwidth (`--ram-bandwidth`), read at the family's efficiency."""
-    eff = RAM_EFFICIENCY[platform_family]
+    """A host given by its peak bandwidth (`--ram-bandwidth`), read at the family's efficiency (RAM_EFFICIENCY), or at
+    `share` of its peak when given (a fit trying shares passes each one: the table is never patched)."""
+    eff = RAM_EFFICIENCY[platform_family] if share is None else share
     return HostMemory(
         peak_gbps=peak_gbps,
         effective_gbps=peak_gbps * eff,

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import math
 from operator import attrgetter
-from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
 from configurator.core.estimate.ranges import figure_ranges
 from configurator.core.reasons import Reason, english
-from configurator.core.shapes import AsIs, PlacementJson, WorkloadJson
+from configurator.core.shapes import AsIs, EstimateHostPart, EstimateJson, EstimateTimeJson, PlacementJson, WorkloadJson
 from configurator.core.trusted import constructor
 
 HARD_HEADROOM = 0.02
@@ -190,7 +189,7 @@ class EstimateResult(_Frozen):
         tokens = self.workload.get("tokens")
         return float(tokens) / (self.wall_hours * 3600) if tokens and self.wall_hours else None
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> EstimateJson:
         """The public `estimate --json` object (a scripting contract: keep its shape)."""
         breakdown = self.breakdown
         figures: dict[str, float | None] = {
@@ -217,6 +216,27 @@ class EstimateResult(_Frozen):
                 if path.startswith("memory.")
                 else [_round_down(low), _round_up(high)]
             )
+        time: EstimateTimeJson = {"gpu_hours": _round(self.gpu_hours), "wall_hours": _round(self.wall_hours)}
+        if self.gpu_hours is not None:  # a training time: MFU and the per-GPU peak it is a share of
+            time["mfu"] = _round(self.mfu)
+            time["peak_tflops_per_gpu"] = _round(self.peak_tflops)
+        if self.workload.get("kind", "inference") != "inference":  # a training job's throughput
+            time["tokens_per_s"] = _round(self._run_tokens_per_s())
+            # addition (issue #29): the steady-state rate a throughput benchmark measures, with its own 80 % range
+            # ("ranges"), beside the whole run's
+            time["steady_tokens_per_s"] = _round(self.steady_tokens_per_s)
+        if self.reference_tokens is not None:  # the reference job it was timed for when none was given
+            time["reference_tokens"] = self.reference_tokens
+        host: EstimateHostPart = (
+            {
+                "host": {
+                    "ram_bandwidth_gbps": _round(self.host_bandwidth_gbps),
+                    "offloaded_bytes": int(self.offloaded_bytes),
+                }
+            }
+            if self.host_bandwidth_gbps is not None and self.offloaded_bytes
+            else {}
+        )
         return {
             "memory": {
                 "per_gpu_bytes": int(self.per_gpu_bytes),
@@ -228,41 +248,10 @@ class EstimateResult(_Frozen):
                 "decode_tokens_per_s": _round(self.decode_tokens_per_s),
                 "prefill_tokens_per_s": _round(self.prefill_tokens_per_s),
             },
-            "time": {
-                "gpu_hours": _round(self.gpu_hours),
-                "wall_hours": _round(self.wall_hours),
-                # additions for a training time: MFU and the per-GPU peak it is a share of (model_flops_utilisation)
-                **(
-                    {"mfu": _round(self.mfu), "peak_tflops_per_gpu": _round(self.peak_tflops)}
-                    if self.gpu_hours is not None
-                    else {}
-                ),
-                # additions: a training job's throughput, and the reference job it was timed for when none was given
-                **(
-                    {
-                        "tokens_per_s": _round(self._run_tokens_per_s()),
-                        # addition (issue #29): the steady-state rate a throughput benchmark measures, with its own
-                        # 80 % range ("ranges"), beside the whole run's
-                        "steady_tokens_per_s": _round(self.steady_tokens_per_s),
-                    }
-                    if self.workload.get("kind", "inference") != "inference"
-                    else {}
-                ),
-                **({"reference_tokens": self.reference_tokens} if self.reference_tokens is not None else {}),
-            },
+            "time": time,
             "assumptions": list(self.assumptions),
-            **(
-                {
-                    "host": {
-                        "ram_bandwidth_gbps": _round(self.host_bandwidth_gbps),
-                        "offloaded_bytes": int(self.offloaded_bytes),
-                    }
-                }
-                if self.host_bandwidth_gbps is not None and self.offloaded_bytes
-                else {}
-            ),
-            # 80 % intervals from the cross-validated errors of each kind of figure (ranges.py)
-            "ranges": ranges,
+            **host,  # weights or experts read from the host's RAM
+            "ranges": ranges,  # 80 % intervals from the cross-validated errors of each kind of figure (ranges.py)
         }
 
 

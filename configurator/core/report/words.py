@@ -17,6 +17,7 @@ from contextvars import ContextVar
 from typing import Any
 
 from configurator.core.reasons import CLAIMS, EN, Reason, Say, Template, cards, joined, money, render
+from configurator.core.rules import REGISTRY
 from configurator.core.rules.base import Check
 
 LANGUAGES = ("en", "zh_CN")
@@ -1446,11 +1447,18 @@ CheckTemplate = str | Callable[[Mapping[str, Any]], str]
 def check_text(check: Check, lang: str | None = None) -> str:
     """A build check's finding in `lang` ("en" or "zh_CN"; default: the sheet's or window's language), rendered from
     its rule, code and fields; the rule's own English (`check.message`) in English or for a finding the table lacks."""
-    template = ZH_CHECKS.get((check.rule, check.code)) if (lang or _language.get()) == "zh_CN" else None
+    template = _zh_check(check) if (lang or _language.get()) == "zh_CN" else None
     if template is None:
         return check.message
     fields = {key: _zh_field(key, value) for key, value in check.fields.items()}
     return template.format(**fields) if isinstance(template, str) else template(fields)
+
+
+def _zh_check(check: Check) -> CheckTemplate | None:
+    """The Chinese of a check's message: its rule's own (`Message.zh`), else the table's."""
+    rule = REGISTRY.get(check.rule)
+    said = next((m.zh for m in rule.messages if m.code == check.code), None) if rule is not None else None
+    return said if said is not None else ZH_CHECKS.get((check.rule, check.code))
 
 
 def _zh_field(key: str, value: Any) -> Any:
@@ -1494,24 +1502,6 @@ def _zh_links(f: Mapping[str, Any]) -> str:
     return f"GPU 链路 {lanes}：最窄的单向 {f['gbps']:.1f} GB/s" + tail
 
 
-def _zh_plugs(f: Mapping[str, Any]) -> str:
-    cards = "、".join(f"{n} 个 {plug}" for n, plug in ((f["need16"], "12V-2x6"), (f["need8"], "8-pin PCIe")) if n)
-    adapters = f"（{f['adapted']} 张卡用 {f['per_adapter']} 个 8-pin 转接线）" if f["adapted"] else ""
-    return (
-        f"显卡需要 {cards or '无供电接口'}，CPU 与显卡需要 {f['need_eps']} 个 EPS；电源有 {f['have16']} 个 12V-2x6、"
-        f"{f['have8']} 个 8-pin PCIe 和 {f['have_eps']} 个 EPS{adapters}；每个接口单独一根线，250 W 以上不用一拖二"
-    )
-
-
-def _zh_site(f: Mapping[str, Any]) -> str:
-    return (
-        ("" if f["on_site"] else "场地需提供")
-        + f"共 {f['power_kw']} kW（每机柜 {f['power_per_rack_kw']} kW，{f['nodes_per_rack']} 个节点），"
-        f"{f['feeds']} 路 {f['feed']} 供电，每路 {f['feed_kw']:.1f} kW；需散热 {f['cooling_kw']} kW"
-        + ("" if f["on_site"] else f"；而非 {f['circuits']} 路 {f['circuit']}")
-    )
-
-
 _ZH_KEPT = {
     "offload": "训练卸载到 CPU 的部分",
     "weights": "从内存读取的权重和 llama.cpp 的主机缓冲",
@@ -1525,224 +1515,44 @@ def _zh_fact(f: Mapping[str, Any]) -> str:
     return f"{f['what']} 在 {f['card']} 上：{note}" + (f"；{advice}" if advice else "")
 
 
-ZH_CHECKS: dict[tuple[str, str], CheckTemplate] = {
+ZH_CHECKS_HERE: dict[tuple[str, str], CheckTemplate] = {
     # compatibility (rules/compat.py)
-    ("CPU-2", "socket"): "{cpu}（{cpu_socket}）装不进 {board} 的 {board_socket} 插槽",
-    ("CPU-2", "memory"): "{cpu} 支持 {cpu_memory}；{board} 是 {board_memory} 插槽",
     ("CPU-2", "family"): lambda f: (
         f"{f['board']}{_zh_chipset(f)} 不支持 {f['cpu']}（{f['family']}）；它支持 {'、'.join(f['families'])}"
     ),
     ("CPU-2", "listed"): lambda f: f"{f['cpu']} 在 {f['board']}{_zh_chipset(f)} 的 CPU 支持列表上",
-    (
-        "RAM-4",
-        "too-many",
-    ): "{modules} 条内存，但 {cpu} 在 {board} 上最多 {usable} 条（{channels} 通道 x {per_channel}）",
-    ("RAM-4", "uneven"): "{modules} 条内存插在 {channels} 个内存通道上：每个通道均匀插满才有全部带宽",
-    ("RAM-4", "even"): "{modules} 条内存插在 {channels} 个内存通道上（每通道 {per_channel} 条）",
-    ("RAM-5", "kind"): "{kit_type} {kit_module} 内存插在 {board_type} {board_module} 主板上",
-    ("SLOT-4", "own-board"): "{chassis} 自带主板",
-    ("SLOT-4", "not-own-board"): "{chassis} 自带主板，不能换成 {board}",
-    ("SLOT-4", "server-board"): "{board} 只装在它自己的服务器机箱里",
-    (
-        "SLOT-4",
-        "size",
-    ): "{board_size} 主板（{width_mm:.0f} mm）装进最大支持 {case_size}（{case_width_mm:.0f} mm）的机箱",
-    ("COOL-3", "fanless"): "{cooler} 没有风扇：需要有风道的服务器机箱，不是 {kind}",
-    ("COOL-3", "radiator"): "{radiator_mm} mm 水冷排在 {kind} 机箱里没有安装位",
     ("COOL-3", "cooled"): lambda f: (
         f"{f['cooler']} 在{ZH_CHASSIS.get(str(f['kind']), str(f['kind']))}中散热"
         f"（{ {'desktop': '桌面', 'server-ducted': '服务器'}.get(str(f['airflow']), str(f['airflow'])) }风道）"
     ),
-    ("COOLER", "socket"): "{cooler} 没有 {socket} 扣具",
-    ("COOLER", "rating"): "散热器额定 {rated_w:.0f} W，CPU 为 {tdp_w:.0f} W",
-    ("COOLER", "height"): "{height_mm:.0f} mm 高的散热器，{chassis} 限高 {limit_mm:.0f} mm",
-    ("COOLER", "fits"): "{cooler} 用于 {tdp_w:.0f} W 的 {socket} CPU",
-    ("COOLER", "board"): "{cooler} 装在 {board} 上",
-    ("COOLER", "server-board"): "{cooler} 装在 {board} 上：服务器主板要用服务器散热器",
     # placement and memory (rules/compatibility.py)
-    ("SLOT-1", "bays"): "{gpus} 张卡装在服务器的双宽 GPU 仓位中",
-    ("SLOT-1", "overlap"): lambda f: f"{f['width']} 槽宽的卡插在 {list(f['positions'])} 号插槽会重叠",
-    ("SLOT-1", "no-gap"): "风扇卡之间没有空槽，会互相抢风",
     ("SLOT-1", "placed"): lambda f: (
         f"{f['width']} 槽宽的{_ZH_CARDS.get(f['cooler'], str(f['cooler']) + '卡')}插在 {list(f['positions'])} 号插槽"
         + ("，卡间留有空槽" if f["cooler"] == "open-air" and len(f["positions"]) > 1 else "")
     ),
-    ("SLOT-2", "openings"): "最后一张卡占到机箱第 {needed} 个挡板位（共 {openings} 个）",
-    ("SLOT-5", "risers"): "显卡用 Gen4 延长线装在开放式机架上：延长线尽量短，用 nvidia-smi 检查链路宽度",
     ("SLOT-5", "no-frame"): lambda f: (
         f"显卡用延长线装在{ZH_CHASSIS.get(str(f['kind']), str(f['kind']))}里：延长线上的卡只能挂在开放式机架上"
     ),
-    ("RAM-1", "ram"): "{ram_gb} GB 内存，显存共 {vram_gb:g} GB",
-    ("RAM-1", "streamed"): (
-        "{ram_gb} GB 内存，显存共 {vram_gb:g} GB：{engine} 从磁盘把权重流式送到显卡，加载更慢"
-        "（保留 llama.cpp 默认的 mmap，不要加 --no-mmap）"
-    ),
-    ("PCI-8", "split"): "每张卡 {gpus_per_card} 个 GPU，插在 {slots} 号槽，x16 拆分为 x8/x8",
-    ("PCI-8", "unsplit"): "每张卡 {gpus_per_card} 个 GPU，但 {slots} 号槽不能拆分为 x8/x8 的 x16（以主板手册为准）",
-    ("RAM-1", "short"): "{ram_gb} GB 内存，显存共 {vram_gb:g} GB（需要 {needed_gb:.0f} GB）",
-    ("RAM-6", "slots"): "用了 {slots} 个内存插槽中的 {modules} 个，{ram_gb} GB（主板最大 {max_gb} GB）",
-    ("RAM-2", "twice"): "{ram_gb} GB 内存；显存的 2 倍是 {twice_gb:g} GB",
     ("RAM-3", "kept"): lambda f: (
         f"{f['kept_gb']:.0f} GB 放在系统内存中（{_ZH_KEPT[f['what']]}）：需要 {f['need_gb']:.0f} GB 内存"
     ),
-    ("RAM-3", "cpu-only"): "{kept_gb:.1f} GB 的权重、KV 缓存和缓冲放在内存中：需要 {need_gb:.0f} GB，现有 {ram_gb} GB",
-    # cooling (rules/cooling.py)
-    ("COOL-2", "ducted"): lambda f: "被动散热卡需要服务器风道" + ("：已具备" if f["ducted"] else ""),
-    (
-        "COOL-2",
-        "shroud",
-    ): "{tdp_w:.0f} W 的被动散热卡需要服务器风扇墙：开放式机架的涡轮导风罩只能冷却 {limit_w:.0f} W 以内的卡",
-    ("COOL-5", "airflow"): "{cooler} 卡装在 {airflow} 风道的 {kind} 中",
-    ("COOL-4", "tower"): "{gpus} 张 {tdp_w:.0f} W 风扇卡：只能用延长线、水冷或机架",
-    ("COOL-4", "watch"): "{gpus} 张 {tdp_w:.0f} W 风扇卡：只能用延长线、水冷或机架（{kind}）；注意进风温度",
-    ("CPU-1", "cores"): "{cores} 核对应 {gpus} 块 GPU（每块 GPU 4 核，多卡机器 16 核）",
-    ("COOL-1", "side-by-side"): "{cooler} 卡可以紧挨着插",
     # the job (rules/job.py)
-    ("MEM-FIT", "over"): "负载最重的 GPU 需要 {need_gib:.1f} GiB，可用 {usable_gib:.1f} GiB",
-    ("MEM-FIT", "tight"): "显存只剩 {free:.0%} 空闲（{need_gib:.1f} / {usable_gib:.1f} GiB）",
-    ("MEM-FIT", "fits"): "负载最重的 GPU 用 {need_gib:.1f} GiB，可用 {usable_gib:.1f} GiB（空闲 {free:.0%}）",
-    ("MEM-FIT", "unified"): lambda f: (
-        f"{f['need_gib']:.1f} GiB，{f['chip']} GPU 可映射 {f['usable_gib']:.0f} GiB"
-        f"（{f['memory_gb']} GB 的 {f['fraction']:.0%}）；{f['note']}"
-    ),
-    ("MEM-FIT", "raised"): lambda f: (
-        f"{f['need_gib']:.1f} GiB：超过 {f['chip']} GPU 默认可映射的 {f['default_gib']:.0f} GiB"
-        f"（{f['memory_gb']} GB 的 {f['default_fraction']:.0%}）；把份额调到 {f['usable_gib']:.0f} GiB，给系统留 {f['os_gb']:.0f} GB"
-        "（amdgpu 的 GTT：ttm.pages_limit，旧内核用 amdgpu.gttsize）"
-    ),
-    ("MEM-FIT", "wired"): lambda f: (
-        f"{f['need_gib']:.1f} GiB，GPU 可锁定 {f['vram_gb']:.0f} GiB（{f['memory_gb']} GB 的 {f['fraction']:.0%}）"
-        + (f"；{f['note']}" if f["note"] else "")
-    ),
-    ("MEM-FIT", "cluster"): lambda f: (
-        f"负载最重的 GPU 用 {f['need_gib']:.1f} GiB，共 {f['usable_gib']:.1f} GiB"
-        + ("" if f["layout"] else "：没有可行的并行切分")
-    ),
-    ("PERF", "asked"): "估计每路 {tps:.1f} tokens/s，要求 {asked:g}",
-    ("PERF", "reading"): (
-        "每路约 {tps:.2g} tokens/s：比人的阅读速度（约 {reading:g} tokens/s）还慢；"
-        "减少用户、缩短上下文、量化 KV 缓存或加显存都有帮助"
-    ),
-    ("PERF", "reading-cpu"): "每路约 {tps:.2g} tokens/s：比人的阅读速度（约 {reading:g} tokens/s）还慢",
-    ("PERF", "deadline"): "估计训练 {hours:,.0f} 小时，期限 {deadline:,.0f} 小时",
-    ("PERF", "deadline-cluster"): "估计 {hours:,.0f} 小时，期限 {deadline:,.0f} 小时",
-    ("PERF", "years"): "需要 {years:,.1f} 年：超过一年的期限；请设定期限或提高预算",
-    ("REGION", "restricted"): "{gpu} 对中国出口受限；国内只能买到现有库存或二手货",
-    ("PROMPT", "unknown"): "此平台的预填充速度未知",
     ("PROMPT", "wait"): _zh_prompt,
     ("PROMPT", "wait-users"): _zh_prompt_users,
-    ("DISPLAY", "headless"): "{cpu} 没有核显：无显示器运行（SSH），或首次开机时借一张显卡",
-    ("ENGINE", "transformers"): (
-        "在 {gpus} x {gpu} 上只有 HF transformers 能跑：每用户 {tps:.1f} tokens/s；llama.cpp 或 vLLM 能装下时"
-        "通常快 10-80 倍（换个 GPU 数量也许可以）"
-    ),
-    ("MIX-1", "tensor"): (
-        "在 {cards} 上做张量并行：每个进程都等最慢的卡，且分到同样大小的切片，快卡只能按慢卡的速度跑"
-        "（llama.cpp 按层切分则按每张卡自己的速度和显存）"
-    ),
-    ("MIX-1", "layers"): lambda f: (
-        f"不同型号的卡用 llama.cpp 按层切分：按设备顺序 --tensor-split {','.join(map(str, f['split']))}"
-        f"（{'、'.join(f['names'])}；CUDA 把最快的卡排在最前）"
-    ),
-    ("CLUSTER", "fabric"): lambda f: (
-        f"{f['nodes']} 个节点接在 {f['switches']} 台 {f['switch']} 上"
-        f"（{f['tree'] + ' 胖树' if f['tree'] else '单台交换机'}），每 GPU {f['gbps']:.0f} Gb/s；{f['detail']}"
-    ),
-    ("CLUSTER-STO", "checkpoints"): lambda f: (
-        f"约 {f['need_tb']:,.1f} TB 用于 {f['kept']} 个可恢复检查点（每参数 {f['bytes_per_param']} 字节）和分词后的数据；"
-        f"各节点本地 NVMe 共 {f['local_tb']:,.0f} TB"
-        + ("" if f["local_tb"] >= f["need_tb"] else "：需加共享文件系统（未计价）")
-    ),
     # layout and links (rules/layout.py, rules/links.py)
-    ("SLOT-3", "length"): "显卡长 {length_mm:.0f} mm，机箱限长 {clearance_mm:.0f} mm",
-    ("SLOT-3", "count"): "{gpus} 张卡，机箱只能装 {held} 张",
-    ("SLOT-6", "serves"): "三张以上风扇卡用开放式机架",
-    ("SLOT-6", "shrouded"): "开放式机架，每张被动散热卡配涡轮导风罩",
-    ("SLOT-6", "asked"): "按要求用开放式机架",
-    ("SLOT-6", "unneeded"): "机箱就够时用了开放式机架：显卡和主板没有防护",
-    ("PCI-1", "lanes"): "GPU {gpu_lanes} 条通道 + NVMe {nvme_lanes} 条，CPU 共 {cpu_lanes} 条",
-    ("STO-6", "sockets"): "{drives} 块 NVMe 硬盘，{sockets} 个 M.2 或 U.2 接口",
-    ("STO-5", "u2"): "{interface} 硬盘用在 {platform} 平台上",
-    ("PCI-3", "platform"): "{gpus} 块 GPU 用在 {platform} 平台上",
-    ("STO-1", "capacity"): "{have_tb:.1f} TB 存放权重、检查点和数据（约需 {need_tb:.1f} TB）",
-    ("STO-1", "capacity-box"): "{have_tb:.1f} TB 存放权重和数据（约需 {need_tb:.1f} TB）",
-    ("STO-2", "gen"): "{interface} Gen{gen} 模型存储",
     ("PCI-4", "links"): _zh_links,
-    ("PCI-5", "collectives"): "有 GPU 挂在芯片组上：集合通信只有约 x4；把直连 CPU 的卡配成一组",
-    (
-        "PCI-5",
-        "layers",
-    ): "有 GPU 挂在芯片组上（约 x4）：按层切分只在卡间传激活值，速度几乎不变；加载模型约为 x8 的两倍时间",
-    ("PCI-6", "group"): "张量并行需要 2、4、8 或 16 块 GPU",
-    ("PCI-7", "p2p"): "GeForce 卡没有 PCIe 点对点：张量并行受 PCIe 限制",
-    ("NVL-1", "fitted"): "插槽对之间装了 NVLink 桥",
-    ("NVL-1", "no-bridge"): "这些卡支持 NVLink，但插槽间距没有对应的桥",
-    # power, circuits and the room (rules/power.py, rules/site.py)
-    ("PWR-1", "capacity"): "持续直流负载 {dc_load_w:.0f} W，电源 {psu_w:.0f} W",
-    ("PWR-2", "load"): "电源负载 {load:.0%}（最多 {target:.0%}）",
-    ("PWR-3", "atx2"): "ATX 2.x 未做瞬态测试：2 倍 GPU 功率的尖峰达 {spike_w:.0f} W，电源 {psu_w:.0f} W",
-    ("PWR-3", "crps"): "服务器 CRPS 电源模块，由机箱厂商配好",
-    ("PWR-4", "atx3"): (
-        "ATX {atx}：尖峰 {fast_w:.0f} W（100 微秒）和 {slow_w:.0f} W（10 毫秒），上限为 {psu_w:.0f} W 的 "
-        "{fast_limit:.0%} 和 {slow_limit:.0%}"
-    ),
-    ("PWR-5", "outlet"): "{psu_w:.0f} W 电源接 {volts:.0f} V 插座（每个 ATX 电源最多 1600 W）",
-    ("PWR-6", "plugs"): _zh_plugs,
-    ("PWR-8", "needed"): "两个电源由同步板一起启动；每张卡的供电线都来自同一个电源",
-    ("PWR-8", "one-would-do"): (
-        "两个电源由同步板一起启动；每张卡的供电线都来自同一个电源：一个 {largest_w:.0f} W 电源就能带动这 {dc_load_w:.0f} W 负载"
-    ),
-    (
-        "PWR-9",
-        "at-boot",
-    ): "GPU 限制在每块 {watts:.0f} W（{limit:.0%}）：每次开机都要运行 `{command}`（systemd 服务）；限制不会保留",
-    ("PWR-10", "sized"): "{psu_w:.0f} W 电源带 {dc_load_w:.0f} W 负载",
-    ("PWR-10", "oversized"): (
-        "{psu_w:.0f} W 电源带 {dc_load_w:.0f} W 负载（{ratio:.1f} 倍）：留有加卡余量，但更贵，此负载下效率更低"
-    ),
-    ("PWR-10", "cheapest"): (
-        "{psu_w:.0f} W 电源带 {dc_load_w:.0f} W 负载（{ratio:.1f} 倍）：目录中最便宜的够用电源；450-550 W 就够"
-    ),
-    ("PWR-11", "bays"): "{psus} 个电源装在有 {bays} 个电源位的 {kind} 中",
-    ("PSU", "modules"): lambda f: (
-        f"服务器电源模块：共 {f['watts']:.0f} W" + ("，按 N+N 冗余以一半计算" if f["redundant"] else "")
-    ),
-    ("PSU", "desktop"): "台式机电源",
-    ("PSU", "mixed"): "自带电源模块的准系统里装了台式机电源",
-    ("CIR-1", "wall"): "墙插功率 {wall_w:.0f} W，{outlets} 路 {circuit} 持续上限 {limit_w:.0f} W",
-    ("CIR-1", "wall-one"): "墙插功率 {wall_w:.0f} W，{circuit} 持续上限 {limit_w:.0f} W",
-    ("CIR-1", "system"): "最大 {max_w:,.0f} W，上限 {limit_w:,.0f} W",
-    ("CIR-1", "servers"): lambda f: (
-        f"系统最大功率 {f['max_w']:,.0f} W，{f['circuits']} 路 {f['circuit']} 上限 {f['limit_w']:,.0f} W"
-        + ("" if f["max_w"] <= f["limit_w"] else "：需要机房专用 200-240 V 供电")
-    ),
-    (
-        "CIR-2",
-        "margin",
-    ): "占电路持续上限的 {share:.0%}：这条电路上不能再接别的（为其他负载留 {spare:.0%}，或限制 GPU 功率）",
-    ("HEAT-1", "heat"): "向房间散热 {btu_h:,.0f} BTU/h（{wall_w:.0f} W）",
-    ("NOISE-1", "datacenter"): "数据中心级机器：对家庭办公室来说太吵太热",
-    ("NOISE-1", "quiet-box"): "满载时{noise}；无需组装",
-    ("NOISE-1", "quiet-system"): "满载时{noise}；无需组装，无需规划电源和插槽",
-    ("NOISE-1", "server-room"): "8 卡服务器应放在机房（噪音和热量）",
-    ("NOISE-2", "blowers"): "{gpus} 张涡轮卡满载时很吵",
-    ("SITE-POWER", "feeds"): _zh_site,
     # the software stack (rules/software.py); a fact's note is the catalog's (English, with its source)
-    ("SUP-0", "unknown"): "没有 {vendor} {architecture!r}（{gpu}）的软件支持资料：购买前请确认你的框架支持这块 GPU",
     **{(f"SUP-{n}", "fact"): _zh_fact for n in (1, 2, 3, 4, 5, 6, 7, 8, 10)},
-    ("SUP-9", "nvidia"): "{card} 的训练时间按其稠密 {dtype} 峰值和在 NVIDIA 上拟合的 MFU 计算",
-    ("SUP-9", "vendor-mean"): (
-        "{architecture} 没有公开的 GEMM 实测：{card} 的训练时间按其 {peak:.0f} {dtype} TFLOPS 中的 {tflops:.0f} 计算，"
-        "即 {vendor} 已实测架构达到的峰值 {efficiency:.0%}（在 {architecture} 有自己的实测前为估计）"
-    ),
-    ("SUP-9", "spec-peak"): "{architecture} 没有公开的 GEMM 实测：{card} 的训练时间按规格峰值计算，可能偏乐观",
-    ("SUP-9", "measured"): lambda f: (
-        f"{f['card']} 的训练时间按其 {f['peak']:.0f} {f['dtype']} TFLOPS 中的 {f['tflops']:.0f} 计算：大矩阵乘法在 "
-        f"{f['architecture']} 上实测达到峰值的 {f['efficiency']:.0%}，拟合利用率的 {f['reference_card']} 上为 "
-        f"{f['reference']:.0%}（{f['note']}）"
-    ),
 }
-"""The checks in Simplified Chinese, by (rule, code); a test renders every registered message from these."""
+"""The checks in Simplified Chinese, by (rule, code), whose words need this module's own (the chassis' and the cards'
+names, the sentence patterns of a support fact): every other message carries its Chinese (`Message.zh`)."""
+
+ZH_CHECKS: dict[tuple[str, str], CheckTemplate] = {
+    **{(r.id, m.code): m.zh for r in REGISTRY.values() for m in r.messages if m.zh is not None},
+    **ZH_CHECKS_HERE,
+}
+"""The checks in Simplified Chinese, by (rule, code): the rules' own (`Message.zh`) and the table above; a test renders
+every registered message from these."""
 
 
 ZH_CN.update(

@@ -9,6 +9,7 @@ from typing import Any, ClassVar, Literal, TypeVar, cast
 
 from pydantic import BaseModel, ConfigDict
 
+from configurator.core.rules.facts import BuildFacts, OptionNeed
 from configurator.core.shapes import CheckJson
 from configurator.core.trusted import constructor
 
@@ -32,6 +33,45 @@ STRUCTURE: Mapping[str, str] = {
 }
 """Constraints of the model that are no build rule: they define the choice, name the facts and the price."""
 
+HOOKS: Mapping[str, str] = {
+    "platform": "the choice made: boards, CPUs (`b`, `cpu`)",
+    "place": "one class of GPU options on one class of boards: `cards` and `board` (their literals), `normal` and "
+    "`risers` (the cards' Placement seated and on risers, or None); the cards' lanes are named after",
+    "geometry": "every class placed: `needs_risers`, `open_frame`, `openings` (the case openings the cards reach)",
+    "lanes": "`gpu_lanes` (the cards' lanes), `nvme_count`, `bay_board`",
+    "gpu count": "`gpu_count`",
+    "case": "the chassis chosen (`h`), the options (`o`)",
+    "cooling": "`ducted`, `tower`, `passive`, `open_air`, `flagships` (classes of cases and cards)",
+    "psu kinds": "the PSU choices (`psu_choices`, `s`): desktop units x1 or x2, a barebone's own modules",
+    "psu": "one PSU choice: `ps` (a _PsuChoice) and `lit` (its literal); `dc`, `fast_w`, `slow_w`, `spike_w`, "
+    "`need_vars`, `eps_vars`, `right_sized_psu`, `largest_single_psu_w`",
+    "ram size": "`ram_gb`",
+    "dimms": "`dimms` (the DIMM count)",
+    "dimms from ram": "`dimms`, where decode reads weights from RAM (solve.candidates.runs_from_ram)",
+    "cooler": "the CPU coolers (`cool`)",
+    "storage": "the drives (`d`), `server_cpu`",
+}
+"""The builder's named points (solve/solver.py, BuildModel) where rules enter the CP-SAT model, in the order the
+builder reaches them, and what the model has named by then (what a rule's `constrain` may read, and the `site` it
+gets there). A rule says where it enters with `At` (its `model`); the builder applies, at each point, every registered
+rule that enters there, in their `order`."""
+
+
+@dataclass(frozen=True)
+class At:
+    """Where a rule enters the CP-SAT model: a builder point (HOOKS), its place among the rules applied there (the
+    order decides CP-SAT's equal-cost ties: new rules take a free number), and fixed arguments of its `constrain`."""
+
+    hook: str
+    order: int
+    site: tuple[tuple[str, Any], ...] = ()
+
+
+def at(hook: str, order: int, **site: Any) -> At:
+    if hook not in HOOKS:
+        raise ValueError(f"{hook!r} is no builder point (rules.base.HOOKS)")
+    return At(hook, order, tuple(site.items()))
+
 
 Field = bool | int | float | str | None | tuple[int | float | str, ...]
 """A typed field of a check: a number, a name, or a list of them (slot positions, link widths)."""
@@ -45,6 +85,9 @@ class Message:
 
     code: str
     template: Template
+    zh: Template | None = None
+    """The Chinese (report/words.py renders it with the same fields): a rule's words in every language, in its file.
+    None: the Chinese is still in words.ZH_CHECKS."""
 
     def render(self, fields: Mapping[str, Any]) -> str:
         if isinstance(self.template, str):
@@ -95,10 +138,15 @@ class Rule:
     reads: ClassVar[tuple[str, ...]]
     """The facts of a build (or of its candidate parts) the rule looks at."""
     messages: ClassVar[tuple[Message, ...]]
-    model: ClassVar[str | None] = None
-    """Where the rule enters the CP-SAT model: None (a check only), or the builder step that applies it."""
+    model: ClassVar[tuple[At, ...]] = ()
+    """Where the rule enters the CP-SAT model (none: a check only): the builder points that apply its `constrain`."""
+    agrees_with: ClassVar[tuple[str, ...]] = ()
+    """Rules whose constraints this rule's check reads too (tests/core/test_rule_registry.py checks them together)."""
     quiet: ClassVar[bool] = False
     """Listed among a build's checks only when it does not pass (no solved build breaks it)."""
+    listed: ClassVar[int | None] = None
+    """Its place among a build's checks (solve/rules.py, check_build: the sections' places are solve.rules.SECTIONS)
+    when it judges an assembled machine by `assess`; None: its check is called where its facts are."""
 
     @property
     def broken(self) -> Status:
@@ -118,6 +166,24 @@ class Rule:
             rule=self.id, status=status, code=code, fields=fields, message=self.message(code).render(fields)
         )
 
+    bounds: ClassVar[tuple[str, ...]] = ()
+    """The part kinds ("cpu", "chassis", "psu", "memory") the search bounds by this rule: a build with a GPU option
+    costs at least the cheapest part of each kind that every rule bounding it `admits` (solve/lazy.py)."""
+
+    def admits(self, kind: str, need: OptionNeed, part: Any) -> bool:
+        """Whether a part of `kind` may go with an option asking `need`, by the same test the model applies: a
+        "cpu" is a CpuSeat, a "chassis" its record, a "psu" its capacity in watts, "memory" its size in GB."""
+        raise NotImplementedError(f"{self.id} bounds no part of the search")
+
+    def shown(self, verdict: Verdict) -> Verdict | None:
+        """The verdict as a build lists it: a quiet rule's pass is left out."""
+        return None if self.quiet and verdict.status == "pass" else verdict
+
+    def assess(self, build: BuildFacts) -> Verdict | tuple[Verdict, ...] | None:
+        """This rule's check of one assembled machine (a few rules give more than one finding), or None where it does
+        not apply (its `listed` place says where the check goes among the build's)."""
+        raise NotImplementedError(f"{self.id} judges no assembled machine")
+
     def constrain(self, model: Any, **site: Any) -> None:
         """Add this rule's constraints to a BuildModel (solve/solver.py); `site` is what the builder's step
         iterates over where the rule applies per candidate (e.g. one PSU choice and its literal)."""
@@ -125,6 +191,19 @@ class Rule:
 
 
 REGISTRY: dict[str, Rule] = {}
+_AT: dict[str, list[tuple[Rule, dict[str, Any]]]] = {}
+_INDEXED = [0]  # the registry's size when _AT was built
+
+
+def rules_at(hook: str) -> list[tuple[Rule, dict[str, Any]]]:
+    """The registered rules that enter the model at builder point `hook`, in their order, each with its fixed site."""
+    if _INDEXED[0] != len(REGISTRY):
+        _AT.clear()
+        entries = sorted(((a.hook, a.order, r.id), r, dict(a.site)) for r in REGISTRY.values() for a in r.model)
+        for (hook_name, _order, _id), r, site in entries:
+            _AT.setdefault(hook_name, []).append((r, site))
+        _INDEXED[0] = len(REGISTRY)
+    return _AT.get(hook, [])
 
 
 def register(cls: type[Rule]) -> type[Rule]:

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from configurator.core.catalog.models import PcieSlot
 from configurator.core.rules.base import Message, Rule, Verdict, register
+from configurator.core.rules.facts import BuildFacts
 
 
 @register
@@ -22,15 +23,21 @@ class SplitSlot(Rule):
     )
     reads = ("gpu.gpus_per_card", "placement", "board.pcie_slots")
     messages = (
-        Message("split", "{gpus_per_card} GPUs on each card, in slot(s) {slots} split x8/x8 at x16"),
+        Message(
+            "split",
+            "{gpus_per_card} GPUs on each card, in slot(s) {slots} split x8/x8 at x16",
+            zh="每张卡 {gpus_per_card} 个 GPU，插在 {slots} 号槽，x16 拆分为 x8/x8",
+        ),
         Message(
             "unsplit",
             "{gpus_per_card} GPUs on each card, but slot(s) {slots} are not split x8/x8 at x16 (board manual)",
+            zh="每张卡 {gpus_per_card} 个 GPU，但 {slots} 号槽不能拆分为 x8/x8 的 x16（以主板手册为准）",
         ),
     )
     # no constraints of its own: the placements the model is given (SLOT-1's, solve.slots.place) seat such a card
     # only where splits_for allows it, so the model and this check read the same slot facts
-    model = None
+
+    listed = 430
 
     def holds(self, gpus_per_card: int, slot: PcieSlot, lanes: int) -> bool:
         """Whether one card sits well in `slot` running `lanes` lanes."""
@@ -43,3 +50,6 @@ class SplitSlot(Rule):
         bad = [s.position for s, lanes in seated if not self.holds(gpus_per_card, s, lanes)]
         slots = ", ".join(str(p) for p in (bad or [s.position for s, _ in seated]))
         return self.verdict(not bad, "unsplit" if bad else "split", gpus_per_card=gpus_per_card, slots=slots)
+
+    def assess(self, build: BuildFacts) -> Verdict | None:
+        return self.check(build.gpu.gpus_per_card, build.seated)

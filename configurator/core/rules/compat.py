@@ -14,7 +14,8 @@ from collections.abc import Hashable, Mapping
 from typing import Any
 
 from configurator.core.catalog.models import Chassis, Cooler, Cpu, Gpu, MemoryKit, Motherboard
-from configurator.core.rules.base import Check, Message, Rule, instance, register
+from configurator.core.rules.base import Check, Message, Rule, at, instance, register
+from configurator.core.rules.facts import BuildFacts
 
 MAX_DIMMS_PER_CHANNEL = 2  # RAM-4: DDR4/DDR5 platforms take at most two DIMMs per channel
 BOARD_SIZES = {"mini-itx": 0, "micro-atx": 1, "atx": 2, "e-atx": 3, "ceb": 3, "eeb": 4, "server-proprietary": 9}
@@ -63,8 +64,16 @@ class CpuBoard(Rule):
     sources = ("board vendors' CPU support lists",)
     reads = ("cpu.socket", "cpu.memory_type", "cpu.family", "board.socket", "board.memory_type", "board.cpu_families")
     messages = (
-        Message("socket", "{cpu} ({cpu_socket}) does not fit the {board_socket} socket of {board}"),
-        Message("memory", "{cpu} drives {cpu_memory}; {board} has {board_memory} slots"),
+        Message(
+            "socket",
+            "{cpu} ({cpu_socket}) does not fit the {board_socket} socket of {board}",
+            zh="{cpu}（{cpu_socket}）装不进 {board} 的 {board_socket} 插槽",
+        ),
+        Message(
+            "memory",
+            "{cpu} drives {cpu_memory}; {board} has {board_memory} slots",
+            zh="{cpu} 支持 {cpu_memory}；{board} 是 {board_memory} 插槽",
+        ),
         Message(
             "family",
             lambda f: (
@@ -74,7 +83,9 @@ class CpuBoard(Rule):
         ),
         Message("listed", lambda f: f"{f['cpu']} is on the CPU support list of {f['board']}{_chipset(f)}"),
     )
-    model = "BuildModel._platform"
+    model = (at("platform", 10),)
+
+    listed = 510
 
     def check(self, cpu: Cpu, board: Motherboard) -> Check:
         """The board lists the CPU's generation: same socket is not enough (Xeon Scalable needs
@@ -128,6 +139,9 @@ class CpuBoard(Rule):
             "cpuboard",
         )
 
+    def assess(self, build: BuildFacts) -> Check | None:
+        return self.check(build.cpu, build.board)
+
 
 def _chipset(f: Mapping[str, Any]) -> str:
     return f" ({f['chipset']})" if f["chipset"] else ""
@@ -165,14 +179,25 @@ class DimmPopulation(Rule):
         Message(
             "too-many",
             "{modules} DIMMs, but {cpu} on {board} takes at most {usable} ({channels} channels x {per_channel})",
+            zh="{modules} 条内存，但 {cpu} 在 {board} 上最多 {usable} 条（{channels} 通道 x {per_channel}）",
         ),
         Message(
             "uneven",
             "{modules} modules on {channels} memory channels: populate every channel evenly for full bandwidth",
+            zh="{modules} 条内存插在 {channels} 个内存通道上：每个通道均匀插满才有全部带宽",
         ),
-        Message("even", "{modules} modules on {channels} memory channels ({per_channel} per channel)"),
+        Message(
+            "even",
+            "{modules} modules on {channels} memory channels ({per_channel} per channel)",
+            zh="{modules} 条内存插在 {channels} 个内存通道上（每通道 {per_channel} 条）",
+        ),
     )
-    model = "BuildModel._memory"
+    model = (
+        at("dimms", 10, part="most"),
+        at("dimms from ram", 10, part="even"),
+    )
+
+    listed = 535
 
     def constrain(self, model: Any, **site: Any) -> None:
         """`part="most"`: at most the DIMMs the chosen CPU's and board's channels take; `part="even"` (where decode
@@ -208,6 +233,9 @@ class DimmPopulation(Rule):
             return self.say("warn", "uneven", modules=modules, channels=channels)
         return self.verdict(True, "even", modules=modules, channels=channels, per_channel=modules // channels)
 
+    def assess(self, build: BuildFacts) -> Check | None:
+        return self.check(build.cpu, build.board, build.modules)
+
 
 def dimm_population(cpu: Cpu, board: Motherboard, modules: int) -> Check:
     return instance(DimmPopulation).check(cpu, board, modules)
@@ -226,8 +254,16 @@ class MemoryKind(Rule):
     severity = "fail"
     sources = ("board specifications",)
     reads = ("memory.memory_type", "memory.module", "board.memory_type", "board.memory_module")
-    messages = (Message("kind", "{kit_type} {kit_module} on a {board_type} {board_module} board"),)
-    model = "BuildModel._memory"
+    messages = (
+        Message(
+            "kind",
+            "{kit_type} {kit_module} on a {board_type} {board_module} board",
+            zh="{kit_type} {kit_module} 内存插在 {board_type} {board_module} 主板上",
+        ),
+    )
+    model = (at("ram size", 20),)
+
+    listed = 540
 
     def constrain(self, model: Any, **site: Any) -> None:
         """The kit's kind equals the board's, as one linking equality per kind (sorted: the order is deterministic)."""
@@ -252,6 +288,9 @@ class MemoryKind(Rule):
             board_type=board.memory_type,
             board_module=board.memory_module.upper(),
         )
+
+    def assess(self, build: BuildFacts) -> Check | None:
+        return self.check(build.memory, build.board)
 
 
 def memory_board(kit: MemoryKit, board: Motherboard) -> Check:
@@ -289,15 +328,24 @@ class BoardCase(Rule):
     sources = ("Gamers Nexus: 'E-ATX is a lie' (SSI-EEB 12 x 13 in as the reference)",)
     reads = ("board.form_factor", "board.width_mm", "chassis.max_board", "chassis.max_board_width_mm")
     messages = (
-        Message("own-board", "{chassis} comes with its own board"),
-        Message("not-own-board", "{chassis} comes with its own board, not {board}"),
-        Message("server-board", "{board} exists only inside its server chassis"),
+        Message("own-board", "{chassis} comes with its own board", zh="{chassis} 自带主板"),
+        Message(
+            "not-own-board",
+            "{chassis} comes with its own board, not {board}",
+            zh="{chassis} 自带主板，不能换成 {board}",
+        ),
+        Message(
+            "server-board", "{board} exists only inside its server chassis", zh="{board} 只装在它自己的服务器机箱里"
+        ),
         Message(
             "size",
             "{board_size} board ({width_mm:.0f} mm) in a case taking up to {case_size} ({case_width_mm:.0f} mm)",
+            zh="{board_size} 主板（{width_mm:.0f} mm）装进最大支持 {case_size}（{case_width_mm:.0f} mm）的机箱",
         ),
     )
-    model = "BuildModel._chassis"
+    model = (at("case", 10),)
+
+    listed = 315
 
     def check(self, board: Motherboard, chassis: Chassis) -> Check:
         """The board's form factor and width fit the case; a barebone takes only its own board."""
@@ -330,6 +378,9 @@ class BoardCase(Rule):
             lambda board, ch: board_chassis(board, ch).status != "fail",
             "boardcase",
         )
+
+    def assess(self, build: BuildFacts) -> Check | None:
+        return self.check(build.board, build.chassis)
 
 
 def board_chassis(board: Motherboard, chassis: Chassis) -> Check:
@@ -376,11 +427,21 @@ class CoolerCase(Rule):
     sources = ("NVIDIA H100 PCIe product brief: passive heat sinks need system airflow (R4 applies to CPUs too)",)
     reads = ("cooler.needs_ducted_airflow", "cooler.radiator_mm", "chassis.airflow", "chassis.kind")
     messages = (
-        Message("fanless", "{cooler} has no fan: it needs a ducted server chassis, not a {kind}"),
-        Message("radiator", "a {radiator_mm} mm radiator has no mounting in a {kind} chassis"),
+        Message(
+            "fanless",
+            "{cooler} has no fan: it needs a ducted server chassis, not a {kind}",
+            zh="{cooler} 没有风扇：需要有风道的服务器机箱，不是 {kind}",
+        ),
+        Message(
+            "radiator",
+            "a {radiator_mm} mm radiator has no mounting in a {kind} chassis",
+            zh="{radiator_mm} mm 水冷排在 {kind} 机箱里没有安装位",
+        ),
         Message("cooled", "{cooler} is cooled in a {kind} ({airflow} airflow)"),
     )
-    model = "BuildModel._cpu_cooler"
+    model = (at("cooler", 20),)
+
+    listed = 565
 
     def check(self, cooler: Cooler, chassis: Chassis) -> Check:
         """A fanless server heatsink needs ducted server airflow (R4 applies to CPUs too); an AIO radiator has no
@@ -406,6 +467,9 @@ class CoolerCase(Rule):
             "coolcase",
         )
 
+    def assess(self, build: BuildFacts) -> Check | None:
+        return self.check(build.cooler, build.chassis)
+
 
 def cooler_chassis(cooler: Cooler, chassis: Chassis) -> Check:
     return instance(CoolerCase).check(cooler, chassis)
@@ -428,14 +492,31 @@ class CpuCooler(Rule):
         "board.form_factor",
     )
     messages = (
-        Message("socket", "{cooler} has no {socket} mounting"),
-        Message("rating", "cooler rated {rated_w:.0f} W for a {tdp_w:.0f} W CPU"),
-        Message("height", "{height_mm:.0f} mm cooler under a {limit_mm:.0f} mm limit in {chassis}"),
-        Message("fits", "{cooler} for a {tdp_w:.0f} W {socket} CPU"),
-        Message("board", "{cooler} on {board}"),
-        Message("server-board", "{cooler} on {board}: the server board takes a server heatsink"),
+        Message("socket", "{cooler} has no {socket} mounting", zh="{cooler} 没有 {socket} 扣具"),
+        Message(
+            "rating",
+            "cooler rated {rated_w:.0f} W for a {tdp_w:.0f} W CPU",
+            zh="散热器额定 {rated_w:.0f} W，CPU 为 {tdp_w:.0f} W",
+        ),
+        Message(
+            "height",
+            "{height_mm:.0f} mm cooler under a {limit_mm:.0f} mm limit in {chassis}",
+            zh="{height_mm:.0f} mm 高的散热器，{chassis} 限高 {limit_mm:.0f} mm",
+        ),
+        Message("fits", "{cooler} for a {tdp_w:.0f} W {socket} CPU", zh="{cooler} 用于 {tdp_w:.0f} W 的 {socket} CPU"),
+        Message("board", "{cooler} on {board}", zh="{cooler} 装在 {board} 上"),
+        Message(
+            "server-board",
+            "{cooler} on {board}: the server board takes a server heatsink",
+            zh="{cooler} 装在 {board} 上：服务器主板要用服务器散热器",
+        ),
     )
-    model = "BuildModel._cpu_cooler"
+    model = (
+        at("cooler", 10, part="cpu"),
+        at("cooler", 30, part="board"),
+    )
+
+    listed = 560
 
     def check(self, cooler: Cooler, cpu: Cpu, chassis: Chassis) -> Check:
         """Socket, rated capacity, and height under the side panel or lid."""
@@ -478,6 +559,12 @@ class CpuCooler(Rule):
             sum(int(cooler.height_mm or 0) * model.cool[i] for i, cooler in enumerate(coolers))
             <= sum(int(h.max_cpu_cooler_height_mm or 999) * model.h[i] for i, h in enumerate(model.chassis))
         )
+
+    def assess(self, build: BuildFacts) -> tuple[Check, ...] | None:
+        """The cooler on the CPU and under the panel, then (only when it fails) on the board."""
+        on_board = self.check_board(build.cooler, build.board)
+        cpu = self.check(build.cooler, build.cpu, build.chassis)
+        return (cpu, on_board) if on_board.status == "fail" else (cpu,)
 
 
 def cooler_cpu(cooler: Cooler, cpu: Cpu, chassis: Chassis) -> Check:

@@ -8,13 +8,14 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
-from configurator.core.rules.base import Message, Rule, Severity, Verdict, register
+from configurator.core.rules.base import Message, Rule, Severity, Verdict, at, register
+from configurator.core.rules.compat import MODULE_GB_BYTES, ram_needed_gb
 from configurator.core.rules.compat import BoardCase as BoardCase
 from configurator.core.rules.compat import CoolerCase as CoolerCase
 from configurator.core.rules.compat import CpuBoard as CpuBoard
 from configurator.core.rules.compat import DimmPopulation as DimmPopulation
 from configurator.core.rules.compat import MemoryKind as MemoryKind
-from configurator.core.rules.compat import ram_needed_gb
+from configurator.core.rules.facts import BuildFacts, OptionNeed
 
 
 @register
@@ -27,12 +28,25 @@ class Placement(Rule):
     sources = ("ZOTAC: 'allow at least a 1 PCIe slot of gap' between open-air cards", "CraftRigs: x8/x8 fine, avoid x4")
     reads = ("board.pcie_slots", "gpu.slot_width", "gpu.cooler", "gpus", "split")
     messages = (
-        Message("bays", "{gpus} cards in the server's double-width GPU bays"),
-        Message("overlap", lambda f: f"{f['width']}-slot cards in slots {list(f['positions'])} overlap"),
-        Message("no-gap", "open-air cards without a free slot between them starve each other's fans"),
+        Message(
+            "bays", "{gpus} cards in the server's double-width GPU bays", zh="{gpus} 张卡装在服务器的双宽 GPU 仓位中"
+        ),
+        Message(
+            "overlap",
+            lambda f: f"{f['width']}-slot cards in slots {list(f['positions'])} overlap",
+            zh=lambda f: f"{f['width']} 槽宽的卡插在 {list(f['positions'])} 号插槽会重叠",
+        ),
+        Message(
+            "no-gap",
+            "open-air cards without a free slot between them starve each other's fans",
+            zh="风扇卡之间没有空槽，会互相抢风",
+        ),
         Message("placed", lambda f: f"{f['width']}-slot {f['cooler']} cards in slots {list(f['positions'])}" + _gap(f)),
     )
-    model = "BuildModel._gpu_geometry"
+    model = (at("place", 20),)
+    agrees_with = ("SLOT-2", "SLOT-5")
+
+    listed = 301
 
     def constrain(self, model: Any, **site: Any) -> None:
         """One class of GPU options (`cards`) on one class of boards (`board`), given where the cards sit in their
@@ -45,6 +59,19 @@ class Placement(Rule):
         elif risers is None:
             model.m.add_bool_or([cards.negated(), board.negated(), model.needs_risers.negated()])
 
+    def assess(self, build: BuildFacts) -> Verdict | None:
+        """In a GPU server's bays, or seated in the board's slots (cards on risers: SLOT-5 says where they hang)."""
+        b = build
+        if b.in_bays:
+            return self.say("pass", "bays", gpus=b.gpus)
+        if b.risers:
+            return None
+        if b.slot_gaps and min(b.slot_gaps) < 0:
+            return self.say("fail", "overlap", width=b.slot_width, positions=b.slot_positions)
+        if b.gpu.cooler == "open-air" and b.slot_gaps and min(b.slot_gaps) < 1:
+            return self.say("warn", "no-gap")
+        return self.say("pass", "placed", width=b.slot_width, cooler=b.gpu.cooler, positions=b.slot_positions)
+
 
 @register
 class Openings(Rule):
@@ -53,19 +80,38 @@ class Openings(Rule):
     severity = "fail"
     sources = ("Hardware Secrets, ASUS X99-PRO: a dual-slot card in the fourth x16 slot needs an eight-slot case",)
     reads = ("placement", "chassis.expansion_slots")
-    messages = (Message("openings", "the last card reaches opening {needed} of the case's {openings}"),)
-    model = "BuildModel._gpu_geometry"
+    messages = (
+        Message(
+            "openings",
+            "the last card reaches opening {needed} of the case's {openings}",
+            zh="最后一张卡占到机箱第 {needed} 个挡板位（共 {openings} 个）",
+        ),
+    )
+    model = (at("place", 10), at("geometry", 20))
+    agrees_with = ("SLOT-1", "SLOT-5")
+
+    listed = 303
 
     def constrain(self, model: Any, **site: Any) -> None:
         """With a class of options and boards (`cards`, `board`, `normal` as SLOT-1's): the cards seated in their
         slots reach `normal.openings_needed`; without: the openings reached are within the chosen case's."""
         if "normal" in site:
+            if site["normal"] is None:
+                return  # the cards sit on risers or nowhere: no slot to reach
             cards, board = site["cards"], site["board"]
             model.m.add(model.openings >= site["normal"].openings_needed).only_enforce_if(
                 [cards, board, model.needs_risers.negated()]
             )
             return
         model.m.add(model.openings <= sum(h.expansion_slots * model.h[i] for i, h in enumerate(model.chassis)))
+
+    def assess(self, build: BuildFacts) -> Verdict | None:
+        if build.in_bays or build.risers:
+            return None
+        ok = build.openings_needed <= build.chassis.expansion_slots
+        return self.say(
+            "pass" if ok else "fail", "openings", needed=build.openings_needed, openings=build.chassis.expansion_slots
+        )
 
 
 @register
@@ -79,13 +125,24 @@ class Risers(Rule):
         Message(
             "risers",
             "cards on Gen4-rated riser cables in an open frame: keep risers short, check link width with nvidia-smi",
+            zh="显卡用 Gen4 延长线装在开放式机架上：延长线尽量短，用 nvidia-smi 检查链路宽度",
         ),
         Message("no-frame", "cards on riser cables in a {kind}: risers hang only from an open frame"),
     )
-    model = "BuildModel._gpu_geometry"
+    model = (at("geometry", 10),)
+    agrees_with = ("SLOT-1", "SLOT-2")
+
+    listed = 302
 
     def constrain(self, model: Any, **site: Any) -> None:
         model.m.add(model.needs_risers <= model.open_frame)
+
+    def assess(self, build: BuildFacts) -> Verdict | None:
+        if build.in_bays or not build.risers:
+            return None
+        if build.chassis.kind == "open-frame":
+            return self.say("warn", "risers")
+        return self.say("fail", "no-frame", kind=build.chassis.kind)
 
 
 STREAM_RAM_FLOOR_GB: Mapping[str, float] = {"llama.cpp": 32.0, "vllm": 64.0}
@@ -116,15 +173,25 @@ class RamForGpus(Rule):
     )
     reads = ("memory total", "gpu.vram_gb", "gpus", "host_ram_bytes", "workload.kind", "workload.engine")
     messages = (
-        Message("ram", "{ram_gb} GB RAM for {vram_gb:g} GB of VRAM"),
+        Message("ram", "{ram_gb} GB RAM for {vram_gb:g} GB of VRAM", zh="{ram_gb} GB 内存，显存共 {vram_gb:g} GB"),
         Message(
             "streamed",
             "{ram_gb} GB RAM for {vram_gb:g} GB of VRAM: {engine} streams the weights from disk to the GPUs, so "
             "loading takes longer (keep llama.cpp's default mmap; no --no-mmap)",
+            zh=(
+                "{ram_gb} GB 内存，显存共 {vram_gb:g} GB：{engine} 从磁盘把权重流式送到显卡，加载更慢"
+                "（保留 llama.cpp 默认的 mmap，不要加 --no-mmap）"
+            ),
         ),
-        Message("short", "{ram_gb} GB RAM for {vram_gb:g} GB of VRAM (needs {needed_gb:.0f} GB)"),
+        Message(
+            "short",
+            "{ram_gb} GB RAM for {vram_gb:g} GB of VRAM (needs {needed_gb:.0f} GB)",
+            zh="{ram_gb} GB 内存，显存共 {vram_gb:g} GB（需要 {needed_gb:.0f} GB）",
+        ),
     )
-    model = "BuildModel._memory"
+    model = (at("ram size", 10),)
+
+    listed = 520
 
     def streamed_floor(self, workload: Mapping[str, object]) -> float | None:
         """The RAM floor of an inference engine that streams weights (STREAM_RAM_FLOOR_GB), else None."""
@@ -136,6 +203,12 @@ class RamForGpus(Rule):
     def severity_for(self, workload: Mapping[str, object]) -> Severity:
         """Less RAM than VRAM: a failure where the loader holds a full copy, a warning where weights stream."""
         return "warn" if self.streamed_floor(workload) is not None else "fail"
+
+    bounds = ("memory",)
+
+    def admits(self, kind: str, need: OptionNeed, part: Any) -> bool:
+        """A kit of `part` GB holds the RAM the option needs, rounded up to a whole GB as the model's sizes are."""
+        return part >= math.ceil(self.needed_gb(need.vram_gb, need.host_ram_bytes, need.workload) - 1e-9)
 
     def needed_gb(self, vram_gb: float, host_ram_bytes: int, workload: Mapping[str, object]) -> float:
         """The RAM the model asks for: the VRAM (up to a streaming engine's floor) and what the job keeps in RAM."""
@@ -161,6 +234,9 @@ class RamForGpus(Rule):
             return self.say("warn", "streamed", ram_gb=ram_gb, vram_gb=vram_gb, engine=workload.get("engine"))
         return self.say("fail", "short", ram_gb=ram_gb, vram_gb=vram_gb, needed_gb=max(needed, vram_gb))
 
+    def assess(self, build: BuildFacts) -> Verdict | None:
+        return self.check(build.ram_gb, build.vram_gb, build.host_ram_bytes, build.workload)
+
 
 @register
 class BoardMemory(Rule):
@@ -169,12 +245,33 @@ class BoardMemory(Rule):
     severity = "fail"
     sources = ("board specifications",)
     reads = ("memory total", "memory modules", "board.max_memory_gb", "board.dimm_slots")
-    messages = (Message("slots", "{modules} of {slots} DIMM slots, {ram_gb} of {max_gb} GB"),)
-    model = "BuildModel._memory"
+    messages = (
+        Message(
+            "slots",
+            "{modules} of {slots} DIMM slots, {ram_gb} of {max_gb} GB",
+            zh="用了 {slots} 个内存插槽中的 {modules} 个，{ram_gb} GB（主板最大 {max_gb} GB）",
+        ),
+    )
+    model = (at("dimms", 20),)
+    agrees_with = ("RAM-4",)  # its check counts the DIMM slots too, which the model bounds through RAM-4's usable DIMMs
+
+    listed = 545
 
     def constrain(self, model: Any, **site: Any) -> None:
         """The RAM within the chosen board's maximum (its DIMM slots: RAM-4's count of usable DIMMs)."""
         model.m.add(model.ram_gb <= sum(b.max_memory_gb * model.b[i] for i, b in enumerate(model.boards)))
+
+    def assess(self, build: BuildFacts) -> Verdict | None:
+        b = build
+        ok = b.modules <= b.board.dimm_slots and b.ram_gb <= b.board.max_memory_gb
+        return self.say(
+            "pass" if ok else "fail",
+            "slots",
+            modules=b.modules,
+            slots=b.board.dimm_slots,
+            ram_gb=b.ram_gb,
+            max_gb=b.board.max_memory_gb,
+        )
 
 
 def _gap(f: Mapping[str, Any]) -> str:
@@ -188,7 +285,18 @@ class RamTwiceVram(Rule):
     severity = "warn"
     sources = ("'at least 2x your VRAM' (build rules, RAM-2)",)
     reads = ("memory total", "gpu.vram_gb", "gpus")
-    messages = (Message("twice", "{ram_gb} GB RAM; 2x VRAM would be {twice_gb:g} GB"),)
+    messages = (
+        Message(
+            "twice",
+            "{ram_gb} GB RAM; 2x VRAM would be {twice_gb:g} GB",
+            zh="{ram_gb} GB 内存；显存的 2 倍是 {twice_gb:g} GB",
+        ),
+    )
+    listed = 525
+
+    def assess(self, build: BuildFacts) -> Verdict | None:
+        twice = 2 * build.vram_gb
+        return self.say("pass" if build.ram_gb >= twice else "warn", "twice", ram_gb=build.ram_gb, twice_gb=twice)
 
 
 _KEPT = {
@@ -216,5 +324,16 @@ class RamForJob(Rule):
         Message(
             "cpu-only",
             "{kept_gb:.1f} GB of weights, KV cache and buffers in RAM: needs {need_gb:.0f} GB, has {ram_gb} GB",
+            zh="{kept_gb:.1f} GB 的权重、KV 缓存和缓冲放在内存中：需要 {need_gb:.0f} GB，现有 {ram_gb} GB",
         ),
     )
+    listed = 530
+
+    def assess(self, build: BuildFacts) -> Verdict | None:
+        if not build.host_ram_bytes:
+            return None
+        training = build.workload.get("kind") != "inference"
+        need = ram_needed_gb(0, build.host_ram_bytes, training=training)
+        what = "offload" if training else "weights" if build.offloaded_bytes else "buffers"
+        kept = build.host_ram_bytes / MODULE_GB_BYTES
+        return self.say("pass" if build.ram_gb >= need else "fail", "kept", kept_gb=kept, what=what, need_gb=need)

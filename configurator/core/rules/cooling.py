@@ -7,8 +7,9 @@ from typing import Any
 
 from configurator.core.catalog.models import Chassis
 from configurator.core.rules import compat
-from configurator.core.rules.base import Message, Rule, Status, Verdict, register
+from configurator.core.rules.base import Message, Rule, Status, Verdict, at, register
 from configurator.core.rules.compat import CpuCooler as CpuCooler  # with the pairwise rules, named here too
+from configurator.core.rules.facts import BuildFacts, OptionNeed
 
 TOWERS = ("mid-tower", "full-tower")
 CORES_PER_GPU = 4  # CPU-1 (Puget Systems)
@@ -25,14 +26,21 @@ class PassiveCards(Rule):
     )
     reads = ("gpu.cooler", "chassis.airflow")
     messages = (
-        Message("ducted", lambda f: "passive cards need ducted server airflow" + (": provided" if f["ducted"] else "")),
+        Message(
+            "ducted",
+            lambda f: "passive cards need ducted server airflow" + (": provided" if f["ducted"] else ""),
+            zh=lambda f: "被动散热卡需要服务器风道" + ("：已具备" if f["ducted"] else ""),
+        ),
         Message(
             "shroud",
             "{tdp_w:.0f} W passive cards need a server's fan wall: an open frame's blower shrouds "
             "cool cards up to {limit_w:.0f} W",
+            zh="{tdp_w:.0f} W 的被动散热卡需要服务器风扇墙：开放式机架的涡轮导风罩只能冷却 {limit_w:.0f} W 以内的卡",
         ),
     )
-    model = "BuildModel._chassis"
+    model = (at("cooling", 10),)
+
+    listed = 325
 
     def check(self, chassis: Chassis, gpu: Any = None) -> Verdict:
         """For a build of passive cards."""
@@ -54,6 +62,9 @@ class PassiveCards(Rule):
         )
         model.m.add(hot + model.open_frame <= 1)
 
+    def assess(self, build: BuildFacts) -> Verdict | None:
+        return self.check(build.chassis, build.gpu) if compat.needs_ducted(build.gpu) else None
+
 
 @register
 class OpenAirInDucts(Rule):
@@ -62,9 +73,17 @@ class OpenAirInDucts(Rule):
     severity = "fail"
     sources = ("Supermicro GPU server guides: front-to-back airflow through passive (or blower) cards only",)
     reads = ("gpu.cooler", "chassis.airflow")
-    messages = (Message("airflow", "{cooler} cards in a {kind} with {airflow} airflow"),)
-    model = "BuildModel._chassis"
+    messages = (
+        Message(
+            "airflow",
+            "{cooler} cards in a {kind} with {airflow} airflow",
+            zh="{cooler} 卡装在 {airflow} 风道的 {kind} 中",
+        ),
+    )
+    model = (at("cooling", 20),)
     quiet = True
+
+    listed = 330
 
     def check(self, gpu_cooler: str, chassis: Chassis) -> Verdict:
         # fans blowing across the card fight a ducted server's front-to-back airflow
@@ -73,6 +92,9 @@ class OpenAirInDucts(Rule):
 
     def constrain(self, model: Any, **site: Any) -> None:
         model.m.add(model.open_air + model.ducted <= 1)
+
+    def assess(self, build: BuildFacts) -> Verdict | None:
+        return self.shown(self.check(build.gpu.cooler, build.chassis))
 
 
 @register
@@ -86,14 +108,21 @@ class OpenAirFlagships(Rule):
     )
     reads = ("gpu.cooler", "gpu.tdp_w", "gpus", "chassis.kind")
     messages = (
-        Message("tower", "{gpus} open-air {tdp_w:.0f} W cards: only with risers, water or a rack"),
+        Message(
+            "tower",
+            "{gpus} open-air {tdp_w:.0f} W cards: only with risers, water or a rack",
+            zh="{gpus} 张 {tdp_w:.0f} W 风扇卡：只能用延长线、水冷或机架",
+        ),
         Message(
             "watch",
             "{gpus} open-air {tdp_w:.0f} W cards: only with risers, water or a rack ({kind}); "
             "watch intake temperatures",
+            zh="{gpus} 张 {tdp_w:.0f} W 风扇卡：只能用延长线、水冷或机架（{kind}）；注意进风温度",
         ),
     )
-    model = "BuildModel._chassis"
+    model = (at("cooling", 30),)
+
+    listed = 335
 
     def check(self, gpus: int, tdp_w: float, chassis: Chassis) -> Verdict:
         """For a build of more than two open-air flagships: a failure in a tower, advice elsewhere (a warning)."""
@@ -103,6 +132,11 @@ class OpenAirFlagships(Rule):
 
     def constrain(self, model: Any, **site: Any) -> None:
         model.m.add(model.flagships + model.tower <= 1)
+
+    def assess(self, build: BuildFacts) -> Verdict | None:
+        if not compat.open_air_flagships(build.gpu.cooler, build.gpu.tdp_w, build.gpus):
+            return None
+        return self.check(build.gpus, build.gpu.tdp_w, build.chassis)
 
 
 @register
@@ -116,8 +150,21 @@ class CoresPerGpu(Rule):
     reads = ("cpu.cores", "sockets", "gpus", "gpu.gpus_per_card")
     # GPUs, not cards: a dual-GPU card (Arc Pro B60 Dual, gpus_per_card 2; PCI-8) is two GPUs, each with its own
     # process in a multi-GPU job, so four of them ask for 32 cores as eight single cards do
-    messages = (Message("cores", "{cores} cores for {gpus} GPU(s) (4 per GPU, 16 for a multi-GPU box)"),)
-    model = "BuildModel._gpu_count"
+    messages = (
+        Message(
+            "cores",
+            "{cores} cores for {gpus} GPU(s) (4 per GPU, 16 for a multi-GPU box)",
+            zh="{cores} 核对应 {gpus} 块 GPU（每块 GPU 4 核，多卡机器 16 核）",
+        ),
+    )
+    model = (at("gpu count", 20),)
+
+    bounds = ("cpu",)
+
+    listed = 515
+
+    def admits(self, kind: str, need: OptionNeed, part: Any) -> bool:
+        return part.cores >= self.floor(need.gpus * need.gpu.gpus_per_card)
 
     def floor(self, gpus: int) -> int:
         """The cores the model asks for; also the search's bound (lazy.py: the cheapest CPU for an option)."""
@@ -134,6 +181,9 @@ class CoresPerGpu(Rule):
         gpus = sum(o.count * o.gpu.gpus_per_card * model.o[i] for i, o in enumerate(model.options))
         model.m.add(model.per_cpu(lambda c: c.cores) >= CORES_PER_GPU * gpus)
 
+    def assess(self, build: BuildFacts) -> Verdict | None:
+        return self.check(build.cpu.cores * build.sockets, build.gpus * build.gpu.gpus_per_card)
+
 
 @register
 class SideBySide(Rule):
@@ -142,4 +192,10 @@ class SideBySide(Rule):
     severity = "warn"
     sources = ("Lambda: 3x RTX 3090 only with liquid cooling or extenders", "Puget: 4080/4090 not for more than 2 GPUs")
     reads = ("gpu.cooler", "gpu.tdp_w", "gpus")
-    messages = (Message("side-by-side", "{cooler} cards may sit next to each other"),)
+    messages = (Message("side-by-side", "{cooler} cards may sit next to each other", zh="{cooler} 卡可以紧挨着插"),)
+    listed = 340
+
+    def assess(self, build: BuildFacts) -> Verdict | None:
+        if build.gpus < 3 or compat.open_air_flagships(build.gpu.cooler, build.gpu.tdp_w, build.gpus):
+            return None
+        return self.say("pass", "side-by-side", cooler=build.gpu.cooler)

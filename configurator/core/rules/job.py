@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from configurator.core.rules.base import Check, Message, Rule, Severity, Status, register
+from configurator.core.rules.base import Check, Message, Rule, Severity, Status, Verdict, register
+from configurator.core.rules.facts import BuildFacts
 
 GIB = 1024**3
 READING_TPS = 5.0
@@ -32,14 +33,30 @@ class MemoryFit(_Said):
     sources = ("the estimator's per-GPU memory (core/estimate), against each card's usable memory",)
     reads = ("estimate.peak_gpu", "request.vram_headroom")
     messages = (
-        Message("over", "the most loaded GPU needs {need_gib:.1f} GiB of {usable_gib:.1f} GiB usable"),
-        Message("tight", "only {free:.0%} of GPU memory left free ({need_gib:.1f} of {usable_gib:.1f} GiB)"),
-        Message("fits", "{need_gib:.1f} GiB on the most loaded GPU of {usable_gib:.1f} GiB usable ({free:.0%} free)"),
+        Message(
+            "over",
+            "the most loaded GPU needs {need_gib:.1f} GiB of {usable_gib:.1f} GiB usable",
+            zh="负载最重的 GPU 需要 {need_gib:.1f} GiB，可用 {usable_gib:.1f} GiB",
+        ),
+        Message(
+            "tight",
+            "only {free:.0%} of GPU memory left free ({need_gib:.1f} of {usable_gib:.1f} GiB)",
+            zh="显存只剩 {free:.0%} 空闲（{need_gib:.1f} / {usable_gib:.1f} GiB）",
+        ),
+        Message(
+            "fits",
+            "{need_gib:.1f} GiB on the most loaded GPU of {usable_gib:.1f} GiB usable ({free:.0%} free)",
+            zh="负载最重的 GPU 用 {need_gib:.1f} GiB，可用 {usable_gib:.1f} GiB（空闲 {free:.0%}）",
+        ),
         Message(
             "unified",
             lambda f: (
                 f"{f['need_gib']:.1f} GiB of the {f['usable_gib']:.0f} GiB the {f['chip']} GPU may map "
                 f"({f['fraction']:.0%} of {f['memory_gb']} GB); {f['note']}"
+            ),
+            zh=lambda f: (
+                f"{f['need_gib']:.1f} GiB，{f['chip']} GPU 可映射 {f['usable_gib']:.0f} GiB"
+                f"（{f['memory_gb']} GB 的 {f['fraction']:.0%}）；{f['note']}"
             ),
         ),
         Message(
@@ -50,12 +67,21 @@ class MemoryFit(_Said):
                 f"{f['usable_gib']:.0f} GiB, leaving the OS its {f['os_gb']:.0f} GB (amdgpu's GTT: ttm.pages_limit, or amdgpu.gttsize "
                 "on older kernels)"
             ),
+            zh=lambda f: (
+                f"{f['need_gib']:.1f} GiB：超过 {f['chip']} GPU 默认可映射的 {f['default_gib']:.0f} GiB"
+                f"（{f['memory_gb']} GB 的 {f['default_fraction']:.0%}）；把份额调到 {f['usable_gib']:.0f} GiB，给系统留 {f['os_gb']:.0f} GB"
+                "（amdgpu 的 GTT：ttm.pages_limit，旧内核用 amdgpu.gttsize）"
+            ),
         ),
         Message(
             "wired",
             lambda f: (
                 f"{f['need_gib']:.1f} GiB of the {f['vram_gb']:.0f} GiB the GPU may wire "
                 f"({f['fraction']:.0%} of {f['memory_gb']} GB)" + (f"; {f['note']}" if f["note"] else "")
+            ),
+            zh=lambda f: (
+                f"{f['need_gib']:.1f} GiB，GPU 可锁定 {f['vram_gb']:.0f} GiB（{f['memory_gb']} GB 的 {f['fraction']:.0%}）"
+                + (f"；{f['note']}" if f["note"] else "")
             ),
         ),
         Message(
@@ -64,8 +90,14 @@ class MemoryFit(_Said):
                 f"{f['need_gib']:.1f} GiB on the most loaded GPU of {f['usable_gib']:.1f} GiB"
                 + ("" if f["layout"] else ": no parallel layout fits")
             ),
+            zh=lambda f: (
+                f"负载最重的 GPU 用 {f['need_gib']:.1f} GiB，共 {f['usable_gib']:.1f} GiB"
+                + ("" if f["layout"] else "：没有可行的并行切分")
+            ),
         ),
     )
+
+    listed = 110
 
     def check(self, need_bytes: float, usable_bytes: float, headroom: float) -> Check:
         """A build's GPUs against the headroom asked (request.vram_headroom)."""
@@ -76,6 +108,9 @@ class MemoryFit(_Said):
         if free < headroom:
             return self.say("warn", "tight", free=free, need_gib=need, usable_gib=usable)
         return self.say("pass", "fits", need_gib=need, usable_gib=usable, free=free)
+
+    def assess(self, build: BuildFacts) -> Verdict | None:
+        return self.check(build.peak_gpu_bytes, build.usable_gpu_bytes, build.vram_headroom)
 
 
 @register
@@ -88,22 +123,43 @@ class Speed(_Said):
     )
     reads = ("estimate.decode_tokens_per_s", "estimate.wall_hours", "request.min_decode_tps", "request.deadline_hours")
     messages = (
-        Message("asked", "estimated {tps:.1f} tokens/s per sequence against {asked:g} asked"),
+        Message(
+            "asked",
+            "estimated {tps:.1f} tokens/s per sequence against {asked:g} asked",
+            zh="估计每路 {tps:.1f} tokens/s，要求 {asked:g}",
+        ),
         Message(
             "reading",
             "about {tps:.2g} tokens/s per sequence: slower than people read (~{reading:g} tokens/s); "
             "fewer users, a shorter context, a quantized KV cache or more GPU memory would help",
+            zh=(
+                "每路约 {tps:.2g} tokens/s：比人的阅读速度（约 {reading:g} tokens/s）还慢；"
+                "减少用户、缩短上下文、量化 KV 缓存或加显存都有帮助"
+            ),
         ),
         Message(
-            "reading-cpu", "about {tps:.2g} tokens/s per sequence: slower than people read (~{reading:g} tokens/s)"
+            "reading-cpu",
+            "about {tps:.2g} tokens/s per sequence: slower than people read (~{reading:g} tokens/s)",
+            zh="每路约 {tps:.2g} tokens/s：比人的阅读速度（约 {reading:g} tokens/s）还慢",
         ),
-        Message("deadline", "estimated {hours:,.0f} h of training against a {deadline:,.0f} h deadline"),
-        Message("deadline-cluster", "estimated {hours:,.0f} h against a {deadline:,.0f} h deadline"),
+        Message(
+            "deadline",
+            "estimated {hours:,.0f} h of training against a {deadline:,.0f} h deadline",
+            zh="估计训练 {hours:,.0f} 小时，期限 {deadline:,.0f} 小时",
+        ),
+        Message(
+            "deadline-cluster",
+            "estimated {hours:,.0f} h against a {deadline:,.0f} h deadline",
+            zh="估计 {hours:,.0f} 小时，期限 {deadline:,.0f} 小时",
+        ),
         Message(
             "years",
             "takes {years:,.1f} years: longer than the one-year horizon; set a deadline or a larger budget",
+            zh="需要 {years:,.1f} 年：超过一年的期限；请设定期限或提高预算",
         ),
     )
+
+    listed = 120
 
     def meets(self, tps: float | None, asked: float | None) -> bool:
         """The decode speed asked, per sequence (none asked: any speed). The solver's filter, the cluster planner and
@@ -112,6 +168,19 @@ class Speed(_Said):
 
     def asked(self, tps: float | None, asked: float) -> Check:
         return self.say("pass" if self.meets(tps, asked) else "fail", "asked", tps=tps or 0.0, asked=asked)
+
+    def assess(self, build: BuildFacts) -> tuple[Verdict, ...] | None:
+        """The speed asked; none asked, a warning below reading speed for a chat; the deadline of a job."""
+        b, said = build, []
+        if b.min_decode_tps:
+            said.append(self.asked(b.decode_tps, b.min_decode_tps))
+        elif b.workload_kind == "inference" and b.decode_tps is not None and b.decode_tps < READING_TPS:
+            # no speed was asked, but a build whose users wait seconds per word is not an answer that passes silently
+            said.append(self.say("warn", "reading", tps=b.decode_tps, reading=READING_TPS))
+        if b.deadline_hours and b.wall_hours is not None:
+            ok = b.wall_hours <= b.deadline_hours
+            said.append(self.say("pass" if ok else "fail", "deadline", hours=b.wall_hours, deadline=b.deadline_hours))
+        return tuple(said)
 
 
 @register
@@ -125,8 +194,16 @@ class Region(_Said):
         Message(
             "restricted",
             "{gpu} is export-restricted for China; only existing or secondary-market stock is sold there",
+            zh="{gpu} 对中国出口受限；国内只能买到现有库存或二手货",
         ),
     )
+    listed = 130
+
+    def assess(self, build: BuildFacts) -> Verdict | None:
+        """A build for China on GPUs that are export-restricted there (A800, H800, 4090) is bought from stock."""
+        if build.region == "china" and build.gpu.export_restricted_cn:
+            return self.say("warn", "restricted", gpu=build.gpu.name)
+        return None
 
 
 def _prompt(f: Mapping[str, Any]) -> str:
@@ -162,7 +239,7 @@ class PromptWait(_Said):
     )
     reads = ("estimate.prefill_tokens_per_s", "estimate.time_to_first_token_s", "workload.prompt", "workload.batch")
     messages = (
-        Message("unknown", "prefill speed unknown on this platform"),
+        Message("unknown", "prefill speed unknown on this platform", zh="此平台的预填充速度未知"),
         Message("wait", _prompt),
         Message("wait-users", _prompt_users),
     )
@@ -195,6 +272,7 @@ class Headless(_Said):
             "headless",
             "{cpu} has no integrated graphics: install and run it headless (SSH), or borrow any "
             "graphics card for the first boot",
+            zh="{cpu} 没有核显：无显示器运行（SSH），或首次开机时借一张显卡",
         ),
     )
 
@@ -211,6 +289,10 @@ class Engine(_Said):
             "transformers",
             "HF transformers is the only engine that runs this on {gpus} x {gpu}: {tps:.1f} tokens/s per user; "
             "llama.cpp or vLLM, where they fit, typically run 10-80x faster (another GPU count may let them)",
+            zh=(
+                "在 {gpus} x {gpu} 上只有 HF transformers 能跑：每用户 {tps:.1f} tokens/s；llama.cpp 或 vLLM 能装下时"
+                "通常快 10-80 倍（换个 GPU 数量也许可以）"
+            ),
         ),
     )
 
@@ -228,12 +310,20 @@ class MixedCards(_Said):
             "tensor parallel over {cards}: every rank waits for the slowest card and holds an equal "
             "shard, so the faster card runs at the slower one's pace (a layer split with llama.cpp uses each card's own "
             "speed and memory)",
+            zh=(
+                "在 {cards} 上做张量并行：每个进程都等最慢的卡，且分到同样大小的切片，快卡只能按慢卡的速度跑"
+                "（llama.cpp 按层切分则按每张卡自己的速度和显存）"
+            ),
         ),
         Message(
             "layers",
             lambda f: (
                 f"different cards in a llama.cpp layer split: --tensor-split {','.join(map(str, f['split']))} "
                 f"in device order ({', '.join(f['names'])}; CUDA numbers the fastest card first)"
+            ),
+            zh=lambda f: (
+                f"不同型号的卡用 llama.cpp 按层切分：按设备顺序 --tensor-split {','.join(map(str, f['split']))}"
+                f"（{'、'.join(f['names'])}；CUDA 把最快的卡排在最前）"
             ),
         ),
     )
@@ -253,6 +343,10 @@ class ClusterFabric(_Said):
                 f"{f['nodes']} nodes on {f['switches']} x {f['switch']} "
                 f"({f['tree'] + ' fat tree' if f['tree'] else 'one switch'}), {f['gbps']:.0f} Gb/s per GPU; {f['detail']}"
             ),
+            zh=lambda f: (
+                f"{f['nodes']} 个节点接在 {f['switches']} 台 {f['switch']} 上"
+                f"（{f['tree'] + ' 胖树' if f['tree'] else '单台交换机'}），每 GPU {f['gbps']:.0f} Gb/s；{f['detail']}"
+            ),
         ),
     )
 
@@ -271,6 +365,11 @@ class ClusterStorage(_Said):
                 f"~{f['need_tb']:,.1f} TB for {f['kept']} resumable checkpoints ({f['bytes_per_param']} bytes "
                 f"per parameter) and the tokenized data; the nodes hold {f['local_tb']:,.0f} TB of local NVMe"
                 + ("" if f["local_tb"] >= f["need_tb"] else ": add a shared file system (not priced)")
+            ),
+            zh=lambda f: (
+                f"约 {f['need_tb']:,.1f} TB 用于 {f['kept']} 个可恢复检查点（每参数 {f['bytes_per_param']} 字节）和分词后的数据；"
+                f"各节点本地 NVMe 共 {f['local_tb']:,.0f} TB"
+                + ("" if f["local_tb"] >= f["need_tb"] else "：需加共享文件系统（未计价）")
             ),
         ),
     )

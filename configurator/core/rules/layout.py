@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from configurator.core.catalog.models import Chassis, Motherboard
-from configurator.core.rules.base import Message, Rule, Verdict, register
+from configurator.core.rules.base import Message, Rule, Verdict, at, register
+from configurator.core.rules.facts import BuildFacts, OptionNeed
 
 ANY_NUMBER = 64  # the most cards the model's count variable holds: "no limit" for a case
 
@@ -22,15 +23,26 @@ class CaseFit(Rule):
     )
     reads = ("gpu.length_mm", "gpus", "chassis.max_gpu_length_mm", "chassis.max_gpus", "chassis.kind")
     messages = (
-        Message("length", "{length_mm:.0f} mm cards, {clearance_mm:.0f} mm clearance"),
-        Message("count", "{gpus} cards in a case that holds {held}"),
+        Message(
+            "length",
+            "{length_mm:.0f} mm cards, {clearance_mm:.0f} mm clearance",
+            zh="显卡长 {length_mm:.0f} mm，机箱限长 {clearance_mm:.0f} mm",
+        ),
+        Message("count", "{gpus} cards in a case that holds {held}", zh="{gpus} 张卡，机箱只能装 {held} 张"),
     )
-    model = "BuildModel._chassis"
+    model = (at("case", 20),)
+
+    listed = 310
 
     def held(self, chassis: Chassis) -> int:
         """GPUs a case holds: its stated limit; an open frame or a case without one holds any number.
         Also the search's bound (lazy.py: the cheapest case for an option)."""
         return chassis.max_gpus if chassis.max_gpus and chassis.kind != "open-frame" else ANY_NUMBER
+
+    bounds = ("chassis",)
+
+    def admits(self, kind: str, need: OptionNeed, part: Any) -> bool:
+        return self.holds(need.gpu.length_mm, need.gpus, part)
 
     def holds(self, length_mm: float, gpus: int, chassis: Chassis) -> bool:
         return length_mm <= chassis.max_gpu_length_mm and gpus <= self.held(chassis)
@@ -52,6 +64,9 @@ class CaseFit(Rule):
         )
         model.m.add(model.gpu_count <= sum(self.held(h) * model.h[i] for i, h in enumerate(model.chassis)))
 
+    def assess(self, build: BuildFacts) -> Verdict | None:
+        return self.check(build.gpu.length_mm, build.gpus, build.chassis)
+
 
 @register
 class OpenFrame(Rule):
@@ -64,12 +79,22 @@ class OpenFrame(Rule):
     )
     reads = ("chassis.kind", "request.form", "gpu.cooler", "gpus")
     messages = (
-        Message("serves", "an open frame for three or more open-air cards"),
-        Message("shrouded", "an open frame with a blower shroud on each passive card"),
-        Message("asked", "an open frame, as asked"),
-        Message("unneeded", "an open frame where a case would do: cards and board unprotected"),
+        Message("serves", "an open frame for three or more open-air cards", zh="三张以上风扇卡用开放式机架"),
+        Message(
+            "shrouded",
+            "an open frame with a blower shroud on each passive card",
+            zh="开放式机架，每张被动散热卡配涡轮导风罩",
+        ),
+        Message("asked", "an open frame, as asked", zh="按要求用开放式机架"),
+        Message(
+            "unneeded",
+            "an open frame where a case would do: cards and board unprotected",
+            zh="机箱就够时用了开放式机架：显卡和主板没有防护",
+        ),
     )
-    model = "BuildModel._chassis"
+    model = (at("cooling", 40),)
+
+    listed = 320
 
     def serves(self, gpu_cooler: str, gpus: int) -> bool:
         # passive cards (Tesla P40, MI50) on a frame each under a blower shroud: the used-card builds of #28
@@ -91,6 +116,11 @@ class OpenFrame(Rule):
             )
             model.m.add(model.open_frame <= serves_frame)
 
+    def assess(self, build: BuildFacts) -> Verdict | None:
+        if build.chassis.kind != "open-frame":
+            return None
+        return self.check(build.form, build.gpu.cooler, build.gpus)
+
 
 NVME_LANES = 4  # an NVMe drive takes x4
 
@@ -104,8 +134,16 @@ class CpuLanes(Rule):
         "HardForum: '24 lanes ... 4 are always to the chipset, 4 are always to the first NVMe slot, the remaining 16'",
     )
     reads = ("placement lanes", "storage.interface", "storage_count", "cpu.pcie_lanes", "sockets", "board.gpu_bays")
-    messages = (Message("lanes", "{gpu_lanes} GPU lanes + {nvme_lanes} NVMe lanes of the CPU's {cpu_lanes}"),)
-    model = "BuildModel._gpu_geometry"
+    messages = (
+        Message(
+            "lanes",
+            "{gpu_lanes} GPU lanes + {nvme_lanes} NVMe lanes of the CPU's {cpu_lanes}",
+            zh="GPU {gpu_lanes} 条通道 + NVMe {nvme_lanes} 条，CPU 共 {cpu_lanes} 条",
+        ),
+    )
+    model = (at("lanes", 10),)
+
+    listed = 420
 
     def check(self, gpu_lanes: int, nvme_drives: int, cpu_lanes: int) -> Verdict:
         """For a build whose cards sit in slots (a GPU server's bays have their own switches)."""
@@ -124,6 +162,12 @@ class CpuLanes(Rule):
             <= model.per_cpu(lambda c: c.pcie_lanes) + NVME_LANES + 1024 * model.bay_board
         )
 
+    def assess(self, build: BuildFacts) -> Verdict | None:
+        """Slots only: a GPU server's bays have their own switches."""
+        if build.in_bays:
+            return None
+        return self.check(sum(build.link_lanes), build.nvme_drives, build.cpu.pcie_lanes * build.sockets)
+
 
 @register
 class DriveSockets(Rule):
@@ -132,9 +176,17 @@ class DriveSockets(Rule):
     severity = "fail"
     sources = ("board specifications: M.2 sockets; GPU-server barebones: NVMe/U.2 drive bays",)
     reads = ("storage.interface", "storage_count", "board.m2_sockets", "board.form_factor")
-    messages = (Message("sockets", "{drives} NVMe drive(s) for {sockets} M.2 or U.2 socket(s)"),)
-    model = "BuildModel._gpu_geometry"
+    messages = (
+        Message(
+            "sockets",
+            "{drives} NVMe drive(s) for {sockets} M.2 or U.2 socket(s)",
+            zh="{drives} 块 NVMe 硬盘，{sockets} 个 M.2 或 U.2 接口",
+        ),
+    )
+    model = (at("lanes", 20),)
     quiet = True
+
+    listed = 435
 
     def sockets(self, board: Motherboard) -> int:
         return max(len(board.m2_sockets), 1) + (4 if board.form_factor == "server-proprietary" else 0)
@@ -147,6 +199,9 @@ class DriveSockets(Rule):
     def constrain(self, model: Any, **site: Any) -> None:
         model.m.add(model.nvme_count <= sum(self.sockets(b) * model.b[i] for i, b in enumerate(model.boards)))
 
+    def assess(self, build: BuildFacts) -> Verdict | None:
+        return self.shown(self.check(build.nvme_drives, build.board))
+
 
 @register
 class U2Drives(Rule):
@@ -155,9 +210,13 @@ class U2Drives(Rule):
     severity = "fail"
     sources = ("U.2 (SFF-8639) drives connect through a server backplane or an adapter card; desktop boards have none",)
     reads = ("storage.interface", "cpu.platform")
-    messages = (Message("u2", "{interface} drives on a {platform} platform"),)
-    model = "BuildModel._storage_and_owned"
+    messages = (
+        Message("u2", "{interface} drives on a {platform} platform", zh="{interface} 硬盘用在 {platform} 平台上"),
+    )
+    model = (at("storage", 10),)
     quiet = True
+
+    listed = 440
 
     def check(self, interface: str, platform: str) -> Verdict:
         return self.verdict(
@@ -170,6 +229,9 @@ class U2Drives(Rule):
         )
         model.m.add(u2 <= model.server_cpu)
 
+    def assess(self, build: BuildFacts) -> Verdict | None:
+        return self.shown(self.check(build.storage.interface, build.cpu.platform))
+
 
 @register
 class ManyGpuPlatform(Rule):
@@ -178,8 +240,15 @@ class ManyGpuPlatform(Rule):
     severity = "fail"
     sources = ("CraftRigs PCIe guide: 'For three or more GPUs, you need HEDT.'",)
     reads = ("gpus", "cpu.platform")
-    messages = (Message("platform", "{gpus} GPUs on a {platform} platform"),)
-    model = "BuildModel._gpu_count"
+    messages = (Message("platform", "{gpus} GPUs on a {platform} platform", zh="{gpus} 块 GPU 用在 {platform} 平台上"),)
+    model = (at("gpu count", 10),)
+
+    bounds = ("cpu",)
+
+    listed = 425
+
+    def admits(self, kind: str, need: OptionNeed, part: Any) -> bool:
+        return self.holds(need.gpus, part.platform)
 
     def holds(self, gpus: int, platform: str) -> bool:
         """Also the search's bound (lazy.py: the cheapest CPU for an option)."""
@@ -193,6 +262,9 @@ class ManyGpuPlatform(Rule):
         many = model.any_of("three_or_more", [model.o[i] for i, o in enumerate(model.options) if o.count >= 3])
         model.m.add(many + model.consumer_cpu <= 1)
 
+    def assess(self, build: BuildFacts) -> Verdict | None:
+        return self.check(build.gpus, build.cpu.platform) if build.gpus >= 3 else None
+
 
 @register
 class StorageSize(Rule):
@@ -202,9 +274,19 @@ class StorageSize(Rule):
     sources = ("VRLA Tech; TensorRigs: checkpoints 2-4x the fp16 weights",)
     reads = ("storage.capacity_gb", "storage_count", "storage need")
     messages = (
-        Message("capacity", "{have_tb:.1f} TB for weights, checkpoints and data (~{need_tb:.1f} TB needed)"),
-        Message("capacity-box", "{have_tb:.1f} TB for weights and data (~{need_tb:.1f} TB needed)"),
+        Message(
+            "capacity",
+            "{have_tb:.1f} TB for weights, checkpoints and data (~{need_tb:.1f} TB needed)",
+            zh="{have_tb:.1f} TB 存放权重、检查点和数据（约需 {need_tb:.1f} TB）",
+        ),
+        Message(
+            "capacity-box",
+            "{have_tb:.1f} TB for weights and data (~{need_tb:.1f} TB needed)",
+            zh="{have_tb:.1f} TB 存放权重和数据（约需 {need_tb:.1f} TB）",
+        ),
     )
+
+    listed = 550
 
     def check(self, have_gb: float, need_gb: float, box: bool = False) -> Verdict:
         return self.say(
@@ -214,6 +296,9 @@ class StorageSize(Rule):
             need_tb=need_gb / 1000,
         )
 
+    def assess(self, build: BuildFacts) -> Verdict | None:
+        return self.check(build.storage.capacity_gb * build.storage_count, build.storage_need_gb)
+
 
 @register
 class FastStorage(Rule):
@@ -222,7 +307,12 @@ class FastStorage(Rule):
     severity = "warn"
     sources = ("'~7 GB/s sweet spot' (build rules, STO-2)",)
     reads = ("storage.interface", "storage.pcie_gen")
-    messages = (Message("gen", "{interface} Gen{gen} model storage"),)
+    messages = (Message("gen", "{interface} Gen{gen} model storage", zh="{interface} Gen{gen} 模型存储"),)
+
+    listed = 555
 
     def check(self, interface: str, gen: int | None) -> Verdict:
         return self.say("pass" if (gen or 0) >= 4 else "warn", "gen", interface=interface.upper(), gen=gen or "-")
+
+    def assess(self, build: BuildFacts) -> Verdict | None:
+        return self.check(build.storage.interface, build.storage.pcie_gen)

@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from configurator.core.rules.base import Message, Rule, Status, register
+from configurator.core.rules.base import Message, Rule, Status, Verdict, register
+from configurator.core.rules.facts import BuildFacts
 
 FULL_LINK_GBPS = 15.7  # PCI-4: Gen4 x8 (= Gen3 x16) per direction; below it collectives slow
 NARROW_LINK_GBPS = 3.9  # PCI-4: below Gen4 x2 / Gen3 x4 a collective link fails
@@ -34,8 +35,22 @@ class LinkBandwidth(Rule):
     reads = ("placement lanes", "placement gen", "split", "workload.kind")
     messages = (Message("links", _links),)
 
+    listed = 410
+
     def status(self, gbps: float, collectives: bool) -> Status:
         return "pass" if gbps >= FULL_LINK_GBPS or not collectives else ("fail" if gbps < NARROW_LINK_GBPS else "warn")
+
+    def assess(self, build: BuildFacts) -> Verdict | None:
+        # narrow links matter for collectives (tensor parallel, training); a layer split or one GPU with the model
+        # resident passes activations only (build rules R16: "less than 2% performance difference" at x8)
+        b = build
+        return self.say(
+            self.status(b.link_gbps, b.collectives),
+            "links",
+            lanes=b.link_lanes,
+            gbps=b.link_gbps,
+            collectives=b.collectives,
+        )
 
 
 @register
@@ -46,13 +61,25 @@ class ChipsetCards(Rule):
     sources = ("club-3090: 13.17 against about 6.5 GB/s through the chipset",)
     reads = ("placement source", "split")
     messages = (
-        Message("collectives", "a GPU hangs off the chipset: collectives crawl at ~x4; pair the CPU-attached cards"),
+        Message(
+            "collectives",
+            "a GPU hangs off the chipset: collectives crawl at ~x4; pair the CPU-attached cards",
+            zh="有 GPU 挂在芯片组上：集合通信只有约 x4；把直连 CPU 的卡配成一组",
+        ),
         Message(
             "layers",
             "a GPU hangs off the chipset (~x4): a layer split passes only activations between "
             "cards, so speed barely changes; loading the model takes about twice as long as at x8",
+            zh="有 GPU 挂在芯片组上（约 x4）：按层切分只在卡间传激活值，速度几乎不变；加载模型约为 x8 的两倍时间",
         ),
     )
+    listed = 415
+
+    def assess(self, build: BuildFacts) -> Verdict | None:
+        """A layer split passes one token's activations between cards (build rules R16, PCI-5); only loading is slower."""
+        if build.gpus < 2 or build.all_on_cpu:
+            return None
+        return self.say("warn", "collectives") if build.collectives else self.say("pass", "layers")
 
 
 @register
@@ -62,7 +89,11 @@ class TensorGroup(Rule):
     severity = "fail"
     sources = ("rtx6kpro gpu-configs.md: vLLM tensor parallel sizes",)
     reads = ("gpus", "split")
-    messages = (Message("group", "tensor parallel needs 2, 4, 8 or 16 GPUs"),)
+    messages = (Message("group", "tensor parallel needs 2, 4, 8 or 16 GPUs", zh="张量并行需要 2、4、8 或 16 块 GPU"),)
+    listed = 445
+
+    def assess(self, build: BuildFacts) -> Verdict | None:
+        return self.say("fail", "group") if build.split == "tensor" and build.gpus not in TENSOR_GROUPS else None
 
 
 @register
@@ -72,7 +103,19 @@ class PeerToPeer(Rule):
     severity = "warn"
     sources = ("NCCL #1309: no P2P on GeForce",)
     reads = ("gpu.p2p", "nvlink_bridge", "split")
-    messages = (Message("p2p", "GeForce cards lack PCIe peer-to-peer: tensor parallel is PCIe-bound"),)
+    messages = (
+        Message(
+            "p2p",
+            "GeForce cards lack PCIe peer-to-peer: tensor parallel is PCIe-bound",
+            zh="GeForce 卡没有 PCIe 点对点：张量并行受 PCIe 限制",
+        ),
+    )
+    listed = 450
+
+    def assess(self, build: BuildFacts) -> Verdict | None:
+        if build.gpus > 1 and not build.gpu.p2p and not build.nvlink_bridge and build.collectives:
+            return self.say("warn", "p2p")
+        return None
 
 
 @register
@@ -83,6 +126,17 @@ class NvlinkBridge(Rule):
     sources = ("Puget Systems NVLink bridge compatibility chart", "STH: RTX A6000 NVLink")
     reads = ("gpu.nvlink", "placement", "risers")
     messages = (
-        Message("fitted", "NVLink bridge fitted between slot pairs"),
-        Message("no-bridge", "the cards support NVLink but the slot spacing has no matching bridge"),
+        Message("fitted", "NVLink bridge fitted between slot pairs", zh="插槽对之间装了 NVLink 桥"),
+        Message(
+            "no-bridge",
+            "the cards support NVLink but the slot spacing has no matching bridge",
+            zh="这些卡支持 NVLink，但插槽间距没有对应的桥",
+        ),
     )
+    listed = 455
+
+    def assess(self, build: BuildFacts) -> Verdict | None:
+        b = build
+        if b.gpus >= 2 and b.gpu.nvlink in ("rtx3090", "a6000", "turing") and b.collectives and not b.risers:
+            return self.say("pass", "fitted") if b.nvlink_bridge else self.say("warn", "no-bridge")
+        return None

@@ -8,14 +8,21 @@ from typing import Any
 
 from configurator.core.catalog.models import Chassis, Cpu, Gpu, Psu
 from configurator.core.rules import watts as pw
-from configurator.core.rules.base import Message, Rule, Verdict, instance, register
-
-BUILDER = "BuildModel._power"
-"""The builder step that applies the per-PSU rules, one PSU choice (`ps`) and its literal (`lit`) at a time."""
+from configurator.core.rules.base import Message, Rule, Verdict, at, register
+from configurator.core.rules.facts import BuildFacts, OptionNeed
 
 
 def _owned(ps: Any) -> bool:
     return ps.psu is not None and bool(ps.psu.owned)
+
+
+def _zh_plugs(f: Mapping[str, Any]) -> str:
+    cards = "、".join(f"{n} 个 {plug}" for n, plug in ((f["need16"], "12V-2x6"), (f["need8"], "8-pin PCIe")) if n)
+    adapters = f"（{f['adapted']} 张卡用 {f['per_adapter']} 个 8-pin 转接线）" if f["adapted"] else ""
+    return (
+        f"显卡需要 {cards or '无供电接口'}，CPU 与显卡需要 {f['need_eps']} 个 EPS；电源有 {f['have16']} 个 12V-2x6、"
+        f"{f['have8']} 个 8-pin PCIe 和 {f['have_eps']} 个 EPS{adapters}；每个接口单独一根线，250 W 以上不用一拖二"
+    )
 
 
 @register
@@ -28,12 +35,23 @@ class PsuLoad(Rule):
         "CalculatorLib: 'PSUs are most efficient around 50-80% load'",
     )
     reads = ("dc_load_w", "psu_w")
-    messages = (Message("load", "PSU loaded to {load:.0%} (at most {target:.0%})"),)
-    model = BUILDER
+    messages = (
+        Message(
+            "load", "PSU loaded to {load:.0%} (at most {target:.0%})", zh="电源负载 {load:.0%}（最多 {target:.0%}）"
+        ),
+    )
+    model = (at("psu", 10),)
+    listed = 210
 
     def holds(self, dc_load_w: float, psu_w: float) -> bool:
         """Also the search's bound (lazy.py: the cheapest PSU that carries an option) and the one-more-GPU hint."""
         return dc_load_w <= pw.PSU_TARGET_LOAD * psu_w
+
+    bounds = ("psu",)
+
+    def admits(self, kind: str, need: OptionNeed, part: Any) -> bool:
+        """The cheapest supply that carries an option's cards at the target load (the search's bound)."""
+        return self.holds(need.sustained_w, part)
 
     def least_psu_w(self, dc_load_w: float) -> float:
         return dc_load_w / pw.PSU_TARGET_LOAD
@@ -46,6 +64,9 @@ class PsuLoad(Rule):
         ps, lit = site["ps"], site["lit"]
         model.m.add(100 * model.dc <= int(100 * pw.PSU_TARGET_LOAD * ps.capacity_w)).only_enforce_if(lit)
 
+    def assess(self, build: BuildFacts) -> Verdict | None:
+        return self.check(build.dc_load_w, build.psu_w)
+
 
 @register
 class SecondPsu(Rule):
@@ -57,14 +78,22 @@ class SecondPsu(Rule):
     sources = ("RunLocalAI: Add2PSU sync boards", "WOPR build log: a card's slot 12 V and cables from one PSU")
     reads = ("psu_count", "dc_load_w", "largest_single_psu_w")
     messages = (
-        Message("needed", "two PSUs started together by a sync board; feed each card's cables from one PSU"),
+        Message(
+            "needed",
+            "two PSUs started together by a sync board; feed each card's cables from one PSU",
+            zh="两个电源由同步板一起启动；每张卡的供电线都来自同一个电源",
+        ),
         Message(
             "one-would-do",
             "two PSUs started together by a sync board; feed each card's cables from one PSU: "
             "one {largest_w:.0f} W unit would carry this {dc_load_w:.0f} W load",
+            zh=(
+                "两个电源由同步板一起启动；每张卡的供电线都来自同一个电源：一个 {largest_w:.0f} W 电源就能带动这 {dc_load_w:.0f} W 负载"
+            ),
         ),
     )
-    model = BUILDER
+    model = (at("psu", 20),)
+    listed = 235
 
     def check(self, dc_load_w: float, largest_single_psu_w: float) -> Verdict:
         """For a build with two PSUs."""
@@ -79,6 +108,11 @@ class SecondPsu(Rule):
                 100 * model.dc >= int(100 * pw.PSU_TARGET_LOAD * model.largest_single_psu_w) + 1
             ).only_enforce_if(lit)
 
+    def assess(self, build: BuildFacts) -> Verdict | None:
+        if build.psu is None or build.psu_count < 2:
+            return None
+        return self.check(build.dc_load_w, build.largest_single_psu_w)
+
 
 @register
 class OversizedPsu(Rule):
@@ -91,20 +125,31 @@ class OversizedPsu(Rule):
     sources = ("80 PLUS: efficiency is measured at 20/50/100 % load; far below 20 % it drops (Cybenetics curves)",)
     reads = ("psu_w", "dc_load_w")
     messages = (
-        Message("sized", "{psu_w:.0f} W of PSU for a {dc_load_w:.0f} W load"),
+        Message(
+            "sized",
+            "{psu_w:.0f} W of PSU for a {dc_load_w:.0f} W load",
+            zh="{psu_w:.0f} W 电源带 {dc_load_w:.0f} W 负载",
+        ),
         Message(
             "oversized",
             "{psu_w:.0f} W of PSU for a {dc_load_w:.0f} W load ({ratio:.1f}x): "
             "spare capacity for more GPUs, but more money and a lower efficiency at this load",
+            zh=(
+                "{psu_w:.0f} W 电源带 {dc_load_w:.0f} W 负载（{ratio:.1f} 倍）：留有加卡余量，但更贵，此负载下效率更低"
+            ),
         ),
         Message(
             "cheapest",
             "{psu_w:.0f} W of PSU for a {dc_load_w:.0f} W load ({ratio:.1f}x): "
             "the cheapest adequate supply in the catalog; a 450-550 W unit would do",
+            zh=(
+                "{psu_w:.0f} W 电源带 {dc_load_w:.0f} W 负载（{ratio:.1f} 倍）：目录中最便宜的够用电源；450-550 W 就够"
+            ),
         ),
     )
-    model = BUILDER
+    model = (at("psu", 30),)
     quiet = True
+    listed = 215
 
     def check(self, dc_load_w: float, psu_w: float) -> Verdict:
         """For a build with its own (not a barebone's) PSU."""
@@ -119,6 +164,9 @@ class OversizedPsu(Rule):
                 [lit, model.right_sized_psu]
             )
 
+    def assess(self, build: BuildFacts) -> Verdict | None:
+        return None if build.psu is None else self.shown(self.check(build.dc_load_w, build.psu_w))
+
 
 @register
 class Circuit(Rule):
@@ -131,9 +179,19 @@ class Circuit(Rule):
     )
     reads = ("dc_load_w", "psu_tier", "circuit_volts", "circuit_limit_w", "outlets")
     messages = (
-        Message("wall", "{wall_w:.0f} W at the wall against {limit_w:.0f} W continuous on {outlets} x {circuit}"),
-        Message("wall-one", "{wall_w:.0f} W at the wall against {limit_w:.0f} W continuous on {circuit}"),
-        Message("system", "{max_w:,.0f} W maximum against {limit_w:,.0f} W"),
+        Message(
+            "wall",
+            "{wall_w:.0f} W at the wall against {limit_w:.0f} W continuous on {outlets} x {circuit}",
+            zh="墙插功率 {wall_w:.0f} W，{outlets} 路 {circuit} 持续上限 {limit_w:.0f} W",
+        ),
+        Message(
+            "wall-one",
+            "{wall_w:.0f} W at the wall against {limit_w:.0f} W continuous on {circuit}",
+            zh="墙插功率 {wall_w:.0f} W，{circuit} 持续上限 {limit_w:.0f} W",
+        ),
+        Message(
+            "system", "{max_w:,.0f} W maximum against {limit_w:,.0f} W", zh="最大 {max_w:,.0f} W，上限 {limit_w:,.0f} W"
+        ),
         Message(
             "servers",
             lambda f: (
@@ -141,9 +199,14 @@ class Circuit(Rule):
                 f"{f['circuit']}"
                 + ("" if f["max_w"] <= f["limit_w"] else ": needs dedicated 200-240 V server-room feeds")
             ),
+            zh=lambda f: (
+                f"系统最大功率 {f['max_w']:,.0f} W，{f['circuits']} 路 {f['circuit']} 上限 {f['limit_w']:,.0f} W"
+                + ("" if f["max_w"] <= f["limit_w"] else "：需要机房专用 200-240 V 供电")
+            ),
         ),
     )
-    model = BUILDER
+    model = (at("psu", 40),)
+    listed = 250
 
     def check(self, wall_w: float, limit_w: float, outlets: int, circuit: str) -> Verdict:
         return self.verdict(wall_w <= limit_w, "wall", wall_w=wall_w, limit_w=limit_w, outlets=outlets, circuit=circuit)
@@ -153,6 +216,10 @@ class Circuit(Rule):
         eff = pw.efficiency(ps.tier, model.volts)
         outlets = min(ps.count if ps.kind != "included" else 4, model.request.circuits)
         model.m.add(1000 * model.dc <= int(1000 * eff * model.limit * outlets)).only_enforce_if(lit)
+
+    def assess(self, build: BuildFacts) -> Verdict | None:
+        outlets = min(build.circuits, build.psu_count if build.psu else 4)
+        return self.check(build.wall_w, build.circuit_limit_w, outlets, build.circuit)
 
 
 def _atx3(psu: Psu) -> bool:
@@ -169,11 +236,14 @@ class Atx2Spikes(Rule):
     reads = ("psu.atx_version", "psu.native_12v2x6", "psu_w", "gpu.tdp_w", "gpus", "cpu.tdp_w", "rest_w")
     messages = (
         Message(
-            "atx2", "ATX 2.x without excursion testing: 2 x GPU power spikes to {spike_w:.0f} W against {psu_w:.0f} W"
+            "atx2",
+            "ATX 2.x without excursion testing: 2 x GPU power spikes to {spike_w:.0f} W against {psu_w:.0f} W",
+            zh="ATX 2.x 未做瞬态测试：2 倍 GPU 功率的尖峰达 {spike_w:.0f} W，电源 {psu_w:.0f} W",
         ),
-        Message("crps", "server CRPS modules sized by the chassis vendor"),
+        Message("crps", "server CRPS modules sized by the chassis vendor", zh="服务器 CRPS 电源模块，由机箱厂商配好"),
     )
-    model = BUILDER
+    model = (at("psu", 60),)
+    listed = 220
 
     def applies(self, psu: Psu) -> bool:
         return not _atx3(psu)
@@ -189,6 +259,13 @@ class Atx2Spikes(Rule):
         ps, lit = site["ps"], site["lit"]
         if ps.kind == "atx2":
             model.m.add(model.spike_w <= int(ps.capacity_w)).only_enforce_if(lit)
+
+    def assess(self, build: BuildFacts) -> Verdict | None:
+        """One line for PWR-3 and PWR-4: this rule's where the PSU is no ATX 3.x unit with a native 12V-2x6 plug."""
+        b, psu = build, build.psu
+        if psu is None or not self.applies(psu):
+            return None
+        return self.check(psu, b.psu_count, b.gpu, b.gpus, b.cpu, b.sockets, b.rest_w)
 
 
 @register
@@ -207,9 +284,14 @@ class Atx3Excursions(Rule):
             "atx3",
             "ATX {atx}: spikes of {fast_w:.0f} W (100 us) and {slow_w:.0f} W (10 ms) against "
             "{fast_limit:.0%} and {slow_limit:.0%} of {psu_w:.0f} W",
+            zh=(
+                "ATX {atx}：尖峰 {fast_w:.0f} W（100 微秒）和 {slow_w:.0f} W（10 毫秒），上限为 {psu_w:.0f} W 的 "
+                "{fast_limit:.0%} 和 {slow_limit:.0%}"
+            ),
         ),
     )
-    model = BUILDER
+    model = (at("psu", 50),)
+    listed = 221
 
     def applies(self, psu: Psu) -> bool:
         return _atx3(psu)
@@ -236,12 +318,11 @@ class Atx3Excursions(Rule):
             model.m.add(model.fast_w <= int(pw.ATX3_100US * ps.capacity_w)).only_enforce_if(lit)
             model.m.add(model.slow_w <= int(pw.ATX3_10MS * ps.capacity_w)).only_enforce_if(lit)
 
-
-def transient_check(psu: Psu, count: int, gpu: Gpu, gpus: int, cpu: Cpu, sockets: int, rest_w: float) -> Verdict:
-    """PWR-4 for an ATX 3.x unit with a native 12V-2x6 plug, PWR-3 for any other."""
-    if _atx3(psu):
-        return instance(Atx3Excursions).check(psu, count, gpu, gpus, cpu, sockets, rest_w)
-    return instance(Atx2Spikes).check(psu, count, gpu, gpus, cpu, sockets, rest_w)
+    def assess(self, build: BuildFacts) -> Verdict | None:
+        b, psu = build, build.psu
+        if psu is None or not self.applies(psu):
+            return None
+        return self.check(psu, b.psu_count, b.gpu, b.gpus, b.cpu, b.sockets, b.rest_w)
 
 
 def _plugs(f: Mapping[str, Any]) -> str:
@@ -264,8 +345,9 @@ class Connectors(Rule):
     severity = "fail"
     sources = ("TechSpot: 75/150/600 W per slot, 8-pin and 12V-2x6", "TechOverwrite: no pigtails above 250 W")
     reads = ("gpu.power_connectors", "gpus", "cpu.platform", "psu.connectors", "psu_count")
-    messages = (Message("plugs", _plugs),)
-    model = BUILDER
+    messages = (Message("plugs", _plugs, zh=_zh_plugs),)
+    model = (at("psu", 70),)
+    listed = 230
 
     def check(self, psu: Psu, count: int, gpu: Gpu, gpus: int, cpu: Cpu) -> Verdict:
         """The CPU's EPS inputs of one socket, as the model counts them: desktop PSUs feed single-socket boards (the
@@ -303,6 +385,11 @@ class Connectors(Rule):
                 if not pw.connectors_ok(need16, need8, gpu_eps + cpu_eps, *have):
                     model.m.add_bool_or([lit.negated(), nvar.negated(), evar.negated()])
 
+    def assess(self, build: BuildFacts) -> Verdict | None:
+        if build.psu is None:
+            return None
+        return self.check(build.psu, build.psu_count, build.gpu, build.gpus, build.cpu)
+
 
 @register
 class PsuBays(Rule):
@@ -311,9 +398,16 @@ class PsuBays(Rule):
     severity = "fail"
     sources = ("case specifications: PSU bays (e.g. Phanteks Enthoo Pro 2: dual-PSU support)",)
     reads = ("psu_count", "chassis.psu_bays", "chassis.kind")
-    messages = (Message("bays", "{psus} PSU(s) in a {kind} with {bays} PSU bay(s)"),)
-    model = "BuildModel._psu_kinds"
+    messages = (
+        Message(
+            "bays",
+            "{psus} PSU(s) in a {kind} with {bays} PSU bay(s)",
+            zh="{psus} 个电源装在有 {bays} 个电源位的 {kind} 中",
+        ),
+    )
+    model = (at("psu kinds", 20),)
     quiet = True
+    listed = 240
 
     def check(self, psu_count: int, chassis: Chassis) -> Verdict:
         ok = psu_count < 2 or chassis.psu_bays >= 2 or chassis.kind == "open-frame"
@@ -325,6 +419,9 @@ class PsuBays(Rule):
             "one_bay", [model.h[i] for i, h in enumerate(model.chassis) if h.psu_bays < 2 and h.kind != "open-frame"]
         )
         model.m.add(two_psus + one_bay <= 1)
+
+    def assess(self, build: BuildFacts) -> Verdict | None:
+        return self.shown(self.check(build.psu_count if build.psu else 1, build.chassis))
 
 
 @register
@@ -341,12 +438,18 @@ class BarebonePsu(Rule):
                 f"server modules: {f['watts']:.0f} W installed"
                 + (", planned against half for N+N redundancy" if f["redundant"] else "")
             ),
+            zh=lambda f: (
+                f"服务器电源模块：共 {f['watts']:.0f} W" + ("，按 N+N 冗余以一半计算" if f["redundant"] else "")
+            ),
         ),
-        Message("desktop", "a desktop PSU"),
-        Message("mixed", "a desktop PSU in a barebone that has its own modules"),
+        Message("desktop", "a desktop PSU", zh="台式机电源"),
+        Message(
+            "mixed", "a desktop PSU in a barebone that has its own modules", zh="自带电源模块的准系统里装了台式机电源"
+        ),
     )
-    model = "BuildModel._psu_kinds"
+    model = (at("psu kinds", 10),)
     quiet = True  # listed for a barebone's modules (the line says what they are planned against)
+    listed = 245
 
     def check(self, chassis: Chassis, psu: Psu | None) -> Verdict:
         if psu is None:
@@ -366,6 +469,10 @@ class BarebonePsu(Rule):
         )
         model.m.add(desktop_psu + barebone <= 1)
 
+    def assess(self, build: BuildFacts) -> Verdict | None:
+        verdict = self.check(build.chassis, build.psu)
+        return verdict if build.psu is None else self.shown(verdict)
+
 
 @register
 class Capacity(Rule):
@@ -374,10 +481,20 @@ class Capacity(Rule):
     severity = "fail"
     sources = ("basic capacity (docs/build-rules.md)",)
     reads = ("dc_load_w", "psu_w")
-    messages = (Message("capacity", "sustained DC load {dc_load_w:.0f} W on {psu_w:.0f} W of PSU"),)
+    messages = (
+        Message(
+            "capacity",
+            "sustained DC load {dc_load_w:.0f} W on {psu_w:.0f} W of PSU",
+            zh="持续直流负载 {dc_load_w:.0f} W，电源 {psu_w:.0f} W",
+        ),
+    )
+    listed = 205
 
     def check(self, dc_load_w: float, psu_w: float) -> Verdict:
         return self.verdict(dc_load_w <= psu_w, "capacity", dc_load_w=dc_load_w, psu_w=psu_w)
+
+    def assess(self, build: BuildFacts) -> Verdict | None:
+        return self.check(build.dc_load_w, build.psu_w)
 
 
 @register
@@ -387,11 +504,23 @@ class Outlet(Rule):
     severity = "fail"
     sources = ("Lambda: 'at most 1600W at standard home/office voltages'",)
     reads = ("psu.watts", "circuit_volts")
-    messages = (Message("outlet", "{psu_w:.0f} W unit on a {volts:.0f} V outlet (at most 1600 W per ATX PSU)"),)
+    messages = (
+        Message(
+            "outlet",
+            "{psu_w:.0f} W unit on a {volts:.0f} V outlet (at most 1600 W per ATX PSU)",
+            zh="{psu_w:.0f} W 电源接 {volts:.0f} V 插座（每个 ATX 电源最多 1600 W）",
+        ),
+    )
+    listed = 225
 
     def check(self, psu_w: float, volts: float) -> Verdict:
         """For a build with its own PSU on a circuit below 200 V (candidates.py filters the PSUs by it)."""
         return self.verdict(psu_w <= pw.SINGLE_PSU_MAX_120V, "outlet", psu_w=psu_w, volts=volts)
+
+    def assess(self, build: BuildFacts) -> Verdict | None:
+        if build.psu is None or build.circuit_volts >= 200:
+            return None  # a candidate filter (candidates.py), explained here
+        return self.check(build.psu.watts, build.circuit_volts)
 
 
 @register
@@ -406,8 +535,16 @@ class PowerLimit(Rule):
             "at-boot",
             "GPUs limited to {watts:.0f} W each ({limit:.0%}): run `{command}` at every boot (a systemd unit); "
             "the limit does not persist",
+            zh="GPU 限制在每块 {watts:.0f} W（{limit:.0%}）：每次开机都要运行 `{command}`（systemd 服务）；限制不会保留",
         ),
     )
+    listed = 200
+
+    def assess(self, build: BuildFacts) -> Verdict | None:
+        if build.power_limit is None:
+            return None
+        watts = pw.gpu_sustained_w(build.gpu, build.power_limit)
+        return self.say("warn", "at-boot", watts=watts, limit=build.power_limit, command=build.cap_command)
 
 
 @register
@@ -422,8 +559,10 @@ class CircuitMargin(Rule):
             "margin",
             "{share:.0%} of the circuit's continuous limit: nothing else may run on it (keep {spare:.0%} free for other "
             "loads, or power-limit the GPUs)",
+            zh="占电路持续上限的 {share:.0%}：这条电路上不能再接别的（为其他负载留 {spare:.0%}，或限制 GPU 功率）",
         ),
     )
+    listed = 255
 
     def applies(self, wall_w: float, limit_w: float) -> bool:
         return wall_w > pw.CIRCUIT_MARGIN * limit_w
@@ -431,3 +570,8 @@ class CircuitMargin(Rule):
     def check(self, wall_w: float, limit_w: float) -> Verdict:
         """For a build within the circuit (CIR-1) that loads it beyond the margin."""
         return self.say("warn", "margin", share=wall_w / limit_w, spare=1 - pw.CIRCUIT_MARGIN)
+
+    def assess(self, build: BuildFacts) -> Verdict | None:
+        if not build.circuit_ok or not self.applies(build.wall_w, build.circuit_limit_w):
+            return None
+        return self.check(build.wall_w, build.circuit_limit_w)

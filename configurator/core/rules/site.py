@@ -6,9 +6,20 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from configurator.core.rules.base import Message, Rule, register
+from configurator.core.rules.base import Message, Rule, Verdict, register
+from configurator.core.rules.facts import BuildFacts
 
 HOME_OFFICE_BTU_H = 4900  # HEAT-1: about 1440 W at the wall, one US outlet's continuous limit
+HOME_OFFICE_LOUD_W = 1920  # NOISE-1 (docs/build-rules.md): one 120 V 20 A circuit's continuous 1,920 W
+
+
+def _zh_site(f: Mapping[str, Any]) -> str:
+    return (
+        ("" if f["on_site"] else "场地需提供")
+        + f"共 {f['power_kw']} kW（每机柜 {f['power_per_rack_kw']} kW，{f['nodes_per_rack']} 个节点），"
+        f"{f['feeds']} 路 {f['feed']} 供电，每路 {f['feed_kw']:.1f} kW；需散热 {f['cooling_kw']} kW"
+        + ("" if f["on_site"] else f"；而非 {f['circuits']} 路 {f['circuit']}")
+    )
 
 
 @register
@@ -18,7 +29,18 @@ class Heat(Rule):
     severity = "warn"
     sources = ("D-Central: 1 W = 3.412 BTU/h",)
     reads = ("wall_w", "request.room")
-    messages = (Message("heat", "{btu_h:,.0f} BTU/h of heat ({wall_w:.0f} W) into the room"),)
+    messages = (
+        Message(
+            "heat",
+            "{btu_h:,.0f} BTU/h of heat ({wall_w:.0f} W) into the room",
+            zh="向房间散热 {btu_h:,.0f} BTU/h（{wall_w:.0f} W）",
+        ),
+    )
+    listed = 260
+
+    def assess(self, build: BuildFacts) -> Verdict | None:
+        hot = build.room == "home-office" and build.heat_btu_h > HOME_OFFICE_BTU_H
+        return self.say("warn" if hot else "pass", "heat", btu_h=build.heat_btu_h, wall_w=build.wall_w)
 
 
 @register
@@ -29,11 +51,29 @@ class DataCenterNoise(Rule):
     sources = ("ServeTheHome, 4U 8-GPU servers: 'should be run in a data center'",)
     reads = ("chassis.noise", "wall_w", "request.room")
     messages = (
-        Message("datacenter", "a data-center class machine: too loud and hot for a home office"),
-        Message("quiet-box", "{noise} under load; nothing to assemble"),
-        Message("quiet-system", "{noise} under load; no assembly, no PSU or slot planning"),
-        Message("server-room", "an 8-GPU server belongs in a server room (noise and heat)"),
+        Message(
+            "datacenter",
+            "a data-center class machine: too loud and hot for a home office",
+            zh="数据中心级机器：对家庭办公室来说太吵太热",
+        ),
+        Message("quiet-box", "{noise} under load; nothing to assemble", zh="满载时{noise}；无需组装"),
+        Message(
+            "quiet-system",
+            "{noise} under load; no assembly, no PSU or slot planning",
+            zh="满载时{noise}；无需组装，无需规划电源和插槽",
+        ),
+        Message(
+            "server-room",
+            "an 8-GPU server belongs in a server room (noise and heat)",
+            zh="8 卡服务器应放在机房（噪音和热量）",
+        ),
     )
+    listed = 265
+
+    def assess(self, build: BuildFacts) -> Verdict | None:
+        if build.room == "home-office" and (build.chassis.noise == "datacenter" or build.wall_w > HOME_OFFICE_LOUD_W):
+            return self.say("warn", "datacenter")
+        return None
 
 
 @register
@@ -43,7 +83,13 @@ class BlowerNoise(Rule):
     severity = "warn"
     sources = ("Tom's Hardware: a blower-style cooler 'tends to generate more noise'",)
     reads = ("gpu.cooler", "gpus", "request.room")
-    messages = (Message("blowers", "{gpus} blower cards are loud at full load"),)
+    messages = (Message("blowers", "{gpus} blower cards are loud at full load", zh="{gpus} 张涡轮卡满载时很吵"),)
+    listed = 270
+
+    def assess(self, build: BuildFacts) -> Verdict | None:
+        if build.room == "home-office" and build.gpu.cooler == "blower" and build.gpus >= 3:
+            return self.say("warn", "blowers", gpus=build.gpus)
+        return None
 
 
 def _site(f: Mapping[str, Any]) -> str:
@@ -62,4 +108,4 @@ class SitePower(Rule):
     severity = "fail"
     sources = ("rack power distribution: feeds of FEED_KW each (solve/cluster.py)",)
     reads = ("system.max_power_w", "nodes", "site feeds", "request.room", "request.circuit", "request.circuits")
-    messages = (Message("feeds", _site),)
+    messages = (Message("feeds", _site, zh=_zh_site),)

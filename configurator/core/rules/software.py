@@ -36,6 +36,7 @@ class KnownArchitecture(_Support):
             "unknown",
             "no software-support facts for {vendor} {architecture!r} ({gpu}): check that your framework supports this "
             "GPU before buying",
+            zh="没有 {vendor} {architecture!r}（{gpu}）的软件支持资料：购买前请确认你的框架支持这块 GPU",
         ),
     )
 
@@ -113,19 +114,36 @@ class TrainingBasis(_Support):
     severity = "warn"
     reads = ("gpu.vendor", "gpu.architecture", "gpu.bf16_tflops", "gpu.fp16_tflops")
     messages = (
-        Message("nvidia", "training time for {card} uses its dense {dtype} peak with the MFU fitted on NVIDIA runs"),
+        Message(
+            "nvidia",
+            "training time for {card} uses its dense {dtype} peak with the MFU fitted on NVIDIA runs",
+            zh="{card} 的训练时间按其稠密 {dtype} 峰值和在 NVIDIA 上拟合的 MFU 计算",
+        ),
         Message(
             "vendor-mean",
             "no published measured-GEMM figure for {architecture}: training time for {card} uses {tflops:.0f} of its "
             "{peak:.0f} {dtype} TFLOPS, the {efficiency:.0%} of peak {vendor}'s measured architectures reach (an "
             "estimate until {architecture} has its own)",
+            zh=(
+                "{architecture} 没有公开的 GEMM 实测：{card} 的训练时间按其 {peak:.0f} {dtype} TFLOPS 中的 {tflops:.0f} 计算，"
+                "即 {vendor} 已实测架构达到的峰值 {efficiency:.0%}（在 {architecture} 有自己的实测前为估计）"
+            ),
         ),
         Message(
             "spec-peak",
             "no published measured-GEMM figure for {architecture}: training time for {card} uses the spec-sheet peak, "
             "which may be optimistic",
+            zh="{architecture} 没有公开的 GEMM 实测：{card} 的训练时间按规格峰值计算，可能偏乐观",
         ),
-        Message("measured", _measured),
+        Message(
+            "measured",
+            _measured,
+            zh=lambda f: (
+                f"{f['card']} 的训练时间按其 {f['peak']:.0f} {f['dtype']} TFLOPS 中的 {f['tflops']:.0f} 计算：大矩阵乘法在 "
+                f"{f['architecture']} 上实测达到峰值的 {f['efficiency']:.0%}，拟合利用率的 {f['reference_card']} 上为 "
+                f"{f['reference']:.0%}（{f['note']}）"
+            ),
+        ),
     )
 
 

@@ -18,11 +18,8 @@ from typing import Any
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import ModelArch, Motherboard
-from configurator.core.rules import instance
-from configurator.core.rules.compatibility import RamForGpus
-from configurator.core.rules.cooling import CoresPerGpu
-from configurator.core.rules.layout import CaseFit, ManyGpuPlatform
-from configurator.core.rules.power import PsuLoad
+from configurator.core.rules import REGISTRY, Rule
+from configurator.core.rules.facts import CpuSeat, OptionNeed
 from configurator.core.solve.candidates import (
     Candidates,
     GpuOption,
@@ -49,10 +46,17 @@ LAZY_FROM = SMALL_MODEL_OPTIONS
 """Below this many GPU options the whole model is small: solve it at once (the subset is every
 option within the budget)."""
 FIRST_PICKS = 8
-# the rules whose bounds price an option's cheapest parts (each the rule's own test, as the model applies it)
-CORES_PER_GPU, MANY_GPU_PLATFORM = instance(CoresPerGpu), instance(ManyGpuPlatform)
-CASE_FIT, PSU_LOAD, RAM_FOR_GPUS = instance(CaseFit), instance(PsuLoad), instance(RamForGpus)
 """How many options each label's ordering contributes to the first subset."""
+
+
+def bounding(kind: str) -> tuple[Rule, ...]:
+    """The registered rules that bound the cheapest part of `kind` around a GPU option (Rule.bounds)."""
+    return tuple(rule for rule in REGISTRY.values() if kind in rule.bounds)
+
+
+def admitted(rules: tuple[Rule, ...], kind: str, need: OptionNeed, part: Any) -> bool:
+    """Every rule bounding `kind` admits the part for this option (each the rule's own test, as the model applies it)."""
+    return all(rule.admits(kind, need, part) for rule in rules)
 
 
 def price_floor(cand: Candidates) -> int:
@@ -157,7 +161,6 @@ class LazyBuildModel:
         """The cheapest parts that could go with each option: a board its cards fit on (seated or on
         risers) with the cheapest CPU for that board's socket, a case long and large enough, a PSU
         that carries the cards at its target load, enough RAM; the same tests the model applies."""
-        from configurator.core.solve.candidates import ceil_int
 
         inf = 10**12
         cpus: dict[tuple[str, str], list[tuple[int, int, str]]] = {}
@@ -166,18 +169,18 @@ class LazyBuildModel:
         for listed in cpus.values():
             listed.sort()
         cpu_least: dict[tuple[str, str, int, int, int], int] = {}
+        by = {kind: bounding(kind) for kind in ("cpu", "chassis", "psu", "memory")}
 
-        def cheapest_cpu(board: Motherboard, count: int, per_card: int) -> int:
-            """CPU-1 (four cores per GPU, over both sockets; a dual-GPU card is two) and PCI-3 (no consumer CPU with
-            three or more cards)."""
-            key = (board.socket, board.memory_type, board.cpu_sockets, count, per_card)
+        def cheapest_cpu(board: Motherboard, need: OptionNeed) -> int:
+            """The cheapest CPU the board takes that every CPU bound admits (CPU-1: four cores per GPU, over both
+            sockets, a dual-GPU card two; PCI-3: no consumer CPU with three or more cards)."""
+            key = (board.socket, board.memory_type, board.cpu_sockets, need.gpus, need.gpu.gpus_per_card)
             if key not in cpu_least:
                 cpu_least[key] = next(
                     (
                         price
                         for price, cores, platform in cpus.get((board.socket, board.memory_type), [])
-                        if cores * board.cpu_sockets >= CORES_PER_GPU.floor(count * per_card)
-                        and MANY_GPU_PLATFORM.holds(count, platform)
+                        if admitted(by["cpu"], "cpu", need, CpuSeat(cores * board.cpu_sockets, platform))
                     ),
                     inf,
                 )
@@ -196,22 +199,18 @@ class LazyBuildModel:
         out: dict[int, int] = {}
         for i in self._every_option:  # the options stood for too, for after `_without_credit`
             o = self.full[i]
+            # the model's sustained watts, less the option's credit (a bound for the options it stands for too)
+            watts = option_watts(o, self.request.power_limit)[0] - self.option_credit_w.get(id(o), (0, 0, 0, 0))[0]
+            need = OptionNeed(o.gpu, o.count, watts, o.vram_gb, o.estimate.host_ram_bytes, o.estimate.workload)
             geometry = geometry_class(o, bm.training)
             if geometry not in seats:
                 seats[geometry] = min(
-                    (
-                        price + cheapest_cpu(bm.boards[k], o.count, o.gpu.gpus_per_card)
-                        for price, k in hosts
-                        if seated(bm.boards[k], o)
-                    ),
+                    (price + cheapest_cpu(bm.boards[k], need) for price, k in hosts if seated(bm.boards[k], o)),
                     default=inf,
                 )
-            case = next((price for price, k in chassis if CASE_FIT.holds(o.gpu.length_mm, o.count, bm.chassis[k])), inf)
-            # the model's sustained watts, less the option's credit (a bound for the options it stands for too)
-            watts = option_watts(o, self.request.power_limit)[0] - self.option_credit_w.get(id(o), (0, 0, 0, 0))[0]
-            supply = next((price for price, capacity in psus if PSU_LOAD.holds(watts, capacity)), inf)
-            ram = ceil_int(RAM_FOR_GPUS.needed_gb(o.vram_gb, o.estimate.host_ram_bytes, o.estimate.workload))
-            kit = next((price for price, gb in memory if gb >= ram), inf)
+            case = next((price for price, k in chassis if admitted(by["chassis"], "chassis", need, bm.chassis[k])), inf)
+            supply = next((price for price, capacity in psus if admitted(by["psu"], "psu", need, capacity)), inf)
+            kit = next((price for price, gb in memory if admitted(by["memory"], "memory", need, gb)), inf)
             out[i] = min(inf, seats[geometry] + case + supply + kit + rest)
         return out
 

@@ -7,21 +7,20 @@ gathers a build's facts and asks each rule; the rules the CP-SAT model enforces 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from configurator.core.catalog.models import Chassis, Cooler, Cpu, Gpu, MemoryKit, Motherboard, PcieSlot, Psu, Storage
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload
-from configurator.core.rules import Verdict, compat, instance
-from configurator.core.rules import bifurcation as bifurcation_rules
-from configurator.core.rules import compatibility as memory_rules
+from configurator.core.rules import REGISTRY, Rule, instance
 from configurator.core.rules import cooling as cooling_rules
 from configurator.core.rules import job as job_rules
 from configurator.core.rules import layout as layout_rules
-from configurator.core.rules import links as link_rules
 from configurator.core.rules import power as power_rules
 from configurator.core.rules import site as site_rules
 from configurator.core.rules import watts as pw
+from configurator.core.rules.facts import BuildFacts
 from configurator.core.rules.job import READING_TPS as READING_TPS
 from configurator.core.solve.build import Check, Power
 from configurator.core.solve.power_cap import cap_command
@@ -121,91 +120,97 @@ def power_of(a: Assembly, request: BuildRequest) -> Power:
     )
 
 
-def _shown(verdicts: list[Verdict | None], quiet: tuple[str, ...] = ()) -> list[Check]:
-    """The verdicts a buyer reads: every one, but a quiet rule's (no solved build breaks it) only when it does not pass."""
-    return [v for v in verdicts if v is not None and (v.status != "pass" or v.rule not in quiet)]
+PSU_LOAD, CIRCUIT = instance(power_rules.PsuLoad), instance(power_rules.Circuit)
+NOISE = instance(site_rules.DataCenterNoise)  # PSU_LOAD, CIRCUIT, NOISE: plan.py reads them here
 
 
-PSU_LOAD, SECOND_PSU = instance(power_rules.PsuLoad), instance(power_rules.SecondPsu)
-CAPACITY, OUTLET = instance(power_rules.Capacity), instance(power_rules.Outlet)
-POWER_LIMIT, CIRCUIT_MARGIN = instance(power_rules.PowerLimit), instance(power_rules.CircuitMargin)
-HEAT, NOISE, BLOWERS = instance(site_rules.Heat), instance(site_rules.DataCenterNoise), instance(site_rules.BlowerNoise)
-OVERSIZED_PSU, CIRCUIT = instance(power_rules.OversizedPsu), instance(power_rules.Circuit)
-CONNECTORS, PSU_BAYS, BAREBONE_PSU = (
-    instance(power_rules.Connectors),
-    instance(power_rules.PsuBays),
-    instance(power_rules.BarebonePsu),
-)
-QUIET = tuple(
-    r.id
-    for r in (
-        OVERSIZED_PSU,
-        PSU_BAYS,
-        instance(layout_rules.DriveSockets),
-        instance(layout_rules.U2Drives),
-        instance(cooling_rules.OpenAirInDucts),
-    )
-)
-
-
-def _power_rules(a: Assembly, request: BuildRequest, p: Power) -> list[Check]:
-    """PWR-2, PWR-10, PWR-3/4, PWR-5, PWR-6, PWR-8, PWR-11, PSU and CIR-1, in the order a buyer reads them."""
-    verdicts: list[Verdict | None] = [PSU_LOAD.check(p.dc_load_w, a.psu_capacity_w)]
-    if a.psu is not None:
-        verdicts.append(OVERSIZED_PSU.check(p.dc_load_w, a.psu_capacity_w))
-        verdicts.append(power_rules.transient_check(a.psu, a.psu_count, a.gpu, a.gpus, a.cpu, a.sockets, p.rest_w))
-        volts = circuit_volts(request.circuit)
-        if volts < 200:  # PWR-5: a candidate filter (candidates.py), explained here
-            verdicts.append(OUTLET.check(a.psu.watts, volts))
-        verdicts.append(CONNECTORS.check(a.psu, a.psu_count, a.gpu, a.gpus, a.cpu))
-        if a.psu_count > 1:
-            verdicts.append(SECOND_PSU.check(p.dc_load_w, a.largest_single_psu_w))
-    verdicts.append(PSU_BAYS.check(a.psu_count if a.psu else 1, a.chassis))
-    verdicts.append(BAREBONE_PSU.check(a.chassis, a.psu))
+def facts_of(a: Assembly, request: BuildRequest, est: EstimateResult, p: Power, storage_need_gb: float) -> BuildFacts:
+    """What the rules' `assess` read of one assembled machine, computed once."""
     outlets = min(request.circuits, a.psu_count if a.psu else 4)
-    verdicts.append(CIRCUIT.check(p.wall_w, p.circuit_limit_w, outlets, circuit_name(request.circuit)))
-    return _shown(verdicts, (*QUIET, *((BAREBONE_PSU.id,) if a.psu is not None else ())))
+    pl = a.placement
+    positions = tuple(s.position for s in pl.slots)
+    collectives = est.split in ("tensor", "tensor-pipeline") or (request.workload.kind != "inference" and a.gpus > 1)
+    watts = pw.gpu_sustained_w(a.gpu, request.power_limit) if request.power_limit is not None else 0.0
+    return BuildFacts(
+        gpu=a.gpu,
+        gpus=a.gpus,
+        board=a.board,
+        cpu=a.cpu,
+        sockets=a.sockets,
+        chassis=a.chassis,
+        psu=a.psu,
+        psu_count=a.psu_count,
+        psu_w=a.psu_capacity_w,
+        largest_single_psu_w=a.largest_single_psu_w,
+        dc_load_w=p.dc_load_w,
+        wall_w=p.wall_w,
+        rest_w=p.rest_w,
+        heat_btu_h=p.heat_btu_h,
+        circuit=circuit_name(request.circuit),
+        circuit_volts=circuit_volts(request.circuit),
+        circuits=request.circuits,
+        circuit_limit_w=circuit_limit_w(request.circuit) * outlets,
+        circuit_ok=p.circuit_ok,
+        room=request.room,
+        form=request.form,
+        storage=a.storage,
+        nvme_drives=a.storage_count if a.storage.interface != "sata" else 0,
+        link_lanes=tuple(s.lanes for s in pl.slots),
+        link_gbps=min(lane_bandwidth_gbps(s.gen, s.lanes) for s in pl.slots),
+        collectives=collectives,
+        all_on_cpu=pl.all_on_cpu,
+        in_bays=bool(pl.bays),
+        seated=tuple(_seated(a)),
+        slot_width=span(a.gpu),
+        slot_positions=positions,
+        slot_gaps=tuple(slots_below(list(positions), span(a.gpu), a.chassis.expansion_slots)[:-1]),  # between the cards
+        openings_needed=pl.openings_needed,
+        split=est.split,
+        risers=a.risers,
+        nvlink_bridge=a.nvlink_bridge,
+        peak_gpu_bytes=est.peak_gpu.total,
+        usable_gpu_bytes=est.peak_gpu.usable_bytes or 0,
+        vram_headroom=request.vram_headroom,
+        workload_kind=request.workload.kind,
+        decode_tps=est.decode_tokens_per_s,
+        min_decode_tps=request.min_decode_tps,
+        wall_hours=est.wall_hours,
+        deadline_hours=request.deadline_hours,
+        region=request.region,
+        memory=a.memory,
+        modules=a.modules,
+        ram_gb=a.ram_gb,
+        vram_gb=a.gpu.vram_gb * a.gpu.gpus_per_card * a.gpus,
+        host_ram_bytes=est.host_ram_bytes,
+        offloaded_bytes=est.offloaded_bytes,
+        workload=est.workload,
+        cooler=a.cooler,
+        storage_count=a.storage_count,
+        storage_need_gb=storage_need_gb,
+        power_limit=request.power_limit,
+        cap_command=cap_command(a.gpu.vendor, watts) if request.power_limit is not None else "",
+    )
 
 
-CASE_FIT, OPEN_FRAME = instance(layout_rules.CaseFit), instance(layout_rules.OpenFrame)
-PASSIVE_CARDS, OPEN_AIR_IN_DUCTS = instance(cooling_rules.PassiveCards), instance(cooling_rules.OpenAirInDucts)
-OPEN_AIR_FLAGSHIPS, CORES_PER_GPU = instance(cooling_rules.OpenAirFlagships), instance(cooling_rules.CoresPerGpu)
-CPU_LANES, MANY_GPU_PLATFORM = instance(layout_rules.CpuLanes), instance(layout_rules.ManyGpuPlatform)
-DRIVE_SOCKETS, U2_DRIVES = instance(layout_rules.DriveSockets), instance(layout_rules.U2Drives)
-SIDE_BY_SIDE = instance(cooling_rules.SideBySide)
-SPLIT_SLOT = instance(bifurcation_rules.SplitSlot)
-
-
-def _case_rules(a: Assembly, request: BuildRequest) -> list[Check]:
-    """SLOT-3, SLOT-4, SLOT-6 and the GPU cooling rules against the case."""
-    checks = _shown([CASE_FIT.check(a.gpu.length_mm, a.gpus, a.chassis)])
-    checks.append(compat.board_chassis(a.board, a.chassis))
-    verdicts: list[Verdict | None] = [
-        OPEN_FRAME.check(request.form, a.gpu.cooler, a.gpus) if a.chassis.kind == "open-frame" else None,
-        PASSIVE_CARDS.check(a.chassis, a.gpu) if compat.needs_ducted(a.gpu) else None,
-        OPEN_AIR_IN_DUCTS.check(a.gpu.cooler, a.chassis),
-    ]
-    if compat.open_air_flagships(a.gpu.cooler, a.gpu.tdp_w, a.gpus):
-        verdicts.append(OPEN_AIR_FLAGSHIPS.check(a.gpus, a.gpu.tdp_w, a.chassis))
-    checks += _shown(verdicts, QUIET)
-    if not compat.open_air_flagships(a.gpu.cooler, a.gpu.tdp_w, a.gpus) and a.gpus >= 3:
-        checks.append(SIDE_BY_SIDE.say("pass", "side-by-side", cooler=a.gpu.cooler))
+def assessed(build: BuildFacts, first: int, last: int) -> list[Check]:
+    """The checks of every registered rule listed from place `first` up to `last` (Rule.listed), in their order."""
+    rules = sorted((r for r in REGISTRY.values() if r.listed is not None and first <= r.listed < last), key=_place)
+    checks: list[Check] = []
+    for rule in rules:
+        said = rule.assess(build)
+        if isinstance(said, tuple):
+            checks.extend(said)
+        elif said is not None:
+            checks.append(said)
     return checks
 
 
-def _lane_rules(a: Assembly) -> list[Check]:
-    """PCI-1 (slots only: a GPU server's bays have their own switches), PCI-3, and the drives' sockets."""
-    nvme = a.storage_count if a.storage.interface != "sata" else 0
-    verdicts: list[Verdict | None] = [
-        None
-        if a.placement.bays
-        else CPU_LANES.check(sum(s.lanes for s in a.placement.slots), nvme, a.cpu.pcie_lanes * a.sockets),
-        MANY_GPU_PLATFORM.check(a.gpus, a.cpu.platform) if a.gpus >= 3 else None,
-        SPLIT_SLOT.check(a.gpu.gpus_per_card, _seated(a)),
-        DRIVE_SOCKETS.check(nvme, a.board),
-        U2_DRIVES.check(a.storage.interface, a.cpu.platform),
-    ]
-    return _shown(verdicts, QUIET)
+def _place(rule: Rule) -> tuple[int, str]:
+    return (rule.listed or 0, rule.id)
+
+
+OPEN_AIR_FLAGSHIPS = instance(cooling_rules.OpenAirFlagships)  # plan.py reads it here
+MANY_GPU_PLATFORM = instance(layout_rules.ManyGpuPlatform)  # plan.py reads it here
 
 
 def _seated(a: Assembly) -> list[tuple[PcieSlot, int]]:
@@ -214,190 +219,34 @@ def _seated(a: Assembly) -> list[tuple[PcieSlot, int]]:
     return [] if a.placement.bays else [(slots[u.position], u.lanes) for u in a.placement.slots if u.position in slots]
 
 
-def _workload_checks(a: Assembly, request: BuildRequest, est: EstimateResult) -> list[Check]:
-    """MEM-FIT, PERF and REGION: the job on these GPUs."""
-    peak = est.peak_gpu
-    checks = [MEM_FIT.check(peak.total, peak.usable_bytes or 0, request.vram_headroom)]
-    if (speed := speed_check(est, request)) is not None:
-        checks.append(speed)
-    elif (
-        request.workload.kind == "inference"
-        and est.decode_tokens_per_s is not None
-        and est.decode_tokens_per_s < READING_TPS
-    ):
-        # no speed was asked, but a build whose users wait seconds per word is not an answer that passes silently
-        checks.append(SPEED.say("warn", "reading", tps=est.decode_tokens_per_s, reading=READING_TPS))
-    if request.deadline_hours and est.wall_hours is not None:
-        ok = est.wall_hours <= request.deadline_hours
-        checks.append(
-            SPEED.say("pass" if ok else "fail", "deadline", hours=est.wall_hours, deadline=request.deadline_hours)
-        )
-    if (region := region_check(a.gpu, request)) is not None:
-        checks.append(region)
-    return checks
-
-
-def _power_checks(a: Assembly, request: BuildRequest, est: EstimateResult) -> list[Check]:
-    """PWR-*, CIR-*, HEAT-1 and NOISE-*."""
-    checks: list[Check] = []
-    p = power_of(a, request)
-    if request.power_limit is not None:
-        watts = pw.gpu_sustained_w(a.gpu, request.power_limit)
-        command = cap_command(a.gpu.vendor, watts)
-        checks.append(POWER_LIMIT.say("warn", "at-boot", watts=watts, limit=request.power_limit, command=command))
-    checks.append(CAPACITY.check(p.dc_load_w, a.psu_capacity_w))
-    checks.extend(_power_rules(a, request, p))
-    if p.circuit_ok and CIRCUIT_MARGIN.applies(p.wall_w, p.circuit_limit_w):
-        checks.append(CIRCUIT_MARGIN.check(p.wall_w, p.circuit_limit_w))
-    home = request.room == "home-office"
-    checks.append(
-        HEAT.say(
-            "warn" if home and p.heat_btu_h > site_rules.HOME_OFFICE_BTU_H else "pass",
-            "heat",
-            btu_h=p.heat_btu_h,
-            wall_w=p.wall_w,
-        )
-    )
-    if home and (a.chassis.noise == "datacenter" or p.wall_w > 1920):
-        checks.append(NOISE.say("warn", "datacenter"))
-    if home and a.gpu.cooler == "blower" and a.gpus >= 3:
-        checks.append(BLOWERS.say("warn", "blowers", gpus=a.gpus))
-    return checks
-
-
-PLACEMENT, OPENINGS = instance(memory_rules.Placement), instance(memory_rules.Openings)
-RISERS = instance(memory_rules.Risers)
-
-
-def _slot_checks(a: Assembly, request: BuildRequest, est: EstimateResult) -> list[Check]:
-    """SLOT-*, COOL-*: the cards in the board and the case."""
-    checks: list[Check] = []
-    pl = a.placement
-    if pl.bays:
-        checks.append(PLACEMENT.say("pass", "bays", gpus=a.gpus))
-    elif a.risers:
-        open_frame = a.chassis.kind == "open-frame"
-        checks.append(
-            RISERS.say("warn", "risers") if open_frame else RISERS.say("fail", "no-frame", kind=a.chassis.kind)
-        )
-    else:
-        width = span(a.gpu)
-        positions = tuple(s.position for s in pl.slots)
-        gaps = slots_below(list(positions), width, a.chassis.expansion_slots)[:-1]  # between the cards
-        if gaps and min(gaps) < 0:
-            checks.append(PLACEMENT.say("fail", "overlap", width=width, positions=positions))
-        elif a.gpu.cooler == "open-air" and gaps and min(gaps) < 1:
-            checks.append(PLACEMENT.say("warn", "no-gap"))
-        else:
-            checks.append(PLACEMENT.say("pass", "placed", width=width, cooler=a.gpu.cooler, positions=positions))
-        checks.append(
-            OPENINGS.say(
-                "pass" if pl.openings_needed <= a.chassis.expansion_slots else "fail",
-                "openings",
-                needed=pl.openings_needed,
-                openings=a.chassis.expansion_slots,
-            )
-        )
-    checks.extend(_case_rules(a, request))
-    return checks
-
-
-LINKS, CHIPSET = instance(link_rules.LinkBandwidth), instance(link_rules.ChipsetCards)
-TENSOR_GROUP, P2P, NVLINK = (
-    instance(link_rules.TensorGroup),
-    instance(link_rules.PeerToPeer),
-    instance(link_rules.NvlinkBridge),
-)
-
-
-def _lane_checks(a: Assembly, request: BuildRequest, est: EstimateResult) -> list[Check]:
-    """PCI-*, NVL-1: the cards' links."""
-    pl = a.placement
-    lanes = tuple(s.lanes for s in pl.slots)
-    bw = min(lane_bandwidth_gbps(s.gen, s.lanes) for s in pl.slots)
-    tp = est.split in ("tensor", "tensor-pipeline") or (request.workload.kind != "inference" and a.gpus > 1)
-    # narrow links matter for collectives (tensor parallel, training); a layer split or one GPU with the model resident
-    # passes activations only (build rules R16: "less than 2% performance difference" at x8), loading is slower
-    checks = [LINKS.say(LINKS.status(bw, tp), "links", lanes=lanes, gbps=bw, collectives=tp)]
-    if a.gpus > 1 and not pl.all_on_cpu:
-        # the rule is about collectives (build rules R16, PCI-5: a tensor-parallel group off the chipset); a layer split
-        # passes one token's activations between cards, and only loading the model is slower
-        checks.append(CHIPSET.say("warn", "collectives") if tp else CHIPSET.say("pass", "layers"))
-    checks.extend(_lane_rules(a))
-    if est.split == "tensor" and a.gpus not in link_rules.TENSOR_GROUPS:
-        checks.append(TENSOR_GROUP.say("fail", "group"))
-    if a.gpus > 1 and not a.gpu.p2p and not a.nvlink_bridge and tp:
-        checks.append(P2P.say("warn", "p2p"))
-    if a.gpus >= 2 and a.gpu.nvlink in ("rtx3090", "a6000", "turing") and tp and not a.risers:
-        checks.append(NVLINK.say("pass", "fitted") if a.nvlink_bridge else NVLINK.say("warn", "no-bridge"))
-    return checks
-
-
-RAM_FOR_GPUS, RAM_TWICE = instance(memory_rules.RamForGpus), instance(memory_rules.RamTwiceVram)
-RAM_FOR_JOB, BOARD_MEMORY = instance(memory_rules.RamForJob), instance(memory_rules.BoardMemory)
-STORAGE_SIZE, FAST_STORAGE = instance(layout_rules.StorageSize), instance(layout_rules.FastStorage)
-
-
-def _ram_checks(a: Assembly, est: EstimateResult) -> list[Check]:
-    """RAM-1, RAM-2 and RAM-3: system RAM for the GPUs and for the job."""
-    vram = a.gpu.vram_gb * a.gpu.gpus_per_card * a.gpus
-    checks = [RAM_FOR_GPUS.check(a.ram_gb, vram, est.host_ram_bytes, est.workload)]
-    checks.append(
-        RAM_TWICE.say("pass" if a.ram_gb >= 2 * vram else "warn", "twice", ram_gb=a.ram_gb, twice_gb=2 * vram)
-    )
-    if est.host_ram_bytes:
-        training = est.workload.get("kind") != "inference"
-        host = compat.ram_needed_gb(0, est.host_ram_bytes, training=training)
-        what = "offload" if training else "weights" if est.offloaded_bytes else "buffers"
-        kept = est.host_ram_bytes / compat.MODULE_GB_BYTES
-        checks.append(
-            RAM_FOR_JOB.say("pass" if a.ram_gb >= host else "fail", "kept", kept_gb=kept, what=what, need_gb=host)
-        )
-    return checks
-
-
-def _host_checks(a: Assembly, request: BuildRequest, est: EstimateResult, storage_need_gb: float) -> list[Check]:
-    """CPU, RAM, storage and the CPU cooler; what the software supports."""
-    checks = [
-        compat.cpu_board(a.cpu, a.board),
-        *_shown([CORES_PER_GPU.check(a.cpu.cores * a.sockets, a.gpus * a.gpu.gpus_per_card)]),
-    ]
-    checks += _ram_checks(a, est)
-    checks.append(compat.dimm_population(a.cpu, a.board, a.modules))
-    checks.append(compat.memory_board(a.memory, a.board))
-    checks.append(
-        BOARD_MEMORY.say(
-            "pass" if a.modules <= a.board.dimm_slots and a.ram_gb <= a.board.max_memory_gb else "fail",
-            "slots",
-            modules=a.modules,
-            slots=a.board.dimm_slots,
-            ram_gb=a.ram_gb,
-            max_gb=a.board.max_memory_gb,
-        )
-    )
-    checks.append(STORAGE_SIZE.check(a.storage.capacity_gb * a.storage_count, storage_need_gb))
-    checks.append(FAST_STORAGE.check(a.storage.interface, a.storage.pcie_gen))
-    checks.append(compat.cooler_cpu(a.cooler, a.cpu, a.chassis))
-    if compat.cooler_board(a.cooler, a.board).status == "fail":
-        checks.append(compat.cooler_board(a.cooler, a.board))
-    checks.append(compat.cooler_chassis(a.cooler, a.chassis))
-    # ---- what the software supports (support.py): only what a buyer must know
+def _software_checks(a: Assembly, request: BuildRequest, est: EstimateResult, _need: float) -> list[Check]:
+    """What the software supports (support.py): only what a buyer must know."""
     try:
         ran: Workload = Workload.model_validate(est.workload)
     except ValueError:
         ran = request.workload
-    checks += [v.check() for v in check_stack(a.gpu, ran) if v.status != "pass"]
-    return checks
+    return [v.check() for v in check_stack(a.gpu, ran) if v.status != "pass"]
+
+
+Section = Callable[[Assembly, BuildRequest, EstimateResult, float], list[Check]]
+SECTIONS: tuple[tuple[int, Section], ...] = ((600, _software_checks),)
+"""The checks not judged by a rule's `assess`, at their places among a build's checks: the software stack's (support.py
+judges a card and a workload, above the rulebook) at 600. Every other rule goes among them by its number (`listed`): the
+job's (MEM-FIT, PERF, REGION) at 110-130, the power and room rules at 200-270, the slots' (SLOT-1, SLOT-5, SLOT-2) at
+301-303, the case and GPU cooling rules at 310-340, the links', lanes' and drive sockets' at 410-455, the host's (CPU,
+RAM, storage, the CPU cooler) at 510-565."""
 
 
 def check_build(a: Assembly, request: BuildRequest, est: EstimateResult, storage_need_gb: float) -> list[Check]:
-    """Every rule on one build, failures first (the order within a status is the order of the sections)."""
-    checks = [
-        *_workload_checks(a, request, est),
-        *_power_checks(a, request, est),
-        *_slot_checks(a, request, est),
-        *_lane_checks(a, request, est),
-        *_host_checks(a, request, est, storage_need_gb),
-    ]
+    """Every rule on one build, failures first (the order within a status is the order of the places: SECTIONS and
+    every registered rule's `listed`)."""
+    build = facts_of(a, request, est, power_of(a, request), storage_need_gb)
+    checks: list[Check] = []
+    start = 0
+    for place, section in SECTIONS:
+        checks += assessed(build, start, place)
+        checks += section(a, request, est, storage_need_gb)
+        start = place
+    checks += assessed(build, start, 1 << 30)
     order = {"fail": 0, "warn": 1, "pass": 2}
     return sorted(checks, key=lambda c: order[c.status])

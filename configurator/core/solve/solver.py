@@ -25,10 +25,8 @@ from configurator.core.catalog.models import Chassis, ModelArch, Motherboard
 from configurator.core.estimate.desktop_training import utilisation_sourced
 from configurator.core.memo import remember
 from configurator.core.rules import STRUCTURE, Rule, instance
-from configurator.core.rules import compatibility as compat_rules
-from configurator.core.rules import cooling as cooling_rules
 from configurator.core.rules import layout as layout_rules
-from configurator.core.rules import power as power_rules
+from configurator.core.rules.base import rules_at
 from configurator.core.solve import compat, noise
 from configurator.core.solve import power as pw
 from configurator.core.solve.candidates import (
@@ -54,35 +52,7 @@ SMALL_MODEL_OPTIONS = 64  # GPU options up to which a model counts as small for 
 COST_TIE_WEIGHT = 1 << 17
 """Above any speed score (options score up to 100,000 and a platform adds up to 30,000): one unit of price outweighs it."""
 MIN_FIRST_SOLVE_S = 2.0  # "at least x8 per GPU for tensor parallelism" (build rules R15/PCI-4)
-# the rules the model applies, in the order it applies them (the order decides CP-SAT's equal-cost ties)
-CPU_BOARD = instance(compat_rules.CpuBoard)
-PLACEMENT, OPENINGS, RISERS = (
-    instance(compat_rules.Placement),
-    instance(compat_rules.Openings),
-    instance(compat_rules.Risers),
-)
-CPU_LANES, DRIVE_SOCKETS = instance(layout_rules.CpuLanes), instance(layout_rules.DriveSockets)
-MANY_GPU_PLATFORM, CORES_PER_GPU = instance(layout_rules.ManyGpuPlatform), instance(cooling_rules.CoresPerGpu)
-BOARD_CASE, CASE_FIT = instance(compat_rules.BoardCase), instance(layout_rules.CaseFit)
-PASSIVE_CARDS, OPEN_AIR_IN_DUCTS = instance(cooling_rules.PassiveCards), instance(cooling_rules.OpenAirInDucts)
-OPEN_AIR_FLAGSHIPS, OPEN_FRAME = instance(cooling_rules.OpenAirFlagships), instance(layout_rules.OpenFrame)
-BAREBONE_PSU, PSU_BAYS = instance(power_rules.BarebonePsu), instance(power_rules.PsuBays)
-PER_PSU: tuple[Rule, ...] = tuple(
-    instance(r)
-    for r in (
-        power_rules.PsuLoad,
-        power_rules.SecondPsu,
-        power_rules.OversizedPsu,
-        power_rules.Circuit,
-        power_rules.Atx3Excursions,
-        power_rules.Atx2Spikes,
-        power_rules.Connectors,
-    )
-)
-RAM_FOR_GPUS, MEMORY_KIND = instance(compat_rules.RamForGpus), instance(compat_rules.MemoryKind)
-DIMM_POPULATION, BOARD_MEMORY = instance(compat_rules.DimmPopulation), instance(compat_rules.BoardMemory)
-CPU_COOLER, COOLER_CASE = instance(cooling_rules.CpuCooler), instance(compat_rules.CoolerCase)
-U2_DRIVES = instance(layout_rules.U2Drives)
+CASE_FIT = instance(layout_rules.CaseFit)
 
 
 @dataclass(frozen=True)
@@ -271,6 +241,11 @@ class BuildModel:
             out.setdefault(family, []).extend(range(start, end))
         return out
 
+    def rules_at(self, hook: str, **site: Any) -> None:
+        """Apply every registered rule that enters the model at builder point `hook` (rules.base.HOOKS), in its order."""
+        for rule, fixed in rules_at(hook):
+            self.apply(rule, **fixed, **site)
+
     def apply(self, rule: Rule, **site: Any) -> None:
         """Add a rule's constraints (rules/: its `constrain`), recorded under its id."""
         before = self._family
@@ -343,7 +318,7 @@ class BuildModel:
     def _platform(self) -> None:
         """CPU x board (CPU-2), sockets, and sums over the chosen CPU(s)."""
         self._mark("definition")
-        self.apply(CPU_BOARD)
+        self.rules_at("platform")
         self.dual = self.any_of("dual_socket", [self.b[i] for i, b in enumerate(self.boards) if b.cpu_sockets == 2])
         dual_sockets = {b.socket for b in self.boards if b.cpu_sockets == 2}
         self.second_cpu: dict[int, Any] = {}
@@ -416,8 +391,7 @@ class BuildModel:
                 normal = usable_placement(self.c, board, opt, False, self.training)
                 risers = usable_placement(self.c, board, opt, True, self.training)
                 self._place(gvar, lvar, normal, risers)
-        self.apply(RISERS)
-        self.apply(OPENINGS)
+        self.rules_at("geometry")
 
         # lanes within the CPU(s); NVMe drives take x4 each; sockets for the drives
         self._mark("definition")
@@ -427,33 +401,26 @@ class BuildModel:
             == sum(k * self.d[i] for i, (s, k) in enumerate(self.sto_choices) if storage_of(s).interface != "sata")
         )
         self.bay_board = self.any_of("bay_board", [self.b[i] for i, b in enumerate(self.boards) if b.gpu_bays])
-        self.apply(CPU_LANES)
-        self.apply(DRIVE_SOCKETS)
+        self.rules_at("lanes")
 
     def _place(self, gvar: Any, lvar: Any, normal: Placement | None, risers: Placement | None) -> None:
         """One class of GPU options on one class of boards: seated (SLOT-1) within the case's openings (SLOT-2), or
         on risers; the lanes they take (a definition PCI-1 reads)."""
-        if normal is None:
-            self.apply(PLACEMENT, cards=gvar, board=lvar, normal=None, risers=risers)
-            if risers is not None:
-                self.m.add(self.gpu_lanes >= sum(s.lanes for s in risers.slots)).only_enforce_if([gvar, lvar])
-            return
-        self.apply(OPENINGS, cards=gvar, board=lvar, normal=normal)
-        self.apply(PLACEMENT, cards=gvar, board=lvar, normal=normal, risers=risers)
-        self.m.add(self.gpu_lanes >= sum(s.lanes for s in normal.slots)).only_enforce_if([gvar, lvar])
+        self.rules_at("place", cards=gvar, board=lvar, normal=normal, risers=risers)
+        placed = normal if normal is not None else risers
+        if placed is not None:
+            self.m.add(self.gpu_lanes >= sum(s.lanes for s in placed.slots)).only_enforce_if([gvar, lvar])
 
     def _gpu_count(self) -> None:
         """GPU count against platform and cores (PCI-3, CPU-1)."""
         self._mark("definition")
         self.gpu_count = self.m.new_int_var(0, 64, "gpu_count")
         self.m.add(self.gpu_count == sum(o.count * self.o[i] for i, o in enumerate(self.options)))
-        self.apply(MANY_GPU_PLATFORM)
-        self.apply(CORES_PER_GPU)
+        self.rules_at("gpu count")
 
     def _chassis(self) -> None:
         """Board size (SLOT-4), card length (SLOT-3), GPU cooling (COOL-1/2/4) and open frames (SLOT-6)."""
-        self.apply(BOARD_CASE)
-        self.apply(CASE_FIT)
+        self.rules_at("case")
         self._mark("definition")
         self.ducted = self.any_of("ducted", [self.h[i] for i, h in enumerate(self.chassis) if compat.ducted(h)])
         self.tower = self.any_of(
@@ -468,15 +435,11 @@ class BuildModel:
         self.flagships = self.any_of(
             "open_air_flagships", [self.o[i] for i, o in enumerate(self.options) if open_air_flagships(o)]
         )
-        self.apply(PASSIVE_CARDS)
-        self.apply(OPEN_AIR_IN_DUCTS)
-        self.apply(OPEN_AIR_FLAGSHIPS)
-        self.apply(OPEN_FRAME)
+        self.rules_at("cooling")
 
     def _psu_kinds(self) -> None:
         """Which PSUs go with which chassis (PSU); two units only with two bays (PWR-11)."""
-        self.apply(BAREBONE_PSU)
-        self.apply(PSU_BAYS)
+        self.rules_at("psu kinds")
         self.largest_single_psu_w = max((psu_of(p).watts for p in self.c.psus), default=0.0)
 
     def _power(self) -> None:
@@ -520,8 +483,7 @@ class BuildModel:
         # PWR-10 is an "avoid" rule: enforced through an assumption literal so that one label can lift it
         self.right_sized_psu = self.m.new_bool_var("right_sized_psu")
         for si, ps in enumerate(self.psu_choices):
-            for rule in PER_PSU:  # PWR-2, PWR-8, PWR-10, CIR-1, PWR-4, PWR-3, PWR-6
-                self.apply(rule, ps=ps, lit=self.s[si])
+            self.rules_at("psu", ps=ps, lit=self.s[si])  # PWR-2, PWR-8, PWR-10, CIR-1, PWR-4, PWR-3, PWR-6
 
     def _memory(self) -> None:
         """RAM size and kind, DIMMs per channel (RAM-1, RAM-3..6)."""
@@ -533,8 +495,7 @@ class BuildModel:
         self.m.add(
             self.ram_gb == sum(memory_of(mk).total_gb * k * self.mem[i] for i, (mk, k) in enumerate(self.mem_choices))
         )
-        self.apply(RAM_FOR_GPUS)
-        self.apply(MEMORY_KIND)
+        self.rules_at("ram size")
         self._mark("definition")
         self.dimms = self.m.new_int_var(
             0, max((memory_of(mk).modules * k for mk, k in self.mem_choices), default=0), "dimms"
@@ -542,20 +503,17 @@ class BuildModel:
         self.m.add(
             self.dimms == sum(memory_of(mk).modules * k * self.mem[i] for i, (mk, k) in enumerate(self.mem_choices))
         )
-        self.apply(DIMM_POPULATION, part="most")
-        self.apply(BOARD_MEMORY)
+        self.rules_at("dimms")
         if runs_from_ram(self.request.workload):  # decode reads weights from RAM: every channel, evenly
-            self.apply(DIMM_POPULATION, part="even")
+            self.rules_at("dimms from ram")
 
     def _cpu_cooler(self) -> None:
         """Socket, capacity, height, airflow (COOLER, COOL-3)."""
-        self.apply(CPU_COOLER, part="cpu")
-        self.apply(COOLER_CASE)
-        self.apply(CPU_COOLER, part="board")
+        self.rules_at("cooler")
 
     def _storage_and_owned(self) -> None:
         """U.2 on servers only (STO-5); the user's own parts are used."""
-        self.apply(U2_DRIVES)
+        self.rules_at("storage")
         self._mark("owned")
 
         # --- owned parts must be used
