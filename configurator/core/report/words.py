@@ -11,6 +11,7 @@ Terms are those Chinese buyers write (显存, 涡轮卡/风扇卡, 电源, 机�
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -1522,7 +1523,26 @@ _ZH_KEPT = {
 def _zh_fact(f: Mapping[str, Any]) -> str:
     """A support fact: the catalog's own note and advice (English) through the sentence patterns."""
     note, advice = _sentence(str(f["note"])), _sentence(str(f["advice"])) if f["advice"] else ""
-    return f"{f['what']} 在 {f['card']} 上：{note}" + (f"；{advice}" if advice else "")
+    what = re.sub(r"^vLLM (\S+) weights$", r"vLLM \1 权重", str(f["what"]))  # support.check_stack's SUP-3
+    return f"{what} 在 {f['card']} 上：{note}" + (f"；{advice}" if advice else "")
+
+
+ZH_CN.update(
+    {
+        # support.py's vLLM FP8 facts and SUP-3's advice: every FP8 build on a card before Ada carries them, the
+        # usual-served source's (FP8 on vLLM for more than four users) too
+        "no FP8 tensor cores: vLLM stores FP8 weights and runs them as weight-only W8A16 through FP8 Marlin "
+        "(half the weight memory, computed in fp16, no FP8 speed-up)": (
+            "没有 FP8 张量核心：vLLM 以 FP8 存储权重，通过 FP8 Marlin 以仅权重量化的 W8A16 运行"
+            "（权重显存减半，以 fp16 计算，没有 FP8 加速）"
+        ),
+        "use AWQ/GPTQ int4 where vLLM supports it, or GGUF with llama.cpp": (
+            "在 vLLM 支持的卡上用 AWQ/GPTQ int4，或用 llama.cpp 跑 GGUF"
+        ),
+        "FP8 KV cache is stored in 8 bits to save memory but converted back to 16-bit for the attention math "
+        "(no FP8 hardware)": "FP8 KV 缓存以 8 位存储以节省显存，但注意力计算时转回 16 位（没有 FP8 硬件）",
+    }
+)
 
 
 ZH_CHECKS: dict[tuple[str, str], CheckTemplate] = {

@@ -1,0 +1,34 @@
+"""The Chinese sheet and Checks tab say the FP8 check of an Ampere card in Chinese: the usual-served source (FP8 on
+vLLM for more than four users) puts it on every such build, and Dr. Chen's printed sheet had it in English inside a
+Chinese sentence ("vLLM fp8 weights 在 NVIDIA GeForce RTX 3090 Ti（Ampere）上：no FP8 tensor cores: vLLM stores FP8
+weights ...", walk ui9, /work/wt/ui9-shots/pdf/chen-serve-zh_CN.txt)."""
+
+from __future__ import annotations
+
+import re
+
+from configurator.core import support
+from configurator.core.estimate.workload import Workload
+from configurator.core.report import words
+
+
+def _sup3_text(lang: str) -> str:
+    from configurator.storage import catalogs
+
+    gpu = catalogs.load(include_user=False).catalog.records["gpus"]["rtx-3090-ti"]
+    verdicts = support.check_stack(gpu, Workload(kind="inference", precision="fp8", engine="vllm", batch=20))
+    said = next(v for v in verdicts if v.rule == "SUP-3")
+    check = said.check()
+    with words.language(lang):
+        return words.check_text(check)
+
+
+def test_the_fp8_marlin_check_reads_in_chinese() -> None:
+    text = _sup3_text("zh_CN")
+    assert "Marlin" in text and "W8A16" in text  # the names stay
+    english = re.findall(r"\b[A-Za-z]{3,}(?: [a-z]{3,}\b)+", text)  # a run of English words
+    assert english == [], text
+
+
+def test_english_is_unchanged() -> None:
+    assert "no FP8 tensor cores: vLLM stores FP8 weights" in _sup3_text("en")
