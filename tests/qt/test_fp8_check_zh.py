@@ -32,3 +32,13 @@ def test_the_fp8_marlin_check_reads_in_chinese() -> None:
 
 def test_english_is_unchanged() -> None:
     assert "no FP8 tensor cores: vLLM stores FP8 weights" in _sup3_text("en")
+
+
+def test_a_server_chassis_power_note_reads_in_chinese() -> None:
+    """A GPU server chassis (no connector plan: its power modules feed the bays) had its sentence in English on the
+    Chinese sheet: Dr. Chen's 8 x RTX A5000 build, build 4 of his students' plan (walk ui9)."""
+    from configurator.core.report import sheet
+
+    with words.language("zh_CN"):
+        said = sheet.t(sheet.CHASSIS_FEEDS)
+    assert said != sheet.CHASSIS_FEEDS and "电源模块" in said

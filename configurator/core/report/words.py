@@ -262,6 +262,9 @@ ZH_CN.update(
         "The system's own power supplies feed every GPU; plan its inlets on dedicated feeds.": (
             "整机自带电源为所有 GPU 供电；请为其电源输入规划专用供电线路。"
         ),
+        "The chassis's power modules feed the GPU bays through its own harness.": (
+            "机箱自带的电源模块通过其自身的线束为各 GPU 仓位供电。"
+        ),
     }
 )
 
