@@ -42,3 +42,17 @@ def test_a_server_chassis_power_note_reads_in_chinese() -> None:
     with words.language("zh_CN"):
         said = sheet.t(sheet.CHASSIS_FEEDS)
     assert said != sheet.CHASSIS_FEEDS and "电源模块" in said
+
+
+def test_the_experts_in_ram_tier_labels_read_in_chinese() -> None:
+    """DeepSeek-R1 Q4_K_M at 25,000 USD in the Chinese window: the tier builds' labels read '专家放在内存，8-channel
+    Threadripper PRO / Xeon' (walk ui9, /work/wt/ui9-shots/r1-tiers-zh-1366.png)."""
+    from configurator.core.reasons import Reason
+    from configurator.core.solve import machines
+
+    with words.language("zh_CN"):
+        said = {tier.name: words.say(Reason.of("kind.experts-tier", tier=tier.name)) for tier in machines.TIERS}
+    assert said["8-channel Threadripper PRO / Xeon"] == "专家放在内存，8 通道 Threadripper PRO / Xeon"
+    assert said["desktop 2-channel"] == "专家放在内存，桌面 2 通道"
+    for text in said.values():
+        assert re.search(r"channel|desktop|socket", text) is None, text

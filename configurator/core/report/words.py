@@ -324,6 +324,17 @@ def _zh_tiers(r: Reason, kind: str = "") -> str:
     return f"{f['leaves']} 台叶{kind}交换机 + {f['spines']} 台脊{kind}交换机{core}"
 
 
+_ZH_TIER_NAMES = {"dual socket": "双路"}
+
+
+def _zh_tier(name: str) -> str:
+    """An experts-in-RAM platform tier's name (solve.machines.TIERS: "8-channel Threadripper PRO / Xeon") in Chinese:
+    the tier cards' labels had it in English (walk ui9)."""
+    name = _ZH_TIER_NAMES.get(name, name)
+    name = re.sub(r"^desktop (\d+)-channel$", r"桌面 \1 通道", name)
+    return re.sub(r"^(\d+)-channel ", r"\1 通道 ", name)
+
+
 def _no_price(r: Reason, _say: Say) -> str:
     kind = _ZH_CONDITIONS.get(str(r.fields.get("condition")), "") if r.fields.get("condition") != "refurbished" else ""
     return f"目录中没有{kind}价格"
@@ -528,7 +539,7 @@ ZH_REASONS: dict[str, Template] = {
     "kind.cpu-only": "仅 CPU",
     "kind.cpu-channels": "仅 CPU，{channels} 通道内存",
     "kind.mini-pc": "迷你主机：{name}",
-    "kind.experts-tier": "专家放在内存，{tier}",
+    "kind.experts-tier": lambda r, _say: f"专家放在内存，{_zh_tier(str(r.fields['tier']))}",
     "kind.unified": "整机：{name}",
     "kind.ready-made": "整机：{name}",
     "kind.server": "现成服务器",
