@@ -56,3 +56,17 @@ def test_the_experts_in_ram_tier_labels_read_in_chinese() -> None:
     assert said["desktop 2-channel"] == "专家放在内存，桌面 2 通道"
     for text in said.values():
         assert re.search(r"channel|desktop|socket", text) is None, text
+
+
+def test_a_training_build_timed_for_the_reference_job_says_so_in_chinese() -> None:
+    """Dr. Chen's LoRA sheet (no dataset size given) had the reference-job note in English under 假设 (walk ui9)."""
+    from configurator.core.report import phrases
+    from configurator.core.solve import plan
+
+    note = (
+        f"no --tokens given: timed for a reference job of {plan.REFERENCE_TOKENS / 1e6:,.0f} M tokens, so that builds "
+        "are ranked by how fast they train; give --tokens for your own job"
+    )
+    with words.language("zh_CN"):
+        said = phrases.sentence(note)
+    assert "参考任务" in said and re.search(r"[a-z]{3,} [a-z]{3,}", said) is None, said

@@ -1550,6 +1550,12 @@ ZH_CN.update(
             "没有 FP8 张量核心：vLLM 以 FP8 存储权重，通过 FP8 Marlin 以仅权重量化的 W8A16 运行"
             "（权重显存减半，以 fp16 计算，没有 FP8 加速）"
         ),
+        # solve.plan._measured's note on a training build with no token count (the sheet's assumptions)
+        "no --tokens given: timed for a reference job of 100 M tokens, so that builds are ranked by how fast they "
+        "train; give --tokens for your own job": (
+            "未指定训练 token 数（--tokens）：按 1 亿 token 的参考任务计时，以便按训练速度给配置排序；"
+            "请填写你自己任务的 token 数"
+        ),
         "use AWQ/GPTQ int4 where vLLM supports it, or GGUF with llama.cpp": (
             "在 vLLM 支持的卡上用 AWQ/GPTQ int4，或用 llama.cpp 跑 GGUF"
         ),
