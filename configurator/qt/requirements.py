@@ -233,7 +233,15 @@ class RequirementsPanel(QWidget):
             ],
             self.tr("Inference engine: llama.cpp splits layers across GPUs; vLLM uses tensor parallel"),
         )
-        self.precision = combo([(p, p) for p in WEIGHT_PRECISIONS], self.tr("Weight precision or GGUF quantization"))
+        # "auto" is the command line without --precision: the model's own precision, and the usual sources beside it
+        # (Q4_K_M for up to four users, FP8 on vLLM for more: plan.USUAL_SOURCES), each build labelled so
+        self.precision = combo(
+            [(self.tr("auto"), None), *((p, p) for p in WEIGHT_PRECISIONS)],
+            self.tr(
+                "Weight precision or GGUF quantization; auto: the model's own, and also Q4_K_M for up to four users"
+                " or FP8 on vLLM for more"
+            ),
+        )
         # "auto" is the command line without --kv-precision (kv_asked False): fp16, and for llama.cpp at 16k context or
         # more also a q8_0 cache, labelled as such (plan.usual_kv_builds)
         self.kv = combo(
@@ -607,8 +615,12 @@ class RequirementsPanel(QWidget):
             self.picker.select(request.model_id)
             self.tabs.setCurrentIndex({"inference": 0, "finetune": 1, "pretrain": 2}[w.kind])
             set_combo(self.engine, w.engine)
+            # inference without a precision is "auto" (the command line without --precision); training shows what runs
             set_combo(
-                self.precision, w.precision or ("nf4" if w.method == "qlora" and w.kind == "finetune" else "bf16")
+                self.precision,
+                w.precision
+                if w.kind == "inference"
+                else w.precision or ("nf4" if w.method == "qlora" and w.kind == "finetune" else "bf16"),
             )
             set_combo(self.kv, w.kv_precision if request.kv_asked or w.kind != "inference" else None)
             # a request that leaves the context unset runs at the core's default for the model:

@@ -62,6 +62,7 @@ CLUSTER_COLUMNS_NOTE = (
     "matches at that size, its hourly price x its own wall hours; scaling: the parallel layout's efficiency"
 )
 SYSTEM_FEEDS = "The system's own power supplies feed every GPU; plan its inlets on dedicated feeds."
+CHASSIS_FEEDS = "The chassis's power modules feed the GPU bays through its own harness."
 CABLE_NAMES = {"hpwr16": "12V-2x6", "pcie8": "PCIe 8-pin", "eps8": "EPS 8-pin"}
 ROW_H = 28
 PAD = 10
@@ -611,7 +612,7 @@ def power_section(build: Build, request: BuildRequest) -> str:
     elif part_of(build, "system"):
         parts.append(f"<p>{t(SYSTEM_FEEDS)}</p>")
     else:
-        parts.append("<p>The chassis's power modules feed the GPU bays through its own harness.</p>")
+        parts.append(f"<p>{t(CHASSIS_FEEDS)}</p>")  # it was English on the Chinese sheet (walk ui9)
     parts.append("</section>")
     return "".join(parts)
 

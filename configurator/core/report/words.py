@@ -11,6 +11,7 @@ Terms are those Chinese buyers write (显存, 涡轮卡/风扇卡, 电源, 机�
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -262,6 +263,9 @@ ZH_CN.update(
         "The system's own power supplies feed every GPU; plan its inlets on dedicated feeds.": (
             "整机自带电源为所有 GPU 供电；请为其电源输入规划专用供电线路。"
         ),
+        "The chassis's power modules feed the GPU bays through its own harness.": (
+            "机箱自带的电源模块通过其自身的线束为各 GPU 仓位供电。"
+        ),
     }
 )
 
@@ -319,6 +323,17 @@ def _zh_tiers(r: Reason, kind: str = "") -> str:
     f = r.fields
     core = f" + {f['cores']} 台核心{kind}交换机" if f["cores"] else ""
     return f"{f['leaves']} 台叶{kind}交换机 + {f['spines']} 台脊{kind}交换机{core}"
+
+
+_ZH_TIER_NAMES = {"dual socket": "双路"}
+
+
+def _zh_tier(name: str) -> str:
+    """An experts-in-RAM platform tier's name (solve.machines.TIERS: "8-channel Threadripper PRO / Xeon") in Chinese:
+    the tier cards' labels had it in English (walk ui9)."""
+    name = _ZH_TIER_NAMES.get(name, name)
+    name = re.sub(r"^desktop (\d+)-channel$", r"桌面 \1 通道", name)
+    return re.sub(r"^(\d+)-channel ", r"\1 通道 ", name)
 
 
 def _no_price(r: Reason, _say: Say) -> str:
@@ -525,7 +540,7 @@ ZH_REASONS: dict[str, Template] = {
     "kind.cpu-only": "仅 CPU",
     "kind.cpu-channels": "仅 CPU，{channels} 通道内存",
     "kind.mini-pc": "迷你主机：{name}",
-    "kind.experts-tier": "专家放在内存，{tier}",
+    "kind.experts-tier": lambda r, _say: f"专家放在内存，{_zh_tier(str(r.fields['tier']))}",
     "kind.unified": "整机：{name}",
     "kind.ready-made": "整机：{name}",
     "kind.server": "现成服务器",
@@ -1512,7 +1527,32 @@ _ZH_KEPT = {
 def _zh_fact(f: Mapping[str, Any]) -> str:
     """A support fact: the catalog's own note and advice (English) through the sentence patterns."""
     note, advice = _sentence(str(f["note"])), _sentence(str(f["advice"])) if f["advice"] else ""
-    return f"{f['what']} 在 {f['card']} 上：{note}" + (f"；{advice}" if advice else "")
+    what = re.sub(r"^vLLM (\S+) weights$", r"vLLM \1 权重", str(f["what"]))  # support.check_stack's SUP-3
+    return f"{what} 在 {f['card']} 上：{note}" + (f"；{advice}" if advice else "")
+
+
+ZH_CN.update(
+    {
+        # support.py's vLLM FP8 facts and SUP-3's advice: every FP8 build on a card before Ada carries them, the
+        # usual-served source's (FP8 on vLLM for more than four users) too
+        "no FP8 tensor cores: vLLM stores FP8 weights and runs them as weight-only W8A16 through FP8 Marlin "
+        "(half the weight memory, computed in fp16, no FP8 speed-up)": (
+            "没有 FP8 张量核心：vLLM 以 FP8 存储权重，通过 FP8 Marlin 以仅权重量化的 W8A16 运行"
+            "（权重显存减半，以 fp16 计算，没有 FP8 加速）"
+        ),
+        # solve.plan._measured's note on a training build with no token count (the sheet's assumptions)
+        "no --tokens given: timed for a reference job of 100 M tokens, so that builds are ranked by how fast they "
+        "train; give --tokens for your own job": (
+            "未指定训练 token 数（--tokens）：按 1 亿 token 的参考任务计时，以便按训练速度给配置排序；"
+            "请填写你自己任务的 token 数"
+        ),
+        "use AWQ/GPTQ int4 where vLLM supports it, or GGUF with llama.cpp": (
+            "在 vLLM 支持的卡上用 AWQ/GPTQ int4，或用 llama.cpp 跑 GGUF"
+        ),
+        "FP8 KV cache is stored in 8 bits to save memory but converted back to 16-bit for the attention math "
+        "(no FP8 hardware)": "FP8 KV 缓存以 8 位存储以节省显存，但注意力计算时转回 16 位（没有 FP8 硬件）",
+    }
+)
 
 
 ZH_CHECKS_HERE: dict[tuple[str, str], CheckTemplate] = {
