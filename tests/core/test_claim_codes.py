@@ -139,6 +139,7 @@ def test_no_chinese_word_is_english() -> None:
         "GGUF",
         "llama",
         "cpp",
+        "vLLM",  # an engine's name, as llama.cpp
         "precision",
         "CUDA",
         "ROCm",
