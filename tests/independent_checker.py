@@ -489,6 +489,9 @@ def check_labels(
         return not _fails(build) and not over and "over budget" not in build["label"].lower()
 
     every = [b for b in builds if within(b)]
+    # "the lowest price of every build found" (cheapest below reading speed) is over every build shown, the machines
+    # set aside as rivals for cheapest too: an Arc A770 at 17,005 USD had claimed it beside a CPU-only box at 16,620
+    everything = list(every)
     if any(
         not _slow_cpu_only(b, min_decode_tps) and any(p["category"] in ("gpu", "system") for p in b["parts"])
         for b in every
@@ -501,7 +504,7 @@ def check_labels(
     for build in builds:
         name = f"#{build['rank']} '{build['label']}'"
         for kind, scope in label_claims(build["label"]):
-            pool = every if kind == "cheapest-all" else at_reading_speed
+            pool = everything if kind == "cheapest-all" else at_reading_speed
             if kind in ("fastest", "value"):
                 # a CPU-only box set aside only for its prompt wait still decodes as fast as it shows: a speed rival
                 pool = pool + [

@@ -246,9 +246,9 @@ def _cheapest(r: Reason) -> str:
         else f"the lowest price ({price}): the only build shown that passes every rule{reading}"
     )
     if r.fields.get("prompt"):
-        text += "; the cheaper machine with no graphics card makes prompts wait over a minute for the first token"
+        text += ", not counting a cheaper machine shown with no graphics card, whose prompts wait over a minute"
     if r.fields.get("loud"):
-        text += "; the cheaper data-center machine is too loud for the room"
+        text += ", not counting a cheaper data-center machine shown, too loud for the room"
     return text
 
 

@@ -303,6 +303,10 @@ def test_a_slow_cpu_only_machine_is_no_rival_for_cheapest_beside_gpu_builds() ->
     cpu["checks"].append(prompt)
     gpu = _build(1, "cheapest (experts in RAM, 12-channel EPYC)", 5740, decode=6.1)
     assert check_labels(_plan(gpu, cpu)) == []
+    # but "the lowest price of every build found" is over every build shown, that CPU-only box too: DeepSeek-R1 Q4 at
+    # 25,000 USD had an Arc A770 at 17,005 USD and 3.5 tok/s claim it beside a CPU-only box at 16,620 USD
+    slow = _build(3, "cheapest below reading speed (with the experts in RAM)", 4500, decode=3.5)
+    assert "#3" in " ".join(check_labels(_plan(gpu, cpu, slow)))
     claims = dict(cpu, label="cheapest (CPU only)")
     assert "slow machine without a GPU" in check_labels(_plan(gpu, claims))[0]
     quick = dict(cpu, checks=[c for c in cpu["checks"] if c["rule"] != "PROMPT"], label="cheapest (CPU only)")

@@ -514,8 +514,8 @@ ZH_REASONS: dict[str, Template] = {
             else f"价格最低（{r.num('price'):,.0f} {r.fields['currency']}）：列出的配置中唯一通过所有规则"
             f"{'且达到阅读速度' if r.fields.get('reading') else ''}的配置"
         )
-        + ("；更便宜的无独立显卡机器处理提示词要等一分钟以上才出第一个 token" if r.fields.get("prompt") else "")
-        + ("；更便宜的数据中心级机器对这个房间来说太吵" if r.fields.get("loud") else "")
+        + ("（不计列出的更便宜的无独立显卡机器：它处理提示词要等一分钟以上）" if r.fields.get("prompt") else "")
+        + ("（不计列出的更便宜的数据中心级机器：对这个房间来说太吵）" if r.fields.get("loud") else "")
     ),
     "claim.cheapest-slow": lambda r, _say: (
         f"所有配置中价格最低（{r.num('price'):,.0f} {r.fields['currency']}），每用户 {r.num('tps'):.1f} tokens/s："
