@@ -170,3 +170,27 @@ def test_the_slot_map_drawing_and_its_legend_are_chinese(chen) -> None:  # type:
     first = min(build.slot_map, key=lambda c: c.slot)  # the build's own board (the plan's top build may change)
     assert re.fullmatch(r"Slot \d+: x\d+ Gen\d cpu", english[0]), english[0]
     assert any(x.startswith(f"slot {first.slot}: x{first.lanes} Gen{first.gen} (cpu), ") for x in english), english
+
+
+def test_the_slot_map_labels_end_before_the_slot_bars_in_both_languages(chen) -> None:  # type: ignore[no-untyped-def]
+    """The label column was a fixed 200 px: '插槽 3：x16（电气 x4） Gen4 芯片组' (about 194 px at the sheet's 11 px,
+    a CJK character a full em) ran under its slot's bar in the Chinese PDF. The column is now sized from its labels;
+    the English map keeps its 200 px column."""
+    import re
+
+    from configurator.core.report.sheet import LABEL_W, PAD, slot_section, text_width
+
+    _, _, builds = chen
+    build = builds[0]
+    for lang, word in (("zh_CN", "插槽"), ("en", "Slot")):
+        with words.language(lang):
+            section = slot_section(build)
+        labels = re.findall(rf'<text x="{PAD}" y="\d+"[^>]*>({word} [^<]*)</text>', section)
+        bars = {int(x) for x in re.findall(r'<rect x="(\d+)" y="\d+" width="\d+" height="10"', section)}
+        assert labels and len(bars) == 1, (labels, bars)
+        bar_x = bars.pop()
+        assert all(PAD + text_width(label) + 4 <= bar_x for label in labels), (lang, bar_x, labels)
+        if lang == "en":
+            assert bar_x == LABEL_W, bar_x  # English as it was
+        else:
+            assert any("（电气 x" in label for label in labels), labels  # the long label this test is about
