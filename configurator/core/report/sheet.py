@@ -30,6 +30,7 @@ from configurator.core.report.words import (
     current,
     lane_source,
     language,
+    part_names,
     say,
     say_all,
     sentence_end,
@@ -1114,5 +1115,5 @@ def _sheet_html(build: Build, request: BuildRequest, meta: SheetMeta, charts: di
     return (
         f'<!DOCTYPE html>\n<html lang="{meta.language.replace("_", "-")}"><head><meta charset="utf-8">'
         f"<title>{escape(title)}</title><style>{CSS % {'page': PAGE_SIZES[page]}}</style></head>"
-        f"<body>{''.join(sections)}</body></html>\n"
+        f"<body>{part_names(''.join(sections))}</body></html>\n"
     )

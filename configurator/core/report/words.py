@@ -560,9 +560,9 @@ ZH_REASONS: dict[str, Template] = {
     ),
     "kind.mixed": "混用不同显卡",
     "kind.power-limited": "GPU 功耗限制为 {limit:.0%}",
-    "kind.usual-gguf": "{precision}，llama.cpp 常用的 GGUF：未指定 --precision",
-    "kind.usual-kv": "{precision} KV 缓存：未指定 --kv-precision",
-    "kind.usual-served": "{precision}，vLLM 加载时量化，供多个用户使用：未指定 --precision",
+    "kind.usual-gguf": "{precision}，llama.cpp 常用的 GGUF：未指定权重精度",
+    "kind.usual-kv": "{precision} KV 缓存：未指定 KV 缓存精度",
+    "kind.usual-served": "{precision}，vLLM 加载时量化，供多个用户使用：未指定权重精度",
     "kind.eol-cuda": "已过 CUDA 支持期：CUDA 13 不再支持 {arch}",
     "kind.eol-rocm": "已过 ROCm 支持期：gfx906 维护于 2024 年结束",
     # why each part was chosen, clause by clause
@@ -1528,6 +1528,7 @@ def _zh_fact(f: Mapping[str, Any]) -> str:
     """A support fact: the catalog's own note and advice (English) through the sentence patterns."""
     note, advice = _sentence(str(f["note"])), _sentence(str(f["advice"])) if f["advice"] else ""
     what = re.sub(r"^vLLM (\S+) weights$", r"vLLM \1 权重", str(f["what"]))  # support.check_stack's SUP-3
+    what = ZH_CN.get(what, what)  # SUP-8's 'Drivers'
     return f"{what} 在 {f['card']} 上：{note}" + (f"；{advice}" if advice else "")
 
 
@@ -1725,3 +1726,59 @@ ZH_CN.update(
         "no equivalent rental": "没有等效的租用方案",
     }
 )
+
+
+ZH_CN.update(
+    {
+        # support.py's end-of-life facts (SUP-8 and the value table's caveats): the note whole, and its clauses as
+        # phrases.sentence cuts them at ': '
+        "Drivers": "驱动",
+        "NVIDIA's 580 driver branch is the last for Maxwell, Pascal and Volta, CUDA 13 drops them, and PyTorch's "
+        "CUDA 12.8+ wheels no longer include them": (
+            "NVIDIA 580 驱动分支是支持 Maxwell、Pascal 和 Volta 的最后一个分支，CUDA 13 不再支持它们，"
+            "PyTorch 的 CUDA 12.8 及更新的安装包也不再包含它们"
+        ),
+        "NVIDIA's 580 driver branch is the last for Maxwell, Pascal and Volta, CUDA 13 drops them, and PyTorch's "
+        "CUDA 12.8+ wheels no longer include them: the card runs on older software only": (
+            "NVIDIA 580 驱动分支是支持 Maxwell、Pascal 和 Volta 的最后一个分支，CUDA 13 不再支持它们，"
+            "PyTorch 的 CUDA 12.8 及更新的安装包也不再包含它们：这张卡只能跑旧版软件"
+        ),
+        "PyTorch's CUDA 12.8/12.9 wheels dropped Maxwell, Pascal and Volta": (
+            "PyTorch 的 CUDA 12.8/12.9 安装包不再支持 Maxwell、Pascal 和 Volta"
+        ),
+        "the CUDA 12.6 wheels still run them": "CUDA 12.6 的安装包仍能运行它们",
+        "ROCm ended gfx906 maintenance in Q2 2024": "ROCm 已于 2024 年第二季度结束对 gfx906 的维护",
+        "only older ROCm/PyTorch releases or community builds run it": "只能用旧版 ROCm/PyTorch 或社区构建运行",
+        # check_stack's bf16 and vLLM facts for Pascal, Volta, Turing and Vega 20 cards (clause by clause)
+        "no bf16 tensor cores": "没有 bf16 张量核心",
+        "bf16 arrived with Ampere": "bf16 从 Ampere 开始支持",
+        "no bf16 matrix hardware on Vega 20": "Vega 20 没有 bf16 矩阵硬件",
+        "its successor CDNA 1 added MFMA": "其后继 CDNA 1 才加入 MFMA",
+        "run the model in fp16": "用 fp16 运行模型",
+        "llama.cpp runs this GPU": "llama.cpp 可在这张卡上运行",
+        "vLLM needs compute capability 7.5 or newer": "vLLM 需要计算能力 7.5 或更高",
+        "7.0 in releases up to 0.14": "0.14 及更早的版本为 7.0",
+        "Pascal is 6.x": "Pascal 为 6.x",
+        # advise.MODIFIED_CAVEAT, clause by clause
+        "modified by a refurbisher": "由翻新商改装",
+        "not a vendor product": "不是厂商的产品",
+        "no warranty or vendor support": "没有保修或厂商支持",
+        "and boards vary from seller to seller": "各卖家的板卡不尽相同",
+    }
+)
+
+ZH_NAME_NOTES = {
+    "Chinese-market board-modified": "国内魔改版，改板",
+    "Chinese-market memory-modified": "国内魔改版，加显存",
+    "modified": "魔改版",
+}
+"""The catalog's notes in a part's name ('NVIDIA GeForce RTX 4090 48GB (Chinese-market board-modified)', its short
+form 'RTX 4090 48GB (modified)', report.fit.short_gpu_name) in Chinese; the name itself stays as it is sold."""
+_NAME_NOTE = re.compile(r" ?[(（](" + "|".join(re.escape(n) for n in ZH_NAME_NOTES) + r")[)）]")
+
+
+def part_names(text: str) -> str:
+    """`text` with the notes of the part names in it in the current language (ZH_NAME_NOTES); as it is in English."""
+    if current() != "zh_CN":
+        return text
+    return _NAME_NOTE.sub(lambda m: f"（{ZH_NAME_NOTES[m.group(1)]}）", text)
