@@ -272,3 +272,29 @@ def test_a_modified_cards_name_note_is_chinese_on_the_chinese_sheet(chen) -> Non
     assert "Chinese-market" not in chinese and "(modified)" not in chinese
     assert "NVIDIA GeForce RTX 4090 48GB（国内魔改版，改板）" in chinese
     assert "RTX 4090 48GB（魔改版）" in chinese
+
+
+def test_the_engine_note_and_buy_or_rents_estimates_are_chinese() -> None:
+    """The Chinese sheet's assumptions read 'engine llama.cpp：未指定推理引擎；of llama.cpp，vllm，transformers it runs
+    this fastest on these GPUs' and its buy-or-rent lines '（估算：35 % of the purchase price after the depreciation
+    period ...）' and, in China, 'commercial（一般工商业）tariff，order of magnitude；估算：no tariff table was read ...'.
+    The engine note is a code now (est.engine-fastest), its English as it was."""
+    from configurator.core import tco
+    from configurator.core.reasons import Reason, english
+    from configurator.core.report import phrases
+
+    note = Reason.of("est.engine-fastest", engine="llama.cpp", engines="llama.cpp, vllm, transformers")
+    assert english(note) == (
+        "engine llama.cpp: no engine was named; of llama.cpp, vllm, transformers it runs this fastest on these GPUs"
+    )
+    china = tco.PRESETS["china"]
+    with words.language("zh_CN"):
+        said = [
+            words.say(note),
+            phrases.sentence(tco.DEFAULT_RESALE_SOURCE),
+            phrases.sentence(china.source),
+            phrases.sentence(str(china.estimate)),
+        ]
+    for text in said:
+        assert not _english_words(text, ("transformers", "vllm")), text
+    assert said[0].startswith("推理引擎 llama.cpp：未指定推理引擎"), said[0]

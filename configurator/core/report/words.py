@@ -861,6 +861,10 @@ ZH_REASONS: dict[str, Template] = {
     "noise.part": lambda r, _say: ZH_PART_CATEGORIES.get(str(r.fields["category"]), str(r.fields["category"])),
     # an estimate's steps and assumptions
     "est.said": lambda r, _say: _sentence(str(r.fields["text"])),
+    "est.engine-fastest": lambda r, _say: (
+        f"推理引擎 {r.fields['engine']}：未指定推理引擎；在 {str(r.fields['engines']).replace(', ', '、')} 中，"
+        "它在这些 GPU 上跑得最快"
+    ),
     "est.layer-split": "各层按 {layers} 分到 {gpus} 张 GPU：每张 GPU 存放自己那部分层的权重和 KV 缓存",
     "est.layer-decode": "分层切分：每个 token 由 {gpus} 张 GPU 依次计算，单步时间是各卡时间之和（单个序列不会加速）",
     "est.llama-embedding": "llama.cpp 把词嵌入表放在系统内存；输出层在最后一张 GPU 上",
@@ -1759,6 +1763,14 @@ ZH_CN.update(
         "vLLM needs compute capability 7.5 or newer": "vLLM 需要计算能力 7.5 或更高",
         "7.0 in releases up to 0.14": "0.14 及更早的版本为 7.0",
         "Pascal is 6.x": "Pascal 为 6.x",
+        # buy or rent's sources and estimates (tco.DEFAULT_RESALE_SOURCE, the China preset), whole
+        "estimate: 35 % of the purchase price after the depreciation period for parts without a catalog used price "
+        "(a round figure for second-hand PC parts; no market survey was read)": (
+            "估算：目录中没有二手价的配件，折旧期满后按购买价的 35% 计（二手电脑配件的取整值；未参考市场调查）"
+        ),
+        "commercial (一般工商业) tariff, order of magnitude": "一般工商业电价，数量级",
+        "no tariff table was read; Chinese commercial tariffs vary by province and time of day, 0.6 CNY/kWh is a "
+        "round mid value": "未查阅电价表；一般工商业电价因省份和时段而异，0.6 CNY/kWh 是取整的中间值",
         # advise.MODIFIED_CAVEAT, clause by clause
         "modified by a refurbisher": "由翻新商改装",
         "not a vendor product": "不是厂商的产品",
