@@ -298,3 +298,26 @@ def test_the_engine_note_and_buy_or_rents_estimates_are_chinese() -> None:
     for text in said:
         assert not _english_words(text, ("transformers", "vllm")), text
     assert said[0].startswith("推理引擎 llama.cpp：未指定推理引擎"), said[0]
+
+
+def test_the_value_tables_caveat_lines_use_chinese_punctuation(chen) -> None:  # type: ignore[no-untyped-def]
+    """A card's caveats in the Chinese value table read 'P40: ...; ...' with English punctuation between Chinese
+    clauses; now 'P40：...；...'. The English line is as it was."""
+    from configurator.core.report.sheet import value_section
+
+    _, _, builds = chen
+    row = {
+        "gpu": "tesla-p40",
+        "gpu_name": "NVIDIA Tesla P40",
+        "count": 2,
+        "price": 520.0,
+        "decode_tokens_per_s": 6.0,
+        "price_per_tps": 86.5,
+        "price_per_gb": 11.0,
+        "caveats": ["expect no new driver or framework releases", "run the model in fp16"],
+    }
+    english = value_section(builds[0], SheetMeta(value_ranking=(row,)))
+    with words.language("zh_CN"):
+        chinese = value_section(builds[0], SheetMeta(value_ranking=(row,), language="zh_CN"))
+    assert "<li>P40: expect no new driver or framework releases; run the model in fp16</li>" in english
+    assert "<li>P40：不会再有新的驱动或框架版本；用 fp16 运行模型</li>" in chinese, chinese

@@ -1013,9 +1013,15 @@ def value_section(build: Build, meta: SheetMeta) -> str:
         ]
         attr = ' class="total"' if mine else ""  # as the cluster's size table marks its build
         body.append(f"<tr{attr}>{''.join(cells)}</tr>")
+    joined = "；" if current() == "zh_CN" else "; "
     caveats = [
-        f"<li>{escape(short_gpu_name(str(r.get('gpu_name', r['gpu']))))}: "
-        f"{escape('; '.join(phrases.sentence(x) for x in r['caveats']))}</li>"
+        "<li>"
+        + escape(
+            t("{0}: {1}").format(
+                short_gpu_name(str(r.get("gpu_name", r["gpu"]))), joined.join(phrases.sentence(x) for x in r["caveats"])
+            )
+        )
+        + "</li>"
         for r in shown
         if r.get("caveats")
     ]

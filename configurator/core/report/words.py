@@ -1771,6 +1771,7 @@ ZH_CN.update(
         "commercial (一般工商业) tariff, order of magnitude": "一般工商业电价，数量级",
         "no tariff table was read; Chinese commercial tariffs vary by province and time of day, 0.6 CNY/kWh is a "
         "round mid value": "未查阅电价表；一般工商业电价因省份和时段而异，0.6 CNY/kWh 是取整的中间值",
+        "{0}: {1}": "{0}：{1}",  # a card and its caveats (sheet.value_section)
         # advise.MODIFIED_CAVEAT, clause by clause
         "modified by a refurbisher": "由翻新商改装",
         "not a vendor product": "不是厂商的产品",
