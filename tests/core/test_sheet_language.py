@@ -235,6 +235,9 @@ def test_the_value_tables_caveats_are_chinese_for_a_pascal_card_and_a_modified_o
             assert not _english_words(text, (gpu.name.split(" (")[0],)), text
         if gpu.modified:
             assert "魔改版" in said[0] and "Chinese-market" not in said[0], said[0]
+    with words.language("zh_CN"):  # the other notes a Chinese buyer reads in a part's name
+        assert words.part_names("EVGA SuperNOVA 1600 P2 (legacy, ATX 2.x)") == "EVGA SuperNOVA 1600 P2（旧款，ATX 2.x）"
+        assert words.part_names("HGX H800 8-GPU server (China OEM, existing stock)").endswith("（国内 OEM，现有库存）")
     with words.language("en"):
         assert words.part_names(gpus["rtx-4090-48gb"].name).endswith("(Chinese-market board-modified)")
 

@@ -1784,6 +1784,8 @@ ZH_NAME_NOTES = {
     "Chinese-market board-modified": "国内魔改版，改板",
     "Chinese-market memory-modified": "国内魔改版，加显存",
     "modified": "魔改版",
+    "China OEM, existing stock": "国内 OEM，现有库存",
+    "legacy, ATX 2.x": "旧款，ATX 2.x",
 }
 """The catalog's notes in a part's name ('NVIDIA GeForce RTX 4090 48GB (Chinese-market board-modified)', its short
 form 'RTX 4090 48GB (modified)', report.fit.short_gpu_name) in Chinese; the name itself stays as it is sold."""
