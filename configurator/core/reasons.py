@@ -820,6 +820,7 @@ EN: dict[str, Template] = {
     ),
     "est.llama-embedding": "llama.cpp keeps the token-embedding table in system RAM; the output head sits on the last GPU",
     "est.serving": "engine {engine}; context {context} tokens per sequence; {batch} concurrent sequence(s)",
+    "est.engine-fastest": "engine {engine}: no engine was named; of {engines} it runs this fastest on these GPUs",
     "est.peaks": "memory figures are peaks on the most loaded GPU; 1 GiB = 2^30 bytes",
     "est.total": lambda r, _say: (
         f"most loaded GPU: {r.num('gib'):.2f} GiB"

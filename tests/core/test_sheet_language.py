@@ -170,3 +170,157 @@ def test_the_slot_map_drawing_and_its_legend_are_chinese(chen) -> None:  # type:
     first = min(build.slot_map, key=lambda c: c.slot)  # the build's own board (the plan's top build may change)
     assert re.fullmatch(r"Slot \d+: x\d+ Gen\d cpu", english[0]), english[0]
     assert any(x.startswith(f"slot {first.slot}: x{first.lanes} Gen{first.gen} (cpu), ") for x in english), english
+
+
+def test_the_slot_map_labels_end_before_the_slot_bars_in_both_languages(chen) -> None:  # type: ignore[no-untyped-def]
+    """The label column was a fixed 200 px: '插槽 3：x16（电气 x4） Gen4 芯片组' (about 194 px at the sheet's 11 px,
+    a CJK character a full em) ran under its slot's bar in the Chinese PDF. The column is now sized from its labels;
+    the English map keeps its 200 px column."""
+    import re
+
+    from configurator.core.report.sheet import LABEL_W, PAD, slot_section, text_width
+
+    _, _, builds = chen
+    build = builds[0]
+    for lang, word in (("zh_CN", "插槽"), ("en", "Slot")):
+        with words.language(lang):
+            section = slot_section(build)
+        labels = re.findall(rf'<text x="{PAD}" y="\d+"[^>]*>({word} [^<]*)</text>', section)
+        bars = {int(x) for x in re.findall(r'<rect x="(\d+)" y="\d+" width="\d+" height="10"', section)}
+        assert labels and len(bars) == 1, (labels, bars)
+        bar_x = bars.pop()
+        assert all(PAD + text_width(label) + 4 <= bar_x for label in labels), (lang, bar_x, labels)
+        if lang == "en":
+            assert bar_x == LABEL_W, bar_x  # English as it was
+        else:
+            assert any("（电气 x" in label for label in labels), labels  # the long label this test is about
+
+
+def _english_words(text: str, names: tuple[str, ...]) -> list[str]:
+    """Lowercase English words of four letters or more left in `text` once the part names in it are taken out."""
+    import re
+
+    for name in (*names, "llama.cpp"):  # the engine's name is read as it is
+        text = text.replace(name, "")
+    return [w for w in re.findall(r"[A-Za-z']{4,}", text) if w.islower() or "'" in w]  # 'driver', "NVIDIA's"
+
+
+def test_the_value_tables_caveats_are_chinese_for_a_pascal_card_and_a_modified_one() -> None:
+    """The Chinese sheet's value table printed 'NVIDIA Tesla P100 PCIe 16GB（Pascal）上的 Drivers：NVIDIA's 580 driver
+    branch is the last for Maxwell, Pascal and Volta, CUDA 13 drops them, ...' and 'NVIDIA GeForce RTX 2080 Ti 22GB
+    (Chinese-market memory-modified): modified by a refurbisher, not a vendor product...' (the caveats
+    advise.value_ranking gives each card: check_stack's warnings, MODIFIED_CAVEAT)."""
+    from configurator.core.advise import MODIFIED_CAVEAT
+    from configurator.core.report import phrases
+    from configurator.core.support import check_stack
+
+    catalog = catalogs.load(include_user=False).catalog
+    gpus = {g.id: g for g in catalog.gpus}
+    for gpu_id, engine in (
+        ("tesla-p100-16gb-pcie", "llama.cpp"),
+        ("tesla-p100-16gb-pcie", "vllm"),
+        ("tesla-p40", "llama.cpp"),
+        ("mi50-32gb", "llama.cpp"),
+        ("rtx-2080-ti-22gb", "llama.cpp"),
+        ("rtx-4090-48gb", "vllm"),
+    ):
+        gpu = gpus[gpu_id]
+        caveats = [v.message for v in check_stack(gpu, Workload(kind="inference", engine=engine)) if v.status != "pass"]
+        if gpu.modified:
+            caveats.insert(0, f"{gpu.name}: {MODIFIED_CAVEAT}")
+        assert caveats, gpu_id
+        with words.language("zh_CN"):
+            said = [words.part_names(phrases.sentence(c)) for c in caveats]
+        for text in said:
+            assert not _english_words(text, (gpu.name.split(" (")[0],)), text
+        if gpu.modified:
+            assert "魔改版" in said[0] and "Chinese-market" not in said[0], said[0]
+    with words.language("zh_CN"):  # the other notes a Chinese buyer reads in a part's name
+        assert words.part_names("EVGA SuperNOVA 1600 P2 (legacy, ATX 2.x)") == "EVGA SuperNOVA 1600 P2（旧款，ATX 2.x）"
+        assert words.part_names("HGX H800 8-GPU server (China OEM, existing stock)").endswith("（国内 OEM，现有库存）")
+    with words.language("en"):
+        assert words.part_names(gpus["rtx-4090-48gb"].name).endswith("(Chinese-market board-modified)")
+
+
+def test_the_chinese_label_names_the_setting_not_the_command_line_flag() -> None:
+    """'未指定 --precision' told a buyer in the window or on the sheet, who never typed a flag, that one was missing;
+    the Chinese says which setting was not given. The command line keeps its English '--precision'."""
+    from configurator.core.reasons import Reason, english
+
+    for code, flag, setting in (
+        ("kind.usual-gguf", "--precision", "权重精度"),
+        ("kind.usual-served", "--precision", "权重精度"),
+        ("kind.usual-kv", "--kv-precision", "KV 缓存精度"),
+    ):
+        reason = Reason.of(code, precision="q8_0")
+        with words.language("zh_CN"):
+            said = words.say(reason)
+        assert setting in said and "--" not in said, said
+        assert f"no {flag} given" in english(reason)
+
+
+def test_a_modified_cards_name_note_is_chinese_on_the_chinese_sheet(chen) -> None:  # type: ignore[no-untyped-def]
+    """Chen's cheapest build (with --gpu l20,a800-80gb-pcie,rtx-4090-48gb) is two RTX 4090 48GB cards: the Chinese
+    sheet named them 'NVIDIA GeForce RTX 4090 48GB
+    (Chinese-market board-modified)' in its parts, headline and price lines and 'RTX 4090 48GB (modified)' in the
+    slot map; the name stays as sold, its note is Chinese. The English sheet keeps the catalog's name."""
+    catalog, chens, _ = chen
+    request = chens.model_copy(update={"gpu_ids": ("rtx-4090-48gb",)})  # one of her --gpu cards
+    build = plan(request, catalog).builds[0]
+    assert build.gpu_id == "rtx-4090-48gb", build.gpu_id
+    english = build_sheet_html(build, request, SheetMeta(project_name="chen"))
+    chinese = build_sheet_html(build, request, SheetMeta(project_name="chen", language="zh_CN"))
+    assert "NVIDIA GeForce RTX 4090 48GB (Chinese-market board-modified)" in english
+    assert "RTX 4090 48GB (modified)" in english
+    assert "Chinese-market" not in chinese and "(modified)" not in chinese
+    assert "NVIDIA GeForce RTX 4090 48GB（国内魔改版，改板）" in chinese
+    assert "RTX 4090 48GB（魔改版）" in chinese
+
+
+def test_the_engine_note_and_buy_or_rents_estimates_are_chinese() -> None:
+    """The Chinese sheet's assumptions read 'engine llama.cpp：未指定推理引擎；of llama.cpp，vllm，transformers it runs
+    this fastest on these GPUs' and its buy-or-rent lines '（估算：35 % of the purchase price after the depreciation
+    period ...）' and, in China, 'commercial（一般工商业）tariff，order of magnitude；估算：no tariff table was read ...'.
+    The engine note is a code now (est.engine-fastest), its English as it was."""
+    from configurator.core import tco
+    from configurator.core.reasons import Reason, english
+    from configurator.core.report import phrases
+
+    note = Reason.of("est.engine-fastest", engine="llama.cpp", engines="llama.cpp, vllm, transformers")
+    assert english(note) == (
+        "engine llama.cpp: no engine was named; of llama.cpp, vllm, transformers it runs this fastest on these GPUs"
+    )
+    china = tco.PRESETS["china"]
+    with words.language("zh_CN"):
+        said = [
+            words.say(note),
+            phrases.sentence(tco.DEFAULT_RESALE_SOURCE),
+            phrases.sentence(china.source),
+            phrases.sentence(str(china.estimate)),
+        ]
+    for text in said:
+        assert not _english_words(text, ("transformers", "vllm")), text
+    assert said[0].startswith("推理引擎 llama.cpp：未指定推理引擎"), said[0]
+
+
+def test_the_value_tables_caveat_lines_use_chinese_punctuation(chen) -> None:  # type: ignore[no-untyped-def]
+    """A card's caveats in the Chinese value table read 'P40: ...; ...' with English punctuation between Chinese
+    clauses; now 'P40：...；...'. The English line is as it was."""
+    from configurator.core.report.sheet import value_section
+
+    _, _, builds = chen
+    row = {
+        "gpu": "tesla-p40",
+        "gpu_name": "NVIDIA Tesla P40",
+        "count": 2,
+        "price": 520.0,
+        "decode_tokens_per_s": 6.0,
+        "price_per_tps": 86.5,
+        "price_per_gb": 11.0,
+        "caveats": ["expect no new driver or framework releases", "run the model in fp16"],
+    }
+    english = value_section(builds[0], SheetMeta(value_ranking=(row,)))
+    with words.language("zh_CN"):
+        chinese = value_section(builds[0], SheetMeta(value_ranking=(row,), language="zh_CN"))
+    assert "<li>P40: expect no new driver or framework releases; run the model in fp16</li>" in english
+    assert "<li>P40：不会再有新的驱动或框架版本；用 fp16 运行模型</li>" in chinese, chinese

@@ -48,7 +48,7 @@ def test_no_kv_precision_at_32k_also_offers_a_q8_0_cache_and_says_so(catalog: Ca
         assert "-ctk q8_0 -ctv q8_0" in (build.launch or {}).get("command", ""), build.launch
         assert "q8_0 KV cache: no --kv-precision given" in build.label
         with words.language("zh_CN"):
-            assert "未指定 --kv-precision" in phrases.label(build)
+            assert "未指定 KV 缓存精度" in phrases.label(build)  # the window and sheet: no flag typed
     assert any(b.gpu_count == 2 and b.gpu_id == "rtx-3090" for b in usual), [b.label for b in usual]
     others = [b for b in builds if b not in usual]
     assert all(b.estimate.workload["kv_precision"] == "fp16" for b in others)

@@ -85,7 +85,7 @@ PATTERNS: list[tuple[str, Render]] = [
     (r"modified", "魔改版"),
     (
         r"(?P<engine>[\w.]+) on the (?P<gpu>[^;]+?) \((?P<arch>[^)]+)\): (?P<rest>[^;]+)",
-        lambda m: f"{m['gpu']}（{m['arch']}）上的 {m['engine']}：{_g(m, 'rest')}",
+        lambda m: f"{m['gpu']}（{m['arch']}）上的 {words.ZH_CN.get(m['engine'], m['engine'])}：{_g(m, 'rest')}",
     ),
     (
         r"its HIP backend needs a ROCm build that still ships gfx906 libraries",

@@ -30,6 +30,7 @@ from configurator.core.report.words import (
     current,
     lane_source,
     language,
+    part_names,
     say,
     say_all,
     sentence_end,
@@ -67,9 +68,38 @@ CABLE_NAMES = {"hpwr16": "12V-2x6", "pcie8": "PCIe 8-pin", "eps8": "EPS 8-pin"}
 ROW_H = 28
 PAD = 10
 LABEL_W = 200
+"""The slot map's narrowest label column (px): wider when its longest label needs it (label_column)."""
+LABEL_GAP = 12
 SLOT_W = 110
 CARD_X = LABEL_W + SLOT_W + 30
 CARD_W = 300
+FONT_PX = 11
+"""The slot map's font size (the <svg> element's font-size)."""
+ASCII_ADVANCE = (
+    317, 401, 459, 837, 635, 949, 778, 274, 389, 389, 500, 837, 317, 361, 317, 337, 635, 635, 635, 635, 635, 635,
+    635, 635, 635, 635, 337, 337, 837, 837, 837, 530, 1000, 683, 685, 697, 770, 631, 574, 774, 751, 294, 294, 655,
+    557, 862, 747, 787, 602, 787, 695, 634, 611, 732, 683, 989, 685, 611, 685, 389, 337, 389, 837, 500, 500, 612,
+    634, 550, 634, 615, 351, 634, 634, 277, 277, 578, 277, 973, 634, 611, 634, 634, 411, 520, 392, 634, 591, 817,
+    591, 591, 524, 635, 337, 635, 837,
+)  # fmt: skip
+"""Advance widths of ASCII 32-126 in 1/1000 em: DejaVu Sans, the font Qt draws "Arial, sans-serif" with when Arial
+is absent (QFontMetricsF.horizontalAdvance at 11 px); wider than Arial's, so a label that fits here fits in Arial."""
+
+
+def text_width(text: str, size: float = FONT_PX) -> float:
+    """Width in px of one line of the slot map's text: ASCII by the table above, a CJK or full-width character
+    (from U+2E80: radicals, ideographs, full-width punctuation such as '：（）') a full em, any other character 0.7 em."""
+    em = 0
+    for c in text:
+        code = ord(c)
+        em += ASCII_ADVANCE[code - 32] if 32 <= code < 127 else 1000 if code > 0x2E7F else 700
+    return em * size / 1000
+
+
+def label_column(labels: list[str]) -> int:
+    """Where the slot bars start: LABEL_W, or further right when the longest label would run under them."""
+    return max(LABEL_W, PAD + math.ceil(max((text_width(label) for label in labels), default=0)) + LABEL_GAP)
+
 
 CSS = """
 @page { size: %(page)s; margin: 14mm }
@@ -338,16 +368,16 @@ def _legend(y: float, coolers: list[str]) -> list[str]:
     return items
 
 
-def _slot_rows(slots: dict[int, PcieSlotJson], rows: int) -> list[str]:
+def _slot_rows(slots: dict[int, PcieSlotJson], rows: int, label_w: int) -> list[str]:
     body: list[str] = []
     for pos in range(1, rows + 1):
         y = PAD + (pos - 1) * ROW_H
         slot = slots.get(pos)
-        body.append(f'<line x1="{PAD}" y1="{y + ROW_H}" x2="{LABEL_W + SLOT_W}" y2="{y + ROW_H}" stroke="#ddd"/>')
+        body.append(f'<line x1="{PAD}" y1="{y + ROW_H}" x2="{label_w + SLOT_W}" y2="{y + ROW_H}" stroke="#ddd"/>')
         body.append(_text(PAD, y + 18, _slot_label(pos, slot), "" if slot else ' fill="#999"'))
         if slot:
             w = max(14, SLOT_W * int(slot.get("mechanical_lanes", 16)) / 16)
-            body.append(f'<rect x="{LABEL_W}" y="{y + 9}" width="{w:.0f}" height="10" fill="#555"/>')
+            body.append(f'<rect x="{label_w}" y="{y + 9}" width="{w:.0f}" height="10" fill="#555"/>')
     return body
 
 
@@ -359,42 +389,48 @@ def _desktop_svg(build: Build, gpu: PartSpecJson, board: PartSpecJson) -> str:
     places = _card_places(cards, width, riser)
     card_rows = max((top + width - 1 for _, top in places), default=1)
     rows = max([*slots, *(c.slot for c in cards), 1] + ([] if riser else [card_rows]))
-    body = _slot_rows(slots, rows)
+    label_w = label_column([_slot_label(pos, slots.get(pos)) for pos in range(1, rows + 1)])
+    card_x = CARD_X + label_w - LABEL_W
+    body = _slot_rows(slots, rows, label_w)
     dash = ' stroke-dasharray="4 3"' if riser else ""
     for index, (card, (col, top)) in enumerate(zip(cards, places, strict=True), start=1):
-        x = CARD_X + col * (CARD_W + 10)
+        x = card_x + col * (CARD_W + 10)
         y = PAD + (top - 1) * ROW_H + 2
         slot_y = PAD + (card.slot - 1) * ROW_H + 14
-        mid = LABEL_W + SLOT_W + 4 + 4 * index
-        body.append(f'<path d="M{LABEL_W + SLOT_W} {slot_y} H{mid} V{y + 12} H{x}" fill="none" stroke="#333"{dash}/>')
+        mid = label_w + SLOT_W + 4 + 4 * index
+        body.append(f'<path d="M{label_w + SLOT_W} {slot_y} H{mid} V{y + 12} H{x}" fill="none" stroke="#333"{dash}/>')
         own = next(
             (p.spec for p in build.parts if p.category == "gpu" and p.id == card.part_id), gpu
         )  # a mix: its card
         body += _card_block(index, card, own if build.gpus_mixed else gpu, x, y, width * ROW_H - 4, riser)
     height = PAD * 2 + max(rows, card_rows) * ROW_H + 20
     body += _legend(height - 22, [str(gpu.get("cooler", "GPU"))])
-    total_w = CARD_X + (max((col for col, _ in places), default=0) + 1) * (CARD_W + 10) + PAD
+    total_w = card_x + (max((col for col, _ in places), default=0) + 1) * (CARD_W + 10) + PAD
     return _svg(total_w, height, body, t("expansion slots and GPUs"))
 
 
 def _bay_svg(build: Build, gpu: PartSpecJson, bays: int) -> str:
     cards = {c.slot: c for c in build.slot_map}
+    labels = [
+        t("Bay {0}: {1}").format(bay, slot_words(gpu, cards[bay]) if bay in cards else t("empty"))
+        for bay in range(1, bays + 1)
+    ]
+    card_x = max(CARD_X - 100, PAD + math.ceil(max(text_width(label) for label in labels)) + LABEL_GAP)
     body: list[str] = []
-    for bay in range(1, bays + 1):
+    for bay, label in enumerate(labels, start=1):
         y = PAD + (bay - 1) * ROW_H
         card = cards.get(bay)
-        where = slot_words(gpu, card) if card else t("empty")
-        body.append(_text(PAD, y + 18, t("Bay {0}: {1}").format(bay, where)))
+        body.append(_text(PAD, y + 18, label))
         if card:
-            body += _card_block(bay, card, gpu, CARD_X - 100, y + 2, ROW_H - 4, False)
+            body += _card_block(bay, card, gpu, card_x, y + 2, ROW_H - 4, False)
         else:
             body.append(
-                f'<rect x="{CARD_X - 100}" y="{y + 2}" width="{CARD_W}" height="{ROW_H - 4}" '
+                f'<rect x="{card_x}" y="{y + 2}" width="{CARD_W}" height="{ROW_H - 4}" '
                 'fill="none" stroke="#999" stroke-dasharray="4 3"/>'
             )
     height = PAD * 2 + bays * ROW_H + 20
     body += _legend(height - 22, [str(gpu.get("cooler", "GPU"))])
-    return _svg(CARD_X - 100 + CARD_W + PAD, height, body, t("GPU bays"))
+    return _svg(card_x + CARD_W + PAD, height, body, t("GPU bays"))
 
 
 def gpu_spec(build: Build) -> PartSpecJson:
@@ -977,9 +1013,15 @@ def value_section(build: Build, meta: SheetMeta) -> str:
         ]
         attr = ' class="total"' if mine else ""  # as the cluster's size table marks its build
         body.append(f"<tr{attr}>{''.join(cells)}</tr>")
+    joined = "；" if current() == "zh_CN" else "; "
     caveats = [
-        f"<li>{escape(short_gpu_name(str(r.get('gpu_name', r['gpu']))))}: "
-        f"{escape('; '.join(phrases.sentence(x) for x in r['caveats']))}</li>"
+        "<li>"
+        + escape(
+            t("{0}: {1}").format(
+                short_gpu_name(str(r.get("gpu_name", r["gpu"]))), joined.join(phrases.sentence(x) for x in r["caveats"])
+            )
+        )
+        + "</li>"
         for r in shown
         if r.get("caveats")
     ]
@@ -1079,5 +1121,5 @@ def _sheet_html(build: Build, request: BuildRequest, meta: SheetMeta, charts: di
     return (
         f'<!DOCTYPE html>\n<html lang="{meta.language.replace("_", "-")}"><head><meta charset="utf-8">'
         f"<title>{escape(title)}</title><style>{CSS % {'page': PAGE_SIZES[page]}}</style></head>"
-        f"<body>{''.join(sections)}</body></html>\n"
+        f"<body>{part_names(''.join(sections))}</body></html>\n"
     )

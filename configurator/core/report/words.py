@@ -560,9 +560,9 @@ ZH_REASONS: dict[str, Template] = {
     ),
     "kind.mixed": "混用不同显卡",
     "kind.power-limited": "GPU 功耗限制为 {limit:.0%}",
-    "kind.usual-gguf": "{precision}，llama.cpp 常用的 GGUF：未指定 --precision",
-    "kind.usual-kv": "{precision} KV 缓存：未指定 --kv-precision",
-    "kind.usual-served": "{precision}，vLLM 加载时量化，供多个用户使用：未指定 --precision",
+    "kind.usual-gguf": "{precision}，llama.cpp 常用的 GGUF：未指定权重精度",
+    "kind.usual-kv": "{precision} KV 缓存：未指定 KV 缓存精度",
+    "kind.usual-served": "{precision}，vLLM 加载时量化，供多个用户使用：未指定权重精度",
     "kind.eol-cuda": "已过 CUDA 支持期：CUDA 13 不再支持 {arch}",
     "kind.eol-rocm": "已过 ROCm 支持期：gfx906 维护于 2024 年结束",
     # why each part was chosen, clause by clause
@@ -861,6 +861,10 @@ ZH_REASONS: dict[str, Template] = {
     "noise.part": lambda r, _say: ZH_PART_CATEGORIES.get(str(r.fields["category"]), str(r.fields["category"])),
     # an estimate's steps and assumptions
     "est.said": lambda r, _say: _sentence(str(r.fields["text"])),
+    "est.engine-fastest": lambda r, _say: (
+        f"推理引擎 {r.fields['engine']}：未指定推理引擎；在 {str(r.fields['engines']).replace(', ', '、')} 中，"
+        "它在这些 GPU 上跑得最快"
+    ),
     "est.layer-split": "各层按 {layers} 分到 {gpus} 张 GPU：每张 GPU 存放自己那部分层的权重和 KV 缓存",
     "est.layer-decode": "分层切分：每个 token 由 {gpus} 张 GPU 依次计算，单步时间是各卡时间之和（单个序列不会加速）",
     "est.llama-embedding": "llama.cpp 把词嵌入表放在系统内存；输出层在最后一张 GPU 上",
@@ -1528,6 +1532,7 @@ def _zh_fact(f: Mapping[str, Any]) -> str:
     """A support fact: the catalog's own note and advice (English) through the sentence patterns."""
     note, advice = _sentence(str(f["note"])), _sentence(str(f["advice"])) if f["advice"] else ""
     what = re.sub(r"^vLLM (\S+) weights$", r"vLLM \1 权重", str(f["what"]))  # support.check_stack's SUP-3
+    what = ZH_CN.get(what, what)  # SUP-8's 'Drivers'
     return f"{what} 在 {f['card']} 上：{note}" + (f"；{advice}" if advice else "")
 
 
@@ -1725,3 +1730,70 @@ ZH_CN.update(
         "no equivalent rental": "没有等效的租用方案",
     }
 )
+
+
+ZH_CN.update(
+    {
+        # support.py's end-of-life facts (SUP-8 and the value table's caveats): the note whole, and its clauses as
+        # phrases.sentence cuts them at ': '
+        "Drivers": "驱动",
+        "NVIDIA's 580 driver branch is the last for Maxwell, Pascal and Volta, CUDA 13 drops them, and PyTorch's "
+        "CUDA 12.8+ wheels no longer include them": (
+            "NVIDIA 580 驱动分支是支持 Maxwell、Pascal 和 Volta 的最后一个分支，CUDA 13 不再支持它们，"
+            "PyTorch 的 CUDA 12.8 及更新的安装包也不再包含它们"
+        ),
+        "NVIDIA's 580 driver branch is the last for Maxwell, Pascal and Volta, CUDA 13 drops them, and PyTorch's "
+        "CUDA 12.8+ wheels no longer include them: the card runs on older software only": (
+            "NVIDIA 580 驱动分支是支持 Maxwell、Pascal 和 Volta 的最后一个分支，CUDA 13 不再支持它们，"
+            "PyTorch 的 CUDA 12.8 及更新的安装包也不再包含它们：这张卡只能跑旧版软件"
+        ),
+        "PyTorch's CUDA 12.8/12.9 wheels dropped Maxwell, Pascal and Volta": (
+            "PyTorch 的 CUDA 12.8/12.9 安装包不再支持 Maxwell、Pascal 和 Volta"
+        ),
+        "the CUDA 12.6 wheels still run them": "CUDA 12.6 的安装包仍能运行它们",
+        "ROCm ended gfx906 maintenance in Q2 2024": "ROCm 已于 2024 年第二季度结束对 gfx906 的维护",
+        "only older ROCm/PyTorch releases or community builds run it": "只能用旧版 ROCm/PyTorch 或社区构建运行",
+        # check_stack's bf16 and vLLM facts for Pascal, Volta, Turing and Vega 20 cards (clause by clause)
+        "no bf16 tensor cores": "没有 bf16 张量核心",
+        "bf16 arrived with Ampere": "bf16 从 Ampere 开始支持",
+        "no bf16 matrix hardware on Vega 20": "Vega 20 没有 bf16 矩阵硬件",
+        "its successor CDNA 1 added MFMA": "其后继 CDNA 1 才加入 MFMA",
+        "run the model in fp16": "用 fp16 运行模型",
+        "llama.cpp runs this GPU": "llama.cpp 可在这张卡上运行",
+        "vLLM needs compute capability 7.5 or newer": "vLLM 需要计算能力 7.5 或更高",
+        "7.0 in releases up to 0.14": "0.14 及更早的版本为 7.0",
+        "Pascal is 6.x": "Pascal 为 6.x",
+        # buy or rent's sources and estimates (tco.DEFAULT_RESALE_SOURCE, the China preset), whole
+        "estimate: 35 % of the purchase price after the depreciation period for parts without a catalog used price "
+        "(a round figure for second-hand PC parts; no market survey was read)": (
+            "估算：目录中没有二手价的配件，折旧期满后按购买价的 35% 计（二手电脑配件的取整值；未参考市场调查）"
+        ),
+        "commercial (一般工商业) tariff, order of magnitude": "一般工商业电价，数量级",
+        "no tariff table was read; Chinese commercial tariffs vary by province and time of day, 0.6 CNY/kWh is a "
+        "round mid value": "未查阅电价表；一般工商业电价因省份和时段而异，0.6 CNY/kWh 是取整的中间值",
+        "{0}: {1}": "{0}：{1}",  # a card and its caveats (sheet.value_section)
+        # advise.MODIFIED_CAVEAT, clause by clause
+        "modified by a refurbisher": "由翻新商改装",
+        "not a vendor product": "不是厂商的产品",
+        "no warranty or vendor support": "没有保修或厂商支持",
+        "and boards vary from seller to seller": "各卖家的板卡不尽相同",
+    }
+)
+
+ZH_NAME_NOTES = {
+    "Chinese-market board-modified": "国内魔改版，改板",
+    "Chinese-market memory-modified": "国内魔改版，加显存",
+    "modified": "魔改版",
+    "China OEM, existing stock": "国内 OEM，现有库存",
+    "legacy, ATX 2.x": "旧款，ATX 2.x",
+}
+"""The catalog's notes in a part's name ('NVIDIA GeForce RTX 4090 48GB (Chinese-market board-modified)', its short
+form 'RTX 4090 48GB (modified)', report.fit.short_gpu_name) in Chinese; the name itself stays as it is sold."""
+_NAME_NOTE = re.compile(r" ?[(（](" + "|".join(re.escape(n) for n in ZH_NAME_NOTES) + r")[)）]")
+
+
+def part_names(text: str) -> str:
+    """`text` with the notes of the part names in it in the current language (ZH_NAME_NOTES); as it is in English."""
+    if current() != "zh_CN":
+        return text
+    return _NAME_NOTE.sub(lambda m: f"（{ZH_NAME_NOTES[m.group(1)]}）", text)

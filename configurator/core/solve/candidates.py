@@ -30,7 +30,7 @@ from configurator.core.estimate.precision import GGUF_FOR_INTEGER, GGUF_TYPES, w
 from configurator.core.estimate.result import HARD_HEADROOM, EstimateResult
 from configurator.core.estimate.workload import Workload
 from configurator.core.memo import remember
-from configurator.core.reasons import Reason
+from configurator.core.reasons import Reason, english
 from configurator.core.solve import noise
 from configurator.core.solve.power_cap import limit_refusal
 from configurator.core.solve.pricing import Quote, quote
@@ -358,12 +358,11 @@ def fastest_engine(
             update={"warnings": (*best.warnings, Reason.of("warn.transformers-only", tps=best.decode_tokens_per_s))}
         )
     if len(engines) > 1:  # the note on the one kept only: a copy per engine tried was a map's tenth
+        note = Reason.of("est.engine-fastest", engine=chosen, engines=", ".join(engines))
         best = best.model_copy(
             update={
-                "assumptions": (
-                    *best.assumptions,
-                    f"engine {chosen}: no engine was named; of {', '.join(engines)} it runs this fastest on these GPUs",
-                )
+                "assumptions": (*best.assumptions, english(note)),
+                "assumption_codes": (*best.assumption_codes, note),
             }
         )
     return best
