@@ -5,6 +5,8 @@ code; a cluster plan names its runner in the optimizer step's fields)."""
 
 from __future__ import annotations
 
+import json
+import pickle
 import re
 from html import escape
 from types import SimpleNamespace
@@ -247,3 +249,20 @@ def test_upgrades_fit_noise_costs_and_assembly_are_their_codes(named: tuple[Any,
     for text in expected:
         assert CHINESE.search(text), text
         assert escape(text) in html, text
+
+
+def test_a_steps_english_reaches_every_copy_of_the_estimate(catalog: Any) -> None:
+    """A step's English is rendered when first read (#34: a plan estimates thousands of builds and shows five), yet
+    the build a PDF export or a saved project carries in JSON, a copy handed between processes (the map's workers)
+    and the step itself compare, hash and read as a step made with its text: topic, text, said, in that order."""
+    for name, e in _varied_estimates(catalog).items():
+        fresh = {name: e, "pickled": pickle.loads(pickle.dumps(e)), "copied": e.model_copy(deep=True)}
+        for how, copy in fresh.items():
+            steps = json.loads(copy.model_dump_json())["steps"]
+            assert [list(s) for s in steps] == [["topic", "text", "said"]] * len(e.steps), (name, how)
+            assert [s["text"] for s in steps] == [english(s.said) for s in e.steps if s.said is not None], (name, how)
+        assert type(e).model_validate_json(e.model_dump_json()) == e, name
+        for step in pickle.loads(pickle.dumps(e)).steps:
+            assert step.said is not None
+            written = Step(topic=step.topic, text=english(step.said), said=step.said)
+            assert step == written and hash(step) == hash(written) and repr(step) == repr(written), name

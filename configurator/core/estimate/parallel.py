@@ -27,6 +27,7 @@ from configurator.core.estimate.result import (
     GpuMemory,
     MemoryBreakdown,
     Step,
+    coded_step,
     mfu_said,
     model_flops_utilisation,
 )
@@ -931,8 +932,8 @@ def _plan_steps(plan: ParallelPlan, base: EstimateResult) -> tuple[Step, ...]:
     return (
         *own,
         Step(topic="parallel", text=plan.why, said=plan.why_said),
-        Step(topic="time", text=english(time), said=time),
-        Step(topic="total", text=english(memory), said=memory),
+        coded_step("time", time),
+        coded_step("total", memory),
     )
 
 
@@ -951,7 +952,7 @@ def _runner_named(step: Step, plan: ParallelPlan, base: EstimateResult) -> Step:
     ):
         return step
     named = Reason.of(said.code, **{**said.fields, "runner": runner_with_sharding(runner, plan.zero_stage)})
-    return Step(topic=step.topic, text=english(named), said=named)
+    return coded_step(step.topic, named)
 
 
 def plan_estimate(
