@@ -361,12 +361,12 @@ def _checks(
     checks.append(STORAGE_SIZE.check(drive.capacity_gb, storage_need_gb, box=True))
     if not c.integrated_graphics and c.platform not in SERVER_FAMILIES:
         checks.append(HEADLESS.say("warn", "headless", cpu=c.name))
-    checks.append(_prompt_check(est))
+    checks.append(prompt_check(est))
     order = {"fail": 0, "warn": 1, "pass": 2}
     return sorted(checks, key=lambda x: order[x.status])
 
 
-def _prompt_check(est: EstimateResult) -> Check:
+def prompt_check(est: EstimateResult) -> Check:
     """Prefill speed and the wait before the first token (a CPU computes the prompt slowly)."""
     prompt = int(est.workload.get("prompt") or est.workload.get("context") or 4096)
     users = int(est.workload.get("batch") or 1) if est.workload.get("kind", "inference") == "inference" else 1
@@ -590,7 +590,7 @@ def _box_build(
             "pass" if system.max_power_w <= limit else "fail", "system", max_w=system.max_power_w, limit_w=limit
         ),
         NOISE.say("pass", "quiet-box", noise=u.noise),
-        _prompt_check(est),
+        prompt_check(est),
     ]
     if (speed := speed_check(est, request)) is not None:
         checks.insert(0, speed)
@@ -836,7 +836,7 @@ def in_ram_gpus(catalog: Catalog, model: ModelArch, workload: Workload, exact: i
 
 def _with_prompt_check(build: Build) -> Build:
     order = {"fail": 0, "warn": 1, "pass": 2}
-    checks = sorted((*build.checks, _prompt_check(build.estimate)), key=lambda c: order[c.status])
+    checks = sorted((*build.checks, prompt_check(build.estimate)), key=lambda c: order[c.status])
     return build.model_copy(update={"checks": tuple(checks)})
 
 

@@ -473,9 +473,9 @@ def _unified_system_build(
     if users > 1:
         # several users share its prompt processing (rules.job.PromptWait): a 2021 MacBook Pro prefills
         # Qwen3-30B-A3B at ~200 tokens/s, so the tenth of ten users' 4k prompts waits 203 s (ranking.no_card)
-        from configurator.core.solve.machines import _prompt_check
+        from configurator.core.solve.machines import prompt_check
 
-        checks.append(_prompt_check(est))
+        checks.append(prompt_check(est))
     unified = Reason.of("part.unified", chip=u.chip, gb=system.memory_gb, bandwidth=u.bandwidth_gbps)
     part = BuildPart(
         category="system",
@@ -1316,15 +1316,6 @@ Gemma 3 27B for 4 users at 2,000 EUR had been answered with 2 x MI50 in BF16 and
 card holds its Q4_K_M (17.9 GB) with the four users' cache."""
 
 
-USUAL_GGUF_FASTEST = (
-    "Within a budget the Q4_K_M builds with a card are the cheapest and the fastest the budget allows: Gemma 4 31B at "
-    "2,500 EUR had its 'fastest within budget' on a 22 GB RTX 2080 Ti at 21.9 tokens/s, the cheapest card's search "
-    "alone, where a used RTX 3090 (1,641 EUR at Q4_K_M, 936 GB/s) is what the budget buys; Llama 3.1 8B for 4 users "
-    "at 1,500 USD had an 8 GB RTX 2070. Without a budget only the cheapest: the fastest would be a data-center card "
-    "running a GGUF."
-)
-
-
 def _usual_gguf_machines(ctx: PlanContext) -> list[Build]:
     """An inference request without --precision (and no engine but llama.cpp, no GPU named or owned): the machines
     without a bought GPU (CPU only, mini PCs, unified memory) also run the model at USUAL_GGUF, and say so in their
@@ -1345,7 +1336,8 @@ def _usual_gguf_machines(ctx: PlanContext) -> list[Build]:
     if w.batch <= USUAL_GGUF_USERS and not ctx.should_stop():
         # and the cheapest machine with a card at that format: one 12 GB card runs a 14B at Q4_K_M where BF16 asks
         # for four 11 GB cards in tensor parallel (a single user's Ollama or LM Studio pulls the Q4_K_M); within a
-        # budget also the fastest at that format (USUAL_GGUF_FASTEST)
+        # budget also the fastest at that format: Gemma 4 31B at 2,500 EUR had its "fastest within budget" on a 22 GB
+        # RTX 2080 Ti at 21.9 tokens/s (the cheapest card's search alone) where a used RTX 3090 is what the budget buys
         cards, _ = _solve_once(
             variant,
             ctx.catalog,
