@@ -182,7 +182,10 @@ def check(
         if not set(positions) <= x16:
             problems.append("a GPU sits in a slot that is not x16-sized")
         thickness = math.ceil(gpu["slot_width"] - 1e-9)
-        gap = 1 if gpu["cooler"] == "open-air" else 0
+        # open-air cards a slot apart, except cards the user already owns, which may sit side by side with SLOT-1's
+        # warning (its no-gap clause is an AVOID: docs/build-rules.md)
+        owned_all = all(p.get("owned", 0) >= p["quantity"] for p in parts if p["category"] == "gpu")
+        gap = 1 if gpu["cooler"] == "open-air" and not owned_all else 0
         for upper, lower in zip(positions, positions[1:]):
             if lower - upper < thickness + gap:
                 problems.append(f"cards in slots {upper} and {lower} collide or lack the open-air gap")

@@ -107,13 +107,14 @@ class Candidates:
     cpu_stand_in: dict[str, str] = field(default_factory=dict)
     cpu_slack_w: dict[str, float] = field(default_factory=dict)
 
-    def placement(self, board: Motherboard, option: GpuOption, risers: bool) -> Placement | None:
-        """Cached by what geometry depends on: card thickness, cooler gap and count."""
+    def placement(self, board: Motherboard, option: GpuOption, risers: bool, tight: bool = False) -> Placement | None:
+        """Cached by what geometry depends on: card thickness, cooler gap and count (and `tight`: slots.place)."""
         gpu = option.gpu
-        key = (board.id, span(gpu), needs_gap(gpu), gpu.slot_width <= 2, option.count, risers, gpu.gpus_per_card)
+        key: tuple[object, ...] = (board.id, span(gpu), needs_gap(gpu), gpu.slot_width <= 2, option.count, risers)
+        key += (gpu.gpus_per_card, "tight") if tight else (gpu.gpus_per_card,)
         if key not in self.placements:
             self.placements[key] = remember(
-                "placement", (id(board), *key), (board,), lambda: place(board, gpu, option.count, risers)
+                "placement", (id(board), *key), (board,), lambda: place(board, gpu, option.count, risers, tight)
             )
         return self.placements[key]
 

@@ -89,6 +89,7 @@ from configurator.core.solve.solver import (
     cards_held,
     option_cost,
     run_labels,
+    usable_placement,
 )
 from configurator.core.solve.sources import SOURCES, PlanContext, register
 
@@ -146,7 +147,8 @@ def _assembly_of(choice: Choice, request: BuildRequest, cand: Candidates) -> tup
     """The solver's choice as parts, the cards placed; the NVLink bridge fitted where it pays and the budget allows."""
     opt = choice.option
     board = board_of(choice.board)
-    placement = cand.placement(board, opt, choice.risers)
+    # the placement the model was given (owned cards side by side where the job needs their lanes: usable_placement)
+    placement = usable_placement(cand, board, opt, choice.risers, request.workload.kind != "inference")
     assert placement is not None
     positions = [s.position for s in placement.slots]
     bridge = _bridge(choice, cand, positions) if not choice.risers else None

@@ -62,11 +62,13 @@ def needs_gap(gpu: Gpu) -> bool:
     return gpu.cooler == "open-air"
 
 
-def place(board: Motherboard, gpu: Gpu, count: int, risers: bool = False) -> Placement | None:
+def place(board: Motherboard, gpu: Gpu, count: int, risers: bool = False, tight: bool = False) -> Placement | None:
     """Best placement of `count` identical cards, or None when they cannot be fitted.
 
-    Best means: most lanes on the weakest card, then most CPU lanes, then fewest openings.
-    With `risers` (open frames) cards hang off cables, so thickness does not collide.
+    Best means: most lanes on the weakest card, then a free slot below each open-air card, then most CPU lanes, then
+    fewest openings. With `risers` (open frames) cards hang off cables, so thickness does not collide. Open-air cards
+    are a free slot apart unless `tight` (SLOT-1's no-gap clause is an AVOID: cards the user owns may sit side by
+    side where the job needs their lanes, and the check warns).
     """
     if board.gpu_bays:
         if count > board.gpu_bays or gpu.slot_width > 2 or gpu.gpus_per_card > 1:
@@ -79,7 +81,7 @@ def place(board: Motherboard, gpu: Gpu, count: int, risers: bool = False) -> Pla
     )
     if count > len(slots):
         return None
-    best: tuple[tuple[int, int, int], Placement] | None = None
+    best: tuple[tuple[int, bool, int, int], Placement] | None = None
     width = span(gpu)
     gap = 1 if needs_gap(gpu) else 0
     for combo in itertools.combinations(slots, count):
@@ -93,7 +95,7 @@ def place(board: Motherboard, gpu: Gpu, count: int, risers: bool = False) -> Pla
                     break
                 if distance < width + gap:
                     gapped = False
-            if not ok or (gap and not gapped):
+            if not ok or (gap and not gapped and not tight):
                 continue
         cpu_slots = [s for s in combo if s.source == "cpu"]
         uses: list[SlotUse] = []
@@ -106,7 +108,7 @@ def place(board: Motherboard, gpu: Gpu, count: int, risers: bool = False) -> Pla
             continue  # two GPUs at x8 each: the slot must run all sixteen lanes (PCI-8)
         openings = 0 if risers else combo[-1].position + width - 1
         placement = Placement(tuple(uses), openings, gapped)
-        score = (placement.min_lanes, placement.cpu_lanes, -openings)
+        score = (placement.min_lanes, gapped, placement.cpu_lanes, -openings)
         if best is None or score > best[0]:
             best = (score, placement)
     return best[1] if best else None

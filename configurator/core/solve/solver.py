@@ -884,7 +884,9 @@ def needs_wide_lanes(option: GpuOption, training: bool) -> bool:
 def geometry_class(option: GpuOption, training: bool) -> tuple[object, ...]:
     """What a placement depends on: card thickness, cooler gap, count, and whether the lanes must be wide."""
     g = option.gpu
-    return (span(g), needs_gap(g), g.slot_width <= 2, option.count, needs_wide_lanes(option, training), g.gpus_per_card)
+    wide = needs_wide_lanes(option, training)
+    geometry = (span(g), needs_gap(g), g.slot_width <= 2, option.count, wide, g.gpus_per_card)
+    return (*geometry, "owned") if wide and owned_side_by_side(option) else geometry
 
 
 def usable_placement(
@@ -895,9 +897,25 @@ def usable_placement(
     if risers and board.gpu_bays:
         return None
     placed = cand.placement(board, option, risers)
-    if placed is not None and needs_wide_lanes(option, training) and placed.min_lanes < TP_OR_TRAINING_MIN_LANES:
+    wide = needs_wide_lanes(option, training)
+    if (
+        wide
+        and not risers
+        and owned_side_by_side(option)
+        and (placed is None or placed.min_lanes < TP_OR_TRAINING_MIN_LANES)
+    ):
+        # cards the user owns may sit side by side (SLOT-1's no-gap clause is an AVOID, the check warns) where the job
+        # needs x8 per card and no board layout gives it with a free slot between them: two owned RTX 3090s for a
+        # LoRA on an x8/x8 board, the 3-slot NVLink bridge's spacing (seed article 001's dual-3090 machine)
+        placed = cand.placement(board, option, risers, tight=True)
+    if placed is not None and wide and placed.min_lanes < TP_OR_TRAINING_MIN_LANES:
         return None
     return placed
+
+
+def owned_side_by_side(option: GpuOption) -> bool:
+    """Open-air cards the user owns, every one of them: SLOT-1's AVOID lets them sit without a free slot between."""
+    return needs_gap(option.gpu) and option.owned >= option.count
 
 
 def cards_held(chassis: Chassis) -> int:
