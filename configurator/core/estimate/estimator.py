@@ -67,15 +67,7 @@ from configurator.core.estimate.params import ParamCounts, count_params
 from configurator.core.estimate.precision import KV_BYTES, weight_format
 from configurator.core.estimate.ranges import memory_regime as ranges_memory_regime
 from configurator.core.estimate.ranges import speed_regime as ranges_speed_regime
-from configurator.core.estimate.result import (
-    EstimateResult,
-    GpuMemory,
-    MemoryBreakdown,
-    Step,
-    coded_step,
-    mfu_said,
-    new_step,
-)
+from configurator.core.estimate.result import EstimateResult, GpuMemory, MemoryBreakdown, Step, mfu_said, new_step
 from configurator.core.estimate.serving import arriving_prompt_tokens, batched_tokens_budget
 from configurator.core.estimate.speculative import (
     DRAFT_ACCEPTANCE,
@@ -514,7 +506,7 @@ class _Explain:
     def step(self, topic: str, text: str | Reason) -> None:
         """One link of the chain: its own words, or a code (est.*) whose English is the text."""
         if isinstance(text, Reason):
-            self.steps.append(coded_step(topic, text))  # its English rendered when read
+            self.steps.append(new_step(topic=topic, text=english(text), said=text))
         else:
             self.steps.append(new_step(topic=topic, text=text, said=None))  # typed fields: nothing to validate
 

@@ -25,7 +25,7 @@ from configurator.core.errors import RequestError
 from configurator.core.estimate.estimator import CAL, GIB, Calibration, estimate
 from configurator.core.estimate.offload import Placement, gpu_memory
 from configurator.core.estimate.params import count_params
-from configurator.core.estimate.result import HARD_HEADROOM, EstimateResult, GpuMemory, Step, coded_step
+from configurator.core.estimate.result import HARD_HEADROOM, EstimateResult, GpuMemory, Step
 from configurator.core.estimate.weights import weight_bytes
 from configurator.core.estimate.workload import Workload
 from configurator.core.reasons import Reason, english
@@ -184,8 +184,8 @@ def _layer_steps(
         ),
     )
     return tuple(s for s in base.steps if s.topic not in ("decode", "split", "total")) + (
-        coded_step("split", split_said),
-        coded_step("total", total),
+        Step(topic="split", text=english(split_said), said=split_said),
+        Step(topic="total", text=english(total), said=total),
     )
 
 
@@ -264,7 +264,7 @@ def _tensor(per_model: dict[str, EstimateResult], cards: list[Gpu], names: str) 
         update={
             "per_gpu": per_gpu,
             "fits": fits,
-            "steps": (*slowest.steps, coded_step("split", said)),
+            "steps": (*slowest.steps, Step(topic="split", text=english(said), said=said)),
             "assumptions": (*slowest.assumptions, english(assumed)),
             "assumption_codes": (*slowest.assumption_codes, assumed),
         }

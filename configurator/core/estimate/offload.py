@@ -30,7 +30,7 @@ from configurator.core.estimate.host import (
 from configurator.core.estimate.kv import kv_cache_bytes
 from configurator.core.estimate.params import ParamCounts, count_params
 from configurator.core.estimate.precision import KV_BYTES, weight_format
-from configurator.core.estimate.result import EstimateResult, GpuMemory, MemoryBreakdown, Step, coded_step
+from configurator.core.estimate.result import EstimateResult, GpuMemory, MemoryBreakdown, Step
 from configurator.core.estimate.weights import weight_bytes
 from configurator.core.estimate.workload import Workload
 from configurator.core.reasons import Reason, english
@@ -237,7 +237,7 @@ class _Said:
 
     def step(self, topic: str, said: Reason) -> None:
         """One link of the chain as a code (est.*) and its English."""
-        self.steps.append(coded_step(topic, said))  # its English rendered when read
+        self.steps.append(Step(topic=topic, text=english(said), said=said))
 
 
 def _exact_scale(model: ModelArch, workload: Workload, exact_weight_bytes: int | None) -> float:
@@ -499,7 +499,7 @@ def estimate_on_host(
     job = _Job(model, workload, gpu, gpus, host, placement, _sizes(model, workload, scale), scale, cpu_only, cal)
     layers = model.num_layers
     cpu_layers = job.cpu_layers
-    said = _Said(steps=[coded_step("host", t) for t in host.explanation])
+    said = _Said(steps=[Step(topic="host", text=english(t), said=t) for t in host.explanation])
     context = job.context
     batch = workload.batch
     memories, fits, ram, offloaded = _memory(job, said)

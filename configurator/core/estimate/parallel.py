@@ -27,7 +27,6 @@ from configurator.core.estimate.result import (
     GpuMemory,
     MemoryBreakdown,
     Step,
-    coded_step,
     mfu_said,
     model_flops_utilisation,
 )
@@ -932,8 +931,8 @@ def _plan_steps(plan: ParallelPlan, base: EstimateResult) -> tuple[Step, ...]:
     return (
         *own,
         Step(topic="parallel", text=plan.why, said=plan.why_said),
-        coded_step("time", time),
-        coded_step("total", memory),
+        Step(topic="time", text=english(time), said=time),
+        Step(topic="total", text=english(memory), said=memory),
     )
 
 
@@ -952,7 +951,7 @@ def _runner_named(step: Step, plan: ParallelPlan, base: EstimateResult) -> Step:
     ):
         return step
     named = Reason.of(said.code, **{**said.fields, "runner": runner_with_sharding(runner, plan.zero_stage)})
-    return coded_step(step.topic, named)
+    return Step(topic=step.topic, text=english(named), said=named)
 
 
 def plan_estimate(

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import math
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel, ConfigDict, SerializerFunctionWrapHandler, model_serializer
+from pydantic import BaseModel, ConfigDict
 
 from configurator.core.estimate.ranges import figure_ranges
 from configurator.core.reasons import Reason, english
@@ -80,73 +79,15 @@ def _gpu_total(gpu: GpuMemory) -> int:
 
 
 class Step(_Frozen):
-    """One link in the chain of formulas, for --explain and the app's 'how is this computed'.
-
-    A step made by `coded_step` has its code alone until its `text` is read: a plan estimates thousands of candidate
-    builds and shows a handful, and rendering every step's English cost about a seventh of a plan's CPU (#34). The
-    English is then rendered once and kept, in the field's place, so that the step serialises, compares, hashes and
-    prints exactly as one built with its text."""
+    """One link in the chain of formulas, for --explain and the app's 'how is this computed'."""
 
     topic: str
     text: str  # the English of `said` when the step has a code (est.*), else its own words
     said: Reason | None = None
 
-    if not TYPE_CHECKING:  # the type checker sees `text` as the field it is
-
-        def __getattr__(self, name: str) -> Any:
-            if name == "text" and "said" in self.__dict__:
-                return self._rendered()
-            return super().__getattr__(name)
-
-    def _rendered(self) -> str:
-        """The English of a step made without it, put in the field's place (the fields in their declared order: a
-        model serialises in the order of its __dict__)."""
-        fields = self.__dict__
-        text = fields.get("text")
-        if text is None:
-            said = fields["said"]
-            text = english(said)
-            ordered = {"topic": fields["topic"], "text": text, "said": said}
-            fields.clear()
-            fields.update(ordered)
-        return text
-
-    @model_serializer(mode="wrap")
-    def _with_text(self, handler: SerializerFunctionWrapHandler) -> Any:
-        self._rendered()
-        return handler(self)
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Step):
-            self._rendered()
-            other._rendered()
-        return super().__eq__(other)
-
-    def __hash__(self) -> int:  # a frozen model's hash: its fields' values in order
-        return hash((self.topic, self._rendered(), self.said))
-
-    def __repr_args__(self) -> Any:
-        self._rendered()
-        return super().__repr_args__()
-
 
 new_step = constructor(Step)
 """Step.model_construct without its per-field lookups (core.trusted): a cluster plan builds ~50,000 steps."""
-
-_new = object.__new__
-_set = object.__setattr__
-_STEP_FIELDS = {"topic", "text", "said"}
-
-
-def coded_step(topic: str, said: Reason) -> Step:
-    """A step with a code (est.*) whose English `text` is rendered when first read (Step), as new_step would make it
-    with text=english(said)."""
-    step = _new(Step)
-    _set(step, "__dict__", {"topic": topic, "said": said})
-    _set(step, "__pydantic_fields_set__", set(_STEP_FIELDS))
-    _set(step, "__pydantic_extra__", None)
-    _set(step, "__pydantic_private__", None)
-    return step
 
 
 class EstimateResult(_Frozen):
