@@ -5,8 +5,8 @@ of its chain of formulas, and its printed sheet in English and in Chinese.
     python benchmarks/build_diff.py BASE_CHECKOUT [--only LABEL]    # e.g. a `git archive main` of the base commit
 
 Each request runs as a whole process under this interpreter with PYTHONPATH set to each checkout in turn; a request
-whose outputs differ prints a unified diff. Exit 1 when any differ. A plan solves under CP-SAT time limits, so on a
-loaded machine a large plan can differ between two runs of one checkout: run a differing request again with --only.
+whose outputs differ prints a unified diff. Exit 1 when any differ. CP-SAT's solves are bounded by its deterministic
+time, not the clock (solve/solver.py), so two runs of one checkout agree under any load.
 """
 
 from __future__ import annotations
