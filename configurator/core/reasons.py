@@ -767,6 +767,18 @@ EN: dict[str, Template] = {
     "tco.break-even-basis": "break-even leaves resale out and counts only within the useful life",
     "tco.rental-none": "rental: none ({why})",
     "tco.rental": "rental: {offer}",
+    "tco.offer": lambda r, _say: (
+        (f"{r.fields['instances']} x " if r.num("instances") > 1 else "")
+        + str(r.fields["name"])
+        + (f" ({', '.join(r.fields['missing'])})" if r.fields.get("missing") else "")  # type: ignore[arg-type]
+        + f": {r.num('hourly'):,.2f} {r.fields['currency']}/h {r.fields['pricing']}, {r.fields['date']}, {r.fields['source']}"
+        + (
+            f", converted from {r.num('converted_amount'):g} {r.fields['converted_currency']} at the catalog's exchange rates"
+            if r.fields.get("converted_currency")
+            else ""
+        )
+        + (f" (estimate: {r.fields['estimate']})" if r.fields.get("estimate") else "")
+    ),
     "tco.rental-matched": lambda r, _say: (
         f"rental matched on memory fit and {'wall hours' if r.fields.get('wall') else 'decode tokens/s per sequence'} "
         "from the same estimator as the build"

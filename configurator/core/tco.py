@@ -414,25 +414,30 @@ class RentalMatch(BaseModel):
         return self.offer.price_is_estimate
 
     def describe(self) -> str:
+        return english(self.said())
+
+    def said(self) -> Reason:
+        """The offer as a code and fields (tco.offer): its name, price tier, hourly price, date and source."""
         o = self.offer
         # the offer's name mostly says its provider and GPUs already ("RunPod 1x A100 PCIe 80 GB"): repeated, the
         # line read "RunPod 1x A100 PCIe 80 GB (RunPod, 1 x a100-80gb-pcie)" (walk8); only what the name leaves out
         missing = [o.provider] if o.provider.split(" (")[0] not in o.name else []
         if f"{o.gpu_count}x" not in o.name.replace(" x", "x"):
             missing.append(f"{o.gpu_count} x {o.gpu}")
-        text = (
-            (f"{self.instances} x " if self.instances > 1 else "")
-            + o.name
-            + (f" ({', '.join(missing)})" if missing else "")
-            + (
-                f": {self.hourly:,.2f} {self.currency}/h {self.pricing}, {self.price.date.isoformat()}, {self.price.source}"
-            )
+        return Reason.of(
+            "tco.offer",
+            instances=self.instances,
+            name=o.name,
+            missing=tuple(missing),
+            hourly=self.hourly,
+            currency=self.currency,
+            pricing=self.pricing,
+            date=self.price.date.isoformat(),
+            source=self.price.source,
+            converted_amount=self.price.amount if self.converted else None,
+            converted_currency=self.price.currency if self.converted else None,
+            estimate=str(o.estimates["prices"]) if self.price_is_estimate else None,
         )
-        if self.converted:
-            text += f", converted from {self.price.amount:g} {self.price.currency} at the catalog's exchange rates"
-        if self.price_is_estimate:
-            text += f" (estimate: {o.estimates['prices']})"
-        return text
 
     def to_json(self) -> RentalJson:
         return {
@@ -1114,7 +1119,7 @@ def _rental_notes(match: RentalMatch | None, rental_reason: str) -> list[Reason]
     if match is None:
         return [Reason.of("tco.rental-none", why=rental_reason)]
     return [
-        Reason.of("tco.rental", offer=match.describe()),
+        Reason.of("tco.rental", offer=match.describe(), said=match.said()),
         Reason.of("tco.rental-matched", wall=match.wall_hours is not None, instances=match.instances),
     ]
 

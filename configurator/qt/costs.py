@@ -286,7 +286,7 @@ def costs_html(costs: CostOfOwnership) -> str:
             QCoreApplication.translate("costs", "Rental equivalent"),
             (
                 QCoreApplication.translate("costs", "{0:,.0f} {1} a month").format(costs.monthly_rental_equivalent, c)
-                + f" ({html.escape(costs.rental.describe())})"
+                + f" ({html.escape(i18n.say(costs.rental.said()))})"
                 if costs.rental and costs.monthly_rental_equivalent is not None
                 else html.escape(i18n.sentence(costs.rental_reason))
             ),

@@ -11,6 +11,8 @@ from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import KINDS, ModelArch
 from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.workload import Workload
+from configurator.core.reasons import english
+from configurator.core.report import words
 from configurator.core.solve.build import Build
 from configurator.core.solve.plan import plan
 from configurator.core.solve.request import BuildRequest
@@ -292,6 +294,21 @@ def test_a_plan_result_gets_a_rental_from_the_shipped_offers(catalog: Catalog, o
     assert [r["years"] for r in data["tco"]] == [1, 2, 3]
     assert data["job"] is None  # inference
     assert any(match.offer.id in a or match.offer.name in a for a in data["assumptions"])
+
+
+def test_the_rental_offer_reads_in_chinese(catalog: Catalog, offers: list[CloudOffer]) -> None:
+    """The rental line of a Chinese sheet: the price tier, the conversion and the estimate note in Chinese, the offer's
+    name and source as they are (it was one English string: "...: 0.34 USD/h on-demand, converted from ...")."""
+    req, build = _build(catalog, model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m"))
+    search = search_rentals(build, offers, catalog, _model(catalog, "llama-3.1-8b"), req.workload)
+    assert search.match is not None
+    result = tco(build, search, PRESETS["china"], ownership_for(build, catalog), catalog=catalog)
+    said = next(r for r in result.assumptions_said if r.code == "tco.rental")
+    assert english(said) == f"rental: {search.match.describe()}"
+    with words.language("zh_CN"):
+        chinese = words.say(said)
+    assert search.match.offer.name in chinese and "每小时" in chinese
+    assert not any(w in chinese for w in ("on-demand", "spot", "marketplace", "converted from", "estimate:"))
 
 
 def test_electricity_in_another_currency_needs_the_catalog(catalog: Catalog, offers: list[CloudOffer]) -> None:

@@ -815,7 +815,22 @@ ZH_REASONS: dict[str, Template] = {
     "tco.billed-busy": "租用只按满载小时计费（实例按需启动）",
     "tco.break-even-basis": "回本计算不含转卖，只在使用寿命内计算",
     "tco.rental-none": lambda r, _say: f"租用：无（{_sentence(str(r.fields['why']))}）",
-    "tco.rental": lambda r, _say: f"租用：{_sentence(str(r.fields['offer']))}",
+    "tco.rental": lambda r, say: (
+        f"租用：{say(r.nested('said')[0]) if r.nested('said') else _sentence(str(r.fields['offer']))}"
+    ),
+    "tco.offer": lambda r, _say: (
+        (f"{r.fields['instances']} 个 " if r.num("instances") > 1 else "")
+        + str(r.fields["name"])
+        + (f"（{'，'.join(r.fields['missing'])}）" if r.fields.get("missing") else "")  # type: ignore[arg-type]
+        + f"：{_PRICING_ZH.get(str(r.fields['pricing']), str(r.fields['pricing']))}每小时 {r.num('hourly'):,.2f} {r.fields['currency']}"
+        + f"，{r.fields['date']}，来源：{r.fields['source']}"
+        + (
+            f"，由 {r.num('converted_amount'):g} {r.fields['converted_currency']} 按目录汇率换算"
+            if r.fields.get("converted_currency")
+            else ""
+        )
+        + (f"（估计：{_sentence(str(r.fields['estimate']))}）" if r.fields.get("estimate") else "")
+    ),
     "tco.rental-matched": lambda r, _say: (
         f"租用实例按显存是否装得下和{'训练时长' if r.fields.get('wall') else '每序列解码 tokens/s '}匹配，与配置用同一估算器"
         + (f"；{r.fields['instances']} 个实例通过服务商的 RDMA 网络互联" if r.num("instances") > 1 else "；一个实例")
@@ -1448,6 +1463,10 @@ def _zh_flops(r: Reason) -> str:
         f"训练 FLOPs = （{basis} + 注意力 12 x 层数 x d_attn x seq）每 token = {r.num('gflop'):.1f} GFLOP x "
         f"{r.num('tokens'):.3g} tokens = {r.num('flops'):.3g} FLOP（Kaplan 等 2020；PaLM 附录 B）"
     )
+
+
+_PRICING_ZH: dict[str, str] = {"on-demand": "按需", "spot": "竞价", "marketplace": "市场价", "reserved-1y": "包年"}
+"""Cloud price tiers (catalog.models.Pricing) as Chinese cloud consoles name them."""
 
 
 def _sentence(text: str) -> str:
