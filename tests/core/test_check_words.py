@@ -8,14 +8,17 @@ import ast
 import re
 from pathlib import Path
 
+import pytest
+
+from configurator.core import support
+from configurator.core.catalog.models import Gpu
+from configurator.core.estimate.workload import Workload
 from configurator.core.report import words
 from configurator.core.rules import REGISTRY
 from configurator.core.rules.base import Check
 
 ROOT = Path(__file__).resolve().parents[2] / "configurator"
 RULEBOOK = ROOT / "core" / "rules"
-TRANSLATIONS = ROOT / "core" / "report" / "words.py"
-"""The Chinese words of each (rule, code), like a translation catalog; the test below holds its keys to the registry."""
 
 
 def _string_constants(path: Path) -> set[tuple[int, str]]:
@@ -34,9 +37,9 @@ def _string_constants(path: Path) -> set[tuple[int, str]]:
 def test_no_rule_id_is_typed_outside_the_rulebook() -> None:
     """Code outside core/rules names a rule by its object (`MEM_FIT.id`, `SitePower.id`), never by a string, in every
     layer (core, report, storage, cli, qt); a sentence that names a rule takes its id as a field ("COOL-4" inside
-    "... three open-air flagships, COOL-4)" was one). The Chinese words are keyed by (rule, code), as a translation
-    catalog: there an id may stand alone, never inside a sentence. Ids without a hyphen ("PSU", "PERF") are words of
-    sentences too, so inside a string only the hyphenated ones are looked for."""
+    "... three open-air flagships, COOL-4)" was one). The Chinese words are keyed by (rule, code), the rule by its
+    object too (`(compat.CpuBoard.id, "family")`). Ids without a hyphen ("PSU", "PERF") are words of sentences too,
+    so inside a string only the hyphenated ones are looked for."""
     ids = set(REGISTRY)
     inside = re.compile(
         r"(?<![\w-])(" + "|".join(sorted((re.escape(i) for i in ids if "-" in i), key=len)[::-1]) + r")(?![\w-])"
@@ -46,7 +49,7 @@ def test_no_rule_id_is_typed_outside_the_rulebook() -> None:
         for path in sorted(ROOT.rglob("*.py"))
         if RULEBOOK not in path.parents
         for line, value in _string_constants(path)
-        if (value in ids and path != TRANSLATIONS) or (value not in ids and inside.search(value))
+        if value in ids or inside.search(value)
     ]
     assert not typed, typed
 
@@ -121,3 +124,25 @@ def test_chinese_findings_quote_no_english_of_their_fields() -> None:
         wall, "zh_CN"
     )
     assert words.check_text(fact, "zh_CN").startswith("llama.cpp 在 AMD Radeon Instinct MI50 32GB (GCN 5) 上")
+
+
+def test_a_support_facts_own_words_are_chinese_by_their_code_not_their_english(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What a support fact is about and what to do instead are the configurator's words (support.STACK_WORDS), their
+    Chinese keyed by the same codes: a P100 asked for vLLM with FP8 weights and KV cache reads '...；在 vLLM 支持的卡上
+    用 AWQ/GPTQ int4，或用 llama.cpp 跑 GGUF', and English reworded in support.py keeps its Chinese."""
+    assert set(words.ZH_STACK_WORDS) == set(support.STACK_WORDS)
+    p100 = Gpu.model_construct(vendor="nvidia", architecture="Pascal", name="NVIDIA Tesla P100 PCIe 16GB")
+    jobs = (
+        Workload(kind="inference", precision="fp8", engine="vllm", kv_precision="fp8"),
+        Workload(kind="inference", precision="awq-int4", engine="vllm"),
+        Workload(kind="finetune", method="qlora"),
+    )
+    found = [v.check() for job in jobs for v in support.check_stack(p100, job) if v.status != "pass"]
+    assert {c.rule for c in found} >= {"SUP-1", "SUP-3", "SUP-4", "SUP-5", "SUP-8"}
+    ours = {english for code, english in support.STACK_WORDS.items() if english != words.ZH_STACK_WORDS[code]}
+    with words.language("zh_CN"):
+        said = [words.check_text(c) for c in found]
+    assert not [(text, english) for text in said for english in ours if english in text]
+    assert any(text.startswith("vLLM FP8 KV 缓存 在") and text.endswith("；KV 缓存保持 fp16") for text in said)
+    monkeypatch.setitem(support.STACK_WORDS, "to-fp16-kv", "leave the KV cache at 16 bits")
+    assert words._zh_stack_words()["leave the KV cache at 16 bits"] == "KV 缓存保持 fp16"
