@@ -1048,8 +1048,9 @@ def _card(gpu: Gpu) -> str:
 def _verdict(
     rule: Rule, fact: Fact, what: str, gpu: Gpu, advice: str = "", *, at_most: Status = "fail"
 ) -> SupportVerdict:
-    # at_most: a missing piece that only costs speed or memory (the job still runs) warns, never fails
-    status = min(_STATUS_OF[fact.level], at_most, key=_ORDER.__getitem__)
+    # never worse than the rule's severity (a warning rule warns); at_most: a missing piece of a failing rule that only
+    # costs speed or memory (the job still runs) warns, never fails
+    status = min(_STATUS_OF[fact.level], at_most, rule.broken, key=_ORDER.__getitem__)
     said = rule.say(
         status, "fact", what=what, card=_card(gpu), note=fact.note, advice=advice if status != "pass" else ""
     )
@@ -1065,7 +1066,6 @@ def _training_verdicts(gpu: Gpu, entry: ArchSupport, workload: Workload, tuned_b
             _said("flash-attention"),
             gpu,
             _said("to-attention-memory"),
-            at_most="warn",
         )
     ]
     if workload.method == "qlora" and workload.kind == "finetune":
@@ -1145,9 +1145,7 @@ def check_stack(gpu: Gpu, workload: Workload) -> list[SupportVerdict]:
 
     # SUP-8: driver and toolkit lifecycle (always relevant to a purchase)
     if entry.driver.level != "yes":
-        verdicts.append(
-            _verdict(DRIVERS, entry.driver, _said("drivers"), gpu, _said("to-old-software"), at_most="warn")
-        )
+        verdicts.append(_verdict(DRIVERS, entry.driver, _said("drivers"), gpu, _said("to-old-software")))
     return verdicts
 
 

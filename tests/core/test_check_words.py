@@ -131,7 +131,7 @@ def test_a_support_facts_own_words_are_chinese_by_their_code_not_their_english(m
     Chinese keyed by the same codes: a P100 asked for vLLM with FP8 weights and KV cache reads '...；在 vLLM 支持的卡上
     用 AWQ/GPTQ int4，或用 llama.cpp 跑 GGUF', and English reworded in support.py keeps its Chinese."""
     assert set(words.ZH_STACK_WORDS) == set(support.STACK_WORDS)
-    p100 = Gpu.model_construct(vendor="nvidia", architecture="Pascal", name="NVIDIA Tesla P100 PCIe 16GB")
+    p100 = _card("nvidia", "Pascal")
     jobs = (
         Workload(kind="inference", precision="fp8", engine="vllm", kv_precision="fp8"),
         Workload(kind="inference", precision="awq-int4", engine="vllm"),
@@ -146,3 +146,35 @@ def test_a_support_facts_own_words_are_chinese_by_their_code_not_their_english(m
     assert any(text.startswith("vLLM FP8 KV 缓存 在") and text.endswith("；KV 缓存保持 fp16") for text in said)
     monkeypatch.setitem(support.STACK_WORDS, "to-fp16-kv", "leave the KV cache at 16 bits")
     assert words._zh_stack_words()["leave the KV cache at 16 bits"] == "KV 缓存保持 fp16"
+
+
+def test_no_support_finding_is_worse_than_its_rules_severity() -> None:
+    """A software rule's severity is one fact (rules/software.py): SUP-5's FlashAttention-2 and SUP-8's drivers warn
+    whatever a fact says, on every architecture of support.py's table, for inference and training jobs."""
+    jobs = (
+        Workload(kind="inference", precision="fp8", engine="vllm", kv_precision="fp8"),
+        Workload(kind="inference", precision="q4_k_m", engine="llama.cpp"),
+        Workload(kind="finetune", method="qlora", optimizer="adamw-8bit", zero=2),
+        Workload(kind="pretrain", precision="bf16"),
+    )
+    worse = [
+        (entry.architecture, v.rule, v.status)
+        for entry in support.SUPPORT_TABLE
+        for job in jobs
+        for v in support.check_stack(_card(entry.vendor, entry.architecture), job)
+        if v.status == "fail" and REGISTRY[v.rule].severity != "fail"
+    ]
+    assert not worse
+
+
+def _card(vendor: str, architecture: str) -> Gpu:
+    """A made-up card of an architecture (check_stack reads its vendor, architecture, market and peaks)."""
+    return Gpu.model_validate(
+        {
+            **{"id": "card", "name": f"a {architecture} card", "source": "made up for a test", "vendor": vendor},
+            **{"architecture": architecture, "market": "datacenter", "release_year": 2020, "vram_gb": 32.0},
+            **{"memory_type": "HBM2", "memory_bandwidth_gbps": 900.0, "fp32_tflops": 15.0, "fp16_tflops": 120.0},
+            **{"bf16_tflops": 120.0, "tdp_w": 300.0, "form_factor": "pcie", "slot_width": 2.0, "length_mm": 267.0},
+            **{"cooler": "passive", "pcie_gen": 4, "p2p": True},
+        }
+    )
