@@ -73,16 +73,26 @@ SLOW_MODULES = frozenset(
         "test_standard_servers",
         "test_map_small_cells",
         "test_offload_bisect",
+        "test_map_cheapest_only",
+        "test_labels",
+        "test_fit",
+        "test_used_servers",
     }
 )
 """Modules of end-to-end plans, measured at 10 s or more in all on this 2-core machine (pytest --durations=0): the
-`slow` marker, so that `pytest -m "not slow"` is the quick loop (under 4 minutes) and CI runs everything."""
+`slow` marker, so that `pytest -m "not slow"` is the quick loop (under 4 minutes) and CI runs everything. The last
+four: every test a whole plan (or a module fixture of plans), 10-35 s each under load (--durations, 2026-12-03)."""
+SLOW_FIXTURES = frozenset({"scenarios", "chen"})
+"""Module fixtures that solve whole plans for the tests of a module that also holds unit tests (test_report's
+sheets, test_sheet_language's Chinese sheets): the tests that use them are `slow`; a test that calls `plan` itself
+says so with `@pytest.mark.slow`."""
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         path = Path(str(item.fspath))
-        if path.parent.name in SLOW_FOLDERS or path.stem in SLOW_MODULES:
+        fixtures = getattr(item, "fixturenames", ())
+        if path.parent.name in SLOW_FOLDERS or path.stem in SLOW_MODULES or SLOW_FIXTURES & set(fixtures):
             item.add_marker(pytest.mark.slow)
         if "qapp" in getattr(item, "fixturenames", ()) or "qtbot" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.gui)

@@ -32,6 +32,7 @@ def test_command_line_does_not_import_qt_or_ortools(code: str) -> None:
     assert not any(m.split(".")[0] in {"PySide6", "pyqtgraph", "shiboken6", "ortools"} for m in loaded)
 
 
+@pytest.mark.slow  # builds a whole wheel with pip (14 s under load)
 def test_wheel_carries_catalogs_and_resources(tmp_path: Path) -> None:
     """A plain (non-editable) install must find the shipped data inside the package."""
     subprocess.run(

@@ -878,12 +878,7 @@ def framework_verdict(gpu: Gpu, framework: str | None) -> SupportVerdict | None:
     if fact is None:
         return None
     needs = FRAMEWORK_NEEDS[framework or ""]
-    advice = (
-        "train on an Ampere or newer GPU (bf16 tensor cores), or with a framework that trains in fp16 mixed "
-        "precision (--framework peft, trl or unsloth)"
-        if needs.bf16_only
-        else ""
-    )
+    advice = _said("to-ampere") if needs.bf16_only else ""
     return _verdict(FRAMEWORK, fact, framework or "", gpu, advice)
 
 
@@ -997,6 +992,49 @@ VLLM_ROW_FOR_PRECISION: dict[str, str] = {
 }
 _BNB_PRECISIONS = ("nf4", "int8")
 
+STACK_WORDS: dict[str, str] = {
+    # what a support fact is about (its `what` field)
+    "vllm": "vLLM",
+    "llama.cpp": "llama.cpp",
+    "pytorch": "PyTorch",
+    "bf16": "bf16",
+    "fp8-compute": "FP8 compute",
+    "vllm-weights": "vLLM {precision} weights",
+    "bnb-weights": "bitsandbytes {precision}",
+    "fp8-kv": "vLLM FP8 KV cache",
+    "flash-attention": "FlashAttention-2",
+    "qlora": "QLoRA (bitsandbytes NF4)",
+    "adamw-8bit": "8-bit AdamW (bitsandbytes)",
+    "deepspeed": "DeepSpeed ZeRO / offload",
+    "drivers": "Drivers",
+    # what to do instead (its `advice` field)
+    "to-llama.cpp": "llama.cpp runs this GPU",
+    "to-fp16-training": "use fp16 mixed precision (with loss scaling) instead",
+    "to-fp16": "run the model in fp16",
+    "to-16-bit": "use bf16/fp16 or an int4 format",
+    "to-int4": "use AWQ/GPTQ int4 where vLLM supports it, or GGUF with llama.cpp",
+    "to-vllm-format": "use a format vLLM runs here (GGUF, or fp16) or llama.cpp",
+    "to-fp16-kv": "keep the KV cache in fp16",
+    "to-attention-memory": "budget more memory and time for attention",
+    "to-lora": "use LoRA on a 16-bit base model instead",
+    "to-adamw": "use plain AdamW",
+    "to-fsdp": "PyTorch FSDP is the alternative",
+    "to-old-software": "expect no new driver or framework releases",
+    "to-ampere": "train on an Ampere or newer GPU (bf16 tensor cores), or with a framework that trains in fp16 mixed "
+    "precision (--framework peft, trl or unsloth)",
+}
+"""The configurator's own words in a support fact (what it is about, what to do instead), by code: report/words.py
+keys their Chinese by the same codes (a fact's note is the source's own words, with its source)."""
+STACK_PRECISIONS: dict[str, tuple[str, ...]] = {
+    "vllm-weights": tuple(VLLM_ROW_FOR_PRECISION),
+    "bnb-weights": _BNB_PRECISIONS,
+}
+"""The precisions a templated word above is said with."""
+
+
+def _said(code: str, **fields: str) -> str:
+    return STACK_WORDS[code].format(**fields)
+
 
 def worst(verdicts: list[SupportVerdict]) -> Status:
     """The most severe status in a list (pass when empty)."""
@@ -1010,8 +1048,9 @@ def _card(gpu: Gpu) -> str:
 def _verdict(
     rule: Rule, fact: Fact, what: str, gpu: Gpu, advice: str = "", *, at_most: Status = "fail"
 ) -> SupportVerdict:
-    # at_most: a missing piece that only costs speed or memory (the job still runs) warns, never fails
-    status = min(_STATUS_OF[fact.level], at_most, key=_ORDER.__getitem__)
+    # never worse than the rule's severity (a warning rule warns); at_most: a missing piece of a failing rule that only
+    # costs speed or memory (the job still runs) warns, never fails
+    status = min(_STATUS_OF[fact.level], at_most, rule.broken, key=_ORDER.__getitem__)
     said = rule.say(
         status, "fact", what=what, card=_card(gpu), note=fact.note, advice=advice if status != "pass" else ""
     )
@@ -1024,23 +1063,18 @@ def _training_verdicts(gpu: Gpu, entry: ArchSupport, workload: Workload, tuned_b
         _verdict(
             FLASH,
             entry.flash_attention_2,
-            "FlashAttention-2",
+            _said("flash-attention"),
             gpu,
-            "budget more memory and time for attention",
-            at_most="warn",
+            _said("to-attention-memory"),
         )
     ]
     if workload.method == "qlora" and workload.kind == "finetune":
-        qlora = _verdict(
-            BNB, entry.bitsandbytes, "QLoRA (bitsandbytes NF4)", gpu, "use LoRA on a 16-bit base model instead"
-        )
+        qlora = _verdict(BNB, entry.bitsandbytes, _said("qlora"), gpu, _said("to-lora"))
         verdicts.append(qlora)
     if workload.optimizer == "adamw-8bit":
-        verdicts.append(_verdict(BNB, entry.bitsandbytes, "8-bit AdamW (bitsandbytes)", gpu, "use plain AdamW"))
+        verdicts.append(_verdict(BNB, entry.bitsandbytes, _said("adamw-8bit"), gpu, _said("to-adamw")))
     if (workload.zero > 0 or workload.offload == "cpu") and not framework_shards_with_fsdp(tuned_by):
-        verdicts.append(
-            _verdict(DEEPSPEED, entry.deepspeed, "DeepSpeed ZeRO / offload", gpu, "PyTorch FSDP is the alternative")
-        )
+        verdicts.append(_verdict(DEEPSPEED, entry.deepspeed, _said("deepspeed"), gpu, _said("to-fsdp")))
     # SUP-10: the fine-tuning framework's own limits (precision, oldest GPU)
     if (verdict := framework_verdict(gpu, tuned_by)) is not None:
         verdicts.append(verdict)
@@ -1066,57 +1100,52 @@ def check_stack(gpu: Gpu, workload: Workload) -> list[SupportVerdict]:
     training = workload.kind != "inference"
     precision = workload.precision or "bf16"
     engine = "transformers" if training else workload.engine
-    int4_advice = "use AWQ/GPTQ int4 where vLLM supports it, or GGUF with llama.cpp"
 
     # SUP-1: the engine itself
     if engine == "vllm":
-        verdicts.append(_verdict(ENGINE, entry.vllm, "vLLM", gpu, "llama.cpp runs this GPU"))
+        verdicts.append(_verdict(ENGINE, entry.vllm, _said("vllm"), gpu, _said("to-llama.cpp")))
     elif engine == "llama.cpp":
-        verdicts.append(_verdict(ENGINE, entry.llama_cpp, "llama.cpp", gpu))
+        verdicts.append(_verdict(ENGINE, entry.llama_cpp, _said("llama.cpp"), gpu))
     elif engine == "transformers":
-        verdicts.append(_verdict(ENGINE, entry.pytorch, "PyTorch", gpu))
+        verdicts.append(_verdict(ENGINE, entry.pytorch, _said("pytorch"), gpu))
 
     # SUP-2: compute precision (16-bit float, FP8)
     # the framework's own limits apply to fine-tuning: a from-scratch run launches under accelerate or Megatron-LM
     tuned_by = workload.framework if workload.kind == "finetune" else None
     needs = FRAMEWORK_NEEDS.get(tuned_by or "")
     if precision == "bf16":
-        advice = "use fp16 mixed precision (with loss scaling) instead" if training else "run the model in fp16"
+        advice = _said("to-fp16-training") if training else _said("to-fp16")
         if needs is not None and needs.bf16_only:
             advice = f"{needs.dtypes_note} ({FRAMEWORK.id})"
         # the job still runs in fp16 (and is costed so by training_tflops): a warning, not a failure
-        verdicts.append(_verdict(PRECISION, entry.bf16, "bf16", gpu, advice, at_most="warn"))
+        verdicts.append(_verdict(PRECISION, entry.bf16, _said("bf16"), gpu, advice, at_most="warn"))
     elif precision == "fp8" and engine != "vllm":
-        verdicts.append(_verdict(PRECISION, entry.fp8_compute, "FP8 compute", gpu, "use bf16/fp16 or an int4 format"))
+        verdicts.append(_verdict(PRECISION, entry.fp8_compute, _said("fp8-compute"), gpu, _said("to-16-bit")))
 
     # SUP-3: the quantization format inside the engine
     row = VLLM_ROW_FOR_PRECISION.get(precision)
     if engine == "vllm" and row is not None:
         fact = entry.vllm_quant[row]
         if precision == "fp8" and fact.level != "yes":
-            advice = int4_advice
+            advice = _said("to-int4")
         elif fact.level == "no":
-            advice = "use a format vLLM runs here (GGUF, or fp16) or llama.cpp"
+            advice = _said("to-vllm-format")
         else:
             advice = ""
-        verdicts.append(_verdict(QUANT, fact, f"vLLM {precision} weights", gpu, advice))
+        verdicts.append(_verdict(QUANT, fact, _said("vllm-weights", precision=precision), gpu, advice))
     if engine == "transformers" and precision in _BNB_PRECISIONS and not (training and workload.method == "qlora"):
-        verdicts.append(_verdict(QUANT, entry.bitsandbytes, f"bitsandbytes {precision}", gpu))
+        verdicts.append(_verdict(QUANT, entry.bitsandbytes, _said("bnb-weights", precision=precision), gpu))
 
     # SUP-4: FP8 KV cache
     if engine == "vllm" and workload.kv_precision == "fp8":
-        verdicts.append(_verdict(FP8_KV, entry.vllm_fp8_kv, "vLLM FP8 KV cache", gpu, "keep the KV cache in fp16"))
+        verdicts.append(_verdict(FP8_KV, entry.vllm_fp8_kv, _said("fp8-kv"), gpu, _said("to-fp16-kv")))
 
     if training:
         verdicts += _training_verdicts(gpu, entry, workload, tuned_by)
 
     # SUP-8: driver and toolkit lifecycle (always relevant to a purchase)
     if entry.driver.level != "yes":
-        verdicts.append(
-            _verdict(
-                DRIVERS, entry.driver, "Drivers", gpu, "expect no new driver or framework releases", at_most="warn"
-            )
-        )
+        verdicts.append(_verdict(DRIVERS, entry.driver, _said("drivers"), gpu, _said("to-old-software")))
     return verdicts
 
 

@@ -8,14 +8,17 @@ import ast
 import re
 from pathlib import Path
 
+import pytest
+
+from configurator.core import support
+from configurator.core.catalog.models import Gpu
+from configurator.core.estimate.workload import Workload
 from configurator.core.report import words
 from configurator.core.rules import REGISTRY
 from configurator.core.rules.base import Check
 
 ROOT = Path(__file__).resolve().parents[2] / "configurator"
 RULEBOOK = ROOT / "core" / "rules"
-TRANSLATIONS = ROOT / "core" / "report" / "words.py"
-"""The Chinese words of each (rule, code), like a translation catalog; the test below holds its keys to the registry."""
 
 
 def _string_constants(path: Path) -> set[tuple[int, str]]:
@@ -34,9 +37,9 @@ def _string_constants(path: Path) -> set[tuple[int, str]]:
 def test_no_rule_id_is_typed_outside_the_rulebook() -> None:
     """Code outside core/rules names a rule by its object (`MEM_FIT.id`, `SitePower.id`), never by a string, in every
     layer (core, report, storage, cli, qt); a sentence that names a rule takes its id as a field ("COOL-4" inside
-    "... three open-air flagships, COOL-4)" was one). The Chinese words are keyed by (rule, code), as a translation
-    catalog: there an id may stand alone, never inside a sentence. Ids without a hyphen ("PSU", "PERF") are words of
-    sentences too, so inside a string only the hyphenated ones are looked for."""
+    "... three open-air flagships, COOL-4)" was one). The Chinese words are keyed by (rule, code), the rule by its
+    object too (`(compat.CpuBoard.id, "family")`). Ids without a hyphen ("PSU", "PERF") are words of sentences too,
+    so inside a string only the hyphenated ones are looked for."""
     ids = set(REGISTRY)
     inside = re.compile(
         r"(?<![\w-])(" + "|".join(sorted((re.escape(i) for i in ids if "-" in i), key=len)[::-1]) + r")(?![\w-])"
@@ -46,7 +49,7 @@ def test_no_rule_id_is_typed_outside_the_rulebook() -> None:
         for path in sorted(ROOT.rglob("*.py"))
         if RULEBOOK not in path.parents
         for line, value in _string_constants(path)
-        if (value in ids and path != TRANSLATIONS) or (value not in ids and inside.search(value))
+        if value in ids or inside.search(value)
     ]
     assert not typed, typed
 
@@ -121,3 +124,57 @@ def test_chinese_findings_quote_no_english_of_their_fields() -> None:
         wall, "zh_CN"
     )
     assert words.check_text(fact, "zh_CN").startswith("llama.cpp 在 AMD Radeon Instinct MI50 32GB (GCN 5) 上")
+
+
+def test_a_support_facts_own_words_are_chinese_by_their_code_not_their_english(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What a support fact is about and what to do instead are the configurator's words (support.STACK_WORDS), their
+    Chinese keyed by the same codes: a P100 asked for vLLM with FP8 weights and KV cache reads '...；在 vLLM 支持的卡上
+    用 AWQ/GPTQ int4，或用 llama.cpp 跑 GGUF', and English reworded in support.py keeps its Chinese."""
+    assert set(words.ZH_STACK_WORDS) == set(support.STACK_WORDS)
+    p100 = _card("nvidia", "Pascal")
+    jobs = (
+        Workload(kind="inference", precision="fp8", engine="vllm", kv_precision="fp8"),
+        Workload(kind="inference", precision="awq-int4", engine="vllm"),
+        Workload(kind="finetune", method="qlora"),
+    )
+    found = [v.check() for job in jobs for v in support.check_stack(p100, job) if v.status != "pass"]
+    assert {c.rule for c in found} >= {"SUP-1", "SUP-3", "SUP-4", "SUP-5", "SUP-8"}
+    ours = {english for code, english in support.STACK_WORDS.items() if english != words.ZH_STACK_WORDS[code]}
+    with words.language("zh_CN"):
+        said = [words.check_text(c) for c in found]
+    assert not [(text, english) for text in said for english in ours if english in text]
+    assert any(text.startswith("vLLM FP8 KV 缓存 在") and text.endswith("；KV 缓存保持 fp16") for text in said)
+    monkeypatch.setitem(support.STACK_WORDS, "to-fp16-kv", "leave the KV cache at 16 bits")
+    assert words._zh_stack_words()["leave the KV cache at 16 bits"] == "KV 缓存保持 fp16"
+
+
+def test_no_support_finding_is_worse_than_its_rules_severity() -> None:
+    """A software rule's severity is one fact (rules/software.py): SUP-5's FlashAttention-2 and SUP-8's drivers warn
+    whatever a fact says, on every architecture of support.py's table, for inference and training jobs."""
+    jobs = (
+        Workload(kind="inference", precision="fp8", engine="vllm", kv_precision="fp8"),
+        Workload(kind="inference", precision="q4_k_m", engine="llama.cpp"),
+        Workload(kind="finetune", method="qlora", optimizer="adamw-8bit", zero=2),
+        Workload(kind="pretrain", precision="bf16"),
+    )
+    worse = [
+        (entry.architecture, v.rule, v.status)
+        for entry in support.SUPPORT_TABLE
+        for job in jobs
+        for v in support.check_stack(_card(entry.vendor, entry.architecture), job)
+        if v.status == "fail" and REGISTRY[v.rule].severity != "fail"
+    ]
+    assert not worse
+
+
+def _card(vendor: str, architecture: str) -> Gpu:
+    """A made-up card of an architecture (check_stack reads its vendor, architecture, market and peaks)."""
+    return Gpu.model_validate(
+        {
+            **{"id": "card", "name": f"a {architecture} card", "source": "made up for a test", "vendor": vendor},
+            **{"architecture": architecture, "market": "datacenter", "release_year": 2020, "vram_gb": 32.0},
+            **{"memory_type": "HBM2", "memory_bandwidth_gbps": 900.0, "fp32_tflops": 15.0, "fp16_tflops": 120.0},
+            **{"bf16_tflops": 120.0, "tdp_w": 300.0, "form_factor": "pcie", "slot_width": 2.0, "length_mm": 267.0},
+            **{"cooler": "passive", "pcie_gen": 4, "p2p": True},
+        }
+    )

@@ -33,6 +33,7 @@ def _context(catalog: Catalog, request: BuildRequest) -> PlanContext:
         ("qwen2.5-7b", "q4_k_m", 5000, "new", "CNY", "china"),  # "Qwen2.5-7B at CNY 5,000"
     ],
 )
+@pytest.mark.slow  # a whole plan
 def test_the_issues_small_requests_get_a_machine_with_no_gpu_bought(
     catalog: Catalog, model_id: str, precision: str | None, budget: float, condition: str, currency: str, region: str
 ) -> None:
@@ -130,6 +131,7 @@ def test_the_map_fills_its_smallest_cells_below_600(catalog: Catalog) -> None:
 # --------------------------------------------------------------------------- experts in RAM at each platform tier
 
 
+@pytest.mark.slow  # a whole plan
 def test_deepseek_r1_q4_at_15000_is_offered_at_several_platform_tiers_the_fastest_at_12_channel_speed(
     catalog: Catalog,
 ) -> None:
@@ -178,6 +180,7 @@ def test_the_tier_range_is_for_models_too_big_for_one_card_and_not_for_the_map(c
     assert experts_in_ram(PlanContext(ctx.request, ctx.catalog, ctx.model, ctx.workload, time_budget=0.3)) == []
 
 
+@pytest.mark.slow  # a whole plan
 def test_gpt_oss_120b_around_2500_gets_a_16gb_card_with_the_experts_in_ram(catalog: Catalog) -> None:
     """#27's expert case: gpt-oss-120b at about 2,000-2,800 USD -> a 128 GB APU box or a 16 GB card with the experts in
     RAM (MXFP4 experts stay in RAM with llama.cpp's --n-cpu-moe). Since RAM-1 asks llama.cpp for 32 GB, not the VRAM,
@@ -219,6 +222,7 @@ def test_ram_below_vram_is_a_warning_for_streaming_engines_and_a_failure_for_a_f
     assert ram_1.check(64, 48, 0, hf).status == "pass"
 
 
+@pytest.mark.slow  # a whole plan
 def test_llama_405b_q4_is_buildable_at_25000_on_230v(catalog: Catalog) -> None:
     """The issue's case: RAM >= VRAM as a hard rule forced 6 x A6000 into a server barebone (30,545 USD). For
     llama.cpp it is advice: a build within 25,000 USD on one 230 V circuit, RAM-1 a warning where RAM < VRAM."""
@@ -244,6 +248,7 @@ def test_llama_405b_q4_is_buildable_at_25000_on_230v(catalog: Catalog) -> None:
 # --------------------------------------------------------------------------- regional ready-made servers
 
 
+@pytest.mark.slow  # a whole plan
 @pytest.mark.parametrize("where", [{"room": "server-room"}, {"form": "rack"}])
 def test_deepseek_r1_fp8_in_china_at_cny_1_5m_is_the_one_node_h20_server(catalog: Catalog, where: dict) -> None:
     """The issue's case: the 8 x H20 HGX server holds DeepSeek-R1 in FP8 (671 GB in 768 GB), yet the plan ended
@@ -269,6 +274,7 @@ def test_deepseek_r1_fp8_in_china_at_cny_1_5m_is_the_one_node_h20_server(catalog
     assert any(c.rule == "SITE-POWER" for c in first.checks)
 
 
+@pytest.mark.slow  # a whole plan
 def test_a_70b_full_fine_tune_in_cny_is_answered_with_servers(catalog: Catalog) -> None:
     """A 70B full fine-tune in CNY with no budget, with a server room: the region's HGX servers (two H20 nodes), not
     only "use QLoRA"."""

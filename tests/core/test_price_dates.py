@@ -121,6 +121,7 @@ def test_the_catalog_date_is_the_range_of_recent_newest_prices_and_counts_the_ol
     assert catalog_date(Catalog()).text() == "no dated prices"
 
 
+@pytest.mark.slow  # a whole plan
 def test_the_sheet_header_gives_the_catalogs_and_the_builds_price_dates_never_as_of(shipped: Catalog) -> None:
     request = BuildRequest(model_id="qwen2.5-14b", workload=Workload(kind="inference", precision="q8_0"), budget=5000)
     builds = list(plan(request, shipped).builds)
@@ -244,6 +245,7 @@ def test_64gb_rdimm_kits_carry_the_observed_mid_2026_street_price(shipped: Catal
         assert newest.amount == per_module * kit.modules, kit_id  # type: ignore[attr-defined]
 
 
+@pytest.mark.slow  # a whole plan
 def test_an_old_price_in_a_build_is_a_coded_warning_naming_the_part_and_its_date(shipped: Catalog) -> None:
     """Issue #30: 'where no dated price can be found, the part is marked and the solver says so in the build'; the
     text and the sheet mark it, and `plan --json` carries it as data (code, part, price date, age)."""
@@ -272,6 +274,7 @@ def test_an_old_price_in_a_build_is_a_coded_warning_naming_the_part_and_its_date
     ]
 
 
+@pytest.mark.slow  # a whole plan
 def test_plan_json_lists_each_builds_old_prices_and_each_parts_price_date(isolated_home: Path) -> None:
     run = run_cli("plan", "--workload", "inference", "--model", "qwen2.5-14b", "--precision", "q8_0", "--json")
     assert run.code == 0, run.err

@@ -643,6 +643,7 @@ def test_a_converted_price_adds_up_to_the_cent_as_printed() -> None:
     assert purchase.line_amounts(owned) == (6806.47, 6806.47)
 
 
+@pytest.mark.slow  # a whole plan
 def test_mfu_names_the_format_of_the_peak_it_is_taken_over() -> None:
     """Turing has no bf16: an RTX 2060's MFU is over its fp16 tensor peak and says so (it read '29 TFLOPS bf16'; #31)."""
     from configurator.core.estimate.workload import Workload

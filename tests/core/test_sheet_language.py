@@ -97,6 +97,7 @@ def test_the_chinese_sheet_says_the_label_why_and_each_finding_in_chinese(chen) 
     assert "墙插功耗" in chinese and "满载噪音" in chinese
 
 
+@pytest.mark.slow  # a whole plan
 def test_plan_prints_a_chinese_pdf_sheet(tmp_path: Path) -> None:
     fonts = (
         subprocess.run(["fc-list", ":lang=zh"], capture_output=True, text=True).stdout
@@ -259,6 +260,7 @@ def test_the_chinese_label_names_the_setting_not_the_command_line_flag() -> None
         assert f"no {flag} given" in english(reason)
 
 
+@pytest.mark.slow  # a whole plan
 def test_a_modified_cards_name_note_is_chinese_on_the_chinese_sheet(chen) -> None:  # type: ignore[no-untyped-def]
     """Chen's cheapest build (with --gpu l20,a800-80gb-pcie,rtx-4090-48gb) is two RTX 4090 48GB cards: the Chinese
     sheet named them 'NVIDIA GeForce RTX 4090 48GB

@@ -17,8 +17,9 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 
+from configurator.core import support
 from configurator.core.reasons import CLAIMS, EN, Reason, Say, Template, cards, joined, money, render
-from configurator.core.rules import REGISTRY
+from configurator.core.rules import REGISTRY, compat, compatibility, job, links, software
 from configurator.core.rules.base import Check
 
 LANGUAGES = ("en", "zh_CN")
@@ -1547,12 +1548,58 @@ _ZH_KEPT = {
 }
 
 
+ZH_STACK_WORDS: dict[str, str] = {
+    "vllm": "vLLM",
+    "llama.cpp": "llama.cpp",
+    "pytorch": "PyTorch",
+    "bf16": "bf16",
+    "fp8-compute": "FP8 计算",
+    "vllm-weights": "vLLM {precision} 权重",
+    "bnb-weights": "bitsandbytes {precision}",
+    "fp8-kv": "vLLM FP8 KV 缓存",
+    "flash-attention": "FlashAttention-2",
+    "qlora": "QLoRA（bitsandbytes NF4）",
+    "adamw-8bit": "8-bit AdamW（bitsandbytes）",
+    "deepspeed": "DeepSpeed ZeRO / 卸载",
+    "drivers": "驱动",
+    "to-llama.cpp": "llama.cpp 可在这张卡上运行",
+    "to-fp16-training": "改用 fp16 混合精度（带损失缩放）",
+    "to-fp16": "用 fp16 运行模型",
+    "to-16-bit": "改用 bf16/fp16 或 int4 格式",
+    "to-int4": "在 vLLM 支持的卡上用 AWQ/GPTQ int4，或用 llama.cpp 跑 GGUF",
+    "to-vllm-format": "改用 vLLM 在这张卡上能跑的格式（GGUF 或 fp16），或用 llama.cpp",
+    "to-fp16-kv": "KV 缓存保持 fp16",
+    "to-attention-memory": "为注意力多留显存和时间",
+    "to-lora": "改用 16 位基座模型上的 LoRA",
+    "to-adamw": "改用普通 AdamW",
+    "to-fsdp": "可改用 PyTorch FSDP",
+    "to-old-software": "不会再有新的驱动或框架版本",
+    "to-ampere": "在 Ampere 或更新的 GPU（bf16 张量核心）上训练，或改用以 fp16 混合精度训练的框架（--framework peft、trl 或 unsloth）",
+}
+"""The Chinese of the configurator's own words in a support fact, by their code in support.STACK_WORDS (a test holds
+the two tables to each other)."""
+
+
+def _zh_stack_words() -> dict[str, str]:
+    """support.STACK_WORDS' English, as check_stack says it (templated ones over their precisions), to its Chinese."""
+    said = {}
+    for code, zh in ZH_STACK_WORDS.items():
+        for precision in support.STACK_PRECISIONS.get(code, ("",)):
+            said[support.STACK_WORDS[code].format(precision=precision)] = zh.format(precision=precision)
+    return said
+
+
+_ZH_STACK = _zh_stack_words()
+
+
 def _zh_fact(f: Mapping[str, Any]) -> str:
-    """A support fact: the catalog's own note and advice (English) through the sentence patterns."""
-    note, advice = _sentence(str(f["note"])), _sentence(str(f["advice"])) if f["advice"] else ""
-    what = re.sub(r"^vLLM (\S+) weights$", r"vLLM \1 权重", str(f["what"]))  # support.check_stack's SUP-3
-    what = ZH_CN.get(what, what)  # SUP-8's 'Drivers'
-    return f"{what} 在 {f['card']} 上：{note}" + (f"；{advice}" if advice else "")
+    """A support fact: what it is about and the advice in the configurator's own words (support.STACK_WORDS, by code),
+    the fact's note (and an advice in a source's words) through the sentence patterns."""
+    what, advice = str(f["what"]), str(f["advice"])
+    advice = _ZH_STACK.get(advice) or _sentence(advice) if advice else ""
+    return f"{_ZH_STACK.get(what, what)} 在 {f['card']} 上：{_sentence(str(f['note']))}" + (
+        f"；{advice}" if advice else ""
+    )
 
 
 ZH_CN.update(
@@ -1581,35 +1628,36 @@ ZH_CN.update(
 
 ZH_CHECKS_HERE: dict[tuple[str, str], CheckTemplate] = {
     # compatibility (rules/compat.py)
-    ("CPU-2", "family"): lambda f: (
+    (compat.CpuBoard.id, "family"): lambda f: (
         f"{f['board']}{_zh_chipset(f)} 不支持 {f['cpu']}（{f['family']}）；它支持 {'、'.join(f['families'])}"
     ),
-    ("CPU-2", "listed"): lambda f: f"{f['cpu']} 在 {f['board']}{_zh_chipset(f)} 的 CPU 支持列表上",
-    ("COOL-3", "cooled"): lambda f: (
+    (compat.CpuBoard.id, "listed"): lambda f: f"{f['cpu']} 在 {f['board']}{_zh_chipset(f)} 的 CPU 支持列表上",
+    (compat.CoolerCase.id, "cooled"): lambda f: (
         f"{f['cooler']} 在{ZH_CHASSIS.get(str(f['kind']), str(f['kind']))}中散热"
         f"（{ {'desktop': '桌面', 'server-ducted': '服务器'}.get(str(f['airflow']), str(f['airflow'])) }风道）"
     ),
     # placement and memory (rules/compatibility.py)
-    ("SLOT-1", "placed"): lambda f: (
+    (compatibility.Placement.id, "placed"): lambda f: (
         f"{f['width']} 槽宽的{_ZH_CARDS.get(f['cooler'], str(f['cooler']) + '卡')}插在 {list(f['positions'])} 号插槽"
         + ("，卡间留有空槽" if f["cooler"] == "open-air" and len(f["positions"]) > 1 else "")
     ),
-    ("SLOT-5", "no-frame"): lambda f: (
+    (compatibility.Risers.id, "no-frame"): lambda f: (
         f"显卡用延长线装在{ZH_CHASSIS.get(str(f['kind']), str(f['kind']))}里：延长线上的卡只能挂在开放式机架上"
     ),
-    ("RAM-3", "kept"): lambda f: (
+    (compatibility.RamForJob.id, "kept"): lambda f: (
         f"{f['kept_gb']:.0f} GB 放在系统内存中（{_ZH_KEPT[f['what']]}）：需要 {f['need_gb']:.0f} GB 内存"
     ),
     # the job (rules/job.py)
-    ("PROMPT", "wait"): _zh_prompt,
-    ("PROMPT", "wait-users"): _zh_prompt_users,
+    (job.PromptWait.id, "wait"): _zh_prompt,
+    (job.PromptWait.id, "wait-users"): _zh_prompt_users,
     # layout and links (rules/layout.py, rules/links.py)
-    ("PCI-4", "links"): _zh_links,
+    (links.LinkBandwidth.id, "links"): _zh_links,
     # the software stack (rules/software.py); a fact's note is the catalog's (English, with its source)
-    **{(f"SUP-{n}", "fact"): _zh_fact for n in (1, 2, 3, 4, 5, 6, 7, 8, 10)},
+    **{(rule.id, "fact"): _zh_fact for rule in software.RULES if software.FACT in rule.messages},
 }
 """The checks in Simplified Chinese, by (rule, code), whose words need this module's own (the chassis' and the cards'
-names, the sentence patterns of a support fact): every other message carries its Chinese (`Message.zh`)."""
+names, the sentence patterns of a support fact): every other message carries its Chinese (`Message.zh`). A rule is
+named by its object, as everywhere outside the rulebook (tests/core/test_check_words.py), never by its sentence."""
 
 ZH_CHECKS: dict[tuple[str, str], CheckTemplate] = {
     **{(r.id, m.code): m.zh for r in REGISTRY.values() for m in r.messages if m.zh is not None},
