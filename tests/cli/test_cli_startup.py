@@ -119,9 +119,9 @@ _ESTIMATE_IMPORTS_PROBE = (
 
 
 def test_estimate_json_loads_neither_the_solver_nor_the_report_and_reads_the_cached_catalog_as_it_is() -> None:
-    """`estimate --json` (#34) imports neither OR-Tools, the planner, the report, the launch code nor Qt, and takes
-    the shipped records from the validated cache as they are: no record class builds its validator or serializer
-    (a GGUF size once round-tripped the model's record through JSON, about 25 ms of CPU on every run)."""
+    """`estimate --json` (#34) imports neither OR-Tools, the planner, the report, the launch code, the rulebook nor Qt,
+    and takes the shipped records from the validated cache as they are: no record class builds its validator or
+    serializer (a GGUF size once round-tripped the model's record through JSON, about 25 ms of CPU on every run)."""
     for _warm_then_measure in range(2):  # the first run validates the shipped catalog into this home's cache
         out = subprocess.run(
             [sys.executable, "-c", _ESTIMATE_IMPORTS_PROBE], capture_output=True, text=True, check=True
@@ -135,6 +135,8 @@ def test_estimate_json_loads_neither_the_solver_nor_the_report_and_reads_the_cac
         "configurator.core.report",
         "configurator.core.launch",
         "configurator.core.training_launch",
+        "configurator.core.rules",  # the rulebook: an inference estimate reads support_facts, not the SUP-* checks
+        "configurator.core.support",
         "PySide6",
     ):
         assert heavy not in modules, heavy
