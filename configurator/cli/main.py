@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-import traceback
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -175,8 +174,30 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     parser = _Parser(prog="llm-rig", description="What machine to buy to run, fine-tune or train an LLM.")
     parser.add_argument("--version", action=_VersionAction, help="show the version and the catalog's price dates")
     commands = parser.add_subparsers(dest="command", parser_class=_Parser)
+    chosen = _command_of(argv)
+    if argv is None or chosen == "catalog":
+        _add_catalog_commands(commands)
+    else:  # another command (or none) is run: `catalog` is listed, its sub-commands' parsers are not built
+        commands.add_parser("catalog", help=CATALOG_HELP)
+    registered: set[str] = set()
+    for name, (module_name, help_text) in LAZY_COMMANDS.items():
+        if name in registered:
+            continue
+        if argv is None or chosen in _commands_of(module_name):
+            # only the command being run pays for its options' imports (pydantic models, the estimator)
+            module = _command_module(module_name)
+            module.register(commands)
+            registered.update(_commands_of(module_name))
+        else:
+            commands.add_parser(name, help=help_text)
+    return parser
 
-    catalog = commands.add_parser("catalog", help="list and validate parts and model catalogs")
+
+CATALOG_HELP = "list and validate parts and model catalogs"
+
+
+def _add_catalog_commands(commands: Any) -> None:
+    catalog = commands.add_parser("catalog", help=CATALOG_HELP)
     catalog_commands = catalog.add_subparsers(dest="catalog_command", required=True, parser_class=_Parser)
     listing = catalog_commands.add_parser("list", help="list a catalog kind")
     listing.add_argument("kind", choices=CATALOG_KINDS)
@@ -202,20 +223,6 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     from configurator.cli import quote as quote_cli
 
     quote_cli.register(catalog_commands)
-
-    chosen = _command_of(argv)
-    registered: set[str] = set()
-    for name, (module_name, help_text) in LAZY_COMMANDS.items():
-        if name in registered:
-            continue
-        if argv is None or chosen in _commands_of(module_name):
-            # only the command being run pays for its options' imports (pydantic models, the estimator)
-            module = _command_module(module_name)
-            module.register(commands)
-            registered.update(_commands_of(module_name))
-        else:
-            commands.add_parser(name, help=help_text)
-    return parser
 
 
 LAZY_COMMANDS: dict[str, tuple[str, str]] = {
@@ -294,6 +301,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _log_internal_error() -> None:
     """Keep the traceback for a bug report, out of the user's terminal."""
+    import traceback  # for a bug alone: most commands never need it (#34)
+
     try:
         from configurator.storage import paths
         from configurator.storage.atomic import write_text

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -87,6 +86,8 @@ def unknown_ids(
     missing = [i for i in ids if i not in names]
     if not missing:
         return None
+    import difflib  # only for a mistyped id: every command checks its ids, few miss (#34)
+
     parts = []
     for wanted in missing:
         # ids that extend what was typed ("h800" -> "h800-sxm") first, then the nearest spellings

@@ -116,7 +116,7 @@ def launch_command(
     `numa`: the host has more than one socket (llama.cpp then spreads its threads with --numa distribute).
     `parallelism`: the cluster planner's layout (Build.parallelism); pretraining with tensor or pipeline parallel
     or over several nodes runs it under Megatron-LM, fine-tuning gets the framework's command for every node.
-    `gpu`: the card a training job runs on (fp16 mixed precision where it has no bf16, support.training_half).
+    `gpu`: the card a training job runs on (fp16 mixed precision where it has no bf16, support_facts.training_half).
     """
     w = result.workload
     if w["kind"] == "pretrain" and parallelism is not None and layout_is_megatron(parallelism):

@@ -10,7 +10,7 @@ from configurator.core.estimate.frameworks import FRAMEWORK_DEFAULTS, MEGATRON_B
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload
 from configurator.core.shapes import ParallelismJson
-from configurator.core.support import training_half
+from configurator.core.support_facts import training_half
 from configurator.core.torchtune_configs import TORCHTUNE_CONFIGS, TorchtuneConfig
 
 # Frameworks whose users run their own training script under accelerate (the estimate describes the HF Trainer
@@ -66,7 +66,7 @@ class _Job:
     lora_targets: str
     train_embeddings: bool
     precision: str
-    half: str = "bf16"  # the 16-bit float the GPUs compute in (support.training_half): fp16 where there is no bf16
+    half: str = "bf16"  # the 16-bit float the GPUs compute in (training_half): fp16 where there is no bf16
     # the cluster planner's layout (Build.parallelism); a machine of its own without one
     nodes: int = 1
     tensor: int = 1

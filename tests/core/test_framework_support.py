@@ -11,12 +11,11 @@ from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.workload import Workload
 from configurator.core.solve.candidates import gpu_options
 from configurator.core.solve.request import BuildRequest
-from configurator.core.support import (
+from configurator.core.support import SupportVerdict, check_stack
+from configurator.core.support_facts import (
     FRAMEWORK_NEEDS,
     TORCHTUNE_RECIPE,
     UNSLOTH_REQUIREMENTS,
-    SupportVerdict,
-    check_stack,
     compute_capability,
     support_for,
 )

@@ -7,16 +7,14 @@ import pytest
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Gpu
 from configurator.core.estimate.workload import Workload
-from configurator.core.support import (
+from configurator.core.support import SupportVerdict, check_stack, worst
+from configurator.core.support_facts import (
     REFERENCE_MATMUL,
     SUPPORT_TABLE,
-    SupportVerdict,
-    check_stack,
     reference_matmul_efficiency,
     support_for,
     training_factor,
     training_tflops,
-    worst,
 )
 
 

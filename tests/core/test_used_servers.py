@@ -4,7 +4,7 @@ caveat in their label and never claim fastest or best value."""
 
 from __future__ import annotations
 
-from configurator.core import support
+from configurator.core import support, support_facts
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Chassis, Cooler
 from configurator.core.estimate.workload import Workload
@@ -21,7 +21,7 @@ def test_the_architectures_past_their_vendors_support() -> None:
     assert support.end_of_life("nvidia", "Volta") is not None
     assert support.end_of_life("amd", "Vega 20") is not None  # an alias of GCN 5 (gfx906)
     eol = support.end_of_life("amd", "GCN 5")
-    assert eol is not None and eol.source == support.ROCM_GFX906_EOM
+    assert eol is not None and eol.source == support_facts.ROCM_GFX906_EOM
     for vendor, arch in (("nvidia", "Turing"), ("nvidia", "Ampere"), ("amd", "CDNA 3"), ("intel", "Xe2")):
         assert support.end_of_life(vendor, arch) is None, arch
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 import shutil
 from pathlib import Path
 
@@ -113,3 +114,25 @@ def test_a_load_of_one_kind_still_reports_its_overlay_records_dangling_reference
     for kind in cases:
         alone = [str(p) for p in catalogs.load(kinds={kind}).problems]
         assert alone == [p for p in full if f"mine-{kind}.toml" in p], kind
+
+
+def test_a_cache_whose_records_do_not_unpickle_is_validated_again_not_fatal() -> None:
+    """The file's key and layout are right but one kind's records are not (a disk error, a class another version
+    named): the shipped layer is validated again and kept anew, the same records, never a traceback (#34)."""
+    expected = catalogs.load(include_user=False).catalog
+    cache = catalogs.shipped_cache_path()
+    data = cache.read_bytes()
+    key_length = len(catalogs._shipped_key(paths.shipped_catalog_files()))
+    layout, state, by_kind, found_all = pickle.loads(data[key_length:])
+    broken_records = (
+        b"not a pickle",
+        pickle.dumps(["records", "as", "a", "list"]),
+        b"cconfigurator.core.catalog.models\nNoSuchRecord\n.",  # a record class this version does not have
+    )
+    for broken in broken_records:
+        kinds = {**by_kind, "gpus": broken}
+        cache.write_bytes(data[:key_length] + pickle.dumps((layout, state, kinds, found_all)))
+        loaded = catalogs.load(include_user=False, kinds={"models", "gpus"}).catalog
+        assert loaded.records["gpus"] == expected.records["gpus"]
+        assert loaded.records["models"] == expected.records["models"]
+        assert cache.read_bytes() == data  # written again, whole

@@ -300,6 +300,16 @@ class Motherboard(Record):
         return self
 
 
+MODULE_GB_BYTES = 1024**3
+"""Bytes in one "GB" of a memory module or kit: a "64 GB" DIMM holds 64 GiB. JEDEC's memory usage of the prefixes
+(JESD100B.01, "Terms, Definitions, and Letter Symbols for Microcomputers, Microprocessors, and Memory Integrated
+Circuits": giga = 2^30 for memory capacity) and every DRAM density (16 Gb, 24 Gb, 32 Gb dies) are binary: sixteen
+32 Gb dies on a module are 64 x 2^30 bytes. The job's bytes (weights, cache: the estimator counts in bytes) are
+divided by this, never by 1e9, before they are compared with a kit's `total_gb`: 1e9 asked 7.4 % more RAM than the
+job holds, so 768 GB of DIMMs (825 x 10^9 bytes) "could not" hold DeepSeek-R1 at Q8_0. Here, beside the kit it
+describes, so the estimate reads it without the rulebook (RAM-1 and RAM-3, rules/compat.py, read it too)."""
+
+
 class MemoryKit(Record):
     vendor: str
     memory_type: MemoryKind

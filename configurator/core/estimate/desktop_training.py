@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from configurator.core.catalog.models import Gpu, ModelArch
-from configurator.core.support import training_tflops
+from configurator.core.support_facts import training_tflops
 
 GA102_WHITEPAPER = "https://www.nvidia.com/content/PDF/nvidia-ampere-ga-102-gpu-architecture-whitepaper-v2.pdf"
 REFERENCE_CARD = "NVIDIA GeForce RTX 3090"
@@ -34,7 +34,7 @@ REFERENCE_FLOPS_PER_BYTE = REFERENCE_TFLOPS * 1e12 / (REFERENCE_BANDWIDTH_GBPS *
 # 2025); "flash attn not support tensor with require_grad=True" (#2489, PyTorch 2.10 nightly, December 2025); a QLoRA
 # SFT step's SDPA peaks at 1.66 GB on XPU against 0.23 GB on CUDA for a 2048-token Llama 3.1 8B sequence, the full
 # 32 x 2048 x 2048 score tensor (#2390). oneDNN merged fused SDPA training in 2026 (uxlfoundation/oneDNN PR #4498); a
-# PyTorch release that calls it changes this fact. AMD ROCm runs FlashAttention (support.py: composable_kernel and
+# PyTorch release that calls it changes this fact. AMD ROCm runs FlashAttention (support_facts.py: composable_kernel and
 # Triton backends), so it is not listed.
 MATERIALISED_ATTENTION: dict[str, str] = {
     "intel": "https://github.com/intel/torch-xpu-ops/issues/2489",

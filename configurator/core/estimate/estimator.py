@@ -89,10 +89,9 @@ from configurator.core.estimate.workload import ENGINE_STAND_IN, ENGINE_STAND_IN
 from configurator.core.memo import remember, scoped
 from configurator.core.reasons import Reason, english
 from configurator.core.shapes import PlacementJson, SpeculationFields
-from configurator.core.support import (
+from configurator.core.support_facts import (
     REFERENCE_MATMUL,
     dense_peak_tflops,
-    framework_verdict,
     has_matrix_units,
     training_factor,
     training_tflops,
@@ -388,7 +387,7 @@ class Calibration:
     # FP8 training (DeepSeek-V3 report sec. 3.3: GEMMs in FP8 for forward, activation and weight gradients; attention,
     # norms and the optimizer in BF16/FP32): only the time spent in GEMMs shrinks, by the FP8/BF16 peak ratio at the
     # same GEMM efficiency. The GEMM share of the BF16 step is MFU / (achieved large-GEMM efficiency), the measured
-    # A100 BF16 figure support.REFERENCE_MATMUL (271.2 of 312 TFLOPS, ml-engineering MAMF table).
+    # A100 BF16 figure support_facts.REFERENCE_MATMUL (271.2 of 312 TFLOPS, ml-engineering MAMF table).
     # Desktop and workstation cards: an ESTIMATE, not a fit (no consumer-card run among the reference rows), taken at an
     # RTX 3090 with FlashAttention and moved per card by its traffic; desktop_training.py gives the reason and sources.
     default_mfu_consumer: float = 0.35
@@ -1489,10 +1488,10 @@ def _gemm_peak_fp16acc(gpu: Gpu) -> float:
 
 
 def measured_matmul_factor(gpu: Gpu) -> float:
-    """Off NVIDIA, the spec-sheet matrix peak scaled by the family's measured GEMM share (support.training_factor: the
+    """Off NVIDIA, the spec-sheet matrix peak scaled by the family's measured GEMM share (support_facts.training_factor: the
     same measurements training time reads); 1 on NVIDIA (the calibration). Prefill's NVIDIA peak is the FP16-accumulate
     one llama.cpp's cuBLAS runs (above), whose achieved share a torch.matmul (FP32 accumulate) does not measure: it keeps
-    the A100 reference, where training on a desktop card divides by the GeForce cards' share (support.GEFORCE_MATMUL)."""
+    the A100 reference, where training on a desktop card divides by the GeForce cards' share (support_facts.GEFORCE_MATMUL)."""
     if gpu.vendor in ("nvidia", "apple"):
         return 1.0
     return training_factor(gpu, "fp16", REFERENCE_MATMUL.efficiency)
@@ -2094,7 +2093,7 @@ def _elapsed_rate(mfu: float, workload: Workload, gpu: Gpu, gpus: int, ex: _Expl
 
 def _training_peak(gpu: Gpu, ex: _Explain) -> float:
     """FLOP/s of large bf16 GEMMs on `gpu`: the spec sheet's, or the measured share of it off NVIDIA."""
-    peak = training_tflops(gpu, "bf16") * 1e12  # measured-GEMM realism off NVIDIA (support.py)
+    peak = training_tflops(gpu, "bf16") * 1e12  # measured-GEMM realism off NVIDIA (support_facts.py)
     if peak < 0.99 * (gpu.bf16_tflops or gpu.fp16_tflops) * 1e12:
         ex.assume(
             Reason.of("est.gemm-peak", arch=gpu.architecture, tflops=peak / 1e12, of=gpu.bf16_tflops or gpu.fp16_tflops)
@@ -2442,7 +2441,10 @@ def _prepared(
     workload = _calibrated_engine(workload, ex)
     if workload.kind == "finetune":  # a from-scratch run launches under accelerate or Megatron-LM (training_launch)
         workload = _as_framework_shards(workload, gpus, ex)
-        # the framework's own GPU limits (SUP-10): the same verdict the solver's filter and the Checks tab give
+        # the framework's own GPU limits (SUP-10): the same verdict the solver's filter and the Checks tab give (the
+        # rulebook words it: imported for a fine-tune alone, so an inference estimate never loads it, #34)
+        from configurator.core.support import framework_verdict
+
         verdict = framework_verdict(gpu, workload.framework) if gpu is not None else None
         if verdict is not None and verdict.status != "pass":
             ex.warnings.append(Reason.of("warn.framework", message=verdict.message))

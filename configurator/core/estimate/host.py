@@ -5,10 +5,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from configurator.core.catalog.models import Cpu, MemoryKit
+from configurator.core.catalog.models import MODULE_GB_BYTES, Cpu, MemoryKit
 from configurator.core.errors import RequestError
 from configurator.core.reasons import Reason
-from configurator.core.rules.compat import MODULE_GB_BYTES
 
 BYTES_PER_TRANSFER = 8  # one 64-bit DDR channel (two 32-bit DDR5 sub-channels) moves 8 bytes per transfer
 

@@ -34,7 +34,7 @@ from configurator.core.estimate.workload import Workload
 from configurator.core.memo import remember, scoped
 from configurator.core.reasons import Reason, english
 from configurator.core.shapes import ParallelismJson
-from configurator.core.support import dense_peak_tflops, training_half, training_tflops
+from configurator.core.support_facts import dense_peak_tflops, training_half, training_tflops
 
 GIB = 1024**3
 
@@ -577,7 +577,7 @@ def _compute_seconds(
     gpu, workload, mfu = c.gpu, c.workload, c.mfu
     gpus = layout.tp * layout.cp * layout.pp * layout.dp
     flops_per_token = (base.training_flops or 0.0) / c.tokens if c.tokens else 0.0
-    # compute at MFU of the peak bf16 rate the estimator uses (support.training_tflops: measured GEMM rates off NVIDIA)
+    # compute at MFU of the peak bf16 rate the estimator uses (support_facts.training_tflops: measured GEMM rates off NVIDIA)
     # the base estimate's utilisation counts restarts for its own GPU count and a whole run's other losses: taken out
     # here, so that compute is the GPUs' work alone, and those of this layout's `gpus` come on top of the whole step
     # (below), restarts as a loss that grows with the cluster (Calibration.interruptions_per_gpu_hour)

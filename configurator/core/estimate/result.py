@@ -106,7 +106,7 @@ class EstimateResult(_Frozen):
     training_flops: float | None
     gpu_hours: float | None
     wall_hours: float | None
-    # the share of the GPU's training rate (support.training_tflops) the estimator divided the FLOPs by, before
+    # the share of the GPU's training rate (support_facts.training_tflops) the estimator divided the FLOPs by, before
     # multi-GPU scaling: its restarts and run losses included, communication not. The planner's input (it recovers the
     # compute-phase rate from it); not MFU, which is `mfu` below
     rate_share: float | None

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping
 from typing import Any
 
-from configurator.core.catalog.models import Chassis, Cooler, Cpu, Gpu, MemoryKit, Motherboard
+from configurator.core.catalog.models import MODULE_GB_BYTES, Chassis, Cooler, Cpu, Gpu, MemoryKit, Motherboard
 from configurator.core.rules.base import Check, Message, Rule, at, instance, register
 from configurator.core.rules.facts import BuildFacts
 
@@ -578,13 +578,6 @@ def cooler_board(cooler: Cooler, board: Motherboard) -> Check:
 # ------------------------------------------------------------------ RAM size (RAM-1, RAM-3)
 
 HOST_FILL = 0.90  # leave 10 % of RAM for the OS and page cache
-MODULE_GB_BYTES = 1024**3
-"""Bytes in one "GB" of a memory module or kit: a "64 GB" DIMM holds 64 GiB. JEDEC's memory usage of the prefixes
-(JESD100B.01, "Terms, Definitions, and Letter Symbols for Microcomputers, Microprocessors, and Memory Integrated
-Circuits": giga = 2^30 for memory capacity) and every DRAM density (16 Gb, 24 Gb, 32 Gb dies) are binary: sixteen
-32 Gb dies on a module are 64 x 2^30 bytes. The job's bytes (weights, cache: the estimator counts in bytes) are
-divided by this, never by 1e9, before they are compared with a kit's `total_gb`: 1e9 asked 7.4 % more RAM than the
-job holds, so 768 GB of DIMMs (825 x 10^9 bytes) "could not" hold DeepSeek-R1 at Q8_0."""
 OS_RAM_BYTES = 4e9
 """Inference beside the weights it maps (llama.cpp's default mmap: the weights ARE the page cache) or the engine's host
 buffers: the OS's own working set. Ubuntu Desktop asks for "4 GB system memory" (https://ubuntu.com/download/desktop,

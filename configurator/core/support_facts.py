@@ -1,0 +1,994 @@
+"""What the software stack runs on each GPU architecture, as sourced facts (the support table, the fine-tuning frameworks'
+needs, end-of-life stacks), and the measured matmul rates training time is computed at. No rules: the estimate reads
+these without the rulebook (#34: `llm-rig estimate` imports neither it nor the solver); core/support.py judges a
+build's stack by them (the SUP-* checks)."""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from configurator.core.catalog.models import Gpu
+from configurator.core.reasons import Reason, english
+
+Level = Literal["yes", "partial", "no"]
+TrainDtype = Literal["bf16", "fp16", "fp32"]
+
+# --------------------------------------------------------------------------- sources
+# One constant per document, so a fact names where it comes from and a URL is typed once.
+CUDA_GPUS = "https://developer.nvidia.com/cuda-gpus"
+AMPERE_WHITEPAPER = (
+    "https://images.nvidia.com/aem-dam/en-zz/Solutions/data-center/nvidia-ampere-architecture-whitepaper.pdf"
+)
+FLASH_ATTN_README = "https://github.com/Dao-AILab/flash-attention/blob/main/README.md"
+RDNA3_FLASH_ATTN_BENCH = "https://github.com/ROCm/flash-attention/issues/27"
+VLLM_GPU_INSTALL = "https://docs.vllm.ai/en/latest/getting_started/installation/gpu/"
+VLLM_GPU_INSTALL_V014 = "https://docs.vllm.ai/en/v0.14.0/getting_started/installation/gpu/"
+VLLM_QUANT_HARDWARE = "https://docs.vllm.ai/en/latest/features/quantization/"
+VLLM_FP8 = "https://docs.vllm.ai/en/v0.32.0/features/quantization/llm_compressor/fp8/"
+VLLM_KV_CACHE = "https://docs.vllm.ai/en/latest/features/quantization/quantized_kvcache/"
+TORCH_SCALED_MM = "https://huggingface.co/neuralmagic/Meta-Llama-3.1-70B-Instruct-FP8/discussions/2"
+LLAMA_CPP_BUILD = "https://github.com/ggml-org/llama.cpp/blob/master/docs/build.md"
+BNB_INSTALL = "https://huggingface.co/docs/bitsandbytes/v0.50.2/en/installation.md"
+BNB_ROCM_WINDOWS = "https://github.com/bitsandbytes-foundation/bitsandbytes/pull/1915"
+DEEPSPEED_README = "https://github.com/deepspeedai/DeepSpeed/blob/master/README.md"
+DEEPSPEED_ACCELERATORS = "https://deepspeed.ai/tutorials/accelerator-setup-guide"
+TRITON_README = "https://github.com/triton-lang/triton/blob/main/README.md"
+INDUCTOR_TOO_OLD = "https://github.com/pytorch/pytorch/blob/main/torch/_dynamo/exc.py"
+PYTORCH_DROPS_SM70 = "https://github.com/pytorch/pytorch/issues/157517"
+NVIDIA_R580_LAST = (
+    "https://www.neowin.net/amp/nvidia-is-soon-ending-driver-support-for-some-of-its-most-legendary-graphics-cards/"
+)
+CUDA13_DROPS_VOLTA = "https://github.com/NVIDIA/cuDecomp/pull/97"
+# CUDA 13.0 release notes (2025-08-07), "Deprecated Architectures": offline compilation and library support for
+# Maxwell, Pascal and Volta removed, as the 12.x notes announced (quoted in PYTORCH_DROPS_SM70)
+CUDA13_RELEASE_NOTES = "https://docs.nvidia.com/cuda/archive/13.0.0/cuda-toolkit-release-notes/index.html"
+ROCM_GFX906_EOM = "https://rocm.docs.amd.com/en/docs-5.6.0/release.html"
+ROCM_RADEON_TARGETS = (
+    "https://rocm.docs.amd.com/projects/install-on-windows/en/docs-7.2/reference/system-requirements.html"
+)
+RDNA3_WMMA = "https://gpuopen.com/learn/wmma_on_rdna3/"
+RDNA4_ISA = (
+    "https://www.amd.com/content/dam/amd/en/documents/radeon-tech-docs/instruction-set-architectures/"
+    "rdna4-instruction-set-architecture.pdf"
+)
+PYTORCH_XPU = "https://docs.pytorch.org/docs/stable/notes/get_start_xpu.html"
+MAMF_TABLE = (
+    "https://github.com/stas00/ml-engineering/blob/master/compute/accelerator/README.md"
+    "#maximum-achievable-matmul-flops-comparison-table"
+)
+TORCHTUNE_AT = "https://github.com/pytorch/torchtune/blob/bd2a0fc7c31430972728494fa01aaeeb0ebf1ba1"
+TORCHTUNE_RECIPE = f"{TORCHTUNE_AT}/recipes/full_finetune_distributed.py"
+TORCHTUNE_PRECISION = f"{TORCHTUNE_AT}/torchtune/training/precision.py"
+TORCH_BF16_EMULATION = "https://github.com/MakazhanAlpamys/Soup/issues/387"
+UNSLOTH_REQUIREMENTS = "https://unsloth.ai/docs/zh/kai-shi/fine-tuning-for-beginners/unsloth-requirements"
+RX7900XTX_GEMM = (
+    "https://github.com/zzc0721/torch-performance-test-data/issues/58",
+    "https://github.com/zzc0721/torch-performance-test-data/issues/68",
+    "https://github.com/zzc0721/torch-performance-test-data/issues/103",
+)
+# RX 9070 XT: the same benchmark (square torch.matmul 1024-10240, best size 4096), PyTorch 2.12 on ROCm 7.2 (2026-05)
+# and on ROCm 7.14 under WSL (2026-09)
+RX9070XT_GEMM = (
+    "https://github.com/zzc0721/torch-performance-test-data/issues/173",
+    "https://github.com/zzc0721/torch-performance-test-data/issues/201",
+)
+# Arc A770: oneMKL's DPC++ GEMM sample (4096^3, half precision) at 58.7 TFLOPS, chsasank in ollama/ollama PR #2458
+# (2024-02-13); the XMX engines run bf16 at the fp16 rate, so it stands for bf16 as well
+ARC_A770_GEMM = "https://github.com/ollama/ollama/pull/2458"
+# Arc A770 under PyTorch 2.7.0+xpu, ml-engineering's mamf-finder (the benchmark the A100 reference figure comes from):
+# bf16 max 92.9 TFLOPS at 4096x4096x2048, stas00/ml-engineering PR #107 (2025-06-03)
+ARC_A770_MAMF = "https://github.com/stas00/ml-engineering/pull/107"
+# Arc A770 under PyTorch 2.7.0+xpu, the square torch.matmul benchmark the RDNA and GeForce figures come from: fp16 80.36
+# and bf16 85.14 TFLOPS at best (8192-10240), zzc0721/torch-performance-test-data issue #182 (2026-06-29, Windows 11)
+ARC_A770_TORCH27 = "https://github.com/zzc0721/torch-performance-test-data/issues/182"
+
+
+@dataclass(frozen=True)
+class Fact:
+    """One sourced statement: whether a piece of software runs, in words a buyer understands."""
+
+    level: Level
+    note: str
+    source: str
+
+
+@dataclass(frozen=True)
+class MatmulMeasurement:
+    """A published dense GEMM throughput next to the peak it was measured against."""
+
+    card: str
+    dtype: TrainDtype
+    measured_tflops: float
+    peak_tflops: float
+    source: str
+
+    @property
+    def efficiency(self) -> float:
+        return self.measured_tflops / self.peak_tflops
+
+
+# The estimator's training MFU defaults were fitted on NVIDIA runs (Llama 2 on A100 ~40 %),
+# against NVIDIA peak figures whose large-GEMM efficiency is this A100 SXM measurement
+# (ml-engineering MAMF table, BF16, torch 2.6.0+cu126: 271.2 of 312 TFLOPS). Another vendor's
+# figure is rescaled by (its GEMM efficiency / this one) so the same MFU applies to it.
+REFERENCE_MATMUL = MatmulMeasurement("NVIDIA A100 SXM", "bf16", 271.2, 312.0, MAMF_TABLE)
+
+# Desktop and workstation cards are costed at the consumer utilisation (estimator.Calibration.default_mfu_consumer),
+# which is a share of a GeForce card's catalog bf16 peak (FP32 accumulate). A GeForce card's large bf16 torch.matmul
+# reaches that peak, not the A100's 87 %: the same square-matmul benchmark the RDNA and Arc figures come from
+# (zzc0721/torch-performance-test-data, best of 1024-10240, PyTorch 2.7-2.12 CUDA builds) reads 164.81 of the RTX 4090's
+# 165.2, 25.47 of the RTX 3060's 25.5, 64.68 of the RTX 3080's 59.5 (boost clocks above the spec sheet's), and 240.05
+# and 178.86 of the RTX 5090's 209.5 (two submissions). Another vendor's desktop card is therefore scaled by its GEMM
+# efficiency over this mean (1.02), not over the A100's: dividing by 0.87 had priced an Arc A770 at 87 TFLOPS where its
+# measured GEMMs reach 59-93 (issue #29).
+GEFORCE_MATMUL: tuple[MatmulMeasurement, ...] = (
+    MatmulMeasurement(
+        "NVIDIA GeForce RTX 4090",
+        "bf16",
+        164.81,
+        165.2,
+        "https://github.com/zzc0721/torch-performance-test-data/issues/78",
+    ),
+    MatmulMeasurement(
+        "NVIDIA GeForce RTX 3060",
+        "bf16",
+        25.47,
+        25.5,
+        "https://github.com/zzc0721/torch-performance-test-data/issues/131",
+    ),
+    MatmulMeasurement(
+        "NVIDIA GeForce RTX 3080 10GB",
+        "bf16",
+        64.68,
+        59.5,
+        "https://github.com/zzc0721/torch-performance-test-data/issues/114",
+    ),
+    MatmulMeasurement(
+        "NVIDIA GeForce RTX 5090",
+        "bf16",
+        240.05,
+        209.5,
+        "https://github.com/zzc0721/torch-performance-test-data/issues/96",
+    ),
+    MatmulMeasurement(
+        "NVIDIA GeForce RTX 5090",
+        "bf16",
+        178.86,
+        209.5,
+        "https://github.com/zzc0721/torch-performance-test-data/issues/200",
+    ),
+)
+
+
+def reference_matmul_efficiency(gpu: Gpu) -> float:
+    """The GEMM efficiency the utilisation applied to `gpu` was set against: the A100's for data-center parts (the
+    fitted MFU), the GeForce cards' mean for desktop and workstation parts (the consumer utilisation)."""
+    if gpu.market == "datacenter":
+        return REFERENCE_MATMUL.efficiency
+    return sum(m.efficiency for m in GEFORCE_MATMUL) / len(GEFORCE_MATMUL)
+
+
+@dataclass(frozen=True)
+class ArchSupport:
+    """What the software stack runs on one GPU architecture of one vendor."""
+
+    vendor: Literal["nvidia", "amd", "intel"]
+    architecture: str  # the catalog's Gpu.architecture spelling
+    targets: str  # CUDA compute capability or LLVM gfx target(s)
+    aliases: tuple[str, ...]
+    bf16: Fact
+    fp8_compute: Fact
+    flash_attention_2: Fact
+    pytorch: Fact
+    vllm: Fact
+    vllm_quant: dict[str, Fact]  # implementation row of vLLM's table -> fact
+    vllm_fp8_kv: Fact
+    llama_cpp: Fact
+    bitsandbytes: Fact
+    deepspeed: Fact
+    torch_compile: Fact
+    driver: Fact
+    matmul: tuple[MatmulMeasurement, ...] = ()
+    matmul_note: str = ""
+    # False where the GPU has no tensor/matrix units (Pascal, Vega 20): its catalog fp16 figure is
+    # then a CUDA-core/vector rate, not a tensor peak that matmul kernels fall far short of
+    matrix_units: bool = True
+    capabilities: tuple[float, ...] = ()
+    """NVIDIA: the CUDA compute capabilities of the architecture, lowest first (`targets` words them)."""
+
+    def facts(self) -> dict[str, Fact]:
+        """Every fact by name (vLLM quantization rows as vllm_quant.<row>)."""
+        named = {
+            name: getattr(self, name)
+            for name in (
+                "bf16",
+                "fp8_compute",
+                "flash_attention_2",
+                "pytorch",
+                "vllm",
+                "vllm_fp8_kv",
+                "llama_cpp",
+                "bitsandbytes",
+                "deepspeed",
+                "torch_compile",
+                "driver",
+            )
+        }
+        named.update({f"vllm_quant.{row}": fact for row, fact in self.vllm_quant.items()})
+        return named
+
+
+# --------------------------------------------------------------------------- shared facts
+# vLLM's "Supported Hardware" quantization table (VLLM_QUANT_HARDWARE): columns Volta (SM 7.0),
+# Turing (7.5), Ampere (8.0/8.6), Ada (8.9), Hopper (9.0), AMD GPU, Intel GPU. Rows used here.
+VLLM_ROWS = ("awq", "gptq", "marlin", "int8_w8a8", "fp8_w8a8", "bitsandbytes", "gguf")
+_QUANT_NAMES = {
+    "awq": "AWQ",
+    "gptq": "GPTQ",
+    "marlin": "Marlin int4 (GPTQ/AWQ/compressed-tensors W4A16)",
+    "int8_w8a8": "INT8 W8A8",
+    "fp8_w8a8": "FP8 W8A8",
+    "bitsandbytes": "bitsandbytes",
+    "gguf": "GGUF",
+}
+
+
+def _quant_row(column: str, supported: set[str], extra: dict[str, Fact] | None = None) -> dict[str, Fact]:
+    row: dict[str, Fact] = {}
+    for name in VLLM_ROWS:
+        label = _QUANT_NAMES[name]
+        if name in supported:
+            row[name] = Fact("yes", f"vLLM runs {label} on {column}", VLLM_QUANT_HARDWARE)
+        else:
+            row[name] = Fact("no", f"vLLM's hardware table marks {label} unsupported on {column}", VLLM_QUANT_HARDWARE)
+    row.update(extra or {})
+    return row
+
+
+_FP8_MARLIN = Fact(
+    "partial",
+    "no FP8 tensor cores: vLLM stores FP8 weights and runs them as weight-only W8A16 through FP8 Marlin "
+    "(half the weight memory, computed in fp16, no FP8 speed-up)",
+    VLLM_FP8,
+)
+_FP8_KV_SOFTWARE = Fact(
+    "partial",
+    "FP8 KV cache is stored in 8 bits to save memory but converted back to 16-bit for the attention math "
+    "(no FP8 hardware)",
+    VLLM_KV_CACHE,
+)
+_FP8_KV_NATIVE = Fact("yes", "FP8 KV cache with FP8 hardware", VLLM_KV_CACHE)
+_FP8_KV_UNDOCUMENTED = Fact(
+    "partial",
+    "vLLM documents no FP8 KV-cache path for this GPU family; expect to keep the KV cache in 16-bit",
+    VLLM_KV_CACHE,
+)
+_NO_BF16_NVIDIA = Fact(
+    "no",
+    "no bf16 tensor cores (bf16 arrived with Ampere)",
+    AMPERE_WHITEPAPER,
+)
+_BF16_NVIDIA = Fact("yes", "bf16 tensor cores (Ampere and newer)", AMPERE_WHITEPAPER)
+_FA2_NVIDIA = Fact("yes", "FlashAttention-2 runs on Ampere, Ada and Hopper (fp16 and bf16)", FLASH_ATTN_README)
+_FA2_NONE_NVIDIA = Fact(
+    "no",
+    "FlashAttention-2 needs Ampere or newer: attention falls back to PyTorch SDPA kernels "
+    "(slower, more memory at long context)",
+    FLASH_ATTN_README,
+)
+_LLAMA_CUDA = Fact("yes", "llama.cpp runs on the CUDA backend (Vulkan also works)", LLAMA_CPP_BUILD)
+_LLAMA_HIP = Fact("yes", "llama.cpp runs on the HIP (ROCm) backend or on Vulkan", LLAMA_CPP_BUILD)
+_LLAMA_SYCL = Fact("yes", "llama.cpp runs on the SYCL backend (Intel GPUs) or on Vulkan", LLAMA_CPP_BUILD)
+_BNB_CUDA = Fact("yes", "bitsandbytes NF4/8-bit on CUDA compute capability 6.0+ (QLoRA works)", BNB_INSTALL)
+_BNB_ROCM_INSTINCT = Fact("yes", "bitsandbytes has official AMD ROCm support (QLoRA works)", BNB_INSTALL)
+_BNB_ROCM_RADEON = Fact(
+    "partial",
+    "bitsandbytes supports AMD ROCm officially, but Radeon (RDNA) builds are newer and less tested than CUDA: "
+    "QLoRA should run, expect rough edges",
+    BNB_ROCM_WINDOWS,
+)
+_BNB_XPU = Fact("yes", "bitsandbytes has official Intel XPU support (QLoRA works)", BNB_INSTALL)
+_DS_NVIDIA = Fact("yes", "DeepSpeed is developed and tested on NVIDIA GPUs", DEEPSPEED_README)
+_DS_AMD_TESTED = Fact("yes", "DeepSpeed is tested on AMD Instinct (MI100, MI200)", DEEPSPEED_README)
+_DS_AMD_OTHER = Fact(
+    "partial",
+    "DeepSpeed runs on ROCm through its CUDA/HIP accelerator, but upstream tests only MI100 and MI200",
+    DEEPSPEED_README,
+)
+_DS_ARC = Fact(
+    "partial",
+    "DeepSpeed's XPU accelerator is validated on Intel Data Center GPU Max, not on Arc",
+    DEEPSPEED_README,
+)
+_COMPILE_OK = Fact("yes", "torch.compile (Inductor/Triton) is supported", TRITON_README)
+_COMPILE_OLD_NVIDIA = Fact(
+    "partial",
+    "Triton officially supports compute capability 8.0+; PyTorch still compiles for 7.x but "
+    "without official Triton support",
+    TRITON_README,
+)
+_DRIVER_CURRENT_NVIDIA = Fact(
+    "yes", "current CUDA 13 drivers and toolkits support this architecture", CUDA13_DROPS_VOLTA
+)
+_DRIVER_ROCM = Fact("yes", "in AMD's current ROCm support list", ROCM_RADEON_TARGETS)
+_PYTORCH_CUDA = Fact("yes", "current PyTorch CUDA wheels include this architecture", PYTORCH_DROPS_SM70)
+_PYTORCH_ROCM = Fact("yes", "PyTorch ROCm wheels support this GPU", ROCM_RADEON_TARGETS)
+
+_TURING_PLUS_ROWS = {"awq", "gptq", "marlin", "int8_w8a8", "bitsandbytes", "gguf"}
+
+
+def _nvidia(
+    architecture: str,
+    capabilities: tuple[float, ...],
+    column: str,
+    supported: set[str],
+    *,
+    bf16: bool,
+    fp8: Fact,
+    fa2: bool,
+    kv: Fact,
+    vllm: Fact,
+    extra_quant: dict[str, Fact] | None = None,
+    pytorch: Fact = _PYTORCH_CUDA,
+    compile_fact: Fact = _COMPILE_OK,
+    driver: Fact = _DRIVER_CURRENT_NVIDIA,
+    aliases: tuple[str, ...] = (),
+    matrix_units: bool = True,
+) -> ArchSupport:
+    return ArchSupport(
+        vendor="nvidia",
+        architecture=architecture,
+        targets="compute capability " + "/".join(f"{c:.1f}" for c in capabilities),
+        capabilities=capabilities,
+        aliases=aliases,
+        matrix_units=matrix_units,
+        bf16=_BF16_NVIDIA if bf16 else _NO_BF16_NVIDIA,
+        fp8_compute=fp8,
+        flash_attention_2=_FA2_NVIDIA if fa2 else _FA2_NONE_NVIDIA,
+        pytorch=pytorch,
+        vllm=vllm,
+        vllm_quant=_quant_row(column, supported, extra_quant),
+        vllm_fp8_kv=kv,
+        llama_cpp=_LLAMA_CUDA,
+        bitsandbytes=_BNB_CUDA,
+        deepspeed=_DS_NVIDIA,
+        torch_compile=compile_fact,
+        driver=driver,
+    )
+
+
+_VLLM_CUDA = Fact("yes", "vLLM supports NVIDIA GPUs of compute capability 7.5 and newer", VLLM_GPU_INSTALL)
+_FP8_NATIVE_NVIDIA = Fact("yes", "FP8 tensor cores (compute capability 8.9 and newer)", VLLM_FP8)
+_FP8_NONE_NVIDIA = Fact("no", "no FP8 tensor cores (they arrived with Ada, compute capability 8.9)", VLLM_FP8)
+_VOLTA_PASCAL_EOL = (
+    "NVIDIA's 580 driver branch is the last for Maxwell, Pascal and Volta, CUDA 13 drops them, and PyTorch's "
+    "CUDA 12.8+ wheels no longer include them: the card runs on older software only"
+)
+_EOL_DRIVER = Fact("partial", _VOLTA_PASCAL_EOL, NVIDIA_R580_LAST)
+_EOL_PYTORCH = Fact(
+    "partial",
+    "PyTorch's CUDA 12.8/12.9 wheels dropped Maxwell, Pascal and Volta; the CUDA 12.6 wheels still run them",
+    PYTORCH_DROPS_SM70,
+)
+
+_AMD_COLUMN = "AMD GPUs"
+_AMD_ROWS = {"gguf"}
+_AMD_FP8_ROWS = {"gguf", "fp8_w8a8"}
+_INTEL_COLUMN = "Intel GPUs"
+_INTEL_ROWS = {"awq", "gptq"}
+_FP8_NONE_AMD = Fact(
+    "no",
+    "no FP8 matrix hardware; vLLM's FP8 path on ROCm (torch._scaled_mm) needs MI300-class (CDNA 3) GPUs and "
+    "the weight-only FP8 Marlin kernel is CUDA-only",
+    TORCH_SCALED_MM,
+)
+_VLLM_FP8_ROCM_NONE = Fact(
+    "no",
+    "FP8 W8A8 in vLLM on ROCm runs on MI300-class (CDNA 3) GPUs only, and Marlin (weight-only FP8) is CUDA-only",
+    TORCH_SCALED_MM,
+)
+_INTEL_FP8 = Fact("no", "vLLM's hardware table lists no FP8 support on Intel GPUs", VLLM_QUANT_HARDWARE)
+IPEX_QUANT = (
+    "https://github.com/vllm-project/vllm/blob/main/vllm/model_executor/layers/quantization/ipex_quant.py (AWQ and "
+    "GPTQ on XPU run through IPEX, 2.6.0 or newer); https://github.com/intel/intel-extension-for-pytorch/issues/796 "
+    "(2025-03-15: Flex Series, the Arc A-series' Alchemist silicon, deprecated after v2.6.10+xpu); "
+    "https://github.com/intel/intel-extension-for-pytorch/issues/867 (2025-10-10: no releases after 2.8, end of "
+    "life), archived 2026-03-30 (github.com/Comfy-Org/ComfyUI/pull/13653)"
+)
+_IPEX_GONE_ALCHEMIST = {
+    row: Fact(
+        "no",
+        f"vLLM runs {_QUANT_NAMES[row]} on Intel GPUs only through IPEX, which dropped Alchemist after 2.6.10 and is "
+        "archived (end of life): on an Arc A-series card use a GGUF with llama.cpp (SYCL or Vulkan)",
+        IPEX_QUANT,
+    )
+    for row in ("awq", "gptq")
+}
+"""The hardware table's Intel GPU column predates IPEX's end; for Alchemist (Arc A-series) the path it rests on is
+gone. Battlemage (Arc Pro B-series) keeps the table's answer: Intel's llm-scaler-vllm ships INT4 kernels for it."""
+_FA2_ROCM_CK = Fact(
+    "yes",
+    "FlashAttention-2 on ROCm: the composable_kernel backend supports MI200x, MI250x, MI300x, MI355x and RDNA 3/4",
+    FLASH_ATTN_README,
+)
+_FA2_NONE_OLD_AMD = Fact(
+    "no",
+    "FlashAttention-2's ROCm backends target MI200 (gfx90a) and newer and RDNA 3/4; attention falls back to SDPA",
+    FLASH_ATTN_README,
+)
+_FA2_NONE_INTEL = Fact(
+    "no",
+    "FlashAttention-2 is built for CUDA and ROCm only; Intel GPUs use PyTorch SDPA kernels",
+    FLASH_ATTN_README,
+)
+_VLLM_ROCM = Fact("yes", "vLLM supports this GPU on ROCm", VLLM_GPU_INSTALL)
+_VLLM_ROCM_NONE = Fact(
+    "no",
+    "vLLM's ROCm build supports MI200 (gfx90a), MI300 (gfx942), MI350 (gfx950), RX 7900 (gfx1100/1101) and "
+    "RX 9000 (gfx1200/1201) only",
+    VLLM_GPU_INSTALL,
+)
+_VLLM_XPU = Fact(
+    "partial",
+    "vLLM runs basic inference and serving on Intel Data Center and Arc GPUs (XPU backend), with fewer "
+    "quantization formats",
+    VLLM_GPU_INSTALL_V014,
+)
+_COMPILE_ROCM = Fact("yes", "torch.compile (Triton) supports AMD GPUs on ROCm 6.2+", TRITON_README)
+_COMPILE_XPU = Fact("yes", "torch.compile supports Intel GPUs through PyTorch's XPU backend", PYTORCH_XPU)
+_PYTORCH_XPU = Fact("yes", "PyTorch's XPU build supports Intel Arc GPUs", PYTORCH_XPU)
+_DRIVER_XPU = Fact("yes", "supported by Intel's current GPU drivers for PyTorch XPU", PYTORCH_XPU)
+
+
+def _rx7900xtx(url: str, fp16: float, bf16: float, fp32: float) -> tuple[MatmulMeasurement, ...]:
+    # best square torch.matmul of one submission, against AMD's 122.8 fp16/bf16 and 61.4 fp32 peaks
+    card = "AMD Radeon RX 7900 XTX"
+    return (
+        MatmulMeasurement(card, "fp16", fp16, 122.8, url),
+        MatmulMeasurement(card, "bf16", bf16, 122.8, url),
+        MatmulMeasurement(card, "fp32", fp32, 61.4, url),
+    )
+
+
+# PyTorch builds for ROCm 6.3, 7.0 and 7.1 respectively
+_RDNA3_GEMM = (
+    _rx7900xtx(RX7900XTX_GEMM[0], 105.43, 99.37, 26.84)
+    + _rx7900xtx(RX7900XTX_GEMM[1], 97.52, 93.65, 25.67)
+    + _rx7900xtx(RX7900XTX_GEMM[2], 95.35, 88.09, 23.28)
+)
+
+SUPPORT_TABLE: tuple[ArchSupport, ...] = (
+    _nvidia(
+        "Pascal",
+        (6.0, 6.1),
+        "Pascal",
+        set(),
+        bf16=False,
+        fp8=_FP8_NONE_NVIDIA,
+        fa2=False,
+        kv=Fact("no", "vLLM does not run on Pascal", VLLM_GPU_INSTALL),
+        vllm=Fact(
+            "no",
+            "vLLM needs compute capability 7.5 or newer (7.0 in releases up to 0.14); Pascal is 6.x",
+            VLLM_GPU_INSTALL,
+        ),
+        pytorch=_EOL_PYTORCH,
+        compile_fact=Fact("no", "PyTorch's Inductor refuses GPUs below compute capability 7.0", INDUCTOR_TOO_OLD),
+        driver=_EOL_DRIVER,
+        matrix_units=False,
+    ),
+    _nvidia(
+        "Volta",
+        (7.0,),
+        "Volta",
+        {"gptq", "bitsandbytes", "gguf"},
+        bf16=False,
+        fp8=_FP8_NONE_NVIDIA,
+        fa2=False,
+        kv=_FP8_KV_SOFTWARE,
+        vllm=Fact(
+            "partial",
+            "current vLLM needs compute capability 7.5; the V100 (7.0) runs only releases up to about 0.14",
+            VLLM_GPU_INSTALL_V014,
+        ),
+        extra_quant={"fp8_w8a8": Fact("no", "no FP8 on Volta, and FP8 Marlin needs Turing or newer", VLLM_FP8)},
+        pytorch=_EOL_PYTORCH,
+        compile_fact=_COMPILE_OLD_NVIDIA,
+        driver=_EOL_DRIVER,
+    ),
+    _nvidia(
+        "Turing",
+        (7.5,),
+        "Turing",
+        _TURING_PLUS_ROWS,
+        bf16=False,
+        fp8=_FP8_NONE_NVIDIA,
+        fa2=False,
+        kv=_FP8_KV_SOFTWARE,
+        vllm=_VLLM_CUDA,
+        extra_quant={"fp8_w8a8": _FP8_MARLIN},
+        compile_fact=_COMPILE_OLD_NVIDIA,
+        driver=Fact("yes", "CUDA 13 dropped Volta but not Turing (SM75)", CUDA13_DROPS_VOLTA),
+    ),
+    _nvidia(
+        "Ampere",
+        (8.0, 8.6, 8.7),
+        "Ampere",
+        _TURING_PLUS_ROWS,
+        bf16=True,
+        fp8=_FP8_NONE_NVIDIA,
+        fa2=True,
+        kv=_FP8_KV_SOFTWARE,
+        vllm=_VLLM_CUDA,
+        extra_quant={"fp8_w8a8": _FP8_MARLIN},
+    ),
+    _nvidia(
+        "Ada Lovelace",
+        (8.9,),
+        "Ada",
+        _TURING_PLUS_ROWS | {"fp8_w8a8"},
+        bf16=True,
+        fp8=_FP8_NATIVE_NVIDIA,
+        fa2=True,
+        kv=_FP8_KV_NATIVE,
+        vllm=_VLLM_CUDA,
+        aliases=("Ada",),
+    ),
+    _nvidia(
+        "Hopper",
+        (9.0,),
+        "Hopper",
+        _TURING_PLUS_ROWS | {"fp8_w8a8"},
+        bf16=True,
+        fp8=_FP8_NATIVE_NVIDIA,
+        fa2=True,
+        kv=_FP8_KV_NATIVE,
+        vllm=_VLLM_CUDA,
+    ),
+    _nvidia(
+        # vLLM's quantization table stops at Hopper; its FP8 page lists Blackwell for W8A8 and its install page
+        # names the B200. The other rows are taken as Hopper's (newer than every column marked supported).
+        "Blackwell",
+        (10.0, 12.0),
+        "Blackwell (table stops at Hopper; FP8 page lists Blackwell)",
+        _TURING_PLUS_ROWS | {"fp8_w8a8"},
+        bf16=True,
+        fp8=_FP8_NATIVE_NVIDIA,
+        fa2=True,
+        kv=_FP8_KV_NATIVE,
+        vllm=_VLLM_CUDA,
+        aliases=("Blackwell Ultra",),  # B300/GB300: the same compute capability 10.x software stack
+    ),
+    ArchSupport(
+        vendor="amd",
+        architecture="GCN 5",
+        targets="gfx906 (Vega 20: Instinct MI50/MI60, Radeon VII)",
+        aliases=("Vega 20", "Vega", "GCN 5.1", "GCN5"),
+        bf16=Fact("no", "no bf16 matrix hardware on Vega 20 (its successor CDNA 1 added MFMA)", ROCM_GFX906_EOM),
+        fp8_compute=_FP8_NONE_AMD,
+        flash_attention_2=_FA2_NONE_OLD_AMD,
+        pytorch=Fact(
+            "partial",
+            "ROCm ended gfx906 maintenance in Q2 2024: only older ROCm/PyTorch releases or community builds run it",
+            ROCM_GFX906_EOM,
+        ),
+        vllm=_VLLM_ROCM_NONE,
+        vllm_quant=_quant_row("GCN 5 (not a vLLM ROCm target)", set()),
+        vllm_fp8_kv=Fact("no", "vLLM does not run on gfx906", VLLM_GPU_INSTALL),
+        llama_cpp=Fact(
+            "partial",
+            "llama.cpp runs on Vulkan; its HIP backend needs a ROCm build that still ships gfx906 libraries",
+            LLAMA_CPP_BUILD,
+        ),
+        bitsandbytes=Fact("no", "no bitsandbytes build targets gfx906 (ROCm ended its maintenance)", ROCM_GFX906_EOM),
+        deepspeed=_DS_AMD_OTHER,
+        torch_compile=Fact("partial", "Triton needs ROCm 6.2+, which no longer maintains gfx906", TRITON_README),
+        driver=Fact("partial", "AMD ended gfx906 maintenance (MI50, Radeon VII) in Q2 2024", ROCM_GFX906_EOM),
+        matrix_units=False,
+    ),
+    ArchSupport(
+        vendor="amd",
+        architecture="CDNA 1",
+        targets="gfx908 (Instinct MI100)",
+        aliases=("CDNA1", "CDNA"),
+        bf16=Fact("yes", "CDNA 1 matrix cores run bf16", DEEPSPEED_README),
+        fp8_compute=_FP8_NONE_AMD,
+        flash_attention_2=_FA2_NONE_OLD_AMD,
+        pytorch=Fact(
+            "partial",
+            "older CDNA 1: PyTorch ROCm runs it, but AMD's newer frameworks target gfx90a and newer",
+            VLLM_GPU_INSTALL,
+        ),
+        vllm=_VLLM_ROCM_NONE,
+        vllm_quant=_quant_row("CDNA 1 (not a vLLM ROCm target)", set()),
+        vllm_fp8_kv=Fact("no", "vLLM does not run on gfx908", VLLM_GPU_INSTALL),
+        llama_cpp=_LLAMA_HIP,
+        bitsandbytes=Fact(
+            "partial", "bitsandbytes' ROCm wheels target MI200 and newer; MI100 needs a source build", BNB_INSTALL
+        ),
+        deepspeed=_DS_AMD_TESTED,
+        torch_compile=_COMPILE_ROCM,
+        driver=Fact(
+            "partial",
+            "an older Instinct generation: check that your ROCm release still lists gfx908",
+            ROCM_RADEON_TARGETS,
+        ),
+    ),
+    ArchSupport(
+        vendor="amd",
+        architecture="CDNA 2",
+        targets="gfx90a (Instinct MI200 series)",
+        aliases=("CDNA2",),
+        bf16=Fact("yes", "CDNA 2 matrix cores run bf16 at the fp16 rate", FLASH_ATTN_README),
+        fp8_compute=_FP8_NONE_AMD,
+        flash_attention_2=_FA2_ROCM_CK,
+        pytorch=_PYTORCH_ROCM,
+        vllm=_VLLM_ROCM,
+        vllm_quant=_quant_row(_AMD_COLUMN, _AMD_ROWS, {"fp8_w8a8": _VLLM_FP8_ROCM_NONE}),
+        vllm_fp8_kv=_FP8_KV_UNDOCUMENTED,
+        llama_cpp=_LLAMA_HIP,
+        bitsandbytes=_BNB_ROCM_INSTINCT,
+        deepspeed=_DS_AMD_TESTED,
+        torch_compile=_COMPILE_ROCM,
+        driver=_DRIVER_ROCM,
+        matmul=(MatmulMeasurement("AMD Instinct MI250X (one GCD)", "bf16", 147.0, 191.5, MAMF_TABLE),),
+        matmul_note="one of the MI250X's two dies; ROCm 6.2 (ml-engineering MAMF v1 table)",
+    ),
+    ArchSupport(
+        vendor="amd",
+        architecture="CDNA 3",
+        targets="gfx942 (Instinct MI300 series)",
+        aliases=("CDNA3",),
+        bf16=Fact("yes", "CDNA 3 matrix cores run bf16", FLASH_ATTN_README),
+        fp8_compute=Fact("yes", "FP8 matrix cores; vLLM's FP8 path on ROCm targets MI300-class GPUs", TORCH_SCALED_MM),
+        flash_attention_2=_FA2_ROCM_CK,
+        pytorch=_PYTORCH_ROCM,
+        vllm=_VLLM_ROCM,
+        vllm_quant=_quant_row(_AMD_COLUMN, _AMD_FP8_ROWS),
+        vllm_fp8_kv=_FP8_KV_NATIVE,
+        llama_cpp=_LLAMA_HIP,
+        bitsandbytes=_BNB_ROCM_INSTINCT,
+        deepspeed=_DS_AMD_OTHER,
+        torch_compile=_COMPILE_ROCM,
+        driver=_DRIVER_ROCM,
+        matmul=(
+            MatmulMeasurement("AMD Instinct MI300X", "bf16", 668.4, 1300.0, MAMF_TABLE),
+            MatmulMeasurement("AMD Instinct MI325X", "bf16", 784.9, 1300.0, MAMF_TABLE),
+        ),
+        matmul_note="PyTorch 2.5-2.6 on ROCm 6.2-6.3 with TunableOp (ml-engineering MAMF v2 table); fp16 shares "
+        "the bf16 matrix rate on CDNA 3, so the bf16 figure is used for both",
+    ),
+    ArchSupport(
+        # MI350 series: taken as CDNA 3's software support (the same ROCm/vLLM/PyTorch stacks list gfx950 from ROCm 7
+        # on); no matmul measurement of its own yet, so its training rate is the vendor's measured share, not its peak
+        vendor="amd",
+        architecture="CDNA 4",
+        targets="gfx950 (Instinct MI350 series)",
+        aliases=("CDNA4",),
+        bf16=Fact("yes", "CDNA 4 matrix cores run bf16", FLASH_ATTN_README),
+        fp8_compute=Fact("yes", "FP8 matrix cores (MI300-class and newer); vLLM's FP8 path on ROCm", TORCH_SCALED_MM),
+        flash_attention_2=_FA2_ROCM_CK,
+        pytorch=_PYTORCH_ROCM,
+        vllm=_VLLM_ROCM,
+        vllm_quant=_quant_row(_AMD_COLUMN, _AMD_FP8_ROWS),
+        vllm_fp8_kv=_FP8_KV_NATIVE,
+        llama_cpp=_LLAMA_HIP,
+        bitsandbytes=_BNB_ROCM_INSTINCT,
+        deepspeed=_DS_AMD_OTHER,
+        torch_compile=_COMPILE_ROCM,
+        driver=_DRIVER_ROCM,
+    ),
+    ArchSupport(
+        vendor="amd",
+        architecture="RDNA 3",
+        targets="gfx1100/gfx1101 (Radeon RX 7900 series, Radeon PRO W7900/W7800)",
+        aliases=("RDNA3",),
+        bf16=Fact("yes", "RDNA 3 WMMA runs fp16 and bf16 with fp32 accumulate", RDNA3_WMMA),
+        fp8_compute=_FP8_NONE_AMD,
+        flash_attention_2=Fact(
+            "partial",
+            "FlashAttention-2 runs on RDNA 3 (composable_kernel and Triton backends), but measured "
+            "forward throughput was 43-48 TFLOPS on an RX 7900 XTX against 150-173 on an RTX 4090",
+            RDNA3_FLASH_ATTN_BENCH,
+        ),
+        pytorch=_PYTORCH_ROCM,
+        vllm=_VLLM_ROCM,
+        vllm_quant=_quant_row(_AMD_COLUMN, _AMD_ROWS, {"fp8_w8a8": _VLLM_FP8_ROCM_NONE}),
+        vllm_fp8_kv=_FP8_KV_UNDOCUMENTED,
+        llama_cpp=_LLAMA_HIP,
+        bitsandbytes=_BNB_ROCM_RADEON,
+        deepspeed=_DS_AMD_OTHER,
+        torch_compile=_COMPILE_ROCM,
+        driver=_DRIVER_ROCM,
+        matmul=_RDNA3_GEMM,
+        matmul_note="user-submitted PyTorch matmul benchmarks (square 4096-10240, ROCm 6.3-7.1); the catalog's "
+        "61.4 TFLOPS fp32 figure is a dual-issue peak that reaches about 41 %, the WMMA fp16/bf16 "
+        "figure about 76-81 %",
+    ),
+    ArchSupport(
+        vendor="amd",
+        architecture="RDNA 4",
+        targets="gfx1200/gfx1201 (Radeon RX 9000 series, Radeon AI PRO R9700)",
+        aliases=("RDNA4",),
+        bf16=Fact("yes", "RDNA 4 WMMA runs fp16 and bf16", RDNA4_ISA),
+        fp8_compute=Fact(
+            "partial",
+            "RDNA 4 WMMA has FP8 instructions, but vLLM's FP8 W8A8 path on ROCm is documented for "
+            "MI300-class GPUs only",
+            RDNA4_ISA,
+        ),
+        flash_attention_2=_FA2_ROCM_CK,
+        pytorch=_PYTORCH_ROCM,
+        vllm=_VLLM_ROCM,
+        vllm_quant=_quant_row(_AMD_COLUMN, _AMD_ROWS, {"fp8_w8a8": _VLLM_FP8_ROCM_NONE}),
+        vllm_fp8_kv=_FP8_KV_UNDOCUMENTED,
+        llama_cpp=_LLAMA_HIP,
+        bitsandbytes=_BNB_ROCM_RADEON,
+        deepspeed=_DS_AMD_OTHER,
+        torch_compile=_COMPILE_ROCM,
+        driver=_DRIVER_ROCM,
+        matmul=(
+            MatmulMeasurement("AMD Radeon RX 9070 XT", "fp16", 129.35, 194.7, RX9070XT_GEMM[0]),
+            MatmulMeasurement("AMD Radeon RX 9070 XT", "bf16", 133.36, 194.7, RX9070XT_GEMM[0]),
+            MatmulMeasurement("AMD Radeon RX 9070 XT", "fp16", 124.64, 194.7, RX9070XT_GEMM[1]),
+            MatmulMeasurement("AMD Radeon RX 9070 XT", "bf16", 125.21, 194.7, RX9070XT_GEMM[1]),
+        ),
+        matmul_note="user-submitted PyTorch matmul benchmarks (square 4096, ROCm 7.2 and 7.14): 64-68 % of the "
+        "194.7 TFLOPS dense fp16/bf16 WMMA figure",
+    ),
+    ArchSupport(
+        vendor="intel",
+        architecture="Xe-HPG",
+        targets="Arc A-series (Alchemist)",
+        aliases=("Alchemist", "Xe HPG"),
+        bf16=Fact("yes", "Xe-HPG XMX engines run fp16 and bf16; PyTorch XPU supports bf16 on Arc", PYTORCH_XPU),
+        fp8_compute=_INTEL_FP8,
+        flash_attention_2=_FA2_NONE_INTEL,
+        pytorch=_PYTORCH_XPU,
+        vllm=_VLLM_XPU,
+        vllm_quant=_quant_row(_INTEL_COLUMN, _INTEL_ROWS, _IPEX_GONE_ALCHEMIST),
+        vllm_fp8_kv=_FP8_KV_UNDOCUMENTED,
+        llama_cpp=_LLAMA_SYCL,
+        bitsandbytes=_BNB_XPU,
+        deepspeed=_DS_ARC,
+        torch_compile=_COMPILE_XPU,
+        driver=_DRIVER_XPU,
+        matmul=(
+            MatmulMeasurement("Intel Arc A770 16GB", "fp16", 58.7, 137.6, ARC_A770_GEMM),
+            MatmulMeasurement("Intel Arc A770 16GB", "bf16", 58.7, 137.6, ARC_A770_GEMM),
+            MatmulMeasurement("Intel Arc A770 16GB", "bf16", 92.9, 137.6, ARC_A770_MAMF),
+            MatmulMeasurement("Intel Arc A770 16GB", "fp16", 80.36, 137.6, ARC_A770_TORCH27),
+            MatmulMeasurement("Intel Arc A770 16GB", "bf16", 85.14, 137.6, ARC_A770_TORCH27),
+        ),
+        matmul_note="oneMKL DPC++ GEMM, 4096^3 half precision, 58.7 of the 137.6 TFLOPS XMX figure (43 %, Feb 2024); "
+        "mamf-finder under PyTorch 2.7 XPU, bf16 92.9 (68 %, June 2025); torch.matmul under PyTorch 2.7 XPU, fp16 "
+        "80.4 and bf16 85.1 (58-62 %, June 2026); bf16 runs on the same XMX engines "
+        "at the fp16 rate",
+    ),
+    ArchSupport(
+        vendor="intel",
+        architecture="Xe2",
+        targets="Arc B-series (Battlemage)",
+        aliases=("Battlemage", "Xe2-HPG"),
+        bf16=Fact("yes", "Xe2 XMX engines run fp16 and bf16; PyTorch XPU supports bf16 on Arc", PYTORCH_XPU),
+        fp8_compute=_INTEL_FP8,
+        flash_attention_2=_FA2_NONE_INTEL,
+        pytorch=_PYTORCH_XPU,
+        vllm=_VLLM_XPU,
+        vllm_quant=_quant_row(_INTEL_COLUMN, _INTEL_ROWS),
+        vllm_fp8_kv=_FP8_KV_UNDOCUMENTED,
+        llama_cpp=_LLAMA_SYCL,
+        bitsandbytes=_BNB_XPU,
+        deepspeed=_DS_ARC,
+        torch_compile=_COMPILE_XPU,
+        driver=_DRIVER_XPU,
+    ),
+)
+
+
+# --------------------------------------------------------------------------- frameworks x GPUs
+
+
+@dataclass(frozen=True)
+class FrameworkNeeds:
+    """What a fine-tuning framework needs of the GPU to train as the estimate sizes it, with the sources."""
+
+    framework: str
+    dtypes: tuple[TrainDtype, ...]  # what its training runs in
+    dtypes_note: str
+    dtypes_source: str
+    min_compute_capability: float | None = None  # NVIDIA; None: no stated floor
+    below_minimum: Level = "no"  # what the framework says of older cards
+    minimum_note: str = ""
+    minimum_source: str = ""
+
+    @property
+    def bf16_only(self) -> bool:
+        """Its 16-bit training is bf16: a GPU without bf16 hardware cannot run it as the (bf16) estimate has it."""
+        return "bf16" in self.dtypes and "fp16" not in self.dtypes
+
+
+FRAMEWORK_NEEDS: dict[str, FrameworkNeeds] = {
+    # torchtune: "Full fp32 and bf16 training are supported ... Mixed precision training and fp16 precision are
+    # currently not supported"; every recipe raises ValueError("full fp16 training is not supported with this
+    # recipe") (recipes/*_finetune_*.py). get_dtype raises for bf16 only when torch.cuda.is_bf16_supported() is False,
+    # and that call passes on Turing and Volta by emulation (its including_emulation=True default; measured on a T4,
+    # TORCH_BF16_EMULATION): the job then runs bf16 without bf16 tensor cores, or the user sets dtype=fp32 with
+    # twice the weights, gradients and activations. Neither is the estimate, which sizes and times bf16.
+    "torchtune": FrameworkNeeds(
+        "torchtune",
+        ("bf16", "fp32"),
+        "torchtune trains in bf16 or fp32 only (its recipes refuse fp16: 'full fp16 training is not supported')",
+        TORCHTUNE_RECIPE,
+    ),
+    # Unsloth Core: "minimum CUDA capability 7.0 (V100, T4, Titan V, RTX 20 & 50, A100, H100, L40 etc); GTX 1070,
+    # 1080 work, but slowly" (its requirements page); it trains in fp16 where bf16 is missing
+    "unsloth": FrameworkNeeds(
+        "unsloth",
+        ("bf16", "fp16", "fp32"),
+        "Unsloth trains in bf16, or fp16 where the GPU has no bf16",
+        UNSLOTH_REQUIREMENTS,
+        min_compute_capability=7.0,
+        below_minimum="partial",
+        minimum_note="Unsloth states a minimum CUDA compute capability of 7.0; Pascal cards (GTX 1070/1080) work, "
+        "but slowly",
+        minimum_source=UNSLOTH_REQUIREMENTS,
+    ),
+}
+
+
+def compute_capability(entry: ArchSupport) -> float | None:
+    """The lowest CUDA compute capability of an NVIDIA architecture (None off NVIDIA)."""
+    return min(entry.capabilities) if entry.vendor == "nvidia" and entry.capabilities else None
+
+
+def framework_fact(framework: str | None, entry: ArchSupport) -> Fact | None:
+    """Whether `framework` trains on this architecture as the estimate sizes it (None: no limit is known). The solver's
+    GPU filter (SUP-10 through check_stack), the Checks tab and the estimate's warning all read this."""
+    needs = FRAMEWORK_NEEDS.get(framework or "")
+    if needs is None:
+        return None
+    if needs.bf16_only and entry.bf16.level != "yes":
+        return Fact(
+            "no",
+            f"{needs.dtypes_note}, and this GPU has {entry.bf16.note}: bf16 would run emulated (PyTorch's "
+            "is_bf16_supported() passes by emulation on a GPU without bf16 hardware, so `tune run` starts) and "
+            "dtype=fp32 doubles the weights, gradients and activations of the bf16 run estimated here",
+            needs.dtypes_source,
+        )
+    capability = compute_capability(entry)
+    if (
+        needs.min_compute_capability is not None
+        and capability is not None
+        and capability < needs.min_compute_capability
+    ):
+        return Fact(needs.below_minimum, needs.minimum_note, needs.minimum_source)
+    return Fact("yes", f"{framework} supports this GPU", needs.minimum_source or needs.dtypes_source)
+
+
+@functools.cache  # support_for is asked ~67,000 times in one cluster plan, for a handful of names
+def _key(text: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", text.lower())
+
+
+_BY_KEY: dict[tuple[str, str], ArchSupport] = {}
+for _entry in SUPPORT_TABLE:
+    for _name in (_entry.architecture, *_entry.aliases):
+        _BY_KEY[(_entry.vendor, _key(_name))] = _entry
+
+
+def support_for(vendor: str, architecture: str) -> ArchSupport | None:
+    """The table entry for a vendor's architecture (spaces, case and hyphens ignored), or None if unknown."""
+    return _BY_KEY.get((vendor, _key(architecture)))
+
+
+def training_half(gpu: Gpu | None) -> Literal["bf16", "fp16"]:
+    """The 16-bit float a training job runs in on `gpu`: bf16 where the architecture has it (SUP-2's own fact), else
+    fp16 mixed precision with loss scaling, as SUP-2 advises and training_tflops costs it (bf16 for an unknown card)."""
+    entry = support_for(gpu.vendor, gpu.architecture) if gpu is not None else None
+    return "fp16" if entry is not None and entry.bf16.level == "no" else "bf16"
+
+
+def has_matrix_units(gpu: Gpu) -> bool:
+    """Whether the GPU has tensor/matrix units (True for an architecture the table does not know)."""
+    entry = support_for(gpu.vendor, gpu.architecture)
+    return entry is None or entry.matrix_units
+
+
+@dataclass(frozen=True)
+class EndOfLife:
+    """An architecture past its vendor's software support: the caveat a build with it carries in its label."""
+
+    said: Reason  # kind.eol-*: reasons.EN words it ("past CUDA support: CUDA 13 dropped Pascal")
+    source: str
+
+    @property
+    def caveat(self) -> str:
+        return english(self.said)
+
+
+END_OF_LIFE: dict[tuple[str, str], EndOfLife] = {
+    ("nvidia", "Pascal"): EndOfLife(Reason.of("kind.eol-cuda", arch="Pascal"), CUDA13_RELEASE_NOTES),
+    ("nvidia", "Volta"): EndOfLife(Reason.of("kind.eol-cuda", arch="Volta"), CUDA13_RELEASE_NOTES),
+    ("amd", "GCN 5"): EndOfLife(Reason.of("kind.eol-rocm", arch="gfx906"), ROCM_GFX906_EOM),
+}
+"""Cards whose vendor stack has dropped them (their driver fact above is 'partial' for the same reason): speeds shown
+for them assume software that no longer ships, so a plan never calls them fastest or best value (issue #28)."""
+
+
+def end_of_life(vendor: str, architecture: str) -> EndOfLife | None:
+    """The end-of-life caveat of a vendor's architecture (aliases as support_for), or None while it is supported."""
+    entry = support_for(vendor, architecture)
+    return END_OF_LIFE.get((vendor, entry.architecture)) if entry is not None else None
+
+
+# --------------------------------------------------------------------------- training throughput
+
+
+def matmul_efficiency(entry: ArchSupport, dtype: TrainDtype) -> float | None:
+    """Mean measured GEMM efficiency (measured / peak) of an architecture for a dtype, if published.
+
+    CDNA 3 and CDNA 2 publish bf16 only; their fp16 matrix rate equals bf16, so bf16 stands for fp16.
+    """
+    chosen = [m for m in entry.matmul if m.dtype == dtype]
+    if not chosen and dtype == "fp16":
+        chosen = [m for m in entry.matmul if m.dtype == "bf16"]
+    if not chosen:
+        return None
+    return sum(m.efficiency for m in chosen) / len(chosen)
+
+
+def training_factor(gpu: Gpu, dtype: TrainDtype, reference: float | None = None) -> float:
+    """Multiplier on the catalog peak so the estimator's NVIDIA-fitted MFU applies to this GPU.
+
+    NVIDIA cards are the calibration itself (1.0). Another vendor's figure is scaled by its measured
+    large-GEMM efficiency over the reference's (`reference`, else reference_matmul_efficiency: the A100's for
+    data-center parts, the GeForce cards' for desktop ones); with no measurement, 1.0 (SUP-9 warns).
+    """
+    entry = support_for(gpu.vendor, gpu.architecture)
+    if gpu.vendor == "nvidia" or entry is None:
+        return 1.0
+    efficiency = matmul_efficiency(entry, dtype)
+    if efficiency is None:
+        # no GEMM measured on this architecture: the vendor's measured architectures' mean, never the spec-sheet peak
+        efficiency = vendor_matmul_efficiency(gpu.vendor, dtype)
+    if efficiency is None:
+        return 1.0
+    return min(1.0, efficiency / (reference or reference_matmul_efficiency(gpu)))
+
+
+def vendor_matmul_efficiency(vendor: str, dtype: TrainDtype) -> float | None:
+    """Mean measured GEMM efficiency over a vendor's architectures that publish one (issue #29: an Arc B580 or an
+    RDNA 2 card without a measurement of its own is not costed at its spec-sheet peak)."""
+    values = [
+        e for entry in SUPPORT_TABLE if entry.vendor == vendor and (e := matmul_efficiency(entry, dtype)) is not None
+    ]
+    return sum(values) / len(values) if values else None
+
+
+def spec_peak_tflops(gpu: Gpu, dtype: TrainDtype) -> float:
+    if dtype == "fp32":
+        return gpu.fp32_tflops
+    if dtype == "bf16" and gpu.bf16_tflops:
+        return gpu.bf16_tflops
+    # fp16, or bf16 on a card without bf16: costed as fp16 mixed precision, which SUP-2 tells the user to use
+    return gpu.fp16_tflops
+
+
+def dense_peak_tflops(gpu: Gpu) -> float:
+    """The card's dense bf16 peak from its spec sheet (fp16 where it has no bf16): the basis MFU is a share of
+    (estimate.result.model_flops_utilisation), whatever rate the estimator's time is computed at."""
+    return spec_peak_tflops(gpu, "bf16")
+
+
+def training_tflops(gpu: Gpu, dtype: TrainDtype) -> float:
+    """Dense matmul TFLOPS for training time: the catalog peak scaled by the measured-GEMM factor.
+
+    The estimator's MFU multiplies this figure, as it multiplied the bf16/fp16 peak before.
+    """
+    if dtype not in ("bf16", "fp16", "fp32"):
+        raise ValueError(f"training_tflops covers bf16, fp16 and fp32, not {dtype!r}")
+    return spec_peak_tflops(gpu, dtype) * training_factor(gpu, dtype)
