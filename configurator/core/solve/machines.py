@@ -521,6 +521,7 @@ def _cpu_only(ctx: PlanContext, workload: Workload, cand: Candidates) -> list[Bu
     estimates = _HostEstimates(ctx, workload)
     found: list[tuple[float, float, _Host, EstimateResult]] = []
     seen: dict[tuple[object, ...], Priced | None] = {}  # parts around a platform, by what they depend on
+    hosts: dict[tuple[str, str, int], HostMemory | None] = {}  # by CPU, memory kit and kits: the board reads nothing
     least = float("inf")  # the cheapest machine found so far
     # cheapest platform first: an estimate is needed only for hosts that could still be the cheapest or the fastest
     options = sorted(_platforms(cand), key=lambda o: o[0].amount + o[1].amount + o[2].amount * o[3])
@@ -534,9 +535,13 @@ def _cpu_only(ctx: PlanContext, workload: Workload, cand: Candidates) -> list[Bu
             break  # every machine from here costs more than twice the cheapest found: the fastest's cap (below)
         c, m = cpu.record, memory.record
         assert isinstance(c, Cpu) and isinstance(m, MemoryKit)
-        try:
-            host: HostMemory = host_memory(c, m, kits)
-        except ConfiguratorError:
+        if (c.id, m.id, kits) not in hosts:  # each CPU and population is on several boards (#34: 27,000 calls a map)
+            try:
+                hosts[c.id, m.id, kits] = host_memory(c, m, kits)
+            except ConfiguratorError:
+                hosts[c.id, m.id, kits] = None
+        host = hosts[c.id, m.id, kits]
+        if host is None:
             continue
         est = estimates.of(host)
         if est is None or not est.fits or not serves(est, request):
