@@ -252,6 +252,55 @@ def speed_regimes(label: str, catalog: object, tags: tuple[str, ...] = ()) -> li
     return out
 
 
+def _speed_setup(point: Point, catalog: object) -> tuple[str, str, float] | None:
+    """(GPU architecture, llama.cpp backend or engine, model parameters in billions) of a decode/prefill row, read from
+    its label and tags; None when the model or GPU is not in the catalog."""
+    parts = point.label.split()
+    if len(parts) < 4 or "x" not in parts[3]:
+        return None
+    records = catalog.records  # type: ignore[attr-defined]
+    model = records["models"].get(parts[0])
+    gpu = records["gpus"].get(parts[3].partition("x")[2])
+    if model is None or gpu is None:
+        return None
+    backend = next((t.split(":", 1)[1] for t in point.tags if t.startswith("backend:")), parts[2])
+    return str(gpu.architecture), backend, float(model.params_total_b)
+
+
+def fitted_domain(reference: list[Point], catalog: object) -> Callable[[Point], bool]:
+    """Whether a row's setup lies inside what the fitted rows hold (issue #29: where the holdout's prefill rows fall
+    out): its GPU architecture and its backend (the llama.cpp backend, else the engine) each appear among the fitted
+    rows, and its model is no smaller than the smallest fitted model. A range from leave-one-source-out residuals
+    describes a source never seen on setups the fit holds; outside them it describes nothing (reported, not assigned)."""
+    setups = [s for p in reference if p.estimated and (s := _speed_setup(p, catalog)) is not None]
+    archs = {a for a, _, _ in setups}
+    backends = {b for _, b, _ in setups}
+    smallest = min((b for _, _, b in setups), default=0.0)
+
+    def inside(point: Point) -> bool:
+        setup = _speed_setup(point, catalog)
+        return setup is not None and setup[0] in archs and setup[1] in backends and setup[2] >= smallest
+
+    return inside
+
+
+def domain_split(held: list[Point], reference: list[Point], kind: str, catalog: object) -> str:
+    """Holdout coverage of rows inside and outside the fitted domain (fitted_domain), each with its median |error|."""
+    inside = fitted_domain(reference, catalog)
+    parts = []
+    for name, pts in (
+        ("inside the fitted domain", [p for p in held if p.estimated and inside(p)]),
+        ("outside it", [p for p in held if p.estimated and not inside(p)]),
+    ):
+        s = summarise(pts)
+        parts.append(
+            f"{name} {assigned_coverage(pts, kind, catalog):.0%} ({len(pts)} rows, median |error| {s.median:.1%})"
+            if pts and s.median is not None
+            else f"{name}: none"
+        )
+    return "holdout " + "; ".join(parts) + " (GPU architecture, backend, model size: fitted_domain)"
+
+
 def assigned_regime(label: str, catalog: object) -> str | None:
     """The one regime whose factors bracket this row's figure (ranges.speed_regime, as the estimator assigns it)."""
     regimes = speed_regimes(label, catalog)
@@ -297,6 +346,19 @@ def assigned_coverage(points: list[Point], kind: str, catalog: object) -> float:
         low, high = row_factors(p, kind, catalog)
         inside += low * p.estimated <= p.measured <= high * p.estimated  # type: ignore[operator]
     return inside / len(answered)
+
+
+def regime_points(kind: str, pairs: list[tuple[Row, Point]], catalog: object) -> dict[str, list[Point]]:
+    """The answered points of (row, point) pairs by the regime whose range the estimate gives each: decode and prefill
+    by assigned_regime ("single-stream NVIDIA" for the kind's own), memory and training by row_regime. The regimes the
+    `#29` lines and tests/core/test_ranges.py score coverage over."""
+    if kind not in SPEED_KINDS:
+        return by_row_regime(pairs, kind, catalog)
+    out: dict[str, list[Point]] = {}
+    for _, p in pairs:
+        if p.estimated:
+            out.setdefault(assigned_regime(p.label, catalog) or "single-stream NVIDIA", []).append(p)
+    return dict(sorted(out.items()))
 
 
 def regime_coverage(points: list[Point], catalog: object, kind: str = "decode_speed") -> str:
@@ -503,6 +565,7 @@ def main(argv: list[str]) -> int:
             if factors:
                 print(f"    {seen_split(held, reference, kind, catalog)}")
             if factors and kind in SPEED_KINDS:
+                print(f"    {domain_split(held, fitted, kind, catalog)}")
                 print(f"    per regime, holdout: {regime_coverage(held, catalog, kind)}")
                 print(f"    per regime, holdout median / p90: {regime_errors(held, catalog)}")
             elif by_regime.get("holdout"):

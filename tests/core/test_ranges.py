@@ -342,16 +342,17 @@ def test_remote_code_tuple_caches_get_their_own_memory_range(catalog: Any) -> No
 # brings one into the band fails here until the mark is removed.
 COVERAGE_BAND = (0.75, 0.90)
 HOLDOUT_MISSES = {
-    "inference_memory": "the holdout is not a test of the range: 32 of its 36 rows are Qwen2.5 0.5-3B peaks from the "
-    "Qwen2.5 speed benchmark page (github:qwenlm/qwen2.5), whose other 48 rows the constants were fitted on; those 32 "
-    "have a median |error| of 0.7 % and 31 fall inside (97 %), while the range comes from leave-one-source-out residuals "
-    "and describes a source never seen. The 4 rows of an unseen source (GLM-4-9B) hold 3 of 4 (75 %). "
-    "benchmarks/accuracy.py prints the split ('holdout from sources the fit saw ...')",
-    "prefill_speed": "the 17 holdout rows from a source the fit saw (llama.cpp's PRs and issues) fall 76 % inside, the "
-    "10 from sources never fitted 20 % (median |error| 45 %). Per regime: llama.cpp Vulkan 1 of 7 (RX 9070 XT without "
-    "matrix cores +319 %, Arc B580 +656 %), SYCL 0 of 2, NVIDIA before Ampere 1 of 4, models under 3B 0 of 4, "
-    "Qwen3-Next +244 %; the fit has 3 non-CUDA prompt rows and none of the others, so by the regime rule they read the "
-    "pooled bounds, which describe CUDA rows: 15 of 27 inside (56 %)",
+    "inference_memory": "the holdout is not a test of the range: 33 of its 38 rows come from sources the fit saw, 32 of "
+    "them Qwen2.5 0.5-3B peaks from the Qwen2.5 speed benchmark page (github:qwenlm/qwen2.5), whose other 48 rows the "
+    "constants were fitted on (median |error| 0.7 %, 31 inside), while the range comes from leave-one-source-out "
+    "residuals and describes a source never seen. Rows of other runtimes found complete (2026-12-03): llama.cpp #7450 "
+    "(Mistral 7B Q2_K, 32000 tokens, no flash attention: -25 %, out) and a vLLM ROCm weight log (Qwen3-4B, -2.4 %, in); "
+    "GLM-4-9B (a source never fitted) 3 of 4: 35 of 38 inside (92 %). benchmarks/accuracy.py prints the split",
+    "prefill_speed": "the rows out are setups no fitted prompt row holds: inside the fitted domain (a GPU architecture, "
+    "backend and model size the 42 fitted rows hold: accuracy.fitted_domain) 10 of 12 rows fall inside (83 %), outside it "
+    "7 of 15 (47 %: Turing, Pascal, Blackwell, SYCL, models under 7B, Qwen3-Next +244 %): 17 of 27 (63 %). Leaving one "
+    "source, one GPU architecture or one model architecture out gives no wider split-conformal bounds (0.80-0.84, "
+    "1.22-1.25), so no range derived from cross-validated errors holds them (docs/estimates.md, round 9)",
 }
 
 
@@ -387,3 +388,93 @@ def test_cross_validated_coverage_is_within_the_band(catalog: Any, kind: str) ->
     )
     share = accuracy.assigned_coverage(cv, kind, catalog)
     assert COVERAGE_BAND[0] <= share <= COVERAGE_BAND[1], f"{kind}: {share:.0%}"
+
+
+# Issue #29: each regime's 80 % range holds 75-90 % of its held-out rows, for every regime with at least
+# HELD_MIN_ROWS of them (accuracy.regime_points: the regime whose range the estimate gives each row; fewer rows than that
+# say little: at 80 % the binomial spread of 10 rows is +-13 points). Holdout rows are scored with the shipped constants.
+# The regimes marked miss the band on honest data, for the reason given (docs/estimates.md, round 9); strict, so a change
+# that brings one into the band fails here until its mark goes.
+HELD_MIN_ROWS = 10
+REGIME_MISSES = {
+    ("inference_memory", "runtime"): "31 of its 33 rows are Qwen2.5 peaks from a page the fit saw (median |error| "
+    "0.7 %; llama.cpp #7450 without flash attention -25 %): 94 %, above the band, as the kind's",
+    ("finetune_memory", "lora"): "28 of 29 inside (97 %): the LoRA holdout rows are torchtune's, LLaMA-Factory's, "
+    "Qwen-1's and PEFT's, 19 of them from sources the fit saw (median |error| 6.1 %); the range's width is the QLoRA "
+    "rows' (sources left out, median 9.6 %), which the method's own rows do not reach",
+    ("finetune_memory", "qlora"): "23 of 32 inside (72 %): the 19 rows from sources never fitted (backpropagate, the "
+    "Unsloth requirements table, PEFT's guides, an FSDP+QLoRA notebook) 68 %, median |error| 14.6 %",
+    ("decode_speed", "single-stream NVIDIA"): "33 of 35 inside (94 %), 22 of 24 from sources never fitted: the regime's "
+    "split-conformal bounds (0.668, 1.284) over 83 cross-validated rows are wider than these rows' spread (median "
+    "|error| 11 %)",
+    ("prefill_speed", "single-stream NVIDIA"): "13 of 21 inside (62 %): the rows out are Turing, Blackwell, Vulkan on "
+    "small models and Qwen3-Next, setups no fitted prompt row holds (HOLDOUT_MISSES['prefill_speed'])",
+}
+
+
+def _held_regimes(catalog: Any) -> dict[tuple[str, str], list[Any]]:
+    accuracy = _accuracy_module()
+    out: dict[tuple[str, str], list[Any]] = {}
+    for kind in ("inference_memory", "finetune_memory", "decode_speed", "prefill_speed", "training_gpu_hours"):
+        pairs = [(r, p) for r in kind_rows(kind, "holdout") for p in points(kind, catalog, [r])]
+        for regime, pts in accuracy.regime_points(kind, pairs, catalog).items():
+            if len(pts) >= HELD_MIN_ROWS:
+                out[(kind, regime)] = pts
+    return out
+
+
+HELD_REGIMES = (
+    ("inference_memory", "runtime"),
+    ("finetune_memory", "lora"),
+    ("finetune_memory", "qlora"),
+    ("decode_speed", "batched"),
+    ("decode_speed", "moe-tensor-parallel"),
+    ("decode_speed", "single-stream NVIDIA"),
+    ("prefill_speed", "single-stream NVIDIA"),
+    ("training_gpu_hours", "steady-state rate"),
+)
+
+
+def test_every_regime_with_enough_held_out_rows_is_scored(catalog: Any) -> None:
+    """The per-regime test below covers exactly the regimes that have HELD_MIN_ROWS held-out rows: a regime that grows
+    past it (or a new one) must join it, with its mark if it misses."""
+    assert set(_held_regimes(catalog)) == set(HELD_REGIMES)
+    assert set(REGIME_MISSES) <= set(HELD_REGIMES)
+
+
+@pytest.mark.parametrize(
+    ("kind", "regime"),
+    [
+        pytest.param(k, r, marks=pytest.mark.xfail(strict=True, reason=REGIME_MISSES[(k, r)]))
+        if (k, r) in REGIME_MISSES
+        else (k, r)
+        for k, r in HELD_REGIMES
+    ],
+)
+def test_regime_holdout_coverage_is_within_the_band(catalog: Any, kind: str, regime: str) -> None:
+    """Held-out rows: ML.ENERGY's B200, SGLang's and vLLM's serving sweeps and InferenceX (batched decode); sglang
+    #3656, vllm #22331, InferenceX #828 / #870 and vLLM PR #4002 (MoE under tensor parallelism); torchtitan,
+    FlashAttention, OLMo-core and the Olmo 3 report (steady-state training); the sources each tests/data/holdout_*.toml
+    row names for the rest."""
+    accuracy = _accuracy_module()
+    pts = _held_regimes(catalog)[(kind, regime)]
+    share = accuracy.assigned_coverage(pts, kind, catalog)
+    assert COVERAGE_BAND[0] <= share <= COVERAGE_BAND[1], f"{kind} {regime}: {share:.0%} of {len(pts)}"
+
+
+def test_prefill_range_holds_where_the_fit_has_rows(catalog: Any) -> None:
+    """Issue #29: the prefill range, derived from leave-one-source-out residuals, holds 75-90 % of the held-out prompt
+    rows on setups the fitted rows hold (accuracy.fitted_domain: GPU architecture, backend, model size; llama.cpp PRs
+    #24127 and #18537, XiongjieDai's README rows and the others inside it); outside it (Turing, Pascal, Blackwell, SYCL,
+    models under 7B: geerlingguy/ai-benchmarks, intel/ipex-llm #12991, llama.cpp #17822) it holds far fewer, which is
+    why the kind's holdout misses the band."""
+    accuracy = _accuracy_module()
+    reference = points("prefill_speed", catalog, kind_rows("prefill_speed"))
+    held = [p for p in points("prefill_speed", catalog, kind_rows("prefill_speed", "holdout")) if p.estimated]
+    inside = accuracy.fitted_domain(reference, catalog)
+    within = [p for p in held if inside(p)]
+    outside = [p for p in held if not inside(p)]
+    assert len(within) >= HELD_MIN_ROWS
+    share = accuracy.assigned_coverage(within, "prefill_speed", catalog)
+    assert COVERAGE_BAND[0] <= share <= COVERAGE_BAND[1], f"{share:.0%} of {len(within)}"
+    assert accuracy.assigned_coverage(outside, "prefill_speed", catalog) < COVERAGE_BAND[0]
