@@ -129,9 +129,10 @@ def inference_memory(
             value = b.weights + b.runtime_overhead
         else:
             value = result.total_bytes
-        if row.get("counts") == "torch-allocated":
-            # torch.cuda.max_memory_allocated counts live tensors only: the CUDA context and the allocator's
-            # reserved-but-free memory, which the runtime overhead stands for, are outside it
+        if row.get("counts") in ("torch-allocated", "engine-buffers"):
+            # torch.cuda.max_memory_allocated counts live tensors only, and an engine's logged buffers (llama.cpp's
+            # model, KV and compute buffers) only what it allocates itself: the CUDA context and the allocator's
+            # reserved-but-free memory, which the runtime overhead stands for, are outside both
             value -= b.runtime_overhead
         out.append(Comparison("inference_memory", label, _bytes(row), value, row["source"]))
     return out, skipped

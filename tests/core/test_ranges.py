@@ -342,16 +342,19 @@ def test_remote_code_tuple_caches_get_their_own_memory_range(catalog: Any) -> No
 # brings one into the band fails here until the mark is removed.
 COVERAGE_BAND = (0.75, 0.90)
 HOLDOUT_MISSES = {
-    "inference_memory": "the holdout is not a test of the range: 32 of its 36 rows are Qwen2.5 0.5-3B peaks from the "
-    "Qwen2.5 speed benchmark page (github:qwenlm/qwen2.5), whose other 48 rows the constants were fitted on; those 32 "
-    "have a median |error| of 0.7 % and 31 fall inside (97 %), while the range comes from leave-one-source-out residuals "
-    "and describes a source never seen. The 4 rows of an unseen source (GLM-4-9B) hold 3 of 4 (75 %). "
-    "benchmarks/accuracy.py prints the split ('holdout from sources the fit saw ...')",
-    "prefill_speed": "the 17 holdout rows from a source the fit saw (llama.cpp's PRs and issues) fall 76 % inside, the "
-    "10 from sources never fitted 20 % (median |error| 45 %). Per regime: llama.cpp Vulkan 1 of 7 (RX 9070 XT without "
-    "matrix cores +319 %, Arc B580 +656 %), SYCL 0 of 2, NVIDIA before Ampere 1 of 4, models under 3B 0 of 4, "
-    "Qwen3-Next +244 %; the fit has 3 non-CUDA prompt rows and none of the others, so by the regime rule they read the "
-    "pooled bounds, which describe CUDA rows: 15 of 27 inside (56 %)",
+    "inference_memory": "above the band with rows of other runtimes too: 54 held-out rows, 51 inside (94 %). The 21 "
+    "from sources never fitted hold 95 %: llama.cpp's CI on a V100 (ggml-org/ci, OpenLLaMA 7B in 8 types at 512 and "
+    "2048 tokens, engine buffers) 16 of 16, every error within 3.1 %, a vLLM ROCm weight log 1 of 1, GLM-4-9B 3 of 4; "
+    "the 33 from sources the fit saw 94 % (Qwen2.5 31 of 32; llama.cpp #7450 without flash attention at 32000 tokens "
+    "-25 %, out). The range is the split-conformal bound of leave-one-source-out residuals dominated by transformers' "
+    "remote code and long prompts; the fit has no llama.cpp peak rows to give that engine its own (docs/estimates.md, "
+    "round 9)",
+    "prefill_speed": "the rows out are setups no fitted prompt row holds: inside the fitted domain (a GPU architecture, "
+    "backend and model size the 42 fitted rows hold: accuracy.fitted_domain) 10 of 12 rows fall inside (83 %), outside it "
+    "15 of 23 (65 %: llama.cpp's CI on a V100 8 of 8, within -0.4..+14.7 %; Turing +45 / +46 / +180 %, SYCL, models "
+    "under 7B, Blackwell gpt-oss -25 %, Qwen3-Next +244 % out): 25 of 35 (71 %). Leaving one source, one GPU architecture "
+    "or one model architecture out gives no wider split-conformal bounds (0.80-0.84, 1.22-1.25), so no range derived "
+    "from cross-validated errors holds them (docs/estimates.md, round 9)",
 }
 
 
@@ -387,3 +390,98 @@ def test_cross_validated_coverage_is_within_the_band(catalog: Any, kind: str) ->
     )
     share = accuracy.assigned_coverage(cv, kind, catalog)
     assert COVERAGE_BAND[0] <= share <= COVERAGE_BAND[1], f"{kind}: {share:.0%}"
+
+
+# Issue #29: each regime's 80 % range holds 75-90 % of its held-out rows, for every regime with at least
+# HELD_MIN_ROWS of them (accuracy.regime_points: the regime whose range the estimate gives each row; fewer rows than that
+# say little: at 80 % the binomial spread of 10 rows is +-13 points). Holdout rows are scored with the shipped constants.
+# The regimes marked miss the band on honest data, for the reason given (docs/estimates.md, round 9); strict, so a change
+# that brings one into the band fails here until its mark goes.
+HELD_MIN_ROWS = 10
+ONE_NVIDIA = "single-stream NVIDIA"  # accuracy.regime_points' name for the speed kinds' own factors
+REGIME_MISSES = {
+    ("inference_memory", "runtime"): "47 of 49 inside (96 %): 32 Qwen2.5 peaks of a page the fit saw (31 inside) and "
+    "16 llama.cpp CI peaks (ggml-org/ci, all within 3.1 %); out: Qwen2.5-3B AWQ -20 % and llama.cpp #7450 -25 %",
+    (
+        "finetune_memory",
+        "lora",
+    ): "28 of 29 inside (97 %), 19 of them from sources the fit saw (torchtune, LLaMA-Factory, "
+    "Qwen-1; median |error| 6.1 %) and 10 from PEFT's and axolotl's guides (10.4 %): the kind's range (x0.84..x1.30) is "
+    "the split-conformal bounds of all methods' cross-validated residuals, 34 of the 55 QLoRA rows, wider than LoRA's",
+    ("finetune_memory", "qlora"): "23 of 32 inside (72 %): the 19 rows from sources never fitted (backpropagate, the "
+    "Unsloth requirements table, PEFT's guides, an FSDP+QLoRA notebook) 68 %, median |error| 14.6 %",
+    ("decode_speed", ONE_NVIDIA): "33 of 35 inside (94 %), 22 of 24 from sources never fitted: the regime's "
+    "split-conformal bounds (0.668, 1.284) over 83 cross-validated rows are wider than these rows' spread (median "
+    "|error| 11 %)",
+    ("prefill_speed", ONE_NVIDIA): "21 of 29 inside (72 %): the rows out are Turing, Blackwell, Vulkan on small models "
+    "and Qwen3-Next, setups no fitted prompt row holds (HOLDOUT_MISSES['prefill_speed'])",
+}
+
+
+def _held_regimes(catalog: Any) -> dict[tuple[str, str], list[Any]]:
+    accuracy = _accuracy_module()
+    out: dict[tuple[str, str], list[Any]] = {}
+    for kind in ("inference_memory", "finetune_memory", "decode_speed", "prefill_speed", "training_gpu_hours"):
+        pairs = [(r, p) for r in kind_rows(kind, "holdout") for p in points(kind, catalog, [r])]
+        for regime, pts in accuracy.regime_points(kind, pairs, catalog).items():
+            if len(pts) >= HELD_MIN_ROWS:
+                out[(kind, regime)] = pts
+    return out
+
+
+HELD_REGIMES = (
+    ("inference_memory", "runtime"),
+    ("finetune_memory", "lora"),
+    ("finetune_memory", "qlora"),
+    ("decode_speed", "batched"),
+    ("decode_speed", "moe-tensor-parallel"),
+    ("decode_speed", ONE_NVIDIA),
+    ("prefill_speed", ONE_NVIDIA),
+    ("training_gpu_hours", "steady-state rate"),
+)
+
+
+def test_every_regime_with_enough_held_out_rows_is_scored(catalog: Any) -> None:
+    """The per-regime test below covers exactly the regimes that have HELD_MIN_ROWS held-out rows: a regime that grows
+    past it (or a new one) must join it, with its mark if it misses."""
+    assert HELD_MIN_ROWS == _accuracy_module().REGIME_MIN_JUDGED  # the report judges the same regimes
+    assert set(_held_regimes(catalog)) == set(HELD_REGIMES)
+    assert set(REGIME_MISSES) <= set(HELD_REGIMES)
+
+
+@pytest.mark.parametrize(
+    ("kind", "regime"),
+    [
+        pytest.param(k, r, marks=pytest.mark.xfail(strict=True, reason=REGIME_MISSES[(k, r)]))
+        if (k, r) in REGIME_MISSES
+        else (k, r)
+        for k, r in HELD_REGIMES
+    ],
+)
+def test_regime_holdout_coverage_is_within_the_band(catalog: Any, kind: str, regime: str) -> None:
+    """Held-out rows: ML.ENERGY's B200, SGLang's and vLLM's serving sweeps and InferenceX (batched decode); sglang
+    #3656, vllm #22331, InferenceX #828 / #870 and vLLM PR #4002 (MoE under tensor parallelism); torchtitan,
+    FlashAttention, OLMo-core and the Olmo 3 report (steady-state training); the sources each tests/data/holdout_*.toml
+    row names for the rest."""
+    accuracy = _accuracy_module()
+    pts = _held_regimes(catalog)[(kind, regime)]
+    share = accuracy.assigned_coverage(pts, kind, catalog)
+    assert COVERAGE_BAND[0] <= share <= COVERAGE_BAND[1], f"{kind} {regime}: {share:.0%} of {len(pts)}"
+
+
+def test_prefill_range_holds_where_the_fit_has_rows(catalog: Any) -> None:
+    """Issue #29: the prefill range, derived from leave-one-source-out residuals, holds 75-90 % of the held-out prompt
+    rows on setups the fitted rows hold (accuracy.fitted_domain: GPU architecture, backend, model size; llama.cpp PRs
+    #24127 and #18537, XiongjieDai's README rows and the others inside it); outside it (Volta, Turing, Pascal,
+    Blackwell, SYCL, models under 7B: llama.cpp's CI on a V100 (ggml-org/ci), geerlingguy/ai-benchmarks, intel/ipex-llm
+    #12991, llama.cpp #17822) it holds fewer, which is why the kind's holdout misses the band."""
+    accuracy = _accuracy_module()
+    reference = points("prefill_speed", catalog, kind_rows("prefill_speed"))
+    held = [p for p in points("prefill_speed", catalog, kind_rows("prefill_speed", "holdout")) if p.estimated]
+    inside = accuracy.fitted_domain(reference, catalog)
+    within = [p for p in held if inside(p)]
+    outside = [p for p in held if not inside(p)]
+    assert len(within) >= HELD_MIN_ROWS
+    share = accuracy.assigned_coverage(within, "prefill_speed", catalog)
+    assert COVERAGE_BAND[0] <= share <= COVERAGE_BAND[1], f"{share:.0%} of {len(within)}"
+    assert accuracy.assigned_coverage(outside, "prefill_speed", catalog) < COVERAGE_BAND[0]
