@@ -234,6 +234,8 @@ class Calibration:
     # longer. Off by default: step_overhead_vllm and seq_overhead_vllm were fitted additive (tests/data
     # reference rows); a row whose run states the flag sets it (tests/reference.py, `async_scheduling`).
     vllm_async_scheduling: bool = False
+    # The share of that per-step host work the overlap hides (1.0: all of it, step = max(step - host, host)).
+    vllm_async_overlap: float = 1.0
     # exllamav2 (and v3) run each attention and MLP block as one C++ call into its extension (exllamav2_ext
     # ext_qmlp.cpp / ext_qattn.cpp: `q_mlp_forward_` does norm, gate/up, activation, down and residual, replayed as a
     # CUDA graph when `use_graphs`), so a layer costs fewer launches than llama.cpp's ggml graph. Fitted on the
@@ -1985,8 +1987,9 @@ def _decode_speed(
     if engine == "vllm" and ex.cal.vllm_async_scheduling:
         # the scheduler's per-step work runs while the GPU executes the previous step; per-sequence work stays on it
         host = ex.cal.step_overhead_vllm
-        step = max(step - host, host)
-        ex.step("decode", Reason.of("est.async-scheduling", ms=host * 1e3))
+        hidden = ex.cal.vllm_async_overlap * host
+        step = max(step - hidden, host)
+        ex.step("decode", Reason.of("est.async-scheduling", ms=hidden * 1e3))
     tps = 1.0 / step
     _explain_decode(counts, gpu, engine, context, batch, s, step, ex)
     if workload.speculative == "mtp":
