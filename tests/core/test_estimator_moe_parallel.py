@@ -352,7 +352,6 @@ def test_mixtral_8x22b_per_sequence_speed_falls_with_the_batch(catalog: Catalog)
     assert estimated_drop >= measured_drop / 2, (estimated_drop, measured_drop)
 
 
-
 INFERENCEX_R1_H200_SGLANG = "SemiAnalysisAI/InferenceX/issues/870"
 SGL_COOKBOOK = "sgl-project/sgl-cookbook"
 
