@@ -16,7 +16,14 @@ from typing import Any
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.estimate.crossval import Point, source_group
-from configurator.core.estimate.estimator import CAL, Calibration, elapsed_share, estimate, llamacpp_build
+from configurator.core.estimate.estimator import (
+    CAL,
+    Calibration,
+    elapsed_share,
+    estimate,
+    llamacpp_build,
+    vllm_release,
+)
 from configurator.core.estimate.ranges import STEADY_STATE, WHOLE_RUN
 from configurator.core.estimate.workload import Workload
 
@@ -234,8 +241,10 @@ def _build_of(row: Row, kind: str, cal: Calibration) -> Calibration:
     (`llamacpp_backend`) and `flash_attention` when the run set -fa itself. Prompt rows and decode rows alike: the
     prompt follows int8 MMQ and FlashAttention, the decode step CUDA graphs."""
     if row.get("async_scheduling"):
-        # the run states vLLM's --async-scheduling (estimator.Calibration.vllm_async_scheduling)
-        return replace(cal, vllm_async_scheduling=True)
+        # the run states vLLM's --async-scheduling (estimator.Calibration.vllm_async_scheduling), as its release ran it
+        # when the row names one (estimator.vllm_release: opt-in before v0.14.0)
+        cal = replace(cal, vllm_async_scheduling=True)
+        return vllm_release(row["vllm_release"], cal) if "vllm_release" in row else cal
     if ENGINE_ALIASES.get(row["engine"], row["engine"]) != "llama.cpp" or "llamacpp_date" not in row:
         return cal  # a row that does not name its build is scored as the plain estimate (Calibration)
     return llamacpp_build(row["llamacpp_date"], row.get("llamacpp_backend", "cuda"), row.get("flash_attention"), cal)

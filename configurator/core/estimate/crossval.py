@@ -66,6 +66,7 @@ KNOBS: dict[str, tuple[Knob, ...]] = {
         Knob("mla_layer_latency_server", 10e-6, 600e-6),
         Knob("moe_routing_spread", 0.3, 1.0),
         Knob("bw_eff_moe_experts_vllm", 0.2, 1.0),
+        Knob("vllm_async_overlap_opt_in", 0.0, 1.0),  # share of vLLM's step host cost the opt-in async hid
     ),
     "prefill_speed": (
         Knob("compute_eff_llamacpp", 0.05, 0.9),
