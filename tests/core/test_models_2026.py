@@ -29,6 +29,7 @@ RECORDS = {
     "qwen3.5-397b-a17b.json": "qwen3.5-397b-a17b",
     "qwen3.6-35b-a3b.json": "qwen3.6-35b-a3b",
     "qwen3.6-27b.json": "qwen3.6-27b",
+    "qwen3.8-27b.json": "qwen3.8-27b",
     "gemma-4-31b-it.json": "gemma-4-31b",
     "gemma-4-26b-a4b-it.json": "gemma-4-26b-a4b",
     "nemotron-3-nano-30b-a3b.json": "nemotron-3-nano-30b-a3b",
