@@ -185,15 +185,16 @@ def test_gpt_oss_120b_around_2500_gets_a_16gb_card_with_the_experts_in_ram(catal
     """#27's expert case: gpt-oss-120b at about 2,000-2,800 USD -> a 128 GB APU box or a 16 GB card with the experts in
     RAM (MXFP4 experts stay in RAM with llama.cpp's --n-cpu-moe). Since RAM-1 asks llama.cpp for 32 GB, not the VRAM,
     the cheapest experts-in-RAM machine is two MI50 that hold the model whole (1,508 USD): the offer of a card with the
-    experts in RAM is then that same machine, shown once; the APU box is the supported answer."""
+    experts in RAM is then that same machine, shown once. At late-2026 prices the 128 GB APU box is 3,650 USD (US street
+    prices of 2026-08-28, systems.toml), above this budget, so the supported answer is the 16 GB card with the experts in
+    64 GB of DDR5 (an Arc A770, 26 tok/s, 2,450 USD; the practitioners' range is 64-96 GB of RAM, 18-25.6 tok/s)."""
     memo.clear()
     request = BuildRequest(model_id="gpt-oss-120b", workload=Workload(kind="inference", precision="mxfp4"), budget=2500)
     builds = plan(request, catalog).builds
-    box = [b for b in builds if b.parts[0].category == "system" and b.parts[0].spec["memory_gb"] >= 128]
-    assert box and box[0].total_price <= 2500 and (box[0].estimate.decode_tokens_per_s or 0) >= 20
     hybrid = [b for b in builds if "experts in RAM" in b.label]  # the ranking's claims may come first
-    assert all(b.total_price <= 2500 for b in hybrid)
+    assert hybrid and all(b.total_price <= 2500 for b in hybrid)
     assert all(next(p for p in b.parts if p.category == "gpu").spec["vram_gb"] >= 16 for b in hybrid)
+    assert max(b.estimate.decode_tokens_per_s or 0 for b in hybrid) >= 20
 
 
 # --------------------------------------------------------------------------- RAM >= VRAM for engines that stream
@@ -423,7 +424,9 @@ def test_a_tier_build_takes_the_card_an_expert_pairs_with_the_experts_in_ram(cat
     assert builds
     cheapest = min(builds, key=lambda b: b.total_price)
     card = catalog.records["gpus"][cheapest.gpu_id]
-    assert card.vram_gb >= 24, cheapest.gpu_id
+    # at late-2026 prices a 16 GB RTX 4080 (730 USD used) decodes within 5 % of the RX 7900 XTX (8.8 against 8.9
+    # tok/s) and is taken; KTransformers' R1 tutorial runs with 14 GB of VRAM. Never the A770, a third slower.
+    assert card.vram_gb >= 16 and cheapest.gpu_id != "arc-a770-16gb", cheapest.gpu_id
     assert (cheapest.estimate.time_to_first_token_s or 0) < PROMPT_WAIT_S
     assert (cheapest.estimate.placement or {}).get("ubatch") == 4096  # -b 4096 -ub 4096 in its launch command
     quotes = [quote(g, catalog, "USD", "any") for g in _tier_gpus(catalog).values()]

@@ -27,7 +27,10 @@ MODELS = {m.id: m for m in catalogs.load(include_user=False).catalog.kind("model
 RECORDS = {
     "qwen3.5-0.8b.json": "qwen3.5-0.8b",
     "qwen3.5-397b-a17b.json": "qwen3.5-397b-a17b",
+    "qwen3.5-122b-a10b.json": "qwen3.5-122b-a10b",
     "qwen3.6-35b-a3b.json": "qwen3.6-35b-a3b",
+    "qwen3.6-27b.json": "qwen3.6-27b",
+    "qwen3.8-27b.json": "qwen3.8-27b",
     "gemma-4-31b-it.json": "gemma-4-31b",
     "gemma-4-26b-a4b-it.json": "gemma-4-26b-a4b",
     "nemotron-3-nano-30b-a3b.json": "nemotron-3-nano-30b-a3b",
@@ -174,6 +177,13 @@ def test_recurrent_layers_keep_a_fixed_state() -> None:
     qwen = MODELS["qwen3.6-35b-a3b"]
     assert qwen.attention_layers == 10 and qwen.recurrent_layers == 30
     assert linear_attention_state_bytes(qwen, 1) >= 30 * 32 * 128 * 128 * 4
+    dense = MODELS["qwen3.6-27b"]  # its config.json: 48 Gated DeltaNet layers, every 4th of 64 full attention
+    assert dense.attention_layers == 16 and dense.recurrent_layers == 48
+    assert linear_attention_state_bytes(dense, 1) >= 48 * 48 * 128 * 128 * 4
+    mid = MODELS["qwen3.5-122b-a10b"]  # 12 attention layers x 2 KV heads x 256, K and V, bf16: 24 KiB a token
+    assert mid.attention_layers == 12 and mid.recurrent_layers == 36
+    grow = kv_cache_bytes(mid, 2048, 1, 2.0, "vllm") - kv_cache_bytes(mid, 1024, 1, 2.0, "vllm")
+    assert grow == 1024 * 12 * 2 * 2 * 256 * 2
 
 
 def _write(tmp_path: Path, config: dict[str, Any]) -> Path:

@@ -27,21 +27,24 @@ FRESH_SINCE = datetime.date(2026, 6, 1)
 FRESH_TARGET = 0.90
 """Issue #30: in every part kind at least 90 % of priced records have a newest price from FRESH_SINCE or later."""
 FRESH_FLOOR = {
-    "gpus": 26,
+    "gpus": 27,
     "cpus": 1,
     "motherboards": 0,
-    "memory": 11,
+    "memory": 12,
     "psus": 0,
     "chassis": 0,
     "coolers": 0,
     "storage": 1,
-    "systems": 1,
+    "systems": 5,
     "accessories": 0,
 }
 """The level reached on 2026-12-03 (records per kind whose newest price is dated FRESH_SINCE or later): a floor the
 catalog may not fall below. Memory went from 15 to 11 when Counterpoint's Q2 2026 RDIMM forecast (dated 2026-06-30 on
 eight kits) was taken out: a forecast is not a price; three of those kits now carry observed June-July 2026 prices,
-and the DDR4 RDIMM kit an October 2026 used one. Far from FRESH_TARGET: dated prices from June 2026 on were found for few parts; every
+and the DDR4 RDIMM kit an October 2026 used one. Raised on 2026-12-03 (branch catalog10): gpus 26 -> 27 (the used
+RTX 3090 Ti, October 2026), memory 11 -> 12 (the 8 x 96 GB DDR5-5600 kit, August 2026), systems 1 -> 5 (3 were already
+fresh; + two Strix Halo boxes at August 2026 street prices; the Mac Studio M3 Ultra 96 GB's June 2026 price is now a
+sourced 5,299 USD, was an estimate). Far from FRESH_TARGET: dated prices from June 2026 on were found for few parts; every
 other part keeps its older price and is flagged in each build that uses it (Quote.stale, core.report.prices)."""
 
 
