@@ -764,6 +764,10 @@ EN: dict[str, Template] = {
     "tco.upkeep": "upkeep {upkeep:,.2f} {currency}/year",
     "tco.billed-on": "rental billed for every on-hour (the instance runs whenever the machine would be on)",
     "tco.billed-busy": "rental billed only for the busy hours (instances started on demand)",
+    "tco.billed-work": (
+        "rental billed for the hours it takes to train what the build trains in a year: {busy:,.0f} busy hours x "
+        "{ratio:.2g} (the rental's time over the build's for the same tokens) = {hours:,.0f} h a year"
+    ),
     "tco.break-even-basis": "break-even leaves resale out and counts only within the useful life",
     "tco.rental-none": "rental: none ({why})",
     "tco.rental": "rental: {offer}",

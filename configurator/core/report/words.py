@@ -813,6 +813,10 @@ ZH_REASONS: dict[str, Template] = {
     "tco.upkeep": "维护 {upkeep:,.2f} {currency}/年",
     "tco.billed-on": "租用按每个开机小时计费（机器开着时实例也在运行）",
     "tco.billed-busy": "租用只按满载小时计费（实例按需启动）",
+    "tco.billed-work": (
+        "租用按训练同样数据量所需的小时计费：本机每年满载 {busy:,.0f} 小时 x {ratio:.2g}"
+        "（租用实例与本机训练同样 tokens 的用时之比）= 每年 {hours:,.0f} 小时"
+    ),
     "tco.break-even-basis": "回本计算不含转卖，只在使用寿命内计算",
     "tco.rental-none": lambda r, _say: f"租用：无（{_sentence(str(r.fields['why']))}）",
     "tco.rental": lambda r, _say: f"租用：{_sentence(str(r.fields['offer']))}",
