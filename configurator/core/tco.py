@@ -409,6 +409,7 @@ class RentalMatch(BaseModel):
         None  # training without a token count: matched by throughput instead of the job's hours
     )
     build_tokens_per_hour: float | None = None
+    resharded: bool = False  # training: run sharded (ZeRO-3) and recomputed, where the build's settings do not fit
 
     @property
     def price_is_estimate(self) -> bool:
@@ -452,6 +453,8 @@ class RentalMatch(BaseModel):
             "decode_tokens_per_s": _round(self.decode_tokens_per_s),
             "wall_hours": _round(self.wall_hours),
             "tokens_per_hour": _round(self.tokens_per_hour),
+            # an addition (walk10): the job sharded with ZeRO-3 and recomputed on the rental, unlike the build
+            "resharded": self.resharded,
         }
 
 
@@ -593,6 +596,18 @@ def _as_the_build_runs_it(build: Build, workload: Workload) -> Workload:
     return workload.model_copy(update={k: chosen[k] for k in ("engine", "kv_precision") if chosen.get(k) is not None})
 
 
+def _as_a_renter_runs_it(workload: Workload, gpus: int) -> Workload | None:
+    """A training job as a renter runs it on an offer that cannot hold it as the build does: the model states sharded
+    over the offer's GPUs (ZeRO-3, FSDP's full shard) and the activations recomputed; None for inference, or when
+    that is how the build runs it already."""
+    if workload.kind == "inference":
+        return None
+    update = {"zero": 3 if gpus > 1 else workload.zero, "grad_checkpointing": True}
+    if all(getattr(workload, k) == v for k, v in update.items()):
+        return None
+    return workload.model_copy(update=update)
+
+
 def deadline_of(build: Build) -> float | None:
     """The training deadline the build was checked against (the PERF rule's finding), or None."""
     for check in build.checks:
@@ -674,6 +689,7 @@ def search_rentals(
     if (unmatched := _nothing_to_match(offers, market, training, own_wall, own_decode, workload)) is not None:
         return RentalSearch(match=None, reason=unmatched)
     cache: dict[tuple[str, int, int, str, float], EstimateResult] = {}
+    cache_sharded: dict[tuple[str, int, int, str, float], EstimateResult] = {}
     rejected: list[tuple[str, str]] = []
     best: RentalMatch | None = None
     counts = {"gpu": 0, "fit": 0, "speed": 0, "deadline": 0, "price": 0, "cluster": 0}
@@ -702,6 +718,13 @@ def search_rentals(
             counts["cluster"] += 1
             continue
         est = _offer_estimate(cache, offer, gpu, instances, model, workload, exact_weight_bytes)
+        resharded = False
+        if not est.fits and (sharded := _as_a_renter_runs_it(workload, offer.gpu_count * instances)) is not None:
+            # the build's own settings (a 288 GB B300 trains a 7B without ZeRO or recomputation) are not the renter's:
+            # on 80 GB cards the same job runs sharded and recomputed (walk10: "30 cannot hold the job" for a 7B)
+            again = _offer_estimate(cache_sharded, offer, gpu, instances, model, sharded, exact_weight_bytes)
+            if again.fits:
+                est, resharded = again, True
         if not est.fits:
             peak = est.peak_gpu
             usable = (peak.usable_bytes or 0) / GIB
@@ -719,11 +742,14 @@ def search_rentals(
             counts["price"] += 1
             continue
         candidate = _match(offer, priced, instances, est, build, by_throughput, own_wall, own_rate)
+        if resharded:
+            candidate = candidate.model_copy(update={"resharded": True})
         if best is None or _rank(candidate) < _rank(best):
             best = candidate
     if best is not None:
         measure = _measure(best, training, by_throughput, own_wall, own_decode)
-        reason = f"cheapest of {len(offers) - len(rejected)} qualifying offers: fits and runs {measure}"
+        how = " (sharded with ZeRO-3 and recomputed, as a renter runs it)" if best.resharded else ""
+        reason = f"cheapest of {len(offers) - len(rejected)} qualifying offers: fits{how} and runs {measure}"
         return RentalSearch(
             match=best, reason=reason, rejected=tuple(rejected), considered=len(offers), build_tokens_per_hour=own_rate
         )

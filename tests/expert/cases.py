@@ -323,6 +323,11 @@ DEPLOYBASE_RENTAL = (
     "https://deploybase.ai/articles/fine-tuning-cost (prices as of March 2026): RunPod A100 PCIe 80 GB 1.19 USD/h, H100 "
     "SXM 2.69 USD/h; 'a 100-hour fine-tuning job costs $119 in GPU rental alone'"
 )
+TORCHTITAN_8B_H100 = (
+    "https://github.com/pytorch/torchtitan/blob/main/docs/performance.md (read 2026-12-03): Llama 3.1 8B, 1D "
+    "parallelism (FSDP), 8 H100 GPUs, local batch 2, selective activation checkpointing: 5,762 tokens/s per GPU "
+    "(82.4 GiB), 6,667 with torch.compile"
+)
 CHINCHILLA_FLOPS = (
     "Kaplan et al. 2020, arXiv:2001.08361: training compute C = 6 N D; 6 x 1.24e9 x 1e11 = 7.4e20 "
     "FLOPs, about 520 H100-hours at 40 % MFU of 989 TFLOPS bf16 (NVIDIA H100 datasheet)"
@@ -1826,6 +1831,27 @@ CASES: tuple[Case, ...] = (
         "2026-12-03: every build said 'no rental can do the same work', the offers having to beat the bought server's "
         "84 h where the buyer had asked for 168.",
         (CHINCHILLA_FLOPS, RENT_BY_THE_JOB, DEPLOYBASE_RENTAL),
+    ),
+    Case(
+        "qwen7b-continued-pretrain-30-days-every-build-has-its-rental",
+        "--model qwen2.5-7b --workload pretrain --tokens 2e10 --deadline-hours 720 --room server-room "
+        "--circuit 230v16a",
+        (
+            every_build(
+                "compares the job with a rental that finishes it within the 720 h deadline",
+                lambda b: 0 < float(_job_rented(b).get("rental_wall_hours") or 0) <= 720,
+            ),
+            some_build(
+                "the 20B-token job rented for under 8,000 USD",
+                lambda b: 0 < float(_job_rented(b).get("rental_cost") or 0) < 8000,
+            ),
+        ),
+        "Continued pretraining of a 7B on 20B tokens is 8.4e20 FLOPs: an 8 x H100 node under FSDP with activation "
+        "checkpointing trains an 8B at ~5,800 tokens/s per GPU, so about 120 hours, 3,000-5,000 USD rented. Every "
+        "machine bought for it is set against that rental. Walked 2026-12-03: the ready-made 4 x RTX 6000 Ada "
+        "workstation and the DGX B300 said 'no rental can do the same work: 30 cannot hold the job', each offer having "
+        "been tried with the bought machine's own settings (no ZeRO, no recomputation on 288 GB cards).",
+        (TORCHTITAN_8B_H100, RENT_BY_THE_JOB, DEPLOYBASE_RENTAL),
     ),
     # ---- walk9 (2026-12-03): late-2026 models, several users, what the budget buys at the usual GGUF
     Case(
