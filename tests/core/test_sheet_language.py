@@ -257,6 +257,11 @@ def test_the_chinese_label_names_the_setting_not_the_command_line_flag() -> None
             said = words.say(reason)
         assert setting in said and "--" not in said, said
         assert f"no {flag} given" in english(reason)
+    reason = Reason.of("kind.usual-finetune", framework="Unsloth")
+    with words.language("zh_CN"):
+        said = words.say(reason)
+    assert "微调框架" in said and "--" not in said, said
+    assert "no --framework given" in english(reason)
 
 
 def test_a_modified_cards_name_note_is_chinese_on_the_chinese_sheet(chen) -> None:  # type: ignore[no-untyped-def]

@@ -328,6 +328,16 @@ TORCHTITAN_8B_H100 = (
     "parallelism (FSDP), 8 H100 GPUs, local batch 2, selective activation checkpointing: 5,762 tokens/s per GPU "
     "(82.4 GiB), 6,667 with torch.compile"
 )
+GEMMA_SKILLS_UNSLOTH = (
+    "https://www.skills.sh/google-gemma/gemma-skills/gemma-trainer (google-gemma/gemma-skills, read 2026-12-03): 'For "
+    "local single-GPU training, always recommend Unsloth ... Fall back to TRL for multi-GPU environments'; 'Always use "
+    "QLoRA: crucial for fitting Gemma models (like Gemma 4 12B/31B) into consumer VRAM'"
+)
+QLORA_24GB = (
+    "https://koishiai.com/en/articles/fine-tune-llms-24gb-gpus-qlora (2026, read 2026-12-03): 'QLoRA enables "
+    "fine-tuning 7B to 33B parameter LLMs on consumer 24GB GPUs like the RTX 4090'; Unsloth's requirements table: QLoRA "
+    "of a 27B in 22 GB"
+)
 CHINCHILLA_FLOPS = (
     "Kaplan et al. 2020, arXiv:2001.08361: training compute C = 6 N D; 6 x 1.24e9 x 1e11 = 7.4e20 "
     "FLOPs, about 520 H100-hours at 40 % MFU of 989 TFLOPS bf16 (NVIDIA H100 datasheet)"
@@ -1852,6 +1862,23 @@ CASES: tuple[Case, ...] = (
         "workstation and the DGX B300 said 'no rental can do the same work: 30 cannot hold the job', each offer having "
         "been tried with the bought machine's own settings (no ZeRO, no recomputation on 288 GB cards).",
         (TORCHTITAN_8B_H100, RENT_BY_THE_JOB, DEPLOYBASE_RENTAL),
+    ),
+    Case(
+        "gemma4-31b-qlora-2500-eur-one-24gb-card",
+        "--model gemma-4-31b --workload finetune --method qlora --budget 2500 --currency EUR",
+        (
+            some_build(
+                "one NVIDIA card of 22-24 GB within 2,500 EUR",
+                lambda b: gpu_count(b) == 1 and _nvidia(b) and 22 <= vram_per_card(b) <= 24 and price(b) <= 2500,
+            ),
+            labelled_build("fastest", "one card", lambda b: gpu_count(b) == 1),
+        ),
+        "QLoRA of a 31B is a one-card job for a practitioner: Unsloth's offloaded checkpointing fits it on a used RTX "
+        "3090 or an RTX 4090 (its table: a 27B in 22 GB), and Google's own Gemma training guide says Unsloth for one "
+        "GPU. Walked 2026-12-03: the plan, solving for the HF PEFT default only, showed two-card builds (two Tesla P100 "
+        "as 'cheapest', two RTX 2060 12GB, two RTX 2080 Ti 22GB as 'fastest; best value' at 104 h) and one 32 GB "
+        "Radeon; now one RTX 4090 with Unsloth is the fastest (58 h) within the budget.",
+        (UNSLOTH_REQ, GEMMA_SKILLS_UNSLOTH, QLORA_24GB),
     ),
     # ---- walk9 (2026-12-03): late-2026 models, several users, what the budget buys at the usual GGUF
     Case(

@@ -563,6 +563,7 @@ ZH_REASONS: dict[str, Template] = {
     "kind.usual-gguf": "{precision}，llama.cpp 常用的 GGUF：未指定权重精度",
     "kind.usual-kv": "{precision} KV 缓存：未指定 KV 缓存精度",
     "kind.usual-served": "{precision}，vLLM 加载时量化，供多个用户使用：未指定权重精度",
+    "kind.usual-finetune": "单卡 {framework} 训练：未指定微调框架",
     "kind.eol-cuda": "已过 CUDA 支持期：CUDA 13 不再支持 {arch}",
     "kind.eol-rocm": "已过 ROCm 支持期：gfx906 维护于 2024 年结束",
     # why each part was chosen, clause by clause
