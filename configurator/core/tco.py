@@ -611,8 +611,9 @@ def _as_a_renter_runs_it(workload: Workload, gpus: int) -> Workload | None:
 def deadline_of(build: Build) -> float | None:
     """The training deadline the build was checked against (the PERF rule's finding), or None."""
     for check in build.checks:
-        if check.rule == Speed.id and "deadline" in check.fields:
-            return float(check.fields["deadline"])
+        deadline = check.fields.get("deadline") if check.rule == Speed.id else None
+        if isinstance(deadline, int | float) and not isinstance(deadline, bool):
+            return float(deadline)
     return None
 
 
