@@ -490,6 +490,7 @@ EN: dict[str, Template] = {
     "kind.usual-gguf": "at {precision}, llama.cpp's usual GGUF: no --precision given",
     "kind.usual-kv": "{precision} KV cache: no --kv-precision given",
     "kind.usual-served": "at {precision}, quantized by vLLM on load for several users: no --precision given",
+    "kind.usual-finetune": "with {framework} on one GPU: no --framework given",
     "kind.eol-cuda": "past CUDA support: CUDA 13 dropped {arch}",
     "kind.eol-rocm": "past ROCm support: gfx906 maintenance ended in 2024",
     # why each part was chosen (solve.plan), clause by clause
@@ -764,6 +765,10 @@ EN: dict[str, Template] = {
     "tco.upkeep": "upkeep {upkeep:,.2f} {currency}/year",
     "tco.billed-on": "rental billed for every on-hour (the instance runs whenever the machine would be on)",
     "tco.billed-busy": "rental billed only for the busy hours (instances started on demand)",
+    "tco.billed-work": (
+        "rental billed for the hours it takes to train what the build trains in a year: {busy:,.0f} busy hours x "
+        "{ratio:.2g} (the rental's time over the build's for the same tokens) = {hours:,.0f} h a year"
+    ),
     "tco.break-even-basis": "break-even leaves resale out and counts only within the useful life",
     "tco.rental-none": "rental: none ({why})",
     "tco.rental": "rental: {offer}",

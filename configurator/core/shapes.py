@@ -103,6 +103,7 @@ class RentalJson(TypedDict):
     decode_tokens_per_s: float | None
     wall_hours: float | None
     tokens_per_hour: float | None
+    resharded: bool
 
 
 class TcoRowJson(TypedDict):

@@ -54,6 +54,7 @@ from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload
 from configurator.core.memo import remember
 from configurator.core.reasons import Reason, as_json, english
+from configurator.core.rules.job import Speed
 from configurator.core.shapes import CostOfOwnershipJson, RentalJson
 from configurator.core.solve.build import Build, BuildPart
 
@@ -408,6 +409,7 @@ class RentalMatch(BaseModel):
         None  # training without a token count: matched by throughput instead of the job's hours
     )
     build_tokens_per_hour: float | None = None
+    resharded: bool = False  # training: run sharded (ZeRO-3) and recomputed, where the build's settings do not fit
 
     @property
     def price_is_estimate(self) -> bool:
@@ -456,6 +458,8 @@ class RentalMatch(BaseModel):
             "decode_tokens_per_s": _round(self.decode_tokens_per_s),
             "wall_hours": _round(self.wall_hours),
             "tokens_per_hour": _round(self.tokens_per_hour),
+            # an addition (walk10): the job sharded with ZeRO-3 and recomputed on the rental, unlike the build
+            "resharded": self.resharded,
         }
 
 
@@ -485,6 +489,7 @@ RENTAL_TIME_SLACK = 0.05
 _SHORT_OF = (
     ("fit", "cannot hold the job"),
     ("speed", "are slower than the build"),
+    ("deadline", "cannot finish within the deadline"),
     ("price", "have no usable price"),
     ("gpu", "name an unknown GPU"),
     ("cluster", "cannot be rented as a cluster"),
@@ -537,14 +542,28 @@ def _offer_estimate(
 
 
 def _slower(
-    est: EstimateResult, training: bool, by_throughput: bool, own_wall: float | None, own_decode: float | None
+    est: EstimateResult,
+    training: bool,
+    by_throughput: bool,
+    own_wall: float | None,
+    own_decode: float | None,
+    deadline: float | None = None,
 ) -> str | None:
-    """Why an offer is slower than the build (training: wall hours within RENTAL_TIME_SLACK; inference: decode
-    tokens/s per sequence), or None when it is not."""
+    """Why an offer is slower than the build (training: wall hours within RENTAL_TIME_SLACK, or within the job's
+    deadline when one was asked; inference: decode tokens/s per sequence), or None when it is not."""
     if training:
-        if est.wall_hours is None or own_wall is None or est.wall_hours > own_wall * (1 + RENTAL_TIME_SLACK):
+        if est.wall_hours is None or own_wall is None:
+            return f"slower: {_fmt(est.wall_hours)} h against the build's {_fmt(own_wall)} h"
+        limit = own_wall * (1 + RENTAL_TIME_SLACK)
+        if deadline is not None and not by_throughput:
+            # a job with a deadline is done by whatever finishes within it: a renter who has 168 h does not pay for
+            # an 84 h machine (walk10: a 1B pretrain's 8 x H100 rental had been "slower than the build")
+            limit = max(limit, deadline * (1 + 1e-9))
+        if est.wall_hours > limit:
             if by_throughput:
                 return f"slower: {_rate(est.wall_hours)} against the build's {_rate(own_wall)}"
+            if deadline is not None:
+                return f"past the deadline: {_fmt(est.wall_hours)} h against {_fmt(deadline)} h"
             return f"slower: {_fmt(est.wall_hours)} h against the build's {_fmt(own_wall)} h"
         return None
     if est.decode_tokens_per_s is None or own_decode is None or est.decode_tokens_per_s < own_decode * (1 - 1e-9):
@@ -580,6 +599,27 @@ def _as_the_build_runs_it(build: Build, workload: Workload) -> Workload:
             }
         )
     return workload.model_copy(update={k: chosen[k] for k in ("engine", "kv_precision") if chosen.get(k) is not None})
+
+
+def _as_a_renter_runs_it(workload: Workload, gpus: int) -> Workload | None:
+    """A training job as a renter runs it on an offer that cannot hold it as the build does: the model states sharded
+    over the offer's GPUs (ZeRO-3, FSDP's full shard) and the activations recomputed; None for inference, or when
+    that is how the build runs it already."""
+    if workload.kind == "inference":
+        return None
+    update = {"zero": 3 if gpus > 1 else workload.zero, "grad_checkpointing": True}
+    if all(getattr(workload, k) == v for k, v in update.items()):
+        return None
+    return workload.model_copy(update=update)
+
+
+def deadline_of(build: Build) -> float | None:
+    """The training deadline the build was checked against (the PERF rule's finding), or None."""
+    for check in build.checks:
+        deadline = check.fields.get("deadline") if check.rule == Speed.id else None
+        if isinstance(deadline, int | float) and not isinstance(deadline, bool):
+            return float(deadline)
+    return None
 
 
 def _nothing_to_match(
@@ -655,9 +695,11 @@ def search_rentals(
     if (unmatched := _nothing_to_match(offers, market, training, own_wall, own_decode, workload)) is not None:
         return RentalSearch(match=None, reason=unmatched)
     cache: dict[tuple[str, int, int, str, float], EstimateResult] = {}
+    cache_sharded: dict[tuple[str, int, int, str, float], EstimateResult] = {}
     rejected: list[tuple[str, str]] = []
     best: RentalMatch | None = None
-    counts = {"gpu": 0, "fit": 0, "speed": 0, "price": 0, "cluster": 0}
+    counts = {"gpu": 0, "fit": 0, "speed": 0, "deadline": 0, "price": 0, "cluster": 0}
+    deadline = deadline_of(build) if training and workload.tokens is not None else None
     workload = _as_the_build_runs_it(build, workload)
     # no token count asked: per token, even where the planner timed a reference job to rank the builds (issue #27)
     by_throughput = training and (own_wall is None or workload.tokens is None)
@@ -682,16 +724,23 @@ def search_rentals(
             counts["cluster"] += 1
             continue
         est = _offer_estimate(cache, offer, gpu, instances, model, workload, exact_weight_bytes)
+        resharded = False
+        if not est.fits and (sharded := _as_a_renter_runs_it(workload, offer.gpu_count * instances)) is not None:
+            # the build's own settings (a 288 GB B300 trains a 7B without ZeRO or recomputation) are not the renter's:
+            # on 80 GB cards the same job runs sharded and recomputed (walk10: "30 cannot hold the job" for a 7B)
+            again = _offer_estimate(cache_sharded, offer, gpu, instances, model, sharded, exact_weight_bytes)
+            if again.fits:
+                est, resharded = again, True
         if not est.fits:
             peak = est.peak_gpu
             usable = (peak.usable_bytes or 0) / GIB
             rejected.append((offer.id, f"does not fit: {peak.total / GIB:.1f} GiB needed per GPU of {usable:.1f} GiB"))
             counts["fit"] += 1
             continue
-        slower = _slower(est, training, by_throughput, own_wall, own_decode)
+        slower = _slower(est, training, by_throughput, own_wall, own_decode, deadline)
         if slower is not None:
             rejected.append((offer.id, slower))
-            counts["speed"] += 1
+            counts["deadline" if slower.startswith("past the deadline") else "speed"] += 1
             continue
         priced = _cheapest_price(offer, catalog, build.currency, pricing)
         if priced is None:
@@ -699,11 +748,14 @@ def search_rentals(
             counts["price"] += 1
             continue
         candidate = _match(offer, priced, instances, est, build, by_throughput, own_wall, own_rate)
+        if resharded:
+            candidate = candidate.model_copy(update={"resharded": True})
         if best is None or _rank(candidate) < _rank(best):
             best = candidate
     if best is not None:
         measure = _measure(best, training, by_throughput, own_wall, own_decode)
-        reason = f"cheapest of {len(offers) - len(rejected)} qualifying offers: fits and runs {measure}"
+        how = " (sharded with ZeRO-3 and recomputed, as a renter runs it)" if best.resharded else ""
+        reason = f"cheapest of {len(offers) - len(rejected)} qualifying offers: fits{how} and runs {measure}"
         return RentalSearch(
             match=best, reason=reason, rejected=tuple(rejected), considered=len(offers), build_tokens_per_hour=own_rate
         )
@@ -755,8 +807,16 @@ def rental_for(
 
 
 def _rank(match: RentalMatch) -> tuple[float, float]:
+    """Inference: the lowest hourly price (the instance runs the hours the machine serves), then the fastest.
+    Training: the lowest price of the work (the job's hours x the hourly price, or the price per token), then the
+    fastest: a renter pays for the hours the job takes, not for an hour (an 8 x A100 at 114 CNY/h doing in 28 h what
+    an H100 at 17/h does in 90 cost twice as much and had been matched as the cheaper)."""
     faster = match.tokens_per_hour if match.tokens_per_hour is not None else match.decode_tokens_per_s
     speed = -(faster or 0.0) if match.wall_hours is None else match.wall_hours
+    if match.wall_hours is not None and match.build_wall_hours is not None:
+        return (match.hourly * match.wall_hours, speed)
+    if match.tokens_per_hour:
+        return (match.hourly / match.tokens_per_hour, speed)
     return (match.hourly, speed)
 
 
@@ -1085,8 +1145,46 @@ def _job_comparison(
     )
 
 
+def _work_ratio(match: RentalMatch | None) -> float | None:
+    """Training: the rental's hours for the work the build does in one hour (its time over the build's for the same
+    tokens); None for inference, whose rental serves the hours the machine is on."""
+    if match is None:
+        return None
+    if match.wall_hours and match.build_wall_hours:
+        return match.wall_hours / match.build_wall_hours
+    if match.tokens_per_hour and match.build_tokens_per_hour:
+        return match.build_tokens_per_hour / match.tokens_per_hour
+    return None
+
+
+def rented_hours_per_year(profile: UsageProfile, match: RentalMatch | None) -> float:
+    """The hours a year the matched rental is billed for the buyer's work. Inference: the profile's (every on-hour,
+    or the busy ones). Training: what the build trains in its busy hours, on the rental: busy hours x the rental's
+    time over the build's for the same tokens (a renter pays for the hours the job takes: an A100 that trains 15x
+    faster than two P40s is rented a fifteenth of the time; billed for every on-hour it had made the P40s "pay back
+    after 11 months" beside a cost per token four times the rental's, walk10)."""
+    ratio = _work_ratio(match)
+    if ratio is None:
+        return profile.rented_hours_per_year
+    return profile.on_hours_per_year * profile.utilisation * ratio
+
+
+def _billed(profile: UsageProfile, match: RentalMatch | None) -> Reason:
+    """How the rental is billed, as a code: every on-hour, the busy hours, or the hours of the same training work."""
+    ratio = _work_ratio(match)
+    if ratio is not None:
+        busy = profile.on_hours_per_year * profile.utilisation
+        return Reason.of("tco.billed-work", busy=busy, ratio=ratio, hours=busy * ratio)
+    return Reason.of("tco.billed-busy" if profile.rent_busy_hours_only else "tco.billed-on")
+
+
 def _basis_notes(
-    build: Build, profile: UsageProfile, assumptions: OwnershipAssumptions, wall: float, idle: float
+    build: Build,
+    profile: UsageProfile,
+    assumptions: OwnershipAssumptions,
+    wall: float,
+    idle: float,
+    match: RentalMatch | None = None,
 ) -> list[Reason]:
     """What the figures rest on: the energy formula, the profile, idle draw, purchase, depreciation, upkeep, billing."""
     purchase, currency = build.total_price, build.currency
@@ -1109,7 +1207,7 @@ def _basis_notes(
             source=assumptions.resale_source,
         ),
         Reason.of("tco.upkeep", upkeep=assumptions.upkeep_per_year, currency=currency),
-        Reason.of("tco.billed-busy" if profile.rent_busy_hours_only else "tco.billed-on"),
+        _billed(profile, match),
         Reason.of("tco.break-even-basis"),
     ]
 
@@ -1168,7 +1266,7 @@ def tco(
     monthly_owning = (yearly_energy + assumptions.upkeep_per_year) / 12.0
     horizon = assumptions.years * 12
 
-    monthly_rental = None if match is None else match.hourly * profile.rented_hours_per_year / 12.0
+    monthly_rental = None if match is None else match.hourly * rented_hours_per_year(profile, match) / 12.0
     be, be_said = _break_even(purchase, monthly_owning, monthly_rental, horizon, currency, rental_reason)
 
     rows = _yearly_rows(purchase, yearly_energy, monthly_rental, assumptions, years)
@@ -1187,7 +1285,7 @@ def tco(
         throughput = _throughput(build, match, rental_reason, own_rate, wall, profile, assumptions, rate)
         notes.append(Reason.of("tco.throughput-basis", tokens=THROUGHPUT_PROBE_TOKENS))
 
-    notes[:0] = _basis_notes(build, profile, assumptions, wall, idle)
+    notes[:0] = _basis_notes(build, profile, assumptions, wall, idle, match)
     notes += _rental_notes(match, rental_reason)
 
     return CostOfOwnership(

@@ -132,6 +132,7 @@ def test_no_chinese_word_is_english() -> None:
         "ports": 256,
         "core": True,
         "cable": True,
+        "framework": "Unsloth",
     }
     allowed = {
         "tokens",
@@ -140,6 +141,7 @@ def test_no_chinese_word_is_english() -> None:
         "llama",
         "cpp",
         "vLLM",  # an engine's name, as llama.cpp
+        "Unsloth",  # a fine-tuning framework's name
         "precision",
         "CUDA",
         "ROCm",

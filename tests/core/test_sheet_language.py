@@ -258,6 +258,11 @@ def test_the_chinese_label_names_the_setting_not_the_command_line_flag() -> None
             said = words.say(reason)
         assert setting in said and "--" not in said, said
         assert f"no {flag} given" in english(reason)
+    reason = Reason.of("kind.usual-finetune", framework="Unsloth")
+    with words.language("zh_CN"):
+        said = words.say(reason)
+    assert "微调框架" in said and "--" not in said, said
+    assert "no --framework given" in english(reason)
 
 
 @pytest.mark.slow  # a whole plan

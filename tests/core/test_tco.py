@@ -365,6 +365,55 @@ def test_training_job_compares_wall_time_and_energy(catalog: Catalog, offers: li
     assert result.to_json()["job"]["rental_offer"] == search.match.offer.id
 
 
+def test_a_training_rental_is_billed_for_the_hours_the_same_work_takes(
+    catalog: Catalog, offers: list[CloudOffer]
+) -> None:
+    """Buy or rent for training rents the build's yearly work, not its on-hours: the build trains in its busy hours
+    (8 h x 250 days x 50 %), the rental trains the same tokens in its own time, and is billed only for that. Walked
+    2026-12-03 (walk10): two P40s training a 70B QLoRA at 17 tokens/s "paid back after 11 months" against an A100
+    billed for every on-hour, while the same answer's cost per token found renting four times cheaper."""
+    workload = Workload(kind="finetune", method="qlora", context=2048, tokens=2e7)
+    req, build = _build(catalog, model_id="llama-3.1-8b", workload=workload, budget=2500)
+    model = _model(catalog, "llama-3.1-8b")
+    search = search_rentals(build, offers, catalog, model, req.workload)
+    match = search.match
+    assert match is not None and match.wall_hours and build.estimate.wall_hours
+    profile = _profile()
+    result = tco(build, search, profile)
+    busy = 8 * 250 * 0.5
+    rented = busy * match.wall_hours / build.estimate.wall_hours
+    assert result.monthly_rental_equivalent == pytest.approx(match.hourly * rented / 12)
+    billed = [a for a in result.assumptions_said if a.code == "tco.billed-work"]
+    assert billed and billed[0].fields["hours"] == pytest.approx(rented)
+    # inference keeps the profile's hours: the instance serves whenever the machine would be on
+    inf_req, inf_build = _build(catalog, model_id="llama-3.1-8b", workload=Workload(kind="inference"), budget=2500)
+    inf = tco(inf_build, search_rentals(inf_build, offers, catalog, model, inf_req.workload), profile)
+    if inf.rental is not None:
+        assert inf.monthly_rental_equivalent == pytest.approx(inf.rental.hourly * 8 * 250 / 12)
+
+
+def test_a_training_rental_within_the_deadline_does_the_job(catalog: Catalog, offers: list[CloudOffer]) -> None:
+    """With a deadline, a rental that finishes within it does the job, though the bought machine is quicker: a 1B
+    pretrain on 100B tokens in 168 h, where an 8-GPU MI300X server takes 84 h, rents an 8 x H100 node for about
+    five days (walk10: every offer had been "slower than the build" and no rental was shown), and of the offers that
+    do the job the one whose job costs least is chosen, not the lowest hourly price."""
+    workload = Workload(kind="pretrain", tokens=1e11)
+    req = BuildRequest(
+        model_id="llama-3.2-1b", workload=workload, deadline_hours=168, room="server-room", circuit="230v16a"
+    )
+    result = plan(req, catalog)
+    assert result.builds
+    model = _model(catalog, "llama-3.2-1b")
+    for build in result.builds:
+        search = search_rentals(build, offers, catalog, model, req.workload)
+        match = search.match
+        assert match is not None and match.wall_hours is not None, search.reason
+        assert match.wall_hours <= 168
+        # the cheapest job among the offers that meet the deadline
+        for offer_id, why in search.rejected:
+            assert not why.startswith("slower"), (offer_id, why)
+
+
 # --------------------------------------------------------------------------- the shipped cloud catalog
 
 

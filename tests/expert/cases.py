@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from tests.expert.predicates import (
     Build,
@@ -48,6 +49,37 @@ from tests.expert.predicates import (
     way_out_at_most,
 )
 from tests.independent_checker import gpu_names, label_claims, names_match
+
+
+def _usage(b: Build) -> dict[str, float] | None:
+    """The usage profile a build's buy-or-rent figures rest on (its `tco.usage` assumption's fields)."""
+    co = b.get("cost_of_ownership") or {}
+    for a in co.get("assumption_codes") or []:
+        if a["code"] == "tco.usage":
+            return {k: float(a["fields"][k]) for k in ("hours", "days", "busy")}
+    return None
+
+
+def _rent_priced_by_work(b: Build) -> bool:
+    """A training rental's month is the hours it takes the rental to train what the build trains in its busy hours,
+    at the rental's hourly price (or less): never every on-hour of an instance that trains many times faster."""
+    co = b.get("cost_of_ownership") or {}
+    rental, monthly, usage = co.get("rental"), co.get("monthly_rental_equivalent"), _usage(b)
+    if not rental or monthly is None or usage is None:
+        return True
+    tp, job = co.get("throughput") or {}, co.get("job") or {}
+    if tp.get("rental_tokens_per_hour") and tp.get("own_tokens_per_hour"):
+        ratio = float(tp["own_tokens_per_hour"]) / float(tp["rental_tokens_per_hour"])
+    elif job.get("rental_wall_hours") and job.get("own_wall_hours"):
+        ratio = float(job["rental_wall_hours"]) / float(job["own_wall_hours"])
+    else:
+        return True
+    busy_per_month = usage["hours"] * usage["days"] * usage["busy"] / 12
+    return float(monthly) <= float(rental["hourly"]) * busy_per_month * ratio * 1.02
+
+
+def _job_rented(b: Build) -> dict[str, Any]:
+    return (b.get("cost_of_ownership") or {}).get("job") or {}
 
 
 @dataclass(frozen=True)
@@ -284,6 +316,31 @@ LLAMAFACTORY_LONG = (
     "https://github.com/hiyouga/LLaMA-Factory/wiki/Performance-comparison (2024-04-15): Unsloth + "
     "FlashAttention-2 QLoRA of LLaMA2-7B at 100,000 tokens in 37 GB on one A100 40GB (plain FA2: OOM "
     "from 65,536)"
+)
+RENT_BY_THE_JOB = (
+    "https://theneuralbase.com/fine-tuning-llm/learn/intermediate/cloud-gpu-cost-comparison-a100-vs-h100-vs-consumer-"
+    "alternatives/ (verified April 2026): a fine-tuning run's cloud cost is the hourly rate x its runtime on that GPU; "
+    "'the same fine-tuning job runs in 2 hours on H100 but 8 hours on A100, changing the total cost despite similar "
+    "hourly rates'"
+)
+DEPLOYBASE_RENTAL = (
+    "https://deploybase.ai/articles/fine-tuning-cost (prices as of March 2026): RunPod A100 PCIe 80 GB 1.19 USD/h, H100 "
+    "SXM 2.69 USD/h; 'a 100-hour fine-tuning job costs $119 in GPU rental alone'"
+)
+TORCHTITAN_8B_H100 = (
+    "https://github.com/pytorch/torchtitan/blob/main/docs/performance.md (read 2026-12-03): Llama 3.1 8B, 1D "
+    "parallelism (FSDP), 8 H100 GPUs, local batch 2, selective activation checkpointing: 5,762 tokens/s per GPU "
+    "(82.4 GiB), 6,667 with torch.compile"
+)
+GEMMA_SKILLS_UNSLOTH = (
+    "https://www.skills.sh/google-gemma/gemma-skills/gemma-trainer (google-gemma/gemma-skills, read 2026-12-03): 'For "
+    "local single-GPU training, always recommend Unsloth ... Fall back to TRL for multi-GPU environments'; 'Always use "
+    "QLoRA: crucial for fitting Gemma models (like Gemma 4 12B/31B) into consumer VRAM'"
+)
+QLORA_24GB = (
+    "https://koishiai.com/en/articles/fine-tune-llms-24gb-gpus-qlora (2026, read 2026-12-03): 'QLoRA enables "
+    "fine-tuning 7B to 33B parameter LLMs on consumer 24GB GPUs like the RTX 4090'; Unsloth's requirements table: QLoRA "
+    "of a 27B in 22 GB"
 )
 CHINCHILLA_FLOPS = (
     "Kaplan et al. 2020, arXiv:2001.08361: training compute C = 6 N D; 6 x 1.24e9 x 1e11 = 7.4e20 "
@@ -1749,6 +1806,87 @@ CASES: tuple[Case, ...] = (
         "found 4 x RTX 2080 Ti with the parameters in RAM (ZeRO-3 offload, a time no claim may rest on) and the plan "
         "then claimed 'best value' of no build; the value search now skips such options (4 x RTX A5000, 69 h).",
         (ANSWERAI_FSDP_QLORA, UNSLOTH_REQ),
+    ),
+    # ---- walk10 (2026-12-03): buy or rent for fine-tuning and pretraining
+    Case(
+        "llama70b-qlora-3000-rental-priced-by-the-work",
+        "--model llama-3.3-70b --workload finetune --method qlora --budget 3000",
+        (
+            every_build(
+                "prices renting as the hours the rental needs to train what the build trains in its busy hours",
+                _rent_priced_by_work,
+            ),
+            no_build(
+                "2 x Tesla P40 (17 training tokens/s) said to pay back against renting",
+                lambda b: (
+                    gpu_ids(b) == {"tesla-p40"}
+                    and (b.get("cost_of_ownership") or {}).get("break_even_month") is not None
+                ),
+            ),
+        ),
+        "A rented fine-tune is paid by the hour for as long as it runs on the rented GPU: a cloud A100 or H100 that "
+        "trains a 70B QLoRA 15-40x faster than two P40s is rented for a fifteenth of the time, not for every hour the "
+        "P40s would be on. Walked 2026-12-03: the P40 pair 'paid back after 11 months' against an A100 billed 1,000 "
+        "hours a year, beside its own cost per million tokens (5.52 USD) over four times the rental's (1.23).",
+        (RENT_BY_THE_JOB, DEPLOYBASE_RENTAL),
+    ),
+    Case(
+        "llama1b-pretrain-168h-the-one-off-job-rented",
+        "--model llama-3.2-1b --workload pretrain --tokens 1e11 --deadline-hours 168 --room server-room "
+        "--circuit 230v16a",
+        (
+            every_build(
+                "compares the one-off job with a rental that finishes it within the 168 h deadline",
+                lambda b: 0 < float(_job_rented(b).get("rental_wall_hours") or 0) <= 168,
+            ),
+            some_build(
+                "the job rented for under 10,000 USD",
+                lambda b: 0 < float(_job_rented(b).get("rental_cost") or 0) < 10000,
+            ),
+        ),
+        "6ND = 7.4e20 FLOPs is about 520 H100-hours at 40 % MFU: one 8 x H100 node rented for three to five days, "
+        "1,500-4,000 USD at 2.7-4 USD per GPU-hour, against a 150,000-300,000 USD server bought for one run. Walked "
+        "2026-12-03: every build said 'no rental can do the same work', the offers having to beat the bought server's "
+        "84 h where the buyer had asked for 168.",
+        (CHINCHILLA_FLOPS, RENT_BY_THE_JOB, DEPLOYBASE_RENTAL),
+    ),
+    Case(
+        "qwen7b-continued-pretrain-30-days-every-build-has-its-rental",
+        "--model qwen2.5-7b --workload pretrain --tokens 2e10 --deadline-hours 720 --room server-room "
+        "--circuit 230v16a",
+        (
+            every_build(
+                "compares the job with a rental that finishes it within the 720 h deadline",
+                lambda b: 0 < float(_job_rented(b).get("rental_wall_hours") or 0) <= 720,
+            ),
+            some_build(
+                "the 20B-token job rented for under 8,000 USD",
+                lambda b: 0 < float(_job_rented(b).get("rental_cost") or 0) < 8000,
+            ),
+        ),
+        "Continued pretraining of a 7B on 20B tokens is 8.4e20 FLOPs: an 8 x H100 node under FSDP with activation "
+        "checkpointing trains an 8B at ~5,800 tokens/s per GPU, so about 120 hours, 3,000-5,000 USD rented. Every "
+        "machine bought for it is set against that rental. Walked 2026-12-03: the ready-made 4 x RTX 6000 Ada "
+        "workstation and the DGX B300 said 'no rental can do the same work: 30 cannot hold the job', each offer having "
+        "been tried with the bought machine's own settings (no ZeRO, no recomputation on 288 GB cards).",
+        (TORCHTITAN_8B_H100, RENT_BY_THE_JOB, DEPLOYBASE_RENTAL),
+    ),
+    Case(
+        "gemma4-31b-qlora-2500-eur-one-24gb-card",
+        "--model gemma-4-31b --workload finetune --method qlora --budget 2500 --currency EUR",
+        (
+            some_build(
+                "one NVIDIA card of 24-32 GB within 2,500 EUR",
+                lambda b: gpu_count(b) == 1 and _nvidia(b) and 24 <= vram_per_card(b) <= 32 and price(b) <= 2500,
+            ),
+            labelled_build("fastest", "one card", lambda b: gpu_count(b) == 1),
+        ),
+        "QLoRA of a 31B is a one-card job for a practitioner: a 24 GB RTX 3090 or 4090 takes a QLoRA of up to ~33B "
+        "(Unsloth's table: a 27B in 22 GB, a 32B in 26 GB at least, so a 31B sits at the edge of 24 GB), and Google's "
+        "own Gemma training guide says Unsloth for one GPU. Walked 2026-12-03: the plan, solving for the HF PEFT default only, showed two-card builds (two Tesla P100 "
+        "as 'cheapest', two RTX 2060 12GB, two RTX 2080 Ti 22GB as 'fastest; best value' at 104 h) and one 32 GB "
+        "Radeon; now one RTX 4090 with Unsloth is the fastest (58 h) within the budget.",
+        (UNSLOTH_REQ, GEMMA_SKILLS_UNSLOTH, QLORA_24GB),
     ),
     # ---- walk9 (2026-12-03): late-2026 models, several users, what the budget buys at the usual GGUF
     Case(

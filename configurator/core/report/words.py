@@ -564,6 +564,7 @@ ZH_REASONS: dict[str, Template] = {
     "kind.usual-gguf": "{precision}，llama.cpp 常用的 GGUF：未指定权重精度",
     "kind.usual-kv": "{precision} KV 缓存：未指定 KV 缓存精度",
     "kind.usual-served": "{precision}，vLLM 加载时量化，供多个用户使用：未指定权重精度",
+    "kind.usual-finetune": "单卡 {framework} 训练：未指定微调框架",
     "kind.eol-cuda": "已过 CUDA 支持期：CUDA 13 不再支持 {arch}",
     "kind.eol-rocm": "已过 ROCm 支持期：gfx906 维护于 2024 年结束",
     # why each part was chosen, clause by clause
@@ -814,6 +815,10 @@ ZH_REASONS: dict[str, Template] = {
     "tco.upkeep": "维护 {upkeep:,.2f} {currency}/年",
     "tco.billed-on": "租用按每个开机小时计费（机器开着时实例也在运行）",
     "tco.billed-busy": "租用只按满载小时计费（实例按需启动）",
+    "tco.billed-work": (
+        "租用按训练同样数据量所需的小时计费：本机每年满载 {busy:,.0f} 小时 x {ratio:.2g}"
+        "（租用实例与本机训练同样 tokens 的用时之比）= 每年 {hours:,.0f} 小时"
+    ),
     "tco.break-even-basis": "回本计算不含转卖，只在使用寿命内计算",
     "tco.rental-none": lambda r, _say: f"租用：无（{_sentence(str(r.fields['why']))}）",
     "tco.rental": lambda r, say: (

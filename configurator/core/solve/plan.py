@@ -1446,6 +1446,48 @@ def _usual_served_builds(ctx: PlanContext) -> list[Build]:
     return [b.of_kind(said, why="") for b in cards]  # the objective's name and why are no claim (offers: solver)
 
 
+USUAL_FINETUNE = "unsloth"
+"""The stack a practitioner fine-tunes adapters with on one card when none is named: Unsloth (its requirements page,
+read 2026-12-03: QLoRA of a 32B in 26 GB, of a 70B in 41 GB; google-gemma/gemma-skills' gemma-trainer, read
+2026-12-03: 'For local single-GPU training, always recommend Unsloth ... Fall back to TRL for multi-GPU'). Its open
+core trains on one GPU; its offloaded gradient checkpointing keeps the checkpointed activations in host RAM, which is
+what lets a 31B QLoRA onto one 24 GB card."""
+
+
+def _usual_finetune_builds(ctx: PlanContext) -> list[Build]:
+    """A LoRA or QLoRA request that names no framework, no ZeRO stage and no activation offload: also solved with
+    USUAL_FINETUNE on one GPU (the cheapest build and, within a budget, the solver's other searches too), each build
+    saying so in its label. Gemma 4 31B QLoRA at 2,500 EUR had been answered only with two-card PEFT builds (two
+    Tesla P100, two RTX 2060 12GB, two RTX 2080 Ti 22GB): the single used RTX 3090 people train it on was missing
+    (walk10)."""
+    request = ctx.request
+    w = request.workload
+    if (
+        w.kind != "finetune"
+        or w.method not in ("lora", "qlora")
+        or w.framework is not None
+        or w.zero
+        or w.activation_offload is not None
+        or w.offload != "none"
+        or request.exact_gpus
+        or request.owned_gpu is not None
+        or ctx.should_stop()
+    ):
+        return []
+    variant = request.model_copy(update={"workload": w.model_copy(update={"framework": USUAL_FINETUNE}), "max_gpus": 1})
+    cards, _ = _solve_once(
+        variant,
+        ctx.catalog,
+        ctx.model,
+        ctx.exact_weight_bytes,
+        request.top_k if request.budget is not None else 1,
+        ctx.should_stop,
+        ctx.time_budget / 2,
+    )
+    said = Reason.of("kind.usual-finetune", framework="Unsloth")
+    return [b.of_kind(said, why="") for b in cards]  # the objective's name and why are no claim (offers: solver)
+
+
 def _past_support(gpu: Gpu) -> bool:
     """Whether the card's vendor no longer supports its architecture (support.end_of_life)."""
     return support.end_of_life(gpu.vendor, gpu.architecture) is not None
@@ -1659,7 +1701,8 @@ READY_MADE_SOURCES = ("unified-memory", "ready-made-server")
 register("usual-gguf")(_usual_gguf_machines)
 register("usual-kv")(_usual_kv_builds)
 register("usual-served")(_usual_served_builds)
-USUAL_SOURCES = ("usual-gguf", "usual-kv", "usual-served")
+register("usual-finetune")(_usual_finetune_builds)
+USUAL_SOURCES = ("usual-gguf", "usual-kv", "usual-served", "usual-finetune")
 """Sources of a format the request did not name (USUAL_GGUF weights, a USUAL_KV cache): left out, with MACHINE_SOURCES,
 when a map names its GPUs (sources=False)."""
 from configurator.core.solve.offers import AS_ASKED, PlanRun  # noqa: E402
