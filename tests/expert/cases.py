@@ -1871,6 +1871,22 @@ CASES: tuple[Case, ...] = (
         (USER_JOURNEYS, TTFT_FEEL, NIELSEN_LIMITS, LLAMACPP_PARALLEL_PREFILL),
     ),
     Case(
+        "chen-qwen25-32b-20-students-top-1-answers-the-twentieth-within-a-minute",
+        "--model qwen2.5-32b --workload inference --batch 20 --currency CNY --region china --budget 300000 "
+        "--circuit 230v16a --room server-room --top 1",
+        (
+            top_build(
+                "the twentieth student's 4k prompt gets its first token within a minute",
+                lambda b: last_user_wait_s(b, 20, 4096) <= 60,
+            ),
+        ),
+        "The one build a top-1 plan (or a map cell) shows is the answer itself; it must serve the twentieth student "
+        "as the full plan's 'cheapest' does. Walked 2026-12-03: '--top 1' showed five RTX 4060 Ti, the twentieth "
+        "student waiting ~112 s, as 'cheapest; fastest within budget; best value'; four RTX 2080 Ti 22GB answer the "
+        "twentieth in ~46 s for 42,624 CNY.",
+        (USER_JOURNEYS, TTFT_FEEL, NIELSEN_LIMITS),
+    ),
+    Case(
         "chen-qwen25-32b-20-students-the-value-card-at-fp8",
         "--model qwen2.5-32b --workload inference --batch 20 --currency CNY --region china --budget 300000 "
         "--circuit 230v16a --room server-room",

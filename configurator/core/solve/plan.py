@@ -723,10 +723,50 @@ def _solve_once(
     on_partial: Callable[[list[Build]], None] | None = None,
     exclude_gpus: tuple[str, ...] = (),
     cost_cap: float | None = None,
+    answered_too: bool = False,
 ) -> tuple[list[Build], Candidates]:
     """Up to `top_k` builds; with `cost_cap`, only builds cheaper than it (none when no part
-    combination can be, which is known without building the model)."""
+    combination can be, which is known without building the model). For several users the cheapest build among the
+    cards whose last user gets a first token within PROMPT's minute (_prompts_answered) is found too, the one
+    "cheapest" can go to: Dr. Chen's cheapest search had found five RTX 4060 Ti (the twentieth student waiting ~112
+    s) and never four RTX 2080 Ti 22GB (46 s, 42,624 CNY); a top-1 plan (a map cell, `--top 1`) takes that build
+    alone when there is one. Only for the plan's own searches (`answered_too`), not each way out's."""
     cand = _gpu_options(model, request, catalog, exact, exclude_gpus, cost_cap)
+    quick = _prompts_answered(cand.options, request) if answered_too else []
+    answered: list[Build] = []
+    if quick and len(quick) < len(cand.options):
+        first = _gpu_options(model, request, catalog, exact, exclude_gpus, cost_cap)
+        first.options = quick
+        answered, solved = _solve_among(first, request, catalog, model, 1, should_stop, time_budget, None, cost_cap)
+        if answered and request.top_k == 1:
+            return answered, solved
+    builds, cand = _solve_among(cand, request, catalog, model, top_k, should_stop, time_budget, on_partial, cost_cap)
+    return builds + [b for b in answered if not any(_same(b, k) for k in builds)], cand
+
+
+def _prompts_answered(options: list[GpuOption], request: BuildRequest) -> list[GpuOption]:
+    """The cards whose last user gets a first token within PROMPT's minute (the rule the labels read:
+    ranking.measure), for an inference request for several users with no GPU named or owned and nothing offloaded;
+    all of them otherwise. A top-1 plan shows one build, which must be one a claim can use: Dr. Chen's 20 students at
+    --top 1 had five RTX 4060 Ti, the twentieth waiting ~112 s."""
+    w = request.workload
+    if w.kind != "inference" or w.batch <= 1 or w.offload != "none" or request.gpu_ids or request.owned_gpu:
+        return list(options)
+    return [o for o in options if prompt_check(o.estimate).status == "pass"]
+
+
+def _solve_among(
+    cand: Candidates,
+    request: BuildRequest,
+    catalog: Catalog,
+    model: ModelArch,
+    top_k: int,
+    should_stop: Callable[[], bool],
+    time_budget: float,
+    on_partial: Callable[[list[Build]], None] | None = None,
+    cost_cap: float | None = None,
+) -> tuple[list[Build], Candidates]:
+    """_solve_once among the GPU options of `cand`."""
     if not cand.options:
         return [], cand
     platform_parts(request, catalog, cand, model)
@@ -1419,6 +1459,7 @@ def _usual_served_builds(ctx: PlanContext) -> list[Build]:
         request.top_k if request.budget is not None else 1,
         ctx.should_stop,
         ctx.time_budget / 2,
+        answered_too=True,
     )
     # weights released in FP8 are served as released (vLLM reads the checkpoint's own FP8 scales), not upcast to
     # BF16: Mistral Medium 3.5 128B for 5 users at 40,000 USD had ended "nothing fits" at BF16 (256 GB of weights)
