@@ -386,10 +386,11 @@ def _slow_cpu_only(build: dict[str, Any], min_decode_tps: float | None = None) -
     return not _readable(build) or short or prompt
 
 
-def _prompt_wait_only(build: dict[str, Any], min_decode_tps: float | None = None) -> bool:
-    """A machine without a GPU at reading speed and the speed asked, set aside for "cheapest" only because its
-    prompts wait (PROMPT): its decode speed is still a rival for "fastest" and "best value"."""
-    if any(p["category"] in ("gpu", "system") for p in build["parts"]) or not _readable(build):
+def _prompt_wait_only(build: dict[str, Any], min_decode_tps: float | None = None, room: str | None = None) -> bool:
+    """A build at reading speed and the speed asked, set aside only because its prompts wait (PROMPT), cards or none:
+    its decode speed is still a rival for "fastest" and "best value" (it holds neither while a build whose prompts do
+    not wait is shown)."""
+    if not _warned(build, "PROMPT") or not _readable(build) or (room == "home-office" and _warned(build, "NOISE-1")):
         return False
     decode = build["estimate"].get("speed", {}).get("decode_tokens_per_s")
     return min_decode_tps is None or (decode is not None and float(decode) >= min_decode_tps)
@@ -502,16 +503,23 @@ def check_labels(
         every = [b for b in every if not _slow_cpu_only(b, min_decode_tps)] or every
     # in a home office a data-center class machine (NOISE-1 warns) is no rival while one the room takes is shown
     every = [b for b in every if not (room == "home-office" and _warned(b, "NOISE-1"))] or every
-    at_reading_speed = [b for b in every if _readable(b)] or every
+    # nor is any build whose prompts wait (PROMPT warns: the last of several users past a minute), cards or none,
+    # while one whose prompts do not is shown: five RTX 4060 Ti had been 'cheapest' for 20 users, the last waiting
+    # ~112 s for a first token
+    every = [b for b in every if not _warned(b, "PROMPT")] or every
+    # when the only builds at reading speed are set aside for their prompt wait, a slower one claims no more than
+    # "cheapest below reading speed"
+    read_aside = any(_readable(b) and _warned(b, "PROMPT") for b in everything if b not in every)
+    at_reading_speed = [b for b in every if _readable(b)] or ([] if read_aside else every)
 
     for build in builds:
         name = f"#{build['rank']} '{build['label']}'"
         for kind, scope in label_claims(build["label"]):
             pool = everything if kind == "cheapest-all" else at_reading_speed
             if kind in ("fastest", "value"):
-                # a CPU-only box set aside only for its prompt wait still decodes as fast as it shows: a speed rival
+                # a build set aside only for its prompt wait still decodes as fast as it shows: a speed rival
                 pool = pool + [
-                    b for b in builds if b not in pool and within(b) and _prompt_wait_only(b, min_decode_tps)
+                    b for b in builds if b not in pool and within(b) and _prompt_wait_only(b, min_decode_tps, room)
                 ]
             if scope == "without your own card":
                 pool = [b for b in pool if not _owned_gpu(b)]
@@ -524,7 +532,11 @@ def check_labels(
                 if not names_match(scope, names):
                     problems.append(f"{name}: names {scope!r}, but the build's GPU is {sorted(names)}")
                     continue
-                pool = [b for b in pool if names_match(scope, gpu_names(b))]
+                # "cheapest with X" is over every passing build with X shown, slow, waiting or too loud too (a
+                # comparison labels each option's own cheapest): an L20 pair whose twentieth user waits still is the
+                # cheapest build with an L20
+                base = everything if kind == "cheapest" else pool
+                pool = [b for b in base if names_match(scope, gpu_names(b))]
             if build not in pool:
                 if _fails(build):
                     problems.append(f"{name}: claims '{kind}' but fails a check")
@@ -538,6 +550,15 @@ def check_labels(
                     problems.append(
                         f"{name}: claims '{kind}' below reading speed while builds at reading speed are shown"
                     )
+                elif _warned(build, "PROMPT") and build not in every:
+                    problems.append(
+                        f"{name}: claims '{kind}' while its prompts wait (PROMPT) beside builds whose do not"
+                    )
+                continue
+            named = scope is not None and scope not in ("your own card", "without your own card")
+            if _warned(build, "PROMPT") and build not in every and not named:
+                # a speed rival set aside for its prompt wait holds no claim: one no expert signs
+                problems.append(f"{name}: claims '{kind}' while its prompts wait (PROMPT) beside builds whose do not")
                 continue
             if kind in ("cheapest", "cheapest-all"):
                 low = min(b["total_price"] for b in pool)

@@ -247,6 +247,8 @@ def _cheapest(r: Reason) -> str:
     )
     if r.fields.get("prompt"):
         text += ", not counting a cheaper machine shown with no graphics card, whose prompts wait over a minute"
+    if r.fields.get("waits"):
+        text += ", not counting a cheaper build shown whose last user waits over a minute for a first token"
     if r.fields.get("loud"):
         text += ", not counting a cheaper data-center machine shown, too loud for the room"
     return text
@@ -491,6 +493,7 @@ EN: dict[str, Template] = {
     "kind.usual-kv": "{precision} KV cache: no --kv-precision given",
     "kind.usual-served": "at {precision}, quantized by vLLM on load for several users: no --precision given",
     "kind.usual-finetune": "with {framework} on one GPU: no --framework given",
+    "kind.released-served": "at {precision} as released, served by vLLM for several users: no --precision given",
     "kind.eol-cuda": "past CUDA support: CUDA 13 dropped {arch}",
     "kind.eol-rocm": "past ROCm support: gfx906 maintenance ended in 2024",
     # why each part was chosen (solve.plan), clause by clause

@@ -114,6 +114,8 @@ def cheapest_sentence_problems(name: str, build: dict[str, Any], builds: list[di
             left_out.append(o)
         elif cheaper and said.get("loud") and _warned(o, "NOISE-1"):
             left_out.append(o)
+        elif cheaper and said.get("waits") and not _no_gpu(o) and _warned(o, "PROMPT"):
+            left_out.append(o)
         else:
             counted.append(o)
     problems = []
@@ -124,6 +126,7 @@ def cheapest_sentence_problems(name: str, build: dict[str, Any], builds: list[di
     for flag, rivals in (
         ("prompt", [o for o in left_out if _no_gpu(o) and _warned(o, "PROMPT")]),
         ("loud", [o for o in left_out if _warned(o, "NOISE-1")]),
+        ("waits", [o for o in left_out if not _no_gpu(o) and _warned(o, "PROMPT")]),
     ):
         if said.get(flag) and not any(o["total_price"] < price - 0.01 for o in rivals):
             problems.append(f"{name}: names a cheaper build set aside ({flag}) that is not shown")
@@ -344,7 +347,7 @@ def test_a_build_beaten_on_price_and_speed_is_dropped_unless_a_label_says_why(on
     )
     cheap, beaten, fast = _variant(one_build, 1000, 50), _variant(one_build, 1200, 40), _variant(one_build, 1500, 80)
     shown = rank_and_label([fast, beaten, cheap], request)
-    assert [(b.total_price, b.label) for b in shown] == [
+    assert [(round(b.total_price), b.label) for b in shown] == [
         (1000, "cheapest"),
         (1500, "fastest within budget; best value"),
     ]
@@ -360,7 +363,50 @@ def test_a_build_below_reading_speed_follows_and_says_so(one_build: Any) -> None
 
     request = BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m"))
     shown = rank_and_label([_variant(one_build, 500, 2.0), _variant(one_build, 1000, 50)], request)
-    assert [(b.total_price, b.label) for b in shown] == [
+    assert [(round(b.total_price), b.label) for b in shown] == [
         (1000, "cheapest; fastest; best value"),
         (500, "cheapest below reading speed"),
+    ]
+
+
+def _waiting(build: Any, users: int = 20) -> Any:
+    """The build with its last user's prompt waiting past PROMPT's minute (730 tokens/s of prefill for 4k prompts)."""
+    from configurator.core.solve.rules import PROMPT
+
+    wait = PROMPT.check(730.0, 4096 / 730.0, 4096, users)
+    assert wait.status == "warn"
+    return build.model_copy(update={"checks": (wait, *build.checks)})
+
+
+def test_a_build_with_cards_whose_last_user_waits_holds_no_claim(one_build: Any) -> None:
+    """Dr. Chen's 20 students: five RTX 4060 Ti (35,382 CNY, 5.0 tokens/s each, the twentieth waiting ~112 s for a
+    4k prompt's first token) had been "cheapest" beside two RTX 5090 D (44,552 CNY, 40.1, 17 s). A build whose
+    prompts wait is no rival for a claim while one whose prompts do not is shown; it still rivals on speed, so when
+    it decodes fastest or gives the most speed for the money, nobody claims that."""
+    from configurator.core.solve.ranking import rank_and_label
+
+    request = BuildRequest(
+        model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m", batch=20), budget=60000
+    )
+    slow, pair = _waiting(_variant(one_build, 35382, 5.0)), _variant(one_build, 44552, 40.1)
+    shown = rank_and_label([slow, pair], request)
+    assert [(round(b.total_price), b.label) for b in shown] == [
+        (44552, "cheapest; fastest within budget; best value"),
+        (35382, "alternative"),
+    ]
+    said = next(c for c in shown[0].claims if c.code == "claim.cheapest")
+    assert said.fields.get("waits") is True
+    assert "whose last user waits over a minute" in english(said)
+    # a waiting build that decodes faster and for less: no build claims "fastest" or "best value"
+    quick = _waiting(_variant(one_build, 30000, 60.0))
+    shown = rank_and_label([quick, pair], request)
+    assert [(round(b.total_price), b.label) for b in shown] == [(44552, "cheapest"), (30000, "alternative")]
+    # every build waits: the claims are made among them
+    assert rank_and_label([slow], request)[0].label.startswith("cheapest")
+    # the only builds at reading speed wait: a slower one says no more than "cheapest below reading speed"
+    crawl = _variant(one_build, 20000, 0.7)
+    shown = rank_and_label([crawl, quick], request)
+    assert [(round(b.total_price), b.label) for b in shown] == [
+        (20000, "cheapest below reading speed"),
+        (30000, "alternative"),
     ]

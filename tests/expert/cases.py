@@ -31,6 +31,7 @@ from tests.expert.predicates import (
     gpus_bought,
     labelled,
     labelled_build,
+    last_user_wait_s,
     launch_command,
     memory_channels,
     no_build,
@@ -46,6 +47,7 @@ from tests.expert.predicates import (
     unified_memory_gb,
     vram_per_card,
     wall_hours,
+    warned,
     way_out_at_most,
 )
 from tests.independent_checker import gpu_names, label_claims, names_match
@@ -123,6 +125,26 @@ VLLM_FP8_ONLINE = (
     "https://docs.vllm.ai/en/stable/features/quantization/fp8/ (read 2026-12-03): 'Dynamic quantization of an "
     "original precision BF16/FP16 model to FP8 can be achieved with vLLM without any calibration data required' "
     "(--quantization fp8); W8A8 on Ada, Hopper and Blackwell, weight-only W8A16 via FP8 Marlin from Turing on"
+)
+TTFT_FEEL = (
+    "https://nith.in/posts/workshop/what-an-llm-server-feels-like-under-load (vLLM 0.11.0 on one RTX 3060, read "
+    "2026-12-03): 'Under 200 ms feels responsive; up to a second is fine for an LLM ...; past three seconds users "
+    "start to wonder; past ten, some give up' (time to first token as concurrent users grow)"
+)
+NIELSEN_LIMITS = (
+    "Jakob Nielsen, 'Response Times: The 3 Important Limits' (NN/g, 1993), quoted at "
+    "https://lettersremain.com/the-three-important-response-time-limits/ (read 2026-12-03): 10 seconds is about the "
+    "limit for keeping the user's attention; one minute for a simple task"
+)
+CN_2080TI_22G = (
+    "https://cyberbus.net/post/629 (a Chinese lab's multi-card serving build, drafted 2025-03, read 2026-12-03): "
+    "the board-modified RTX 2080 Ti 22G fell from ~2,200 to ~1,700 CNY a card, the value choice for multi-card vLLM "
+    "serving of 32B-class models in China beside 16 GB Tesla T10s"
+)
+MISTRAL_MEDIUM_FP8 = (
+    "https://docs.nvidia.com/nemo/automodel/model-coverage/vision-language-models/mistral-medium-3-5 (read "
+    "2026-12-03): Mistral Medium 3.5 '128B (dense, FP8 on disk)' ships natively in FP8; "
+    "https://huggingface.co/collections/mistralai/mistral-medium-35 : 'The original FP8 weights'"
 )
 GPU_POET_3090 = (
     "https://gpupoet.com/gpu/market-report/gpu-market-report-october-2026 (2026-10-01): the RTX 3090's "
@@ -1971,6 +1993,98 @@ CASES: tuple[Case, ...] = (
         "Walked 2026-12-03: every build was BF16 (8 x RTX 2080 Ti 22GB at 37.5 tok/s, or a llama.cpp layer split over "
         "two 48 GB RTX 4090 at 10.7); FP8 on two RTX 5090 D now serves them at ~40 for 44,552 CNY.",
         (USER_JOURNEYS, SERVING_CHEN, VLLM_FP8_ONLINE),
+    ),
+    Case(
+        "chen-qwen25-32b-20-students-cheapest-answers-the-twentieth-within-a-minute",
+        "--model qwen2.5-32b --workload inference --batch 20 --currency CNY --region china --budget 300000 "
+        "--circuit 230v16a --room server-room",
+        (
+            labelled_build(
+                "cheapest",
+                "the twentieth student's 4k prompt gets its first token within a minute",
+                lambda b: last_user_wait_s(b, 20, 4096) <= 60,
+            ),
+            every_build(
+                "a build whose twentieth student waits over a minute for a first token says so (PROMPT warns)",
+                lambda b: last_user_wait_s(b, 20, 4096) <= 60 * 1.05 or warned(b, "PROMPT"),
+            ),
+        ),
+        "Twenty students in a lab session send their prompts together; the server prefills them at one rate, so the "
+        "last waits for all before it. Users give up on a chat after ~10 s (Nielsen's attention limit; 'past ten, some "
+        "give up'); PROMPT allows the last of a burst a minute. Walked 2026-12-03: five RTX 4060 Ti (a vLLM pipeline "
+        "of five, ~730 tokens/s of prefill) were 'cheapest' at 5.0 tok/s each, the twentieth student waiting ~112 s "
+        "with no warning; two RTX 5090 D answer the twentieth in ~17 s for 44,552 CNY.",
+        (USER_JOURNEYS, TTFT_FEEL, NIELSEN_LIMITS, LLAMACPP_PARALLEL_PREFILL),
+    ),
+    Case(
+        "chen-qwen25-32b-20-students-top-1-answers-the-twentieth-within-a-minute",
+        "--model qwen2.5-32b --workload inference --batch 20 --currency CNY --region china --budget 300000 "
+        "--circuit 230v16a --room server-room --top 1",
+        (
+            top_build(
+                "the twentieth student's 4k prompt gets its first token within a minute",
+                lambda b: last_user_wait_s(b, 20, 4096) <= 60,
+            ),
+        ),
+        "The one build a top-1 plan (or a map cell) shows is the answer itself; it must serve the twentieth student "
+        "as the full plan's 'cheapest' does. Walked 2026-12-03: '--top 1' showed five RTX 4060 Ti, the twentieth "
+        "student waiting ~112 s, as 'cheapest; fastest within budget; best value'; four RTX 2080 Ti 22GB answer the "
+        "twentieth in ~46 s for 42,624 CNY.",
+        (USER_JOURNEYS, TTFT_FEEL, NIELSEN_LIMITS),
+    ),
+    Case(
+        "chen-qwen25-32b-20-students-the-value-card-at-fp8",
+        "--model qwen2.5-32b --workload inference --batch 20 --currency CNY --region china --budget 300000 "
+        "--circuit 230v16a --room server-room",
+        (
+            some_build(
+                "eight 22 GB RTX 2080 Ti (the modded value card of Chinese labs) at FP8, >= 40 tok/s per student, "
+                "within 60,000 CNY",
+                lambda b: gpu_ids(b) == {"rtx-2080-ti-22gb"} and decode(b) >= 40 and price(b) <= 60000,
+            ),
+        ),
+        "With no precision named a 20-user vLLM server loads the BF16 weights at FP8; the same eight-card 2080 Ti 22G "
+        "machine runs that way too, and it is the most speed per CNY a Chinese lab buys. Walked 2026-12-03: the "
+        "solver's BF16 run of the machine (37.5 tok/s) hid its FP8 run (51.1 tok/s, 53,025 CNY), so 'best value' "
+        "went to two RTX 5090 D at 0.90 tokens/s per 1,000 CNY against its 0.96.",
+        (USER_JOURNEYS, VLLM_FP8_ONLINE, CN_2080TI_22G),
+    ),
+    Case(
+        "mistral-medium-35-5-users-served-as-released",
+        "--model mistral-medium-3.5-128b --workload inference --batch 5 --context 32768 --budget 40000",
+        (
+            feasible(),
+            some_build(
+                "cards holding the 128B's FP8 release and five 32k caches (>= 160 GB) within 40,000 USD",
+                lambda b: gpu_count(b) * vram_per_card(b) >= 160 and price(b) <= 40000,
+            ),
+        ),
+        "Mistral Medium 3.5 ships its weights in FP8 (128 GB); five users' server loads them as released with vLLM, "
+        "no BF16 copy exists to run. Walked 2026-12-03: with no precision named the plan upcast them to BF16 (256 GB) "
+        "and said nothing fits within 40,000 USD; three 96 GB RTX PRO 6000 Blackwell Max-Q hold the release for "
+        "28,590 USD on one 120 V circuit.",
+        (MISTRAL_MEDIUM_FP8, VLLM_FP8_ONLINE),
+    ),
+    Case(
+        "qwen3-30b-a3b-16-users-2100-no-claim-below-reading-beside-a-reading-box",
+        "--model qwen3-30b-a3b --workload inference --batch 16 --budget 2100",
+        (
+            fastest_is_fastest(required=False),
+            Expect(
+                "no build labelled 'best value' has less speed for the money than another build shown",
+                lambda plan: all(
+                    decode(b) / price(b) >= 0.98 * max(decode(o) / price(o) for o in builds(plan))
+                    for b in labelled(plan, "value")
+                ),
+            ),
+            no_label("cheapest", "below reading speed (5 tok/s per user)", lambda b: 0 < decode(b) < 5),
+        ),
+        "Sixteen users of Qwen3-30B-A3B at 2,100 USD: an RTX 2060 with the experts in RAM gives each 0.4 tok/s, a "
+        "Strix Halo mini PC 6.3 tok/s but its sixteenth user waits minutes for a first token. Neither serves them; "
+        "no practitioner calls the 0.4 tok/s box 'fastest' or 'best value' beside a box sixteen times faster, nor "
+        "plain 'cheapest' (it is the cheapest below reading speed). Walked 2026-12-03: the RTX 2060 build was "
+        "'cheapest; fastest within budget; best value'.",
+        (LLAMACPP_PARALLEL_PREFILL, MOE_ON_CPU, TTFT_FEEL),
     ),
     Case(
         "chen-compares-l20-a800-4090-48gb-at-fp8",

@@ -81,6 +81,19 @@ def vram_per_card(b: Build) -> float:
     return min(sizes) if sizes else 0.0
 
 
+def last_user_wait_s(b: Build, users: int, prompt: int) -> float:
+    """Seconds before the last of `users` who each send a `prompt`-token prompt at once sees a first token: every
+    prompt before it is processed at the build's one prefill rate (users x prompt / prefill tokens/s; a server's
+    prompts share it, llama.cpp's slots and vLLM's scheduler alike). Infinite when the build shows no prefill rate."""
+    rate = b["estimate"].get("speed", {}).get("prefill_tokens_per_s")
+    return users * prompt / float(rate) if rate else float("inf")
+
+
+def warned(b: Build, rule: str) -> bool:
+    """The build shows a check of `rule` that does not pass."""
+    return any(c["rule"] == rule and c["status"] != "pass" for c in b["checks"])
+
+
 def architectures(b: Build) -> set[str]:
     return {str(p["spec"].get("architecture", "")) for p in gpu_parts(b)}
 

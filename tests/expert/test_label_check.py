@@ -320,14 +320,35 @@ def test_a_slow_cpu_only_machine_is_no_rival_for_cheapest_beside_gpu_builds() ->
 def test_a_cpu_only_box_set_aside_for_its_prompt_wait_still_rivals_on_speed() -> None:
     """GLM-4.5 at 10,000 USD showed a CPU-only Threadripper PRO at 10.2 tok/s (its 4k prompt waits minutes: PROMPT)
     below a 6.5 tok/s 'fastest' EPYC with a card. It is no rival for 'cheapest', but 'fastest' is a claim about the
-    decode speed shown, so it rivals on speed: the slower build may not say 'fastest'."""
+    decode speed shown, so it rivals on speed: the slower build may not say 'fastest'. Nor may the box itself: a label
+    on a build that fails the job's own wait check is a claim no expert signs (walk10), so nobody says 'fastest'."""
     prompt = {"rule": "PROMPT", "status": "warn", "message": "300 s before the first token"}
     cpu = _build(2, "alternative", 8084, decode=10.2, parts=[{"category": "cpu", "id": "tr-pro", "quantity": 1}])
     cpu["checks"].append(prompt)
     gpu = _build(1, "cheapest; fastest", 8440, decode=6.5)
     assert "'fastest' at 6.5" in check_labels(_plan(gpu, cpu))[0]
-    assert check_labels(_plan(dict(gpu, label="cheapest"), dict(cpu, label="fastest"))) == []
+    assert check_labels(_plan(dict(gpu, label="cheapest"), cpu)) == []
+    assert "prompts wait" in check_labels(_plan(dict(gpu, label="cheapest"), dict(cpu, label="fastest")))[0]
     assert check_labels(_plan(dict(gpu, label="cheapest"), dict(cpu, label="cheapest; fastest")))  # not cheapest
+
+
+def test_a_build_with_cards_whose_last_user_waits_claims_nothing() -> None:
+    """Dr. Chen's 20 students on Qwen2.5-32B: five RTX 4060 Ti (35,382 CNY, 5.0 tok/s each) had been 'cheapest' while
+    the twentieth student waits ~112 s for a 4k prompt's first token (PROMPT warns), beside two RTX 5090 D (44,552 CNY,
+    17 s). Such a build is no rival for a claim while one whose prompts do not wait is shown, and 'best value' is
+    judged over every build shown, the waiting ones too (they rival on speed, holding no claim)."""
+    prompt = {"rule": "PROMPT", "status": "warn", "message": "112 s for the last of 20 users"}
+    slow = _build(1, "cheapest", 35382, decode=5.0, dba=46)
+    slow["checks"].append(prompt)
+    pair = _build(2, "best value; quietest", 44552, decode=40.1, dba=43)
+    found = check_labels(_plan(slow, pair))
+    assert len(found) == 1 and "#1" in found[0] and "prompts wait" in found[0]
+    assert check_labels(_plan(dict(slow, label="alternative"), dict(pair, label="cheapest; best value"))) == []
+    assert check_labels(_plan(slow)) == []  # nothing else shown: it is the answer
+    # a waiting build with more speed for the money falsifies another's 'best value' and may not claim it itself
+    cheap = dict(slow, total_price=20000.0, estimate={"speed": {"decode_tokens_per_s": 30.0}}, label="alternative")
+    assert "'value'" in check_labels(_plan(cheap, dict(pair, label="cheapest; best value")))[0]
+    assert "prompts wait" in check_labels(_plan(dict(cheap, label="best value"), dict(pair, label="cheapest")))[0]
 
 
 def test_a_data_center_class_machine_is_no_rival_in_a_home_office() -> None:

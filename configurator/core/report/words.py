@@ -516,6 +516,7 @@ ZH_REASONS: dict[str, Template] = {
             f"{'且达到阅读速度' if r.fields.get('reading') else ''}的配置"
         )
         + ("（不计列出的更便宜的无独立显卡机器：它处理提示词要等一分钟以上）" if r.fields.get("prompt") else "")
+        + ("（不计列出的更便宜的配置：最后一个用户要等一分钟以上才出第一个 token）" if r.fields.get("waits") else "")
         + ("（不计列出的更便宜的数据中心级机器：对这个房间来说太吵）" if r.fields.get("loud") else "")
     ),
     "claim.cheapest-slow": lambda r, _say: (
@@ -565,6 +566,7 @@ ZH_REASONS: dict[str, Template] = {
     "kind.usual-kv": "{precision} KV 缓存：未指定 KV 缓存精度",
     "kind.usual-served": "{precision}，vLLM 加载时量化，供多个用户使用：未指定权重精度",
     "kind.usual-finetune": "单卡 {framework} 训练：未指定微调框架",
+    "kind.released-served": "{precision}（发布时的精度），由 vLLM 供多个用户使用：未指定权重精度",
     "kind.eol-cuda": "已过 CUDA 支持期：CUDA 13 不再支持 {arch}",
     "kind.eol-rocm": "已过 ROCm 支持期：gfx906 维护于 2024 年结束",
     # why each part was chosen, clause by clause

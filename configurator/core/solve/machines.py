@@ -54,12 +54,12 @@ from configurator.core.solve.build import Build, BuildPart, Check, Power, part_s
 from configurator.core.solve.candidates import Candidates, Priced, on_engine, platform_parts
 from configurator.core.solve.pricing import quote
 from configurator.core.solve.request import BuildRequest, circuit_limit_w, circuit_name, circuit_volts
-from configurator.core.solve.rules import meets_speed, speed_check
+from configurator.core.solve.rules import meets_speed, prompt_check, speed_check
 from configurator.core.solve.sources import PlanContext, register
 from configurator.core.support import end_of_life
 
 GIB = 1024**3
-RAM_FOR_JOB, SPEED, PROMPT = instance(memory_rules.RamForJob), instance(job_rules.Speed), instance(job_rules.PromptWait)
+RAM_FOR_JOB, SPEED = instance(memory_rules.RamForJob), instance(job_rules.Speed)
 CAPACITY, PSU_LOAD = instance(power_rules.Capacity), instance(power_rules.PsuLoad)
 OVERSIZED_PSU, CIRCUIT = instance(power_rules.OversizedPsu), instance(power_rules.Circuit)
 HEAT, BOARD_MEMORY = instance(site_rules.Heat), instance(memory_rules.BoardMemory)
@@ -364,13 +364,6 @@ def _checks(
     checks.append(prompt_check(est))
     order = {"fail": 0, "warn": 1, "pass": 2}
     return sorted(checks, key=lambda x: order[x.status])
-
-
-def prompt_check(est: EstimateResult) -> Check:
-    """Prefill speed and the wait before the first token (a CPU computes the prompt slowly)."""
-    prompt = int(est.workload.get("prompt") or est.workload.get("context") or 4096)
-    users = int(est.workload.get("batch") or 1) if est.workload.get("kind", "inference") == "inference" else 1
-    return PROMPT.check(est.prefill_tokens_per_s, est.time_to_first_token_s, prompt, users)
 
 
 def _power(cpu: Cpu, modules: int, psu: Psu, request: BuildRequest) -> Power:

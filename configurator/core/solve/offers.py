@@ -66,6 +66,7 @@ def solver_builds(ctx: PlanContext) -> list[Build]:
         ctx.time_budget,
         partial,
         cost_cap=cost_cap(ctx),
+        answered_too=True,  # for several users, the cheapest build whose last user is answered within a minute too
     )
     if isinstance(ctx, PlanRun):
         ctx.solved[AS_ASKED] = cand

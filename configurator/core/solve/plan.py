@@ -77,12 +77,14 @@ from configurator.core.solve.rules import (
     MEM_FIT,
     NOISE,
     OPEN_AIR_FLAGSHIPS,
+    PROMPT,
     PSU_LOAD,
     READING_TPS,
     Assembly,
     check_build,
     meets_speed,
     power_of,
+    prompt_check,
 )
 from configurator.core.solve.slots import place
 from configurator.core.solve.solver import (
@@ -478,8 +480,6 @@ def _unified_system_build(
     if users > 1:
         # several users share its prompt processing (rules.job.PromptWait): a 2021 MacBook Pro prefills
         # Qwen3-30B-A3B at ~200 tokens/s, so the tenth of ten users' 4k prompts waits 203 s (ranking.no_card)
-        from configurator.core.solve.machines import prompt_check
-
         checks.append(prompt_check(est))
     unified = Reason.of("part.unified", chip=u.chip, gb=system.memory_gb, bandwidth=u.bandwidth_gbps)
     part = BuildPart(
@@ -726,10 +726,50 @@ def _solve_once(
     on_partial: Callable[[list[Build]], None] | None = None,
     exclude_gpus: tuple[str, ...] = (),
     cost_cap: float | None = None,
+    answered_too: bool = False,
 ) -> tuple[list[Build], Candidates]:
     """Up to `top_k` builds; with `cost_cap`, only builds cheaper than it (none when no part
-    combination can be, which is known without building the model)."""
+    combination can be, which is known without building the model). For several users the cheapest build among the
+    cards whose last user gets a first token within PROMPT's minute (_prompts_answered) is found too, the one
+    "cheapest" can go to: Dr. Chen's cheapest search had found five RTX 4060 Ti (the twentieth student waiting ~112
+    s) and never four RTX 2080 Ti 22GB (46 s, 42,624 CNY); a top-1 plan (a map cell, `--top 1`) takes that build
+    alone when there is one. Only for the plan's own searches (`answered_too`), not each way out's."""
     cand = _gpu_options(model, request, catalog, exact, exclude_gpus, cost_cap)
+    quick = _prompts_answered(cand.options, request) if answered_too else []
+    answered: list[Build] = []
+    if quick and len(quick) < len(cand.options):
+        first = _gpu_options(model, request, catalog, exact, exclude_gpus, cost_cap)
+        first.options = quick
+        answered, solved = _solve_among(first, request, catalog, model, 1, should_stop, time_budget, None, cost_cap)
+        if answered and request.top_k == 1:
+            return answered, solved
+    builds, cand = _solve_among(cand, request, catalog, model, top_k, should_stop, time_budget, on_partial, cost_cap)
+    return builds + [b for b in answered if not any(_same(b, k) for k in builds)], cand
+
+
+def _prompts_answered(options: list[GpuOption], request: BuildRequest) -> list[GpuOption]:
+    """The cards whose last user gets a first token within PROMPT's minute (the rule the labels read:
+    ranking.measure), for an inference request for several users with no GPU named or owned and nothing offloaded;
+    all of them otherwise. A top-1 plan shows one build, which must be one a claim can use: Dr. Chen's 20 students at
+    --top 1 had five RTX 4060 Ti, the twentieth waiting ~112 s."""
+    w = request.workload
+    if w.kind != "inference" or w.batch <= 1 or w.offload != "none" or request.gpu_ids or request.owned_gpu:
+        return list(options)
+    return [o for o in options if prompt_check(o.estimate).status == "pass"]
+
+
+def _solve_among(
+    cand: Candidates,
+    request: BuildRequest,
+    catalog: Catalog,
+    model: ModelArch,
+    top_k: int,
+    should_stop: Callable[[], bool],
+    time_budget: float,
+    on_partial: Callable[[list[Build]], None] | None = None,
+    cost_cap: float | None = None,
+) -> tuple[list[Build], Candidates]:
+    """_solve_once among the GPU options of `cand`."""
     if not cand.options:
         return [], cand
     platform_parts(request, catalog, cand, model)
@@ -1257,12 +1297,12 @@ part (solver._paid), so a build of the same price or less always stays below the
 def _cheapest_in_hand(builds: list[Build], request: BuildRequest, asked: BuildRequest) -> list[float]:
     """Caps from the builds kept so far (_each_once) that answer and that no other build can take out of the rivals
     for "cheapest" (ranking._field): one machine with a card (a slow CPU-only box is set aside beside one), within
-    the budget, failing no rule, at reading speed, not too loud for the room. Beside such a build a dearer one is not
+    the budget, failing no rule, at reading speed, not too loud for the room, its prompts not waiting. Beside such a build a dearer one is not
     the cheapest, and a top-1 plan shows the cheapest."""
     caps = []
     for build in builds:
         m = measure(_measured(build, asked), request)
-        if _answers(build, request) and not cpu_only(build) and m.readable and not m.too_loud:
+        if _answers(build, request) and not cpu_only(build) and m.readable and not m.too_loud and not m.waits:
             caps.append(build.total_price * SHOWN_MARGIN[0] + SHOWN_MARGIN[1])
     return caps
 
@@ -1282,6 +1322,12 @@ def _each_once(request: BuildRequest, offers: list[tuple[str, list[Build]]]) -> 
             elif name == "usual-gguf" and _no_card_bought(found[twin]) and _decode(build) > _decode(found[twin]):
                 # the same box without a card at the usual GGUF replaces its BF16 run: nobody decodes BF16 from DDR
                 # (Qwen3-4B at 500 USD had shown the 8845HS mini PC at 7.5 tok/s in BF16 and not at 18.6 in Q4_K_M)
+                found[twin] = build.model_copy(update={"source": name})
+            elif name == "usual-served" and _decode(build) > _decode(found[twin]):
+                # the same machine at FP8 on vLLM replaces its run as released: several users' server loads the
+                # weights at FP8 (USUAL_SERVED). Dr. Chen's 8 x RTX 2080 Ti 22GB had been kept at BF16 (37.5 tokens/s,
+                # then off the list) where FP8 gives 51.1 for 53,025 CNY, the most speed for the money, so "best
+                # value" went to two RTX 5090 D at 40.1 for 44,552 CNY
                 found[twin] = build.model_copy(update={"source": name})
     return found
 
@@ -1414,7 +1460,8 @@ RTX 5090 D serves them at ~40."""
 
 def _usual_served_builds(ctx: PlanContext) -> list[Build]:
     """An inference request for more users than USUAL_GGUF_USERS (past Ollama's four slots: a server's job), with no
-    --precision, no engine but vLLM named, no GPU owned, for a model released in BF16 or FP16: also solved at
+    --precision, no engine but vLLM named, no GPU owned, for a model released in BF16, FP16 or FP8 (then as released,
+    kind.released-served): also solved at
     USUAL_SERVED on vLLM (the cheapest build and, within a budget, the solver's other searches too: the fastest, the
     best value, the quietest...), each build saying so in its label. GPUs named (`--gpu l20,a800-80gb-pcie`) are
     compared at it too: Dr. Chen's side-by-side had kept BF16, an A800 paired with an L20 in a llama.cpp layer split."""
@@ -1426,7 +1473,7 @@ def _usual_served_builds(ctx: PlanContext) -> list[Build]:
         or w.engine not in (None, "vllm")
         or w.batch <= USUAL_GGUF_USERS
         or request.owned_gpu is not None
-        or model.native_precision not in (None, "bf16", "fp16")
+        or model.native_precision not in (None, "bf16", "fp16", USUAL_SERVED)
         or ctx.should_stop()
     ):
         return []
@@ -1441,8 +1488,13 @@ def _usual_served_builds(ctx: PlanContext) -> list[Build]:
         request.top_k if request.budget is not None else 1,
         ctx.should_stop,
         ctx.time_budget / 2,
+        answered_too=True,
     )
-    said = Reason.of("kind.usual-served", precision=USUAL_SERVED.upper())
+    # weights released in FP8 are served as released (vLLM reads the checkpoint's own FP8 scales), not upcast to
+    # BF16: Mistral Medium 3.5 128B for 5 users at 40,000 USD had ended "nothing fits" at BF16 (256 GB of weights)
+    # where three RTX PRO 6000 Blackwell Max-Q hold its FP8 release for 28,590 USD
+    code = "kind.released-served" if model.native_precision == USUAL_SERVED else "kind.usual-served"
+    said = Reason.of(code, precision=USUAL_SERVED.upper())
     return [b.of_kind(said, why="") for b in cards]  # the objective's name and why are no claim (offers: solver)
 
 
@@ -1563,10 +1615,11 @@ def _reference_job(request: BuildRequest) -> BuildRequest:
 
 
 def _measured(build: Build, asked: BuildRequest) -> Build:
-    """A build as every build is measured; a training build timed for the reference job says so."""
+    """A build as every build is measured; a training build timed for the reference job says so, and a build serving
+    several users carries PROMPT, the wait of the last of them for a first token (_with_prompt)."""
     e = build.estimate
     if asked.workload.kind == "inference" or asked.workload.tokens is not None or e.workload.get("kind") == "inference":
-        return build
+        return _with_prompt(build)
     note = (
         f"no --tokens given: timed for a reference job of {REFERENCE_TOKENS / 1e6:,.0f} M tokens, so that builds "
         "are ranked by how fast they train; give --tokens for your own job"
@@ -1578,6 +1631,28 @@ def _measured(build: Build, asked: BuildRequest) -> Build:
             )
         }
     )
+
+
+def _with_prompt(build: Build) -> Build:
+    """An inference build for several users with PROMPT among its checks: the machines without a card have it from
+    their source; a build with cards gets it here, the same rule object on the same estimate (rules.prompt_check).
+    With several users the last of them waits for every prompt before it (users x prompt / prefill rate): Dr. Chen's
+    20 students on five RTX 4060 Ti (vLLM pipeline of five, ~730 tokens/s of prefill) wait ~112 s for the last 4k
+    prompt's first token, where two RTX 5090 D take ~17 s; ranking.measure reads the check (a build whose prompts
+    wait is no rival for a claim)."""
+    e = build.estimate
+    users = int(e.workload.get("batch") or 1)
+    if (
+        e.workload.get("kind", "inference") != "inference"
+        or users <= 1
+        or not e.prefill_tokens_per_s
+        or e.time_to_first_token_s is None
+        or any(c.rule == PROMPT.id for c in build.checks)
+    ):
+        return build
+    order = {"fail": 0, "warn": 1, "pass": 2}
+    checks = sorted((*build.checks, prompt_check(e)), key=lambda c: order[c.status])
+    return build.model_copy(update={"checks": tuple(checks)})
 
 
 def _reading_speed_ways(

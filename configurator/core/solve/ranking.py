@@ -17,9 +17,13 @@ token after more than a minute of prompt processing, the PROMPT warning) is neve
 is shown: it is shown after them, unlabelled (DeepSeek-R1 at 15,000 USD had put a CPU-only box that waits 760 s for
 the first token of a 4k prompt at the top as "cheapest"). Likewise a data-center class machine in a room that cannot
 take it (NOISE-1 warns: a 4U server or blower-shrouded passive cards in a home office) is no rival for a claim while
-a build the room takes is shown (two MI50 on an open frame had been a home office's "cheapest"). A CPU-only box set
-aside only for its prompt wait still rivals on "fastest" and "best value": they are claims about decode speed. A comparison of named GPUs and ready-made systems (`--gpu a,b,mac-studio-...`)
-says "cheapest with X" of each one's own cheapest build. A build that another
+a build the room takes is shown (two MI50 on an open frame had been a home office's "cheapest"). So is any build whose
+prompts wait (PROMPT warns: with several users, the last of them past a minute for a first token when all send a
+prompt at once; every inference build for several users carries the check), cards or none, while a build whose
+prompts do not is shown: five RTX 4060 Ti had been Dr. Chen's "cheapest" for 20 students, the twentieth waiting ~112 s.
+Such a build still rivals on "fastest" and "best value" (claims about the decode speed shown) without holding them:
+when it decodes fastest, no other build says "fastest". A comparison of named GPUs and ready-made systems
+(`--gpu a,b,mac-studio-...`) says "cheapest with X" of each one's own cheapest build. A build that another
 build beats on price and speed without being louder is dropped, unless a label gives the reason; the rest are shown
 cheapest first. Sources only say what kind of build they offer (`Build.label` on the way in: "with the experts in RAM",
 "ready-made: ..."); the label shown is the claims, then that kind in brackets ("cheapest; best value (with the experts in RAM)").
@@ -81,6 +85,7 @@ class Measures:
         # bought (a mini PC) and its prompts wait (no_card)
     )
     too_loud: bool = False  # a data-center class machine in a room that cannot take it (NOISE-1 warns)
+    waits: bool = False  # its prompts wait (PROMPT warns: one prompt, or the last of several users' past a minute)
     short: bool = False  # below the speed asked (--min-decode-tps)
     unsourced_speed: bool = False  # a training speed on an unsourced utilisation or an unpriced parameter offload
 
@@ -116,6 +121,7 @@ def measure(build: Build, request: BuildRequest) -> Measures:
         short=short,
         too_loud=request.room == "home-office"
         and any(c.rule == DataCenterNoise.id and c.status != "pass" for c in build.checks),
+        waits=slow_prompt,
         unsourced_speed=unsourced_training_speed(build, request),
     )
 
@@ -224,7 +230,7 @@ class _Field:
     within: list[int]
     claims: _Claims
     eol: dict[int, Reason | None]
-    speed_rivals: list[int]  # `within`, and the CPU-only boxes set aside for their prompt wait alone
+    speed_rivals: list[int]  # `within`, and the builds set aside for their prompt wait alone (PROMPT)
 
     def claim(self, i: int | None, said: Reason) -> None:
         if i is not None:
@@ -245,13 +251,23 @@ def _field(builds: list[Build], request: BuildRequest) -> _Field | None:
         every_passing = [i for i in every_passing if not m[i].slow_cpu_only] or every_passing
     # a data-center class machine (NOISE-1) is no rival in a room that cannot take it while one that can is shown
     every_passing = [i for i in every_passing if not m[i].too_loud] or every_passing
+    # nor a build whose prompts wait (PROMPT: the last of several users past a minute for a first token) while one
+    # whose prompts do not is shown, whatever its hardware: five RTX 4060 Ti had been Dr. Chen's "cheapest" for 20
+    # students at 5.0 tokens/s each, the twentieth waiting ~112 s for a 4k prompt's first token
+    every_passing = [i for i in every_passing if not m[i].waits] or every_passing
     # a build whose users wait seconds per word (PERF warns) is shown after those at reading speed, and the claims
-    # are made among the latter when there are any: "cheapest" at 2 tokens/s was the top of a 70B plan
-    passing = [i for i in every_passing if m[i].readable] or every_passing
+    # are made among the latter when there are any: "cheapest" at 2 tokens/s was the top of a 70B plan. When the only
+    # builds at reading speed are set aside for their prompt wait, none below it claims more than "cheapest below
+    # reading speed": gpt-oss-120b for 10 users at 2,500 USD would have called an Arc A770 with the experts in RAM,
+    # 0.7 tokens/s each, "cheapest" beside two MI50 at 21.7 whose tenth user waits 171 s; Qwen3-30B-A3B for 16 users
+    # at 2,100 USD called an RTX 2060 with the experts in RAM (0.37 tokens/s) "cheapest; fastest within budget; best
+    # value" beside a mini PC at 6.3 whose sixteenth user waits
+    read_aside = any(m[i].passing and m[i].readable and m[i].waits for i in range(len(pool)) if i not in every_passing)
+    passing = [i for i in every_passing if m[i].readable] or ([] if read_aside else every_passing)
     within = [i for i in passing if m[i].within_budget]
-    # a CPU-only box set aside only for its prompt wait still decodes as fast as it shows: "fastest" is a claim about
-    # that number, so it rivals the builds with a GPU on speed (a 10.2 tok/s Threadripper PRO had sat below a 6.5
-    # tok/s "fastest" EPYC with a card for GLM-4.5); its PROMPT warning says what the speed costs
+    # a build set aside only for its prompt wait (PROMPT) still decodes as fast as it shows: "fastest" and "best
+    # value" are claims about that number, so it rivals the others on them (a 10.2 tok/s CPU-only Threadripper PRO
+    # had sat below a 6.5 tok/s "fastest" EPYC with a card for GLM-4.5); it holds neither (_speed_claims)
     speed_rivals = within + [
         i
         for i in range(len(pool))
@@ -260,7 +276,7 @@ def _field(builds: list[Build], request: BuildRequest) -> _Field | None:
         and m[i].within_budget
         and m[i].readable
         and not m[i].short
-        and cpu_only(pool[i])
+        and m[i].waits
         and not m[i].too_loud
     ]
     eol = {i: end_of_life_caveat(pool[i]) for i in range(len(pool))}
@@ -310,22 +326,23 @@ def _comparison_claims(f: _Field, request: BuildRequest) -> None:
 
 
 def _cheapest_claims(f: _Field) -> None:
-    if not f.passing:
+    if not f.every_passing:
         return
     m, currency = f.m, f.pool[0].currency
-    best = min(f.passing, key=lambda i: (m[i].price, -m[i].speed))
+    best = min(f.passing or f.every_passing, key=lambda i: (m[i].price, -m[i].speed))
     at_speed = len(f.passing) < len(f.every_passing)
     # the count is made over the builds shown once they are known (_cheapest_said): a placeholder until then
-    f.claim(
-        best,
-        Reason.of("claim.cheapest", price=m[best].price, currency=currency, builds=len(f.passing), reading=at_speed),
-    )
+    if f.passing:
+        said = Reason.of(
+            "claim.cheapest", price=m[best].price, currency=currency, builds=len(f.passing), reading=at_speed
+        )
+        f.claim(best, said)
     slow = min(f.every_passing, key=lambda i: (m[i].price, -m[i].speed))
     # "the lowest price of every build found": also below the machines set aside as rivals for cheapest (a CPU-only
     # box whose prompts wait, a data-center machine too loud for the room). DeepSeek-R1 Q4 at 25,000 USD had an
     # Arc A770 at 17,005 USD and 3.5 tokens/s claim it beside a CPU-only box at 16,620 USD and 6.1 tokens/s
     lowest = min(m[i].price for i in range(len(f.pool)) if m[i].passing)
-    if slow not in f.passing and m[slow].price < m[best].price and m[slow].price <= lowest:
+    if slow not in f.passing and (m[slow].price < m[best].price or not f.passing) and m[slow].price <= lowest:
         f.claim(
             slow,
             Reason.of(
@@ -337,9 +354,10 @@ def _cheapest_claims(f: _Field) -> None:
 def _cheapest_said(f: _Field, shown: list[int]) -> None:
     """The cheapest build's sentence, true of the builds shown: it is the lowest price of the `builds` shown that pass
     every rule, leaving out only those its qualifiers name, each cheaper and set aside for a reason the ranking gives
-    (below reading speed; a machine without a GPU whose prompts wait: PROMPT; a data-center machine too loud for the
-    room: NOISE-1). gpt-oss-20b at 700 USD had said "of the 1 builds found that pass every rule" beside a second
-    passing build, a CPU-only box the count had left out for its prompt wait."""
+    (below reading speed; a machine without a GPU whose prompts wait: PROMPT; a build with cards whose last user waits
+    for a first token: PROMPT too; a data-center machine too loud for the room: NOISE-1). gpt-oss-20b at 700 USD had
+    said "of the 1 builds found that pass every rule" beside a second passing build, a CPU-only box the count had left
+    out for its prompt wait."""
     m = f.m
     held = [(i, k) for i in shown for k, c in enumerate(f.claims[i]) if c.code == "claim.cheapest"]
     if not held:
@@ -355,6 +373,7 @@ def _cheapest_said(f: _Field, shown: list[int]) -> None:
     aside = [i for i in shown_passing if i not in rivals and key(i) < key(best)]
     reading = m[best].readable and any(not m[i].readable for i in shown_passing)
     prompt = any(m[i].readable and m[i].slow_cpu_only for i in aside)
+    waits = any(m[i].readable and not m[i].slow_cpu_only and m[i].waits for i in aside)
     loud = any(m[i].readable and not m[i].slow_cpu_only and m[i].too_loud for i in aside)
     counted = [i for i in shown_passing if i not in aside and (m[i].readable or not reading)]
     f.claims[best][k] = Reason.of(
@@ -365,13 +384,16 @@ def _cheapest_said(f: _Field, shown: list[int]) -> None:
         reading=reading,
         prompt=prompt,
         loud=loud,
+        **({"waits": True} if waits else {}),
     )
 
 
 def _speed_claims(f: _Field, request: BuildRequest, comparison: bool) -> None:
     """Fastest and best value; a card past its software support is timed on software that no longer ships, and a
     consumer card's training speed rests on an unsourced utilisation (unsourced_training_speed): neither
-    claims fastest nor best value (#27, #28)."""
+    claims fastest nor best value (#27, #28). A build set aside for its prompt wait (PROMPT) is a rival on both but
+    holds neither: a label on a build that fails the job's own wait check is a claim no expert signs, and when it
+    decodes fastest (or gives the most speed for the money), no other build makes that claim in its place."""
     m = f.m
     fast_pool = [i for i in f.speed_rivals if m[i].speed > 0 and f.eol[i] is None]
     if not (len(fast_pool) > 1 or (fast_pool and not comparison)):
@@ -383,13 +405,14 @@ def _speed_claims(f: _Field, request: BuildRequest, comparison: bool) -> None:
     code = "claim.fastest-within-budget" if request.budget is not None else "claim.fastest"
     # a faster card past its vendor's support may be shown beside it: "on supported software"
     supported = any(f.eol[i] is not None and m[i].speed > 0 for i in f.within)
-    f.claim(best, Reason.of(code, supported=supported, speed=speed_said(f.pool[best])))
+    f.claim(best if best in f.within else None, Reason.of(code, supported=supported, speed=speed_said(f.pool[best])))
     best = max(fast_pool, key=lambda i: (m[i].value(), -m[i].price))
     if m[best].unsourced_speed:
         return
     training = f.pool[best].estimate.workload.get("kind", "inference") != "inference"
     currency = f.pool[0].currency
-    f.claim(best, Reason.of("claim.value", value=1000 * m[best].value(), training=training, currency=currency))
+    said = Reason.of("claim.value", value=1000 * m[best].value(), training=training, currency=currency)
+    f.claim(best if best in f.within else None, said)
 
 
 def _quiet_and_grow_claims(f: _Field) -> None:
@@ -441,6 +464,7 @@ def _shown(f: _Field, request: BuildRequest, comparison: bool) -> list[int]:
             and m[j].passing
             and m[j].beats(m[i])
             and not (m[j].slow_cpu_only and not cpu_only(pool[i]))
+            and not (m[j].waits and not m[i].waits)
             and not (f.eol[j] is not None and f.eol[i] is None)
             and not (m[j].too_loud and not m[i].too_loud)
             for j in range(len(pool))
@@ -459,7 +483,8 @@ def _shown(f: _Field, request: BuildRequest, comparison: bool) -> list[int]:
     labelled.sort(key=lambda i: min(order.get(c.code, 0) for c in f.claims[i]))
 
     def order_key(i: int) -> tuple[bool, bool, float, float]:
-        return (not m[i].passing, not m[i].readable or m[i].slow_cpu_only or m[i].too_loud, m[i].price, -m[i].speed)
+        aside = not m[i].readable or m[i].slow_cpu_only or m[i].too_loud or m[i].waits
+        return (not m[i].passing, aside, m[i].price, -m[i].speed)
 
     def rest_key(i: int) -> tuple[bool, tuple[bool, bool, float, float]]:
         # owning a card, one more of it is the plain upgrade: shown before the unlabelled mixes with other cards

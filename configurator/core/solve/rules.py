@@ -91,6 +91,16 @@ def speed_check(est: EstimateResult, request: BuildRequest) -> Check | None:
     return SPEED.asked(est.decode_tokens_per_s, request.min_decode_tps)
 
 
+def prompt_check(est: EstimateResult) -> Check:
+    """PROMPT on a build's estimate: prefill speed and the wait before the first token; for an inference job with
+    several users, the wait of the last of them when all send a prompt at once (rules.job.PromptWait). The machines
+    without a card carry it always; plan._measured gives it to every other build serving several users, so one rule
+    times the last user's first token on every build and the labels read it (ranking.measure)."""
+    prompt = int(est.workload.get("prompt") or est.workload.get("context") or 4096)
+    users = int(est.workload.get("batch") or 1) if est.workload.get("kind", "inference") == "inference" else 1
+    return PROMPT.check(est.prefill_tokens_per_s, est.time_to_first_token_s, prompt, users)
+
+
 def region_check(gpu: Gpu, request: BuildRequest) -> Check | None:
     """REGION: a build for China on GPUs that are export-restricted there (A800, H800, 4090) is bought from stock."""
     if request.region == "china" and gpu.export_restricted_cn:
