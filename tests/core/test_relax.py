@@ -107,8 +107,16 @@ def test_llama_70b_at_25_tps_on_one_us_outlet_way_out_offers_a_power_limit(catal
 
 
 def test_qwen3_8b_lora_at_128k_way_out_is_unslothss_activation_offload(catalog: Catalog) -> None:
-    """#27: 'no GPU can run this' where Unsloth (checkpointed activations in system RAM) fits one RTX A6000."""
-    request = BuildRequest(model_id="qwen3-8b", workload=Workload(kind="finetune", method="lora", context=131072))
+    """#27: 'no GPU can run this' where Unsloth (checkpointed activations in system RAM) fits one RTX A6000. With no
+    --framework the plan answers with it at once (walk10's usual-finetune source); a framework named gets the way out."""
+    plain = BuildRequest(model_id="qwen3-8b", workload=Workload(kind="finetune", method="lora", context=131072))
+    answered = plan(plain, catalog)
+    assert answered.infeasible is None and answered.builds
+    assert all(b.gpu_count == 1 and "Unsloth" in b.label for b in answered.builds)
+    assert answered.builds[0].gpu_id == "rtx-a6000"
+    request = BuildRequest(
+        model_id="qwen3-8b", workload=Workload(kind="finetune", method="lora", context=131072, framework="peft")
+    )
     inf = _infeasible(request, catalog)
     first = inf.relaxations[0]
     assert first.kind == "framework" and "Unsloth" in first.change, inf.cheapest_relaxation
