@@ -2085,6 +2085,12 @@ CASES: tuple[Case, ...] = (
         "plain 'cheapest' (it is the cheapest below reading speed). Walked 2026-12-03: the RTX 2060 build was "
         "'cheapest; fastest within budget; best value'.",
         (LLAMACPP_PARALLEL_PREFILL, MOE_ON_CPU, TTFT_FEEL),
+        today=(
+            "round 17's merge: with 128 GB Strix Halo boxes at their 2026-08 street price (3,650 USD, catalog10) nothing "
+            "at reading speed fits 2,100 USD, and the RTX 2060 at 0.37 tok/s, the only build shown, is again 'cheapest; "
+            "fastest within budget; best value'; it should say 'cheapest below reading speed' (or the plan that nothing "
+            "serves sixteen users at this budget)"
+        ),
     ),
     Case(
         "chen-compares-l20-a800-4090-48gb-at-fp8",
