@@ -723,14 +723,9 @@ def search_rentals(
             rejected.append((offer.id, instances))
             counts["cluster"] += 1
             continue
-        est = _offer_estimate(cache, offer, gpu, instances, model, workload, exact_weight_bytes)
-        resharded = False
-        if not est.fits and (sharded := _as_a_renter_runs_it(workload, offer.gpu_count * instances)) is not None:
-            # the build's own settings (a 288 GB B300 trains a 7B without ZeRO or recomputation) are not the renter's:
-            # on 80 GB cards the same job runs sharded and recomputed (walk10: "30 cannot hold the job" for a 7B)
-            again = _offer_estimate(cache_sharded, offer, gpu, instances, model, sharded, exact_weight_bytes)
-            if again.fits:
-                est, resharded = again, True
+        est, resharded = _renter_estimate(
+            (cache, cache_sharded), offer, gpu, instances, model, workload, exact_weight_bytes
+        )
         if not est.fits:
             peak = est.peak_gpu
             usable = (peak.usable_bytes or 0) / GIB
@@ -752,18 +747,50 @@ def search_rentals(
             candidate = candidate.model_copy(update={"resharded": True})
         if best is None or _rank(candidate) < _rank(best):
             best = candidate
+    measure = _measure(best, training, by_throughput, own_wall, own_decode) if best is not None else ""
+    return _searched(best, measure, len(offers), rejected, counts, own_rate)
+
+
+def _searched(
+    best: RentalMatch | None,
+    measure: str,
+    considered: int,
+    rejected: list[tuple[str, str]],
+    counts: dict[str, int],
+    own_rate: float | None,
+) -> RentalSearch:
+    """The search's outcome: the cheapest match and how it qualified, or how many offers fell short of what."""
     if best is not None:
-        measure = _measure(best, training, by_throughput, own_wall, own_decode)
         how = " (sharded with ZeRO-3 and recomputed, as a renter runs it)" if best.resharded else ""
-        reason = f"cheapest of {len(offers) - len(rejected)} qualifying offers: fits{how} and runs {measure}"
-        return RentalSearch(
-            match=best, reason=reason, rejected=tuple(rejected), considered=len(offers), build_tokens_per_hour=own_rate
-        )
-    parts = [f"{counts[k]} {words}" for k, words in _SHORT_OF if counts[k]]
-    reason = f"none of {len(offers)} cloud offers can do the same work: " + ", ".join(parts)
+        reason = f"cheapest of {considered - len(rejected)} qualifying offers: fits{how} and runs {measure}"
+    else:
+        parts = [f"{counts[k]} {words}" for k, words in _SHORT_OF if counts[k]]
+        reason = f"none of {considered} cloud offers can do the same work: " + ", ".join(parts)
     return RentalSearch(
-        match=None, reason=reason, rejected=tuple(rejected), considered=len(offers), build_tokens_per_hour=own_rate
+        match=best, reason=reason, rejected=tuple(rejected), considered=considered, build_tokens_per_hour=own_rate
     )
+
+
+def _renter_estimate(
+    caches: tuple[dict[tuple[str, int, int, str, float], EstimateResult], ...],
+    offer: CloudOffer,
+    gpu: Gpu,
+    instances: int,
+    model: ModelArch,
+    workload: Workload,
+    exact_weight_bytes: int | None,
+) -> tuple[EstimateResult, bool]:
+    """The offer's estimate with the build's settings, else sharded as a renter runs it; and whether it was resharded.
+
+    The build's own settings (a 288 GB B300 trains a 7B without ZeRO or recomputation) are not the renter's: on 80 GB
+    cards the same job runs sharded and recomputed (walk10: "30 cannot hold the job" for a 7B)."""
+    plain, sharded_cache = caches
+    est = _offer_estimate(plain, offer, gpu, instances, model, workload, exact_weight_bytes)
+    if not est.fits and (sharded := _as_a_renter_runs_it(workload, offer.gpu_count * instances)) is not None:
+        again = _offer_estimate(sharded_cache, offer, gpu, instances, model, sharded, exact_weight_bytes)
+        if again.fits:
+            return again, True
+    return est, False
 
 
 def _rate(probe_hours: float | None) -> str:
