@@ -510,8 +510,12 @@ def _instances(offer: CloudOffer, nodes: int, build_gpus: int, training: bool) -
     return math.ceil(build_gpus / offer.gpu_count)
 
 
+OfferCache = dict[tuple[str, int, int, str, float], EstimateResult]
+"""Offer estimates by GPU, GPUs per instance, instances, fabric and its speed (_offer_estimate)."""
+
+
 def _offer_estimate(
-    cache: dict[tuple[str, int, int, str, float], EstimateResult],
+    cache: OfferCache,
     offer: CloudOffer,
     gpu: Gpu,
     instances: int,
@@ -694,8 +698,7 @@ def search_rentals(
     own_wall = build.estimate.wall_hours
     if (unmatched := _nothing_to_match(offers, market, training, own_wall, own_decode, workload)) is not None:
         return RentalSearch(match=None, reason=unmatched)
-    cache: dict[tuple[str, int, int, str, float], EstimateResult] = {}
-    cache_sharded: dict[tuple[str, int, int, str, float], EstimateResult] = {}
+    caches: tuple[OfferCache, OfferCache] = ({}, {})  # the build's own settings, and as a renter shards them
     rejected: list[tuple[str, str]] = []
     best: RentalMatch | None = None
     counts = {"gpu": 0, "fit": 0, "speed": 0, "deadline": 0, "price": 0, "cluster": 0}
@@ -723,9 +726,7 @@ def search_rentals(
             rejected.append((offer.id, instances))
             counts["cluster"] += 1
             continue
-        est, resharded = _renter_estimate(
-            (cache, cache_sharded), offer, gpu, instances, model, workload, exact_weight_bytes
-        )
+        est, resharded = _renter_estimate(caches, offer, gpu, instances, model, workload, exact_weight_bytes)
         if not est.fits:
             peak = est.peak_gpu
             usable = (peak.usable_bytes or 0) / GIB
@@ -772,7 +773,7 @@ def _searched(
 
 
 def _renter_estimate(
-    caches: tuple[dict[tuple[str, int, int, str, float], EstimateResult], ...],
+    caches: tuple[OfferCache, OfferCache],
     offer: CloudOffer,
     gpu: Gpu,
     instances: int,

@@ -715,6 +715,29 @@ def _cluster_options(
 # --------------------------------------------------------------------------- entry point
 
 
+def _solve_variant(
+    ctx: PlanContext,
+    variant: BuildRequest,
+    top_k: int,
+    exclude_gpus: tuple[str, ...] = (),
+    answered_too: bool = False,
+) -> list[Build]:
+    """A source's own search of a variant of the request (another precision, KV cache or framework), in half the
+    plan's time budget, with the plan's catalog, model and stop."""
+    cards, _ = _solve_once(
+        variant,
+        ctx.catalog,
+        ctx.model,
+        ctx.exact_weight_bytes,
+        top_k,
+        ctx.should_stop,
+        ctx.time_budget / 2,
+        exclude_gpus=exclude_gpus,
+        answered_too=answered_too,
+    )
+    return cards
+
+
 def _solve_once(
     request: BuildRequest,
     catalog: Catalog,
@@ -1415,28 +1438,13 @@ def _usual_gguf_machines(ctx: PlanContext) -> list[Build]:
         # for four 11 GB cards in tensor parallel (a single user's Ollama or LM Studio pulls the Q4_K_M); within a
         # budget also the fastest at that format: Gemma 4 31B at 2,500 EUR had its "fastest within budget" on a 22 GB
         # RTX 2080 Ti at 21.9 tokens/s (the cheapest card's search alone) where a used RTX 3090 is what the budget buys
-        cards, _ = _solve_once(
-            variant,
-            ctx.catalog,
-            ctx.model,
-            ctx.exact_weight_bytes,
-            2 if request.budget is not None else 1,
-            ctx.should_stop,
-            ctx.time_budget / 2,
-        )
+        cards = _solve_variant(ctx, variant, 2 if request.budget is not None else 1)
         past = tuple(b.gpu_id for b in cards if end_of_life_caveat(b) is not None)
         if past and not ctx.should_stop():
             # a card past its software support claims neither speed nor value: the cheapest supported one beside it
             # (Gemma 3 27B for 4 users had a lone MI50 at Q4_K_M and no 24 GB card a buyer would sign for)
-            more, _ = _solve_once(
-                variant,
-                ctx.catalog,
-                ctx.model,
-                ctx.exact_weight_bytes,
-                1,
-                ctx.should_stop,
-                ctx.time_budget / 2,
-                exclude_gpus=tuple(g.id for g in ctx.catalog.gpus if _past_support(g)),
+            more = _solve_variant(
+                ctx, variant, 1, exclude_gpus=tuple(g.id for g in ctx.catalog.gpus if _past_support(g))
             )
             cards += more
         found += [b.of_kind(why="") for b in cards]  # the objective's name and why are no claim (offers: solver)
@@ -1480,16 +1488,7 @@ def _usual_served_builds(ctx: PlanContext) -> list[Build]:
     variant = request.model_copy(
         update={"workload": w.model_copy(update={"precision": USUAL_SERVED, "engine": "vllm"})}
     )
-    cards, _ = _solve_once(
-        variant,
-        ctx.catalog,
-        ctx.model,
-        ctx.exact_weight_bytes,
-        request.top_k if request.budget is not None else 1,
-        ctx.should_stop,
-        ctx.time_budget / 2,
-        answered_too=True,
-    )
+    cards = _solve_variant(ctx, variant, request.top_k if request.budget is not None else 1, answered_too=True)
     # weights released in FP8 are served as released (vLLM reads the checkpoint's own FP8 scales), not upcast to
     # BF16: Mistral Medium 3.5 128B for 5 users at 40,000 USD had ended "nothing fits" at BF16 (256 GB of weights)
     # where three RTX PRO 6000 Blackwell Max-Q hold its FP8 release for 28,590 USD
@@ -1527,15 +1526,7 @@ def _usual_finetune_builds(ctx: PlanContext) -> list[Build]:
     ):
         return []
     variant = request.model_copy(update={"workload": w.model_copy(update={"framework": USUAL_FINETUNE}), "max_gpus": 1})
-    cards, _ = _solve_once(
-        variant,
-        ctx.catalog,
-        ctx.model,
-        ctx.exact_weight_bytes,
-        request.top_k if request.budget is not None else 1,
-        ctx.should_stop,
-        ctx.time_budget / 2,
-    )
+    cards = _solve_variant(ctx, variant, request.top_k if request.budget is not None else 1)
     said = Reason.of("kind.usual-finetune", framework="Unsloth")
     return [b.of_kind(said, why="") for b in cards]  # the objective's name and why are no claim (offers: solver)
 
@@ -1594,9 +1585,7 @@ def _usual_kv_builds(ctx: PlanContext) -> list[Build]:
 
     kv = request.workload.model_copy(update={"kv_precision": USUAL_KV})
     variant = request.model_copy(update={"workload": kv, "kv_asked": True})
-    cards, _ = _solve_once(
-        variant, ctx.catalog, ctx.model, ctx.exact_weight_bytes, request.top_k, ctx.should_stop, ctx.time_budget / 2
-    )
+    cards = _solve_variant(ctx, variant, request.top_k)
     said = Reason.of("kind.usual-kv", precision=USUAL_KV)
     out = []
     for build in cards:
