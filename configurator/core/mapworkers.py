@@ -64,11 +64,15 @@ def _init(catalog: Catalog, job: Any, owner: int, pids: Any, closing: Any) -> No
     from configurator.core.advise import MapCache
 
     with pids.get_lock():  # the pool's own list of its processes is private: each worker says who it is
-        if closing.value:
-            os._exit(0)  # started after its pool was shut down (_end): it would wait for a stop never sent
-        slot = next((i for i, pid in enumerate(pids) if pid == 0), None)
+        late = bool(closing.value)
+        slot = None if late else next((i for i, pid in enumerate(pids) if pid == 0), None)
         if slot is not None:
             pids[slot] = os.getpid()
+    if late:
+        # started after its pool was shut down (_end): it would wait for a stop never sent. Ended once the lock is
+        # released: a process that ends holding a shared semaphore never gives it back, and the app's close then
+        # waited forever in pids() (3 of 15 closes hung at exit, tests/core/test_mapworkers.py)
+        os._exit(0)
     _WORKER.update(catalog=catalog, cache=MapCache(), job=job)
     threading.Thread(target=_watch, args=(owner,), daemon=True, name="owner-watch").start()
 
