@@ -1324,6 +1324,13 @@ EN: dict[str, Template] = {
     ),
     "est.host-ram": "system RAM read at {gbps:.0f} GB/s effective ({peak:.0f} GB/s peak)",
     "est.numa": "dual socket: llama.cpp is not NUMA-aware, so one socket's bandwidth is assumed",
+    "est.host-buffer": lambda r, _say: (
+        "weights in RAM in the GPU's pinned host buffer (--no-mmap): copied to the card at the link's "
+        f"{r.num('gbps'):.0f} GB/s"
+        if r.fields["buffer"] == "pinned"
+        else "weights in RAM in the model file's pageable mapping (llama.cpp's default mmap): the driver stages each "
+        f"copy, {r.num('gbps'):.1f} GB/s; --no-mmap pins them (llama.cpp PR #28223)"
+    ),
     # the host's RAM bandwidth (estimate.host.HostMemory.explanation)
     "est.channels": "{channels} of {of} channels populated per socket ({dimms} DIMMs)",
     "est.dpc2": "2 DIMMs per channel: {socket} runs {memory} at {mts} MT/s",

@@ -1298,6 +1298,12 @@ ZH_REASONS: dict[str, Template] = {
     ),
     "est.host-ram": "系统内存有效读取速度 {gbps:.0f} GB/s（峰值 {peak:.0f} GB/s）",
     "est.numa": "双路 CPU：llama.cpp 不感知 NUMA，因此按单路 CPU 的带宽计",
+    "est.host-buffer": lambda r, _say: (
+        f"放在内存的权重位于 GPU 的锁页主机缓冲区（--no-mmap）：以链路的 {r.num('gbps'):.0f} GB/s 复制到显卡"
+        if r.fields["buffer"] == "pinned"
+        else f"放在内存的权重位于模型文件的可分页映射中（llama.cpp 默认的 mmap）：驱动逐次中转复制，{r.num('gbps'):.1f} GB/s；"
+        "--no-mmap 可将其锁页（llama.cpp PR #28223）"
+    ),
     "est.channels": "每路 CPU {of} 个内存通道中插了 {channels} 个（{dimms} 根内存）",
     "est.dpc2": "每通道 2 根内存：{socket} 上的 {memory} 降到 {mts} MT/s",
     "est.ccd-limit": "{ccds} 个 CCD 经 GMI 链路最多读取 {gbps:.0f} GB/s（内存本身 {dram:.0f} GB/s）",
