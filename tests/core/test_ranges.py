@@ -488,3 +488,35 @@ def test_prefill_range_holds_where_the_fit_has_rows(catalog: Any) -> None:
     share = accuracy.assigned_coverage(within, "prefill_speed", catalog)
     assert COVERAGE_BAND[0] <= share <= COVERAGE_BAND[1], f"{share:.0%} of {len(within)}"
     assert accuracy.assigned_coverage(outside, "prefill_speed", catalog) < COVERAGE_BAND[0]
+
+
+def test_a_prefill_outside_the_fitted_setups_says_so(catalog: Any) -> None:
+    """Issue #29: the prefill constants and their range come from prompt rows on Ampere, Ada, Hopper and RDNA 3 cards
+    with llama.cpp's CUDA, HIP and Vulkan backends and models of 7B and up (ranges.PREFILL_FITTED_*, the same sets
+    accuracy.fitted_domain reads from the rows); a figure outside them carries est.prefill-unfitted with the parts
+    outside as fields. geerlingguy/ai-benchmarks #46's TinyLlama on an RTX 2080 Ti (Vulkan pp512 7,094 t/s, the estimate
+    +180 %) is one; XiongjieDai's Llama 3 8B on an RTX 4090 (CUDA) is inside."""
+    from configurator.core.estimate.ranges import (
+        PREFILL_FITTED_ARCHITECTURES,
+        PREFILL_FITTED_BACKENDS,
+        PREFILL_FITTED_SMALLEST_B,
+    )
+
+    accuracy = _accuracy_module()
+    reference = points("prefill_speed", catalog, kind_rows("prefill_speed"))
+    setups = [s for p in reference if p.estimated and (s := accuracy._speed_setup(p, catalog)) is not None]
+    assert {a for a, _, _ in setups} == PREFILL_FITTED_ARCHITECTURES
+    assert {b for _, b, _ in setups} == PREFILL_FITTED_BACKENDS
+    assert min(b for _, _, b in setups) == PREFILL_FITTED_SMALLEST_B
+
+    def said(model: str, gpu: str, engine: str = "llama.cpp", precision: str = "q4_k_m") -> list[Any]:
+        w = Workload(kind="inference", precision=precision, engine=engine, context=512)
+        result = estimate(catalog.get("models", model), w, catalog.get("gpus", gpu))
+        return [r for r in result.assumption_codes if r.code == "est.prefill-unfitted"]
+
+    (tiny,) = said("tinyllama-1.1b", "rtx-2080-ti")
+    assert tiny.fields["architecture"] == "Turing" and tiny.fields["backend"] == ""
+    assert tiny.fields["params_b"] == pytest.approx(1.1) and tiny.fields["smallest_b"] == 7.0
+    assert said("llama-3-8b", "rtx-4090") == []
+    (served,) = said("llama-3-8b", "h100-sxm", engine="vllm", precision="bf16")
+    assert served.fields["backend"] == "vllm" and served.fields["architecture"] == ""

@@ -66,6 +66,7 @@ from configurator.core.estimate.kv import (
 from configurator.core.estimate.params import ParamCounts, count_params
 from configurator.core.estimate.precision import KV_BYTES, weight_format
 from configurator.core.estimate.ranges import memory_regime as ranges_memory_regime
+from configurator.core.estimate.ranges import prefill_unfitted
 from configurator.core.estimate.ranges import speed_regime as ranges_speed_regime
 from configurator.core.estimate.result import EstimateResult, GpuMemory, MemoryBreakdown, Step, mfu_said, new_step
 from configurator.core.estimate.serving import arriving_prompt_tokens, batched_tokens_budget
@@ -1892,6 +1893,10 @@ def _prefill(
         how = (Reason.of("est.how-peak", share=s.compute_eff, tflops=prefill_peak / 1e12),)
     # never faster than streaming the weights once per chunk
     ttft = prompt / prefill_rate + s.read / (s.eff * s.bw)
+    backend = llamacpp_backend(gpu, ex.cal.llamacpp_backend) if named_engine in (None, "llama.cpp") else named_engine
+    unfitted = prefill_unfitted(gpu.architecture, backend if engine == "llama.cpp" else engine, model.params_total_b)
+    if unfitted is not None:
+        ex.assume(unfitted)
     ex.step(
         "prefill",
         Reason.of(

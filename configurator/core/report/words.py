@@ -1297,6 +1297,19 @@ ZH_REASONS: dict[str, Template] = {
         f"{r.num('gbps'):.0f} GB/s 传输 = {r.num('s'):.3f} 秒 -> {r.num('rate'):.0f} tokens/s"
     ),
     "est.host-ram": "系统内存有效读取速度 {gbps:.0f} GB/s（峰值 {peak:.0f} GB/s）",
+    "est.prefill-unfitted": lambda r, _say: (
+        "预填充超出已测配置（没有拟合用的提示处理数据："
+        + "，".join(
+            part
+            for part in (
+                f"{r.fields['architecture']} 架构 GPU" if r.fields["architecture"] else "",
+                f"{r.fields['backend']} 后端" if r.fields["backend"] else "",
+                f"{r.num('params_b'):g}B 模型（拟合的最小模型 {r.num('smallest_b'):g}B）" if r.num("params_b") else "",
+            )
+            if part
+        )
+        + "）：其 80 % 区间来自其他配置，在此覆盖的实测更少"
+    ),
     "est.numa": "双路 CPU：llama.cpp 不感知 NUMA，因此按单路 CPU 的带宽计",
     "est.host-buffer": lambda r, _say: (
         f"放在内存的权重位于 GPU 的锁页主机缓冲区（--no-mmap）：以链路的 {r.num('gbps'):.0f} GB/s 复制到显卡"
