@@ -349,12 +349,13 @@ HOLDOUT_MISSES = {
     "-25 %, out). The range is the split-conformal bound of leave-one-source-out residuals dominated by transformers' "
     "remote code and long prompts; the fit has no llama.cpp peak rows to give that engine its own (docs/estimates.md, "
     "round 9)",
-    "prefill_speed": "the rows out are setups no fitted prompt row holds: inside the fitted domain (a GPU architecture, "
-    "backend and model size the 42 fitted rows hold: accuracy.fitted_domain) 10 of 12 rows fall inside (83 %), outside it "
-    "15 of 23 (65 %: llama.cpp's CI on a V100 8 of 8, within -0.4..+14.7 %; Turing +45 / +46 / +180 %, SYCL, models "
-    "under 7B, Blackwell gpt-oss -25 %, Qwen3-Next +244 % out): 25 of 35 (71 %). Leaving one source, one GPU architecture "
-    "or one model architecture out gives no wider split-conformal bounds (0.80-0.84, 1.22-1.25), so no range derived "
-    "from cross-validated errors holds them (docs/estimates.md, round 9)",
+    "prefill_speed": "26 of 35 inside (74 %, round 11; 25 before Turing lost the int8 MMQ credit): the rows out are "
+    "setups no fitted prompt row holds: inside the fitted domain (Ampere, Ada, Hopper, RDNA 3; CUDA, HIP, Vulkan; 7B and "
+    "up: ranges.PREFILL_FITTED_*) 10 of 12 rows fall inside (83 %), outside it 16 of 23 (70 %: Vulkan on Turing +46 / "
+    "+180 %, SYCL, models under 3B, Blackwell gpt-oss -25 %, Qwen3-Next +244 % out), and those estimates say so "
+    "(est.prefill-unfitted). Leaving one source, one GPU architecture or one model architecture out gives no wider "
+    "split-conformal bounds (0.80-0.84, 1.22-1.25), so no range derived from cross-validated errors holds them "
+    "(docs/estimates.md, rounds 9 and 11)",
 }
 
 
@@ -416,8 +417,6 @@ REGIME_MISSES = {
     ("decode_speed", "moe-tensor-parallel"): "30 of 46 inside (65 %): 78 % of the 23 rows before moe10's 2026 serving "
     "rows; SGLang 0.5.6-0.5.7 (sgl-cookbook, InferenceX #870) decodes R1 and Kimi-K2.5 at one user ~3x faster than the "
     "MLA per-layer latency floor fitted on 2025 releases (-68 %), a release-dated floor is the fix (docs/estimates.md)",
-    ("prefill_speed", ONE_NVIDIA): "21 of 29 inside (72 %): the rows out are Turing, Blackwell, Vulkan on small models "
-    "and Qwen3-Next, setups no fitted prompt row holds (HOLDOUT_MISSES['prefill_speed'])",
 }
 
 
