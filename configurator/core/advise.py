@@ -804,7 +804,7 @@ def value_ranking(
         speed = decode if decode is not None else train
         engine = e.workload.get("engine")
         run_as = resolved if not engine else resolved.model_copy(update={"engine": engine})
-        caveats = [v.message for v in check_stack(gpu, run_as) if v.status != "pass"]
+        caveats = [v.message for v in check_stack(gpu, run_as, model.architecture) if v.status != "pass"]
         if gpu.modified:
             caveats.insert(0, f"{gpu.name}: {MODIFIED_CAVEAT}")
         rows.append(

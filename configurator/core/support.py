@@ -12,6 +12,7 @@ from configurator.core.rules import software as sw
 from configurator.core.rules.base import Check, Rule, instance, new_check
 from configurator.core.support_facts import (
     FRAMEWORK_NEEDS,
+    MODEL_ENGINE_WORDS,
     REFERENCE_MATMUL,
     SUPPORT_TABLE,
     ArchSupport,
@@ -20,6 +21,7 @@ from configurator.core.support_facts import (
     TrainDtype,
     framework_fact,
     matmul_efficiency,
+    model_engine_fact,
     reference_matmul_efficiency,
     spec_peak_tflops,
     support_for,
@@ -90,6 +92,7 @@ _BNB_PRECISIONS = ("nf4", "int8")
 STACK_WORDS: dict[str, str] = {
     # what a support fact is about (its `what` field)
     "vllm": "vLLM",
+    "vllm-deepseek-v4": "vLLM's DeepSeek-V4 path",
     "llama.cpp": "llama.cpp",
     "pytorch": "PyTorch",
     "bf16": "bf16",
@@ -188,13 +191,15 @@ def _training_verdicts(gpu: Gpu, entry: ArchSupport, workload: Workload, tuned_b
     return verdicts
 
 
-def check_stack(gpu: Gpu, workload: Workload) -> list[SupportVerdict]:
+def check_stack(gpu: Gpu, workload: Workload, model_type: str = "") -> list[SupportVerdict]:
     """Check the software stack a workload needs against what runs on this GPU's architecture.
 
     Rules: SUP-0 architecture known, SUP-1 engine runs, SUP-2 compute precision, SUP-3 quantization
     format in the engine, SUP-4 FP8 KV cache, SUP-5 FlashAttention-2 for training, SUP-6 bitsandbytes
     (QLoRA, 8-bit AdamW), SUP-7 DeepSpeed (ZeRO, CPU offload), SUP-8 driver/toolkit lifecycle,
     SUP-9 training throughput basis, SUP-10 the fine-tuning framework on this GPU. A fail means the stack does not run; a warn that it runs with a cost.
+    `model_type` (the model's HF model_type): SUP-1 also judges the engine's support of that architecture where it
+    differs from the engine's own (support_facts.MODEL_ENGINE_FACTS).
     """
     entry = support_for(gpu.vendor, gpu.architecture)
     if entry is None:
@@ -214,6 +219,9 @@ def check_stack(gpu: Gpu, workload: Workload) -> list[SupportVerdict]:
         verdicts.append(_verdict(ENGINE, entry.llama_cpp, _said("llama.cpp"), gpu))
     elif engine == "transformers":
         verdicts.append(_verdict(ENGINE, entry.pytorch, _said("pytorch"), gpu))
+    if engine and (model_fact := model_engine_fact(entry, engine, model_type)) is not None:
+        words = _said(MODEL_ENGINE_WORDS[(engine, model_type)])
+        verdicts.append(_verdict(ENGINE, model_fact, words, gpu))
 
     # SUP-2: compute precision (16-bit float, FP8)
     # the framework's own limits apply to fine-tuning: a from-scratch run launches under accelerate or Megatron-LM

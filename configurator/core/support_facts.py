@@ -880,6 +880,52 @@ for _entry in SUPPORT_TABLE:
         _BY_KEY[(_entry.vendor, _key(_name))] = _entry
 
 
+# --------------------------------------------------------------------------- engines x model architectures
+
+VLLM_DSV4_XPU = (
+    "https://github.com/vllm-project/vllm/tree/main/vllm/models/deepseek_v4/xpu (the XPU model, read 2026-12-03); "
+    "https://github.com/vllm-project/vllm/pull/42950 (2026-05-18: XPU guards, 1/4 of the DeepSeek-V4 XPU series), "
+    "https://github.com/vllm-project/vllm/pull/44144 (2026-06: mHC fused ops on XPU), "
+    "https://github.com/vllm-project/vllm/pull/47677 (2026-07-06: DSpark on XPU); "
+    "intel/llm-scaler issues/vllm-xpu-status-2026-09-02.md (vllm-xpu-kernels 0.1.14.1: sparse MLA in Triton, MQA "
+    "logits and mHC Xe2-only, MoE grouped GEMM INT4/MXFP4/MXFP8/block-FP8 on Xe2 with bf16 activations, XPU graphs "
+    "off while the grouped-GEMM tile-counter fixes #457/#524 are open); "
+    "https://github.com/vllm-project/recipes/blob/main/models/deepseek-ai/DeepSeek-V4-Flash.yaml (verified hardware: "
+    "H200, B200, GB200, B300, GB300, DGX Station GB300, MI355X; no Intel GPU)"
+)
+VLLM_XPU_KERNELS_XE2 = (
+    "https://github.com/vllm-project/vllm-xpu-kernels/blob/0.1.14.1/csrc/utils.h (is_xe2_arch: BMG, LNL, PVC) via "
+    "intel/llm-scaler issues/vllm-xpu-status-2026-09-02.md (the DeepSeek-V4 MQA-logits and mHC kernels are Xe2-only)"
+)
+MODEL_ENGINE_FACTS: dict[tuple[str, str], dict[tuple[str, str], Fact]] = {
+    ("vllm", "deepseek_v4"): {
+        ("intel", "Xe2"): Fact(
+            "partial",
+            "upstream vLLM runs DeepSeek-V4 on Intel XPU through its own model path since mid-2026 (sparse MLA in "
+            "Triton, MXFP4 and block-FP8 MoE on Xe2 with bf16 activations, eager only: XPU graphs stay off while "
+            "grouped-GEMM fixes are open); Intel GPUs are not among the DeepSeek-V4 recipe's verified hardware, and "
+            "no multi-card Arc B-series run is published",
+            VLLM_DSV4_XPU,
+        ),
+        ("intel", "Xe-HPG"): Fact(
+            "no",
+            "vLLM's DeepSeek-V4 XPU path needs vllm-xpu-kernels' Xe2 kernels (MQA logits, mHC, MoE grouped GEMM); "
+            "Arc A-series (Alchemist, Xe-HPG) is not an Xe2 target",
+            VLLM_XPU_KERNELS_XE2,
+        ),
+    },
+}
+"""Whether an engine runs a model architecture (its HF model_type) on a GPU architecture, where that differs from the
+engine's general support: keyed by (engine, model_type), then (vendor, table architecture). Checked as of 2026-12-03."""
+MODEL_ENGINE_WORDS: dict[tuple[str, str], str] = {("vllm", "deepseek_v4"): "vllm-deepseek-v4"}
+"""The STACK_WORDS code (support.py) naming each engine x model pair above."""
+
+
+def model_engine_fact(entry: ArchSupport, engine: str, model_type: str) -> Fact | None:
+    """The fact about `engine` running a `model_type` model on this architecture (None: the engine's own fact holds)."""
+    return MODEL_ENGINE_FACTS.get((engine, model_type), {}).get((entry.vendor, entry.architecture))
+
+
 def support_for(vendor: str, architecture: str) -> ArchSupport | None:
     """The table entry for a vendor's architecture (spaces, case and hyphens ignored), or None if unknown."""
     return _BY_KEY.get((vendor, _key(architecture)))

@@ -218,3 +218,41 @@ def test_awq_and_gptq_in_vllm_are_gone_on_arc_alchemist_with_ipex(gpus: dict[str
         assert a770.status == "fail" and "IPEX" in a770.message, a770.message
     (b60,) = _rule(check_stack(gpus["arc-pro-b60"], Workload(engine="vllm", precision="awq-int4")), "SUP-3")
     assert b60.status == "pass"
+
+
+def test_vllm_deepseek_v4_on_arc_b_series_warns_and_on_alchemist_fails(gpus: dict[str, Gpu]) -> None:
+    """8 x Arc Pro B60 was offered for DeepSeek-V4-Flash on vLLM with only the generic XPU warning. Upstream vLLM runs
+    DeepSeek-V4 on XPU through vllm/models/deepseek_v4/xpu (PRs #42950, #44144, #47677, May-July 2026) on
+    vllm-xpu-kernels' Xe2 kernels; the DeepSeek-V4-Flash recipe verifies no Intel GPU (vllm-project/recipes
+    models/deepseek-ai/DeepSeek-V4-Flash.yaml). So Battlemage warns and Alchemist (not an Xe2 target) fails."""
+    work = Workload(engine="vllm", batch=1)
+    b60 = _rule(check_stack(gpus["arc-pro-b60"], work, "deepseek_v4"), "SUP-1")
+    assert [v.status for v in b60] == ["warn", "warn"]
+    assert "DeepSeek-V4" in b60[1].message and "recipe" in b60[1].message
+    assert "vllm-project/recipes" in b60[1].source
+    (a770,) = [v for v in check_stack(gpus["arc-a770-16gb"], work, "deepseek_v4") if v.status == "fail"]
+    assert a770.rule == "SUP-1" and "Xe2" in a770.message
+    # the engine's general answer holds for other models and other engines
+    assert len(_rule(check_stack(gpus["arc-pro-b60"], work, "qwen3"), "SUP-1")) == 1
+    llama = Workload(engine="llama.cpp", precision="q4_k_m")
+    assert worst(check_stack(gpus["arc-a770-16gb"], llama, "deepseek_v4")) == "pass"
+
+
+def test_plan_for_deepseek_v4_flash_on_intel_carries_the_model_warning(catalog: Catalog) -> None:
+    """The 8 x Arc Pro B60 build the plan offers for DeepSeek-V4-Flash on vLLM says the model's XPU path is unverified;
+    an Arc A770 is refused for it on vLLM."""
+    from configurator.core.solve.plan import plan
+    from configurator.core.solve.request import BuildRequest
+
+    request = BuildRequest(
+        model_id="deepseek-v4-flash",
+        workload=Workload(kind="inference", engine="vllm"),
+        circuit="230v16a",
+        gpu_vendors=("intel",),
+        top_k=1,
+    )
+    result = plan(request, catalog)
+    assert result.builds, "the B60 build is still offered (a warning, not a refusal)"
+    build = result.builds[0]
+    assert any(p.id == "arc-pro-b60" for p in build.parts)
+    assert any(c.rule == "SUP-1" and c.status == "warn" and "DeepSeek-V4" in c.message for c in build.checks)

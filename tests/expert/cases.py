@@ -1408,11 +1408,14 @@ CASES: tuple[Case, ...] = (
         "--model llama-3.3-70b --workload finetune --method qlora --context 2048 --budget 4000 --condition used",
         (
             some_build(
-                "2 x 24 GB cards within 4,000 USD",
-                lambda b: gpu_count(b) == 2 and vram_per_card(b) == 24 and price(b) <= 4000,
+                "2 x 22-24 GB cards within 4,000 USD",
+                lambda b: gpu_count(b) == 2 and 22 <= vram_per_card(b) <= 24 and price(b) <= 4000,
             ),
         ),
-        "FSDP + QLoRA trains a 70B on two 24 GB gaming cards (Answer.AI's dual-3090 system).",
+        "FSDP + QLoRA trains a 70B on two 24 GB gaming cards (Answer.AI's dual-3090 system). catalog11 (2026-12-03): "
+        "with the RTX 2080 Ti 22GB at 300 USD (2025-12-25) the cheapest pair is two of those (1,918 USD, 232 h per "
+        "100 M tokens, 8.4 GiB a card) instead of two Tesla P40s (1,958 USD, 1,609 h): the same two-gaming-card "
+        "answer, on tensor-core cards an expert prefers to Pascal.",
         (ANSWERAI_FSDP_QLORA, UNSLOTH_REQ),
     ),
     Case(
@@ -1828,6 +1831,12 @@ CASES: tuple[Case, ...] = (
         "found 4 x RTX 2080 Ti with the parameters in RAM (ZeRO-3 offload, a time no claim may rest on) and the plan "
         "then claimed 'best value' of no build; the value search now skips such options (4 x RTX A5000, 69 h).",
         (ANSWERAI_FSDP_QLORA, UNSLOTH_REQ),
+        today=(
+            "catalog11 (2026-12-03): with the RTX 2080 Ti 22GB at its newest dated price (300 USD, 2025-12-25) two of "
+            "them give the most training per dollar by a consumer card's unsourced training speed (1,918 USD, 232 h), "
+            "so ranking._speed_claims claims 'best value' of no build and the 4 x RTX A5000 (8,195 USD, 69 h) is no "
+            "longer shown; the value claim should fall to the best sourced build"
+        ),
     ),
     # ---- walk10 (2026-12-03): buy or rent for fine-tuning and pretraining
     Case(
@@ -2083,14 +2092,10 @@ CASES: tuple[Case, ...] = (
         "Strix Halo mini PC 6.3 tok/s but its sixteenth user waits minutes for a first token. Neither serves them; "
         "no practitioner calls the 0.4 tok/s box 'fastest' or 'best value' beside a box sixteen times faster, nor "
         "plain 'cheapest' (it is the cheapest below reading speed). Walked 2026-12-03: the RTX 2060 build was "
-        "'cheapest; fastest within budget; best value'.",
+        "'cheapest; fastest within budget; best value'. catalog11 (2026-12-03): with the RTX 2080 Ti 22GB at its "
+        "newest dated price (300 USD, 2025-12-25) two of them serve the sixteen at FP8 on vLLM within budget "
+        "(1,843 USD), and the RTX 2060 is 'cheapest below reading speed' beside them.",
         (LLAMACPP_PARALLEL_PREFILL, MOE_ON_CPU, TTFT_FEEL),
-        today=(
-            "round 17's merge: with 128 GB Strix Halo boxes at their 2026-08 street price (3,650 USD, catalog10) nothing "
-            "at reading speed fits 2,100 USD, and the RTX 2060 at 0.37 tok/s, the only build shown, is again 'cheapest; "
-            "fastest within budget; best value'; it should say 'cheapest below reading speed' (or the plan that nothing "
-            "serves sixteen users at this budget)"
-        ),
     ),
     Case(
         "chen-compares-l20-a800-4090-48gb-at-fp8",

@@ -1576,6 +1576,7 @@ _ZH_KEPT = {
 
 ZH_STACK_WORDS: dict[str, str] = {
     "vllm": "vLLM",
+    "vllm-deepseek-v4": "vLLM 的 DeepSeek-V4 实现",
     "llama.cpp": "llama.cpp",
     "pytorch": "PyTorch",
     "bf16": "bf16",

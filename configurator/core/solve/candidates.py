@@ -325,12 +325,14 @@ def on_engine(workload: Workload, engine: str) -> Workload:
     return workload.model_copy(update=update)
 
 
-def runnable_engines(gpu: Gpu, request: BuildRequest, workload: Workload) -> tuple[list[str], str]:
+def runnable_engines(
+    gpu: Gpu, request: BuildRequest, workload: Workload, model_type: str = ""
+) -> tuple[list[str], str]:
     """The engines (of engines_to_try) whose software stack runs on `gpu` (SUP-*), and the first refusal."""
     runnable: list[str] = []
     refusal = ""
     for engine in engines_to_try(request.workload, workload):
-        verdicts = check_stack(gpu, on_engine(workload, engine))
+        verdicts = check_stack(gpu, on_engine(workload, engine), model_type)
         failed = [v for v in verdicts if v.status == "fail"]
         if failed:
             refusal = refusal or failed[0].message
@@ -395,7 +397,7 @@ def gpu_options(
     workload = request.workload.resolved(model.max_context)
     job = _GpuJob(model, request, workload, exact_weight_bytes, cost_cap)
     for gpu in catalog.gpus:
-        refusal, q, runnable = _screen_gpu(gpu, request, catalog, workload, exclude_gpus)
+        refusal, q, runnable = _screen_gpu(gpu, request, catalog, workload, exclude_gpus, model.architecture)
         if refusal is not None:
             c.rejected_gpus[gpu.id] = refusal
             continue
@@ -409,7 +411,12 @@ def gpu_options(
 
 
 def _screen_gpu(
-    gpu: Gpu, request: BuildRequest, catalog: Catalog, workload: Workload, exclude_gpus: tuple[str, ...]
+    gpu: Gpu,
+    request: BuildRequest,
+    catalog: Catalog,
+    workload: Workload,
+    exclude_gpus: tuple[str, ...],
+    model_type: str = "",
 ) -> tuple[Reason | None, Quote | None, list[str]]:
     """(why the card is not tried, or None; its quote; the engines that run on it), before any estimate."""
     owned_gpu = request.owned_gpu
@@ -423,7 +430,7 @@ def _screen_gpu(
     if q is None and not (owned_gpu.quantity if owned_gpu else 0):
         return Reason.of("gpu.no-price", condition=request.condition), None, []
     # SUP-*: engines whose software stack does not run on this architecture are not tried
-    runnable, refusal = runnable_engines(gpu, request, workload)
+    runnable, refusal = runnable_engines(gpu, request, workload, model_type)
     if not runnable:
         return Reason.of("gpu.stack", refusal=refusal), None, []
     return None, q, runnable

@@ -346,7 +346,7 @@ def _cluster_estimate(
     across nodes), training with its parallel plan; None when the training stack does not run on these GPUs."""
     if workload.kind == "inference":
         # as for builds from parts: every engine that can run it on these GPUs, the fastest kept
-        engines = runnable_engines(gpu, request, workload)[0] or [workload.engine or ""]
+        engines = runnable_engines(gpu, request, workload, model.architecture)[0] or [workload.engine or ""]
         layouts: dict[object, InferenceLayout] = {}  # by engine
 
         def run(wl: Workload) -> EstimateResult:
@@ -359,7 +359,7 @@ def _cluster_estimate(
         est = fastest_engine(request, workload, engines, run)
         layout = layouts.get(est.workload.get("engine")) if layouts else None
         return est, None, layout
-    if not runnable_engines(gpu, request, workload)[0]:
+    if not runnable_engines(gpu, request, workload, model.architecture)[0]:
         return None  # the training stack does not run on these GPUs (SUP-*: the same filter as builds from parts)
     plan, est = plan_estimate(model, workload, gpu, nodes, system.gpu_count, inter, exact)
     return est, plan, None

@@ -140,7 +140,7 @@ def _engine(ctx: PlanContext, cards: Sequence[Gpu]) -> Workload | None:
         ran = on_engine(ctx.workload, engine)
         if engine == "llama.cpp" and (ran.offload != "none" or ran.cpu_layers or ran.cpu_experts):
             continue
-        if all(not any(v.status == "fail" for v in check_stack(c, ran)) for c in cards):
+        if all(not any(v.status == "fail" for v in check_stack(c, ran, ctx.model.architecture)) for c in cards):
             return ran
     return None
 
@@ -323,12 +323,12 @@ MIXED = instance(job_rules.MixedCards)
 SUPPORT_RULES = {rule.id for rule in software.RULES}
 
 
-def _checks(build: Build, mix: Mix, request: BuildRequest) -> tuple[Check, ...]:
+def _checks(build: Build, mix: Mix, request: BuildRequest, model_type: str = "") -> tuple[Check, ...]:
     """The envelope's checks with the software support of each real card, and what the mix itself asks."""
     checks = [c for c in build.checks if c.rule not in SUPPORT_RULES]
     ran = Workload.model_validate(mix.estimate.workload)
     for card in {c.id: c for c in mix.cards}.values():
-        for verdict in check_stack(card, ran):
+        for verdict in check_stack(card, ran, model_type):
             if verdict.status != "pass":
                 said = verdict.check()
                 checks.append(said.model_copy(update={"message": f"{card.name}: {said.message}"}))
@@ -386,7 +386,7 @@ def _assemble(ctx: PlanContext, mix: Mix, label: str, why: str, choice: object, 
         update={
             "parts": _parts(build, mix),
             "slot_map": slots,
-            "checks": _checks(build, mix, request),
+            "checks": _checks(build, mix, request, ctx.model.architecture),
             "gpu_id": "+".join(c.id for c in mix.cards),
             "gpu_count": len(mix.cards),
             "gpus_mixed": tuple(c.id for c in mix.cards),

@@ -180,6 +180,7 @@ def _assembly_of(choice: Choice, request: BuildRequest, cand: Candidates) -> tup
         risers=choice.risers,
         nvlink_bridge=wants_bridge,
         largest_single_psu_w=max((psu_of(p).watts for p in cand.psus), default=0.0),
+        model_type=cand.model.architecture if cand.model is not None else "",
     )
     return assembly, bridge if wants_bridge else None
 

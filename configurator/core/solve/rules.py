@@ -53,6 +53,7 @@ class Assembly:
     risers: bool
     nvlink_bridge: bool = False
     largest_single_psu_w: float = 0.0  # the biggest single unit the request could use (PWR-8)
+    model_type: str = ""  # the model's HF model_type: SUP-1 judges the engine's support of it (support.check_stack)
 
     @property
     def ram_gb(self) -> int:
@@ -235,7 +236,7 @@ def _software_checks(a: Assembly, request: BuildRequest, est: EstimateResult, _n
         ran: Workload = Workload.model_validate(est.workload)
     except ValueError:
         ran = request.workload
-    return [v.check() for v in check_stack(a.gpu, ran) if v.status != "pass"]
+    return [v.check() for v in check_stack(a.gpu, ran, a.model_type) if v.status != "pass"]
 
 
 Section = Callable[[Assembly, BuildRequest, EstimateResult, float], list[Check]]
