@@ -643,17 +643,23 @@ EN: dict[str, Template] = {
     # buy or rent: when buying pays back (core.tco)
     "tco.pays-back": lambda r, _say: (
         f"buying pays back after {r.num('months'):g} month{'' if r.num('months') == 1 else 's'}: "
-        f"{r.num('purchase'):,.0f} {r.fields['currency']} up front, then {money(r.num('saving'))} "
-        f"{r.fields['currency']}/month less than renting"
+        f"{r.num('purchase'):,.0f} {r.fields['currency']} up front"
+        + (
+            f", less {r.num('resale'):,.0f} {r.fields['currency']} the machine fetches sold then"
+            if r.fields.get("resale")
+            else ""
+        )
+        + f", then {money(r.num('saving'))} {r.fields['currency']}/month less than renting"
     ),
     "tco.never-cheaper": lambda r, _say: (
         f"never: owning costs {money(r.num('owning'))} {r.fields['currency']}/month to run, renting "
         f"{money(r.num('rental'))} {r.fields['currency']}/month, so the purchase is never earned back"
     ),
     "tco.never-within": lambda r, _say: (
-        f"never within the {r.fields['horizon']}-month useful life: earning back {r.num('purchase'):,.0f} "
-        f"{r.fields['currency']} at {money(r.num('saving'))} {r.fields['currency']}/month would take "
-        f"{r.fields['months']} months"
+        f"never within the {r.fields['horizon']} months compared: earning back {r.num('purchase'):,.0f} "
+        f"{r.fields['currency']}"
+        + (f" less {r.num('resale'):,.0f} resold" if r.fields.get("resale") else "")
+        + f" at {money(r.num('saving'))} {r.fields['currency']}/month would take {r.fields['months']} months"
     ),
     "tco.no-rental": "no break-even: no rental can do the same work ({why})",
     # the plan's notes (solve.plan: PlanResult.said)
@@ -772,7 +778,10 @@ EN: dict[str, Template] = {
         "rental billed for the hours it takes to train what the build trains in a year: {busy:,.0f} busy hours x "
         "{ratio:.2g} (the rental's time over the build's for the same tokens) = {hours:,.0f} h a year"
     ),
-    "tco.break-even-basis": "break-even leaves resale out and counts only within the useful life",
+    "tco.break-even-basis": (
+        "break-even: the first month owning (purchase and running costs, less what the machine fetches sold then) "
+        "costs no more than renting; the yearly rows are the same sum at 12, 24 and 36 months"
+    ),
     "tco.rental-none": "rental: none ({why})",
     "tco.rental": "rental: {offer}",
     "tco.offer": lambda r, _say: (

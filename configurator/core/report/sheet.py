@@ -962,7 +962,7 @@ def cost_section(build: Build) -> str:
     ]
     for row in costs.get("tco", []):
         renting = f"{row['renting']:,.0f}" if row.get("renting") is not None else "-"
-        # owning is net of resale (the break-even above is on cash paid): the label says so
+        # owning is net of resale, as the break-even above (core.tco.net_owning_cost): the label says so
         label = (
             t("After 1 year: own (net of resale) vs rent")
             if row["years"] == 1

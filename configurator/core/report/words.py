@@ -700,16 +700,19 @@ ZH_REASONS: dict[str, Template] = {
     "why.mixed": "{cards} 装在一台机器里",
     # buy or rent
     "tco.pays-back": lambda r, _say: (
-        f"{r.num('months'):g} 个月回本：先付 {r.num('purchase'):,.0f} {r.fields['currency']}，之后每月比租用少 "
-        f"{money(r.num('saving'))} {r.fields['currency']}"
+        f"{r.num('months'):g} 个月回本：先付 {r.num('purchase'):,.0f} {r.fields['currency']}"
+        + (f"，届时卖出可回收 {r.num('resale'):,.0f} {r.fields['currency']}" if r.fields.get("resale") else "")
+        + f"，之后每月比租用少 {money(r.num('saving'))} {r.fields['currency']}"
     ),
     "tco.never-cheaper": lambda r, _say: (
         f"永不回本：自有每月运行成本 {money(r.num('owning'))} {r.fields['currency']}，租用每月 "
         f"{money(r.num('rental'))} {r.fields['currency']}，购买成本永远赚不回来"
     ),
     "tco.never-within": lambda r, _say: (
-        f"在 {r.fields['horizon']} 个月的使用寿命内无法回本：按每月 {money(r.num('saving'))} {r.fields['currency']} "
-        f"赚回 {r.num('purchase'):,.0f} {r.fields['currency']} 需要 {r.fields['months']} 个月"
+        f"在比较的 {r.fields['horizon']} 个月内无法回本：按每月 {money(r.num('saving'))} {r.fields['currency']} "
+        f"赚回 {r.num('purchase'):,.0f} {r.fields['currency']}"
+        + (f"（扣除转卖所得 {r.num('resale'):,.0f}）" if r.fields.get("resale") else "")
+        + f" 需要 {r.fields['months']} 个月"
     ),
     "tco.no-rental": lambda r, _say: f"无法计算回本：没有能做同样工作的租用实例（{_sentence(str(r.fields['why']))}）",
     # the plan's notes
@@ -821,7 +824,7 @@ ZH_REASONS: dict[str, Template] = {
         "租用按训练同样数据量所需的小时计费：本机每年满载 {busy:,.0f} 小时 x {ratio:.2g}"
         "（租用实例与本机训练同样 tokens 的用时之比）= 每年 {hours:,.0f} 小时"
     ),
-    "tco.break-even-basis": "回本计算不含转卖，只在使用寿命内计算",
+    "tco.break-even-basis": "回本：自有成本（购买加运行费用，减去届时卖出所得）不高于租用的第一个月；逐年一行是同一算法在第 12、24、36 个月的结果",
     "tco.rental-none": lambda r, _say: f"租用：无（{_sentence(str(r.fields['why']))}）",
     "tco.rental": lambda r, say: (
         f"租用：{say(r.nested('said')[0]) if r.nested('said') else _sentence(str(r.fields['offer']))}"
