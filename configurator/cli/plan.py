@@ -125,6 +125,8 @@ def _build_lines(build: Any) -> list[str]:
     for upgrade in build.upgrades:
         lines.append(f"   upgrade: {upgrade}")
     lines += _buy_or_rent_lines(build)
+    for step in build.next_steps:  # solve.next_step: one more card, the next rung of the upgrade path
+        lines.append(f"   next step: {english(from_json(step['said']))}")
     if build.launch and build.launch.get("command"):
         # the command that realises the estimate (the README promised it here; only the JSON and the sheet had it)
         lines.append(f"   run ({build.launch.get('engine', '')}): {build.launch['command']}")

@@ -713,6 +713,33 @@ EN: dict[str, Template] = {
     "need.ram": "at least {gb:g} GB of RAM",
     "gain.memory": "more memory for context and users (a layer split adds no single-stream speed)",
     "gain.hours": "about {hours:,.0f} h less training",
+    # a build's next step up (solve.next_step: Build.next_steps' "said")
+    "next.add": lambda r, say: (
+        f"add one more {r.fields['gpu']} ({r.fields['gpus']} in all): {r.num('cost'):,.0f} {r.fields['currency']} "
+        f"({r.fields['condition']}, catalog price of {r.fields['date']})"
+        + (f"; needs {joined(r.nested('needs'), say)}" if r.nested("needs") else "; needs nothing else")
+        + f"; unlocks {joined(r.nested('unlocks'), say)}"
+    ),
+    "next.swap": lambda r, say: (
+        f"swap the {r.fields['gpus']} x {r.fields['was']} for {r.fields['gpus']} x {r.fields['gpu']}: "
+        f"{r.num('cost'):,.0f} {r.fields['currency']} ({r.fields['condition']}, catalog price of {r.fields['date']})"
+        + (
+            f", less about {r.num('sold'):,.0f} the cards taken out fetch used ({r.fields['sold_date']})"
+            if r.fields.get("sold") is not None
+            else ""
+        )
+        + (f"; needs {joined(r.nested('needs'), say)}" if r.nested("needs") else "")
+        + f"; unlocks {joined(r.nested('unlocks'), say)}"
+    ),
+    "unlock.fits": "the job fits",
+    "unlock.context": "a context of {after:,} tokens (now {before:,})",
+    "unlock.users": "{after:,} users at once (now {before:,})",
+    "unlock.model": "a model up to {model} ({params:g}B)",
+    "unlock.speed": "{after:,.1f} tokens/s per user (now {before:,.1f})",
+    "unlock.prefill": "prompts read at {after:,.0f} tokens/s (now {before:,.0f})",
+    "unlock.hours": "the job in {after:,.0f} h (now {before:,.0f} h)",
+    "lose.speed": "but {after:,.1f} tokens/s per user (now {before:,.1f})",
+    "unlock.nothing": "no longer context, more users, larger model or speed for this job",
     # how a build fits: a setting's value (report.fit.FitSetting)
     "fit.one-gpu": "one GPU",
     "fit.layer": "layers over {n} GPUs",

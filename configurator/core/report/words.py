@@ -761,6 +761,33 @@ ZH_REASONS: dict[str, Template] = {
     ),
     "need.ram": "至少 {gb:g} GB 内存",
     "gain.memory": "更多显存给上下文和用户（分层切分不提高单流速度）",
+    "next.add": lambda r, say_: (
+        f"再加一张 {r.fields['gpu']}（共 {r.fields['gpus']} 张）：{r.num('cost'):,.0f} {r.fields['currency']}"
+        f"（{_ZH_CONDITIONS.get(str(r.fields['condition']), str(r.fields['condition']))}，目录 {r.fields['date']} 的价格）"
+        + (f"；需要{'；'.join(say_(n) for n in r.nested('needs'))}" if r.nested("needs") else "；无需其他改动")
+        + f"；可获得{'；'.join(say_(u) for u in r.nested('unlocks'))}"
+    ),
+    "next.swap": lambda r, say_: (
+        f"把 {r.fields['gpus']} 张 {r.fields['was']} 换成 {r.fields['gpus']} 张 {r.fields['gpu']}："
+        f"{r.num('cost'):,.0f} {r.fields['currency']}"
+        f"（{_ZH_CONDITIONS.get(str(r.fields['condition']), str(r.fields['condition']))}，目录 {r.fields['date']} 的价格）"
+        + (
+            f"，换下的卡按二手价约可卖 {r.num('sold'):,.0f}（{r.fields['sold_date']}）"
+            if r.fields.get("sold") is not None
+            else ""
+        )
+        + (f"；需要{'；'.join(say_(n) for n in r.nested('needs'))}" if r.nested("needs") else "")
+        + f"；可获得{'；'.join(say_(u) for u in r.nested('unlocks'))}"
+    ),
+    "unlock.fits": "能装下这项任务",
+    "unlock.context": "上下文可达 {after:,} token（现为 {before:,}）",
+    "unlock.users": "可同时服务 {after:,} 个用户（现为 {before:,}）",
+    "unlock.model": "可运行最大到 {model}（{params:g}B）的模型",
+    "unlock.speed": "每用户 {after:,.1f} token/s（现为 {before:,.1f}）",
+    "unlock.prefill": "提示词读取 {after:,.0f} token/s（现为 {before:,.0f}）",
+    "unlock.hours": "任务用时 {after:,.0f} 小时（现为 {before:,.0f} 小时）",
+    "lose.speed": "但每用户只有 {after:,.1f} token/s（现为 {before:,.1f}）",
+    "unlock.nothing": "对这项任务，上下文、用户数、模型大小和速度都没有提升",
     "gain.hours": "训练时间约缩短 {hours:,.0f} 小时",
     # how a build fits
     "fit.one-gpu": "单卡",
@@ -1781,6 +1808,10 @@ ZH_CN.update(
     {
         # buy or rent, and the value table (sheet.cost_section, sheet.value_section)
         "Buy or rent": "买还是租",
+        "Next step up": "下一步升级",
+        "Catalog prices with their dates; plan the step with --gpu and --gpus for the whole machine.": (
+            "价格为目录价格及其日期；用 --gpu 和 --gpus 规划升级后的整机。"
+        ),
         "Electricity a year": "每年电费",
         "Rental equivalent a month": "等效租用（每月）",
         "Break-even": "回本",
