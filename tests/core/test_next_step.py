@@ -118,3 +118,11 @@ def test_plan_text_and_json_give_the_same_next_steps() -> None:
     lines = [line.strip() for line in text.out.splitlines() if line.strip().startswith("next step: ")]
     assert steps and lines == [f"next step: {english(from_json(s['said']))}" for s in steps]
     assert {"kind", "gpu", "gpus", "cost", "currency", "price_date", "needs", "unlocks", "said"} <= set(steps[0])
+
+
+def test_a_larger_model_in_another_format_is_passed_over_not_raised(catalog: Catalog) -> None:
+    """gpt-oss-120b at MXFP4: the dense models scanned for "a larger model" are not made in MXFP4 (the estimator
+    refuses them); the scan passes over them (the plan had failed with a RequestError on Mistral Medium 3.5)."""
+    request = BuildRequest(model_id="gpt-oss-120b", workload=Workload(kind="inference"), budget=2800)
+    result = plan(request, catalog)
+    assert any(b.next_steps for b in result.builds)

@@ -21,6 +21,7 @@ from datetime import date
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Gpu, ModelArch, Price
+from configurator.core.errors import ConfiguratorError
 from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload
@@ -71,7 +72,7 @@ def _workload(build: Build, asked: Workload) -> Workload:
 def _fits(model: ModelArch, workload: Workload, gpu: Gpu, count: int) -> EstimateResult | None:
     try:
         result = estimate(model, workload, gpu, count)
-    except ValueError:
+    except (ValueError, ConfiguratorError):  # a format this model is not made in (MXFP4 on a dense model), say
         return None
     return result if result.fits else None
 
