@@ -9,7 +9,7 @@ from typing import Any
 
 from configurator.cli.estimate import resolve
 from configurator.core.args import add_plan_options, build_request
-from configurator.core.reasons import english
+from configurator.core.reasons import english, from_json
 from configurator.core.report import prices
 from configurator.core.report.utilisation import utilisation_sentence
 
@@ -89,6 +89,24 @@ def _part_lines(build: Any) -> list[str]:
     return lines
 
 
+def _buy_or_rent_lines(build: Any) -> list[str]:
+    """Buy or rent in one line: when buying pays back (the core's break-even, net of resale) and the yearly rows, the
+    same sum at 12, 24, 36 months (the window and the sheet read the same figures)."""
+    costs = build.cost_of_ownership
+    said = costs.get("break_even_said") if costs else None
+    if not said:
+        return []
+    c = costs.get("currency", build.currency)
+    rows = [
+        f"{r['years']} y own {r['owning']:,.0f} vs rent {r['renting']:,.0f} {c}"
+        for r in costs.get("tco", [])
+        if r.get("renting") is not None
+    ]
+    return [
+        f"   buy or rent: {english(from_json(said))}" + (f" ({'; '.join(rows)}, own net of resale)" if rows else "")
+    ]
+
+
 def _build_lines(build: Any) -> list[str]:
     """One build: its headline, why, time, parts, the checks that do not pass, upgrades and the launch command."""
     e = build.estimate
@@ -106,6 +124,9 @@ def _build_lines(build: Any) -> list[str]:
             lines.append(f"   [{check.status}] {check.rule}: {check.message}")
     for upgrade in build.upgrades:
         lines.append(f"   upgrade: {upgrade}")
+    lines += _buy_or_rent_lines(build)
+    for step in build.next_steps:  # solve.next_step: one more card, the next rung of the upgrade path
+        lines.append(f"   next step: {english(from_json(step['said']))}")
     if build.launch and build.launch.get("command"):
         # the command that realises the estimate (the README promised it here; only the JSON and the sheet had it)
         lines.append(f"   run ({build.launch.get('engine', '')}): {build.launch['command']}")

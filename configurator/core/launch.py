@@ -14,6 +14,18 @@ from configurator.core.training_launch import join_argv, layout_is_megatron, meg
 LLAMACPP_KV = {"fp16": "f16", "bf16": "bf16", "q8_0": "q8_0", "q4_0": "q4_0", "fp8": "q8_0"}
 VLLM_KV = {"fp8": "fp8", "fp16": "auto", "bf16": "auto"}
 VLLM_QUANT = {"awq-int4": "awq", "gptq-int4": "gptq", "fp8": "fp8"}
+"""`--quantization` for weights quantized on load or from a quantized repo. Left out for weights served as released
+(`released_as_served`): vLLM's ModelConfig._verify_quantization (vllm/config/model.py) reads the method from the
+checkpoint's own quantization_config when the flag is None, and raises "Quantization method specified in the model
+config (X) does not match the quantization method specified in the `quantization` argument (Y)" when both are given
+and differ (a checkpoint whose config says compressed-tensors, modelopt or a Mistral format's own method); the same
+method given twice only repeats the checkpoint."""
+
+
+def released_as_served(model: ModelArch, precision: str) -> bool:
+    """The weights are served in the precision they were released in (DeepSeek-V3's or Mistral Medium 3.5's FP8, gpt-oss's
+    MXFP4): the engine reads the checkpoint's own quantization, nothing to quantize on load."""
+    return model.native_precision is not None and model.native_precision == precision
 
 
 def gguf_name(model: ModelArch, precision: str) -> str:
@@ -92,7 +104,7 @@ def vllm_command(model: ModelArch, result: EstimateResult) -> str:
         flag = "--tensor-parallel-size" if result.split == "tensor" else "--pipeline-parallel-size"
         parts += [flag, str(result.gpus)]
     parts += ["--max-model-len", str(w["context"])]
-    quant = VLLM_QUANT.get(w["precision"])
+    quant = None if released_as_served(model, w["precision"]) else VLLM_QUANT.get(w["precision"])
     if quant:
         parts += ["--quantization", quant]
     elif w["precision"] in ("bf16", "fp16"):

@@ -643,17 +643,23 @@ EN: dict[str, Template] = {
     # buy or rent: when buying pays back (core.tco)
     "tco.pays-back": lambda r, _say: (
         f"buying pays back after {r.num('months'):g} month{'' if r.num('months') == 1 else 's'}: "
-        f"{r.num('purchase'):,.0f} {r.fields['currency']} up front, then {money(r.num('saving'))} "
-        f"{r.fields['currency']}/month less than renting"
+        f"{r.num('purchase'):,.0f} {r.fields['currency']} up front"
+        + (
+            f", less {r.num('resale'):,.0f} {r.fields['currency']} the machine fetches sold then"
+            if r.fields.get("resale")
+            else ""
+        )
+        + f", then {money(r.num('saving'))} {r.fields['currency']}/month less than renting"
     ),
     "tco.never-cheaper": lambda r, _say: (
         f"never: owning costs {money(r.num('owning'))} {r.fields['currency']}/month to run, renting "
         f"{money(r.num('rental'))} {r.fields['currency']}/month, so the purchase is never earned back"
     ),
     "tco.never-within": lambda r, _say: (
-        f"never within the {r.fields['horizon']}-month useful life: earning back {r.num('purchase'):,.0f} "
-        f"{r.fields['currency']} at {money(r.num('saving'))} {r.fields['currency']}/month would take "
-        f"{r.fields['months']} months"
+        f"never within the {r.fields['horizon']} months compared: earning back {r.num('purchase'):,.0f} "
+        f"{r.fields['currency']}"
+        + (f" less {r.num('resale'):,.0f} resold" if r.fields.get("resale") else "")
+        + f" at {money(r.num('saving'))} {r.fields['currency']}/month would take {r.fields['months']} months"
     ),
     "tco.no-rental": "no break-even: no rental can do the same work ({why})",
     # the plan's notes (solve.plan: PlanResult.said)
@@ -707,6 +713,33 @@ EN: dict[str, Template] = {
     "need.ram": "at least {gb:g} GB of RAM",
     "gain.memory": "more memory for context and users (a layer split adds no single-stream speed)",
     "gain.hours": "about {hours:,.0f} h less training",
+    # a build's next step up (solve.next_step: Build.next_steps' "said")
+    "next.add": lambda r, say: (
+        f"add one more {r.fields['gpu']} ({r.fields['gpus']} in all): {r.num('cost'):,.0f} {r.fields['currency']} "
+        f"({r.fields['condition']}, catalog price of {r.fields['date']})"
+        + (f"; needs {joined(r.nested('needs'), say)}" if r.nested("needs") else "; needs nothing else")
+        + f"; unlocks {joined(r.nested('unlocks'), say)}"
+    ),
+    "next.swap": lambda r, say: (
+        f"swap the {r.fields['gpus']} x {r.fields['was']} for {r.fields['gpus']} x {r.fields['gpu']}: "
+        f"{r.num('cost'):,.0f} {r.fields['currency']} ({r.fields['condition']}, catalog price of {r.fields['date']})"
+        + (
+            f", less about {r.num('sold'):,.0f} the cards taken out fetch used ({r.fields['sold_date']})"
+            if r.fields.get("sold") is not None
+            else ""
+        )
+        + (f"; needs {joined(r.nested('needs'), say)}" if r.nested("needs") else "")
+        + f"; unlocks {joined(r.nested('unlocks'), say)}"
+    ),
+    "unlock.fits": "the job fits",
+    "unlock.context": "a context of {after:,} tokens (now {before:,})",
+    "unlock.users": "{after:,} users at once (now {before:,})",
+    "unlock.model": "a model up to {model} ({params:g}B)",
+    "unlock.speed": "{after:,.1f} tokens/s per user (now {before:,.1f})",
+    "unlock.prefill": "prompts read at {after:,.0f} tokens/s (now {before:,.0f})",
+    "unlock.hours": "the job in {after:,.0f} h (now {before:,.0f} h)",
+    "lose.speed": "but {after:,.1f} tokens/s per user (now {before:,.1f})",
+    "unlock.nothing": "no longer context, more users, larger model or speed for this job",
     # how a build fits: a setting's value (report.fit.FitSetting)
     "fit.one-gpu": "one GPU",
     "fit.layer": "layers over {n} GPUs",
@@ -772,7 +805,10 @@ EN: dict[str, Template] = {
         "rental billed for the hours it takes to train what the build trains in a year: {busy:,.0f} busy hours x "
         "{ratio:.2g} (the rental's time over the build's for the same tokens) = {hours:,.0f} h a year"
     ),
-    "tco.break-even-basis": "break-even leaves resale out and counts only within the useful life",
+    "tco.break-even-basis": (
+        "break-even: the first month owning (purchase and running costs, less what the machine fetches sold then) "
+        "costs no more than renting; the yearly rows are the same sum at 12, 24 and 36 months"
+    ),
     "tco.rental-none": "rental: none ({why})",
     "tco.rental": "rental: {offer}",
     "tco.offer": lambda r, _say: (

@@ -85,6 +85,27 @@ class LaunchJson(TypedDict):
     command: str
 
 
+class NextStepJson(TypedDict):
+    """A build's next step up (solve.next_step: `plan --json` builds' "next_steps", an addition): one more card or the
+    cards swapped for the next rung, its cost at the catalog's price (date, condition, source), what the cards taken out
+    fetch used, what it needs and unlocks (codes and fields), and the sentence as a code."""
+
+    kind: str
+    gpu: str
+    gpu_name: str
+    gpus: int
+    cost: float
+    currency: str
+    price_date: str
+    price_condition: str
+    price_source: str
+    sold: float | None
+    sold_price_date: str | None
+    needs: list[ReasonJson]
+    unlocks: list[ReasonJson]
+    said: ReasonJson
+
+
 class RentalJson(TypedDict):
     """The rental a build is compared with (tco.RentalMatch.to_json)."""
 
@@ -421,6 +442,7 @@ class BuildJson(TypedDict):
     node_curve: NotRequired[NodeCurveJson]
     claims: list[ReasonJson]
     kinds: list[ReasonJson]
+    next_steps: list[NextStepJson]  # an addition (solve.next_step)
     price_warnings: NotRequired[list[OldPriceWarning]]  # added by `plan --json` (cli/plan.py)
 
 

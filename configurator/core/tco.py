@@ -14,15 +14,20 @@ Definitions (every one is also written into `CostOfOwnership.assumptions`):
 * Rental equivalent. A renter keeps the instance running for the same on-hours (or only the
   busy hours when `UsageProfile.rent_busy_hours_only` is set):
   `monthly_rental = hourly x rented hours per year / 12`.
-* Break-even. Owning costs the purchase up front plus `monthly_owning_cost` (energy and
-  upkeep) each month; renting costs `monthly_rental` each month. The break-even month is the
-  first whole month m with `purchase + m * owning <= m * rental`, i.e.
-  `ceil(purchase / (rental - owning))`. Resale is left out (buying must pay back on its own
-  cash flows). If renting is no dearer per month than owning, or the month falls after the
-  useful life (`OwnershipAssumptions.years`), buying never pays back: None, with the reason.
-* TCO over y years. Owning: purchase - resale value at y + (energy + upkeep) * y, where the
-  resale value falls in a straight line from the purchase price to `resale_fraction` of it at
-  `years` and stays there. Renting: monthly rental * 12 * y.
+* Resale. What the machine fetches sold at the end of month m (`OwnershipAssumptions.resale_after_months`):
+  the straight line from the purchase price to `resale_fraction` of it at `years` (flat after), never more
+  than it fetches second-hand with the marketplace's fee paid (`sold_used_fraction`, from the catalog's used
+  prices, when known): a machine sold a month after it was bought fetches a used price, not 97 % of its cost.
+* Net cost of owning after m months (`net_owning_cost`, the one definition the break-even, the yearly rows
+  and the chart all read): purchase - resale after m months + m * `monthly_owning_cost` (energy and upkeep).
+  Renting costs m * `monthly_rental`.
+* Break-even. The first whole month m (1, 2, ...) at which the net cost of owning is no more than renting:
+  buying has paid back when the buyer who sells the machine then is no worse off than a renter. Because the
+  yearly rows are the same sum at m = 12, 24, 36, "buying is cheaper after y years" holds exactly when the
+  break-even month is at most 12 y. If renting is no dearer per month than owning, or the month falls after
+  the months compared (the useful life `OwnershipAssumptions.years`, at least the yearly rows' span), buying
+  never pays back: None, with the reason.
+* TCO over y years. Owning: the net cost of owning after 12 y months. Renting: monthly rental * 12 * y.
 
 The rental match (`search_rentals` / `rental_for`) estimates the workload on each offer's GPU
 type and count with the same estimator the solver uses; an offer qualifies when the job fits
@@ -250,6 +255,23 @@ class OwnershipAssumptions(BaseModel):
         """Straight line from the purchase price to the resale value at `self.years`, flat after."""
         share = min(max(years, 0.0) / self.years, 1.0)
         return purchase * (1.0 - (1.0 - self.resale_fraction) * share)
+
+    def resale_after_months(self, purchase: float, months: float) -> float:
+        """What the machine fetches sold at the end of month `months`: the depreciation line (`value_after`), never
+        more than the second-hand price with the marketplace's fee paid (`sold_used_fraction`, when known)."""
+        value = self.value_after(purchase, months / 12.0)
+        if self.sold_used_fraction is not None:
+            value = min(value, purchase * self.sold_used_fraction)
+        return value
+
+
+def net_owning_cost(
+    purchase: float, monthly_owning_cost: float, months: float, assumptions: OwnershipAssumptions | None
+) -> float:
+    """Owning for `months` and selling the machine then: purchase + running costs - resale (None: nothing resold).
+    The one sum the break-even month, the yearly rows and the buy-or-rent chart read."""
+    resale = 0.0 if assumptions is None else assumptions.resale_after_months(purchase, months)
+    return purchase - resale + monthly_owning_cost * months
 
 
 def _used_ratio(gpu: Gpu, currency: str, catalog: Catalog) -> float | None:
@@ -871,45 +893,80 @@ def _cheapest_price(
 
 
 def break_even_month(
-    purchase: float, monthly_owning_cost: float, monthly_rental: float, horizon_months: int | None = None
+    purchase: float,
+    monthly_owning_cost: float,
+    monthly_rental: float,
+    horizon_months: int | None = None,
+    assumptions: OwnershipAssumptions | None = None,
 ) -> int | None:
-    """First whole month m with purchase + m * owning <= m * rental; None when that never happens.
+    """First whole month m with net_owning_cost(m) <= m * rental (the machine sold then, at
+    `assumptions.resale_after_months`; None: nothing resold); None when that never happens.
 
     None when renting is no dearer per month than owning, or when m lies beyond
-    `horizon_months` (the machine's useful life). A purchase of 0 pays back at month 0.
+    `horizon_months` (the months compared). A purchase of 0 pays back at month 0.
     """
     if purchase <= 0:
         return 0 if monthly_rental >= monthly_owning_cost else None
     saving = monthly_rental - monthly_owning_cost
     if saving <= 0:
         return None
-    month = math.ceil(purchase / saving - 1e-9)
+    # the resale changes month by month only while the machine depreciates; after that it is flat and the month
+    # has a closed form
+    moving = 0 if assumptions is None else assumptions.years * 12
+    last = moving if horizon_months is None else min(moving, horizon_months)
+    for month in range(1, last + 1):
+        if net_owning_cost(purchase, monthly_owning_cost, month, assumptions) <= month * monthly_rental + 1e-9:
+            return month
+    flat = purchase - (0.0 if assumptions is None else assumptions.resale_after_months(purchase, moving))
+    month = max(last + 1, math.ceil(flat / saving - 1e-9))
     if horizon_months is not None and month > horizon_months:
         return None
     return month
 
 
 def break_even_said(
-    purchase: float, monthly_owning_cost: float, monthly_rental: float, horizon_months: int | None, currency: str
+    purchase: float,
+    monthly_owning_cost: float,
+    monthly_rental: float,
+    horizon_months: int | None,
+    currency: str,
+    assumptions: OwnershipAssumptions | None = None,
 ) -> Reason:
-    """`break_even_month`'s answer as a code and fields (tco.pays-back, tco.never-cheaper, tco.never-within)."""
-    month = break_even_month(purchase, monthly_owning_cost, monthly_rental, horizon_months)
+    """`break_even_month`'s answer as a code and fields (tco.pays-back, tco.never-cheaper, tco.never-within); `resale`
+    is what the machine fetches sold in the month named (0: nothing resold)."""
+    month = break_even_month(purchase, monthly_owning_cost, monthly_rental, horizon_months, assumptions)
     saving = monthly_rental - monthly_owning_cost
+    resale = lambda m: 0.0 if assumptions is None else assumptions.resale_after_months(purchase, m)
     if month is not None:
-        return Reason.of("tco.pays-back", months=month, purchase=purchase, saving=saving, currency=currency)
+        return Reason.of(
+            "tco.pays-back", months=month, purchase=purchase, saving=saving, currency=currency, resale=resale(month)
+        )
     if saving <= 0:
         return Reason.of("tco.never-cheaper", owning=monthly_owning_cost, rental=monthly_rental, currency=currency)
-    months = math.ceil(purchase / saving)
+    months = break_even_month(purchase, monthly_owning_cost, monthly_rental, None, assumptions) or 0
     return Reason.of(
-        "tco.never-within", horizon=horizon_months, purchase=purchase, saving=saving, currency=currency, months=months
+        "tco.never-within",
+        horizon=horizon_months,
+        purchase=purchase,
+        saving=saving,
+        currency=currency,
+        months=months,
+        resale=resale(months),
     )
 
 
 def break_even_reason(
-    purchase: float, monthly_owning_cost: float, monthly_rental: float, horizon_months: int | None, currency: str
+    purchase: float,
+    monthly_owning_cost: float,
+    monthly_rental: float,
+    horizon_months: int | None,
+    currency: str,
+    assumptions: OwnershipAssumptions | None = None,
 ) -> str:
     """A sentence for `break_even_month`'s answer."""
-    return english(break_even_said(purchase, monthly_owning_cost, monthly_rental, horizon_months, currency))
+    return english(
+        break_even_said(purchase, monthly_owning_cost, monthly_rental, horizon_months, currency, assumptions)
+    )
 
 
 class TcoRow(BaseModel):
@@ -992,6 +1049,7 @@ class CostOfOwnership(BaseModel):
     throughput: ThroughputComparison | None = None
     assumptions: tuple[str, ...]  # the English of assumptions_said
     assumptions_said: tuple[Reason, ...] = ()  # what the figures rest on, as codes and fields (tco.*)
+    ownership: OwnershipAssumptions | None = None  # the resale curve the break-even and the rows read
 
     def to_json(self) -> CostOfOwnershipJson:
         """The three contract keys plus extras.
@@ -1042,9 +1100,12 @@ class CostOfOwnership(BaseModel):
         }
 
     def cumulative_costs(self, months: int) -> tuple[list[float], list[float]]:
-        """Cash paid by the end of each month 0..months: owning (purchase + running costs) and
-        renting. Resale is not included. The renting list is empty when there is no rental."""
-        owning = [self.purchase + self.monthly_owning_cost * m for m in range(months + 1)]
+        """What each month 0..months has cost: owning net of selling the machine then (`net_owning_cost`, the
+        break-even's sum: the lines cross at `break_even_month`) and renting. The renting list is empty when there
+        is no rental."""
+        owning = [
+            net_owning_cost(self.purchase, self.monthly_owning_cost, m, self.ownership) for m in range(months + 1)
+        ]
         if self.monthly_rental_equivalent is None:
             return owning, []
         return owning, [self.monthly_rental_equivalent * m for m in range(months + 1)]
@@ -1087,13 +1148,14 @@ def _yearly_rows(
     assumptions: OwnershipAssumptions,
     years: Sequence[int],
 ) -> list[TcoRow]:
-    """Owning (depreciation, energy, upkeep) against renting, after each of `years`."""
+    """Owning (depreciation, energy, upkeep) against renting, after each of `years`: net_owning_cost at 12 y months."""
     rows: list[TcoRow] = []
+    monthly_owning = (yearly_energy + assumptions.upkeep_per_year) / 12.0
     for y in years:
-        value = assumptions.value_after(purchase, y)
+        value = assumptions.resale_after_months(purchase, 12 * y)
         energy = yearly_energy * y
         upkeep = assumptions.upkeep_per_year * y
-        owning = purchase - value + energy + upkeep
+        owning = net_owning_cost(purchase, monthly_owning, 12 * y, assumptions)
         renting = None if monthly_rental is None else monthly_rental * 12.0 * y
         cheaper: Literal["own", "rent"] | None = None
         if renting is not None:
@@ -1257,13 +1319,14 @@ def _break_even(
     horizon: int,
     currency: str,
     rental_reason: str,
+    assumptions: OwnershipAssumptions,
 ) -> tuple[int | None, Reason]:
     """The month buying pays back (None: never within `horizon`, or no rental to compare), and why as a code."""
     if monthly_rental is None:
         return None, Reason.of("tco.no-rental", why=rental_reason)
     return (
-        break_even_month(purchase, monthly_owning, monthly_rental, horizon),
-        break_even_said(purchase, monthly_owning, monthly_rental, horizon, currency),
+        break_even_month(purchase, monthly_owning, monthly_rental, horizon, assumptions),
+        break_even_said(purchase, monthly_owning, monthly_rental, horizon, currency, assumptions),
     )
 
 
@@ -1292,10 +1355,12 @@ def tco(
     yearly_energy = energy_cost_per_year(wall, idle, profile) * rate
     purchase = build.total_price
     monthly_owning = (yearly_energy + assumptions.upkeep_per_year) / 12.0
-    horizon = assumptions.years * 12
+    # the useful life, and at least the yearly rows' span: a row "buying is cheaper after 3 years" beside "never
+    # within the 12-month useful life" read as a contradiction
+    horizon = max(assumptions.years, *years) * 12
 
     monthly_rental = None if match is None else match.hourly * rented_hours_per_year(profile, match) / 12.0
-    be, be_said = _break_even(purchase, monthly_owning, monthly_rental, horizon, currency, rental_reason)
+    be, be_said = _break_even(purchase, monthly_owning, monthly_rental, horizon, currency, rental_reason, assumptions)
 
     rows = _yearly_rows(purchase, yearly_energy, monthly_rental, assumptions, years)
 
@@ -1335,6 +1400,7 @@ def tco(
         throughput=throughput,
         assumptions=tuple(english(n) for n in notes),
         assumptions_said=tuple(notes),
+        ownership=assumptions,
     )
 
 

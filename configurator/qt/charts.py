@@ -575,14 +575,15 @@ class NodeScalingChart(_Chart):
 
 
 class BuyOrRentChart(pg.PlotWidget):
-    """Cumulative cash for owning vs renting, with the break-even month marked."""
+    """Cumulative cost of owning (net of selling the machine that month: the break-even's own sum) vs renting, with
+    the break-even month marked where the lines cross."""
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent, background=None, axisItems={"left": PlainAxis("left")})  # 50M, not 5e+07
         # the colours named in the title instead of a legend, which would sit on the lines
         self.setTitle(
             self.tr(
-                "Cumulative cost: <span style='color: #3b6ea8;'>buy (purchase + electricity)</span> vs "
+                "Cumulative cost: <span style='color: #3b6ea8;'>buy (purchase + electricity - resale)</span> vs "
                 "<span style='color: #c8553d;'>rent (cloud equivalent)</span>"
             )
         )
@@ -608,7 +609,7 @@ class BuyOrRentChart(pg.PlotWidget):
             x,
             owning,
             pen=pg.mkPen("#3b6ea8", width=3),
-            name=QCoreApplication.translate("costs", "buy: purchase + electricity"),
+            name=QCoreApplication.translate("costs", "buy: purchase + electricity - resale"),
         )
         if renting:
             self.plot(

@@ -312,8 +312,8 @@ def costs_html(costs: CostOfOwnership) -> str:
             "own": QCoreApplication.translate("costs", "buying is cheaper"),
             "rent": QCoreApplication.translate("costs", "renting is cheaper"),
         }.get(row.cheaper or "", QCoreApplication.translate("costs", "no rental to compare"))
-        # owning is net of selling the machine at the end: said so, since the chart above draws cash paid
-        # (no resale) and "own 644 vs rent 2,380" under a chart at 2,300 read as a contradiction
+        # owning is net of selling the machine at the end: said so ("own 644 vs rent 2,380" read as a contradiction
+        # under a chart of cash paid); the chart and the break-even are the same sum, month by month (core.tco)
         owning = QCoreApplication.translate("costs", "own {0:,.0f} {1} net of resale (sold for {2:,.0f})").format(
             row.owning, c, row.resale_value
         )

@@ -233,17 +233,17 @@
 <context>
     <name>BuyOrRentChart</name>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="585"/>
-        <source>Cumulative cost: &lt;span style=&apos;color: #3b6ea8;&apos;&gt;buy (purchase + electricity)&lt;/span&gt; vs &lt;span style=&apos;color: #c8553d;&apos;&gt;rent (cloud equivalent)&lt;/span&gt;</source>
-        <translation>累计成本：&lt;span style=&apos;color: #3b6ea8;&apos;&gt;购买（购置 + 电费）&lt;/span&gt; 对比 &lt;span style=&apos;color: #c8553d;&apos;&gt;租用（同等云算力）&lt;/span&gt;</translation>
+        <location filename="../../configurator/qt/charts.py" line="586"/>
+        <source>Cumulative cost: &lt;span style=&apos;color: #3b6ea8;&apos;&gt;buy (purchase + electricity - resale)&lt;/span&gt; vs &lt;span style=&apos;color: #c8553d;&apos;&gt;rent (cloud equivalent)&lt;/span&gt;</source>
+        <translation>累计成本：&lt;span style=&apos;color: #3b6ea8;&apos;&gt;购买（购置 + 电费 - 转卖所得）&lt;/span&gt; 对比 &lt;span style=&apos;color: #c8553d;&apos;&gt;租用（同等云算力）&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="589"/>
+        <location filename="../../configurator/qt/charts.py" line="590"/>
         <source>months</source>
         <translation>月</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="628"/>
+        <location filename="../../configurator/qt/charts.py" line="629"/>
         <source>break-even: month {0}</source>
         <translation>回本：第 {0} 个月</translation>
     </message>
@@ -2608,12 +2608,12 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>costs</name>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="611"/>
-        <source>buy: purchase + electricity</source>
-        <translation>购买：购置 + 电费</translation>
+        <location filename="../../configurator/qt/charts.py" line="612"/>
+        <source>buy: purchase + electricity - resale</source>
+        <translation>购买：购置 + 电费 - 转卖所得</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="618"/>
+        <location filename="../../configurator/qt/charts.py" line="619"/>
         <source>rent: cloud equivalent</source>
         <translation>租用：同等云算力</translation>
     </message>

@@ -520,3 +520,22 @@ def test_host_buffer_says_how_the_experts_in_ram_are_held() -> None:
     pinned, pinned_command = prefill("pinned")
     assert pinned > 2.5 * mapped
     assert "--no-mmap" in pinned_command and "--no-mmap" not in mapped_command
+
+
+def test_plan_text_says_when_buying_pays_back_as_the_json_does() -> None:
+    """`plan` printed no buy-or-rent line at all: the window, the sheet and the JSON had one. Each build's line is the
+    core's break-even (net of resale) with the yearly rows, the same figures `--json` gives."""
+    args = ("plan", "--model", "llama-3.1-8b", "--workload", "inference", "--precision", "q4_k_m", "--top", "3")
+    text, data = run_cli(*args), run_cli(*args, "--json")
+    assert text.code == 0 and data.code == 0, text.err + data.err
+    lines = [line.strip() for line in text.out.splitlines() if line.strip().startswith("buy or rent: ")]
+    builds = [b for b in json.loads(data.out)["builds"] if (b.get("cost_of_ownership") or {}).get("break_even_said")]
+    assert builds and len(lines) == len(builds)
+    for line, build in zip(lines, builds, strict=True):
+        costs = build["cost_of_ownership"]
+        assert line.startswith(f"buy or rent: {costs['break_even_reason']}")
+        month = costs["break_even_month"]
+        for row in costs["tco"]:
+            if row["renting"] is not None:
+                assert f"{row['years']} y own {row['owning']:,.0f} vs rent {row['renting']:,.0f}" in line
+                assert (row["cheaper"] == "own") == (month is not None and month <= 12 * row["years"])

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 import pytest
@@ -11,7 +10,7 @@ from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import KINDS, ModelArch
 from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.workload import Workload
-from configurator.core.reasons import english
+from configurator.core.reasons import Reason, english
 from configurator.core.report import words
 from configurator.core.solve.build import Build
 from configurator.core.solve.plan import plan
@@ -118,7 +117,7 @@ def test_break_even_month_hand_computed() -> None:
     assert break_even_month(0, 10, 20) == 0
     # beyond the useful life: never
     assert break_even_month(2000, 20, 120, horizon_months=12) is None
-    assert "never within the 12-month" in break_even_reason(2000, 20, 120, 12, "USD")
+    assert "never within the 12 months compared" in break_even_reason(2000, 20, 120, 12, "USD")
 
 
 def test_a_purchase_that_never_pays_back_says_never() -> None:
@@ -139,6 +138,91 @@ def test_tco_never_pays_back_with_a_cheap_rental(catalog: Catalog, offers: list[
     assert result.break_even_reason.startswith("never")
     assert result.to_json()["break_even_month"] is None
     assert all(row.cheaper == "rent" for row in result.rows)
+
+
+def _agrees(result: Any) -> None:
+    """The break-even month, the yearly rows and the chart's lines say the same thing: buying is cheaper after y
+    years exactly when it has paid back by month 12 y, and the chart's lines cross at the break-even month."""
+    be = result.break_even_month
+    for row in result.rows:
+        if row.renting is None:
+            continue
+        paid_back = be is not None and be <= 12 * row.years
+        assert (row.cheaper == "own") == paid_back, (row, be, result.break_even_reason)
+    if be is not None and result.monthly_rental_equivalent is not None:
+        owning, renting = result.cumulative_costs(max(be, 1))
+        assert owning[be] <= renting[be] + 1e-6, (be, owning[be], renting[be])
+        assert be == 0 or owning[be - 1] > renting[be - 1] or be == 1, (be, owning[be - 1], renting[be - 1])
+    said = result.break_even_said
+    assert said is not None and (said.code == "tco.pays-back") == (be is not None)
+
+
+BREAK_EVEN_REQUESTS = (
+    dict(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m")),
+    dict(model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m", context=8192)),
+    dict(model_id="qwen2.5-7b", workload=Workload(kind="finetune", method="lora", context=2048), currency="EUR"),
+)
+
+
+@pytest.mark.parametrize("request_kw", BREAK_EVEN_REQUESTS, ids=["8b-q4", "70b-q4", "7b-lora-eur"])
+def test_the_break_even_month_and_the_yearly_rows_never_contradict_each_other(
+    catalog: Catalog, offers: list[CloudOffer], request_kw: dict[str, Any]
+) -> None:
+    """The Buy-or-rent tab had said "never pays back within 36 months" beside "after 1 year buying is cheaper": the
+    break-even left the resale out, the rows counted it. Both now read one sum (tco.net_owning_cost): over every
+    build of a plan, rentals from a tenth to ten times the build's hourly cost, resale from none to 80 %, the
+    catalog's second-hand prices or none, and useful lives of 1, 3 and 5 years."""
+    req = BuildRequest(**request_kw)
+    result = plan(req, catalog)
+    assert result.builds
+    offer = offers[0]
+    for build in result.builds[:4]:
+        planned = build.cost_of_ownership
+        assert planned, build.gpu_id
+        rows = [SimpleRow(**r) for r in planned["tco"]]  # the plan's JSON agrees as well
+        be = planned["break_even_month"]
+        for row in rows:
+            if row.renting is not None:
+                assert (row.cheaper == "own") == (be is not None and be <= 12 * row.years), (build.gpu_id, row, be)
+        catalog_resale = ownership_for(build, catalog)
+        for hourly in (0.05, 0.2, 0.5, 1.0, 2.0, 5.0, 20.0):
+            match = RentalMatch(
+                offer=offer,
+                hourly=hourly,
+                currency=build.currency,
+                pricing="on-demand",
+                price=offer.prices[0],
+                converted=False,
+            )
+            for years in (1, 3, 5):
+                for base in (
+                    catalog_resale.model_copy(update={"years": years}),
+                    OwnershipAssumptions(years=years, resale_fraction=0.8, resale_source="test"),
+                    OwnershipAssumptions(years=years, resale_fraction=0.0, resale_source="test"),
+                ):
+                    _agrees(tco(build, match, _profile(currency=build.currency), base))
+
+
+class SimpleRow:
+    def __init__(self, years: int, owning: float, renting: float | None, cheaper: str | None, **_: Any) -> None:
+        self.years, self.owning, self.renting, self.cheaper = years, owning, renting, cheaper
+
+
+def test_a_machine_that_keeps_its_value_pays_back_before_its_cash_does() -> None:
+    """Hand-computed: 3,000 up front, 30 a month to run, renting 130 a month. On cash alone it takes
+    3,000 / 100 = 30 months; sold second-hand at 60 % (1,800) the machine has cost 1,200 + 30 m against 130 m,
+    so it has paid back at month 12, as the yearly row after 1 year says."""
+    resale = OwnershipAssumptions(years=3, resale_fraction=0.6, resale_source="test", sold_used_fraction=0.6)
+    assert break_even_month(3000, 30, 130) == 30  # nothing resold: the cash payback
+    assert break_even_month(3000, 30, 130, 36, resale) == 12
+    assert 3000 - 1800 + 12 * 30 <= 12 * 130 and 3000 - 1800 + 11 * 30 > 11 * 130
+    # the machine sells second-hand at its used price at once, never along a line from what it cost
+    assert resale.resale_after_months(3000, 1) == pytest.approx(1800)
+    # the line falls below the used price after the depreciation period's end only when the end value is lower
+    low = resale.model_copy(update={"resale_fraction": 0.3})
+    assert low.resale_after_months(3000, 36) == pytest.approx(900)
+    said = english(Reason.of("tco.pays-back", months=12, purchase=3000, saving=100, currency="USD", resale=1800))
+    assert "less 1,800 USD the machine fetches sold then" in said
 
 
 # --------------------------------------------------------------------------- depreciation and resale
@@ -171,12 +255,14 @@ def test_tco_rows_hand_computed(catalog: Catalog, offers: list[CloudOffer]) -> N
     assert one.owning == pytest.approx(purchase * 0.6 / 3 + energy + 12)
     assert three.owning == pytest.approx(purchase * 0.6 + 3 * energy + 36)
     assert three.renting == pytest.approx(6000)
-    expected = math.ceil(purchase / (2000 / 12 - (energy + 12) / 12))
-    assert result.break_even_month == (expected if expected <= 36 else None)
+    # net of resale along the straight line (no second-hand price given): the machine loses purchase x 0.6 / 36 a
+    # month, so owning is dearer than renting in every month or in none
+    monthly_net = purchase * 0.6 / 36 + (energy + 12) / 12
+    assert result.break_even_month == (1 if monthly_net <= 2000 / 12 else None)
     owning, renting = result.cumulative_costs(24)
     assert len(owning) == len(renting) == 25
-    assert owning[0] == pytest.approx(purchase) and renting[0] == 0
-    assert owning[12] == pytest.approx(purchase + energy + 12)
+    assert owning[0] == pytest.approx(0) and renting[0] == 0
+    assert owning[12] == pytest.approx(one.owning)
     assert renting[12] == pytest.approx(2000)
     assert any("Table 5.6.A" in a or "test tariff" in a for a in result.assumptions)
     # one machine's energy note gives its wall draw with no node count ("(1 node(s))" on a home build's sheet, walk8)

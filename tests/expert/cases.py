@@ -62,6 +62,18 @@ def _usage(b: Build) -> dict[str, float] | None:
     return None
 
 
+def _steps(b: dict[str, Any], kind: str) -> list[dict[str, Any]]:
+    return [step for step in b.get("next_steps") or [] if step["kind"] == kind]
+
+
+def _unlocked(step: dict[str, Any]) -> set[str]:
+    return {u["code"] for u in step["unlocks"]}
+
+
+def _priced(step: dict[str, Any]) -> bool:
+    return step["cost"] > 0 and bool(step["price_date"]) and bool(step["price_source"])
+
+
 def _rent_priced_by_work(b: Build) -> bool:
     """A training rental's month is the hours it takes the rental to train what the build trains in its busy hours,
     at the rental's hourly price (or less): never every on-hour of an instance that trains many times faster."""
@@ -159,6 +171,11 @@ MAC_512_WITHDRAWN = (
     "acknowledgment-of (2026-03-08): Apple removed the 512 GB Mac Studio; "
     "https://news.lego-sia.com/en/posts/2026/05/07/insights-apples-professional-hardware-crisis-disco/ "
     "(2026-05-07): 96 GB is now the most a new Mac Studio is sold with"
+)
+SEED_UPGRADE_PATH = (
+    "/work/shared/seeds/001_0448a24bee2ce12c.txt, section 2.5 '整机参考配置' (the product's seed article): '双卡GPU升级"
+    "路线：3090—>4090—>A100 40G （2.5w左右）—>A100 80G（6~7w左右）' and '4090计算速度几乎是3090的两倍，有需求亦可考虑"
+    "升级，不过4090需要的机箱空间更大、电源配置也要求更高'; section 2.3.4: a second 3090 for more memory"
 )
 SEED_DUAL_3090 = (
     "/work/shared/seeds/001_0448a24bee2ce12c.txt, section 2.3.4 '单卡4090 vs 双卡3090' (the product's "
@@ -2117,5 +2134,58 @@ CASES: tuple[Case, ...] = (
         "mixed A800 + L20 llama.cpp layer split at 12.5 tok/s (125,993 CNY) and the 48 GB 4090s a BF16 split at 10.7; "
         "now one A800 serves them at ~29 tok/s (97,436 CNY) and two 48 GB 4090s at ~28 (58,387 CNY).",
         (USER_JOURNEYS, SERVING_CHEN, VLLM_FP8_ONLINE),
+    ),
+    Case(
+        "seed-upgrade-path-from-a-3090",
+        "--model qwen2.5-32b --workload inference --precision q4_k_m --context 8192 --gpu rtx-3090",
+        (
+            some_build(
+                "a 3090 build whose next steps are a second 3090 (more memory: a longer context, more users or a larger "
+                "model) and the 3090s swapped for 4090s (prompts read faster), each at a dated catalog price",
+                lambda b: (
+                    gpu_ids(b) == {"rtx-3090"}
+                    and any(
+                        _priced(s)
+                        and s["gpu"] == "rtx-3090"
+                        and {"unlock.context", "unlock.users", "unlock.model"} & _unlocked(s)
+                        for s in _steps(b, "add")
+                    )
+                    and any(
+                        _priced(s) and s["gpu"] == "rtx-4090" and "unlock.prefill" in _unlocked(s)
+                        for s in _steps(b, "swap")
+                    )
+                ),
+            ),
+        ),
+        "The seed article's upgrade route for a dual-card machine is 3090 -> 4090 -> A100 40G -> A100 80G, and its "
+        "dual-3090 advice is 'buy one card now, add a second later' for memory. A buyer of a 3090 build should see "
+        "both: the second 3090 at its used price (what it unlocks: context, users, a larger model) and the 4090 "
+        "swap, which the article sells on compute (prompts read about twice as fast; decode barely moves, being "
+        "bound by the memory's bandwidth).",
+        (SEED_UPGRADE_PATH, SEED_DUAL_3090),
+    ),
+    Case(
+        "seed-upgrade-path-a100-40g-to-80g",
+        "--model qwen2.5-72b --workload inference --precision q4_k_m --context 8192 --gpu a100-40gb-pcie",
+        (
+            some_build(
+                "an A100 40G build whose next step swaps each card for the A100 80G, at a dated catalog price, and "
+                "unlocks a longer context, more users or a larger model",
+                lambda b: (
+                    gpu_ids(b) == {"a100-40gb-pcie"}
+                    and any(
+                        _priced(s)
+                        and s["gpu"] == "a100-80gb-pcie"
+                        and s["gpus"] == gpu_count(b)
+                        and {"unlock.context", "unlock.users", "unlock.model"} & _unlocked(s)
+                        for s in _steps(b, "swap")
+                    )
+                ),
+            ),
+        ),
+        "The last rung of the seed article's upgrade route: A100 40G (about 25,000 CNY then) -> A100 80G (60,000-70,000 "
+        "CNY); the step doubles the memory per card, which is what a longer context, more users or a larger model "
+        "need. The prices shown are the catalog's, with their dates.",
+        (SEED_UPGRADE_PATH,),
     ),
 )

@@ -962,7 +962,7 @@ def cost_section(build: Build) -> str:
     ]
     for row in costs.get("tco", []):
         renting = f"{row['renting']:,.0f}" if row.get("renting") is not None else "-"
-        # owning is net of resale (the break-even above is on cash paid): the label says so
+        # owning is net of resale, as the break-even above (core.tco.net_owning_cost): the label says so
         label = (
             t("After 1 year: own (net of resale) vs rent")
             if row["years"] == 1
@@ -980,6 +980,17 @@ def cost_section(build: Build) -> str:
     notes = "".join(f"<li>{escape(line)}</li>" for line in lines)
     table = _table([t("Figure"), t("Value")], rows)
     return f'<section class="block"><h2>{t("Buy or rent")}</h2>{table}<ul class="small">{notes}</ul></section>'
+
+
+def next_step_section(build: Build) -> str:
+    """The next step up (solve.next_step): one more card, the next rung of the upgrade path; each at its catalog
+    price and date, with what it needs and unlocks, in the sheet's language from its code."""
+    steps = [say(from_json(step["said"])) for step in build.next_steps]
+    if not steps:
+        return ""
+    items = "".join(f"<li>{escape(line)}</li>" for line in steps)
+    note = t("Catalog prices with their dates; plan the step with --gpu and --gpus for the whole machine.")
+    return f'<section class="block"><h2>{t("Next step up")}</h2><ul>{items}</ul><p class="small">{escape(note)}</p></section>'
 
 
 VALUE_ROWS = 10
@@ -1114,6 +1125,7 @@ def _sheet_html(build: Build, request: BuildRequest, meta: SheetMeta, charts: di
         estimate_section(build),
         launch_section(build),
         cost_section(build),
+        next_step_section(build),
         value_section(build, meta),
         checks_section(build),
     ]

@@ -700,16 +700,19 @@ ZH_REASONS: dict[str, Template] = {
     "why.mixed": "{cards} 装在一台机器里",
     # buy or rent
     "tco.pays-back": lambda r, _say: (
-        f"{r.num('months'):g} 个月回本：先付 {r.num('purchase'):,.0f} {r.fields['currency']}，之后每月比租用少 "
-        f"{money(r.num('saving'))} {r.fields['currency']}"
+        f"{r.num('months'):g} 个月回本：先付 {r.num('purchase'):,.0f} {r.fields['currency']}"
+        + (f"，届时卖出可回收 {r.num('resale'):,.0f} {r.fields['currency']}" if r.fields.get("resale") else "")
+        + f"，之后每月比租用少 {money(r.num('saving'))} {r.fields['currency']}"
     ),
     "tco.never-cheaper": lambda r, _say: (
         f"永不回本：自有每月运行成本 {money(r.num('owning'))} {r.fields['currency']}，租用每月 "
         f"{money(r.num('rental'))} {r.fields['currency']}，购买成本永远赚不回来"
     ),
     "tco.never-within": lambda r, _say: (
-        f"在 {r.fields['horizon']} 个月的使用寿命内无法回本：按每月 {money(r.num('saving'))} {r.fields['currency']} "
-        f"赚回 {r.num('purchase'):,.0f} {r.fields['currency']} 需要 {r.fields['months']} 个月"
+        f"在比较的 {r.fields['horizon']} 个月内无法回本：按每月 {money(r.num('saving'))} {r.fields['currency']} "
+        f"赚回 {r.num('purchase'):,.0f} {r.fields['currency']}"
+        + (f"（扣除转卖所得 {r.num('resale'):,.0f}）" if r.fields.get("resale") else "")
+        + f" 需要 {r.fields['months']} 个月"
     ),
     "tco.no-rental": lambda r, _say: f"无法计算回本：没有能做同样工作的租用实例（{_sentence(str(r.fields['why']))}）",
     # the plan's notes
@@ -758,6 +761,33 @@ ZH_REASONS: dict[str, Template] = {
     ),
     "need.ram": "至少 {gb:g} GB 内存",
     "gain.memory": "更多显存给上下文和用户（分层切分不提高单流速度）",
+    "next.add": lambda r, say_: (
+        f"再加一张 {r.fields['gpu']}（共 {r.fields['gpus']} 张）：{r.num('cost'):,.0f} {r.fields['currency']}"
+        f"（{_ZH_CONDITIONS.get(str(r.fields['condition']), str(r.fields['condition']))}，目录 {r.fields['date']} 的价格）"
+        + (f"；需要{'；'.join(say_(n) for n in r.nested('needs'))}" if r.nested("needs") else "；无需其他改动")
+        + f"；可获得{'；'.join(say_(u) for u in r.nested('unlocks'))}"
+    ),
+    "next.swap": lambda r, say_: (
+        f"把 {r.fields['gpus']} 张 {r.fields['was']} 换成 {r.fields['gpus']} 张 {r.fields['gpu']}："
+        f"{r.num('cost'):,.0f} {r.fields['currency']}"
+        f"（{_ZH_CONDITIONS.get(str(r.fields['condition']), str(r.fields['condition']))}，目录 {r.fields['date']} 的价格）"
+        + (
+            f"，换下的卡按二手价约可卖 {r.num('sold'):,.0f}（{r.fields['sold_date']}）"
+            if r.fields.get("sold") is not None
+            else ""
+        )
+        + (f"；需要{'；'.join(say_(n) for n in r.nested('needs'))}" if r.nested("needs") else "")
+        + f"；可获得{'；'.join(say_(u) for u in r.nested('unlocks'))}"
+    ),
+    "unlock.fits": "能装下这项任务",
+    "unlock.context": "上下文可达 {after:,} token（现为 {before:,}）",
+    "unlock.users": "可同时服务 {after:,} 个用户（现为 {before:,}）",
+    "unlock.model": "可运行最大到 {model}（{params:g}B）的模型",
+    "unlock.speed": "每用户 {after:,.1f} token/s（现为 {before:,.1f}）",
+    "unlock.prefill": "提示词读取 {after:,.0f} token/s（现为 {before:,.0f}）",
+    "unlock.hours": "任务用时 {after:,.0f} 小时（现为 {before:,.0f} 小时）",
+    "lose.speed": "但每用户只有 {after:,.1f} token/s（现为 {before:,.1f}）",
+    "unlock.nothing": "对这项任务，上下文、用户数、模型大小和速度都没有提升",
     "gain.hours": "训练时间约缩短 {hours:,.0f} 小时",
     # how a build fits
     "fit.one-gpu": "单卡",
@@ -821,7 +851,7 @@ ZH_REASONS: dict[str, Template] = {
         "租用按训练同样数据量所需的小时计费：本机每年满载 {busy:,.0f} 小时 x {ratio:.2g}"
         "（租用实例与本机训练同样 tokens 的用时之比）= 每年 {hours:,.0f} 小时"
     ),
-    "tco.break-even-basis": "回本计算不含转卖，只在使用寿命内计算",
+    "tco.break-even-basis": "回本：自有成本（购买加运行费用，减去届时卖出所得）不高于租用的第一个月；逐年一行是同一算法在第 12、24、36 个月的结果",
     "tco.rental-none": lambda r, _say: f"租用：无（{_sentence(str(r.fields['why']))}）",
     "tco.rental": lambda r, say: (
         f"租用：{say(r.nested('said')[0]) if r.nested('said') else _sentence(str(r.fields['offer']))}"
@@ -1798,6 +1828,10 @@ ZH_CN.update(
     {
         # buy or rent, and the value table (sheet.cost_section, sheet.value_section)
         "Buy or rent": "买还是租",
+        "Next step up": "下一步升级",
+        "Catalog prices with their dates; plan the step with --gpu and --gpus for the whole machine.": (
+            "价格为目录价格及其日期；用 --gpu 和 --gpus 规划升级后的整机。"
+        ),
         "Electricity a year": "每年电费",
         "Rental equivalent a month": "等效租用（每月）",
         "Break-even": "回本",

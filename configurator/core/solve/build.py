@@ -17,6 +17,7 @@ from configurator.core.shapes import (
     CostOfOwnershipJson,
     InfeasibleJson,
     LaunchJson,
+    NextStepJson,
     NodeCurveJson,
     NodePointJson,
     NotAsAskedJson,
@@ -185,6 +186,8 @@ class Build(_Frozen):
     offered: tuple[Reason, ...] = ()  # the source's why as codes and fields (why.*), when it gives them
     against: Reason | None = None  # what it buys over the first build shown (plan._compared), the why's brackets
     upgrades_said: tuple[Reason, ...] = ()  # the upgrades as codes and fields (upgrade.*; `upgrades` renders them)
+    # the next steps up (solve.next_step, enriched last): one more card, the next rung of the upgrade path
+    next_steps: AsIs[tuple[NextStepJson, ...]] = ()
 
     def of_kind(self, *kinds: Reason, why: str | Reason | tuple[Reason, ...] | None = None) -> Build:
         """This build as a source offers it: its kind of build (kind.* reasons; none: unlabelled), and its why (why.*
@@ -293,6 +296,8 @@ class Build(_Frozen):
             # the label as codes and fields (additions, #33): its claims and the kind of build, each {code, fields}
             "claims": [as_json(c) for c in self.claims],
             "kinds": [as_json(k) for k in self.kinds],
+            # an addition: the next steps up, each with its catalog price and date and what it unlocks
+            "next_steps": list(self.next_steps),
         }
 
 

@@ -25,7 +25,7 @@ from configurator.core.estimate.workload import Workload
 from configurator.core.launch import launch_command
 from configurator.core.memo import remember
 from configurator.core.reasons import Reason, english
-from configurator.core.shapes import LaunchJson, PartSpecJson
+from configurator.core.shapes import LaunchJson, NextStepJson, PartSpecJson
 from configurator.core.solve import compat, relax
 from configurator.core.solve.build import (
     TIME_LIMIT,
@@ -1749,7 +1749,20 @@ def _enriched(
     workload = request.workload.resolved(model.max_context)
     builds = _with_costs(builds, catalog, model, workload, request, exact)
     builds = _with_curves(builds, catalog, model, workload, request, exact)
-    return [b.model_copy(update={"launch": _launch(model, b, catalog)}) for b in builds]
+    return [
+        b.model_copy(
+            update={"launch": _launch(model, b, catalog), "next_steps": _next_steps(b, catalog, model, request)}
+        )
+        for b in builds
+    ]
+
+
+def _next_steps(build: Build, catalog: Catalog, model: ModelArch, request: BuildRequest) -> tuple[NextStepJson, ...]:
+    """The build's next steps up (solve.next_step), as `plan --json` gives them."""
+    from configurator.core.solve.next_step import next_steps
+
+    workload = request.workload.resolved(model.max_context)
+    return tuple(s.to_json(build.currency) for s in next_steps(build, catalog, model, workload))
 
 
 # the plan's own sources and the machines people build register themselves on import (solve.offers, solve.machines);

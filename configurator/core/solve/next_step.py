@@ -1,0 +1,317 @@
+"""The next step up from a build: one more of its card, or its cards swapped for the next rung of the upgrade path;
+what each costs at catalog prices (with their dates) and what it unlocks (a longer context, more users, a larger
+model, speed).
+
+The rungs follow the seed article's dual-GPU upgrade route (如何选择整机, section 2.5: "双卡GPU升级路线：3090—>4090—>A100
+40G（2.5w左右）—>A100 80G（6~7w左右）"): UPGRADE_PATH. A card off that route steps to the cheapest catalog card of its
+vendor with more memory per GPU. "Buy one card now, add a second later" is the add step: the second card alone, with
+what the board, case, PSU and circuit need for it (plan._one_more_gpu's finding, upgrade.one-more).
+
+Each step is estimated with the same estimator as the build, on the workload the build runs (its precision, engine,
+KV cache, context and users). "Unlocks" compares the step with the build itself, each searched the same way: the
+longest context up to the model's own (doubling from the asked one), the most users up to MAX_USERS (doubling), the
+largest catalog model that fits at the same settings. The step's other parts (a case for longer cards, cooling) are
+not re-solved: `llm-rig plan --gpu ID --gpus N` plans the whole machine.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+
+from configurator.core.catalog.loader import Catalog
+from configurator.core.catalog.models import Gpu, ModelArch, Price
+from configurator.core.errors import ConfiguratorError
+from configurator.core.estimate.estimator import estimate
+from configurator.core.estimate.result import EstimateResult
+from configurator.core.estimate.workload import Workload
+from configurator.core.memo import remember
+from configurator.core.reasons import Reason, as_json
+from configurator.core.shapes import NextStepJson
+from configurator.core.solve.build import Build
+from configurator.core.solve.rules import PSU_LOAD
+
+UPGRADE_PATH: tuple[str, ...] = ("rtx-3090", "rtx-4090", "a100-40gb-pcie", "a100-80gb-pcie")
+"""The seed article's dual-GPU upgrade route (如何选择整机 2.5): 3090 -> 4090 -> A100 40G (about 25,000 CNY) -> A100 80G
+(60,000-70,000 CNY); the prices shown are the catalog's, with their dates, not the article's."""
+
+RUNG_OF = {"rtx-3090-ti": "rtx-3090", "rtx-4090-blower": "rtx-4090", "rtx-4090d": "rtx-4090"}
+"""Variants that stand on a rung of UPGRADE_PATH (the same chip and memory)."""
+
+SXM_PATH = {"a100-40gb-sxm": "a100-80gb-sxm"}
+"""An SXM board steps to the SXM board of the next rung (it does not fit a PCIe slot)."""
+
+PREFILL_GAIN = 1.1
+"""Prompt reading shown as unlocked from 10 % faster (a smaller gain is within the estimate's own spread)."""
+
+MAX_USERS = 256
+"""The most concurrent users a step is searched up to."""
+
+
+@dataclass(frozen=True)
+class Reach:
+    """What one GPU and count holds for the build's job: the longest context, the most users, the largest model."""
+
+    fits: bool
+    context: int | None
+    users: int | None
+    model: ModelArch | None
+    decode_tokens_per_s: float | None
+    prefill_tokens_per_s: float | None
+    wall_hours: float | None
+
+
+def _workload(build: Build, asked: Workload) -> Workload:
+    """The workload the build runs: the request's, with the precision, engine, KV cache, context and users its
+    estimate ran (a source may serve FP8 on vLLM where the request left them open)."""
+    ran = build.estimate.workload
+    keys = ("precision", "kv_precision", "context", "batch", "engine", "zero", "grad_checkpointing")
+    return asked.model_copy(update={k: ran[k] for k in keys if ran.get(k) is not None})  # type: ignore[literal-required]
+
+
+def _fits(model: ModelArch, workload: Workload, gpu: Gpu, count: int) -> EstimateResult | None:
+    try:
+        result = estimate(model, workload, gpu, count)
+    except (ValueError, ConfiguratorError):  # a format this model is not made in (MXFP4 on a dense model), say
+        return None
+    return result if result.fits else None
+
+
+def _doubling(model: ModelArch, workload: Workload, gpu: Gpu, count: int, key: str, start: int, cap: int) -> int | None:
+    """The largest value of `key` (context or batch) doubling from `start` up to `cap` that still fits."""
+    best = None
+    value = start
+    while value <= cap:
+        if _fits(model, workload.model_copy(update={key: value}), gpu, count) is None:
+            break
+        best = value
+        if value == cap:
+            break
+        value = min(value * 2, cap)
+    return best
+
+
+WEIGHT_MARGIN = 0.7
+"""A larger model is estimated only when its weights, at the bytes per parameter the build's own model takes here,
+could fill no more than the GPUs' memory / WEIGHT_MARGIN (formats differ by model: a bound, not a verdict)."""
+
+
+def _largest_model(
+    catalog: Catalog, model: ModelArch, workload: Workload, gpu: Gpu, count: int, own: EstimateResult | None
+) -> ModelArch | None:
+    """The catalog's largest model (published total parameters) that fits where this one runs, at its settings."""
+    if own is None:
+        return None
+    weights = sum(g.breakdown.weights for g in own.per_gpu) or own.total_bytes
+    per_param = weights / (model.params_total_b * 1e9)
+    room = count * gpu.vram_gb * 1e9 / WEIGHT_MARGIN
+    larger = sorted(
+        (
+            m
+            for m in catalog.records.get("models", {}).values()
+            if isinstance(m, ModelArch)
+            and m.params_total_b > model.params_total_b
+            and m.params_total_b * 1e9 * per_param <= room
+        ),
+        key=lambda m: (-m.params_total_b, m.id),
+    )
+    for other in larger:
+        context = min(workload.context or other.max_context, other.max_context)
+        if _fits(other, workload.model_copy(update={"context": context}), gpu, count) is not None:
+            return other
+    return model
+
+
+def reach(catalog: Catalog, model: ModelArch, workload: Workload, gpu: Gpu, count: int) -> Reach:
+    """What `count` x `gpu` hold for this job (the same search for the build and for each step), once per plan's
+    builds on the same cards (a plan shows several builds of one GPU and count)."""
+    return remember(
+        "next_step_reach", (id(catalog), id(model), workload, id(gpu), count), (catalog, model, gpu),
+        lambda: _reach(catalog, model, workload, gpu, count),
+    )  # fmt: skip
+
+
+def _reach(catalog: Catalog, model: ModelArch, workload: Workload, gpu: Gpu, count: int) -> Reach:
+    result = _fits(model, workload, gpu, count)
+    inference = workload.kind == "inference"
+    context = workload.context or model.max_context
+    return Reach(
+        fits=result is not None,
+        context=_doubling(model, workload, gpu, count, "context", context, model.max_context) if inference else None,
+        users=_doubling(model, workload, gpu, count, "batch", workload.batch, MAX_USERS) if inference else None,
+        model=_largest_model(catalog, model, workload, gpu, count, result),
+        decode_tokens_per_s=result.decode_tokens_per_s if result is not None else None,
+        prefill_tokens_per_s=result.prefill_tokens_per_s if result is not None else None,
+        wall_hours=result.wall_hours if result is not None else None,
+    )
+
+
+def unlocks(before: Reach, after: Reach, model: ModelArch) -> tuple[Reason, ...]:
+    """What a step gives over the build, as codes (unlock.*): each figure that grows, or unlock.nothing."""
+    out: list[Reason] = []
+    if after.fits and not before.fits:
+        out.append(Reason.of("unlock.fits"))
+    if after.context and (before.context or 0) < after.context:
+        out.append(Reason.of("unlock.context", before=before.context or 0, after=after.context))
+    if after.users and (before.users or 0) < after.users:
+        out.append(Reason.of("unlock.users", before=before.users or 0, after=after.users))
+    bigger = after.model is not None and after.model.params_total_b > (
+        before.model.params_total_b if before.model else model.params_total_b
+    )
+    if bigger and after.model is not None:
+        out.append(Reason.of("unlock.model", model=after.model.name, params=after.model.params_total_b))
+    if (
+        after.decode_tokens_per_s
+        and before.decode_tokens_per_s
+        and after.decode_tokens_per_s > before.decode_tokens_per_s
+    ):
+        out.append(Reason.of("unlock.speed", before=before.decode_tokens_per_s, after=after.decode_tokens_per_s))
+    slower = (
+        after.decode_tokens_per_s
+        and before.decode_tokens_per_s
+        and after.decode_tokens_per_s < before.decode_tokens_per_s
+    )
+    lost = (
+        (Reason.of("lose.speed", before=before.decode_tokens_per_s, after=after.decode_tokens_per_s),) if slower else ()
+    )
+    if (
+        after.prefill_tokens_per_s
+        and before.prefill_tokens_per_s
+        and after.prefill_tokens_per_s > PREFILL_GAIN * before.prefill_tokens_per_s
+    ):
+        # the compute a card adds shows in reading the prompt (the seed's "4090 computes almost twice as fast as a
+        # 3090"), not in decoding, which streams the weights at the memory's bandwidth
+        out.append(Reason.of("unlock.prefill", before=before.prefill_tokens_per_s, after=after.prefill_tokens_per_s))
+    if after.wall_hours and before.wall_hours and after.wall_hours < before.wall_hours:
+        out.append(Reason.of("unlock.hours", before=before.wall_hours, after=after.wall_hours))
+    # a card with more memory can decode slower (less bandwidth): said beside what it unlocks
+    return (*(out or [Reason.of("unlock.nothing")]), *lost)
+
+
+def next_card(catalog: Catalog, gpu: Gpu, currency: str) -> Gpu | None:
+    """The next rung up from `gpu`: UPGRADE_PATH's next card, or off it the cheapest card of its vendor, form factor
+    and generation or later with more memory per GPU that has a price (no reworked cards)."""
+    rung = RUNG_OF.get(gpu.id, gpu.id)
+    target = SXM_PATH.get(gpu.id)
+    if target is None and rung in UPGRADE_PATH[:-1]:
+        target = UPGRADE_PATH[UPGRADE_PATH.index(rung) + 1]
+    record = catalog.records.get("gpus", {}).get(target) if target else None
+    if isinstance(record, Gpu):
+        return record
+    priced = [
+        (price[0], g.id, g)
+        for g in catalog.gpus
+        if g.vendor == gpu.vendor
+        and g.vram_gb > gpu.vram_gb
+        and g.gpus_per_card == gpu.gpus_per_card
+        and g.form_factor == gpu.form_factor
+        and g.release_year >= gpu.release_year  # a step up, not back to an older generation's software stack
+        and not g.modified
+        and (price := catalog_price(catalog, g, currency)) is not None
+    ]
+    return min(priced)[2] if priced else None
+
+
+def catalog_price(
+    catalog: Catalog, record: Gpu, currency: str, conditions: tuple[str, ...] = ("new", "used")
+) -> tuple[float, Price] | None:
+    """The newest catalog price of the first condition that has one, in `currency` (converted if need be), with the
+    price record itself (its date and source)."""
+    for condition in conditions:
+        for other in (currency, "USD", "EUR", "CNY"):
+            price = record.price(other, condition)
+            if price is None:
+                continue
+            try:
+                return catalog.convert(price.amount, other, currency), price
+            except KeyError:
+                continue
+    return None
+
+
+@dataclass(frozen=True)
+class NextStep:
+    kind: str  # "add" or "swap"
+    gpu: Gpu
+    count: int  # GPUs after the step
+    cost: float  # what the step buys, in the build's currency
+    price: Price  # the catalog price it is computed from (date, source, condition)
+    sold: float | None  # swap: what the cards taken out fetch at the catalog's used price (None: no used price)
+    sold_date: date | None
+    needs: tuple[Reason, ...]
+    unlocks: tuple[Reason, ...]
+    said: Reason
+
+    def to_json(self, currency: str) -> NextStepJson:
+        return {
+            "kind": self.kind,
+            "gpu": self.gpu.id,
+            "gpu_name": self.gpu.name,
+            "gpus": self.count,
+            "cost": round(self.cost, 2),
+            "currency": currency,
+            "price_date": self.price.date.isoformat(),
+            "price_condition": self.price.condition,
+            "price_source": self.price.source,
+            "sold": None if self.sold is None else round(self.sold, 2),
+            "sold_price_date": self.sold_date.isoformat() if self.sold_date else None,
+            "needs": [as_json(n) for n in self.needs],
+            "unlocks": [as_json(u) for u in self.unlocks],
+            "said": as_json(self.said),
+        }
+
+
+def _psu_need(build: Build, old: Gpu, new: Gpu, count: int) -> tuple[Reason, ...]:
+    """A swap's PSU: the build's DC load with each card's draw replaced (PWR-2's headroom on the PSU it has)."""
+    load = build.power.dc_load_w + count * (new.tdp_w - old.tdp_w)
+    psu = build.power.psu_w
+    if psu <= 0 or PSU_LOAD.holds(load, psu):
+        return ()
+    return (Reason.of("need.psu", watts=-(-PSU_LOAD.least_psu_w(load) // 100) * 100),)
+
+
+def next_steps(build: Build, catalog: Catalog, model: ModelArch, asked: Workload) -> tuple[NextStep, ...]:
+    """The build's next steps up (add one more card, swap for the next rung), for a machine assembled from parts: one
+    node, one kind of card, a PSU of its own."""
+    gpu = catalog.records.get("gpus", {}).get(build.gpu_id)
+    gpu_part = next((p for p in build.parts if p.category == "gpu"), None)
+    if (
+        not isinstance(gpu, Gpu)
+        or gpu_part is None
+        or build.nodes != 1
+        or build.gpus_mixed
+        or not any(p.category == "psu" for p in build.parts)
+    ):
+        return ()
+    workload = _workload(build, asked)
+    n = build.gpu_count
+    before = reach(catalog, model, workload, gpu, n)
+    steps: list[NextStep] = []
+    one_more = next((u for u in build.upgrades_said if u.code == "upgrade.one-more"), None)
+    priced = catalog_price(catalog, gpu, build.currency, (gpu_part.condition or "new", "new", "used"))
+    if one_more is not None and priced is not None:
+        needs = one_more.nested("needs")
+        gain = unlocks(before, reach(catalog, model, workload, gpu, n + 1), model)
+        said = Reason.of(
+            "next.add", gpu=gpu.name, gpus=n + 1, cost=priced[0], currency=build.currency,
+            date=priced[1].date.isoformat(), condition=priced[1].condition, needs=needs, unlocks=gain,
+        )  # fmt: skip
+        steps.append(NextStep("add", gpu, n + 1, priced[0], priced[1], None, None, needs, gain, said))
+    up = next_card(catalog, gpu, build.currency)
+    up_price = catalog_price(catalog, up, build.currency) if up is not None else None
+    if up is not None and up_price is not None:
+        used = catalog_price(catalog, gpu, build.currency, ("used",))
+        sold = None if used is None else used[0] * n  # every card taken out, bought or owned
+        needs = _psu_need(build, gpu, up, n)
+        gain = unlocks(before, reach(catalog, model, workload, up, n), model)
+        said = Reason.of(
+            "next.swap", gpu=up.name, was=gpu.name, gpus=n, cost=up_price[0] * n, currency=build.currency,
+            date=up_price[1].date.isoformat(), condition=up_price[1].condition, sold=sold,
+            sold_date=used[1].date.isoformat() if used else None, needs=needs, unlocks=gain,
+        )  # fmt: skip
+        steps.append(
+            NextStep(
+                "swap", up, n, up_price[0] * n, up_price[1], sold, used[1].date if used else None, needs, gain, said
+            )
+        )
+    return tuple(steps)

@@ -1,0 +1,43 @@
+"""vLLM's --quantization is given only where weights are quantized on load: weights served as released carry their own
+method in config.json's quantization_config, which vLLM reads when the flag is left out (vllm/config/model.py,
+ModelConfig._verify_quantization: "If `None`, we first check the `quantization_config` attribute in the model config
+file"; given and different, it raises "Quantization method specified in the model config (...) does not match the
+quantization method specified in the `quantization` argument (...)"; read at vllm-project/vllm 0052a5b8, 2026-12-03)."""
+
+from __future__ import annotations
+
+import shlex
+
+import pytest
+
+from configurator.core.catalog.loader import Catalog
+from configurator.core.catalog.models import Gpu, ModelArch
+from configurator.core.estimate.estimator import estimate
+from configurator.core.estimate.workload import Workload
+from configurator.core.launch import launch_command
+
+
+def _serve(catalog: Catalog, model_id: str, precision: str, gpus: int = 8) -> list[str]:
+    model, gpu = catalog.records["models"][model_id], catalog.records["gpus"]["h100-sxm"]
+    assert isinstance(model, ModelArch) and isinstance(gpu, Gpu)
+    workload = Workload(kind="inference", precision=precision, engine="vllm", batch=8, context=8192)
+    command = launch_command(model, estimate(model, workload, gpu, gpus))
+    assert command["engine"] == "vllm", command
+    return shlex.split(command["command"])
+
+
+@pytest.mark.parametrize("model_id", ["deepseek-r1", "deepseek-v3", "mistral-medium-3.5-128b", "minimax-m2.5"])
+def test_weights_released_in_fp8_are_served_without_a_quantization_flag(catalog: Catalog, model_id: str) -> None:
+    """DeepSeek-V3/R1 (quant_method fp8, 128 x 128 blocks: DeepSeek-V3's README_WEIGHTS.md) and Mistral Medium 3.5
+    ship FP8: `--quantization fp8` repeated the checkpoint at best, and fails vLLM's check for a checkpoint whose
+    config names another FP8 method."""
+    words = _serve(catalog, model_id, "fp8")
+    assert "--quantization" not in words, words
+    assert "--dtype" not in words  # the checkpoint's own dtypes (BF16 around the FP8 linears)
+
+
+def test_weights_released_in_bf16_are_still_quantized_on_load(catalog: Catalog) -> None:
+    """A BF16 release served at FP8 is quantized when vLLM loads it (dynamic FP8, no calibration): the flag stays."""
+    words = _serve(catalog, "llama-3.3-70b", "fp8", gpus=2)
+    assert words[words.index("--quantization") + 1] == "fp8"
+    assert "--quantization" not in _serve(catalog, "llama-3.3-70b", "bf16", gpus=2)

@@ -1,0 +1,128 @@
+"""A build's next step up (solve.next_step): the seed article's upgrade route (3090 -> 4090 -> A100 40G -> A100 80G,
+and a second card later), each step at a dated catalog price with what the estimator says it unlocks, in the plan's
+JSON, the CLI's text and the sheet in both languages."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from configurator.core.catalog.loader import Catalog
+from configurator.core.catalog.models import Gpu, ModelArch
+from configurator.core.estimate.estimator import estimate
+from configurator.core.estimate.workload import Workload
+from configurator.core.reasons import english, from_json
+from configurator.core.report.purchase import SheetMeta
+from configurator.core.report.sheet import build_sheet_html
+from configurator.core.solve.build import Build
+from configurator.core.solve.next_step import UPGRADE_PATH, catalog_price, next_card
+from configurator.core.solve.plan import plan
+from configurator.core.solve.request import BuildRequest
+from tests.helpers import run_cli
+
+REQUEST = BuildRequest(
+    model_id="qwen2.5-32b",
+    workload=Workload(kind="inference", precision="q4_k_m", context=8192),
+    gpu_ids=("rtx-3090",),
+)
+
+
+@pytest.fixture(scope="module")
+def build(catalog: Catalog) -> Build:
+    result = plan(REQUEST, catalog)
+    return next(b for b in result.builds if b.gpu_id == "rtx-3090")
+
+
+def _gpu(catalog: Catalog, gpu_id: str) -> Gpu:
+    gpu = catalog.records["gpus"][gpu_id]
+    assert isinstance(gpu, Gpu)
+    return gpu
+
+
+def test_the_seed_articles_upgrade_route(catalog: Catalog) -> None:
+    """如何选择整机 2.5: 双卡GPU升级路线：3090—>4090—>A100 40G—>A100 80G."""
+    assert UPGRADE_PATH == ("rtx-3090", "rtx-4090", "a100-40gb-pcie", "a100-80gb-pcie")
+    chain = ["rtx-3090"]
+    while (up := next_card(catalog, _gpu(catalog, chain[-1]), "USD")) is not None and up.id in UPGRADE_PATH:
+        chain.append(up.id)
+        if up.id == UPGRADE_PATH[-1]:
+            break
+    assert tuple(chain) == UPGRADE_PATH
+    # a variant stands on its rung; off the route, the next card has more memory, is no older and is not reworked
+    assert next_card(catalog, _gpu(catalog, "rtx-4090-blower"), "USD").id == "a100-40gb-pcie"  # type: ignore[union-attr]
+    step = next_card(catalog, _gpu(catalog, "rtx-3080-ti"), "USD")
+    assert step is not None and step.vram_gb > 12 and step.release_year >= 2021 and not step.modified
+
+
+def test_each_step_is_priced_from_the_catalog_with_its_date(catalog: Catalog, build: Build) -> None:
+    steps = {s["kind"]: s for s in build.next_steps}
+    assert set(steps) == {"add", "swap"}, build.next_steps
+    add, swap = steps["add"], steps["swap"]
+    used_3090 = _gpu(catalog, "rtx-3090").price("USD", "used")
+    gpu_part = next(p for p in build.parts if p.category == "gpu")
+    assert used_3090 is not None and gpu_part.condition == "used"
+    assert (add["gpu"], add["gpus"], add["cost"]) == ("rtx-3090", build.gpu_count + 1, used_3090.amount)
+    assert add["price_date"] == used_3090.date.isoformat() and add["price_source"] == used_3090.source
+    priced = catalog_price(catalog, _gpu(catalog, "rtx-4090"), "USD")
+    assert priced is not None
+    assert (swap["gpu"], swap["gpus"]) == ("rtx-4090", build.gpu_count)
+    assert swap["cost"] == pytest.approx(priced[0] * build.gpu_count)
+    assert swap["price_date"] == priced[1].date.isoformat()
+    assert swap["sold"] == pytest.approx(used_3090.amount * build.gpu_count)  # the 3090s taken out, used
+    # the second card needs what the build's one-more finding says (board, case, PSU, RAM)
+    one_more = next(u for u in build.upgrades_said if u.code == "upgrade.one-more")
+    assert [n["code"] for n in add["needs"]] == [n.code for n in one_more.nested("needs")]
+
+
+def test_what_a_step_unlocks_is_what_the_estimator_says(catalog: Catalog, build: Build) -> None:
+    """The context and users a step unlocks fit on its GPUs and are more than the build's own; the larger model fits."""
+    model = catalog.records["models"]["qwen2.5-32b"]
+    assert isinstance(model, ModelArch)
+    ran = build.estimate.workload
+    workload = REQUEST.workload.model_copy(update={"precision": ran["precision"], "engine": ran["engine"]})
+    for step in build.next_steps:
+        gpu, count = _gpu(catalog, step["gpu"]), step["gpus"]
+        for unlock in step["unlocks"]:
+            fields = unlock["fields"]
+            if unlock["code"] == "unlock.context":
+                assert fields["after"] > fields["before"]
+                assert estimate(model, workload.model_copy(update={"context": fields["after"]}), gpu, count).fits
+            if unlock["code"] == "unlock.users":
+                assert fields["after"] > fields["before"]
+                assert estimate(model, workload.model_copy(update={"batch": fields["after"]}), gpu, count).fits
+            if unlock["code"] == "unlock.model":
+                bigger = next(
+                    m for m in catalog.records["models"].values() if getattr(m, "name", "") == fields["model"]
+                )
+                assert isinstance(bigger, ModelArch) and bigger.params_total_b > model.params_total_b
+    swap = next(s for s in build.next_steps if s["kind"] == "swap")
+    # the 4090's gain is compute: prompts read faster (the seed's "almost twice as fast"); decode is bandwidth-bound
+    assert "unlock.prefill" in {u["code"] for u in swap["unlocks"]}
+
+
+def test_the_sheet_says_the_next_steps_in_both_languages(build: Build) -> None:
+    english_sheet = build_sheet_html(build, REQUEST, SheetMeta(project_name="upgrade"))
+    chinese_sheet = build_sheet_html(build, REQUEST, SheetMeta(project_name="upgrade", language="zh_CN"))
+    assert "Next step up" in english_sheet and "swap the 1 x NVIDIA GeForce RTX 3090" in english_sheet
+    assert "下一步升级" in chinese_sheet and "换成" in chinese_sheet and "Next step up" not in chinese_sheet
+    assert "unlocks" not in chinese_sheet
+
+
+def test_plan_text_and_json_give_the_same_next_steps() -> None:
+    args = ("plan", "--model", "qwen2.5-32b", "--workload", "inference", "--precision", "q4_k_m", "--context", "8192")
+    args += ("--gpu", "rtx-3090")
+    text, data = run_cli(*args), run_cli(*args, "--json")
+    assert text.code == 0 and data.code == 0, text.err + data.err
+    steps = [s for b in json.loads(data.out)["builds"] for s in b["next_steps"]]
+    lines = [line.strip() for line in text.out.splitlines() if line.strip().startswith("next step: ")]
+    assert steps and lines == [f"next step: {english(from_json(s['said']))}" for s in steps]
+    assert {"kind", "gpu", "gpus", "cost", "currency", "price_date", "needs", "unlocks", "said"} <= set(steps[0])
+
+
+def test_a_larger_model_in_another_format_is_passed_over_not_raised(catalog: Catalog) -> None:
+    """gpt-oss-120b at MXFP4: the dense models scanned for "a larger model" are not made in MXFP4 (the estimator
+    refuses them); the scan passes over them (the plan had failed with a RequestError on Mistral Medium 3.5)."""
+    request = BuildRequest(model_id="gpt-oss-120b", workload=Workload(kind="inference"), budget=2800)
+    result = plan(request, catalog)
+    assert any(b.next_steps for b in result.builds)
