@@ -163,8 +163,9 @@ def test_estimate_answers_the_same_over_a_corrupt_catalog_cache(capsys: pytest.C
 @pytest.mark.xfail(
     strict=True,
     reason="#34's pydantic-free estimate path is not built: the catalog records, Reason, Workload and EstimateResult "
-    "are pydantic models, and importing the record classes alone costs about 5.5x an interpreter start, #34's whole "
-    "budget for the command being 6x (docs/architecture.md, Known debts)",
+    "are pydantic models (Workload validates the command line's options), and the shipped-catalog cache pickles record "
+    "instances; with the collector off and frozen at exit the command is about 6x an interpreter start with pydantic "
+    "(docs/architecture.md, Known debts)",
 )
 def test_estimate_json_imports_no_pydantic() -> None:
     """`estimate --json` (#34: <= 6x an interpreter start) reads the validated catalog cache as plain records;
