@@ -174,3 +174,24 @@ def test_estimate_json_imports_no_pydantic() -> None:
     code, modules, _model_built, _gpu_built = json.loads(out.stdout.strip().splitlines()[-1])
     assert code == 0
     assert not any(m.split(".")[0] in ("pydantic", "pydantic_core") for m in modules)
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_a_command_run_in_a_callers_process_leaves_its_collector_as_it_was(
+    enabled: bool, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A command pauses the cycle collector and its process freezes its objects at exit (launcher.COLLECTOR_ON); a
+    caller that runs it in its own process (a test, a script) gets its collector back as it was, with nothing frozen."""
+    import gc
+
+    from configurator.launcher import main as launch
+
+    threshold = gc.get_threshold()
+    if not enabled:
+        gc.disable()
+    try:
+        assert launch(["catalog", "list", "gpus"]) == 0
+        assert gc.isenabled() is enabled and gc.get_threshold() == threshold and gc.get_freeze_count() == 0
+    finally:
+        gc.enable()
+    assert "rtx-3090" in capsys.readouterr().out
