@@ -163,8 +163,9 @@ def test_estimate_answers_the_same_over_a_corrupt_catalog_cache(capsys: pytest.C
 @pytest.mark.xfail(
     strict=True,
     reason="#34's pydantic-free estimate path is not built: the catalog records, Reason, Workload and EstimateResult "
-    "are pydantic models, and importing the record classes alone costs about 5.5x an interpreter start, #34's whole "
-    "budget for the command being 6x (docs/architecture.md, Known debts)",
+    "are pydantic models (Workload validates the command line's options), and the shipped-catalog cache pickles record "
+    "instances; with the collector off and frozen at exit the command is about 6x an interpreter start with pydantic "
+    "(docs/architecture.md, Known debts)",
 )
 def test_estimate_json_imports_no_pydantic() -> None:
     """`estimate --json` (#34: <= 6x an interpreter start) reads the validated catalog cache as plain records;
@@ -173,3 +174,24 @@ def test_estimate_json_imports_no_pydantic() -> None:
     code, modules, _model_built, _gpu_built = json.loads(out.stdout.strip().splitlines()[-1])
     assert code == 0
     assert not any(m.split(".")[0] in ("pydantic", "pydantic_core") for m in modules)
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_a_command_run_in_a_callers_process_leaves_its_collector_as_it_was(
+    enabled: bool, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A command pauses the cycle collector and its process freezes its objects at exit (launcher.COLLECTOR_ON); a
+    caller that runs it in its own process (a test, a script) gets its collector back as it was, with nothing frozen."""
+    import gc
+
+    from configurator.launcher import main as launch
+
+    threshold = gc.get_threshold()
+    if not enabled:
+        gc.disable()
+    try:
+        assert launch(["catalog", "list", "gpus"]) == 0
+        assert gc.isenabled() is enabled and gc.get_threshold() == threshold and gc.get_freeze_count() == 0
+    finally:
+        gc.enable()
+    assert "rtx-3090" in capsys.readouterr().out
