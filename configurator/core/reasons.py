@@ -496,6 +496,30 @@ EN: dict[str, Template] = {
     "kind.released-served": "at {precision} as released, served by vLLM for several users: no --precision given",
     "kind.eol-cuda": "past CUDA support: CUDA 13 dropped {arch}",
     "kind.eol-rocm": "past ROCm support: gfx906 maintenance ended in 2024",
+    # a support fact's note where the configurator words it (support_facts.Fact.said; a check carries it as
+    # note_code and note_* fields beside the English `note`)
+    "sup.vllm-runs": "vLLM runs {quant} on {hardware}",
+    "sup.vllm-unsupported": "vLLM's hardware table marks {quant} unsupported on {hardware}",
+    "sup.vllm-ipex-gone": (
+        "vLLM runs {quant} on Intel GPUs only through IPEX, which dropped Alchemist after 2.6.10 and is archived (end "
+        "of life): on an Arc A-series card use a GGUF with llama.cpp (SYCL or Vulkan)"
+    ),
+    "sup.dtypes-torchtune": (
+        "torchtune trains in bf16 or fp32 only (its recipes refuse fp16: 'full fp16 training is not supported')"
+    ),
+    "sup.dtypes-unsloth": "Unsloth trains in bf16, or fp16 where the GPU has no bf16",
+    "sup.minimum-unsloth": (
+        "Unsloth states a minimum CUDA compute capability of {capability:.1f}; Pascal cards (GTX 1070/1080) work, "
+        "but slowly"
+    ),
+    "sup.framework-minimum": "{framework} states a minimum CUDA compute capability above this GPU's",
+    "sup.framework-supports": "{framework} supports this GPU",
+    "sup.framework-bf16": lambda r, say: (
+        f"{say(Reason.of('sup.dtypes-' + str(r.fields['framework'])))}, and this GPU has {r.fields['bf16']}: bf16 "
+        "would run emulated (PyTorch's is_bf16_supported() passes by emulation on a GPU without bf16 hardware, so "
+        "`tune run` starts) and dtype=fp32 doubles the weights, gradients and activations of the bf16 run estimated "
+        "here"
+    ),
     # why each part was chosen (solve.plan), clause by clause
     "part.gpus": "{n} x {vram:g} GB holds the job ({gib:.1f} GiB needed per GPU of {vram:g} GB)",
     "part.cooler": "{cooler} cooler",

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, cast
 
 from configurator.core.catalog.models import Gpu
 from configurator.core.estimate.frameworks import framework_shards_with_fsdp
 from configurator.core.estimate.workload import Workload
+from configurator.core.reasons import Reason
 from configurator.core.rules import software as sw
-from configurator.core.rules.base import Check, Rule, instance, new_check
+from configurator.core.rules.base import Check, Field, Rule, instance, new_check
 from configurator.core.support_facts import (
     FRAMEWORK_NEEDS,
     REFERENCE_MATMUL,
@@ -158,9 +160,39 @@ def _verdict(
     # costs speed or memory (the job still runs) warns, never fails
     status = min(_STATUS_OF[fact.level], at_most, rule.broken, key=_ORDER.__getitem__)
     said = rule.say(
-        status, "fact", what=what, card=_card(gpu), note=fact.note, advice=advice if status != "pass" else ""
+        status,
+        "fact",
+        what=what,
+        card=_card(gpu),
+        note=fact.note,
+        advice=advice if status != "pass" else "",
+        **note_fields(fact),
     )
     return SupportVerdict.of(said, fact.source)
+
+
+def note_fields(fact: Fact) -> dict[str, Field]:
+    """A fact's note as a code beside its English: `note_code` and the code's fields as `note_<name>` (none for a
+    note in a source's own words). report/words.py renders the Chinese from them (`fact_note`)."""
+    if fact.said is None:
+        return {}
+    fields: dict[str, Field] = {"note_code": fact.said.code}
+    for name, value in fact.said.args:
+        if isinstance(value, Reason) or isinstance(value, tuple) and any(isinstance(v, Reason) for v in value):
+            raise ValueError(f"{fact.said.code}: a check's fields hold no nested reason ({name})")
+        fields[f"note_{name}"] = cast(Field, value)
+    return fields
+
+
+def fact_note(fields: Mapping[str, object]) -> Reason | None:
+    """The code of a support check's note (`note_fields`), or None where the note is a source's own words."""
+    code = fields.get("note_code")
+    if not isinstance(code, str):
+        return None
+    args = {
+        key[len("note_") :]: value for key, value in fields.items() if key.startswith("note_") and key != "note_code"
+    }
+    return Reason.of(code, **args)  # type: ignore[arg-type]
 
 
 def _training_verdicts(gpu: Gpu, entry: ArchSupport, workload: Workload, tuned_by: str | None) -> list[SupportVerdict]:

@@ -93,6 +93,15 @@ class Fact:
     level: Level
     note: str
     source: str
+    said: Reason | None = None
+    """The note as a code and typed fields (`sup.*`: reasons.EN words it, report/words.py in Chinese), where the
+    configurator words it; None where the note is a source's own summary, shown as written (Chinese through
+    report.phrases' patterns). A check carries the code beside the English (support._verdict: `note_code`)."""
+
+    @classmethod
+    def of(cls, level: Level, said: Reason, source: str) -> Fact:
+        """A fact whose note is a code: its English rendered once, here."""
+        return cls(level, english(said), source, said)
 
 
 @dataclass(frozen=True)
@@ -241,9 +250,10 @@ def _quant_row(column: str, supported: set[str], extra: dict[str, Fact] | None =
     for name in VLLM_ROWS:
         label = _QUANT_NAMES[name]
         if name in supported:
-            row[name] = Fact("yes", f"vLLM runs {label} on {column}", VLLM_QUANT_HARDWARE)
+            row[name] = Fact.of("yes", Reason.of("sup.vllm-runs", quant=label, hardware=column), VLLM_QUANT_HARDWARE)
         else:
-            row[name] = Fact("no", f"vLLM's hardware table marks {label} unsupported on {column}", VLLM_QUANT_HARDWARE)
+            said = Reason.of("sup.vllm-unsupported", quant=label, hardware=column)
+            row[name] = Fact.of("no", said, VLLM_QUANT_HARDWARE)
     row.update(extra or {})
     return row
 
@@ -399,13 +409,7 @@ IPEX_QUANT = (
     "life), archived 2026-03-30 (github.com/Comfy-Org/ComfyUI/pull/13653)"
 )
 _IPEX_GONE_ALCHEMIST = {
-    row: Fact(
-        "no",
-        f"vLLM runs {_QUANT_NAMES[row]} on Intel GPUs only through IPEX, which dropped Alchemist after 2.6.10 and is "
-        "archived (end of life): on an Arc A-series card use a GGUF with llama.cpp (SYCL or Vulkan)",
-        IPEX_QUANT,
-    )
-    for row in ("awq", "gptq")
+    row: Fact.of("no", Reason.of("sup.vllm-ipex-gone", quant=_QUANT_NAMES[row]), IPEX_QUANT) for row in ("awq", "gptq")
 }
 """The hardware table's Intel GPU column predates IPEX's end; for Alchemist (Arc A-series) the path it rests on is
 gone. Battlemage (Arc Pro B-series) keeps the table's answer: Intel's llm-scaler-vllm ships INT4 kernels for it."""
@@ -798,12 +802,16 @@ class FrameworkNeeds:
 
     framework: str
     dtypes: tuple[TrainDtype, ...]  # what its training runs in
-    dtypes_note: str
+    dtypes_said: Reason  # sup.dtypes-*: what it trains in, in its own words
     dtypes_source: str
     min_compute_capability: float | None = None  # NVIDIA; None: no stated floor
     below_minimum: Level = "no"  # what the framework says of older cards
-    minimum_note: str = ""
+    minimum_said: Reason | None = None  # sup.minimum-*: what it says of older cards
     minimum_source: str = ""
+
+    @property
+    def dtypes_note(self) -> str:
+        return english(self.dtypes_said)
 
     @property
     def bf16_only(self) -> bool:
@@ -821,7 +829,7 @@ FRAMEWORK_NEEDS: dict[str, FrameworkNeeds] = {
     "torchtune": FrameworkNeeds(
         "torchtune",
         ("bf16", "fp32"),
-        "torchtune trains in bf16 or fp32 only (its recipes refuse fp16: 'full fp16 training is not supported')",
+        Reason.of("sup.dtypes-torchtune"),
         TORCHTUNE_RECIPE,
     ),
     # Unsloth Core: "minimum CUDA capability 7.0 (V100, T4, Titan V, RTX 20 & 50, A100, H100, L40 etc); GTX 1070,
@@ -829,12 +837,11 @@ FRAMEWORK_NEEDS: dict[str, FrameworkNeeds] = {
     "unsloth": FrameworkNeeds(
         "unsloth",
         ("bf16", "fp16", "fp32"),
-        "Unsloth trains in bf16, or fp16 where the GPU has no bf16",
+        Reason.of("sup.dtypes-unsloth"),
         UNSLOTH_REQUIREMENTS,
         min_compute_capability=7.0,
         below_minimum="partial",
-        minimum_note="Unsloth states a minimum CUDA compute capability of 7.0; Pascal cards (GTX 1070/1080) work, "
-        "but slowly",
+        minimum_said=Reason.of("sup.minimum-unsloth", capability=7.0),
         minimum_source=UNSLOTH_REQUIREMENTS,
     ),
 }
@@ -852,21 +859,18 @@ def framework_fact(framework: str | None, entry: ArchSupport) -> Fact | None:
     if needs is None:
         return None
     if needs.bf16_only and entry.bf16.level != "yes":
-        return Fact(
-            "no",
-            f"{needs.dtypes_note}, and this GPU has {entry.bf16.note}: bf16 would run emulated (PyTorch's "
-            "is_bf16_supported() passes by emulation on a GPU without bf16 hardware, so `tune run` starts) and "
-            "dtype=fp32 doubles the weights, gradients and activations of the bf16 run estimated here",
-            needs.dtypes_source,
-        )
+        said = Reason.of("sup.framework-bf16", framework=needs.framework, bf16=entry.bf16.note)
+        return Fact.of("no", said, needs.dtypes_source)
     capability = compute_capability(entry)
     if (
         needs.min_compute_capability is not None
         and capability is not None
         and capability < needs.min_compute_capability
     ):
-        return Fact(needs.below_minimum, needs.minimum_note, needs.minimum_source)
-    return Fact("yes", f"{framework} supports this GPU", needs.minimum_source or needs.dtypes_source)
+        said = needs.minimum_said or Reason.of("sup.framework-minimum", framework=needs.framework)
+        return Fact.of(needs.below_minimum, said, needs.minimum_source)
+    said = Reason.of("sup.framework-supports", framework=needs.framework)
+    return Fact.of("yes", said, needs.minimum_source or needs.dtypes_source)
 
 
 @functools.cache  # support_for is asked ~67,000 times in one cluster plan, for a handful of names

@@ -569,6 +569,23 @@ ZH_REASONS: dict[str, Template] = {
     "kind.released-served": "{precision}（发布时的精度），由 vLLM 供多个用户使用：未指定权重精度",
     "kind.eol-cuda": "已过 CUDA 支持期：CUDA 13 不再支持 {arch}",
     "kind.eol-rocm": "已过 ROCm 支持期：gfx906 维护于 2024 年结束",
+    # a support fact's note where the configurator words it (support_facts.Fact.said)
+    "sup.vllm-runs": lambda r, _say: f"vLLM 可在 {_zh_hardware(r)} 上运行 {r.fields['quant']}",
+    "sup.vllm-unsupported": lambda r, _say: f"vLLM 的硬件支持表标明 {_zh_hardware(r)} 不支持 {r.fields['quant']}",
+    "sup.vllm-ipex-gone": (
+        "vLLM 只能通过 IPEX 在 Intel GPU 上运行 {quant}，而 IPEX 在 2.6.10 之后不再支持 Alchemist，且已归档（停止维护）："
+        "Arc A 系列显卡请改用 llama.cpp（SYCL 或 Vulkan）运行 GGUF"
+    ),
+    "sup.dtypes-torchtune": "torchtune 只用 bf16 或 fp32 训练（其训练脚本拒绝 fp16：'full fp16 training is not supported'）",
+    "sup.dtypes-unsloth": "Unsloth 用 bf16 训练，GPU 没有 bf16 时用 fp16",
+    "sup.minimum-unsloth": "Unsloth 要求 CUDA 计算能力至少 {capability:.1f}；Pascal 卡（GTX 1070/1080）能用，但很慢",
+    "sup.framework-minimum": "{framework} 要求的最低 CUDA 计算能力高于这张卡",
+    "sup.framework-supports": "{framework} 支持这张 GPU",
+    "sup.framework-bf16": lambda r, say_: (
+        f"{say_(Reason.of('sup.dtypes-' + str(r.fields['framework'])))}，而这张 GPU {_sentence(str(r.fields['bf16']))}："
+        "bf16 只能模拟运行（在没有 bf16 硬件的 GPU 上，PyTorch 的 is_bf16_supported() 靠模拟返回真，所以 `tune run` "
+        "能启动），改用 dtype=fp32 则权重、梯度和激活都是这里估算的 bf16 训练的两倍"
+    ),
     # why each part was chosen, clause by clause
     "part.gpus": "{n} 张 {vram:g} GB 显存的卡装得下（每张卡需 {gib:.1f} GiB，单卡 {vram:g} GB）",
     "part.cooler": lambda r, _say: ZH_COOLERS.get(str(r.fields["cooler"]), str(r.fields["cooler"])),
@@ -1599,14 +1616,30 @@ def _zh_stack_words() -> dict[str, str]:
 _ZH_STACK = _zh_stack_words()
 
 
+ZH_VLLM_HARDWARE = {
+    "AMD GPUs": "AMD GPU",
+    "Intel GPUs": "Intel GPU",
+    "Blackwell (table stops at Hopper; FP8 page lists Blackwell)": "Blackwell（支持表只列到 Hopper；FP8 页面列出了 Blackwell）",
+    "CDNA 1 (not a vLLM ROCm target)": "CDNA 1（不是 vLLM 的 ROCm 目标架构）",
+    "GCN 5 (not a vLLM ROCm target)": "GCN 5（不是 vLLM 的 ROCm 目标架构）",
+}
+"""The columns of vLLM's quantization hardware table (support_facts._quant_row) that are not an architecture's name."""
+
+
+def _zh_hardware(r: Reason) -> str:
+    hardware = str(r.fields["hardware"])
+    return ZH_VLLM_HARDWARE.get(hardware, hardware)
+
+
 def _zh_fact(f: Mapping[str, Any]) -> str:
     """A support fact: what it is about and the advice in the configurator's own words (support.STACK_WORDS, by code),
-    the fact's note (and an advice in a source's words) through the sentence patterns."""
+    the fact's note from its code where the configurator words it (support.fact_note: `sup.*` in ZH_REASONS), a note
+    or an advice in a source's own words through the sentence patterns."""
     what, advice = str(f["what"]), str(f["advice"])
     advice = _ZH_STACK.get(advice) or _sentence(advice) if advice else ""
-    return f"{_ZH_STACK.get(what, what)} 在 {f['card']} 上：{_sentence(str(f['note']))}" + (
-        f"；{advice}" if advice else ""
-    )
+    said = support.fact_note(f)
+    note = say(said) if said is not None else _sentence(str(f["note"]))
+    return f"{_ZH_STACK.get(what, what)} 在 {f['card']} 上：{note}" + (f"；{advice}" if advice else "")
 
 
 ZH_CN.update(
