@@ -258,74 +258,31 @@ def _quant_row(column: str, supported: set[str], extra: dict[str, Fact] | None =
     return row
 
 
-_FP8_MARLIN = Fact(
-    "partial",
-    "no FP8 tensor cores: vLLM stores FP8 weights and runs them as weight-only W8A16 through FP8 Marlin "
-    "(half the weight memory, computed in fp16, no FP8 speed-up)",
-    VLLM_FP8,
-)
-_FP8_KV_SOFTWARE = Fact(
-    "partial",
-    "FP8 KV cache is stored in 8 bits to save memory but converted back to 16-bit for the attention math "
-    "(no FP8 hardware)",
-    VLLM_KV_CACHE,
-)
-_FP8_KV_NATIVE = Fact("yes", "FP8 KV cache with FP8 hardware", VLLM_KV_CACHE)
-_FP8_KV_UNDOCUMENTED = Fact(
-    "partial",
-    "vLLM documents no FP8 KV-cache path for this GPU family; expect to keep the KV cache in 16-bit",
-    VLLM_KV_CACHE,
-)
-_NO_BF16_NVIDIA = Fact(
-    "no",
-    "no bf16 tensor cores (bf16 arrived with Ampere)",
-    AMPERE_WHITEPAPER,
-)
-_BF16_NVIDIA = Fact("yes", "bf16 tensor cores (Ampere and newer)", AMPERE_WHITEPAPER)
-_FA2_NVIDIA = Fact("yes", "FlashAttention-2 runs on Ampere, Ada and Hopper (fp16 and bf16)", FLASH_ATTN_README)
-_FA2_NONE_NVIDIA = Fact(
-    "no",
-    "FlashAttention-2 needs Ampere or newer: attention falls back to PyTorch SDPA kernels "
-    "(slower, more memory at long context)",
-    FLASH_ATTN_README,
-)
-_LLAMA_CUDA = Fact("yes", "llama.cpp runs on the CUDA backend (Vulkan also works)", LLAMA_CPP_BUILD)
-_LLAMA_HIP = Fact("yes", "llama.cpp runs on the HIP (ROCm) backend or on Vulkan", LLAMA_CPP_BUILD)
-_LLAMA_SYCL = Fact("yes", "llama.cpp runs on the SYCL backend (Intel GPUs) or on Vulkan", LLAMA_CPP_BUILD)
-_BNB_CUDA = Fact("yes", "bitsandbytes NF4/8-bit on CUDA compute capability 6.0+ (QLoRA works)", BNB_INSTALL)
-_BNB_ROCM_INSTINCT = Fact("yes", "bitsandbytes has official AMD ROCm support (QLoRA works)", BNB_INSTALL)
-_BNB_ROCM_RADEON = Fact(
-    "partial",
-    "bitsandbytes supports AMD ROCm officially, but Radeon (RDNA) builds are newer and less tested than CUDA: "
-    "QLoRA should run, expect rough edges",
-    BNB_ROCM_WINDOWS,
-)
-_BNB_XPU = Fact("yes", "bitsandbytes has official Intel XPU support (QLoRA works)", BNB_INSTALL)
-_DS_NVIDIA = Fact("yes", "DeepSpeed is developed and tested on NVIDIA GPUs", DEEPSPEED_README)
-_DS_AMD_TESTED = Fact("yes", "DeepSpeed is tested on AMD Instinct (MI100, MI200)", DEEPSPEED_README)
-_DS_AMD_OTHER = Fact(
-    "partial",
-    "DeepSpeed runs on ROCm through its CUDA/HIP accelerator, but upstream tests only MI100 and MI200",
-    DEEPSPEED_README,
-)
-_DS_ARC = Fact(
-    "partial",
-    "DeepSpeed's XPU accelerator is validated on Intel Data Center GPU Max, not on Arc",
-    DEEPSPEED_README,
-)
-_COMPILE_OK = Fact("yes", "torch.compile (Inductor/Triton) is supported", TRITON_README)
-_COMPILE_OLD_NVIDIA = Fact(
-    "partial",
-    "Triton officially supports compute capability 8.0+; PyTorch still compiles for 7.x but "
-    "without official Triton support",
-    TRITON_README,
-)
-_DRIVER_CURRENT_NVIDIA = Fact(
-    "yes", "current CUDA 13 drivers and toolkits support this architecture", CUDA13_DROPS_VOLTA
-)
-_DRIVER_ROCM = Fact("yes", "in AMD's current ROCm support list", ROCM_RADEON_TARGETS)
-_PYTORCH_CUDA = Fact("yes", "current PyTorch CUDA wheels include this architecture", PYTORCH_DROPS_SM70)
-_PYTORCH_ROCM = Fact("yes", "PyTorch ROCm wheels support this GPU", ROCM_RADEON_TARGETS)
+_FP8_MARLIN = Fact.of("partial", Reason.of("sup.fp8-marlin"), VLLM_FP8)
+_FP8_KV_SOFTWARE = Fact.of("partial", Reason.of("sup.fp8-kv-software"), VLLM_KV_CACHE)
+_FP8_KV_NATIVE = Fact.of("yes", Reason.of("sup.fp8-kv-native"), VLLM_KV_CACHE)
+_FP8_KV_UNDOCUMENTED = Fact.of("partial", Reason.of("sup.fp8-kv-undocumented"), VLLM_KV_CACHE)
+_NO_BF16_NVIDIA = Fact.of("no", Reason.of("sup.no-bf16-nvidia"), AMPERE_WHITEPAPER)
+_BF16_NVIDIA = Fact.of("yes", Reason.of("sup.bf16-nvidia"), AMPERE_WHITEPAPER)
+_FA2_NVIDIA = Fact.of("yes", Reason.of("sup.fa2-nvidia"), FLASH_ATTN_README)
+_FA2_NONE_NVIDIA = Fact.of("no", Reason.of("sup.fa2-none-nvidia"), FLASH_ATTN_README)
+_LLAMA_CUDA = Fact.of("yes", Reason.of("sup.llama-cuda"), LLAMA_CPP_BUILD)
+_LLAMA_HIP = Fact.of("yes", Reason.of("sup.llama-hip"), LLAMA_CPP_BUILD)
+_LLAMA_SYCL = Fact.of("yes", Reason.of("sup.llama-sycl"), LLAMA_CPP_BUILD)
+_BNB_CUDA = Fact.of("yes", Reason.of("sup.bnb-cuda"), BNB_INSTALL)
+_BNB_ROCM_INSTINCT = Fact.of("yes", Reason.of("sup.bnb-rocm-instinct"), BNB_INSTALL)
+_BNB_ROCM_RADEON = Fact.of("partial", Reason.of("sup.bnb-rocm-radeon"), BNB_ROCM_WINDOWS)
+_BNB_XPU = Fact.of("yes", Reason.of("sup.bnb-xpu"), BNB_INSTALL)
+_DS_NVIDIA = Fact.of("yes", Reason.of("sup.ds-nvidia"), DEEPSPEED_README)
+_DS_AMD_TESTED = Fact.of("yes", Reason.of("sup.ds-amd-tested"), DEEPSPEED_README)
+_DS_AMD_OTHER = Fact.of("partial", Reason.of("sup.ds-amd-other"), DEEPSPEED_README)
+_DS_ARC = Fact.of("partial", Reason.of("sup.ds-arc"), DEEPSPEED_README)
+_COMPILE_OK = Fact.of("yes", Reason.of("sup.compile-ok"), TRITON_README)
+_COMPILE_OLD_NVIDIA = Fact.of("partial", Reason.of("sup.compile-old-nvidia"), TRITON_README)
+_DRIVER_CURRENT_NVIDIA = Fact.of("yes", Reason.of("sup.driver-current-nvidia"), CUDA13_DROPS_VOLTA)
+_DRIVER_ROCM = Fact.of("yes", Reason.of("sup.driver-rocm"), ROCM_RADEON_TARGETS)
+_PYTORCH_CUDA = Fact.of("yes", Reason.of("sup.pytorch-cuda"), PYTORCH_DROPS_SM70)
+_PYTORCH_ROCM = Fact.of("yes", Reason.of("sup.pytorch-rocm"), ROCM_RADEON_TARGETS)
 
 _TURING_PLUS_ROWS = {"awq", "gptq", "marlin", "int8_w8a8", "bitsandbytes", "gguf"}
 
@@ -370,37 +327,20 @@ def _nvidia(
     )
 
 
-_VLLM_CUDA = Fact("yes", "vLLM supports NVIDIA GPUs of compute capability 7.5 and newer", VLLM_GPU_INSTALL)
-_FP8_NATIVE_NVIDIA = Fact("yes", "FP8 tensor cores (compute capability 8.9 and newer)", VLLM_FP8)
-_FP8_NONE_NVIDIA = Fact("no", "no FP8 tensor cores (they arrived with Ada, compute capability 8.9)", VLLM_FP8)
-_VOLTA_PASCAL_EOL = (
-    "NVIDIA's 580 driver branch is the last for Maxwell, Pascal and Volta, CUDA 13 drops them, and PyTorch's "
-    "CUDA 12.8+ wheels no longer include them: the card runs on older software only"
-)
-_EOL_DRIVER = Fact("partial", _VOLTA_PASCAL_EOL, NVIDIA_R580_LAST)
-_EOL_PYTORCH = Fact(
-    "partial",
-    "PyTorch's CUDA 12.8/12.9 wheels dropped Maxwell, Pascal and Volta; the CUDA 12.6 wheels still run them",
-    PYTORCH_DROPS_SM70,
-)
+_VLLM_CUDA = Fact.of("yes", Reason.of("sup.vllm-cuda"), VLLM_GPU_INSTALL)
+_FP8_NATIVE_NVIDIA = Fact.of("yes", Reason.of("sup.fp8-native-nvidia"), VLLM_FP8)
+_FP8_NONE_NVIDIA = Fact.of("no", Reason.of("sup.fp8-none-nvidia"), VLLM_FP8)
+_EOL_DRIVER = Fact.of("partial", Reason.of("sup.eol-driver"), NVIDIA_R580_LAST)
+_EOL_PYTORCH = Fact.of("partial", Reason.of("sup.eol-pytorch"), PYTORCH_DROPS_SM70)
 
 _AMD_COLUMN = "AMD GPUs"
 _AMD_ROWS = {"gguf"}
 _AMD_FP8_ROWS = {"gguf", "fp8_w8a8"}
 _INTEL_COLUMN = "Intel GPUs"
 _INTEL_ROWS = {"awq", "gptq"}
-_FP8_NONE_AMD = Fact(
-    "no",
-    "no FP8 matrix hardware; vLLM's FP8 path on ROCm (torch._scaled_mm) needs MI300-class (CDNA 3) GPUs and "
-    "the weight-only FP8 Marlin kernel is CUDA-only",
-    TORCH_SCALED_MM,
-)
-_VLLM_FP8_ROCM_NONE = Fact(
-    "no",
-    "FP8 W8A8 in vLLM on ROCm runs on MI300-class (CDNA 3) GPUs only, and Marlin (weight-only FP8) is CUDA-only",
-    TORCH_SCALED_MM,
-)
-_INTEL_FP8 = Fact("no", "vLLM's hardware table lists no FP8 support on Intel GPUs", VLLM_QUANT_HARDWARE)
+_FP8_NONE_AMD = Fact.of("no", Reason.of("sup.fp8-none-amd"), TORCH_SCALED_MM)
+_VLLM_FP8_ROCM_NONE = Fact.of("no", Reason.of("sup.vllm-fp8-rocm-none"), TORCH_SCALED_MM)
+_INTEL_FP8 = Fact.of("no", Reason.of("sup.intel-fp8"), VLLM_QUANT_HARDWARE)
 IPEX_QUANT = (
     "https://github.com/vllm-project/vllm/blob/main/vllm/model_executor/layers/quantization/ipex_quant.py (AWQ and "
     "GPTQ on XPU run through IPEX, 2.6.0 or newer); https://github.com/intel/intel-extension-for-pytorch/issues/796 "
@@ -413,38 +353,16 @@ _IPEX_GONE_ALCHEMIST = {
 }
 """The hardware table's Intel GPU column predates IPEX's end; for Alchemist (Arc A-series) the path it rests on is
 gone. Battlemage (Arc Pro B-series) keeps the table's answer: Intel's llm-scaler-vllm ships INT4 kernels for it."""
-_FA2_ROCM_CK = Fact(
-    "yes",
-    "FlashAttention-2 on ROCm: the composable_kernel backend supports MI200x, MI250x, MI300x, MI355x and RDNA 3/4",
-    FLASH_ATTN_README,
-)
-_FA2_NONE_OLD_AMD = Fact(
-    "no",
-    "FlashAttention-2's ROCm backends target MI200 (gfx90a) and newer and RDNA 3/4; attention falls back to SDPA",
-    FLASH_ATTN_README,
-)
-_FA2_NONE_INTEL = Fact(
-    "no",
-    "FlashAttention-2 is built for CUDA and ROCm only; Intel GPUs use PyTorch SDPA kernels",
-    FLASH_ATTN_README,
-)
-_VLLM_ROCM = Fact("yes", "vLLM supports this GPU on ROCm", VLLM_GPU_INSTALL)
-_VLLM_ROCM_NONE = Fact(
-    "no",
-    "vLLM's ROCm build supports MI200 (gfx90a), MI300 (gfx942), MI350 (gfx950), RX 7900 (gfx1100/1101) and "
-    "RX 9000 (gfx1200/1201) only",
-    VLLM_GPU_INSTALL,
-)
-_VLLM_XPU = Fact(
-    "partial",
-    "vLLM runs basic inference and serving on Intel Data Center and Arc GPUs (XPU backend), with fewer "
-    "quantization formats",
-    VLLM_GPU_INSTALL_V014,
-)
-_COMPILE_ROCM = Fact("yes", "torch.compile (Triton) supports AMD GPUs on ROCm 6.2+", TRITON_README)
-_COMPILE_XPU = Fact("yes", "torch.compile supports Intel GPUs through PyTorch's XPU backend", PYTORCH_XPU)
-_PYTORCH_XPU = Fact("yes", "PyTorch's XPU build supports Intel Arc GPUs", PYTORCH_XPU)
-_DRIVER_XPU = Fact("yes", "supported by Intel's current GPU drivers for PyTorch XPU", PYTORCH_XPU)
+_FA2_ROCM_CK = Fact.of("yes", Reason.of("sup.fa2-rocm-ck"), FLASH_ATTN_README)
+_FA2_NONE_OLD_AMD = Fact.of("no", Reason.of("sup.fa2-none-old-amd"), FLASH_ATTN_README)
+_FA2_NONE_INTEL = Fact.of("no", Reason.of("sup.fa2-none-intel"), FLASH_ATTN_README)
+_VLLM_ROCM = Fact.of("yes", Reason.of("sup.vllm-rocm"), VLLM_GPU_INSTALL)
+_VLLM_ROCM_NONE = Fact.of("no", Reason.of("sup.vllm-rocm-none"), VLLM_GPU_INSTALL)
+_VLLM_XPU = Fact.of("partial", Reason.of("sup.vllm-xpu"), VLLM_GPU_INSTALL_V014)
+_COMPILE_ROCM = Fact.of("yes", Reason.of("sup.compile-rocm"), TRITON_README)
+_COMPILE_XPU = Fact.of("yes", Reason.of("sup.compile-xpu"), PYTORCH_XPU)
+_PYTORCH_XPU = Fact.of("yes", Reason.of("sup.pytorch-xpu"), PYTORCH_XPU)
+_DRIVER_XPU = Fact.of("yes", Reason.of("sup.driver-xpu"), PYTORCH_XPU)
 
 
 def _rx7900xtx(url: str, fp16: float, bf16: float, fp32: float) -> tuple[MatmulMeasurement, ...]:
