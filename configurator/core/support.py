@@ -122,15 +122,37 @@ STACK_WORDS: dict[str, str] = {
 }
 """The configurator's own words in a support fact (what it is about, what to do instead), by code: report/words.py
 keys their Chinese by the same codes (a fact's note is the source's own words, with its source)."""
-STACK_PRECISIONS: dict[str, tuple[str, ...]] = {
-    "vllm-weights": tuple(VLLM_ROW_FOR_PRECISION),
-    "bnb-weights": _BNB_PRECISIONS,
-}
-"""The precisions a templated word above is said with."""
 
 
-def _said(code: str, **fields: str) -> str:
-    return STACK_WORDS[code].format(**fields)
+@dataclass(frozen=True)
+class Said:
+    """The configurator's own words in a support check: a STACK_WORDS code (with the precision a templated one names),
+    or, without a code, a name as it is (a framework's) or a sentence made elsewhere."""
+
+    code: str = ""
+    precision: str = ""
+    text: str = ""
+
+    @property
+    def english(self) -> str:
+        return STACK_WORDS[self.code].format(precision=self.precision) if self.code else self.text
+
+    def fields(self, name: str) -> dict[str, Field]:
+        """`<name>_code` (and `<name>_precision`) beside the English a check holds as `<name>`: report/words.py says
+        it in Chinese by the code, never by the English."""
+        if not self.code:
+            return {}
+        return {f"{name}_code": self.code, **({f"{name}_precision": self.precision} if self.precision else {})}
+
+
+def _said(code: str, precision: str = "") -> Said:
+    return Said(code, precision)
+
+
+def said_in(fields: Mapping[str, object], name: str) -> tuple[str, str] | None:
+    """The STACK_WORDS code and precision of a support check's `what` or `advice` (`Said.fields`), if it has one."""
+    code = fields.get(f"{name}_code")
+    return (code, str(fields.get(f"{name}_precision", ""))) if isinstance(code, str) else None
 
 
 def framework_verdict(gpu: Gpu, framework: str | None) -> SupportVerdict | None:
@@ -140,8 +162,8 @@ def framework_verdict(gpu: Gpu, framework: str | None) -> SupportVerdict | None:
     if fact is None:
         return None
     needs = FRAMEWORK_NEEDS[framework or ""]
-    advice = _said("to-ampere") if needs.bf16_only else ""
-    return _verdict(FRAMEWORK, fact, framework or "", gpu, advice)
+    advice = _said("to-ampere") if needs.bf16_only else None
+    return _verdict(FRAMEWORK, fact, Said(text=framework or ""), gpu, advice)
 
 
 def worst(verdicts: list[SupportVerdict]) -> Status:
@@ -154,19 +176,22 @@ def _card(gpu: Gpu) -> str:
 
 
 def _verdict(
-    rule: Rule, fact: Fact, what: str, gpu: Gpu, advice: str = "", *, at_most: Status = "fail"
+    rule: Rule, fact: Fact, what: Said, gpu: Gpu, advice: Said | None = None, *, at_most: Status = "fail"
 ) -> SupportVerdict:
     # never worse than the rule's severity (a warning rule warns); at_most: a missing piece of a failing rule that only
     # costs speed or memory (the job still runs) warns, never fails
     status = min(_STATUS_OF[fact.level], at_most, rule.broken, key=_ORDER.__getitem__)
+    shown = advice if advice is not None and status != "pass" else Said()
     said = rule.say(
         status,
         "fact",
-        what=what,
+        what=what.english,
         card=_card(gpu),
         note=fact.note,
-        advice=advice if status != "pass" else "",
+        advice=shown.english,
         **note_fields(fact),
+        **what.fields("what"),
+        **shown.fields("advice"),
     )
     return SupportVerdict.of(said, fact.source)
 
@@ -254,7 +279,7 @@ def check_stack(gpu: Gpu, workload: Workload) -> list[SupportVerdict]:
     if precision == "bf16":
         advice = _said("to-fp16-training") if training else _said("to-fp16")
         if needs is not None and needs.bf16_only:
-            advice = f"{needs.dtypes_note} ({FRAMEWORK.id})"
+            advice = Said(text=f"{needs.dtypes_note} ({FRAMEWORK.id})")
         # the job still runs in fp16 (and is costed so by training_tflops): a warning, not a failure
         verdicts.append(_verdict(PRECISION, entry.bf16, _said("bf16"), gpu, advice, at_most="warn"))
     elif precision == "fp8" and engine != "vllm":
@@ -269,10 +294,10 @@ def check_stack(gpu: Gpu, workload: Workload) -> list[SupportVerdict]:
         elif fact.level == "no":
             advice = _said("to-vllm-format")
         else:
-            advice = ""
-        verdicts.append(_verdict(QUANT, fact, _said("vllm-weights", precision=precision), gpu, advice))
+            advice = Said()
+        verdicts.append(_verdict(QUANT, fact, _said("vllm-weights", precision), gpu, advice))
     if engine == "transformers" and precision in _BNB_PRECISIONS and not (training and workload.method == "qlora"):
-        verdicts.append(_verdict(QUANT, entry.bitsandbytes, _said("bnb-weights", precision=precision), gpu))
+        verdicts.append(_verdict(QUANT, entry.bitsandbytes, _said("bnb-weights", precision), gpu))
 
     # SUP-4: FP8 KV cache
     if engine == "vllm" and workload.kv_precision == "fp8":

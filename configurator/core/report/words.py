@@ -1673,18 +1673,6 @@ ZH_STACK_WORDS: dict[str, str] = {
 the two tables to each other)."""
 
 
-def _zh_stack_words() -> dict[str, str]:
-    """support.STACK_WORDS' English, as check_stack says it (templated ones over their precisions), to its Chinese."""
-    said = {}
-    for code, zh in ZH_STACK_WORDS.items():
-        for precision in support.STACK_PRECISIONS.get(code, ("",)):
-            said[support.STACK_WORDS[code].format(precision=precision)] = zh.format(precision=precision)
-    return said
-
-
-_ZH_STACK = _zh_stack_words()
-
-
 ZH_VLLM_HARDWARE = {
     "AMD GPUs": "AMD GPU",
     "Intel GPUs": "Intel GPU",
@@ -1701,14 +1689,19 @@ def _zh_hardware(r: Reason) -> str:
 
 
 def _zh_fact(f: Mapping[str, Any]) -> str:
-    """A support fact: what it is about and the advice in the configurator's own words (support.STACK_WORDS, by code),
-    the fact's note from its code where the configurator words it (support.fact_note: `sup.*` in ZH_REASONS), a note
-    or an advice in a source's own words through the sentence patterns."""
-    what, advice = str(f["what"]), str(f["advice"])
-    advice = _ZH_STACK.get(advice) or _sentence(advice) if advice else ""
+    """A support fact: what it is about and the advice in the configurator's own words by their codes
+    (support.STACK_WORDS, `what_code` and `advice_code`: ZH_STACK_WORDS), the fact's note by its code (support.fact_note:
+    `sup.*` in ZH_REASONS); a framework's name as it is, an advice without a code through the sentence patterns."""
     said = support.fact_note(f)
     note = say(said) if said is not None else _sentence(str(f["note"]))
-    return f"{_ZH_STACK.get(what, what)} 在 {f['card']} 上：{note}" + (f"；{advice}" if advice else "")
+    what = _zh_stack(f, "what") or str(f["what"])
+    advice = _zh_stack(f, "advice") or (_sentence(str(f["advice"])) if f["advice"] else "")
+    return f"{what} 在 {f['card']} 上：{note}" + (f"；{advice}" if advice else "")
+
+
+def _zh_stack(f: Mapping[str, Any], name: str) -> str:
+    coded = support.said_in(f, name)
+    return ZH_STACK_WORDS[coded[0]].format(precision=coded[1]) if coded is not None else ""
 
 
 ZH_CN.update(
