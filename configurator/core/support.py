@@ -166,6 +166,23 @@ def framework_verdict(gpu: Gpu, framework: str | None) -> SupportVerdict | None:
     return _verdict(FRAMEWORK, fact, Said(text=framework or ""), gpu, advice)
 
 
+def framework_warning(verdict: SupportVerdict) -> Reason:
+    """SUP-10's finding as a fine-tune estimate's warning (`warn.framework`): its English whole (`message`), and beside
+    it the framework, the card, the fact's note as its code and the advice's code, which its Chinese is said from."""
+    fields = dict(verdict.fields)
+    note, advice = fact_note(fields), said_in(fields, "advice")
+    if note is None:
+        return Reason.of("warn.framework", message=verdict.message)
+    return Reason.of(
+        "warn.framework",
+        message=verdict.message,
+        what=str(fields["what"]),
+        card=str(fields["card"]),
+        note=note,
+        advice_code=advice[0] if advice is not None else "",
+    )
+
+
 def worst(verdicts: list[SupportVerdict]) -> Status:
     """The most severe status in a list (pass when empty)."""
     return max((v.status for v in verdicts), key=_ORDER.__getitem__, default="pass")

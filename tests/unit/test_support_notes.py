@@ -65,3 +65,19 @@ def test_a_fine_tuning_frameworks_limits_are_codes_too(catalog: Catalog) -> None
     assert "torchtune 只用 bf16 或 fp32 训练" in chinese and "没有 bf16 张量核心" in chinese
     passed = support.framework_verdict(catalog.get("gpus", "rtx-4090"), "unsloth")
     assert passed is not None and passed.check().fields["note_code"] == "sup.framework-supports"
+
+
+def test_a_fine_tunes_estimate_warns_of_its_framework_in_chinese_from_the_codes(catalog: Catalog) -> None:
+    """The estimate's warning is SUP-10's finding: the same English, and Chinese said from the fact's code."""
+    from configurator.core.estimate.estimator import estimate
+
+    model, turing = catalog.get("models", "llama-3.1-8b"), catalog.get("gpus", "rtx-2080-ti")
+    result = estimate(model, Workload(kind="finetune", method="lora", framework="torchtune"), turing)
+    (warning,) = [w for w in result.warnings if w.code == "warn.framework"]
+    verdict = support.framework_verdict(turing, "torchtune")
+    assert verdict is not None and english(warning) == verdict.message
+    assert warning.nested("note")[0].code == "sup.framework-bf16" and warning.fields["advice_code"] == "to-ampere"
+    with words.language("zh_CN"):
+        chinese = words.say(warning)
+    assert chinese.startswith("torchtune 在 NVIDIA GeForce RTX 2080 Ti (Turing) 上：torchtune 只用 bf16 或 fp32 训练")
+    assert chinese.endswith("（--framework peft、trl 或 unsloth）")

@@ -495,6 +495,9 @@ ZH_REASONS: dict[str, Template] = {
     # an estimate's most common warnings
     "warn.host-ram": "系统内存放不下：放在内存中的 {ram:.1f} GiB 需要 {need:.1f} GiB 的主机内存（含系统预留），这台只有 {has:.1f} GiB",
     "warn.context": "上下文 {context} 超过模型的最大值 {most} tokens",
+    # SUP-10's finding (support.framework_warning) from its codes; a framework's own finding (frameworks.shard_note)
+    # as it came, in English
+    "warn.framework": lambda r, say_: _zh_framework_warning(r, say_),
     "warn.zero3": "用 --zero 3（FSDP 在 {gpus} 张 GPU 上完全分片参数、梯度和优化器状态）可以装下：每张 GPU {per_gpu}",
     "warn.torchtune-offload": (
         "torchtune 的单卡配方没有优化器 CPU 卸载（fsdp_cpu_offload 只在分布式配方中生效）：按不卸载估算；"
@@ -1671,6 +1674,16 @@ ZH_STACK_WORDS: dict[str, str] = {
 }
 """The Chinese of the configurator's own words in a support fact, by their code in support.STACK_WORDS (a test holds
 the two tables to each other)."""
+
+
+def _zh_framework_warning(r: Reason, say_: Say) -> str:
+    notes = r.nested("note")
+    if not notes:
+        return str(r.fields["message"])
+    advice = str(r.fields.get("advice_code") or "")
+    return f"{r.fields['what']} 在 {_zh_field('card', r.fields['card'])} 上：{say_(notes[0])}" + (
+        f"；{ZH_STACK_WORDS[advice]}" if advice else ""
+    )
 
 
 ZH_VLLM_HARDWARE = {
