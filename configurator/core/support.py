@@ -214,10 +214,8 @@ def _verdict(
 
 
 def note_fields(fact: Fact) -> dict[str, Field]:
-    """A fact's note as a code beside its English: `note_code` and the code's fields as `note_<name>` (none for a
-    note in a source's own words). report/words.py renders the Chinese from them (`fact_note`)."""
-    if fact.said is None:
-        return {}
+    """A fact's note as a code beside its English: `note_code` and the code's fields as `note_<name>`. report/words.py
+    renders the Chinese from them (`fact_note`)."""
     fields: dict[str, Field] = {"note_code": fact.said.code}
     for name, value in fact.said.args:
         if isinstance(value, Reason) or isinstance(value, tuple) and any(isinstance(v, Reason) for v in value):

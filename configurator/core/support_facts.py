@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from configurator.core.catalog.models import Gpu
-from configurator.core.reasons import Reason, english
+from configurator.core.reasons import Reason, Value, english
 
 Level = Literal["yes", "partial", "no"]
 TrainDtype = Literal["bf16", "fp16", "fp32"]
@@ -88,20 +88,28 @@ ARC_A770_TORCH27 = "https://github.com/zzc0721/torch-performance-test-data/issue
 
 @dataclass(frozen=True)
 class Fact:
-    """One sourced statement: whether a piece of software runs, in words a buyer understands."""
+    """One sourced statement: whether a piece of software runs, in words a buyer understands. Its note is a code and
+    typed fields (`sup.*`: reasons.EN words it, report/words.py in Chinese; tests/unit/test_support_notes.py), which a
+    check carries beside its English (support.note_fields: `note_code`)."""
 
     level: Level
-    note: str
+    code: str
     source: str
-    said: Reason | None = None
-    """The note as a code and typed fields (`sup.*`: reasons.EN words it, report/words.py in Chinese): every fact of
-    the table has one (tests/unit/test_support_notes.py); None only for a note shown as written (Chinese through
-    report.phrases' patterns). A check carries the code beside the English (support.note_fields: `note_code`)."""
+    args: tuple[tuple[str, Value], ...] = ()
 
     @classmethod
-    def of(cls, level: Level, said: Reason, source: str) -> Fact:
-        """A fact whose note is a code: its English rendered once, here."""
-        return cls(level, english(said), source, said)
+    def of(cls, level: Level, code: str, source: str, **args: Value) -> Fact:
+        return cls(level, code, source, tuple(args.items()))
+
+    @functools.cached_property
+    def said(self) -> Reason:
+        """The note as a reason, made when first read: the table is built when `llm-rig estimate` imports it (#34)."""
+        return Reason.of(self.code, **dict(self.args))
+
+    @functools.cached_property
+    def note(self) -> str:
+        """The note in English."""
+        return english(self.said)
 
 
 @dataclass(frozen=True)
@@ -250,39 +258,38 @@ def _quant_row(column: str, supported: set[str], extra: dict[str, Fact] | None =
     for name in VLLM_ROWS:
         label = _QUANT_NAMES[name]
         if name in supported:
-            row[name] = Fact.of("yes", Reason.of("sup.vllm-runs", quant=label, hardware=column), VLLM_QUANT_HARDWARE)
+            row[name] = Fact.of("yes", "sup.vllm-runs", VLLM_QUANT_HARDWARE, quant=label, hardware=column)
         else:
-            said = Reason.of("sup.vllm-unsupported", quant=label, hardware=column)
-            row[name] = Fact.of("no", said, VLLM_QUANT_HARDWARE)
+            row[name] = Fact.of("no", "sup.vllm-unsupported", VLLM_QUANT_HARDWARE, quant=label, hardware=column)
     row.update(extra or {})
     return row
 
 
-_FP8_MARLIN = Fact.of("partial", Reason.of("sup.fp8-marlin"), VLLM_FP8)
-_FP8_KV_SOFTWARE = Fact.of("partial", Reason.of("sup.fp8-kv-software"), VLLM_KV_CACHE)
-_FP8_KV_NATIVE = Fact.of("yes", Reason.of("sup.fp8-kv-native"), VLLM_KV_CACHE)
-_FP8_KV_UNDOCUMENTED = Fact.of("partial", Reason.of("sup.fp8-kv-undocumented"), VLLM_KV_CACHE)
-_NO_BF16_NVIDIA = Fact.of("no", Reason.of("sup.no-bf16-nvidia"), AMPERE_WHITEPAPER)
-_BF16_NVIDIA = Fact.of("yes", Reason.of("sup.bf16-nvidia"), AMPERE_WHITEPAPER)
-_FA2_NVIDIA = Fact.of("yes", Reason.of("sup.fa2-nvidia"), FLASH_ATTN_README)
-_FA2_NONE_NVIDIA = Fact.of("no", Reason.of("sup.fa2-none-nvidia"), FLASH_ATTN_README)
-_LLAMA_CUDA = Fact.of("yes", Reason.of("sup.llama-cuda"), LLAMA_CPP_BUILD)
-_LLAMA_HIP = Fact.of("yes", Reason.of("sup.llama-hip"), LLAMA_CPP_BUILD)
-_LLAMA_SYCL = Fact.of("yes", Reason.of("sup.llama-sycl"), LLAMA_CPP_BUILD)
-_BNB_CUDA = Fact.of("yes", Reason.of("sup.bnb-cuda"), BNB_INSTALL)
-_BNB_ROCM_INSTINCT = Fact.of("yes", Reason.of("sup.bnb-rocm-instinct"), BNB_INSTALL)
-_BNB_ROCM_RADEON = Fact.of("partial", Reason.of("sup.bnb-rocm-radeon"), BNB_ROCM_WINDOWS)
-_BNB_XPU = Fact.of("yes", Reason.of("sup.bnb-xpu"), BNB_INSTALL)
-_DS_NVIDIA = Fact.of("yes", Reason.of("sup.ds-nvidia"), DEEPSPEED_README)
-_DS_AMD_TESTED = Fact.of("yes", Reason.of("sup.ds-amd-tested"), DEEPSPEED_README)
-_DS_AMD_OTHER = Fact.of("partial", Reason.of("sup.ds-amd-other"), DEEPSPEED_README)
-_DS_ARC = Fact.of("partial", Reason.of("sup.ds-arc"), DEEPSPEED_README)
-_COMPILE_OK = Fact.of("yes", Reason.of("sup.compile-ok"), TRITON_README)
-_COMPILE_OLD_NVIDIA = Fact.of("partial", Reason.of("sup.compile-old-nvidia"), TRITON_README)
-_DRIVER_CURRENT_NVIDIA = Fact.of("yes", Reason.of("sup.driver-current-nvidia"), CUDA13_DROPS_VOLTA)
-_DRIVER_ROCM = Fact.of("yes", Reason.of("sup.driver-rocm"), ROCM_RADEON_TARGETS)
-_PYTORCH_CUDA = Fact.of("yes", Reason.of("sup.pytorch-cuda"), PYTORCH_DROPS_SM70)
-_PYTORCH_ROCM = Fact.of("yes", Reason.of("sup.pytorch-rocm"), ROCM_RADEON_TARGETS)
+_FP8_MARLIN = Fact.of("partial", "sup.fp8-marlin", VLLM_FP8)
+_FP8_KV_SOFTWARE = Fact.of("partial", "sup.fp8-kv-software", VLLM_KV_CACHE)
+_FP8_KV_NATIVE = Fact.of("yes", "sup.fp8-kv-native", VLLM_KV_CACHE)
+_FP8_KV_UNDOCUMENTED = Fact.of("partial", "sup.fp8-kv-undocumented", VLLM_KV_CACHE)
+_NO_BF16_NVIDIA = Fact.of("no", "sup.no-bf16-nvidia", AMPERE_WHITEPAPER)
+_BF16_NVIDIA = Fact.of("yes", "sup.bf16-nvidia", AMPERE_WHITEPAPER)
+_FA2_NVIDIA = Fact.of("yes", "sup.fa2-nvidia", FLASH_ATTN_README)
+_FA2_NONE_NVIDIA = Fact.of("no", "sup.fa2-none-nvidia", FLASH_ATTN_README)
+_LLAMA_CUDA = Fact.of("yes", "sup.llama-cuda", LLAMA_CPP_BUILD)
+_LLAMA_HIP = Fact.of("yes", "sup.llama-hip", LLAMA_CPP_BUILD)
+_LLAMA_SYCL = Fact.of("yes", "sup.llama-sycl", LLAMA_CPP_BUILD)
+_BNB_CUDA = Fact.of("yes", "sup.bnb-cuda", BNB_INSTALL)
+_BNB_ROCM_INSTINCT = Fact.of("yes", "sup.bnb-rocm-instinct", BNB_INSTALL)
+_BNB_ROCM_RADEON = Fact.of("partial", "sup.bnb-rocm-radeon", BNB_ROCM_WINDOWS)
+_BNB_XPU = Fact.of("yes", "sup.bnb-xpu", BNB_INSTALL)
+_DS_NVIDIA = Fact.of("yes", "sup.ds-nvidia", DEEPSPEED_README)
+_DS_AMD_TESTED = Fact.of("yes", "sup.ds-amd-tested", DEEPSPEED_README)
+_DS_AMD_OTHER = Fact.of("partial", "sup.ds-amd-other", DEEPSPEED_README)
+_DS_ARC = Fact.of("partial", "sup.ds-arc", DEEPSPEED_README)
+_COMPILE_OK = Fact.of("yes", "sup.compile-ok", TRITON_README)
+_COMPILE_OLD_NVIDIA = Fact.of("partial", "sup.compile-old-nvidia", TRITON_README)
+_DRIVER_CURRENT_NVIDIA = Fact.of("yes", "sup.driver-current-nvidia", CUDA13_DROPS_VOLTA)
+_DRIVER_ROCM = Fact.of("yes", "sup.driver-rocm", ROCM_RADEON_TARGETS)
+_PYTORCH_CUDA = Fact.of("yes", "sup.pytorch-cuda", PYTORCH_DROPS_SM70)
+_PYTORCH_ROCM = Fact.of("yes", "sup.pytorch-rocm", ROCM_RADEON_TARGETS)
 
 _TURING_PLUS_ROWS = {"awq", "gptq", "marlin", "int8_w8a8", "bitsandbytes", "gguf"}
 
@@ -327,20 +334,20 @@ def _nvidia(
     )
 
 
-_VLLM_CUDA = Fact.of("yes", Reason.of("sup.vllm-cuda"), VLLM_GPU_INSTALL)
-_FP8_NATIVE_NVIDIA = Fact.of("yes", Reason.of("sup.fp8-native-nvidia"), VLLM_FP8)
-_FP8_NONE_NVIDIA = Fact.of("no", Reason.of("sup.fp8-none-nvidia"), VLLM_FP8)
-_EOL_DRIVER = Fact.of("partial", Reason.of("sup.eol-driver"), NVIDIA_R580_LAST)
-_EOL_PYTORCH = Fact.of("partial", Reason.of("sup.eol-pytorch"), PYTORCH_DROPS_SM70)
+_VLLM_CUDA = Fact.of("yes", "sup.vllm-cuda", VLLM_GPU_INSTALL)
+_FP8_NATIVE_NVIDIA = Fact.of("yes", "sup.fp8-native-nvidia", VLLM_FP8)
+_FP8_NONE_NVIDIA = Fact.of("no", "sup.fp8-none-nvidia", VLLM_FP8)
+_EOL_DRIVER = Fact.of("partial", "sup.eol-driver", NVIDIA_R580_LAST)
+_EOL_PYTORCH = Fact.of("partial", "sup.eol-pytorch", PYTORCH_DROPS_SM70)
 
 _AMD_COLUMN = "AMD GPUs"
 _AMD_ROWS = {"gguf"}
 _AMD_FP8_ROWS = {"gguf", "fp8_w8a8"}
 _INTEL_COLUMN = "Intel GPUs"
 _INTEL_ROWS = {"awq", "gptq"}
-_FP8_NONE_AMD = Fact.of("no", Reason.of("sup.fp8-none-amd"), TORCH_SCALED_MM)
-_VLLM_FP8_ROCM_NONE = Fact.of("no", Reason.of("sup.vllm-fp8-rocm-none"), TORCH_SCALED_MM)
-_INTEL_FP8 = Fact.of("no", Reason.of("sup.intel-fp8"), VLLM_QUANT_HARDWARE)
+_FP8_NONE_AMD = Fact.of("no", "sup.fp8-none-amd", TORCH_SCALED_MM)
+_VLLM_FP8_ROCM_NONE = Fact.of("no", "sup.vllm-fp8-rocm-none", TORCH_SCALED_MM)
+_INTEL_FP8 = Fact.of("no", "sup.intel-fp8", VLLM_QUANT_HARDWARE)
 IPEX_QUANT = (
     "https://github.com/vllm-project/vllm/blob/main/vllm/model_executor/layers/quantization/ipex_quant.py (AWQ and "
     "GPTQ on XPU run through IPEX, 2.6.0 or newer); https://github.com/intel/intel-extension-for-pytorch/issues/796 "
@@ -349,20 +356,20 @@ IPEX_QUANT = (
     "life), archived 2026-03-30 (github.com/Comfy-Org/ComfyUI/pull/13653)"
 )
 _IPEX_GONE_ALCHEMIST = {
-    row: Fact.of("no", Reason.of("sup.vllm-ipex-gone", quant=_QUANT_NAMES[row]), IPEX_QUANT) for row in ("awq", "gptq")
+    row: Fact.of("no", "sup.vllm-ipex-gone", IPEX_QUANT, quant=_QUANT_NAMES[row]) for row in ("awq", "gptq")
 }
 """The hardware table's Intel GPU column predates IPEX's end; for Alchemist (Arc A-series) the path it rests on is
 gone. Battlemage (Arc Pro B-series) keeps the table's answer: Intel's llm-scaler-vllm ships INT4 kernels for it."""
-_FA2_ROCM_CK = Fact.of("yes", Reason.of("sup.fa2-rocm-ck"), FLASH_ATTN_README)
-_FA2_NONE_OLD_AMD = Fact.of("no", Reason.of("sup.fa2-none-old-amd"), FLASH_ATTN_README)
-_FA2_NONE_INTEL = Fact.of("no", Reason.of("sup.fa2-none-intel"), FLASH_ATTN_README)
-_VLLM_ROCM = Fact.of("yes", Reason.of("sup.vllm-rocm"), VLLM_GPU_INSTALL)
-_VLLM_ROCM_NONE = Fact.of("no", Reason.of("sup.vllm-rocm-none"), VLLM_GPU_INSTALL)
-_VLLM_XPU = Fact.of("partial", Reason.of("sup.vllm-xpu"), VLLM_GPU_INSTALL_V014)
-_COMPILE_ROCM = Fact.of("yes", Reason.of("sup.compile-rocm"), TRITON_README)
-_COMPILE_XPU = Fact.of("yes", Reason.of("sup.compile-xpu"), PYTORCH_XPU)
-_PYTORCH_XPU = Fact.of("yes", Reason.of("sup.pytorch-xpu"), PYTORCH_XPU)
-_DRIVER_XPU = Fact.of("yes", Reason.of("sup.driver-xpu"), PYTORCH_XPU)
+_FA2_ROCM_CK = Fact.of("yes", "sup.fa2-rocm-ck", FLASH_ATTN_README)
+_FA2_NONE_OLD_AMD = Fact.of("no", "sup.fa2-none-old-amd", FLASH_ATTN_README)
+_FA2_NONE_INTEL = Fact.of("no", "sup.fa2-none-intel", FLASH_ATTN_README)
+_VLLM_ROCM = Fact.of("yes", "sup.vllm-rocm", VLLM_GPU_INSTALL)
+_VLLM_ROCM_NONE = Fact.of("no", "sup.vllm-rocm-none", VLLM_GPU_INSTALL)
+_VLLM_XPU = Fact.of("partial", "sup.vllm-xpu", VLLM_GPU_INSTALL_V014)
+_COMPILE_ROCM = Fact.of("yes", "sup.compile-rocm", TRITON_README)
+_COMPILE_XPU = Fact.of("yes", "sup.compile-xpu", PYTORCH_XPU)
+_PYTORCH_XPU = Fact.of("yes", "sup.pytorch-xpu", PYTORCH_XPU)
+_DRIVER_XPU = Fact.of("yes", "sup.driver-xpu", PYTORCH_XPU)
 
 
 def _rx7900xtx(url: str, fp16: float, bf16: float, fp32: float) -> tuple[MatmulMeasurement, ...]:
@@ -391,10 +398,10 @@ SUPPORT_TABLE: tuple[ArchSupport, ...] = (
         bf16=False,
         fp8=_FP8_NONE_NVIDIA,
         fa2=False,
-        kv=Fact.of("no", Reason.of("sup.vllm-not-on", target="Pascal"), VLLM_GPU_INSTALL),
-        vllm=Fact.of("no", Reason.of("sup.vllm-pascal"), VLLM_GPU_INSTALL),
+        kv=Fact.of("no", "sup.vllm-not-on", VLLM_GPU_INSTALL, target="Pascal"),
+        vllm=Fact.of("no", "sup.vllm-pascal", VLLM_GPU_INSTALL),
         pytorch=_EOL_PYTORCH,
-        compile_fact=Fact.of("no", Reason.of("sup.inductor-below-7"), INDUCTOR_TOO_OLD),
+        compile_fact=Fact.of("no", "sup.inductor-below-7", INDUCTOR_TOO_OLD),
         driver=_EOL_DRIVER,
         matrix_units=False,
     ),
@@ -407,8 +414,8 @@ SUPPORT_TABLE: tuple[ArchSupport, ...] = (
         fp8=_FP8_NONE_NVIDIA,
         fa2=False,
         kv=_FP8_KV_SOFTWARE,
-        vllm=Fact.of("partial", Reason.of("sup.vllm-volta"), VLLM_GPU_INSTALL_V014),
-        extra_quant={"fp8_w8a8": Fact.of("no", Reason.of("sup.fp8-volta"), VLLM_FP8)},
+        vllm=Fact.of("partial", "sup.vllm-volta", VLLM_GPU_INSTALL_V014),
+        extra_quant={"fp8_w8a8": Fact.of("no", "sup.fp8-volta", VLLM_FP8)},
         pytorch=_EOL_PYTORCH,
         compile_fact=_COMPILE_OLD_NVIDIA,
         driver=_EOL_DRIVER,
@@ -425,7 +432,7 @@ SUPPORT_TABLE: tuple[ArchSupport, ...] = (
         vllm=_VLLM_CUDA,
         extra_quant={"fp8_w8a8": _FP8_MARLIN},
         compile_fact=_COMPILE_OLD_NVIDIA,
-        driver=Fact.of("yes", Reason.of("sup.driver-turing"), CUDA13_DROPS_VOLTA),
+        driver=Fact.of("yes", "sup.driver-turing", CUDA13_DROPS_VOLTA),
     ),
     _nvidia(
         "Ampere",
@@ -481,18 +488,18 @@ SUPPORT_TABLE: tuple[ArchSupport, ...] = (
         architecture="GCN 5",
         targets="gfx906 (Vega 20: Instinct MI50/MI60, Radeon VII)",
         aliases=("Vega 20", "Vega", "GCN 5.1", "GCN5"),
-        bf16=Fact.of("no", Reason.of("sup.no-bf16-vega20"), ROCM_GFX906_EOM),
+        bf16=Fact.of("no", "sup.no-bf16-vega20", ROCM_GFX906_EOM),
         fp8_compute=_FP8_NONE_AMD,
         flash_attention_2=_FA2_NONE_OLD_AMD,
-        pytorch=Fact.of("partial", Reason.of("sup.pytorch-gfx906"), ROCM_GFX906_EOM),
+        pytorch=Fact.of("partial", "sup.pytorch-gfx906", ROCM_GFX906_EOM),
         vllm=_VLLM_ROCM_NONE,
         vllm_quant=_quant_row("GCN 5 (not a vLLM ROCm target)", set()),
-        vllm_fp8_kv=Fact.of("no", Reason.of("sup.vllm-not-on", target="gfx906"), VLLM_GPU_INSTALL),
-        llama_cpp=Fact.of("partial", Reason.of("sup.llama-gfx906"), LLAMA_CPP_BUILD),
-        bitsandbytes=Fact.of("no", Reason.of("sup.bnb-gfx906"), ROCM_GFX906_EOM),
+        vllm_fp8_kv=Fact.of("no", "sup.vllm-not-on", VLLM_GPU_INSTALL, target="gfx906"),
+        llama_cpp=Fact.of("partial", "sup.llama-gfx906", LLAMA_CPP_BUILD),
+        bitsandbytes=Fact.of("no", "sup.bnb-gfx906", ROCM_GFX906_EOM),
         deepspeed=_DS_AMD_OTHER,
-        torch_compile=Fact.of("partial", Reason.of("sup.compile-gfx906"), TRITON_README),
-        driver=Fact.of("partial", Reason.of("sup.driver-gfx906"), ROCM_GFX906_EOM),
+        torch_compile=Fact.of("partial", "sup.compile-gfx906", TRITON_README),
+        driver=Fact.of("partial", "sup.driver-gfx906", ROCM_GFX906_EOM),
         matrix_units=False,
     ),
     ArchSupport(
@@ -500,25 +507,25 @@ SUPPORT_TABLE: tuple[ArchSupport, ...] = (
         architecture="CDNA 1",
         targets="gfx908 (Instinct MI100)",
         aliases=("CDNA1", "CDNA"),
-        bf16=Fact.of("yes", Reason.of("sup.matrix-bf16", arch="CDNA 1"), DEEPSPEED_README),
+        bf16=Fact.of("yes", "sup.matrix-bf16", DEEPSPEED_README, arch="CDNA 1"),
         fp8_compute=_FP8_NONE_AMD,
         flash_attention_2=_FA2_NONE_OLD_AMD,
-        pytorch=Fact.of("partial", Reason.of("sup.pytorch-cdna1"), VLLM_GPU_INSTALL),
+        pytorch=Fact.of("partial", "sup.pytorch-cdna1", VLLM_GPU_INSTALL),
         vllm=_VLLM_ROCM_NONE,
         vllm_quant=_quant_row("CDNA 1 (not a vLLM ROCm target)", set()),
-        vllm_fp8_kv=Fact.of("no", Reason.of("sup.vllm-not-on", target="gfx908"), VLLM_GPU_INSTALL),
+        vllm_fp8_kv=Fact.of("no", "sup.vllm-not-on", VLLM_GPU_INSTALL, target="gfx908"),
         llama_cpp=_LLAMA_HIP,
-        bitsandbytes=Fact.of("partial", Reason.of("sup.bnb-cdna1"), BNB_INSTALL),
+        bitsandbytes=Fact.of("partial", "sup.bnb-cdna1", BNB_INSTALL),
         deepspeed=_DS_AMD_TESTED,
         torch_compile=_COMPILE_ROCM,
-        driver=Fact.of("partial", Reason.of("sup.driver-cdna1"), ROCM_RADEON_TARGETS),
+        driver=Fact.of("partial", "sup.driver-cdna1", ROCM_RADEON_TARGETS),
     ),
     ArchSupport(
         vendor="amd",
         architecture="CDNA 2",
         targets="gfx90a (Instinct MI200 series)",
         aliases=("CDNA2",),
-        bf16=Fact.of("yes", Reason.of("sup.bf16-cdna2"), FLASH_ATTN_README),
+        bf16=Fact.of("yes", "sup.bf16-cdna2", FLASH_ATTN_README),
         fp8_compute=_FP8_NONE_AMD,
         flash_attention_2=_FA2_ROCM_CK,
         pytorch=_PYTORCH_ROCM,
@@ -538,8 +545,8 @@ SUPPORT_TABLE: tuple[ArchSupport, ...] = (
         architecture="CDNA 3",
         targets="gfx942 (Instinct MI300 series)",
         aliases=("CDNA3",),
-        bf16=Fact.of("yes", Reason.of("sup.matrix-bf16", arch="CDNA 3"), FLASH_ATTN_README),
-        fp8_compute=Fact.of("yes", Reason.of("sup.fp8-cdna3"), TORCH_SCALED_MM),
+        bf16=Fact.of("yes", "sup.matrix-bf16", FLASH_ATTN_README, arch="CDNA 3"),
+        fp8_compute=Fact.of("yes", "sup.fp8-cdna3", TORCH_SCALED_MM),
         flash_attention_2=_FA2_ROCM_CK,
         pytorch=_PYTORCH_ROCM,
         vllm=_VLLM_ROCM,
@@ -564,8 +571,8 @@ SUPPORT_TABLE: tuple[ArchSupport, ...] = (
         architecture="CDNA 4",
         targets="gfx950 (Instinct MI350 series)",
         aliases=("CDNA4",),
-        bf16=Fact.of("yes", Reason.of("sup.matrix-bf16", arch="CDNA 4"), FLASH_ATTN_README),
-        fp8_compute=Fact.of("yes", Reason.of("sup.fp8-cdna4"), TORCH_SCALED_MM),
+        bf16=Fact.of("yes", "sup.matrix-bf16", FLASH_ATTN_README, arch="CDNA 4"),
+        fp8_compute=Fact.of("yes", "sup.fp8-cdna4", TORCH_SCALED_MM),
         flash_attention_2=_FA2_ROCM_CK,
         pytorch=_PYTORCH_ROCM,
         vllm=_VLLM_ROCM,
@@ -582,9 +589,9 @@ SUPPORT_TABLE: tuple[ArchSupport, ...] = (
         architecture="RDNA 3",
         targets="gfx1100/gfx1101 (Radeon RX 7900 series, Radeon PRO W7900/W7800)",
         aliases=("RDNA3",),
-        bf16=Fact.of("yes", Reason.of("sup.bf16-rdna3"), RDNA3_WMMA),
+        bf16=Fact.of("yes", "sup.bf16-rdna3", RDNA3_WMMA),
         fp8_compute=_FP8_NONE_AMD,
-        flash_attention_2=Fact.of("partial", Reason.of("sup.fa2-rdna3"), RDNA3_FLASH_ATTN_BENCH),
+        flash_attention_2=Fact.of("partial", "sup.fa2-rdna3", RDNA3_FLASH_ATTN_BENCH),
         pytorch=_PYTORCH_ROCM,
         vllm=_VLLM_ROCM,
         vllm_quant=_quant_row(_AMD_COLUMN, _AMD_ROWS, {"fp8_w8a8": _VLLM_FP8_ROCM_NONE}),
@@ -604,8 +611,8 @@ SUPPORT_TABLE: tuple[ArchSupport, ...] = (
         architecture="RDNA 4",
         targets="gfx1200/gfx1201 (Radeon RX 9000 series, Radeon AI PRO R9700)",
         aliases=("RDNA4",),
-        bf16=Fact.of("yes", Reason.of("sup.bf16-rdna4"), RDNA4_ISA),
-        fp8_compute=Fact.of("partial", Reason.of("sup.fp8-rdna4"), RDNA4_ISA),
+        bf16=Fact.of("yes", "sup.bf16-rdna4", RDNA4_ISA),
+        fp8_compute=Fact.of("partial", "sup.fp8-rdna4", RDNA4_ISA),
         flash_attention_2=_FA2_ROCM_CK,
         pytorch=_PYTORCH_ROCM,
         vllm=_VLLM_ROCM,
@@ -630,7 +637,7 @@ SUPPORT_TABLE: tuple[ArchSupport, ...] = (
         architecture="Xe-HPG",
         targets="Arc A-series (Alchemist)",
         aliases=("Alchemist", "Xe HPG"),
-        bf16=Fact.of("yes", Reason.of("sup.bf16-xe", arch="Xe-HPG"), PYTORCH_XPU),
+        bf16=Fact.of("yes", "sup.bf16-xe", PYTORCH_XPU, arch="Xe-HPG"),
         fp8_compute=_INTEL_FP8,
         flash_attention_2=_FA2_NONE_INTEL,
         pytorch=_PYTORCH_XPU,
@@ -659,7 +666,7 @@ SUPPORT_TABLE: tuple[ArchSupport, ...] = (
         architecture="Xe2",
         targets="Arc B-series (Battlemage)",
         aliases=("Battlemage", "Xe2-HPG"),
-        bf16=Fact.of("yes", Reason.of("sup.bf16-xe", arch="Xe2"), PYTORCH_XPU),
+        bf16=Fact.of("yes", "sup.bf16-xe", PYTORCH_XPU, arch="Xe2"),
         fp8_compute=_INTEL_FP8,
         flash_attention_2=_FA2_NONE_INTEL,
         pytorch=_PYTORCH_XPU,
@@ -741,18 +748,19 @@ def framework_fact(framework: str | None, entry: ArchSupport) -> Fact | None:
     if needs is None:
         return None
     if needs.bf16_only and entry.bf16.level != "yes":
-        said = Reason.of("sup.framework-bf16", framework=needs.framework, bf16=entry.bf16.note)
-        return Fact.of("no", said, needs.dtypes_source)
+        return Fact.of("no", "sup.framework-bf16", needs.dtypes_source, framework=needs.framework, bf16=entry.bf16.note)
     capability = compute_capability(entry)
     if (
         needs.min_compute_capability is not None
         and capability is not None
         and capability < needs.min_compute_capability
     ):
-        said = needs.minimum_said or Reason.of("sup.framework-minimum", framework=needs.framework)
-        return Fact.of(needs.below_minimum, said, needs.minimum_source)
-    said = Reason.of("sup.framework-supports", framework=needs.framework)
-    return Fact.of("yes", said, needs.minimum_source or needs.dtypes_source)
+        if needs.minimum_said is not None:
+            return Fact(needs.below_minimum, needs.minimum_said.code, needs.minimum_source, needs.minimum_said.args)
+        return Fact.of(needs.below_minimum, "sup.framework-minimum", needs.minimum_source, framework=needs.framework)
+    return Fact.of(
+        "yes", "sup.framework-supports", needs.minimum_source or needs.dtypes_source, framework=needs.framework
+    )
 
 
 @functools.cache  # support_for is asked ~67,000 times in one cluster plan, for a handful of names
