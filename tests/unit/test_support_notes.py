@@ -27,7 +27,7 @@ def test_every_coded_note_is_its_codes_english_and_has_chinese_words() -> None:
 
 
 def test_every_note_of_the_support_table_is_a_code() -> None:
-    """A new fact is `Fact.of(level, Reason.of("sup.*", ...), source)`: its English in reasons.EN, its Chinese in
+    """A new fact is `Fact.of(level, "sup.*", source, **fields)`: its English in reasons.EN, its Chinese in
     report/words.ZH_REASONS."""
     assert not {fact.note for fact in _facts() if fact.said is None}
 
