@@ -208,6 +208,17 @@ def default_models(catalog: Catalog) -> list[ModelArch]:
     return sorted(chosen, key=lambda m: (m.params_total_b, m.id))
 
 
+def _complaint(exc: ValueError) -> str:
+    """What a user reads of a workload pydantic refused: the validator's own error (a ValidationError wraps it as
+    ctx.error) or pydantic's message for the field, never the exception's printed text (its last line is a URL)."""
+    errors = getattr(exc, "errors", None)
+    if not callable(errors):
+        return str(exc)
+    first = errors()[0]
+    inner = (first.get("ctx") or {}).get("error")
+    return str(inner) if inner is not None else str(first["msg"])
+
+
 def map_workloads(
     kind: str, precisions: Sequence[str] = (), method: str | None = None, context: int | None = None
 ) -> list[Workload]:
@@ -225,7 +236,7 @@ def map_workloads(
                 for p in (precisions or (None,))
             ]
     except ValueError as exc:
-        raise RequestError(str(exc).split("\n")[-1].strip().removeprefix("Value error, ")) from None
+        raise RequestError(_complaint(exc)) from None
     raise RequestError(f"the map covers inference and fine-tuning, not {kind!r}")
 
 
