@@ -28,8 +28,8 @@ TINY_CATALOG = Path(__file__).parent / "data" / "tiny_catalog"
 
 @pytest.fixture(scope="session")
 def tiny_catalog() -> Any:
-    """A few records copied from the shipped catalog (tests/data/tiny_catalog): for unit tests of rules that need
-    named parts, without loading every record."""
+    """A handful of records copied verbatim from the shipped catalog (tests/data/tiny_catalog, refreshed by
+    `python -m tests.unit.catalog.refresh`): the `catalog` of tests/unit, which never loads every record."""
     from configurator.core.catalog.loader import load_catalog
 
     result = load_catalog([sorted(TINY_CATALOG.glob("*.toml"))])

@@ -9,9 +9,12 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from configurator.core.fileio import clean_stale_temps
+
+if TYPE_CHECKING:
+    from configurator.core.shapes import ValueRowJson
 
 EXIT_OK, EXIT_BAD_INPUT = 0, 2
 
@@ -68,7 +71,7 @@ def write_requested(
     from configurator.core.report import atomic_write_text
     from configurator.core.report.purchase import SheetMeta, csv_text, job_title, markdown_text, write_xlsx
 
-    ranking: tuple[dict[str, Any], ...] = ()
+    ranking: tuple[ValueRowJson, ...] = ()
     if model is not None and any(kind == "pdf" for kind, _path in targets):  # the value table is the sheets'
         from configurator.core.advise import value_rows
 

@@ -7,9 +7,10 @@ import math
 import re
 import time
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict
+from typing_extensions import TypedDict
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Chassis, Gpu, ModelArch, Record, System
@@ -17,9 +18,9 @@ from configurator.core.errors import ConfiguratorError, RequestError, unknown_id
 from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.workload import Workload
 from configurator.core.report.fit import short_gpu_name
-from configurator.core.shapes import PartSpecJson
+from configurator.core.shapes import MapCellJson, MapChoiceJson, MapJson, PartSpecJson, RankedGpuJson, ValueRowJson
 from configurator.core.solve.build import Build
-from configurator.core.solve.candidates import GIB, TOWERS, engines_to_try, gpu_allowed, gpu_options
+from configurator.core.solve.candidates import GIB, TOWERS, GpuOption, engines_to_try, gpu_allowed, gpu_options
 from configurator.core.solve.compat import ducted, needs_ducted
 from configurator.core.solve.plan import plan
 from configurator.core.solve.pricing import quote
@@ -92,7 +93,7 @@ class MapChoice(_Frozen):
     decode_tokens_per_s: float | None
     gpu_hours: float | None
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> MapChoiceJson:
         return {
             "gpu": self.gpu,
             "count": self.count,
@@ -121,7 +122,7 @@ class MapCell(_Frozen):
     def column(self) -> str:
         return column_label(self.precision, self.method)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> MapCellJson:
         return {
             "model": self.model,
             "params": self.params,
@@ -138,7 +139,7 @@ class RecommendationMap(_Frozen):
     currency: str
     seconds: float = 0.0
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> MapJson:
         """`llm-rig map --json` (a scripting contract: keep its shape)."""
         return {"rows": [c.to_json() for c in self.cells]}
 
@@ -207,6 +208,17 @@ def default_models(catalog: Catalog) -> list[ModelArch]:
     return sorted(chosen, key=lambda m: (m.params_total_b, m.id))
 
 
+def _complaint(exc: ValueError) -> str:
+    """What a user reads of a workload pydantic refused: the validator's own error (a ValidationError wraps it as
+    ctx.error) or pydantic's message for the field, never the exception's printed text (its last line is a URL)."""
+    errors = getattr(exc, "errors", None)
+    if not callable(errors):
+        return str(exc)
+    first = errors()[0]
+    inner = (first.get("ctx") or {}).get("error")
+    return str(inner) if inner is not None else str(first["msg"])
+
+
 def map_workloads(
     kind: str, precisions: Sequence[str] = (), method: str | None = None, context: int | None = None
 ) -> list[Workload]:
@@ -224,7 +236,7 @@ def map_workloads(
                 for p in (precisions or (None,))
             ]
     except ValueError as exc:
-        raise RequestError(str(exc).split("\n")[-1].strip().removeprefix("Value error, ")) from None
+        raise RequestError(_complaint(exc)) from None
     raise RequestError(f"the map covers inference and fine-tuning, not {kind!r}")
 
 
@@ -429,7 +441,19 @@ def solve_cell(
     return _cell_of(cell, ranked, base, catalog)
 
 
-def _cell_request(model: ModelArch, workload: Workload, base: BuildRequest) -> tuple[BuildRequest, dict[str, Any]]:
+class _CellFields(TypedDict):
+    """What every MapCell of one model and workload carries, whatever its answer."""
+
+    model: str
+    model_name: str
+    params: int
+    moe: bool
+    precision: str
+    method: str | None
+    request: BuildRequest
+
+
+def _cell_request(model: ModelArch, workload: Workload, base: BuildRequest) -> tuple[BuildRequest, _CellFields]:
     """The cell's own request (the one a click opens) and the fields every MapCell of it carries."""
     resolved = workload.resolved(model.max_context)
     # a deadline is the user's training job's (its tokens); no map cell carries tokens, and inference takes none: kept,
@@ -437,7 +461,7 @@ def _cell_request(model: ModelArch, workload: Workload, base: BuildRequest) -> t
     request = base.model_copy(update={"model_id": model.id, "workload": workload, "deadline_hours": None})
     # the cell's request carries its speed floor, so the plan a click opens shows the cell's build
     request = request.model_copy(update={"min_decode_tps": speed_floor(request)})
-    cell: dict[str, Any] = {
+    cell: _CellFields = {
         "model": model.id,
         "model_name": model.name,
         "params": int(round(model.params_total_b * 1e9)),
@@ -595,7 +619,7 @@ class _CellSearch:
 _NO_SYSTEM = "none of the ready-made systems named runs this job as asked"
 
 
-def _cell_of(cell: dict[str, Any], ranked: list[Build], base: BuildRequest, catalog: Catalog) -> MapCell:
+def _cell_of(cell: _CellFields, ranked: list[Build], base: BuildRequest, catalog: Catalog) -> MapCell:
     """The cell: its cheapest machine within the budget and the others within ALTERNATIVE_MARGIN of its price."""
     cheapest = ranked[0]
     if base.budget is not None and cheapest.total_price > base.budget:
@@ -709,7 +733,7 @@ class RankedGpu(_Frozen):
     engine: str | None
     caveats: tuple[str, ...]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> RankedGpuJson:
         """One element of `llm-rig rank --json` (a scripting contract: keep its shape)."""
         return {
             "gpu": self.gpu,
@@ -730,14 +754,14 @@ class RankedGpu(_Frozen):
 
 def value_rows(
     model: ModelArch, workload: Workload, catalog: Catalog, request: BuildRequest, exact_weight_bytes: int | None = None
-) -> tuple[dict[str, Any], ...]:
+) -> tuple[ValueRowJson, ...]:
     """The value ranking as plain rows for a printed sheet (SheetMeta.value_ranking): `rank --json` rows with the
     GPU's name. A job the ranking cannot price gives none: the sheet then prints without its table."""
     try:
         ranked = value_ranking(model, workload, catalog, request, exact_weight_bytes)
     except ConfiguratorError:
         return ()
-    return tuple({**r.to_json(), "gpu_name": r.gpu_name} for r in ranked)
+    return tuple(ValueRowJson(**r.to_json(), gpu_name=r.gpu_name) for r in ranked)
 
 
 MODIFIED_CAVEAT = (
@@ -785,7 +809,7 @@ def value_ranking(
     if candidates is None:
         request = request.model_copy(update={"gpu_ids": ()})
         candidates = gpu_options(model, request, _subset(catalog, allowed), exact_weight_bytes)
-    fewest: dict[str, Any] = {}
+    fewest: dict[str, GpuOption] = {}
     for option in candidates.options:
         if option.gpu.id not in fewest or option.count < fewest[option.gpu.id].count:
             fewest[option.gpu.id] = option

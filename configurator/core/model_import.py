@@ -28,7 +28,7 @@ from configurator.core.catalog.models import (
     ModelArch,
     MoeSpec,
 )
-from configurator.core.errors import ModelImportError
+from configurator.core.errors import FileRefusedError, ModelImportError
 from configurator.core.fileio import LIMITS, open_regular, read_text_bounded
 from configurator.core.gguf_header import LongArray
 
@@ -555,11 +555,10 @@ def load_hf_config(path: Path, name: str | None = None) -> ModelArch:
         text = read_text_bounded(path, "config.json")
     except UnicodeDecodeError as exc:
         raise ModelImportError(f"{path}: cannot read: {exc}") from None
-    except OSError as exc:  # FileRefusedError: a FIFO, a device, a folder, too large; it names the path
-        message = str(exc)
-        raise ModelImportError(
-            message if message.startswith(str(path)) else f"{path}: cannot read: {message}"
-        ) from None
+    except FileRefusedError as exc:  # a FIFO, a device, a folder, too large: it names the path
+        raise ModelImportError(str(exc)) from None
+    except OSError as exc:
+        raise ModelImportError(f"{path}: cannot read: {exc}") from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -621,17 +620,16 @@ def _safetensors_header(path: Path) -> tuple[dict[str, Any], int]:
             size = os.fstat(handle.fileno()).st_size
             raw = handle.read(8)
             if len(raw) != 8:
-                raise ModelImportError(f"{path}: not a safetensors file (too short)")
+                raise ModelImportError("not a safetensors file (too short)")
             (length,) = struct.unpack("<Q", raw)
             if length > SAFETENSORS_MAX_HEADER or length > size - 8:
                 raise ModelImportError(
-                    f"{path}: safetensors header length {length:,} is implausible "
+                    f"safetensors header length {length:,} is implausible "
                     f"(the file has {max(size - 8, 0):,} bytes after it; at most {SAFETENSORS_MAX_HEADER:,})"
                 )
             header = json.loads(handle.read(length), object_pairs_hook=_unique_keys)
-    except ModelImportError as exc:
-        message = str(exc)
-        raise ModelImportError(message if message.startswith(str(path)) else f"{path}: {message}") from None
+    except ModelImportError as exc:  # what the header says, and the file it is in
+        raise ModelImportError(f"{path}: {exc}") from None
     except (OSError, json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise ModelImportError(f"{path}: unreadable safetensors header: {exc}") from None
     except RecursionError:
@@ -891,11 +889,10 @@ def import_model(source: str | Path) -> ImportedModel:
                 magic = handle.read(4)
     except ModelImportError:
         raise
+    except FileRefusedError as exc:  # a FIFO, a device or a dangling link: it names the path and why
+        raise ModelImportError(str(exc)) from None
     except (OSError, ValueError, RuntimeError) as exc:  # unreadable, a NUL in the name, an unknown ~user
-        message = str(exc)
-        raise ModelImportError(
-            message if message.startswith(str(source)) else f"{_short(str(source))}: cannot read: {exc}"
-        ) from None
+        raise ModelImportError(f"{_short(str(source))}: cannot read: {exc}") from None
     if is_file:
         if magic == b"GGUF" or path.suffix.lower() == ".gguf":
             return load_gguf(path)

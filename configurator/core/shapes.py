@@ -464,3 +464,57 @@ class NotAsAskedJson(TypedDict):
     way_out: dict[str, object] | None
     ways: list[dict[str, object]]
     unsaid: list[str]
+
+
+class RankedGpuJson(TypedDict):
+    """One element of `llm-rig rank --json` (advise.RankedGpu.to_json): a card's price and speed for one job."""
+
+    gpu: str
+    count: int
+    price: float
+    decode_tokens_per_s: float | None
+    price_per_tps: float | None
+    price_per_gb: float
+    caveats: list[str]
+    train_tokens_per_s: float | None
+    power_w: float
+    unit_price_new: float | None
+    unit_price_used: float | None
+    currency: str
+    engine: str | None
+
+
+class ValueRowJson(RankedGpuJson):
+    """A row of a sheet's value table (advise.value_rows, report.purchase.SheetMeta.value_ranking): a `rank --json`
+    row with the card's name, plain data so that a sheet prints in another process from JSON."""
+
+    gpu_name: str
+
+
+class MapChoiceJson(TypedDict):
+    """A machine in a cell of `llm-rig map --json` (advise.MapChoice.to_json)."""
+
+    gpu: str
+    count: int
+    machine: str
+    price: float
+    decode_tokens_per_s: float | None
+    gpu_hours: float | None
+
+
+class MapCellJson(TypedDict):
+    """A row of `llm-rig map --json` (advise.MapCell.to_json): a model and workload, its cheapest machine or why none."""
+
+    model: str
+    params: int
+    precision: str
+    method: str | None
+    cheapest: MapChoiceJson | None
+    reason: str | None
+    alternatives: list[MapChoiceJson]
+
+
+class MapJson(TypedDict):
+    """`llm-rig map --json` (advise.RecommendationMap.to_json)."""
+
+    rows: list[MapCellJson]

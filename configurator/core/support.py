@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, cast
 
 from configurator.core.catalog.models import Gpu
 from configurator.core.estimate.frameworks import framework_shards_with_fsdp
 from configurator.core.estimate.workload import Workload
+from configurator.core.reasons import Reason
 from configurator.core.rules import software as sw
-from configurator.core.rules.base import Check, Rule, instance, new_check
+from configurator.core.rules.base import Check, Field, Rule, instance, new_check
 from configurator.core.support_facts import (
     FRAMEWORK_NEEDS,
     MODEL_ENGINE_WORDS,
@@ -123,15 +125,37 @@ STACK_WORDS: dict[str, str] = {
 }
 """The configurator's own words in a support fact (what it is about, what to do instead), by code: report/words.py
 keys their Chinese by the same codes (a fact's note is the source's own words, with its source)."""
-STACK_PRECISIONS: dict[str, tuple[str, ...]] = {
-    "vllm-weights": tuple(VLLM_ROW_FOR_PRECISION),
-    "bnb-weights": _BNB_PRECISIONS,
-}
-"""The precisions a templated word above is said with."""
 
 
-def _said(code: str, **fields: str) -> str:
-    return STACK_WORDS[code].format(**fields)
+@dataclass(frozen=True)
+class Said:
+    """The configurator's own words in a support check: a STACK_WORDS code (with the precision a templated one names),
+    or, without a code, a name as it is (a framework's) or a sentence made elsewhere."""
+
+    code: str = ""
+    precision: str = ""
+    text: str = ""
+
+    @property
+    def english(self) -> str:
+        return STACK_WORDS[self.code].format(precision=self.precision) if self.code else self.text
+
+    def fields(self, name: str) -> dict[str, Field]:
+        """`<name>_code` (and `<name>_precision`) beside the English a check holds as `<name>`: report/words.py says
+        it in Chinese by the code, never by the English."""
+        if not self.code:
+            return {}
+        return {f"{name}_code": self.code, **({f"{name}_precision": self.precision} if self.precision else {})}
+
+
+def _said(code: str, precision: str = "") -> Said:
+    return Said(code, precision)
+
+
+def said_in(fields: Mapping[str, object], name: str) -> tuple[str, str] | None:
+    """The STACK_WORDS code and precision of a support check's `what` or `advice` (`Said.fields`), if it has one."""
+    code = fields.get(f"{name}_code")
+    return (code, str(fields.get(f"{name}_precision", ""))) if isinstance(code, str) else None
 
 
 def framework_verdict(gpu: Gpu, framework: str | None) -> SupportVerdict | None:
@@ -141,8 +165,25 @@ def framework_verdict(gpu: Gpu, framework: str | None) -> SupportVerdict | None:
     if fact is None:
         return None
     needs = FRAMEWORK_NEEDS[framework or ""]
-    advice = _said("to-ampere") if needs.bf16_only else ""
-    return _verdict(FRAMEWORK, fact, framework or "", gpu, advice)
+    advice = _said("to-ampere") if needs.bf16_only else None
+    return _verdict(FRAMEWORK, fact, Said(text=framework or ""), gpu, advice)
+
+
+def framework_warning(verdict: SupportVerdict) -> Reason:
+    """SUP-10's finding as a fine-tune estimate's warning (`warn.framework`): its English whole (`message`), and beside
+    it the framework, the card, the fact's note as its code and the advice's code, which its Chinese is said from."""
+    fields = dict(verdict.fields)
+    note, advice = fact_note(fields), said_in(fields, "advice")
+    if note is None:
+        return Reason.of("warn.framework", message=verdict.message)
+    return Reason.of(
+        "warn.framework",
+        message=verdict.message,
+        what=str(fields["what"]),
+        card=str(fields["card"]),
+        note=note,
+        advice_code=advice[0] if advice is not None else "",
+    )
 
 
 def worst(verdicts: list[SupportVerdict]) -> Status:
@@ -155,15 +196,46 @@ def _card(gpu: Gpu) -> str:
 
 
 def _verdict(
-    rule: Rule, fact: Fact, what: str, gpu: Gpu, advice: str = "", *, at_most: Status = "fail"
+    rule: Rule, fact: Fact, what: Said, gpu: Gpu, advice: Said | None = None, *, at_most: Status = "fail"
 ) -> SupportVerdict:
     # never worse than the rule's severity (a warning rule warns); at_most: a missing piece of a failing rule that only
     # costs speed or memory (the job still runs) warns, never fails
     status = min(_STATUS_OF[fact.level], at_most, rule.broken, key=_ORDER.__getitem__)
+    shown = advice if advice is not None and status != "pass" else Said()
     said = rule.say(
-        status, "fact", what=what, card=_card(gpu), note=fact.note, advice=advice if status != "pass" else ""
+        status,
+        "fact",
+        what=what.english,
+        card=_card(gpu),
+        note=fact.note,
+        advice=shown.english,
+        **note_fields(fact),
+        **what.fields("what"),
+        **shown.fields("advice"),
     )
     return SupportVerdict.of(said, fact.source)
+
+
+def note_fields(fact: Fact) -> dict[str, Field]:
+    """A fact's note as a code beside its English: `note_code` and the code's fields as `note_<name>`. report/words.py
+    renders the Chinese from them (`fact_note`)."""
+    fields: dict[str, Field] = {"note_code": fact.said.code}
+    for name, value in fact.said.args:
+        if isinstance(value, Reason) or isinstance(value, tuple) and any(isinstance(v, Reason) for v in value):
+            raise ValueError(f"{fact.said.code}: a check's fields hold no nested reason ({name})")
+        fields[f"note_{name}"] = cast(Field, value)
+    return fields
+
+
+def fact_note(fields: Mapping[str, object]) -> Reason | None:
+    """The code of a support check's note (`note_fields`), or None where the note is a source's own words."""
+    code = fields.get("note_code")
+    if not isinstance(code, str):
+        return None
+    args = {
+        key[len("note_") :]: value for key, value in fields.items() if key.startswith("note_") and key != "note_code"
+    }
+    return Reason.of(code, **args)  # type: ignore[arg-type]
 
 
 def _training_verdicts(gpu: Gpu, entry: ArchSupport, workload: Workload, tuned_by: str | None) -> list[SupportVerdict]:
@@ -230,7 +302,7 @@ def check_stack(gpu: Gpu, workload: Workload, model_type: str = "") -> list[Supp
     if precision == "bf16":
         advice = _said("to-fp16-training") if training else _said("to-fp16")
         if needs is not None and needs.bf16_only:
-            advice = f"{needs.dtypes_note} ({FRAMEWORK.id})"
+            advice = Said(text=f"{needs.dtypes_note} ({FRAMEWORK.id})")
         # the job still runs in fp16 (and is costed so by training_tflops): a warning, not a failure
         verdicts.append(_verdict(PRECISION, entry.bf16, _said("bf16"), gpu, advice, at_most="warn"))
     elif precision == "fp8" and engine != "vllm":
@@ -245,10 +317,10 @@ def check_stack(gpu: Gpu, workload: Workload, model_type: str = "") -> list[Supp
         elif fact.level == "no":
             advice = _said("to-vllm-format")
         else:
-            advice = ""
-        verdicts.append(_verdict(QUANT, fact, _said("vllm-weights", precision=precision), gpu, advice))
+            advice = Said()
+        verdicts.append(_verdict(QUANT, fact, _said("vllm-weights", precision), gpu, advice))
     if engine == "transformers" and precision in _BNB_PRECISIONS and not (training and workload.method == "qlora"):
-        verdicts.append(_verdict(QUANT, entry.bitsandbytes, _said("bnb-weights", precision=precision), gpu))
+        verdicts.append(_verdict(QUANT, entry.bitsandbytes, _said("bnb-weights", precision), gpu))
 
     # SUP-4: FP8 KV cache
     if engine == "vllm" and workload.kv_precision == "fp8":

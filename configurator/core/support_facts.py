@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from configurator.core.catalog.models import Gpu
-from configurator.core.reasons import Reason, english
+from configurator.core.reasons import Reason, Value, english
 
 Level = Literal["yes", "partial", "no"]
 TrainDtype = Literal["bf16", "fp16", "fp32"]
@@ -88,11 +88,28 @@ ARC_A770_TORCH27 = "https://github.com/zzc0721/torch-performance-test-data/issue
 
 @dataclass(frozen=True)
 class Fact:
-    """One sourced statement: whether a piece of software runs, in words a buyer understands."""
+    """One sourced statement: whether a piece of software runs, in words a buyer understands. Its note is a code and
+    typed fields (`sup.*`: reasons.EN words it, report/words.py in Chinese; tests/unit/test_support_notes.py), which a
+    check carries beside its English (support.note_fields: `note_code`)."""
 
     level: Level
-    note: str
+    code: str
     source: str
+    args: tuple[tuple[str, Value], ...] = ()
+
+    @classmethod
+    def of(cls, level: Level, code: str, source: str, **args: Value) -> Fact:
+        return cls(level, code, source, tuple(args.items()))
+
+    @functools.cached_property
+    def said(self) -> Reason:
+        """The note as a reason, made when first read: the table is built when `llm-rig estimate` imports it (#34)."""
+        return Reason.of(self.code, **dict(self.args))
+
+    @functools.cached_property
+    def note(self) -> str:
+        """The note in English."""
+        return english(self.said)
 
 
 @dataclass(frozen=True)
@@ -241,81 +258,38 @@ def _quant_row(column: str, supported: set[str], extra: dict[str, Fact] | None =
     for name in VLLM_ROWS:
         label = _QUANT_NAMES[name]
         if name in supported:
-            row[name] = Fact("yes", f"vLLM runs {label} on {column}", VLLM_QUANT_HARDWARE)
+            row[name] = Fact.of("yes", "sup.vllm-runs", VLLM_QUANT_HARDWARE, quant=label, hardware=column)
         else:
-            row[name] = Fact("no", f"vLLM's hardware table marks {label} unsupported on {column}", VLLM_QUANT_HARDWARE)
+            row[name] = Fact.of("no", "sup.vllm-unsupported", VLLM_QUANT_HARDWARE, quant=label, hardware=column)
     row.update(extra or {})
     return row
 
 
-_FP8_MARLIN = Fact(
-    "partial",
-    "no FP8 tensor cores: vLLM stores FP8 weights and runs them as weight-only W8A16 through FP8 Marlin "
-    "(half the weight memory, computed in fp16, no FP8 speed-up)",
-    VLLM_FP8,
-)
-_FP8_KV_SOFTWARE = Fact(
-    "partial",
-    "FP8 KV cache is stored in 8 bits to save memory but converted back to 16-bit for the attention math "
-    "(no FP8 hardware)",
-    VLLM_KV_CACHE,
-)
-_FP8_KV_NATIVE = Fact("yes", "FP8 KV cache with FP8 hardware", VLLM_KV_CACHE)
-_FP8_KV_UNDOCUMENTED = Fact(
-    "partial",
-    "vLLM documents no FP8 KV-cache path for this GPU family; expect to keep the KV cache in 16-bit",
-    VLLM_KV_CACHE,
-)
-_NO_BF16_NVIDIA = Fact(
-    "no",
-    "no bf16 tensor cores (bf16 arrived with Ampere)",
-    AMPERE_WHITEPAPER,
-)
-_BF16_NVIDIA = Fact("yes", "bf16 tensor cores (Ampere and newer)", AMPERE_WHITEPAPER)
-_FA2_NVIDIA = Fact("yes", "FlashAttention-2 runs on Ampere, Ada and Hopper (fp16 and bf16)", FLASH_ATTN_README)
-_FA2_NONE_NVIDIA = Fact(
-    "no",
-    "FlashAttention-2 needs Ampere or newer: attention falls back to PyTorch SDPA kernels "
-    "(slower, more memory at long context)",
-    FLASH_ATTN_README,
-)
-_LLAMA_CUDA = Fact("yes", "llama.cpp runs on the CUDA backend (Vulkan also works)", LLAMA_CPP_BUILD)
-_LLAMA_HIP = Fact("yes", "llama.cpp runs on the HIP (ROCm) backend or on Vulkan", LLAMA_CPP_BUILD)
-_LLAMA_SYCL = Fact("yes", "llama.cpp runs on the SYCL backend (Intel GPUs) or on Vulkan", LLAMA_CPP_BUILD)
-_BNB_CUDA = Fact("yes", "bitsandbytes NF4/8-bit on CUDA compute capability 6.0+ (QLoRA works)", BNB_INSTALL)
-_BNB_ROCM_INSTINCT = Fact("yes", "bitsandbytes has official AMD ROCm support (QLoRA works)", BNB_INSTALL)
-_BNB_ROCM_RADEON = Fact(
-    "partial",
-    "bitsandbytes supports AMD ROCm officially, but Radeon (RDNA) builds are newer and less tested than CUDA: "
-    "QLoRA should run, expect rough edges",
-    BNB_ROCM_WINDOWS,
-)
-_BNB_XPU = Fact("yes", "bitsandbytes has official Intel XPU support (QLoRA works)", BNB_INSTALL)
-_DS_NVIDIA = Fact("yes", "DeepSpeed is developed and tested on NVIDIA GPUs", DEEPSPEED_README)
-_DS_AMD_TESTED = Fact("yes", "DeepSpeed is tested on AMD Instinct (MI100, MI200)", DEEPSPEED_README)
-_DS_AMD_OTHER = Fact(
-    "partial",
-    "DeepSpeed runs on ROCm through its CUDA/HIP accelerator, but upstream tests only MI100 and MI200",
-    DEEPSPEED_README,
-)
-_DS_ARC = Fact(
-    "partial",
-    "DeepSpeed's XPU accelerator is validated on Intel Data Center GPU Max, not on Arc",
-    DEEPSPEED_README,
-)
-_COMPILE_OK = Fact("yes", "torch.compile (Inductor/Triton) is supported", TRITON_README)
-_COMPILE_OLD_NVIDIA = Fact(
-    "partial",
-    "Triton officially supports compute capability 8.0+; PyTorch still compiles for 7.x but "
-    "without official Triton support",
-    TRITON_README,
-)
-_DRIVER_CURRENT_NVIDIA = Fact(
-    "yes", "current CUDA 13 drivers and toolkits support this architecture", CUDA13_DROPS_VOLTA
-)
-_DRIVER_ROCM = Fact("yes", "in AMD's current ROCm support list", ROCM_RADEON_TARGETS)
-_PYTORCH_CUDA = Fact("yes", "current PyTorch CUDA wheels include this architecture", PYTORCH_DROPS_SM70)
-_PYTORCH_ROCM = Fact("yes", "PyTorch ROCm wheels support this GPU", ROCM_RADEON_TARGETS)
+_FP8_MARLIN = Fact.of("partial", "sup.fp8-marlin", VLLM_FP8)
+_FP8_KV_SOFTWARE = Fact.of("partial", "sup.fp8-kv-software", VLLM_KV_CACHE)
+_FP8_KV_NATIVE = Fact.of("yes", "sup.fp8-kv-native", VLLM_KV_CACHE)
+_FP8_KV_UNDOCUMENTED = Fact.of("partial", "sup.fp8-kv-undocumented", VLLM_KV_CACHE)
+_NO_BF16_NVIDIA = Fact.of("no", "sup.no-bf16-nvidia", AMPERE_WHITEPAPER)
+_BF16_NVIDIA = Fact.of("yes", "sup.bf16-nvidia", AMPERE_WHITEPAPER)
+_FA2_NVIDIA = Fact.of("yes", "sup.fa2-nvidia", FLASH_ATTN_README)
+_FA2_NONE_NVIDIA = Fact.of("no", "sup.fa2-none-nvidia", FLASH_ATTN_README)
+_LLAMA_CUDA = Fact.of("yes", "sup.llama-cuda", LLAMA_CPP_BUILD)
+_LLAMA_HIP = Fact.of("yes", "sup.llama-hip", LLAMA_CPP_BUILD)
+_LLAMA_SYCL = Fact.of("yes", "sup.llama-sycl", LLAMA_CPP_BUILD)
+_BNB_CUDA = Fact.of("yes", "sup.bnb-cuda", BNB_INSTALL)
+_BNB_ROCM_INSTINCT = Fact.of("yes", "sup.bnb-rocm-instinct", BNB_INSTALL)
+_BNB_ROCM_RADEON = Fact.of("partial", "sup.bnb-rocm-radeon", BNB_ROCM_WINDOWS)
+_BNB_XPU = Fact.of("yes", "sup.bnb-xpu", BNB_INSTALL)
+_DS_NVIDIA = Fact.of("yes", "sup.ds-nvidia", DEEPSPEED_README)
+_DS_AMD_TESTED = Fact.of("yes", "sup.ds-amd-tested", DEEPSPEED_README)
+_DS_AMD_OTHER = Fact.of("partial", "sup.ds-amd-other", DEEPSPEED_README)
+_DS_ARC = Fact.of("partial", "sup.ds-arc", DEEPSPEED_README)
+_COMPILE_OK = Fact.of("yes", "sup.compile-ok", TRITON_README)
+_COMPILE_OLD_NVIDIA = Fact.of("partial", "sup.compile-old-nvidia", TRITON_README)
+_DRIVER_CURRENT_NVIDIA = Fact.of("yes", "sup.driver-current-nvidia", CUDA13_DROPS_VOLTA)
+_DRIVER_ROCM = Fact.of("yes", "sup.driver-rocm", ROCM_RADEON_TARGETS)
+_PYTORCH_CUDA = Fact.of("yes", "sup.pytorch-cuda", PYTORCH_DROPS_SM70)
+_PYTORCH_ROCM = Fact.of("yes", "sup.pytorch-rocm", ROCM_RADEON_TARGETS)
 
 _TURING_PLUS_ROWS = {"awq", "gptq", "marlin", "int8_w8a8", "bitsandbytes", "gguf"}
 
@@ -360,37 +334,20 @@ def _nvidia(
     )
 
 
-_VLLM_CUDA = Fact("yes", "vLLM supports NVIDIA GPUs of compute capability 7.5 and newer", VLLM_GPU_INSTALL)
-_FP8_NATIVE_NVIDIA = Fact("yes", "FP8 tensor cores (compute capability 8.9 and newer)", VLLM_FP8)
-_FP8_NONE_NVIDIA = Fact("no", "no FP8 tensor cores (they arrived with Ada, compute capability 8.9)", VLLM_FP8)
-_VOLTA_PASCAL_EOL = (
-    "NVIDIA's 580 driver branch is the last for Maxwell, Pascal and Volta, CUDA 13 drops them, and PyTorch's "
-    "CUDA 12.8+ wheels no longer include them: the card runs on older software only"
-)
-_EOL_DRIVER = Fact("partial", _VOLTA_PASCAL_EOL, NVIDIA_R580_LAST)
-_EOL_PYTORCH = Fact(
-    "partial",
-    "PyTorch's CUDA 12.8/12.9 wheels dropped Maxwell, Pascal and Volta; the CUDA 12.6 wheels still run them",
-    PYTORCH_DROPS_SM70,
-)
+_VLLM_CUDA = Fact.of("yes", "sup.vllm-cuda", VLLM_GPU_INSTALL)
+_FP8_NATIVE_NVIDIA = Fact.of("yes", "sup.fp8-native-nvidia", VLLM_FP8)
+_FP8_NONE_NVIDIA = Fact.of("no", "sup.fp8-none-nvidia", VLLM_FP8)
+_EOL_DRIVER = Fact.of("partial", "sup.eol-driver", NVIDIA_R580_LAST)
+_EOL_PYTORCH = Fact.of("partial", "sup.eol-pytorch", PYTORCH_DROPS_SM70)
 
 _AMD_COLUMN = "AMD GPUs"
 _AMD_ROWS = {"gguf"}
 _AMD_FP8_ROWS = {"gguf", "fp8_w8a8"}
 _INTEL_COLUMN = "Intel GPUs"
 _INTEL_ROWS = {"awq", "gptq"}
-_FP8_NONE_AMD = Fact(
-    "no",
-    "no FP8 matrix hardware; vLLM's FP8 path on ROCm (torch._scaled_mm) needs MI300-class (CDNA 3) GPUs and "
-    "the weight-only FP8 Marlin kernel is CUDA-only",
-    TORCH_SCALED_MM,
-)
-_VLLM_FP8_ROCM_NONE = Fact(
-    "no",
-    "FP8 W8A8 in vLLM on ROCm runs on MI300-class (CDNA 3) GPUs only, and Marlin (weight-only FP8) is CUDA-only",
-    TORCH_SCALED_MM,
-)
-_INTEL_FP8 = Fact("no", "vLLM's hardware table lists no FP8 support on Intel GPUs", VLLM_QUANT_HARDWARE)
+_FP8_NONE_AMD = Fact.of("no", "sup.fp8-none-amd", TORCH_SCALED_MM)
+_VLLM_FP8_ROCM_NONE = Fact.of("no", "sup.vllm-fp8-rocm-none", TORCH_SCALED_MM)
+_INTEL_FP8 = Fact.of("no", "sup.intel-fp8", VLLM_QUANT_HARDWARE)
 IPEX_QUANT = (
     "https://github.com/vllm-project/vllm/blob/main/vllm/model_executor/layers/quantization/ipex_quant.py (AWQ and "
     "GPTQ on XPU run through IPEX, 2.6.0 or newer); https://github.com/intel/intel-extension-for-pytorch/issues/796 "
@@ -399,48 +356,20 @@ IPEX_QUANT = (
     "life), archived 2026-03-30 (github.com/Comfy-Org/ComfyUI/pull/13653)"
 )
 _IPEX_GONE_ALCHEMIST = {
-    row: Fact(
-        "no",
-        f"vLLM runs {_QUANT_NAMES[row]} on Intel GPUs only through IPEX, which dropped Alchemist after 2.6.10 and is "
-        "archived (end of life): on an Arc A-series card use a GGUF with llama.cpp (SYCL or Vulkan)",
-        IPEX_QUANT,
-    )
-    for row in ("awq", "gptq")
+    row: Fact.of("no", "sup.vllm-ipex-gone", IPEX_QUANT, quant=_QUANT_NAMES[row]) for row in ("awq", "gptq")
 }
 """The hardware table's Intel GPU column predates IPEX's end; for Alchemist (Arc A-series) the path it rests on is
 gone. Battlemage (Arc Pro B-series) keeps the table's answer: Intel's llm-scaler-vllm ships INT4 kernels for it."""
-_FA2_ROCM_CK = Fact(
-    "yes",
-    "FlashAttention-2 on ROCm: the composable_kernel backend supports MI200x, MI250x, MI300x, MI355x and RDNA 3/4",
-    FLASH_ATTN_README,
-)
-_FA2_NONE_OLD_AMD = Fact(
-    "no",
-    "FlashAttention-2's ROCm backends target MI200 (gfx90a) and newer and RDNA 3/4; attention falls back to SDPA",
-    FLASH_ATTN_README,
-)
-_FA2_NONE_INTEL = Fact(
-    "no",
-    "FlashAttention-2 is built for CUDA and ROCm only; Intel GPUs use PyTorch SDPA kernels",
-    FLASH_ATTN_README,
-)
-_VLLM_ROCM = Fact("yes", "vLLM supports this GPU on ROCm", VLLM_GPU_INSTALL)
-_VLLM_ROCM_NONE = Fact(
-    "no",
-    "vLLM's ROCm build supports MI200 (gfx90a), MI300 (gfx942), MI350 (gfx950), RX 7900 (gfx1100/1101) and "
-    "RX 9000 (gfx1200/1201) only",
-    VLLM_GPU_INSTALL,
-)
-_VLLM_XPU = Fact(
-    "partial",
-    "vLLM runs basic inference and serving on Intel Data Center and Arc GPUs (XPU backend), with fewer "
-    "quantization formats",
-    VLLM_GPU_INSTALL_V014,
-)
-_COMPILE_ROCM = Fact("yes", "torch.compile (Triton) supports AMD GPUs on ROCm 6.2+", TRITON_README)
-_COMPILE_XPU = Fact("yes", "torch.compile supports Intel GPUs through PyTorch's XPU backend", PYTORCH_XPU)
-_PYTORCH_XPU = Fact("yes", "PyTorch's XPU build supports Intel Arc GPUs", PYTORCH_XPU)
-_DRIVER_XPU = Fact("yes", "supported by Intel's current GPU drivers for PyTorch XPU", PYTORCH_XPU)
+_FA2_ROCM_CK = Fact.of("yes", "sup.fa2-rocm-ck", FLASH_ATTN_README)
+_FA2_NONE_OLD_AMD = Fact.of("no", "sup.fa2-none-old-amd", FLASH_ATTN_README)
+_FA2_NONE_INTEL = Fact.of("no", "sup.fa2-none-intel", FLASH_ATTN_README)
+_VLLM_ROCM = Fact.of("yes", "sup.vllm-rocm", VLLM_GPU_INSTALL)
+_VLLM_ROCM_NONE = Fact.of("no", "sup.vllm-rocm-none", VLLM_GPU_INSTALL)
+_VLLM_XPU = Fact.of("partial", "sup.vllm-xpu", VLLM_GPU_INSTALL_V014)
+_COMPILE_ROCM = Fact.of("yes", "sup.compile-rocm", TRITON_README)
+_COMPILE_XPU = Fact.of("yes", "sup.compile-xpu", PYTORCH_XPU)
+_PYTORCH_XPU = Fact.of("yes", "sup.pytorch-xpu", PYTORCH_XPU)
+_DRIVER_XPU = Fact.of("yes", "sup.driver-xpu", PYTORCH_XPU)
 
 
 def _rx7900xtx(url: str, fp16: float, bf16: float, fp32: float) -> tuple[MatmulMeasurement, ...]:
@@ -469,14 +398,10 @@ SUPPORT_TABLE: tuple[ArchSupport, ...] = (
         bf16=False,
         fp8=_FP8_NONE_NVIDIA,
         fa2=False,
-        kv=Fact("no", "vLLM does not run on Pascal", VLLM_GPU_INSTALL),
-        vllm=Fact(
-            "no",
-            "vLLM needs compute capability 7.5 or newer (7.0 in releases up to 0.14); Pascal is 6.x",
-            VLLM_GPU_INSTALL,
-        ),
+        kv=Fact.of("no", "sup.vllm-not-on", VLLM_GPU_INSTALL, target="Pascal"),
+        vllm=Fact.of("no", "sup.vllm-pascal", VLLM_GPU_INSTALL),
         pytorch=_EOL_PYTORCH,
-        compile_fact=Fact("no", "PyTorch's Inductor refuses GPUs below compute capability 7.0", INDUCTOR_TOO_OLD),
+        compile_fact=Fact.of("no", "sup.inductor-below-7", INDUCTOR_TOO_OLD),
         driver=_EOL_DRIVER,
         matrix_units=False,
     ),
@@ -489,12 +414,8 @@ SUPPORT_TABLE: tuple[ArchSupport, ...] = (
         fp8=_FP8_NONE_NVIDIA,
         fa2=False,
         kv=_FP8_KV_SOFTWARE,
-        vllm=Fact(
-            "partial",
-            "current vLLM needs compute capability 7.5; the V100 (7.0) runs only releases up to about 0.14",
-            VLLM_GPU_INSTALL_V014,
-        ),
-        extra_quant={"fp8_w8a8": Fact("no", "no FP8 on Volta, and FP8 Marlin needs Turing or newer", VLLM_FP8)},
+        vllm=Fact.of("partial", "sup.vllm-volta", VLLM_GPU_INSTALL_V014),
+        extra_quant={"fp8_w8a8": Fact.of("no", "sup.fp8-volta", VLLM_FP8)},
         pytorch=_EOL_PYTORCH,
         compile_fact=_COMPILE_OLD_NVIDIA,
         driver=_EOL_DRIVER,
@@ -511,7 +432,7 @@ SUPPORT_TABLE: tuple[ArchSupport, ...] = (
         vllm=_VLLM_CUDA,
         extra_quant={"fp8_w8a8": _FP8_MARLIN},
         compile_fact=_COMPILE_OLD_NVIDIA,
-        driver=Fact("yes", "CUDA 13 dropped Volta but not Turing (SM75)", CUDA13_DROPS_VOLTA),
+        driver=Fact.of("yes", "sup.driver-turing", CUDA13_DROPS_VOLTA),
     ),
     _nvidia(
         "Ampere",
@@ -567,26 +488,18 @@ SUPPORT_TABLE: tuple[ArchSupport, ...] = (
         architecture="GCN 5",
         targets="gfx906 (Vega 20: Instinct MI50/MI60, Radeon VII)",
         aliases=("Vega 20", "Vega", "GCN 5.1", "GCN5"),
-        bf16=Fact("no", "no bf16 matrix hardware on Vega 20 (its successor CDNA 1 added MFMA)", ROCM_GFX906_EOM),
+        bf16=Fact.of("no", "sup.no-bf16-vega20", ROCM_GFX906_EOM),
         fp8_compute=_FP8_NONE_AMD,
         flash_attention_2=_FA2_NONE_OLD_AMD,
-        pytorch=Fact(
-            "partial",
-            "ROCm ended gfx906 maintenance in Q2 2024: only older ROCm/PyTorch releases or community builds run it",
-            ROCM_GFX906_EOM,
-        ),
+        pytorch=Fact.of("partial", "sup.pytorch-gfx906", ROCM_GFX906_EOM),
         vllm=_VLLM_ROCM_NONE,
         vllm_quant=_quant_row("GCN 5 (not a vLLM ROCm target)", set()),
-        vllm_fp8_kv=Fact("no", "vLLM does not run on gfx906", VLLM_GPU_INSTALL),
-        llama_cpp=Fact(
-            "partial",
-            "llama.cpp runs on Vulkan; its HIP backend needs a ROCm build that still ships gfx906 libraries",
-            LLAMA_CPP_BUILD,
-        ),
-        bitsandbytes=Fact("no", "no bitsandbytes build targets gfx906 (ROCm ended its maintenance)", ROCM_GFX906_EOM),
+        vllm_fp8_kv=Fact.of("no", "sup.vllm-not-on", VLLM_GPU_INSTALL, target="gfx906"),
+        llama_cpp=Fact.of("partial", "sup.llama-gfx906", LLAMA_CPP_BUILD),
+        bitsandbytes=Fact.of("no", "sup.bnb-gfx906", ROCM_GFX906_EOM),
         deepspeed=_DS_AMD_OTHER,
-        torch_compile=Fact("partial", "Triton needs ROCm 6.2+, which no longer maintains gfx906", TRITON_README),
-        driver=Fact("partial", "AMD ended gfx906 maintenance (MI50, Radeon VII) in Q2 2024", ROCM_GFX906_EOM),
+        torch_compile=Fact.of("partial", "sup.compile-gfx906", TRITON_README),
+        driver=Fact.of("partial", "sup.driver-gfx906", ROCM_GFX906_EOM),
         matrix_units=False,
     ),
     ArchSupport(
@@ -594,35 +507,25 @@ SUPPORT_TABLE: tuple[ArchSupport, ...] = (
         architecture="CDNA 1",
         targets="gfx908 (Instinct MI100)",
         aliases=("CDNA1", "CDNA"),
-        bf16=Fact("yes", "CDNA 1 matrix cores run bf16", DEEPSPEED_README),
+        bf16=Fact.of("yes", "sup.matrix-bf16", DEEPSPEED_README, arch="CDNA 1"),
         fp8_compute=_FP8_NONE_AMD,
         flash_attention_2=_FA2_NONE_OLD_AMD,
-        pytorch=Fact(
-            "partial",
-            "older CDNA 1: PyTorch ROCm runs it, but AMD's newer frameworks target gfx90a and newer",
-            VLLM_GPU_INSTALL,
-        ),
+        pytorch=Fact.of("partial", "sup.pytorch-cdna1", VLLM_GPU_INSTALL),
         vllm=_VLLM_ROCM_NONE,
         vllm_quant=_quant_row("CDNA 1 (not a vLLM ROCm target)", set()),
-        vllm_fp8_kv=Fact("no", "vLLM does not run on gfx908", VLLM_GPU_INSTALL),
+        vllm_fp8_kv=Fact.of("no", "sup.vllm-not-on", VLLM_GPU_INSTALL, target="gfx908"),
         llama_cpp=_LLAMA_HIP,
-        bitsandbytes=Fact(
-            "partial", "bitsandbytes' ROCm wheels target MI200 and newer; MI100 needs a source build", BNB_INSTALL
-        ),
+        bitsandbytes=Fact.of("partial", "sup.bnb-cdna1", BNB_INSTALL),
         deepspeed=_DS_AMD_TESTED,
         torch_compile=_COMPILE_ROCM,
-        driver=Fact(
-            "partial",
-            "an older Instinct generation: check that your ROCm release still lists gfx908",
-            ROCM_RADEON_TARGETS,
-        ),
+        driver=Fact.of("partial", "sup.driver-cdna1", ROCM_RADEON_TARGETS),
     ),
     ArchSupport(
         vendor="amd",
         architecture="CDNA 2",
         targets="gfx90a (Instinct MI200 series)",
         aliases=("CDNA2",),
-        bf16=Fact("yes", "CDNA 2 matrix cores run bf16 at the fp16 rate", FLASH_ATTN_README),
+        bf16=Fact.of("yes", "sup.bf16-cdna2", FLASH_ATTN_README),
         fp8_compute=_FP8_NONE_AMD,
         flash_attention_2=_FA2_ROCM_CK,
         pytorch=_PYTORCH_ROCM,
@@ -642,8 +545,8 @@ SUPPORT_TABLE: tuple[ArchSupport, ...] = (
         architecture="CDNA 3",
         targets="gfx942 (Instinct MI300 series)",
         aliases=("CDNA3",),
-        bf16=Fact("yes", "CDNA 3 matrix cores run bf16", FLASH_ATTN_README),
-        fp8_compute=Fact("yes", "FP8 matrix cores; vLLM's FP8 path on ROCm targets MI300-class GPUs", TORCH_SCALED_MM),
+        bf16=Fact.of("yes", "sup.matrix-bf16", FLASH_ATTN_README, arch="CDNA 3"),
+        fp8_compute=Fact.of("yes", "sup.fp8-cdna3", TORCH_SCALED_MM),
         flash_attention_2=_FA2_ROCM_CK,
         pytorch=_PYTORCH_ROCM,
         vllm=_VLLM_ROCM,
@@ -668,8 +571,8 @@ SUPPORT_TABLE: tuple[ArchSupport, ...] = (
         architecture="CDNA 4",
         targets="gfx950 (Instinct MI350 series)",
         aliases=("CDNA4",),
-        bf16=Fact("yes", "CDNA 4 matrix cores run bf16", FLASH_ATTN_README),
-        fp8_compute=Fact("yes", "FP8 matrix cores (MI300-class and newer); vLLM's FP8 path on ROCm", TORCH_SCALED_MM),
+        bf16=Fact.of("yes", "sup.matrix-bf16", FLASH_ATTN_README, arch="CDNA 4"),
+        fp8_compute=Fact.of("yes", "sup.fp8-cdna4", TORCH_SCALED_MM),
         flash_attention_2=_FA2_ROCM_CK,
         pytorch=_PYTORCH_ROCM,
         vllm=_VLLM_ROCM,
@@ -686,14 +589,9 @@ SUPPORT_TABLE: tuple[ArchSupport, ...] = (
         architecture="RDNA 3",
         targets="gfx1100/gfx1101 (Radeon RX 7900 series, Radeon PRO W7900/W7800)",
         aliases=("RDNA3",),
-        bf16=Fact("yes", "RDNA 3 WMMA runs fp16 and bf16 with fp32 accumulate", RDNA3_WMMA),
+        bf16=Fact.of("yes", "sup.bf16-rdna3", RDNA3_WMMA),
         fp8_compute=_FP8_NONE_AMD,
-        flash_attention_2=Fact(
-            "partial",
-            "FlashAttention-2 runs on RDNA 3 (composable_kernel and Triton backends), but measured "
-            "forward throughput was 43-48 TFLOPS on an RX 7900 XTX against 150-173 on an RTX 4090",
-            RDNA3_FLASH_ATTN_BENCH,
-        ),
+        flash_attention_2=Fact.of("partial", "sup.fa2-rdna3", RDNA3_FLASH_ATTN_BENCH),
         pytorch=_PYTORCH_ROCM,
         vllm=_VLLM_ROCM,
         vllm_quant=_quant_row(_AMD_COLUMN, _AMD_ROWS, {"fp8_w8a8": _VLLM_FP8_ROCM_NONE}),
@@ -713,13 +611,8 @@ SUPPORT_TABLE: tuple[ArchSupport, ...] = (
         architecture="RDNA 4",
         targets="gfx1200/gfx1201 (Radeon RX 9000 series, Radeon AI PRO R9700)",
         aliases=("RDNA4",),
-        bf16=Fact("yes", "RDNA 4 WMMA runs fp16 and bf16", RDNA4_ISA),
-        fp8_compute=Fact(
-            "partial",
-            "RDNA 4 WMMA has FP8 instructions, but vLLM's FP8 W8A8 path on ROCm is documented for "
-            "MI300-class GPUs only",
-            RDNA4_ISA,
-        ),
+        bf16=Fact.of("yes", "sup.bf16-rdna4", RDNA4_ISA),
+        fp8_compute=Fact.of("partial", "sup.fp8-rdna4", RDNA4_ISA),
         flash_attention_2=_FA2_ROCM_CK,
         pytorch=_PYTORCH_ROCM,
         vllm=_VLLM_ROCM,
@@ -744,7 +637,7 @@ SUPPORT_TABLE: tuple[ArchSupport, ...] = (
         architecture="Xe-HPG",
         targets="Arc A-series (Alchemist)",
         aliases=("Alchemist", "Xe HPG"),
-        bf16=Fact("yes", "Xe-HPG XMX engines run fp16 and bf16; PyTorch XPU supports bf16 on Arc", PYTORCH_XPU),
+        bf16=Fact.of("yes", "sup.bf16-xe", PYTORCH_XPU, arch="Xe-HPG"),
         fp8_compute=_INTEL_FP8,
         flash_attention_2=_FA2_NONE_INTEL,
         pytorch=_PYTORCH_XPU,
@@ -773,7 +666,7 @@ SUPPORT_TABLE: tuple[ArchSupport, ...] = (
         architecture="Xe2",
         targets="Arc B-series (Battlemage)",
         aliases=("Battlemage", "Xe2-HPG"),
-        bf16=Fact("yes", "Xe2 XMX engines run fp16 and bf16; PyTorch XPU supports bf16 on Arc", PYTORCH_XPU),
+        bf16=Fact.of("yes", "sup.bf16-xe", PYTORCH_XPU, arch="Xe2"),
         fp8_compute=_INTEL_FP8,
         flash_attention_2=_FA2_NONE_INTEL,
         pytorch=_PYTORCH_XPU,
@@ -798,12 +691,16 @@ class FrameworkNeeds:
 
     framework: str
     dtypes: tuple[TrainDtype, ...]  # what its training runs in
-    dtypes_note: str
+    dtypes_said: Reason  # sup.dtypes-*: what it trains in, in its own words
     dtypes_source: str
     min_compute_capability: float | None = None  # NVIDIA; None: no stated floor
     below_minimum: Level = "no"  # what the framework says of older cards
-    minimum_note: str = ""
+    minimum_said: Reason | None = None  # sup.minimum-*: what it says of older cards
     minimum_source: str = ""
+
+    @property
+    def dtypes_note(self) -> str:
+        return english(self.dtypes_said)
 
     @property
     def bf16_only(self) -> bool:
@@ -821,7 +718,7 @@ FRAMEWORK_NEEDS: dict[str, FrameworkNeeds] = {
     "torchtune": FrameworkNeeds(
         "torchtune",
         ("bf16", "fp32"),
-        "torchtune trains in bf16 or fp32 only (its recipes refuse fp16: 'full fp16 training is not supported')",
+        Reason.of("sup.dtypes-torchtune"),
         TORCHTUNE_RECIPE,
     ),
     # Unsloth Core: "minimum CUDA capability 7.0 (V100, T4, Titan V, RTX 20 & 50, A100, H100, L40 etc); GTX 1070,
@@ -829,12 +726,11 @@ FRAMEWORK_NEEDS: dict[str, FrameworkNeeds] = {
     "unsloth": FrameworkNeeds(
         "unsloth",
         ("bf16", "fp16", "fp32"),
-        "Unsloth trains in bf16, or fp16 where the GPU has no bf16",
+        Reason.of("sup.dtypes-unsloth"),
         UNSLOTH_REQUIREMENTS,
         min_compute_capability=7.0,
         below_minimum="partial",
-        minimum_note="Unsloth states a minimum CUDA compute capability of 7.0; Pascal cards (GTX 1070/1080) work, "
-        "but slowly",
+        minimum_said=Reason.of("sup.minimum-unsloth", capability=7.0),
         minimum_source=UNSLOTH_REQUIREMENTS,
     ),
 }
@@ -852,21 +748,19 @@ def framework_fact(framework: str | None, entry: ArchSupport) -> Fact | None:
     if needs is None:
         return None
     if needs.bf16_only and entry.bf16.level != "yes":
-        return Fact(
-            "no",
-            f"{needs.dtypes_note}, and this GPU has {entry.bf16.note}: bf16 would run emulated (PyTorch's "
-            "is_bf16_supported() passes by emulation on a GPU without bf16 hardware, so `tune run` starts) and "
-            "dtype=fp32 doubles the weights, gradients and activations of the bf16 run estimated here",
-            needs.dtypes_source,
-        )
+        return Fact.of("no", "sup.framework-bf16", needs.dtypes_source, framework=needs.framework, bf16=entry.bf16.note)
     capability = compute_capability(entry)
     if (
         needs.min_compute_capability is not None
         and capability is not None
         and capability < needs.min_compute_capability
     ):
-        return Fact(needs.below_minimum, needs.minimum_note, needs.minimum_source)
-    return Fact("yes", f"{framework} supports this GPU", needs.minimum_source or needs.dtypes_source)
+        if needs.minimum_said is not None:
+            return Fact(needs.below_minimum, needs.minimum_said.code, needs.minimum_source, needs.minimum_said.args)
+        return Fact.of(needs.below_minimum, "sup.framework-minimum", needs.minimum_source, framework=needs.framework)
+    return Fact.of(
+        "yes", "sup.framework-supports", needs.minimum_source or needs.dtypes_source, framework=needs.framework
+    )
 
 
 @functools.cache  # support_for is asked ~67,000 times in one cluster plan, for a handful of names

@@ -11,7 +11,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from configurator.core.catalog.loader import Catalog
-from configurator.core.errors import ProjectError
+from configurator.core.errors import FileRefusedError, ProjectError
 from configurator.core.fileio import LIMITS, clean_stale_temps, pid_alive, read_text_bounded, set_aside
 from configurator.core.solve.request import OWNED_KINDS, BuildRequest
 from configurator.core.tco import OwnershipInputs
@@ -97,9 +97,10 @@ def load(path: Path) -> Project:
         text = read_text_bounded(path, "project")
     except UnicodeDecodeError as exc:
         raise ProjectError(f"{origin}: cannot read: {exc}") from None
-    except OSError as exc:  # FileRefusedError names the path and why (a FIFO, a device, too large)
-        message = str(exc)
-        raise ProjectError(message if message.startswith(origin) else f"{origin}: cannot read: {message}") from None
+    except FileRefusedError as exc:  # it names the path and why (a FIFO, a device, too large)
+        raise ProjectError(str(exc)) from None
+    except OSError as exc:
+        raise ProjectError(f"{origin}: cannot read: {exc}") from None
     return _parse(text, origin)
 
 

@@ -144,8 +144,11 @@ def test_a_support_facts_own_words_are_chinese_by_their_code_not_their_english(m
         said = [words.check_text(c) for c in found]
     assert not [(text, english) for text in said for english in ours if english in text]
     assert any(text.startswith("vLLM FP8 KV 缓存 在") and text.endswith("；KV 缓存保持 fp16") for text in said)
+    assert all(c.fields["what_code"] in support.STACK_WORDS for c in found)  # the code beside the English
     monkeypatch.setitem(support.STACK_WORDS, "to-fp16-kv", "leave the KV cache at 16 bits")
-    assert words._zh_stack_words()["leave the KV cache at 16 bits"] == "KV 缓存保持 fp16"
+    (kv,) = [v.check() for v in support.check_stack(p100, jobs[0]) if v.rule == "SUP-4"]
+    assert kv.fields["advice"] == "leave the KV cache at 16 bits" and kv.fields["advice_code"] == "to-fp16-kv"
+    assert words.check_text(kv, "zh_CN").endswith("；KV 缓存保持 fp16")
 
 
 def test_no_support_finding_is_worse_than_its_rules_severity() -> None:

@@ -2485,11 +2485,11 @@ def _prepared(
         workload = _as_framework_shards(workload, gpus, ex)
         # the framework's own GPU limits (SUP-10): the same verdict the solver's filter and the Checks tab give (the
         # rulebook words it: imported for a fine-tune alone, so an inference estimate never loads it, #34)
-        from configurator.core.support import framework_verdict
+        from configurator.core.support import framework_verdict, framework_warning
 
         verdict = framework_verdict(gpu, workload.framework) if gpu is not None else None
         if verdict is not None and verdict.status != "pass":
-            ex.warnings.append(Reason.of("warn.framework", message=verdict.message))
+            ex.warnings.append(framework_warning(verdict))
     counts = count_params(model)
     scale = 1.0
     if exact_weight_bytes:

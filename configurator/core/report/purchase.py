@@ -18,7 +18,7 @@ from configurator.core.report import atomic_write_bytes, phrases
 from configurator.core.report.fit import fit_of, gpu_name, gpus_text
 from configurator.core.report.words import ZH_PART_CATEGORIES, language, say, say_all, t
 from configurator.core.report.words import current as language_code
-from configurator.core.shapes import NotAsAskedJson
+from configurator.core.shapes import NotAsAskedJson, ValueRowJson
 from configurator.core.solve.build import Build, BuildPart, Infeasible
 from configurator.core.solve.request import BuildRequest, circuit_name
 
@@ -84,7 +84,7 @@ class SheetMeta:
     app_version: str = ""
     # the value ranking of the job's GPUs (advise.value_rows: `llm-rig rank --json` rows with gpu_name), for the
     # sheet's table; plain data, so that the sheet can be printed in another process from JSON
-    value_ranking: tuple[dict[str, Any], ...] = ()
+    value_ranking: tuple[ValueRowJson, ...] = ()
     language: str = "en"  # the sheets' and the workbook's words (core.report.words): "en" or "zh_CN"
     # why the request cannot be met as asked, when the builds are ways around it (Infeasible.to_sheet: reason codes
     # as plain data, rendered in the sheet's language by report.sheet.not_as_asked_section)
@@ -97,7 +97,7 @@ class SheetMeta:
         builds: list[Build],
         project_name: str = "Untitled project",
         app_version: str = "",
-        value_ranking: tuple[dict[str, Any], ...] = (),
+        value_ranking: tuple[ValueRowJson, ...] = (),
         language: str = "en",
         infeasible: Infeasible | None = None,
     ) -> SheetMeta:

@@ -495,6 +495,9 @@ ZH_REASONS: dict[str, Template] = {
     # an estimate's most common warnings
     "warn.host-ram": "系统内存放不下：放在内存中的 {ram:.1f} GiB 需要 {need:.1f} GiB 的主机内存（含系统预留），这台只有 {has:.1f} GiB",
     "warn.context": "上下文 {context} 超过模型的最大值 {most} tokens",
+    # SUP-10's finding (support.framework_warning) from its codes; a framework's own finding (frameworks.shard_note)
+    # as it came, in English
+    "warn.framework": lambda r, say_: _zh_framework_warning(r, say_),
     "warn.zero3": "用 --zero 3（FSDP 在 {gpus} 张 GPU 上完全分片参数、梯度和优化器状态）可以装下：每张 GPU {per_gpu}",
     "warn.torchtune-offload": (
         "torchtune 的单卡配方没有优化器 CPU 卸载（fsdp_cpu_offload 只在分布式配方中生效）：按不卸载估算；"
@@ -569,6 +572,92 @@ ZH_REASONS: dict[str, Template] = {
     "kind.released-served": "{precision}（发布时的精度），由 vLLM 供多个用户使用：未指定权重精度",
     "kind.eol-cuda": "已过 CUDA 支持期：CUDA 13 不再支持 {arch}",
     "kind.eol-rocm": "已过 ROCm 支持期：gfx906 维护于 2024 年结束",
+    # a support fact's note where the configurator words it (support_facts.Fact.said)
+    "sup.vllm-runs": lambda r, _say: f"vLLM 可在 {_zh_hardware(r)} 上运行 {r.fields['quant']}",
+    "sup.vllm-unsupported": lambda r, _say: f"vLLM 的硬件支持表标明 {_zh_hardware(r)} 不支持 {r.fields['quant']}",
+    "sup.vllm-ipex-gone": (
+        "vLLM 只能通过 IPEX 在 Intel GPU 上运行 {quant}，而 IPEX 在 2.6.10 之后不再支持 Alchemist，且已归档（停止维护）："
+        "Arc A 系列显卡请改用 llama.cpp（SYCL 或 Vulkan）运行 GGUF"
+    ),
+    "sup.dtypes-torchtune": "torchtune 只用 bf16 或 fp32 训练（其训练脚本拒绝 fp16：'full fp16 training is not supported'）",
+    "sup.dtypes-unsloth": "Unsloth 用 bf16 训练，GPU 没有 bf16 时用 fp16",
+    "sup.minimum-unsloth": "Unsloth 要求 CUDA 计算能力至少 {capability:.1f}；Pascal 卡（GTX 1070/1080）能用，但很慢",
+    "sup.framework-minimum": "{framework} 要求的最低 CUDA 计算能力高于这张卡",
+    "sup.framework-supports": "{framework} 支持这张 GPU",
+    # one architecture's own facts
+    "sup.vllm-not-on": "vLLM 不能在 {target} 上运行",
+    "sup.matrix-bf16": "{arch} 矩阵核心可运行 bf16",
+    "sup.bf16-xe": "{arch} XMX 引擎可运行 fp16 和 bf16；PyTorch XPU 在 Arc 上支持 bf16",
+    "sup.vllm-pascal": "vLLM 需要计算能力 7.5 或更高（0.14 及更早的版本为 7.0）；Pascal 为 6.x",
+    "sup.inductor-below-7": "PyTorch 的 Inductor 拒绝计算能力低于 7.0 的 GPU",
+    "sup.vllm-volta": "当前的 vLLM 需要计算能力 7.5；V100（7.0）只能运行约 0.14 及更早的版本",
+    "sup.driver-turing": "CUDA 13 不再支持 Volta，但仍支持 Turing（SM75）",
+    "sup.no-bf16-vega20": "Vega 20 没有 bf16 矩阵硬件（其后继 CDNA 1 才加入 MFMA）",
+    "sup.pytorch-gfx906": "ROCm 已于 2024 年第二季度结束对 gfx906 的维护：只能用旧版 ROCm/PyTorch 或社区构建运行",
+    "sup.llama-gfx906": "llama.cpp 可在 Vulkan 上运行；其 HIP 后端需要仍带有 gfx906 库的 ROCm 版本",
+    "sup.bnb-gfx906": "没有面向 gfx906 的 bitsandbytes 构建（ROCm 已结束对它的维护）",
+    "sup.compile-gfx906": "Triton 需要 ROCm 6.2 及以上，而它已不再维护 gfx906",
+    "sup.driver-gfx906": "AMD 已于 2024 年第二季度结束对 gfx906（MI50、Radeon VII）的维护",
+    "sup.pytorch-cdna1": "较老的 CDNA 1：PyTorch ROCm 可以运行，但 AMD 较新的框架面向 gfx90a 及更新的 GPU",
+    "sup.bnb-cdna1": "bitsandbytes 的 ROCm 安装包面向 MI200 及更新的 GPU；MI100 需要从源码构建",
+    "sup.driver-cdna1": "较老的一代 Instinct：请确认你的 ROCm 版本仍列出 gfx908",
+    "sup.bf16-cdna2": "CDNA 2 矩阵核心以 fp16 的速率运行 bf16",
+    "sup.fp8-cdna3": "有 FP8 矩阵核心；vLLM 在 ROCm 上的 FP8 路径面向 MI300 级 GPU",
+    "sup.fp8-cdna4": "有 FP8 矩阵核心（MI300 级及更新）；vLLM 在 ROCm 上的 FP8 路径",
+    "sup.bf16-rdna3": "RDNA 3 WMMA 可运行 fp16 和 bf16，以 fp32 累加",
+    "sup.fa2-rdna3": "FlashAttention-2 可在 RDNA 3 上运行（composable_kernel 和 Triton 后端），但在 RX 7900 XTX 上实测前向吞吐为 43-48 TFLOPS，RTX 4090 为 150-173",
+    "sup.bf16-rdna4": "RDNA 4 WMMA 可运行 fp16 和 bf16",
+    "sup.fp8-rdna4": "RDNA 4 WMMA 有 FP8 指令，但 vLLM 在 ROCm 上的 FP8 W8A8 路径只为 MI300 级 GPU 提供文档",
+    "sup.fp8-volta": "Volta 没有 FP8，FP8 Marlin 需要 Turing 或更新架构",
+    # the support table's shared facts
+    "sup.fp8-marlin": "没有 FP8 张量核心：vLLM 以 FP8 存储权重，并通过 FP8 Marlin 按仅权重的 W8A16 方式运行（权重显存减半，用 fp16 计算，没有 FP8 加速）",
+    "sup.fp8-kv-software": "FP8 KV 缓存以 8 位存储以节省显存，但注意力计算时转回 16 位（没有 FP8 硬件）",
+    "sup.fp8-kv-native": "FP8 KV 缓存，有 FP8 硬件",
+    "sup.fp8-kv-undocumented": "vLLM 没有为这一 GPU 系列提供 FP8 KV 缓存的文档路径；KV 缓存预计要保持 16 位",
+    "sup.no-bf16-nvidia": "没有 bf16 张量核心（bf16 从 Ampere 开始支持）",
+    "sup.bf16-nvidia": "有 bf16 张量核心（Ampere 及更新架构）",
+    "sup.fa2-nvidia": "FlashAttention-2 可在 Ampere、Ada 和 Hopper 上运行（fp16 和 bf16）",
+    "sup.fa2-none-nvidia": "FlashAttention-2 需要 Ampere 或更新架构：注意力退回 PyTorch SDPA 内核（更慢，长上下文时更占显存）",
+    "sup.llama-cuda": "llama.cpp 在 CUDA 后端上运行（Vulkan 也可以）",
+    "sup.llama-hip": "llama.cpp 在 HIP（ROCm）后端或 Vulkan 上运行",
+    "sup.llama-sycl": "llama.cpp 在 SYCL 后端（Intel GPU）或 Vulkan 上运行",
+    "sup.bnb-cuda": "bitsandbytes NF4/8 位支持 CUDA 计算能力 6.0 及以上（QLoRA 可用）",
+    "sup.bnb-rocm-instinct": "bitsandbytes 官方支持 AMD ROCm（QLoRA 可用）",
+    "sup.bnb-rocm-radeon": "bitsandbytes 官方支持 AMD ROCm，但 Radeon（RDNA）版本较新，测试不如 CUDA 充分：QLoRA 应该能跑，但可能有些小问题",
+    "sup.bnb-xpu": "bitsandbytes 官方支持 Intel XPU（QLoRA 可用）",
+    "sup.ds-nvidia": "DeepSpeed 在 NVIDIA GPU 上开发和测试",
+    "sup.ds-amd-tested": "DeepSpeed 在 AMD Instinct（MI100、MI200）上测试过",
+    "sup.ds-amd-other": "DeepSpeed 通过其 CUDA/HIP 加速器在 ROCm 上运行，但上游只测试 MI100 和 MI200",
+    "sup.ds-arc": "DeepSpeed 的 XPU 加速器在 Intel Data Center GPU Max 上验证过，没有在 Arc 上验证",
+    "sup.compile-ok": "支持 torch.compile（Inductor/Triton）",
+    "sup.compile-old-nvidia": "Triton 官方支持计算能力 8.0 及以上；PyTorch 仍能为 7.x 编译，但没有 Triton 的官方支持",
+    "sup.driver-current-nvidia": "当前的 CUDA 13 驱动和工具包支持这一架构",
+    "sup.driver-rocm": "在 AMD 当前的 ROCm 支持列表中",
+    "sup.pytorch-cuda": "当前的 PyTorch CUDA 安装包包含这一架构",
+    "sup.pytorch-rocm": "PyTorch ROCm 安装包支持这张 GPU",
+    "sup.vllm-cuda": "vLLM 支持计算能力 7.5 及以上的 NVIDIA GPU",
+    "sup.fp8-native-nvidia": "有 FP8 张量核心（计算能力 8.9 及以上）",
+    "sup.fp8-none-nvidia": "没有 FP8 张量核心（从 Ada、计算能力 8.9 开始才有）",
+    "sup.eol-driver": "NVIDIA 580 驱动分支是支持 Maxwell、Pascal 和 Volta 的最后一个分支，CUDA 13 不再支持它们，PyTorch 的 CUDA 12.8 及更新的安装包也不再包含它们：这张卡只能跑旧版软件",
+    "sup.eol-pytorch": "PyTorch 的 CUDA 12.8/12.9 安装包不再支持 Maxwell、Pascal 和 Volta；CUDA 12.6 的安装包仍能运行它们",
+    "sup.fp8-none-amd": "没有 FP8 矩阵硬件；vLLM 在 ROCm 上的 FP8 路径（torch._scaled_mm）需要 MI300 级（CDNA 3）GPU，仅权重的 FP8 Marlin 内核只支持 CUDA",
+    "sup.vllm-fp8-rocm-none": "vLLM 在 ROCm 上的 FP8 W8A8 只在 MI300 级（CDNA 3）GPU 上运行，Marlin（仅权重 FP8）只支持 CUDA",
+    "sup.intel-fp8": "vLLM 的硬件支持表没有列出 Intel GPU 的 FP8 支持",
+    "sup.fa2-rocm-ck": "ROCm 上的 FlashAttention-2：composable_kernel 后端支持 MI200x、MI250x、MI300x、MI355x 和 RDNA 3/4",
+    "sup.fa2-none-old-amd": "FlashAttention-2 的 ROCm 后端面向 MI200（gfx90a）及更新的 GPU 和 RDNA 3/4；注意力退回 SDPA",
+    "sup.fa2-none-intel": "FlashAttention-2 只为 CUDA 和 ROCm 构建；Intel GPU 使用 PyTorch SDPA 内核",
+    "sup.vllm-rocm": "vLLM 在 ROCm 上支持这张 GPU",
+    "sup.vllm-rocm-none": "vLLM 的 ROCm 版本只支持 MI200（gfx90a）、MI300（gfx942）、MI350（gfx950）、RX 7900（gfx1100/1101）和 RX 9000（gfx1200/1201）",
+    "sup.vllm-xpu": "vLLM 可在 Intel 数据中心 GPU 和 Arc GPU 上运行基本的推理和服务（XPU 后端），支持的量化格式较少",
+    "sup.compile-rocm": "torch.compile（Triton）在 ROCm 6.2 及以上支持 AMD GPU",
+    "sup.compile-xpu": "torch.compile 通过 PyTorch 的 XPU 后端支持 Intel GPU",
+    "sup.pytorch-xpu": "PyTorch 的 XPU 版本支持 Intel Arc GPU",
+    "sup.driver-xpu": "Intel 当前的 PyTorch XPU GPU 驱动支持它",
+    "sup.framework-bf16": lambda r, say_: (
+        f"{say_(Reason.of('sup.dtypes-' + str(r.fields['framework'])))}，而这张 GPU {_sentence(str(r.fields['bf16']))}："
+        "bf16 只能模拟运行（在没有 bf16 硬件的 GPU 上，PyTorch 的 is_bf16_supported() 靠模拟返回真，所以 `tune run` "
+        "能启动），改用 dtype=fp32 则权重、梯度和激活都是这里估算的 bf16 训练的两倍"
+    ),
     # why each part was chosen, clause by clause
     "part.gpus": "{n} 张 {vram:g} GB 显存的卡装得下（每张卡需 {gib:.1f} GiB，单卡 {vram:g} GB）",
     "part.cooler": lambda r, _say: ZH_COOLERS.get(str(r.fields["cooler"]), str(r.fields["cooler"])),
@@ -1637,26 +1726,45 @@ ZH_STACK_WORDS: dict[str, str] = {
 the two tables to each other)."""
 
 
-def _zh_stack_words() -> dict[str, str]:
-    """support.STACK_WORDS' English, as check_stack says it (templated ones over their precisions), to its Chinese."""
-    said = {}
-    for code, zh in ZH_STACK_WORDS.items():
-        for precision in support.STACK_PRECISIONS.get(code, ("",)):
-            said[support.STACK_WORDS[code].format(precision=precision)] = zh.format(precision=precision)
-    return said
+def _zh_framework_warning(r: Reason, say_: Say) -> str:
+    notes = r.nested("note")
+    if not notes:
+        return str(r.fields["message"])
+    advice = str(r.fields.get("advice_code") or "")
+    return f"{r.fields['what']} 在 {_zh_field('card', r.fields['card'])} 上：{say_(notes[0])}" + (
+        f"；{ZH_STACK_WORDS[advice]}" if advice else ""
+    )
 
 
-_ZH_STACK = _zh_stack_words()
+ZH_VLLM_HARDWARE = {
+    "AMD GPUs": "AMD GPU",
+    "Intel GPUs": "Intel GPU",
+    "Blackwell (table stops at Hopper; FP8 page lists Blackwell)": "Blackwell（支持表只列到 Hopper；FP8 页面列出了 Blackwell）",
+    "CDNA 1 (not a vLLM ROCm target)": "CDNA 1（不是 vLLM 的 ROCm 目标架构）",
+    "GCN 5 (not a vLLM ROCm target)": "GCN 5（不是 vLLM 的 ROCm 目标架构）",
+}
+"""The columns of vLLM's quantization hardware table (support_facts._quant_row) that are not an architecture's name."""
+
+
+def _zh_hardware(r: Reason) -> str:
+    hardware = str(r.fields["hardware"])
+    return ZH_VLLM_HARDWARE.get(hardware, hardware)
 
 
 def _zh_fact(f: Mapping[str, Any]) -> str:
-    """A support fact: what it is about and the advice in the configurator's own words (support.STACK_WORDS, by code),
-    the fact's note (and an advice in a source's words) through the sentence patterns."""
-    what, advice = str(f["what"]), str(f["advice"])
-    advice = _ZH_STACK.get(advice) or _sentence(advice) if advice else ""
-    return f"{_ZH_STACK.get(what, what)} 在 {f['card']} 上：{_sentence(str(f['note']))}" + (
-        f"；{advice}" if advice else ""
-    )
+    """A support fact: what it is about and the advice in the configurator's own words by their codes
+    (support.STACK_WORDS, `what_code` and `advice_code`: ZH_STACK_WORDS), the fact's note by its code (support.fact_note:
+    `sup.*` in ZH_REASONS); a framework's name as it is, an advice without a code through the sentence patterns."""
+    said = support.fact_note(f)
+    note = say(said) if said is not None else _sentence(str(f["note"]))
+    what = _zh_stack(f, "what") or str(f["what"])
+    advice = _zh_stack(f, "advice") or (_sentence(str(f["advice"])) if f["advice"] else "")
+    return f"{what} 在 {f['card']} 上：{note}" + (f"；{advice}" if advice else "")
+
+
+def _zh_stack(f: Mapping[str, Any], name: str) -> str:
+    coded = support.said_in(f, name)
+    return ZH_STACK_WORDS[coded[0]].format(precision=coded[1]) if coded is not None else ""
 
 
 ZH_CN.update(

@@ -2,21 +2,13 @@
 
 from __future__ import annotations
 
-import pytest
-
 from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.parallel import plan_training
 from configurator.core.estimate.workload import Workload
-from configurator.storage import catalogs
 from tests.helpers import run_cli
 from tests.reference import median_abs_error, pretrain_memory, rows, scored
 
 TINYLLAMA = "https://github.com/jzhang38/TinyLlama (README 'Blazingly Fast'; pretrain/tinyllama.py)"
-
-
-@pytest.fixture(scope="module")
-def catalog():  # type: ignore[no-untyped-def]
-    return catalogs.load(include_user=False).catalog
 
 
 def _tinyllama_recipe(**update: object) -> Workload:

@@ -1,0 +1,85 @@
+"""Power rules (configurator/core/rules/power.py, docs/build-rules.md "Power and Circuits") on named cards, CPUs and
+supplies of the tiny fixture catalog: the verdict a buyer reads in the Checks tab for a desktop they could assemble.
+The rest of the system is the rulebook's own: 75 W board, 5 W a DIMM, 8 W a drive, 15 W of desktop fans (R18)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from configurator.core.catalog.loader import Catalog
+from configurator.core.report import words
+from configurator.core.rules import power
+from configurator.core.rules import watts as pw
+from configurator.core.rules.base import instance
+
+PSU_LOAD, ATX2, ATX3 = instance(power.PsuLoad), instance(power.Atx2Spikes), instance(power.Atx3Excursions)
+PLUGS = instance(power.Connectors)
+REST_W = pw.rest_power_w(memory_modules=2, drives=1, server=False)  # 108 W: two DIMMs, one NVMe drive
+
+
+def _parts(catalog: Catalog, gpu: str, psu: str) -> tuple[Any, Any, Any]:
+    return catalog.get("gpus", gpu), catalog.get("cpus", "ryzen-9-5900x"), catalog.get("psus", psu)
+
+
+def test_an_rtx_4090_desktop_needs_more_than_an_850_w_supply_at_the_80_percent_target(catalog: Catalog) -> None:
+    """450 W card + 142 W Ryzen 9 5900X (its PPT) + 108 W = 700 W sustained: 82 % of an 850 W unit, 70 % of 1000 W."""
+    gpu, cpu, _ = _parts(catalog, "rtx-4090", "corsair-rm850x-2024")
+    dc = pw.dc_load_w(gpu, 1, cpu, 1, REST_W)
+    assert dc == pytest.approx(700)
+    small = PSU_LOAD.check(dc, catalog.get("psus", "corsair-rm850x-2024").watts)
+    large = PSU_LOAD.check(dc, catalog.get("psus", "corsair-rm1000x-2024").watts)
+    assert (small.rule, small.status, small.code) == ("PWR-2", "fail", "load")
+    assert small.fields["load"] == pytest.approx(700 / 850)
+    assert large.status == "pass"
+    assert PSU_LOAD.least_psu_w(dc) == pytest.approx(875)  # the one-more-GPU hint's supply
+    assert small.message == "PSU loaded to 82% (at most 80%)"
+    with words.language("zh_CN"):
+        assert words.check_text(small) == "电源负载 82%（最多 80%）"
+
+
+def test_an_atx_2_supply_is_sized_for_twice_the_cards_power_even_when_its_load_is_low(catalog: Catalog) -> None:
+    """Intel's ATX 3.0 design guide: a 300 W card could need 1,100 W on an ATX 2.x unit. Two RTX 3090s (350 W)
+    load the 1600 W AX1600i to 59 %, but their doubled spikes (1,400 W + CPU + rest = 1,650 W) exceed it."""
+    gpu, cpu, psu = _parts(catalog, "rtx-3090", "corsair-ax1600i")
+    assert ATX2.applies(psu) and not ATX3.applies(psu)
+    assert PSU_LOAD.check(pw.dc_load_w(gpu, 2, cpu, 1, REST_W), psu.watts).status == "pass"
+    spikes = ATX2.check(psu, 1, gpu, 2, cpu, 1, REST_W)
+    assert (spikes.rule, spikes.status, spikes.code) == ("PWR-3", "fail", "atx2")
+    assert spikes.fields["spike_w"] == pytest.approx(1650) and spikes.fields["psu_w"] == 1600
+    assert ATX2.check(psu, 1, gpu, 1, cpu, 1, REST_W).status == "pass"  # one card: 950 W of spikes
+
+
+def test_an_atx_3_supply_takes_the_same_cards_spikes_within_its_excursion_limits(catalog: Catalog) -> None:
+    """ATX 3.x with a native 12V-2x6 plug: 200 % for 100 us, 160 % for 10 ms; consumer cards spike to 1.6x for
+    100 us (Igor's Lab: RTX 5090) and 1.3x over 10 ms."""
+    gpu, cpu, psu = _parts(catalog, "rtx-3090", "corsair-rm1000x-2024")
+    assert ATX3.applies(psu) and not ATX2.applies(psu)
+    verdict = ATX3.check(psu, 1, gpu, 2, cpu, 1, REST_W)
+    assert (verdict.rule, verdict.status, verdict.code) == ("PWR-4", "pass", "atx3")
+    assert verdict.fields["fast_w"] == pytest.approx(2 * 350 * 1.6 + 250)
+    assert verdict.fields["slow_w"] == pytest.approx(2 * 350 * 1.3 + 250)
+
+
+def test_a_server_crps_module_is_left_to_the_chassis_vendor(catalog: Catalog) -> None:
+    gpu, cpu, psu = _parts(catalog, "h100-pcie", "crps-2000w-platinum")
+    verdict = ATX2.check(psu, 2, gpu, 8, cpu, 1, REST_W)
+    assert (verdict.status, verdict.code) == ("pass", "crps")
+
+
+def test_every_card_plug_has_its_own_cable_and_a_12v_2x6_card_may_take_four_8_pin_cables(catalog: Catalog) -> None:
+    """Two RTX 3090s need four 8-pin PCIe cables: the RM850x has three (no pigtails), the RM1000x four. An RTX 4090
+    on the AX1600i, which has no 12V-2x6 plug, takes its adapter from four of the eight 8-pin cables."""
+    gpu, cpu, _ = _parts(catalog, "rtx-3090", "corsair-rm850x-2024")
+    three = PLUGS.check(catalog.get("psus", "corsair-rm850x-2024"), 1, gpu, 2, cpu)
+    four = PLUGS.check(catalog.get("psus", "corsair-rm1000x-2024"), 1, gpu, 2, cpu)
+    assert (three.rule, three.status, three.fields["need8"], three.fields["have8"]) == ("PWR-6", "fail", 4, 3)
+    assert four.status == "pass"
+    rtx_4090, ax1600i = catalog.get("gpus", "rtx-4090"), catalog.get("psus", "corsair-ax1600i")
+    adapted = PLUGS.check(ax1600i, 1, rtx_4090, 1, cpu)
+    assert adapted.status == "pass" and adapted.fields["adapted"] == 1 and adapted.fields["per_adapter"] == 4
+    assert "1 card(s) on 4x 8-pin adapters" in adapted.message
+    assert PLUGS.check(ax1600i, 1, rtx_4090, 3, cpu).status == "fail"  # 12 cables for three adapters, 8 there
+    with words.language("zh_CN"):
+        assert "1 张卡用 4 个 8-pin 转接线" in words.check_text(adapted)
