@@ -122,7 +122,11 @@ def _build_lines(build: Any) -> list[str]:
     for check in build.checks:
         if check.status != "pass":
             lines.append(f"   [{check.status}] {check.rule}: {check.message}")
-    for upgrade in build.upgrades:
+    adds = any(step["kind"] == "add" for step in build.next_steps)
+    codes = [u.code for u in build.upgrades_said] if len(build.upgrades_said) == len(build.upgrades) else []
+    for upgrade, said in zip(build.upgrades, codes or [""] * len(build.upgrades), strict=True):
+        if adds and said.startswith("upgrade.one-more"):
+            continue  # its next step (next.add) says the same with the card's price and what it unlocks
         lines.append(f"   upgrade: {upgrade}")
     lines += _buy_or_rent_lines(build)
     for step in build.next_steps:  # solve.next_step: one more card, the next rung of the upgrade path

@@ -539,3 +539,15 @@ def test_plan_text_says_when_buying_pays_back_as_the_json_does() -> None:
             if row["renting"] is not None:
                 assert f"{row['years']} y own {row['owning']:,.0f} vs rent {row['renting']:,.0f}" in line
                 assert (row["cheaper"] == "own") == (month is not None and month <= 12 * row["years"])
+
+
+def test_plan_text_says_one_more_card_once() -> None:
+    """Each build printed 'upgrade: one more <card>: ...' and then 'next step: add one more <card> ...' (the same step,
+    the second with its price and what it unlocks). The text says it once, as the next step; the JSON keeps both."""
+    args = ("plan", "--model", "qwen2.5-32b", "--workload", "inference", "--precision", "q4_k_m", "--budget", "2000")
+    text, data = run_cli(*args, "--top", "3"), run_cli(*args, "--top", "3", "--json")
+    assert text.code == 0 and data.code == 0, text.err + data.err
+    adds = [b for b in json.loads(data.out)["builds"] if any(s["kind"] == "add" for s in b.get("next_steps", []))]
+    assert adds, "a build that can take one more card"
+    assert text.out.count("next step: add one more") == len(adds)
+    assert "upgrade: one more" not in text.out
