@@ -49,10 +49,14 @@ def test_the_seed_articles_upgrade_route(catalog: Catalog) -> None:
         if up.id == UPGRADE_PATH[-1]:
             break
     assert tuple(chain) == UPGRADE_PATH
-    # a variant stands on its rung; off the route, the next card has more memory, is no older and is not reworked
+    # a variant stands on its rung; below the route, a card steps onto its first rung with more memory and no less
+    # bandwidth (the 3080 Ti's and the 2080 Ti 22GB's step is the 3090, as the seed's buyers take it)
     assert next_card(catalog, _gpu(catalog, "rtx-4090-blower"), "USD").id == "a100-40gb-pcie"  # type: ignore[union-attr]
-    step = next_card(catalog, _gpu(catalog, "rtx-3080-ti"), "USD")
-    assert step is not None and step.vram_gb > 12 and step.release_year >= 2021 and not step.modified
+    assert next_card(catalog, _gpu(catalog, "rtx-3080-ti"), "USD").id == "rtx-3090"  # type: ignore[union-attr]
+    assert next_card(catalog, _gpu(catalog, "rtx-2080-ti-22gb"), "USD").id == "rtx-3090"  # type: ignore[union-attr]
+    # off the route (other vendors), the next card has more memory, is no older and is not reworked
+    step = next_card(catalog, _gpu(catalog, "rx-7900-xtx"), "USD")
+    assert step is not None and step.vendor == "amd" and step.vram_gb > 24 and not step.modified
 
 
 def test_each_step_is_priced_from_the_catalog_with_its_date(catalog: Catalog, build: Build) -> None:
@@ -64,7 +68,7 @@ def test_each_step_is_priced_from_the_catalog_with_its_date(catalog: Catalog, bu
     assert used_3090 is not None and gpu_part.condition == "used"
     assert (add["gpu"], add["gpus"], add["cost"]) == ("rtx-3090", build.gpu_count + 1, used_3090.amount)
     assert add["price_date"] == used_3090.date.isoformat() and add["price_source"] == used_3090.source
-    priced = catalog_price(catalog, _gpu(catalog, "rtx-4090"), "USD")
+    priced = catalog_price(catalog, _gpu(catalog, "rtx-4090"), "USD", ("used", "new"))  # used cards step up used
     assert priced is not None
     assert (swap["gpu"], swap["gpus"]) == ("rtx-4090", build.gpu_count)
     assert swap["cost"] == pytest.approx(priced[0] * build.gpu_count)

@@ -188,9 +188,10 @@ def unlocks(before: Reach, after: Reach, model: ModelArch) -> tuple[Reason, ...]
     return (*(out or [Reason.of("unlock.nothing")]), *lost)
 
 
-def next_card(catalog: Catalog, gpu: Gpu, currency: str) -> Gpu | None:
-    """The next rung up from `gpu`: UPGRADE_PATH's next card, or off it the cheapest card of its vendor, form factor
-    and generation or later with more memory per GPU that has a price (no reworked cards)."""
+def next_card(catalog: Catalog, gpu: Gpu, currency: str, conditions: tuple[str, ...] = ("new", "used")) -> Gpu | None:
+    """The next rung up from `gpu`: UPGRADE_PATH's next card; below the route, its first rung with more memory (a
+    2080 Ti 22GB's step is the 3090, as the seed's buyers take it); else the cheapest card of its vendor, form factor
+    and generation or later with more memory per GPU that has a price in `conditions` (no reworked cards)."""
     rung = RUNG_OF.get(gpu.id, gpu.id)
     target = SXM_PATH.get(gpu.id)
     if target is None and rung in UPGRADE_PATH[:-1]:
@@ -198,6 +199,17 @@ def next_card(catalog: Catalog, gpu: Gpu, currency: str) -> Gpu | None:
     record = catalog.records.get("gpus", {}).get(target) if target else None
     if isinstance(record, Gpu):
         return record
+    for rung_id in UPGRADE_PATH:  # below the route (a 2080 Ti 22GB, a 3060): its first rung with more memory
+        first = catalog.records.get("gpus", {}).get(rung_id)
+        if (
+            isinstance(first, Gpu)
+            and first.vendor == gpu.vendor
+            and first.vram_gb > gpu.vram_gb
+            and first.gpus_per_card == gpu.gpus_per_card
+            and first.memory_bandwidth_gbps >= gpu.memory_bandwidth_gbps  # a step up in speed too, not only memory
+            and catalog_price(catalog, first, currency, conditions) is not None
+        ):
+            return first
     priced = [
         (price[0], g.id, g)
         for g in catalog.gpus
@@ -207,7 +219,7 @@ def next_card(catalog: Catalog, gpu: Gpu, currency: str) -> Gpu | None:
         and g.form_factor == gpu.form_factor
         and g.release_year >= gpu.release_year  # a step up, not back to an older generation's software stack
         and not g.modified
-        and (price := catalog_price(catalog, g, currency)) is not None
+        and (price := catalog_price(catalog, g, currency, conditions)) is not None
     ]
     return min(priced)[2] if priced else None
 
@@ -297,8 +309,9 @@ def next_steps(build: Build, catalog: Catalog, model: ModelArch, asked: Workload
             date=priced[1].date.isoformat(), condition=priced[1].condition, needs=needs, unlocks=gain,
         )  # fmt: skip
         steps.append(NextStep("add", gpu, n + 1, priced[0], priced[1], None, None, needs, gain, said))
-    up = next_card(catalog, gpu, build.currency)
-    up_price = catalog_price(catalog, up, build.currency) if up is not None else None
+    bought = (gpu_part.condition or "new", "new", "used")  # a used card's step up is priced used first
+    up = next_card(catalog, gpu, build.currency, bought)
+    up_price = catalog_price(catalog, up, build.currency, bought) if up is not None else None
     if up is not None and up_price is not None:
         used = catalog_price(catalog, gpu, build.currency, ("used",))
         sold = None if used is None else used[0] * n  # every card taken out, bought or owned
