@@ -260,17 +260,39 @@ def _fastest(r: Reason, say: Say) -> str:
     return f"the highest speed of the builds {scope}: {joined(r.nested('speed'), say)}"
 
 
+def qualified(word: str, below: str, wait: str) -> Template:
+    """A claim's word with what the build is, when the claim is made among builds that do not serve the job
+    (solve.ranking._qualify): `below` when it is slower than people read (field `below`), `wait` (a format over
+    `wait_s`) when its last user, or its one user, waits over a minute for a first token (field `wait_s`, PROMPT).
+    Never a comma or "and" (a label's claims are split on them)."""
+
+    def said(r: Reason, _say: Say) -> str:
+        text = word.format(**r.fields)
+        if r.fields.get("below"):
+            text += below
+        if r.fields.get("wait_s") is not None:
+            text += wait.format(wait_s=r.num("wait_s"))
+        return text
+
+    return said
+
+
+_BELOW = " below reading speed"
+_WAIT = " but first token after {wait_s:.0f} s"  # no thousands comma: a label splits on commas
+
 CLAIMS: dict[str, Template] = {
-    "claim.cheapest": "cheapest",
-    "claim.fastest-within-budget": "fastest within budget",
-    "claim.fastest": "fastest",
-    "claim.value": "best value",
-    "claim.quietest": "quietest",
+    "claim.cheapest": qualified("cheapest", _BELOW, _WAIT),
+    "claim.fastest-within-budget": qualified("fastest within budget", _BELOW, _WAIT),
+    "claim.fastest": qualified("fastest", _BELOW, _WAIT),
+    "claim.value": qualified("best value", _BELOW, _WAIT),
+    "claim.quietest": qualified("quietest", _BELOW, _WAIT),
     "claim.grow": "room to grow",
-    "claim.cheapest-slow": "cheapest below reading speed",
+    "claim.cheapest-slow": qualified("cheapest below reading speed", "", _WAIT),
     "claim.cheapest-with": "cheapest with {name}",
 }
-"""A build's claims (solve.ranking) as its label says them; `EN` says why the build holds each (the same code)."""
+"""A build's claims (solve.ranking) as its label says them; `EN` says why the build holds each (the same code). A
+claim on a build below reading speed, or whose first token waits past PROMPT's minute, says so ("fastest within
+budget below reading speed", "cheapest but first token after 254 s")."""
 
 
 FIT_METHODS = {

@@ -50,7 +50,7 @@ from tests.expert.predicates import (
     warned,
     way_out_at_most,
 )
-from tests.independent_checker import gpu_names, label_claims, names_match
+from tests.independent_checker import gpu_names, label_claims, label_pieces, names_match, qualifiers
 
 
 def _usage(b: Build) -> dict[str, float] | None:
@@ -2078,19 +2078,25 @@ CASES: tuple[Case, ...] = (
                 ),
             ),
             no_label("cheapest", "below reading speed (5 tok/s per user)", lambda b: 0 < decode(b) < 5),
+            Expect(
+                "every claim on a build below reading speed says 'below reading speed'",
+                lambda plan: all(
+                    qualifiers(piece)[0]
+                    for b in builds(plan)
+                    if 0 < decode(b) < 5
+                    for kind, _scope, piece in label_pieces(b["label"])
+                    if kind != "grow"
+                ),
+            ),
         ),
         "Sixteen users of Qwen3-30B-A3B at 2,100 USD: an RTX 2060 with the experts in RAM gives each 0.4 tok/s, a "
         "Strix Halo mini PC 6.3 tok/s but its sixteenth user waits minutes for a first token. Neither serves them; "
         "no practitioner calls the 0.4 tok/s box 'fastest' or 'best value' beside a box sixteen times faster, nor "
         "plain 'cheapest' (it is the cheapest below reading speed). Walked 2026-12-03: the RTX 2060 build was "
-        "'cheapest; fastest within budget; best value'.",
+        "'cheapest; fastest within budget; best value'. Since catalog10's 3,650 USD Strix Halo price the RTX 2060 is "
+        "the only build within the budget: each of its claims says 'below reading speed', and the plan's note names "
+        "the ways to reach it.",
         (LLAMACPP_PARALLEL_PREFILL, MOE_ON_CPU, TTFT_FEEL),
-        today=(
-            "round 17's merge: with 128 GB Strix Halo boxes at their 2026-08 street price (3,650 USD, catalog10) nothing "
-            "at reading speed fits 2,100 USD, and the RTX 2060 at 0.37 tok/s, the only build shown, is again 'cheapest; "
-            "fastest within budget; best value'; it should say 'cheapest below reading speed' (or the plan that nothing "
-            "serves sixteen users at this budget)"
-        ),
     ),
     Case(
         "chen-compares-l20-a800-4090-48gb-at-fp8",

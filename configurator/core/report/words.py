@@ -18,7 +18,7 @@ from contextvars import ContextVar
 from typing import Any
 
 from configurator.core import support
-from configurator.core.reasons import CLAIMS, EN, Reason, Say, Template, cards, joined, money, render
+from configurator.core.reasons import CLAIMS, EN, Reason, Say, Template, cards, joined, money, qualified, render
 from configurator.core.rules import REGISTRY, compat, compatibility, job, links, software
 from configurator.core.rules.base import Check
 
@@ -1360,14 +1360,17 @@ ZH_REASONS: dict[str, Template] = {
     "speed.hours": "{hours:,.0f} 小时",
 }
 
+_ZH_BELOW = "但低于阅读速度"
+_ZH_WAIT = "，首个 token 要等 {wait_s:.0f} 秒"
+
 ZH_CLAIMS: dict[str, Template] = {
-    "claim.cheapest": "最便宜",
-    "claim.fastest-within-budget": "预算内最快",
-    "claim.fastest": "最快",
-    "claim.value": "性价比最高",
-    "claim.quietest": "最安静",
+    "claim.cheapest": qualified("最便宜", _ZH_BELOW, _ZH_WAIT),
+    "claim.fastest-within-budget": qualified("预算内最快", _ZH_BELOW, _ZH_WAIT),
+    "claim.fastest": qualified("最快", _ZH_BELOW, _ZH_WAIT),
+    "claim.value": qualified("性价比最高", _ZH_BELOW, _ZH_WAIT),
+    "claim.quietest": qualified("最安静", _ZH_BELOW, _ZH_WAIT),
     "claim.grow": "扩展空间最大",
-    "claim.cheapest-slow": "最便宜但低于阅读速度",
+    "claim.cheapest-slow": qualified("最便宜但低于阅读速度", "", _ZH_WAIT),
     "claim.cheapest-with": "{name} 中最便宜",
 }
 """A build's claims as its label says them in Chinese (reasons.CLAIMS in English)."""

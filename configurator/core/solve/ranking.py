@@ -37,7 +37,7 @@ from configurator.core import support
 from configurator.core.estimate.desktop_training import utilisation_sourced
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.reasons import CLAIMS as CLAIM_WORDS
-from configurator.core.reasons import Reason, english, from_json, render
+from configurator.core.reasons import Reason, Value, english, from_json, render
 from configurator.core.rules.site import DataCenterNoise
 from configurator.core.solve.build import Build, BuildPart
 from configurator.core.solve.noise import build_dba
@@ -88,6 +88,7 @@ class Measures:
     waits: bool = False  # its prompts wait (PROMPT warns: one prompt, or the last of several users' past a minute)
     short: bool = False  # below the speed asked (--min-decode-tps)
     unsourced_speed: bool = False  # a training speed on an unsourced utilisation or an unpriced parameter offload
+    wait_s: float | None = None  # when its prompts wait (PROMPT warns): the seconds to the first token of its last user
 
     def value(self) -> float:
         return self.speed / self.price if self.price > 0 else (float("inf") if self.speed > 0 else 0.0)
@@ -107,7 +108,9 @@ def measure(build: Build, request: BuildRequest) -> Measures:
     e = build.estimate
     speed = e.decode_tokens_per_s if e.workload.get("kind", "inference") == "inference" else job_tokens_per_s(e)
     readable = e.workload.get("kind", "inference") != "inference" or (speed or 0.0) >= READING_TPS
-    slow_prompt = any(c.rule == PROMPT.id and c.status != "pass" for c in build.checks)
+    prompt = next((c for c in build.checks if c.rule == PROMPT.id and c.status != "pass"), None)
+    slow_prompt = prompt is not None
+    waited = prompt.fields.get("shared_s", prompt.fields.get("wait_s")) if prompt is not None else None
     short = request.min_decode_tps is not None and (speed or 0.0) < request.min_decode_tps
     return Measures(
         price=build.total_price,
@@ -123,6 +126,7 @@ def measure(build: Build, request: BuildRequest) -> Measures:
         and any(c.rule == DataCenterNoise.id and c.status != "pass" for c in build.checks),
         waits=slow_prompt,
         unsourced_speed=unsourced_training_speed(build, request),
+        wait_s=float(waited) if isinstance(waited, (int, float)) else None,
     )
 
 
@@ -331,8 +335,12 @@ def _cheapest_claims(f: _Field) -> None:
     m, currency = f.m, f.pool[0].currency
     best = min(f.passing or f.every_passing, key=lambda i: (m[i].price, -m[i].speed))
     at_speed = len(f.passing) < len(f.every_passing)
+    # the claims are made among the builds at reading speed, or among every build when none reaches it: then the
+    # cheapest of them is no plain "cheapest" but the cheapest below reading speed (expert case
+    # qwen3-30b-a3b-16-users-2100: an RTX 2060 at 0.37 tokens/s for 16 users, the only build within 2,100 USD)
+    reads = any(m[i].readable for i in f.passing)
     # the count is made over the builds shown once they are known (_cheapest_said): a placeholder until then
-    if f.passing:
+    if reads:
         said = Reason.of(
             "claim.cheapest", price=m[best].price, currency=currency, builds=len(f.passing), reading=at_speed
         )
@@ -342,7 +350,7 @@ def _cheapest_claims(f: _Field) -> None:
     # box whose prompts wait, a data-center machine too loud for the room). DeepSeek-R1 Q4 at 25,000 USD had an
     # Arc A770 at 17,005 USD and 3.5 tokens/s claim it beside a CPU-only box at 16,620 USD and 6.1 tokens/s
     lowest = min(m[i].price for i in range(len(f.pool)) if m[i].passing)
-    if slow not in f.passing and (m[slow].price < m[best].price or not f.passing) and m[slow].price <= lowest:
+    if not m[slow].readable and (m[slow].price < m[best].price or not reads) and m[slow].price <= lowest:
         f.claim(
             slow,
             Reason.of(
@@ -428,6 +436,39 @@ def _quiet_and_grow_claims(f: _Field) -> None:
         f.claim(best, Reason.of("claim.grow", gpu=_gpu_name(f.pool[best])))
 
 
+QUALIFIED = (
+    "claim.cheapest",
+    "claim.cheapest-slow",
+    "claim.fastest-within-budget",
+    "claim.fastest",
+    "claim.value",
+    "claim.quietest",
+)
+"""The claims that say what their build is when it does not serve the job (_qualify): every claim about price,
+speed or noise; not "room to grow" (a fact of its slots) nor a comparison's "cheapest with X" (about its own builds)."""
+
+
+def _qualify(f: _Field) -> None:
+    """One rule for every claim: a build below reading speed, or whose prompts wait past PROMPT's minute (the last of
+    several users, or one user's own long prompt), holds a claim only among builds that do no better, and its claim
+    says what it is ("fastest within budget below reading speed", "cheapest but first token after 254 s"): no
+    practitioner signs a plain "fastest; best value" on 0.37 tokens/s for 16 users (expert case
+    qwen3-30b-a3b-16-users-2100). The plan's note names the ways to reach reading speed beside it (plan's
+    _reading_speed_ways). The fields are `below` (True) and `wait_s` (the seconds)."""
+    for i, claims in f.claims.items():
+        m = f.m[i]
+        for k, c in enumerate(claims):
+            if c.code not in QUALIFIED:
+                continue
+            extra: dict[str, Value] = {}
+            if not m.readable and c.code != "claim.cheapest-slow":
+                extra["below"] = True
+            if m.waits and m.wait_s is not None:
+                extra["wait_s"] = round(m.wait_s, 1)
+            if extra:
+                claims[k] = Reason.of(c.code, **{**c.fields, **extra})
+
+
 PAST_SUPPORT_SPEED_MARGIN = 0.9
 """A supported build within 10 % of an unlabelled past-support build's speed, for no more money, keeps it off the list:
 the decode estimate's own range is wider than that (estimate/ranges.py: x0.66..x1.29 for single-stream NVIDIA)."""
@@ -511,6 +552,7 @@ def rank_and_label(builds: list[Build], request: BuildRequest) -> list[Build]:
     _quiet_and_grow_claims(f)
     shown = _shown(f, request, comparison)
     _cheapest_said(f, shown)
+    _qualify(f)
     out = []
     for rank, i in enumerate(shown, start=1):
         build = f.pool[i]
