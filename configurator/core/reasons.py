@@ -484,6 +484,10 @@ EN: dict[str, Template] = {
     ),
     "claim.grow": "takes one more {gpu} by buying only that card: its slot, lanes, PSU and circuit have room",
     "claim.none": "no build shown beats it on both price and speed",
+    "rank.slower": lambda r, _say: (
+        f"{r.num('ratio'):.1f}x slower than #{r.num('rank'):.0f}, which trains the same job in "
+        f"{r.num('hours'):,.0f} h for {r.num('price'):,.0f} {r.fields['currency']}"
+    ),
     # the kind of build a label names in brackets (its source), and a card's caveat
     "kind.said": "{text}",  # a source whose kind has no code yet: its own words
     "kind.cpu-only": "CPU only",

@@ -420,6 +420,7 @@ class BuildJson(TypedDict):
     node_curve: NotRequired[NodeCurveJson]
     claims: list[ReasonJson]
     kinds: list[ReasonJson]
+    slower: ReasonJson | None  # a training "cheapest" many times slower than a build shown (ranking._slower)
     price_warnings: NotRequired[list[OldPriceWarning]]  # added by `plan --json` (cli/plan.py)
 
 

@@ -254,6 +254,12 @@ PASCAL_FP16 = (
     "NVIDIA Tesla P40 datasheet (2016): 12 TFLOPS FP32, no tensor cores, FP16 at 1/64 rate; CUDA 13 "
     "drops Pascal (CUDA 13.0 release notes, 2025-08)"
 )
+UNSLOTH_PASCAL = (
+    "https://github.com/unslothai/unsloth/issues/813 (2024-07-25): training fails on Pascal (Tesla P40, P100) where "
+    "it runs on a T4; unslothai/unsloth#3868 (2026-01-08): Pascal needs a torch <= 2.3 legacy stack, Unsloth's "
+    "answer is its T4 notebooks; ggml-org/llama.cpp#1837 (2023-06-30): 'P40 supports FP16 but the performance is "
+    "very slow'"
+)
 ANSWERAI_FSDP_QLORA = (
     "https://www.answer.ai/posts/2024-03-06-fsdp-qlora (2024-03-06): FSDP + QLoRA trains a 70B "
     "model on two 24 GB gaming GPUs (RTX 3090 or 4090)"
@@ -2097,6 +2103,35 @@ CASES: tuple[Case, ...] = (
         "the only build within the budget: each of its claims says 'below reading speed', and the plan's note names "
         "the ways to reach it.",
         (LLAMACPP_PARALLEL_PREFILL, MOE_ON_CPU, TTFT_FEEL),
+    ),
+    Case(
+        "llama70b-qlora-5000-cheapest-p40s-say-how-much-slower",
+        "--model llama-3.3-70b --workload finetune --method qlora --budget 5000",
+        (
+            Expect(
+                "a 'cheapest' build that trains at least 3x slower than a build shown says by how much, naming that "
+                "build's hours and price (the additive 'slower' key)",
+                lambda plan: all(
+                    (s := b.get("slower")) is not None
+                    and abs(float(s["fields"]["ratio"]) - (wall_hours(b) or 0) / min(hours)) <= 0.1
+                    and abs(float(s["fields"]["hours"]) - min(hours)) <= 1
+                    for b in labelled(plan, "cheapest")
+                    if wall_hours(b)
+                    and (hours := [h for o in builds(plan) if (h := wall_hours(o))])
+                    and (wall_hours(b) or 0) >= 3 * min(hours)
+                ),
+            ),
+            some_build(
+                "a 'cheapest' build at least 3x slower than another shown (the 2 x P40 at 1,609 h beside an RTX A6000 "
+                "at 177 h per 100 M tokens)",
+                lambda b: b.get("slower") is not None and float(b["slower"]["fields"]["ratio"]) >= 3,
+            ),
+        ),
+        "Two used P40s hold a 70B QLoRA for under 2,000 USD, but Pascal has no tensor cores and FP16 at 1/64 rate, and "
+        "Unsloth does not train on it: practitioners fine-tune on a 48 GB Ampere card or rent. 'Cheapest' is true of "
+        "the price; the buyer also needs to read that the same job takes nine times as long as on the RTX A6000 shown "
+        "beside it. Walked 2026-12-03: the P40 pair was plain 'cheapest' at 1,609 h per 100 M tokens.",
+        (PASCAL_FP16, UNSLOTH_PASCAL, ISSUE_27),
     ),
     Case(
         "chen-compares-l20-a800-4090-48gb-at-fp8",

@@ -537,6 +537,10 @@ ZH_REASONS: dict[str, Template] = {
     "claim.quietest": lambda r, _say: f"噪音最低：距 1 米 {r.num('dba'):.1f} dBA，墙插功耗 {r.num('watts'):,.0f} W",
     "claim.grow": "只需再买一张 {gpu} 即可扩展：插槽、通道、电源和电路都有余量",
     "claim.none": "列出的配置中没有一个在价格和速度上都胜过它",
+    "rank.slower": lambda r, _say: (
+        f"所需时间是 #{r.num('rank'):.0f} 的 {r.num('ratio'):.1f} 倍：#{r.num('rank'):.0f} 用 "
+        f"{r.num('hours'):,.0f} 小时完成同样的训练，价格 {r.num('price'):,.0f} {r.fields['currency']}"
+    ),
     # the kind of build a label names in brackets (its source), and a card's caveat
     "kind.said": lambda r, _say: _sentence(str(r.fields["text"])),
     "kind.cpu-only": "仅 CPU",

@@ -181,6 +181,9 @@ class Build(_Frozen):
     claims: tuple[Reason, ...] = ()
     kinds: tuple[Reason, ...] = ()
     why_said: tuple[Reason, ...] = ()
+    # a training build labelled "cheapest" that is many times slower than a build shown: the ratio, that build's
+    # rank, hours and price (rank.slower, ranking._slower); it is also the last of `why_said`
+    slower: Reason | None = None
     offered_why: str = ""
     offered: tuple[Reason, ...] = ()  # the source's why as codes and fields (why.*), when it gives them
     against: Reason | None = None  # what it buys over the first build shown (plan._compared), the why's brackets
@@ -293,6 +296,7 @@ class Build(_Frozen):
             # the label as codes and fields (additions, #33): its claims and the kind of build, each {code, fields}
             "claims": [as_json(c) for c in self.claims],
             "kinds": [as_json(k) for k in self.kinds],
+            "slower": as_json(self.slower) if self.slower is not None else None,
         }
 
 

@@ -469,6 +469,40 @@ def _qualify(f: _Field) -> None:
                 claims[k] = Reason.of(c.code, **{**c.fields, **extra})
 
 
+SLOWER_RATIO = 3.0
+"""A training build labelled "cheapest" says how much slower it is than the fastest build shown when that one trains
+the same job at least this many times faster: past the spread two training estimates can have between them (their
+80 % range is x0.77..x1.68 of the hours, estimate/ranges.py: 1.68 / 0.77 = 2.2), rounded up to a factor a buyer
+weighs against the price (an estimate of where "many times slower" starts, not a measurement)."""
+
+
+def _slower(f: _Field, i: int, shown: list[int]) -> Reason | None:
+    """How much slower a training build labelled "cheapest" is than the fastest build shown, when SLOWER_RATIO times
+    or more (rank.slower: the ratio, that build's rank, hours and price), else None. 70B QLoRA at 5,000 USD: 2 x P40
+    (Pascal: no tensor cores, FP16 at 1/64 rate) was "cheapest" at 1,609 h per 100 M tokens beside one RTX A6000 with
+    Unsloth at 177 h, with no word of the nine-fold time."""
+    build = f.pool[i]
+    if build.estimate.workload.get("kind", "inference") == "inference":
+        return None
+    if not any(c.code in ("claim.cheapest", "claim.cheapest-slow") for c in f.claims[i]) or f.m[i].speed <= 0:
+        return None
+    rivals = [j for j in shown if j != i and f.m[j].passing and f.m[j].speed > 0 and not f.m[j].unsourced_speed]
+    if not rivals:
+        return None
+    fast = max(rivals, key=lambda j: (f.m[j].speed, -f.m[j].price))
+    ratio = f.m[fast].speed / f.m[i].speed
+    if ratio < SLOWER_RATIO:
+        return None
+    return Reason.of(
+        "rank.slower",
+        ratio=round(ratio, 1),
+        rank=shown.index(fast) + 1,
+        hours=round(f.pool[fast].estimate.wall_hours or 0.0, 1),
+        price=round(f.m[fast].price, 2),
+        currency=build.currency,
+    )
+
+
 PAST_SUPPORT_SPEED_MARGIN = 0.9
 """A supported build within 10 % of an unlabelled past-support build's speed, for no more money, keeps it off the list:
 the decode estimate's own range is wider than that (estimate/ranges.py: x0.66..x1.29 for single-stream NVIDIA)."""
@@ -560,6 +594,8 @@ def rank_and_label(builds: list[Build], request: BuildRequest) -> list[Build]:
         kinds = build.kinds_said() + ((eol,) if eol is not None else ())
         claims = tuple(f.claims[i])
         said = claims or ((Reason.of("claim.none"),) if not comparison else ())
+        slower = _slower(f, i, shown)
+        said = said + ((slower,) if slower is not None else ())
         why = "; ".join(english(r) for r in said)
         why = f"{why}; {build.why}" if why and build.why else why or build.why
         update = {
@@ -569,6 +605,7 @@ def rank_and_label(builds: list[Build], request: BuildRequest) -> list[Build]:
             "claims": claims,
             "kinds": kinds,
             "why_said": said,
+            "slower": slower,
             "offered_why": build.why,
         }
         out.append(build.model_copy(update=update))
