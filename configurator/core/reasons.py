@@ -1082,6 +1082,10 @@ EN: dict[str, Template] = {
         + f" = {r.num('ms'):.2f} ms -> {r.num('tps'):.1f} tokens/s per sequence, {r.num('total'):.1f} tokens/s in total"
     ),
     "est.stand-in": "{engine} is estimated with {stand_in}'s calibration ({why})",
+    "est.typical-prompt": lambda r, _say: (
+        f"no --prompt given: the first token is timed for a typical {r.num('prompt'):,.0f}-token prompt, not the whole "
+        f"{r.num('context'):,.0f}-token context (give --prompt for your own)"
+    ),
     "est.vllm-tp-pp": (
         "{heads} attention heads over {gpus} GPUs: vLLM runs {tp}-way tensor parallel in each of {pp} pipeline stages "
         "(--tensor-parallel-size {tp} --pipeline-parallel-size {pp})"

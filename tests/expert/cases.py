@@ -260,6 +260,11 @@ UNSLOTH_PASCAL = (
     "answer is its T4 notebooks; ggml-org/llama.cpp#1837 (2023-06-30): 'P40 supports FP16 but the performance is "
     "very slow'"
 )
+VLLM_BENCH_PROMPT = (
+    "vllm-project/vllm, vllm/benchmarks/datasets.py (commit 0056b87f, read 2026-12-03): the serving benchmark's random "
+    "dataset sends DEFAULT_INPUT_LEN = 1024 prompt tokens and DEFAULT_OUTPUT_LEN = 128; a typical request's prompt is a "
+    "few thousand tokens at most, not a 128k context"
+)
 ANSWERAI_FSDP_QLORA = (
     "https://www.answer.ai/posts/2024-03-06-fsdp-qlora (2024-03-06): FSDP + QLoRA trains a 70B "
     "model on two 24 GB gaming GPUs (RTX 3090 or 4090)"
@@ -2132,6 +2137,44 @@ CASES: tuple[Case, ...] = (
         "the price; the buyer also needs to read that the same job takes nine times as long as on the RTX A6000 shown "
         "beside it. Walked 2026-12-03: the P40 pair was plain 'cheapest' at 1,609 h per 100 M tokens.",
         (PASCAL_FP16, UNSLOTH_PASCAL, ISSUE_27),
+    ),
+    Case(
+        "llama8b-one-user-128k-prompt-2080ti-waits-said",
+        "--model llama-3.1-8b --workload inference --gpu rtx-2080-ti --context 131072 --prompt 131072",
+        (
+            every_build(
+                "carries PROMPT, one user's own first-token wait (a 128k prompt)",
+                lambda b: any(c["rule"] == "PROMPT" for c in b["checks"]),
+            ),
+            Expect(
+                "no build whose one user waits over a minute for the first token of a 128k prompt is plain "
+                "'cheapest' while a build that answers within the minute is shown",
+                lambda plan: all(not warned(b, "PROMPT") for b in labelled(plan, "cheapest"))
+                or all(warned(o, "PROMPT") for o in builds(plan)),
+            ),
+        ),
+        "One user pasting a 128k document into Llama 3.1 8B on RTX 2080 Ti cards: three cards prefill ~1,100 tokens/s, "
+        "so the first token comes after about two minutes, twice Nielsen's minute for a simple task; four cards "
+        "answer within it. The wait is the buyer's first experience of the machine: the cheapest build must be one "
+        "that answers, and a build that does not is set aside with its wait shown. Walked 2026-12-03: PROMPT timed only "
+        "several users, and the three-card build was 'cheapest; quietest'.",
+        (NIELSEN_LIMITS, TTFT_FEEL),
+    ),
+    Case(
+        "llama8b-128k-context-wait-timed-for-a-typical-prompt",
+        "--model llama-3.1-8b --workload inference --gpu rtx-2080-ti --context 131072",
+        (
+            every_build(
+                "times the first token for a typical 4,096-token prompt, not the whole 131,072-token context, and "
+                "says so in its assumptions",
+                lambda b: any(c["rule"] == "PROMPT" and c["fields"].get("prompt") == 4096 for c in b["checks"])
+                and any("typical 4,096-token prompt" in a for a in b["estimate"]["assumptions"]),
+            ),
+        ),
+        "A 128k context is room a conversation or a document can grow to; most requests send a few thousand tokens "
+        "(vLLM's own serving benchmark sends 1,024). Timing every first token for the whole context calls a chat "
+        "machine minutes slow; the wait is timed for a typical prompt and the assumption says so (--prompt for your own).",
+        (VLLM_BENCH_PROMPT, NIELSEN_LIMITS),
     ),
     Case(
         "chen-compares-l20-a800-4090-48gb-at-fp8",

@@ -1045,6 +1045,10 @@ ZH_REASONS: dict[str, Template] = {
         )
         + f" = {r.num('ms'):.2f} ms -> 每序列 {r.num('tps'):.1f} tokens/s，合计 {r.num('total'):.1f} tokens/s"
     ),
+    "est.typical-prompt": lambda r, _say: (
+        f"未给出 --prompt：首个 token 的等待按常见的 {r.num('prompt'):,.0f} token 提示词计算，而不是整个 "
+        f"{r.num('context'):,.0f} token 的上下文（可用 --prompt 给出你自己的）"
+    ),
     "est.stand-in": lambda r, _say: (
         f"{r.fields['engine']} 按 {r.fields['stand_in']} 的校准估算"
         f"（{_ZH_STAND_IN.get(str(r.fields['engine']), _sentence(str(r.fields['why'])))}）"

@@ -1604,8 +1604,8 @@ def _reference_job(request: BuildRequest) -> BuildRequest:
 
 
 def _measured(build: Build, asked: BuildRequest) -> Build:
-    """A build as every build is measured; a training build timed for the reference job says so, and a build serving
-    several users carries PROMPT, the wait of the last of them for a first token (_with_prompt)."""
+    """A build as every build is measured; a training build timed for the reference job says so, and an inference
+    build carries PROMPT, the wait for a first token (of the last user, with several: _with_prompt)."""
     e = build.estimate
     if asked.workload.kind == "inference" or asked.workload.tokens is not None or e.workload.get("kind") == "inference":
         return _with_prompt(build)
@@ -1623,17 +1623,16 @@ def _measured(build: Build, asked: BuildRequest) -> Build:
 
 
 def _with_prompt(build: Build) -> Build:
-    """An inference build for several users with PROMPT among its checks: the machines without a card have it from
-    their source; a build with cards gets it here, the same rule object on the same estimate (rules.prompt_check).
+    """An inference build with PROMPT among its checks: the machines without a card have it from their source; a
+    build with cards gets it here, the same rule object on the same estimate (rules.prompt_check). One user's own long
+    prompt waits too: a 128k prompt's first token on an RTX 2080 Ti comes after over a minute.
     With several users the last of them waits for every prompt before it (users x prompt / prefill rate): Dr. Chen's
     20 students on five RTX 4060 Ti (vLLM pipeline of five, ~730 tokens/s of prefill) wait ~112 s for the last 4k
     prompt's first token, where two RTX 5090 D take ~17 s; ranking.measure reads the check (a build whose prompts
     wait is no rival for a claim)."""
     e = build.estimate
-    users = int(e.workload.get("batch") or 1)
     if (
         e.workload.get("kind", "inference") != "inference"
-        or users <= 1
         or not e.prefill_tokens_per_s
         or e.time_to_first_token_s is None
         or any(c.rule == PROMPT.id for c in build.checks)
