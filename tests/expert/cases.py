@@ -2149,8 +2149,10 @@ CASES: tuple[Case, ...] = (
             Expect(
                 "no build whose one user waits over a minute for the first token of a 128k prompt is plain "
                 "'cheapest' while a build that answers within the minute is shown",
-                lambda plan: all(not warned(b, "PROMPT") for b in labelled(plan, "cheapest"))
-                or all(warned(o, "PROMPT") for o in builds(plan)),
+                lambda plan: (
+                    all(not warned(b, "PROMPT") for b in labelled(plan, "cheapest"))
+                    or all(warned(o, "PROMPT") for o in builds(plan))
+                ),
             ),
         ),
         "One user pasting a 128k document into Llama 3.1 8B on RTX 2080 Ti cards: three cards prefill ~1,100 tokens/s, "
@@ -2167,8 +2169,10 @@ CASES: tuple[Case, ...] = (
             every_build(
                 "times the first token for a typical 4,096-token prompt, not the whole 131,072-token context, and "
                 "says so in its assumptions",
-                lambda b: any(c["rule"] == "PROMPT" and c["fields"].get("prompt") == 4096 for c in b["checks"])
-                and any("typical 4,096-token prompt" in a for a in b["estimate"]["assumptions"]),
+                lambda b: (
+                    any(c["rule"] == "PROMPT" and c["fields"].get("prompt") == 4096 for c in b["checks"])
+                    and any("typical 4,096-token prompt" in a for a in b["estimate"]["assumptions"])
+                ),
             ),
         ),
         "A 128k context is room a conversation or a document can grow to; most requests send a few thousand tokens "
