@@ -186,7 +186,13 @@ def _changes(r: Reason, say: Say) -> str:
         else ""
     )
     wait = (
-        f" (its prompts wait: {r.num('wait_s'):,.0f} s before the first token of a {r.num('prompt'):,.0f}-token prompt)"
+        (
+            f" (its prompts wait: {r.num('wait_s'):,.0f} s before the last of {r.num('users'):.0f} users gets a first "
+            f"token, each sending a {r.num('prompt'):,.0f}-token prompt at once)"
+            if r.fields.get("users")
+            else f" (its prompts wait: {r.num('wait_s'):,.0f} s before the first token of a "
+            f"{r.num('prompt'):,.0f}-token prompt)"
+        )
         if r.fields.get("wait_s") is not None
         else ""
     )

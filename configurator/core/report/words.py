@@ -375,7 +375,12 @@ def _changes(r: Reason, say_: Say) -> str:
         else ""
     )
     wait = (
-        f"（提示词要等：{r.num('prompt'):,.0f} tokens 的提示词在第一个 token 前要 {r.num('wait_s'):,.0f} 秒）"
+        (
+            f"（提示词要等：{r.num('users'):.0f} 位用户同时发送 {r.num('prompt'):,.0f} tokens 的提示词时，最后一位要等 "
+            f"{r.num('wait_s'):,.0f} 秒才出第一个 token）"
+            if r.fields.get("users")
+            else f"（提示词要等：{r.num('prompt'):,.0f} tokens 的提示词在第一个 token 前要 {r.num('wait_s'):,.0f} 秒）"
+        )
         if r.fields.get("wait_s") is not None
         else ""
     )

@@ -900,8 +900,12 @@ def _diagnose(
         if key not in machines:
             machines[key] = _machines_for(relaxed.model_copy(update={"budget": None}), catalog, model, exact, stop)
         builds += [b for b in machines[key] if cost_cap is None or b.total_price < cost_cap]
+        # a way out is measured as a plan's builds are: PROMPT on every inference build (_with_prompt); of the builds
+        # a way finds, one whose prompts wait past the minute (more users, a longer context or prompt) is the way only
+        # when none answers, and it says its wait (relax._describe)
+        builds = [_with_prompt(b) for b in builds]
         if not relax.wants_reading(relaxed):
-            return min(builds, key=lambda b: b.total_price) if builds else None
+            return min(_answered(builds) or builds, key=lambda b: b.total_price) if builds else None
         # the way out a buyer can act on reads (rules.READING_TPS): the cheapest build at reading speed when one
         # exists, else the cheapest (relax says it is below reading speed). DeepSeek-R1 Q4 at 15,000 USD had been told
         # a 4-channel Xeon W with the experts in RAM at 3.6 tok/s for 16,945 USD, where the 8-channel platform tier
@@ -911,8 +915,10 @@ def _diagnose(
         if not any(relax.build_reads(b) for b in builds) and not stop():
             faster = relaxed.model_copy(update={"min_decode_tps": READING_TPS})
             builds += _solve_once(faster, catalog, model, exact, 1, stop, 1.0, cost_cap=cost_cap)[0]
-        reading = [b for b in builds if relax.build_reads(b)] or builds
-        return min(reading, key=lambda b: b.total_price) if reading else None
+        builds = [_with_prompt(b) for b in builds]
+        reading = [b for b in builds if relax.build_reads(b)]
+        chosen = _answered(reading) or reading or _answered(builds) or builds
+        return min(chosen, key=lambda b: b.total_price) if chosen else None
 
     def servers(relaxed: BuildRequest) -> Build | None:
         return _cluster(relaxed, catalog, model, relaxed.workload.resolved(model.max_context), exact)
@@ -1620,6 +1626,11 @@ def _measured(build: Build, asked: BuildRequest) -> Build:
             )
         }
     )
+
+
+def _answered(builds: list[Build]) -> list[Build]:
+    """The builds whose prompts do not wait past PROMPT's minute (one user's, or the last of several users')."""
+    return [b for b in builds if not any(c.rule == PROMPT.id and c.status != "pass" for c in b.checks)]
 
 
 def _with_prompt(build: Build) -> Build:
