@@ -7,6 +7,7 @@ part's full catalog record in "spec"); it shares no code with configurator.core.
 from __future__ import annotations
 
 import math
+import re
 from typing import Any
 
 GIB = 2**30
@@ -281,7 +282,26 @@ _NO_CLAIM = (
 )
 
 
+_BELOW = " below reading speed"
+_WAIT = re.compile(r" but first token after \d+ s$")
+
+
+def _unqualified(head: str) -> str:
+    """A claim's words without what its build is ("fastest below reading speed", "cheapest but first token after
+    254 s"): a claim made among builds that do not serve the job says so (ranking._qualify)."""
+    head = _WAIT.sub("", head)
+    if head.endswith(_BELOW) and head != "cheapest" + _BELOW:
+        head = head[: -len(_BELOW)]
+    return head
+
+
+def qualifiers(piece: str) -> tuple[bool, bool]:
+    """Whether a claim's words say its build is below reading speed, and that its first token waits."""
+    return piece.endswith(_BELOW) or _WAIT.sub("", piece).endswith(_BELOW), _WAIT.search(piece) is not None
+
+
 def _claim_of(head: str, scope: str | None) -> tuple[str, str | None] | None:
+    head = _unqualified(head)
     if head.startswith("cheapest with "):
         return ("cheapest", head[len("cheapest with ") :].strip())
     if head in ("cheapest below reading speed", "cheapest of all"):
@@ -300,13 +320,18 @@ def _claim_of(head: str, scope: str | None) -> tuple[str, str | None] | None:
 
 
 def label_claims(label: str) -> list[tuple[str, str | None]]:
+    """The claims a label makes, as (kind, scope) (label_pieces)."""
+    return [(kind, scope) for kind, scope, _piece in label_pieces(label)]
+
+
+def label_pieces(label: str) -> list[tuple[str, str | None, str]]:
     """The claims a label makes, as (kind, scope): kind is one of cheapest, cheapest-all (the cheapest of every
     build, below reading speed), fastest, value, quietest, grow; scope is None (among every build shown) or what the
     claim is restricted to ("your own card", a GPU's name, "without your own card", "the experts in ram").
     A kind of build in brackets after the claims ("(with the experts in RAM)", "(ready-made: ...)") claims nothing,
     except "(without your own card)", which scopes the claims before it. Words that claim nothing ("alternative
     platform", "ready-made: ...", "runner-up on speed") give no claim."""
-    claims: list[tuple[str, str | None]] = []
+    claims: list[tuple[str, str | None, str]] = []
     text = label.strip().lower()
     outer = "without your own card" if text.endswith("(without your own card)") else None  # of the whole label
     for part in text.split(";"):
@@ -321,7 +346,7 @@ def label_claims(label: str) -> list[tuple[str, str | None]]:
             head = piece.partition(":")[0].strip()  # "cheapest: without your own card" claims the cheapest of all
             claim = _claim_of(head, scope)
             if claim is not None:
-                claims.append(claim)
+                claims.append((*claim, head))
     return claims
 
 
@@ -514,7 +539,8 @@ def check_labels(
 
     for build in builds:
         name = f"#{build['rank']} '{build['label']}'"
-        for kind, scope in label_claims(build["label"]):
+        for kind, scope, piece in label_pieces(build["label"]):
+            named = scope is not None and scope not in ("your own card", "without your own card")
             pool = everything if kind == "cheapest-all" else at_reading_speed
             if kind in ("fastest", "value"):
                 # a build set aside only for its prompt wait still decodes as fast as it shows: a speed rival
@@ -555,11 +581,19 @@ def check_labels(
                         f"{name}: claims '{kind}' while its prompts wait (PROMPT) beside builds whose do not"
                     )
                 continue
-            named = scope is not None and scope not in ("your own card", "without your own card")
             if _warned(build, "PROMPT") and build not in every and not named:
                 # a speed rival set aside for its prompt wait holds no claim: one no expert signs
                 problems.append(f"{name}: claims '{kind}' while its prompts wait (PROMPT) beside builds whose do not")
                 continue
+            if kind != "grow" and not named:
+                # a claim on a build that does not serve the job says what it is: below reading speed, or its first
+                # token past PROMPT's minute (an RTX 2060 at 0.37 tokens/s for 16 users had been a plain "cheapest;
+                # fastest within budget; best value")
+                below, waits = qualifiers(piece)
+                if not _readable(build) and not below:
+                    problems.append(f"{name}: claims '{kind}' below reading speed without saying so")
+                if _warned(build, "PROMPT") and not waits:
+                    problems.append(f"{name}: claims '{kind}' while its first token waits, without saying so")
             if kind in ("cheapest", "cheapest-all"):
                 low = min(b["total_price"] for b in pool)
                 if build["total_price"] > low * (1 + PRICE_TOLERANCE) + 0.01:

@@ -269,7 +269,9 @@ def _speed(catalog: Catalog, kind: str, data: Data, cal: Calibration) -> tuple[l
                 kind="inference",
                 precision=precision,
                 context=max(int(row["context"]), 1),
-                prompt=row.get("prompt"),
+                # a prompt row's context is the prompt it timed (pp512, pp8192): stated, as a wait with no --prompt is
+                # timed for a typical prompt (estimator.TYPICAL_PROMPT_TOKENS)
+                prompt=row.get("prompt") or (max(int(row["context"]), 1) if kind == "prefill_speed" else None),
                 batch=int(row["batch"]),
                 engine=engine,
             )

@@ -58,7 +58,8 @@ def _add_model_and_shape(parser: argparse.ArgumentParser) -> None:
         "--prompt",
         type=_workload_int("prompt"),
         metavar="N",
-        help="inference: prompt tokens processed at once before generating (default: the whole context)",
+        help="inference: prompt tokens processed at once before generating (default: memory for the whole context, "
+        "the first token timed for a typical 4,096-token prompt within it)",
     )
     parser.add_argument(
         "--batch",

@@ -186,7 +186,13 @@ def _changes(r: Reason, say: Say) -> str:
         else ""
     )
     wait = (
-        f" (its prompts wait: {r.num('wait_s'):,.0f} s before the first token of a {r.num('prompt'):,.0f}-token prompt)"
+        (
+            f" (its prompts wait: {r.num('wait_s'):,.0f} s before the last of {r.num('users'):.0f} users gets a first "
+            f"token, each sending a {r.num('prompt'):,.0f}-token prompt at once)"
+            if r.fields.get("users")
+            else f" (its prompts wait: {r.num('wait_s'):,.0f} s before the first token of a "
+            f"{r.num('prompt'):,.0f}-token prompt)"
+        )
         if r.fields.get("wait_s") is not None
         else ""
     )
@@ -260,17 +266,39 @@ def _fastest(r: Reason, say: Say) -> str:
     return f"the highest speed of the builds {scope}: {joined(r.nested('speed'), say)}"
 
 
+def qualified(word: str, below: str, wait: str) -> Template:
+    """A claim's word with what the build is, when the claim is made among builds that do not serve the job
+    (solve.ranking._qualify): `below` when it is slower than people read (field `below`), `wait` (a format over
+    `wait_s`) when its last user, or its one user, waits over a minute for a first token (field `wait_s`, PROMPT).
+    Never a comma or "and" (a label's claims are split on them)."""
+
+    def said(r: Reason, _say: Say) -> str:
+        text = word.format(**r.fields)
+        if r.fields.get("below"):
+            text += below
+        if r.fields.get("wait_s") is not None:
+            text += wait.format(wait_s=r.num("wait_s"))
+        return text
+
+    return said
+
+
+_BELOW = " below reading speed"
+_WAIT = " but first token after {wait_s:.0f} s"  # no thousands comma: a label splits on commas
+
 CLAIMS: dict[str, Template] = {
-    "claim.cheapest": "cheapest",
-    "claim.fastest-within-budget": "fastest within budget",
-    "claim.fastest": "fastest",
-    "claim.value": "best value",
-    "claim.quietest": "quietest",
+    "claim.cheapest": qualified("cheapest", _BELOW, _WAIT),
+    "claim.fastest-within-budget": qualified("fastest within budget", _BELOW, _WAIT),
+    "claim.fastest": qualified("fastest", _BELOW, _WAIT),
+    "claim.value": qualified("best value", _BELOW, _WAIT),
+    "claim.quietest": qualified("quietest", _BELOW, _WAIT),
     "claim.grow": "room to grow",
-    "claim.cheapest-slow": "cheapest below reading speed",
+    "claim.cheapest-slow": qualified("cheapest below reading speed", "", _WAIT),
     "claim.cheapest-with": "cheapest with {name}",
 }
-"""A build's claims (solve.ranking) as its label says them; `EN` says why the build holds each (the same code)."""
+"""A build's claims (solve.ranking) as its label says them; `EN` says why the build holds each (the same code). A
+claim on a build below reading speed, or whose first token waits past PROMPT's minute, says so ("fastest within
+budget below reading speed", "cheapest but first token after 254 s")."""
 
 
 FIT_METHODS = {
@@ -462,6 +490,10 @@ EN: dict[str, Template] = {
     ),
     "claim.grow": "takes one more {gpu} by buying only that card: its slot, lanes, PSU and circuit have room",
     "claim.none": "no build shown beats it on both price and speed",
+    "rank.slower": lambda r, _say: (
+        f"{r.num('ratio'):.1f}x slower than #{r.num('rank'):.0f}, which trains the same job in "
+        f"{r.num('hours'):,.0f} h for {r.num('price'):,.0f} {r.fields['currency']}"
+    ),
     # the kind of build a label names in brackets (its source), and a card's caveat
     "kind.said": "{text}",  # a source whose kind has no code yet: its own words
     "kind.cpu-only": "CPU only",
@@ -1185,6 +1217,10 @@ EN: dict[str, Template] = {
         + f" = {r.num('ms'):.2f} ms -> {r.num('tps'):.1f} tokens/s per sequence, {r.num('total'):.1f} tokens/s in total"
     ),
     "est.stand-in": "{engine} is estimated with {stand_in}'s calibration ({why})",
+    "est.typical-prompt": lambda r, _say: (
+        f"no --prompt given: the first token is timed for a typical {r.num('prompt'):,.0f}-token prompt, not the whole "
+        f"{r.num('context'):,.0f}-token context (give --prompt for your own)"
+    ),
     "est.vllm-tp-pp": (
         "{heads} attention heads over {gpus} GPUs: vLLM runs {tp}-way tensor parallel in each of {pp} pipeline stages "
         "(--tensor-parallel-size {tp} --pipeline-parallel-size {pp})"

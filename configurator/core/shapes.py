@@ -443,6 +443,7 @@ class BuildJson(TypedDict):
     claims: list[ReasonJson]
     kinds: list[ReasonJson]
     next_steps: list[NextStepJson]  # an addition (solve.next_step)
+    slower: ReasonJson | None  # a training "cheapest" many times slower than a build shown (ranking._slower)
     price_warnings: NotRequired[list[OldPriceWarning]]  # added by `plan --json` (cli/plan.py)
 
 

@@ -410,3 +410,64 @@ def test_a_build_with_cards_whose_last_user_waits_holds_no_claim(one_build: Any)
         (20000, "cheapest below reading speed"),
         (30000, "alternative"),
     ]
+
+
+def test_a_claim_on_a_build_that_does_not_serve_the_job_says_what_it_is(one_build: Any) -> None:
+    """Qwen3-30B-A3B for 16 users at 2,100 USD: the only build within the budget, an RTX 2060 with the experts in RAM
+    at 0.37 tokens/s each, was "cheapest; fastest within budget; best value". One rule for every claim: a build below
+    reading speed says so in each claim, one whose first token waits past PROMPT's minute says the wait; in English
+    and in Chinese, from the claims' fields."""
+    from configurator.core.report import words
+    from configurator.core.solve.ranking import rank_and_label
+
+    request = BuildRequest(
+        model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m", batch=16), budget=2100
+    )
+    shown = rank_and_label([_variant(one_build, 886, 0.37)], request)
+    assert shown[0].label == (
+        "cheapest below reading speed; fastest within budget below reading speed; best value below reading speed"
+    )
+    assert all(c.fields.get("below") for c in shown[0].claims if c.code != "claim.cheapest-slow")
+    with words.language("zh_CN"):
+        assert [words.claim_word(c) for c in shown[0].claims] == [
+            "最便宜但低于阅读速度",
+            "预算内最快但低于阅读速度",
+            "性价比最高但低于阅读速度",
+        ]
+    # every build shown waits past the minute for its last user's first token: each claim says the wait
+    shown = rank_and_label([_waiting(_variant(one_build, 2000, 6.0), users=16)], request)
+    assert shown[0].label == (
+        "cheapest but first token after 90 s; fastest within budget but first token after 90 s; "
+        "best value but first token after 90 s"
+    )
+    with words.language("zh_CN"):
+        assert words.claim_word(shown[0].claims[0]) == "最便宜，首个 token 要等 90 秒"
+
+
+def _training_variant(build: Any, price: float, hours: float) -> Any:
+    """The same machine at another price, timed for a 100 M-token fine-tune in `hours`."""
+    b = _variant(build, price, 0.0)
+    workload = {**b.estimate.workload, "kind": "finetune", "method": "qlora", "tokens": REFERENCE_TOKENS}
+    return b.model_copy(update={"estimate": b.estimate.model_copy(update={"workload": workload, "wall_hours": hours})})
+
+
+def test_a_cheapest_fine_tune_many_times_slower_says_by_how_much(one_build: Any) -> None:
+    """70B QLoRA at 5,000 USD: 2 x P40 was plain "cheapest" at 1,609 h per 100 M tokens beside one RTX A6000 with
+    Unsloth at 177 h. A training "cheapest" three or more times slower than the fastest build shown says the ratio
+    and that build's rank, hours and price (rank.slower): in its why, in the JSON's "slower" and in Chinese."""
+    from configurator.core.report import words
+    from configurator.core.solve.ranking import rank_and_label
+
+    request = BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="finetune", method="qlora"), budget=5000)
+    p40s, a6000 = _training_variant(one_build, 1958, 1609.0), _training_variant(one_build, 3821, 177.0)
+    shown = rank_and_label([p40s, a6000], request)
+    cheapest = shown[0]
+    assert cheapest.slower is not None and cheapest.slower.code == "rank.slower"
+    assert cheapest.slower.fields == {"ratio": 9.1, "rank": 2, "hours": 177.0, "price": 3821.0, "currency": "USD"}
+    assert "9.1x slower than #2, which trains the same job in 177 h for 3,821 USD" in cheapest.why
+    assert cheapest.to_json()["slower"] == {"code": "rank.slower", "fields": cheapest.slower.fields}
+    assert shown[1].slower is None and shown[1].to_json()["slower"] is None
+    with words.language("zh_CN"):
+        assert words.say(cheapest.slower) == "所需时间是 #2 的 9.1 倍：#2 用 177 小时完成同样的训练，价格 3,821 USD"
+    # twice as slow is within what two training estimates can differ by: nothing said
+    assert rank_and_label([_training_variant(one_build, 1958, 354.0), a6000], request)[0].slower is None

@@ -460,3 +460,31 @@ def test_a_way_out_below_reading_speed_says_so(catalog: Catalog) -> None:
     assert "below reading speed: 3.6 tokens/s per user" in english(said), english(said)
     with language("zh_CN"):
         assert "低于阅读速度" in say(said)
+
+
+def test_a_way_out_reads_prompt_and_says_the_last_users_wait(catalog: Catalog) -> None:
+    """The ways out are measured as a plan's builds are: PROMPT on every inference way (plan._with_prompt), and a way
+    whose prompts wait says the wait, of the last of its users when all send a prompt at once. Qwen3-30B-A3B for 16 users at 2,100 USD: the ways to reading speed, MI50s, had
+    said nothing of their sixteenth user waiting ~90 s for a first token. In English and in Chinese."""
+    from configurator.core.reasons import english
+    from configurator.core.report.words import language, say
+    from configurator.core.solve.relax import _describe, _Found, _ranked
+    from configurator.core.solve.rules import PROMPT
+
+    request = BuildRequest(
+        model_id="deepseek-r1", workload=Workload(kind="inference", precision="q4_k_m"), budget=15000
+    )
+    way = _infeasible(request, catalog).relaxations[0]
+    assert way.build is not None and way.request is not None
+    wait = PROMPT.check(730.0, 4096 / 730.0, 4096, 16)
+    assert wait.status == "warn"
+    waits = way.build.model_copy(update={"checks": (wait, *way.build.checks)})
+    said = _describe(way.kind, way.request, way.total_price, request, waits, moe=True)
+    assert "its prompts wait: 90 s before the last of 16 users gets a first token" in english(said), english(said)
+    with language("zh_CN"):
+        assert "16 位用户同时发送" in say(said) and "最后一位要等 90 秒" in say(said)
+    # a way whose last user waits is still a way out, by price beside one that answers (Kimi K2 at 20,000 USD: the
+    # experts-in-RAM host whose one prompt waits 61 s, not a 368,160 USD pair of servers), saying its wait
+    dearer = way.build.model_copy(update={"total_price": way.build.total_price + 500})
+    ranked = _ranked([_Found("offload", way.request, dearer), _Found("kv", way.request, waits)], request)
+    assert [f.kind for f in ranked] == ["kv", "offload"]

@@ -50,7 +50,7 @@ from tests.expert.predicates import (
     warned,
     way_out_at_most,
 )
-from tests.independent_checker import gpu_names, label_claims, names_match
+from tests.independent_checker import gpu_names, label_claims, label_pieces, names_match, qualifiers
 
 
 def _usage(b: Build) -> dict[str, float] | None:
@@ -270,6 +270,17 @@ CHATGLM_96GB = (
 PASCAL_FP16 = (
     "NVIDIA Tesla P40 datasheet (2016): 12 TFLOPS FP32, no tensor cores, FP16 at 1/64 rate; CUDA 13 "
     "drops Pascal (CUDA 13.0 release notes, 2025-08)"
+)
+UNSLOTH_PASCAL = (
+    "https://github.com/unslothai/unsloth/issues/813 (2024-07-25): training fails on Pascal (Tesla P40, P100) where "
+    "it runs on a T4; unslothai/unsloth#3868 (2026-01-08): Pascal needs a torch <= 2.3 legacy stack, Unsloth's "
+    "answer is its T4 notebooks; ggml-org/llama.cpp#1837 (2023-06-30): 'P40 supports FP16 but the performance is "
+    "very slow'"
+)
+VLLM_BENCH_PROMPT = (
+    "vllm-project/vllm, vllm/benchmarks/datasets.py (commit 0056b87f, read 2026-12-03): the serving benchmark's random "
+    "dataset sends DEFAULT_INPUT_LEN = 1024 prompt tokens and DEFAULT_OUTPUT_LEN = 128; a typical request's prompt is a "
+    "few thousand tokens at most, not a 128k context"
 )
 ANSWERAI_FSDP_QLORA = (
     "https://www.answer.ai/posts/2024-03-06-fsdp-qlora (2024-03-06): FSDP + QLoRA trains a 70B "
@@ -2104,6 +2115,16 @@ CASES: tuple[Case, ...] = (
                 ),
             ),
             no_label("cheapest", "below reading speed (5 tok/s per user)", lambda b: 0 < decode(b) < 5),
+            Expect(
+                "every claim on a build below reading speed says 'below reading speed'",
+                lambda plan: all(
+                    qualifiers(piece)[0]
+                    for b in builds(plan)
+                    if 0 < decode(b) < 5
+                    for kind, _scope, piece in label_pieces(b["label"])
+                    if kind != "grow"
+                ),
+            ),
         ),
         "Sixteen users of Qwen3-30B-A3B at 2,100 USD: an RTX 2060 with the experts in RAM gives each 0.4 tok/s, a "
         "Strix Halo mini PC 6.3 tok/s but its sixteenth user waits minutes for a first token. Neither serves them; "
@@ -2113,6 +2134,77 @@ CASES: tuple[Case, ...] = (
         "newest dated price (300 USD, 2025-12-25) two of them serve the sixteen at FP8 on vLLM within budget "
         "(1,843 USD), and the RTX 2060 is 'cheapest below reading speed' beside them.",
         (LLAMACPP_PARALLEL_PREFILL, MOE_ON_CPU, TTFT_FEEL),
+    ),
+    Case(
+        "llama70b-qlora-5000-cheapest-p40s-say-how-much-slower",
+        "--model llama-3.3-70b --workload finetune --method qlora --budget 5000",
+        (
+            Expect(
+                "a 'cheapest' build that trains at least 3x slower than a build shown says by how much, naming that "
+                "build's hours and price (the additive 'slower' key)",
+                lambda plan: all(
+                    (s := b.get("slower")) is not None
+                    and abs(float(s["fields"]["ratio"]) - (wall_hours(b) or 0) / min(hours)) <= 0.1
+                    and abs(float(s["fields"]["hours"]) - min(hours)) <= 1
+                    for b in labelled(plan, "cheapest")
+                    if wall_hours(b)
+                    and (hours := [h for o in builds(plan) if (h := wall_hours(o))])
+                    and (wall_hours(b) or 0) >= 3 * min(hours)
+                ),
+            ),
+            some_build(
+                "a 'cheapest' build at least 3x slower than another shown (the 2 x P40 at 1,609 h beside an RTX A6000 "
+                "at 177 h per 100 M tokens)",
+                lambda b: b.get("slower") is not None and float(b["slower"]["fields"]["ratio"]) >= 3,
+            ),
+        ),
+        "Two used P40s hold a 70B QLoRA for under 2,000 USD, but Pascal has no tensor cores and FP16 at 1/64 rate, and "
+        "Unsloth does not train on it: practitioners fine-tune on a 48 GB Ampere card or rent. 'Cheapest' is true of "
+        "the price; the buyer also needs to read that the same job takes nine times as long as on the RTX A6000 shown "
+        "beside it. Walked 2026-12-03: the P40 pair was plain 'cheapest' at 1,609 h per 100 M tokens.",
+        (PASCAL_FP16, UNSLOTH_PASCAL, ISSUE_27),
+    ),
+    Case(
+        "llama8b-one-user-128k-prompt-2080ti-waits-said",
+        "--model llama-3.1-8b --workload inference --gpu rtx-2080-ti --context 131072 --prompt 131072",
+        (
+            every_build(
+                "carries PROMPT, one user's own first-token wait (a 128k prompt)",
+                lambda b: any(c["rule"] == "PROMPT" for c in b["checks"]),
+            ),
+            Expect(
+                "no build whose one user waits over a minute for the first token of a 128k prompt is plain "
+                "'cheapest' while a build that answers within the minute is shown",
+                lambda plan: (
+                    all(not warned(b, "PROMPT") for b in labelled(plan, "cheapest"))
+                    or all(warned(o, "PROMPT") for o in builds(plan))
+                ),
+            ),
+        ),
+        "One user pasting a 128k document into Llama 3.1 8B on RTX 2080 Ti cards: three cards prefill ~1,100 tokens/s, "
+        "so the first token comes after about two minutes, twice Nielsen's minute for a simple task; four cards "
+        "answer within it. The wait is the buyer's first experience of the machine: the cheapest build must be one "
+        "that answers, and a build that does not is set aside with its wait shown. Walked 2026-12-03: PROMPT timed only "
+        "several users, and the three-card build was 'cheapest; quietest'.",
+        (NIELSEN_LIMITS, TTFT_FEEL),
+    ),
+    Case(
+        "llama8b-128k-context-wait-timed-for-a-typical-prompt",
+        "--model llama-3.1-8b --workload inference --gpu rtx-2080-ti --context 131072",
+        (
+            every_build(
+                "times the first token for a typical 4,096-token prompt, not the whole 131,072-token context, and "
+                "says so in its assumptions",
+                lambda b: (
+                    any(c["rule"] == "PROMPT" and c["fields"].get("prompt") == 4096 for c in b["checks"])
+                    and any("typical 4,096-token prompt" in a for a in b["estimate"]["assumptions"])
+                ),
+            ),
+        ),
+        "A 128k context is room a conversation or a document can grow to; most requests send a few thousand tokens "
+        "(vLLM's own serving benchmark sends 1,024). Timing every first token for the whole context calls a chat "
+        "machine minutes slow; the wait is timed for a typical prompt and the assumption says so (--prompt for your own).",
+        (VLLM_BENCH_PROMPT, NIELSEN_LIMITS),
     ),
     Case(
         "chen-compares-l20-a800-4090-48gb-at-fp8",

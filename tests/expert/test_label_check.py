@@ -42,6 +42,11 @@ from tests.independent_checker import check_labels, label_claims
         ("cheapest; best value (with the experts in RAM)", [("cheapest", None), ("value", None)]),
         ("fastest (ready-made: Apple Mac Studio (2025), M3 Ultra, 512 GB)", [("fastest", None)]),
         ("cheapest below reading speed (with some layers in RAM)", [("cheapest-all", None)]),
+        ("cheapest below reading speed but first token after 1254 s", [("cheapest-all", None)]),
+        (
+            "fastest within budget below reading speed; best value below reading speed",
+            [("fastest", None), ("value", None)],
+        ),
         (
             "cheapest and fastest; best value (without your own card)",
             [
@@ -290,8 +295,29 @@ def test_claims_are_made_among_builds_at_reading_speed() -> None:
         _build(3, "cheapest", 2778, decode=14.7),
     )
     assert check_labels(not_cheapest)[0].startswith("#1")
-    only_slow = _plan(_build(1, "cheapest", 1021, decode=1.6), _build(2, "fastest", 1900, decode=3.2))
+    only_slow = _plan(
+        _build(1, "cheapest below reading speed", 1021, decode=1.6),
+        _build(2, "fastest below reading speed", 1900, decode=3.2),
+    )
     assert check_labels(only_slow) == []  # when nothing reaches reading speed, the claims are among all
+
+
+def test_a_claim_on_a_build_that_does_not_serve_the_job_says_what_it_is() -> None:
+    """Expert case qwen3-30b-a3b-16-users-2100: an RTX 2060 at 0.37 tok/s for 16 users, the only build within 2,100
+    USD, was 'cheapest; fastest within budget; best value'. A claim on a build below reading speed says so, and one
+    on a build whose first token waits past PROMPT's minute says the wait, every claim alike."""
+    plain = _plan(_build(1, "cheapest; fastest within budget; best value (with the experts in RAM)", 886, decode=0.37))
+    problems = check_labels(plain)
+    assert len(problems) == 3 and all("below reading speed without saying so" in p for p in problems)
+    said = "cheapest below reading speed; fastest within budget below reading speed; best value below reading speed"
+    assert check_labels(_plan(_build(1, said + " (with the experts in RAM)", 886, decode=0.37))) == []
+    prompt = {"rule": "PROMPT", "status": "warn", "message": "254 s for the last of 16 users"}
+    box = _build(1, "cheapest; quietest", 2100, decode=6.3)
+    box["checks"].append(prompt)
+    assert len(check_labels(_plan(box))) == 2
+    box["label"] = "cheapest but first token after 254 s; quietest but first token after 254 s"
+    assert check_labels(_plan(box)) == []
+    assert label_claims(box["label"]) == [("cheapest", None), ("quietest", None)]
 
 
 def test_a_slow_cpu_only_machine_is_no_rival_for_cheapest_beside_gpu_builds() -> None:
@@ -313,8 +339,8 @@ def test_a_slow_cpu_only_machine_is_no_rival_for_cheapest_beside_gpu_builds() ->
     assert check_labels(_plan(dict(gpu, label="alternative"), quick)) == []  # at speed, prompt fine: it is the cheapest
     short = dict(quick)
     assert check_labels(_plan(gpu, dict(short, label="alternative")), min_decode_tps=8) == []  # short of 8 tok/s asked
-    only_cpu = _plan(claims)
-    assert check_labels(only_cpu) == []  # no GPU build shown: it is the answer
+    only_cpu = _plan(dict(claims, label="cheapest but first token after 760 s (CPU only)"))
+    assert check_labels(only_cpu) == []  # no GPU build shown: it is the answer, its wait said
 
 
 def test_a_cpu_only_box_set_aside_for_its_prompt_wait_still_rivals_on_speed() -> None:
@@ -344,7 +370,8 @@ def test_a_build_with_cards_whose_last_user_waits_claims_nothing() -> None:
     found = check_labels(_plan(slow, pair))
     assert len(found) == 1 and "#1" in found[0] and "prompts wait" in found[0]
     assert check_labels(_plan(dict(slow, label="alternative"), dict(pair, label="cheapest; best value"))) == []
-    assert check_labels(_plan(slow)) == []  # nothing else shown: it is the answer
+    assert len(check_labels(_plan(slow))) == 1  # nothing else shown: it is the answer, but says its wait
+    assert check_labels(_plan(dict(slow, label="cheapest but first token after 112 s"))) == []
     # a waiting build with more speed for the money falsifies another's 'best value' and may not claim it itself
     cheap = dict(slow, total_price=20000.0, estimate={"speed": {"decode_tokens_per_s": 30.0}}, label="alternative")
     assert "'value'" in check_labels(_plan(cheap, dict(pair, label="cheapest; best value")))[0]

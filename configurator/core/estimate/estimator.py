@@ -621,8 +621,25 @@ def _engine_overhead(engine: str, *, cal: Calibration) -> float:
 
 def prompt_tokens(workload: Workload, context: int) -> int:
     """Tokens of each sequence's prompt, processed in one forward pass before the first generated token:
-    the stated prompt, else the whole context (the largest prefill a sequence of that length can need)."""
+    the stated prompt, else the whole context (the largest prefill a sequence of that length can need: what the
+    memory holds room for)."""
     return min(workload.prompt or context, context)
+
+
+TYPICAL_PROMPT_TOKENS = 4096
+"""The prompt a user's wait is timed for when no --prompt is given (time to first token, PROMPT): 4,096 tokens, an
+estimate. vLLM's serving benchmark sends 1,024-token prompts by default (vllm-project/vllm,
+vllm/benchmarks/datasets.py, RandomDataset.DEFAULT_INPUT_LEN, read 2026-12-03); four times that leaves room for a
+system prompt and a chat's history, and it is the inference default context, so a request at that context is timed
+as before. A 32k-128k context is the room a long conversation or document can grow to, not what every prompt sends:
+timing every first token for the whole context had a 128k Qwen3 wait minutes on cards that answer a chat in
+seconds. --prompt states the user's own."""
+
+
+def waited_prompt_tokens(workload: Workload, context: int) -> int:
+    """The prompt the first token waits for: the stated prompt, else a typical one (TYPICAL_PROMPT_TOKENS) within the
+    context."""
+    return min(workload.prompt or TYPICAL_PROMPT_TOKENS, context)
 
 
 def _inference_activations(
@@ -1862,7 +1879,9 @@ def _prefill(
     engine = workload.engine or "transformers"
     context = workload.context or 4096
     fmt = weight_format(workload.precision or "bf16", engine)
-    prompt = prompt_tokens(workload, context)
+    prompt = waited_prompt_tokens(workload, context)
+    if workload.prompt is None and context > TYPICAL_PROMPT_TOKENS:
+        ex.assume(Reason.of("est.typical-prompt", prompt=prompt, context=context))
     prefill_flops = 2 * counts.matmul_active + prompt_attention_flops(model, prompt)
     parallel = gpus if split == "tensor" else serving_layout(model, gpus)[0] if split == TENSOR_PIPELINE else 1
     if engine == "llama.cpp":

@@ -509,7 +509,9 @@ def estimate_on_host(
     step = _gpu_step(job, reads.gpu_bytes, said) + _cpu_step(job, reads, said)
     tps = 1.0 / step
     prefill = _prefill(job, counts, said)
-    ttft = None if not prefill else _est.prompt_tokens(workload, context) / prefill
+    ttft = None if not prefill else _est.waited_prompt_tokens(workload, context) / prefill
+    if workload.prompt is None and context > _est.TYPICAL_PROMPT_TOKENS:
+        said.assume(Reason.of("est.typical-prompt", prompt=_est.TYPICAL_PROMPT_TOKENS, context=context))
     said.assume(Reason.of("est.serving", engine="llama.cpp", context=context, batch=batch))
     said.assume(Reason.of("est.host-ram", gbps=host.effective_gbps, peak=host.peak_gbps))
     if host.sockets > 1 and not host.numa_aware:

@@ -88,7 +88,7 @@ class Workload(BaseModel):
         ge=1,
         le=10_000_000,
         description="inference: prompt tokens processed in one forward pass before the first "
-        "generated token (default: the whole context)",
+        "generated token (default: memory for the whole context, the wait timed for a typical 4,096-token prompt)",
     )
     batch: int = Field(default=1, ge=1, le=4096)
     engine: Engine | None = None

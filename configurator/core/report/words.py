@@ -18,7 +18,7 @@ from contextvars import ContextVar
 from typing import Any
 
 from configurator.core import support
-from configurator.core.reasons import CLAIMS, EN, Reason, Say, Template, cards, joined, money, render
+from configurator.core.reasons import CLAIMS, EN, Reason, Say, Template, cards, joined, money, qualified, render
 from configurator.core.rules import REGISTRY, compat, compatibility, job, links, software
 from configurator.core.rules.base import Check
 
@@ -375,7 +375,12 @@ def _changes(r: Reason, say_: Say) -> str:
         else ""
     )
     wait = (
-        f"（提示词要等：{r.num('prompt'):,.0f} tokens 的提示词在第一个 token 前要 {r.num('wait_s'):,.0f} 秒）"
+        (
+            f"（提示词要等：{r.num('users'):.0f} 位用户同时发送 {r.num('prompt'):,.0f} tokens 的提示词时，最后一位要等 "
+            f"{r.num('wait_s'):,.0f} 秒才出第一个 token）"
+            if r.fields.get("users")
+            else f"（提示词要等：{r.num('prompt'):,.0f} tokens 的提示词在第一个 token 前要 {r.num('wait_s'):,.0f} 秒）"
+        )
         if r.fields.get("wait_s") is not None
         else ""
     )
@@ -540,6 +545,10 @@ ZH_REASONS: dict[str, Template] = {
     "claim.quietest": lambda r, _say: f"噪音最低：距 1 米 {r.num('dba'):.1f} dBA，墙插功耗 {r.num('watts'):,.0f} W",
     "claim.grow": "只需再买一张 {gpu} 即可扩展：插槽、通道、电源和电路都有余量",
     "claim.none": "列出的配置中没有一个在价格和速度上都胜过它",
+    "rank.slower": lambda r, _say: (
+        f"所需时间是 #{r.num('rank'):.0f} 的 {r.num('ratio'):.1f} 倍：#{r.num('rank'):.0f} 用 "
+        f"{r.num('hours'):,.0f} 小时完成同样的训练，价格 {r.num('price'):,.0f} {r.fields['currency']}"
+    ),
     # the kind of build a label names in brackets (its source), and a card's caveat
     "kind.said": lambda r, _say: _sentence(str(r.fields["text"])),
     "kind.cpu-only": "仅 CPU",
@@ -1160,6 +1169,10 @@ ZH_REASONS: dict[str, Template] = {
         )
         + f" = {r.num('ms'):.2f} ms -> 每序列 {r.num('tps'):.1f} tokens/s，合计 {r.num('total'):.1f} tokens/s"
     ),
+    "est.typical-prompt": lambda r, _say: (
+        f"未给出 --prompt：首个 token 的等待按常见的 {r.num('prompt'):,.0f} token 提示词计算，而不是整个 "
+        f"{r.num('context'):,.0f} token 的上下文（可用 --prompt 给出你自己的）"
+    ),
     "est.stand-in": lambda r, _say: (
         f"{r.fields['engine']} 按 {r.fields['stand_in']} 的校准估算"
         f"（{_ZH_STAND_IN.get(str(r.fields['engine']), _sentence(str(r.fields['why'])))}）"
@@ -1498,14 +1511,17 @@ ZH_REASONS: dict[str, Template] = {
     "speed.hours": "{hours:,.0f} 小时",
 }
 
+_ZH_BELOW = "但低于阅读速度"
+_ZH_WAIT = "，首个 token 要等 {wait_s:.0f} 秒"
+
 ZH_CLAIMS: dict[str, Template] = {
-    "claim.cheapest": "最便宜",
-    "claim.fastest-within-budget": "预算内最快",
-    "claim.fastest": "最快",
-    "claim.value": "性价比最高",
-    "claim.quietest": "最安静",
+    "claim.cheapest": qualified("最便宜", _ZH_BELOW, _ZH_WAIT),
+    "claim.fastest-within-budget": qualified("预算内最快", _ZH_BELOW, _ZH_WAIT),
+    "claim.fastest": qualified("最快", _ZH_BELOW, _ZH_WAIT),
+    "claim.value": qualified("性价比最高", _ZH_BELOW, _ZH_WAIT),
+    "claim.quietest": qualified("最安静", _ZH_BELOW, _ZH_WAIT),
     "claim.grow": "扩展空间最大",
-    "claim.cheapest-slow": "最便宜但低于阅读速度",
+    "claim.cheapest-slow": qualified("最便宜但低于阅读速度", "", _ZH_WAIT),
     "claim.cheapest-with": "{name} 中最便宜",
 }
 """A build's claims as its label says them in Chinese (reasons.CLAIMS in English)."""

@@ -182,6 +182,9 @@ class Build(_Frozen):
     claims: tuple[Reason, ...] = ()
     kinds: tuple[Reason, ...] = ()
     why_said: tuple[Reason, ...] = ()
+    # a training build labelled "cheapest" that is many times slower than a build shown: the ratio, that build's
+    # rank, hours and price (rank.slower, ranking._slower); it is also the last of `why_said`
+    slower: Reason | None = None
     offered_why: str = ""
     offered: tuple[Reason, ...] = ()  # the source's why as codes and fields (why.*), when it gives them
     against: Reason | None = None  # what it buys over the first build shown (plan._compared), the why's brackets
@@ -298,6 +301,7 @@ class Build(_Frozen):
             "kinds": [as_json(k) for k in self.kinds],
             # an addition: the next steps up, each with its catalog price and date and what it unlocks
             "next_steps": list(self.next_steps),
+            "slower": as_json(self.slower) if self.slower is not None else None,
         }
 
 

@@ -901,8 +901,12 @@ def _diagnose(
         if key not in machines:
             machines[key] = _machines_for(relaxed.model_copy(update={"budget": None}), catalog, model, exact, stop)
         builds += [b for b in machines[key] if cost_cap is None or b.total_price < cost_cap]
+        # a way out is measured as a plan's builds are: PROMPT on every inference build (_with_prompt); of the builds
+        # a way finds, one whose prompts wait past the minute (more users, a longer context or prompt) is the way only
+        # when none answers, and it says its wait (relax._describe)
+        builds = [_with_prompt(b) for b in builds]
         if not relax.wants_reading(relaxed):
-            return min(builds, key=lambda b: b.total_price) if builds else None
+            return min(_answered(builds) or builds, key=lambda b: b.total_price) if builds else None
         # the way out a buyer can act on reads (rules.READING_TPS): the cheapest build at reading speed when one
         # exists, else the cheapest (relax says it is below reading speed). DeepSeek-R1 Q4 at 15,000 USD had been told
         # a 4-channel Xeon W with the experts in RAM at 3.6 tok/s for 16,945 USD, where the 8-channel platform tier
@@ -912,8 +916,10 @@ def _diagnose(
         if not any(relax.build_reads(b) for b in builds) and not stop():
             faster = relaxed.model_copy(update={"min_decode_tps": READING_TPS})
             builds += _solve_once(faster, catalog, model, exact, 1, stop, 1.0, cost_cap=cost_cap)[0]
-        reading = [b for b in builds if relax.build_reads(b)] or builds
-        return min(reading, key=lambda b: b.total_price) if reading else None
+        builds = [_with_prompt(b) for b in builds]
+        reading = [b for b in builds if relax.build_reads(b)]
+        chosen = _answered(reading) or reading or _answered(builds) or builds
+        return min(chosen, key=lambda b: b.total_price) if chosen else None
 
     def servers(relaxed: BuildRequest) -> Build | None:
         return _cluster(relaxed, catalog, model, relaxed.workload.resolved(model.max_context), exact)
@@ -1605,8 +1611,8 @@ def _reference_job(request: BuildRequest) -> BuildRequest:
 
 
 def _measured(build: Build, asked: BuildRequest) -> Build:
-    """A build as every build is measured; a training build timed for the reference job says so, and a build serving
-    several users carries PROMPT, the wait of the last of them for a first token (_with_prompt)."""
+    """A build as every build is measured; a training build timed for the reference job says so, and an inference
+    build carries PROMPT, the wait for a first token (of the last user, with several: _with_prompt)."""
     e = build.estimate
     if asked.workload.kind == "inference" or asked.workload.tokens is not None or e.workload.get("kind") == "inference":
         return _with_prompt(build)
@@ -1623,18 +1629,22 @@ def _measured(build: Build, asked: BuildRequest) -> Build:
     )
 
 
+def _answered(builds: list[Build]) -> list[Build]:
+    """The builds whose prompts do not wait past PROMPT's minute (one user's, or the last of several users')."""
+    return [b for b in builds if not any(c.rule == PROMPT.id and c.status != "pass" for c in b.checks)]
+
+
 def _with_prompt(build: Build) -> Build:
-    """An inference build for several users with PROMPT among its checks: the machines without a card have it from
-    their source; a build with cards gets it here, the same rule object on the same estimate (rules.prompt_check).
+    """An inference build with PROMPT among its checks: the machines without a card have it from their source; a
+    build with cards gets it here, the same rule object on the same estimate (rules.prompt_check). One user's own long
+    prompt waits too: a 128k prompt's first token on an RTX 2080 Ti comes after over a minute.
     With several users the last of them waits for every prompt before it (users x prompt / prefill rate): Dr. Chen's
     20 students on five RTX 4060 Ti (vLLM pipeline of five, ~730 tokens/s of prefill) wait ~112 s for the last 4k
     prompt's first token, where two RTX 5090 D take ~17 s; ranking.measure reads the check (a build whose prompts
     wait is no rival for a claim)."""
     e = build.estimate
-    users = int(e.workload.get("batch") or 1)
     if (
         e.workload.get("kind", "inference") != "inference"
-        or users <= 1
         or not e.prefill_tokens_per_s
         or e.time_to_first_token_s is None
         or any(c.rule == PROMPT.id for c in build.checks)

@@ -37,7 +37,7 @@ from configurator.core import support
 from configurator.core.estimate.desktop_training import utilisation_sourced
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.reasons import CLAIMS as CLAIM_WORDS
-from configurator.core.reasons import Reason, english, from_json, render
+from configurator.core.reasons import Reason, Value, english, from_json, render
 from configurator.core.rules.site import DataCenterNoise
 from configurator.core.solve.build import Build, BuildPart
 from configurator.core.solve.noise import build_dba
@@ -88,6 +88,7 @@ class Measures:
     waits: bool = False  # its prompts wait (PROMPT warns: one prompt, or the last of several users' past a minute)
     short: bool = False  # below the speed asked (--min-decode-tps)
     unsourced_speed: bool = False  # a training speed on an unsourced utilisation or an unpriced parameter offload
+    wait_s: float | None = None  # when its prompts wait (PROMPT warns): the seconds to the first token of its last user
 
     def value(self) -> float:
         return self.speed / self.price if self.price > 0 else (float("inf") if self.speed > 0 else 0.0)
@@ -107,7 +108,9 @@ def measure(build: Build, request: BuildRequest) -> Measures:
     e = build.estimate
     speed = e.decode_tokens_per_s if e.workload.get("kind", "inference") == "inference" else job_tokens_per_s(e)
     readable = e.workload.get("kind", "inference") != "inference" or (speed or 0.0) >= READING_TPS
-    slow_prompt = any(c.rule == PROMPT.id and c.status != "pass" for c in build.checks)
+    prompt = next((c for c in build.checks if c.rule == PROMPT.id and c.status != "pass"), None)
+    slow_prompt = prompt is not None
+    waited = prompt.fields.get("shared_s", prompt.fields.get("wait_s")) if prompt is not None else None
     short = request.min_decode_tps is not None and (speed or 0.0) < request.min_decode_tps
     return Measures(
         price=build.total_price,
@@ -123,6 +126,7 @@ def measure(build: Build, request: BuildRequest) -> Measures:
         and any(c.rule == DataCenterNoise.id and c.status != "pass" for c in build.checks),
         waits=slow_prompt,
         unsourced_speed=unsourced_training_speed(build, request),
+        wait_s=float(waited) if isinstance(waited, (int, float)) else None,
     )
 
 
@@ -331,8 +335,12 @@ def _cheapest_claims(f: _Field) -> None:
     m, currency = f.m, f.pool[0].currency
     best = min(f.passing or f.every_passing, key=lambda i: (m[i].price, -m[i].speed))
     at_speed = len(f.passing) < len(f.every_passing)
+    # the claims are made among the builds at reading speed, or among every build when none reaches it: then the
+    # cheapest of them is no plain "cheapest" but the cheapest below reading speed (expert case
+    # qwen3-30b-a3b-16-users-2100: an RTX 2060 at 0.37 tokens/s for 16 users, the only build within 2,100 USD)
+    reads = any(m[i].readable for i in f.passing)
     # the count is made over the builds shown once they are known (_cheapest_said): a placeholder until then
-    if f.passing:
+    if reads:
         said = Reason.of(
             "claim.cheapest", price=m[best].price, currency=currency, builds=len(f.passing), reading=at_speed
         )
@@ -342,7 +350,7 @@ def _cheapest_claims(f: _Field) -> None:
     # box whose prompts wait, a data-center machine too loud for the room). DeepSeek-R1 Q4 at 25,000 USD had an
     # Arc A770 at 17,005 USD and 3.5 tokens/s claim it beside a CPU-only box at 16,620 USD and 6.1 tokens/s
     lowest = min(m[i].price for i in range(len(f.pool)) if m[i].passing)
-    if slow not in f.passing and (m[slow].price < m[best].price or not f.passing) and m[slow].price <= lowest:
+    if not m[slow].readable and (m[slow].price < m[best].price or not reads) and m[slow].price <= lowest:
         f.claim(
             slow,
             Reason.of(
@@ -428,6 +436,73 @@ def _quiet_and_grow_claims(f: _Field) -> None:
         f.claim(best, Reason.of("claim.grow", gpu=_gpu_name(f.pool[best])))
 
 
+QUALIFIED = (
+    "claim.cheapest",
+    "claim.cheapest-slow",
+    "claim.fastest-within-budget",
+    "claim.fastest",
+    "claim.value",
+    "claim.quietest",
+)
+"""The claims that say what their build is when it does not serve the job (_qualify): every claim about price,
+speed or noise; not "room to grow" (a fact of its slots) nor a comparison's "cheapest with X" (about its own builds)."""
+
+
+def _qualify(f: _Field) -> None:
+    """One rule for every claim: a build below reading speed, or whose prompts wait past PROMPT's minute (the last of
+    several users, or one user's own long prompt), holds a claim only among builds that do no better, and its claim
+    says what it is ("fastest within budget below reading speed", "cheapest but first token after 254 s"): no
+    practitioner signs a plain "fastest; best value" on 0.37 tokens/s for 16 users (expert case
+    qwen3-30b-a3b-16-users-2100). The plan's note names the ways to reach reading speed beside it (plan's
+    _reading_speed_ways). The fields are `below` (True) and `wait_s` (the seconds)."""
+    for i, claims in f.claims.items():
+        m = f.m[i]
+        for k, c in enumerate(claims):
+            if c.code not in QUALIFIED:
+                continue
+            extra: dict[str, Value] = {}
+            if not m.readable and c.code != "claim.cheapest-slow":
+                extra["below"] = True
+            if m.waits and m.wait_s is not None:
+                extra["wait_s"] = round(m.wait_s, 1)
+            if extra:
+                claims[k] = Reason.of(c.code, **{**c.fields, **extra})
+
+
+SLOWER_RATIO = 3.0
+"""A training build labelled "cheapest" says how much slower it is than the fastest build shown when that one trains
+the same job at least this many times faster: past the spread two training estimates can have between them (their
+80 % range is x0.77..x1.68 of the hours, estimate/ranges.py: 1.68 / 0.77 = 2.2), rounded up to a factor a buyer
+weighs against the price (an estimate of where "many times slower" starts, not a measurement)."""
+
+
+def _slower(f: _Field, i: int, shown: list[int]) -> Reason | None:
+    """How much slower a training build labelled "cheapest" is than the fastest build shown, when SLOWER_RATIO times
+    or more (rank.slower: the ratio, that build's rank, hours and price), else None. 70B QLoRA at 5,000 USD: 2 x P40
+    (Pascal: no tensor cores, FP16 at 1/64 rate) was "cheapest" at 1,609 h per 100 M tokens beside one RTX A6000 with
+    Unsloth at 177 h, with no word of the nine-fold time."""
+    build = f.pool[i]
+    if build.estimate.workload.get("kind", "inference") == "inference":
+        return None
+    if not any(c.code in ("claim.cheapest", "claim.cheapest-slow") for c in f.claims[i]) or f.m[i].speed <= 0:
+        return None
+    rivals = [j for j in shown if j != i and f.m[j].passing and f.m[j].speed > 0 and not f.m[j].unsourced_speed]
+    if not rivals:
+        return None
+    fast = max(rivals, key=lambda j: (f.m[j].speed, -f.m[j].price))
+    ratio = f.m[fast].speed / f.m[i].speed
+    if ratio < SLOWER_RATIO:
+        return None
+    return Reason.of(
+        "rank.slower",
+        ratio=round(ratio, 1),
+        rank=shown.index(fast) + 1,
+        hours=round(f.pool[fast].estimate.wall_hours or 0.0, 1),
+        price=round(f.m[fast].price, 2),
+        currency=build.currency,
+    )
+
+
 PAST_SUPPORT_SPEED_MARGIN = 0.9
 """A supported build within 10 % of an unlabelled past-support build's speed, for no more money, keeps it off the list:
 the decode estimate's own range is wider than that (estimate/ranges.py: x0.66..x1.29 for single-stream NVIDIA)."""
@@ -511,6 +586,7 @@ def rank_and_label(builds: list[Build], request: BuildRequest) -> list[Build]:
     _quiet_and_grow_claims(f)
     shown = _shown(f, request, comparison)
     _cheapest_said(f, shown)
+    _qualify(f)
     out = []
     for rank, i in enumerate(shown, start=1):
         build = f.pool[i]
@@ -518,6 +594,8 @@ def rank_and_label(builds: list[Build], request: BuildRequest) -> list[Build]:
         kinds = build.kinds_said() + ((eol,) if eol is not None else ())
         claims = tuple(f.claims[i])
         said = claims or ((Reason.of("claim.none"),) if not comparison else ())
+        slower = _slower(f, i, shown)
+        said = said + ((slower,) if slower is not None else ())
         why = "; ".join(english(r) for r in said)
         why = f"{why}; {build.why}" if why and build.why else why or build.why
         update = {
@@ -527,6 +605,7 @@ def rank_and_label(builds: list[Build], request: BuildRequest) -> list[Build]:
             "claims": claims,
             "kinds": kinds,
             "why_said": said,
+            "slower": slower,
             "offered_why": build.why,
         }
         out.append(build.model_copy(update=update))

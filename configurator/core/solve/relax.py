@@ -318,9 +318,21 @@ def _describe(
         cpu_only=build is not None and not build.gpu_count,
         currency=request.currency,
         price=float(math.ceil(cost)) if over else cost,
-        **({"wait_s": float(wait.fields["wait_s"]), "prompt": int(wait.fields["prompt"])} if wait else {}),  # type: ignore[arg-type]
+        **(_wait_fields(wait) if wait else {}),
         **({"slow_tps": build.estimate.decode_tokens_per_s or 0.0, "reading": READING_TPS} if slow and build else {}),
     )
+
+
+def _wait_fields(wait: Check) -> dict[str, Value]:
+    """A way out's prompt wait as way.changes says it: the seconds to the first token of its one user, or of the last
+    of its users when all send a prompt at once (`users`), and the prompt."""
+    f = wait.fields
+    shared = f.get("shared_s")
+    seconds = shared if isinstance(shared, (int, float)) else f["wait_s"]
+    out: dict[str, Value] = {"wait_s": float(seconds), "prompt": int(f["prompt"])}  # type: ignore[arg-type]
+    if isinstance(shared, (int, float)):
+        out["users"] = int(f["users"])  # type: ignore[arg-type]
+    return out
 
 
 def _prompt_wait(build: Build | None) -> Check | None:

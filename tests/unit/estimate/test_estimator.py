@@ -262,7 +262,10 @@ def test_long_prompts_pay_for_attention_scores_without_flash_attention(catalog: 
     may_2024 = llamacpp_build("2024-05")  # the tables' May 2024 llama-bench, -fa 0 (its default then)
     short, long = (
         estimate(
-            model, Workload(kind="inference", precision="q4_k_m", context=c, engine="llama.cpp"), gpu, cal=may_2024
+            model,
+            Workload(kind="inference", precision="q4_k_m", context=c, prompt=c, engine="llama.cpp"),
+            gpu,
+            cal=may_2024,
         ).prefill_tokens_per_s
         for c in (512, 8192)
     )
@@ -273,7 +276,10 @@ def test_long_prompts_pay_for_attention_scores_without_flash_attention(catalog: 
     august_2025 = llamacpp_build("2025-08")
     fa_short, fa_long = (
         estimate(
-            model, Workload(kind="inference", precision="q4_k_m", context=c, engine="llama.cpp"), gpu, cal=august_2025
+            model,
+            Workload(kind="inference", precision="q4_k_m", context=c, prompt=c, engine="llama.cpp"),
+            gpu,
+            cal=august_2025,
         ).prefill_tokens_per_s
         for c in (512, 8192)
     )
