@@ -2136,8 +2136,8 @@ CASES: tuple[Case, ...] = (
         (LLAMACPP_PARALLEL_PREFILL, MOE_ON_CPU, TTFT_FEEL),
     ),
     Case(
-        "llama70b-qlora-5000-cheapest-p40s-say-how-much-slower",
-        "--model llama-3.3-70b --workload finetune --method qlora --budget 5000",
+        "llama70b-qlora-35000-cny-cheapest-p40s-say-how-much-slower",
+        "--model llama-3.3-70b --workload finetune --method qlora --region china --currency CNY --budget 35000",
         (
             Expect(
                 "a 'cheapest' build that trains at least 3x slower than a build shown says by how much, naming that "
@@ -2153,15 +2153,17 @@ CASES: tuple[Case, ...] = (
                 ),
             ),
             some_build(
-                "a 'cheapest' build at least 3x slower than another shown (the 2 x P40 at 1,609 h beside an RTX A6000 "
-                "at 177 h per 100 M tokens)",
+                "a 'cheapest' build at least 3x slower than another shown (the 2 x P40 at 1,609 h beside a 4090 48GB "
+                "at 128 h per 100 M tokens)",
                 lambda b: b.get("slower") is not None and float(b["slower"]["fields"]["ratio"]) >= 3,
             ),
         ),
         "Two used P40s hold a 70B QLoRA for under 2,000 USD, but Pascal has no tensor cores and FP16 at 1/64 rate, and "
         "Unsloth does not train on it: practitioners fine-tune on a 48 GB Ampere card or rent. 'Cheapest' is true of "
         "the price; the buyer also needs to read that the same job takes nine times as long as on the RTX A6000 shown "
-        "beside it. Walked 2026-12-03: the P40 pair was plain 'cheapest' at 1,609 h per 100 M tokens.",
+        "beside it. Walked 2026-12-03 at 5,000 USD: the P40 pair was plain 'cheapest' at 1,609 h per 100 M tokens (in "
+        "USD the 2080 Ti 22GB pair at its 2025-12 price, 232 h, is cheapest since; in CNY the P40 pair still is, "
+        "12.5x slower than a 4090 48GB with Unsloth).",
         (PASCAL_FP16, UNSLOTH_PASCAL, ISSUE_27),
     ),
     Case(
