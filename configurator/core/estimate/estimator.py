@@ -71,6 +71,7 @@ from configurator.core.estimate.kv import (
 )
 from configurator.core.estimate.params import ParamCounts, count_params
 from configurator.core.estimate.precision import KV_BYTES, weight_format
+from configurator.core.estimate.ranges import finetune_memory_regime
 from configurator.core.estimate.ranges import memory_regime as ranges_memory_regime
 from configurator.core.estimate.ranges import speed_regime as ranges_speed_regime
 from configurator.core.estimate.result import EstimateResult, GpuMemory, MemoryBreakdown, Step, mfu_said, new_step
@@ -2753,6 +2754,8 @@ def _estimate(
             tuple_cache_copies=legacy_cache_copies(model, reported.engine or "transformers")
         )
         if workload.kind == "inference"
+        else finetune_memory_regime(workload.method)
+        if workload.kind == "finetune"
         else None,
         placement=_serving_placement(model, split, gpus),
         **ex.speculation(),
