@@ -2200,7 +2200,7 @@ def _sharded_gathers(
     compute_s: float,
     ex: _Explain,
 ) -> float:
-    """Seconds a sharded job (ZeRO-3 / FSDP FULL_SHARD over `gpus`, or FSDP's CPU offload of the shards) spends moving
+    """Seconds a sharded job (ZeRO-3 / FSDP FULL_SHARD over `gpus`, with or without the shards offloaded) spends moving
     weights that its compute does not hide, in all (Calibration.sharded_gather_overlap). Every micro-batch gathers the
     stored weights (NF4 under QLoRA: FSDP + QLoRA shards the quantized storage) once for the forward and once for the
     backward (the recomputed forward runs inside the backward's gathered layer): (n-1)/n of them cross each GPU's link
@@ -2209,8 +2209,9 @@ def _sharded_gathers(
     cluster planner's: NVLink through NVSwitch in an SXM server, else PCIe at the card's generation, x16, at the bus
     bandwidth NCCL reaches there without NVLink (collectives.PCIE_BUSBW_SHARE): a bridge joins only two cards, and
     GeForce cards have no PCIe peer-to-peer, so the traffic goes through the CPU's root complex."""
-    sharded = workload.zero >= 3 or workload.offload == "cpu"
-    if gpus <= 1 or not sharded or workload.tokens is None:
+    # ZeRO-1/2 with the optimizer offloaded moves gradients and parameters once per optimizer step, not every
+    # micro-batch: only fully sharded weights (ZeRO-3, FSDP FULL_SHARD, with or without their CPU offload) are gathered
+    if gpus <= 1 or workload.zero < 3 or workload.tokens is None:
         return 0.0
     full = workload.method == "full" or workload.kind == "pretrain"
     precision = "bf16" if full else (workload.precision or "bf16")
