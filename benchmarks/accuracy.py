@@ -50,6 +50,7 @@ from configurator.core.estimate.crossval import (
     groups_of,
     interval_factors,
     regime_range_factors,
+    source_conformal_factors,
     source_group,
     summarise,
 )
@@ -60,6 +61,7 @@ from configurator.core.estimate.ranges import (
     REGIME_RANGE_FACTORS,
     STEADY_STATE,
     WHOLE_RUN,
+    finetune_memory_regime,
     memory_regime,
     speed_regime,
 )
@@ -340,6 +342,9 @@ def row_factors(point: Point, kind: str, catalog: object) -> tuple[float, float]
         key = memory_label_regime(point.label, catalog)
     elif kind == "training_gpu_hours":
         key = STEADY_STATE if STEADY_STATE in point.tags else None
+    elif kind == "finetune_memory":
+        parts = point.label.split()  # "model method precision ...": tests/reference.finetune_memory
+        key = finetune_memory_regime(parts[1]) if len(parts) > 1 else None
     else:
         key = None
     return REGIME_RANGE_FACTORS.get((kind, key or ""), RANGE_FACTORS[kind])
@@ -598,6 +603,16 @@ def main(argv: list[str]) -> int:
                     if by_regime["holdout"].get(name):
                         inside = f"; holds {coverage(by_regime['holdout'][name], (rlo, rhi)):.0%} of its holdout rows"
                     print(f"    rule (crossval.regime_range_factors) {name}: ({rlo:.3f}, {rhi:.3f}), {how}{inside}")
+                for name, pts in sorted(by_regime["cross-val"].items()):
+                    if len({p.group for p in pts}) < 2:
+                        continue
+                    slo, shi = source_conformal_factors(pts)
+                    inside = ""
+                    if by_regime["holdout"].get(name):
+                        inside = f"; holds {coverage(by_regime['holdout'][name], (slo, shi)):.0%} of its holdout rows"
+                    print(
+                        f"    source by source (crossval.source_conformal_factors) {name}: ({slo:.3f}, {shi:.3f}){inside}"
+                    )
         if show_fit and knobs:
             refit = fit(knobs, lambda d, c, k=kind: score(list(d), k, c), reference, start)
             for name, value in fitted_values(refit, knobs).items():

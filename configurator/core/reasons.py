@@ -1294,6 +1294,13 @@ EN: dict[str, Template] = {
         "tensor cores clocks down"
     ),
     "est.scaling": "{gpus}-GPU scaling efficiency {scaling:.0%} for gradient all-reduce over {over}",
+    "est.sharded-gathers": lambda r, _say: (
+        f"sharded over {r.fields['gpus']} GPUs, every micro-batch gathers {r.num('gb'):.1f} GB of weights into each GPU"
+        f" over {r.fields['link']} (~{r.num('gbs'):.0f} GB/s)"
+        + (" after copying its shard from system RAM" if r.fields.get("offload") else "")
+        + f": {r.num('seconds'):.1f} s per step, {r.num('exposed'):.1f} s of it beyond the step's compute, "
+        f"+{r.num('hours'):,.1f} h wall clock"
+    ),
     "est.no-tokens": "no --tokens given: training time not estimated",
     "est.file-weights": "weights sized from the file header: {gib:.2f} GiB exactly",
     "est.kept-in-ram": lambda r, _say: (

@@ -13,7 +13,6 @@ from configurator.core.estimate import estimator
 from configurator.core.estimate.crossval import (
     KNOBS,
     conformal_factors,
-    coverage,
     cross_validate,
     interval_factors,
     source_group,
@@ -144,7 +143,8 @@ def test_holdout_coverage_is_reported(catalog: Any) -> None:
     errors = sorted(abs(e) for p in held if (e := p.error) is not None)
     assert len(errors) == len(held)
     assert errors[len(errors) // 2] <= 0.15
-    share = coverage(held, RANGE_FACTORS["finetune_memory"])
+    # each row with the range the estimate gives it: the QLoRA regime's factors for a QLoRA row (ranges.QLORA)
+    share = _accuracy_module().assigned_coverage(held, "finetune_memory", catalog)
     assert share >= 0.70
     out = subprocess.run(
         [sys.executable, str(ROOT / "benchmarks" / "accuracy.py"), "finetune_memory"],
@@ -253,6 +253,39 @@ def test_a_regime_reads_its_own_range_only_with_enough_rows_and_sources() -> Non
     assert factors["narrow"][0] == pooled and factors["narrow"][1].startswith("pooled")
     assert factors["few"][0] == pooled
     assert factors["narrow"][0][0] < conformal_factors(narrow)[0]  # one source's tight spread is not trusted alone
+
+
+def test_a_source_never_seen_brings_its_bias_and_its_row_s_scatter() -> None:
+    """Issue #29 (crossval.source_conformal_factors): the range for a row from a new source counts every source's bias
+    once, however many rows it holds; a large source of tight rows does not narrow it to its own spread, and sources
+    that agree give the rows' own scatter."""
+    from configurator.core.estimate.crossval import Point, source_conformal_factors
+
+    big = [Point(1.0, 1.0 / r, "big") for r in [0.99, 1.0, 1.01] * 10]  # 30 rows of one source, measured = estimate
+    off = [Point(1.0, 1.0 / r, f"s{i}") for i, r in enumerate([0.75, 1.3])]  # two sources far from it
+    assert conformal_factors(big + off)[0] > 0.9  # the row-by-row bounds describe the big source
+    low, high = source_conformal_factors(big + off)
+    assert low < 0.8 and high > 1.25
+    agreeing = [Point(1.0, 1.0 / r, f"s{i % 3}") for i, r in enumerate([0.9, 1.0, 1.1] * 3)]
+    assert source_conformal_factors(agreeing) == pytest.approx((0.9, 1.1), rel=0.01)
+
+
+def test_a_qlora_memory_figure_reads_its_regime_s_range(catalog: Any) -> None:
+    """Issue #29: a QLoRA fine-tune's memory is bracketed by the QLoRA regime's factors (ranges.QLORA: the
+    source-by-source bounds of its cross-validated residuals), a LoRA fine-tune's by the kind's."""
+    from configurator.core.estimate.ranges import QLORA
+
+    model = catalog.records["models"]["llama-3.1-8b"]
+    qlora = estimate(model, Workload(kind="finetune", method="qlora"))
+    lora = estimate(model, Workload(kind="finetune", method="lora"))
+    assert qlora.memory_regime == QLORA and lora.memory_regime is None
+    low, high = REGIME_RANGE_FACTORS[("finetune_memory", QLORA)]
+    assert qlora.to_json()["ranges"]["memory.per_gpu_bytes"] == [
+        pytest.approx(qlora.per_gpu_bytes * low, abs=1),
+        pytest.approx(qlora.per_gpu_bytes * high, abs=1),
+    ]
+    kind_low, kind_high = RANGE_FACTORS["finetune_memory"]
+    assert lora.to_json()["ranges"]["memory.per_gpu_bytes"][1] == pytest.approx(lora.per_gpu_bytes * kind_high, abs=1)
 
 
 def _accuracy_module() -> Any:
@@ -410,8 +443,6 @@ REGIME_MISSES = {
     ): "28 of 29 inside (97 %), 19 of them from sources the fit saw (torchtune, LLaMA-Factory, "
     "Qwen-1; median |error| 6.1 %) and 10 from PEFT's and axolotl's guides (10.4 %): the kind's range (x0.84..x1.30) is "
     "the split-conformal bounds of all methods' cross-validated residuals, 34 of the 55 QLoRA rows, wider than LoRA's",
-    ("finetune_memory", "qlora"): "23 of 32 inside (72 %): the 19 rows from sources never fitted (backpropagate, the "
-    "Unsloth requirements table, PEFT's guides, an FSDP+QLoRA notebook) 68 %, median |error| 14.6 %",
     ("decode_speed", ONE_NVIDIA): "33 of 35 inside (94 %), 22 of 24 from sources never fitted: the regime's "
     "split-conformal bounds (0.668, 1.284) over 83 cross-validated rows are wider than these rows' spread (median "
     "|error| 11 %)",

@@ -245,6 +245,29 @@ def conformal_factors(points: Sequence[Point], coverage: float = 0.8) -> tuple[f
     return math.exp(min(0.0, low)), math.exp(max(0.0, high))
 
 
+def source_conformal_factors(points: Sequence[Point], coverage: float = 0.8) -> tuple[float, float]:
+    """(low, high) multipliers for a row from a source never seen, from the cross-validated log ratios taken source by
+    source: a fresh source brings its own bias (one of the sources' median log ratios, each source counted once however
+    many rows it holds) and its row its own scatter about that bias (one of the rows' residuals about their source's
+    median); the split-conformal order statistics (conformal_factors) of every such sum. Where one source holds most
+    rows, conformal_factors describes that source; these describe the spread between sources (issue #29: the QLoRA
+    rows of sources never fitted fall outside the plain bounds). Widened to contain 1."""
+    by_source: dict[str, list[float]] = {}
+    for p in points:
+        if p.estimated:
+            by_source.setdefault(p.group, []).append(math.log(p.measured / p.estimated))
+    if not by_source:
+        raise ValueError("no answered rows to derive an interval from")
+    bias = {g: statistics.median(v) for g, v in by_source.items()}
+    scatter = [x - bias[g] for g, v in by_source.items() for x in v]
+    sums = sorted(b + w for b in bias.values() for w in scatter)
+    n = len(sums)
+    tail = (1 - coverage) / 2
+    low = sums[max(0, math.floor((n + 1) * tail) - 1)]
+    high = sums[min(n - 1, math.ceil((n + 1) * (1 - tail)) - 1)]
+    return math.exp(min(0.0, low)), math.exp(max(0.0, high))
+
+
 def coverage(points: Sequence[Point], factors: tuple[float, float]) -> float:
     """Share of answered rows whose measurement lies in [estimate x low, estimate x high]."""
     answered = [p for p in points if p.estimated]

@@ -13,6 +13,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from configurator.core.catalog.models import Gpu, ModelArch
+from configurator.core.estimate.collectives import (  # the links' facts, read by the estimator too
+    INTER_NODE_HOP_S,
+    NIC_BUSBW_SHARE,
+    ROCE_SHARE,
+    Link,
+    intra_node_link,
+)
 from configurator.core.estimate.estimator import CAL, Calibration, elapsed_share, estimate, reference_layout
 from configurator.core.estimate.frameworks import (
     default_framework,
@@ -78,62 +85,6 @@ def serving_layout(num_heads: int, num_kv_heads: int, num_layers: int, gpus: int
 
 
 # --------------------------------------------------------------------------- links
-
-# Achieved all-reduce bus bandwidth as a share of the link's one-way rate, from nccl-tests runs:
-NVLINK_BUSBW_SHARE = {
-    # 8 x A100 SXM4 (NVLink 3, 300 GB/s one way): ~200 GB/s busbw (NVIDIA/nccl-tests#149)
-    "nvlink3": 200 / 300,
-    # 8 x H100 SXM (NVLink 4 with NVLink SHARP): 476 GB/s busbw of 450 one way, "in the expected range"
-    # (NVIDIA/nccl-tests#290, NVIDIA's reply); H800 8-GPU node 215 of 200 GB/s (NVIDIA/nccl#1374)
-    "nvlink4": 476 / 450,
-}
-NVLINK_BUSBW_ESTIMATES = {
-    "nvlink2": "no NCCL figure read for V100 NVSwitch nodes: the NVLink 3 ring share is used",
-    "nvlink5": "no NCCL figure read for NVLink 5: the NVLink 4 share is used",
-}
-PCIE_BUSBW_SHARE = 28 / 64
-"""8 GPUs on PCIe 5.0 x16 without NVLink reach 28 GB/s busbw (8 x RTX 5090, NVIDIA/nccl#1639: 'determined by the
-bandwidth your CPU and memory can deliver')."""
-PCIE_X16_GBS = {3: 16.0, 4: 32.0, 5: 64.0, 6: 128.0}
-"""One-way x16 bandwidth per PCIe generation, GB/s (PCI-SIG: 8, 16, 32, 64 GT/s per lane, 128b/130b coding)."""
-NIC_BUSBW_SHARE = 47 / 50
-"""NDR 400 Gb/s (50 GB/s) InfiniBand: 'you should see 46-48GB/s per NIC' (NVIDIA/nccl-tests#290, NVIDIA's reply);
-100 Gb/s EDR gives 12.2 of 12.5 GB/s (NVIDIA/nccl-tests#29)."""
-ROCE_SHARE = 0.9
-"""RoCE v2 against InfiniBand at the same line rate (estimate: lossless-Ethernet tuning loses a few per cent; no
-measurement read)."""
-INTER_NODE_HOP_S = 5e-6
-"""Latency of one step of a collective between nodes (estimate: NCCL over InfiniBand, a few microseconds)."""
-INTRA_NODE_HOP_S = 2e-6
-"""Latency of one step of a collective over NVLink or PCIe (estimate)."""
-
-
-@dataclass(frozen=True)
-class Link:
-    """A path collectives run over, with the bus bandwidth NCCL reaches on it."""
-
-    name: str
-    busbw_gbs: float  # per GPU, GB/s
-    hop_s: float
-    note: str = ""
-
-
-def intra_node_link(gpu: Gpu, nvswitch: bool = True) -> Link:
-    """NVLink through NVSwitch in an SXM server, else PCIe at the card's generation."""
-    if gpu.nvlink and gpu.nvlink_bandwidth_gbps and (gpu.form_factor != "pcie" and nvswitch):
-        generation = gpu.nvlink.split("-")[0]
-        share = NVLINK_BUSBW_SHARE.get(
-            generation, NVLINK_BUSBW_SHARE["nvlink3" if generation < "nvlink4" else "nvlink4"]
-        )
-        one_way = gpu.nvlink_bandwidth_gbps / 2
-        return Link(
-            f"{generation.replace('nvlink', 'NVLink ')} ({one_way:.0f} GB/s one way)",
-            one_way * share,
-            INTRA_NODE_HOP_S,
-            NVLINK_BUSBW_ESTIMATES.get(generation, ""),
-        )
-    lanes = PCIE_X16_GBS.get(gpu.pcie_gen, 32.0)
-    return Link(f"PCIe {gpu.pcie_gen}.0 x16", lanes * PCIE_BUSBW_SHARE, INTRA_NODE_HOP_S)
 
 
 def inter_node_link(gbps_per_gpu: float, fabric: str = "InfiniBand") -> Link:

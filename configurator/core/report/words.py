@@ -1239,6 +1239,13 @@ ZH_REASONS: dict[str, Template] = {
     "est.scaling": lambda r, _say: (
         f"{r.fields['gpus']} 卡扩展效率 {r.num('scaling'):.0%}（梯度 all-reduce 经 {r.fields['over']}）"
     ),
+    "est.sharded-gathers": lambda r, _say: (
+        f"权重分片到 {r.fields['gpus']} 张 GPU：每个微批次经 {r.fields['link']}（约 {r.num('gbs'):.0f} GB/s）把 "
+        f"{r.num('gb'):.1f} GB 权重收集到每张 GPU"
+        + ("（先从系统内存拷入本卡的分片）" if r.fields.get("offload") else "")
+        + f"：每步 {r.num('seconds'):.1f} 秒，其中 {r.num('exposed'):.1f} 秒超出该步的计算时间，墙钟时间 "
+        f"+{r.num('hours'):,.1f} 小时"
+    ),
     "est.no-tokens": "未给出 --tokens：不估算训练时间",
     "est.file-weights": "权重大小取自文件头：精确为 {gib:.2f} GiB",
     "est.kept-in-ram": lambda r, _say: (

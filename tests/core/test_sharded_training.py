@@ -1,0 +1,127 @@
+"""Sharded fine-tuning on one machine (FSDP FULL_SHARD / DeepSpeed ZeRO-3, FSDP's CPU offload): every micro-batch
+gathers the stored weights over the cards' link, which over PCIe without NVLink is what a consumer multi-GPU LoRA
+waits on (estimator._sharded_gathers, Calibration.sharded_gather_overlap).
+
+Published runs: Answer.AI, "Benchmarking QLoRA+FSDP" (AnswerDotAI/fsdp_qlora, benchmarks_03_2024.md, benchmarked
+February-March 2024): 1,024 samples of 2,048 tokens, gradient checkpointing, the time of the whole run."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from configurator.core.catalog.loader import Catalog
+from configurator.core.estimate.collectives import PCIE_BUSBW_SHARE, PCIE_X16_GBS
+from configurator.core.estimate.estimator import CAL, estimate
+from configurator.core.estimate.workload import Workload
+
+ANSWER_AI = "AnswerDotAI/fsdp_qlora benchmarks_03_2024.md (February-March 2024)"
+TOKENS = 1024 * 2048
+
+
+def _seconds(
+    catalog: Catalog, model: str, gpu: str, gpus: int, method: str, batch: int, zero: int = 3, offload: str = "none"
+) -> float:
+    workload = Workload(
+        kind="finetune",
+        method=method,
+        batch=batch,
+        context=2048,
+        tokens=TOKENS,
+        zero=zero,
+        offload=offload,
+        grad_checkpointing=True,
+    )
+    result = estimate(catalog.records["models"][model], workload, catalog.records["gpus"][gpu], gpus)
+    assert result.wall_hours
+    return result.wall_hours * 3600
+
+
+@pytest.mark.parametrize(
+    ("label", "model", "gpu", "gpus", "method", "batch", "offload", "measured"),
+    [
+        # "Recommendations for Different Hardware Configurations": Llama-2 70B QLoRA at 2,048 tokens
+        ("2 x A5000, CPU offload, batch 2", "llama-2-70b", "rtx-a5000", 2, "qlora", 2, "cpu", 9688),
+        ("4 x A5000, batch 1", "llama-2-70b", "rtx-a5000", 4, "qlora", 1, "none", 4829),
+        ("8 x A5000, batch 1", "llama-2-70b", "rtx-a5000", 8, "qlora", 1, "none", 2613),
+        # "A Dual 4090 Budget Workstation" (PCIe 4.0 x16 to both cards, no NVLink): Llama-2 7B LoRA, FSDP, batch 6
+        ("2 x RTX 4090, 7B LoRA sharded, batch 6", "llama-2-7b", "rtx-4090", 2, "lora", 6, "none", 481),
+    ],
+)
+def test_sharded_fine_tunes_take_answer_ai_s_times(
+    catalog: Catalog,
+    label: str,
+    model: str,
+    gpu: str,
+    gpus: int,
+    method: str,
+    batch: int,
+    offload: str,
+    measured: float,
+) -> None:
+    """Answer.AI's FSDP + QLoRA runs on PCIe cards, within 15 % (ANSWER_AI): the gathers hide under the compute
+    where the link keeps up."""
+    estimated = _seconds(catalog, model, gpu, gpus, method, batch, offload=offload)
+    assert estimated == pytest.approx(measured, rel=0.15), (label, estimated, measured)
+
+
+def test_gathers_are_hidden_where_the_dual_4090_rig_measured_them_so(catalog: Catalog) -> None:
+    """On the 2 x RTX 4090 rig (PCIe 4.0 x16 each) 7B LoRA sharded at batch 6 (481 s) is within 10 % of unsharded
+    DDP at batch 4 (437 s) (ANSWER_AI): a sharded estimate there is no slower than the unsharded one."""
+    sharded = _seconds(catalog, "llama-2-7b", "rtx-4090", 2, "lora", 6)
+    unsharded = _seconds(catalog, "llama-2-7b", "rtx-4090", 2, "lora", 4, zero=0)
+    assert sharded == pytest.approx(unsharded, rel=0.02)
+
+
+def test_a_32b_lora_sharded_over_eight_turing_cards_waits_on_pcie_3(catalog: Catalog) -> None:
+    """A 32B LoRA under ZeRO-3 on 8 x RTX 2080 Ti 22GB: each micro-batch of 2,048 tokens gathers 2 x 7/8 of the 61 GiB
+    bf16 base (forward and backward) over PCIe 3.0 x16 through the CPU (no peer-to-peer on GeForce, a bridge joins
+    only two cards), ~115 GB at 16 GB/s x PCIE_BUSBW_SHARE (NVIDIA/nccl#1639): about 16 s a step, where the compute
+    takes about 12. The run is longer than its compute by that difference, not the 'fastest' 20 h of compute alone."""
+    workload = Workload(kind="finetune", method="lora", tokens=1e8, context=2048, zero=3)
+    model, gpu = catalog.records["models"]["qwen2.5-32b"], catalog.records["gpus"]["rtx-2080-ti-22gb"]
+    result = estimate(model, workload, gpu, 8)
+    compute_only = estimate(model, workload, gpu, 8, cal=replace(CAL, sharded_gather_overlap=1e9))
+    assert result.wall_hours and compute_only.wall_hours
+    steps = 1e8 / (8 * 2048)
+    gathered_s = 2 * 7 / 8 * 32.76e9 * 2 / (PCIE_X16_GBS[3] * PCIE_BUSBW_SHARE * 1e9)
+    assert gathered_s == pytest.approx(16.4, rel=0.05)
+    assert result.wall_hours * 3600 / steps == pytest.approx(gathered_s, rel=0.02)
+    assert result.wall_hours > 1.3 * compute_only.wall_hours
+    assert any(s.code == "est.sharded-gathers" for s in result.assumption_codes)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="the estimate assumes x16 per card: Answer.AI's 2 x RTX 3090 rig ('an older motherboard and slow PCI "
+    "lanes') shards 7B LoRA at batch 1 in 3,090 s, 3x its DDP run; the build's slot lanes do not reach the estimate",
+)
+def test_the_slow_lane_dual_3090_rig(catalog: Catalog) -> None:
+    """2 x RTX 3090 without NVLink, 280 W, Llama-2 7B LoRA sharded at batch 1: 3,090 s (ANSWER_AI)."""
+    assert _seconds(catalog, "llama-2-7b", "rtx-3090", 2, "lora", 1) == pytest.approx(3090, rel=0.3)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="2 x RTX 3090 sharded runs are ~2x slower than the hidden-gather step gives, at any lane count the board "
+    "may have had (x8 each: ~6 s of gathers a micro-step against ~13 s of compute); Answer.AI's 3090 rig agrees",
+)
+def test_llama_factory_s_72b_qlora_on_two_3090s(catalog: Catalog) -> None:
+    """hiyouga/LlamaFactory issue #2937 (2024-03-22): Qwen1.5-72B-Chat QLoRA (4-bit, LoRA on q_proj and v_proj) under
+    accelerate FSDP on 2 x RTX 3090, cutoff 1,024, batch 1, gradient accumulation 4, fp16: "a step takes 100-odd
+    seconds", so about 82 tokens/s for the two cards (2 x 4 x 1,024 tokens a step). Qwen2 72B stands in for Qwen1.5 72B
+    (the same 80 layers and hidden size 8,192)."""
+    workload = Workload(
+        kind="finetune",
+        method="qlora",
+        batch=1,
+        context=1024,
+        tokens=8192 * 1000,
+        zero=3,
+        lora_targets="attention",
+    )
+    result = estimate(catalog.records["models"]["qwen2-72b"], workload, catalog.records["gpus"]["rtx-3090"], 2)
+    assert result.wall_hours
+    tokens_per_s = 8192 * 1000 / (result.wall_hours * 3600)
+    assert tokens_per_s == pytest.approx(8192 / 100, rel=0.3)
