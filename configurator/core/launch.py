@@ -14,6 +14,9 @@ from configurator.core.training_launch import join_argv, layout_is_megatron, meg
 LLAMACPP_KV = {"fp16": "f16", "bf16": "bf16", "q8_0": "q8_0", "q4_0": "q4_0", "fp8": "q8_0"}
 VLLM_KV = {"fp8": "fp8", "fp16": "auto", "bf16": "auto"}
 VLLM_QUANT = {"awq-int4": "awq", "gptq-int4": "gptq", "fp8": "fp8"}
+PREQUANTIZED = {"awq-int4": "-AWQ", "gptq-int4": "-GPTQ-Int4"}
+"""Precisions vLLM serves only from a checkpoint already quantized (the folder suffix its command names); fp8 it can
+make at load time from BF16 weights (--quantization fp8, vLLM's online dynamic FP8)."""
 """`--quantization` for weights quantized on load or from a quantized repo. Left out for weights served as released
 (`released_as_served`): vLLM's ModelConfig._verify_quantization (vllm/config/model.py) reads the method from the
 checkpoint's own quantization_config when the flag is None, and raises "Quantization method specified in the model
@@ -90,7 +93,13 @@ def llamacpp_command(model: ModelArch, result: EstimateResult, numa: bool = Fals
 
 def vllm_command(model: ModelArch, result: EstimateResult) -> str:
     w = result.workload
-    parts = ["vllm", "serve", model.hf_repo or model.id]
+    served = model.hf_repo or model.id
+    if w["precision"] in PREQUANTIZED and not released_as_served(model, w["precision"]):
+        # vLLM loads AWQ/GPTQ weights, it does not make them (vllm/config/model.py _verify_quantization takes the
+        # method from the checkpoint's quantization_config): the command serves a quantized copy of the model, a
+        # local folder as llama.cpp's command names a GGUF file, never the BF16 repo with --quantization awq
+        served = f"./{served.rsplit('/', 1)[-1]}{PREQUANTIZED[w['precision']]}"
+    parts = ["vllm", "serve", served]
     layout = result.placement or {}
     if result.gpus > 1 and "tensor_parallel" in layout:
         # tensor x pipeline (estimate.parallel.serving_layout): vllm/engine/arg_utils.py names both degrees

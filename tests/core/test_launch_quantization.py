@@ -41,3 +41,17 @@ def test_weights_released_in_bf16_are_still_quantized_on_load(catalog: Catalog) 
     words = _serve(catalog, "llama-3.3-70b", "fp8", gpus=2)
     assert words[words.index("--quantization") + 1] == "fp8"
     assert "--quantization" not in _serve(catalog, "llama-3.3-70b", "bf16", gpus=2)
+
+
+@pytest.mark.parametrize(
+    ("precision", "folder", "method"), [("awq-int4", "-AWQ", "awq"), ("gptq-int4", "-GPTQ-Int4", "gptq")]
+)
+def test_awq_and_gptq_are_served_from_a_quantized_copy(
+    catalog: Catalog, precision: str, folder: str, method: str
+) -> None:
+    """vLLM does not make AWQ or GPTQ weights: `vllm serve Qwen/Qwen2.5-32B-Instruct --quantization awq` (what the
+    command said) finds no quantization_config in the BF16 repo and stops. The command serves a quantized copy, named
+    as a local folder the way llama.cpp's command names its GGUF file, with the method its config.json carries."""
+    words = _serve(catalog, "qwen2.5-32b", precision, gpus=1)
+    assert words[2] == f"./Qwen2.5-32B-Instruct{folder}", words
+    assert words[words.index("--quantization") + 1] == method
