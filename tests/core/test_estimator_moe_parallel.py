@@ -465,3 +465,22 @@ def test_qwen3_235b_on_8_b200_sglang_1_to_100_users(catalog: Catalog) -> None:
     assert not skipped
     errors = sorted(abs(c.error) for c in comparisons)
     assert errors[4] <= 0.15 and errors[-1] <= 0.40, [(c.label, c.error) for c in comparisons]
+
+
+def test_launch_names_the_release_it_assumes(catalog: Catalog) -> None:
+    """The launch command says which engine release the estimate describes (its serving floors and vLLM's async
+    scheduling are that release's), and SGLang launches as its cookbook does (sgl-project/sgl-cookbook DeepSeek-R1.md:
+    `python -m sglang.launch_server --model-path deepseek-ai/DeepSeek-R1-0528 --tp 8`)."""
+    from configurator.core.launch import launch_command
+
+    model, gpu = catalog.get("models", "deepseek-r1"), catalog.get("gpus", "b200")
+    for engine, release, start in (
+        ("vllm", "vLLM 0.14 or later", "vllm serve "),
+        ("sglang", "SGLang 0.5.19 (0.5.x)", "python -m sglang.launch_server --model-path "),
+    ):
+        w = Workload(kind="inference", precision="fp8", engine=engine, context=2048, batch=4)  # type: ignore[arg-type]
+        launch = launch_command(model, estimate(model, w, gpu, 8))
+        assert launch["engine"] == engine and launch.get("release") == release
+        assert launch["command"].startswith(start)
+    sglang = launch_command(model, estimate(model, w, gpu, 8))["command"]
+    assert "--tp 8" in sglang and "--context-length 2048" in sglang and "--max-running-requests 4" in sglang
