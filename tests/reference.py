@@ -443,7 +443,11 @@ def offload_result(catalog: Catalog, row: Row, share: float | None = None) -> tu
             return result, prefill, row["measured_prefill_tokens_per_s"]
         return result, decode, row["measured_tokens_per_s"]
     # the measured run's own --n-cpu-moe when the source gives it, else as few layers as fit
-    w = w.model_copy(update={"offload": "cpu", "n_cpu_moe": row.get("n_cpu_moe")})
+    # the run's host buffer for the weights in RAM: "mmap" where its command has no --no-mmap and the source says so
+    # (llama.cpp's default, pageable); rows that do not say are scored pinned, as the fitted sweep was
+    w = w.model_copy(
+        update={"offload": "cpu", "n_cpu_moe": row.get("n_cpu_moe"), "host_buffer": row.get("host_buffer", "pinned")}
+    )
     gpu = catalog.get("gpus", row["gpu"])
     assert isinstance(gpu, Gpu)
     if row["mode"] == "hybrid_prefill":

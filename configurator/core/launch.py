@@ -51,6 +51,15 @@ def llamacpp_command(model: ModelArch, result: EstimateResult, numa: bool = Fals
         parts += ["--cpu-moe"] if cpu_moe >= layers else ["--n-cpu-moe", str(cpu_moe)]
         if placement.get("ubatch"):  # the prompt's micro-batch the estimate used (estimate.offload.experts_cal)
             parts += ["-b", str(placement["ubatch"]), "-ub", str(placement["ubatch"])]
+    if (
+        result.gpus > 0
+        and (gpu_layers < layers or (model.moe is not None and cpu_moe))
+        and w.get("host_buffer") != "mmap"
+    ):
+        # the weights kept in RAM go to the GPU's pinned host buffer, which the prompt's copies read by DMA at the link's
+        # rate; under the default mmap they stay pageable and the driver stages every copy (estimate.host.
+        # PAGEABLE_STAGING_GBPS; llama.cpp PR #28223). The estimate's prefill assumes the same (Workload.host_buffer).
+        parts += ["--no-mmap"]
     if numa:
         parts += ["--numa", "distribute"]
     if w.get("speculative") == "mtp" and model.mtp_layers and batch == 1:

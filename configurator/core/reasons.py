@@ -1336,7 +1336,29 @@ EN: dict[str, Template] = {
         f"{r.num('gbps'):.0f} GB/s = {r.num('s'):.3f} s -> {r.num('rate'):.0f} tokens/s"
     ),
     "est.host-ram": "system RAM read at {gbps:.0f} GB/s effective ({peak:.0f} GB/s peak)",
+    "est.prefill-unfitted": lambda r, _say: (
+        "prefill outside the measured setups (no fitted prompt row "
+        + ", ".join(
+            part
+            for part in (
+                f"on {r.fields['architecture']} GPUs" if r.fields["architecture"] else "",
+                f"with {r.fields['backend']}" if r.fields["backend"] else "",
+                f"for a {r.num('params_b'):g}B model (smallest fitted {r.num('smallest_b'):g}B)"
+                if r.num("params_b")
+                else "",
+            )
+            if part
+        )
+        + "): its 80 % range comes from other setups and holds fewer measurements here"
+    ),
     "est.numa": "dual socket: llama.cpp is not NUMA-aware, so one socket's bandwidth is assumed",
+    "est.host-buffer": lambda r, _say: (
+        "weights in RAM in the GPU's pinned host buffer (--no-mmap): copied to the card at the link's "
+        f"{r.num('gbps'):.0f} GB/s"
+        if r.fields["buffer"] == "pinned"
+        else "weights in RAM in the model file's pageable mapping (llama.cpp's default mmap): the driver stages each "
+        f"copy, {r.num('gbps'):.1f} GB/s; --no-mmap pins them (llama.cpp PR #28223)"
+    ),
     # the host's RAM bandwidth (estimate.host.HostMemory.explanation)
     "est.channels": "{channels} of {of} channels populated per socket ({dimms} DIMMs)",
     "est.dpc2": "2 DIMMs per channel: {socket} runs {memory} at {mts} MT/s",

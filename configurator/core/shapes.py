@@ -188,6 +188,7 @@ class WorkloadJson(TypedDict):
     draft_tokens: int
     n_cpu_moe: int | None
     ram_bandwidth_gbps: float
+    host_buffer: str
 
 
 class EstimateMemoryJson(TypedDict):

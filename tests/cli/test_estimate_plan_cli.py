@@ -483,3 +483,40 @@ def test_a_cluster_plan_says_which_parts_are_per_node_and_does_not_say_nothing_f
     # the power is a node's, and the whole cluster's is said beside it
     head = text.splitlines()[0]
     assert " W wall per node (" in head and " kW in all)" in head
+
+
+def test_host_buffer_says_how_the_experts_in_ram_are_held() -> None:
+    """`--host-buffer mmap` estimates a prompt as llama.cpp's default mmap runs it (pageable experts, each copy staged by
+    the driver: ggml-org/llama.cpp PR #28223, kekzl/imp PR #1409) and its launch command leaves --no-mmap out; the
+    default, pinned, is what the launch command runs (--no-mmap)."""
+
+    def prefill(buffer: str) -> tuple[float, str]:
+        run = run_cli(
+            "estimate",
+            "--workload",
+            "inference",
+            "--model",
+            "kimi-k2",
+            "--precision",
+            "q4_k_m",
+            "--gpu",
+            "rtx-pro-6000-blackwell",
+            "--cpu-experts",
+            "--cpu",
+            "epyc-9355",
+            "--context",
+            "8192",
+            "--prompt",
+            "4096",
+            "--host-buffer",
+            buffer,
+        )
+        assert run.code == 0, run.err
+        rate = next(line for line in run.out.splitlines() if line.strip().startswith("prefill"))
+        command = next(line for line in run.out.splitlines() if "llama-server" in line)
+        return float(rate.split()[1]), command
+
+    mapped, mapped_command = prefill("mmap")
+    pinned, pinned_command = prefill("pinned")
+    assert pinned > 2.5 * mapped
+    assert "--no-mmap" in pinned_command and "--no-mmap" not in mapped_command

@@ -296,6 +296,22 @@ def test_int8_mmq_builds_process_quantized_prompts_without_the_dequantize_pass(c
     assert vulkan == pytest.approx(before)  # other backends do not run the CUDA MMQ kernels
 
 
+def test_turing_prompts_get_no_int8_mmq_credit(catalog: Catalog) -> None:
+    """Turing has no m16n8k32 int8 mma: llama.cpp's MMQ tiles run as 4x m8n8k16 there (ggml-cuda mma.cuh), and the
+    int8 gain is measured on Ampere and Ada only, so a Turing prompt keeps the dequantize-path rate. geerlingguy/ai-
+    benchmarks #46 (2025-12-18, build 7474, -fa 1): RTX 2080 Ti, Llama 2 13B Q4_K_M pp512 1,493.64 t/s (a holdout row;
+    with the Ampere credit the estimate read +45 %)."""
+    model = catalog.get("models", "llama-2-13b")
+    w = Workload(kind="inference", precision="q4_k_m", context=512, engine="llama.cpp")
+    december = llamacpp_build("2025-12")
+    turing = estimate(model, w, catalog.get("gpus", "rtx-2080-ti"), cal=december)
+    assert turing.prefill_tokens_per_s == pytest.approx(1493.64, rel=0.20)
+    said = str([s.said for s in turing.steps])
+    assert "est.how-mmq" not in said and "est.how-dequant" in said
+    ampere = estimate(model, w, catalog.get("gpus", "rtx-3090"), cal=december)
+    assert "est.how-mmq" in str([s.said for s in ampere.steps])
+
+
 def test_cuda_graph_builds_decode_faster_on_one_ampere_card_only(catalog: Catalog) -> None:
     """The same RTX 3090 Ti and LLaMA 2 7B Q4_0 tg128 before and after CUDA graphs (ggml-org/llama.cpp PR #6766, May
     2024; holdout rows, no constant is fitted on them): 127.43 t/s at build 1786 (PR #4812, January 2024) and 164.12

@@ -72,6 +72,7 @@ from configurator.core.estimate.kv import (
 from configurator.core.estimate.params import ParamCounts, count_params
 from configurator.core.estimate.precision import KV_BYTES, weight_format
 from configurator.core.estimate.ranges import memory_regime as ranges_memory_regime
+from configurator.core.estimate.ranges import prefill_unfitted
 from configurator.core.estimate.ranges import speed_regime as ranges_speed_regime
 from configurator.core.estimate.result import EstimateResult, GpuMemory, MemoryBreakdown, Step, mfu_said, new_step
 from configurator.core.estimate.serving import arriving_prompt_tokens, batched_tokens_budget
@@ -1565,9 +1566,20 @@ def measured_matmul_factor(gpu: Gpu) -> float:
     return training_factor(gpu, "fp16", REFERENCE_MATMUL.efficiency)
 
 
+INT8_MMQ_SHAPE_ARCHITECTURES = ("Volta", "Pascal", "Turing")
+"""NVIDIA architectures whose prompts get no credit for llama.cpp's int8 MMQ: Volta's and Pascal's tensor cores (none on
+Pascal) do not multiply int8, and Turing's lack the m16n8k32 int8 shape the MMQ tiles are written for, so each runs as
+four m8n8k16 instructions with their own operand shuffles (ggml/src/ggml-cuda/mma.cuh: "On Turing m16n8k32 mma is not
+available, use 4x m8n8k16 mma instead"). The int8 gain is measured on Ampere and Ada only (PR #7676: x1.6 over fp16
+cuBLAS on an RTX 3090); Turing keeps the dequantize-path rate every build without int8 MMQ is estimated at. The one
+Turing CUDA holdout row (geerlingguy/ai-benchmarks #46: RTX 2080 Ti, Llama 2 13B Q4_K_M pp512 1,493.64, build 7474) read
++45 % with the credit and +8 % without it; it informed this choice, so it no longer tests it on its own
+(docs/estimates.md, round 11). Vulkan on Turing (KHR_coopmat, no int dot) is not this path."""
+
+
 def _int8_mma(gpu: Gpu) -> bool:
-    """NVIDIA GPUs whose tensor cores multiply int8 (Turing and later; Volta's are fp16 only), the MMQ mma path."""
-    return gpu.vendor == "nvidia" and gpu.architecture not in ("Volta", "Pascal") and bool(gpu.int8_tops)
+    """NVIDIA GPUs whose llama.cpp prompts run int8 MMQ at the gain measured on Ampere and later (the MMQ mma path)."""
+    return gpu.vendor == "nvidia" and gpu.architecture not in INT8_MMQ_SHAPE_ARCHITECTURES and bool(gpu.int8_tops)
 
 
 def llamacpp_prefill_tflops(
@@ -1925,6 +1937,10 @@ def _prefill(
         how = (Reason.of("est.how-peak", share=s.compute_eff, tflops=prefill_peak / 1e12),)
     # never faster than streaming the weights once per chunk
     ttft = prompt / prefill_rate + s.read / (s.eff * s.bw)
+    backend = llamacpp_backend(gpu, ex.cal.llamacpp_backend) if named_engine in (None, "llama.cpp") else named_engine
+    unfitted = prefill_unfitted(gpu.architecture, backend if engine == "llama.cpp" else engine, model.params_total_b)
+    if unfitted is not None:
+        ex.assume(unfitted)
     ex.step(
         "prefill",
         Reason.of(

@@ -103,6 +103,20 @@ HYBRID_LAYER_SYNC_S = 2 * 10e-6
 PCIE_GBPS_PER_LANE = {3: 0.985, 4: 1.969, 5: 3.938, 6: 7.877}
 PCIE_COPY_EFFICIENCY = 0.80
 
+# A copy from pageable memory (llama.cpp's default mmap of the GGUF: weights in RAM stay in the file's mapping) is
+# staged by the driver through its own pinned buffer, a CPU memcpy per chunk, so it runs at that memcpy's rate when it
+# is slower than the link; --no-mmap puts them in the GPU's pinned host buffer (llama.cpp `make_cpu_buft_list`), which
+# the card reads by DMA at the link's rate. Under mmap the loader replaces a host buffer type with the plain CPU one
+# (ggml-org/llama.cpp PR #28223, 2026-09-02, which pinned the experts of a 26K-token prefill on 2 x RTX 3090: 166 ->
+# 330 tok/s). The staging rate is the one isolated measurement found: one expert's 768 + 96 KiB (884,736 bytes) copied
+# from a pageable mmap keep the host 76.2 us inside the call, 11.6 GB/s, where the pinned copy of the same bytes runs at
+# 32.4 GB/s (kekzl/imp PR #1409, 2026-08-13, RTX 5090 under WSL2, medians of 300). Cross-checks, not fitted: on PCIe
+# 4.0 x16 (25.2 GB/s pinned) a copy-bound prompt would gain 25.2 / 11.6 = 2.2x from pinning, #28223 measured 1.99x
+# (cold) / 2.28x (warm); Kimi K2's 4096-token micro-batch on a PCIe 5.0 card, mmapped (llama.cpp issue 14642), implies
+# 14 GB/s for its 513 GiB of experts.
+PAGEABLE_STAGING_GBPS = 11.6
+HOST_BUFFERS = ("pinned", "mmap")
+
 
 @dataclass(frozen=True)
 class HostMemory:
@@ -263,3 +277,10 @@ def host_from_bandwidth(
 def pcie_copy_gbps(gen: int, lanes: int = 16) -> float:
     """Host-to-GPU copy rate over a PCIe link."""
     return PCIE_GBPS_PER_LANE[gen] * lanes * PCIE_COPY_EFFICIENCY
+
+
+def host_copy_gbps(gen: int, lanes: int = 16, host_buffer: str = "pinned") -> float:
+    """GB/s a host-to-device copy of weights kept in RAM reaches: the link's (pinned, --no-mmap) or, from llama.cpp's
+    default mmap (pageable), no more than the driver's staging memcpy (PAGEABLE_STAGING_GBPS)."""
+    link = pcie_copy_gbps(gen, lanes)
+    return link if host_buffer == "pinned" else min(link, PAGEABLE_STAGING_GBPS)

@@ -25,7 +25,7 @@ from configurator.core.estimate.host import (
     CPU_LAYER_OVERHEAD_S,
     HYBRID_LAYER_SYNC_S,
     HostMemory,
-    pcie_copy_gbps,
+    host_copy_gbps,
 )
 from configurator.core.estimate.kv import kv_cache_bytes
 from configurator.core.estimate.params import ParamCounts, count_params
@@ -432,7 +432,7 @@ def _gpu_prefill(job: _Job, gpu: Gpu, flops_per_token: float, said: _Said) -> fl
     in_ram = host_bytes(model, workload, job.placement, job.scale) - job.sizes.emb
     in_ram -= _experts_in_ram(job) * (1 - _touched(model, ubatch, job.cal))  # only the used experts are copied
     link_gen = min(gpu.pcie_gen, host.pcie_gen or gpu.pcie_gen)
-    link = pcie_copy_gbps(link_gen, gpu.pcie_lanes) * 1e9
+    link = host_copy_gbps(link_gen, gpu.pcie_lanes, workload.host_buffer) * 1e9
     compute = ubatch * (
         flops_per_token / rate
         + attention_score_seconds(model, job.context, eff_gpu * gpu.memory_bandwidth_gbps * 1e9, cal=job.cal)
@@ -454,6 +454,8 @@ def _gpu_prefill(job: _Job, gpu: Gpu, flops_per_token: float, said: _Said) -> fl
             rate=prefill,
         ),
     )
+    if in_ram > 0:
+        said.assume(Reason.of("est.host-buffer", buffer=workload.host_buffer, gbps=link / 1e9))
     return prefill
 
 

@@ -8,6 +8,8 @@ rows (tests/data/holdout_*.toml) check how often the range holds on rows never f
 
 from __future__ import annotations
 
+from configurator.core.reasons import Reason
+
 # kind of estimate -> (low, high) multipliers; low <= 1 <= high. From `python benchmarks/accuracy.py
 # --ranges` on 2026-12-01 (rounded outwards to 0.01); rerun and update when the estimator changes.
 RANGE_FACTORS: dict[str, tuple[float, float]] = {
@@ -93,6 +95,33 @@ def speed_regime(*, moe_tensor_parallel: bool, batch: int, nvidia: bool) -> str 
     if not nvidia:
         return OTHER_VENDORS
     return None
+
+
+# The setups the prefill constants were fitted on (issue #29): the GPU architectures and backends (llama.cpp's, else the
+# engine) of tests/data/reference_decode_speed.toml's prompt rows, and their smallest model, in billions of parameters
+# (benchmarks/accuracy.fitted_domain reads the same from the rows; tests/core/test_ranges.py holds the two together).
+# The range comes from leave-one-source-out residuals on these setups; outside them it describes nothing measured (round
+# 9: the held-out rows outside held 65 %, inside 83 %), so such a prefill figure says so (est.prefill-unfitted).
+PREFILL_FITTED_ARCHITECTURES = frozenset({"Ada Lovelace", "Ampere", "Hopper", "RDNA 3"})
+PREFILL_FITTED_BACKENDS = frozenset({"cuda", "hip", "vulkan"})
+PREFILL_FITTED_SMALLEST_B = 7.0
+
+
+def prefill_unfitted(architecture: str, backend: str, params_b: float) -> Reason | None:
+    """The est.prefill-unfitted assumption of a prefill figure whose setup no fitted prompt row holds (the parts outside
+    as fields, "" where inside), or None inside the fitted domain."""
+    arch = "" if architecture in PREFILL_FITTED_ARCHITECTURES else architecture
+    back = "" if backend in PREFILL_FITTED_BACKENDS else backend
+    small = params_b < PREFILL_FITTED_SMALLEST_B
+    if not (arch or back or small):
+        return None
+    return Reason.of(
+        "est.prefill-unfitted",
+        architecture=arch,
+        backend=back,
+        params_b=params_b if small else 0.0,
+        smallest_b=PREFILL_FITTED_SMALLEST_B,
+    )
 
 
 # A memory figure's regime (issue #29): transformers running a model's own remote code whose KV cache is a tuple

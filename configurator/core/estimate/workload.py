@@ -155,6 +155,12 @@ class Workload(BaseModel):
         le=100_000,
         description="host memory bandwidth for offloaded weights (dual-channel DDR5-5600 = 89.6 GB/s)",
     )
+    host_buffer: Literal["pinned", "mmap"] = Field(
+        default="pinned",
+        description="inference, weights in system RAM: llama.cpp keeps them in the GPU's pinned host buffer (pinned: "
+        "--no-mmap, as the launch command runs it) or in the model file's pageable mapping (mmap: llama.cpp's default), "
+        "which the driver stages copy by copy (estimate.host.PAGEABLE_STAGING_GBPS)",
+    )
 
     @model_validator(mode="after")
     def _coherent(self) -> Workload:

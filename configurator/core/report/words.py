@@ -1311,7 +1311,26 @@ ZH_REASONS: dict[str, Template] = {
         f"{r.num('gbps'):.0f} GB/s 传输 = {r.num('s'):.3f} 秒 -> {r.num('rate'):.0f} tokens/s"
     ),
     "est.host-ram": "系统内存有效读取速度 {gbps:.0f} GB/s（峰值 {peak:.0f} GB/s）",
+    "est.prefill-unfitted": lambda r, _say: (
+        "预填充超出已测配置（没有拟合用的提示处理数据："
+        + "，".join(
+            part
+            for part in (
+                f"{r.fields['architecture']} 架构 GPU" if r.fields["architecture"] else "",
+                f"{r.fields['backend']} 后端" if r.fields["backend"] else "",
+                f"{r.num('params_b'):g}B 模型（拟合的最小模型 {r.num('smallest_b'):g}B）" if r.num("params_b") else "",
+            )
+            if part
+        )
+        + "）：其 80 % 区间来自其他配置，在此覆盖的实测更少"
+    ),
     "est.numa": "双路 CPU：llama.cpp 不感知 NUMA，因此按单路 CPU 的带宽计",
+    "est.host-buffer": lambda r, _say: (
+        f"放在内存的权重位于 GPU 的锁页主机缓冲区（--no-mmap）：以链路的 {r.num('gbps'):.0f} GB/s 复制到显卡"
+        if r.fields["buffer"] == "pinned"
+        else f"放在内存的权重位于模型文件的可分页映射中（llama.cpp 默认的 mmap）：驱动逐次中转复制，{r.num('gbps'):.1f} GB/s；"
+        "--no-mmap 可将其锁页（llama.cpp PR #28223）"
+    ),
     "est.channels": "每路 CPU {of} 个内存通道中插了 {channels} 个（{dimms} 根内存）",
     "est.dpc2": "每通道 2 根内存：{socket} 上的 {memory} 降到 {mts} MT/s",
     "est.ccd-limit": "{ccds} 个 CCD 经 GMI 链路最多读取 {gbps:.0f} GB/s（内存本身 {dram:.0f} GB/s）",
