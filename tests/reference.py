@@ -22,6 +22,7 @@ from configurator.core.estimate.estimator import (
     elapsed_share,
     estimate,
     llamacpp_build,
+    sglang_release,
     vllm_release,
 )
 from configurator.core.estimate.ranges import STEADY_STATE, WHOLE_RUN
@@ -240,10 +241,15 @@ def _build_of(row: Row, kind: str, cal: Calibration) -> Calibration:
     (`llamacpp_date`, YYYY-MM, or YYYY when the source gives only the year), the backend when not CUDA
     (`llamacpp_backend`) and `flash_attention` when the run set -fa itself. Prompt rows and decode rows alike: the
     prompt follows int8 MMQ and FlashAttention, the decode step CUDA graphs."""
-    if row.get("async_scheduling"):
-        # the run states vLLM's --async-scheduling (estimator.Calibration.vllm_async_scheduling), as its release ran it
-        # when the row names one (estimator.vllm_release: opt-in before v0.14.0)
-        cal = replace(cal, vllm_async_scheduling=True)
+    if row["engine"] in ("vllm", "sglang"):
+        # vLLM's async scheduling as the run had it (estimator.Calibration.vllm_async_scheduling: on in the plain
+        # estimate, the current release's default): a row whose run states --async-scheduling, or a release that has
+        # it by default, says `async_scheduling`; the rest ran without it. Its release when the row names one
+        # (estimator.vllm_release: opt-in before v0.14.0); SGLang's release (estimator.sglang_release) sets the
+        # serving floors its run paid (collectives.release_family), the current one when the row names none.
+        cal = replace(cal, vllm_async_scheduling=bool(row.get("async_scheduling")))
+        if "sglang_release" in row:
+            cal = sglang_release(row["sglang_release"], cal)
         return vllm_release(row["vllm_release"], cal) if "vllm_release" in row else cal
     if ENGINE_ALIASES.get(row["engine"], row["engine"]) != "llama.cpp" or "llamacpp_date" not in row:
         return cal  # a row that does not name its build is scored as the plain estimate (Calibration)

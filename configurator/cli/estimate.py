@@ -172,7 +172,8 @@ def _cmd_estimate(args: argparse.Namespace) -> int:
     text = format_estimate(result, r.model, gpu, explain=args.explain)
     if result.host_bandwidth_gbps is not None:
         text += f"\n\nhost: system RAM read at {result.host_bandwidth_gbps:.0f} GB/s; {result.offloaded_bytes / 1024**3:.1f} GiB of the model in RAM"
-    text += f"\n\nlaunch ({launch['engine']}):\n  {launch['command']}"
+    engine = f"{launch['engine']}, {launch['release']}" if "release" in launch else launch["engine"]
+    text += f"\n\nlaunch ({engine}):\n  {launch['command']}"
     print(text)
     return EXIT_OK
 

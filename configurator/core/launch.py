@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from configurator.core.catalog.models import Gpu, ModelArch
+from configurator.core.estimate.collectives import SGLANG_CURRENT, VLLM_CURRENT, release_label
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.shapes import LaunchJson, ParallelismJson
 from configurator.core.training_launch import join_argv, layout_is_megatron, megatron_command, training_command
@@ -134,6 +135,18 @@ def vllm_command(model: ModelArch, result: EstimateResult) -> str:
     return join_argv(parts)
 
 
+def sglang_command(model: ModelArch, result: EstimateResult) -> str:
+    """SGLang's server as its cookbook launches it (sgl-project/sgl-cookbook: `python -m sglang.launch_server
+    --model-path ... --tp 8`), with the context and the users the estimate assumed (server_args: --context-length,
+    --max-running-requests)."""
+    w = result.workload
+    parts = ["python", "-m", "sglang.launch_server", "--model-path", model.hf_repo or model.id]
+    if result.gpus > 1:
+        parts += ["--tp", str(result.gpus)]
+    parts += ["--context-length", str(w["context"]), "--max-running-requests", str(w["batch"])]
+    return join_argv(parts)
+
+
 def launch_command(
     model: ModelArch,
     result: EstimateResult,
@@ -158,8 +171,16 @@ def launch_command(
     engine = w.get("engine") or "transformers"
     if engine == "llama.cpp":
         return {"engine": engine, "command": llamacpp_command(model, result, numa)}
+    # the release the estimate's serving floors and async scheduling describe (estimate/collectives.py)
     if engine == "vllm":
-        return {"engine": engine, "command": vllm_command(model, result)}
+        return {
+            "engine": engine,
+            "command": vllm_command(model, result),
+            "release": release_label("vllm", VLLM_CURRENT),
+        }
+    if engine == "sglang":
+        release = release_label("sglang", SGLANG_CURRENT)
+        return {"engine": engine, "command": sglang_command(model, result), "release": release}
     dtype = "bfloat16" if w["precision"] == "bf16" else "auto"
     code = (
         f"from transformers import pipeline; pipeline('text-generation', model='{model.hf_repo or model.id}', "

@@ -346,6 +346,18 @@ def _attention(r: Reason) -> str:
     return "MHA" if kind == "MHA" else f"GQA ({r.fields['heads']} query / {r.fields['kv_heads']} KV heads)"
 
 
+def _floor_release(r: Reason) -> str:
+    """The engine release whose serving floors an est.latency-floor reason used (estimate/collectives.py)."""
+    server, release, family = (str(r.fields.get(k) or "") for k in ("server", "release", "family"))
+    if not server:
+        return "SGLang and vLLM of 2025"
+    if family == "sglang-0.5":
+        return f"{server} {release} (the 0.5 releases' floor)"
+    if server == "SGLang":
+        return f"{server} {release} (the 2025 releases' floor)"
+    return f"{server} {release} (vLLM 0.7-0.13's floor: no later vLLM run of an MLA model found)"
+
+
 EN: dict[str, Template] = {
     # why a GPU is not among the options (solve.candidates)
     "gpu.not-requested": "not among the requested GPUs",
@@ -1392,8 +1404,9 @@ EN: dict[str, Template] = {
                 else []
             )
         )
-        + f" = {r.num('ms'):.2f} ms per step, whatever the batch (fitted on DeepSeek-R1 and Qwen3-235B runs, SGLang "
-        "and vLLM 2025)"
+        + f" = {r.num('ms'):.2f} ms per step, whatever the batch, for "
+        + _floor_release(r)
+        + " (fitted on DeepSeek-R1 and Qwen3-235B runs)"
     ),
     # different cards in one machine (estimate.mixed)
     "est.mixed-share": "{card} {layers} layers ({share:.0%}) at {gbps:.0f} GB/s",

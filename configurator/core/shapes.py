@@ -83,6 +83,9 @@ class LaunchJson(TypedDict):
 
     engine: str
     command: str
+    # the engine release the estimate assumes (a serving engine's: "vLLM 0.14 or later", estimate/collectives.py);
+    # absent for llama.cpp, transformers and training frameworks
+    release: NotRequired[str]
 
 
 class NextStepJson(TypedDict):

@@ -446,9 +446,6 @@ REGIME_MISSES = {
     ("decode_speed", ONE_NVIDIA): "33 of 35 inside (94 %), 22 of 24 from sources never fitted: the regime's "
     "split-conformal bounds (0.668, 1.284) over 83 cross-validated rows are wider than these rows' spread (median "
     "|error| 11 %)",
-    ("decode_speed", "moe-tensor-parallel"): "30 of 46 inside (65 %): 78 % of the 23 rows before moe10's 2026 serving "
-    "rows; SGLang 0.5.6-0.5.7 (sgl-cookbook, InferenceX #870) decodes R1 and Kimi-K2.5 at one user ~3x faster than the "
-    "MLA per-layer latency floor fitted on 2025 releases (-68 %), a release-dated floor is the fix (docs/estimates.md)",
 }
 
 

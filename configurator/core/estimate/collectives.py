@@ -19,6 +19,12 @@ Engines' defaults on 8-16 GPUs: vLLM and SGLang shard every MoE layer by tensor 
 is asked for (vLLM `--enable-expert-parallel`, SGLang `--ep-size`; SemiAnalysis InferenceX's DeepSeek-R1 SGLang
 v0.5.7 H200 run records "TP=8, EP=1"), so the default step pays all-reduces, not EP's all-to-all dispatch and combine;
 the launch command the app writes sets tensor parallelism only, and the estimate describes that.
+
+The MLA floor is a fact of the engine's release, not of the model alone: SGLang's 2025 releases (0.4.x, Feb-July
+2025) step DeepSeek-R1 at 23-52 ms a token at one user, its 0.5 releases (from 0.5.0rc0, August 2025) at 9.2 ms on one
+8-GPU node (sgl-project/sgl-cookbook). `release_family` names the family an engine's release belongs to; the
+estimator reads the family's floor (Calibration.mla_layer_latency_server for 2025 releases and every vLLM release
+measured so far, Calibration.mla_layer_latency_sglang for SGLang 0.5 on).
 """
 
 from __future__ import annotations
@@ -31,6 +37,39 @@ from configurator.core.catalog.models import Gpu
 # NVIDIA DGX H100 datasheet); more GPUs than that span nodes, and every tensor-parallel all-reduce crosses the fabric.
 GPUS_PER_NVLINK_DOMAIN = 8
 SERVER_ENGINES = ("vllm",)  # SGLang is estimated as vLLM (workload.ENGINE_STAND_IN)
+
+
+# The releases the plain estimate describes: the current release family of each engine in late 2026.
+# SGLang: v0.5.19 is "SGLang's latest official release" in AMD-AGI/TraceLens issue #1006 (2026-09-07) and llm-d's bump of
+# 2026-09-17 (llm-d/llm-d PR #2526): still the 0.5 family. vLLM: v0.14.0 (January 2026) made async scheduling the
+# default (estimator.VLLM_ASYNC_DEFAULT_SINCE); the 2026 rows of tests/data run 0.17-0.23.
+SGLANG_CURRENT = "0.5.19"
+VLLM_CURRENT = "0.14"
+# SGLang's first 0.5 release: "sglang max version is 0.5.0rc0 in github" (zai-org/GLM-V issue #120, 2025-08-13); v0.4.8
+# was released 2025-06-26 (verl-project/verl PR #2206), so a run of July 2025 is a 0.4.x release.
+SGLANG_MLA_FLOOR_SINCE = (0, 5)
+
+
+def release_tuple(release: str) -> tuple[int, int]:
+    """(major, minor) of a release as rows and options spell it: "0.5.6.post1", "v0.17.0", "0.4"."""
+    parts = release.strip().lstrip("v").split(".")
+    return int(parts[0]), int(parts[1]) if len(parts) > 1 else 0
+
+
+def release_family(engine: str, release: str) -> str:
+    """The release family whose serving floors a run of `engine` at `release` pays: "sglang-0.5" (SGLang 0.5 on,
+    fitted on its 2026 cookbook rows), "2025" (SGLang 0.4.x and every vLLM release: vLLM's MLA rows are of 0.7-0.13, and
+    no vLLM 0.14+ MLA decode row was found, 2026-12-03)."""
+    if engine == "sglang" and release_tuple(release) >= SGLANG_MLA_FLOOR_SINCE:
+        return "sglang-0.5"
+    return "2025"
+
+
+def release_label(engine: str, release: str) -> str:
+    """How the estimate and the launch command name the release they assume: "SGLang 0.5.19", "vLLM 0.14 or later"."""
+    if engine == "sglang":
+        return f"SGLang {release}" if release != SGLANG_CURRENT else f"SGLang {SGLANG_CURRENT} (0.5.x)"
+    return f"vLLM {release}" if release != VLLM_CURRENT else f"vLLM {VLLM_CURRENT} or later"
 
 
 def spans_nodes(gpu: Gpu, gpus: int) -> bool:

@@ -34,8 +34,11 @@ from configurator.core.estimate.collectives import (
     PCIE_BUSBW_SHARE,
     PCIE_X16_GBS,
     SERVER_ENGINES,
+    SGLANG_CURRENT,
+    VLLM_CURRENT,
     allreduce_latency,
     intra_node_link,
+    release_family,
 )
 from configurator.core.estimate.desktop_training import (
     desktop_mfu,
@@ -71,9 +74,8 @@ from configurator.core.estimate.kv import (
 )
 from configurator.core.estimate.params import ParamCounts, count_params
 from configurator.core.estimate.precision import KV_BYTES, weight_format
-from configurator.core.estimate.ranges import finetune_memory_regime
+from configurator.core.estimate.ranges import finetune_memory_regime, prefill_unfitted
 from configurator.core.estimate.ranges import memory_regime as ranges_memory_regime
-from configurator.core.estimate.ranges import prefill_unfitted
 from configurator.core.estimate.ranges import speed_regime as ranges_speed_regime
 from configurator.core.estimate.result import EstimateResult, GpuMemory, MemoryBreakdown, Step, mfu_said, new_step
 from configurator.core.estimate.serving import arriving_prompt_tokens, batched_tokens_budget
@@ -238,9 +240,13 @@ class Calibration:
     # vLLM's async scheduling (--async-scheduling, vllm-project/vllm PR #19970, June 2025: "overlapping scheduling with
     # model execution ... the scheduler operate[s] one step ahead") takes the engine's per-step host work
     # (step_overhead_vllm) off the step's critical path: the step is the GPU's part or that host work, whichever is
-    # longer. Off by default: step_overhead_vllm and seq_overhead_vllm were fitted additive (tests/data
-    # reference rows); a row whose run states the flag sets it (tests/reference.py, `async_scheduling`).
-    vllm_async_scheduling: bool = False
+    # longer. ON, as the current release runs it (collectives.VLLM_CURRENT): opt-in until v0.13 (vllm-project/vllm
+    # vllm/config/scheduler.py at 01230b40128e570a58e54e75f7e55c4d5cd9246d: `async_scheduling: bool = False`), the
+    # default since v0.14.0 (PR #27614, the last item of the "Async Scheduling Plan" issue #27679; the field became
+    # `bool | None`, "If set to False, disable async scheduling", as PR #32775 of 2026-01-21 quotes it). vLLM's step
+    # constants were fitted additive on runs without it: a row is scored as its run had it (tests/reference.py,
+    # `async_scheduling`). SGLang estimates (the vLLM stand-in) leave it off: SGLang's floors were fitted additive.
+    vllm_async_scheduling: bool = True
     # The share of that per-step host work the overlap hides: step = max(step - share x host, host). A current release
     # (default-on since v0.14.0, #27614) is taken to hide all of it, the mechanism's design (not fitted: the rows of
     # those releases are holdout; vLLM 0.21/0.23 and InferenceX's 2026 gpt-oss H100 rows read within 10 % with it).
@@ -339,10 +345,19 @@ class Calibration:
     # tokens/s where the weight stream alone gives ~115) and the DeepSeek rows.
     moe_layer_latency_server: float = 43e-6
     # MLA's absorbed attention (DeepSeek-V2/V3/R1, Kimi K2): the extra chain of small kernels per layer over a GQA
-    # layer (q_a/q_b/kv_a projections, two norms, W_UK/W_UV absorption, decoupled RoPE; collectives.py). The joint fit
+    # layer (q_a/q_b/kv_a projections, two norms, W_UK/W_UV absorption, decoupled RoPE; collectives.py), as the 2025
+    # releases ran it (collectives.release_family "2025": SGLang 0.4.x and every vLLM release measured). The joint fit
     # gives 393 us, which leaves the SGLang 16 x H100 row at -32 % and the vLLM DeepSeek-V3.2 row at +1 %; 330 us is
     # chosen between the two DeepSeek sources (-23 %, +14 %), the loss over all decode rows nearly flat across 300-400.
     mla_layer_latency_server: float = 330e-6
+    # The same floor in SGLang 0.5 on (collectives.release_family "sglang-0.5": the plain SGLang estimate). FITTED
+    # (2026-12-03, `benchmarks/accuracy.py --fit decode_speed` over this knob alone, all else as shipped) on SGLang's own
+    # cookbook rows of DeepSeek-R1-0528 FP8 on 8 x B200 (SGLang 0.5.6.post1, 1-100 users, tests/data/reference): 50 us.
+    # A joint fit with the MoE floor gives 50 and 45 us (the MoE floor is 43 us in both families). Kept out: InferenceX
+    # #870 (SGLang v0.5.7 on 8 x H200) and the cookbook's Kimi-K2.5 INT4 rows (0.5.6.post2), holdout.
+    mla_layer_latency_sglang: float = 50e-6
+    # The SGLang release the estimate describes (collectives.SGLANG_CURRENT; sglang_release() sets a run's).
+    sglang_version: str = SGLANG_CURRENT
     # Training: utilisation of peak bf16 by the compute (FLOPs counted as in _training_time, recomputation
     # included; communication and pipeline bubbles are not in it: parallel.py adds what does not overlap).
     # Reference points are the largest published runs, whose end-to-end figure is a lower bound of it:
@@ -495,6 +510,12 @@ def vllm_release(release: str, cal: Calibration = CAL) -> Calibration:
     if version < VLLM_ASYNC_DEFAULT_SINCE:
         return replace(cal, vllm_async_overlap=cal.vllm_async_overlap_opt_in)
     return cal
+
+
+def sglang_release(release: str, cal: Calibration = CAL) -> Calibration:
+    """The constants `cal` as SGLang `release` (e.g. "0.5.6.post1", "0.4") ran: its serving floors
+    (collectives.release_family)."""
+    return replace(cal, sglang_version=release)
 
 
 def llamacpp_build(
@@ -1500,13 +1521,29 @@ def _with_draft_memory(per_gpu: list[MemoryBreakdown], workload: Workload, ex: _
     return [per_gpu[0] + MemoryBreakdown(weights=int(emb + head + blocks), kv_cache=int(kv)), *per_gpu[1:]]
 
 
-def _server_layer_latency(model: ModelArch, engine: str, *, cal: Calibration) -> tuple[float, Reason | None]:
-    """The serving engine's latency floor per decode step from MoE and MLA layers (collectives.py), and its reason;
-    zero for other engines and dense GQA models."""
+def server_release_of(named_engine: str | None, cal: Calibration = CAL) -> tuple[str, str]:
+    """(engine, release) a serving estimate describes: SGLang's when SGLang was named (it stands in as vLLM), else
+    vLLM's current release family (collectives.VLLM_CURRENT)."""
+    if named_engine == "sglang":
+        return "sglang", cal.sglang_version
+    return "vllm", VLLM_CURRENT
+
+
+def _server_layer_latency(
+    model: ModelArch, engine: str, named_engine: str | None, *, cal: Calibration
+) -> tuple[float, Reason | None]:
+    """The serving engine's latency floor per decode step from MoE and MLA layers (collectives.py), as the engine's
+    release family pays it (collectives.release_family), and its reason; zero for other engines and dense GQA models."""
     if engine not in SERVER_ENGINES:
         return 0.0, None
+    server, release = server_release_of(named_engine, cal)
+    mla_us = (
+        cal.mla_layer_latency_sglang
+        if release_family(server, release) == "sglang-0.5"
+        else cal.mla_layer_latency_server
+    )
     moe = moe_layer_count(model) * cal.moe_layer_latency_server if model.moe is not None else 0.0
-    mla = model.num_layers * cal.mla_layer_latency_server if model.mla is not None else 0.0
+    mla = model.num_layers * mla_us if model.mla is not None else 0.0
     if not moe and not mla:
         return 0.0, None
     return moe + mla, Reason.of(
@@ -1514,8 +1551,11 @@ def _server_layer_latency(model: ModelArch, engine: str, *, cal: Calibration) ->
         moe_layers=moe_layer_count(model) if moe else None,
         moe_us=cal.moe_layer_latency_server * 1e6,
         mla_layers=model.num_layers if mla else None,
-        mla_us=cal.mla_layer_latency_server * 1e6,
+        mla_us=mla_us * 1e6,
         ms=(moe + mla) * 1e3,
+        server="SGLang" if server == "sglang" else "vLLM",
+        release=release,
+        family=release_family(server, release),
     )
 
 
@@ -1741,7 +1781,7 @@ def _step_overhead(
         engine, gpu, model.num_layers, named_engine, gpus, cal=ex.cal
     ) + batch * _sequence_overhead(engine, cal=ex.cal)
     expert_loop = _expert_loop_overhead(model, engine, cal=ex.cal)
-    floor, floor_why = _server_layer_latency(model, engine, cal=ex.cal)
+    floor, floor_why = _server_layer_latency(model, engine, named_engine, cal=ex.cal)
     if floor and floor_why is not None:
         overhead += floor
         ex.step("decode", floor_why)
@@ -2058,7 +2098,7 @@ def _decode_speed(
         step = _tensor_parallel_step(model, gpu, gpus, split, s, ex)
     else:
         step, s = _layer_split_step(model, counts, workload, w, gpus, engine, scale, s, ex)
-    if engine == "vllm" and ex.cal.vllm_async_scheduling:
+    if engine == "vllm" and named_engine != "sglang" and ex.cal.vllm_async_scheduling:
         # the scheduler's per-step work runs while the GPU executes the previous step; per-sequence work stays on it
         host = ex.cal.step_overhead_vllm
         hidden = ex.cal.vllm_async_overlap * host

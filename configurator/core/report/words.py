@@ -415,6 +415,18 @@ def _binding_item(r: Reason, _say: Say) -> str:
     return f"{t(str(r.fields['label']))}（{shown}{unit}）"
 
 
+def _floor_release_zh(r: Reason) -> str:
+    """reasons._floor_release in Chinese."""
+    server, release, family = (str(r.fields.get(k) or "") for k in ("server", "release", "family"))
+    if not server:
+        return "2025 年的 SGLang 和 vLLM"
+    if family == "sglang-0.5":
+        return f"{server} {release}（0.5 系列的下限）"
+    if server == "SGLang":
+        return f"{server} {release}（2025 年各版本的下限）"
+    return f"{server} {release}（vLLM 0.7-0.13 的下限：未找到更新版本 vLLM 运行 MLA 模型的实测）"
+
+
 ZH_REASONS: dict[str, Template] = {
     # why a GPU is not among the options
     "gpu.not-requested": "不在所选的 GPU 之中",
@@ -1330,7 +1342,9 @@ ZH_REASONS: dict[str, Template] = {
                 else []
             )
         )
-        + f" = 每步 {r.num('ms'):.2f} ms，与批大小无关（按 DeepSeek-R1 和 Qwen3-235B 的运行拟合，SGLang 和 vLLM 2025）"
+        + f" = 每步 {r.num('ms'):.2f} ms，与批大小无关，适用于 "
+        + _floor_release_zh(r)
+        + "（按 DeepSeek-R1 和 Qwen3-235B 的运行拟合）"
     ),
     "est.mixed-share": "{card} {layers} 层（{share:.0%}），{gbps:.0f} GB/s",
     "est.mixed-layers": lambda r, say: (
