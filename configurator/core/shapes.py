@@ -447,6 +447,7 @@ class BuildJson(TypedDict):
     kinds: list[ReasonJson]
     next_steps: list[NextStepJson]  # an addition (solve.next_step)
     slower: ReasonJson | None  # a training "cheapest" many times slower than a build shown (ranking._slower)
+    speed_sourced: bool  # an addition: its speed may hold a claim (False: ranking.unsourced_training_speed)
     price_warnings: NotRequired[list[OldPriceWarning]]  # added by `plan --json` (cli/plan.py)
 
 
