@@ -418,7 +418,12 @@ EN: dict[str, Template] = {
     "way.budget": "raise the budget to {amount:,} {currency}",
     "way.kv": "quantize the KV cache to {kv}",
     "way.context": "shorten the context to {context} tokens",
-    "way.precision": "use q4_k_m (GGUF via llama.cpp)",
+    "way.precision": lambda r, _say: (
+        "use q4_k_m on the GPUs too (GGUF via llama.cpp; without --precision the cards of a server for several users "
+        "are sized at FP8 or BF16 on vLLM)"
+        if r.fields.get("gpus")
+        else "use q4_k_m (GGUF via llama.cpp)"
+    ),
     "way.method": "use QLoRA instead of {method}",
     "way.circuit": "use a 230 V 16 A circuit",
     "way.offload": lambda r, _say: (

@@ -475,7 +475,11 @@ ZH_REASONS: dict[str, Template] = {
     "way.budget": "将预算提高到 {amount:,} {currency}",
     "way.kv": "将 KV 缓存量化为 {kv}",
     "way.context": "将上下文缩短到 {context} tokens",
-    "way.precision": "使用 q4_k_m（GGUF，llama.cpp 运行）",
+    "way.precision": lambda r, _say: (
+        "显卡也使用 q4_k_m（GGUF，llama.cpp 运行；未指定权重精度时，多用户服务器的显卡按 vLLM 的 FP8 或 BF16 配置）"
+        if r.fields.get("gpus")
+        else "使用 q4_k_m（GGUF，llama.cpp 运行）"
+    ),
     "way.method": "用 QLoRA 代替 {method}",
     "way.circuit": "使用 230 V 16 A 电路",
     "way.offload": lambda r, _say: (
