@@ -250,6 +250,7 @@ class EstimateJson(TypedDict):
     speed: EstimateSpeedJson
     time: EstimateTimeJson
     assumptions: list[str]
+    assumption_codes: list[ReasonJson]  # an addition: the assumptions as {code, fields}, in the same order
     host: NotRequired[EstimateHostJson]  # weights or experts read from the host's RAM
     ranges: dict[str, list[float]]  # 80 % intervals, by figure path ("speed.decode_tokens_per_s")
 
