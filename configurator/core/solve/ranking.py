@@ -54,8 +54,10 @@ fine-tune is ranked by how fast it trains, never by memory per GPU (issue #27)."
 # RTX 4090 fine-tuning rates (#29), ROCm on RDNA 3 on an RX 7900 XTX / RTX 3090 pair; other Radeon families (RDNA 4)
 # and XPU (Arc) publish none, so such a consumer card's
 # training speed is an unsourced figure, and a build timed by it claims neither "fastest" nor "best value"; when such
-# a build is the fastest (or best value) shown, no build claims it, since a slower one would claim it falsely (issue
-# #27: an 8B QLoRA had made an RX 9070 XT "fastest; best value" on that factor alone). Workstation cards share the
+# a build is the fastest (or best value) shown, a slower one's plain claim would be false (issue #27: an 8B QLoRA had
+# made an RX 9070 XT "fastest; best value" on that factor alone), so the claim falls to the best build whose speed is
+# sourced and says so ("best value on measured speeds": _sourced_best); `plan --json` says which builds' speeds are
+# sourced (`speed_sourced`), the pool the independent checker verifies that claim over. Workstation cards share the
 # consumer figure but not this rule: the issue names consumer cards, whose training stacks differ most. A request's
 # own --mfu is the user's figure and always counts.
 
@@ -400,7 +402,8 @@ def _cheapest_said(f: _Field, shown: list[int]) -> None:
 def _speed_claims(f: _Field, request: BuildRequest, comparison: bool) -> None:
     """Fastest and best value; a card past its software support is timed on software that no longer ships, and a
     consumer card's training speed rests on an unsourced utilisation (unsourced_training_speed): neither
-    claims fastest nor best value (#27, #28). A build set aside for its prompt wait (PROMPT) is a rival on both but
+    claims fastest nor best value (#27, #28), and a claim the latter would win falls to a sourced build that says
+    so (_sourced_best). A build set aside for its prompt wait (PROMPT) is a rival on both but
     holds neither: a label on a build that fails the job's own wait check is a claim no expert signs, and when it
     decodes fastest (or gives the most speed for the money), no other build makes that claim in its place."""
     m = f.m
