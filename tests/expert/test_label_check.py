@@ -60,6 +60,11 @@ from tests.independent_checker import check_labels, label_claims
             [("cheapest", "nvidia geforce rtx 2080 ti 22gb")],
         ),
         ("cluster of 8-GPU machines", []),
+        # a speed claim made among the builds whose speed is sourced (ranking._sourced_best)
+        (
+            "fastest within budget on measured speeds; best value on measured speeds",
+            [("fastest", None), ("value", None)],
+        ),
     ],
 )
 def test_labels_are_parsed_into_claims(label: str, claims: list[tuple[str, str | None]]) -> None:
