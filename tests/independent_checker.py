@@ -292,7 +292,13 @@ def _unqualified(head: str) -> str:
     head = _WAIT.sub("", head)
     if head.endswith(_BELOW) and head != "cheapest" + _BELOW:
         head = head[: -len(_BELOW)]
-    return head
+    return head.removesuffix(MEASURED)
+
+
+MEASURED = " on measured speeds"
+"""A speed claim made among the builds whose speed is sourced (`speed_sourced` in the JSON): a faster or better-value
+build's training time rests on an unsourced figure (a consumer card's utilisation no measurement backs, parameters
+offloaded to RAM), and holds no speed claim (issue #27)."""
 
 
 def qualifiers(piece: str) -> tuple[bool, bool]:
@@ -606,7 +612,12 @@ def check_labels(
                 if past_support(build):
                     problems.append(f"{name}: claims '{kind}' with a card past its software support")
                     continue
+                if build.get("speed_sourced") is False:
+                    problems.append(f"{name}: claims '{kind}' on an unsourced speed")
+                    continue
                 pool = [b for b in pool if not past_support(b)]
+                if MEASURED in piece:  # among the builds whose speed is sourced
+                    pool = [b for b in pool if b.get("speed_sourced") is not False]
                 mine = throughput(build)
                 if mine is None:
                     problems.append(f"{name}: claims '{kind}' but shows no speed (no tokens/s, no hours)")

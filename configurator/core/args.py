@@ -341,8 +341,20 @@ def _owned(text: str) -> tuple[str, str, int]:
     return category.strip(), match.group(1), quantity
 
 
+PLAN_MAX_GPUS = 8
+"""A plan's builds hold at most this many GPUs a machine when --gpus is not given (BuildRequest.max_gpus)."""
+
+
 def add_plan_options(parser: argparse.ArgumentParser) -> None:
     add_workload_options(parser)
+    # --gpus caps a plan's machines: given, it is honoured as typed (--gpus 1 had been read as no cap, since 1 is
+    # the estimate's default), and 0 is refused by build_request
+    gpus = next(a for a in parser._actions if a.dest == "gpus")
+    gpus.default = None
+    gpus.help = (
+        f"plan: at most N GPUs in one machine (default {PLAN_MAX_GPUS}; exactly N with --exact-gpus); "
+        "estimate: 0 runs on the CPU (needs --cpu or --system)"
+    )
     parser.add_argument("--budget", type=_request_float("budget"), metavar="N", help="total budget in --currency")
     parser.add_argument("--currency", choices=("USD", "CNY", "EUR"), default="USD")
     parser.add_argument(
@@ -426,7 +438,7 @@ def build_request(args: argparse.Namespace, model_id: str, workload: Any) -> Any
             room=args.room,
             condition=args.condition,
             owned=owned,
-            max_gpus=args.gpus if args.gpus > 1 or getattr(args, "exact_gpus", False) else 8,
+            max_gpus=_plan_gpus(args),
             exact_gpus=bool(getattr(args, "exact_gpus", False)),
             gpu_ids=tuple(g.strip() for g in args.gpu.split(",") if g.strip()) if args.gpu else (),
             gpu_vendors=tuple(args.vendor),
@@ -437,6 +449,23 @@ def build_request(args: argparse.Namespace, model_id: str, workload: Any) -> Any
         )
     except ValueError as exc:
         raise RequestError(_option_message(exc)) from None
+
+
+def _plan_gpus(args: argparse.Namespace) -> int:
+    """A plan's --gpus: the most GPUs in one machine (exactly that many with --exact-gpus); absent, PLAN_MAX_GPUS (one
+    with --exact-gpus). 0 is the estimate's CPU run: a plan offers machines without a GPU among its answers already,
+    and refuses it (exit 2) rather than ignore it."""
+    from configurator.core.errors import RequestError
+
+    gpus: int | None = getattr(args, "gpus", None)
+    if gpus is None:
+        return 1 if getattr(args, "exact_gpus", False) else PLAN_MAX_GPUS
+    if gpus == 0:
+        raise RequestError(
+            "--gpus 0: plan sizes machines of 1 to 16 GPUs and shows machines without one among its answers; "
+            "`llm-rig estimate --gpus 0 --cpu ID` times a CPU-only run"
+        )
+    return gpus
 
 
 def workload_from_args(args: argparse.Namespace) -> Any:

@@ -263,17 +263,25 @@ def _cheapest(r: Reason) -> str:
 def _fastest(r: Reason, say: Say) -> str:
     scope = "within the budget" if r.code == "claim.fastest-within-budget" else "found"
     scope += " on supported software" if r.fields.get("supported") else ""
+    scope += _OF_MEASURED if r.fields.get("measured") else ""
     return f"the highest speed of the builds {scope}: {joined(r.nested('speed'), say)}"
 
 
-def qualified(word: str, below: str, wait: str) -> Template:
+_OF_MEASURED = " whose speed rests on published measurements (a faster one's rests on an unsourced figure)"
+
+
+def qualified(word: str, below: str, wait: str, measured: str = "") -> Template:
     """A claim's word with what the build is, when the claim is made among builds that do not serve the job
     (solve.ranking._qualify): `below` when it is slower than people read (field `below`), `wait` (a format over
     `wait_s`) when its last user, or its one user, waits over a minute for a first token (field `wait_s`, PROMPT).
+    A speed claim made among the builds whose speed is sourced, a faster or better-value one's resting on an
+    unsourced figure (field `measured`, solve.ranking._sourced_best), says `measured` first.
     Never a comma or "and" (a label's claims are split on them)."""
 
     def said(r: Reason, _say: Say) -> str:
         text = word.format(**r.fields)
+        if r.fields.get("measured"):
+            text += measured
         if r.fields.get("below"):
             text += below
         if r.fields.get("wait_s") is not None:
@@ -285,12 +293,13 @@ def qualified(word: str, below: str, wait: str) -> Template:
 
 _BELOW = " below reading speed"
 _WAIT = " but first token after {wait_s:.0f} s"  # no thousands comma: a label splits on commas
+_MEASURED = " on measured speeds"
 
 CLAIMS: dict[str, Template] = {
     "claim.cheapest": qualified("cheapest", _BELOW, _WAIT),
-    "claim.fastest-within-budget": qualified("fastest within budget", _BELOW, _WAIT),
-    "claim.fastest": qualified("fastest", _BELOW, _WAIT),
-    "claim.value": qualified("best value", _BELOW, _WAIT),
+    "claim.fastest-within-budget": qualified("fastest within budget", _BELOW, _WAIT, _MEASURED),
+    "claim.fastest": qualified("fastest", _BELOW, _WAIT, _MEASURED),
+    "claim.value": qualified("best value", _BELOW, _WAIT, _MEASURED),
     "claim.quietest": qualified("quietest", _BELOW, _WAIT),
     "claim.grow": "room to grow",
     "claim.cheapest-slow": qualified("cheapest below reading speed", "", _WAIT),
@@ -409,7 +418,12 @@ EN: dict[str, Template] = {
     "way.budget": "raise the budget to {amount:,} {currency}",
     "way.kv": "quantize the KV cache to {kv}",
     "way.context": "shorten the context to {context} tokens",
-    "way.precision": "use q4_k_m (GGUF via llama.cpp)",
+    "way.precision": lambda r, _say: (
+        "use q4_k_m on the GPUs too (GGUF via llama.cpp; without --precision the cards of a server for several users "
+        "are sized at FP8 or BF16 on vLLM)"
+        if r.fields.get("gpus")
+        else "use q4_k_m (GGUF via llama.cpp)"
+    ),
     "way.method": "use QLoRA instead of {method}",
     "way.circuit": "use a 230 V 16 A circuit",
     "way.offload": lambda r, _say: (
@@ -496,6 +510,11 @@ EN: dict[str, Template] = {
     "claim.value": lambda r, _say: (
         f"the most speed for the money: {r.num('value'):,.2f} "
         f"{'training tokens/s' if r.fields.get('training') else 'tokens/s per user'} per 1,000 {r.fields['currency']}"
+        + (
+            " among the builds whose speed rests on published measurements (one with more rests on an unsourced figure)"
+            if r.fields.get("measured")
+            else ""
+        )
     ),
     "claim.quietest": lambda r, _say: (
         f"the lowest noise: {r.num('dba'):.1f} dBA at 1 m, {r.num('watts'):,.0f} W at the wall"

@@ -250,6 +250,7 @@ class EstimateJson(TypedDict):
     speed: EstimateSpeedJson
     time: EstimateTimeJson
     assumptions: list[str]
+    assumption_codes: list[ReasonJson]  # an addition: the assumptions as {code, fields}, in the same order
     host: NotRequired[EstimateHostJson]  # weights or experts read from the host's RAM
     ranges: dict[str, list[float]]  # 80 % intervals, by figure path ("speed.decode_tokens_per_s")
 
@@ -447,6 +448,7 @@ class BuildJson(TypedDict):
     kinds: list[ReasonJson]
     next_steps: list[NextStepJson]  # an addition (solve.next_step)
     slower: ReasonJson | None  # a training "cheapest" many times slower than a build shown (ranking._slower)
+    speed_sourced: bool  # an addition: its speed may hold a claim (False: ranking.unsourced_training_speed)
     price_warnings: NotRequired[list[OldPriceWarning]]  # added by `plan --json` (cli/plan.py)
 
 

@@ -13,7 +13,8 @@ import pytest
 
 from tests.helpers import run_cli
 
-ESTIMATE_KEYS = {"memory", "speed", "time", "assumptions", "ranges"}  # "ranges": issue 13 contract addition
+# "ranges": issue 13 contract addition; "assumption_codes": the assumptions as codes (an addition)
+ESTIMATE_KEYS = {"memory", "speed", "time", "assumptions", "ranges", "assumption_codes"}
 BREAKDOWN = {"weights", "kv_cache", "activations", "gradients", "optimizer_states", "runtime_overhead"}
 
 
@@ -52,6 +53,11 @@ def test_estimate_json_contract() -> None:
     assert data["speed"]["decode_tokens_per_s"] > 5
     assert data["time"] == {"gpu_hours": None, "wall_hours": None}
     assert data["assumptions"] and all(isinstance(a, str) for a in data["assumptions"])
+    # each assumption's code, in the same order, renders to its English (a script reads the code, not the sentence)
+    from configurator.core.reasons import english, from_json
+
+    assert [english(from_json(a)) for a in data["assumption_codes"]] == data["assumptions"]
+    assert any(a["code"] != "est.said" for a in data["assumption_codes"])
 
 
 def test_estimate_explain_prints_the_formula_chain() -> None:

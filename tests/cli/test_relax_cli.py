@@ -72,6 +72,22 @@ def test_exact_gpus_on_the_command_line(cli) -> None:  # type: ignore[no-untyped
     assert bad.code == 2 and "--gpus" in bad.err
 
 
+def test_plan_gpus_is_the_most_cards_in_a_machine_as_typed(cli) -> None:  # type: ignore[no-untyped-def]
+    """`plan --gpus 1` means one card at most: it had been read as no cap (1 is the estimate's default, and the plan
+    capped only above it), so a 70B plan offered two- and four-card machines. `plan --gpus 0` (the estimate's CPU
+    run) is refused with exit 2 naming the option rather than ignored."""
+    import json
+
+    args = ("plan", "--model", "llama-3.3-70b", "--workload", "inference", "--budget", "20000", "--top", "5")
+    run = cli(*args, "--gpus", "1", "--json")
+    assert run.code == 0, run.err
+    builds = json.loads(run.out)["builds"]
+    cards = [sum(p["quantity"] for p in b["parts"] if p["category"] == "gpu") for b in builds]
+    assert builds and max(cards) == 1, cards
+    bad = cli(*args, "--gpus", "0")
+    assert bad.code == 2 and "--gpus 0" in bad.err and not bad.out
+
+
 def test_plan_project_carries_the_projects_buy_or_rent_inputs(cli, tmp_path) -> None:  # type: ignore[no-untyped-def]
     """`plan --project` solves as the app does: a project whose Buy-or-rent tab says 24 h a day, 365 days a year
     gets those figures in its JSON and sheets, not the regional 8 h x 250 days defaults."""

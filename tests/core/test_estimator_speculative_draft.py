@@ -114,7 +114,7 @@ def test_cli_refuses_a_draft_of_another_tokenizer_with_exit_2() -> None:
     assert "--draft-model llama-3.2-1b" in run.err and "Traceback" not in run.err
     ok = run_cli(*args, "--speculative", "draft", "--json")
     assert ok.code == 0, ok.err
-    assert set(ok.json()) == {"memory", "speed", "time", "assumptions", "ranges"}  # the estimate contract, unchanged
+    assert set(ok.json()) == {"memory", "speed", "time", "assumptions", "ranges", "assumption_codes"}  # the contract
 
 
 def test_a_workload_with_its_draft_stays_hashable(catalog) -> None:  # type: ignore[no-untyped-def]

@@ -488,3 +488,41 @@ def test_a_way_out_reads_prompt_and_says_the_last_users_wait(catalog: Catalog) -
     dearer = way.build.model_copy(update={"total_price": way.build.total_price + 500})
     ranked = _ranked([_Found("offload", way.request, dearer), _Found("kv", way.request, waits)], request)
     assert [f.kind for f in ranked] == ["kv", "offload"]
+
+
+def _codes(r: object) -> list[object]:
+    """Every reason nested in a reason (its fields, tuples of reasons too), itself first."""
+    from configurator.core.reasons import Reason
+
+    if isinstance(r, tuple):
+        return [x for item in r for x in _codes(item)]
+    if not isinstance(r, Reason):
+        return []
+    return [r, *(x for v in r.fields.values() for x in _codes(v))]
+
+
+def test_a_way_out_never_says_use_q4_k_m_of_what_the_plan_already_runs_at_it(catalog: Catalog) -> None:
+    """Without --precision a plan already runs Q4_K_M: every machine for up to four users, and beyond them the
+    machines without a card and a MoE's experts in RAM (relax.q4_already). Qwen3-30B-A3B for 16 users at 1,500 USD
+    showed an RTX 2060 "at Q4_K_M" with the experts in RAM beside a way to reading speed that said only "use q4_k_m",
+    of one MI50 holding the whole model: it now says "on the GPUs too". For four users at 400 USD (20 tokens/s) the
+    way said "use q4_k_m and raise the budget to 1,017 USD", where the plan at 1,017 USD already shows that RTX 2080 Ti
+    at Q4_K_M: it says "raise the budget", and the dearer BF16 budget way is not listed beside it."""
+    from configurator.core.reasons import Reason
+
+    sixteen = BuildRequest(model_id="qwen3-30b-a3b", workload=Workload(kind="inference", batch=16), budget=1500)
+    result = plan(sixteen, catalog)
+    assert any("Q4_K_M" in b.label for b in result.builds), [b.label for b in result.builds]
+    said = [r for r in _codes(result.said) if isinstance(r, Reason) and r.code == "way.precision"]
+    assert said and all(r.fields.get("gpus") for r in said), said
+    assert "use q4_k_m on the GPUs too" in " ".join(result.notes)
+    four = BuildRequest(
+        model_id="qwen3-30b-a3b", workload=Workload(kind="inference", batch=4), budget=400, min_decode_tps=20
+    )
+    inf = _infeasible(four, catalog)
+    assert not any(getattr(r, "code", "") == "way.precision" for w in inf.relaxations for r in _codes(w.said))
+    assert inf.cheapest_relaxation.startswith("raise the budget to ")
+    assert [w.kind for w in inf.relaxations].count("budget") + [w.kind for w in inf.relaxations].count(
+        "precision"
+    ) == 1, [(w.kind, w.change) for w in inf.relaxations]
+    _ranked_by_price(inf)

@@ -1849,22 +1849,19 @@ CASES: tuple[Case, ...] = (
         (
             labelled_build(
                 "value",
-                "an NVIDIA build whose training time rests on CUDA runs, its weights on the GPUs",
-                lambda b: _nvidia(b) and (train_tokens_per_s(b) or 0) > 0,
+                "an NVIDIA build whose training time rests on CUDA runs (speed_sourced), its weights on the GPUs",
+                lambda b: _nvidia(b) and (train_tokens_per_s(b) or 0) > 0 and b.get("speed_sourced") is True,
             ),
             fastest_is_fastest(required=True),
         ),
         "A lab with 30,000 USD for a 70B QLoRA asks which build trains the most per dollar; FSDP + QLoRA keeps the 70B "
         "on 24-48 GB cards without parameter offload. Walked 2026-12-03: once the value search reached its optimum it "
         "found 4 x RTX 2080 Ti with the parameters in RAM (ZeRO-3 offload, a time no claim may rest on) and the plan "
-        "then claimed 'best value' of no build; the value search now skips such options (4 x RTX A5000, 69 h).",
+        "then claimed 'best value' of no build; the value search now skips such options (4 x RTX A5000, 69 h). "
+        "catalog11 (2026-12-03): two RTX 2080 Ti 22GB at 300 USD each (2025-12-25) give the most training per dollar "
+        "by a consumer card's unsourced training speed (1,918 USD, 232 h), and the claim had again been made of no "
+        "build; it now falls to the best build whose speed is sourced, which says 'best value on measured speeds'.",
         (ANSWERAI_FSDP_QLORA, UNSLOTH_REQ),
-        today=(
-            "catalog11 (2026-12-03): with the RTX 2080 Ti 22GB at its newest dated price (300 USD, 2025-12-25) two of "
-            "them give the most training per dollar by a consumer card's unsourced training speed (1,918 USD, 232 h), "
-            "so ranking._speed_claims claims 'best value' of no build and the 4 x RTX A5000 (8,195 USD, 69 h) is no "
-            "longer shown; the value claim should fall to the best sourced build"
-        ),
     ),
     # ---- walk10 (2026-12-03): buy or rent for fine-tuning and pretraining
     Case(

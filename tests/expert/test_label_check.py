@@ -60,6 +60,11 @@ from tests.independent_checker import check_labels, label_claims
             [("cheapest", "nvidia geforce rtx 2080 ti 22gb")],
         ),
         ("cluster of 8-GPU machines", []),
+        # a speed claim made among the builds whose speed is sourced (ranking._sourced_best)
+        (
+            "fastest within budget on measured speeds; best value on measured speeds",
+            [("fastest", None), ("value", None)],
+        ),
     ],
 )
 def test_labels_are_parsed_into_claims(label: str, claims: list[tuple[str, str | None]]) -> None:
@@ -205,6 +210,25 @@ def test_best_value_is_the_most_throughput_per_price() -> None:
     plan = _plan(_build(1, "best value", 9980, decode=6.0), _build(2, "fastest", 12900, decode=16))
     problems = check_labels(plan)
     assert len(problems) == 1 and "'value'" in problems[0] and "#2" in problems[0]
+
+
+def test_best_value_on_measured_speeds_is_over_the_builds_whose_speed_is_sourced() -> None:
+    """A training build timed by a consumer card's unsourced utilisation holds no speed claim (`speed_sourced`
+    false, issue #27); the best of the others may say "best value on measured speeds", and only that qualified claim
+    leaves the unsourced build out (expert case llama70b-qlora-30000-best-value-claimed: two RTX 2080 Ti 22GB at
+    1,918 USD and 232 h beside four RTX A5000 at 8,195 USD and 69 h)."""
+    guessed = {"gpu_hours": 464, "wall_hours": 232, "tokens_per_s": 120.0}
+    timed = {"gpu_hours": 276, "wall_hours": 69, "tokens_per_s": 400.0}
+    cheap = _build(1, "cheapest", 1918, decode=None, time=guessed) | {"speed_sourced": False}
+    qualified = _build(2, "fastest; best value on measured speeds", 8195, decode=None, time=timed)
+    assert check_labels(_plan(cheap, qualified)) == []
+    plain = _plan(cheap, qualified | {"label": "fastest; best value"})
+    problems = check_labels(plain)
+    assert len(problems) == 1 and "'value'" in problems[0] and "#1" in problems[0]
+    claimed = _plan(cheap | {"label": "cheapest; best value"}, qualified | {"label": "fastest"})
+    assert [p for p in check_labels(claimed) if "unsourced speed" in p] == [
+        "#1 'cheapest; best value': claims 'value' on an unsourced speed"
+    ]
 
 
 def test_quietest_is_the_lowest_dba_then_watts() -> None:

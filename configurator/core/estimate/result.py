@@ -8,7 +8,7 @@ from operator import attrgetter
 from pydantic import BaseModel, ConfigDict
 
 from configurator.core.estimate.ranges import figure_ranges
-from configurator.core.reasons import Reason, english
+from configurator.core.reasons import Reason, as_json, english
 from configurator.core.shapes import AsIs, EstimateHostPart, EstimateJson, EstimateTimeJson, PlacementJson, WorkloadJson
 from configurator.core.trusted import constructor
 
@@ -250,6 +250,8 @@ class EstimateResult(_Frozen):
             },
             "time": time,
             "assumptions": list(self.assumptions),
+            # an addition: each assumption as a code and fields, in the same order (est.said: words without a code)
+            "assumption_codes": [as_json(r) for r in self.assumptions_said()],
             **host,  # weights or experts read from the host's RAM
             "ranges": ranges,  # 80 % intervals from the cross-validated errors of each kind of figure (ranges.py)
         }

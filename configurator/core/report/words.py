@@ -475,7 +475,11 @@ ZH_REASONS: dict[str, Template] = {
     "way.budget": "将预算提高到 {amount:,} {currency}",
     "way.kv": "将 KV 缓存量化为 {kv}",
     "way.context": "将上下文缩短到 {context} tokens",
-    "way.precision": "使用 q4_k_m（GGUF，llama.cpp 运行）",
+    "way.precision": lambda r, _say: (
+        "显卡也使用 q4_k_m（GGUF，llama.cpp 运行；未指定权重精度时，多用户服务器的显卡按 vLLM 的 FP8 或 BF16 配置）"
+        if r.fields.get("gpus")
+        else "使用 q4_k_m（GGUF，llama.cpp 运行）"
+    ),
     "way.method": "用 QLoRA 代替 {method}",
     "way.circuit": "使用 230 V 16 A 电路",
     "way.offload": lambda r, _say: (
@@ -545,12 +549,15 @@ ZH_REASONS: dict[str, Template] = {
     ),
     "claim.cheapest-with": "使用 {name} 的配置中价格最低",
     "claim.fastest-within-budget": lambda r, say_: (
-        f"预算内{'、软件仍受支持的' if r.fields.get('supported') else ''}配置中速度最高：{joined(r.nested('speed'), say_)}"
+        f"预算内{'、软件仍受支持的' if r.fields.get('supported') else ''}{_ZH_OF_MEASURED if r.fields.get('measured') else ''}"
+        f"配置中速度最高：{joined(r.nested('speed'), say_)}"
     ),
     "claim.fastest": lambda r, say_: (
-        f"找到的{'、软件仍受支持的' if r.fields.get('supported') else ''}配置中速度最高：{joined(r.nested('speed'), say_)}"
+        f"找到的{'、软件仍受支持的' if r.fields.get('supported') else ''}{_ZH_OF_MEASURED if r.fields.get('measured') else ''}"
+        f"配置中速度最高：{joined(r.nested('speed'), say_)}"
     ),
     "claim.value": lambda r, _say: (
+        f"{'速度有实测依据的配置中（另有配置更高，但其速度无来源）' if r.fields.get('measured') else ''}"
         f"每 1,000 {r.fields['currency']} 的速度最高：{r.num('value'):,.2f} "
         f"{'训练 tokens/s' if r.fields.get('training') else 'tokens/s（每用户）'}"
     ),
@@ -1534,12 +1541,14 @@ ZH_REASONS: dict[str, Template] = {
 
 _ZH_BELOW = "但低于阅读速度"
 _ZH_WAIT = "，首个 token 要等 {wait_s:.0f} 秒"
+_ZH_MEASURED = "（按有实测依据的速度）"
+_ZH_OF_MEASURED = "、速度有实测依据的（更快的配置其速度无来源）"
 
 ZH_CLAIMS: dict[str, Template] = {
     "claim.cheapest": qualified("最便宜", _ZH_BELOW, _ZH_WAIT),
-    "claim.fastest-within-budget": qualified("预算内最快", _ZH_BELOW, _ZH_WAIT),
-    "claim.fastest": qualified("最快", _ZH_BELOW, _ZH_WAIT),
-    "claim.value": qualified("性价比最高", _ZH_BELOW, _ZH_WAIT),
+    "claim.fastest-within-budget": qualified("预算内最快", _ZH_BELOW, _ZH_WAIT, _ZH_MEASURED),
+    "claim.fastest": qualified("最快", _ZH_BELOW, _ZH_WAIT, _ZH_MEASURED),
+    "claim.value": qualified("性价比最高", _ZH_BELOW, _ZH_WAIT, _ZH_MEASURED),
     "claim.quietest": qualified("最安静", _ZH_BELOW, _ZH_WAIT),
     "claim.grow": "扩展空间最大",
     "claim.cheapest-slow": qualified("最便宜但低于阅读速度", "", _ZH_WAIT),

@@ -185,6 +185,10 @@ class Build(_Frozen):
     # a training build labelled "cheapest" that is many times slower than a build shown: the ratio, that build's
     # rank, hours and price (rank.slower, ranking._slower); it is also the last of `why_said`
     slower: Reason | None = None
+    # its speed rests on a published measurement or the user's own --mfu; False: a training time on a consumer card's
+    # unsourced utilisation or unpriced parameter offload (ranking.unsourced_training_speed), which holds no speed
+    # claim; a claim made among the others says "on measured speeds" (ranking._sourced_best)
+    speed_sourced: bool = True
     offered_why: str = ""
     offered: tuple[Reason, ...] = ()  # the source's why as codes and fields (why.*), when it gives them
     against: Reason | None = None  # what it buys over the first build shown (plan._compared), the why's brackets
@@ -302,6 +306,7 @@ class Build(_Frozen):
             # an addition: the next steps up, each with its catalog price and date and what it unlocks
             "next_steps": list(self.next_steps),
             "slower": as_json(self.slower) if self.slower is not None else None,
+            "speed_sourced": self.speed_sourced,  # an addition: ranking.unsourced_training_speed's answer, negated
         }
 
 

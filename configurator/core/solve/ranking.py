@@ -31,6 +31,7 @@ cheapest first. Sources only say what kind of build they offer (`Build.label` on
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from configurator.core import support
@@ -53,8 +54,10 @@ fine-tune is ranked by how fast it trains, never by memory per GPU (issue #27)."
 # RTX 4090 fine-tuning rates (#29), ROCm on RDNA 3 on an RX 7900 XTX / RTX 3090 pair; other Radeon families (RDNA 4)
 # and XPU (Arc) publish none, so such a consumer card's
 # training speed is an unsourced figure, and a build timed by it claims neither "fastest" nor "best value"; when such
-# a build is the fastest (or best value) shown, no build claims it, since a slower one would claim it falsely (issue
-# #27: an 8B QLoRA had made an RX 9070 XT "fastest; best value" on that factor alone). Workstation cards share the
+# a build is the fastest (or best value) shown, a slower one's plain claim would be false (issue #27: an 8B QLoRA had
+# made an RX 9070 XT "fastest; best value" on that factor alone), so the claim falls to the best build whose speed is
+# sourced and says so ("best value on measured speeds": _sourced_best); `plan --json` says which builds' speeds are
+# sourced (`speed_sourced`), the pool the independent checker verifies that claim over. Workstation cards share the
 # consumer figure but not this rule: the issue names consumer cards, whose training stacks differ most. A request's
 # own --mfu is the user's figure and always counts.
 
@@ -399,28 +402,44 @@ def _cheapest_said(f: _Field, shown: list[int]) -> None:
 def _speed_claims(f: _Field, request: BuildRequest, comparison: bool) -> None:
     """Fastest and best value; a card past its software support is timed on software that no longer ships, and a
     consumer card's training speed rests on an unsourced utilisation (unsourced_training_speed): neither
-    claims fastest nor best value (#27, #28). A build set aside for its prompt wait (PROMPT) is a rival on both but
+    claims fastest nor best value (#27, #28), and a claim the latter would win falls to a sourced build that says
+    so (_sourced_best). A build set aside for its prompt wait (PROMPT) is a rival on both but
     holds neither: a label on a build that fails the job's own wait check is a claim no expert signs, and when it
     decodes fastest (or gives the most speed for the money), no other build makes that claim in its place."""
     m = f.m
     fast_pool = [i for i in f.speed_rivals if m[i].speed > 0 and f.eol[i] is None]
     if not (len(fast_pool) > 1 or (fast_pool and not comparison)):
         return
-    # a claim won on an unsourced speed is not made, and no slower build makes it in its place (it would be false)
-    best = max(fast_pool, key=lambda i: (m[i].speed, -m[i].price))
-    if m[best].unsourced_speed:
-        return
     code = "claim.fastest-within-budget" if request.budget is not None else "claim.fastest"
     # a faster card past its vendor's support may be shown beside it: "on supported software"
     supported = any(f.eol[i] is not None and m[i].speed > 0 for i in f.within)
-    f.claim(best if best in f.within else None, Reason.of(code, supported=supported, speed=speed_said(f.pool[best])))
-    best = max(fast_pool, key=lambda i: (m[i].value(), -m[i].price))
-    if m[best].unsourced_speed:
+    best, measured = _sourced_best(f, fast_pool, lambda i: (m[i].speed, -m[i].price))
+    if best is not None:
+        speed = speed_said(f.pool[best])
+        f.claim(best if best in f.within else None, Reason.of(code, supported=supported, speed=speed, **measured))
+    best, measured = _sourced_best(f, fast_pool, lambda i: (m[i].value(), -m[i].price))
+    if best is None:
         return
     training = f.pool[best].estimate.workload.get("kind", "inference") != "inference"
     currency = f.pool[0].currency
-    said = Reason.of("claim.value", value=1000 * m[best].value(), training=training, currency=currency)
+    said = Reason.of("claim.value", value=1000 * m[best].value(), training=training, currency=currency, **measured)
     f.claim(best if best in f.within else None, said)
+
+
+def _sourced_best(
+    f: _Field, pool: list[int], key: Callable[[int], tuple[float, float]]
+) -> tuple[int | None, dict[str, Value]]:
+    """The build that holds a speed claim (fastest, best value) among `pool`, and the claim's qualifier. A claim won
+    on an unsourced speed (unsourced_training_speed) is not made of that build; it falls to the best build whose
+    speed is sourced, which says so ("best value on measured speeds", field `measured`): a plain "best value" on it
+    would be false beside the unsourced one. Llama-3.3-70B QLoRA at 30,000 USD: two RTX 2080 Ti 22GB trained the
+    most per dollar only by a consumer card's unsourced utilisation, and no build had claimed "best value" (expert case
+    llama70b-qlora-30000-best-value-claimed). None when no build's speed is sourced."""
+    best = max(pool, key=key)
+    if not f.m[best].unsourced_speed:
+        return best, {}
+    sourced = [i for i in pool if not f.m[i].unsourced_speed]
+    return (max(sourced, key=key), {"measured": True}) if sourced else (None, {})
 
 
 def _quiet_and_grow_claims(f: _Field) -> None:
@@ -606,6 +625,7 @@ def rank_and_label(builds: list[Build], request: BuildRequest) -> list[Build]:
             "kinds": kinds,
             "why_said": said,
             "slower": slower,
+            "speed_sourced": not f.m[i].unsourced_speed,
             "offered_why": build.why,
         }
         out.append(build.model_copy(update=update))

@@ -204,6 +204,37 @@ def _relaxations(request: BuildRequest, model: ModelArch | None = None) -> list[
     return out
 
 
+def q4_already(request: BuildRequest) -> str | None:
+    """What a plan without --precision already runs at Q4_K_M (plan._usual_gguf_machines), so that no way out says
+    "use q4_k_m" of it (_plan_q4): "cards" for up to plan.USUAL_GGUF_USERS users (every machine), "ram" beyond them
+    (only the machines without a bought card and a MoE's experts in RAM), None when it runs nothing at it (a
+    precision asked, an engine but llama.cpp, GPUs named or owned). Qwen3-30B-A3B for 16 users at 1,500 USD had
+    shown an RTX 2060 "at Q4_K_M" with the experts in RAM beside a way out to reading speed that said only "use
+    q4_k_m", of one MI50 that holds the whole model."""
+    from configurator.core.solve.plan import USUAL_GGUF_USERS  # plan imports this module
+
+    w = request.workload
+    if (
+        w.kind != "inference"
+        or w.precision is not None
+        or w.engine not in (None, "llama.cpp")
+        or request.named
+        or request.owned_gpu is not None
+    ):
+        return None
+    return "cards" if w.batch <= USUAL_GGUF_USERS else "ram"
+
+
+def _plan_q4(request: BuildRequest, build: Build | None) -> bool:
+    """A way out's build at Q4_K_M is one the plan without --precision already runs at it (q4_already): then "use
+    q4_k_m" is no change to make, and the way says only its other changes ("raise the budget to ..."). A card build
+    with the whole model in GPU memory, beyond USUAL_GGUF_USERS users, is a change: it says "on the GPUs too"."""
+    already = q4_already(request)
+    if already is None or build is None:
+        return False
+    return already == "cards" or not build.gpu_count or build.estimate.workload.get("offload") not in (None, "none")
+
+
 def _offload_possible(w: Workload) -> bool:
     """llama.cpp can keep layers or experts in RAM: a GGUF inference job not already doing it."""
     return (
@@ -268,6 +299,8 @@ def _phrase(kind: str, relaxed: BuildRequest, request: BuildRequest, build: Buil
         "gpus": {"gpus": relaxed.max_gpus},
         "speed": {"tps": tps},
         "deadline": {"hours": hours},
+        # the plan runs Q4_K_M only without a card or with the experts in RAM: a card build at it says so
+        "precision": {"gpus": True} if q4_already(request) == "ram" and not _plan_q4(request, build) else {},
     }
     if f"way.{kind}" not in EN:
         return Reason.of("way.other", kind=kind)
@@ -301,6 +334,8 @@ def _describe(
     words = [budget if k == "budget" else _phrase(k, relaxed, request, build, moe) for k in kinds]
     if over and "budget" not in kinds:
         words.append(budget)
+    if _plan_q4(request, build) and len(words) > 1:
+        words = [r for r in words if r.code != "way.precision"]
     system = next((p for p in build.parts if p.category == "system"), None) if build is not None else None
     box = (
         system.name
@@ -621,9 +656,12 @@ def _first_clause(
 
 def _listed(ranked: list[_Found], request: BuildRequest, *, moe: bool) -> list[Relaxation]:
     """The ways out listed (at most MAX_LISTED), cheapest first, each with its change said and its build."""
-    out = []
+    out: list[Relaxation] = []
     for f in ranked[:MAX_LISTED]:
         said = _describe(f.kind, f.request or request, f.price, request, f.build, moe=moe)
+        if f.kind == "budget" and any(_budget_only(r.said) for r in out):
+            # a cheaper way already says only "raise the budget" (its q4_k_m the plan's own: _plan_q4)
+            continue
         out.append(
             Relaxation(
                 kind=f.kind,
@@ -636,6 +674,16 @@ def _listed(ranked: list[_Found], request: BuildRequest, *, moe: bool) -> list[R
             )
         )
     return out
+
+
+def _budget_only(said: Reason | None) -> bool:
+    """A way out whose words are only a new budget."""
+    if said is None:
+        return False
+    if said.code == "way.budget":
+        return True
+    changes = said.fields.get("changes") if said.code == "way.changes" else None
+    return isinstance(changes, tuple) and all(isinstance(c, Reason) and c.code == "way.budget" for c in changes)
 
 
 def diagnose(
