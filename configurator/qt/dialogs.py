@@ -21,7 +21,7 @@ from configurator.core.report.fit import gpus_text
 from configurator.core.solve import noise
 from configurator.core.solve.build import Build
 from configurator.qt import i18n
-from configurator.qt.builds import category_name, check_text, headroom, noise_short, speed_text
+from configurator.qt.builds import category_name, check_text, headroom, noise_short, speed_text, waited_prompt
 from configurator.qt.catalog_editor import CatalogEditorDialog
 
 GIB = 1024**3
@@ -55,7 +55,7 @@ def comparison_rows(builds: list[Build]) -> list[tuple[str, list[str]]]:
         if e.time_to_first_token_s is None:
             return "-"
         return QCoreApplication.translate("compare", "{0:,.1f} s for a {1:,}-token prompt").format(
-            e.time_to_first_token_s, int(e.workload.get("prompt") or e.workload.get("context") or 0)
+            e.time_to_first_token_s, waited_prompt(build)
         )
 
     rows = [
