@@ -123,3 +123,21 @@ def test_next_steps_and_the_job_read_chinese(qtbot, shipped_catalog, messages) -
         window.session.wait_idle()
     finally:
         i18n.install(app, "en")
+
+
+def test_a_click_on_the_highlighted_match_chooses_it(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """Typing "llama 3.3" highlights Llama 3.3 70B; a click on it (the current item already) chose nothing, and the
+    window went on solving the model before under a list that showed the new one selected (the xdotool walk)."""
+    from PySide6.QtCore import Qt
+
+    picker = window.requirements.picker
+    before = window.session.request.model_id
+    picker.search.clear()
+    qtbot.keyClicks(picker.search, "llama 3.3")
+    item = picker.tree.currentItem()
+    assert item.data(0, Qt.ItemDataRole.UserRole) == "llama-3.3-70b" != before
+    assert window.session.request.model_id == before  # highlighted, not chosen
+    rect = picker.tree.visualItemRect(item)
+    with qtbot.waitSignal(window.session.request_changed, timeout=10_000):
+        qtbot.mouseClick(picker.tree.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert window.session.request.model_id == "llama-3.3-70b"
