@@ -486,9 +486,11 @@ class BuildHeader(WrappedLabel):
         fits = self.tr("How this fits:")
         line = f"<br><span style='color: gray;'>{fits} {html.escape(i18n.fit_line(fit))}</span>" if fit else ""
         # what the estimator doubts (a context beyond the model's maximum...) is said where the build is named
+        # a "cheapest" training build many times slower than one shown says so under its label (rank.slower), as the
+        # plan's text does on its second line: the window had it in the Why column's tooltip only
+        doubts = (*build.estimate.warnings, *((build.slower,) if build.slower is not None else ()))
         warned = "".join(
-            f"<br><span style='color: {STATUS_COLORS['warn']};'>⚠ {html.escape(i18n.say(w))}</span>"
-            for w in build.estimate.warnings
+            f"<br><span style='color: {STATUS_COLORS['warn']};'>⚠ {html.escape(i18n.say(w))}</span>" for w in doubts
         )
         self.setText(head + line + warned)
         self.setToolTip(i18n.fit_sentence(fit) if fit else "")
