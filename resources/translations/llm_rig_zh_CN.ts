@@ -4,142 +4,142 @@
 <context>
     <name>BuildDetail</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="550"/>
+        <location filename="../../configurator/qt/builds.py" line="570"/>
         <source>Category</source>
         <translation>类别</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="550"/>
+        <location filename="../../configurator/qt/builds.py" line="570"/>
         <source>Part</source>
         <translation>配件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="550"/>
+        <location filename="../../configurator/qt/builds.py" line="570"/>
         <source>Qty</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="550"/>
+        <location filename="../../configurator/qt/builds.py" line="570"/>
         <source>Unit price</source>
         <translation>单价</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="550"/>
+        <location filename="../../configurator/qt/builds.py" line="570"/>
         <source>Subtotal</source>
         <translation>小计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="570"/>
+        <location filename="../../configurator/qt/builds.py" line="590"/>
         <source>&lt;b&gt;Why each part&lt;/b&gt;</source>
         <translation>&lt;b&gt;每个配件的选择理由&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="595"/>
+        <location filename="../../configurator/qt/builds.py" line="615"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="595"/>
+        <location filename="../../configurator/qt/builds.py" line="615"/>
         <source>Rule</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="595"/>
+        <location filename="../../configurator/qt/builds.py" line="615"/>
         <source>Why</source>
         <translation>理由</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="608"/>
+        <location filename="../../configurator/qt/builds.py" line="628"/>
         <source>Parts</source>
         <translation>配件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="609"/>
+        <location filename="../../configurator/qt/builds.py" line="629"/>
         <source>VRAM</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="610"/>
+        <location filename="../../configurator/qt/builds.py" line="630"/>
         <source>Cost</source>
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="611"/>
+        <location filename="../../configurator/qt/builds.py" line="631"/>
         <source>Power</source>
         <translation>功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="612"/>
+        <location filename="../../configurator/qt/builds.py" line="632"/>
         <source>Nodes</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="613"/>
+        <location filename="../../configurator/qt/builds.py" line="633"/>
         <source>Slot map</source>
         <translation>插槽布局</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="614"/>
+        <location filename="../../configurator/qt/builds.py" line="634"/>
         <source>Checks</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="615"/>
+        <location filename="../../configurator/qt/builds.py" line="635"/>
         <source>Estimates</source>
         <translation>估算</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="618"/>
+        <location filename="../../configurator/qt/builds.py" line="638"/>
         <source>Buy or rent</source>
         <translation>购买还是租用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="683"/>
+        <location filename="../../configurator/qt/builds.py" line="703"/>
         <source> ({0} owned)</source>
         <translation>（已有 {0}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="689"/>
+        <location filename="../../configurator/qt/builds.py" line="709"/>
         <source> for the cluster</source>
         <translation>（集群共用）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="691"/>
+        <location filename="../../configurator/qt/builds.py" line="711"/>
         <source> per node x {0:,}</source>
         <translation>（每节点，共 {0:,} 个节点）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="719"/>
+        <location filename="../../configurator/qt/builds.py" line="739"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="734"/>
+        <location filename="../../configurator/qt/builds.py" line="754"/>
         <source> for {0} machines</source>
         <translation>（{0} 台机器）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="736"/>
+        <location filename="../../configurator/qt/builds.py" line="756"/>
         <source>; parts you own save {0:,.0f} {1}</source>
         <translation>；已有配件节省 {0:,.0f} {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="751"/>
+        <location filename="../../configurator/qt/builds.py" line="771"/>
         <source>{0} price(s) older than six months (marked ⚠; hover for the dates). Get a fresh quote and enter it with Catalog &gt; Edit prices and parts, Catalog &gt; Import a vendor quote, or Catalog &gt; Import a price pack.</source>
         <translation>{0} 个价格已超过六个月（标有 ⚠；悬停查看日期）。请索取最新报价，并通过“目录 &gt; 编辑价格和配件”、“目录 &gt; 导入供应商报价”或“目录 &gt; 导入价格包”录入。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="759"/>
+        <location filename="../../configurator/qt/builds.py" line="779"/>
         <source>Total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="769"/>
+        <location filename="../../configurator/qt/builds.py" line="789"/>
         <source> (one machine)</source>
         <translation>（单台机器）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="771"/>
+        <location filename="../../configurator/qt/builds.py" line="791"/>
         <source>Noise under load{0}:</source>
         <translation>满载噪音{0}：</translation>
     </message>
@@ -147,22 +147,22 @@
 <context>
     <name>BuildHeader</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="478"/>
+        <location filename="../../configurator/qt/builds.py" line="496"/>
         <source>{0:,.0f} W at the wall</source>
         <translation>墙插功耗 {0:,.0f} W</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="479"/>
+        <location filename="../../configurator/qt/builds.py" line="497"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="480"/>
+        <location filename="../../configurator/qt/builds.py" line="498"/>
         <source>, </source>
         <translation>，</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="486"/>
+        <location filename="../../configurator/qt/builds.py" line="504"/>
         <source>How this fits:</source>
         <translation>如何装下：</translation>
     </message>
@@ -170,62 +170,62 @@
 <context>
     <name>BuildsTable</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="175"/>
+        <location filename="../../configurator/qt/builds.py" line="193"/>
         <source>Why</source>
         <translation>理由</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="176"/>
+        <location filename="../../configurator/qt/builds.py" line="194"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="177"/>
+        <location filename="../../configurator/qt/builds.py" line="195"/>
         <source>Price</source>
         <translation>价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="178"/>
+        <location filename="../../configurator/qt/builds.py" line="196"/>
         <source>Free</source>
         <translation>剩余</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="179"/>
+        <location filename="../../configurator/qt/builds.py" line="197"/>
         <source>Speed / time</source>
         <translation>速度 / 时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="180"/>
+        <location filename="../../configurator/qt/builds.py" line="198"/>
         <source>Wall</source>
         <translation>墙插功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="181"/>
+        <location filename="../../configurator/qt/builds.py" line="199"/>
         <source>Noise</source>
         <translation>噪音</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="182"/>
+        <location filename="../../configurator/qt/builds.py" line="200"/>
         <source>Checks</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="183"/>
+        <location filename="../../configurator/qt/builds.py" line="201"/>
         <source>How it fits</source>
         <translation>如何装下</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="201"/>
+        <location filename="../../configurator/qt/builds.py" line="219"/>
         <source>VRAM left free on the most loaded GPU</source>
         <translation>负载最高的 GPU 上剩余的显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="203"/>
+        <location filename="../../configurator/qt/builds.py" line="221"/>
         <source>Under load, at {0:g} m from one machine: fans, cards and PSU summed logarithmically</source>
         <translation>满载时距单台机器 {0:g} 米处：风扇、显卡与电源按对数叠加</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="206"/>
+        <location filename="../../configurator/qt/builds.py" line="224"/>
         <source>Engine, split, KV cache, sharding, offload, power and framework the estimate assumes; {0} marks what the solver chose for you</source>
         <translation>估算所假设的引擎、切分方式、KV 缓存、分片、卸载、功率与框架；{0} 标出求解器替您选择的项</translation>
     </message>
@@ -486,49 +486,49 @@
 <context>
     <name>InfeasibleBanner</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="359"/>
+        <location filename="../../configurator/qt/builds.py" line="377"/>
         <source>Below, passing every check:</source>
         <translation>下面是通过所有检查的配置：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="379"/>
+        <location filename="../../configurator/qt/builds.py" line="397"/>
         <source>Binding:</source>
         <translation>受限于：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="380"/>
+        <location filename="../../configurator/qt/builds.py" line="398"/>
         <source>Cheapest way out:</source>
         <translation>最省钱的解决办法：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="381"/>
+        <location filename="../../configurator/qt/builds.py" line="399"/>
         <source>Ways out, cheapest first:</source>
         <translation>解决办法（从最省钱的开始）：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="324"/>
-        <location filename="../../configurator/qt/builds.py" line="392"/>
-        <location filename="../../configurator/qt/builds.py" line="430"/>
+        <location filename="../../configurator/qt/builds.py" line="342"/>
+        <location filename="../../configurator/qt/builds.py" line="410"/>
+        <location filename="../../configurator/qt/builds.py" line="448"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="325"/>
+        <location filename="../../configurator/qt/builds.py" line="343"/>
         <source>Change the request as suggested and solve again</source>
         <translation>按建议修改需求并重新求解</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="392"/>
+        <location filename="../../configurator/qt/builds.py" line="410"/>
         <source>Apply the cheapest</source>
         <translation>应用最便宜的</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="420"/>
+        <location filename="../../configurator/qt/builds.py" line="438"/>
         <source>{tps:.1f} tokens/s</source>
         <translation>{tps:.1f} token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="431"/>
+        <location filename="../../configurator/qt/builds.py" line="449"/>
         <source>Change the request this way and solve again</source>
         <translation>按此修改需求并重新求解</translation>
     </message>
@@ -536,22 +536,22 @@
 <context>
     <name>LaunchCommand</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="514"/>
+        <location filename="../../configurator/qt/builds.py" line="534"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="515"/>
+        <location filename="../../configurator/qt/builds.py" line="535"/>
         <source>Copy the command to the clipboard</source>
         <translation>将命令复制到剪贴板</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="532"/>
+        <location filename="../../configurator/qt/builds.py" line="552"/>
         <source>Run it</source>
         <translation>运行命令</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="538"/>
+        <location filename="../../configurator/qt/builds.py" line="558"/>
         <source>Copied</source>
         <translation>已复制</translation>
     </message>
@@ -1435,647 +1435,647 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>RequirementsPanel</name>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="226"/>
-        <location filename="../../configurator/qt/requirements.py" line="239"/>
-        <location filename="../../configurator/qt/requirements.py" line="248"/>
+        <location filename="../../configurator/qt/requirements.py" line="232"/>
+        <location filename="../../configurator/qt/requirements.py" line="245"/>
+        <location filename="../../configurator/qt/requirements.py" line="254"/>
         <source>auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="227"/>
+        <location filename="../../configurator/qt/requirements.py" line="233"/>
         <source>llama.cpp</source>
         <translation>llama.cpp</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="228"/>
+        <location filename="../../configurator/qt/requirements.py" line="234"/>
         <source>vLLM</source>
         <translation>vLLM</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="229"/>
+        <location filename="../../configurator/qt/requirements.py" line="235"/>
         <source>SGLang</source>
         <translation>SGLang</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="230"/>
+        <location filename="../../configurator/qt/requirements.py" line="236"/>
         <source>transformers</source>
         <translation>transformers</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="231"/>
+        <location filename="../../configurator/qt/requirements.py" line="237"/>
         <source>ExLlamaV2</source>
         <translation>ExLlamaV2</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="232"/>
+        <location filename="../../configurator/qt/requirements.py" line="238"/>
         <source>ExLlamaV3</source>
         <translation>ExLlamaV3</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="234"/>
+        <location filename="../../configurator/qt/requirements.py" line="240"/>
         <source>Inference engine: llama.cpp splits layers across GPUs; vLLM uses tensor parallel</source>
         <translation>推理引擎：llama.cpp 按层切分到多张 GPU；vLLM 使用张量并行</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="252"/>
-        <location filename="../../configurator/qt/requirements.py" line="284"/>
-        <location filename="../../configurator/qt/requirements.py" line="330"/>
+        <location filename="../../configurator/qt/requirements.py" line="258"/>
+        <location filename="../../configurator/qt/requirements.py" line="290"/>
+        <location filename="../../configurator/qt/requirements.py" line="336"/>
         <source> tokens</source>
         <translation> 个 token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="252"/>
+        <location filename="../../configurator/qt/requirements.py" line="258"/>
         <source>Tokens per sequence: prompt plus generated</source>
         <translation>每个序列的 token 数：提示词加生成内容</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="254"/>
-        <location filename="../../configurator/qt/requirements.py" line="909"/>
+        <location filename="../../configurator/qt/requirements.py" line="260"/>
+        <location filename="../../configurator/qt/requirements.py" line="915"/>
         <source> user</source>
         <translation> 个用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="254"/>
+        <location filename="../../configurator/qt/requirements.py" line="260"/>
         <source>Concurrent sequences</source>
         <translation>并发序列数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="257"/>
+        <location filename="../../configurator/qt/requirements.py" line="263"/>
         <source> tok/s</source>
         <translation> token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="257"/>
+        <location filename="../../configurator/qt/requirements.py" line="263"/>
         <source>Minimum decode speed per user (0: no target)</source>
         <translation>每个用户的最低解码速度（0：不设目标）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="259"/>
+        <location filename="../../configurator/qt/requirements.py" line="265"/>
         <source>no target</source>
         <translation>不设目标</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="260"/>
+        <location filename="../../configurator/qt/requirements.py" line="266"/>
         <source>Engine</source>
         <translation>引擎</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="261"/>
+        <location filename="../../configurator/qt/requirements.py" line="267"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="262"/>
+        <location filename="../../configurator/qt/requirements.py" line="268"/>
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="263"/>
+        <location filename="../../configurator/qt/requirements.py" line="269"/>
         <source>Context</source>
         <translation>上下文</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="264"/>
+        <location filename="../../configurator/qt/requirements.py" line="270"/>
         <source>Concurrent users</source>
         <translation>并发用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="265"/>
+        <location filename="../../configurator/qt/requirements.py" line="271"/>
         <source>Target speed</source>
         <translation>目标速度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="266"/>
+        <location filename="../../configurator/qt/requirements.py" line="272"/>
         <source>Offload to system RAM</source>
         <translation>卸载到系统内存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="269"/>
+        <location filename="../../configurator/qt/requirements.py" line="275"/>
         <source>llama.cpp keeps what does not fit the GPUs in system RAM: MoE experts first, then whole layers; decode then runs at system-RAM speed</source>
         <translation>llama.cpp 将显存放不下的部分放在系统内存中：先放 MoE 专家，再放整层；此时解码速度取决于系统内存带宽</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="203"/>
+        <location filename="../../configurator/qt/requirements.py" line="209"/>
         <source>Inference</source>
         <translation>推理</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="278"/>
-        <location filename="../../configurator/qt/requirements.py" line="531"/>
+        <location filename="../../configurator/qt/requirements.py" line="284"/>
+        <location filename="../../configurator/qt/requirements.py" line="537"/>
         <source>LoRA</source>
         <translation>LoRA</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="278"/>
-        <location filename="../../configurator/qt/requirements.py" line="531"/>
+        <location filename="../../configurator/qt/requirements.py" line="284"/>
+        <location filename="../../configurator/qt/requirements.py" line="537"/>
         <source>QLoRA</source>
         <translation>QLoRA</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="278"/>
-        <location filename="../../configurator/qt/requirements.py" line="531"/>
+        <location filename="../../configurator/qt/requirements.py" line="284"/>
+        <location filename="../../configurator/qt/requirements.py" line="537"/>
         <source>Full</source>
         <translation>全参数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="279"/>
+        <location filename="../../configurator/qt/requirements.py" line="285"/>
         <source>Fine-tuning method</source>
         <translation>微调方法</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="282"/>
+        <location filename="../../configurator/qt/requirements.py" line="288"/>
         <source>AdamW</source>
         <translation>AdamW</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="282"/>
+        <location filename="../../configurator/qt/requirements.py" line="288"/>
         <source>AdamW 8-bit</source>
         <translation>AdamW 8 位</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="282"/>
+        <location filename="../../configurator/qt/requirements.py" line="288"/>
         <source>SGD</source>
         <translation>SGD</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="284"/>
+        <location filename="../../configurator/qt/requirements.py" line="290"/>
         <source>Training sequence length</source>
         <translation>训练序列长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="285"/>
+        <location filename="../../configurator/qt/requirements.py" line="291"/>
         <source>Micro-batch per GPU</source>
         <translation>每张 GPU 的微批次</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="286"/>
+        <location filename="../../configurator/qt/requirements.py" line="292"/>
         <source>Gradient checkpointing</source>
         <translation>梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="289"/>
-        <location filename="../../configurator/qt/requirements.py" line="292"/>
-        <location filename="../../configurator/qt/requirements.py" line="419"/>
+        <location filename="../../configurator/qt/requirements.py" line="295"/>
+        <location filename="../../configurator/qt/requirements.py" line="298"/>
+        <location filename="../../configurator/qt/requirements.py" line="425"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="289"/>
+        <location filename="../../configurator/qt/requirements.py" line="295"/>
         <source>ZeRO-1</source>
         <translation>ZeRO-1</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="289"/>
+        <location filename="../../configurator/qt/requirements.py" line="295"/>
         <source>ZeRO-2</source>
         <translation>ZeRO-2</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="289"/>
+        <location filename="../../configurator/qt/requirements.py" line="295"/>
         <source>ZeRO-3 / FSDP</source>
         <translation>ZeRO-3 / FSDP</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="292"/>
+        <location filename="../../configurator/qt/requirements.py" line="298"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="293"/>
+        <location filename="../../configurator/qt/requirements.py" line="299"/>
         <source>Offload optimizer states (and ZeRO-3 parameters) to RAM</source>
         <translation>将优化器状态（以及 ZeRO-3 参数）卸载到内存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="295"/>
-        <location filename="../../configurator/qt/requirements.py" line="308"/>
+        <location filename="../../configurator/qt/requirements.py" line="301"/>
+        <location filename="../../configurator/qt/requirements.py" line="314"/>
         <source>LoRA rank</source>
         <translation>LoRA 秩</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="297"/>
+        <location filename="../../configurator/qt/requirements.py" line="303"/>
         <source> M tokens</source>
         <translation> M token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="297"/>
+        <location filename="../../configurator/qt/requirements.py" line="303"/>
         <source>Dataset size (0: not set, no training time)</source>
         <translation>数据集大小（0：未设置，不估算训练时间）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="299"/>
+        <location filename="../../configurator/qt/requirements.py" line="305"/>
         <source>not set</source>
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="300"/>
+        <location filename="../../configurator/qt/requirements.py" line="306"/>
         <source> epochs</source>
         <translation> 轮</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="301"/>
+        <location filename="../../configurator/qt/requirements.py" line="307"/>
         <source>Method</source>
         <translation>方法</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="302"/>
+        <location filename="../../configurator/qt/requirements.py" line="308"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="303"/>
-        <location filename="../../configurator/qt/requirements.py" line="330"/>
-        <location filename="../../configurator/qt/requirements.py" line="334"/>
+        <location filename="../../configurator/qt/requirements.py" line="309"/>
+        <location filename="../../configurator/qt/requirements.py" line="336"/>
+        <location filename="../../configurator/qt/requirements.py" line="340"/>
         <source>Sequence length</source>
         <translation>序列长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="304"/>
+        <location filename="../../configurator/qt/requirements.py" line="310"/>
         <source>Micro-batch</source>
         <translation>微批次</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="306"/>
+        <location filename="../../configurator/qt/requirements.py" line="312"/>
         <source>Sharding</source>
         <translation>分片</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="307"/>
+        <location filename="../../configurator/qt/requirements.py" line="313"/>
         <source>Offload</source>
         <translation>卸载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="309"/>
+        <location filename="../../configurator/qt/requirements.py" line="315"/>
         <source>Dataset</source>
         <translation>数据集</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="310"/>
+        <location filename="../../configurator/qt/requirements.py" line="316"/>
         <source>Epochs</source>
         <translation>轮数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="204"/>
+        <location filename="../../configurator/qt/requirements.py" line="210"/>
         <source>Fine-tuning</source>
         <translation>微调</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="314"/>
-        <location filename="../../configurator/qt/requirements.py" line="537"/>
+        <location filename="../../configurator/qt/requirements.py" line="320"/>
+        <location filename="../../configurator/qt/requirements.py" line="543"/>
         <source> B tokens</source>
         <translation> B token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="314"/>
+        <location filename="../../configurator/qt/requirements.py" line="320"/>
         <source>Training tokens</source>
         <translation>训练 token 数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="315"/>
+        <location filename="../../configurator/qt/requirements.py" line="321"/>
         <source> days</source>
         <translation> 天</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="315"/>
+        <location filename="../../configurator/qt/requirements.py" line="321"/>
         <source>Finish within (0: no deadline)</source>
         <translation>在此期限内完成（0：无期限）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="316"/>
+        <location filename="../../configurator/qt/requirements.py" line="322"/>
         <source>no deadline</source>
         <translation>无期限</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="325"/>
+        <location filename="../../configurator/qt/requirements.py" line="331"/>
         <source>Compute-phase utilisation of the peak bf16 rate (0: default by GPU generation); communication that does not overlap comes on top, so the reported MFU is lower</source>
         <translation>计算阶段对 bf16 峰值算力的利用率（0：按 GPU 代际取默认值）；未重叠的通信时间另计，因此报告的 MFU 更低</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="329"/>
+        <location filename="../../configurator/qt/requirements.py" line="335"/>
         <source>default</source>
         <translation>默认</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="331"/>
+        <location filename="../../configurator/qt/requirements.py" line="337"/>
         <source>Tokens</source>
         <translation>Token 数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="332"/>
+        <location filename="../../configurator/qt/requirements.py" line="338"/>
         <source>Deadline</source>
         <translation>期限</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="333"/>
+        <location filename="../../configurator/qt/requirements.py" line="339"/>
         <source>Compute util.</source>
         <translation>计算利用率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="205"/>
+        <location filename="../../configurator/qt/requirements.py" line="211"/>
         <source>Pretraining</source>
         <translation>预训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="210"/>
+        <location filename="../../configurator/qt/requirements.py" line="216"/>
         <source>Budget and site</source>
         <translation>预算与场地</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="241"/>
+        <location filename="../../configurator/qt/requirements.py" line="247"/>
         <source>Weight precision or GGUF quantization; auto: the model&apos;s own, and also Q4_K_M for up to four users or FP8 on vLLM for more</source>
         <translation>权重精度或 GGUF 量化；自动：模型自身的精度，另外最多四个用户时也给出 Q4_K_M，更多用户时也给出 vLLM 上的 FP8</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="249"/>
+        <location filename="../../configurator/qt/requirements.py" line="255"/>
         <source>KV-cache precision; auto: fp16, and for llama.cpp at 16k context or more also a q8_0 cache</source>
         <translation>KV 缓存精度；自动：fp16，llama.cpp 在 16k 及以上上下文时另给出 q8_0 缓存方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="355"/>
+        <location filename="../../configurator/qt/requirements.py" line="361"/>
         <source>Limit the solver to these GPU ids (comma separated) to compare them side by side; a ready-made system&apos;s id (a Mac Studio, a DGX Spark, a mini PC) compares that machine with them</source>
         <translation>仅在这些 GPU id（逗号分隔）中求解，以便并排对比；填入整机的 id（Mac Studio、DGX Spark、迷你主机）则把该整机与它们一起对比</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="365"/>
+        <location filename="../../configurator/qt/requirements.py" line="371"/>
         <source>Total budget (0: unlimited)</source>
         <translation>总预算（0：不限）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="367"/>
+        <location filename="../../configurator/qt/requirements.py" line="373"/>
         <source>unlimited</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="369"/>
+        <location filename="../../configurator/qt/requirements.py" line="375"/>
         <source>USD</source>
         <translation>USD</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="369"/>
+        <location filename="../../configurator/qt/requirements.py" line="375"/>
         <source>CNY</source>
         <translation>CNY</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="369"/>
+        <location filename="../../configurator/qt/requirements.py" line="375"/>
         <source>EUR</source>
         <translation>EUR</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="373"/>
+        <location filename="../../configurator/qt/requirements.py" line="379"/>
         <source>The wall circuit the machine plugs into</source>
         <translation>机器所接的墙面电路</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="375"/>
+        <location filename="../../configurator/qt/requirements.py" line="381"/>
         <source> circuit(s)</source>
         <translation> 路电路</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="375"/>
+        <location filename="../../configurator/qt/requirements.py" line="381"/>
         <source>How many such circuits may feed the machine</source>
         <translation>可为机器供电的此类电路数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="378"/>
+        <location filename="../../configurator/qt/requirements.py" line="384"/>
         <source>any</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="379"/>
+        <location filename="../../configurator/qt/requirements.py" line="385"/>
         <source>tower</source>
         <translation>塔式</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="380"/>
+        <location filename="../../configurator/qt/requirements.py" line="386"/>
         <source>rack</source>
         <translation>机架式</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="381"/>
+        <location filename="../../configurator/qt/requirements.py" line="387"/>
         <source>open frame</source>
         <translation>开放式机架</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="385"/>
+        <location filename="../../configurator/qt/requirements.py" line="391"/>
         <source>lab</source>
         <translation>实验室</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="385"/>
+        <location filename="../../configurator/qt/requirements.py" line="391"/>
         <source>home office</source>
         <translation>家庭办公室</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="385"/>
+        <location filename="../../configurator/qt/requirements.py" line="391"/>
         <source>server room</source>
         <translation>机房</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="386"/>
+        <location filename="../../configurator/qt/requirements.py" line="392"/>
         <source>Noise and heat limits</source>
         <translation>噪音和散热限制</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="389"/>
+        <location filename="../../configurator/qt/requirements.py" line="395"/>
         <source>new or used</source>
         <translation>全新或二手</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="389"/>
+        <location filename="../../configurator/qt/requirements.py" line="395"/>
         <source>new only</source>
         <translation>仅全新</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="389"/>
+        <location filename="../../configurator/qt/requirements.py" line="395"/>
         <source>prefer used</source>
         <translation>优先二手</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="392"/>
+        <location filename="../../configurator/qt/requirements.py" line="398"/>
         <source>global</source>
         <translation>全球</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="392"/>
+        <location filename="../../configurator/qt/requirements.py" line="398"/>
         <source>China</source>
         <translation>中国</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="393"/>
+        <location filename="../../configurator/qt/requirements.py" line="399"/>
         <source>China: export variants (A800, H800, L20, H20) and CNY prices</source>
         <translation>中国：出口特供版（A800、H800、L20、H20）及人民币价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="395"/>
+        <location filename="../../configurator/qt/requirements.py" line="401"/>
         <source> GPUs</source>
         <translation> 张 GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="395"/>
+        <location filename="../../configurator/qt/requirements.py" line="401"/>
         <source>Most GPUs per machine</source>
         <translation>每台机器最多的 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="396"/>
+        <location filename="../../configurator/qt/requirements.py" line="402"/>
         <source>exactly</source>
         <translation>恰好</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="398"/>
+        <location filename="../../configurator/qt/requirements.py" line="404"/>
         <source>Every build has exactly this many GPUs in one machine (e.g. exactly 8 x RTX 4090)</source>
         <translation>每个方案在一台机器中恰好使用这么多张 GPU（例如恰好 8 张 RTX 4090）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="407"/>
+        <location filename="../../configurator/qt/requirements.py" line="413"/>
         <source> % power</source>
         <translation> % 功率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="409"/>
+        <location filename="../../configurator/qt/requirements.py" line="415"/>
         <source>Run the GPUs at this share of rated power (nvidia-smi -pl at every boot): less heat and wall draw for ~5 % speed at 80 %</source>
         <translation>让 GPU 以额定功率的此比例运行（每次开机执行 nvidia-smi -pl）：80 % 时发热和墙插功耗更低，速度约降 5 %</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="417"/>
+        <location filename="../../configurator/qt/requirements.py" line="423"/>
         <source>A GPU you already own and want used</source>
         <translation>您已拥有并希望使用的 GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="418"/>
+        <location filename="../../configurator/qt/requirements.py" line="424"/>
         <source>How many you own</source>
         <translation>拥有的数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="535"/>
+        <location filename="../../configurator/qt/requirements.py" line="541"/>
         <source>{0} user</source>
         <translation>{0} 个用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="535"/>
+        <location filename="../../configurator/qt/requirements.py" line="541"/>
         <source>{0} users</source>
         <translation>{0} 个用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="339"/>
+        <location filename="../../configurator/qt/requirements.py" line="345"/>
         <source>Budget</source>
         <translation>预算</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="344"/>
+        <location filename="../../configurator/qt/requirements.py" line="350"/>
         <source>Circuit</source>
         <translation>电路</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="345"/>
+        <location filename="../../configurator/qt/requirements.py" line="351"/>
         <source>Circuits</source>
         <translation>电路数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="346"/>
+        <location filename="../../configurator/qt/requirements.py" line="352"/>
         <source>Form</source>
         <translation>形态</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="347"/>
+        <location filename="../../configurator/qt/requirements.py" line="353"/>
         <source>Room</source>
         <translation>放置环境</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="348"/>
+        <location filename="../../configurator/qt/requirements.py" line="354"/>
         <source>Parts</source>
         <translation>配件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="349"/>
+        <location filename="../../configurator/qt/requirements.py" line="355"/>
         <source>Region</source>
         <translation>地区</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="350"/>
+        <location filename="../../configurator/qt/requirements.py" line="356"/>
         <source>Max GPUs</source>
         <translation>最多 GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="351"/>
+        <location filename="../../configurator/qt/requirements.py" line="357"/>
         <source>GPU power</source>
         <translation>GPU 功率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="352"/>
+        <location filename="../../configurator/qt/requirements.py" line="358"/>
         <source>any GPU; or ids, e.g. a800-80gb-pcie, l20</source>
         <translation>任意 GPU；或填写 id，例如 a800-80gb-pcie, l20</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="359"/>
+        <location filename="../../configurator/qt/requirements.py" line="365"/>
         <source>Only GPUs</source>
         <translation>仅限 GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="360"/>
+        <location filename="../../configurator/qt/requirements.py" line="366"/>
         <source>I own</source>
         <translation>我已拥有</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="436"/>
-        <location filename="../../configurator/qt/requirements.py" line="544"/>
+        <location filename="../../configurator/qt/requirements.py" line="442"/>
+        <location filename="../../configurator/qt/requirements.py" line="550"/>
         <source>The workloads of this project; each is solved on its own</source>
         <translation>此项目的各个工作负载；每个单独求解</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="439"/>
+        <location filename="../../configurator/qt/requirements.py" line="445"/>
         <source>Add another workload to the project (a copy of this one)</source>
         <translation>向项目添加另一个工作负载（复制当前这个）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="441"/>
+        <location filename="../../configurator/qt/requirements.py" line="447"/>
         <source>Remove this workload from the project</source>
         <translation>从项目中删除此工作负载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="445"/>
+        <location filename="../../configurator/qt/requirements.py" line="451"/>
         <source>&lt;b&gt;Workload&lt;/b&gt;</source>
         <translation>&lt;b&gt;工作负载&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="215"/>
+        <location filename="../../configurator/qt/requirements.py" line="221"/>
         <source>&lt;b&gt;Model&lt;/b&gt;</source>
         <translation>&lt;b&gt;模型&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="482"/>
+        <location filename="../../configurator/qt/requirements.py" line="488"/>
         <source>What the selected build&apos;s estimate used</source>
         <translation>所选配置的估算所采用的参数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="520"/>
+        <location filename="../../configurator/qt/requirements.py" line="526"/>
         <source>auto: {0}</source>
         <translation>自动：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="520"/>
+        <location filename="../../configurator/qt/requirements.py" line="526"/>
         <source>solver: {0}</source>
         <translation>求解器选择：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="738"/>
+        <location filename="../../configurator/qt/requirements.py" line="744"/>
         <source>Only GPUs: unknown GPU or system id(s) %1 (see Catalog &gt; Edit prices and parts)</source>
         <translation>仅限 GPU：未知的 GPU 或整机 id %1（见“目录 &gt; 编辑价格和配件”）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="891"/>
+        <location filename="../../configurator/qt/requirements.py" line="897"/>
         <source>No exchange rate from {0} to {1}: the budget is kept as typed</source>
         <translation>没有从 {0} 到 {1} 的汇率：预算保持输入值不变</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="900"/>
+        <location filename="../../configurator/qt/requirements.py" line="906"/>
         <source>Budget converted: {0} = {1} at the catalog&apos;s exchange rates of {2}</source>
         <translation>预算已换算：{0} = {1}（按目录 {2} 的汇率）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="903"/>
+        <location filename="../../configurator/qt/requirements.py" line="909"/>
         <source>Budget converted: {0} = {1} at the catalog&apos;s exchange rates</source>
         <translation>预算已换算：{0} = {1}（按目录的汇率）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="909"/>
+        <location filename="../../configurator/qt/requirements.py" line="915"/>
         <source> users</source>
         <translation> 个用户</translation>
     </message>
@@ -2227,57 +2227,57 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>builds</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="113"/>
+        <location filename="../../configurator/qt/builds.py" line="131"/>
         <source>{0} tok/s</source>
         <translation>{0} token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="117"/>
+        <location filename="../../configurator/qt/builds.py" line="135"/>
         <source>{0:,.1f} h</source>
         <translation>{0:,.1f} 小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="119"/>
+        <location filename="../../configurator/qt/builds.py" line="137"/>
         <source>{0:,.1f} days</source>
         <translation>{0:,.1f} 天</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="122"/>
+        <location filename="../../configurator/qt/builds.py" line="140"/>
         <source> per {0:,.0f} M tokens</source>
         <translation>（每 {0:,.0f} M tokens）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="136"/>
+        <location filename="../../configurator/qt/builds.py" line="154"/>
         <source>silent</source>
         <translation>无声</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="146"/>
+        <location filename="../../configurator/qt/builds.py" line="164"/>
         <source>{0} fail</source>
         <translation>{0} 项不通过</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="147"/>
+        <location filename="../../configurator/qt/builds.py" line="165"/>
         <source>{0} warn</source>
         <translation>{0} 项警告</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="148"/>
+        <location filename="../../configurator/qt/builds.py" line="166"/>
         <source>all pass</source>
         <translation>全部通过</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="152"/>
+        <location filename="../../configurator/qt/builds.py" line="170"/>
         <source>PASS</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="153"/>
+        <location filename="../../configurator/qt/builds.py" line="171"/>
         <source>WARN</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="154"/>
+        <location filename="../../configurator/qt/builds.py" line="172"/>
         <source>FAIL</source>
         <translation>失败</translation>
     </message>
@@ -2748,183 +2748,193 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>estimate</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="909"/>
+        <location filename="../../configurator/qt/builds.py" line="930"/>
         <source>Estimator warnings</source>
         <translation>估算警告</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="830"/>
+        <location filename="../../configurator/qt/builds.py" line="850"/>
         <source>Decode</source>
         <translation>解码</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="788"/>
+        <location filename="../../configurator/qt/builds.py" line="115"/>
+        <source>Last of {0} users</source>
+        <translation>第 {0} 个用户</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/builds.py" line="116"/>
+        <source>{0:,.0f} s when all send a {1}-token prompt at once</source>
+        <translation>所有用户同时发送 {1} token 提示词时，最后一位要等 {0:,.0f} 秒</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/builds.py" line="808"/>
         <source>params</source>
         <translation>参数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="789"/>
+        <location filename="../../configurator/qt/builds.py" line="809"/>
         <source>weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="790"/>
+        <location filename="../../configurator/qt/builds.py" line="810"/>
         <source>kv_cache</source>
         <translation>KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="791"/>
+        <location filename="../../configurator/qt/builds.py" line="811"/>
         <source>activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="792"/>
+        <location filename="../../configurator/qt/builds.py" line="812"/>
         <source>overhead</source>
         <translation>额外开销</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="793"/>
+        <location filename="../../configurator/qt/builds.py" line="813"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="794"/>
+        <location filename="../../configurator/qt/builds.py" line="814"/>
         <source>decode</source>
         <translation>解码</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="795"/>
+        <location filename="../../configurator/qt/builds.py" line="815"/>
         <source>prefill</source>
         <translation>预填充</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="796"/>
+        <location filename="../../configurator/qt/builds.py" line="816"/>
         <source>training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="797"/>
+        <location filename="../../configurator/qt/builds.py" line="817"/>
         <source>gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="798"/>
+        <location filename="../../configurator/qt/builds.py" line="818"/>
         <source>optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="799"/>
+        <location filename="../../configurator/qt/builds.py" line="819"/>
         <source>offload</source>
         <translation>卸载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="800"/>
+        <location filename="../../configurator/qt/builds.py" line="820"/>
         <source>layout</source>
         <translation>布局</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="801"/>
+        <location filename="../../configurator/qt/builds.py" line="821"/>
         <source>time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="802"/>
+        <location filename="../../configurator/qt/builds.py" line="822"/>
         <source>parallel</source>
         <translation>并行</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="803"/>
+        <location filename="../../configurator/qt/builds.py" line="823"/>
         <source>host</source>
         <translation>主机</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="804"/>
+        <location filename="../../configurator/qt/builds.py" line="824"/>
         <source>split</source>
         <translation>切分</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="805"/>
+        <location filename="../../configurator/qt/builds.py" line="825"/>
         <source>zero</source>
         <translation>ZeRO</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="831"/>
+        <location filename="../../configurator/qt/builds.py" line="851"/>
         <source>tokens/s per user</source>
         <translation>token/秒（每用户）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="837"/>
+        <location filename="../../configurator/qt/builds.py" line="857"/>
         <source>All users</source>
         <translation>所有用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="838"/>
-        <location filename="../../configurator/qt/builds.py" line="845"/>
+        <location filename="../../configurator/qt/builds.py" line="858"/>
+        <location filename="../../configurator/qt/builds.py" line="865"/>
         <source>tokens/s</source>
         <translation>token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="844"/>
+        <location filename="../../configurator/qt/builds.py" line="864"/>
         <source>Prefill</source>
         <translation>预填充</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="851"/>
+        <location filename="../../configurator/qt/builds.py" line="871"/>
         <source>First token</source>
         <translation>首个 token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="852"/>
+        <location filename="../../configurator/qt/builds.py" line="872"/>
         <source>{0:.2f} s after a {1}-token prompt</source>
         <translation>{1} token 提示词后 {0:.2f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="860"/>
+        <location filename="../../configurator/qt/builds.py" line="881"/>
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="861"/>
+        <location filename="../../configurator/qt/builds.py" line="882"/>
         <source>{0:,.0f} GPU-hours; {1:,.1f} h wall clock on {2} GPUs</source>
         <translation>{0:,.0f} GPU 小时；在 {2} 张 GPU 上墙钟时间 {1:,.1f} 小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="871"/>
+        <location filename="../../configurator/qt/builds.py" line="892"/>
         <source>Steady state</source>
         <translation>稳态速率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="872"/>
+        <location filename="../../configurator/qt/builds.py" line="893"/>
         <source>{0:,.0f} tokens/s while stepping (80 % range {1:,.0f}-{2:,.0f})</source>
         <translation>训练步进中 {0:,.0f} tokens/秒（80 % 区间 {1:,.0f}-{2:,.0f}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="881"/>
+        <location filename="../../configurator/qt/builds.py" line="902"/>
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="882"/>
+        <location filename="../../configurator/qt/builds.py" line="903"/>
         <source>{0:.1f} GiB on the most loaded GPU; {1:.1f} GiB in all</source>
         <translation>负载最高的 GPU 上 {0:.1f} GiB；共 {1:.1f} GiB</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="888"/>
+        <location filename="../../configurator/qt/builds.py" line="909"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="911"/>
+        <location filename="../../configurator/qt/builds.py" line="932"/>
         <source>How this is computed</source>
         <translation>计算过程</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="912"/>
+        <location filename="../../configurator/qt/builds.py" line="933"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="916"/>
+        <location filename="../../configurator/qt/builds.py" line="937"/>
         <source>Room to grow</source>
         <translation>扩展空间</translation>
     </message>

@@ -144,3 +144,21 @@ def test_a_click_on_the_highlighted_match_chooses_it(qtbot, window) -> None:  # 
     with qtbot.waitSignal(window.session.request_changed, timeout=10_000):
         qtbot.mouseClick(picker.tree.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     assert window.session.request.model_id == "llama-3.3-70b"
+
+
+def test_the_last_users_wait_stands_beside_the_first_token(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """Qwen2.5 32B for 20 users at 2,000 USD: 2 x 2080 Ti 22GB is "fastest within budget but first token after
+    130 s", and its Estimates tab said "First token 6.55 s" only; the last of the 20 users' wait is PROMPT's figure."""
+    result = _solve(
+        qtbot,
+        window,
+        _request(["--model", "qwen2.5-32b", "--workload", "inference", "--precision", "q4_k_m", "--batch", "20",
+                  "--budget", "2000", "--currency", "USD"]),
+    )  # fmt: skip
+    waits = [(b, c.num("wait_s")) for b in result.builds for c in b.claims if c.fields.get("wait_s") is not None]
+    assert waits, [b.label for b in result.builds]
+    build, wait = waits[0]
+    window.session.select(result.builds.index(build))
+    text = window.detail.estimates.toPlainText()
+    assert f"first token after {wait:.0f} s" in build.label
+    assert "Last of 20 users" in text and f"{wait:,.0f} s when all send a 4096-token prompt at once" in text
