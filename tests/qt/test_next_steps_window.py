@@ -162,3 +162,12 @@ def test_the_last_users_wait_stands_beside_the_first_token(qtbot, window) -> Non
     text = window.detail.estimates.toPlainText()
     assert f"first token after {wait:.0f} s" in build.label
     assert "Last of 20 users" in text and f"{wait:,.0f} s when all send a 4096-token prompt at once" in text
+
+
+def test_the_vram_chart_counts_the_cards_as_the_slot_map_does(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """Mina's two 3090s were "GPU 0" and "GPU 1" on the VRAM tab and "GPU 1" and "GPU 2" on the slot map."""
+    _solve(qtbot, window, _request(MINA))
+    axis = window.detail.vram_chart.plot.getAxis("bottom")
+    drawn = [text for level in (axis._tickLevels or []) for _value, text in level if text]
+    mapped = sorted({text.split(":")[0] for _slot, text in window.detail.slot_map.rows if text.startswith("GPU ")})
+    assert drawn == ["GPU 1", "GPU 2"] == mapped
