@@ -171,3 +171,22 @@ def test_the_vram_chart_counts_the_cards_as_the_slot_map_does(qtbot, window) -> 
     drawn = [text for level in (axis._tickLevels or []) for _value, text in level if text]
     mapped = sorted({text.split(":")[0] for _slot, text in window.detail.slot_map.rows if text.startswith("GPU ")})
     assert drawn == ["GPU 1", "GPU 2"] == mapped
+
+
+def test_the_country_dialog_says_its_chinese_once_in_a_chinese_window(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """The first-run dialog carries a Chinese line for a window not yet in Chinese; in a Chinese window it said the
+    same thing twice (the Xvfb walk under LANG=zh_CN)."""
+    from PySide6.QtWidgets import QLabel
+
+    from configurator.qt.dialogs import CountryDialog
+
+    app = make_app([])
+    try:
+        for language, lines in (("en", 2), ("zh_CN", 1)):
+            i18n.install(app, language)
+            dialog = CountryDialog()
+            qtbot.addWidget(dialog)
+            intro = dialog.findChildren(QLabel)[0].text()
+            assert intro.count("\n") + 1 == lines and dialog.windowTitle().count("机器在哪里使用") == 1
+    finally:
+        i18n.install(app, "en")
