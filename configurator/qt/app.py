@@ -158,6 +158,16 @@ def main(argv: Sequence[str]) -> int:
     return int(app.exec())
 
 
+def _scroll_to(page: object, text: str) -> None:
+    """Scroll a detail tab's text (the Estimates browser, the Buy-or-rent figures) to `text`, shown at its top."""
+    from PySide6.QtWidgets import QTextBrowser
+
+    browser = page if isinstance(page, QTextBrowser) else getattr(page, "text", None)
+    if isinstance(browser, QTextBrowser) and browser.find(text):
+        bar = browser.verticalScrollBar()
+        bar.setValue(min(bar.maximum(), bar.value() + browser.viewport().height() // 2 - 20))
+
+
 def screenshot_main(argv: Sequence[str]) -> int:
     """`llm-rig screenshot OUT.png [request options] [--tab NAME] [--size WxH]`: solve, render, save, exit."""
     import argparse
@@ -171,7 +181,13 @@ def screenshot_main(argv: Sequence[str]) -> int:
     parser.add_argument(
         "--tab",
         default="Parts",
-        help="detail tab to show: Parts, VRAM, Cost, Power, Nodes, Slot map, Checks, Estimates",
+        help="detail tab to show: Parts, VRAM, Cost, Power, Nodes, Slot map, Checks, Estimates, Buy or rent",
+    )
+    parser.add_argument("--select", type=int, default=1, metavar="N", help="the build to show, by its rank (default 1)")
+    parser.add_argument(
+        "--find",
+        metavar="TEXT",
+        help="scroll the tab's text to TEXT (in the window's language), e.g. the next steps below the fold",
     )
     parser.add_argument("--size", default="1600x950")
     parser.add_argument("--widget", choices=("window", "detail"), default="window")
@@ -230,6 +246,8 @@ def screenshot_main(argv: Sequence[str]) -> int:
     loop.exec()
     from PySide6.QtCore import QCoreApplication
 
+    if window.session.result is not None and 1 < args.select <= len(window.session.result.builds):
+        window.session.select(args.select - 1)
     tabs = [window.detail.tabText(i) for i in range(window.detail.count())]
     shown = QCoreApplication.translate("BuildDetail", args.tab)  # --tab takes the English name in any language
     if shown in tabs:
@@ -237,6 +255,9 @@ def screenshot_main(argv: Sequence[str]) -> int:
     elif args.tab in tabs:
         window.detail.setCurrentIndex(tabs.index(args.tab))
     for _ in range(5):
+        app.processEvents()
+    if args.find:
+        _scroll_to(window.detail.currentWidget(), args.find)
         app.processEvents()
     target = window if args.widget == "window" else window.detail
     ok = target.grab().save(str(args.out))

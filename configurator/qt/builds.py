@@ -6,7 +6,7 @@ import html
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QSize, Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import QBrush, QColor, QFontDatabase, QGuiApplication, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from configurator.core.estimate.estimator import TYPICAL_PROMPT_TOKENS
 from configurator.core.estimate.parallel import as_assumption
 from configurator.core.estimate.result import Step
 from configurator.core.report import phrases, prices
@@ -34,10 +35,12 @@ from configurator.core.report.utilisation import utilisation_rows
 from configurator.core.solve import noise
 from configurator.core.solve.build import Build, Infeasible, PlanResult, Relaxation
 from configurator.core.solve.request import BuildRequest
+from configurator.core.solve.rules import PROMPT
 from configurator.qt import i18n
 from configurator.qt.costs import BuyOrRentPanel
 from configurator.qt.lazy import LazyPane
 from configurator.qt.slotmap import SlotMapWidget
+from configurator.qt.steps import chosen_step, next_steps_html
 
 if TYPE_CHECKING:
     from configurator.qt.charts import CostBreakdownChart, NodeScalingChart, PowerBudgetChart, VramHeadroomChart
@@ -89,6 +92,32 @@ class _NumberItem(QTableWidgetItem):
         if isinstance(mine, (int, float)) and isinstance(theirs, (int, float)):
             return mine < theirs
         return super().__lt__(other)
+
+
+def waited_prompt(build: Build) -> int:
+    """The prompt a build's first token is timed for (estimator.waited_prompt_tokens): the stated one, else a typical
+    one within the context. The window said the whole context ("after a 32768-token prompt") beside the estimate's
+    own step, which times a 4,096-token prompt."""
+    w = build.estimate.workload
+    context = int(w.get("context") or TYPICAL_PROMPT_TOKENS)
+    return min(int(w.get("prompt") or TYPICAL_PROMPT_TOKENS), context)
+
+
+def last_user_rows(build: Build) -> list[tuple[str, str]]:
+    """The last user's wait when all send a prompt at once (PROMPT's finding, its fields): the label's "but first
+    token after 130 s" stood over "First token 6.55 s" for 20 users, with nothing between the two figures."""
+    found = next((c for c in build.checks if c.rule == PROMPT.id and c.code == "wait-users"), None)
+    if found is None:
+        return []
+    f = found.fields
+    return [
+        (
+            QCoreApplication.translate("estimate", "Last of {0} users").format(f["users"]),
+            QCoreApplication.translate("estimate", "{0:,.0f} s when all send a {1}-token prompt at once").format(
+                f["shared_s"], f["prompt"]
+            ),
+        )
+    ]
 
 
 def speed_text(build: Build) -> tuple[str, float]:
@@ -475,9 +504,11 @@ class BuildHeader(WrappedLabel):
         fits = self.tr("How this fits:")
         line = f"<br><span style='color: gray;'>{fits} {html.escape(i18n.fit_line(fit))}</span>" if fit else ""
         # what the estimator doubts (a context beyond the model's maximum...) is said where the build is named
+        # a "cheapest" training build many times slower than one shown says so under its label (rank.slower), as the
+        # plan's text does on its second line: the window had it in the Why column's tooltip only
+        doubts = (*build.estimate.warnings, *((build.slower,) if build.slower is not None else ()))
         warned = "".join(
-            f"<br><span style='color: {STATUS_COLORS['warn']};'>⚠ {html.escape(i18n.say(w))}</span>"
-            for w in build.estimate.warnings
+            f"<br><span style='color: {STATUS_COLORS['warn']};'>⚠ {html.escape(i18n.say(w))}</span>" for w in doubts
         )
         self.setText(head + line + warned)
         self.setToolTip(i18n.fit_sentence(fit) if fit else "")
@@ -529,6 +560,8 @@ class LaunchCommand(QWidget):
 
 class BuildDetail(QTabWidget):
     """Parts, charts, slot map, checks and estimates of one build."""
+
+    step_chosen = Signal(object)  # a next step (its NextStepJson) whose whole machine the buyer asked to plan
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
@@ -590,6 +623,8 @@ class BuildDetail(QTabWidget):
         self.checks.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.checks.setWordWrap(True)
         self.estimates = QTextBrowser()
+        self.estimates.setOpenLinks(False)  # a next step's link asks for its machine's plan (step_chosen)
+        self.estimates.anchorClicked.connect(self._on_estimates_anchor_clicked)
         self.addTab(parts_page, self.tr("Parts"))
         self.addTab(self._vram_pane, self.tr("VRAM"))
         self.addTab(self._cost_pane, self.tr("Cost"))
@@ -599,10 +634,16 @@ class BuildDetail(QTabWidget):
         self.addTab(self.checks, self.tr("Checks"))
         self.addTab(self.estimates, self.tr("Estimates"))
         self.buy_or_rent = BuyOrRentPanel()
+        self.buy_or_rent.step_chosen.connect(self.step_chosen)
         self.addTab(self.buy_or_rent, self.tr("Buy or rent"))
         self.build: Build | None = None
         self.context: tuple[object, object, object, str] | None = None
         self._charts_scheduled = False
+
+    def _on_estimates_anchor_clicked(self, url: QUrl) -> None:
+        step = chosen_step(self.build, url.toString())
+        if step is not None:
+            self.step_chosen.emit(step)
 
     @property
     def vram_chart(self) -> VramHeadroomChart:
@@ -829,10 +870,11 @@ def estimate_html(build: Build) -> str:
                 (
                     QCoreApplication.translate("estimate", "First token"),
                     QCoreApplication.translate("estimate", "{0:.2f} s after a {1}-token prompt").format(
-                        e.time_to_first_token_s, e.workload.get("context")
+                        e.time_to_first_token_s, waited_prompt(build)
                     ),
                 )
             )
+            rows += last_user_rows(build)
     if e.gpu_hours is not None:
         rows.append(
             (
@@ -875,9 +917,13 @@ def estimate_html(build: Build) -> str:
         for a, said in zip(e.assumptions, e.assumptions_said(), strict=True)
         if not restates_a_step(a, e.steps)
     )
-    upgrades = "".join(f"<li>{html.escape(i18n.say(u))}</li>" for u in build.upgrades_said) or "".join(
-        f"<li>{html.escape(i18n.sentence(u))}</li>" for u in build.upgrades
-    )
+    # a next step that adds a card says what upgrade.one-more says, with the card's price and what it unlocks
+    adds = any(step["kind"] == "add" for step in build.next_steps)
+    upgrades = "".join(
+        f"<li>{html.escape(i18n.say(u))}</li>"
+        for u in build.upgrades_said
+        if not (adds and u.code == "upgrade.one-more")
+    ) or "".join(f"<li>{html.escape(i18n.sentence(u))}</li>" for u in build.upgrades if not build.upgrades_said)
     text = f"<table cellpadding='3'>{table}</table>"
     if e.warnings:
         warned = "".join(f"<li>{html.escape(i18n.say(w))}</li>" for w in e.warnings)
@@ -886,6 +932,7 @@ def estimate_html(build: Build) -> str:
     computed = QCoreApplication.translate("estimate", "How this is computed")
     assumed = QCoreApplication.translate("estimate", "Assumptions")
     text += f"<h4>{computed}</h4><ol>{steps}</ol><h4>{assumed}</h4><ul>{assumptions}</ul>"
+    text += next_steps_html(build)
     if upgrades:
         grow = QCoreApplication.translate("estimate", "Room to grow")
         text += f"<h4>{grow}</h4><ul>{upgrades}</ul>"

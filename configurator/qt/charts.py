@@ -141,7 +141,8 @@ class VramHeadroomChart(_Chart):
             return
         est = build.estimate
         gpus = list(est.per_gpu)
-        labels = [f"GPU {g.index}" for g in gpus]
+        # counted from 1, as the slot map and the printed sheet count the cards ("GPU 0" here stood beside "GPU 1")
+        labels = [f"GPU {g.index + 1}" for g in gpus]
         bottoms = [0.0] * len(gpus)
         for key in (*BREAKDOWN_KEYS, "free"):
             if key == "free":

@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QUrl, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -32,6 +32,7 @@ from configurator.core.tco import (
 from configurator.qt import i18n
 from configurator.qt.inputs import dspin
 from configurator.qt.lazy import LazyPane
+from configurator.qt.steps import chosen_step, next_steps_html
 
 if TYPE_CHECKING:
     from configurator.qt.charts import BuyOrRentChart
@@ -48,6 +49,7 @@ class BuyOrRentPanel(QWidget):
 
     assumptions_changed = Signal()
     inputs_edited = Signal()  # the buyer changed an input (not a new build shown): the project keeps them
+    step_chosen = Signal(object)  # a next step (its NextStepJson) whose whole machine the buyer asked to plan
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
@@ -99,6 +101,8 @@ class BuyOrRentPanel(QWidget):
         self._chart_pane = LazyPane(_buy_or_rent_chart, self._draw_chart)
         self.text = QTextBrowser()
         self.text.setMaximumHeight(150)
+        self.text.setOpenLinks(False)  # a next step's link asks for its machine's plan
+        self.text.anchorClicked.connect(self._on_text_anchor_clicked)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(self._chart_pane, 1)
@@ -111,6 +115,11 @@ class BuyOrRentPanel(QWidget):
             widget.valueChanged.connect(self._on_edited)
         self.resale.valueChanged.connect(self._on_resale_changed)
         self._region_chosen = False  # the buyer picked the electricity preset (a new build does not reset it)
+
+    def _on_text_anchor_clicked(self, url: QUrl) -> None:
+        step = chosen_step(self.build, url.toString())
+        if step is not None:
+            self.step_chosen.emit(step)
 
     @property
     def chart(self) -> BuyOrRentChart:
@@ -225,7 +234,8 @@ class BuyOrRentPanel(QWidget):
         )
         if self._chart_pane.is_built:
             self.chart.show_costs(self.costs, months=12 * self.years.value())
-        self.text.setHtml(costs_html(self.costs))
+        # buying more later is part of buying: the next step up, its price net of the cards sold (solve.next_step)
+        self.text.setHtml(costs_html(self.costs, next_steps_html(self.build)))
         self.assumptions_changed.emit()
 
 
@@ -238,13 +248,43 @@ NO_BUILD_TEXT = str(
 )
 
 
-def _job_rows(job: JobComparison, currency: str) -> list[tuple[str, str]]:
+def job_headline(job: JobComparison, purchase: float, currency: str) -> str:
+    """The one-off training job bought (and sold second-hand when it ends) against rented, from its figures in the
+    window's language (core tco's headline is an English sentence without a code: the Chinese window showed it
+    as is)."""
+    if job.own_wall_hours is None or job.own_net_cost is None:
+        return i18n.sentence(job.headline or "-")
+    energy = job.own_energy_cost or 0.0
+    resold = purchase + energy - job.own_net_cost
+    if job.rental_cost is None or job.rental_wall_hours is None:
+        return QCoreApplication.translate(
+            "costs", "bought: {0:,.0f} {1} for the job ({2:,.0f} purchase + {3:,.0f} energy - {4:,.0f} resold "
+            "second-hand), {5:,.0f} h; no rental to compare"
+        ).format(job.own_net_cost, currency, purchase, energy, resold, job.own_wall_hours)  # fmt: skip
+    verdict = (
+        QCoreApplication.translate("costs", "renting is cheaper")
+        if job.rental_cost < job.own_net_cost
+        else QCoreApplication.translate("costs", "buying is cheaper")
+    )
+    return QCoreApplication.translate(
+        "costs", "one-off job: rented {0:,.0f} {1} in {2:,.0f} h against bought {3:,.0f} {1} ({4:,.0f} purchase + "
+        "{5:,.0f} energy - {6:,.0f} resold second-hand after the job) in {7:,.0f} h: {8}; for recurring work see "
+        "the break-even"
+    ).format(
+        job.rental_cost, currency, job.rental_wall_hours, job.own_net_cost, purchase, energy, resold,
+        job.own_wall_hours, verdict,
+    )  # fmt: skip
+
+
+def _job_rows(job: JobComparison, currency: str, purchase: float) -> list[tuple[str, str]]:
     """The training job in words with units (it was its field names joined by commas)."""
 
     def amount(value: float | None, unit: str) -> str:
         return "-" if value is None else f"{value:,.0f} {unit}"
 
-    rows = [(QCoreApplication.translate("costs", "This training job"), html.escape(i18n.sentence(job.headline or "-")))]
+    rows = [
+        (QCoreApplication.translate("costs", "This training job"), html.escape(job_headline(job, purchase, currency)))
+    ]
     if job.gpu_hours is not None:
         gpu_hours = QCoreApplication.translate("costs", "GPU-hours")
         rows.append((gpu_hours, amount(job.gpu_hours, gpu_hours)))
@@ -272,7 +312,8 @@ def _job_rows(job: JobComparison, currency: str) -> list[tuple[str, str]]:
     return rows
 
 
-def costs_html(costs: CostOfOwnership) -> str:
+def costs_html(costs: CostOfOwnership, steps: str = "") -> str:
+    """The costs' figures, then `steps` (the build's next steps up, above the assumptions), then the assumptions."""
     c = costs.currency
     rows = [
         (QCoreApplication.translate("costs", "Purchase"), f"{costs.purchase:,.0f} {c}"),
@@ -301,7 +342,7 @@ def costs_html(costs: CostOfOwnership) -> str:
         ),
     ]
     if costs.job is not None:
-        rows += _job_rows(costs.job, c)
+        rows += _job_rows(costs.job, c, costs.purchase)
     if costs.throughput is not None:  # training with no token count: per million tokens, bought against rented
         rows.append(
             (QCoreApplication.translate("costs", "Per million training tokens"), html.escape(costs.throughput.headline))
@@ -335,4 +376,4 @@ def costs_html(costs: CostOfOwnership) -> str:
     lines = [i18n.say(a) for a in costs.assumptions_said] or [i18n.sentence(a) for a in costs.assumptions]
     notes = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
     heading = QCoreApplication.translate("costs", "Assumptions")
-    return f"<table cellpadding='3'>{table}</table><h4>{heading}</h4><ul>{notes}</ul>"
+    return f"<table cellpadding='3'>{table}</table>{steps}<h4>{heading}</h4><ul>{notes}</ul>"

@@ -21,7 +21,7 @@ from configurator.core.report.fit import gpus_text
 from configurator.core.solve import noise
 from configurator.core.solve.build import Build
 from configurator.qt import i18n
-from configurator.qt.builds import category_name, check_text, headroom, noise_short, speed_text
+from configurator.qt.builds import category_name, check_text, headroom, noise_short, speed_text, waited_prompt
 from configurator.qt.catalog_editor import CatalogEditorDialog
 
 GIB = 1024**3
@@ -55,7 +55,7 @@ def comparison_rows(builds: list[Build]) -> list[tuple[str, list[str]]]:
         if e.time_to_first_token_s is None:
             return "-"
         return QCoreApplication.translate("compare", "{0:,.1f} s for a {1:,}-token prompt").format(
-            e.time_to_first_token_s, int(e.workload.get("prompt") or e.workload.get("context") or 0)
+            e.time_to_first_token_s, waited_prompt(build)
         )
 
     rows = [
@@ -242,14 +242,16 @@ class CountryDialog(QDialog):
         from configurator.core.solve.request import CIRCUIT_NAMES, COUNTRIES
 
         super().__init__(parent)
-        self.setWindowTitle(self.tr("Where will the machine run?") + " / 机器在哪里使用？")
+        # the Chinese line is for a window not yet in Chinese; a Chinese window said the same thing twice
+        chinese = i18n.current().startswith("zh")
+        self.setWindowTitle(self.tr("Where will the machine run?") + ("" if chinese else " / 机器在哪里使用？"))
         intro = QLabel(
             self.tr(
                 "Your country sets the currency, the wall circuit, the market (China: export variants "
                 "and CNY prices) and the language of new projects. Each can be changed later on its "
                 "own, in Build > Preferences or in the request."
             )
-            + "\n选择国家/地区：设定新项目的货币、电路、市场和界面语言；之后可分别修改。"
+            + ("" if chinese else "\n选择国家/地区：设定新项目的货币、电路、市场和界面语言；之后可分别修改。")
         )
         intro.setWordWrap(True)
         self.choices = QListWidget()

@@ -10,7 +10,7 @@ from pathlib import Path
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QLibraryInfo, QLocale, QTranslator
 from PySide6.QtWidgets import QApplication
 
-from configurator.core.reasons import Reason
+from configurator.core.reasons import Reason, from_json
 from configurator.core.report import phrases, purchase, words
 from configurator.core.report.fit import Fit
 from configurator.core.solve.build import Build, BuildPart
@@ -87,6 +87,12 @@ def why(build: Build) -> str:
     """Why a build is shown (its claims' reasons, its source's words) in the window's language."""
     with speaking():
         return phrases.why(build)
+
+
+def next_steps(build: Build) -> list[str]:
+    """A build's next steps up (solve.next_step: one more card, the next rung of the upgrade path), each from its code
+    (next.add, next.swap) in the window's language."""
+    return [say(from_json(step["said"])) for step in build.next_steps]
 
 
 def sentence(text: str) -> str:

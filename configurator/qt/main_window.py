@@ -32,6 +32,7 @@ from configurator.qt.builds import STATUS_COLORS, BuildDetail, BuildHeader, Buil
 from configurator.qt.inputs import WheelScrollsPanel
 from configurator.qt.requirements import RequirementsPanel
 from configurator.qt.session import Session
+from configurator.qt.steps import step_request
 from configurator.storage import settings
 
 AUTOSAVE_MS = 30_000
@@ -144,6 +145,7 @@ class MainWindow(QMainWindow):
         self.session.project_changed.connect(self._show_project_ownership)
         self.builds.row_chosen.connect(self.session.select)
         self.banner.apply_requested.connect(self._on_banner_apply_requested)
+        self.detail.step_chosen.connect(self._on_detail_step_chosen)
         self.requirements.import_requested.connect(self.import_model)
         self._autosave = QTimer(self, interval=AUTOSAVE_MS)
         self._autosave.timeout.connect(self.session.autosave)
@@ -482,6 +484,11 @@ class MainWindow(QMainWindow):
 
     def _on_banner_apply_requested(self, request: BuildRequest) -> None:
         self.session.set_request(request)
+        self.session.solve_now()
+
+    def _on_detail_step_chosen(self, step: dict[str, object]) -> None:
+        """Plan the whole machine of a build's next step: only its card, exactly its count."""
+        self.session.set_request(step_request(self.session.request, step, self.session.selected_build))
         self.session.solve_now()
 
     def cancel(self) -> None:

@@ -65,6 +65,9 @@ class ModelPicker(QWidget):
         self.search.returnPressed.connect(self._on_search_return_pressed)
         self.search.setToolTip(self.tr("Type to narrow the list; Enter or a click chooses the highlighted model"))
         self.tree.currentItemChanged.connect(self._on_tree_current_item_changed)
+        # a click on the highlighted match chooses it too: it is the current item already, so no change was signalled
+        # and the window went on solving the model before while the list showed the new one selected (xdotool walk)
+        self.tree.itemClicked.connect(self._on_tree_item_clicked)
         self.import_button.clicked.connect(self.import_requested)
         self._selected = ""
 
@@ -154,6 +157,9 @@ class ModelPicker(QWidget):
         if model_id and model_id != self._selected:
             self._selected = model_id
             self.model_chosen.emit(model_id)
+
+    def _on_tree_item_clicked(self, item: QTreeWidgetItem, _column: int) -> None:
+        self._on_tree_current_item_changed(item, None)
 
     def _on_tree_current_item_changed(self, current: QTreeWidgetItem | None, _previous: object) -> None:
         if current is None:

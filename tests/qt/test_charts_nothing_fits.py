@@ -25,7 +25,7 @@ def test_no_build_leaves_no_category_or_gib_label_of_the_last_one(qtbot, shipped
         qtbot.addWidget(chart)
         chart.show_build(build)
     assert any(label.startswith("GPU") for label in _labels(cost.plot.getAxis("left")))
-    assert _labels(vram.ram_plot.getAxis("bottom")) and _labels(vram.plot.getAxis("bottom")) == ["GPU 0"]
+    assert _labels(vram.ram_plot.getAxis("bottom")) and _labels(vram.plot.getAxis("bottom")) == ["GPU 1"]
     for chart in (cost, vram):
         chart.show_build(None)
     assert _labels(cost.plot.getAxis("left")) == []

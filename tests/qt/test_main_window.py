@@ -12,6 +12,7 @@ from PySide6.QtCore import Qt
 from configurator.core.estimate.workload import Workload
 from configurator.core.report.fit import short_gpu_name
 from configurator.core.solve.request import BuildRequest, OwnedPart
+from configurator.core.tco import net_owning_cost
 from configurator.qt.dialogs import CompareDialog, comparison_rows
 from configurator.storage import paths, projects
 
@@ -346,7 +347,11 @@ def _assert_every_tab_shows(window, build) -> None:  # type: ignore[no-untyped-d
     )
     assert detail.buy_or_rent.costs.currency == build.currency
     owning = detail.buy_or_rent.chart.series["owning"]
-    assert owning[0] == pytest.approx(build.total_price)
+    # the chart draws the build's own costs: owning net of selling the machine that month (core tco's one sum, which
+    # the break-even reads: at month 0 the purchase less its second-hand price, no longer the purchase)
+    costs = detail.buy_or_rent.costs
+    assert owning == pytest.approx(costs.cumulative_costs(len(owning) - 1)[0])
+    assert owning[0] == pytest.approx(net_owning_cost(build.total_price, costs.monthly_owning_cost, 0, costs.ownership))
     printed = selected_sheet_html(window.session, with_charts=False)
     assert printed is not None and f"{build.total_price:,.2f} {build.currency}" in printed
     assert build.label in printed
