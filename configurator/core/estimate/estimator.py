@@ -78,7 +78,12 @@ from configurator.core.estimate.ranges import finetune_memory_regime, prefill_un
 from configurator.core.estimate.ranges import memory_regime as ranges_memory_regime
 from configurator.core.estimate.ranges import speed_regime as ranges_speed_regime
 from configurator.core.estimate.result import EstimateResult, GpuMemory, MemoryBreakdown, Step, mfu_said, new_step
-from configurator.core.estimate.serving import arriving_prompt_tokens, batched_tokens_budget
+from configurator.core.estimate.serving import (
+    SGLANG_MIXED_CHUNK_DEFAULT,
+    arriving_prompt_tokens,
+    arriving_requests,
+    batched_tokens_budget,
+)
 from configurator.core.estimate.speculative import (
     DRAFT_ACCEPTANCE,
     DRAFT_ACCEPTANCE_LOW,
@@ -358,6 +363,19 @@ class Calibration:
     mla_layer_latency_sglang: float = 50e-6
     # The SGLang release the estimate describes (collectives.SGLANG_CURRENT; sglang_release() sets a run's).
     sglang_version: str = SGLANG_CURRENT
+    # SGLang runs an arriving prompt as its own prefill (extend) batch while the decode batch waits
+    # (serving.SGLANG_MIXED_CHUNK_DEFAULT: `--enable-mixed-chunk` off by default); True describes a server launched with
+    # the flag, whose prompts ride inside the decode steps as vLLM's chunked prefill does.
+    sglang_mixed_chunk: bool = SGLANG_MIXED_CHUNK_DEFAULT
+    # What such a prefill batch costs: its prompt, plus the tokens its routed experts waste at a few rows each
+    # (prefill_expert_rows_half x E / k, the expert-row model llama.cpp's prompts are fitted with), at this share of
+    # the prefill rate the estimate gives a long prompt, and one weight read. An extend batch runs without the decode
+    # step's CUDA graph. FITTED (2026-12-03, least squares of log error over the 12 SGLang cookbook rows at 16-100
+    # users of tests/data/reference, 0.30-0.32 equally good; `benchmarks/accuracy.py --fit --refit=sglang_extend_share
+    # decode_speed` prints the refit): their inter-token latencies (serving.py) put one arriving request's stall at
+    # ~70 ms (1K prompt) and ~115 ms (8K) for DeepSeek-R1-0528 and ~45 and ~80 ms for Qwen3-235B-A22B on 8 x B200.
+    # Not applied to the one-user time to first token (est.prefill).
+    sglang_extend_share: float = 0.31
     # Training: utilisation of peak bf16 by the compute (FLOPs counted as in _training_time, recomputation
     # included; communication and pipeline bubbles are not in it: parallel.py adds what does not overlap).
     # Reference points are the largest published runs, whose end-to-end figure is a lower bound of it:
@@ -2034,6 +2052,12 @@ def _blackwell_mxfp4(gpu: Gpu, precision: str, named_engine: str | None, *, cal:
     )
 
 
+def _separate_prefills(engine: str, named_engine: str | None, cal: Calibration) -> bool:
+    """Whether arriving prompts run as their own prefill batches the decode batch waits for (SGLang without
+    --enable-mixed-chunk, serving.SGLANG_MIXED_CHUNK_DEFAULT) rather than inside the decode steps (vLLM)."""
+    return named_engine == "sglang" and engine in SERVER_ENGINES and not cal.sglang_mixed_chunk
+
+
 def _decode_step(
     model: ModelArch,
     counts: ParamCounts,
@@ -2060,6 +2084,7 @@ def _decode_step(
     )
     # prompts of the requests that replace finished ones run inside the decode steps (chunked prefill, serving.py)
     arriving = arriving_prompt_tokens(batch, workload.prompt, context, batched_tokens_budget(gpu))
+    mixed = not _separate_prefills(engine, named_engine, ex.cal)
     return _DecodeStep(
         read=read,
         kv_read=kv_read,
@@ -2068,7 +2093,7 @@ def _decode_step(
         bw=gpu.memory_bandwidth_gbps * 1e9,
         flops_per_token=flops_per_token,
         arriving=arriving,
-        step_flops=batch * flops_per_token + arriving * 2 * counts.matmul_active,
+        step_flops=batch * flops_per_token + (arriving * 2 * counts.matmul_active if mixed else 0.0),
         # off NVIDIA the family's measured GEMM share (measured_matmul_factor), as prefill and training read it
         peak=_peak_tflops(gpu, weight_format(precision, engine).compute) * 1e12 * measured_matmul_factor(gpu),
         compute_eff=_compute_efficiency(engine, gpu, cal=ex.cal),
@@ -2105,6 +2130,20 @@ def _decode_speed(
         if hidden > 0:
             step = max(step - hidden, host)
             ex.step("decode", Reason.of("est.async-scheduling", ms=hidden * 1e3))
+    requests = arriving_requests(batch, workload.prompt, context) if s.arriving else 0.0
+    if requests and _separate_prefills(engine, named_engine, ex.cal):
+        # each arriving prompt is its own prefill batch, and the running decode batch waits for it (serving.py)
+        rate, _ = _prefill(model, counts, workload, gpu, gpus, split, named_engine, s, ex.quiet())
+        # a routed expert reaches rows / (rows + half) of the dense rate with rows = prompt x k / E (the half as
+        # llama.cpp's prompts fit it, Calibration.prefill_expert_rows_half): the batch costs the prompt and
+        # half x E / k tokens more (a dense model: the prompt alone)
+        spread = model.moe.num_experts / model.moe.experts_per_token if model.moe is not None else 0.0
+        tokens = (workload.prompt or 0) + ex.cal.prefill_expert_rows_half * spread
+        tp = gpus if split == "tensor" else serving_layout(model, gpus)[0] if split == TENSOR_PIPELINE else 1
+        one_prefill = tokens / (rate * ex.cal.sglang_extend_share) + s.read / tp / (s.eff * s.bw)
+        stall = requests * one_prefill
+        step += stall
+        ex.step("decode", Reason.of("est.sglang-prefill-stall", ms=stall * 1e3, prefill_ms=one_prefill * 1e3))
     tps = 1.0 / step
     _explain_decode(counts, gpu, engine, context, batch, s, step, ex)
     if workload.speculative == "mtp":
