@@ -32,12 +32,13 @@ from configurator.core.estimate.backends import (
 from configurator.core.estimate.cards import as_gpus
 from configurator.core.estimate.collectives import (
     PCIE_BUSBW_SHARE,
-    PCIE_X16_GBS,
     SERVER_ENGINES,
     SGLANG_CURRENT,
     VLLM_CURRENT,
+    CardLinks,
     allreduce_latency,
     intra_node_link,
+    pcie_gbs,
     release_family,
 )
 from configurator.core.estimate.desktop_training import (
@@ -2274,6 +2275,7 @@ def _sharded_gathers(
     scale: float,
     compute_s: float,
     ex: _Explain,
+    links: CardLinks | None = None,
 ) -> float:
     """Seconds a sharded job (ZeRO-3 / FSDP FULL_SHARD over `gpus`, with or without the shards offloaded) spends moving
     weights that its compute does not hide, in all (Calibration.sharded_gather_overlap). Every micro-batch gathers the
@@ -2281,9 +2283,11 @@ def _sharded_gathers(
     backward (the recomputed forward runs inside the backward's gathered layer): (n-1)/n of them cross each GPU's link
     each time; a full fine-tune also reduce-scatters its 16-bit gradients (Rajbhandari et al. 2020, sec. 7.2.2: 3 x the
     16-bit states). Offloaded shards first cross each card's own PCIe link from RAM (1/n each). The link is the
-    cluster planner's: NVLink through NVSwitch in an SXM server, else PCIe at the card's generation, x16, at the bus
-    bandwidth NCCL reaches there without NVLink (collectives.PCIE_BUSBW_SHARE): a bridge joins only two cards, and
-    GeForce cards have no PCIe peer-to-peer, so the traffic goes through the CPU's root complex."""
+    cluster planner's: NVLink through NVSwitch in an SXM server, else PCIe at the bus bandwidth NCCL reaches there
+    without NVLink (collectives.PCIE_BUSBW_SHARE; GeForce cards have no PCIe peer-to-peer, so the traffic goes through
+    the CPU's root complex), x16 at the card's generation unless the build says otherwise (`links`, the plan's
+    placement: the narrowest slot's lanes and generation, a chipset x4 slot or an x8/x8 split; an NVLink bridge, which
+    joins only two cards)."""
     # ZeRO-1/2 with the optimizer offloaded moves gradients and parameters once per optimizer step, not every
     # micro-batch: only fully sharded weights (ZeRO-3, FSDP FULL_SHARD, with or without their CPU offload) are gathered
     if gpus <= 1 or workload.zero < 3 or workload.tokens is None:
@@ -2291,11 +2295,11 @@ def _sharded_gathers(
     full = workload.method == "full" or workload.kind == "pretrain"
     precision = "bf16" if full else (workload.precision or "bf16")
     weights = float(sum(_weight_bytes(counts, precision, scale, model, None)[:3]))
-    link = intra_node_link(gpu)
+    link = intra_node_link(gpu, links=links)
     passes = 3 if full else 2
     per_step = passes * (gpus - 1) / gpus * weights / (link.busbw_gbs * 1e9)
     if workload.offload == "cpu":
-        h2d = PCIE_X16_GBS.get(gpu.pcie_gen, 32.0) * PCIE_BUSBW_SHARE
+        h2d = pcie_gbs(gpu, links)[0] * PCIE_BUSBW_SHARE
         per_step += 2 * weights / gpus / (h2d * 1e9)
     tokens_per_step = workload.batch * (workload.context or 2048) * gpus
     steps = workload.tokens / tokens_per_step
@@ -2326,6 +2330,7 @@ def _training_time(
     gpus: int,
     ex: _Explain,
     scale: float = 1.0,
+    links: CardLinks | None = None,
 ) -> tuple[float | None, float | None, float | None, float | None]:
     """(training FLOPs, GPU-hours, wall hours, rate share) of a job with --tokens; None where unknown."""
     tokens = workload.tokens
@@ -2339,7 +2344,7 @@ def _training_time(
     peak = _training_peak(gpu, ex)
     scaling = _data_parallel_scaling(gpu, gpus, ex)
     gpu_seconds = flops / (peak * mfu * scaling)
-    gathered = _sharded_gathers(model, counts, workload, gpu, gpus, scale, gpu_seconds / gpus, ex)
+    gathered = _sharded_gathers(model, counts, workload, gpu, gpus, scale, gpu_seconds / gpus, ex, links)
     gpu_seconds += gathered * gpus
     gpu_hours = gpu_seconds / 3600
     wall = gpu_hours / gpus
@@ -2738,6 +2743,7 @@ def estimate(
     exact_weight_bytes: int | None = None,
     host: HostMemory | None = None,
     cal: Calibration = CAL,
+    links: CardLinks | None = None,
 ) -> EstimateResult:
     """Estimate memory per GPU, speed and time for `workload` on `gpus` x `gpu`, with the constants `cal` (the shipped
     ones unless given: cross-validation passes a refitted set, the reference tests a row's llama.cpp build).
@@ -2753,12 +2759,21 @@ def estimate(
     shown differently in the result's workload. So is the calibration (by identity, kept with the entry): a result
     computed with one set of constants is never returned for another.
     """
-    key = (id(model), workload, tuple(map(type, workload.__dict__.values())), id(gpu), gpus, exact_weight_bytes, host)
+    key = (
+        id(model),
+        workload,
+        tuple(map(type, workload.__dict__.values())),
+        id(gpu),
+        gpus,
+        exact_weight_bytes,
+        host,
+        links,
+    )
     return remember(
         scoped("estimator.estimate", cal, CAL),
         (*key, id(cal)),
         (model, gpu, cal),
-        lambda: _estimate(model, workload, gpu, gpus, exact_weight_bytes, host, cal),
+        lambda: _estimate(model, workload, gpu, gpus, exact_weight_bytes, host, cal, links),
     )
 
 
@@ -2770,6 +2785,7 @@ def _estimate(
     exact_weight_bytes: int | None,
     host: HostMemory | None,
     cal: Calibration,
+    links: CardLinks | None = None,
 ) -> EstimateResult:
     """estimate(), computed."""
     if gpus < 1:
@@ -2801,7 +2817,7 @@ def _estimate(
             model, counts, workload, gpu, gpus, split, ex, scale, reported.engine
         )
     if workload.kind != "inference":
-        flops, gpu_hours, wall, mfu = _training_time(model, counts, workload, gpu, gpus, ex, scale)
+        flops, gpu_hours, wall, mfu = _training_time(model, counts, workload, gpu, gpus, ex, scale, links)
     _explain_job(workload, reported.engine, memories, usable, fits, ex)
     return EstimateResult(
         model_id=model.id,
