@@ -199,7 +199,8 @@ def test_a_build_s_slots_reach_its_training_estimate(catalog: Catalog) -> None:
     """The plan passes the build's placement to the estimate (plan.build_links): two RTX 3090 on a B550 board on
     risers run x16 and x4 PCIe 3.0 (the chipset slot), so a 7B LoRA sharded at batch 1 takes about four times the x16
     PCIe 4.0 estimate (ANSWER_AI's slow-lane rig: 3,090 s against 969); a server board's x16 PCIe 4.0 slots are what
-    the estimate assumes (no change), and a bridge on them is said."""
+    the estimate assumes, so for two RTX 4090 (no bridge to take) nothing changes, while for two 3090 the build says
+    whether the bridge is fitted."""
     gpu, boards = catalog.records["gpus"]["rtx-3090"], catalog.records["motherboards"]
 
     def links(board: str, bridge: bool = False) -> CardLinks | None:
@@ -208,7 +209,13 @@ def test_a_build_s_slots_reach_its_training_estimate(catalog: Catalog) -> None:
         return build_links(cast(Assembly, assembly))
 
     assert links("msi-pro-b550-p-gen3") == CardLinks(lanes=4, gen=3)
-    assert links("supermicro-h12ssl-i") is None
-    assert links("supermicro-h12ssl-i", bridge=True) == CardLinks(lanes=16, gen=4, bridge=True)
+    # a card that takes a bridge is said to have none, so its all-reduce goes through the CPU; a 4090 takes none
+    assert links("supermicro-h12ssl-i") == CardLinks(lanes=16, gen=4, bridge=False)
+    ada = catalog.records["gpus"]["rtx-4090"]
+    placement = place(boards["supermicro-h12ssl-i"], ada, 2, True)
+    assert (
+        build_links(cast(Assembly, SimpleNamespace(placement=placement, gpus=2, gpu=ada, nvlink_bridge=False))) is None
+    )
+    assert links("supermicro-h12ssl-i", bridge=True) is None  # what the estimate assumes for a card taking a bridge
     slow = _seconds(catalog, "llama-2-7b", "rtx-3090", 2, "lora", 1, links=links("msi-pro-b550-p-gen3"))
     assert slow == pytest.approx(4 * _seconds(catalog, "llama-2-7b", "rtx-3090", 2, "lora", 1), rel=0.1)

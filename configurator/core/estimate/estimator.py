@@ -2275,13 +2275,16 @@ def desktop_power_bound(gpu: Gpu, *, cal: Calibration = CAL) -> float | None:
     return gpu.tdp_w * cal.prefill_tflops_per_watt * 1e12
 
 
-def _data_parallel_scaling(gpu: Gpu, gpus: int, ex: _Explain) -> float:
-    """Share of the compute rate kept by a data-parallel job's gradient all-reduce over the GPUs' link."""
+def _data_parallel_scaling(gpu: Gpu, gpus: int, ex: _Explain, links: CardLinks | None = None) -> float:
+    """Share of the compute rate kept by a data-parallel job's gradient all-reduce over the GPUs' link. A PCIe card
+    that takes an NVLink bridge is timed as bridged unless the build says it has none (`links`): without one a GeForce
+    pair goes through the CPU like any card without peer-to-peer."""
     scaling = 1.0
+    bridged = bool(gpu.nvlink) and (links is None or links.bridge)
     if gpus > 1:
         if gpu.nvlink and gpu.form_factor != "pcie":
             scaling = ex.cal.multi_gpu_scaling_nvlink
-        elif gpu.nvlink or gpu.p2p:
+        elif bridged or gpu.p2p:
             scaling = ex.cal.multi_gpu_scaling_pcie_p2p
         else:
             scaling = ex.cal.multi_gpu_scaling_pcie
@@ -2373,7 +2376,7 @@ def _training_time(
         return flops, None, None, None
     mfu = _elapsed_rate(_compute_rate(model, workload, gpu, ex), workload, gpu, gpus, ex)
     peak = _training_peak(gpu, ex)
-    scaling = _data_parallel_scaling(gpu, gpus, ex)
+    scaling = _data_parallel_scaling(gpu, gpus, ex, links)
     gpu_seconds = flops / (peak * mfu * scaling)
     gathered = _sharded_gathers(model, counts, workload, gpu, gpus, scale, gpu_seconds / gpus, ex, links)
     gpu_seconds += gathered * gpus

@@ -400,19 +400,20 @@ def build_links(a: Assembly) -> CardLinks | None:
         gen=min(s.gen for s in a.placement.slots),
         bridge=a.nvlink_bridge,
     )
-    return None if links.pcie(a.gpu) == CardLinks().pcie(a.gpu) and not links.bridge else links
+    # a card that takes a bridge is timed as bridged unless the build says it has none
+    same = links.pcie(a.gpu) == CardLinks().pcie(a.gpu) and links.bridge == bool(a.gpu.nvlink)
+    return None if same else links
 
 
 def _on_links(given: EstimateResult, a: Assembly, request: BuildRequest, cand: Candidates) -> EstimateResult:
-    """A sharded training job (ZeRO-3 / FSDP FULL_SHARD) gathers its weights over the build's own links: a board whose
-    second slot runs x4 through the chipset trains slower than the x16 the option was estimated at, a bridged pair
-    faster (estimator._sharded_gathers)."""
+    """A training job on several cards talks over the build's own links: a sharded one (ZeRO-3 / FSDP FULL_SHARD)
+    gathers its weights over them, so a board whose second slot runs x4 through the chipset trains slower than the x16
+    the option was estimated at, a bridged pair faster (estimator._sharded_gathers); a data-parallel all-reduce between
+    two cards that take a bridge but have none goes through the CPU (estimator._data_parallel_scaling)."""
     links = build_links(a)
     if links is None or cand.model is None or request.workload.kind == "inference" or given.wall_hours is None:
         return given
     workload = Workload.model_validate(given.workload)
-    if workload.zero < 3:
-        return given
     try:
         result = estimate(cand.model, workload, a.gpu, a.gpus, exact_weight_bytes=cand.exact_weight_bytes, links=links)
     except (ValueError, ConfiguratorError):
