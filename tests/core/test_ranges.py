@@ -379,7 +379,14 @@ def test_remote_code_tuple_caches_get_their_own_memory_range(catalog: Any) -> No
 # xfail miss the band on honest data, each for the reason given (docs/estimates.md, round 6); strict, so a change that
 # brings one into the band fails here until the mark is removed.
 COVERAGE_BAND = (0.75, 0.90)
+TRAINING_QLORA_INSIDE = (
+    "23 of 25 inside (92 %; 22, 88 %, before): torchtune's RTX 4090 QLoRA row comes inside (-4 %, was +23 %) since "
+    "QLoRA's dequantization is timed by the bytes bitsandbytes moves (estimator.QLORA_DEQUANT_BYTES) instead of a flat "
+    "0.75; the steady-state range (ranges.STEADY_STATE_HOURS) is derived from the 11 reference rows' cross-validated "
+    "errors, none of them QLoRA, and stands until QLoRA rows join the fit (out: the RTX A6000 LoRA / full rows)"
+)
 HOLDOUT_MISSES = {
+    "training_gpu_hours": TRAINING_QLORA_INSIDE,
     "inference_memory": "above the band with rows of other runtimes too: 59 held-out rows, 56 inside (95 %). The 26 "
     "from sources never fitted hold 96 %: llama.cpp's CI on a V100 (ggml-org/ci, OpenLLaMA 7B in 8 types at 512 and "
     "2048 tokens, engine buffers) 16 of 16, every error within 3.1 %, vLLM weight logs 5 of 5 (a ROCm log; vllm PR "
@@ -445,6 +452,7 @@ def test_cross_validated_coverage_is_within_the_band(catalog: Any, kind: str) ->
 HELD_MIN_ROWS = 10
 ONE_NVIDIA = "single-stream NVIDIA"  # accuracy.regime_points' name for the speed kinds' own factors
 REGIME_MISSES = {
+    ("training_gpu_hours", "steady-state rate"): TRAINING_QLORA_INSIDE,
     ("inference_memory", "runtime"): "48 of 50 inside (96 %): 32 Qwen2.5 peaks of a page the fit saw (31 inside), "
     "16 llama.cpp CI peaks (ggml-org/ci, all within 3.1 %) and a llama.cpp 32K-token peak (-0.7 %, ranges12); out: Qwen2.5-3B AWQ -20 % and llama.cpp #7450 -25 %",
     ("finetune_memory", "lora"): "27 of 29 inside (93 %; 97 % at the kind's x0.84..x1.30 before ranges12): the LoRA "

@@ -125,8 +125,45 @@ class Link:
     note: str = ""
 
 
-def intra_node_link(gpu: Gpu, nvswitch: bool = True) -> Link:
-    """NVLink through NVSwitch in an SXM server, else PCIe at the card's generation."""
+BRIDGE_BUSBW_ESTIMATE = (
+    "no NCCL figure read for a bridged RTX 3090 / RTX A6000 pair: the A100's NVLink 3 share of one-way bandwidth "
+    "(NVLINK_BUSBW_SHARE) is applied to the bridge's 56 GB/s one way"
+)
+
+
+@dataclass(frozen=True)
+class CardLinks:
+    """What a build gives its cards to talk over (the plan's placement): the narrowest card's PCIe lanes and the slot's
+    generation (None: the card's own), and whether an NVLink bridge joins the two cards. The estimate without one
+    assumes x16 at the card's generation and no bridge."""
+
+    lanes: int = 16
+    gen: int | None = None
+    bridge: bool = False
+
+    def pcie(self, gpu: Gpu) -> tuple[int, int]:
+        """(generation, lanes) the card's traffic crosses: the lower of the slot's and the card's of each."""
+        card = gpu.pcie_gen or 4
+        return min(card, self.gen or card), min(16, self.lanes)
+
+
+def pcie_gbs(gpu: Gpu, links: CardLinks | None = None) -> tuple[float, str]:
+    """One-way PCIe bandwidth of the card's slot, GB/s, and its name ("PCIe 3.0 x4")."""
+    gen, lanes = (links or CardLinks()).pcie(gpu)
+    return PCIE_X16_GBS.get(gen, 32.0) * lanes / 16, f"PCIe {gen}.0 x{lanes}"
+
+
+def intra_node_link(gpu: Gpu, nvswitch: bool = True, links: CardLinks | None = None) -> Link:
+    """NVLink through NVSwitch in an SXM server, an NVLink bridge where the build fits one (`links`), else PCIe at the
+    slot's lanes and generation (x16 at the card's generation unless `links` says otherwise)."""
+    if links is not None and links.bridge and gpu.nvlink and gpu.nvlink_bandwidth_gbps:
+        one_way = gpu.nvlink_bandwidth_gbps / 2
+        return Link(
+            f"NVLink bridge ({one_way:.0f} GB/s one way)",
+            one_way * NVLINK_BUSBW_SHARE["nvlink3"],
+            INTRA_NODE_HOP_S,
+            BRIDGE_BUSBW_ESTIMATE,
+        )
     if gpu.nvlink and gpu.nvlink_bandwidth_gbps and (gpu.form_factor != "pcie" and nvswitch):
         generation = gpu.nvlink.split("-")[0]
         share = NVLINK_BUSBW_SHARE.get(
@@ -139,5 +176,8 @@ def intra_node_link(gpu: Gpu, nvswitch: bool = True) -> Link:
             INTRA_NODE_HOP_S,
             NVLINK_BUSBW_ESTIMATES.get(generation, ""),
         )
-    lanes = PCIE_X16_GBS.get(gpu.pcie_gen, 32.0)
-    return Link(f"PCIe {gpu.pcie_gen}.0 x16", lanes * PCIE_BUSBW_SHARE, INTRA_NODE_HOP_S)
+    if links is None:
+        lanes = PCIE_X16_GBS.get(gpu.pcie_gen, 32.0)
+        return Link(f"PCIe {gpu.pcie_gen}.0 x16", lanes * PCIE_BUSBW_SHARE, INTRA_NODE_HOP_S)
+    gbs, name = pcie_gbs(gpu, links)
+    return Link(name, gbs * PCIE_BUSBW_SHARE, INTRA_NODE_HOP_S)

@@ -32,12 +32,13 @@ from configurator.core.estimate.backends import (
 from configurator.core.estimate.cards import as_gpus
 from configurator.core.estimate.collectives import (
     PCIE_BUSBW_SHARE,
-    PCIE_X16_GBS,
     SERVER_ENGINES,
     SGLANG_CURRENT,
     VLLM_CURRENT,
+    CardLinks,
     allreduce_latency,
     intra_node_link,
+    pcie_gbs,
     release_family,
 )
 from configurator.core.estimate.desktop_training import (
@@ -2205,8 +2206,9 @@ def _compute_rate(model: ModelArch, workload: Workload, gpu: Gpu, ex: _Explain) 
     default = shaped / (reference[1] if reference is not None else 1.0)
     mfu = workload.mfu or default
     if method == "qlora":
-        mfu *= 0.75
-        ex.assume(Reason.of("est.qlora-rate"))
+        share = qlora_share(gpu, mfu, workload.batch * seq, str(workload.framework or "peft"))
+        mfu *= share
+        ex.assume(Reason.of("est.qlora-rate", share=share, tokens=workload.batch * seq))
     if workload.mfu is None:
         unshaped = default_mfu(model, gpu, seq=seq, fused=fused, cal=ex.cal)
         shape = shaped / unshaped if unshaped else 1.0
@@ -2223,6 +2225,36 @@ def _compute_rate(model: ModelArch, workload: Workload, gpu: Gpu, ex: _Explain) 
             )
         )
     return mfu
+
+
+QLORA_DEQUANT_BYTES = 2.5
+"""Bytes moved per frozen weight each time bitsandbytes dequantizes it (an NF4 half-byte read, a 16-bit copy written,
+which the GEMM then reads as any bf16 weight): MatMul4Bit runs F.dequantize_4bit(B, quant_state).to(A.dtype) into a
+whole 16-bit tensor before F.linear, in the forward and again in the backward (bitsandbytes-foundation/bitsandbytes,
+bitsandbytes/autograd/_functions.py). Each pass over a weight pays it once beside 2 x tokens FLOPs of GEMM, so its
+share falls with the tokens of a micro-batch and with the card's bandwidth against its compute. LoRA against QLoRA at
+the same batch, one script each (AUGMXNT/rdna3-training-tests, LLaMA-Factory, TinyLlama 1.1B, 4 x 1,024 tokens,
+2024-02-18): RTX 3090 6,334 vs 6,232 tokens/s (QLoRA 0.98 of LoRA), RTX 4090 14,665 vs 14,534 (0.99), RX 7900 XTX
+5,044 vs 5,037 (1.00); Answer.AI's dual-GPU rigs (AnswerDotAI/fsdp_qlora benchmarks_03_2024.md, Llama-2 7B, 2,048
+tokens, DDP): RTX 4090 LoRA batch 4 437 s vs QLoRA batch 8 450 s, RTX 3090 881 vs 875. A flat 0.75 (the estimate
+before) had Answer.AI's RTX 4090 QLoRA rows 40-78 % slow."""
+QLORA_DEQUANT_BYTES_TORCHAO = 2.5
+"""torchtune's QLoRA dequantizes torchao's NF4Tensor in PyTorch ops: no separate figure is sourced (its README's
+RTX 4090 QLoRA row, 2,413 tokens/s against LoRA's compiled 3,083, mixes the dequantization with torch.compile's
+gain on LoRA alone), so the bitsandbytes bytes are used (an estimate)."""
+
+
+def qlora_share(gpu: Gpu, rate: float, tokens: int, framework: str) -> float:
+    """The share of a QLoRA step's time left to its GEMMs: each pass over a frozen weight does 2 x `tokens` FLOPs at
+    `rate` of the card's training peak and dequantizes it once (QLORA_DEQUANT_BYTES at the card's memory bandwidth)."""
+    peak = training_tflops(gpu, "bf16") * 1e12
+    powered = desktop_power_bound(gpu)
+    if powered is not None:
+        peak = min(peak, powered)
+    gemm_s = 2 * max(1, tokens) / (peak * max(rate, 1e-3))
+    moved = QLORA_DEQUANT_BYTES_TORCHAO if framework == "torchtune" else QLORA_DEQUANT_BYTES
+    dequant_s = moved / (gpu.memory_bandwidth_gbps * 1e9)
+    return gemm_s / (gemm_s + dequant_s)
 
 
 def _elapsed_rate(mfu: float, workload: Workload, gpu: Gpu, gpus: int, ex: _Explain) -> float:
@@ -2282,13 +2314,16 @@ def desktop_power_bound(gpu: Gpu, *, cal: Calibration = CAL) -> float | None:
     return gpu.tdp_w * cal.prefill_tflops_per_watt * 1e12
 
 
-def _data_parallel_scaling(gpu: Gpu, gpus: int, ex: _Explain) -> float:
-    """Share of the compute rate kept by a data-parallel job's gradient all-reduce over the GPUs' link."""
+def _data_parallel_scaling(gpu: Gpu, gpus: int, ex: _Explain, links: CardLinks | None = None) -> float:
+    """Share of the compute rate kept by a data-parallel job's gradient all-reduce over the GPUs' link. A PCIe card
+    that takes an NVLink bridge is timed as bridged unless the build says it has none (`links`): without one a GeForce
+    pair goes through the CPU like any card without peer-to-peer."""
     scaling = 1.0
+    bridged = bool(gpu.nvlink) and (links is None or links.bridge)
     if gpus > 1:
         if gpu.nvlink and gpu.form_factor != "pcie":
             scaling = ex.cal.multi_gpu_scaling_nvlink
-        elif gpu.nvlink or gpu.p2p:
+        elif bridged or gpu.p2p:
             scaling = ex.cal.multi_gpu_scaling_pcie_p2p
         else:
             scaling = ex.cal.multi_gpu_scaling_pcie
@@ -2313,6 +2348,7 @@ def _sharded_gathers(
     scale: float,
     compute_s: float,
     ex: _Explain,
+    links: CardLinks | None = None,
 ) -> float:
     """Seconds a sharded job (ZeRO-3 / FSDP FULL_SHARD over `gpus`, with or without the shards offloaded) spends moving
     weights that its compute does not hide, in all (Calibration.sharded_gather_overlap). Every micro-batch gathers the
@@ -2320,9 +2356,11 @@ def _sharded_gathers(
     backward (the recomputed forward runs inside the backward's gathered layer): (n-1)/n of them cross each GPU's link
     each time; a full fine-tune also reduce-scatters its 16-bit gradients (Rajbhandari et al. 2020, sec. 7.2.2: 3 x the
     16-bit states). Offloaded shards first cross each card's own PCIe link from RAM (1/n each). The link is the
-    cluster planner's: NVLink through NVSwitch in an SXM server, else PCIe at the card's generation, x16, at the bus
-    bandwidth NCCL reaches there without NVLink (collectives.PCIE_BUSBW_SHARE): a bridge joins only two cards, and
-    GeForce cards have no PCIe peer-to-peer, so the traffic goes through the CPU's root complex."""
+    cluster planner's: NVLink through NVSwitch in an SXM server, else PCIe at the bus bandwidth NCCL reaches there
+    without NVLink (collectives.PCIE_BUSBW_SHARE; GeForce cards have no PCIe peer-to-peer, so the traffic goes through
+    the CPU's root complex), x16 at the card's generation unless the build says otherwise (`links`, the plan's
+    placement: the narrowest slot's lanes and generation, a chipset x4 slot or an x8/x8 split; an NVLink bridge, which
+    joins only two cards)."""
     # ZeRO-1/2 with the optimizer offloaded moves gradients and parameters once per optimizer step, not every
     # micro-batch: only fully sharded weights (ZeRO-3, FSDP FULL_SHARD, with or without their CPU offload) are gathered
     if gpus <= 1 or workload.zero < 3 or workload.tokens is None:
@@ -2330,11 +2368,11 @@ def _sharded_gathers(
     full = workload.method == "full" or workload.kind == "pretrain"
     precision = "bf16" if full else (workload.precision or "bf16")
     weights = float(sum(_weight_bytes(counts, precision, scale, model, None)[:3]))
-    link = intra_node_link(gpu)
+    link = intra_node_link(gpu, links=links)
     passes = 3 if full else 2
     per_step = passes * (gpus - 1) / gpus * weights / (link.busbw_gbs * 1e9)
     if workload.offload == "cpu":
-        h2d = PCIE_X16_GBS.get(gpu.pcie_gen, 32.0) * PCIE_BUSBW_SHARE
+        h2d = pcie_gbs(gpu, links)[0] * PCIE_BUSBW_SHARE
         per_step += 2 * weights / gpus / (h2d * 1e9)
     tokens_per_step = workload.batch * (workload.context or 2048) * gpus
     steps = workload.tokens / tokens_per_step
@@ -2365,6 +2403,7 @@ def _training_time(
     gpus: int,
     ex: _Explain,
     scale: float = 1.0,
+    links: CardLinks | None = None,
 ) -> tuple[float | None, float | None, float | None, float | None]:
     """(training FLOPs, GPU-hours, wall hours, rate share) of a job with --tokens; None where unknown."""
     tokens = workload.tokens
@@ -2376,9 +2415,9 @@ def _training_time(
         return flops, None, None, None
     mfu = _elapsed_rate(_compute_rate(model, workload, gpu, ex), workload, gpu, gpus, ex)
     peak = _training_peak(gpu, ex)
-    scaling = _data_parallel_scaling(gpu, gpus, ex)
+    scaling = _data_parallel_scaling(gpu, gpus, ex, links)
     gpu_seconds = flops / (peak * mfu * scaling)
-    gathered = _sharded_gathers(model, counts, workload, gpu, gpus, scale, gpu_seconds / gpus, ex)
+    gathered = _sharded_gathers(model, counts, workload, gpu, gpus, scale, gpu_seconds / gpus, ex, links)
     gpu_seconds += gathered * gpus
     gpu_hours = gpu_seconds / 3600
     wall = gpu_hours / gpus
@@ -2777,6 +2816,7 @@ def estimate(
     exact_weight_bytes: int | None = None,
     host: HostMemory | None = None,
     cal: Calibration = CAL,
+    links: CardLinks | None = None,
 ) -> EstimateResult:
     """Estimate memory per GPU, speed and time for `workload` on `gpus` x `gpu`, with the constants `cal` (the shipped
     ones unless given: cross-validation passes a refitted set, the reference tests a row's llama.cpp build).
@@ -2792,12 +2832,21 @@ def estimate(
     shown differently in the result's workload. So is the calibration (by identity, kept with the entry): a result
     computed with one set of constants is never returned for another.
     """
-    key = (id(model), workload, tuple(map(type, workload.__dict__.values())), id(gpu), gpus, exact_weight_bytes, host)
+    key = (
+        id(model),
+        workload,
+        tuple(map(type, workload.__dict__.values())),
+        id(gpu),
+        gpus,
+        exact_weight_bytes,
+        host,
+        links,
+    )
     return remember(
         scoped("estimator.estimate", cal, CAL),
         (*key, id(cal)),
         (model, gpu, cal),
-        lambda: _estimate(model, workload, gpu, gpus, exact_weight_bytes, host, cal),
+        lambda: _estimate(model, workload, gpu, gpus, exact_weight_bytes, host, cal, links),
     )
 
 
@@ -2809,6 +2858,7 @@ def _estimate(
     exact_weight_bytes: int | None,
     host: HostMemory | None,
     cal: Calibration,
+    links: CardLinks | None = None,
 ) -> EstimateResult:
     """estimate(), computed."""
     if gpus < 1:
@@ -2840,7 +2890,7 @@ def _estimate(
             model, counts, workload, gpu, gpus, split, ex, scale, reported.engine
         )
     if workload.kind != "inference":
-        flops, gpu_hours, wall, mfu = _training_time(model, counts, workload, gpu, gpus, ex, scale)
+        flops, gpu_hours, wall, mfu = _training_time(model, counts, workload, gpu, gpus, ex, scale, links)
     _explain_job(workload, reported.engine, memories, usable, fits, ex)
     return EstimateResult(
         model_id=model.id,

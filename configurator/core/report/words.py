@@ -1214,7 +1214,8 @@ ZH_REASONS: dict[str, Template] = {
         "{batch} 个用户保持忙碌：每个完成的回复（{reply} tokens）由一个新的 {prompt} token 提示词接替，"
         "在运行中的解码步里预填充（分块预填充）"
     ),
-    "est.qlora-rate": "QLoRA 每次前向和反向都要反量化 NF4 权重：利用率按 bf16 数值的 75% 计",
+    "est.qlora-rate": "QLoRA 每次前向和反向都要反量化 NF4 权重（bitsandbytes：每次 GEMM 前先生成 16 位权重副本）："
+    "每个微批次 {tokens:,} 个 token 时，GEMM 保留 bf16 数值的 {share:.0%}",
     "est.default-rate": lambda r, _say: (
         f"默认计算阶段利用率：{r.fields['arch']} 在隐藏维度 {r.fields['hidden']} 下为 bf16 张量峰值的 {r.num('rate'):.0%}"
         "（已发表的最大规模训练：A100 上 1T GPT 为 50%，H100 上 Llama 3 405B 为 43%，隐藏维度越小越低：每 FLOP 的访存更多"

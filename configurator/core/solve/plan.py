@@ -16,6 +16,7 @@ from configurator.core import support
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Accessory, Gpu, ModelArch, System
 from configurator.core.errors import ConfiguratorError, RequestError, unknown_ids
+from configurator.core.estimate.collectives import CardLinks
 from configurator.core.estimate.estimator import CAL, estimate
 from configurator.core.estimate.host import host_memory
 from configurator.core.estimate.offload import estimate_on_host
@@ -330,7 +331,7 @@ def _assemble(
 ) -> Build:
     opt = choice.option
     assembly, bridge = _assembly_of(choice, request, cand)
-    estimate = _on_host(opt.estimate, assembly, request, cand)
+    estimate = _on_links(_on_host(opt.estimate, assembly, request, cand), assembly, request, cand)
     checks = check_build(assembly, request, estimate, cand.storage_need_gb)
     engine_warning = _engine_warning(estimate, request, opt.count, opt.gpu.name)
     if engine_warning is not None:
@@ -385,6 +386,38 @@ def _on_host(estimate: EstimateResult, a: Assembly, request: BuildRequest, cand:
         )
     except (ValueError, ConfiguratorError):
         return estimate
+    return with_power_limit(result, request.power_limit)
+
+
+def build_links(a: Assembly) -> CardLinks | None:
+    """What the build's placement gives its cards to talk over (the narrowest slot's lanes and generation, an NVLink
+    bridge fitted), or None where it is what the estimate assumes (x16 at the card's generation, no bridge) or the cards
+    sit in a server's bays (its own fabric)."""
+    if a.placement.bays or not a.placement.slots or a.gpus < 2 or a.gpu.gpus_per_card > 1:
+        return None
+    links = CardLinks(
+        lanes=min(s.lanes for s in a.placement.slots),
+        gen=min(s.gen for s in a.placement.slots),
+        bridge=a.nvlink_bridge,
+    )
+    # a card that takes a bridge is timed as bridged unless the build says it has none
+    same = links.pcie(a.gpu) == CardLinks().pcie(a.gpu) and links.bridge == bool(a.gpu.nvlink)
+    return None if same else links
+
+
+def _on_links(given: EstimateResult, a: Assembly, request: BuildRequest, cand: Candidates) -> EstimateResult:
+    """A training job on several cards talks over the build's own links: a sharded one (ZeRO-3 / FSDP FULL_SHARD)
+    gathers its weights over them, so a board whose second slot runs x4 through the chipset trains slower than the x16
+    the option was estimated at, a bridged pair faster (estimator._sharded_gathers); a data-parallel all-reduce between
+    two cards that take a bridge but have none goes through the CPU (estimator._data_parallel_scaling)."""
+    links = build_links(a)
+    if links is None or cand.model is None or request.workload.kind == "inference" or given.wall_hours is None:
+        return given
+    workload = Workload.model_validate(given.workload)
+    try:
+        result = estimate(cand.model, workload, a.gpu, a.gpus, exact_weight_bytes=cand.exact_weight_bytes, links=links)
+    except (ValueError, ConfiguratorError):
+        return given
     return with_power_limit(result, request.power_limit)
 
 
