@@ -130,3 +130,33 @@ def test_a_larger_model_in_another_format_is_passed_over_not_raised(catalog: Cat
     request = BuildRequest(model_id="gpt-oss-120b", workload=Workload(kind="inference"), budget=2800)
     result = plan(request, catalog)
     assert any(b.next_steps for b in result.builds)
+
+
+@pytest.mark.parametrize(
+    ("model_id", "workload", "gpu_id", "count"),
+    [
+        ("qwen2.5-32b", Workload(kind="inference", precision="q4_k_m", context=8192), "rtx-3090", 1),
+        ("qwen2.5-32b", Workload(kind="inference", precision="q4_k_m", context=131072), "rtx-3090", 1),
+        ("llama-3.3-70b", Workload(kind="inference", precision="q4_k_m", context=32768), "rtx-3090", 2),
+        (
+            "llama-3.3-70b",
+            Workload(kind="inference", precision="q4_k_m", context=32768, kv_precision="q8_0"),
+            "rtx-3090",
+            2,
+        ),
+        ("llama-3.3-70b", Workload(kind="inference", precision="bf16", batch=20, engine="vllm"), "a100-80gb-pcie", 4),
+        ("llama-3.1-8b", Workload(kind="finetune", method="qlora", context=4096), "rtx-3090", 1),
+        ("llama-3.1-8b", Workload(kind="finetune", method="full", context=4096), "rtx-3090", 1),
+    ],
+)
+def test_the_step_searches_fit_as_whole_estimates_do(
+    catalog: Catalog, model_id: str, workload: Workload, gpu_id: str, count: int
+) -> None:
+    """The searches for the largest model, context and users a step holds ask memory_fits, the first half of an
+    estimate (#34): it says what the whole estimate's `fits` says, fitting or not."""
+    from configurator.core.estimate.estimator import memory_fits
+
+    model = catalog.records["models"][model_id]
+    assert isinstance(model, ModelArch)
+    gpu = _gpu(catalog, gpu_id)
+    assert memory_fits(model, workload, gpu, count) == estimate(model, workload, gpu, count).fits

@@ -2659,6 +2659,20 @@ def _with_optimizer(workload: Workload, gpus: int, *, cal: Calibration) -> Workl
     return workload.model_copy(update={"optimizer": fw.full_optimizer if gpus == 1 else fw.full_optimizer_distributed})
 
 
+def _on_host_job(workload: Workload, gpu: Gpu | None, host: HostMemory | None) -> bool:
+    """Whether the job is estimated by the offload model (_estimate_on_host)."""
+    offloading = (
+        workload.offload == "cpu" or workload.cpu_layers or workload.cpu_experts or workload.n_cpu_moe is not None
+    )
+    return bool(
+        workload.kind == "inference"
+        and workload.engine == "llama.cpp"
+        and gpu is not None
+        and offloading
+        and (host is not None or workload.n_cpu_moe is not None)
+    )
+
+
 def _estimate_on_host(
     model: ModelArch,
     workload: Workload,
@@ -2670,16 +2684,7 @@ def _estimate_on_host(
 ) -> EstimateResult | None:
     """llama.cpp inference with weights in system RAM, when the host is known (or --n-cpu-moe asked): the one offload
     model, offload.estimate_on_host; None for every other job."""
-    offloading = (
-        workload.offload == "cpu" or workload.cpu_layers or workload.cpu_experts or workload.n_cpu_moe is not None
-    )
-    if not (
-        workload.kind == "inference"
-        and workload.engine == "llama.cpp"
-        and gpu is not None
-        and offloading
-        and (host is not None or workload.n_cpu_moe is not None)
-    ):
+    if not _on_host_job(workload, gpu, host):
         return None
     from configurator.core.estimate.offload import estimate_on_host  # offload builds on this module
 
@@ -2850,6 +2855,44 @@ def estimate(
     )
 
 
+def memory_fits(
+    model: ModelArch, workload: Workload, gpu: Gpu, gpus: int = 1, exact_weight_bytes: int | None = None
+) -> bool | None:
+    """`estimate(...).fits` without the speed and time that follow it (the fit is decided by memory alone, before
+    them): what a search over larger models, contexts or user counts asks of each try (solve/next_step.py, #34).
+    Raises what estimate() raises before its fit is known; a job estimated on the host (offload) is estimated."""
+    key = (id(model), workload, tuple(map(type, workload.__dict__.values())), id(gpu), gpus, exact_weight_bytes)
+    return remember("estimator.memory_fits", key, (model, gpu), lambda: _memory_fits(model, workload, gpu, gpus,
+                    exact_weight_bytes))  # fmt: skip
+
+
+def _memory_fits(
+    model: ModelArch, workload: Workload, gpu: Gpu, gpus: int, exact_weight_bytes: int | None
+) -> bool | None:
+    if gpus < 1:
+        raise RequestError("--gpus must be at least 1")
+    gpu_, gpus_ = as_gpus(gpu, gpus)
+    resolved = _with_optimizer(workload.resolved(model.max_context), gpus_, cal=CAL)
+    if _on_host_job(resolved, gpu_, None):
+        return estimate(model, workload, gpu, gpus, exact_weight_bytes).fits
+    fmt = weight_format(resolved.precision or "bf16")
+    if fmt.moe_only and model.moe is None:
+        return estimate(model, workload, gpu, gpus, exact_weight_bytes).fits  # raises as estimate() does
+    return _memory(model, resolved, gpu_, gpus_, exact_weight_bytes, _Explain(CAL))[-1]
+
+
+def _memory(
+    model: ModelArch, workload: Workload, gpu: Gpu | None, gpus: int, exact_weight_bytes: int | None, ex: _Explain
+) -> tuple[Workload, ParamCounts, float, str, int, tuple[GpuMemory, ...], int | None, bool | None]:
+    """The job's memory on each GPU and whether it fits: the first half of an estimate."""
+    workload, counts, scale = _prepared(model, workload, gpu, gpus, exact_weight_bytes, ex)
+    split = _choose_split(model, workload, gpus, ex)
+    workload, per_gpu, host_ram = _job_memory(model, counts, workload, gpu, gpus, split, scale, ex)
+    memories, usable = _gpu_memories(gpu, workload, per_gpu, ex)
+    fits = None if usable is None else max(m.total for m in memories) <= usable
+    return workload, counts, scale, split, host_ram, memories, usable, fits
+
+
 def _estimate(
     model: ModelArch,
     workload: Workload,
@@ -2876,11 +2919,9 @@ def _estimate(
         )
     reported = workload
     ex = _Explain(cal)
-    workload, counts, scale = _prepared(model, workload, gpu, gpus, exact_weight_bytes, ex)
-    split = _choose_split(model, workload, gpus, ex)
-    workload, per_gpu, host_ram = _job_memory(model, counts, workload, gpu, gpus, split, scale, ex)
-    memories, usable = _gpu_memories(gpu, workload, per_gpu, ex)
-    fits = None if usable is None else max(m.total for m in memories) <= usable
+    workload, counts, scale, split, host_ram, memories, usable, fits = _memory(
+        model, workload, gpu, gpus, exact_weight_bytes, ex
+    )
     if fits is False and workload.kind == "pretrain" and gpus > 1 and workload.zero < 3 and usable is not None:
         _suggest_full_sharding(model, counts, workload, gpus, usable, ex)
     decode = aggregate = prefill = ttft = None

@@ -282,6 +282,9 @@ def _platforms(cand: Candidates) -> list[tuple[Priced, Priced, Priced, int]]:
 def _platform_positions(cand: Candidates) -> tuple[tuple[int, int, int, int], ...]:
     """_platforms as positions: (CPU, board, memory kit, kits)."""
     out = []
+    # each verdict that reads fewer records than the loop's depth is asked once (the memory kit on the board: once per
+    # board, not per CPU; the DIMMs a CPU and board take, per module count), the same verdicts in the same order (#34)
+    memory_on_board: dict[tuple[int, int], bool] = {}
     for ci, cpu in enumerate(cand.cpus):
         c = cpu.record
         assert isinstance(c, Cpu)
@@ -292,16 +295,23 @@ def _platform_positions(cand: Candidates) -> tuple[tuple[int, int, int, int], ..
                 continue  # a GPU server's own board: sold with its barebone
             if b.cpu_sockets != 1 or compat.cpu_board(c, b).status != "pass":
                 continue
+            usable = compat.usable_dimms(c, b)
+            most_gb = min(b.max_memory_gb, c.max_memory_gb)
+            populated: dict[int, bool] = {}  # by module count: whether the population does not fail
             for mi, memory in enumerate(cand.memory):
                 m = memory.record
                 assert isinstance(m, MemoryKit)
-                if compat.memory_board(m, b).status != "pass" or m.memory_type != c.memory_type:
+                if (bi, mi) not in memory_on_board:
+                    memory_on_board[bi, mi] = compat.memory_board(m, b).status == "pass"
+                if not memory_on_board[bi, mi] or m.memory_type != c.memory_type:
                     continue
                 for kits in compat.kit_counts(m):
                     modules = m.modules * kits
-                    if modules > compat.usable_dimms(c, b) or m.total_gb * kits > min(b.max_memory_gb, c.max_memory_gb):
+                    if modules > usable or m.total_gb * kits > most_gb:
                         continue
-                    if compat.dimm_population(c, b, modules).status == "fail":
+                    if modules not in populated:
+                        populated[modules] = compat.dimm_population(c, b, modules).status != "fail"
+                    if not populated[modules]:
                         continue
                     out.append((ci, bi, mi, kits))
     return tuple(out)

@@ -22,7 +22,7 @@ from datetime import date
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Gpu, ModelArch, Price
 from configurator.core.errors import ConfiguratorError
-from configurator.core.estimate.estimator import estimate
+from configurator.core.estimate.estimator import estimate, memory_fits
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload
 from configurator.core.memo import remember
@@ -77,12 +77,20 @@ def _fits(model: ModelArch, workload: Workload, gpu: Gpu, count: int) -> Estimat
     return result if result.fits else None
 
 
+def _holds(model: ModelArch, workload: Workload, gpu: Gpu, count: int) -> bool:
+    """Whether the job fits (`_fits(...) is not None`), from its memory alone (estimator.memory_fits, #34)."""
+    try:
+        return bool(memory_fits(model, workload, gpu, count))
+    except (ValueError, ConfiguratorError):
+        return False
+
+
 def _doubling(model: ModelArch, workload: Workload, gpu: Gpu, count: int, key: str, start: int, cap: int) -> int | None:
     """The largest value of `key` (context or batch) doubling from `start` up to `cap` that still fits."""
     best = None
     value = start
     while value <= cap:
-        if _fits(model, workload.model_copy(update={key: value}), gpu, count) is None:
+        if not _holds(model, workload.model_copy(update={key: value}), gpu, count):
             break
         best = value
         if value == cap:
@@ -117,7 +125,7 @@ def _largest_model(
     )
     for other in larger:
         context = min(workload.context or other.max_context, other.max_context)
-        if _fits(other, workload.model_copy(update={"context": context}), gpu, count) is not None:
+        if _holds(other, workload.model_copy(update={"context": context}), gpu, count):
             return other
     return model
 
