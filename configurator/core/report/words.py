@@ -147,6 +147,9 @@ ZH_CN: dict[str, str] = {
     "Assumption": "假设",
     "Estimate warning": "估算警告",
     "Type | Item | Price": "类别 | 配件 | 价格",
+    # the Markdown list's lines (purchase._markdown_build)
+    "builds": "配置方案",
+    "Estimated:": "估算：",
 }
 
 ZH_CN.update(
