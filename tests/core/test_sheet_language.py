@@ -338,7 +338,9 @@ def test_the_chinese_markdown_list_says_its_estimate_fit_and_prices_in_chinese(c
     64 h of training ...", "How this fits: split: data parallel x5; ...", "Prices: this build's prices from ...", and
     an English title. Each now reads as the PDF sheet says it; the English list is unchanged."""
     catalog, request, builds = chen
-    chinese = markdown_text(builds, request, SheetMeta(language="zh_CN", catalog_prices="prices from 2025-06 to 2026-11"))
+    chinese = markdown_text(
+        builds, request, SheetMeta(language="zh_CN", catalog_prices="prices from 2025-06 to 2026-11")
+    )
     for english in ("Estimated:", "How this fits:", "Prices:", "this build's", "inference builds", "Catalog prices"):
         assert english not in chinese, english
     assert "如何装下：" in chinese and "价格：" in chinese and "估算：" in chinese

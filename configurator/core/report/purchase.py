@@ -491,7 +491,7 @@ def _markdown_build(build: Build, request: BuildRequest) -> list[str]:
 
 
 def _said_line(lead: str, text: str) -> str:
-    """"Lead: text." in English, "引导：文字。" in Chinese (no space after the full-width colon)."""
+    """ "Lead: text." in English, "引导：文字。" in Chinese (no space after the full-width colon)."""
     zh = language_code() == "zh_CN"
     return f"{t(lead)}{'' if zh else ' '}{_md(text)}{sentence_end()}"
 
