@@ -75,7 +75,7 @@ def write_requested(
     if model is not None and any(kind == "pdf" for kind, _path in targets):  # the value table is the sheets'
         from configurator.core.advise import value_rows
 
-        ranking = value_rows(model, request.workload, catalog, request, exact_weight_bytes)
+        ranking = value_rows(model, ranked_workload(request, builds), catalog, request, exact_weight_bytes)
     meta = SheetMeta.from_catalog(
         catalog,
         builds,
@@ -142,6 +142,22 @@ def _restore_sigterm(previous: Any) -> None:
 
     if previous is not None:
         signal.signal(signal.SIGTERM, previous)
+
+
+def ranked_workload(request: Any, builds: list[Any]) -> Any:
+    """The workload the sheet's value table ranks GPUs for: the request's, or, when the plan ran every build with the
+    KV cache it chose itself (no --kv-precision given: plan._usual_kv_builds, q8_0 at long contexts), that cache, so
+    the row marked as the build's GPU counts the cards the build holds (Mina's 2 x RTX 3090 at q8_0 sat beside a
+    table row '3 x RTX 3090' at fp16)."""
+    chosen = {str(b.estimate.workload.get("kv_precision") or "") for b in builds}
+    if request.kv_asked or len(chosen) != 1 or "" in chosen:
+        return request.workload
+    kv = chosen.pop()
+    return (
+        request.workload
+        if kv == request.workload.kv_precision
+        else request.workload.model_copy(update={"kv_precision": kv})
+    )
 
 
 def _write_pdf(path: Path, builds: list[Any], request: Any, meta: Any, page: str) -> int:

@@ -621,6 +621,7 @@ EN: dict[str, Template] = {
     "sup.bf16-rdna4": "RDNA 4 WMMA runs fp16 and bf16",
     "sup.fp8-rdna4": "RDNA 4 WMMA has FP8 instructions, but vLLM's FP8 W8A8 path on ROCm is documented for MI300-class GPUs only",
     "sup.fp8-volta": "no FP8 on Volta, and FP8 Marlin needs Turing or newer",
+    "sup.vllm-mxfp4-sm80": "vLLM runs MXFP4 weights (gpt-oss) from compute capability 8.0 (Ampere) only: its Turing Marlin kernels leave MXFP4 out, as it needs bf16 activations",
     # the support table's shared facts (support_facts: one constant each, its source beside it there)
     "sup.fp8-marlin": "no FP8 tensor cores: vLLM stores FP8 weights and runs them as weight-only W8A16 through FP8 Marlin (half the weight memory, computed in fp16, no FP8 speed-up)",
     "sup.fp8-kv-software": "FP8 KV cache is stored in 8 bits to save memory but converted back to 16-bit for the attention math (no FP8 hardware)",

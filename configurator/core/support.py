@@ -87,6 +87,7 @@ VLLM_ROW_FOR_PRECISION: dict[str, str] = {
     "q4_0": "gguf",
     "q3_k_m": "gguf",
     "q2_k": "gguf",
+    "mxfp4": "mxfp4",  # not in vLLM's table: only where an architecture carries the row (support_facts)
 }
 _BNB_PRECISIONS = ("nf4", "int8")
 
@@ -310,8 +311,7 @@ def check_stack(gpu: Gpu, workload: Workload, model_type: str = "") -> list[Supp
 
     # SUP-3: the quantization format inside the engine
     row = VLLM_ROW_FOR_PRECISION.get(precision)
-    if engine == "vllm" and row is not None:
-        fact = entry.vllm_quant[row]
+    if engine == "vllm" and row is not None and (fact := entry.vllm_quant.get(row)) is not None:
         if precision == "fp8" and fact.level != "yes":
             advice = _said("to-int4")
         elif fact.level == "no":

@@ -28,6 +28,10 @@ VLLM_GPU_INSTALL = "https://docs.vllm.ai/en/latest/getting_started/installation/
 VLLM_GPU_INSTALL_V014 = "https://docs.vllm.ai/en/v0.14.0/getting_started/installation/gpu/"
 VLLM_QUANT_HARDWARE = "https://docs.vllm.ai/en/latest/features/quantization/"
 VLLM_FP8 = "https://docs.vllm.ai/en/v0.32.0/features/quantization/llm_compressor/fp8/"
+# vLLM refuses MXFP4 (gpt-oss) below compute capability 8.0 ("The quantization method mxfp4 is not supported for the
+# current GPU SM75", open 2025-08 to 2026; #23203 asks for 7.5); the Turing Marlin kernels of vllm#29901 (2025-12-02)
+# take GPTQ, AWQ, FP8 and NVFP4 weights but not MXFP4, "since it requires BF16 activation"
+VLLM_MXFP4_SM80 = "https://github.com/vllm-project/vllm/issues/22288"
 VLLM_KV_CACHE = "https://docs.vllm.ai/en/latest/features/quantization/quantized_kvcache/"
 TORCH_SCALED_MM = "https://huggingface.co/neuralmagic/Meta-Llama-3.1-70B-Instruct-FP8/discussions/2"
 LLAMA_CPP_BUILD = "https://github.com/ggml-org/llama.cpp/blob/master/docs/build.md"
@@ -266,6 +270,9 @@ def _quant_row(column: str, supported: set[str], extra: dict[str, Fact] | None =
 
 
 _FP8_MARLIN = Fact.of("partial", "sup.fp8-marlin", VLLM_FP8)
+# MXFP4 is not a row of vLLM's hardware table: only the architectures it is refused on carry the row (support.py
+# checks a precision whose row an architecture lacks no further)
+_MXFP4_NONE = {"mxfp4": Fact.of("no", "sup.vllm-mxfp4-sm80", VLLM_MXFP4_SM80)}
 _FP8_KV_SOFTWARE = Fact.of("partial", "sup.fp8-kv-software", VLLM_KV_CACHE)
 _FP8_KV_NATIVE = Fact.of("yes", "sup.fp8-kv-native", VLLM_KV_CACHE)
 _FP8_KV_UNDOCUMENTED = Fact.of("partial", "sup.fp8-kv-undocumented", VLLM_KV_CACHE)
@@ -415,7 +422,7 @@ SUPPORT_TABLE: tuple[ArchSupport, ...] = (
         fa2=False,
         kv=_FP8_KV_SOFTWARE,
         vllm=Fact.of("partial", "sup.vllm-volta", VLLM_GPU_INSTALL_V014),
-        extra_quant={"fp8_w8a8": Fact.of("no", "sup.fp8-volta", VLLM_FP8)},
+        extra_quant={"fp8_w8a8": Fact.of("no", "sup.fp8-volta", VLLM_FP8), **_MXFP4_NONE},
         pytorch=_EOL_PYTORCH,
         compile_fact=_COMPILE_OLD_NVIDIA,
         driver=_EOL_DRIVER,
@@ -430,7 +437,7 @@ SUPPORT_TABLE: tuple[ArchSupport, ...] = (
         fa2=False,
         kv=_FP8_KV_SOFTWARE,
         vllm=_VLLM_CUDA,
-        extra_quant={"fp8_w8a8": _FP8_MARLIN},
+        extra_quant={"fp8_w8a8": _FP8_MARLIN, **_MXFP4_NONE},
         compile_fact=_COMPILE_OLD_NVIDIA,
         driver=Fact.of("yes", "sup.driver-turing", CUDA13_DROPS_VOLTA),
     ),

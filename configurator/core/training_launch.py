@@ -280,7 +280,11 @@ def accelerate_command(job: _Job) -> tuple[str, str]:
         if job.kind == "pretrain"
         else ["--model_name_or_path", job.repo]
     )
-    parts += ["train.py", *source, "--max_seq_length", str(job.context), *hf_batch(job)]
+    # the length under the name each script takes: run_clm.py's --block_size (transformers
+    # examples/pytorch/language-modeling/run_clm.py, DataTrainingArguments.block_size); TRL's SFTConfig --max_length
+    # beside its ModelConfig's --use_peft/--lora_r (max_seq_length removed in TRL 0.20: huggingface/trl#3912)
+    length = "--block_size" if job.kind == "pretrain" else "--max_length"
+    parts += ["train.py", *source, length, str(job.context), *hf_batch(job)]
     if job.adapters:
         parts += ["--use_peft", "--lora_r", str(job.lora_rank)]
         if job.method == "qlora":

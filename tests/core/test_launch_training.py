@@ -233,3 +233,16 @@ def test_a_card_without_bf16_trains_in_fp16_in_every_command(catalog: Catalog) -
         model, result, {"nodes": 2, "tensor": 2, "pipeline": 1, "data": 8, "gpus": 16}, turing
     )
     assert "--fp16" in shlex.split(command) and "--bf16" not in shlex.split(command)
+
+
+def test_the_accelerate_commands_length_flag_is_the_one_its_script_takes(catalog: Catalog) -> None:
+    """Sam's pretraining command and Dr. Chen's LoRA printed `train.py ... --max_seq_length N`. From scratch the script
+    is run_clm-style, and transformers' examples/pytorch/language-modeling/run_clm.py names the length --block_size
+    (DataTrainingArguments.block_size; it has no --max_seq_length); the fine-tune's --use_peft/--lora_r are TRL's
+    ModelConfig, whose SFTConfig renamed max_seq_length to --max_length in 0.16 and removed the old name in 0.20
+    (huggingface/trl#3912, maintainer, 2025-08-17: "deprecated in 0.16 and removed in 0.20")."""
+    pretrain = _command(catalog, Workload(kind="pretrain", tokens=1e11, context=4096))
+    assert "--max_seq_length" not in pretrain and _after(pretrain, "--block_size") == "4096"
+    tuned = _command(catalog, Workload(kind="finetune", method="lora", context=2048))
+    assert tuned[:2] == ["accelerate", "launch"] and "--use_peft" in tuned
+    assert "--max_seq_length" not in tuned and _after(tuned, "--max_length") == "2048"

@@ -331,3 +331,19 @@ def test_the_value_tables_caveat_lines_use_chinese_punctuation(chen) -> None:  #
         chinese = value_section(builds[0], SheetMeta(value_ranking=(row,), language="zh_CN"))
     assert "<li>P40: expect no new driver or framework releases; run the model in fp16</li>" in english
     assert "<li>P40：不会再有新的驱动或框架版本；用 fp16 运行模型</li>" in chinese, chinese
+
+
+def test_the_chinese_markdown_list_says_its_estimate_fit_and_prices_in_chinese(chen) -> None:  # type: ignore[no-untyped-def]
+    """Dr. Chen's `--markdown F --lang zh_CN` (walked 2026-12-03) had Chinese tables under English lines: "Estimated:
+    64 h of training ...", "How this fits: split: data parallel x5; ...", "Prices: this build's prices from ...", and
+    an English title. Each now reads as the PDF sheet says it; the English list is unchanged."""
+    catalog, request, builds = chen
+    chinese = markdown_text(
+        builds, request, SheetMeta(language="zh_CN", catalog_prices="prices from 2025-06 to 2026-11")
+    )
+    for english in ("Estimated:", "How this fits:", "Prices:", "this build's", "inference builds", "Catalog prices"):
+        assert english not in chinese, english
+    assert "如何装下：" in chinese and "价格：" in chinese and "估算：" in chinese
+    english_md = markdown_text(builds, request, SheetMeta(catalog_prices="prices from 2025-06 to 2026-11"))
+    assert english_md.startswith("# qwen2.5-32b: inference builds\n\nCatalog prices from 2025-06 to 2026-11;")
+    assert "Estimated: " in english_md and "How this fits: " in english_md

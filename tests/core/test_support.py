@@ -256,3 +256,15 @@ def test_plan_for_deepseek_v4_flash_on_intel_carries_the_model_warning(catalog: 
     build = result.builds[0]
     assert any(p.id == "arc-pro-b60" for p in build.parts)
     assert any(c.rule == "SUP-1" and c.status == "warn" and "DeepSeek-V4" in c.message for c in build.checks)
+
+
+def test_vllm_mxfp4_needs_ampere_so_gpt_oss_on_turing_is_refused_and_runs_in_llama_cpp(gpus: dict[str, Gpu]) -> None:
+    """gpt-oss's MXFP4 in vLLM needs compute capability 8.0 (vllm-project/vllm#22288, #23203, open; the Turing Marlin
+    kernels of #29901 exclude MXFP4, which needs bf16 activations): a 2080 Ti or a V100 is refused for it, an
+    RTX 3090 (Marlin MXFP4) is not."""
+    work = Workload(engine="vllm", precision="mxfp4", batch=4)
+    for gid in ("rtx-2080-ti-22gb", "v100-32gb-sxm2"):
+        (weights,) = _rule(check_stack(gpus[gid], work), "SUP-3")
+        assert weights.status == "fail" and "MXFP4" in weights.message and "llama.cpp" in weights.message, gid
+    assert _rule(check_stack(gpus["rtx-3090"], work), "SUP-3") == []
+    assert worst(check_stack(gpus["rtx-2080-ti-22gb"], Workload(engine="llama.cpp", precision="mxfp4"))) == "pass"

@@ -195,6 +195,12 @@ LOCALLLAMA_EP3 = (
     "r/LocalLLaMA 'Building LocalLlama Machine - Episode 3: Performance Optimizations' (2025-05): "
     "DeepSeek-R1-Distill-Llama-70B Q4 on RTX 3090s with llama.cpp, 10.3-12.1 tok/s"
 )
+VLLM_MXFP4_SM80 = (
+    "https://github.com/vllm-project/vllm/issues/22288 (open, read 2026-12-03): 'The quantization method mxfp4 is not "
+    "supported for the current GPU SM75' (gpt-oss on a Turing card; #23203 asks to lower vLLM's 8.0 floor); "
+    "https://github.com/vllm-project/vllm/pull/29901 (merged 2025-12-02): Marlin on Turing takes GPTQ, AWQ, FP8 and "
+    "NVFP4 weights, 'MXFP4 is not supported since it requires BF16 activation'"
+)
 USER_JOURNEYS = "/work/shared/docs/user-journeys.md (the product's user journeys: Mina, Dr. Chen, Sam)"
 ISSUE_27 = "issue #27 'Advice an expert would sign' (filed 2026-12, reproductions on main)"
 MIXED_4090_3090 = (
@@ -2278,5 +2284,41 @@ CASES: tuple[Case, ...] = (
         "CNY); the step doubles the memory per card, which is what a longer context, more users or a larger model "
         "need. The prices shown are the catalog's, with their dates.",
         (SEED_UPGRADE_PATH,),
+    ),
+    # ---- walk12 (2026-12-03): the command line and the printed sheet, ten requests off the suite
+    Case(
+        "gpt-oss-120b-10000-4-users-no-vllm-on-turing",
+        "--model gpt-oss-120b --workload inference --budget 10000 --batch 4 --top 3",
+        (
+            no_build(
+                "a Turing card serving gpt-oss's MXFP4 weights in vLLM",
+                lambda b: "Turing" in architectures(b) and engine(b) == "vllm",
+            ),
+            feasible(),
+        ),
+        "vLLM refuses MXFP4 below compute capability 8.0, so four RTX 2080 Ti 22GB cannot serve gpt-oss-120b in vLLM "
+        "(llama.cpp runs its MXFP4 GGUF on them). Walked 2026-12-03: 'best value' was 4 x RTX 2080 Ti 22GB on vLLM at "
+        "130 tokens/s per user with `vllm serve openai/gpt-oss-120b --tensor-parallel-size 4`; SUP-3 now refuses it "
+        "and the value build is 4 x Arc Pro B60.",
+        (VLLM_MXFP4_SM80,),
+    ),
+    Case(
+        "llama70b-mac-or-3090-every-build-says-why-it-is-shown",
+        "--model llama-3.3-70b --workload inference --precision q4_k_m --context 8192 "
+        "--gpu mac-studio-m2-ultra-76c-192gb,rtx-3090 --top 3",
+        (
+            every_build(
+                "carries a claim or says what kind of build it is (no bare 'alternative')",
+                lambda b: bool(b.get("claims") or b.get("kinds") or b.get("why")),
+            ),
+        ),
+        "A buyer comparing a Mac Studio with 3090s reads each build shown as an answer; the journeys ask that an "
+        "alternative explain itself ('An alternative explains why a single 48 GB card costs more').",
+        (USER_JOURNEYS,),
+        today=(
+            "walk12 (2026-12-03): #2 is 2 x RTX 3090 on an AM5 board in a SilverStone RM44 rack case, 4,096 USD, "
+            "14.7 tokens/s: the cards and speed of #1 (3,562 USD) for 534 USD more, labelled only 'alternative' with "
+            "no claim, kind or why; it should say what it offers (a rack case) or give its place to a build that differs"
+        ),
     ),
 )

@@ -16,7 +16,7 @@ from configurator.core.catalog.dates import catalog_date, date_range_text
 from configurator.core.reasons import Reason, english
 from configurator.core.report import atomic_write_bytes, phrases
 from configurator.core.report.fit import fit_of, gpu_name, gpus_text
-from configurator.core.report.words import ZH_PART_CATEGORIES, language, say, say_all, t
+from configurator.core.report.words import ZH_PART_CATEGORIES, language, say, say_all, sentence_end, t
 from configurator.core.report.words import current as language_code
 from configurator.core.shapes import NotAsAskedJson, ValueRowJson
 from configurator.core.solve.build import Build, BuildPart, Infeasible
@@ -476,24 +476,38 @@ def _markdown_build(build: Build, request: BuildRequest) -> list[str]:
     else:
         lines.append(f" | **{t('Total')}** | **{money(build.total_price, build.currency)}**")
     dated = date_range_text(p.price_date for p in build.parts if p.price_date is not None and p.subtotal > 0)
+    from configurator.core.report import phrases  # the fit and the dates in the list's language, as the sheet's
+
+    prices = t("this build's") + " " + phrases.sentence(dated) if dated else ""
     return [
         *lines,
         "",
-        f"Estimated: {_md(estimate_summary(build))}.",
+        _said_line("Estimated:", say_all(estimate_said(build))),
         "",
-        f"How this fits: {_md(fit_of(build, request).sentence)}.",
+        _said_line("How this fits:", phrases.fit_sentence(fit_of(build, request))),
         "",
-        *([f"Prices: this build's {_md(dated)}.", ""] if dated else []),
+        *([_said_line("Prices:", prices), ""] if dated else []),
     ]
+
+
+def _said_line(lead: str, text: str) -> str:
+    """ "Lead: text." in English, "引导：文字。" in Chinese (no space after the full-width colon)."""
+    zh = language_code() == "zh_CN"
+    return f"{t(lead)}{'' if zh else ' '}{_md(text)}{sentence_end()}"
 
 
 def markdown_text(builds: list[Build], request: BuildRequest, meta: SheetMeta | None = None) -> str:
     """PCPartPicker-style tables (Type | Item | Price) to paste into a forum post, in the words of `meta.language`;
     with `meta`, the catalog's price dates under the title (a forum reader should know how old the prices are)."""
-    lines = [f"# {_md(request.model_id)}: {_md(request.workload.kind)} builds", ""]
-    if meta is not None and meta.catalog_prices:
-        lines += [f"Catalog {_md(meta.catalog_prices)}; created {_md(meta.created)}.", ""]
+    from configurator.core.report import phrases
+
     with language(meta.language if meta is not None else "en"):
+        zh = language_code() == "zh_CN"
+        lines = [f"# {_md(request.model_id)}{'：' if zh else ': '}{_md(t(request.workload.kind))} {t('builds')}", ""]
+        if meta is not None and meta.catalog_prices:
+            catalog = f"{t('catalog').capitalize()} {phrases.sentence(meta.catalog_prices)}"
+            created = f"{t('created')} {meta.created}"
+            lines += [_md(("；" if zh else "; ").join((catalog, created))) + sentence_end(), ""]
         for build in builds:
             lines += _markdown_build(build, request)
     return "\n".join(lines)

@@ -147,6 +147,9 @@ ZH_CN: dict[str, str] = {
     "Assumption": "假设",
     "Estimate warning": "估算警告",
     "Type | Item | Price": "类别 | 配件 | 价格",
+    # the Markdown list's lines (purchase._markdown_build)
+    "builds": "配置方案",
+    "Estimated:": "估算：",
 }
 
 ZH_CN.update(
@@ -637,6 +640,7 @@ ZH_REASONS: dict[str, Template] = {
     "sup.bf16-rdna4": "RDNA 4 WMMA 可运行 fp16 和 bf16",
     "sup.fp8-rdna4": "RDNA 4 WMMA 有 FP8 指令，但 vLLM 在 ROCm 上的 FP8 W8A8 路径只为 MI300 级 GPU 提供文档",
     "sup.fp8-volta": "Volta 没有 FP8，FP8 Marlin 需要 Turing 或更新架构",
+    "sup.vllm-mxfp4-sm80": "vLLM 只在计算能力 8.0（Ampere）及以上运行 MXFP4 权重（gpt-oss）：其 Turing 版 Marlin 内核不含 MXFP4，因为它需要 bf16 激活",
     # the support table's shared facts
     "sup.fp8-marlin": "没有 FP8 张量核心：vLLM 以 FP8 存储权重，并通过 FP8 Marlin 按仅权重的 W8A16 方式运行（权重显存减半，用 fp16 计算，没有 FP8 加速）",
     "sup.fp8-kv-software": "FP8 KV 缓存以 8 位存储以节省显存，但注意力计算时转回 16 位（没有 FP8 硬件）",
