@@ -486,6 +486,8 @@ class RankedGpuJson(TypedDict):
     unit_price_used: float | None
     currency: str
     engine: str | None
+    caveat_checks: list[CheckJson]  # `caveats` but `modified`'s, as the checks they are (rule, code, fields)
+    modified: bool  # a refurbisher's board: `caveats` starts with its caveat (reasons code caveat.modified)
 
 
 class ValueRowJson(RankedGpuJson):
@@ -516,6 +518,7 @@ class MapCellJson(TypedDict):
     cheapest: MapChoiceJson | None
     reason: str | None
     alternatives: list[MapChoiceJson]
+    why: list[ReasonJson]  # `reason` as codes and fields, clause by clause (empty when a machine answers)
 
 
 class MapJson(TypedDict):

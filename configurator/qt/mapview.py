@@ -248,7 +248,7 @@ class RecommendationMapDialog(QDialog):
         c = cell.cheapest
         item = QTableWidgetItem(f"{self._machine(c)}\n{c.price:,.0f} {c.currency}" if c else "—")
         item.setToolTip(
-            i18n.sentence(cell.reason or "")
+            i18n.say_all(cell.why)
             or ("；" if i18n.current() == "zh_CN" else "; ").join(
                 self.tr("or %1: %2").replace("%1", self._machine(a)).replace("%2", f"{a.price:,.0f}")
                 for a in cell.alternatives
