@@ -17,17 +17,17 @@ from configurator.core.catalog.models import Chassis, Gpu, ModelArch, Record, Sy
 from configurator.core.errors import ConfiguratorError, RequestError, unknown_ids
 from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.workload import Workload
+from configurator.core.model.build import Build
+from configurator.core.model.request import BuildRequest
 from configurator.core.reasons import MODIFIED, Reason, as_json, english
 from configurator.core.report.fit import short_gpu_name
 from configurator.core.rules.base import Check
 from configurator.core.shapes import MapCellJson, MapChoiceJson, MapJson, PartSpecJson, RankedGpuJson, ValueRowJson
-from configurator.core.solve.build import Build
 from configurator.core.solve.candidates import GIB, TOWERS, GpuOption, engines_to_try, gpu_allowed, gpu_options
 from configurator.core.solve.compat import ducted, needs_ducted
 from configurator.core.solve.plan import plan
 from configurator.core.solve.pricing import quote
 from configurator.core.solve.ranking import cpu_only, measure, system_part
-from configurator.core.solve.request import BuildRequest
 from configurator.core.solve.rules import READING_TPS
 from configurator.core.support import check_stack
 

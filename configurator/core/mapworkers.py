@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import ModelArch
 from configurator.core.estimate.workload import Workload
-from configurator.core.solve.request import BuildRequest
+from configurator.core.model.request import BuildRequest
 
 if TYPE_CHECKING:
     from configurator.core.advise import MapCell, PlatformFloor

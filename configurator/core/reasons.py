@@ -1012,7 +1012,7 @@ EN: dict[str, Template] = {
         "proportional to the tokens); bought: full-load energy + depreciation and upkeep per on-hour of the useful "
         "life, per hour of training; rented: the hourly price, per hour of training"
     ),
-    # a build's noise under load (solve.noise): the level, and each source's figure with its own source
+    # a build's noise under load (model.noise): the level, and each source's figure with its own source
     "noise.silent": "silent (no fans)",
     "noise.level": lambda r, _say: (
         f"{r.num('dba'):.0f} dBA at {r.num('m'):g} m" + (" (est.)" if r.fields.get("estimate") else "")

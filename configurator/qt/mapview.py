@@ -38,8 +38,8 @@ from configurator.core.advise import (
 )
 from configurator.core.catalog.models import ModelArch
 from configurator.core.mapworkers import MapWorkers, start_method
+from configurator.core.model.request import OWNED_KINDS, OwnedPart
 from configurator.core.report.fit import short_gpu_name
-from configurator.core.solve.request import OWNED_KINDS, OwnedPart
 from configurator.qt import i18n
 from configurator.qt.jobs import BackgroundJob
 

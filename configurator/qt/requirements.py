@@ -28,7 +28,7 @@ from configurator.core.catalog.models import Gpu, ModelArch
 from configurator.core.errors import InvalidInputError, invalid_of
 from configurator.core.estimate.precision import KV_PRECISIONS, WEIGHT_PRECISIONS
 from configurator.core.estimate.workload import Workload
-from configurator.core.solve.request import CIRCUIT_NAMES, BuildRequest, OwnedPart
+from configurator.core.model.request import CIRCUIT_NAMES, BuildRequest, OwnedPart
 from configurator.qt.i18n import circuit_name, workload_name
 from configurator.qt.inputs import combo, compact, dspin, set_combo, spin
 from configurator.qt.session import Session

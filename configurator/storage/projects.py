@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from configurator.core.catalog.loader import Catalog
 from configurator.core.errors import FileRefusedError, ProjectError
 from configurator.core.fileio import LIMITS, clean_stale_temps, pid_alive, read_text_bounded, set_aside
-from configurator.core.solve.request import OWNED_KINDS, BuildRequest
+from configurator.core.model.request import OWNED_KINDS, BuildRequest
 from configurator.core.tco import OwnershipInputs
 from configurator.storage import paths
 from configurator.storage.atomic import write_text

@@ -14,11 +14,11 @@ import pytest
 from pypdf import PdfReader
 
 from configurator.core.estimate.workload import Workload
+from configurator.core.model.request import BuildRequest
 from configurator.core.report import words
 from configurator.core.report.purchase import SheetMeta, csv_text, markdown_text, xlsx_bytes
 from configurator.core.report.sheet import build_sheet_html
 from configurator.core.solve.plan import plan
-from configurator.core.solve.request import BuildRequest
 from configurator.storage import catalogs
 
 REPO = Path(__file__).resolve().parents[2]

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from configurator.core.report import words
 
 if TYPE_CHECKING:
-    from configurator.core.solve.build import Build, BuildPart
+    from configurator.core.model.build import Build, BuildPart
 
 Render = str | Callable[[re.Match[str]], str]
 
@@ -61,7 +61,7 @@ PATTERNS: list[tuple[str, Render]] = [
     (r"(?P<c>new|used|refurbished)", lambda m: words._ZH_CONDITIONS[m["c"]]),
     (r"owned", "已拥有"),
     (r"included", "随机附带"),
-    # ------------------------------------------------------------ noise (solve.noise)
+    # ------------------------------------------------------------ noise (model.noise)
     # ------------------------------------------------------------ the checks' findings (rules)
     (r"(?P<r>\d+) GB RAM", "内存 {r} GB"),
     (r"provided", "已提供"),

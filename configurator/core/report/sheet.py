@@ -8,6 +8,9 @@ from html import escape
 
 from configurator.core.catalog.dates import date_range_text
 from configurator.core.estimate.result import BREAKDOWN_KEYS, HARD_HEADROOM, GpuMemory
+from configurator.core.model import noise
+from configurator.core.model.build import DETAIL_CHARS, Build, BuildPart, NodeCurve, SlotAssignment
+from configurator.core.model.request import BuildRequest, circuit_limit_w, circuit_name
 from configurator.core.reasons import Reason, english, from_json, shortened
 from configurator.core.report import phrases, prices
 from configurator.core.report.fit import fit_of, short_gpu_name
@@ -42,10 +45,7 @@ from configurator.core.rules import site as site_rules
 from configurator.core.rules import watts as pw
 from configurator.core.rules.base import Check
 from configurator.core.shapes import CostOfOwnershipJson, PartSpecJson, PcieSlotJson, ValueRowJson
-from configurator.core.solve import noise
-from configurator.core.solve.build import DETAIL_CHARS, Build, BuildPart, NodeCurve, SlotAssignment
 from configurator.core.solve.power_cap import cap_command, gpu_from_spec, lowest_limit
-from configurator.core.solve.request import BuildRequest, circuit_limit_w, circuit_name
 
 SITE_POWER, FABRIC = instance(site_rules.SitePower), instance(job_rules.ClusterFabric)
 """The rules a cluster's sheet names (by their ids, never typed)."""

@@ -24,10 +24,11 @@ from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.mixed import estimate_mixed, mixed_name, split_kind
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload
+from configurator.core.model.build import Build, BuildPart, Check, SlotAssignment, part_spec
+from configurator.core.model.request import BuildRequest
 from configurator.core.reasons import Reason, english
 from configurator.core.rules import instance, software
 from configurator.core.rules import job as job_rules
-from configurator.core.solve.build import Build, BuildPart, Check, SlotAssignment, part_spec
 from configurator.core.solve.candidates import (
     Candidates,
     GpuOption,
@@ -39,7 +40,6 @@ from configurator.core.solve.candidates import (
     with_power_limit,
 )
 from configurator.core.solve.pricing import Quote, quote
-from configurator.core.solve.request import BuildRequest
 from configurator.core.solve.rules import meets_speed
 from configurator.core.solve.sources import PlanContext, register
 from configurator.core.support import check_stack
