@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from configurator.core.catalog.models import MAX_LAYERS
+from configurator.core.errors import error_message
 from configurator.core.estimate.frameworks import FRAMEWORKS, OPTIMIZER_STATE_BYTES
 from configurator.core.estimate.precision import KV_PRECISIONS, WEIGHT_PRECISIONS
 from configurator.core.estimate.workload import ENGINES
@@ -504,7 +505,7 @@ def _option_message(exc: ValueError) -> str:
     if not callable(errors):
         return str(exc)
     first = errors()[0]
-    message = str(first["msg"]).removeprefix("Value error, ")
+    message = error_message(first)
     loc = [str(p) for p in first.get("loc", ()) if not isinstance(p, int)]
     if not loc:
         return message

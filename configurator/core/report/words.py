@@ -32,7 +32,7 @@ from configurator.core.reasons import (
     render,
 )
 from configurator.core.rules import REGISTRY, compat, compatibility, job, links, software
-from configurator.core.rules.base import Check
+from configurator.core.rules.base import OF_CARD, Check
 
 LANGUAGES = ("en", "zh_CN")
 
@@ -1702,7 +1702,10 @@ def check_text(check: Check, lang: str | None = None) -> str:
     if template is None:
         return check.message
     fields = {key: _zh_field(key, value) for key, value in check.fields.items()}
-    return template.format(**fields) if isinstance(template, str) else template(fields)
+    said = template.format(**fields) if isinstance(template, str) else template(fields)
+    # a mixed build's finding about one of its cards names it first (solve.mixed: "<card>: <finding>" in English)
+    of_card = check.fields.get(OF_CARD)
+    return f"{of_card}：{said}" if isinstance(of_card, str) and of_card else said
 
 
 def _zh_check(check: Check) -> CheckTemplate | None:

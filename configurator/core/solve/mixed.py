@@ -29,6 +29,7 @@ from configurator.core.model.request import BuildRequest
 from configurator.core.reasons import Reason, english
 from configurator.core.rules import instance, software
 from configurator.core.rules import job as job_rules
+from configurator.core.rules.base import OF_CARD
 from configurator.core.solve.candidates import (
     Candidates,
     GpuOption,
@@ -331,7 +332,8 @@ def _checks(build: Build, mix: Mix, request: BuildRequest, model_type: str = "")
         for verdict in check_stack(card, ran, model_type):
             if verdict.status != "pass":
                 said = verdict.check()
-                checks.append(said.model_copy(update={"message": f"{card.name}: {said.message}"}))
+                named = {"message": f"{card.name}: {said.message}", "fields": {**said.fields, OF_CARD: card.name}}
+                checks.append(said.model_copy(update=named))
     if mix.estimate.split == "tensor":
         checks.append(MIXED.say("warn", "tensor", cards=mixed_name(mix.cards)))
     else:
