@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from configurator.core import memo
 from configurator.core.advise import map_workloads, recommendation_map, value_ranking
 from configurator.core.mapworkers import MapWorkers, default_processes
-from configurator.core.solve.request import BuildRequest, default_circuit, default_region
+from configurator.core.model.request import BuildRequest, default_circuit, default_region
 from configurator.storage import catalogs
 
 TARGET_S = 3.0

@@ -53,7 +53,7 @@ def change_to_result(repeat: int) -> tuple[list[float], float]:
     from PySide6.QtCore import QEventLoop, QTimer
 
     from configurator.core.estimate.workload import Workload
-    from configurator.core.solve.request import BuildRequest
+    from configurator.core.model.request import BuildRequest
     from configurator.qt.app import make_app
     from configurator.qt.main_window import MainWindow
 

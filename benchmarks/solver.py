@@ -28,8 +28,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from configurator.core import memo
 from configurator.core.catalog.loader import Catalog
 from configurator.core.estimate.workload import Workload
+from configurator.core.model.request import BuildRequest, OwnedPart
 from configurator.core.solve.plan import plan
-from configurator.core.solve.request import BuildRequest, OwnedPart
 from configurator.storage import catalogs
 
 REQUESTS = {

@@ -13,7 +13,7 @@ EXIT_OK = 0
 
 
 def _base_request(args: argparse.Namespace, catalog: Any) -> Any:
-    from configurator.core.solve.request import BuildRequest, default_circuit, default_region, split_named
+    from configurator.core.model.request import BuildRequest, default_circuit, default_region, split_named
 
     ids = tuple(dict.fromkeys(g for g in (args.gpu or "").split(",") if g))
     request = BuildRequest(

@@ -218,7 +218,7 @@ def _project_request(args: argparse.Namespace) -> tuple[Any, Any]:
 
     from configurator.core.errors import RequestError
     from configurator.core.estimate.workload import Workload
-    from configurator.core.solve.request import BuildRequest
+    from configurator.core.model.request import BuildRequest
     from configurator.storage import projects
 
     given: set[str] = getattr(args, "_given", None) or set()
@@ -272,8 +272,8 @@ def _project_request(args: argparse.Namespace) -> tuple[Any, Any]:
 
 def _cmd_plan(args: argparse.Namespace) -> int:
     from configurator.core.errors import unknown_ids
+    from configurator.core.model.request import OWNED_KINDS
     from configurator.core.solve.plan import plan
-    from configurator.core.solve.request import OWNED_KINDS
 
     if args.project is not None:
         request, r = _project_request(args)
@@ -291,7 +291,7 @@ def _cmd_plan(args: argparse.Namespace) -> int:
             return 2
         r = resolve(args, kinds=None)
         request = build_request(args, r.model.id, r.workload)
-    from configurator.core.solve.request import split_named
+    from configurator.core.model.request import split_named
 
     # `--gpu` takes GPU and system ids alike: a Mac Studio against a 3090 build (issue #31); an id of neither kind is
     # refused naming the option (exit 2)

@@ -5,7 +5,11 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from configurator.core.catalog.quote import Match, QuoteLine
+    from configurator.core.shapes import QuoteLineJson, QuoteMatchJson
 
 EXIT_OK, EXIT_BAD_INPUT = 0, 2
 _MARKS = {"comma": ",", "point": "."}
@@ -32,11 +36,11 @@ def register(catalog_commands: Any) -> None:
     parser.set_defaults(func=_cmd_import_quote)
 
 
-def _match_json(match: Any) -> dict[str, Any] | None:
+def _match_json(match: Match | None) -> QuoteMatchJson | None:
     return None if match is None else {"kind": match.kind, "id": match.id, "name": match.name, "score": match.score}
 
 
-def _line_json(line: Any) -> dict[str, Any]:
+def _line_json(line: QuoteLine) -> QuoteLineJson:
     """One line of the quote as `catalog import-quote --json` gives it (a scripting contract: keep its keys)."""
     return {
         "row": line.row,
@@ -55,7 +59,7 @@ def _line_json(line: Any) -> dict[str, Any]:
     }
 
 
-def _print_quote_json(args: argparse.Namespace, lines: list[Any], writes: list[Any], written: bool) -> None:
+def _print_quote_json(args: argparse.Namespace, lines: list[QuoteLine], writes: list[Any], written: bool) -> None:
     from configurator.cli.jsonout import print_json
 
     print_json(

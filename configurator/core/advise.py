@@ -17,15 +17,17 @@ from configurator.core.catalog.models import Chassis, Gpu, ModelArch, Record, Sy
 from configurator.core.errors import ConfiguratorError, RequestError, unknown_ids
 from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.workload import Workload
+from configurator.core.model.build import Build
+from configurator.core.model.request import BuildRequest
+from configurator.core.reasons import MODIFIED, Reason, as_json, english
 from configurator.core.report.fit import short_gpu_name
+from configurator.core.rules.base import Check
 from configurator.core.shapes import MapCellJson, MapChoiceJson, MapJson, PartSpecJson, RankedGpuJson, ValueRowJson
-from configurator.core.solve.build import Build
 from configurator.core.solve.candidates import GIB, TOWERS, GpuOption, engines_to_try, gpu_allowed, gpu_options
 from configurator.core.solve.compat import ducted, needs_ducted
 from configurator.core.solve.plan import plan
 from configurator.core.solve.pricing import quote
 from configurator.core.solve.ranking import cpu_only, measure, system_part
-from configurator.core.solve.request import BuildRequest
 from configurator.core.solve.rules import READING_TPS
 from configurator.core.support import check_stack
 
@@ -115,7 +117,8 @@ class MapCell(_Frozen):
     method: str | None
     cheapest: MapChoice | None
     alternatives: tuple[MapChoice, ...] = ()
-    reason: str | None = None
+    reason: str | None = None  # the English of `why` ("; " between its clauses)
+    why: tuple[Reason, ...] = ()  # why no machine answers, as codes and fields (words.say_all renders them)
     request: BuildRequest  # what the app's session switches to when the cell is clicked
 
     @property
@@ -131,6 +134,7 @@ class MapCell(_Frozen):
             "cheapest": self.cheapest.to_json() if self.cheapest else None,
             "reason": self.reason,
             "alternatives": [a.to_json() for a in self.alternatives],
+            "why": [as_json(r) for r in self.why],
         }
 
 
@@ -415,7 +419,7 @@ def solve_cell(
     # systems named without a GPU: no machine is assembled from parts
     gpus = [g for g in catalog.gpus if gpu_allowed(g, request) is None] if request.gpu_ids or not systems else []
     if not gpus and not systems:
-        return MapCell(**cell, cheapest=None, reason="no GPU in the catalog passes the filter")
+        return _unanswered(cell, Reason.of("map.no-gpu"))
     bounds, too_small = (
         _price_bounds(gpus, cache.need(model, workload, gpus[0]), catalog, request, floor) if gpus else ([], [])
     )
@@ -432,12 +436,12 @@ def solve_cell(
     if systems and not should_stop():
         search.systems(systems, solving)
     if should_stop():
-        return MapCell(**cell, cheapest=None, reason="stopped")
+        return _unanswered(cell, Reason.of("map.stopped"))
     if systems and not search.builds and not gpus:
-        return MapCell(**cell, cheapest=None, reason=f"{_NO_SYSTEM} ({', '.join(systems)})")
+        return _unanswered(cell, Reason.of("map.no-system", systems=systems))
     ranked = search.ranked(solving)
     if not ranked:
-        return MapCell(**cell, cheapest=None, reason=_why_not(search.reasons, too_small, bounds, request, catalog))
+        return _unanswered(cell, *_why_not(search.reasons, too_small, bounds, request))
     return _cell_of(cell, ranked, base, catalog)
 
 
@@ -506,7 +510,7 @@ class _CellSearch:
         self.catalog, self.model, self.request, self.should_stop = catalog, model, request, should_stop
         self.builds: dict[str, Build] = {}
         self.spare: dict[str, Build] = {}  # machines without a GPU the plans offered (the sources of #28)
-        self.reasons: list[str] = []
+        self.reasons: list[tuple[Reason, ...]] = []  # each failed plan's Infeasible.clauses
         self.failed: set[str] = set()  # GPUs a plan has shown cannot run this cell
 
     def run(self, chosen: list[Gpu], req: BuildRequest, compare: bool = False) -> None:
@@ -534,7 +538,7 @@ class _CellSearch:
             if build.gpu_id not in kept or build.total_price < kept[build.gpu_id].total_price:
                 kept[build.gpu_id] = build
         if result.infeasible is not None:
-            self.reasons.append(result.infeasible.reason)
+            self.reasons.append(result.infeasible.clauses)
         if result.infeasible is not None and result.infeasible.timed_out or self.should_stop():
             return  # a timeout proves nothing
         if not result.builds or compare:
@@ -555,7 +559,7 @@ class _CellSearch:
             if key not in self.builds or build.total_price < self.builds[key].total_price:
                 self.builds[key] = build
         if result.infeasible is not None:
-            self.reasons.append(result.infeasible.reason)
+            self.reasons.append(result.infeasible.clauses)
 
     def _platform_of_best(self) -> tuple[Build, float]:
         best = min(self.builds.values(), key=lambda b: b.total_price)
@@ -616,21 +620,24 @@ class _CellSearch:
         )
 
 
-_NO_SYSTEM = "none of the ready-made systems named runs this job as asked"
+def _unanswered(cell: _CellFields, *why: Reason) -> MapCell:
+    """A cell no machine answers, with why (its English in `reason`)."""
+    return MapCell(**cell, cheapest=None, reason="; ".join(english(r) for r in why), why=why)
 
 
 def _cell_of(cell: _CellFields, ranked: list[Build], base: BuildRequest, catalog: Catalog) -> MapCell:
     """The cell: its cheapest machine within the budget and the others within ALTERNATIVE_MARGIN of its price."""
     cheapest = ranked[0]
     if base.budget is not None and cheapest.total_price > base.budget:
-        return MapCell(
-            **cell,
-            cheapest=None,
-            reason=(
-                f"the cheapest machine, {cheapest.gpu_count * cheapest.nodes} x {cheapest.gpu_id}, costs "
-                f"{cheapest.total_price:,.0f} {cheapest.currency}: over the budget of {base.budget:,.0f}"
-            ),
+        over = Reason.of(
+            "map.over-budget",
+            count=cheapest.gpu_count * cheapest.nodes,
+            gpu=cheapest.gpu_id,
+            price=cheapest.total_price,
+            currency=cheapest.currency,
+            budget=base.budget,
         )
+        return _unanswered(cell, over)
     limit = cheapest.total_price * (1 + ALTERNATIVE_MARGIN)
     close_by = tuple(
         _choice(b, catalog)
@@ -641,24 +648,18 @@ def _cell_of(cell: _CellFields, ranked: list[Build], base: BuildRequest, catalog
 
 
 def _why_not(
-    reasons: list[str],
+    reasons: list[tuple[Reason, ...]],
     too_small: list[tuple[int, Gpu]],
     bounds: list[tuple[float, Gpu, int, float]],
     request: BuildRequest,
-    catalog: Catalog,
-) -> str:
+) -> tuple[Reason, ...]:
     if too_small and not bounds:
         cards, gpu = min(too_small, key=lambda c: (c[0], -c[1].vram_gb))
-        return (
-            f"needs at least {cards} x {gpu.vram_gb:g} GB cards ({gpu.name}, the fewest of any GPU allowed) "
-            f"for weights alone; a machine holds at most {request.max_gpus}, and no ready-made server in the "
-            "catalog with these GPUs holds it"
-        )
+        return (Reason.of("map.too-small", count=cards, vram_gb=gpu.vram_gb, gpu=gpu.name, max_gpus=request.max_gpus),)
     if not bounds and not too_small:
-        return f"no GPU allowed has a {request.condition if request.condition != 'any' else ''} price in {request.currency}".replace(
-            "  ", " "
-        )
-    return reasons[0] if reasons else "no build passes every rule"
+        condition = request.condition if request.condition != "any" else ""
+        return (Reason.of("map.no-price", condition=condition, currency=request.currency),)
+    return reasons[0] if reasons else (Reason.of("map.no-build"),)
 
 
 def recommendation_map(
@@ -731,7 +732,9 @@ class RankedGpu(_Frozen):
     price_per_gb: float  # unit price per GB of VRAM
     power_w: float
     engine: str | None
-    caveats: tuple[str, ...]
+    caveats: tuple[str, ...]  # the English of `modified` (first) and `warnings`
+    warnings: tuple[Check, ...] = ()  # the software stack's warnings and failures (support.check_stack), as codes
+    modified: bool = False  # a refurbisher's board (caveat.modified)
 
     def to_json(self) -> RankedGpuJson:
         """One element of `llm-rig rank --json` (a scripting contract: keep its shape)."""
@@ -749,6 +752,8 @@ class RankedGpu(_Frozen):
             "unit_price_used": _round(self.unit_price_used),
             "currency": self.currency,
             "engine": self.engine,
+            "caveat_checks": [c.to_json() for c in self.warnings],
+            "modified": self.modified,
         }
 
 
@@ -764,10 +769,7 @@ def value_rows(
     return tuple(ValueRowJson(**r.to_json(), gpu_name=r.gpu_name) for r in ranked)
 
 
-MODIFIED_CAVEAT = (
-    "modified by a refurbisher, not a vendor product: no warranty or vendor support, and boards "
-    "vary from seller to seller"
-)
+MODIFIED_CAVEAT = MODIFIED
 
 
 def _unit(record: Record, catalog: Catalog, currency: str, condition: str) -> float | None:
@@ -828,9 +830,10 @@ def value_ranking(
         speed = decode if decode is not None else train
         engine = e.workload.get("engine")
         run_as = resolved if not engine else resolved.model_copy(update={"engine": engine})
-        caveats = [v.message for v in check_stack(gpu, run_as, model.architecture) if v.status != "pass"]
+        warnings = tuple(v.check() for v in check_stack(gpu, run_as, model.architecture) if v.status != "pass")
+        caveats = [c.message for c in warnings]
         if gpu.modified:
-            caveats.insert(0, f"{gpu.name}: {MODIFIED_CAVEAT}")
+            caveats.insert(0, english(Reason.of("caveat.modified", gpu=gpu.name)))
         rows.append(
             RankedGpu(
                 gpu=gpu.id,
@@ -847,6 +850,8 @@ def value_ranking(
                 power_w=gpu.tdp_w * option.count,
                 engine=engine,
                 caveats=tuple(caveats),
+                warnings=warnings,
+                modified=gpu.modified,
             )
         )
     rows.sort(key=lambda r: (r.price_per_tps is None, r.price_per_tps or 0.0, r.price, r.gpu))

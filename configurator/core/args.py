@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from configurator.core.catalog.models import MAX_LAYERS
+from configurator.core.errors import error_message
 from configurator.core.estimate.frameworks import FRAMEWORKS, OPTIMIZER_STATE_BYTES
 from configurator.core.estimate.precision import KV_PRECISIONS, WEIGHT_PRECISIONS
 from configurator.core.estimate.workload import ENGINES
@@ -298,13 +299,13 @@ def _workload_float(name: str) -> Callable[[str], float]:
 
 
 def _request_float(name: str) -> Callable[[str], float]:
-    from configurator.core.solve.request import BuildRequest
+    from configurator.core.model.request import BuildRequest
 
     return float_in(*_bounds(BuildRequest, name))
 
 
 def _request_int(name: str) -> Callable[[str], int]:
-    from configurator.core.solve.request import BuildRequest
+    from configurator.core.model.request import BuildRequest
 
     low, high, _ = _bounds(BuildRequest, name)
     return int_in(None if low is None else int(low), None if high is None else int(high))
@@ -332,7 +333,7 @@ def _owned(text: str) -> tuple[str, str, int]:
     match = re.fullmatch(r"(.+?)(?:x(\d{1,6}))?", text.strip())
     if not match:
         raise argparse.ArgumentTypeError(f"expected ID or IDxN, got {text!r}")
-    from configurator.core.solve.request import OwnedPart
+    from configurator.core.model.request import OwnedPart
 
     low, high, _ = _bounds(OwnedPart, "quantity")
     quantity = int(match.group(2) or 1)
@@ -417,7 +418,7 @@ def add_plan_options(parser: argparse.ArgumentParser) -> None:
 
 def build_request(args: argparse.Namespace, model_id: str, workload: Any) -> Any:
     from configurator.core.errors import RequestError
-    from configurator.core.solve.request import BuildRequest, OwnedPart, default_circuit, default_region
+    from configurator.core.model.request import BuildRequest, OwnedPart, default_circuit, default_region
 
     try:
         # `--own rtx-3090 --own rtx-3090` is two cards, as `--own rtx-3090x2` is (the request reads one entry per part)
@@ -533,7 +534,7 @@ def _option_message(exc: ValueError) -> str:
     if not callable(errors):
         return str(exc)
     first = errors()[0]
-    message = str(first["msg"]).removeprefix("Value error, ")
+    message = error_message(first)
     loc = [str(p) for p in first.get("loc", ()) if not isinstance(p, int)]
     if not loc:
         return message

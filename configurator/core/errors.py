@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 
 class ConfiguratorError(Exception):
@@ -51,6 +52,16 @@ class InvalidInputError(ConfiguratorError, ValueError):
         super().__init__(message)
         self.code = code
         self.fields = fields
+
+
+def error_message(error: Mapping[str, Any]) -> str:
+    """One error of a pydantic ValidationError (`exc.errors()[i]`) in words: a validator's own ValueError as it raised
+    it (pydantic's "msg" puts "Value error, " before it: never cut off the sentence, read from the error), else
+    pydantic's message."""
+    inner = (error.get("ctx") or {}).get("error")
+    if error.get("type") == "value_error" and isinstance(inner, ValueError):
+        return str(inner)
+    return str(error["msg"])
 
 
 def invalid_of(exc: BaseException) -> InvalidInputError | None:

@@ -12,15 +12,15 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures.process import BrokenProcessPool
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import ModelArch
 from configurator.core.estimate.workload import Workload
-from configurator.core.solve.request import BuildRequest
+from configurator.core.model.request import BuildRequest
 
 if TYPE_CHECKING:
-    from configurator.core.advise import MapCell, PlatformFloor
+    from configurator.core.advise import MapCache, MapCell, PlatformFloor
 
 POLL_S = 0.05
 """How often a waiting map looks at its stop flag while its cells are solved elsewhere."""
@@ -32,7 +32,16 @@ END_WAIT_S = 1.0
 LOADED = ("configurator.core.advise", "configurator.core.solve.loaded")
 """The modules that load what a cell solves with (the planner, OR-Tools) before the workers start."""
 
-_WORKER: dict[str, Any] = {}  # in a worker process: its catalog, its MapCache and the job counter
+
+class _Worker(TypedDict, total=False):
+    """What a worker process keeps between its cells (set once when it starts)."""
+
+    catalog: Catalog
+    cache: MapCache
+    job: Any  # the pool's shared job counter (a multiprocessing Value of "i"): a cell of an older job stops
+
+
+_WORKER: _Worker = {}  # in a worker process: its catalog, its MapCache and the job counter
 
 
 def default_processes() -> int:
@@ -73,7 +82,7 @@ def _init(catalog: Catalog, job: Any, owner: int, pids: Any, closing: Any) -> No
         # released: a process that ends holding a shared semaphore never gives it back, and the app's close then
         # waited forever in pids() (3 of 15 closes hung at exit, tests/core/test_mapworkers.py)
         os._exit(0)
-    _WORKER.update(catalog=catalog, cache=MapCache(), job=job)
+    _WORKER.update({"catalog": catalog, "cache": MapCache(), "job": job})
     threading.Thread(target=_watch, args=(owner,), daemon=True, name="owner-watch").start()
 
 

@@ -28,7 +28,7 @@ from configurator.core.catalog.models import (
     ModelArch,
     MoeSpec,
 )
-from configurator.core.errors import FileRefusedError, ModelImportError
+from configurator.core.errors import FileRefusedError, ModelImportError, error_message
 from configurator.core.fileio import LIMITS, open_regular, read_text_bounded
 from configurator.core.gguf_header import LongArray
 
@@ -157,7 +157,7 @@ def _validation_message(origin: str, exc: ValidationError) -> str:
     first = exc.errors()[0]
     loc = tuple(first["loc"])
     where = ".".join(str(p) for p in ((prefix,) if prefix else ()) + loc) or "config"
-    message = str(first["msg"]).removeprefix("Value error, ")
+    message = error_message(first)
     allowed = field_range(model, loc) if loc else None
     if allowed:
         message = f"{_short(first.get('input'))} is out of range (allowed: {allowed})"

@@ -386,6 +386,12 @@ def _floor_release(r: Reason) -> str:
     return f"{server} {release} (vLLM 0.7-0.13's floor: no later vLLM run of an MLA model found)"
 
 
+MODIFIED = (
+    "modified by a refurbisher, not a vendor product: no warranty or vendor support, and boards vary from seller to "
+    "seller"
+)
+"""A modified card's caveat (advise.value_ranking), after its name."""
+
 EN: dict[str, Template] = {
     # why a GPU is not among the options (solve.candidates)
     "gpu.not-requested": "not among the requested GPUs",
@@ -431,6 +437,27 @@ EN: dict[str, Template] = {
     "nothing.label": "{label}",
     "nothing.compute": _compute,
     "nothing.time-limit": "the solver found no build within its time limit; the request may still be possible",
+    # why a cell of the recommendation map has no machine (advise.cheapest_for_cell)
+    "map.no-gpu": "no GPU in the catalog passes the filter",
+    "map.stopped": "stopped",
+    "map.no-system": lambda r, _say: (
+        "none of the ready-made systems named runs this job as asked (" + ", ".join(_strings(r, "systems")) + ")"
+    ),
+    "map.over-budget": lambda r, _say: (
+        f"the cheapest machine, {r.fields['count']} x {r.fields['gpu']}, costs {r.num('price'):,.0f} "
+        f"{r.fields['currency']}: over the budget of {r.num('budget'):,.0f}"
+    ),
+    "map.too-small": lambda r, _say: (
+        f"needs at least {r.fields['count']} x {r.num('vram_gb'):g} GB cards ({r.fields['gpu']}, the fewest of any GPU "
+        f"allowed) for weights alone; a machine holds at most {r.fields['max_gpus']}, and no ready-made server in the "
+        "catalog with these GPUs holds it"
+    ),
+    "map.no-price": lambda r, _say: (
+        f"no GPU allowed has a {r.fields['condition']} price in {r.fields['currency']}".replace("  ", " ")
+    ),
+    "map.no-build": "no build passes every rule",
+    # a card's caveat in the value ranking (advise.value_ranking) besides its software stack's warnings
+    "caveat.modified": "{gpu}: " + MODIFIED,
     # the ways out (solve.relax)
     "way.time-limit": "solve again with fewer GPU choices (--gpu) or a narrower form, or allow more time",
     "way.none": "none found in the catalog: a smaller model, a lower precision or a shorter context",
@@ -1024,7 +1051,7 @@ EN: dict[str, Template] = {
         "proportional to the tokens); bought: full-load energy + depreciation and upkeep per on-hour of the useful "
         "life, per hour of training; rented: the hourly price, per hour of training"
     ),
-    # a build's noise under load (solve.noise): the level, and each source's figure with its own source
+    # a build's noise under load (model.noise): the level, and each source's figure with its own source
     "noise.silent": "silent (no fans)",
     "noise.level": lambda r, _say: (
         f"{r.num('dba'):.0f} dBA at {r.num('m'):g} m" + (" (est.)" if r.fields.get("estimate") else "")

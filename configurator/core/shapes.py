@@ -266,7 +266,7 @@ class CheckJson(TypedDict):
 
 
 class NodePointJson(TypedDict):
-    """One cluster size on a build's time/cost curve (solve.build.NodePoint.to_json)."""
+    """One cluster size on a build's time/cost curve (model.build.NodePoint.to_json)."""
 
     nodes: int
     gpus: int
@@ -282,7 +282,7 @@ class NodePointJson(TypedDict):
 
 
 class NodeCurveJson(TypedDict):
-    """A build's "node_curve" (solve.build.NodeCurve.to_json)."""
+    """A build's "node_curve" (model.build.NodeCurve.to_json)."""
 
     system: str
     system_name: str
@@ -294,7 +294,7 @@ class NodeCurveJson(TypedDict):
 
 
 class RelaxationJson(TypedDict):
-    """One element of `plan --json` infeasible.relaxations (solve.build.Relaxation.to_json)."""
+    """One element of `plan --json` infeasible.relaxations (model.build.Relaxation.to_json)."""
 
     kind: str
     change: str
@@ -303,7 +303,7 @@ class RelaxationJson(TypedDict):
 
 
 class InfeasibleJson(TypedDict):
-    """`plan --json` "infeasible" (solve.build.Infeasible.to_json)."""
+    """`plan --json` "infeasible" (model.build.Infeasible.to_json)."""
 
     reason: str
     blocking: list[str]
@@ -320,7 +320,7 @@ class SpeculationFields(TypedDict):
 
 
 class PartJson(TypedDict):
-    """One line of a build's "parts" (solve.build.Build.to_json); spec is the part's catalog record as JSON."""
+    """One line of a build's "parts" (model.build.Build.to_json); spec is the part's catalog record as JSON."""
 
     category: str
     id: str
@@ -423,7 +423,7 @@ class ClusterJson(TypedDict, total=False):
 
 
 class BuildJson(TypedDict):
-    """One element of `plan --json` "builds" (solve.build.Build.to_json); estimate is EstimateResult.to_json."""
+    """One element of `plan --json` "builds" (model.build.Build.to_json); estimate is EstimateResult.to_json."""
 
     rank: int
     label: str
@@ -453,7 +453,7 @@ class BuildJson(TypedDict):
 
 
 class PlanJson(TypedDict):
-    """`plan --json` (solve.build.PlanResult.to_json)."""
+    """`plan --json` (model.build.PlanResult.to_json)."""
 
     builds: list[BuildJson]
     infeasible: InfeasibleJson | None
@@ -463,7 +463,7 @@ class PlanJson(TypedDict):
 
 class NotAsAskedJson(TypedDict):
     """Why a request cannot be met as asked, as plain data for a sheet printed in another process
-    (solve.build.Infeasible.to_sheet): each reason is Reason.model_dump in JSON mode."""
+    (model.build.Infeasible.to_sheet): each reason is Reason.model_dump in JSON mode."""
 
     clauses: list[dict[str, object]]
     closest: list[dict[str, object]]
@@ -488,6 +488,8 @@ class RankedGpuJson(TypedDict):
     unit_price_used: float | None
     currency: str
     engine: str | None
+    caveat_checks: list[CheckJson]  # `caveats` but `modified`'s, as the checks they are (rule, code, fields)
+    modified: bool  # a refurbisher's board: `caveats` starts with its caveat (reasons code caveat.modified)
 
 
 class ValueRowJson(RankedGpuJson):
@@ -518,9 +520,37 @@ class MapCellJson(TypedDict):
     cheapest: MapChoiceJson | None
     reason: str | None
     alternatives: list[MapChoiceJson]
+    why: list[ReasonJson]  # `reason` as codes and fields, clause by clause (empty when a machine answers)
 
 
 class MapJson(TypedDict):
     """`llm-rig map --json` (advise.RecommendationMap.to_json)."""
 
     rows: list[MapCellJson]
+
+
+class QuoteMatchJson(TypedDict):
+    """A catalog record a quote's line may be (`catalog import-quote --json`: cli/quote.py, catalog.quote.Match)."""
+
+    kind: str
+    id: str
+    name: str
+    score: float
+
+
+class QuoteLineJson(TypedDict):
+    """One line of a vendor's quote as `catalog import-quote --json` gives it (catalog.quote.QuoteLine)."""
+
+    row: int
+    part: str
+    price_text: str
+    amount: float
+    currency: str
+    condition: str
+    date: str
+    vendor: str
+    ambiguous: bool
+    readings: list[float]
+    match: QuoteMatchJson | None
+    candidates: list[QuoteMatchJson | None]
+    writes: bool

@@ -58,10 +58,10 @@ from configurator.core.estimate.parallel import inter_node_link, plan_estimate
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload
 from configurator.core.memo import remember
+from configurator.core.model.build import Build, BuildPart
 from configurator.core.reasons import Reason, as_json, english
 from configurator.core.rules.job import Speed
 from configurator.core.shapes import CostOfOwnershipJson, RentalJson
-from configurator.core.solve.build import Build, BuildPart
 
 CLOUD_KIND = "cloud"
 """Catalog kind (file stem and TOML array name) of cloud offers."""

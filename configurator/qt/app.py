@@ -11,13 +11,13 @@ from pathlib import Path
 # import hook (shibokensupport.feature) runs on every later import statement, and these are most of the window's
 # imports (#34: CPU to the window shown 0.524 -> 0.492 s, medians of 12 alternated, 2026-12-03). No Qt here.
 import configurator.core.estimate.parallel
+import configurator.core.model.build
+import configurator.core.model.request
 import configurator.core.model_import
 import configurator.core.report.phrases
 import configurator.core.report.purchase
 import configurator.core.report.sheet
 import configurator.core.report.utilisation
-import configurator.core.solve.build
-import configurator.core.solve.request
 import configurator.core.tco
 import configurator.storage.catalogs
 import configurator.storage.projects
@@ -225,7 +225,7 @@ def screenshot_main(argv: Sequence[str]) -> int:
     if request.model_id not in window.session.catalog.records["models"]:
         print(f"llm-rig screenshot: unknown model id {request.model_id!r}", file=sys.stderr)
         return 2
-    from configurator.core.solve.request import split_named
+    from configurator.core.model.request import split_named
 
     records = window.session.catalog.records
     try:

@@ -29,12 +29,12 @@ from PySide6.QtWidgets import (
 from configurator.core.estimate.estimator import TYPICAL_PROMPT_TOKENS
 from configurator.core.estimate.parallel import as_assumption
 from configurator.core.estimate.result import Step
+from configurator.core.model import noise
+from configurator.core.model.build import Build, Infeasible, PlanResult, Relaxation
+from configurator.core.model.request import BuildRequest
 from configurator.core.report import phrases, prices
 from configurator.core.report.fit import CHOSEN_MARK, fit_of, gpus_text
 from configurator.core.report.utilisation import utilisation_rows
-from configurator.core.solve import noise
-from configurator.core.solve.build import Build, Infeasible, PlanResult, Relaxation
-from configurator.core.solve.request import BuildRequest
 from configurator.core.solve.rules import PROMPT
 from configurator.qt import i18n
 from configurator.qt.costs import BuyOrRentPanel

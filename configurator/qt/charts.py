@@ -10,7 +10,7 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from configurator.core.estimate.result import BREAKDOWN_KEYS
-from configurator.core.solve.build import Build, NodeCurve
+from configurator.core.model.build import Build, NodeCurve
 from configurator.core.solve.power import PSU_TARGET_LOAD
 from configurator.core.tco import CostOfOwnership
 from configurator.qt import i18n

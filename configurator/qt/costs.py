@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import ModelArch
-from configurator.core.solve.build import Build
+from configurator.core.model.build import Build
 from configurator.core.tco import (
     PRESETS,
     CostOfOwnership,

@@ -17,9 +17,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from configurator.core.model import noise
+from configurator.core.model.build import Build
 from configurator.core.report.fit import gpus_text
-from configurator.core.solve import noise
-from configurator.core.solve.build import Build
 from configurator.qt import i18n
 from configurator.qt.builds import category_name, check_text, headroom, noise_short, speed_text, waited_prompt
 from configurator.qt.catalog_editor import CatalogEditorDialog
@@ -160,7 +160,7 @@ class PreferencesDialog(QDialog):
         self.region.addItem("global", "global")
         self.region.addItem("China", "china")
         self.region.setCurrentIndex(self.region.findData(prefs.region))
-        from configurator.core.solve.request import CIRCUIT_NAMES, default_circuit
+        from configurator.core.model.request import CIRCUIT_NAMES, default_circuit
 
         self.circuit = QComboBox()
         for key, name in CIRCUIT_NAMES.items():
@@ -239,7 +239,7 @@ class CountryDialog(QDialog):
     def __init__(self, parent: QWidget | None = None):
         from PySide6.QtWidgets import QListWidget, QListWidgetItem
 
-        from configurator.core.solve.request import CIRCUIT_NAMES, COUNTRIES
+        from configurator.core.model.request import CIRCUIT_NAMES, COUNTRIES
 
         super().__init__(parent)
         # the Chinese line is for a window not yet in Chinese; a Chinese window said the same thing twice

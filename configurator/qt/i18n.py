@@ -10,10 +10,10 @@ from pathlib import Path
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QLibraryInfo, QLocale, QTranslator
 from PySide6.QtWidgets import QApplication
 
+from configurator.core.model.build import Build, BuildPart
 from configurator.core.reasons import Reason, from_json
 from configurator.core.report import phrases, purchase, words
 from configurator.core.report.fit import Fit
-from configurator.core.solve.build import Build, BuildPart
 from configurator.storage import paths
 
 LANGUAGES: dict[str, str] = {"en": "English", "zh_CN": "简体中文"}
@@ -126,7 +126,7 @@ WORKLOADS = {
 
 
 def circuit_name(key: str) -> str:
-    from configurator.core.solve.request import CIRCUIT_NAMES
+    from configurator.core.model.request import CIRCUIT_NAMES
 
     return QCoreApplication.translate("terms", str(CIRCUITS[key])) if key in CIRCUITS else CIRCUIT_NAMES.get(key, key)
 

@@ -25,8 +25,8 @@ from PySide6.QtWidgets import (
 
 from configurator.core.catalog.models import ModelArch
 from configurator.core.errors import ConfiguratorError
-from configurator.core.solve.build import PlanResult
-from configurator.core.solve.request import BuildRequest, default_circuit
+from configurator.core.model.build import PlanResult
+from configurator.core.model.request import BuildRequest, default_circuit
 from configurator.qt import i18n, messages
 from configurator.qt.builds import STATUS_COLORS, BuildDetail, BuildHeader, BuildsTable, InfeasibleBanner
 from configurator.qt.inputs import WheelScrollsPanel
@@ -540,7 +540,7 @@ class MainWindow(QMainWindow):
     def choose_country(self, dialog: object | None = None) -> None:
         """The first-run choice of country: it sets the defaults of new projects once, and the current request when
         it is still the untouched default. Cancelled, it is not asked again (the defaults stay as they were)."""
-        from configurator.core.solve.request import COUNTRIES
+        from configurator.core.model.request import COUNTRIES
         from configurator.qt.dialogs import CountryDialog
 
         chooser = dialog if isinstance(dialog, CountryDialog) else CountryDialog(self)

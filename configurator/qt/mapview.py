@@ -38,8 +38,8 @@ from configurator.core.advise import (
 )
 from configurator.core.catalog.models import ModelArch
 from configurator.core.mapworkers import MapWorkers, start_method
+from configurator.core.model.request import OWNED_KINDS, OwnedPart
 from configurator.core.report.fit import short_gpu_name
-from configurator.core.solve.request import OWNED_KINDS, OwnedPart
 from configurator.qt import i18n
 from configurator.qt.jobs import BackgroundJob
 
@@ -248,7 +248,7 @@ class RecommendationMapDialog(QDialog):
         c = cell.cheapest
         item = QTableWidgetItem(f"{self._machine(c)}\n{c.price:,.0f} {c.currency}" if c else "—")
         item.setToolTip(
-            i18n.sentence(cell.reason or "")
+            i18n.say_all(cell.why)
             or ("；" if i18n.current() == "zh_CN" else "; ").join(
                 self.tr("or %1: %2").replace("%1", self._machine(a)).replace("%2", f"{a.price:,.0f}")
                 for a in cell.alternatives

@@ -34,10 +34,10 @@ from PySide6.QtGui import (
 from PySide6.QtSvg import QSvgRenderer
 
 from configurator.core.fileio import atomic_write_with
+from configurator.core.model.build import Build
+from configurator.core.model.request import BuildRequest
 from configurator.core.report.purchase import SheetMeta, job_title
 from configurator.core.report.sheet import build_sheet_html
-from configurator.core.solve.build import Build
-from configurator.core.solve.request import BuildRequest
 from configurator.storage.projects import Project
 
 _SVG = re.compile(r"<svg\b.*?</svg>", re.DOTALL)

@@ -25,10 +25,10 @@ from PySide6.QtWidgets import (
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Gpu, ModelArch
-from configurator.core.errors import InvalidInputError, invalid_of
+from configurator.core.errors import InvalidInputError, error_message, invalid_of
 from configurator.core.estimate.precision import KV_PRECISIONS, WEIGHT_PRECISIONS
 from configurator.core.estimate.workload import Workload
-from configurator.core.solve.request import CIRCUIT_NAMES, BuildRequest, OwnedPart
+from configurator.core.model.request import CIRCUIT_NAMES, BuildRequest, OwnedPart
 from configurator.qt.i18n import circuit_name, workload_name
 from configurator.qt.inputs import combo, compact, dspin, set_combo, spin
 from configurator.qt.session import Session
@@ -861,7 +861,7 @@ class RequirementsPanel(QWidget):
             elif callable(errors):
                 first = errors()[0]
                 where = tuple(str(p) for p in first["loc"])
-                message = first["msg"].removeprefix("Value error, ")  # pydantic's prefix on a validator's ValueError
+                message = error_message(first)
                 message = f"{'.'.join(where)}: {message}" if where else message
             else:
                 message = str(exc)

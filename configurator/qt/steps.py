@@ -8,8 +8,8 @@ from collections.abc import Mapping
 
 from PySide6.QtCore import QCoreApplication
 
-from configurator.core.solve.build import Build
-from configurator.core.solve.request import BuildRequest
+from configurator.core.model.build import Build
+from configurator.core.model.request import BuildRequest
 from configurator.qt import i18n
 
 

@@ -11,9 +11,9 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from configurator.core.catalog.loader import Catalog
-from configurator.core.errors import FileRefusedError, ProjectError
+from configurator.core.errors import FileRefusedError, ProjectError, error_message
 from configurator.core.fileio import LIMITS, clean_stale_temps, pid_alive, read_text_bounded, set_aside
-from configurator.core.solve.request import OWNED_KINDS, BuildRequest
+from configurator.core.model.request import OWNED_KINDS, BuildRequest
 from configurator.core.tco import OwnershipInputs
 from configurator.storage import paths
 from configurator.storage.atomic import write_text
@@ -86,7 +86,7 @@ def _parse(text: str, origin: str) -> Project:
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"]) or "project"
-        message = str(first["msg"]).removeprefix("Value error, ")
+        message = error_message(first)
         raise ProjectError(f"{origin}: {where}: {message}") from None
 
 

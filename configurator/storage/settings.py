@@ -25,7 +25,7 @@ class Preferences(BaseModel):
     units: Literal["metric", "imperial"] = "metric"
     theme: Literal["system", "light", "dark"] = "system"
     language: Literal["system", "en", "zh_CN"] = "system"  # the window's; "system" follows the locale
-    country: str | None = None  # the first-run choice (core.solve.request.COUNTRIES); None: not asked yet
+    country: str | None = None  # the first-run choice (core.model.request.COUNTRIES); None: not asked yet
     circuit: Literal["120v15a", "120v20a", "230v10a", "230v16a"] | None = None  # of new projects; None: by currency
     recent_files: tuple[str, ...] = Field(default=())
 

@@ -301,7 +301,7 @@ def test_plan_json_contract_and_exports(tmp_path: Path) -> None:
         "launch",
     }
     assert build["launch"]["engine"] == "llama.cpp" and build["launch"]["command"].startswith("llama-server -m ")
-    # noise at 1 m under load (solve/noise.py): a fan-cooled desktop build is between a quiet room and a server room
+    # noise at 1 m under load (model/noise.py): a fan-cooled desktop build is between a quiet room and a server room
     assert all(30 < b["noise_dba"] < 80 for b in data["builds"] if any(p["category"] == "gpu" for p in b["parts"]))
     costs = build["cost_of_ownership"]
     assert isinstance(costs["yearly_energy"], float) and costs["yearly_energy"] > 0
@@ -418,8 +418,8 @@ def test_plan_text_marks_old_prices_and_says_where_to_update() -> None:
 
     from configurator.cli.plan import format_plan
     from configurator.core.estimate.workload import Workload
+    from configurator.core.model.request import BuildRequest
     from configurator.core.solve.plan import plan
-    from configurator.core.solve.request import BuildRequest
     from configurator.storage import catalogs
 
     catalog = catalogs.load(include_user=False).catalog

@@ -94,7 +94,7 @@ def test_plan_project_carries_the_projects_buy_or_rent_inputs(cli, tmp_path) -> 
     import json
 
     from configurator.core.estimate.workload import Workload
-    from configurator.core.solve.request import BuildRequest
+    from configurator.core.model.request import BuildRequest
     from configurator.core.tco import OwnershipInputs
     from configurator.storage.projects import Project, save
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from configurator.cli.exports import ranked_workload
 from configurator.core.estimate.workload import Workload
+from configurator.core.model.request import BuildRequest, OwnedPart
 from configurator.core.solve.plan import plan
-from configurator.core.solve.request import BuildRequest, OwnedPart
 from configurator.storage import catalogs
 
 

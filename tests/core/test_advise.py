@@ -25,8 +25,8 @@ from configurator.core.advise import (
 from configurator.core.catalog.loader import Catalog
 from configurator.core.errors import RequestError
 from configurator.core.estimate.workload import Workload
+from configurator.core.model.request import BuildRequest
 from configurator.core.solve.plan import plan
-from configurator.core.solve.request import BuildRequest
 from configurator.core.solve.rules import READING_TPS
 from configurator.storage import catalogs
 

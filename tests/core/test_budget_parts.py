@@ -7,8 +7,8 @@ from typing import Any
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Motherboard, Psu, Storage
 from configurator.core.estimate.workload import Workload
+from configurator.core.model.request import BuildRequest
 from configurator.core.solve.plan import plan
-from configurator.core.solve.request import BuildRequest
 
 ENTRY_CHIPSETS = {"A520", "B550", "B650", "B760"}
 SMALL_MODEL = dict(model_id="llama-3.2-1b", workload=Workload(kind="inference", precision="q4_k_m"))

@@ -5,8 +5,8 @@ from __future__ import annotations
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Gpu, System
 from configurator.core.estimate.workload import Workload
+from configurator.core.model.request import BuildRequest
 from configurator.core.solve.plan import _systems, plan
-from configurator.core.solve.request import BuildRequest
 
 CHINA_SERVERS = {"hgx-h20-8gpu-server", "hgx-h800-8gpu-server", "hgx-a800-8gpu-server"}
 

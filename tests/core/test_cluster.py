@@ -8,9 +8,9 @@ from configurator.core.catalog.loader import Catalog
 from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.parallel import inter_node_link, plan_estimate, plan_training
 from configurator.core.estimate.workload import Workload
+from configurator.core.model.request import BuildRequest
 from configurator.core.solve.plan import plan
 from configurator.core.solve.ranking import kind_words
-from configurator.core.solve.request import BuildRequest
 from tests.independent_checker import check
 
 

@@ -8,11 +8,11 @@ import re
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import ModelArch, System
 from configurator.core.estimate.workload import Workload
+from configurator.core.model.request import BuildRequest
 from configurator.core.reasons import Reason, english
 from configurator.core.report.phrases import part_why
 from configurator.core.report.words import language
 from configurator.core.solve.cluster import cluster_build
-from configurator.core.solve.request import BuildRequest
 
 
 def test_a_clusters_lines_and_label_are_codes_read_in_either_language(catalog: Catalog) -> None:

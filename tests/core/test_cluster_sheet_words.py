@@ -12,11 +12,11 @@ from configurator.core.catalog.loader import Catalog
 from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.result import HARD_HEADROOM
 from configurator.core.estimate.workload import Workload
+from configurator.core.model.build import Build
+from configurator.core.model.request import BuildRequest
 from configurator.core.report.fit import fit_of
 from configurator.core.report.sheet import estimate_section, slot_map_svg
-from configurator.core.solve.build import Build
 from configurator.core.solve.plan import PlanResult, plan
-from configurator.core.solve.request import BuildRequest
 from configurator.core.solve.slots import module_bay
 
 GIB = 1024**3

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.estimate.workload import Workload
+from configurator.core.model.request import BuildRequest
 from configurator.core.solve.plan import plan
-from configurator.core.solve.request import BuildRequest
 from tests.independent_checker import check, check_labels
 
 

@@ -7,9 +7,9 @@ from configurator.core import memo
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import ModelArch
 from configurator.core.estimate.workload import Workload
+from configurator.core.model.request import BuildRequest
 from configurator.core.solve.candidates import engines_to_try, on_engine
 from configurator.core.solve.plan import plan
-from configurator.core.solve.request import BuildRequest
 
 
 def test_int4_is_also_tried_as_gguf_q4_0_on_llama_cpp() -> None:

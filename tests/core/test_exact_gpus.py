@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.estimate.workload import Workload
+from configurator.core.model.request import BuildRequest
 from configurator.core.solve.plan import plan
-from configurator.core.solve.request import BuildRequest
 
 
 def test_exactly_four_3090s_gives_only_four_card_machines(catalog: Catalog) -> None:

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from configurator.core.estimate.workload import Workload
+from configurator.core.model.request import BuildRequest
 from configurator.core.report.fit import CHOSEN_MARK, fit_of, gpus_text, short_gpu_name
 from configurator.core.solve.plan import plan
-from configurator.core.solve.request import BuildRequest
 from configurator.storage import catalogs
 
 

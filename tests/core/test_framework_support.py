@@ -9,8 +9,8 @@ from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Gpu, ModelArch
 from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.workload import Workload
+from configurator.core.model.request import BuildRequest
 from configurator.core.solve.candidates import gpu_options
-from configurator.core.solve.request import BuildRequest
 from configurator.core.support import SupportVerdict, check_stack
 from configurator.core.support_facts import (
     FRAMEWORK_NEEDS,

@@ -14,10 +14,10 @@ import pytest
 from configurator.core import memo
 from configurator.core.catalog.loader import Catalog
 from configurator.core.estimate.workload import Workload
+from configurator.core.model.request import BuildRequest, OwnedPart
 from configurator.core.reasons import english, from_json
 from configurator.core.solve.plan import plan
 from configurator.core.solve.ranking import REFERENCE_TOKENS, claim_words, label_text
-from configurator.core.solve.request import BuildRequest, OwnedPart
 from tests.independent_checker import past_support
 
 READING_TPS = 5.0  # Brysbaert 2019: ~238 words a minute at ~1.3 tokens a word (as rules.READING_TPS)

@@ -10,9 +10,9 @@ from configurator.core import memo
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import ModelArch
 from configurator.core.estimate.workload import Workload
+from configurator.core.model.request import BuildRequest
 from configurator.core.solve.candidates import Candidates, gpu_options, platform_parts
 from configurator.core.solve.lazy import LazyBuildModel
-from configurator.core.solve.request import BuildRequest
 from configurator.core.solve.solver import BuildModel, run_labels
 
 

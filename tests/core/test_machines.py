@@ -9,9 +9,9 @@ from configurator.core import memo
 from configurator.core.advise import solve_cell
 from configurator.core.catalog.loader import Catalog
 from configurator.core.estimate.workload import Workload
+from configurator.core.model.request import BuildRequest
 from configurator.core.solve.machines import cpu_only, mini_pc
 from configurator.core.solve.plan import plan
-from configurator.core.solve.request import BuildRequest
 from configurator.core.solve.sources import SOURCES, PlanContext
 
 

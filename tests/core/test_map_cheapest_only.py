@@ -11,9 +11,9 @@ import pytest
 
 from configurator.core.advise import _cell_request, map_workloads, solve_cell
 from configurator.core.catalog.loader import Catalog
-from configurator.core.solve.build import Build
+from configurator.core.model.build import Build
+from configurator.core.model.request import BuildRequest
 from configurator.core.solve.plan import plan
-from configurator.core.solve.request import BuildRequest
 
 CELLS: list[tuple[str, str, dict[str, Any]]] = [
     ("llama-3.2-1b", "int4", {}),  # a 399 USD mini PC

@@ -9,7 +9,7 @@ import pytest
 
 from configurator.core.advise import default_models, map_workloads, solve_cell
 from configurator.core.catalog.loader import Catalog
-from configurator.core.solve.request import BuildRequest
+from configurator.core.model.request import BuildRequest
 from configurator.core.solve.rules import READING_TPS
 
 SMALL_CELL_PRICE = 600.0

@@ -13,7 +13,7 @@ import pytest
 from configurator.core import advise
 from configurator.core.advise import MapCell, map_workloads, recommendation_map
 from configurator.core.mapworkers import MapWorkers
-from configurator.core.solve.request import BuildRequest
+from configurator.core.model.request import BuildRequest
 from configurator.storage import catalogs
 
 MODELS = ("llama-3.2-1b", "qwen3-8b", "llama-3.1-70b")

@@ -9,7 +9,7 @@ import pytest
 
 from configurator.core.advise import map_workloads, recommendation_map
 from configurator.core.mapworkers import MapWorkers
-from configurator.core.solve.request import BuildRequest
+from configurator.core.model.request import BuildRequest
 from configurator.storage import catalogs
 
 MODELS = ("llama-3.2-1b", "qwen3-8b", "llama-3.1-70b")
@@ -129,7 +129,7 @@ import threading, time
 from multiprocessing import forkserver
 from configurator.core.advise import map_workloads, recommendation_map
 from configurator.core.mapworkers import MapWorkers
-from configurator.core.solve.request import BuildRequest
+from configurator.core.model.request import BuildRequest
 from configurator.storage import catalogs
 
 catalog = catalogs.load().catalog

@@ -12,9 +12,9 @@ from configurator.core.catalog.models import Gpu, ModelArch
 from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.mixed import estimate_mixed, layers_by_memory
 from configurator.core.estimate.workload import Workload
+from configurator.core.model.request import BuildRequest, OwnedPart
 from configurator.core.solve.mixed import envelope
 from configurator.core.solve.plan import plan
-from configurator.core.solve.request import BuildRequest, OwnedPart
 from tests.independent_checker import check, check_labels
 
 Q4_70B = Workload(kind="inference", precision="q4_k_m", engine="llama.cpp")

@@ -12,13 +12,13 @@ from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Gpu, ModelArch
 from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.workload import Workload
+from configurator.core.model.build import Build
+from configurator.core.model.request import BuildRequest
 from configurator.core.reasons import english, from_json
 from configurator.core.report.purchase import SheetMeta
 from configurator.core.report.sheet import build_sheet_html
-from configurator.core.solve.build import Build
 from configurator.core.solve.next_step import UPGRADE_PATH, catalog_price, next_card
 from configurator.core.solve.plan import plan
-from configurator.core.solve.request import BuildRequest
 from tests.helpers import run_cli
 
 REQUEST = BuildRequest(

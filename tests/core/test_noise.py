@@ -7,11 +7,11 @@ import math
 import pytest
 
 from configurator.core.estimate.workload import Workload
-from configurator.core.solve import noise
-from configurator.core.solve.build import BuildPart
+from configurator.core.model import noise
+from configurator.core.model.build import BuildPart
+from configurator.core.model.request import BuildRequest
 from configurator.core.solve.plan import plan
 from configurator.core.solve.ranking import claim_words
-from configurator.core.solve.request import BuildRequest
 from configurator.storage import catalogs
 
 

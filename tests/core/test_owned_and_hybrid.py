@@ -8,8 +8,8 @@ from __future__ import annotations
 from configurator.core import memo
 from configurator.core.catalog.loader import Catalog
 from configurator.core.estimate.workload import Workload
+from configurator.core.model.request import BuildRequest, OwnedPart
 from configurator.core.solve.plan import plan
-from configurator.core.solve.request import BuildRequest, OwnedPart
 
 
 def test_a_cheaper_build_without_the_owned_card_comes_first(catalog: Catalog) -> None:

@@ -7,14 +7,14 @@ import pytest
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.estimate.workload import Workload
+from configurator.core.model.build import Build
+from configurator.core.model.request import BuildRequest
 from configurator.core.reasons import Reason
 from configurator.core.report import phrases, words
 from configurator.core.rules.base import instance
 from configurator.core.rules.cooling import CoresPerGpu
-from configurator.core.solve.build import Build
 from configurator.core.solve.plan import plan
 from configurator.core.solve.ranking import label_text
-from configurator.core.solve.request import BuildRequest
 
 CORES = instance(CoresPerGpu)
 

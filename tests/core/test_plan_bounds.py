@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.estimate.workload import Workload
+from configurator.core.model.request import BuildRequest
 from configurator.core.reasons import Reason
 from configurator.core.solve.candidates import gpu_options
 from configurator.core.solve.cluster import _smallest
 from configurator.core.solve.plan import _systems, _TrainingFloor
 from configurator.core.solve.relax import _relaxations
-from configurator.core.solve.request import BuildRequest
 
 PRETRAIN_70B_90_DAYS = BuildRequest(
     model_id="llama-3.3-70b", workload=Workload(kind="pretrain", tokens=1e12), deadline_hours=2160

@@ -10,8 +10,8 @@ import pytest
 from configurator.core.catalog.loader import Catalog
 from configurator.core.errors import ConfiguratorError
 from configurator.core.estimate.workload import Workload
+from configurator.core.model.request import BuildRequest
 from configurator.core.solve.plan import plan
-from configurator.core.solve.request import BuildRequest
 
 REQUEST = BuildRequest(model_id="llama-3.2-1b", workload=Workload(kind="inference", precision="q4_k_m"), budget=800)
 

@@ -15,10 +15,10 @@ from configurator.core.catalog.dates import PART_KINDS, CatalogDate, catalog_dat
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Price
 from configurator.core.estimate.workload import Workload
+from configurator.core.model.request import BuildRequest
 from configurator.core.report.purchase import SheetMeta, markdown_text
 from configurator.core.report.sheet import build_sheet_html
 from configurator.core.solve.plan import plan
-from configurator.core.solve.request import BuildRequest
 from configurator.storage import catalogs, paths
 from tests.helpers import run_cli
 

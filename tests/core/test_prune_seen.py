@@ -7,10 +7,10 @@ from configurator.core import memo
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Chassis, Gpu, ModelArch, Storage
 from configurator.core.estimate.workload import Workload
+from configurator.core.model.request import BuildRequest
 from configurator.core.solve.candidates import Candidates, gpu_options, platform_parts
 from configurator.core.solve.plan import plan
 from configurator.core.solve.prune import seen_as
-from configurator.core.solve.request import BuildRequest
 
 REQUEST = BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m"), budget=1500)
 

@@ -10,8 +10,8 @@ import pytest
 
 from configurator.core.catalog.quote import priced_records, read_quote, review
 from configurator.core.errors import CatalogError
+from configurator.core.model.build import BuildPart
 from configurator.core.report import prices
-from configurator.core.solve.build import BuildPart
 from configurator.storage import catalogs
 
 

@@ -9,15 +9,15 @@ import pytest
 from configurator.core import reasons
 from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.workload import Workload
+from configurator.core.model.build import Build, Infeasible
+from configurator.core.model.request import BuildRequest
 from configurator.core.reasons import Reason, english
 from configurator.core.report import words
 from configurator.core.report.purchase import SheetMeta
 from configurator.core.report.sheet import build_sheet_html
 from configurator.core.solve import relax
-from configurator.core.solve.build import Build, Infeasible
 from configurator.core.solve.candidates import Candidates
 from configurator.core.solve.plan import plan
-from configurator.core.solve.request import BuildRequest
 from configurator.storage import catalogs
 
 

@@ -10,12 +10,12 @@ import pytest
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Gpu
 from configurator.core.estimate.workload import Workload
-from configurator.core.solve.build import DETAIL_CHARS, Infeasible
+from configurator.core.model.build import DETAIL_CHARS, Infeasible
+from configurator.core.model.request import BuildRequest
 from configurator.core.solve.candidates import gpu_allowed
 from configurator.core.solve.plan import plan
 from configurator.core.solve.power_cap import cap_command, limit_refusal, lowest_limit, power_cap
 from configurator.core.solve.relax import DETAIL_LINES
-from configurator.core.solve.request import BuildRequest
 
 
 def _infeasible(request: BuildRequest, catalog: Catalog) -> Infeasible:

@@ -16,6 +16,8 @@ import pytest
 
 from configurator.core import report
 from configurator.core.estimate.workload import Workload
+from configurator.core.model.build import Build, BuildPart
+from configurator.core.model.request import BuildRequest, OwnedPart
 from configurator.core.report import purchase
 from configurator.core.report.fit import short_gpu_name
 from configurator.core.report.purchase import SheetMeta, csv_text, markdown_text, sheet_titles, write_xlsx
@@ -26,9 +28,7 @@ from configurator.core.report.sheet import (
     m2_advice,
     power_limit_w,
 )
-from configurator.core.solve.build import Build, BuildPart
 from configurator.core.solve.plan import plan
-from configurator.core.solve.request import BuildRequest, OwnedPart
 from configurator.storage import catalogs
 
 Scenario = tuple[BuildRequest, list[Build]]
@@ -279,7 +279,7 @@ def test_build_sheet_has_everything_to_order_and_assemble(scenarios: dict[str, S
 def test_build_sheet_shows_the_launch_command_and_the_noise(scenarios: dict[str, Scenario]) -> None:
     from html import escape
 
-    from configurator.core.solve import noise
+    from configurator.core.model import noise
 
     for request, build in _all_builds(scenarios):
         html = build_sheet_html(build, request, META)
@@ -647,9 +647,9 @@ def test_a_converted_price_adds_up_to_the_cent_as_printed() -> None:
 def test_mfu_names_the_format_of_the_peak_it_is_taken_over() -> None:
     """Turing has no bf16: an RTX 2060's MFU is over its fp16 tensor peak and says so (it read '29 TFLOPS bf16'; #31)."""
     from configurator.core.estimate.workload import Workload
+    from configurator.core.model.request import BuildRequest
     from configurator.core.report.utilisation import utilisation_rows
     from configurator.core.solve.plan import plan
-    from configurator.core.solve.request import BuildRequest
     from configurator.storage import catalogs
 
     catalog = catalogs.load(include_user=False).catalog

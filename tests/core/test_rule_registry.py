@@ -24,11 +24,11 @@ from configurator.core import memo
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import ModelArch
 from configurator.core.estimate.workload import Workload
+from configurator.core.model.request import BuildRequest
 from configurator.core.rules import REGISTRY, STRUCTURE, Rule, compat
 from configurator.core.rules.base import HOOKS, Message, Verdict, at, register
 from configurator.core.solve import prune
 from configurator.core.solve.candidates import Candidates, gpu_options, platform_parts
-from configurator.core.solve.request import BuildRequest
 from configurator.core.solve.rules import SECTIONS, Assembly, check_build
 from configurator.core.solve.solver import BuildModel, usable_placement
 

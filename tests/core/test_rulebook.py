@@ -15,10 +15,10 @@ import pytest
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Chassis, Motherboard
 from configurator.core.estimate.workload import Workload
+from configurator.core.model.request import BuildRequest, OwnedPart
 from configurator.core.rules import compat
 from configurator.core.rules import watts as pw
 from configurator.core.solve.plan import plan
-from configurator.core.solve.request import BuildRequest, OwnedPart
 from configurator.storage import catalogs
 from tests.independent_checker import check
 
@@ -259,8 +259,8 @@ def test_power_and_ram_checks_say_only_what_the_build_has() -> None:
     """Read on a printed sheet: PWR-6 said 'GPUs need 0 x 12V-2x6 and 4 x 8-pin', RAM-3 'offloaded data needs 17 GB'
     on a build with nothing offloaded."""
     from configurator.core.estimate.workload import Workload
+    from configurator.core.model.request import BuildRequest
     from configurator.core.solve.plan import plan
-    from configurator.core.solve.request import BuildRequest
 
     catalog = catalogs.load(include_user=False).catalog
     result = plan(BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference"), top_k=3), catalog)

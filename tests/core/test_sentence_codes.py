@@ -22,15 +22,15 @@ from configurator.core.estimate.parallel import _runner_named, inter_node_link, 
 from configurator.core.estimate.result import Step
 from configurator.core.estimate.unified import system_gpu
 from configurator.core.estimate.workload import Workload
+from configurator.core.model import noise
+from configurator.core.model.request import BuildRequest
 from configurator.core.reasons import Reason, english, from_json
 from configurator.core.report import phrases, words
 from configurator.core.report.fit import fit_of
 from configurator.core.report.purchase import SheetMeta, estimate_said, estimate_summary
 from configurator.core.report.sheet import assembly_notes, assembly_said, build_sheet_html
-from configurator.core.solve import noise
 from configurator.core.solve.mixed import without_one_more
 from configurator.core.solve.plan import plan
-from configurator.core.solve.request import BuildRequest
 
 CHINESE = re.compile(r"[\u4e00-\u9fff]")
 

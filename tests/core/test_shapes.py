@@ -8,10 +8,10 @@ import json
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import ModelArch, System
 from configurator.core.estimate.workload import Workload
+from configurator.core.model.build import Build
+from configurator.core.model.request import BuildRequest
 from configurator.core.shapes import ParallelismJson, SiteJson, WorkloadJson
-from configurator.core.solve.build import Build
 from configurator.core.solve.cluster import cluster_build
-from configurator.core.solve.request import BuildRequest
 
 
 def test_an_estimates_workload_has_one_key_per_workload_field() -> None:

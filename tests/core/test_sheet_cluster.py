@@ -6,10 +6,10 @@ import re
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.estimate.workload import Workload
+from configurator.core.model.request import BuildRequest
 from configurator.core.report.purchase import SheetMeta
 from configurator.core.report.sheet import build_sheet_html, cluster_section
 from configurator.core.solve.plan import plan
-from configurator.core.solve.request import BuildRequest
 
 
 def test_cluster_sheet_lists_sizes_with_the_chosen_one_marked(catalog: Catalog) -> None:
@@ -86,8 +86,8 @@ def test_cluster_parts_list_a_nodes_parts_then_the_shared_fabric(catalog: Catalo
 
 def test_a_clusters_power_table_names_the_site_feeds_not_the_users_outlet(catalog: Catalog) -> None:
     """It read "Circuit limit 3,717,064 W continuous on 1 x 230 V 16 A": one outlet feeding 384 servers."""
+    from configurator.core.model.request import circuit_limit_w
     from configurator.core.report.sheet import power_section
-    from configurator.core.solve.request import circuit_limit_w
 
     request = BuildRequest(
         model_id="llama-3.1-70b",

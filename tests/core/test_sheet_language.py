@@ -14,11 +14,11 @@ import pytest
 from pypdf import PdfReader
 
 from configurator.core.estimate.workload import Workload
+from configurator.core.model.request import BuildRequest
 from configurator.core.report import words
 from configurator.core.report.purchase import SheetMeta, csv_text, markdown_text, xlsx_bytes
 from configurator.core.report.sheet import build_sheet_html
 from configurator.core.solve.plan import plan
-from configurator.core.solve.request import BuildRequest
 from configurator.storage import catalogs
 
 REPO = Path(__file__).resolve().parents[2]
@@ -211,7 +211,7 @@ def test_the_value_tables_caveats_are_chinese_for_a_pascal_card_and_a_modified_o
     branch is the last for Maxwell, Pascal and Volta, CUDA 13 drops them, ...' and 'NVIDIA GeForce RTX 2080 Ti 22GB
     (Chinese-market memory-modified): modified by a refurbisher, not a vendor product...' (the caveats
     advise.value_ranking gives each card: check_stack's warnings, MODIFIED_CAVEAT)."""
-    from configurator.core.advise import MODIFIED_CAVEAT
+    from configurator.core.reasons import Reason
     from configurator.core.report import phrases
     from configurator.core.support import check_stack
 
@@ -226,12 +226,13 @@ def test_the_value_tables_caveats_are_chinese_for_a_pascal_card_and_a_modified_o
         ("rtx-4090-48gb", "vllm"),
     ):
         gpu = gpus[gpu_id]
-        caveats = [v.message for v in check_stack(gpu, Workload(kind="inference", engine=engine)) if v.status != "pass"]
-        if gpu.modified:
-            caveats.insert(0, f"{gpu.name}: {MODIFIED_CAVEAT}")
-        assert caveats, gpu_id
+        warnings = [
+            v.check() for v in check_stack(gpu, Workload(kind="inference", engine=engine)) if v.status != "pass"
+        ]
+        assert warnings or gpu.modified, gpu_id
         with words.language("zh_CN"):
-            said = [words.part_names(phrases.sentence(c)) for c in caveats]
+            said = [words.say(Reason.of("caveat.modified", gpu=gpu.name))] if gpu.modified else []
+            said = [words.part_names(x) for x in said + [phrases.check(c) for c in warnings]]
         for text in said:
             assert not _english_words(text, (gpu.name.split(" (")[0],)), text
         if gpu.modified:
@@ -313,9 +314,16 @@ def test_the_engine_note_and_buy_or_rents_estimates_are_chinese() -> None:
 def test_the_value_tables_caveat_lines_use_chinese_punctuation(chen) -> None:  # type: ignore[no-untyped-def]
     """A card's caveats in the Chinese value table read 'P40: ...; ...' with English punctuation between Chinese
     clauses; now 'P40：...；...'. The English line is as it was."""
+    from html import escape
+
     from configurator.core.report.sheet import value_section
+    from configurator.core.support import check_stack
 
     _, _, builds = chen
+    p40 = catalogs.load(include_user=False).catalog.records["gpus"]["tesla-p40"]
+    warnings = [
+        v.check() for v in check_stack(p40, Workload(kind="inference", engine="llama.cpp")) if v.status != "pass"
+    ]
     row = {
         "gpu": "tesla-p40",
         "gpu_name": "NVIDIA Tesla P40",
@@ -324,13 +332,16 @@ def test_the_value_tables_caveat_lines_use_chinese_punctuation(chen) -> None:  #
         "decode_tokens_per_s": 6.0,
         "price_per_tps": 86.5,
         "price_per_gb": 11.0,
-        "caveats": ["expect no new driver or framework releases", "run the model in fp16"],
+        "caveats": [c.message for c in warnings],
+        "caveat_checks": [c.to_json() for c in warnings],  # rendered from these codes (advise.RankedGpu.to_json)
+        "modified": False,
     }
     english = value_section(builds[0], SheetMeta(value_ranking=(row,)))
     with words.language("zh_CN"):
         chinese = value_section(builds[0], SheetMeta(value_ranking=(row,), language="zh_CN"))
-    assert "<li>P40: expect no new driver or framework releases; run the model in fp16</li>" in english
-    assert "<li>P40：不会再有新的驱动或框架版本；用 fp16 运行模型</li>" in chinese, chinese
+    assert len(warnings) > 1 and f"<li>P40: {escape('; '.join(c.message for c in warnings))}</li>" in english
+    line = chinese[chinese.index("<li>P40：") : chinese.index("</li>")]
+    assert line.count("；") >= len(warnings) - 1 and not _english_words(line, ("P40", "llama.cpp")), line
 
 
 def test_the_chinese_markdown_list_says_its_estimate_fit_and_prices_in_chinese(chen) -> None:  # type: ignore[no-untyped-def]

@@ -13,9 +13,9 @@ import pytest
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import System
 from configurator.core.estimate.workload import Workload
+from configurator.core.model.request import BuildRequest
 from configurator.core.solve.plan import plan
 from configurator.core.solve.pricing import quote
-from configurator.core.solve.request import BuildRequest
 
 
 def test_a_discontinued_machine_has_no_new_price_but_keeps_its_used_one(catalog: Catalog) -> None:

@@ -8,9 +8,9 @@ import pytest
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.estimate.workload import Workload
+from configurator.core.model.request import BuildRequest, OwnedPart, circuit_limit_w
 from configurator.core.solve.plan import plan
 from configurator.core.solve.ranking import claim_words
-from configurator.core.solve.request import BuildRequest, OwnedPart, circuit_limit_w
 from configurator.core.solve.rules import READING_TPS
 from configurator.storage import catalogs
 from tests.independent_checker import check

@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.estimate.workload import Workload
+from configurator.core.model.request import BuildRequest, OwnedPart
 from configurator.core.solve.plan import plan
-from configurator.core.solve.request import BuildRequest, OwnedPart
 from tests.independent_checker import check
 
 EXAMPLES = int(os.environ.get("LLM_RIG_GENERATIVE_EXAMPLES", "40"))

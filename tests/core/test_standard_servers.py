@@ -7,8 +7,8 @@ from __future__ import annotations
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import System
 from configurator.core.estimate.workload import Workload
+from configurator.core.model.request import BuildRequest
 from configurator.core.solve.plan import plan
-from configurator.core.solve.request import BuildRequest
 
 MI300X_NODE = "supermicro-as-8125gs-tnmr2-mi300x"
 R1_FP8 = Workload(kind="inference", precision="fp8")

@@ -241,8 +241,8 @@ def test_vllm_deepseek_v4_on_arc_b_series_warns_and_on_alchemist_fails(gpus: dic
 def test_plan_for_deepseek_v4_flash_on_intel_carries_the_model_warning(catalog: Catalog) -> None:
     """The 8 x Arc Pro B60 build the plan offers for DeepSeek-V4-Flash on vLLM says the model's XPU path is unverified;
     an Arc A770 is refused for it on vLLM."""
+    from configurator.core.model.request import BuildRequest
     from configurator.core.solve.plan import plan
-    from configurator.core.solve.request import BuildRequest
 
     request = BuildRequest(
         model_id="deepseek-v4-flash",

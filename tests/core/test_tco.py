@@ -10,11 +10,11 @@ from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import KINDS, ModelArch
 from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.workload import Workload
+from configurator.core.model.build import Build
+from configurator.core.model.request import BuildRequest
 from configurator.core.reasons import Reason, english
 from configurator.core.report import words
-from configurator.core.solve.build import Build
 from configurator.core.solve.plan import plan
-from configurator.core.solve.request import BuildRequest
 from configurator.core.tco import (
     PRESETS,
     SELLING_FEE,
@@ -551,8 +551,8 @@ def test_a_one_off_job_bought_is_sold_second_hand_not_along_the_three_year_line(
     """Sam's 1B pretraining run (100B tokens in two weeks): the bought machine was resold after its 298 h at 99 % of
     what it cost (the straight line over three years), so buying a 53,670 USD server for a 12-day job 'cost' 536 USD
     against 4,246 rented. Sold second-hand, it is worth what its parts fetch used: renting the job is cheaper."""
+    from configurator.core.model.request import BuildRequest
     from configurator.core.solve.plan import plan
-    from configurator.core.solve.request import BuildRequest
 
     # bought new: since a used 8-GPU server is buildable (#28) the cheapest is all used parts, resold at what they cost
     request = BuildRequest(

@@ -8,10 +8,10 @@ from configurator.core import support, support_facts
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Chassis, Cooler
 from configurator.core.estimate.workload import Workload
+from configurator.core.model.request import BuildRequest
 from configurator.core.rules import compat
 from configurator.core.solve.plan import plan
 from configurator.core.solve.ranking import claim_words
-from configurator.core.solve.request import BuildRequest
 from tests.independent_checker import check_labels, past_support
 
 

@@ -8,9 +8,9 @@ import argparse
 from configurator.core.args import add_plan_options, build_request, workload_from_args
 from configurator.core.catalog.loader import Catalog
 from configurator.core.estimate.workload import Workload
+from configurator.core.model.request import BuildRequest, OwnedPart
 from configurator.core.report import phrases, words
 from configurator.core.solve.plan import plan
-from configurator.core.solve.request import BuildRequest, OwnedPart
 
 
 def _request(*options: str) -> BuildRequest:

@@ -11,8 +11,8 @@ import os
 
 from hypothesis import HealthCheck, Phase, given, seed, settings
 
+from configurator.core.model.request import BuildRequest
 from configurator.core.solve.plan import plan
-from configurator.core.solve.request import BuildRequest
 from tests.core.test_solver_generative import requests
 from tests.expert.runner import shipped_catalog
 from tests.independent_checker import check_labels

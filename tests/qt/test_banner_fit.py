@@ -6,7 +6,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QLabel
 
 from configurator.core.estimate.workload import Workload
-from configurator.core.solve.request import BuildRequest
+from configurator.core.model.request import BuildRequest
 
 
 def test_every_way_out_shows_all_its_lines_on_a_laptop_screen(qtbot, window) -> None:  # type: ignore[no-untyped-def]

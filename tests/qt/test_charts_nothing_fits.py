@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from configurator.core.estimate.workload import Workload
+from configurator.core.model.request import BuildRequest
 from configurator.core.solve.plan import plan
-from configurator.core.solve.request import BuildRequest
 from configurator.qt.app import make_app
 from configurator.qt.charts import CostBreakdownChart, PowerBudgetChart, VramHeadroomChart
 

@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
 from configurator.core.errors import RequestError
-from configurator.core.solve.request import BuildRequest
+from configurator.core.model.request import BuildRequest
 from configurator.qt import messages as qt_messages
 
 MARKUP = "<a href='https://evil.example'>click</a><img src=x>"

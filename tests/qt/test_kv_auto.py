@@ -5,7 +5,7 @@ reopens on what was chosen."""
 from __future__ import annotations
 
 from configurator.core.estimate.workload import Workload
-from configurator.core.solve.request import BuildRequest
+from configurator.core.model.request import BuildRequest
 
 
 def _solve(qtbot, window, request: BuildRequest):  # type: ignore[no-untyped-def]

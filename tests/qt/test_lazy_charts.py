@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from configurator.core.estimate.workload import Workload
+from configurator.core.model.request import BuildRequest
 from configurator.core.solve.plan import plan
-from configurator.core.solve.request import BuildRequest
 from configurator.qt.builds import BuildDetail
 from configurator.qt.costs import BuyOrRentPanel
 

@@ -10,8 +10,8 @@ import pytest
 from PySide6.QtCore import Qt
 
 from configurator.core.estimate.workload import Workload
+from configurator.core.model.request import BuildRequest, OwnedPart
 from configurator.core.report.fit import short_gpu_name
-from configurator.core.solve.request import BuildRequest, OwnedPart
 from configurator.core.tco import net_owning_cost
 from configurator.qt.dialogs import CompareDialog, comparison_rows
 from configurator.storage import paths, projects
@@ -316,7 +316,7 @@ def _assert_every_tab_shows(window, build) -> None:  # type: ignore[no-untyped-d
     assert window.builds.item(row, 3).text() == f"{build.total_price:,.0f} {build.currency}"
     assert window.builds.item(row, window.builds.FIT).text() == fit_of(build, window.session.request).line
     assert detail.build is build
-    from configurator.core.solve import noise
+    from configurator.core.model import noise
 
     sound = noise.build_noise(build)
     assert window.builds.item(row, window.builds.NOISE).text().lstrip("~") == f"{sound.dba:.0f} dBA"

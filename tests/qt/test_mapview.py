@@ -34,7 +34,7 @@ def test_the_map_names_gpus_follows_the_clicked_cell_and_says_it_leaves_owned_pa
     ranking Llama 70B after a Qwen3 8B cell was opened, and a 867 USD cell opened a 716 USD plan (her
     own RTX 3090) with nothing saying why."""
     from configurator.core.estimate.workload import Workload
-    from configurator.core.solve.request import BuildRequest, OwnedPart
+    from configurator.core.model.request import BuildRequest, OwnedPart
 
     session = window.session
     with qtbot.waitSignal(session.solve_finished, timeout=60_000):
@@ -88,7 +88,7 @@ def test_the_map_solves_in_worker_processes_that_end_with_the_dialog(qtbot, wind
     import os
 
     from configurator.core.estimate.workload import Workload
-    from configurator.core.solve.request import BuildRequest
+    from configurator.core.model.request import BuildRequest
 
     session = window.session
     with qtbot.waitSignal(session.solve_finished, timeout=60_000):
@@ -123,7 +123,7 @@ def test_the_map_opened_from_a_pretraining_deadline_fills_and_a_failure_is_reada
     """Sam's walk: Build > Recommendation map with his 14-day pretraining open stayed empty, "the map could not be
     solved:" cut off in the progress bar (every cell carried his deadline)."""
     from configurator.core.estimate.workload import Workload
-    from configurator.core.solve.request import BuildRequest
+    from configurator.core.model.request import BuildRequest
 
     session = window.session
     with qtbot.waitSignal(session.solve_finished, timeout=120_000):
@@ -149,7 +149,7 @@ def test_the_map_opened_from_a_pretraining_deadline_fills_and_a_failure_is_reada
 def test_the_value_chart_says_why_it_is_empty(qtbot, window) -> None:  # type: ignore[no-untyped-def]
     """Sam's 70B pretraining: the value chart under the map was an empty plot titled 'price per token/s'."""
     from configurator.core.estimate.workload import Workload
-    from configurator.core.solve.request import BuildRequest
+    from configurator.core.model.request import BuildRequest
 
     session = window.session
     session.set_request(
@@ -185,7 +185,7 @@ def test_a_click_keeps_every_other_input_and_a_target_leaves_training_cells_alon
     """#31: with a 10 tok/s target in the window every fine-tuning cell read "0.0 tokens/s, below the 10 asked" (a 1B
     LoRA), and a click set the map's own target and turned the user's 8192-token context into 4096."""
     from configurator.core.estimate.workload import Workload
-    from configurator.core.solve.request import BuildRequest
+    from configurator.core.model.request import BuildRequest
 
     session = window.session
     session.set_request(
@@ -279,7 +279,7 @@ def test_the_map_reads_chinese_under_zh_cn(qtbot, window) -> None:  # type: igno
     """Issue #31: under zh_CN the map's legend, speed note, "full fine-tune" header, "CPU only" cells, chart title and
     axis were English in a Chinese window."""
     from configurator.core.estimate.workload import Workload
-    from configurator.core.solve.request import BuildRequest
+    from configurator.core.model.request import BuildRequest
     from configurator.qt import i18n
     from configurator.qt.app import make_app
 

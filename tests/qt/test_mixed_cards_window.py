@@ -4,7 +4,7 @@ each slot's own card, and the comparison dialog names both."""
 from __future__ import annotations
 
 from configurator.core.estimate.workload import Workload
-from configurator.core.solve.request import BuildRequest, OwnedPart
+from configurator.core.model.request import BuildRequest, OwnedPart
 
 
 def test_the_slot_map_and_the_comparison_name_each_card_of_a_mix(qtbot, shipped_catalog) -> None:  # type: ignore[no-untyped-def]

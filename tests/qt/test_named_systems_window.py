@@ -7,7 +7,7 @@ MAC = "mac-studio-m2-ultra-76c-192gb"
 
 def test_only_gpus_takes_a_mac_studio_beside_a_3090_and_labels_each_build(qtbot, window) -> None:  # type: ignore[no-untyped-def]
     from configurator.core.estimate.workload import Workload
-    from configurator.core.solve.request import BuildRequest
+    from configurator.core.model.request import BuildRequest
 
     panel = window.requirements
     window.session.set_request(

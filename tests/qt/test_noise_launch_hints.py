@@ -7,9 +7,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 
 from configurator.core.estimate.workload import Workload
-from configurator.core.solve import noise
+from configurator.core.model import noise
+from configurator.core.model.request import BuildRequest
 from configurator.core.solve.ranking import claim_words
-from configurator.core.solve.request import BuildRequest
 
 
 def _solve(qtbot, window, request: BuildRequest):  # type: ignore[no-untyped-def]
@@ -102,7 +102,7 @@ def test_a_hint_appearing_does_not_move_the_fields_below_it(qtbot, window) -> No
     from PySide6.QtCore import QPoint
 
     from configurator.core.estimate.workload import Workload
-    from configurator.core.solve.request import BuildRequest
+    from configurator.core.model.request import BuildRequest
 
     panel = window.requirements
     request = BuildRequest(

@@ -12,7 +12,7 @@ from PySide6.QtGui import QPageSize
 from PySide6.QtPrintSupport import QPrinter
 
 from configurator.core.estimate.workload import Workload
-from configurator.core.solve.request import BuildRequest
+from configurator.core.model.request import BuildRequest
 from configurator.qt import printing
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 
 from configurator.core.estimate.workload import Workload
-from configurator.core.solve.request import BuildRequest
+from configurator.core.model.request import BuildRequest
 from configurator.qt.quote_import import QuoteImportDialog
 from configurator.storage import paths
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from configurator.core.estimate.workload import Workload
-from configurator.core.solve.request import BuildRequest
+from configurator.core.model.request import BuildRequest
 
 
 @pytest.mark.parametrize("currency", ["EUR", "CNY"])

@@ -7,9 +7,9 @@ from PySide6.QtCore import QMarginsF, QSizeF
 from PySide6.QtGui import QPageLayout, QPageSize, QTextTable
 
 from configurator.core.estimate.workload import Workload
+from configurator.core.model.request import BuildRequest, OwnedPart
 from configurator.core.report.purchase import SheetMeta
 from configurator.core.solve.plan import plan
-from configurator.core.solve.request import BuildRequest, OwnedPart
 from configurator.qt.app import make_app
 from configurator.qt.printing import PAGE_SIZES, sheet_document, sheets_html
 

@@ -67,7 +67,7 @@ def test_the_parts_list_is_never_drawn_over_the_total_at_1366x768(qtbot, window)
     said one (32 px), the splitter gave the detail 14 px less than its pages' minimum, and the parts list's last row
     line ran through "Total 2,168 USD"."""
     from configurator.core.estimate.workload import Workload
-    from configurator.core.solve.request import BuildRequest, OwnedPart
+    from configurator.core.model.request import BuildRequest, OwnedPart
 
     window.resize(1366, 768)
     request = BuildRequest(
@@ -93,7 +93,7 @@ def test_the_workload_list_names_each_job_once(qtbot, window) -> None:  # type: 
     """Sam's pretraining entry read "1: llama-3.2-1b pretrain (pretrain)" and Dr. Chen's "qwen2.5-72b fine-tune (lora)":
     the method as the method list names it, a pretraining run by its tokens."""
     from configurator.core.estimate.workload import Workload
-    from configurator.core.solve.request import BuildRequest
+    from configurator.core.model.request import BuildRequest
 
     session = window.session
     session.set_request(BuildRequest(model_id="llama-3.2-1b", workload=Workload(kind="pretrain", tokens=1e11)), False)
@@ -149,7 +149,7 @@ def test_a_cut_workload_entry_can_still_be_read(qtbot, window) -> None:  # type:
     """At 1366 x 768 the closed workload list read "1: llama-3.3-70b inference (1 us": its tooltip says the whole
     entry, and the open list is as wide as its longest entry."""
     from configurator.core.estimate.workload import Workload
-    from configurator.core.solve.request import BuildRequest
+    from configurator.core.model.request import BuildRequest
 
     window.resize(1366, 768)
     request = BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m"))

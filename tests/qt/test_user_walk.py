@@ -10,8 +10,8 @@ import pytest
 from PySide6.QtCore import Qt
 
 from configurator.core.estimate.workload import Workload
+from configurator.core.model.request import BuildRequest
 from configurator.core.rules.watts import PSU_TARGET_LOAD
-from configurator.core.solve.request import BuildRequest
 from configurator.qt.charts import PowerBudgetChart
 
 
@@ -271,8 +271,8 @@ def test_the_noise_sources_scroll_under_the_power_chart(qtbot, window) -> None: 
 def test_the_slot_map_names_each_card_and_where_its_lanes_come_from(qtbot, window) -> None:  # type: ignore[no-untyped-def]
     """Mina's 2x RTX 3090: the Slot map tab read "rtx-3090 x16" and "rtx-3090 x4" (catalog ids, and nothing
     said the second card hangs off the chipset) where the printed sheet says "GPU 2: RTX 3090 ... (chipset)"."""
+    from configurator.core.model.request import OwnedPart
     from configurator.core.report.fit import short_gpu_name
-    from configurator.core.solve.request import OwnedPart
 
     result = _solve(
         qtbot,
@@ -297,9 +297,9 @@ def test_the_slot_map_names_each_card_and_where_its_lanes_come_from(qtbot, windo
 def test_buy_or_rent_says_its_yearly_owning_figures_are_net_of_resale(qtbot, window) -> None:  # type: ignore[no-untyped-def]
     """Mina's 2x RTX 3090 (2,078 USD): the chart drew owning at ~2,300 USD by month 12 (cash paid) and the row
     under it read "1 year(s): own 644 vs rent 2,380", which is net of selling the machine; nothing said so."""
+    from configurator.core.model.request import OwnedPart
     from configurator.core.report.purchase import SheetMeta
     from configurator.core.report.sheet import build_sheet_html
-    from configurator.core.solve.request import OwnedPart
 
     request = BuildRequest(
         model_id="llama-3.3-70b",
@@ -388,8 +388,8 @@ def test_the_slot_maps_airflow_note_matches_where_the_cards_sit(qtbot, shipped_c
     """Mina's two open-air RTX 3090: the note read 'a free slot below each open-air card keeps its fans fed' while
     the second card filled the bottom slots. The note now says what is below each card."""
     from configurator.core.estimate.workload import Workload
+    from configurator.core.model.request import BuildRequest, OwnedPart
     from configurator.core.solve.plan import plan
-    from configurator.core.solve.request import BuildRequest, OwnedPart
     from configurator.qt.slotmap import SlotMapWidget
 
     request = BuildRequest(

@@ -7,7 +7,7 @@ builds, and the first edit in the panel re-solved at BF16 only, the FP8 builds g
 from __future__ import annotations
 
 from configurator.core.estimate.workload import Workload
-from configurator.core.solve.request import BuildRequest
+from configurator.core.model.request import BuildRequest
 
 
 def _chen_serving() -> BuildRequest:

@@ -107,9 +107,9 @@ def test_the_main_path_reads_chinese(qtbot, shipped_catalog, messages) -> None: 
 
 def test_the_same_window_in_english_keeps_the_cores_words(qtbot, window) -> None:  # type: ignore[no-untyped-def]
     """English is untouched: the labels and reasons are the core's own sentences."""
+    from configurator.core.model.build import BuildPart
     from configurator.core.reasons import Reason
     from configurator.core.report import phrases, words
-    from configurator.core.solve.build import BuildPart
 
     said = (Reason.of("part.gpus", n=2, vram=32.0, gib=21.3), Reason.of("part.cooler", cooler="passive"))
     text = "2 x 32 GB holds the job (21.3 GiB needed per GPU of 32 GB); passive cooler"

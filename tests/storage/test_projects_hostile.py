@@ -10,7 +10,7 @@ import pytest
 
 from configurator.core.errors import ProjectError
 from configurator.core.fileio import atomic_write_text, clean_stale_temps
-from configurator.core.solve.request import BuildRequest
+from configurator.core.model.request import BuildRequest
 from configurator.storage import catalogs, paths, projects
 
 GOOD = {"schema_version": 1, "name": "lab", "requests": [{"model_id": "llama-3.1-8b"}], "active": 0}

@@ -2706,7 +2706,7 @@ def _prepared(
         workload = _as_framework_shards(workload, gpus, ex)
         # the framework's own GPU limits (SUP-10): the same verdict the solver's filter and the Checks tab give (the
         # rulebook words it: imported for a fine-tune alone, so an inference estimate never loads it, #34)
-        from configurator.core.support import framework_verdict, framework_warning
+        from configurator.core.support_verdicts import framework_verdict, framework_warning
 
         verdict = framework_verdict(gpu, workload.framework) if gpu is not None else None
         if verdict is not None and verdict.status != "pass":

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from configurator.core.report import words
 
 if TYPE_CHECKING:
-    from configurator.core.solve.build import Build, BuildPart
+    from configurator.core.model.build import Build, BuildPart
 
 Render = str | Callable[[re.Match[str]], str]
 
@@ -61,7 +61,7 @@ PATTERNS: list[tuple[str, Render]] = [
     (r"(?P<c>new|used|refurbished)", lambda m: words._ZH_CONDITIONS[m["c"]]),
     (r"owned", "已拥有"),
     (r"included", "随机附带"),
-    # ------------------------------------------------------------ noise (solve.noise)
+    # ------------------------------------------------------------ noise (model.noise)
     # ------------------------------------------------------------ the checks' findings (rules)
     (r"(?P<r>\d+) GB RAM", "内存 {r} GB"),
     (r"provided", "已提供"),
@@ -77,20 +77,9 @@ PATTERNS: list[tuple[str, Render]] = [
         "用 {t} 个内存插槽中的 {u} 个，{m} GB 中的 {g} GB",
     ),
     (r"(?P<cooler>[^;]+) for a (?P<w>\d+) W (?P<s>\w+) CPU", "{cooler} 压 {w} W 的 {s} CPU"),
-    (r"expect no new driver or framework releases", "不会再有新的驱动或框架版本"),
-    (r"the card runs on older software only", "这张卡只能跑旧版软件"),
-    (r"llama\.cpp runs on Vulkan", "llama.cpp 可用 Vulkan 运行"),
     (r"macOS wires ~75 % of RAM for the GPU", "macOS 默认把约 75% 的内存分给 GPU"),
     (r"(?P<x>\w+) under load", lambda m: f"满载时{_NOISE_CLASS.get(m['x'], m['x'])}"),
     (r"modified", "魔改版"),
-    (
-        r"(?P<engine>[\w.]+) on the (?P<gpu>[^;]+?) \((?P<arch>[^)]+)\): (?P<rest>[^;]+)",
-        lambda m: f"{m['gpu']}（{m['arch']}）上的 {words.ZH_CN.get(m['engine'], m['engine'])}：{_g(m, 'rest')}",
-    ),
-    (
-        r"its HIP backend needs a ROCm build that still ships gfx906 libraries",
-        "其 HIP 后端需要仍带 gfx906 库的 ROCm 版本",
-    ),
     (r"sudo sysctl iogpu.wired_limit_mb=<MB> raises it", "sudo sysctl iogpu.wired_limit_mb=<MB> 可以调高"),
     (r"US average", "美国平均"),
     (r"no published dBA under load", "没有公开的满载 dBA 数据"),
@@ -112,10 +101,6 @@ PATTERNS: list[tuple[str, Render]] = [
     (r"slower than people read \(~(?P<t>[\d.]+) tokens/s\)", "比人的阅读速度慢（约 {t} tokens/s）"),
     (r"desktop airflow", "桌面机箱风道"),
     (r"server-ducted airflow", "服务器风道"),
-    (
-        r"AMD ended gfx906 maintenance \(MI50, Radeon VII\) in Q2 2024",
-        "AMD 已于 2024 年第二季度结束 gfx906（MI50、Radeon VII）的维护",
-    ),
     (r"(?P<t>[\d.,]+) tokens/s per user", "每用户 {t} tokens/s"),
     (r"(?P<k>[\d,]+) kWh = (?P<c>[\d,]+ \w+) a year", "每年 {k} kWh = {c}"),
     (r"national residential average rounded to (?P<p>[\d.]+ \w+/kWh)", "全国居民平均电价，取整为 {p}"),

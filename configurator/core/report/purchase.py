@@ -13,20 +13,20 @@ from decimal import ROUND_HALF_UP, Decimal
 from typing import TYPE_CHECKING, Any
 
 from configurator.core.catalog.dates import catalog_date, date_range_text
+from configurator.core.model.build import Build, BuildPart, Infeasible
+from configurator.core.model.request import BuildRequest, circuit_name
 from configurator.core.reasons import Reason, english
 from configurator.core.report import atomic_write_bytes, phrases
 from configurator.core.report.fit import fit_of, gpu_name, gpus_text
 from configurator.core.report.words import ZH_PART_CATEGORIES, language, say, say_all, sentence_end, t
 from configurator.core.report.words import current as language_code
 from configurator.core.shapes import NotAsAskedJson, ValueRowJson
-from configurator.core.solve.build import Build, BuildPart, Infeasible
-from configurator.core.solve.request import BuildRequest, circuit_name
 
 if TYPE_CHECKING:
     from openpyxl.worksheet.worksheet import Worksheet
 
     from configurator.core.catalog.loader import Catalog
-    from configurator.core.solve.request import BuildRequest
+    from configurator.core.model.request import BuildRequest
 
 GIB = 1024**3
 CATEGORY_NAMES = {

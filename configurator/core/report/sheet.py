@@ -8,6 +8,9 @@ from html import escape
 
 from configurator.core.catalog.dates import date_range_text
 from configurator.core.estimate.result import BREAKDOWN_KEYS, HARD_HEADROOM, GpuMemory
+from configurator.core.model import noise
+from configurator.core.model.build import DETAIL_CHARS, Build, BuildPart, NodeCurve, SlotAssignment
+from configurator.core.model.request import BuildRequest, circuit_limit_w, circuit_name
 from configurator.core.reasons import Reason, english, from_json, shortened
 from configurator.core.report import phrases, prices
 from configurator.core.report.fit import fit_of, short_gpu_name
@@ -40,11 +43,9 @@ from configurator.core.rules import instance
 from configurator.core.rules import job as job_rules
 from configurator.core.rules import site as site_rules
 from configurator.core.rules import watts as pw
-from configurator.core.shapes import CostOfOwnershipJson, PartSpecJson, PcieSlotJson
-from configurator.core.solve import noise
-from configurator.core.solve.build import DETAIL_CHARS, Build, BuildPart, NodeCurve, SlotAssignment
+from configurator.core.rules.base import Check
+from configurator.core.shapes import CostOfOwnershipJson, PartSpecJson, PcieSlotJson, ValueRowJson
 from configurator.core.solve.power_cap import cap_command, gpu_from_spec, lowest_limit
-from configurator.core.solve.request import BuildRequest, circuit_limit_w, circuit_name
 
 SITE_POWER, FABRIC = instance(site_rules.SitePower), instance(job_rules.ClusterFabric)
 """The rules a cluster's sheet names (by their ids, never typed)."""
@@ -999,6 +1000,14 @@ VALUE_ROWS = 10
 """GPUs the sheet's value table lists (best value first), and the build's own if it is further down."""
 
 
+def _caveats(row: ValueRowJson) -> list[str]:
+    """A value row's caveats in the sheet's language, from their codes (a row without them: its English)."""
+    if "caveat_checks" not in row:
+        return list(row["caveats"])
+    said = [say(Reason.of("caveat.modified", gpu=str(row.get("gpu_name", row["gpu"]))))] if row.get("modified") else []
+    return said + [phrases.check(Check.model_validate(c)) for c in row["caveat_checks"]]
+
+
 def value_section(build: Build, meta: SheetMeta) -> str:
     """The job's GPUs ranked by price per token/s (advise.value_ranking), the build's own marked: is this card the
     value it looks, and what would the same money buy elsewhere."""
@@ -1029,14 +1038,10 @@ def value_section(build: Build, meta: SheetMeta) -> str:
     joined = "；" if current() == "zh_CN" else "; "
     caveats = [
         "<li>"
-        + escape(
-            t("{0}: {1}").format(
-                short_gpu_name(str(r.get("gpu_name", r["gpu"]))), joined.join(phrases.sentence(x) for x in r["caveats"])
-            )
-        )
+        + escape(t("{0}: {1}").format(short_gpu_name(str(r.get("gpu_name", r["gpu"]))), joined.join(said)))
         + "</li>"
         for r in shown
-        if r.get("caveats")
+        if (said := _caveats(r))
     ]
     what = t("training tokens/s") if training else t("decode tokens/s per sequence")
     table = _table(

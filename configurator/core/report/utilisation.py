@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from configurator.core.model.build import Build
 from configurator.core.report.words import t
-from configurator.core.solve.build import Build
 
 MFU_LABEL = "Model FLOPs utilisation (MFU, over the wall time)"
 COMPUTE_PHASE_LABEL = "Compute-phase utilisation (while computing)"

@@ -18,9 +18,21 @@ from contextvars import ContextVar
 from typing import Any
 
 from configurator.core import support
-from configurator.core.reasons import CLAIMS, EN, Reason, Say, Template, cards, joined, money, qualified, render
+from configurator.core.reasons import (
+    CLAIMS,
+    EN,
+    Reason,
+    Say,
+    Template,
+    _strings,
+    cards,
+    joined,
+    money,
+    qualified,
+    render,
+)
 from configurator.core.rules import REGISTRY, compat, compatibility, job, links, software
-from configurator.core.rules.base import Check
+from configurator.core.rules.base import OF_CARD, Check
 
 LANGUAGES = ("en", "zh_CN")
 
@@ -472,6 +484,24 @@ ZH_REASONS: dict[str, Template] = {
     "nothing.label": lambda r, _say: t(str(r.fields["label"])),
     "nothing.compute": _compute,
     "nothing.time-limit": "求解器在时限内没有找到配置；这个需求仍可能实现",
+    "map.no-gpu": "目录中没有通过筛选的 GPU",
+    "map.stopped": "已停止",
+    "map.no-system": lambda r, _say: (
+        "所指定的整机都无法按要求运行这个任务（" + "、".join(_strings(r, "systems")) + "）"
+    ),
+    "map.over-budget": lambda r, _say: (
+        f"最便宜的机器（{r.fields['count']} x {r.fields['gpu']}）价格 {r.num('price'):,.0f} {r.fields['currency']}，"
+        f"超出预算 {r.num('budget'):,.0f}"
+    ),
+    "map.too-small": lambda r, _say: (
+        f"仅权重就至少需要 {r.fields['count']} 张 {r.num('vram_gb'):g} GB 的卡（{r.fields['gpu']}，所允许的 GPU 中最少）；"
+        f"一台机器最多装 {r.fields['max_gpus']} 张，目录中也没有装得下它的这类 GPU 整机服务器"
+    ),
+    "map.no-price": lambda r, _say: (
+        f"所允许的 GPU 都没有{_ZH_CONDITIONS.get(str(r.fields['condition']), '')}的 {r.fields['currency']} 价格"
+    ),
+    "map.no-build": "没有配置通过全部规则",
+    "caveat.modified": "{gpu}：由翻新商改装，不是厂商的产品：没有保修或厂商支持，各卖家的板卡不尽相同",
     # the ways out
     "way.time-limit": "减少 GPU 选项（--gpu）或限定机器形态后重新求解，或给求解更多时间",
     "way.none": "目录中没有找到：换更小的模型、更低的精度或更短的上下文",
@@ -1688,7 +1718,10 @@ def check_text(check: Check, lang: str | None = None) -> str:
     if template is None:
         return check.message
     fields = {key: _zh_field(key, value) for key, value in check.fields.items()}
-    return template.format(**fields) if isinstance(template, str) else template(fields)
+    said = template.format(**fields) if isinstance(template, str) else template(fields)
+    # a mixed build's finding about one of its cards names it first (solve.mixed: "<card>: <finding>" in English)
+    of_card = check.fields.get(OF_CARD)
+    return f"{of_card}：{said}" if isinstance(of_card, str) and of_card else said
 
 
 def _zh_check(check: Check) -> CheckTemplate | None:
@@ -2061,11 +2094,6 @@ ZH_CN.update(
         "no tariff table was read; Chinese commercial tariffs vary by province and time of day, 0.6 CNY/kWh is a "
         "round mid value": "未查阅电价表；一般工商业电价因省份和时段而异，0.6 CNY/kWh 是取整的中间值",
         "{0}: {1}": "{0}：{1}",  # a card and its caveats (sheet.value_section)
-        # advise.MODIFIED_CAVEAT, clause by clause
-        "modified by a refurbisher": "由翻新商改装",
-        "not a vendor product": "不是厂商的产品",
-        "no warranty or vendor support": "没有保修或厂商支持",
-        "and boards vary from seller to seller": "各卖家的板卡不尽相同",
     }
 )
 

@@ -95,6 +95,11 @@ class Message:
         return self.template(fields)
 
 
+OF_CARD = "of_card"
+"""A check's field naming which card of a mixed build its finding is about (solve.mixed; the English message starts
+with the name, report/words.check_text puts it before the Chinese)."""
+
+
 class Check(BaseModel):
     """A rule's finding on one build: the rule's id, the status, the message's code and typed fields, and its English
     text rendered from them (`core.report.words.check_text` renders it in the sheet's or window's language)."""

@@ -30,11 +30,11 @@ from configurator.core.estimate.precision import GGUF_FOR_INTEGER, GGUF_TYPES, w
 from configurator.core.estimate.result import HARD_HEADROOM, EstimateResult
 from configurator.core.estimate.workload import Workload
 from configurator.core.memo import remember
+from configurator.core.model import noise
+from configurator.core.model.request import BuildRequest, circuit_volts
 from configurator.core.reasons import Reason, english
-from configurator.core.solve import noise
 from configurator.core.solve.power_cap import limit_refusal
 from configurator.core.solve.pricing import Quote, quote
-from configurator.core.solve.request import BuildRequest, circuit_volts
 from configurator.core.solve.rules import meets_speed
 from configurator.core.solve.slots import Placement, needs_gap, place, span
 from configurator.core.support import check_stack
@@ -767,12 +767,12 @@ def _fewer_cards_suffice(options: list[GpuOption]) -> list[GpuOption]:
 
 
 def noise_score(gpu: Gpu, count: int) -> int:
-    """Sound power of the GPU set in solve/noise.py units (a blower is 6 dB louder than open-air; NOISE-2)."""
+    """Sound power of the GPU set in model/noise.py units (a blower is 6 dB louder than open-air; NOISE-2)."""
     return noise.units(noise.gpu_figure(gpu), count)
 
 
 def chassis_noise(chassis: Chassis) -> int:
-    """Sound power of a chassis' own fans in solve/noise.py units (an open frame has none)."""
+    """Sound power of a chassis' own fans in model/noise.py units (an open frame has none)."""
     return noise.units(noise.chassis_figure(chassis))
 
 

@@ -20,13 +20,7 @@ from configurator.core.estimate.parallel import (
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload
 from configurator.core.memo import remember
-from configurator.core.reasons import Reason, english
-from configurator.core.rules import instance
-from configurator.core.rules import job as job_rules
-from configurator.core.rules import power as power_rules
-from configurator.core.rules import site as site_rules
-from configurator.core.shapes import SiteJson
-from configurator.core.solve.build import (
+from configurator.core.model.build import (
     Build,
     BuildPart,
     Check,
@@ -36,6 +30,13 @@ from configurator.core.solve.build import (
     SlotAssignment,
     part_spec,
 )
+from configurator.core.model.request import BuildRequest, circuit_limit_w, circuit_name
+from configurator.core.reasons import Reason, english
+from configurator.core.rules import instance
+from configurator.core.rules import job as job_rules
+from configurator.core.rules import power as power_rules
+from configurator.core.rules import site as site_rules
+from configurator.core.shapes import SiteJson
 from configurator.core.solve.candidates import (
     TRAINING_HORIZON_H,
     estimate_as_practitioner,
@@ -43,7 +44,6 @@ from configurator.core.solve.candidates import (
     runnable_engines,
 )
 from configurator.core.solve.pricing import Quote, quote
-from configurator.core.solve.request import BuildRequest, circuit_limit_w, circuit_name
 from configurator.core.solve.rules import meets_speed, region_check, speed_check
 from configurator.core.solve.slots import module_bay
 from configurator.core.tco import rental_search_for

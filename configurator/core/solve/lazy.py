@@ -18,6 +18,7 @@ from typing import Any
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import ModelArch, Motherboard
+from configurator.core.model.request import BuildRequest
 from configurator.core.rules import REGISTRY, Rule
 from configurator.core.rules.facts import CpuSeat, OptionNeed
 from configurator.core.solve.candidates import (
@@ -29,11 +30,11 @@ from configurator.core.solve.candidates import (
     option_signature,
 )
 from configurator.core.solve.prune import prune
-from configurator.core.solve.request import BuildRequest
 from configurator.core.solve.solver import (
     SMALL_MODEL_OPTIONS,
     BuildModel,
     Choice,
+    SolvedValues,
     geometry_class,
     open_air_flagships,
     option_cost,
@@ -255,7 +256,7 @@ class LazyBuildModel:
                 best = max(best, grow + self._psu_best[k - 1])
         return best
 
-    def may_beat(self, i: int, objective: str, values: dict[str, Any] | None) -> bool:
+    def may_beat(self, i: int, objective: str, values: SolvedValues | None) -> bool:
         """Could a build with option i do better than the answer `values` on `objective`?"""
         if values is None:
             return True  # nothing found among the subset: any option left out might fit

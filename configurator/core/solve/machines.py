@@ -40,6 +40,8 @@ from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.unified import system_gpu, system_vendor
 from configurator.core.estimate.workload import Workload
 from configurator.core.memo import remember
+from configurator.core.model.build import Build, BuildPart, Check, Power, part_spec
+from configurator.core.model.request import BuildRequest, circuit_limit_w, circuit_name, circuit_volts
 from configurator.core.reasons import Reason, english
 from configurator.core.rules import compat, instance
 from configurator.core.rules import compatibility as memory_rules
@@ -50,10 +52,8 @@ from configurator.core.rules import site as site_rules
 from configurator.core.rules import watts as pw
 from configurator.core.rules.job import PROMPT_WAIT_S, READING_TPS
 from configurator.core.shapes import PartSpecJson
-from configurator.core.solve.build import Build, BuildPart, Check, Power, part_spec
 from configurator.core.solve.candidates import Candidates, Priced, on_engine, platform_parts
 from configurator.core.solve.pricing import quote
-from configurator.core.solve.request import BuildRequest, circuit_limit_w, circuit_name, circuit_volts
 from configurator.core.solve.rules import meets_speed, prompt_check, speed_check
 from configurator.core.solve.sources import PlanContext, register
 from configurator.core.support import end_of_life

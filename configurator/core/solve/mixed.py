@@ -24,10 +24,12 @@ from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.mixed import estimate_mixed, mixed_name, split_kind
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload
+from configurator.core.model.build import Build, BuildPart, Check, SlotAssignment, part_spec
+from configurator.core.model.request import BuildRequest
 from configurator.core.reasons import Reason, english
 from configurator.core.rules import instance, software
 from configurator.core.rules import job as job_rules
-from configurator.core.solve.build import Build, BuildPart, Check, SlotAssignment, part_spec
+from configurator.core.rules.base import OF_CARD
 from configurator.core.solve.candidates import (
     Candidates,
     GpuOption,
@@ -39,7 +41,6 @@ from configurator.core.solve.candidates import (
     with_power_limit,
 )
 from configurator.core.solve.pricing import Quote, quote
-from configurator.core.solve.request import BuildRequest
 from configurator.core.solve.rules import meets_speed
 from configurator.core.solve.sources import PlanContext, register
 from configurator.core.support import check_stack
@@ -331,7 +332,8 @@ def _checks(build: Build, mix: Mix, request: BuildRequest, model_type: str = "")
         for verdict in check_stack(card, ran, model_type):
             if verdict.status != "pass":
                 said = verdict.check()
-                checks.append(said.model_copy(update={"message": f"{card.name}: {said.message}"}))
+                named = {"message": f"{card.name}: {said.message}", "fields": {**said.fields, OF_CARD: card.name}}
+                checks.append(said.model_copy(update=named))
     if mix.estimate.split == "tensor":
         checks.append(MIXED.say("warn", "tensor", cards=mixed_name(mix.cards)))
     else:

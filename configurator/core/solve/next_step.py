@@ -26,9 +26,9 @@ from configurator.core.estimate.estimator import estimate, memory_fits
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload
 from configurator.core.memo import remember
+from configurator.core.model.build import Build
 from configurator.core.reasons import Reason, as_json
 from configurator.core.shapes import NextStepJson
-from configurator.core.solve.build import Build
 from configurator.core.solve.rules import PSU_LOAD
 
 UPGRADE_PATH: tuple[str, ...] = ("rtx-3090", "rtx-4090", "a100-40gb-pcie", "a100-80gb-pcie")

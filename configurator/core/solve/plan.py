@@ -25,10 +25,7 @@ from configurator.core.estimate.unified import system_gpu
 from configurator.core.estimate.workload import Workload
 from configurator.core.launch import launch_command
 from configurator.core.memo import remember
-from configurator.core.reasons import Reason, english
-from configurator.core.shapes import LaunchJson, NextStepJson, PartSpecJson
-from configurator.core.solve import compat, relax
-from configurator.core.solve.build import (
+from configurator.core.model.build import (
     TIME_LIMIT,
     Build,
     BuildPart,
@@ -39,6 +36,10 @@ from configurator.core.solve.build import (
     SlotAssignment,
     part_spec,
 )
+from configurator.core.model.request import BuildRequest, circuit_limit_w, circuit_volts, split_named
+from configurator.core.reasons import Reason, english
+from configurator.core.shapes import LaunchJson, NextStepJson, PartSpecJson
+from configurator.core.solve import compat, relax
 from configurator.core.solve.candidates import (
     Candidates,
     GpuOption,
@@ -70,7 +71,6 @@ from configurator.core.solve.ranking import (
     rank_and_label,
 )
 from configurator.core.solve.relax import _training_compute, _with_offload
-from configurator.core.solve.request import BuildRequest, circuit_limit_w, circuit_volts, split_named
 from configurator.core.solve.rules import (
     CIRCUIT,
     ENGINE,

@@ -37,12 +37,12 @@ from dataclasses import dataclass
 from configurator.core import support
 from configurator.core.estimate.desktop_training import utilisation_sourced
 from configurator.core.estimate.result import EstimateResult
+from configurator.core.model.build import Build, BuildPart
+from configurator.core.model.noise import build_dba
+from configurator.core.model.request import BuildRequest
 from configurator.core.reasons import CLAIMS as CLAIM_WORDS
 from configurator.core.reasons import Reason, Value, english, from_json, render
 from configurator.core.rules.site import DataCenterNoise
-from configurator.core.solve.build import Build, BuildPart
-from configurator.core.solve.noise import build_dba
-from configurator.core.solve.request import BuildRequest
 from configurator.core.solve.rules import PROMPT, READING_TPS
 
 REFERENCE_TOKENS = 1e8

@@ -24,15 +24,15 @@ from configurator.core.estimate.frameworks import default_framework
 from configurator.core.estimate.precision import GGUF_TYPES
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload
+from configurator.core.model.build import Build, Check, Infeasible, Relaxation
+from configurator.core.model.request import BuildRequest, circuit_name, circuit_volts
 from configurator.core.reasons import EN, REJECT_DULL, Reason, Value, english, rejection_kind
 from configurator.core.rules.job import PromptWait
 from configurator.core.rules.power import Circuit
 from configurator.core.rules.site import SitePower
-from configurator.core.solve.build import Build, Check, Infeasible, Relaxation
 from configurator.core.solve.candidates import Candidates, gpu_allowed, runs_from_ram
 from configurator.core.solve.power import power_limit_speed
 from configurator.core.solve.power_cap import VENDOR_RULES
-from configurator.core.solve.request import BuildRequest, circuit_name, circuit_volts
 from configurator.core.solve.rules import READING_TPS
 
 Solve = Callable[[BuildRequest, "float | None", Callable[[], bool]], "Build | None"]

@@ -14,6 +14,8 @@ from configurator.core.catalog.models import Chassis, Cooler, Cpu, Gpu, MemoryKi
 from configurator.core.estimate.estimator import TYPICAL_PROMPT_TOKENS
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload
+from configurator.core.model.build import Check, Power
+from configurator.core.model.request import BuildRequest, circuit_limit_w, circuit_name, circuit_volts
 from configurator.core.rules import REGISTRY, Rule, instance
 from configurator.core.rules import cooling as cooling_rules
 from configurator.core.rules import job as job_rules
@@ -23,9 +25,7 @@ from configurator.core.rules import site as site_rules
 from configurator.core.rules import watts as pw
 from configurator.core.rules.facts import BuildFacts
 from configurator.core.rules.job import READING_TPS as READING_TPS
-from configurator.core.solve.build import Check, Power
 from configurator.core.solve.power_cap import cap_command
-from configurator.core.solve.request import BuildRequest, circuit_limit_w, circuit_name, circuit_volts
 from configurator.core.solve.slots import Placement, lane_bandwidth_gbps, slots_below, span
 from configurator.core.support import check_stack
 

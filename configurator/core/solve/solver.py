@@ -17,17 +17,19 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypedDict
 
 from configurator.core import support
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Chassis, ModelArch, Motherboard
 from configurator.core.estimate.desktop_training import utilisation_sourced
 from configurator.core.memo import remember
+from configurator.core.model import noise
+from configurator.core.model.request import BuildRequest, circuit_limit_w, circuit_volts
 from configurator.core.rules import STRUCTURE, Rule, instance
 from configurator.core.rules import layout as layout_rules
 from configurator.core.rules.base import rules_at
-from configurator.core.solve import compat, noise
+from configurator.core.solve import compat
 from configurator.core.solve import power as pw
 from configurator.core.solve.candidates import (
     Candidates,
@@ -44,7 +46,6 @@ from configurator.core.solve.candidates import (
     runs_from_ram,
     storage_of,
 )
-from configurator.core.solve.request import BuildRequest, circuit_limit_w, circuit_volts
 from configurator.core.solve.slots import Placement, needs_gap, span
 
 TP_OR_TRAINING_MIN_LANES = 8
@@ -95,6 +96,17 @@ def _paid(p: Priced | None, qty: int) -> int:
     if p is None or p.quote is None:
         return 0
     return int(round(p.amount * max(0, qty - p.owned)))
+
+
+class SolvedValues(TypedDict):
+    """The last build found as the model saw it: its objectives (lazy.may_beat compares an option's bounds with them)
+    and every decision variable's value (holds_without_credit re-checks that build at each part's own power)."""
+
+    perf: int
+    cost: int
+    noise: int
+    grow: int
+    assignment: list[int]
 
 
 class BuildModel:
@@ -165,7 +177,7 @@ class BuildModel:
         self._avoid: list[Any] = []  # options left out of the next solves only (avoid_options)
         self._bound_literals: list[Any] = []
         self._infeasible_under: list[frozenset[int]] = []  # assumption sets proven infeasible
-        self.last_values: dict[str, Any] = {}  # perf, cost, noise and grow of the last build found
+        self.last_values: SolvedValues | None = None  # the last build found
         self._solves = 0
         self._lifted = False
         self.last_status = "unsolved"
@@ -633,7 +645,7 @@ class BuildModel:
             top = max(peak.values(), default=1)
             self.perf = self.perf + sum(int(30_000 * value / top) * self.cpu[i] for i, value in peak.items())
             self.perf_extra_max = max((int(30_000 * value / top) for value in peak.values()), default=0)
-        # total sound power of cards, case fans, PSUs and CPU cooler (solve/noise.py): minimising the linear sum
+        # total sound power of cards, case fans, PSUs and CPU cooler (model/noise.py): minimising the linear sum
         # of 10^(L/10) terms minimises the combined dBA; a barebone's included PSUs sound with its chassis
         chassis_units = [chassis_noise(h) for h in self.chassis]
         psu_units = [
@@ -733,9 +745,8 @@ class BuildModel:
         maximize: bool,
         time_limit: float,
         bounds: list[tuple[str, int]],
-        hint: dict[str, Any] | None = None,
         lift_psu_limit: bool = False,
-    ) -> tuple[Choice, dict[str, Any]] | None:
+    ) -> tuple[Choice, SolvedValues] | None:
         m = self.m
         named = {"perf": self.perf, "cost": self.cost, "noise": self.noise, "grow": self.grow}
         assumptions = list(self._exclusions) + self._avoid
@@ -760,9 +771,6 @@ class BuildModel:
         m.clear_assumptions()
         m.add_assumptions(assumptions)
         m.clear_hints()
-        if hint is not None:
-            for var, value in zip(self._all_vars(), hint["_assignment"]):
-                m.add_hint(var, value)
         m.maximize(expr) if maximize else m.minimize(expr)
         solver = self.cp.CpSolver()
         # a work bound, never a wall-clock one: deterministic time counts the solver's own work, so the same request
@@ -795,8 +803,13 @@ class BuildModel:
             self._infeasible_under.append(held)
         if status not in (self.cp.OPTIMAL, self.cp.FEASIBLE):
             return None
-        values: dict[str, Any] = {name: solver.value(e) for name, e in named.items()}
-        values["_assignment"] = [solver.value(v) for v in self._all_vars()]
+        values = SolvedValues(
+            perf=solver.value(named["perf"]),
+            cost=solver.value(named["cost"]),
+            noise=solver.value(named["noise"]),
+            grow=solver.value(named["grow"]),
+            assignment=[solver.value(v) for v in self._all_vars()],
+        )
         self.last_values = values
         return self._decode(solver), values
 
@@ -804,7 +817,7 @@ class BuildModel:
         """Whether `choice`, the last build found, passes every rule with each part at its own power: the
         same model, its choices fixed to that build and no credit assumed (a check, not a search). A build
         of parts that hold no credit sums exactly what it would without: it holds without a check."""
-        if self.tdp_credit is None or "_assignment" not in self.last_values:
+        if self.tdp_credit is None or self.last_values is None:
             return True
         if self._cpu_slack_w.get(choice.cpu.record.id, 0) < 1 and not any(
             self._option_credit_w.get(id(choice.option), (0, 0, 0, 0))
@@ -812,7 +825,7 @@ class BuildModel:
             return True
         m = self.m
         fixed = [
-            var if value else var.negated() for var, value in zip(self._all_vars(), self.last_values["_assignment"])
+            var if value else var.negated() for var, value in zip(self._all_vars(), self.last_values["assignment"])
         ]
         m.clear_assumptions()
         m.add_assumptions([*fixed, self.tdp_credit.negated(), *([] if self._lifted else [self.right_sized_psu])])

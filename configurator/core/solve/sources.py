@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import ModelArch
 from configurator.core.estimate.workload import Workload
-from configurator.core.solve.build import Build
-from configurator.core.solve.request import BuildRequest
+from configurator.core.model.build import Build
+from configurator.core.model.request import BuildRequest
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from configurator.core.reasons import Reason, english
 
 if TYPE_CHECKING:
     from configurator.core.catalog.models import Chassis, Cooler, Gpu, Psu
-    from configurator.core.solve.build import Build, BuildPart
+    from configurator.core.model.build import Build, BuildPart
 
 DISTANCE_M = 1.0
 """Every figure is stated at this distance from the machine (the ISO 7779 bystander distance)."""

@@ -8,6 +8,8 @@ from typing import Any, Literal, cast
 from pydantic import BaseModel, ConfigDict, model_validator
 
 from configurator.core.estimate.result import EstimateResult
+from configurator.core.model.noise import build_dba
+from configurator.core.model.request import BuildRequest
 from configurator.core.reasons import Reason, as_json, english, shortened
 from configurator.core.rules.base import Check
 from configurator.core.shapes import (
@@ -28,8 +30,6 @@ from configurator.core.shapes import (
     SiteJson,
     SlotJson,
 )
-from configurator.core.solve.noise import build_dba
-from configurator.core.solve.request import BuildRequest
 
 
 class _Frozen(BaseModel):
