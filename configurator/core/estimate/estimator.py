@@ -2893,6 +2893,16 @@ def _memory(
     return workload, counts, scale, split, host_ram, memories, usable, fits
 
 
+def _refuse_moe_format_on_dense(model: ModelArch, workload: Workload) -> None:
+    """A weight format that stores only MoE experts (MXFP4, the gpt-oss layout) asked of a dense model."""
+    fmt = weight_format(workload.precision or "bf16")
+    if fmt.moe_only and model.moe is None:
+        raise RequestError(
+            f"{fmt.name} stores MoE expert weights (the gpt-oss layout); {model.name} is dense: "
+            "use nvfp4, awq-int4 or gptq-int4, or a GGUF type such as q4_k_m"
+        )
+
+
 def _estimate(
     model: ModelArch,
     workload: Workload,
@@ -2911,12 +2921,7 @@ def _estimate(
     on_host = _estimate_on_host(model, workload, gpu, gpus, host, exact_weight_bytes, cal)
     if on_host is not None:
         return on_host
-    fmt = weight_format(workload.precision or "bf16")
-    if fmt.moe_only and model.moe is None:
-        raise RequestError(
-            f"{fmt.name} stores MoE expert weights (the gpt-oss layout); {model.name} is dense: "
-            "use nvfp4, awq-int4 or gptq-int4, or a GGUF type such as q4_k_m"
-        )
+    _refuse_moe_format_on_dense(model, workload)
     reported = workload
     ex = _Explain(cal)
     workload, counts, scale, split, host_ram, memories, usable, fits = _memory(

@@ -510,12 +510,7 @@ def estimate_on_host(
     tps = 1.0 / step
     prefill = _prefill(job, counts, said)
     ttft = None if not prefill else _est.waited_prompt_tokens(workload, context) / prefill
-    if workload.prompt is None and context > _est.TYPICAL_PROMPT_TOKENS:
-        said.assume(Reason.of("est.typical-prompt", prompt=_est.TYPICAL_PROMPT_TOKENS, context=context))
-    said.assume(Reason.of("est.serving", engine="llama.cpp", context=context, batch=batch))
-    said.assume(Reason.of("est.host-ram", gbps=host.effective_gbps, peak=host.peak_gbps))
-    if host.sockets > 1 and not host.numa_aware:
-        said.assume(Reason.of("est.numa"))
+    _assume_serving(said, workload, host, context)
     return EstimateResult(
         model_id=model.id,
         workload=workload.model_copy(
@@ -550,6 +545,16 @@ def estimate_on_host(
         offloaded_bytes=offloaded,
         placement=_placement_json(placement, cal),
     )
+
+
+def _assume_serving(said: _Said, workload: Workload, host: HostMemory, context: int) -> None:
+    """What a llama.cpp estimate with weights in RAM assumes: the prompt it times, the server, the RAM's rate, NUMA."""
+    if workload.prompt is None and context > _est.TYPICAL_PROMPT_TOKENS:
+        said.assume(Reason.of("est.typical-prompt", prompt=_est.TYPICAL_PROMPT_TOKENS, context=context))
+    said.assume(Reason.of("est.serving", engine="llama.cpp", context=context, batch=workload.batch))
+    said.assume(Reason.of("est.host-ram", gbps=host.effective_gbps, peak=host.peak_gbps))
+    if host.sockets > 1 and not host.numa_aware:
+        said.assume(Reason.of("est.numa"))
 
 
 def _placement_json(placement: Placement, cal: Calibration) -> PlacementJson:
