@@ -78,10 +78,11 @@ def render(reason: Reason, table: Mapping[str, Template], fallback: Mapping[str,
     return template(reason, say)
 
 
-_ENGLISH: dict[tuple[object, ...], str] = {}
+_ENGLISH: dict[tuple[object, ...], tuple[Template | None, str]] = {}
 """English renderings by code, fields and the fields' types (1, 1.0 and True are equal keys but are said differently):
 a plan's estimates say the same sentence many times over (the 70B top-5: 9,347 renderings of 963 distinct reasons,
-#34). Reasons holding other reasons or lists are rendered each time."""
+#34). Each rendering is kept with the template it came from, so a reworded template is said anew. Reasons holding other
+reasons or lists are rendered each time."""
 _ENGLISH_KEPT = 20_000
 """Renderings kept at most (a long map process starts over past it)."""
 _FLAT = frozenset({str, int, float, bool, type(None)})
@@ -93,11 +94,14 @@ def english(reason: Reason) -> str:
     if not _FLAT.issuperset(types):
         return render(reason, EN)
     key = (reason.code, args, types)
-    said = _ENGLISH.get(key)
-    if said is None:
-        if len(_ENGLISH) >= _ENGLISH_KEPT:
-            _ENGLISH.clear()
-        said = _ENGLISH[key] = render(reason, EN)
+    template = EN.get(reason.code)
+    kept = _ENGLISH.get(key)
+    if kept is not None and kept[0] is template:
+        return kept[1]
+    if len(_ENGLISH) >= _ENGLISH_KEPT:
+        _ENGLISH.clear()
+    said = render(reason, EN)
+    _ENGLISH[key] = (template, said)
     return said
 
 
