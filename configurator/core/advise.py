@@ -19,7 +19,7 @@ from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.workload import Workload
 from configurator.core.model.build import Build
 from configurator.core.model.request import BuildRequest
-from configurator.core.reasons import MODIFIED, Reason, as_json, english
+from configurator.core.reasons import Reason, as_json, english
 from configurator.core.report.fit import short_gpu_name
 from configurator.core.rules.base import Check
 from configurator.core.shapes import MapCellJson, MapChoiceJson, MapJson, PartSpecJson, RankedGpuJson, ValueRowJson
@@ -767,9 +767,6 @@ def value_rows(
     except ConfiguratorError:
         return ()
     return tuple(ValueRowJson(**r.to_json(), gpu_name=r.gpu_name) for r in ranked)
-
-
-MODIFIED_CAVEAT = MODIFIED
 
 
 def _unit(record: Record, catalog: Catalog, currency: str, condition: str) -> float | None:

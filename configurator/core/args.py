@@ -204,16 +204,8 @@ def _add_placement_and_output(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="machine-readable output")
 
 
-def _positive_int(text: str) -> int:
-    return int_in(1, None)(text)
-
-
 def _count(text: str) -> int:
     return int_in(0, None)(text)
-
-
-def _positive_float(text: str) -> float:
-    return float_in(0, None, low_open=True)(text)
 
 
 def _number(text: str) -> float:

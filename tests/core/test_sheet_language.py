@@ -210,7 +210,7 @@ def test_the_value_tables_caveats_are_chinese_for_a_pascal_card_and_a_modified_o
     """The Chinese sheet's value table printed 'NVIDIA Tesla P100 PCIe 16GB（Pascal）上的 Drivers：NVIDIA's 580 driver
     branch is the last for Maxwell, Pascal and Volta, CUDA 13 drops them, ...' and 'NVIDIA GeForce RTX 2080 Ti 22GB
     (Chinese-market memory-modified): modified by a refurbisher, not a vendor product...' (the caveats
-    advise.value_ranking gives each card: check_stack's warnings, MODIFIED_CAVEAT)."""
+    advise.value_ranking gives each card: check_stack's warnings, MODIFIED)."""
     from configurator.core.reasons import Reason
     from configurator.core.report import phrases
     from configurator.core.support import check_stack

@@ -107,10 +107,6 @@ class PowerConnectors(_Strict):
     hpwr16: int = Field(default=0, ge=0, le=32, description="12VHPWR / 12V-2x6")
     eps8: int = Field(default=0, ge=0, le=32, description="CPU EPS 8-pin, used by RTX A6000 class cards")
 
-    def max_board_power_w(self) -> int:
-        """Power the connectors can deliver, slot included (TechSpot: 75/75/150/600 W)."""
-        return 75 + 75 * self.pcie6 + 150 * self.pcie8 + 600 * self.hpwr16 + 235 * self.eps8
-
 
 class Gpu(Record):
     """A graphics or accelerator card. Throughput figures are dense (no sparsity)."""
