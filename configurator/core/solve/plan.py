@@ -1463,13 +1463,7 @@ def _usual_gguf_machines(ctx: PlanContext) -> list[Build]:
     "infeasible, use q4_k_m" where a 2,859 CNY mini PC answers it (issue #28)."""
     request = ctx.request
     w = request.workload
-    if (
-        w.kind != "inference"
-        or w.precision is not None
-        or w.engine not in (None, "llama.cpp")
-        or request.named
-        or request.owned_gpu is not None
-    ):
+    if not relax.usual_gguf_applies(request):
         return []
     variant = request.model_copy(update={"workload": w.model_copy(update={"precision": USUAL_GGUF})})
     found = _machines_for(variant, ctx.catalog, ctx.model, ctx.exact_weight_bytes, ctx.should_stop)

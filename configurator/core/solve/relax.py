@@ -213,16 +213,22 @@ def q4_already(request: BuildRequest) -> str | None:
     q4_k_m", of one MI50 that holds the whole model."""
     from configurator.core.solve.plan import USUAL_GGUF_USERS  # plan imports this module
 
-    w = request.workload
-    if (
-        w.kind != "inference"
-        or w.precision is not None
-        or w.engine not in (None, "llama.cpp")
-        or request.named
-        or request.owned_gpu is not None
-    ):
+    if not usual_gguf_applies(request):
         return None
-    return "cards" if w.batch <= USUAL_GGUF_USERS else "ram"
+    return "cards" if request.workload.batch <= USUAL_GGUF_USERS else "ram"
+
+
+def usual_gguf_applies(request: BuildRequest) -> bool:
+    """An inference request without --precision, no engine but llama.cpp, no GPU named or owned: the plan also runs
+    the model at Q4_K_M on the machines without a bought card (plan._usual_gguf_machines)."""
+    w = request.workload
+    return (
+        w.kind == "inference"
+        and w.precision is None
+        and w.engine in (None, "llama.cpp")
+        and not request.named
+        and request.owned_gpu is None
+    )
 
 
 def _plan_q4(request: BuildRequest, build: Build | None) -> bool:
