@@ -396,6 +396,15 @@ MODIFIED = (
 )
 """A modified card's caveat (advise.value_ranking), after its name."""
 
+
+TRACE_WORDS = {
+    "azure-2023-conversation": "Azure's 2023 conversation trace",
+    "azure-2023-code": "Azure's 2023 coding trace",
+    "mooncake-conversation": "Kimi's Mooncake conversation trace",
+}
+"""A published trace of prompt lengths (estimate/traffic.py), in English; Chinese in report/words.ZH_TRACES."""
+TRACE_STATISTICS = {"median": "the median", "p90": "the 90th percentile", "mean": "the mean"}
+
 EN: dict[str, Template] = {
     # why a GPU is not among the options (solve.candidates)
     "gpu.not-requested": "not among the requested GPUs",
@@ -1302,8 +1311,14 @@ EN: dict[str, Template] = {
     ),
     "est.stand-in": "{engine} is estimated with {stand_in}'s calibration ({why})",
     "est.typical-prompt": lambda r, _say: (
-        f"no --prompt given: the first token is timed for a typical {r.num('prompt'):,.0f}-token prompt, not the whole "
-        f"{r.num('context'):,.0f}-token context (give --prompt for your own)"
+        f"no --prompt given: the first token is timed for a typical {r.num('prompt'):,.0f}-token prompt"
+        + (
+            f" ({TRACE_STATISTICS.get(str(r.fields['statistic']), r.fields['statistic'])} of "
+            f"{TRACE_WORDS.get(str(r.fields['trace']), r.fields['trace'])})"
+            if r.fields.get("trace")
+            else ""
+        )
+        + f", not the whole {r.num('context'):,.0f}-token context (give --prompt for your own)"
     ),
     "est.vllm-tp-pp": (
         "{heads} attention heads over {gpus} GPUs: vLLM runs {tp}-way tensor parallel in each of {pp} pipeline stages "

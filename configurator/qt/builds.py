@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from configurator.core.estimate.estimator import TYPICAL_PROMPT_TOKENS
+from configurator.core.estimate.estimator import INFERENCE_CONTEXT, TYPICAL_PROMPT_TOKENS
 from configurator.core.estimate.parallel import as_assumption
 from configurator.core.estimate.result import Step
 from configurator.core.model import noise
@@ -97,9 +97,9 @@ class _NumberItem(QTableWidgetItem):
 def waited_prompt(build: Build) -> int:
     """The prompt a build's first token is timed for (estimator.waited_prompt_tokens): the stated one, else a typical
     one within the context. The window said the whole context ("after a 32768-token prompt") beside the estimate's
-    own step, which times a 4,096-token prompt."""
+    own step, which times a typical prompt (traffic.TYPICAL_PROMPT_TOKENS)."""
     w = build.estimate.workload
-    context = int(w.get("context") or TYPICAL_PROMPT_TOKENS)
+    context = int(w.get("context") or INFERENCE_CONTEXT)
     return min(int(w.get("prompt") or TYPICAL_PROMPT_TOKENS), context)
 
 

@@ -27,6 +27,7 @@ from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Gpu, ModelArch
 from configurator.core.errors import InvalidInputError, error_message, invalid_of
 from configurator.core.estimate.precision import KV_PRECISIONS, WEIGHT_PRECISIONS
+from configurator.core.estimate.traffic import TYPICAL_PROMPT_TOKENS
 from configurator.core.estimate.workload import Workload
 from configurator.core.model.request import CIRCUIT_NAMES, BuildRequest, OwnedPart
 from configurator.qt.i18n import circuit_name, workload_name
@@ -257,6 +258,19 @@ class RequirementsPanel(QWidget):
         self.context = spin(
             256, 1_048_576, 8192, self.tr(" tokens"), self.tr("Tokens per sequence: prompt plus generated"), 1024
         )
+        # the CLI's --prompt (Workload.prompt): 0 is none stated, the wait then timed for the typical chat prompt
+        self.prompt = spin(
+            0,
+            1_048_576,
+            0,
+            self.tr(" tokens"),
+            self.tr(
+                "Prompt tokens one user sends before the first token (system prompt and history included); "
+                "typical: %1 tokens, the median request of Azure's 2023 conversation trace"
+            ).replace("%1", f"{TYPICAL_PROMPT_TOKENS:,}"),
+            256,
+        )
+        self.prompt.setSpecialValueText(self.tr("typical (%1 tokens)").replace("%1", f"{TYPICAL_PROMPT_TOKENS:,}"))
         self.users = spin(1, 1024, 1, self.tr(" user"), self.tr("Concurrent sequences"))
         self.users.valueChanged.connect(self._on_users_value_changed)
         self.target_tps = dspin(
@@ -267,6 +281,7 @@ class RequirementsPanel(QWidget):
         form.addRow(self.tr("Weights"), self.precision)
         form.addRow(self.tr("KV cache"), self._with_hint(self.kv, "kv_precision"))
         form.addRow(self.tr("Context"), self.context)
+        form.addRow(self.tr("Prompt"), self.prompt)
         form.addRow(self.tr("Concurrent users"), self.users)
         form.addRow(self.tr("Target speed"), self.target_tps)
         self.ram_offload = QCheckBox(self.tr("Offload to system RAM"))
@@ -565,6 +580,7 @@ class RequirementsPanel(QWidget):
             self.precision,
             self.kv,
             self.context,
+            self.prompt,
             self.users,
             self.target_tps,
             self.ram_offload,
@@ -635,6 +651,7 @@ class RequirementsPanel(QWidget):
             context = w.context or (w.resolved(model.max_context).context if isinstance(model, ModelArch) else None)
             if w.kind == "inference":
                 self.context.setValue(context or self.context.value())
+                self.prompt.setValue(w.prompt or 0)
             elif w.kind == "finetune":
                 self.seq.setValue(context or self.seq.value())
             else:
@@ -704,6 +721,7 @@ class RequirementsPanel(QWidget):
                 precision=precision,
                 kv_precision=self.kv.currentData() or "fp16",
                 context=self.context.value(),
+                prompt=self.prompt.value() or None,
                 batch=self.users.value(),
                 engine=engine,
                 offload=offload,
@@ -783,6 +801,7 @@ class RequirementsPanel(QWidget):
             "offload": self.ram_offload if tab == 0 else self.offload,
             "gpu_ids": self.only_gpus,
             "context": (self.context, self.seq, self.pre_seq)[tab],
+            "prompt": self.prompt,
             "batch": (self.users, self.micro_batch, self.users)[tab],
             "tokens": (self.pre_tokens, self.dataset_mtokens, self.pre_tokens)[tab],
             "budget": self.budget,

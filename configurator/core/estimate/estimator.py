@@ -98,6 +98,7 @@ from configurator.core.estimate.speculative import (
     speculative_rate,
     tokens_per_step,
 )
+from configurator.core.estimate.traffic import TYPICAL_PROMPT_TOKENS, TYPICAL_STATISTIC, TYPICAL_TRACE
 from configurator.core.estimate.unified import unified_bw_efficiency
 from configurator.core.estimate.weights import WeightBytes
 from configurator.core.estimate.weights import weight_bytes as _weight_bytes
@@ -684,14 +685,23 @@ def prompt_tokens(workload: Workload, context: int) -> int:
     return min(workload.prompt or context, context)
 
 
-TYPICAL_PROMPT_TOKENS = 4096
-"""The prompt a user's wait is timed for when no --prompt is given (time to first token, PROMPT): 4,096 tokens, an
-estimate. vLLM's serving benchmark sends 1,024-token prompts by default (vllm-project/vllm,
-vllm/benchmarks/datasets.py, RandomDataset.DEFAULT_INPUT_LEN, read 2026-12-03); four times that leaves room for a
-system prompt and a chat's history, and it is the inference default context, so a request at that context is timed
-as before. A 32k-128k context is the room a long conversation or document can grow to, not what every prompt sends:
-timing every first token for the whole context had a 128k Qwen3 wait minutes on cards that answer a chat in
-seconds. --prompt states the user's own."""
+INFERENCE_CONTEXT = 4096
+"""The context an inference request is sized for when none is given (Workload.resolved's default)."""
+
+
+def typical_prompt_said(prompt: int, context: int) -> Reason:
+    """est.typical-prompt: the wait is timed for the median prompt of a chat trace (traffic.TYPICAL_TRACE), with the
+    trace named, not for the whole context. A 32k-128k context is the room a long conversation or document can grow
+    to, not what every prompt sends: timing every first token for the whole context had a 128k Qwen3 wait minutes on
+    cards that answer a chat in seconds. --prompt states the user's own."""
+    return Reason.of(
+        "est.typical-prompt",
+        prompt=prompt,
+        context=context,
+        statistic=TYPICAL_STATISTIC,
+        trace=TYPICAL_TRACE.trace,
+        source=TYPICAL_TRACE.source,
+    )
 
 
 def waited_prompt_tokens(workload: Workload, context: int) -> int:
@@ -1954,11 +1964,11 @@ def _prefill(
 ) -> tuple[float, float]:
     """(prefill tokens/s, seconds to the first token after the prompt)."""
     engine = workload.engine or "transformers"
-    context = workload.context or 4096
+    context = workload.context or INFERENCE_CONTEXT
     fmt = weight_format(workload.precision or "bf16", engine)
     prompt = waited_prompt_tokens(workload, context)
     if workload.prompt is None and context > TYPICAL_PROMPT_TOKENS:
-        ex.assume(Reason.of("est.typical-prompt", prompt=prompt, context=context))
+        ex.assume(typical_prompt_said(prompt, context))
     prefill_flops = 2 * counts.matmul_active + prompt_attention_flops(model, prompt)
     parallel = gpus if split == "tensor" else serving_layout(model, gpus)[0] if split == TENSOR_PIPELINE else 1
     if engine == "llama.cpp":

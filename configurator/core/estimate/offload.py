@@ -550,7 +550,7 @@ def estimate_on_host(
 def _assume_serving(said: _Said, workload: Workload, host: HostMemory, context: int) -> None:
     """What a llama.cpp estimate with weights in RAM assumes: the prompt it times, the server, the RAM's rate, NUMA."""
     if workload.prompt is None and context > _est.TYPICAL_PROMPT_TOKENS:
-        said.assume(Reason.of("est.typical-prompt", prompt=_est.TYPICAL_PROMPT_TOKENS, context=context))
+        said.assume(_est.typical_prompt_said(_est.TYPICAL_PROMPT_TOKENS, context))
     said.assume(Reason.of("est.serving", engine="llama.cpp", context=context, batch=workload.batch))
     said.assume(Reason.of("est.host-ram", gbps=host.effective_gbps, peak=host.peak_gbps))
     if host.sockets > 1 and not host.numa_aware:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from configurator.core.catalog.models import Gpu, ModelArch
 from configurator.core.estimate.result import BREAKDOWN_KEYS, EstimateResult
+from configurator.core.estimate.traffic import TYPICAL_PROMPT_TOKENS
 
 GIB = 1024**3
 
@@ -60,9 +61,9 @@ def format_estimate(result: EstimateResult, model: ModelArch, gpu: Gpu | None, e
         if result.prefill_tokens_per_s:
             lines.append(f"  prefill         {result.prefill_tokens_per_s:8.0f} tokens/s")
         if result.time_to_first_token_s:
-            lines.append(
-                f"  first token     {result.time_to_first_token_s:8.2f} s after a {w.get('prompt') or w['context']}-token prompt"
-            )
+            # the prompt the wait is timed for (estimator.waited_prompt_tokens), not the whole context
+            waited = min(int(w.get("prompt") or TYPICAL_PROMPT_TOKENS), int(w["context"]))
+            lines.append(f"  first token     {result.time_to_first_token_s:8.2f} s after a {waited}-token prompt")
     if result.training_flops is not None:
         lines += ["", "time:", f"  compute         {result.training_flops:.3g} FLOP"]
         if result.gpu_hours is not None:

@@ -442,6 +442,14 @@ def _floor_release_zh(r: Reason) -> str:
     return f"{server} {release}（vLLM 0.7-0.13 的下限：未找到更新版本 vLLM 运行 MLA 模型的实测）"
 
 
+ZH_TRACES = {
+    "azure-2023-conversation": "Azure 2023 年对话 trace",
+    "azure-2023-code": "Azure 2023 年编程 trace",
+    "mooncake-conversation": "Kimi Mooncake 对话 trace",
+}
+"""reasons.TRACE_WORDS in Chinese."""
+ZH_TRACE_STATISTICS = {"median": "中位数", "p90": "第 90 百分位", "mean": "平均值"}
+
 ZH_REASONS: dict[str, Template] = {
     # why a GPU is not among the options
     "gpu.not-requested": "不在所选的 GPU 之中",
@@ -1223,8 +1231,14 @@ ZH_REASONS: dict[str, Template] = {
         + f" = {r.num('ms'):.2f} ms -> 每序列 {r.num('tps'):.1f} tokens/s，合计 {r.num('total'):.1f} tokens/s"
     ),
     "est.typical-prompt": lambda r, _say: (
-        f"未给出 --prompt：首个 token 的等待按常见的 {r.num('prompt'):,.0f} token 提示词计算，而不是整个 "
-        f"{r.num('context'):,.0f} token 的上下文（可用 --prompt 给出你自己的）"
+        f"未给出 --prompt：首个 token 的等待按常见的 {r.num('prompt'):,.0f} token 提示词计算"
+        + (
+            f"（{ZH_TRACES.get(str(r.fields['trace']), str(r.fields['trace']))} 的"
+            f"{ZH_TRACE_STATISTICS.get(str(r.fields['statistic']), str(r.fields['statistic']))}）"
+            if r.fields.get("trace")
+            else ""
+        )
+        + f"，而不是整个 {r.num('context'):,.0f} token 的上下文（可用 --prompt 给出你自己的）"
     ),
     "est.stand-in": lambda r, _say: (
         f"{r.fields['engine']} 按 {r.fields['stand_in']} 的校准估算"

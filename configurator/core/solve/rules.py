@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from configurator.core.catalog.models import Chassis, Cooler, Cpu, Gpu, MemoryKit, Motherboard, PcieSlot, Psu, Storage
-from configurator.core.estimate.estimator import TYPICAL_PROMPT_TOKENS
+from configurator.core.estimate.estimator import INFERENCE_CONTEXT, TYPICAL_PROMPT_TOKENS
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload
 from configurator.core.model.build import Check, Power
@@ -98,7 +98,7 @@ def prompt_check(est: EstimateResult) -> Check:
     several users, the wait of the last of them when all send a prompt at once (rules.job.PromptWait). The machines
     without a card carry it always; plan._measured gives it to every other build serving several users, so one rule
     times the last user's first token on every build and the labels read it (ranking.measure)."""
-    context = int(est.workload.get("context") or TYPICAL_PROMPT_TOKENS)
+    context = int(est.workload.get("context") or INFERENCE_CONTEXT)
     prompt = int(est.workload.get("prompt") or min(context, TYPICAL_PROMPT_TOKENS))
     users = int(est.workload.get("batch") or 1) if est.workload.get("kind", "inference") == "inference" else 1
     return PROMPT.check(est.prefill_tokens_per_s, est.time_to_first_token_s, prompt, users)

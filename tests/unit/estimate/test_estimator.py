@@ -381,3 +381,24 @@ def test_a_prompt_longer_than_the_context_is_rejected() -> None:
         Workload(kind="finetune", context=1024, prompt=512)
     # an unset context grows to hold the stated prompt
     assert Workload(kind="inference", prompt=10_000).resolved(32768).context == 10_000
+
+
+def test_a_wait_without_a_prompt_is_timed_for_the_median_chat_prompt(catalog: Catalog) -> None:
+    """No --prompt: the first token is timed for 1,020 tokens, the median request of Azure's 2023 conversation trace
+    (Azure/AzurePublicDataset data/AzureLLMInferenceTrace_conv.csv, Splitwise, ISCA 2024: 19,366 requests, median
+    ContextTokens 1,020, read 2026-12-04), not for the whole 32k context; the assumption names the statistic, the trace
+    and its source, so a sheet can say which typical prompt it timed."""
+    model, gpu = catalog.get("models", "llama-3.1-8b"), catalog.get("gpus", "rtx-4090")
+    unstated = estimate(model, Workload(kind="inference", context=32768), gpu)
+    stated = estimate(model, Workload(kind="inference", context=32768, prompt=1020), gpu)
+    whole = estimate(model, Workload(kind="inference", context=32768, prompt=32768), gpu)
+    assert unstated.time_to_first_token_s == pytest.approx(stated.time_to_first_token_s)
+    assert unstated.time_to_first_token_s < whole.time_to_first_token_s / 20
+    said = next(r for r in unstated.assumptions_said() if r.code == "est.typical-prompt")
+    assert said.fields["prompt"] == 1020 and said.fields["context"] == 32768
+    assert said.fields["statistic"] == "median" and said.fields["trace"] == "azure-2023-conversation"
+    assert "AzurePublicDataset" in str(said.fields["source"])
+    assert "typical 1,020-token prompt (the median of Azure's 2023 conversation trace)" in " ".join(
+        unstated.assumptions
+    )
+    assert not any(r.code == "est.typical-prompt" for r in stated.assumptions_said())
