@@ -2455,7 +2455,7 @@ CASES: tuple[Case, ...] = (
             fastest_is_fastest(required=False),
         ),
         "A 14B at Q4_K_M is ~9 GB: a used 12 GB card decodes it at 30+ tokens/s, but in late 2026 the card (~300 USD used) "
-        "plus a new platform at 2026 RAM prices is about 1,000 USD, and Apple raised the Mac mini's base configuration "
+        "plus a new platform at the catalog's dated prices (16 GB of DDR4 at 221 USD, 2026-03) is about 1,000 USD, and Apple raised the Mac mini's base configuration "
         "in May 2026. Under 800 USD what remains is a mini PC or a small Mac whose GPU reads the weights from ~90-120 GB/s "
         "of shared memory: 6-10 tokens/s, slow but at reading speed.",
         (SPECPICKS_3060_2026, JITESH_MAC_MINI_M4, MAC_MINI_2026_PRICE, DMATORA_3080_8B),
@@ -2588,8 +2588,8 @@ CASES: tuple[Case, ...] = (
         (ANSWERAI_FSDP_QLORA, KAITCHUP_FSDP_QLORA_70B, PUGET_QUAD_3090),
         today=(
             "expert13 (2026-12-04): the only build is 2 x RTX 3090 (5,359 USD, 136 h per 100M tokens); with --exact-gpus "
-            "nothing fits and the ways out are two circuits or 230 V: a power-limited four-card build is never found "
-            "(see the next case: any --power-limit drops the 3- and 4-card builds)"
+            "nothing fits and the ways out are 'allow up to 8 GPUs' (the pair), two circuits or 230 V: no power-limited "
+            "four-card build is offered (see llama70b-q8-four-3090-on-one-15a-circuit)"
         ),
     ),
     Case(
@@ -2685,15 +2685,16 @@ CASES: tuple[Case, ...] = (
             ),
         ),
         "A 70B at Q8 (~75 GB) needs four 24 GB cards. At 350 W four 3090s draw ~1,950 W at the wall, over the 1,440 W a "
-        "15 A outlet carries continuously; limited to 245-280 W (nvidia-smi -pl) they draw ~1,400 W and, memory-bound, "
-        "lose a few percent of decode speed. Builders on one US outlet power-limit; a second circuit or a 230 V line is "
+        "15 A outlet carries continuously; limited to 280 W (nvidia-smi -pl) four 3090s ran from one US 15 A line "
+        "(Puget) and, memory-bound, lose a few percent of decode speed. Builders on one US outlet power-limit; a second circuit or a 230 V line is "
         "the dearer answer.",
         (PUGET_QUAD_3090, JEANFBRITO_3090_PL, SEED_DUAL_3090),
         today=(
             "expert13 (2026-12-04): the ways out are only 'use 2 circuits' (7,888 USD) and 'a 230 V circuit' (8,248 USD). "
-            "Asked with --power-limit 0.8 or 0.7, even on 230 V 16 A, nothing fits ('binding: the GPU power limit'; "
-            "q4_k_m with --gpus 4 --exact-gpus too), though the same four cards fit at full power and two fit at 0.8: a "
-            "power limit drops every build of 3 or more cards whose weights are all on the GPUs"
+            "relax.py tries power limits of 80 % and 70 % only: there the planner's four cards draw 1,588 and 1,509 W at "
+            "the wall (two EVGA 1600 P2, as a 120 V 20 A plan shows), over the 1,440 W; at 60 % one Corsair HX1500i "
+            "carries them at 1,273 W on the 15 A circuit (7.9 tokens/s, 7,883 USD), a level relax never tries. On 230 V "
+            "16 A, --power-limit 0.8 or 0.7 finds nothing though full power does ('binding: the GPU power limit')"
         ),
     ),
 )
