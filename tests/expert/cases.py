@@ -2589,7 +2589,8 @@ CASES: tuple[Case, ...] = (
         today=(
             "expert13 (2026-12-04): the only build is 2 x RTX 3090 (5,359 USD, 136 h per 100M tokens); with --exact-gpus "
             "nothing fits and the ways out are 'allow up to 8 GPUs' (the pair), two circuits or 230 V: no power-limited "
-            "four-card build is offered (see llama70b-q8-four-3090-on-one-15a-circuit)"
+            "four-card build is offered: the power-limited source (offers.power_limited) serves only inference with a speed "
+            "target, and relax only a request nothing fits"
         ),
     ),
     Case(
@@ -2687,14 +2688,9 @@ CASES: tuple[Case, ...] = (
         "A 70B at Q8 (~75 GB) needs four 24 GB cards. At 350 W four 3090s draw ~1,950 W at the wall, over the 1,440 W a "
         "15 A outlet carries continuously; limited to 280 W (nvidia-smi -pl) four 3090s ran from one US 15 A line "
         "(Puget) and, memory-bound, lose a few percent of decode speed. Builders on one US outlet power-limit; a second circuit or a 230 V line is "
-        "the dearer answer.",
+        "the dearer answer. Walked 2026-12-04: the ways out were only a second circuit or 230 V; the model had counted "
+        "4 x 350 W x 0.7 (979.9999999999999 W) as 979 W and so banned the second PSU PWR-8's check finds needed; the "
+        "ways now include the cards at 70 % on the one circuit (7,913 USD, 1,439 W at the wall).",
         (PUGET_QUAD_3090, JEANFBRITO_3090_PL, SEED_DUAL_3090),
-        today=(
-            "expert13 (2026-12-04): the ways out are only 'use 2 circuits' (7,888 USD) and 'a 230 V circuit' (8,248 USD). "
-            "relax.py tries power limits of 80 % and 70 % only: there the planner's four cards draw 1,588 and 1,509 W at "
-            "the wall (two EVGA 1600 P2, as a 120 V 20 A plan shows), over the 1,440 W; at 60 % one Corsair HX1500i "
-            "carries them at 1,273 W on the 15 A circuit (7.9 tokens/s, 7,883 USD), a level relax never tries. On 230 V "
-            "16 A, --power-limit 0.8 or 0.7 finds nothing though full power does ('binding: the GPU power limit')"
-        ),
     ),
 )
