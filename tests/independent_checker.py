@@ -376,9 +376,11 @@ def gpu_names(build: dict[str, Any]) -> set[str]:
 
 
 def names_match(scope: str, names: set[str]) -> bool:
-    """A label's GPU name (brackets dropped, as the parser drops them) is one of the build's GPU names or ids."""
+    """A label's GPU name (brackets dropped, as the parser drops them) is one of the build's GPU names or ids, or what
+    comes of one before its first comma: the parser splits a label's claims on commas, so "cheapest with Framework
+    Desktop, AMD Ryzen AI Max+ 395, 128 GB" scopes its claim to "framework desktop" (expert13, 2026-12-04)."""
     scope = scope.split(" (")[0].strip()
-    return any(scope == n or scope == n.split(" (")[0].strip() for n in names)
+    return any(scope in (n, n.split(" (")[0].strip(), n.split(",")[0].strip()) for n in names)
 
 
 def throughput(build: dict[str, Any]) -> float | None:

@@ -532,8 +532,9 @@ def _instances(offer: CloudOffer, nodes: int, build_gpus: int, training: bool) -
     return math.ceil(build_gpus / offer.gpu_count)
 
 
-OfferCache = dict[tuple[str, int, int, str, float], EstimateResult]
-"""Offer estimates by GPU, GPUs per instance, instances, fabric and its speed (_offer_estimate)."""
+OfferCache = dict[tuple[str, int, int, str, float, bool], EstimateResult]
+"""Offer estimates by GPU, GPUs per instance, instances, fabric and its speed, and whether they are laid out as the
+cluster planner lays out a server's training job (_offer_estimate)."""
 
 
 def _offer_estimate(
@@ -544,17 +545,23 @@ def _offer_estimate(
     model: ModelArch,
     workload: Workload,
     exact_weight_bytes: int | None,
+    laid_out: bool = False,
 ) -> EstimateResult:
-    """The job on the offer's GPUs (and fabric, for several instances), once per kind of offer."""
+    """The job on the offer's GPUs (and fabric, for several instances), once per kind of offer. `laid_out`: the build's
+    own time is the cluster planner's layout (a ready-made server's, `Build.parallelism` with a micro-batch), so one
+    instance is timed by the same planner: 8 x H100 SXM rented had been 8.6 h by estimate() against the same 8 x H100
+    SXM bought at 8.2 h by plan_estimate(), 'slower than the build' past RENTAL_TIME_SLACK (expert13)."""
     fabric = "RoCE" if offer.provider == "AWS" else "InfiniBand"  # EFA is Ethernet-based RDMA
     # the fabric is part of the key: the same GPUs over RoCE and over InfiniBand train at different speeds
-    key = (gpu.id, offer.gpu_count, instances, fabric, offer.network_gbps_per_gpu or 0.0)
+    key = (gpu.id, offer.gpu_count, instances, fabric, offer.network_gbps_per_gpu or 0.0, laid_out)
     if key not in cache:
         if instances > 1:
             link = inter_node_link(offer.network_gbps_per_gpu or 0, fabric)
             _plan, cache[key] = plan_estimate(
                 model, workload, gpu, instances, offer.gpu_count, link, exact_weight_bytes
             )
+        elif laid_out:
+            _plan, cache[key] = plan_estimate(model, workload, gpu, 1, offer.gpu_count, None, exact_weight_bytes)
         else:
             # the same offers are matched against every build of a plan (and every cell of a map)
             # (the shipped constants: a plan is never estimated with others)
@@ -726,6 +733,7 @@ def search_rentals(
     counts = {"gpu": 0, "fit": 0, "speed": 0, "deadline": 0, "price": 0, "cluster": 0}
     deadline = deadline_of(build) if training and workload.tokens is not None else None
     workload = _as_the_build_runs_it(build, workload)
+    laid_out = training and build.parallelism is not None and "micro_batch" in build.parallelism
     # no token count asked: per token, even where the planner timed a reference job to rank the builds (issue #27)
     by_throughput = training and (own_wall is None or workload.tokens is None)
     own_rate: float | None = None
@@ -748,7 +756,7 @@ def search_rentals(
             rejected.append((offer.id, instances))
             counts["cluster"] += 1
             continue
-        est, resharded = _renter_estimate(caches, offer, gpu, instances, model, workload, exact_weight_bytes)
+        est, resharded = _renter_estimate(caches, offer, gpu, instances, model, workload, exact_weight_bytes, laid_out)
         if not est.fits:
             peak = est.peak_gpu
             usable = (peak.usable_bytes or 0) / GIB
@@ -802,15 +810,16 @@ def _renter_estimate(
     model: ModelArch,
     workload: Workload,
     exact_weight_bytes: int | None,
+    laid_out: bool = False,
 ) -> tuple[EstimateResult, bool]:
     """The offer's estimate with the build's settings, else sharded as a renter runs it; and whether it was resharded.
 
     The build's own settings (a 288 GB B300 trains a 7B without ZeRO or recomputation) are not the renter's: on 80 GB
     cards the same job runs sharded and recomputed (walk10: "30 cannot hold the job" for a 7B)."""
     plain, sharded_cache = caches
-    est = _offer_estimate(plain, offer, gpu, instances, model, workload, exact_weight_bytes)
+    est = _offer_estimate(plain, offer, gpu, instances, model, workload, exact_weight_bytes, laid_out)
     if not est.fits and (sharded := _as_a_renter_runs_it(workload, offer.gpu_count * instances)) is not None:
-        again = _offer_estimate(sharded_cache, offer, gpu, instances, model, sharded, exact_weight_bytes)
+        again = _offer_estimate(sharded_cache, offer, gpu, instances, model, sharded, exact_weight_bytes, laid_out)
         if again.fits:
             return again, True
     return est, False

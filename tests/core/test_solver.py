@@ -339,6 +339,28 @@ def test_power_limit_lowers_wall_draw_keeps_transients_and_costs_speed(catalog: 
     assert any(c.rule == "PWR-9" and "nvidia-smi -pl" in c.message for c in limited.checks)
 
 
+def test_four_power_limited_3090s_take_the_second_psu_their_check_finds_needed(catalog: Catalog) -> None:
+    """4 x RTX 3090 at 70 % (245 W) on one 120 V 15 A circuit: 1,281 W of DC load, over 80 % of the largest single
+    unit, so PWR-8 finds a second PSU needed. The model had counted the cards' 4 x 350 x 0.7 = 979.9999999999999 W
+    as 979 and banned that second PSU (expert13, 2026-12-04: 'nothing fits', though the build passes every rule)."""
+    request = BuildRequest(
+        model_id="llama-3.3-70b",
+        workload=Workload(kind="inference", precision="q8_0", context=8192),
+        gpu_ids=("rtx-3090",),
+        max_gpus=4,
+        exact_gpus=True,
+        circuit="120v15a",
+        power_limit=0.7,
+        top_k=1,
+    )
+    result = plan(request, catalog)
+    assert result.infeasible is None and result.builds
+    build = result.builds[0]
+    assert build.gpu_count == 4 and build.power.circuit_ok and build.power.gpu_w == pytest.approx(980)
+    assert all(c.status != "fail" for c in build.checks)
+    assert any(c.rule == "PWR-8" and c.status == "pass" for c in build.checks)
+
+
 def test_room_to_grow_on_a_full_machine_is_a_second_machine(catalog: Catalog) -> None:
     """Sam's 1B run in two weeks on 8 x A100 in an 8-GPU server: 'room to grow' offered 'one more A100: a board with
     another x16 slot, blower cards, or risers'. A machine at the most GPUs one machine holds grows by a second one."""

@@ -577,6 +577,80 @@ def _unsourced_consumer_card(b: Build) -> bool:
     return any(p["spec"].get("market") == "consumer" and p["spec"].get("vendor") != "nvidia" for p in gpu_parts(b))
 
 
+# ---- expert13 (2026-12-04): ten requests where buyers spend real money in late 2026
+LOFT_QWEN35_397B_EPYC = (
+    "https://loftllc.dev/en/docs/tech/llm-research/qwen3-5-397b-iq4-nl-hybrid-inference-benchmark (2026, read "
+    "2026-12-04): Qwen3.5-397B-A17B IQ4_NL on an EPYC 9175F (Zen 5, 16 cores) with 12 channels of DDR5-6400 and one "
+    "RTX PRO 6000 96 GB, ik_llama.cpp with the experts in RAM (cpu-moe): 22.5 tokens/s mean generation over 28 runs "
+    "(19.1-24.0)"
+)
+JITESH_MAC_MINI_M4 = (
+    "https://www.jitesh.dev/blog/qwen35-apple-silicon-benchmark.html (2026-03-31): Mac mini M4 (120 GB/s), llama.cpp "
+    "Metal, Qwen3.5 9B Q4_K_M 16 tokens/s generation: a 14B Q4_K_M (~9 GB) reads 1.6x the bytes, ~10 tokens/s"
+)
+MAC_MINI_2026_PRICE = (
+    "https://radiokalutara.com/2026/05/02/the-updated-mac-mini-isn-t-just-more-expensive-it-s-also-significantly-more-"
+    "capa/ (2026-05-02): Apple raised the Mac mini's base configuration (512 GB, M4) amid the DRAM shortage, 'the end "
+    "of the era for budget-conscious entry-level buyers'"
+)
+SPECPICKS_3060_2026 = (
+    "https://specpicks.com/reviews/qwen36-35b-a3b-rtx-3060-mtp-deep-dive-2026 (2026): a used RTX 3060 12 GB at ~300 USD "
+    "in 2026, 360 GB/s; 32 GB of DDR4 system RAM as the floor"
+)
+KYUZ0_STRIX_DENSE = (
+    "https://github.com/kyuz0/amd-strix-halo-toolboxes/issues/76 (2026-04-17): Gemma 4 31B Q4_K_M at ~11 tokens/s on a "
+    "Ryzen AI Max+ 395 128 GB, 'Strix Halo won't perform well with dense models, mostly due to the constrained memory "
+    "bandwidth'; https://whylucian.github.io/softab/docs/hardware-specs.html : 256 GB/s theoretical, ~215 GB/s measured, "
+    "so a 70B Q4_K_M (~42 GB) decodes at about 5 tokens/s at most"
+)
+MILLSTONE_PRO6000_GPT_OSS = (
+    "https://www.millstoneai.com/inference-benchmark/gpt-oss-120b-mxfp4 (report of 2026-01-30, read 2026-12-04): "
+    "gpt-oss-120b MXFP4 on one RTX PRO 6000 Blackwell 96 GB served with vLLM (1-4 concurrent requests, 1k-128k "
+    "context, peak 361 tokens/s)"
+)
+REDHAT_VLLM_LLAMACPP = (
+    "https://developers.redhat.com/articles/2025/09/30/vllm-or-llamacpp-choosing-right-llm-inference-engine-your-use-"
+    "case (2025-09-30): 'vLLM's throughput scales significantly with concurrent load ... llama.cpp's throughput "
+    "remains consistent'; llama.cpp's queuing gives high time to first token under concurrency; vLLM for multi-user "
+    "serving"
+)
+PUGET_QUAD_3090 = (
+    "https://www.pugetsystems.com/labs/hpc/quad-rtx3090-gpu-wattage-limited-maxq-tensorflow-performance-1974/ "
+    "(2020-11-13): four RTX 3090 limited from 350 to 280 W with nvidia-smi kept over 95 % of their training "
+    "performance, 'reasonable for a single power supply and a modest US residential 110V, 15A power line'"
+)
+JEANFBRITO_3090_PL = (
+    "https://jeanfbrito.github.io/posts/rtx-3090-power-limit-sweet-spot/ (2026, read 2026-12-04): an RTX 3090 at "
+    "280 W loses under 1 % of its LLM decode speed; 'below 200W, everything collapses'"
+)
+KAITCHUP_FSDP_QLORA_70B = (
+    "https://kaitchup.substack.com/p/multi-gpus-fine-tuning-for-llama (2024-08-05): Llama 3.1 70B fine-tuned with "
+    "FSDP and QLoRA on two RTX 3090 (48 GB); more GPUs shard the same job further and train it faster"
+)
+H100_RENTAL_2026 = (
+    "https://techplained.aptechsolutions.io/runpod-vs-vast-ai (April 2026): 8 x H100 SXM at 22.32 USD/h (RunPod Secure "
+    "Cloud), 14.80 USD/h (Lambda reserved), 12.16 USD/h (Vast.ai spot); https://digiterialabs.com/ai/insights/cloud-"
+    "gpu-pricing-q1-2026 (Q1 2026): Lambda, CoreWeave, Crusoe H100 on demand 2.49-2.85 USD per GPU-hour"
+)
+SEED_BUY_OR_RENT = (
+    "/work/shared/seeds/000_3f6e591762e94811.txt (the product's seed article) asks '买硬件服务器划算还是租云服务器划算？' "
+    "(buy a server or rent one?), and /work/shared/seeds/001_0448a24bee2ce12c.txt opens with renting online GPU "
+    "servers ('租用在线GPU服务') as one of the two ways to run a model"
+)
+RTX_5090D_V2 = (
+    "https://www.tomshardware.com/pc-components/gpus/nvidia-rtx-5090d-v2-limits-ai-performance-even-more-with-25-"
+    "percent-less-vram-and-bandwidth-downgraded-gaming-flagship-keeps-same-usd2299-msrp-in-china (2025-08-12): the RTX "
+    "5090 D V2 (24 GB, 384-bit, ~1,344 GB/s) replaced the 32 GB RTX 5090 D in China at the same 16,499 CNY; Nvidia "
+    "had told partners to halt RTX 5090 D shipments"
+)
+CN_EXPORT_FLAGSHIPS = (
+    "https://www.tomshardware.com/pc-components/gpus/nvidia-rtx-5090d-china-specific-gpu-artwork-shared-by-leaker-card-"
+    "expected-to-leverage-a-cut-down-gb202-die-to-circumvent-us-export-sanctions (2024): the RTX 4090 and 5090 exceed "
+    "the US export thresholds; China gets the 4090 D and 5090 D; /work/shared/seeds/001_0448a24bee2ce12c.txt: "
+    "'我们现在使用的GPU都是国内特供版的' (the cards used in China are the China-market versions)"
+)
+
+
 def _nvidia(b: Build) -> bool:
     return bool(gpu_parts(b)) and all(p["spec"].get("vendor") == "nvidia" for p in gpu_parts(b))
 
@@ -597,6 +671,49 @@ def _datacenter_noise(b: Build) -> bool:
 
 def _chassis_price(b: Build) -> float:
     return sum(float(p["unit_price"]) for p in b["parts"] if p["category"] == "chassis")
+
+
+def _ram_gbps(b: Build) -> float:
+    """Peak system-memory bandwidth of a build from parts: channels x the slower of the CPU's and the DIMMs' speed x
+    8 bytes (0 without a CPU part)."""
+    cpus = [p["spec"] for p in b["parts"] if p["category"] == "cpu"]
+    dimms = [float(p["spec"].get("speed_mts") or 0) for p in b["parts"] if p["category"] == "memory"]
+    if not cpus or not dimms:
+        return 0.0
+    mts = min([float(cpus[0].get("memory_speed_mts") or 0), *dimms])
+    return memory_channels(b) * mts * 8 / 1000
+
+
+def _expert_layers_in_ram(b: Build, layers: int) -> int:
+    """How many of a MoE model's `layers` keep their experts in RAM by the launch command (--cpu-moe: all)."""
+    command = launch_command(b)
+    if re.search(r"--cpu-moe\b|-cmoe\b", command):
+        return layers
+    found = re.search(r"--n-cpu-moe\s+(\d+)", command)
+    return min(layers, int(found.group(1))) if found else 0
+
+
+def _qwen397_within_measured(b: Build) -> bool:
+    """A Qwen3.5-397B build with the experts in RAM decodes no faster than 1.5x the measured 22.5 tokens/s per 614 GB/s
+    of RAM (12 x DDR5-6400, every expert in RAM), scaled by its own RAM bandwidth and the share of its 61 layers whose
+    experts it reads from RAM."""
+    if not experts_in_ram(b) or _ram_gbps(b) <= 0:
+        return True
+    in_ram = _expert_layers_in_ram(b, 61) or 61
+    ceiling = 1.5 * 22.5 * (_ram_gbps(b) / 614.4) * (61 / in_ram)
+    return decode(b) <= ceiling
+
+
+def _relaxations(plan: Plan) -> list[dict[str, Any]]:
+    return list((plan.get("infeasible") or {}).get("relaxations") or [])
+
+
+def _keeps_one_15a_circuit_power_limited(plan: Plan) -> bool:
+    """Four RTX 3090 on the one 120 V 15 A circuit, their power limited: a build shown, or a way out that limits the
+    cards' power (and neither adds a circuit nor a 230 V line)."""
+    if plan["infeasible"] is None:
+        return any(gpu_count(b) == 4 and bool(b["power"]["circuit_ok"]) for b in builds(plan))
+    return any(str(r.get("kind", "")).startswith("power") for r in _relaxations(plan))
 
 
 # --------------------------------------------------------------------------- the cases
@@ -2334,5 +2451,260 @@ CASES: tuple[Case, ...] = (
             "14.7 tokens/s: the cards and speed of #1 (3,562 USD) for 534 USD more, labelled only 'alternative' with "
             "no claim, kind or why; it should say what it offers (a rack case) or give its place to a build that differs"
         ),
+    ),
+    # ---- expert13 (2026-12-04): where buyers spend real money in late 2026
+    Case(
+        "qwen3-14b-q4-first-rig-under-800",
+        "--model qwen3-14b --workload inference --precision q4_k_m --budget 800 --top 3",
+        (
+            some_build(
+                "<= 800 USD, the whole 14B at Q4 on one GPU or iGPU, at reading speed (>= 5 tokens/s)",
+                lambda b: price(b) <= 800 and decode(b) >= 5 and "-ngl" in launch_command(b),
+            ),
+            no_build(
+                "a build without a discrete card said to decode the 14B faster than ~120 GB/s of shared memory allows "
+                "(> 12 tokens/s)",
+                lambda b: gpu_count(b) == 0 and decode(b) > 12,
+            ),
+            fastest_is_fastest(required=False),
+        ),
+        "A 14B at Q4_K_M is ~9 GB: a used 12 GB card decodes it at 30+ tokens/s, but in late 2026 the card (~300 USD used) "
+        "plus a new platform at the catalog's dated prices (16 GB of DDR4 at 221 USD, 2026-03) is about 1,000 USD, and Apple raised the Mac mini's base configuration "
+        "in May 2026. Under 800 USD what remains is a mini PC or a small Mac whose GPU reads the weights from ~90-120 GB/s "
+        "of shared memory: 6-10 tokens/s, slow but at reading speed.",
+        (SPECPICKS_3060_2026, JITESH_MAC_MINI_M4, MAC_MINI_2026_PRICE, DMATORA_3080_8B),
+    ),
+    Case(
+        "llama70b-q4-home-3090-pair-or-5090-or-strix-halo",
+        "--model llama-3.3-70b --workload inference --precision q4_k_m --context 8192 "
+        "--gpu rtx-3090,rtx-5090,framework-desktop-ai-max-395-128gb --room home-office --top 3",
+        (
+            some_build(
+                "2 x 24 GB cards, <= 4,000 USD, >= 12 tokens/s",
+                lambda b: gpu_count(b) == 2 and vram_per_card(b) == 24 and price(b) <= 4000 and decode(b) >= 12,
+            ),
+            every_build(
+                "a 128 GB Strix Halo box decodes the dense 70B at <= 7 tokens/s (~215 GB/s over ~42 GB of weights)",
+                lambda b: unified_memory_gb(b) < 128 or decode(b) <= 7,
+            ),
+            no_label(
+                "fastest", "a unified-memory box (the slowest of the three here)", lambda b: unified_memory_gb(b) > 0
+            ),
+            no_label("value", "a unified-memory box", lambda b: unified_memory_gb(b) > 0),
+            no_build(
+                "a single 32 GB RTX 5090 said to hold the ~42 GB of weights at GPU speed (>= 20 tokens/s)",
+                lambda b: gpu_ids(b) == {"rtx-5090"} and gpu_count(b) == 1 and decode(b) >= 20,
+            ),
+            fastest_is_fastest(),
+        ),
+        "The three machines people weigh for a 70B at home in 2026: two used RTX 3090 (48 GB, 15-22 tokens/s, about "
+        "3,600 USD at September 2026's 1,207 USD a card), an RTX 5090 (32 GB cannot hold the ~42 GB alone; paired with "
+        "a second card it is the fastest), and a 128 GB Strix Halo box (holds it, but ~215 GB/s gives ~5 tokens/s on a "
+        "dense 70B: quiet, not fast).",
+        (DEVTO_DUAL_3090, GPU_POET_3090, GPU_POET_5090, KYUZ0_STRIX_DENSE, SEED_DUAL_3090),
+    ),
+    Case(
+        "qwen35-397b-q4-15000-experts-in-ram-at-measured-speed",
+        "--model qwen3.5-397b-a17b --workload inference --precision q4_k_m --budget 15000 --top 3",
+        (
+            some_build(
+                "the experts in >= 256 GB of RAM on a host of >= 8 memory channels, <= 15,000 USD",
+                lambda b: experts_in_ram(b) and memory_channels(b) >= 8 and ram_gb(b) >= 256 and price(b) <= 15000,
+            ),
+            every_build(
+                "decodes no faster than 1.5x the measured 22.5 tokens/s per 614 GB/s of RAM, scaled by its own RAM "
+                "bandwidth and the share of expert layers it reads from RAM",
+                _qwen397_within_measured,
+            ),
+        ),
+        "Qwen3.5-397B-A17B at Q4 is ~240 GB: at home it runs with the routed experts in a server's RAM and the rest on one "
+        "GPU, at the speed of that RAM. The one published measurement, a 16-core Zen 5 EPYC with 12 channels of "
+        "DDR5-6400 (614 GB/s) and an RTX PRO 6000, gives 22.5 tokens/s; eight channels of DDR4-3200 (205 GB/s) give about "
+        "a third of that, and 12 channels of DDR5-4800 about three quarters.",
+        (LOFT_QWEN35_397B_EPYC, KTRANSFORMERS_R1, RDIMM_PRICES_2026),
+        today=(
+            "expert13 (2026-12-04): the experts-in-RAM decode is about twice the measurement: 8 x DDR4-3200 EPYC 7302 "
+            "with an RTX 2060 12GB 14.3 tokens/s and with a 2080 Ti 22GB 17.3 (ceiling 11.3), 12 x DDR5-4800 EPYC 9135 "
+            "with an RTX 5070 Ti 30.7 (ceiling 25.3); estimate/offload.py's RAM-bound decode needs refitting on this "
+            "measurement (tests/data)"
+        ),
+    ),
+    Case(
+        "qwen35-397b-q4-mac-studio-or-pro6000-on-epyc",
+        "--model qwen3.5-397b-a17b --workload inference --precision q4_k_m "
+        "--gpu mac-studio-m3-ultra-80c-512gb,rtx-pro-6000-blackwell --top 3",
+        (
+            no_build(
+                "a new 512 GB Mac Studio (Apple withdrew it in March 2026)",
+                lambda b: any(p["id"] == "mac-studio-m3-ultra-80c-512gb" for p in b["parts"]),
+            ),
+            some_build(
+                "one RTX PRO 6000 with the experts in the RAM of a >= 8-channel host",
+                lambda b: gpu_ids(b) == {"rtx-pro-6000-blackwell"} and experts_in_ram(b) and memory_channels(b) >= 8,
+            ),
+            every_build(
+                "decodes no faster than 1.5x the measured 22.5 tokens/s per 614 GB/s of RAM (the very machine measured: "
+                "an RTX PRO 6000 on a 12-channel EPYC), scaled by its RAM bandwidth and the expert layers in RAM",
+                _qwen397_within_measured,
+            ),
+        ),
+        "The 512 GB Mac Studio that ran 400B-class MoE models at home is no longer sold (withdrawn March 2026; 96 GB is "
+        "the most a new one has); the machine left is one RTX PRO 6000 on an EPYC with the experts in RAM, measured at "
+        "22.5 tokens/s with 12 channels of DDR5-6400.",
+        (LOFT_QWEN35_397B_EPYC, MAC_512_WITHDRAWN),
+        today=(
+            "expert13 (2026-12-04): the RTX PRO 6000 on a 12 x DDR5-4800 EPYC 9355 is said to decode 45.0 tokens/s "
+            "(ceiling 41.8 with 37 of 61 expert layers in RAM; the measured machine, on faster RAM, gives 22.5), and on an "
+            "8 x DDR4-3200 EPYC 7302 27.8 (ceiling 18.6); the same RAM-bound decode as the case above"
+        ),
+    ),
+    Case(
+        "gpt-oss-120b-20-users-one-rtx-pro-6000",
+        "--model gpt-oss-120b --workload inference --batch 20 --gpu rtx-pro-6000-blackwell --top 3",
+        (
+            feasible(),
+            some_build(
+                "one RTX PRO 6000 (96 GB holds the 63 GB of MXFP4 weights and 20 users' cache)",
+                lambda b: gpu_count(b) == 1,
+            ),
+            every_build(
+                "serves the 20 concurrent users with vLLM or SGLang (continuous batching, paged KV cache)",
+                lambda b: engine(b) in ("vllm", "sglang"),
+            ),
+        ),
+        "gpt-oss-120b for a team of 20 on one 96 GB RTX PRO 6000 is served with vLLM, as the published capacity tests do: "
+        "vLLM's throughput grows with concurrent requests while llama.cpp's stays flat and queues prompts, so for 20 "
+        "users at once a practitioner launches `vllm serve`, not `llama-server -np 20`.",
+        (MILLSTONE_PRO6000_GPT_OSS, REDHAT_VLLM_LLAMACPP, GGML_GPT_OSS),
+        today=(
+            "expert13 (2026-12-04): the one build launches `llama-server -m gpt-oss-120b-MXFP4.gguf -c 81920 -ngl 37 -fa on "
+            "-np 20` at 51.5 tokens/s per user, the same speed `--engine vllm` gives (51.4): the estimate scales "
+            "llama.cpp's parallel slots like vLLM's batch, so the engine choice falls to llama.cpp"
+        ),
+    ),
+    Case(
+        "llama70b-qlora-four-3090-on-one-circuit",
+        "--model llama-3.3-70b --workload finetune --method qlora --context 2048 --gpu rtx-3090 --gpus 4 --top 3",
+        (
+            some_build(
+                "four RTX 3090 on the one 120 V 15 A circuit (power-limited with nvidia-smi)",
+                lambda b: gpu_count(b) == 4 and bool(b["power"]["circuit_ok"]),
+            ),
+            labelled_build(
+                "fastest", "four cards (FSDP shards the QLoRA job over all of them)", lambda b: gpu_count(b) == 4
+            ),
+            fastest_is_fastest(),
+        ),
+        "FSDP + QLoRA trains a 70B on two 24 GB cards; four shard it further and train it about twice as fast. Four "
+        "RTX 3090 at 350 W need more than a 15 A outlet, but limited to 280 W they keep over 95 % of their training "
+        "speed and run from one US 15 A line (Puget): the buyer who owns or buys four asks for the four-card build, "
+        "power-limited, beside the cheaper pair.",
+        (ANSWERAI_FSDP_QLORA, KAITCHUP_FSDP_QLORA_70B, PUGET_QUAD_3090),
+        today=(
+            "expert13 (2026-12-04): the only build is 2 x RTX 3090 (5,359 USD, 136 h per 100M tokens); with --exact-gpus "
+            "nothing fits and the ways out are 'allow up to 8 GPUs' (the pair), two circuits or 230 V: no power-limited "
+            "four-card build is offered: the power-limited source (offers.power_limited) serves only inference with a speed "
+            "target, and relax only a request nothing fits"
+        ),
+    ),
+    Case(
+        "lab-8x-h100-or-h200-lora-of-a-70b-rented-for-the-job",
+        "--model llama-3.3-70b --workload finetune --method lora --context 4096 --tokens 2e8 "
+        "--gpu h100-sxm,h200-sxm --room server-room --top 3",
+        (
+            feasible(),
+            every_build(
+                "names the rental that does the same job (the same 8 x H100 class node by the hour)",
+                lambda b: bool((b.get("cost_of_ownership") or {}).get("rental")),
+            ),
+            every_build(
+                "the one-off job rented costs under 1,000 USD (8 x H100 at 12-23 USD/h for ~9 h)",
+                lambda b: 0 < float(_job_rented(b).get("rental_cost") or 0) < 1000,
+            ),
+        ),
+        "A lab weighing an 8 x H100 or H200 server (250,000-312,000 USD) against renting for a LoRA of a 70B on 200M "
+        "tokens: the job is ~8 hours on either; the same 8 x H100 SXM node rents at 12-23 USD an hour in 2026, so the "
+        "run costs a few hundred dollars rented. The seed article asks exactly this (buy or rent), and the answer must "
+        "show the rental beside the purchase. Walked 2026-12-04: both servers said 'no rental can do the same work', every "
+        "8 x H100 SXM offer timed 8.6 h by estimate() against the bought node's 8.2 h by the cluster planner; a rented "
+        "node is now timed as the bought server is.",
+        (H100_RENTAL_2026, SEED_BUY_OR_RENT, RENT_BY_THE_JOB),
+    ),
+    Case(
+        "llama1b-pretrain-20b-tokens-in-48h-from-home-rent-it",
+        "--model llama-3.2-1b --workload pretrain --tokens 2e10 --deadline-hours 48 --top 3",
+        (
+            Expect(
+                "the answer offers renting the one-off 48 h job (an 8 x H100 node for a day, <= 2,000 USD): a build's "
+                "job rental or a way out that rents",
+                lambda plan: (
+                    any(0 < float(_job_rented(b).get("rental_cost") or 0) <= 2000 for b in builds(plan))
+                    or any(
+                        "rent" in str(r.get("kind", "")) and float(r.get("total_price") or 0) <= 2000
+                        for r in _relaxations(plan)
+                    )
+                ),
+            ),
+        ),
+        "6ND for a 1B on 20B tokens is ~1.5e20 FLOPs: ~100-175 H100-hours, a day on a rented 8 x H100 node (~300-800 "
+        "USD). On a home circuit nothing bought can finish by the deadline; the ways out today are a 230 V line with 5 "
+        "x H100 NVL (146,100 USD) or an 8-GPU server (152,000 USD) for a single run. Every practitioner rents it.",
+        (CHINCHILLA_FLOPS, H100_RENTAL_2026, RENT_BY_THE_JOB, SEED_BUY_OR_RENT),
+        today=(
+            "expert13 (2026-12-04): 'nothing fits' on the home circuit, and the ways out are only purchases (a 230 V "
+            "circuit with 5 x H100 NVL for 146,100 USD, a ready-made 8-GPU server in a server room for 152,000); "
+            "relax.py has no 'rent it' way, though the same request in a server room prices the job rented at 755 USD"
+        ),
+    ),
+    Case(
+        "qwen3-32b-q4-china-30000-cny-cards-sold-there",
+        "--model qwen3-32b --workload inference --precision q4_k_m --region china --currency CNY --budget 30000 --top 3",
+        (
+            feasible(),
+            no_build(
+                "a GeForce flagship export-barred from China (RTX 4090, RTX 5090) or a barred data-center card",
+                lambda b: bool(
+                    gpu_ids(b) & {"rtx-4090", "rtx-5090", "h100-pcie", "h100-sxm", "h200-sxm", "a100-80gb-pcie"}
+                ),
+            ),
+            some_build(
+                "a >= 20 GB card within 30,000 CNY at >= 15 tokens/s",
+                lambda b: vram_per_card(b) >= 20 and decode(b) >= 15,
+            ),
+            no_build(
+                "a new 32 GB RTX 5090 D (halted in 2025; the 24 GB V2 replaced it at the same 16,499 CNY)",
+                lambda b: any(
+                    p["id"] == "rtx-5090d" and int(p.get("owned", 0)) < int(p["quantity"]) for p in gpu_parts(b)
+                ),
+            ),
+        ),
+        "In China the cards on sale are the China-market variants and the second-hand market: the 2080 Ti 22G and MI50 "
+        "32GB on a budget, the 4090 D, and the RTX 5090 D, whose 32 GB first version Nvidia halted in 2025 and replaced "
+        "in August 2025 with the 24 GB, 1,344 GB/s V2 at the same 16,499 CNY. A 32B at Q4 (~20 GB) fits either, ~25 % "
+        "slower on the V2.",
+        (CN_EXPORT_FLAGSHIPS, RTX_5090D_V2, CN_2080TI_22G),
+        today=(
+            "expert13 (2026-12-04): 'fastest within budget' is a new RTX 5090 D 32 GB at 16,499 CNY (the catalog's only "
+            "price, the January 2025 launch) decoding 57.0 tokens/s; the catalog has no RTX 5090 D V2 and no sign the "
+            "first version left the shelves"
+        ),
+    ),
+    Case(
+        "llama70b-q8-four-3090-on-one-15a-circuit",
+        "--model llama-3.3-70b --workload inference --precision q8_0 --context 8192 --gpu rtx-3090 --gpus 4 "
+        "--exact-gpus --circuit 120v15a --top 3",
+        (
+            Expect(
+                "four RTX 3090 stay on the one 120 V 15 A circuit with their power limited (a build, or the way out)",
+                _keeps_one_15a_circuit_power_limited,
+            ),
+        ),
+        "A 70B at Q8 (~75 GB) needs four 24 GB cards. At 350 W four 3090s draw ~1,950 W at the wall, over the 1,440 W a "
+        "15 A outlet carries continuously; limited to 280 W (nvidia-smi -pl) four 3090s ran from one US 15 A line "
+        "(Puget) and, memory-bound, lose a few percent of decode speed. Builders on one US outlet power-limit; a second circuit or a 230 V line is "
+        "the dearer answer. Walked 2026-12-04: the ways out were only a second circuit or 230 V; the model had counted "
+        "4 x 350 W x 0.7 (979.9999999999999 W) as 979 W and so banned the second PSU PWR-8's check finds needed; the "
+        "ways now include the cards at 70 % on the one circuit (7,913 USD, 1,439 W at the wall).",
+        (PUGET_QUAD_3090, JEANFBRITO_3090_PL, SEED_DUAL_3090),
     ),
 )

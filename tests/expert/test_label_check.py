@@ -291,6 +291,22 @@ def test_a_comparison_label_names_the_builds_own_gpu() -> None:
     assert len(problems) == 1 and "rtx 3060" in problems[0] and "rtx 4090" in problems[0]
 
 
+def test_a_comparison_label_may_name_a_system_whose_name_has_commas() -> None:
+    """A ready-made system's own name with commas ("Framework Desktop, AMD Ryzen AI Max+ 395, 128 GB") is split by
+    the label parser at its first comma: the claim is scoped to "framework desktop", which names that build and no
+    other (expert13, 2026-12-04: the independent checker had said the label named another build's GPU)."""
+    name = "Framework Desktop, AMD Ryzen AI Max+ 395, 128 GB"
+    system = {"category": "system", "id": "framework-desktop-ai-max-395-128gb", "quantity": 1, "name": name}
+    system["spec"] = {"name": name, "gpu": "integrated", "unified": True}
+    plan = _plan(
+        _build(1, "cheapest with NVIDIA GeForce RTX 3090", 3562, parts=[_gpu()]),
+        _build(2, f"cheapest with {name}", 3650, parts=[system]),
+    )
+    assert check_labels(plan) == []
+    wrong = _plan(_build(1, f"cheapest with {name}", 3562, parts=[_gpu()]))
+    assert len(check_labels(wrong)) == 1
+
+
 def test_scoped_claims_compare_within_their_scope() -> None:
     own = _gpu(owned=1, quantity=2)
     plan = _plan(

@@ -875,14 +875,22 @@ class BuildModel:
 
 
 def option_watts(option: GpuOption, power_limit: float | None) -> tuple[int, int, int, int]:
-    """The cards' sustained draw (under a power limit) and their 100 us, 10 ms and ATX 2 spikes (PWR-1, PWR-3, PWR-4)."""
+    """The cards' sustained draw (under a power limit) and their 100 us, 10 ms and ATX 2 spikes (PWR-1, PWR-3, PWR-4),
+    in whole watts as the model counts them: a product's float noise is no watt short (4 x 350 W x 0.7 is
+    979.9999999999999, which had been 979 here and 980 in the build's check, so PWR-8's constraint banned the second
+    PSU its check then found needed: no 4 x RTX 3090 at 70 % on one 15 A circuit, expert13)."""
     g, n = option.gpu, option.count
     return (
-        int(n * pw.gpu_sustained_w(g, power_limit)),
-        int(n * g.tdp_w * pw.transient_ratio(g)),
-        int(n * g.tdp_w * pw.SLOW_TRANSIENT_RATIO),
-        int(n * g.tdp_w * pw.ATX2_SPIKE_RATIO),
+        _whole_w(n * pw.gpu_sustained_w(g, power_limit)),
+        _whole_w(n * g.tdp_w * pw.transient_ratio(g)),
+        _whole_w(n * g.tdp_w * pw.SLOW_TRANSIENT_RATIO),
+        _whole_w(n * g.tdp_w * pw.ATX2_SPIKE_RATIO),
     )
+
+
+def _whole_w(watts: float) -> int:
+    """Whole watts, truncated as before, once float noise is rounded away (979.9999999999999 is 980)."""
+    return int(round(watts, 6))
 
 
 def open_air_flagships(option: GpuOption) -> bool:
