@@ -416,7 +416,12 @@ def test_kimi_k25_one_user_on_8_h200_sglang_056(catalog: Catalog) -> None:
     reason="issue #29, not modelled: the same cookbook's Kimi-K2.5 8K/1K block (a 4,194-token prompt, one user) steps "
     "in 24.95 ms (40.1 tokens/s) where the estimate reads 85 (+112 %, 2026-12-03): at one user the step grows 2.7x from "
     "a 610- to a 4,194-token prompt, where the estimate's MLA latent-cache read grows by well under a millisecond; "
-    "R1 on B200 in the same release does not slow so (8K/1K 9.26 ms against 9.16 at 1K/1K)",
+    "R1 on B200 in the same release does not slow so (8K/1K 9.26 ms against 9.16 at 1K/1K). The setup is no cause the "
+    "estimate lacks (moe13, 2026-12-04): `sglang serve --tp 8` without EP or DP attention, one user (Concurrency 1.00, "
+    "peak 2 requests), SGLang 0.5.6.post2, as the 1K/1K row it reads within 21 % of. The cost grows with the context: "
+    "9.22 / 14.36 / 24.95 ms at ~0.8K / ~2.8K / ~4.4K tokens, and the same run's first token takes 1,626 ms against 177 "
+    "after 610 tokens (+0.40 ms a prompt token; R1 on B200: 166 against 153). SGLang runs MLA with FA3 on Hopper and "
+    "TRT-LLM MLA on Blackwell (server_args.py); no other one-user MLA row on Hopper tells whether the kernel is why",
 )
 def test_kimi_k25_long_prompt_one_user_sglang_056(catalog: Catalog) -> None:
     """Holdout row: Kimi-K2.5 INT4 on 8 x H200, SGLang 0.5.6.post2, 8K/1K at one user, 24.95 ms a token. Within 30 %."""
