@@ -3,8 +3,10 @@
     python benchmarks/accuracy.py [--rows] [--fit] [--ranges] [--refit=KNOB,...] [--group=source|architecture|gpu]
                                   [KIND ...]
 
-KIND is one of inference_memory, finetune_memory, decode_speed, prefill_speed, training_gpu_hours, offload (weights or
-experts in system RAM and unified memory: tests/data/*_offload.toml, errors and 80 % range coverage per regime).
+KIND is one of inference_memory, finetune_memory, decode_speed, prefill_speed, training_gpu_hours, first_token (one
+user's time to first token in ms, the decode rows' measured_ttft_ms: SGLang's eager prefill, no 80 % range yet),
+offload (weights or experts in system RAM and unified memory: tests/data/*_offload.toml, errors and 80 % range coverage
+per regime).
 For each kind it prints, over tests/data/reference_*.toml:
   fitted     the shipped constants scored on the rows they were fitted to;
   cross-val  for each source, the kind's fitted constants (crossval.KNOBS) refitted on all other

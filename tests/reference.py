@@ -236,6 +236,12 @@ def prefill_speed(
     return _speed(catalog, "prefill_speed", data, cal)
 
 
+def first_token(catalog: Catalog, data: Data = None, cal: Calibration = CAL) -> tuple[list[Comparison], list[Skipped]]:
+    """Time to first token (ms) of one user, from the decode rows that also report it (`measured_ttft_ms`: a serving
+    benchmark's mean TTFT at concurrency 1, so no queueing behind other requests' prompts)."""
+    return _speed(catalog, "first_token", data, cal)
+
+
 def _build_of(row: Row, kind: str, cal: Calibration) -> Calibration:
     """The constants `cal` as the row's llama.cpp build ran (estimator.llamacpp_build): llama.cpp rows name their build month
     (`llamacpp_date`, YYYY-MM, or YYYY when the source gives only the year), the backend when not CUDA
@@ -258,9 +264,9 @@ def _build_of(row: Row, kind: str, cal: Calibration) -> Calibration:
 
 def _speed(catalog: Catalog, kind: str, data: Data, cal: Calibration) -> tuple[list[Comparison], list[Skipped]]:
     out, skipped = [], []
-    measured_key = "measured_tokens_per_s" if kind == "decode_speed" else "measured_prefill_tokens_per_s"
+    measured_key = MEASURED[kind]
     for row in rows("decode_speed") if data is None else data:
-        if measured_key not in row or (kind == "prefill_speed" and "prefill_excluded" in row):
+        if measured_key not in row or EXCLUDED.get(kind, "") in row:
             continue
         label = f"{row['model']} {row['precision']} {row['engine']} {row['gpus']}x{row['gpu']} ctx={row['context']} b={row['batch']}"
         model = catalog.records["models"].get(row["model"])
@@ -277,7 +283,7 @@ def _speed(catalog: Catalog, kind: str, data: Data, cal: Calibration) -> tuple[l
                 context=max(int(row["context"]), 1),
                 # a prompt row's context is the prompt it timed (pp512, pp8192): stated, as a wait with no --prompt is
                 # timed for a typical prompt (estimator.TYPICAL_PROMPT_TOKENS)
-                prompt=row.get("prompt") or (max(int(row["context"]), 1) if kind == "prefill_speed" else None),
+                prompt=row.get("prompt") or (max(int(row["context"]), 1) if kind != "decode_speed" else None),
                 batch=int(row["batch"]),
                 engine=engine,
             )
@@ -285,7 +291,11 @@ def _speed(catalog: Catalog, kind: str, data: Data, cal: Calibration) -> tuple[l
             skipped.append(Skipped(kind, label, str(exc), row["source"]))
             continue
         result = estimate(model, workload, gpu, int(row["gpus"]), cal=_build_of(row, kind, cal))
-        value = result.decode_tokens_per_s if kind == "decode_speed" else result.prefill_tokens_per_s
+        value = {
+            "decode_speed": result.decode_tokens_per_s,
+            "prefill_speed": result.prefill_tokens_per_s,
+            "first_token": None if result.time_to_first_token_s is None else result.time_to_first_token_s * 1e3,
+        }[kind]
         if value is None:
             skipped.append(Skipped(kind, label, "no speed estimate", row["source"]))
             continue
@@ -361,9 +371,23 @@ ALL: dict[str, Callable[..., tuple[list[Comparison], list[Skipped]]]] = {
     "decode_speed": decode_speed,
     "prefill_speed": prefill_speed,
     "training_gpu_hours": training_gpu_hours,
+    "first_token": first_token,
 }
+# the figure each speed kind reads from a decode row
+MEASURED = {
+    "decode_speed": "measured_tokens_per_s",
+    "prefill_speed": "measured_prefill_tokens_per_s",
+    "first_token": "measured_ttft_ms",
+}
+# a row's key naming why its figure of this kind is not scored (the reason as its value)
+EXCLUDED = {"prefill_speed": "prefill_excluded", "first_token": "ttft_excluded"}
 # the file each kind's rows live in (prefill rows are decode rows that also report prompt speed)
-FILES = {kind: {"prefill_speed": "decode_speed", "weights": "inference_memory"}.get(kind, kind) for kind in ALL}
+FILES = {
+    kind: {"prefill_speed": "decode_speed", "first_token": "decode_speed", "weights": "inference_memory"}.get(
+        kind, kind
+    )
+    for kind in ALL
+}
 TARGETS = {
     "inference_memory": 0.10,
     "weights": 0.05,
@@ -372,6 +396,7 @@ TARGETS = {
     "decode_speed": 0.20,
     "prefill_speed": 0.30,
     "training_gpu_hours": 0.25,
+    "first_token": 0.30,
 }
 
 
@@ -389,9 +414,12 @@ def kind_rows(kind: str, prefix: str = "reference") -> list[Row]:
     data = scored(rows(FILES[kind], prefix))
     if kind == "prefill_speed":
         # prefill_excluded: the row's prompt figure measures something the estimator does not model (reason beside it)
-        return [r for r in data if "measured_prefill_tokens_per_s" in r and "prefill_excluded" not in r]
+        return [r for r in data if MEASURED[kind] in r and EXCLUDED[kind] not in r]
+    if kind == "first_token":
+        # ttft_excluded: the row's first token waits on something the estimator does not model (reason beside it)
+        return [r for r in data if MEASURED[kind] in r and EXCLUDED[kind] not in r]
     if kind == "decode_speed":
-        return [r for r in data if "measured_tokens_per_s" in r]
+        return [r for r in data if MEASURED[kind] in r]
     if kind == "weights":
         return [r for r in data if r["what"] == "weights"]
     return data

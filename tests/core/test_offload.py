@@ -293,3 +293,16 @@ def test_pinning_the_experts_doubles_a_copy_bound_prompt_on_pcie4(catalog: Catal
     assert "--no-mmap" not in launch_command(model, mapped)["command"]
     assert [r.fields["buffer"] for r in pinned.assumption_codes if r.code == "est.host-buffer"] == ["pinned"]
     assert [r.fields["buffer"] for r in mapped.assumption_codes if r.code == "est.host-buffer"] == ["mmap"]
+
+
+def test_dgx_spark_llama_cpp_decode_within_30_percent(catalog: Catalog) -> None:
+    """NVIDIA DGX Spark (GB10, 273 GB/s LPDDR5X) decode under llama.cpp's CUDA backend, ggml-org/llama.cpp
+    benches/dgx-spark.md (build 6918, 2025-11-02, llama-bench tg32): gpt-oss-20b MXFP4 84.10, gpt-oss-120b MXFP4 59.02,
+    Qwen3-Coder-30B-A3B Q8_0 60.92, Qwen2.5-Coder-7B Q8_0 29.30, Gemma 3 4B QAT Q4_0 78.97 tokens/s. Never fitted on;
+    the estimate (the discrete cards' quantized share, 74 % of 273 GB/s) reads -22 / -21 / -31 / -12 / -8 % (2026-12-04):
+    low on every row, the MoE rows most, the median within 30 %."""
+    data = [r for r in _rows("holdout_offload.toml") if r.get("system") == "nvidia-dgx-spark"]
+    assert len(data) == 5
+    errors = [p / m - 1 for p, m in (predict(catalog, r) for r in data)]
+    assert all(-0.35 <= e < 0 for e in errors), [f"{e:+.0%}" for e in errors]
+    assert abs(statistics.median(errors)) <= 0.30

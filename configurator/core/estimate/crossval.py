@@ -79,6 +79,9 @@ KNOBS: dict[str, tuple[Knob, ...]] = {
         # rows an expert's matmul needs to reach half the dense rate: MMQ token tiles are 8-128 rows (ggml-cuda mmq)
         Knob("prefill_expert_rows_half", 8.0, 512.0),
     ),
+    # SGLang's one-user time to first token: its eager prefill's launches, a multiple of the decode floor (graphs
+    # replay a layer's chain of kernels; an eager launch from Python costs ~5-50x a replayed one)
+    "first_token": (Knob("sglang_prefill_eager", 3.0, 60.0),),
     "training_gpu_hours": (
         # Korthikanti et al.'s 34 bytes once (a floor) up to ~15 passes over them
         Knob("mfu_elementwise_bytes_per_hidden", 34.0, 500.0),

@@ -378,6 +378,19 @@ class Calibration:
     # ~70 ms (1K prompt) and ~115 ms (8K) for DeepSeek-R1-0528 and ~45 and ~80 ms for Qwen3-235B-A22B on 8 x B200.
     # Not applied to the one-user time to first token (est.prefill).
     sglang_extend_share: float = 0.31
+    # SGLang's time to first token pays the prefill's kernel launches: an extend (prefill) batch runs eagerly, without
+    # the CUDA graph the decode step replays (`--enable-piecewise-cuda-graph` off by default in the releases measured:
+    # sgl-project/sglang python/sglang/srt/server_args.py, `enable_piecewise_cuda_graph: bool = False` beside
+    # `enable_mixed_chunk` in the late-2025 dataclass), so the same chain of small dependent kernels the decode
+    # floor counts (MoE and MLA layers at the SGLang 0.5 floors, _server_layer_latency) is launched one by one from
+    # Python. Its cost is this multiple of that floor. FITTED (2026-12-04, `benchmarks/accuracy.py --fit first_token`:
+    # mean |log error| over the 13 reference rows gives 27.8, the cookbook's rows alone ~22) on one-user TTFTs whose
+    # prompt FLOPs are a few percent of them: SGLang's cookbook on 8 x B200 (DeepSeek-R1-0528 FP8, SGLang 0.5.6.post1,
+    # 126-166 ms, page of 2026-02-10; Qwen3-235B-A22B BF16, 0.5.6, 99-140 ms, page of 2026-01-14; prompts of 610 and
+    # 4,194 tokens) and tenstorrent/tt-inference-server #356 (R1-0528 on 16 x H100 over InfiniBand, SGLang of July
+    # 2025, 180-264 ms at 128-8,192 tokens, 2025-07-09). Dense GQA models have no floor here and pay none (no sourced
+    # SGLang one-user TTFT of a dense model yet); a release that captures prefill graphs by default would pay less.
+    sglang_prefill_eager: float = 28.0
     # Training: utilisation of peak bf16 by the compute (FLOPs counted as in _training_time, recomputation
     # included; communication and pipeline bubbles are not in it: parallel.py adds what does not overlap).
     # Reference points are the largest published runs, whose end-to-end figure is a lower bound of it:
@@ -1998,7 +2011,11 @@ def _prefill(
         prefill_rate = prefill_peak * s.compute_eff * parallel / prefill_flops
         how = (Reason.of("est.how-peak", share=s.compute_eff, tflops=prefill_peak / 1e12),)
     # never faster than streaming the weights once per chunk
-    ttft = prompt / prefill_rate + s.read / (s.eff * s.bw)
+    ttft = (
+        prompt / prefill_rate
+        + s.read / (s.eff * s.bw)
+        + _sglang_eager_prefill(model, gpu, gpus, split, named_engine, ex)
+    )
     backend = llamacpp_backend(gpu, ex.cal.llamacpp_backend) if named_engine in (None, "llama.cpp") else named_engine
     unfitted = prefill_unfitted(gpu.architecture, backend if engine == "llama.cpp" else engine, model.params_total_b)
     if unfitted is not None:
@@ -2016,6 +2033,26 @@ def _prefill(
         ),
     )
     return prefill_rate, ttft
+
+
+def _sglang_eager_prefill(
+    model: ModelArch, gpu: Gpu, gpus: int, split: str, named_engine: str | None, ex: _Explain
+) -> float:
+    """Seconds SGLang's one prefill (extend) batch spends launching its kernels eagerly (Calibration.
+    sglang_prefill_eager x the SGLang 0.5 MoE and MLA floor) and in its tensor-parallel all-reduces' latency (two per
+    layer); zero for other engines and for models without that floor."""
+    if named_engine != "sglang":
+        return 0.0
+    cal = ex.cal
+    floor, _ = _server_layer_latency(model, "vllm", named_engine, cal=replace(cal, sglang_version=SGLANG_CURRENT))
+    if not floor:
+        return 0.0
+    tp = gpus if split == "tensor" else serving_layout(model, gpus)[0] if split == TENSOR_PIPELINE else 1
+    link, _over = allreduce_latency(gpu, tp, cal.allreduce_nvlink_s, cal.allreduce_pcie_s, cal.allreduce_fabric_s)
+    comm = 2 * model.num_layers * link if tp > 1 else 0.0
+    eager = cal.sglang_prefill_eager * floor + comm
+    ex.step("prefill", Reason.of("est.sglang-eager-prefill", ms=eager * 1e3, factor=cal.sglang_prefill_eager))
+    return eager
 
 
 def prompt_attention_flops(model: ModelArch, prompt: int) -> float:
