@@ -418,7 +418,6 @@ def test_holdout_coverage_is_within_the_band(catalog: Any, kind: str) -> None:
     assert COVERAGE_BAND[0] <= share <= COVERAGE_BAND[1], f"{kind}: {share:.0%}"
 
 
-
 def test_held_out_training_times_meet_issue_29_on_sources_never_fitted(catalog: Any) -> None:
     """Issue #29: training p90 <= 35 % on rows never fitted. The held-out steady-state rows (torchtitan, FlashAttention,
     OLMo-core, the Olmo 3 report, DeepSeek-V3's context extension, torchtune's other README rows, the RDNA 3 QLoRA runs)
@@ -440,6 +439,7 @@ def test_held_out_training_times_meet_issue_29_on_sources_never_fitted(catalog: 
         assert len(pts) >= 10, source
         median = summarise(pts).median
         assert median is not None and median <= 0.25, (source, median)
+
 
 # Cross-validated coverage needs the leave-one-source-out refits (about a minute per kind here on two cores); decode's
 # and training's take far longer (a quarter of an hour and more) and are left to benchmarks/accuracy.py (2026-12-03:
