@@ -340,6 +340,10 @@ def training_gpu_hours(
                 precision=row.get("precision"),
                 batch=int(row.get("micro_batch", 1)),
                 fused_kernels=row.get("fused_kernels"),
+                # zero = 3: the weights sharded (FSDP FULL_SHARD / ZeRO-3), gathered over the cards' link every
+                # micro-batch (estimator._sharded_gathers); offload = "cpu": the shards held in system RAM
+                zero=int(row.get("zero", 0)),
+                offload=row.get("offload", "none"),
             )
             # flash_attention = false: the run materialised the attention scores (estimator.Calibration: the cost)
             flash = bool(row.get("flash_attention", True))
