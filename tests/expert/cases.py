@@ -2158,6 +2158,14 @@ CASES: tuple[Case, ...] = (
         "Walked 2026-12-03: every build was BF16 (8 x RTX 2080 Ti 22GB at 37.5 tok/s, or a llama.cpp layer split over "
         "two 48 GB RTX 4090 at 10.7); FP8 on two RTX 5090 D now serves them at ~40 for 44,552 CNY.",
         (USER_JOURNEYS, SERVING_CHEN, VLLM_FP8_ONLINE),
+        today=(
+            "2026-12-04: the 32 GB RTX 5090 D is no longer sold new (sold_new_until, Tom's Hardware 2025-08-12) and two "
+            "24 GB V2 cards cannot hold FP8 weights and twenty caches; the pair left is 2 x RTX 4090 48GB on vLLM at FP8, "
+            "29.7 tokens/s each for 58,387 CNY (`--gpu rtx-4090-48gb --gpus 2 --exact-gpus --engine vllm`), which the "
+            "plan does not show: no label wins it (8 x 2080 Ti 22GB is better value at 58.6 for 53,024, 8 x A5000 "
+            "faster) and its 2 x 4090 48GB build is the BF16 llama.cpp split at 10.7. A claim for the fewest cards "
+            "(simplest to build and run) would show it"
+        ),
     ),
     Case(
         "chen-qwen25-32b-20-students-cheapest-answers-the-twentieth-within-a-minute",
@@ -2683,11 +2691,6 @@ CASES: tuple[Case, ...] = (
         "in August 2025 with the 24 GB, 1,344 GB/s V2 at the same 16,499 CNY. A 32B at Q4 (~20 GB) fits either, ~25 % "
         "slower on the V2.",
         (CN_EXPORT_FLAGSHIPS, RTX_5090D_V2, CN_2080TI_22G),
-        today=(
-            "expert13 (2026-12-04): 'fastest within budget' is a new RTX 5090 D 32 GB at 16,499 CNY (the catalog's only "
-            "price, the January 2025 launch) decoding 57.0 tokens/s; the catalog has no RTX 5090 D V2 and no sign the "
-            "first version left the shelves"
-        ),
     ),
     Case(
         "llama70b-q8-four-3090-on-one-15a-circuit",
