@@ -869,6 +869,27 @@ EN: dict[str, Template] = {
         + f" at {money(r.num('saving'))} {r.fields['currency']}/month would take {r.fields['months']} months"
     ),
     "tco.no-rental": "no break-even: no rental can do the same work ({why})",
+    # training with no token count: a million training tokens bought against rented (tco._throughput)
+    "tco.per-token": lambda r, say: (
+        f"no token count, so by throughput: rented {r.num('per_m'):,.2f} {r.fields['currency']} per million training "
+        f"tokens ({r.fields['offer']}, {r.num('rate_m'):,.2f}M tokens/h at {r.num('hourly'):,.2f} "
+        f"{r.fields['currency']}/h) against {say(r.nested('bought')[0])}"
+        + (
+            f": {'buying' if r.fields['cheaper'] == 'own' else 'renting'} is cheaper per token"
+            if r.fields["cheaper"]
+            else ""
+        )
+        + "; give the number of training tokens for the job's cost"
+    ),
+    "tco.per-token-no-rental": lambda r, say: (
+        f"no token count: {say(r.nested('bought')[0])}; no rental to compare ({r.fields['why']})"
+    ),
+    "tco.bought-per-token": lambda r, _say: (
+        f"bought {r.num('per_m'):,.2f} {r.fields['currency']} per million training tokens ({r.num('rate_m'):,.2f}M "
+        f"tokens/h at {r.num('hourly'):,.2f} {r.fields['currency']}/h: {r.num('depreciation'):,.2f} depreciation + "
+        f"{r.num('energy'):,.2f} energy" + (f" + {r.num('upkeep'):,.2f} upkeep" if r.num("upkeep") else "") + ")"
+    ),
+    "tco.bought-rate": "bought: {rate_m:,.2f}M tokens/h (no on-hours to spread the purchase over)",
     # the plan's notes (solve.plan: PlanResult.said)
     "note.solving": "more alternatives are being solved",
     "note.own-beaten": (

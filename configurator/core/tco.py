@@ -1024,6 +1024,7 @@ class ThroughputComparison(BaseModel):
     rental_offer: str | None
     cheaper: Literal["own", "rent"] | None
     headline: str
+    said: Reason | None = None  # the headline as a code and fields (tco.per-token*): the window and sheet say it
 
 
 class CostOfOwnership(BaseModel):
@@ -1091,12 +1092,19 @@ class CostOfOwnership(BaseModel):
             else {k: _round(v) if isinstance(v, float) else v for k, v in self.job.model_dump().items()},
             "throughput": None
             if self.throughput is None
-            else {k: _round(v) if isinstance(v, float) else v for k, v in self.throughput.model_dump().items()},
+            else {
+                k: _round(v) if isinstance(v, float) else v
+                for k, v in self.throughput.model_dump(exclude={"said"}).items()
+            },
             "assumptions": list(self.assumptions),
             # an addition (#33): break_even_reason as {code, fields}
             "break_even_said": as_json(self.break_even_said) if self.break_even_said is not None else None,
             # an addition (#33): the assumptions as {code, fields}, one each
             "assumption_codes": [as_json(a) for a in self.assumptions_said],
+            # an addition (walk13): throughput's headline as {code, fields}, for the sheet's and window's language
+            "throughput_said": as_json(self.throughput.said)
+            if self.throughput is not None and self.throughput.said is not None
+            else None,
         }
 
     def cumulative_costs(self, months: int) -> tuple[list[float], list[float]]:
@@ -1434,27 +1442,37 @@ def _throughput(
     rent_rate = match.tokens_per_hour if match is not None else None
     rent_m = match.hourly / rent_rate * 1e6 if match is not None and rent_rate else None
     cheaper: Literal["own", "rent"] | None = None
+    # said as codes (the Chinese window showed this sentence in English, walk13), its English the headline kept
     bought = (
-        (
-            f"bought {own_m:,.2f} {currency} per million training tokens ({own_rate / 1e6:,.2f}M tokens/h at "
-            f"{own_hour:,.2f} {currency}/h: {dep:,.2f} depreciation + {energy:,.2f} energy"
-            + (f" + {upkeep:,.2f} upkeep" if upkeep else "")
-            + ")"
+        Reason.of(
+            "tco.bought-per-token",
+            per_m=own_m,
+            rate_m=own_rate / 1e6,
+            hourly=own_hour,
+            depreciation=dep,
+            energy=energy,
+            upkeep=upkeep,
+            currency=currency,
         )
         if own_m is not None and own_hour is not None and dep is not None
-        else f"bought: {own_rate / 1e6:,.2f}M tokens/h (no on-hours to spread the purchase over)"
+        else Reason.of("tco.bought-rate", rate_m=own_rate / 1e6)
     )
     if match is not None and rent_m is not None and rent_rate:
         cheaper = None if own_m is None else "own" if own_m <= rent_m else "rent"
         offer = f"{match.instances} x {match.offer.id}" if match.instances > 1 else match.offer.id
-        headline = (
-            f"no token count, so by throughput: rented {rent_m:,.2f} {currency} per million training tokens ({offer}, "
-            f"{rent_rate / 1e6:,.2f}M tokens/h at {match.hourly:,.2f} {currency}/h) against {bought}"
-            + (f": {'buying' if cheaper == 'own' else 'renting'} is cheaper per token" if cheaper else "")
-            + "; give the number of training tokens for the job's cost"
+        said = Reason.of(
+            "tco.per-token",
+            per_m=rent_m,
+            offer=offer,
+            rate_m=rent_rate / 1e6,
+            hourly=match.hourly,
+            currency=currency,
+            bought=bought,
+            cheaper=cheaper or "",
         )
     else:
-        headline = f"no token count: {bought}; no rental to compare ({rental_reason})"
+        said = Reason.of("tco.per-token-no-rental", bought=bought, why=rental_reason)
+    headline = english(said)
     return ThroughputComparison(
         own_tokens_per_hour=own_rate,
         own_cost_per_hour=own_hour,
@@ -1467,6 +1485,7 @@ def _throughput(
         rental_offer=match.offer.id if match is not None else None,
         cheaper=cheaper,
         headline=headline,
+        said=said,
     )
 
 

@@ -963,6 +963,9 @@ def cost_section(build: Build) -> str:
         f"<tr>{_cell(t('Rental equivalent a month'))}{_cell(monthly)}</tr>",
         f"<tr>{_cell(t('Break-even'))}{_cell(_break_even(costs))}</tr>",
     ]
+    per_token = costs.get("throughput_said")
+    if per_token:  # training with no token count: a million training tokens bought against rented, as the window has it
+        rows.append(f"<tr>{_cell(t('Per million training tokens'))}{_cell(say(from_json(per_token)))}</tr>")
     for row in costs.get("tco", []):
         renting = f"{row['renting']:,.0f}" if row.get("renting") is not None else "-"
         # owning is net of resale, as the break-even above (core.tco.net_owning_cost): the label says so

@@ -866,6 +866,26 @@ ZH_REASONS: dict[str, Template] = {
         + f" 需要 {r.fields['months']} 个月"
     ),
     "tco.no-rental": lambda r, _say: f"无法计算回本：没有能做同样工作的租用实例（{_sentence(str(r.fields['why']))}）",
+    "tco.per-token": lambda r, say_: (
+        f"未给出 token 数，按吞吐量比较：租用每百万训练 token {r.num('per_m'):,.2f} {r.fields['currency']}"
+        f"（{r.fields['offer']}，每小时 {r.num('rate_m'):,.2f}M token，每小时 {r.num('hourly'):,.2f} "
+        f"{r.fields['currency']}），{say_(r.nested('bought')[0])}"
+        + (
+            f"：按每 token 计{'买更划算' if r.fields['cheaper'] == 'own' else '租更划算'}"
+            if r.fields["cheaper"]
+            else ""
+        )
+        + "；给出训练 token 数即可算出整个任务的成本"
+    ),
+    "tco.per-token-no-rental": lambda r, say_: (
+        f"未给出 token 数：{say_(r.nested('bought')[0])}；没有可比较的租用实例（{_sentence(str(r.fields['why']))}）"
+    ),
+    "tco.bought-per-token": lambda r, _say: (
+        f"购买每百万训练 token {r.num('per_m'):,.2f} {r.fields['currency']}（每小时 {r.num('rate_m'):,.2f}M token，"
+        f"每小时 {r.num('hourly'):,.2f} {r.fields['currency']}：折旧 {r.num('depreciation'):,.2f} + 电费 "
+        f"{r.num('energy'):,.2f}" + (f" + 维护 {r.num('upkeep'):,.2f}" if r.num("upkeep") else "") + "）"
+    ),
+    "tco.bought-rate": "购买：每小时 {rate_m:,.2f}M token（没有开机小时可分摊购买价）",
     # the plan's notes
     "note.solving": "正在求解更多备选配置",
     "note.own-beaten": "使用你自己的 {count} x {name} 的配置未列出：每一个都有一个列出的配置不更贵、不更慢、也不更吵",
@@ -2029,6 +2049,7 @@ ZH_CN.update(
         "Electricity a year": "每年电费",
         "Rental equivalent a month": "等效租用（每月）",
         "Break-even": "回本",
+        "Per million training tokens": "每百万训练 token",
         "After 1 year: own (net of resale) vs rent": "1 年后：自购（扣除转卖）对比租用",
         "After {years} years: own (net of resale) vs rent": "{years} 年后：自购（扣除转卖）对比租用",
         " (sold for {amount})": "（转卖 {amount}）",
