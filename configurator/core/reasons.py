@@ -250,6 +250,12 @@ def _binding_item(r: Reason, _say: Say) -> str:
     return f"{head} ({value}{unit})"
 
 
+def slot_list(positions: object) -> str:
+    """Slot numbers as a reader writes them, "2, 7": the plan keeps them as Python wrote its list ("[2, 7]", which the
+    window's "Why each part" showed as is, walk13)."""
+    return str(positions).strip("[]()")
+
+
 def money(amount: float) -> str:
     """Cents where they tell (a machine's 44.68 a month to run), whole units from a thousand up (not 3,478,323.73)."""
     return f"{amount:,.0f}" if abs(amount) >= 1000 else f"{amount:,.2f}"
@@ -709,7 +715,7 @@ EN: dict[str, Template] = {
     "part.cpu": "{cores} cores, {lanes} PCIe lanes, {channels}-channel {memory}",
     "part.socket": "{socket}",
     "part.gpu-slots": lambda r, _say: (
-        f"GPUs in {'bays' if r.fields.get('bays') else 'slots'} {r.fields['positions']} at {r.fields['lanes']}"
+        f"GPUs in {'bays' if r.fields.get('bays') else 'slots'} {slot_list(r.fields['positions'])} at {r.fields['lanes']}"
     ),
     "part.memory": "{gb} GB {memory} {module} (VRAM {vram:g} GB)",
     "part.psu-load": "{load:.0f} W load is {share:.0%} of {of:.0f} W",

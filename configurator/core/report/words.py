@@ -30,6 +30,7 @@ from configurator.core.reasons import (
     money,
     qualified,
     render,
+    slot_list,
 )
 from configurator.core.rules import REGISTRY, compat, compatibility, job, links, software
 from configurator.core.rules.base import OF_CARD, Check
@@ -726,7 +727,7 @@ ZH_REASONS: dict[str, Template] = {
     "part.cpu": "{cores} 核，{lanes} 条 PCIe 通道，{channels} 通道 {memory}",
     "part.socket": "{socket}",
     "part.gpu-slots": lambda r, _say: (
-        f"GPU 位于{'托架' if r.fields.get('bays') else '插槽'} {r.fields['positions']}，{r.fields['lanes']}"
+        f"GPU 位于{'托架' if r.fields.get('bays') else '插槽'} {slot_list(r.fields['positions']).replace(', ', '、')}，{r.fields['lanes']}"
     ),
     "part.memory": "{gb} GB {memory} {module}（显存共 {vram:g} GB）",
     "part.psu-load": "负载 {load:.0f} W，为 {of:.0f} W 的 {share:.0%}",
