@@ -354,8 +354,12 @@ def count_of(n: float, unit: str) -> str:
 
 
 def cards(count: object, gpu: object, none: str) -> str:
-    """'2 x rtx-3090', or `none` for a machine without a card (a CPU-only build against a GPU build: not '0 x none')."""
-    return none if not count else f"{count} x {gpu}"
+    """'2 x rtx-3090', or `none` for a machine without a card (a CPU-only build against a GPU build: not '0 x none');
+    different cards in one machine (solve.mixed: each card's id joined by '+') each by its id, as the plan's header
+    line says them: 'rtx-3090-ti + rtx-3090', not '2 x rtx-3090-ti+rtx-3090' (walk13)."""
+    if not count:
+        return none
+    return " + ".join(str(gpu).split("+")) if "+" in str(gpu) else f"{count} x {gpu}"
 
 
 def _tiers(r: Reason) -> str:

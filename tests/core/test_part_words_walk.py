@@ -16,3 +16,13 @@ def test_the_boards_slots_read_as_numbers_not_as_a_python_list() -> None:
     with words.language("zh_CN"):
         assert words.say(board) == "GPU 位于插槽 2、7，x16/x4"
         assert "[" not in words.say(bays)
+
+
+def test_a_mixed_machine_against_the_first_build_names_each_card_once() -> None:
+    # Mina's #2 read "2 x rtx-3090-ti+rtx-3090 instead of 2 x rtx-3090": two pairs of cards, not one of each
+    against = Reason.of("against.gpus", gpus=2, gpu="rtx-3090-ti+rtx-3090", base_gpus=2, base_gpu="rtx-3090")
+    assert english(against) == "rtx-3090-ti + rtx-3090 instead of 2 x rtx-3090"
+    cpu_only = Reason.of("against.gpus", gpus=0, gpu="", base_gpus=3, base_gpu="rtx-4090+rtx-4090+rtx-3090")
+    assert english(cpu_only) == "no GPU instead of rtx-4090 + rtx-4090 + rtx-3090"
+    with words.language("zh_CN"):
+        assert words.say(against) == "rtx-3090-ti + rtx-3090，而非 2 x rtx-3090"
