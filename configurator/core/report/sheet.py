@@ -1017,13 +1017,16 @@ def value_section(build: Build, meta: SheetMeta) -> str:
     rows = [r for r in meta.value_ranking if r.get("price_per_tps") is not None]
     if not rows:
         return ""
-    shown = rows[:VALUE_ROWS] + [r for r in rows[VALUE_ROWS:] if r["gpu"] == build.gpu_id][:1]
+    # the build's cards: its GPU, or each card of a mixed machine (solve.mixed), whose joined id no row has: Mina's
+    # RTX 3090 Ti + RTX 3090 sheet said "◀ marks this build's GPU" and marked none (walk13)
+    own = set(build.gpus_mixed) or {build.gpu_id}
+    shown = rows[:VALUE_ROWS] + [r for r in rows[VALUE_ROWS:] if r["gpu"] in own][: len(own)]
     training = rows[0].get("decode_tokens_per_s") is None
     c = rows[0].get("currency", build.currency)
     amount = lambda v: "-" if v is None else f"{v:,.0f}"
     body = []
     for r in shown:
-        mine = r["gpu"] == build.gpu_id
+        mine = r["gpu"] in own
         name = f"{r['count']} x {short_gpu_name(str(r.get('gpu_name', r['gpu'])))}" + (" ◀" if mine else "")
         speed = r.get("train_tokens_per_s") if training else r.get("decode_tokens_per_s")
         cells = [
