@@ -154,6 +154,7 @@ ZH_CN: dict[str, str] = {
     "Created": "创建日期",
     "App version": "软件版本",
     "Catalog price date": "目录价格日期",
+    "Catalog prices": "目录价格",
     "Exchange-rate date": "汇率日期",
     "Exchange-rate source": "汇率来源",
     "How this fits": "如何装下",
