@@ -1108,7 +1108,9 @@ def not_as_asked_section(meta: SheetMeta) -> str:
         parts.append(
             f"<p><strong>{t('Binding:')}</strong> {escape(('、' if meta.language == 'zh_CN' else ', ').join(t(b) for b in data['unsaid']))}</p>"
         )
-    closest = said(data.get("closest", []))
+    # a card the reason names already is not listed again under it (Sam's 70B pretraining sheet listed the H200 NVL
+    # and the RTX PRO 6000 Server Edition in the reason and again below, walk13; the plan's text does the same)
+    closest = [c for c in said(data.get("closest", [])) if c not in why]
     if closest:
         items = "".join(f"<li>{escape(shortened(c, DETAIL_CHARS))}</li>" for c in closest)
         parts.append(f'<p><strong>{t("Closest cards:")}</strong></p><ul class="small">{items}</ul>')
