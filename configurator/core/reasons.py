@@ -250,6 +250,17 @@ def _binding_item(r: Reason, _say: Say) -> str:
     return f"{head} ({value}{unit})"
 
 
+RENT_SHORT = {
+    "fit": "cannot hold the job",
+    "speed": "are slower than the build",
+    "deadline": "cannot finish within the deadline",
+    "price": "have no usable price",
+    "gpu": "name an unknown GPU",
+    "cluster": "cannot be rented as a cluster",
+}
+"""Why cloud offers fall short of a build's work (tco._SHORT_OF's order), a rent.short's `why`."""
+
+
 def slot_list(positions: object) -> str:
     """Slot numbers as a reader writes them, "2, 7": the plan keeps them as Python wrote its list ("[2, 7]", which the
     window's "Why each part" showed as is, walk13)."""
@@ -879,6 +890,11 @@ EN: dict[str, Template] = {
         + f" at {money(r.num('saving'))} {r.fields['currency']}/month would take {r.fields['months']} months"
     ),
     "tco.no-rental": "no break-even: no rental can do the same work ({why})",
+    # why no cloud offer does the same work (tco._searched)
+    "rent.none-of": lambda r, say: (
+        f"none of {r.fields['considered']} cloud offers can do the same work: " + joined(r.nested("short"), say, ", ")
+    ),
+    "rent.short": lambda r, _say: f"{r.fields['count']} {RENT_SHORT[str(r.fields['why'])]}",
     # training with no token count: a million training tokens bought against rented (tco._throughput)
     "tco.per-token": lambda r, say: (
         f"no token count, so by throughput: rented {r.num('per_m'):,.2f} {r.fields['currency']} per million training "

@@ -495,6 +495,7 @@ class RentalSearch(BaseModel):
     rejected: tuple[tuple[str, str], ...] = ()
     considered: int = 0
     build_tokens_per_hour: float | None = None  # training without a token count: the build's own throughput
+    said: Reason | None = None  # `reason` as a code when nothing matched (rent.none-of), for the sheet's language
 
 
 THROUGHPUT_PROBE_TOKENS = 1e9
@@ -786,11 +787,18 @@ def _searched(
     if best is not None:
         how = " (sharded with ZeRO-3 and recomputed, as a renter runs it)" if best.resharded else ""
         reason = f"cheapest of {considered - len(rejected)} qualifying offers: fits{how} and runs {measure}"
-    else:
-        parts = [f"{counts[k]} {words}" for k, words in _SHORT_OF if counts[k]]
-        reason = f"none of {considered} cloud offers can do the same work: " + ", ".join(parts)
+    said = None
+    if best is None:  # said as a code: the Chinese sheet and window read this sentence in English (walk13)
+        short = tuple(Reason.of("rent.short", count=counts[k], why=k) for k, _words in _SHORT_OF if counts[k])
+        said = Reason.of("rent.none-of", considered=considered, short=short)
+        reason = english(said)
     return RentalSearch(
-        match=best, reason=reason, rejected=tuple(rejected), considered=considered, build_tokens_per_hour=own_rate
+        match=best,
+        reason=reason,
+        rejected=tuple(rejected),
+        considered=considered,
+        build_tokens_per_hour=own_rate,
+        said=said,
     )
 
 
@@ -1140,6 +1148,11 @@ def _electricity_rate(profile: UsageProfile, currency: str, catalog: Catalog | N
     ]
 
 
+def _why_none(rental: RentalMatch | RentalSearch | None) -> dict[str, Reason]:
+    """Why no offer matched, as a code beside the English `why` of tco.rental-none and tco.no-rental (none: as before)."""
+    return {"why_said": rental.said} if isinstance(rental, RentalSearch) and rental.said is not None else {}
+
+
 def _rental_of(rental: RentalMatch | RentalSearch | None) -> tuple[RentalMatch | None, str, float | None]:
     """The matched offer, why (or why none), and the build's own tokens per hour for a throughput comparison."""
     if isinstance(rental, RentalSearch):
@@ -1310,10 +1323,10 @@ def _basis_notes(
     ]
 
 
-def _rental_notes(match: RentalMatch | None, rental_reason: str) -> list[Reason]:
+def _rental_notes(match: RentalMatch | None, rental_reason: str, why_none: dict[str, Reason]) -> list[Reason]:
     """The rental offer compared, and how it was matched (or why there is none)."""
     if match is None:
-        return [Reason.of("tco.rental-none", why=rental_reason)]
+        return [Reason.of("tco.rental-none", why=rental_reason, **why_none)]
     return [
         Reason.of("tco.rental", offer=match.describe(), said=match.said()),
         Reason.of("tco.rental-matched", wall=match.wall_hours is not None, instances=match.instances),
@@ -1328,10 +1341,11 @@ def _break_even(
     currency: str,
     rental_reason: str,
     assumptions: OwnershipAssumptions,
+    why_none: dict[str, Reason],
 ) -> tuple[int | None, Reason]:
     """The month buying pays back (None: never within `horizon`, or no rental to compare), and why as a code."""
     if monthly_rental is None:
-        return None, Reason.of("tco.no-rental", why=rental_reason)
+        return None, Reason.of("tco.no-rental", why=rental_reason, **why_none)
     return (
         break_even_month(purchase, monthly_owning, monthly_rental, horizon, assumptions),
         break_even_said(purchase, monthly_owning, monthly_rental, horizon, currency, assumptions),
@@ -1368,7 +1382,10 @@ def tco(
     horizon = max(assumptions.years, *years) * 12
 
     monthly_rental = None if match is None else match.hourly * rented_hours_per_year(profile, match) / 12.0
-    be, be_said = _break_even(purchase, monthly_owning, monthly_rental, horizon, currency, rental_reason, assumptions)
+    why_none = _why_none(rental)
+    be, be_said = _break_even(
+        purchase, monthly_owning, monthly_rental, horizon, currency, rental_reason, assumptions, why_none
+    )
 
     rows = _yearly_rows(purchase, yearly_energy, monthly_rental, assumptions, years)
 
@@ -1387,7 +1404,7 @@ def tco(
         notes.append(Reason.of("tco.throughput-basis", tokens=THROUGHPUT_PROBE_TOKENS))
 
     notes[:0] = _basis_notes(build, profile, assumptions, wall, idle, match)
-    notes += _rental_notes(match, rental_reason)
+    notes += _rental_notes(match, rental_reason, why_none)
 
     return CostOfOwnership(
         currency=currency,

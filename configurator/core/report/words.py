@@ -444,6 +444,16 @@ def _floor_release_zh(r: Reason) -> str:
     return f"{server} {release}（vLLM 0.7-0.13 的下限：未找到更新版本 vLLM 运行 MLA 模型的实测）"
 
 
+ZH_RENT_SHORT = {
+    "fit": "装不下这个任务",
+    "speed": "比这台配置慢",
+    "deadline": "无法在截止时间内完成",
+    "price": "没有可用的价格",
+    "gpu": "指定了未知的 GPU",
+    "cluster": "无法按集群租用",
+}
+"""reasons.RENT_SHORT in Chinese (rent.short)."""
+
 ZH_REASONS: dict[str, Template] = {
     # why a GPU is not among the options
     "gpu.not-requested": "不在所选的 GPU 之中",
@@ -867,7 +877,15 @@ ZH_REASONS: dict[str, Template] = {
         + (f"（扣除转卖所得 {r.num('resale'):,.0f}）" if r.fields.get("resale") else "")
         + f" 需要 {r.fields['months']} 个月"
     ),
-    "tco.no-rental": lambda r, _say: f"无法计算回本：没有能做同样工作的租用实例（{_sentence(str(r.fields['why']))}）",
+    "tco.no-rental": lambda r, say_: (
+        "无法计算回本：没有能做同样工作的租用实例（"
+        + (say_(r.nested("why_said")[0]) if r.nested("why_said") else _sentence(str(r.fields["why"])))
+        + "）"
+    ),
+    "rent.none-of": lambda r, say_: (
+        f"{r.fields['considered']} 个云实例都做不了同样的工作：" + joined(r.nested("short"), say_, "，")
+    ),
+    "rent.short": lambda r, _say: f"{r.fields['count']} 个{ZH_RENT_SHORT[str(r.fields['why'])]}",
     "tco.per-token": lambda r, say_: (
         f"未给出 token 数，按吞吐量比较：租用每百万训练 token {r.num('per_m'):,.2f} {r.fields['currency']}"
         f"（{r.fields['offer']}，每小时 {r.num('rate_m'):,.2f}M token，每小时 {r.num('hourly'):,.2f} "
@@ -1025,7 +1043,9 @@ ZH_REASONS: dict[str, Template] = {
         "（租用实例与本机训练同样 tokens 的用时之比）= 每年 {hours:,.0f} 小时"
     ),
     "tco.break-even-basis": "回本：自有成本（购买加运行费用，减去届时卖出所得）不高于租用的第一个月；逐年一行是同一算法在第 12、24、36 个月的结果",
-    "tco.rental-none": lambda r, _say: f"租用：无（{_sentence(str(r.fields['why']))}）",
+    "tco.rental-none": lambda r, say_: (
+        f"租用：无（{say_(r.nested('why_said')[0]) if r.nested('why_said') else _sentence(str(r.fields['why']))}）"
+    ),
     "tco.rental": lambda r, say: (
         f"租用：{say(r.nested('said')[0]) if r.nested('said') else _sentence(str(r.fields['offer']))}"
     ),
