@@ -1049,6 +1049,7 @@ class CostOfOwnership(BaseModel):
     monthly_owning_cost: float
     rental: RentalMatch | None
     rental_reason: str
+    rental_said: Reason | None = None  # rental_reason as a code when no offer matched (rent.none-of)
     monthly_rental_equivalent: float | None
     break_even_month: int | None
     break_even_reason: str
@@ -1109,6 +1110,8 @@ class CostOfOwnership(BaseModel):
             "break_even_said": as_json(self.break_even_said) if self.break_even_said is not None else None,
             # an addition (#33): the assumptions as {code, fields}, one each
             "assumption_codes": [as_json(a) for a in self.assumptions_said],
+            # an addition (walk13): rental_reason as {code, fields} when no offer matched
+            "rental_reason_said": as_json(self.rental_said) if self.rental_said is not None else None,
             # an addition (walk13): throughput's headline as {code, fields}, for the sheet's and window's language
             "throughput_said": as_json(self.throughput.said)
             if self.throughput is not None and self.throughput.said is not None
@@ -1416,6 +1419,7 @@ def tco(
         monthly_owning_cost=monthly_owning,
         rental=match,
         rental_reason=rental_reason,
+        rental_said=why_none.get("why_said"),
         monthly_rental_equivalent=monthly_rental,
         break_even_month=be,
         break_even_reason=english(be_said),

@@ -33,3 +33,29 @@ def test_no_offer_matching_is_a_code_with_the_same_english_and_its_chinese() -> 
     assert chinese[1].startswith("租用：无（30 个云实例")
     for text in chinese:
         assert "cloud offers" not in text and "cannot" not in text, text
+
+
+def test_the_sheets_rental_row_says_why_none_matched_in_chinese() -> None:
+    from configurator.core.estimate.workload import Workload
+    from configurator.core.model.request import BuildRequest
+    from configurator.core.reasons import as_json
+    from configurator.core.report.sheet import cost_section
+    from configurator.core.solve.plan import plan
+    from configurator.storage import catalogs
+
+    catalog = catalogs.load(include_user=False).catalog
+    build = plan(BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference"), top_k=1), catalog).builds[0]
+    search = tco._searched(None, "", 30, [], Counter({"deadline": 3, "cluster": 27}), None)
+    assert search.said is not None
+    costs = {
+        **build.cost_of_ownership,
+        "rental": None,
+        "monthly_rental_equivalent": None,
+        "rental_reason": search.reason,
+        "rental_reason_said": as_json(search.said),
+    }
+    unmatched = build.model_copy(update={"cost_of_ownership": costs})
+    assert search.reason in cost_section(unmatched)
+    with words.language("zh_CN"):
+        chinese = cost_section(unmatched)
+    assert "30 个云实例都做不了同样的工作" in chinese and "cloud offers" not in chinese

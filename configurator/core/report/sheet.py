@@ -957,7 +957,8 @@ def cost_section(build: Build) -> str:
     if rental and costs.get("monthly_rental_equivalent") is not None:
         monthly = f"{costs['monthly_rental_equivalent']:,.0f} {c} ({rental['name']}, {rental['hourly']:g} {rental['currency']}/h)"
     else:
-        monthly = phrases.sentence(costs.get("rental_reason", "no equivalent rental"))
+        none = costs.get("rental_reason_said")  # why no offer matched, as a code (walk13); a saved project: its English
+        monthly = say(from_json(none)) if none else phrases.sentence(costs.get("rental_reason", "no equivalent rental"))
     rows = [
         f"<tr>{_cell(t('Electricity a year'))}{_cell(energy)}</tr>",
         f"<tr>{_cell(t('Rental equivalent a month'))}{_cell(monthly)}</tr>",
