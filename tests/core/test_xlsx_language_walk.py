@@ -71,3 +71,16 @@ def test_the_chinese_workbook_speaks_chinese(lora) -> None:  # type: ignore[no-u
     notes = [str(r[9]) for r in parts[1:] if r[9]]
     assert "the lowest price" not in str(why_row[1])
     assert notes and not any(n.startswith(("new,", "used,")) for n in notes), notes
+
+
+def test_an_owned_cards_category_is_chinese_on_the_chinese_sheet() -> None:
+    from configurator.core.model.request import OwnedPart
+    from configurator.core.report import words
+    from configurator.core.report.purchase import request_fields
+
+    request = BuildRequest(
+        model_id="llama-3.3-70b", workload=Workload(kind="inference"), owned=(OwnedPart(category="gpu", id="rtx-3090"),)
+    )
+    assert dict(request_fields(request))["Owned parts"] == "1 x gpu rtx-3090"  # English as it was
+    with words.language("zh_CN"):
+        assert dict(request_fields(request))["Owned parts"] == "1 x 显卡 rtx-3090"

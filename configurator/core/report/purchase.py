@@ -180,7 +180,9 @@ def _number(value: float | None) -> str:
 def request_fields(request: BuildRequest) -> list[tuple[str, str]]:
     """The request, one (field, value) pair a line."""
     w = request.workload
-    owned = ", ".join(f"{p.quantity} x {p.category} {p.id}" for p in request.owned) or "none"
+    # in Chinese the category in Chinese: Mina's owned card read "1 x gpu rtx-3090" on the Chinese sheet (walk13)
+    kind = category_name if language_code() == "zh_CN" else str
+    owned = ", ".join(f"{p.quantity} x {kind(p.category)} {p.id}" for p in request.owned) or "none"
     budget = f"{request.budget:,.0f} {request.currency}" if request.budget else "no limit"
     # the optimizer when one was asked: a QLoRA request without one read "qlora (None)"
     method = (f"{w.method} ({w.optimizer})" if w.optimizer else str(w.method)) if w.kind == "finetune" else "-"
