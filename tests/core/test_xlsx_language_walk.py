@@ -84,3 +84,17 @@ def test_an_owned_cards_category_is_chinese_on_the_chinese_sheet() -> None:
     assert dict(request_fields(request))["Owned parts"] == "1 x gpu rtx-3090"  # English as it was
     with words.language("zh_CN"):
         assert dict(request_fields(request))["Owned parts"] == "1 x 显卡 rtx-3090"
+
+
+def test_the_chinese_headers_run_the_lead_word_into_its_text(lora) -> None:  # type: ignore[no-untyped-def]
+    from configurator.core.report.purchase import markdown_text
+    from configurator.core.report.sheet import build_sheet_html
+
+    request, builds = lora
+    chinese = SheetMeta(**META, language="zh_CN")  # type: ignore[arg-type]
+    sheet, forum = build_sheet_html(builds[0], request, chinese), markdown_text(builds, request, chinese)
+    for text in (sheet, forum):
+        assert "目录价格 2026-05 至 2026-11" in text and "目录 价格" not in text
+        assert "本配置价格" in text and "本配置 价格" not in text
+    english = build_sheet_html(builds[0], request, SheetMeta(**META))  # type: ignore[arg-type]
+    assert "catalog prices from 2026-05 to 2026-11" in english

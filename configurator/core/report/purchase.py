@@ -486,7 +486,8 @@ def _markdown_build(build: Build, request: BuildRequest) -> list[str]:
     dated = date_range_text(p.price_date for p in build.parts if p.price_date is not None and p.subtotal > 0)
     from configurator.core.report import phrases  # the fit and the dates in the list's language, as the sheet's
 
-    prices = t("this build's") + " " + phrases.sentence(dated) if dated else ""
+    gap = "" if language_code() == "zh_CN" else " "  # "本配置价格", not "本配置 价格" (walk13)
+    prices = t("this build's") + gap + phrases.sentence(dated) if dated else ""
     return [
         *lines,
         "",
@@ -513,7 +514,8 @@ def markdown_text(builds: list[Build], request: BuildRequest, meta: SheetMeta | 
         zh = language_code() == "zh_CN"
         lines = [f"# {_md(request.model_id)}{'：' if zh else ': '}{_md(t(request.workload.kind))} {t('builds')}", ""]
         if meta is not None and meta.catalog_prices:
-            catalog = f"{t('catalog').capitalize()} {phrases.sentence(meta.catalog_prices)}"
+            gap = "" if language_code() == "zh_CN" else " "
+            catalog = f"{t('catalog').capitalize()}{gap}{phrases.sentence(meta.catalog_prices)}"
             created = f"{t('created')} {meta.created}"
             lines += [_md(("；" if zh else "; ").join((catalog, created))) + sentence_end(), ""]
         for build in builds:

@@ -87,6 +87,11 @@ ASCII_ADVANCE = (
 is absent (QFontMetricsF.horizontalAdvance at 11 px); wider than Arial's, so a label that fits here fits in Arial."""
 
 
+def _gap() -> str:
+    """The space between a lead word and its text: none between Chinese characters ("目录价格", not "目录 价格", walk13)."""
+    return "" if current() == "zh_CN" else " "
+
+
 def text_width(text: str, size: float = FONT_PX) -> float:
     """Width in px of one line of the slot map's text: ASCII by the table above, a CJK or full-width character
     (from U+2E80: radicals, ideographs, full-width punctuation such as '：（）') a full em, any other character 0.7 em."""
@@ -198,10 +203,10 @@ def _table(headers: list[str], rows: list[str], num_from: int = 99, kind: str = 
 def _header(build: Build, request: BuildRequest, meta: SheetMeta) -> str:
     sources = [f"{t('created')} {meta.created}"]
     if meta.catalog_prices:
-        sources.append(f"{t('catalog')} {phrases.sentence(meta.catalog_prices)}")
+        sources.append(f"{t('catalog')}{_gap()}{phrases.sentence(meta.catalog_prices)}")
     build_prices = date_range_text(p.price_date for p in build.parts if p.price_date is not None and p.subtotal > 0)
     if build_prices:
-        sources.append(t("this build's") + " " + phrases.sentence(build_prices))
+        sources.append(t("this build's") + _gap() + phrases.sentence(build_prices))
     if meta.exchange_rate_date:
         rate = f"{t('exchange rates of')} {meta.exchange_rate_date}"
         sources.append(rate + (f" ({meta.exchange_rate_source})" if meta.exchange_rate_source else ""))
