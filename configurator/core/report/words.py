@@ -1782,7 +1782,20 @@ def _zh_field(key: str, value: Any) -> Any:
         return value.replace(" (US outlet)", "（美国插座）")  # as circuit_words, whatever the context's language
     if key == "card" and value.startswith("the "):
         return value[4:]
+    # a card's cooler kind and a board's platform are data words: "blower 卡可以紧挨着插", "5 块 GPU 用在 server 平台上"
+    # on Chen's Chinese Checks tab (walk13); a CPU cooler's product name in the same field is kept as it is
+    if key == "cooler":
+        return ZH_COOLER_KINDS.get(value, value)
+    if key == "platform":
+        return ZH_PLATFORMS.get(value, value)
     return value
+
+
+ZH_COOLER_KINDS = {"blower": "涡轮", "open-air": "风扇", "axial": "风扇", "passive": "被动散热", "liquid": "水冷"}
+"""A GPU's cooler kind before 卡 in a check's Chinese ("{cooler} 卡")."""
+
+ZH_PLATFORMS = {"consumer": "消费级", "hedt": "HEDT", "workstation": "工作站", "server": "服务器"}
+"""A board's platform (catalog Platform) in a check's Chinese."""
 
 
 def _zh_chipset(f: Mapping[str, Any]) -> str:
