@@ -26,3 +26,10 @@ def test_a_mixed_machine_against_the_first_build_names_each_card_once() -> None:
     assert english(cpu_only) == "no GPU instead of rtx-4090 + rtx-4090 + rtx-3090"
     with words.language("zh_CN"):
         assert words.say(against) == "rtx-3090-ti + rtx-3090，而非 2 x rtx-3090"
+
+
+def test_the_assembly_notes_slots_are_a_chinese_list_in_chinese() -> None:
+    note = Reason.of("asm.open-air", slots="2, 7")
+    assert english(note).startswith("Open-air cards in slots 2, 7: ")
+    with words.language("zh_CN"):
+        assert words.say(note).startswith("风扇卡位于插槽 2、7：")
