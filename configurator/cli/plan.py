@@ -147,7 +147,10 @@ def _infeasible_lines(result: Any) -> list[str]:
     # with builds above, they are the relaxation (servers working together, or weights in RAM)
     lines.append(f"{result.infeasible_headline()}: {inf.reason}")
     for detail in inf.details:
-        lines.append(f"   {detail}")  # the closest cards, short, under the one sentence
+        # the closest cards, short, under the one sentence; one the sentence names already is not said twice (Mina at
+        # 15 tokens/s read "(NVIDIA GeForce RTX 3090: 13.5 tokens/s at 4 GPUs, below the 15 asked)" and then that line)
+        if detail not in inf.reason:
+            lines.append(f"   {detail}")
     lines.append(f"blocking: {', '.join(inf.blocking) or '-'}")
     way = (
         "cheapest way out"  # as the window and the sheet say it (a way that reads when one does: solve/plan.py)

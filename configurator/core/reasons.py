@@ -250,6 +250,23 @@ def _binding_item(r: Reason, _say: Say) -> str:
     return f"{head} ({value}{unit})"
 
 
+RENT_SHORT = {
+    "fit": "cannot hold the job",
+    "speed": "are slower than the build",
+    "deadline": "cannot finish within the deadline",
+    "price": "have no usable price",
+    "gpu": "name an unknown GPU",
+    "cluster": "cannot be rented as a cluster",
+}
+"""Why cloud offers fall short of a build's work (tco._SHORT_OF's order), a rent.short's `why`."""
+
+
+def slot_list(positions: object) -> str:
+    """Slot numbers as a reader writes them, "2, 7": the plan keeps them as Python wrote its list ("[2, 7]", which the
+    window's "Why each part" showed as is, walk13)."""
+    return str(positions).strip("[]()")
+
+
 def money(amount: float) -> str:
     """Cents where they tell (a machine's 44.68 a month to run), whole units from a thousand up (not 3,478,323.73)."""
     return f"{amount:,.0f}" if abs(amount) >= 1000 else f"{amount:,.2f}"
@@ -348,8 +365,12 @@ def count_of(n: float, unit: str) -> str:
 
 
 def cards(count: object, gpu: object, none: str) -> str:
-    """'2 x rtx-3090', or `none` for a machine without a card (a CPU-only build against a GPU build: not '0 x none')."""
-    return none if not count else f"{count} x {gpu}"
+    """'2 x rtx-3090', or `none` for a machine without a card (a CPU-only build against a GPU build: not '0 x none');
+    different cards in one machine (solve.mixed: each card's id joined by '+') each by its id, as the plan's header
+    line says them: 'rtx-3090-ti + rtx-3090', not '2 x rtx-3090-ti+rtx-3090' (walk13)."""
+    if not count:
+        return none
+    return " + ".join(str(gpu).split("+")) if "+" in str(gpu) else f"{count} x {gpu}"
 
 
 def _tiers(r: Reason) -> str:
@@ -718,7 +739,7 @@ EN: dict[str, Template] = {
     "part.cpu": "{cores} cores, {lanes} PCIe lanes, {channels}-channel {memory}",
     "part.socket": "{socket}",
     "part.gpu-slots": lambda r, _say: (
-        f"GPUs in {'bays' if r.fields.get('bays') else 'slots'} {r.fields['positions']} at {r.fields['lanes']}"
+        f"GPUs in {'bays' if r.fields.get('bays') else 'slots'} {slot_list(r.fields['positions'])} at {r.fields['lanes']}"
     ),
     "part.memory": "{gb} GB {memory} {module} (VRAM {vram:g} GB)",
     "part.psu-load": "{load:.0f} W load is {share:.0%} of {of:.0f} W",
@@ -878,6 +899,32 @@ EN: dict[str, Template] = {
         + f" at {money(r.num('saving'))} {r.fields['currency']}/month would take {r.fields['months']} months"
     ),
     "tco.no-rental": "no break-even: no rental can do the same work ({why})",
+    # why no cloud offer does the same work (tco._searched)
+    "rent.none-of": lambda r, say: (
+        f"none of {r.fields['considered']} cloud offers can do the same work: " + joined(r.nested("short"), say, ", ")
+    ),
+    "rent.short": lambda r, _say: f"{r.fields['count']} {RENT_SHORT[str(r.fields['why'])]}",
+    # training with no token count: a million training tokens bought against rented (tco._throughput)
+    "tco.per-token": lambda r, say: (
+        f"no token count, so by throughput: rented {r.num('per_m'):,.2f} {r.fields['currency']} per million training "
+        f"tokens ({r.fields['offer']}, {r.num('rate_m'):,.2f}M tokens/h at {r.num('hourly'):,.2f} "
+        f"{r.fields['currency']}/h) against {say(r.nested('bought')[0])}"
+        + (
+            f": {'buying' if r.fields['cheaper'] == 'own' else 'renting'} is cheaper per token"
+            if r.fields["cheaper"]
+            else ""
+        )
+        + "; give the number of training tokens for the job's cost"
+    ),
+    "tco.per-token-no-rental": lambda r, say: (
+        f"no token count: {say(r.nested('bought')[0])}; no rental to compare ({r.fields['why']})"
+    ),
+    "tco.bought-per-token": lambda r, _say: (
+        f"bought {r.num('per_m'):,.2f} {r.fields['currency']} per million training tokens ({r.num('rate_m'):,.2f}M "
+        f"tokens/h at {r.num('hourly'):,.2f} {r.fields['currency']}/h: {r.num('depreciation'):,.2f} depreciation + "
+        f"{r.num('energy'):,.2f} energy" + (f" + {r.num('upkeep'):,.2f} upkeep" if r.num("upkeep") else "") + ")"
+    ),
+    "tco.bought-rate": "bought: {rate_m:,.2f}M tokens/h (no on-hours to spread the purchase over)",
     # the plan's notes (solve.plan: PlanResult.said)
     "note.solving": "more alternatives are being solved",
     "note.own-beaten": (

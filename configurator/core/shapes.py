@@ -160,6 +160,8 @@ class CostOfOwnershipJson(TypedDict):
     assumptions: list[str]
     assumption_codes: list[ReasonJson]  # the assumptions as codes (#33)
     break_even_said: ReasonJson | None
+    rental_reason_said: NotRequired[ReasonJson | None]  # an addition (walk13): rental_reason as {code, fields}
+    throughput_said: NotRequired[ReasonJson | None]  # an addition (walk13): throughput's headline as {code, fields}
 
 
 class PlacementJson(TypedDict, total=False):

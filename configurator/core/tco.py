@@ -495,6 +495,7 @@ class RentalSearch(BaseModel):
     rejected: tuple[tuple[str, str], ...] = ()
     considered: int = 0
     build_tokens_per_hour: float | None = None  # training without a token count: the build's own throughput
+    said: Reason | None = None  # `reason` as a code when nothing matched (rent.none-of), for the sheet's language
 
 
 THROUGHPUT_PROBE_TOKENS = 1e9
@@ -794,11 +795,18 @@ def _searched(
     if best is not None:
         how = " (sharded with ZeRO-3 and recomputed, as a renter runs it)" if best.resharded else ""
         reason = f"cheapest of {considered - len(rejected)} qualifying offers: fits{how} and runs {measure}"
-    else:
-        parts = [f"{counts[k]} {words}" for k, words in _SHORT_OF if counts[k]]
-        reason = f"none of {considered} cloud offers can do the same work: " + ", ".join(parts)
+    said = None
+    if best is None:  # said as a code: the Chinese sheet and window read this sentence in English (walk13)
+        short = tuple(Reason.of("rent.short", count=counts[k], why=k) for k, _words in _SHORT_OF if counts[k])
+        said = Reason.of("rent.none-of", considered=considered, short=short)
+        reason = english(said)
     return RentalSearch(
-        match=best, reason=reason, rejected=tuple(rejected), considered=considered, build_tokens_per_hour=own_rate
+        match=best,
+        reason=reason,
+        rejected=tuple(rejected),
+        considered=considered,
+        build_tokens_per_hour=own_rate,
+        said=said,
     )
 
 
@@ -1033,6 +1041,7 @@ class ThroughputComparison(BaseModel):
     rental_offer: str | None
     cheaper: Literal["own", "rent"] | None
     headline: str
+    said: Reason | None = None  # the headline as a code and fields (tco.per-token*): the window and sheet say it
 
 
 class CostOfOwnership(BaseModel):
@@ -1049,6 +1058,7 @@ class CostOfOwnership(BaseModel):
     monthly_owning_cost: float
     rental: RentalMatch | None
     rental_reason: str
+    rental_said: Reason | None = None  # rental_reason as a code when no offer matched (rent.none-of)
     monthly_rental_equivalent: float | None
     break_even_month: int | None
     break_even_reason: str
@@ -1100,12 +1110,21 @@ class CostOfOwnership(BaseModel):
             else {k: _round(v) if isinstance(v, float) else v for k, v in self.job.model_dump().items()},
             "throughput": None
             if self.throughput is None
-            else {k: _round(v) if isinstance(v, float) else v for k, v in self.throughput.model_dump().items()},
+            else {
+                k: _round(v) if isinstance(v, float) else v
+                for k, v in self.throughput.model_dump(exclude={"said"}).items()
+            },
             "assumptions": list(self.assumptions),
             # an addition (#33): break_even_reason as {code, fields}
             "break_even_said": as_json(self.break_even_said) if self.break_even_said is not None else None,
             # an addition (#33): the assumptions as {code, fields}, one each
             "assumption_codes": [as_json(a) for a in self.assumptions_said],
+            # an addition (walk13): rental_reason as {code, fields} when no offer matched
+            "rental_reason_said": as_json(self.rental_said) if self.rental_said is not None else None,
+            # an addition (walk13): throughput's headline as {code, fields}, for the sheet's and window's language
+            "throughput_said": as_json(self.throughput.said)
+            if self.throughput is not None and self.throughput.said is not None
+            else None,
         }
 
     def cumulative_costs(self, months: int) -> tuple[list[float], list[float]]:
@@ -1139,6 +1158,11 @@ def _electricity_rate(profile: UsageProfile, currency: str, catalog: Catalog | N
             date=catalog.exchange_rates_date or "",
         )
     ]
+
+
+def _why_none(rental: RentalMatch | RentalSearch | None) -> dict[str, Reason]:
+    """Why no offer matched, as a code beside the English `why` of tco.rental-none and tco.no-rental (none: as before)."""
+    return {"why_said": rental.said} if isinstance(rental, RentalSearch) and rental.said is not None else {}
 
 
 def _rental_of(rental: RentalMatch | RentalSearch | None) -> tuple[RentalMatch | None, str, float | None]:
@@ -1311,10 +1335,10 @@ def _basis_notes(
     ]
 
 
-def _rental_notes(match: RentalMatch | None, rental_reason: str) -> list[Reason]:
+def _rental_notes(match: RentalMatch | None, rental_reason: str, why_none: dict[str, Reason]) -> list[Reason]:
     """The rental offer compared, and how it was matched (or why there is none)."""
     if match is None:
-        return [Reason.of("tco.rental-none", why=rental_reason)]
+        return [Reason.of("tco.rental-none", why=rental_reason, **why_none)]
     return [
         Reason.of("tco.rental", offer=match.describe(), said=match.said()),
         Reason.of("tco.rental-matched", wall=match.wall_hours is not None, instances=match.instances),
@@ -1329,10 +1353,11 @@ def _break_even(
     currency: str,
     rental_reason: str,
     assumptions: OwnershipAssumptions,
+    why_none: dict[str, Reason],
 ) -> tuple[int | None, Reason]:
     """The month buying pays back (None: never within `horizon`, or no rental to compare), and why as a code."""
     if monthly_rental is None:
-        return None, Reason.of("tco.no-rental", why=rental_reason)
+        return None, Reason.of("tco.no-rental", why=rental_reason, **why_none)
     return (
         break_even_month(purchase, monthly_owning, monthly_rental, horizon, assumptions),
         break_even_said(purchase, monthly_owning, monthly_rental, horizon, currency, assumptions),
@@ -1369,7 +1394,10 @@ def tco(
     horizon = max(assumptions.years, *years) * 12
 
     monthly_rental = None if match is None else match.hourly * rented_hours_per_year(profile, match) / 12.0
-    be, be_said = _break_even(purchase, monthly_owning, monthly_rental, horizon, currency, rental_reason, assumptions)
+    why_none = _why_none(rental)
+    be, be_said = _break_even(
+        purchase, monthly_owning, monthly_rental, horizon, currency, rental_reason, assumptions, why_none
+    )
 
     rows = _yearly_rows(purchase, yearly_energy, monthly_rental, assumptions, years)
 
@@ -1388,7 +1416,7 @@ def tco(
         notes.append(Reason.of("tco.throughput-basis", tokens=THROUGHPUT_PROBE_TOKENS))
 
     notes[:0] = _basis_notes(build, profile, assumptions, wall, idle, match)
-    notes += _rental_notes(match, rental_reason)
+    notes += _rental_notes(match, rental_reason, why_none)
 
     return CostOfOwnership(
         currency=currency,
@@ -1400,6 +1428,7 @@ def tco(
         monthly_owning_cost=monthly_owning,
         rental=match,
         rental_reason=rental_reason,
+        rental_said=why_none.get("why_said"),
         monthly_rental_equivalent=monthly_rental,
         break_even_month=be,
         break_even_reason=english(be_said),
@@ -1443,27 +1472,37 @@ def _throughput(
     rent_rate = match.tokens_per_hour if match is not None else None
     rent_m = match.hourly / rent_rate * 1e6 if match is not None and rent_rate else None
     cheaper: Literal["own", "rent"] | None = None
+    # said as codes (the Chinese window showed this sentence in English, walk13), its English the headline kept
     bought = (
-        (
-            f"bought {own_m:,.2f} {currency} per million training tokens ({own_rate / 1e6:,.2f}M tokens/h at "
-            f"{own_hour:,.2f} {currency}/h: {dep:,.2f} depreciation + {energy:,.2f} energy"
-            + (f" + {upkeep:,.2f} upkeep" if upkeep else "")
-            + ")"
+        Reason.of(
+            "tco.bought-per-token",
+            per_m=own_m,
+            rate_m=own_rate / 1e6,
+            hourly=own_hour,
+            depreciation=dep,
+            energy=energy,
+            upkeep=upkeep,
+            currency=currency,
         )
         if own_m is not None and own_hour is not None and dep is not None
-        else f"bought: {own_rate / 1e6:,.2f}M tokens/h (no on-hours to spread the purchase over)"
+        else Reason.of("tco.bought-rate", rate_m=own_rate / 1e6)
     )
     if match is not None and rent_m is not None and rent_rate:
         cheaper = None if own_m is None else "own" if own_m <= rent_m else "rent"
         offer = f"{match.instances} x {match.offer.id}" if match.instances > 1 else match.offer.id
-        headline = (
-            f"no token count, so by throughput: rented {rent_m:,.2f} {currency} per million training tokens ({offer}, "
-            f"{rent_rate / 1e6:,.2f}M tokens/h at {match.hourly:,.2f} {currency}/h) against {bought}"
-            + (f": {'buying' if cheaper == 'own' else 'renting'} is cheaper per token" if cheaper else "")
-            + "; give the number of training tokens for the job's cost"
+        said = Reason.of(
+            "tco.per-token",
+            per_m=rent_m,
+            offer=offer,
+            rate_m=rent_rate / 1e6,
+            hourly=match.hourly,
+            currency=currency,
+            bought=bought,
+            cheaper=cheaper or "",
         )
     else:
-        headline = f"no token count: {bought}; no rental to compare ({rental_reason})"
+        said = Reason.of("tco.per-token-no-rental", bought=bought, why=rental_reason)
+    headline = english(said)
     return ThroughputComparison(
         own_tokens_per_hour=own_rate,
         own_cost_per_hour=own_hour,
@@ -1476,6 +1515,7 @@ def _throughput(
         rental_offer=match.offer.id if match is not None else None,
         cheaper=cheaper,
         headline=headline,
+        said=said,
     )
 
 

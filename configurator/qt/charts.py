@@ -596,6 +596,18 @@ class BuyOrRentChart(pg.PlotWidget):
         self.crossing: int | None = None
         self.crossing_line: pg.InfiniteLine | None = None
 
+    @staticmethod
+    def _label_height(values: list[float], owning: list[float], renting: list[float], month: int) -> tuple[float, int]:
+        """Where along the break-even line its label goes (a fraction of the height) and which way it hangs from
+        there (1: above, 0: below): near the top when the lines pass the month with more room above them, else near
+        the bottom."""
+        low, high = min(values), max(values)
+        at = [series[month] for series in (owning, renting) if month < len(series)]
+        if high <= low or not at:
+            return 0.15, 1
+        lowest, highest = ((v - low) / (high - low) for v in (min(at), max(at)))
+        return (0.9, 0) if 1 - highest > lowest else (0.1, 1)  # the larger of the room above and below them
+
     def show_costs(self, costs: CostOfOwnership | None, months: int = 36) -> None:
         self.clear()
         self.series = {}
@@ -626,14 +638,23 @@ class BuyOrRentChart(pg.PlotWidget):
             # ("k-even: month 3" for the Mac Studio, walk8)
             # and above its point, not below it: in the short chart of a 1366 x 768 screen the label ran under the
             # month axis ("回本：第 9 个月" cut in half, #31)
-            side = (1, 1) if costs.break_even_month > months / 3 else (0, 1)
+            # and away from where the lines meet the month: at 15 % of the height it sat on both lines when they
+            # crossed low (Sam's 8 x A100 at month 7, Mina's 3090s at month 5: "break-even: month 7" struck through
+            # in green on blue and red, walk13); the half of the line the lines leave empty holds it
+            position, vertical = self._label_height(owning + renting, owning, renting, costs.break_even_month)
+            side = (1, vertical) if costs.break_even_month > months / 3 else (0, vertical)
             crossing = self.tr("break-even: month {0}").format(costs.break_even_month)
             line = pg.InfiniteLine(
                 pos=costs.break_even_month,
                 angle=90,
                 pen=pg.mkPen("#6a994e", width=2, style=pg.QtCore.Qt.PenStyle.DashLine),
                 label=crossing,
-                labelOpts={"position": 0.15, "color": "#6a994e", "anchors": [side, side]},
+                labelOpts={
+                    "position": position,
+                    "color": "#6a994e",
+                    "anchors": [side, side],
+                    "fill": (255, 255, 255, 210),
+                },
             )
             self.addItem(line)
             self.crossing_line = line

@@ -329,7 +329,9 @@ def costs_html(costs: CostOfOwnership, steps: str = "") -> str:
                 QCoreApplication.translate("costs", "{0:,.0f} {1} a month").format(costs.monthly_rental_equivalent, c)
                 + f" ({html.escape(i18n.say(costs.rental.said()))})"
                 if costs.rental and costs.monthly_rental_equivalent is not None
-                else html.escape(i18n.sentence(costs.rental_reason))
+                else html.escape(
+                    i18n.say(costs.rental_said) if costs.rental_said is not None else i18n.sentence(costs.rental_reason)
+                )
             ),
         ),
         (
@@ -345,7 +347,13 @@ def costs_html(costs: CostOfOwnership, steps: str = "") -> str:
         rows += _job_rows(costs.job, c, costs.purchase)
     if costs.throughput is not None:  # training with no token count: per million tokens, bought against rented
         rows.append(
-            (QCoreApplication.translate("costs", "Per million training tokens"), html.escape(costs.throughput.headline))
+            (
+                QCoreApplication.translate("costs", "Per million training tokens"),
+                # from its code in the window's language (the Chinese window read this row in English, walk13)
+                html.escape(
+                    i18n.say(costs.throughput.said) if costs.throughput.said is not None else costs.throughput.headline
+                ),
+            )
         )
     colon = QCoreApplication.translate("costs", ": ")
     for row in costs.rows:

@@ -157,6 +157,9 @@ def part_vendor(part: BuildPart) -> str:
 
 
 def part_notes(part: BuildPart) -> str:
+    """The price's note and why the part was chosen, in the list's language (the CSV's English as it was)."""
+    if language_code() == "zh_CN":  # Chen's Chinese workbook's Notes column read "new, 2025-06-01, ..." (walk13)
+        return "；".join(text for text in (phrases.price_note(part), phrases.part_why(part)) if text)
     return "; ".join(text for text in (part.price_note, part.why) if text)
 
 
@@ -177,7 +180,9 @@ def _number(value: float | None) -> str:
 def request_fields(request: BuildRequest) -> list[tuple[str, str]]:
     """The request, one (field, value) pair a line."""
     w = request.workload
-    owned = ", ".join(f"{p.quantity} x {p.category} {p.id}" for p in request.owned) or "none"
+    # in Chinese the category in Chinese: Mina's owned card read "1 x gpu rtx-3090" on the Chinese sheet (walk13)
+    kind = category_name if language_code() == "zh_CN" else str
+    owned = ", ".join(f"{p.quantity} x {kind(p.category)} {p.id}" for p in request.owned) or "none"
     budget = f"{request.budget:,.0f} {request.currency}" if request.budget else "no limit"
     # the optimizer when one was asked: a QLoRA request without one read "qlora (None)"
     method = (f"{w.method} ({w.optimizer})" if w.optimizer else str(w.method)) if w.kind == "finetune" else "-"
@@ -337,7 +342,7 @@ def _fill_build_sheet(ws: Worksheet, build: Build) -> None:
     ws.freeze_panes = "A2"
     ws.auto_filter.ref = f"A1:J{last}"
     ws.cell(totals + 2, 1, t("Why")).font = Font(bold=True)
-    ws.cell(totals + 2, 2, inert(build.why))
+    ws.cell(totals + 2, 2, inert(phrases.why(build)))  # in the workbook's language (Chen's read it in English)
 
 
 def _append_totals(ws: Worksheet, build: Build, last: int) -> int:
@@ -383,30 +388,33 @@ def not_as_asked_rows(data: NotAsAskedJson) -> list[tuple[str, str]]:
 
 
 def request_rows(builds: list[Build], request: BuildRequest, meta: SheetMeta) -> list[tuple[str, str]]:
-    """Every line of the "Request and assumptions" sheet; ("", "") separates sections."""
+    """Every line of the "Request and assumptions" sheet; ("", "") separates sections. Each value in the workbook's
+    language, as the PDF sheet says it (walk13: Chen's Chinese workbook gave the request's values, the catalog's
+    dates, the estimate, the fit, the assumptions and the checks' statuses in English)."""
+    zh = language_code() == "zh_CN"
     rows: list[tuple[str, str]] = [
         ("Project", meta.project_name),
         ("Created", meta.created),
         ("App version", meta.app_version or "-"),
         ("", ""),
-        *request_fields(request),
+        *((k, phrases.sentence(t(v)) if zh else v) for k, v in request_fields(request)),
         ("", ""),
         ("Catalog price date", meta.catalog_price_date or "-"),
-        ("Catalog prices", meta.catalog_prices or "-"),
+        ("Catalog prices", phrases.sentence(meta.catalog_prices) if meta.catalog_prices else "-"),
         ("Exchange-rate date", meta.exchange_rate_date or "-"),
         ("Exchange-rate source", meta.exchange_rate_source or "-"),
     ]
     if meta.not_as_asked:
         rows += [("", ""), *not_as_asked_rows(meta.not_as_asked)]
     for build in builds:
-        rows += [("", ""), (f"Build {build_title(build)}", money(build.total_price, build.currency))]
+        rows += [("", ""), (f"{t('Build')} {build_title(build)}", money(build.total_price, build.currency))]
         if build.nodes > 1:
             rows.append(("Nodes", str(build.nodes)))
-        rows.append(("Estimate", estimate_summary(build)))
-        rows.append(("How this fits", fit_of(build, request).sentence))
-        rows += [("Assumption", text) for text in build.estimate.assumptions]
+        rows.append(("Estimate", say_all(estimate_said(build))))
+        rows.append(("How this fits", phrases.fit_sentence(fit_of(build, request))))
+        rows += [("Assumption", say(a)) for a in build.estimate.assumptions_said()]
         rows += [("Estimate warning", say(warning)) for warning in build.estimate.warnings]
-        rows += [(f"{status.upper()} {rule}", message) for status, rule, message in non_pass_checks(build)]
+        rows += [(f"{t(status.upper())} {rule}", message) for status, rule, message in non_pass_checks(build)]
     return rows
 
 
@@ -478,7 +486,8 @@ def _markdown_build(build: Build, request: BuildRequest) -> list[str]:
     dated = date_range_text(p.price_date for p in build.parts if p.price_date is not None and p.subtotal > 0)
     from configurator.core.report import phrases  # the fit and the dates in the list's language, as the sheet's
 
-    prices = t("this build's") + " " + phrases.sentence(dated) if dated else ""
+    gap = "" if language_code() == "zh_CN" else " "  # "本配置价格", not "本配置 价格" (walk13)
+    prices = t("this build's") + gap + phrases.sentence(dated) if dated else ""
     return [
         *lines,
         "",
@@ -505,7 +514,8 @@ def markdown_text(builds: list[Build], request: BuildRequest, meta: SheetMeta | 
         zh = language_code() == "zh_CN"
         lines = [f"# {_md(request.model_id)}{'：' if zh else ': '}{_md(t(request.workload.kind))} {t('builds')}", ""]
         if meta is not None and meta.catalog_prices:
-            catalog = f"{t('catalog').capitalize()} {phrases.sentence(meta.catalog_prices)}"
+            gap = "" if language_code() == "zh_CN" else " "
+            catalog = f"{t('catalog').capitalize()}{gap}{phrases.sentence(meta.catalog_prices)}"
             created = f"{t('created')} {meta.created}"
             lines += [_md(("；" if zh else "; ").join((catalog, created))) + sentence_end(), ""]
         for build in builds:

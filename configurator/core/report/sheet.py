@@ -87,6 +87,11 @@ ASCII_ADVANCE = (
 is absent (QFontMetricsF.horizontalAdvance at 11 px); wider than Arial's, so a label that fits here fits in Arial."""
 
 
+def _gap() -> str:
+    """The space between a lead word and its text: none between Chinese characters ("目录价格", not "目录 价格", walk13)."""
+    return "" if current() == "zh_CN" else " "
+
+
 def text_width(text: str, size: float = FONT_PX) -> float:
     """Width in px of one line of the slot map's text: ASCII by the table above, a CJK or full-width character
     (from U+2E80: radicals, ideographs, full-width punctuation such as '：（）') a full em, any other character 0.7 em."""
@@ -198,10 +203,10 @@ def _table(headers: list[str], rows: list[str], num_from: int = 99, kind: str = 
 def _header(build: Build, request: BuildRequest, meta: SheetMeta) -> str:
     sources = [f"{t('created')} {meta.created}"]
     if meta.catalog_prices:
-        sources.append(f"{t('catalog')} {phrases.sentence(meta.catalog_prices)}")
+        sources.append(f"{t('catalog')}{_gap()}{phrases.sentence(meta.catalog_prices)}")
     build_prices = date_range_text(p.price_date for p in build.parts if p.price_date is not None and p.subtotal > 0)
     if build_prices:
-        sources.append(t("this build's") + " " + phrases.sentence(build_prices))
+        sources.append(t("this build's") + _gap() + phrases.sentence(build_prices))
     if meta.exchange_rate_date:
         rate = f"{t('exchange rates of')} {meta.exchange_rate_date}"
         sources.append(rate + (f" ({meta.exchange_rate_source})" if meta.exchange_rate_source else ""))
@@ -957,12 +962,16 @@ def cost_section(build: Build) -> str:
     if rental and costs.get("monthly_rental_equivalent") is not None:
         monthly = f"{costs['monthly_rental_equivalent']:,.0f} {c} ({rental['name']}, {rental['hourly']:g} {rental['currency']}/h)"
     else:
-        monthly = phrases.sentence(costs.get("rental_reason", "no equivalent rental"))
+        none = costs.get("rental_reason_said")  # why no offer matched, as a code (walk13); a saved project: its English
+        monthly = say(from_json(none)) if none else phrases.sentence(costs.get("rental_reason", "no equivalent rental"))
     rows = [
         f"<tr>{_cell(t('Electricity a year'))}{_cell(energy)}</tr>",
         f"<tr>{_cell(t('Rental equivalent a month'))}{_cell(monthly)}</tr>",
         f"<tr>{_cell(t('Break-even'))}{_cell(_break_even(costs))}</tr>",
     ]
+    per_token = costs.get("throughput_said")
+    if per_token:  # training with no token count: a million training tokens bought against rented, as the window has it
+        rows.append(f"<tr>{_cell(t('Per million training tokens'))}{_cell(say(from_json(per_token)))}</tr>")
     for row in costs.get("tco", []):
         renting = f"{row['renting']:,.0f}" if row.get("renting") is not None else "-"
         # owning is net of resale, as the break-even above (core.tco.net_owning_cost): the label says so
@@ -1014,13 +1023,16 @@ def value_section(build: Build, meta: SheetMeta) -> str:
     rows = [r for r in meta.value_ranking if r.get("price_per_tps") is not None]
     if not rows:
         return ""
-    shown = rows[:VALUE_ROWS] + [r for r in rows[VALUE_ROWS:] if r["gpu"] == build.gpu_id][:1]
+    # the build's cards: its GPU, or each card of a mixed machine (solve.mixed), whose joined id no row has: Mina's
+    # RTX 3090 Ti + RTX 3090 sheet said "◀ marks this build's GPU" and marked none (walk13)
+    own = set(build.gpus_mixed) or {build.gpu_id}
+    shown = rows[:VALUE_ROWS] + [r for r in rows[VALUE_ROWS:] if r["gpu"] in own][: len(own)]
     training = rows[0].get("decode_tokens_per_s") is None
     c = rows[0].get("currency", build.currency)
     amount = lambda v: "-" if v is None else f"{v:,.0f}"
     body = []
     for r in shown:
-        mine = r["gpu"] == build.gpu_id
+        mine = r["gpu"] in own
         name = f"{r['count']} x {short_gpu_name(str(r.get('gpu_name', r['gpu'])))}" + (" ◀" if mine else "")
         speed = r.get("train_tokens_per_s") if training else r.get("decode_tokens_per_s")
         cells = [
@@ -1102,7 +1114,9 @@ def not_as_asked_section(meta: SheetMeta) -> str:
         parts.append(
             f"<p><strong>{t('Binding:')}</strong> {escape(('、' if meta.language == 'zh_CN' else ', ').join(t(b) for b in data['unsaid']))}</p>"
         )
-    closest = said(data.get("closest", []))
+    # a card the reason names already is not listed again under it (Sam's 70B pretraining sheet listed the H200 NVL
+    # and the RTX PRO 6000 Server Edition in the reason and again below, walk13; the plan's text does the same)
+    closest = [c for c in said(data.get("closest", [])) if c not in why]
     if closest:
         items = "".join(f"<li>{escape(shortened(c, DETAIL_CHARS))}</li>" for c in closest)
         parts.append(f'<p><strong>{t("Closest cards:")}</strong></p><ul class="small">{items}</ul>')

@@ -30,6 +30,7 @@ from configurator.core.reasons import (
     money,
     qualified,
     render,
+    slot_list,
 )
 from configurator.core.rules import REGISTRY, compat, compatibility, job, links, software
 from configurator.core.rules.base import OF_CARD, Check
@@ -153,6 +154,7 @@ ZH_CN: dict[str, str] = {
     "Created": "创建日期",
     "App version": "软件版本",
     "Catalog price date": "目录价格日期",
+    "Catalog prices": "目录价格",
     "Exchange-rate date": "汇率日期",
     "Exchange-rate source": "汇率来源",
     "How this fits": "如何装下",
@@ -450,6 +452,16 @@ ZH_TRACES = {
 """reasons.TRACE_WORDS in Chinese."""
 ZH_TRACE_STATISTICS = {"median": "中位数", "p90": "第 90 百分位", "mean": "平均值"}
 
+ZH_RENT_SHORT = {
+    "fit": "装不下这个任务",
+    "speed": "比这台配置慢",
+    "deadline": "无法在截止时间内完成",
+    "price": "没有可用的价格",
+    "gpu": "指定了未知的 GPU",
+    "cluster": "无法按集群租用",
+}
+"""reasons.RENT_SHORT in Chinese (rent.short)."""
+
 ZH_REASONS: dict[str, Template] = {
     # why a GPU is not among the options
     "gpu.not-requested": "不在所选的 GPU 之中",
@@ -734,7 +746,7 @@ ZH_REASONS: dict[str, Template] = {
     "part.cpu": "{cores} 核，{lanes} 条 PCIe 通道，{channels} 通道 {memory}",
     "part.socket": "{socket}",
     "part.gpu-slots": lambda r, _say: (
-        f"GPU 位于{'托架' if r.fields.get('bays') else '插槽'} {r.fields['positions']}，{r.fields['lanes']}"
+        f"GPU 位于{'托架' if r.fields.get('bays') else '插槽'} {slot_list(r.fields['positions']).replace(', ', '、')}，{r.fields['lanes']}"
     ),
     "part.memory": "{gb} GB {memory} {module}（显存共 {vram:g} GB）",
     "part.psu-load": "负载 {load:.0f} W，为 {of:.0f} W 的 {share:.0%}",
@@ -873,7 +885,35 @@ ZH_REASONS: dict[str, Template] = {
         + (f"（扣除转卖所得 {r.num('resale'):,.0f}）" if r.fields.get("resale") else "")
         + f" 需要 {r.fields['months']} 个月"
     ),
-    "tco.no-rental": lambda r, _say: f"无法计算回本：没有能做同样工作的租用实例（{_sentence(str(r.fields['why']))}）",
+    "tco.no-rental": lambda r, say_: (
+        "无法计算回本：没有能做同样工作的租用实例（"
+        + (say_(r.nested("why_said")[0]) if r.nested("why_said") else _sentence(str(r.fields["why"])))
+        + "）"
+    ),
+    "rent.none-of": lambda r, say_: (
+        f"{r.fields['considered']} 个云实例都做不了同样的工作：" + joined(r.nested("short"), say_, "，")
+    ),
+    "rent.short": lambda r, _say: f"{r.fields['count']} 个{ZH_RENT_SHORT[str(r.fields['why'])]}",
+    "tco.per-token": lambda r, say_: (
+        f"未给出 token 数，按吞吐量比较：租用每百万训练 token {r.num('per_m'):,.2f} {r.fields['currency']}"
+        f"（{r.fields['offer']}，每小时 {r.num('rate_m'):,.2f}M token，每小时 {r.num('hourly'):,.2f} "
+        f"{r.fields['currency']}），{say_(r.nested('bought')[0])}"
+        + (
+            f"：按每 token 计{'买更划算' if r.fields['cheaper'] == 'own' else '租更划算'}"
+            if r.fields["cheaper"]
+            else ""
+        )
+        + "；给出训练 token 数即可算出整个任务的成本"
+    ),
+    "tco.per-token-no-rental": lambda r, say_: (
+        f"未给出 token 数：{say_(r.nested('bought')[0])}；没有可比较的租用实例（{_sentence(str(r.fields['why']))}）"
+    ),
+    "tco.bought-per-token": lambda r, _say: (
+        f"购买每百万训练 token {r.num('per_m'):,.2f} {r.fields['currency']}（每小时 {r.num('rate_m'):,.2f}M token，"
+        f"每小时 {r.num('hourly'):,.2f} {r.fields['currency']}：折旧 {r.num('depreciation'):,.2f} + 电费 "
+        f"{r.num('energy'):,.2f}" + (f" + 维护 {r.num('upkeep'):,.2f}" if r.num("upkeep") else "") + "）"
+    ),
+    "tco.bought-rate": "购买：每小时 {rate_m:,.2f}M token（没有开机小时可分摊购买价）",
     # the plan's notes
     "note.solving": "正在求解更多备选配置",
     "note.own-beaten": "使用你自己的 {count} x {name} 的配置未列出：每一个都有一个列出的配置不更贵、不更慢、也不更吵",
@@ -1011,7 +1051,9 @@ ZH_REASONS: dict[str, Template] = {
         "（租用实例与本机训练同样 tokens 的用时之比）= 每年 {hours:,.0f} 小时"
     ),
     "tco.break-even-basis": "回本：自有成本（购买加运行费用，减去届时卖出所得）不高于租用的第一个月；逐年一行是同一算法在第 12、24、36 个月的结果",
-    "tco.rental-none": lambda r, _say: f"租用：无（{_sentence(str(r.fields['why']))}）",
+    "tco.rental-none": lambda r, say_: (
+        f"租用：无（{say_(r.nested('why_said')[0]) if r.nested('why_said') else _sentence(str(r.fields['why']))}）"
+    ),
     "tco.rental": lambda r, say: (
         f"租用：{say(r.nested('said')[0]) if r.nested('said') else _sentence(str(r.fields['offer']))}"
     ),
@@ -1557,7 +1599,9 @@ ZH_REASONS: dict[str, Template] = {
     ),
     "asm.blower": "涡轮卡从挡板排风，可以紧挨着插；混插时涡轮卡放上面，风扇卡放最下面。",
     "asm.open-air-rail": "风扇卡装在机架横梁上：卡与卡之间至少留一张卡宽的空隙。",
-    "asm.open-air": "风扇卡位于插槽 {slots}：每张卡下方留空一个槽位；最下面的卡温度最低。",
+    "asm.open-air": lambda r, _say: (
+        f"风扇卡位于插槽 {slot_list(r.fields['slots']).replace(', ', '、')}：每张卡下方留空一个槽位；最下面的卡温度最低。"
+    ),
     "asm.passive": "被动散热卡靠机箱风道的风扇散热：拆下风扇墙或导风罩时切勿运行。",
     "asm.risers": "把显卡固定在机架横梁上，每张卡通过延长线连接；运输时不要整机装好。",
     "asm.psu-sync": "用同步启动板连接各电源使其同时启动；每张卡只从一个电源取电。",
@@ -1756,7 +1800,20 @@ def _zh_field(key: str, value: Any) -> Any:
         return value.replace(" (US outlet)", "（美国插座）")  # as circuit_words, whatever the context's language
     if key == "card" and value.startswith("the "):
         return value[4:]
+    # a card's cooler kind and a board's platform are data words: "blower 卡可以紧挨着插", "5 块 GPU 用在 server 平台上"
+    # on Chen's Chinese Checks tab (walk13); a CPU cooler's product name in the same field is kept as it is
+    if key == "cooler":
+        return ZH_COOLER_KINDS.get(value, value)
+    if key == "platform":
+        return ZH_PLATFORMS.get(value, value)
     return value
+
+
+ZH_COOLER_KINDS = {"blower": "涡轮", "open-air": "风扇", "axial": "风扇", "passive": "被动散热", "liquid": "水冷"}
+"""A GPU's cooler kind before 卡 in a check's Chinese ("{cooler} 卡")."""
+
+ZH_PLATFORMS = {"consumer": "消费级", "hedt": "HEDT", "workstation": "工作站", "server": "服务器"}
+"""A board's platform (catalog Platform) in a check's Chinese."""
 
 
 def _zh_chipset(f: Mapping[str, Any]) -> str:
@@ -2045,6 +2102,7 @@ ZH_CN.update(
         "Electricity a year": "每年电费",
         "Rental equivalent a month": "等效租用（每月）",
         "Break-even": "回本",
+        "Per million training tokens": "每百万训练 token",
         "After 1 year: own (net of resale) vs rent": "1 年后：自购（扣除转卖）对比租用",
         "After {years} years: own (net of resale) vs rent": "{years} 年后：自购（扣除转卖）对比租用",
         " (sold for {amount})": "（转卖 {amount}）",

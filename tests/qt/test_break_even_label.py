@@ -1,0 +1,39 @@
+"""The buy-or-rent chart's "break-even: month N" sits clear of the two lines (walk13: at 15 % of the height it was struck
+through by both where they crossed low, Sam's 8 x A100 at month 7 at 1366 x 768,
+/work/wt/walk13-shots/sam_en_1366_rent.png), and inside the plot."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF
+
+from configurator.core.estimate.workload import Workload
+from configurator.core.model.request import BuildRequest
+from configurator.core.solve.plan import plan
+from configurator.core.tco import cost_of_ownership_for
+from configurator.qt.app import make_app
+from configurator.qt.charts import BuyOrRentChart
+from configurator.storage import catalogs
+
+
+def test_the_break_even_label_is_off_the_lines_and_inside_the_plot(qtbot) -> None:  # type: ignore[no-untyped-def]
+    make_app([])
+    catalog = catalogs.load(include_user=False).catalog
+    workload = Workload(kind="inference")
+    build = plan(BuildRequest(model_id="llama-3.1-8b", workload=workload, top_k=1), catalog).builds[0]
+    costs = cost_of_ownership_for(build, catalog, catalog.records["models"]["llama-3.1-8b"], workload)  # type: ignore[arg-type]
+    assert costs.monthly_rental_equivalent is not None
+    chart = BuyOrRentChart()
+    qtbot.addWidget(chart)
+    for width, height in ((940, 230), (1180, 340)):  # the 1366 x 768 chart and the 1600 x 1000 one
+        chart.resize(width, height)
+        chart.show()
+        for month in (2, 5, 7, 18, 33):
+            chart.show_costs(costs.model_copy(update={"break_even_month": month}))
+            chart.grab()
+            assert chart.crossing_line is not None
+            box = chart.crossing_line.label.sceneBoundingRect()
+            view = chart.plotItem.vb
+            assert view.sceneBoundingRect().contains(box), (width, month)
+            for series in chart.series.values():
+                point = view.mapViewToScene(QPointF(month, series[month]))
+                assert not box.adjusted(0, -3, 0, 3).contains(point), (width, month, series[month])
