@@ -112,6 +112,26 @@ REQUESTS: dict[str, list[str]] = {
     "compare 3090 vs 4090 vs 7900 XTX": [
         *("--model", "qwen2.5-32b", *INFER, "--precision", "q4_k_m", "--gpu", "rtx-3090,rtx-4090,rx-7900-xtx"),
     ],
+    # the q8_0 cache offered beside f16 when no --kv-precision is given (plan._usual_kv_builds, issue #28). Since the
+    # q8_0 search looks only where f16 holds no option (speed13), the last two differ from before it: the 8B at 128k
+    # shows one RTX 5070 Ti at q8_0, best value (64.2 tok/s, 1,592 USD), that the whole search had missed, in place
+    # of the mini PC; the 32B at 64k gets "fastest" from one A100 80GB at q8_0 (24.9 tok/s, 13,531 USD: the f16 cache
+    # does not fit it) over the RTX PRO 6000 at f16 (23.0), and the RTX PRO 6000 Max-Q alternative leaves the five
+    "Mina 70B own 3090, no KV precision": [
+        *("--model", "llama-3.3-70b", *INFER, "--precision", "q4_k_m", "--context", "32768", "--budget", "2500"),
+        *("--own", "rtx-3090", "--condition", "used", "--room", "home-office", "--circuit", "120v15a"),
+    ],
+    "70B 32k top-5, no KV precision": [
+        *("--model", "llama-3.3-70b", *INFER, "--precision", "q4_k_m", "--context", "32768", "--top", "5"),
+    ],
+    "8B 128k $2,000 top-3, no KV precision": [
+        *("--model", "llama-3.1-8b", *INFER, "--precision", "q4_k_m", "--context", "131072", "--budget", "2000"),
+        *("--top", "3"),
+    ],
+    "32B 64k 4 users top-5, no KV precision": [
+        *("--model", "qwen2.5-32b", *INFER, "--precision", "q4_k_m", "--context", "65536", "--batch", "4"),
+        *("--top", "5"),
+    ],
 }
 
 

@@ -755,9 +755,10 @@ def _solve_variant(
     top_k: int,
     exclude_gpus: tuple[str, ...] = (),
     answered_too: bool = False,
+    searched: Callable[[GpuOption], bool] | None = None,
 ) -> list[Build]:
     """A source's own search of a variant of the request (another precision, KV cache or framework), in half the
-    plan's time budget, with the plan's catalog, model and stop."""
+    plan's time budget, with the plan's catalog, model and stop; `searched`: only the GPU options it keeps."""
     cards, _ = _solve_once(
         variant,
         ctx.catalog,
@@ -768,6 +769,7 @@ def _solve_variant(
         ctx.time_budget / 2,
         exclude_gpus=exclude_gpus,
         answered_too=answered_too,
+        searched=searched,
     )
     return cards
 
@@ -784,6 +786,7 @@ def _solve_once(
     exclude_gpus: tuple[str, ...] = (),
     cost_cap: float | None = None,
     answered_too: bool = False,
+    searched: Callable[[GpuOption], bool] | None = None,
 ) -> tuple[list[Build], Candidates]:
     """Up to `top_k` builds; with `cost_cap`, only builds cheaper than it (none when no part
     combination can be, which is known without building the model). For several users the cheapest build among the
@@ -792,6 +795,8 @@ def _solve_once(
     s) and never four RTX 2080 Ti 22GB (46 s, 42,624 CNY); a top-1 plan (a map cell, `--top 1`) takes that build
     alone when there is one. Only for the plan's own searches (`answered_too`), not each way out's."""
     cand = _gpu_options(model, request, catalog, exact, exclude_gpus, cost_cap)
+    if searched is not None:
+        cand.options = [o for o in cand.options if searched(o)]
     quick = _prompts_answered(cand.options, request) if answered_too else []
     answered: list[Build] = []
     if quick and len(quick) < len(cand.options):
@@ -1603,7 +1608,16 @@ beside 42.5 GB of Q4_K_M weights, so two 24 GB cards hold it only at q8_0); belo
 def _usual_kv_builds(ctx: PlanContext) -> list[Build]:
     """An inference request that names no KV precision (`kv_asked` False), run by llama.cpp at a context of
     USUAL_KV_CONTEXT or more, is also solved with a USUAL_KV cache; each such build says so in its label (issue #28:
-    two RTX 3090s hold Llama 3.3 70B Q4_K_M at 32k only with -ctk q8_0 -ctv q8_0)."""
+    two RTX 3090s hold Llama 3.3 70B Q4_K_M at 32k only with -ctk q8_0 -ctv q8_0).
+
+    Only among the GPU options the f16 search has no option for (the card at a count the f16 cache does not fit, a
+    card it does not fit at all): on a card and count both caches hold, the q8_0 build is the machine the solver
+    source offers already, and the one of the two kept is the f16 build (_each_once keeps the first source's), so
+    searching those options again found builds that were then dropped. The 70B top-5 at 16k had spent a third of its
+    plan's CPU on such a search (334 of 941 ms, 5 builds, all dropped; 52 ms now, the plan byte-identical). Within
+    fewer options its labels reach further among the options only q8_0 holds (benchmarks/plan_diff.py "... no KV
+    precision": 8B at 128k for 2,000 USD finds one RTX 5070 Ti 16GB, best value at 64.2 tok/s for 1,592 USD, that the
+    whole search had missed)."""
     request, w = ctx.request, ctx.workload
     if (
         request.kv_asked
@@ -1619,7 +1633,9 @@ def _usual_kv_builds(ctx: PlanContext) -> list[Build]:
 
     kv = request.workload.model_copy(update={"kv_precision": USUAL_KV})
     variant = request.model_copy(update={"workload": kv, "kv_asked": True})
-    cards = _solve_variant(ctx, variant, request.top_k)
+    as_asked = ctx.solved.get(AS_ASKED) if isinstance(ctx, PlanRun) else None
+    held = {(o.gpu.id, o.count) for o in as_asked.options} if as_asked is not None else set()
+    cards = _solve_variant(ctx, variant, request.top_k, searched=lambda o: (o.gpu.id, o.count) not in held)
     said = Reason.of("kind.usual-kv", precision=USUAL_KV)
     out = []
     for build in cards:

@@ -771,6 +771,11 @@ class BuildModel:
         m.clear_assumptions()
         m.add_assumptions(assumptions)
         m.clear_hints()
+        if self.last_values is not None:
+            # the last build found as a hint: the search starts near an answer (#34: the 70B top-5's label solves
+            # 266-283 -> 232-248 ms of CPU, the same builds; benchmarks/plan_diff.py byte-identical)
+            for var, value in zip(self._all_vars(), self.last_values["assignment"]):
+                m.add_hint(var, value)
         m.maximize(expr) if maximize else m.minimize(expr)
         solver = self.cp.CpSolver()
         # a work bound, never a wall-clock one: deterministic time counts the solver's own work, so the same request
