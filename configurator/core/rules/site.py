@@ -64,8 +64,8 @@ class DataCenterNoise(Rule):
         ),
         Message(
             "server-room",
-            "an 8-GPU server belongs in a server room (noise and heat)",
-            zh="8 卡服务器应放在机房（噪音和热量）",
+            "a {gpus}-GPU server belongs in a server room (noise and heat)",
+            zh="{gpus} 卡服务器应放在机房（噪音和热量）",
         ),
     )
     listed = 265

@@ -306,7 +306,7 @@ def _cluster_build(
     power_check, circuit_ok, limit = _site_check(system, nodes, site, request)
     checks.append(power_check)
     if request.room != "server-room":
-        checks.append(NOISE.say("warn", "server-room"))
+        checks.append(NOISE.say("warn", "server-room", gpus=system.gpu_count))
     checks += _job_checks(est, gpu, workload, request)
     if nodes > 1 and fabric is not None:
         detail = plan.why if plan is not None else (layout.why if layout is not None else "")
