@@ -578,8 +578,9 @@ def _slower(
     """Why an offer is slower than the build (training: wall hours within RENTAL_TIME_SLACK, or within the job's
     deadline when one was asked; inference: decode tokens/s per sequence), or None when it is not."""
     if training:
+        hours = f"slower: {_fmt(est.wall_hours)} h against the build's {_fmt(own_wall)} h"
         if est.wall_hours is None or own_wall is None:
-            return f"slower: {_fmt(est.wall_hours)} h against the build's {_fmt(own_wall)} h"
+            return hours
         limit = own_wall * (1 + RENTAL_TIME_SLACK)
         if deadline is not None and not by_throughput:
             # a job with a deadline is done by whatever finishes within it: a renter who has 168 h does not pay for
@@ -590,7 +591,7 @@ def _slower(
                 return f"slower: {_rate(est.wall_hours)} against the build's {_rate(own_wall)}"
             if deadline is not None:
                 return f"past the deadline: {_fmt(est.wall_hours)} h against {_fmt(deadline)} h"
-            return f"slower: {_fmt(est.wall_hours)} h against the build's {_fmt(own_wall)} h"
+            return hours
         return None
     if est.decode_tokens_per_s is None or own_decode is None or est.decode_tokens_per_s < own_decode * (1 - 1e-9):
         return f"slower: {_fmt(est.decode_tokens_per_s)} tokens/s against the build's {_fmt(own_decode)}"
@@ -1144,13 +1145,14 @@ def _rental_of(rental: RentalMatch | RentalSearch | None) -> tuple[RentalMatch |
 def _yearly_rows(
     purchase: float,
     yearly_energy: float,
+    monthly_owning: float,
     monthly_rental: float | None,
     assumptions: OwnershipAssumptions,
     years: Sequence[int],
 ) -> list[TcoRow]:
-    """Owning (depreciation, energy, upkeep) against renting, after each of `years`: net_owning_cost at 12 y months."""
+    """Owning (depreciation, energy, upkeep) against renting, after each of `years`: net_owning_cost at 12 y months,
+    on the same monthly owning cost as the break-even (tco's)."""
     rows: list[TcoRow] = []
-    monthly_owning = (yearly_energy + assumptions.upkeep_per_year) / 12.0
     for y in years:
         value = assumptions.resale_after_months(purchase, 12 * y)
         energy = yearly_energy * y
@@ -1362,7 +1364,7 @@ def tco(
     monthly_rental = None if match is None else match.hourly * rented_hours_per_year(profile, match) / 12.0
     be, be_said = _break_even(purchase, monthly_owning, monthly_rental, horizon, currency, rental_reason, assumptions)
 
-    rows = _yearly_rows(purchase, yearly_energy, monthly_rental, assumptions, years)
+    rows = _yearly_rows(purchase, yearly_energy, monthly_owning, monthly_rental, assumptions, years)
 
     job = None
     # a time for the planner's reference job (no token count asked, issue #27) is not a job to price: per token instead
