@@ -562,7 +562,10 @@ class NodeScalingChart(_Chart):
             notes.append(too_few.format(", ".join(map(str, unfit))))
         if training and chosen is not None and chosen.rental_reason and chosen.rental_cost is None:
             no_rental = QCoreApplication.translate("charts", "no rental at {0} nodes: {1}")
-            notes.append(no_rental.format(chosen.nodes, i18n.sentence(chosen.rental_reason)))
+            why = (
+                i18n.say(chosen.rental_said) if chosen.rental_said is not None else i18n.sentence(chosen.rental_reason)
+            )
+            notes.append(no_rental.format(chosen.nodes, why))
         elif rented:
             notes.append(
                 QCoreApplication.translate(

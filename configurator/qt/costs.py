@@ -329,7 +329,9 @@ def costs_html(costs: CostOfOwnership, steps: str = "") -> str:
                 QCoreApplication.translate("costs", "{0:,.0f} {1} a month").format(costs.monthly_rental_equivalent, c)
                 + f" ({html.escape(i18n.say(costs.rental.said()))})"
                 if costs.rental and costs.monthly_rental_equivalent is not None
-                else html.escape(i18n.sentence(costs.rental_reason))
+                else html.escape(
+                    i18n.say(costs.rental_said) if costs.rental_said is not None else i18n.sentence(costs.rental_reason)
+                )
             ),
         ),
         (

@@ -104,7 +104,8 @@ class NodePoint(_Frozen):
     rental_cost: float | None = None  # the job rented on the matched cluster offer (hourly x its own wall hours)
     rental_wall_hours: float | None = None
     rental_offer: str | None = None  # "N x offer-id"
-    rental_reason: str = ""  # why there is no rental, or how it was matched
+    rental_reason: str = ""  # why there is no rental, or how it was matched: `rental_said` in English
+    rental_said: Reason | None = None  # the same as a code and fields (tco's rental.*); not in the JSON
 
     def to_json(self) -> NodePointJson:
         return {

@@ -17,7 +17,7 @@ from configurator.core.model.build import Build, BuildPart, Infeasible
 from configurator.core.model.request import BuildRequest, circuit_name
 from configurator.core.reasons import Reason, english
 from configurator.core.report import atomic_write_bytes, phrases
-from configurator.core.report.fit import fit_of, gpu_name, gpus_text
+from configurator.core.report.fit import cards_said, fit_of, gpu_said, gpus_said
 from configurator.core.report.words import ZH_PART_CATEGORIES, language, say, say_all, sentence_end, t
 from configurator.core.report.words import current as language_code
 from configurator.core.shapes import NotAsAskedJson, ValueRowJson
@@ -235,7 +235,8 @@ def estimate_said(build: Build) -> tuple[Reason, ...]:
         peak = est.peak_gpu
         room = peak.usable_bytes or peak.capacity_bytes
         bits.append(Reason.of("sum.memory", gib=peak.total / GIB, of=room / GIB if room else None))
-    cards = gpus_text(build) if build.gpus_mixed else f"{build.gpu_count} x {gpu_name(build)}"  # a mix: each card
+    # a mix: each card
+    cards = gpus_said(build) if build.gpus_mixed else cards_said(build.gpu_count, gpu_said(build))
     bits.append(Reason.of("sum.cards", nodes=build.nodes, cards=cards, split=est.split))
     return tuple(bits)
 

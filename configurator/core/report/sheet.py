@@ -13,7 +13,7 @@ from configurator.core.model.build import DETAIL_CHARS, Build, BuildPart, NodeCu
 from configurator.core.model.request import BuildRequest, circuit_limit_w, circuit_name
 from configurator.core.reasons import Reason, english, from_json, shortened
 from configurator.core.report import phrases, prices
-from configurator.core.report.fit import fit_of, short_gpu_name
+from configurator.core.report.fit import cards_said, fit_of, short_gpu_name, short_gpu_said
 from configurator.core.report.purchase import (
     GIB,
     SheetMeta,
@@ -1021,7 +1021,7 @@ def value_section(build: Build, meta: SheetMeta) -> str:
     body = []
     for r in shown:
         mine = r["gpu"] == build.gpu_id
-        name = f"{r['count']} x {short_gpu_name(str(r.get('gpu_name', r['gpu'])))}" + (" ◀" if mine else "")
+        name = say(cards_said(r["count"], short_gpu_said(str(r.get("gpu_name", r["gpu"]))))) + (" ◀" if mine else "")
         speed = r.get("train_tokens_per_s") if training else r.get("decode_tokens_per_s")
         cells = [
             _cell(name),
@@ -1038,7 +1038,7 @@ def value_section(build: Build, meta: SheetMeta) -> str:
     joined = "；" if current() == "zh_CN" else "; "
     caveats = [
         "<li>"
-        + escape(t("{0}: {1}").format(short_gpu_name(str(r.get("gpu_name", r["gpu"]))), joined.join(said)))
+        + escape(t("{0}: {1}").format(say(short_gpu_said(str(r.get("gpu_name", r["gpu"])))), joined.join(said)))
         + "</li>"
         for r in shown
         if (said := _caveats(r))

@@ -712,9 +712,10 @@ def node_curve(
                     "rental_wall_hours": match.wall_hours,
                     "rental_offer": f"{match.instances} x {match.offer.id}",
                     "rental_reason": search.reason,
+                    "rental_said": search.said,
                 }
             else:
-                rental = {"rental_reason": search.reason}
+                rental = {"rental_reason": search.reason, "rental_said": search.said}
         points.append(
             NodePoint(
                 nodes=n,
