@@ -879,6 +879,21 @@ EN: dict[str, Template] = {
         + f" at {money(r.num('saving'))} {r.fields['currency']}/month would take {r.fields['months']} months"
     ),
     "tco.no-rental": "no break-even: no rental can do the same work ({why})",
+    # the months of a catalog's or a build's prices (catalog.dates.CatalogDate.said)
+    "dates.none": "no dated prices",
+    "dates.prices": lambda r, _say: (
+        "prices "
+        + (
+            str(r.fields["first"])
+            if r.fields["first"] == r.fields["last"]
+            else f"from {r.fields['first']} to {r.fields['last']}"
+        )
+        + (
+            f"; {r.fields['older']} of {r.fields['priced']} priced parts have only older prices"
+            if r.fields.get("older")
+            else ""
+        )
+    ),
     # a catalog record's whole-record rule broken (catalog.models.invalid: the editor marks its fields)
     "record.sold-new-source": "sold_new_until needs sold_new_source: where the end of sale is stated",
     "record.unknown-estimates": lambda r, _say: "estimates names unknown field(s): " + ", ".join(_strings(r, "names")),

@@ -51,3 +51,16 @@ def test_every_rental_and_card_code_has_chinese_words() -> None:
     codes = [c for c in EN if c.startswith(("rental.", "card."))]
     assert len(codes) >= 17
     assert not [c for c in codes if c not in words.ZH_REASONS]
+
+
+def test_the_price_months_are_a_code_in_either_language() -> None:
+    import datetime
+
+    from configurator.core.catalog.dates import CatalogDate
+
+    said = CatalogDate(datetime.date(2025, 6, 3), datetime.date(2026, 11, 2), 282, 237).said()
+    assert said.code == "dates.prices" and said.fields["older"] == 237
+    assert english(said) == "prices from 2025-06 to 2026-11; 237 of 282 priced parts have only older prices"
+    with words.language("zh_CN"):
+        assert words.say(said) == "价格 2025-06 至 2026-11；282 个有价格的配件中 237 个只有较旧的价格"
+    assert not [p for p, _ in phrases.PATTERNS if "priced parts" in p or p.startswith("prices")]

@@ -1,7 +1,7 @@
 """The core's words in the buyer's language: a build's label and why, each part's reason and price note (rendered from
 their codes and fields: `label`, `why`, `part_why`, `price_note`), and the sentences that carry no code yet (the
 sources' own words: catalog notes, noise figures' and electricity prices' estimates; the request summary's circuit
-and GPUs; the catalog's price dates).
+and GPUs).
 
 Those are still written as English text (#33 gives them codes and fields, as core.reasons did for the labels, the ways
 out and the warnings). Until then each is rendered here from its English by a table of patterns (`PATTERNS`: a regular
@@ -70,10 +70,6 @@ PATTERNS: list[tuple[str, Render]] = [
         r"(?P<n>\d+) x (?P<v>\d+ V \d+ A)(?: \((?P<w>[^;]+)\))?",
         lambda m: f"{m['n']} 路 {m['v']}" + (f"（{_OUTLETS.get(m['w'], m['w'])}）" if m["w"] else ""),
     ),
-    # ------------------------------------------------------------ the catalog's dates (sheet sources, status line)
-    (r"prices from (?P<a>\d{4}-\d{2}) to (?P<b>\d{4}-\d{2})", "价格 {a} 至 {b}"),
-    (r"prices (?P<a>\d{4}-\d{2})", "价格 {a}"),
-    (r"(?P<n>\d+) of (?P<t>\d+) priced parts have only older prices", "{t} 个有价格的配件中 {n} 个只有较旧的价格"),
 ]
 
 

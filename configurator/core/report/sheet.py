@@ -6,7 +6,7 @@ import math
 from dataclasses import dataclass, field
 from html import escape
 
-from configurator.core.catalog.dates import date_range_text
+from configurator.core.catalog.dates import date_range_said
 from configurator.core.estimate.result import BREAKDOWN_KEYS, HARD_HEADROOM, GpuMemory
 from configurator.core.model import noise
 from configurator.core.model.build import DETAIL_CHARS, Build, BuildPart, NodeCurve, SlotAssignment
@@ -18,6 +18,7 @@ from configurator.core.report.purchase import (
     GIB,
     SheetMeta,
     build_title,
+    catalog_prices,
     category_name,
     estimate_said,
     money,
@@ -198,10 +199,10 @@ def _table(headers: list[str], rows: list[str], num_from: int = 99, kind: str = 
 def _header(build: Build, request: BuildRequest, meta: SheetMeta) -> str:
     sources = [f"{t('created')} {meta.created}"]
     if meta.catalog_prices:
-        sources.append(f"{t('catalog')} {phrases.sentence(meta.catalog_prices)}")
-    build_prices = date_range_text(p.price_date for p in build.parts if p.price_date is not None and p.subtotal > 0)
-    if build_prices:
-        sources.append(t("this build's") + " " + phrases.sentence(build_prices))
+        sources.append(f"{t('catalog')} {catalog_prices(meta)}")
+    build_prices = date_range_said(p.price_date for p in build.parts if p.price_date is not None and p.subtotal > 0)
+    if build_prices is not None:
+        sources.append(t("this build's") + " " + say(build_prices))
     if meta.exchange_rate_date:
         rate = f"{t('exchange rates of')} {meta.exchange_rate_date}"
         sources.append(rate + (f" ({meta.exchange_rate_source})" if meta.exchange_rate_source else ""))

@@ -1004,6 +1004,21 @@ ZH_REASONS: dict[str, Template] = {
     ),
     "tco.break-even-basis": "回本：自有成本（购买加运行费用，减去届时卖出所得）不高于租用的第一个月；逐年一行是同一算法在第 12、24、36 个月的结果",
     "tco.rental-none": lambda r, _say: f"租用：无（{_sentence(str(r.fields['why']))}）",
+    # the months of a catalog's or a build's prices (catalog.dates.CatalogDate.said)
+    "dates.none": "没有带日期的价格",
+    "dates.prices": lambda r, _say: (
+        "价格 "
+        + (
+            str(r.fields["first"])
+            if r.fields["first"] == r.fields["last"]
+            else f"{r.fields['first']} 至 {r.fields['last']}"
+        )
+        + (
+            f"；{r.fields['priced']} 个有价格的配件中 {r.fields['older']} 个只有较旧的价格"
+            if r.fields.get("older")
+            else ""
+        )
+    ),
     # a catalog record's whole-record rule broken (catalog.models.invalid); field names stay as the TOML spells them
     "record.sold-new-source": "填写了 sold_new_until 就要填写 sold_new_source：说明在哪里宣布停售",
     "record.unknown-estimates": lambda r, _say: "estimates 中有未知字段：" + "、".join(_strings(r, "names")),
