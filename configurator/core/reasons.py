@@ -857,7 +857,7 @@ EN: dict[str, Template] = {
         )
     ),
     "why.mixed": "{cards} in one machine",
-    # buy or rent: when buying pays back (core.tco)
+    # buy or rent: when buying pays back (core.costs.tco)
     "tco.pays-back": lambda r, _say: (
         f"buying pays back after {r.num('months'):g} month{'' if r.num('months') == 1 else 's'}: "
         f"{r.num('purchase'):,.0f} {r.fields['currency']} up front"
@@ -1044,7 +1044,7 @@ EN: dict[str, Template] = {
         if r.fields.get("method")
         else str(r.fields["runner"])
     ),
-    # what buy-or-rent's figures rest on (core.tco: CostOfOwnership.assumptions_said)
+    # what buy-or-rent's figures rest on (core.costs.tco: CostOfOwnership.assumptions_said)
     "tco.energy": lambda r, _say: (
         "energy/year = (wall_w x utilisation + idle_w x (1 - utilisation)) x hours/day x days/year / 1000 x price/kWh; "
         f"wall_w {r.num('wall'):,.0f} W full load"

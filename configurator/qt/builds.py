@@ -515,7 +515,7 @@ class BuildHeader(WrappedLabel):
 
 
 class LaunchCommand(QWidget):
-    """The command that runs the build's estimate (core/launch.py), selectable, with a Copy button."""
+    """The command that runs the build's estimate (core/launch/commands.py), selectable, with a Copy button."""
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)

@@ -9,10 +9,10 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
+from configurator.core.costs.tco import CostOfOwnership
 from configurator.core.estimate.result import BREAKDOWN_KEYS
 from configurator.core.model.build import Build, NodeCurve
 from configurator.core.solve.power import PSU_TARGET_LOAD
-from configurator.core.tco import CostOfOwnership
 from configurator.qt import i18n
 
 GIB = 1024**3

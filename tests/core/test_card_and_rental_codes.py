@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import re
 
+from configurator.core.costs.tco import RentalSearch, _searched
 from configurator.core.reasons import EN, Reason, english
 from configurator.core.report import phrases, words
 from configurator.core.report.fit import cards_said, short_gpu_said
-from configurator.core.tco import RentalSearch, _searched
 
 MODIFIED = "NVIDIA GeForce RTX 4090 48GB (Chinese-market board-modified)"
 

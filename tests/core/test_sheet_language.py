@@ -290,7 +290,7 @@ def test_the_engine_note_and_buy_or_rents_estimates_are_chinese() -> None:
     this fastest on these GPUs' and its buy-or-rent lines '（估算：35 % of the purchase price after the depreciation
     period ...）' and, in China, 'commercial（一般工商业）tariff，order of magnitude；估算：no tariff table was read ...'.
     The engine note is a code now (est.engine-fastest), its English as it was."""
-    from configurator.core import tco
+    from configurator.core.costs import tco
     from configurator.core.reasons import Reason, english
     from configurator.core.report import phrases
 

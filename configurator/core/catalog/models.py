@@ -738,7 +738,7 @@ class Accessory(Record):
 
 
 # ---------------------------------------------------------------------------------------
-# Cloud offers (buy versus rent, see configurator/core/tco.py)
+# Cloud offers (buy versus rent, see configurator/core/costs/tco.py)
 
 Pricing = Literal["on-demand", "spot", "marketplace", "reserved-1y"]
 ProviderKind = Literal["hyperscaler", "gpu-cloud", "marketplace"]

@@ -165,7 +165,7 @@ class Build(_Frozen):
     interconnect: str = ""
     upgrades: tuple[str, ...] = ()
     owned_savings: float = 0.0
-    cost_of_ownership: AsIs[CostOfOwnershipJson | None] = None  # buy versus rent (core.tco), as in plan --json
+    cost_of_ownership: AsIs[CostOfOwnershipJson | None] = None  # buy versus rent (core.costs.tco), as in plan --json
     launch: AsIs[LaunchJson | None] = None  # {"engine", "command"} from core.launch.launch_command
     parallelism: AsIs[ParallelismJson | None] = None  # estimate.parallel: the layout across GPUs and nodes
     site: AsIs[SiteJson | None] = None  # solve.cluster.site_of: racks, power, cooling, feeds

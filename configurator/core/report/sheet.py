@@ -918,7 +918,7 @@ def _cluster_notes(curve: NodeCurve, training: bool) -> list[str]:
 
 
 def launch_section(build: Build) -> str:
-    """The command that realises the estimate (core/launch.py), to paste into a shell."""
+    """The command that realises the estimate (core/launch/commands.py), to paste into a shell."""
     launch = build.launch
     if not launch or not launch.get("command"):
         return ""
@@ -966,7 +966,7 @@ def cost_section(build: Build) -> str:
     ]
     for row in costs.get("tco", []):
         renting = f"{row['renting']:,.0f}" if row.get("renting") is not None else "-"
-        # owning is net of resale, as the break-even above (core.tco.net_owning_cost): the label says so
+        # owning is net of resale, as the break-even above (core.costs.tco.net_owning_cost): the label says so
         label = (
             t("After 1 year: own (net of resale) vs rent")
             if row["years"] == 1
