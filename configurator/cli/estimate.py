@@ -166,7 +166,7 @@ def _cmd_estimate(args: argparse.Namespace) -> int:
         print_json(result.to_json())
         return EXIT_OK
     from configurator.core.estimate.report import format_estimate
-    from configurator.core.launch import launch_command
+    from configurator.core.launch.commands import launch_command
 
     launch = launch_command(r.model, result, numa=numa, gpu=r.gpu)
     text = format_estimate(result, r.model, gpu, explain=args.explain)

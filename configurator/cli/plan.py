@@ -307,7 +307,7 @@ def _cmd_plan(args: argparse.Namespace) -> int:
             raise error
     result = plan(request, r.catalog, model=r.model, exact_weight_bytes=r.exact_weight_bytes)
     if getattr(args, "ownership", None) is not None:
-        from configurator.core.tco import recosted
+        from configurator.core.costs.tco import recosted
 
         workload = request.workload.resolved(r.model.max_context)
         result = result.model_copy(

@@ -48,10 +48,11 @@ class InvalidInputError(ConfiguratorError, ValueError):
     fields and the CLI could name the options, from the code and fields, never from
     the words. A ValueError, so that a pydantic validator raising it reports it (`invalid_of` finds it again)."""
 
-    def __init__(self, code: str, fields: tuple[str, ...], message: str):
+    def __init__(self, code: str, fields: tuple[str, ...], message: str, said: Any = None):
         super().__init__(message)
         self.code = code
         self.fields = fields
+        self.said = said  # the message as a core.reasons.Reason (code and typed fields), when it has one
 
 
 def error_message(error: Mapping[str, Any]) -> str:

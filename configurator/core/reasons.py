@@ -138,6 +138,16 @@ def from_json(data: object) -> Reason:
     return Reason.of(str(data["code"]), **{str(k): value(v) for k, v in dict(data.get("fields") or {}).items()})
 
 
+def _one(value: Value) -> str:
+    """A figure to one decimal with thousands separators, "?" for none (the rental search's hours and speeds)."""
+    return "?" if not isinstance(value, int | float) else f"{value:,.1f}"
+
+
+def _per_hour(value: Value) -> str:
+    """Millions of training tokens an hour, "?" for none."""
+    return "?" if not isinstance(value, int | float) else f"{value:,.2f}M tokens/h"
+
+
 def joined(reasons: tuple[Reason, ...], say: Say, sep: str = "; ") -> str:
     return sep.join(say(r) for r in reasons)
 
@@ -248,17 +258,6 @@ def _binding_item(r: Reason, _say: Say) -> str:
         value = f"{value:,.0f}" if f.get("unit") != "tokens/s" else f"{value:g}"
     unit = f" {f['unit']}" if f.get("unit") else ""
     return f"{head} ({value}{unit})"
-
-
-RENT_SHORT = {
-    "fit": "cannot hold the job",
-    "speed": "are slower than the build",
-    "deadline": "cannot finish within the deadline",
-    "price": "have no usable price",
-    "gpu": "name an unknown GPU",
-    "cluster": "cannot be rented as a cluster",
-}
-"""Why cloud offers fall short of a build's work (tco._SHORT_OF's order), a rent.short's `why`."""
 
 
 def slot_list(positions: object) -> str:
@@ -877,7 +876,7 @@ EN: dict[str, Template] = {
         )
     ),
     "why.mixed": "{cards} in one machine",
-    # buy or rent: when buying pays back (core.tco)
+    # buy or rent: when buying pays back (core.costs.tco)
     "tco.pays-back": lambda r, _say: (
         f"buying pays back after {r.num('months'):g} month{'' if r.num('months') == 1 else 's'}: "
         f"{r.num('purchase'):,.0f} {r.fields['currency']} up front"
@@ -899,11 +898,6 @@ EN: dict[str, Template] = {
         + f" at {money(r.num('saving'))} {r.fields['currency']}/month would take {r.fields['months']} months"
     ),
     "tco.no-rental": "no break-even: no rental can do the same work ({why})",
-    # why no cloud offer does the same work (tco._searched)
-    "rent.none-of": lambda r, say: (
-        f"none of {r.fields['considered']} cloud offers can do the same work: " + joined(r.nested("short"), say, ", ")
-    ),
-    "rent.short": lambda r, _say: f"{r.fields['count']} {RENT_SHORT[str(r.fields['why'])]}",
     # training with no token count: a million training tokens bought against rented (tco._throughput)
     "tco.per-token": lambda r, say: (
         f"no token count, so by throughput: rented {r.num('per_m'):,.2f} {r.fields['currency']} per million training "
@@ -925,6 +919,60 @@ EN: dict[str, Template] = {
         f"{r.num('energy'):,.2f} energy" + (f" + {r.num('upkeep'):,.2f} upkeep" if r.num("upkeep") else "") + ")"
     ),
     "tco.bought-rate": "bought: {rate_m:,.2f}M tokens/h (no on-hours to spread the purchase over)",
+    # the months of a catalog's or a build's prices (catalog.dates.CatalogDate.said)
+    "dates.none": "no dated prices",
+    "dates.prices": lambda r, _say: (
+        "prices "
+        + (
+            str(r.fields["first"])
+            if r.fields["first"] == r.fields["last"]
+            else f"from {r.fields['first']} to {r.fields['last']}"
+        )
+        + (
+            f"; {r.fields['older']} of {r.fields['priced']} priced parts have only older prices"
+            if r.fields.get("older")
+            else ""
+        )
+    ),
+    # a catalog record's whole-record rule broken (catalog.models.invalid: the editor marks its fields)
+    "record.sold-new-source": "sold_new_until needs sold_new_source: where the end of sale is stated",
+    "record.unknown-estimates": lambda r, _say: "estimates names unknown field(s): " + ", ".join(_strings(r, "names")),
+    "record.power-floor-source": "power_limit_min_w needs a power_limit_source",
+    "record.power-floor-above-tdp": "power_limit_min_w ({floor_w:g} W) is above tdp_w ({tdp_w:g} W)",
+    "record.two-gpus": "a card with two GPUs is a PCIe card whose GPUs share its x16 (pcie_lanes is per GPU)",
+    "record.module-cooler": "SXM/OAM modules are passively cooled by the server",
+    # why a rental was matched, or why none (tco.search_rentals: a build's buy-or-rent and a cluster's curve)
+    "rental.no-offers": lambda r, _say: (
+        "no cloud offers are loaded" + (f" for the {r.fields['market']} market" if r.fields.get("market") else "")
+    ),
+    "rental.no-time": "the build has no training-time estimate to match (give the number of training tokens)",
+    "rental.no-decode": "the build has no decode-speed estimate to match",
+    "rental.no-throughput": "the build's training throughput could not be estimated",
+    "rental.given": "matched offer given",
+    "rental.not-given": "no rental offer was given",
+    "rental.cheapest": lambda r, say: (
+        f"cheapest of {r.fields['qualifying']} qualifying offers: fits"
+        + (" (sharded with ZeRO-3 and recomputed, as a renter runs it)" if r.fields.get("resharded") else "")
+        + f" and runs {say(r.nested('runs')[0])}"
+    ),
+    "rental.runs-rate": lambda r, _say: (
+        f"{_per_hour(r.fields['rate'])} against the build's {_per_hour(r.fields['own'])} "
+        "(no token count: compared by throughput)"
+    ),
+    "rental.runs-hours": lambda r, _say: f"{_one(r.fields['hours'])} h against the build's {_one(r.fields['own'])} h",
+    "rental.runs-decode": lambda r, _say: (
+        f"{_one(r.fields['tps'])} tokens/s against the build's {_one(r.fields['own'])}"
+    ),
+    "rental.none": lambda r, say: (
+        f"none of {r.fields['considered']} cloud offers can do the same work: "
+        + ", ".join(say(s) for s in r.nested("short"))
+    ),
+    "rental.short-fit": "{n} cannot hold the job",
+    "rental.short-speed": "{n} are slower than the build",
+    "rental.short-deadline": "{n} cannot finish within the deadline",
+    "rental.short-price": "{n} have no usable price",
+    "rental.short-gpu": "{n} name an unknown GPU",
+    "rental.short-cluster": "{n} cannot be rented as a cluster",
     # the plan's notes (solve.plan: PlanResult.said)
     "note.solving": "more alternatives are being solved",
     "note.own-beaten": (
@@ -1036,7 +1084,7 @@ EN: dict[str, Template] = {
         if r.fields.get("method")
         else str(r.fields["runner"])
     ),
-    # what buy-or-rent's figures rest on (core.tco: CostOfOwnership.assumptions_said)
+    # what buy-or-rent's figures rest on (core.costs.tco: CostOfOwnership.assumptions_said)
     "tco.energy": lambda r, _say: (
         "energy/year = (wall_w x utilisation + idle_w x (1 - utilisation)) x hours/day x days/year / 1000 x price/kWh; "
         f"wall_w {r.num('wall'):,.0f} W full load"
@@ -1729,8 +1777,19 @@ EN: dict[str, Template] = {
     "sum.memory": lambda r, _say: (
         f"{r.num('gib'):.1f}" + (f" of {r.num('of'):.1f}" if r.fields.get("of") else "") + " GiB on the most loaded GPU"
     ),
-    "sum.cards": lambda r, _say: (
-        f"{str(r.fields['nodes']) + ' nodes x ' if r.num('nodes') > 1 else ''}{r.fields['cards']}, {r.fields['split']} split"
+    "sum.cards": lambda r, say: (
+        f"{str(r.fields['nodes']) + ' nodes x ' if r.num('nodes') > 1 else ''}{say(r.nested('cards')[0])}, "
+        f"{r.fields['split']} split"
+    ),
+    # a build's cards as a buyer names them (report.fit.gpus_said: the builds table, the comparison, the map, the
+    # sheet): a card's short catalog name, how many of it, and the build's nodes
+    "card.name": lambda r, _say: (
+        str(r.fields["name"])
+        + (" (modified)" if r.fields.get("modified") else f" ({r.fields['note']})" if r.fields.get("note") else "")
+    ),
+    "card.count": lambda r, say: f"{r.fields['count']} x {say(r.nested('name')[0])}",
+    "card.gpus": lambda r, say: (
+        (f"{r.fields['nodes']} nodes x " if r.num("nodes") > 1 else "") + " + ".join(say(c) for c in r.nested("cards"))
     ),
     # the speed a claim is about, as the table shows it
     "speed.user": _speed_user,

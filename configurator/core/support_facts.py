@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from configurator.core.catalog.models import Gpu
@@ -396,6 +396,33 @@ _RDNA3_GEMM = (
     + _rx7900xtx(RX7900XTX_GEMM[2], 95.35, 88.09, 23.28)
 )
 
+# AMD Instinct MI300 series
+_CDNA3 = ArchSupport(
+    vendor="amd",
+    architecture="CDNA 3",
+    targets="gfx942 (Instinct MI300 series)",
+    aliases=("CDNA3",),
+    bf16=Fact.of("yes", "sup.matrix-bf16", FLASH_ATTN_README, arch="CDNA 3"),
+    fp8_compute=Fact.of("yes", "sup.fp8-cdna3", TORCH_SCALED_MM),
+    flash_attention_2=_FA2_ROCM_CK,
+    pytorch=_PYTORCH_ROCM,
+    vllm=_VLLM_ROCM,
+    vllm_quant=_quant_row(_AMD_COLUMN, _AMD_FP8_ROWS),
+    vllm_fp8_kv=_FP8_KV_NATIVE,
+    llama_cpp=_LLAMA_HIP,
+    bitsandbytes=_BNB_ROCM_INSTINCT,
+    deepspeed=_DS_AMD_OTHER,
+    torch_compile=_COMPILE_ROCM,
+    driver=_DRIVER_ROCM,
+    matmul=(
+        MatmulMeasurement("AMD Instinct MI300X", "bf16", 668.4, 1300.0, MAMF_TABLE),
+        MatmulMeasurement("AMD Instinct MI325X", "bf16", 784.9, 1300.0, MAMF_TABLE),
+    ),
+    matmul_note="PyTorch 2.5-2.6 on ROCm 6.2-6.3 with TunableOp (ml-engineering MAMF v2 table); fp16 shares "
+    "the bf16 matrix rate on CDNA 3, so the bf16 figure is used for both",
+)
+
+
 SUPPORT_TABLE: tuple[ArchSupport, ...] = (
     _nvidia(
         "Pascal",
@@ -547,49 +574,18 @@ SUPPORT_TABLE: tuple[ArchSupport, ...] = (
         matmul=(MatmulMeasurement("AMD Instinct MI250X (one GCD)", "bf16", 147.0, 191.5, MAMF_TABLE),),
         matmul_note="one of the MI250X's two dies; ROCm 6.2 (ml-engineering MAMF v1 table)",
     ),
-    ArchSupport(
-        vendor="amd",
-        architecture="CDNA 3",
-        targets="gfx942 (Instinct MI300 series)",
-        aliases=("CDNA3",),
-        bf16=Fact.of("yes", "sup.matrix-bf16", FLASH_ATTN_README, arch="CDNA 3"),
-        fp8_compute=Fact.of("yes", "sup.fp8-cdna3", TORCH_SCALED_MM),
-        flash_attention_2=_FA2_ROCM_CK,
-        pytorch=_PYTORCH_ROCM,
-        vllm=_VLLM_ROCM,
-        vllm_quant=_quant_row(_AMD_COLUMN, _AMD_FP8_ROWS),
-        vllm_fp8_kv=_FP8_KV_NATIVE,
-        llama_cpp=_LLAMA_HIP,
-        bitsandbytes=_BNB_ROCM_INSTINCT,
-        deepspeed=_DS_AMD_OTHER,
-        torch_compile=_COMPILE_ROCM,
-        driver=_DRIVER_ROCM,
-        matmul=(
-            MatmulMeasurement("AMD Instinct MI300X", "bf16", 668.4, 1300.0, MAMF_TABLE),
-            MatmulMeasurement("AMD Instinct MI325X", "bf16", 784.9, 1300.0, MAMF_TABLE),
-        ),
-        matmul_note="PyTorch 2.5-2.6 on ROCm 6.2-6.3 with TunableOp (ml-engineering MAMF v2 table); fp16 shares "
-        "the bf16 matrix rate on CDNA 3, so the bf16 figure is used for both",
-    ),
-    ArchSupport(
-        # MI350 series: taken as CDNA 3's software support (the same ROCm/vLLM/PyTorch stacks list gfx950 from ROCm 7
-        # on); no matmul measurement of its own yet, so its training rate is the vendor's measured share, not its peak
-        vendor="amd",
+    _CDNA3,
+    # MI350 series: taken as CDNA 3's software support (the same ROCm/vLLM/PyTorch stacks list gfx950 from ROCm 7 on);
+    # no matmul measurement of its own yet, so its training rate is the vendor's measured share, not its peak
+    replace(
+        _CDNA3,
         architecture="CDNA 4",
         targets="gfx950 (Instinct MI350 series)",
         aliases=("CDNA4",),
         bf16=Fact.of("yes", "sup.matrix-bf16", FLASH_ATTN_README, arch="CDNA 4"),
         fp8_compute=Fact.of("yes", "sup.fp8-cdna4", TORCH_SCALED_MM),
-        flash_attention_2=_FA2_ROCM_CK,
-        pytorch=_PYTORCH_ROCM,
-        vllm=_VLLM_ROCM,
-        vllm_quant=_quant_row(_AMD_COLUMN, _AMD_FP8_ROWS),
-        vllm_fp8_kv=_FP8_KV_NATIVE,
-        llama_cpp=_LLAMA_HIP,
-        bitsandbytes=_BNB_ROCM_INSTINCT,
-        deepspeed=_DS_AMD_OTHER,
-        torch_compile=_COMPILE_ROCM,
-        driver=_DRIVER_ROCM,
+        matmul=(),
+        matmul_note="",
     ),
     ArchSupport(
         vendor="amd",

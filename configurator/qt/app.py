@@ -7,6 +7,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+import configurator.core.costs.tco
+
 # The core and storage modules the window is made of, imported before PySide6 is: once it is imported, shiboken's
 # import hook (shibokensupport.feature) runs on every later import statement, and these are most of the window's
 # imports (#34: CPU to the window shown 0.524 -> 0.492 s, medians of 12 alternated, 2026-12-03). No Qt here.
@@ -18,7 +20,6 @@ import configurator.core.report.phrases
 import configurator.core.report.purchase
 import configurator.core.report.sheet
 import configurator.core.report.utilisation
-import configurator.core.tco
 import configurator.storage.catalogs
 import configurator.storage.projects
 import configurator.storage.settings  # noqa: F401

@@ -33,7 +33,7 @@ from configurator.core.model import noise
 from configurator.core.model.build import Build, Infeasible, PlanResult, Relaxation
 from configurator.core.model.request import BuildRequest
 from configurator.core.report import phrases, prices
-from configurator.core.report.fit import CHOSEN_MARK, fit_of, gpus_text
+from configurator.core.report.fit import CHOSEN_MARK, fit_of, gpus_said
 from configurator.core.report.utilisation import utilisation_rows
 from configurator.core.solve.rules import PROMPT
 from configurator.qt import i18n
@@ -258,7 +258,7 @@ class BuildsTable(QTableWidget):
         speed, speed_value = speed_text(build)
         fails = sum(c.status == "fail" for c in build.checks)
         fit = fit_of(build, request) if request is not None else None
-        gpus = i18n.sentence(gpus_text(build))  # "(modified)" in the buyer's words
+        gpus = i18n.say(gpus_said(build))  # "(modified)" in the buyer's words
         sound = noise.build_noise(build)
         items = [
             _NumberItem(str(build.rank), build.rank),
@@ -497,7 +497,7 @@ class BuildHeader(WrappedLabel):
         colon = self.tr(": ")
         sep = self.tr(", ")
         head = (
-            f"<b>{build.rank}. {html.escape(i18n.label(build))}</b>{colon}{html.escape(i18n.sentence(gpus_text(build)))}"
+            f"<b>{build.rank}. {html.escape(i18n.label(build))}</b>{colon}{html.escape(i18n.say(gpus_said(build)))}"
             f"{sep}<b>{build.total_price:,.0f} {build.currency}</b>{sep}{html.escape(wall)}{sep}"
             f"{html.escape(i18n.say(noise.build_noise(build).said()))}"
         )
@@ -515,7 +515,7 @@ class BuildHeader(WrappedLabel):
 
 
 class LaunchCommand(QWidget):
-    """The command that runs the build's estimate (core/launch.py), selectable, with a Copy button."""
+    """The command that runs the build's estimate (core/launch/commands.py), selectable, with a Copy button."""
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)

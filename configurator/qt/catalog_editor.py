@@ -36,8 +36,8 @@ from PySide6.QtWidgets import (
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Currency, Price, Record
-from configurator.core.errors import CatalogError
-from configurator.qt import messages
+from configurator.core.errors import CatalogError, InvalidInputError
+from configurator.qt import i18n, messages
 from configurator.storage import overlay
 
 ERROR_COLOR = "#c8553d"
@@ -314,7 +314,13 @@ class RecordForm(QWidget):
         except ValidationError as exc:
             for error in exc.errors():
                 loc = error["loc"]
-                if not loc:
+                coded = (error.get("ctx") or {}).get("error")
+                if not loc and isinstance(coded, InvalidInputError):
+                    # a whole-record rule: at each field its code names (the top field when the form has none)
+                    said = i18n.say(coded.said) if coded.said is not None else str(coded)
+                    for name in [f for f in coded.fields if f in self.fields] or ["id"]:
+                        problems.setdefault(name, said)
+                elif not loc:
                     problems.setdefault("id", error["msg"])  # a whole-record rule: shown at the top field
                 elif loc[0] == "prices":
                     row = int(loc[1]) if len(loc) > 1 else None

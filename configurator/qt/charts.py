@@ -9,10 +9,10 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
+from configurator.core.costs.tco import CostOfOwnership
 from configurator.core.estimate.result import BREAKDOWN_KEYS
 from configurator.core.model.build import Build, NodeCurve
 from configurator.core.solve.power import PSU_TARGET_LOAD
-from configurator.core.tco import CostOfOwnership
 from configurator.qt import i18n
 
 GIB = 1024**3
@@ -562,7 +562,10 @@ class NodeScalingChart(_Chart):
             notes.append(too_few.format(", ".join(map(str, unfit))))
         if training and chosen is not None and chosen.rental_reason and chosen.rental_cost is None:
             no_rental = QCoreApplication.translate("charts", "no rental at {0} nodes: {1}")
-            notes.append(no_rental.format(chosen.nodes, i18n.sentence(chosen.rental_reason)))
+            why = (
+                i18n.say(chosen.rental_said) if chosen.rental_said is not None else i18n.sentence(chosen.rental_reason)
+            )
+            notes.append(no_rental.format(chosen.nodes, why))
         elif rented:
             notes.append(
                 QCoreApplication.translate(

@@ -18,8 +18,7 @@ from PySide6.QtWidgets import (
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import ModelArch
-from configurator.core.model.build import Build
-from configurator.core.tco import (
+from configurator.core.costs.tco import (
     PRESETS,
     CostOfOwnership,
     JobComparison,
@@ -29,6 +28,7 @@ from configurator.core.tco import (
     preset_key,
     recosted,
 )
+from configurator.core.model.build import Build
 from configurator.qt import i18n
 from configurator.qt.inputs import dspin
 from configurator.qt.lazy import LazyPane
@@ -362,7 +362,7 @@ def costs_html(costs: CostOfOwnership, steps: str = "") -> str:
             "rent": QCoreApplication.translate("costs", "renting is cheaper"),
         }.get(row.cheaper or "", QCoreApplication.translate("costs", "no rental to compare"))
         # owning is net of selling the machine at the end: said so ("own 644 vs rent 2,380" read as a contradiction
-        # under a chart of cash paid); the chart and the break-even are the same sum, month by month (core.tco)
+        # under a chart of cash paid); the chart and the break-even are the same sum, month by month (core.costs.tco)
         owning = QCoreApplication.translate("costs", "own {0:,.0f} {1} net of resale (sold for {2:,.0f})").format(
             row.owning, c, row.resale_value
         )

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 
 from configurator.core.model import noise
 from configurator.core.model.build import Build
-from configurator.core.report.fit import gpus_text
+from configurator.core.report.fit import gpus_said
 from configurator.qt import i18n
 from configurator.qt.builds import category_name, check_text, headroom, noise_short, speed_text, waited_prompt
 from configurator.qt.catalog_editor import CatalogEditorDialog
@@ -34,8 +34,8 @@ def _gpus(build: Build) -> str:
     gpus = next((p for p in build.parts if p.category == "gpu"), None)
     if system is not None and gpus is None:
         return f"{build.nodes} x {system.name}" if build.nodes > 1 else system.name
-    if build.gpus_mixed:  # different cards in one machine (#28): each by name
-        return gpus_text(build)
+    if build.gpus_mixed:  # different cards in one machine (#28): each by name, "modified" in the buyer's words
+        return i18n.say(gpus_said(build))
     return f"{build.nodes * build.gpu_count} x {gpus.name if gpus else build.gpu_id}"
 
 
@@ -61,7 +61,7 @@ def comparison_rows(builds: list[Build]) -> list[tuple[str, list[str]]]:
     rows = [
         (QCoreApplication.translate("compare", "Label"), [i18n.label(b) for b in builds]),
         (QCoreApplication.translate("compare", "Price"), [f"{b.total_price:,.0f} {b.currency}" for b in builds]),
-        (QCoreApplication.translate("compare", "GPUs"), [i18n.sentence(_gpus(b)) for b in builds]),
+        (QCoreApplication.translate("compare", "GPUs"), [_gpus(b) for b in builds]),
         (QCoreApplication.translate("compare", "Speed / time"), [speed_text(b)[0] for b in builds]),
         (QCoreApplication.translate("compare", "Prefill"), [prefill(b) for b in builds]),
         (QCoreApplication.translate("compare", "First token"), [first_token(b) for b in builds]),

@@ -522,7 +522,7 @@ class MainWindow(QMainWindow):
     def _show_project_ownership(self) -> None:
         """An opened, new or recovered project brings its own Buy-or-rent inputs (the tab's own edits are already in
         the project, so they are left as they are)."""
-        from configurator.core.tco import OwnershipInputs
+        from configurator.core.costs.tco import OwnershipInputs
 
         panel = self.detail.buy_or_rent
         saved = self.session.project.ownership or OwnershipInputs()

@@ -39,7 +39,8 @@ from configurator.core.advise import (
 from configurator.core.catalog.models import ModelArch
 from configurator.core.mapworkers import MapWorkers, start_method
 from configurator.core.model.request import OWNED_KINDS, OwnedPart
-from configurator.core.report.fit import short_gpu_name
+from configurator.core.reasons import Reason, english
+from configurator.core.report.fit import cards_said, short_gpu_said
 from configurator.qt import i18n
 from configurator.qt.jobs import BackgroundJob
 
@@ -340,7 +341,7 @@ class RecommendationMapDialog(QDialog):
         bars = pg.BarGraphItem(x0=0, y=ys, width=[r.price_per_tps or 0.0 for r in rows], height=0.6, brush="#4a7bd0")
         self.chart.addItem(bars)
         left = self.chart.getAxis("left")
-        labels = [i18n.sentence(f"{r.count} x {short_gpu_name(r.gpu_name)}") for r in rows]
+        labels = [i18n.say(cards_said(r.count, short_gpu_said(r.gpu_name))) for r in rows]
         # as wide as the longest label: pyqtgraph silently drops a label that does not fit its axis
         metrics = QFontMetrics(left.style["tickFont"] or self.chart.font())
         left.setWidth(max((metrics.horizontalAdvance(t) for t in labels), default=0) + 24)
@@ -380,7 +381,7 @@ class RecommendationMapDialog(QDialog):
         """A cell's machine (machine_text) with "CPU only" in the window's language."""
         if choice.count == 0 and choice.gpu_name == CPU_ONLY:
             return self.tr("CPU only")
-        return i18n.sentence(machine_text(choice))  # "(modified)" in the buyer's words, as the builds table says it
+        return i18n.say(machine_said(choice))  # "(modified)" in the buyer's words, as the builds table says it
 
     def _part_name(self, category: str, part_id: str) -> str:
         record = self.session.catalog.records.get(OWNED_KINDS.get(category, category), {}).get(part_id)
@@ -411,11 +412,17 @@ def fitted_size(widget: QWidget, width: int, height: int) -> tuple[int, int]:
     return min(width, room.width() - 20), min(height, room.height() - 40)
 
 
-def machine_text(choice: MapChoice) -> str:
-    """A cell's machine: "2 x RTX 3090", or a machine without a card of its own by its name ("0 x CPU only" was shown)."""
-    name = short_gpu_name(choice.gpu_name)
+def machine_said(choice: MapChoice) -> Reason:
+    """A cell's machine as a code: "2 x RTX 3090" (card.count), or a machine without a card of its own by its name
+    (card.name: "0 x CPU only" was shown)."""
+    name = short_gpu_said(choice.gpu_name)
     # a ready-made box's own GPU (system_gpu: "<system>-gpu") is not a card a buyer counts: "1 x GMKtec ..." was shown
-    return name if choice.count == 0 or choice.gpu.endswith("-gpu") else f"{choice.count} x {name}"
+    return name if choice.count == 0 or choice.gpu.endswith("-gpu") else cards_said(choice.count, name)
+
+
+def machine_text(choice: MapChoice) -> str:
+    """A cell's machine in English: "2 x RTX 3090", or a machine without a card of its own by its name."""
+    return english(machine_said(choice))
 
 
 def opened_request(current, cell_request):  # type: ignore[no-untyped-def]

@@ -133,8 +133,8 @@ def test_estimate_json_loads_neither_the_solver_nor_the_report_and_reads_the_cac
         "configurator.core.solve.plan",
         "configurator.core.solve.solver",
         "configurator.core.report",
-        "configurator.core.launch",
-        "configurator.core.training_launch",
+        "configurator.core.launch.commands",
+        "configurator.core.launch.training",
         "configurator.core.rules",  # the rulebook: an inference estimate reads support_facts, not the SUP-* checks
         "configurator.core.support",
         "PySide6",

@@ -93,9 +93,9 @@ def test_plan_project_carries_the_projects_buy_or_rent_inputs(cli, tmp_path) -> 
     gets those figures in its JSON and sheets, not the regional 8 h x 250 days defaults."""
     import json
 
+    from configurator.core.costs.tco import OwnershipInputs
     from configurator.core.estimate.workload import Workload
     from configurator.core.model.request import BuildRequest
-    from configurator.core.tco import OwnershipInputs
     from configurator.storage.projects import Project, save
 
     request = BuildRequest(

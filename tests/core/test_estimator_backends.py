@@ -240,7 +240,7 @@ def test_mtp_needs_the_models_own_layers_and_one_sequence(catalog: Catalog) -> N
 def test_mtp_launch_command_runs_what_the_estimate_describes(catalog: Catalog) -> None:
     """The launch command drafts with the model's MTP layers exactly when the estimate counts them (llama-server
     --spec-type mtp --spec-draft-n-max K, as kyuz0/amd-strix-halo-toolboxes benchmark/mtp-bench.py runs it)."""
-    from configurator.core.launch import llamacpp_command
+    from configurator.core.launch.commands import llamacpp_command
 
     gpu = catalog.get("gpus", "rtx-4090")
     model = catalog.get("models", "qwen3.6-35b-a3b")

@@ -516,7 +516,7 @@ def test_launch_names_the_release_it_assumes(catalog: Catalog) -> None:
     """The launch command says which engine release the estimate describes (its serving floors and vLLM's async
     scheduling are that release's), and SGLang launches as its cookbook does (sgl-project/sgl-cookbook DeepSeek-R1.md:
     `python -m sglang.launch_server --model-path deepseek-ai/DeepSeek-R1-0528 --tp 8`)."""
-    from configurator.core.launch import launch_command
+    from configurator.core.launch.commands import launch_command
 
     model, gpu = catalog.get("models", "deepseek-r1"), catalog.get("gpus", "b200")
     for engine, release, start in (

@@ -10,7 +10,7 @@ from configurator.core.estimate.estimator import estimate, llamacpp_build
 from configurator.core.estimate.speculative import DRAFT_ACCEPTANCE, DRAFT_ACCEPTANCE_LOW, tokens_per_step
 from configurator.core.estimate.speculative_draft import default_draft, with_draft
 from configurator.core.estimate.workload import Workload
-from configurator.core.launch import launch_command
+from configurator.core.launch.commands import launch_command
 from configurator.storage import catalogs
 
 

@@ -48,7 +48,7 @@ def test_torchtune_fails_on_turing_and_volta_and_passes_on_ampere(gpus: dict[str
     for gid in ("rtx-3090", "rtx-4090", "h100-sxm"):
         assert _rule(check_stack(gpus[gid], lora), "SUP-10")[0].status == "pass", gid
     assert FRAMEWORK_NEEDS["torchtune"].dtypes == ("bf16", "fp32") and FRAMEWORK_NEEDS["torchtune"].bf16_only
-    # a from-scratch run is launched under accelerate whatever framework is named (training_launch.training_command)
+    # a from-scratch run is launched under accelerate whatever framework is named (launch.training.training_command)
     assert not _rule(check_stack(gpus["t4"], Workload(kind="pretrain", framework="torchtune")), "SUP-10")
     # PEFT trains in fp16 mixed precision there: no framework rule against it
     assert not _rule(check_stack(gpus["t4"], Workload(kind="finetune", method="lora", framework="peft")), "SUP-10")

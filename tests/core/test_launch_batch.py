@@ -11,7 +11,7 @@ from configurator.core.catalog.models import Gpu, ModelArch
 from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.parallel import inter_node_link, plan_estimate
 from configurator.core.estimate.workload import Workload
-from configurator.core.launch import launch_command
+from configurator.core.launch.commands import launch_command
 
 
 def _after(words: list[str], flag: str, default: str | None = None) -> str:
@@ -28,7 +28,7 @@ def _keys(words: list[str]) -> dict[str, str]:
 
 def trained_batch(command: str) -> tuple[int, int, int]:
     """(per-GPU micro-batch, gradient accumulation steps, data-parallel ranks) the command trains, read as each
-    framework reads its arguments (the flag names are the ones training_launch cites from each framework's source)."""
+    framework reads its arguments (the flag names are the ones launch.training cites from each framework's source)."""
     if command.startswith("#"):
         raise AssertionError(f"no command to run: {command}")
     head, _, comment = command.partition("  # ")

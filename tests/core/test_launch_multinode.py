@@ -13,8 +13,8 @@ from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Gpu, ModelArch
 from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.workload import Workload
-from configurator.core.launch import launch_command
-from configurator.core.training_launch import MASTER_PORT
+from configurator.core.launch.commands import launch_command
+from configurator.core.launch.training import MASTER_PORT
 
 NODES, PER_NODE = 2, 8
 # a data-parallel layout over two 8-GPU nodes, as estimate/parallel.py ParallelPlan.to_json writes it

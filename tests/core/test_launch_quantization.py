@@ -14,7 +14,7 @@ from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Gpu, ModelArch
 from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.workload import Workload
-from configurator.core.launch import launch_command
+from configurator.core.launch.commands import launch_command
 
 
 def _serve(catalog: Catalog, model_id: str, precision: str, gpus: int = 8) -> list[str]:

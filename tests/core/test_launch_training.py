@@ -10,7 +10,7 @@ from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Gpu, ModelArch
 from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.workload import Workload
-from configurator.core.launch import launch_command
+from configurator.core.launch.commands import launch_command
 
 
 def _command(catalog: Catalog, workload: Workload) -> list[str]:
@@ -226,7 +226,7 @@ def test_a_card_without_bf16_trains_in_fp16_in_every_command(catalog: Catalog) -
             ]
             assert flags and all(half in f for f in flags) and not any(other in f for f in flags), (framework, words)
     # Megatron-LM pretraining across nodes: --fp16 instead of --bf16
-    from configurator.core.training_launch import megatron_command
+    from configurator.core.launch.training import megatron_command
 
     result = estimate(model, Workload(kind="pretrain", tokens=1e10, context=4096), turing, 16)
     _, command = megatron_command(

@@ -22,7 +22,7 @@ from configurator.core.estimate.host import (
 from configurator.core.estimate.offload import estimate_on_host
 from configurator.core.estimate.unified import system_gpu
 from configurator.core.estimate.workload import Workload
-from configurator.core.launch import launch_command
+from configurator.core.launch.commands import launch_command
 from tests.reference import offload_prediction, ram_share_fits
 
 DATA = Path(__file__).parent.parent / "data"

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from configurator.core import tco
+from configurator.core.costs import tco
 from configurator.core.reasons import Reason, english
 from configurator.core.report import words
 
@@ -19,9 +19,9 @@ def test_no_offer_matching_is_a_code_with_the_same_english_and_its_chinese() -> 
         "cluster"
     )
     assert search.said is not None and english(search.said) == search.reason
-    every = tco._searched(None, "", 6, [], Counter({k: 1 for k, _ in tco._SHORT_OF}), None)
+    every = tco._searched(None, "", 6, [], Counter({k: 1 for k in tco._SHORT_OF}), None)
     assert every.reason == "none of 6 cloud offers can do the same work: " + ", ".join(
-        f"1 {what}" for _k, what in tco._SHORT_OF
+        english(Reason.of(f"rental.short-{k}", n=1)) for k in tco._SHORT_OF
     )
     no_rental = Reason.of("tco.no-rental", why=search.reason, why_said=search.said)
     none = Reason.of("tco.rental-none", why=search.reason, why_said=search.said)
@@ -29,8 +29,8 @@ def test_no_offer_matching_is_a_code_with_the_same_english_and_its_chinese() -> 
     assert english(none) == f"rental: none ({search.reason})"
     with words.language("zh_CN"):
         chinese = [words.say(no_rental), words.say(none), words.say(every.said)]  # type: ignore[arg-type]
-    assert "30 个云实例都做不了同样的工作：3 个无法在截止时间内完成，27 个无法按集群租用" in chinese[0]
-    assert chinese[1].startswith("租用：无（30 个云实例")
+    assert "30 个云端实例都做不了同样的工作：3 个不能在截止时间内完成，27 个不能作为集群租用" in chinese[0]
+    assert chinese[1].startswith("租用：无（30 个云端实例")
     for text in chinese:
         assert "cloud offers" not in text and "cannot" not in text, text
 
@@ -58,4 +58,4 @@ def test_the_sheets_rental_row_says_why_none_matched_in_chinese() -> None:
     assert search.reason in cost_section(unmatched)
     with words.language("zh_CN"):
         chinese = cost_section(unmatched)
-    assert "30 个云实例都做不了同样的工作" in chinese and "cloud offers" not in chinese
+    assert "30 个云端实例都做不了同样的工作" in chinese and "cloud offers" not in chinese

@@ -8,14 +8,7 @@ import pytest
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import KINDS, ModelArch
-from configurator.core.estimate.estimator import estimate
-from configurator.core.estimate.workload import Workload
-from configurator.core.model.build import Build
-from configurator.core.model.request import BuildRequest
-from configurator.core.reasons import Reason, english
-from configurator.core.report import words
-from configurator.core.solve.plan import plan
-from configurator.core.tco import (
+from configurator.core.costs.tco import (
     PRESETS,
     SELLING_FEE,
     SELLING_FEE_ABOVE,
@@ -35,6 +28,13 @@ from configurator.core.tco import (
     search_rentals,
     tco,
 )
+from configurator.core.estimate.estimator import estimate
+from configurator.core.estimate.workload import Workload
+from configurator.core.model.build import Build
+from configurator.core.model.request import BuildRequest
+from configurator.core.reasons import Reason, english
+from configurator.core.report import words
+from configurator.core.solve.plan import plan
 from configurator.storage import catalogs, paths
 
 CLOUD_FILE = paths.catalogs_dir() / "cloud.toml"
@@ -601,7 +601,7 @@ def test_fine_tuning_without_a_token_count_is_rented_by_throughput(catalog: Cata
     rental must train at least as many tokens an hour (RENTAL_TIME_SLACK); the cost of a million training tokens
     bought (full-load energy + depreciation per on-hour) is set against rented (the hourly price). The rate is the
     one the token path gives: the same build timed on the 2e7 tokens of the job above trains as many tokens an hour."""
-    from configurator.core.tco import RENTAL_TIME_SLACK
+    from configurator.core.costs.tco import RENTAL_TIME_SLACK
 
     workload = Workload(kind="finetune", method="qlora", context=2048)
     req, build = _build(catalog, model_id="llama-3.1-8b", workload=workload, budget=2500)

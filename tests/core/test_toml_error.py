@@ -42,7 +42,7 @@ def test_the_exceptions_own_position_wins_over_its_words() -> None:
 def test_a_broken_cloud_offers_file_names_the_line(tmp_path: object) -> None:
     from pathlib import Path
 
-    from configurator.core import tco
+    from configurator.core.costs import tco
 
     path = Path(str(tmp_path)) / "cloud.toml"
     path.write_text('[[cloud]]\nid = "x"\nprice = = 1\n', encoding="utf-8")

@@ -14,7 +14,7 @@ from configurator.core.estimate.estimator import TORCHTUNE_NO_SINGLE_DEVICE_OFFL
 from configurator.core.estimate.frameworks import TORCHTUNE_SHARD_STAGES, framework, shard_stage
 from configurator.core.estimate.parallel import plan_estimate, plan_training
 from configurator.core.estimate.workload import Workload
-from configurator.core.launch import launch_command
+from configurator.core.launch.commands import launch_command
 from configurator.storage import catalogs
 
 GB = 1e9

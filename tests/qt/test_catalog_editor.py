@@ -103,3 +103,17 @@ def test_the_toml_view_is_for_experts_and_a_bad_record_names_its_field(qtbot, wi
     dialog.views.setCurrentIndex(0)
     assert not dialog.expert and dialog.form.fields["watts"].text() == "1234"
     assert dialog.form.fields["name"].text().startswith("Edited ")
+
+
+def test_a_whole_record_rule_marks_the_fields_its_code_names(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """An SXM module with the 3090's open-air fan breaks a rule of the whole card: the editor marks its cooler (and
+    form factor), from the error's code and fields, not the card's id at the top."""
+    dialog = _open(qtbot, window, "gpus", "rtx-3090")
+    form_factor = dialog.form.fields["form_factor"]
+    assert isinstance(form_factor, QComboBox)
+    form_factor.setCurrentIndex(form_factor.findData("sxm"))
+    assert dialog.form.validate() is None
+    cooler = dialog.form.errors["cooler"]
+    assert not cooler.isHidden() and "passively cooled" in cooler.text()
+    assert "border" in dialog.form.fields["cooler"].styleSheet()
+    assert dialog.form.errors["id"].isHidden() and not dialog.save.isEnabled()

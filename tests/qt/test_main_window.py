@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 
+from configurator.core.costs.tco import net_owning_cost
 from configurator.core.estimate.workload import Workload
 from configurator.core.model.request import BuildRequest, OwnedPart
 from configurator.core.report.fit import short_gpu_name
-from configurator.core.tco import net_owning_cost
 from configurator.qt.dialogs import CompareDialog, comparison_rows
 from configurator.storage import paths, projects
 
@@ -573,7 +573,7 @@ def test_buy_or_rent_inputs_are_saved_with_the_project_and_printed(qtbot, window
     """#33: the Buy-or-rent tab kept its own assumptions, so the printed sheet showed the regional defaults beside a
     tab that showed the buyer's figures, and they were lost on save. A lab that runs its machine 24 h a day sets that
     once: the project keeps it, a reopened project shows it, and Print and Export put the tab's figures on the sheet."""
-    from configurator.core.tco import OwnershipInputs
+    from configurator.core.costs.tco import OwnershipInputs
     from configurator.qt.printing import selected_sheet_html
 
     request = BuildRequest(

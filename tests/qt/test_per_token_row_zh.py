@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import html
 
+from configurator.core.costs.tco import cost_of_ownership_for
 from configurator.core.estimate.workload import Workload
 from configurator.core.model.request import BuildRequest
 from configurator.core.solve.plan import plan
-from configurator.core.tco import cost_of_ownership_for
 from configurator.qt import i18n
 from configurator.qt.app import make_app
 from configurator.qt.costs import costs_html

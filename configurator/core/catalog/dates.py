@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Record
+from configurator.core.reasons import Reason, english
 
 PART_KINDS = (
     "gpus",
@@ -68,20 +69,17 @@ class CatalogDate:
     priced: int
     older: int
 
-    def text(self) -> str:
-        """'prices from 2026-06 to 2026-11' (month precision: a buyer reads it as a season, not a day),
-        with the parts whose newest price is older than that named by count, never hidden."""
+    def said(self) -> Reason:
+        """The range as a code (dates.prices: first and last month, a buyer reads it as a season, not a day), with
+        the parts whose newest price is older than that named by count, never hidden; dates.none without one."""
         if self.first is None or self.last is None:
-            return "no dated prices"
-        span = (
-            f"{self.first:%Y-%m}"
-            if (self.first.year, self.first.month) == (self.last.year, self.last.month)
-            else f"from {self.first:%Y-%m} to {self.last:%Y-%m}"
-        )
-        text = f"prices {span}"
-        if self.older:
-            text += f"; {self.older} of {self.priced} priced parts have only older prices"
-        return text
+            return Reason.of("dates.none")
+        first, last = f"{self.first:%Y-%m}", f"{self.last:%Y-%m}"
+        return Reason.of("dates.prices", first=first, last=last, priced=self.priced, older=self.older)
+
+    def text(self) -> str:
+        """'prices from 2026-06 to 2026-11; 237 of 282 priced parts have only older prices' (`said` in English)."""
+        return english(self.said())
 
 
 def catalog_date(catalog: Catalog, kinds: Iterable[str] = PART_KINDS) -> CatalogDate:
@@ -99,9 +97,15 @@ def catalog_date(catalog: Catalog, kinds: Iterable[str] = PART_KINDS) -> Catalog
     return CatalogDate(min(recent), last, len(dates), len(dates) - len(recent))
 
 
-def date_range_text(dates: Iterable[datetime.date]) -> str:
-    """'prices from 2025-06 to 2026-11' for any set of price dates (a build's parts), or '' when none."""
+def date_range_said(dates: Iterable[datetime.date]) -> Reason | None:
+    """The range of any set of price dates (a build's parts) as a code (dates.prices), or None when none."""
     values = list(dates)
     if not values:
-        return ""
-    return CatalogDate(min(values), max(values), len(values), 0).text()
+        return None
+    return CatalogDate(min(values), max(values), len(values), 0).said()
+
+
+def date_range_text(dates: Iterable[datetime.date]) -> str:
+    """'prices from 2025-06 to 2026-11' for any set of price dates (a build's parts), or '' when none."""
+    said = date_range_said(dates)
+    return "" if said is None else english(said)

@@ -14,7 +14,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from configurator.core.catalog.models import KINDS, Gpu, Record, System, field_range
-from configurator.core.errors import Problem
+from configurator.core.errors import InvalidInputError, Problem
 from configurator.core.fileio import check_regular, read_text_bounded, toml_error
 
 META_KEYS = frozenset({"exchange_rates", "meta"})
@@ -279,6 +279,9 @@ def _validated(
         span = kind_spans[index] if index < len(kind_spans) else None
         for error in exc.errors():
             loc = tuple(error["loc"])
+            coded = (error.get("ctx") or {}).get("error")
+            if not loc and isinstance(coded, InvalidInputError) and coded.fields:
+                loc = (coded.fields[0],)  # a whole-record rule: at the field its code names first, not "record"
             top = str(loc[0]) if loc else "record"
             record_id = raw.get("id") if isinstance(raw, dict) else None
             where = f"{kind}[{record_id}]" if record_id else f"{kind}[{index}]"

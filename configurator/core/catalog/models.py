@@ -6,6 +6,9 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from configurator.core.errors import InvalidInputError
+from configurator.core.reasons import Reason, Value, english
+
 _SLUG = re.compile(r"^[a-z0-9]+(?:[-.][a-z0-9]+)*$")
 
 Currency = Literal["USD", "CNY", "EUR"]
@@ -27,6 +30,14 @@ MAX_MEMORY_GB = 1_048_576
 """system memory of one machine, GB (1 PB; the largest servers hold 32 TB)."""
 MAX_LENGTH_MM = 2_000.0
 Condition = Literal["new", "used", "refurbished"]
+
+
+def invalid(code: str, fields: tuple[str, ...], **values: Value) -> InvalidInputError:
+    """A record's whole-record rule broken, as a code (record.*) and the fields it is about, the first the one the
+    editor writes it under: the catalog editor marks those fields and the loader names the first, never from the words.
+    A ValueError, so pydantic reports it (errors.invalid_of finds it again)."""
+    said = Reason.of(code, **values)
+    return InvalidInputError(code, fields, english(said), said=said)
 
 
 class _Strict(BaseModel):
@@ -68,7 +79,7 @@ class Record(_Strict):
     @model_validator(mode="after")
     def _discontinuation_has_a_source(self) -> "Record":
         if self.sold_new_until is not None and len(self.sold_new_source) < 3:
-            raise ValueError("sold_new_until needs sold_new_source: where the end of sale is stated")
+            raise invalid("record.sold-new-source", ("sold_new_until", "sold_new_source"))
         return self
 
     def sold_new_on(self, day: datetime.date) -> bool:
@@ -86,7 +97,7 @@ class Record(_Strict):
     def _estimates_name_fields(self) -> "Record":
         unknown = set(self.estimates) - set(type(self).model_fields)
         if unknown:
-            raise ValueError(f"estimates names unknown field(s): {', '.join(sorted(unknown))}")
+            raise invalid("record.unknown-estimates", ("estimates",), names=tuple(sorted(unknown)))
         return self
 
     def price(self, currency: str, condition: str = "new") -> Price | None:
@@ -167,21 +178,22 @@ class Gpu(Record):
     @model_validator(mode="after")
     def _power_floor_is_sourced(self) -> "Gpu":
         if self.power_limit_min_w is not None and len(self.power_limit_source) < 3:
-            raise ValueError("power_limit_min_w needs a power_limit_source")
+            raise invalid("record.power-floor-source", ("power_limit_min_w", "power_limit_source"))
         if self.power_limit_min_w is not None and self.power_limit_min_w > self.tdp_w:
-            raise ValueError(f"power_limit_min_w ({self.power_limit_min_w:g} W) is above tdp_w ({self.tdp_w:g} W)")
+            floor, tdp = self.power_limit_min_w, self.tdp_w
+            raise invalid("record.power-floor-above-tdp", ("power_limit_min_w", "tdp_w"), floor_w=floor, tdp_w=tdp)
         return self
 
     @model_validator(mode="after")
     def _two_gpus_split_one_slot(self) -> "Gpu":
         if self.gpus_per_card > 1 and (self.form_factor != "pcie" or self.pcie_lanes * self.gpus_per_card > 16):
-            raise ValueError("a card with two GPUs is a PCIe card whose GPUs share its x16 (pcie_lanes is per GPU)")
+            raise invalid("record.two-gpus", ("gpus_per_card", "form_factor", "pcie_lanes"))
         return self
 
     @model_validator(mode="after")
     def _sxm_has_no_slots(self) -> "Gpu":
         if self.form_factor != "pcie" and self.cooler != "passive":
-            raise ValueError("SXM/OAM modules are passively cooled by the server")
+            raise invalid("record.module-cooler", ("cooler", "form_factor"))
         return self
 
 
@@ -722,7 +734,7 @@ class Accessory(Record):
 
 
 # ---------------------------------------------------------------------------------------
-# Cloud offers (buy versus rent, see configurator/core/tco.py)
+# Cloud offers (buy versus rent, see configurator/core/costs/tco.py)
 
 Pricing = Literal["on-demand", "spot", "marketplace", "reserved-1y"]
 ProviderKind = Literal["hyperscaler", "gpu-cloud", "marketplace"]

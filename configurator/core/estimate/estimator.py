@@ -2749,7 +2749,7 @@ def _prepared(
         # unified memory: what fits is decided by the OS's limit on GPU-wired memory, not by the RAM installed
         ex.assume(Reason.of("est.unified", gb=gpu.vram_gb, notes=gpu.notes))
     workload = _calibrated_engine(workload, ex)
-    if workload.kind == "finetune":  # a from-scratch run launches under accelerate or Megatron-LM (training_launch)
+    if workload.kind == "finetune":  # a from-scratch run launches under accelerate or Megatron-LM (launch.training)
         workload = _as_framework_shards(workload, gpus, ex)
         # the framework's own GPU limits (SUP-10): the same verdict the solver's filter and the Checks tab give (the
         # rulebook words it: imported for a fine-tune alone, so an inference estimate never loads it, #34)

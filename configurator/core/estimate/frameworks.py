@@ -91,7 +91,7 @@ TORCHTUNE_SHARD_DEFAULT = 3
 # tensor_parallel_dim only with a hand-written tensor_parallel_plan, and neither has pipeline parallelism
 TORCHTUNE_DATA_PARALLEL_ONLY = True
 # The HF-Trainer frameworks (transformers, PEFT, TRL, axolotl, DeepSpeed's integration) are launched here with
-# accelerate + DeepSpeed ZeRO (training_launch.py), which splits the batch: none of those commands takes a tensor or
+# accelerate + DeepSpeed ZeRO (launch/training.py), which splits the batch: none of those commands takes a tensor or
 # pipeline degree, so a plan that split the model would not be the job they run. LLaMA-Factory alone runs one, on its
 # Megatron Bridge back end (USE_MEGATRON_BRIDGE, hiyouga/LLaMA-Factory@ff6d4d1 src/llamafactory/launcher.py).
 HF_TRAINER_DATA_PARALLEL_ONLY = True
@@ -242,7 +242,7 @@ def shard_stage(fw: Framework, zero: int, gpus: int) -> int:
 
 def framework_shards_with_fsdp(name: str | None) -> bool:
     """Its multi-GPU sharding is PyTorch FSDP (torchtune's recipes), not DeepSpeed ZeRO (the launch commands of the
-    HF-Trainer frameworks, training_launch.py)."""
+    HF-Trainer frameworks, launch/training.py)."""
     fw = FRAMEWORK_DEFAULTS.get(name or "")
     return fw is not None and fw.sharding == "fsdp2"
 
@@ -289,7 +289,7 @@ MEGATRON_LM = "Megatron-LM"
 MEGATRON_BRIDGE = "LLaMA-Factory + Megatron Bridge"
 
 
-# Pretraining runs on the app's own launch commands (training_launch.py), neither of which is counted as a fused stack:
+# Pretraining runs on the app's own launch commands (launch/training.py), neither of which is counted as a fused stack:
 # - one machine, data parallel: accelerate + the HF Trainer (run_clm-style), eager unless torch_compile=True, which
 #   the command does not set;
 # - a split model or several nodes: Megatron-LM's pretrain_gpt.py, whose default fusions (NVIDIA/Megatron-LM@d98e8a6
@@ -307,7 +307,7 @@ def default_fused_kernels(kind: str, fw: Framework) -> bool:
 
 
 def layout_runner(kind: str, tensor: int = 1, pipeline: int = 1, context: int = 1, nodes: int = 1) -> str | None:
-    """What runs a planner's layout when the framework's own trainer cannot (the launch commands, training_launch.py):
+    """What runs a planner's layout when the framework's own trainer cannot (the launch commands, launch/training.py):
     Megatron-LM for pretraining that splits the model or spans nodes, LLaMA-Factory on Megatron Bridge for fine-tuning
     that splits the model; None when the framework runs it (data parallel on one node, or fine-tuning's data parallel)."""
     if kind == "pretrain" and max(tensor, pipeline, context, nodes) > 1:  # Megatron splits the sequence too (ga7)

@@ -104,7 +104,8 @@ class NodePoint(_Frozen):
     rental_cost: float | None = None  # the job rented on the matched cluster offer (hourly x its own wall hours)
     rental_wall_hours: float | None = None
     rental_offer: str | None = None  # "N x offer-id"
-    rental_reason: str = ""  # why there is no rental, or how it was matched
+    rental_reason: str = ""  # why there is no rental, or how it was matched: `rental_said` in English
+    rental_said: Reason | None = None  # the same as a code and fields (tco's rental.*); not in the JSON
 
     def to_json(self) -> NodePointJson:
         return {
@@ -164,7 +165,7 @@ class Build(_Frozen):
     interconnect: str = ""
     upgrades: tuple[str, ...] = ()
     owned_savings: float = 0.0
-    cost_of_ownership: AsIs[CostOfOwnershipJson | None] = None  # buy versus rent (core.tco), as in plan --json
+    cost_of_ownership: AsIs[CostOfOwnershipJson | None] = None  # buy versus rent (core.costs.tco), as in plan --json
     launch: AsIs[LaunchJson | None] = None  # {"engine", "command"} from core.launch.launch_command
     parallelism: AsIs[ParallelismJson | None] = None  # estimate.parallel: the layout across GPUs and nodes
     site: AsIs[SiteJson | None] = None  # solve.cluster.site_of: racks, power, cooling, feeds

@@ -81,8 +81,9 @@ class Fit(BaseModel):
         return tuple(s for s in self.settings if s.chosen)
 
 
-def short_gpu_name(name: str) -> str:
-    """'NVIDIA GeForce RTX 4090 48GB (Chinese-market board-modified)' -> 'RTX 4090 48GB (modified)'."""
+def short_gpu_said(name: str) -> Reason:
+    """A catalog GPU name as a buyer says it (card.name): 'NVIDIA GeForce RTX 4090 48GB (Chinese-market
+    board-modified)' -> name 'RTX 4090 48GB', modified; a short bracket of the catalog's kept as `note`."""
     for prefix in _GPU_PREFIXES:
         if name.startswith(prefix):
             name = name[len(prefix) :]
@@ -90,41 +91,64 @@ def short_gpu_name(name: str) -> str:
     for suffix in _GPU_SUFFIXES:
         name = name.replace(suffix, "")
     note = _PARENTHESIS.search(name)
-    if note:
-        inner = note.group(1)
-        kept = "modified" if "modified" in inner else inner
-        name = _PARENTHESIS.sub("", name) + (f" ({kept})" if len(kept) <= 12 else "")
-    return name
+    if note is None:
+        return Reason.of("card.name", name=name, modified=False, note="")
+    inner = note.group(1)
+    modified = "modified" in inner
+    kept = "" if modified or len(inner) > 12 else inner
+    return Reason.of("card.name", name=_PARENTHESIS.sub("", name), modified=modified, note=kept)
 
 
-def gpu_name(build: Build) -> str:
-    """The build's GPU as a person names it (the catalog name, short), never its id."""
+def short_gpu_name(name: str) -> str:
+    """'NVIDIA GeForce RTX 4090 48GB (Chinese-market board-modified)' -> 'RTX 4090 48GB (modified)'."""
+    return english(short_gpu_said(name))
+
+
+def cards_said(count: int, name: Reason) -> Reason:
+    """'2 x RTX 3090' as a code (card.count): how many of one card."""
+    return Reason.of("card.count", count=count, name=name)
+
+
+def gpu_said(build: Build) -> Reason:
+    """The build's GPU as a person names it (card.name: the catalog name, short), never its id."""
     for part in build.parts:
         if part.category == "gpu" or part.id == build.gpu_id:
-            return short_gpu_name(part.name)
+            return short_gpu_said(part.name)
     for part in build.parts:
         if part.category == "system":
             spec = part.spec
             if spec.get("gpu_name"):  # a cluster's server: the planner names its GPU (its spec's "gpu" is an id)
-                return short_gpu_name(str(spec["gpu_name"]))
+                return short_gpu_said(str(spec["gpu_name"]))
             unified = spec.get("unified") or {}
             if spec.get("gpu") == INTEGRATED and unified.get("chip"):
                 # a unified-memory system: "1 x integrated" told a buyer nothing; its chip and GPU cores do
                 cores = unified.get("gpu_cores")
-                return f"{unified['chip']} ({cores}-core GPU)" if cores else str(unified["chip"])
-            return short_gpu_name(str(spec.get("gpu", build.gpu_id)))
-    return build.gpu_id
+                note = f"{cores}-core GPU" if cores else ""
+                return Reason.of("card.name", name=str(unified["chip"]), modified=False, note=note)
+            return short_gpu_said(str(spec.get("gpu", build.gpu_id)))
+    return Reason.of("card.name", name=build.gpu_id, modified=False, note="")
+
+
+def gpu_name(build: Build) -> str:
+    """The build's GPU as a person names it (the catalog name, short), never its id."""
+    return english(gpu_said(build))
+
+
+def gpus_said(build: Build) -> Reason:
+    """The build's cards as a code (card.gpus): how many nodes, and how many of each card (different cards: each)."""
+    if build.gpus_mixed:
+        lines = [p for p in build.parts if p.category == "gpu"]
+        cards = tuple(
+            cards_said(p.quantity, short_gpu_said(p.name)) if p.quantity > 1 else short_gpu_said(p.name) for p in lines
+        )
+    else:
+        cards = (cards_said(build.gpu_count, gpu_said(build)),)
+    return Reason.of("card.gpus", nodes=build.nodes, cards=cards)
 
 
 def gpus_text(build: Build) -> str:
     """'2 x RTX 3090', '2 nodes x 8 x H100 SXM5 80GB', or different cards: 'RTX 4090 + RTX 3090'."""
-    nodes = f"{build.nodes} nodes x " if build.nodes > 1 else ""
-    if build.gpus_mixed:
-        lines = [p for p in build.parts if p.category == "gpu"]
-        return nodes + " + ".join(
-            f"{p.quantity} x {short_gpu_name(p.name)}" if p.quantity > 1 else short_gpu_name(p.name) for p in lines
-        )
-    return f"{nodes}{build.gpu_count} x {gpu_name(build)}"
+    return english(gpus_said(build))
 
 
 def _split_said(build: Build, used: WorkloadJson) -> Reason:

@@ -1,7 +1,7 @@
 """The core's words in the buyer's language: a build's label and why, each part's reason and price note (rendered from
-their codes and fields: `label`, `why`, `part_why`, `price_note`), and the sentences that carry no code yet (how a
-build fits, its noise, the reasons of parts from the machine and cluster sources, the estimate's steps, the
-buy-or-rent lines, checks without Chinese words).
+their codes and fields: `label`, `why`, `part_why`, `price_note`), and the sentences that carry no code yet (the
+sources' own words: catalog notes, noise figures' and electricity prices' estimates; the request summary's circuit
+and GPUs).
 
 Those are still written as English text (#33 gives them codes and fields, as core.reasons did for the labels, the ways
 out and the warnings). Until then each is rendered here from its English by a table of patterns (`PATTERNS`: a regular
@@ -29,11 +29,6 @@ def _zh() -> bool:
     return words.current() == "zh_CN"
 
 
-def _g(m: re.Match[str], name: str) -> str:
-    """A group, itself rendered (a nested clause: 'with X in RAM', a part's name stays as sold)."""
-    return sentence(m.group(name) or "")
-
-
 _NOISE_CLASS: dict[str, str] = {"quiet": "安静", "moderate": "适中", "loud": "吵", "silent": "静音"}
 _OUTLETS: dict[str, str] = {
     "US outlet": "美国插座",
@@ -46,68 +41,18 @@ _OUTLETS: dict[str, str] = {
 
 
 PATTERNS: list[tuple[str, Render]] = [
-    # ------------------------------------------------------------ the kind of build a label names (solve sources)
-    (r"(?P<n>\d+) machines working together", "{n} 台机器协同工作"),
-    (r"none", "无"),  # the request summary's "owned parts none" (report.purchase)
-    # ------------------------------------------------------------ each part's reason (solve.plan, machines)
-    (
-        r"(?P<kind>passive|blower|open-air|liquid|axial|hybrid) cooler",
-        lambda m: f"{words.ZH_COOLERS.get(m['kind'], m['kind'])}",
-    ),
-    (r"ATX (?P<v>[\d.x]+)", "ATX {v} 规范"),
-    (r"rated for (?P<w>\d+) W, (?P<c>\d+) W CPU", "可压 {w} W，CPU {c} W"),
-    (r"(?P<w>\d+) W load is (?P<p>\d+%) of (?P<of>\d+) W", "负载 {w} W，为 {of} W 的 {p}"),
-    # ------------------------------------------------------------ a price's note (catalog quotes)
+    # ------------------------------------------------------------ a build kind given as words (kind.said, Build.kinds)
+    (r"CPU only", "仅 CPU"),
+    # ------------------------------------------------------------ the request's condition (report.purchase)
     (r"(?P<c>new|used|refurbished)", lambda m: words._ZH_CONDITIONS[m["c"]]),
-    (r"owned", "已拥有"),
-    (r"included", "随机附带"),
-    # ------------------------------------------------------------ noise (model.noise)
-    # ------------------------------------------------------------ the checks' findings (rules)
-    (r"(?P<r>\d+) GB RAM", "内存 {r} GB"),
-    (r"provided", "已提供"),
-    (r"needs (?P<g>\d+) GB of RAM", "需要 {g} GB 内存"),
-    (
-        r"(?P<m>\d+) modules? on (?P<c>\d+) memory channels? \((?P<p>\d+) per channel\)",
-        "{m} 根内存插在 {c} 个通道（每通道 {p} 根）",
-    ),
-    (r"(?P<a>\w+ \w+) on a (?P<b>\w+ \w+) board", "{a} 内存配 {b} 主板"),
-    (r"GPU links (?P<l>[x\d/]+)", "GPU 链路 {l}"),
-    (
-        r"(?P<u>\d+) of (?P<t>\d+) DIMM slots, (?P<g>\d+) of (?P<m>\d+) GB",
-        "用 {t} 个内存插槽中的 {u} 个，{m} GB 中的 {g} GB",
-    ),
-    (r"(?P<cooler>[^;]+) for a (?P<w>\d+) W (?P<s>\w+) CPU", "{cooler} 压 {w} W 的 {s} CPU"),
+    # ------------------------------------------------------------ a unified-memory system's note (catalog words)
     (r"macOS wires ~75 % of RAM for the GPU", "macOS 默认把约 75% 的内存分给 GPU"),
-    (r"(?P<x>\w+) under load", lambda m: f"满载时{_NOISE_CLASS.get(m['x'], m['x'])}"),
-    (r"modified", "魔改版"),
     (r"sudo sysctl iogpu.wired_limit_mb=<MB> raises it", "sudo sysctl iogpu.wired_limit_mb=<MB> 可以调高"),
-    (r"US average", "美国平均"),
+    # ------------------------------------------------------------ noise figures' own words (model.noise)
     (r"no published dBA under load", "没有公开的满载 dBA 数据"),
     (r"class midpoint", "按档位中值"),
     (r"catalog noise class '(?P<c>\w+)'", lambda m: f"目录噪音档位“{_NOISE_CLASS.get(m['c'], m['c'])}”"),
     (r"estimate", "估算"),
-    # ------------------------------------------------------------ the sheet's assembly notes and figures
-    (r"prices from (?P<a>\d{4}-\d{2}) to (?P<b>\d{4}-\d{2})", "价格 {a} 至 {b}"),
-    (r"prices (?P<a>\d{4}-\d{2})", "价格 {a}"),
-    (
-        r"(?P<n>\d+) price\(s\) older than six months: (?P<rest>[^;]+)",
-        lambda m: f"{m['n']} 个价格已超过六个月：{_g(m, 'rest')}",
-    ),
-    (
-        r"(?P<s>\d+)-slot (?P<k>blower|open-air|passive) cards in slots (?P<pos>\[[^\]]*\])",
-        lambda m: f"{m['s']} 槽位{words.ZH_COOLERS[m['k']]}位于插槽 {m['pos']}",
-    ),
-    (r"about (?P<t>[\d.]+) tokens/s per sequence", "每序列约 {t} tokens/s"),
-    (r"slower than people read \(~(?P<t>[\d.]+) tokens/s\)", "比人的阅读速度慢（约 {t} tokens/s）"),
-    (r"desktop airflow", "桌面机箱风道"),
-    (r"server-ducted airflow", "服务器风道"),
-    (r"(?P<t>[\d.,]+) tokens/s per user", "每用户 {t} tokens/s"),
-    (r"(?P<k>[\d,]+) kWh = (?P<c>[\d,]+ \w+) a year", "每年 {k} kWh = {c}"),
-    (r"national residential average rounded to (?P<p>[\d.]+ \w+/kWh)", "全国居民平均电价，取整为 {p}"),
-    (r"(?P<n>\d+) cards? hold the job", "{n} 张卡装得下"),
-    (r"CPU only", "仅 CPU"),
-    (r"(?P<n>\d+)-channel", "{n} 通道"),
-    (r"0 x none", "无 GPU"),
     (
         r"middle of Cybenetics' Standard\+\+ class, typical of a loaded ATX unit",
         "Cybenetics Standard++ 档位的中值，典型的满载 ATX 电源",
@@ -115,16 +60,16 @@ PATTERNS: list[tuple[str, Render]] = [
     (r"three 120 mm case fans at full speed", "三个 120 mm 机箱风扇全速运转"),
     (r"a GPU server moves more air than the R940", "GPU 服务器的风量比 R940 更大"),
     (r"its feature-rich 73 dBA is a floor", "其高配 73 dBA 只是下限"),
+    # ------------------------------------------------------------ buy-or-rent's sources (tco presets)
+    (r"national residential average rounded to (?P<p>[\d.]+ \w+/kWh)", "全国居民平均电价，取整为 {p}"),
     (r"only the state rows were read \((?P<rest>[^;]+)\)", "只读取了各州的数据（{rest}）"),
     (r"no market survey was read", "未参考市场调查"),
+    # ------------------------------------------------------------ the request summary (report.purchase)
     (r"any, at most (?P<n>\d+) per machine", "不限，每台最多 {n} 张"),
     (
         r"(?P<n>\d+) x (?P<v>\d+ V \d+ A)(?: \((?P<w>[^;]+)\))?",
         lambda m: f"{m['n']} 路 {m['v']}" + (f"（{_OUTLETS.get(m['w'], m['w'])}）" if m["w"] else ""),
     ),
-    (r"no engine was named", "未指定推理引擎"),
-    # ------------------------------------------------------------ the window's status line (catalog dates)
-    (r"(?P<n>\d+) of (?P<t>\d+) priced parts have only older prices", "{t} 个有价格的配件中 {n} 个只有较旧的价格"),
 ]
 
 

@@ -12,15 +12,15 @@ from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
 from typing import TYPE_CHECKING, Any
 
-from configurator.core.catalog.dates import catalog_date, date_range_text
+from configurator.core.catalog.dates import catalog_date, date_range_said
 from configurator.core.model.build import Build, BuildPart, Infeasible
 from configurator.core.model.request import BuildRequest, circuit_name
-from configurator.core.reasons import Reason, english
+from configurator.core.reasons import Reason, as_json, english, from_json
 from configurator.core.report import atomic_write_bytes, phrases
-from configurator.core.report.fit import fit_of, gpu_name, gpus_text
+from configurator.core.report.fit import cards_said, fit_of, gpu_said, gpus_said
 from configurator.core.report.words import ZH_PART_CATEGORIES, language, say, say_all, sentence_end, t
 from configurator.core.report.words import current as language_code
-from configurator.core.shapes import NotAsAskedJson, ValueRowJson
+from configurator.core.shapes import NotAsAskedJson, ReasonJson, ValueRowJson
 
 if TYPE_CHECKING:
     from openpyxl.worksheet.worksheet import Worksheet
@@ -79,6 +79,7 @@ class SheetMeta:
     # the catalog's date range, "prices from 2026-06 to 2026-11" (core.catalog.dates); the sheet's header shows it
     # instead of one "as of" date that most prices are older than
     catalog_prices: str = ""
+    catalog_prices_said: ReasonJson | None = None  # the same as a code (dates.prices), plain data as not_as_asked
     exchange_rate_date: str = ""
     exchange_rate_source: str = ""
     app_version: str = ""
@@ -105,7 +106,8 @@ class SheetMeta:
         return cls(
             project_name=project_name,
             catalog_price_date=newest_price_date(builds),
-            catalog_prices=catalog_date(catalog).text(),
+            catalog_prices=english(dated := catalog_date(catalog).said()),
+            catalog_prices_said=as_json(dated),
             exchange_rate_date=catalog.exchange_rates_date,
             exchange_rate_source=catalog.exchange_rates_source,
             app_version=app_version,
@@ -113,6 +115,13 @@ class SheetMeta:
             language=language,
             not_as_asked=infeasible.to_sheet() if infeasible is not None else None,
         )
+
+
+def catalog_prices(meta: SheetMeta) -> str:
+    """The catalog's price months in the sheet's language: from their code (dates.prices), else as written."""
+    if meta.catalog_prices_said is not None:
+        return say(from_json(meta.catalog_prices_said))
+    return phrases.sentence(meta.catalog_prices)
 
 
 # ---------------------------------------------------------------------------------------
@@ -240,7 +249,8 @@ def estimate_said(build: Build) -> tuple[Reason, ...]:
         peak = est.peak_gpu
         room = peak.usable_bytes or peak.capacity_bytes
         bits.append(Reason.of("sum.memory", gib=peak.total / GIB, of=room / GIB if room else None))
-    cards = gpus_text(build) if build.gpus_mixed else f"{build.gpu_count} x {gpu_name(build)}"  # a mix: each card
+    # a mix: each card
+    cards = gpus_said(build) if build.gpus_mixed else cards_said(build.gpu_count, gpu_said(build))
     bits.append(Reason.of("sum.cards", nodes=build.nodes, cards=cards, split=est.split))
     return tuple(bits)
 
@@ -483,11 +493,11 @@ def _markdown_build(build: Build, request: BuildRequest) -> list[str]:
         lines.append(f" | **Total** | **{money(build.total_price, build.currency)}** ({build.nodes} nodes)")
     else:
         lines.append(f" | **{t('Total')}** | **{money(build.total_price, build.currency)}**")
-    dated = date_range_text(p.price_date for p in build.parts if p.price_date is not None and p.subtotal > 0)
-    from configurator.core.report import phrases  # the fit and the dates in the list's language, as the sheet's
+    dated = date_range_said(p.price_date for p in build.parts if p.price_date is not None and p.subtotal > 0)
+    from configurator.core.report import phrases  # the fit in the list's language, as the sheet's
 
     gap = "" if language_code() == "zh_CN" else " "  # "本配置价格", not "本配置 价格" (walk13)
-    prices = t("this build's") + gap + phrases.sentence(dated) if dated else ""
+    prices = t("this build's") + gap + say(dated) if dated is not None else ""
     return [
         *lines,
         "",
@@ -508,14 +518,13 @@ def _said_line(lead: str, text: str) -> str:
 def markdown_text(builds: list[Build], request: BuildRequest, meta: SheetMeta | None = None) -> str:
     """PCPartPicker-style tables (Type | Item | Price) to paste into a forum post, in the words of `meta.language`;
     with `meta`, the catalog's price dates under the title (a forum reader should know how old the prices are)."""
-    from configurator.core.report import phrases
 
     with language(meta.language if meta is not None else "en"):
         zh = language_code() == "zh_CN"
         lines = [f"# {_md(request.model_id)}{'：' if zh else ': '}{_md(t(request.workload.kind))} {t('builds')}", ""]
         if meta is not None and meta.catalog_prices:
             gap = "" if language_code() == "zh_CN" else " "
-            catalog = f"{t('catalog').capitalize()}{gap}{phrases.sentence(meta.catalog_prices)}"
+            catalog = f"{t('catalog').capitalize()}{gap}{catalog_prices(meta)}"
             created = f"{t('created')} {meta.created}"
             lines += [_md(("；" if zh else "; ").join((catalog, created))) + sentence_end(), ""]
         for build in builds:

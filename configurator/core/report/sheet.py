@@ -6,18 +6,19 @@ import math
 from dataclasses import dataclass, field
 from html import escape
 
-from configurator.core.catalog.dates import date_range_text
+from configurator.core.catalog.dates import date_range_said
 from configurator.core.estimate.result import BREAKDOWN_KEYS, HARD_HEADROOM, GpuMemory
 from configurator.core.model import noise
 from configurator.core.model.build import DETAIL_CHARS, Build, BuildPart, NodeCurve, SlotAssignment
 from configurator.core.model.request import BuildRequest, circuit_limit_w, circuit_name
 from configurator.core.reasons import Reason, english, from_json, shortened
 from configurator.core.report import phrases, prices
-from configurator.core.report.fit import fit_of, short_gpu_name
+from configurator.core.report.fit import cards_said, fit_of, short_gpu_name, short_gpu_said
 from configurator.core.report.purchase import (
     GIB,
     SheetMeta,
     build_title,
+    catalog_prices,
     category_name,
     estimate_said,
     money,
@@ -203,10 +204,10 @@ def _table(headers: list[str], rows: list[str], num_from: int = 99, kind: str = 
 def _header(build: Build, request: BuildRequest, meta: SheetMeta) -> str:
     sources = [f"{t('created')} {meta.created}"]
     if meta.catalog_prices:
-        sources.append(f"{t('catalog')}{_gap()}{phrases.sentence(meta.catalog_prices)}")
-    build_prices = date_range_text(p.price_date for p in build.parts if p.price_date is not None and p.subtotal > 0)
-    if build_prices:
-        sources.append(t("this build's") + _gap() + phrases.sentence(build_prices))
+        sources.append(f"{t('catalog')}{_gap()}{catalog_prices(meta)}")
+    build_prices = date_range_said(p.price_date for p in build.parts if p.price_date is not None and p.subtotal > 0)
+    if build_prices is not None:
+        sources.append(t("this build's") + _gap() + say(build_prices))
     if meta.exchange_rate_date:
         rate = f"{t('exchange rates of')} {meta.exchange_rate_date}"
         sources.append(rate + (f" ({meta.exchange_rate_source})" if meta.exchange_rate_source else ""))
@@ -922,7 +923,7 @@ def _cluster_notes(curve: NodeCurve, training: bool) -> list[str]:
 
 
 def launch_section(build: Build) -> str:
-    """The command that realises the estimate (core/launch.py), to paste into a shell."""
+    """The command that realises the estimate (core/launch/commands.py), to paste into a shell."""
     launch = build.launch
     if not launch or not launch.get("command"):
         return ""
@@ -974,7 +975,7 @@ def cost_section(build: Build) -> str:
         rows.append(f"<tr>{_cell(t('Per million training tokens'))}{_cell(say(from_json(per_token)))}</tr>")
     for row in costs.get("tco", []):
         renting = f"{row['renting']:,.0f}" if row.get("renting") is not None else "-"
-        # owning is net of resale, as the break-even above (core.tco.net_owning_cost): the label says so
+        # owning is net of resale, as the break-even above (core.costs.tco.net_owning_cost): the label says so
         label = (
             t("After 1 year: own (net of resale) vs rent")
             if row["years"] == 1
@@ -1033,7 +1034,7 @@ def value_section(build: Build, meta: SheetMeta) -> str:
     body = []
     for r in shown:
         mine = r["gpu"] in own
-        name = f"{r['count']} x {short_gpu_name(str(r.get('gpu_name', r['gpu'])))}" + (" ◀" if mine else "")
+        name = say(cards_said(r["count"], short_gpu_said(str(r.get("gpu_name", r["gpu"]))))) + (" ◀" if mine else "")
         speed = r.get("train_tokens_per_s") if training else r.get("decode_tokens_per_s")
         cells = [
             _cell(name),
@@ -1050,7 +1051,7 @@ def value_section(build: Build, meta: SheetMeta) -> str:
     joined = "；" if current() == "zh_CN" else "; "
     caveats = [
         "<li>"
-        + escape(t("{0}: {1}").format(short_gpu_name(str(r.get("gpu_name", r["gpu"]))), joined.join(said)))
+        + escape(t("{0}: {1}").format(say(short_gpu_said(str(r.get("gpu_name", r["gpu"])))), joined.join(said)))
         + "</li>"
         for r in shown
         if (said := _caveats(r))

@@ -452,15 +452,6 @@ ZH_TRACES = {
 """reasons.TRACE_WORDS in Chinese."""
 ZH_TRACE_STATISTICS = {"median": "中位数", "p90": "第 90 百分位", "mean": "平均值"}
 
-ZH_RENT_SHORT = {
-    "fit": "装不下这个任务",
-    "speed": "比这台配置慢",
-    "deadline": "无法在截止时间内完成",
-    "price": "没有可用的价格",
-    "gpu": "指定了未知的 GPU",
-    "cluster": "无法按集群租用",
-}
-"""reasons.RENT_SHORT in Chinese (rent.short)."""
 
 ZH_REASONS: dict[str, Template] = {
     # why a GPU is not among the options
@@ -890,10 +881,6 @@ ZH_REASONS: dict[str, Template] = {
         + (say_(r.nested("why_said")[0]) if r.nested("why_said") else _sentence(str(r.fields["why"])))
         + "）"
     ),
-    "rent.none-of": lambda r, say_: (
-        f"{r.fields['considered']} 个云实例都做不了同样的工作：" + joined(r.nested("short"), say_, "，")
-    ),
-    "rent.short": lambda r, _say: f"{r.fields['count']} 个{ZH_RENT_SHORT[str(r.fields['why'])]}",
     "tco.per-token": lambda r, say_: (
         f"未给出 token 数，按吞吐量比较：租用每百万训练 token {r.num('per_m'):,.2f} {r.fields['currency']}"
         f"（{r.fields['offer']}，每小时 {r.num('rate_m'):,.2f}M token，每小时 {r.num('hourly'):,.2f} "
@@ -1054,6 +1041,65 @@ ZH_REASONS: dict[str, Template] = {
     "tco.rental-none": lambda r, say_: (
         f"租用：无（{say_(r.nested('why_said')[0]) if r.nested('why_said') else _sentence(str(r.fields['why']))}）"
     ),
+    # the months of a catalog's or a build's prices (catalog.dates.CatalogDate.said)
+    "dates.none": "没有带日期的价格",
+    "dates.prices": lambda r, _say: (
+        "价格 "
+        + (
+            str(r.fields["first"])
+            if r.fields["first"] == r.fields["last"]
+            else f"{r.fields['first']} 至 {r.fields['last']}"
+        )
+        + (
+            f"；{r.fields['priced']} 个有价格的配件中 {r.fields['older']} 个只有较旧的价格"
+            if r.fields.get("older")
+            else ""
+        )
+    ),
+    # a catalog record's whole-record rule broken (catalog.models.invalid); field names stay as the TOML spells them
+    "record.sold-new-source": "填写了 sold_new_until 就要填写 sold_new_source：说明在哪里宣布停售",
+    "record.unknown-estimates": lambda r, _say: "estimates 中有未知字段：" + "、".join(_strings(r, "names")),
+    "record.power-floor-source": "填写了 power_limit_min_w 就要填写 power_limit_source",
+    "record.power-floor-above-tdp": "power_limit_min_w（{floor_w:g} W）高于 tdp_w（{tdp_w:g} W）",
+    "record.two-gpus": "双 GPU 的卡必须是 PCIe 卡，两颗 GPU 共用它的 x16（pcie_lanes 按每颗 GPU 计）",
+    "record.module-cooler": "SXM/OAM 模块由服务器被动散热（cooler 须为 passive）",
+    # why a rental was matched, or why none (tco.search_rentals)
+    "rental.no-offers": lambda r, _say: (
+        "没有载入云端实例报价"
+        + (
+            f"（{_ZH_MARKETS.get(str(r.fields['market']), str(r.fields['market']))}市场）"
+            if r.fields.get("market")
+            else ""
+        )
+    ),
+    "rental.no-time": "这台配置没有可供匹配的训练时间估算（请给出训练 token 数）",
+    "rental.no-decode": "这台配置没有可供匹配的解码速度估算",
+    "rental.no-throughput": "无法估算这台配置的训练吞吐量",
+    "rental.given": "已给定匹配的实例",
+    "rental.not-given": "未给定租用实例",
+    "rental.cheapest": lambda r, say_: (
+        f"{r.fields['qualifying']} 个合格实例中最便宜的：装得下"
+        + ("（按租用者的做法用 ZeRO-3 分片并重算激活）" if r.fields.get("resharded") else "")
+        + f"，{say_(r.nested('runs')[0])}"
+    ),
+    "rental.runs-rate": lambda r, _say: (
+        f"每小时 {_zh_per_hour(r.fields['rate'])}，这台配置每小时 {_zh_per_hour(r.fields['own'])}（没有 token 数：按吞吐量比较）"
+    ),
+    "rental.runs-hours": lambda r, _say: (
+        f"用时 {_zh_one(r.fields['hours'])} 小时，这台配置 {_zh_one(r.fields['own'])} 小时"
+    ),
+    "rental.runs-decode": lambda r, _say: (
+        f"{_zh_one(r.fields['tps'])} tokens/s，这台配置 {_zh_one(r.fields['own'])} tokens/s"
+    ),
+    "rental.none": lambda r, say_: (
+        f"{r.fields['considered']} 个云端实例都做不了同样的工作：" + "，".join(say_(s) for s in r.nested("short"))
+    ),
+    "rental.short-fit": "{n} 个装不下这个任务",
+    "rental.short-speed": "{n} 个比这台配置慢",
+    "rental.short-deadline": "{n} 个不能在截止时间内完成",
+    "rental.short-price": "{n} 个没有可用的价格",
+    "rental.short-gpu": "{n} 个的 GPU 不在目录中",
+    "rental.short-cluster": "{n} 个不能作为集群租用",
     "tco.rental": lambda r, say: (
         f"租用：{say(r.nested('said')[0]) if r.nested('said') else _sentence(str(r.fields['offer']))}"
     ),
@@ -1624,9 +1670,23 @@ ZH_REASONS: dict[str, Template] = {
     "sum.memory": lambda r, _say: (
         f"负载最重的 GPU 用 {r.num('gib'):.1f} GiB" + (f"，共 {r.num('of'):.1f} GiB" if r.fields.get("of") else "")
     ),
-    "sum.cards": lambda r, _say: (
-        f"{str(r.fields['nodes']) + ' 个节点 x ' if r.num('nodes') > 1 else ''}{_sentence(str(r.fields['cards']))}，"
+    "sum.cards": lambda r, say_: (
+        f"{str(r.fields['nodes']) + ' 个节点 x ' if r.num('nodes') > 1 else ''}{say_(r.nested('cards')[0])}，"
         f"{_ZH_SPLITS.get(str(r.fields['split']), str(r.fields['split']) + ' 切分')}"
+    ),
+    # a build's cards (report.fit.gpus_said): a card sold as it is named, "modified" in the buyer's words
+    "card.name": lambda r, _say: (
+        str(r.fields["name"])
+        + ("（魔改版）" if r.fields.get("modified") else f"（{r.fields['note']}）" if r.fields.get("note") else "")
+    ),
+    "card.count": lambda r, say_: (
+        "无 GPU"
+        if r.num("count") == 0 and r.nested("name")[0].fields.get("name") == "none"
+        else f"{r.fields['count']} x {say_(r.nested('name')[0])}"
+    ),
+    "card.gpus": lambda r, say_: (
+        (f"{r.fields['nodes']} 个节点 x " if r.num("nodes") > 1 else "")
+        + " + ".join(say_(c) for c in r.nested("cards"))
     ),
     # the speed a claim is about
     "speed.user": "每用户 {tps:.1f} tokens/s",
@@ -1756,6 +1816,18 @@ def _zh_flops(r: Reason) -> str:
 
 _PRICING_ZH: dict[str, str] = {"on-demand": "按需", "spot": "竞价", "marketplace": "市场价", "reserved-1y": "包年"}
 """Cloud price tiers (catalog.models.Pricing) as Chinese cloud consoles name them."""
+
+
+_ZH_MARKETS: dict[str, str] = {"global": "全球", "china": "中国"}
+"""The rental markets a request names (tco.Market), as rental.no-offers says them."""
+
+
+def _zh_one(value: Any) -> str:
+    return "?" if not isinstance(value, int | float) else f"{value:,.1f}"
+
+
+def _zh_per_hour(value: Any) -> str:
+    return "?" if not isinstance(value, int | float) else f"{value:,.2f}M tokens"
 
 
 def _sentence(text: str) -> str:

@@ -9,6 +9,7 @@ from typing import Literal
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Accessory, Cpu, Gpu, ModelArch, System
+from configurator.core.costs.tco import rental_search_for
 from configurator.core.estimate.parallel import (
     InferenceLayout,
     Link,
@@ -46,7 +47,6 @@ from configurator.core.solve.candidates import (
 from configurator.core.solve.pricing import Quote, quote
 from configurator.core.solve.rules import meets_speed, region_check, speed_check
 from configurator.core.solve.slots import module_bay
-from configurator.core.tco import rental_search_for
 
 GIB = 1024**3
 MEM_FIT, SPEED, CIRCUIT = instance(job_rules.MemoryFit), instance(job_rules.Speed), instance(power_rules.Circuit)
@@ -712,9 +712,10 @@ def node_curve(
                     "rental_wall_hours": match.wall_hours,
                     "rental_offer": f"{match.instances} x {match.offer.id}",
                     "rental_reason": search.reason,
+                    "rental_said": search.said,
                 }
             else:
-                rental = {"rental_reason": search.reason}
+                rental = {"rental_reason": search.reason, "rental_said": search.said}
         points.append(
             NodePoint(
                 nodes=n,

@@ -23,7 +23,7 @@ from configurator.core.estimate.offload import estimate_on_host
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.unified import system_gpu
 from configurator.core.estimate.workload import Workload
-from configurator.core.launch import launch_command
+from configurator.core.launch.commands import launch_command
 from configurator.core.memo import remember
 from configurator.core.model.build import (
     TIME_LIMIT,
@@ -1158,7 +1158,7 @@ def _with_costs(
     exact: int | None,
 ) -> list[Build]:
     """Attach buy-versus-rent figures (regional electricity defaults) to each build."""
-    from configurator.core.tco import cost_of_ownership_for
+    from configurator.core.costs.tco import cost_of_ownership_for
 
     out = []
     for build in builds:

@@ -5,13 +5,13 @@ from __future__ import annotations
 from configurator.core.catalog.models import Gpu, ModelArch
 from configurator.core.estimate.collectives import SGLANG_CURRENT, VLLM_CURRENT, release_label
 from configurator.core.estimate.result import EstimateResult
+from configurator.core.launch.training import join_argv, layout_is_megatron, megatron_command, training_command
 from configurator.core.shapes import LaunchJson, ParallelismJson
-from configurator.core.training_launch import join_argv, layout_is_megatron, megatron_command, training_command
 
 # Flags as defined in llama.cpp common/arg.cpp (-m, -c, -ngl, -sm, -ts, -ctk/-ctv, -fa on|off|auto, -cmoe,
 # -ncmoe, --numa distribute, -np), vLLM's engine arguments (vllm/engine/arg_utils.py: --tensor-parallel-size,
 # --pipeline-parallel-size, --max-model-len, --kv-cache-dtype, --gpu-memory-utilization, --max-num-seqs,
-# --quantization, --dtype). Training commands, per framework: core/training_launch.py.
+# --quantization, --dtype). Training commands, per framework: core/launch/training.py.
 LLAMACPP_KV = {"fp16": "f16", "bf16": "bf16", "q8_0": "q8_0", "q4_0": "q4_0", "fp8": "q8_0"}
 VLLM_KV = {"fp8": "fp8", "fp16": "auto", "bf16": "auto"}
 VLLM_QUANT = {"awq-int4": "awq", "gptq-int4": "gptq", "fp8": "fp8"}

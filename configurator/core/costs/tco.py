@@ -491,11 +491,11 @@ class RentalSearch(BaseModel):
     model_config = ConfigDict(frozen=True, defer_build=True)
 
     match: RentalMatch | None
-    reason: str
+    reason: str  # `said` in English
+    said: Reason | None = None  # why (or why none) as a code and fields (rental.*)
     rejected: tuple[tuple[str, str], ...] = ()
     considered: int = 0
     build_tokens_per_hour: float | None = None  # training without a token count: the build's own throughput
-    said: Reason | None = None  # `reason` as a code when nothing matched (rent.none-of), for the sheet's language
 
 
 THROUGHPUT_PROBE_TOKENS = 1e9
@@ -509,15 +509,13 @@ RENTAL_TIME_SLACK = 0.05
 (AWS's EFA against InfiniBand) differ by a fraction of a percent, and the comparison shows both times."""
 
 
-_SHORT_OF = (
-    ("fit", "cannot hold the job"),
-    ("speed", "are slower than the build"),
-    ("deadline", "cannot finish within the deadline"),
-    ("price", "have no usable price"),
-    ("gpu", "name an unknown GPU"),
-    ("cluster", "cannot be rented as a cluster"),
-)
-"""Why offers fall short, in the order the reason lists them."""
+_SHORT_OF = ("fit", "speed", "deadline", "price", "gpu", "cluster")
+"""Why offers fall short (rental.short-*), in the order the reason lists them."""
+
+
+def _unmatched(said: Reason) -> RentalSearch:
+    """No rental searched: why, as a code and in English."""
+    return RentalSearch(match=None, reason=english(said), said=said)
 
 
 def _instances(offer: CloudOffer, nodes: int, build_gpus: int, training: bool) -> int | str:
@@ -586,8 +584,9 @@ def _slower(
     """Why an offer is slower than the build (training: wall hours within RENTAL_TIME_SLACK, or within the job's
     deadline when one was asked; inference: decode tokens/s per sequence), or None when it is not."""
     if training:
+        hours = f"slower: {_fmt(est.wall_hours)} h against the build's {_fmt(own_wall)} h"
         if est.wall_hours is None or own_wall is None:
-            return f"slower: {_fmt(est.wall_hours)} h against the build's {_fmt(own_wall)} h"
+            return hours
         limit = own_wall * (1 + RENTAL_TIME_SLACK)
         if deadline is not None and not by_throughput:
             # a job with a deadline is done by whatever finishes within it: a renter who has 168 h does not pay for
@@ -598,7 +597,7 @@ def _slower(
                 return f"slower: {_rate(est.wall_hours)} against the build's {_rate(own_wall)}"
             if deadline is not None:
                 return f"past the deadline: {_fmt(est.wall_hours)} h against {_fmt(deadline)} h"
-            return f"slower: {_fmt(est.wall_hours)} h against the build's {_fmt(own_wall)} h"
+            return hours
         return None
     if est.decode_tokens_per_s is None or own_decode is None or est.decode_tokens_per_s < own_decode * (1 - 1e-9):
         return f"slower: {_fmt(est.decode_tokens_per_s)} tokens/s against the build's {_fmt(own_decode)}"
@@ -607,16 +606,14 @@ def _slower(
 
 def _measure(
     best: RentalMatch, training: bool, by_throughput: bool, own_wall: float | None, own_decode: float | None
-) -> str:
-    """How the chosen offer runs the job against the build, in the measure the match was made on."""
+) -> Reason:
+    """How the chosen offer runs the job against the build, in the measure the match was made on (rental.runs-*)."""
     if by_throughput:
-        return (
-            f"{_rate(THROUGHPUT_PROBE_TOKENS / (best.tokens_per_hour or 1))} against the build's {_rate(own_wall)} "
-            "(no token count: compared by throughput)"
-        )
+        rate = _per_hour(THROUGHPUT_PROBE_TOKENS / (best.tokens_per_hour or 1))
+        return Reason.of("rental.runs-rate", rate=rate, own=_per_hour(own_wall))
     if training:
-        return f"{_fmt(best.wall_hours)} h against the build's {_fmt(own_wall)} h"
-    return f"{_fmt(best.decode_tokens_per_s)} tokens/s against the build's {_fmt(own_decode)}"
+        return Reason.of("rental.runs-hours", hours=best.wall_hours, own=own_wall)
+    return Reason.of("rental.runs-decode", tps=best.decode_tokens_per_s, own=own_decode)
 
 
 def _as_the_build_runs_it(build: Build, workload: Workload) -> Workload:
@@ -663,15 +660,14 @@ def _nothing_to_match(
     own_wall: float | None,
     own_decode: float | None,
     workload: Workload,
-) -> str | None:
+) -> Reason | None:
     """Why no offer can be matched at all (none loaded, or no figure of the build's to match), or None."""
     if not offers:
-        where = "" if market == "any" else f" for the {market} market"
-        return f"no cloud offers are loaded{where}"
+        return Reason.of("rental.no-offers", market="" if market == "any" else market)
     if training and own_wall is None and workload.tokens is not None:
-        return "the build has no training-time estimate to match (give the number of training tokens)"
+        return Reason.of("rental.no-time")
     if not training and own_decode is None:
-        return "the build has no decode-speed estimate to match"
+        return Reason.of("rental.no-decode")
     return None
 
 
@@ -727,7 +723,7 @@ def search_rentals(
     own_decode = build.estimate.decode_tokens_per_s
     own_wall = build.estimate.wall_hours
     if (unmatched := _nothing_to_match(offers, market, training, own_wall, own_decode, workload)) is not None:
-        return RentalSearch(match=None, reason=unmatched)
+        return _unmatched(unmatched)
     caches: tuple[OfferCache, OfferCache] = ({}, {})  # the build's own settings, and as a renter shards them
     rejected: list[tuple[str, str]] = []
     best: RentalMatch | None = None
@@ -743,7 +739,7 @@ def search_rentals(
         # every offer are timed on the same probe count, and the offer must train at least as many tokens an hour
         own_wall = _probe_wall_hours(build, catalog, model, exact_weight_bytes)
         if own_wall is None or own_wall <= 0:
-            return RentalSearch(match=None, reason="the build's training throughput could not be estimated")
+            return _unmatched(Reason.of("rental.no-throughput"))
         own_rate = THROUGHPUT_PROBE_TOKENS / own_wall
         workload = workload.model_copy(update={"tokens": THROUGHPUT_PROBE_TOKENS})
     for offer in offers:
@@ -779,34 +775,32 @@ def search_rentals(
             candidate = candidate.model_copy(update={"resharded": True})
         if best is None or _rank(candidate) < _rank(best):
             best = candidate
-    measure = _measure(best, training, by_throughput, own_wall, own_decode) if best is not None else ""
+    measure = _measure(best, training, by_throughput, own_wall, own_decode) if best is not None else None
     return _searched(best, measure, len(offers), rejected, counts, own_rate)
 
 
 def _searched(
     best: RentalMatch | None,
-    measure: str,
+    measure: Reason | None,
     considered: int,
     rejected: list[tuple[str, str]],
     counts: dict[str, int],
     own_rate: float | None,
 ) -> RentalSearch:
     """The search's outcome: the cheapest match and how it qualified, or how many offers fell short of what."""
-    if best is not None:
-        how = " (sharded with ZeRO-3 and recomputed, as a renter runs it)" if best.resharded else ""
-        reason = f"cheapest of {considered - len(rejected)} qualifying offers: fits{how} and runs {measure}"
-    said = None
-    if best is None:  # said as a code: the Chinese sheet and window read this sentence in English (walk13)
-        short = tuple(Reason.of("rent.short", count=counts[k], why=k) for k, _words in _SHORT_OF if counts[k])
-        said = Reason.of("rent.none-of", considered=considered, short=short)
-        reason = english(said)
+    if best is not None and measure is not None:
+        qualifying = considered - len(rejected)
+        said = Reason.of("rental.cheapest", qualifying=qualifying, resharded=best.resharded, runs=measure)
+    else:
+        short = tuple(Reason.of(f"rental.short-{k}", n=counts[k]) for k in _SHORT_OF if counts[k])
+        said = Reason.of("rental.none", considered=considered, short=short)
     return RentalSearch(
         match=best,
-        reason=reason,
+        reason=english(said),
+        said=said,
         rejected=tuple(rejected),
         considered=considered,
         build_tokens_per_hour=own_rate,
-        said=said,
     )
 
 
@@ -833,9 +827,15 @@ def _renter_estimate(
     return est, False
 
 
+def _per_hour(probe_hours: float | None) -> float | None:
+    """Training throughput in millions of tokens an hour, from the hours THROUGHPUT_PROBE_TOKENS take (None: none)."""
+    return None if not probe_hours else THROUGHPUT_PROBE_TOKENS / probe_hours / 1e6
+
+
 def _rate(probe_hours: float | None) -> str:
     """Training throughput in words, from the hours THROUGHPUT_PROBE_TOKENS take."""
-    return "?" if not probe_hours else f"{THROUGHPUT_PROBE_TOKENS / probe_hours / 1e6:,.2f}M tokens/h"
+    per_hour = _per_hour(probe_hours)
+    return "?" if per_hour is None else f"{per_hour:,.2f}M tokens/h"
 
 
 def _probe_wall_hours(build: Build, catalog: Catalog, model: ModelArch, exact_weight_bytes: int | None) -> float | None:
@@ -1057,13 +1057,13 @@ class CostOfOwnership(BaseModel):
     yearly_energy: float
     monthly_owning_cost: float
     rental: RentalMatch | None
-    rental_reason: str
-    rental_said: Reason | None = None  # rental_reason as a code when no offer matched (rent.none-of)
+    rental_reason: str  # `rental_said` in English
     monthly_rental_equivalent: float | None
     break_even_month: int | None
     break_even_reason: str
     rows: tuple[TcoRow, ...]
     break_even_said: Reason | None = None  # break_even_reason as a code and fields (tco.*)
+    rental_said: Reason | None = None  # rental_reason as a code and fields (rental.*; not in the JSON)
     job: JobComparison | None = None
     throughput: ThroughputComparison | None = None
     assumptions: tuple[str, ...]  # the English of assumptions_said
@@ -1162,28 +1162,35 @@ def _electricity_rate(profile: UsageProfile, currency: str, catalog: Catalog | N
 
 def _why_none(rental: RentalMatch | RentalSearch | None) -> dict[str, Reason]:
     """Why no offer matched, as a code beside the English `why` of tco.rental-none and tco.no-rental (none: as before)."""
-    return {"why_said": rental.said} if isinstance(rental, RentalSearch) and rental.said is not None else {}
+    if isinstance(rental, RentalSearch) and rental.match is None and rental.said is not None:
+        return {"why_said": rental.said}
+    return {}
 
 
-def _rental_of(rental: RentalMatch | RentalSearch | None) -> tuple[RentalMatch | None, str, float | None]:
-    """The matched offer, why (or why none), and the build's own tokens per hour for a throughput comparison."""
+def _rental_of(
+    rental: RentalMatch | RentalSearch | None,
+) -> tuple[RentalMatch | None, str, Reason | None, float | None]:
+    """The matched offer, why (or why none) in English and as a code, and the build's own tokens per hour for a
+    throughput comparison."""
     if isinstance(rental, RentalSearch):
-        return rental.match, rental.reason, rental.build_tokens_per_hour
+        return rental.match, rental.reason, rental.said, rental.build_tokens_per_hour
+    said = Reason.of("rental.given" if isinstance(rental, RentalMatch) else "rental.not-given")
     if isinstance(rental, RentalMatch):
-        return rental, "matched offer given", rental.build_tokens_per_hour
-    return None, "no rental offer was given", None
+        return rental, english(said), said, rental.build_tokens_per_hour
+    return None, english(said), said, None
 
 
 def _yearly_rows(
     purchase: float,
     yearly_energy: float,
+    monthly_owning: float,
     monthly_rental: float | None,
     assumptions: OwnershipAssumptions,
     years: Sequence[int],
 ) -> list[TcoRow]:
-    """Owning (depreciation, energy, upkeep) against renting, after each of `years`: net_owning_cost at 12 y months."""
+    """Owning (depreciation, energy, upkeep) against renting, after each of `years`: net_owning_cost at 12 y months,
+    on the same monthly owning cost as the break-even (tco's)."""
     rows: list[TcoRow] = []
-    monthly_owning = (yearly_energy + assumptions.upkeep_per_year) / 12.0
     for y in years:
         value = assumptions.resale_after_months(purchase, 12 * y)
         energy = yearly_energy * y
@@ -1381,7 +1388,7 @@ def tco(
     assumptions = assumptions or OwnershipAssumptions()
     currency = build.currency
     rate, notes = _electricity_rate(profile, currency, catalog)
-    match, rental_reason, own_rate = _rental_of(rental)
+    match, rental_reason, rental_said, own_rate = _rental_of(rental)
 
     wall = build.power.wall_w * build.nodes
     idle = profile.idle_w if profile.idle_w is not None else estimate_idle_w(build)
@@ -1399,7 +1406,7 @@ def tco(
         purchase, monthly_owning, monthly_rental, horizon, currency, rental_reason, assumptions, why_none
     )
 
-    rows = _yearly_rows(purchase, yearly_energy, monthly_rental, assumptions, years)
+    rows = _yearly_rows(purchase, yearly_energy, monthly_owning, monthly_rental, assumptions, years)
 
     job = None
     # a time for the planner's reference job (no token count asked, issue #27) is not a job to price: per token instead
@@ -1428,7 +1435,7 @@ def tco(
         monthly_owning_cost=monthly_owning,
         rental=match,
         rental_reason=rental_reason,
-        rental_said=why_none.get("why_said"),
+        rental_said=rental_said,
         monthly_rental_equivalent=monthly_rental,
         break_even_month=be,
         break_even_reason=english(be_said),
