@@ -333,6 +333,35 @@ claim on a build below reading speed, or whose first token waits past PROMPT's m
 budget below reading speed", "cheapest but first token after 254 s")."""
 
 
+_CASE_FORMS = {"rack": "a rack-mount case", "open": "an open frame", "tower": "a tower case"}
+
+
+def _over(r: Reason) -> str:
+    """An offer that holds over one build ranked above (field `rank`), not all of them: which."""
+    return f" (over #{r.num('rank'):.0f})" if r.fields.get("rank") is not None else ""
+
+
+OFFERS: dict[str, Template] = {
+    "offer.cheaper": "lower price",
+    "offer.faster": "more speed",
+    "offer.quieter": "less noise",
+    "offer.card": "{name}",
+    "offer.cards": lambda r, _say: f"{r.num('count'):.0f} cards",
+    "offer.ram": lambda r, _say: f"{r.num('gb'):,.0f} GB RAM",
+    "offer.case": lambda r, _say: (
+        _CASE_FORMS.get(str(r.fields["form"]), "another case").removeprefix("a ").removeprefix("an ")
+    ),
+    "offer.platform": "{socket} platform",
+    "offer.grow": "room for one more card",
+    "offer.passes": "passes every check",
+    "offer.prompt": "no prompt wait",
+    "offer.supported": "supported software",
+    "offer.room": "fits the room",
+}
+"""What a build without a claim or a kind offers over the builds above it, as its label says it after "alternative:"
+(solve.shown; `EN` says each in full). Never a semicolon (a label's claims are split on them)."""
+
+
 FIT_METHODS = {
     "lora": "PEFT LoRA",
     "qlora": "PEFT QLoRA (bitsandbytes)",
@@ -571,6 +600,28 @@ EN: dict[str, Template] = {
     ),
     "claim.grow": "takes one more {gpu} by buying only that card: its slot, lanes, PSU and circuit have room",
     "claim.none": "no build shown beats it on both price and speed",
+    # why a build without a claim or a kind is shown (solve.shown): what it offers over the builds ranked above it
+    "shown.offers": lambda r, say: (
+        f"shown for what it offers over the builds ranked above it: {joined(r.nested('offers'), say)}"
+    ),
+    "offer.cheaper": lambda r, _say: f"a lower price: {r.num('price'):,.0f} {r.fields['currency']}" + _over(r),
+    "offer.faster": lambda r, _say: (
+        f"more speed: {r.num('tps'):,.1f} {'training tokens/s' if r.fields.get('training') else 'tokens/s per user'}"
+        + _over(r)
+    ),
+    "offer.quieter": lambda r, _say: f"less noise: {r.num('dba'):.1f} dBA at 1 m" + _over(r),
+    "offer.card": lambda r, _say: f"another card: {r.fields['name']}" + _over(r),
+    "offer.cards": lambda r, _say: f"more cards: {r.num('count'):.0f}" + _over(r),
+    "offer.ram": lambda r, _say: f"more RAM: {r.num('gb'):,.0f} GB" + _over(r),
+    "offer.case": lambda r, _say: (
+        f"{_CASE_FORMS.get(str(r.fields['form']), 'another case')} ({r.fields['name']})" + _over(r)
+    ),
+    "offer.platform": lambda r, _say: f"another platform: {r.fields['socket']} with {r.fields['memory']}" + _over(r),
+    "offer.grow": lambda r, _say: "room for one more card, bought alone" + _over(r),
+    "offer.passes": lambda r, _say: "it passes every check" + _over(r),
+    "offer.prompt": lambda r, _say: "its prompts do not wait over a minute for a first token" + _over(r),
+    "offer.supported": lambda r, _say: "cards its vendor's software still supports" + _over(r),
+    "offer.room": lambda r, _say: "a machine the room can take" + _over(r),
     "rank.slower": lambda r, _say: (
         f"{r.num('ratio'):.1f}x slower than #{r.num('rank'):.0f}, which trains the same job in "
         f"{r.num('hours'):,.0f} h for {r.num('price'):,.0f} {r.fields['currency']}"

@@ -21,6 +21,7 @@ from configurator.core import support
 from configurator.core.reasons import (
     CLAIMS,
     EN,
+    OFFERS,
     Reason,
     Say,
     Template,
@@ -442,6 +443,14 @@ def _floor_release_zh(r: Reason) -> str:
     return f"{server} {release}（vLLM 0.7-0.13 的下限：未找到更新版本 vLLM 运行 MLA 模型的实测）"
 
 
+_ZH_CASE_FORMS = {"rack": "机架式机箱", "open": "开放式机架", "tower": "塔式机箱"}
+
+
+def _zh_over(r: Reason) -> str:
+    """An offer that holds over one build ranked above (field `rank`), not all of them: which (reasons._over)."""
+    return f"（相对 #{r.num('rank'):.0f}）" if r.fields.get("rank") is not None else ""
+
+
 ZH_REASONS: dict[str, Template] = {
     # why a GPU is not among the options
     "gpu.not-requested": "不在所选的 GPU 之中",
@@ -597,6 +606,26 @@ ZH_REASONS: dict[str, Template] = {
     "claim.quietest": lambda r, _say: f"噪音最低：距 1 米 {r.num('dba'):.1f} dBA，墙插功耗 {r.num('watts'):,.0f} W",
     "claim.grow": "只需再买一张 {gpu} 即可扩展：插槽、通道、电源和电路都有余量",
     "claim.none": "列出的配置中没有一个在价格和速度上都胜过它",
+    # why a build without a claim or a kind is shown (solve.shown)
+    "shown.offers": lambda r, say_: f"列出它是因为它比排在前面的配置多出：{joined(r.nested('offers'), say_, '；')}",
+    "offer.cheaper": lambda r, _say: f"价格更低：{r.num('price'):,.0f} {r.fields['currency']}" + _zh_over(r),
+    "offer.faster": lambda r, _say: (
+        f"速度更高：{r.num('tps'):,.1f} {'训练 tokens/s' if r.fields.get('training') else 'tokens/s（每用户）'}"
+        + _zh_over(r)
+    ),
+    "offer.quieter": lambda r, _say: f"噪音更低：距 1 米 {r.num('dba'):.1f} dBA" + _zh_over(r),
+    "offer.card": lambda r, _say: f"另一种显卡：{r.fields['name']}" + _zh_over(r),
+    "offer.cards": lambda r, _say: f"更多显卡：{r.num('count'):.0f} 张" + _zh_over(r),
+    "offer.ram": lambda r, _say: f"更多内存：{r.num('gb'):,.0f} GB" + _zh_over(r),
+    "offer.case": lambda r, _say: (
+        f"{_ZH_CASE_FORMS.get(str(r.fields['form']), '另一种机箱')}（{r.fields['name']}）" + _zh_over(r)
+    ),
+    "offer.platform": lambda r, _say: f"另一种平台：{r.fields['socket']}，配 {r.fields['memory']}" + _zh_over(r),
+    "offer.grow": lambda r, _say: "只需再买一张卡即可扩展" + _zh_over(r),
+    "offer.passes": lambda r, _say: "通过所有检查" + _zh_over(r),
+    "offer.prompt": lambda r, _say: "首个 token 不用等一分钟以上" + _zh_over(r),
+    "offer.supported": lambda r, _say: "显卡仍受厂商软件支持" + _zh_over(r),
+    "offer.room": lambda r, _say: "这个房间放得下" + _zh_over(r),
     "rank.slower": lambda r, _say: (
         f"所需时间是 #{r.num('rank'):.0f} 的 {r.num('ratio'):.1f} 倍：#{r.num('rank'):.0f} 用 "
         f"{r.num('hours'):,.0f} 小时完成同样的训练，价格 {r.num('price'):,.0f} {r.fields['currency']}"
@@ -1592,6 +1621,29 @@ ZH_CLAIMS: dict[str, Template] = {
     "claim.cheapest-with": "{name} 中最便宜",
 }
 """A build's claims as its label says them in Chinese (reasons.CLAIMS in English)."""
+
+
+ZH_OFFERS: dict[str, Template] = {
+    "offer.cheaper": "价格更低",
+    "offer.faster": "速度更高",
+    "offer.quieter": "噪音更低",
+    "offer.card": "{name}",
+    "offer.cards": lambda r, _say: f"{r.num('count'):.0f} 张卡",
+    "offer.ram": lambda r, _say: f"{r.num('gb'):,.0f} GB 内存",
+    "offer.case": lambda r, _say: _ZH_CASE_FORMS.get(str(r.fields["form"]), "另一种机箱"),
+    "offer.platform": "{socket} 平台",
+    "offer.grow": "可再加一张卡",
+    "offer.passes": "通过所有检查",
+    "offer.prompt": "提示词不用久等",
+    "offer.supported": "软件仍受支持",
+    "offer.room": "房间放得下",
+}
+"""What a build without a claim or a kind offers, as its label says it in Chinese (reasons.OFFERS in English)."""
+
+
+def offer_word(offer: Reason) -> str:
+    """An offer as a build's label says it (solve.shown), in the sheet's (or window's) language."""
+    return render(offer, ZH_OFFERS, OFFERS) if _language.get() == "zh_CN" else render(offer, OFFERS)
 
 
 def claim_word(claim: Reason) -> str:
