@@ -138,6 +138,13 @@ def from_json(data: object) -> Reason:
     return Reason.of(str(data["code"]), **{str(k): value(v) for k, v in dict(data.get("fields") or {}).items()})
 
 
+def tps_text(tps: float) -> str:
+    """A decode speed as a build's estimate line shows it: one decimal, two significant digits below 0.1 ("0.0
+    tok/s" read as a build that does not run; qt.builds.speed_text). A step's "(now ...)" and its new figure are
+    said so too (solve.next_step), and differ only where these words differ."""
+    return f"{tps:,.1f}" if tps >= 0.095 or tps == 0 else f"{tps:.2g}"
+
+
 def joined(reasons: tuple[Reason, ...], say: Say, sep: str = "; ") -> str:
     return sep.join(say(r) for r in reasons)
 
@@ -332,6 +339,14 @@ CLAIMS: dict[str, Template] = {
 claim on a build below reading speed, or whose first token waits past PROMPT's minute, says so ("fastest within
 budget below reading speed", "cheapest but first token after 254 s")."""
 
+
+_COOLERS = {
+    "blower": "blower (they exhaust out of the case's back)",
+    "open-air": "open-air (they blow their heat into the case)",
+    "passive": "passive (a server's fan wall cools them)",
+    "liquid": "liquid-cooled",
+}
+"""A card's cooler as a swap's change says it."""
 
 _CASE_FORMS = {"rack": "a rack-mount case", "open": "an open frame", "tower": "a tower case"}
 
@@ -964,6 +979,29 @@ EN: dict[str, Template] = {
     "need.open-frame": "an open frame or blower cards (no tower holds three open-air flagships, {rule})",
     "need.platform": "a HEDT/workstation platform (a consumer CPU has lanes for two GPUs)",
     "need.psu": "a PSU of at least {watts:.0f} W (or two)",
+    "need.psu-built-in": (
+        "power supplies giving at least {watts:,.0f} W: the chassis's own give {has:,.0f} W usable and take no ATX "
+        "PSU (higher-rated modules for this chassis, or a second machine)"
+    ),
+    "need.case-length": "a case that takes {length:.0f} mm cards (this one takes {max:.0f} mm)",
+    "need.board-spacing": (
+        "a board whose x16 slots are spaced for {n} cards {width:g} slots wide, or risers in an open frame"
+    ),
+    "need.ducted": "a ducted server chassis (passive cards have no fans of their own: {rule})",
+    "power.after": lambda r, _say: (
+        f"{r.num('load'):,.0f} W of DC load on "
+        + (
+            f"the chassis's own supplies ({r.num('has'):,.0f} W usable)"
+            if r.fields.get("built_in")
+            else f"its {r.num('has'):,.0f} W PSU"
+        )
+    ),
+    "change.cooler": lambda r, _say: (
+        f"{_COOLERS.get(str(r.fields['now']), r.fields['now'])} cards instead of "
+        f"{_COOLERS.get(str(r.fields['was']), r.fields['was'])}"
+    ),
+    "change.width": "{now:g}-slot cards instead of {was:g}-slot",
+    "change.length": "{now:.0f} mm long instead of {was:.0f} mm",
     "need.circuit": lambda r, _say: (
         f"a second circuit{' or a 230 V outlet' if r.fields.get('outlet') else ''} "
         f"({r.num('wall'):.0f} W at the wall vs {r.num('limit'):.0f} W)"
@@ -976,6 +1014,7 @@ EN: dict[str, Template] = {
         f"add one more {r.fields['gpu']} ({r.fields['gpus']} in all): {r.num('cost'):,.0f} {r.fields['currency']} "
         f"({r.fields['condition']}, catalog price of {r.fields['date']})"
         + (f"; needs {joined(r.nested('needs'), say)}" if r.nested("needs") else "; needs nothing else")
+        + (f"; power: {say(r.nested('power')[0])}" if r.nested("power") else "")
         + f"; unlocks {joined(r.nested('unlocks'), say)}"
     ),
     "next.swap": lambda r, say: (
@@ -987,16 +1026,17 @@ EN: dict[str, Template] = {
             else ""
         )
         + (f"; needs {joined(r.nested('needs'), say)}" if r.nested("needs") else "")
+        + (f"; changes: {joined(r.nested('changes'), say)}" if r.nested("changes") else "")
         + f"; unlocks {joined(r.nested('unlocks'), say)}"
     ),
     "unlock.fits": "the job fits",
     "unlock.context": "a context of {after:,} tokens (now {before:,})",
     "unlock.users": "{after:,} users at once (now {before:,})",
     "unlock.model": "a model up to {model} ({params:g}B)",
-    "unlock.speed": "{after:,.1f} tokens/s per user (now {before:,.1f})",
+    "unlock.speed": lambda r, _say: f"{tps_text(r.num('after'))} tokens/s per user (now {tps_text(r.num('before'))})",
     "unlock.prefill": "prompts read at {after:,.0f} tokens/s (now {before:,.0f})",
     "unlock.hours": "the job in {after:,.0f} h (now {before:,.0f} h)",
-    "lose.speed": "but {after:,.1f} tokens/s per user (now {before:,.1f})",
+    "lose.speed": lambda r, _say: f"but {tps_text(r.num('after'))} tokens/s per user (now {tps_text(r.num('before'))})",
     "unlock.nothing": "no longer context, more users, larger model or speed for this job",
     # how a build fits: a setting's value (report.fit.FitSetting)
     "fit.one-gpu": "one GPU",

@@ -31,6 +31,7 @@ from configurator.core.reasons import (
     money,
     qualified,
     render,
+    tps_text,
 )
 from configurator.core.rules import REGISTRY, compat, compatibility, job, links, software
 from configurator.core.rules.base import OF_CARD, Check
@@ -442,6 +443,13 @@ def _floor_release_zh(r: Reason) -> str:
         return f"{server} {release}（2025 年各版本的下限）"
     return f"{server} {release}（vLLM 0.7-0.13 的下限：未找到更新版本 vLLM 运行 MLA 模型的实测）"
 
+
+_ZH_GPU_COOLERS = {
+    "blower": "涡轮散热（热风从机箱背部排出）",
+    "open-air": "风扇散热（热量吹进机箱内）",
+    "passive": "被动散热（靠服务器风墙冷却）",
+    "liquid": "水冷",
+}
 
 _ZH_CASE_FORMS = {"rack": "机架式机箱", "open": "开放式机架", "tower": "塔式机箱"}
 
@@ -935,6 +943,26 @@ ZH_REASONS: dict[str, Template] = {
     "need.open-frame": "开放式机架或涡轮卡（塔式机箱装不下三张风扇散热的旗舰卡，{rule}）",
     "need.platform": "HEDT/工作站平台（消费级 CPU 的通道只够两张 GPU）",
     "need.psu": "至少 {watts:.0f} W 的电源（或两个）",
+    "need.psu-built-in": (
+        "电源合计至少 {watts:,.0f} W：机箱自带电源可用 {has:,.0f} W，装不了 ATX 电源（为这款机箱换更高功率的电源模块，或第二台机器）"
+    ),
+    "need.case-length": "能装 {length:.0f} mm 长显卡的机箱（这款最长 {max:.0f} mm）",
+    "need.board-spacing": "x16 插槽间距够放 {n} 张 {width:g} 槽宽显卡的主板，或开放式机架加延长线",
+    "need.ducted": "带导风的服务器机箱（被动散热卡自己没有风扇：{rule}）",
+    "power.after": lambda r, _say: (
+        f"直流负载 {r.num('load'):,.0f} W，"
+        + (
+            f"由机箱自带电源供电（可用 {r.num('has'):,.0f} W）"
+            if r.fields.get("built_in")
+            else f"电源 {r.num('has'):,.0f} W"
+        )
+    ),
+    "change.cooler": lambda r, _say: (
+        f"{_ZH_GPU_COOLERS.get(str(r.fields['now']), str(r.fields['now']))}显卡，"
+        f"取代{_ZH_GPU_COOLERS.get(str(r.fields['was']), str(r.fields['was']))}"
+    ),
+    "change.width": "{now:g} 槽宽显卡，取代 {was:g} 槽宽",
+    "change.length": "长 {now:.0f} mm，原为 {was:.0f} mm",
     "need.circuit": lambda r, _say: (
         f"第二路电路{'或 230 V 插座' if r.fields.get('outlet') else ''}"
         f"（墙插 {r.num('wall'):.0f} W，电路可供 {r.num('limit'):.0f} W）"
@@ -945,6 +973,7 @@ ZH_REASONS: dict[str, Template] = {
         f"再加一张 {r.fields['gpu']}（共 {r.fields['gpus']} 张）：{r.num('cost'):,.0f} {r.fields['currency']}"
         f"（{_ZH_CONDITIONS.get(str(r.fields['condition']), str(r.fields['condition']))}，目录 {r.fields['date']} 的价格）"
         + (f"；需要{'；'.join(say_(n) for n in r.nested('needs'))}" if r.nested("needs") else "；无需其他改动")
+        + (f"；供电：{say_(r.nested('power')[0])}" if r.nested("power") else "")
         + f"；可获得{'；'.join(say_(u) for u in r.nested('unlocks'))}"
     ),
     "next.swap": lambda r, say_: (
@@ -957,16 +986,19 @@ ZH_REASONS: dict[str, Template] = {
             else ""
         )
         + (f"；需要{'；'.join(say_(n) for n in r.nested('needs'))}" if r.nested("needs") else "")
+        + (f"；变化：{'；'.join(say_(c) for c in r.nested('changes'))}" if r.nested("changes") else "")
         + f"；可获得{'；'.join(say_(u) for u in r.nested('unlocks'))}"
     ),
     "unlock.fits": "能装下这项任务",
     "unlock.context": "上下文可达 {after:,} token（现为 {before:,}）",
     "unlock.users": "可同时服务 {after:,} 个用户（现为 {before:,}）",
     "unlock.model": "可运行最大到 {model}（{params:g}B）的模型",
-    "unlock.speed": "每用户 {after:,.1f} token/s（现为 {before:,.1f}）",
+    "unlock.speed": lambda r, _say: f"每用户 {tps_text(r.num('after'))} token/s（现为 {tps_text(r.num('before'))}）",
     "unlock.prefill": "提示词读取 {after:,.0f} token/s（现为 {before:,.0f}）",
     "unlock.hours": "任务用时 {after:,.0f} 小时（现为 {before:,.0f} 小时）",
-    "lose.speed": "但每用户只有 {after:,.1f} token/s（现为 {before:,.1f}）",
+    "lose.speed": lambda r, _say: (
+        f"但每用户只有 {tps_text(r.num('after'))} token/s（现为 {tps_text(r.num('before'))}）"
+    ),
     "unlock.nothing": "对这项任务，上下文、用户数、模型大小和速度都没有提升",
     "gain.hours": "训练时间约缩短 {hours:,.0f} 小时",
     # how a build fits
