@@ -340,6 +340,46 @@ claim on a build below reading speed, or whose first token waits past PROMPT's m
 budget below reading speed", "cheapest but first token after 254 s")."""
 
 
+def _shared_words(r: Reason, _say: Say) -> str:
+    wait = r.fields.get("wait_s")
+    text = "both" if r.num("n") == 2 else "all"
+    if r.fields.get("below"):
+        text += _BELOW + (f", first token after {r.num('wait_s'):.0f} s" if wait is not None else "")
+    elif wait is not None:
+        text += f" with a first token after {r.num('wait_s'):.0f} s"
+    return text
+
+
+CLAIMS["claim.shared"] = _shared_words
+
+_SLOW_CHEAPEST = "claim.cheapest-slow"  # "cheapest below reading speed": the qualifier is its own word
+
+
+def label_claims(claims: tuple[Reason, ...]) -> tuple[Reason, ...]:
+    """A build's claims as its label says them, a qualifier they share said once: the qualified claims without it,
+    then `claim.shared` ("both below reading speed"), then the others ("room to grow", "cheapest with X"). A build's
+    qualifiers are facts of the build (solve.ranking._qualify: below reading speed, its first token's wait), so its
+    qualified claims share them; "cheapest below reading speed; best value below reading speed" said it twice. One
+    qualified claim keeps its own words; claims whose qualifiers differ are said as they are."""
+
+    def qualifier(c: Reason) -> tuple[bool, Value] | None:
+        below = bool(c.fields.get("below")) or c.code == _SLOW_CHEAPEST
+        wait = c.fields.get("wait_s")
+        return (below, wait) if below or wait is not None else None
+
+    qualified = [c for c in claims if qualifier(c) is not None]
+    if len(qualified) < 2 or len({qualifier(c) for c in qualified}) > 1:
+        return claims
+    below, wait = qualifier(qualified[0]) or (False, None)
+
+    def bare(c: Reason) -> Reason:
+        fields = {k: v for k, v in c.fields.items() if k not in ("below", "wait_s")}
+        return Reason.of("claim.cheapest" if c.code == _SLOW_CHEAPEST else c.code, **fields)
+
+    shared = Reason.of("claim.shared", n=len(qualified), below=below, wait_s=wait)
+    return (*(bare(c) for c in qualified), shared, *(c for c in claims if qualifier(c) is None))
+
+
 _COOLERS = {
     "blower": "blower (they exhaust out of the case's back)",
     "open-air": "open-air (they blow their heat into the case)",
@@ -615,6 +655,7 @@ EN: dict[str, Template] = {
     ),
     "claim.grow": "takes one more {gpu} by buying only that card: its slot, lanes, PSU and circuit have room",
     "claim.none": "no build shown beats it on both price and speed",
+    "claim.shared": lambda r, say: "its claims " + _shared_words(r, say),  # a label's word (label_claims)
     # why a build without a claim or a kind is shown (solve.shown): what it offers over the builds ranked above it
     "shown.offers": lambda r, say: (
         f"shown for what it offers over the builds ranked above it: {joined(r.nested('offers'), say)}"

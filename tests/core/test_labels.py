@@ -481,16 +481,20 @@ def test_a_claim_on_a_build_that_does_not_serve_the_job_says_what_it_is(one_buil
     at 0.37 tokens/s each, was "cheapest; fastest within budget; best value". One rule for every claim: a build below
     reading speed says so in each claim, one whose first token waits past PROMPT's minute says the wait; in English
     and in Chinese, from the claims' fields."""
-    from configurator.core.report import words
+    from configurator.core.report import phrases, words
     from configurator.core.solve.ranking import rank_and_label
 
     request = BuildRequest(
         model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m", batch=16), budget=2100
     )
     shown = rank_and_label([_variant(one_build, 886, 0.37)], request)
-    assert shown[0].label == (
-        "cheapest below reading speed; fastest within budget below reading speed; best value below reading speed"
-    )
+    # the qualifier its claims share is said once (each claim alone still says it: claim_words, the JSON's fields)
+    assert shown[0].label == "cheapest; fastest within budget; best value; all below reading speed"
+    assert claim_words(shown[0]) == [
+        "cheapest below reading speed",
+        "fastest within budget below reading speed",
+        "best value below reading speed",
+    ]
     assert all(c.fields.get("below") for c in shown[0].claims if c.code != "claim.cheapest-slow")
     with words.language("zh_CN"):
         assert [words.claim_word(c) for c in shown[0].claims] == [
@@ -498,14 +502,13 @@ def test_a_claim_on_a_build_that_does_not_serve_the_job_says_what_it_is(one_buil
             "预算内最快但低于阅读速度",
             "性价比最高但低于阅读速度",
         ]
-    # every build shown waits past the minute for its last user's first token: each claim says the wait
+        assert phrases.label(shown[0]) == "最便宜；预算内最快；性价比最高；均低于阅读速度"
+    # every build shown waits past the minute for its last user's first token: the wait is said once
     shown = rank_and_label([_waiting(_variant(one_build, 2000, 6.0), users=16)], request)
-    assert shown[0].label == (
-        "cheapest but first token after 90 s; fastest within budget but first token after 90 s; "
-        "best value but first token after 90 s"
-    )
+    assert shown[0].label == "cheapest; fastest within budget; best value; all with a first token after 90 s"
     with words.language("zh_CN"):
         assert words.claim_word(shown[0].claims[0]) == "最便宜，首个 token 要等 90 秒"
+        assert phrases.label(shown[0]) == "最便宜；预算内最快；性价比最高；首个 token 均要等 90 秒"
 
 
 def _training_variant(build: Any, price: float, hours: float) -> Any:

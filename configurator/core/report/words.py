@@ -1655,6 +1655,17 @@ ZH_CLAIMS: dict[str, Template] = {
 """A build's claims as its label says them in Chinese (reasons.CLAIMS in English)."""
 
 
+def _zh_shared(r: Reason, _say: Say) -> str:
+    wait = r.fields.get("wait_s")
+    if r.fields.get("below") or wait is None:  # a shared qualifier is below reading speed, a wait, or both
+        return "均低于阅读速度" + (f"，首个 token 要等 {r.num('wait_s'):.0f} 秒" if wait is not None else "")
+    return f"首个 token 均要等 {r.num('wait_s'):.0f} 秒"
+
+
+ZH_CLAIMS["claim.shared"] = _zh_shared
+ZH_REASONS["claim.shared"] = lambda r, say_: "这些结论" + _zh_shared(r, say_)
+
+
 ZH_OFFERS: dict[str, Template] = {
     "offer.cheaper": "价格更低",
     "offer.faster": "速度更高",

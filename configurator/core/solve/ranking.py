@@ -42,7 +42,7 @@ from configurator.core.model.noise import build_dba
 from configurator.core.model.request import BuildRequest
 from configurator.core.reasons import CLAIMS as CLAIM_WORDS
 from configurator.core.reasons import OFFERS as OFFER_WORDS
-from configurator.core.reasons import Reason, Value, english, from_json, render
+from configurator.core.reasons import Reason, Value, english, from_json, label_claims, render
 from configurator.core.rules.site import DataCenterNoise
 from configurator.core.solve.rules import PROMPT, READING_TPS
 from configurator.core.solve.shown import why_shown
@@ -653,7 +653,7 @@ def label_text(claims: tuple[Reason, ...], kinds: tuple[Reason, ...], offers: tu
     """A build's label in English: its claims, then the kind of build in brackets ("cheapest; best value (with the
     experts in RAM)"), or only the kind, or "alternative" with what it offers over the builds above it
     ("alternative (rack-mount case, AM5 platform)": solve.shown)."""
-    said = "; ".join(render(c, CLAIM_WORDS) for c in claims)
+    said = "; ".join(render(c, CLAIM_WORDS) for c in label_claims(claims))
     kind = ", ".join(english(k) for k in kinds)
     offered = ", ".join(render(o, OFFER_WORDS) for o in offers)
     alternative = f"{ALTERNATIVE} ({offered})" if offered else ALTERNATIVE
