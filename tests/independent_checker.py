@@ -325,6 +325,21 @@ def _claim_of(head: str, scope: str | None) -> tuple[str, str | None] | None:
     return None
 
 
+_SHARED_WAIT = re.compile(r"first token after (\d+) s")
+
+
+def _shared_qualifier(words: str) -> str | None:
+    """A qualifier a label says once for the claims before it ("both below reading speed", "all with a first token
+    after 254 s"), as the suffix each of those claims would carry alone; None for other words."""
+    if not words.startswith(("both ", "all ")):
+        return None
+    wait = _SHARED_WAIT.search(words)
+    below = _BELOW if _BELOW.strip() in words else ""
+    if not below and wait is None:
+        return None
+    return below + (f" but first token after {wait[1]} s" if wait else "")
+
+
 def label_claims(label: str) -> list[tuple[str, str | None]]:
     """The claims a label makes, as (kind, scope) (label_pieces)."""
     return [(kind, scope) for kind, scope, _piece in label_pieces(label)]
@@ -340,11 +355,21 @@ def label_pieces(label: str) -> list[tuple[str, str | None, str]]:
     claims: list[tuple[str, str | None, str]] = []
     text = label.strip().lower()
     outer = "without your own card" if text.endswith("(without your own card)") else None  # of the whole label
+    pending = 0  # the claims a shared qualifier after them applies to start here
     for part in text.split(";"):
         part = part.strip()
         words, _, bracket = part.partition(" (")
         scope = "without your own card" if bracket.startswith("without your own card") else outer
         if words.startswith(("ready-made", "alternative")):
+            continue
+        shared = _shared_qualifier(words)
+        if shared is not None:
+            # "cheapest; best value; both below reading speed": the qualifier is said once for the claims before it
+            for k in range(pending, len(claims)):
+                kind, scope_k, head = claims[k]
+                claim = _claim_of(head + shared, scope_k)
+                claims[k] = (*claim, head + shared) if claim is not None else (kind, scope_k, head + shared)
+            pending = len(claims)
             continue
         for piece in (p.strip() for chunk in words.split(",") for p in chunk.split(" and ")):
             if not piece or piece.startswith(_NO_CLAIM):

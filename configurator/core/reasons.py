@@ -148,6 +148,13 @@ def _per_hour(value: Value) -> str:
     return "?" if not isinstance(value, int | float) else f"{value:,.2f}M tokens/h"
 
 
+def tps_text(tps: float) -> str:
+    """A decode speed as a build's estimate line shows it: one decimal, two significant digits below 0.1 ("0.0
+    tok/s" read as a build that does not run; qt.builds.speed_text). A step's "(now ...)" and its new figure are
+    said so too (solve.next_step), and differ only where these words differ."""
+    return f"{tps:,.1f}" if tps >= 0.095 or tps == 0 else f"{tps:.2g}"
+
+
 def joined(reasons: tuple[Reason, ...], say: Say, sep: str = "; ") -> str:
     return sep.join(say(r) for r in reasons)
 
@@ -347,6 +354,83 @@ CLAIMS: dict[str, Template] = {
 """A build's claims (solve.ranking) as its label says them; `EN` says why the build holds each (the same code). A
 claim on a build below reading speed, or whose first token waits past PROMPT's minute, says so ("fastest within
 budget below reading speed", "cheapest but first token after 254 s")."""
+
+
+def _shared_words(r: Reason, _say: Say) -> str:
+    wait = r.fields.get("wait_s")
+    text = "both" if r.num("n") == 2 else "all"
+    if r.fields.get("below"):
+        text += _BELOW + (f", first token after {r.num('wait_s'):.0f} s" if wait is not None else "")
+    elif wait is not None:
+        text += f" with a first token after {r.num('wait_s'):.0f} s"
+    return text
+
+
+CLAIMS["claim.shared"] = _shared_words
+
+_SLOW_CHEAPEST = "claim.cheapest-slow"  # "cheapest below reading speed": the qualifier is its own word
+
+
+def label_claims(claims: tuple[Reason, ...]) -> tuple[Reason, ...]:
+    """A build's claims as its label says them, a qualifier they share said once: the qualified claims without it,
+    then `claim.shared` ("both below reading speed"), then the others ("room to grow", "cheapest with X"). A build's
+    qualifiers are facts of the build (solve.ranking._qualify: below reading speed, its first token's wait), so its
+    qualified claims share them; "cheapest below reading speed; best value below reading speed" said it twice. One
+    qualified claim keeps its own words; claims whose qualifiers differ are said as they are."""
+
+    def qualifier(c: Reason) -> tuple[bool, Value] | None:
+        below = bool(c.fields.get("below")) or c.code == _SLOW_CHEAPEST
+        wait = c.fields.get("wait_s")
+        return (below, wait) if below or wait is not None else None
+
+    qualified = [c for c in claims if qualifier(c) is not None]
+    if len(qualified) < 2 or len({qualifier(c) for c in qualified}) > 1:
+        return claims
+    below, wait = qualifier(qualified[0]) or (False, None)
+
+    def bare(c: Reason) -> Reason:
+        fields = {k: v for k, v in c.fields.items() if k not in ("below", "wait_s")}
+        return Reason.of("claim.cheapest" if c.code == _SLOW_CHEAPEST else c.code, **fields)
+
+    shared = Reason.of("claim.shared", n=len(qualified), below=below, wait_s=wait)
+    return (*(bare(c) for c in qualified), shared, *(c for c in claims if qualifier(c) is None))
+
+
+_COOLERS = {
+    "blower": "blower (they exhaust out of the case's back)",
+    "open-air": "open-air (they blow their heat into the case)",
+    "passive": "passive (a server's fan wall cools them)",
+    "liquid": "liquid-cooled",
+}
+"""A card's cooler as a swap's change says it."""
+
+_CASE_FORMS = {"rack": "a rack-mount case", "open": "an open frame", "tower": "a tower case"}
+
+
+def _over(r: Reason) -> str:
+    """An offer that holds over one build ranked above (field `rank`), not all of them: which."""
+    return f" (over #{r.num('rank'):.0f})" if r.fields.get("rank") is not None else ""
+
+
+OFFERS: dict[str, Template] = {
+    "offer.cheaper": "lower price",
+    "offer.faster": "more speed",
+    "offer.quieter": "less noise",
+    "offer.card": "{name}",
+    "offer.cards": lambda r, _say: f"{r.num('count'):.0f} cards",
+    "offer.ram": lambda r, _say: f"{r.num('gb'):,.0f} GB RAM",
+    "offer.case": lambda r, _say: (
+        _CASE_FORMS.get(str(r.fields["form"]), "another case").removeprefix("a ").removeprefix("an ")
+    ),
+    "offer.platform": "{socket} platform",
+    "offer.grow": "room for one more card",
+    "offer.passes": "passes every check",
+    "offer.prompt": "no prompt wait",
+    "offer.supported": "supported software",
+    "offer.room": "fits the room",
+}
+"""What a build without a claim or a kind offers over the builds above it, as its label says it after "alternative:"
+(solve.shown; `EN` says each in full). Never a semicolon (a label's claims are split on them)."""
 
 
 FIT_METHODS = {
@@ -600,6 +684,29 @@ EN: dict[str, Template] = {
     ),
     "claim.grow": "takes one more {gpu} by buying only that card: its slot, lanes, PSU and circuit have room",
     "claim.none": "no build shown beats it on both price and speed",
+    "claim.shared": lambda r, say: "its claims " + _shared_words(r, say),  # a label's word (label_claims)
+    # why a build without a claim or a kind is shown (solve.shown): what it offers over the builds ranked above it
+    "shown.offers": lambda r, say: (
+        f"shown for what it offers over the builds ranked above it: {joined(r.nested('offers'), say)}"
+    ),
+    "offer.cheaper": lambda r, _say: f"a lower price: {r.num('price'):,.0f} {r.fields['currency']}" + _over(r),
+    "offer.faster": lambda r, _say: (
+        f"more speed: {r.num('tps'):,.1f} {'training tokens/s' if r.fields.get('training') else 'tokens/s per user'}"
+        + _over(r)
+    ),
+    "offer.quieter": lambda r, _say: f"less noise: {r.num('dba'):.1f} dBA at 1 m" + _over(r),
+    "offer.card": lambda r, _say: f"another card: {r.fields['name']}" + _over(r),
+    "offer.cards": lambda r, _say: f"more cards: {r.num('count'):.0f}" + _over(r),
+    "offer.ram": lambda r, _say: f"more RAM: {r.num('gb'):,.0f} GB" + _over(r),
+    "offer.case": lambda r, _say: (
+        f"{_CASE_FORMS.get(str(r.fields['form']), 'another case')} ({r.fields['name']})" + _over(r)
+    ),
+    "offer.platform": lambda r, _say: f"another platform: {r.fields['socket']} with {r.fields['memory']}" + _over(r),
+    "offer.grow": lambda r, _say: "room for one more card, bought alone" + _over(r),
+    "offer.passes": lambda r, _say: "it passes every check" + _over(r),
+    "offer.prompt": lambda r, _say: "its prompts do not wait over a minute for a first token" + _over(r),
+    "offer.supported": lambda r, _say: "cards its vendor's software still supports" + _over(r),
+    "offer.room": lambda r, _say: "a machine the room can take" + _over(r),
     "rank.slower": lambda r, _say: (
         f"{r.num('ratio'):.1f}x slower than #{r.num('rank'):.0f}, which trains the same job in "
         f"{r.num('hours'):,.0f} h for {r.num('price'):,.0f} {r.fields['currency']}"
@@ -1017,6 +1124,29 @@ EN: dict[str, Template] = {
     "need.open-frame": "an open frame or blower cards (no tower holds three open-air flagships, {rule})",
     "need.platform": "a HEDT/workstation platform (a consumer CPU has lanes for two GPUs)",
     "need.psu": "a PSU of at least {watts:.0f} W (or two)",
+    "need.psu-built-in": (
+        "power supplies giving at least {watts:,.0f} W: the chassis's own give {has:,.0f} W usable and take no ATX "
+        "PSU (higher-rated modules for this chassis, or a second machine)"
+    ),
+    "need.case-length": "a case that takes {length:.0f} mm cards (this one takes {max:.0f} mm)",
+    "need.board-spacing": (
+        "a board whose x16 slots are spaced for {n} cards {width:g} slots wide, or risers in an open frame"
+    ),
+    "need.ducted": "a ducted server chassis (passive cards have no fans of their own: {rule})",
+    "power.after": lambda r, _say: (
+        f"{r.num('load'):,.0f} W of DC load on "
+        + (
+            f"the chassis's own supplies ({r.num('has'):,.0f} W usable)"
+            if r.fields.get("built_in")
+            else f"its {r.num('has'):,.0f} W PSU"
+        )
+    ),
+    "change.cooler": lambda r, _say: (
+        f"{_COOLERS.get(str(r.fields['now']), r.fields['now'])} cards instead of "
+        f"{_COOLERS.get(str(r.fields['was']), r.fields['was'])}"
+    ),
+    "change.width": "{now:g}-slot cards instead of {was:g}-slot",
+    "change.length": "{now:.0f} mm long instead of {was:.0f} mm",
     "need.circuit": lambda r, _say: (
         f"a second circuit{' or a 230 V outlet' if r.fields.get('outlet') else ''} "
         f"({r.num('wall'):.0f} W at the wall vs {r.num('limit'):.0f} W)"
@@ -1029,6 +1159,7 @@ EN: dict[str, Template] = {
         f"add one more {r.fields['gpu']} ({r.fields['gpus']} in all): {r.num('cost'):,.0f} {r.fields['currency']} "
         f"({r.fields['condition']}, catalog price of {r.fields['date']})"
         + (f"; needs {joined(r.nested('needs'), say)}" if r.nested("needs") else "; needs nothing else")
+        + (f"; power: {say(r.nested('power')[0])}" if r.nested("power") else "")
         + f"; unlocks {joined(r.nested('unlocks'), say)}"
     ),
     "next.swap": lambda r, say: (
@@ -1040,16 +1171,17 @@ EN: dict[str, Template] = {
             else ""
         )
         + (f"; needs {joined(r.nested('needs'), say)}" if r.nested("needs") else "")
+        + (f"; changes: {joined(r.nested('changes'), say)}" if r.nested("changes") else "")
         + f"; unlocks {joined(r.nested('unlocks'), say)}"
     ),
     "unlock.fits": "the job fits",
     "unlock.context": "a context of {after:,} tokens (now {before:,})",
     "unlock.users": "{after:,} users at once (now {before:,})",
     "unlock.model": "a model up to {model} ({params:g}B)",
-    "unlock.speed": "{after:,.1f} tokens/s per user (now {before:,.1f})",
+    "unlock.speed": lambda r, _say: f"{tps_text(r.num('after'))} tokens/s per user (now {tps_text(r.num('before'))})",
     "unlock.prefill": "prompts read at {after:,.0f} tokens/s (now {before:,.0f})",
     "unlock.hours": "the job in {after:,.0f} h (now {before:,.0f} h)",
-    "lose.speed": "but {after:,.1f} tokens/s per user (now {before:,.1f})",
+    "lose.speed": lambda r, _say: f"but {tps_text(r.num('after'))} tokens/s per user (now {tps_text(r.num('before'))})",
     "unlock.nothing": "no longer context, more users, larger model or speed for this job",
     # how a build fits: a setting's value (report.fit.FitSetting)
     "fit.one-gpu": "one GPU",

@@ -451,6 +451,7 @@ class BuildJson(TypedDict):
     next_steps: list[NextStepJson]  # an addition (solve.next_step)
     slower: ReasonJson | None  # a training "cheapest" many times slower than a build shown (ranking._slower)
     speed_sourced: bool  # an addition: its speed may hold a claim (False: ranking.unsourced_training_speed)
+    why: list[ReasonJson]  # an addition: what a build without a claim or a kind offers over those above (solve.shown)
     price_warnings: NotRequired[list[OldPriceWarning]]  # added by `plan --json` (cli/plan.py)
 
 

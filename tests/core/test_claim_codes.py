@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from configurator.core.reasons import CLAIMS, EN, Reason, as_json, english, from_json
+from configurator.core.reasons import CLAIMS, EN, OFFERS, Reason, as_json, english, from_json
 from configurator.core.report import phrases, words
 from configurator.core.solve.ranking import label_text
 
@@ -36,6 +36,8 @@ def test_every_label_code_has_english_and_chinese_words() -> None:
     assert not missing, missing
     assert set(CLAIMS) == set(words.ZH_CLAIMS)  # the claim itself, as a label says it
     assert all(code in EN for code in CLAIMS)  # and why the build holds it
+    # what a build without a claim or a kind offers (solve.shown), as its label says it and in full
+    assert set(OFFERS) == set(words.ZH_OFFERS) and all(code in EN for code in OFFERS)
 
 
 PASSED_THROUGH = ("way.other", "warn.framework")

@@ -133,6 +133,65 @@ def cheapest_sentence_problems(name: str, build: dict[str, Any], builds: list[di
     return problems
 
 
+def _ram_gb(b: dict[str, Any]) -> float:
+    return sum(
+        (p["spec"].get("modules") or 1) * (p["spec"].get("module_gb") or 0) * p["quantity"]
+        for p in b["parts"]
+        if p["category"] == "memory"
+    )
+
+
+def _spec(b: dict[str, Any], category: str, key: str) -> Any:
+    return next((p["spec"].get(key) for p in b["parts"] if p["category"] == category), None)
+
+
+def _gpus(b: dict[str, Any]) -> int:
+    return sum(p["quantity"] for p in b["parts"] if p["category"] == "gpu") * b["nodes"]
+
+
+def _cards(b: dict[str, Any]) -> set[str]:
+    return {p["id"] for p in b["parts"] if p["category"] in ("gpu", "system")}
+
+
+def _offer_holds(code: str, b: dict[str, Any], o: dict[str, Any]) -> bool:
+    """Whether build `b` offers what `code` says over build `o`, from the JSON alone."""
+    form = {"rack-2u": "rack", "rack-4u": "rack", "rack-5u": "rack", "rack-6u": "rack", "open-frame": "open"}
+    holds = {
+        "offer.cheaper": lambda: b["total_price"] < o["total_price"],
+        "offer.faster": lambda: _speed(b) > _speed(o),
+        "offer.quieter": lambda: (
+            b["noise_dba"] is not None and o["noise_dba"] is not None and b["noise_dba"] < o["noise_dba"]
+        ),
+        "offer.card": lambda: bool(_cards(b) - _cards(o)),
+        "offer.cards": lambda: _gpus(b) > _gpus(o),
+        "offer.ram": lambda: _ram_gb(b) > _ram_gb(o),
+        "offer.case": lambda: (
+            form.get(_spec(b, "chassis", "kind"), "tower") != form.get(_spec(o, "chassis", "kind"), "tower")
+        ),
+        "offer.platform": lambda: _spec(b, "cpu", "socket") != _spec(o, "cpu", "socket"),
+        "offer.grow": lambda: b["room_for_one_more"] and not o["room_for_one_more"],
+        "offer.passes": lambda: _passing(b) and not _passing(o),
+    }
+    return holds.get(code, lambda: True)()
+
+
+def offer_problems(name: str, b: dict[str, Any], above: list[dict[str, Any]]) -> list[str]:
+    """A build without a claim or a kind is shown for what it offers over the builds ranked above it (plan --json
+    "why", solve.shown): each offer is true over them (or over the one it names by rank)."""
+    if b["claims"] or b["kinds"]:
+        return []
+    if above and not b["why"]:
+        return [f"{name}: shown without a claim, a kind or a why"]
+    problems = []
+    for offer in b["why"]:
+        rank = offer["fields"].get("rank")
+        over = [above[rank - 1]] if rank is not None else above
+        for o in over:
+            if not _offer_holds(offer["code"], b, o):
+                problems.append(f"{name}: says {offer['code']} over #{o['rank']}, which it does not offer")
+    return problems
+
+
 def label_problems(request: BuildRequest, result: dict[str, Any]) -> list[str]:
     """Each claim in each label, against the numbers of every build shown."""
     builds = result["builds"]
@@ -149,8 +208,10 @@ def label_problems(request: BuildRequest, result: dict[str, Any]) -> list[str]:
         name = f"#{b['rank']} {b['label']}"
         price, speed, dba = b["total_price"], _speed(b), b["noise_dba"]
         kinds = tuple(from_json(k) for k in b["kinds"])
-        if label_text(tuple(from_json(c) for c in b["claims"]), kinds) != b["label"]:
+        offers = tuple(from_json(o) for o in b["why"])
+        if label_text(tuple(from_json(c) for c in b["claims"]), kinds, offers) != b["label"]:
             problems.append(f"{name}: the label is not what its claims and kinds say (plan --json claims, kinds)")
+        problems += offer_problems(name, b, builds[: b["rank"] - 1])
         if any(k.code == "kind.said" for k in kinds):
             problems.append(f"{name}: a source's kind of build has no code")
         for claim in claim_words(b):
@@ -392,7 +453,7 @@ def test_a_build_with_cards_whose_last_user_waits_holds_no_claim(one_build: Any)
     shown = rank_and_label([slow, pair], request)
     assert [(round(b.total_price), b.label) for b in shown] == [
         (44552, "cheapest; fastest within budget; best value"),
-        (35382, "alternative"),
+        (35382, "alternative (lower price)"),  # what it offers over #1 (solve.shown)
     ]
     said = next(c for c in shown[0].claims if c.code == "claim.cheapest")
     assert said.fields.get("waits") is True
@@ -400,7 +461,10 @@ def test_a_build_with_cards_whose_last_user_waits_holds_no_claim(one_build: Any)
     # a waiting build that decodes faster and for less: no build claims "fastest" or "best value"
     quick = _waiting(_variant(one_build, 30000, 60.0))
     shown = rank_and_label([quick, pair], request)
-    assert [(round(b.total_price), b.label) for b in shown] == [(44552, "cheapest"), (30000, "alternative")]
+    assert [(round(b.total_price), b.label) for b in shown] == [
+        (44552, "cheapest"),
+        (30000, "alternative (lower price, more speed)"),
+    ]
     # every build waits: the claims are made among them
     assert rank_and_label([slow], request)[0].label.startswith("cheapest")
     # the only builds at reading speed wait: a slower one says no more than "cheapest below reading speed"
@@ -408,7 +472,7 @@ def test_a_build_with_cards_whose_last_user_waits_holds_no_claim(one_build: Any)
     shown = rank_and_label([crawl, quick], request)
     assert [(round(b.total_price), b.label) for b in shown] == [
         (20000, "cheapest below reading speed"),
-        (30000, "alternative"),
+        (30000, "alternative (more speed)"),
     ]
 
 
@@ -417,16 +481,20 @@ def test_a_claim_on_a_build_that_does_not_serve_the_job_says_what_it_is(one_buil
     at 0.37 tokens/s each, was "cheapest; fastest within budget; best value". One rule for every claim: a build below
     reading speed says so in each claim, one whose first token waits past PROMPT's minute says the wait; in English
     and in Chinese, from the claims' fields."""
-    from configurator.core.report import words
+    from configurator.core.report import phrases, words
     from configurator.core.solve.ranking import rank_and_label
 
     request = BuildRequest(
         model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m", batch=16), budget=2100
     )
     shown = rank_and_label([_variant(one_build, 886, 0.37)], request)
-    assert shown[0].label == (
-        "cheapest below reading speed; fastest within budget below reading speed; best value below reading speed"
-    )
+    # the qualifier its claims share is said once (each claim alone still says it: claim_words, the JSON's fields)
+    assert shown[0].label == "cheapest; fastest within budget; best value; all below reading speed"
+    assert claim_words(shown[0]) == [
+        "cheapest below reading speed",
+        "fastest within budget below reading speed",
+        "best value below reading speed",
+    ]
     assert all(c.fields.get("below") for c in shown[0].claims if c.code != "claim.cheapest-slow")
     with words.language("zh_CN"):
         assert [words.claim_word(c) for c in shown[0].claims] == [
@@ -434,14 +502,13 @@ def test_a_claim_on_a_build_that_does_not_serve_the_job_says_what_it_is(one_buil
             "预算内最快但低于阅读速度",
             "性价比最高但低于阅读速度",
         ]
-    # every build shown waits past the minute for its last user's first token: each claim says the wait
+        assert phrases.label(shown[0]) == "最便宜；预算内最快；性价比最高；均低于阅读速度"
+    # every build shown waits past the minute for its last user's first token: the wait is said once
     shown = rank_and_label([_waiting(_variant(one_build, 2000, 6.0), users=16)], request)
-    assert shown[0].label == (
-        "cheapest but first token after 90 s; fastest within budget but first token after 90 s; "
-        "best value but first token after 90 s"
-    )
+    assert shown[0].label == "cheapest; fastest within budget; best value; all with a first token after 90 s"
     with words.language("zh_CN"):
         assert words.claim_word(shown[0].claims[0]) == "最便宜，首个 token 要等 90 秒"
+        assert phrases.label(shown[0]) == "最便宜；预算内最快；性价比最高；首个 token 均要等 90 秒"
 
 
 def _training_variant(build: Any, price: float, hours: float) -> Any:

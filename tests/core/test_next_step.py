@@ -160,3 +160,85 @@ def test_the_step_searches_fit_as_whole_estimates_do(
     assert isinstance(model, ModelArch)
     gpu = _gpu(catalog, gpu_id)
     assert memory_fits(model, workload, gpu, count) == estimate(model, workload, gpu, count).fits
+
+
+SERVER = BuildRequest(
+    model_id="llama-3.3-70b",
+    workload=Workload(kind="inference", precision="fp16"),
+    gpu_ids=("l40s",),
+    circuit="230v16a",
+    circuits=2,
+    room="server-room",
+    form="rack",
+)
+
+
+def test_a_server_chassis_without_a_psu_part_says_the_power_a_step_needs(catalog: Catalog) -> None:
+    """A GPU server's own supplies take no ATX PSU: its steps are offered (they had been left out), the add step says
+    the load it puts on those supplies, and a step they cannot carry asks for the watts, never "a PSU of at least"."""
+    from configurator.core.solve.next_step import _psu_need
+
+    server = next(b for b in plan(SERVER, catalog).builds if b.gpu_count >= 3)
+    assert not any(p.category == "psu" for p in server.parts) and server.power.psu_w > 0
+    steps = {s["kind"]: s for s in server.next_steps}
+    assert "add" in steps, server.next_steps
+    power = from_json(steps["add"]["said"]).nested("power")
+    assert power and power[0].fields["built_in"] is True
+    assert power[0].num("load") > server.power.dc_load_w and power[0].num("has") == server.power.psu_w
+    assert "on the chassis's own supplies" in english(from_json(steps["add"]["said"]))
+    assert all(n["code"] != "need.psu" for s in server.next_steps for n in s["needs"])
+    # a swap its supplies cannot carry: the watts they must give
+    hot = _gpu(catalog, "l40s").model_copy(update={"tdp_w": 1200.0})
+    needs = _psu_need(server, _gpu(catalog, "l40s"), hot, server.gpu_count)
+    assert [n.code for n in needs] == ["need.psu-built-in"]
+    assert "take no ATX PSU" in english(needs[0])
+
+
+def test_now_is_the_figure_the_estimate_line_shows(catalog: Catalog, build: Build) -> None:
+    """A step's "(now ...)" is the build's own figure, said as its estimate line says it; a speed the line would show
+    the same is no gain and no loss ("but 14.7 tokens/s per user (now 14.7)")."""
+    from configurator.core.reasons import Reason, tps_text
+    from configurator.core.solve.next_step import Reach, unlocks
+
+    model = catalog.records["models"]["qwen2.5-32b"]
+    assert isinstance(model, ModelArch)
+    for step in build.next_steps:
+        for u in step["unlocks"]:
+            if u["code"] in ("unlock.speed", "lose.speed"):
+                assert u["fields"]["before"] == build.estimate.decode_tokens_per_s
+                assert f"(now {build.estimate.decode_tokens_per_s:.1f})" in english(from_json(u))
+
+    def at(tps: float) -> Reach:
+        return Reach(True, 8192, 2, None, tps, 400.0, None)
+
+    assert [u.code for u in unlocks(at(14.732), at(14.719), model)] == ["unlock.nothing"]
+    assert [u.code for u in unlocks(at(14.732), at(14.6), model)] == ["unlock.nothing", "lose.speed"]
+    slow = english(Reason.of("unlock.speed", before=0.037, after=0.081))
+    assert (
+        slow == f"{tps_text(0.081)} tokens/s per user (now {tps_text(0.037)})" == "0.081 tokens/s per user (now 0.037)"
+    )
+
+
+def test_a_swap_rechecks_the_case_and_cooling_for_the_new_card(catalog: Catalog) -> None:
+    """Two RTX 4090 in a tower step up the route to A100 40GB PCIe: passive cards no tower cools (COOL-2), said as a
+    need, and what changes (the cooler, the width); a card too long for the case asks for a case that takes it."""
+    from configurator.core.solve.next_step import _fit_needs
+
+    request = BuildRequest(
+        model_id="llama-3.3-70b",
+        workload=Workload(kind="inference", precision="q4_k_m", context=8192),
+        gpu_ids=("rtx-4090",),
+    )
+    tower = next(b for b in plan(request, catalog).builds if b.gpu_count == 2)
+    chassis = next(p for p in tower.parts if p.category == "chassis")
+    assert not str(chassis.spec["kind"]).startswith("rack")
+    swap = next(s for s in tower.next_steps if s["kind"] == "swap")
+    assert swap["gpu"] == "a100-40gb-pcie"
+    assert "need.ducted" in [n["code"] for n in swap["needs"]]
+    changes = from_json(swap["said"]).nested("changes")
+    assert ("change.cooler", "open-air", "passive") in [(c.code, c.fields["was"], c.fields["now"]) for c in changes]
+    said = english(from_json(swap["said"]))
+    assert "needs a ducted server chassis" in said and "passive (a server's fan wall cools them) cards" in said
+    long = _gpu(catalog, "rtx-4090").model_copy(update={"length_mm": float(chassis.spec["max_gpu_length_mm"]) + 40})
+    needs = _fit_needs(tower, catalog, _gpu(catalog, "rtx-4090"), long, 2)
+    assert [n.code for n in needs] == ["need.case-length"]

@@ -2454,11 +2454,6 @@ CASES: tuple[Case, ...] = (
         "A buyer comparing a Mac Studio with 3090s reads each build shown as an answer; the journeys ask that an "
         "alternative explain itself ('An alternative explains why a single 48 GB card costs more').",
         (USER_JOURNEYS,),
-        today=(
-            "walk12 (2026-12-03): #2 is 2 x RTX 3090 on an AM5 board in a SilverStone RM44 rack case, 4,096 USD, "
-            "14.7 tokens/s: the cards and speed of #1 (3,562 USD) for 534 USD more, labelled only 'alternative' with "
-            "no claim, kind or why; it should say what it offers (a rack case) or give its place to a build that differs"
-        ),
     ),
     # ---- expert13 (2026-12-04): where buyers spend real money in late 2026
     Case(

@@ -358,6 +358,16 @@ def test_a_claim_on_a_build_that_does_not_serve_the_job_says_what_it_is() -> Non
     box["label"] = "cheapest but first token after 254 s; quietest but first token after 254 s"
     assert check_labels(_plan(box)) == []
     assert label_claims(box["label"]) == [("cheapest", None), ("quietest", None)]
+    # a qualifier the claims share, said once after them (reasons.label_claims), qualifies each of them
+    box["label"] = "cheapest; quietest; both with a first token after 254 s"
+    assert check_labels(_plan(box)) == []
+    assert label_claims(box["label"]) == [("cheapest", None), ("quietest", None)]
+    once = "cheapest; fastest within budget; best value; all below reading speed (with the experts in RAM)"
+    assert check_labels(_plan(_build(1, once, 886, decode=0.37))) == []
+    assert label_claims(once) == [("cheapest-all", None), ("fastest", None), ("value", None)]
+    # said once, it qualifies only the claims before it: a claim after it still needs its own
+    after = "fastest within budget; both below reading speed; best value"
+    assert len(check_labels(_plan(_build(1, after, 886, decode=0.37)))) == 1
 
 
 def test_a_slow_cpu_only_machine_is_no_rival_for_cheapest_beside_gpu_builds() -> None:

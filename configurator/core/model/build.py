@@ -192,6 +192,9 @@ class Build(_Frozen):
     speed_sourced: bool = True
     offered_why: str = ""
     offered: tuple[Reason, ...] = ()  # the source's why as codes and fields (why.*), when it gives them
+    # what a build without a claim or a kind offers over the builds ranked above it (offer.*: solve.shown), the why it
+    # is shown; `plan --json` "why"
+    offers: tuple[Reason, ...] = ()
     against: Reason | None = None  # what it buys over the first build shown (plan._compared), the why's brackets
     upgrades_said: tuple[Reason, ...] = ()  # the upgrades as codes and fields (upgrade.*; `upgrades` renders them)
     # the next steps up (solve.next_step, enriched last): one more card, the next rung of the upgrade path
@@ -308,6 +311,9 @@ class Build(_Frozen):
             "next_steps": list(self.next_steps),
             "slower": as_json(self.slower) if self.slower is not None else None,
             "speed_sourced": self.speed_sourced,  # an addition: ranking.unsourced_training_speed's answer, negated
+            # an addition: why a build without a claim or a kind is shown, what it offers over the builds above it
+            # (solve.shown), each {code, fields}
+            "why": [as_json(o) for o in self.offers],
         }
 
 

@@ -17,6 +17,7 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from configurator.core.reasons import label_claims
 from configurator.core.report import words
 
 if TYPE_CHECKING:
@@ -120,8 +121,11 @@ def label(build: Build) -> str:
     """A build's label in the current language, from its claims and kinds (solve.ranking.label_text in English)."""
     if not _zh():
         return build.label
-    said = "；".join(words.claim_word(c) for c in build.claims)
+    said = "；".join(words.claim_word(c) for c in label_claims(build.claims))  # a shared qualifier said once
     kind = "，".join(words.say(k) for k in build.kinds)
+    if not said and not kind and build.offers:
+        # a build shown for what it offers over those above it (solve.shown)
+        return f"{words.t('alternative')}（{'，'.join(words.offer_word(o) for o in build.offers)}）"
     return f"{said}（{kind}）" if said and kind else said or kind or sentence(build.label)
 
 

@@ -21,6 +21,7 @@ from configurator.core import support
 from configurator.core.reasons import (
     CLAIMS,
     EN,
+    OFFERS,
     Reason,
     Say,
     Template,
@@ -31,6 +32,7 @@ from configurator.core.reasons import (
     qualified,
     render,
     slot_list,
+    tps_text,
 )
 from configurator.core.rules import REGISTRY, compat, compatibility, job, links, software
 from configurator.core.rules.base import OF_CARD, Check
@@ -451,6 +453,19 @@ ZH_TRACES = {
 }
 """reasons.TRACE_WORDS in Chinese."""
 ZH_TRACE_STATISTICS = {"median": "中位数", "p90": "第 90 百分位", "mean": "平均值"}
+_ZH_GPU_COOLERS = {
+    "blower": "涡轮散热（热风从机箱背部排出）",
+    "open-air": "风扇散热（热量吹进机箱内）",
+    "passive": "被动散热（靠服务器风墙冷却）",
+    "liquid": "水冷",
+}
+
+_ZH_CASE_FORMS = {"rack": "机架式机箱", "open": "开放式机架", "tower": "塔式机箱"}
+
+
+def _zh_over(r: Reason) -> str:
+    """An offer that holds over one build ranked above (field `rank`), not all of them: which (reasons._over)."""
+    return f"（相对 #{r.num('rank'):.0f}）" if r.fields.get("rank") is not None else ""
 
 
 ZH_REASONS: dict[str, Template] = {
@@ -608,6 +623,26 @@ ZH_REASONS: dict[str, Template] = {
     "claim.quietest": lambda r, _say: f"噪音最低：距 1 米 {r.num('dba'):.1f} dBA，墙插功耗 {r.num('watts'):,.0f} W",
     "claim.grow": "只需再买一张 {gpu} 即可扩展：插槽、通道、电源和电路都有余量",
     "claim.none": "列出的配置中没有一个在价格和速度上都胜过它",
+    # why a build without a claim or a kind is shown (solve.shown)
+    "shown.offers": lambda r, say_: f"列出它是因为它比排在前面的配置多出：{joined(r.nested('offers'), say_, '；')}",
+    "offer.cheaper": lambda r, _say: f"价格更低：{r.num('price'):,.0f} {r.fields['currency']}" + _zh_over(r),
+    "offer.faster": lambda r, _say: (
+        f"速度更高：{r.num('tps'):,.1f} {'训练 tokens/s' if r.fields.get('training') else 'tokens/s（每用户）'}"
+        + _zh_over(r)
+    ),
+    "offer.quieter": lambda r, _say: f"噪音更低：距 1 米 {r.num('dba'):.1f} dBA" + _zh_over(r),
+    "offer.card": lambda r, _say: f"另一种显卡：{r.fields['name']}" + _zh_over(r),
+    "offer.cards": lambda r, _say: f"更多显卡：{r.num('count'):.0f} 张" + _zh_over(r),
+    "offer.ram": lambda r, _say: f"更多内存：{r.num('gb'):,.0f} GB" + _zh_over(r),
+    "offer.case": lambda r, _say: (
+        f"{_ZH_CASE_FORMS.get(str(r.fields['form']), '另一种机箱')}（{r.fields['name']}）" + _zh_over(r)
+    ),
+    "offer.platform": lambda r, _say: f"另一种平台：{r.fields['socket']}，配 {r.fields['memory']}" + _zh_over(r),
+    "offer.grow": lambda r, _say: "只需再买一张卡即可扩展" + _zh_over(r),
+    "offer.passes": lambda r, _say: "通过所有检查" + _zh_over(r),
+    "offer.prompt": lambda r, _say: "首个 token 不用等一分钟以上" + _zh_over(r),
+    "offer.supported": lambda r, _say: "显卡仍受厂商软件支持" + _zh_over(r),
+    "offer.room": lambda r, _say: "这个房间放得下" + _zh_over(r),
     "rank.slower": lambda r, _say: (
         f"所需时间是 #{r.num('rank'):.0f} 的 {r.num('ratio'):.1f} 倍：#{r.num('rank'):.0f} 用 "
         f"{r.num('hours'):,.0f} 小时完成同样的训练，价格 {r.num('price'):,.0f} {r.fields['currency']}"
@@ -941,6 +976,26 @@ ZH_REASONS: dict[str, Template] = {
     "need.open-frame": "开放式机架或涡轮卡（塔式机箱装不下三张风扇散热的旗舰卡，{rule}）",
     "need.platform": "HEDT/工作站平台（消费级 CPU 的通道只够两张 GPU）",
     "need.psu": "至少 {watts:.0f} W 的电源（或两个）",
+    "need.psu-built-in": (
+        "电源合计至少 {watts:,.0f} W：机箱自带电源可用 {has:,.0f} W，装不了 ATX 电源（为这款机箱换更高功率的电源模块，或第二台机器）"
+    ),
+    "need.case-length": "能装 {length:.0f} mm 长显卡的机箱（这款最长 {max:.0f} mm）",
+    "need.board-spacing": "x16 插槽间距够放 {n} 张 {width:g} 槽宽显卡的主板，或开放式机架加延长线",
+    "need.ducted": "带导风的服务器机箱（被动散热卡自己没有风扇：{rule}）",
+    "power.after": lambda r, _say: (
+        f"直流负载 {r.num('load'):,.0f} W，"
+        + (
+            f"由机箱自带电源供电（可用 {r.num('has'):,.0f} W）"
+            if r.fields.get("built_in")
+            else f"电源 {r.num('has'):,.0f} W"
+        )
+    ),
+    "change.cooler": lambda r, _say: (
+        f"{_ZH_GPU_COOLERS.get(str(r.fields['now']), str(r.fields['now']))}显卡，"
+        f"取代{_ZH_GPU_COOLERS.get(str(r.fields['was']), str(r.fields['was']))}"
+    ),
+    "change.width": "{now:g} 槽宽显卡，取代 {was:g} 槽宽",
+    "change.length": "长 {now:.0f} mm，原为 {was:.0f} mm",
     "need.circuit": lambda r, _say: (
         f"第二路电路{'或 230 V 插座' if r.fields.get('outlet') else ''}"
         f"（墙插 {r.num('wall'):.0f} W，电路可供 {r.num('limit'):.0f} W）"
@@ -951,6 +1006,7 @@ ZH_REASONS: dict[str, Template] = {
         f"再加一张 {r.fields['gpu']}（共 {r.fields['gpus']} 张）：{r.num('cost'):,.0f} {r.fields['currency']}"
         f"（{_ZH_CONDITIONS.get(str(r.fields['condition']), str(r.fields['condition']))}，目录 {r.fields['date']} 的价格）"
         + (f"；需要{'；'.join(say_(n) for n in r.nested('needs'))}" if r.nested("needs") else "；无需其他改动")
+        + (f"；供电：{say_(r.nested('power')[0])}" if r.nested("power") else "")
         + f"；可获得{'；'.join(say_(u) for u in r.nested('unlocks'))}"
     ),
     "next.swap": lambda r, say_: (
@@ -963,16 +1019,19 @@ ZH_REASONS: dict[str, Template] = {
             else ""
         )
         + (f"；需要{'；'.join(say_(n) for n in r.nested('needs'))}" if r.nested("needs") else "")
+        + (f"；变化：{'；'.join(say_(c) for c in r.nested('changes'))}" if r.nested("changes") else "")
         + f"；可获得{'；'.join(say_(u) for u in r.nested('unlocks'))}"
     ),
     "unlock.fits": "能装下这项任务",
     "unlock.context": "上下文可达 {after:,} token（现为 {before:,}）",
     "unlock.users": "可同时服务 {after:,} 个用户（现为 {before:,}）",
     "unlock.model": "可运行最大到 {model}（{params:g}B）的模型",
-    "unlock.speed": "每用户 {after:,.1f} token/s（现为 {before:,.1f}）",
+    "unlock.speed": lambda r, _say: f"每用户 {tps_text(r.num('after'))} token/s（现为 {tps_text(r.num('before'))}）",
     "unlock.prefill": "提示词读取 {after:,.0f} token/s（现为 {before:,.0f}）",
     "unlock.hours": "任务用时 {after:,.0f} 小时（现为 {before:,.0f} 小时）",
-    "lose.speed": "但每用户只有 {after:,.1f} token/s（现为 {before:,.1f}）",
+    "lose.speed": lambda r, _say: (
+        f"但每用户只有 {tps_text(r.num('after'))} token/s（现为 {tps_text(r.num('before'))}）"
+    ),
     "unlock.nothing": "对这项任务，上下文、用户数、模型大小和速度都没有提升",
     "gain.hours": "训练时间约缩短 {hours:,.0f} 小时",
     # how a build fits
@@ -1712,6 +1771,40 @@ ZH_CLAIMS: dict[str, Template] = {
     "claim.cheapest-with": "{name} 中最便宜",
 }
 """A build's claims as its label says them in Chinese (reasons.CLAIMS in English)."""
+
+
+def _zh_shared(r: Reason, _say: Say) -> str:
+    wait = r.fields.get("wait_s")
+    if r.fields.get("below") or wait is None:  # a shared qualifier is below reading speed, a wait, or both
+        return "均低于阅读速度" + (f"，首个 token 要等 {r.num('wait_s'):.0f} 秒" if wait is not None else "")
+    return f"首个 token 均要等 {r.num('wait_s'):.0f} 秒"
+
+
+ZH_CLAIMS["claim.shared"] = _zh_shared
+ZH_REASONS["claim.shared"] = lambda r, say_: "这些结论" + _zh_shared(r, say_)
+
+
+ZH_OFFERS: dict[str, Template] = {
+    "offer.cheaper": "价格更低",
+    "offer.faster": "速度更高",
+    "offer.quieter": "噪音更低",
+    "offer.card": "{name}",
+    "offer.cards": lambda r, _say: f"{r.num('count'):.0f} 张卡",
+    "offer.ram": lambda r, _say: f"{r.num('gb'):,.0f} GB 内存",
+    "offer.case": lambda r, _say: _ZH_CASE_FORMS.get(str(r.fields["form"]), "另一种机箱"),
+    "offer.platform": "{socket} 平台",
+    "offer.grow": "可再加一张卡",
+    "offer.passes": "通过所有检查",
+    "offer.prompt": "提示词不用久等",
+    "offer.supported": "软件仍受支持",
+    "offer.room": "房间放得下",
+}
+"""What a build without a claim or a kind offers, as its label says it in Chinese (reasons.OFFERS in English)."""
+
+
+def offer_word(offer: Reason) -> str:
+    """An offer as a build's label says it (solve.shown), in the sheet's (or window's) language."""
+    return render(offer, ZH_OFFERS, OFFERS) if _language.get() == "zh_CN" else render(offer, OFFERS)
 
 
 def claim_word(claim: Reason) -> str:

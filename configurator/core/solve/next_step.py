@@ -10,26 +10,36 @@ what the board, case, PSU and circuit need for it (plan._one_more_gpu's finding,
 Each step is estimated with the same estimator as the build, on the workload the build runs (its precision, engine,
 KV cache, context and users). "Unlocks" compares the step with the build itself, each searched the same way: the
 longest context up to the model's own (doubling from the asked one), the most users up to MAX_USERS (doubling), the
-largest catalog model that fits at the same settings. The step's other parts (a case for longer cards, cooling) are
-not re-solved: `llm-rig plan --gpu ID --gpus N` plans the whole machine.
+largest catalog model that fits at the same settings. A figure the build's estimate line also shows (its decode and
+prompt speed, its hours) is said as that line says it (reasons.tps_text), and a gain or loss only when the figures
+differ as shown ("but 14.7 tokens/s per user (now 14.7)" had said a loss no reader sees).
+
+A swap re-checks the case and the cooling for the new card (_fit_needs: its length against the case, its width on the
+board's x16 slots and the case's openings, open-air flagships in a tower, a passive card outside a ducted chassis) and
+says what changes (its cooler, its width: change.*). A server chassis's own power supplies take no ATX PSU: a step says
+the watts they must give (need.psu-built-in) and the add step the load it puts on them (power.after). The step's other
+parts are not re-solved: `llm-rig plan --gpu ID --gpus N` plans the whole machine.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 
 from configurator.core.catalog.loader import Catalog
-from configurator.core.catalog.models import Gpu, ModelArch, Price
+from configurator.core.catalog.models import Chassis, Gpu, ModelArch, Motherboard, Price
 from configurator.core.errors import ConfiguratorError
 from configurator.core.estimate.estimator import estimate, memory_fits
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload
 from configurator.core.memo import remember
 from configurator.core.model.build import Build
-from configurator.core.reasons import Reason, as_json
+from configurator.core.reasons import Reason, as_json, tps_text
+from configurator.core.rules.compat import ducted, needs_ducted, open_air_flagships
+from configurator.core.rules.cooling import PassiveCards
 from configurator.core.shapes import NextStepJson
-from configurator.core.solve.rules import PSU_LOAD
+from configurator.core.solve.rules import OPEN_AIR_FLAGSHIPS, PSU_LOAD
+from configurator.core.solve.slots import place
 
 UPGRADE_PATH: tuple[str, ...] = ("rtx-3090", "rtx-4090", "a100-40gb-pcie", "a100-80gb-pcie")
 """The seed article's dual-GPU upgrade route (如何选择整机 2.5): 3090 -> 4090 -> A100 40G (about 25,000 CNY) -> A100 80G
@@ -168,17 +178,15 @@ def unlocks(before: Reach, after: Reach, model: ModelArch) -> tuple[Reason, ...]
     )
     if bigger and after.model is not None:
         out.append(Reason.of("unlock.model", model=after.model.name, params=after.model.params_total_b))
-    if (
+    # a gain or loss of speed only where the figures differ as the estimate line shows them (reasons.tps_text)
+    differ = bool(
         after.decode_tokens_per_s
         and before.decode_tokens_per_s
-        and after.decode_tokens_per_s > before.decode_tokens_per_s
-    ):
-        out.append(Reason.of("unlock.speed", before=before.decode_tokens_per_s, after=after.decode_tokens_per_s))
-    slower = (
-        after.decode_tokens_per_s
-        and before.decode_tokens_per_s
-        and after.decode_tokens_per_s < before.decode_tokens_per_s
+        and tps_text(after.decode_tokens_per_s) != tps_text(before.decode_tokens_per_s)
     )
+    if differ and (after.decode_tokens_per_s or 0) > (before.decode_tokens_per_s or 0):
+        out.append(Reason.of("unlock.speed", before=before.decode_tokens_per_s, after=after.decode_tokens_per_s))
+    slower = differ and (after.decode_tokens_per_s or 0) < (before.decode_tokens_per_s or 0)
     lost = (
         (Reason.of("lose.speed", before=before.decode_tokens_per_s, after=after.decode_tokens_per_s),) if slower else ()
     )
@@ -190,7 +198,7 @@ def unlocks(before: Reach, after: Reach, model: ModelArch) -> tuple[Reason, ...]
         # the compute a card adds shows in reading the prompt (the seed's "4090 computes almost twice as fast as a
         # 3090"), not in decoding, which streams the weights at the memory's bandwidth
         out.append(Reason.of("unlock.prefill", before=before.prefill_tokens_per_s, after=after.prefill_tokens_per_s))
-    if after.wall_hours and before.wall_hours and after.wall_hours < before.wall_hours:
+    if after.wall_hours and before.wall_hours and round(after.wall_hours) < round(before.wall_hours):
         out.append(Reason.of("unlock.hours", before=before.wall_hours, after=after.wall_hours))
     # a card with more memory can decode slower (less bandwidth): said beside what it unlocks
     return (*(out or [Reason.of("unlock.nothing")]), *lost)
@@ -281,40 +289,100 @@ class NextStep:
         }
 
 
+def _built_in_psu(build: Build) -> bool:
+    """The machine's power comes from its chassis's own supplies (a GPU server's): no PSU part is bought."""
+    return not any(p.category == "psu" for p in build.parts)
+
+
 def _psu_need(build: Build, old: Gpu, new: Gpu, count: int) -> tuple[Reason, ...]:
-    """A swap's PSU: the build's DC load with each card's draw replaced (PWR-2's headroom on the PSU it has)."""
+    """A swap's PSU: the build's DC load with each card's draw replaced (PWR-2's headroom on the PSU it has, or on a
+    server chassis's own supplies, which take no ATX PSU: the watts they must give)."""
     load = build.power.dc_load_w + count * (new.tdp_w - old.tdp_w)
     psu = build.power.psu_w
     if psu <= 0 or PSU_LOAD.holds(load, psu):
         return ()
-    return (Reason.of("need.psu", watts=-(-PSU_LOAD.least_psu_w(load) // 100) * 100),)
+    watts = -(-PSU_LOAD.least_psu_w(load) // 100) * 100
+    if _built_in_psu(build):
+        return (Reason.of("need.psu-built-in", watts=watts, has=psu),)
+    return (Reason.of("need.psu", watts=watts),)
+
+
+def _record(build: Build, catalog: Catalog, category: str, kind: str) -> object:
+    part = next((p for p in build.parts if p.category == category), None)
+    return catalog.records.get(kind, {}).get(part.id) if part is not None else None
+
+
+def _fit_needs(build: Build, catalog: Catalog, old: Gpu, new: Gpu, count: int) -> tuple[Reason, ...]:
+    """What the new cards need of the case, board and cooling that the old ones did not: their length against the
+    case, their width on the board's x16 slots and the case's openings (slots.place, as the build was placed), open-air
+    flagships in a tower (COOL-4), passive cards outside a ducted chassis (COOL-2)."""
+    chassis = _record(build, catalog, "chassis", "chassis")
+    board = _record(build, catalog, "motherboard", "motherboards")
+    risers = any(p.category == "accessory" and p.spec.get("kind") == "riser" for p in build.parts)
+    needs: list[Reason] = []
+    if isinstance(chassis, Chassis) and new.length_mm > chassis.max_gpu_length_mm and not risers:
+        needs.append(Reason.of("need.case-length", length=new.length_mm, max=chassis.max_gpu_length_mm))
+    if isinstance(board, Motherboard) and (new.slot_width, new.cooler) != (old.slot_width, old.cooler):
+        placed = place(board, new, count, risers)
+        if placed is None:
+            needs.append(Reason.of("need.board-spacing", width=new.slot_width, n=count))
+        elif isinstance(chassis, Chassis) and not risers and placed.openings_needed > chassis.expansion_slots:
+            needs.append(Reason.of("need.case-openings", openings=placed.openings_needed))
+    if isinstance(chassis, Chassis):
+        tower = chassis.kind in ("mid-tower", "full-tower")
+        if tower and open_air_flagships(new.cooler, new.tdp_w, count):
+            if not open_air_flagships(old.cooler, old.tdp_w, count):
+                needs.append(Reason.of("need.open-frame", rule=OPEN_AIR_FLAGSHIPS.id))
+        if needs_ducted(new) and not needs_ducted(old) and not ducted(chassis):
+            needs.append(Reason.of("need.ducted", rule=PassiveCards.id))
+    return tuple(needs)
+
+
+def _changes(old: Gpu, new: Gpu) -> tuple[Reason, ...]:
+    """What a swap changes in the machine beyond speed and memory: the cards' cooler, their width, a longer card."""
+    out: list[Reason] = []
+    if new.cooler != old.cooler:
+        out.append(Reason.of("change.cooler", was=old.cooler, now=new.cooler))
+    if new.slot_width != old.slot_width:
+        out.append(Reason.of("change.width", was=old.slot_width, now=new.slot_width))
+    if new.length_mm >= old.length_mm + 1:  # a longer card (checked against the case: _fit_needs)
+        out.append(Reason.of("change.length", was=old.length_mm, now=new.length_mm))
+    return tuple(out)
+
+
+def _now(build: Build, reached: Reach) -> Reach:
+    """The build's reach with the figures its own estimate line shows (its decode and prompt speed, its hours): the
+    "(now ...)" of a step is the figure printed beside the build."""
+    e = build.estimate
+    return replace(
+        reached,
+        decode_tokens_per_s=e.decode_tokens_per_s if e.decode_tokens_per_s is not None else reached.decode_tokens_per_s,
+        prefill_tokens_per_s=e.prefill_tokens_per_s or reached.prefill_tokens_per_s,
+        wall_hours=e.wall_hours or reached.wall_hours,
+    )
 
 
 def next_steps(build: Build, catalog: Catalog, model: ModelArch, asked: Workload) -> tuple[NextStep, ...]:
     """The build's next steps up (add one more card, swap for the next rung), for a machine assembled from parts: one
-    node, one kind of card, a PSU of its own."""
+    node, one kind of card, a PSU of its own or a server chassis's own supplies."""
     gpu = catalog.records.get("gpus", {}).get(build.gpu_id)
     gpu_part = next((p for p in build.parts if p.category == "gpu"), None)
-    if (
-        not isinstance(gpu, Gpu)
-        or gpu_part is None
-        or build.nodes != 1
-        or build.gpus_mixed
-        or not any(p.category == "psu" for p in build.parts)
-    ):
+    if not isinstance(gpu, Gpu) or gpu_part is None or build.nodes != 1 or build.gpus_mixed or build.power.psu_w <= 0:
         return ()
     workload = _workload(build, asked)
     n = build.gpu_count
-    before = reach(catalog, model, workload, gpu, n)
+    before = _now(build, reach(catalog, model, workload, gpu, n))
     steps: list[NextStep] = []
     one_more = next((u for u in build.upgrades_said if u.code == "upgrade.one-more"), None)
     priced = catalog_price(catalog, gpu, build.currency, (gpu_part.condition or "new", "new", "used"))
     if one_more is not None and priced is not None:
         needs = one_more.nested("needs")
         gain = unlocks(before, reach(catalog, model, workload, gpu, n + 1), model)
+        power = one_more.nested("power")
         said = Reason.of(
             "next.add", gpu=gpu.name, gpus=n + 1, cost=priced[0], currency=build.currency,
             date=priced[1].date.isoformat(), condition=priced[1].condition, needs=needs, unlocks=gain,
+            **({"power": power[0]} if power and _built_in_psu(build) else {}),
         )  # fmt: skip
         steps.append(NextStep("add", gpu, n + 1, priced[0], priced[1], None, None, needs, gain, said))
     bought = (gpu_part.condition or "new", "new", "used")  # a used card's step up is priced used first
@@ -323,12 +391,14 @@ def next_steps(build: Build, catalog: Catalog, model: ModelArch, asked: Workload
     if up is not None and up_price is not None:
         used = catalog_price(catalog, gpu, build.currency, ("used",))
         sold = None if used is None else used[0] * n  # every card taken out, bought or owned
-        needs = _psu_need(build, gpu, up, n)
+        needs = _fit_needs(build, catalog, gpu, up, n) + _psu_need(build, gpu, up, n)
         gain = unlocks(before, reach(catalog, model, workload, up, n), model)
+        changes = _changes(gpu, up)
         said = Reason.of(
             "next.swap", gpu=up.name, was=gpu.name, gpus=n, cost=up_price[0] * n, currency=build.currency,
             date=up_price[1].date.isoformat(), condition=up_price[1].condition, sold=sold,
             sold_date=used[1].date.isoformat() if used else None, needs=needs, unlocks=gain,
+            **({"changes": changes} if changes else {}),
         )  # fmt: skip
         steps.append(
             NextStep(

@@ -465,7 +465,13 @@ def _one_more_gpu(a: Assembly, choice: Choice, request: BuildRequest, pw: Power)
     # this voltage); the hint had divided by the efficiency ratio the wrong way and missed a circuit it overran
     grown = power_of(replace(a, gpus=n), request)
     if not PSU_LOAD.holds(grown.dc_load_w, a.psu_capacity_w):  # PWR-2
-        needs.append(Reason.of("need.psu", watts=math.ceil(PSU_LOAD.least_psu_w(grown.dc_load_w) / 100) * 100))
+        watts = math.ceil(PSU_LOAD.least_psu_w(grown.dc_load_w) / 100) * 100
+        # a server chassis's own supplies take no ATX PSU: say the watts its supplies must give (next_step.py)
+        needs.append(
+            Reason.of("need.psu", watts=watts)
+            if a.psu is not None
+            else Reason.of("need.psu-built-in", watts=watts, has=a.psu_capacity_w)
+        )
     if not grown.circuit_ok:
         needs.append(
             Reason.of(
@@ -482,7 +488,9 @@ def _one_more_gpu(a: Assembly, choice: Choice, request: BuildRequest, pw: Power)
         gain = Reason.of("gain.memory")
     elif model_est.wall_hours:
         gain = Reason.of("gain.hours", hours=model_est.wall_hours * (1 - a.gpus / n))
-    return Reason.of("upgrade.one-more", gpu=gpu.name, needs=tuple(needs), gain=gain), not needs
+    # the power the machine then draws, on the PSU it has or a server chassis's own supplies (next.add says it)
+    power = Reason.of("power.after", load=grown.dc_load_w, has=a.psu_capacity_w, built_in=a.psu is None)
+    return Reason.of("upgrade.one-more", gpu=gpu.name, needs=tuple(needs), gain=gain, power=power), not needs
 
 
 # --------------------------------------------------------------------------- whole systems and clusters

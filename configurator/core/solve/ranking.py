@@ -41,9 +41,11 @@ from configurator.core.model.build import Build, BuildPart
 from configurator.core.model.noise import build_dba
 from configurator.core.model.request import BuildRequest
 from configurator.core.reasons import CLAIMS as CLAIM_WORDS
-from configurator.core.reasons import Reason, Value, english, from_json, render
+from configurator.core.reasons import OFFERS as OFFER_WORDS
+from configurator.core.reasons import Reason, Value, english, from_json, label_claims, render
 from configurator.core.rules.site import DataCenterNoise
 from configurator.core.solve.rules import PROMPT, READING_TPS
+from configurator.core.solve.shown import why_shown
 
 REFERENCE_TOKENS = 1e8
 """A training request without --tokens is timed for a reference job of this many tokens (100 M), and says so: a
@@ -585,9 +587,22 @@ def _shown(f: _Field, request: BuildRequest, comparison: bool) -> list[int]:
         return (not any(k.code == "kind.own-more" for k in pool[i].kinds), order_key(i))
 
     rest = sorted((i for i in range(len(pool)) if not f.claims[i] and (comparison or not dominated(i))), key=rest_key)
-    shown = (labelled + rest)[: request.top_k]
-    shown.sort(key=order_key)
-    return shown
+    candidates = labelled + rest
+    while True:
+        shown = sorted(candidates[: request.top_k], key=order_key)
+        idle = next((i for k, i in enumerate(shown) if _offers_of(f, i, shown[:k]) is None), None)
+        if idle is None:
+            return shown
+        # it offers nothing over a build ranked above it: its place goes to the next build (solve.shown)
+        candidates.remove(idle)
+
+
+def _offers_of(f: _Field, i: int, above: list[int]) -> tuple[Reason, ...] | None:
+    """What a build without a claim or a kind offers over the builds ranked above it (solve.shown.why_shown); ()
+    for a build that says why in its claims or kind; None when it offers nothing over one of them."""
+    if f.claims[i] or f.pool[i].kinds_said():
+        return ()
+    return why_shown(i, above, f.pool, f.m, [f.eol[j] is not None for j in range(len(f.pool))])
 
 
 def rank_and_label(builds: list[Build], request: BuildRequest) -> list[Build]:
@@ -611,14 +626,16 @@ def rank_and_label(builds: list[Build], request: BuildRequest) -> list[Build]:
         eol = f.eol[i]
         kinds = build.kinds_said() + ((eol,) if eol is not None else ())
         claims = tuple(f.claims[i])
-        said = claims or ((Reason.of("claim.none"),) if not comparison else ())
+        offered = _offers_of(f, i, shown[: rank - 1]) or ()
+        shown_for = (Reason.of("shown.offers", offers=offered),) if offered else ()
+        said = claims or shown_for or ((Reason.of("claim.none"),) if not comparison else ())
         slower = _slower(f, i, shown)
         said = said + ((slower,) if slower is not None else ())
         why = "; ".join(english(r) for r in said)
         why = f"{why}; {build.why}" if why and build.why else why or build.why
         update = {
             "rank": rank,
-            "label": label_text(claims, kinds),
+            "label": label_text(claims, kinds, offered),
             "why": why,
             "claims": claims,
             "kinds": kinds,
@@ -626,17 +643,21 @@ def rank_and_label(builds: list[Build], request: BuildRequest) -> list[Build]:
             "slower": slower,
             "speed_sourced": not f.m[i].unsourced_speed,
             "offered_why": build.why,
+            "offers": offered,
         }
         out.append(build.model_copy(update=update))
     return out
 
 
-def label_text(claims: tuple[Reason, ...], kinds: tuple[Reason, ...]) -> str:
+def label_text(claims: tuple[Reason, ...], kinds: tuple[Reason, ...], offers: tuple[Reason, ...] = ()) -> str:
     """A build's label in English: its claims, then the kind of build in brackets ("cheapest; best value (with the
-    experts in RAM)"), or only the kind, or "alternative"."""
-    said = "; ".join(render(c, CLAIM_WORDS) for c in claims)
+    experts in RAM)"), or only the kind, or "alternative" with what it offers over the builds above it
+    ("alternative (rack-mount case, AM5 platform)": solve.shown)."""
+    said = "; ".join(render(c, CLAIM_WORDS) for c in label_claims(claims))
     kind = ", ".join(english(k) for k in kinds)
-    return f"{said} ({kind})" if said and kind else said or kind or ALTERNATIVE
+    offered = ", ".join(render(o, OFFER_WORDS) for o in offers)
+    alternative = f"{ALTERNATIVE} ({offered})" if offered else ALTERNATIVE
+    return f"{said} ({kind})" if said and kind else said or kind or alternative
 
 
 def claim_words(build: Build | dict[str, object]) -> list[str]:

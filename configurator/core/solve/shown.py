@@ -1,0 +1,127 @@
+"""Why a build without a claim or a kind is shown: what it offers over the builds ranked above it.
+
+One rule for every plan (solve.ranking._shown): a build shown holds a claim (ranking), says what kind of build it is
+(a source's kind.*), or offers something over each build ranked above it, said as `offer.*` reasons with typed fields
+(`Build.offers`, `plan --json` "why"): a lower price, more speed, less noise, another card, more cards, more RAM, another
+kind of case, another platform, room for one more card, passing every check, prompts that do not wait, supported
+software, a machine the room takes. A build that offers nothing over one ranked above it gives its place to the next
+build that does. Llama-3.3-70B at Q4 between a Mac Studio and RTX 3090s (expert case
+llama70b-mac-or-3090-every-build-says-why-it-is-shown) had shown, as a bare "alternative", two RTX 3090 in a rack case
+on AM5 for 534 USD more than #1 at its speed: it now says it offers a rack-mount case and another platform.
+
+An offer holds over every build ranked above it when it can (no `rank` field); otherwise each build above is named by
+its rank with the offer that holds over it (field `rank`), the first in the order below.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from configurator.core.model.build import Build
+from configurator.core.reasons import Reason
+
+if TYPE_CHECKING:
+    from configurator.core.solve.ranking import Measures
+
+FASTER = 1.01
+"""A build is "faster" only by 1 % or more: speeds are shown to three or four figures, and a smaller gain is no
+reason a buyer reads (an estimate of what is worth saying, not a measurement)."""
+
+
+def _cards(build: Build) -> tuple[tuple[str, str], ...]:
+    """The build's cards (or its ready-made system) as (id, name), once each."""
+    seen: dict[str, str] = {}
+    for p in build.parts:
+        if p.category in ("gpu", "system"):
+            seen.setdefault(p.id, p.name)
+    return tuple(seen.items())
+
+
+def _ram_gb(build: Build) -> float:
+    gb = 0.0
+    for p in build.parts:
+        if p.category == "memory":
+            modules = p.spec.get("modules") or 1
+            size = p.spec.get("module_gb") or 0
+            gb += float(modules) * float(size) * p.quantity  # type: ignore[arg-type]
+    return gb
+
+
+def _case(build: Build) -> tuple[str, str] | None:
+    """The kind of case (rack, open, tower) and its name, or None without a chassis part."""
+    part = next((p for p in build.parts if p.category == "chassis"), None)
+    if part is None:
+        return None
+    kind = str(part.spec.get("kind", ""))
+    form = "rack" if kind.startswith("rack") else "open" if kind == "open-frame" else "tower"
+    return form, part.name
+
+
+def _platform(build: Build) -> tuple[str, str] | None:
+    """The CPU socket and its memory type, or None without a CPU part."""
+    part = next((p for p in build.parts if p.category == "cpu"), None)
+    if part is None or not part.spec.get("socket"):
+        return None
+    return str(part.spec.get("socket")), str(part.spec.get("memory_type", ""))
+
+
+def offers(b: Build, mb: Measures, a: Build, ma: Measures, eol: tuple[bool, bool]) -> list[Reason]:
+    """What build `b` offers that build `a` does not, in a fixed order (price, speed, noise, hardware, checks);
+    `eol` says whether a's and b's cards are past their software support."""
+    out: list[Reason] = []
+    if mb.price < ma.price - 0.5:
+        out.append(Reason.of("offer.cheaper", price=round(mb.price, 2), currency=b.currency))
+    if mb.speed > ma.speed * FASTER:
+        out.append(Reason.of("offer.faster", tps=mb.speed, training=b.estimate.workload.get("kind") == "training"))
+    if mb.dba is not None and ma.dba is not None and round(mb.dba, 1) < round(ma.dba, 1):
+        out.append(Reason.of("offer.quieter", dba=round(mb.dba, 1)))
+    theirs = {i for i, _ in _cards(a)}
+    other = [name for i, name in _cards(b) if i not in theirs]
+    if other:
+        out.append(Reason.of("offer.card", name=other[0]))
+    if b.gpu_count * b.nodes > a.gpu_count * a.nodes and _cards(b) and _cards(a):
+        out.append(Reason.of("offer.cards", count=b.gpu_count * b.nodes))
+    ram_b, ram_a = _ram_gb(b), _ram_gb(a)
+    if ram_b > ram_a > 0:
+        out.append(Reason.of("offer.ram", gb=round(ram_b)))
+    case_b, case_a = _case(b), _case(a)
+    if case_b is not None and case_a is not None and case_b[0] != case_a[0]:
+        out.append(Reason.of("offer.case", form=case_b[0], name=case_b[1]))
+    plat_b, plat_a = _platform(b), _platform(a)
+    if plat_b is not None and plat_a is not None and plat_b[0] != plat_a[0]:
+        out.append(Reason.of("offer.platform", socket=plat_b[0], memory=plat_b[1]))
+    if b.room_for_one_more and not a.room_for_one_more:
+        out.append(Reason.of("offer.grow"))
+    out += _check_offers(mb, ma, eol)
+    return out
+
+
+def _check_offers(mb: Measures, ma: Measures, eol: tuple[bool, bool]) -> list[Reason]:
+    out: list[Reason] = []
+    if mb.passing and not ma.passing:
+        out.append(Reason.of("offer.passes"))
+    if ma.waits and not mb.waits:
+        out.append(Reason.of("offer.prompt"))
+    if eol[0] and not eol[1]:
+        out.append(Reason.of("offer.supported"))
+    if ma.too_loud and not mb.too_loud:
+        out.append(Reason.of("offer.room"))
+    return out
+
+
+def why_shown(
+    i: int, above: Sequence[int], pool: Sequence[Build], m: Sequence[Measures], eol: Sequence[bool]
+) -> tuple[Reason, ...] | None:
+    """What build `i` offers over the builds ranked above it (indices into `pool`, in rank order): the offers that
+    hold over every one of them, else one offer per build above, naming its rank (1-based position in `above`).
+    None when it offers nothing over one of them (it gives its place); () when nothing is ranked above it."""
+    each = [offers(pool[i], m[i], pool[j], m[j], (eol[j], eol[i])) for j in above]
+    if any(not o for o in each):
+        return None
+    if not each:
+        return ()
+    common = [o for o in each[0] if all(o in rest for rest in each[1:])]
+    if common:
+        return tuple(common)
+    return tuple(Reason.of(o[0].code, **o[0].fields, rank=k) for k, o in enumerate(each, start=1))
