@@ -287,15 +287,16 @@ def _speed_training(r: Reason, _say: Say) -> str:
 
 
 def _cheapest(r: Reason) -> str:
-    """Why the cheapest build is: the lowest price of the builds shown that pass every rule (ranking._cheapest_said),
+    """Why the cheapest build is: the lowest price of the builds shown that fail no rule (warnings are not failures:
+    "passes every rule" beside "(0 fail, 4 warn)" read as a contradiction, walk13) (ranking._cheapest_said),
     with the cheaper ones set aside named."""
     price = f"{r.num('price'):,.0f} {r.fields['currency']}"
     reading = " at reading speed or more" if r.fields.get("reading") else ""
     n = int(r.num("builds"))
     text = (
-        f"the lowest price ({price}) of the {n} builds shown that pass every rule{reading}"
+        f"the lowest price ({price}) of the {n} builds shown that fail no rule{reading}"
         if n > 1
-        else f"the lowest price ({price}): the only build shown that passes every rule{reading}"
+        else f"the lowest price ({price}): the only build shown that fails no rule{reading}"
     )
     if r.fields.get("prompt"):
         text += ", not counting a cheaper machine shown with no graphics card, whose prompts wait over a minute"

@@ -99,7 +99,7 @@ def _no_gpu(build: dict[str, Any]) -> bool:
 
 
 def cheapest_sentence_problems(name: str, build: dict[str, Any], builds: list[dict[str, Any]]) -> list[str]:
-    """The cheapest build's sentence, "the lowest price (P) of the N builds shown that pass every rule[ at reading
+    """The cheapest build's sentence, "the lowest price (P) of the N builds shown that fail no rule[ at reading
     speed or more]; [the cheaper machine without a GPU waits...]; [the cheaper data-center machine is too loud...]":
     N counts the shown builds that pass every rule, but for those the qualifiers set aside, and each of those left
     out is cheaper for the reason named (gpt-oss-20b at 700 USD said "of the 1 builds" beside two passing builds)."""
@@ -298,7 +298,7 @@ def test_the_cheapest_sentence_counts_the_builds_shown(
     assert len(passing) >= 2
     assert cheapest["total_price"] == min(b["total_price"] for b in passing)
     said = english(from_json(next(c for c in cheapest["claims"] if c["code"] == "claim.cheapest")))
-    assert f"of the {len(passing)} builds shown that pass every rule" in said, said
+    assert f"of the {len(passing)} builds shown that fail no rule" in said, said
 
 
 def test_a_comparison_labels_each_build_with_its_own_gpu(

@@ -592,10 +592,10 @@ ZH_REASONS: dict[str, Template] = {
     # why a build holds its claims (solve.ranking)
     "claim.cheapest": lambda r, _say: (
         (
-            f"在列出的 {r.fields['builds']} 个通过所有规则{'且达到阅读速度' if r.fields.get('reading') else ''}的配置中"
+            f"在列出的 {r.fields['builds']} 个没有检查失败{'且达到阅读速度' if r.fields.get('reading') else ''}的配置中"
             f"价格最低（{r.num('price'):,.0f} {r.fields['currency']}）"
             if int(r.num("builds")) > 1
-            else f"价格最低（{r.num('price'):,.0f} {r.fields['currency']}）：列出的配置中唯一通过所有规则"
+            else f"价格最低（{r.num('price'):,.0f} {r.fields['currency']}）：列出的配置中唯一没有检查失败"
             f"{'且达到阅读速度' if r.fields.get('reading') else ''}的配置"
         )
         + ("（不计列出的更便宜的无独立显卡机器：它处理提示词要等一分钟以上）" if r.fields.get("prompt") else "")
