@@ -242,3 +242,19 @@ def test_a_swap_rechecks_the_case_and_cooling_for_the_new_card(catalog: Catalog)
     long = _gpu(catalog, "rtx-4090").model_copy(update={"length_mm": float(chassis.spec["max_gpu_length_mm"]) + 40})
     needs = _fit_needs(tower, catalog, _gpu(catalog, "rtx-4090"), long, 2)
     assert [n.code for n in needs] == ["need.case-length"]
+
+
+def test_a_third_card_that_needs_a_hedt_platform_says_the_circuit_it_then_needs() -> None:
+    """Mina's journey (docs/user-journeys.md: "room to grow" shows what a third card would need: "a different board,
+    blower cards or risers, a second circuit"). walk13 (2026-12-04): the add step named the board, the cooling, the
+    HEDT platform and the RAM but no circuit, its power reckoned with her 65 W Ryzen; planning three 3090s on her
+    120 V 15 A circuit then failed on the circuit. The step's power is now the HEDT machine's."""
+    mina = ("plan", "--model", "llama-3.3-70b", "--workload", "inference", "--precision", "q4_k_m", "--context", "32768",
+            "--gpu", "rtx-3090", "--circuit", "120v15a", "--room", "home-office")  # fmt: skip
+    run = run_cli(*mina, "--own", "rtx-3090", "--budget", "2500", "--top", "1", "--json")
+    build = json.loads(run.out)["builds"][0]
+    add = next(s for s in build["next_steps"] if s["kind"] == "add")
+    codes = [n["code"] for n in add["needs"]]
+    assert "need.platform" in codes and "need.circuit" in codes, codes
+    third = run_cli(*mina, "--gpus", "3", "--exact-gpus", "--json")
+    assert not json.loads(third.out)["builds"]  # and indeed three cards do not fit her one circuit

@@ -14,7 +14,7 @@ from pydantic import BaseModel
 
 from configurator.core import support
 from configurator.core.catalog.loader import Catalog
-from configurator.core.catalog.models import Accessory, Gpu, ModelArch, System
+from configurator.core.catalog.models import Accessory, Cpu, Gpu, ModelArch, System
 from configurator.core.errors import ConfiguratorError, RequestError, unknown_ids
 from configurator.core.estimate.collectives import CardLinks
 from configurator.core.estimate.estimator import CAL, estimate
@@ -426,7 +426,7 @@ def _upgrades(
 ) -> tuple[list[Reason], bool]:
     """What one more GPU (always first: upgrade.one-more, which mixed builds drop), a bigger PSU or more RAM would
     need or unlock; and whether the one more GPU needs nothing else."""
-    one_more, grows = _one_more_gpu(a, choice, request, pw)
+    one_more, grows = _one_more_gpu(a, choice, request, pw, cand)
     out = [one_more]
     if pw.dc_load_w > 0.7 * a.psu_capacity_w and a.psu is not None:
         out.append(Reason.of("upgrade.psu", watts=a.psu_capacity_w, load=pw.dc_load_w / a.psu_capacity_w))
@@ -435,7 +435,16 @@ def _upgrades(
     return out, grows
 
 
-def _one_more_gpu(a: Assembly, choice: Choice, request: BuildRequest, pw: Power) -> tuple[Reason, bool]:
+def _least_platform_cpu(cand: Candidates, n: int) -> Cpu | None:
+    """The CPU of least draw among the candidates on a platform that seats `n` GPUs (PCI-3): the least the machine
+    with one more card draws, when it needs another platform."""
+    fits = [p.record for p in cand.cpus if isinstance(p.record, Cpu) and MANY_GPU_PLATFORM.holds(n, p.record.platform)]
+    return min(fits, key=lambda c: c.tdp_w, default=None)
+
+
+def _one_more_gpu(
+    a: Assembly, choice: Choice, request: BuildRequest, pw: Power, cand: Candidates
+) -> tuple[Reason, bool]:
     """What the next GPU needs (board, case, platform, PSU, circuit, RAM) and what it gives; and whether it needs
     nothing but the card (the "room to grow" claim, solve.ranking)."""
     n = a.gpus + 1
@@ -459,11 +468,15 @@ def _one_more_gpu(a: Assembly, choice: Choice, request: BuildRequest, pw: Power)
         needs.append(Reason.of("need.case-gpus", n=n))
     if a.chassis.kind in ("mid-tower", "full-tower") and compat.open_air_flagships(gpu.cooler, gpu.tdp_w, n):
         needs.append(Reason.of("need.open-frame", rule=OPEN_AIR_FLAGSHIPS.id))
+    cpu = a.cpu
     if not MANY_GPU_PLATFORM.holds(n, a.cpu.platform):  # PCI-3
         needs.append(Reason.of("need.platform"))
+        cpu = _least_platform_cpu(cand, n) or cpu
     # the next card's draw from the rules' own power model (rules.power_of: the power limit, the PSU's efficiency at
-    # this voltage); the hint had divided by the efficiency ratio the wrong way and missed a circuit it overran
-    grown = power_of(replace(a, gpus=n), request)
+    # this voltage), on the platform it needs; the hint had divided by the efficiency ratio the wrong way and missed a
+    # circuit it overran, then missed the HEDT CPU's draw (walk13: a third 3090 "needed" no second circuit on 120 V
+    # 15 A, and planning that machine then failed on the circuit)
+    grown = power_of(replace(a, gpus=n, cpu=cpu), request)
     if not PSU_LOAD.holds(grown.dc_load_w, a.psu_capacity_w):  # PWR-2
         watts = math.ceil(PSU_LOAD.least_psu_w(grown.dc_load_w) / 100) * 100
         # a server chassis's own supplies take no ATX PSU: say the watts its supplies must give (next_step.py)
