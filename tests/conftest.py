@@ -96,3 +96,34 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.slow)
         if "qapp" in getattr(item, "fixturenames", ()) or "qtbot" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.gui)
+
+
+_EXIT_STATUS: list[int] = []
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    _EXIT_STATUS.append(int(exitstatus))
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """End the test process once pytest has reported, with pytest's own status. A thread or worker process a test
+    left behind (a map's closing thread, a pool's manager) would otherwise hold the interpreter's exit: CI once ran
+    into its 90-minute limit with no test failing for as long (stop 43). What is still alive is named first, so a
+    leak shows up in the log instead of as a hang."""
+    import sys
+    import threading
+
+    if not _EXIT_STATUS:
+        return  # --collect-only, --help and the like: exit as usual
+    deadline = 30.0
+    for thread in threading.enumerate():
+        if thread is not threading.main_thread() and not thread.daemon:
+            thread.join(deadline)
+            deadline = 1.0
+    left = [t.name for t in threading.enumerate() if t is not threading.main_thread() and not t.daemon and t.is_alive()]
+    if left:
+        print(f"\ntests/conftest.py: threads still running at exit: {', '.join(left)}", file=sys.stderr)
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(_EXIT_STATUS[-1])
