@@ -2583,7 +2583,12 @@ CASES: tuple[Case, ...] = (
         today=(
             "expert13 (2026-12-04): the one build launches `llama-server -m gpt-oss-120b-MXFP4.gguf -c 81920 -ngl 37 -fa on "
             "-np 20` at 51.5 tokens/s per user, the same speed `--engine vllm` gives (51.4): the estimate scales "
-            "llama.cpp's parallel slots like vLLM's batch, so the engine choice falls to llama.cpp"
+            "llama.cpp's parallel slots like vLLM's batch, so the engine choice falls to llama.cpp. offload13 "
+            "(2026-12-04): llama.cpp's own llama-batched-bench (ggml-org/llama.cpp benches/dgx-spark.md, build 6918) "
+            "grows gpt-oss-120b from 57.3 to 312.6 tokens/s at 32 sequences, more than the estimate (200; tests/data/"
+            "holdout_offload.toml), so a slower batched decode for llama.cpp is not the sourced fact; Red Hat's flat "
+            "llama.cpp curve comes with constant inter-token latency, i.e. requests queued for a slot, not batched. "
+            "What would pick vLLM is a same-card vLLM vs llama-server -np sweep, not found"
         ),
     ),
     Case(
