@@ -458,7 +458,13 @@ def offload_result(catalog: Catalog, row: Row, share: float | None = None) -> tu
 
     decode, prefill = "speed.decode_tokens_per_s", "speed.prefill_tokens_per_s"
     model = catalog.get("models", row["model"])
-    w = Workload(kind="inference", precision=row["precision"], engine="llama.cpp", context=row.get("context", 512))
+    w = Workload(
+        kind="inference",
+        precision=row["precision"],
+        engine="llama.cpp",
+        context=row.get("context", 512),
+        batch=row.get("batch", 1),  # llama-batched-bench's parallel sequences (B), each row's speed per sequence
+    )
     if row["mode"] == "system":
         system = catalog.get("systems", row["system"])
         assert isinstance(system, System)

@@ -2529,7 +2529,11 @@ CASES: tuple[Case, ...] = (
             "expert13 (2026-12-04): the experts-in-RAM decode is about twice the measurement: 8 x DDR4-3200 EPYC 7302 "
             "with an RTX 2060 12GB 14.3 tokens/s and with a 2080 Ti 22GB 17.3 (ceiling 11.3), 12 x DDR5-4800 EPYC 9135 "
             "with an RTX 5070 Ti 30.7 (ceiling 25.3); estimate/offload.py's RAM-bound decode needs refitting on this "
-            "measurement (tests/data)"
+            "measurement (tests/data). offload13 (2026-12-04): the row is in tests/data/holdout_offload.toml, excluded "
+            "with its reason: the measured host reads ~124 GB/s of experts (0.20 of 614) where every other AMD "
+            "chiplet row reads 0.50-0.76 (a 16-core EPYC 9135 0.49); a core-bound CPU decode fitted on it (6.5 FLOPs "
+            "a core and cycle) reproduces it but still leaves the Zen 2 EPYC 7302 at 12.8 / 15.3 (ceilings 11.3 / "
+            "12.1), puts the 9135 row at -29 % and drops the 12-channel EPYC tiers of test_machines: not shipped"
         ),
     ),
     Case(
@@ -2582,7 +2586,12 @@ CASES: tuple[Case, ...] = (
         today=(
             "expert13 (2026-12-04): the one build launches `llama-server -m gpt-oss-120b-MXFP4.gguf -c 81920 -ngl 37 -fa on "
             "-np 20` at 51.5 tokens/s per user, the same speed `--engine vllm` gives (51.4): the estimate scales "
-            "llama.cpp's parallel slots like vLLM's batch, so the engine choice falls to llama.cpp"
+            "llama.cpp's parallel slots like vLLM's batch, so the engine choice falls to llama.cpp. offload13 "
+            "(2026-12-04): llama.cpp's own llama-batched-bench (ggml-org/llama.cpp benches/dgx-spark.md, build 6918) "
+            "grows gpt-oss-120b from 57.3 to 312.6 tokens/s at 32 sequences, more than the estimate (200; tests/data/"
+            "holdout_offload.toml), so a slower batched decode for llama.cpp is not the sourced fact; Red Hat's flat "
+            "llama.cpp curve comes with constant inter-token latency, i.e. requests queued for a slot, not batched. "
+            "What would pick vLLM is a same-card vLLM vs llama-server -np sweep, not found"
         ),
     ),
     Case(
