@@ -11,6 +11,7 @@ import pytest
 
 from configurator.core.estimate.workload import Workload
 from configurator.core.model.request import BuildRequest
+from configurator.core.reasons import Reason, as_json
 from configurator.core.report.fit import fit_of
 from configurator.core.report.purchase import SheetMeta, estimate_summary, part_notes, request_rows, xlsx_bytes
 from configurator.core.solve.plan import plan
@@ -19,6 +20,8 @@ from configurator.storage import catalogs
 META = {
     "project_name": "chen",
     "catalog_prices": "prices from 2026-05 to 2026-11; 235 of 285 priced parts have only older prices",
+    # the same as the code every sheet is given (purchase.sheet_meta; rules13's dates.prices)
+    "catalog_prices_said": as_json(Reason.of("dates.prices", first="2026-05", last="2026-11", older=235, priced=285)),
 }
 
 

@@ -410,7 +410,7 @@ def request_rows(builds: list[Build], request: BuildRequest, meta: SheetMeta) ->
         *((k, phrases.sentence(t(v)) if zh else v) for k, v in request_fields(request)),
         ("", ""),
         ("Catalog price date", meta.catalog_price_date or "-"),
-        ("Catalog prices", phrases.sentence(meta.catalog_prices) if meta.catalog_prices else "-"),
+        ("Catalog prices", catalog_prices(meta) if meta.catalog_prices else "-"),
         ("Exchange-rate date", meta.exchange_rate_date or "-"),
         ("Exchange-rate source", meta.exchange_rate_source or "-"),
     ]
