@@ -109,7 +109,7 @@ class SecondPsu(Rule):
             for largest_w, chosen in model.largest_single_psu_w.items():
                 if largest_w > 0:
                     model.m.add(100 * model.dc >= int(100 * pw.PSU_TARGET_LOAD * largest_w) + 1).only_enforce_if(
-                        [lit, chosen]
+                        [lit] if chosen is None else [lit, chosen]
                     )
 
     def assess(self, build: BuildFacts) -> Verdict | None:

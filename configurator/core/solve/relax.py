@@ -798,9 +798,12 @@ def _rent_way(
     deadline = request.deadline_hours
     if w.kind == "inference" or not w.tokens or not deadline or not ranked:
         return None
-    bought = min(f.price for f in ranked)
+    # timed and priced against a machine that runs the job as asked where one is found (QLoRA's build is not the
+    # full fine-tune's)
+    as_asked = [f for f in ranked if set(f.kind.split("+")) <= MILD | {"cluster"}] or ranked
+    bought = min(f.price for f in as_asked)
     best: RentalMatch | None = None
-    for f in sorted(ranked, key=lambda f: f.price)[:RENT_TRIED]:
+    for f in sorted(as_asked, key=lambda f: f.price)[:RENT_TRIED]:
         if should_stop():
             break
         if f.build.estimate.wall_hours is None or f.build.estimate.fits is False:
