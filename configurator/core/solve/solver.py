@@ -454,7 +454,8 @@ class BuildModel:
         self.rules_at("psu kinds")
         # PWR-8's fact per GPU option (watts.largest_single_psu_w): its value -> "an option of that value is chosen"
         psus = [psu_of(p) for p in self.c.psus]
-        by_largest = self.classes(self.options, lambda o: pw.largest_single_psu_w(psus, o.gpu, o.count))
+        self.single_psu_w = [pw.largest_single_psu_w(psus, o.gpu, o.count) for o in self.options]  # by option
+        by_largest = self.classes(list(range(len(self.options))), lambda i: self.single_psu_w[i])
         # one value for every option (the usual case): no literal, the model as it was
         self.largest_single_psu_w = {
             w: self.any_of(f"single_psu_{int(w)}", [self.o[i] for i in ids]) if len(by_largest) > 1 else None
