@@ -256,6 +256,19 @@ def _cluster(r: Reason, _say: Say) -> str:
     return head + (f", over the {r.num('budget'):,.0f} {f['currency']} budget" if f.get("budget") is not None else "")
 
 
+def _rent(r: Reason, _say: Say) -> str:
+    f = r.fields
+    cur = f["currency"]
+    rented = f"{f['instances']} x {f['offer']}" if r.num("instances") > 1 else str(f["offer"])
+    est = ", an estimate" if f.get("estimate") else ""
+    return (
+        f"rent it for this one job: {rented} ({f['gpus']} x {f['gpu']}) for {r.num('hours'):,.1f} h of the "
+        f"{r.num('deadline'):,.0f} h allowed at {r.num('hourly'):,.2f} {cur}/h: {r.num('cost'):,.0f} {cur}, against "
+        f"{r.num('bought'):,.0f} {cur} for the cheapest machine bought for it ({f['pricing']} price of {f['date']}, "
+        f"{f['source']}{est})"
+    )
+
+
 def _binding_item(r: Reason, _say: Say) -> str:
     f = r.fields
     label = str(f["label"])
@@ -624,6 +637,7 @@ EN: dict[str, Template] = {
     "way.zero3offload": "shard with DeepSpeed ZeRO-3 and offload the optimizer states and parameters to CPU RAM "
     "(ZeRO-Offload: still a full fine-tune, slower)",
     "way.cluster": _cluster,
+    "way.rent": _rent,
     "way.changes": _changes,
     "way.other": "{kind}",
     # an estimate's warnings (estimate.*)

@@ -295,6 +295,26 @@ class NodeCurveJson(TypedDict):
     points: list[NodePointJson]
 
 
+class RentWayJson(TypedDict):
+    """A "rent" way out's cloud offer (solve/relax._rent_way): the cheapest offer in the catalog that does the one-off
+    training job within its deadline, its hours and cost, and the price's tier, date and source."""
+
+    offer: str
+    name: str
+    provider: str
+    instances: int
+    gpu: str
+    gpus: int
+    hourly: float
+    wall_hours: float
+    cost: float
+    currency: str
+    pricing: str
+    price_date: str
+    price_source: str
+    price_is_estimate: bool
+
+
 class RelaxationJson(TypedDict):
     """One element of `plan --json` infeasible.relaxations (model.build.Relaxation.to_json)."""
 
@@ -302,6 +322,7 @@ class RelaxationJson(TypedDict):
     change: str
     total_price: float
     decode_tokens_per_s: float | None
+    rental: NotRequired[RentWayJson]  # kind "rent" only
 
 
 class InfeasibleJson(TypedDict):

@@ -526,3 +526,42 @@ def test_a_way_out_never_says_use_q4_k_m_of_what_the_plan_already_runs_at_it(cat
         "precision"
     ) == 1, [(w.kind, w.change) for w in inf.relaxations]
     _ranked_by_price(inf)
+
+
+# --------------------------------------------------------------------------- rent it: a one-off job with a deadline
+
+
+def test_a_one_off_pretrain_with_a_deadline_is_offered_rented_among_the_ways_out(catalog: Catalog) -> None:
+    """A 1B pretrained on 20B tokens in 48 h from home: 6ND ~1.2-1.5e20 FLOPs, a day on a rented 8 x H100 node
+    (Hoffmann et al. 2022, arXiv:2203.15556 for C = 6ND). Nothing bought fits the home circuit, and the ways out had
+    been only purchases (a 230 V line with 5 x H100 NVL, 146,100 USD; an 8-GPU server, 152,000 USD); the catalog's
+    cheapest offer that finishes within the 48 h is listed too, by price, with its hours, cost, and price date and
+    source, as a code with fields (English and Chinese) and in `plan --json` as an added "rental"."""
+    request = BuildRequest(model_id="llama-3.2-1b", workload=Workload(kind="pretrain", tokens=2e10), deadline_hours=48)
+    result = plan(request, catalog)
+    inf = result.infeasible
+    assert inf is not None and not result.builds
+    _ranked_by_price(inf)
+    rents = [r for r in inf.relaxations if r.kind == "rent"]
+    assert len(rents) == 1, [(r.kind, r.total_price) for r in inf.relaxations]
+    rent = rents[0]
+    bought = min(r.total_price for r in inf.relaxations if r.kind != "rent")
+    assert 0 < rent.total_price <= 0.1 * bought and rent.request is None
+    assert rent.rental is not None and 0 < rent.rental["wall_hours"] <= 48
+    assert rent.rental["cost"] == pytest.approx(rent.rental["hourly"] * rent.rental["wall_hours"], rel=0.01)
+    assert rent.rental["price_date"] and len(rent.rental["price_source"]) >= 3
+    assert rent.said is not None and rent.said.code == "way.rent"
+    assert "rent it" in rent.change and rent.rental["price_date"] in rent.change
+    from configurator.core.report import words
+
+    with words.language("zh_CN"):
+        assert "租用" in words.say(rent.said)
+    shown = next(r for r in result.to_json()["infeasible"]["relaxations"] if r["kind"] == "rent")
+    assert set(shown) == {"kind", "change", "total_price", "decode_tokens_per_s", "rental"}
+    json.dumps(shown, allow_nan=False)
+
+
+def test_inference_is_never_offered_rented_as_a_way_out(catalog: Catalog) -> None:
+    """Serving is not a one-off job: its ways out stay the machine's (the rental beside a build prices its hours)."""
+    request = BuildRequest(model_id="deepseek-v3", workload=Workload(kind="inference", precision="q2_k"), budget=1200)
+    assert all(r.kind != "rent" for r in _infeasible(request, catalog).relaxations)

@@ -245,7 +245,7 @@ def _assembly(bm: BuildModel, cand: Candidates, p: dict[str, int]) -> Assembly |
         storage_count=drives,
         placement=placement,
         risers=seated is None,  # type: ignore[arg-type]
-        largest_single_psu_w=bm.largest_single_psu_w,
+        largest_single_psu_w=bm.single_psu_w[p["o"]],  # PWR-8's fact of this option (watts.largest_single_psu_w)
     )
 
 

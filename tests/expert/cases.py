@@ -2662,11 +2662,6 @@ CASES: tuple[Case, ...] = (
         "USD). On a home circuit nothing bought can finish by the deadline; the ways out today are a 230 V line with 5 "
         "x H100 NVL (146,100 USD) or an 8-GPU server (152,000 USD) for a single run. Every practitioner rents it.",
         (CHINCHILLA_FLOPS, H100_RENTAL_2026, RENT_BY_THE_JOB, SEED_BUY_OR_RENT),
-        today=(
-            "expert13 (2026-12-04): 'nothing fits' on the home circuit, and the ways out are only purchases (a 230 V "
-            "circuit with 5 x H100 NVL for 146,100 USD, a ready-made 8-GPU server in a server room for 152,000); "
-            "relax.py has no 'rent it' way, though the same request in a server room prices the job rented at 755 USD"
-        ),
     ),
     Case(
         "qwen3-32b-q4-china-30000-cny-cards-sold-there",

@@ -27,6 +27,7 @@ from configurator.core.shapes import (
     PartSpecJson,
     PlanJson,
     RelaxationJson,
+    RentWayJson,
     SiteJson,
     SlotJson,
 )
@@ -331,16 +332,21 @@ class Relaxation(_Frozen):
     request: BuildRequest | None = None  # what "apply" switches to (None: ready-made servers, run as asked)
     build: Build | None = None  # what applying it shows
     said: Reason | None = None  # `change` as a code and fields (change is its English): sheets and the window render it
+    rental: RentWayJson | None = None  # kind "rent": the cloud offer that does the one-off job (solve/relax._rent_way)
 
     def to_json(self) -> RelaxationJson:
-        """One element of `plan --json` infeasible.relaxations (a scripting contract: keep its shape)."""
+        """One element of `plan --json` infeasible.relaxations (a scripting contract: keep its shape; "rental" is
+        added only to a way out that rents)."""
         tps = self.decode_tokens_per_s
-        return {
+        out: RelaxationJson = {
             "kind": self.kind,
             "change": self.change,
             "total_price": round(self.total_price, 2),
             "decode_tokens_per_s": None if tps is None else round(tps, 2),
         }
+        if self.rental is not None:
+            out["rental"] = self.rental
+        return out
 
 
 DETAIL_CHARS = 160

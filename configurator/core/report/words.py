@@ -423,6 +423,18 @@ def _cluster(r: Reason, _say: Say) -> str:
     return head + over
 
 
+def _rent(r: Reason, _say: Say) -> str:
+    f = r.fields
+    cur = f["currency"]
+    rented = f"{f['instances']} x {f['offer']}" if r.num("instances") > 1 else str(f["offer"])
+    est = "，估计值" if f.get("estimate") else ""
+    return (
+        f"这次任务租用即可：{rented}（{f['gpus']} x {f['gpu']}），在允许的 {r.num('deadline'):,.0f} 小时内用 "
+        f"{r.num('hours'):,.1f} 小时，每小时 {r.num('hourly'):,.2f} {cur}：共 {r.num('cost'):,.0f} {cur}；"
+        f"为它买下最便宜的机器要 {r.num('bought'):,.0f} {cur}（{f['pricing']} 价格，{f['date']}，{f['source']}{est}）"
+    )
+
+
 def _binding_item(r: Reason, _say: Say) -> str:
     value = r.fields.get("value")
     unit = str(r.fields.get("unit") or "")
@@ -571,6 +583,7 @@ ZH_REASONS: dict[str, Template] = {
     "way.optim8bit": "使用 8-bit AdamW（bitsandbytes：每个参数的优化器状态由 8 字节降为 2 字节；仍是全参数微调）",
     "way.zero3offload": "用 DeepSpeed ZeRO-3 分片，并把优化器状态和参数卸载到内存（ZeRO-Offload：仍是全参数微调，较慢）",
     "way.cluster": _cluster,
+    "way.rent": _rent,
     "way.changes": _changes,
     # an estimate's most common warnings
     "warn.host-ram": "系统内存放不下：放在内存中的 {ram:.1f} GiB 需要 {need:.1f} GiB 的主机内存（含系统预留），这台只有 {has:.1f} GiB",

@@ -44,7 +44,8 @@ HOOKS: Mapping[str, str] = {
     "cooling": "`ducted`, `tower`, `passive`, `open_air`, `flagships` (classes of cases and cards)",
     "psu kinds": "the PSU choices (`psu_choices`, `s`): desktop units x1 or x2, a barebone's own modules",
     "psu": "one PSU choice: `ps` (a _PsuChoice) and `lit` (its literal); `dc`, `fast_w`, `slow_w`, `spike_w`, "
-    "`need_vars`, `eps_vars`, `right_sized_psu`, `largest_single_psu_w`",
+    "`need_vars`, `eps_vars`, `right_sized_psu`, `largest_single_psu_w` (PWR-8's fact by value: the literal of the "
+    "options whose cards it fits)",
     "ram size": "`ram_gb`",
     "dimms": "`dimms` (the DIMM count)",
     "dimms from ram": "`dimms`, where decode reads weights from RAM (solve.candidates.runs_from_ram)",

@@ -71,7 +71,7 @@ class PsuLoad(Rule):
 @register
 class SecondPsu(Rule):
     id = "PWR-8"
-    title = "a second PSU only when no single unit carries the load at 80 %"
+    title = "a second PSU only when no single unit that can power the cards carries the load at 80 %"
     # avoid (was: a warning in the check, a ban in the model): two supplies need a sync board and split cabling,
     # so the model never chooses them when one would do; a user's own pair is used as it is, and warned about
     severity = "avoid"
@@ -102,11 +102,15 @@ class SecondPsu(Rule):
         return self.verdict(False, "one-would-do", largest_w=largest_single_psu_w, dc_load_w=dc_load_w)
 
     def constrain(self, model: Any, **site: Any) -> None:
+        """power.two_psus_needed for each class of GPU options by the largest single unit that powers their cards
+        (watts.largest_single_psu_w, the check's own fact): none (0 W) allows two at any load."""
         ps, lit = site["ps"], site["lit"]
-        if ps.count == 2 and not _owned(ps):  # power.two_psus_needed
-            model.m.add(
-                100 * model.dc >= int(100 * pw.PSU_TARGET_LOAD * model.largest_single_psu_w) + 1
-            ).only_enforce_if(lit)
+        if ps.count == 2 and not _owned(ps):
+            for largest_w, chosen in model.largest_single_psu_w.items():
+                if largest_w > 0:
+                    model.m.add(100 * model.dc >= int(100 * pw.PSU_TARGET_LOAD * largest_w) + 1).only_enforce_if(
+                        [lit] if chosen is None else [lit, chosen]
+                    )
 
     def assess(self, build: BuildFacts) -> Verdict | None:
         if build.psu is None or build.psu_count < 2:
@@ -224,7 +228,7 @@ class Circuit(Rule):
 
 def _atx3(psu: Psu) -> bool:
     """ATX 3.x with a native 12V-2x6 plug: the units the excursion test binds (R19)."""
-    return psu.atx_version in ("3.0", "3.1") and psu.native_12v2x6
+    return pw.excursion_tested(psu)
 
 
 @register

@@ -8,7 +8,9 @@ below 1 ms, 1.28 at 5-10 ms), 80 PLUS efficiency at full load, 3.412 BTU/h per w
 
 from __future__ import annotations
 
-from configurator.core.catalog.models import Cpu, Gpu
+from collections.abc import Iterable
+
+from configurator.core.catalog.models import Cpu, Gpu, Psu
 
 PSU_TARGET_LOAD = 0.80  # R18/PWR-2: size for 80 % of the PSU's rating
 ATX3_100US = 2.0  # PWR-4: ATX 3.x with native 12V-2x6 tolerates 200 % for 100 us
@@ -64,8 +66,40 @@ def connectors_ok(need16: int, need8: int, need_eps: int, have16: int, have8: in
 
 def two_psus_needed(dc_w: float, largest_single_w: float) -> bool:
     """PWR-8: a second PSU (sync board, split cabling) only when no single unit allowed on this
-    outlet carries the load at the 80 % target."""
+    outlet that can power the cards (`largest_single_psu_w`) carries the load at the 80 % target; none (0 W): always."""
     return dc_w > PSU_TARGET_LOAD * largest_single_w
+
+
+def excursion_tested(psu: Psu) -> bool:
+    """ATX 3.x with a native 12V-2x6 plug: the units the excursion test binds (R19, PWR-4); others PWR-3's 2x rule."""
+    return psu.atx_version in ("3.0", "3.1") and psu.native_12v2x6
+
+
+def powers_cards(psu: Psu, gpu: Gpu, gpus: int) -> bool:
+    """One unit alone has the plugs for these cards (PWR-6: a cable per plug, 12V-2x6 from spare 8-pin PCIe) and the
+    headroom for their own transients (PWR-4 on an excursion-tested ATX 3.x unit, PWR-3's 2x on any other desktop
+    unit). The host is left out: a unit that cannot power the cards alone cannot power the build (PWR-8's fact)."""
+    if psu.atx_version == "crps":
+        return False  # server modules have no cables of their own: a barebone's (rule PSU)
+    need16, need8, gpu_eps = gpu_connector_needs(gpu, gpus)
+    c = psu.connectors
+    if not connectors_ok(need16, need8, gpu_eps, c.hpwr16, c.pcie8, c.eps8):
+        return False
+    if excursion_tested(psu):
+        return (
+            gpus * gpu.tdp_w * transient_ratio(gpu) <= ATX3_100US * psu.watts
+            and gpus * gpu.tdp_w * SLOW_TRANSIENT_RATIO <= ATX3_10MS * psu.watts
+        )
+    return gpus * gpu.tdp_w * ATX2_SPIKE_RATIO <= psu.watts
+
+
+def largest_single_psu_w(psus: Iterable[Psu], gpu: Gpu, gpus: int) -> float:
+    """PWR-8's fact, read by its check and its CP-SAT constraint: the biggest single unit the request could use
+    (`psus`: those allowed on its outlet) that can power these cards (`powers_cards`); 0 when none can, and two are
+    needed whatever the load. Four RTX 3090 (eight 8-pin plugs, 1,400 W of cards) at an 80 % power limit draw ~1,480 W
+    sustained, under 80 % of a 2,200 W unit that has six 8-pin plugs; the one unit with eight plugs and the
+    excursion headroom is 1,500 W, too small: two supplies."""
+    return max((p.watts for p in psus if powers_cards(p, gpu, gpus)), default=0.0)
 
 
 def fans_w(server: bool) -> int:

@@ -40,6 +40,7 @@ from configurator.core.model.request import BuildRequest, circuit_limit_w, circu
 from configurator.core.reasons import Reason, english
 from configurator.core.shapes import LaunchJson, NextStepJson, PartSpecJson
 from configurator.core.solve import compat, relax
+from configurator.core.solve import power as pw
 from configurator.core.solve.candidates import (
     Candidates,
     GpuOption,
@@ -180,7 +181,7 @@ def _assembly_of(choice: Choice, request: BuildRequest, cand: Candidates) -> tup
         placement=placement,
         risers=choice.risers,
         nvlink_bridge=wants_bridge,
-        largest_single_psu_w=max((psu_of(p).watts for p in cand.psus), default=0.0),
+        largest_single_psu_w=pw.largest_single_psu_w([psu_of(p) for p in cand.psus], opt.gpu, opt.count),
         model_type=cand.model.architecture if cand.model is not None else "",
     )
     return assembly, bridge if wants_bridge else None

@@ -34,6 +34,7 @@ from configurator.core.solve.candidates import Candidates, gpu_allowed, runs_fro
 from configurator.core.solve.power import power_limit_speed
 from configurator.core.solve.power_cap import VENDOR_RULES
 from configurator.core.solve.rules import READING_TPS
+from configurator.core.tco import RentalMatch, rental_search_for
 
 Solve = Callable[[BuildRequest, "float | None", Callable[[], bool]], "Build | None"]
 """(request, cost cap, should_stop) -> the cheapest build for it strictly under the cap, or None."""
@@ -109,6 +110,16 @@ LABELS = {
 }
 """A relaxation kind -> the constraint it relaxes (Infeasible.blocking)."""
 
+
+RENT_SHARE = 0.1
+"""A one-off training job with a deadline is offered rented when the rental costs at most this share of the cheapest
+machine bought for it (a tenth: the machine then has to run nine more such jobs to pay for itself, and a buyer who has
+that many queued says so with a usage profile on a build that fits). Walked 2026-12-04: a 1B pretrain on 20B tokens in
+48 h from home was offered only purchases (146,100 and 152,000 USD) while the same request in a server room priced the
+job rented at 755 USD."""
+
+RENT_TRIED = 3
+"""The cheapest ways out whose builds a rental is searched against (each search estimates every cloud offer)."""
 
 ZERO_OFFLOAD_MAX_B = 13.5
 """The largest model (billions of parameters) offered DeepSpeed ZeRO-3 with CPU offload as a way out of a full
@@ -724,6 +735,12 @@ def diagnose(
             found.append(_Found("cluster", None, cluster))
     ranked = _ranked(found, request)
     relaxations = _listed(ranked, request, moe=model.moe is not None)
+    rent = _rent_way(ranked, request, catalog, model, exact, should_stop)
+    if rent is not None:
+        # among the ways out by price (#27's contract: the first is the cheapest); nothing to apply (request None)
+        at = next((i for i, r in enumerate(relaxations) if r.total_price > rent.total_price), len(relaxations))
+        relaxations.insert(at, rent)
+        relaxations = relaxations[:MAX_LISTED]
     first = ranked[0] if ranked else None
     if first is not None:
         blocking.extend(LABELS.get(k, k) for k in first.kind.split("+") if k != "cluster")
@@ -739,6 +756,8 @@ def diagnose(
         )
         if request.budget is not None and first.price > request.budget and "budget" not in blocking:
             blocking.insert(0, "budget")
+        way_out = relaxations[0].said or Reason.of("way.none")
+    elif relaxations:
         way_out = relaxations[0].said or Reason.of("way.none")
     else:
         way_out = Reason.of("way.none")
@@ -761,6 +780,87 @@ def diagnose(
         relaxed_request=first.request if first is not None else None,
         relaxations=tuple(relaxations),
     ), chosen_cluster or _servers_as_asked(cluster, request, first)
+
+
+def _rent_way(
+    ranked: list[_Found],
+    request: BuildRequest,
+    catalog: Catalog,
+    model: ModelArch,
+    exact: int | None,
+    should_stop: Callable[[], bool],
+) -> Relaxation | None:
+    """Rent it: a one-off training job with a deadline (a pretrain or a fine-tune of a known token count) whose
+    cheapest rental that meets the deadline costs at most RENT_SHARE of the cheapest machine bought for it. The rental
+    is the catalog's cheapest offer (cloud.toml) that does the job of one of the cheapest ways out within the deadline
+    (tco.search_rentals), with its hours, cost, and the price's date and source."""
+    w = request.workload
+    deadline = request.deadline_hours
+    if w.kind == "inference" or not w.tokens or not deadline or not ranked:
+        return None
+    # timed and priced against a machine that runs the job as asked where one is found (QLoRA's build is not the
+    # full fine-tune's)
+    as_asked = [f for f in ranked if set(f.kind.split("+")) <= MILD | {"cluster"}] or ranked
+    bought = min(f.price for f in as_asked)
+    best: RentalMatch | None = None
+    for f in sorted(as_asked, key=lambda f: f.price)[:RENT_TRIED]:
+        if should_stop():
+            break
+        if f.build.estimate.wall_hours is None or f.build.estimate.fits is False:
+            continue
+        match = rental_search_for(f.build, catalog, model, w, request.region, exact).match
+        if match is None or match.wall_hours is None or match.wall_hours > deadline * (1 + 1e-9):
+            continue
+        if best is None or match.hourly * (match.wall_hours or 0) < best.hourly * (best.wall_hours or 0):
+            best = match
+    if best is None or best.wall_hours is None:
+        return None
+    cost = best.hourly * best.wall_hours
+    if cost > RENT_SHARE * bought:
+        return None
+    price = best.price
+    said = Reason.of(
+        "way.rent",
+        offer=best.offer.name,
+        instances=best.instances,
+        gpus=best.offer.gpu_count * best.instances,
+        gpu=best.offer.gpu,
+        hours=best.wall_hours,
+        deadline=float(deadline),
+        hourly=best.hourly,
+        cost=cost,
+        currency=best.currency,
+        bought=bought,
+        pricing=best.pricing,
+        date=price.date.isoformat(),
+        source=price.source,
+        estimate=best.price_is_estimate,
+    )
+    return Relaxation(
+        kind="rent",
+        change=english(said),
+        total_price=cost,
+        decode_tokens_per_s=None,
+        request=None,
+        build=None,
+        said=said,
+        rental={
+            "offer": best.offer.id,
+            "name": best.offer.name,
+            "provider": best.offer.provider,
+            "instances": best.instances,
+            "gpu": best.offer.gpu,
+            "gpus": best.offer.gpu_count * best.instances,
+            "hourly": round(best.hourly, 2),
+            "wall_hours": round(best.wall_hours, 2),
+            "cost": round(cost, 2),
+            "currency": best.currency,
+            "pricing": best.pricing,
+            "price_date": price.date.isoformat(),
+            "price_source": price.source,
+            "price_is_estimate": best.price_is_estimate,
+        },
+    )
 
 
 def _binding(label: str, request: BuildRequest) -> Reason:

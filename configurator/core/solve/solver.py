@@ -452,7 +452,15 @@ class BuildModel:
     def _psu_kinds(self) -> None:
         """Which PSUs go with which chassis (PSU); two units only with two bays (PWR-11)."""
         self.rules_at("psu kinds")
-        self.largest_single_psu_w = max((psu_of(p).watts for p in self.c.psus), default=0.0)
+        # PWR-8's fact per GPU option (watts.largest_single_psu_w): its value -> "an option of that value is chosen"
+        psus = [psu_of(p) for p in self.c.psus]
+        self.single_psu_w = [pw.largest_single_psu_w(psus, o.gpu, o.count) for o in self.options]  # by option
+        by_largest = self.classes(list(range(len(self.options))), lambda i: self.single_psu_w[i])
+        # one value for every option (the usual case): no literal, the model as it was
+        self.largest_single_psu_w = {
+            w: self.any_of(f"single_psu_{int(w)}", [self.o[i] for i in ids]) if len(by_largest) > 1 else None
+            for w, ids in by_largest.items()
+        }
 
     def _power(self) -> None:
         """DC load, transients, connectors, PSU size and the circuit (PWR-1..10, CIR-1)."""
