@@ -772,7 +772,7 @@ ZH_REASONS: dict[str, Template] = {
     "part.cpu": "{cores} 核，{lanes} 条 PCIe 通道，{channels} 通道 {memory}",
     "part.socket": "{socket}",
     "part.gpu-slots": lambda r, _say: (
-        f"GPU 位于{'托架' if r.fields.get('bays') else '插槽'} {slot_list(r.fields['positions']).replace(', ', '、')}，{r.fields['lanes']}"
+        f"GPU 位于{'托架' if r.fields.get('bays') else '插槽'} {slot_list(r.fields['positions'], '、')}，{r.fields['lanes']}"
     ),
     "part.memory": "{gb} GB {memory} {module}（显存共 {vram:g} GB）",
     "part.psu-load": "负载 {load:.0f} W，为 {of:.0f} W 的 {share:.0%}",
@@ -1705,7 +1705,7 @@ ZH_REASONS: dict[str, Template] = {
     "asm.blower": "涡轮卡从挡板排风，可以紧挨着插；混插时涡轮卡放上面，风扇卡放最下面。",
     "asm.open-air-rail": "风扇卡装在机架横梁上：卡与卡之间至少留一张卡宽的空隙。",
     "asm.open-air": lambda r, _say: (
-        f"风扇卡位于插槽 {slot_list(r.fields['slots']).replace(', ', '、')}：每张卡下方留空一个槽位；最下面的卡温度最低。"
+        f"风扇卡位于插槽 {slot_list(r.fields['slots'], '、')}：每张卡下方留空一个槽位；最下面的卡温度最低。"
     ),
     "asm.passive": "被动散热卡靠机箱风道的风扇散热：拆下风扇墙或导风罩时切勿运行。",
     "asm.risers": "把显卡固定在机架横梁上，每张卡通过延长线连接；运输时不要整机装好。",
@@ -2127,8 +2127,9 @@ ZH_CHECKS_HERE: dict[tuple[str, str], CheckTemplate] = {
     ),
     # placement and memory (rules/compatibility.py)
     (compatibility.Placement.id, "placed"): lambda f: (
-        f"{f['width']} 槽宽的{_ZH_CARDS.get(f['cooler'], str(f['cooler']) + '卡')}插在 {list(f['positions'])} 号插槽"
-        + ("，卡间留有空槽" if f["cooler"] == "open-air" and len(f["positions"]) > 1 else "")
+        # check_text gives the cooler kind in Chinese ("风扇"): the free slot is said for open-air cards, as in English
+        f"{f['width']} 槽宽的{f['cooler']}卡插在 {slot_list(f['positions'], '、')} 号插槽"
+        + ("，卡间留有空槽" if f["cooler"] == ZH_COOLER_KINDS["open-air"] and len(f["positions"]) > 1 else "")
     ),
     (compatibility.Risers.id, "no-frame"): lambda f: (
         f"显卡用延长线装在{ZH_CHASSIS.get(str(f['kind']), str(f['kind']))}里：延长线上的卡只能挂在开放式机架上"

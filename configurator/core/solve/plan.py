@@ -236,7 +236,7 @@ def _host_parts(a: Assembly, choice: Choice, estimate: EstimateResult, pw: Power
                 Reason.of(
                     "part.gpu-slots",
                     bays=bool(a.placement.bays),
-                    positions=str(positions),
+                    positions=tuple(positions),
                     lanes="/".join("x" + str(s.lanes) for s in a.placement.slots),
                 ),
             ),
