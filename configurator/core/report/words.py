@@ -1975,7 +1975,7 @@ def _zh_field(key: str, value: Any) -> Any:
 
 
 ZH_COOLER_KINDS = {"blower": "涡轮", "open-air": "风扇", "axial": "风扇", "passive": "被动散热", "liquid": "水冷"}
-"""A GPU's cooler kind before 卡 in a check's Chinese ("{cooler} 卡")."""
+"""A GPU's cooler kind before 卡 in a check's Chinese ("{cooler}卡", no space: "涡轮卡")."""
 
 ZH_PLATFORMS = {"consumer": "消费级", "hedt": "HEDT", "workstation": "工作站", "server": "服务器"}
 """A board's platform (catalog Platform) in a check's Chinese."""
