@@ -1362,6 +1362,14 @@ EN: dict[str, Template] = {
     "est.how-scores": "; plus the fp32 attention scores through memory over {tokens} tokens on average (no flash attention)",
     "est.how-peak": "at {share:.0%} of {tflops:.0f} TFLOPS",
     "est.unified": "the GPU may use {gb:.0f} GB of this machine's unified memory: {notes}",
+    # the OS's limit on a unified-memory GPU's share (estimate/unified.MEMORY_LIMITS); est.unified's English keeps the
+    # catalog's own note, the Chinese says these
+    "unified.limit-macos": "macOS wires part of the RAM for the GPU; sudo sysctl iogpu.wired_limit_mb=<MB> raises it",
+    "unified.limit-amdgpu": (
+        "the amdgpu driver limits the RAM the iGPU may map (GTT); raise it with ttm.pages_limit (amdgpu.gttsize on "
+        "older kernels)"
+    ),
+    "unified.limit-cuda": "CUDA sees a little less than the memory installed",
     "est.optimizer": lambda r, _say: (
         f"{r.fields['optimizer']} under {r.fields['runner']}: {r.num('bytes'):g} bytes per trainable parameter"
         + (" (master copy included)" if r.fields.get("master") else "")

@@ -1243,8 +1243,12 @@ ZH_REASONS: dict[str, Template] = {
         f"{r.num('ttft'):.2f} 秒出第一个 token"
     ),
     "est.unified": lambda r, _say: (
-        f"GPU 最多可用这台机器 {r.num('gb'):.0f} GB 的统一内存：{_sentence(str(r.fields['notes']))}"
+        f"GPU 最多可用这台机器 {r.num('gb'):.0f} GB 的统一内存："
+        + ("；".join(_say(s) for s in r.nested("limit")) or _sentence(str(r.fields["notes"])))
     ),
+    "unified.limit-macos": "macOS 默认只让 GPU 锁定一部分内存；sudo sysctl iogpu.wired_limit_mb=<MB> 可以调高",
+    "unified.limit-amdgpu": "amdgpu 驱动限制核显可映射的内存（GTT）；用 ttm.pages_limit（旧内核用 amdgpu.gttsize）调高",
+    "unified.limit-cuda": "CUDA 可见的内存略少于装机内存",
     "est.optimizer": lambda r, _say: (
         f"{r.fields['optimizer']}（{r.fields['runner']}）：每个可训练参数 {r.num('bytes'):g} 字节"
         + ("（含主权重副本）" if r.fields.get("master") else "")
@@ -1971,6 +1975,9 @@ def _zh_field(key: str, value: Any) -> Any:
         return ZH_COOLER_KINDS.get(value, value)
     if key == "platform":
         return ZH_PLATFORMS.get(value, value)
+    if key == "limit" and value:
+        # a unified-memory GPU's OS limit (MEM-FIT's `note` is the catalog's English; estimate/unified.MEMORY_LIMITS)
+        return render(Reason.of(value), ZH_REASONS, EN)  # check_text renders Chinese only
     return value
 
 
