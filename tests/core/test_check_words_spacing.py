@@ -13,6 +13,7 @@ import pytest
 from configurator.core.report import words
 from configurator.core.rules import REGISTRY
 from configurator.core.rules.base import Check
+from configurator.core.rules.layout import ManyGpuPlatform, U2Drives
 
 CJK_SPACE_CARD = re.compile(r"[\u4e00-\u9fff\u3000-\u303f\uff00-\uffef] 卡")
 
@@ -153,3 +154,18 @@ def test_most_findings_render_with_sample_fields() -> None:
 @pytest.mark.parametrize(("rule", "code", "said"), RENDERINGS, ids=lambda v: str(v)[:30])
 def test_no_space_between_a_chinese_word_and_ka(rule: str, code: str, said: str) -> None:
     assert not CJK_SPACE_CARD.search(said), f"{rule} {code}: {said}"
+
+
+@pytest.mark.parametrize("platform", ["server", "workstation", "consumer", "hedt"])
+def test_a_platform_reads_without_stray_spaces(platform: str) -> None:
+    # walk14: PCI-3 read "3 块 GPU 用在 服务器 平台上" (the platform arrives in Chinese between spaced words)
+    slots = Check.model_construct(
+        rule=ManyGpuPlatform.id, status="warn", message="", code="platform", fields={"gpus": 3, "platform": platform}
+    )
+    drives = Check.model_construct(
+        rule=U2Drives.id, status="warn", message="", code="u2", fields={"interface": "U.2", "platform": platform}
+    )
+    for check in (slots, drives):
+        said = words.check_text(check, "zh_CN")
+        assert not re.search(r"[\u4e00-\u9fff] [\u4e00-\u9fff]", said), said
+        assert ("HEDT" in said) == (platform == "hedt") and platform not in said
