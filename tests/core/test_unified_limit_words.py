@@ -15,6 +15,8 @@ from configurator.core.estimate.workload import Workload
 from configurator.core.model.request import BuildRequest
 from configurator.core.reasons import english
 from configurator.core.report import words
+from configurator.core.rules.base import Check
+from configurator.core.rules.site import DataCenterNoise
 from configurator.core.solve.plan import plan
 from configurator.storage import catalogs
 
@@ -53,3 +55,15 @@ def test_a_unified_machines_memory_check_reads_chinese_in_chinese() -> None:
         assert str(check.fields["note"]) in check.message  # the English keeps the catalog's note
         zh = words.check_text(check, "zh_CN")
         assert str(check.fields["note"]) not in zh and not LATIN_WORDS.search(zh), zh
+
+
+@pytest.mark.parametrize(
+    ("noise", "chinese"), [("moderate", "满载时适中"), ("quiet", "满载时安静"), ("silent", "满载时静音")]
+)
+def test_a_small_boxs_noise_class_reads_chinese_in_chinese(noise: str, chinese: str) -> None:
+    # the mini PC's NOISE-1 read "满载时moderate；无需组装" (its catalog noise class in English)
+    for code in ("quiet-box", "quiet-system"):
+        check = Check.model_construct(
+            rule=DataCenterNoise.id, status="pass", message="", code=code, fields={"noise": noise}
+        )
+        assert words.check_text(check, "zh_CN").startswith(chinese + "；")

@@ -1975,6 +1975,8 @@ def _zh_field(key: str, value: Any) -> Any:
         return ZH_COOLER_KINDS.get(value, value)
     if key == "platform":
         return ZH_PLATFORMS.get(value, value)
+    if key == "noise":
+        return _ZH_NOISE.get(value, value)  # a system's noise class: "满载时moderate" on a mini PC's NOISE-1 (walk14)
     if key == "limit" and value:
         # a unified-memory GPU's OS limit (MEM-FIT's `note` is the catalog's English; estimate/unified.MEMORY_LIMITS)
         return render(Reason.of(value), ZH_REASONS, EN)  # check_text renders Chinese only
