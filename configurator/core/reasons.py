@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict
 from configurator.core.shapes import ReasonJson
 from configurator.core.trusted import constructor
 
-Value = Union[bool, int, float, str, None, "Reason", tuple[str, ...], tuple["Reason", ...]]
+Value = Union[bool, int, float, str, None, "Reason", tuple[str, ...], tuple[int, ...], tuple["Reason", ...]]
 """A field of a reason: a number, a name, a nested reason or a list of them."""
 
 
@@ -128,6 +128,8 @@ def from_json(data: object) -> Reason:
             return from_json(v)
         if isinstance(v, list):
             items = tuple(value(x) for x in v)
+            if items and all(isinstance(x, int) and not isinstance(x, bool) for x in items):
+                return tuple(x for x in items if isinstance(x, int))  # slot numbers (part.gpu-slots)
             return (
                 tuple(x for x in items if isinstance(x, Reason))
                 if all(isinstance(x, Reason) for x in items) and items
@@ -280,10 +282,12 @@ def _binding_item(r: Reason, _say: Say) -> str:
     return f"{head} ({value}{unit})"
 
 
-def slot_list(positions: object) -> str:
-    """Slot numbers as a reader writes them, "2, 7": the plan keeps them as Python wrote its list ("[2, 7]", which the
-    window's "Why each part" showed as is, walk13)."""
-    return str(positions).strip("[]()")
+def slot_list(positions: object, sep: str = ", ") -> str:
+    """Slot numbers as a reader writes them, "2, 7" ("2、7" with `sep="、"`), from the numbers (a plan's and a check's
+    tuple of ints) or a list as Python wrote it ("[2, 7]", which the window's "Why each part" showed as is, walk13)."""
+    if isinstance(positions, (tuple, list)):
+        return sep.join(str(p) for p in positions)
+    return str(positions).strip("[]()").replace(", ", sep)
 
 
 def money(amount: float) -> str:
@@ -1372,6 +1376,14 @@ EN: dict[str, Template] = {
     "est.how-scores": "; plus the fp32 attention scores through memory over {tokens} tokens on average (no flash attention)",
     "est.how-peak": "at {share:.0%} of {tflops:.0f} TFLOPS",
     "est.unified": "the GPU may use {gb:.0f} GB of this machine's unified memory: {notes}",
+    # the OS's limit on a unified-memory GPU's share (estimate/unified.MEMORY_LIMITS); est.unified's English keeps the
+    # catalog's own note, the Chinese says these
+    "unified.limit-macos": "macOS wires part of the RAM for the GPU; sudo sysctl iogpu.wired_limit_mb=<MB> raises it",
+    "unified.limit-amdgpu": (
+        "the amdgpu driver limits the RAM the iGPU may map (GTT); raise it with ttm.pages_limit (amdgpu.gttsize on "
+        "older kernels)"
+    ),
+    "unified.limit-cuda": "CUDA sees a little less than the memory installed",
     "est.optimizer": lambda r, _say: (
         f"{r.fields['optimizer']} under {r.fields['runner']}: {r.num('bytes'):g} bytes per trainable parameter"
         + (" (master copy included)" if r.fields.get("master") else "")

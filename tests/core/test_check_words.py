@@ -118,7 +118,7 @@ def test_chinese_findings_quote_no_english_of_their_fields() -> None:
             "advice": "",
         },
     )
-    assert words.check_text(placed, "zh_CN") == "2 槽宽的被动散热卡插在 [2, 5] 号插槽"
+    assert words.check_text(placed, "zh_CN") == "2 槽宽的被动散热卡插在 2、5 号插槽"
     assert words.check_text(blower, "zh_CN").startswith("2 槽宽的涡轮卡")
     assert "120 V 15 A（美国插座）" in words.check_text(wall, "zh_CN") and "US outlet" not in words.check_text(
         wall, "zh_CN"

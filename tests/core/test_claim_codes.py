@@ -15,7 +15,7 @@ MOVED = ("claim.", "kind.", "speed.", "against", "part.", "price.", "why.")
 """The code families of a label and why (solve.ranking, the sources' kinds and whys, plan._compared), a part's
 reason and its price note (solve.plan, solve.pricing)."""
 
-PATTERNS_AT_MOST = 19
+PATTERNS_AT_MOST = 17
 """report.phrases' sentence patterns (#33: 232 before the labels, part reasons and price notes moved to codes, 201
 after them and the six for the plan's notes on a named GPU or system; 99 once the plan's notes, the upgrades, the fit,
 the noise, buy-or-rent's assumptions, the assembly notes, the estimate's summary and several of its steps moved to

@@ -2,15 +2,24 @@
 
 from __future__ import annotations
 
-from configurator.core.reasons import Reason, english
+from configurator.core.estimate.workload import Workload
+from configurator.core.model.request import BuildRequest
+from configurator.core.reasons import Reason, as_json, english, from_json
 from configurator.core.report import words
+from configurator.core.rules.base import instance
+from configurator.core.rules.compatibility import Placement
+from configurator.core.solve.plan import plan
+from configurator.storage import catalogs
+
+PLACEMENT = instance(Placement)
 
 
 def test_the_boards_slots_read_as_numbers_not_as_a_python_list() -> None:
     # Mina's board: "AM4; GPUs in slots [2, 7] at x16/x4" (/work/wt/walk13-shots/mina_win_parts_1600.png); the plan
-    # keeps the positions as the string of a list
-    board = Reason.of("part.gpu-slots", bays=False, positions=str([2, 7]), lanes="x16/x4")
-    bays = Reason.of("part.gpu-slots", bays=True, positions=str([1, 2, 3, 4, 5]), lanes="x16/x16/x16/x16/x16")
+    # keeps the positions as numbers (walk14; a list's string before, which reads the same)
+    board = Reason.of("part.gpu-slots", bays=False, positions=(2, 7), lanes="x16/x4")
+    bays = Reason.of("part.gpu-slots", bays=True, positions=(1, 2, 3, 4, 5), lanes="x16/x16/x16/x16/x16")
+    assert english(Reason.of("part.gpu-slots", bays=False, positions=str([2, 7]), lanes="x16/x4")) == english(board)
     assert english(board) == "GPUs in slots 2, 7 at x16/x4"
     assert english(bays) == "GPUs in bays 1, 2, 3, 4, 5 at x16/x16/x16/x16/x16"
     with words.language("zh_CN"):
@@ -33,3 +42,29 @@ def test_the_assembly_notes_slots_are_a_chinese_list_in_chinese() -> None:
     assert english(note).startswith("Open-air cards in slots 2, 7: ")
     with words.language("zh_CN"):
         assert words.say(note).startswith("风扇卡位于插槽 2、7：")
+
+
+def test_slot_one_names_the_slots_as_numbers_in_either_language() -> None:
+    # walk14: SLOT-1 read "2-slot open-air cards in slots [2, 7] with a free slot between them" (a Python list), and
+    # its Chinese "插在 [2, 7] 号插槽"
+    placed = PLACEMENT.say("pass", "placed", width=2, cooler="open-air", positions=(2, 7))
+    overlap = PLACEMENT.say("fail", "overlap", width=3, positions=(2, 4))
+    assert placed.message == "2-slot open-air cards in slots 2, 7 with a free slot between them"
+    assert overlap.message == "3-slot cards in slots 2, 4 overlap"
+    assert words.check_text(placed, "zh_CN") == "2 槽宽的风扇卡插在 2、7 号插槽，卡间留有空槽"
+    assert words.check_text(overlap, "zh_CN") == "3 槽宽的卡插在 2、4 号插槽会重叠"
+    assert placed.to_json()["fields"]["positions"] == [2, 7]  # plan --json: the numbers, as before
+
+
+def test_the_plan_keeps_the_boards_slot_numbers_as_numbers() -> None:
+    catalog = catalogs.load(include_user=False).catalog
+    request = BuildRequest(model_id="llama-3.1-70b", workload=Workload(kind="inference", context=8192), top_k=1)
+    build = plan(request, catalog).builds[0]
+    board = next(p for p in build.parts if p.category == "motherboard")
+    slots = next(r for r in board.said if r.code == "part.gpu-slots")
+    positions = slots.fields["positions"]
+    assert isinstance(positions, tuple) and positions and all(isinstance(p, int) for p in positions)
+    assert f"slots {', '.join(map(str, positions))} at" in board.why and "[" not in board.why
+    with words.language("zh_CN"):
+        assert f"插槽 {'、'.join(map(str, positions))}，" in words.say(slots)
+    assert from_json(as_json(slots)) == slots  # the JSON form reads back as numbers

@@ -163,3 +163,54 @@ def test_the_chosen_node_count_label_does_not_run_into_its_neighbours(qtbot, win
     assert str(chosen) in labels
     positions = sorted(x for x, _t in ticks)
     assert all(b - a >= NODE_TICK_GAP - 1e-9 for a, b in zip(positions, positions[1:]))
+
+
+def test_the_no_rental_note_speaks_the_chinese_window(qtbot) -> None:  # type: ignore[no-untyped-def]
+    # walk14: the Chinese window's Nodes tab read "no rental at 12 nodes: none of 40 cloud offers can do the same
+    # work: ..." (the point's rental_reason, English); the chart renders the point's rental_said
+    from types import SimpleNamespace
+
+    from configurator.core.model.build import NodeCurve, NodePoint
+    from configurator.core.reasons import Reason, english
+    from configurator.qt import i18n
+    from configurator.qt.app import make_app
+    from configurator.qt.charts import NodeScalingChart
+
+    app = make_app([])
+    why = Reason.of(
+        "rental.none",
+        considered=40,
+        short=(Reason.of("rental.short-fit", n=31), Reason.of("rental.short-cluster", n=9)),
+    )
+    point = NodePoint(
+        nodes=12,
+        gpus=96,
+        fits=True,
+        wall_hours=400.0,
+        decode_tokens_per_s=None,
+        total_price=4_000_000.0,
+        scaling_efficiency=0.9,
+        rental_reason=english(why),
+        rental_said=why,
+    )
+    curve = NodeCurve(
+        system="dgx-h100",
+        system_name="DGX H100",
+        currency="USD",
+        kind="training",
+        chosen_nodes=12,
+        deadline_hours=720.0,
+        points=(point.model_copy(update={"nodes": 8, "gpus": 64, "wall_hours": 600.0}), point),
+    )
+    chart = NodeScalingChart()
+    qtbot.addWidget(chart)
+    chart.show_build(SimpleNamespace(node_curve=curve))  # type: ignore[arg-type]
+    assert chart.note.text() == f"no rental at 12 nodes: {english(why)}"
+    try:
+        assert i18n.install(app, "zh_CN") == "zh_CN"
+        chart.show_build(SimpleNamespace(node_curve=curve))  # type: ignore[arg-type]
+        chinese = chart.note.text()
+    finally:
+        assert i18n.install(app, "en") == "en"  # later tests see English again
+    assert chinese == "12 个节点时无可租用：40 个云端实例都做不了同样的工作：31 个装不下这个任务，9 个不能作为集群租用"
+    assert not any(word in chinese for word in ("no rental", "nodes", "cloud offers", "cannot"))

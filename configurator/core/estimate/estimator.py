@@ -99,7 +99,7 @@ from configurator.core.estimate.speculative import (
     tokens_per_step,
 )
 from configurator.core.estimate.traffic import TYPICAL_PROMPT_TOKENS, TYPICAL_STATISTIC, TYPICAL_TRACE
-from configurator.core.estimate.unified import unified_bw_efficiency
+from configurator.core.estimate.unified import memory_limit, unified_bw_efficiency
 from configurator.core.estimate.weights import WeightBytes
 from configurator.core.estimate.weights import weight_bytes as _weight_bytes
 from configurator.core.estimate.workload import ENGINE_STAND_IN, ENGINE_STAND_IN_WHY, Workload
@@ -2747,7 +2747,10 @@ def _prepared(
     the scale from the formula's weight bytes to a file's exact ones; with what they assume and warn about."""
     if gpu is not None and gpu.memory_type.startswith("unified") and gpu.notes:
         # unified memory: what fits is decided by the OS's limit on GPU-wired memory, not by the RAM installed
-        ex.assume(Reason.of("est.unified", gb=gpu.vram_gb, notes=gpu.notes))
+        # the note is the catalog's English; `limit` says the same OS fact as a code (the Chinese window's words)
+        limit = memory_limit(gpu.vendor)
+        said = (Reason.of(limit),) if limit else ()
+        ex.assume(Reason.of("est.unified", gb=gpu.vram_gb, notes=gpu.notes, limit=said))
     workload = _calibrated_engine(workload, ex)
     if workload.kind == "finetune":  # a from-scratch run launches under accelerate or Megatron-LM (launch.training)
         workload = _as_framework_shards(workload, gpus, ex)

@@ -53,6 +53,17 @@ def system_vendor(system: System) -> str:
     return APPLE if "apple" in name else ("nvidia" if "nvidia" in name else "amd")
 
 
+MEMORY_LIMITS = {APPLE: "unified.limit-macos", "amd": "unified.limit-amdgpu", "nvidia": "unified.limit-cuda"}
+"""The OS's limit on the memory a unified-memory GPU may use, as a reason code by the system's vendor (the fact each
+system's `gpu_memory_note` states in the catalog's English: macOS's wired limit, Linux amdgpu's GTT, what CUDA sees on
+GB10): its words in either language (reasons.EN, report/words.ZH_REASONS) where the note alone was English (walk14)."""
+
+
+def memory_limit(vendor: str) -> str:
+    """The code of the OS's memory limit on a unified-memory GPU of `vendor` (system_vendor, Gpu.vendor)."""
+    return MEMORY_LIMITS.get(vendor, "")
+
+
 def system_gpu(system: System, wired_fraction: float | None = None) -> Gpu:
     """The integrated GPU of a unified-memory system as a Gpu record: its VRAM is the share of memory the OS lets
     the GPU wire (`wired_fraction`, default the system's own), its bandwidth the memory's."""

@@ -46,9 +46,6 @@ PATTERNS: list[tuple[str, Render]] = [
     (r"CPU only", "仅 CPU"),
     # ------------------------------------------------------------ the request's condition (report.purchase)
     (r"(?P<c>new|used|refurbished)", lambda m: words._ZH_CONDITIONS[m["c"]]),
-    # ------------------------------------------------------------ a unified-memory system's note (catalog words)
-    (r"macOS wires ~75 % of RAM for the GPU", "macOS 默认把约 75% 的内存分给 GPU"),
-    (r"sudo sysctl iogpu.wired_limit_mb=<MB> raises it", "sudo sysctl iogpu.wired_limit_mb=<MB> 可以调高"),
     # ------------------------------------------------------------ noise figures' own words (model.noise)
     (r"no published dBA under load", "没有公开的满载 dBA 数据"),
     (r"class midpoint", "按档位中值"),

@@ -785,7 +785,7 @@ ZH_REASONS: dict[str, Template] = {
     "part.cpu": "{cores} 核，{lanes} 条 PCIe 通道，{channels} 通道 {memory}",
     "part.socket": "{socket}",
     "part.gpu-slots": lambda r, _say: (
-        f"GPU 位于{'托架' if r.fields.get('bays') else '插槽'} {slot_list(r.fields['positions']).replace(', ', '、')}，{r.fields['lanes']}"
+        f"GPU 位于{'托架' if r.fields.get('bays') else '插槽'} {slot_list(r.fields['positions'], '、')}，{r.fields['lanes']}"
     ),
     "part.memory": "{gb} GB {memory} {module}（显存共 {vram:g} GB）",
     "part.psu-load": "负载 {load:.0f} W，为 {of:.0f} W 的 {share:.0%}",
@@ -1256,8 +1256,12 @@ ZH_REASONS: dict[str, Template] = {
         f"{r.num('ttft'):.2f} 秒出第一个 token"
     ),
     "est.unified": lambda r, _say: (
-        f"GPU 最多可用这台机器 {r.num('gb'):.0f} GB 的统一内存：{_sentence(str(r.fields['notes']))}"
+        f"GPU 最多可用这台机器 {r.num('gb'):.0f} GB 的统一内存："
+        + ("；".join(_say(s) for s in r.nested("limit")) or _sentence(str(r.fields["notes"])))
     ),
+    "unified.limit-macos": "macOS 默认只让 GPU 锁定一部分内存；sudo sysctl iogpu.wired_limit_mb=<MB> 可以调高",
+    "unified.limit-amdgpu": "amdgpu 驱动限制核显可映射的内存（GTT）；用 ttm.pages_limit（旧内核用 amdgpu.gttsize）调高",
+    "unified.limit-cuda": "CUDA 可见的内存略少于装机内存",
     "est.optimizer": lambda r, _say: (
         f"{r.fields['optimizer']}（{r.fields['runner']}）：每个可训练参数 {r.num('bytes'):g} 字节"
         + ("（含主权重副本）" if r.fields.get("master") else "")
@@ -1718,7 +1722,7 @@ ZH_REASONS: dict[str, Template] = {
     "asm.blower": "涡轮卡从挡板排风，可以紧挨着插；混插时涡轮卡放上面，风扇卡放最下面。",
     "asm.open-air-rail": "风扇卡装在机架横梁上：卡与卡之间至少留一张卡宽的空隙。",
     "asm.open-air": lambda r, _say: (
-        f"风扇卡位于插槽 {slot_list(r.fields['slots']).replace(', ', '、')}：每张卡下方留空一个槽位；最下面的卡温度最低。"
+        f"风扇卡位于插槽 {slot_list(r.fields['slots'], '、')}：每张卡下方留空一个槽位；最下面的卡温度最低。"
     ),
     "asm.passive": "被动散热卡靠机箱风道的风扇散热：拆下风扇墙或导风罩时切勿运行。",
     "asm.risers": "把显卡固定在机架横梁上，每张卡通过延长线连接；运输时不要整机装好。",
@@ -1984,11 +1988,16 @@ def _zh_field(key: str, value: Any) -> Any:
         return ZH_COOLER_KINDS.get(value, value)
     if key == "platform":
         return ZH_PLATFORMS.get(value, value)
+    if key == "noise":
+        return _ZH_NOISE.get(value, value)  # a system's noise class: "满载时moderate" on a mini PC's NOISE-1 (walk14)
+    if key == "limit" and value:
+        # a unified-memory GPU's OS limit (MEM-FIT's `note` is the catalog's English; estimate/unified.MEMORY_LIMITS)
+        return render(Reason.of(value), ZH_REASONS, EN)  # check_text renders Chinese only
     return value
 
 
 ZH_COOLER_KINDS = {"blower": "涡轮", "open-air": "风扇", "axial": "风扇", "passive": "被动散热", "liquid": "水冷"}
-"""A GPU's cooler kind before 卡 in a check's Chinese ("{cooler} 卡")."""
+"""A GPU's cooler kind before 卡 in a check's Chinese ("{cooler}卡", no space: "涡轮卡")."""
 
 ZH_PLATFORMS = {"consumer": "消费级", "hedt": "HEDT", "workstation": "工作站", "server": "服务器"}
 """A board's platform (catalog Platform) in a check's Chinese."""
@@ -2140,8 +2149,9 @@ ZH_CHECKS_HERE: dict[tuple[str, str], CheckTemplate] = {
     ),
     # placement and memory (rules/compatibility.py)
     (compatibility.Placement.id, "placed"): lambda f: (
-        f"{f['width']} 槽宽的{_ZH_CARDS.get(f['cooler'], str(f['cooler']) + '卡')}插在 {list(f['positions'])} 号插槽"
-        + ("，卡间留有空槽" if f["cooler"] == "open-air" and len(f["positions"]) > 1 else "")
+        # check_text gives the cooler kind in Chinese ("风扇"): the free slot is said for open-air cards, as in English
+        f"{f['width']} 槽宽的{f['cooler']}卡插在 {slot_list(f['positions'], '、')} 号插槽"
+        + ("，卡间留有空槽" if f["cooler"] == ZH_COOLER_KINDS["open-air"] and len(f["positions"]) > 1 else "")
     ),
     (compatibility.Risers.id, "no-frame"): lambda f: (
         f"显卡用延长线装在{ZH_CHASSIS.get(str(f['kind']), str(f['kind']))}里：延长线上的卡只能挂在开放式机架上"

@@ -33,15 +33,15 @@ class Placement(Rule):
         ),
         Message(
             "overlap",
-            lambda f: f"{f['width']}-slot cards in slots {list(f['positions'])} overlap",
-            zh=lambda f: f"{f['width']} 槽宽的卡插在 {list(f['positions'])} 号插槽会重叠",
+            lambda f: f"{f['width']}-slot cards in slots {_slots(f)} overlap",
+            zh=lambda f: f"{f['width']} 槽宽的卡插在 {_slots(f, '、')} 号插槽会重叠",
         ),
         Message(
             "no-gap",
             "open-air cards without a free slot between them starve each other's fans",
             zh="风扇卡之间没有空槽，会互相抢风",
         ),
-        Message("placed", lambda f: f"{f['width']}-slot {f['cooler']} cards in slots {list(f['positions'])}" + _gap(f)),
+        Message("placed", lambda f: f"{f['width']}-slot {f['cooler']} cards in slots {_slots(f)}" + _gap(f)),
     )
     model = (at("place", 20),)
     agrees_with = ("SLOT-2", "SLOT-5")
@@ -272,6 +272,12 @@ class BoardMemory(Rule):
             ram_gb=b.ram_gb,
             max_gb=b.board.max_memory_gb,
         )
+
+
+def _slots(f: Mapping[str, Any], sep: str = ", ") -> str:
+    """The cards' slot numbers as a reader writes them, "2, 7" ("2、7" in Chinese), not a Python list ("[2, 7]", walk14;
+    reasons.slot_list for the part reasons)."""
+    return sep.join(str(p) for p in f["positions"])
 
 
 def _gap(f: Mapping[str, Any]) -> str:

@@ -77,7 +77,7 @@ class OpenAirInDucts(Rule):
         Message(
             "airflow",
             "{cooler} cards in a {kind} with {airflow} airflow",
-            zh="{cooler} 卡装在 {airflow} 风道的 {kind} 中",
+            zh="{cooler}卡装在 {airflow} 风道的 {kind} 中",
         ),
     )
     model = (at("cooling", 20),)
@@ -192,7 +192,7 @@ class SideBySide(Rule):
     severity = "warn"
     sources = ("Lambda: 3x RTX 3090 only with liquid cooling or extenders", "Puget: 4080/4090 not for more than 2 GPUs")
     reads = ("gpu.cooler", "gpu.tdp_w", "gpus")
-    messages = (Message("side-by-side", "{cooler} cards may sit next to each other", zh="{cooler} 卡可以紧挨着插"),)
+    messages = (Message("side-by-side", "{cooler} cards may sit next to each other", zh="{cooler}卡可以紧挨着插"),)
     listed = 340
 
     def assess(self, build: BuildFacts) -> Verdict | None:

@@ -56,7 +56,7 @@ class MemoryFit(_Said):
             ),
             zh=lambda f: (
                 f"{f['need_gib']:.1f} GiB，{f['chip']} GPU 可映射 {f['usable_gib']:.0f} GiB"
-                f"（{f['memory_gb']} GB 的 {f['fraction']:.0%}）；{f['note']}"
+                f"（{f['memory_gb']} GB 的 {f['fraction']:.0%}）；{f.get('limit') or f['note']}"
             ),
         ),
         Message(
@@ -81,7 +81,7 @@ class MemoryFit(_Said):
             ),
             zh=lambda f: (
                 f"{f['need_gib']:.1f} GiB，GPU 可锁定 {f['vram_gb']:.0f} GiB（{f['memory_gb']} GB 的 {f['fraction']:.0%}）"
-                + (f"；{f['note']}" if f["note"] else "")
+                + (f"；{f.get('limit') or f['note']}" if f["note"] else "")
             ),
         ),
         Message(

@@ -9,6 +9,14 @@ from configurator.core.catalog.models import Chassis, Motherboard
 from configurator.core.rules.base import Message, Rule, Verdict, at, register
 from configurator.core.rules.facts import BuildFacts, OptionNeed
 
+
+def _zh_word(word: object) -> str:
+    """A field's word inside Chinese: spaced when it is Latin ("用在 HEDT 平台上"), not when check_text gave it in
+    Chinese ("用在服务器平台上", not "用在 服务器 平台上", walk14)."""
+    text = str(word)
+    return f" {text} " if text.isascii() else text
+
+
 ANY_NUMBER = 64  # the most cards the model's count variable holds: "no limit" for a case
 
 
@@ -211,7 +219,11 @@ class U2Drives(Rule):
     sources = ("U.2 (SFF-8639) drives connect through a server backplane or an adapter card; desktop boards have none",)
     reads = ("storage.interface", "cpu.platform")
     messages = (
-        Message("u2", "{interface} drives on a {platform} platform", zh="{interface} 硬盘用在 {platform} 平台上"),
+        Message(
+            "u2",
+            "{interface} drives on a {platform} platform",
+            zh=lambda f: f"{f['interface']} 硬盘用在{_zh_word(f['platform'])}平台上",
+        ),
     )
     model = (at("storage", 10),)
     quiet = True
@@ -240,7 +252,13 @@ class ManyGpuPlatform(Rule):
     severity = "fail"
     sources = ("CraftRigs PCIe guide: 'For three or more GPUs, you need HEDT.'",)
     reads = ("gpus", "cpu.platform")
-    messages = (Message("platform", "{gpus} GPUs on a {platform} platform", zh="{gpus} 块 GPU 用在 {platform} 平台上"),)
+    messages = (
+        Message(
+            "platform",
+            "{gpus} GPUs on a {platform} platform",
+            zh=lambda f: f"{f['gpus']} 块 GPU 用在{_zh_word(f['platform'])}平台上",
+        ),
+    )
     model = (at("gpu count", 10),)
 
     bounds = ("cpu",)

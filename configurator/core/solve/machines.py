@@ -37,7 +37,7 @@ from configurator.core.estimate.host import (
 from configurator.core.estimate.offload import estimate_on_host, host_ram_needed
 from configurator.core.estimate.precision import GGUF_FOR_INTEGER, GGUF_TYPES
 from configurator.core.estimate.result import EstimateResult
-from configurator.core.estimate.unified import system_gpu, system_vendor
+from configurator.core.estimate.unified import memory_limit, system_gpu, system_vendor
 from configurator.core.estimate.workload import Workload
 from configurator.core.memo import remember
 from configurator.core.model.build import Build, BuildPart, Check, Power, part_spec
@@ -685,7 +685,8 @@ def _box_memory(system: System, est: EstimateResult, raised: float | None) -> Ch
     peak = est.peak_gpu
     need, usable = peak.total / GIB, (peak.usable_bytes or 0) / GIB
     if raised is None:
-        fields = dict(fraction=u.gpu_memory_fraction, note=u.gpu_memory_note)
+        # the note is the catalog's English; `limit` names the same OS fact as a code (its words in either language)
+        fields = dict(fraction=u.gpu_memory_fraction, note=u.gpu_memory_note, limit=memory_limit(system_vendor(system)))
         return MEM_FIT.say(
             "pass", "unified", need_gib=need, usable_gib=usable, chip=u.chip, memory_gb=system.memory_gb, **fields
         )

@@ -21,7 +21,7 @@ from configurator.core.estimate.estimator import CAL, estimate
 from configurator.core.estimate.host import host_memory
 from configurator.core.estimate.offload import estimate_on_host
 from configurator.core.estimate.result import EstimateResult
-from configurator.core.estimate.unified import system_gpu
+from configurator.core.estimate.unified import memory_limit, system_gpu, system_vendor
 from configurator.core.estimate.workload import Workload
 from configurator.core.launch.commands import launch_command
 from configurator.core.memo import remember
@@ -237,7 +237,7 @@ def _host_parts(a: Assembly, choice: Choice, estimate: EstimateResult, pw: Power
                 Reason.of(
                     "part.gpu-slots",
                     bays=bool(a.placement.bays),
-                    positions=str(positions),
+                    positions=tuple(positions),
                     lanes="/".join("x" + str(s.lanes) for s in a.placement.slots),
                 ),
             ),
@@ -526,6 +526,7 @@ def _unified_system_build(
             fraction=u.gpu_memory_fraction,
             memory_gb=system.memory_gb,
             note=u.gpu_memory_note,
+            limit=memory_limit(system_vendor(system)),  # the note's OS fact as a code (words.check_text's Chinese)
         ),
         CIRCUIT.say(
             "pass" if system.max_power_w <= limit else "fail", "system", max_w=system.max_power_w, limit_w=limit
