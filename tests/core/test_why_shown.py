@@ -16,7 +16,8 @@ from configurator.core.model.request import BuildRequest
 from configurator.core.reasons import english
 from configurator.core.report import phrases, words
 from configurator.core.solve.plan import plan
-from configurator.core.solve.ranking import rank_and_label
+from configurator.core.solve.ranking import measure, rank_and_label
+from configurator.core.solve.shown import offers
 
 
 @pytest.fixture(scope="module")
@@ -94,3 +95,30 @@ def test_an_offer_over_only_some_builds_above_names_them(one_build: Any) -> None
     # over #1: more RAM; over #2 (the same RAM in a rack case): a tower case
     assert [(o.code, o.fields.get("rank")) for o in third.offers] == [("offer.ram", 1), ("offer.case", 2)]
     assert "(over #1)" in third.why and "a tower case" in third.why
+
+
+def test_a_dearer_build_on_fewer_cards_says_so(one_build: Any) -> None:
+    """Fewer cards are an offer (solve.shown): a simpler machine to build, power and run. Dr. Chen's 20 students had
+    been shown builds of three to eight cards where one 80 GB card serves them all (expert case
+    chen-qwen25-32b-20-students-a-pair-of-cards)."""
+    gpu = next(p for p in one_build.parts if p.category == "gpu")
+    pair = one_build.model_copy(
+        update={
+            "gpu_count": 2,
+            "parts": tuple(p.model_copy(update={"quantity": 2}) if p.category == "gpu" else p for p in one_build.parts),
+        }
+    )
+    two = _variant(pair, 1000)
+    one = _variant(one_build, 1300)
+    assert gpu.quantity == 1 and one.gpu_count == 1
+    request = _request(one_build)
+    said = offers(one, measure(one, request), two, measure(two, request), (False, False))
+    fewer = next(o for o in said if o.code == "offer.fewer-cards")
+    assert fewer.fields == {"count": 1}
+    assert english(fewer) == "fewer cards: 1, a simpler machine to build, power and run"
+    assert not any(
+        o.code == "offer.fewer-cards"
+        for o in offers(two, measure(two, request), one, measure(one, request), (False, False))
+    )
+    with words.language("zh_CN"):
+        assert words.say(fewer) == "显卡更少：1 张，搭建、供电和运行更简单"
