@@ -1192,6 +1192,10 @@ EN: dict[str, Template] = {
     "unlock.hours": "the job in {after:,.0f} h (now {before:,.0f} h)",
     "lose.speed": lambda r, _say: f"but {tps_text(r.num('after'))} tokens/s per user (now {tps_text(r.num('before'))})",
     "unlock.nothing": "no longer context, more users, larger model or speed for this job",
+    "lose.layer-split": (
+        "slower: {gpus} cards do not divide the model's {heads} attention heads, so they run as a pipeline, each token "
+        "through one card after another, where the {was} split each layer between them (tensor parallel)"
+    ),
     # how a build fits: a setting's value (report.fit.FitSetting)
     "fit.one-gpu": "one GPU",
     "fit.layer": "layers over {n} GPUs",

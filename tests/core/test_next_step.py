@@ -282,3 +282,28 @@ def test_a_build_with_layers_in_ram_is_compared_as_it_runs(catalog: Catalog) -> 
     swap = next(s for s in build.next_steps if s["kind"] == "swap")
     speed = next(u for u in swap["unlocks"] if u["code"] == "unlock.speed")
     assert speed["fields"]["before"] == build.estimate.decode_tokens_per_s < speed["fields"]["after"]
+
+
+def test_a_third_card_that_makes_the_machine_slower_says_why(catalog: Catalog) -> None:
+    """A third card on a 70B served by vLLM at FP8 for 8 users: vLLM's tensor parallelism needs a count that divides
+    the 64 attention heads, so three cards run as a pipeline by layers (estimator._choose_split), each token through
+    one card after another: each user's speed is about one card's bandwidth, not two cards' (2 x RTX 4090 48GB:
+    18.4 -> 10.4 tokens/s). The step says the loss and why beside what it unlocks (more users, a longer context)."""
+    from configurator.core.solve.next_step import reach, unlocks
+
+    model = catalog.records["models"]["llama-3.3-70b"]
+    assert isinstance(model, ModelArch)
+    work = Workload(kind="inference", precision="fp8", engine="vllm", batch=8, context=4096)
+    gpu = _gpu(catalog, "rtx-4090-48gb")
+    two, three = reach(catalog, model, work, gpu, 2), reach(catalog, model, work, gpu, 3)
+    assert (two.split, three.split) == ("tensor", "layer")
+    said = unlocks(two, three, model)
+    codes = [u.code for u in said]
+    assert "unlock.users" in codes and codes[-2:] == ["lose.speed", "lose.layer-split"]
+    assert english(said[-1]) == (
+        "slower: 3 cards do not divide the model's 64 attention heads, so they run as a pipeline, each token through "
+        "one card after another, where the 2 split each layer between them (tensor parallel)"
+    )
+    # a fourth card divides them again: no loss, and no why for one
+    four = reach(catalog, model, work, gpu, 4)
+    assert four.split == "tensor" and "lose.layer-split" not in [u.code for u in unlocks(two, four, model)]

@@ -1037,6 +1037,10 @@ ZH_REASONS: dict[str, Template] = {
         f"但每用户只有 {tps_text(r.num('after'))} token/s（现为 {tps_text(r.num('before'))}）"
     ),
     "unlock.nothing": "对这项任务，上下文、用户数、模型大小和速度都没有提升",
+    "lose.layer-split": (
+        "反而更慢：{gpus} 张卡无法均分模型的 {heads} 个注意力头，只能按层流水线运行，每个 token 依次经过每张卡；"
+        "原来的 {was} 张卡是每层一起算（张量并行）"
+    ),
     "gain.hours": "训练时间约缩短 {hours:,.0f} 小时",
     # how a build fits
     "fit.one-gpu": "单卡",

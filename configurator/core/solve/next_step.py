@@ -51,6 +51,9 @@ RUNG_OF = {"rtx-3090-ti": "rtx-3090", "rtx-4090-blower": "rtx-4090", "rtx-4090d"
 SXM_PATH = {"a100-40gb-sxm": "a100-80gb-sxm"}
 """An SXM board steps to the SXM board of the next rung (it does not fit a PCIe slot)."""
 
+TENSOR_SPLITS = ("tensor", "tensor-pipeline")
+"""The splits in which every card works on each token at once (EstimateResult.split)."""
+
 PREFILL_GAIN = 1.1
 """Prompt reading shown as unlocked from 10 % faster (a smaller gain is within the estimate's own spread)."""
 
@@ -69,6 +72,8 @@ class Reach:
     decode_tokens_per_s: float | None
     prefill_tokens_per_s: float | None
     wall_hours: float | None
+    gpus: int = 0  # the cards searched
+    split: str | None = None  # how the job is split over them (EstimateResult.split: single, tensor, layer...)
 
 
 def _workload(build: Build, asked: Workload) -> Workload:
@@ -176,6 +181,8 @@ def _reach(catalog: Catalog, model: ModelArch, workload: Workload, gpu: Gpu, cou
         decode_tokens_per_s=result.decode_tokens_per_s if result is not None else None,
         prefill_tokens_per_s=result.prefill_tokens_per_s if result is not None else None,
         wall_hours=result.wall_hours if result is not None else None,
+        gpus=count,
+        split=result.split if result is not None else None,
     )
 
 
@@ -205,6 +212,12 @@ def unlocks(before: Reach, after: Reach, model: ModelArch) -> tuple[Reason, ...]
     lost = (
         (Reason.of("lose.speed", before=before.decode_tokens_per_s, after=after.decode_tokens_per_s),) if slower else ()
     )
+    if slower and before.split in TENSOR_SPLITS and after.split == "layer":
+        # why a step that adds a card is slower: vLLM's tensor parallelism needs a count that divides the attention
+        # heads (estimator._choose_split); three cards run as a pipeline, each token through one card after another,
+        # so each user's speed is one card's bandwidth, not the cards' sum (2 x RTX 2080 Ti 22GB for a 70B at AWQ:
+        # 16.6 tokens/s at TP=2, 8.7 on three)
+        lost += (Reason.of("lose.layer-split", gpus=after.gpus, was=before.gpus, heads=model.num_attention_heads),)
     if (
         after.prefill_tokens_per_s
         and before.prefill_tokens_per_s
