@@ -209,7 +209,7 @@ def unlocks(before: Reach, after: Reach, model: ModelArch) -> tuple[Reason, ...]
     if differ and (after.decode_tokens_per_s or 0) > (before.decode_tokens_per_s or 0):
         out.append(Reason.of("unlock.speed", before=before.decode_tokens_per_s, after=after.decode_tokens_per_s))
     slower = differ and (after.decode_tokens_per_s or 0) < (before.decode_tokens_per_s or 0)
-    lost = (
+    lost: tuple[Reason, ...] = (
         (Reason.of("lose.speed", before=before.decode_tokens_per_s, after=after.decode_tokens_per_s),) if slower else ()
     )
     if slower and before.split in TENSOR_SPLITS and after.split == "layer":
