@@ -122,3 +122,33 @@ def test_a_dearer_build_on_fewer_cards_says_so(one_build: Any) -> None:
     )
     with words.language("zh_CN"):
         assert words.say(fewer) == "显卡更少：1 张，搭建、供电和运行更简单"
+
+
+def test_a_server_for_many_users_is_searched_on_the_fewest_cards_that_serve_them(catalog: Catalog) -> None:
+    """Each label search finds the optimum of its own number, so Dr. Chen's 20 students on Qwen2.5-32B were shown
+    builds of three to eight cards only; the server on the fewest cards that serve every user at reading speed, their
+    prompts answered within a minute, is searched for too (plan._fewest_cards_served) and shown, saying what it is."""
+    from configurator.core.solve.rules import PROMPT, READING_TPS
+
+    memo.clear()
+    request = BuildRequest(
+        model_id="qwen2.5-32b",
+        workload=Workload(kind="inference", batch=20),
+        currency="CNY",
+        region="china",
+        budget=300000,
+        circuit="230v16a",
+        room="server-room",
+        top_k=5,
+    )
+    shown = plan(request, catalog).builds
+    fewest = [b for b in shown if any(k.code == "kind.fewest-cards" for k in b.kinds)]
+    assert len(fewest) == 1
+    build = fewest[0]
+    assert all(build.gpu_count < b.gpu_count for b in shown if b is not build)
+    assert (build.estimate.decode_tokens_per_s or 0) >= READING_TPS
+    assert not any(c.rule == PROMPT.id and c.status != "pass" for c in build.checks)
+    kind = next(k for k in build.kinds if k.code == "kind.fewest-cards")
+    assert kind.fields == {"count": build.gpu_count}
+    with words.language("zh_CN"):
+        assert f"以阅读速度服务所有用户所需的最少显卡：{build.gpu_count} 张" in phrases.label(build)
