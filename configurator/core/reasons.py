@@ -436,6 +436,7 @@ OFFERS: dict[str, Template] = {
     "offer.quieter": "less noise",
     "offer.card": "{name}",
     "offer.cards": lambda r, _say: f"{r.num('count'):.0f} cards",
+    "offer.fewer-cards": lambda r, _say: f"only {r.num('count'):.0f} card{'s' if r.num('count') != 1 else ''}",
     "offer.ram": lambda r, _say: f"{r.num('gb'):,.0f} GB RAM",
     "offer.case": lambda r, _say: (
         _CASE_FORMS.get(str(r.fields["form"]), "another case").removeprefix("a ").removeprefix("an ")
@@ -716,6 +717,9 @@ EN: dict[str, Template] = {
     "offer.quieter": lambda r, _say: f"less noise: {r.num('dba'):.1f} dBA at 1 m" + _over(r),
     "offer.card": lambda r, _say: f"another card: {r.fields['name']}" + _over(r),
     "offer.cards": lambda r, _say: f"more cards: {r.num('count'):.0f}" + _over(r),
+    "offer.fewer-cards": lambda r, _say: (
+        f"fewer cards: {r.num('count'):.0f}, a simpler machine to build, power and run" + _over(r)
+    ),
     "offer.ram": lambda r, _say: f"more RAM: {r.num('gb'):,.0f} GB" + _over(r),
     "offer.case": lambda r, _say: (
         f"{_CASE_FORMS.get(str(r.fields['form']), 'another case')} ({r.fields['name']})" + _over(r)
@@ -760,6 +764,10 @@ EN: dict[str, Template] = {
     "kind.usual-gguf": "at {precision}, llama.cpp's usual GGUF: no --precision given",
     "kind.usual-kv": "{precision} KV cache: no --kv-precision given",
     "kind.usual-served": "at {precision}, quantized by vLLM on load for several users: no --precision given",
+    "kind.fewest-cards": lambda r, _say: (
+        f"the fewest cards that serve every user at reading speed: {r.num('count'):.0f}, a simpler server to build, "
+        "power and run"
+    ),
     "kind.usual-finetune": "with {framework} on one GPU: no --framework given",
     "kind.released-served": "at {precision} as released, served by vLLM for several users: no --precision given",
     "kind.eol-cuda": "past CUDA support: CUDA 13 dropped {arch}",
@@ -1202,6 +1210,10 @@ EN: dict[str, Template] = {
     "unlock.hours": "the job in {after:,.0f} h (now {before:,.0f} h)",
     "lose.speed": lambda r, _say: f"but {tps_text(r.num('after'))} tokens/s per user (now {tps_text(r.num('before'))})",
     "unlock.nothing": "no longer context, more users, larger model or speed for this job",
+    "lose.layer-split": (
+        "slower: {gpus} cards do not divide the model's {heads} attention heads, so they run as a pipeline, each token "
+        "through one card after another, where the {was} split each layer between them (tensor parallel)"
+    ),
     # how a build fits: a setting's value (report.fit.FitSetting)
     "fit.one-gpu": "one GPU",
     "fit.layer": "layers over {n} GPUs",

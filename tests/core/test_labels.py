@@ -164,6 +164,7 @@ def _offer_holds(code: str, b: dict[str, Any], o: dict[str, Any]) -> bool:
         ),
         "offer.card": lambda: bool(_cards(b) - _cards(o)),
         "offer.cards": lambda: _gpus(b) > _gpus(o),
+        "offer.fewer-cards": lambda: 0 < _gpus(b) < _gpus(o),
         "offer.ram": lambda: _ram_gb(b) > _ram_gb(o),
         "offer.case": lambda: (
             form.get(_spec(b, "chassis", "kind"), "tower") != form.get(_spec(o, "chassis", "kind"), "tower")

@@ -258,3 +258,52 @@ def test_a_third_card_that_needs_a_hedt_platform_says_the_circuit_it_then_needs(
     assert "need.platform" in codes and "need.circuit" in codes, codes
     third = run_cli(*mina, "--gpus", "3", "--exact-gpus", "--json")
     assert not json.loads(third.out)["builds"]  # and indeed three cards do not fit her one circuit
+
+
+def test_a_build_with_layers_in_ram_is_compared_as_it_runs(catalog: Catalog) -> None:
+    """One RTX 2060 12GB runs a 32B at Q4 with 27 of its layers in system RAM (llama.cpp); its reach is searched as it
+    runs, so a step never says what the build holds is nothing ("a context of 8,192 tokens (now 0)", "2 users at once
+    (now 0)", "fits" where the build already runs the job). The swap to an RTX 3090 holds the whole model on the card:
+    what it gives is speed."""
+    request = BuildRequest(
+        model_id="qwen2.5-32b",
+        workload=Workload(kind="inference", precision="q4_k_m"),
+        gpu_ids=("rtx-2060-12gb",),
+        max_gpus=1,
+        exact_gpus=True,
+    )
+    build = plan(request, catalog).builds[0]
+    assert build.gpu_id == "rtx-2060-12gb" and build.estimate.workload.get("cpu_layers")
+    unlocked = [u for step in build.next_steps for u in step["unlocks"]]
+    assert unlocked
+    for u in unlocked:
+        assert u["code"] != "unlock.fits"
+        assert u["fields"].get("before") != 0, english(from_json(u))
+    swap = next(s for s in build.next_steps if s["kind"] == "swap")
+    speed = next(u for u in swap["unlocks"] if u["code"] == "unlock.speed")
+    assert speed["fields"]["before"] == build.estimate.decode_tokens_per_s < speed["fields"]["after"]
+
+
+def test_a_third_card_that_makes_the_machine_slower_says_why(catalog: Catalog) -> None:
+    """A third card on a 70B served by vLLM at FP8 for 8 users: vLLM's tensor parallelism needs a count that divides
+    the 64 attention heads, so three cards run as a pipeline by layers (estimator._choose_split), each token through
+    one card after another: each user's speed is about one card's bandwidth, not two cards' (2 x RTX 4090 48GB:
+    18.4 -> 10.4 tokens/s). The step says the loss and why beside what it unlocks (more users, a longer context)."""
+    from configurator.core.solve.next_step import reach, unlocks
+
+    model = catalog.records["models"]["llama-3.3-70b"]
+    assert isinstance(model, ModelArch)
+    work = Workload(kind="inference", precision="fp8", engine="vllm", batch=8, context=4096)
+    gpu = _gpu(catalog, "rtx-4090-48gb")
+    two, three = reach(catalog, model, work, gpu, 2), reach(catalog, model, work, gpu, 3)
+    assert (two.split, three.split) == ("tensor", "layer")
+    said = unlocks(two, three, model)
+    codes = [u.code for u in said]
+    assert "unlock.users" in codes and codes[-2:] == ["lose.speed", "lose.layer-split"]
+    assert english(said[-1]) == (
+        "slower: 3 cards do not divide the model's 64 attention heads, so they run as a pipeline, each token through "
+        "one card after another, where the 2 split each layer between them (tensor parallel)"
+    )
+    # a fourth card divides them again: no loss, and no why for one
+    four = reach(catalog, model, work, gpu, 4)
+    assert four.split == "tensor" and "lose.layer-split" not in [u.code for u in unlocks(two, four, model)]

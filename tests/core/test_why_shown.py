@@ -16,7 +16,8 @@ from configurator.core.model.request import BuildRequest
 from configurator.core.reasons import english
 from configurator.core.report import phrases, words
 from configurator.core.solve.plan import plan
-from configurator.core.solve.ranking import rank_and_label
+from configurator.core.solve.ranking import measure, rank_and_label
+from configurator.core.solve.shown import offers
 
 
 @pytest.fixture(scope="module")
@@ -94,3 +95,60 @@ def test_an_offer_over_only_some_builds_above_names_them(one_build: Any) -> None
     # over #1: more RAM; over #2 (the same RAM in a rack case): a tower case
     assert [(o.code, o.fields.get("rank")) for o in third.offers] == [("offer.ram", 1), ("offer.case", 2)]
     assert "(over #1)" in third.why and "a tower case" in third.why
+
+
+def test_a_dearer_build_on_fewer_cards_says_so(one_build: Any) -> None:
+    """Fewer cards are an offer (solve.shown): a simpler machine to build, power and run. Dr. Chen's 20 students had
+    been shown builds of three to eight cards where one 80 GB card serves them all (expert case
+    chen-qwen25-32b-20-students-a-pair-of-cards)."""
+    gpu = next(p for p in one_build.parts if p.category == "gpu")
+    pair = one_build.model_copy(
+        update={
+            "gpu_count": 2,
+            "parts": tuple(p.model_copy(update={"quantity": 2}) if p.category == "gpu" else p for p in one_build.parts),
+        }
+    )
+    two = _variant(pair, 1000)
+    one = _variant(one_build, 1300)
+    assert gpu.quantity == 1 and one.gpu_count == 1
+    request = _request(one_build)
+    said = offers(one, measure(one, request), two, measure(two, request), (False, False))
+    fewer = next(o for o in said if o.code == "offer.fewer-cards")
+    assert fewer.fields == {"count": 1}
+    assert english(fewer) == "fewer cards: 1, a simpler machine to build, power and run"
+    assert not any(
+        o.code == "offer.fewer-cards"
+        for o in offers(two, measure(two, request), one, measure(one, request), (False, False))
+    )
+    with words.language("zh_CN"):
+        assert words.say(fewer) == "显卡更少：1 张，搭建、供电和运行更简单"
+
+
+def test_a_server_for_many_users_is_searched_on_the_fewest_cards_that_serve_them(catalog: Catalog) -> None:
+    """Each label search finds the optimum of its own number, so Dr. Chen's 20 students on Qwen2.5-32B were shown
+    builds of three to eight cards only; the server on the fewest cards that serve every user at reading speed, their
+    prompts answered within a minute, is searched for too (plan._fewest_cards_served) and shown, saying what it is."""
+    from configurator.core.solve.rules import PROMPT, READING_TPS
+
+    memo.clear()
+    request = BuildRequest(
+        model_id="qwen2.5-32b",
+        workload=Workload(kind="inference", batch=20),
+        currency="CNY",
+        region="china",
+        budget=300000,
+        circuit="230v16a",
+        room="server-room",
+        top_k=5,
+    )
+    shown = plan(request, catalog).builds
+    fewest = [b for b in shown if any(k.code == "kind.fewest-cards" for k in b.kinds)]
+    assert len(fewest) == 1
+    build = fewest[0]
+    assert all(build.gpu_count < b.gpu_count for b in shown if b is not build)
+    assert (build.estimate.decode_tokens_per_s or 0) >= READING_TPS
+    assert not any(c.rule == PROMPT.id and c.status != "pass" for c in build.checks)
+    kind = next(k for k in build.kinds if k.code == "kind.fewest-cards")
+    assert kind.fields == {"count": build.gpu_count}
+    with words.language("zh_CN"):
+        assert f"以阅读速度服务所有用户所需的最少显卡：{build.gpu_count} 张" in phrases.label(build)

@@ -2156,16 +2156,10 @@ CASES: tuple[Case, ...] = (
         "Twenty students on Qwen2.5-32B is a vLLM server: with no precision named, practitioners load the BF16 weights "
         "with --quantization fp8 (no calibration, half the memory) and serve them from a pair of 24-48 GB cards. "
         "Walked 2026-12-03: every build was BF16 (8 x RTX 2080 Ti 22GB at 37.5 tok/s, or a llama.cpp layer split over "
-        "two 48 GB RTX 4090 at 10.7); FP8 on two RTX 5090 D now serves them at ~40 for 44,552 CNY.",
+        "two 48 GB RTX 4090 at 10.7); FP8 on two RTX 5090 D now serves them at ~40 for 44,552 CNY. 2026-12-04: the 5090 D is no "
+        "longer sold new, and no label search found a pair or a single card (each finds the optimum of its own number): "
+        "the server on the fewest cards is searched for (plan._fewest_cards_served), one A800 80GB at 31.0 tok/s each.",
         (USER_JOURNEYS, SERVING_CHEN, VLLM_FP8_ONLINE),
-        today=(
-            "2026-12-04: the 32 GB RTX 5090 D is no longer sold new (sold_new_until, Tom's Hardware 2025-08-12) and two "
-            "24 GB V2 cards cannot hold FP8 weights and twenty caches; the pair left is 2 x RTX 4090 48GB on vLLM at FP8, "
-            "29.7 tokens/s each for 58,387 CNY (`--gpu rtx-4090-48gb --gpus 2 --exact-gpus --engine vllm`), which the "
-            "plan does not show: no label wins it (8 x 2080 Ti 22GB is better value at 58.6 for 53,024, 8 x A5000 "
-            "faster) and its 2 x 4090 48GB build is the BF16 llama.cpp split at 10.7. A claim for the fewest cards "
-            "(simplest to build and run) would show it"
-        ),
     ),
     Case(
         "chen-qwen25-32b-20-students-cheapest-answers-the-twentieth-within-a-minute",

@@ -646,6 +646,7 @@ ZH_REASONS: dict[str, Template] = {
     "offer.quieter": lambda r, _say: f"噪音更低：距 1 米 {r.num('dba'):.1f} dBA" + _zh_over(r),
     "offer.card": lambda r, _say: f"另一种显卡：{r.fields['name']}" + _zh_over(r),
     "offer.cards": lambda r, _say: f"更多显卡：{r.num('count'):.0f} 张" + _zh_over(r),
+    "offer.fewer-cards": lambda r, _say: f"显卡更少：{r.num('count'):.0f} 张，搭建、供电和运行更简单" + _zh_over(r),
     "offer.ram": lambda r, _say: f"更多内存：{r.num('gb'):,.0f} GB" + _zh_over(r),
     "offer.case": lambda r, _say: (
         f"{_ZH_CASE_FORMS.get(str(r.fields['form']), '另一种机箱')}（{r.fields['name']}）" + _zh_over(r)
@@ -688,6 +689,9 @@ ZH_REASONS: dict[str, Template] = {
     "kind.usual-gguf": "{precision}，llama.cpp 常用的 GGUF：未指定权重精度",
     "kind.usual-kv": "{precision} KV 缓存：未指定 KV 缓存精度",
     "kind.usual-served": "{precision}，vLLM 加载时量化，供多个用户使用：未指定权重精度",
+    "kind.fewest-cards": lambda r, _say: (
+        f"以阅读速度服务所有用户所需的最少显卡：{r.num('count'):.0f} 张，搭建、供电和运行更简单"
+    ),
     "kind.usual-finetune": "单卡 {framework} 训练：未指定微调框架",
     "kind.released-served": "{precision}（发布时的精度），由 vLLM 供多个用户使用：未指定权重精度",
     "kind.eol-cuda": "已过 CUDA 支持期：CUDA 13 不再支持 {arch}",
@@ -1046,6 +1050,10 @@ ZH_REASONS: dict[str, Template] = {
         f"但每用户只有 {tps_text(r.num('after'))} token/s（现为 {tps_text(r.num('before'))}）"
     ),
     "unlock.nothing": "对这项任务，上下文、用户数、模型大小和速度都没有提升",
+    "lose.layer-split": (
+        "反而更慢：{gpus} 张卡无法均分模型的 {heads} 个注意力头，只能按层流水线运行，每个 token 依次经过每张卡；"
+        "原来的 {was} 张卡是每层一起算（张量并行）"
+    ),
     "gain.hours": "训练时间约缩短 {hours:,.0f} 小时",
     # how a build fits
     "fit.one-gpu": "单卡",
@@ -1807,6 +1815,7 @@ ZH_OFFERS: dict[str, Template] = {
     "offer.quieter": "噪音更低",
     "offer.card": "{name}",
     "offer.cards": lambda r, _say: f"{r.num('count'):.0f} 张卡",
+    "offer.fewer-cards": lambda r, _say: f"仅 {r.num('count'):.0f} 张卡",
     "offer.ram": lambda r, _say: f"{r.num('gb'):,.0f} GB 内存",
     "offer.case": lambda r, _say: _ZH_CASE_FORMS.get(str(r.fields["form"]), "另一种机箱"),
     "offer.platform": "{socket} 平台",

@@ -51,6 +51,9 @@ RUNG_OF = {"rtx-3090-ti": "rtx-3090", "rtx-4090-blower": "rtx-4090", "rtx-4090d"
 SXM_PATH = {"a100-40gb-sxm": "a100-80gb-sxm"}
 """An SXM board steps to the SXM board of the next rung (it does not fit a PCIe slot)."""
 
+TENSOR_SPLITS = ("tensor", "tensor-pipeline")
+"""The splits in which every card works on each token at once (EstimateResult.split)."""
+
 PREFILL_GAIN = 1.1
 """Prompt reading shown as unlocked from 10 % faster (a smaller gain is within the estimate's own spread)."""
 
@@ -69,6 +72,8 @@ class Reach:
     decode_tokens_per_s: float | None
     prefill_tokens_per_s: float | None
     wall_hours: float | None
+    gpus: int = 0  # the cards searched
+    split: str | None = None  # how the job is split over them (EstimateResult.split: single, tensor, layer...)
 
 
 def _workload(build: Build, asked: Workload) -> Workload:
@@ -77,6 +82,21 @@ def _workload(build: Build, asked: Workload) -> Workload:
     ran = build.estimate.workload
     keys = ("precision", "kv_precision", "context", "batch", "engine", "zero", "grad_checkpointing")
     return asked.model_copy(update={k: ran[k] for k in keys if ran.get(k) is not None})  # type: ignore[literal-required]
+
+
+def _in_ram(build: Build, workload: Workload) -> Workload | None:
+    """The workload as the build runs it when it keeps layers or experts in system RAM (llama.cpp), placed afresh for
+    each context and user count (offload.choose_placement: what does not fit the cards goes to RAM); None for a build
+    that runs from its cards alone. One RTX 2060 12GB for a 32B at Q4 (27 layers in RAM) had been searched as if all
+    had to fit the card, and its steps said "a context of 8,192 tokens (now 0)" and "2 users at once (now 0)"."""
+    ran = build.estimate.workload
+    if ran.get("offload") != "cpu" and not ran.get("cpu_layers") and not ran.get("cpu_experts"):
+        return None
+    update: dict[str, object] = {"offload": "cpu", "engine": "llama.cpp"}
+    for key in ("host_buffer", "ram_bandwidth_gbps"):
+        if ran.get(key) is not None:
+            update[key] = ran[key]  # type: ignore[literal-required]
+    return workload.model_copy(update=update)  # the asked --cpu-layers / --cpu-experts stand; else placed afresh
 
 
 def _fits(model: ModelArch, workload: Workload, gpu: Gpu, count: int) -> EstimateResult | None:
@@ -161,6 +181,8 @@ def _reach(catalog: Catalog, model: ModelArch, workload: Workload, gpu: Gpu, cou
         decode_tokens_per_s=result.decode_tokens_per_s if result is not None else None,
         prefill_tokens_per_s=result.prefill_tokens_per_s if result is not None else None,
         wall_hours=result.wall_hours if result is not None else None,
+        gpus=count,
+        split=result.split if result is not None else None,
     )
 
 
@@ -187,9 +209,15 @@ def unlocks(before: Reach, after: Reach, model: ModelArch) -> tuple[Reason, ...]
     if differ and (after.decode_tokens_per_s or 0) > (before.decode_tokens_per_s or 0):
         out.append(Reason.of("unlock.speed", before=before.decode_tokens_per_s, after=after.decode_tokens_per_s))
     slower = differ and (after.decode_tokens_per_s or 0) < (before.decode_tokens_per_s or 0)
-    lost = (
+    lost: tuple[Reason, ...] = (
         (Reason.of("lose.speed", before=before.decode_tokens_per_s, after=after.decode_tokens_per_s),) if slower else ()
     )
+    if slower and before.split in TENSOR_SPLITS and after.split == "layer":
+        # why a step that adds a card is slower: vLLM's tensor parallelism needs a count that divides the attention
+        # heads (estimator._choose_split); three cards run as a pipeline, each token through one card after another,
+        # so each user's speed is one card's bandwidth, not the cards' sum (2 x RTX 2080 Ti 22GB for a 70B at AWQ:
+        # 16.6 tokens/s at TP=2, 8.7 on three)
+        lost += (Reason.of("lose.layer-split", gpus=after.gpus, was=before.gpus, heads=model.num_attention_heads),)
     if (
         after.prefill_tokens_per_s
         and before.prefill_tokens_per_s
@@ -370,14 +398,22 @@ def next_steps(build: Build, catalog: Catalog, model: ModelArch, asked: Workload
     if not isinstance(gpu, Gpu) or gpu_part is None or build.nodes != 1 or build.gpus_mixed or build.power.psu_w <= 0:
         return ()
     workload = _workload(build, asked)
+    own = _in_ram(build, workload)
     n = build.gpu_count
-    before = _now(build, reach(catalog, model, workload, gpu, n))
+
+    def reached(card: Gpu, count: int) -> Reach:
+        # a step is searched from its cards alone, and as the build runs (some in RAM) when they cannot hold it: a
+        # figure is compared with the build's own, searched the way the build runs
+        found = reach(catalog, model, workload, card, count)
+        return found if found.fits or own is None else reach(catalog, model, own, card, count)
+
+    before = _now(build, reach(catalog, model, own or workload, gpu, n))
     steps: list[NextStep] = []
     one_more = next((u for u in build.upgrades_said if u.code == "upgrade.one-more"), None)
     priced = catalog_price(catalog, gpu, build.currency, (gpu_part.condition or "new", "new", "used"))
     if one_more is not None and priced is not None:
         needs = one_more.nested("needs")
-        gain = unlocks(before, reach(catalog, model, workload, gpu, n + 1), model)
+        gain = unlocks(before, reached(gpu, n + 1), model)
         power = one_more.nested("power")
         said = Reason.of(
             "next.add", gpu=gpu.name, gpus=n + 1, cost=priced[0], currency=build.currency,
@@ -392,7 +428,7 @@ def next_steps(build: Build, catalog: Catalog, model: ModelArch, asked: Workload
         used = catalog_price(catalog, gpu, build.currency, ("used",))
         sold = None if used is None else used[0] * n  # every card taken out, bought or owned
         needs = _fit_needs(build, catalog, gpu, up, n) + _psu_need(build, gpu, up, n)
-        gain = unlocks(before, reach(catalog, model, workload, up, n), model)
+        gain = unlocks(before, reached(up, n), model)
         changes = _changes(gpu, up)
         said = Reason.of(
             "next.swap", gpu=up.name, was=gpu.name, gpus=n, cost=up_price[0] * n, currency=build.currency,

@@ -1551,12 +1551,40 @@ def _usual_served_builds(ctx: PlanContext) -> list[Build]:
         update={"workload": w.model_copy(update={"precision": USUAL_SERVED, "engine": "vllm"})}
     )
     cards = _solve_variant(ctx, variant, request.top_k if request.budget is not None else 1, answered_too=True)
+    fewest = _fewest_cards_served(ctx, variant, cards)
     # weights released in FP8 are served as released (vLLM reads the checkpoint's own FP8 scales), not upcast to
     # BF16: Mistral Medium 3.5 128B for 5 users at 40,000 USD had ended "nothing fits" at BF16 (256 GB of weights)
     # where three RTX PRO 6000 Blackwell Max-Q hold its FP8 release for 28,590 USD
     code = "kind.released-served" if model.native_precision == USUAL_SERVED else "kind.usual-served"
     said = Reason.of(code, precision=USUAL_SERVED.upper())
-    return [b.of_kind(said, why="") for b in cards]  # the objective's name and why are no claim (offers: solver)
+    fewer = Reason.of("kind.fewest-cards", count=fewest[0].gpu_count) if fewest else None
+    return [b.of_kind(said, why="") for b in cards] + [b.of_kind(said, fewer, why="") for b in fewest if fewer]
+    # (the objective's name and why are no claim: offers.solver)
+
+
+def _fewest_cards_served(ctx: PlanContext, variant: BuildRequest, found: list[Build]) -> list[Build]:
+    """The cheapest build on the fewest cards that serve every user at reading speed with their prompts answered
+    within PROMPT's minute, when that is fewer cards than every build the variant's own searches found (a plan that
+    shows more than one build). Fewer cards are a simpler server to build, power and run (fewer failure points, a
+    tensor-parallel pair in place of a pipeline of five); each label search finds the optimum of its own number and
+    no more, so the pair was never searched for: Dr. Chen's 20 students on Qwen2.5-32B at FP8 were shown 5 x RTX
+    4060 Ti, 3 x RTX 3090, 8 x RTX 2080 Ti 22GB and 8 x RTX A5000, where two 32 GB RTX PRO 4500 Blackwell (27.2
+    tokens/s each, tensor parallel) or two 48 GB RTX 4090 (29.7) serve them."""
+    if ctx.request.top_k <= 1 or not found or ctx.should_stop():
+        return []
+    cand = _gpu_options(ctx.model, variant, ctx.catalog, ctx.exact_weight_bytes, (), None)
+    serving = [
+        o
+        for o in cand.options
+        if (o.estimate.decode_tokens_per_s or 0.0) >= READING_TPS and prompt_check(o.estimate).status == "pass"
+    ]
+    if not serving:
+        return []
+    n = min(o.count for o in serving)
+    if n >= min(b.gpu_count * b.nodes for b in found):
+        return []
+    keys = {o.key for o in serving if o.count == n}
+    return _solve_variant(ctx, variant, 1, searched=lambda o: o.key in keys)
 
 
 USUAL_FINETUNE = "unsloth"

@@ -583,8 +583,11 @@ def _shown(f: _Field, request: BuildRequest, comparison: bool) -> list[int]:
 
     def rest_key(i: int) -> tuple[bool, tuple[bool, bool, float, float]]:
         # owning a card, one more of it is the plain upgrade: shown before the unlabelled mixes with other cards
-        # (a 3060 + 2060 pair 50 USD cheaper had pushed the second RTX 3060 off the list)
-        return (not any(k.code == "kind.own-more" for k in pool[i].kinds), order_key(i))
+        # (a 3060 + 2060 pair 50 USD cheaper had pushed the second RTX 3060 off the list); a server on the fewest
+        # cards that serve every user (plan._fewest_cards_served) is the other answer a practitioner looks for first:
+        # Dr. Chen's 20 students had been shown four builds of three to eight cards and 4 x RX 7900 XTX in its place
+        first = ("kind.own-more", "kind.fewest-cards")
+        return (not any(k.code in first for k in pool[i].kinds), order_key(i))
 
     rest = sorted((i for i in range(len(pool)) if not f.claims[i] and (comparison or not dominated(i))), key=rest_key)
     candidates = labelled + rest

@@ -3,7 +3,7 @@
 One rule for every plan (solve.ranking._shown): a build shown holds a claim (ranking), says what kind of build it is
 (a source's kind.*), or offers something over each build ranked above it, said as `offer.*` reasons with typed fields
 (`Build.offers`, `plan --json` "why"): a lower price, more speed, less noise, another card, more cards, more RAM, another
-kind of case, another platform, room for one more card, passing every check, prompts that do not wait, supported
+kind of case, another platform, room for one more card, fewer cards, passing every check, prompts that do not wait, supported
 software, a machine the room takes. A build that offers nothing over one ranked above it gives its place to the next
 build that does. Llama-3.3-70B at Q4 between a Mac Studio and RTX 3090s (expert case
 llama70b-mac-or-3090-every-build-says-why-it-is-shown) had shown, as a bare "alternative", two RTX 3090 in a rack case
@@ -82,6 +82,10 @@ def offers(b: Build, mb: Measures, a: Build, ma: Measures, eol: tuple[bool, bool
         out.append(Reason.of("offer.card", name=other[0]))
     if b.gpu_count * b.nodes > a.gpu_count * a.nodes and _cards(b) and _cards(a):
         out.append(Reason.of("offer.cards", count=b.gpu_count * b.nodes))
+    if 0 < b.gpu_count * b.nodes < a.gpu_count * a.nodes and _cards(b) and _cards(a):
+        # fewer cards are a simpler machine to build, power and run (fewer failure points; a tensor-parallel pair in
+        # place of a pipeline of five): an offer, as more cards are
+        out.append(Reason.of("offer.fewer-cards", count=b.gpu_count * b.nodes))
     ram_b, ram_a = _ram_gb(b), _ram_gb(a)
     if ram_b > ram_a > 0:
         out.append(Reason.of("offer.ram", gb=round(ram_b)))
