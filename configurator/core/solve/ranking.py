@@ -575,7 +575,8 @@ def _shown(f: _Field, request: BuildRequest, comparison: bool) -> list[int]:
         "claim.grow": 4,
         "claim.cheapest-slow": 5,
     }
-    labelled.sort(key=lambda i: min(order.get(c.code, 0) for c in f.claims[i]))
+    rank = lambda i: min(order.get(c.code, 0) for c in f.claims[i])
+    labelled.sort(key=rank)
 
     def order_key(i: int) -> tuple[bool, bool, float, float]:
         aside = not m[i].readable or m[i].slow_cpu_only or m[i].too_loud or m[i].waits
@@ -590,7 +591,12 @@ def _shown(f: _Field, request: BuildRequest, comparison: bool) -> list[int]:
         return (not any(k.code in first for k in pool[i].kinds), order_key(i))
 
     rest = sorted((i for i in range(len(pool)) if not f.claims[i] and (comparison or not dominated(i))), key=rest_key)
-    candidates = labelled + rest
+    # the server on the fewest cards comes before "room to grow" and "cheapest, but slow": when every place is taken by
+    # a claim, those two give theirs first (Dr. Chen's five places had all been claimed once the PWR-8 fact let
+    # 4 x RX 7900 XTX take two PSUs and "room to grow", and the one-card server was not shown)
+    fewest = [i for i in rest if any(k.code == "kind.fewest-cards" for k in pool[i].kinds)]
+    strong = [i for i in labelled if rank(i) < order["claim.grow"]]
+    candidates = strong + fewest + [i for i in labelled if i not in strong] + [i for i in rest if i not in fewest]
     while True:
         shown = sorted(candidates[: request.top_k], key=order_key)
         idle = next((i for k, i in enumerate(shown) if _offers_of(f, i, shown[:k]) is None), None)

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Gpu, ModelArch
+from configurator.core.costs.tco import RentalMatch, rental_search_for
 from configurator.core.errors import ConfiguratorError
 from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.frameworks import default_framework
@@ -34,7 +35,6 @@ from configurator.core.solve.candidates import Candidates, gpu_allowed, runs_fro
 from configurator.core.solve.power import power_limit_speed
 from configurator.core.solve.power_cap import VENDOR_RULES
 from configurator.core.solve.rules import READING_TPS
-from configurator.core.tco import RentalMatch, rental_search_for
 
 Solve = Callable[[BuildRequest, "float | None", Callable[[], bool]], "Build | None"]
 """(request, cost cap, should_stop) -> the cheapest build for it strictly under the cap, or None."""
