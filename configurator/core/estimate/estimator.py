@@ -526,7 +526,10 @@ LLAMACPP_CUDA_MOE_GRAPHS_SINCE = "2026-02"
 # Native MXFP4 prompt processing on Blackwell: ggml-org/llama.cpp PR #17906 (opened 2025-12-10, merged December 2025).
 LLAMACPP_BLACKWELL_MXFP4_SINCE = "2025-12"
 MXFP4_BLACKWELL_PREFILL_SPEEDUP = (1.26 + 1.27 + 1.27 + 1.27 + 1.27) / 5  # PR #17906: pp512, 1024, 2048, 4096, 8192
-CUDA_GRAPH_ARCHITECTURES = frozenset({"Ampere", "Ada Lovelace", "Hopper", "Blackwell"})
+# GB10 (DGX Spark and its OEM twins) is a Blackwell GPU of compute capability 12.1 ("Device 0: NVIDIA GB10, compute
+# capability 12.1, VMM: yes" in ggml-org/llama.cpp benches/dgx-spark.md); estimate/unified.py names its Gpu record by
+# the chip, so it is listed by that name (before 2026-12-04 it paid a host launch per kernel: 60 us a layer, not 38).
+CUDA_GRAPH_ARCHITECTURES = frozenset({"Ampere", "Ada Lovelace", "Hopper", "Blackwell", "GB10"})
 VOLTA_TURING = frozenset({"Volta", "Turing"})
 # Which of those the plain estimate takes: the build of today (graphs on, Volta and Turing included).
 LLAMACPP_CURRENT = "9999"
