@@ -4,7 +4,7 @@
                                   [KIND ...]
 
 KIND is one of inference_memory, finetune_memory, decode_speed, prefill_speed, training_gpu_hours, first_token (one
-user's time to first token in ms, the decode rows' measured_ttft_ms: SGLang's eager prefill, no 80 % range yet),
+user's time to first token in ms, the decode rows' measured_ttft_ms: SGLang's eager prefill, vLLM's fixed cost per request),
 offload (weights or experts in system RAM and unified memory: tests/data/*_offload.toml, errors and 80 % range coverage
 per regime).
 For each kind it prints, over tests/data/reference_*.toml:

@@ -1375,6 +1375,8 @@ EN: dict[str, Template] = {
     "the running decode batch waits (--enable-mixed-chunk is off by default): {ms:.1f} ms a decode step on average",
     "est.sglang-eager-prefill": "SGLang launches the prompt's kernels without a CUDA graph: {factor:.0f} x the "
     "MoE and MLA layers' latency floor, plus the all-reduces' latency = {ms:.0f} ms before the first token",
+    "est.vllm-request-cost": "vLLM's fixed cost per request (tokenizing, scheduling, the first streamed chunk) = "
+    "{ms:.0f} ms before the first token",
     "est.async-scheduling": "vLLM async scheduling: the engine's {ms:.2f} ms of per-step host work overlaps the "
     "GPU's previous step (the step is the longer of the two)",
     "est.how-vulkan-scalar": "Vulkan shaders on the vector units (the driver exposes no matrix cores to llama.cpp) at "

@@ -224,6 +224,7 @@ class EstimateMemoryJson(TypedDict):
 class EstimateSpeedJson(TypedDict):
     decode_tokens_per_s: float | None
     prefill_tokens_per_s: float | None
+    time_to_first_token_s: float | None  # an addition (issue #29): one user's wait after the prompt timed
 
 
 class EstimateTimeJson(TypedDict):

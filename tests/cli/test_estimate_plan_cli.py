@@ -49,7 +49,9 @@ def test_estimate_json_contract() -> None:
     low, high = data["ranges"]["speed.decode_tokens_per_s"]
     assert low <= data["speed"]["decode_tokens_per_s"] <= high
     assert memory["per_gpu_bytes"] < memory["total_bytes"]
-    assert set(data["speed"]) == {"decode_tokens_per_s", "prefill_tokens_per_s"}
+    assert set(data["speed"]) == {"decode_tokens_per_s", "prefill_tokens_per_s", "time_to_first_token_s"}
+    low, high = data["ranges"]["speed.time_to_first_token_s"]  # an addition (issue #29): the first token's 80 % range
+    assert low < data["speed"]["time_to_first_token_s"] < high
     assert data["speed"]["decode_tokens_per_s"] > 5
     assert data["time"] == {"gpu_hours": None, "wall_hours": None}
     assert data["assumptions"] and all(isinstance(a, str) for a in data["assumptions"])

@@ -3,6 +3,7 @@ made of latencies (all-reduces, the MoE and MLA kernel chains, the fabric betwee
 
 from __future__ import annotations
 
+import statistics
 from dataclasses import replace
 
 import pytest
@@ -531,8 +532,8 @@ def test_launch_names_the_release_it_assumes(catalog: Catalog) -> None:
     assert "--tp 8" in sglang and "--context-length 2048" in sglang and "--max-running-requests 4" in sglang
 
 
-def _ttft_rows(prefix: str, source: str) -> list:
-    return [r for r in kind_rows("first_token", prefix) if source in r["source"]]
+def _ttft_rows(prefix: str, source: str, engine: str | None = None) -> list:
+    return [r for r in kind_rows("first_token", prefix) if source in r["source"] and engine in (None, r["engine"])]
 
 
 @pytest.mark.parametrize(
@@ -555,7 +556,7 @@ def test_sglang_one_user_first_token_pays_the_eager_prefill(
     """SGLang's one-user time to first token: an extend batch runs without the decode step's CUDA graph, so it pays its
     kernels' launches (Calibration.sglang_prefill_eager x the MoE and MLA floor). Before (2026-12-04) the estimate read
     9-77 ms for all of these (-75..-95 %); the median row now within 25 %, most within 40 %."""
-    data = _ttft_rows(prefix, source)
+    data = _ttft_rows(prefix, source, "sglang")
     assert len(data) == rows
     comparisons, skipped = first_token(catalog, data)
     assert not skipped
@@ -607,19 +608,66 @@ def test_vllm_r1_awq_one_user_on_8_h100_july_2025(catalog: Catalog) -> None:
     assert abs(comparisons[0].error) <= 0.30, comparisons[0].error
 
 
-def test_vllm_first_token_is_not_sglangs(catalog: Catalog) -> None:
-    """The same sweep's vLLM first tokens (R1-0528-AWQ on 8 x H100, one user) take 27-47 ms after 128 tokens, where
-    SGLang's R1 on 16 x H100 takes 180-184 ms (2025-07-09): SGLang's eager term is SGLang's. The vLLM rows are held out
-    and read low: vLLM's own fixed cost (~30 ms at 128 tokens, ~75 ms more from 1,024 tokens on) is not modelled
-    (-19 % at 8,192 tokens, -46..-71 % below 4,096)."""
-    data = _ttft_rows("holdout", TT_INFERENCE)
-    assert len(data) == 7 and all(r["engine"] == "vllm" for r in data)
+@pytest.mark.parametrize(
+    ("source", "rows"),
+    [
+        # tenstorrent/tt-inference-server #394 (2025-11-12): Qwen3-4B BF16 on one RTX 4090, 33.1 and 24.7 ms after 128
+        # tokens (its longer prompts sit past the card's compute floor: ttft_excluded)
+        ("github.com/tenstorrent/tt-inference-server/issues/394", 2),
+        # vllm-project/vllm #20710 (2025-07-09): Llama-3.3-70B FP8 on 2 x B200, vLLM v0.9.0, 0.05 s after 512 tokens
+        ("github.com/vllm-project/vllm/issues/20710", 1),
+        # ai.wmx.dev/benchmarks: Qwen2.5-0.5B BF16 on one L4, vLLM v0.23.0, 27.0 ms (median) after 256 tokens
+        ("ai.wmx.dev", 1),
+    ],
+)
+def test_vllm_one_user_first_token_pays_a_fixed_cost_per_request(catalog: Catalog, source: str, rows: int) -> None:
+    """vLLM's one-user time to first token at a short prompt is mostly its fixed cost per request
+    (Calibration.vllm_first_token_s, 19 ms, fitted on these rows): before (2026-12-04) the estimate read 21 / 21 /
+    26 / 8 ms (-35 / -14 / -48 / -71 %), now within 25 % but the 24.7 ms row (+63 %: the same sweep's other 128-token
+    row reads 33.1)."""
+    data = _ttft_rows("reference", source, "vllm")
+    assert len(data) == rows
     comparisons, skipped = first_token(catalog, data)
     assert not skipped
-    assert all(c.estimated < c.measured for c in comparisons)
+    assert min(abs(c.error) for c in comparisons) <= 0.25, [(c.label, round(c.error, 2)) for c in comparisons]
+    assert all(abs(c.error) <= 0.65 for c in comparisons), [(c.label, round(c.error, 2)) for c in comparisons]
+
+
+def test_vllm_first_token_is_not_sglangs(catalog: Catalog) -> None:
+    """Held out: tenstorrent/tt-inference-server #356's vLLM first tokens (R1-0528-AWQ on 8 x H100, one user, vLLM of
+    July 2025) take 27-47 ms after 128 tokens, where SGLang's R1 on 16 x H100 takes 180-184 ms (2025-07-09): SGLang's
+    eager term is SGLang's, vLLM pays its fixed cost per request instead. Before it (2026-12-04) the seven rows read
+    -19..-71 % (median -46 %); now -53..+24 %, median |error| 31.7 %, the 4,096- and 8,192-token rows within 15 %."""
+    data = _ttft_rows("holdout", TT_INFERENCE, "vllm")
+    assert len(data) == 7
+    comparisons, skipped = first_token(catalog, data)
+    assert not skipped
+    assert statistics.median(abs(c.error) for c in comparisons) <= 0.35, [round(c.error, 2) for c in comparisons]
+    long = [c for c, r in zip(comparisons, data, strict=True) if r["prompt"] >= 4096]
+    assert len(long) == 2 and all(abs(c.error) <= 0.15 for c in long)
     short = min(comparisons, key=lambda c: c.measured)
-    assert short.measured < 50 and short.estimated < 30
-    sglang = first_token(catalog, [r for r in _ttft_rows("reference", TT_INFERENCE) if r["prompt"] == 128])[0]
+    assert short.measured < 50 and short.estimated < 35
+    sglang = first_token(catalog, [r for r in _ttft_rows("reference", TT_INFERENCE, "sglang") if r["prompt"] == 128])[0]
     assert all(s.estimated > 4 * short.estimated for s in sglang) and all(
         s.measured > 3 * short.measured for s in sglang
     )
+
+
+def test_vllm_request_cost_is_vllms_only(catalog: Catalog) -> None:
+    """The fixed cost per request is added once to vLLM's first token (and said in its steps), never to SGLang's (its
+    own eager term) or llama.cpp's, and leaves decode and prefill rates as they were."""
+    gpu = catalog.get("gpus", "h100-sxm")
+    model = catalog.get("models", "llama-3.1-8b")
+    off = replace(estimator.CAL, vllm_first_token_s=0.0)
+
+    def run(engine: str, cal: estimator.Calibration = estimator.CAL) -> EstimateResult:
+        w = Workload(kind="inference", precision="bf16", engine=engine, context=1024, prompt=512, batch=1)  # type: ignore[arg-type]
+        return estimate(model, w, gpu, 1, cal=cal)
+
+    on, plain = run("vllm"), run("vllm", off)
+    assert on.time_to_first_token_s is not None and plain.time_to_first_token_s is not None
+    assert on.time_to_first_token_s - plain.time_to_first_token_s == pytest.approx(estimator.CAL.vllm_first_token_s)
+    assert (on.decode_tokens_per_s, on.prefill_tokens_per_s) == (plain.decode_tokens_per_s, plain.prefill_tokens_per_s)
+    assert "fixed cost per request" in " ".join(s.text for s in on.steps)
+    for engine in ("sglang", "llama.cpp"):
+        assert run(engine).time_to_first_token_s == run(engine, off).time_to_first_token_s

@@ -29,6 +29,7 @@ RANGE_PATHS = (
     "memory.total_bytes",
     "memory.breakdown_bytes.weights",
     "speed.decode_tokens_per_s",
+    "speed.time_to_first_token_s",
     "speed.prefill_tokens_per_s",
     "time.gpu_hours",
     "time.wall_hours",

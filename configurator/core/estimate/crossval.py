@@ -81,7 +81,7 @@ KNOBS: dict[str, tuple[Knob, ...]] = {
     ),
     # SGLang's one-user time to first token: its eager prefill's launches, a multiple of the decode floor (graphs
     # replay a layer's chain of kernels; an eager launch from Python costs ~5-50x a replayed one)
-    "first_token": (Knob("sglang_prefill_eager", 3.0, 60.0),),
+    "first_token": (Knob("sglang_prefill_eager", 3.0, 60.0), Knob("vllm_first_token_s", 0.0, 80e-3)),
     "training_gpu_hours": (
         # Korthikanti et al.'s 34 bytes once (a floor) up to ~15 passes over them
         Knob("mfu_elementwise_bytes_per_hidden", 34.0, 500.0),

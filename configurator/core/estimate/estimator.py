@@ -391,6 +391,15 @@ class Calibration:
     # 2025, 180-264 ms at 128-8,192 tokens, 2025-07-09). Dense GQA models have no floor here and pay none (no sourced
     # SGLang one-user TTFT of a dense model yet); a release that captures prefill graphs by default would pay less.
     sglang_prefill_eager: float = 28.0
+    # vLLM's one-user time to first token pays a fixed cost per request beside the prompt's FLOPs and one weight read:
+    # the OpenAI server's tokenizing and detokenizing, the scheduler's step, the first streamed chunk. FITTED
+    # (2026-12-04, `benchmarks/accuracy.py --fit first_token`, its least mean |log error| with SGLang's rows unaffected)
+    # on one-user vLLM TTFTs at short prompts (128-512 tokens), where the compute is a few milliseconds:
+    # tenstorrent/tt-inference-server #394 (Qwen3-4B BF16 on one RTX 4090, 2025-11-12: 33.1 and 24.7 ms at 128 tokens),
+    # vllm-project/vllm #20710 (Llama-3.3-70B FP8 on 2 x B200, vLLM v0.9.0, 2025-07-09: 0.05 s at 512) and ai.wmx.dev's
+    # L4 sweep (Qwen2.5-0.5B BF16, vLLM v0.23.0, 2026: 27.0 ms median at 256). The releases (0.9.0 to 0.23.0) do not
+    # separate: one constant. tt-inference-server #356's vLLM sweep (R1-AWQ on 8 x H100, July 2025) is held out.
+    vllm_first_token_s: float = 19e-3
     # Training: utilisation of peak bf16 by the compute (FLOPs counted as in _training_time, recomputation
     # included; communication and pipeline bubbles are not in it: parallel.py adds what does not overlap).
     # Reference points are the largest published runs, whose end-to-end figure is a lower bound of it:
@@ -526,7 +535,10 @@ LLAMACPP_CUDA_MOE_GRAPHS_SINCE = "2026-02"
 # Native MXFP4 prompt processing on Blackwell: ggml-org/llama.cpp PR #17906 (opened 2025-12-10, merged December 2025).
 LLAMACPP_BLACKWELL_MXFP4_SINCE = "2025-12"
 MXFP4_BLACKWELL_PREFILL_SPEEDUP = (1.26 + 1.27 + 1.27 + 1.27 + 1.27) / 5  # PR #17906: pp512, 1024, 2048, 4096, 8192
-CUDA_GRAPH_ARCHITECTURES = frozenset({"Ampere", "Ada Lovelace", "Hopper", "Blackwell"})
+# GB10 (DGX Spark and its OEM twins) is a Blackwell GPU of compute capability 12.1 ("Device 0: NVIDIA GB10, compute
+# capability 12.1, VMM: yes" in ggml-org/llama.cpp benches/dgx-spark.md); estimate/unified.py names its Gpu record by
+# the chip, so it is listed by that name (before 2026-12-04 it paid a host launch per kernel: 60 us a layer, not 38).
+CUDA_GRAPH_ARCHITECTURES = frozenset({"Ampere", "Ada Lovelace", "Hopper", "Blackwell", "GB10"})
 VOLTA_TURING = frozenset({"Volta", "Turing"})
 # Which of those the plain estimate takes: the build of today (graphs on, Volta and Turing included).
 LLAMACPP_CURRENT = "9999"
@@ -2015,6 +2027,7 @@ def _prefill(
         prompt / prefill_rate
         + s.read / (s.eff * s.bw)
         + _sglang_eager_prefill(model, gpu, gpus, split, named_engine, ex)
+        + _vllm_request_cost(engine, named_engine, ex)
     )
     backend = llamacpp_backend(gpu, ex.cal.llamacpp_backend) if named_engine in (None, "llama.cpp") else named_engine
     unfitted = prefill_unfitted(gpu.architecture, backend if engine == "llama.cpp" else engine, model.params_total_b)
@@ -2053,6 +2066,15 @@ def _sglang_eager_prefill(
     eager = cal.sglang_prefill_eager * floor + comm
     ex.step("prefill", Reason.of("est.sglang-eager-prefill", ms=eager * 1e3, factor=cal.sglang_prefill_eager))
     return eager
+
+
+def _vllm_request_cost(engine: str, named_engine: str | None, ex: _Explain) -> float:
+    """Seconds vLLM spends on one request outside the GPU's prompt pass (Calibration.vllm_first_token_s); zero for
+    other engines, SGLang included (estimated as vLLM, its own term is _sglang_eager_prefill)."""
+    if engine != "vllm" or named_engine == "sglang" or not ex.cal.vllm_first_token_s:
+        return 0.0
+    ex.step("prefill", Reason.of("est.vllm-request-cost", ms=ex.cal.vllm_first_token_s * 1e3))
+    return ex.cal.vllm_first_token_s
 
 
 def prompt_attention_flops(model: ModelArch, prompt: int) -> float:

@@ -56,6 +56,13 @@ RANGE_FACTORS: dict[str, tuple[float, float]] = {
     # stream NVIDIA regime's own (41 rows) is the same, other vendors (1 row) read these (crossval.regime_range_factors).
     # Holdout: 15 of 27 inside (56 %); the rows out are setups no reference row holds (docs/estimates.md, round 6)
     "prefill_speed": (0.80, 1.25),
+    # one user's time to first token (issue #29, est14 2026-12-04), derived once 4 sources were fitted (SGLang's cookbook,
+    # tenstorrent/tt-inference-server, vllm-project/vllm #20710, ai.wmx.dev): the plain quantiles of the
+    # leave-one-source-out errors over 17 rows, (0.722, 1.339) (`python benchmarks/accuracy.py --ranges first_token`),
+    # rounded outward. The split-conformal bounds (0.612, 2.418) are the sample's extremes at 17 rows (the
+    # tt-inference-server 1,024-token SGLang row, -59 % cross-validated) and say little. Holdout (never used to set
+    # them): 6 of 10 inside, the vLLM rows of tt-inference-server #356 at 1,024-3,072 tokens out (docs/estimates.md)
+    "first_token": (0.72, 1.34),
     # re-derived 2026-12-01 on 21 scored rows from 9 sources (LLaMA 1, MPT-7B and Falcon 180B added; the GEMM-shape
     # term in): cross-val interval (0.798, 1.243); the split-conformal bounds (0.762, 1.811) reach the Llama 3/3.1 8B
     # cards' -45/-51 %; on 15 rows from 6 sources (0.776, 1.520)
@@ -242,6 +249,7 @@ RANGE_KINDS_INFERENCE: dict[str, str] = {
     "memory.breakdown_bytes.weights": "weights",
     "speed.decode_tokens_per_s": "decode_speed",
     "speed.prefill_tokens_per_s": "prefill_speed",
+    "speed.time_to_first_token_s": "first_token",
 }
 RANGE_KINDS_TRAINING: dict[str, str] = {
     "memory.per_gpu_bytes": "finetune_memory",

@@ -198,6 +198,7 @@ class EstimateResult(_Frozen):
             "memory.breakdown_bytes.weights": float(breakdown.weights),
             "speed.decode_tokens_per_s": _round(self.decode_tokens_per_s),
             "speed.prefill_tokens_per_s": _round(self.prefill_tokens_per_s),
+            "speed.time_to_first_token_s": _round(self.time_to_first_token_s),
             "time.gpu_hours": _round(self.gpu_hours),
             "time.wall_hours": _round(self.wall_hours),
             "time.tokens_per_s": _round(self._run_tokens_per_s()),
@@ -247,6 +248,9 @@ class EstimateResult(_Frozen):
             "speed": {
                 "decode_tokens_per_s": _round(self.decode_tokens_per_s),
                 "prefill_tokens_per_s": _round(self.prefill_tokens_per_s),
+                # an addition (issue #29): one user's wait for the first token after the prompt it is timed for, with
+                # its own 80 % range ("ranges", ranges.RANGE_FACTORS["first_token"])
+                "time_to_first_token_s": _round(self.time_to_first_token_s),
             },
             "time": time,
             "assumptions": list(self.assumptions),

@@ -1648,6 +1648,7 @@ ZH_REASONS: dict[str, Template] = {
     "（--enable-mixed-chunk 默认关闭）：平均每个解码步 {ms:.1f} ms",
     "est.sglang-eager-prefill": "SGLang 不用 CUDA graph 逐个启动提示词的内核：MoE 与 MLA 层延迟下限的 {factor:.0f} 倍，"
     "加上 all-reduce 的延迟 = 第一个 token 之前 {ms:.0f} ms",
+    "est.vllm-request-cost": "vLLM 每个请求的固定开销（分词、调度、第一个流式输出块）= 第一个 token 之前 {ms:.0f} ms",
     "est.async-scheduling": "vLLM 异步调度：引擎每步 {ms:.2f} ms 的主机工作与 GPU 的上一步重叠（每步取两者中较长者）",
     "est.how-vulkan-scalar": "Vulkan 着色器在向量单元上计算（驱动未向 llama.cpp 提供矩阵核心），按 {tflops:.1f} fp32 TFLOPS 的 {share:.0%} 计",
     "est.how-moe": (
