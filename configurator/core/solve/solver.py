@@ -178,7 +178,7 @@ class BuildModel:
         self._bound_literals: list[Any] = []
         self._infeasible_under: list[frozenset[int]] = []  # assumption sets proven infeasible
         self.last_values: SolvedValues | None = None  # the last build found
-        self.hint: list[int] | None = None  # a start for the first solve (carried_hint): the last build of a model before
+        self.hint: list[int] | None = None  # the first solve's start (carried_hint): the last build of the model before
         self._solves = 0
         self._lifted = False
         self.last_status = "unsolved"
