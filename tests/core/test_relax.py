@@ -526,3 +526,23 @@ def test_a_way_out_never_says_use_q4_k_m_of_what_the_plan_already_runs_at_it(cat
         "precision"
     ) == 1, [(w.kind, w.change) for w in inf.relaxations]
     _ranked_by_price(inf)
+
+
+def test_a_way_out_at_reading_speed_is_not_searched_among_cards_that_held_no_build(catalog: Catalog) -> None:
+    """70B at Q4_K_M with the KV cache at q8_0 holds no build under 1,500 USD; at reading speed its cards are some of
+    the same cards (the same counts, the same estimates), so that search is known to find none without a model (#34),
+    while a card the first search did not hold is searched."""
+    from configurator.core.solve.plan import _gpu_options, _no_build_among
+
+    model = catalog.records["models"]["llama-3.3-70b"]
+    plain = BuildRequest(
+        model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m", kv_precision="q8_0")
+    )
+    reading = plain.model_copy(update={"min_decode_tps": 5.0})
+    held = _gpu_options(model, plain, catalog, None, (), 1500.0)
+    fast = _gpu_options(model, reading, catalog, None, (), 1500.0)
+    assert fast.options and len(fast.options) < len(held.options)
+    assert _no_build_among(held, fast)
+    assert not _no_build_among(None, fast)  # nothing proven: searched
+    held.options = [o for o in held.options if o != fast.options[0]]
+    assert not _no_build_among(held, fast)  # a card the first search did not hold
