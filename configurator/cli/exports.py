@@ -5,9 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -162,6 +160,8 @@ def ranked_workload(request: Any, builds: list[Any]) -> Any:
 
 def _write_pdf(path: Path, builds: list[Any], request: Any, meta: Any, page: str) -> int:
     """Qt lays out the PDF in a child process, so the command line itself never loads Qt."""
+    import subprocess  # here, not at the top: a plan that writes no PDF never needs them (#34)
+    import tempfile
     from dataclasses import asdict
 
     payload = {

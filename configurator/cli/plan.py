@@ -11,7 +11,6 @@ from configurator.cli.estimate import resolve
 from configurator.core.args import add_plan_options, build_request
 from configurator.core.reasons import english, from_json
 from configurator.core.report import prices
-from configurator.core.report.utilisation import utilisation_sentence
 
 EXIT_OK = 0
 OTHER_WAYS = 5  # relaxations listed after the cheapest (--json has them all)
@@ -112,7 +111,10 @@ def _build_lines(build: Any) -> list[str]:
     e = build.estimate
     lines = [_headline(build), f"   {build.why}"]
     if e.gpu_hours is not None:
-        # the time's own utilisation, defined once (report.utilisation), as the sheet and the app give it
+        # the time's own utilisation, defined once (report.utilisation), as the sheet and the app give it; imported
+        # here: its words (report.words) are no part of a plan's JSON (#34)
+        from configurator.core.report.utilisation import utilisation_sentence
+
         used = utilisation_sentence(build)
         lines.append(
             f"   time: {e.gpu_hours:,.0f} GPU-hours, {e.wall_hours:,.1f} h wall clock on {e.gpus:,} GPUs"

@@ -7,7 +7,6 @@ import os
 import re
 import stat
 import sys
-import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -90,6 +89,8 @@ def atomic_write_with(path: str | os.PathLike[str], write: Callable[[str], None]
     if not folder.is_dir():
         raise FileNotFoundError(errno.ENOENT, "the folder to save into does not exist", str(folder))
     clean_stale_temps(folder, target.name)  # a kill -9 during an earlier save left one behind
+    import tempfile  # here: a command that writes nothing never imports it (or shutil, random under it: #34)
+
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.{os.getpid()}.", suffix=".tmp", dir=folder)
     os.close(fd)
     try:

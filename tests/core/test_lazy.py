@@ -162,3 +162,22 @@ def test_gpu_options_that_differ_only_in_power_are_stood_for(catalog: Catalog, l
         if name in ("fastest within budget", "fastest") and name in fastest:
             assert choice.option.perf == pytest.approx(fastest[name].option.perf)
     assert len(lazy) == len(whole)
+
+
+def test_a_rebuilt_lazy_model_starts_from_the_build_found_before(catalog: Catalog) -> None:
+    """When the subset grows, the new model's first search starts from the last build (one choice of each kind:
+    that build's card, board, CPU, case, PSU, memory, cooler and storage), not from nothing (#34)."""
+    big = crowded(catalog, 3)
+    request = REQUESTS["8B q4 at 1,500"]
+    model, cand = _candidates(big, request)
+    lazy_model = LazyBuildModel(request, cand, model, big)
+    found = lazy_model.solve("cost")
+    assert found is not None
+    lazy_model._grow_subset(lazy_model._left())
+    rebuilt = lazy_model.bm
+    assert rebuilt.last_values is None and rebuilt.hint is not None
+    groups = (rebuilt.o, rebuilt.b, rebuilt.cpu, rebuilt.h, rebuilt.s, rebuilt.mem, rebuilt.cool, rebuilt.d)
+    start = dict(zip((v.index for v in rebuilt._all_vars()), rebuilt.hint))
+    assert [sum(start[v.index] for v in group) for group in groups] == [1] * len(groups)
+    assert rebuilt.options[next(i for i, v in enumerate(rebuilt.o) if start[v.index])] is found.option
+    assert rebuilt.solve("cost") == found  # the same cheapest build, found from there

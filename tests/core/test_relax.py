@@ -565,3 +565,23 @@ def test_inference_is_never_offered_rented_as_a_way_out(catalog: Catalog) -> Non
     """Serving is not a one-off job: its ways out stay the machine's (the rental beside a build prices its hours)."""
     request = BuildRequest(model_id="deepseek-v3", workload=Workload(kind="inference", precision="q2_k"), budget=1200)
     assert all(r.kind != "rent" for r in _infeasible(request, catalog).relaxations)
+
+
+def test_a_way_out_at_reading_speed_is_not_searched_among_cards_that_held_no_build(catalog: Catalog) -> None:
+    """70B at Q4_K_M with the KV cache at q8_0 holds no build under 1,500 USD; at reading speed its cards are some of
+    the same cards (the same counts, the same estimates), so that search is known to find none without a model (#34),
+    while a card the first search did not hold is searched."""
+    from configurator.core.solve.plan import _gpu_options, _no_build_among
+
+    model = catalog.records["models"]["llama-3.3-70b"]
+    plain = BuildRequest(
+        model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m", kv_precision="q8_0")
+    )
+    reading = plain.model_copy(update={"min_decode_tps": 5.0})
+    held = _gpu_options(model, plain, catalog, None, (), 1500.0)
+    fast = _gpu_options(model, reading, catalog, None, (), 1500.0)
+    assert fast.options and len(fast.options) < len(held.options)
+    assert _no_build_among(held, fast)
+    assert not _no_build_among(None, fast)  # nothing proven: searched
+    held.options = [o for o in held.options if o != fast.options[0]]
+    assert not _no_build_among(held, fast)  # a card the first search did not hold

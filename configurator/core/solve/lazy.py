@@ -331,7 +331,9 @@ class LazyBuildModel:
 
     def _grow_subset(self, more: list[int]) -> None:
         self.rebuilds += 1
+        before = self.bm
         self.bm = self._model(sorted(set(self.active) | set(more)))
+        self.bm.carried_hint(before)
 
     # ------------------------------------------------------------------ BuildModel's interface
 

@@ -942,10 +942,12 @@ def _diagnose(
     floor = _TrainingFloor(request, catalog, model, exact)
 
     def cheapest(relaxed: BuildRequest, cost_cap: float | None, stop: Callable[[], bool]) -> Build | None:
+        searched: Candidates | None = None  # the GPU options proven to hold no build under the cap
         if floor.rules_out(relaxed):
             builds: list[Build] = []  # no GPU option can meet its deadline: _solve_once would find none
         else:
-            builds, _ = _solve_once(relaxed, catalog, model, exact, 1, stop, 1.0, cost_cap=cost_cap)
+            builds, solved = _solve_once(relaxed, catalog, model, exact, 1, stop, 1.0, cost_cap=cost_cap)
+            searched = solved if not builds and not solved.timed_out else None
         # the machines without a bought GPU are ways out too (Qwen2.5-7B at 5,000 CNY: a 2,859 CNY mini PC at q4_k_m
         # where the GPU search said 6,159); a slow CPU-only box is no way out beside GPU builds (ranking.slow_cpu_only).
         # Power limits, circuits, GPU counts and offload change nothing for them: asked once per remaining request
@@ -976,7 +978,8 @@ def _diagnose(
             builds += _experts_tiers(relaxed, catalog, model, exact, cost_cap, stop, tiers)
         if not any(relax.build_reads(b) for b in builds) and not stop():
             faster = relaxed.model_copy(update={"min_decode_tps": READING_TPS})
-            builds += _solve_once(faster, catalog, model, exact, 1, stop, 1.0, cost_cap=cost_cap)[0]
+            if not _no_build_among(searched, _gpu_options(model, faster, catalog, exact, (), cost_cap)):
+                builds += _solve_once(faster, catalog, model, exact, 1, stop, 1.0, cost_cap=cost_cap)[0]
         builds = [_with_prompt(b) for b in builds]
         reading = [b for b in builds if relax.build_reads(b)]
         chosen = _answered(reading) or reading or _answered(builds) or builds
@@ -992,6 +995,19 @@ def _diagnose(
     return relax.diagnose(
         request, catalog, model, exact, cand, should_stop, solve=cheapest, cluster_of=servers, slow_machine=slow_machine
     )
+
+
+def _no_build_among(searched: Candidates | None, cand: Candidates) -> bool:
+    """Whether `cand`'s GPU options are each one of `searched`'s, options among which the same request less its speed
+    target was proven to hold no build under the same cap: its platform parts are the same (platform_parts reads no
+    speed target), and a speed target only adds constraints. The way out at reading speed then needs no model of its
+    own (#34: 70B at 800 USD solved 12 of its 31 models for nothing)."""
+    if searched is None:
+        return False
+    held: dict[tuple[str, int, int], list[GpuOption]] = {}
+    for option in searched.options:
+        held.setdefault((option.gpu.id, option.count, option.owned), []).append(option)
+    return all(option in held.get((option.gpu.id, option.count, option.owned), ()) for option in cand.options)
 
 
 def _experts_tiers(

@@ -178,6 +178,7 @@ class BuildModel:
         self._bound_literals: list[Any] = []
         self._infeasible_under: list[frozenset[int]] = []  # assumption sets proven infeasible
         self.last_values: SolvedValues | None = None  # the last build found
+        self.hint: list[int] | None = None  # the first solve's start (carried_hint): the last build of the model before
         self._solves = 0
         self._lifted = False
         self.last_status = "unsolved"
@@ -779,10 +780,11 @@ class BuildModel:
         m.clear_assumptions()
         m.add_assumptions(assumptions)
         m.clear_hints()
-        if self.last_values is not None:
+        hint = self.last_values["assignment"] if self.last_values is not None else self.hint
+        if hint is not None:
             # the last build found as a hint: the search starts near an answer (#34: the 70B top-5's label solves
             # 266-283 -> 232-248 ms of CPU, the same builds; benchmarks/plan_diff.py byte-identical)
-            for var, value in zip(self._all_vars(), self.last_values["assignment"]):
+            for var, value in zip(self._all_vars(), hint):
                 m.add_hint(var, value)
         m.maximize(expr) if maximize else m.minimize(expr)
         solver = self.cp.CpSolver()
@@ -847,6 +849,33 @@ class BuildModel:
         solver.parameters.max_deterministic_time = 1.0  # a work bound (see _run), no wall-clock one
         status = solver.solve(m)
         return status in (self.cp.OPTIMAL, self.cp.FEASIBLE)
+
+    def _choice_keys(self) -> list[tuple[object, ...]]:
+        """What each decision variable chooses, in `_all_vars`' order, by the identity of its candidate objects: the
+        same key in two models of one candidate list (lazy.py's subsets) is the same choice."""
+        c = self.c
+        return [
+            *(("o", id(o)) for o in self.options),
+            *(("b", id(b)) for b in c.boards),
+            *(("c", id(p)) for p in c.cpus),
+            *(("h", id(h)) for h in c.chassis),
+            *(
+                ("s", id(ps.psu), ps.count, None if ps.chassis_index is None else id(c.chassis[ps.chassis_index]))
+                for ps in self.psu_choices
+            ),
+            *(("m", id(mk), k) for mk, k in self.mem_choices),
+            *(("k", id(k)) for k in c.coolers),
+            *(("d", id(sto), k) for sto, k in self.sto_choices),
+        ]
+
+    def carried_hint(self, before: BuildModel) -> None:
+        """Start this model's first search from the last build `before` found (a model of the same candidates, with
+        fewer options: lazy.py rebuilds it as its subset grows), not from nothing (#34: the 70B top-5's rebuilt model
+        had solved its noise label without a hint)."""
+        if before.last_values is None:
+            return
+        chosen = {key for key, value in zip(before._choice_keys(), before.last_values["assignment"]) if value}
+        self.hint = [int(key in chosen) for key in self._choice_keys()]
 
     def _all_vars(self) -> list[Any]:
         return [*self.o, *self.b, *self.cpu, *self.h, *self.s, *self.mem, *self.cool, *self.d]
