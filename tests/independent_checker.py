@@ -229,6 +229,18 @@ def check(
             p["category"] == "accessory" and p["spec"]["kind"] == "psu-sync" for p in parts
         ):
             problems.append("two PSUs without a sync board")
+        if psu_part["quantity"] > 1 and not psu_part.get("owned") and "PWR-8" not in warned and gpu_part is not None:
+            # a stricter test of "one would do" than the rulebook's PWR-8 (which asks of every unit allowed on the
+            # outlet, and lets 12V-2x6 come from spare 8-pin plugs): one of the very units bought has every plug of the
+            # cards' own kind, twice the cards' rated power and 80 % of it carries the whole load
+            plugs = psu.get("connectors", {})
+            needs = {k: v * n for k, v in gpu_part["spec"].get("power_connectors", {}).items() if k != "eps8"}
+            if (
+                all(plugs.get(k, 0) >= v for k, v in needs.items())
+                and 2 * n * gpu["tdp_w"] <= psu["watts"]
+                and dc <= 0.8 * psu["watts"]
+            ):
+                problems.append(f"{psu_part['quantity']} x {psu['watts']:.0f} W PSUs where one carries the {dc:.0f} W")
     if dc > 0.8 * capacity + 1:
         problems.append(f"DC load {dc:.0f} W above 80 % of {capacity:.0f} W")
     if psu_part is not None and capacity > 2.5 * dc and "PWR-10" not in warned and not psu_part.get("owned"):

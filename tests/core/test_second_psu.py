@@ -59,3 +59,28 @@ def test_four_rtx_3090_at_80_percent_power_on_230v_get_two_psus_and_the_checker_
         pwr8 = [c for c in build.checks if c.rule == "PWR-8"]
         assert all(c.status == "pass" for c in pwr8)
         assert check(data, "230v16a") == [], check(data, "230v16a")
+
+
+def test_the_checker_catches_a_second_psu_one_unit_would_carry(catalog: Catalog) -> None:
+    """The independent checker's own reading of PWR-8 fails when it should: a 70B q4 build on two RTX 3090 gets one
+    1,600 W unit with nine 8-pin plugs; bought twice (and a sync board added, so nothing else is wrong), one of the
+    two alone has the cards' four plugs, twice their 700 W and 80 % of its watts for the whole load."""
+    request = BuildRequest(
+        model_id="llama-3.3-70b",
+        workload=Workload(kind="inference", precision="q4_k_m", context=8192),
+        gpu_ids=["rtx-3090"],
+        max_gpus=2,
+        exact_gpus=True,
+        circuit="230v16a",
+        top_k=1,
+    )
+    build = plan(request, catalog).builds[0]
+    data = build.to_json()
+    assert check(data, "230v16a") == []
+    psu = next(p for p in data["parts"] if p["category"] == "psu")
+    assert psu["quantity"] == 1
+    psu["quantity"] = 2
+    data["parts"].append({"category": "accessory", "spec": {"kind": "psu-sync"}, "unit_price": 0, "quantity": 1})
+    data["total_price"] += psu["unit_price"]
+    problems = check(data, "230v16a")
+    assert any("PSUs where one carries" in p for p in problems), problems
