@@ -72,7 +72,10 @@ from tests.reference import (
     ALL,
     TARGETS,
     Row,
+    core_bound_holdout,
+    core_rate_rows,
     excluded_rows,
+    implied_core_rate,
     kind_rows,
     offload_regime,
     offload_result,
@@ -468,6 +471,7 @@ def offload_report(catalog: object) -> None:
         print(f"  {name} {_fmt(summarise(pts))}; in the 80 % range {sum(inside['all']) / len(inside['all']):.0%}")
         print(f"    per regime: {shares}")
     ram_share_report(catalog)
+    core_rate_report(catalog)
 
 
 def ram_share_report(catalog: object) -> None:
@@ -484,6 +488,20 @@ def ram_share_report(catalog: object) -> None:
             f"holdout {held}; leave-one-row-out median |error| {median} over {len(f.loo_errors)} rows "
             f"({', '.join(f'{e:+.0%}' for e in f.loo_errors)})"
         )
+
+
+def core_rate_report(catalog: object) -> None:
+    """The cores' decode rate (host.CPU_DECODE_FLOPS_PER_CORE_CYCLE): the rates its fit rows imply, their geometric mean
+    beside the shipped one, and the held-out rows the cores bind at the shipped constants."""
+    from configurator.core.estimate.host import CPU_DECODE_FLOPS_PER_CORE_CYCLE
+
+    rates = [implied_core_rate(catalog, r) for r in core_rate_rows("fit")]  # type: ignore[arg-type]
+    held = ", ".join(f"{e:+.0%}" for _r, e in core_bound_holdout(catalog)) or "none"  # type: ignore[arg-type]
+    mean = statistics.geometric_mean(rates) if rates else float("nan")
+    print(
+        f"  cores' decode rate: fit rows imply {', '.join(f'{r:.2f}' for r in rates)} FLOPs a core and cycle -> "
+        f"{mean:.2f} (shipped {CPU_DECODE_FLOPS_PER_CORE_CYCLE}); core-bound holdout {held}"
+    )
 
 
 def main(argv: list[str]) -> int:

@@ -452,7 +452,7 @@ def offload_result(catalog: Catalog, row: Row, share: float | None = None) -> tu
     """The estimate of one offload row, the `estimate --json` path of the figure it measures, and the measurement
     (the host's RAM at `share` of its peak when given, else at its family's RAM_EFFICIENCY)."""
     from configurator.core.catalog.models import Cpu, Gpu, System
-    from configurator.core.estimate.host import ccd_limit_gbps, cpu_peak_tflops, host_from_bandwidth
+    from configurator.core.estimate.host import ccd_limit_gbps, cpu_core_ghz, cpu_peak_tflops, host_from_bandwidth
     from configurator.core.estimate.offload import estimate_on_host
     from configurator.core.estimate.unified import system_gpu
 
@@ -476,7 +476,14 @@ def offload_result(catalog: Catalog, row: Row, share: float | None = None) -> tu
     tflops = cpu_peak_tflops(cpu) if isinstance(cpu, Cpu) else None
     limit = ccd_limit_gbps(cpu) if isinstance(cpu, Cpu) else None
     peak = min(peak, limit) if limit is not None else peak
-    host = host_from_bandwidth(peak, row.get("family", "desktop"), None, tflops, row.get("pcie_gen", 4), share=share)
+    # the cores the run used x their base clock: a catalog CPU's (x the row's sockets), or the row's own `cores` and
+    # `base_clock_ghz` (the threads it ran, where the source states them) for a CPU without a record
+    core_ghz = cpu_core_ghz(cpu) * row.get("sockets", 1) if isinstance(cpu, Cpu) else None
+    if "cores" in row:
+        core_ghz = row["cores"] * row["base_clock_ghz"]
+    host = host_from_bandwidth(
+        peak, row.get("family", "desktop"), None, tflops, row.get("pcie_gen", 4), share=share, core_ghz=core_ghz
+    )
     if row["mode"] in ("cpu", "cpu_prefill"):
         result = estimate_on_host(model, w, None, 0, host)
         if row["mode"] == "cpu_prefill":
@@ -533,7 +540,7 @@ def implied_ram_share(catalog: Catalog, row: Row) -> float:
 
 def ram_share_rows(prefix: str) -> list[Row]:
     """The offload rows that measure a host's RAM share: decode on the CPU alone or with the experts in RAM."""
-    return [r for r in offload_rows(prefix) if r["mode"] in ("cpu", "hybrid")]
+    return [r for r in offload_rows(prefix) if r["mode"] in ("cpu", "hybrid") and r.get("fit") != "core_rate"]
 
 
 @dataclass(frozen=True)
@@ -560,10 +567,13 @@ def ram_share_fits(catalog: Catalog) -> dict[str, FamilyFit]:
         shares = [implied_ram_share(catalog, r) for r in mine]
         held = [offload_prediction(catalog, r) for r in theirs]
         everything = mine + theirs
+        # a row its cores bind even at the highest share tried (host.CPU_DECODE_FLOPS_PER_CORE_CYCLE) implies no share:
+        # it is scored, but left out of the others' mean
         implied = shares + [implied_ram_share(catalog, r) for r in theirs]
+        bound = [_decode_at_share(catalog, r, 3.0) < r["measured_tokens_per_s"] for r in everything]
         loo = []
         for i, row in enumerate(everything):
-            others = implied[:i] + implied[i + 1 :]
+            others = [s for j, s in enumerate(implied) if j != i and not bound[j]]
             if others:
                 share = statistics.geometric_mean(others)
                 loo.append(_decode_at_share(catalog, row, share) / row["measured_tokens_per_s"] - 1)
@@ -575,3 +585,40 @@ def ram_share_fits(catalog: Catalog) -> dict[str, FamilyFit]:
             tuple(loo),
         )
     return fits
+
+
+# ------------------------------------------------------------------ the cores' decode rate (estimate/host.py)
+
+
+def core_rate_rows(prefix: str) -> list[Row]:
+    """The offload rows host.CPU_DECODE_FLOPS_PER_CORE_CYCLE is fitted on (`fit = "core_rate"`, fit file)."""
+    return [r for r in offload_rows(prefix) if r.get("fit") == "core_rate"]
+
+
+def implied_core_rate(catalog: Catalog, row: Row) -> float:
+    """The FLOPs a core and cycle one row implies: the shipped rate scaled by the factor on the row's `cores` at which
+    the estimate equals the measurement (bisection; scaling the cores scales the cores' rate, and the estimate rises
+    with it)."""
+    from configurator.core.estimate.host import CPU_DECODE_FLOPS_PER_CORE_CYCLE
+
+    low, high = 0.1, 10.0
+    for _ in range(40):
+        mid = (low * high) ** 0.5
+        if offload_prediction(catalog, {**row, "cores": row["cores"] * mid})[0] < row["measured_tokens_per_s"]:
+            low = mid
+        else:
+            high = mid
+    return CPU_DECODE_FLOPS_PER_CORE_CYCLE * (low * high) ** 0.5
+
+
+def core_bound_holdout(catalog: Catalog) -> list[tuple[Row, float]]:
+    """Holdout CPU and experts-in-RAM rows whose decode the cores bind at the shipped constants, with their errors."""
+    out = []
+    for row in ram_share_rows("holdout"):
+        if "cores" not in row and "cpu" not in row:
+            continue
+        estimated, measured = offload_prediction(catalog, row)
+        if estimated < 0.999 * _decode_at_share(catalog, row, 3.0):
+            continue  # RAM binds at the shipped share (more RAM would read faster): not a core-bound row
+        out.append((row, estimated / measured - 1))
+    return out

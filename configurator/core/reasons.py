@@ -1857,6 +1857,12 @@ EN: dict[str, Template] = {
         f"RAM share: {r.num('gib'):.2f} GiB per token at {r.num('gbps'):.0f} GB/s + {r.fields['layers']} layers x "
         f"{r.num('layer_us'):.0f} us"
         + (f" + {r.fields['trips']} GPU<->CPU round trips x {r.num('trip_us'):.0f} us" if r.fields.get("trips") else "")
+        + (
+            f" (the cores bind, not RAM: {r.num('gflop'):.1f} GFLOP at {r.num('per_cycle'):.1f} FLOPs a core and cycle x "
+            f"{r.num('core_ghz'):.0f} core-GHz = {r.num('cores_ms'):.2f} ms)"
+            if r.fields.get("cores_ms")
+            else ""
+        )
         + f" = {r.num('ms'):.2f} ms"
     ),
     "est.cpu-prefill": "CPU prefill: {gflop:.1f} GFLOP per token at {share:.0%} of {tflops:.2f} TFLOPS = {rate:.0f} tokens/s",

@@ -892,6 +892,15 @@ CASES: tuple[Case, ...] = (
         "December 2026; at that month's RDIMM prices (28 USD/GB) 768 GB on 12 channels costs 21,600 USD, so the "
         "request is restated at 25,000 USD (deepseek-r1-q4-15000-way-out-reads asks the old budget).",
         (KTRANSFORMERS_R1, RDIMM_PRICES_2026, ISSUE_28),
+        today=(
+            "rows15 (2026-12-04): the cores bind a CPU decode (estimate/host.py CPU_DECODE_FLOPS_PER_CORE_CYCLE, 6.8 "
+            "FLOPs a core and cycle, fitted on loftllc.dev's 16-core EPYC 9175F and KTransformers #587's EPYC 9274F). "
+            "Within 25,000 USD the 12-channel tier holds only 16-core EPYCs: 9124 + RTX 4070 Ti SUPER, 24,553 USD, 6.6 "
+            "tokens/s (8.8 while RAM alone bound it), a 9135 with a card 8.1 (14.5 before); the 16-core 8-channel Xeon "
+            "W5-3435X + RTX 2080 Ti 22GB reads 6.8 at 17,620, so the 12-channel build is dominated and not shown; a "
+            "32-core EPYC 9355 with a card does not build within the budget (CPU-only it does: 21,282 USD, 8.7, "
+            "labelled fastest). The case's sources (EPYC 9654, 96 cores; TR PRO 7975WX, 32) had cores to spare"
+        ),
     ),
     Case(
         "deepseek-r1-q4-25000-fastest-at-12-channels",
@@ -914,6 +923,15 @@ CASES: tuple[Case, ...] = (
         "an 8-channel Threadripper PRO 7975WX gives 10.5 with the same engine and a 24 GB card). Restated from "
         "15,000 to 25,000 USD for December 2026's RDIMM prices.",
         (KTRANSFORMERS_R1, KTRANSFORMERS_EPYC_VS_TR, RDIMM_PRICES_2026, ISSUE_28),
+        today=(
+            "rows15 (2026-12-04): the cores bind a CPU decode (estimate/host.py CPU_DECODE_FLOPS_PER_CORE_CYCLE, 6.8 "
+            "FLOPs a core and cycle, fitted on loftllc.dev's 16-core EPYC 9175F and KTransformers #587's EPYC 9274F). "
+            "Within 25,000 USD the 12-channel tier holds only 16-core EPYCs: 9124 + RTX 4070 Ti SUPER, 24,553 USD, 6.6 "
+            "tokens/s (8.8 while RAM alone bound it), a 9135 with a card 8.1 (14.5 before); the 16-core 8-channel Xeon "
+            "W5-3435X + RTX 2080 Ti 22GB reads 6.8 at 17,620, so the 12-channel build is dominated and not shown; a "
+            "32-core EPYC 9355 with a card does not build within the budget (CPU-only it does: 21,282 USD, 8.7, "
+            "labelled fastest). The case's sources (EPYC 9654, 96 cores; TR PRO 7975WX, 32) had cores to spare"
+        ),
     ),
     Case(
         "deepseek-r1-q4-25000-cpu-only-not-cheapest",
@@ -967,6 +985,13 @@ CASES: tuple[Case, ...] = (
         "cheapest one; decode scales with memory channels. Restated at 14,000 USD for December 2026's RDIMM prices: "
         "256 GB of DDR5 RDIMM alone costs 7,200 USD at 28 USD/GB.",
         (KTRANSFORMERS_R1, KTRANSFORMERS_EPYC_VS_TR, RDIMM_PRICES_2026, ISSUE_28),
+        today=(
+            "rows15 (2026-12-04): the cores bind a CPU decode (estimate/host.py CPU_DECODE_FLOPS_PER_CORE_CYCLE): the "
+            "12-channel tier's cheapest, a 16-core EPYC 9124 + RTX 2080 Ti 22GB at 13,355 USD, reads 7.57 tokens/s, the "
+            "same as a used 16-core EPYC 7302 + the same card at 2,945 USD (both 48 core-GHz), so it is dominated and "
+            "not shown; the faster 12-channel CPUs (9454, 9355, 9354) do not build with a card within 14,000 USD, "
+            "though a CPU-only 9355 box does (11,970 USD, 9.3). Whether Zen 2 reads Zen 4/5's rate is unsourced"
+        ),
     ),
     Case(
         "deepseek-v3-q2k-3000-way-out",
@@ -2527,7 +2552,11 @@ CASES: tuple[Case, ...] = (
             "with its reason: the measured host reads ~124 GB/s of experts (0.20 of 614) where every other AMD "
             "chiplet row reads 0.50-0.76 (a 16-core EPYC 9135 0.49); a core-bound CPU decode fitted on it (6.5 FLOPs "
             "a core and cycle) reproduces it but still leaves the Zen 2 EPYC 7302 at 12.8 / 15.3 (ceilings 11.3 / "
-            "12.1), puts the 9135 row at -29 % and drops the 12-channel EPYC tiers of test_machines: not shipped"
+            "12.1), puts the 9135 row at -29 % and drops the 12-channel EPYC tiers of test_machines: not shipped. "
+            "rows15 (2026-12-04): shipped (estimate/host.py CPU_DECODE_FLOPS_PER_CORE_CYCLE, 6.8, fitted on this row and "
+            "KTransformers #587's EPYC 9274F Q4_K_M; the row now reads +3 %): the EPYC 7302 reads 13.2 with the RTX 2060 "
+            "and 15.7 with the 2080 Ti (ceilings 11.3 / 12.0): Zen 2 takes Zen 4/5's fitted rate (unsourced); the "
+            "ceiling scales the one measurement by RAM bandwidth, where the 16 cores bound it"
         ),
     ),
     Case(
@@ -2556,7 +2585,9 @@ CASES: tuple[Case, ...] = (
         today=(
             "expert13 (2026-12-04): the RTX PRO 6000 on a 12 x DDR5-4800 EPYC 9355 is said to decode 45.0 tokens/s "
             "(ceiling 41.8 with 37 of 61 expert layers in RAM; the measured machine, on faster RAM, gives 22.5), and on an "
-            "8 x DDR4-3200 EPYC 7302 27.8 (ceiling 18.6); the same RAM-bound decode as the case above"
+            "8 x DDR4-3200 EPYC 7302 27.8 (ceiling 18.6); the same RAM-bound decode as the case above. rows15 "
+            "(2026-12-04), the cores' decode rate shipped: the 32-core 9355 reads 43.0 (ceiling 41.7), the 7302 25.2 "
+            "(18.5), a 16-core Xeon W5-2455X 18.2 (13.9): the ceiling scales the 16-core measurement by RAM alone"
         ),
     ),
     Case(

@@ -91,6 +91,19 @@ FLOPS_PER_CYCLE_AVX512 = 64
 CPU_COMPUTE_EFFICIENCY = 0.30
 # Per-token fixed cost of a llama.cpp decode step on the CPU: thread sync per layer (same fit).
 CPU_LAYER_OVERHEAD_S = 40e-6
+# One token's CPU matmuls at decode (a matrix-vector product per weight: each quantized block unpacked, scaled and
+# dotted once) run at a rate per core and clock cycle that does not follow the vector width: Zen 4 (256-bit
+# double-pumped AVX-512) and Zen 5 (full 512-bit) hosts read about the same 6-9 FLOPs a core and cycle at base clock
+# where RAM does not bind. FITTED (rows15, 2026-12-04) as the geometric mean of the rates two experts-in-RAM rows from
+# two sources imply (tests/data/fit_offload.toml, `fit = "core_rate"`): Qwen3.5-397B-A17B IQ4_NL on an EPYC 9175F
+# (16 cores at 4.2 GHz, 12 x DDR5-6400) + RTX PRO 6000, ik_llama.cpp, 22.5 tok/s (loftllc.dev, 2026): 6.52; DeepSeek-R1
+# Q4_K_M on an EPYC 9274F (22 threads at 4.05 GHz) + RTX 4090, KTransformers 0.2.1, 12.14 tok/s (kvcache-ai/
+# ktransformers #587, 2025-02-24): 7.07. Held out (tests/data/holdout_offload.toml): the same issue's Q2_K run, 16.5
+# (+41 % -> -14 %), Tencent Xuanwu Lab's EPYC 9135 R1 Q8_0 CPU-only "peak" (+11 % -> -26 %: Q8_0 unpacks more cheaply
+# than the K-quants, not modelled). The same loftllc.dev host runs Kimi-K2.5 Q4_K_S at 10-12 tok/s on 13 threads
+# (about 8; Q4_K_S is no precision here, so not a row). A batch of b sequences multiplies each matrix by b vectors, the
+# unpacking shared: only one token's rate is bound here (the batched term stays the prefill share's).
+CPU_DECODE_FLOPS_PER_CORE_CYCLE = 6.8
 
 # A layer whose attention runs on the GPU and whose experts run on the CPU (--n-cpu-moe) crosses devices twice per
 # token: llama.cpp's scheduler copies the hidden state to the host, synchronises the stream, runs the experts, and
@@ -130,6 +143,7 @@ class HostMemory:
     sockets: int = 1
     numa_aware: bool = False
     cpu_tflops: float | None = None  # peak fp32 of the cores, for CPU prefill
+    core_ghz: float | None = None  # cores x base clock (GHz) over the sockets one process runs on, for CPU decode
     pcie_gen: int | None = None
     explanation: tuple[Reason, ...] = field(default=())  # est.* codes: how the effective bandwidth was found
 
@@ -155,6 +169,11 @@ def cpu_peak_tflops(cpu: Cpu) -> float:
     intel_avx512 = cpu.vendor == "intel" and cpu.platform in ("server", "workstation")
     per_cycle = FLOPS_PER_CYCLE_AVX512 if (zen5 or intel_avx512) else FLOPS_PER_CYCLE_AVX2
     return cpu.cores * cpu.base_clock_ghz * per_cycle / 1000
+
+
+def cpu_core_ghz(cpu: Cpu) -> float:
+    """Cores x base clock of one socket (GHz): the core cycles a second one token's CPU matmuls run on."""
+    return cpu.cores * cpu.base_clock_ghz
 
 
 def check_platform(cpu: Cpu, kit: MemoryKit, kits: int = 1, sockets: int = 1) -> None:
@@ -239,6 +258,7 @@ def host_memory(cpu: Cpu, kit: MemoryKit, kits: int = 1, sockets: int = 1, numa_
         sockets=sockets,
         numa_aware=numa_aware,
         cpu_tflops=cpu_peak_tflops(cpu) * sockets,
+        core_ghz=cpu_core_ghz(cpu) * sockets,
         pcie_gen=cpu.pcie_gen,
         explanation=tuple(notes),
     )
@@ -251,6 +271,7 @@ def host_from_bandwidth(
     cpu_tflops: float | None = None,
     pcie_gen: int | None = None,
     share: float | None = None,
+    core_ghz: float | None = None,
 ) -> HostMemory:
     """A host given by its peak bandwidth (`--ram-bandwidth`), read at the family's efficiency (RAM_EFFICIENCY), or at
     `share` of its peak when given (a fit trying shares passes each one: the table is never patched)."""
@@ -260,6 +281,7 @@ def host_from_bandwidth(
         effective_gbps=peak_gbps * eff,
         capacity_gb=capacity_gb,
         cpu_tflops=cpu_tflops,
+        core_ghz=core_ghz,
         pcie_gen=pcie_gen,
         explanation=(
             Reason.of(
@@ -272,6 +294,14 @@ def host_from_bandwidth(
             ),
         ),
     )
+
+
+def decode_read_gbps(host: HostMemory, bits_per_weight: float) -> float:
+    """GB/s of weights one token's CPU decode gets through on `host`: its effective RAM rate, or less where its cores
+    bind (CPU_DECODE_FLOPS_PER_CORE_CYCLE: two FLOPs a weight of `bits_per_weight` bits)."""
+    if not host.core_ghz:
+        return host.effective_gbps
+    return min(host.effective_gbps, host.core_ghz * CPU_DECODE_FLOPS_PER_CORE_CYCLE / 2 * bits_per_weight / 8)
 
 
 def pcie_copy_gbps(gen: int, lanes: int = 16) -> float:

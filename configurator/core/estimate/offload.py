@@ -22,6 +22,7 @@ from configurator.core.estimate.estimator import (
 )
 from configurator.core.estimate.host import (
     CPU_COMPUTE_EFFICIENCY,
+    CPU_DECODE_FLOPS_PER_CORE_CYCLE,
     CPU_LAYER_OVERHEAD_S,
     HYBRID_LAYER_SYNC_S,
     HostMemory,
@@ -360,11 +361,14 @@ def _cpu_step(job: _Job, reads: _TokenReads, said: _Said) -> float:
     fmt = weight_format(job.workload.precision or "bf16", "llama.cpp")
     cpu_params = reads.cpu_bytes / max(fmt.bits_per_weight / 8, 1e-9)  # weights the CPU multiplies per token
     mem_cpu = reads.cpu_bytes / (host.effective_gbps * 1e9)
-    comp_cpu = 0.0
+    comp_cpu = cores = 0.0
     if host.cpu_tflops:
         comp_cpu = job.workload.batch * 2 * cpu_params / (host.cpu_tflops * 1e12 * CPU_COMPUTE_EFFICIENCY)
+    if host.core_ghz:  # one token's matrix-vector products at the cores' decode rate (host.py)
+        cores = 2 * cpu_params / (host.core_ghz * 1e9 * CPU_DECODE_FLOPS_PER_CORE_CYCLE)
+    binds = cores > max(mem_cpu, comp_cpu)
     step_cpu = (
-        max(mem_cpu, comp_cpu)
+        max(mem_cpu, comp_cpu, cores)
         + reads.cpu_work_layers * CPU_LAYER_OVERHEAD_S
         + reads.hybrid_layers * HYBRID_LAYER_SYNC_S
     )
@@ -378,6 +382,10 @@ def _cpu_step(job: _Job, reads: _TokenReads, said: _Said) -> float:
             layer_us=CPU_LAYER_OVERHEAD_S * 1e6,
             trips=reads.hybrid_layers or None,
             trip_us=HYBRID_LAYER_SYNC_S * 1e6,
+            gflop=2 * cpu_params / 1e9 if binds else None,
+            per_cycle=CPU_DECODE_FLOPS_PER_CORE_CYCLE if binds else None,
+            core_ghz=host.core_ghz if binds else None,
+            cores_ms=cores * 1e3 if binds else None,
             ms=step_cpu * 1e3,
         ),
     )

@@ -1674,6 +1674,12 @@ ZH_REASONS: dict[str, Template] = {
         f"内存部分：每 token {r.num('gib'):.2f} GiB，按 {r.num('gbps'):.0f} GB/s 读取 + {r.fields['layers']} 层 x "
         f"{r.num('layer_us'):.0f} us"
         + (f" + {r.fields['trips']} 次 GPU<->CPU 往返 x {r.num('trip_us'):.0f} us" if r.fields.get("trips") else "")
+        + (
+            f"（瓶颈在 CPU 核心而非内存：{r.num('gflop'):.1f} GFLOP，每核每周期 {r.num('per_cycle'):.1f} FLOPs x "
+            f"{r.num('core_ghz'):.0f} 核·GHz = {r.num('cores_ms'):.2f} ms）"
+            if r.fields.get("cores_ms")
+            else ""
+        )
         + f" = {r.num('ms'):.2f} ms"
     ),
     "est.cpu-prefill": "CPU 预填充：每 token {gflop:.1f} GFLOP，按 {tflops:.2f} TFLOPS 的 {share:.0%} 计 = {rate:.0f} tokens/s",

@@ -29,7 +29,9 @@ from configurator.core.estimate.host import (
     BYTES_PER_TRANSFER,
     HostMemory,
     ccd_limit_gbps,
+    cpu_core_ghz,
     cpu_peak_tflops,
+    decode_read_gbps,
     family,
     host_from_bandwidth,
     host_memory,
@@ -977,8 +979,10 @@ def _faster_in_tier(
     """The tier's build on the CPU and card that decode fastest within the budget, when it beats the cheapest by
     FASTER_ENOUGH. The cheapest host of a tier is often its slowest (a 16-core 4-CCD EPYC 9124) and its cheapest
     card a slow one beside the experts; an expert buys the quicker part and a card that keeps more of the model when
-    the budget allows. CPUs are tried in the order of the bandwidth they read at their rated memory speed (then their
-    compute); for each, the cards within GPU_NEAR_BEST of the best one the budget leaves room for, then any card."""
+    the budget allows. CPUs are tried in the order of the rate one token's experts are read at (host.decode_read_gbps:
+    their RAM's at its rated speed, or their cores' where those bind), then their compute; for each, the cards within
+    GPU_NEAR_BEST of the best one the budget leaves room for, then any card."""
+    from configurator.core.estimate.precision import weight_format
     from configurator.core.solve.plan import _solve_once
 
     base = cheapest.estimate.decode_tokens_per_s or 0.0
@@ -987,7 +991,10 @@ def _faster_in_tier(
     workload = on_engine(variant.workload.resolved(ctx.model.max_context), "llama.cpp")
     cpus = [c for c in catalog.records["cpus"].values() if isinstance(c, Cpu)]
     rated = {c.id: _rated_host(c) for c in cpus}
-    quicker = sorted(cpus, key=lambda c: (-rated[c.id].effective_gbps, -(rated[c.id].cpu_tflops or 0.0)))
+    bits = weight_format(workload.precision or "bf16", "llama.cpp").bits_per_weight
+    # the rate one token's experts are read at: the RAM's, or the cores' where they bind (a 16-core EPYC: host.py)
+    reads = {c.id: decode_read_gbps(rated[c.id], bits) for c in cpus}
+    quicker = sorted(cpus, key=lambda c: (-reads[c.id], -(rated[c.id].cpu_tflops or 0.0)))
     if not quicker:
         return None
     # the cards are ranked once, on the quickest host; its best card there bounds what any build of the tier reaches
@@ -1067,7 +1074,12 @@ def _rated_host(cpu: Cpu) -> HostMemory:
     peak = cpu.memory_channels * cpu.memory_speed_mts * BYTES_PER_TRANSFER / 1000
     limit = ccd_limit_gbps(cpu)
     return host_from_bandwidth(
-        min(peak, limit) if limit is not None else peak, family(cpu), None, cpu_peak_tflops(cpu), cpu.pcie_gen
+        min(peak, limit) if limit is not None else peak,
+        family(cpu),
+        None,
+        cpu_peak_tflops(cpu),
+        cpu.pcie_gen,
+        core_ghz=cpu_core_ghz(cpu),
     )
 
 
