@@ -278,8 +278,10 @@ class OwnershipAssumptions(BaseModel):
         """The resale fraction's source as a code while it says resale_source, else its words as written."""
         return said_while_same("s", self.resale_said, self.resale_source).get("s", self.resale_source)
 
-    def sold_used_source_said(self) -> Reason | str:
-        return said_while_same("s", self.sold_used_said, self.sold_used_source).get("s", self.sold_used_source)
+    def sold_note(self) -> Reason:
+        """What the machine fetches sold right after a one-off job, and why (tco.sold-used)."""
+        said = said_while_same("source_said", self.sold_used_said, self.sold_used_source)
+        return Reason.of("tco.sold-used", source=self.sold_used_source, **said)
 
     def value_after(self, purchase: float, years: float) -> float:
         """Straight line from the purchase price to the resale value at `self.years`, flat after."""
@@ -1451,13 +1453,7 @@ def tco(
         job = _job_comparison(build, match, rental_reason, wall, profile, assumptions, rate)
         notes.append(Reason.of("tco.job-basis", years=assumptions.years))
         if assumptions.sold_used_fraction is not None:
-            notes.append(
-                Reason.of(
-                    "tco.sold-used",
-                    source=assumptions.sold_used_source,
-                    **said_while_same("source_said", assumptions.sold_used_said, assumptions.sold_used_source),
-                )
-            )
+            notes.append(assumptions.sold_note())
 
     throughput = None
     if not timed_job and own_rate:
