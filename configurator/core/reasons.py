@@ -8,6 +8,7 @@ so rewording one changes no behaviour. The English strings of `plan --json` and 
 
 from __future__ import annotations
 
+import calendar
 from collections.abc import Callable, Mapping
 from typing import Union
 
@@ -58,6 +59,14 @@ _new_reason = constructor(Reason)  # Reason.of without model_construct's per-fie
 
 Say = Callable[[Reason], str]
 """Renders a nested reason in the language being rendered."""
+
+
+def said_or_text(reason: Reason, name: str, say: Say) -> str:
+    """A field that holds a code (rendered) or a source's own words (shown as written)."""
+    inner = reason.nested(name)
+    return say(inner[0]) if inner else str(reason.fields.get(name, ""))
+
+
 Template = str | Callable[[Reason, Say], str]
 """A format string over the reason's fields, or a function of the reason and the renderer of nested ones."""
 
@@ -1329,9 +1338,60 @@ EN: dict[str, Template] = {
     ),
     "noise.source": lambda r, say: (
         f"{r.fields['count']} x {say(r.nested('what')[0])}: {r.num('dba'):.1f} dBA each"
-        + (f" (estimate: {r.fields['estimate']})" if r.fields.get("estimate") else "")
-        + f"; {r.fields['source']}"
+        + "".join(f" (estimate: {say(e)})" for e in r.nested("estimate"))
+        + f"; {say(r.nested('source')[0]) if r.nested('source') else r.fields['source']}"  # a code, or a citation
     ),
+    # buy or rent's sources' own words as codes (costs.tco: the presets' estimates, the resale and selling figures)
+    "tco.est-eia": lambda r, _say: (
+        f"national residential average rounded to {r.num('price'):g} {r.fields['currency']}/kWh; only the state rows "
+        f"were read ({calendar.month_name[int(r.num('month'))]} {r.fields['year']}: {r.num('low'):g} c in "
+        f"{r.fields['low_state']} to {r.num('high'):g} c in {r.fields['high_state']})"
+    ),
+    "tco.est-china-tariff": (
+        "no tariff table was read; Chinese commercial tariffs vary by province and time of day, {price:g} CNY/kWh is a "
+        "round mid value"
+    ),
+    "tco.resale-default": (
+        "estimate: {percent:g} % of the purchase price after the depreciation period for parts without a catalog used "
+        "price (a round figure for second-hand PC parts; no market survey was read)"
+    ),
+    "tco.selling-fee": (
+        "less a marketplace's cut of each sale (eBay US, most categories, since February 2023: {fee:g} % up to "
+        "{tier:,.0f} USD an item, {above:g} % above; an estimate in other currencies and marketplaces)"
+    ),
+    "tco.resale-used-ratio": "{part}: used / new {ratio:.0%} (catalog prices)",
+    "tco.resale-blend": lambda r, say: (
+        f"blend {r.num('blended'):.0%}: "
+        + "; ".join(say(n) for n in r.nested("notes"))
+        + f"; other parts {r.num('other'):.0%} ({said_or_text(r, 'other_source', say)})"
+    ),
+    "tco.sold-source": lambda r, say: (
+        f"{r.num('sold'):.0%} of the purchase: parts bought used at the used price they cost, GPUs bought new at their "
+        "catalog used price (without one, the median used / new of the catalog's cards of the same architecture), "
+        f"other new parts at {r.num('other'):.0%} ({said_or_text(r, 'other_source', say)}), {say(r.nested('fee')[0])}"
+    ),
+    # the request as the sheets summarise it (report.purchase.request_fields; model.request)
+    "circuit.name": lambda r, _say: (
+        f"{r.num('volts'):g} V {r.num('amps'):g} A" + (" (US outlet)" if r.fields.get("us_outlet") else "")
+    ),
+    "request.circuits": lambda r, say: f"{r.fields['count']} x {say(r.nested('circuit')[0])}",
+    "request.condition": "{condition}",
+    "request.gpus-any": "any, at most {most} per machine",
+    # why a noise figure is an estimate (model.noise.Figure.estimate), and a figure read off the catalog's class
+    "noise.est-radiator": "radiator fans taken as the NH-U12A fan pair at full speed",
+    "noise.est-damped": "damped case, fans near half speed: three NH-U12A-class fans less {less:g} dB",
+    "noise.est-case-fans": "three 120 mm case fans at full speed",
+    "noise.est-rack-case": "rack case with desktop parts: more, faster fans than a tower (+{more:g} dB)",
+    "noise.est-server": "a GPU server moves more air than the R940; its feature-rich {dba:g} dBA is a floor",
+    "noise.est-server-active": (
+        "its fans taken as the NH-U12A fan pair at full speed; it had counted as silent, so a quiet request bought "
+        "an SP5 platform for its cooler"
+    ),
+    "noise.est-atx": "middle of Cybenetics' Standard++ class, typical of a loaded ATX unit",
+    "noise.est-sfx": "middle of Standard+; small fans spin faster than an ATX unit's",
+    "noise.est-server-psu": "top of Cybenetics' Standard class: 40 mm server fans",
+    "noise.est-class-midpoint": "no published dBA under load; class midpoint",
+    "noise.catalog-class": "catalog noise class '{noise}'",
     "noise.sum": "combined by logarithmic sum {formula}",
     "noise.card": "{cooler} card",
     "noise.open-frame": "open frame",

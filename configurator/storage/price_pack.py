@@ -8,7 +8,7 @@ import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 
 import tomlkit
 from pydantic import ValidationError
@@ -26,6 +26,36 @@ PACK_FORMAT = 1
 PRICE_TABLE = "price"
 PACK_TABLE = "pack"
 _PACK_HEADER = re.compile(r"^\s*\[\s*pack\s*\]")
+
+
+class ChangeJson(TypedDict):
+    """One line of `llm-rig prices import --json`'s "changes" (a public contract: keep every key)."""
+
+    action: str
+    kind: str
+    id: str
+    name: str
+    price: dict[str, Any] | None  # a catalog Price as its JSON (model_dump)
+    previous: dict[str, Any] | None
+    reason: str
+
+
+class PackJson(TypedDict):
+    format: int
+    date: str
+    author: str
+    app_version: str
+
+
+class ReviewJson(TypedDict):
+    """`llm-rig prices import --json`: the pack, whether it was applied, what it changes and the file written."""
+
+    file: str
+    pack: PackJson
+    applied: bool
+    counts: dict[str, int]
+    changes: list[ChangeJson]
+    written: list[str]
 
 
 @dataclass(frozen=True)
@@ -62,7 +92,7 @@ class Change:
     previous: Price | None = None
     reason: str = ""
 
-    def as_json(self) -> dict[str, Any]:
+    def as_json(self) -> ChangeJson:
         return {
             "action": self.action,
             "kind": self.kind,
@@ -113,7 +143,7 @@ class Review:
             result[change.action] = result.get(change.action, 0) + 1
         return result
 
-    def as_json(self, applied: bool) -> dict[str, Any]:
+    def as_json(self, applied: bool) -> ReviewJson:
         return {
             "file": self.pack.file,
             "pack": {

@@ -8,7 +8,7 @@ import re
 
 from configurator.core.costs.tco import RentalSearch, _searched
 from configurator.core.reasons import EN, Reason, english
-from configurator.core.report import phrases, words
+from configurator.core.report import words
 from configurator.core.report.fit import cards_said, short_gpu_said
 
 MODIFIED = "NVIDIA GeForce RTX 4090 48GB (Chinese-market board-modified)"
@@ -21,7 +21,6 @@ def test_a_modified_card_is_named_by_its_fields_in_either_language() -> None:
     assert english(two) == "2 x RTX 4090 48GB (modified)"  # what the builds table showed before the codes
     with words.language("zh_CN"):
         assert words.say(two) == "2 x RTX 4090 48GB（魔改版）"
-    assert not [p for p, _ in phrases.PATTERNS if "modified" in p]  # nothing reads "(modified)" back
 
 
 def test_a_clusters_cards_say_their_nodes_in_chinese() -> None:
@@ -63,4 +62,3 @@ def test_the_price_months_are_a_code_in_either_language() -> None:
     assert english(said) == "prices from 2025-06 to 2026-11; 237 of 282 priced parts have only older prices"
     with words.language("zh_CN"):
         assert words.say(said) == "价格 2025-06 至 2026-11；282 个有价格的配件中 237 个只有较旧的价格"
-    assert not [p for p, _ in phrases.PATTERNS if "priced parts" in p or p.startswith("prices")]

@@ -8,8 +8,8 @@ import pytest
 from configurator.core.catalog.loader import Catalog
 from configurator.core.estimate.workload import Workload
 from configurator.core.model.build import Build
-from configurator.core.model.request import BuildRequest
-from configurator.core.reasons import Reason
+from configurator.core.model.request import BuildRequest, circuits_said
+from configurator.core.reasons import Reason, english
 from configurator.core.report import phrases, words
 from configurator.core.rules.base import instance
 from configurator.core.rules.cooling import CoresPerGpu
@@ -58,18 +58,14 @@ def test_labels(build: Build, english: str, chinese: str) -> None:
     assert phrases.label(build) == english  # outside zh_CN: the core's own words
 
 
-@pytest.mark.parametrize(
-    ("english", "chinese"),
-    [
-        # a part's load and a card's "(modified)" are codes since rules13 (part.psu-load, card.name): their patterns
-        # went with them; what is still said in words: the request summary's GPUs and circuits
-        ("any, at most 4 per machine", "不限，每台最多 4 张"),
-        ("2 x 120 V 15 A (US outlet)", "2 路 120 V 15 A（美国插座）"),
-    ],
-)
-def test_sentences(english: str, chinese: str) -> None:
+def test_the_request_summarys_gpus_and_circuits_are_said_from_codes() -> None:
+    """The request summary's GPUs and circuits were the last words read back by patterns; they are codes since #33
+    (request.gpus-any, request.circuits: tests/unit/test_source_codes.py)."""
+    gpus = Reason.of("request.gpus-any", most=4)
+    circuits = circuits_said("120v15a", 2)
+    assert (english(gpus), english(circuits)) == ("any, at most 4 per machine", "2 x 120 V 15 A (US outlet)")
     with words.language("zh_CN"):
-        assert phrases.sentence(english) == chinese
+        assert (words.say(gpus), words.say(circuits)) == ("不限，每台最多 4 张", "2 路 120 V 15 A（美国插座）")
 
 
 def test_a_checks_finding_is_said_from_its_code_not_its_english() -> None:
@@ -82,12 +78,9 @@ def test_a_checks_finding_is_said_from_its_code_not_its_english() -> None:
         assert phrases.sentence(finding.message) != phrases.check(finding)
 
 
-def test_a_clause_no_pattern_knows_stays_as_it_came() -> None:
+def test_a_clause_the_table_lacks_stays_as_it_came() -> None:
     with words.language("zh_CN"):
-        assert (
-            phrases.sentence("a brand new finding; any, at most 4 per machine")
-            == "a brand new finding；不限，每台最多 4 张"
-        )
+        assert phrases.sentence("a brand new finding; inference") == "a brand new finding；推理"
         assert phrases.sentence("AMD Radeon Instinct MI50 32GB") == "AMD Radeon Instinct MI50 32GB"  # a name as sold
 
 

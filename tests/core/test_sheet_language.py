@@ -303,9 +303,9 @@ def test_the_engine_note_and_buy_or_rents_estimates_are_chinese() -> None:
     with words.language("zh_CN"):
         said = [
             words.say(note),
-            phrases.sentence(tco.DEFAULT_RESALE_SOURCE),
-            phrases.sentence(china.source),
-            phrases.sentence(str(china.estimate)),
+            words.say(tco.DEFAULT_RESALE_SAID),  # the resale source and the preset's estimate are codes (#33)
+            phrases.sentence(china.source),  # a source's own words, whole in the table
+            words.say(china.estimate_said) if china.estimate_said else china.estimate,
         ]
     for text in said:
         assert not _english_words(text, ("transformers", "vllm")), text

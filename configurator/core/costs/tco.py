@@ -145,6 +145,9 @@ class UsageProfile(BaseModel):
     currency: Currency
     source: str = Field(min_length=3, description="where price_per_kwh comes from")
     estimate: str = Field(default="", description="why price_per_kwh is an estimate (empty: read from the source)")
+    estimate_said: Reason | None = Field(
+        default=None, description="`estimate` as a code (a preset's own words: tco.est-*); read while it says the same"
+    )
     rent_busy_hours_only: bool = Field(
         default=False, description="a renter starts instances only for the busy hours instead of the whole on-time"
     )
@@ -171,20 +174,39 @@ class UsageProfile(BaseModel):
             currency=self.currency,
             source=self.source,
             estimate=self.estimate,
+            **said_while_same("estimate_said", self.estimate_said, self.estimate),
         )
 
 
 DEFAULT_SCHEDULE = "8 h a day on 250 working days, busy half of that time (a workstation; change it for a 24/7 server)"
+
+
+def said_while_same(name: str, said: Reason | None, text: str) -> dict[str, Reason]:
+    """`{name: said}` while the code still says `text` (its English), else nothing: a field the buyer or a caller
+    replaced with words of their own is shown as written."""
+    return {name: said} if said is not None and english(said) == text else {}
+
+
+_EIA_ESTIMATE = Reason.of(
+    "tco.est-eia",
+    price=0.17,
+    currency="USD",
+    year=2025,
+    month=4,
+    low=12.8,
+    low_state="Missouri",
+    high=32.3,
+    high_state="Connecticut",
+)
+_CHINA_ESTIMATE = Reason.of("tco.est-china-tariff", price=0.6)
 
 PRESETS: dict[str, UsageProfile] = {
     "us": UsageProfile(
         price_per_kwh=0.17,
         currency="USD",
         source="EIA Electric Power Monthly, Table 5.6.A (https://www.eia.gov/electricity/monthly/epm_table_grapher.php?t=table_5_06_a)",
-        estimate=(
-            "national residential average rounded to 0.17 USD/kWh; only the state rows were read "
-            "(April 2025: 12.8 c in Missouri to 32.3 c in Connecticut)"
-        ),
+        estimate=english(_EIA_ESTIMATE),
+        estimate_said=_EIA_ESTIMATE,
     ),
     "eu": UsageProfile(
         price_per_kwh=0.2872,
@@ -198,7 +220,8 @@ PRESETS: dict[str, UsageProfile] = {
         price_per_kwh=0.6,
         currency="CNY",
         source="commercial (一般工商业) tariff, order of magnitude",
-        estimate="no tariff table was read; Chinese commercial tariffs vary by province and time of day, 0.6 CNY/kWh is a round mid value",
+        estimate=english(_CHINA_ESTIMATE),
+        estimate_said=_CHINA_ESTIMATE,
     ),
 }
 """Regional electricity presets (schedule: `DEFAULT_SCHEDULE`); override any field with model_copy."""
@@ -210,10 +233,8 @@ def preset(region: str, **overrides: Any) -> UsageProfile:
 
 
 DEFAULT_RESALE_FRACTION = 0.35
-DEFAULT_RESALE_SOURCE = (
-    "estimate: 35 % of the purchase price after the depreciation period for parts without a catalog used price "
-    "(a round figure for second-hand PC parts; no market survey was read)"
-)
+DEFAULT_RESALE_SAID = Reason.of("tco.resale-default", percent=35)
+DEFAULT_RESALE_SOURCE = english(DEFAULT_RESALE_SAID)
 
 
 SELLING_FEE = 0.1325
@@ -223,10 +244,8 @@ categories, 13.25 % since 15 February 2023 (export.ebay.com, 2023 winter seller 
 SELLING_FEE_ABOVE = 0.0235
 """The same fee on the part of an item's price above SELLING_FEE_TIER_USD (eBay US, most categories, same update)."""
 SELLING_FEE_TIER_USD = 7500.0
-SELLING_FEE_SOURCE = (
-    "less a marketplace's cut of each sale (eBay US, most categories, since February 2023: 13.25 % up to 7,500 USD an "
-    "item, 2.35 % above; an estimate in other currencies and marketplaces)"
-)
+SELLING_FEE_SAID = Reason.of("tco.selling-fee", fee=13.25, tier=7500.0, above=2.35)
+SELLING_FEE_SOURCE = english(SELLING_FEE_SAID)
 
 
 class OwnershipAssumptions(BaseModel):
@@ -239,6 +258,9 @@ class OwnershipAssumptions(BaseModel):
         default=DEFAULT_RESALE_FRACTION, ge=0, le=1, description="resale value / purchase after `years`"
     )
     resale_source: str = Field(default=DEFAULT_RESALE_SOURCE, min_length=3)
+    resale_said: Reason | None = Field(
+        default=DEFAULT_RESALE_SAID, description="resale_source as a code (tco.resale-*)"
+    )
     upkeep_per_year: float = Field(
         default=0.0, ge=0, description="repairs and spares per year, in the build's currency"
     )
@@ -250,6 +272,16 @@ class OwnershipAssumptions(BaseModel):
         "None: the straight line from the purchase (value_after)",
     )
     sold_used_source: str = ""
+    sold_used_said: Reason | None = None  # sold_used_source as a code (tco.sold-source)
+
+    def resale_source_said(self) -> Reason | str:
+        """The resale fraction's source as a code while it says resale_source, else its words as written."""
+        return said_while_same("s", self.resale_said, self.resale_source).get("s", self.resale_source)
+
+    def sold_note(self) -> Reason:
+        """What the machine fetches sold right after a one-off job, and why (tco.sold-used)."""
+        said = said_while_same("source_said", self.sold_used_said, self.sold_used_source)
+        return Reason.of("tco.sold-used", source=self.sold_used_source, **said)
 
     def value_after(self, purchase: float, years: float) -> float:
         """Straight line from the purchase price to the resale value at `self.years`, flat after."""
@@ -335,7 +367,7 @@ def ownership_for(build: Build, catalog: Catalog, base: OwnershipAssumptions | N
     if total <= 0:
         return base
     resale = sold = 0.0
-    notes: list[str] = []
+    notes: list[Reason] = []
     try:
         tier = catalog.convert(SELLING_FEE_TIER_USD, "USD", build.currency)
     except KeyError:
@@ -351,23 +383,28 @@ def ownership_for(build: Build, catalog: Catalog, base: OwnershipAssumptions | N
             ratio = _used_ratio(record, build.currency, catalog)
             if ratio is not None:
                 fraction = now = ratio
-                notes.append(f"{part.id}: used / new {ratio:.0%} (catalog prices)")
+                notes.append(Reason.of("tco.resale-used-ratio", part=part.id, ratio=ratio))
             else:
                 generation = _generation_used_ratio(record, build.currency, catalog)
                 now = generation if generation is not None else now
         resale += build.part_cost(part) * fraction
         sold += _after_selling_fee(build.part_cost(part) * now, _units(build, part), tier)
     sold_fraction = sold / total
-    sold_source = (
-        f"{sold_fraction:.0%} of the purchase: parts bought used at the used price they cost, GPUs bought new "
-        "at their catalog used price (without one, the median used / new of the catalog's cards of the same "
-        f"architecture), other new parts at {base.resale_fraction:.0%} ({base.resale_source}), {SELLING_FEE_SOURCE}"
+    other = base.resale_source_said()
+    sold_said = Reason.of(
+        "tco.sold-source", sold=sold_fraction, other=base.resale_fraction, other_source=other, fee=SELLING_FEE_SAID
     )
-    update: dict[str, object] = {"sold_used_fraction": sold_fraction, "sold_used_source": sold_source}
+    update: dict[str, object] = {
+        "sold_used_fraction": sold_fraction,
+        "sold_used_source": english(sold_said),
+        "sold_used_said": sold_said,
+    }
     if notes:
         blended = resale / total
-        source = "; ".join(notes) + f"; other parts {base.resale_fraction:.0%} ({base.resale_source})"
-        update.update({"resale_fraction": blended, "resale_source": f"blend {blended:.0%}: {source}"})
+        blend = Reason.of(
+            "tco.resale-blend", blended=blended, notes=tuple(notes), other=base.resale_fraction, other_source=other
+        )
+        update.update({"resale_fraction": blended, "resale_source": english(blend), "resale_said": blend})
     return base.model_copy(update=update)
 
 
@@ -1335,6 +1372,7 @@ def _basis_notes(
             years=assumptions.years,
             resale=assumptions.resale_fraction,
             source=assumptions.resale_source,
+            **said_while_same("source_said", assumptions.resale_said, assumptions.resale_source),
         ),
         Reason.of("tco.upkeep", upkeep=assumptions.upkeep_per_year, currency=currency),
         _billed(profile, match),
@@ -1415,7 +1453,7 @@ def tco(
         job = _job_comparison(build, match, rental_reason, wall, profile, assumptions, rate)
         notes.append(Reason.of("tco.job-basis", years=assumptions.years))
         if assumptions.sold_used_fraction is not None:
-            notes.append(Reason.of("tco.sold-used", source=assumptions.sold_used_source))
+            notes.append(assumptions.sold_note())
 
     throughput = None
     if not timed_job and own_rate:
@@ -1585,7 +1623,14 @@ class OwnershipInputs(BaseModel):
                 "days_per_year": self.days_per_year,
                 "utilisation": self.utilisation,
                 **(
-                    {"price_per_kwh": self.price_per_kwh, "source": "entered by you", "estimate": ""} if entered else {}
+                    {
+                        "price_per_kwh": self.price_per_kwh,
+                        "source": "entered by you",
+                        "estimate": "",
+                        "estimate_said": None,
+                    }
+                    if entered
+                    else {}
                 ),
             }
         )
@@ -1594,7 +1639,9 @@ class OwnershipInputs(BaseModel):
         base = OwnershipAssumptions(years=self.years)
         if self.resale_fraction is None:
             return base
-        return base.model_copy(update={"resale_fraction": self.resale_fraction, "resale_source": "entered by you"})
+        return base.model_copy(
+            update={"resale_fraction": self.resale_fraction, "resale_source": "entered by you", "resale_said": None}
+        )
 
 
 def recosted(

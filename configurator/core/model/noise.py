@@ -23,8 +23,10 @@ class Figure:
 
     dba: float
     at_m: float
-    source: str
-    estimate: str = ""  # why this is an estimate rather than a measurement of this class of part; "" = measured
+    source: str | Reason  # a citation as written, or a code (noise.catalog-class)
+    estimate: Reason | None = (
+        None  # why this is an estimate rather than a measurement of this class of part (noise.est-*)
+    )
 
     @property
     def at_distance(self) -> float:
@@ -63,7 +65,7 @@ GPU_COOLER: dict[str, Figure | None] = {
     "blower": Figure(44.7, 1.0, _HWLUXX_RX5700),
     "open-air": Figure(38.7, 1.0, _HWLUXX_RTX3090),
     # a card's own radiator carries two 120 mm fans like a CPU AIO; no measured LLM-class card
-    "liquid": Figure(37.9, 0.7, _NH_U12A, estimate="radiator fans taken as the NH-U12A fan pair at full speed"),
+    "liquid": Figure(37.9, 0.7, _NH_U12A, estimate=Reason.of("noise.est-radiator")),
     "passive": None,  # no fan of its own: the server chassis' fans move its air and are counted with the chassis
 }
 
@@ -73,18 +75,16 @@ CHASSIS: dict[str, Figure | None] = {
         _MODERATE_CASE - 6.0,
         0.7,
         _NH_U12A,
-        estimate="damped case, fans near half speed: three NH-U12A-class fans less 6 dB",
+        estimate=Reason.of("noise.est-damped", less=6.0),
     ),
-    "moderate": Figure(_MODERATE_CASE, 0.7, _NH_U12A, estimate="three 120 mm case fans at full speed"),
+    "moderate": Figure(_MODERATE_CASE, 0.7, _NH_U12A, estimate=Reason.of("noise.est-case-fans")),
     "loud": Figure(
         _MODERATE_CASE + 6.0,
         0.7,
         _NH_U12A,
-        estimate="rack case with desktop parts: more, faster fans than a tower (+6 dB)",
+        estimate=Reason.of("noise.est-rack-case", more=6.0),
     ),
-    "datacenter": Figure(
-        73.0, 1.0, _DELL_R940, estimate="a GPU server moves more air than the R940; its feature-rich 73 dBA is a floor"
-    ),
+    "datacenter": Figure(73.0, 1.0, _DELL_R940, estimate=Reason.of("noise.est-server", dba=73.0)),
 }
 OPEN_FRAME = None
 """An open frame has no fans of its own; its cards are heard without a case panel between (not modelled)."""
@@ -92,7 +92,7 @@ OPEN_FRAME = None
 
 CPU_COOLER: dict[str, Figure | None] = {
     "air-tower": Figure(37.9, 0.7, _NH_U12A),
-    "aio-liquid": Figure(37.9, 0.7, _NH_U12A, estimate="radiator fans taken as the NH-U12A fan pair at full speed"),
+    "aio-liquid": Figure(37.9, 0.7, _NH_U12A, estimate=Reason.of("noise.est-radiator")),
     "server-passive": None,  # heatsink in the chassis airflow
     # an active server heatsink's fans (the Freezer 4U-SP5 has two 120 mm) are heard in a tower like any tower
     # cooler's; in a server chassis its 73 dBA fans drown them (+0.002 dB), so one figure serves both
@@ -100,27 +100,24 @@ CPU_COOLER: dict[str, Figure | None] = {
         37.9,
         0.7,
         _NH_U12A,
-        estimate="its fans taken as the NH-U12A fan pair at full speed; "
-        "it had counted as silent, so a quiet request bought an SP5 platform for its cooler",
+        estimate=Reason.of("noise.est-server-active"),
     ),
 }
 
 PSU: dict[str, Figure | None] = {
-    "atx": Figure(
-        32.5, 1.0, _CYBENETICS, estimate="middle of Cybenetics' Standard++ class, typical of a loaded ATX unit"
-    ),
-    "sfx": Figure(37.5, 1.0, _CYBENETICS, estimate="middle of Standard+; small fans spin faster than an ATX unit's"),
-    "crps": Figure(45.0, 1.0, _CYBENETICS, estimate="top of Cybenetics' Standard class: 40 mm server fans"),
-    "server": Figure(45.0, 1.0, _CYBENETICS, estimate="top of Cybenetics' Standard class: 40 mm server fans"),
+    "atx": Figure(32.5, 1.0, _CYBENETICS, estimate=Reason.of("noise.est-atx")),
+    "sfx": Figure(37.5, 1.0, _CYBENETICS, estimate=Reason.of("noise.est-sfx")),
+    "crps": Figure(45.0, 1.0, _CYBENETICS, estimate=Reason.of("noise.est-server-psu")),
+    "server": Figure(45.0, 1.0, _CYBENETICS, estimate=Reason.of("noise.est-server-psu")),
 }
 
+_CLASS = {c: Reason.of("noise.catalog-class", noise=c) for c in ("quiet", "moderate", "loud")}
+_MIDPOINT = Reason.of("noise.est-class-midpoint")
 UNIFIED: dict[str, Figure | None] = {
     "silent": None,  # fanless
-    "quiet": Figure(25.0, 1.0, "catalog noise class 'quiet'", estimate="no published dBA under load; class midpoint"),
-    "moderate": Figure(
-        35.0, 1.0, "catalog noise class 'moderate'", estimate="no published dBA under load; class midpoint"
-    ),
-    "loud": Figure(45.0, 1.0, "catalog noise class 'loud'", estimate="no published dBA under load; class midpoint"),
+    "quiet": Figure(25.0, 1.0, _CLASS["quiet"], estimate=_MIDPOINT),
+    "moderate": Figure(35.0, 1.0, _CLASS["moderate"], estimate=_MIDPOINT),
+    "loud": Figure(45.0, 1.0, _CLASS["loud"], estimate=_MIDPOINT),
 }
 
 
@@ -148,7 +145,7 @@ class NoiseEstimate:
 
     @property
     def is_estimate(self) -> bool:
-        return any(s.figure.estimate for s in self.sources)
+        return any(s.figure.estimate is not None for s in self.sources)
 
     def said(self) -> Reason:
         """The level as a code and fields: noise.silent, or noise.level (report.words says it in Chinese)."""
@@ -167,8 +164,8 @@ class NoiseEstimate:
                 count=s.count,
                 what=s.what,
                 dba=s.figure.at_distance,
-                estimate=s.figure.estimate,
-                source=s.figure.source,
+                estimate=s.figure.estimate or "",  # a code, or "" for a measured figure
+                source=s.figure.source,  # a citation as written, or a code
             )
             for s in self.sources
         ]

@@ -9,6 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from configurator.core.errors import InvalidInputError
 from configurator.core.estimate.workload import Workload
+from configurator.core.reasons import Reason, english
 
 Circuit = Literal["120v15a", "120v20a", "230v10a", "230v16a"]
 Form = Literal["tower", "rack", "open-frame", "any"]
@@ -85,13 +86,24 @@ def circuit_limit_w(circuit: str) -> float:
     return volts * amps * CONTINUOUS_FACTOR
 
 
-CIRCUIT_NAMES = {
-    "120v15a": "120 V 15 A (US outlet)",
-    "120v20a": "120 V 20 A",
-    "230v10a": "230 V 10 A",
-    "230v16a": "230 V 16 A",
-}
-"""What a person calls each circuit, for messages, the window and the printed sheet."""
+US_OUTLET_CIRCUITS = frozenset({"120v15a"})
+"""The circuits a person knows as an outlet of their own (a US wall socket), named with it."""
+
+
+def circuit_said(circuit: str) -> Reason:
+    """A circuit as a code: its volts, amps and whether it is a US outlet (circuit.name; its Chinese in
+    report.words)."""
+    volts, amps = CIRCUITS[circuit]
+    return Reason.of("circuit.name", volts=volts, amps=amps, us_outlet=circuit in US_OUTLET_CIRCUITS)
+
+
+def circuits_said(circuit: str, count: int) -> Reason:
+    """`count` circuits of one kind ("2 x 230 V 16 A"), as the request summary says them (request.circuits)."""
+    return Reason.of("request.circuits", count=count, circuit=circuit_said(circuit))
+
+
+CIRCUIT_NAMES = {c: english(circuit_said(c)) for c in CIRCUITS}
+"""What a person calls each circuit, for messages, the window and the printed sheet ("120 V 15 A (US outlet)")."""
 
 
 def circuit_name(circuit: str, short: bool = False) -> str:

@@ -1,20 +1,18 @@
-"""The core's words in the buyer's language: a build's label and why, each part's reason and price note (rendered from
-their codes and fields: `label`, `why`, `part_why`, `price_note`), and the sentences that carry no code yet (the
-sources' own words: catalog notes, noise figures' and electricity prices' estimates; the request summary's circuit
-and GPUs).
+"""The core's words in the buyer's language: a build's label and why, each part's reason and price note, a fit, a
+check's finding (rendered from their codes and fields: `label`, `why`, `part_why`, `price_note`, `check`), and
+`sentence`, for what reaches a sheet as words rather than codes: the sources' own words (a citation, a catalog's
+note, a buyer's "entered by you"), shown as written unless report.words' table of whole phrases (`words.ZH_CN`,
+looked up whole, then clause by clause) holds them.
 
-Those are still written as English text (#33 gives them codes and fields, as core.reasons did for the labels, the ways
-out and the warnings). Until then each is rendered here from its English by a table of patterns (`PATTERNS`: a regular
-expression over one clause and its Chinese, the figures carried over as they are; tests/core/test_claim_codes.py keeps
-their count from growing). This is display only: nothing decides by these words, and a clause no pattern knows is
-shown as it came (English), which benchmarks/translated.py counts. Outside `words.language("zh_CN")` every function
-returns the English.
+No sentence is parsed back here (#33): the 17 regular expressions that read the English of noise figures' estimates,
+buy-or-rent's presets, the request summary's circuit, condition and GPUs and a CPU-only kind went once those became
+codes (noise.est-*, tco.est-*, tco.resale-*, request.*, circuit.name, kind.*). Outside `words.language("zh_CN")`
+every function returns the English.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from configurator.core.reasons import label_claims
@@ -23,73 +21,23 @@ from configurator.core.report import words
 if TYPE_CHECKING:
     from configurator.core.model.build import Build, BuildPart
 
-Render = str | Callable[[re.Match[str]], str]
-
 
 def _zh() -> bool:
     return words.current() == "zh_CN"
 
 
-_NOISE_CLASS: dict[str, str] = {"quiet": "安静", "moderate": "适中", "loud": "吵", "silent": "静音"}
-_OUTLETS: dict[str, str] = {
-    "US outlet": "美国插座",
-    "Europe": "欧洲",
-    "China, Europe": "中国、欧洲",
-    "China / Europe": "中国/欧洲",
-    "EU/China outlet": "欧洲/中国插座",
-    "EU outlet": "欧洲插座",
-}
-
-
-PATTERNS: list[tuple[str, Render]] = [
-    # ------------------------------------------------------------ a build kind given as words (kind.said, Build.kinds)
-    (r"CPU only", "仅 CPU"),
-    # ------------------------------------------------------------ the request's condition (report.purchase)
-    (r"(?P<c>new|used|refurbished)", lambda m: words._ZH_CONDITIONS[m["c"]]),
-    # ------------------------------------------------------------ noise figures' own words (model.noise)
-    (r"no published dBA under load", "没有公开的满载 dBA 数据"),
-    (r"class midpoint", "按档位中值"),
-    (r"catalog noise class '(?P<c>\w+)'", lambda m: f"目录噪音档位“{_NOISE_CLASS.get(m['c'], m['c'])}”"),
-    (r"estimate", "估算"),
-    (
-        r"middle of Cybenetics' Standard\+\+ class, typical of a loaded ATX unit",
-        "Cybenetics Standard++ 档位的中值，典型的满载 ATX 电源",
-    ),
-    (r"three 120 mm case fans at full speed", "三个 120 mm 机箱风扇全速运转"),
-    (r"a GPU server moves more air than the R940", "GPU 服务器的风量比 R940 更大"),
-    (r"its feature-rich 73 dBA is a floor", "其高配 73 dBA 只是下限"),
-    # ------------------------------------------------------------ buy-or-rent's sources (tco presets)
-    (r"national residential average rounded to (?P<p>[\d.]+ \w+/kWh)", "全国居民平均电价，取整为 {p}"),
-    (r"only the state rows were read \((?P<rest>[^;]+)\)", "只读取了各州的数据（{rest}）"),
-    (r"no market survey was read", "未参考市场调查"),
-    # ------------------------------------------------------------ the request summary (report.purchase)
-    (r"any, at most (?P<n>\d+) per machine", "不限，每台最多 {n} 张"),
-    (
-        r"(?P<n>\d+) x (?P<v>\d+ V \d+ A)(?: \((?P<w>[^;]+)\))?",
-        lambda m: f"{m['n']} 路 {m['v']}" + (f"（{_OUTLETS.get(m['w'], m['w'])}）" if m["w"] else ""),
-    ),
-]
-
-
-_COMPILED = [(re.compile(p), r) for p, r in PATTERNS]
 _BRACKETED = re.compile(r"(?P<head>[^()]*?) ?\((?P<inner>[^()]*(?:\([^()]*\)[^()]*)*)\)(?P<tail>.*)")
 
 
 def _one(text: str) -> str | None:
-    """A whole clause rendered by the first pattern it matches, else None."""
-    exact = words.ZH_CN.get(text)
-    if exact is not None:
-        return exact
-    for pattern, render in _COMPILED:
-        m = pattern.fullmatch(text)
-        if m is not None:
-            return render(m) if callable(render) else render.format(**m.groupdict())
-    return None
+    """A whole clause's Chinese from the table of whole phrases, else None."""
+    return words.ZH_CN.get(text)
 
 
 def sentence(text: str) -> str:
-    """`text` in the current language: the whole if a pattern knows it, else clause by clause ("; ", then ", ",
-    then what is in brackets), a clause no pattern knows left as it is. English outside zh_CN."""
+    """`text` in the current language: the whole if the table of whole phrases has it, else clause by clause ("; ",
+    then ", ", then what is in brackets), a clause it lacks left as it is (a source's own words). English outside
+    zh_CN."""
     if not _zh() or not text:
         return text
     return _clause(text.strip(), 0)
@@ -192,18 +140,6 @@ def fit_sentence(settings: Any) -> str:
         + ("（求解器选择）" if s.chosen else "")
         for s in settings.settings
     )
-
-
-def circuit(name: str) -> str:
-    """A circuit as request.CIRCUIT_NAMES names it ("120 V 15 A (US outlet)")."""
-    return sentence(name) if _zh() else name
-
-
-PATTERNS += [
-    (r"(?P<v>\d+ V \d+ A) \(US outlet\)", "{v}（美国插座）"),
-    (r"(?P<v>\d+ V \d+ A) \((?P<w>[^;]+)\)", lambda m: f"{m['v']}（{_OUTLETS.get(m['w'], m['w'])}）"),
-]
-_COMPILED = [(re.compile(p), r) for p, r in PATTERNS]
 
 
 def stale_summary(build: Any) -> str:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from configurator.core.catalog.dates import catalog_date, date_range_said
 from configurator.core.model.build import Build, BuildPart, Infeasible
-from configurator.core.model.request import BuildRequest, circuit_name
+from configurator.core.model.request import BuildRequest, circuits_said
 from configurator.core.reasons import Reason, as_json, english, from_json
 from configurator.core.report import atomic_write_bytes, phrases
 from configurator.core.report.fit import cards_said, fit_of, gpu_said, gpus_said
@@ -208,12 +208,12 @@ def request_fields(request: BuildRequest) -> list[tuple[str, str]]:
         ("Currency", request.currency),
         ("Minimum decode speed", f"{request.min_decode_tps:g} tokens/s" if request.min_decode_tps else "-"),
         ("Deadline", f"{request.deadline_hours:,.0f} h" if request.deadline_hours else "-"),
-        ("Circuit", f"{request.circuits} x {circuit_name(request.circuit)}"),
+        ("Circuit", say(circuits_said(request.circuit, request.circuits))),
         ("Room", request.room),
         ("Form", request.form),
-        ("Condition", request.condition),
+        ("Condition", say(Reason.of("request.condition", condition=request.condition))),
         ("Region", request.region),
-        ("GPUs allowed", ", ".join(request.gpu_ids) or f"any, at most {request.max_gpus} per machine"),
+        ("GPUs allowed", ", ".join(request.gpu_ids) or say(Reason.of("request.gpus-any", most=request.max_gpus))),
         ("Owned parts", owned),
     ]
     return fields

@@ -315,6 +315,7 @@ _ZH_CARDS = {"open-air": "风扇卡", "blower": "涡轮卡", "passive": "被动�
 
 
 _ZH_METHODS = {"lora": "PEFT LoRA", "qlora": "PEFT QLoRA (bitsandbytes)", "full": "全参数微调", "pretrain": "预训练"}
+_ZH_STATES: dict[str, str] = {"Missouri": "密苏里州", "Connecticut": "康涅狄格州"}  # tco.est-eia's states
 _ZH_NOISE = {"quiet": "安静", "moderate": "适中", "loud": "吵", "silent": "静音"}
 _ZH_SPLITS = {"single": "单卡", "layer": "分层切分", "tensor": "张量并行", "data": "数据并行"}
 ZH_PART_CATEGORIES = {"gpu": "显卡"}
@@ -1098,7 +1099,7 @@ ZH_REASONS: dict[str, Template] = {
     "tco.usage": lambda r, _say: (
         f"使用情况：每天 {r.num('hours'):g} 小时 x 每年 {r.num('days'):g} 天，其中 {r.num('busy'):.0%} 的时间满载；"
         f"电价 {r.num('price'):g} {r.fields['currency']}/kWh（{_sentence(str(r.fields['source']))}"
-        + (f"；估算：{_sentence(str(r.fields['estimate']))}）" if r.fields.get("estimate") else "）")
+        + (f"；估算：{_said_or_sentence(r, 'estimate', _say)}）" if r.fields.get("estimate") else "）")
     ),
     "tco.idle-given": "待机功耗 {idle:,.0f} W，由使用情况给定",
     "tco.idle-estimated": (
@@ -1108,7 +1109,7 @@ ZH_REASONS: dict[str, Template] = {
     "tco.purchase": "购买 {purchase:,.2f} {currency}：配置中各配件按目录中带日期的价格计算，不含已有配件",
     "tco.depreciation": lambda r, _say: (
         f"折旧：{r.num('years'):g} 年直线折旧，残值为购买价的 {r.num('resale'):.0%}"
-        f"（{_sentence(str(r.fields['source']))}）"
+        f"（{_said_or_sentence(r, 'source', _say)}）"
     ),
     "tco.upkeep": "维护 {upkeep:,.2f} {currency}/年",
     "tco.billed-on": "租用按每个开机小时计费（机器开着时实例也在运行）",
@@ -1209,7 +1210,29 @@ ZH_REASONS: dict[str, Template] = {
         "训练任务：自有电费 = 满载墙插功耗 x 配置的预计训练时长；租用成本 = 实例小时价 x 其预计训练时长；"
         "折旧分摊 = (购买价 - 残值) / {years} 年使用寿命的开机小时数 x 任务时长"
     ),
-    "tco.sold-used": lambda r, _say: f"一次性任务结束后机器按二手出售：{_sentence(str(r.fields['source']))}",
+    "tco.sold-used": lambda r, say_: f"一次性任务结束后机器按二手出售：{_said_or_sentence(r, 'source', say_)}",
+    "tco.est-eia": lambda r, _say: (
+        f"全国居民平均电价，取整为 {r.num('price'):g} {r.fields['currency']}/kWh；只读取了各州的数据"
+        f"（{r.fields['year']} 年 {r.fields['month']} 月：{_ZH_STATES.get(str(r.fields['low_state']), r.fields['low_state'])} "
+        f"{r.num('low'):g} 美分至{_ZH_STATES.get(str(r.fields['high_state']), r.fields['high_state'])} {r.num('high'):g} 美分）"
+    ),
+    "tco.est-china-tariff": "未查阅电价表；一般工商业电价因省份和时段而异，{price:g} CNY/kWh 是取整的中间值",
+    "tco.resale-default": "估算：目录中没有二手价的配件，折旧期满后按购买价的 {percent:g}% 计（二手电脑配件的取整值；未参考市场调查）",
+    "tco.selling-fee": (
+        "扣除二手交易平台对每笔销售的抽成（eBay 美国站，大多数品类，2023 年 2 月起：每件 {tier:,.0f} USD 以内 {fee:g}%，"
+        "超出部分 {above:g}%；其他货币和平台为估算）"
+    ),
+    "tco.resale-used-ratio": "{part}：二手价/新品价 {ratio:.0%}（目录价格）",
+    "tco.resale-blend": lambda r, say_: (
+        f"加权 {r.num('blended'):.0%}："
+        + "；".join(say_(n) for n in r.nested("notes"))
+        + f"；其他配件 {r.num('other'):.0%}（{_said_or_sentence(r, 'other_source', say_)}）"
+    ),
+    "tco.sold-source": lambda r, say_: (
+        f"购买价的 {r.num('sold'):.0%}：二手买入的配件按买入时的二手价，新买的 GPU 按目录中的二手价（没有的，按目录中同架构"
+        f"显卡二手价/新品价的中位数），其他新配件按 {r.num('other'):.0%}（{_said_or_sentence(r, 'other_source', say_)}），"
+        f"{say_(r.nested('fee')[0])}"
+    ),
     "tco.throughput-basis": (
         "未给出 token 数：购买与租用按吞吐量比较，各按 {tokens:.0e} tokens 计时（时间与 token 数成正比）；购买："
         "满载电费 + 使用寿命内每开机小时的折旧和维护，按每训练小时计；租用：小时价，按每训练小时计"
@@ -1221,9 +1244,28 @@ ZH_REASONS: dict[str, Template] = {
     ),
     "noise.source": lambda r, say_: (
         f"{r.fields['count']} x {say_(r.nested('what')[0])}：每个 {r.num('dba'):.1f} dBA"
-        + (f"（估算：{_sentence(str(r.fields['estimate']))}）" if r.fields.get("estimate") else "")
-        + f"；{_sentence(str(r.fields['source']))}"
+        + "".join(f"（估算：{say_(e)}）" for e in r.nested("estimate"))
+        + f"；{say_(r.nested('source')[0]) if r.nested('source') else _sentence(str(r.fields['source']))}"
     ),
+    "circuit.name": lambda r, _say: (
+        f"{r.num('volts'):g} V {r.num('amps'):g} A" + ("（美国插座）" if r.fields.get("us_outlet") else "")
+    ),
+    "request.circuits": lambda r, say_: f"{r.fields['count']} 路 {say_(r.nested('circuit')[0])}",
+    "request.condition": lambda r, _say: {**_ZH_CONDITIONS, "any": "任意"}.get(
+        str(r.fields["condition"]), str(r.fields["condition"])
+    ),
+    "request.gpus-any": "不限，每台最多 {most} 张",
+    "noise.est-radiator": "散热排风扇按 NH-U12A 的双风扇全速计",
+    "noise.est-damped": "阻尼机箱，风扇约半速：三个 NH-U12A 级风扇减 {less:g} dB",
+    "noise.est-case-fans": "三个 120 mm 机箱风扇全速运转",
+    "noise.est-rack-case": "装桌面配件的机架机箱：风扇比塔式机箱更多、更快（+{more:g} dB）",
+    "noise.est-server": "GPU 服务器的风量比 R940 更大；其高配 {dba:g} dBA 只是下限",
+    "noise.est-server-active": "其风扇按 NH-U12A 的双风扇全速计；此前按静音计，安静需求因此为散热器买了 SP5 平台",
+    "noise.est-atx": "Cybenetics Standard++ 档位的中值，典型的满载 ATX 电源",
+    "noise.est-sfx": "Standard+ 档位的中值；小风扇比 ATX 电源的转得更快",
+    "noise.est-server-psu": "Cybenetics Standard 档位的上限：40 mm 服务器风扇",
+    "noise.est-class-midpoint": "没有公开的满载 dBA 数据；按档位中值",
+    "noise.catalog-class": lambda r, _say: f"目录噪音档位“{_ZH_NOISE.get(str(r.fields['noise']), r.fields['noise'])}”",
     "noise.sum": "按对数求和合成 {formula}",
     "noise.card": lambda r, _say: _ZH_CARDS.get(str(r.fields["cooler"]), f"{r.fields['cooler']} 卡"),
     "noise.open-frame": "开放式机架",
@@ -1956,6 +1998,13 @@ def _zh_per_hour(value: Any) -> str:
     return "?" if not isinstance(value, int | float) else f"{value:,.2f}M tokens"
 
 
+def _said_or_sentence(r: Reason, name: str, say_: Say) -> str:
+    """A field's code in Chinese (`<name>_said`, or the field itself when it holds a code), else its words as they
+    came (through the exact table: a source's own words)."""
+    inner = r.nested(f"{name}_said") or r.nested(name)
+    return say_(inner[0]) if inner else _sentence(str(r.fields.get(name, "")))
+
+
 def _sentence(text: str) -> str:
     """A source's own words (no code yet) in the current language, through report.phrases' patterns."""
     from configurator.core.report import phrases  # phrases reads these tables: imported when a kind has no code
@@ -2363,14 +2412,8 @@ ZH_CN.update(
         "vLLM needs compute capability 7.5 or newer": "vLLM 需要计算能力 7.5 或更高",
         "7.0 in releases up to 0.14": "0.14 及更早的版本为 7.0",
         "Pascal is 6.x": "Pascal 为 6.x",
-        # buy or rent's sources and estimates (tco.DEFAULT_RESALE_SOURCE, the China preset), whole
-        "estimate: 35 % of the purchase price after the depreciation period for parts without a catalog used price "
-        "(a round figure for second-hand PC parts; no market survey was read)": (
-            "估算：目录中没有二手价的配件，折旧期满后按购买价的 35% 计（二手电脑配件的取整值；未参考市场调查）"
-        ),
+        # the China preset's source, whole (its estimate and the resale sources are tco.* codes)
         "commercial (一般工商业) tariff, order of magnitude": "一般工商业电价，数量级",
-        "no tariff table was read; Chinese commercial tariffs vary by province and time of day, 0.6 CNY/kWh is a "
-        "round mid value": "未查阅电价表；一般工商业电价因省份和时段而异，0.6 CNY/kWh 是取整的中间值",
         "{0}: {1}": "{0}：{1}",  # a card and its caveats (sheet.value_section)
     }
 )
