@@ -978,6 +978,16 @@ EN: dict[str, Template] = {
         "the cards capped at boot (nvidia-smi -pl, rocm-smi) trade ~5 % of the speed for fitting the circuit and a "
         "smaller PSU"
     ),
+    "why.power-limited-training": lambda r, _say: (
+        f"the cards capped at boot to {r.num('limit'):.0%} of their rated power (nvidia-smi -pl, rocm-smi) "
+        "fit the circuit; "
+        + (
+            "they keep about 95 % of their training speed (Puget Systems: four RTX 3090 at 280 of 350 W kept over 95 %)"
+            if r.fields.get("measured")
+            else f"they keep about {r.num('speed'):.0%} of their training speed, an estimate on the line "
+            "through Puget Systems' measurement (four RTX 3090 at 280 of 350 W kept over 95 %)"
+        )
+    ),
     "why.experts-tier": (
         "llama.cpp keeps the routed experts in {cpu}'s RAM ({bandwidth:.0f} GB/s peak) and attention, shared experts "
         "and context on the GPU: decode runs at this platform's memory bandwidth"

@@ -97,6 +97,32 @@ def _job_rented(b: Build) -> dict[str, Any]:
     return (b.get("cost_of_ownership") or {}).get("job") or {}
 
 
+def _cap(b: Build) -> dict[str, Any] | None:
+    """The build's power cap, from its PWR-9 check's fields (watts, limit, command); None: full power."""
+    for c in b.get("checks") or []:
+        if c["rule"] == "PWR-9" and c["code"] == "at-boot":
+            return dict(c["fields"])
+    return None
+
+
+def _capped_w(b: Build) -> float | None:
+    cap = _cap(b)
+    return None if cap is None else float(cap["watts"])
+
+
+def _four_capped_consistently(b: Build) -> bool:
+    """Four cards whose launch command caps them first (nvidia-smi -pl at the check's watts) and whose DC load counts
+    the capped watts, not the rated ones (four capped cards and a host under 4 x the rated watts)."""
+    cap = _cap(b)
+    if gpu_count(b) != 4 or cap is None:
+        return False
+    watts, rated = float(cap["watts"]), float(cap["watts"]) / float(cap["limit"])
+    return (
+        f"nvidia-smi -pl {int(watts + 1e-6)} && " in launch_command(b)
+        and 4 * watts < float(b["power"]["dc_load_w"]) < 4 * rated
+    )
+
+
 @dataclass(frozen=True)
 class Case:
     id: str
@@ -2600,18 +2626,23 @@ CASES: tuple[Case, ...] = (
                 "fastest", "four cards (FSDP shards the QLoRA job over all of them)", lambda b: gpu_count(b) == 4
             ),
             fastest_is_fastest(),
+            some_build(
+                "the four-card build launches its job after `nvidia-smi -pl` caps the cards, at the watts its PWR-9 "
+                "check and its power figures read",
+                _four_capped_consistently,
+            ),
+            some_build(
+                "the full-power pair beside it (it fits the outlet uncapped: no cap to lose speed to)",
+                lambda b: gpu_count(b) == 2 and not _capped_w(b),
+            ),
         ),
         "FSDP + QLoRA trains a 70B on two 24 GB cards; four shard it further and train it about twice as fast. Four "
         "RTX 3090 at 350 W need more than a 15 A outlet, but limited to 280 W they keep over 95 % of their training "
         "speed and run from one US 15 A line (Puget): the buyer who owns or buys four asks for the four-card build, "
-        "power-limited, beside the cheaper pair.",
+        "power-limited, beside the cheaper pair. Walked 2026-12-04 (advice15): the power-limited source now serves a "
+        "training request at 80 % and 70 %; in this planner's power model (an EPYC host, 1,439 W at the wall) the "
+        "fourth card fits at 70 %, whose ~92 % speed is the straight line through Puget's point, stated as an estimate.",
         (ANSWERAI_FSDP_QLORA, KAITCHUP_FSDP_QLORA_70B, PUGET_QUAD_3090),
-        today=(
-            "expert13 (2026-12-04): the only build is 2 x RTX 3090 (5,359 USD, 136 h per 100M tokens); with --exact-gpus "
-            "nothing fits and the ways out are 'allow up to 8 GPUs' (the pair), two circuits or 230 V: no power-limited "
-            "four-card build is offered: the power-limited source (offers.power_limited) serves only inference with a speed "
-            "target, and relax only a request nothing fits"
-        ),
     ),
     Case(
         "lab-8x-h100-or-h200-lora-of-a-70b-rented-for-the-job",

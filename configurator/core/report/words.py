@@ -883,6 +883,15 @@ ZH_REASONS: dict[str, Template] = {
     ),
     "why.server": "整台 GPU 服务器作为一件购买",
     "why.power-limited": "开机时限制显卡功耗（nvidia-smi -pl、rocm-smi），以约 5% 的速度换取电路余量和更小的电源",
+    "why.power-limited-training": lambda r, _say: (
+        f"开机时把显卡功耗限制在额定值的 {r.num('limit'):.0%}（nvidia-smi -pl、rocm-smi），以适应电路；"
+        + (
+            "训练速度保留约 95%（Puget Systems：四块 RTX 3090 从 350 W 限到 280 W，保留 95% 以上）"
+            if r.fields.get("measured")
+            else f"训练速度保留约 {r.num('speed'):.0%}，这是按 Puget Systems 的实测点（四块 RTX 3090 从 350 W "
+            "限到 280 W，保留 95% 以上）连线推算的估计"
+        )
+    ),
     "why.experts-tier": (
         "llama.cpp 把路由专家放在 {cpu} 的内存中（峰值 {bandwidth:.0f} GB/s），注意力、共享专家和上下文放在 GPU 上："
         "解码速度取决于这个平台的内存带宽"

@@ -79,6 +79,7 @@ from configurator.core.solve.rules import (
     MEM_FIT,
     NOISE,
     OPEN_AIR_FLAGSHIPS,
+    POWER_CAP,
     PROMPT,
     PSU_LOAD,
     READING_TPS,
@@ -1246,11 +1247,18 @@ def _with_curves(
 
 
 def _launch(model: ModelArch, build: Build, catalog: Catalog) -> LaunchJson:
-    """The build's launch command, for the card it has (a training job on a card without bf16 runs in fp16)."""
+    """The build's launch command, for the card it has (a training job on a card without bf16 runs in fp16), after
+    its cards' power cap when the build sets one (PWR-9's command)."""
     gpu = catalog.records["gpus"].get(build.gpu_id)
-    return launch_command(
+    launch = launch_command(
         model, build.estimate, parallelism=build.parallelism, gpu=gpu if isinstance(gpu, Gpu) else None
     )
+    cap = next((c.fields.get("command") for c in build.checks if c.rule == POWER_CAP.id and c.code == "at-boot"), "")
+    if cap and launch.get("command"):
+        # a power-limited build runs its job only with its cards capped (PWR-9: the limit does not persist): the
+        # cap goes first, so the job never starts at full power on a circuit sized for the capped cards
+        launch = {**launch, "command": f"{cap} && {launch['command']}"}
+    return launch
 
 
 _P = ParamSpec("_P")
