@@ -528,6 +528,9 @@ TRACE_WORDS = {
 """A published trace of prompt lengths (estimate/traffic.py), in English; Chinese in report/words.ZH_TRACES."""
 TRACE_STATISTICS = {"median": "the median", "p90": "the 90th percentile", "mean": "the mean"}
 
+ENGINE_NAMES = {"vllm": "vLLM", "sglang": "SGLang", "llama.cpp": "llama.cpp"}
+"""An engine's id as its project writes its name."""
+
 EN: dict[str, Template] = {
     # why a GPU is not among the options (solve.candidates)
     "gpu.not-requested": "not among the requested GPUs",
@@ -769,6 +772,10 @@ EN: dict[str, Template] = {
         "power and run"
     ),
     "kind.usual-finetune": "with {framework} on one GPU: no --framework given",
+    "kind.serving-engine": lambda r, _say: (
+        f"served with {ENGINE_NAMES.get(str(r.fields['engine']), r.fields['engine'])}: {r.fields['users']} users, "
+        "no --engine given"
+    ),
     "kind.released-served": "at {precision} as released, served by vLLM for several users: no --precision given",
     "kind.eol-cuda": "past CUDA support: CUDA 13 dropped {arch}",
     "kind.eol-rocm": "past ROCm support: gfx906 maintenance ended in 2024",
@@ -1361,6 +1368,11 @@ EN: dict[str, Template] = {
     "est.llama-embedding": "llama.cpp keeps the token-embedding table in system RAM; the output head sits on the last GPU",
     "est.serving": "engine {engine}; context {context} tokens per sequence; {batch} concurrent sequence(s)",
     "est.engine-fastest": "engine {engine}: no engine was named; of {engines} it runs this fastest on these GPUs",
+    "est.engine-serving": (
+        "engine {engine}: no engine was named, and {users} users at once are a server's job: {engine}'s continuous "
+        "batching and paged KV cache serve them ({tps:.1f} tokens/s each), where {other}'s estimate ({other_tps:.1f}) "
+        "is within {engine}'s 80 % range, not measurably faster"
+    ),
     "est.peaks": "memory figures are peaks on the most loaded GPU; 1 GiB = 2^30 bytes",
     "est.total": lambda r, _say: (
         f"most loaded GPU: {r.num('gib'):.2f} GiB"

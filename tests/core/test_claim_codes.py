@@ -139,6 +139,8 @@ def test_no_chinese_word_is_english() -> None:
         "core": True,
         "cable": True,
         "framework": "Unsloth",
+        "engine": "vllm",
+        "users": 20,
     }
     allowed = {
         "tokens",

@@ -640,6 +640,10 @@ REDHAT_VLLM_LLAMACPP = (
     "remains consistent'; llama.cpp's queuing gives high time to first token under concurrency; vLLM for multi-user "
     "serving"
 )
+VLLM_DOCS_SERVING = (
+    "https://docs.vllm.ai/en/v0.7.3/ (the same words from v0.2.7 on; read 2026-12-04): 'vLLM is fast with: ... Efficient "
+    "management of attention key and value memory with PagedAttention; Continuous batching of incoming requests'"
+)
 PUGET_QUAD_3090 = (
     "https://www.pugetsystems.com/labs/hpc/quad-rtx3090-gpu-wattage-limited-maxq-tensorflow-performance-1974/ "
     "(2020-11-13): four RTX 3090 limited from 350 to 280 W with nvidia-smi kept over 95 % of their training "
@@ -2598,21 +2602,22 @@ CASES: tuple[Case, ...] = (
                 "serves the 20 concurrent users with vLLM or SGLang (continuous batching, paged KV cache)",
                 lambda b: engine(b) in ("vllm", "sglang"),
             ),
+            every_build(
+                "launches the serving engine for all 20 at once (`vllm serve ... --max-num-seqs 20`, or SGLang's server)",
+                lambda b: (
+                    (launch_command(b).startswith("vllm serve ") and "--max-num-seqs 20" in launch_command(b))
+                    or "sglang" in launch_command(b)
+                ),
+            ),
         ),
         "gpt-oss-120b for a team of 20 on one 96 GB RTX PRO 6000 is served with vLLM, as the published capacity tests do: "
         "vLLM's throughput grows with concurrent requests while llama.cpp's stays flat and queues prompts, so for 20 "
-        "users at once a practitioner launches `vllm serve`, not `llama-server -np 20`.",
-        (MILLSTONE_PRO6000_GPT_OSS, REDHAT_VLLM_LLAMACPP, GGML_GPT_OSS),
-        today=(
-            "expert13 (2026-12-04): the one build launches `llama-server -m gpt-oss-120b-MXFP4.gguf -c 81920 -ngl 37 -fa on "
-            "-np 20` at 51.5 tokens/s per user, the same speed `--engine vllm` gives (51.4): the estimate scales "
-            "llama.cpp's parallel slots like vLLM's batch, so the engine choice falls to llama.cpp. offload13 "
-            "(2026-12-04): llama.cpp's own llama-batched-bench (ggml-org/llama.cpp benches/dgx-spark.md, build 6918) "
-            "grows gpt-oss-120b from 57.3 to 312.6 tokens/s at 32 sequences, more than the estimate (200; tests/data/"
-            "holdout_offload.toml), so a slower batched decode for llama.cpp is not the sourced fact; Red Hat's flat "
-            "llama.cpp curve comes with constant inter-token latency, i.e. requests queued for a slot, not batched. "
-            "What would pick vLLM is a same-card vLLM vs llama-server -np sweep, not found"
-        ),
+        "users at once a practitioner launches `vllm serve`, not `llama-server -np 20`. Walked 2026-12-04 (advice15): the "
+        "estimate does not tell the two apart (llama.cpp 51.5 tokens/s per user, vLLM 51.4; llama.cpp's own batched bench "
+        "grows with sequences too), so no speed difference is invented: with no --engine and more users than Ollama's 4 "
+        "slots, the serving engine is kept unless the other is faster beyond its 80 % range (est.engine-serving), and "
+        "the experts-in-RAM tier that kept nothing in RAM (a 25.1 tokens/s decode of 0 bytes) is no longer offered.",
+        (MILLSTONE_PRO6000_GPT_OSS, REDHAT_VLLM_LLAMACPP, GGML_GPT_OSS, VLLM_DOCS_SERVING),
     ),
     Case(
         "llama70b-qlora-four-3090-on-one-circuit",

@@ -21,6 +21,7 @@ from configurator.core import support
 from configurator.core.reasons import (
     CLAIMS,
     EN,
+    ENGINE_NAMES,
     OFFERS,
     Reason,
     Say,
@@ -693,6 +694,9 @@ ZH_REASONS: dict[str, Template] = {
         f"以阅读速度服务所有用户所需的最少显卡：{r.num('count'):.0f} 张，搭建、供电和运行更简单"
     ),
     "kind.usual-finetune": "单卡 {framework} 训练：未指定微调框架",
+    "kind.serving-engine": lambda r, _say: (
+        f"用 {ENGINE_NAMES.get(str(r.fields['engine']), r.fields['engine'])} 服务：{r.fields['users']} 个用户，未指定推理引擎"
+    ),
     "kind.released-served": "{precision}（发布时的精度），由 vLLM 供多个用户使用：未指定权重精度",
     "kind.eol-cuda": "已过 CUDA 支持期：CUDA 13 不再支持 {arch}",
     "kind.eol-rocm": "已过 ROCm 支持期：gfx906 维护于 2024 年结束",
@@ -1253,6 +1257,10 @@ ZH_REASONS: dict[str, Template] = {
     "est.engine-fastest": lambda r, _say: (
         f"推理引擎 {r.fields['engine']}：未指定推理引擎；在 {str(r.fields['engines']).replace(', ', '、')} 中，"
         "它在这些 GPU 上跑得最快"
+    ),
+    "est.engine-serving": (
+        "推理引擎 {engine}：未指定推理引擎，{users} 个用户同时使用属于服务器场景：{engine} 的连续批处理和分页 KV 缓存为他们服务"
+        "（每人 {tps:.1f} tokens/s）；{other} 的估计值（{other_tps:.1f}）在 {engine} 的 80% 区间之内，并不明显更快"
     ),
     "est.layer-split": "各层按 {layers} 分到 {gpus} 张 GPU：每张 GPU 存放自己那部分层的权重和 KV 缓存",
     "est.layer-decode": "分层切分：每个 token 由 {gpus} 张 GPU 依次计算，单步时间是各卡时间之和（单个序列不会加速）",

@@ -71,7 +71,17 @@ def solver_builds(ctx: PlanContext) -> list[Build]:
     if isinstance(ctx, PlanRun):
         ctx.solved[AS_ASKED] = cand
         ctx.builds[AS_ASKED] = builds
-    return [_more_of_the_owned(b) for b in builds]
+    return [_serving_said(_more_of_the_owned(b)) for b in builds]
+
+
+def _serving_said(build: Build) -> Build:
+    """A build whose engine is the serving engine kept for several users (candidates.fastest_engine: est.engine-serving)
+    says so in its label, as the usual fine-tune's builds say their framework (kind.usual-finetune)."""
+    note = next((r for r in build.estimate.assumption_codes if r.code == "est.engine-serving"), None)
+    if note is None:
+        return build
+    said = Reason.of("kind.serving-engine", engine=note.fields["engine"], users=note.fields["users"])
+    return build.of_kind(*build.kinds_said(), said)
 
 
 def _more_of_the_owned(build: Build) -> Build:
