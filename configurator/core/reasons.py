@@ -771,6 +771,10 @@ EN: dict[str, Template] = {
         f"the fewest cards that serve every user at reading speed: {r.num('count'):.0f}, a simpler server to build, "
         "power and run"
     ),
+    "kind.cheaper-on-more-cards": lambda r, _say: (
+        f"{r.num('count'):.0f} cards that serve every user at reading speed for {r.num('saves'):,.0f} "
+        f"{r.fields['currency']} less than the fewest ({r.num('fewest'):.0f} x {r.fields['gpu']})"
+    ),
     "kind.usual-finetune": "with {framework} on one GPU: no --framework given",
     "kind.serving-engine": lambda r, _say: (
         f"served with {ENGINE_NAMES.get(str(r.fields['engine']), r.fields['engine'])}: {r.fields['users']} users, "

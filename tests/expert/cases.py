@@ -640,6 +640,16 @@ REDHAT_VLLM_LLAMACPP = (
     "remains consistent'; llama.cpp's queuing gives high time to first token under concurrency; vLLM for multi-user "
     "serving"
 )
+A800_CHINA = (
+    "https://aiwiki.ai/wiki/nvidia_a800 (the catalog's record a800-80gb-pcie, read 2026-12-04): the A100's China variant "
+    "(Ampere, no FP8 tensor cores), NVLink cut to 400 GB/s for the Oct-2022 rule, itself restricted since Oct-2023: "
+    "existing or secondary-market stock (the REGION check)"
+)
+NVIDIA_RTX_PRO_4500 = (
+    "https://www.nvidia.com/en-us/products/workstations/professional-desktop-gpus/rtx-pro-4500/ (read 2026-12-04; the "
+    "catalog's record rtx-pro-4500-blackwell): 32 GB GDDR7, Blackwell with FP8 tensor cores; about 2,620 USD at partner "
+    "list price (an estimate, NVIDIA publishes no MSRP)"
+)
 VLLM_DOCS_SERVING = (
     "https://docs.vllm.ai/en/v0.7.3/ (the same words from v0.2.7 on; read 2026-12-04): 'vLLM is fast with: ... Efficient "
     "management of attention key and value memory with PagedAttention; Continuous batching of incoming requests'"
@@ -2190,6 +2200,34 @@ CASES: tuple[Case, ...] = (
         "longer sold new, and no label search found a pair or a single card (each finds the optimum of its own number): "
         "the server on the fewest cards is searched for (plan._fewest_cards_served), one A800 80GB at 31.0 tok/s each.",
         (USER_JOURNEYS, SERVING_CHEN, VLLM_FP8_ONLINE),
+    ),
+    Case(
+        "chen-qwen25-32b-20-students-the-pair-beside-the-one-card",
+        "--model qwen2.5-32b --workload inference --batch 20 --currency CNY --region china --budget 300000 "
+        "--circuit 230v16a --room server-room",
+        (
+            some_build(
+                "two cards serve each of the 20 students at >= 20 tok/s for under 60,000 CNY (two 32 GB RTX PRO 4500 "
+                "Blackwell in tensor parallel, FP8 on Blackwell's own tensor cores)",
+                lambda b: gpus_bought(b) == 2 and decode(b) >= 20 and price(b) < 60000,
+            ),
+            Expect(
+                "the server on the fewest cards is shown, or the cheaper pair shown names it and what it costs more",
+                lambda plan: any(
+                    k["code"] == "kind.fewest-cards"
+                    or (k["code"] == "kind.cheaper-on-more-cards" and float(k["fields"]["saves"]) > 0)
+                    for b in builds(plan)
+                    for k in b.get("kinds") or []
+                ),
+            ),
+        ),
+        "For 20 students on Qwen2.5-32B at FP8 one A800 80GB serves them (31 tok/s each) for 97,436 CNY, bought from "
+        "secondary-market stock (export-restricted) and running FP8 as weight-only W8A16 on Ampere; two RTX PRO 4500 "
+        "Blackwell (32 GB each, FP8 tensor cores) in tensor parallel serve them at ~27 for ~45,800 CNY, less than half. "
+        "A buyer signs for the pair unless one card is worth 51,654 CNY more, and is told that price. Walked 2026-12-04 "
+        "(advice15): the plan showed the A800 as 'the fewest cards' and no pair (each label search finds the optimum of "
+        "its own number; the fewest-cards search one count only).",
+        (USER_JOURNEYS, VLLM_FP8_ONLINE, SERVING_CHEN, NVIDIA_RTX_PRO_4500, A800_CHINA),
     ),
     Case(
         "chen-qwen25-32b-20-students-cheapest-answers-the-twentieth-within-a-minute",

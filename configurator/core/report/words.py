@@ -693,6 +693,10 @@ ZH_REASONS: dict[str, Template] = {
     "kind.fewest-cards": lambda r, _say: (
         f"以阅读速度服务所有用户所需的最少显卡：{r.num('count'):.0f} 张，搭建、供电和运行更简单"
     ),
+    "kind.cheaper-on-more-cards": lambda r, _say: (
+        f"{r.num('count'):.0f} 张显卡即可以阅读速度服务所有用户，比最少显卡的方案（{r.num('fewest'):.0f} x {r.fields['gpu']}）"
+        f"便宜 {r.num('saves'):,.0f} {r.fields['currency']}"
+    ),
     "kind.usual-finetune": "单卡 {framework} 训练：未指定微调框架",
     "kind.serving-engine": lambda r, _say: (
         f"用 {ENGINE_NAMES.get(str(r.fields['engine']), r.fields['engine'])} 服务：{r.fields['users']} 个用户，未指定推理引擎"
