@@ -229,7 +229,9 @@ TRAINING_LIMITS = (0.8, 0.7)
 """The caps a training request's power-limited builds are searched at (relax.POWER_LEVELS): 80 % is Puget's measured
 point (4 x RTX 3090 at 280 of 350 W kept over 95 % of their TensorFlow training speed, on one US 15 A line), 70 %
 what puts a fourth card on that line in this planner's power model (the platform's CPU, RAM and drives drawn too);
-its speed is the straight line through Puget's point (rules.watts.power_limit_speed), an estimate."""
+its speed is the straight line through Puget's point (rules.watts.power_limit_speed), an estimate, and an optimistic
+one for compute-bound work: three RTX 3090 taken from 300 to 250 W lost ~27 % of their gpu-burn throughput
+(nodehome.ai/articles/power-caps-three-3090s, read 2026-12-04), where the line says about 4 %."""
 
 
 @register("power-limited")
@@ -285,6 +287,9 @@ def training_limited(ctx: PlanContext) -> list[Build]:
     from configurator.core.solve.power import power_limit_speed
 
     request, out = ctx.request, []
+    as_asked = ctx.builds.get(AS_ASKED) if isinstance(ctx, PlanRun) else None
+    if as_asked and max(b.gpu_count for b in as_asked) >= request.max_gpus:
+        return []  # the as-asked searches already put the most cards asked for on the circuit: a cap adds none
     for limit in TRAINING_LIMITS:
         if ctx.should_stop():
             break
