@@ -1615,10 +1615,14 @@ def _fewest_cards_served(ctx: PlanContext, variant: BuildRequest, found: list[Bu
         keys = {o.key for o in serving if o.count == count}
         if not keys or ctx.should_stop():
             continue
-        got = _solve_variant(ctx, variant, 1, searched=lambda o, keys=keys: o.key in keys)
+        got = _solve_variant(ctx, variant, 1, searched=functools.partial(_keyed, keys))
         if got and (not out or got[0].total_price < out[-1].total_price):
             out.append(got[0])
     return out
+
+
+def _keyed(keys: set[str], option: GpuOption) -> bool:
+    return option.key in keys
 
 
 FEWER_CARDS_MORE = 1
