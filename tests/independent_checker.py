@@ -215,7 +215,17 @@ def check(
     psu_part = _one(parts, "psu")
     fans = 60 if chassis.get("integrated_board") else 15
     drives = storage_part["quantity"]  # type: ignore[index]
-    dc = n * gpu["tdp_w"] + sockets * cpu["tdp_w"] + 75 + 5 * modules + 8 * drives + fans
+    # a build whose cards are capped at boot (PWR-9's command, which its launch command runs first) draws the capped
+    # watts; without that command in the launch, the cap is a promise nothing keeps, and the rated watts count
+    cap = next((c for c in build["checks"] if c["rule"] == "PWR-9" and c.get("code") == "at-boot"), None)
+    card_w = float(gpu["tdp_w"])
+    if cap is not None:
+        command = str(cap["fields"].get("command") or "")
+        if command and command in str((build.get("launch") or {}).get("command") or ""):
+            card_w = float(cap["fields"]["watts"])
+        else:
+            problems.append("cards capped at boot, but the launch command does not set the cap")
+    dc = n * card_w + sockets * cpu["tdp_w"] + 75 + 5 * modules + 8 * drives + fans
     if psu_part is None:
         capacity = chassis["included_psu_w"] / (2 if chassis.get("psu_redundant") else 1)
         tier, outlets = "titanium", min(4, circuits)

@@ -537,6 +537,9 @@ TRACE_WORDS = {
 """A published trace of prompt lengths (estimate/traffic.py), in English; Chinese in report/words.ZH_TRACES."""
 TRACE_STATISTICS = {"median": "the median", "p90": "the 90th percentile", "mean": "the mean"}
 
+ENGINE_NAMES = {"vllm": "vLLM", "sglang": "SGLang", "llama.cpp": "llama.cpp"}
+"""An engine's id as its project writes its name."""
+
 EN: dict[str, Template] = {
     # why a GPU is not among the options (solve.candidates)
     "gpu.not-requested": "not among the requested GPUs",
@@ -777,7 +780,15 @@ EN: dict[str, Template] = {
         f"the fewest cards that serve every user at reading speed: {r.num('count'):.0f}, a simpler server to build, "
         "power and run"
     ),
+    "kind.cheaper-on-more-cards": lambda r, _say: (
+        f"{r.num('count'):.0f} cards that serve every user at reading speed for {r.num('saves'):,.0f} "
+        f"{r.fields['currency']} less than the fewest ({r.num('fewest'):.0f} x {r.fields['gpu']})"
+    ),
     "kind.usual-finetune": "with {framework} on one GPU: no --framework given",
+    "kind.serving-engine": lambda r, _say: (
+        f"served with {ENGINE_NAMES.get(str(r.fields['engine']), r.fields['engine'])}: {r.fields['users']} users, "
+        "no --engine given"
+    ),
     "kind.released-served": "at {precision} as released, served by vLLM for several users: no --precision given",
     "kind.eol-cuda": "past CUDA support: CUDA 13 dropped {arch}",
     "kind.eol-rocm": "past ROCm support: gfx906 maintenance ended in 2024",
@@ -986,6 +997,16 @@ EN: dict[str, Template] = {
     "why.power-limited": (
         "the cards capped at boot (nvidia-smi -pl, rocm-smi) trade ~5 % of the speed for fitting the circuit and a "
         "smaller PSU"
+    ),
+    "why.power-limited-training": lambda r, _say: (
+        f"the cards capped at boot to {r.num('limit'):.0%} of their rated power (nvidia-smi -pl, rocm-smi) "
+        "fit the circuit; "
+        + (
+            "they keep about 95 % of their training speed (Puget Systems: four RTX 3090 at 280 of 350 W kept over 95 %)"
+            if r.fields.get("measured")
+            else f"they keep about {r.num('speed'):.0%} of their training speed, an estimate on the line "
+            "through Puget Systems' measurement (four RTX 3090 at 280 of 350 W kept over 95 %)"
+        )
     ),
     "why.experts-tier": (
         "llama.cpp keeps the routed experts in {cpu}'s RAM ({bandwidth:.0f} GB/s peak) and attention, shared experts "
@@ -1411,6 +1432,11 @@ EN: dict[str, Template] = {
     "est.llama-embedding": "llama.cpp keeps the token-embedding table in system RAM; the output head sits on the last GPU",
     "est.serving": "engine {engine}; context {context} tokens per sequence; {batch} concurrent sequence(s)",
     "est.engine-fastest": "engine {engine}: no engine was named; of {engines} it runs this fastest on these GPUs",
+    "est.engine-serving": (
+        "engine {engine}: no engine was named, and {users} users at once are a server's job: {engine}'s continuous "
+        "batching and paged KV cache serve them ({tps:.1f} tokens/s each), where {other}'s estimate ({other_tps:.1f}) "
+        "is within {engine}'s 80 % range, not measurably faster"
+    ),
     "est.peaks": "memory figures are peaks on the most loaded GPU; 1 GiB = 2^30 bytes",
     "est.total": lambda r, _say: (
         f"most loaded GPU: {r.num('gib'):.2f} GiB"

@@ -124,6 +124,8 @@ def test_no_chinese_word_is_english() -> None:
         "core": True,
         "cable": True,
         "framework": "Unsloth",
+        "engine": "vllm",
+        "users": 20,
     }
     allowed = {
         "tokens",
@@ -133,6 +135,8 @@ def test_no_chinese_word_is_english() -> None:
         "cpp",
         "vLLM",  # an engine's name, as llama.cpp
         "Unsloth",  # a fine-tuning framework's name
+        "Puget",  # Puget Systems, whose measurement a power-limited build's why names
+        "Systems",
         "precision",
         "CUDA",
         "ROCm",

@@ -16,6 +16,7 @@ from configurator.core.solve.candidates import gpu_allowed
 from configurator.core.solve.plan import plan
 from configurator.core.solve.power_cap import cap_command, limit_refusal, lowest_limit, power_cap
 from configurator.core.solve.relax import DETAIL_LINES
+from configurator.core.solve.rules import POWER_CAP
 
 
 def _infeasible(request: BuildRequest, catalog: Catalog) -> Infeasible:
@@ -389,6 +390,28 @@ def test_a_power_limit_is_a_design_choice_when_a_speed_is_asked(catalog: Catalog
     assert capped.power.circuit_ok and (capped.estimate.decode_tokens_per_s or 0) >= 25
     assert "cheapest" in capped.label and "power-limited to 80%" in capped.label
     assert any("460 W" in c.message for c in capped.checks), [c.message for c in capped.checks]
+
+
+def test_a_training_request_gets_the_capped_cards_the_circuit_takes(catalog: Catalog) -> None:
+    """Expert case `llama70b-qlora-four-3090-on-one-circuit` (Puget Systems, 2020-11-13: four RTX 3090 at 280 of 350 W
+    kept over 95 % of their training speed on one US 15 A line): a QLoRA of a 70B on up to four 3090s is offered the
+    capped four-card build beside the full-power pair; a capped build whose cards fit the outlet at full power is not
+    offered (it would only be slower), and the launch command caps the cards before the job starts."""
+    request = BuildRequest(
+        model_id="llama-3.3-70b",
+        workload=Workload(kind="finetune", method="qlora", context=2048),
+        gpu_ids=("rtx-3090",),
+        max_gpus=4,
+        top_k=3,
+    )
+    result = plan(request, catalog)
+    capped = [b for b in result.builds if b.source == "power-limited"]
+    assert capped and all(b.gpu_count >= 3 and b.power.circuit_ok for b in capped), [b.label for b in capped]
+    four = next(b for b in capped if b.gpu_count == 4)
+    cap = next(c for c in four.checks if c.rule == POWER_CAP.id)
+    assert four.launch is not None and four.launch["command"].startswith(f"{cap.fields['command']} && ")
+    assert "nvidia-smi -pl 245" in four.launch["command"]  # 350 W x 0.7, not 244 from 244.99999999999997
+    assert any(b.gpu_count == 2 and b.source != "power-limited" for b in result.builds)
 
 
 def test_a_full_fine_tune_that_does_not_fit_is_offered_zero3_offload_and_8bit_adamw_as_full(catalog: Catalog) -> None:

@@ -97,6 +97,32 @@ def _job_rented(b: Build) -> dict[str, Any]:
     return (b.get("cost_of_ownership") or {}).get("job") or {}
 
 
+def _cap(b: Build) -> dict[str, Any] | None:
+    """The build's power cap, from its PWR-9 check's fields (watts, limit, command); None: full power."""
+    for c in b.get("checks") or []:
+        if c["rule"] == "PWR-9" and c["code"] == "at-boot":
+            return dict(c["fields"])
+    return None
+
+
+def _capped_w(b: Build) -> float | None:
+    cap = _cap(b)
+    return None if cap is None else float(cap["watts"])
+
+
+def _four_capped_consistently(b: Build) -> bool:
+    """Four cards whose launch command caps them first (nvidia-smi -pl at the check's watts) and whose DC load counts
+    the capped watts, not the rated ones (four capped cards and a host under 4 x the rated watts)."""
+    cap = _cap(b)
+    if gpu_count(b) != 4 or cap is None:
+        return False
+    watts, rated = float(cap["watts"]), float(cap["watts"]) / float(cap["limit"])
+    return (
+        f"nvidia-smi -pl {int(watts + 1e-6)} && " in launch_command(b)
+        and 4 * watts < float(b["power"]["dc_load_w"]) < 4 * rated
+    )
+
+
 @dataclass(frozen=True)
 class Case:
     id: str
@@ -613,6 +639,20 @@ REDHAT_VLLM_LLAMACPP = (
     "case (2025-09-30): 'vLLM's throughput scales significantly with concurrent load ... llama.cpp's throughput "
     "remains consistent'; llama.cpp's queuing gives high time to first token under concurrency; vLLM for multi-user "
     "serving"
+)
+A800_CHINA = (
+    "https://aiwiki.ai/wiki/nvidia_a800 (the catalog's record a800-80gb-pcie, read 2026-12-04): the A100's China variant "
+    "(Ampere, no FP8 tensor cores), NVLink cut to 400 GB/s for the Oct-2022 rule, itself restricted since Oct-2023: "
+    "existing or secondary-market stock (the REGION check)"
+)
+NVIDIA_RTX_PRO_4500 = (
+    "https://www.nvidia.com/en-us/products/workstations/professional-desktop-gpus/rtx-pro-4500/ (read 2026-12-04; the "
+    "catalog's record rtx-pro-4500-blackwell): 32 GB GDDR7, Blackwell with FP8 tensor cores; about 2,620 USD at partner "
+    "list price (an estimate, NVIDIA publishes no MSRP)"
+)
+VLLM_DOCS_SERVING = (
+    "https://docs.vllm.ai/en/v0.7.3/ (the same words from v0.2.7 on; read 2026-12-04): 'vLLM is fast with: ... Efficient "
+    "management of attention key and value memory with PagedAttention; Continuous batching of incoming requests'"
 )
 PUGET_QUAD_3090 = (
     "https://www.pugetsystems.com/labs/hpc/quad-rtx3090-gpu-wattage-limited-maxq-tensorflow-performance-1974/ "
@@ -2187,6 +2227,34 @@ CASES: tuple[Case, ...] = (
         (USER_JOURNEYS, SERVING_CHEN, VLLM_FP8_ONLINE),
     ),
     Case(
+        "chen-qwen25-32b-20-students-the-pair-beside-the-one-card",
+        "--model qwen2.5-32b --workload inference --batch 20 --currency CNY --region china --budget 300000 "
+        "--circuit 230v16a --room server-room",
+        (
+            some_build(
+                "two cards serve each of the 20 students at >= 20 tok/s for under 60,000 CNY (two 32 GB RTX PRO 4500 "
+                "Blackwell in tensor parallel, FP8 on Blackwell's own tensor cores)",
+                lambda b: gpus_bought(b) == 2 and decode(b) >= 20 and price(b) < 60000,
+            ),
+            Expect(
+                "the server on the fewest cards is shown, or the cheaper pair shown names it and what it costs more",
+                lambda plan: any(
+                    k["code"] == "kind.fewest-cards"
+                    or (k["code"] == "kind.cheaper-on-more-cards" and float(k["fields"]["saves"]) > 0)
+                    for b in builds(plan)
+                    for k in b.get("kinds") or []
+                ),
+            ),
+        ),
+        "For 20 students on Qwen2.5-32B at FP8 one A800 80GB serves them (31 tok/s each) for 97,436 CNY, bought from "
+        "secondary-market stock (export-restricted) and running FP8 as weight-only W8A16 on Ampere; two RTX PRO 4500 "
+        "Blackwell (32 GB each, FP8 tensor cores) in tensor parallel serve them at ~27 for ~45,800 CNY, less than half. "
+        "A buyer signs for the pair unless one card is worth 51,654 CNY more, and is told that price. Walked 2026-12-04 "
+        "(advice15): the plan showed the A800 as 'the fewest cards' and no pair (each label search finds the optimum of "
+        "its own number; the fewest-cards search one count only).",
+        (USER_JOURNEYS, VLLM_FP8_ONLINE, SERVING_CHEN, NVIDIA_RTX_PRO_4500, A800_CHINA),
+    ),
+    Case(
         "chen-qwen25-32b-20-students-cheapest-answers-the-twentieth-within-a-minute",
         "--model qwen2.5-32b --workload inference --batch 20 --currency CNY --region china --budget 300000 "
         "--circuit 230v16a --room server-room",
@@ -2603,21 +2671,22 @@ CASES: tuple[Case, ...] = (
                 "serves the 20 concurrent users with vLLM or SGLang (continuous batching, paged KV cache)",
                 lambda b: engine(b) in ("vllm", "sglang"),
             ),
+            every_build(
+                "launches the serving engine for all 20 at once (`vllm serve ... --max-num-seqs 20`, or SGLang's server)",
+                lambda b: (
+                    (launch_command(b).startswith("vllm serve ") and "--max-num-seqs 20" in launch_command(b))
+                    or "sglang" in launch_command(b)
+                ),
+            ),
         ),
         "gpt-oss-120b for a team of 20 on one 96 GB RTX PRO 6000 is served with vLLM, as the published capacity tests do: "
         "vLLM's throughput grows with concurrent requests while llama.cpp's stays flat and queues prompts, so for 20 "
-        "users at once a practitioner launches `vllm serve`, not `llama-server -np 20`.",
-        (MILLSTONE_PRO6000_GPT_OSS, REDHAT_VLLM_LLAMACPP, GGML_GPT_OSS),
-        today=(
-            "expert13 (2026-12-04): the one build launches `llama-server -m gpt-oss-120b-MXFP4.gguf -c 81920 -ngl 37 -fa on "
-            "-np 20` at 51.5 tokens/s per user, the same speed `--engine vllm` gives (51.4): the estimate scales "
-            "llama.cpp's parallel slots like vLLM's batch, so the engine choice falls to llama.cpp. offload13 "
-            "(2026-12-04): llama.cpp's own llama-batched-bench (ggml-org/llama.cpp benches/dgx-spark.md, build 6918) "
-            "grows gpt-oss-120b from 57.3 to 312.6 tokens/s at 32 sequences, more than the estimate (200; tests/data/"
-            "holdout_offload.toml), so a slower batched decode for llama.cpp is not the sourced fact; Red Hat's flat "
-            "llama.cpp curve comes with constant inter-token latency, i.e. requests queued for a slot, not batched. "
-            "What would pick vLLM is a same-card vLLM vs llama-server -np sweep, not found"
-        ),
+        "users at once a practitioner launches `vllm serve`, not `llama-server -np 20`. Walked 2026-12-04 (advice15): the "
+        "estimate does not tell the two apart (llama.cpp 51.5 tokens/s per user, vLLM 51.4; llama.cpp's own batched bench "
+        "grows with sequences too), so no speed difference is invented: with no --engine and more users than Ollama's 4 "
+        "slots, the serving engine is kept unless the other is faster beyond its 80 % range (est.engine-serving), and "
+        "the experts-in-RAM tier that kept nothing in RAM (a 25.1 tokens/s decode of 0 bytes) is no longer offered.",
+        (MILLSTONE_PRO6000_GPT_OSS, REDHAT_VLLM_LLAMACPP, GGML_GPT_OSS, VLLM_DOCS_SERVING),
     ),
     Case(
         "llama70b-qlora-four-3090-on-one-circuit",
@@ -2631,18 +2700,23 @@ CASES: tuple[Case, ...] = (
                 "fastest", "four cards (FSDP shards the QLoRA job over all of them)", lambda b: gpu_count(b) == 4
             ),
             fastest_is_fastest(),
+            some_build(
+                "the four-card build launches its job after `nvidia-smi -pl` caps the cards, at the watts its PWR-9 "
+                "check and its power figures read",
+                _four_capped_consistently,
+            ),
+            some_build(
+                "the full-power pair beside it (it fits the outlet uncapped: no cap to lose speed to)",
+                lambda b: gpu_count(b) == 2 and not _capped_w(b),
+            ),
         ),
         "FSDP + QLoRA trains a 70B on two 24 GB cards; four shard it further and train it about twice as fast. Four "
         "RTX 3090 at 350 W need more than a 15 A outlet, but limited to 280 W they keep over 95 % of their training "
         "speed and run from one US 15 A line (Puget): the buyer who owns or buys four asks for the four-card build, "
-        "power-limited, beside the cheaper pair.",
+        "power-limited, beside the cheaper pair. Walked 2026-12-04 (advice15): the power-limited source now serves a "
+        "training request at 80 % and 70 %; in this planner's power model (an EPYC host, 1,439 W at the wall) the "
+        "fourth card fits at 70 %, whose ~92 % speed is the straight line through Puget's point, stated as an estimate.",
         (ANSWERAI_FSDP_QLORA, KAITCHUP_FSDP_QLORA_70B, PUGET_QUAD_3090),
-        today=(
-            "expert13 (2026-12-04): the only build is 2 x RTX 3090 (5,359 USD, 136 h per 100M tokens); with --exact-gpus "
-            "nothing fits and the ways out are 'allow up to 8 GPUs' (the pair), two circuits or 230 V: no power-limited "
-            "four-card build is offered: the power-limited source (offers.power_limited) serves only inference with a speed "
-            "target, and relax only a request nothing fits"
-        ),
     ),
     Case(
         "lab-8x-h100-or-h200-lora-of-a-70b-rented-for-the-job",

@@ -21,6 +21,7 @@ from configurator.core import support
 from configurator.core.reasons import (
     CLAIMS,
     EN,
+    ENGINE_NAMES,
     OFFERS,
     Reason,
     Say,
@@ -693,7 +694,14 @@ ZH_REASONS: dict[str, Template] = {
     "kind.fewest-cards": lambda r, _say: (
         f"以阅读速度服务所有用户所需的最少显卡：{r.num('count'):.0f} 张，搭建、供电和运行更简单"
     ),
+    "kind.cheaper-on-more-cards": lambda r, _say: (
+        f"{r.num('count'):.0f} 张显卡即可以阅读速度服务所有用户，比最少显卡的方案（{r.num('fewest'):.0f} x {r.fields['gpu']}）"
+        f"便宜 {r.num('saves'):,.0f} {r.fields['currency']}"
+    ),
     "kind.usual-finetune": "单卡 {framework} 训练：未指定微调框架",
+    "kind.serving-engine": lambda r, _say: (
+        f"用 {ENGINE_NAMES.get(str(r.fields['engine']), r.fields['engine'])} 服务：{r.fields['users']} 个用户，未指定推理引擎"
+    ),
     "kind.released-served": "{precision}（发布时的精度），由 vLLM 供多个用户使用：未指定权重精度",
     "kind.eol-cuda": "已过 CUDA 支持期：CUDA 13 不再支持 {arch}",
     "kind.eol-rocm": "已过 ROCm 支持期：gfx906 维护于 2024 年结束",
@@ -884,6 +892,15 @@ ZH_REASONS: dict[str, Template] = {
     ),
     "why.server": "整台 GPU 服务器作为一件购买",
     "why.power-limited": "开机时限制显卡功耗（nvidia-smi -pl、rocm-smi），以约 5% 的速度换取电路余量和更小的电源",
+    "why.power-limited-training": lambda r, _say: (
+        f"开机时把显卡功耗限制在额定值的 {r.num('limit'):.0%}（nvidia-smi -pl、rocm-smi），以适应电路；"
+        + (
+            "训练速度保留约 95%（Puget Systems：四块 RTX 3090 从 350 W 限到 280 W，保留 95% 以上）"
+            if r.fields.get("measured")
+            else f"训练速度保留约 {r.num('speed'):.0%}，这是按 Puget Systems 的实测点（四块 RTX 3090 从 350 W "
+            "限到 280 W，保留 95% 以上）连线推算的估计"
+        )
+    ),
     "why.experts-tier": (
         "llama.cpp 把路由专家放在 {cpu} 的内存中（峰值 {bandwidth:.0f} GB/s），注意力、共享专家和上下文放在 GPU 上："
         "解码速度取决于这个平台的内存带宽"
@@ -1286,6 +1303,10 @@ ZH_REASONS: dict[str, Template] = {
     "est.engine-fastest": lambda r, _say: (
         f"推理引擎 {r.fields['engine']}：未指定推理引擎；在 {str(r.fields['engines']).replace(', ', '、')} 中，"
         "它在这些 GPU 上跑得最快"
+    ),
+    "est.engine-serving": (
+        "推理引擎 {engine}：未指定推理引擎，{users} 个用户同时使用属于服务器场景：{engine} 的连续批处理和分页 KV 缓存为他们服务"
+        "（每人 {tps:.1f} tokens/s）；{other} 的估计值（{other_tps:.1f}）在 {engine} 的 80% 区间之内，并不明显更快"
     ),
     "est.layer-split": "各层按 {layers} 分到 {gpus} 张 GPU：每张 GPU 存放自己那部分层的权重和 KV 缓存",
     "est.layer-decode": "分层切分：每个 token 由 {gpus} 张 GPU 依次计算，单步时间是各卡时间之和（单个序列不会加速）",

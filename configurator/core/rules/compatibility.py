@@ -184,6 +184,12 @@ class RamForGpus(Rule):
             ),
         ),
         Message(
+            "streamed-served",
+            "{ram_gb} GB RAM for {vram_gb:g} GB of VRAM: {engine} streams the weights from disk to the GPUs, so "
+            "loading takes longer",
+            zh="{ram_gb} GB 内存，显存共 {vram_gb:g} GB：{engine} 从磁盘把权重流式送到显卡，加载更慢",
+        ),
+        Message(
             "short",
             "{ram_gb} GB RAM for {vram_gb:g} GB of VRAM (needs {needed_gb:.0f} GB)",
             zh="{ram_gb} GB 内存，显存共 {vram_gb:g} GB（需要 {needed_gb:.0f} GB）",
@@ -231,7 +237,9 @@ class RamForGpus(Rule):
             return self.say("pass", "ram", ram_gb=ram_gb, vram_gb=vram_gb)
         needed = self.needed_gb(vram_gb, host_ram_bytes, workload)
         if ram_gb >= needed and self.severity_for(workload) == "warn":
-            return self.say("warn", "streamed", ram_gb=ram_gb, vram_gb=vram_gb, engine=workload.get("engine"))
+            # llama.cpp's mmap advice is llama.cpp's: vLLM's loader has no such flag (it had been told to vLLM's builds)
+            code = "streamed" if workload.get("engine") == "llama.cpp" else "streamed-served"
+            return self.say("warn", code, ram_gb=ram_gb, vram_gb=vram_gb, engine=workload.get("engine"))
         return self.say("fail", "short", ram_gb=ram_gb, vram_gb=vram_gb, needed_gb=max(needed, vram_gb))
 
     def assess(self, build: BuildFacts) -> Verdict | None:

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from configurator.core.model.build import Build
-from configurator.core.model.request import BuildRequest
+from configurator.core.model.request import BuildRequest, circuit_limit_w
 from configurator.core.reasons import Reason
 from configurator.core.rules.job import READING_TPS
 from configurator.core.solve.candidates import Candidates
@@ -71,7 +71,17 @@ def solver_builds(ctx: PlanContext) -> list[Build]:
     if isinstance(ctx, PlanRun):
         ctx.solved[AS_ASKED] = cand
         ctx.builds[AS_ASKED] = builds
-    return [_more_of_the_owned(b) for b in builds]
+    return [_serving_said(_more_of_the_owned(b)) for b in builds]
+
+
+def _serving_said(build: Build) -> Build:
+    """A build whose engine is the serving engine kept for several users (candidates.fastest_engine: est.engine-serving)
+    says so in its label, as the usual fine-tune's builds say their framework (kind.usual-finetune)."""
+    note = next((r for r in build.estimate.assumption_codes if r.code == "est.engine-serving"), None)
+    if note is None:
+        return build
+    said = Reason.of("kind.serving-engine", engine=note.fields["engine"], users=note.fields["users"])
+    return build.of_kind(*build.kinds_said(), said)
 
 
 def _more_of_the_owned(build: Build) -> Build:
@@ -215,20 +225,30 @@ POWER_LIMIT = 0.8
 """The cap a power-limited build runs its GPUs at: 80 % keeps ~95 % of the decode speed (relax.POWER_LEVELS, build
 rules R20: Puget's 4 x RTX 3090 at 280 of 350 W)."""
 
+TRAINING_LIMITS = (0.8, 0.7)
+"""The caps a training request's power-limited builds are searched at (relax.POWER_LEVELS): 80 % is Puget's measured
+point (4 x RTX 3090 at 280 of 350 W kept over 95 % of their TensorFlow training speed, on one US 15 A line), 70 %
+what puts a fourth card on that line in this planner's power model (the platform's CPU, RAM and drives drawn too);
+its speed is the straight line through Puget's point (rules.watts.power_limit_speed), an estimate, and an optimistic
+one for compute-bound work: three RTX 3090 taken from 300 to 250 W lost ~27 % of their gpu-burn throughput
+(nodehome.ai/articles/power-caps-three-3090s, read 2026-12-04), where the line says about 4 %."""
+
 
 @register("power-limited")
 def power_limited(ctx: PlanContext) -> list[Build]:
-    """With a speed target: the cheapest build whose GPUs run at an 80 % power limit (the vendor's tool at boot), a
-    design choice where the full-power cards would overrun the circuit or PSU (two RTX 5090 on one 15 A outlet for
-    Llama 70B at 25 tokens/s, ~6,900 USD, against one 9,600 USD workstation card at full power; issue #27). Not when a
-    limit was asked, a card is owned or named GPUs are compared; a capped build no cheaper than a full-power one is
-    dropped by the ranking (same price, less speed)."""
+    """The cheapest build whose GPUs run at an 80 % power limit (the vendor's tool at boot), for inference with a speed
+    target: a design choice where the full-power cards would overrun the circuit or PSU (two RTX 5090 on one 15 A
+    outlet for Llama 70B at 25 tokens/s, ~6,900 USD, against one 9,600 USD workstation card at full power; issue #27).
+    For a fine-tune or pretraining (training_limited), the fastest build at each of TRAINING_LIMITS too: more cards
+    train faster, and the circuit is what stops the third or fourth at full power. Not when a limit was asked, a card
+    is owned or named GPUs are compared; a capped build no cheaper or faster than a full-power one is dropped by the
+    ranking (same price, less speed)."""
     from configurator.core.solve.plan import _solve_once
 
     request = ctx.request
+    training = request.workload.kind != "inference"
     if (
-        request.workload.kind != "inference"
-        or request.min_decode_tps is None
+        (not training and request.min_decode_tps is None)
         or request.power_limit is not None
         or request.owned
         or request.compares  # each named GPU or system as asked
@@ -236,6 +256,8 @@ def power_limited(ctx: PlanContext) -> list[Build]:
         or ctx.should_stop()
     ):
         return []
+    if training:
+        return training_limited(ctx)
     capped = request.model_copy(update={"power_limit": POWER_LIMIT, "top_k": 1})
     builds, _ = _solve_once(
         capped,
@@ -253,3 +275,54 @@ def power_limited(ctx: PlanContext) -> list[Build]:
         Reason.of("kind.power-limited", limit=POWER_LIMIT),
         Reason.of("why.power-limited"),
     )
+
+
+def training_limited(ctx: PlanContext) -> list[Build]:
+    """A training request's builds at each of TRAINING_LIMITS: the cheapest and the fastest the capped cards allow
+    (solver.run_labels' first two searches). Four RTX 3090 for a 70B QLoRA (FSDP shards it over all four, ~1.6x the
+    pair's speed) draw ~1,950 W at the wall at 350 W, over the 1,440 W a US 15 A outlet carries continuously; capped
+    they fit it (Puget's quad-3090 build). A cap at which the most cards asked for run stops the search: a lower
+    one only slows them."""
+    from configurator.core.solve.plan import _solve_once
+    from configurator.core.solve.power import power_limit_speed
+
+    request, out = ctx.request, []
+    as_asked = ctx.builds.get(AS_ASKED) if isinstance(ctx, PlanRun) else None
+    if as_asked and max(b.gpu_count for b in as_asked) >= request.max_gpus:
+        return []  # the as-asked searches already put the most cards asked for on the circuit: a cap adds none
+    for limit in TRAINING_LIMITS:
+        if ctx.should_stop():
+            break
+        capped = request.model_copy(update={"power_limit": limit, "top_k": 2})
+        builds, _ = _solve_once(
+            capped,
+            ctx.catalog,
+            ctx.model,
+            ctx.exact_weight_bytes,
+            2,
+            ctx.should_stop,
+            ctx.time_budget / (2 * len(TRAINING_LIMITS)),
+            cost_cap=cost_cap(ctx),
+        )
+        builds = [b for b in builds if _cap_fits_them(b, request, limit)]
+        speed = power_limit_speed(limit)
+        out += _kind(
+            builds,
+            Reason.of("kind.power-limited", limit=limit),
+            Reason.of("why.power-limited-training", limit=limit, speed=speed, measured=limit == POWER_LIMIT),
+        )
+        if any(b.gpu_count >= request.max_gpus for b in builds):
+            break  # the most cards asked for already run at this cap: a lower one only slows them
+    return out
+
+
+def _cap_fits_them(build: Build, request: BuildRequest, limit: float) -> bool:
+    """Whether the cap is what puts these cards on the request's circuits: at full power the same machine (its PSUs'
+    efficiency as capped) would draw more at the wall than the circuits carry continuously. A capped pair of RTX 3090
+    that fits a 15 A outlet at full power too had been shown as "cheapest" for a 110 USD smaller PSU, in place of the
+    full-power pair a buyer runs."""
+    p = build.power
+    if build.gpu_count < 2 or p.dc_load_w <= 0:
+        return False  # one card on an outlet never needs the cap to fit
+    full_dc = p.dc_load_w + p.gpu_w * (1 / limit - 1)
+    return p.wall_w * full_dc / p.dc_load_w > circuit_limit_w(request.circuit) * request.circuits

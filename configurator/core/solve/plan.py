@@ -79,6 +79,7 @@ from configurator.core.solve.rules import (
     MEM_FIT,
     NOISE,
     OPEN_AIR_FLAGSHIPS,
+    POWER_CAP,
     PROMPT,
     PSU_LOAD,
     READING_TPS,
@@ -1246,11 +1247,18 @@ def _with_curves(
 
 
 def _launch(model: ModelArch, build: Build, catalog: Catalog) -> LaunchJson:
-    """The build's launch command, for the card it has (a training job on a card without bf16 runs in fp16)."""
+    """The build's launch command, for the card it has (a training job on a card without bf16 runs in fp16), after
+    its cards' power cap when the build sets one (PWR-9's command)."""
     gpu = catalog.records["gpus"].get(build.gpu_id)
-    return launch_command(
+    launch = launch_command(
         model, build.estimate, parallelism=build.parallelism, gpu=gpu if isinstance(gpu, Gpu) else None
     )
+    cap = next((c.fields.get("command") for c in build.checks if c.rule == POWER_CAP.id and c.code == "at-boot"), "")
+    if cap and launch.get("command"):
+        # a power-limited build runs its job only with its cards capped (PWR-9: the limit does not persist): the
+        # cap goes first, so the job never starts at full power on a circuit sized for the capped cards
+        launch = {**launch, "command": f"{cap} && {launch['command']}"}
+    return launch
 
 
 _P = ParamSpec("_P")
@@ -1573,8 +1581,8 @@ def _usual_served_builds(ctx: PlanContext) -> list[Build]:
     # where three RTX PRO 6000 Blackwell Max-Q hold its FP8 release for 28,590 USD
     code = "kind.released-served" if model.native_precision == USUAL_SERVED else "kind.usual-served"
     said = Reason.of(code, precision=USUAL_SERVED.upper())
-    fewer = Reason.of("kind.fewest-cards", count=fewest[0].gpu_count) if fewest else None
-    return [b.of_kind(said, why="") for b in cards] + [b.of_kind(said, fewer, why="") for b in fewest if fewer]
+    fewer = _fewest_kinds(fewest)
+    return [b.of_kind(said, why="") for b in cards] + [b.of_kind(said, k, why="") for b, k in zip(fewest, fewer)]
     # (the objective's name and why are no claim: offers.solver)
 
 
@@ -1585,7 +1593,11 @@ def _fewest_cards_served(ctx: PlanContext, variant: BuildRequest, found: list[Bu
     tensor-parallel pair in place of a pipeline of five); each label search finds the optimum of its own number and
     no more, so the pair was never searched for: Dr. Chen's 20 students on Qwen2.5-32B at FP8 were shown 5 x RTX
     4060 Ti, 3 x RTX 3090, 8 x RTX 2080 Ti 22GB and 8 x RTX A5000, where two 32 GB RTX PRO 4500 Blackwell (27.2
-    tokens/s each, tensor parallel) or two 48 GB RTX 4090 (29.7) serve them."""
+    tokens/s each, tensor parallel) or two 48 GB RTX 4090 (29.7) serve them.
+
+    Then, on one card more (FEWER_CARDS_MORE), the cheapest that serves them when it costs less: one A800 80GB
+    (97,436 CNY, 31.0 tokens/s each) had become the one "fewest cards" build, and the pair of RTX PRO 4500 that serves
+    the same students at 27.2 for 45,782 CNY, less than half of it, was no longer shown."""
     if ctx.request.top_k <= 1 or not found or ctx.should_stop():
         return []
     cand = _gpu_options(ctx.model, variant, ctx.catalog, ctx.exact_weight_bytes, (), None)
@@ -1597,10 +1609,46 @@ def _fewest_cards_served(ctx: PlanContext, variant: BuildRequest, found: list[Bu
     if not serving:
         return []
     n = min(o.count for o in serving)
-    if n >= min(b.gpu_count * b.nodes for b in found):
+    most = min(b.gpu_count * b.nodes for b in found)
+    out: list[Build] = []
+    for count in range(n, min(most, n + 1 + FEWER_CARDS_MORE)):
+        keys = {o.key for o in serving if o.count == count}
+        if not keys or ctx.should_stop():
+            continue
+        got = _solve_variant(ctx, variant, 1, searched=functools.partial(_keyed, keys))
+        if got and (not out or got[0].total_price < out[-1].total_price):
+            out.append(got[0])
+    return out
+
+
+def _keyed(keys: set[str], option: GpuOption) -> bool:
+    return option.key in keys
+
+
+FEWER_CARDS_MORE = 1
+"""How many cards beyond the fewest _fewest_cards_served also searches for a cheaper server: one, the pair beside the
+one card (each count is one more CP-SAT search)."""
+
+
+def _fewest_kinds(builds: list[Build]) -> list[Reason]:
+    """What each of _fewest_cards_served's builds is: the first the fewest cards, each next one the cheaper server on
+    more cards, with what it saves against the first (kind.fewer-cards-cheaper)."""
+    if not builds:
         return []
-    keys = {o.key for o in serving if o.count == n}
-    return _solve_variant(ctx, variant, 1, searched=lambda o: o.key in keys)
+    first = builds[0]
+    kinds = [Reason.of("kind.fewest-cards", count=first.gpu_count)]
+    for b in builds[1:]:
+        kinds.append(
+            Reason.of(
+                "kind.cheaper-on-more-cards",
+                count=b.gpu_count,
+                fewest=first.gpu_count,
+                gpu=next((p.name for p in first.parts if p.category == "gpu"), first.gpu_id),
+                saves=first.total_price - b.total_price,
+                currency=b.currency,
+            )
+        )
+    return kinds
 
 
 USUAL_FINETUNE = "unsloth"

@@ -86,7 +86,7 @@ def limit_refusal(gpu: Gpu, limit: float | None) -> Reason | None:
 
 def cap_command(vendor: str, watts: float) -> str:
     """The command that caps one card at `watts` (every card: add -i N for one), or "" where there is none."""
-    w = int(watts)
+    w = int(watts + 1e-6)  # 350 W x 0.7 is 244.99999999999997 in floating point: the cap is 245 W
     if vendor == "nvidia":
         return f"nvidia-smi -pm 1; nvidia-smi -pl {w}"
     if vendor == "amd":

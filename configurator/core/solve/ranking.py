@@ -528,6 +528,11 @@ PAST_SUPPORT_SPEED_MARGIN = 0.9
 the decode estimate's own range is wider than that (estimate/ranges.py: x0.66..x1.29 for single-stream NVIDIA)."""
 
 
+FEWEST_KINDS = ("kind.fewest-cards", "kind.cheaper-on-more-cards")
+"""The servers on few cards (plan._fewest_cards_served): the fewest cards that serve every user, and the cheaper one
+on a card more; shown before "room to grow" (_shown), the cheaper first when one place is left."""
+
+
 def _shown(f: _Field, request: BuildRequest, comparison: bool) -> list[int]:
     """The builds to show, by index: the labelled ones first to the top-k cut, then those no shown build beats on
     price and speed without being louder; shown cheapest first."""
@@ -587,14 +592,14 @@ def _shown(f: _Field, request: BuildRequest, comparison: bool) -> list[int]:
         # (a 3060 + 2060 pair 50 USD cheaper had pushed the second RTX 3060 off the list); a server on the fewest
         # cards that serve every user (plan._fewest_cards_served) is the other answer a practitioner looks for first:
         # Dr. Chen's 20 students had been shown four builds of three to eight cards and 4 x RX 7900 XTX in its place
-        first = ("kind.own-more", "kind.fewest-cards")
+        first = ("kind.own-more", *FEWEST_KINDS)
         return (not any(k.code in first for k in pool[i].kinds), order_key(i))
 
     rest = sorted((i for i in range(len(pool)) if not f.claims[i] and (comparison or not dominated(i))), key=rest_key)
     # the server on the fewest cards comes before "room to grow" and "cheapest, but slow": when every place is taken by
     # a claim, those two give theirs first (Dr. Chen's five places had all been claimed once the PWR-8 fact let
     # 4 x RX 7900 XTX take two PSUs and "room to grow", and the one-card server was not shown)
-    fewest = [i for i in rest if any(k.code == "kind.fewest-cards" for k in pool[i].kinds)]
+    fewest = [i for i in rest if any(k.code in FEWEST_KINDS for k in pool[i].kinds)]
     strong = [i for i in labelled if rank(i) < order["claim.grow"]]
     candidates = strong + fewest + [i for i in labelled if i not in strong] + [i for i in rest if i not in fewest]
     while True:

@@ -134,6 +134,7 @@ def power_of(a: Assembly, request: BuildRequest) -> Power:
 
 
 PSU_LOAD, CIRCUIT = instance(power_rules.PsuLoad), instance(power_rules.Circuit)
+POWER_CAP = instance(power_rules.PowerLimit)  # plan.py reads its command into the launch
 NOISE = instance(site_rules.DataCenterNoise)  # PSU_LOAD, CIRCUIT, NOISE: plan.py reads them here
 
 
