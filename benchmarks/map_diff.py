@@ -1,12 +1,13 @@
 """The map's safety net (#34): every cell of a map grid on two checkouts, compared field by field.
 
-    python benchmarks/map_diff.py BASE_CHECKOUT [--workload inference ...] [--workers N]
+    python benchmarks/map_diff.py BASE_CHECKOUT [--workload inference ...] [--workers N] [--model ID ...]
 
 Each checkout solves the grid in a process of its own under this interpreter (its cwd and PYTHONPATH the checkout, as
 benchmarks/plan_diff.py), the way `llm-rig map` does (MapWorkers, fork where it can; `--workers 1` solves in the
 process), and prints every MapCell in full: not only `map --json`'s rounded price and speed but the unrounded price,
 the build's GPU name, its machine, the alternatives, the reasons and the request a click opens. A cell that differs
-prints both versions. Exit 1 when any differs. The default grid is `llm-rig map --workload inference`'s (36 cells).
+prints both versions. Exit 1 when any differs. The default grid is `llm-rig map --workload inference`'s (36 cells);
+`--model` keeps only those rows (the map's own models by default).
 """
 
 from __future__ import annotations
@@ -28,25 +29,26 @@ from configurator.core.mapworkers import MapWorkers, default_processes, start_me
 from configurator.core.model.request import BuildRequest
 from configurator.storage import catalogs
 
-workload, processes = sys.argv[1], int(sys.argv[2]) or default_processes()
+workload, processes, named = sys.argv[1], int(sys.argv[2]) or default_processes(), sys.argv[3:]
 catalog = catalogs.load().catalog
 workloads = map_workloads(workload, (), None, None)
+models = [catalog.records["models"][m] for m in named] or None
 base = BuildRequest(model_id="")
 method = start_method() if processes > 1 else None
 if method is None:
-    result = recommendation_map(catalog, workloads, base=base)
+    result = recommendation_map(catalog, workloads, models=models, base=base)
 else:
     with MapWorkers(catalog, processes, method) as workers:
-        result = recommendation_map(catalog, workloads, base=base, workers=workers)
+        result = recommendation_map(catalog, workloads, models=models, base=base, workers=workers)
 print(json.dumps([cell.model_dump(mode="json") for cell in result.cells], sort_keys=True))
 """
 
 
-def cells(checkout: Path, workload: str, workers: int) -> tuple[list[dict[str, object]], float]:
+def cells(checkout: Path, workload: str, workers: int, models: list[str]) -> tuple[list[dict[str, object]], float]:
     env = {**os.environ, "PYTHONPATH": str(checkout), "QT_QPA_PLATFORM": "offscreen"}
     started = time.perf_counter()
     done = subprocess.run(
-        [sys.executable, "-c", CHILD, workload, str(workers)],
+        [sys.executable, "-c", CHILD, workload, str(workers), *models],
         capture_output=True,
         text=True,
         env=env,
@@ -67,11 +69,12 @@ def main() -> int:
     parser.add_argument("base", type=Path, help="the other checkout (e.g. main exported with git archive)")
     parser.add_argument("--workload", action="append", help="map grids to compare (default: inference)")
     parser.add_argument("--workers", type=int, default=0, help="worker processes (default: one per core)")
+    parser.add_argument("--model", action="append", default=[], help="only these models' rows (default: the map's)")
     options = parser.parse_args()
     differing = 0
     for workload in options.workload or ["inference"]:
-        ours, our_s = cells(REPO, workload, options.workers)
-        theirs, their_s = cells(options.base.resolve(), workload, options.workers)
+        ours, our_s = cells(REPO, workload, options.workers, options.model)
+        theirs, their_s = cells(options.base.resolve(), workload, options.workers, options.model)
         answered = sum(1 for c in ours if c.get("cheapest"))
         bad = [
             (a, b)
@@ -87,7 +90,9 @@ def main() -> int:
             flush=True,
         )
         for a, b in bad:
-            print(f"  {name(a or b)}\n    base {json.dumps(b, sort_keys=True)}\n    here {json.dumps(a, sort_keys=True)}")
+            print(
+                f"  {name(a or b)}\n    base {json.dumps(b, sort_keys=True)}\n    here {json.dumps(a, sort_keys=True)}"
+            )
     return 1 if differing else 0
 
 

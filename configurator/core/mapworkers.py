@@ -215,6 +215,12 @@ class MapWorkers:
             initargs=(catalog, self._job, os.getpid(), self._pids, self._closing),
         )
 
+    @property
+    def forks_warm(self) -> bool:
+        """Will the workers fork from this process when the first cell is sent (none started yet)? Then what this
+        process has computed by then (the memos, pydantic's validators, built on first use) they inherit."""
+        return self.method == "fork" and self._pool is not None and not self.pids()
+
     def _closed(self) -> None:
         with self._pids.get_lock():
             self._closing.value = 1
@@ -267,8 +273,9 @@ class MapWorkers:
         alternatives: bool,
         on_cell: Callable[[int, MapCell], None],
         should_stop: Callable[[], bool],
+        skip: frozenset[int] = frozenset(),
     ) -> None:
-        """Solve the cells, telling on_cell (index, cell) about each as it is done. If the workers fail (a process
+        """Solve the cells (all but those at the indices in `skip`), telling on_cell (index, cell) about each as it is done. If the workers fail (a process
         killed, a pool that cannot start) the cells not heard of are the caller's to solve: a map never fails
         because a process did."""
         pool = self._pool  # close() (the app's) may drop it meanwhile: its submit then raises RuntimeError
@@ -279,6 +286,7 @@ class MapWorkers:
             pending = {
                 pool.submit(_solve, job, i, model, workload, base, floor, alternatives)
                 for i, (model, workload) in enumerate(tasks)
+                if i not in skip
             }
             while pending:
                 if should_stop():
