@@ -53,3 +53,9 @@ def test_estimate_diff_compares_json_and_explain_byte_for_byte() -> None:
     out = run("benchmarks/estimate_diff.py", str(REPO), "--only", "Mac Studio")  # this checkout against itself
     lines = [line for line in out.splitlines() if line.startswith("70B on a Mac Studio")]
     assert len(lines) == 2 and all("identical" in line and "exit 0" in line for line in lines)
+
+
+def test_map_diff_compares_every_cell_of_two_checkouts() -> None:
+    out = run("benchmarks/map_diff.py", str(REPO), "--model", "llama-3.2-1b")  # this checkout against itself
+    line = next(line for line in out.splitlines() if line.startswith("inference:"))
+    assert line.startswith("inference: 3 cells") and "identical" in line

@@ -90,6 +90,17 @@ def test_a_cpu_only_build_from_parts_is_complete_and_passes_every_rule(catalog: 
     assert long_prompt.status == "warn" and "over a minute" in long_prompt.message
 
 
+def test_a_cpu_only_box_is_the_same_whether_clusters_are_allowed_or_not(catalog: Catalog) -> None:
+    """A map cell plans its GPUs, then its ready-made servers with clusters allowed; the CPU-only box of both is one
+    memo entry (#34), which holds only while the box is the same computed either way (a single machine)."""
+    request = BuildRequest(model_id="qwen3-4b", workload=Workload(kind="inference"), budget=800, condition="used")
+    memo.clear()
+    alone = cpu_only(_context(catalog, request.model_copy(update={"allow_clusters": False})))
+    memo.clear()
+    clusters = cpu_only(_context(catalog, request.model_copy(update={"allow_clusters": True})))
+    assert alone and [b.model_dump_json() for b in clusters] == [b.model_dump_json() for b in alone]
+
+
 def test_cpu_only_machines_respect_the_speed_asked(catalog: Catalog) -> None:
     """At 30 tokens/s a 7B in bf16 (15 GB per token) is beyond any two-channel desktop: no CPU-only build is offered
     that misses the speed asked."""

@@ -472,11 +472,12 @@ def cpu_only(ctx: PlanContext) -> list[Build]:
     cand = Candidates()
     platform_parts(variant, ctx.catalog, cand, ctx.model)  # memory pruned with its speed as a merit
     # memoised by value: the answer depends on the request, the model and these parts (records and prices) only, and
-    # a map cell plans over several subsets of GPUs with the same request (#34)
+    # a map cell plans over several subsets of GPUs with the same request (#34), then its ready-made servers with
+    # clusters allowed, which no CPU-only box reads (only the servers' sources and relax do): one key for both
     lists = (cand.cpus, cand.boards, cand.memory, cand.chassis, cand.coolers, cand.psus, cand.storage)
     records = tuple(p.record for parts in lists for p in parts)
     key = (
-        request.model_dump_json(),
+        request.model_copy(update={"allow_clusters": False}).model_dump_json(),
         id(ctx.model),
         ctx.exact_weight_bytes,
         cand.storage_need_gb,
