@@ -855,8 +855,10 @@ def _with_prompt_check(build: Build) -> Build:
 def experts_in_ram(ctx: PlanContext) -> list[Build]:
     """For a MoE model too big for one card: the cheapest build with llama.cpp keeping the experts in RAM on each
     platform tier that fits the budget (2, 4, 8 and 12 channels, dual socket), a GPU of at least MIN_TIER_VRAM_GB for
-    attention, shared experts and context, and on the single-socket tier with the most channels its fastest build
-    within the budget (_faster_in_tier). Decode speed follows the tier's bandwidth; each says its prompt wait."""
+    attention, shared experts and context, and on the two single-socket tiers with the most channels their fastest
+    builds within the budget (_faster_in_tier; the lower one with the CPUs of more channels its boards take,
+    _wider_in_tier). Decode speed follows the tier's bandwidth, or its cores where they bind; each says its prompt
+    wait."""
     from configurator.core.solve.candidates import runs_from_ram
     from configurator.core.solve.plan import _solve_once, _with_offload
 
@@ -994,8 +996,8 @@ def _tier_card(
 
 
 TIER_CPUS_TRIED = 3
-"""How many of a tier's quicker CPUs (by the bandwidth they read at their rated memory speed, then their compute) are
-solved for, in order, for its fastest build."""
+"""How many of a tier's quicker CPUs (by the rate they read one token's experts at on the channels the tier's boards
+wire, then their compute) are solved for, in order, for its fastest build."""
 GPU_NEAR_BEST = 0.95
 """The fastest build of a tier takes the cheapest card that decodes within this share of the best affordable card."""
 
