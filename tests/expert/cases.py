@@ -349,6 +349,19 @@ KTRANSFORMERS_R1 = (
     "(2025-02-10): DeepSeek-R1 Q4_K_M with 14 GB of VRAM and 382 GB of DRAM on 2 x 32-core Xeon: "
     "llama.cpp 4.51 tok/s, KTransformers 8.7-13.7 tok/s; decode is bound by memory bandwidth"
 )
+EPYC_EIGHT_OF_TWELVE = (
+    "https://servethehome.com/here-is-why-you-should-fully-populate-memory-channels-on-cpus-featuring-amd-epyc-genoa "
+    "(read 2026-12-04): STREAM Triad on one EPYC 9004 with 6, 8 and 12 of its 12 channels filled scales at 95 %+ per "
+    "channel, so eight channels read two thirds of twelve; https://github.com/kvcache-ai/ktransformers/issues/477 "
+    "(2025-02-18): the build asked about for R1 Q4 is a 64-core EPYC 9575F with a 48 GB 4090 and 576 GB (12 x 48 GB), "
+    "the answer a 96-core 9654 + 4090 at 14 tok/s: the cores are bought with the channels"
+)
+ISSUE_28_TIERS_OVER_BUDGET = (
+    "tiers16 (2026-12-04), measured on the shipped catalog: a 32-core EPYC 9355 with its twelve channels filled for R1 "
+    "Q4_K_M (12 x 64 GB, 21,600 USD at 28 USD/GB; 12 x 32 GB holds 384 GB, under the 394.5 GB the experts need) costs "
+    "26,625 USD at the least with a 16 GB card; the 16-core 9124/9135 that fit 25,000 USD decode 6.6-8.1 tok/s, no "
+    "faster than a 16-core 8-channel Xeon W (host.CPU_DECODE_FLOPS_PER_CORE_CYCLE)"
+)
 KTRANSFORMERS_EPYC_VS_TR = (
     "https://github.com/kvcache-ai/ktransformers/issues/314 (2025-02-15): DeepSeek-R1 Q4 on one EPYC 9654 with "
     "12 x DDR5-4800 and an RTX 4090, 14 tok/s at 1k context; https://github.com/kvcache-ai/ktransformers/issues/1115 "
@@ -552,6 +565,26 @@ def fastest_beats_fewer_channels(plan: Plan) -> bool:
     top = marked[0]
     fewer = [b for b in plan["builds"] if experts_in_ram(b) and 0 < memory_channels(b) < memory_channels(top)]
     return all(decode(top) > decode(b) for b in fewer)
+
+
+def fastest_beats_fewer_cores(plan: Plan) -> bool:
+    """The build labelled fastest decodes at least 1.25x (machines.FASTER_ENOUGH) every experts-in-RAM build on a CPU
+    of fewer cores: where the cores bind the decode, more of them is what the fastest buys."""
+    marked = labelled(plan, "fastest")
+    if not marked:
+        return False
+    top = marked[0]
+    fewer = [b for b in plan["builds"] if experts_in_ram(b) and 0 < _cores(b) < _cores(top)]
+    return bool(fewer) and all(decode(top) >= 1.25 * decode(b) for b in fewer)
+
+
+def _many_cores_beat_cheapest(plan: Plan, cores: int, factor: float) -> bool:
+    """An experts-in-RAM build on `cores` or more decodes at least `factor` times the cheapest experts-in-RAM build."""
+    experts = [b for b in builds(plan) if experts_in_ram(b)]
+    if not experts:
+        return False
+    cheapest = min(experts, key=price)
+    return any(_cores(b) >= cores and decode(b) >= factor * decode(cheapest) for b in experts)
 
 
 def named_labels_match(plan: Plan) -> bool:
@@ -919,28 +952,21 @@ CASES: tuple[Case, ...] = (
         "--model deepseek-r1 --workload inference --precision q4_k_m --budget 25000",
         (
             some_build(
-                "a 12-channel (or more) host with the experts in RAM, <= 25,000 USD",
-                lambda b: memory_channels(b) >= 12 and experts_in_ram(b) and price(b) <= 25000,
+                "a 32-core (or more) host with the experts in RAM, <= 25,000 USD",
+                lambda b: _cores(b) >= 32 and experts_in_ram(b) and price(b) <= 25000,
             ),
             Expect(
                 "experts-in-RAM builds are offered at two or more platform tiers (memory channels)",
                 lambda plan: len(experts_tiers(plan)) >= 2,
             ),
         ),
-        "R1's experts are ~380 GB at Q4 and decode is bound by host memory bandwidth: a 12-channel EPYC with a 24 GB "
-        "card roughly doubles a 4-channel Xeon W's 3.5 tok/s within the same budget. Asked at 15,000 USD until "
-        "December 2026; at that month's RDIMM prices (28 USD/GB) 768 GB on 12 channels costs 21,600 USD, so the "
-        "request is restated at 25,000 USD (deepseek-r1-q4-15000-way-out-reads asks the old budget).",
-        (KTRANSFORMERS_R1, RDIMM_PRICES_2026, ISSUE_28),
-        today=(
-            "rows15 (2026-12-04): the cores bind a CPU decode (estimate/host.py CPU_DECODE_FLOPS_PER_CORE_CYCLE, 6.8 "
-            "FLOPs a core and cycle, fitted on loftllc.dev's 16-core EPYC 9175F and KTransformers #587's EPYC 9274F). "
-            "Within 25,000 USD the 12-channel tier holds only 16-core EPYCs: 9124 + RTX 4070 Ti SUPER, 24,553 USD, 6.6 "
-            "tokens/s (8.8 while RAM alone bound it), a 9135 with a card 8.1 (14.5 before); the 16-core 8-channel Xeon "
-            "W5-3435X + RTX 2080 Ti 22GB reads 6.8 at 17,620, so the 12-channel build is dominated and not shown; a "
-            "32-core EPYC 9355 with a card does not build within the budget (CPU-only it does: 21,282 USD, 8.7, "
-            "labelled fastest). The case's sources (EPYC 9654, 96 cores; TR PRO 7975WX, 32) had cores to spare"
-        ),
+        "R1's experts are ~380 GB at Q4 and decode reads them from RAM with the CPU's cores: a 32-core EPYC with a "
+        "card beside the experts roughly doubles a 4-channel Xeon W's 3.5 tok/s within the same budget. Asked at "
+        "15,000 USD until December 2026 (deepseek-r1-q4-15000-way-out-reads asks the old budget). Until rows15 the "
+        "range's top was a 12-channel EPYC; at December 2026's RDIMM prices (28 USD/GB) 768 GB on 12 channels costs "
+        "21,600 USD, which leaves only a 16-core EPYC within 25,000 USD, and 16 cores read no more of twelve channels "
+        "than of eight: an expert puts a 32-core EPYC on eight of its channels (512 GB) instead.",
+        (KTRANSFORMERS_R1, EPYC_EIGHT_OF_TWELVE, RDIMM_PRICES_2026, ISSUE_28_TIERS_OVER_BUDGET, ISSUE_28),
     ),
     Case(
         "deepseek-r1-q4-25000-fastest-at-12-channels",
@@ -948,29 +974,32 @@ CASES: tuple[Case, ...] = (
         (
             labelled_build(
                 "fastest",
-                "a 12-channel (or more) host with the experts in RAM",
-                lambda b: memory_channels(b) >= 12 and experts_in_ram(b),
+                "a 32-core (or more) EPYC with the experts in RAM (its twelve channels or eight of them)",
+                lambda b: _cores(b) >= 32 and experts_in_ram(b) and memory_channels(b) >= 8,
             ),
             Expect(
                 "the fastest decodes faster than every experts-in-RAM build on fewer memory channels",
                 fastest_beats_fewer_channels,
             ),
+            Expect(
+                "the fastest decodes at least 1.25x every experts-in-RAM build on a CPU of fewer cores",
+                fastest_beats_fewer_cores,
+            ),
         ),
-        "Decode with R1's experts in RAM is bound by the host's memory bandwidth: twelve DDR5 channels read 1.5x what "
-        "eight do and 3x what four do, so within 15,000 USD the fastest answer is the 12-channel EPYC, and it "
-        "decodes faster than the 8-channel Threadripper PRO / Xeon W builds beside it (KTransformers: decode scales "
-        "with the DRAM bandwidth the sockets give; measured, one 12-channel EPYC 9654 decodes R1 Q4 at 14 tok/s where "
-        "an 8-channel Threadripper PRO 7975WX gives 10.5 with the same engine and a 24 GB card). Restated from "
-        "15,000 to 25,000 USD for December 2026's RDIMM prices.",
-        (KTRANSFORMERS_R1, KTRANSFORMERS_EPYC_VS_TR, RDIMM_PRICES_2026, ISSUE_28),
-        today=(
-            "rows15 (2026-12-04): the cores bind a CPU decode (estimate/host.py CPU_DECODE_FLOPS_PER_CORE_CYCLE, 6.8 "
-            "FLOPs a core and cycle, fitted on loftllc.dev's 16-core EPYC 9175F and KTransformers #587's EPYC 9274F). "
-            "Within 25,000 USD the 12-channel tier holds only 16-core EPYCs: 9124 + RTX 4070 Ti SUPER, 24,553 USD, 6.6 "
-            "tokens/s (8.8 while RAM alone bound it), a 9135 with a card 8.1 (14.5 before); the 16-core 8-channel Xeon "
-            "W5-3435X + RTX 2080 Ti 22GB reads 6.8 at 17,620, so the 12-channel build is dominated and not shown; a "
-            "32-core EPYC 9355 with a card does not build within the budget (CPU-only it does: 21,282 USD, 8.7, "
-            "labelled fastest). The case's sources (EPYC 9654, 96 cores; TR PRO 7975WX, 32) had cores to spare"
+        "Decode with R1's experts in RAM reads them at the host's memory bandwidth, as far as its cores keep up "
+        "(KTransformers: one 96-core EPYC 9654 with 12 x DDR5-4800 and a 4090 decodes R1 Q4 at 14 tok/s, a 32-core "
+        "Threadripper PRO 7975WX with 8 x DDR5-5200 10.5). The case's id keeps #28's words ('the fastest at 12-channel "
+        "speed'), which no longer hold at 25,000 USD: twelve channels of 64 GB cost 21,600 USD (December 2026), so "
+        "the twelve-channel builds within the budget are 16-core EPYCs, no faster than a 16-core Xeon W on eight, and "
+        "a 32-core EPYC 9355 with all twelve filled costs 26,625 USD. The fastest an expert buys within 25,000 USD "
+        "is that 32-core (or larger) EPYC on eight of its channels with a card beside the experts.",
+        (
+            KTRANSFORMERS_R1,
+            KTRANSFORMERS_EPYC_VS_TR,
+            EPYC_EIGHT_OF_TWELVE,
+            RDIMM_PRICES_2026,
+            ISSUE_28_TIERS_OVER_BUDGET,
+            ISSUE_28,
         ),
     ),
     Case(
@@ -1012,26 +1041,26 @@ CASES: tuple[Case, ...] = (
         "glm-4.5-14000-tiers",
         "--model glm-4.5 --workload inference --precision q4_k_m --budget 14000",
         (
+            some_build(
+                "a 32-core (or more) host with the experts in RAM, <= 14,000 USD, at 1.5x the cheapest one's decode",
+                lambda b: _cores(b) >= 32 and experts_in_ram(b) and price(b) <= 14000,
+            ),
             Expect(
-                "experts-in-RAM builds are offered at two or more platform tiers (memory channels)",
-                lambda plan: len(experts_tiers(plan)) >= 2,
+                "the 32-core host decodes at least 1.5x the cheapest experts-in-RAM build",
+                lambda plan: _many_cores_beat_cheapest(plan, 32, 1.5),
             ),
             some_build(
                 "an experts-in-RAM build at >= 8 tok/s within 14,000 USD",
                 lambda b: experts_in_ram(b) and decode(b) >= 8 and price(b) <= 14000,
             ),
         ),
-        "With $10,000 for a 355B MoE, the range of hosts (8-12 channels, a 24 GB card) matters more than the "
-        "cheapest one; decode scales with memory channels. Restated at 14,000 USD for December 2026's RDIMM prices: "
-        "256 GB of DDR5 RDIMM alone costs 7,200 USD at 28 USD/GB.",
-        (KTRANSFORMERS_R1, KTRANSFORMERS_EPYC_VS_TR, RDIMM_PRICES_2026, ISSUE_28),
-        today=(
-            "rows15 (2026-12-04): the cores bind a CPU decode (estimate/host.py CPU_DECODE_FLOPS_PER_CORE_CYCLE): the "
-            "12-channel tier's cheapest, a 16-core EPYC 9124 + RTX 2080 Ti 22GB at 13,355 USD, reads 7.57 tokens/s, the "
-            "same as a used 16-core EPYC 7302 + the same card at 2,945 USD (both 48 core-GHz), so it is dominated and "
-            "not shown; the faster 12-channel CPUs (9454, 9355, 9354) do not build with a card within 14,000 USD, "
-            "though a CPU-only 9355 box does (11,970 USD, 9.3). Whether Zen 2 reads Zen 4/5's rate is unsourced"
-        ),
+        "With $10,000 for a 355B MoE, the range of hosts (a used 8-channel server, a DDR5 EPYC with the cores to read "
+        "its channels, a 24 GB card) matters more than the cheapest one. Restated at 14,000 USD for December 2026's "
+        "RDIMM prices: 256 GB of DDR5 RDIMM alone costs 7,200 USD at 28 USD/GB. Until rows15 it asked for two platform "
+        "tiers (memory channels); within 14,000 USD the 12-channel tier holds only 16-core EPYCs (9124 + RTX 2080 Ti "
+        "22GB, 13,355 USD), which read no more than a used 16-core EPYC 7302 on eight DDR4 channels at 2,945 USD, so "
+        "an expert's range is the used server and a 32-core DDR5 EPYC on eight channels, both 8-channel hosts.",
+        (KTRANSFORMERS_R1, KTRANSFORMERS_EPYC_VS_TR, EPYC_EIGHT_OF_TWELVE, RDIMM_PRICES_2026, ISSUE_28),
     ),
     Case(
         "deepseek-v3-q2k-3000-way-out",

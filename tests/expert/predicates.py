@@ -119,9 +119,16 @@ def ram_gb(b: Build) -> float:
 
 
 def memory_channels(b: Build) -> int:
-    """Populated-able memory channels of the host: the CPU's channels times its sockets (0 without a CPU part)."""
+    """Populated-able memory channels of the host: the CPU's channels times its sockets (0 without a CPU part), at most
+    the channels its board wires (a 12-channel EPYC on an 8-channel SP5 board reads eight)."""
     cpus = [p for p in b["parts"] if p["category"] == "cpu"]
-    return sum(int(p["spec"].get("memory_channels", 0)) * int(p["quantity"]) for p in cpus)
+    boards = [int(p["spec"].get("memory_channels", 0)) for p in b["parts"] if p["category"] == "motherboard"]
+    wired = min(boards, default=0) or None
+    return sum(
+        min(int(p["spec"].get("memory_channels", 0)), wired or int(p["spec"].get("memory_channels", 0)))
+        * int(p["quantity"])
+        for p in cpus
+    )
 
 
 def engine(b: Build) -> str:

@@ -18,7 +18,7 @@ DONE_WHEN = (
     "owned-4090-pairs-a-cheaper-card",  # the owned 4090 paired with a cheaper card
     "owned-4090-with-a-3090-at-3000",
     "deepseek-r1-q4-25000-platform-tiers",  # R1 q4 at 25,000 USD (15,000 before December 2026's RDIMM prices) at two or more platform tiers
-    "deepseek-r1-q4-25000-fastest-at-12-channels",  # ... the fastest at 12-channel speed
+    "deepseek-r1-q4-25000-fastest-at-12-channels",  # ... the fastest a 32-core EPYC (12 x 64 GB is over budget)
     "llama70b-lora-mi50-not-in-a-new-barebone",  # 7 x MI50 never in a new 10k barebone
     "falcon-180b-no-eol-cards-in-new-barebone",
     "llama70b-lora-mi50-in-a-used-server-with-its-caveat",  # ... but in a used 4U server, labelled past ROCm support

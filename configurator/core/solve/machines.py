@@ -856,8 +856,10 @@ def _with_prompt_check(build: Build) -> Build:
 def experts_in_ram(ctx: PlanContext) -> list[Build]:
     """For a MoE model too big for one card: the cheapest build with llama.cpp keeping the experts in RAM on each
     platform tier that fits the budget (2, 4, 8 and 12 channels, dual socket), a GPU of at least MIN_TIER_VRAM_GB for
-    attention, shared experts and context, and on the single-socket tier with the most channels its fastest build
-    within the budget (_faster_in_tier). Decode speed follows the tier's bandwidth; each says its prompt wait."""
+    attention, shared experts and context, and on the two single-socket tiers with the most channels their fastest
+    builds within the budget (_faster_in_tier; the lower one with the CPUs of more channels its boards take,
+    _wider_in_tier). Decode speed follows the tier's bandwidth, or its cores where they bind; each says its prompt
+    wait."""
     from configurator.core.solve.candidates import runs_from_ram
     from configurator.core.solve.plan import _solve_once, _with_offload
 
@@ -882,7 +884,7 @@ def experts_in_ram(ctx: PlanContext) -> list[Build]:
     cap = None if request.budget is None else request.budget * 1.0001  # solve's cost_cap is strict
 
     out: list[Build] = []
-    top: tuple[Tier, Catalog, Build] | None = None
+    single: list[tuple[Tier, Catalog, Build]] = []  # the single-socket tiers built, fewest channels first
     for tier in TIERS:
         if ctx.should_stop():
             break
@@ -900,14 +902,41 @@ def experts_in_ram(ctx: PlanContext) -> list[Build]:
         build = _tier_card(ctx, variant, catalog, found[0], seconds, cap) or found[0]
         out.append(_tier_build(build, tier))
         if tier.sockets == 1:
-            top = (tier, catalog, build)
+            single.append((tier, catalog, build))
     # the fastest within budget sits on the most channels one process reads (a second socket adds none for llama.cpp:
-    # estimate.host), so only that tier is searched for a quicker CPU and card than its cheapest
-    if top is not None and not ctx.should_stop():
-        faster = _faster_in_tier(ctx, variant, top[1], top[2], seconds, cap)
+    # estimate.host) when RAM binds; where the cores bind, the tier below on a CPU with more cores can be faster
+    # (_wider_in_tier), so the top tier and the one below it are searched for a quicker CPU and card than their cheapest
+    for rank, (tier, catalog, build) in enumerate(reversed(single[-2:])):
+        if ctx.should_stop():
+            break
+        wider = catalog if rank == 0 else _wider_in_tier(ctx.catalog, catalog, tier)
+        faster = _faster_in_tier(ctx, variant, wider, build, seconds, cap)
         if faster is not None:
-            out.append(_tier_build(faster, top[0]))
+            out.append(_tier_build(faster, tier))
     return out
+
+
+def _wider_in_tier(catalog: Catalog, tier_catalog: Catalog, tier: Tier) -> Catalog:
+    """The tier's parts and the CPUs with more memory channels than its boards wire (a 12-channel EPYC on an
+    8-channel SP5 board reads its eight channels: RAM-4 populates the channels both wire). Within a budget that
+    cannot fill twelve channels with enough RAM for the experts (DeepSeek-R1 Q4_K_M on 12 x 64 GB: 21,600 USD of
+    RDIMMs in December 2026), a 32-core EPYC 9355 on eight channels decodes faster than the 16-core EPYC that fills
+    twelve, whose cores bind the decode (estimate.host.CPU_DECODE_FLOPS_PER_CORE_CYCLE)."""
+    # the boards that wire the tier's channels, no more: the wider CPUs read the tier's channels, not their own
+    wired = {
+        k: r
+        for k, r in tier_catalog.records["motherboards"].items()
+        if isinstance(r, Motherboard) and r.memory_channels <= max(tier.channels)
+    }
+    sockets = {b.socket for b in wired.values()}
+    boards: dict[str, Record] = dict(wired)
+    more = {
+        k: r
+        for k, r in catalog.records["cpus"].items()
+        if isinstance(r, Cpu) and r.memory_channels > max(tier.channels) and r.socket in sockets
+    }
+    cpus = {**more, **tier_catalog.records["cpus"]}
+    return dataclasses.replace(tier_catalog, records={**tier_catalog.records, "cpus": cpus, "motherboards": boards})
 
 
 PROMPT_PREMIUM = 0.05
@@ -971,8 +1000,8 @@ def _tier_card(
 
 
 TIER_CPUS_TRIED = 3
-"""How many of a tier's quicker CPUs (by the bandwidth they read at their rated memory speed, then their compute) are
-solved for, in order, for its fastest build."""
+"""How many of a tier's quicker CPUs (by the rate they read one token's experts at on the channels the tier's boards
+wire, then their compute) are solved for, in order, for its fastest build."""
 GPU_NEAR_BEST = 0.95
 """The fastest build of a tier takes the cheapest card that decodes within this share of the best affordable card."""
 
@@ -994,7 +1023,12 @@ def _faster_in_tier(
         return None
     workload = on_engine(variant.workload.resolved(ctx.model.max_context), "llama.cpp")
     cpus = [c for c in catalog.records["cpus"].values() if isinstance(c, Cpu)]
-    rated = {c.id: _rated_host(c) for c in cpus}
+    # each CPU at the channels the tier's boards for its socket wire (a 12-channel EPYC on an 8-channel board reads 8)
+    wired: dict[str, int] = {}
+    for b in catalog.records["motherboards"].values():
+        if isinstance(b, Motherboard):
+            wired[b.socket] = max(wired.get(b.socket, 0), b.memory_channels)
+    rated = {c.id: _rated_host(c, wired.get(c.socket)) for c in cpus}
     bits = weight_format(workload.precision or "bf16", "llama.cpp").bits_per_weight
     # the rate one token's experts are read at: the RAM's, or the cores' where they bind (a 16-core EPYC: host.py)
     reads = {c.id: decode_read_gbps(rated[c.id], bits) for c in cpus}
@@ -1002,24 +1036,40 @@ def _faster_in_tier(
     if not quicker:
         return None
     # the cards are ranked once, on the quickest host; its best card there bounds what any build of the tier reaches
-    near, bound = _near_best_gpus(ctx, workload, catalog, cheapest, quicker[0])
+    near, bound = _near_best_gpus(ctx, workload, catalog, cheapest, quicker[0], wired.get(quicker[0].socket))
     if bound < FASTER_ENOUGH * base:
         return None
+
+    def solve(cpu: Cpu, gpus: dict[str, Record]) -> Build | None:
+        one = dataclasses.replace(catalog, records={**catalog.records, "cpus": {cpu.id: cpu}, "gpus": gpus})
+        found, _ = _solve_once(
+            variant, one, ctx.model, ctx.exact_weight_bytes, 1, ctx.should_stop, seconds, cost_cap=cap
+        )
+        return found[0] if found else None
+
+    def fast(build: Build | None) -> bool:
+        return build is not None and (build.estimate.decode_tokens_per_s or 0.0) >= FASTER_ENOUGH * base
+
     for cpu in quicker[:TIER_CPUS_TRIED]:
         for gpus in (near, catalog.records["gpus"]):
             if ctx.should_stop() or not gpus:
                 continue
-            one = dataclasses.replace(catalog, records={**catalog.records, "cpus": {cpu.id: cpu}, "gpus": gpus})
-            found, _ = _solve_once(
-                variant, one, ctx.model, ctx.exact_weight_bytes, 1, ctx.should_stop, seconds, cost_cap=cap
-            )
-            if found and (found[0].estimate.decode_tokens_per_s or 0.0) >= FASTER_ENOUGH * base:
-                return found[0]
+            found = solve(cpu, gpus)
+            if fast(found):
+                return found
+            if found is not None and gpus is not near:
+                # the cheapest build on this CPU leaves less room for a card than the tier's cheapest build did (a
+                # 32-core EPYC costs 2,500 USD more than a 16-core one): the cards near the best that room still buys
+                mine, _ = _near_best_gpus(ctx, workload, catalog, found, cpu, wired.get(cpu.socket))
+                if mine and set(mine) != set(near) and not ctx.should_stop():
+                    found = solve(cpu, mine)
+                    if fast(found):
+                        return found
     return None
 
 
 def _near_best_gpus(
-    ctx: PlanContext, workload: Workload, catalog: Catalog, cheapest: Build, cpu: Cpu
+    ctx: PlanContext, workload: Workload, catalog: Catalog, cheapest: Build, cpu: Cpu, channels: int | None = None
 ) -> tuple[dict[str, Record], float]:
     """The tier's cards whose price fits the room the cheapest build leaves in the budget and whose decode on `cpu`
     is within GPU_NEAR_BEST of the best of them (the solver then takes the cheapest that builds); only cards no cheaper
@@ -1043,7 +1093,7 @@ def _near_best_gpus(
             and not end_of_life(g.vendor, g.architecture)
         ):
             priced.append((q.amount, gid, g))
-    host = _rated_host(cpu)
+    host = _rated_host(cpu, channels)
     speeds: dict[str, float] = {}
     for _amount, gid, g in _undominated(priced):
         try:
@@ -1072,10 +1122,12 @@ def _undominated(priced: list[tuple[float, str, Gpu]]) -> list[tuple[float, str,
     return kept
 
 
-def _rated_host(cpu: Cpu) -> HostMemory:
-    """`cpu`'s RAM as a decode reads it with every channel filled at its rated speed: an upper bound of what a build on
-    it reaches (the kit's speed and two DIMMs per channel can only lower it)."""
-    peak = cpu.memory_channels * cpu.memory_speed_mts * BYTES_PER_TRANSFER / 1000
+def _rated_host(cpu: Cpu, channels: int | None = None) -> HostMemory:
+    """`cpu`'s RAM as a decode reads it with every channel filled at its rated speed (at most `channels`, those its
+    board wires): an upper bound of what a build on it reaches (the kit's speed and two DIMMs per channel can only
+    lower it)."""
+    wired = cpu.memory_channels if channels is None else min(cpu.memory_channels, channels)
+    peak = wired * cpu.memory_speed_mts * BYTES_PER_TRANSFER / 1000
     limit = ccd_limit_gbps(cpu)
     return host_from_bandwidth(
         min(peak, limit) if limit is not None else peak,
