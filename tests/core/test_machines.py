@@ -203,6 +203,8 @@ def test_deepseek_r1_q4_at_25000_the_fastest_tier_is_a_32_core_epyc_on_eight_cha
     assert cpu.spec["cores"] >= 32 and cpu.spec["memory_channels"] == 12
     board = next(p for p in fastest.parts if p.category == "motherboard")
     assert board.spec["memory_channels"] == 8
+    # its label names what it is: an EPYC on eight channels, not the tier's usual "Threadripper PRO / Xeon"
+    assert "8-channel EPYC" in fastest.label and "Threadripper" not in fastest.label, fastest.label
     assert fastest.estimate.workload["ram_bandwidth_gbps"] >= 8 * 4800 * 8 / 1000
     sixteen = [b for b in tiers if next(p for p in b.parts if p.category == "cpu").spec["cores"] <= 16]
     assert sixteen and all(
