@@ -114,7 +114,7 @@ def last_user_rows(build: Build) -> list[tuple[str, str]]:
         (
             QCoreApplication.translate("estimate", "Last of {0} users").format(f["users"]),
             QCoreApplication.translate("estimate", "{0:,.0f} s when all send a {1}-token prompt at once").format(
-                f["shared_s"], f["prompt"]
+                f["shared_s"], f"{int(f['prompt']):,}"
             ),
         )
     ]
@@ -406,10 +406,26 @@ class InfeasibleBanner(QWidget):
         listed = f"<b>{html.escape(ways_head)}</b>" if len(ways) > 1 else ""
         self.text.setText(f"<b>{title}</b>{space}{html.escape(reason)}{end}<br>{binding}{cheapest}{listed}{below}")
         self._show_ways(ways if len(ways) > 1 else [])
-        self.apply.setVisible(inf.relaxed_request is not None)
-        self.apply.setText(self.tr("Apply the cheapest") if len(ways) > 1 else self.tr("Apply"))
+        self._label_apply(inf, ways)
         self.show()
         self._fit_height()
+
+    def _label_apply(self, inf: Infeasible, ways: list[Relaxation]) -> None:
+        """The top button applies the request's cheapest way out that has a request to switch to: when the cheapest
+        listed is one with nothing to apply (rent it, a ready-made server in a server room), "Apply the cheapest"
+        switched to way 2 (seen on Sam's pretraining plan at 1366 x 768), so it names the way it applies."""
+        at = next((i for i, w in enumerate(ways) if w.request is not None and w.request == inf.relaxed_request), None)
+        if not ways:
+            self.apply.setVisible(inf.relaxed_request is not None)
+            self.apply.setText(self.tr("Apply"))
+            return
+        self.apply.setVisible(at is not None)
+        if at is None or len(ways) == 1:
+            self.apply.setText(self.tr("Apply"))
+        elif at == 0:
+            self.apply.setText(self.tr("Apply the cheapest"))
+        else:
+            self.apply.setText(self.tr("Apply way out {0}").format(at + 1))
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
@@ -870,7 +886,8 @@ def estimate_html(build: Build) -> str:
                 (
                     QCoreApplication.translate("estimate", "First token"),
                     QCoreApplication.translate("estimate", "{0:.2f} s after a {1}-token prompt").format(
-                        e.time_to_first_token_s, waited_prompt(build)
+                        e.time_to_first_token_s,
+                        f"{waited_prompt(build):,}",  # 1,020 as the Prompt field says it
                     ),
                 )
             )

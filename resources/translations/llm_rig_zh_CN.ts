@@ -4,142 +4,142 @@
 <context>
     <name>BuildDetail</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="570"/>
+        <location filename="../../configurator/qt/builds.py" line="586"/>
         <source>Category</source>
         <translation>类别</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="570"/>
+        <location filename="../../configurator/qt/builds.py" line="586"/>
         <source>Part</source>
         <translation>配件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="570"/>
+        <location filename="../../configurator/qt/builds.py" line="586"/>
         <source>Qty</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="570"/>
+        <location filename="../../configurator/qt/builds.py" line="586"/>
         <source>Unit price</source>
         <translation>单价</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="570"/>
+        <location filename="../../configurator/qt/builds.py" line="586"/>
         <source>Subtotal</source>
         <translation>小计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="590"/>
+        <location filename="../../configurator/qt/builds.py" line="606"/>
         <source>&lt;b&gt;Why each part&lt;/b&gt;</source>
         <translation>&lt;b&gt;每个配件的选择理由&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="615"/>
+        <location filename="../../configurator/qt/builds.py" line="631"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="615"/>
+        <location filename="../../configurator/qt/builds.py" line="631"/>
         <source>Rule</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="615"/>
+        <location filename="../../configurator/qt/builds.py" line="631"/>
         <source>Why</source>
         <translation>理由</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="628"/>
+        <location filename="../../configurator/qt/builds.py" line="644"/>
         <source>Parts</source>
         <translation>配件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="629"/>
+        <location filename="../../configurator/qt/builds.py" line="645"/>
         <source>VRAM</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="630"/>
+        <location filename="../../configurator/qt/builds.py" line="646"/>
         <source>Cost</source>
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="631"/>
+        <location filename="../../configurator/qt/builds.py" line="647"/>
         <source>Power</source>
         <translation>功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="632"/>
+        <location filename="../../configurator/qt/builds.py" line="648"/>
         <source>Nodes</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="633"/>
+        <location filename="../../configurator/qt/builds.py" line="649"/>
         <source>Slot map</source>
         <translation>插槽布局</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="634"/>
+        <location filename="../../configurator/qt/builds.py" line="650"/>
         <source>Checks</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="635"/>
+        <location filename="../../configurator/qt/builds.py" line="651"/>
         <source>Estimates</source>
         <translation>估算</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="638"/>
+        <location filename="../../configurator/qt/builds.py" line="654"/>
         <source>Buy or rent</source>
         <translation>购买还是租用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="703"/>
+        <location filename="../../configurator/qt/builds.py" line="719"/>
         <source> ({0} owned)</source>
         <translation>（已有 {0}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="709"/>
+        <location filename="../../configurator/qt/builds.py" line="725"/>
         <source> for the cluster</source>
         <translation>（集群共用）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="711"/>
+        <location filename="../../configurator/qt/builds.py" line="727"/>
         <source> per node x {0:,}</source>
         <translation>（每节点，共 {0:,} 个节点）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="739"/>
+        <location filename="../../configurator/qt/builds.py" line="755"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="754"/>
+        <location filename="../../configurator/qt/builds.py" line="770"/>
         <source> for {0} machines</source>
         <translation>（{0} 台机器）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="756"/>
+        <location filename="../../configurator/qt/builds.py" line="772"/>
         <source>; parts you own save {0:,.0f} {1}</source>
         <translation>；已有配件节省 {0:,.0f} {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="771"/>
+        <location filename="../../configurator/qt/builds.py" line="787"/>
         <source>{0} price(s) older than six months (marked ⚠; hover for the dates). Get a fresh quote and enter it with Catalog &gt; Edit prices and parts, Catalog &gt; Import a vendor quote, or Catalog &gt; Import a price pack.</source>
         <translation>{0} 个价格已超过六个月（标有 ⚠；悬停查看日期）。请索取最新报价，并通过“目录 &gt; 编辑价格和配件”、“目录 &gt; 导入供应商报价”或“目录 &gt; 导入价格包”录入。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="779"/>
+        <location filename="../../configurator/qt/builds.py" line="795"/>
         <source>Total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="789"/>
+        <location filename="../../configurator/qt/builds.py" line="805"/>
         <source> (one machine)</source>
         <translation>（单台机器）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="791"/>
+        <location filename="../../configurator/qt/builds.py" line="807"/>
         <source>Noise under load{0}:</source>
         <translation>满载噪音{0}：</translation>
     </message>
@@ -147,22 +147,22 @@
 <context>
     <name>BuildHeader</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="496"/>
+        <location filename="../../configurator/qt/builds.py" line="512"/>
         <source>{0:,.0f} W at the wall</source>
         <translation>墙插功耗 {0:,.0f} W</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="497"/>
+        <location filename="../../configurator/qt/builds.py" line="513"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="498"/>
+        <location filename="../../configurator/qt/builds.py" line="514"/>
         <source>, </source>
         <translation>，</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="504"/>
+        <location filename="../../configurator/qt/builds.py" line="520"/>
         <source>How this fits:</source>
         <translation>如何装下：</translation>
     </message>
@@ -233,17 +233,17 @@
 <context>
     <name>BuyOrRentChart</name>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="587"/>
+        <location filename="../../configurator/qt/charts.py" line="590"/>
         <source>Cumulative cost: &lt;span style=&apos;color: #3b6ea8;&apos;&gt;buy (purchase + electricity - resale)&lt;/span&gt; vs &lt;span style=&apos;color: #c8553d;&apos;&gt;rent (cloud equivalent)&lt;/span&gt;</source>
         <translation>累计成本：&lt;span style=&apos;color: #3b6ea8;&apos;&gt;购买（购置 + 电费 - 转卖所得）&lt;/span&gt; 对比 &lt;span style=&apos;color: #c8553d;&apos;&gt;租用（同等云算力）&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="591"/>
+        <location filename="../../configurator/qt/charts.py" line="594"/>
         <source>months</source>
         <translation>月</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="630"/>
+        <location filename="../../configurator/qt/charts.py" line="649"/>
         <source>break-even: month {0}</source>
         <translation>回本：第 {0} 个月</translation>
     </message>
@@ -344,107 +344,107 @@
 <context>
     <name>CatalogEditorDialog</name>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="356"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="362"/>
         <source>GPUs</source>
         <translation>显卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="357"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="363"/>
         <source>CPUs</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="358"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="364"/>
         <source>Motherboards</source>
         <translation>主板</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="359"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="365"/>
         <source>Memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="360"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="366"/>
         <source>Power supplies</source>
         <translation>电源</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="361"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="367"/>
         <source>Cases</source>
         <translation>机箱</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="362"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="368"/>
         <source>CPU coolers</source>
         <translation>CPU 散热器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="363"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="369"/>
         <source>Storage</source>
         <translation>硬盘</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="364"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="370"/>
         <source>Accessories</source>
         <translation>附件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="365"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="371"/>
         <source>Ready-made systems</source>
         <translation>整机</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="366"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="372"/>
         <source>Models</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="371"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="377"/>
         <source>Catalog editor</source>
         <translation>目录编辑器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="377"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="383"/>
         <source>Filter</source>
         <translation>筛选</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="385"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="391"/>
         <source>Form</source>
         <translation>形态</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="388"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="394"/>
         <source>Record as TOML (expert). Change the id to add a custom part:</source>
         <translation>以 TOML 表示的记录（高级）。修改 id 即可新增自定义配件：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="390"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="396"/>
         <source>TOML (expert)</source>
         <translation>TOML（高级）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="391"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="397"/>
         <source>Save record to my catalog</source>
         <translation>将记录保存到我的目录</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="462"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="468"/>
         <source>Fix the fields marked in red first</source>
         <translation>请先修正标红的字段</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="497"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="503"/>
         <source>Fix the fields marked in red first.</source>
         <translation>请先修正标红的字段。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="509"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="515"/>
         <source>Could not save</source>
         <translation>无法保存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="509"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="515"/>
         <source>Could not write your catalog file: {0}</source>
         <translation>无法写入您的目录文件：{0}</translation>
     </message>
@@ -507,8 +507,9 @@
     </message>
     <message>
         <location filename="../../configurator/qt/builds.py" line="342"/>
-        <location filename="../../configurator/qt/builds.py" line="410"/>
-        <location filename="../../configurator/qt/builds.py" line="448"/>
+        <location filename="../../configurator/qt/builds.py" line="420"/>
+        <location filename="../../configurator/qt/builds.py" line="424"/>
+        <location filename="../../configurator/qt/builds.py" line="464"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
@@ -518,17 +519,22 @@
         <translation>按建议修改需求并重新求解</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="410"/>
+        <location filename="../../configurator/qt/builds.py" line="426"/>
         <source>Apply the cheapest</source>
         <translation>应用最便宜的</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="438"/>
+        <location filename="../../configurator/qt/builds.py" line="428"/>
+        <source>Apply way out {0}</source>
+        <translation>应用办法 {0}</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/builds.py" line="454"/>
         <source>{tps:.1f} tokens/s</source>
         <translation>{tps:.1f} token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="449"/>
+        <location filename="../../configurator/qt/builds.py" line="465"/>
         <source>Change the request this way and solve again</source>
         <translation>按此修改需求并重新求解</translation>
     </message>
@@ -536,22 +542,22 @@
 <context>
     <name>LaunchCommand</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="534"/>
+        <location filename="../../configurator/qt/builds.py" line="550"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="535"/>
+        <location filename="../../configurator/qt/builds.py" line="551"/>
         <source>Copy the command to the clipboard</source>
         <translation>将命令复制到剪贴板</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="552"/>
+        <location filename="../../configurator/qt/builds.py" line="568"/>
         <source>Run it</source>
         <translation>运行命令</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="558"/>
+        <location filename="../../configurator/qt/builds.py" line="574"/>
         <source>Copied</source>
         <translation>已复制</translation>
     </message>
@@ -1264,112 +1270,112 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>RecommendationMapDialog</name>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="47"/>
+        <location filename="../../configurator/qt/mapview.py" line="48"/>
         <source>Value: price per token/s (lower is better)</source>
         <translation>性价比：每 token/秒 的价格（越低越好）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="49"/>
+        <location filename="../../configurator/qt/mapview.py" line="50"/>
         <source>tower</source>
         <translation>塔式</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="50"/>
+        <location filename="../../configurator/qt/mapview.py" line="51"/>
         <source>workstation</source>
         <translation>工作站</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="51"/>
+        <location filename="../../configurator/qt/mapview.py" line="52"/>
         <source>server</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="52"/>
+        <location filename="../../configurator/qt/mapview.py" line="53"/>
         <source>cluster</source>
         <translation>集群</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="53"/>
+        <location filename="../../configurator/qt/mapview.py" line="54"/>
         <source>mini PC</source>
         <translation>迷你主机</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="54"/>
+        <location filename="../../configurator/qt/mapview.py" line="55"/>
         <source>laptop</source>
         <translation>笔记本电脑</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="57"/>
+        <location filename="../../configurator/qt/mapview.py" line="58"/>
         <source>full fine-tune</source>
         <translation>全参数微调</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="71"/>
+        <location filename="../../configurator/qt/mapview.py" line="72"/>
         <source>Recommendation map</source>
         <translation>推荐地图</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="106"/>
+        <location filename="../../configurator/qt/mapview.py" line="107"/>
         <source>Print…</source>
         <translation>打印…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="236"/>
+        <location filename="../../configurator/qt/mapview.py" line="237"/>
         <source>not solved</source>
         <translation>未求解</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="253"/>
+        <location filename="../../configurator/qt/mapview.py" line="254"/>
         <source>or %1: %2</source>
         <translation>或 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="304"/>
+        <location filename="../../configurator/qt/mapview.py" line="305"/>
         <source>%1 inference</source>
         <translation>%1 推理</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="306"/>
+        <location filename="../../configurator/qt/mapview.py" line="307"/>
         <source>%1 fine-tuning</source>
         <translation>%1 微调</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="308"/>
+        <location filename="../../configurator/qt/mapview.py" line="309"/>
         <source>pretraining</source>
         <translation>预训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="311"/>
+        <location filename="../../configurator/qt/mapview.py" line="312"/>
         <source>%1: %2, %3, the GPUs&apos; price alone</source>
         <translation>%1：%2，%3，仅计 GPU 价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="325"/>
+        <location filename="../../configurator/qt/mapview.py" line="326"/>
         <source>No GPU runs this job in one machine of up to %1 cards: nothing to rank. The map&apos;s cells above and the plan show what does.</source>
         <translation>没有任何 GPU 能在单机最多 %1 张卡内运行此任务：无可排名。上方地图的单元格和方案会给出可行的机器。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="354"/>
+        <location filename="../../configurator/qt/mapview.py" line="355"/>
         <source>%1 of GPUs per token/s</source>
         <translation>每 token/秒 的 GPU 花费（%1）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="362"/>
+        <location filename="../../configurator/qt/mapview.py" line="363"/>
         <source>Prices here are whole machines, without the parts you own (%1); the plan a cell opens counts them, so its total can be lower.</source>
         <translation>这里的价格是整机价格，不扣除你已有的配件（%1）；点击单元格打开的方案会计入它们，因此总价可能更低。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="373"/>
+        <location filename="../../configurator/qt/mapview.py" line="374"/>
         <source>Each inference machine serves at least %1 tokens/s per user (reading speed)</source>
         <translation>每台推理机器为每个用户提供至少 %1 token/秒（阅读速度）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="375"/>
+        <location filename="../../configurator/qt/mapview.py" line="376"/>
         <source>Each inference machine serves at least %1 tokens/s per user</source>
         <translation>每台推理机器为每个用户提供至少 %1 token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="382"/>
+        <location filename="../../configurator/qt/mapview.py" line="383"/>
         <source>CPU only</source>
         <translation>仅 CPU</translation>
     </message>
@@ -2215,27 +2221,27 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>app</name>
     <message>
-        <location filename="../../configurator/qt/app.py" line="84"/>
+        <location filename="../../configurator/qt/app.py" line="85"/>
         <source>The app did not close cleanly last time. Recover the unsaved project {0}?</source>
         <translation>软件上次未正常关闭。要恢复未保存的项目 {0} 吗？</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/app.py" line="86"/>
+        <location filename="../../configurator/qt/app.py" line="87"/>
         <source>The app did not close cleanly last time. Recover the unsaved project?</source>
         <translation>软件上次未正常关闭。要恢复未保存的项目吗？</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/app.py" line="90"/>
+        <location filename="../../configurator/qt/app.py" line="91"/>
         <source>Recover unsaved work?</source>
         <translation>恢复未保存的工作？</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/app.py" line="119"/>
+        <location filename="../../configurator/qt/app.py" line="120"/>
         <source>Could not do that</source>
         <translation>无法完成该操作</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/app.py" line="130"/>
+        <location filename="../../configurator/qt/app.py" line="131"/>
         <source>Internal error</source>
         <translation>内部错误</translation>
     </message>
@@ -2538,7 +2544,7 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
         <translation>{0} 个节点时无可租用：{1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="568"/>
+        <location filename="../../configurator/qt/charts.py" line="571"/>
         <source>rented: the job on the cloud offer the plan matches at each size (its hourly price x its own wall hours)</source>
         <translation>租用：每种规模下按方案匹配的云服务完成该任务（每小时价格 x 其自身耗时）</translation>
     </message>
@@ -2624,12 +2630,12 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>costs</name>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="613"/>
+        <location filename="../../configurator/qt/charts.py" line="628"/>
         <source>buy: purchase + electricity - resale</source>
         <translation>购买：购置 + 电费 - 转卖所得</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="620"/>
+        <location filename="../../configurator/qt/charts.py" line="635"/>
         <source>rent: cloud equivalent</source>
         <translation>租用：同等云算力</translation>
     </message>
@@ -2704,59 +2710,59 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
         <translation>每月 {0:,.0f} {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="336"/>
+        <location filename="../../configurator/qt/costs.py" line="338"/>
         <source>Break-even</source>
         <translation>回本</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="348"/>
+        <location filename="../../configurator/qt/costs.py" line="351"/>
         <source>Per million training tokens</source>
         <translation>每百万训练 token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="350"/>
+        <location filename="../../configurator/qt/costs.py" line="358"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
         <location filename="../../configurator/qt/costs.py" line="267"/>
-        <location filename="../../configurator/qt/costs.py" line="353"/>
+        <location filename="../../configurator/qt/costs.py" line="361"/>
         <source>buying is cheaper</source>
         <translation>买更划算</translation>
     </message>
     <message>
         <location filename="../../configurator/qt/costs.py" line="265"/>
-        <location filename="../../configurator/qt/costs.py" line="354"/>
+        <location filename="../../configurator/qt/costs.py" line="362"/>
         <source>renting is cheaper</source>
         <translation>租更划算</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="355"/>
+        <location filename="../../configurator/qt/costs.py" line="363"/>
         <source>no rental to compare</source>
         <translation>没有可比较的租用方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="358"/>
+        <location filename="../../configurator/qt/costs.py" line="366"/>
         <source>own {0:,.0f} {1} net of resale (sold for {2:,.0f})</source>
         <translation>自购 {0:,.0f} {1}（扣除转卖所得 {2:,.0f}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="363"/>
+        <location filename="../../configurator/qt/costs.py" line="371"/>
         <source>{0} vs rent {1:,.0f} {2}</source>
         <translation>{0}，租用 {1:,.0f} {2}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="369"/>
+        <location filename="../../configurator/qt/costs.py" line="377"/>
         <source>After 1 year</source>
         <translation>1 年后</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="371"/>
+        <location filename="../../configurator/qt/costs.py" line="379"/>
         <source>After {0} years</source>
         <translation>{0} 年后</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="378"/>
+        <location filename="../../configurator/qt/costs.py" line="386"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
@@ -2764,12 +2770,12 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>estimate</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="930"/>
+        <location filename="../../configurator/qt/builds.py" line="946"/>
         <source>Estimator warnings</source>
         <translation>估算警告</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="850"/>
+        <location filename="../../configurator/qt/builds.py" line="866"/>
         <source>Decode</source>
         <translation>解码</translation>
     </message>
@@ -2784,173 +2790,173 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
         <translation>所有用户同时发送 {1} token 提示词时，最后一位要等 {0:,.0f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="808"/>
+        <location filename="../../configurator/qt/builds.py" line="824"/>
         <source>params</source>
         <translation>参数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="809"/>
+        <location filename="../../configurator/qt/builds.py" line="825"/>
         <source>weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="810"/>
+        <location filename="../../configurator/qt/builds.py" line="826"/>
         <source>kv_cache</source>
         <translation>KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="811"/>
+        <location filename="../../configurator/qt/builds.py" line="827"/>
         <source>activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="812"/>
+        <location filename="../../configurator/qt/builds.py" line="828"/>
         <source>overhead</source>
         <translation>额外开销</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="813"/>
+        <location filename="../../configurator/qt/builds.py" line="829"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="814"/>
+        <location filename="../../configurator/qt/builds.py" line="830"/>
         <source>decode</source>
         <translation>解码</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="815"/>
+        <location filename="../../configurator/qt/builds.py" line="831"/>
         <source>prefill</source>
         <translation>预填充</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="816"/>
+        <location filename="../../configurator/qt/builds.py" line="832"/>
         <source>training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="817"/>
+        <location filename="../../configurator/qt/builds.py" line="833"/>
         <source>gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="818"/>
+        <location filename="../../configurator/qt/builds.py" line="834"/>
         <source>optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="819"/>
+        <location filename="../../configurator/qt/builds.py" line="835"/>
         <source>offload</source>
         <translation>卸载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="820"/>
+        <location filename="../../configurator/qt/builds.py" line="836"/>
         <source>layout</source>
         <translation>布局</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="821"/>
+        <location filename="../../configurator/qt/builds.py" line="837"/>
         <source>time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="822"/>
+        <location filename="../../configurator/qt/builds.py" line="838"/>
         <source>parallel</source>
         <translation>并行</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="823"/>
+        <location filename="../../configurator/qt/builds.py" line="839"/>
         <source>host</source>
         <translation>主机</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="824"/>
+        <location filename="../../configurator/qt/builds.py" line="840"/>
         <source>split</source>
         <translation>切分</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="825"/>
+        <location filename="../../configurator/qt/builds.py" line="841"/>
         <source>zero</source>
         <translation>ZeRO</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="851"/>
+        <location filename="../../configurator/qt/builds.py" line="867"/>
         <source>tokens/s per user</source>
         <translation>token/秒（每用户）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="857"/>
+        <location filename="../../configurator/qt/builds.py" line="873"/>
         <source>All users</source>
         <translation>所有用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="858"/>
-        <location filename="../../configurator/qt/builds.py" line="865"/>
+        <location filename="../../configurator/qt/builds.py" line="874"/>
+        <location filename="../../configurator/qt/builds.py" line="881"/>
         <source>tokens/s</source>
         <translation>token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="864"/>
+        <location filename="../../configurator/qt/builds.py" line="880"/>
         <source>Prefill</source>
         <translation>预填充</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="871"/>
+        <location filename="../../configurator/qt/builds.py" line="887"/>
         <source>First token</source>
         <translation>首个 token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="872"/>
+        <location filename="../../configurator/qt/builds.py" line="888"/>
         <source>{0:.2f} s after a {1}-token prompt</source>
         <translation>{1} token 提示词后 {0:.2f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="881"/>
+        <location filename="../../configurator/qt/builds.py" line="897"/>
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="882"/>
+        <location filename="../../configurator/qt/builds.py" line="898"/>
         <source>{0:,.0f} GPU-hours; {1:,.1f} h wall clock on {2} GPUs</source>
         <translation>{0:,.0f} GPU 小时；在 {2} 张 GPU 上墙钟时间 {1:,.1f} 小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="892"/>
+        <location filename="../../configurator/qt/builds.py" line="908"/>
         <source>Steady state</source>
         <translation>稳态速率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="893"/>
+        <location filename="../../configurator/qt/builds.py" line="909"/>
         <source>{0:,.0f} tokens/s while stepping (80 % range {1:,.0f}-{2:,.0f})</source>
         <translation>训练步进中 {0:,.0f} tokens/秒（80 % 区间 {1:,.0f}-{2:,.0f}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="902"/>
+        <location filename="../../configurator/qt/builds.py" line="918"/>
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="903"/>
+        <location filename="../../configurator/qt/builds.py" line="919"/>
         <source>{0:.1f} GiB on the most loaded GPU; {1:.1f} GiB in all</source>
         <translation>负载最高的 GPU 上 {0:.1f} GiB；共 {1:.1f} GiB</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="909"/>
+        <location filename="../../configurator/qt/builds.py" line="925"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="932"/>
+        <location filename="../../configurator/qt/builds.py" line="948"/>
         <source>How this is computed</source>
         <translation>计算过程</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="933"/>
+        <location filename="../../configurator/qt/builds.py" line="949"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="937"/>
+        <location filename="../../configurator/qt/builds.py" line="953"/>
         <source>Room to grow</source>
         <translation>扩展空间</translation>
     </message>
