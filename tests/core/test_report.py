@@ -20,7 +20,14 @@ from configurator.core.model.build import Build, BuildPart
 from configurator.core.model.request import BuildRequest, OwnedPart
 from configurator.core.report import purchase
 from configurator.core.report.fit import short_gpu_name
-from configurator.core.report.purchase import SheetMeta, csv_text, markdown_text, sheet_titles, write_xlsx
+from configurator.core.report.purchase import (
+    SheetMeta,
+    csv_text,
+    markdown_text,
+    printed_totals,
+    sheet_titles,
+    write_xlsx,
+)
 from configurator.core.report.sheet import (
     assembly_notes,
     build_sheet_html,
@@ -223,7 +230,10 @@ def test_markdown_is_a_forum_parts_table(scenarios: dict[str, Scenario]) -> None
         assert text.count("Type | Item | Price") == len(builds)
         for build in builds:
             assert all(p.name.replace("|", "\\|") in text for p in build.parts)
-            assert f"**{build.total_price:,.2f} {build.currency}**" in text
+            # the total is the lines' sum as printed (walk15), within a cent of the build's own total per unit paid
+            total = printed_totals(build)[2]
+            assert f"**{total:,.2f} {build.currency}**" in text
+            assert total == pytest.approx(build.total_price, abs=0.0051 * sum(p.quantity for p in build.parts) + 0.01)
         assert "**Total**" in text and "Estimated:" in text
     _, builds = scenarios["home"]
     assert "2 x NVIDIA GeForce RTX 3090 (1 owned)" in markdown_text(builds, REQUESTS["home"])
@@ -263,7 +273,7 @@ def test_build_sheet_has_everything_to_order_and_assemble(scenarios: dict[str, S
         assert html.startswith("<!DOCTYPE html>")
         for part in build.parts:
             assert part.name.replace("&", "&amp;") in html
-        assert f"{build.total_price:,.2f} {build.currency}" in html
+        assert f"{printed_totals(build)[2]:,.2f} {build.currency}" in html
         assert "BTU/h" in html and "@page { size: A4; margin: 14mm }" in html
         # the slot map draws the cards; a Mac or a mini PC has none to place and says so (it drew a bay "empty")
         assert ("<svg" in html) == bool(build.slot_map) or "ready-made system: its GPU is built in" in html
