@@ -465,12 +465,42 @@
 <context>
     <name>CountryDialog</name>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="247"/>
+        <location filename="../../configurator/qt/dialogs.py" line="241"/>
+        <source>United States</source>
+        <translation>美国</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/dialogs.py" line="242"/>
+        <source>Canada (prices in USD)</source>
+        <translation>加拿大（价格以 USD 计）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/dialogs.py" line="243"/>
+        <source>China (mainland)</source>
+        <translation>中国大陆</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/dialogs.py" line="244"/>
+        <source>Euro area (Germany, France, ...)</source>
+        <translation>欧元区（德国、法国等）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/dialogs.py" line="245"/>
+        <source>Elsewhere, 220-240 V (prices in USD)</source>
+        <translation>其他地区，220-240 V（价格以 USD 计）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/dialogs.py" line="246"/>
+        <source>Elsewhere, 100-127 V (prices in USD)</source>
+        <translation>其他地区，100-127 V（价格以 USD 计）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/dialogs.py" line="264"/>
         <source>Where will the machine run?</source>
         <translation>机器在哪里使用？</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="250"/>
+        <location filename="../../configurator/qt/dialogs.py" line="267"/>
         <source>Your country sets the currency, the wall circuit, the market (China: export variants and CNY prices) and the language of new projects. Each can be changed later on its own, in Build &gt; Preferences or in the request.</source>
         <translation>国家/地区决定新项目的货币、墙插电路、市场（中国：特供版显卡与人民币价格）和界面语言。之后可在“构建 &gt; 偏好设置”或需求中分别修改。</translation>
     </message>
@@ -478,7 +508,7 @@
 <context>
     <name>GuideDialog</name>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="296"/>
+        <location filename="../../configurator/qt/dialogs.py" line="316"/>
         <source>User guide</source>
         <translation>用户指南</translation>
     </message>
@@ -1116,22 +1146,47 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
         <translation>偏好设置</translation>
     </message>
     <message>
+        <location filename="../../configurator/qt/dialogs.py" line="162"/>
+        <source>global</source>
+        <translation>全球</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/dialogs.py" line="163"/>
+        <source>China</source>
+        <translation>中国</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/dialogs.py" line="173"/>
+        <source>follow the system</source>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
         <location filename="../../configurator/qt/dialogs.py" line="174"/>
+        <source>light</source>
+        <translation>浅色</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/dialogs.py" line="175"/>
+        <source>dark</source>
+        <translation>深色</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/dialogs.py" line="180"/>
         <source>Currency of new projects</source>
         <translation>新项目的货币</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="175"/>
+        <location filename="../../configurator/qt/dialogs.py" line="181"/>
         <source>Region of new projects</source>
         <translation>新项目的地区</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="176"/>
+        <location filename="../../configurator/qt/dialogs.py" line="182"/>
         <source>Circuit of new projects</source>
         <translation>新项目的电路</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="177"/>
+        <location filename="../../configurator/qt/dialogs.py" line="183"/>
         <source>Colours</source>
         <translation>配色</translation>
     </message>
@@ -2770,7 +2825,7 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>estimate</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="946"/>
+        <location filename="../../configurator/qt/builds.py" line="947"/>
         <source>Estimator warnings</source>
         <translation>估算警告</translation>
     </message>
@@ -2911,52 +2966,52 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
         <translation>{1} token 提示词后 {0:.2f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="897"/>
+        <location filename="../../configurator/qt/builds.py" line="898"/>
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="898"/>
+        <location filename="../../configurator/qt/builds.py" line="899"/>
         <source>{0:,.0f} GPU-hours; {1:,.1f} h wall clock on {2} GPUs</source>
         <translation>{0:,.0f} GPU 小时；在 {2} 张 GPU 上墙钟时间 {1:,.1f} 小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="908"/>
+        <location filename="../../configurator/qt/builds.py" line="909"/>
         <source>Steady state</source>
         <translation>稳态速率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="909"/>
+        <location filename="../../configurator/qt/builds.py" line="910"/>
         <source>{0:,.0f} tokens/s while stepping (80 % range {1:,.0f}-{2:,.0f})</source>
         <translation>训练步进中 {0:,.0f} tokens/秒（80 % 区间 {1:,.0f}-{2:,.0f}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="918"/>
+        <location filename="../../configurator/qt/builds.py" line="919"/>
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="919"/>
+        <location filename="../../configurator/qt/builds.py" line="920"/>
         <source>{0:.1f} GiB on the most loaded GPU; {1:.1f} GiB in all</source>
         <translation>负载最高的 GPU 上 {0:.1f} GiB；共 {1:.1f} GiB</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="925"/>
+        <location filename="../../configurator/qt/builds.py" line="926"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="948"/>
+        <location filename="../../configurator/qt/builds.py" line="949"/>
         <source>How this is computed</source>
         <translation>计算过程</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="949"/>
+        <location filename="../../configurator/qt/builds.py" line="950"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="953"/>
+        <location filename="../../configurator/qt/builds.py" line="954"/>
         <source>Room to grow</source>
         <translation>扩展空间</translation>
     </message>
