@@ -448,6 +448,11 @@
         <source>Could not write your catalog file: {0}</source>
         <translation>无法写入您的目录文件：{0}</translation>
     </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_editor.py" line="524"/>
+        <source>Saved {0} to {1}</source>
+        <translation>已将 {0} 保存到 {1}</translation>
+    </message>
 </context>
 <context>
     <name>CompareDialog</name>

@@ -56,6 +56,16 @@ def current() -> str:
     return _language.get()
 
 
+def _zh_runner(r: Reason) -> str:
+    """fit.framework's runner in Chinese: Megatron's ZeRO-1 is its distributed optimizer (the English phrase is the
+    runner field; a reason made before the name and stage were given keeps it)."""
+    name = r.fields.get("name")
+    if not name:
+        return str(r.fields["runner"])
+    zero = int(r.num("zero")) if r.fields.get("zero") else 0
+    return str(name) + ("" if not zero else "（分布式优化器，即 ZeRO-1）" if zero == 1 else f"（ZeRO-{zero}）")
+
+
 def t(text: str) -> str:
     """`text` in the sheet's language."""
     return ZH_CN.get(text, text) if _language.get() == "zh_CN" else text
@@ -1084,9 +1094,7 @@ ZH_REASONS: dict[str, Template] = {
     "fit.power": "{limit:.0%} 功率",
     "fit.full-power": "满功率",
     "fit.framework": lambda r, _say: (
-        f"{_ZH_METHODS[str(r.fields['method'])]}，{r.fields['runner']}"
-        if r.fields.get("method")
-        else str(r.fields["runner"])
+        f"{_ZH_METHODS[str(r.fields['method'])]}，{_zh_runner(r)}" if r.fields.get("method") else _zh_runner(r)
     ),
     # what buy-or-rent's figures rest on
     "tco.energy": lambda r, _say: (
