@@ -110,11 +110,13 @@ def last_user_rows(build: Build) -> list[tuple[str, str]]:
     if found is None:
         return []
     f = found.fields
+    prompt = f["prompt"]
+    tokens = f"{int(prompt):,}" if isinstance(prompt, (int, float)) else str(prompt)  # 4,096 as the Prompt field
     return [
         (
             QCoreApplication.translate("estimate", "Last of {0} users").format(f["users"]),
             QCoreApplication.translate("estimate", "{0:,.0f} s when all send a {1}-token prompt at once").format(
-                f["shared_s"], f"{int(f['prompt']):,}"
+                f["shared_s"], tokens
             ),
         )
     ]

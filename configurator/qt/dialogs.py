@@ -275,7 +275,7 @@ class CountryDialog(QDialog):
         for key, country in COUNTRIES.items():
             text = f"{country.name}: {country.currency}, {CIRCUIT_NAMES[country.circuit]}"
             if chinese:  # walk15: a Chinese window listed every country but China in English
-                name = QCoreApplication.translate("CountryDialog", COUNTRY_NAMES.get(key, country.name))
+                name = QCoreApplication.translate("CountryDialog", str(COUNTRY_NAMES.get(key, country.name)))
                 text = f"{name}：{country.currency}，{i18n.circuit_name(country.circuit)}"
             elif key == "CN":
                 text = f"中国大陆 / {text}"
