@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import dataclasses
 import datetime
 import io
 import re
@@ -234,9 +235,13 @@ def test_markdown_is_a_forum_parts_table(scenarios: dict[str, Scenario]) -> None
             total = printed_totals(build)[2]
             assert f"**{total:,.2f} {build.currency}**" in text
             assert total == pytest.approx(build.total_price, abs=0.0051 * sum(p.quantity for p in build.parts) + 0.01)
-        assert "**Total**" in text and "Estimated:" in text
+        # a cluster's total names its nodes, as the sheet's does ("Total for 12 nodes")
+        assert ("**Total**" in text or "**Total for " in text) and "Estimated:" in text
     _, builds = scenarios["home"]
     assert "2 x NVIDIA GeForce RTX 3090 (1 owned)" in markdown_text(builds, REQUESTS["home"])
+    # walk15: "(1 owned)" in Mina's Chinese list
+    chinese = markdown_text(builds, REQUESTS["home"], dataclasses.replace(META, language="zh_CN"))
+    assert "2 x NVIDIA GeForce RTX 3090 (1 已拥有)" in chinese and "owned" not in chinese
 
 
 # ---------------------------------------------------------------------------------------

@@ -420,7 +420,9 @@ def request_rows(builds: list[Build], request: BuildRequest, meta: SheetMeta) ->
         ("", ""),
         *((k, phrases.sentence(t(v)) if zh else v) for k, v in request_fields(request)),
         ("", ""),
-        ("Catalog price date", meta.catalog_price_date or "-"),
+        # the newest price the builds use, not the catalog's (walk15: "Catalog price date 2026-09-30" stood over
+        # "Catalog prices: prices from 2026-05 to 2026-11")
+        ("Newest price in these builds", meta.catalog_price_date or "-"),
         ("Catalog prices", catalog_prices(meta) if meta.catalog_prices else "-"),
         ("Exchange-rate date", meta.exchange_rate_date or "-"),
         ("Exchange-rate source", meta.exchange_rate_source or "-"),
@@ -492,16 +494,16 @@ def _markdown_build(build: Build, request: BuildRequest) -> list[str]:
     lines = [f"## {_md(build_title(build))}", "", t("Type | Item | Price"), ":---- | :---- | ----:"]
     for part in build.parts:
         item = f"{part.quantity} x {part.name}" if part.quantity > 1 else part.name
-        if part.owned:
-            item += f" ({part.owned} owned)"
+        if part.owned:  # in the list's language (walk15: "(1 owned)" in a Chinese list)
+            item += f" ({part.owned} {t('owned')})"
         paid = money(line_amounts(part)[1], build.currency)
         lines.append(f"**{_md(category_name(part.category))}** | {_md(item)} | {paid}")
     per_node, shared, total = printed_totals(build)  # the sums of the lines as printed
     if build.nodes > 1:
-        lines.append(f" | **Per node** | {money(per_node, build.currency)}")
+        lines.append(f" | **{t('Total per node')}** | {money(per_node, build.currency)}")
         if shared:
-            lines.append(f" | **Shared by the cluster (once)** | {money(shared, build.currency)}")
-        lines.append(f" | **Total** | **{money(total, build.currency)}** ({build.nodes} nodes)")
+            lines.append(f" | **{t('Shared by the cluster (switches, once)')}** | {money(shared, build.currency)}")
+        lines.append(f" | **{t('Total for {0} nodes').format(build.nodes)}** | **{money(total, build.currency)}**")
     else:
         lines.append(f" | **{t('Total')}** | **{money(total, build.currency)}**")
     dated = date_range_said(p.price_date for p in build.parts if p.price_date is not None and p.subtotal > 0)

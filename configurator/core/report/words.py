@@ -165,7 +165,7 @@ ZH_CN: dict[str, str] = {
     "Project": "项目",
     "Created": "创建日期",
     "App version": "软件版本",
-    "Catalog price date": "目录价格日期",
+    "Newest price in these builds": "这些配置所用价格的最新日期",
     "Catalog prices": "目录价格",
     "Exchange-rate date": "汇率日期",
     "Exchange-rate source": "汇率来源",
