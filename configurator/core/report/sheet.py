@@ -643,7 +643,8 @@ def _power_rows(build: Build, request: BuildRequest) -> list[str]:
         ("CPU load", f"{p.cpu_w:,.0f} W"),
         ("Board, memory, drives, fans", f"{p.rest_w:,.0f} W"),
         ("DC load (sustained)", f"{p.dc_load_w:,.0f} W"),
-        ("Short power spikes (about 100 us)", f"{p.transient_w:,.0f} W"),
+        # a ready-made server's spikes are not known apart from its load (solve.machines gives its DC load): no row
+        *((("Short power spikes (about 100 us)", f"{p.transient_w:,.0f} W"),) if p.transient_w > p.dc_load_w else ()),
         *_spike_rows(build),
         (
             "PSU capacity",
@@ -1000,19 +1001,23 @@ def cost_section(build: Build) -> str:
     if per_token:  # training with no token count: a million training tokens bought against rented, as the window has it
         rows.append(f"<tr>{_cell(t('Per million training tokens'))}{_cell(say(from_json(per_token)))}</tr>")
     for row in costs.get("tco", []):
-        renting = f"{row['renting']:,.0f}" if row.get("renting") is not None else "-"
-        # owning is net of resale, as the break-even above (core.costs.tco.net_owning_cost): the label says so
+        rented = row.get("renting") is not None
+        # owning is net of resale, as the break-even above (core.costs.tco.net_owning_cost): the label says so;
+        # without a rental no "vs rent" (walk15: "1,581,890 (sold for 770,706) vs - USD" on Sam's cluster, which the
+        # window had already dropped)
+        vs = " vs rent" if rented else ""
         label = (
-            t("After 1 year: own (net of resale) vs rent")
+            t(f"After 1 year: own (net of resale){vs}")
             if row["years"] == 1
-            else t("After {years} years: own (net of resale) vs rent").format(years=row["years"])
+            else t(f"After {{years}} years: own (net of resale){vs}").format(years=row["years"])
         )
         resale = (
             t(" (sold for {amount})").format(amount=f"{row['resale_value']:,.0f}")
             if row.get("resale_value") is not None
             else ""
         )
-        owning = f"{row['owning']:,.0f}{resale} {t('vs')} {renting} {c}"
+        owned = f"{row['owning']:,.0f}"
+        owning = f"{owned}{resale} {t('vs')} {row['renting']:,.0f} {c}" if rented else f"{owned} {c}{resale}"
         rows.append(f"<tr>{_cell(label)}{_cell(owning)}</tr>")
     said = costs.get("assumption_codes")  # the assumptions as codes (#33); a project saved before them: the English
     lines = [say(from_json(a)) for a in said] if said else [phrases.sentence(a) for a in costs.get("assumptions", [])]

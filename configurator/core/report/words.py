@@ -2312,6 +2312,8 @@ ZH_CN.update(
         "Per million training tokens": "每百万训练 token",
         "After 1 year: own (net of resale) vs rent": "1 年后：自购（扣除转卖）对比租用",
         "After {years} years: own (net of resale) vs rent": "{years} 年后：自购（扣除转卖）对比租用",
+        "After 1 year: own (net of resale)": "1 年后：自购（扣除转卖）",
+        "After {years} years: own (net of resale)": "{years} 年后：自购（扣除转卖）",
         " (sold for {amount})": "（转卖 {amount}）",
         "vs": "对比",
         "training tokens/s": "训练 tokens/s",
