@@ -521,6 +521,16 @@ class BuildHeader(WrappedLabel):
         )
         fits = self.tr("How this fits:")
         line = f"<br><span style='color: gray;'>{fits} {html.escape(i18n.fit_line(fit))}</span>" if fit else ""
+        # why it is shown, where it is named (walk15: "1. cheapest" stood over two cheaper builds, its "of the 3 builds
+        # at reading speed or more" only in the Why column's tooltip); one line, cut to the width (at 1366 x 768 three
+        # lines of it hid the fifth build), the whole of it in the tooltip
+        reason = i18n.why(build)
+        shown = self.tr("Why shown:")
+        if reason:
+            metrics = self.fontMetrics()
+            room = max(200, self.width() - 16 - metrics.horizontalAdvance(shown + " "))
+            cut = metrics.elidedText(reason, Qt.TextElideMode.ElideRight, room)
+            line += f"<br><span style='color: gray;'>{html.escape(shown)} {html.escape(cut)}</span>"
         # what the estimator doubts (a context beyond the model's maximum...) is said where the build is named
         # a "cheapest" training build many times slower than one shown says so under its label (rank.slower), as the
         # plan's text does on its second line: the window had it in the Why column's tooltip only
@@ -529,7 +539,8 @@ class BuildHeader(WrappedLabel):
             f"<br><span style='color: {STATUS_COLORS['warn']};'>⚠ {html.escape(i18n.say(w))}</span>" for w in doubts
         )
         self.setText(head + line + warned)
-        self.setToolTip(i18n.fit_sentence(fit) if fit else "")
+        tip = [i18n.fit_sentence(fit)] if fit else []
+        self.setToolTip("\n".join(tip + ([f"{shown} {reason}"] if reason else [])))
 
 
 class LaunchCommand(QWidget):
