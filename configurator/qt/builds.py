@@ -504,7 +504,16 @@ class BuildHeader(WrappedLabel):
         self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.setContentsMargins(4, 2, 4, 2)
 
+    _shown: tuple[Build | None, BuildRequest | None, int] = (None, None, 0)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        build, request, width = self._shown
+        if build is not None and event.size().width() != width:  # the "why shown" line is cut to the width
+            self.show_build(build, request)
+
     def show_build(self, build: Build | None, request: BuildRequest | None) -> None:
+        self._shown = (build, request, self.width())
         if build is None:
             self.setText("")
             self.setToolTip("")
