@@ -876,6 +876,16 @@ def restates_a_step(assumption: str, steps: Sequence[Step]) -> bool:
     return assumption in {s.text for s in steps} | {as_assumption(s) for s in steps}
 
 
+def eighty(build: Build, key: str, spec: str) -> str:
+    """An estimate's 80 % range (core estimate/ranges.py, issue #29), as the plan's JSON gives it, or "" without one:
+    the Estimates tab gave the training rate's range only, not the decode speed's or the first token's (walk15)."""
+    found = build.estimate.to_json().get("ranges", {}).get(key)
+    if not found:
+        return ""
+    low, high = (format(v, spec) for v in found)
+    return QCoreApplication.translate("estimate", " (80 % range {0}-{1})").format(low, high)
+
+
 def estimate_html(build: Build) -> str:
     """The estimate with its formula chain and assumptions, as simple HTML."""
     import html
@@ -886,7 +896,9 @@ def estimate_html(build: Build) -> str:
         rows.append(
             (
                 QCoreApplication.translate("estimate", "Decode"),
-                f"{e.decode_tokens_per_s:.1f} " + QCoreApplication.translate("estimate", "tokens/s per user"),
+                f"{e.decode_tokens_per_s:.1f} "
+                + QCoreApplication.translate("estimate", "tokens/s per user")
+                + eighty(build, "speed.decode_tokens_per_s", ".1f"),
             )
         )
         if e.aggregate_tokens_per_s and e.workload.get("batch", 1) > 1:
@@ -910,7 +922,8 @@ def estimate_html(build: Build) -> str:
                     QCoreApplication.translate("estimate", "{0:.2f} s after a {1}-token prompt").format(
                         e.time_to_first_token_s,
                         f"{waited_prompt(build):,}",  # 1,020 as the Prompt field says it
-                    ),
+                    )
+                    + eighty(build, "speed.time_to_first_token_s", ".2f"),
                 )
             )
             rows += last_user_rows(build)

@@ -4,142 +4,142 @@
 <context>
     <name>BuildDetail</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="599"/>
+        <location filename="../../configurator/qt/builds.py" line="608"/>
         <source>Category</source>
         <translation>类别</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="599"/>
+        <location filename="../../configurator/qt/builds.py" line="608"/>
         <source>Part</source>
         <translation>配件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="599"/>
+        <location filename="../../configurator/qt/builds.py" line="608"/>
         <source>Qty</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="599"/>
+        <location filename="../../configurator/qt/builds.py" line="608"/>
         <source>Unit price</source>
         <translation>单价</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="599"/>
+        <location filename="../../configurator/qt/builds.py" line="608"/>
         <source>Subtotal</source>
         <translation>小计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="619"/>
+        <location filename="../../configurator/qt/builds.py" line="628"/>
         <source>&lt;b&gt;Why each part&lt;/b&gt;</source>
         <translation>&lt;b&gt;每个配件的选择理由&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="644"/>
+        <location filename="../../configurator/qt/builds.py" line="653"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="644"/>
+        <location filename="../../configurator/qt/builds.py" line="653"/>
         <source>Rule</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="644"/>
+        <location filename="../../configurator/qt/builds.py" line="653"/>
         <source>Why</source>
         <translation>理由</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="657"/>
+        <location filename="../../configurator/qt/builds.py" line="666"/>
         <source>Parts</source>
         <translation>配件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="658"/>
+        <location filename="../../configurator/qt/builds.py" line="667"/>
         <source>VRAM</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="659"/>
+        <location filename="../../configurator/qt/builds.py" line="668"/>
         <source>Cost</source>
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="660"/>
+        <location filename="../../configurator/qt/builds.py" line="669"/>
         <source>Power</source>
         <translation>功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="661"/>
+        <location filename="../../configurator/qt/builds.py" line="670"/>
         <source>Nodes</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="662"/>
+        <location filename="../../configurator/qt/builds.py" line="671"/>
         <source>Slot map</source>
         <translation>插槽布局</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="663"/>
+        <location filename="../../configurator/qt/builds.py" line="672"/>
         <source>Checks</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="664"/>
+        <location filename="../../configurator/qt/builds.py" line="673"/>
         <source>Estimates</source>
         <translation>估算</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="667"/>
+        <location filename="../../configurator/qt/builds.py" line="676"/>
         <source>Buy or rent</source>
         <translation>购买还是租用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="732"/>
+        <location filename="../../configurator/qt/builds.py" line="741"/>
         <source> ({0} owned)</source>
         <translation>（已有 {0}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="738"/>
+        <location filename="../../configurator/qt/builds.py" line="747"/>
         <source> for the cluster</source>
         <translation>（集群共用）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="740"/>
+        <location filename="../../configurator/qt/builds.py" line="749"/>
         <source> per node x {0:,}</source>
         <translation>（每节点，共 {0:,} 个节点）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="768"/>
+        <location filename="../../configurator/qt/builds.py" line="777"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="783"/>
+        <location filename="../../configurator/qt/builds.py" line="792"/>
         <source> for {0} machines</source>
         <translation>（{0} 台机器）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="785"/>
+        <location filename="../../configurator/qt/builds.py" line="794"/>
         <source>; parts you own save {0:,.0f} {1}</source>
         <translation>；已有配件节省 {0:,.0f} {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="800"/>
+        <location filename="../../configurator/qt/builds.py" line="809"/>
         <source>{0} price(s) older than six months (marked ⚠; hover for the dates). Get a fresh quote and enter it with Catalog &gt; Edit prices and parts, Catalog &gt; Import a vendor quote, or Catalog &gt; Import a price pack.</source>
         <translation>{0} 个价格已超过六个月（标有 ⚠；悬停查看日期）。请索取最新报价，并通过“目录 &gt; 编辑价格和配件”、“目录 &gt; 导入供应商报价”或“目录 &gt; 导入价格包”录入。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="808"/>
+        <location filename="../../configurator/qt/builds.py" line="817"/>
         <source>Total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="818"/>
+        <location filename="../../configurator/qt/builds.py" line="827"/>
         <source> (one machine)</source>
         <translation>（单台机器）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="820"/>
+        <location filename="../../configurator/qt/builds.py" line="829"/>
         <source>Noise under load{0}:</source>
         <translation>满载噪音{0}：</translation>
     </message>
@@ -147,27 +147,27 @@
 <context>
     <name>BuildHeader</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="514"/>
+        <location filename="../../configurator/qt/builds.py" line="523"/>
         <source>{0:,.0f} W at the wall</source>
         <translation>墙插功耗 {0:,.0f} W</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="515"/>
+        <location filename="../../configurator/qt/builds.py" line="524"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="516"/>
+        <location filename="../../configurator/qt/builds.py" line="525"/>
         <source>, </source>
         <translation>，</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="522"/>
+        <location filename="../../configurator/qt/builds.py" line="531"/>
         <source>How this fits:</source>
         <translation>如何装下：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="528"/>
+        <location filename="../../configurator/qt/builds.py" line="537"/>
         <source>Why shown:</source>
         <translation>显示理由：</translation>
     </message>
@@ -587,22 +587,22 @@
 <context>
     <name>LaunchCommand</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="563"/>
+        <location filename="../../configurator/qt/builds.py" line="572"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="564"/>
+        <location filename="../../configurator/qt/builds.py" line="573"/>
         <source>Copy the command to the clipboard</source>
         <translation>将命令复制到剪贴板</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="581"/>
+        <location filename="../../configurator/qt/builds.py" line="590"/>
         <source>Run it</source>
         <translation>运行命令</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="587"/>
+        <location filename="../../configurator/qt/builds.py" line="596"/>
         <source>Copied</source>
         <translation>已复制</translation>
     </message>
@@ -2840,12 +2840,12 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>estimate</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="960"/>
+        <location filename="../../configurator/qt/builds.py" line="982"/>
         <source>Estimator warnings</source>
         <translation>估算警告</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="879"/>
+        <location filename="../../configurator/qt/builds.py" line="898"/>
         <source>Decode</source>
         <translation>解码</translation>
     </message>
@@ -2860,173 +2860,178 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
         <translation>所有用户同时发送 {1} token 提示词时，最后一位要等 {0:,.0f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="837"/>
+        <location filename="../../configurator/qt/builds.py" line="846"/>
         <source>params</source>
         <translation>参数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="838"/>
+        <location filename="../../configurator/qt/builds.py" line="847"/>
         <source>weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="839"/>
+        <location filename="../../configurator/qt/builds.py" line="848"/>
         <source>kv_cache</source>
         <translation>KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="840"/>
+        <location filename="../../configurator/qt/builds.py" line="849"/>
         <source>activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="841"/>
+        <location filename="../../configurator/qt/builds.py" line="850"/>
         <source>overhead</source>
         <translation>额外开销</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="842"/>
+        <location filename="../../configurator/qt/builds.py" line="851"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="843"/>
+        <location filename="../../configurator/qt/builds.py" line="852"/>
         <source>decode</source>
         <translation>解码</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="844"/>
+        <location filename="../../configurator/qt/builds.py" line="853"/>
         <source>prefill</source>
         <translation>预填充</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="845"/>
+        <location filename="../../configurator/qt/builds.py" line="854"/>
         <source>training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="846"/>
+        <location filename="../../configurator/qt/builds.py" line="855"/>
         <source>gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="847"/>
+        <location filename="../../configurator/qt/builds.py" line="856"/>
         <source>optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="848"/>
+        <location filename="../../configurator/qt/builds.py" line="857"/>
         <source>offload</source>
         <translation>卸载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="849"/>
+        <location filename="../../configurator/qt/builds.py" line="858"/>
         <source>layout</source>
         <translation>布局</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="850"/>
+        <location filename="../../configurator/qt/builds.py" line="859"/>
         <source>time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="851"/>
+        <location filename="../../configurator/qt/builds.py" line="860"/>
         <source>parallel</source>
         <translation>并行</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="852"/>
+        <location filename="../../configurator/qt/builds.py" line="861"/>
         <source>host</source>
         <translation>主机</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="853"/>
+        <location filename="../../configurator/qt/builds.py" line="862"/>
         <source>split</source>
         <translation>切分</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="854"/>
+        <location filename="../../configurator/qt/builds.py" line="863"/>
         <source>zero</source>
         <translation>ZeRO</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="880"/>
+        <location filename="../../configurator/qt/builds.py" line="886"/>
+        <source> (80 % range {0}-{1})</source>
+        <translation>（80 % 区间 {0}-{1}）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/builds.py" line="900"/>
         <source>tokens/s per user</source>
         <translation>token/秒（每用户）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="886"/>
+        <location filename="../../configurator/qt/builds.py" line="907"/>
         <source>All users</source>
         <translation>所有用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="887"/>
-        <location filename="../../configurator/qt/builds.py" line="894"/>
+        <location filename="../../configurator/qt/builds.py" line="908"/>
+        <location filename="../../configurator/qt/builds.py" line="915"/>
         <source>tokens/s</source>
         <translation>token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="893"/>
+        <location filename="../../configurator/qt/builds.py" line="914"/>
         <source>Prefill</source>
         <translation>预填充</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="900"/>
+        <location filename="../../configurator/qt/builds.py" line="921"/>
         <source>First token</source>
         <translation>首个 token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="901"/>
+        <location filename="../../configurator/qt/builds.py" line="922"/>
         <source>{0:.2f} s after a {1}-token prompt</source>
         <translation>{1} token 提示词后 {0:.2f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="911"/>
+        <location filename="../../configurator/qt/builds.py" line="933"/>
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="912"/>
+        <location filename="../../configurator/qt/builds.py" line="934"/>
         <source>{0:,.0f} GPU-hours; {1:,.1f} h wall clock on {2} GPUs</source>
         <translation>{0:,.0f} GPU 小时；在 {2} 张 GPU 上墙钟时间 {1:,.1f} 小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="922"/>
+        <location filename="../../configurator/qt/builds.py" line="944"/>
         <source>Steady state</source>
         <translation>稳态速率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="923"/>
+        <location filename="../../configurator/qt/builds.py" line="945"/>
         <source>{0:,.0f} tokens/s while stepping (80 % range {1:,.0f}-{2:,.0f})</source>
         <translation>训练步进中 {0:,.0f} tokens/秒（80 % 区间 {1:,.0f}-{2:,.0f}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="932"/>
+        <location filename="../../configurator/qt/builds.py" line="954"/>
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="933"/>
+        <location filename="../../configurator/qt/builds.py" line="955"/>
         <source>{0:.1f} GiB on the most loaded GPU; {1:.1f} GiB in all</source>
         <translation>负载最高的 GPU 上 {0:.1f} GiB；共 {1:.1f} GiB</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="939"/>
+        <location filename="../../configurator/qt/builds.py" line="961"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="962"/>
+        <location filename="../../configurator/qt/builds.py" line="984"/>
         <source>How this is computed</source>
         <translation>计算过程</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="963"/>
+        <location filename="../../configurator/qt/builds.py" line="985"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="967"/>
+        <location filename="../../configurator/qt/builds.py" line="989"/>
         <source>Room to grow</source>
         <translation>扩展空间</translation>
     </message>
