@@ -679,3 +679,14 @@ def test_mfu_names_the_format_of_the_peak_it_is_taken_over() -> None:
         rows = dict(utilisation_rows(build))
         assert rows, gpu
         assert next(iter(rows.values())).endswith(f"TFLOPS {fmt}"), (gpu, rows)
+
+
+def test_the_sheet_gives_the_decode_speed_and_first_token_with_their_ranges(scenarios: dict[str, Scenario]) -> None:
+    """walk15: the sheet's "Time to first token 2.65 s" had no range, though the plan's JSON gives one (issue #29)."""
+    _, builds = scenarios["home"]
+    build = builds[0]
+    low, high = build.estimate.to_json()["ranges"]["speed.time_to_first_token_s"]
+    html = build_sheet_html(build, REQUESTS["home"], META)
+    assert f"{build.estimate.time_to_first_token_s:,.2f} s (80 % range {low:,.2f}-{high:,.2f})" in html
+    low, high = build.estimate.to_json()["ranges"]["speed.decode_tokens_per_s"]
+    assert f"{build.estimate.decode_tokens_per_s:,.1f} tokens/s (80 % range {low:,.1f}-{high:,.1f})" in html

@@ -858,7 +858,22 @@ def _speed_rows(build: Build) -> list[str]:
         ("GPU-hours", est.gpu_hours, "{:,.0f} h"),
         ("Wall-clock time", est.wall_hours, "{:,.1f} h"),
     ]
-    rows = [f"<tr>{_cell(t(k))}{_cell(fmt.format(v), 'num')}</tr>" for k, v, fmt in figures if v is not None]
+    # the 80 % ranges the plan's JSON gives (core estimate/ranges.py, issue #29), as the window's Estimates tab
+    ranges = est.to_json().get("ranges", {})
+    keyed = {
+        "Decode, per sequence": ("speed.decode_tokens_per_s", "{:,.1f}"),
+        "Time to first token": ("speed.time_to_first_token_s", "{:,.2f}"),
+    }
+
+    def shown(name: str, value: float, fmt: str) -> str:
+        key, spec = keyed.get(name, ("", ""))
+        found = ranges.get(key) if key else None
+        if not found:
+            return fmt.format(value)
+        low, high = (spec.format(v) for v in found)
+        return fmt.format(value) + t(" (80 % range {0}-{1})").format(low, high)
+
+    rows = [f"<tr>{_cell(t(k))}{_cell(shown(k, v, fmt), 'num')}</tr>" for k, v, fmt in figures if v is not None]
     # MFU (and a cluster's compute-phase rate) as the plan text and the app word them (report.utilisation)
     return rows + [f"<tr>{_cell(k)}{_cell(v, 'num')}</tr>" for k, v in utilisation_rows(build)]
 

@@ -2216,6 +2216,7 @@ ZH_CN.update(
         "Board, memory, drives, fans": "主板、内存、硬盘、风扇",
         "DC load (sustained)": "直流负载（持续）",
         "Short power spikes (about 100 us)": "瞬时功耗尖峰（约 100 微秒）",
+        " (80 % range {0}-{1})": "（80 % 区间 {0}-{1}）",
         "PSU against spikes": "电源承受尖峰",
         "PSU capacity": "电源容量",
         "Wall draw": "墙插功耗",
