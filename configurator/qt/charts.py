@@ -435,6 +435,14 @@ class NodeScalingChart(_Chart):
         self.clear()
         curve = build.node_curve if build is not None else None
         if curve is None or build is None:
+            if build is not None:  # walk15: an empty grid from 0.1 to 0.9 under the title, and nothing said
+                self.note.setText(
+                    QCoreApplication.translate(
+                        "charts",
+                        "No node curve for this build: it is drawn for the ready-made servers of a training plan "
+                        "and for inference clusters, which are bought by the node.",
+                    )
+                )
             return
         self.curve = curve
         training = curve.kind == "training"

@@ -238,22 +238,22 @@
 <context>
     <name>BuyOrRentChart</name>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="589"/>
+        <location filename="../../configurator/qt/charts.py" line="597"/>
         <source>Cumulative cost: &lt;span style=&apos;color: #3b6ea8;&apos;&gt;buy (purchase + electricity - resale)&lt;/span&gt; vs &lt;span style=&apos;color: #c8553d;&apos;&gt;rent (cloud equivalent)&lt;/span&gt;</source>
         <translation>累计成本：&lt;span style=&apos;color: #3b6ea8;&apos;&gt;购买（购置 + 电费 - 转卖所得）&lt;/span&gt; 对比 &lt;span style=&apos;color: #c8553d;&apos;&gt;租用（同等云算力）&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="594"/>
+        <location filename="../../configurator/qt/charts.py" line="602"/>
         <source>Cumulative cost: &lt;span style=&apos;color: #3b6ea8;&apos;&gt;buy (purchase + electricity - resale)&lt;/span&gt;; no rental to compare</source>
         <translation>累计成本：&lt;span style=&apos;color: #3b6ea8;&apos;&gt;购买（购置 + 电费 - 转卖所得）&lt;/span&gt;；没有可比的租用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="598"/>
+        <location filename="../../configurator/qt/charts.py" line="606"/>
         <source>months</source>
         <translation>月</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="654"/>
+        <location filename="../../configurator/qt/charts.py" line="662"/>
         <source>break-even: month {0}</source>
         <translation>回本：第 {0} 个月</translation>
     </message>
@@ -2523,13 +2523,13 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
     </message>
     <message>
         <location filename="../../configurator/qt/charts.py" line="376"/>
-        <location filename="../../configurator/qt/charts.py" line="466"/>
+        <location filename="../../configurator/qt/charts.py" line="474"/>
         <source>Wall time and cost against nodes</source>
         <translation>耗时与成本随节点数的变化</translation>
     </message>
     <message>
         <location filename="../../configurator/qt/charts.py" line="377"/>
-        <location filename="../../configurator/qt/charts.py" line="459"/>
+        <location filename="../../configurator/qt/charts.py" line="467"/>
         <source>wall time (days)</source>
         <translation>耗时（天）</translation>
     </message>
@@ -2539,82 +2539,87 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="461"/>
+        <location filename="../../configurator/qt/charts.py" line="440"/>
+        <source>No node curve for this build: it is drawn for the ready-made servers of a training plan and for inference clusters, which are bought by the node.</source>
+        <translation>此配置没有节点曲线：节点曲线只为训练方案中的现成服务器和推理集群绘制（它们按台购买）。</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/charts.py" line="469"/>
         <source>decode tokens/s per sequence</source>
         <translation>每个序列的解码速度（token/秒）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="463"/>
+        <location filename="../../configurator/qt/charts.py" line="471"/>
         <source>cost ({0})</source>
         <translation>成本（{0}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="468"/>
+        <location filename="../../configurator/qt/charts.py" line="476"/>
         <source>Decode speed and cost against nodes</source>
         <translation>解码速度与成本随节点数的变化</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="471"/>
+        <location filename="../../configurator/qt/charts.py" line="479"/>
         <source>nodes of {0}</source>
         <translation>{0} 节点数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="475"/>
+        <location filename="../../configurator/qt/charts.py" line="483"/>
         <source>wall time (left)</source>
         <translation>耗时（左轴）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="477"/>
+        <location filename="../../configurator/qt/charts.py" line="485"/>
         <source>decode speed (left)</source>
         <translation>解码速度（左轴）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="482"/>
+        <location filename="../../configurator/qt/charts.py" line="490"/>
         <source>bought (right)</source>
         <translation>购买（右轴）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="490"/>
+        <location filename="../../configurator/qt/charts.py" line="498"/>
         <source>the job rented (right)</source>
         <translation>租用完成该任务（右轴）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="499"/>
+        <location filename="../../configurator/qt/charts.py" line="507"/>
         <source>chosen: {0} nodes</source>
         <translation>已选：{0} 个节点</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="502"/>
+        <location filename="../../configurator/qt/charts.py" line="510"/>
         <source>{0:,.0f} days</source>
         <translation>{0:,.0f} 天</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="504"/>
+        <location filename="../../configurator/qt/charts.py" line="512"/>
         <source>{0:.1f} tokens/s</source>
         <translation>{0:.1f} token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="534"/>
+        <location filename="../../configurator/qt/charts.py" line="542"/>
         <source>deadline {0:,.0f} days</source>
         <translation>截止时间 {0:,.0f} 天</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="556"/>
+        <location filename="../../configurator/qt/charts.py" line="564"/>
         <source>{0} nodes: too few, no parallel layout holds the job in memory</source>
         <translation>{0} 个节点：太少，没有任何并行布局能把任务装进显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="558"/>
+        <location filename="../../configurator/qt/charts.py" line="566"/>
         <source>{0} node: too few, no parallel layout holds the job in memory</source>
         <translation>{0} 个节点：太少，没有任何并行布局能把任务装进显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="564"/>
+        <location filename="../../configurator/qt/charts.py" line="572"/>
         <source>no rental at {0} nodes: {1}</source>
         <translation>{0} 个节点时无可租用：{1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="571"/>
+        <location filename="../../configurator/qt/charts.py" line="579"/>
         <source>rented: the job on the cloud offer the plan matches at each size (its hourly price x its own wall hours)</source>
         <translation>租用：每种规模下按方案匹配的云服务完成该任务（每小时价格 x 其自身耗时）</translation>
     </message>
@@ -2700,12 +2705,12 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>costs</name>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="633"/>
+        <location filename="../../configurator/qt/charts.py" line="641"/>
         <source>buy: purchase + electricity - resale</source>
         <translation>购买：购置 + 电费 - 转卖所得</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="640"/>
+        <location filename="../../configurator/qt/charts.py" line="648"/>
         <source>rent: cloud equivalent</source>
         <translation>租用：同等云算力</translation>
     </message>
