@@ -110,11 +110,13 @@ def last_user_rows(build: Build) -> list[tuple[str, str]]:
     if found is None:
         return []
     f = found.fields
+    prompt = f["prompt"]
+    tokens = f"{int(prompt):,}" if isinstance(prompt, (int, float)) else str(prompt)  # 4,096 as the Prompt field
     return [
         (
             QCoreApplication.translate("estimate", "Last of {0} users").format(f["users"]),
             QCoreApplication.translate("estimate", "{0:,.0f} s when all send a {1}-token prompt at once").format(
-                f["shared_s"], f["prompt"]
+                f["shared_s"], tokens
             ),
         )
     ]
@@ -406,10 +408,26 @@ class InfeasibleBanner(QWidget):
         listed = f"<b>{html.escape(ways_head)}</b>" if len(ways) > 1 else ""
         self.text.setText(f"<b>{title}</b>{space}{html.escape(reason)}{end}<br>{binding}{cheapest}{listed}{below}")
         self._show_ways(ways if len(ways) > 1 else [])
-        self.apply.setVisible(inf.relaxed_request is not None)
-        self.apply.setText(self.tr("Apply the cheapest") if len(ways) > 1 else self.tr("Apply"))
+        self._label_apply(inf, ways)
         self.show()
         self._fit_height()
+
+    def _label_apply(self, inf: Infeasible, ways: list[Relaxation]) -> None:
+        """The top button applies the request's cheapest way out that has a request to switch to: when the cheapest
+        listed is one with nothing to apply (rent it, a ready-made server in a server room), "Apply the cheapest"
+        switched to way 2 (seen on Sam's pretraining plan at 1366 x 768), so it names the way it applies."""
+        at = next((i for i, w in enumerate(ways) if w.request is not None and w.request == inf.relaxed_request), None)
+        if not ways:
+            self.apply.setVisible(inf.relaxed_request is not None)
+            self.apply.setText(self.tr("Apply"))
+            return
+        self.apply.setVisible(at is not None)
+        if at is None or len(ways) == 1:
+            self.apply.setText(self.tr("Apply"))
+        elif at == 0:
+            self.apply.setText(self.tr("Apply the cheapest"))
+        else:
+            self.apply.setText(self.tr("Apply way out {0}").format(at + 1))
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
@@ -486,7 +504,16 @@ class BuildHeader(WrappedLabel):
         self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.setContentsMargins(4, 2, 4, 2)
 
+    _shown: tuple[Build | None, BuildRequest | None, int] = (None, None, 0)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        build, request, width = self._shown
+        if build is not None and event.size().width() != width:  # the "why shown" line is cut to the width
+            self.show_build(build, request)
+
     def show_build(self, build: Build | None, request: BuildRequest | None) -> None:
+        self._shown = (build, request, self.width())
         if build is None:
             self.setText("")
             self.setToolTip("")
@@ -503,6 +530,16 @@ class BuildHeader(WrappedLabel):
         )
         fits = self.tr("How this fits:")
         line = f"<br><span style='color: gray;'>{fits} {html.escape(i18n.fit_line(fit))}</span>" if fit else ""
+        # why it is shown, where it is named (walk15: "1. cheapest" stood over two cheaper builds, its "of the 3 builds
+        # at reading speed or more" only in the Why column's tooltip); one line, cut to the width (at 1366 x 768 three
+        # lines of it hid the fifth build), the whole of it in the tooltip
+        reason = i18n.why(build)
+        shown = self.tr("Why shown:")
+        if reason:
+            metrics = self.fontMetrics()
+            room = max(200, self.width() - 16 - metrics.horizontalAdvance(shown + " "))
+            cut = metrics.elidedText(reason, Qt.TextElideMode.ElideRight, room)
+            line += f"<br><span style='color: gray;'>{html.escape(shown)} {html.escape(cut)}</span>"
         # what the estimator doubts (a context beyond the model's maximum...) is said where the build is named
         # a "cheapest" training build many times slower than one shown says so under its label (rank.slower), as the
         # plan's text does on its second line: the window had it in the Why column's tooltip only
@@ -511,7 +548,8 @@ class BuildHeader(WrappedLabel):
             f"<br><span style='color: {STATUS_COLORS['warn']};'>⚠ {html.escape(i18n.say(w))}</span>" for w in doubts
         )
         self.setText(head + line + warned)
-        self.setToolTip(i18n.fit_sentence(fit) if fit else "")
+        tip = [i18n.fit_sentence(fit)] if fit else []
+        self.setToolTip("\n".join(tip + ([f"{shown} {reason}"] if reason else [])))
 
 
 class LaunchCommand(QWidget):
@@ -838,6 +876,16 @@ def restates_a_step(assumption: str, steps: Sequence[Step]) -> bool:
     return assumption in {s.text for s in steps} | {as_assumption(s) for s in steps}
 
 
+def eighty(build: Build, key: str, spec: str) -> str:
+    """An estimate's 80 % range (core estimate/ranges.py, issue #29), as the plan's JSON gives it, or "" without one:
+    the Estimates tab gave the training rate's range only, not the decode speed's or the first token's (walk15)."""
+    found = build.estimate.to_json().get("ranges", {}).get(key)
+    if not found:
+        return ""
+    low, high = (format(v, spec) for v in found)
+    return QCoreApplication.translate("estimate", " (80 % range {0}-{1})").format(low, high)
+
+
 def estimate_html(build: Build) -> str:
     """The estimate with its formula chain and assumptions, as simple HTML."""
     import html
@@ -848,7 +896,9 @@ def estimate_html(build: Build) -> str:
         rows.append(
             (
                 QCoreApplication.translate("estimate", "Decode"),
-                f"{e.decode_tokens_per_s:.1f} " + QCoreApplication.translate("estimate", "tokens/s per user"),
+                f"{e.decode_tokens_per_s:.1f} "
+                + QCoreApplication.translate("estimate", "tokens/s per user")
+                + eighty(build, "speed.decode_tokens_per_s", ".1f"),
             )
         )
         if e.aggregate_tokens_per_s and e.workload.get("batch", 1) > 1:
@@ -870,8 +920,10 @@ def estimate_html(build: Build) -> str:
                 (
                     QCoreApplication.translate("estimate", "First token"),
                     QCoreApplication.translate("estimate", "{0:.2f} s after a {1}-token prompt").format(
-                        e.time_to_first_token_s, waited_prompt(build)
-                    ),
+                        e.time_to_first_token_s,
+                        f"{waited_prompt(build):,}",  # 1,020 as the Prompt field says it
+                    )
+                    + eighty(build, "speed.time_to_first_token_s", ".2f"),
                 )
             )
             rows += last_user_rows(build)

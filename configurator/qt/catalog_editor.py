@@ -520,5 +520,6 @@ class CatalogEditorDialog(QDialog):
         self._fill()
         if record.id in self._ids:
             self.list.setCurrentRow(self._ids.index(record.id))
-        self.message.setText(html.escape(f"Saved {record.id} to {file}"))
+        # in the window's language (walk15: "Saved a800-80gb-pcie to ..." in a Chinese window)
+        self.message.setText(html.escape(self.tr("Saved {0} to {1}").format(record.id, file)))
         self.list.setFocus(Qt.FocusReason.OtherFocusReason)

@@ -435,6 +435,14 @@ class NodeScalingChart(_Chart):
         self.clear()
         curve = build.node_curve if build is not None else None
         if curve is None or build is None:
+            if build is not None:  # walk15: an empty grid from 0.1 to 0.9 under the title, and nothing said
+                self.note.setText(
+                    QCoreApplication.translate(
+                        "charts",
+                        "No node curve for this build: it is drawn for the ready-made servers of a training plan "
+                        "and for inference clusters, which are bought by the node.",
+                    )
+                )
             return
         self.curve = curve
         training = curve.kind == "training"
@@ -585,12 +593,16 @@ class BuyOrRentChart(pg.PlotWidget):
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent, background=None, axisItems={"left": PlainAxis("left")})  # 50M, not 5e+07
         # the colours named in the title instead of a legend, which would sit on the lines
-        self.setTitle(
-            self.tr(
-                "Cumulative cost: <span style='color: #3b6ea8;'>buy (purchase + electricity - resale)</span> vs "
-                "<span style='color: #c8553d;'>rent (cloud equivalent)</span>"
-            )
+        self.both_title = self.tr(
+            "Cumulative cost: <span style='color: #3b6ea8;'>buy (purchase + electricity - resale)</span> vs "
+            "<span style='color: #c8553d;'>rent (cloud equivalent)</span>"
         )
+        # without a rental the title named a red line that was not drawn (walk15: Sam's 12-node 70B cluster)
+        self.buy_title = self.tr(
+            "Cumulative cost: <span style='color: #3b6ea8;'>buy (purchase + electricity - resale)</span>; "
+            "no rental to compare"
+        )
+        self.setTitle(self.both_title)
         self.setLabel("bottom", self.tr("months"))
         self.showGrid(x=True, y=True, alpha=0.25)
         self.setMouseEnabled(x=False, y=False)
@@ -619,6 +631,7 @@ class BuyOrRentChart(pg.PlotWidget):
         if costs is None:
             return
         owning, renting = costs.cumulative_costs(months)
+        self.setTitle(self.both_title if renting else self.buy_title)
         x = list(range(months + 1))
         self.series = {"owning": owning, "renting": renting}
         self.plot(

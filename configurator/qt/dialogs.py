@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -156,18 +156,24 @@ class PreferencesDialog(QDialog):
         self.currency = QComboBox()
         self.currency.addItems(["USD", "CNY", "EUR"])
         self.currency.setCurrentText(prefs.currency)
+        # the choices in the window's language (walk15: a Chinese window offered "global", "China", "120 V 15 A
+        # (US outlet)" and "follow the system" here, in English)
         self.region = QComboBox()
-        self.region.addItem("global", "global")
-        self.region.addItem("China", "china")
+        self.region.addItem(self.tr("global"), "global")
+        self.region.addItem(self.tr("China"), "china")
         self.region.setCurrentIndex(self.region.findData(prefs.region))
         from configurator.core.model.request import CIRCUIT_NAMES, default_circuit
 
         self.circuit = QComboBox()
-        for key, name in CIRCUIT_NAMES.items():
-            self.circuit.addItem(name, key)
+        for key in CIRCUIT_NAMES:
+            self.circuit.addItem(i18n.circuit_name(key), key)
         self.circuit.setCurrentIndex(self.circuit.findData(prefs.circuit or default_circuit(prefs.currency)))
         self.theme = QComboBox()
-        for text, key in (("follow the system", "system"), ("light", "light"), ("dark", "dark")):
+        for text, key in (
+            (self.tr("follow the system"), "system"),
+            (self.tr("light"), "light"),
+            (self.tr("dark"), "dark"),
+        ):
             self.theme.addItem(text, key)
         self.theme.setCurrentIndex(self.theme.findData(prefs.theme))
         form = QFormLayout()
@@ -231,6 +237,17 @@ def _country_of_locale() -> str:
     return "EU" if territory in EURO_AREA else "US"
 
 
+COUNTRY_NAMES = {
+    "US": QT_TRANSLATE_NOOP("CountryDialog", "United States"),
+    "CA": QT_TRANSLATE_NOOP("CountryDialog", "Canada (prices in USD)"),
+    "CN": QT_TRANSLATE_NOOP("CountryDialog", "China (mainland)"),
+    "EU": QT_TRANSLATE_NOOP("CountryDialog", "Euro area (Germany, France, ...)"),
+    "OTHER-230": QT_TRANSLATE_NOOP("CountryDialog", "Elsewhere, 220-240 V (prices in USD)"),
+    "OTHER-120": QT_TRANSLATE_NOOP("CountryDialog", "Elsewhere, 100-127 V (prices in USD)"),
+}
+"""request.COUNTRIES' names, for the window's language (the core keeps its English names)."""
+
+
 class CountryDialog(QDialog):
     """The first-run choice of country (#31): it sets the currency, wall circuit, market and language of new
     projects once; each is changed on its own afterwards (Build > Preferences, the request's fields). Bilingual,
@@ -257,7 +274,10 @@ class CountryDialog(QDialog):
         self.choices = QListWidget()
         for key, country in COUNTRIES.items():
             text = f"{country.name}: {country.currency}, {CIRCUIT_NAMES[country.circuit]}"
-            if key == "CN":
+            if chinese:  # walk15: a Chinese window listed every country but China in English
+                name = QCoreApplication.translate("CountryDialog", str(COUNTRY_NAMES.get(key, country.name)))
+                text = f"{name}：{country.currency}，{i18n.circuit_name(country.circuit)}"
+            elif key == "CN":
                 text = f"中国大陆 / {text}"
             item = QListWidgetItem(text)
             item.setData(256, key)  # Qt.ItemDataRole.UserRole

@@ -4,142 +4,142 @@
 <context>
     <name>BuildDetail</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="570"/>
+        <location filename="../../configurator/qt/builds.py" line="608"/>
         <source>Category</source>
         <translation>类别</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="570"/>
+        <location filename="../../configurator/qt/builds.py" line="608"/>
         <source>Part</source>
         <translation>配件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="570"/>
+        <location filename="../../configurator/qt/builds.py" line="608"/>
         <source>Qty</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="570"/>
+        <location filename="../../configurator/qt/builds.py" line="608"/>
         <source>Unit price</source>
         <translation>单价</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="570"/>
+        <location filename="../../configurator/qt/builds.py" line="608"/>
         <source>Subtotal</source>
         <translation>小计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="590"/>
+        <location filename="../../configurator/qt/builds.py" line="628"/>
         <source>&lt;b&gt;Why each part&lt;/b&gt;</source>
         <translation>&lt;b&gt;每个配件的选择理由&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="615"/>
+        <location filename="../../configurator/qt/builds.py" line="653"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="615"/>
+        <location filename="../../configurator/qt/builds.py" line="653"/>
         <source>Rule</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="615"/>
+        <location filename="../../configurator/qt/builds.py" line="653"/>
         <source>Why</source>
         <translation>理由</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="628"/>
+        <location filename="../../configurator/qt/builds.py" line="666"/>
         <source>Parts</source>
         <translation>配件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="629"/>
+        <location filename="../../configurator/qt/builds.py" line="667"/>
         <source>VRAM</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="630"/>
+        <location filename="../../configurator/qt/builds.py" line="668"/>
         <source>Cost</source>
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="631"/>
+        <location filename="../../configurator/qt/builds.py" line="669"/>
         <source>Power</source>
         <translation>功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="632"/>
+        <location filename="../../configurator/qt/builds.py" line="670"/>
         <source>Nodes</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="633"/>
+        <location filename="../../configurator/qt/builds.py" line="671"/>
         <source>Slot map</source>
         <translation>插槽布局</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="634"/>
+        <location filename="../../configurator/qt/builds.py" line="672"/>
         <source>Checks</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="635"/>
+        <location filename="../../configurator/qt/builds.py" line="673"/>
         <source>Estimates</source>
         <translation>估算</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="638"/>
+        <location filename="../../configurator/qt/builds.py" line="676"/>
         <source>Buy or rent</source>
         <translation>购买还是租用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="703"/>
+        <location filename="../../configurator/qt/builds.py" line="741"/>
         <source> ({0} owned)</source>
         <translation>（已有 {0}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="709"/>
+        <location filename="../../configurator/qt/builds.py" line="747"/>
         <source> for the cluster</source>
         <translation>（集群共用）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="711"/>
+        <location filename="../../configurator/qt/builds.py" line="749"/>
         <source> per node x {0:,}</source>
         <translation>（每节点，共 {0:,} 个节点）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="739"/>
+        <location filename="../../configurator/qt/builds.py" line="777"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="754"/>
+        <location filename="../../configurator/qt/builds.py" line="792"/>
         <source> for {0} machines</source>
         <translation>（{0} 台机器）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="756"/>
+        <location filename="../../configurator/qt/builds.py" line="794"/>
         <source>; parts you own save {0:,.0f} {1}</source>
         <translation>；已有配件节省 {0:,.0f} {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="771"/>
+        <location filename="../../configurator/qt/builds.py" line="809"/>
         <source>{0} price(s) older than six months (marked ⚠; hover for the dates). Get a fresh quote and enter it with Catalog &gt; Edit prices and parts, Catalog &gt; Import a vendor quote, or Catalog &gt; Import a price pack.</source>
         <translation>{0} 个价格已超过六个月（标有 ⚠；悬停查看日期）。请索取最新报价，并通过“目录 &gt; 编辑价格和配件”、“目录 &gt; 导入供应商报价”或“目录 &gt; 导入价格包”录入。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="779"/>
+        <location filename="../../configurator/qt/builds.py" line="817"/>
         <source>Total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="789"/>
+        <location filename="../../configurator/qt/builds.py" line="827"/>
         <source> (one machine)</source>
         <translation>（单台机器）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="791"/>
+        <location filename="../../configurator/qt/builds.py" line="829"/>
         <source>Noise under load{0}:</source>
         <translation>满载噪音{0}：</translation>
     </message>
@@ -147,85 +147,90 @@
 <context>
     <name>BuildHeader</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="496"/>
+        <location filename="../../configurator/qt/builds.py" line="523"/>
         <source>{0:,.0f} W at the wall</source>
         <translation>墙插功耗 {0:,.0f} W</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="497"/>
+        <location filename="../../configurator/qt/builds.py" line="524"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="498"/>
+        <location filename="../../configurator/qt/builds.py" line="525"/>
         <source>, </source>
         <translation>，</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="504"/>
+        <location filename="../../configurator/qt/builds.py" line="531"/>
         <source>How this fits:</source>
         <translation>如何装下：</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/builds.py" line="537"/>
+        <source>Why shown:</source>
+        <translation>显示理由：</translation>
     </message>
 </context>
 <context>
     <name>BuildsTable</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="193"/>
+        <location filename="../../configurator/qt/builds.py" line="195"/>
         <source>Why</source>
         <translation>理由</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="194"/>
+        <location filename="../../configurator/qt/builds.py" line="196"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="195"/>
+        <location filename="../../configurator/qt/builds.py" line="197"/>
         <source>Price</source>
         <translation>价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="196"/>
+        <location filename="../../configurator/qt/builds.py" line="198"/>
         <source>Free</source>
         <translation>剩余</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="197"/>
+        <location filename="../../configurator/qt/builds.py" line="199"/>
         <source>Speed / time</source>
         <translation>速度 / 时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="198"/>
+        <location filename="../../configurator/qt/builds.py" line="200"/>
         <source>Wall</source>
         <translation>墙插功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="199"/>
+        <location filename="../../configurator/qt/builds.py" line="201"/>
         <source>Noise</source>
         <translation>噪音</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="200"/>
+        <location filename="../../configurator/qt/builds.py" line="202"/>
         <source>Checks</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="201"/>
+        <location filename="../../configurator/qt/builds.py" line="203"/>
         <source>How it fits</source>
         <translation>如何装下</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="219"/>
+        <location filename="../../configurator/qt/builds.py" line="221"/>
         <source>VRAM left free on the most loaded GPU</source>
         <translation>负载最高的 GPU 上剩余的显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="221"/>
+        <location filename="../../configurator/qt/builds.py" line="223"/>
         <source>Under load, at {0:g} m from one machine: fans, cards and PSU summed logarithmically</source>
         <translation>满载时距单台机器 {0:g} 米处：风扇、显卡与电源按对数叠加</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="224"/>
+        <location filename="../../configurator/qt/builds.py" line="226"/>
         <source>Engine, split, KV cache, sharding, offload, power and framework the estimate assumes; {0} marks what the solver chose for you</source>
         <translation>估算所假设的引擎、切分方式、KV 缓存、分片、卸载、功率与框架；{0} 标出求解器替您选择的项</translation>
     </message>
@@ -233,17 +238,22 @@
 <context>
     <name>BuyOrRentChart</name>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="587"/>
+        <location filename="../../configurator/qt/charts.py" line="597"/>
         <source>Cumulative cost: &lt;span style=&apos;color: #3b6ea8;&apos;&gt;buy (purchase + electricity - resale)&lt;/span&gt; vs &lt;span style=&apos;color: #c8553d;&apos;&gt;rent (cloud equivalent)&lt;/span&gt;</source>
         <translation>累计成本：&lt;span style=&apos;color: #3b6ea8;&apos;&gt;购买（购置 + 电费 - 转卖所得）&lt;/span&gt; 对比 &lt;span style=&apos;color: #c8553d;&apos;&gt;租用（同等云算力）&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="591"/>
+        <location filename="../../configurator/qt/charts.py" line="602"/>
+        <source>Cumulative cost: &lt;span style=&apos;color: #3b6ea8;&apos;&gt;buy (purchase + electricity - resale)&lt;/span&gt;; no rental to compare</source>
+        <translation>累计成本：&lt;span style=&apos;color: #3b6ea8;&apos;&gt;购买（购置 + 电费 - 转卖所得）&lt;/span&gt;；没有可比的租用</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/charts.py" line="606"/>
         <source>months</source>
         <translation>月</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="630"/>
+        <location filename="../../configurator/qt/charts.py" line="662"/>
         <source>break-even: month {0}</source>
         <translation>回本：第 {0} 个月</translation>
     </message>
@@ -344,109 +354,114 @@
 <context>
     <name>CatalogEditorDialog</name>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="356"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="362"/>
         <source>GPUs</source>
         <translation>显卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="357"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="363"/>
         <source>CPUs</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="358"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="364"/>
         <source>Motherboards</source>
         <translation>主板</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="359"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="365"/>
         <source>Memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="360"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="366"/>
         <source>Power supplies</source>
         <translation>电源</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="361"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="367"/>
         <source>Cases</source>
         <translation>机箱</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="362"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="368"/>
         <source>CPU coolers</source>
         <translation>CPU 散热器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="363"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="369"/>
         <source>Storage</source>
         <translation>硬盘</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="364"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="370"/>
         <source>Accessories</source>
         <translation>附件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="365"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="371"/>
         <source>Ready-made systems</source>
         <translation>整机</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="366"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="372"/>
         <source>Models</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="371"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="377"/>
         <source>Catalog editor</source>
         <translation>目录编辑器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="377"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="383"/>
         <source>Filter</source>
         <translation>筛选</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="385"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="391"/>
         <source>Form</source>
         <translation>形态</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="388"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="394"/>
         <source>Record as TOML (expert). Change the id to add a custom part:</source>
         <translation>以 TOML 表示的记录（高级）。修改 id 即可新增自定义配件：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="390"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="396"/>
         <source>TOML (expert)</source>
         <translation>TOML（高级）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="391"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="397"/>
         <source>Save record to my catalog</source>
         <translation>将记录保存到我的目录</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="462"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="468"/>
         <source>Fix the fields marked in red first</source>
         <translation>请先修正标红的字段</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="497"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="503"/>
         <source>Fix the fields marked in red first.</source>
         <translation>请先修正标红的字段。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="509"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="515"/>
         <source>Could not save</source>
         <translation>无法保存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="509"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="515"/>
         <source>Could not write your catalog file: {0}</source>
         <translation>无法写入您的目录文件：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_editor.py" line="524"/>
+        <source>Saved {0} to {1}</source>
+        <translation>已将 {0} 保存到 {1}</translation>
     </message>
 </context>
 <context>
@@ -465,12 +480,42 @@
 <context>
     <name>CountryDialog</name>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="247"/>
+        <location filename="../../configurator/qt/dialogs.py" line="241"/>
+        <source>United States</source>
+        <translation>美国</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/dialogs.py" line="242"/>
+        <source>Canada (prices in USD)</source>
+        <translation>加拿大（价格以 USD 计）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/dialogs.py" line="243"/>
+        <source>China (mainland)</source>
+        <translation>中国大陆</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/dialogs.py" line="244"/>
+        <source>Euro area (Germany, France, ...)</source>
+        <translation>欧元区（德国、法国等）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/dialogs.py" line="245"/>
+        <source>Elsewhere, 220-240 V (prices in USD)</source>
+        <translation>其他地区，220-240 V（价格以 USD 计）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/dialogs.py" line="246"/>
+        <source>Elsewhere, 100-127 V (prices in USD)</source>
+        <translation>其他地区，100-127 V（价格以 USD 计）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/dialogs.py" line="264"/>
         <source>Where will the machine run?</source>
         <translation>机器在哪里使用？</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="250"/>
+        <location filename="../../configurator/qt/dialogs.py" line="267"/>
         <source>Your country sets the currency, the wall circuit, the market (China: export variants and CNY prices) and the language of new projects. Each can be changed later on its own, in Build &gt; Preferences or in the request.</source>
         <translation>国家/地区决定新项目的货币、墙插电路、市场（中国：特供版显卡与人民币价格）和界面语言。之后可在“构建 &gt; 偏好设置”或需求中分别修改。</translation>
     </message>
@@ -478,7 +523,7 @@
 <context>
     <name>GuideDialog</name>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="296"/>
+        <location filename="../../configurator/qt/dialogs.py" line="316"/>
         <source>User guide</source>
         <translation>用户指南</translation>
     </message>
@@ -486,49 +531,55 @@
 <context>
     <name>InfeasibleBanner</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="377"/>
+        <location filename="../../configurator/qt/builds.py" line="379"/>
         <source>Below, passing every check:</source>
         <translation>下面是通过所有检查的配置：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="397"/>
+        <location filename="../../configurator/qt/builds.py" line="399"/>
         <source>Binding:</source>
         <translation>受限于：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="398"/>
+        <location filename="../../configurator/qt/builds.py" line="400"/>
         <source>Cheapest way out:</source>
         <translation>最省钱的解决办法：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="399"/>
+        <location filename="../../configurator/qt/builds.py" line="401"/>
         <source>Ways out, cheapest first:</source>
         <translation>解决办法（从最省钱的开始）：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="342"/>
-        <location filename="../../configurator/qt/builds.py" line="410"/>
-        <location filename="../../configurator/qt/builds.py" line="448"/>
+        <location filename="../../configurator/qt/builds.py" line="344"/>
+        <location filename="../../configurator/qt/builds.py" line="422"/>
+        <location filename="../../configurator/qt/builds.py" line="426"/>
+        <location filename="../../configurator/qt/builds.py" line="466"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="343"/>
+        <location filename="../../configurator/qt/builds.py" line="345"/>
         <source>Change the request as suggested and solve again</source>
         <translation>按建议修改需求并重新求解</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="410"/>
+        <location filename="../../configurator/qt/builds.py" line="428"/>
         <source>Apply the cheapest</source>
         <translation>应用最便宜的</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="438"/>
+        <location filename="../../configurator/qt/builds.py" line="430"/>
+        <source>Apply way out {0}</source>
+        <translation>应用办法 {0}</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/builds.py" line="456"/>
         <source>{tps:.1f} tokens/s</source>
         <translation>{tps:.1f} token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="449"/>
+        <location filename="../../configurator/qt/builds.py" line="467"/>
         <source>Change the request this way and solve again</source>
         <translation>按此修改需求并重新求解</translation>
     </message>
@@ -536,22 +587,22 @@
 <context>
     <name>LaunchCommand</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="534"/>
+        <location filename="../../configurator/qt/builds.py" line="572"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="535"/>
+        <location filename="../../configurator/qt/builds.py" line="573"/>
         <source>Copy the command to the clipboard</source>
         <translation>将命令复制到剪贴板</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="552"/>
+        <location filename="../../configurator/qt/builds.py" line="590"/>
         <source>Run it</source>
         <translation>运行命令</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="558"/>
+        <location filename="../../configurator/qt/builds.py" line="596"/>
         <source>Copied</source>
         <translation>已复制</translation>
     </message>
@@ -1110,22 +1161,47 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
         <translation>偏好设置</translation>
     </message>
     <message>
+        <location filename="../../configurator/qt/dialogs.py" line="162"/>
+        <source>global</source>
+        <translation>全球</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/dialogs.py" line="163"/>
+        <source>China</source>
+        <translation>中国</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/dialogs.py" line="173"/>
+        <source>follow the system</source>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
         <location filename="../../configurator/qt/dialogs.py" line="174"/>
+        <source>light</source>
+        <translation>浅色</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/dialogs.py" line="175"/>
+        <source>dark</source>
+        <translation>深色</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/dialogs.py" line="180"/>
         <source>Currency of new projects</source>
         <translation>新项目的货币</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="175"/>
+        <location filename="../../configurator/qt/dialogs.py" line="181"/>
         <source>Region of new projects</source>
         <translation>新项目的地区</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="176"/>
+        <location filename="../../configurator/qt/dialogs.py" line="182"/>
         <source>Circuit of new projects</source>
         <translation>新项目的电路</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="177"/>
+        <location filename="../../configurator/qt/dialogs.py" line="183"/>
         <source>Colours</source>
         <translation>配色</translation>
     </message>
@@ -1264,112 +1340,112 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>RecommendationMapDialog</name>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="47"/>
+        <location filename="../../configurator/qt/mapview.py" line="48"/>
         <source>Value: price per token/s (lower is better)</source>
         <translation>性价比：每 token/秒 的价格（越低越好）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="49"/>
+        <location filename="../../configurator/qt/mapview.py" line="50"/>
         <source>tower</source>
         <translation>塔式</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="50"/>
+        <location filename="../../configurator/qt/mapview.py" line="51"/>
         <source>workstation</source>
         <translation>工作站</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="51"/>
+        <location filename="../../configurator/qt/mapview.py" line="52"/>
         <source>server</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="52"/>
+        <location filename="../../configurator/qt/mapview.py" line="53"/>
         <source>cluster</source>
         <translation>集群</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="53"/>
+        <location filename="../../configurator/qt/mapview.py" line="54"/>
         <source>mini PC</source>
         <translation>迷你主机</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="54"/>
+        <location filename="../../configurator/qt/mapview.py" line="55"/>
         <source>laptop</source>
         <translation>笔记本电脑</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="57"/>
+        <location filename="../../configurator/qt/mapview.py" line="58"/>
         <source>full fine-tune</source>
         <translation>全参数微调</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="71"/>
+        <location filename="../../configurator/qt/mapview.py" line="72"/>
         <source>Recommendation map</source>
         <translation>推荐地图</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="106"/>
+        <location filename="../../configurator/qt/mapview.py" line="107"/>
         <source>Print…</source>
         <translation>打印…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="236"/>
+        <location filename="../../configurator/qt/mapview.py" line="237"/>
         <source>not solved</source>
         <translation>未求解</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="253"/>
+        <location filename="../../configurator/qt/mapview.py" line="254"/>
         <source>or %1: %2</source>
         <translation>或 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="304"/>
+        <location filename="../../configurator/qt/mapview.py" line="305"/>
         <source>%1 inference</source>
         <translation>%1 推理</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="306"/>
+        <location filename="../../configurator/qt/mapview.py" line="307"/>
         <source>%1 fine-tuning</source>
         <translation>%1 微调</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="308"/>
+        <location filename="../../configurator/qt/mapview.py" line="309"/>
         <source>pretraining</source>
         <translation>预训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="311"/>
+        <location filename="../../configurator/qt/mapview.py" line="312"/>
         <source>%1: %2, %3, the GPUs&apos; price alone</source>
         <translation>%1：%2，%3，仅计 GPU 价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="325"/>
+        <location filename="../../configurator/qt/mapview.py" line="326"/>
         <source>No GPU runs this job in one machine of up to %1 cards: nothing to rank. The map&apos;s cells above and the plan show what does.</source>
         <translation>没有任何 GPU 能在单机最多 %1 张卡内运行此任务：无可排名。上方地图的单元格和方案会给出可行的机器。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="354"/>
+        <location filename="../../configurator/qt/mapview.py" line="355"/>
         <source>%1 of GPUs per token/s</source>
         <translation>每 token/秒 的 GPU 花费（%1）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="362"/>
+        <location filename="../../configurator/qt/mapview.py" line="363"/>
         <source>Prices here are whole machines, without the parts you own (%1); the plan a cell opens counts them, so its total can be lower.</source>
         <translation>这里的价格是整机价格，不扣除你已有的配件（%1）；点击单元格打开的方案会计入它们，因此总价可能更低。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="373"/>
+        <location filename="../../configurator/qt/mapview.py" line="374"/>
         <source>Each inference machine serves at least %1 tokens/s per user (reading speed)</source>
         <translation>每台推理机器为每个用户提供至少 %1 token/秒（阅读速度）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="375"/>
+        <location filename="../../configurator/qt/mapview.py" line="376"/>
         <source>Each inference machine serves at least %1 tokens/s per user</source>
         <translation>每台推理机器为每个用户提供至少 %1 token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="382"/>
+        <location filename="../../configurator/qt/mapview.py" line="383"/>
         <source>CPU only</source>
         <translation>仅 CPU</translation>
     </message>
@@ -2215,27 +2291,27 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>app</name>
     <message>
-        <location filename="../../configurator/qt/app.py" line="84"/>
+        <location filename="../../configurator/qt/app.py" line="85"/>
         <source>The app did not close cleanly last time. Recover the unsaved project {0}?</source>
         <translation>软件上次未正常关闭。要恢复未保存的项目 {0} 吗？</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/app.py" line="86"/>
+        <location filename="../../configurator/qt/app.py" line="87"/>
         <source>The app did not close cleanly last time. Recover the unsaved project?</source>
         <translation>软件上次未正常关闭。要恢复未保存的项目吗？</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/app.py" line="90"/>
+        <location filename="../../configurator/qt/app.py" line="91"/>
         <source>Recover unsaved work?</source>
         <translation>恢复未保存的工作？</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/app.py" line="119"/>
+        <location filename="../../configurator/qt/app.py" line="120"/>
         <source>Could not do that</source>
         <translation>无法完成该操作</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/app.py" line="130"/>
+        <location filename="../../configurator/qt/app.py" line="131"/>
         <source>Internal error</source>
         <translation>内部错误</translation>
     </message>
@@ -2243,57 +2319,57 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>builds</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="131"/>
+        <location filename="../../configurator/qt/builds.py" line="133"/>
         <source>{0} tok/s</source>
         <translation>{0} token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="135"/>
+        <location filename="../../configurator/qt/builds.py" line="137"/>
         <source>{0:,.1f} h</source>
         <translation>{0:,.1f} 小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="137"/>
+        <location filename="../../configurator/qt/builds.py" line="139"/>
         <source>{0:,.1f} days</source>
         <translation>{0:,.1f} 天</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="140"/>
+        <location filename="../../configurator/qt/builds.py" line="142"/>
         <source> per {0:,.0f} M tokens</source>
         <translation>（每 {0:,.0f} M tokens）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="154"/>
+        <location filename="../../configurator/qt/builds.py" line="156"/>
         <source>silent</source>
         <translation>无声</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="164"/>
+        <location filename="../../configurator/qt/builds.py" line="166"/>
         <source>{0} fail</source>
         <translation>{0} 项不通过</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="165"/>
+        <location filename="../../configurator/qt/builds.py" line="167"/>
         <source>{0} warn</source>
         <translation>{0} 项警告</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="166"/>
+        <location filename="../../configurator/qt/builds.py" line="168"/>
         <source>all pass</source>
         <translation>全部通过</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="170"/>
+        <location filename="../../configurator/qt/builds.py" line="172"/>
         <source>PASS</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="171"/>
+        <location filename="../../configurator/qt/builds.py" line="173"/>
         <source>WARN</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="172"/>
+        <location filename="../../configurator/qt/builds.py" line="174"/>
         <source>FAIL</source>
         <translation>失败</translation>
     </message>
@@ -2447,13 +2523,13 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
     </message>
     <message>
         <location filename="../../configurator/qt/charts.py" line="376"/>
-        <location filename="../../configurator/qt/charts.py" line="466"/>
+        <location filename="../../configurator/qt/charts.py" line="474"/>
         <source>Wall time and cost against nodes</source>
         <translation>耗时与成本随节点数的变化</translation>
     </message>
     <message>
         <location filename="../../configurator/qt/charts.py" line="377"/>
-        <location filename="../../configurator/qt/charts.py" line="459"/>
+        <location filename="../../configurator/qt/charts.py" line="467"/>
         <source>wall time (days)</source>
         <translation>耗时（天）</translation>
     </message>
@@ -2463,82 +2539,87 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="461"/>
+        <location filename="../../configurator/qt/charts.py" line="440"/>
+        <source>No node curve for this build: it is drawn for the ready-made servers of a training plan and for inference clusters, which are bought by the node.</source>
+        <translation>此配置没有节点曲线：节点曲线只为训练方案中的现成服务器和推理集群绘制（它们按台购买）。</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/charts.py" line="469"/>
         <source>decode tokens/s per sequence</source>
         <translation>每个序列的解码速度（token/秒）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="463"/>
+        <location filename="../../configurator/qt/charts.py" line="471"/>
         <source>cost ({0})</source>
         <translation>成本（{0}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="468"/>
+        <location filename="../../configurator/qt/charts.py" line="476"/>
         <source>Decode speed and cost against nodes</source>
         <translation>解码速度与成本随节点数的变化</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="471"/>
+        <location filename="../../configurator/qt/charts.py" line="479"/>
         <source>nodes of {0}</source>
         <translation>{0} 节点数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="475"/>
+        <location filename="../../configurator/qt/charts.py" line="483"/>
         <source>wall time (left)</source>
         <translation>耗时（左轴）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="477"/>
+        <location filename="../../configurator/qt/charts.py" line="485"/>
         <source>decode speed (left)</source>
         <translation>解码速度（左轴）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="482"/>
+        <location filename="../../configurator/qt/charts.py" line="490"/>
         <source>bought (right)</source>
         <translation>购买（右轴）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="490"/>
+        <location filename="../../configurator/qt/charts.py" line="498"/>
         <source>the job rented (right)</source>
         <translation>租用完成该任务（右轴）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="499"/>
+        <location filename="../../configurator/qt/charts.py" line="507"/>
         <source>chosen: {0} nodes</source>
         <translation>已选：{0} 个节点</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="502"/>
+        <location filename="../../configurator/qt/charts.py" line="510"/>
         <source>{0:,.0f} days</source>
         <translation>{0:,.0f} 天</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="504"/>
+        <location filename="../../configurator/qt/charts.py" line="512"/>
         <source>{0:.1f} tokens/s</source>
         <translation>{0:.1f} token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="534"/>
+        <location filename="../../configurator/qt/charts.py" line="542"/>
         <source>deadline {0:,.0f} days</source>
         <translation>截止时间 {0:,.0f} 天</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="556"/>
+        <location filename="../../configurator/qt/charts.py" line="564"/>
         <source>{0} nodes: too few, no parallel layout holds the job in memory</source>
         <translation>{0} 个节点：太少，没有任何并行布局能把任务装进显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="558"/>
+        <location filename="../../configurator/qt/charts.py" line="566"/>
         <source>{0} node: too few, no parallel layout holds the job in memory</source>
         <translation>{0} 个节点：太少，没有任何并行布局能把任务装进显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="564"/>
+        <location filename="../../configurator/qt/charts.py" line="572"/>
         <source>no rental at {0} nodes: {1}</source>
         <translation>{0} 个节点时无可租用：{1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="568"/>
+        <location filename="../../configurator/qt/charts.py" line="579"/>
         <source>rented: the job on the cloud offer the plan matches at each size (its hourly price x its own wall hours)</source>
         <translation>租用：每种规模下按方案匹配的云服务完成该任务（每小时价格 x 其自身耗时）</translation>
     </message>
@@ -2624,12 +2705,12 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>costs</name>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="613"/>
+        <location filename="../../configurator/qt/charts.py" line="641"/>
         <source>buy: purchase + electricity - resale</source>
         <translation>购买：购置 + 电费 - 转卖所得</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="620"/>
+        <location filename="../../configurator/qt/charts.py" line="648"/>
         <source>rent: cloud equivalent</source>
         <translation>租用：同等云算力</translation>
     </message>
@@ -2704,59 +2785,59 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
         <translation>每月 {0:,.0f} {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="336"/>
+        <location filename="../../configurator/qt/costs.py" line="338"/>
         <source>Break-even</source>
         <translation>回本</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="348"/>
+        <location filename="../../configurator/qt/costs.py" line="351"/>
         <source>Per million training tokens</source>
         <translation>每百万训练 token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="350"/>
+        <location filename="../../configurator/qt/costs.py" line="358"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
         <location filename="../../configurator/qt/costs.py" line="267"/>
-        <location filename="../../configurator/qt/costs.py" line="353"/>
+        <location filename="../../configurator/qt/costs.py" line="361"/>
         <source>buying is cheaper</source>
         <translation>买更划算</translation>
     </message>
     <message>
         <location filename="../../configurator/qt/costs.py" line="265"/>
-        <location filename="../../configurator/qt/costs.py" line="354"/>
+        <location filename="../../configurator/qt/costs.py" line="362"/>
         <source>renting is cheaper</source>
         <translation>租更划算</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="355"/>
+        <location filename="../../configurator/qt/costs.py" line="363"/>
         <source>no rental to compare</source>
         <translation>没有可比较的租用方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="358"/>
+        <location filename="../../configurator/qt/costs.py" line="366"/>
         <source>own {0:,.0f} {1} net of resale (sold for {2:,.0f})</source>
         <translation>自购 {0:,.0f} {1}（扣除转卖所得 {2:,.0f}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="363"/>
+        <location filename="../../configurator/qt/costs.py" line="371"/>
         <source>{0} vs rent {1:,.0f} {2}</source>
         <translation>{0}，租用 {1:,.0f} {2}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="369"/>
+        <location filename="../../configurator/qt/costs.py" line="377"/>
         <source>After 1 year</source>
         <translation>1 年后</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="371"/>
+        <location filename="../../configurator/qt/costs.py" line="379"/>
         <source>After {0} years</source>
         <translation>{0} 年后</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="378"/>
+        <location filename="../../configurator/qt/costs.py" line="386"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
@@ -2764,193 +2845,198 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>estimate</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="930"/>
+        <location filename="../../configurator/qt/builds.py" line="982"/>
         <source>Estimator warnings</source>
         <translation>估算警告</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="850"/>
+        <location filename="../../configurator/qt/builds.py" line="898"/>
         <source>Decode</source>
         <translation>解码</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="115"/>
+        <location filename="../../configurator/qt/builds.py" line="117"/>
         <source>Last of {0} users</source>
         <translation>第 {0} 个用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="116"/>
+        <location filename="../../configurator/qt/builds.py" line="118"/>
         <source>{0:,.0f} s when all send a {1}-token prompt at once</source>
         <translation>所有用户同时发送 {1} token 提示词时，最后一位要等 {0:,.0f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="808"/>
+        <location filename="../../configurator/qt/builds.py" line="846"/>
         <source>params</source>
         <translation>参数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="809"/>
+        <location filename="../../configurator/qt/builds.py" line="847"/>
         <source>weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="810"/>
+        <location filename="../../configurator/qt/builds.py" line="848"/>
         <source>kv_cache</source>
         <translation>KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="811"/>
+        <location filename="../../configurator/qt/builds.py" line="849"/>
         <source>activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="812"/>
+        <location filename="../../configurator/qt/builds.py" line="850"/>
         <source>overhead</source>
         <translation>额外开销</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="813"/>
+        <location filename="../../configurator/qt/builds.py" line="851"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="814"/>
+        <location filename="../../configurator/qt/builds.py" line="852"/>
         <source>decode</source>
         <translation>解码</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="815"/>
+        <location filename="../../configurator/qt/builds.py" line="853"/>
         <source>prefill</source>
         <translation>预填充</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="816"/>
+        <location filename="../../configurator/qt/builds.py" line="854"/>
         <source>training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="817"/>
+        <location filename="../../configurator/qt/builds.py" line="855"/>
         <source>gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="818"/>
+        <location filename="../../configurator/qt/builds.py" line="856"/>
         <source>optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="819"/>
+        <location filename="../../configurator/qt/builds.py" line="857"/>
         <source>offload</source>
         <translation>卸载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="820"/>
+        <location filename="../../configurator/qt/builds.py" line="858"/>
         <source>layout</source>
         <translation>布局</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="821"/>
+        <location filename="../../configurator/qt/builds.py" line="859"/>
         <source>time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="822"/>
+        <location filename="../../configurator/qt/builds.py" line="860"/>
         <source>parallel</source>
         <translation>并行</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="823"/>
+        <location filename="../../configurator/qt/builds.py" line="861"/>
         <source>host</source>
         <translation>主机</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="824"/>
+        <location filename="../../configurator/qt/builds.py" line="862"/>
         <source>split</source>
         <translation>切分</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="825"/>
+        <location filename="../../configurator/qt/builds.py" line="863"/>
         <source>zero</source>
         <translation>ZeRO</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="851"/>
+        <location filename="../../configurator/qt/builds.py" line="886"/>
+        <source> (80 % range {0}-{1})</source>
+        <translation>（80 % 区间 {0}-{1}）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/builds.py" line="900"/>
         <source>tokens/s per user</source>
         <translation>token/秒（每用户）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="857"/>
+        <location filename="../../configurator/qt/builds.py" line="907"/>
         <source>All users</source>
         <translation>所有用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="858"/>
-        <location filename="../../configurator/qt/builds.py" line="865"/>
+        <location filename="../../configurator/qt/builds.py" line="908"/>
+        <location filename="../../configurator/qt/builds.py" line="915"/>
         <source>tokens/s</source>
         <translation>token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="864"/>
+        <location filename="../../configurator/qt/builds.py" line="914"/>
         <source>Prefill</source>
         <translation>预填充</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="871"/>
+        <location filename="../../configurator/qt/builds.py" line="921"/>
         <source>First token</source>
         <translation>首个 token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="872"/>
+        <location filename="../../configurator/qt/builds.py" line="922"/>
         <source>{0:.2f} s after a {1}-token prompt</source>
         <translation>{1} token 提示词后 {0:.2f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="881"/>
+        <location filename="../../configurator/qt/builds.py" line="933"/>
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="882"/>
+        <location filename="../../configurator/qt/builds.py" line="934"/>
         <source>{0:,.0f} GPU-hours; {1:,.1f} h wall clock on {2} GPUs</source>
         <translation>{0:,.0f} GPU 小时；在 {2} 张 GPU 上墙钟时间 {1:,.1f} 小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="892"/>
+        <location filename="../../configurator/qt/builds.py" line="944"/>
         <source>Steady state</source>
         <translation>稳态速率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="893"/>
+        <location filename="../../configurator/qt/builds.py" line="945"/>
         <source>{0:,.0f} tokens/s while stepping (80 % range {1:,.0f}-{2:,.0f})</source>
         <translation>训练步进中 {0:,.0f} tokens/秒（80 % 区间 {1:,.0f}-{2:,.0f}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="902"/>
+        <location filename="../../configurator/qt/builds.py" line="954"/>
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="903"/>
+        <location filename="../../configurator/qt/builds.py" line="955"/>
         <source>{0:.1f} GiB on the most loaded GPU; {1:.1f} GiB in all</source>
         <translation>负载最高的 GPU 上 {0:.1f} GiB；共 {1:.1f} GiB</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="909"/>
+        <location filename="../../configurator/qt/builds.py" line="961"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="932"/>
+        <location filename="../../configurator/qt/builds.py" line="984"/>
         <source>How this is computed</source>
         <translation>计算过程</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="933"/>
+        <location filename="../../configurator/qt/builds.py" line="985"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="937"/>
+        <location filename="../../configurator/qt/builds.py" line="989"/>
         <source>Room to grow</source>
         <translation>扩展空间</translation>
     </message>

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import dataclasses
 import datetime
 import io
 import re
@@ -20,7 +21,14 @@ from configurator.core.model.build import Build, BuildPart
 from configurator.core.model.request import BuildRequest, OwnedPart
 from configurator.core.report import purchase
 from configurator.core.report.fit import short_gpu_name
-from configurator.core.report.purchase import SheetMeta, csv_text, markdown_text, sheet_titles, write_xlsx
+from configurator.core.report.purchase import (
+    SheetMeta,
+    csv_text,
+    markdown_text,
+    printed_totals,
+    sheet_titles,
+    write_xlsx,
+)
 from configurator.core.report.sheet import (
     assembly_notes,
     build_sheet_html,
@@ -223,10 +231,17 @@ def test_markdown_is_a_forum_parts_table(scenarios: dict[str, Scenario]) -> None
         assert text.count("Type | Item | Price") == len(builds)
         for build in builds:
             assert all(p.name.replace("|", "\\|") in text for p in build.parts)
-            assert f"**{build.total_price:,.2f} {build.currency}**" in text
-        assert "**Total**" in text and "Estimated:" in text
+            # the total is the lines' sum as printed (walk15), within a cent of the build's own total per unit paid
+            total = printed_totals(build)[2]
+            assert f"**{total:,.2f} {build.currency}**" in text
+            assert total == pytest.approx(build.total_price, abs=0.0051 * sum(p.quantity for p in build.parts) + 0.01)
+        # a cluster's total names its nodes, as the sheet's does ("Total for 12 nodes")
+        assert ("**Total**" in text or "**Total for " in text) and "Estimated:" in text
     _, builds = scenarios["home"]
     assert "2 x NVIDIA GeForce RTX 3090 (1 owned)" in markdown_text(builds, REQUESTS["home"])
+    # walk15: "(1 owned)" in Mina's Chinese list
+    chinese = markdown_text(builds, REQUESTS["home"], dataclasses.replace(META, language="zh_CN"))
+    assert "2 x NVIDIA GeForce RTX 3090 (1 已拥有)" in chinese and "owned" not in chinese
 
 
 # ---------------------------------------------------------------------------------------
@@ -263,7 +278,7 @@ def test_build_sheet_has_everything_to_order_and_assemble(scenarios: dict[str, S
         assert html.startswith("<!DOCTYPE html>")
         for part in build.parts:
             assert part.name.replace("&", "&amp;") in html
-        assert f"{build.total_price:,.2f} {build.currency}" in html
+        assert f"{printed_totals(build)[2]:,.2f} {build.currency}" in html
         assert "BTU/h" in html and "@page { size: A4; margin: 14mm }" in html
         # the slot map draws the cards; a Mac or a mini PC has none to place and says so (it drew a bay "empty")
         assert ("<svg" in html) == bool(build.slot_map) or "ready-made system: its GPU is built in" in html
@@ -664,3 +679,14 @@ def test_mfu_names_the_format_of_the_peak_it_is_taken_over() -> None:
         rows = dict(utilisation_rows(build))
         assert rows, gpu
         assert next(iter(rows.values())).endswith(f"TFLOPS {fmt}"), (gpu, rows)
+
+
+def test_the_sheet_gives_the_decode_speed_and_first_token_with_their_ranges(scenarios: dict[str, Scenario]) -> None:
+    """walk15: the sheet's "Time to first token 2.65 s" had no range, though the plan's JSON gives one (issue #29)."""
+    _, builds = scenarios["home"]
+    build = builds[0]
+    low, high = build.estimate.to_json()["ranges"]["speed.time_to_first_token_s"]
+    html = build_sheet_html(build, REQUESTS["home"], META)
+    assert f"{build.estimate.time_to_first_token_s:,.2f} s (80 % range {low:,.2f}-{high:,.2f})" in html
+    low, high = build.estimate.to_json()["ranges"]["speed.decode_tokens_per_s"]
+    assert f"{build.estimate.decode_tokens_per_s:,.1f} tokens/s (80 % range {low:,.1f}-{high:,.1f})" in html

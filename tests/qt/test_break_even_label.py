@@ -37,3 +37,21 @@ def test_the_break_even_label_is_off_the_lines_and_inside_the_plot(qtbot) -> Non
             for series in chart.series.values():
                 point = view.mapViewToScene(QPointF(month, series[month]))
                 assert not box.adjusted(0, -3, 0, 3).contains(point), (width, month, series[month])
+
+
+def test_without_a_rental_the_title_names_no_rent_line(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """walk15: Sam's 12-node 70B cluster has no rental (none of the cloud offers rents as a cluster); the title still
+    named a red "rent (cloud equivalent)" line that was not drawn."""
+    make_app([])
+    catalog = catalogs.load(include_user=False).catalog
+    workload = Workload(kind="inference")
+    build = plan(BuildRequest(model_id="llama-3.1-8b", workload=workload, top_k=1), catalog).builds[0]
+    costs = cost_of_ownership_for(build, catalog, catalog.records["models"]["llama-3.1-8b"], workload)  # type: ignore[arg-type]
+    chart = BuyOrRentChart()
+    qtbot.addWidget(chart)
+    chart.show_costs(costs)
+    assert "rent (cloud equivalent)" in chart.plotItem.titleLabel.text
+    chart.show_costs(costs.model_copy(update={"monthly_rental_equivalent": None, "break_even_month": None}))
+    assert chart.series["renting"] == []
+    assert "no rental to compare" in chart.plotItem.titleLabel.text
+    assert "rent (cloud equivalent)" not in chart.plotItem.titleLabel.text

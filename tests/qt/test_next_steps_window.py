@@ -72,8 +72,8 @@ def test_first_token_names_the_prompt_the_estimate_times(qtbot, window) -> None:
     _solve(qtbot, window, _request(MINA))
     text = window.detail.estimates.toPlainText()
     # no --prompt: the first token is timed for a typical 1,020-token prompt (the median of Azure's 2023 conversation
-    # trace; the estimate's own step says so), not 32k
-    assert "after a 1020-token prompt" in text and "after a 32768-token prompt" not in text
+    # trace; the estimate's own step says so), not 32k; written 1,020 as the Prompt field says it (walk15)
+    assert "after a 1,020-token prompt" in text and "32,768-token prompt" not in text
 
 
 def test_a_training_jobs_verdict_is_the_cores_in_english(qtbot, window) -> None:  # type: ignore[no-untyped-def]
@@ -163,7 +163,7 @@ def test_the_last_users_wait_stands_beside_the_first_token(qtbot, window) -> Non
     window.session.select(result.builds.index(build))
     text = window.detail.estimates.toPlainText()
     assert f"first token after {wait:.0f} s" in build.label
-    assert "Last of 20 users" in text and f"{wait:,.0f} s when all send a 4096-token prompt at once" in text
+    assert "Last of 20 users" in text and f"{wait:,.0f} s when all send a 4,096-token prompt at once" in text
 
 
 def test_the_vram_chart_counts_the_cards_as_the_slot_map_does(qtbot, window) -> None:  # type: ignore[no-untyped-def]

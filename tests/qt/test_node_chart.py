@@ -214,3 +214,20 @@ def test_the_no_rental_note_speaks_the_chinese_window(qtbot) -> None:  # type: i
         assert i18n.install(app, "en") == "en"  # later tests see English again
     assert chinese == "12 个节点时无可租用：40 个云端实例都做不了同样的工作：31 个装不下这个任务，9 个不能作为集群租用"
     assert not any(word in chinese for word in ("no rental", "nodes", "cloud offers", "cannot"))
+
+
+def test_a_build_without_a_node_curve_says_why_the_chart_is_empty(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """walk15: Sam's self-assembled 7 x A100 showed an empty grid from 0.1 to 0.9 under "Wall time and cost against
+    nodes", and nothing said why."""
+    from types import SimpleNamespace
+
+    from configurator.qt.app import make_app
+    from configurator.qt.charts import NodeScalingChart
+
+    make_app([])
+    chart = NodeScalingChart()
+    qtbot.addWidget(chart)
+    chart.show_build(SimpleNamespace(node_curve=None))  # type: ignore[arg-type]
+    assert chart.note.text().startswith("No node curve for this build: it is drawn for the ready-made servers")
+    chart.show_build(None)
+    assert chart.note.text() == ""

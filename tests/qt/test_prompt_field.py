@@ -18,10 +18,10 @@ REQUEST = BuildRequest(
 
 
 def _first_token(window) -> tuple[float, int]:  # type: ignore[no-untyped-def]
-    """(seconds, prompt tokens) of the Estimates tab's "First token 2.65 s after a 1020-token prompt"."""
-    found = re.search(r"([\d.,]+) s after a (\d+)-token prompt", window.detail.estimates.toPlainText())
+    """(seconds, prompt tokens) of the Estimates tab's "First token 2.65 s after a 1,020-token prompt"."""
+    found = re.search(r"([\d.,]+) s after a ([\d,]+)-token prompt", window.detail.estimates.toPlainText())
     assert found, window.detail.estimates.toPlainText()
-    return float(found.group(1).replace(",", "")), int(found.group(2))
+    return float(found.group(1).replace(",", "")), int(found.group(2).replace(",", ""))
 
 
 def _type(qtbot, spin, text: str) -> None:  # type: ignore[no-untyped-def]

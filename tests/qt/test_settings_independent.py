@@ -125,3 +125,29 @@ def test_the_budget_note_and_a_refused_minus_speak_the_windows_language(qtbot, w
         assert note.startswith("预算已换算：1,500 USD = ") and "CNY" in note and "Budget" not in note, note
     finally:
         assert i18n.install(app, "en") == "en"
+
+
+def test_a_chinese_window_offers_countries_and_preferences_in_chinese(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """walk15: under zh_CN the first-run country list gave every country but China in English ("United States: USD,
+    120 V 15 A (US outlet)"), and Preferences offered "global", "China", the circuits' English names and "follow the
+    system"."""
+    from configurator.qt import i18n
+    from configurator.qt.app import make_app
+    from configurator.qt.dialogs import CountryDialog, PreferencesDialog
+    from configurator.storage import settings
+
+    app = make_app([])
+    try:
+        assert i18n.install(app, "zh_CN") == "zh_CN"
+        countries = CountryDialog(window)
+        qtbot.addWidget(countries)
+        listed = [countries.choices.item(i).text() for i in range(countries.choices.count())]
+        assert listed[0] == "美国：USD，120 V 15 A（美国插座）" and listed[2] == "中国大陆：CNY，230 V 16 A"
+        assert not any(word in text for text in listed for word in ("United", "Elsewhere", "outlet", "prices in"))
+        prefs = PreferencesDialog(settings.load(), window)
+        qtbot.addWidget(prefs)
+        offered = [box.itemText(i) for box in (prefs.region, prefs.circuit, prefs.theme) for i in range(box.count())]
+        assert "全球" in offered and "跟随系统" in offered and "120 V 15 A（美国插座）" in offered
+        assert not any(word in text for text in offered for word in ("global", "China", "outlet", "system", "light"))
+    finally:
+        i18n.install(app, "en")

@@ -183,7 +183,11 @@ def _framework(used: WorkloadJson, n: int, parallelism: ParallelismJson | None =
         else None
     )
     if runner is not None:
-        return Reason.of("fit.framework", method=base, runner=runner_with_sharding(runner, zero))
+        # the runner's name and its ZeRO stage beside the English phrase, so the Chinese says it in its own words
+        # (walk15: "预训练，Megatron-LM with its distributed optimizer (ZeRO-1)")
+        return Reason.of(
+            "fit.framework", method=base, runner=runner_with_sharding(runner, zero), name=runner, zero=zero
+        )
     if zero == 3:
         runner = "DeepSpeed ZeRO-3 / FSDP"
     elif zero:

@@ -313,6 +313,18 @@ def line_amounts(part: BuildPart) -> tuple[float, float]:
     return unit, cents(unit * (part.quantity - part.owned))
 
 
+def printed_totals(build: Build) -> tuple[float, float, float]:
+    """(per node, shared by the cluster, total) as the printed lines add up: each line to the cent
+    (line_amounts), so every export's total is the sum of the lines above it. The build's own total, summed before
+    rounding, printed 97,436.44 CNY under lines adding up to 97,436.45 (walk15: Chen's 1 x A800 80GB server, its
+    USD prices converted to CNY)."""
+    per_node = cents(sum(line_amounts(p)[1] for p in build.parts if p.scope == "node" or build.nodes <= 1))
+    if build.nodes <= 1:
+        return per_node, 0.0, per_node
+    shared = cents(sum(line_amounts(p)[1] for p in build.parts if p.scope == "cluster"))
+    return per_node, shared, cents(per_node * build.nodes + shared)
+
+
 def _line_item(part: BuildPart, row: int, currency: str) -> list[Any]:
     unit, subtotal = line_amounts(part)
     return [
@@ -362,14 +374,13 @@ def _append_totals(ws: Worksheet, build: Build, last: int) -> int:
     row = last + 1
     # stored values, as the line subtotals are: the sums of the printed lines, so the sheet adds up as printed (and
     # agrees with the build's total to the cent or so of rounding each line)
-    per_node = cents(sum(line_amounts(p)[1] for p in build.parts if p.scope == "node"))
+    per_node, _shared, total = printed_totals(build)
     _total_row(ws, row, t("Total per node") if build.nodes > 1 else t("Total"), per_node, build.currency)
     if build.nodes <= 1:
         return row
     ws.cell(row + 1, 1, t("Nodes")).font = Font(bold=True)
     ws.cell(row + 1, 9, build.nodes).number_format = "0"
-    shared = sum(line_amounts(p)[1] for p in build.parts if p.scope == "cluster")
-    _total_row(ws, row + 2, t("Grand total"), cents(per_node * build.nodes + shared), build.currency)
+    _total_row(ws, row + 2, t("Grand total"), total, build.currency)
     return row + 2
 
 
@@ -409,7 +420,9 @@ def request_rows(builds: list[Build], request: BuildRequest, meta: SheetMeta) ->
         ("", ""),
         *((k, phrases.sentence(t(v)) if zh else v) for k, v in request_fields(request)),
         ("", ""),
-        ("Catalog price date", meta.catalog_price_date or "-"),
+        # the newest price the builds use, not the catalog's (walk15: "Catalog price date 2026-09-30" stood over
+        # "Catalog prices: prices from 2026-05 to 2026-11")
+        ("Newest price in these builds", meta.catalog_price_date or "-"),
         ("Catalog prices", catalog_prices(meta) if meta.catalog_prices else "-"),
         ("Exchange-rate date", meta.exchange_rate_date or "-"),
         ("Exchange-rate source", meta.exchange_rate_source or "-"),
@@ -417,7 +430,7 @@ def request_rows(builds: list[Build], request: BuildRequest, meta: SheetMeta) ->
     if meta.not_as_asked:
         rows += [("", ""), *not_as_asked_rows(meta.not_as_asked)]
     for build in builds:
-        rows += [("", ""), (f"{t('Build')} {build_title(build)}", money(build.total_price, build.currency))]
+        rows += [("", ""), (f"{t('Build')} {build_title(build)}", money(printed_totals(build)[2], build.currency))]
         if build.nodes > 1:
             rows.append(("Nodes", str(build.nodes)))
         rows.append(("Estimate", say_all(estimate_said(build))))
@@ -481,18 +494,18 @@ def _markdown_build(build: Build, request: BuildRequest) -> list[str]:
     lines = [f"## {_md(build_title(build))}", "", t("Type | Item | Price"), ":---- | :---- | ----:"]
     for part in build.parts:
         item = f"{part.quantity} x {part.name}" if part.quantity > 1 else part.name
-        if part.owned:
-            item += f" ({part.owned} owned)"
-        lines.append(f"**{_md(category_name(part.category))}** | {_md(item)} | {money(part.subtotal, build.currency)}")
-    per_node = sum(p.subtotal for p in build.parts if p.scope == "node")
+        if part.owned:  # in the list's language (walk15: "(1 owned)" in a Chinese list)
+            item += f" ({part.owned} {t('owned')})"
+        paid = money(line_amounts(part)[1], build.currency)
+        lines.append(f"**{_md(category_name(part.category))}** | {_md(item)} | {paid}")
+    per_node, shared, total = printed_totals(build)  # the sums of the lines as printed
     if build.nodes > 1:
-        lines.append(f" | **Per node** | {money(per_node, build.currency)}")
-        shared = sum(p.subtotal for p in build.parts if p.scope == "cluster")
+        lines.append(f" | **{t('Total per node')}** | {money(per_node, build.currency)}")
         if shared:
-            lines.append(f" | **Shared by the cluster (once)** | {money(shared, build.currency)}")
-        lines.append(f" | **Total** | **{money(build.total_price, build.currency)}** ({build.nodes} nodes)")
+            lines.append(f" | **{t('Shared by the cluster (switches, once)')}** | {money(shared, build.currency)}")
+        lines.append(f" | **{t('Total for {0} nodes').format(build.nodes)}** | **{money(total, build.currency)}**")
     else:
-        lines.append(f" | **{t('Total')}** | **{money(build.total_price, build.currency)}**")
+        lines.append(f" | **{t('Total')}** | **{money(total, build.currency)}**")
     dated = date_range_said(p.price_date for p in build.parts if p.price_date is not None and p.subtotal > 0)
     from configurator.core.report import phrases  # the fit in the list's language, as the sheet's
 

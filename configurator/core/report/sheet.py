@@ -21,10 +21,12 @@ from configurator.core.report.purchase import (
     catalog_prices,
     category_name,
     estimate_said,
+    line_amounts,
     money,
     non_pass_checks,
     part_number,
     part_vendor,
+    printed_totals,
     request_summary,
 )
 from configurator.core.report.utilisation import utilisation_rows
@@ -42,6 +44,7 @@ from configurator.core.report.words import (
 )
 from configurator.core.rules import instance
 from configurator.core.rules import job as job_rules
+from configurator.core.rules import power as power_rules
 from configurator.core.rules import site as site_rules
 from configurator.core.rules import watts as pw
 from configurator.core.rules.base import Check
@@ -232,7 +235,8 @@ def _part_row(part: BuildPart, currency: str) -> str:
     vendor = part_vendor(part)
     name = escape(part.name) + (f'<br><span class="muted small">{escape(vendor)}</span>' if vendor else "")
     old = prices.is_stale(part)
-    unit = f"{part.unit_price:,.2f}" + (" ⚠" if old else "")
+    price, paid = line_amounts(part)  # to the cent, as the purchase list prints them: the lines add up to the total
+    unit = f"{price:,.2f}" + (" ⚠" if old else "")
     # without a maker's number the column showed the catalog id ("rtx-3090") as if a shop could order by it
     number = (
         _cell(part_number(part))
@@ -242,7 +246,7 @@ def _part_row(part: BuildPart, currency: str) -> str:
     return (
         f"<tr>{_cell(category_name(part.category))}<td>{name}</td>{number}"
         f'<td class="num">{part.quantity}{owned}</td>{_cell(unit, "num warn" if old else "num")}'
-        f"{_cell(f'{part.subtotal:,.2f}', 'num')}</tr>"
+        f"{_cell(f'{paid:,.2f}', 'num')}</tr>"
     )
 
 
@@ -256,16 +260,15 @@ def _total_row(label: str, value: str) -> str:
 def parts_section(build: Build) -> str:
     # a node's parts and their total first, then the fabric the cluster buys once, as the purchase list orders them
     rows = [_part_row(p, build.currency) for p in build.parts if p.scope == "node" or build.nodes <= 1]
-    per_node = sum(p.subtotal for p in build.parts if p.scope == "node")
+    per_node, shared, total = printed_totals(build)  # the sums of the lines as printed
     if build.nodes > 1:
         rows.append(_total_row(t("Total per node"), money(per_node, build.currency)))
-        shared = sum(p.subtotal for p in build.parts if p.scope == "cluster")
         rows += [_part_row(p, build.currency) for p in build.parts if p.scope == "cluster"]
         if shared:
             rows.append(_total_row(t("Shared by the cluster (switches, once)"), money(shared, build.currency)))
-        rows.append(_total_row(t("Total for {0} nodes").format(build.nodes), money(build.total_price, build.currency)))
+        rows.append(_total_row(t("Total for {0} nodes").format(build.nodes), money(total, build.currency)))
     else:
-        rows.append(_total_row(t("Total"), money(build.total_price, build.currency)))
+        rows.append(_total_row(t("Total"), money(total, build.currency)))
     headers = [
         t("Category"),
         t("Part"),
@@ -610,6 +613,28 @@ def _circuit_row(build: Build, request: BuildRequest) -> tuple[str, str]:
     return label, t("{0:,.0f} W continuous").format(p.circuit_limit_w) + ("" if p.circuit_ok else t(": OVER THE LIMIT"))
 
 
+SPIKE_RULES = (
+    instance(power_rules.Atx2Spikes).id,
+    instance(power_rules.Atx3Excursions).id,
+    instance(power_rules.BarebonePsu).id,
+)
+"""The PSU's checks against the cards' spikes (PWR-3, PWR-4; a server's own modules, PSU), beside the spike figure."""
+
+
+def _spike_rows(build: Build) -> list[tuple[str, str]]:
+    """What the PSU's spike check held the spikes against, its finding in the figure's cell (which wraps) and its
+    status in the value's: the sheet said "Short power spikes 1,304 W" (the cards' ~100 us peaks) beside PWR-3's
+    "2 x GPU power spikes to 1584 W against 1600 W" (an ATX 2.x unit is sized for twice the GPUs' power) with nothing
+    to tell the two apart, and Chen's server showed 4,083 W of spikes under a 4,000 W PSU capacity that its CRPS
+    modules carry (walk15)."""
+    said = "{0}（{1}）：{2}" if current() == "zh_CN" else "{0} ({1}): {2}"
+    return [
+        (said.format(t("PSU against spikes"), c.rule, phrases.check(c)), t(c.status.upper()))
+        for c in build.checks
+        if c.rule in SPIKE_RULES and (c.rule, c.code) != (instance(power_rules.BarebonePsu).id, "desktop")
+    ]
+
+
 def _power_rows(build: Build, request: BuildRequest) -> list[str]:
     p = build.power
     heat_w = p.wall_w
@@ -618,7 +643,9 @@ def _power_rows(build: Build, request: BuildRequest) -> list[str]:
         ("CPU load", f"{p.cpu_w:,.0f} W"),
         ("Board, memory, drives, fans", f"{p.rest_w:,.0f} W"),
         ("DC load (sustained)", f"{p.dc_load_w:,.0f} W"),
-        ("Short power spikes", f"{p.transient_w:,.0f} W"),
+        # a ready-made server's spikes are not known apart from its load (solve.machines gives its DC load): no row
+        *((("Short power spikes (about 100 us)", f"{p.transient_w:,.0f} W"),) if p.transient_w > p.dc_load_w else ()),
+        *_spike_rows(build),
         (
             "PSU capacity",
             f"{p.psu_w:,.0f} W" + (t(" ({0:.0%} loaded)").format(p.dc_load_w / p.psu_w) if p.psu_w else ""),
@@ -831,7 +858,22 @@ def _speed_rows(build: Build) -> list[str]:
         ("GPU-hours", est.gpu_hours, "{:,.0f} h"),
         ("Wall-clock time", est.wall_hours, "{:,.1f} h"),
     ]
-    rows = [f"<tr>{_cell(t(k))}{_cell(fmt.format(v), 'num')}</tr>" for k, v, fmt in figures if v is not None]
+    # the 80 % ranges the plan's JSON gives (core estimate/ranges.py, issue #29), as the window's Estimates tab
+    ranges = est.to_json().get("ranges", {})
+    keyed = {
+        "Decode, per sequence": ("speed.decode_tokens_per_s", "{:,.1f}"),
+        "Time to first token": ("speed.time_to_first_token_s", "{:,.2f}"),
+    }
+
+    def shown(name: str, value: float, fmt: str) -> str:
+        key, spec = keyed.get(name, ("", ""))
+        found = ranges.get(key) if key else None
+        if not found:
+            return fmt.format(value)
+        low, high = (spec.format(v) for v in found)
+        return fmt.format(value) + t(" (80 % range {0}-{1})").format(low, high)
+
+    rows = [f"<tr>{_cell(t(k))}{_cell(shown(k, v, fmt), 'num')}</tr>" for k, v, fmt in figures if v is not None]
     # MFU (and a cluster's compute-phase rate) as the plan text and the app word them (report.utilisation)
     return rows + [f"<tr>{_cell(k)}{_cell(v, 'num')}</tr>" for k, v in utilisation_rows(build)]
 
@@ -974,19 +1016,23 @@ def cost_section(build: Build) -> str:
     if per_token:  # training with no token count: a million training tokens bought against rented, as the window has it
         rows.append(f"<tr>{_cell(t('Per million training tokens'))}{_cell(say(from_json(per_token)))}</tr>")
     for row in costs.get("tco", []):
-        renting = f"{row['renting']:,.0f}" if row.get("renting") is not None else "-"
-        # owning is net of resale, as the break-even above (core.costs.tco.net_owning_cost): the label says so
+        rented = row.get("renting") is not None
+        # owning is net of resale, as the break-even above (core.costs.tco.net_owning_cost): the label says so;
+        # without a rental no "vs rent" (walk15: "1,581,890 (sold for 770,706) vs - USD" on Sam's cluster, which the
+        # window had already dropped)
+        vs = " vs rent" if rented else ""
         label = (
-            t("After 1 year: own (net of resale) vs rent")
+            t(f"After 1 year: own (net of resale){vs}")
             if row["years"] == 1
-            else t("After {years} years: own (net of resale) vs rent").format(years=row["years"])
+            else t(f"After {{years}} years: own (net of resale){vs}").format(years=row["years"])
         )
         resale = (
             t(" (sold for {amount})").format(amount=f"{row['resale_value']:,.0f}")
             if row.get("resale_value") is not None
             else ""
         )
-        owning = f"{row['owning']:,.0f}{resale} {t('vs')} {renting} {c}"
+        owned = f"{row['owning']:,.0f}"
+        owning = f"{owned}{resale} {t('vs')} {row['renting']:,.0f} {c}" if rented else f"{owned} {c}{resale}"
         rows.append(f"<tr>{_cell(label)}{_cell(owning)}</tr>")
     said = costs.get("assumption_codes")  # the assumptions as codes (#33); a project saved before them: the English
     lines = [say(from_json(a)) for a in said] if said else [phrases.sentence(a) for a in costs.get("assumptions", [])]

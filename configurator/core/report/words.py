@@ -57,6 +57,16 @@ def current() -> str:
     return _language.get()
 
 
+def _zh_runner(r: Reason) -> str:
+    """fit.framework's runner in Chinese: Megatron's ZeRO-1 is its distributed optimizer (the English phrase is the
+    runner field; a reason made before the name and stage were given keeps it)."""
+    name = r.fields.get("name")
+    if not name:
+        return str(r.fields["runner"])
+    zero = int(r.num("zero")) if r.fields.get("zero") else 0
+    return str(name) + ("" if not zero else "（分布式优化器，即 ZeRO-1）" if zero == 1 else f"（ZeRO-{zero}）")
+
+
 def t(text: str) -> str:
     """`text` in the sheet's language."""
     return ZH_CN.get(text, text) if _language.get() == "zh_CN" else text
@@ -156,7 +166,7 @@ ZH_CN: dict[str, str] = {
     "Project": "项目",
     "Created": "创建日期",
     "App version": "软件版本",
-    "Catalog price date": "目录价格日期",
+    "Newest price in these builds": "这些配置所用价格的最新日期",
     "Catalog prices": "目录价格",
     "Exchange-rate date": "汇率日期",
     "Exchange-rate source": "汇率来源",
@@ -1102,9 +1112,7 @@ ZH_REASONS: dict[str, Template] = {
     "fit.power": "{limit:.0%} 功率",
     "fit.full-power": "满功率",
     "fit.framework": lambda r, _say: (
-        f"{_ZH_METHODS[str(r.fields['method'])]}，{r.fields['runner']}"
-        if r.fields.get("method")
-        else str(r.fields["runner"])
+        f"{_ZH_METHODS[str(r.fields['method'])]}，{_zh_runner(r)}" if r.fields.get("method") else _zh_runner(r)
     ),
     # what buy-or-rent's figures rest on
     "tco.energy": lambda r, _say: (
@@ -2283,7 +2291,9 @@ ZH_CN.update(
         "CPU load": "CPU 负载",
         "Board, memory, drives, fans": "主板、内存、硬盘、风扇",
         "DC load (sustained)": "直流负载（持续）",
-        "Short power spikes": "瞬时功耗尖峰",
+        "Short power spikes (about 100 us)": "瞬时功耗尖峰（约 100 微秒）",
+        " (80 % range {0}-{1})": "（80 % 区间 {0}-{1}）",
+        "PSU against spikes": "电源承受尖峰",
         "PSU capacity": "电源容量",
         "Wall draw": "墙插功耗",
         "Heat into the room": "向室内散热",
@@ -2379,6 +2389,8 @@ ZH_CN.update(
         "Per million training tokens": "每百万训练 token",
         "After 1 year: own (net of resale) vs rent": "1 年后：自购（扣除转卖）对比租用",
         "After {years} years: own (net of resale) vs rent": "{years} 年后：自购（扣除转卖）对比租用",
+        "After 1 year: own (net of resale)": "1 年后：自购（扣除转卖）",
+        "After {years} years: own (net of resale)": "{years} 年后：自购（扣除转卖）",
         " (sold for {amount})": "（转卖 {amount}）",
         "vs": "对比",
         "training tokens/s": "训练 tokens/s",
