@@ -20,7 +20,9 @@ source the fit saw and rows from a source never fitted (a range from leave-one-s
 latter). A training row is a whole run's total or a steady-state rate, each scored with its figure's range
 (ranges.STEADY_STATE). --rows lists every row; --fit prints the
 constants refitted on all reference rows beside the shipped ones; --ranges prints interval factors
-derived from the cross-validated errors (the values ranges.py ships), for decode and prefill per assigned regime.
+derived from the cross-validated errors, for decode and prefill per assigned regime, and per regime the "rule" line
+(crossval.regime_range_factors: Weibull-position quantiles, source by source for memory) whose factors ranges.py
+ships, rounded outward, with the share of its cross-validated and holdout rows they hold.
 --group=source (the default folds) also prints, per source, the fitted and the cross-validated errors side by side;
 --group=architecture leaves one model architecture (the catalog's HF model_type: llama, qwen3_moe, deepseek_v3, ...) out
 at a time instead and prints the same table per architecture; --group=gpu leaves one GPU architecture (ampere, ada,
