@@ -91,6 +91,11 @@ def _fmt(s: Summary) -> str:
     return f"median {s.median:6.1%}  p90 {s.p90:6.1%}  answered {s.answered}/{s.rows} ({s.answered_share:.0%})"
 
 
+def _factor(x: float) -> str:
+    """A range factor as ranges.py states it: two decimals, three where it is finer (the weights' x0.983..x1.002)."""
+    return f"{x:.2f}" if abs(x * 100 - round(x * 100)) < 1e-9 else f"{x:.3f}"
+
+
 def _half_width(factors: tuple[float, float]) -> float:
     return (factors[1] - factors[0]) / 2
 
@@ -576,7 +581,7 @@ def main(argv: list[str]) -> int:
         factors = RANGE_FACTORS.get(kind)
         if factors:
             print(
-                f"  80 % range x{factors[0]:.2f}..x{factors[1]:.2f} (half-width {_half_width(factors):.0%}"
+                f"  80 % range x{_factor(factors[0])}..x{_factor(factors[1])} (half-width {_half_width(factors):.0%}"
                 + (", regimes' own where set" if kind in SPEED_KINDS else "")
                 + f"): cross-val coverage {assigned_coverage(cv, kind, catalog):.0%}"
             )
