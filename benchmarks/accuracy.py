@@ -631,7 +631,8 @@ def main(argv: list[str]) -> int:
             # the factors ranges.py ships: one rule for every kind and regime (issue #29, ranges15)
             held_by_regime = regime_points(kind, [(r, p) for r in holdout for p in score([r], kind)], catalog)
             cv_by_regime = regime_points(kind, cv_rows, catalog)
-            for name, ((rlo, rhi), how) in rule_factors(kind, cv_rows, catalog).items():
+            rules = rule_factors(kind, cv_rows, catalog) if kind in RANGE_FACTORS else {}
+            for name, ((rlo, rhi), how) in rules.items():
                 pts_cv = cv_by_regime.get(name) or [p for _, p in cv_rows if p.estimated]
                 pts_held = held_by_regime.get(name) if name in cv_by_regime else held
                 inside = f"; holds {coverage(pts_cv, (rlo, rhi)):.0%} of its cross-validated rows"
