@@ -19,7 +19,8 @@ from configurator.core.reasons import Reason
 # quantile_factors: expected coverage of a fresh row 80 %, where the split-conformal ranks used before guarantee at
 # least 80 % and, below 19 rows, return the sample's extremes), over rows, or source by source for memory
 # (crossval.RANGE_BY_SOURCE); its own rows from REGIME_MIN_ROWS rows and REGIME_MIN_SOURCES sources, else all the
-# kind's rows pooled; rounded outward to 0.01. The holdout rows were never used to set a factor or to choose the rule.
+# kind's rows pooled; rounded outward to 0.01. Set from cross-validated rows only (how the rule was chosen:
+# docs/estimates.md, round 15); tests/core/test_ranges.py holds the memory, prefill and first-token factors to it.
 RANGE_FACTORS: dict[str, tuple[float, float]] = {
     # re-derived 2026-12-01 after GGUF files were sized tensor by tensor (estimate.gguf): (0.938, 1.071);
     # before, after scoring torch-allocated rows without the runtime overhead and the prompt term (0.919, 1.069)
