@@ -20,7 +20,9 @@ source the fit saw and rows from a source never fitted (a range from leave-one-s
 latter). A training row is a whole run's total or a steady-state rate, each scored with its figure's range
 (ranges.STEADY_STATE). --rows lists every row; --fit prints the
 constants refitted on all reference rows beside the shipped ones; --ranges prints interval factors
-derived from the cross-validated errors (the values ranges.py ships), for decode and prefill per assigned regime.
+derived from the cross-validated errors, for decode and prefill per assigned regime, and per regime the "rule" line
+(crossval.regime_range_factors: Weibull-position quantiles, source by source for memory) whose factors ranges.py
+ships, rounded outward, with the share of its cross-validated and holdout rows they hold.
 --group=source (the default folds) also prints, per source, the fitted and the cross-validated errors side by side;
 --group=architecture leaves one model architecture (the catalog's HF model_type: llama, qwen3_moe, deepseek_v3, ...) out
 at a time instead and prints the same table per architecture; --group=gpu leaves one GPU architecture (ampere, ada,
@@ -42,6 +44,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from configurator.core.estimate import estimator
 from configurator.core.estimate.crossval import (
     KNOBS,
+    RANGE_BY_SOURCE,
     Point,
     Summary,
     conformal_factors,
@@ -89,6 +92,11 @@ def _fmt(s: Summary) -> str:
     if s.median is None or s.p90 is None:
         return f"no answers ({s.rows} rows)"
     return f"median {s.median:6.1%}  p90 {s.p90:6.1%}  answered {s.answered}/{s.rows} ({s.answered_share:.0%})"
+
+
+def _factor(x: float) -> str:
+    """A range factor as ranges.py states it: two decimals, three where it is finer (the weights' x0.983..x1.002)."""
+    return f"{x:.2f}" if abs(x * 100 - round(x * 100)) < 1e-9 else f"{x:.3f}"
 
 
 def _half_width(factors: tuple[float, float]) -> float:
@@ -337,6 +345,13 @@ def memory_label_regime(label: str, catalog: object) -> str | None:
     return memory_regime(tuple_cache_copies=legacy_cache_copies(model, words[4]))
 
 
+def is_weights_row(point: Point) -> bool:
+    """An inference-memory row that measures the weights alone (a GGUF file, an engine's weight log): the estimate's
+    `memory.breakdown_bytes.weights` figure, bracketed by the weights kind's range (ranges.RANGE_KINDS_INFERENCE)."""
+    words = point.label.split()
+    return len(words) >= 7 and words[6] == "weights"
+
+
 def row_factors(point: Point, kind: str, catalog: object) -> tuple[float, float]:
     """The 80 % range factors the estimate gives this row: its regime's (REGIME_RANGE_FACTORS) or its kind's. A
     steady-state training row is compared with the steady-state tokens/s figure: its range in hours is the inverse of
@@ -344,6 +359,8 @@ def row_factors(point: Point, kind: str, catalog: object) -> tuple[float, float]
     if kind in SPEED_KINDS:
         key = assigned_regime(point.label, catalog)
     elif kind == "inference_memory":
+        if is_weights_row(point):  # the weights figure the row measures carries the weights kind's range
+            return RANGE_FACTORS["weights"]
         key = memory_label_regime(point.label, catalog)
     elif kind == "training_gpu_hours":
         key = STEADY_STATE if STEADY_STATE in point.tags else None
@@ -378,6 +395,21 @@ def regime_points(kind: str, pairs: list[tuple[Row, Point]], catalog: object) ->
         if p.estimated:
             out.setdefault(assigned_regime(p.label, catalog) or "single-stream NVIDIA", []).append(p)
     return dict(sorted(out.items()))
+
+
+def rule_factors(
+    kind: str, pairs: list[tuple[Row, Point]], catalog: object
+) -> dict[str, tuple[tuple[float, float], str]]:
+    """The 80 % range factors ranges.py ships, from the cross-validated (row, point) pairs of one kind: per regime the
+    estimate assigns (regime_points), crossval.regime_range_factors (Weibull-position quantiles; source by source for
+    crossval.RANGE_BY_SOURCE kinds); a kind without regimes is one group, "all". An inference-memory weights row is the
+    weights kind's (is_weights_row) and stays out of the memory regimes."""
+    if kind == "inference_memory":
+        pairs = [(r, p) for r, p in pairs if not is_weights_row(p)]
+    groups = regime_points(kind, pairs, catalog)
+    if not groups:
+        groups = {"all": [p for _, p in pairs if p.estimated]}
+    return regime_range_factors(groups, by_source=kind in RANGE_BY_SOURCE)
 
 
 def regime_coverage(points: list[Point], catalog: object, kind: str = "decode_speed") -> str:
@@ -439,8 +471,6 @@ def regime_intervals(points: list[Point], catalog: object) -> list[str]:
         lo, hi = interval_factors(pts)
         clo, chi = conformal_factors(pts)
         out.append(f"{name} ({len(pts)} rows): plain ({lo:.3f}, {hi:.3f}), split-conformal ({clo:.3f}, {chi:.3f})")
-    for name, ((lo, hi), how) in sorted(regime_range_factors(groups).items()):
-        out.append(f"rule (crossval.regime_range_factors) {name}: ({lo:.3f}, {hi:.3f}), {how}")
     return out
 
 
@@ -569,7 +599,7 @@ def main(argv: list[str]) -> int:
         factors = RANGE_FACTORS.get(kind)
         if factors:
             print(
-                f"  80 % range x{factors[0]:.2f}..x{factors[1]:.2f} (half-width {_half_width(factors):.0%}"
+                f"  80 % range x{_factor(factors[0])}..x{_factor(factors[1])} (half-width {_half_width(factors):.0%}"
                 + (", regimes' own where set" if kind in SPEED_KINDS else "")
                 + f"): cross-val coverage {assigned_coverage(cv, kind, catalog):.0%}"
             )
@@ -616,13 +646,19 @@ def main(argv: list[str]) -> int:
             if kind in SPEED_KINDS:
                 for line in regime_intervals(cv, catalog):
                     print(f"    {line}")
-            elif by_regime.get("cross-val"):
-                # what crossval.regime_range_factors would give each row regime (the estimate reads the kind's factors)
-                for name, ((rlo, rhi), how) in regime_range_factors(by_regime["cross-val"]).items():
-                    inside = ""
-                    if by_regime["holdout"].get(name):
-                        inside = f"; holds {coverage(by_regime['holdout'][name], (rlo, rhi)):.0%} of its holdout rows"
-                    print(f"    rule (crossval.regime_range_factors) {name}: ({rlo:.3f}, {rhi:.3f}), {how}{inside}")
+            # the factors ranges.py ships: one rule for every kind and regime (issue #29, ranges15)
+            held_by_regime = regime_points(kind, [(r, p) for r in holdout for p in score([r], kind)], catalog)
+            cv_by_regime = regime_points(kind, cv_rows, catalog)
+            rules = rule_factors(kind, cv_rows, catalog) if kind in RANGE_FACTORS else {}
+            for name, ((rlo, rhi), how) in rules.items():
+                pts_cv = cv_by_regime.get(name) or [p for _, p in cv_rows if p.estimated]
+                pts_held = held_by_regime.get(name) if name in cv_by_regime else held
+                inside = f"; holds {coverage(pts_cv, (rlo, rhi)):.0%} of its cross-validated rows"
+                if pts_held:
+                    inside += f", {coverage(pts_held, (rlo, rhi)):.0%} of its {len(pts_held)} holdout rows"
+                by = ", source by source" if kind in RANGE_BY_SOURCE else ""
+                print(f"    rule (crossval.regime_range_factors{by}) {name}: ({rlo:.3f}, {rhi:.3f}), {how}{inside}")
+            if kind not in SPEED_KINDS and by_regime.get("cross-val"):
                 for name, pts in sorted(by_regime["cross-val"].items()):
                     if len({p.group for p in pts}) < 2:
                         continue

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import subprocess
 import sys
 from pathlib import Path
@@ -241,6 +242,7 @@ def test_a_regime_reads_its_own_range_only_with_enough_rows_and_sources() -> Non
         REGIME_MIN_ROWS,
         REGIME_MIN_SOURCES,
         Point,
+        quantile_factors,
         regime_range_factors,
     )
 
@@ -249,11 +251,35 @@ def test_a_regime_reads_its_own_range_only_with_enough_rows_and_sources() -> Non
     few = [Point(1.0, 1.0 / r, f"s{i}") for i, r in enumerate([0.9, 1.1, 1.0])]
     assert len(wide) >= REGIME_MIN_ROWS and len(narrow) >= REGIME_MIN_ROWS and len(few) < REGIME_MIN_ROWS
     factors = regime_range_factors({"wide": wide, "narrow": narrow, "few": few})
-    pooled = conformal_factors(wide + narrow + few)
-    assert factors["wide"] == (conformal_factors(wide), factors["wide"][1]) and factors["wide"][1].startswith("own")
+    pooled = quantile_factors(wide + narrow + few)
+    assert factors["wide"] == (quantile_factors(wide), factors["wide"][1]) and factors["wide"][1].startswith("own")
     assert factors["narrow"][0] == pooled and factors["narrow"][1].startswith("pooled")
     assert factors["few"][0] == pooled
-    assert factors["narrow"][0][0] < conformal_factors(narrow)[0]  # one source's tight spread is not trusted alone
+    assert factors["narrow"][0][0] < quantile_factors(narrow)[0]  # one source's tight spread is not trusted alone
+    by_source = regime_range_factors({"wide": wide, "narrow": narrow, "few": few}, by_source=True)
+    assert by_source["wide"][0] == quantile_factors(wide, by_source=True)
+
+
+def test_an_80_percent_range_from_a_few_rows_is_not_their_extremes() -> None:
+    """Issue #29's small-sample rule (crossval.quantile_factors): the k-th smallest of n cross-validated ratios lies
+    below a fresh one with probability k / (n + 1), so the 80 % bounds sit at ranks 0.1 (n + 1) and 0.9 (n + 1),
+    interpolated. With 17 rows (the first-token rows: SGLang's cookbook, tt-inference-server, vllm #20710, ai.wmx.dev)
+    the split-conformal ranks round outward to the two extremes, which hold every row; these hold 15 of 17 (88 %), and
+    a fresh row from the same spread lands inside 80 % of the time, the middle of the 75-90 % band."""
+    from configurator.core.estimate.crossval import Point, quantile_factors
+
+    ratios = [0.6, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95, 1.0, 1.0, 1.05, 1.1, 1.15, 1.2, 1.25, 1.3, 1.4, 2.4]
+    pts = [Point(r, 1.0, f"s{i % 4}") for i, r in enumerate(ratios)]
+    assert conformal_factors(pts) == pytest.approx((0.6, 2.4))  # the extremes
+    low, high = quantile_factors(pts)
+    assert 0.6 < low < 0.7 and 1.4 < high < 2.4
+    inside = sum(low <= r <= high for r in ratios)
+    assert inside == 15
+    # ranks 1.8 and 16.2 of 17: 80 % of the way from the smallest to the next, 20 % from the 16th to the 17th (in logs)
+    assert math.log(low) == pytest.approx(math.log(0.6) + 0.8 * (math.log(0.7) - math.log(0.6)))
+    assert math.log(high) == pytest.approx(math.log(1.4) + 0.2 * (math.log(2.4) - math.log(1.4)))
+    # a range always brackets its figure
+    assert quantile_factors([Point(1.1, 1.0, "a")] * 12) == pytest.approx((1.0, 1.1))
 
 
 def test_a_source_never_seen_brings_its_bias_and_its_row_s_scatter() -> None:
@@ -386,26 +412,17 @@ def test_remote_code_tuple_caches_get_their_own_memory_range(catalog: Any) -> No
 # brings one into the band fails here until the mark is removed.
 COVERAGE_BAND = (0.75, 0.90)
 HOLDOUT_MISSES = {
-    "inference_memory": "above the band with rows of other runtimes too: 59 held-out rows, 56 inside (95 %). The 26 "
-    "from sources never fitted hold 96 %: llama.cpp's CI on a V100 (ggml-org/ci, OpenLLaMA 7B in 8 types at 512 and "
-    "2048 tokens, engine buffers) 16 of 16, every error within 3.1 %, vLLM weight logs 5 of 5 (a ROCm log; vllm PR "
-    "#10511 and issues #15815, #13061 added by ranges12: Llama 3 8B on 1 and 2 GPUs, Qwen2.5-32B and a Qwen2.5-14B "
-    "distill on 2, +0.0 to +1.4 %), a llama.cpp peak at 32768 tokens (Qwen3-14B Q8_0 with a q8_0 cache on an RTX 3090, "
-    "bjodah/bug-reproducer-llamacpp-json-parse, -0.7 %) 1 of 1, GLM-4-9B 3 of 4; the 33 from sources the fit saw 94 % "
-    "(Qwen2.5 31 of 32; llama.cpp #7450 without flash attention at 32000 tokens -25 %, out). The range is the split-conformal bound of "
-    "leave-one-source-out residuals dominated by transformers' remote code and long prompts; the fit has no llama.cpp "
-    "peak rows to give that engine its own, and about 20 searches for complete one-GPU logs of a catalog model at "
-    "16-128K tokens found that one (the rest: split over GPUs, forks, custom quant mixes, no model buffer). The runtime "
-    "regime's own "
-    "cross-validated bounds, split-conformal (0.909, 1.041) or plain (0.944, 1.037), hold 48 of 50 too: only a range cut "
-    "to the holdout's own spread would land in the band (docs/estimates.md, rounds 9 and 11)",
-    "prefill_speed": "26 of 35 inside (74 %, round 11; 25 before Turing lost the int8 MMQ credit): the rows out are "
-    "setups no fitted prompt row holds: inside the fitted domain (Ampere, Ada, Hopper, RDNA 3; CUDA, HIP, Vulkan; 7B and "
-    "up: ranges.PREFILL_FITTED_*) 10 of 12 rows fall inside (83 %), outside it 16 of 23 (70 %: Vulkan on Turing +46 / "
-    "+180 %, SYCL, models under 3B, Blackwell gpt-oss -25 %, Qwen3-Next +244 % out), and those estimates say so "
-    "(est.prefill-unfitted). Leaving one source, one GPU architecture or one model architecture out gives no wider "
-    "split-conformal bounds (0.80-0.84, 1.22-1.25), so no range derived from cross-validated errors holds them "
-    "(docs/estimates.md, rounds 9 and 11)",
+    "training_gpu_hours": "44 of 59 inside (74.6 %, one row short; 45 of 59 at the split-conformal x0.84..x1.28 before "
+    "ranges15): the steady-state rates' range is the rule's x0.85..x1.28 over 11 cross-validated rows from 5 sources "
+    "(10 of 11 inside), and llm-foundry's MPT-7B tables (7 of 19 inside, 8 before: 8-44 % slow up to 16K tokens, "
+    "5-22 % fast at 32-65K) scatter more than those rows (docs/estimates.md, rounds 13 and 15)",
+    "prefill_speed": "26 of 35 inside (74 %; the rule's x0.80..x1.23 since ranges15, x0.80..x1.25 before, hold the same "
+    "rows): the rows out are setups no fitted prompt row holds: inside the fitted domain (Ampere, Ada, Hopper, RDNA 3; "
+    "CUDA, HIP, Vulkan; 7B and up: ranges.PREFILL_FITTED_*) 10 of 12 rows fall inside (83 %), outside it 16 of 23 "
+    "(70 %: Vulkan on Turing +46 / +180 %, SYCL, models under 3B, Blackwell gpt-oss -25 %, Qwen3-Next +244 % out), and "
+    "those estimates say so (est.prefill-unfitted). Leaving one source, one GPU architecture or one model architecture "
+    "out gives no wider bounds, so no range derived from cross-validated errors holds them (docs/estimates.md, rounds "
+    "9, 11 and 15)",
 }
 
 
@@ -450,8 +467,24 @@ def test_held_out_training_times_meet_issue_29_on_sources_never_fitted(catalog: 
 # Cross-validated coverage needs the leave-one-source-out refits (about a minute per kind here on two cores); decode's
 # and training's take far longer (a quarter of an hour and more) and are left to benchmarks/accuracy.py (2026-12-03:
 # decode 81 %, training 95 %: its 21 rows' split-conformal bounds hold 20 of them, above the band).
+CROSS_VALIDATED_MISSES = {
+    "inference_memory": "85 of 94 inside (90.4 %, one row over; 87 % before ranges15): the rule's range for the "
+    "runtime peaks, whose 48 cross-validated rows are one source's, is all 77 memory peaks pooled source by source, "
+    "x0.90..x1.10, which holds 44 of those 48; the weights-only rows are scored with the weights figure's own range "
+    "since ranges15 (15 of 17), the remote-code rows with theirs (26 of 29)",
+}
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("kind", ["inference_memory", "finetune_memory", "prefill_speed"])
+@pytest.mark.parametrize(
+    "kind",
+    [
+        pytest.param(k, marks=pytest.mark.xfail(strict=True, reason=CROSS_VALIDATED_MISSES[k]))
+        if k in CROSS_VALIDATED_MISSES
+        else k
+        for k in ("inference_memory", "finetune_memory", "prefill_speed")
+    ],
+)
 def test_cross_validated_coverage_is_within_the_band(catalog: Any, kind: str) -> None:
     accuracy = _accuracy_module()
     rows = kind_rows(kind)
@@ -466,6 +499,33 @@ def test_cross_validated_coverage_is_within_the_band(catalog: Any, kind: str) ->
     assert COVERAGE_BAND[0] <= share <= COVERAGE_BAND[1], f"{kind}: {share:.0%}"
 
 
+def _outward(factors: tuple[float, float], step: float) -> tuple[float, float]:
+    return math.floor(factors[0] / step + 1e-9) * step, math.ceil(factors[1] / step - 1e-9) * step
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kind", ["inference_memory", "weights", "finetune_memory", "prefill_speed", "first_token"])
+def test_shipped_ranges_are_the_rule_s_answer(catalog: Any, kind: str) -> None:
+    """Issue #29 (ranges15): every factor a user sees is one rule's answer on the leave-one-source-out residuals
+    (crossval.regime_range_factors, as benchmarks/accuracy.rule_factors applies it per regime), rounded outward to 0.01
+    (the weights' to 0.001); nothing set by hand or from the holdout. Decode and training take their refits from
+    benchmarks/accuracy.py --ranges (minutes here)."""
+    from configurator.core.estimate.crossval import cross_validate_rows
+
+    accuracy = _accuracy_module()
+    pairs = cross_validate_rows(
+        KNOBS.get(kind, ()),
+        lambda d, cal: points(kind, catalog, list(d), cal),
+        kind_rows(kind),
+        lambda r: source_group(r["source"]),
+        estimator.CAL,
+    )
+    step = 0.001 if kind == "weights" else 0.01
+    for regime, (factors, how) in accuracy.rule_factors(kind, pairs, catalog).items():
+        shipped = REGIME_RANGE_FACTORS.get((kind, regime), RANGE_FACTORS[kind])
+        assert shipped == pytest.approx(_outward(factors, step)), (kind, regime, factors, how)
+
+
 # Issue #29: each regime's 80 % range holds 75-90 % of its held-out rows, for every regime with at least
 # HELD_MIN_ROWS of them (accuracy.regime_points: the regime whose range the estimate gives each row; fewer rows than that
 # say little: at 80 % the binomial spread of 10 rows is +-13 points). Holdout rows are scored with the shipped constants.
@@ -474,16 +534,22 @@ def test_cross_validated_coverage_is_within_the_band(catalog: Any, kind: str) ->
 HELD_MIN_ROWS = 10
 ONE_NVIDIA = "single-stream NVIDIA"  # accuracy.regime_points' name for the speed kinds' own factors
 REGIME_MISSES = {
-    ("inference_memory", "runtime"): "48 of 50 inside (96 %): 32 Qwen2.5 peaks of a page the fit saw (31 inside), "
-    "16 llama.cpp CI peaks (ggml-org/ci, all within 3.1 %) and a llama.cpp 32K-token peak (-0.7 %, ranges12); out: Qwen2.5-3B AWQ -20 % and llama.cpp #7450 -25 %",
-    ("finetune_memory", "lora"): "27 of 29 inside (93 %; 97 % at the kind's x0.84..x1.30 before ranges12): the LoRA "
-    "regime's own source-by-source bounds x0.78..x1.19 (crossval.source_conformal_factors over its 14 cross-validated "
-    "rows from 3 sources, which they hold 12 of) still hold 18 of the 19 rows from sources the fit saw (torchtune, "
-    "LLaMA-Factory, Qwen-1; median |error| 6.1 %) and 9 of the 10 from PEFT's, axolotl's and Unsloth's pages; out: "
-    "Unsloth's requirements Llama 3.1 8B (1.22) and torchtune's 2-GPU ZeRO-3 Llama 2 7B (1.24)",
-    ("decode_speed", ONE_NVIDIA): "33 of 35 inside (94 %), 22 of 24 from sources never fitted: the regime's "
-    "split-conformal bounds (0.668, 1.284) over 83 cross-validated rows are wider than these rows' spread (median "
-    "|error| 11 %)",
+    ("training_gpu_hours", "steady-state rate"): "43 of 58 inside (74 %, one row short; 44 at x0.84..x1.28 before "
+    "ranges15, the split-conformal extremes of 11 rows): the rule's x0.85..x1.28 (expected coverage 80 % for a row like "
+    "the 11 cross-validated ones, 10 of 11 inside) meets llm-foundry's MPT-7B rows (7 of 19 inside, 8 before), whose "
+    "rate falls more steeply with sequence length than the estimate's (docs/estimates.md, rounds 13 and 15)",
+    ("inference_memory", "runtime"): "48 of 50 inside (96 %): 32 Qwen2.5 peaks of a page the fit saw (31 inside), 16 "
+    "llama.cpp CI peaks (ggml-org/ci, all within 3.1 %) and a llama.cpp 32K-token peak (-0.7 %, ranges12); out: "
+    "Qwen2.5-3B AWQ -20 % and llama.cpp #7450 -25 %. The regime's 48 cross-validated rows are one source's (the Qwen2.5 "
+    "page), so by the rule (ranges15) it reads all 77 memory peaks pooled source by source, x0.90..x1.10, which hold 44 "
+    "of its 48 cross-validated rows (92 %); its own rows' bounds (0.923, 1.061) and the range split into weights and "
+    "the rest (the weights exact, the cache, activations and overhead scaled) hold 47-48 of the 50 too: these held-out "
+    "rows scatter less than any cross-validated set (docs/estimates.md, rounds 9, 11 and 15)",
+    ("decode_speed", ONE_NVIDIA): "34 of 35 inside (97 %), 23 of 24 from sources never fitted: the regime's "
+    "rule bounds (0.615, 1.286) over 83 cross-validated rows from 8 sources (ranges15; the split-conformal (0.599, "
+    "1.287) and the source-by-source (0.686, 1.267) alike) are wider than these rows' spread (median |error| 11 %): "
+    "the cross-validated low tail is the Qwen2.5 speed page's SGLang rows on one H20 (measured 0.46-0.64 x the "
+    "estimate), a setup no held-out row has",
 }
 
 

@@ -250,13 +250,9 @@ def conformal_factors(points: Sequence[Point], coverage: float = 0.8) -> tuple[f
     return math.exp(min(0.0, low)), math.exp(max(0.0, high))
 
 
-def source_conformal_factors(points: Sequence[Point], coverage: float = 0.8) -> tuple[float, float]:
-    """(low, high) multipliers for a row from a source never seen, from the cross-validated log ratios taken source by
-    source: a fresh source brings its own bias (one of the sources' median log ratios, each source counted once however
-    many rows it holds) and its row its own scatter about that bias (one of the rows' residuals about their source's
-    median); the split-conformal order statistics (conformal_factors) of every such sum. Where one source holds most
-    rows, conformal_factors describes that source; these describe the spread between sources (issue #29: the QLoRA
-    rows of sources never fitted fall outside the plain bounds). Widened to contain 1."""
+def _source_sums(points: Sequence[Point]) -> list[float]:
+    """Every sum of one source's median log ratio (its bias, each source counted once however many rows it holds) and
+    one row's residual about its own source's median (its scatter): what a row from a source never seen may bring."""
     by_source: dict[str, list[float]] = {}
     for p in points:
         if p.estimated:
@@ -265,11 +261,57 @@ def source_conformal_factors(points: Sequence[Point], coverage: float = 0.8) -> 
         raise ValueError("no answered rows to derive an interval from")
     bias = {g: statistics.median(v) for g, v in by_source.items()}
     scatter = [x - bias[g] for g, v in by_source.items() for x in v]
-    sums = sorted(b + w for b in bias.values() for w in scatter)
+    return sorted(b + w for b in bias.values() for w in scatter)
+
+
+def source_conformal_factors(points: Sequence[Point], coverage: float = 0.8) -> tuple[float, float]:
+    """(low, high) multipliers for a row from a source never seen, from the cross-validated log ratios taken source by
+    source: a fresh source brings its own bias (one of the sources' median log ratios, each source counted once however
+    many rows it holds) and its row its own scatter about that bias (one of the rows' residuals about their source's
+    median); the split-conformal order statistics (conformal_factors) of every such sum. Where one source holds most
+    rows, conformal_factors describes that source; these describe the spread between sources (issue #29: the QLoRA
+    rows of sources never fitted fall outside the plain bounds). Widened to contain 1."""
+    sums = _source_sums(points)
     n = len(sums)
     tail = (1 - coverage) / 2
     low = sums[max(0, math.floor((n + 1) * tail) - 1)]
     high = sums[min(n - 1, math.ceil((n + 1) * (1 - tail)) - 1)]
+    return math.exp(min(0.0, low)), math.exp(max(0.0, high))
+
+
+def _weibull_quantile(ordered: Sequence[float], q: float) -> float:
+    """The q-quantile of sorted values at the plotting position q (n + 1) (Hyndman & Fan 1996, "Sample quantiles in
+    statistical packages", definition 6), interpolated between order statistics and clamped to the extremes."""
+    n = len(ordered)
+    pos = q * (n + 1)  # 1-based rank
+    if pos <= 1:
+        return ordered[0]
+    if pos >= n:
+        return ordered[-1]
+    k = math.floor(pos)
+    return ordered[k - 1] + (pos - k) * (ordered[k] - ordered[k - 1])
+
+
+def quantile_factors(points: Sequence[Point], coverage: float = 0.8, by_source: bool = False) -> tuple[float, float]:
+    """(low, high) multipliers whose expected coverage of a fresh row is `coverage` (issue #29's small-sample rule).
+
+    The k-th smallest of n exchangeable values lies below a fresh one with probability k / (n + 1) (the fact
+    conformal_factors rests on); conformal_factors rounds that rank outward, so it holds *at least* `coverage` and
+    over-covers by up to 2 / (n + 1), and below 19 rows it returns the sample's extremes (which hold every row they were
+    derived from). Interpolating between the two ranks around (n + 1) x tail instead (the Weibull plotting position,
+    Hyndman & Fan's definition 6) gives a bound whose expected coverage is `coverage` itself, the middle of issue #29's
+    75-90 % band rather than its floor. Over the log ratios of the rows, or with `by_source` over the source-by-source
+    sums of source_conformal_factors (a source's bias plus a row's scatter: for figures whose sources are each one
+    framework's accounting). Widened to contain 1."""
+    if by_source:
+        logs = _source_sums(points)
+    else:
+        logs = sorted(math.log(p.measured / p.estimated) for p in points if p.estimated)
+    if not logs:
+        raise ValueError("no answered rows to derive an interval from")
+    tail = (1 - coverage) / 2
+    low = _weibull_quantile(logs, tail)
+    high = _weibull_quantile(logs, 1 - tail)
     return math.exp(min(0.0, low)), math.exp(max(0.0, high))
 
 
@@ -292,19 +334,32 @@ REGIME_MIN_SOURCES = 3
 
 
 def regime_range_factors(
-    by_regime: dict[str, Sequence[Point]], coverage: float = 0.8
+    by_regime: dict[str, Sequence[Point]], coverage: float = 0.8, by_source: bool = False
 ) -> dict[str, tuple[tuple[float, float], str]]:
     """Per regime, the 80 % range factors from the spread of its leave-one-source-out residuals and how they were
-    derived: the split-conformal bounds (conformal_factors) of the regime's own rows when it has REGIME_MIN_ROWS
-    answered rows from REGIME_MIN_SOURCES sources, else those of all the kind's rows pooled ("pooled")."""
+    derived: the quantile bounds (quantile_factors, over rows or with `by_source` over source-by-source sums) of the
+    regime's own rows when it has REGIME_MIN_ROWS answered rows from REGIME_MIN_SOURCES sources, else those of all the
+    kind's rows pooled ("pooled"). Every range in ranges.py is this rule's answer (RANGE_BY_SOURCE names the kinds read
+    source by source)."""
     pooled_points = [p for pts in by_regime.values() for p in pts if p.estimated]
-    pooled = conformal_factors(pooled_points, coverage)
+    pooled = quantile_factors(pooled_points, coverage, by_source)
     out: dict[str, tuple[tuple[float, float], str]] = {}
     for regime, pts in by_regime.items():
         answered = [p for p in pts if p.estimated]
         sources = len({p.group for p in answered})
         if len(answered) >= REGIME_MIN_ROWS and sources >= REGIME_MIN_SOURCES:
-            out[regime] = (conformal_factors(answered, coverage), f"own: {len(answered)} rows, {sources} sources")
+            out[regime] = (
+                quantile_factors(answered, coverage, by_source),
+                f"own: {len(answered)} rows, {sources} sources",
+            )
         else:
             out[regime] = (pooled, f"pooled: {len(answered)} rows from {sources} source(s) of its own")
     return out
+
+
+# Kinds whose range is read source by source (quantile_factors(by_source=True)): a memory figure's sources are each
+# one framework's or one runtime's own accounting (torchtune, LLaMA-Factory, Unsloth; Qwen-1's and ChatGLM's remote
+# code), so a source never seen brings a bias of its own, and one large source (16 of the 34 QLoRA rows are Unsloth's)
+# would otherwise set the width alone. Speed and training rows keep row by row: each source spans many GPUs, engines
+# and models, and a source's fold already refits the constants its rows share.
+RANGE_BY_SOURCE = frozenset({"inference_memory", "weights", "finetune_memory"})
