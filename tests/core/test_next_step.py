@@ -79,6 +79,27 @@ def test_each_step_is_priced_from_the_catalog_with_its_date(catalog: Catalog, bu
     assert [n["code"] for n in add["needs"]] == [n.code for n in one_more.nested("needs")]
 
 
+def test_one_more_card_costs_what_the_build_pays_for_each_of_its_own(catalog: Catalog) -> None:
+    """Dr. Chen's 20 students in CNY: the used RTX 3090's CNY price (2025-06-01) is left behind by its USD price of
+    2026-09-30, so the build pays the raised 8,648 CNY a card; the step 'add one more' said 5,500 CNY beside it, the
+    old figure the build itself does not pay."""
+    request = BuildRequest(
+        model_id="qwen2.5-32b",
+        workload=Workload(kind="inference", batch=20),
+        budget=300000,
+        currency="CNY",
+        region="china",
+        circuit="230v16a",
+        gpu_ids=("rtx-3090",),
+        top_k=1,
+    )
+    build = plan(request, catalog).builds[0]
+    gpu_part = next(p for p in build.parts if p.category == "gpu")
+    add = next(s for s in build.next_steps if s["kind"] == "add")
+    assert add["gpu"] == gpu_part.id and add["price_condition"] == gpu_part.condition
+    assert add["cost"] == pytest.approx(gpu_part.unit_price, abs=0.01)
+
+
 def test_what_a_step_unlocks_is_what_the_estimator_says(catalog: Catalog, build: Build) -> None:
     """The context and users a step unlocks fit on its GPUs and are more than the build's own; the larger model fits."""
     model = catalog.records["models"]["qwen2.5-32b"]

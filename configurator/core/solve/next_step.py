@@ -39,6 +39,7 @@ from configurator.core.rules.compat import ducted, needs_ducted, open_air_flagsh
 from configurator.core.rules.cooling import PassiveCards
 from configurator.core.shapes import NextStepJson
 from configurator.core.solve.rules import OPEN_AIR_FLAGSHIPS, PSU_LOAD
+from configurator.core.solve.pricing import quote
 from configurator.core.solve.slots import place
 
 UPGRADE_PATH: tuple[str, ...] = ("rtx-3090", "rtx-4090", "a100-40gb-pcie", "a100-80gb-pcie")
@@ -271,17 +272,15 @@ def next_card(catalog: Catalog, gpu: Gpu, currency: str, conditions: tuple[str, 
 def catalog_price(
     catalog: Catalog, record: Gpu, currency: str, conditions: tuple[str, ...] = ("new", "used")
 ) -> tuple[float, Price] | None:
-    """The newest catalog price of the first condition that has one, in `currency` (converted if need be), with the
-    price record itself (its date and source)."""
+    """The price of the first condition that has one, in `currency`, as the build's own parts are quoted
+    (pricing.quote: converted at the catalog's rates, a price the market has left raised to the newer observation,
+    no new price for a card no longer sold new), with the price record that dates it. A step priced otherwise said
+    "add one more RTX 3090: 5,500 CNY (2025-06-01)" beside the build's own 3090s at 8,648 CNY each (raised to their
+    USD price of 2026-09-30)."""
     for condition in conditions:
-        for other in (currency, "USD", "EUR", "CNY"):
-            price = record.price(other, condition)
-            if price is None:
-                continue
-            try:
-                return catalog.convert(price.amount, other, currency), price
-            except KeyError:
-                continue
+        q = quote(record, catalog, currency, "new" if condition == "new" else "used")
+        if q is not None and (q.condition == condition or (condition == "used" and q.condition == "refurbished")):
+            return q.amount, q.price
     return None
 
 
