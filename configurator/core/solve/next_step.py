@@ -38,8 +38,8 @@ from configurator.core.reasons import Reason, as_json, tps_text
 from configurator.core.rules.compat import ducted, needs_ducted, open_air_flagships
 from configurator.core.rules.cooling import PassiveCards
 from configurator.core.shapes import NextStepJson
-from configurator.core.solve.rules import OPEN_AIR_FLAGSHIPS, PSU_LOAD
 from configurator.core.solve.pricing import quote
+from configurator.core.solve.rules import OPEN_AIR_FLAGSHIPS, PSU_LOAD
 from configurator.core.solve.slots import place
 
 UPGRADE_PATH: tuple[str, ...] = ("rtx-3090", "rtx-4090", "a100-40gb-pcie", "a100-80gb-pcie")
