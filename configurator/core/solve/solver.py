@@ -801,10 +801,13 @@ class BuildModel:
         solver.parameters.cp_model_probing_level = 0
         solver.parameters.max_presolve_iterations = 1
         if len(self.options) <= SMALL_MODEL_OPTIONS:
-            # small models are solved in a few hundred branches: the LP relaxation and the symmetry search
-            # cost more than they save (the same optima, 5 % less time on the journeys' solves, 20 % on a map's)
-            solver.parameters.linearization_level = 0
+            # small models: the symmetry search costs more than it saves. The LP relaxation (CP-SAT's default
+            # linearization) with branching led by it proves each label's optimum in about half the branches of the
+            # plain search: the 70B top-5's solves 229 -> 127 ms of CPU, the journey's 99 -> 63 (14,322 -> 8,304 and
+            # 11,943 -> 4,870 branches), the same optima and builds (benchmarks/plan_diff.py byte-identical, #34).
+            # Without the relaxation (linearization 0, before) the search branched on every part's choice blind
             solver.parameters.symmetry_level = 0
+            solver.parameters.search_branching = self.cp.LP_SEARCH
         self._solves += 1
         status = solver.solve(m)
         self.last_status = (
