@@ -787,6 +787,32 @@ class BuildModel:
             for var, value in zip(self._all_vars(), hint):
                 m.add_hint(var, value)
         m.maximize(expr) if maximize else m.minimize(expr)
+        solver = self._solver(time_limit)
+        self._solves += 1
+        status = solver.solve(m)
+        self.last_status = (
+            "optimal"
+            if status == self.cp.OPTIMAL
+            else "feasible"
+            if status == self.cp.FEASIBLE
+            else ("infeasible" if status == self.cp.INFEASIBLE else "unknown")
+        )
+        if status == self.cp.INFEASIBLE:
+            self._infeasible_under.append(held)
+        if status not in (self.cp.OPTIMAL, self.cp.FEASIBLE):
+            return None
+        values = SolvedValues(
+            perf=solver.value(named["perf"]),
+            cost=solver.value(named["cost"]),
+            noise=solver.value(named["noise"]),
+            grow=solver.value(named["grow"]),
+            assignment=[solver.value(v) for v in self._all_vars()],
+        )
+        self.last_values = values
+        return self._decode(solver), values
+
+    def _solver(self, time_limit: float) -> Any:
+        """A CP-SAT solver for one label's solve: one worker, a work bound, the parameters for the model's size."""
         solver = self.cp.CpSolver()
         # a work bound, never a wall-clock one: deterministic time counts the solver's own work, so the same request
         # and catalog give the same builds however loaded the machine is. The wall-clock limit this had as a safety
@@ -822,28 +848,7 @@ class BuildModel:
             solver.parameters.add_mir_cuts = False
             solver.parameters.add_zero_half_cuts = False
             solver.parameters.add_clique_cuts = False
-        self._solves += 1
-        status = solver.solve(m)
-        self.last_status = (
-            "optimal"
-            if status == self.cp.OPTIMAL
-            else "feasible"
-            if status == self.cp.FEASIBLE
-            else ("infeasible" if status == self.cp.INFEASIBLE else "unknown")
-        )
-        if status == self.cp.INFEASIBLE:
-            self._infeasible_under.append(held)
-        if status not in (self.cp.OPTIMAL, self.cp.FEASIBLE):
-            return None
-        values = SolvedValues(
-            perf=solver.value(named["perf"]),
-            cost=solver.value(named["cost"]),
-            noise=solver.value(named["noise"]),
-            grow=solver.value(named["grow"]),
-            assignment=[solver.value(v) for v in self._all_vars()],
-        )
-        self.last_values = values
-        return self._decode(solver), values
+        return solver
 
     def holds_without_credit(self, choice: Choice) -> bool:
         """Whether `choice`, the last build found, passes every rule with each part at its own power: the
