@@ -585,8 +585,12 @@ def llamacpp_build(
 
 
 class _Explain:
-    def __init__(self, cal: Calibration = CAL) -> None:
+    def __init__(self, cal: Calibration = CAL, kept: bool = True) -> None:
         self.cal = cal  # the constants every step of this estimate reads
+        # False: a side computation whose sentences nobody reads (quiet()): its steps and assumptions are not
+        # rendered. A plan renders an English sentence per step of every estimate; the side computations' were a
+        # third of them (the 70B top-5: 1,530 memory passes for 504 estimates, #34)
+        self.kept = kept
         self.steps: list[Step] = []
         self.assumptions: list[str] = []
         self.coded: list[Reason] = []  # the assumptions given as codes (their English is in `assumptions`)
@@ -599,7 +603,7 @@ class _Explain:
 
     def quiet(self) -> _Explain:
         """A fresh explanation with the same constants, for a side computation whose sentences are not kept."""
-        return _Explain(self.cal)
+        return _Explain(self.cal, kept=False)
 
     def speculation(self) -> SpeculationFields:
         """The EstimateResult fields of a draft-model speculation (none set when it did not apply)."""
@@ -607,18 +611,22 @@ class _Explain:
 
     def assume_layout(self, text: str | Reason) -> None:
         """An assumption about the single machine's data-parallel layout (a cluster plan states its own instead)."""
-        if text:
+        if text and self.kept:
             self.assume(text)
             self.layout.append(english(text) if isinstance(text, Reason) else text)
 
     def step(self, topic: str, text: str | Reason) -> None:
         """One link of the chain: its own words, or a code (est.*) whose English is the text."""
+        if not self.kept:
+            return
         if isinstance(text, Reason):
             self.steps.append(new_step(topic=topic, text=english(text), said=text))
         else:
             self.steps.append(new_step(topic=topic, text=text, said=None))  # typed fields: nothing to validate
 
     def assume(self, text: str | Reason) -> None:
+        if not self.kept:
+            return
         said = text if isinstance(text, Reason) else None
         text = english(text) if isinstance(text, Reason) else text
         if text not in self.assumptions:
@@ -765,6 +773,8 @@ def _inference_activations(
 def _explain_weights(
     model: ModelArch, counts: ParamCounts, workload: Workload, w: WeightBytes, scale: float, ex: _Explain
 ) -> None:
+    if not ex.kept:
+        return  # a step nobody reads (_Explain.kept)
     engine = workload.engine or "transformers"
     resident = w.embedding + w.lm_head + w.blocks
     fmt = weight_format(workload.precision or "bf16", engine)
@@ -800,6 +810,8 @@ def _explain_weights(
 
 
 def _explain_kv_cache(model: ModelArch, workload: Workload, copies: int, kv_total: float, ex: _Explain) -> None:
+    if not ex.kept:
+        return  # a step nobody reads (_Explain.kept)
     engine = workload.engine or "transformers"
     context = workload.context or 4096
     per_tok = kv_bytes_per_token_per_layer(model, KV_BYTES[workload.kv_precision], engine)
@@ -2650,7 +2662,7 @@ def _auto_offload(
 ) -> Workload:
     """--offload cpu for inference: keep on the GPUs what fits; MoE experts go to RAM first."""
     capacity = gpu.vram_gb * GIB * 0.98
-    quiet = _Explain(cal)
+    quiet = _Explain(cal, kept=False)
 
     def fits(w: Workload) -> bool:
         return max(b.total for b in _inference_memory(model, counts, w, gpus, split, quiet, scale)) <= capacity
@@ -2950,7 +2962,7 @@ def _memory_fits(
     fmt = weight_format(resolved.precision or "bf16")
     if fmt.moe_only and model.moe is None:
         return estimate(model, workload, gpu, gpus, exact_weight_bytes).fits  # raises as estimate() does
-    return _memory(model, resolved, gpu_, gpus_, exact_weight_bytes, _Explain(CAL))[-1]
+    return _memory(model, resolved, gpu_, gpus_, exact_weight_bytes, _Explain(CAL, kept=False))[-1]
 
 
 def _memory(

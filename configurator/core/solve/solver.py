@@ -787,24 +787,7 @@ class BuildModel:
             for var, value in zip(self._all_vars(), hint):
                 m.add_hint(var, value)
         m.maximize(expr) if maximize else m.minimize(expr)
-        solver = self.cp.CpSolver()
-        # a work bound, never a wall-clock one: deterministic time counts the solver's own work, so the same request
-        # and catalog give the same builds however loaded the machine is. The wall-clock limit this had as a safety
-        # net (max(5 s, 10 x the budget)) bound under load: a solve cut short answered "unknown", and a plan or a way
-        # out then differed from the one an idle machine gives (test_relax's limit-below-the-floor case failed once
-        # under heavy load, passing on every rerun). The work bound alone ends every solve (issue #34)
-        solver.parameters.max_deterministic_time = max(0.05, time_limit)
-        solver.parameters.num_workers = 1  # deterministic: one worker's search is the same on every run
-        # a light presolve: the models are small once pruned and each label is solved to optimality in
-        # milliseconds, so full probing and repeated presolve passes were most of every solve's time
-        # (measured on benchmarks/solver.py: about a fifth of the label time, the same builds)
-        solver.parameters.cp_model_probing_level = 0
-        solver.parameters.max_presolve_iterations = 1
-        if len(self.options) <= SMALL_MODEL_OPTIONS:
-            # small models are solved in a few hundred branches: the LP relaxation and the symmetry search
-            # cost more than they save (the same optima, 5 % less time on the journeys' solves, 20 % on a map's)
-            solver.parameters.linearization_level = 0
-            solver.parameters.symmetry_level = 0
+        solver = self._solver(time_limit)
         self._solves += 1
         status = solver.solve(m)
         self.last_status = (
@@ -827,6 +810,45 @@ class BuildModel:
         )
         self.last_values = values
         return self._decode(solver), values
+
+    def _solver(self, time_limit: float) -> Any:
+        """A CP-SAT solver for one label's solve: one worker, a work bound, the parameters for the model's size."""
+        solver = self.cp.CpSolver()
+        # a work bound, never a wall-clock one: deterministic time counts the solver's own work, so the same request
+        # and catalog give the same builds however loaded the machine is. The wall-clock limit this had as a safety
+        # net (max(5 s, 10 x the budget)) bound under load: a solve cut short answered "unknown", and a plan or a way
+        # out then differed from the one an idle machine gives (test_relax's limit-below-the-floor case failed once
+        # under heavy load, passing on every rerun). The work bound alone ends every solve (issue #34)
+        solver.parameters.max_deterministic_time = max(0.05, time_limit)
+        solver.parameters.num_workers = 1  # deterministic: one worker's search is the same on every run
+        # a light presolve: the models are small once pruned and each label is solved to optimality in
+        # milliseconds, so full probing and repeated presolve passes were most of every solve's time
+        # (measured on benchmarks/solver.py: about a fifth of the label time, the same builds)
+        solver.parameters.cp_model_probing_level = 0
+        solver.parameters.max_presolve_iterations = 1
+        if len(self.options) <= SMALL_MODEL_OPTIONS:
+            # small models: the symmetry search costs more than it saves. The LP relaxation (CP-SAT's default
+            # linearization) with branching led by it proves each label's optimum in about half the branches of the
+            # plain search: the 70B top-5's solves 229 -> 127 ms of CPU, the journey's 99 -> 63 (14,322 -> 8,304 and
+            # 11,943 -> 4,870 branches), the same optima and builds (benchmarks/plan_diff.py byte-identical, #34).
+            # Without the relaxation (linearization 0, before) the search branched on every part's choice blind.
+            # Nor do they need the SAT inprocessing (clause vivification and cleanup, for long searches) or a presolve
+            # loop: each solve is a few thousand branches. CP-SAT CPU then 125 -> 69 ms (70B top-5), 62 -> 52 ms
+            # (journey), medians of 3, the same builds. With the LP leading, a solve is a few hundred branches and
+            # most of its time went to setting up: the presolve, the cut generators (Gomory, MIR, zero-half,
+            # clique) and the implied-bound propagator cost more than they save. Without them 65 -> 54 ms (70B
+            # top-5), 52 -> 29 ms (journey, 8 solves), medians of 3, the same builds
+            solver.parameters.symmetry_level = 0
+            solver.parameters.search_branching = self.cp.LP_SEARCH
+            solver.parameters.use_sat_inprocessing = False
+            solver.parameters.max_presolve_iterations = 0
+            solver.parameters.cp_model_presolve = False
+            solver.parameters.use_implied_bounds = False
+            solver.parameters.add_cg_cuts = False
+            solver.parameters.add_mir_cuts = False
+            solver.parameters.add_zero_half_cuts = False
+            solver.parameters.add_clique_cuts = False
+        return solver
 
     def holds_without_credit(self, choice: Choice) -> bool:
         """Whether `choice`, the last build found, passes every rule with each part at its own power: the
