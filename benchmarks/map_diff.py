@@ -24,8 +24,8 @@ REPO = Path(__file__).resolve().parents[1]
 
 CHILD = """
 import json, sys
-from configurator.core.advise import map_workloads, recommendation_map
-from configurator.core.mapworkers import MapWorkers, default_processes, start_method
+from configurator.core.advise.landscape import map_workloads, recommendation_map
+from configurator.core.advise.mapworkers import MapWorkers, default_processes, start_method
 from configurator.core.model.request import BuildRequest
 from configurator.storage import catalogs
 

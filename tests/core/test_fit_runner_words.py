@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from configurator.core.reasons import Reason, english
+from configurator.core.common.reasons import Reason, english
 from configurator.core.report import words
 
 MEGATRON = Reason.of(

@@ -4,10 +4,10 @@ request to way 2, a 230 V circuit."""
 
 from __future__ import annotations
 
+from configurator.core.common.reasons import Reason
 from configurator.core.estimate.workload import Workload
 from configurator.core.model.build import Infeasible, PlanResult, Relaxation
 from configurator.core.model.request import BuildRequest
-from configurator.core.reasons import Reason
 from configurator.qt.builds import InfeasibleBanner
 
 ASKED = BuildRequest(model_id="llama-3.2-1b", workload=Workload(kind="pretrain", tokens=10**11), circuit="120v15a")
