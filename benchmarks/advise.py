@@ -21,9 +21,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from configurator.core import memo
-from configurator.core.advise import map_workloads, recommendation_map, value_ranking
-from configurator.core.mapworkers import MapWorkers, default_processes
+from configurator.core.advise.landscape import map_workloads, recommendation_map, value_ranking
+from configurator.core.advise.mapworkers import MapWorkers, default_processes
+from configurator.core.common import memo
 from configurator.core.model.request import BuildRequest, default_circuit, default_region
 from configurator.storage import catalogs
 

@@ -25,7 +25,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from configurator.core.catalog.models import Gpu, ModelArch, System
-from configurator.core.errors import ConfiguratorError
+from configurator.core.common.errors import ConfiguratorError
 from configurator.core.estimate.estimator import estimate, llamacpp_build
 from configurator.core.estimate.host import host_from_bandwidth
 from configurator.core.estimate.mixed import estimate_mixed

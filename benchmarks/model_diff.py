@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import plan_diff
 
-from configurator.core import memo
+from configurator.core.common import memo
 from configurator.core.solve import solver
 from configurator.launcher import main as llm_rig
 

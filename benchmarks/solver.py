@@ -25,8 +25,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from configurator.core import memo
 from configurator.core.catalog.loader import Catalog
+from configurator.core.common import memo
 from configurator.core.estimate.workload import Workload
 from configurator.core.model.request import BuildRequest, OwnedPart
 from configurator.core.solve.plan import plan

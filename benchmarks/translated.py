@@ -293,7 +293,7 @@ def walk(window, app) -> list[str]:  # type: ignore[no-untyped-def]
 def solve(window, argv: list[str]) -> None:  # type: ignore[no-untyped-def]
     from PySide6.QtCore import QEventLoop, QTimer
 
-    from configurator.core.args import add_plan_options, build_request, workload_from_args
+    from configurator.core.model.args import add_plan_options, build_request, workload_from_args
 
     parser = argparse.ArgumentParser()
     add_plan_options(parser)
@@ -409,7 +409,7 @@ def sheet_clauses(argv: list[str]) -> tuple[Counter[str], Counter[str]]:
     """The printed sheet's text (`plan ... --pdf --lang zh_CN`, without its chart images) counted the same way."""
     import html as html_module
 
-    from configurator.core.args import add_plan_options, build_request, workload_from_args
+    from configurator.core.model.args import add_plan_options, build_request, workload_from_args
     from configurator.core.report.purchase import SheetMeta
     from configurator.core.report.sheet import build_sheet_html
     from configurator.core.solve.plan import plan

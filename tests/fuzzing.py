@@ -442,7 +442,7 @@ def project_json(draw: st.DrawFn) -> str:
 
 def run_project(text: str) -> int:
     """What the window's Open does: load and check everything, or a ProjectError (a dialog); 0 or 2."""
-    from configurator.core.errors import ProjectError
+    from configurator.core.common.errors import ProjectError
     from configurator.storage import catalogs, projects
 
     with tempfile.TemporaryDirectory() as folder:
@@ -550,8 +550,8 @@ def run_cli_numbers(case: tuple[str, list[str]]) -> int:
         check_outcome(code, out, err, f"estimate {options}")
         return code
     from configurator.cli.main import build_parser
-    from configurator.core.args import build_request, workload_from_args
-    from configurator.core.errors import ConfiguratorError
+    from configurator.core.common.errors import ConfiguratorError
+    from configurator.core.model.args import build_request, workload_from_args
 
     err = io.StringIO()
     try:
@@ -864,7 +864,7 @@ def run_plan_project(text: str) -> int:
     """`plan --project FILE` up to the request it would solve (a solve takes seconds): exit 0 or 2, the file named."""
     from configurator.cli import plan as plan_cli
     from configurator.cli.main import build_parser
-    from configurator.core.errors import ConfiguratorError
+    from configurator.core.common.errors import ConfiguratorError
 
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "p.llmrig"

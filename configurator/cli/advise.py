@@ -6,8 +6,8 @@ import argparse
 import sys
 from typing import Any
 
-from configurator.core.args import _id_list, _request_float, _workload_int, add_plan_options
 from configurator.core.estimate.precision import WEIGHT_PRECISIONS
+from configurator.core.model.args import _id_list, _request_float, _workload_int, add_plan_options
 
 EXIT_OK = 0
 
@@ -53,10 +53,10 @@ def format_map(result: Any) -> str:
 
 
 def _cmd_map(args: argparse.Namespace) -> int:
-    from configurator.core.advise import map_workloads, recommendation_map
+    from configurator.core.advise.landscape import map_workloads, recommendation_map
+    from configurator.core.advise.mapworkers import MapWorkers, default_processes, start_method
     from configurator.core.catalog.models import ModelArch
-    from configurator.core.errors import RequestError, unknown_ids
-    from configurator.core.mapworkers import MapWorkers, default_processes, start_method
+    from configurator.core.common.errors import RequestError, unknown_ids
     from configurator.storage import catalogs
 
     loaded = catalogs.load()
@@ -111,8 +111,8 @@ def format_rank(rows: Any) -> str:
 
 def _cmd_rank(args: argparse.Namespace) -> int:
     from configurator.cli.estimate import resolve
-    from configurator.core.advise import value_ranking
-    from configurator.core.args import build_request
+    from configurator.core.advise.landscape import value_ranking
+    from configurator.core.model.args import build_request
 
     # `--gpu a,b` narrows the ranking; resolve() checks the ids
     r = resolve(args, kinds=None)

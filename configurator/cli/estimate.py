@@ -8,7 +8,7 @@ import sys
 from dataclasses import dataclass
 from typing import Any
 
-from configurator.core.args import add_workload_options, workload_from_args
+from configurator.core.model.args import add_workload_options, workload_from_args
 
 EXIT_OK, EXIT_BAD_INPUT = 0, 2
 
@@ -29,7 +29,7 @@ ESTIMATE_KINDS = frozenset({"models", "gpus"})
 
 
 def resolve(args: argparse.Namespace, kinds: frozenset[str] | None = ESTIMATE_KINDS) -> Resolved:
-    from configurator.core.errors import RequestError, unknown_ids
+    from configurator.core.common.errors import RequestError, unknown_ids
     from configurator.storage import catalogs
 
     result = catalogs.load(kinds=kinds)
@@ -42,7 +42,7 @@ def resolve(args: argparse.Namespace, kinds: frozenset[str] | None = ESTIMATE_KI
         if model is None:
             raise unknown_ids([args.model], catalog.records["models"], "model", "--model") or RequestError(args.model)
     else:
-        from configurator.core.model_import import import_model  # only for --model-config: its parsers cost
+        from configurator.core.importers.model_import import import_model  # only for --model-config: its parsers cost
 
         imported = import_model(args.model_config)
         model = imported.arch
@@ -73,7 +73,7 @@ def resolve(args: argparse.Namespace, kinds: frozenset[str] | None = ESTIMATE_KI
 def _host_estimate(args: argparse.Namespace, r: Resolved) -> tuple[Any, Any, bool]:
     """(result, gpu shown, numa) for --cpu/--ram/--system/--gpus 0; RequestError naming the option."""
     from configurator.core.catalog.models import Cpu, MemoryKit, System
-    from configurator.core.errors import RequestError, unknown_ids
+    from configurator.core.common.errors import RequestError, unknown_ids
     from configurator.core.estimate.estimator import estimate
     from configurator.core.estimate.host import family, host_from_bandwidth, host_memory
     from configurator.core.estimate.offload import estimate_on_host
@@ -145,7 +145,7 @@ def _host_estimate(args: argparse.Namespace, r: Resolved) -> tuple[Any, Any, boo
 
 
 def _cmd_estimate(args: argparse.Namespace) -> int:
-    from configurator.core.errors import RequestError
+    from configurator.core.common.errors import RequestError
     from configurator.core.estimate.estimator import estimate
 
     if args.gpus == 0 and not (args.cpu or args.system):

@@ -9,10 +9,10 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from configurator.core.fileio import clean_stale_temps
+from configurator.core.common.fileio import clean_stale_temps
 
 if TYPE_CHECKING:
-    from configurator.core.shapes import ValueRowJson
+    from configurator.core.common.shapes import ValueRowJson
 
 EXIT_OK, EXIT_BAD_INPUT = 0, 2
 
@@ -71,7 +71,7 @@ def write_requested(
 
     ranking: tuple[ValueRowJson, ...] = ()
     if model is not None and any(kind == "pdf" for kind, _path in targets):  # the value table is the sheets'
-        from configurator.core.advise import value_rows
+        from configurator.core.advise.landscape import value_rows
 
         ranking = value_rows(model, ranked_workload(request, builds), catalog, request, exact_weight_bytes)
     meta = SheetMeta.from_catalog(

@@ -6,7 +6,7 @@ import json
 import sys
 from typing import Any
 
-from configurator.core.errors import RequestError
+from configurator.core.common.errors import RequestError
 
 
 def print_json(value: Any, indent: int = 2, ensure_ascii: bool = True) -> None:

@@ -289,7 +289,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"llm-rig: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except Exception as exc:
-        from configurator.core.errors import ConfiguratorError
+        from configurator.core.common.errors import ConfiguratorError
 
         if isinstance(exc, ConfiguratorError):
             print(f"llm-rig: {exc}", file=sys.stderr)

@@ -8,8 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from configurator.cli.estimate import resolve
-from configurator.core.args import add_plan_options, build_request
-from configurator.core.reasons import english, from_json
+from configurator.core.common.reasons import english, from_json
+from configurator.core.model.args import add_plan_options, build_request
 from configurator.core.report import prices
 
 EXIT_OK = 0
@@ -221,7 +221,7 @@ def _project_request(args: argparse.Namespace) -> tuple[Any, Any]:
     """(request, catalog, resolved) of a saved project's request, with the typed options laid over it."""
     from pydantic import ValidationError
 
-    from configurator.core.errors import RequestError
+    from configurator.core.common.errors import RequestError
     from configurator.core.estimate.workload import Workload
     from configurator.core.model.request import BuildRequest
     from configurator.storage import projects
@@ -269,14 +269,14 @@ def _project_request(args: argparse.Namespace) -> tuple[Any, Any]:
             {**saved.model_dump(), **request_over, "model_id": r.model.id, "workload": workload}
         )
     except ValidationError as exc:
-        from configurator.core.args import _option_message
+        from configurator.core.model.args import _option_message
 
         raise RequestError(f"{args.project}: {_option_message(exc)}") from None
     return request, r
 
 
 def _cmd_plan(args: argparse.Namespace) -> int:
-    from configurator.core.errors import unknown_ids
+    from configurator.core.common.errors import unknown_ids
     from configurator.core.model.request import OWNED_KINDS
     from configurator.core.solve.plan import plan
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from configurator.core.catalog.quote import Match, QuoteLine
-    from configurator.core.shapes import QuoteLineJson, QuoteMatchJson
+    from configurator.core.common.shapes import QuoteLineJson, QuoteMatchJson
 
 EXIT_OK, EXIT_BAD_INPUT = 0, 2
 _MARKS = {"comma": ",", "point": "."}

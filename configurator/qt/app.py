@@ -13,9 +13,9 @@ import configurator.core.costs.tco
 # import hook (shibokensupport.feature) runs on every later import statement, and these are most of the window's
 # imports (#34: CPU to the window shown 0.524 -> 0.492 s, medians of 12 alternated, 2026-12-03). No Qt here.
 import configurator.core.estimate.parallel
+import configurator.core.importers.model_import
 import configurator.core.model.build
 import configurator.core.model.request
-import configurator.core.model_import
 import configurator.core.report.phrases
 import configurator.core.report.purchase
 import configurator.core.report.sheet
@@ -111,7 +111,7 @@ def install_error_boundary(window) -> None:  # type: ignore[no-untyped-def]
 
     from PySide6.QtCore import QCoreApplication
 
-    from configurator.core.errors import ConfiguratorError
+    from configurator.core.common.errors import ConfiguratorError
     from configurator.storage import paths
     from configurator.storage.atomic import write_text
 
@@ -173,8 +173,8 @@ def screenshot_main(argv: Sequence[str]) -> int:
     """`llm-rig screenshot OUT.png [request options] [--tab NAME] [--size WxH]`: solve, render, save, exit."""
     import argparse
 
-    from configurator.core.args import add_plan_options, build_request, workload_from_args
-    from configurator.core.errors import ConfiguratorError
+    from configurator.core.common.errors import ConfiguratorError
+    from configurator.core.model.args import add_plan_options, build_request, workload_from_args
 
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     parser = argparse.ArgumentParser(prog="llm-rig screenshot", description="Render the main window, solved, to a PNG.")

@@ -36,7 +36,7 @@ from PySide6.QtWidgets import (
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Currency, Price, Record
-from configurator.core.errors import CatalogError, InvalidInputError
+from configurator.core.common.errors import CatalogError, InvalidInputError
 from configurator.qt import i18n, messages
 from configurator.storage import overlay
 

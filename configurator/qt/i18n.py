@@ -10,8 +10,8 @@ from pathlib import Path
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QLibraryInfo, QLocale, QTranslator
 from PySide6.QtWidgets import QApplication
 
+from configurator.core.common.reasons import Reason, from_json
 from configurator.core.model.build import Build, BuildPart
-from configurator.core.reasons import Reason, from_json
 from configurator.core.report import phrases, purchase, words
 from configurator.core.report.fit import Fit
 from configurator.storage import paths

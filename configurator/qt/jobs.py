@@ -7,7 +7,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QRunnable, Signal
 
-from configurator.core.errors import ConfiguratorError
+from configurator.core.common.errors import ConfiguratorError
 
 
 class JobSignals(QObject):

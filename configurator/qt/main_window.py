@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from configurator.core.catalog.models import ModelArch
-from configurator.core.errors import ConfiguratorError
+from configurator.core.common.errors import ConfiguratorError
 from configurator.core.model.build import PlanResult
 from configurator.core.model.request import BuildRequest, default_circuit
 from configurator.qt import i18n, messages

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from configurator.core.advise import (
+from configurator.core.advise.landscape import (
     MACHINE_COLOURS,
     MapCache,
     MapCell,
@@ -36,10 +36,10 @@ from configurator.core.advise import (
     speed_floor,
     value_ranking,
 )
+from configurator.core.advise.mapworkers import MapWorkers, start_method
 from configurator.core.catalog.models import ModelArch
-from configurator.core.mapworkers import MapWorkers, start_method
+from configurator.core.common.reasons import Reason, english
 from configurator.core.model.request import OWNED_KINDS, OwnedPart
-from configurator.core.reasons import Reason, english
 from configurator.core.report.fit import cards_said, short_gpu_said
 from configurator.qt import i18n
 from configurator.qt.jobs import BackgroundJob
@@ -390,7 +390,7 @@ class RecommendationMapDialog(QDialog):
     def print_map(self) -> None:
         from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
 
-        from configurator.core.advise import map_html
+        from configurator.core.advise.landscape import map_html
         from configurator.qt.printing import sheet_document
 
         if self.map_result is None:

@@ -7,7 +7,7 @@ from pathlib import Path
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget
 
 from configurator.core.catalog.loader import Catalog
-from configurator.core.errors import CatalogError
+from configurator.core.common.errors import CatalogError
 from configurator.qt import messages
 from configurator.storage import price_pack
 

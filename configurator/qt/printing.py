@@ -33,7 +33,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtSvg import QSvgRenderer
 
-from configurator.core.fileio import atomic_write_with
+from configurator.core.common.fileio import atomic_write_with
 from configurator.core.model.build import Build
 from configurator.core.model.request import BuildRequest
 from configurator.core.report.purchase import SheetMeta, job_title
@@ -325,7 +325,7 @@ def selected_sheet_html(
 def sheet_meta(session, builds: list[Build], value: bool = True) -> SheetMeta:  # type: ignore[no-untyped-def]
     """The header facts of the session's sheets and, with `value`, the job's value ranking for their table."""
     from configurator import __version__
-    from configurator.core.advise import value_rows
+    from configurator.core.advise.landscape import value_rows
     from configurator.core.catalog.models import ModelArch
 
     request = session.request
@@ -398,7 +398,7 @@ def _exit_with_parent(parent: int) -> None:
     import threading
     import time
 
-    from configurator.core.fileio import pid_alive
+    from configurator.core.common.fileio import pid_alive
 
     def watch() -> None:
         while True:
@@ -423,7 +423,7 @@ def main(argv: list[str]) -> int:
     if args.parent is not None:
         _exit_with_parent(args.parent)
     try:
-        from configurator.core.fileio import read_text_bounded
+        from configurator.core.common.fileio import read_text_bounded
 
         data = json.loads(read_text_bounded(args.source, "payload"))
         builds = [Build.model_validate(b) for b in data["builds"]]

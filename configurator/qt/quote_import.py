@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.quote import QuoteLine, ambiguity_note, priced_records, read_quote, review
-from configurator.core.errors import CatalogError
+from configurator.core.common.errors import CatalogError
 from configurator.qt import messages
 from configurator.storage import overlay
 

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Gpu, ModelArch
-from configurator.core.errors import InvalidInputError, error_message, invalid_of
+from configurator.core.common.errors import InvalidInputError, error_message, invalid_of
 from configurator.core.estimate.precision import KV_PRECISIONS, WEIGHT_PRECISIONS
 from configurator.core.estimate.traffic import TYPICAL_PROMPT_TOKENS
 from configurator.core.estimate.workload import Workload

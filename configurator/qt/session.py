@@ -17,9 +17,9 @@ from pathlib import Path
 from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal, Slot
 
 from configurator.core.catalog.loader import Catalog
+from configurator.core.importers.model_import import import_model
 from configurator.core.model.build import Build, PlanResult
 from configurator.core.model.request import BuildRequest
-from configurator.core.model_import import import_model
 from configurator.qt.jobs import BackgroundJob
 from configurator.storage import catalogs, projects
 from configurator.storage.projects import Project

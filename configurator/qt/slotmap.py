@@ -8,11 +8,11 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
+from configurator.core.common.shapes import PartSpecJson
 from configurator.core.model.build import Build
 from configurator.core.report import words
 from configurator.core.report.fit import short_gpu_name
 from configurator.core.report.sheet import gpu_spec, slot_words
-from configurator.core.shapes import PartSpecJson
 from configurator.core.solve.slots import slots_below
 from configurator.qt import i18n
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from configurator.core.fileio import atomic_write_bytes as write_bytes
-from configurator.core.fileio import atomic_write_text as write_text
+from configurator.core.common.fileio import atomic_write_bytes as write_bytes
+from configurator.core.common.fileio import atomic_write_text as write_text
 
 __all__ = ["write_bytes", "write_text"]

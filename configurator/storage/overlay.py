@@ -14,8 +14,8 @@ from tomlkit.items import AoT, Table
 
 from configurator.core.catalog.loader import parse_file
 from configurator.core.catalog.models import KINDS, Price, Record
-from configurator.core.errors import CatalogError, Problem
-from configurator.core.fileio import read_text_bounded
+from configurator.core.common.errors import CatalogError, Problem
+from configurator.core.common.fileio import read_text_bounded
 from configurator.storage import paths
 from configurator.storage.atomic import write_text
 

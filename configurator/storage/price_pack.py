@@ -16,8 +16,8 @@ from pydantic import ValidationError
 from configurator.core.catalog.dates import PART_KINDS
 from configurator.core.catalog.loader import Catalog, _field_path, _line_of, _record_spans, parse_file
 from configurator.core.catalog.models import Price, Record, System
-from configurator.core.errors import CatalogError, Problem
-from configurator.core.fileio import toml_error
+from configurator.core.common.errors import CatalogError, Problem
+from configurator.core.common.fileio import toml_error
 from configurator.storage import catalogs, overlay, paths
 from configurator.storage.atomic import write_text
 

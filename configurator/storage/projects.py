@@ -11,9 +11,9 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from configurator.core.catalog.loader import Catalog
+from configurator.core.common.errors import FileRefusedError, ProjectError, error_message
+from configurator.core.common.fileio import LIMITS, clean_stale_temps, pid_alive, read_text_bounded, set_aside
 from configurator.core.costs.tco import OwnershipInputs
-from configurator.core.errors import FileRefusedError, ProjectError, error_message
-from configurator.core.fileio import LIMITS, clean_stale_temps, pid_alive, read_text_bounded, set_aside
 from configurator.core.model.request import OWNED_KINDS, BuildRequest
 from configurator.storage import paths
 from configurator.storage.atomic import write_text

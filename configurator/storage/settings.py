@@ -8,7 +8,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from configurator.core.fileio import read_text_bounded, set_aside
+from configurator.core.common.fileio import read_text_bounded, set_aside
 from configurator.storage import paths
 from configurator.storage.atomic import write_text
 

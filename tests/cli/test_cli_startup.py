@@ -136,7 +136,7 @@ def test_estimate_json_loads_neither_the_solver_nor_the_report_and_reads_the_cac
         "configurator.core.launch.commands",
         "configurator.core.launch.training",
         "configurator.core.rules",  # the rulebook: an inference estimate reads support_facts, not the SUP-* checks
-        "configurator.core.support",
+        "configurator.core.support.checks",
         "PySide6",
     ):
         assert heavy not in modules, heavy

@@ -56,7 +56,7 @@ def test_estimate_json_contract() -> None:
     assert data["time"] == {"gpu_hours": None, "wall_hours": None}
     assert data["assumptions"] and all(isinstance(a, str) for a in data["assumptions"])
     # each assumption's code, in the same order, renders to its English (a script reads the code, not the sentence)
-    from configurator.core.reasons import english, from_json
+    from configurator.core.common.reasons import english, from_json
 
     assert [english(from_json(a)) for a in data["assumption_codes"]] == data["assumptions"]
     assert any(a["code"] != "est.said" for a in data["assumption_codes"])

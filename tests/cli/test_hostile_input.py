@@ -205,7 +205,7 @@ def test_infinite_tokens_never_reach_stdout(cli) -> None:  # type: ignore[no-unt
 
 def test_json_output_refuses_non_finite_numbers(capsys: pytest.CaptureFixture[str]) -> None:
     from configurator.cli.jsonout import print_json
-    from configurator.core.errors import RequestError
+    from configurator.core.common.errors import RequestError
 
     with pytest.raises(RequestError, match="too large to report"):
         print_json({"time": {"gpu_hours": float("inf")}})
@@ -281,7 +281,7 @@ def test_overlay_value_outside_its_range_is_refused_with_the_range(cli, line: st
 def test_broken_overlay_file_is_never_overwritten_by_a_save() -> None:
     from configurator.core.catalog.loader import parse_file
     from configurator.core.catalog.models import Gpu
-    from configurator.core.errors import CatalogError
+    from configurator.core.common.errors import CatalogError
     from configurator.storage import overlay
 
     mine = _overlay("mine.toml", MY_GPU)

@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from configurator.core.catalog.quote import parse_amount, read_quote
-from configurator.core.errors import CatalogError, FileRefusedError, ModelImportError
-from configurator.core.fileio import read_bounded
-from configurator.core.model_import import import_model, safetensors_bytes
+from configurator.core.common.errors import CatalogError, FileRefusedError, ModelImportError
+from configurator.core.common.fileio import read_bounded
+from configurator.core.importers.model_import import import_model, safetensors_bytes
 from configurator.storage import paths, projects, settings
 from tests.fuzzing import LLAMA, PROJECT, _write_gguf
 from tests.helpers import REPO

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from configurator.cli.plan import format_plan
+from configurator.core.common.reasons import Reason
 from configurator.core.model.build import Infeasible, PlanResult
-from configurator.core.reasons import Reason
 
 
 def _closest(name: str, tps: float, n: int) -> Reason:

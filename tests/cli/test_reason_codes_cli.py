@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from configurator.core import reasons
+from configurator.core.common import reasons
 
 SMALL_HOST = (
     "estimate",

@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from configurator.core.advise import (
+from configurator.core.advise.landscape import (
     MACHINES,
     RecommendationMap,
     default_models,
@@ -23,7 +23,7 @@ from configurator.core.advise import (
     value_ranking,
 )
 from configurator.core.catalog.loader import Catalog
-from configurator.core.errors import RequestError
+from configurator.core.common.errors import RequestError
 from configurator.core.estimate.workload import Workload
 from configurator.core.model.request import BuildRequest
 from configurator.core.solve.plan import plan
@@ -267,7 +267,7 @@ def test_seed_4090_against_a100_speed_and_price(catalog) -> None:  # type: ignor
 def test_the_default_map_sizes_current_models_not_old_research_runs(catalog: Catalog) -> None:
     """The 1B class is a model people deploy (Llama 3.2 1B), not Pythia 1B, which is closer in size but is kept
     only as a published training run; each class takes the newest model within 30 % of its size."""
-    from configurator.core.advise import default_models
+    from configurator.core.advise.landscape import default_models
 
     ids = [m.id for m in default_models(catalog)]
     assert "llama-3.2-1b" in ids
@@ -276,7 +276,7 @@ def test_the_default_map_sizes_current_models_not_old_research_runs(catalog: Cat
 
 def test_map_printout_names_cards_shortly_and_counts_no_gpu_hours_without_tokens() -> None:
     """A fine-tuning cell without a dataset size printed '0 GPU-h' for servers; page 2 had no column names."""
-    from configurator.core.advise import MapCell, MapChoice
+    from configurator.core.advise.landscape import MapCell, MapChoice
 
     def finetune_cell(tokens: float | None, gpu_hours: float | None) -> MapCell:
         workload = Workload(kind="finetune", method="full", tokens=tokens)
@@ -335,7 +335,7 @@ def test_a_map_opened_from_a_pretraining_request_with_a_deadline_still_fills(cat
 def test_a_ready_made_box_is_named_as_a_buyer_knows_it(catalog) -> None:  # type: ignore[no-untyped-def]
     """A map cell names a ready-made machine by its product (the catalog's name up to its first comma), a Mac by model,
     chip and memory (two M3 Ultra Mac Studios differ in memory); the whole name took four lines of a cell."""
-    from configurator.core.advise import system_short_name
+    from configurator.core.advise.landscape import system_short_name
 
     def short(system_id: str) -> str:
         system = catalog.records["systems"][system_id]

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from configurator.core import memo
 from configurator.core.catalog.loader import Catalog
+from configurator.core.common import memo
 from configurator.core.estimate.workload import Workload
 from configurator.core.model.request import BuildRequest, OwnedPart
 from configurator.core.solve.plan import plan

@@ -1,7 +1,7 @@
 """The estimator's constants are passed explicitly (issue #33): `estimate(..., cal=...)` and the functions built on it
 take a `Calibration`, the shipped `CAL` unless given, and nothing swaps a module global. Cross-validation scores a
 fold with constants refitted without a source while the same process estimates with the shipped ones: the memos
-(core/memo.py) must never hand one set's answer to the other."""
+(core/common/memo.py) must never hand one set's answer to the other."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from configurator.core import memo
+from configurator.core.common import memo
 from configurator.core.estimate import estimator
 from configurator.core.estimate.crossval import Knob, Point, cross_validate_rows, fit
 from configurator.core.estimate.estimator import CAL, Calibration, estimate, llamacpp_build

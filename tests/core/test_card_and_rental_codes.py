@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import re
 
+from configurator.core.common.reasons import EN, Reason, english
 from configurator.core.costs.tco import RentalSearch, _searched
-from configurator.core.reasons import EN, Reason, english
 from configurator.core.report import words
 from configurator.core.report.fit import cards_said, short_gpu_said
 

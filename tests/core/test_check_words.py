@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from configurator.core import support
 from configurator.core.catalog.models import Gpu
 from configurator.core.estimate.workload import Workload
 from configurator.core.report import words
 from configurator.core.rules import REGISTRY
 from configurator.core.rules.base import Check
+from configurator.core.support import checks as support
 
 ROOT = Path(__file__).resolve().parents[2] / "configurator"
 RULEBOOK = ROOT / "core" / "rules"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from configurator.core.reasons import CLAIMS, EN, OFFERS, Reason, as_json, english, from_json
+from configurator.core.common.reasons import CLAIMS, EN, OFFERS, Reason, as_json, english, from_json
 from configurator.core.report import phrases, words
 from configurator.core.solve.ranking import label_text
 

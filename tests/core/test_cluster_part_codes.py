@@ -7,9 +7,9 @@ import re
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import ModelArch, System
+from configurator.core.common.reasons import Reason, english
 from configurator.core.estimate.workload import Workload
 from configurator.core.model.request import BuildRequest
-from configurator.core.reasons import Reason, english
 from configurator.core.report.phrases import part_why
 from configurator.core.report.words import language
 from configurator.core.solve.cluster import cluster_build

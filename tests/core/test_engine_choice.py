@@ -3,9 +3,9 @@ ready-made servers alike, and the fastest kept: a generic INT4/INT8 also runs as
 
 from __future__ import annotations
 
-from configurator.core import memo
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import ModelArch
+from configurator.core.common import memo
 from configurator.core.estimate.workload import Workload
 from configurator.core.model.request import BuildRequest
 from configurator.core.solve.candidates import engines_to_try, on_engine

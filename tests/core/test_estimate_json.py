@@ -6,15 +6,15 @@ from __future__ import annotations
 from typing import Any
 
 from configurator.core.catalog.loader import Catalog
-from configurator.core.estimate.estimator import estimate
-from configurator.core.estimate.workload import Workload
-from configurator.core.shapes import (
+from configurator.core.common.shapes import (
     EstimateHostJson,
     EstimateJson,
     EstimateMemoryJson,
     EstimateSpeedJson,
     EstimateTimeJson,
 )
+from configurator.core.estimate.estimator import estimate
+from configurator.core.estimate.workload import Workload
 
 
 def _keys(shape: Any) -> tuple[set[str], set[str]]:

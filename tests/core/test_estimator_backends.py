@@ -9,7 +9,7 @@ from configurator.core.catalog.loader import Catalog
 from configurator.core.estimate.backends import DECODE_FACTS, DEFAULT_LLAMACPP_BACKEND, llamacpp_backend
 from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.workload import Workload
-from configurator.core.support_facts import dense_peak_tflops, training_tflops, vendor_matmul_efficiency
+from configurator.core.support.facts import dense_peak_tflops, training_tflops, vendor_matmul_efficiency
 from tests.reference import decode_speed, kind_rows
 
 
@@ -50,7 +50,7 @@ def test_a770_trains_at_its_measured_gemm_rate(catalog: Catalog) -> None:
     utilisation is a share of a GeForce peak, which GeForce GEMMs reach (RTX 4090 164.81 of 165.2, #78; RTX 3060 25.47
     of 25.5, #131; ...), so the A770 trains at its mean share over the GeForce cards' (57 % / 102 %), not over the A100's
     87 % (which had priced it at 87 TFLOPS, above every measurement of it but one)."""
-    from configurator.core.support_facts import GEFORCE_MATMUL, training_factor
+    from configurator.core.support.facts import GEFORCE_MATMUL, training_factor
 
     a770 = catalog.get("gpus", "arc-a770-16gb")
     geforce = sum(m.efficiency for m in GEFORCE_MATMUL) / len(GEFORCE_MATMUL)

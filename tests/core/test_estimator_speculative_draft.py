@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from configurator.core.errors import RequestError
+from configurator.core.common.errors import RequestError
 from configurator.core.estimate.estimator import estimate, llamacpp_build
 from configurator.core.estimate.speculative import DRAFT_ACCEPTANCE, DRAFT_ACCEPTANCE_LOW, tokens_per_step
 from configurator.core.estimate.speculative_draft import default_draft, with_draft
@@ -118,7 +118,7 @@ def test_cli_refuses_a_draft_of_another_tokenizer_with_exit_2() -> None:
 
 
 def test_a_workload_with_its_draft_stays_hashable(catalog) -> None:  # type: ignore[no-untyped-def]
-    # the planner memoises estimates on the workload (core/memo.py): the draft travels as its record's JSON
+    # the planner memoises estimates on the workload (core/common/memo.py): the draft travels as its record's JSON
     models = catalog.records["models"]
     a = with_draft(Workload(kind="inference", speculative="draft"), models["llama-3.1-8b"], models)
     b = with_draft(Workload(kind="inference", speculative="draft"), models["llama-3.1-8b"], models)

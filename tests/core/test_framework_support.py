@@ -11,8 +11,8 @@ from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.workload import Workload
 from configurator.core.model.request import BuildRequest
 from configurator.core.solve.candidates import gpu_options
-from configurator.core.support import SupportVerdict, check_stack
-from configurator.core.support_facts import (
+from configurator.core.support.checks import SupportVerdict, check_stack
+from configurator.core.support.facts import (
     FRAMEWORK_NEEDS,
     TORCHTUNE_RECIPE,
     UNSLOTH_REQUIREMENTS,

@@ -6,12 +6,12 @@ import argparse
 
 import pytest
 
-from configurator.core.args import add_workload_options, workload_from_args
 from configurator.core.catalog.loader import Catalog
 from configurator.core.estimate import estimator
 from configurator.core.estimate.estimator import CAL, default_mfu, estimate
 from configurator.core.estimate.frameworks import PRETRAIN_FUSED_KERNELS, framework
 from configurator.core.estimate.workload import Workload
+from configurator.core.model.args import add_workload_options, workload_from_args
 from tests.reference import Row, rows, training_gpu_hours
 
 TORCHTITAN = "https://github.com/pytorch/torchtitan/blob/eaea6f6a2fa940f03a10906be1df3489cf30af85/docs/performance.md"

@@ -11,11 +11,11 @@ from typing import Any
 
 import pytest
 
-from configurator.core import memo
 from configurator.core.catalog.loader import Catalog
+from configurator.core.common import memo
+from configurator.core.common.reasons import english, from_json
 from configurator.core.estimate.workload import Workload
 from configurator.core.model.request import BuildRequest, OwnedPart
-from configurator.core.reasons import english, from_json
 from configurator.core.solve.plan import plan
 from configurator.core.solve.ranking import REFERENCE_TOKENS, claim_words, label_text
 from tests.independent_checker import past_support

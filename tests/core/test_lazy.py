@@ -6,9 +6,9 @@ from dataclasses import replace
 
 import pytest
 
-from configurator.core import memo
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import ModelArch
+from configurator.core.common import memo
 from configurator.core.estimate.workload import Workload
 from configurator.core.model.request import BuildRequest
 from configurator.core.solve.candidates import Candidates, gpu_options, platform_parts

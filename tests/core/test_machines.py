@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from configurator.core import memo
-from configurator.core.advise import solve_cell
+from configurator.core.advise.landscape import solve_cell
 from configurator.core.catalog.loader import Catalog
+from configurator.core.common import memo
 from configurator.core.estimate.workload import Workload
 from configurator.core.model.request import BuildRequest
 from configurator.core.solve.machines import cpu_only, mini_pc
@@ -359,7 +359,7 @@ def test_an_amd_mini_pc_raises_its_igpu_share_for_a_model_larger_than_half_its_r
 def test_a_cpu_box_way_out_says_how_long_its_prompts_wait_in_both_languages() -> None:
     """A way out to a machine without a GPU whose prompts wait minutes (relax.diagnose's slow_machine) says the wait,
     in English and in Chinese, from the same fields."""
-    from configurator.core.reasons import Reason, english
+    from configurator.core.common.reasons import Reason, english
     from configurator.core.report import words
 
     budget = Reason.of("way.budget", amount=717, currency="USD")
@@ -390,7 +390,7 @@ def test_the_tier_builds_take_no_card_past_support_while_a_supported_one_exists(
     import dataclasses
 
     from configurator.core.solve.machines import _tier_gpus, experts_in_ram
-    from configurator.core.support import end_of_life
+    from configurator.core.support.checks import end_of_life
 
     memo.clear()
     request = BuildRequest(
@@ -448,7 +448,7 @@ def test_the_cheapest_build_with_experts_in_ram_takes_a_supported_card_with_room
     from configurator.core.estimate.offload import Placement, experts_cal, gpu_memory
     from configurator.core.solve.machines import IN_RAM_HEADROOM
     from configurator.core.solve.offers import weights_in_ram
-    from configurator.core.support import end_of_life
+    from configurator.core.support.checks import end_of_life
 
     memo.clear()
     request = BuildRequest(model_id="kimi-k2", workload=Workload(kind="inference", precision="q4_k_m"), budget=30000)

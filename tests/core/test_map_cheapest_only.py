@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from configurator.core.advise import _cell_request, map_workloads, solve_cell
+from configurator.core.advise.landscape import _cell_request, map_workloads, solve_cell
 from configurator.core.catalog.loader import Catalog
 from configurator.core.model.build import Build
 from configurator.core.model.request import BuildRequest
@@ -74,7 +74,7 @@ def test_a_cells_comparison_of_gpus_keeps_each_gpus_cheapest_build(catalog: Cata
     build, whatever the order the plan's sources offer them in. The comparison had run at the cell's top_k of 1 and
     kept only its first build: for Qwen3 14B in FP16 a Tesla P100 + P40 mix at 1,465 USD, where two P100 (1,277) and
     one MI50 32GB (1,081) exist (#34)."""
-    from configurator.core.advise import _CellSearch
+    from configurator.core.advise.landscape import _CellSearch
 
     model = catalog.records["models"]["qwen3-14b"]
     request, _ = _cell_request(model, map_workloads("inference", ["fp16"])[0], BuildRequest(model_id=""))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from configurator.core.advise import default_models, map_workloads, solve_cell
+from configurator.core.advise.landscape import default_models, map_workloads, solve_cell
 from configurator.core.catalog.loader import Catalog
 from configurator.core.model.request import BuildRequest
 from configurator.core.solve.rules import READING_TPS

@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from configurator.core import advise
-from configurator.core.advise import MapCell, map_workloads, recommendation_map
-from configurator.core.mapworkers import MapWorkers
+from configurator.core.advise import landscape as advise
+from configurator.core.advise.landscape import MapCell, map_workloads, recommendation_map
+from configurator.core.advise.mapworkers import MapWorkers
 from configurator.core.model.request import BuildRequest
 from configurator.storage import catalogs
 

@@ -7,8 +7,8 @@ import signal
 
 import pytest
 
-from configurator.core.advise import map_workloads, recommendation_map
-from configurator.core.mapworkers import MapWorkers
+from configurator.core.advise.landscape import map_workloads, recommendation_map
+from configurator.core.advise.mapworkers import MapWorkers
 from configurator.core.model.request import BuildRequest
 from configurator.storage import catalogs
 
@@ -95,7 +95,7 @@ def test_workers_of_a_killed_process_end(method, tmp_path) -> None:  # type: ign
 
     script = (
         "import os, signal\n"
-        "from configurator.core.mapworkers import MapWorkers\n"
+        "from configurator.core.advise.mapworkers import MapWorkers\n"
         "from configurator.storage import catalogs\n"
         f"w = MapWorkers(catalogs.load().catalog, 2, {method!r})\n"
         "pids = {w._pool.submit(os.getpid).result() for _ in range(6)}\n"
@@ -127,8 +127,8 @@ def test_workers_of_a_killed_process_end(method, tmp_path) -> None:  # type: ign
 CLOSE_WHILE_STARTING = """
 import threading, time
 from multiprocessing import forkserver
-from configurator.core.advise import map_workloads, recommendation_map
-from configurator.core.mapworkers import MapWorkers
+from configurator.core.advise.landscape import map_workloads, recommendation_map
+from configurator.core.advise.mapworkers import MapWorkers
 from configurator.core.model.request import BuildRequest
 from configurator.storage import catalogs
 

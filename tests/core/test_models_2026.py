@@ -14,10 +14,10 @@ from typing import Any
 import pytest
 
 from configurator.core.catalog.models import ModelArch
-from configurator.core.errors import ModelImportError
+from configurator.core.common.errors import ModelImportError
 from configurator.core.estimate.estimator import kv_cache_bytes, linear_attention_state_bytes, mamba_state_bytes
 from configurator.core.estimate.params import count_params
-from configurator.core.model_import import load_hf_config
+from configurator.core.importers.model_import import load_hf_config
 from configurator.storage import catalogs
 
 CONFIGS = Path(__file__).resolve().parents[1] / "data" / "configs"

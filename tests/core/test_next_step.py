@@ -10,11 +10,11 @@ import pytest
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Gpu, ModelArch
+from configurator.core.common.reasons import english, from_json
 from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.workload import Workload
 from configurator.core.model.build import Build
 from configurator.core.model.request import BuildRequest
-from configurator.core.reasons import english, from_json
 from configurator.core.report.purchase import SheetMeta
 from configurator.core.report.sheet import build_sheet_html
 from configurator.core.solve.next_step import UPGRADE_PATH, catalog_price, next_card
@@ -197,7 +197,7 @@ def test_a_server_chassis_without_a_psu_part_says_the_power_a_step_needs(catalog
 def test_now_is_the_figure_the_estimate_line_shows(catalog: Catalog, build: Build) -> None:
     """A step's "(now ...)" is the build's own figure, said as its estimate line says it; a speed the line would show
     the same is no gain and no loss ("but 14.7 tokens/s per user (now 14.7)")."""
-    from configurator.core.reasons import Reason, tps_text
+    from configurator.core.common.reasons import Reason, tps_text
     from configurator.core.solve.next_step import Reach, unlocks
 
     model = catalog.records["models"]["qwen2.5-32b"]

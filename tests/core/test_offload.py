@@ -11,7 +11,7 @@ import pytest
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Cpu, Gpu, MemoryKit, System
-from configurator.core.errors import RequestError
+from configurator.core.common.errors import RequestError
 from configurator.core.estimate.estimator import batched_launches, estimate
 from configurator.core.estimate.host import (
     RAM_EFFICIENCY,

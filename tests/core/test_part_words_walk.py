@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from configurator.core.common.reasons import Reason, as_json, english, from_json
 from configurator.core.estimate.workload import Workload
 from configurator.core.model.request import BuildRequest
-from configurator.core.reasons import Reason, as_json, english, from_json
 from configurator.core.report import words
 from configurator.core.rules.base import instance
 from configurator.core.rules.compatibility import Placement

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from configurator.core.common.reasons import english, from_json
 from configurator.core.estimate.workload import Workload
 from configurator.core.model.request import BuildRequest
-from configurator.core.reasons import english, from_json
 from configurator.core.report import words
 from configurator.core.report.purchase import SheetMeta
 from configurator.core.report.sheet import build_sheet_html

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from configurator.core.catalog.loader import Catalog
+from configurator.core.common.reasons import Reason, english
 from configurator.core.estimate.workload import Workload
 from configurator.core.model.build import Build
 from configurator.core.model.request import BuildRequest, circuits_said
-from configurator.core.reasons import Reason, english
 from configurator.core.report import phrases, words
 from configurator.core.rules.base import instance
 from configurator.core.rules.cooling import CoresPerGpu

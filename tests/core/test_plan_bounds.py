@@ -4,9 +4,9 @@ computation finds nothing there either."""
 from __future__ import annotations
 
 from configurator.core.catalog.loader import Catalog
+from configurator.core.common.reasons import Reason
 from configurator.core.estimate.workload import Workload
 from configurator.core.model.request import BuildRequest
-from configurator.core.reasons import Reason
 from configurator.core.solve.candidates import gpu_options
 from configurator.core.solve.cluster import _smallest
 from configurator.core.solve.plan import _systems, _TrainingFloor

@@ -8,7 +8,7 @@ import gc
 import pytest
 
 from configurator.core.catalog.loader import Catalog
-from configurator.core.errors import ConfiguratorError
+from configurator.core.common.errors import ConfiguratorError
 from configurator.core.estimate.workload import Workload
 from configurator.core.model.request import BuildRequest
 from configurator.core.solve.plan import plan

@@ -15,7 +15,7 @@ import pytest
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import MemoryKit, Price, Record
-from configurator.core.reasons import english
+from configurator.core.common.reasons import english
 from configurator.core.report import words
 from configurator.core.solve.pricing import SUPERSEDED_AFTER_DAYS, quote
 from configurator.storage import catalogs

@@ -3,9 +3,9 @@ those that differ where a rule does see it are kept, and the builds are the same
 
 from __future__ import annotations
 
-from configurator.core import memo
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Chassis, Gpu, ModelArch, Storage
+from configurator.core.common import memo
 from configurator.core.estimate.workload import Workload
 from configurator.core.model.request import BuildRequest
 from configurator.core.solve.candidates import Candidates, gpu_options, platform_parts

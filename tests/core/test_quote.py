@@ -9,7 +9,7 @@ import openpyxl
 import pytest
 
 from configurator.core.catalog.quote import priced_records, read_quote, review
-from configurator.core.errors import CatalogError
+from configurator.core.common.errors import CatalogError
 from configurator.core.model.build import BuildPart
 from configurator.core.report import prices
 from configurator.storage import catalogs

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from configurator.core import reasons
+from configurator.core.common import reasons
+from configurator.core.common.reasons import Reason, english
 from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.workload import Workload
 from configurator.core.model.build import Build, Infeasible
 from configurator.core.model.request import BuildRequest
-from configurator.core.reasons import Reason, english
 from configurator.core.report import words
 from configurator.core.report.purchase import SheetMeta
 from configurator.core.report.sheet import build_sheet_html

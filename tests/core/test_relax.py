@@ -446,7 +446,7 @@ def test_the_cheapest_way_out_reads_when_a_way_at_reading_speed_exists(catalog: 
 
 def test_a_way_out_below_reading_speed_says_so(catalog: Catalog) -> None:
     """Where no way out reads, the one listed says its speed is below reading speed, in English and in Chinese."""
-    from configurator.core.reasons import english
+    from configurator.core.common.reasons import english
     from configurator.core.report.words import language, say
     from configurator.core.solve.relax import _describe
 
@@ -466,7 +466,7 @@ def test_a_way_out_reads_prompt_and_says_the_last_users_wait(catalog: Catalog) -
     """The ways out are measured as a plan's builds are: PROMPT on every inference way (plan._with_prompt), and a way
     whose prompts wait says the wait, of the last of its users when all send a prompt at once. Qwen3-30B-A3B for 16 users at 2,100 USD: the ways to reading speed, MI50s, had
     said nothing of their sixteenth user waiting ~90 s for a first token. In English and in Chinese."""
-    from configurator.core.reasons import english
+    from configurator.core.common.reasons import english
     from configurator.core.report.words import language, say
     from configurator.core.solve.relax import _describe, _Found, _ranked
     from configurator.core.solve.rules import PROMPT
@@ -492,7 +492,7 @@ def test_a_way_out_reads_prompt_and_says_the_last_users_wait(catalog: Catalog) -
 
 def _codes(r: object) -> list[object]:
     """Every reason nested in a reason (its fields, tuples of reasons too), itself first."""
-    from configurator.core.reasons import Reason
+    from configurator.core.common.reasons import Reason
 
     if isinstance(r, tuple):
         return [x for item in r for x in _codes(item)]
@@ -508,7 +508,7 @@ def test_a_way_out_never_says_use_q4_k_m_of_what_the_plan_already_runs_at_it(cat
     of one MI50 holding the whole model: it now says "on the GPUs too". For four users at 400 USD (20 tokens/s) the
     way said "use q4_k_m and raise the budget to 1,017 USD", where the plan at 1,017 USD already shows that RTX 2080 Ti
     at Q4_K_M: it says "raise the budget", and the dearer BF16 budget way is not listed beside it."""
-    from configurator.core.reasons import Reason
+    from configurator.core.common.reasons import Reason
 
     sixteen = BuildRequest(model_id="qwen3-30b-a3b", workload=Workload(kind="inference", batch=16), budget=1500)
     result = plan(sixteen, catalog)

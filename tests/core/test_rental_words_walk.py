@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+from configurator.core.common.reasons import Reason, english
 from configurator.core.costs import tco
-from configurator.core.reasons import Reason, english
 from configurator.core.report import words
 
 
@@ -36,9 +36,9 @@ def test_no_offer_matching_is_a_code_with_the_same_english_and_its_chinese() -> 
 
 
 def test_the_sheets_rental_row_says_why_none_matched_in_chinese() -> None:
+    from configurator.core.common.reasons import as_json
     from configurator.core.estimate.workload import Workload
     from configurator.core.model.request import BuildRequest
-    from configurator.core.reasons import as_json
     from configurator.core.report.sheet import cost_section
     from configurator.core.solve.plan import plan
     from configurator.storage import catalogs

@@ -436,7 +436,7 @@ def test_failed_replace_removes_the_temp_file(tmp_path: Path, monkeypatch: pytes
     def broken(src: str, dst: object) -> None:
         raise OSError("replace failed")
 
-    from configurator.core import fileio
+    from configurator.core.common import fileio
 
     monkeypatch.setattr(fileio.os, "replace", broken)
     with pytest.raises(OSError):
@@ -508,7 +508,7 @@ def test_every_sheet_table_declares_its_column_widths(scenarios: dict[str, Scena
     each column is, every column has room for words, and the widths add up to the text width."""
     import dataclasses
 
-    from configurator.core.advise import value_rows
+    from configurator.core.advise.landscape import value_rows
     from configurator.core.report.sheet import MIN_COLUMN_PERCENT, TABLE_WIDTHS
 
     catalog = catalogs.load(include_user=False).catalog
@@ -575,7 +575,7 @@ def test_build_sheet_ranks_the_jobs_gpus_by_value_and_marks_its_own(scenarios: d
     best-value GPUs (new and used prices side by side, caveats named) and marks the build's GPU, even below the top."""
     import dataclasses
 
-    from configurator.core.advise import value_rows
+    from configurator.core.advise.landscape import value_rows
     from configurator.core.report.sheet import VALUE_ROWS
 
     catalog = catalogs.load(include_user=False).catalog

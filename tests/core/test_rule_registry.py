@@ -20,9 +20,9 @@ from typing import Any
 import pytest
 from pydantic import BaseModel
 
-from configurator.core import memo
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import ModelArch
+from configurator.core.common import memo
 from configurator.core.estimate.workload import Workload
 from configurator.core.model.request import BuildRequest
 from configurator.core.rules import REGISTRY, STRUCTURE, Rule, compat

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from configurator.core.common.reasons import Reason, english, from_json
 from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.host import host_from_bandwidth
 from configurator.core.estimate.mixed import estimate_mixed
@@ -24,7 +25,6 @@ from configurator.core.estimate.unified import system_gpu
 from configurator.core.estimate.workload import Workload
 from configurator.core.model import noise
 from configurator.core.model.request import BuildRequest
-from configurator.core.reasons import Reason, english, from_json
 from configurator.core.report import phrases, words
 from configurator.core.report.fit import fit_of
 from configurator.core.report.purchase import SheetMeta, estimate_said, estimate_summary

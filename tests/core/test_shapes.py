@@ -1,4 +1,4 @@
-"""The JSON shapes of core/shapes.py hold what their producers write: a key a producer adds or drops fails here, not in
+"""The JSON shapes of core/common/shapes.py hold what their producers write: a key a producer adds or drops fails here, not in
 a script reading `plan --json` (issue #33: no dict[str, Any] in results)."""
 
 from __future__ import annotations
@@ -7,10 +7,10 @@ import json
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import ModelArch, System
+from configurator.core.common.shapes import ParallelismJson, SiteJson, WorkloadJson
 from configurator.core.estimate.workload import Workload
 from configurator.core.model.build import Build
 from configurator.core.model.request import BuildRequest
-from configurator.core.shapes import ParallelismJson, SiteJson, WorkloadJson
 from configurator.core.solve.cluster import cluster_build
 
 

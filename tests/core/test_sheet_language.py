@@ -212,9 +212,9 @@ def test_the_value_tables_caveats_are_chinese_for_a_pascal_card_and_a_modified_o
     branch is the last for Maxwell, Pascal and Volta, CUDA 13 drops them, ...' and 'NVIDIA GeForce RTX 2080 Ti 22GB
     (Chinese-market memory-modified): modified by a refurbisher, not a vendor product...' (the caveats
     advise.value_ranking gives each card: check_stack's warnings, MODIFIED)."""
-    from configurator.core.reasons import Reason
+    from configurator.core.common.reasons import Reason
     from configurator.core.report import phrases
-    from configurator.core.support import check_stack
+    from configurator.core.support.checks import check_stack
 
     catalog = catalogs.load(include_user=False).catalog
     gpus = {g.id: g for g in catalog.gpus}
@@ -248,7 +248,7 @@ def test_the_value_tables_caveats_are_chinese_for_a_pascal_card_and_a_modified_o
 def test_the_chinese_label_names_the_setting_not_the_command_line_flag() -> None:
     """'未指定 --precision' told a buyer in the window or on the sheet, who never typed a flag, that one was missing;
     the Chinese says which setting was not given. The command line keeps its English '--precision'."""
-    from configurator.core.reasons import Reason, english
+    from configurator.core.common.reasons import Reason, english
 
     for code, flag, setting in (
         ("kind.usual-gguf", "--precision", "权重精度"),
@@ -291,8 +291,8 @@ def test_the_engine_note_and_buy_or_rents_estimates_are_chinese() -> None:
     this fastest on these GPUs' and its buy-or-rent lines '（估算：35 % of the purchase price after the depreciation
     period ...）' and, in China, 'commercial（一般工商业）tariff，order of magnitude；估算：no tariff table was read ...'.
     The engine note is a code now (est.engine-fastest), its English as it was."""
+    from configurator.core.common.reasons import Reason, english
     from configurator.core.costs import tco
-    from configurator.core.reasons import Reason, english
     from configurator.core.report import phrases
 
     note = Reason.of("est.engine-fastest", engine="llama.cpp", engines="llama.cpp, vllm, transformers")
@@ -318,7 +318,7 @@ def test_the_value_tables_caveat_lines_use_chinese_punctuation(chen) -> None:  #
     from html import escape
 
     from configurator.core.report.sheet import value_section
-    from configurator.core.support import check_stack
+    from configurator.core.support.checks import check_stack
 
     _, _, builds = chen
     p40 = catalogs.load(include_user=False).catalog.records["gpus"]["tesla-p40"]

@@ -7,8 +7,8 @@ import pytest
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Gpu
 from configurator.core.estimate.workload import Workload
-from configurator.core.support import SupportVerdict, check_stack, worst
-from configurator.core.support_facts import (
+from configurator.core.support.checks import SupportVerdict, check_stack, worst
+from configurator.core.support.facts import (
     REFERENCE_MATMUL,
     SUPPORT_TABLE,
     reference_matmul_efficiency,

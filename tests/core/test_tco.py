@@ -8,6 +8,7 @@ import pytest
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import KINDS, ModelArch
+from configurator.core.common.reasons import Reason, english
 from configurator.core.costs.tco import (
     PRESETS,
     SELLING_FEE,
@@ -32,7 +33,6 @@ from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.workload import Workload
 from configurator.core.model.build import Build
 from configurator.core.model.request import BuildRequest
-from configurator.core.reasons import Reason, english
 from configurator.core.report import words
 from configurator.core.solve.plan import plan
 from configurator.storage import catalogs, paths

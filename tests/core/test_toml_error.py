@@ -7,8 +7,8 @@ import tomllib
 
 import pytest
 
-from configurator.core.errors import CatalogError
-from configurator.core.fileio import toml_error
+from configurator.core.common.errors import CatalogError
+from configurator.core.common.fileio import toml_error
 
 
 def _error(text: str) -> tomllib.TOMLDecodeError:

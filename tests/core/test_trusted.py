@@ -7,10 +7,10 @@ import pickle
 import pytest
 from pydantic import BaseModel, ConfigDict, Field
 
+from configurator.core.common.reasons import Reason
+from configurator.core.common.trusted import constructor
 from configurator.core.estimate.result import Step, new_step
-from configurator.core.reasons import Reason
 from configurator.core.rules.base import Check, new_check
-from configurator.core.trusted import constructor
 
 
 def _same(a: BaseModel, b: BaseModel) -> None:

@@ -9,11 +9,11 @@ import re
 import pytest
 
 from configurator.core.catalog.models import System
+from configurator.core.common.reasons import english
 from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.unified import system_gpu
 from configurator.core.estimate.workload import Workload
 from configurator.core.model.request import BuildRequest
-from configurator.core.reasons import english
 from configurator.core.report import words
 from configurator.core.rules.base import Check
 from configurator.core.rules.site import DataCenterNoise

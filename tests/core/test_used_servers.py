@@ -4,7 +4,6 @@ caveat in their label and never claim fastest or best value."""
 
 from __future__ import annotations
 
-from configurator.core import support, support_facts
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Chassis, Cooler
 from configurator.core.estimate.workload import Workload
@@ -12,6 +11,8 @@ from configurator.core.model.request import BuildRequest
 from configurator.core.rules import compat
 from configurator.core.solve.plan import plan
 from configurator.core.solve.ranking import claim_words
+from configurator.core.support import checks as support
+from configurator.core.support import facts as support_facts
 from tests.independent_checker import check_labels, past_support
 
 

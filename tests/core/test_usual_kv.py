@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import argparse
 
-from configurator.core.args import add_plan_options, build_request, workload_from_args
 from configurator.core.catalog.loader import Catalog
 from configurator.core.estimate.workload import Workload
+from configurator.core.model.args import add_plan_options, build_request, workload_from_args
 from configurator.core.model.request import BuildRequest, OwnedPart
 from configurator.core.report import phrases, words
 from configurator.core.solve.plan import plan

@@ -9,11 +9,11 @@ from typing import Any
 
 import pytest
 
-from configurator.core import memo
 from configurator.core.catalog.loader import Catalog
+from configurator.core.common import memo
+from configurator.core.common.reasons import english
 from configurator.core.estimate.workload import Workload
 from configurator.core.model.request import BuildRequest
-from configurator.core.reasons import english
 from configurator.core.report import phrases, words
 from configurator.core.solve.plan import plan
 from configurator.core.solve.ranking import measure, rank_and_label

@@ -9,9 +9,9 @@ import io
 import openpyxl
 import pytest
 
+from configurator.core.common.reasons import Reason, as_json
 from configurator.core.estimate.workload import Workload
 from configurator.core.model.request import BuildRequest
-from configurator.core.reasons import Reason, as_json
 from configurator.core.report.fit import fit_of
 from configurator.core.report.purchase import SheetMeta, estimate_summary, part_notes, request_rows, xlsx_bytes
 from configurator.core.solve.plan import plan

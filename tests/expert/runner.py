@@ -14,9 +14,9 @@ from functools import cache, lru_cache
 from typing import Any
 
 from configurator.cli.main import build_parser
-from configurator.core.args import build_request, workload_from_args
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import ModelArch
+from configurator.core.model.args import build_request, workload_from_args
 from configurator.core.solve.plan import plan
 from configurator.storage import catalogs
 

@@ -3,8 +3,8 @@ cheapest way out are rendered from their reason codes (#33), in Chinese under zh
 
 from __future__ import annotations
 
+from configurator.core.common.reasons import Reason
 from configurator.core.model.build import Infeasible, PlanResult
-from configurator.core.reasons import Reason
 from configurator.qt import i18n
 from configurator.qt.app import make_app
 from configurator.qt.builds import InfeasibleBanner

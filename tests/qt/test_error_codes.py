@@ -3,7 +3,7 @@ message that mentions the deadline, QLoRA, GGUF and the engine marks only the fi
 
 from __future__ import annotations
 
-from configurator.core.errors import InvalidInputError
+from configurator.core.common.errors import InvalidInputError
 
 
 def test_contradicting_engine_and_precision_mark_both_fields(qtbot, window) -> None:  # type: ignore[no-untyped-def]

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import re
 
-from configurator.core import support
 from configurator.core.estimate.workload import Workload
 from configurator.core.report import words
+from configurator.core.support import checks as support
 
 
 def _sup3_text(lang: str) -> str:
@@ -47,7 +47,7 @@ def test_a_server_chassis_power_note_reads_in_chinese() -> None:
 def test_the_experts_in_ram_tier_labels_read_in_chinese() -> None:
     """DeepSeek-R1 Q4_K_M at 25,000 USD in the Chinese window: the tier builds' labels read '专家放在内存，8-channel
     Threadripper PRO / Xeon' (walk ui9, /work/wt/ui9-shots/r1-tiers-zh-1366.png)."""
-    from configurator.core.reasons import Reason
+    from configurator.core.common.reasons import Reason
     from configurator.core.solve import machines
 
     with words.language("zh_CN"):

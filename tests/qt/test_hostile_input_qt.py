@@ -9,7 +9,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
-from configurator.core.errors import RequestError
+from configurator.core.common.errors import RequestError
 from configurator.core.model.request import BuildRequest
 from configurator.qt import messages as qt_messages
 

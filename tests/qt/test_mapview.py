@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from configurator.core.advise import MACHINE_COLOURS, map_html
+from configurator.core.advise.landscape import MACHINE_COLOURS, map_html
 from configurator.core.report.fit import short_gpu_name
 from configurator.qt.mapview import RecommendationMapDialog, machine_text
 
@@ -61,7 +61,7 @@ def test_the_map_names_gpus_follows_the_clicked_cell_and_says_it_leaves_owned_pa
     with qtbot.waitSignal(session.request_changed, timeout=5_000):
         dialog._on_table_cell_clicked(0, 0)
     assert session.request.model_id == "qwen3-8b"
-    from configurator.core.advise import value_ranking
+    from configurator.core.advise.landscape import value_ranking
 
     expected = value_ranking(models[0], session.request.workload, session.catalog, session.request)
     after = [t for _y, t in dialog.chart.getAxis("left")._tickLevels[0]]
@@ -104,7 +104,7 @@ def test_the_map_solves_in_worker_processes_that_end_with_the_dialog(qtbot, wind
     assert "Llama 3.1 8B, bf16 inference" in dialog.chart.getPlotItem().titleLabel.text
     workers = dialog._workers
     assert workers is not None and workers.method != "fork"
-    from configurator.core.mapworkers import _alive
+    from configurator.core.advise.mapworkers import _alive
 
     processes = workers.pids()
     assert processes and os.getpid() not in processes and all(map(_alive, processes))
@@ -218,7 +218,7 @@ def test_the_map_draws_each_cell_as_it_is_solved(qtbot, window, monkeypatch) -> 
     are on screen (in the table, the progress bar at 3 of 4), so a dialog that drew only the finished map fails."""
     import threading
 
-    from configurator.core import advise
+    from configurator.core.advise import landscape as advise
     from configurator.qt import mapview
 
     release = threading.Event()
@@ -254,7 +254,7 @@ def test_the_map_draws_each_cell_as_it_is_solved(qtbot, window, monkeypatch) -> 
 
 def test_a_machine_without_a_card_is_named_without_a_count() -> None:
     """The map under Xvfb read "0 x CPU only" for a CPU-only box; a card's count stays."""
-    from configurator.core.advise import MapChoice
+    from configurator.core.advise.landscape import MapChoice
 
     def choice(count: int, name: str) -> MapChoice:
         return MapChoice(
@@ -304,7 +304,7 @@ def test_the_map_reads_chinese_under_zh_cn(qtbot, window) -> None:  # type: igno
         title = dialog.chart.getPlotItem().titleLabel.text
         assert title.startswith("性价比") and "Qwen3 8B" in title and "q4_k_m 推理" in title and "price" not in title
         assert dialog.chart.getAxis("bottom").labelString().count("GPU 花费") == 1
-        from configurator.core.advise import MapChoice
+        from configurator.core.advise.landscape import MapChoice
         from configurator.qt.mapview import CPU_ONLY
 
         cpu = MapChoice(

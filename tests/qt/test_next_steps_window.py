@@ -8,9 +8,9 @@ import argparse
 
 from PySide6.QtCore import QUrl
 
-from configurator.core.args import add_plan_options, build_request, workload_from_args
+from configurator.core.common.reasons import english, from_json
+from configurator.core.model.args import add_plan_options, build_request, workload_from_args
 from configurator.core.model.request import BuildRequest
-from configurator.core.reasons import english, from_json
 from configurator.qt import i18n
 from configurator.qt.app import make_app
 from configurator.qt.costs import job_headline

@@ -170,8 +170,8 @@ def test_the_no_rental_note_speaks_the_chinese_window(qtbot) -> None:  # type: i
     # work: ..." (the point's rental_reason, English); the chart renders the point's rental_said
     from types import SimpleNamespace
 
+    from configurator.core.common.reasons import Reason, english
     from configurator.core.model.build import NodeCurve, NodePoint
-    from configurator.core.reasons import Reason, english
     from configurator.qt import i18n
     from configurator.qt.app import make_app
     from configurator.qt.charts import NodeScalingChart

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication
 
-from configurator.core.args import add_plan_options, build_request, workload_from_args
+from configurator.core.model.args import add_plan_options, build_request, workload_from_args
 from configurator.qt import i18n
 from configurator.qt.app import make_app
 
@@ -107,8 +107,8 @@ def test_the_main_path_reads_chinese(qtbot, shipped_catalog, messages) -> None: 
 
 def test_the_same_window_in_english_keeps_the_cores_words(qtbot, window) -> None:  # type: ignore[no-untyped-def]
     """English is untouched: the labels and reasons are the core's own sentences."""
+    from configurator.core.common.reasons import Reason
     from configurator.core.model.build import BuildPart
-    from configurator.core.reasons import Reason
     from configurator.core.report import phrases, words
 
     said = (Reason.of("part.gpus", n=2, vram=32.0, gib=21.3), Reason.of("part.cooler", cooler="passive"))

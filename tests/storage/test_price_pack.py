@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from configurator.core.errors import CatalogError
+from configurator.core.common.errors import CatalogError
 from configurator.storage import catalogs, overlay, paths, price_pack
 from tests.helpers import run_cli
 from tests.storage.test_user_overlay import OVERRIDE

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from configurator.core.errors import ProjectError
-from configurator.core.fileio import atomic_write_text, clean_stale_temps
+from configurator.core.common.errors import ProjectError
+from configurator.core.common.fileio import atomic_write_text, clean_stale_temps
 from configurator.core.model.request import BuildRequest
 from configurator.storage import catalogs, paths, projects
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from configurator.core.advise import map_workloads
-from configurator.core.errors import RequestError
+from configurator.core.advise.landscape import map_workloads
+from configurator.core.common.errors import RequestError
 
 
 def test_an_inference_format_cannot_be_a_fine_tuning_column() -> None:

@@ -9,8 +9,8 @@ from typing import Literal
 import pytest
 from pydantic import BaseModel, ValidationError, field_validator
 
-from configurator.core.args import _option_message
-from configurator.core.errors import error_message
+from configurator.core.common.errors import error_message
+from configurator.core.model.args import _option_message
 
 
 class _Request(BaseModel):

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from configurator.core.reasons import EN, MODIFIED, Reason, english
+from configurator.core.common.reasons import EN, MODIFIED, Reason, english
 from configurator.core.report import words
 
 CELLS = [

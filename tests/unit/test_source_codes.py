@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import re
 
+from configurator.core.common.reasons import Reason, english
 from configurator.core.costs import tco
 from configurator.core.estimate.workload import Workload
 from configurator.core.model import noise
 from configurator.core.model.request import CIRCUIT_NAMES, CIRCUITS, BuildRequest, circuits_said
-from configurator.core.reasons import Reason, english
 from configurator.core.report import words
 from configurator.core.report.purchase import request_fields
 

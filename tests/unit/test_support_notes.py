@@ -4,11 +4,12 @@ from the code, never from the sentence: every note of the support table is one (
 
 from __future__ import annotations
 
-from configurator.core import support, support_facts
 from configurator.core.catalog.loader import Catalog
+from configurator.core.common.reasons import EN, english
 from configurator.core.estimate.workload import Workload
-from configurator.core.reasons import EN, english
 from configurator.core.report import words
+from configurator.core.support import checks as support
+from configurator.core.support import facts as support_facts
 
 
 def _facts() -> list[support_facts.Fact]:

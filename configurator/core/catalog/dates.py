@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Record
-from configurator.core.reasons import Reason, english
+from configurator.core.common.reasons import Reason, english
 
 PART_KINDS = (
     "gpus",

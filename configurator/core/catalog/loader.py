@@ -14,8 +14,8 @@ from typing import Any
 from pydantic import ValidationError
 
 from configurator.core.catalog.models import KINDS, Gpu, Record, System, field_range
-from configurator.core.errors import InvalidInputError, Problem
-from configurator.core.fileio import check_regular, read_text_bounded, toml_error
+from configurator.core.common.errors import InvalidInputError, Problem
+from configurator.core.common.fileio import check_regular, read_text_bounded, toml_error
 
 META_KEYS = frozenset({"exchange_rates", "meta"})
 """Top-level tables that are catalog metadata rather than lists of records."""

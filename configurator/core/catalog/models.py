@@ -6,8 +6,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from configurator.core.errors import InvalidInputError
-from configurator.core.reasons import Reason, Value, english
+from configurator.core.common.errors import InvalidInputError
+from configurator.core.common.reasons import Reason, Value, english
 
 _SLUG = re.compile(r"^[a-z0-9]+(?:[-.][a-z0-9]+)*$")
 

@@ -13,8 +13,8 @@ from typing import Any
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Price, Record
-from configurator.core.errors import CatalogError, Problem
-from configurator.core.fileio import open_regular, read_bounded
+from configurator.core.common.errors import CatalogError, Problem
+from configurator.core.common.fileio import open_regular, read_bounded
 
 REQUIRED = ("part", "price", "date", "vendor")
 OPTIONAL = ("currency", "condition")

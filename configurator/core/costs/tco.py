@@ -52,16 +52,16 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import CloudOffer, Currency, Gpu, HourlyPrice, ModelArch, Pricing, Record
-from configurator.core.errors import CatalogError, Problem
+from configurator.core.common.errors import CatalogError, Problem
+from configurator.core.common.memo import remember
+from configurator.core.common.reasons import Reason, as_json, english
+from configurator.core.common.shapes import CostOfOwnershipJson, RentalJson
 from configurator.core.estimate.estimator import GIB, estimate
 from configurator.core.estimate.parallel import inter_node_link, plan_estimate
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload
-from configurator.core.memo import remember
 from configurator.core.model.build import Build, BuildPart
-from configurator.core.reasons import Reason, as_json, english
 from configurator.core.rules.job import Speed
-from configurator.core.shapes import CostOfOwnershipJson, RentalJson
 
 CLOUD_KIND = "cloud"
 """Catalog kind (file stem and TOML array name) of cloud offers."""
@@ -84,7 +84,7 @@ def load_offers(path: Path | str) -> list[CloudOffer]:
     path = Path(path)
     name = str(path)
     try:
-        from configurator.core.fileio import read_text_bounded, toml_error
+        from configurator.core.common.fileio import read_text_bounded, toml_error
 
         text = read_text_bounded(path, "catalog")
         data = tomllib.loads(text)

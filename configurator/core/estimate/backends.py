@@ -6,7 +6,7 @@ runs: llama.cpp's documented backend for each vendor (docs/build.md: CUDA for NV
 Metal for Apple). A family and backend with a published measurement carries it here; one without keeps the CUDA-fitted
 share (AMD's ROCm/Vulkan multiplier, Calibration.bw_eff_amd, stays where it was fitted) and says so.
 
-The matmul side (prefill and training) reads the measured-GEMM table in configurator/core/support_facts.py
+The matmul side (prefill and training) reads the measured-GEMM table in configurator/core/support/facts.py
 (`training_tflops`): no vendor's matmul rate comes from a spec-sheet peak where a measurement exists.
 """
 

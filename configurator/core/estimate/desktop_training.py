@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from configurator.core.catalog.models import Gpu, ModelArch
-from configurator.core.support_facts import training_tflops
+from configurator.core.support.facts import training_tflops
 
 GA102_WHITEPAPER = "https://www.nvidia.com/content/PDF/nvidia-ampere-ga-102-gpu-architecture-whitepaper-v2.pdf"
 REFERENCE_CARD = "NVIDIA GeForce RTX 3090"

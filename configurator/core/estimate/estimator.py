@@ -13,7 +13,10 @@ import math
 from dataclasses import dataclass, replace
 
 from configurator.core.catalog.models import Gpu, ModelArch
-from configurator.core.errors import RequestError
+from configurator.core.common.errors import RequestError
+from configurator.core.common.memo import remember, scoped
+from configurator.core.common.reasons import Reason, english
+from configurator.core.common.shapes import PlacementJson, SpeculationFields
 from configurator.core.estimate.activations import (
     activation_bytes_per_layer,
     lora_inputs_per_layer,
@@ -103,10 +106,7 @@ from configurator.core.estimate.unified import memory_limit, unified_bw_efficien
 from configurator.core.estimate.weights import WeightBytes
 from configurator.core.estimate.weights import weight_bytes as _weight_bytes
 from configurator.core.estimate.workload import ENGINE_STAND_IN, ENGINE_STAND_IN_WHY, Workload
-from configurator.core.memo import remember, scoped
-from configurator.core.reasons import Reason, english
-from configurator.core.shapes import PlacementJson, SpeculationFields
-from configurator.core.support_facts import (
+from configurator.core.support.facts import (
     REFERENCE_MATMUL,
     dense_peak_tflops,
     has_matrix_units,
@@ -2778,7 +2778,7 @@ def _prepared(
         workload = _as_framework_shards(workload, gpus, ex)
         # the framework's own GPU limits (SUP-10): the same verdict the solver's filter and the Checks tab give (the
         # rulebook words it: imported for a fine-tune alone, so an inference estimate never loads it, #34)
-        from configurator.core.support_verdicts import framework_verdict, framework_warning
+        from configurator.core.support.verdicts import framework_verdict, framework_warning
 
         verdict = framework_verdict(gpu, workload.framework) if gpu is not None else None
         if verdict is not None and verdict.status != "pass":
@@ -2903,7 +2903,7 @@ def estimate(
     RAM is estimated by offload.estimate_on_host (one offload model): always with `--n-cpu-moe`, and for
     `--offload cpu` / `--cpu-layers` / `--cpu-experts` whenever the host platform is known (`host`).
 
-    Remembered per call (core/memo.py): a plan asks for the same estimate from several places (the practitioner's
+    Remembered per call (core/common/memo.py): a plan asks for the same estimate from several places (the practitioner's
     fallbacks, a relaxation's request, the cluster search's reference runs), about one call in seven of a 70B
     pretraining plan (#34). The workload's field types are part of the key: 4096 and 4096.0 are equal but are
     shown differently in the result's workload. So is the calibration (by identity, kept with the entry): a result

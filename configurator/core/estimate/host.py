@@ -6,8 +6,8 @@ import math
 from dataclasses import dataclass, field
 
 from configurator.core.catalog.models import MODULE_GB_BYTES, Cpu, MemoryKit
-from configurator.core.errors import RequestError
-from configurator.core.reasons import Reason
+from configurator.core.common.errors import RequestError
+from configurator.core.common.reasons import Reason
 
 BYTES_PER_TRANSFER = 8  # one 64-bit DDR channel (two 32-bit DDR5 sub-channels) moves 8 bytes per transfer
 

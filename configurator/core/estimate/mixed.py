@@ -21,14 +21,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from configurator.core.catalog.models import Gpu, ModelArch
-from configurator.core.errors import RequestError
+from configurator.core.common.errors import RequestError
+from configurator.core.common.reasons import Reason, english
 from configurator.core.estimate.estimator import CAL, GIB, Calibration, estimate
 from configurator.core.estimate.offload import Placement, gpu_memory
 from configurator.core.estimate.params import count_params
 from configurator.core.estimate.result import HARD_HEADROOM, EstimateResult, GpuMemory, Step
 from configurator.core.estimate.weights import weight_bytes
 from configurator.core.estimate.workload import Workload
-from configurator.core.reasons import Reason, english
 
 
 def mixed_name(cards: Sequence[Gpu]) -> str:

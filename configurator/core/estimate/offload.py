@@ -6,6 +6,8 @@ import dataclasses
 from dataclasses import dataclass, field
 
 from configurator.core.catalog.models import Gpu, ModelArch
+from configurator.core.common.reasons import Reason, english
+from configurator.core.common.shapes import PlacementJson
 from configurator.core.estimate import estimator as _est
 from configurator.core.estimate.cards import as_gpus
 from configurator.core.estimate.estimator import (
@@ -33,9 +35,7 @@ from configurator.core.estimate.precision import KV_BYTES, weight_format
 from configurator.core.estimate.result import EstimateResult, GpuMemory, MemoryBreakdown, Step
 from configurator.core.estimate.weights import weight_bytes
 from configurator.core.estimate.workload import Workload
-from configurator.core.reasons import Reason, english
 from configurator.core.rules.compat import host_ram_needed as host_ram_needed  # RAM-3's arithmetic, in the rulebook
-from configurator.core.shapes import PlacementJson
 
 GPU_FILL = 0.98  # leave 2 % of VRAM for the driver, as the estimator's own offload does
 

@@ -13,6 +13,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from configurator.core.catalog.models import Gpu, ModelArch
+from configurator.core.common.memo import remember, scoped
+from configurator.core.common.reasons import Reason, english
+from configurator.core.common.shapes import ParallelismJson
 from configurator.core.estimate.collectives import (  # the links' facts, read by the estimator too
     INTER_NODE_HOP_S,
     NIC_BUSBW_SHARE,
@@ -38,10 +41,7 @@ from configurator.core.estimate.result import (
     model_flops_utilisation,
 )
 from configurator.core.estimate.workload import Workload
-from configurator.core.memo import remember, scoped
-from configurator.core.reasons import Reason, english
-from configurator.core.shapes import ParallelismJson
-from configurator.core.support_facts import dense_peak_tflops, training_half, training_tflops
+from configurator.core.support.facts import dense_peak_tflops, training_half, training_tflops
 
 GIB = 1024**3
 

@@ -8,7 +8,7 @@ rows (tests/data/holdout_*.toml) check how often the range holds on rows never f
 
 from __future__ import annotations
 
-from configurator.core.reasons import Reason
+from configurator.core.common.reasons import Reason
 
 # kind of estimate -> (low, high) multipliers; low <= 1 <= high. From `python benchmarks/accuracy.py
 # --ranges` on 2026-12-01 (rounded outwards to 0.01); rerun and update when the estimator changes.

@@ -7,10 +7,17 @@ from operator import attrgetter
 
 from pydantic import BaseModel, ConfigDict
 
+from configurator.core.common.reasons import Reason, as_json, english
+from configurator.core.common.shapes import (
+    AsIs,
+    EstimateHostPart,
+    EstimateJson,
+    EstimateTimeJson,
+    PlacementJson,
+    WorkloadJson,
+)
+from configurator.core.common.trusted import constructor
 from configurator.core.estimate.ranges import figure_ranges
-from configurator.core.reasons import Reason, as_json, english
-from configurator.core.shapes import AsIs, EstimateHostPart, EstimateJson, EstimateTimeJson, PlacementJson, WorkloadJson
-from configurator.core.trusted import constructor
 
 HARD_HEADROOM = 0.02
 """The least share of a GPU's memory a job leaves free (the solver's hard floor; below the requested headroom MEM-FIT

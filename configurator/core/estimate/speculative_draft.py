@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from configurator.core.catalog.models import ModelArch
-from configurator.core.errors import RequestError
+from configurator.core.common.errors import RequestError
 from configurator.core.estimate.params import count_params
 from configurator.core.estimate.speculative import family_root, tokenizer_compatible
 from configurator.core.estimate.workload import Workload

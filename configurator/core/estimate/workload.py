@@ -8,7 +8,8 @@ from typing import Literal, cast
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from configurator.core.catalog.models import MAX_LAYERS, ModelArch
-from configurator.core.errors import InvalidInputError
+from configurator.core.common.errors import InvalidInputError
+from configurator.core.common.shapes import WorkloadJson
 from configurator.core.estimate.frameworks import FrameworkName, default_framework, default_fused_kernels, framework
 from configurator.core.estimate.precision import (
     EXL2_TYPES,
@@ -19,7 +20,6 @@ from configurator.core.estimate.precision import (
     KvPrecision,
     WeightPrecision,
 )
-from configurator.core.shapes import WorkloadJson
 
 WorkloadKind = Literal["inference", "finetune", "pretrain"]
 Engine = Literal["llama.cpp", "vllm", "sglang", "transformers", "exllamav2", "exllamav3"]

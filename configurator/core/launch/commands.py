@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from configurator.core.catalog.models import Gpu, ModelArch
+from configurator.core.common.shapes import LaunchJson, ParallelismJson
 from configurator.core.estimate.collectives import SGLANG_CURRENT, VLLM_CURRENT, release_label
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.launch.training import join_argv, layout_is_megatron, megatron_command, training_command
-from configurator.core.shapes import LaunchJson, ParallelismJson
 
 # Flags as defined in llama.cpp common/arg.cpp (-m, -c, -ngl, -sm, -ts, -ctk/-ctv, -fa on|off|auto, -cmoe,
 # -ncmoe, --numa distribute, -np), vLLM's engine arguments (vllm/engine/arg_utils.py: --tensor-parallel-size,

@@ -6,12 +6,12 @@ import shlex
 from dataclasses import dataclass
 
 from configurator.core.catalog.models import Gpu, ModelArch
+from configurator.core.common.shapes import ParallelismJson
 from configurator.core.estimate.frameworks import FRAMEWORK_DEFAULTS, MEGATRON_BRIDGE, MEGATRON_LM, layout_runner
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload
-from configurator.core.shapes import ParallelismJson
-from configurator.core.support_facts import training_half
-from configurator.core.torchtune_configs import TORCHTUNE_CONFIGS, TorchtuneConfig
+from configurator.core.launch.torchtune_configs import TORCHTUNE_CONFIGS, TorchtuneConfig
+from configurator.core.support.facts import training_half
 
 # Frameworks whose users run their own training script under accelerate (the estimate describes the HF Trainer
 # with PEFT, or DeepSpeed's engine): they keep the accelerate command.

@@ -7,12 +7,8 @@ from typing import Any, Literal, cast
 
 from pydantic import BaseModel, ConfigDict, model_validator
 
-from configurator.core.estimate.result import EstimateResult
-from configurator.core.model.noise import build_dba
-from configurator.core.model.request import BuildRequest
-from configurator.core.reasons import Reason, as_json, english, shortened
-from configurator.core.rules.base import Check
-from configurator.core.shapes import (
+from configurator.core.common.reasons import Reason, as_json, english, shortened
+from configurator.core.common.shapes import (
     AsIs,
     BuildJson,
     ClusterJson,
@@ -31,6 +27,10 @@ from configurator.core.shapes import (
     SiteJson,
     SlotJson,
 )
+from configurator.core.estimate.result import EstimateResult
+from configurator.core.model.noise import build_dba
+from configurator.core.model.request import BuildRequest
+from configurator.core.rules.base import Check
 
 
 class _Frozen(BaseModel):

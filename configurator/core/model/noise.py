@@ -7,7 +7,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from configurator.core.reasons import Reason, english
+from configurator.core.common.reasons import Reason, english
 
 if TYPE_CHECKING:
     from configurator.core.catalog.models import Chassis, Cooler, Gpu, Psu

@@ -7,9 +7,9 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from configurator.core.errors import InvalidInputError
+from configurator.core.common.errors import InvalidInputError
+from configurator.core.common.reasons import Reason, english
 from configurator.core.estimate.workload import Workload
-from configurator.core.reasons import Reason, english
 
 Circuit = Literal["120v15a", "120v20a", "230v10a", "230v16a"]
 Form = Literal["tower", "rack", "open-frame", "any"]
@@ -226,7 +226,7 @@ def split_named(
     """The request with each named id under its catalog kind: a system id given among the GPUs ("Only GPUs", `--gpu`
     takes both: a Mac Studio against a 3090 build) moves to `system_ids`. An id in neither kind is the request's
     error, naming the option (`option`) and the closest ids of both kinds."""
-    from configurator.core.errors import unknown_ids
+    from configurator.core.common.errors import unknown_ids
 
     named = tuple(dict.fromkeys(request.named))
     error = unknown_ids(

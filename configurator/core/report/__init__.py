@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from configurator.core.fileio import atomic_write_bytes, atomic_write_text
+from configurator.core.common.fileio import atomic_write_bytes, atomic_write_text
 
 __all__ = ["atomic_write_bytes", "atomic_write_text"]

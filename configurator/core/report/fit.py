@@ -7,12 +7,12 @@ import re
 from pydantic import BaseModel, ConfigDict
 
 from configurator.core.catalog.models import INTEGRATED
+from configurator.core.common.reasons import Reason, english
+from configurator.core.common.shapes import ParallelismJson, WorkloadJson
 from configurator.core.estimate.frameworks import layout_runner, runner_with_sharding
 from configurator.core.estimate.workload import Workload
 from configurator.core.model.build import Build
 from configurator.core.model.request import BuildRequest
-from configurator.core.reasons import Reason, english
-from configurator.core.shapes import ParallelismJson, WorkloadJson
 
 # Vendor and family prefixes that say nothing a buyer compares on ("NVIDIA GeForce RTX 4090" -> "RTX 4090")
 _GPU_PREFIXES = (

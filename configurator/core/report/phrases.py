@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from configurator.core.reasons import label_claims
+from configurator.core.common.reasons import label_claims
 from configurator.core.report import words
 
 if TYPE_CHECKING:

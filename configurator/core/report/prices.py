@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import datetime
 
+from configurator.core.common.reasons import Reason, english
+from configurator.core.common.shapes import OldPriceWarning
 from configurator.core.model.build import Build, BuildPart
-from configurator.core.reasons import Reason, english
-from configurator.core.shapes import OldPriceWarning
 
 STALE_AFTER_DAYS = 183
 """Six months: DRAM and NAND prices doubled within months in 2025-26 (issue #14), so older quotes mislead."""

@@ -13,14 +13,14 @@ from decimal import ROUND_HALF_UP, Decimal
 from typing import TYPE_CHECKING, Any
 
 from configurator.core.catalog.dates import catalog_date, date_range_said
+from configurator.core.common.reasons import Reason, as_json, english, from_json
+from configurator.core.common.shapes import NotAsAskedJson, ReasonJson, ValueRowJson
 from configurator.core.model.build import Build, BuildPart, Infeasible
 from configurator.core.model.request import BuildRequest, circuits_said
-from configurator.core.reasons import Reason, as_json, english, from_json
 from configurator.core.report import atomic_write_bytes, phrases
 from configurator.core.report.fit import cards_said, fit_of, gpu_said, gpus_said
 from configurator.core.report.words import ZH_PART_CATEGORIES, language, say, say_all, sentence_end, t
 from configurator.core.report.words import current as language_code
-from configurator.core.shapes import NotAsAskedJson, ReasonJson, ValueRowJson
 
 if TYPE_CHECKING:
     from openpyxl.worksheet.worksheet import Worksheet

@@ -7,11 +7,12 @@ from dataclasses import dataclass, field
 from html import escape
 
 from configurator.core.catalog.dates import date_range_said
+from configurator.core.common.reasons import Reason, english, from_json, shortened
+from configurator.core.common.shapes import CostOfOwnershipJson, PartSpecJson, PcieSlotJson, ValueRowJson
 from configurator.core.estimate.result import BREAKDOWN_KEYS, HARD_HEADROOM, GpuMemory
 from configurator.core.model import noise
 from configurator.core.model.build import DETAIL_CHARS, Build, BuildPart, NodeCurve, SlotAssignment
 from configurator.core.model.request import BuildRequest, circuit_limit_w, circuit_name
-from configurator.core.reasons import Reason, english, from_json, shortened
 from configurator.core.report import phrases, prices
 from configurator.core.report.fit import cards_said, fit_of, short_gpu_name, short_gpu_said
 from configurator.core.report.purchase import (
@@ -45,7 +46,6 @@ from configurator.core.rules import job as job_rules
 from configurator.core.rules import site as site_rules
 from configurator.core.rules import watts as pw
 from configurator.core.rules.base import Check
-from configurator.core.shapes import CostOfOwnershipJson, PartSpecJson, PcieSlotJson, ValueRowJson
 from configurator.core.solve.power_cap import cap_command, gpu_from_spec, lowest_limit
 
 SITE_POWER, FABRIC = instance(site_rules.SitePower), instance(job_rules.ClusterFabric)

@@ -17,8 +17,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 
-from configurator.core import support
-from configurator.core.reasons import (
+from configurator.core.common.reasons import (
     CLAIMS,
     EN,
     OFFERS,
@@ -36,6 +35,7 @@ from configurator.core.reasons import (
 )
 from configurator.core.rules import REGISTRY, compat, compatibility, job, links, software
 from configurator.core.rules.base import OF_CARD, Check
+from configurator.core.support import checks as support
 
 LANGUAGES = ("en", "zh_CN")
 

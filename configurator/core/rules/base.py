@@ -9,9 +9,9 @@ from typing import Any, ClassVar, Literal, TypeVar, cast
 
 from pydantic import BaseModel, ConfigDict
 
+from configurator.core.common.shapes import CheckJson
+from configurator.core.common.trusted import constructor
 from configurator.core.rules.facts import BuildFacts, OptionNeed
-from configurator.core.shapes import CheckJson
-from configurator.core.trusted import constructor
 
 Severity = Literal["fail", "avoid", "warn"]
 """One fact per rule, read by the solver and the check alike:

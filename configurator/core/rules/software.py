@@ -1,5 +1,5 @@
 """The software stack's rules (docs/build-rules.md, Software): what runs on a GPU's architecture, from the sourced
-facts of core/support.py. A fail means the stack does not run; a warn that it runs with a cost."""
+facts of core/support/checks.py. A fail means the stack does not run; a warn that it runs with a cost."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ FACT = Message("fact", _fact)
 class _Support(Rule):
     severity: ClassVar[Severity] = "fail"
     sources: ClassVar[tuple[str, ...]] = (
-        "core/support.py: each fact names its source (vendor matrices, release notes, issue threads)",
+        "core/support/checks.py: each fact names its source (vendor matrices, release notes, issue threads)",
     )
     messages: ClassVar[tuple[Message, ...]] = (FACT,)
 

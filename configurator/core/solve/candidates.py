@@ -24,20 +24,20 @@ from configurator.core.catalog.models import (
     Record,
     Storage,
 )
+from configurator.core.common.memo import remember
+from configurator.core.common.reasons import Reason, english
 from configurator.core.estimate.cards import cards_for
 from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.precision import GGUF_FOR_INTEGER, GGUF_TYPES, weight_format
 from configurator.core.estimate.result import HARD_HEADROOM, EstimateResult
 from configurator.core.estimate.workload import Workload
-from configurator.core.memo import remember
 from configurator.core.model import noise
 from configurator.core.model.request import BuildRequest, circuit_volts
-from configurator.core.reasons import Reason, english
 from configurator.core.solve.power_cap import limit_refusal
 from configurator.core.solve.pricing import Quote, quote
 from configurator.core.solve.rules import meets_speed
 from configurator.core.solve.slots import Placement, needs_gap, place, span
-from configurator.core.support import check_stack
+from configurator.core.support.checks import check_stack
 
 GIB = 1024**3
 TOWERS = ("mid-tower", "full-tower")

@@ -9,6 +9,9 @@ from typing import Literal
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Accessory, Cpu, Gpu, ModelArch, System
+from configurator.core.common.memo import remember
+from configurator.core.common.reasons import Reason, english
+from configurator.core.common.shapes import SiteJson
 from configurator.core.costs.tco import rental_search_for
 from configurator.core.estimate.parallel import (
     InferenceLayout,
@@ -20,7 +23,6 @@ from configurator.core.estimate.parallel import (
 )
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload
-from configurator.core.memo import remember
 from configurator.core.model.build import (
     Build,
     BuildPart,
@@ -32,12 +34,10 @@ from configurator.core.model.build import (
     part_spec,
 )
 from configurator.core.model.request import BuildRequest, circuit_limit_w, circuit_name
-from configurator.core.reasons import Reason, english
 from configurator.core.rules import instance
 from configurator.core.rules import job as job_rules
 from configurator.core.rules import power as power_rules
 from configurator.core.rules import site as site_rules
-from configurator.core.shapes import SiteJson
 from configurator.core.solve.candidates import (
     TRAINING_HORIZON_H,
     estimate_as_practitioner,

@@ -23,7 +23,10 @@ from configurator.core.catalog.models import (
     Storage,
     System,
 )
-from configurator.core.errors import ConfiguratorError
+from configurator.core.common.errors import ConfiguratorError
+from configurator.core.common.memo import remember
+from configurator.core.common.reasons import Reason, english
+from configurator.core.common.shapes import PartSpecJson
 from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.host import (
     BYTES_PER_TRANSFER,
@@ -39,10 +42,8 @@ from configurator.core.estimate.precision import GGUF_FOR_INTEGER, GGUF_TYPES
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.unified import memory_limit, system_gpu, system_vendor
 from configurator.core.estimate.workload import Workload
-from configurator.core.memo import remember
 from configurator.core.model.build import Build, BuildPart, Check, Power, part_spec
 from configurator.core.model.request import BuildRequest, circuit_limit_w, circuit_name, circuit_volts
-from configurator.core.reasons import Reason, english
 from configurator.core.rules import compat, instance
 from configurator.core.rules import compatibility as memory_rules
 from configurator.core.rules import job as job_rules
@@ -51,12 +52,11 @@ from configurator.core.rules import power as power_rules
 from configurator.core.rules import site as site_rules
 from configurator.core.rules import watts as pw
 from configurator.core.rules.job import PROMPT_WAIT_S, READING_TPS
-from configurator.core.shapes import PartSpecJson
 from configurator.core.solve.candidates import Candidates, Priced, on_engine, platform_parts
 from configurator.core.solve.pricing import quote
 from configurator.core.solve.rules import meets_speed, prompt_check, speed_check
 from configurator.core.solve.sources import PlanContext, register
-from configurator.core.support import end_of_life
+from configurator.core.support.checks import end_of_life
 
 GIB = 1024**3
 RAM_FOR_JOB, SPEED = instance(memory_rules.RamForJob), instance(job_rules.Speed)

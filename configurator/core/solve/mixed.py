@@ -19,14 +19,14 @@ from collections.abc import Sequence
 from typing import Literal
 
 from configurator.core.catalog.models import Gpu, PowerConnectors
-from configurator.core.errors import ConfiguratorError
+from configurator.core.common.errors import ConfiguratorError
+from configurator.core.common.reasons import Reason, english
 from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.mixed import estimate_mixed, mixed_name, split_kind
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload
 from configurator.core.model.build import Build, BuildPart, Check, SlotAssignment, part_spec
 from configurator.core.model.request import BuildRequest
-from configurator.core.reasons import Reason, english
 from configurator.core.rules import instance, software
 from configurator.core.rules import job as job_rules
 from configurator.core.rules.base import OF_CARD
@@ -43,7 +43,7 @@ from configurator.core.solve.candidates import (
 from configurator.core.solve.pricing import Quote, quote
 from configurator.core.solve.rules import meets_speed
 from configurator.core.solve.sources import PlanContext, register
-from configurator.core.support import check_stack
+from configurator.core.support.checks import check_stack
 
 MAX_BOUGHT_PER_OWNED = 1
 """Cards of another model bought beside the owned ones: the fewest that hold the job, up to this many per owned card

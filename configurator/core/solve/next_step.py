@@ -28,16 +28,16 @@ from datetime import date
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Chassis, Gpu, ModelArch, Motherboard, Price
-from configurator.core.errors import ConfiguratorError
+from configurator.core.common.errors import ConfiguratorError
+from configurator.core.common.memo import remember
+from configurator.core.common.reasons import Reason, as_json, tps_text
+from configurator.core.common.shapes import NextStepJson
 from configurator.core.estimate.estimator import estimate, memory_fits
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload
-from configurator.core.memo import remember
 from configurator.core.model.build import Build
-from configurator.core.reasons import Reason, as_json, tps_text
 from configurator.core.rules.compat import ducted, needs_ducted, open_air_flagships
 from configurator.core.rules.cooling import PassiveCards
-from configurator.core.shapes import NextStepJson
 from configurator.core.solve.rules import OPEN_AIR_FLAGSHIPS, PSU_LOAD
 from configurator.core.solve.slots import place
 

@@ -12,9 +12,9 @@ import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from configurator.core.common.reasons import Reason
 from configurator.core.model.build import Build
 from configurator.core.model.request import BuildRequest
-from configurator.core.reasons import Reason
 from configurator.core.rules.job import READING_TPS
 from configurator.core.solve.candidates import Candidates
 from configurator.core.solve.sources import PlanContext, register

@@ -12,10 +12,12 @@ from typing import ParamSpec, TypeVar
 
 from pydantic import BaseModel
 
-from configurator.core import support
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Accessory, Cpu, Gpu, ModelArch, System
-from configurator.core.errors import ConfiguratorError, RequestError, unknown_ids
+from configurator.core.common.errors import ConfiguratorError, RequestError, unknown_ids
+from configurator.core.common.memo import remember
+from configurator.core.common.reasons import Reason, english
+from configurator.core.common.shapes import LaunchJson, NextStepJson, PartSpecJson
 from configurator.core.estimate.collectives import CardLinks
 from configurator.core.estimate.estimator import CAL, estimate
 from configurator.core.estimate.host import host_memory
@@ -24,7 +26,6 @@ from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.unified import memory_limit, system_gpu, system_vendor
 from configurator.core.estimate.workload import Workload
 from configurator.core.launch.commands import launch_command
-from configurator.core.memo import remember
 from configurator.core.model.build import (
     TIME_LIMIT,
     Build,
@@ -37,8 +38,6 @@ from configurator.core.model.build import (
     part_spec,
 )
 from configurator.core.model.request import BuildRequest, circuit_limit_w, circuit_volts, split_named
-from configurator.core.reasons import Reason, english
-from configurator.core.shapes import LaunchJson, NextStepJson, PartSpecJson
 from configurator.core.solve import compat, relax
 from configurator.core.solve import power as pw
 from configurator.core.solve.candidates import (
@@ -99,6 +98,7 @@ from configurator.core.solve.solver import (
     usable_placement,
 )
 from configurator.core.solve.sources import SOURCES, PlanContext, register
+from configurator.core.support import checks as support
 
 GIB = 1024**3
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from configurator.core.catalog.models import Gpu
-from configurator.core.reasons import Reason
-from configurator.core.shapes import PartSpecJson
+from configurator.core.common.reasons import Reason
+from configurator.core.common.shapes import PartSpecJson
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from configurator.core.catalog.dates import FRESH_WINDOW_DAYS
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import MemoryKit, Price, Record
-from configurator.core.reasons import Reason, english
+from configurator.core.common.reasons import Reason, english
 
 SUPERSEDED_AFTER_DAYS = 365
 """A price the market has left (issue #30's follow-up): an observed price more than twelve months older than a newer

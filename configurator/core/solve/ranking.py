@@ -34,18 +34,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from configurator.core import support
+from configurator.core.common.reasons import CLAIMS as CLAIM_WORDS
+from configurator.core.common.reasons import OFFERS as OFFER_WORDS
+from configurator.core.common.reasons import Reason, Value, english, from_json, label_claims, render
 from configurator.core.estimate.desktop_training import utilisation_sourced
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.model.build import Build, BuildPart
 from configurator.core.model.noise import build_dba
 from configurator.core.model.request import BuildRequest
-from configurator.core.reasons import CLAIMS as CLAIM_WORDS
-from configurator.core.reasons import OFFERS as OFFER_WORDS
-from configurator.core.reasons import Reason, Value, english, from_json, label_claims, render
 from configurator.core.rules.site import DataCenterNoise
 from configurator.core.solve.rules import PROMPT, READING_TPS
 from configurator.core.solve.shown import why_shown
+from configurator.core.support import checks as support
 
 REFERENCE_TOKENS = 1e8
 """A training request without --tokens is timed for a reference job of this many tokens (100 M), and says so: a

@@ -18,8 +18,9 @@ from dataclasses import dataclass
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Gpu, ModelArch
+from configurator.core.common.errors import ConfiguratorError
+from configurator.core.common.reasons import EN, REJECT_DULL, Reason, Value, english, rejection_kind
 from configurator.core.costs.tco import RentalMatch, rental_search_for
-from configurator.core.errors import ConfiguratorError
 from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.frameworks import default_framework
 from configurator.core.estimate.precision import GGUF_TYPES
@@ -27,7 +28,6 @@ from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload
 from configurator.core.model.build import Build, Check, Infeasible, Relaxation
 from configurator.core.model.request import BuildRequest, circuit_name, circuit_volts
-from configurator.core.reasons import EN, REJECT_DULL, Reason, Value, english, rejection_kind
 from configurator.core.rules.job import PromptWait
 from configurator.core.rules.power import Circuit
 from configurator.core.rules.site import SitePower

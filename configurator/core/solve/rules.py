@@ -27,7 +27,7 @@ from configurator.core.rules.facts import BuildFacts
 from configurator.core.rules.job import READING_TPS as READING_TPS
 from configurator.core.solve.power_cap import cap_command
 from configurator.core.solve.slots import Placement, lane_bandwidth_gbps, slots_below, span
-from configurator.core.support import check_stack
+from configurator.core.support.checks import check_stack
 
 MEM_FIT, SPEED, REGION = instance(job_rules.MemoryFit), instance(job_rules.Speed), instance(job_rules.Region)
 ENGINE, PROMPT = instance(job_rules.Engine), instance(job_rules.PromptWait)

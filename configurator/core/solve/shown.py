@@ -18,8 +18,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from configurator.core.common.reasons import Reason
 from configurator.core.model.build import Build
-from configurator.core.reasons import Reason
 
 if TYPE_CHECKING:
     from configurator.core.solve.ranking import Measures

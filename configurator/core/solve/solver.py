@@ -19,11 +19,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol, TypedDict
 
-from configurator.core import support
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Chassis, ModelArch, Motherboard
+from configurator.core.common.memo import remember
 from configurator.core.estimate.desktop_training import utilisation_sourced
-from configurator.core.memo import remember
 from configurator.core.model import noise
 from configurator.core.model.request import BuildRequest, circuit_limit_w, circuit_volts
 from configurator.core.rules import STRUCTURE, Rule, instance
@@ -47,6 +46,7 @@ from configurator.core.solve.candidates import (
     storage_of,
 )
 from configurator.core.solve.slots import Placement, needs_gap, span
+from configurator.core.support import checks as support
 
 TP_OR_TRAINING_MIN_LANES = 8
 SMALL_MODEL_OPTIONS = 64  # GPU options up to which a model counts as small for the solver's parameters

@@ -10,8 +10,8 @@ from pydantic import ValidationError
 
 from configurator.core.catalog.loader import load_catalog
 from configurator.core.catalog.models import Gpu
-from configurator.core.errors import invalid_of
-from configurator.core.reasons import english
+from configurator.core.common.errors import invalid_of
+from configurator.core.common.reasons import english
 
 TINY_GPUS = Path(__file__).resolve().parents[2] / "data" / "tiny_catalog" / "gpus.toml"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from configurator.core.catalog.loader import Catalog
-from configurator.core.errors import RequestError
+from configurator.core.common.errors import RequestError
 from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.precision import WEIGHT_FORMATS, WEIGHT_PRECISIONS
 from configurator.core.estimate.workload import ENGINES, Workload, engines_for

@@ -5,7 +5,7 @@ from __future__ import annotations
 from configurator.core.catalog.models import Gpu
 from configurator.core.estimate.frameworks import framework_shards_with_fsdp
 from configurator.core.estimate.workload import Workload
-from configurator.core.support_facts import (
+from configurator.core.support.facts import (
     FRAMEWORK_NEEDS,
     MODEL_ENGINE_WORDS,
     REFERENCE_MATMUL,
@@ -21,8 +21,8 @@ from configurator.core.support_facts import (
     training_tflops,
     vendor_matmul_efficiency,
 )
-from configurator.core.support_facts import end_of_life as end_of_life  # the solver's modules read it here
-from configurator.core.support_verdicts import (  # what a stack's checks are made of (below the estimator)
+from configurator.core.support.facts import end_of_life as end_of_life  # the solver's modules read it here
+from configurator.core.support.verdicts import (  # what a stack's checks are made of (below the estimator)
     BNB,
     DEEPSPEED,
     DRIVERS,
@@ -41,25 +41,25 @@ from configurator.core.support_verdicts import (  # what a stack's checks are ma
     _verdict,
     framework_verdict,
 )
-from configurator.core.support_verdicts import (
+from configurator.core.support.verdicts import (
     STACK_WORDS as STACK_WORDS,
 )
-from configurator.core.support_verdicts import (
+from configurator.core.support.verdicts import (
     Status as Status,
 )
-from configurator.core.support_verdicts import (
+from configurator.core.support.verdicts import (
     fact_note as fact_note,
 )
-from configurator.core.support_verdicts import (
+from configurator.core.support.verdicts import (
     framework_warning as framework_warning,
 )
-from configurator.core.support_verdicts import (
+from configurator.core.support.verdicts import (
     note_fields as note_fields,
 )
-from configurator.core.support_verdicts import (
+from configurator.core.support.verdicts import (
     said_in as said_in,
 )
-from configurator.core.support_verdicts import (
+from configurator.core.support.verdicts import (
     worst as worst,
 )
 

@@ -14,8 +14,8 @@ from typing import Union
 
 from pydantic import BaseModel, ConfigDict
 
-from configurator.core.shapes import ReasonJson
-from configurator.core.trusted import constructor
+from configurator.core.common.shapes import ReasonJson
+from configurator.core.common.trusted import constructor
 
 Value = Union[bool, int, float, str, None, "Reason", tuple[str, ...], tuple[int, ...], tuple["Reason", ...]]
 """A field of a reason: a number, a name, a nested reason or a list of them."""

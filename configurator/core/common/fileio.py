@@ -150,7 +150,7 @@ def check_regular(path: str | os.PathLike[str], kind: str = "file") -> os.stat_r
 
     Never opens the path: a FIFO would block the open itself, a device would stream without end.
     """
-    from configurator.core.errors import FileRefusedError
+    from configurator.core.common.errors import FileRefusedError
 
     try:
         info = os.stat(path)
@@ -182,7 +182,7 @@ def open_regular(path: str | os.PathLike[str], kind: str = "file", limit: int | 
     stat before open; open with O_NONBLOCK, so a file swapped for a FIFO after the stat does not
     block; fstat the handle, so what was opened is what was checked.
     """
-    from configurator.core.errors import FileRefusedError
+    from configurator.core.common.errors import FileRefusedError
 
     bound = LIMITS.get(kind) if limit is None else limit
     info = check_regular(path, kind)
@@ -207,7 +207,7 @@ def open_regular(path: str | os.PathLike[str], kind: str = "file", limit: int | 
 
 def read_bounded(path: str | os.PathLike[str], kind: str = "file", limit: int | None = None) -> bytes:
     """The whole of a regular file, refused when larger than its kind's bound (never more is read)."""
-    from configurator.core.errors import FileRefusedError
+    from configurator.core.common.errors import FileRefusedError
 
     bound = LIMITS.get(kind) if limit is None else limit
     with open_regular(path, kind, bound) as handle:

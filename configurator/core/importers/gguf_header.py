@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from configurator.core.errors import ModelImportError
-from configurator.core.fileio import LIMITS, open_regular
+from configurator.core.common.errors import ModelImportError
+from configurator.core.common.fileio import LIMITS, open_regular
 
 MAX_TENSORS = 1_000_000
 MAX_KEYS = 100_000

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from configurator.core.catalog.models import MAX_LAYERS
-from configurator.core.errors import error_message
+from configurator.core.common.errors import error_message
 from configurator.core.estimate.frameworks import FRAMEWORKS, OPTIMIZER_STATE_BYTES
 from configurator.core.estimate.precision import KV_PRECISIONS, WEIGHT_PRECISIONS
 from configurator.core.estimate.workload import ENGINES
@@ -410,7 +410,7 @@ def add_plan_options(parser: argparse.ArgumentParser) -> None:
 
 
 def build_request(args: argparse.Namespace, model_id: str, workload: Any) -> Any:
-    from configurator.core.errors import RequestError
+    from configurator.core.common.errors import RequestError
     from configurator.core.model.request import BuildRequest, OwnedPart, default_circuit, default_region
 
     try:
@@ -449,7 +449,7 @@ def _plan_gpus(args: argparse.Namespace) -> int:
     """A plan's --gpus: the most GPUs in one machine (exactly that many with --exact-gpus); absent, PLAN_MAX_GPUS (one
     with --exact-gpus). 0 is the estimate's CPU run: a plan offers machines without a GPU among its answers already,
     and refuses it (exit 2) rather than ignore it."""
-    from configurator.core.errors import RequestError
+    from configurator.core.common.errors import RequestError
 
     gpus: int | None = getattr(args, "gpus", None)
     if gpus is None:
@@ -464,7 +464,7 @@ def _plan_gpus(args: argparse.Namespace) -> int:
 
 def workload_from_args(args: argparse.Namespace) -> Any:
     """The Workload named by the options; RequestError with a one-line reason when invalid."""
-    from configurator.core.errors import RequestError
+    from configurator.core.common.errors import RequestError
     from configurator.core.estimate.workload import Workload
 
     try:

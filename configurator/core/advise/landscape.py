@@ -14,25 +14,32 @@ from typing_extensions import TypedDict
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Chassis, Gpu, ModelArch, Record, System
-from configurator.core.errors import ConfiguratorError, RequestError, unknown_ids
+from configurator.core.common.errors import ConfiguratorError, RequestError, unknown_ids
+from configurator.core.common.reasons import Reason, as_json, english
+from configurator.core.common.shapes import (
+    MapCellJson,
+    MapChoiceJson,
+    MapJson,
+    PartSpecJson,
+    RankedGpuJson,
+    ValueRowJson,
+)
 from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.workload import Workload
 from configurator.core.model.build import Build
 from configurator.core.model.request import BuildRequest
-from configurator.core.reasons import Reason, as_json, english
 from configurator.core.report.fit import short_gpu_name
 from configurator.core.rules.base import Check
-from configurator.core.shapes import MapCellJson, MapChoiceJson, MapJson, PartSpecJson, RankedGpuJson, ValueRowJson
 from configurator.core.solve.candidates import GIB, TOWERS, GpuOption, engines_to_try, gpu_allowed, gpu_options
 from configurator.core.solve.compat import ducted, needs_ducted
 from configurator.core.solve.plan import plan
 from configurator.core.solve.pricing import quote
 from configurator.core.solve.ranking import cpu_only, measure, system_part
 from configurator.core.solve.rules import READING_TPS
-from configurator.core.support import check_stack
+from configurator.core.support.checks import check_stack
 
 if TYPE_CHECKING:  # the workers' module (multiprocessing) is imported only by those who start them
-    from configurator.core.mapworkers import MapWorkers
+    from configurator.core.advise.mapworkers import MapWorkers
 
 Machine = Literal["tower", "workstation", "server", "cluster", "mini-pc", "laptop"]
 MACHINES: tuple[Machine, ...] = ("tower", "workstation", "server", "cluster", "mini-pc", "laptop")

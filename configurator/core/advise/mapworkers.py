@@ -20,7 +20,7 @@ from configurator.core.estimate.workload import Workload
 from configurator.core.model.request import BuildRequest
 
 if TYPE_CHECKING:
-    from configurator.core.advise import MapCache, MapCell, PlatformFloor
+    from configurator.core.advise.landscape import MapCache, MapCell, PlatformFloor
 
 POLL_S = 0.05
 """How often a waiting map looks at its stop flag while its cells are solved elsewhere."""
@@ -29,7 +29,7 @@ WATCH_S = 1.0
 END_WAIT_S = 1.0
 """How long a closed map's workers have to end on their own (a cell checks its stop flag) before they are stopped."""
 
-LOADED = ("configurator.core.advise", "configurator.core.solve.loaded")
+LOADED = ("configurator.core.advise.landscape", "configurator.core.solve.loaded")
 """The modules that load what a cell solves with (the planner, OR-Tools) before the workers start."""
 
 
@@ -70,7 +70,7 @@ def start_method(clean: bool = False) -> str | None:
 
 
 def _init(catalog: Catalog, job: Any, owner: int, pids: Any, closing: Any) -> None:
-    from configurator.core.advise import MapCache
+    from configurator.core.advise.landscape import MapCache
 
     with pids.get_lock():  # the pool's own list of its processes is private: each worker says who it is
         late = bool(closing.value)
@@ -120,7 +120,7 @@ def _solve(
     floor: PlatformFloor,
     alternatives: bool,
 ) -> tuple[int, MapCell]:
-    from configurator.core.advise import solve_cell
+    from configurator.core.advise.landscape import solve_cell
 
     counter = _WORKER["job"]
     return index, solve_cell(

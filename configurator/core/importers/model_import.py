@@ -28,9 +28,9 @@ from configurator.core.catalog.models import (
     ModelArch,
     MoeSpec,
 )
-from configurator.core.errors import FileRefusedError, ModelImportError, error_message
-from configurator.core.fileio import LIMITS, open_regular, read_text_bounded
-from configurator.core.gguf_header import LongArray
+from configurator.core.common.errors import FileRefusedError, ModelImportError, error_message
+from configurator.core.common.fileio import LIMITS, open_regular, read_text_bounded
+from configurator.core.importers.gguf_header import LongArray
 
 
 @dataclass(frozen=True)
@@ -756,7 +756,7 @@ _GGUF_FTYPE = {
 def load_gguf(path: Path) -> ImportedModel:
     """Architecture and exact weight bytes from a GGUF header (tensors are not read); a split GGUF
     (`-00001-of-00005.gguf`) is sized from all its parts, its metadata read from the first."""
-    from configurator.core.gguf_header import read_header, split_parts
+    from configurator.core.importers.gguf_header import read_header, split_parts
 
     try:
         header = read_header(path)

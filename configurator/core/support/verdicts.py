@@ -10,10 +10,10 @@ from dataclasses import dataclass
 from typing import Literal, cast
 
 from configurator.core.catalog.models import Gpu
-from configurator.core.reasons import Reason
+from configurator.core.common.reasons import Reason
 from configurator.core.rules import software as sw
 from configurator.core.rules.base import Check, Field, Rule, instance, new_check
-from configurator.core.support_facts import FRAMEWORK_NEEDS, Fact, Level, framework_fact, support_for
+from configurator.core.support.facts import FRAMEWORK_NEEDS, Fact, Level, framework_fact, support_for
 
 Status = Literal["pass", "warn", "fail"]
 

@@ -1,6 +1,6 @@
 """What the software stack runs on each GPU architecture, as sourced facts (the support table, the fine-tuning frameworks'
 needs, end-of-life stacks), and the measured matmul rates training time is computed at. No rules: the estimate reads
-these without the rulebook (#34: `llm-rig estimate` imports neither it nor the solver); core/support.py judges a
+these without the rulebook (#34: `llm-rig estimate` imports neither it nor the solver); core/support/checks.py judges a
 build's stack by them (the SUP-* checks)."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from configurator.core.catalog.models import Gpu
-from configurator.core.reasons import Reason, Value, english
+from configurator.core.common.reasons import Reason, Value, english
 
 Level = Literal["yes", "partial", "no"]
 TrainDtype = Literal["bf16", "fp16", "fp32"]
