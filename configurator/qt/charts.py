@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from configurator.core.costs.tco import CostOfOwnership
 from configurator.core.estimate.result import BREAKDOWN_KEYS
-from configurator.core.model.build import Build, NodeCurve
+from configurator.core.model.build import Build, NodeCurve, NodePoint
 from configurator.core.solve.power import PSU_TARGET_LOAD
 from configurator.qt import i18n
 
@@ -557,6 +557,12 @@ class NodeScalingChart(_Chart):
             low, high = min(costs), max(costs)
             self.plot.getAxis("right").setTicks([_log_ticks(low, high, _short_money)])
             self.cost_view.setYRange(math.log10(low) - 0.1, math.log10(high) + 0.1, padding=0)
+        self.note.setText("; ".join(self._notes(curve, chosen, training, bool(rented))))
+        self._sync_views()
+
+    @staticmethod
+    def _notes(curve: NodeCurve, chosen: NodePoint | None, training: bool, rented: bool) -> list[str]:
+        """What the chart cannot draw: the sizes too few to hold the job, and why the chosen size has no rental."""
         unfit = [p.nodes for p in curve.points if not p.fits]
         notes = []
         if unfit:
@@ -582,8 +588,7 @@ class NodeScalingChart(_Chart):
                     "wall hours)",
                 )
             )
-        self.note.setText("; ".join(notes))
-        self._sync_views()
+        return notes
 
 
 class BuyOrRentChart(pg.PlotWidget):

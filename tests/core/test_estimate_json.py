@@ -18,9 +18,8 @@ from configurator.core.estimate.workload import Workload
 
 
 def _keys(shape: Any) -> tuple[set[str], set[str]]:
-    """A TypedDict's required keys and all its keys (shapes.py's annotations are strings: NotRequired read from them)."""
-    every = {key: str(getattr(kind, "__forward_arg__", kind)) for key, kind in shape.__annotations__.items()}
-    return {key for key, kind in every.items() if not kind.startswith("NotRequired")}, set(every)
+    """A TypedDict's required keys and all its keys (as the class says them: NotRequired keys are optional)."""
+    return set(shape.__required_keys__), set(shape.__required_keys__) | set(shape.__optional_keys__)
 
 
 def _holds(said: dict[str, Any], shape: Any) -> None:
