@@ -53,6 +53,7 @@ from configurator.core.rules import layout as layout_rules
 from configurator.core.rules import power as power_rules
 from configurator.core.rules import site as site_rules
 from configurator.core.rules import watts as pw
+from configurator.core.rules.base import statuses_only
 from configurator.core.rules.job import PROMPT_WAIT_S, READING_TPS
 from configurator.core.solve.candidates import Candidates, Priced, on_engine, platform_parts
 from configurator.core.solve.pricing import quote
@@ -175,12 +176,13 @@ def _tower_fits(board: Motherboard, case: Record) -> bool:
     """A tower case without a board of its own that takes this board (remembered by the records: #34)."""
 
     def check() -> bool:
-        return (
-            isinstance(case, Chassis)
-            and not case.integrated_board
-            and case.kind in ("mid-tower", "full-tower")
-            and compat.board_chassis(board, case).status == "pass"
-        )
+        with statuses_only():  # a yes or no: no message rendered
+            return (
+                isinstance(case, Chassis)
+                and not case.integrated_board
+                and case.kind in ("mid-tower", "full-tower")
+                and compat.board_chassis(board, case).status == "pass"
+            )
 
     return remember("tower-fits", (id(board), id(case)), (board, case), check)
 
@@ -189,12 +191,13 @@ def _cooler_fits(cooler: Record, cpu: Cpu, case: Chassis, board: Motherboard) ->
     """A cooler that fits this CPU, case and board (remembered by the records: #34)."""
 
     def check() -> bool:
-        return (
-            isinstance(cooler, Cooler)
-            and compat.cooler_cpu(cooler, cpu, case).status == "pass"
-            and compat.cooler_chassis(cooler, case).status == "pass"
-            and compat.cooler_board(cooler, board).status == "pass"
-        )
+        with statuses_only():  # a yes or no: no message rendered
+            return (
+                isinstance(cooler, Cooler)
+                and compat.cooler_cpu(cooler, cpu, case).status == "pass"
+                and compat.cooler_chassis(cooler, case).status == "pass"
+                and compat.cooler_board(cooler, board).status == "pass"
+            )
 
     records = (cooler, cpu, case, board)
     return remember("cooler-fits", tuple(id(r) for r in records), records, check)
@@ -277,12 +280,17 @@ def _platforms(cand: Candidates) -> list[tuple[Priced, Priced, Priced, int]]:
     records = tuple(p.record for parts in lists for p in parts)
     sold = tuple(board.quote is not None or bool(board.owned) for board in cand.boards)
     key = (tuple(tuple(id(p.record) for p in parts) for parts in lists), sold)
-    found = remember("platforms", key, records, lambda: _platform_positions(cand))
+    found = remember("platforms", key, records, lambda: _platform_positions(cand))  # positions: no check kept
     return [(cand.cpus[c], cand.boards[b], cand.memory[m], kits) for c, b, m, kits in found]
 
 
 def _platform_positions(cand: Candidates) -> tuple[tuple[int, int, int, int], ...]:
-    """_platforms as positions: (CPU, board, memory kit, kits)."""
+    """_platforms as positions: (CPU, board, memory kit, kits); the verdicts are read for their status only."""
+    with statuses_only():
+        return _positions(cand)
+
+
+def _positions(cand: Candidates) -> tuple[tuple[int, int, int, int], ...]:
     out = []
     # each verdict that reads fewer records than the loop's depth is asked once (the memory kit on the board: once per
     # board, not per CPU; the DIMMs a CPU and board take, per module count), the same verdicts in the same order (#34)
