@@ -537,6 +537,11 @@ def _cpu_only(ctx: PlanContext, workload: Workload, cand: Candidates) -> list[Bu
     seen: dict[tuple[object, ...], Priced | None] = {}  # parts around a platform, by what they depend on
     hosts: dict[tuple[str, str, int], HostMemory | None] = {}  # by CPU, memory kit and kits: the board reads nothing
     least = float("inf")  # the cheapest machine found so far
+    # within a budget the answer is the cheapest machine and the fastest (both within the budget), so a platform that
+    # can be neither is not completed: no case, cooler, PSU and drive costs less than the cheapest of each
+    around_least = sum(min((p.amount for p in parts), default=0.0) for parts in (cand.chassis, cand.coolers, cand.psus))
+    around_least += min((p.amount for p in cand.storage), default=0.0)
+    fastest_tps, fastest_cost = -1.0, float("inf")  # the fastest machine found so far
     # cheapest platform first: an estimate is needed only for hosts that could still be the cheapest or the fastest
     options = sorted(_platforms(cand), key=lambda o: o[0].amount + o[1].amount + o[2].amount * o[3])
     for cpu, board, memory, kits in options:
@@ -560,11 +565,17 @@ def _cpu_only(ctx: PlanContext, workload: Workload, cand: Candidates) -> list[Bu
         est = estimates.of(host)
         if est is None or not est.fits or not serves(est, request):
             continue
+        tps = est.decode_tokens_per_s or 0.0
+        at_least = (base + around_least) * (1 - 1e-9) - 1e-6  # (a sum in another order: no rounding skips one)
+        if request.budget is not None and at_least > least and (tps, -at_least) <= (fastest_tps, -fastest_cost):
+            continue  # dearer than the cheapest and not faster than the fastest (a tie goes to the one found first)
         machine = _around(cand, cpu, board, memory, kits, request, seen)
         if machine is None or (request.budget is not None and machine.cost > request.budget):
             continue
-        found.append((machine.cost, est.decode_tokens_per_s or 0.0, machine, est))
+        found.append((machine.cost, tps, machine, est))
         least = min(least, machine.cost)
+        if (tps, -machine.cost) > (fastest_tps, -fastest_cost):
+            fastest_tps, fastest_cost = tps, machine.cost
     if not found:
         return []
     cheapest = min(found, key=lambda f: (f[0], -f[1]))
