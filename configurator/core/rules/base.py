@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal, TypeVar, cast
 
@@ -170,7 +171,7 @@ class Rule:
     def say(self, status: Status, code: str, **fields: Any) -> Check:
         """The check with the message `code` rendered from `fields` (already typed: not validated again); inside
         `statuses_only()` its message is left empty, unrendered."""
-        message = "" if _STATUSES_ONLY[0] else self.message(code).render(fields)
+        message = "" if _STATUSES_ONLY.get() else self.message(code).render(fields)
         return new_check(rule=self.id, status=status, code=code, fields=fields, message=message)
 
     bounds: ClassVar[tuple[str, ...]] = ()
@@ -197,7 +198,8 @@ class Rule:
         raise NotImplementedError(f"{self.id} has no part in the CP-SAT model")
 
 
-_STATUSES_ONLY = [False]
+_STATUSES_ONLY: ContextVar[bool] = ContextVar("statuses_only", default=False)
+"""Per thread (a context variable): the window's plan on its worker thread never empties another thread's messages."""
 
 
 @contextmanager
@@ -205,12 +207,11 @@ def statuses_only() -> Iterator[None]:
     """Checks asked inside are read for their status alone (a search that keeps a yes or no per combination, as the
     CPU-only source's thousands of compatibility checks: solve/machines.py): their messages are not rendered. A check
     made inside must not leave it (no build lists one)."""
-    before = _STATUSES_ONLY[0]
-    _STATUSES_ONLY[0] = True
+    token = _STATUSES_ONLY.set(True)
     try:
         yield
     finally:
-        _STATUSES_ONLY[0] = before
+        _STATUSES_ONLY.reset(token)
 
 
 REGISTRY: dict[str, Rule] = {}
