@@ -3,7 +3,9 @@ optionally its part of the CP-SAT model and its bound for the search (docs/build
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal, TypeVar, cast
 
@@ -167,10 +169,10 @@ class Rule:
         return self.say("pass" if ok else self.broken, code, **fields)
 
     def say(self, status: Status, code: str, **fields: Any) -> Check:
-        """The check with the message `code` rendered from `fields` (already typed: not validated again)."""
-        return new_check(
-            rule=self.id, status=status, code=code, fields=fields, message=self.message(code).render(fields)
-        )
+        """The check with the message `code` rendered from `fields` (already typed: not validated again); inside
+        `statuses_only()` its message is left empty, unrendered."""
+        message = "" if _STATUSES_ONLY.get() else self.message(code).render(fields)
+        return new_check(rule=self.id, status=status, code=code, fields=fields, message=message)
 
     bounds: ClassVar[tuple[str, ...]] = ()
     """The part kinds ("cpu", "chassis", "psu", "memory") the search bounds by this rule: a build with a GPU option
@@ -194,6 +196,22 @@ class Rule:
         """Add this rule's constraints to a BuildModel (solve/solver.py); `site` is what the builder's step
         iterates over where the rule applies per candidate (e.g. one PSU choice and its literal)."""
         raise NotImplementedError(f"{self.id} has no part in the CP-SAT model")
+
+
+_STATUSES_ONLY: ContextVar[bool] = ContextVar("statuses_only", default=False)
+"""Per thread (a context variable): the window's plan on its worker thread never empties another thread's messages."""
+
+
+@contextmanager
+def statuses_only() -> Iterator[None]:
+    """Checks asked inside are read for their status alone (a search that keeps a yes or no per combination, as the
+    CPU-only source's thousands of compatibility checks: solve/machines.py): their messages are not rendered. A check
+    made inside must not leave it (no build lists one)."""
+    token = _STATUSES_ONLY.set(True)
+    try:
+        yield
+    finally:
+        _STATUSES_ONLY.reset(token)
 
 
 REGISTRY: dict[str, Rule] = {}

@@ -53,6 +53,7 @@ from configurator.core.rules import layout as layout_rules
 from configurator.core.rules import power as power_rules
 from configurator.core.rules import site as site_rules
 from configurator.core.rules import watts as pw
+from configurator.core.rules.base import statuses_only
 from configurator.core.rules.job import PROMPT_WAIT_S, READING_TPS
 from configurator.core.solve.candidates import Candidates, Priced, on_engine, platform_parts
 from configurator.core.solve.pricing import quote
@@ -175,12 +176,13 @@ def _tower_fits(board: Motherboard, case: Record) -> bool:
     """A tower case without a board of its own that takes this board (remembered by the records: #34)."""
 
     def check() -> bool:
-        return (
-            isinstance(case, Chassis)
-            and not case.integrated_board
-            and case.kind in ("mid-tower", "full-tower")
-            and compat.board_chassis(board, case).status == "pass"
-        )
+        with statuses_only():  # a yes or no: no message rendered
+            return (
+                isinstance(case, Chassis)
+                and not case.integrated_board
+                and case.kind in ("mid-tower", "full-tower")
+                and compat.board_chassis(board, case).status == "pass"
+            )
 
     return remember("tower-fits", (id(board), id(case)), (board, case), check)
 
@@ -189,12 +191,13 @@ def _cooler_fits(cooler: Record, cpu: Cpu, case: Chassis, board: Motherboard) ->
     """A cooler that fits this CPU, case and board (remembered by the records: #34)."""
 
     def check() -> bool:
-        return (
-            isinstance(cooler, Cooler)
-            and compat.cooler_cpu(cooler, cpu, case).status == "pass"
-            and compat.cooler_chassis(cooler, case).status == "pass"
-            and compat.cooler_board(cooler, board).status == "pass"
-        )
+        with statuses_only():  # a yes or no: no message rendered
+            return (
+                isinstance(cooler, Cooler)
+                and compat.cooler_cpu(cooler, cpu, case).status == "pass"
+                and compat.cooler_chassis(cooler, case).status == "pass"
+                and compat.cooler_board(cooler, board).status == "pass"
+            )
 
     records = (cooler, cpu, case, board)
     return remember("cooler-fits", tuple(id(r) for r in records), records, check)
@@ -277,12 +280,17 @@ def _platforms(cand: Candidates) -> list[tuple[Priced, Priced, Priced, int]]:
     records = tuple(p.record for parts in lists for p in parts)
     sold = tuple(board.quote is not None or bool(board.owned) for board in cand.boards)
     key = (tuple(tuple(id(p.record) for p in parts) for parts in lists), sold)
-    found = remember("platforms", key, records, lambda: _platform_positions(cand))
+    found = remember("platforms", key, records, lambda: _platform_positions(cand))  # positions: no check kept
     return [(cand.cpus[c], cand.boards[b], cand.memory[m], kits) for c, b, m, kits in found]
 
 
 def _platform_positions(cand: Candidates) -> tuple[tuple[int, int, int, int], ...]:
-    """_platforms as positions: (CPU, board, memory kit, kits)."""
+    """_platforms as positions: (CPU, board, memory kit, kits); the verdicts are read for their status only."""
+    with statuses_only():
+        return _positions(cand)
+
+
+def _positions(cand: Candidates) -> tuple[tuple[int, int, int, int], ...]:
     out = []
     # each verdict that reads fewer records than the loop's depth is asked once (the memory kit on the board: once per
     # board, not per CPU; the DIMMs a CPU and board take, per module count), the same verdicts in the same order (#34)
@@ -529,6 +537,11 @@ def _cpu_only(ctx: PlanContext, workload: Workload, cand: Candidates) -> list[Bu
     seen: dict[tuple[object, ...], Priced | None] = {}  # parts around a platform, by what they depend on
     hosts: dict[tuple[str, str, int], HostMemory | None] = {}  # by CPU, memory kit and kits: the board reads nothing
     least = float("inf")  # the cheapest machine found so far
+    # within a budget the answer is the cheapest machine and the fastest (both within the budget), so a platform that
+    # can be neither is not completed: no case, cooler, PSU and drive costs less than the cheapest of each
+    around_least = sum(min((p.amount for p in parts), default=0.0) for parts in (cand.chassis, cand.coolers, cand.psus))
+    around_least += min((p.amount for p in cand.storage), default=0.0)
+    fastest_tps, fastest_cost = -1.0, float("inf")  # the fastest machine found so far
     # cheapest platform first: an estimate is needed only for hosts that could still be the cheapest or the fastest
     options = sorted(_platforms(cand), key=lambda o: o[0].amount + o[1].amount + o[2].amount * o[3])
     for cpu, board, memory, kits in options:
@@ -552,11 +565,17 @@ def _cpu_only(ctx: PlanContext, workload: Workload, cand: Candidates) -> list[Bu
         est = estimates.of(host)
         if est is None or not est.fits or not serves(est, request):
             continue
+        tps = est.decode_tokens_per_s or 0.0
+        at_least = (base + around_least) * (1 - 1e-9) - 1e-6  # (a sum in another order: no rounding skips one)
+        if request.budget is not None and at_least > least and (tps, -at_least) <= (fastest_tps, -fastest_cost):
+            continue  # dearer than the cheapest and not faster than the fastest (a tie goes to the one found first)
         machine = _around(cand, cpu, board, memory, kits, request, seen)
         if machine is None or (request.budget is not None and machine.cost > request.budget):
             continue
-        found.append((machine.cost, est.decode_tokens_per_s or 0.0, machine, est))
+        found.append((machine.cost, tps, machine, est))
         least = min(least, machine.cost)
+        if (tps, -machine.cost) > (fastest_tps, -fastest_cost):
+            fastest_tps, fastest_cost = tps, machine.cost
     if not found:
         return []
     cheapest = min(found, key=lambda f: (f[0], -f[1]))
