@@ -545,6 +545,14 @@ REGIME_MISSES = {
     "of its 48 cross-validated rows (92 %); its own rows' bounds (0.923, 1.061) and the range split into weights and "
     "the rest (the weights exact, the cache, activations and overhead scaled) hold 47-48 of the 50 too: these held-out "
     "rows scatter less than any cross-validated set (docs/estimates.md, rounds 9, 11 and 15)",
+    ("decode_speed", "batched"): "38 of 51 inside (74.5 %, one row short; 36 of 47 before est16): Oracle's OCI "
+    "rows (Llama 3.1 405B FP8 on 8 x MI300X, vLLM benchmark_latency, October 2024) measure 0.79 x the estimate at batch "
+    "2 falling to 0.69 x at 16 (batch 8 and 16 out): a static batch whose latency holds the batch's prefill, on a 2024 "
+    "ROCm vLLM the fitted rows have nothing like (docs/estimates.md, est16)",
+    ("decode_speed", "moe-tensor-parallel"): "23 of 37 inside (62 %; 22 of 29 before est16): 7 of Vultr's 8 HGX "
+    "B200 rows are out on both sides, Nemotron-3-Nano-30B-A3B FP8 at TP 2 (a hybrid Mamba/attention MoE, vLLM 0.16.0) "
+    "1.36-1.61 x the estimate (0.93 at 32 users, where the page's TPOT is not monotone) and MiniMax-M2.5 FP8 at TP 4 "
+    "(vLLM 0.12.0) 0.72-0.75 x (docs/estimates.md, est16)",
     ("decode_speed", ONE_NVIDIA): "34 of 35 inside (97 %), 23 of 24 from sources never fitted: the regime's "
     "rule bounds (0.615, 1.286) over 83 cross-validated rows from 8 sources (ranges15; the split-conformal (0.599, "
     "1.287) and the source-by-source (0.686, 1.267) alike) are wider than these rows' spread (median |error| 11 %): "
