@@ -723,7 +723,11 @@ EN: dict[str, Template] = {
     ),
     "offer.cheaper": lambda r, _say: f"a lower price: {r.num('price'):,.0f} {r.fields['currency']}" + _over(r),
     "offer.faster": lambda r, _say: (
-        f"more speed: {r.num('tps'):,.1f} {'training tokens/s' if r.fields.get('training') else 'tokens/s per user'}"
+        (
+            f"more speed: {r.num('tps'):,.0f} training tokens/s"
+            if r.fields.get("training")
+            else f"more speed: {r.num('tps'):,.1f} tokens/s per user"
+        )
         + _over(r)
     ),
     "offer.quieter": lambda r, _say: f"less noise: {r.num('dba'):.1f} dBA at 1 m" + _over(r),

@@ -652,7 +652,11 @@ ZH_REASONS: dict[str, Template] = {
     "shown.offers": lambda r, say_: f"列出它是因为它比排在前面的配置多出：{joined(r.nested('offers'), say_, '；')}",
     "offer.cheaper": lambda r, _say: f"价格更低：{r.num('price'):,.0f} {r.fields['currency']}" + _zh_over(r),
     "offer.faster": lambda r, _say: (
-        f"速度更高：{r.num('tps'):,.1f} {'训练 tokens/s' if r.fields.get('training') else 'tokens/s（每用户）'}"
+        (
+            f"速度更高：{r.num('tps'):,.0f} 训练 tokens/s"
+            if r.fields.get("training")
+            else f"速度更高：{r.num('tps'):,.1f} tokens/s（每用户）"
+        )
         + _zh_over(r)
     ),
     "offer.quieter": lambda r, _say: f"噪音更低：距 1 米 {r.num('dba'):.1f} dBA" + _zh_over(r),
