@@ -720,3 +720,18 @@ def test_a_build_served_at_the_precision_the_solver_chose_is_rented_at_it(catalo
     assert catalog.records["gpus"][match.offer.gpu].vram_gb >= 80  # type: ignore[union-attr]
     assert match.decode_tokens_per_s is not None and build.estimate.decode_tokens_per_s is not None
     assert match.decode_tokens_per_s >= build.estimate.decode_tokens_per_s * (1 - 1e-9)
+
+
+def test_money_in_the_buy_or_rent_line_is_whole_as_every_other_amount() -> None:
+    """walk16: "buying pays back after 5 months: 2,354 USD up front, less 1,462 USD the machine fetches sold then,
+    then 182.21 USD/month less than renting": one amount in cents among whole ones. Money reads one way, in English
+    and in Chinese; a rate (the rental's price an hour) keeps its cents."""
+    said = Reason.of("tco.pays-back", months=5, purchase=2354.88, saving=182.21, currency="USD", resale=1462.4)
+    assert english(said).endswith("then 182 USD/month less than renting"), english(said)
+    assert "182 USD" in words.say(said) and "182.21" not in words.say(said)
+    never = Reason.of("tco.never-cheaper", owning=44.68, rental=12.6, currency="USD")
+    assert "owning costs 45 USD/month to run, renting 13 USD/month" in english(never)
+    upkeep = Reason.of("tco.upkeep", upkeep=0.0, currency="CNY")
+    assert english(upkeep) == "upkeep 0 CNY/year" and "0 CNY" in words.say(upkeep)
+    purchase = Reason.of("tco.purchase", purchase=97436.437182, currency="CNY")
+    assert english(purchase).startswith("purchase 97,436 CNY:") and "97,436 CNY" in words.say(purchase)
