@@ -587,3 +587,15 @@ def test_a_training_build_faster_than_those_above_is_faster_in_training_tokens_n
         assert o["fields"]["training"] is True and "per user" not in said and "training tokens/s" in said, said
     for b in builds:
         assert "per user" not in b["label"] + " ".join(english(from_json(r)) for r in b["why"]), b["label"]
+
+
+def test_a_build_shown_for_its_offers_says_them_first_and_its_settings_after() -> None:
+    """walk16: a build whose only kind is a setting the request left open ("with Unsloth on one GPU: no --framework
+    given") and shown for what it offers over those above it had that setting alone for a label: its offers lead."""
+    from configurator.core.common.reasons import Reason
+
+    kind = Reason.of("kind.usual-finetune", framework="Unsloth")
+    faster = Reason.of("offer.faster", tps=1111.96, training=True)
+    label = label_text((), (kind,), (faster,))
+    assert label == f"alternative (more speed), {english(kind)}", label
+    assert label_text((), (kind,)) == english(kind)  # no offers: the kind, as before

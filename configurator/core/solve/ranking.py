@@ -679,6 +679,9 @@ def label_text(claims: tuple[Reason, ...], kinds: tuple[Reason, ...], offers: tu
     kind = ", ".join(english(k) for k in kinds)
     offered = ", ".join(render(o, OFFER_WORDS) for o in offers)
     alternative = f"{ALTERNATIVE} ({offered})" if offered else ALTERNATIVE
+    if offered and not said:
+        # a build whose only kinds are settings (SETTING_KINDS) is shown for its offers: they lead its label
+        return f"{alternative}, {kind}" if kind else alternative
     return f"{said} ({kind})" if said and kind else said or kind or alternative
 
 
