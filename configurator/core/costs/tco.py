@@ -669,8 +669,12 @@ def _as_the_build_runs_it(build: Build, workload: Workload) -> Workload:
     # the weights' precision too: a request without --precision is served at whatever the solver chose (FP8 for
     # Qwen2.5-32B on one 80 GB card), and offers timed at bf16 did not hold it, so the only "match" left was an
     # 8-GPU node (walk16: 1 x A800 80GB against Lambda's 8 x A100 40GB at 114 CNY/h, "break-even month 1")
-    keys = ("engine", "kv_precision", "precision")
-    return workload.model_copy(update={k: chosen[k] for k in keys if chosen.get(k) is not None})
+    served = {
+        "engine": chosen.get("engine"),
+        "kv_precision": chosen.get("kv_precision"),
+        "precision": chosen.get("precision"),
+    }
+    return workload.model_copy(update={k: v for k, v in served.items() if v is not None})
 
 
 def _as_a_renter_runs_it(workload: Workload, gpus: int) -> Workload | None:
