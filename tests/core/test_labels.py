@@ -20,6 +20,9 @@ from configurator.core.solve.plan import plan
 from configurator.core.solve.ranking import REFERENCE_TOKENS, claim_words, label_text
 from tests.independent_checker import past_support
 
+SETTING_KINDS = {"kind.usual-gguf", "kind.usual-kv", "kind.usual-served", "kind.released-served", "kind.usual-finetune"}
+"""Kinds that say how a build runs a setting the request left open, not why it is shown (walk16)."""
+
 READING_TPS = 5.0  # Brysbaert 2019: ~238 words a minute at ~1.3 tokens a word (as rules.READING_TPS)
 
 PLANS = {
@@ -179,7 +182,7 @@ def _offer_holds(code: str, b: dict[str, Any], o: dict[str, Any]) -> bool:
 def offer_problems(name: str, b: dict[str, Any], above: list[dict[str, Any]]) -> list[str]:
     """A build without a claim or a kind is shown for what it offers over the builds ranked above it (plan --json
     "why", solve.shown): each offer is true over them (or over the one it names by rank)."""
-    if b["claims"] or b["kinds"]:
+    if b["claims"] or any(k["code"] not in SETTING_KINDS for k in b["kinds"]):
         return []
     if above and not b["why"]:
         return [f"{name}: shown without a claim, a kind or a why"]
@@ -539,3 +542,60 @@ def test_a_cheapest_fine_tune_many_times_slower_says_by_how_much(one_build: Any)
         assert words.say(cheapest.slower) == "所需时间是 #2 的 9.1 倍：#2 用 177 小时完成同样的训练，价格 3,821 USD"
     # twice as slow is within what two training estimates can differ by: nothing said
     assert rank_and_label([_training_variant(one_build, 1958, 354.0), a6000], request)[0].slower is None
+
+
+def test_every_build_shown_says_why_and_none_crawls_beside_builds_at_reading_speed(catalog: Catalog) -> None:
+    """walk16 (Dr. Chen, 20 users with 4,096-token prompts): 5 x RTX 4060 Ti at 0.36 tokens/s each had been shown
+    with no claim and an empty why, its only kind "at FP8, ... no --precision given" (how it runs, not why it is
+    shown); 3 x MI50 at 0.08 and two Arc builds at 0.2-0.3 were shown for a lower price or another card beside builds
+    that serve every user at reading speed. A build that does not do the job offers no price or card over one that
+    does: what is shown says why, and below reading speed it is shown only for a claim."""
+    request = BuildRequest(
+        model_id="qwen2.5-32b",
+        workload=Workload(kind="inference", batch=20, prompt=4096),
+        budget=300_000,
+        currency="CNY",
+        region="china",
+        circuit="230v16a",
+        top_k=8,
+    )
+    builds = plan(request, catalog).to_json()["builds"]
+    assert any(_readable(b) and _passing(b) for b in builds)
+    for b in builds[1:]:
+        own_kind = [k for k in b["kinds"] if k["code"] not in SETTING_KINDS]
+        assert b["claims"] or own_kind or b["why"], f"#{b['rank']} {b['label']}: shown without saying why"
+        if not _readable(b):
+            assert b["claims"], f"#{b['rank']} {b['label']}: below reading speed, shown for no claim"
+
+
+def test_a_training_build_faster_than_those_above_is_faster_in_training_tokens_not_per_user(catalog: Catalog) -> None:
+    """walk16 (Sam: a 1B pretrain on 100B tokens in two weeks): "more speed: 131,555.7 tokens/s per user" for a
+    training build (the workload's kinds are "finetune" and "pretrain", never "training"). A training build's speed
+    is the job's tokens/s, whole, as its claims say it."""
+    request = BuildRequest(
+        model_id="llama-3.2-1b",
+        workload=Workload(kind="pretrain", tokens=1e11),
+        deadline_hours=336,
+        circuit="230v16a",
+        room="server-room",
+    )
+    builds = plan(request, catalog).to_json()["builds"]
+    faster = [o for b in builds for o in b["why"] if o["code"] == "offer.faster"]
+    assert faster, [b["label"] for b in builds]
+    for o in faster:
+        said = english(from_json(o))
+        assert o["fields"]["training"] is True and "per user" not in said and "training tokens/s" in said, said
+    for b in builds:
+        assert "per user" not in b["label"] + " ".join(english(from_json(r)) for r in b["why"]), b["label"]
+
+
+def test_a_build_shown_for_its_offers_says_them_first_and_its_settings_after() -> None:
+    """walk16: a build whose only kind is a setting the request left open ("with Unsloth on one GPU: no --framework
+    given") and shown for what it offers over those above it had that setting alone for a label: its offers lead."""
+    from configurator.core.common.reasons import Reason
+
+    kind = Reason.of("kind.usual-finetune", framework="Unsloth")
+    faster = Reason.of("offer.faster", tps=1111.96, training=True)
+    label = label_text((), (kind,), (faster,))
+    assert label == f"alternative (more speed), {english(kind)}", label
+    assert label_text((), (kind,)) == english(kind)  # no offers: the kind, as before

@@ -26,6 +26,7 @@ from configurator.core.costs.tco import (
     ownership_for,
     preset,
     rental_for,
+    rental_search_for,
     search_rentals,
     tco,
 )
@@ -692,3 +693,45 @@ def test_a_rental_line_names_the_provider_once(catalog: Catalog, offers: list[Cl
         assert f"{offer.gpu_count}x" in head.replace(" x ", "x"), text
     runpod = next(o for o in offers if o.name == "RunPod 1x A100 PCIe 80 GB")
     assert match.model_copy(update={"offer": runpod}).describe().startswith("RunPod 1x A100 PCIe 80 GB: ")
+
+
+def test_a_build_served_at_the_precision_the_solver_chose_is_rented_at_it(catalog: Catalog) -> None:
+    """walk16 (Dr. Chen): Qwen2.5-32B for 20 users on 1 x A800 80GB PCIe, no --precision given, so the solver serves
+    it in FP8 (54 GiB per card). The offers had been timed at the request's bf16 (83.5 GiB): no 80 GB card held it,
+    and the match was Lambda's 8 x A100 40GB at 114 CNY/h, "buying pays back after 1 month". The same work rented is
+    one 80 GB card, which runs the FP8 weights as the build does."""
+    req = BuildRequest(
+        model_id="qwen2.5-32b",
+        workload=Workload(kind="inference", batch=20),
+        budget=300_000,
+        currency="CNY",
+        region="china",
+        circuit="230v16a",
+        gpu_ids=("a800-80gb-pcie",),
+    )
+    result = plan(req, catalog)
+    build = next(b for b in result.builds if b.gpu_id == "a800-80gb-pcie" and b.gpu_count == 1)
+    assert req.workload.precision is None and build.estimate.workload.get("precision") == "fp8"
+    search = rental_search_for(build, catalog, _model(catalog, "qwen2.5-32b"), req.workload, req.region)
+    match = search.match
+    assert match is not None, search.reason
+    # the smallest offer that holds the job: one card, of 80 GB
+    assert match.offer.gpu_count * match.instances == 1, match.offer.id
+    assert catalog.records["gpus"][match.offer.gpu].vram_gb >= 80  # type: ignore[union-attr]
+    assert match.decode_tokens_per_s is not None and build.estimate.decode_tokens_per_s is not None
+    assert match.decode_tokens_per_s >= build.estimate.decode_tokens_per_s * (1 - 1e-9)
+
+
+def test_money_in_the_buy_or_rent_line_is_whole_as_every_other_amount() -> None:
+    """walk16: "buying pays back after 5 months: 2,354 USD up front, less 1,462 USD the machine fetches sold then,
+    then 182.21 USD/month less than renting": one amount in cents among whole ones. Money reads one way, in English
+    and in Chinese; a rate (the rental's price an hour) keeps its cents."""
+    said = Reason.of("tco.pays-back", months=5, purchase=2354.88, saving=182.21, currency="USD", resale=1462.4)
+    assert english(said).endswith("then 182 USD/month less than renting"), english(said)
+    assert "182 USD" in words.say(said) and "182.21" not in words.say(said)
+    never = Reason.of("tco.never-cheaper", owning=44.68, rental=12.6, currency="USD")
+    assert "owning costs 45 USD/month to run, renting 13 USD/month" in english(never)
+    upkeep = Reason.of("tco.upkeep", upkeep=0.0, currency="CNY")
+    assert english(upkeep) == "upkeep 0 CNY/year" and "0 CNY" in words.say(upkeep)
+    purchase = Reason.of("tco.purchase", purchase=97436.437182, currency="CNY")
+    assert english(purchase).startswith("purchase 97,436 CNY:") and "97,436 CNY" in words.say(purchase)

@@ -300,8 +300,11 @@ def slot_list(positions: object, sep: str = ", ") -> str:
 
 
 def money(amount: float) -> str:
-    """Cents where they tell (a machine's 44.68 a month to run), whole units from a thousand up (not 3,478,323.73)."""
-    return f"{amount:,.0f}" if abs(amount) >= 1000 else f"{amount:,.2f}"
+    """An amount of money, in whole units as every price, purchase and resale is shown: a plan had read "then 182.21
+    USD/month less than renting" beside "2,354 USD up front" (walk16). Only an amount under one unit keeps its cents,
+    which would read as 0 (a machine that costs 0.40 a month to run). A rate (per hour, per kWh, per million tokens)
+    is a price per unit, not an amount, and keeps its cents where it is written."""
+    return f"{amount:,.2f}" if 0 < abs(amount) < 0.995 else f"{amount:,.0f}"
 
 
 def _speed_user(r: Reason, _say: Say) -> str:
@@ -723,7 +726,11 @@ EN: dict[str, Template] = {
     ),
     "offer.cheaper": lambda r, _say: f"a lower price: {r.num('price'):,.0f} {r.fields['currency']}" + _over(r),
     "offer.faster": lambda r, _say: (
-        f"more speed: {r.num('tps'):,.1f} {'training tokens/s' if r.fields.get('training') else 'tokens/s per user'}"
+        (
+            f"more speed: {r.num('tps'):,.0f} training tokens/s"
+            if r.fields.get("training")
+            else f"more speed: {r.num('tps'):,.1f} tokens/s per user"
+        )
         + _over(r)
     ),
     "offer.quieter": lambda r, _say: f"less noise: {r.num('dba'):.1f} dBA at 1 m" + _over(r),
@@ -1295,14 +1302,14 @@ EN: dict[str, Template] = {
         "full load, through the PSU's efficiency (not measured)"
     ),
     "tco.purchase": (
-        "purchase {purchase:,.2f} {currency}: the build's parts at the catalog's dated prices, parts already owned "
+        "purchase {purchase:,.0f} {currency}: the build's parts at the catalog's dated prices, parts already owned "
         "excluded"
     ),
     "tco.depreciation": lambda r, _say: (
         f"depreciation: straight line over {count_of(r.num('years'), 'year')} to a resale value of "
         f"{r.num('resale'):.0%} of the purchase ({r.fields['source']})"
     ),
-    "tco.upkeep": "upkeep {upkeep:,.2f} {currency}/year",
+    "tco.upkeep": lambda r, _say: f"upkeep {money(r.num('upkeep'))} {r.fields['currency']}/year",
     "tco.billed-on": "rental billed for every on-hour (the instance runs whenever the machine would be on)",
     "tco.billed-busy": "rental billed only for the busy hours (instances started on demand)",
     "tco.billed-work": (

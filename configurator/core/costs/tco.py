@@ -655,7 +655,7 @@ def _measure(
 
 def _as_the_build_runs_it(build: Build, workload: Workload) -> Workload:
     """The job rented as the build runs it: training with the ZeRO stage and recomputation the solver chose, not the
-    request's; inference on the engine and KV cache the build serves with (a request left on "auto" resolves to
+    request's; inference on the weights, engine and KV cache the build serves with (a request left on "auto" resolves to
     llama.cpp, while the solver may have run vLLM with tensor parallel; matched on llama.cpp, every offer was
     "slower than the build")."""
     chosen = build.estimate.workload
@@ -666,7 +666,15 @@ def _as_the_build_runs_it(build: Build, workload: Workload) -> Workload:
                 "grad_checkpointing": bool(chosen.get("grad_checkpointing", workload.grad_checkpointing)),
             }
         )
-    return workload.model_copy(update={k: chosen[k] for k in ("engine", "kv_precision") if chosen.get(k) is not None})
+    # the weights' precision too: a request without --precision is served at whatever the solver chose (FP8 for
+    # Qwen2.5-32B on one 80 GB card), and offers timed at bf16 did not hold it, so the only "match" left was an
+    # 8-GPU node (walk16: 1 x A800 80GB against Lambda's 8 x A100 40GB at 114 CNY/h, "break-even month 1")
+    served = {
+        "engine": chosen.get("engine"),
+        "kv_precision": chosen.get("kv_precision"),
+        "precision": chosen.get("precision"),
+    }
+    return workload.model_copy(update={k: v for k, v in served.items() if v is not None})
 
 
 def _as_a_renter_runs_it(workload: Workload, gpus: int) -> Workload | None:

@@ -68,9 +68,10 @@ def label(build: Build) -> str:
         return build.label
     said = "；".join(words.claim_word(c) for c in label_claims(build.claims))  # a shared qualifier said once
     kind = "，".join(words.say(k) for k in build.kinds)
-    if not said and not kind and build.offers:
-        # a build shown for what it offers over those above it (solve.shown)
-        return f"{words.t('alternative')}（{'，'.join(words.offer_word(o) for o in build.offers)}）"
+    if not said and build.offers:
+        # a build shown for what it offers over those above it (solve.shown), its settings' kinds after
+        offered = f"{words.t('alternative')}（{'，'.join(words.offer_word(o) for o in build.offers)}）"
+        return f"{offered}，{kind}" if kind else offered
     return f"{said}（{kind}）" if said and kind else said or kind or sentence(build.label)
 
 

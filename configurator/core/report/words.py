@@ -652,7 +652,11 @@ ZH_REASONS: dict[str, Template] = {
     "shown.offers": lambda r, say_: f"列出它是因为它比排在前面的配置多出：{joined(r.nested('offers'), say_, '；')}",
     "offer.cheaper": lambda r, _say: f"价格更低：{r.num('price'):,.0f} {r.fields['currency']}" + _zh_over(r),
     "offer.faster": lambda r, _say: (
-        f"速度更高：{r.num('tps'):,.1f} {'训练 tokens/s' if r.fields.get('training') else 'tokens/s（每用户）'}"
+        (
+            f"速度更高：{r.num('tps'):,.0f} 训练 tokens/s"
+            if r.fields.get("training")
+            else f"速度更高：{r.num('tps'):,.1f} tokens/s（每用户）"
+        )
         + _zh_over(r)
     ),
     "offer.quieter": lambda r, _say: f"噪音更低：距 1 米 {r.num('dba'):.1f} dBA" + _zh_over(r),
@@ -1131,12 +1135,12 @@ ZH_REASONS: dict[str, Template] = {
         "待机功耗估计 {idle:,.0f} W：满载时 GPU 功耗的 {gpu:.0%}、CPU 的 {cpu:.0%} 和其他直流功耗的 {other:.0%}，"
         "按电源效率折算（未实测）"
     ),
-    "tco.purchase": "购买 {purchase:,.2f} {currency}：配置中各配件按目录中带日期的价格计算，不含已有配件",
+    "tco.purchase": "购买 {purchase:,.0f} {currency}：配置中各配件按目录中带日期的价格计算，不含已有配件",
     "tco.depreciation": lambda r, _say: (
         f"折旧：{r.num('years'):g} 年直线折旧，残值为购买价的 {r.num('resale'):.0%}"
         f"（{_said_or_sentence(r, 'source', _say)}）"
     ),
-    "tco.upkeep": "维护 {upkeep:,.2f} {currency}/年",
+    "tco.upkeep": lambda r, _say: f"维护 {money(r.num('upkeep'))} {r.fields['currency']}/年",
     "tco.billed-on": "租用按每个开机小时计费（机器开着时实例也在运行）",
     "tco.billed-busy": "租用只按满载小时计费（实例按需启动）",
     "tco.billed-work": (

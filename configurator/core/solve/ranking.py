@@ -611,10 +611,18 @@ def _shown(f: _Field, request: BuildRequest, comparison: bool) -> list[int]:
         candidates.remove(idle)
 
 
+SETTING_KINDS = frozenset(
+    ("kind.usual-gguf", "kind.usual-kv", "kind.usual-served", "kind.released-served", "kind.usual-finetune")
+)
+"""Kinds that say how a build runs the job where the request left a setting open (the precision, the KV cache, the
+framework), not why it is shown: a build with no other kind and no claim says what it offers over those above it.
+5 x RTX 4060 Ti at 0.36 tokens/s per user had been shown with "at FP8, ..." alone and an empty why (walk16)."""
+
+
 def _offers_of(f: _Field, i: int, above: list[int]) -> tuple[Reason, ...] | None:
     """What a build without a claim or a kind offers over the builds ranked above it (solve.shown.why_shown); ()
     for a build that says why in its claims or kind; None when it offers nothing over one of them."""
-    if f.claims[i] or f.pool[i].kinds_said():
+    if f.claims[i] or any(k.code not in SETTING_KINDS for k in f.pool[i].kinds_said()):
         return ()
     return why_shown(i, above, f.pool, f.m, [f.eol[j] is not None for j in range(len(f.pool))])
 
@@ -671,6 +679,9 @@ def label_text(claims: tuple[Reason, ...], kinds: tuple[Reason, ...], offers: tu
     kind = ", ".join(english(k) for k in kinds)
     offered = ", ".join(render(o, OFFER_WORDS) for o in offers)
     alternative = f"{ALTERNATIVE} ({offered})" if offered else ALTERNATIVE
+    if offered and not said:
+        # a build whose only kinds are settings (SETTING_KINDS) is shown for its offers: they lead its label
+        return f"{alternative}, {kind}" if kind else alternative
     return f"{said} ({kind})" if said and kind else said or kind or alternative
 
 
