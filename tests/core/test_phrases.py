@@ -85,7 +85,9 @@ def test_a_clause_the_table_lacks_stays_as_it_came() -> None:
     with words.language("zh_CN"):
         assert phrases.sentence("inference, default") == "推理，默认"
         assert phrases.sentence("a brand new finding; inference") == "a brand new finding; inference"
-        url = "Cybenetics LAMBDA noise classes (average over the load range): http://cybenetics.com/?option=lambda-(psus)"
+        url = (
+            "Cybenetics LAMBDA noise classes (average over the load range): http://cybenetics.com/?option=lambda-(psus)"
+        )
         assert phrases.sentence(url) == url
         assert phrases.sentence("AMD Radeon Instinct MI50 32GB") == "AMD Radeon Instinct MI50 32GB"  # a name as sold
 

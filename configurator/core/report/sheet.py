@@ -982,8 +982,7 @@ def checks_section(build: Build) -> str:
     if not flagged:
         return f"<section><h2>{t('Checks')}</h2><p>{t('Every build rule passes.')}</p></section>"
     rows = [
-        f"<tr>{_cell(t(status.upper()), status)}{_cell(rule)}{_cell(message)}</tr>"
-        for status, rule, message in flagged
+        f"<tr>{_cell(t(status.upper()), status)}{_cell(rule)}{_cell(message)}</tr>" for status, rule, message in flagged
     ]
     return f"<section><h2>{t('Checks to read before ordering')}</h2>{_table([t('Status'), t('Rule'), t('Finding')], rows, kind='checks')}</section>"
 
