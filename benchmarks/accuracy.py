@@ -36,8 +36,10 @@ from __future__ import annotations
 
 import statistics
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -534,13 +536,20 @@ def core_rate_report(catalog: object) -> None:
     )
 
 
-def main(argv: list[str]) -> int:
-    if "--help" in argv or "-h" in argv:  # it ran every kind's cross-validation (minutes) instead
-        print(__doc__)
-        return 0
-    show_rows = "--rows" in argv
-    show_fit = "--fit" in argv
-    show_ranges = "--ranges" in argv
+@dataclass(frozen=True)
+class _Options:
+    """The command line: which kinds, how the folds group rows, what more to show."""
+
+    kinds: list[str]
+    mode: str | None
+    refit_only: list[str] | None
+    show_rows: bool
+    show_fit: bool
+    show_ranges: bool
+
+
+def _options(argv: list[str]) -> _Options | int:
+    """The options, or the exit code of a command line that names an unknown grouping or kind."""
     # --refit A,B: the leave-one-source-out folds refit only these constants (the others at their shipped values): a
     # cheaper check of the constants a change introduced, on a shared machine; the full run refits every KNOBS entry
     refit_only = next((a.split("=", 1)[1].split(",") for a in argv if a.startswith("--refit=")), None)
@@ -553,13 +562,206 @@ def main(argv: list[str]) -> int:
     if unknown:
         print(f"unknown kind {', '.join(unknown)}; choose from {', '.join(ALL)}", file=sys.stderr)
         return 2
+    return _Options(kinds, mode, refit_only, "--rows" in argv, "--fit" in argv, "--ranges" in argv)
+
+
+@dataclass
+class _Kind:
+    """One kind's rows scored: fitted (at the shipped constants), cross-validated and held out."""
+
+    kind: str
+    catalog: Any
+    start: Calibration
+    reference: list[Row]
+    holdout: list[Row]
+    knobs: tuple[Any, ...]
+    group_of: Callable[[Row], str]
+    folds: str
+    fitted: list[Point] = field(default_factory=list)
+    cv_rows: list[tuple[Row, Point]] = field(default_factory=list)
+    cv_groups: dict[str, list[Point]] = field(default_factory=dict)
+    cv: list[Point] = field(default_factory=list)
+    held: list[Point] = field(default_factory=list)
+    by_regime: dict[str, dict[str, list[Point]]] = field(default_factory=dict)
+
+    def score(self, data: Sequence[Row], cal: Calibration | None = None) -> list[Point]:
+        return points(self.kind, self.catalog, list(data), self.start if cal is None else cal)
+
+    @property
+    def factors(self) -> tuple[float, float] | None:
+        return RANGE_FACTORS.get(self.kind)
+
+
+def _kind(kind: str, catalog: Any, start: Calibration, opts: _Options) -> _Kind:
+    """A kind's rows, its constants (or those --refit names) and its folds (--group, else source by source)."""
+    mode = opts.mode
+    knobs = KNOBS.get(kind, ())
+    if opts.refit_only is not None:
+        knobs = tuple(k for k in knobs if k.name in opts.refit_only)
+    group_of = grouping(mode or "source", catalog)
+    if mode == "gpu" and kind not in SPEED_KINDS:
+        group_of = grouping("source", catalog)  # memory and training rows name no one GPU architecture to leave out
+    folds = "source" if mode is None or (mode == "gpu" and kind not in SPEED_KINDS) else mode
+    run = _Kind(kind, catalog, start, kind_rows(kind), kind_rows(kind, "holdout"), knobs, group_of, folds)
+    run.fitted = run.score(run.reference)
+    run.cv_rows = cross_validate_rows(knobs, lambda d, c: run.score(d, c), run.reference, group_of, start)
+    run.cv_groups = groups_of(run.cv_rows, group_of)
+    run.cv = [p for pts in run.cv_groups.values() for p in pts]
+    return run
+
+
+def _print_summary(run: _Kind, mode: str | None, excluded: list[Row]) -> None:
+    """The kind's rows and constants, the fitted and cross-validated errors, and (--group) the errors per group."""
+    kind, reference, folds = run.kind, run.reference, run.folds
+    sources = len({source_group(r["source"]) for r in reference})
+    print(
+        f"== {kind}: {len(reference)} reference rows from {sources} sources, {len(run.holdout)} holdout rows; "
+        f"{len(run.knobs)} fitted constants (target median <= {TARGETS[kind]:.0%})"
+        + (f"; {len(excluded)} rows excluded (not scored, see --rows)" if excluded else "")
+    )
+    print(f"  fitted     {_fmt(summarise(run.fitted))}")
+    print(f"  cross-val  {_fmt(summarise(run.cv))}" + (f"  (leave one {folds} out)" if folds != "source" else ""))
+    if mode is not None:
+        by_group: dict[str, list[Row]] = {}
+        for r in reference:
+            by_group.setdefault(run.group_of(r), []).append(r)
+        print(f"  per {folds}, fitted beside leave-one-{folds}-out:")
+        for line in group_table({g: run.score(v) for g, v in by_group.items()}, run.cv_groups):
+            print(line)
+
+
+def _print_coverage(run: _Kind) -> None:
+    """How often the 80 % range the estimate gives holds the measured value: cross-validated, fitted, per regime;
+    memory and training rows by their row regime (row_regime), each row with the range the estimate gives it."""
+    kind, catalog, factors = run.kind, run.catalog, run.factors
+    if factors:
+        print(
+            f"  80 % range x{_factor(factors[0])}..x{_factor(factors[1])} (half-width {_half_width(factors):.0%}"
+            + (", regimes' own where set" if kind in SPEED_KINDS else "")
+            + f"): cross-val coverage {assigned_coverage(run.cv, kind, catalog):.0%}"
+        )
+        print(
+            f"    fitted coverage {assigned_coverage(run.fitted, kind, catalog):.0%} (rows the constants were fitted on)"
+        )
+        if kind in SPEED_KINDS:
+            print(f"    per regime, fitted: {regime_coverage(run.fitted, catalog, kind)}")
+            print(f"    per regime, cross-val: {regime_coverage(run.cv, catalog, kind)}")
+            print(f"    per regime, cross-val median / p90: {regime_errors(run.cv, catalog)}")
+    run.held = run.score(run.holdout) if run.holdout else []
+    by_regime = run.by_regime
+    if factors and kind not in SPEED_KINDS:
+        by_regime["fitted"] = by_row_regime([(r, p) for r in run.reference for p in run.score([r])], kind, catalog)
+        by_regime["cross-val"] = by_row_regime(run.cv_rows, kind, catalog)
+        by_regime["holdout"] = by_row_regime([(r, p) for r in run.holdout for p in run.score([r])], kind, catalog)
+        if by_regime["fitted"]:
+            print(f"    per regime, fitted: {_shares(by_regime['fitted'], kind, catalog)}")
+        if by_regime["cross-val"]:
+            print(f"    per regime, cross-val: {_shares(by_regime['cross-val'], kind, catalog)}")
+
+
+def _print_holdout(run: _Kind) -> None:
+    """The held-out rows' errors and coverage, split by whether the fit saw their source, and per regime."""
+    kind, catalog, factors, held = run.kind, run.catalog, run.factors, run.held
+    if not run.holdout:
+        return
+    line = f"  holdout    {_fmt(summarise(held))}"
+    if factors:
+        line += f"; in the 80 % range {assigned_coverage(held, kind, catalog):.0%}"
+    print(line)
+    if factors:
+        print(f"    {seen_split(held, run.reference, kind, catalog)}")
+    if factors and kind in SPEED_KINDS:
+        print(f"    {domain_split(held, run.fitted, kind, catalog)}")
+        print(f"    per regime, holdout: {regime_coverage(held, catalog, kind)}")
+        print(f"    per regime, holdout median / p90: {regime_errors(held, catalog)}")
+    elif run.by_regime.get("holdout"):
+        print(f"    per regime, holdout: {_shares(run.by_regime['holdout'], kind, catalog)}")
+
+
+def _print_ranges(run: _Kind) -> None:
+    """--ranges: the intervals the cross-validated errors imply, beside the rules ranges.py ships."""
+    kind, catalog, cv, held = run.kind, run.catalog, run.cv, run.held
+    lo, hi = interval_factors(cv)
+    inside = f"; holds {coverage(held, (lo, hi)):.0%} of the holdout rows" if held else ""
+    print(f"  interval from cross-val errors: ({lo:.3f}, {hi:.3f}){inside}")
+    clo, chi = conformal_factors(cv)
+    inside = f"; holds {coverage(held, (clo, chi)):.0%} of the holdout rows" if held else ""
+    print(f"  split-conformal interval from cross-val errors: ({clo:.3f}, {chi:.3f}){inside}")
+    if kind in SPEED_KINDS:
+        for line in regime_intervals(cv, catalog):
+            print(f"    {line}")
+    # the factors ranges.py ships: one rule for every kind and regime (issue #29, ranges15)
+    held_by_regime = regime_points(kind, [(r, p) for r in run.holdout for p in run.score([r])], catalog)
+    cv_by_regime = regime_points(kind, run.cv_rows, catalog)
+    rules = rule_factors(kind, run.cv_rows, catalog) if kind in RANGE_FACTORS else {}
+    for name, ((rlo, rhi), how) in rules.items():
+        pts_cv = cv_by_regime.get(name) or [p for _, p in run.cv_rows if p.estimated]
+        pts_held = held_by_regime.get(name) if name in cv_by_regime else held
+        inside = f"; holds {coverage(pts_cv, (rlo, rhi)):.0%} of its cross-validated rows"
+        if pts_held:
+            inside += f", {coverage(pts_held, (rlo, rhi)):.0%} of its {len(pts_held)} holdout rows"
+        by = ", source by source" if kind in RANGE_BY_SOURCE else ""
+        print(f"    rule (crossval.regime_range_factors{by}) {name}: ({rlo:.3f}, {rhi:.3f}), {how}{inside}")
+    if kind not in SPEED_KINDS and run.by_regime.get("cross-val"):
+        for name, pts in sorted(run.by_regime["cross-val"].items()):
+            if len({p.group for p in pts}) < 2:
+                continue
+            slo, shi = source_conformal_factors(pts)
+            inside = ""
+            if run.by_regime["holdout"].get(name):
+                inside = f"; holds {coverage(run.by_regime['holdout'][name], (slo, shi)):.0%} of its holdout rows"
+            print(f"    source by source (crossval.source_conformal_factors) {name}: ({slo:.3f}, {shi:.3f}){inside}")
+
+
+def _print_rows(run: _Kind, excluded: list[Row]) -> None:
+    """--rows: every row's error, fitted beside cross-validated, then the holdout and the excluded rows."""
+    by_label = {p.label: p for p in run.cv}
+    for p in sorted(run.fitted, key=lambda p: p.error if p.error is not None else 9e9):
+        if p.error is None:
+            print(f"  unanswered: {p.label}")
+            continue
+        c = by_label.get(p.label)
+        cv_err = f"{c.error:+7.1%}" if c is not None and c.error is not None else "   -   "
+        print(f"  {p.error:+7.1%} (cv {cv_err})  est {p.estimated:12.4g}  meas {p.measured:12.4g}  {p.label}")
+    if run.holdout:
+        for p in run.score(run.holdout):
+            err = f"{p.error:+7.1%}" if p.error is not None else "unanswered"
+            print(f"  holdout {err}  {p.label}")
+    # excluded rows: scored here for the record only, never fitted on nor counted above
+    for row in excluded:
+        p = run.score([row])[0]
+        err = f"{p.error:+7.1%}" if p.error is not None else "unanswered"
+        print(f"  excluded {err}  {p.label}: {row['excluded']}")
+
+
+def _report_kind(kind: str, catalog: Any, start: Calibration, opts: _Options) -> None:
+    run = _kind(kind, catalog, start, opts)
+    excluded = excluded_rows(kind)
+    _print_summary(run, opts.mode, excluded)
+    _print_coverage(run)
+    _print_holdout(run)
+    for line in done_when(kind, run.cv, run.held, catalog, run.by_regime):
+        print(line)
+    if opts.show_ranges and any(p.estimated for p in run.cv):
+        _print_ranges(run)
+    if opts.show_fit and run.knobs:
+        refit = fit(run.knobs, lambda d, c: run.score(d, c), run.reference, start)
+        for name, value in fitted_values(refit, run.knobs).items():
+            print(f"    {name:32s} shipped {getattr(start, name):10.4g}  refit on all rows {value:10.4g}")
+    if opts.show_rows:
+        _print_rows(run, excluded)
+
+
+def main(argv: list[str]) -> int:
+    if "--help" in argv or "-h" in argv:  # it ran every kind's cross-validation (minutes) instead
+        print(__doc__)
+        return 0
+    opts = _options(argv)
+    if isinstance(opts, int):
+        return opts
     catalog = catalogs.load(include_user=False).catalog
     start = estimator.CAL
-
-    def score(data: list[Row], kind: str, cal: Calibration = start) -> list[Point]:
-        return points(kind, catalog, list(data), cal)
-
-    for kind in kinds:
+    for kind in opts.kinds:
         if kind == "offload":
             print(
                 "== offload (weights or experts in system RAM, CPU-only hosts, unified memory): "
@@ -567,130 +769,7 @@ def main(argv: list[str]) -> int:
             )
             offload_report(catalog)
             continue
-        reference = kind_rows(kind)
-        holdout = kind_rows(kind, "holdout")
-        knobs = KNOBS.get(kind, ())
-        if refit_only is not None:
-            knobs = tuple(k for k in knobs if k.name in refit_only)
-        fitted = score(reference, kind)
-        group_of = grouping(mode or "source", catalog)
-        if mode == "gpu" and kind not in SPEED_KINDS:
-            group_of = grouping("source", catalog)  # memory and training rows name no one GPU architecture to leave out
-        cv_rows = cross_validate_rows(knobs, lambda d, c, k=kind: score(list(d), k, c), reference, group_of, start)
-        cv_groups = groups_of(cv_rows, group_of)
-        cv = [p for pts in cv_groups.values() for p in pts]
-        sources = len({source_group(r["source"]) for r in reference})
-        excluded = excluded_rows(kind)
-        print(
-            f"== {kind}: {len(reference)} reference rows from {sources} sources, {len(holdout)} holdout rows; "
-            f"{len(knobs)} fitted constants (target median <= {TARGETS[kind]:.0%})"
-            + (f"; {len(excluded)} rows excluded (not scored, see --rows)" if excluded else "")
-        )
-        folds = "source" if mode is None or (mode == "gpu" and kind not in SPEED_KINDS) else mode
-        print(f"  fitted     {_fmt(summarise(fitted))}")
-        print(f"  cross-val  {_fmt(summarise(cv))}" + (f"  (leave one {folds} out)" if folds != "source" else ""))
-        if mode is not None:
-            by_group: dict[str, list[Row]] = {}
-            for r in reference:
-                by_group.setdefault(group_of(r), []).append(r)
-            print(f"  per {folds}, fitted beside leave-one-{folds}-out:")
-            for line in group_table({g: score(v, kind) for g, v in by_group.items()}, cv_groups):
-                print(line)
-        factors = RANGE_FACTORS.get(kind)
-        if factors:
-            print(
-                f"  80 % range x{_factor(factors[0])}..x{_factor(factors[1])} (half-width {_half_width(factors):.0%}"
-                + (", regimes' own where set" if kind in SPEED_KINDS else "")
-                + f"): cross-val coverage {assigned_coverage(cv, kind, catalog):.0%}"
-            )
-            print(
-                f"    fitted coverage {assigned_coverage(fitted, kind, catalog):.0%} (rows the constants were fitted on)"
-            )
-            if kind in SPEED_KINDS:
-                print(f"    per regime, fitted: {regime_coverage(fitted, catalog, kind)}")
-                print(f"    per regime, cross-val: {regime_coverage(cv, catalog, kind)}")
-                print(f"    per regime, cross-val median / p90: {regime_errors(cv, catalog)}")
-        held = score(holdout, kind) if holdout else []
-        # memory and training rows: coverage per row regime (row_regime), each row with the range the estimate gives it
-        by_regime: dict[str, dict[str, list[Point]]] = {}
-        if factors and kind not in SPEED_KINDS:
-            by_regime["fitted"] = by_row_regime([(r, p) for r in reference for p in score([r], kind)], kind, catalog)
-            by_regime["cross-val"] = by_row_regime(cv_rows, kind, catalog)
-            by_regime["holdout"] = by_row_regime([(r, p) for r in holdout for p in score([r], kind)], kind, catalog)
-            if by_regime["fitted"]:
-                print(f"    per regime, fitted: {_shares(by_regime['fitted'], kind, catalog)}")
-            if by_regime["cross-val"]:
-                print(f"    per regime, cross-val: {_shares(by_regime['cross-val'], kind, catalog)}")
-        if holdout:
-            line = f"  holdout    {_fmt(summarise(held))}"
-            if factors:
-                line += f"; in the 80 % range {assigned_coverage(held, kind, catalog):.0%}"
-            print(line)
-            if factors:
-                print(f"    {seen_split(held, reference, kind, catalog)}")
-            if factors and kind in SPEED_KINDS:
-                print(f"    {domain_split(held, fitted, kind, catalog)}")
-                print(f"    per regime, holdout: {regime_coverage(held, catalog, kind)}")
-                print(f"    per regime, holdout median / p90: {regime_errors(held, catalog)}")
-            elif by_regime.get("holdout"):
-                print(f"    per regime, holdout: {_shares(by_regime['holdout'], kind, catalog)}")
-        for line in done_when(kind, cv, held, catalog, by_regime):
-            print(line)
-        if show_ranges and any(p.estimated for p in cv):
-            lo, hi = interval_factors(cv)
-            inside = f"; holds {coverage(held, (lo, hi)):.0%} of the holdout rows" if held else ""
-            print(f"  interval from cross-val errors: ({lo:.3f}, {hi:.3f}){inside}")
-            clo, chi = conformal_factors(cv)
-            inside = f"; holds {coverage(held, (clo, chi)):.0%} of the holdout rows" if held else ""
-            print(f"  split-conformal interval from cross-val errors: ({clo:.3f}, {chi:.3f}){inside}")
-            if kind in SPEED_KINDS:
-                for line in regime_intervals(cv, catalog):
-                    print(f"    {line}")
-            # the factors ranges.py ships: one rule for every kind and regime (issue #29, ranges15)
-            held_by_regime = regime_points(kind, [(r, p) for r in holdout for p in score([r], kind)], catalog)
-            cv_by_regime = regime_points(kind, cv_rows, catalog)
-            rules = rule_factors(kind, cv_rows, catalog) if kind in RANGE_FACTORS else {}
-            for name, ((rlo, rhi), how) in rules.items():
-                pts_cv = cv_by_regime.get(name) or [p for _, p in cv_rows if p.estimated]
-                pts_held = held_by_regime.get(name) if name in cv_by_regime else held
-                inside = f"; holds {coverage(pts_cv, (rlo, rhi)):.0%} of its cross-validated rows"
-                if pts_held:
-                    inside += f", {coverage(pts_held, (rlo, rhi)):.0%} of its {len(pts_held)} holdout rows"
-                by = ", source by source" if kind in RANGE_BY_SOURCE else ""
-                print(f"    rule (crossval.regime_range_factors{by}) {name}: ({rlo:.3f}, {rhi:.3f}), {how}{inside}")
-            if kind not in SPEED_KINDS and by_regime.get("cross-val"):
-                for name, pts in sorted(by_regime["cross-val"].items()):
-                    if len({p.group for p in pts}) < 2:
-                        continue
-                    slo, shi = source_conformal_factors(pts)
-                    inside = ""
-                    if by_regime["holdout"].get(name):
-                        inside = f"; holds {coverage(by_regime['holdout'][name], (slo, shi)):.0%} of its holdout rows"
-                    print(
-                        f"    source by source (crossval.source_conformal_factors) {name}: ({slo:.3f}, {shi:.3f}){inside}"
-                    )
-        if show_fit and knobs:
-            refit = fit(knobs, lambda d, c, k=kind: score(list(d), k, c), reference, start)
-            for name, value in fitted_values(refit, knobs).items():
-                print(f"    {name:32s} shipped {getattr(start, name):10.4g}  refit on all rows {value:10.4g}")
-        if show_rows:
-            by_label = {p.label: p for p in cv}
-            for p in sorted(fitted, key=lambda p: p.error if p.error is not None else 9e9):
-                if p.error is None:
-                    print(f"  unanswered: {p.label}")
-                    continue
-                c = by_label.get(p.label)
-                cv_err = f"{c.error:+7.1%}" if c is not None and c.error is not None else "   -   "
-                print(f"  {p.error:+7.1%} (cv {cv_err})  est {p.estimated:12.4g}  meas {p.measured:12.4g}  {p.label}")
-            if holdout:
-                for p in score(holdout, kind):
-                    err = f"{p.error:+7.1%}" if p.error is not None else "unanswered"
-                    print(f"  holdout {err}  {p.label}")
-            # excluded rows: scored here for the record only, never fitted on nor counted above
-            for row in excluded:
-                p = score([row], kind)[0]
-                err = f"{p.error:+7.1%}" if p.error is not None else "unanswered"
-                print(f"  excluded {err}  {p.label}: {row['excluded']}")
+        _report_kind(kind, catalog, start, opts)
     return 0
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import re
+from dataclasses import dataclass
 from typing import Any
 
 GIB = 2**30
@@ -26,12 +27,36 @@ def check(
     build: dict[str, Any], circuit: str, circuits: int = 1, budget: float | None = None, form: str = "any"
 ) -> list[str]:
     """Every violated rule, as text; an empty list means the build is sound."""
+    problems = _money_problems(build, budget)
+    parts = build["parts"]
+    volts, amps = VOLTS_AMPS[circuit]
+    limit = volts * amps * 0.8  # NEC continuous-load rule
+    warned = {c["rule"] for c in build["checks"] if c["status"] == "warn"}
+    system = _one(parts, "system")
+    gpu_part = _one(parts, "gpu")
+    problems += _layout_problems(build, system, gpu_part)
+    if system is not None and build["nodes"] > 1:
+        return problems + _cluster_problems(build, system)
+    if system is not None:
+        return problems + _server_problems(build, system, limit, circuits)
+    gpu, n, found = _gpus(build, gpu_part)
+    problems += found
+    box = _Box.of(parts)
+    problems += _platform_problems(build, box, gpu, n, warned)
+    positions = sorted(s["slot"] for s in build["slot_map"])
+    problems += _geometry_problems(build, box, gpu, n, positions, form)
+    problems += _lane_problems(box, positions)
+    problems += _power_problems(build, box, gpu, gpu_part, n, warned, (volts, amps), circuits)
+    return problems
+
+
+def _money_problems(build: dict[str, Any], budget: float | None) -> list[str]:
+    """The budget, whether the job fits, and the bill: owned parts counted and not paid for."""
     problems: list[str] = []
     parts = build["parts"]
     if budget is not None and build["total_price"] > budget + 0.01 and "over budget" not in build["label"]:
         problems.append(f"over budget: {build['total_price']} > {budget}")
-    memory = build["estimate"]["memory"]
-    if memory["fits"] is False:
+    if build["estimate"]["memory"]["fits"] is False:
         problems.append("estimate says the job does not fit")
     # money adds up: owned parts are counted and not paid for
     # parts of scope "cluster" (switches, spine optics) are bought once, the rest once per node
@@ -44,11 +69,15 @@ def check(
     for p in parts:
         if not 0 <= p.get("owned", 0) <= p["quantity"]:
             problems.append(f"{p['id']}: owned count {p.get('owned')} outside 0..{p['quantity']}")
-    volts, amps = VOLTS_AMPS[circuit]
-    limit = volts * amps * 0.8  # NEC continuous-load rule
-    warned = {c["rule"] for c in build["checks"] if c["status"] == "warn"}
-    system = _one(parts, "system")
-    gpu_part = _one(parts, "gpu")
+    return problems
+
+
+def _layout_problems(
+    build: dict[str, Any], system: dict[str, Any] | None, gpu_part: dict[str, Any] | None
+) -> list[str]:
+    """The parallel layout uses the build's GPUs, at a scaling efficiency in (0, 1]."""
+    problems: list[str] = []
+    memory = build["estimate"]["memory"]
     layout = build.get("parallelism")
     if layout is not None and memory.get("per_gpu_bytes") is not None:
         ranks = layout["data"] * layout["tensor"] * layout["pipeline"] * layout.get("context", 1)
@@ -57,86 +86,139 @@ def check(
             if system is not None
             else (gpu_part["quantity"] if gpu_part is not None else 0)
         )
-        if build["estimate"]["memory"]["per_gpu_bytes"] and layout["data"] > 1 and ranks != gpus_in_build:
+        if memory["per_gpu_bytes"] and layout["data"] > 1 and ranks != gpus_in_build:
             problems.append(f"parallel layout uses {ranks} GPUs, the build has {gpus_in_build}")
         if not 0 < layout["scaling_efficiency"] <= 1:
             problems.append(f"scaling efficiency {layout['scaling_efficiency']} outside (0, 1]")
-    if system is not None and build["nodes"] > 1:
-        # a cluster: it runs on the site's feeds, not a wall circuit; the fabric between nodes is in the bill
-        site = build.get("site")
-        if site is None:
-            problems.append("a multi-node build without its site (racks, power, feeds)")
-        else:
-            draw_kw = system["spec"]["max_power_w"] * build["nodes"] / 1000
-            if site["power_kw"] + 0.1 < draw_kw:
-                problems.append(f"site power {site['power_kw']} kW below the nodes' {draw_kw:.1f} kW")
-            if site["feeds"] * site["feed_kw"] + 0.1 < site["power_kw"]:
-                problems.append("the site's feeds do not carry the cluster")
-        if not [p for p in parts if p["category"] == "network"]:
-            problems.append("a multi-node build lists no network parts")
-        return problems
-    if system is not None:
-        # a ready-made server: its vendor did the assembly, but it must still hold the job and its site: the circuits,
-        # or (one server in a server room, #28) the room's own feeds, which its site then lists and must carry
-        site = build.get("site")
-        if site is not None:
-            draw_kw = system["spec"]["max_power_w"] * build["nodes"] / 1000
-            if site["power_kw"] + 0.1 < draw_kw or site["feeds"] * site["feed_kw"] + 0.1 < draw_kw:
-                problems.append(f"the server's site ({site['power_kw']} kW) does not carry its {draw_kw:.1f} kW")
-        elif system["spec"]["max_power_w"] * build["nodes"] > limit * circuits + 1:
-            problems.append("the ready-made system draws more than the circuits allow")
-        if build["power"]["circuit_ok"] is not True:
-            problems.append("the build reports its circuit as overloaded")
-        return problems
-    if gpu_part is None:
-        # a machine with no GPU bought (CPU only): its platform, cooling and power are checked as any other's
-        gpu: dict[str, Any] = {"vram_gb": 0, "length_mm": 0, "cooler": "none", "tdp_w": 0, "slot_width": 0}
-        n = 0
+    return problems
+
+
+def _cluster_problems(build: dict[str, Any], system: dict[str, Any]) -> list[str]:
+    """A cluster runs on the site's feeds, not a wall circuit; the fabric between nodes is in the bill."""
+    problems: list[str] = []
+    site = build.get("site")
+    if site is None:
+        problems.append("a multi-node build without its site (racks, power, feeds)")
     else:
-        gpu_parts = [p for p in parts if p["category"] == "gpu"]
-        n = sum(p["quantity"] for p in gpu_parts)
-        if len(gpu_parts) == 1:
-            gpu = gpu_part["spec"]
-            if memory["per_gpu_bytes"] > gpu["vram_gb"] * GIB:
-                problems.append("per-GPU memory above the card's capacity")
-        else:
-            # different cards in one machine: each slot's card from the slot map, the rules on the most demanding of
-            # them (the widest and longest card, open-air if any is, the gap it needs), the power summed card by card
-            specs = {p["id"]: p["spec"] for p in gpu_parts}
-            slotted = [s["part_id"] for s in build["slot_map"]]
-            if sorted(slotted) != sorted(p["id"] for p in gpu_parts for _ in range(p["quantity"])):
-                problems.append(f"slot map {slotted} does not place the GPUs the bill lists")
-            if build.get("gpus_mixed") != slotted:
-                problems.append(f"gpus_mixed {build.get('gpus_mixed')} is not the slot map's {slotted}")
-            coolers = {s["cooler"] for s in specs.values()}
-            gpu = {
-                "vram_gb": sum(p["spec"]["vram_gb"] * p["quantity"] for p in gpu_parts) / max(n, 1),
-                "length_mm": max(s["length_mm"] for s in specs.values()),
-                "slot_width": max(s["slot_width"] for s in specs.values()),
-                "cooler": "passive" if "passive" in coolers else "open-air" if "open-air" in coolers else coolers.pop(),
-                "tdp_w": sum(p["spec"]["tdp_w"] * p["quantity"] for p in gpu_parts) / max(n, 1),
-            }
-            per_card = build["estimate"]["memory"]["per_gpu_bytes"]
-            if per_card > max(s["vram_gb"] for s in specs.values()) * GIB:
-                problems.append("per-GPU memory above every card's capacity")
-    board = _one(parts, "motherboard")["spec"]  # type: ignore[index]
-    cpu_part = _one(parts, "cpu")
-    cpu = cpu_part["spec"]  # type: ignore[index]
-    sockets = cpu_part["quantity"]  # type: ignore[index]
-    chassis = _one(parts, "chassis")["spec"]  # type: ignore[index]
-    mem_part = _one(parts, "memory")
-    mem = mem_part["spec"]  # type: ignore[index]
-    cooler_part = _one(parts, "cooler")
-    storage_part = _one(parts, "storage")
-    # platform
+        draw_kw = system["spec"]["max_power_w"] * build["nodes"] / 1000
+        if site["power_kw"] + 0.1 < draw_kw:
+            problems.append(f"site power {site['power_kw']} kW below the nodes' {draw_kw:.1f} kW")
+        if site["feeds"] * site["feed_kw"] + 0.1 < site["power_kw"]:
+            problems.append("the site's feeds do not carry the cluster")
+    if not [p for p in build["parts"] if p["category"] == "network"]:
+        problems.append("a multi-node build lists no network parts")
+    return problems
+
+
+def _server_problems(build: dict[str, Any], system: dict[str, Any], limit: float, circuits: int) -> list[str]:
+    """A ready-made server: its vendor did the assembly, but it must still hold the job and its site: the circuits,
+    or (one server in a server room, #28) the room's own feeds, which its site then lists and must carry."""
+    problems: list[str] = []
+    site = build.get("site")
+    if site is not None:
+        draw_kw = system["spec"]["max_power_w"] * build["nodes"] / 1000
+        if site["power_kw"] + 0.1 < draw_kw or site["feeds"] * site["feed_kw"] + 0.1 < draw_kw:
+            problems.append(f"the server's site ({site['power_kw']} kW) does not carry its {draw_kw:.1f} kW")
+    elif system["spec"]["max_power_w"] * build["nodes"] > limit * circuits + 1:
+        problems.append("the ready-made system draws more than the circuits allow")
+    if build["power"]["circuit_ok"] is not True:
+        problems.append("the build reports its circuit as overloaded")
+    return problems
+
+
+def _gpus(build: dict[str, Any], gpu_part: dict[str, Any] | None) -> tuple[dict[str, Any], int, list[str]]:
+    """The card the rules are checked on, the number of cards, and what is wrong with their memory or slot map.
+
+    A machine with no GPU bought (CPU only): its platform, cooling and power are checked as any other's. Different
+    cards in one machine: each slot's card from the slot map, the rules on the most demanding of them (the widest and
+    longest card, open-air if any is, the gap it needs), the power summed card by card."""
+    problems: list[str] = []
+    parts = build["parts"]
+    memory = build["estimate"]["memory"]
+    if gpu_part is None:
+        return {"vram_gb": 0, "length_mm": 0, "cooler": "none", "tdp_w": 0, "slot_width": 0}, 0, problems
+    gpu_parts = [p for p in parts if p["category"] == "gpu"]
+    n = sum(p["quantity"] for p in gpu_parts)
+    if len(gpu_parts) == 1:
+        gpu = gpu_part["spec"]
+        if memory["per_gpu_bytes"] > gpu["vram_gb"] * GIB:
+            problems.append("per-GPU memory above the card's capacity")
+        return gpu, n, problems
+    specs = {p["id"]: p["spec"] for p in gpu_parts}
+    slotted = [s["part_id"] for s in build["slot_map"]]
+    if sorted(slotted) != sorted(p["id"] for p in gpu_parts for _ in range(p["quantity"])):
+        problems.append(f"slot map {slotted} does not place the GPUs the bill lists")
+    if build.get("gpus_mixed") != slotted:
+        problems.append(f"gpus_mixed {build.get('gpus_mixed')} is not the slot map's {slotted}")
+    coolers = {s["cooler"] for s in specs.values()}
+    gpu = {
+        "vram_gb": sum(p["spec"]["vram_gb"] * p["quantity"] for p in gpu_parts) / max(n, 1),
+        "length_mm": max(s["length_mm"] for s in specs.values()),
+        "slot_width": max(s["slot_width"] for s in specs.values()),
+        "cooler": "passive" if "passive" in coolers else "open-air" if "open-air" in coolers else coolers.pop(),
+        "tdp_w": sum(p["spec"]["tdp_w"] * p["quantity"] for p in gpu_parts) / max(n, 1),
+    }
+    per_card = memory["per_gpu_bytes"]
+    if per_card > max(s["vram_gb"] for s in specs.values()) * GIB:
+        problems.append("per-GPU memory above every card's capacity")
+    return gpu, n, problems
+
+
+@dataclass(frozen=True)
+class _Box:
+    """The parts of a self-assembled machine the rules read (their catalog records), and the bill's counts."""
+
+    parts: list[dict[str, Any]]
+    board: dict[str, Any]
+    cpu: dict[str, Any]
+    sockets: int
+    chassis: dict[str, Any]
+    mem: dict[str, Any]
+    mem_count: int
+    cooler: dict[str, Any]
+    storage: dict[str, Any]
+    drives: int
+    psu_part: dict[str, Any] | None
+
+    @staticmethod
+    def of(parts: list[dict[str, Any]]) -> _Box:
+        board = _one(parts, "motherboard")["spec"]  # type: ignore[index]
+        cpu_part = _one(parts, "cpu")
+        chassis = _one(parts, "chassis")["spec"]  # type: ignore[index]
+        mem_part = _one(parts, "memory")
+        cooler_part = _one(parts, "cooler")
+        storage_part = _one(parts, "storage")
+        return _Box(
+            parts=parts,
+            board=board,
+            cpu=cpu_part["spec"],  # type: ignore[index]
+            sockets=cpu_part["quantity"],  # type: ignore[index]
+            chassis=chassis,
+            mem=mem_part["spec"],  # type: ignore[index]
+            mem_count=mem_part["quantity"],  # type: ignore[index]
+            cooler=cooler_part["spec"],  # type: ignore[index]
+            storage=storage_part["spec"],  # type: ignore[index]
+            drives=storage_part["quantity"],  # type: ignore[index]
+            psu_part=_one(parts, "psu"),
+        )
+
+    @property
+    def modules(self) -> int:
+        return self.mem["modules"] * self.mem_count
+
+
+def _platform_problems(build: dict[str, Any], box: _Box, gpu: dict[str, Any], n: int, warned: set[str]) -> list[str]:
+    """CPU, board, memory and the CPU's cooler."""
+    problems: list[str] = []
+    board, cpu, mem, chassis, sockets = box.board, box.cpu, box.mem, box.chassis, box.sockets
     if cpu["socket"] != board["socket"]:
         problems.append("CPU socket does not match the board")
     if cpu["family"] not in board["cpu_families"]:
         problems.append(f"{board['id']} does not list {cpu['family']} CPUs ({cpu['id']}) on its support list")
     if mem["memory_type"] != board["memory_type"] or mem["module"] != board["memory_module"]:
         problems.append("memory kind does not match the board")
-    modules = mem["modules"] * mem_part["quantity"]  # type: ignore[index]
-    ram = mem["modules"] * mem["module_gb"] * mem_part["quantity"]  # type: ignore[index]
+    modules = box.modules
+    ram = mem["modules"] * mem["module_gb"] * box.mem_count
     if modules > board["dimm_slots"] or ram > board["max_memory_gb"]:
         problems.append("too many modules or too much memory for the board")
     channels = min(cpu["memory_channels"], board["memory_channels"])
@@ -154,14 +236,22 @@ def check(
         problems.append("system RAM below total VRAM")
     if n >= 3 and cpu["platform"] == "consumer":
         problems.append("three or more GPUs on a consumer platform")
-    cooler = cooler_part["spec"]  # type: ignore[index]
+    cooler = box.cooler
     if cpu["socket"] not in cooler["sockets"] or cooler["max_tdp_w"] < cpu["tdp_w"]:
         problems.append("CPU cooler does not fit or cannot cool the CPU")
     if cooler.get("needs_ducted_airflow") and (
         chassis["airflow"] != "server-ducted" or chassis["kind"] == "open-frame"
     ):
         problems.append(f"fanless heatsink {cooler['id']} in a {chassis['kind']} without ducted server airflow")
-    # geometry and cooling
+    return problems
+
+
+def _geometry_problems(
+    build: dict[str, Any], box: _Box, gpu: dict[str, Any], n: int, positions: list[int], form: str
+) -> list[str]:
+    """Geometry and cooling: the cards in the case, in their slots, with the gaps they need."""
+    problems: list[str] = []
+    board, chassis = box.board, box.chassis
     if gpu["length_mm"] > chassis["max_gpu_length_mm"]:
         problems.append("GPU longer than the case allows")
     if gpu["cooler"] == "passive" and chassis["airflow"] != "server-ducted":
@@ -172,60 +262,95 @@ def check(
         problems.append(f"a {gpu['tdp_w']:.0f} W passive card on blower shrouds in an open frame")
     if open_frame and form != "open-frame" and not (gpu["cooler"] == "open-air" and n >= 3) and not shrouded:
         problems.append(f"an open frame for {n} {gpu['cooler']} card(s) where a case would do")
-    positions = sorted(s["slot"] for s in build["slot_map"])
     if len(positions) != n:
         problems.append("slot map does not place every GPU")
     if board.get("gpu_bays"):
         if n > board["gpu_bays"]:
             problems.append("more GPUs than server bays")
     elif not open_frame:
-        x16 = {s["position"] for s in board["pcie_slots"] if s.get("mechanical_lanes", 16) >= 16}
-        if not set(positions) <= x16:
-            problems.append("a GPU sits in a slot that is not x16-sized")
-        thickness = math.ceil(gpu["slot_width"] - 1e-9)
-        # open-air cards a slot apart, except cards the user already owns, which may sit side by side with SLOT-1's
-        # warning (its no-gap clause is an AVOID: docs/build-rules.md)
-        owned_all = all(p.get("owned", 0) >= p["quantity"] for p in parts if p["category"] == "gpu")
-        gap = 1 if gpu["cooler"] == "open-air" and not owned_all else 0
-        for upper, lower in zip(positions, positions[1:]):
-            if lower - upper < thickness + gap:
-                problems.append(f"cards in slots {upper} and {lower} collide or lack the open-air gap")
-        if positions and positions[-1] + thickness - 1 > chassis["expansion_slots"]:
-            problems.append("the last card reaches past the case's expansion openings")
+        problems += _slot_problems(box, gpu, positions)
     if gpu.get("gpus_per_card", 1) > 1:
-        # two GPUs on one card, x8 each, no switch on the card: the board's manual must list an x8/x8 split of the
-        # slot, which then runs all sixteen lanes (a bay of a GPU server is not such a slot)
-        slots = {s["position"]: s for s in board["pcie_slots"]}
-        for pos in positions:
-            slot = slots.get(pos)
-            if board.get("gpu_bays") or slot is None or "x8x8" not in slot.get("splits", ()):
-                problems.append(f"a card of two GPUs in slot {pos}, which the board does not split x8/x8")
-            elif len(positions) > 1 and slot.get("lanes_when_bifurcated", 16) < 16:
-                problems.append(
-                    f"a card of two GPUs in slot {pos}, which runs x{slot['lanes_when_bifurcated']} beside another card"
-                )
-    # lanes
-    if not board.get("gpu_bays"):
-        lanes_by_pos = {s["position"]: s["lanes"] for s in board["pcie_slots"]}
-        gpu_lanes = sum(lanes_by_pos.get(p, 0) for p in positions)
-        nvme = storage_part["quantity"] if storage_part["spec"]["interface"] != "sata" else 0  # type: ignore[index]
-        if gpu_lanes + 4 * nvme > cpu["pcie_lanes"] * sockets + 8:
-            problems.append("GPU and NVMe lanes exceed the CPU's")
-    # power
-    psu_part = _one(parts, "psu")
-    fans = 60 if chassis.get("integrated_board") else 15
-    drives = storage_part["quantity"]  # type: ignore[index]
-    # a build whose cards are capped at boot (PWR-9's command, which its launch command runs first) draws the capped
-    # watts; without that command in the launch, the cap is a promise nothing keeps, and the rated watts count
+        problems += _split_problems(board, positions)
+    return problems
+
+
+def _slot_problems(box: _Box, gpu: dict[str, Any], positions: list[int]) -> list[str]:
+    """Cards on a board in a case: x16-sized slots, a card's thickness and the open-air gap, the case's openings."""
+    problems: list[str] = []
+    board = box.board
+    x16 = {s["position"] for s in board["pcie_slots"] if s.get("mechanical_lanes", 16) >= 16}
+    if not set(positions) <= x16:
+        problems.append("a GPU sits in a slot that is not x16-sized")
+    thickness = math.ceil(gpu["slot_width"] - 1e-9)
+    # open-air cards a slot apart, except cards the user already owns, which may sit side by side with SLOT-1's
+    # warning (its no-gap clause is an AVOID: docs/build-rules.md)
+    owned_all = all(p.get("owned", 0) >= p["quantity"] for p in box.parts if p["category"] == "gpu")
+    gap = 1 if gpu["cooler"] == "open-air" and not owned_all else 0
+    for upper, lower in zip(positions, positions[1:]):
+        if lower - upper < thickness + gap:
+            problems.append(f"cards in slots {upper} and {lower} collide or lack the open-air gap")
+    if positions and positions[-1] + thickness - 1 > box.chassis["expansion_slots"]:
+        problems.append("the last card reaches past the case's expansion openings")
+    return problems
+
+
+def _split_problems(board: dict[str, Any], positions: list[int]) -> list[str]:
+    """Two GPUs on one card, x8 each, no switch on the card: the board's manual must list an x8/x8 split of the
+    slot, which then runs all sixteen lanes (a bay of a GPU server is not such a slot)."""
+    problems: list[str] = []
+    slots = {s["position"]: s for s in board["pcie_slots"]}
+    for pos in positions:
+        slot = slots.get(pos)
+        if board.get("gpu_bays") or slot is None or "x8x8" not in slot.get("splits", ()):
+            problems.append(f"a card of two GPUs in slot {pos}, which the board does not split x8/x8")
+        elif len(positions) > 1 and slot.get("lanes_when_bifurcated", 16) < 16:
+            problems.append(
+                f"a card of two GPUs in slot {pos}, which runs x{slot['lanes_when_bifurcated']} beside another card"
+            )
+    return problems
+
+
+def _lane_problems(box: _Box, positions: list[int]) -> list[str]:
+    """The GPUs' and NVMe drives' PCIe lanes within the CPUs' (a GPU server's bays are its vendor's business)."""
+    if box.board.get("gpu_bays"):
+        return []
+    lanes_by_pos = {s["position"]: s["lanes"] for s in box.board["pcie_slots"]}
+    gpu_lanes = sum(lanes_by_pos.get(p, 0) for p in positions)
+    nvme = box.drives if box.storage["interface"] != "sata" else 0
+    if gpu_lanes + 4 * nvme > box.cpu["pcie_lanes"] * box.sockets + 8:
+        return ["GPU and NVMe lanes exceed the CPU's"]
+    return []
+
+
+def _card_watts(build: dict[str, Any], gpu: dict[str, Any]) -> tuple[float, list[str]]:
+    """A build whose cards are capped at boot (PWR-9's command, which its launch command runs first) draws the capped
+    watts; without that command in the launch, the cap is a promise nothing keeps, and the rated watts count."""
     cap = next((c for c in build["checks"] if c["rule"] == "PWR-9" and c.get("code") == "at-boot"), None)
     card_w = float(gpu["tdp_w"])
-    if cap is not None:
-        command = str(cap["fields"].get("command") or "")
-        if command and command in str((build.get("launch") or {}).get("command") or ""):
-            card_w = float(cap["fields"]["watts"])
-        else:
-            problems.append("cards capped at boot, but the launch command does not set the cap")
-    dc = n * card_w + sockets * cpu["tdp_w"] + 75 + 5 * modules + 8 * drives + fans
+    if cap is None:
+        return card_w, []
+    command = str(cap["fields"].get("command") or "")
+    if command and command in str((build.get("launch") or {}).get("command") or ""):
+        return float(cap["fields"]["watts"]), []
+    return card_w, ["cards capped at boot, but the launch command does not set the cap"]
+
+
+def _power_problems(
+    build: dict[str, Any],
+    box: _Box,
+    gpu: dict[str, Any],
+    gpu_part: dict[str, Any] | None,
+    n: int,
+    warned: set[str],
+    outlet: tuple[int, int],
+    circuits: int,
+) -> list[str]:
+    """The DC load on the PSUs (80 %), their size and count, and the wall draw on the circuit."""
+    volts, amps = outlet
+    chassis, psu_part = box.chassis, box.psu_part
+    fans = 60 if chassis.get("integrated_board") else 15
+    card_w, problems = _card_watts(build, gpu)
+    dc = n * card_w + box.sockets * box.cpu["tdp_w"] + 75 + 5 * box.modules + 8 * box.drives + fans
     if psu_part is None:
         capacity = chassis["included_psu_w"] / (2 if chassis.get("psu_redundant") else 1)
         tier, outlets = "titanium", min(4, circuits)
@@ -233,24 +358,7 @@ def check(
         psu = psu_part["spec"]
         capacity = psu["watts"] * psu_part["quantity"]
         tier, outlets = psu["efficiency"], min(psu_part["quantity"], circuits)
-        if volts < 200 and psu["watts"] > 1600:
-            problems.append("an ATX PSU above 1600 W on a 120 V outlet")
-        if psu_part["quantity"] > 1 and not any(
-            p["category"] == "accessory" and p["spec"]["kind"] == "psu-sync" for p in parts
-        ):
-            problems.append("two PSUs without a sync board")
-        if psu_part["quantity"] > 1 and not psu_part.get("owned") and "PWR-8" not in warned and gpu_part is not None:
-            # a stricter test of "one would do" than the rulebook's PWR-8 (which asks of every unit allowed on the
-            # outlet, and lets 12V-2x6 come from spare 8-pin plugs): one of the very units bought has every plug of the
-            # cards' own kind, twice the cards' rated power and 80 % of it carries the whole load
-            plugs = psu.get("connectors", {})
-            needs = {k: v * n for k, v in gpu_part["spec"].get("power_connectors", {}).items() if k != "eps8"}
-            if (
-                all(plugs.get(k, 0) >= v for k, v in needs.items())
-                and 2 * n * gpu["tdp_w"] <= psu["watts"]
-                and dc <= 0.8 * psu["watts"]
-            ):
-                problems.append(f"{psu_part['quantity']} x {psu['watts']:.0f} W PSUs where one carries the {dc:.0f} W")
+        problems += _psu_problems(box, psu_part, gpu, gpu_part, n, warned, volts, dc)
     if dc > 0.8 * capacity + 1:
         problems.append(f"DC load {dc:.0f} W above 80 % of {capacity:.0f} W")
     if psu_part is not None and capacity > 2.5 * dc and "PWR-10" not in warned and not psu_part.get("owned"):
@@ -262,6 +370,40 @@ def check(
         problems.append("the build reports its circuit as overloaded")
     if dc / efficiency > 0.9 * volts * amps * 0.8 * outlets + 1 and "CIR-2" not in warned:
         problems.append("within 10 % of the circuit's continuous limit, without a warning")
+    return problems
+
+
+def _psu_problems(
+    box: _Box,
+    psu_part: dict[str, Any],
+    gpu: dict[str, Any],
+    gpu_part: dict[str, Any] | None,
+    n: int,
+    warned: set[str],
+    volts: int,
+    dc: float,
+) -> list[str]:
+    """The PSUs bought: an ATX unit's size on a 120 V outlet, a sync board for two, and two only where one won't do."""
+    problems: list[str] = []
+    psu = psu_part["spec"]
+    if volts < 200 and psu["watts"] > 1600:
+        problems.append("an ATX PSU above 1600 W on a 120 V outlet")
+    if psu_part["quantity"] > 1 and not any(
+        p["category"] == "accessory" and p["spec"]["kind"] == "psu-sync" for p in box.parts
+    ):
+        problems.append("two PSUs without a sync board")
+    if psu_part["quantity"] > 1 and not psu_part.get("owned") and "PWR-8" not in warned and gpu_part is not None:
+        # a stricter test of "one would do" than the rulebook's PWR-8 (which asks of every unit allowed on the
+        # outlet, and lets 12V-2x6 come from spare 8-pin plugs): one of the very units bought has every plug of the
+        # cards' own kind, twice the cards' rated power and 80 % of it carries the whole load
+        plugs = psu.get("connectors", {})
+        needs = {k: v * n for k, v in gpu_part["spec"].get("power_connectors", {}).items() if k != "eps8"}
+        if (
+            all(plugs.get(k, 0) >= v for k, v in needs.items())
+            and 2 * n * gpu["tdp_w"] <= psu["watts"]
+            and dc <= 0.8 * psu["watts"]
+        ):
+            problems.append(f"{psu_part['quantity']} x {psu['watts']:.0f} W PSUs where one carries the {dc:.0f} W")
     return problems
 
 
@@ -556,23 +698,33 @@ def _warned(build: dict[str, Any], rule: str) -> bool:
     return any(c["rule"] == rule and c["status"] != "pass" for c in build["checks"])
 
 
-def check_labels(
-    result: dict[str, Any],
-    budget: float | None = None,
-    circuit: str | None = None,
-    circuits: int = 1,
-    min_decode_tps: float | None = None,
-    room: str | None = None,
-) -> list[str]:
-    """Every label that contradicts the numbers shown in a `plan --json` result, as text (empty: none)."""
-    builds = result["builds"]
-    problems: list[str] = []
+_OWN_SCOPES = ("your own card", "without your own card")
 
-    def within(build: dict[str, Any]) -> bool:
-        over = budget is not None and build["total_price"] > budget * (1 + PRICE_TOLERANCE)
+
+@dataclass(frozen=True)
+class _Rivals:
+    """The builds a label's claim is measured against, and the request's terms that set them."""
+
+    builds: list[dict[str, Any]]
+    every: list[dict[str, Any]]
+    """Builds within budget that pass every FAIL check, less those set aside (slow without a GPU, loud, waiting)."""
+    everything: list[dict[str, Any]]
+    """Every build within budget that passes every FAIL check."""
+    at_reading_speed: list[dict[str, Any]]
+    budget: float | None
+    min_decode_tps: float | None
+    room: str | None
+
+    def within(self, build: dict[str, Any]) -> bool:
+        over = self.budget is not None and build["total_price"] > self.budget * (1 + PRICE_TOLERANCE)
         return not _fails(build) and not over and "over budget" not in build["label"].lower()
 
-    every = [b for b in builds if within(b)]
+
+def _rivals(
+    builds: list[dict[str, Any]], budget: float | None, min_decode_tps: float | None, room: str | None
+) -> _Rivals:
+    r = _Rivals(builds, [], [], [], budget, min_decode_tps, room)
+    every = [b for b in builds if r.within(b)]
     # "the lowest price of every build found" (cheapest below reading speed) is over every build shown, the machines
     # set aside as rivals for cheapest too: an Arc A770 at 17,005 USD had claimed it beside a CPU-only box at 16,620
     everything = list(every)
@@ -591,123 +743,166 @@ def check_labels(
     # "cheapest below reading speed"
     read_aside = any(_readable(b) and _warned(b, "PROMPT") for b in everything if b not in every)
     at_reading_speed = [b for b in every if _readable(b)] or ([] if read_aside else every)
+    return _Rivals(builds, every, everything, at_reading_speed, budget, min_decode_tps, room)
 
-    for build in builds:
+
+def check_labels(
+    result: dict[str, Any],
+    budget: float | None = None,
+    circuit: str | None = None,
+    circuits: int = 1,
+    min_decode_tps: float | None = None,
+    room: str | None = None,
+) -> list[str]:
+    """Every label that contradicts the numbers shown in a `plan --json` result, as text (empty: none)."""
+    rivals = _rivals(result["builds"], budget, min_decode_tps, room)
+    problems: list[str] = []
+    for build in rivals.builds:
         name = f"#{build['rank']} '{build['label']}'"
         for kind, scope, piece in label_pieces(build["label"]):
-            named = scope is not None and scope not in ("your own card", "without your own card")
-            pool = everything if kind == "cheapest-all" else at_reading_speed
-            if kind in ("fastest", "value"):
-                # a build set aside only for its prompt wait still decodes as fast as it shows: a speed rival
-                pool = pool + [
-                    b for b in builds if b not in pool and within(b) and _prompt_wait_only(b, min_decode_tps, room)
-                ]
-            if scope == "without your own card":
-                pool = [b for b in pool if not _owned_gpu(b)]
-            elif scope == "your own card":
-                pool = [b for b in pool if _owned_gpu(b)]
-            elif scope is not None and scope.endswith(" in ram"):
-                continue  # a claim about offloaded builds only: what is offloaded is not in the JSON's numbers
-            elif scope is not None:
-                names = gpu_names(build)
-                if not names_match(scope, names):
-                    problems.append(f"{name}: names {scope!r}, but the build's GPU is {sorted(names)}")
-                    continue
-                # "cheapest with X" is over every passing build with X shown, slow, waiting or too loud too (a
-                # comparison labels each option's own cheapest): an L20 pair whose twentieth user waits still is the
-                # cheapest build with an L20
-                base = everything if kind == "cheapest" else pool
-                pool = [b for b in base if names_match(scope, gpu_names(b))]
-            if build not in pool:
-                if _fails(build):
-                    problems.append(f"{name}: claims '{kind}' but fails a check")
-                elif _slow_cpu_only(build, min_decode_tps) and build not in every:
-                    problems.append(
-                        f"{name}: claims '{kind}' as a slow machine without a GPU while builds with one are shown"
-                    )
-                elif room == "home-office" and _warned(build, "NOISE-1"):
-                    problems.append(f"{name}: claims '{kind}' as a data-center class machine in a home office")
-                elif build in every and not _readable(build):
-                    problems.append(
-                        f"{name}: claims '{kind}' below reading speed while builds at reading speed are shown"
-                    )
-                elif _warned(build, "PROMPT") and build not in every:
-                    problems.append(
-                        f"{name}: claims '{kind}' while its prompts wait (PROMPT) beside builds whose do not"
-                    )
-                continue
-            if _warned(build, "PROMPT") and build not in every and not named:
-                # a speed rival set aside for its prompt wait holds no claim: one no expert signs
-                problems.append(f"{name}: claims '{kind}' while its prompts wait (PROMPT) beside builds whose do not")
-                continue
-            if kind != "grow" and not named:
-                # a claim on a build that does not serve the job says what it is: below reading speed, or its first
-                # token past PROMPT's minute (an RTX 2060 at 0.37 tokens/s for 16 users had been a plain "cheapest;
-                # fastest within budget; best value")
-                below, waits = qualifiers(piece)
-                if not _readable(build) and not below:
-                    problems.append(f"{name}: claims '{kind}' below reading speed without saying so")
-                if _warned(build, "PROMPT") and not waits:
-                    problems.append(f"{name}: claims '{kind}' while its first token waits, without saying so")
-            if kind in ("cheapest", "cheapest-all"):
-                low = min(b["total_price"] for b in pool)
-                if build["total_price"] > low * (1 + PRICE_TOLERANCE) + 0.01:
-                    other = min(pool, key=lambda b: b["total_price"])
-                    problems.append(
-                        f"{name}: 'cheapest' at {build['total_price']:,.2f}, but #{other['rank']} "
-                        f"'{other['label']}' costs {low:,.2f}"
-                    )
-            elif kind in ("fastest", "value"):
-                if past_support(build):
-                    problems.append(f"{name}: claims '{kind}' with a card past its software support")
-                    continue
-                if build.get("speed_sourced") is False:
-                    problems.append(f"{name}: claims '{kind}' on an unsourced speed")
-                    continue
-                pool = [b for b in pool if not past_support(b)]
-                if MEASURED in piece:  # among the builds whose speed is sourced
-                    pool = [b for b in pool if b.get("speed_sourced") is not False]
-                mine = throughput(build)
-                if mine is None:
-                    problems.append(f"{name}: claims '{kind}' but shows no speed (no tokens/s, no hours)")
-                    continue
-
-                def score(b: dict[str, Any]) -> float | None:
-                    t = throughput(b)
-                    if t is None:
-                        return None
-                    if kind == "fastest":
-                        return t
-                    return t / b["total_price"] if b["total_price"] > 0 else math.inf
-
-                scored = [(s, b) for b in pool if (s := score(b)) is not None]
-                best, other = max(scored, key=lambda sb: sb[0])
-                own = score(build)
-                if own is not None and own < best * (1 - SPEED_TOLERANCE):
-                    what = "tokens/s" if kind == "fastest" else "throughput per price"
-                    problems.append(
-                        f"{name}: '{kind}' at {own:.4g} {what}, but #{other['rank']} '{other['label']}' has {best:.4g}"
-                    )
-            elif kind == "quietest":
-                mine_dba = _dba(build)
-                heard = [(d, _wall(b), b) for b in pool if (d := _dba(b)) is not None]
-                if mine_dba is None or not heard:
-                    continue
-                low_dba = min(d for d, _w, _b in heard)
-                tied = [(w, b) for d, w, b in heard if d <= low_dba + 0.01]
-                if mine_dba > low_dba + DBA_TOLERANCE:
-                    other = min(heard, key=lambda t: t[0])[2]
-                    problems.append(
-                        f"{name}: 'quietest' at {mine_dba:.1f} dBA, but #{other['rank']} "
-                        f"'{other['label']}' is {low_dba:.1f} dBA"
-                    )
-                elif _wall(build) > min(w for w, _b in tied) + 1:
-                    other = min(tied, key=lambda t: t[0])[1]
-                    problems.append(
-                        f"{name}: 'quietest' ties on dBA but draws {_wall(build):.0f} W against "
-                        f"#{other['rank']}'s {_wall(other):.0f} W"
-                    )
-            elif kind == "grow":
-                for reason in _room_for_one_more(build, circuit, circuits):
-                    problems.append(f"{name}: 'room to grow', but {reason}")
+            problems += _claim_problems(rivals, build, name, (kind, scope, piece), circuit, circuits)
     return problems
+
+
+def _claim_problems(
+    r: _Rivals,
+    build: dict[str, Any],
+    name: str,
+    claim: tuple[str, str | None, str],
+    circuit: str | None,
+    circuits: int,
+) -> list[str]:
+    """What contradicts one claim of a build's label (a piece of it: its kind, what it is scoped to, its words)."""
+    kind, scope, piece = claim
+    named = scope is not None and scope not in _OWN_SCOPES
+    if scope is not None and scope not in _OWN_SCOPES:
+        if scope.endswith(" in ram"):
+            return []  # a claim about offloaded builds only: what is offloaded is not in the JSON's numbers
+        names = gpu_names(build)
+        if not names_match(scope, names):
+            return [f"{name}: names {scope!r}, but the build's GPU is {sorted(names)}"]
+    pool = _pool(r, kind, scope)
+    if build not in pool:
+        return _set_aside(r, build, name, kind)
+    if _warned(build, "PROMPT") and build not in r.every and not named:
+        # a speed rival set aside for its prompt wait holds no claim: one no expert signs
+        return [f"{name}: claims '{kind}' while its prompts wait (PROMPT) beside builds whose do not"]
+    problems: list[str] = []
+    if kind != "grow" and not named:
+        # a claim on a build that does not serve the job says what it is: below reading speed, or its first
+        # token past PROMPT's minute (an RTX 2060 at 0.37 tokens/s for 16 users had been a plain "cheapest;
+        # fastest within budget; best value")
+        below, waits = qualifiers(piece)
+        if not _readable(build) and not below:
+            problems.append(f"{name}: claims '{kind}' below reading speed without saying so")
+        if _warned(build, "PROMPT") and not waits:
+            problems.append(f"{name}: claims '{kind}' while its first token waits, without saying so")
+    if kind in ("cheapest", "cheapest-all"):
+        problems += _cheapest_problems(build, name, pool)
+    elif kind in ("fastest", "value"):
+        problems += _speed_problems(build, name, kind, piece, pool)
+    elif kind == "quietest":
+        problems += _quietest_problems(build, name, pool)
+    elif kind == "grow":
+        problems += [f"{name}: 'room to grow', but {reason}" for reason in _room_for_one_more(build, circuit, circuits)]
+    return problems
+
+
+def _pool(r: _Rivals, kind: str, scope: str | None) -> list[dict[str, Any]]:
+    """The builds a claim of this kind and scope is measured against."""
+    pool = r.everything if kind == "cheapest-all" else r.at_reading_speed
+    if kind in ("fastest", "value"):
+        # a build set aside only for its prompt wait still decodes as fast as it shows: a speed rival
+        pool = pool + [
+            b for b in r.builds if b not in pool and r.within(b) and _prompt_wait_only(b, r.min_decode_tps, r.room)
+        ]
+    if scope == "without your own card":
+        return [b for b in pool if not _owned_gpu(b)]
+    if scope == "your own card":
+        return [b for b in pool if _owned_gpu(b)]
+    if scope is not None:
+        # "cheapest with X" is over every passing build with X shown, slow, waiting or too loud too (a
+        # comparison labels each option's own cheapest): an L20 pair whose twentieth user waits still is the
+        # cheapest build with an L20
+        base = r.everything if kind == "cheapest" else pool
+        return [b for b in base if names_match(scope, gpu_names(b))]
+    return pool
+
+
+def _set_aside(r: _Rivals, build: dict[str, Any], name: str, kind: str) -> list[str]:
+    """Why a build that is no rival for its own claim may not make it (nothing when the claim is merely unscored)."""
+    if _fails(build):
+        return [f"{name}: claims '{kind}' but fails a check"]
+    if _slow_cpu_only(build, r.min_decode_tps) and build not in r.every:
+        return [f"{name}: claims '{kind}' as a slow machine without a GPU while builds with one are shown"]
+    if r.room == "home-office" and _warned(build, "NOISE-1"):
+        return [f"{name}: claims '{kind}' as a data-center class machine in a home office"]
+    if build in r.every and not _readable(build):
+        return [f"{name}: claims '{kind}' below reading speed while builds at reading speed are shown"]
+    if _warned(build, "PROMPT") and build not in r.every:
+        return [f"{name}: claims '{kind}' while its prompts wait (PROMPT) beside builds whose do not"]
+    return []
+
+
+def _cheapest_problems(build: dict[str, Any], name: str, pool: list[dict[str, Any]]) -> list[str]:
+    low = min(b["total_price"] for b in pool)
+    if build["total_price"] > low * (1 + PRICE_TOLERANCE) + 0.01:
+        other = min(pool, key=lambda b: b["total_price"])
+        return [
+            f"{name}: 'cheapest' at {build['total_price']:,.2f}, but #{other['rank']} "
+            f"'{other['label']}' costs {low:,.2f}"
+        ]
+    return []
+
+
+def _speed_problems(build: dict[str, Any], name: str, kind: str, piece: str, pool: list[dict[str, Any]]) -> list[str]:
+    """'fastest' (throughput) and 'best value' (throughput per price), among the builds whose software is supported
+    (and whose speed is sourced, when the label says measured)."""
+    if past_support(build):
+        return [f"{name}: claims '{kind}' with a card past its software support"]
+    if build.get("speed_sourced") is False:
+        return [f"{name}: claims '{kind}' on an unsourced speed"]
+    pool = [b for b in pool if not past_support(b)]
+    if MEASURED in piece:  # among the builds whose speed is sourced
+        pool = [b for b in pool if b.get("speed_sourced") is not False]
+    mine = throughput(build)
+    if mine is None:
+        return [f"{name}: claims '{kind}' but shows no speed (no tokens/s, no hours)"]
+
+    def score(b: dict[str, Any]) -> float | None:
+        t = throughput(b)
+        if t is None:
+            return None
+        if kind == "fastest":
+            return t
+        return t / b["total_price"] if b["total_price"] > 0 else math.inf
+
+    scored = [(s, b) for b in pool if (s := score(b)) is not None]
+    best, other = max(scored, key=lambda sb: sb[0])
+    own = score(build)
+    if own is not None and own < best * (1 - SPEED_TOLERANCE):
+        what = "tokens/s" if kind == "fastest" else "throughput per price"
+        return [f"{name}: '{kind}' at {own:.4g} {what}, but #{other['rank']} '{other['label']}' has {best:.4g}"]
+    return []
+
+
+def _quietest_problems(build: dict[str, Any], name: str, pool: list[dict[str, Any]]) -> list[str]:
+    """The lowest dBA, then the lowest wall watts among builds tied on it."""
+    mine_dba = _dba(build)
+    heard = [(d, _wall(b), b) for b in pool if (d := _dba(b)) is not None]
+    if mine_dba is None or not heard:
+        return []
+    low_dba = min(d for d, _w, _b in heard)
+    tied = [(w, b) for d, w, b in heard if d <= low_dba + 0.01]
+    if mine_dba > low_dba + DBA_TOLERANCE:
+        other = min(heard, key=lambda t: t[0])[2]
+        return [
+            f"{name}: 'quietest' at {mine_dba:.1f} dBA, but #{other['rank']} '{other['label']}' is {low_dba:.1f} dBA"
+        ]
+    if _wall(build) > min(w for w, _b in tied) + 1:
+        other = min(tied, key=lambda t: t[0])[1]
+        return [
+            f"{name}: 'quietest' ties on dBA but draws {_wall(build):.0f} W against "
+            f"#{other['rank']}'s {_wall(other):.0f} W"
+        ]
+    return []

@@ -557,38 +557,35 @@ class NodeScalingChart(_Chart):
             low, high = min(costs), max(costs)
             self.plot.getAxis("right").setTicks([_log_ticks(low, high, _short_money)])
             self.cost_view.setYRange(math.log10(low) - 0.1, math.log10(high) + 0.1, padding=0)
-        self.note.setText("; ".join(self._notes(curve, chosen, training, bool(rented))))
+        self.note.setText("; ".join(_node_notes(curve, chosen, training, bool(rented))))
         self._sync_views()
 
-    @staticmethod
-    def _notes(curve: NodeCurve, chosen: NodePoint | None, training: bool, rented: bool) -> list[str]:
-        """What the chart cannot draw: the sizes too few to hold the job, and why the chosen size has no rental."""
-        unfit = [p.nodes for p in curve.points if not p.fits]
-        notes = []
-        if unfit:
-            too_few = (
-                QCoreApplication.translate("charts", "{0} nodes: too few, no parallel layout holds the job in memory")
-                if len(unfit) > 1
-                else QCoreApplication.translate(
-                    "charts", "{0} node: too few, no parallel layout holds the job in memory"
-                )
+
+def _node_notes(curve: NodeCurve, chosen: NodePoint | None, training: bool, rented: bool) -> list[str]:
+    """What the node chart says under it: the sizes too few to hold the job, why the chosen size has no rental
+    or what the rented line is."""
+    unfit = [p.nodes for p in curve.points if not p.fits]
+    notes = []
+    if unfit:
+        too_few = (
+            QCoreApplication.translate("charts", "{0} nodes: too few, no parallel layout holds the job in memory")
+            if len(unfit) > 1
+            else QCoreApplication.translate("charts", "{0} node: too few, no parallel layout holds the job in memory")
+        )
+        notes.append(too_few.format(", ".join(map(str, unfit))))
+    if training and chosen is not None and chosen.rental_reason and chosen.rental_cost is None:
+        no_rental = QCoreApplication.translate("charts", "no rental at {0} nodes: {1}")
+        why = i18n.say(chosen.rental_said) if chosen.rental_said is not None else i18n.sentence(chosen.rental_reason)
+        notes.append(no_rental.format(chosen.nodes, why))
+    elif rented:
+        notes.append(
+            QCoreApplication.translate(
+                "charts",
+                "rented: the job on the cloud offer the plan matches at each size (its hourly price x its own "
+                "wall hours)",
             )
-            notes.append(too_few.format(", ".join(map(str, unfit))))
-        if training and chosen is not None and chosen.rental_reason and chosen.rental_cost is None:
-            no_rental = QCoreApplication.translate("charts", "no rental at {0} nodes: {1}")
-            why = (
-                i18n.say(chosen.rental_said) if chosen.rental_said is not None else i18n.sentence(chosen.rental_reason)
-            )
-            notes.append(no_rental.format(chosen.nodes, why))
-        elif rented:
-            notes.append(
-                QCoreApplication.translate(
-                    "charts",
-                    "rented: the job on the cloud offer the plan matches at each size (its hourly price x its own "
-                    "wall hours)",
-                )
-            )
-        return notes
+        )
+    return notes
 
 
 class BuyOrRentChart(pg.PlotWidget):

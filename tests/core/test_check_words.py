@@ -104,7 +104,13 @@ def test_chinese_findings_quote_no_english_of_their_fields() -> None:
         status="pass",
         message="",
         code="wall",
-        fields={"wall_w": 881.0, "limit_w": 1440.0, "outlets": 1, "circuit": "120 V 15 A (US outlet)"},
+        fields={
+            "wall_w": 881.0,
+            "limit_w": 1440.0,
+            "outlets": 1,
+            "circuit": "120 V 15 A (US outlet)",
+            "circuit_id": "120v15a",
+        },
     )
     fact = Check(
         rule="SUP-1",

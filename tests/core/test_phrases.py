@@ -79,8 +79,16 @@ def test_a_checks_finding_is_said_from_its_code_not_its_english() -> None:
 
 
 def test_a_clause_the_table_lacks_stays_as_it_came() -> None:
+    """A text the table of whole phrases knows clause by clause is said in Chinese; one with a clause it lacks is
+    shown whole as written, never half in Chinese (#33: "任意，at most ...", a citation's URL given full-width
+    brackets)."""
     with words.language("zh_CN"):
-        assert phrases.sentence("a brand new finding; inference") == "a brand new finding；推理"
+        assert phrases.sentence("inference, default") == "推理，默认"
+        assert phrases.sentence("a brand new finding; inference") == "a brand new finding; inference"
+        url = (
+            "Cybenetics LAMBDA noise classes (average over the load range): http://cybenetics.com/?option=lambda-(psus)"
+        )
+        assert phrases.sentence(url) == url
         assert phrases.sentence("AMD Radeon Instinct MI50 32GB") == "AMD Radeon Instinct MI50 32GB"  # a name as sold
 
 

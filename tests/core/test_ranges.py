@@ -327,8 +327,9 @@ def _accuracy_module() -> Any:
     spec = importlib.util.spec_from_file_location("accuracy_benchmark", ROOT / "benchmarks" / "accuracy.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault(spec.name, module)  # its dataclasses look their module up by name
     spec.loader.exec_module(module)
-    return module
+    return sys.modules[spec.name]
 
 
 def test_cross_validated_rows_keep_their_points_in_order() -> None:

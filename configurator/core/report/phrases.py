@@ -2,7 +2,7 @@
 check's finding (rendered from their codes and fields: `label`, `why`, `part_why`, `price_note`, `check`), and
 `sentence`, for what reaches a sheet as words rather than codes: the sources' own words (a citation, a catalog's
 note, a buyer's "entered by you"), shown as written unless report.words' table of whole phrases (`words.ZH_CN`,
-looked up whole, then clause by clause) holds them.
+looked up whole, then clause by clause) holds every clause of them.
 
 No sentence is parsed back here (#33): the 17 regular expressions that read the English of noise figures' estimates,
 buy-or-rent's presets, the request summary's circuit, condition and GPUs and a CPU-only kind went once those became
@@ -36,30 +36,35 @@ def _one(text: str) -> str | None:
 
 def sentence(text: str) -> str:
     """`text` in the current language: the whole if the table of whole phrases has it, else clause by clause ("; ",
-    then ", ", then what is in brackets), a clause it lacks left as it is (a source's own words). English outside
-    zh_CN."""
+    then ": ", then ", ", then what is in brackets) when the table has every clause; otherwise the text as written (a
+    source's own words: half of a clause in Chinese beside the rest in English had read "任意，at most ..." and put
+    full-width brackets inside a citation's URL). English outside zh_CN."""
     if not _zh() or not text:
         return text
-    return _clause(text.strip(), 0)
+    said = _clause(text.strip(), 0)
+    return text.strip() if said is None else said
 
 
 _SEPARATORS = (("; ", "；"), (": ", "："), (", ", "，"))
 
 
-def _clause(text: str, level: int) -> str:
+def _clause(text: str, level: int) -> str | None:
+    """`text`'s Chinese from the table, whole or clause by clause; None when the table lacks one of its clauses."""
     whole = _one(text)
     if whole is not None:
         return whole
     for i in range(level, len(_SEPARATORS)):
         sep, zh = _SEPARATORS[i]
         if sep in text:
-            return zh.join(_clause(piece, i + 1) for piece in text.split(sep))
+            pieces = [_clause(piece, i + 1) for piece in text.split(sep)]
+            return None if any(p is None for p in pieces) else zh.join(p for p in pieces if p is not None)
     m = _BRACKETED.fullmatch(text)
-    if m is not None and m["head"]:
-        head = _one(m["head"].strip()) or m["head"]
-        tail = _clause(m["tail"].strip(), 0) if m["tail"].strip() else ""
-        return f"{head}（{_clause(m['inner'], 0)}）{tail}"
-    return text
+    if m is None or not m["head"]:
+        return None
+    head = _one(m["head"].strip())
+    inner = _clause(m["inner"], 0)
+    tail = _clause(m["tail"].strip(), 0) if m["tail"].strip() else ""
+    return None if head is None or inner is None or tail is None else f"{head}（{inner}）{tail}"
 
 
 def label(build: Build) -> str:

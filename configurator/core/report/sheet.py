@@ -12,7 +12,7 @@ from configurator.core.common.shapes import CostOfOwnershipJson, PartSpecJson, P
 from configurator.core.estimate.result import BREAKDOWN_KEYS, HARD_HEADROOM, GpuMemory
 from configurator.core.model import noise
 from configurator.core.model.build import DETAIL_CHARS, Build, BuildPart, NodeCurve, SlotAssignment
-from configurator.core.model.request import BuildRequest, circuit_limit_w, circuit_name
+from configurator.core.model.request import BuildRequest, circuit_limit_w, circuit_said, circuits_said
 from configurator.core.report import phrases, prices
 from configurator.core.report.fit import cards_said, fit_of, short_gpu_name, short_gpu_said
 from configurator.core.report.purchase import (
@@ -32,7 +32,6 @@ from configurator.core.report.purchase import (
 )
 from configurator.core.report.utilisation import utilisation_rows
 from configurator.core.report.words import (
-    circuit_words,
     cooler_word,
     current,
     lane_source,
@@ -595,10 +594,9 @@ def power_limit_w(build: Build) -> int | None:
 
 def _circuit_row(build: Build, request: BuildRequest) -> tuple[str, str]:
     p = build.power
-    circuits = f"{request.circuits} x {circuit_name(request.circuit)}"
     if build.nodes == 1:
         return "Circuit limit", t("{0:,.0f} W continuous on {1} x {2}").format(
-            p.circuit_limit_w, request.circuits, circuit_words(circuit_name(request.circuit))
+            p.circuit_limit_w, request.circuits, say(circuit_said(request.circuit))
         ) + ("" if p.circuit_ok else t(": OVER THE LIMIT"))
     # a cluster's limit is the feeds sized to it (the SITE-POWER check), not the circuits the user described:
     # "3,717,064 W continuous on 1 x 230 V 16 A" read as if one outlet fed 384 servers
@@ -608,7 +606,9 @@ def _circuit_row(build: Build, request: BuildRequest) -> tuple[str, str]:
     label = t("Site feeds for all nodes (the {0} check)").format(SITE_POWER.id) + (
         ""
         if p.wall_w * build.nodes <= described
-        else t("; the {0} described holds {1:,.0f} W").format(circuit_words(circuits), described)
+        else t("; the {0} described holds {1:,.0f} W").format(
+            say(circuits_said(request.circuit, request.circuits)), described
+        )
     )
     return label, t("{0:,.0f} W continuous").format(p.circuit_limit_w) + ("" if p.circuit_ok else t(": OVER THE LIMIT"))
 
@@ -982,8 +982,7 @@ def checks_section(build: Build) -> str:
     if not flagged:
         return f"<section><h2>{t('Checks')}</h2><p>{t('Every build rule passes.')}</p></section>"
     rows = [
-        f"<tr>{_cell(t(status.upper()), status)}{_cell(rule)}{_cell(phrases.sentence(message))}</tr>"
-        for status, rule, message in flagged
+        f"<tr>{_cell(t(status.upper()), status)}{_cell(rule)}{_cell(message)}</tr>" for status, rule, message in flagged
     ]
     return f"<section><h2>{t('Checks to read before ordering')}</h2>{_table([t('Status'), t('Rule'), t('Finding')], rows, kind='checks')}</section>"
 

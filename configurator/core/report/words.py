@@ -34,6 +34,7 @@ from configurator.core.common.reasons import (
     slot_list,
     tps_text,
 )
+from configurator.core.model.request import CIRCUITS, circuit_said
 from configurator.core.rules import REGISTRY, compat, compatibility, job, links, software
 from configurator.core.rules.base import OF_CARD, Check
 from configurator.core.support import checks as support
@@ -333,11 +334,6 @@ ZH_PART_CATEGORIES = {"gpu": "显卡"}
 """A part's category where the Chinese differs from the same English word elsewhere: the GPU a buyer orders is a 显卡,
 as the seed articles list a machine's eight parts (CPU、散热器、主板、内存、硬盘、显卡、电源、风扇、机箱); a table's
 "GPU" column (GPU 0-7) stays GPU."""
-
-
-def circuit_words(text: str) -> str:
-    """A circuit's name ("1 x 120 V 15 A (US outlet)") in the sheet's language."""
-    return text.replace(" (US outlet)", "（美国插座）") if _language.get() == "zh_CN" else text
 
 
 def lane_source(source: str) -> str:
@@ -2058,6 +2054,11 @@ def check_text(check: Check, lang: str | None = None) -> str:
     if template is None:
         return check.message
     fields = {key: _zh_field(key, value) for key, value in check.fields.items()}
+    circuit = check.fields.get("circuit_id")
+    if (
+        isinstance(circuit, str) and circuit in CIRCUITS
+    ):  # the circuit's name rendered from its code (CIR-1, SITE-POWER)
+        fields["circuit"] = render(circuit_said(circuit), ZH_REASONS, EN)
     said = template.format(**fields) if isinstance(template, str) else template(fields)
     # a mixed build's finding about one of its cards names it first (solve.mixed: "<card>: <finding>" in English)
     of_card = check.fields.get(OF_CARD)
@@ -2072,12 +2073,10 @@ def _zh_check(check: Check) -> CheckTemplate | None:
 
 
 def _zh_field(key: str, value: Any) -> Any:
-    """A field's English words a Chinese finding would quote as they are: a circuit's "(US outlet)" (it read
-    "1 路 120 V 15 A (US outlet)"), a card named "the AMD Radeon ..." (it read "在 the AMD Radeon ... 上")."""
+    """A field's English words a Chinese finding would quote as they are: a card named "the AMD Radeon ..." (it read
+    "在 the AMD Radeon ... 上"). (A circuit's name is rendered from its code, the check's `circuit_id`: check_text.)"""
     if not isinstance(value, str):
         return value
-    if key == "circuit":
-        return value.replace(" (US outlet)", "（美国插座）")  # as circuit_words, whatever the context's language
     if key == "card" and value.startswith("the "):
         return value[4:]
     # a card's cooler kind and a board's platform are data words: "blower 卡可以紧挨着插", "5 块 GPU 用在 server 平台上"

@@ -33,6 +33,8 @@ class BuildFacts:
     heat_btu_h: float
     circuit: str
     """The circuit's name as a buyer reads it (e.g. '120 V 15 A')."""
+    circuit_id: str
+    """The circuit as a code (model.request.CIRCUITS: '120v15a'): its words in another language are rendered from it."""
     circuit_volts: float
     circuits: int
     circuit_limit_w: float

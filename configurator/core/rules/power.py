@@ -212,8 +212,16 @@ class Circuit(Rule):
     model = (at("psu", 40),)
     listed = 250
 
-    def check(self, wall_w: float, limit_w: float, outlets: int, circuit: str) -> Verdict:
-        return self.verdict(wall_w <= limit_w, "wall", wall_w=wall_w, limit_w=limit_w, outlets=outlets, circuit=circuit)
+    def check(self, wall_w: float, limit_w: float, outlets: int, circuit: str, circuit_id: str = "") -> Verdict:
+        """`circuit` is the circuit's English name, `circuit_id` its code (its Chinese is rendered from it)."""
+        fields = {
+            "wall_w": wall_w,
+            "limit_w": limit_w,
+            "outlets": outlets,
+            "circuit": circuit,
+            "circuit_id": circuit_id,
+        }
+        return self.verdict(wall_w <= limit_w, "wall", **fields)
 
     def constrain(self, model: Any, **site: Any) -> None:
         ps, lit = site["ps"], site["lit"]
@@ -223,7 +231,7 @@ class Circuit(Rule):
 
     def assess(self, build: BuildFacts) -> Verdict | None:
         outlets = min(build.circuits, build.psu_count if build.psu else 4)
-        return self.check(build.wall_w, build.circuit_limit_w, outlets, build.circuit)
+        return self.check(build.wall_w, build.circuit_limit_w, outlets, build.circuit, build.circuit_id)
 
 
 def _atx3(psu: Psu) -> bool:

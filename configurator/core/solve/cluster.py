@@ -379,6 +379,7 @@ def _site_check(system: System, nodes: int, site: SiteJson | None, request: Buil
             limit_w=limit,
             circuits=request.circuits,
             circuit=circuit_name(request.circuit),
+            circuit_id=request.circuit,
         )
         return check, circuit_ok, limit
     feeds_kw = float(site["feeds"]) * FEED_KW  # type: ignore[arg-type]
@@ -406,6 +407,7 @@ def _site_check(system: System, nodes: int, site: SiteJson | None, request: Buil
         cooling_kw=site["cooling_kw"],
         circuits=request.circuits,
         circuit=circuit_name(request.circuit),
+        circuit_id=request.circuit,
     )
     return check, ok, feeds_kw * 1000
 

@@ -359,6 +359,7 @@ def _checks(
             wall_w=power.wall_w,
             limit_w=power.circuit_limit_w,
             circuit=circuit,
+            circuit_id=request.circuit,
         )
     )
     checks.append(HEAT.say("pass", "heat", btu_h=power.heat_btu_h, wall_w=power.wall_w))

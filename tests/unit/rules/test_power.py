@@ -83,3 +83,14 @@ def test_every_card_plug_has_its_own_cable_and_a_12v_2x6_card_may_take_four_8_pi
     assert PLUGS.check(ax1600i, 1, rtx_4090, 3, cpu).status == "fail"  # 12 cables for three adapters, 8 there
     with words.language("zh_CN"):
         assert "1 张卡用 4 个 8-pin 转接线" in words.check_text(adapted)
+
+
+def test_a_circuit_check_names_its_circuit_by_code_and_chinese_says_us_outlet_in_chinese() -> None:
+    """CIR-1's finding carries the circuit's code (`circuit_id`) beside its English name; the Chinese names the circuit
+    from the code (issue #33: the words had been rewritten inside the English name, a sentence parsed back)."""
+    found = instance(power.Circuit).check(1500.0, 1440.0, 1, "120 V 15 A (US outlet)", "120v15a")
+    assert found.message == "1500 W at the wall against 1440 W continuous on 1 x 120 V 15 A (US outlet)"
+    assert found.to_json()["fields"]["circuit"] == "120 V 15 A (US outlet)"
+    assert found.to_json()["fields"]["circuit_id"] == "120v15a"
+    with words.language("zh_CN"):
+        assert words.check_text(found) == "墙插功率 1500 W，1 路 120 V 15 A（美国插座） 持续上限 1440 W"
