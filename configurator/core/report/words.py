@@ -1157,7 +1157,7 @@ ZH_REASONS: dict[str, Template] = {
             else f"{r.fields['first']} 至 {r.fields['last']}"
         )
         + (
-            f"；{r.fields['priced']} 个有价格的配件中 {r.fields['older']} 个只有较旧的价格"
+            f"；{r.fields['priced']} 个有价格的配件中 {r.fields['older']} 个只有六个多月前的价格"
             if r.fields.get("older")
             else ""
         )
