@@ -38,15 +38,16 @@ def current() -> str:
 
 
 def say(reason: Reason) -> str:
-    """What the core reports as a code and fields (core.reasons), in the window's language."""
+    """What the core reports as a code and fields (core.reasons), in the window's language and words: a field where
+    the command line names its flag (words.WINDOW_EN)."""
     with words.language(current()):
-        return words.say(reason)
+        return words.say_in_window(reason)
 
 
 def say_all(reasons: tuple[Reason, ...], sep: str = ";") -> str:
     """Clauses of one sentence in the window's language, punctuated as it does."""
     with words.language(current()):
-        return words.say_all(reasons, sep)
+        return words.say_all(reasons, sep, words.say_in_window)
 
 
 def sentence_end() -> str:

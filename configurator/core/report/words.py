@@ -12,6 +12,7 @@ Terms are those Chinese buyers write (显存, 涡轮卡/风扇卡, 电源, 机�
 from __future__ import annotations
 
 import re
+from collections import ChainMap
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -22,6 +23,8 @@ from configurator.core.common.reasons import (
     EN,
     ENGINE_NAMES,
     OFFERS,
+    TRACE_STATISTICS,
+    TRACE_WORDS,
     Reason,
     Say,
     Template,
@@ -77,11 +80,21 @@ def say(reason: Reason) -> str:
     return render(reason, ZH_REASONS, EN) if _language.get() == "zh_CN" else render(reason, EN)
 
 
-def say_all(reasons: tuple[Reason, ...] | list[Reason], sep: str = ";") -> str:
+def say_all(
+    reasons: tuple[Reason, ...] | list[Reason], sep: str = ";", say_: Callable[[Reason], str] | None = None
+) -> str:
     """Clauses of one sentence, joined as the language punctuates them ("; " or "，"/"；", "、")."""
     zh = _language.get() == "zh_CN"
     joiner = {";": "；" if zh else "; ", ",": "、" if zh else ", "}[sep]
-    return joiner.join(say(r) for r in reasons)
+    return joiner.join((say_ or say)(r) for r in reasons)
+
+
+def say_in_window(reason: Reason) -> str:
+    """`say` in the window's words: a code whose English names a command-line option names the window's field
+    instead (WINDOW_EN, WINDOW_ZH; nested reasons too); the command line and the sheets keep the flag."""
+    if _language.get() == "zh_CN":
+        return render(reason, _WINDOW_ZH, _WINDOW_EN)
+    return render(reason, _WINDOW_EN)
 
 
 def sentence_end() -> str:
@@ -2468,3 +2481,34 @@ def part_names(text: str) -> str:
     if current() != "zh_CN":
         return text
     return _NAME_NOTE.sub(lambda m: f"（{ZH_NAME_NOTES[m.group(1)]}）", text)
+
+
+# The window's words for codes whose English names a command-line option ("give --prompt for your own"): the window
+# has no flags, it has fields; each names the field as the window labels it (`self.tr` in qt/requirements.py and its
+# Chinese in resources/translations: "Prompt", 提示词). The command line and the sheets keep EN and ZH_REASONS.
+WINDOW_EN: dict[str, Template] = {
+    "est.typical-prompt": lambda r, _say: (
+        f"no prompt length given: the first token is timed for a typical {r.num('prompt'):,.0f}-token prompt"
+        + (
+            f" ({TRACE_STATISTICS.get(str(r.fields['statistic']), r.fields['statistic'])} of "
+            f"{TRACE_WORDS.get(str(r.fields['trace']), r.fields['trace'])})"
+            if r.fields.get("trace")
+            else ""
+        )
+        + f", not the whole {r.num('context'):,.0f}-token context (set the Prompt field for your own)"
+    ),
+}
+WINDOW_ZH: dict[str, Template] = {
+    "est.typical-prompt": lambda r, _say: (
+        f"未填写提示词长度：首个 token 的等待按常见的 {r.num('prompt'):,.0f} token 提示词计算"
+        + (
+            f"（{ZH_TRACES.get(str(r.fields['trace']), str(r.fields['trace']))} 的"
+            f"{ZH_TRACE_STATISTICS.get(str(r.fields['statistic']), str(r.fields['statistic']))}）"
+            if r.fields.get("trace")
+            else ""
+        )
+        + f"，而不是整个 {r.num('context'):,.0f} token 的上下文（可在“提示词”一栏填写你自己的）"
+    ),
+}
+_WINDOW_EN: Mapping[str, Template] = ChainMap(WINDOW_EN, EN)
+_WINDOW_ZH: Mapping[str, Template] = ChainMap(WINDOW_ZH, ZH_REASONS)
