@@ -354,114 +354,803 @@
 <context>
     <name>CatalogEditorDialog</name>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="362"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="473"/>
         <source>GPUs</source>
         <translation>显卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="363"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="474"/>
         <source>CPUs</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="364"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="475"/>
         <source>Motherboards</source>
         <translation>主板</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="365"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="476"/>
         <source>Memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="366"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="477"/>
         <source>Power supplies</source>
         <translation>电源</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="367"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="478"/>
         <source>Cases</source>
         <translation>机箱</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="368"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="479"/>
         <source>CPU coolers</source>
         <translation>CPU 散热器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="369"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="480"/>
         <source>Storage</source>
         <translation>硬盘</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="370"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="481"/>
         <source>Accessories</source>
         <translation>附件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="371"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="482"/>
         <source>Ready-made systems</source>
         <translation>整机</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="372"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="483"/>
         <source>Models</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="377"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="488"/>
         <source>Catalog editor</source>
         <translation>目录编辑器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="383"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="494"/>
         <source>Filter</source>
         <translation>筛选</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="391"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="502"/>
         <source>Form</source>
         <translation>形态</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="394"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="505"/>
         <source>Record as TOML (expert). Change the id to add a custom part:</source>
         <translation>以 TOML 表示的记录（高级）。修改 id 即可新增自定义配件：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="396"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="507"/>
         <source>TOML (expert)</source>
         <translation>TOML（高级）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="397"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="508"/>
         <source>Save record to my catalog</source>
         <translation>将记录保存到我的目录</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="468"/>
-        <source>Fix the fields marked in red first</source>
-        <translation>请先修正标红的字段</translation>
-    </message>
-    <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="503"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="615"/>
         <source>Fix the fields marked in red first.</source>
         <translation>请先修正标红的字段。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="515"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="627"/>
         <source>Could not save</source>
         <translation>无法保存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="515"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="627"/>
         <source>Could not write your catalog file: {0}</source>
         <translation>无法写入您的目录文件：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="524"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="636"/>
         <source>Saved {0} to {1}</source>
         <translation>已将 {0} 保存到 {1}</translation>
+    </message>
+</context>
+<context>
+    <name>CatalogField</name>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="9"/>
+        <source>Airflow</source>
+        <translation>风道</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="10"/>
+        <source>Architecture</source>
+        <translation>架构</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="11"/>
+        <source>Gated attention output</source>
+        <translation>注意力输出门控</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="12"/>
+        <source>ATX version</source>
+        <translation>ATX 版本</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="13"/>
+        <source>Base clock</source>
+        <translation>基础频率</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="14"/>
+        <source>BF16 compute</source>
+        <translation>BF16 算力</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="15"/>
+        <source>PCIe bifurcation</source>
+        <translation>PCIe 拆分</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="16"/>
+        <source>Boost clock</source>
+        <translation>加速频率</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="17"/>
+        <source>Capacity</source>
+        <translation>容量</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="18"/>
+        <source>Core dies (CCDs)</source>
+        <translation>核心芯片（CCD）数</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="19"/>
+        <source>Chipset</source>
+        <translation>芯片组</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="20"/>
+        <source>Cooler type</source>
+        <translation>散热类型</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="21"/>
+        <source>Cores</source>
+        <translation>核心数</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="22"/>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="23"/>
+        <source>Number of CPUs</source>
+        <translation>CPU 数量</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="24"/>
+        <source>CPU sockets</source>
+        <translation>CPU 插槽数</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="25"/>
+        <source>Depth</source>
+        <translation>深度</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="26"/>
+        <source>Memory slots</source>
+        <translation>内存插槽数</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="27"/>
+        <source>Memory modules per channel</source>
+        <translation>每通道内存条数</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="28"/>
+        <source>Second power supply header</source>
+        <translation>第二电源接口</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="29"/>
+        <source>ECC memory</source>
+        <translation>ECC 内存</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="30"/>
+        <source>Efficiency rating</source>
+        <translation>能效等级</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="31"/>
+        <source>Expansion slots</source>
+        <translation>扩展槽位数</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="32"/>
+        <source>Export-restricted to China</source>
+        <translation>对华出口受限</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="33"/>
+        <source>Export variant of</source>
+        <translation>出口版对应型号</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="34"/>
+        <source>Fabric</source>
+        <translation>互连类型</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="35"/>
+        <source>Family</source>
+        <translation>系列</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="36"/>
+        <source>Form factor</source>
+        <translation>规格</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="37"/>
+        <source>FP16 compute</source>
+        <translation>FP16 算力</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="38"/>
+        <source>FP32 compute</source>
+        <translation>FP32 算力</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="39"/>
+        <source>FP4 compute</source>
+        <translation>FP4 算力</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="40"/>
+        <source>FP8 compute</source>
+        <translation>FP8 算力</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="41"/>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="42"/>
+        <source>GPU bay PCIe generation</source>
+        <translation>GPU 仓位 PCIe 代数</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="43"/>
+        <source>GPU bays</source>
+        <translation>GPU 仓位数</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="44"/>
+        <source>Number of GPUs</source>
+        <translation>GPU 数量</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="45"/>
+        <source>GPUs per card</source>
+        <translation>每卡 GPU 数</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="46"/>
+        <source>Attention head size</source>
+        <translation>注意力头维度</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="47"/>
+        <source>Height</source>
+        <translation>高度</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="48"/>
+        <source>Hugging Face repository</source>
+        <translation>Hugging Face 仓库</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="49"/>
+        <source>Hidden size</source>
+        <translation>隐藏层维度</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="50"/>
+        <source>Identifier</source>
+        <translation>标识</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="51"/>
+        <source>Included power supply</source>
+        <translation>附带电源功率</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="52"/>
+        <source>INT8 compute</source>
+        <translation>INT8 算力</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="53"/>
+        <source>Built-in motherboard</source>
+        <translation>自带主板</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="54"/>
+        <source>Integrated graphics</source>
+        <translation>集成显卡</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="55"/>
+        <source>Interconnect</source>
+        <translation>互连</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="56"/>
+        <source>Interconnect note</source>
+        <translation>互连说明</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="57"/>
+        <source>Interface</source>
+        <translation>接口</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="58"/>
+        <source>Feed-forward size</source>
+        <translation>前馈层维度</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="59"/>
+        <source>Type</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="60"/>
+        <source>Learned position embeddings</source>
+        <translation>可学习位置嵌入</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="61"/>
+        <source>Length</source>
+        <translation>长度</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="62"/>
+        <source>License</source>
+        <translation>许可证</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="63"/>
+        <source>Linear layer bias</source>
+        <translation>线性层偏置</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="64"/>
+        <source>Market</source>
+        <translation>市场</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="65"/>
+        <source>Largest motherboard</source>
+        <translation>最大主板规格</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="66"/>
+        <source>Widest motherboard</source>
+        <translation>最大主板宽度</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="67"/>
+        <source>Longest context</source>
+        <translation>最长上下文</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="68"/>
+        <source>Tallest CPU cooler</source>
+        <translation>最高 CPU 散热器高度</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="69"/>
+        <source>Longest GPU</source>
+        <translation>最长显卡长度</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="70"/>
+        <source>Most GPUs</source>
+        <translation>最多 GPU 数</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="71"/>
+        <source>Most memory</source>
+        <translation>最大内存</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="72"/>
+        <source>Maximum power</source>
+        <translation>最大功耗</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="73"/>
+        <source>Longest power supply</source>
+        <translation>最长电源长度</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="74"/>
+        <source>Highest CPU power it cools</source>
+        <translation>可压制的最高 CPU 功耗</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="75"/>
+        <source>Memory bandwidth</source>
+        <translation>显存带宽</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="76"/>
+        <source>Memory channels</source>
+        <translation>内存通道数</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="77"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="122"/>
+        <source>Memory</source>
+        <translation>内存</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="78"/>
+        <source>Memory module type</source>
+        <translation>内存模组类型</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="79"/>
+        <source>Memory speed, two modules per channel</source>
+        <translation>内存速率（每通道两条）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="80"/>
+        <source>Memory speed</source>
+        <translation>内存速率</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="81"/>
+        <source>Memory type</source>
+        <translation>内存类型</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="82"/>
+        <source>Lowest input voltage</source>
+        <translation>最低输入电压</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="83"/>
+        <source>Gated feed-forward</source>
+        <translation>门控前馈层</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="84"/>
+        <source>Modified card</source>
+        <translation>改装卡</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="85"/>
+        <source>Module type</source>
+        <translation>模组类型</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="86"/>
+        <source>Module size</source>
+        <translation>单条容量</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="87"/>
+        <source>Modules in the kit</source>
+        <translation>套装条数</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="88"/>
+        <source>Multi-token prediction layers</source>
+        <translation>多 token 预测层数</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="89"/>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="90"/>
+        <source>Native 12V-2x6 connector</source>
+        <translation>原生 12V-2x6 接口</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="91"/>
+        <source>Native precision</source>
+        <translation>原生精度</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="92"/>
+        <source>Native precision covers</source>
+        <translation>原生精度范围</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="93"/>
+        <source>Needs ducted airflow</source>
+        <translation>需要导风罩风道</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="94"/>
+        <source>Network per GPU</source>
+        <translation>每 GPU 网络带宽</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="95"/>
+        <source>Noise</source>
+        <translation>噪音</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="96"/>
+        <source>Normalization</source>
+        <translation>归一化</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="97"/>
+        <source>Notes</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="98"/>
+        <source>Attention heads</source>
+        <translation>注意力头数</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="99"/>
+        <source>Key-value heads</source>
+        <translation>键值头数</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="100"/>
+        <source>Layers</source>
+        <translation>层数</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="101"/>
+        <source>NVLink</source>
+        <translation>NVLink</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="102"/>
+        <source>NVLink bandwidth</source>
+        <translation>NVLink 带宽</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="103"/>
+        <source>Peer-to-peer transfers</source>
+        <translation>点对点传输</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="104"/>
+        <source>Active parameters</source>
+        <translation>激活参数量</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="105"/>
+        <source>Parameter count source</source>
+        <translation>参数量来源</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="106"/>
+        <source>Total parameters</source>
+        <translation>总参数量</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="107"/>
+        <source>PCIe generation</source>
+        <translation>PCIe 代数</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="108"/>
+        <source>PCIe lanes</source>
+        <translation>PCIe 通道数</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="109"/>
+        <source>Platform</source>
+        <translation>平台</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="110"/>
+        <source>Port speed</source>
+        <translation>端口速率</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="111"/>
+        <source>Ports</source>
+        <translation>端口数</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="112"/>
+        <source>Lowest power limit</source>
+        <translation>最低功耗上限</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="113"/>
+        <source>Power limit source</source>
+        <translation>功耗上限来源</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="114"/>
+        <source>Power</source>
+        <translation>功耗</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="115"/>
+        <source>Provider</source>
+        <translation>服务商</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="116"/>
+        <source>Provider type</source>
+        <translation>服务商类型</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="117"/>
+        <source>Power supply bays</source>
+        <translation>电源仓位数</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="118"/>
+        <source>Redundant power supplies</source>
+        <translation>冗余电源</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="119"/>
+        <source>Total power supply</source>
+        <translation>电源总功率</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="120"/>
+        <source>Rack units</source>
+        <translation>机架高度（U）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="121"/>
+        <source>Radiator size</source>
+        <translation>冷排尺寸</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="123"/>
+        <source>Region</source>
+        <translation>地区</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="124"/>
+        <source>Release year</source>
+        <translation>发布年份</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="125"/>
+        <source>Sequential read</source>
+        <translation>顺序读取</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="126"/>
+        <source>Sequential write</source>
+        <translation>顺序写入</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="127"/>
+        <source>Sliding window</source>
+        <translation>滑动窗口</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="128"/>
+        <source>Sliding-window layers</source>
+        <translation>滑动窗口层数</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="129"/>
+        <source>Slot width</source>
+        <translation>占用槽位</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="130"/>
+        <source>Socket</source>
+        <translation>插槽</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="131"/>
+        <source>Source for the end of new sales</source>
+        <translation>停售新品的来源</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="132"/>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="133"/>
+        <source>Spacing</source>
+        <translation>间距槽位</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="134"/>
+        <source>Speed</source>
+        <translation>速率</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="135"/>
+        <source>Storage</source>
+        <translation>存储</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="136"/>
+        <source>Thermal design power</source>
+        <translation>热设计功耗</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="137"/>
+        <source>How the compute figures were read</source>
+        <translation>算力数据的读法</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="138"/>
+        <source>Threads</source>
+        <translation>线程数</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="139"/>
+        <source>Tied embeddings</source>
+        <translation>共享词嵌入</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="140"/>
+        <source>Virtual CPUs</source>
+        <translation>虚拟 CPU 数</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="141"/>
+        <source>Vendor</source>
+        <translation>厂商</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="142"/>
+        <source>Vendor part number</source>
+        <translation>厂商料号</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="143"/>
+        <source>Vocabulary size</source>
+        <translation>词表大小</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="144"/>
+        <source>Graphics memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="145"/>
+        <source>Graphics memory in all</source>
+        <translation>显存总量</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="146"/>
+        <source>Rated power</source>
+        <translation>额定功率</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="147"/>
+        <source>Width</source>
+        <translation>宽度</translation>
     </message>
 </context>
 <context>
@@ -1453,59 +2142,139 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>RecordForm</name>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="62"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="67"/>
         <source>Amount</source>
         <translation>金额</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="63"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="68"/>
         <source>Currency</source>
         <translation>货币</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="64"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="69"/>
         <source>Condition</source>
         <translation>成色</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="65"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="70"/>
         <source>Date</source>
         <translation>日期</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="66"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="71"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="67"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="72"/>
         <source>Note</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="120"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="132"/>
         <source>Add my price</source>
         <translation>添加我的价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="121"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="133"/>
         <source>Remove price</source>
         <translation>删除价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="131"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="143"/>
         <source>&lt;b&gt;Prices&lt;/b&gt; (each with its currency, condition, date and source)</source>
         <translation>&lt;b&gt;价格&lt;/b&gt;（每条均注明货币、新旧、日期和来源）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="177"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="194"/>
         <source>Structured fields (edit them in the TOML view): </source>
         <translation>结构化字段（请在 TOML 视图中编辑）：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="198"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="215"/>
         <source>(none)</source>
         <translation>（无）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_editor.py" line="321"/>
+        <source>{0} must be a whole number, not “{1}”</source>
+        <translation>{0}必须是整数，而不是“{1}”</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_editor.py" line="322"/>
+        <source>{0} must be a number, not “{1}”</source>
+        <translation>{0}必须是数字，而不是“{1}”</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_editor.py" line="407"/>
+        <source>Prices: {0}</source>
+        <translation>价格：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_editor.py" line="412"/>
+        <source>Price {0}: {1}</source>
+        <translation>第 {0} 个价格：{1}</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_editor.py" line="431"/>
+        <source>{0} is required</source>
+        <translation>请填写{0}</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_editor.py" line="435"/>
+        <source>{0} must be at least {1}</source>
+        <translation>{0}不能小于 {1}</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_editor.py" line="436"/>
+        <source>{0} must be more than {1}</source>
+        <translation>{0}必须大于 {1}</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_editor.py" line="437"/>
+        <source>{0} must be at most {1}</source>
+        <translation>{0}不能大于 {1}</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_editor.py" line="438"/>
+        <source>{0} must be less than {1}</source>
+        <translation>{0}必须小于 {1}</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_editor.py" line="443"/>
+        <source>{0} cannot be empty</source>
+        <translation>{0}不能为空</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_editor.py" line="444"/>
+        <source>{0} needs at least {1} characters</source>
+        <translation>{0}至少需要 {1} 个字符</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_editor.py" line="446"/>
+        <source>{0} must be a number</source>
+        <translation>{0}必须是数字</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_editor.py" line="448"/>
+        <source>{0} must be a whole number</source>
+        <translation>{0}必须是整数</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_editor.py" line="450"/>
+        <source>{0} must be a date written YYYY-MM-DD</source>
+        <translation>{0}必须是 YYYY-MM-DD 格式的日期</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_editor.py" line="452"/>
+        <source>{0} must be one of: {1}</source>
+        <translation>{0}必须是以下之一：{1}</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_editor.py" line="453"/>
+        <source>{0}: {1}</source>
+        <translation>{0}：{1}</translation>
     </message>
 </context>
 <context>
@@ -3076,37 +3845,37 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>terms</name>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="115"/>
+        <location filename="../../configurator/qt/i18n.py" line="116"/>
         <source>120 V 15 A (US outlet)</source>
         <translation>120 V 15 A（美国插座）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="116"/>
+        <location filename="../../configurator/qt/i18n.py" line="117"/>
         <source>120 V 20 A</source>
         <translation>120 V 20 A</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="117"/>
+        <location filename="../../configurator/qt/i18n.py" line="118"/>
         <source>230 V 10 A</source>
         <translation>230 V 10 A</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="118"/>
+        <location filename="../../configurator/qt/i18n.py" line="119"/>
         <source>230 V 16 A</source>
         <translation>230 V 16 A</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="122"/>
+        <location filename="../../configurator/qt/i18n.py" line="123"/>
         <source>inference</source>
         <translation>推理</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="123"/>
+        <location filename="../../configurator/qt/i18n.py" line="124"/>
         <source>fine-tune</source>
         <translation>微调</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="124"/>
+        <location filename="../../configurator/qt/i18n.py" line="125"/>
         <source>pretrain</source>
         <translation>预训练</translation>
     </message>
