@@ -236,7 +236,11 @@ class RecordForm(QWidget):
 
     def _on_app_focus_changed(self, old: QWidget | None, new: QWidget | None) -> None:
         """Focus moved from the price table (or an editor in it) to another widget of the window: the row is left."""
-        inside = self.prices
+        try:
+            inside = self.prices
+            inside.objectName()  # a form Qt has deleted raises here (the application outlives it)
+        except RuntimeError:
+            return
         if old is None or new is None or not (old is inside or inside.isAncestorOf(old)):
             return
         if new is not inside and not inside.isAncestorOf(new) and self.prices.currentRow() >= 0:
