@@ -27,11 +27,31 @@ def test_the_window_names_its_prompt_field_where_the_command_line_names_its_flag
     assert "--" not in zh and "“提示词”一栏" in zh and "1,020 token" in zh
 
 
-def test_every_window_word_is_a_core_code_in_both_languages() -> None:
-    assert set(words.WINDOW_EN) == set(words.WINDOW_ZH)
-    assert set(words.WINDOW_EN) <= set(EN) and set(words.WINDOW_EN) <= set(words.ZH_REASONS)
+def test_every_window_word_is_a_core_code_and_names_no_flag_in_either_language() -> None:
+    assert set(words.WINDOW_ZH) <= set(words.WINDOW_EN) <= set(EN) and set(words.WINDOW_EN) <= set(words.ZH_REASONS)
+    fields = {"precision": "q4_k_m", "engine": "vllm", "users": 8}
     for code in words.WINDOW_EN:
-        assert "--" not in words.say_in_window(TYPICAL if code == TYPICAL.code else Reason.of(code))
+        said = TYPICAL if code == TYPICAL.code else Reason.of(code, **fields)
+        assert "--" in english(said) or "--" in words.say(said)  # the command line names a flag here
+        assert "--" not in words.say_in_window(said), code
+        with words.language("zh_CN"):
+            assert "--" not in words.say_in_window(said), code
+
+
+def test_a_builds_kind_names_the_windows_field_in_its_label() -> None:
+    from configurator.core.model.build import Build
+    from configurator.core.report import phrases
+
+    kind = Reason.of("kind.usual-gguf", precision="Q4_K_M")
+    claims = (Reason.of("claim.cheapest"),)
+    build = Build.model_construct(
+        claims=claims, kinds=(kind,), label="cheapest (at Q4_K_M, llama.cpp's usual GGUF: no --precision given)"
+    )
+    assert phrases.label(build) == build.label  # the command line and the sheets
+    with words.window_words():
+        assert phrases.label(build) == "cheapest (at Q4_K_M, llama.cpp's usual GGUF: Weights left on auto)"
+        with words.language("zh_CN"):
+            assert "--" not in phrases.label(build)
 
 
 def test_other_codes_are_said_in_the_window_as_everywhere() -> None:

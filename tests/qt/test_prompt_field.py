@@ -87,6 +87,10 @@ def test_the_typical_prompt_assumption_names_the_prompt_field_not_the_cli_flag(q
     label = _label_of(window.requirements, window.requirements.prompt)
     assert label == "Prompt" and f"set the {label} field for your own" in text
     assert "typical 1,020-token prompt" in text
+    # the builds' labels too: "llama.cpp's usual GGUF: no --precision given" named a flag in the table and header
+    labels = [window.builds.item(r, 1).text() for r in range(window.builds.rowCount())]
+    assert any("Weights left on auto" in label for label in labels), labels
+    assert not any("--" in label for label in labels), labels
 
 
 def test_the_typical_prompt_assumption_in_chinese_names_the_prompt_field(qtbot, shipped_catalog, messages) -> None:  # type: ignore[no-untyped-def]

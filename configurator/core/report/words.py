@@ -44,6 +44,7 @@ from configurator.core.support import checks as support
 LANGUAGES = ("en", "zh_CN")
 
 _language: ContextVar[str] = ContextVar("sheet_language", default="en")
+_window: ContextVar[bool] = ContextVar("window_words", default=False)
 
 
 @contextmanager
@@ -58,6 +59,21 @@ def language(code: str) -> Iterator[None]:
 
 def current() -> str:
     return _language.get()
+
+
+@contextmanager
+def window_words() -> Iterator[None]:
+    """Render what is inside in the window's words (WINDOW_EN, WINDOW_ZH): where the command line's words name a
+    flag, the window's name its field. The window's renderings (qt.i18n) turn it on; the CLI and the sheets never."""
+    token = _window.set(True)
+    try:
+        yield
+    finally:
+        _window.reset(token)
+
+
+def in_window() -> bool:
+    return _window.get()
 
 
 def _zh_runner(r: Reason) -> str:
@@ -76,25 +92,24 @@ def t(text: str) -> str:
 
 
 def say(reason: Reason) -> str:
-    """What the core reports, in the sheet's (or window's) language."""
+    """What the core reports, in the sheet's (or window's) language (and the window's words in `window_words`)."""
+    if _window.get():
+        return render(reason, _WINDOW_ZH, _WINDOW_EN) if _language.get() == "zh_CN" else render(reason, _WINDOW_EN)
     return render(reason, ZH_REASONS, EN) if _language.get() == "zh_CN" else render(reason, EN)
 
 
-def say_all(
-    reasons: tuple[Reason, ...] | list[Reason], sep: str = ";", say_: Callable[[Reason], str] | None = None
-) -> str:
+def say_all(reasons: tuple[Reason, ...] | list[Reason], sep: str = ";") -> str:
     """Clauses of one sentence, joined as the language punctuates them ("; " or "，"/"；", "、")."""
     zh = _language.get() == "zh_CN"
     joiner = {";": "；" if zh else "; ", ",": "、" if zh else ", "}[sep]
-    return joiner.join((say_ or say)(r) for r in reasons)
+    return joiner.join(say(r) for r in reasons)
 
 
 def say_in_window(reason: Reason) -> str:
     """`say` in the window's words: a code whose English names a command-line option names the window's field
     instead (WINDOW_EN, WINDOW_ZH; nested reasons too); the command line and the sheets keep the flag."""
-    if _language.get() == "zh_CN":
-        return render(reason, _WINDOW_ZH, _WINDOW_EN)
-    return render(reason, _WINDOW_EN)
+    with window_words():
+        return say(reason)
 
 
 def sentence_end() -> str:
@@ -2496,6 +2511,15 @@ WINDOW_EN: dict[str, Template] = {
             else ""
         )
         + f", not the whole {r.num('context'):,.0f}-token context (set the Prompt field for your own)"
+    ),
+    # a build's kind in its label (the Chinese says no flag: ZH_REASONS serves the window as it is)
+    "kind.usual-gguf": "at {precision}, llama.cpp's usual GGUF: Weights left on auto",
+    "kind.usual-kv": "{precision} KV cache: KV cache left on auto",
+    "kind.usual-served": "at {precision}, quantized by vLLM on load for several users: Weights left on auto",
+    "kind.released-served": "at {precision} as released, served by vLLM for several users: Weights left on auto",
+    "kind.serving-engine": lambda r, _say: (
+        f"served with {ENGINE_NAMES.get(str(r.fields['engine']), r.fields['engine'])}: {r.fields['users']} users, "
+        "Engine left on auto"
     ),
 }
 WINDOW_ZH: dict[str, Template] = {
