@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import datetime
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -59,13 +60,15 @@ def version_text() -> str:
     """'llm-rig 0.1.0 (catalog prices from 2026-06 to 2026-11)': the shipped catalog, not the user's overlay."""
     from configurator.storage.catalog_key import catalog_date_text
 
-    def compute() -> str:
+    def compute(today: datetime.date) -> tuple[str, datetime.date | None]:
         from configurator.core.catalog.dates import catalog_date
         from configurator.storage import catalogs
 
-        return catalog_date(catalogs.load(include_user=False).catalog).text()
+        date = catalog_date(catalogs.load(include_user=False).catalog, today=today)
+        return date.text(), date.until
 
-    # kept beside the validated catalog under its key: a second --version imports no schema and loads no catalog
+    # kept beside the validated catalog under its key until a price in it turns six months old: a second --version
+    # imports no schema and loads no catalog
     return f"llm-rig {configurator.__version__} (catalog {catalog_date_text(compute)})"
 
 

@@ -9,10 +9,12 @@ import typing
 from typing import Any, Literal
 
 from pydantic import BaseModel, ValidationError
+from pydantic_core import ErrorDetails
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QApplication,
     QCheckBox,
     QComboBox,
     QDialog,
@@ -38,6 +40,7 @@ from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Currency, Price, Record
 from configurator.core.common.errors import CatalogError, InvalidInputError
 from configurator.qt import i18n, messages
+from configurator.qt.catalog_fields import field_label
 from configurator.storage import overlay
 
 ERROR_COLOR = "#c8553d"
@@ -58,6 +61,8 @@ UNITS = (
 )
 CURRENCIES: tuple[str, ...] = typing.get_args(Currency)
 CONDITIONS: tuple[str, ...] = typing.get_args(Price.model_fields["condition"].annotation)
+PRICE_FIELDS = ("amount", "currency", "condition", "date", "source", "note")
+"""Price's fields in the order of the table's columns (PRICE_COLUMNS)."""
 PRICE_COLUMNS = [
     QT_TRANSLATE_NOOP("RecordForm", "Amount"),
     QT_TRANSLATE_NOOP("RecordForm", "Currency"),
@@ -98,7 +103,11 @@ def form_fields(model: type[BaseModel]) -> tuple[list[tuple[str, Any, bool]], li
 
 
 class RecordForm(QWidget):
-    """One record's scalar fields, each with its unit and its own error; prices in a table below."""
+    """One record's scalar fields, each with its label in words, its unit and its own error; prices in a table below.
+
+    A field's error is shown once the user leaves the field (or picks a choice), a price row's once the user leaves
+    the row, and every error when the user tries to save (`show_all`): never while typing (window16's walk: a raw
+    English pydantic error under a price row the moment it was added)."""
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
@@ -108,6 +117,9 @@ class RecordForm(QWidget):
         self.types: dict[str, tuple[Any, bool]] = {}
         self.base: dict[str, Any] = {}
         self.model: type[Record] | None = None
+        self.left: set[str] = set()  # fields the user has finished editing: their errors are shown
+        self.left_rows: set[int] = set()  # price rows the user has left: their errors are shown
+        self.all_shown = False  # the user tried to save: every error is shown
         self.structured = QLabel()
         self.structured.setWordWrap(True)
         self.structured.setStyleSheet("color: gray;")
@@ -141,6 +153,10 @@ class RecordForm(QWidget):
         self.add_price.clicked.connect(self._on_add_price_clicked)
         self.remove_price.clicked.connect(self._on_remove_price_clicked)
         self.prices.itemChanged.connect(lambda _item: self.on_change())
+        self.prices.currentCellChanged.connect(self._on_prices_current_cell_changed)
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            app.focusChanged.connect(self._on_app_focus_changed)
 
     # ------------------------------------------------------------------ filling
 
@@ -150,10 +166,11 @@ class RecordForm(QWidget):
         while self.form.rowCount():
             self.form.removeRow(0)
         self.fields, self.errors, self.types = {}, {}, {}
+        self.left, self.left_rows, self.all_shown = set(), set(), False
         simple, structured = form_fields(type(record))
         for name, base, optional in simple:
             info = type(record).model_fields[name]
-            editor = self._editor(base, optional, self.base.get(name))
+            editor = self._editor(name, base, optional, self.base.get(name))
             editor.setToolTip(info.description or name)
             error = QLabel()
             error.setStyleSheet(f"color: {ERROR_COLOR};")
@@ -171,18 +188,18 @@ class RecordForm(QWidget):
             column.setContentsMargins(0, 0, 0, 0)
             column.addWidget(row)
             column.addWidget(error)
-            self.form.addRow(name.replace("_", " "), box)
+            self.form.addRow(field_label(name), box)
             self.fields[name], self.errors[name], self.types[name] = editor, error, (base, optional)
         self.structured.setText(
             (self.tr("Structured fields (edit them in the TOML view): ") + ", ".join(structured)) if structured else ""
         )
         self._fill_prices(record.prices)
 
-    def _editor(self, base: Any, optional: bool, value: Any) -> QWidget:
+    def _editor(self, name: str, base: Any, optional: bool, value: Any) -> QWidget:
         if base is bool:
             check = QCheckBox()
             check.setChecked(bool(value))
-            check.toggled.connect(lambda _on: self.on_change())
+            check.toggled.connect(lambda _on: self._finished(name))
             return check
         if typing.get_origin(base) is Literal:
             combo = QComboBox()
@@ -191,13 +208,48 @@ class RecordForm(QWidget):
             for choice in typing.get_args(base):
                 combo.addItem(str(choice), choice)
             combo.setCurrentIndex(max(combo.findData(value), 0))
-            combo.currentIndexChanged.connect(lambda _i: self.on_change())
+            combo.currentIndexChanged.connect(lambda _i: self._finished(name))
             return combo
         edit = QLineEdit("" if value is None else (f"{value:g}" if isinstance(value, float) else str(value)))
         if optional:
             edit.setPlaceholderText(self.tr("(none)"))
-        edit.textChanged.connect(lambda _t: self.on_change())
+        edit.textChanged.connect(lambda _t: self._typing(name))
+        edit.editingFinished.connect(lambda: self._finished(name))
         return edit
+
+    def _typing(self, name: str) -> None:
+        """A field being typed in keeps its error hidden until the user leaves it."""
+        self.left.discard(name)
+        self.on_change()
+
+    def _finished(self, name: str) -> None:
+        self.left.add(name)
+        self.on_change()
+
+    def show_all(self) -> None:
+        """The user tried to save: every error shows from now on (for this record)."""
+        self.all_shown = True
+
+    def _on_prices_current_cell_changed(self, row: int, _column: int, previous_row: int, _previous: int) -> None:
+        if previous_row >= 0 and previous_row != row:
+            self._left_row(previous_row)
+
+    def _on_app_focus_changed(self, old: QWidget | None, new: QWidget | None) -> None:
+        """Focus moved from the price table (or an editor in it) to another widget of the window: the row is left."""
+        try:
+            inside = self.prices
+            inside.objectName()  # a form Qt has deleted raises here (the application outlives it)
+        except RuntimeError:
+            return
+        if old is None or new is None or not (old is inside or inside.isAncestorOf(old)):
+            return
+        if new is not inside and not inside.isAncestorOf(new) and self.prices.currentRow() >= 0:
+            self._left_row(self.prices.currentRow())
+
+    def _left_row(self, row: int) -> None:
+        if row not in self.left_rows:
+            self.left_rows.add(row)
+            self.on_change()
 
     def _fill_prices(self, prices: tuple[Price, ...]) -> None:
         self.prices.blockSignals(True)
@@ -246,6 +298,7 @@ class RecordForm(QWidget):
     def _on_remove_price_clicked(self) -> None:
         row = self.prices.currentRow()
         if row >= 0:
+            self.left_rows = {r - (r > row) for r in self.left_rows if r != row}
             self.prices.removeRow(row)
             self.on_change()
 
@@ -267,7 +320,10 @@ class RecordForm(QWidget):
             try:
                 return (int(text) if base is int else float(text)), ""
             except ValueError:
-                return None, f"not {'a whole number' if base is int else 'a number'}: {text!r}"
+                label = field_label(name)
+                if base is int:
+                    return None, self.tr("{0} must be a whole number, not “{1}”").format(label, text)
+                return None, self.tr("{0} must be a number, not “{1}”").format(label, text)
         return text, ""
 
     def _price_rows(self) -> list[dict[str, Any]]:
@@ -295,15 +351,16 @@ class RecordForm(QWidget):
         return rows
 
     def validate(self) -> Record | None:
-        """Check every field as typed; mark each field's own error; the record when all is well."""
+        """Check every field as typed; the record when all is well. Each problem is shown at its field (or price
+        row) once the user has left it, or tried to save (`show_all`), in the window's language naming the field."""
         if self.model is None:
             return None
         data = dict(self.base)
-        problems: dict[str, str] = {}
+        problems: dict[str, tuple[str, frozenset[str]]] = {}  # field: (message, the fields whose leaving shows it)
         for name in self.fields:
             value, problem = self._value(name)
             if problem:
-                problems[name] = problem
+                problems[name] = (problem, frozenset((name,)))
             else:
                 data[name] = value
         data["prices"] = self._price_rows()
@@ -313,33 +370,91 @@ class RecordForm(QWidget):
             record = self.model.model_validate(data)
         except ValidationError as exc:
             for error in exc.errors():
-                loc = error["loc"]
-                coded = (error.get("ctx") or {}).get("error")
-                if not loc and isinstance(coded, InvalidInputError):
-                    # a whole-record rule: at each field its code names (the top field when the form has none)
-                    said = i18n.say(coded.said) if coded.said is not None else str(coded)
-                    for name in [f for f in coded.fields if f in self.fields] or ["id"]:
-                        problems.setdefault(name, said)
-                elif not loc:
-                    problems.setdefault("id", error["msg"])  # a whole-record rule: shown at the top field
-                elif loc[0] == "prices":
-                    row = int(loc[1]) if len(loc) > 1 else None
-                    where = (
-                        f"price {row + 1}" + (f", {loc[2]}" if len(loc) > 2 else "") if row is not None else "prices"
-                    )
-                    price_problems.append((row, f"{where}: {error['msg']}"))
-                elif str(loc[0]) in self.fields:
-                    problems.setdefault(str(loc[0]), error["msg"])
-                else:
-                    problems.setdefault("id", f"{'.'.join(str(p) for p in loc)}: {error['msg']}")
+                self._place(error, problems, price_problems)
         for name, editor in self.fields.items():
-            message = problems.get(name, "")
+            message, by = problems.get(name, ("", frozenset()))
+            if not (self.all_shown or by & self.left):
+                message = ""
             self.errors[name].setText(message)
             self.errors[name].setVisible(bool(message))
             editor.setStyleSheet(f"border: 1px solid {ERROR_COLOR};" if message else "")
             editor.setToolTip(message or (self.model.model_fields[name].description or name))
-        self._mark_prices(price_problems)
+        self._mark_prices(
+            [
+                (r, t)
+                for r, t in price_problems
+                if self.all_shown or (r in self.left_rows if r is not None else self.left_rows)
+            ]
+        )
         return None if problems or price_problems else record
+
+    def _place(
+        self,
+        error: ErrorDetails,
+        problems: dict[str, tuple[str, frozenset[str]]],
+        price_problems: list[tuple[int | None, str]],
+    ) -> None:
+        """Where one of pydantic's errors is shown and what it says (from its location, type and context, never
+        its English words, except a validator's own message of a type the form does not know)."""
+        loc = error["loc"]
+        coded = (error.get("ctx") or {}).get("error")
+        if not loc and isinstance(coded, InvalidInputError):
+            # a whole-record rule: at each field its code names (the top field when the form has none)
+            said = i18n.say(coded.said) if coded.said is not None else str(coded)
+            for name in [f for f in coded.fields if f in self.fields] or ["id"]:
+                problems.setdefault(name, (said, frozenset(coded.fields) | {name}))
+        elif not loc:
+            problems.setdefault("id", (error["msg"], frozenset(self.fields)))  # a whole-record rule: at the top field
+        elif loc[0] == "prices":
+            row = int(loc[1]) if len(loc) > 1 else None
+            if row is None:
+                price_problems.append((None, self.tr("Prices: {0}").format(error["msg"])))
+                return
+            name = str(loc[2]) if len(loc) > 2 else ""
+            column = PRICE_FIELDS.index(name) if name in PRICE_FIELDS else -1
+            label = QCoreApplication.translate("RecordForm", str(PRICE_COLUMNS[column])) if column >= 0 else name
+            price_problems.append((row, self.tr("Price {0}: {1}").format(row + 1, self._said(error, label, ""))))
+        elif str(loc[0]) in self.fields:
+            name = str(loc[0])
+            unit = unit_of(name, self.model.model_fields[name].description if self.model else None)
+            problems.setdefault(name, (self._said(error, field_label(name), unit), frozenset((name,))))
+        else:
+            where = ".".join(str(p) for p in loc)
+            problems.setdefault("id", (f"{where}: {error['msg']}", frozenset(self.fields)))
+
+    def _said(self, error: ErrorDetails, label: str, unit: str) -> str:
+        """One of pydantic's errors in the window's language, naming the field ("Rated power must be at least 50 W")."""
+        kind, ctx = error["type"], error.get("ctx") or {}
+
+        def bound(key: str) -> str:
+            value = ctx.get(key)
+            number = f"{value:g}" if isinstance(value, float) else str(value)
+            return f"{number} {unit}" if unit else number
+
+        if kind == "missing" or (kind.endswith(("_parsing", "_type")) and error.get("input") in ("", None)):
+            return self.tr("{0} is required").format(label)
+        if kind in ("greater_than_equal", "greater_than", "less_than_equal", "less_than"):
+            key = {"greater_than_equal": "ge", "greater_than": "gt", "less_than_equal": "le", "less_than": "lt"}[kind]
+            template = {
+                "ge": self.tr("{0} must be at least {1}"),
+                "gt": self.tr("{0} must be more than {1}"),
+                "le": self.tr("{0} must be at most {1}"),
+                "lt": self.tr("{0} must be less than {1}"),
+            }[key]
+            return template.format(label, bound(key))
+        if kind == "string_too_short":
+            if ctx.get("min_length") == 1:
+                return self.tr("{0} cannot be empty").format(label)
+            return self.tr("{0} needs at least {1} characters").format(label, ctx.get("min_length"))
+        if kind in ("float_parsing", "float_type"):
+            return self.tr("{0} must be a number").format(label)
+        if kind in ("int_parsing", "int_type", "int_from_float"):
+            return self.tr("{0} must be a whole number").format(label)
+        if kind.startswith("date"):
+            return self.tr("{0} must be a date written YYYY-MM-DD").format(label)
+        if kind == "literal_error":
+            return self.tr("{0} must be one of: {1}").format(label, ctx.get("expected", ""))
+        return self.tr("{0}: {1}").format(label, error["msg"])  # a validator's own words
 
     def _mark_prices(self, problems: list[tuple[int | None, str]]) -> None:
         """Say what is wrong with the prices and shade their rows (from where pydantic located each, not the words)."""
@@ -463,9 +578,9 @@ class CatalogEditorDialog(QDialog):
         self._on_form_changed()
 
     def _on_form_changed(self) -> None:
-        record = self.form.validate()
-        self.save.setEnabled(record is not None or self.expert)
-        self.save.setToolTip("" if record is not None or self.expert else self.tr("Fix the fields marked in red first"))
+        """Errors show as the form decides (a field left, a row left, a save tried); Save stays enabled, as it is
+        how a user asks what is still wrong."""
+        self.form.validate()
 
     def _on_views_current_changed(self, index: int) -> None:
         if index == 1:  # to TOML: what the form holds, when it is valid
@@ -498,6 +613,7 @@ class CatalogEditorDialog(QDialog):
                 self._show_problems(exc)
                 return
         else:
+            self.form.show_all()
             record = self.form.validate()
             if record is None:
                 fix = html.escape(self.tr("Fix the fields marked in red first."))

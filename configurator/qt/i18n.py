@@ -4,7 +4,8 @@ user picked one under View > Language (saved in the preferences)."""
 
 from __future__ import annotations
 
-from contextlib import AbstractContextManager
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QLibraryInfo, QLocale, QTranslator
@@ -38,14 +39,15 @@ def current() -> str:
 
 
 def say(reason: Reason) -> str:
-    """What the core reports as a code and fields (core.reasons), in the window's language."""
-    with words.language(current()):
+    """What the core reports as a code and fields (core.reasons), in the window's language and words: a field where
+    the command line names its flag (words.WINDOW_EN)."""
+    with speaking():
         return words.say(reason)
 
 
 def say_all(reasons: tuple[Reason, ...], sep: str = ";") -> str:
     """Clauses of one sentence in the window's language, punctuated as it does."""
-    with words.language(current()):
+    with speaking():
         return words.say_all(reasons, sep)
 
 
@@ -60,9 +62,12 @@ def term(text: str) -> str:
         return words.t(text)
 
 
-def speaking() -> AbstractContextManager[None]:
-    """Render what is inside (core.report.words, phrases) in the window's language."""
-    return words.language(current())
+@contextmanager
+def speaking() -> Iterator[None]:
+    """Render what is inside (core.report.words, phrases) in the window's language and words (words.window_words:
+    its fields where the command line names its flags)."""
+    with words.language(current()), words.window_words():
+        yield
 
 
 def label(build: Build) -> str:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import datetime
 import html
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +41,9 @@ AUTOSAVE_MS = 30_000
 
 
 class MainWindow(QMainWindow):
+    today: Callable[[], datetime.date] = staticmethod(datetime.date.today)
+    """The date prices' ages are counted from (the status bar's catalog date); tests give their own."""
+
     def __init__(self, session: Session | None = None):
         super().__init__()
         self.session = session or Session(self)
@@ -621,14 +626,18 @@ class MainWindow(QMainWindow):
     def _on_session_catalog_changed(self, catalog: object) -> None:
         from configurator.core.catalog.dates import catalog_date
 
-        date = catalog_date(self.session.catalog)
+        date = catalog_date(self.session.catalog, today=self.today())
         self.catalog_date.setText(self._catalog_date_text(date))
         self.catalog_date.setToolTip(
-            self.tr("The dates of the catalog's newest part prices; older ones are marked in each build")
+            self.tr(
+                "The months of the catalog's part prices seen in the last six months (counted from today, {0}); "
+                "older ones are marked in each build"
+            ).format(f"{self.today():%Y-%m-%d}")
         )
 
     def _catalog_date_text(self, date: Any) -> str:
-        """'Catalog prices from 2026-05 to 2026-11; 237 of 282 priced parts have only older prices' (dates.CatalogDate)."""
+        """'Catalog prices from 2026-05 to 2026-11; 237 of 282 priced parts have only prices older than six months'
+        (dates.CatalogDate on today's date)."""
         if date.first is None or date.last is None:
             return self.tr("Catalog: no dated prices")
         same = (date.first.year, date.first.month) == (date.last.year, date.last.month)
@@ -638,7 +647,9 @@ class MainWindow(QMainWindow):
             else self.tr("Catalog prices from {0} to {1}").format(f"{date.first:%Y-%m}", f"{date.last:%Y-%m}")
         )
         if date.older:
-            text += self.tr("; {0} of {1} priced parts have only older prices").format(date.older, date.priced)
+            text += self.tr("; {0} of {1} priced parts have only prices older than six months").format(
+                date.older, date.priced
+            )
         return text
 
     def import_price_pack(self) -> None:

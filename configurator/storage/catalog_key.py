@@ -3,6 +3,7 @@ catalog's schema: what the validated-catalog cache and `--version`'s catalog dat
 
 from __future__ import annotations
 
+import datetime
 import hashlib
 import importlib.util
 import json
@@ -44,29 +45,46 @@ def shipped_key(files: list[Path]) -> bytes:
     return digest.digest()
 
 
-def catalog_date_text(compute: Callable[[], str]) -> str:
-    """The shipped catalog's date ("prices from 2026-06 to 2026-11; ..."), kept beside the cache under the catalog's
-    key: `--version` reads it without loading (or importing) the catalog; `compute` runs only when it is stale. The
-    texts of the last KEPT_DATES keys are kept, as the validated layers are: two installs of different versions
-    (a bundle and a checkout) each keep their own instead of recomputing the other's on every start."""
+def catalog_date_text(
+    compute: Callable[[datetime.date], tuple[str, datetime.date | None]], today: datetime.date | None = None
+) -> str:
+    """The shipped catalog's date on `today` ("prices from 2026-06 to 2026-11; ..."), kept beside the cache under
+    the catalog's key: `--version` reads it without loading (or importing) the catalog. `compute(today)` gives the
+    text and the first day it says something else (a price turns six months old; None: never), and runs only when
+    the kept text is of another key or another span of days. The texts of the last KEPT_DATES keys are kept, as the
+    validated layers are: two installs of different versions (a bundle and a checkout) each keep their own instead
+    of recomputing the other's on every start."""
+    today = today or datetime.date.today()
     key = shipped_key(paths.shipped_catalog_files()).hex()
     cache = paths.cache_dir() / DATE_CACHE
-    texts: dict[str, str] = {}
+    kept: dict[str, dict[str, str | None]] = {}
     try:
         if cache.is_file() and cache.stat().st_size < 4096 * KEPT_DATES:
-            kept = json.loads(cache.read_text(encoding="utf-8"))
-            if isinstance(kept, dict) and isinstance(kept.get("texts"), dict):
-                texts = {k: v for k, v in kept["texts"].items() if isinstance(k, str) and isinstance(v, str)}
-            if isinstance(texts.get(key), str):
-                return texts[key]
+            read = json.loads(cache.read_text(encoding="utf-8"))
+            if isinstance(read, dict) and isinstance(read.get("dated"), dict):
+                kept = {k: v for k, v in read["dated"].items() if isinstance(k, str) and isinstance(v, dict)}
+            text = _kept_text(kept.get(key), today)
+            if text is not None:
+                return text
     except (OSError, ValueError, RecursionError):
         pass
-    text = compute()
-    texts.pop(key, None)
-    texts[key] = text  # the newest last
+    text, until = compute(today)
+    kept.pop(key, None)
+    kept[key] = {"text": text, "from": today.isoformat(), "until": until.isoformat() if until else None}  # newest last
     try:
         cache.parent.mkdir(parents=True, exist_ok=True)
-        write_text(cache, json.dumps({"texts": dict(list(texts.items())[-KEPT_DATES:])}))
+        write_text(cache, json.dumps({"dated": dict(list(kept.items())[-KEPT_DATES:])}))
     except OSError:
         pass
     return text
+
+
+def _kept_text(entry: dict[str, str | None] | None, today: datetime.date) -> str | None:
+    """The kept text when it was computed for a span of days holding `today` (ValueError on a damaged date)."""
+    if entry is None or not isinstance(entry.get("text"), str) or not isinstance(entry.get("from"), str):
+        return None
+    start = datetime.date.fromisoformat(str(entry["from"]))
+    until = entry.get("until")
+    if start <= today and (until is None or today < datetime.date.fromisoformat(str(until))):
+        return str(entry["text"])
+    return None

@@ -354,114 +354,803 @@
 <context>
     <name>CatalogEditorDialog</name>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="362"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="473"/>
         <source>GPUs</source>
         <translation>显卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="363"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="474"/>
         <source>CPUs</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="364"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="475"/>
         <source>Motherboards</source>
         <translation>主板</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="365"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="476"/>
         <source>Memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="366"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="477"/>
         <source>Power supplies</source>
         <translation>电源</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="367"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="478"/>
         <source>Cases</source>
         <translation>机箱</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="368"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="479"/>
         <source>CPU coolers</source>
         <translation>CPU 散热器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="369"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="480"/>
         <source>Storage</source>
         <translation>硬盘</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="370"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="481"/>
         <source>Accessories</source>
         <translation>附件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="371"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="482"/>
         <source>Ready-made systems</source>
         <translation>整机</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="372"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="483"/>
         <source>Models</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="377"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="488"/>
         <source>Catalog editor</source>
         <translation>目录编辑器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="383"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="494"/>
         <source>Filter</source>
         <translation>筛选</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="391"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="502"/>
         <source>Form</source>
         <translation>形态</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="394"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="505"/>
         <source>Record as TOML (expert). Change the id to add a custom part:</source>
         <translation>以 TOML 表示的记录（高级）。修改 id 即可新增自定义配件：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="396"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="507"/>
         <source>TOML (expert)</source>
         <translation>TOML（高级）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="397"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="508"/>
         <source>Save record to my catalog</source>
         <translation>将记录保存到我的目录</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="468"/>
-        <source>Fix the fields marked in red first</source>
-        <translation>请先修正标红的字段</translation>
-    </message>
-    <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="503"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="615"/>
         <source>Fix the fields marked in red first.</source>
         <translation>请先修正标红的字段。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="515"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="627"/>
         <source>Could not save</source>
         <translation>无法保存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="515"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="627"/>
         <source>Could not write your catalog file: {0}</source>
         <translation>无法写入您的目录文件：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="524"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="636"/>
         <source>Saved {0} to {1}</source>
         <translation>已将 {0} 保存到 {1}</translation>
+    </message>
+</context>
+<context>
+    <name>CatalogField</name>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="9"/>
+        <source>Airflow</source>
+        <translation>风道</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="10"/>
+        <source>Architecture</source>
+        <translation>架构</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="11"/>
+        <source>Gated attention output</source>
+        <translation>注意力输出门控</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="12"/>
+        <source>ATX version</source>
+        <translation>ATX 版本</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="13"/>
+        <source>Base clock</source>
+        <translation>基础频率</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="14"/>
+        <source>BF16 compute</source>
+        <translation>BF16 算力</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="15"/>
+        <source>PCIe bifurcation</source>
+        <translation>PCIe 拆分</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="16"/>
+        <source>Boost clock</source>
+        <translation>加速频率</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="17"/>
+        <source>Capacity</source>
+        <translation>容量</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="18"/>
+        <source>Core dies (CCDs)</source>
+        <translation>核心芯片（CCD）数</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="19"/>
+        <source>Chipset</source>
+        <translation>芯片组</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="20"/>
+        <source>Cooler type</source>
+        <translation>散热类型</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="21"/>
+        <source>Cores</source>
+        <translation>核心数</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="22"/>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="23"/>
+        <source>Number of CPUs</source>
+        <translation>CPU 数量</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="24"/>
+        <source>CPU sockets</source>
+        <translation>CPU 插槽数</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="25"/>
+        <source>Depth</source>
+        <translation>深度</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="26"/>
+        <source>Memory slots</source>
+        <translation>内存插槽数</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="27"/>
+        <source>Memory modules per channel</source>
+        <translation>每通道内存条数</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="28"/>
+        <source>Second power supply header</source>
+        <translation>第二电源接口</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="29"/>
+        <source>ECC memory</source>
+        <translation>ECC 内存</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="30"/>
+        <source>Efficiency rating</source>
+        <translation>能效等级</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="31"/>
+        <source>Expansion slots</source>
+        <translation>扩展槽位数</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="32"/>
+        <source>Export-restricted to China</source>
+        <translation>对华出口受限</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="33"/>
+        <source>Export variant of</source>
+        <translation>出口版对应型号</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="34"/>
+        <source>Fabric</source>
+        <translation>互连类型</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="35"/>
+        <source>Family</source>
+        <translation>系列</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="36"/>
+        <source>Form factor</source>
+        <translation>规格</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="37"/>
+        <source>FP16 compute</source>
+        <translation>FP16 算力</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="38"/>
+        <source>FP32 compute</source>
+        <translation>FP32 算力</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="39"/>
+        <source>FP4 compute</source>
+        <translation>FP4 算力</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="40"/>
+        <source>FP8 compute</source>
+        <translation>FP8 算力</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="41"/>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="42"/>
+        <source>GPU bay PCIe generation</source>
+        <translation>GPU 仓位 PCIe 代数</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="43"/>
+        <source>GPU bays</source>
+        <translation>GPU 仓位数</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="44"/>
+        <source>Number of GPUs</source>
+        <translation>GPU 数量</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="45"/>
+        <source>GPUs per card</source>
+        <translation>每卡 GPU 数</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="46"/>
+        <source>Attention head size</source>
+        <translation>注意力头维度</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="47"/>
+        <source>Height</source>
+        <translation>高度</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="48"/>
+        <source>Hugging Face repository</source>
+        <translation>Hugging Face 仓库</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="49"/>
+        <source>Hidden size</source>
+        <translation>隐藏层维度</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="50"/>
+        <source>Identifier</source>
+        <translation>标识</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="51"/>
+        <source>Included power supply</source>
+        <translation>附带电源功率</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="52"/>
+        <source>INT8 compute</source>
+        <translation>INT8 算力</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="53"/>
+        <source>Built-in motherboard</source>
+        <translation>自带主板</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="54"/>
+        <source>Integrated graphics</source>
+        <translation>集成显卡</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="55"/>
+        <source>Interconnect</source>
+        <translation>互连</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="56"/>
+        <source>Interconnect note</source>
+        <translation>互连说明</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="57"/>
+        <source>Interface</source>
+        <translation>接口</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="58"/>
+        <source>Feed-forward size</source>
+        <translation>前馈层维度</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="59"/>
+        <source>Type</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="60"/>
+        <source>Learned position embeddings</source>
+        <translation>可学习位置嵌入</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="61"/>
+        <source>Length</source>
+        <translation>长度</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="62"/>
+        <source>License</source>
+        <translation>许可证</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="63"/>
+        <source>Linear layer bias</source>
+        <translation>线性层偏置</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="64"/>
+        <source>Market</source>
+        <translation>市场</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="65"/>
+        <source>Largest motherboard</source>
+        <translation>最大主板规格</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="66"/>
+        <source>Widest motherboard</source>
+        <translation>最大主板宽度</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="67"/>
+        <source>Longest context</source>
+        <translation>最长上下文</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="68"/>
+        <source>Tallest CPU cooler</source>
+        <translation>最高 CPU 散热器高度</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="69"/>
+        <source>Longest GPU</source>
+        <translation>最长显卡长度</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="70"/>
+        <source>Most GPUs</source>
+        <translation>最多 GPU 数</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="71"/>
+        <source>Most memory</source>
+        <translation>最大内存</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="72"/>
+        <source>Maximum power</source>
+        <translation>最大功耗</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="73"/>
+        <source>Longest power supply</source>
+        <translation>最长电源长度</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="74"/>
+        <source>Highest CPU power it cools</source>
+        <translation>可压制的最高 CPU 功耗</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="75"/>
+        <source>Memory bandwidth</source>
+        <translation>显存带宽</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="76"/>
+        <source>Memory channels</source>
+        <translation>内存通道数</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="77"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="122"/>
+        <source>Memory</source>
+        <translation>内存</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="78"/>
+        <source>Memory module type</source>
+        <translation>内存模组类型</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="79"/>
+        <source>Memory speed, two modules per channel</source>
+        <translation>内存速率（每通道两条）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="80"/>
+        <source>Memory speed</source>
+        <translation>内存速率</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="81"/>
+        <source>Memory type</source>
+        <translation>内存类型</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="82"/>
+        <source>Lowest input voltage</source>
+        <translation>最低输入电压</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="83"/>
+        <source>Gated feed-forward</source>
+        <translation>门控前馈层</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="84"/>
+        <source>Modified card</source>
+        <translation>改装卡</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="85"/>
+        <source>Module type</source>
+        <translation>模组类型</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="86"/>
+        <source>Module size</source>
+        <translation>单条容量</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="87"/>
+        <source>Modules in the kit</source>
+        <translation>套装条数</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="88"/>
+        <source>Multi-token prediction layers</source>
+        <translation>多 token 预测层数</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="89"/>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="90"/>
+        <source>Native 12V-2x6 connector</source>
+        <translation>原生 12V-2x6 接口</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="91"/>
+        <source>Native precision</source>
+        <translation>原生精度</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="92"/>
+        <source>Native precision covers</source>
+        <translation>原生精度范围</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="93"/>
+        <source>Needs ducted airflow</source>
+        <translation>需要导风罩风道</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="94"/>
+        <source>Network per GPU</source>
+        <translation>每 GPU 网络带宽</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="95"/>
+        <source>Noise</source>
+        <translation>噪音</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="96"/>
+        <source>Normalization</source>
+        <translation>归一化</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="97"/>
+        <source>Notes</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="98"/>
+        <source>Attention heads</source>
+        <translation>注意力头数</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="99"/>
+        <source>Key-value heads</source>
+        <translation>键值头数</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="100"/>
+        <source>Layers</source>
+        <translation>层数</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="101"/>
+        <source>NVLink</source>
+        <translation>NVLink</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="102"/>
+        <source>NVLink bandwidth</source>
+        <translation>NVLink 带宽</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="103"/>
+        <source>Peer-to-peer transfers</source>
+        <translation>点对点传输</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="104"/>
+        <source>Active parameters</source>
+        <translation>激活参数量</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="105"/>
+        <source>Parameter count source</source>
+        <translation>参数量来源</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="106"/>
+        <source>Total parameters</source>
+        <translation>总参数量</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="107"/>
+        <source>PCIe generation</source>
+        <translation>PCIe 代数</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="108"/>
+        <source>PCIe lanes</source>
+        <translation>PCIe 通道数</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="109"/>
+        <source>Platform</source>
+        <translation>平台</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="110"/>
+        <source>Port speed</source>
+        <translation>端口速率</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="111"/>
+        <source>Ports</source>
+        <translation>端口数</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="112"/>
+        <source>Lowest power limit</source>
+        <translation>最低功耗上限</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="113"/>
+        <source>Power limit source</source>
+        <translation>功耗上限来源</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="114"/>
+        <source>Power</source>
+        <translation>功耗</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="115"/>
+        <source>Provider</source>
+        <translation>服务商</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="116"/>
+        <source>Provider type</source>
+        <translation>服务商类型</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="117"/>
+        <source>Power supply bays</source>
+        <translation>电源仓位数</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="118"/>
+        <source>Redundant power supplies</source>
+        <translation>冗余电源</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="119"/>
+        <source>Total power supply</source>
+        <translation>电源总功率</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="120"/>
+        <source>Rack units</source>
+        <translation>机架高度（U）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="121"/>
+        <source>Radiator size</source>
+        <translation>冷排尺寸</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="123"/>
+        <source>Region</source>
+        <translation>地区</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="124"/>
+        <source>Release year</source>
+        <translation>发布年份</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="125"/>
+        <source>Sequential read</source>
+        <translation>顺序读取</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="126"/>
+        <source>Sequential write</source>
+        <translation>顺序写入</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="127"/>
+        <source>Sliding window</source>
+        <translation>滑动窗口</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="128"/>
+        <source>Sliding-window layers</source>
+        <translation>滑动窗口层数</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="129"/>
+        <source>Slot width</source>
+        <translation>占用槽位</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="130"/>
+        <source>Socket</source>
+        <translation>插槽</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="131"/>
+        <source>Source for the end of new sales</source>
+        <translation>停售新品的来源</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="132"/>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="133"/>
+        <source>Spacing</source>
+        <translation>间距槽位</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="134"/>
+        <source>Speed</source>
+        <translation>速率</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="135"/>
+        <source>Storage</source>
+        <translation>存储</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="136"/>
+        <source>Thermal design power</source>
+        <translation>热设计功耗</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="137"/>
+        <source>How the compute figures were read</source>
+        <translation>算力数据的读法</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="138"/>
+        <source>Threads</source>
+        <translation>线程数</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="139"/>
+        <source>Tied embeddings</source>
+        <translation>共享词嵌入</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="140"/>
+        <source>Virtual CPUs</source>
+        <translation>虚拟 CPU 数</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="141"/>
+        <source>Vendor</source>
+        <translation>厂商</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="142"/>
+        <source>Vendor part number</source>
+        <translation>厂商料号</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="143"/>
+        <source>Vocabulary size</source>
+        <translation>词表大小</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="144"/>
+        <source>Graphics memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="145"/>
+        <source>Graphics memory in all</source>
+        <translation>显存总量</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="146"/>
+        <source>Rated power</source>
+        <translation>额定功率</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="147"/>
+        <source>Width</source>
+        <translation>宽度</translation>
     </message>
 </context>
 <context>
@@ -610,224 +1299,224 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="122"/>
+        <location filename="../../configurator/qt/main_window.py" line="127"/>
         <source>Reading the model file; Esc cancels</source>
         <translation>正在读取模型文件；按 Esc 取消</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="165"/>
+        <location filename="../../configurator/qt/main_window.py" line="170"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="181"/>
+        <location filename="../../configurator/qt/main_window.py" line="186"/>
         <source>&amp;New project</source>
         <translation>新建项目(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="182"/>
+        <location filename="../../configurator/qt/main_window.py" line="187"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="183"/>
+        <location filename="../../configurator/qt/main_window.py" line="188"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="184"/>
+        <location filename="../../configurator/qt/main_window.py" line="189"/>
         <source>Save &amp;as…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="185"/>
+        <location filename="../../configurator/qt/main_window.py" line="190"/>
         <source>&amp;Import model…</source>
         <translation>导入模型(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="185"/>
+        <location filename="../../configurator/qt/main_window.py" line="190"/>
         <source>Ctrl+I</source>
         <translation>Ctrl+I</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="186"/>
+        <location filename="../../configurator/qt/main_window.py" line="191"/>
         <source>&amp;Print build sheet…</source>
         <translation>打印装机单(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="188"/>
+        <location filename="../../configurator/qt/main_window.py" line="193"/>
         <source>&amp;Export builds…</source>
         <translation>导出配置(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="190"/>
+        <location filename="../../configurator/qt/main_window.py" line="195"/>
         <source>Ctrl+Shift+E</source>
         <translation>Ctrl+Shift+E</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="191"/>
+        <location filename="../../configurator/qt/main_window.py" line="196"/>
         <source>Purchase list (XLSX, CSV, Markdown) or build sheets (PDF) of the selected builds</source>
         <translation>所选配置的采购清单（XLSX、CSV、Markdown）或装机单（PDF）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="193"/>
+        <location filename="../../configurator/qt/main_window.py" line="198"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="196"/>
+        <location filename="../../configurator/qt/main_window.py" line="201"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="204"/>
+        <location filename="../../configurator/qt/main_window.py" line="209"/>
         <source>&amp;Build</source>
         <translation>配置(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="205"/>
-        <location filename="../../configurator/qt/main_window.py" line="459"/>
+        <location filename="../../configurator/qt/main_window.py" line="210"/>
+        <location filename="../../configurator/qt/main_window.py" line="464"/>
         <source>&amp;Solve again</source>
         <translation>重新求解(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="205"/>
+        <location filename="../../configurator/qt/main_window.py" line="210"/>
         <source>F5</source>
         <translation>F5</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="206"/>
+        <location filename="../../configurator/qt/main_window.py" line="211"/>
         <source>&amp;Cancel solve or import</source>
         <translation>取消求解或导入(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="206"/>
+        <location filename="../../configurator/qt/main_window.py" line="211"/>
         <source>Esc</source>
         <translation>Esc</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="208"/>
+        <location filename="../../configurator/qt/main_window.py" line="213"/>
         <source>&amp;Compare selected…</source>
         <translation>对比所选(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="210"/>
+        <location filename="../../configurator/qt/main_window.py" line="215"/>
         <source>Ctrl+D</source>
         <translation>Ctrl+D</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="211"/>
+        <location filename="../../configurator/qt/main_window.py" line="216"/>
         <source>Select two or more builds (or none for all), then compare</source>
         <translation>选择两个或更多配置（不选则对比全部）后对比</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="218"/>
+        <location filename="../../configurator/qt/main_window.py" line="223"/>
         <source>Recommendation &amp;map…</source>
         <translation>推荐地图(&amp;M)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="220"/>
+        <location filename="../../configurator/qt/main_window.py" line="225"/>
         <source>Ctrl+M</source>
         <translation>Ctrl+M</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="221"/>
+        <location filename="../../configurator/qt/main_window.py" line="226"/>
         <source>The cheapest machine for each model size</source>
         <translation>每种模型规模最便宜的机器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="225"/>
+        <location filename="../../configurator/qt/main_window.py" line="230"/>
         <source>&amp;Preferences…</source>
         <translation>偏好设置(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="229"/>
+        <location filename="../../configurator/qt/main_window.py" line="234"/>
         <source>&amp;Catalog</source>
         <translation>目录(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="230"/>
+        <location filename="../../configurator/qt/main_window.py" line="235"/>
         <source>&amp;Edit prices and parts…</source>
         <translation>编辑价格和配件(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="230"/>
+        <location filename="../../configurator/qt/main_window.py" line="235"/>
         <source>Ctrl+E</source>
         <translation>Ctrl+E</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="232"/>
+        <location filename="../../configurator/qt/main_window.py" line="237"/>
         <source>Import a vendor &amp;quote (CSV/XLSX)…</source>
         <translation>导入供应商报价(&amp;Q)（CSV/XLSX）…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="235"/>
+        <location filename="../../configurator/qt/main_window.py" line="240"/>
         <source>&amp;Import a price pack…</source>
         <translation>导入价格包(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="237"/>
+        <location filename="../../configurator/qt/main_window.py" line="242"/>
         <source>E&amp;xport my prices as a price pack…</source>
         <translation>将我的价格导出为价格包(&amp;X)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="239"/>
+        <location filename="../../configurator/qt/main_window.py" line="244"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="240"/>
+        <location filename="../../configurator/qt/main_window.py" line="245"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="242"/>
+        <location filename="../../configurator/qt/main_window.py" line="247"/>
         <source>System</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="248"/>
+        <location filename="../../configurator/qt/main_window.py" line="253"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="249"/>
+        <location filename="../../configurator/qt/main_window.py" line="254"/>
         <source>&amp;User guide</source>
         <translation>用户指南(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="251"/>
+        <location filename="../../configurator/qt/main_window.py" line="256"/>
         <source>&amp;About</source>
         <translation>关于(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="280"/>
+        <location filename="../../configurator/qt/main_window.py" line="285"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="281"/>
+        <location filename="../../configurator/qt/main_window.py" line="286"/>
         <source>This project has unsaved changes. Save them first?</source>
         <translation>此项目有未保存的更改。要先保存吗？</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="299"/>
+        <location filename="../../configurator/qt/main_window.py" line="304"/>
         <source>Open project</source>
         <translation>打开项目</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="299"/>
-        <location filename="../../configurator/qt/main_window.py" line="323"/>
+        <location filename="../../configurator/qt/main_window.py" line="304"/>
+        <location filename="../../configurator/qt/main_window.py" line="328"/>
         <source>LLM Rig projects (*.llmrig)</source>
         <translation>LLM Rig 项目 (*.llmrig)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="309"/>
+        <location filename="../../configurator/qt/main_window.py" line="314"/>
         <source>Could not open the project</source>
         <translation>无法打开项目</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="310"/>
+        <location filename="../../configurator/qt/main_window.py" line="315"/>
         <source>{0}
 
 Your current project is unchanged; the file was not modified.</source>
@@ -836,18 +1525,18 @@ Your current project is unchanged; the file was not modified.</source>
 当前项目未改变；该文件未被修改。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="323"/>
+        <location filename="../../configurator/qt/main_window.py" line="328"/>
         <source>Save project</source>
         <translation>保存项目</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="332"/>
+        <location filename="../../configurator/qt/main_window.py" line="337"/>
         <source>Could not save</source>
         <translation>无法保存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="332"/>
-        <location filename="../../configurator/qt/main_window.py" line="761"/>
+        <location filename="../../configurator/qt/main_window.py" line="337"/>
+        <location filename="../../configurator/qt/main_window.py" line="772"/>
         <source>{0}: {1}
 
 Nothing was overwritten.</source>
@@ -856,262 +1545,262 @@ Nothing was overwritten.</source>
 没有覆盖任何文件。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="336"/>
+        <location filename="../../configurator/qt/main_window.py" line="341"/>
         <source>Saved {0}</source>
         <translation>已保存 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="341"/>
+        <location filename="../../configurator/qt/main_window.py" line="346"/>
         <source>Import a model</source>
         <translation>导入模型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="352"/>
+        <location filename="../../configurator/qt/main_window.py" line="357"/>
         <source>Reading {0}… (Esc cancels)</source>
         <translation>正在读取 {0}…（按 Esc 取消）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="357"/>
+        <location filename="../../configurator/qt/main_window.py" line="362"/>
         <source>Could not import the model</source>
         <translation>无法导入模型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="361"/>
+        <location filename="../../configurator/qt/main_window.py" line="366"/>
         <source>Imported {0}</source>
         <translation>已导入 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="370"/>
+        <location filename="../../configurator/qt/main_window.py" line="375"/>
         <source>Imported for this session only: {0}</source>
         <translation>仅在本次会话中导入：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="402"/>
+        <location filename="../../configurator/qt/main_window.py" line="407"/>
         <source>{0} build for &lt;b&gt;{1}&lt;/b&gt; ({2}) in {3:.2f} s</source>
         <translation>&lt;b&gt;{1}&lt;/b&gt;（{2}）共 {0} 个配置，用时 {3:.2f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="404"/>
+        <location filename="../../configurator/qt/main_window.py" line="409"/>
         <source>{0} builds for &lt;b&gt;{1}&lt;/b&gt; ({2}) in {3:.2f} s</source>
         <translation>&lt;b&gt;{1}&lt;/b&gt;（{2}）共 {0} 个配置，用时 {3:.2f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="417"/>
+        <location filename="../../configurator/qt/main_window.py" line="422"/>
         <source>Note:</source>
         <translation>注：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="430"/>
+        <location filename="../../configurator/qt/main_window.py" line="435"/>
         <source>Solved in {0:.2f} s</source>
         <translation>求解完成，用时 {0:.2f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="435"/>
+        <location filename="../../configurator/qt/main_window.py" line="440"/>
         <source>Cheapest build found; solving the alternatives…</source>
         <translation>已找到最便宜的配置；正在求解其他方案…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="438"/>
+        <location filename="../../configurator/qt/main_window.py" line="443"/>
         <source>Solving…</source>
         <translation>正在求解…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="441"/>
+        <location filename="../../configurator/qt/main_window.py" line="446"/>
         <source>Solve failed</source>
         <translation>求解失败</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="442"/>
+        <location filename="../../configurator/qt/main_window.py" line="447"/>
         <source>Could not solve this request</source>
         <translation>无法求解此需求</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="452"/>
+        <location filename="../../configurator/qt/main_window.py" line="457"/>
         <source>Solve is off until the inputs are valid: {0}</source>
         <translation>输入有效后才能求解：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="454"/>
+        <location filename="../../configurator/qt/main_window.py" line="459"/>
         <source>&amp;Solve again (fix the inputs first)</source>
         <translation>重新求解(&amp;S)（请先修正输入）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="457"/>
+        <location filename="../../configurator/qt/main_window.py" line="462"/>
         <source>Solve the current request again</source>
         <translation>重新求解当前需求</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="469"/>
+        <location filename="../../configurator/qt/main_window.py" line="474"/>
         <source>&lt;b&gt;These builds answer your previous inputs, not the ones on the left.&lt;/b&gt; {0}. Fix the field marked in red to solve again.</source>
         <translation>&lt;b&gt;这些配置对应的是你之前的输入，而不是左侧当前的输入。&lt;/b&gt;{0}。修正标红的字段后会重新求解。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="474"/>
+        <location filename="../../configurator/qt/main_window.py" line="479"/>
         <source>&lt;b&gt;Nothing solved yet.&lt;/b&gt; {0}. Fix the field marked in red.</source>
         <translation>&lt;b&gt;尚未求解。&lt;/b&gt;{0}。请修正标红的字段。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="477"/>
+        <location filename="../../configurator/qt/main_window.py" line="482"/>
         <source>&lt;b&gt;Solving your changed inputs…&lt;/b&gt; the builds below answer the previous ones.</source>
         <translation>&lt;b&gt;正在按修改后的输入求解…&lt;/b&gt;下方的配置对应之前的输入。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="516"/>
+        <location filename="../../configurator/qt/main_window.py" line="521"/>
         <source>Compare needs at least two builds</source>
         <translation>对比至少需要两个配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="570"/>
-        <location filename="../../configurator/qt/main_window.py" line="587"/>
+        <location filename="../../configurator/qt/main_window.py" line="575"/>
+        <location filename="../../configurator/qt/main_window.py" line="592"/>
         <source>The language changes at the next start</source>
         <translation>语言将在下次启动时切换</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="596"/>
+        <location filename="../../configurator/qt/main_window.py" line="601"/>
         <source>Could not save preferences</source>
         <translation>无法保存偏好设置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="601"/>
+        <location filename="../../configurator/qt/main_window.py" line="606"/>
         <source>Import a vendor quote</source>
         <translation>导入供应商报价</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="601"/>
+        <location filename="../../configurator/qt/main_window.py" line="606"/>
         <source>Quotes (*.csv *.xlsx);;All files (*)</source>
         <translation>报价单 (*.csv *.xlsx);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="627"/>
-        <source>The dates of the catalog&apos;s newest part prices; older ones are marked in each build</source>
-        <translation>目录中最新配件价格的日期；较旧的价格在每个配置中有标记</translation>
+        <location filename="../../configurator/qt/main_window.py" line="633"/>
+        <source>The months of the catalog&apos;s part prices seen in the last six months (counted from today, {0}); older ones are marked in each build</source>
+        <translation>目录中近六个月内（从今天 {0} 起算）所见配件价格的月份；较旧的价格在每个配置中有标记</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="633"/>
+        <location filename="../../configurator/qt/main_window.py" line="650"/>
+        <source>; {0} of {1} priced parts have only prices older than six months</source>
+        <translation>；{1} 个有价格的配件中 {0} 个只有六个多月前的价格</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/main_window.py" line="642"/>
         <source>Catalog: no dated prices</source>
         <translation>目录：没有带日期的价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="636"/>
+        <location filename="../../configurator/qt/main_window.py" line="645"/>
         <source>Catalog prices {0}</source>
         <translation>目录价格 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="638"/>
+        <location filename="../../configurator/qt/main_window.py" line="647"/>
         <source>Catalog prices from {0} to {1}</source>
         <translation>目录价格 {0} 至 {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="641"/>
-        <source>; {0} of {1} priced parts have only older prices</source>
-        <translation>；{1} 个有价格的配件中 {0} 个只有较旧的价格</translation>
-    </message>
-    <message>
-        <location filename="../../configurator/qt/main_window.py" line="646"/>
+        <location filename="../../configurator/qt/main_window.py" line="657"/>
         <source>Import a price pack</source>
         <translation>导入价格包</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="646"/>
+        <location filename="../../configurator/qt/main_window.py" line="657"/>
         <source>Price packs (*.toml);;All files (*)</source>
         <translation>价格包 (*.toml);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="667"/>
+        <location filename="../../configurator/qt/main_window.py" line="678"/>
         <source>Export my prices as a price pack</source>
         <translation>将我的价格导出为价格包</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="667"/>
+        <location filename="../../configurator/qt/main_window.py" line="678"/>
         <source>Price packs (*.toml)</source>
         <translation>价格包 (*.toml)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="671"/>
+        <location filename="../../configurator/qt/main_window.py" line="682"/>
         <source>Price pack</source>
         <translation>价格包</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="671"/>
+        <location filename="../../configurator/qt/main_window.py" line="682"/>
         <source>Who is this price list from?</source>
         <translation>这份价格表来自谁？</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="677"/>
+        <location filename="../../configurator/qt/main_window.py" line="688"/>
         <source>Could not export the price pack</source>
         <translation>无法导出价格包</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="679"/>
+        <location filename="../../configurator/qt/main_window.py" line="690"/>
         <source>Exported {0} price(s) and {1} part(s) to {2}</source>
         <translation>已将 {0} 个价格和 {1} 个配件导出到 {2}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="697"/>
+        <location filename="../../configurator/qt/main_window.py" line="708"/>
         <source>Choose a build to print</source>
         <translation>请选择要打印的配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="704"/>
+        <location filename="../../configurator/qt/main_window.py" line="715"/>
         <source>Nothing to export: no build yet</source>
         <translation>没有可导出的内容：尚无配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="708"/>
+        <location filename="../../configurator/qt/main_window.py" line="719"/>
         <source>Export builds</source>
         <translation>导出配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="710"/>
+        <location filename="../../configurator/qt/main_window.py" line="721"/>
         <source>Purchase list (*.xlsx);;Line items (*.csv);;Forum table (*.md);;Build sheets (*.pdf)</source>
         <translation>采购清单 (*.xlsx);;明细行 (*.csv);;论坛表格 (*.md);;装机单 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="756"/>
+        <location filename="../../configurator/qt/main_window.py" line="767"/>
         <source>Unknown file type</source>
         <translation>未知的文件类型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="756"/>
+        <location filename="../../configurator/qt/main_window.py" line="767"/>
         <source>{0}: choose .xlsx, .csv, .md or .pdf</source>
         <translation>{0}：请选择 .xlsx、.csv、.md 或 .pdf</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="761"/>
+        <location filename="../../configurator/qt/main_window.py" line="772"/>
         <source>Could not export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="764"/>
+        <location filename="../../configurator/qt/main_window.py" line="775"/>
         <source>Exported {0} build(s) to {1}</source>
         <translation>已导出 {0} 个配置到 {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="777"/>
+        <location filename="../../configurator/qt/main_window.py" line="788"/>
         <source>About LLM Rig Configurator</source>
         <translation>关于 LLM 装机配置器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="780"/>
+        <location filename="../../configurator/qt/main_window.py" line="791"/>
         <source>What machine to buy to run, fine-tune or train an LLM.
 Every estimate explains itself; every part and price carries its source.</source>
         <translation>要运行、微调或训练大模型，该买什么机器。
 每个估算都给出依据；每个配件和价格都注明来源。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="791"/>
+        <location filename="../../configurator/qt/main_window.py" line="802"/>
         <source>
 … and {0} more</source>
         <translation>
 ……另有 {0} 条</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="794"/>
+        <location filename="../../configurator/qt/main_window.py" line="805"/>
         <source>Some catalog files could not be read</source>
         <translation>部分目录文件无法读取</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="795"/>
+        <location filename="../../configurator/qt/main_window.py" line="806"/>
         <source>{0}
 
 Everything else loaded. Your files were not changed; fix them and restart.</source>
@@ -1453,59 +2142,139 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>RecordForm</name>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="62"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="67"/>
         <source>Amount</source>
         <translation>金额</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="63"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="68"/>
         <source>Currency</source>
         <translation>货币</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="64"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="69"/>
         <source>Condition</source>
         <translation>成色</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="65"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="70"/>
         <source>Date</source>
         <translation>日期</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="66"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="71"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="67"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="72"/>
         <source>Note</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="120"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="132"/>
         <source>Add my price</source>
         <translation>添加我的价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="121"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="133"/>
         <source>Remove price</source>
         <translation>删除价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="131"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="143"/>
         <source>&lt;b&gt;Prices&lt;/b&gt; (each with its currency, condition, date and source)</source>
         <translation>&lt;b&gt;价格&lt;/b&gt;（每条均注明货币、新旧、日期和来源）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="177"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="194"/>
         <source>Structured fields (edit them in the TOML view): </source>
         <translation>结构化字段（请在 TOML 视图中编辑）：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="198"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="215"/>
         <source>(none)</source>
         <translation>（无）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_editor.py" line="321"/>
+        <source>{0} must be a whole number, not “{1}”</source>
+        <translation>{0}必须是整数，而不是“{1}”</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_editor.py" line="322"/>
+        <source>{0} must be a number, not “{1}”</source>
+        <translation>{0}必须是数字，而不是“{1}”</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_editor.py" line="407"/>
+        <source>Prices: {0}</source>
+        <translation>价格：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_editor.py" line="412"/>
+        <source>Price {0}: {1}</source>
+        <translation>第 {0} 个价格：{1}</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_editor.py" line="431"/>
+        <source>{0} is required</source>
+        <translation>请填写{0}</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_editor.py" line="435"/>
+        <source>{0} must be at least {1}</source>
+        <translation>{0}不能小于 {1}</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_editor.py" line="436"/>
+        <source>{0} must be more than {1}</source>
+        <translation>{0}必须大于 {1}</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_editor.py" line="437"/>
+        <source>{0} must be at most {1}</source>
+        <translation>{0}不能大于 {1}</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_editor.py" line="438"/>
+        <source>{0} must be less than {1}</source>
+        <translation>{0}必须小于 {1}</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_editor.py" line="443"/>
+        <source>{0} cannot be empty</source>
+        <translation>{0}不能为空</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_editor.py" line="444"/>
+        <source>{0} needs at least {1} characters</source>
+        <translation>{0}至少需要 {1} 个字符</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_editor.py" line="446"/>
+        <source>{0} must be a number</source>
+        <translation>{0}必须是数字</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_editor.py" line="448"/>
+        <source>{0} must be a whole number</source>
+        <translation>{0}必须是整数</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_editor.py" line="450"/>
+        <source>{0} must be a date written YYYY-MM-DD</source>
+        <translation>{0}必须是 YYYY-MM-DD 格式的日期</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_editor.py" line="452"/>
+        <source>{0} must be one of: {1}</source>
+        <translation>{0}必须是以下之一：{1}</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_editor.py" line="453"/>
+        <source>{0}: {1}</source>
+        <translation>{0}：{1}</translation>
     </message>
 </context>
 <context>
@@ -3076,37 +3845,37 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>terms</name>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="115"/>
+        <location filename="../../configurator/qt/i18n.py" line="116"/>
         <source>120 V 15 A (US outlet)</source>
         <translation>120 V 15 A（美国插座）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="116"/>
+        <location filename="../../configurator/qt/i18n.py" line="117"/>
         <source>120 V 20 A</source>
         <translation>120 V 20 A</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="117"/>
+        <location filename="../../configurator/qt/i18n.py" line="118"/>
         <source>230 V 10 A</source>
         <translation>230 V 10 A</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="118"/>
+        <location filename="../../configurator/qt/i18n.py" line="119"/>
         <source>230 V 16 A</source>
         <translation>230 V 16 A</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="122"/>
+        <location filename="../../configurator/qt/i18n.py" line="123"/>
         <source>inference</source>
         <translation>推理</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="123"/>
+        <location filename="../../configurator/qt/i18n.py" line="124"/>
         <source>fine-tune</source>
         <translation>微调</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="124"/>
+        <location filename="../../configurator/qt/i18n.py" line="125"/>
         <source>pretrain</source>
         <translation>预训练</translation>
     </message>

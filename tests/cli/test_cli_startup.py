@@ -3,6 +3,7 @@ the catalog schema, the estimator or the solver."""
 
 from __future__ import annotations
 
+import datetime
 import json
 import subprocess
 import sys
@@ -63,9 +64,9 @@ def test_the_catalog_date_is_kept_per_catalog_key(isolated_home: object, monkeyp
     def date_of(version: str) -> str:
         monkeypatch.setattr(catalog_key, "shipped_key", lambda _files: version.encode() * 32)
 
-        def compute() -> str:
+        def compute(_today: datetime.date) -> tuple[str, datetime.date | None]:
             computed.append(version)
-            return f"prices of {version}"
+            return f"prices of {version}", None
 
         return catalog_key.catalog_date_text(compute)
 
@@ -75,6 +76,36 @@ def test_the_catalog_date_is_kept_per_catalog_key(isolated_home: object, monkeyp
     for version in "cdef":  # four newer keys: the oldest, a, is dropped (KEPT_DATES)
         date_of(version)
     assert date_of("a") == "prices of a" and computed[-1] == "a"
+
+
+def test_the_kept_catalog_date_is_recounted_the_day_a_price_turns_six_months_old(
+    isolated_home: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`--version` counts the old prices from today: the kept text serves until the day it would say otherwise."""
+    from configurator.storage import catalog_key
+
+    monkeypatch.setattr(catalog_key, "shipped_key", lambda _files: b"k" * 32)
+    d = datetime.date
+    asked: list[datetime.date] = []
+
+    def compute(today: datetime.date) -> tuple[str, datetime.date | None]:
+        asked.append(today)
+        return f"counted on {today}", d(2026, 12, 10)
+
+    assert catalog_key.catalog_date_text(compute, today=d(2026, 12, 4)) == "counted on 2026-12-04"
+    assert catalog_key.catalog_date_text(compute, today=d(2026, 12, 9)) == "counted on 2026-12-04"
+    assert catalog_key.catalog_date_text(compute, today=d(2026, 12, 10)) == "counted on 2026-12-10"
+    assert catalog_key.catalog_date_text(compute, today=d(2026, 12, 1)) == "counted on 2026-12-01"  # a clock set back
+    assert asked == [d(2026, 12, 4), d(2026, 12, 10), d(2026, 12, 1)]
+
+
+def test_version_counts_the_catalogs_old_prices_from_today(isolated_home: object) -> None:
+    from configurator.cli.main import version_text
+    from configurator.core.catalog.dates import catalog_date
+    from configurator.storage import catalogs
+
+    shipped = catalogs.load(include_user=False).catalog
+    assert version_text().endswith(f"(catalog {catalog_date(shipped, today=datetime.date.today()).text()})")
 
 
 _ESTIMATE_PROBE = (

@@ -59,6 +59,9 @@ def test_the_price_months_are_a_code_in_either_language() -> None:
 
     said = CatalogDate(datetime.date(2025, 6, 3), datetime.date(2026, 11, 2), 282, 237).said()
     assert said.code == "dates.prices" and said.fields["older"] == 237
-    assert english(said) == "prices from 2025-06 to 2026-11; 237 of 282 priced parts have only older prices"
+    assert (
+        english(said)
+        == "prices from 2025-06 to 2026-11; 237 of 282 priced parts have only prices older than six months"
+    )
     with words.language("zh_CN"):
-        assert words.say(said) == "价格 2025-06 至 2026-11；282 个有价格的配件中 237 个只有较旧的价格"
+        assert words.say(said) == "价格 2025-06 至 2026-11；282 个有价格的配件中 237 个只有六个多月前的价格"

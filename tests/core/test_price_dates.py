@@ -14,6 +14,7 @@ import pytest
 from configurator.core.catalog.dates import PART_KINDS, CatalogDate, catalog_date, freshness
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Price
+from configurator.core.common.reasons import Reason, as_json
 from configurator.core.estimate.workload import Workload
 from configurator.core.model.request import BuildRequest
 from configurator.core.report.purchase import SheetMeta, markdown_text
@@ -117,11 +118,46 @@ def test_the_catalog_date_is_the_range_of_recent_newest_prices_and_counts_the_ol
     catalog = _catalog_with(
         {"a": [d(2021, 4, 1), d(2026, 11, 20)], "b": [d(2026, 6, 3)], "c": [d(2025, 6, 1)], "e": []}
     )
-    date = catalog_date(catalog)
-    assert date == CatalogDate(d(2026, 6, 3), d(2026, 11, 20), priced=3, older=1)
-    assert date.text() == "prices from 2026-06 to 2026-11; 1 of 3 priced parts have only older prices"
-    assert catalog_date(_catalog_with({"a": [d(2026, 11, 2)]})).text() == "prices 2026-11"
+    date = catalog_date(catalog, today=d(2026, 12, 1))
+    assert date == CatalogDate(d(2026, 6, 3), d(2026, 11, 20), priced=3, older=1, until=d(2026, 12, 4))
+    assert date.text() == "prices from 2026-06 to 2026-11; 1 of 3 priced parts have only prices older than six months"
+    # three days on, b's price of 2026-06-03 is six months old too: the age is counted from today
+    assert catalog_date(catalog, today=d(2026, 12, 4)).text() == (
+        "prices 2026-11; 2 of 3 priced parts have only prices older than six months"
+    )
+    assert catalog_date(_catalog_with({"a": [d(2026, 11, 2)]}), today=d(2026, 12, 1)).text() == "prices 2026-11"
     assert catalog_date(Catalog()).text() == "no dated prices"
+
+
+def test_a_fresh_price_for_one_part_never_ages_the_others() -> None:
+    """window16's walk: two prices entered today moved the status bar's count from 236 to 243 older prices, as the
+    age was counted from the catalog's newest price; counted from today, a new price can only make one part fresh."""
+    d = datetime.date
+    today = d(2026, 12, 4)
+    before = _catalog_with({"a": [d(2026, 11, 20)], "b": [d(2026, 5, 25)], "c": [d(2025, 6, 1)]})
+    after = _catalog_with({"a": [d(2026, 11, 20)], "b": [d(2026, 5, 25)], "c": [d(2025, 6, 1), today]})
+    # b's price of 2026-05-25 is six months old on 2026-12-04 whatever else the catalog holds (counted from the
+    # newest price, 2026-11-20, it was recent until c's fresh price made it old and the count went up)
+    assert catalog_date(before, today=today).older == 2
+    assert catalog_date(after, today=today).older == 1
+
+
+def test_a_catalog_with_only_old_prices_says_so() -> None:
+    d = datetime.date
+    date = catalog_date(_catalog_with({"a": [d(2025, 3, 2)], "b": [d(2024, 1, 5)]}), today=d(2026, 12, 4))
+    assert date.text() == "prices 2025-03; 2 of 2 priced parts have only prices older than six months"
+    assert date.until is None  # nothing it says will change
+
+
+def test_the_sheet_counts_the_catalogs_old_prices_from_its_day() -> None:
+    """The sheet, the XLSX and the Markdown read SheetMeta's code: counted from the day the sheet is made."""
+    d = datetime.date
+    catalog = _catalog_with({"a": [d(2026, 11, 20)], "b": [d(2026, 6, 3)]})
+    assert SheetMeta.from_catalog(catalog, [], today=d(2026, 12, 1)).catalog_prices_said == as_json(
+        Reason.of("dates.prices", first="2026-06", last="2026-11", priced=2, older=0)
+    )
+    later = SheetMeta.from_catalog(catalog, [], today=d(2026, 12, 4))
+    assert later.catalog_prices == "prices 2026-11; 1 of 2 priced parts have only prices older than six months"
 
 
 @pytest.mark.slow  # a whole plan

@@ -19,7 +19,7 @@ from configurator.storage import catalogs
 
 META = {
     "project_name": "chen",
-    "catalog_prices": "prices from 2026-05 to 2026-11; 235 of 285 priced parts have only older prices",
+    "catalog_prices": "prices from 2026-05 to 2026-11; 235 of 285 priced parts have only prices older than six months",
     # the same as the code every sheet is given (purchase.sheet_meta; rules13's dates.prices)
     "catalog_prices_said": as_json(Reason.of("dates.prices", first="2026-05", last="2026-11", older=235, priced=285)),
 }

@@ -52,18 +52,46 @@ def test_fields_have_types_and_units(qtbot, window) -> None:  # type: ignore[no-
     assert "power_connectors" in dialog.form.structured.text()  # structured fields go to the TOML view
 
 
-def test_an_out_of_range_value_is_marked_at_its_field_as_typed(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+def test_an_out_of_range_value_is_marked_at_its_field_once_the_user_leaves_it(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """Never while typing (window16's walk): the error shows when the field is left, in words naming the field."""
     dialog = _open(qtbot, window, "psus", "")
     watts = dialog.form.fields["watts"]
+    error = dialog.form.errors["watts"]
     watts.clear()
     qtbot.keyClicks(watts, "-5")
-    error = dialog.form.errors["watts"]
-    assert not error.isHidden() and "greater than or equal to 50" in error.text()  # pydantic's own message
-    assert "border" in watts.styleSheet() and not dialog.save.isEnabled()
+    assert error.isHidden() and "border" not in watts.styleSheet()  # typing
+    qtbot.keyClick(watts, Qt.Key.Key_Return)  # done with it (as leaving it)
+    assert not error.isHidden() and error.text() == "Rated power must be at least 50"
+    assert "border" in watts.styleSheet()
     watts.setText("abc")
-    assert error.text().startswith("not a number")
+    assert error.isHidden()  # typing again
+    watts.editingFinished.emit()
+    assert error.text() == "Rated power must be a number, not “abc”"
     watts.setText("1000")
+    watts.editingFinished.emit()
     assert error.isHidden() and dialog.save.isEnabled()
+
+
+def test_fields_are_labelled_in_words_with_the_unit_beside_them(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtWidgets import QLabel
+
+    from configurator.core.catalog.loader import KINDS
+    from configurator.qt.catalog_editor import form_fields
+    from configurator.qt.catalog_fields import FIELD_LABELS
+
+    dialog = _open(qtbot, window, "gpus", "rtx-3090")
+    form = dialog.form
+
+    def label(name: str) -> str:
+        box = form.fields[name].parentWidget().parentWidget()
+        shown = form.form.labelForField(box)
+        assert isinstance(shown, QLabel)
+        return shown.text()
+
+    assert label("tdp_w") == "Thermal design power" and label("vram_gb") == "Graphics memory"
+    assert label("memory_bandwidth_gbps") == "Memory bandwidth"
+    every = {name for model in KINDS.values() for name, _base, _optional in form_fields(model)[0]}
+    assert every <= set(FIELD_LABELS), sorted(every - set(FIELD_LABELS))  # none shown as its TOML key
 
 
 def test_adding_my_price_saves_it_to_the_overlay_with_the_files_comments(qtbot, window) -> None:  # type: ignore[no-untyped-def]
@@ -74,11 +102,14 @@ def test_adding_my_price_saves_it_to_the_overlay_with_the_files_comments(qtbot, 
     gpu_id = dialog._ids[0]
     before = len(window.session.catalog.get("gpus", gpu_id).prices)
     qtbot.mouseClick(dialog.form.add_price, Qt.MouseButton.LeftButton)
-    assert not dialog.save.isEnabled() and "amount" in dialog.form.price_error.text()  # an empty amount is no price
+    assert dialog.form.price_error.text() == ""  # a row just added is being filled in: nothing is wrong yet
     row = dialog.form.prices.rowCount() - 1
+    qtbot.mouseClick(dialog.save, Qt.MouseButton.LeftButton)  # an empty amount is no price
+    assert not dialog.saved and dialog.form.price_error.text() == f"Price {row + 1}: Amount is required"
+    assert "Fix the fields marked in red first." in dialog.message.text()
     dialog.form.prices.item(row, 0).setText("555")
     dialog.form.prices.cellWidget(row, 2).setCurrentText("used")
-    assert dialog.save.isEnabled()
+    assert dialog.form.price_error.text() == "" and dialog.save.isEnabled()
     qtbot.mouseClick(dialog.save, Qt.MouseButton.LeftButton)
     assert dialog.saved
     text = file.read_text(encoding="utf-8")
@@ -116,4 +147,46 @@ def test_a_whole_record_rule_marks_the_fields_its_code_names(qtbot, window) -> N
     cooler = dialog.form.errors["cooler"]
     assert not cooler.isHidden() and "passively cooled" in cooler.text()
     assert "border" in dialog.form.fields["cooler"].styleSheet()
-    assert dialog.form.errors["id"].isHidden() and not dialog.save.isEnabled()
+    assert dialog.form.errors["id"].isHidden()
+    qtbot.mouseClick(dialog.save, Qt.MouseButton.LeftButton)
+    assert not dialog.saved and "Fix the fields marked in red first." in dialog.message.text()
+
+
+def test_a_price_row_is_checked_when_the_user_leaves_it(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    dialog = _open(qtbot, window, "gpus", "rtx-3090")
+    table = dialog.form.prices
+    qtbot.mouseClick(dialog.form.add_price, Qt.MouseButton.LeftButton)
+    row = table.rowCount() - 1
+    assert table.currentRow() == row and dialog.form.price_error.text() == ""
+    table.item(row, 3).setText("2026-13-01")  # typed into the row it is still in: not yet
+    assert dialog.form.price_error.text() == ""
+    table.setCurrentCell(0, 0)  # another row: this one is left
+    assert dialog.form.price_error.text() == (
+        f"Price {row + 1}: Amount is required; Price {row + 1}: Date must be a date written YYYY-MM-DD"
+    )
+    table.item(row, 0).setText("640")
+    table.item(row, 3).setText("2026-12-01")
+    assert dialog.form.price_error.text() == ""  # fixed: gone at once
+
+
+def test_the_editor_in_chinese_labels_and_explains_in_chinese(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    from configurator.qt import i18n
+    from configurator.qt.app import make_app
+
+    app = make_app([])
+    try:
+        assert i18n.install(app, "zh_CN") == "zh_CN"
+        dialog = _open(qtbot, window, "psus", "")
+        form = dialog.form
+        box = form.fields["watts"].parentWidget().parentWidget()
+        assert form.form.labelForField(box).text() == "额定功率"
+        form.fields["watts"].setText("-5")
+        form.fields["watts"].editingFinished.emit()
+        assert form.errors["watts"].text() == "额定功率不能小于 50"
+        form.fields["watts"].setText("1000")
+        qtbot.mouseClick(form.add_price, Qt.MouseButton.LeftButton)
+        qtbot.mouseClick(dialog.save, Qt.MouseButton.LeftButton)
+        assert form.price_error.text() == f"第 {form.prices.rowCount()} 个价格：请填写金额"
+        assert "pydantic" not in form.price_error.text() and "Input should" not in form.price_error.text()
+    finally:
+        assert i18n.install(app, "en") == "en"  # later tests see English again

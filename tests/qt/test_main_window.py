@@ -14,6 +14,7 @@ from configurator.core.estimate.workload import Workload
 from configurator.core.model.request import BuildRequest, OwnedPart
 from configurator.core.report.fit import short_gpu_name
 from configurator.core.report.purchase import printed_totals
+from configurator.qt import i18n
 from configurator.qt.dialogs import CompareDialog, comparison_rows
 from configurator.storage import paths, projects
 
@@ -342,7 +343,8 @@ def _assert_every_tab_shows(window, build) -> None:  # type: ignore[no-untyped-d
     ]
     estimates = detail.estimates.toPlainText()
     assert f"{build.estimate.per_gpu_bytes / GIB:.1f} GiB on the most loaded GPU" in estimates
-    assert all(a in estimates for a in build.estimate.assumptions)
+    # in the window's words (a CLI flag's code names the window's field instead: words.WINDOW_EN)
+    assert all(i18n.say(said) in estimates for said in build.estimate.assumptions_said())
     assert detail.buy_or_rent.costs is not None and detail.buy_or_rent.costs.purchase == pytest.approx(
         build.total_price
     )

@@ -55,3 +55,49 @@ def test_export_writes_a_pack_with_the_author_asked_for(qtbot, window, tmp_path:
     window.export_price_pack()
     pack = price_pack.read_pack(target)
     assert pack.author == "Lab purchasing" and pack.prices == () and pack.parts == ()
+
+
+def test_the_status_bar_counts_old_prices_from_today_not_from_the_newest_price(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """window16's walk: two prices entered today in the catalog editor moved "236 of ... older" to 243, as the
+    age was counted from the catalog's newest price; counted from today, the two parts are fresh and no other ages."""
+    import datetime
+
+    from configurator.core.catalog.dates import FRESH_WINDOW_DAYS, newest_price_date
+    from configurator.qt.catalog_editor import CatalogEditorDialog
+
+    today = datetime.date.today()  # the editor dates a price it adds today
+    cutoff = today - datetime.timedelta(days=FRESH_WINDOW_DAYS)
+    before = catalog_date(window.session.catalog, today=today)
+    assert window.catalog_date.text().endswith(
+        f"; {before.older} of {before.priced} priced parts have only prices older than six months"
+    )
+    assert f"counted from today, {today:%Y-%m-%d}" in window.catalog_date.toolTip()
+    old = [g for g in window.session.catalog.kind("gpus") if (newest_price_date(g) or today) < cutoff][:2]
+    assert len(old) == 2
+    dialog = CatalogEditorDialog(window.session.catalog, "USD")
+    qtbot.addWidget(dialog)
+    for gpu in old:
+        dialog.kind.setCurrentIndex(dialog.kind.findData("gpus"))
+        dialog.filter.setText(gpu.id)
+        dialog.list.setCurrentRow(dialog._ids.index(gpu.id))
+        qtbot.mouseClick(dialog.form.add_price, Qt.MouseButton.LeftButton)
+        dialog.form.prices.item(dialog.form.prices.rowCount() - 1, 0).setText("500")
+        qtbot.mouseClick(dialog.save, Qt.MouseButton.LeftButton)
+    assert dialog.saved
+    window.session.catalog_changed.emit(window.session.catalog)  # as the window's reload after the editor does
+    assert window.catalog_date.text().endswith(
+        f"; {before.older - 2} of {before.priced} priced parts have only prices older than six months"
+    )
+
+
+def test_the_status_bar_counts_from_the_day_it_is_given(window) -> None:  # type: ignore[no-untyped-def]
+    import datetime
+
+    later = datetime.date.today() + datetime.timedelta(days=400)  # every catalog price is over six months old then
+    window.today = lambda: later
+    window.session.catalog_changed.emit(window.session.catalog)
+    date = catalog_date(window.session.catalog, today=later)
+    assert date.older == date.priced
+    assert window.catalog_date.text().endswith(
+        f"; {date.priced} of {date.priced} priced parts have only prices older than six months"
+    )

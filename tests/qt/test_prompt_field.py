@@ -66,3 +66,52 @@ def test_a_prompt_longer_than_the_context_is_marked_and_never_solved(qtbot, wind
     assert window.session.request.workload.prompt is None
     _type(qtbot, panel.prompt, "0")
     assert not panel.error.isVisible() and panel.prompt.text().startswith("typical")
+
+
+def _label_of(panel, field) -> str:  # type: ignore[no-untyped-def]
+    """The label the requirements form shows beside `field`."""
+    from PySide6.QtWidgets import QFormLayout
+
+    labels = [f.labelForField(field) for f in panel.findChildren(QFormLayout) if f.labelForField(field) is not None]
+    assert labels
+    return str(labels[0].text())
+
+
+def test_the_typical_prompt_assumption_names_the_prompt_field_not_the_cli_flag(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """window16's walk: the Estimates tab said "no --prompt given ... (give --prompt for your own)"; the window has a
+    Prompt field, not flags."""
+    with qtbot.waitSignal(window.session.solve_finished, timeout=120_000):
+        window.session.set_request(REQUEST)
+    text = window.detail.estimates.toPlainText()
+    assert "--prompt" not in text, text
+    label = _label_of(window.requirements, window.requirements.prompt)
+    assert label == "Prompt" and f"set the {label} field for your own" in text
+    assert "typical 1,020-token prompt" in text
+    # the builds' labels too: "llama.cpp's usual GGUF: no --precision given" named a flag in the table and header
+    labels = [window.builds.item(r, 1).text() for r in range(window.builds.rowCount())]
+    assert any("Weights left on auto" in label for label in labels), labels
+    assert not any("--" in label for label in labels), labels
+
+
+def test_the_typical_prompt_assumption_in_chinese_names_the_prompt_field(qtbot, shipped_catalog, messages) -> None:  # type: ignore[no-untyped-def]
+    from configurator.qt import i18n
+    from configurator.qt.app import make_app
+    from configurator.qt.main_window import MainWindow
+    from configurator.qt.session import Session
+
+    app = make_app([])
+    try:
+        assert i18n.install(app, "zh_CN") == "zh_CN"
+        window = MainWindow(Session(catalog=shipped_catalog))
+        qtbot.addWidget(window)
+        window.show()
+        with qtbot.waitSignal(window.session.solve_finished, timeout=120_000):
+            window.session.set_request(REQUEST)
+        text = window.detail.estimates.toPlainText()
+        label = _label_of(window.requirements, window.requirements.prompt)
+        assert "--prompt" not in text and f"“{label}”一栏" in text and label == "提示词", text
+        window.session.dirty = False
+        window.session.cancel()
+        window.session.wait_idle()
+    finally:
+        assert i18n.install(app, "en") == "en"  # later tests see English again

@@ -1100,7 +1100,7 @@ EN: dict[str, Template] = {
             else f"from {r.fields['first']} to {r.fields['last']}"
         )
         + (
-            f"; {r.fields['older']} of {r.fields['priced']} priced parts have only older prices"
+            f"; {r.fields['older']} of {r.fields['priced']} priced parts have only prices older than six months"
             if r.fields.get("older")
             else ""
         )

@@ -70,6 +70,11 @@ def _clause(text: str, level: int) -> str | None:
 def label(build: Build) -> str:
     """A build's label in the current language, from its claims and kinds (solve.ranking.label_text in English)."""
     if not _zh():
+        if words.in_window() and any(k.code in words.WINDOW_EN for k in build.kinds):
+            # the window's words for a kind that names a flag (solve.ranking.label_text's composition otherwise)
+            said = "; ".join(words.claim_word(c) for c in label_claims(build.claims))
+            kind = ", ".join(words.say(k) for k in build.kinds)
+            return f"{said} ({kind})" if said else kind
         return build.label
     said = "；".join(words.claim_word(c) for c in label_claims(build.claims))  # a shared qualifier said once
     kind = "，".join(words.say(k) for k in build.kinds)

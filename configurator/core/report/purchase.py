@@ -101,12 +101,14 @@ class SheetMeta:
         value_ranking: tuple[ValueRowJson, ...] = (),
         language: str = "en",
         infeasible: Infeasible | None = None,
+        today: date | None = None,
     ) -> SheetMeta:
-        """Dates from the catalog's exchange rates and the newest price the builds use."""
+        """Dates from the catalog's exchange rates and the newest price the builds use; the catalog's old prices
+        counted from `today` (date.today() unless given), never from its newest price."""
         return cls(
             project_name=project_name,
             catalog_price_date=newest_price_date(builds),
-            catalog_prices=english(dated := catalog_date(catalog).said()),
+            catalog_prices=english(dated := catalog_date(catalog, today=today).said()),
             catalog_prices_said=as_json(dated),
             exchange_rate_date=catalog.exchange_rates_date,
             exchange_rate_source=catalog.exchange_rates_source,

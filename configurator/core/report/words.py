@@ -12,6 +12,7 @@ Terms are those Chinese buyers write (显存, 涡轮卡/风扇卡, 电源, 机�
 from __future__ import annotations
 
 import re
+from collections import ChainMap
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -22,6 +23,8 @@ from configurator.core.common.reasons import (
     EN,
     ENGINE_NAMES,
     OFFERS,
+    TRACE_STATISTICS,
+    TRACE_WORDS,
     Reason,
     Say,
     Template,
@@ -42,6 +45,7 @@ from configurator.core.support import checks as support
 LANGUAGES = ("en", "zh_CN")
 
 _language: ContextVar[str] = ContextVar("sheet_language", default="en")
+_window: ContextVar[bool] = ContextVar("window_words", default=False)
 
 
 @contextmanager
@@ -56,6 +60,21 @@ def language(code: str) -> Iterator[None]:
 
 def current() -> str:
     return _language.get()
+
+
+@contextmanager
+def window_words() -> Iterator[None]:
+    """Render what is inside in the window's words (WINDOW_EN, WINDOW_ZH): where the command line's words name a
+    flag, the window's name its field. The window's renderings (qt.i18n) turn it on; the CLI and the sheets never."""
+    token = _window.set(True)
+    try:
+        yield
+    finally:
+        _window.reset(token)
+
+
+def in_window() -> bool:
+    return _window.get()
 
 
 def _zh_runner(r: Reason) -> str:
@@ -74,7 +93,9 @@ def t(text: str) -> str:
 
 
 def say(reason: Reason) -> str:
-    """What the core reports, in the sheet's (or window's) language."""
+    """What the core reports, in the sheet's (or window's) language (and the window's words in `window_words`)."""
+    if _window.get():
+        return render(reason, _WINDOW_ZH, _WINDOW_EN) if _language.get() == "zh_CN" else render(reason, _WINDOW_EN)
     return render(reason, ZH_REASONS, EN) if _language.get() == "zh_CN" else render(reason, EN)
 
 
@@ -83,6 +104,13 @@ def say_all(reasons: tuple[Reason, ...] | list[Reason], sep: str = ";") -> str:
     zh = _language.get() == "zh_CN"
     joiner = {";": "；" if zh else "; ", ",": "、" if zh else ", "}[sep]
     return joiner.join(say(r) for r in reasons)
+
+
+def say_in_window(reason: Reason) -> str:
+    """`say` in the window's words: a code whose English names a command-line option names the window's field
+    instead (WINDOW_EN, WINDOW_ZH; nested reasons too); the command line and the sheets keep the flag."""
+    with window_words():
+        return say(reason)
 
 
 def sentence_end() -> str:
@@ -1157,7 +1185,7 @@ ZH_REASONS: dict[str, Template] = {
             else f"{r.fields['first']} 至 {r.fields['last']}"
         )
         + (
-            f"；{r.fields['priced']} 个有价格的配件中 {r.fields['older']} 个只有较旧的价格"
+            f"；{r.fields['priced']} 个有价格的配件中 {r.fields['older']} 个只有六个多月前的价格"
             if r.fields.get("older")
             else ""
         )
@@ -2471,3 +2499,43 @@ def part_names(text: str) -> str:
     if current() != "zh_CN":
         return text
     return _NAME_NOTE.sub(lambda m: f"（{ZH_NAME_NOTES[m.group(1)]}）", text)
+
+
+# The window's words for codes whose English names a command-line option ("give --prompt for your own"): the window
+# has no flags, it has fields; each names the field as the window labels it (`self.tr` in qt/requirements.py and its
+# Chinese in resources/translations: "Prompt", 提示词). The command line and the sheets keep EN and ZH_REASONS.
+WINDOW_EN: dict[str, Template] = {
+    "est.typical-prompt": lambda r, _say: (
+        f"no prompt length given: the first token is timed for a typical {r.num('prompt'):,.0f}-token prompt"
+        + (
+            f" ({TRACE_STATISTICS.get(str(r.fields['statistic']), r.fields['statistic'])} of "
+            f"{TRACE_WORDS.get(str(r.fields['trace']), r.fields['trace'])})"
+            if r.fields.get("trace")
+            else ""
+        )
+        + f", not the whole {r.num('context'):,.0f}-token context (set the Prompt field for your own)"
+    ),
+    # a build's kind in its label (the Chinese says no flag: ZH_REASONS serves the window as it is)
+    "kind.usual-gguf": "at {precision}, llama.cpp's usual GGUF: Weights left on auto",
+    "kind.usual-kv": "{precision} KV cache: KV cache left on auto",
+    "kind.usual-served": "at {precision}, quantized by vLLM on load for several users: Weights left on auto",
+    "kind.released-served": "at {precision} as released, served by vLLM for several users: Weights left on auto",
+    "kind.serving-engine": lambda r, _say: (
+        f"served with {ENGINE_NAMES.get(str(r.fields['engine']), r.fields['engine'])}: {r.fields['users']} users, "
+        "Engine left on auto"
+    ),
+}
+WINDOW_ZH: dict[str, Template] = {
+    "est.typical-prompt": lambda r, _say: (
+        f"未填写提示词长度：首个 token 的等待按常见的 {r.num('prompt'):,.0f} token 提示词计算"
+        + (
+            f"（{ZH_TRACES.get(str(r.fields['trace']), str(r.fields['trace']))} 的"
+            f"{ZH_TRACE_STATISTICS.get(str(r.fields['statistic']), str(r.fields['statistic']))}）"
+            if r.fields.get("trace")
+            else ""
+        )
+        + f"，而不是整个 {r.num('context'):,.0f} token 的上下文（可在“提示词”一栏填写你自己的）"
+    ),
+}
+_WINDOW_EN: Mapping[str, Template] = ChainMap(WINDOW_EN, EN)
+_WINDOW_ZH: Mapping[str, Template] = ChainMap(WINDOW_ZH, ZH_REASONS)
