@@ -62,13 +62,20 @@ class _Chart(QWidget):
         self.canvas = pg.GraphicsLayoutWidget()
         self.canvas.setBackground(None)
         self.plot = self.canvas.addPlot(
-            row=0, col=0, title=title, axisItems={"left": PlainAxis("left"), "bottom": PlainAxis("bottom")}
+            row=0,
+            col=0,
+            title=title,
+            axisItems={"left": PlainAxis("left"), "bottom": PlainAxis("bottom")},
+            enableMenu=False,  # MENU (below)
         )
+        # MENU: pyqtgraph makes a view's context menu when the view is made unless told not to, and
+        # setMenuEnabled(False) then destroys it; a garbage collection that ran inside that QMenu's destructor and
+        # deleted another Qt object deadlocked on Qt's mutex (py-spy on a stalled CI run, 2026-12-04: QMenu::~QMenu ->
+        # gc_collect_main -> QObject::~QObject -> QBasicMutex::lockInternal). The charts never make the menu.
         self.title = title
         self.plot.setLabel("left", left)
         self.plot.showGrid(y=True, alpha=0.25)
         self.plot.setMouseEnabled(x=False, y=False)
-        self.plot.setMenuEnabled(False)
         self.plot.hideButtons()
         self.legend = pg.LegendItem()
         # the legend at the top of its own column; the empty row below takes the spare height
@@ -122,9 +129,8 @@ class VramHeadroomChart(_Chart):
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(QCoreApplication.translate("charts", "Memory per GPU"), "GiB", parent)
-        self.ram_plot = self.canvas.addPlot(row=0, col=1, title=self.tr("System RAM"))
+        self.ram_plot = self.canvas.addPlot(row=0, col=1, title=self.tr("System RAM"), enableMenu=False)
         self.ram_plot.setMouseEnabled(x=False, y=False)
-        self.ram_plot.setMenuEnabled(False)
         self.ram_plot.hideButtons()
         self.ram_plot.showGrid(y=True, alpha=0.25)
         self.ram_plot.setMaximumWidth(150)
@@ -379,9 +385,8 @@ class NodeScalingChart(_Chart):
         )
         self.plot.showGrid(x=True, y=True, alpha=0.25)
         self.plot.setLabel("bottom", QCoreApplication.translate("charts", "nodes"))
-        self.cost_view = pg.ViewBox()
+        self.cost_view = pg.ViewBox(enableMenu=False)
         self.cost_view.setMouseEnabled(x=False, y=False)
-        self.cost_view.setMenuEnabled(False)
         self.plot.showAxis("right")
         self.plot.scene().addItem(self.cost_view)
         self.plot.getAxis("right").linkToView(self.cost_view)
@@ -593,7 +598,9 @@ class BuyOrRentChart(pg.PlotWidget):
     the break-even month marked where the lines cross."""
 
     def __init__(self, parent: QWidget | None = None):
-        super().__init__(parent, background=None, axisItems={"left": PlainAxis("left")})  # 50M, not 5e+07
+        super().__init__(
+            parent, background=None, axisItems={"left": PlainAxis("left")}, enableMenu=False
+        )  # 50M, not 5e+07
         # the colours named in the title instead of a legend, which would sit on the lines
         self.both_title = self.tr(
             "Cumulative cost: <span style='color: #3b6ea8;'>buy (purchase + electricity - resale)</span> vs "
@@ -608,7 +615,6 @@ class BuyOrRentChart(pg.PlotWidget):
         self.setLabel("bottom", self.tr("months"))
         self.showGrid(x=True, y=True, alpha=0.25)
         self.setMouseEnabled(x=False, y=False)
-        self.setMenuEnabled(False)
         self.series: dict[str, list[float]] = {}
         self.crossing: int | None = None
         self.crossing_line: pg.InfiniteLine | None = None

@@ -108,10 +108,9 @@ class RecommendationMapDialog(QDialog):
         self.print_button.clicked.connect(self.print_map)
         self.owned_note = QLabel()
         self.owned_note.setWordWrap(True)
-        self.chart = pg.PlotWidget(title=_tr(VALUE_TITLE))
+        self.chart = pg.PlotWidget(title=_tr(VALUE_TITLE), enableMenu=False)  # MENU in qt/charts.py
         self.chart.setBackground(None)  # the window's palette, as the build charts use
         self.chart.setMouseEnabled(x=False, y=False)
-        self.chart.setMenuEnabled(False)
         self.chart.hideButtons()
         self.chart.showGrid(x=True, y=False, alpha=0.25)
         self.chart.setMinimumHeight(300)  # twelve bars of ~20 px: each keeps its label
