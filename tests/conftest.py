@@ -15,6 +15,20 @@ DATA = Path(__file__).resolve().parent / "data"
 
 
 @pytest.fixture(autouse=True)
+def collect_between_tests() -> Any:
+    """Garbage collection only between tests, never inside a Qt destructor or paint event (configurator/qt/collector:
+    the window does the same from its event loop). Automatic collection stalled one CI run in a QMenu's destructor and
+    crashed another painting a chart, both on 2026-12-04."""
+    import gc
+
+    gc.disable()
+    yield
+    from configurator.qt.collector import collect_due
+
+    collect_due()
+
+
+@pytest.fixture(autouse=True)
 def isolated_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """No test may touch a real user's config, data or cache."""
     home = tmp_path / "llm-rig-home"

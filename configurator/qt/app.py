@@ -145,6 +145,9 @@ def main(argv: Sequence[str]) -> int:
 
     app = make_app(args)
     from configurator.qt import i18n
+    from configurator.qt.collector import GarbageCollector
+
+    app.collector = GarbageCollector(app)  # type: ignore[attr-defined]  # collections between events only
     from configurator.storage import settings
 
     i18n.install(app, settings.load().language)  # before any widget exists: every label is made translated
