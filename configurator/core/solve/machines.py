@@ -1159,17 +1159,25 @@ def _rated_host(cpu: Cpu, channels: int | None = None) -> HostMemory:
     )
 
 
-_TIER_FAMILIES = ("Threadripper PRO", "Threadripper", "Xeon W", "Xeon", "EPYC")
+_TIER_FAMILIES = {
+    ("amd", "server"): "EPYC",
+    ("amd", "workstation"): "Threadripper PRO",
+    ("amd", "hedt"): "Threadripper",
+    ("intel", "server"): "Xeon",
+    ("intel", "workstation"): "Xeon W",
+    ("intel", "hedt"): "Xeon W",
+}
+"""A CPU's family as the tiers name it, from the catalog's own fields (vendor, platform)."""
 
 
-def tier_name(tier: Tier, cpu_name: str | None) -> str:
+def tier_name(tier: Tier, vendor: object, platform: object) -> str:
     """The tier as its build is: a tier's boards may take a CPU of another family with more channels than they wire
     (machines._wider_in_tier: a 12-channel EPYC on an 8-channel SP5 board is the "8-channel" tier), and the label
     names that CPU's family, not the tier's usual one ("8-channel EPYC", never "8-channel Threadripper PRO / Xeon")."""
-    if tier.sockets > 1 or not cpu_name or "-channel " not in tier.name or tier.name.startswith("desktop"):
+    if tier.sockets > 1 or "-channel " not in tier.name or tier.name.startswith("desktop"):
         return tier.name
-    family = next((f for f in _TIER_FAMILIES if f in cpu_name), None)
-    if family is None or family in tier.name:
+    family = _TIER_FAMILIES.get((str(vendor), str(platform)))
+    if family is None or family.split()[0] in tier.name:
         return tier.name
     return f"{tier.name.split('-channel ')[0]}-channel {family}"
 
@@ -1178,7 +1186,8 @@ def _tier_build(build: Build, tier: Tier) -> Build:
     cpu = next((p for p in build.parts if p.category == "cpu"), None)
     host = build.estimate.workload.get("ram_bandwidth_gbps") or 0
     why = Reason.of("why.experts-tier", cpu=cpu.name if cpu else "the CPU", bandwidth=float(host))
-    name = tier_name(tier, cpu.name if cpu else None)
+    spec = cpu.spec if cpu is not None else {}
+    name = tier_name(tier, spec.get("vendor"), spec.get("platform"))
     return _with_prompt_check(build.of_kind(Reason.of("kind.experts-tier", tier=name), why=why))
 
 
