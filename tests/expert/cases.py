@@ -692,6 +692,11 @@ PUGET_QUAD_3090 = (
     "(2020-11-13): four RTX 3090 limited from 350 to 280 W with nvidia-smi kept over 95 % of their training "
     "performance, 'reasonable for a single power supply and a modest US residential 110V, 15A power line'"
 )
+QWERTYFORCE_3090_PL = (
+    "https://blog.qwertyforce.dev/posts/optimal_power_limit (read 2026-12-04): one RTX 3090, timm ViT-B/16 TF32 "
+    "training at batch 160: 230 W kept 80 %, 280 W 90 %, 320 W 95 % of its speed at 480 W (~83 %, ~93 % of the "
+    "rated 350 W's)"
+)
 JEANFBRITO_3090_PL = (
     "https://jeanfbrito.github.io/posts/rtx-3090-power-limit-sweet-spot/ (2026, read 2026-12-04): an RTX 3090 at "
     "280 W loses under 1 % of its LLM decode speed; 'below 200W, everything collapses'"
@@ -2744,8 +2749,9 @@ CASES: tuple[Case, ...] = (
         "speed and run from one US 15 A line (Puget): the buyer who owns or buys four asks for the four-card build, "
         "power-limited, beside the cheaper pair. Walked 2026-12-04 (advice15): the power-limited source now serves a "
         "training request at 80 % and 70 %; in this planner's power model (an EPYC host, 1,439 W at the wall) the "
-        "fourth card fits at 70 %, whose ~92 % speed is the straight line through Puget's point, stated as an estimate.",
-        (ANSWERAI_FSDP_QLORA, KAITCHUP_FSDP_QLORA_70B, PUGET_QUAD_3090),
+        "fourth card fits at 70 %, whose ~86 % training speed is read between one RTX 3090's measured 230 W and 280 W "
+        "caps (was ~92 %, a straight line through Puget's point alone, 2026-12-04).",
+        (ANSWERAI_FSDP_QLORA, KAITCHUP_FSDP_QLORA_70B, PUGET_QUAD_3090, QWERTYFORCE_3090_PL),
     ),
     Case(
         "lab-8x-h100-or-h200-lora-of-a-70b-rented-for-the-job",

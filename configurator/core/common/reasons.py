@@ -1008,11 +1008,12 @@ EN: dict[str, Template] = {
     "why.power-limited-training": lambda r, _say: (
         f"the cards capped at boot to {r.num('limit'):.0%} of their rated power (nvidia-smi -pl, rocm-smi) "
         "fit the circuit; "
+        + f"they keep about {r.num('speed'):.0%} of their training speed"
         + (
-            "they keep about 95 % of their training speed (Puget Systems: four RTX 3090 at 280 of 350 W kept over 95 %)"
+            ", read between measurements (Puget Systems: four RTX 3090 at 280 of 350 W kept over 95 %; one RTX 3090's "
+            "TF32 training kept ~83 % at 230 W and ~93 % at 280 W)"
             if r.fields.get("measured")
-            else f"they keep about {r.num('speed'):.0%} of their training speed, an estimate on the line "
-            "through Puget Systems' measurement (four RTX 3090 at 280 of 350 W kept over 95 %)"
+            else ", an estimate below the lowest measured cap (one RTX 3090's TF32 training kept ~83 % at 230 of 350 W)"
         )
     ),
     "why.experts-tier": (
@@ -1431,6 +1432,11 @@ EN: dict[str, Template] = {
     "noise.part": "{category}",
     # an estimate's steps and assumptions (estimate.estimator: Step.said, EstimateResult.assumption_codes)
     "est.said": "{text}",  # an assumption or step without a code yet: its own words
+    "est.power-limited": (
+        "GPUs power-limited to {limit:.0%} of rated power: {decode:.0%} of full decode speed, {compute:.0%} of full "
+        "prefill and training speed (Puget Systems: four RTX 3090 at 280 of 350 W kept over 95 % of their training "
+        "speed; one RTX 3090's TF32 training at 230-320 W, blog.qwertyforce.dev)"
+    ),
     "est.layer-split": "layers split across {gpus} GPUs as {layers}: each GPU holds its layers' weights and KV cache",
     "est.layer-decode": (
         "layer split: the {gpus} GPUs work one after another for each token, so the step time is the sum of each "

@@ -932,11 +932,12 @@ ZH_REASONS: dict[str, Template] = {
     "why.power-limited": "开机时限制显卡功耗（nvidia-smi -pl、rocm-smi），以约 5% 的速度换取电路余量和更小的电源",
     "why.power-limited-training": lambda r, _say: (
         f"开机时把显卡功耗限制在额定值的 {r.num('limit'):.0%}（nvidia-smi -pl、rocm-smi），以适应电路；"
+        + f"训练速度保留约 {r.num('speed'):.0%}"
         + (
-            "训练速度保留约 95%（Puget Systems：四块 RTX 3090 从 350 W 限到 280 W，保留 95% 以上）"
+            "，在实测点之间读取（Puget Systems：四块 RTX 3090 从 350 W 限到 280 W，保留 95% 以上；一块 RTX 3090 的 TF32 "
+            "训练在 230 W 保留约 83%，280 W 约 93%）"
             if r.fields.get("measured")
-            else f"训练速度保留约 {r.num('speed'):.0%}，这是按 Puget Systems 的实测点（四块 RTX 3090 从 350 W "
-            "限到 280 W，保留 95% 以上）连线推算的估计"
+            else "，低于最低实测功耗上限的估计（一块 RTX 3090 的 TF32 训练在 350 W 中的 230 W 保留约 83%）"
         )
     ),
     "why.experts-tier": (
@@ -1336,6 +1337,11 @@ ZH_REASONS: dict[str, Template] = {
     "noise.part": lambda r, _say: ZH_PART_CATEGORIES.get(str(r.fields["category"]), str(r.fields["category"])),
     # an estimate's steps and assumptions
     "est.said": lambda r, _say: _sentence(str(r.fields["text"])),
+    "est.power-limited": (
+        "GPU 功耗限制为额定值的 {limit:.0%}：解码速度保留 {decode:.0%}，预填充和训练速度保留 {compute:.0%}"
+        "（Puget Systems：四块 RTX 3090 从 350 W 限到 280 W，训练速度保留 95% 以上；一块 RTX 3090 在 230-320 W 下的 TF32 训练，"
+        "blog.qwertyforce.dev）"
+    ),
     "est.engine-fastest": lambda r, _say: (
         f"推理引擎 {r.fields['engine']}：未指定推理引擎；在 {str(r.fields['engines']).replace(', ', '、')} 中，"
         "它在这些 GPU 上跑得最快"

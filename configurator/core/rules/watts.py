@@ -116,13 +116,34 @@ def gpu_sustained_w(gpu: Gpu, limit: float | None = None) -> float:
     return gpu.tdp_w * (limit or 1.0)
 
 
-def power_limit_speed(limit: float | None) -> float:
-    """Share of full speed kept under a power limit (R20: 4x RTX 3090 at 280 of 350 W kept
-    "over 95%" in Puget's TensorFlow runs; club-3090: 5-7 % decode loss at 290 W). A straight
-    line through 80 % power -> 95 % speed, floored at 70 %."""
+TRAINING_POWER_CURVE: tuple[tuple[float, float], ...] = ((230 / 350, 0.83), (0.8, 0.94), (1.0, 1.0))
+"""Share of full training (compute-bound) speed kept at a share of the rated power, measured points joined by straight
+lines. 80 % -> 0.94: Puget Systems' four RTX 3090 at 280 of 350 W kept "over 95 %" of their TensorFlow training speed
+(pugetsystems.com/labs/hpc/quad-rtx3090-gpu-wattage-limited-maxq-tensorflow-performance-1974, 2020-11-13) and a timm
+ViT-B/16 TF32 training run on one RTX 3090 kept 90 % of its 480 W speed at 280 W (blog.qwertyforce.dev/posts/
+optimal_power_limit, read 2026-12-04), about 93 % of its speed at the rated 350 W (that run's curve is at ~96.5 % there,
+between its 320 W point, 95 %, and 480 W); 230 W (66 %) -> 0.83: the same run's 80 % of its 480 W speed. The 70 % cap
+reads 0.86 between the two. Below 66 % the last segment continues (an extrapolation: the same writer's 3090 "collapses"
+under 200 W for inference), floored at 50 %. Not the 92 % the decode line gave at 70 %: compute-bound work pays more for
+watts than memory-bound decoding (nodehome.ai: three RTX 3090 at 300 -> 250 W lost ~27 % of gpu-burn's FP32 throughput,
+the far end of it)."""
+
+
+def power_limit_speed(limit: float | None, compute_bound: bool = False) -> float:
+    """Share of full speed kept under a power limit (build rules R20). Decoding (memory-bound, `compute_bound` False):
+    a straight line through 80 % power -> 95 % speed, floored at 70 % (club-3090: 5-7 % decode loss at 290 of 350 W;
+    jeanfbrito.github.io: an RTX 3090 at 280 W lost under 1 % of llama.cpp's decode speed). Prefill and training
+    (compute-bound): TRAINING_POWER_CURVE."""
     if limit is None or limit >= 1.0:
         return 1.0
-    return max(0.7, 1.0 - 0.25 * (1.0 - limit))
+    if not compute_bound:
+        return max(0.7, 1.0 - 0.25 * (1.0 - limit))
+    points = TRAINING_POWER_CURVE
+    # the segment the limit falls in; below the lowest point, the lowest segment continued
+    (lo, lo_speed), (hi, hi_speed) = next(
+        ((a, b) for a, b in zip(points, points[1:], strict=False) if a[0] <= limit <= b[0]), (points[0], points[1])
+    )
+    return max(0.5, lo_speed + (hi_speed - lo_speed) * (limit - lo) / (hi - lo))
 
 
 def dc_load_w(gpu: Gpu, gpus: int, cpu: Cpu, sockets: int, rest_w: float, limit: float | None = None) -> float:

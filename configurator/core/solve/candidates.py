@@ -171,29 +171,29 @@ def market_excludes(gpu: Gpu, item: Record, request: BuildRequest) -> Reason | N
 
 
 def with_power_limit(result: EstimateResult, limit: float | None) -> EstimateResult:
-    """Speeds and times under a GPU power limit (power.power_limit_speed, build rules R20)."""
+    """Speeds and times under a GPU power limit (power.power_limit_speed, build rules R20): decoding on the
+    memory-bound line, prefill and training on the measured compute-bound curve."""
     from configurator.core.solve.power import power_limit_speed
 
     factor = power_limit_speed(limit)
-    if factor >= 1.0:
+    compute = power_limit_speed(limit, compute_bound=True)
+    if factor >= 1.0 and compute >= 1.0:
         return result
+    said = Reason.of("est.power-limited", limit=limit, decode=factor, compute=compute)
 
-    def scaled(value: float | None, divide: bool = False) -> float | None:
-        return None if value is None else (value / factor if divide else value * factor)
+    def scaled(value: float | None, by: float, divide: bool = False) -> float | None:
+        return None if value is None else (value / by if divide else value * by)
 
     return result.model_copy(
         update={
-            "decode_tokens_per_s": scaled(result.decode_tokens_per_s),
-            "aggregate_tokens_per_s": scaled(result.aggregate_tokens_per_s),
-            "prefill_tokens_per_s": scaled(result.prefill_tokens_per_s),
-            "time_to_first_token_s": scaled(result.time_to_first_token_s, divide=True),
-            "gpu_hours": scaled(result.gpu_hours, divide=True),
-            "wall_hours": scaled(result.wall_hours, divide=True),
-            "assumptions": (
-                *result.assumptions,
-                f"GPUs power-limited to {limit:.0%} of rated power: {factor:.0%} of full "
-                "speed (Puget: 4x RTX 3090 at 280 of 350 W kept over 95 %)",
-            ),
+            "decode_tokens_per_s": scaled(result.decode_tokens_per_s, factor),
+            "aggregate_tokens_per_s": scaled(result.aggregate_tokens_per_s, factor),
+            "prefill_tokens_per_s": scaled(result.prefill_tokens_per_s, compute),
+            "time_to_first_token_s": scaled(result.time_to_first_token_s, compute, divide=True),
+            "gpu_hours": scaled(result.gpu_hours, compute, divide=True),
+            "wall_hours": scaled(result.wall_hours, compute, divide=True),
+            "assumptions": (*result.assumptions, english(said)),
+            "assumption_codes": (*result.assumption_codes, said),
         }
     )
 

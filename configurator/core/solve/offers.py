@@ -227,11 +227,9 @@ rules R20: Puget's 4 x RTX 3090 at 280 of 350 W)."""
 
 TRAINING_LIMITS = (0.8, 0.7)
 """The caps a training request's power-limited builds are searched at (relax.POWER_LEVELS): 80 % is Puget's measured
-point (4 x RTX 3090 at 280 of 350 W kept over 95 % of their TensorFlow training speed, on one US 15 A line), 70 %
-what puts a fourth card on that line in this planner's power model (the platform's CPU, RAM and drives drawn too);
-its speed is the straight line through Puget's point (rules.watts.power_limit_speed), an estimate, and an optimistic
-one for compute-bound work: three RTX 3090 taken from 300 to 250 W lost ~27 % of their gpu-burn throughput
-(nodehome.ai/articles/power-caps-three-3090s, read 2026-12-04), where the line says about 4 %."""
+point (4 x RTX 3090 at 280 of 350 W kept over 95 % of their TensorFlow training speed, on one US 15 A line), 70 % what
+puts a fourth card on that line in this planner's power model (the platform's CPU, RAM and drives drawn too); their
+speeds are read off rules.watts.TRAINING_POWER_CURVE (measured at 66 %, 80 % and full power: 0.86 at 70 %)."""
 
 
 @register("power-limited")
@@ -284,7 +282,7 @@ def training_limited(ctx: PlanContext) -> list[Build]:
     they fit it (Puget's quad-3090 build). A cap at which the most cards asked for run stops the search: a lower
     one only slows them."""
     from configurator.core.solve.plan import _solve_once
-    from configurator.core.solve.power import power_limit_speed
+    from configurator.core.solve.power import TRAINING_POWER_CURVE, power_limit_speed
 
     request, out = ctx.request, []
     as_asked = ctx.builds.get(AS_ASKED) if isinstance(ctx, PlanRun) else None
@@ -305,11 +303,13 @@ def training_limited(ctx: PlanContext) -> list[Build]:
             cost_cap=cost_cap(ctx),
         )
         builds = [b for b in builds if _cap_fits_them(b, request, limit)]
-        speed = power_limit_speed(limit)
+        speed = power_limit_speed(limit, compute_bound=True)
         out += _kind(
             builds,
             Reason.of("kind.power-limited", limit=limit),
-            Reason.of("why.power-limited-training", limit=limit, speed=speed, measured=limit == POWER_LIMIT),
+            Reason.of(
+                "why.power-limited-training", limit=limit, speed=speed, measured=limit >= TRAINING_POWER_CURVE[0][0]
+            ),
         )
         if any(b.gpu_count >= request.max_gpus for b in builds):
             break  # the most cards asked for already run at this cap: a lower one only slows them
