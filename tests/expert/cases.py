@@ -2749,8 +2749,8 @@ CASES: tuple[Case, ...] = (
         "speed and run from one US 15 A line (Puget): the buyer who owns or buys four asks for the four-card build, "
         "power-limited, beside the cheaper pair. Walked 2026-12-04 (advice15): the power-limited source now serves a "
         "training request at 80 % and 70 %; in this planner's power model (an EPYC host, 1,439 W at the wall) the "
-        "fourth card fits at 70 %, whose ~86 % training speed is read between one RTX 3090's measured 230 W and 280 W "
-        "caps (was ~92 %, a straight line through Puget's point alone, 2026-12-04).",
+        "fourth card fits at 70 %, whose ~85 % training speed is read between measured caps (one RTX 3090's TF32 training "
+        "at 230 W, six RTX 3090's llama.cpp prefill at 250 W; was ~92 %, a straight line through Puget's point alone).",
         (ANSWERAI_FSDP_QLORA, KAITCHUP_FSDP_QLORA_70B, PUGET_QUAD_3090, QWERTYFORCE_3090_PL),
     ),
     Case(

@@ -1011,7 +1011,7 @@ EN: dict[str, Template] = {
         + f"they keep about {r.num('speed'):.0%} of their training speed"
         + (
             ", read between measurements (Puget Systems: four RTX 3090 at 280 of 350 W kept over 95 %; one RTX 3090's "
-            "TF32 training kept ~83 % at 230 W and ~93 % at 280 W)"
+            "TF32 training kept ~83 % at 230 W and ~93 % at 280 W; six RTX 3090's prefill kept 85 % at 250 W)"
             if r.fields.get("measured")
             else ", an estimate below the lowest measured cap (one RTX 3090's TF32 training kept ~83 % at 230 of 350 W)"
         )
@@ -1435,7 +1435,8 @@ EN: dict[str, Template] = {
     "est.power-limited": (
         "GPUs power-limited to {limit:.0%} of rated power: {decode:.0%} of full decode speed, {compute:.0%} of full "
         "prefill and training speed (Puget Systems: four RTX 3090 at 280 of 350 W kept over 95 % of their training "
-        "speed; one RTX 3090's TF32 training at 230-320 W, blog.qwertyforce.dev)"
+        "speed; one RTX 3090's TF32 training at 230-320 W, blog.qwertyforce.dev; six RTX 3090's llama.cpp prefill at "
+        "200-300 W, llmgarage.ai)"
     ),
     "est.layer-split": "layers split across {gpus} GPUs as {layers}: each GPU holds its layers' weights and KV cache",
     "est.layer-decode": (

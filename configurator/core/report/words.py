@@ -935,7 +935,7 @@ ZH_REASONS: dict[str, Template] = {
         + f"训练速度保留约 {r.num('speed'):.0%}"
         + (
             "，在实测点之间读取（Puget Systems：四块 RTX 3090 从 350 W 限到 280 W，保留 95% 以上；一块 RTX 3090 的 TF32 "
-            "训练在 230 W 保留约 83%，280 W 约 93%）"
+            "训练在 230 W 保留约 83%，280 W 约 93%；六块 RTX 3090 的预填充在 250 W 保留 85%）"
             if r.fields.get("measured")
             else "，低于最低实测功耗上限的估计（一块 RTX 3090 的 TF32 训练在 350 W 中的 230 W 保留约 83%）"
         )
@@ -1340,7 +1340,7 @@ ZH_REASONS: dict[str, Template] = {
     "est.power-limited": (
         "GPU 功耗限制为额定值的 {limit:.0%}：解码速度保留 {decode:.0%}，预填充和训练速度保留 {compute:.0%}"
         "（Puget Systems：四块 RTX 3090 从 350 W 限到 280 W，训练速度保留 95% 以上；一块 RTX 3090 在 230-320 W 下的 TF32 训练，"
-        "blog.qwertyforce.dev）"
+        "blog.qwertyforce.dev；六块 RTX 3090 在 200-300 W 下的 llama.cpp 预填充，llmgarage.ai）"
     ),
     "est.engine-fastest": lambda r, _say: (
         f"推理引擎 {r.fields['engine']}：未指定推理引擎；在 {str(r.fields['engines']).replace(', ', '、')} 中，"

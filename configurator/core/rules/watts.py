@@ -116,23 +116,36 @@ def gpu_sustained_w(gpu: Gpu, limit: float | None = None) -> float:
     return gpu.tdp_w * (limit or 1.0)
 
 
-TRAINING_POWER_CURVE: tuple[tuple[float, float], ...] = ((230 / 350, 0.83), (0.8, 0.94), (1.0, 1.0))
-"""Share of full training (compute-bound) speed kept at a share of the rated power, measured points joined by straight
-lines. 80 % -> 0.94: Puget Systems' four RTX 3090 at 280 of 350 W kept "over 95 %" of their TensorFlow training speed
-(pugetsystems.com/labs/hpc/quad-rtx3090-gpu-wattage-limited-maxq-tensorflow-performance-1974, 2020-11-13) and a timm
-ViT-B/16 TF32 training run on one RTX 3090 kept 90 % of its 480 W speed at 280 W (blog.qwertyforce.dev/posts/
-optimal_power_limit, read 2026-12-04), about 93 % of its speed at the rated 350 W (that run's curve is at ~96.5 % there,
-between its 320 W point, 95 %, and 480 W); 230 W (66 %) -> 0.83: the same run's 80 % of its 480 W speed. The 70 % cap
-reads 0.86 between the two. Below 66 % the last segment continues (an extrapolation: the same writer's 3090 "collapses"
-under 200 W for inference), floored at 50 %. Not the 92 % the decode line gave at 70 %: compute-bound work pays more for
-watts than memory-bound decoding (nodehome.ai: three RTX 3090 at 300 -> 250 W lost ~27 % of gpu-burn's FP32 throughput,
-the far end of it)."""
+TRAINING_POWER_CURVE: tuple[tuple[float, float], ...] = (
+    (200 / 350, 0.60),
+    (230 / 350, 0.83),
+    (250 / 350, 0.853),
+    (0.8, 0.94),
+    (300 / 350, 0.943),
+    (1.0, 1.0),
+)
+"""Share of full compute-bound speed (prefill, training) kept at a share of the rated power: measured points on RTX 3090s
+joined by straight lines.
+- 80 % -> 0.94: Puget Systems' four RTX 3090 at 280 of 350 W kept "over 95 %" of their TensorFlow training speed
+  (pugetsystems.com/labs/hpc/quad-rtx3090-gpu-wattage-limited-maxq-tensorflow-performance-1974, 2020-11-13); a timm
+  ViT-B/16 TF32 training run on one RTX 3090 kept 90 % of its 480 W speed at 280 W (blog.qwertyforce.dev/posts/
+  optimal_power_limit, read 2026-12-04), ~93 % of its speed at the rated 350 W (that run's curve is at ~96.5 % there,
+  between its 320 W point, 95 %, and 480 W): their mean.
+- 230 W (66 %) -> 0.83: the same TF32 run's 80 % of its 480 W speed.
+- 200 / 250 / 300 W -> 0.60 / 0.853 / 0.943: llama.cpp prefill of MiniMax M2.5 (UD-IQ2_M, 198K context) on six RTX
+  3090, 5,941 / 8,436 / 9,326 against 9,893 tokens/s at 350 W (llmgarage.ai/power-limit-tokens-per-second-benchmark,
+  2026-02).
+The 70 % cap reads 0.85. Below 200 W (57 %) the lowest segment continues (the same sweep's 150 W kept 26 %), floored at
+25 %. Not the 92 % the decode line gives at 70 %: compute-bound work pays for watts where memory-bound decoding does not
+(the same sweep's decode kept 97 % at 250 W; nodehome.ai: three RTX 3090 at 300 -> 250 W lost ~27 % of gpu-burn's FP32
+throughput, the far end of it)."""
 
 
 def power_limit_speed(limit: float | None, compute_bound: bool = False) -> float:
     """Share of full speed kept under a power limit (build rules R20). Decoding (memory-bound, `compute_bound` False):
-    a straight line through 80 % power -> 95 % speed, floored at 70 % (club-3090: 5-7 % decode loss at 290 of 350 W;
-    jeanfbrito.github.io: an RTX 3090 at 280 W lost under 1 % of llama.cpp's decode speed). Prefill and training
+    a straight line through 80 % power -> 95 % speed, floored at 70 %, on the cautious side of the measurements
+    (club-3090: 5-7 % decode loss at 290 of 350 W; jeanfbrito.github.io: an RTX 3090 at 280 W lost under 1 % of
+    llama.cpp's decode speed; llmgarage.ai: six RTX 3090 kept 97 % of their decode at 250 W). Prefill and training
     (compute-bound): TRAINING_POWER_CURVE."""
     if limit is None or limit >= 1.0:
         return 1.0
@@ -143,7 +156,7 @@ def power_limit_speed(limit: float | None, compute_bound: bool = False) -> float
     (lo, lo_speed), (hi, hi_speed) = next(
         ((a, b) for a, b in zip(points, points[1:], strict=False) if a[0] <= limit <= b[0]), (points[0], points[1])
     )
-    return max(0.5, lo_speed + (hi_speed - lo_speed) * (limit - lo) / (hi - lo))
+    return max(0.25, lo_speed + (hi_speed - lo_speed) * (limit - lo) / (hi - lo))
 
 
 def dc_load_w(gpu: Gpu, gpus: int, cpu: Cpu, sockets: int, rest_w: float, limit: float | None = None) -> float:

@@ -229,7 +229,7 @@ TRAINING_LIMITS = (0.8, 0.7)
 """The caps a training request's power-limited builds are searched at (relax.POWER_LEVELS): 80 % is Puget's measured
 point (4 x RTX 3090 at 280 of 350 W kept over 95 % of their TensorFlow training speed, on one US 15 A line), 70 % what
 puts a fourth card on that line in this planner's power model (the platform's CPU, RAM and drives drawn too); their
-speeds are read off rules.watts.TRAINING_POWER_CURVE (measured at 66 %, 80 % and full power: 0.86 at 70 %)."""
+speeds are read off rules.watts.TRAINING_POWER_CURVE (measured between 57 % and full power on RTX 3090s: 0.85 at 70 %)."""
 
 
 @register("power-limited")
