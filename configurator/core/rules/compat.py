@@ -584,6 +584,13 @@ buffers: the OS's own working set. Ubuntu Desktop asks for "4 GB system memory" 
 system requirements, read 2026-12-02) and Windows 11 for 4 GB (https://www.microsoft.com/windows/windows-11-specifications).
 Measured: llama.cpp CPU-only with Qwen3-Coder-30B-A3B IQ4_NL (a 17.3 GB file) is 16.6 GB resident (top; Hacker News
 item 45153697, 2025-09), so a 32 GB box holds the 18.6 GB Q4_K_M with its KV cache and the OS."""
+MACOS_GPU_SPARE_BYTES = 8e9
+"""What a Mac keeps for macOS when its GPU's wired limit is raised for a model (`sudo sysctl iogpu.wired_limit_mb=<MB>`,
+until the next boot): 8 GB, as on a 48 GB MacBook Pro set to 40,960 MB to run a 40 GB model
+(thinkdifferent.blog/blog/the-macbook-pro-setting-that-doubles-your-ai-performance, read 2026-12-04). Set higher, a
+96 GB M2 Max at 92,160 MB swapped under a long-context llama.cpp job (trendradar.finepocket.app/item/29883): 4 GB is
+too little beside a desktop session. macOS's own default wires ~75 % of larger Macs' memory (catalog
+gpu_memory_fraction)."""
 TRAINER_SPARE_BYTES = 16e9
 """Training with states offloaded to the CPU: beside them the trainer's pinned staging buffers, dataloader workers and
 the OS. An estimate (no published measurement found; 2e80e5c's round number), kept until one is."""

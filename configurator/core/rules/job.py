@@ -64,13 +64,21 @@ class MemoryFit(_Said):
             lambda f: (
                 f"{f['need_gib']:.1f} GiB: more than the {f['default_gib']:.0f} GiB the {f['chip']} GPU maps by "
                 f"default ({f['default_fraction']:.0%} of {f['memory_gb']} GB); raise its share to "
-                f"{f['usable_gib']:.0f} GiB, leaving the OS its {f['os_gb']:.0f} GB (amdgpu's GTT: ttm.pages_limit, or amdgpu.gttsize "
-                "on older kernels)"
+                f"{f['usable_gib']:.0f} GiB, leaving the OS its {f['os_gb']:.0f} GB "
+                + (
+                    f"(macOS: sudo sysctl iogpu.wired_limit_mb={f['wired_mb']}, again after every restart)"
+                    if f.get("vendor") == "apple"
+                    else "(amdgpu's GTT: ttm.pages_limit, or amdgpu.gttsize on older kernels)"
+                )
             ),
             zh=lambda f: (
                 f"{f['need_gib']:.1f} GiB：超过 {f['chip']} GPU 默认可映射的 {f['default_gib']:.0f} GiB"
                 f"（{f['memory_gb']} GB 的 {f['default_fraction']:.0%}）；把份额调到 {f['usable_gib']:.0f} GiB，给系统留 {f['os_gb']:.0f} GB"
-                "（amdgpu 的 GTT：ttm.pages_limit，旧内核用 amdgpu.gttsize）"
+                + (
+                    f"（macOS：sudo sysctl iogpu.wired_limit_mb={f['wired_mb']}，每次重启后需重新设置）"
+                    if f.get("vendor") == "apple"
+                    else "（amdgpu 的 GTT：ttm.pages_limit，旧内核用 amdgpu.gttsize）"
+                )
             ),
         ),
         Message(

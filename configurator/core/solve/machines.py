@@ -676,12 +676,16 @@ def _box_build(
 
 
 def raised_share(system: System) -> float | None:
-    """The share of an AMD APU box's memory its iGPU may map once the GTT is raised (docs.kernel.org, amdgpu module
-    parameters: gttsize defaults to half the RAM; ttm.pages_limit, or amdgpu.gttsize on older kernels, raises it),
-    leaving the OS its working set (rules.compat.OS_RAM_BYTES); None where no such knob applies (Apple, NVIDIA)."""
-    if system.unified is None or system_vendor(system) != "amd":
+    """The share of a unified-memory box's memory its GPU may use once the OS's limit is raised, or None where no such
+    knob applies (NVIDIA's GB10: CUDA sees the memory whole) or the default is already higher. AMD APUs: the GTT
+    (docs.kernel.org, amdgpu module parameters: gttsize defaults to half the RAM; ttm.pages_limit, or amdgpu.gttsize on
+    older kernels, raises it), leaving the OS its working set (rules.compat.OS_RAM_BYTES). Macs: the GPU's wired limit
+    (`sudo sysctl iogpu.wired_limit_mb`), leaving macOS rules.compat.MACOS_GPU_SPARE_BYTES."""
+    vendor = system_vendor(system) if system.unified is not None else None
+    if system.unified is None or vendor not in ("amd", "apple"):
         return None
-    share = 1 - compat.OS_RAM_BYTES / (system.memory_gb * compat.MODULE_GB_BYTES)
+    spare = compat.MACOS_GPU_SPARE_BYTES if vendor == "apple" else compat.OS_RAM_BYTES
+    share = 1 - spare / (system.memory_gb * compat.MODULE_GB_BYTES)
     return share if share > system.unified.gpu_memory_fraction else None
 
 
@@ -713,16 +717,28 @@ def _box_memory(system: System, est: EstimateResult, raised: float | None) -> Ch
         return MEM_FIT.say(
             "pass", "unified", need_gib=need, usable_gib=usable, chip=u.chip, memory_gb=system.memory_gb, **fields
         )
+    return raised_memory(system, need, raised)
+
+
+def raised_memory(system: System, need_gib: float, raised: float) -> Check:
+    """MEM-FIT's warning where a unified-memory box holds the job only with its GPU's share of memory raised: the
+    knob, the share and, on a Mac, the very command (its limit in MB)."""
+    u = system.unified
+    assert u is not None
+    vendor = system_vendor(system)
+    memory = system.memory_gb * compat.MODULE_GB_BYTES
     return MEM_FIT.say(
         "warn",
         "raised",
-        need_gib=need,
-        usable_gib=usable,
-        default_gib=system.memory_gb * compat.MODULE_GB_BYTES * u.gpu_memory_fraction / GIB,
+        need_gib=need_gib,
+        usable_gib=memory * raised / GIB,
+        default_gib=memory * u.gpu_memory_fraction / GIB,
         default_fraction=u.gpu_memory_fraction,
         chip=u.chip,
         memory_gb=system.memory_gb,
-        os_gb=compat.OS_RAM_BYTES / 1e9,
+        os_gb=memory * (1 - raised) / 1e9,
+        vendor=vendor,
+        wired_mb=int(memory * raised / 2**20),
     )
 
 

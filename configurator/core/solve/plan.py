@@ -512,14 +512,25 @@ def _one_more_gpu(
 
 
 def _unified_system_build(
-    system: System, q: Quote, est: EstimateResult, gpu: Gpu, request: BuildRequest, limit: float
+    system: System,
+    q: Quote,
+    est: EstimateResult,
+    gpu: Gpu,
+    request: BuildRequest,
+    limit: float,
+    raised: float | None = None,
 ) -> Build:
-    """A unified-memory system as a build: its one part, its checks (memory, circuit, noise) and its power."""
+    """A unified-memory system as a build: its one part, its checks (memory, circuit, noise) and its power. `raised`:
+    the share of memory its GPU needs the OS's limit raised to (machines.raised_share), a warning saying how."""
+    from configurator.core.solve.machines import raised_memory
+
     assert system.unified is not None
     peak = est.peak_gpu
     u = system.unified
-    checks = [
-        MEM_FIT.say(
+    memory = (
+        raised_memory(system, peak.total / GIB, raised)
+        if raised is not None
+        else MEM_FIT.say(
             "pass",
             "wired",
             need_gib=peak.total / GIB,
@@ -528,7 +539,10 @@ def _unified_system_build(
             memory_gb=system.memory_gb,
             note=u.gpu_memory_note,
             limit=memory_limit(system_vendor(system)),  # the note's OS fact as a code (words.check_text's Chinese)
-        ),
+        )
+    )
+    checks = [
+        memory,
         CIRCUIT.say(
             "pass" if system.max_power_w <= limit else "fail", "system", max_w=system.max_power_w, limit_w=limit
         ),
@@ -616,22 +630,40 @@ def _unified_build(
             continue
         if best is not None and q.amount >= best.total_price:
             continue  # not cheaper than the one found: no estimate needed
-        gpu = system_gpu(system)
-        try:
-            # one memory: nothing can be "offloaded" to a RAM beside it, the GPU's wired share holds it all
-            whole = on_engine(workload, "llama.cpp").model_copy(
-                update={"offload": "none", "cpu_layers": 0, "cpu_experts": False, "n_cpu_moe": None}
-            )
-            est = estimate(model, whole, gpu, 1, exact_weight_bytes=exact)
-        except ConfiguratorError:
+        # one memory: nothing can be "offloaded" to a RAM beside it, the GPU's wired share holds it all
+        whole = on_engine(workload, "llama.cpp").model_copy(
+            update={"offload": "none", "cpu_layers": 0, "cpu_experts": False, "n_cpu_moe": None}
+        )
+        ran = _on_unified(system, model, whole, exact)
+        if ran is None:
             continue
-        peak = est.peak_gpu
-        if peak.total > (peak.usable_bytes or 0):
-            continue
+        est, gpu, raised = ran
         if not meets_speed(est, request) or (min_tps is not None and (est.decode_tokens_per_s or 0.0) < min_tps):
             continue
-        best = _unified_system_build(system, q, est, gpu, request, limit)
+        best = _unified_system_build(system, q, est, gpu, request, limit, raised)
     return best
+
+
+def _on_unified(
+    system: System, model: ModelArch, workload: Workload, exact: int | None
+) -> tuple[EstimateResult, Gpu, float | None] | None:
+    """The job on a unified-memory system's GPU at the share of memory the OS wires by default, else at the raised
+    share (machines.raised_share: a Mac's `iogpu.wired_limit_mb`, an AMD APU's GTT), with the share used (None: the
+    default); None when neither holds it. A 192 GB M2 Ultra wires 144 GiB by default; raised, it holds a 145 GiB
+    DeepSeek-V4-Flash at q4 with 27 GiB to spare."""
+    from configurator.core.solve.machines import raised_share
+
+    raised = raised_share(system)
+    for share in (None,) if raised is None else (None, raised):
+        gpu = system_gpu(system, share)
+        try:
+            est = estimate(model, workload, gpu, 1, exact_weight_bytes=exact)
+        except (ValueError, ConfiguratorError):
+            return None
+        peak = est.peak_gpu
+        if peak.total <= (peak.usable_bytes or 0):
+            return est, gpu, share
+    return None
 
 
 def named_system_build(ctx: PlanContext, system: System) -> Build | Reason:
@@ -689,16 +721,17 @@ def named_system_build(ctx: PlanContext, system: System) -> Build | Reason:
         est, share = ran
         built = _box_build(system, q.amount, q.said, q.price.date, est, request, q.condition, share)
     else:
-        gpu = system_gpu(system)
         try:
-            est = estimate(model, workload, gpu, 1, exact_weight_bytes=exact)
+            est = estimate(model, workload, system_gpu(system), 1, exact_weight_bytes=exact)
         except (ValueError, ConfiguratorError):
             return Reason.of("system.llama-cpp")
-        peak = est.peak_gpu
-        if peak.total > (peak.usable_bytes or 0):
+        ran = _on_unified(system, model, workload, exact)
+        if ran is None:
+            peak = est.peak_gpu  # what the default share lacks (the raised one lacks it too)
             return Reason.of("system.memory", need=peak.total / GIB, usable=(peak.usable_bytes or 0) / GIB)
+        est, gpu, raised = ran
         limit = circuit_limit_w(request.circuit) * request.circuits
-        built = _unified_system_build(system, q, est, gpu, request, limit)
+        built = _unified_system_build(system, q, est, gpu, request, limit, raised)
     if not meets_speed(built.estimate, request):
         tps = built.estimate.decode_tokens_per_s or 0.0
         return Reason.of("system.speed", tps=tps, asked=request.min_decode_tps or 0.0)
