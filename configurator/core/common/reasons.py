@@ -340,7 +340,13 @@ def _fastest(r: Reason, say: Say) -> str:
     scope = "within the budget" if r.code == "claim.fastest-within-budget" else "found"
     scope += " on supported software" if r.fields.get("supported") else ""
     scope += _OF_MEASURED if r.fields.get("measured") else ""
-    return f"the highest speed of the builds {scope}: {joined(r.nested('speed'), say)}"
+    said = f"the highest speed of the builds {scope}: {joined(r.nested('speed'), say)}"
+    if r.fields.get("dearer") is not None:
+        said += (
+            f" (one {r.num('dearer'):,.0f} {r.fields['currency']} dearer is under 1 % faster, a gain the estimate "
+            "cannot tell)"
+        )
+    return said
 
 
 _OF_MEASURED = " whose speed rests on published measurements (a faster one's rests on an unsourced figure)"
