@@ -692,6 +692,18 @@ PUGET_QUAD_3090 = (
     "(2020-11-13): four RTX 3090 limited from 350 to 280 W with nvidia-smi kept over 95 % of their training "
     "performance, 'reasonable for a single power supply and a modest US residential 110V, 15A power line'"
 )
+DS4_FLASH_ON_MACS = (
+    "antirez/ds4 (DwarfStar 4, 2026-05), its README's Metal benchmarks as quoted by "
+    "besthub.dev/articles/two-llm-inference-acceleration-projects-a-mac-local-engine-vs-a-data-center-engine-1896bf7b50a0 "
+    "and macdate.com/en/blog/2026-ds4-deepseek-v4-flash-local-mac-inference-q2-q4-rent-mac-studio-20260526.html (read "
+    "2026-12-04): DeepSeek-V4-Flash on a MacBook Pro M3 Max 128 GB at q2 (80.8 GiB) generates 26.68 tokens/s; q2 "
+    "needs 96-128 GB, q4 256 GB or more; 'the 96 GB floor' with the wired limit raised"
+)
+MACOS_WIRED_LIMIT = (
+    "thinkdifferent.blog/blog/the-macbook-pro-setting-that-doubles-your-ai-performance/ (read 2026-12-04): macOS wires "
+    "~75 % of a large Mac's memory for the GPU by default; `sudo sysctl iogpu.wired_limit_mb=40960` on a 48 GB MacBook "
+    "Pro runs a 40 GB model on the GPU"
+)
 QWERTYFORCE_3090_PL = (
     "https://blog.qwertyforce.dev/posts/optimal_power_limit (read 2026-12-04): one RTX 3090, timm ViT-B/16 TF32 "
     "training at batch 160: 230 W kept 80 %, 280 W 90 %, 320 W 95 % of its speed at 480 W (~83 %, ~93 % of the "
@@ -2842,5 +2854,31 @@ CASES: tuple[Case, ...] = (
         "4 x 350 W x 0.7 (979.9999999999999 W) as 979 W and so banned the second PSU PWR-8's check finds needed; the "
         "ways now include the cards at 70 % on the one circuit (7,913 USD, 1,439 W at the wall).",
         (PUGET_QUAD_3090, JEANFBRITO_3090_PL, SEED_DUAL_3090),
+    ),
+    Case(
+        "deepseek-v4-flash-10000-a-mac-with-its-wired-limit-raised",
+        "--model deepseek-v4-flash --workload inference --budget 10000 --top 5",
+        (
+            some_build(
+                "a 192 GB Mac Studio holds the q4 model (~145 GiB) on its GPU, the wired limit raised with the command",
+                lambda b: (
+                    unified_memory_gb(b) >= 192
+                    and any(
+                        c["rule"] == "MEM-FIT" and "iogpu.wired_limit_mb=" in c["message"] for c in b.get("checks", [])
+                    )
+                ),
+            ),
+            labelled_build(
+                "fastest",
+                "the Mac (800 GB/s over the whole model) decodes faster than a card with the experts in DDR4",
+                lambda b: unified_memory_gb(b) >= 192,
+            ),
+            fastest_is_fastest(),
+        ),
+        "DeepSeek-V4-Flash (284B, 13B active) at q4 is ~145 GiB. People run it on Macs: antirez's ds4 engine generates "
+        "~27 tokens/s at q2 on a 400 GB/s M3 Max 128 GB, so a 192 GB M2 Ultra (800 GB/s) holds q4 once macOS's wired "
+        "limit is raised (~75 % by default: 144 GiB). Walked 2026-12-04: the planner raised only AMD APUs' limit, so the "
+        "Mac was 'nothing fits' and 10,000 USD got a 2080 Ti on an 8-channel DDR4 EPYC at 20.4 tokens/s as fastest.",
+        (DS4_FLASH_ON_MACS, MACOS_WIRED_LIMIT),
     ),
 )
