@@ -2881,4 +2881,26 @@ CASES: tuple[Case, ...] = (
         "Mac was 'nothing fits' and 10,000 USD got a 2080 Ti on an 8-channel DDR4 EPYC at 20.4 tokens/s as fastest.",
         (DS4_FLASH_ON_MACS, MACOS_WIRED_LIMIT),
     ),
+    Case(
+        "glm5-50000-fastest-on-a-wide-epyc-with-a-workstation-card",
+        "--model glm-5 --workload inference --budget 50000 --top 5",
+        (
+            labelled_build(
+                "fastest",
+                "experts in RAM on an EPYC with a PCIe workstation card of >= 48 GB beside them, >= 12 tok/s",
+                lambda b: (
+                    decode(b) >= 12
+                    and any(float(p["spec"].get("vram_gb") or 0) >= 48 for p in gpu_parts(b))
+                    and all(p["spec"].get("form_factor") == "pcie" for p in gpu_parts(b))
+                ),
+            ),
+            fastest_is_fastest(),
+        ),
+        "GLM-5 (744B, 40B active) at Q4_K_M is ~420 GiB: with 50,000 USD an expert keeps the experts in twelve channels "
+        "of DDR5 on a 32-core or larger EPYC and puts the rest on one large card (a 96 GB RTX PRO 6000 beside a 16-core "
+        "EPYC 9175F reads Qwen3.5-397B at 22.5 tok/s; R1 Q4 on a 9654 with a 4090, 14). Walked 2026-12-04: the tier's "
+        "fastest build was never searched, because the one card 'near the best' was a 256 GB MI325X, an OAM module no "
+        "board takes: the plan topped out at 6.1 tok/s on a 16-core Xeon W with a 2080 Ti for 17,620 USD.",
+        (LOFT_QWEN35_397B_EPYC, KTRANSFORMERS_EPYC_VS_TR, EPYC_EIGHT_OF_TWELVE),
+    ),
 )

@@ -1109,8 +1109,10 @@ def _near_best_gpus(
 ) -> tuple[dict[str, Record], float]:
     """The tier's cards whose price fits the room the cheapest build leaves in the budget and whose decode on `cpu`
     is within GPU_NEAR_BEST of the best of them (the solver then takes the cheapest that builds); only cards no cheaper
-    one dominates are estimated (_undominated), and none past its vendor's support (a plan never calls those fastest);
-    with the best decode among them."""
+    one dominates are estimated (_undominated), none past its vendor's support (a plan never calls those fastest) and
+    none a board cannot take (an SXM or OAM module lives in its server's baseboard: a 256 GB MI325X had been GLM-5's
+    only card "near the best" beside a 12-channel EPYC at 50,000 USD, no build could take it, and the tier's fastest
+    build was never searched); with the best decode among them."""
     request = ctx.request
     paid = sum(p.subtotal for p in cheapest.parts if p.category == "gpu")
     room = None if request.budget is None else request.budget - (cheapest.total_price - paid)
@@ -1123,6 +1125,7 @@ def _near_best_gpus(
         # a card past its vendor's software support is never called fastest (support.END_OF_LIFE): not this build's
         if (
             isinstance(g, Gpu)
+            and g.form_factor == "pcie"
             and q is not None
             and (room is None or q.amount <= room)
             and g.vram_gb >= floor_gb
