@@ -5,7 +5,7 @@ returns complete, checked builds; ranking and labelling beyond a plain descripti
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from pydantic import BaseModel
 
@@ -1087,13 +1087,14 @@ def _faster_in_tier(
         return build is not None and (build.estimate.decode_tokens_per_s or 0.0) >= FASTER_ENOUGH * base
 
     for cpu in quicker[:TIER_CPUS_TRIED]:
-        for gpus in (near, catalog.records["gpus"]):
+        tried = set(near)
+        for gpus in (near, *_next_cards(ctx, workload, catalog, cheapest, cpu, wired, tried), catalog.records["gpus"]):
             if ctx.should_stop() or not gpus:
                 continue
             found = solve(cpu, gpus)
             if fast(found):
                 return found
-            if found is not None and gpus is not near:
+            if found is not None and gpus is catalog.records["gpus"]:
                 # the cheapest build on this CPU leaves less room for a card than the tier's cheapest build did (a
                 # 32-core EPYC costs 2,500 USD more than a 16-core one): the cards near the best that room still buys
                 mine, _ = _near_best_gpus(ctx, workload, catalog, found, cpu, wired.get(cpu.socket))
@@ -1104,8 +1105,40 @@ def _faster_in_tier(
     return None
 
 
+NEXT_CARD_GROUPS = 2
+"""After the cards near the best, how many next groups of cards a tier's fastest build is searched on, each the cards
+near the best of those not yet tried (_next_cards)."""
+
+
+def _next_cards(
+    ctx: PlanContext,
+    workload: Workload,
+    catalog: Catalog,
+    cheapest: Build,
+    cpu: Cpu,
+    wired: dict[str, int],
+    tried: set[str],
+) -> Iterator[dict[str, Record]]:
+    """The next groups of cards near the best on `cpu`, each without the cards tried before it (`tried` grows): the
+    best card can be one no build of the tier takes (a passive 141 GB H200 NVL wants a server's airflow) while the
+    next best, an actively cooled 96 GB RTX PRO 6000, builds. DeepSeek-V4-Pro at 120,000 USD had fallen back to the
+    tier's cheapest card, a 32 GB MI100, at 7.7 tok/s."""
+    for _ in range(NEXT_CARD_GROUPS):
+        group, _best = _near_best_gpus(ctx, workload, catalog, cheapest, cpu, wired.get(cpu.socket), frozenset(tried))
+        if not group or ctx.should_stop():
+            return
+        tried.update(group)
+        yield group
+
+
 def _near_best_gpus(
-    ctx: PlanContext, workload: Workload, catalog: Catalog, cheapest: Build, cpu: Cpu, channels: int | None = None
+    ctx: PlanContext,
+    workload: Workload,
+    catalog: Catalog,
+    cheapest: Build,
+    cpu: Cpu,
+    channels: int | None = None,
+    without: frozenset[str] = frozenset(),
 ) -> tuple[dict[str, Record], float]:
     """The tier's cards whose price fits the room the cheapest build leaves in the budget and whose decode on `cpu`
     is within GPU_NEAR_BEST of the best of them (the solver then takes the cheapest that builds); only cards no cheaper
@@ -1125,6 +1158,7 @@ def _near_best_gpus(
         # a card past its vendor's software support is never called fastest (support.END_OF_LIFE): not this build's
         if (
             isinstance(g, Gpu)
+            and gid not in without
             and g.form_factor == "pcie"
             and q is not None
             and (room is None or q.amount <= room)
