@@ -20,7 +20,7 @@ from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Gpu, ModelArch
 from configurator.core.common.errors import ConfiguratorError
 from configurator.core.common.reasons import EN, REJECT_DULL, Reason, Value, english, rejection_kind
-from configurator.core.costs.tco import RentalMatch, rental_search_for
+from configurator.core.costs.tco import RentalMatch, ownership_for, rental_search_for
 from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.frameworks import default_framework
 from configurator.core.estimate.precision import GGUF_TYPES
@@ -111,12 +111,14 @@ LABELS = {
 """A relaxation kind -> the constraint it relaxes (Infeasible.blocking)."""
 
 
-RENT_SHARE = 0.1
-"""A one-off training job with a deadline is offered rented when the rental costs at most this share of the cheapest
-machine bought for it (a tenth: the machine then has to run nine more such jobs to pay for itself, and a buyer who has
-that many queued says so with a usage profile on a build that fits). Walked 2026-12-04: a 1B pretrain on 20B tokens in
-48 h from home was offered only purchases (146,100 and 152,000 USD) while the same request in a server room priced the
-job rented at 755 USD."""
+# A one-off training job with a deadline is offered rented when the rental costs no more than buying the cheapest
+# machine for it costs the buyer: its price less what its parts fetch second-hand right after the job (the same sum as
+# the build's one-off job comparison, tco._job_comparison; tco.ownership_for's sold_used_fraction). Walked 2026-12-04: a
+# 1B pretrain on 20B tokens in 48 h from home was offered only purchases (146,100 and 152,000 USD) while the same request
+# in a server room priced the job rented at 755 USD; then OLMo 3 7B on 1e11 tokens in 30 days was offered only an
+# 8 x MI300X server at 152,000 USD (about 101,000 lost on resale) as "the cheapest way out", its own job comparison
+# saying an 8 x H100 node rented for 492 h costs 15,696 USD: the rule had been a tenth of the purchase (15,200).
+
 
 RENT_TRIED = 3
 """The cheapest ways out whose builds a rental is searched against (each search estimates every cloud offer)."""
@@ -791,7 +793,8 @@ def _rent_way(
     should_stop: Callable[[], bool],
 ) -> Relaxation | None:
     """Rent it: a one-off training job with a deadline (a pretrain or a fine-tune of a known token count) whose
-    cheapest rental that meets the deadline costs at most RENT_SHARE of the cheapest machine bought for it. The rental
+    cheapest rental that meets the deadline costs no more than the cheapest machine bought for it loses on resale
+    (the comment above RENT_TRIED). The rental
     is the catalog's cheapest offer (cloud.toml) that does the job of one of the cheapest ways out within the deadline
     (tco.search_rentals), with its hours, cost, and the price's date and source."""
     w = request.workload
@@ -816,8 +819,10 @@ def _rent_way(
     if best is None or best.wall_hours is None:
         return None
     cost = best.hourly * best.wall_hours
-    if cost > RENT_SHARE * bought:
-        return None
+    cheapest = min(as_asked, key=lambda f: f.price)
+    sold = ownership_for(cheapest.build, catalog).sold_used_fraction
+    if cost > bought * (1.0 - (sold or 0.0)):
+        return None  # buying for the job and selling after it costs less than renting it
     price = best.price
     said = Reason.of(
         "way.rent",
