@@ -725,13 +725,13 @@ def named_system_build(ctx: PlanContext, system: System) -> Build | Reason:
             est = estimate(model, workload, system_gpu(system), 1, exact_weight_bytes=exact)
         except (ValueError, ConfiguratorError):
             return Reason.of("system.llama-cpp")
-        ran = _on_unified(system, model, workload, exact)
-        if ran is None:
+        held = _on_unified(system, model, workload, exact)
+        if held is None:
             peak = est.peak_gpu  # what the default share lacks (the raised one lacks it too)
             return Reason.of("system.memory", need=peak.total / GIB, usable=(peak.usable_bytes or 0) / GIB)
-        est, gpu, raised = ran
+        est, wired, raised = held
         limit = circuit_limit_w(request.circuit) * request.circuits
-        built = _unified_system_build(system, q, est, gpu, request, limit, raised)
+        built = _unified_system_build(system, q, est, wired, request, limit, raised)
     if not meets_speed(built.estimate, request):
         tps = built.estimate.decode_tokens_per_s or 0.0
         return Reason.of("system.speed", tps=tps, asked=request.min_decode_tps or 0.0)
