@@ -1064,7 +1064,7 @@ EN: dict[str, Template] = {
     "tco.pays-back": lambda r, say: (
         _against(r, say)
         + f"buying pays back after {r.num('months'):g} month{'' if r.num('months') == 1 else 's'}: "
-        f"{r.num('purchase'):,.0f} {r.fields['currency']} up front"
+        + f"{r.num('purchase'):,.0f} {r.fields['currency']} up front"
         + (
             f", less {r.num('resale'):,.0f} {r.fields['currency']} the machine fetches sold then"
             if r.fields.get("resale")
@@ -1075,7 +1075,7 @@ EN: dict[str, Template] = {
     "tco.never-cheaper": lambda r, say: (
         _against(r, say)
         + f"never: owning costs {money(r.num('owning'))} {r.fields['currency']}/month to run, renting "
-        f"{money(r.num('rental'))} {r.fields['currency']}/month, so the purchase is never earned back"
+        + f"{money(r.num('rental'))} {r.fields['currency']}/month, so the purchase is never earned back"
     ),
     "tco.never-within": lambda r, say: (
         _against(r, say)

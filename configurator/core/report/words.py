@@ -979,7 +979,7 @@ ZH_REASONS: dict[str, Template] = {
     "tco.never-cheaper": lambda r, say_: (
         _zh_against(r, say_)
         + f"永不回本：自有每月运行成本 {money(r.num('owning'))} {r.fields['currency']}，租用每月 "
-        f"{money(r.num('rental'))} {r.fields['currency']}，购买成本永远赚不回来"
+        + f"{money(r.num('rental'))} {r.fields['currency']}，购买成本永远赚不回来"
     ),
     "tco.never-within": lambda r, say_: (
         _zh_against(r, say_)
