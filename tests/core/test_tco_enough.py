@@ -3,6 +3,7 @@ that serves every user the speed needed (the speed asked, else reading speed), a
 
 from __future__ import annotations
 
+import html
 import json
 
 import pytest
@@ -13,7 +14,7 @@ from configurator.core.common.reasons import english, from_json
 from configurator.core.estimate.workload import Workload
 from configurator.core.model.build import Build
 from configurator.core.model.request import BuildRequest
-from configurator.core.report import words
+from configurator.core.report import sheet, words
 from configurator.core.rules.job import READING_TPS
 from configurator.core.solve.plan import plan
 from configurator.storage import catalogs
@@ -94,6 +95,12 @@ def test_chens_students_see_the_one_card_rental_that_serves_them_beside_the_8_gp
         with words.language("zh_CN"):
             zh = words.say(from_json(enough["said"]))
         assert "20 个用户每人至少 5 tokens/s" in zh and "阅读速度" in zh and offer["name"] in zh
+        # the build sheet's Buy-or-rent table has the row, in the sheet's language
+        assert "Rental that serves the need" in sheet.cost_section(build) and html.escape(line) in sheet.cost_section(
+            build
+        )
+        with words.language("zh_CN"):
+            assert "满足需求的租用" in sheet.cost_section(build) and html.escape(zh) in sheet.cost_section(build)
         # the offer's date and source are among the assumptions
         notes = [from_json(a) for a in costs["assumption_codes"]]
         assert [n for n in notes if n.code == "tco.rental-enough" and offer["price_source"] in english(n)]
