@@ -90,7 +90,8 @@ def _part_lines(build: Any) -> list[str]:
 
 def _buy_or_rent_lines(build: Any) -> list[str]:
     """Buy or rent in one line: when buying pays back (the core's break-even, net of resale) and the yearly rows, the
-    same sum at 12, 24, 36 months (the window and the sheet read the same figures)."""
+    same sum at 12, 24, 36 months (the window and the sheet read the same figures); for inference a second line when a
+    cheaper rental than the as-fast one serves every user the speed needed, and the break-even against it."""
     costs = build.cost_of_ownership
     said = costs.get("break_even_said") if costs else None
     if not said:
@@ -101,9 +102,14 @@ def _buy_or_rent_lines(build: Any) -> list[str]:
         for r in costs.get("tco", [])
         if r.get("renting") is not None
     ]
-    return [
+    lines = [
         f"   buy or rent: {english(from_json(said))}" + (f" ({'; '.join(rows)}, own net of resale)" if rows else "")
     ]
+    # inference: the cheapest rental that serves the users, when the as-fast one above is a dearer offer (round 21)
+    enough = costs.get("rental_enough")
+    if enough and enough.get("said"):
+        lines.append(f"   buy or rent, enough: {english(from_json(enough['said']))}")
+    return lines
 
 
 def _build_lines(build: Any) -> list[str]:

@@ -343,6 +343,8 @@ def costs_html(costs: CostOfOwnership, steps: str = "") -> str:
             ),
         ),
     ]
+    if costs.enough is not None:  # inference: a cheaper rental that serves the users, and buying against it
+        rows.append((html.escape(i18n.term("Rental that serves the need")), html.escape(i18n.say(costs.enough.said))))
     if costs.job is not None:
         rows += _job_rows(costs.job, c, costs.purchase)
     if costs.throughput is not None:  # training with no token count: per million tokens, bought against rented

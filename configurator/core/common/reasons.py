@@ -307,6 +307,12 @@ def money(amount: float) -> str:
     return f"{amount:,.2f}" if 0 < abs(amount) < 0.995 else f"{amount:,.0f}"
 
 
+def _against(r: Reason, say: Say) -> str:
+    """A break-even's rental named where a cheaper one also serves the need (tco.as-fast): "against ..., "."""
+    against = r.nested("against")
+    return f"against {say(against[0])}, " if against else ""
+
+
 def _speed_user(r: Reason, _say: Say) -> str:
     return f"{r.num('tps'):.1f} tokens/s per user"
 
@@ -1054,10 +1060,11 @@ EN: dict[str, Template] = {
         )
     ),
     "why.mixed": "{cards} in one machine",
-    # buy or rent: when buying pays back (core.costs.tco)
-    "tco.pays-back": lambda r, _say: (
-        f"buying pays back after {r.num('months'):g} month{'' if r.num('months') == 1 else 's'}: "
-        f"{r.num('purchase'):,.0f} {r.fields['currency']} up front"
+    # buy or rent: when buying pays back (core.costs.tco); "against ..." where a cheaper rental serves the need too
+    "tco.pays-back": lambda r, say: (
+        _against(r, say)
+        + f"buying pays back after {r.num('months'):g} month{'' if r.num('months') == 1 else 's'}: "
+        + f"{r.num('purchase'):,.0f} {r.fields['currency']} up front"
         + (
             f", less {r.num('resale'):,.0f} {r.fields['currency']} the machine fetches sold then"
             if r.fields.get("resale")
@@ -1065,17 +1072,38 @@ EN: dict[str, Template] = {
         )
         + f", then {money(r.num('saving'))} {r.fields['currency']}/month less than renting"
     ),
-    "tco.never-cheaper": lambda r, _say: (
-        f"never: owning costs {money(r.num('owning'))} {r.fields['currency']}/month to run, renting "
-        f"{money(r.num('rental'))} {r.fields['currency']}/month, so the purchase is never earned back"
+    "tco.never-cheaper": lambda r, say: (
+        _against(r, say)
+        + f"never: owning costs {money(r.num('owning'))} {r.fields['currency']}/month to run, renting "
+        + f"{money(r.num('rental'))} {r.fields['currency']}/month, so the purchase is never earned back"
     ),
-    "tco.never-within": lambda r, _say: (
-        f"never within the {r.fields['horizon']} months compared: earning back {r.num('purchase'):,.0f} "
+    "tco.never-within": lambda r, say: (
+        _against(r, say)
+        + f"never within the {r.fields['horizon']} months compared: earning back {r.num('purchase'):,.0f} "
         f"{r.fields['currency']}"
         + (f" less {r.num('resale'):,.0f} resold" if r.fields.get("resale") else "")
         + f" at {money(r.num('saving'))} {r.fields['currency']}/month would take {r.fields['months']} months"
     ),
     "tco.no-rental": "no break-even: no rental can do the same work ({why})",
+    "tco.as-fast": lambda r, _say: (
+        "a rental as fast as this build ("
+        + (f"{r.fields['instances']} x " if r.num("instances") > 1 else "")
+        + f"{r.fields['name']}, {r.num('hourly'):,.2f} {r.fields['currency']}/h)"
+    ),
+    "tco.offer-short": lambda r, _say: (
+        (f"{r.fields['instances']} x " if r.num("instances") > 1 else "")
+        + f"{r.fields['name']} at {r.num('hourly'):,.2f} {r.fields['currency']}/h"
+    ),
+    "tco.rental-enough": lambda r, say: f"rental that serves the need: {say(r.nested('said')[0])}",
+    # inference: the cheapest rental that serves every user the speed needed, and buying against it (tco._enough)
+    "tco.enough": lambda r, say: (
+        "the cheapest rental that serves "
+        + ("the user" if r.num("users") <= 1 else f"each of the {r.fields['users']} users")
+        + f" at least {r.num('need'):g} tokens/s"
+        + (" (reading speed)" if r.fields.get("reading") else " (the speed asked)")
+        + f": {say(r.nested('offer')[0])}, {r.num('tps'):,.1f} tokens/s per user, "
+        + f"{money(r.num('monthly'))} {r.fields['currency']}/month; against it, {say(r.nested('said')[0])}"
+    ),
     # training with no token count: a million training tokens bought against rented (tco._throughput)
     "tco.per-token": lambda r, say: (
         f"no token count, so by throughput: rented {r.num('per_m'):,.2f} {r.fields['currency']} per million training "

@@ -132,6 +132,22 @@ class RentalJson(TypedDict):
     resharded: bool
 
 
+class RentalEnoughJson(TypedDict):
+    """Inference: the cheapest rental that serves every user the speed needed, and buying against it
+    (tco.RentalEnough.to_json, an addition of round 21)."""
+
+    offer: RentalJson
+    need_tokens_per_s: float
+    decode_tokens_per_s: float | None
+    users: int
+    monthly_rental_equivalent: float
+    break_even_month: int | None
+    break_even_reason: str
+    break_even_said: ReasonJson
+    reason: str
+    said: ReasonJson
+
+
 class TcoRowJson(TypedDict):
     """Owning against renting over some years (tco.TcoRow)."""
 
@@ -164,6 +180,7 @@ class CostOfOwnershipJson(TypedDict):
     break_even_said: ReasonJson | None
     rental_reason_said: NotRequired[ReasonJson | None]  # an addition (walk13): rental_reason as {code, fields}
     throughput_said: NotRequired[ReasonJson | None]  # an addition (walk13): throughput's headline as {code, fields}
+    rental_enough: NotRequired[RentalEnoughJson | None]  # an addition (round 21): the cheapest rental serving the need
 
 
 class PlacementJson(TypedDict, total=False):

@@ -34,6 +34,12 @@ type and count with the same estimator the solver uses; an offer qualifies when 
 its memory and it is at least as fast as the build (decode tokens/s per sequence for
 inference, wall-clock hours for training). The cheapest qualifying hourly price wins.
 
+For inference a second offer is kept beside it (`RentalSearch.enough`): the cheapest that fits and serves each user
+what the request needs (its `min_decode_tps`, else reading speed, `rules.job.READING_TPS`), when that is a different,
+cheaper offer than the as-fast one. A fast build matched as-fast with an 8-GPU node at 114 CNY/h "paid back after
+1 month" while one 80 GB card at 5 CNY/h served the same 20 students above reading speed (round 21): the buyer
+sees both break-evens, and the first says what it is against.
+
 Pure Python: no Qt and no storage imports. `load_offers(path)` reads a cloud catalog file
 directly; `catalog_offers(catalog)` reads the offers from a loaded catalog once "cloud" is a
 catalog kind.
@@ -55,13 +61,13 @@ from configurator.core.catalog.models import CloudOffer, Currency, Gpu, HourlyPr
 from configurator.core.common.errors import CatalogError, Problem
 from configurator.core.common.memo import remember
 from configurator.core.common.reasons import Reason, as_json, english
-from configurator.core.common.shapes import CostOfOwnershipJson, RentalJson
+from configurator.core.common.shapes import CostOfOwnershipJson, RentalEnoughJson, RentalJson
 from configurator.core.estimate.estimator import GIB, estimate
 from configurator.core.estimate.parallel import inter_node_link, plan_estimate
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload
 from configurator.core.model.build import Build, BuildPart
-from configurator.core.rules.job import Speed
+from configurator.core.rules.job import READING_TPS, Speed
 
 CLOUD_KIND = "cloud"
 """Catalog kind (file stem and TOML array name) of cloud offers."""
@@ -533,6 +539,11 @@ class RentalSearch(BaseModel):
     rejected: tuple[tuple[str, str], ...] = ()
     considered: int = 0
     build_tokens_per_hour: float | None = None  # training without a token count: the build's own throughput
+    # inference: the cheapest offer whose decode per user reaches `need_tps` (the speed asked, else reading speed),
+    # when it is another offer than `match` and cheaper by the hour (None: `match` is it, or none serves the need)
+    enough: RentalMatch | None = None
+    need_tps: float | None = None
+    users: int = 1  # sequences served at once, as the build serves them
 
 
 THROUGHPUT_PROBE_TOKENS = 1e9
@@ -698,6 +709,15 @@ def deadline_of(build: Build) -> float | None:
     return None
 
 
+def asked_tps_of(build: Build) -> float | None:
+    """The decode speed per sequence the build was checked against (the PERF rule's finding), or None."""
+    for check in build.checks:
+        asked = check.fields.get("asked") if check.rule == Speed.id else None
+        if isinstance(asked, int | float) and not isinstance(asked, bool) and asked > 0:
+            return float(asked)
+    return None
+
+
 def _nothing_to_match(
     offers: list[CloudOffer],
     market: Market,
@@ -787,6 +807,9 @@ def search_rentals(
             return _unmatched(Reason.of("rental.no-throughput"))
         own_rate = THROUGHPUT_PROBE_TOKENS / own_wall
         workload = workload.model_copy(update={"tokens": THROUGHPUT_PROBE_TOKENS})
+    # inference: what the users need (the speed asked, else reading speed), and the cheapest offer that serves it
+    need = None if training else asked_tps_of(build) or READING_TPS
+    enough: RentalMatch | None = None
     for offer in offers:
         gpu = catalog.records.get("gpus", {}).get(offer.gpu)
         if not isinstance(gpu, Gpu):
@@ -805,12 +828,16 @@ def search_rentals(
             rejected.append((offer.id, f"does not fit: {peak.total / GIB:.1f} GiB needed per GPU of {usable:.1f} GiB"))
             counts["fit"] += 1
             continue
+        priced = _cheapest_price(offer, catalog, build.currency, pricing)
+        if need is not None and priced is not None and (est.decode_tokens_per_s or 0.0) >= need * (1 - 1e-9):
+            served = _match(offer, priced, instances, est, build, by_throughput, own_wall, own_rate)
+            if enough is None or _rank(served) < _rank(enough):
+                enough = served
         slower = _slower(est, training, by_throughput, own_wall, own_decode, deadline)
         if slower is not None:
             rejected.append((offer.id, slower))
             counts["deadline" if slower.startswith("past the deadline") else "speed"] += 1
             continue
-        priced = _cheapest_price(offer, catalog, build.currency, pricing)
         if priced is None:
             rejected.append((offer.id, f"no {'/'.join(pricing)} price convertible to {build.currency}"))
             counts["price"] += 1
@@ -821,7 +848,17 @@ def search_rentals(
         if best is None or _rank(candidate) < _rank(best):
             best = candidate
     measure = _measure(best, training, by_throughput, own_wall, own_decode) if best is not None else None
-    return _searched(best, measure, len(offers), rejected, counts, own_rate)
+    searched = _searched(best, measure, len(offers), rejected, counts, own_rate)
+    if enough is None or (best is not None and (enough.offer.id == best.offer.id or enough.hourly >= best.hourly)):
+        return searched
+    users = build.estimate.workload.get("batch")
+    return searched.model_copy(
+        update={
+            "enough": enough,
+            "need_tps": need,
+            "users": users if isinstance(users, int) and not isinstance(users, bool) and users > 0 else 1,
+        }
+    )
 
 
 def _searched(
@@ -993,18 +1030,31 @@ def break_even_said(
     horizon_months: int | None,
     currency: str,
     assumptions: OwnershipAssumptions | None = None,
+    *,
+    against: Reason | None = None,
 ) -> Reason:
     """`break_even_month`'s answer as a code and fields (tco.pays-back, tco.never-cheaper, tco.never-within); `resale`
-    is what the machine fetches sold in the month named (0: nothing resold)."""
+    is what the machine fetches sold in the month named (0: nothing resold). `against`: the rental it is reckoned
+    against (tco.as-fast), said where a cheaper rental also serves the need: "pays back after 1 month" against an
+    8-GPU node read as a verdict on buying at all."""
     month = break_even_month(purchase, monthly_owning_cost, monthly_rental, horizon_months, assumptions)
     saving = monthly_rental - monthly_owning_cost
     resale = lambda m: 0.0 if assumptions is None else assumptions.resale_after_months(purchase, m)
+    said: dict[str, Reason] = {} if against is None else {"against": against}
     if month is not None:
         return Reason.of(
-            "tco.pays-back", months=month, purchase=purchase, saving=saving, currency=currency, resale=resale(month)
+            "tco.pays-back",
+            months=month,
+            purchase=purchase,
+            saving=saving,
+            currency=currency,
+            resale=resale(month),
+            **said,
         )
     if saving <= 0:
-        return Reason.of("tco.never-cheaper", owning=monthly_owning_cost, rental=monthly_rental, currency=currency)
+        return Reason.of(
+            "tco.never-cheaper", owning=monthly_owning_cost, rental=monthly_rental, currency=currency, **said
+        )
     months = break_even_month(purchase, monthly_owning_cost, monthly_rental, None, assumptions) or 0
     return Reason.of(
         "tco.never-within",
@@ -1014,6 +1064,7 @@ def break_even_said(
         currency=currency,
         months=months,
         resale=resale(months),
+        **said,
     )
 
 
@@ -1089,6 +1140,35 @@ class ThroughputComparison(BaseModel):
     said: Reason | None = None  # the headline as a code and fields (tco.per-token*): the window and sheet say it
 
 
+class RentalEnough(BaseModel):
+    """Inference: the cheapest rental that serves every user the speed needed (RentalSearch.enough), and buying
+    against it: a second break-even beside the as-fast one."""
+
+    model_config = ConfigDict(frozen=True, defer_build=True)
+
+    match: RentalMatch
+    need_tokens_per_s: float = Field(description="decode per user needed: the speed asked, else reading speed")
+    users: int
+    monthly_rental_equivalent: float
+    break_even_month: int | None
+    break_even_said: Reason
+    said: Reason  # the whole line (tco.enough): the offer, its speed, its month and the break-even against it
+
+    def to_json(self) -> RentalEnoughJson:
+        return {
+            "offer": self.match.to_json(),
+            "need_tokens_per_s": self.need_tokens_per_s,
+            "decode_tokens_per_s": _round(self.match.decode_tokens_per_s),
+            "users": self.users,
+            "monthly_rental_equivalent": round(self.monthly_rental_equivalent, 2),
+            "break_even_month": self.break_even_month,
+            "break_even_reason": english(self.break_even_said),
+            "break_even_said": as_json(self.break_even_said),
+            "reason": english(self.said),
+            "said": as_json(self.said),
+        }
+
+
 class CostOfOwnership(BaseModel):
     """Buy versus rent for one build; every figure in `currency`."""
 
@@ -1114,6 +1194,7 @@ class CostOfOwnership(BaseModel):
     assumptions: tuple[str, ...]  # the English of assumptions_said
     assumptions_said: tuple[Reason, ...] = ()  # what the figures rest on, as codes and fields (tco.*)
     ownership: OwnershipAssumptions | None = None  # the resale curve the break-even and the rows read
+    enough: RentalEnough | None = None  # inference: the cheapest rental that serves the need, when not `rental`
 
     def to_json(self) -> CostOfOwnershipJson:
         """The three contract keys plus extras.
@@ -1170,6 +1251,8 @@ class CostOfOwnership(BaseModel):
             "throughput_said": as_json(self.throughput.said)
             if self.throughput is not None and self.throughput.said is not None
             else None,
+            # an addition (round 21): the cheapest rental that serves the need, when another and cheaper than `rental`
+            "rental_enough": None if self.enough is None else self.enough.to_json(),
         }
 
     def cumulative_costs(self, months: int) -> tuple[list[float], list[float]]:
@@ -1388,13 +1471,18 @@ def _basis_notes(
     ]
 
 
-def _rental_notes(match: RentalMatch | None, rental_reason: str, why_none: dict[str, Reason]) -> list[Reason]:
-    """The rental offer compared, and how it was matched (or why there is none)."""
+def _rental_notes(
+    match: RentalMatch | None, rental_reason: str, why_none: dict[str, Reason], enough: RentalEnough | None = None
+) -> list[Reason]:
+    """The rental offer compared, and how it was matched (or why there is none); the one that serves the need, with
+    its price's date and source, when there is one."""
+    served = [] if enough is None else [Reason.of("tco.rental-enough", said=enough.match.said())]
     if match is None:
-        return [Reason.of("tco.rental-none", why=rental_reason, **why_none)]
+        return [Reason.of("tco.rental-none", why=rental_reason, **why_none), *served]
     return [
         Reason.of("tco.rental", offer=match.describe(), said=match.said()),
         Reason.of("tco.rental-matched", wall=match.wall_hours is not None, instances=match.instances),
+        *served,
     ]
 
 
@@ -1407,13 +1495,67 @@ def _break_even(
     rental_reason: str,
     assumptions: OwnershipAssumptions,
     why_none: dict[str, Reason],
+    against: Reason | None = None,
 ) -> tuple[int | None, Reason]:
     """The month buying pays back (None: never within `horizon`, or no rental to compare), and why as a code."""
     if monthly_rental is None:
         return None, Reason.of("tco.no-rental", why=rental_reason, **why_none)
     return (
         break_even_month(purchase, monthly_owning, monthly_rental, horizon, assumptions),
-        break_even_said(purchase, monthly_owning, monthly_rental, horizon, currency, assumptions),
+        break_even_said(purchase, monthly_owning, monthly_rental, horizon, currency, assumptions, against=against),
+    )
+
+
+def _as_fast(match: RentalMatch) -> Reason:
+    """The as-fast rental named in short (tco.as-fast), for a break-even said beside a cheaper one that serves the
+    need."""
+    return Reason.of(
+        "tco.as-fast",
+        instances=match.instances,
+        name=match.offer.name,
+        hourly=match.hourly,
+        currency=match.currency,
+    )
+
+
+def _enough(
+    rental: RentalMatch | RentalSearch | None,
+    purchase: float,
+    monthly_owning: float,
+    horizon: int,
+    currency: str,
+    profile: UsageProfile,
+    assumptions: OwnershipAssumptions,
+) -> RentalEnough | None:
+    """Buying against the cheapest rental that serves the need (RentalSearch.enough), billed for the same hours as
+    the as-fast one; None without one."""
+    if not isinstance(rental, RentalSearch) or rental.enough is None or rental.need_tps is None:
+        return None
+    match, need = rental.enough, rental.need_tps
+    monthly = match.hourly * rented_hours_per_year(profile, match) / 12.0
+    month = break_even_month(purchase, monthly_owning, monthly, horizon, assumptions)
+    be_said = break_even_said(purchase, monthly_owning, monthly, horizon, currency, assumptions)
+    said = Reason.of(
+        "tco.enough",
+        users=rental.users,
+        need=need,
+        reading=abs(need - READING_TPS) < 1e-9,
+        offer=Reason.of(
+            "tco.offer-short", instances=match.instances, name=match.offer.name, hourly=match.hourly, currency=currency
+        ),
+        tps=match.decode_tokens_per_s or 0.0,
+        monthly=monthly,
+        currency=currency,
+        said=be_said,
+    )
+    return RentalEnough(
+        match=match,
+        need_tokens_per_s=need,
+        users=rental.users,
+        monthly_rental_equivalent=monthly,
+        break_even_month=month,
+        break_even_said=be_said,
+        said=said,
     )
 
 
@@ -1448,8 +1590,17 @@ def tco(
 
     monthly_rental = None if match is None else match.hourly * rented_hours_per_year(profile, match) / 12.0
     why_none = _why_none(rental)
+    enough = _enough(rental, purchase, monthly_owning, horizon, currency, profile, assumptions)
     be, be_said = _break_even(
-        purchase, monthly_owning, monthly_rental, horizon, currency, rental_reason, assumptions, why_none
+        purchase,
+        monthly_owning,
+        monthly_rental,
+        horizon,
+        currency,
+        rental_reason,
+        assumptions,
+        why_none,
+        against=None if enough is None or match is None else _as_fast(match),
     )
 
     rows = _yearly_rows(purchase, yearly_energy, monthly_owning, monthly_rental, assumptions, years)
@@ -1469,7 +1620,7 @@ def tco(
         notes.append(Reason.of("tco.throughput-basis", tokens=THROUGHPUT_PROBE_TOKENS))
 
     notes[:0] = _basis_notes(build, profile, assumptions, wall, idle, match)
-    notes += _rental_notes(match, rental_reason, why_none)
+    notes += _rental_notes(match, rental_reason, why_none, enough)
 
     return CostOfOwnership(
         currency=currency,
@@ -1492,6 +1643,7 @@ def tco(
         assumptions=tuple(english(n) for n in notes),
         assumptions_said=tuple(notes),
         ownership=assumptions,
+        enough=enough,
     )
 
 

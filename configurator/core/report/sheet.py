@@ -1011,6 +1011,9 @@ def cost_section(build: Build) -> str:
         f"<tr>{_cell(t('Rental equivalent a month'))}{_cell(monthly)}</tr>",
         f"<tr>{_cell(t('Break-even'))}{_cell(_break_even(costs))}</tr>",
     ]
+    enough = costs.get("rental_enough")
+    if enough and enough.get("said"):  # inference: a cheaper rental that serves the users, and buying against it
+        rows.append(f"<tr>{_cell(t('Rental that serves the need'))}{_cell(say(from_json(enough['said'])))}</tr>")
     per_token = costs.get("throughput_said")
     if per_token:  # training with no token count: a million training tokens bought against rented, as the window has it
         rows.append(f"<tr>{_cell(t('Per million training tokens'))}{_cell(say(from_json(per_token)))}</tr>")

@@ -970,20 +970,41 @@ ZH_REASONS: dict[str, Template] = {
     ),
     "why.mixed": "{cards} 装在一台机器里",
     # buy or rent
-    "tco.pays-back": lambda r, _say: (
-        f"{r.num('months'):g} 个月回本：先付 {r.num('purchase'):,.0f} {r.fields['currency']}"
+    "tco.pays-back": lambda r, say_: (
+        _zh_against(r, say_)
+        + f"{r.num('months'):g} 个月回本：先付 {r.num('purchase'):,.0f} {r.fields['currency']}"
         + (f"，届时卖出可回收 {r.num('resale'):,.0f} {r.fields['currency']}" if r.fields.get("resale") else "")
         + f"，之后每月比租用少 {money(r.num('saving'))} {r.fields['currency']}"
     ),
-    "tco.never-cheaper": lambda r, _say: (
-        f"永不回本：自有每月运行成本 {money(r.num('owning'))} {r.fields['currency']}，租用每月 "
-        f"{money(r.num('rental'))} {r.fields['currency']}，购买成本永远赚不回来"
+    "tco.never-cheaper": lambda r, say_: (
+        _zh_against(r, say_)
+        + f"永不回本：自有每月运行成本 {money(r.num('owning'))} {r.fields['currency']}，租用每月 "
+        + f"{money(r.num('rental'))} {r.fields['currency']}，购买成本永远赚不回来"
     ),
-    "tco.never-within": lambda r, _say: (
-        f"在比较的 {r.fields['horizon']} 个月内无法回本：按每月 {money(r.num('saving'))} {r.fields['currency']} "
+    "tco.never-within": lambda r, say_: (
+        _zh_against(r, say_)
+        + f"在比较的 {r.fields['horizon']} 个月内无法回本：按每月 {money(r.num('saving'))} {r.fields['currency']} "
         f"赚回 {r.num('purchase'):,.0f} {r.fields['currency']}"
         + (f"（扣除转卖所得 {r.num('resale'):,.0f}）" if r.fields.get("resale") else "")
         + f" 需要 {r.fields['months']} 个月"
+    ),
+    "tco.as-fast": lambda r, _say: (
+        "与这台配置同样快的租用（"
+        + (f"{r.fields['instances']} 个 " if r.num("instances") > 1 else "")
+        + f"{r.fields['name']}，每小时 {r.num('hourly'):,.2f} {r.fields['currency']}）"
+    ),
+    "tco.offer-short": lambda r, _say: (
+        (f"{r.fields['instances']} 个 " if r.num("instances") > 1 else "")
+        + f"{r.fields['name']}，每小时 {r.num('hourly'):,.2f} {r.fields['currency']}"
+    ),
+    "tco.rental-enough": lambda r, say_: f"满足需求的租用：{say_(r.nested('said')[0])}",
+    "tco.enough": lambda r, say_: (
+        "能满足需求的最便宜租用（"
+        + ("用户" if r.num("users") <= 1 else f"{r.fields['users']} 个用户每人")
+        + f"至少 {r.num('need'):g} tokens/s，"
+        + ("即阅读速度" if r.fields.get("reading") else "即所要求的速度")
+        + f"）：{say_(r.nested('offer')[0])}；每用户 {r.num('tps'):,.1f} tokens/s，每月 {money(r.num('monthly'))} "
+        + f"{r.fields['currency']}；与之相比，{say_(r.nested('said')[0])}"
     ),
     "tco.no-rental": lambda r, say_: (
         "无法计算回本：没有能做同样工作的租用实例（"
@@ -2061,6 +2082,12 @@ _ZH_MARKETS: dict[str, str] = {"global": "全球", "china": "中国"}
 """The rental markets a request names (tco.Market), as rental.no-offers says them."""
 
 
+def _zh_against(r: Reason, say_: Callable[[Reason], str]) -> str:
+    """A break-even's rental named where a cheaper one also serves the need (tco.as-fast): "相对于……，"."""
+    against = r.nested("against")
+    return f"相对于{say_(against[0])}，" if against else ""
+
+
 def _zh_one(value: Any) -> str:
     return "?" if not isinstance(value, int | float) else f"{value:,.1f}"
 
@@ -2431,6 +2458,7 @@ ZH_CN.update(
         "Electricity a year": "每年电费",
         "Rental equivalent a month": "等效租用（每月）",
         "Break-even": "回本",
+        "Rental that serves the need": "满足需求的租用",
         "Per million training tokens": "每百万训练 token",
         "After 1 year: own (net of resale) vs rent": "1 年后：自购（扣除转卖）对比租用",
         "After {years} years: own (net of resale) vs rent": "{years} 年后：自购（扣除转卖）对比租用",

@@ -1,0 +1,165 @@
+"""Buy or rent against a rental a buyer would actually rent (round 21): beside the as-fast match, the cheapest offer
+that serves every user the speed needed (the speed asked, else reading speed), and the break-even against it."""
+
+from __future__ import annotations
+
+import html
+import json
+
+import pytest
+
+from configurator.core.catalog.loader import Catalog
+from configurator.core.catalog.models import Gpu
+from configurator.core.common.reasons import english, from_json
+from configurator.core.estimate.workload import Workload
+from configurator.core.model.build import Build
+from configurator.core.model.request import BuildRequest
+from configurator.core.report import sheet, words
+from configurator.core.rules.job import READING_TPS
+from configurator.core.solve.plan import plan
+from configurator.storage import catalogs
+from tests.helpers import run_cli
+
+CHEN = dict(
+    model_id="qwen2.5-32b",
+    workload=Workload(kind="inference", batch=20),
+    budget=300_000,
+    currency="CNY",
+    region="china",
+    circuit="230v16a",
+    top_k=8,
+)
+"""Dr. Chen serving Qwen2.5-32B to 20 concurrent students (docs user-journeys.md, journey 2): CNY, region China, a
+220 V 16 A circuit, a 300,000 CNY budget; eight builds shown (`llm-rig plan ... --batch 20 --top 8`)."""
+
+CHEN_ARGS = (
+    *("plan", "--model", "qwen2.5-32b", "--workload", "inference", "--batch", "20", "--currency", "CNY"),
+    *("--region", "china", "--circuit", "230v16a", "--budget", "300000", "--top", "8"),
+)
+
+
+@pytest.fixture(scope="module")
+def catalog() -> Catalog:
+    return catalogs.load(include_user=False).catalog
+
+
+@pytest.fixture(scope="module")
+def chen(catalog: Catalog) -> tuple[Build, ...]:
+    return plan(BuildRequest(**CHEN), catalog).builds  # type: ignore[arg-type]
+
+
+def _gpus(build: Build) -> int:
+    return build.gpu_count * build.nodes
+
+
+def test_chens_students_see_the_one_card_rental_that_serves_them_beside_the_8_gpu_node(
+    catalog: Catalog, chen: tuple[Build, ...]
+) -> None:
+    """Journey 2 (Dr. Chen, 20 students): the 8-card builds (8 x 2080 Ti 22GB at ~59 tokens/s per user, 8 x A5000 at
+    ~76) were matched only with an 8-GPU node at ~114 CNY/h, "buying pays back after 1 month". One rented 80 GB card
+    at ~5 CNY/h serves the same 20 students at ~31 tokens/s each, far above reading speed: each such build shows that
+    rental, its speed and month, and buying against it; the as-fast sentence says what it is against."""
+    fast = [b for b in chen if _gpus(b) == 8 and b.cost_of_ownership and b.cost_of_ownership["rental"]]
+    assert fast, [(b.gpu_id, _gpus(b)) for b in chen]
+    for build in fast:
+        costs = build.cost_of_ownership
+        assert costs is not None
+        rental, enough = costs["rental"], costs.get("rental_enough")
+        assert rental is not None and rental["gpu_count"] * rental["instances"] == 8, rental
+        assert enough is not None, build.gpu_id
+        offer = enough["offer"]
+        # the cheapest sufficient: one card, far cheaper by the hour, every user at least reading speed
+        assert offer["gpu_count"] * offer["instances"] == 1, offer
+        gpu = catalog.records["gpus"][offer["gpu"]]
+        assert isinstance(gpu, Gpu) and gpu.vram_gb >= 80
+        assert offer["hourly"] * 10 < rental["hourly"], (offer, rental)
+        assert enough["need_tokens_per_s"] == READING_TPS and enough["users"] == 20
+        assert enough["decode_tokens_per_s"] is not None and enough["decode_tokens_per_s"] >= READING_TPS
+        assert enough["monthly_rental_equivalent"] < (costs["monthly_rental_equivalent"] or 0) / 10
+        # against the card a buyer would rent, buying pays back later than against the node, or never
+        assert costs["break_even_month"] == 1
+        assert enough["break_even_month"] is None or enough["break_even_month"] > costs["break_even_month"]
+        # the as-fast sentence names the node it is reckoned against, in English and in Chinese
+        said = from_json(costs["break_even_said"])
+        assert said.code == "tco.pays-back" and said.nested("against"), said
+        assert costs["break_even_reason"].startswith(f"against a rental as fast as this build ({rental['name']}")
+        assert "pays back after 1 month" in costs["break_even_reason"]
+        with words.language("zh_CN"):
+            assert words.say(said).startswith("相对于"), words.say(said)
+            assert rental["name"] in words.say(said)
+        # the second line: the offer, the users' speed, its month and the break-even against it
+        line = english(from_json(enough["said"]))
+        assert line == enough["reason"] and line.endswith(f"against it, {enough['break_even_reason']}")
+        assert offer["name"] in line and "each of the 20 users at least 5 tokens/s (reading speed)" in line
+        assert f"{enough['monthly_rental_equivalent']:,.0f} CNY/month" in line
+        with words.language("zh_CN"):
+            zh = words.say(from_json(enough["said"]))
+        assert "20 个用户每人至少 5 tokens/s" in zh and "阅读速度" in zh and offer["name"] in zh
+        # the build sheet's Buy-or-rent table has the row, in the sheet's language
+        assert "Rental that serves the need" in sheet.cost_section(build) and html.escape(line) in sheet.cost_section(
+            build
+        )
+        with words.language("zh_CN"):
+            assert "满足需求的租用" in sheet.cost_section(build) and html.escape(zh) in sheet.cost_section(build)
+        # the offer's date and source are among the assumptions
+        notes = [from_json(a) for a in costs["assumption_codes"]]
+        assert [n for n in notes if n.code == "tco.rental-enough" and offer["price_source"] in english(n)]
+
+
+def test_a_build_whose_as_fast_rental_is_the_cheapest_that_serves_shows_no_second_line(
+    chen: tuple[Build, ...],
+) -> None:
+    """The cheapest of Chen's builds (about reading speed per user) is matched as-fast with the same single card
+    that is the cheapest to serve the students: one rental, one break-even, no "against" and no second line."""
+    cheapest = chen[0]
+    costs = cheapest.cost_of_ownership
+    assert costs is not None and costs["rental"] is not None
+    assert costs["rental"]["gpu_count"] * costs["rental"]["instances"] == 1
+    assert costs.get("rental_enough") is None
+    said = from_json(costs["break_even_said"])
+    assert not said.nested("against") and not costs["break_even_reason"].startswith("against")
+
+
+@pytest.mark.slow
+def test_the_cli_says_the_sufficient_rental_under_each_build_that_has_one() -> None:
+    """`plan`'s text: a "buy or rent, enough" line right under a build's buy-or-rent line, the JSON's sentence, for
+    exactly the builds whose JSON has a rental_enough."""
+    text, data = run_cli(*CHEN_ARGS), run_cli(*CHEN_ARGS, "--json")
+    assert text.code == 0 and data.code == 0, text.err + data.err
+    builds = [b for b in json.loads(data.out)["builds"] if (b.get("cost_of_ownership") or {}).get("break_even_said")]
+    lines = [line.strip() for line in text.out.splitlines()]
+    heads = [i for i, line in enumerate(lines) if line.startswith("buy or rent: ")]
+    assert len(heads) == len(builds)
+    shown = 0
+    for head, build in zip(heads, builds, strict=True):
+        enough = build["cost_of_ownership"].get("rental_enough")
+        after = lines[head + 1] if head + 1 < len(lines) else ""
+        if enough is None:
+            assert not after.startswith("buy or rent, enough:"), after
+        else:
+            assert after == f"buy or rent, enough: {enough['reason']}"
+            shown += 1
+    assert shown >= 2
+
+
+def test_a_speed_asked_is_the_need_not_reading_speed(catalog: Catalog, chen: tuple[Build, ...]) -> None:
+    """With --min-decode-tps 40 the need is 40 tokens/s per user: the 80 GB card that serves Chen's students at ~31
+    tokens/s each no longer does, and the rental shown as serving the need runs at least 40 (still one card, still far
+    below the 8-GPU node)."""
+    reading = {
+        b.gpu_id: b.cost_of_ownership["rental_enough"]
+        for b in chen
+        if b.cost_of_ownership and b.cost_of_ownership.get("rental_enough")
+    }
+    builds = plan(BuildRequest(**{**CHEN, "min_decode_tps": 40.0}), catalog).builds  # type: ignore[arg-type]
+    shown = [b for b in builds if b.cost_of_ownership and b.cost_of_ownership.get("rental_enough")]
+    assert shown, [(b.gpu_id, b.gpu_count) for b in builds]
+    for build in shown:
+        assert build.cost_of_ownership is not None
+        enough = build.cost_of_ownership["rental_enough"]
+        assert enough is not None
+        assert enough["need_tokens_per_s"] == 40.0 and (enough["decode_tokens_per_s"] or 0) >= 40.0
+        assert "at least 40 tokens/s (the speed asked)" in enough["reason"]
+        before = reading.get(build.gpu_id)
+        if before is not None and (before["decode_tokens_per_s"] or 0) < 40:
+            assert enough["offer"]["offer_id"] != before["offer"]["offer_id"]

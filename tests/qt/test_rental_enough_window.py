@@ -1,0 +1,49 @@
+"""The Buy or rent tab shows the rental a buyer would actually rent (round 21): for Dr. Chen's 20 students (journey 2)
+the 8 x RTX 2080 Ti 22GB build's break-even against the 8-GPU node says so, and a row beside it names the one 80 GB card
+that serves every student above reading speed and the break-even against it, in English and in Chinese."""
+
+from __future__ import annotations
+
+import html
+
+from configurator.core.costs.tco import cost_of_ownership_for
+from configurator.core.estimate.workload import Workload
+from configurator.core.model.request import BuildRequest
+from configurator.core.solve.plan import plan
+from configurator.qt import i18n
+from configurator.qt.app import make_app
+from configurator.qt.costs import costs_html
+from configurator.storage import catalogs
+
+
+def test_the_tab_names_the_rental_that_serves_chens_students(qtbot) -> None:  # type: ignore[no-untyped-def]
+    app = make_app([])
+    catalog = catalogs.load(include_user=False).catalog
+    workload = Workload(kind="inference", batch=20)
+    request = BuildRequest(
+        model_id="qwen2.5-32b",
+        workload=workload,
+        currency="CNY",
+        region="china",
+        circuit="230v16a",
+        budget=300_000,
+        gpu_ids=("rtx-2080-ti-22gb",),
+        exact_gpus=True,
+        top_k=1,
+    )
+    build = next(b for b in plan(request, catalog).builds if b.gpu_count == 8)
+    model = catalog.records["models"]["qwen2.5-32b"]
+    costs = cost_of_ownership_for(build, catalog, model, workload.resolved(model.max_context), "china")  # type: ignore[arg-type, union-attr]
+    assert costs.enough is not None and costs.rental is not None
+    assert costs.enough.match.hourly * 10 < costs.rental.hourly
+    english = costs_html(costs)
+    assert "Rental that serves the need" in english
+    assert html.escape(costs.enough.to_json()["reason"]) in english
+    assert html.escape(costs.break_even_reason) in english and costs.break_even_reason.startswith("against a rental")
+    try:
+        assert i18n.install(app, "zh_CN") == "zh_CN"
+        chinese = costs_html(costs)
+    finally:
+        assert i18n.install(app, "en") == "en"  # later tests see English again
+    assert "满足需求的租用" in chinese and "阅读速度" in chinese and "相对于" in chinese
+    assert "Rental that serves the need" not in chinese and "the cheapest rental" not in chinese
