@@ -783,9 +783,18 @@ class BuildModel:
         hint = self.last_values["assignment"] if self.last_values is not None else self.hint
         if hint is not None:
             # the last build found as a hint: the search starts near an answer (#34: the 70B top-5's label solves
-            # 266-283 -> 232-248 ms of CPU, the same builds; benchmarks/plan_diff.py byte-identical)
+            # 266-283 -> 232-248 ms of CPU, the same builds; benchmarks/plan_diff.py byte-identical). Appended in
+            # two calls, the very pairs CpModel.add_hint appends one by one: its four binding calls a pair were
+            # ~15 us each, ~1,000 a journey plan (#34)
+            hint_vars: list[int] = []
+            hint_values: list[int] = []
             for var, value in zip(self._all_vars(), hint):
-                m.add_hint(var, value)
+                index = var.index
+                hint_vars.append(index if index >= 0 else -index - 1)  # a negated literal: add_hint's own rule
+                hint_values.append(int(value) if index >= 0 else int(not value))
+            hints = m.model_proto.solution_hint
+            hints.vars.extend(hint_vars)
+            hints.values.extend(hint_values)
         m.maximize(expr) if maximize else m.minimize(expr)
         solver = self._solver(time_limit)
         self._solves += 1
@@ -801,15 +810,18 @@ class BuildModel:
             self._infeasible_under.append(held)
         if status not in (self.cp.OPTIMAL, self.cp.FEASIBLE):
             return None
+        # the solution's values by variable index, read in one binding call: solver.value() per variable was one
+        # each, ~2,300 a journey plan (#34); a variable's value is its entry in the solution (CP-SAT's ResponseHelper)
+        solution = list(solver.response_proto.solution)
         values = SolvedValues(
             perf=solver.value(named["perf"]),
             cost=solver.value(named["cost"]),
             noise=solver.value(named["noise"]),
             grow=solver.value(named["grow"]),
-            assignment=[solver.value(v) for v in self._all_vars()],
+            assignment=[solution[v.index] for v in self._all_vars()],
         )
         self.last_values = values
-        return self._decode(solver), values
+        return self._decode(solver, solution), values
 
     def _solver(self, time_limit: float) -> Any:
         """A CP-SAT solver for one label's solve: one worker, a work bound, the parameters for the model's size."""
@@ -902,9 +914,9 @@ class BuildModel:
     def _all_vars(self) -> list[Any]:
         return [*self.o, *self.b, *self.cpu, *self.h, *self.s, *self.mem, *self.cool, *self.d]
 
-    def _decode(self, solver: Any) -> Choice:
+    def _decode(self, solver: Any, solution: list[int]) -> Choice:
         def pick(vars_: list[Any]) -> int:
-            return next(i for i, v in enumerate(vars_) if solver.value(v))
+            return next(i for i, v in enumerate(vars_) if solution[v.index])
 
         c = self.c
         option = c.options[pick(self.o)]

@@ -1,0 +1,52 @@
+"""Each label's solve starts from the last build found (solve/solver.py's hint), read from and written to CP-SAT's
+arrays whole (#34): the hint is exactly the previous solution's values of the build's choice variables."""
+
+from __future__ import annotations
+
+import pytest
+
+from configurator.core.catalog.loader import Catalog
+from configurator.core.common import memo
+from configurator.core.estimate.workload import Workload
+from configurator.core.model.request import BuildRequest
+from configurator.core.solve.cpsat import cp_model
+from configurator.core.solve.plan import plan
+
+
+def test_every_solve_after_a_found_build_is_hinted_with_that_build(
+    catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    solver_class = cp_model().CpSolver
+    solve = solver_class.solve
+    last_solution: dict[int, list[int]] = {}  # by model: the solution its last feasible solve returned
+    checked: list[int] = []
+
+    def recording(self: object, model: object, *args: object) -> object:
+        proto = model.model_proto  # type: ignore[attr-defined]
+        hinted, values = list(proto.solution_hint.vars), list(proto.solution_hint.values)
+        before = last_solution.get(id(model))
+        if before is not None:
+            assert hinted, "a solve after a found build starts from no hint"
+            assert values == [before[i] for i in hinted]
+            checked.append(len(hinted))
+        status = solve(self, model, *args)
+        if self.status_name(status) in ("OPTIMAL", "FEASIBLE"):  # type: ignore[attr-defined]
+            solution = list(self.response_proto.solution)  # type: ignore[attr-defined]
+            assert solution == [self.value(v) for v in _variables(model)]  # type: ignore[attr-defined]
+            last_solution[id(model)] = solution
+        return status
+
+    monkeypatch.setattr(solver_class, "solve", recording)
+    memo.clear()
+    request = BuildRequest(
+        model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m"), budget=1500, top_k=3
+    )
+    result = plan(request, catalog)
+    assert result.builds
+    assert checked and all(n > 10 for n in checked)  # the labels' solves after the cheapest, each hinted in full
+
+
+def _variables(model: object) -> list[object]:
+    """Every variable of a CpModel, by index."""
+    proto = model.model_proto  # type: ignore[attr-defined]
+    return [model.get_int_var_from_proto_index(i) for i in range(len(proto.variables))]  # type: ignore[attr-defined]
