@@ -282,8 +282,9 @@ def _two_cards_below_cap(capped: BuildRequest, ctx: PlanContext) -> bool:
     map cell's plan (cost_cap). The search's own floor (plan._solve_among: the cheapest option's cards plus the
     cheapest part of every other kind) taken over the options of two cards or more only: where even that reaches the
     cap, the search finds nothing or a one-card build, both dropped, so the model is never built. The options and
-    platform parts are the memoised ones the search reads. Every speed-floored map cell had paid its capped solve:
-    about 1.3 s of the default map's 7 s of CPU, of which (#34). Without a cap (a plan) it always searches."""
+    platform parts are the memoised ones the search reads. Every speed-floored map cell had paid its capped solve
+    (the default map's power-limited searches: 1.25 -> 1.07 s of CPU in one process, #34). Without a cap (a plan)
+    it always searches."""
     from configurator.core.solve.candidates import platform_parts
     from configurator.core.solve.lazy import price_floor
     from configurator.core.solve.plan import _gpu_options
