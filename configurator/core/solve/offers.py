@@ -283,7 +283,8 @@ def _two_cards_below_cap(capped: BuildRequest, ctx: PlanContext) -> bool:
     cheapest part of every other kind) taken over the options of two cards or more only: where even that reaches the
     cap, the search finds nothing or a one-card build, both dropped, so the model is never built. The options and
     platform parts are the memoised ones the search reads. Every speed-floored map cell had paid its capped solve
-    (the default map's power-limited searches: 1.25 -> 1.07 s of CPU in one process, #34). Without a cap (a plan)
+    (the default map's power-limited searches, two interleaved runs in one process: 1.16 and 1.12 -> 1.12 and 1.07 s
+    of CPU; most capped searches of mid-sized models still run, #34). Without a cap (a plan)
     it always searches."""
     from configurator.core.solve.candidates import platform_parts
     from configurator.core.solve.lazy import price_floor
