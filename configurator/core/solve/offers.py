@@ -257,6 +257,8 @@ def power_limited(ctx: PlanContext) -> list[Build]:
     if training:
         return training_limited(ctx)
     capped = request.model_copy(update={"power_limit": POWER_LIMIT, "top_k": 1})
+    if not _two_cards_below_cap(capped, ctx):
+        return []
     builds, _ = _solve_once(
         capped,
         ctx.catalog,
@@ -273,6 +275,33 @@ def power_limited(ctx: PlanContext) -> list[Build]:
         Reason.of("kind.power-limited", limit=POWER_LIMIT),
         Reason.of("why.power-limited"),
     )
+
+
+def _two_cards_below_cap(capped: BuildRequest, ctx: PlanContext) -> bool:
+    """Whether the capped search can return a build power_limited keeps: two cards or more, below the cost cap of a
+    map cell's plan (cost_cap). The search's own floor (plan._solve_among: the cheapest option's cards plus the
+    cheapest part of every other kind) taken over the options of two cards or more only: where even that reaches the
+    cap, the search finds nothing or a one-card build, both dropped, so the model is never built. The options and
+    platform parts are the memoised ones the search reads. Every speed-floored map cell had paid its capped solve
+    (the default map's power-limited searches, two interleaved runs in one process: 1.16 and 1.12 -> 1.12 and 1.07 s
+    of CPU; most capped searches of mid-sized models still run, #34). Without a cap (a plan)
+    it always searches."""
+    from configurator.core.solve.candidates import platform_parts
+    from configurator.core.solve.lazy import price_floor
+    from configurator.core.solve.plan import _gpu_options
+    from configurator.core.solve.solver import option_cost
+
+    cap = cost_cap(ctx)
+    if cap is None:
+        return True
+    cand = _gpu_options(ctx.model, capped, ctx.catalog, ctx.exact_weight_bytes, (), cap)
+    pairs = [o for o in cand.options if o.count >= 2]
+    if not pairs:
+        return False
+    platform_parts(capped, ctx.catalog, cand, ctx.model)
+    if not (cand.boards and cand.cpus and cand.chassis and cand.memory and cand.coolers and cand.storage):
+        return False
+    return min(option_cost(o) for o in pairs) + price_floor(cand) < cap
 
 
 def training_limited(ctx: PlanContext) -> list[Build]:
