@@ -30,6 +30,7 @@ from configurator.core.common.reasons import (
     Template,
     _strings,
     cards,
+    default_rate,
     joined,
     money,
     qualified,
@@ -85,6 +86,34 @@ def _zh_runner(r: Reason) -> str:
         return str(r.fields["runner"])
     zero = int(r.num("zero")) if r.fields.get("zero") else 0
     return str(name) + ("" if not zero else "（分布式优化器，即 ZeRO-1）" if zero == 1 else f"（ZeRO-{zero}）")
+
+
+def _zh_default_rate(r: Reason, batch: str, rate: str) -> str:
+    """est.default-rate in Chinese (reasons.default_rate): the command line's flags (ZH_REASONS) or the window's
+    fields (WINDOW_ZH)."""
+    return (
+        f"默认计算阶段利用率：{r.fields['arch']} 在隐藏维度 {r.fields['hidden']} 下为 bf16 张量峰值的 {r.num('rate'):.0%}"
+        "（已发表的最大规模训练：A100 上 1T GPT 为 50%，H100 上 Llama 3 405B 为 43%，隐藏维度越小越低：每 FLOP 的访存更多"
+        + (
+            ""
+            if r.fields.get("fused") is None
+            else "；逐元素运算已融合（torch.compile 或融合算子：torchtitan 在 H100 上测得 Llama 3.1 8B 比 eager 快 1.157 倍）"
+            if r.fields.get("fused")
+            else "；逐元素运算以 eager 方式运行，每次都要往返显存"
+        )
+        + (
+            f"；{int(r.num('rows')):,} 行的 GEMM 保持该参考训练 SM 占用率的 {r.num('shape'):.0%}（波次量化；{batch}）"
+            if r.fields.get("shape") is not None
+            else ""
+        )
+        + (
+            f"；已扣除该参考训练的流水线气泡和张量并行 all-reduce：其单步 {r.num('computed'):.0%} 在计算"
+            if r.fields.get("computed") is not None
+            else ""
+        )
+        + "）；不能重叠的通信另计（按墙钟时间算的 MFU 更低）"
+        + rate
+    )
 
 
 def t(text: str) -> str:
@@ -1541,28 +1570,7 @@ ZH_REASONS: dict[str, Template] = {
     ),
     "est.qlora-rate": "QLoRA 每次前向和反向都要反量化 NF4 权重（bitsandbytes：每次 GEMM 前先生成 16 位权重副本）："
     "每个微批次 {tokens:,} 个 token 时，GEMM 保留 bf16 数值的 {share:.0%}",
-    "est.default-rate": lambda r, _say: (
-        f"默认计算阶段利用率：{r.fields['arch']} 在隐藏维度 {r.fields['hidden']} 下为 bf16 张量峰值的 {r.num('rate'):.0%}"
-        "（已发表的最大规模训练：A100 上 1T GPT 为 50%，H100 上 Llama 3 405B 为 43%，隐藏维度越小越低：每 FLOP 的访存更多"
-        + (
-            ""
-            if r.fields.get("fused") is None
-            else "；逐元素运算已融合（torch.compile 或融合算子：torchtitan 在 H100 上测得 Llama 3.1 8B 比 eager 快 1.157 倍）"
-            if r.fields.get("fused")
-            else "；逐元素运算以 eager 方式运行，每次都要往返显存"
-        )
-        + (
-            f"；{int(r.num('rows')):,} 行的 GEMM 保持该参考训练 SM 占用率的 {r.num('shape'):.0%}（波次量化；--batch 设定每个微批的序列数）"
-            if r.fields.get("shape") is not None
-            else ""
-        )
-        + (
-            f"；已扣除该参考训练的流水线气泡和张量并行 all-reduce：其单步 {r.num('computed'):.0%} 在计算"
-            if r.fields.get("computed") is not None
-            else ""
-        )
-        + "）；不能重叠的通信另计（按墙钟时间算的 MFU 更低）；--mfu 可设定此利用率"
-    ),
+    "est.default-rate": lambda r, _say: _zh_default_rate(r, "--batch 设定每个微批的序列数", "；--mfu 可设定此利用率"),
     "est.fp8-rate": (
         "FP8 训练：GEMM（占 BF16 单步的 {gemms:.0%}）按 {tflops:.0f} TFLOPS 的 FP8 峰值运行，其余同 BF16：为 BF16 速率的 "
         "{speedup:.2f} 倍，按 BF16 峰值的利用率计（DeepSeek-V3 报告 3.3 节）"
@@ -2519,6 +2527,15 @@ def part_names(text: str) -> str:
 # has no flags, it has fields; each names the field as the window labels it (`self.tr` in qt/requirements.py and its
 # Chinese in resources/translations: "Prompt", 提示词). The command line and the sheets keep EN and ZH_REASONS.
 WINDOW_EN: dict[str, Template] = {
+    # the compute-phase rate: the fine-tuning tab sets the micro-batch and has no rate field, the pretraining tab
+    # sets the rate and trains one sequence a micro-batch (qt/requirements.py: "Micro-batch", "Compute util.")
+    "est.default-rate": lambda r, _say: default_rate(
+        r,
+        "the Micro-batch field sets the sequences per micro-batch"
+        if r.fields.get("job") == "finetune"
+        else "one sequence per micro-batch",
+        "" if r.fields.get("job") == "finetune" else "; the Compute util. field sets this rate",
+    ),
     "est.typical-prompt": lambda r, _say: (
         f"no prompt length given: the first token is timed for a typical {r.num('prompt'):,.0f}-token prompt"
         + (
@@ -2540,6 +2557,11 @@ WINDOW_EN: dict[str, Template] = {
     ),
 }
 WINDOW_ZH: dict[str, Template] = {
+    "est.default-rate": lambda r, _say: _zh_default_rate(
+        r,
+        "“微批次”一栏设定每个微批的序列数" if r.fields.get("job") == "finetune" else "每个微批一个序列",
+        "" if r.fields.get("job") == "finetune" else "；可在“计算利用率”一栏设定此利用率",
+    ),
     "est.typical-prompt": lambda r, _say: (
         f"未填写提示词长度：首个 token 的等待按常见的 {r.num('prompt'):,.0f} token 提示词计算"
         + (
