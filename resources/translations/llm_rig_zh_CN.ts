@@ -238,22 +238,22 @@
 <context>
     <name>BuyOrRentChart</name>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="597"/>
+        <location filename="../../configurator/qt/charts.py" line="606"/>
         <source>Cumulative cost: &lt;span style=&apos;color: #3b6ea8;&apos;&gt;buy (purchase + electricity - resale)&lt;/span&gt; vs &lt;span style=&apos;color: #c8553d;&apos;&gt;rent (cloud equivalent)&lt;/span&gt;</source>
         <translation>累计成本：&lt;span style=&apos;color: #3b6ea8;&apos;&gt;购买（购置 + 电费 - 转卖所得）&lt;/span&gt; 对比 &lt;span style=&apos;color: #c8553d;&apos;&gt;租用（同等云算力）&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="602"/>
+        <location filename="../../configurator/qt/charts.py" line="611"/>
         <source>Cumulative cost: &lt;span style=&apos;color: #3b6ea8;&apos;&gt;buy (purchase + electricity - resale)&lt;/span&gt;; no rental to compare</source>
         <translation>累计成本：&lt;span style=&apos;color: #3b6ea8;&apos;&gt;购买（购置 + 电费 - 转卖所得）&lt;/span&gt;；没有可比的租用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="606"/>
+        <location filename="../../configurator/qt/charts.py" line="615"/>
         <source>months</source>
         <translation>月</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="662"/>
+        <location filename="../../configurator/qt/charts.py" line="670"/>
         <source>break-even: month {0}</source>
         <translation>回本：第 {0} 个月</translation>
     </message>
@@ -354,107 +354,107 @@
 <context>
     <name>CatalogEditorDialog</name>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="473"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="487"/>
         <source>GPUs</source>
         <translation>显卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="474"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="488"/>
         <source>CPUs</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="475"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="489"/>
         <source>Motherboards</source>
         <translation>主板</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="476"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="490"/>
         <source>Memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="477"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="491"/>
         <source>Power supplies</source>
         <translation>电源</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="478"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="492"/>
         <source>Cases</source>
         <translation>机箱</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="479"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="493"/>
         <source>CPU coolers</source>
         <translation>CPU 散热器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="480"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="494"/>
         <source>Storage</source>
         <translation>硬盘</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="481"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="495"/>
         <source>Accessories</source>
         <translation>附件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="482"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="496"/>
         <source>Ready-made systems</source>
         <translation>整机</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="483"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="497"/>
         <source>Models</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="488"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="502"/>
         <source>Catalog editor</source>
         <translation>目录编辑器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="494"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="508"/>
         <source>Filter</source>
         <translation>筛选</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="502"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="516"/>
         <source>Form</source>
         <translation>形态</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="505"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="519"/>
         <source>Record as TOML (expert). Change the id to add a custom part:</source>
         <translation>以 TOML 表示的记录（高级）。修改 id 即可新增自定义配件：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="507"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="521"/>
         <source>TOML (expert)</source>
         <translation>TOML（高级）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="508"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="522"/>
         <source>Save record to my catalog</source>
         <translation>将记录保存到我的目录</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="615"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="629"/>
         <source>Fix the fields marked in red first.</source>
         <translation>请先修正标红的字段。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="627"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="641"/>
         <source>Could not save</source>
         <translation>无法保存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="627"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="641"/>
         <source>Could not write your catalog file: {0}</source>
         <translation>无法写入您的目录文件：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="636"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="650"/>
         <source>Saved {0} to {1}</source>
         <translation>已将 {0} 保存到 {1}</translation>
     </message>
@@ -2079,62 +2079,62 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
         <translation>打印…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="237"/>
+        <location filename="../../configurator/qt/mapview.py" line="236"/>
         <source>not solved</source>
         <translation>未求解</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="254"/>
+        <location filename="../../configurator/qt/mapview.py" line="253"/>
         <source>or %1: %2</source>
         <translation>或 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="305"/>
+        <location filename="../../configurator/qt/mapview.py" line="304"/>
         <source>%1 inference</source>
         <translation>%1 推理</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="307"/>
+        <location filename="../../configurator/qt/mapview.py" line="306"/>
         <source>%1 fine-tuning</source>
         <translation>%1 微调</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="309"/>
+        <location filename="../../configurator/qt/mapview.py" line="308"/>
         <source>pretraining</source>
         <translation>预训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="312"/>
+        <location filename="../../configurator/qt/mapview.py" line="311"/>
         <source>%1: %2, %3, the GPUs&apos; price alone</source>
         <translation>%1：%2，%3，仅计 GPU 价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="326"/>
+        <location filename="../../configurator/qt/mapview.py" line="325"/>
         <source>No GPU runs this job in one machine of up to %1 cards: nothing to rank. The map&apos;s cells above and the plan show what does.</source>
         <translation>没有任何 GPU 能在单机最多 %1 张卡内运行此任务：无可排名。上方地图的单元格和方案会给出可行的机器。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="355"/>
+        <location filename="../../configurator/qt/mapview.py" line="354"/>
         <source>%1 of GPUs per token/s</source>
         <translation>每 token/秒 的 GPU 花费（%1）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="363"/>
+        <location filename="../../configurator/qt/mapview.py" line="362"/>
         <source>Prices here are whole machines, without the parts you own (%1); the plan a cell opens counts them, so its total can be lower.</source>
         <translation>这里的价格是整机价格，不扣除你已有的配件（%1）；点击单元格打开的方案会计入它们，因此总价可能更低。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="374"/>
+        <location filename="../../configurator/qt/mapview.py" line="373"/>
         <source>Each inference machine serves at least %1 tokens/s per user (reading speed)</source>
         <translation>每台推理机器为每个用户提供至少 %1 token/秒（阅读速度）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="376"/>
+        <location filename="../../configurator/qt/mapview.py" line="375"/>
         <source>Each inference machine serves at least %1 tokens/s per user</source>
         <translation>每台推理机器为每个用户提供至少 %1 token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="383"/>
+        <location filename="../../configurator/qt/mapview.py" line="382"/>
         <source>CPU only</source>
         <translation>仅 CPU</translation>
     </message>
@@ -2142,137 +2142,152 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>RecordForm</name>
     <message>
+        <location filename="../../configurator/qt/catalog_editor.py" line="65"/>
+        <source>new</source>
+        <translation>新品</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_editor.py" line="66"/>
+        <source>used</source>
+        <translation>二手</translation>
+    </message>
+    <message>
         <location filename="../../configurator/qt/catalog_editor.py" line="67"/>
+        <source>refurbished</source>
+        <translation>翻新</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_editor.py" line="74"/>
         <source>Amount</source>
         <translation>金额</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="68"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="75"/>
         <source>Currency</source>
         <translation>货币</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="69"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="76"/>
         <source>Condition</source>
         <translation>成色</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="70"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="77"/>
         <source>Date</source>
         <translation>日期</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="71"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="78"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="72"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="79"/>
         <source>Note</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="132"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="139"/>
         <source>Add my price</source>
         <translation>添加我的价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="133"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="140"/>
         <source>Remove price</source>
         <translation>删除价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="143"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="150"/>
         <source>&lt;b&gt;Prices&lt;/b&gt; (each with its currency, condition, date and source)</source>
         <translation>&lt;b&gt;价格&lt;/b&gt;（每条均注明货币、新旧、日期和来源）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="194"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="201"/>
         <source>Structured fields (edit them in the TOML view): </source>
         <translation>结构化字段（请在 TOML 视图中编辑）：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="215"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="222"/>
         <source>(none)</source>
         <translation>（无）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="321"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="335"/>
         <source>{0} must be a whole number, not “{1}”</source>
         <translation>{0}必须是整数，而不是“{1}”</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="322"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="336"/>
         <source>{0} must be a number, not “{1}”</source>
         <translation>{0}必须是数字，而不是“{1}”</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="407"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="421"/>
         <source>Prices: {0}</source>
         <translation>价格：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="412"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="426"/>
         <source>Price {0}: {1}</source>
         <translation>第 {0} 个价格：{1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="431"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="445"/>
         <source>{0} is required</source>
         <translation>请填写{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="435"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="449"/>
         <source>{0} must be at least {1}</source>
         <translation>{0}不能小于 {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="436"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="450"/>
         <source>{0} must be more than {1}</source>
         <translation>{0}必须大于 {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="437"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="451"/>
         <source>{0} must be at most {1}</source>
         <translation>{0}不能大于 {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="438"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="452"/>
         <source>{0} must be less than {1}</source>
         <translation>{0}必须小于 {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="443"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="457"/>
         <source>{0} cannot be empty</source>
         <translation>{0}不能为空</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="444"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="458"/>
         <source>{0} needs at least {1} characters</source>
         <translation>{0}至少需要 {1} 个字符</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="446"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="460"/>
         <source>{0} must be a number</source>
         <translation>{0}必须是数字</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="448"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="462"/>
         <source>{0} must be a whole number</source>
         <translation>{0}必须是整数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="450"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="464"/>
         <source>{0} must be a date written YYYY-MM-DD</source>
         <translation>{0}必须是 YYYY-MM-DD 格式的日期</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="452"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="466"/>
         <source>{0} must be one of: {1}</source>
         <translation>{0}必须是以下之一：{1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="453"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="467"/>
         <source>{0}: {1}</source>
         <translation>{0}：{1}</translation>
     </message>
@@ -3052,7 +3067,7 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>VramHeadroomChart</name>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="125"/>
+        <location filename="../../configurator/qt/charts.py" line="132"/>
         <source>System RAM</source>
         <translation>系统内存</translation>
     </message>
@@ -3181,214 +3196,214 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="124"/>
+        <location filename="../../configurator/qt/charts.py" line="131"/>
         <source>Memory per GPU</source>
         <translation>每张 GPU 的显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="175"/>
+        <location filename="../../configurator/qt/charts.py" line="181"/>
         <source>capacity {0:.0f} GiB</source>
         <translation>容量 {0:.0f} GiB</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="186"/>
+        <location filename="../../configurator/qt/charts.py" line="192"/>
         <source>used in system RAM</source>
         <translation>系统内存已用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="187"/>
+        <location filename="../../configurator/qt/charts.py" line="193"/>
         <source>system RAM free</source>
         <translation>系统内存空闲</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="211"/>
+        <location filename="../../configurator/qt/charts.py" line="217"/>
         <source>Cost by category</source>
         <translation>各类配件花费</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="240"/>
+        <location filename="../../configurator/qt/charts.py" line="246"/>
         <source>Power budget</source>
         <translation>功耗预算</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="259"/>
+        <location filename="../../configurator/qt/charts.py" line="265"/>
         <source>Power budget: one of {0} nodes</source>
         <translation>功耗预算：{0} 个节点中的一个</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="265"/>
+        <location filename="../../configurator/qt/charts.py" line="271"/>
         <source>all {0} nodes: {1:,.0f} kW at the wall</source>
         <translation>全部 {0} 个节点：墙插 {1:,.0f} kW</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="274"/>
+        <location filename="../../configurator/qt/charts.py" line="280"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="275"/>
+        <location filename="../../configurator/qt/charts.py" line="281"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="276"/>
+        <location filename="../../configurator/qt/charts.py" line="282"/>
         <source>rest</source>
         <translation>其他</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="285"/>
+        <location filename="../../configurator/qt/charts.py" line="291"/>
         <source>wall draw {0:,.0f} W</source>
         <translation>墙插功耗 {0:,.0f} W</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="291"/>
+        <location filename="../../configurator/qt/charts.py" line="297"/>
         <source>{0:,.0f} W DC</source>
         <translation>直流 {0:,.0f} W</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="292"/>
+        <location filename="../../configurator/qt/charts.py" line="298"/>
         <source>{0:.0%} of the PSU</source>
         <translation>电源的 {0:.0%}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="296"/>
+        <location filename="../../configurator/qt/charts.py" line="302"/>
         <source>{0:,.0f} W at the wall</source>
         <translation>墙插功耗 {0:,.0f} W</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="298"/>
+        <location filename="../../configurator/qt/charts.py" line="304"/>
         <source>{0:.0%} of the circuit limit</source>
         <translation>电路上限的 {0:.0%}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="319"/>
+        <location filename="../../configurator/qt/charts.py" line="325"/>
         <source>circuit limit (continuous)</source>
         <translation>电路上限（持续）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="323"/>
+        <location filename="../../configurator/qt/charts.py" line="329"/>
         <source>built-in supply</source>
         <translation>内置电源</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="327"/>
+        <location filename="../../configurator/qt/charts.py" line="333"/>
         <source>PSU capacity</source>
         <translation>电源容量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="330"/>
+        <location filename="../../configurator/qt/charts.py" line="336"/>
         <source>{0:.0%} of PSU</source>
         <translation>电源的 {0:.0%}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="338"/>
+        <location filename="../../configurator/qt/charts.py" line="344"/>
         <source>DC load</source>
         <translation>直流负载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="338"/>
+        <location filename="../../configurator/qt/charts.py" line="344"/>
         <source>wall</source>
         <translation>墙插</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="376"/>
-        <location filename="../../configurator/qt/charts.py" line="474"/>
+        <location filename="../../configurator/qt/charts.py" line="382"/>
+        <location filename="../../configurator/qt/charts.py" line="479"/>
         <source>Wall time and cost against nodes</source>
         <translation>耗时与成本随节点数的变化</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="377"/>
-        <location filename="../../configurator/qt/charts.py" line="467"/>
+        <location filename="../../configurator/qt/charts.py" line="383"/>
+        <location filename="../../configurator/qt/charts.py" line="472"/>
         <source>wall time (days)</source>
         <translation>耗时（天）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="381"/>
+        <location filename="../../configurator/qt/charts.py" line="387"/>
         <source>nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="440"/>
+        <location filename="../../configurator/qt/charts.py" line="445"/>
         <source>No node curve for this build: it is drawn for the ready-made servers of a training plan and for inference clusters, which are bought by the node.</source>
         <translation>此配置没有节点曲线：节点曲线只为训练方案中的现成服务器和推理集群绘制（它们按台购买）。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="469"/>
+        <location filename="../../configurator/qt/charts.py" line="474"/>
         <source>decode tokens/s per sequence</source>
         <translation>每个序列的解码速度（token/秒）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="471"/>
+        <location filename="../../configurator/qt/charts.py" line="476"/>
         <source>cost ({0})</source>
         <translation>成本（{0}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="476"/>
+        <location filename="../../configurator/qt/charts.py" line="481"/>
         <source>Decode speed and cost against nodes</source>
         <translation>解码速度与成本随节点数的变化</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="479"/>
+        <location filename="../../configurator/qt/charts.py" line="484"/>
         <source>nodes of {0}</source>
         <translation>{0} 节点数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="483"/>
+        <location filename="../../configurator/qt/charts.py" line="488"/>
         <source>wall time (left)</source>
         <translation>耗时（左轴）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="485"/>
+        <location filename="../../configurator/qt/charts.py" line="490"/>
         <source>decode speed (left)</source>
         <translation>解码速度（左轴）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="490"/>
+        <location filename="../../configurator/qt/charts.py" line="495"/>
         <source>bought (right)</source>
         <translation>购买（右轴）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="498"/>
+        <location filename="../../configurator/qt/charts.py" line="503"/>
         <source>the job rented (right)</source>
         <translation>租用完成该任务（右轴）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="507"/>
+        <location filename="../../configurator/qt/charts.py" line="512"/>
         <source>chosen: {0} nodes</source>
         <translation>已选：{0} 个节点</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="510"/>
+        <location filename="../../configurator/qt/charts.py" line="515"/>
         <source>{0:,.0f} days</source>
         <translation>{0:,.0f} 天</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="512"/>
+        <location filename="../../configurator/qt/charts.py" line="517"/>
         <source>{0:.1f} tokens/s</source>
         <translation>{0:.1f} token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="542"/>
+        <location filename="../../configurator/qt/charts.py" line="547"/>
         <source>deadline {0:,.0f} days</source>
         <translation>截止时间 {0:,.0f} 天</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="564"/>
+        <location filename="../../configurator/qt/charts.py" line="576"/>
         <source>{0} nodes: too few, no parallel layout holds the job in memory</source>
         <translation>{0} 个节点：太少，没有任何并行布局能把任务装进显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="566"/>
+        <location filename="../../configurator/qt/charts.py" line="578"/>
         <source>{0} node: too few, no parallel layout holds the job in memory</source>
         <translation>{0} 个节点：太少，没有任何并行布局能把任务装进显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="572"/>
+        <location filename="../../configurator/qt/charts.py" line="582"/>
         <source>no rental at {0} nodes: {1}</source>
         <translation>{0} 个节点时无可租用：{1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="579"/>
+        <location filename="../../configurator/qt/charts.py" line="587"/>
         <source>rented: the job on the cloud offer the plan matches at each size (its hourly price x its own wall hours)</source>
         <translation>租用：每种规模下按方案匹配的云服务完成该任务（每小时价格 x 其自身耗时）</translation>
     </message>
@@ -3474,12 +3489,12 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>costs</name>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="641"/>
+        <location filename="../../configurator/qt/charts.py" line="649"/>
         <source>buy: purchase + electricity - resale</source>
         <translation>购买：购置 + 电费 - 转卖所得</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="648"/>
+        <location filename="../../configurator/qt/charts.py" line="656"/>
         <source>rent: cloud equivalent</source>
         <translation>租用：同等云算力</translation>
     </message>
@@ -3845,37 +3860,37 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>terms</name>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="116"/>
+        <location filename="../../configurator/qt/i18n.py" line="120"/>
         <source>120 V 15 A (US outlet)</source>
         <translation>120 V 15 A（美国插座）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="117"/>
+        <location filename="../../configurator/qt/i18n.py" line="121"/>
         <source>120 V 20 A</source>
         <translation>120 V 20 A</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="118"/>
+        <location filename="../../configurator/qt/i18n.py" line="122"/>
         <source>230 V 10 A</source>
         <translation>230 V 10 A</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="119"/>
+        <location filename="../../configurator/qt/i18n.py" line="123"/>
         <source>230 V 16 A</source>
         <translation>230 V 16 A</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="123"/>
+        <location filename="../../configurator/qt/i18n.py" line="127"/>
         <source>inference</source>
         <translation>推理</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="124"/>
+        <location filename="../../configurator/qt/i18n.py" line="128"/>
         <source>fine-tune</source>
         <translation>微调</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="125"/>
+        <location filename="../../configurator/qt/i18n.py" line="129"/>
         <source>pretrain</source>
         <translation>预训练</translation>
     </message>

@@ -190,3 +190,25 @@ def test_the_editor_in_chinese_labels_and_explains_in_chinese(qtbot, window) -> 
         assert "pydantic" not in form.price_error.text() and "Input should" not in form.price_error.text()
     finally:
         assert i18n.install(app, "en") == "en"  # later tests see English again
+
+
+def test_the_chinese_editor_offers_a_prices_condition_in_chinese_and_saves_its_key(qtbot, window, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    # window17: the Chinese editor headed the column 成色 and offered "new, used, refurbished" beneath it
+    from configurator.qt import i18n
+    from configurator.qt.app import make_app
+
+    app = make_app([])
+    try:
+        assert i18n.install(app, "zh_CN") == "zh_CN"
+        dialog = _open(qtbot, window, "gpus", "rtx-2080-ti")
+        record = window.session.catalog.get("gpus", dialog._ids[0])
+        table = dialog.form.prices
+        shown = [table.cellWidget(r, 2).currentText() for r in range(table.rowCount())]
+        zh = {"new": "新品", "used": "二手", "refurbished": "翻新"}
+        assert shown == [zh[p.condition] for p in record.prices] and "二手" in shown
+        combo = table.cellWidget(0, 2)
+        assert [combo.itemText(i) for i in range(combo.count())] == ["新品", "二手", "翻新"]
+        combo.setCurrentIndex(2)  # 翻新: the record keeps the key
+        assert dialog.form._price_rows()[0]["condition"] == "refurbished"
+    finally:
+        assert i18n.install(app, "en") == "en"
