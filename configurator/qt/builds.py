@@ -931,9 +931,11 @@ def estimate_html(build: Build) -> str:
         rows.append(
             (
                 QCoreApplication.translate("estimate", "Training"),
-                QCoreApplication.translate("estimate", "{0:,.0f} GPU-hours; {1:,.1f} h wall clock on {2} GPUs").format(
-                    e.gpu_hours, e.wall_hours, e.gpus
-                ),
+                (
+                    QCoreApplication.translate("estimate", "{0:,.0f} GPU-hours; {1:,.1f} h wall clock on one GPU")
+                    if e.gpus == 1  # window17: "on 1 GPUs"
+                    else QCoreApplication.translate("estimate", "{0:,.0f} GPU-hours; {1:,.1f} h wall clock on {2} GPUs")
+                ).format(e.gpu_hours, e.wall_hours, e.gpus),
             )
         )
         if e.steady_tokens_per_s is not None:

@@ -815,3 +815,25 @@ def test_open_and_save_as_start_in_the_projects_folder(qtbot, window, tmp_path, 
     assert Path(opened[-1]) == project.parent
     window.save_project_as()
     assert Path(saved[-1]) == project
+
+
+def test_a_one_gpu_training_job_says_one_gpu_not_1_gpus(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """window17, Sam's TinyLlama on the cheapest build: the Estimates tab read "7,302.7 h wall clock on 1 GPUs" and
+    its formula "on 1 GPU(s)"; the window's own words name the pretraining tab's Compute util. field, no --mfu."""
+    from configurator.core.report import words
+    from configurator.qt import i18n
+    from configurator.qt.builds import estimate_html
+
+    result = _solve(
+        qtbot, window, BuildRequest(model_id="llama-3.2-1b", workload=Workload(kind="pretrain", tokens=1e11))
+    )
+    ones = [b for b in result.builds if b.estimate.gpus == 1 and b.estimate.gpu_hours]
+    many = [b for b in result.builds if b.estimate.gpus > 1 and b.estimate.gpu_hours]
+    assert ones and many
+    one = estimate_html(ones[0])
+    assert "h wall clock on one GPU" in one and "1 GPUs" not in one and "GPU(s)" not in one
+    assert f"wall clock on {many[0].estimate.gpus} GPUs" in estimate_html(many[0])
+    assert "the Compute util. field sets this rate" in one and "--mfu" not in one
+    with words.language("zh_CN"):
+        assert "--mfu" in words.say_all(tuple(a for a in ones[0].estimate.assumptions_said()))
+    assert i18n.current() == "en"

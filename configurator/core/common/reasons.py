@@ -1669,7 +1669,7 @@ EN: dict[str, Template] = {
     ),
     "est.time": lambda r, say: (
         f"GPU-hours = {r.num('flops'):.3g} / ({r.num('tflops'):.0f} TFLOPS x {r.num('rate'):.0%} x "
-        f"{r.num('scaling'):.0%} scaling) / 3600 = {r.num('gpu_hours'):,.0f} GPU-hours; on {r.fields['gpus']} GPU(s) "
+        f"{r.num('scaling'):.0%} scaling) / 3600 = {r.num('gpu_hours'):,.0f} GPU-hours; on {r.fields['gpus']} GPU{'s' if r.num('gpus') != 1 else ''} "
         f"{r.num('wall'):,.1f} hours wall clock; " + say(r.nested("mfu")[0])
     ),
     "est.mfu": lambda r, _say: (
