@@ -856,6 +856,7 @@ TOPICS = {
     "optimizer": QT_TRANSLATE_NOOP("estimate", "optimizer"),
     "offload": QT_TRANSLATE_NOOP("estimate", "offload"),
     "layout": QT_TRANSLATE_NOOP("estimate", "layout"),
+    "flops": QT_TRANSLATE_NOOP("estimate", "flops"),  # window17: the Chinese formula's step 5 read "flops"
     "time": QT_TRANSLATE_NOOP("estimate", "time"),
     "parallel": QT_TRANSLATE_NOOP("estimate", "parallel"),
     "host": QT_TRANSLATE_NOOP("estimate", "host"),

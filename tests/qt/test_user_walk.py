@@ -837,3 +837,31 @@ def test_a_one_gpu_training_job_says_one_gpu_not_1_gpus(qtbot, window) -> None: 
     with words.language("zh_CN"):
         assert "--mfu" in words.say_all(tuple(a for a in ones[0].estimate.assumptions_said()))
     assert i18n.current() == "en"
+
+
+def test_every_step_of_the_estimates_formula_has_a_translated_name() -> None:
+    """window17: the Chinese Estimates tab numbered 参数量, 权重, 优化器, 激活值, flops, 时间: the core's "flops" step had
+    no name in the window's table (builds.TOPICS), so it stayed English."""
+    import ast
+    from pathlib import Path
+
+    import configurator.core as core
+    from configurator.qt import i18n
+    from configurator.qt.app import make_app
+    from configurator.qt.builds import TOPICS, topic_name
+
+    steps = set()
+    for path in Path(core.__file__).parent.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "step":
+                first = node.args[0] if node.args else None
+                if isinstance(first, ast.Constant) and isinstance(first.value, str):
+                    steps.add(first.value)
+    assert "flops" in steps and steps <= set(TOPICS), steps - set(TOPICS)
+    app = make_app([])
+    try:
+        assert i18n.install(app, "zh_CN") == "zh_CN"
+        untranslated = [s for s in steps if topic_name(s) == s]
+        assert topic_name("flops") == "计算量" and not untranslated, untranslated
+    finally:
+        assert i18n.install(app, "en") == "en"
