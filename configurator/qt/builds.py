@@ -752,7 +752,7 @@ class BuildDetail(QTabWidget):
             subtotal = build.part_cost(part) if build is not None else part.subtotal
             values = [
                 category_name(part.category),
-                part.name,
+                i18n.part_name(part.name),  # window17: the Chinese parts table read "(Chinese-market memory-modified)"
                 f"{part.quantity}{owned}{where}",
                 f"{part.unit_price:,.0f}",
                 f"{subtotal:,.0f}",

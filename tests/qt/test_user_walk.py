@@ -865,3 +865,25 @@ def test_every_step_of_the_estimates_formula_has_a_translated_name() -> None:
         assert topic_name("flops") == "计算量" and not untranslated, untranslated
     finally:
         assert i18n.install(app, "en") == "en"
+
+
+def test_the_chinese_parts_table_says_a_modified_cards_note_in_chinese(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """window17, Sam's pretraining in Chinese: the builds table said 1 x RTX 2080 Ti 22GB（魔改版）but the parts table
+    below it "NVIDIA GeForce RTX 2080 Ti 22GB (Chinese-market memory-modified)"; the sheets say its note in Chinese."""
+    from configurator.qt import i18n
+    from configurator.qt.app import make_app
+
+    app = make_app([])
+    try:
+        assert i18n.install(app, "zh_CN") == "zh_CN"
+        result = _solve(
+            qtbot, window, BuildRequest(model_id="llama-3.2-1b", workload=Workload(kind="pretrain", tokens=1e11))
+        )
+        modified = next(b for b in result.builds if any("memory-modified" in p.name for p in b.parts))
+        window.detail.show_build(modified)
+        table = window.detail.parts
+        names = [table.item(r, 1).text() for r in range(table.rowCount())]
+        assert any("RTX 2080 Ti 22GB（国内魔改版，加显存）" in n for n in names), names
+        assert not any("Chinese-market" in n for n in names)
+    finally:
+        assert i18n.install(app, "en") == "en"
