@@ -61,7 +61,7 @@ UNITS = (
 )
 CURRENCIES: tuple[str, ...] = typing.get_args(Currency)
 CONDITIONS: tuple[str, ...] = typing.get_args(Price.model_fields["condition"].annotation)
-CONDITION_WORDS: dict[str, str] = {
+CONDITION_WORDS: dict[str, object] = {
     "new": QT_TRANSLATE_NOOP("RecordForm", "new"),
     "used": QT_TRANSLATE_NOOP("RecordForm", "used"),
     "refurbished": QT_TRANSLATE_NOOP("RecordForm", "refurbished"),
@@ -273,7 +273,7 @@ class RecordForm(QWidget):
         amount = QTableWidgetItem(f"{price.amount:.2f}")
         amount.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.prices.setItem(row, 0, amount)
-        conditions = [(QCoreApplication.translate("RecordForm", CONDITION_WORDS.get(c, c)), c) for c in CONDITIONS]
+        conditions = [(QCoreApplication.translate("RecordForm", str(CONDITION_WORDS.get(c, c))), c) for c in CONDITIONS]
         currencies = [(c, c) for c in CURRENCIES]
         for column, (choices, value) in ((1, (currencies, price.currency)), (2, (conditions, price.condition))):
             combo = QComboBox()
