@@ -178,7 +178,7 @@ class RecordForm(QWidget):
         for name, base, optional in simple:
             info = type(record).model_fields[name]
             editor = self._editor(name, base, optional, self.base.get(name))
-            editor.setToolTip(info.description or name)
+            editor.setToolTip(i18n.field_help(info.description) if info.description else field_label(name))
             error = QLabel()
             error.setStyleSheet(f"color: {ERROR_COLOR};")
             error.setWordWrap(True)
@@ -388,7 +388,8 @@ class RecordForm(QWidget):
             self.errors[name].setText(message)
             self.errors[name].setVisible(bool(message))
             editor.setStyleSheet(f"border: 1px solid {ERROR_COLOR};" if message else "")
-            editor.setToolTip(message or (self.model.model_fields[name].description or name))
+            description = self.model.model_fields[name].description
+            editor.setToolTip(message or (i18n.field_help(description) if description else field_label(name)))
         self._mark_prices(
             [
                 (r, t)

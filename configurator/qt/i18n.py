@@ -77,6 +77,12 @@ def part_name(name: str) -> str:
         return words.part_names(name)
 
 
+def field_help(description: str) -> str:
+    """A catalog field's description (the editor's tooltip) in the window's language (words.FIELD_HELP_ZH)."""
+    with speaking():
+        return words.field_help(description)
+
+
 def label(build: Build) -> str:
     """A build's label (its claims and kind, solve.ranking) in the window's language."""
     with speaking():

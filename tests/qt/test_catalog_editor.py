@@ -212,3 +212,36 @@ def test_the_chinese_editor_offers_a_prices_condition_in_chinese_and_saves_its_k
         assert dialog.form._price_rows()[0]["condition"] == "refurbished"
     finally:
         assert i18n.install(app, "en") == "en"
+
+
+def test_every_field_tooltip_of_the_chinese_editor_is_chinese(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """window17: the Chinese editor's fields were labelled in Chinese but explained in English on hover ("GB/s,
+    peak", "TDP, or PPT where the vendor gives one"); every description a form shows has its Chinese."""
+    from pydantic import BaseModel
+
+    import configurator.core.catalog.models as models
+    from configurator.core.report import words
+    from configurator.qt import i18n
+    from configurator.qt.app import make_app
+    from configurator.qt.catalog_editor import form_fields
+
+    shown = {
+        info.description
+        for record in vars(models).values()
+        if isinstance(record, type) and issubclass(record, BaseModel) and "prices" in record.model_fields
+        for name, _base, _optional in form_fields(record)[0]
+        if (info := record.model_fields[name]).description
+    }
+    assert len(shown) > 40 and shown <= set(words.FIELD_HELP_ZH), shown - set(words.FIELD_HELP_ZH)
+    app = make_app([])
+    try:
+        assert i18n.install(app, "zh_CN") == "zh_CN"
+        dialog = _open(qtbot, window, "gpus", "rtx-3090")
+        tips = {name: editor.toolTip() for name, editor in dialog.form.fields.items()}
+        assert tips["vram_gb"] == "卡上显存 GB 数：1 GB 到 1 TB" and tips["fp16_tflops"] == "稠密张量 FP16，FP32 累加"
+        assert tips["tdp_w"] == "热设计功耗"  # no description: its label, not its key "tdp_w"
+        assert all(any("\u4e00" <= ch <= "\u9fff" for ch in tip) for tip in tips.values() if tip), tips
+    finally:
+        assert i18n.install(app, "en") == "en"
+    dialog = _open(qtbot, window, "gpus", "rtx-3090")
+    assert dialog.form.fields["vram_gb"].toolTip() == "GB of memory on the card: 1 GB to 1 TB"  # English as written
