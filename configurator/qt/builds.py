@@ -752,7 +752,7 @@ class BuildDetail(QTabWidget):
             subtotal = build.part_cost(part) if build is not None else part.subtotal
             values = [
                 category_name(part.category),
-                part.name,
+                i18n.part_name(part.name),  # window17: the Chinese parts table read "(Chinese-market memory-modified)"
                 f"{part.quantity}{owned}{where}",
                 f"{part.unit_price:,.0f}",
                 f"{subtotal:,.0f}",
@@ -856,6 +856,7 @@ TOPICS = {
     "optimizer": QT_TRANSLATE_NOOP("estimate", "optimizer"),
     "offload": QT_TRANSLATE_NOOP("estimate", "offload"),
     "layout": QT_TRANSLATE_NOOP("estimate", "layout"),
+    "flops": QT_TRANSLATE_NOOP("estimate", "flops"),  # window17: the Chinese formula's step 5 read "flops"
     "time": QT_TRANSLATE_NOOP("estimate", "time"),
     "parallel": QT_TRANSLATE_NOOP("estimate", "parallel"),
     "host": QT_TRANSLATE_NOOP("estimate", "host"),
@@ -931,9 +932,11 @@ def estimate_html(build: Build) -> str:
         rows.append(
             (
                 QCoreApplication.translate("estimate", "Training"),
-                QCoreApplication.translate("estimate", "{0:,.0f} GPU-hours; {1:,.1f} h wall clock on {2} GPUs").format(
-                    e.gpu_hours, e.wall_hours, e.gpus
-                ),
+                (
+                    QCoreApplication.translate("estimate", "{0:,.0f} GPU-hours; {1:,.1f} h wall clock on one GPU")
+                    if e.gpus == 1  # window17: "on 1 GPUs"
+                    else QCoreApplication.translate("estimate", "{0:,.0f} GPU-hours; {1:,.1f} h wall clock on {2} GPUs")
+                ).format(e.gpu_hours, e.wall_hours, e.gpus),
             )
         )
         if e.steady_tokens_per_s is not None:

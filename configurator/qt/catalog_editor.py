@@ -61,6 +61,13 @@ UNITS = (
 )
 CURRENCIES: tuple[str, ...] = typing.get_args(Currency)
 CONDITIONS: tuple[str, ...] = typing.get_args(Price.model_fields["condition"].annotation)
+CONDITION_WORDS: dict[str, object] = {
+    "new": QT_TRANSLATE_NOOP("RecordForm", "new"),
+    "used": QT_TRANSLATE_NOOP("RecordForm", "used"),
+    "refurbished": QT_TRANSLATE_NOOP("RecordForm", "refurbished"),
+}
+"""A price's condition as the window's language says it (the record keeps its key): the Chinese editor offered
+"new, used, refurbished" under 成色."""
 PRICE_FIELDS = ("amount", "currency", "condition", "date", "source", "note")
 """Price's fields in the order of the table's columns (PRICE_COLUMNS)."""
 PRICE_COLUMNS = [
@@ -171,7 +178,7 @@ class RecordForm(QWidget):
         for name, base, optional in simple:
             info = type(record).model_fields[name]
             editor = self._editor(name, base, optional, self.base.get(name))
-            editor.setToolTip(info.description or name)
+            editor.setToolTip(i18n.field_help(info.description) if info.description else field_label(name))
             error = QLabel()
             error.setStyleSheet(f"color: {ERROR_COLOR};")
             error.setWordWrap(True)
@@ -266,10 +273,13 @@ class RecordForm(QWidget):
         amount = QTableWidgetItem(f"{price.amount:.2f}")
         amount.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.prices.setItem(row, 0, amount)
-        for column, (choices, value) in ((1, (CURRENCIES, price.currency)), (2, (CONDITIONS, price.condition))):
+        conditions = [(QCoreApplication.translate("RecordForm", str(CONDITION_WORDS.get(c, c))), c) for c in CONDITIONS]
+        currencies = [(c, c) for c in CURRENCIES]
+        for column, (choices, value) in ((1, (currencies, price.currency)), (2, (conditions, price.condition))):
             combo = QComboBox()
-            combo.addItems(list(choices))
-            combo.setCurrentText(value)
+            for shown, key in choices:
+                combo.addItem(shown, key)
+            combo.setCurrentIndex(max(combo.findData(value), 0))
             combo.currentIndexChanged.connect(lambda _i: self.on_change())
             self.prices.setCellWidget(row, column, combo)
         self.prices.setItem(row, 3, QTableWidgetItem(price.date.isoformat()))
@@ -336,7 +346,7 @@ class RecordForm(QWidget):
 
             def choice(column: int) -> str:
                 widget = self.prices.cellWidget(r, column)
-                return widget.currentText() if isinstance(widget, QComboBox) else ""
+                return str(widget.currentData()) if isinstance(widget, QComboBox) else ""  # the key, not its words
 
             rows.append(
                 {
@@ -378,7 +388,8 @@ class RecordForm(QWidget):
             self.errors[name].setText(message)
             self.errors[name].setVisible(bool(message))
             editor.setStyleSheet(f"border: 1px solid {ERROR_COLOR};" if message else "")
-            editor.setToolTip(message or (self.model.model_fields[name].description or name))
+            description = self.model.model_fields[name].description
+            editor.setToolTip(message or (i18n.field_help(description) if description else field_label(name)))
         self._mark_prices(
             [
                 (r, t)

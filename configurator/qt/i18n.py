@@ -70,6 +70,19 @@ def speaking() -> Iterator[None]:
         yield
 
 
+def part_name(name: str) -> str:
+    """A part's name with its catalog note in the window's language ("(Chinese-market memory-modified)":
+    （国内魔改版，加显存）); the name itself stays as it is sold (words.part_names, as the sheets say it)."""
+    with speaking():
+        return words.part_names(name)
+
+
+def field_help(description: str) -> str:
+    """A catalog field's description (the editor's tooltip) in the window's language (words.FIELD_HELP_ZH)."""
+    with speaking():
+        return words.field_help(description)
+
+
 def label(build: Build) -> str:
     """A build's label (its claims and kind, solve.ranking) in the window's language."""
     with speaking():

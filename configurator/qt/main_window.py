@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QSettings, Qt, QTimer
+from PySide6.QtCore import QEvent, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QDialog,
@@ -132,6 +132,12 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.catalog_date)
         self._on_session_catalog_changed(self.session.catalog)
         self.session.catalog_changed.connect(self._on_session_catalog_changed)
+        # the count of old prices is counted from today: it follows the date, not only the catalog (window17: a
+        # window left open past a month's end kept yesterday's count); checked at midnight and when the window
+        # is activated (a suspended laptop's timer fires late)
+        self._midnight = QTimer(self, singleShot=True)
+        self._midnight.timeout.connect(self._follow_the_date)
+        self._arm_midnight()
         self._make_actions()
         self.session.selection_changed.connect(self._on_session_selection_changed)
         self.session.validity_changed.connect(self._on_session_validity_changed)
@@ -623,16 +629,35 @@ class MainWindow(QMainWindow):
             if problems:
                 self._warn_catalog_problems()
 
+    def _arm_midnight(self) -> None:
+        """Fire _follow_the_date just after the next midnight on the wall clock."""
+        now = datetime.datetime.now()
+        midnight = datetime.datetime.combine(now.date() + datetime.timedelta(days=1), datetime.time())
+        self._midnight.start(int((midnight - now).total_seconds() * 1000) + 1000)
+
+    def _follow_the_date(self) -> None:
+        """The catalog's date line again when today is not the day it was counted on."""
+        if self.today() != self._dated_on:
+            self._on_session_catalog_changed(self.session.catalog)
+        if not self._midnight.isActive():
+            self._arm_midnight()
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.ActivationChange and self.isActiveWindow() and hasattr(self, "_midnight"):
+            self._follow_the_date()
+
     def _on_session_catalog_changed(self, catalog: object) -> None:
         from configurator.core.catalog.dates import catalog_date
 
-        date = catalog_date(self.session.catalog, today=self.today())
+        self._dated_on = self.today()
+        date = catalog_date(self.session.catalog, today=self._dated_on)
         self.catalog_date.setText(self._catalog_date_text(date))
         self.catalog_date.setToolTip(
             self.tr(
                 "The months of the catalog's part prices seen in the last six months (counted from today, {0}); "
                 "older ones are marked in each build"
-            ).format(f"{self.today():%Y-%m-%d}")
+            ).format(f"{self._dated_on:%Y-%m-%d}")
         )
 
     def _catalog_date_text(self, date: Any) -> str:

@@ -238,22 +238,22 @@
 <context>
     <name>BuyOrRentChart</name>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="597"/>
+        <location filename="../../configurator/qt/charts.py" line="606"/>
         <source>Cumulative cost: &lt;span style=&apos;color: #3b6ea8;&apos;&gt;buy (purchase + electricity - resale)&lt;/span&gt; vs &lt;span style=&apos;color: #c8553d;&apos;&gt;rent (cloud equivalent)&lt;/span&gt;</source>
         <translation>累计成本：&lt;span style=&apos;color: #3b6ea8;&apos;&gt;购买（购置 + 电费 - 转卖所得）&lt;/span&gt; 对比 &lt;span style=&apos;color: #c8553d;&apos;&gt;租用（同等云算力）&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="602"/>
+        <location filename="../../configurator/qt/charts.py" line="611"/>
         <source>Cumulative cost: &lt;span style=&apos;color: #3b6ea8;&apos;&gt;buy (purchase + electricity - resale)&lt;/span&gt;; no rental to compare</source>
         <translation>累计成本：&lt;span style=&apos;color: #3b6ea8;&apos;&gt;购买（购置 + 电费 - 转卖所得）&lt;/span&gt;；没有可比的租用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="606"/>
+        <location filename="../../configurator/qt/charts.py" line="615"/>
         <source>months</source>
         <translation>月</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="662"/>
+        <location filename="../../configurator/qt/charts.py" line="670"/>
         <source>break-even: month {0}</source>
         <translation>回本：第 {0} 个月</translation>
     </message>
@@ -354,107 +354,107 @@
 <context>
     <name>CatalogEditorDialog</name>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="473"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="487"/>
         <source>GPUs</source>
         <translation>显卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="474"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="488"/>
         <source>CPUs</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="475"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="489"/>
         <source>Motherboards</source>
         <translation>主板</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="476"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="490"/>
         <source>Memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="477"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="491"/>
         <source>Power supplies</source>
         <translation>电源</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="478"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="492"/>
         <source>Cases</source>
         <translation>机箱</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="479"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="493"/>
         <source>CPU coolers</source>
         <translation>CPU 散热器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="480"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="494"/>
         <source>Storage</source>
         <translation>硬盘</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="481"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="495"/>
         <source>Accessories</source>
         <translation>附件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="482"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="496"/>
         <source>Ready-made systems</source>
         <translation>整机</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="483"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="497"/>
         <source>Models</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="488"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="502"/>
         <source>Catalog editor</source>
         <translation>目录编辑器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="494"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="508"/>
         <source>Filter</source>
         <translation>筛选</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="502"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="516"/>
         <source>Form</source>
         <translation>形态</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="505"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="519"/>
         <source>Record as TOML (expert). Change the id to add a custom part:</source>
         <translation>以 TOML 表示的记录（高级）。修改 id 即可新增自定义配件：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="507"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="521"/>
         <source>TOML (expert)</source>
         <translation>TOML（高级）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="508"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="522"/>
         <source>Save record to my catalog</source>
         <translation>将记录保存到我的目录</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="615"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="629"/>
         <source>Fix the fields marked in red first.</source>
         <translation>请先修正标红的字段。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="627"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="641"/>
         <source>Could not save</source>
         <translation>无法保存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="627"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="641"/>
         <source>Could not write your catalog file: {0}</source>
         <translation>无法写入您的目录文件：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="636"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="650"/>
         <source>Saved {0} to {1}</source>
         <translation>已将 {0} 保存到 {1}</translation>
     </message>
@@ -1304,219 +1304,219 @@
         <translation>正在读取模型文件；按 Esc 取消</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="170"/>
+        <location filename="../../configurator/qt/main_window.py" line="176"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="186"/>
+        <location filename="../../configurator/qt/main_window.py" line="192"/>
         <source>&amp;New project</source>
         <translation>新建项目(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="187"/>
+        <location filename="../../configurator/qt/main_window.py" line="193"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="188"/>
+        <location filename="../../configurator/qt/main_window.py" line="194"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="189"/>
+        <location filename="../../configurator/qt/main_window.py" line="195"/>
         <source>Save &amp;as…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="190"/>
+        <location filename="../../configurator/qt/main_window.py" line="196"/>
         <source>&amp;Import model…</source>
         <translation>导入模型(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="190"/>
+        <location filename="../../configurator/qt/main_window.py" line="196"/>
         <source>Ctrl+I</source>
         <translation>Ctrl+I</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="191"/>
+        <location filename="../../configurator/qt/main_window.py" line="197"/>
         <source>&amp;Print build sheet…</source>
         <translation>打印装机单(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="193"/>
+        <location filename="../../configurator/qt/main_window.py" line="199"/>
         <source>&amp;Export builds…</source>
         <translation>导出配置(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="195"/>
+        <location filename="../../configurator/qt/main_window.py" line="201"/>
         <source>Ctrl+Shift+E</source>
         <translation>Ctrl+Shift+E</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="196"/>
+        <location filename="../../configurator/qt/main_window.py" line="202"/>
         <source>Purchase list (XLSX, CSV, Markdown) or build sheets (PDF) of the selected builds</source>
         <translation>所选配置的采购清单（XLSX、CSV、Markdown）或装机单（PDF）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="198"/>
+        <location filename="../../configurator/qt/main_window.py" line="204"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="201"/>
+        <location filename="../../configurator/qt/main_window.py" line="207"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="209"/>
+        <location filename="../../configurator/qt/main_window.py" line="215"/>
         <source>&amp;Build</source>
         <translation>配置(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="210"/>
-        <location filename="../../configurator/qt/main_window.py" line="464"/>
+        <location filename="../../configurator/qt/main_window.py" line="216"/>
+        <location filename="../../configurator/qt/main_window.py" line="470"/>
         <source>&amp;Solve again</source>
         <translation>重新求解(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="210"/>
+        <location filename="../../configurator/qt/main_window.py" line="216"/>
         <source>F5</source>
         <translation>F5</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="211"/>
+        <location filename="../../configurator/qt/main_window.py" line="217"/>
         <source>&amp;Cancel solve or import</source>
         <translation>取消求解或导入(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="211"/>
+        <location filename="../../configurator/qt/main_window.py" line="217"/>
         <source>Esc</source>
         <translation>Esc</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="213"/>
+        <location filename="../../configurator/qt/main_window.py" line="219"/>
         <source>&amp;Compare selected…</source>
         <translation>对比所选(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="215"/>
+        <location filename="../../configurator/qt/main_window.py" line="221"/>
         <source>Ctrl+D</source>
         <translation>Ctrl+D</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="216"/>
+        <location filename="../../configurator/qt/main_window.py" line="222"/>
         <source>Select two or more builds (or none for all), then compare</source>
         <translation>选择两个或更多配置（不选则对比全部）后对比</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="223"/>
+        <location filename="../../configurator/qt/main_window.py" line="229"/>
         <source>Recommendation &amp;map…</source>
         <translation>推荐地图(&amp;M)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="225"/>
+        <location filename="../../configurator/qt/main_window.py" line="231"/>
         <source>Ctrl+M</source>
         <translation>Ctrl+M</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="226"/>
+        <location filename="../../configurator/qt/main_window.py" line="232"/>
         <source>The cheapest machine for each model size</source>
         <translation>每种模型规模最便宜的机器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="230"/>
+        <location filename="../../configurator/qt/main_window.py" line="236"/>
         <source>&amp;Preferences…</source>
         <translation>偏好设置(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="234"/>
+        <location filename="../../configurator/qt/main_window.py" line="240"/>
         <source>&amp;Catalog</source>
         <translation>目录(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="235"/>
+        <location filename="../../configurator/qt/main_window.py" line="241"/>
         <source>&amp;Edit prices and parts…</source>
         <translation>编辑价格和配件(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="235"/>
+        <location filename="../../configurator/qt/main_window.py" line="241"/>
         <source>Ctrl+E</source>
         <translation>Ctrl+E</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="237"/>
+        <location filename="../../configurator/qt/main_window.py" line="243"/>
         <source>Import a vendor &amp;quote (CSV/XLSX)…</source>
         <translation>导入供应商报价(&amp;Q)（CSV/XLSX）…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="240"/>
+        <location filename="../../configurator/qt/main_window.py" line="246"/>
         <source>&amp;Import a price pack…</source>
         <translation>导入价格包(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="242"/>
+        <location filename="../../configurator/qt/main_window.py" line="248"/>
         <source>E&amp;xport my prices as a price pack…</source>
         <translation>将我的价格导出为价格包(&amp;X)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="244"/>
+        <location filename="../../configurator/qt/main_window.py" line="250"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="245"/>
+        <location filename="../../configurator/qt/main_window.py" line="251"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="247"/>
+        <location filename="../../configurator/qt/main_window.py" line="253"/>
         <source>System</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="253"/>
+        <location filename="../../configurator/qt/main_window.py" line="259"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="254"/>
+        <location filename="../../configurator/qt/main_window.py" line="260"/>
         <source>&amp;User guide</source>
         <translation>用户指南(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="256"/>
+        <location filename="../../configurator/qt/main_window.py" line="262"/>
         <source>&amp;About</source>
         <translation>关于(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="285"/>
+        <location filename="../../configurator/qt/main_window.py" line="291"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="286"/>
+        <location filename="../../configurator/qt/main_window.py" line="292"/>
         <source>This project has unsaved changes. Save them first?</source>
         <translation>此项目有未保存的更改。要先保存吗？</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="304"/>
+        <location filename="../../configurator/qt/main_window.py" line="310"/>
         <source>Open project</source>
         <translation>打开项目</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="304"/>
-        <location filename="../../configurator/qt/main_window.py" line="328"/>
+        <location filename="../../configurator/qt/main_window.py" line="310"/>
+        <location filename="../../configurator/qt/main_window.py" line="334"/>
         <source>LLM Rig projects (*.llmrig)</source>
         <translation>LLM Rig 项目 (*.llmrig)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="314"/>
+        <location filename="../../configurator/qt/main_window.py" line="320"/>
         <source>Could not open the project</source>
         <translation>无法打开项目</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="315"/>
+        <location filename="../../configurator/qt/main_window.py" line="321"/>
         <source>{0}
 
 Your current project is unchanged; the file was not modified.</source>
@@ -1525,18 +1525,18 @@ Your current project is unchanged; the file was not modified.</source>
 当前项目未改变；该文件未被修改。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="328"/>
+        <location filename="../../configurator/qt/main_window.py" line="334"/>
         <source>Save project</source>
         <translation>保存项目</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="337"/>
+        <location filename="../../configurator/qt/main_window.py" line="343"/>
         <source>Could not save</source>
         <translation>无法保存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="337"/>
-        <location filename="../../configurator/qt/main_window.py" line="772"/>
+        <location filename="../../configurator/qt/main_window.py" line="343"/>
+        <location filename="../../configurator/qt/main_window.py" line="797"/>
         <source>{0}: {1}
 
 Nothing was overwritten.</source>
@@ -1545,262 +1545,262 @@ Nothing was overwritten.</source>
 没有覆盖任何文件。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="341"/>
+        <location filename="../../configurator/qt/main_window.py" line="347"/>
         <source>Saved {0}</source>
         <translation>已保存 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="346"/>
+        <location filename="../../configurator/qt/main_window.py" line="352"/>
         <source>Import a model</source>
         <translation>导入模型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="357"/>
+        <location filename="../../configurator/qt/main_window.py" line="363"/>
         <source>Reading {0}… (Esc cancels)</source>
         <translation>正在读取 {0}…（按 Esc 取消）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="362"/>
+        <location filename="../../configurator/qt/main_window.py" line="368"/>
         <source>Could not import the model</source>
         <translation>无法导入模型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="366"/>
+        <location filename="../../configurator/qt/main_window.py" line="372"/>
         <source>Imported {0}</source>
         <translation>已导入 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="375"/>
+        <location filename="../../configurator/qt/main_window.py" line="381"/>
         <source>Imported for this session only: {0}</source>
         <translation>仅在本次会话中导入：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="407"/>
+        <location filename="../../configurator/qt/main_window.py" line="413"/>
         <source>{0} build for &lt;b&gt;{1}&lt;/b&gt; ({2}) in {3:.2f} s</source>
         <translation>&lt;b&gt;{1}&lt;/b&gt;（{2}）共 {0} 个配置，用时 {3:.2f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="409"/>
+        <location filename="../../configurator/qt/main_window.py" line="415"/>
         <source>{0} builds for &lt;b&gt;{1}&lt;/b&gt; ({2}) in {3:.2f} s</source>
         <translation>&lt;b&gt;{1}&lt;/b&gt;（{2}）共 {0} 个配置，用时 {3:.2f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="422"/>
+        <location filename="../../configurator/qt/main_window.py" line="428"/>
         <source>Note:</source>
         <translation>注：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="435"/>
+        <location filename="../../configurator/qt/main_window.py" line="441"/>
         <source>Solved in {0:.2f} s</source>
         <translation>求解完成，用时 {0:.2f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="440"/>
+        <location filename="../../configurator/qt/main_window.py" line="446"/>
         <source>Cheapest build found; solving the alternatives…</source>
         <translation>已找到最便宜的配置；正在求解其他方案…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="443"/>
+        <location filename="../../configurator/qt/main_window.py" line="449"/>
         <source>Solving…</source>
         <translation>正在求解…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="446"/>
+        <location filename="../../configurator/qt/main_window.py" line="452"/>
         <source>Solve failed</source>
         <translation>求解失败</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="447"/>
+        <location filename="../../configurator/qt/main_window.py" line="453"/>
         <source>Could not solve this request</source>
         <translation>无法求解此需求</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="457"/>
+        <location filename="../../configurator/qt/main_window.py" line="463"/>
         <source>Solve is off until the inputs are valid: {0}</source>
         <translation>输入有效后才能求解：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="459"/>
+        <location filename="../../configurator/qt/main_window.py" line="465"/>
         <source>&amp;Solve again (fix the inputs first)</source>
         <translation>重新求解(&amp;S)（请先修正输入）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="462"/>
+        <location filename="../../configurator/qt/main_window.py" line="468"/>
         <source>Solve the current request again</source>
         <translation>重新求解当前需求</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="474"/>
+        <location filename="../../configurator/qt/main_window.py" line="480"/>
         <source>&lt;b&gt;These builds answer your previous inputs, not the ones on the left.&lt;/b&gt; {0}. Fix the field marked in red to solve again.</source>
         <translation>&lt;b&gt;这些配置对应的是你之前的输入，而不是左侧当前的输入。&lt;/b&gt;{0}。修正标红的字段后会重新求解。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="479"/>
+        <location filename="../../configurator/qt/main_window.py" line="485"/>
         <source>&lt;b&gt;Nothing solved yet.&lt;/b&gt; {0}. Fix the field marked in red.</source>
         <translation>&lt;b&gt;尚未求解。&lt;/b&gt;{0}。请修正标红的字段。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="482"/>
+        <location filename="../../configurator/qt/main_window.py" line="488"/>
         <source>&lt;b&gt;Solving your changed inputs…&lt;/b&gt; the builds below answer the previous ones.</source>
         <translation>&lt;b&gt;正在按修改后的输入求解…&lt;/b&gt;下方的配置对应之前的输入。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="521"/>
+        <location filename="../../configurator/qt/main_window.py" line="527"/>
         <source>Compare needs at least two builds</source>
         <translation>对比至少需要两个配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="575"/>
-        <location filename="../../configurator/qt/main_window.py" line="592"/>
+        <location filename="../../configurator/qt/main_window.py" line="581"/>
+        <location filename="../../configurator/qt/main_window.py" line="598"/>
         <source>The language changes at the next start</source>
         <translation>语言将在下次启动时切换</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="601"/>
+        <location filename="../../configurator/qt/main_window.py" line="607"/>
         <source>Could not save preferences</source>
         <translation>无法保存偏好设置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="606"/>
+        <location filename="../../configurator/qt/main_window.py" line="612"/>
         <source>Import a vendor quote</source>
         <translation>导入供应商报价</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="606"/>
+        <location filename="../../configurator/qt/main_window.py" line="612"/>
         <source>Quotes (*.csv *.xlsx);;All files (*)</source>
         <translation>报价单 (*.csv *.xlsx);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="633"/>
+        <location filename="../../configurator/qt/main_window.py" line="658"/>
         <source>The months of the catalog&apos;s part prices seen in the last six months (counted from today, {0}); older ones are marked in each build</source>
         <translation>目录中近六个月内（从今天 {0} 起算）所见配件价格的月份；较旧的价格在每个配置中有标记</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="650"/>
+        <location filename="../../configurator/qt/main_window.py" line="675"/>
         <source>; {0} of {1} priced parts have only prices older than six months</source>
         <translation>；{1} 个有价格的配件中 {0} 个只有六个多月前的价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="642"/>
+        <location filename="../../configurator/qt/main_window.py" line="667"/>
         <source>Catalog: no dated prices</source>
         <translation>目录：没有带日期的价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="645"/>
+        <location filename="../../configurator/qt/main_window.py" line="670"/>
         <source>Catalog prices {0}</source>
         <translation>目录价格 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="647"/>
+        <location filename="../../configurator/qt/main_window.py" line="672"/>
         <source>Catalog prices from {0} to {1}</source>
         <translation>目录价格 {0} 至 {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="657"/>
+        <location filename="../../configurator/qt/main_window.py" line="682"/>
         <source>Import a price pack</source>
         <translation>导入价格包</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="657"/>
+        <location filename="../../configurator/qt/main_window.py" line="682"/>
         <source>Price packs (*.toml);;All files (*)</source>
         <translation>价格包 (*.toml);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="678"/>
+        <location filename="../../configurator/qt/main_window.py" line="703"/>
         <source>Export my prices as a price pack</source>
         <translation>将我的价格导出为价格包</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="678"/>
+        <location filename="../../configurator/qt/main_window.py" line="703"/>
         <source>Price packs (*.toml)</source>
         <translation>价格包 (*.toml)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="682"/>
+        <location filename="../../configurator/qt/main_window.py" line="707"/>
         <source>Price pack</source>
         <translation>价格包</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="682"/>
+        <location filename="../../configurator/qt/main_window.py" line="707"/>
         <source>Who is this price list from?</source>
         <translation>这份价格表来自谁？</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="688"/>
+        <location filename="../../configurator/qt/main_window.py" line="713"/>
         <source>Could not export the price pack</source>
         <translation>无法导出价格包</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="690"/>
+        <location filename="../../configurator/qt/main_window.py" line="715"/>
         <source>Exported {0} price(s) and {1} part(s) to {2}</source>
         <translation>已将 {0} 个价格和 {1} 个配件导出到 {2}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="708"/>
+        <location filename="../../configurator/qt/main_window.py" line="733"/>
         <source>Choose a build to print</source>
         <translation>请选择要打印的配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="715"/>
+        <location filename="../../configurator/qt/main_window.py" line="740"/>
         <source>Nothing to export: no build yet</source>
         <translation>没有可导出的内容：尚无配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="719"/>
+        <location filename="../../configurator/qt/main_window.py" line="744"/>
         <source>Export builds</source>
         <translation>导出配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="721"/>
+        <location filename="../../configurator/qt/main_window.py" line="746"/>
         <source>Purchase list (*.xlsx);;Line items (*.csv);;Forum table (*.md);;Build sheets (*.pdf)</source>
         <translation>采购清单 (*.xlsx);;明细行 (*.csv);;论坛表格 (*.md);;装机单 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="767"/>
+        <location filename="../../configurator/qt/main_window.py" line="792"/>
         <source>Unknown file type</source>
         <translation>未知的文件类型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="767"/>
+        <location filename="../../configurator/qt/main_window.py" line="792"/>
         <source>{0}: choose .xlsx, .csv, .md or .pdf</source>
         <translation>{0}：请选择 .xlsx、.csv、.md 或 .pdf</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="772"/>
+        <location filename="../../configurator/qt/main_window.py" line="797"/>
         <source>Could not export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="775"/>
+        <location filename="../../configurator/qt/main_window.py" line="800"/>
         <source>Exported {0} build(s) to {1}</source>
         <translation>已导出 {0} 个配置到 {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="788"/>
+        <location filename="../../configurator/qt/main_window.py" line="813"/>
         <source>About LLM Rig Configurator</source>
         <translation>关于 LLM 装机配置器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="791"/>
+        <location filename="../../configurator/qt/main_window.py" line="816"/>
         <source>What machine to buy to run, fine-tune or train an LLM.
 Every estimate explains itself; every part and price carries its source.</source>
         <translation>要运行、微调或训练大模型，该买什么机器。
 每个估算都给出依据；每个配件和价格都注明来源。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="802"/>
+        <location filename="../../configurator/qt/main_window.py" line="827"/>
         <source>
 … and {0} more</source>
         <translation>
 ……另有 {0} 条</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="805"/>
+        <location filename="../../configurator/qt/main_window.py" line="830"/>
         <source>Some catalog files could not be read</source>
         <translation>部分目录文件无法读取</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="806"/>
+        <location filename="../../configurator/qt/main_window.py" line="831"/>
         <source>{0}
 
 Everything else loaded. Your files were not changed; fix them and restart.</source>
@@ -2079,62 +2079,62 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
         <translation>打印…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="237"/>
+        <location filename="../../configurator/qt/mapview.py" line="236"/>
         <source>not solved</source>
         <translation>未求解</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="254"/>
+        <location filename="../../configurator/qt/mapview.py" line="253"/>
         <source>or %1: %2</source>
         <translation>或 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="305"/>
+        <location filename="../../configurator/qt/mapview.py" line="304"/>
         <source>%1 inference</source>
         <translation>%1 推理</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="307"/>
+        <location filename="../../configurator/qt/mapview.py" line="306"/>
         <source>%1 fine-tuning</source>
         <translation>%1 微调</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="309"/>
+        <location filename="../../configurator/qt/mapview.py" line="308"/>
         <source>pretraining</source>
         <translation>预训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="312"/>
+        <location filename="../../configurator/qt/mapview.py" line="311"/>
         <source>%1: %2, %3, the GPUs&apos; price alone</source>
         <translation>%1：%2，%3，仅计 GPU 价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="326"/>
+        <location filename="../../configurator/qt/mapview.py" line="325"/>
         <source>No GPU runs this job in one machine of up to %1 cards: nothing to rank. The map&apos;s cells above and the plan show what does.</source>
         <translation>没有任何 GPU 能在单机最多 %1 张卡内运行此任务：无可排名。上方地图的单元格和方案会给出可行的机器。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="355"/>
+        <location filename="../../configurator/qt/mapview.py" line="354"/>
         <source>%1 of GPUs per token/s</source>
         <translation>每 token/秒 的 GPU 花费（%1）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="363"/>
+        <location filename="../../configurator/qt/mapview.py" line="362"/>
         <source>Prices here are whole machines, without the parts you own (%1); the plan a cell opens counts them, so its total can be lower.</source>
         <translation>这里的价格是整机价格，不扣除你已有的配件（%1）；点击单元格打开的方案会计入它们，因此总价可能更低。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="374"/>
+        <location filename="../../configurator/qt/mapview.py" line="373"/>
         <source>Each inference machine serves at least %1 tokens/s per user (reading speed)</source>
         <translation>每台推理机器为每个用户提供至少 %1 token/秒（阅读速度）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="376"/>
+        <location filename="../../configurator/qt/mapview.py" line="375"/>
         <source>Each inference machine serves at least %1 tokens/s per user</source>
         <translation>每台推理机器为每个用户提供至少 %1 token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/mapview.py" line="383"/>
+        <location filename="../../configurator/qt/mapview.py" line="382"/>
         <source>CPU only</source>
         <translation>仅 CPU</translation>
     </message>
@@ -2142,137 +2142,152 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>RecordForm</name>
     <message>
+        <location filename="../../configurator/qt/catalog_editor.py" line="65"/>
+        <source>new</source>
+        <translation>新品</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_editor.py" line="66"/>
+        <source>used</source>
+        <translation>二手</translation>
+    </message>
+    <message>
         <location filename="../../configurator/qt/catalog_editor.py" line="67"/>
+        <source>refurbished</source>
+        <translation>翻新</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_editor.py" line="74"/>
         <source>Amount</source>
         <translation>金额</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="68"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="75"/>
         <source>Currency</source>
         <translation>货币</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="69"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="76"/>
         <source>Condition</source>
         <translation>成色</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="70"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="77"/>
         <source>Date</source>
         <translation>日期</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="71"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="78"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="72"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="79"/>
         <source>Note</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="132"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="139"/>
         <source>Add my price</source>
         <translation>添加我的价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="133"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="140"/>
         <source>Remove price</source>
         <translation>删除价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="143"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="150"/>
         <source>&lt;b&gt;Prices&lt;/b&gt; (each with its currency, condition, date and source)</source>
         <translation>&lt;b&gt;价格&lt;/b&gt;（每条均注明货币、新旧、日期和来源）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="194"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="201"/>
         <source>Structured fields (edit them in the TOML view): </source>
         <translation>结构化字段（请在 TOML 视图中编辑）：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="215"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="222"/>
         <source>(none)</source>
         <translation>（无）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="321"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="335"/>
         <source>{0} must be a whole number, not “{1}”</source>
         <translation>{0}必须是整数，而不是“{1}”</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="322"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="336"/>
         <source>{0} must be a number, not “{1}”</source>
         <translation>{0}必须是数字，而不是“{1}”</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="407"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="421"/>
         <source>Prices: {0}</source>
         <translation>价格：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="412"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="426"/>
         <source>Price {0}: {1}</source>
         <translation>第 {0} 个价格：{1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="431"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="445"/>
         <source>{0} is required</source>
         <translation>请填写{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="435"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="449"/>
         <source>{0} must be at least {1}</source>
         <translation>{0}不能小于 {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="436"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="450"/>
         <source>{0} must be more than {1}</source>
         <translation>{0}必须大于 {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="437"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="451"/>
         <source>{0} must be at most {1}</source>
         <translation>{0}不能大于 {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="438"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="452"/>
         <source>{0} must be less than {1}</source>
         <translation>{0}必须小于 {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="443"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="457"/>
         <source>{0} cannot be empty</source>
         <translation>{0}不能为空</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="444"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="458"/>
         <source>{0} needs at least {1} characters</source>
         <translation>{0}至少需要 {1} 个字符</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="446"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="460"/>
         <source>{0} must be a number</source>
         <translation>{0}必须是数字</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="448"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="462"/>
         <source>{0} must be a whole number</source>
         <translation>{0}必须是整数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="450"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="464"/>
         <source>{0} must be a date written YYYY-MM-DD</source>
         <translation>{0}必须是 YYYY-MM-DD 格式的日期</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="452"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="466"/>
         <source>{0} must be one of: {1}</source>
         <translation>{0}必须是以下之一：{1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="453"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="467"/>
         <source>{0}: {1}</source>
         <translation>{0}：{1}</translation>
     </message>
@@ -3052,7 +3067,7 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>VramHeadroomChart</name>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="125"/>
+        <location filename="../../configurator/qt/charts.py" line="132"/>
         <source>System RAM</source>
         <translation>系统内存</translation>
     </message>
@@ -3181,214 +3196,214 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="124"/>
+        <location filename="../../configurator/qt/charts.py" line="131"/>
         <source>Memory per GPU</source>
         <translation>每张 GPU 的显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="175"/>
+        <location filename="../../configurator/qt/charts.py" line="181"/>
         <source>capacity {0:.0f} GiB</source>
         <translation>容量 {0:.0f} GiB</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="186"/>
+        <location filename="../../configurator/qt/charts.py" line="192"/>
         <source>used in system RAM</source>
         <translation>系统内存已用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="187"/>
+        <location filename="../../configurator/qt/charts.py" line="193"/>
         <source>system RAM free</source>
         <translation>系统内存空闲</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="211"/>
+        <location filename="../../configurator/qt/charts.py" line="217"/>
         <source>Cost by category</source>
         <translation>各类配件花费</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="240"/>
+        <location filename="../../configurator/qt/charts.py" line="246"/>
         <source>Power budget</source>
         <translation>功耗预算</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="259"/>
+        <location filename="../../configurator/qt/charts.py" line="265"/>
         <source>Power budget: one of {0} nodes</source>
         <translation>功耗预算：{0} 个节点中的一个</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="265"/>
+        <location filename="../../configurator/qt/charts.py" line="271"/>
         <source>all {0} nodes: {1:,.0f} kW at the wall</source>
         <translation>全部 {0} 个节点：墙插 {1:,.0f} kW</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="274"/>
+        <location filename="../../configurator/qt/charts.py" line="280"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="275"/>
+        <location filename="../../configurator/qt/charts.py" line="281"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="276"/>
+        <location filename="../../configurator/qt/charts.py" line="282"/>
         <source>rest</source>
         <translation>其他</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="285"/>
+        <location filename="../../configurator/qt/charts.py" line="291"/>
         <source>wall draw {0:,.0f} W</source>
         <translation>墙插功耗 {0:,.0f} W</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="291"/>
+        <location filename="../../configurator/qt/charts.py" line="297"/>
         <source>{0:,.0f} W DC</source>
         <translation>直流 {0:,.0f} W</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="292"/>
+        <location filename="../../configurator/qt/charts.py" line="298"/>
         <source>{0:.0%} of the PSU</source>
         <translation>电源的 {0:.0%}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="296"/>
+        <location filename="../../configurator/qt/charts.py" line="302"/>
         <source>{0:,.0f} W at the wall</source>
         <translation>墙插功耗 {0:,.0f} W</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="298"/>
+        <location filename="../../configurator/qt/charts.py" line="304"/>
         <source>{0:.0%} of the circuit limit</source>
         <translation>电路上限的 {0:.0%}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="319"/>
+        <location filename="../../configurator/qt/charts.py" line="325"/>
         <source>circuit limit (continuous)</source>
         <translation>电路上限（持续）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="323"/>
+        <location filename="../../configurator/qt/charts.py" line="329"/>
         <source>built-in supply</source>
         <translation>内置电源</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="327"/>
+        <location filename="../../configurator/qt/charts.py" line="333"/>
         <source>PSU capacity</source>
         <translation>电源容量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="330"/>
+        <location filename="../../configurator/qt/charts.py" line="336"/>
         <source>{0:.0%} of PSU</source>
         <translation>电源的 {0:.0%}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="338"/>
+        <location filename="../../configurator/qt/charts.py" line="344"/>
         <source>DC load</source>
         <translation>直流负载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="338"/>
+        <location filename="../../configurator/qt/charts.py" line="344"/>
         <source>wall</source>
         <translation>墙插</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="376"/>
-        <location filename="../../configurator/qt/charts.py" line="474"/>
+        <location filename="../../configurator/qt/charts.py" line="382"/>
+        <location filename="../../configurator/qt/charts.py" line="479"/>
         <source>Wall time and cost against nodes</source>
         <translation>耗时与成本随节点数的变化</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="377"/>
-        <location filename="../../configurator/qt/charts.py" line="467"/>
+        <location filename="../../configurator/qt/charts.py" line="383"/>
+        <location filename="../../configurator/qt/charts.py" line="472"/>
         <source>wall time (days)</source>
         <translation>耗时（天）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="381"/>
+        <location filename="../../configurator/qt/charts.py" line="387"/>
         <source>nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="440"/>
+        <location filename="../../configurator/qt/charts.py" line="445"/>
         <source>No node curve for this build: it is drawn for the ready-made servers of a training plan and for inference clusters, which are bought by the node.</source>
         <translation>此配置没有节点曲线：节点曲线只为训练方案中的现成服务器和推理集群绘制（它们按台购买）。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="469"/>
+        <location filename="../../configurator/qt/charts.py" line="474"/>
         <source>decode tokens/s per sequence</source>
         <translation>每个序列的解码速度（token/秒）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="471"/>
+        <location filename="../../configurator/qt/charts.py" line="476"/>
         <source>cost ({0})</source>
         <translation>成本（{0}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="476"/>
+        <location filename="../../configurator/qt/charts.py" line="481"/>
         <source>Decode speed and cost against nodes</source>
         <translation>解码速度与成本随节点数的变化</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="479"/>
+        <location filename="../../configurator/qt/charts.py" line="484"/>
         <source>nodes of {0}</source>
         <translation>{0} 节点数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="483"/>
+        <location filename="../../configurator/qt/charts.py" line="488"/>
         <source>wall time (left)</source>
         <translation>耗时（左轴）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="485"/>
+        <location filename="../../configurator/qt/charts.py" line="490"/>
         <source>decode speed (left)</source>
         <translation>解码速度（左轴）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="490"/>
+        <location filename="../../configurator/qt/charts.py" line="495"/>
         <source>bought (right)</source>
         <translation>购买（右轴）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="498"/>
+        <location filename="../../configurator/qt/charts.py" line="503"/>
         <source>the job rented (right)</source>
         <translation>租用完成该任务（右轴）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="507"/>
+        <location filename="../../configurator/qt/charts.py" line="512"/>
         <source>chosen: {0} nodes</source>
         <translation>已选：{0} 个节点</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="510"/>
+        <location filename="../../configurator/qt/charts.py" line="515"/>
         <source>{0:,.0f} days</source>
         <translation>{0:,.0f} 天</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="512"/>
+        <location filename="../../configurator/qt/charts.py" line="517"/>
         <source>{0:.1f} tokens/s</source>
         <translation>{0:.1f} token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="542"/>
+        <location filename="../../configurator/qt/charts.py" line="547"/>
         <source>deadline {0:,.0f} days</source>
         <translation>截止时间 {0:,.0f} 天</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="564"/>
+        <location filename="../../configurator/qt/charts.py" line="576"/>
         <source>{0} nodes: too few, no parallel layout holds the job in memory</source>
         <translation>{0} 个节点：太少，没有任何并行布局能把任务装进显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="566"/>
+        <location filename="../../configurator/qt/charts.py" line="578"/>
         <source>{0} node: too few, no parallel layout holds the job in memory</source>
         <translation>{0} 个节点：太少，没有任何并行布局能把任务装进显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="572"/>
+        <location filename="../../configurator/qt/charts.py" line="582"/>
         <source>no rental at {0} nodes: {1}</source>
         <translation>{0} 个节点时无可租用：{1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="579"/>
+        <location filename="../../configurator/qt/charts.py" line="587"/>
         <source>rented: the job on the cloud offer the plan matches at each size (its hourly price x its own wall hours)</source>
         <translation>租用：每种规模下按方案匹配的云服务完成该任务（每小时价格 x 其自身耗时）</translation>
     </message>
@@ -3474,12 +3489,12 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>costs</name>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="641"/>
+        <location filename="../../configurator/qt/charts.py" line="649"/>
         <source>buy: purchase + electricity - resale</source>
         <translation>购买：购置 + 电费 - 转卖所得</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="648"/>
+        <location filename="../../configurator/qt/charts.py" line="656"/>
         <source>rent: cloud equivalent</source>
         <translation>租用：同等云算力</translation>
     </message>
@@ -3614,12 +3629,12 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>estimate</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="982"/>
+        <location filename="../../configurator/qt/builds.py" line="985"/>
         <source>Estimator warnings</source>
         <translation>估算警告</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="898"/>
+        <location filename="../../configurator/qt/builds.py" line="899"/>
         <source>Decode</source>
         <translation>解码</translation>
     </message>
@@ -3700,112 +3715,122 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
     </message>
     <message>
         <location filename="../../configurator/qt/builds.py" line="859"/>
+        <source>flops</source>
+        <translation>计算量</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/builds.py" line="860"/>
         <source>time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="860"/>
+        <location filename="../../configurator/qt/builds.py" line="861"/>
         <source>parallel</source>
         <translation>并行</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="861"/>
+        <location filename="../../configurator/qt/builds.py" line="862"/>
         <source>host</source>
         <translation>主机</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="862"/>
+        <location filename="../../configurator/qt/builds.py" line="863"/>
         <source>split</source>
         <translation>切分</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="863"/>
+        <location filename="../../configurator/qt/builds.py" line="864"/>
         <source>zero</source>
         <translation>ZeRO</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="886"/>
+        <location filename="../../configurator/qt/builds.py" line="887"/>
         <source> (80 % range {0}-{1})</source>
         <translation>（80 % 区间 {0}-{1}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="900"/>
+        <location filename="../../configurator/qt/builds.py" line="901"/>
         <source>tokens/s per user</source>
         <translation>token/秒（每用户）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="907"/>
+        <location filename="../../configurator/qt/builds.py" line="908"/>
         <source>All users</source>
         <translation>所有用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="908"/>
-        <location filename="../../configurator/qt/builds.py" line="915"/>
+        <location filename="../../configurator/qt/builds.py" line="909"/>
+        <location filename="../../configurator/qt/builds.py" line="916"/>
         <source>tokens/s</source>
         <translation>token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="914"/>
+        <location filename="../../configurator/qt/builds.py" line="915"/>
         <source>Prefill</source>
         <translation>预填充</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="921"/>
+        <location filename="../../configurator/qt/builds.py" line="922"/>
         <source>First token</source>
         <translation>首个 token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="922"/>
+        <location filename="../../configurator/qt/builds.py" line="923"/>
         <source>{0:.2f} s after a {1}-token prompt</source>
         <translation>{1} token 提示词后 {0:.2f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="933"/>
+        <location filename="../../configurator/qt/builds.py" line="934"/>
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="934"/>
+        <location filename="../../configurator/qt/builds.py" line="936"/>
+        <source>{0:,.0f} GPU-hours; {1:,.1f} h wall clock on one GPU</source>
+        <translation>{0:,.0f} GPU 小时；在 1 张 GPU 上墙钟时间 {1:,.1f} 小时</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/builds.py" line="938"/>
         <source>{0:,.0f} GPU-hours; {1:,.1f} h wall clock on {2} GPUs</source>
         <translation>{0:,.0f} GPU 小时；在 {2} 张 GPU 上墙钟时间 {1:,.1f} 小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="944"/>
+        <location filename="../../configurator/qt/builds.py" line="947"/>
         <source>Steady state</source>
         <translation>稳态速率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="945"/>
+        <location filename="../../configurator/qt/builds.py" line="948"/>
         <source>{0:,.0f} tokens/s while stepping (80 % range {1:,.0f}-{2:,.0f})</source>
         <translation>训练步进中 {0:,.0f} tokens/秒（80 % 区间 {1:,.0f}-{2:,.0f}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="954"/>
+        <location filename="../../configurator/qt/builds.py" line="957"/>
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="955"/>
+        <location filename="../../configurator/qt/builds.py" line="958"/>
         <source>{0:.1f} GiB on the most loaded GPU; {1:.1f} GiB in all</source>
         <translation>负载最高的 GPU 上 {0:.1f} GiB；共 {1:.1f} GiB</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="961"/>
+        <location filename="../../configurator/qt/builds.py" line="964"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="984"/>
+        <location filename="../../configurator/qt/builds.py" line="987"/>
         <source>How this is computed</source>
         <translation>计算过程</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="985"/>
+        <location filename="../../configurator/qt/builds.py" line="988"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="989"/>
+        <location filename="../../configurator/qt/builds.py" line="992"/>
         <source>Room to grow</source>
         <translation>扩展空间</translation>
     </message>
@@ -3845,37 +3870,37 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>terms</name>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="116"/>
+        <location filename="../../configurator/qt/i18n.py" line="120"/>
         <source>120 V 15 A (US outlet)</source>
         <translation>120 V 15 A（美国插座）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="117"/>
+        <location filename="../../configurator/qt/i18n.py" line="121"/>
         <source>120 V 20 A</source>
         <translation>120 V 20 A</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="118"/>
+        <location filename="../../configurator/qt/i18n.py" line="122"/>
         <source>230 V 10 A</source>
         <translation>230 V 10 A</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="119"/>
+        <location filename="../../configurator/qt/i18n.py" line="123"/>
         <source>230 V 16 A</source>
         <translation>230 V 16 A</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="123"/>
+        <location filename="../../configurator/qt/i18n.py" line="127"/>
         <source>inference</source>
         <translation>推理</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="124"/>
+        <location filename="../../configurator/qt/i18n.py" line="128"/>
         <source>fine-tune</source>
         <translation>微调</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="125"/>
+        <location filename="../../configurator/qt/i18n.py" line="129"/>
         <source>pretrain</source>
         <translation>预训练</translation>
     </message>

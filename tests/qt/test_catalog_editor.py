@@ -190,3 +190,58 @@ def test_the_editor_in_chinese_labels_and_explains_in_chinese(qtbot, window) -> 
         assert "pydantic" not in form.price_error.text() and "Input should" not in form.price_error.text()
     finally:
         assert i18n.install(app, "en") == "en"  # later tests see English again
+
+
+def test_the_chinese_editor_offers_a_prices_condition_in_chinese_and_saves_its_key(qtbot, window, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    # window17: the Chinese editor headed the column 成色 and offered "new, used, refurbished" beneath it
+    from configurator.qt import i18n
+    from configurator.qt.app import make_app
+
+    app = make_app([])
+    try:
+        assert i18n.install(app, "zh_CN") == "zh_CN"
+        dialog = _open(qtbot, window, "gpus", "rtx-2080-ti")
+        record = window.session.catalog.get("gpus", dialog._ids[0])
+        table = dialog.form.prices
+        shown = [table.cellWidget(r, 2).currentText() for r in range(table.rowCount())]
+        zh = {"new": "新品", "used": "二手", "refurbished": "翻新"}
+        assert shown == [zh[p.condition] for p in record.prices] and "二手" in shown
+        combo = table.cellWidget(0, 2)
+        assert [combo.itemText(i) for i in range(combo.count())] == ["新品", "二手", "翻新"]
+        combo.setCurrentIndex(2)  # 翻新: the record keeps the key
+        assert dialog.form._price_rows()[0]["condition"] == "refurbished"
+    finally:
+        assert i18n.install(app, "en") == "en"
+
+
+def test_every_field_tooltip_of_the_chinese_editor_is_chinese(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """window17: the Chinese editor's fields were labelled in Chinese but explained in English on hover ("GB/s,
+    peak", "TDP, or PPT where the vendor gives one"); every description a form shows has its Chinese."""
+    from pydantic import BaseModel
+
+    import configurator.core.catalog.models as models
+    from configurator.core.report import words
+    from configurator.qt import i18n
+    from configurator.qt.app import make_app
+    from configurator.qt.catalog_editor import form_fields
+
+    shown = {
+        info.description
+        for record in vars(models).values()
+        if isinstance(record, type) and issubclass(record, BaseModel) and "prices" in record.model_fields
+        for name, _base, _optional in form_fields(record)[0]
+        if (info := record.model_fields[name]).description
+    }
+    assert len(shown) > 40 and shown <= set(words.FIELD_HELP_ZH), shown - set(words.FIELD_HELP_ZH)
+    app = make_app([])
+    try:
+        assert i18n.install(app, "zh_CN") == "zh_CN"
+        dialog = _open(qtbot, window, "gpus", "rtx-3090")
+        tips = {name: editor.toolTip() for name, editor in dialog.form.fields.items()}
+        assert tips["vram_gb"] == "卡上显存 GB 数：1 GB 到 1 TB" and tips["fp16_tflops"] == "稠密张量 FP16，FP32 累加"
+        assert tips["tdp_w"] == "热设计功耗"  # no description: its label, not its key "tdp_w"
+        assert all(any("\u4e00" <= ch <= "\u9fff" for ch in tip) for tip in tips.values() if tip), tips
+    finally:
+        assert i18n.install(app, "en") == "en"
+    dialog = _open(qtbot, window, "gpus", "rtx-3090")
+    assert dialog.form.fields["vram_gb"].toolTip() == "GB of memory on the card: 1 GB to 1 TB"  # English as written

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 from pathlib import Path
 
 from PySide6.QtCore import Qt
@@ -101,3 +102,33 @@ def test_the_status_bar_counts_from_the_day_it_is_given(window) -> None:  # type
     assert window.catalog_date.text().endswith(
         f"; {date.priced} of {date.priced} priced parts have only prices older than six months"
     )
+
+
+def test_the_count_of_old_prices_follows_the_date_not_only_the_catalog(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """window17: the status bar's "N of M priced parts have only prices older than six months" was counted when the
+    catalog changed; a window left open for months kept the count of the day it opened. At midnight and when the
+    window is activated it counts again from the (injected) clock."""
+    from PySide6.QtCore import QEvent
+    from PySide6.QtWidgets import QApplication
+
+    from configurator.core.catalog.dates import catalog_date
+
+    opened = window.today()
+    shown = window.catalog_date.text()
+    assert window._midnight.isActive() and 0 < window._midnight.remainingTime() <= 86_401_000
+    later = opened + datetime.timedelta(days=200)  # every price the catalog had fresh is now old
+    window.today = lambda: later
+    then, now = catalog_date(window.session.catalog, today=opened), catalog_date(window.session.catalog, today=later)
+    assert now.older > then.older and now.priced == then.priced
+    window._midnight.timeout.emit()  # the midnight timer
+    assert window.catalog_date.text() != shown
+    assert f"{now.older} of {now.priced} priced parts" in window.catalog_date.text()
+    assert f"counted from today, {later:%Y-%m-%d}" in window.catalog_date.toolTip()
+    assert window._midnight.isActive()  # armed for the next midnight
+    even_later = later + datetime.timedelta(days=400)
+    window.today = lambda: even_later
+    window.show()
+    with qtbot.waitActive(window):
+        window.activateWindow()
+    QApplication.sendEvent(window, QEvent(QEvent.Type.ActivationChange))  # the user comes back to the window
+    assert f"counted from today, {even_later:%Y-%m-%d}" in window.catalog_date.toolTip()

@@ -815,3 +815,75 @@ def test_open_and_save_as_start_in_the_projects_folder(qtbot, window, tmp_path, 
     assert Path(opened[-1]) == project.parent
     window.save_project_as()
     assert Path(saved[-1]) == project
+
+
+def test_a_one_gpu_training_job_says_one_gpu_not_1_gpus(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """window17, Sam's TinyLlama on the cheapest build: the Estimates tab read "7,302.7 h wall clock on 1 GPUs" and
+    its formula "on 1 GPU(s)"; the window's own words name the pretraining tab's Compute util. field, no --mfu."""
+    from configurator.core.report import words
+    from configurator.qt import i18n
+    from configurator.qt.builds import estimate_html
+
+    result = _solve(
+        qtbot, window, BuildRequest(model_id="llama-3.2-1b", workload=Workload(kind="pretrain", tokens=1e11))
+    )
+    ones = [b for b in result.builds if b.estimate.gpus == 1 and b.estimate.gpu_hours]
+    many = [b for b in result.builds if b.estimate.gpus > 1 and b.estimate.gpu_hours]
+    assert ones and many
+    one = estimate_html(ones[0])
+    assert "h wall clock on one GPU" in one and "1 GPUs" not in one and "GPU(s)" not in one
+    assert f"wall clock on {many[0].estimate.gpus} GPUs" in estimate_html(many[0])
+    assert "the Compute util. field sets this rate" in one and "--mfu" not in one
+    with words.language("zh_CN"):
+        assert "--mfu" in words.say_all(tuple(a for a in ones[0].estimate.assumptions_said()))
+    assert i18n.current() == "en"
+
+
+def test_every_step_of_the_estimates_formula_has_a_translated_name() -> None:
+    """window17: the Chinese Estimates tab numbered 参数量, 权重, 优化器, 激活值, flops, 时间: the core's "flops" step had
+    no name in the window's table (builds.TOPICS), so it stayed English."""
+    import ast
+    from pathlib import Path
+
+    import configurator.core as core
+    from configurator.qt import i18n
+    from configurator.qt.app import make_app
+    from configurator.qt.builds import TOPICS, topic_name
+
+    steps = set()
+    for path in Path(core.__file__).parent.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "step":
+                first = node.args[0] if node.args else None
+                if isinstance(first, ast.Constant) and isinstance(first.value, str):
+                    steps.add(first.value)
+    assert "flops" in steps and steps <= set(TOPICS), steps - set(TOPICS)
+    app = make_app([])
+    try:
+        assert i18n.install(app, "zh_CN") == "zh_CN"
+        untranslated = [s for s in steps if topic_name(s) == s]
+        assert topic_name("flops") == "计算量" and not untranslated, untranslated
+    finally:
+        assert i18n.install(app, "en") == "en"
+
+
+def test_the_chinese_parts_table_says_a_modified_cards_note_in_chinese(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """window17, Sam's pretraining in Chinese: the builds table said 1 x RTX 2080 Ti 22GB（魔改版）but the parts table
+    below it "NVIDIA GeForce RTX 2080 Ti 22GB (Chinese-market memory-modified)"; the sheets say its note in Chinese."""
+    from configurator.qt import i18n
+    from configurator.qt.app import make_app
+
+    app = make_app([])
+    try:
+        assert i18n.install(app, "zh_CN") == "zh_CN"
+        result = _solve(
+            qtbot, window, BuildRequest(model_id="llama-3.2-1b", workload=Workload(kind="pretrain", tokens=1e11))
+        )
+        modified = next(b for b in result.builds if any("memory-modified" in p.name for p in b.parts))
+        window.detail.show_build(modified)
+        table = window.detail.parts
+        names = [table.item(r, 1).text() for r in range(table.rowCount())]
+        assert any("RTX 2080 Ti 22GB（国内魔改版，加显存）" in n for n in names), names
+        assert not any("Chinese-market" in n for n in names)
+    finally:
+        assert i18n.install(app, "en") == "en"

@@ -555,6 +555,38 @@ TRACE_STATISTICS = {"median": "the median", "p90": "the 90th percentile", "mean"
 ENGINE_NAMES = {"vllm": "vLLM", "sglang": "SGLang", "llama.cpp": "llama.cpp"}
 """An engine's id as its project writes its name."""
 
+
+def default_rate(r: Reason, batch: str, rate: str) -> str:
+    """est.default-rate in English: `batch` says what sets the sequences per micro-batch, `rate` (a clause or "")
+    what sets the rate: the command line's flags (EN) or the window's fields (report.words.WINDOW_EN)."""
+    return (
+        f"default compute-phase utilisation {r.num('rate'):.0%} of peak bf16 tensor throughput for {r.fields['arch']} "
+        f"at hidden size {r.fields['hidden']} (largest published runs: 1T GPT on A100 50 %, Llama 3 405B on H100 "
+        "43 %, lower for smaller hidden sizes: more memory-bound work per FLOP"
+        + (
+            ""
+            if r.fields.get("fused") is None
+            else "; element-wise ops fused (torch.compile or fused kernels: torchtitan measured x1.157 over eager "
+            "for Llama 3.1 8B on H100)"
+            if r.fields.get("fused")
+            else "; element-wise ops run eagerly, each a round trip through memory"
+        )
+        + (
+            f"; GEMMs of {int(r.num('rows')):,} rows keep {r.num('shape'):.0%} of that run's SM occupancy (wave "
+            f"quantisation; {batch})"
+            if r.fields.get("shape") is not None
+            else ""
+        )
+        + (
+            f"; that run's bubble and tensor-parallel all-reduces taken out: {r.num('computed'):.0%} of its step computed"
+            if r.fields.get("computed") is not None
+            else ""
+        )
+        + "); communication that does not overlap comes on top (MFU, over the wall time, is lower)"
+        + rate
+    )
+
+
 EN: dict[str, Template] = {
     # why a GPU is not among the options (solve.candidates)
     "gpu.not-requested": "not among the requested GPUs",
@@ -1665,7 +1697,7 @@ EN: dict[str, Template] = {
     ),
     "est.time": lambda r, say: (
         f"GPU-hours = {r.num('flops'):.3g} / ({r.num('tflops'):.0f} TFLOPS x {r.num('rate'):.0%} x "
-        f"{r.num('scaling'):.0%} scaling) / 3600 = {r.num('gpu_hours'):,.0f} GPU-hours; on {r.fields['gpus']} GPU(s) "
+        f"{r.num('scaling'):.0%} scaling) / 3600 = {r.num('gpu_hours'):,.0f} GPU-hours; on {r.fields['gpus']} GPU{'s' if r.num('gpus') != 1 else ''} "
         f"{r.num('wall'):,.1f} hours wall clock; " + say(r.nested("mfu")[0])
     ),
     "est.mfu": lambda r, _say: (
@@ -1749,30 +1781,8 @@ EN: dict[str, Template] = {
     ),
     "est.qlora-rate": "QLoRA dequantizes NF4 weights on every pass (bitsandbytes: a 16-bit copy of each weight "
     "before its GEMM): at {tokens:,} tokens a micro-batch the GEMMs keep {share:.0%} of the bf16 figure",
-    "est.default-rate": lambda r, _say: (
-        f"default compute-phase utilisation {r.num('rate'):.0%} of peak bf16 tensor throughput for {r.fields['arch']} "
-        f"at hidden size {r.fields['hidden']} (largest published runs: 1T GPT on A100 50 %, Llama 3 405B on H100 "
-        "43 %, lower for smaller hidden sizes: more memory-bound work per FLOP"
-        + (
-            ""
-            if r.fields.get("fused") is None
-            else "; element-wise ops fused (torch.compile or fused kernels: torchtitan measured x1.157 over eager "
-            "for Llama 3.1 8B on H100)"
-            if r.fields.get("fused")
-            else "; element-wise ops run eagerly, each a round trip through memory"
-        )
-        + (
-            f"; GEMMs of {int(r.num('rows')):,} rows keep {r.num('shape'):.0%} of that run's SM occupancy (wave "
-            "quantisation; --batch sets the sequences per micro-batch)"
-            if r.fields.get("shape") is not None
-            else ""
-        )
-        + (
-            f"; that run's bubble and tensor-parallel all-reduces taken out: {r.num('computed'):.0%} of its step computed"
-            if r.fields.get("computed") is not None
-            else ""
-        )
-        + "); communication that does not overlap comes on top (MFU, over the wall time, is lower); --mfu sets this rate"
+    "est.default-rate": lambda r, _say: default_rate(
+        r, "--batch sets the sequences per micro-batch", "; --mfu sets this rate"
     ),
     "est.fp8-rate": (
         "FP8 training: the GEMMs ({gemms:.0%} of the BF16 step) run at the {tflops:.0f} TFLOPS FP8 peak, the rest as "

@@ -2297,6 +2297,7 @@ def _compute_rate(model: ModelArch, workload: Workload, gpu: Gpu, ex: _Explain) 
             Reason.of(
                 "est.default-rate",
                 rate=mfu,
+                job=workload.kind,  # which window tab sets the batch and the rate (words.WINDOW_EN)
                 arch=gpu.architecture,
                 hidden=model.hidden_size,
                 fused=fused if gpu.market == "datacenter" else None,

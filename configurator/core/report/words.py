@@ -30,6 +30,7 @@ from configurator.core.common.reasons import (
     Template,
     _strings,
     cards,
+    default_rate,
     joined,
     money,
     qualified,
@@ -85,6 +86,34 @@ def _zh_runner(r: Reason) -> str:
         return str(r.fields["runner"])
     zero = int(r.num("zero")) if r.fields.get("zero") else 0
     return str(name) + ("" if not zero else "（分布式优化器，即 ZeRO-1）" if zero == 1 else f"（ZeRO-{zero}）")
+
+
+def _zh_default_rate(r: Reason, batch: str, rate: str) -> str:
+    """est.default-rate in Chinese (reasons.default_rate): the command line's flags (ZH_REASONS) or the window's
+    fields (WINDOW_ZH)."""
+    return (
+        f"默认计算阶段利用率：{r.fields['arch']} 在隐藏维度 {r.fields['hidden']} 下为 bf16 张量峰值的 {r.num('rate'):.0%}"
+        "（已发表的最大规模训练：A100 上 1T GPT 为 50%，H100 上 Llama 3 405B 为 43%，隐藏维度越小越低：每 FLOP 的访存更多"
+        + (
+            ""
+            if r.fields.get("fused") is None
+            else "；逐元素运算已融合（torch.compile 或融合算子：torchtitan 在 H100 上测得 Llama 3.1 8B 比 eager 快 1.157 倍）"
+            if r.fields.get("fused")
+            else "；逐元素运算以 eager 方式运行，每次都要往返显存"
+        )
+        + (
+            f"；{int(r.num('rows')):,} 行的 GEMM 保持该参考训练 SM 占用率的 {r.num('shape'):.0%}（波次量化；{batch}）"
+            if r.fields.get("shape") is not None
+            else ""
+        )
+        + (
+            f"；已扣除该参考训练的流水线气泡和张量并行 all-reduce：其单步 {r.num('computed'):.0%} 在计算"
+            if r.fields.get("computed") is not None
+            else ""
+        )
+        + "）；不能重叠的通信另计（按墙钟时间算的 MFU 更低）"
+        + rate
+    )
 
 
 def t(text: str) -> str:
@@ -1562,28 +1591,7 @@ ZH_REASONS: dict[str, Template] = {
     ),
     "est.qlora-rate": "QLoRA 每次前向和反向都要反量化 NF4 权重（bitsandbytes：每次 GEMM 前先生成 16 位权重副本）："
     "每个微批次 {tokens:,} 个 token 时，GEMM 保留 bf16 数值的 {share:.0%}",
-    "est.default-rate": lambda r, _say: (
-        f"默认计算阶段利用率：{r.fields['arch']} 在隐藏维度 {r.fields['hidden']} 下为 bf16 张量峰值的 {r.num('rate'):.0%}"
-        "（已发表的最大规模训练：A100 上 1T GPT 为 50%，H100 上 Llama 3 405B 为 43%，隐藏维度越小越低：每 FLOP 的访存更多"
-        + (
-            ""
-            if r.fields.get("fused") is None
-            else "；逐元素运算已融合（torch.compile 或融合算子：torchtitan 在 H100 上测得 Llama 3.1 8B 比 eager 快 1.157 倍）"
-            if r.fields.get("fused")
-            else "；逐元素运算以 eager 方式运行，每次都要往返显存"
-        )
-        + (
-            f"；{int(r.num('rows')):,} 行的 GEMM 保持该参考训练 SM 占用率的 {r.num('shape'):.0%}（波次量化；--batch 设定每个微批的序列数）"
-            if r.fields.get("shape") is not None
-            else ""
-        )
-        + (
-            f"；已扣除该参考训练的流水线气泡和张量并行 all-reduce：其单步 {r.num('computed'):.0%} 在计算"
-            if r.fields.get("computed") is not None
-            else ""
-        )
-        + "）；不能重叠的通信另计（按墙钟时间算的 MFU 更低）；--mfu 可设定此利用率"
-    ),
+    "est.default-rate": lambda r, _say: _zh_default_rate(r, "--batch 设定每个微批的序列数", "；--mfu 可设定此利用率"),
     "est.fp8-rate": (
         "FP8 训练：GEMM（占 BF16 单步的 {gemms:.0%}）按 {tflops:.0f} TFLOPS 的 FP8 峰值运行，其余同 BF16：为 BF16 速率的 "
         "{speedup:.2f} 倍，按 BF16 峰值的利用率计（DeepSeek-V3 报告 3.3 节）"
@@ -2536,6 +2544,96 @@ form 'RTX 4090 48GB (modified)', report.fit.short_gpu_name) in Chinese; the name
 _NAME_NOTE = re.compile(r" ?[(（](" + "|".join(re.escape(n) for n in ZH_NAME_NOTES) + r")[)）]")
 
 
+FIELD_HELP_ZH: dict[str, str] = {
+    "AMD core chiplets (CCDs), from AMD's product page": "AMD 核心小芯片（CCD）数，取自 AMD 产品页",
+    "CPU generation a board must list in cpu_families (e.g. 'xeon-w-2400', 'epyc-9004')": (
+        "主板的 cpu_families 必须列出的 CPU 代别（如 'xeon-w-2400'、'epyc-9004'）"
+    ),
+    "DIMM slots per channel (1DPC or 2DPC boards)": "每通道的内存插槽数（1DPC 或 2DPC 主板）",
+    "GB of memory on the card: 1 GB to 1 TB": "卡上显存 GB 数：1 GB 到 1 TB",
+    "GB/s, peak": "GB/s，峰值",
+    "GPUDirect peer-to-peer over PCIe (False on GeForce)": "经 PCIe 的 GPUDirect 点对点（GeForce 为 False）",
+    "GPUs on one card (the Arc Pro B60 Dual carries two, each with its own memory and x8 link): vram_gb, bandwidth and "
+    "throughput are per GPU; tdp_w, size and connectors per card": (
+        "一张卡上的 GPU 数（Arc Pro B60 Dual 有两个，各有自己的显存和 x8 链路）：vram_gb、带宽和算力按每个 GPU 计；"
+        "tdp_w、尺寸和供电接口按每张卡计"
+    ),
+    "HF model_type, e.g. llama, qwen2, qwen3_moe, deepseek_v3": "HF 的 model_type，如 llama、qwen2、qwen3_moe、deepseek_v3",
+    "N+N redundant modules: plan against half of included_psu_w": "N+N 冗余电源模块：按 included_psu_w 的一半规划",
+    "None for a desktop or laptop": "台式机或笔记本留空（None）",
+    "RDMA fabric between instances per GPU (None: not offered for clusters)": (
+        "实例之间每 GPU 的 RDMA 网络（None：不提供集群）"
+    ),
+    "Spec sheet, datasheet or config.json URL": "规格表、数据手册或 config.json 的网址",
+    "SwiGLU/GeGLU: three projection matrices": "SwiGLU/GeGLU：三个投影矩阵",
+    "TDP, or PPT where the vendor gives one": "TDP，厂商给出 PPT 时用 PPT",
+    "a native 12VHPWR/12V-2x6 socket (ATX 3.x excursion tested)": "原生 12VHPWR/12V-2x6 接口（通过 ATX 3.x 瞬时功率测试）",
+    "absolute position table (GPT-3)": "绝对位置编码表（GPT-3）",
+    "bridge family it fits, e.g. 'rtx3090', 'a6000'": "适配的桥接器系列，如 'rtx3090'、'a6000'",
+    "bridge family, e.g. 'rtx3090', 'a6000', 'nvlink4-sxm'": "桥接器系列，如 'rtx3090'、'a6000'、'nvlink4-sxm'",
+    "catalog GPU id, e.g. 'h100-sxm'": "目录中的 GPU 标识，如 'h100-sxm'",
+    "compute-fabric NIC line rate per GPU (None: not built to cluster)": "每 GPU 的计算网络网卡线速（None：不组集群）",
+    "cooling capacity as rated or estimated": "额定或估算的散热能力",
+    "dense MLP width (for MoE: see moe)": "稠密 MLP 宽度（MoE 见 moe）",
+    "dense tensor FP16 with FP32 accumulate": "稠密张量 FP16，FP32 累加",
+    "expansion slots the cooler covers": "散热器占用的扩展槽位数",
+    "for GPU servers: double-width GPU bays": "GPU 服务器：双宽 GPU 槽位",
+    "gated attention: q_proj also emits a per-head output gate (Qwen3-Next)": (
+        "门控注意力：q_proj 还为每个注意力头输出一个门（Qwen3-Next）"
+    ),
+    "highest officially supported MT/s": "官方支持的最高 MT/s",
+    "how many layers use the window (None: all when sliding_window is set)": (
+        "使用滑动窗口的层数（None：设置了 sliding_window 时全部层）"
+    ),
+    "how the throughput figures were read from the spec sheet": "算力数字如何从规格表读出",
+    "id of the CPU": "CPU 的标识",
+    "id of the GPU it carries ('integrated' for a unified-memory system)": "所带 GPU 的标识（统一内存系统为 'integrated'）",
+    "id of the board a GPU-server barebone comes with": "GPU 服务器准系统自带主板的标识",
+    "id of the card this is a China-market variant of": "本卡作为其中国市场版本的原卡标识",
+    "line rate of one port, Gb/s": "单个端口的线速，Gb/s",
+    "lowest AC input for full rated output": "满额定输出所需的最低交流输入",
+    "memory channels the board wires per socket": "主板每个插槽连接的内存通道数",
+    "multi-token-prediction layers shipped beside the model (not counted in params)": (
+        "随模型一起发布的多 token 预测层（不计入参数量）"
+    ),
+    "no fan of its own: works only where server fans force air through it (R4)": (
+        "自身无风扇：只能在服务器风扇强制送风处工作（R4）"
+    ),
+    "not a vendor product: memory or board reworked by a refurbisher (no warranty, no vendor support)": (
+        "非厂商产品：由翻新商改过显存或电路板（无保修，无厂商支持）"
+    ),
+    "not legally sold into China": "不能合法销往中国",
+    "officially supported MT/s with two DIMMs per channel (None: not published)": (
+        "每通道两条内存时官方支持的 MT/s（None：未公布）"
+    ),
+    "ports of a switch or NIC": "交换机或网卡的端口数",
+    "precision the released weights are stored in (None: not recorded)": "发布的权重所用的存储精度（None：未记录）",
+    "published active parameters per token, billions": "公布的每 token 激活参数量，十亿",
+    "published total parameters, billions": "公布的总参数量，十亿",
+    "riser signal rating": "延长线的信号等级",
+    "server GPU bays (double-width, x16 each) instead of desktop slot geometry": (
+        "服务器 GPU 槽位（双宽，各 x16），而非台式机插槽布局"
+    ),
+    "server chassis that ship with PSUs: all modules": "自带电源的服务器机箱：全部模块合计",
+    "slot distance a bridge spans": "桥接器跨越的槽位距离",
+    "system maximum from the spec sheet": "规格表中的系统最大值",
+    "the lowest power cap the driver accepts, W (nvidia-smi -q -d POWER 'Min Power Limit', amdgpu power1_cap_min); "
+    "set only where a report says so, with power_limit_source": (
+        "驱动接受的最低功耗上限，W（nvidia-smi -q -d POWER 的 'Min Power Limit'，amdgpu 的 power1_cap_min）；"
+        "仅在有报告说明时填写，并填 power_limit_source"
+    ),
+    "total bidirectional GB/s": "双向合计 GB/s",
+    "typical draw of a switch": "交换机的典型功耗",
+    "usable lanes from the CPU (chipset link excluded)": "CPU 提供的可用通道数（不含芯片组链路）",
+    "where power_limit_min_w was read (a URL and what it shows)": "power_limit_min_w 的出处（网址及其所示内容）",
+    "which linear layers carry biases: none, q/k/v only (Qwen2), all (GPT-3)": (
+        "哪些线性层带偏置：无、仅 q/k/v（Qwen2）、全部（GPT-3）"
+    ),
+    "which weights carry native_precision, e.g. 'routed experts'": "哪些权重采用 native_precision，如 'routed experts'",
+}
+"""The catalog's field descriptions (models.py, the editor's tooltips) in Chinese, keyed by their English."""
+
+
 def part_names(text: str) -> str:
     """`text` with the notes of the part names in it in the current language (ZH_NAME_NOTES); as it is in English."""
     if current() != "zh_CN":
@@ -2547,6 +2645,15 @@ def part_names(text: str) -> str:
 # has no flags, it has fields; each names the field as the window labels it (`self.tr` in qt/requirements.py and its
 # Chinese in resources/translations: "Prompt", 提示词). The command line and the sheets keep EN and ZH_REASONS.
 WINDOW_EN: dict[str, Template] = {
+    # the compute-phase rate: the fine-tuning tab sets the micro-batch and has no rate field, the pretraining tab
+    # sets the rate and trains one sequence a micro-batch (qt/requirements.py: "Micro-batch", "Compute util.")
+    "est.default-rate": lambda r, _say: default_rate(
+        r,
+        "the Micro-batch field sets the sequences per micro-batch"
+        if r.fields.get("job") == "finetune"
+        else "one sequence per micro-batch",
+        "" if r.fields.get("job") == "finetune" else "; the Compute util. field sets this rate",
+    ),
     "est.typical-prompt": lambda r, _say: (
         f"no prompt length given: the first token is timed for a typical {r.num('prompt'):,.0f}-token prompt"
         + (
@@ -2568,6 +2675,11 @@ WINDOW_EN: dict[str, Template] = {
     ),
 }
 WINDOW_ZH: dict[str, Template] = {
+    "est.default-rate": lambda r, _say: _zh_default_rate(
+        r,
+        "“微批次”一栏设定每个微批的序列数" if r.fields.get("job") == "finetune" else "每个微批一个序列",
+        "" if r.fields.get("job") == "finetune" else "；可在“计算利用率”一栏设定此利用率",
+    ),
     "est.typical-prompt": lambda r, _say: (
         f"未填写提示词长度：首个 token 的等待按常见的 {r.num('prompt'):,.0f} token 提示词计算"
         + (
@@ -2581,3 +2693,8 @@ WINDOW_ZH: dict[str, Template] = {
 }
 _WINDOW_EN: Mapping[str, Template] = ChainMap(WINDOW_EN, EN)
 _WINDOW_ZH: Mapping[str, Template] = ChainMap(WINDOW_ZH, ZH_REASONS)
+
+
+def field_help(description: str) -> str:
+    """A catalog field's description (the editor's tooltip) in the current language; as written where it has none."""
+    return FIELD_HELP_ZH.get(description, description) if current() == "zh_CN" else description
