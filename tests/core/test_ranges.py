@@ -234,30 +234,52 @@ def test_torchtune_full_finetune_needs_far_less_than_mixed_precision(catalog: An
     assert tt.host_ram_bytes > 10 * 2**30  # the paged 8-bit states live in unified memory
 
 
-def test_a_regime_reads_its_own_range_only_with_enough_rows_and_sources() -> None:
-    """Issue #29 (crossval.regime_range_factors): a regime's 80 % range comes from its own cross-validated residuals
-    only with REGIME_MIN_ROWS rows from REGIME_MIN_SOURCES sources; a regime of one source's rows, however many, and a
-    regime of a few rows read the pooled bounds of all the kind's rows."""
+def test_a_regime_s_range_counts_sources_not_rows() -> None:
+    """Issue #29 (crossval.regime_range_factors, ranges17): a regime's range is every sum of a source's bias (its median
+    cross-validated log ratio, each source once) and a row's scatter about its source's median; the biases are the
+    regime's own from REGIME_MIN_SOURCES sources, the scatter its own from REGIME_MIN_ROWS rows, else the kind's. So a
+    regime of one source's many tight rows (the batched decode rows: 34 of 36 ML.ENERGY's) keeps its rows' scatter but
+    not the one source's bias as the whole story, and a large source does not set a regime's width alone."""
     from configurator.core.estimate.crossval import (
         REGIME_MIN_ROWS,
         REGIME_MIN_SOURCES,
         Point,
+        bias_scatter_factors,
         quantile_factors,
         regime_range_factors,
     )
 
-    wide = [Point(1.0, 1.0 / r, f"s{i % REGIME_MIN_SOURCES}") for i, r in enumerate([0.6, 0.8, 1.0, 1.2, 1.6] * 4)]
-    narrow = [Point(1.0, 1.0 / r, "one-source") for r in [0.98, 1.0, 1.02] * 6]
-    few = [Point(1.0, 1.0 / r, f"s{i}") for i, r in enumerate([0.9, 1.1, 1.0])]
-    assert len(wide) >= REGIME_MIN_ROWS and len(narrow) >= REGIME_MIN_ROWS and len(few) < REGIME_MIN_ROWS
-    factors = regime_range_factors({"wide": wide, "narrow": narrow, "few": few})
-    pooled = quantile_factors(wide + narrow + few)
-    assert factors["wide"] == (quantile_factors(wide), factors["wide"][1]) and factors["wide"][1].startswith("own")
-    assert factors["narrow"][0] == pooled and factors["narrow"][1].startswith("pooled")
-    assert factors["few"][0] == pooled
-    assert factors["narrow"][0][0] < quantile_factors(narrow)[0]  # one source's tight spread is not trusted alone
-    by_source = regime_range_factors({"wide": wide, "narrow": narrow, "few": few}, by_source=True)
-    assert by_source["wide"][0] == quantile_factors(wide, by_source=True)
+    def pts(source: str, ratios: list[float]) -> list[Point]:
+        return [Point(r, 1.0, source) for r in ratios]
+
+    # three sources, one of them 30 tight rows: the rows' quantiles describe that source, the rule all three
+    big = pts("big", [0.98, 1.0, 1.02] * 10)
+    mixed = big + pts("low", [0.75]) + pts("high", [1.3])
+    one_source = pts("one", [1.1, 1.12, 1.14] * 4)
+    few = pts("f1", [0.9]) + pts("f2", [1.0]) + pts("f3", [1.2])
+    assert len(mixed) >= REGIME_MIN_ROWS and len(one_source) >= REGIME_MIN_ROWS and len(few) < REGIME_MIN_ROWS
+    answer = regime_range_factors({"mixed": mixed, "one source": one_source, "few": few}, widen_biases=False)
+    assert quantile_factors(mixed)[0] > 0.97  # rows counted alike: the big source alone
+    low, high = answer["mixed"][0]
+    assert low < 0.8 and high > 1.25 and answer["mixed"][1].endswith("own sources' biases, own rows' scatter")
+    # one source however many rows: its scatter, the kind's 7 sources' biases (wider than its own 1.10-1.14)
+    low, high = answer["one source"][0]
+    assert low < 0.85 and high > 1.2 and "the kind's 7 sources' biases, own rows' scatter" in answer["one source"][1]
+    # a few rows from enough sources: their biases, the kind's rows' scatter
+    assert "own sources' biases, the kind's" in answer["few"][1]
+    # sources that agree give their rows' own scatter; the rule with both parts its own is the source-by-source one
+    agreeing = [Point(r, 1.0, f"s{i % REGIME_MIN_SOURCES}") for i, r in enumerate([0.9, 1.0, 1.1] * 4)]
+    assert regime_range_factors({"a": agreeing}, widen_biases=False)["a"][0] == pytest.approx(
+        quantile_factors(agreeing, by_source=True)
+    )
+    # widening: S biases' distances from their median scaled by sqrt(1 + 1/S), never narrower
+    widened = regime_range_factors({"mixed": mixed}, widen_biases=True)["mixed"][0]
+    plain = regime_range_factors({"mixed": mixed}, widen_biases=False)["mixed"][0]
+    assert widened[0] < plain[0] and widened[1] > plain[1]
+    k = math.sqrt(1 + 1 / 3)
+    biases = [0.0, math.log(0.75) * k, math.log(1.3) * k]  # medians of big, low, high about big's 0
+    scatter = [math.log(r) for r in [0.98, 1.0, 1.02] * 10] + [0.0, 0.0]
+    assert widened == pytest.approx(bias_scatter_factors(biases, scatter))
 
 
 def test_an_80_percent_range_from_a_few_rows_is_not_their_extremes() -> None:
