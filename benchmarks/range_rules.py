@@ -107,6 +107,26 @@ def bias_scatter(widen: bool) -> Rule:
     return rule
 
 
+def bias_scatter_dominance(by_regime: dict[str, list[Point]], kind: str) -> dict[str, tuple[Factors, str]]:
+    """As the shipped rule, but a regime's own biases only when no source holds over half its rows."""
+    pooled_bias, pooled_scatter = crossval.bias_and_scatter([p for v in by_regime.values() for p in v])
+    out = {}
+    for regime, pts in by_regime.items():
+        bias, scatter = crossval.bias_and_scatter(pts)
+        n_of = _sources(pts)
+        own_bias = len(bias) >= crossval.REGIME_MIN_SOURCES and max(n_of.values()) * 2 <= len(pts)
+        own_scatter = len(scatter) >= crossval.REGIME_MIN_ROWS
+        biases = list((bias if own_bias else pooled_bias).values())
+        centre, widen = statistics.median(biases), math.sqrt(1 + 1 / len(biases))
+        biases = [centre + (b - centre) * widen for b in biases]
+        f = crossval.bias_scatter_factors(biases, scatter if own_scatter else pooled_scatter)
+        out[regime] = (
+            f,
+            ("own" if own_bias else "kind's") + " biases, " + ("own" if own_scatter else "kind's") + " rows",
+        )
+    return out
+
+
 RULES: dict[str, Rule] = {
     "A rows, 10 rows / 3 sources (rounds 15-20)": gated(_rows, False),
     "B as A, no source over half": gated(_rows, True),
@@ -114,6 +134,7 @@ RULES: dict[str, Rule] = {
     "D source sums, 10 / 3": gated(_sums, False),
     "E bias from 3 sources, scatter from 10 rows": bias_scatter(False),
     "F as E, biases widened by sqrt(1 + 1/S) (shipped)": bias_scatter(True),
+    "G as F, own biases only if no source over half": bias_scatter_dominance,
 }
 
 

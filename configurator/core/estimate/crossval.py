@@ -250,7 +250,7 @@ def conformal_factors(points: Sequence[Point], coverage: float = 0.8) -> tuple[f
     return math.exp(min(0.0, low)), math.exp(max(0.0, high))
 
 
-def _bias_and_scatter(points: Sequence[Point]) -> tuple[dict[str, float], list[float]]:
+def bias_and_scatter(points: Sequence[Point]) -> tuple[dict[str, float], list[float]]:
     """Each source's median log ratio (its bias) and each row's log ratio less its source's median (its scatter)."""
     by_source: dict[str, list[float]] = {}
     for p in points:
@@ -263,7 +263,7 @@ def _bias_and_scatter(points: Sequence[Point]) -> tuple[dict[str, float], list[f
 def _source_sums(points: Sequence[Point]) -> list[float]:
     """Every sum of one source's median log ratio (its bias, each source counted once however many rows it holds) and
     one row's residual about its own source's median (its scatter): what a row from a source never seen may bring."""
-    bias, scatter = _bias_and_scatter(points)
+    bias, scatter = bias_and_scatter(points)
     if not bias:
         raise ValueError("no answered rows to derive an interval from")
     return sorted(b + w for b in bias.values() for w in scatter)
@@ -368,10 +368,10 @@ def regime_range_factors(
     from their median are scaled by sqrt(1 + 1 / S): a fresh source's bias varies about a centre the S known ones only
     estimate (the prediction interval of a new draw; 1.15 for 3 sources, 1.05 for 10). Every range in ranges.py is this
     rule's answer."""
-    pooled_bias, pooled_scatter = _bias_and_scatter([p for pts in by_regime.values() for p in pts])
+    pooled_bias, pooled_scatter = bias_and_scatter([p for pts in by_regime.values() for p in pts])
     out: dict[str, tuple[tuple[float, float], str]] = {}
     for regime, pts in by_regime.items():
-        bias, scatter = _bias_and_scatter(pts)
+        bias, scatter = bias_and_scatter(pts)
         own_bias = len(bias) >= REGIME_MIN_SOURCES
         own_scatter = len(scatter) >= REGIME_MIN_ROWS
         biases = list((bias if own_bias else pooled_bias).values())
