@@ -21,7 +21,7 @@ latter). A training row is a whole run's total or a steady-state rate, each scor
 (ranges.STEADY_STATE). --rows lists every row; --fit prints the
 constants refitted on all reference rows beside the shipped ones; --ranges prints interval factors
 derived from the cross-validated errors, for decode and prefill per assigned regime, and per regime the "rule" line
-(crossval.regime_range_factors: Weibull-position quantiles, source by source for memory) whose factors ranges.py
+(crossval.regime_range_factors: Weibull-position quantiles of source biases plus row scatter) whose factors ranges.py
 ships, rounded outward, with the share of its cross-validated and holdout rows they hold.
 --group=source (the default folds) also prints, per source, the fitted and the cross-validated errors side by side;
 --group=architecture leaves one model architecture (the catalog's HF model_type: llama, qwen3_moe, deepseek_v3, ...) out
@@ -46,7 +46,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from configurator.core.estimate import estimator
 from configurator.core.estimate.crossval import (
     KNOBS,
-    RANGE_BY_SOURCE,
     Point,
     Summary,
     conformal_factors,
@@ -403,15 +402,15 @@ def rule_factors(
     kind: str, pairs: list[tuple[Row, Point]], catalog: object
 ) -> dict[str, tuple[tuple[float, float], str]]:
     """The 80 % range factors ranges.py ships, from the cross-validated (row, point) pairs of one kind: per regime the
-    estimate assigns (regime_points), crossval.regime_range_factors (Weibull-position quantiles; source by source for
-    crossval.RANGE_BY_SOURCE kinds); a kind without regimes is one group, "all". An inference-memory weights row is the
+    estimate assigns (regime_points), crossval.regime_range_factors (Weibull-position quantiles of every source bias
+    plus row scatter, each source counted once); a kind without regimes is one group, "all". An inference-memory weights row is the
     weights kind's (is_weights_row) and stays out of the memory regimes."""
     if kind == "inference_memory":
         pairs = [(r, p) for r, p in pairs if not is_weights_row(p)]
     groups = regime_points(kind, pairs, catalog)
     if not groups:
         groups = {"all": [p for _, p in pairs if p.estimated]}
-    return regime_range_factors(groups, by_source=kind in RANGE_BY_SOURCE)
+    return regime_range_factors(groups)
 
 
 def regime_coverage(points: list[Point], catalog: object, kind: str = "decode_speed") -> str:
@@ -700,8 +699,7 @@ def _print_ranges(run: _Kind) -> None:
         inside = f"; holds {coverage(pts_cv, (rlo, rhi)):.0%} of its cross-validated rows"
         if pts_held:
             inside += f", {coverage(pts_held, (rlo, rhi)):.0%} of its {len(pts_held)} holdout rows"
-        by = ", source by source" if kind in RANGE_BY_SOURCE else ""
-        print(f"    rule (crossval.regime_range_factors{by}) {name}: ({rlo:.3f}, {rhi:.3f}), {how}{inside}")
+        print(f"    rule (crossval.regime_range_factors) {name}: ({rlo:.3f}, {rhi:.3f}), {how}{inside}")
     if kind not in SPEED_KINDS and run.by_regime.get("cross-val"):
         for name, pts in sorted(run.by_regime["cross-val"].items()):
             if len({p.group for p in pts}) < 2:

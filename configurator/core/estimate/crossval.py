@@ -250,17 +250,22 @@ def conformal_factors(points: Sequence[Point], coverage: float = 0.8) -> tuple[f
     return math.exp(min(0.0, low)), math.exp(max(0.0, high))
 
 
-def _source_sums(points: Sequence[Point]) -> list[float]:
-    """Every sum of one source's median log ratio (its bias, each source counted once however many rows it holds) and
-    one row's residual about its own source's median (its scatter): what a row from a source never seen may bring."""
+def bias_and_scatter(points: Sequence[Point]) -> tuple[dict[str, float], list[float]]:
+    """Each source's median log ratio (its bias) and each row's log ratio less its source's median (its scatter)."""
     by_source: dict[str, list[float]] = {}
     for p in points:
         if p.estimated:
             by_source.setdefault(p.group, []).append(math.log(p.measured / p.estimated))
-    if not by_source:
-        raise ValueError("no answered rows to derive an interval from")
     bias = {g: statistics.median(v) for g, v in by_source.items()}
-    scatter = [x - bias[g] for g, v in by_source.items() for x in v]
+    return bias, [x - bias[g] for g, v in by_source.items() for x in v]
+
+
+def _source_sums(points: Sequence[Point]) -> list[float]:
+    """Every sum of one source's median log ratio (its bias, each source counted once however many rows it holds) and
+    one row's residual about its own source's median (its scatter): what a row from a source never seen may bring."""
+    bias, scatter = bias_and_scatter(points)
+    if not bias:
+        raise ValueError("no answered rows to derive an interval from")
     return sorted(b + w for b in bias.values() for w in scatter)
 
 
@@ -326,40 +331,63 @@ def coverage(points: Sequence[Point], factors: tuple[float, float]) -> float:
     return inside / len(answered)
 
 
-# A regime carries its own 80 % range only when its cross-validated rows can describe a source never seen: at least
-# this many rows from at least this many sources (issue #29); below that its rows are too few or come from one or two
-# set-ups, and it reads its kind's pooled bounds. Fixed before the ranges were derived, not chosen per regime.
+# A regime's 80 % range counts sources, not rows (issue #29, ranges17): a row from a source never seen brings that
+# source's bias (one of the sources' median log ratios, each source once however many rows it holds) and its own scatter
+# about it (one of the rows' residuals about their source's median), as source_conformal_factors reads them. The two
+# parts are estimated apart: the spread of biases from the regime's own sources when it has at least REGIME_MIN_SOURCES
+# of them and no one source holds over half its rows, else from every source of the kind; the scatter from the regime's own rows when it has at least
+# REGIME_MIN_ROWS of them, else from every row of the kind. So a regime of one source's many rows (the batched decode
+# rows, 34 of 36 ML.ENERGY's) keeps its rows' scatter but takes the kind's spread between sources, and a large source no
+# longer sets a regime's width alone. Fixed before the ranges were derived, not chosen per regime; the rule was chosen
+# among candidates on leave-one-source-out coverage of the cross-validated rows alone (benchmarks/range_rules.py).
 REGIME_MIN_ROWS = 10
 REGIME_MIN_SOURCES = 3
 
 
+def bias_scatter_factors(
+    biases: Sequence[float], scatter: Sequence[float], coverage: float = 0.8
+) -> tuple[float, float]:
+    """(low, high) multipliers from every sum of one source bias and one row's scatter (log ratios), at the Weibull
+    plotting positions of quantile_factors; widened to contain 1."""
+    sums = sorted(b + w for b in biases for w in scatter)
+    if not sums:
+        raise ValueError("no answered rows to derive an interval from")
+    tail = (1 - coverage) / 2
+    low = _weibull_quantile(sums, tail)
+    high = _weibull_quantile(sums, 1 - tail)
+    return math.exp(min(0.0, low)), math.exp(max(0.0, high))
+
+
 def regime_range_factors(
-    by_regime: dict[str, Sequence[Point]], coverage: float = 0.8, by_source: bool = False
+    by_regime: dict[str, Sequence[Point]], coverage: float = 0.8, widen_biases: bool = True
 ) -> dict[str, tuple[tuple[float, float], str]]:
-    """Per regime, the 80 % range factors from the spread of its leave-one-source-out residuals and how they were
-    derived: the quantile bounds (quantile_factors, over rows or with `by_source` over source-by-source sums) of the
-    regime's own rows when it has REGIME_MIN_ROWS answered rows from REGIME_MIN_SOURCES sources, else those of all the
-    kind's rows pooled ("pooled"). Every range in ranges.py is this rule's answer (RANGE_BY_SOURCE names the kinds read
-    source by source)."""
-    pooled_points = [p for pts in by_regime.values() for p in pts if p.estimated]
-    pooled = quantile_factors(pooled_points, coverage, by_source)
+    """Per regime, the 80 % range factors from its leave-one-source-out residuals and how they were derived: every sum
+    of a source's bias and a row's scatter (bias_scatter_factors), the biases of the regime's own sources when it has
+    REGIME_MIN_SOURCES of them and none holds over half its rows, else of all the kind's sources ("kind's sources"), the scatter of its own rows when it
+    has REGIME_MIN_ROWS of them, else of all the kind's rows ("kind's rows"). With `widen_biases`, the S biases' distances
+    from their median are scaled by sqrt(1 + 1 / S): a fresh source's bias varies about a centre the S known ones only
+    estimate (the prediction interval of a new draw; 1.15 for 3 sources, 1.05 for 10). Every range in ranges.py is this
+    rule's answer."""
+    pooled_bias, pooled_scatter = bias_and_scatter([p for pts in by_regime.values() for p in pts])
     out: dict[str, tuple[tuple[float, float], str]] = {}
     for regime, pts in by_regime.items():
-        answered = [p for p in pts if p.estimated]
-        sources = len({p.group for p in answered})
-        if len(answered) >= REGIME_MIN_ROWS and sources >= REGIME_MIN_SOURCES:
-            out[regime] = (
-                quantile_factors(answered, coverage, by_source),
-                f"own: {len(answered)} rows, {sources} sources",
-            )
-        else:
-            out[regime] = (pooled, f"pooled: {len(answered)} rows from {sources} source(s) of its own")
+        bias, scatter = bias_and_scatter(pts)
+        rows_of: dict[str, int] = {}
+        for p in pts:
+            if p.estimated:
+                rows_of[p.group] = rows_of.get(p.group, 0) + 1
+        own_bias = len(bias) >= REGIME_MIN_SOURCES and max(rows_of.values()) * 2 <= len(scatter)
+        own_scatter = len(scatter) >= REGIME_MIN_ROWS
+        biases = list((bias if own_bias else pooled_bias).values())
+        if widen_biases and biases:
+            centre, widen = statistics.median(biases), math.sqrt(1 + 1 / len(biases))
+            biases = [centre + (b - centre) * widen for b in biases]
+        factors = bias_scatter_factors(biases, scatter if own_scatter else pooled_scatter, coverage)
+        how = (
+            f"{len(scatter)} rows from {len(bias)} source(s): "
+            + ("own sources' biases" if own_bias else f"the kind's {len(pooled_bias)} sources' biases")
+            + ", "
+            + ("own rows' scatter" if own_scatter else f"the kind's {len(pooled_scatter)} rows' scatter")
+        )
+        out[regime] = (factors, how)
     return out
-
-
-# Kinds whose range is read source by source (quantile_factors(by_source=True)): a memory figure's sources are each
-# one framework's or one runtime's own accounting (torchtune, LLaMA-Factory, Unsloth; Qwen-1's and ChatGLM's remote
-# code), so a source never seen brings a bias of its own, and one large source (16 of the 34 QLoRA rows are Unsloth's)
-# would otherwise set the width alone. Speed and training rows keep row by row: each source spans many GPUs, engines
-# and models, and a source's fold already refits the constants its rows share.
-RANGE_BY_SOURCE = frozenset({"inference_memory", "weights", "finetune_memory"})
