@@ -187,6 +187,13 @@ class DimmPopulation(Rule):
             zh="{modules} 条内存插在 {channels} 个内存通道上：每个通道均匀插满才有全部带宽",
         ),
         Message(
+            "uneven-from-ram",
+            "{modules} modules on {channels} memory channels: decode reads the weights from RAM, so its speed is the "
+            "memory bandwidth; populate every channel evenly (one or two modules each)",
+            zh="{modules} 条内存插在 {channels} 个内存通道上：解码从内存读取权重，速度取决于内存带宽；"
+            "每个通道须均匀插满（每通道一或两条）",
+        ),
+        Message(
             "even",
             "{modules} modules on {channels} memory channels ({per_channel} per channel)",
             zh="{modules} 条内存插在 {channels} 个内存通道上（每通道 {per_channel} 条）",
@@ -214,8 +221,12 @@ class DimmPopulation(Rule):
                 else:
                     model.m.add(model.dimms <= usable_dimms(cpu, board)).only_enforce_if([cvar, model.b[bi]])
 
-    def check(self, cpu: Cpu, board: Motherboard, modules: int) -> Check:
-        """No more DIMMs than the channels take; every channel populated, evenly, for bandwidth."""
+    def check(self, cpu: Cpu, board: Motherboard, modules: int, from_ram: bool = False) -> Check:
+        """No more DIMMs than the channels take (fail); every channel populated, evenly, for bandwidth. One severity per
+        situation, the same the solver applies (`constrain`): where decode reads weights from RAM (`from_ram`: experts
+        or layers in RAM, or a CPU-only machine) the bandwidth is the speed, and uneven channels fail (the solver's
+        "dimms from ram" site bans them, and the CPU-only hosts are bounded by this check); where the weights sit in
+        VRAM, RAM only loads them, and uneven channels warn."""
         usable = usable_dimms(cpu, board)
         channels = memory_channels_used(cpu, board)
         if modules > usable:
@@ -230,15 +241,17 @@ class DimmPopulation(Rule):
                 per_channel=usable // max(channels, 1),
             )
         if modules < channels or modules % channels:
+            if from_ram:
+                return self.say("fail", "uneven-from-ram", modules=modules, channels=channels)
             return self.say("warn", "uneven", modules=modules, channels=channels)
         return self.verdict(True, "even", modules=modules, channels=channels, per_channel=modules // channels)
 
     def assess(self, build: BuildFacts) -> Check | None:
-        return self.check(build.cpu, build.board, build.modules)
+        return self.check(build.cpu, build.board, build.modules, from_ram=build.offloaded_bytes > 0)
 
 
-def dimm_population(cpu: Cpu, board: Motherboard, modules: int) -> Check:
-    return instance(DimmPopulation).check(cpu, board, modules)
+def dimm_population(cpu: Cpu, board: Motherboard, modules: int, from_ram: bool = False) -> Check:
+    return instance(DimmPopulation).check(cpu, board, modules, from_ram)
 
 
 def memory_kind_key(kit: MemoryKit | Motherboard) -> Hashable:

@@ -320,7 +320,8 @@ def _positions(cand: Candidates) -> tuple[tuple[int, int, int, int], ...]:
                     if modules > usable or m.total_gb * kits > most_gb:
                         continue
                     if modules not in populated:
-                        populated[modules] = compat.dimm_population(c, b, modules).status != "fail"
+                        # a CPU-only machine decodes from RAM: every channel, evenly (RAM-4's from-RAM severity)
+                        populated[modules] = compat.dimm_population(c, b, modules, from_ram=True).status != "fail"
                     if not populated[modules]:
                         continue
                     out.append((ci, bi, mi, kits))
@@ -364,7 +365,7 @@ def _checks(
     )
     checks.append(HEAT.say("pass", "heat", btu_h=power.heat_btu_h, wall_w=power.wall_w))
     checks.append(compat.cpu_board(c, b))
-    checks.append(compat.dimm_population(c, b, modules))
+    checks.append(compat.dimm_population(c, b, modules, from_ram=True))
     checks.append(compat.memory_board(m, b))
     checks.append(
         BOARD_MEMORY.say(
