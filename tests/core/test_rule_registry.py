@@ -439,3 +439,27 @@ def test_every_check_of_a_generated_assembly_is_a_code_and_fields_that_render_it
                 assert chinese and chinese != check.message, (check.rule, check.code, chinese)
                 seen.add((check.rule, check.code))
     assert len(seen) >= 30, sorted(seen)
+
+
+def test_ram4_has_one_severity_per_situation_that_the_solver_the_checks_and_the_cpu_only_bounds_share(
+    catalog: Catalog,
+) -> None:
+    """advice17: RAM-4 warned of uneven channels in the check, banned them where the experts sit in RAM, and let the
+    CPU-only bounds through (R1 q4's 'quietest (CPU only, 12-channel)' ran 8 modules on 12 channels at a 12-channel
+    speed). One rule, one severity per situation: decode from RAM fails uneven channels (the speed is the bandwidth),
+    weights in VRAM warn (RAM only loads them)."""
+    from configurator.core.catalog.models import Cpu, Motherboard
+
+    cpu = next(c for c in catalog.records["cpus"].values() if isinstance(c, Cpu) and c.memory_channels == 12)
+    board = next(
+        b
+        for b in catalog.records["motherboards"].values()
+        if isinstance(b, Motherboard) and b.socket == cpu.socket and b.memory_channels == 12 and b.cpu_sockets == 1
+    )
+    in_vram = compat.dimm_population(cpu, board, 8)
+    from_ram = compat.dimm_population(cpu, board, 8, from_ram=True)
+    assert (in_vram.status, from_ram.status) == ("warn", "fail")
+    assert from_ram.rule == in_vram.rule == "RAM-4"
+    assert "decode reads the weights from RAM" in from_ram.message
+    assert compat.dimm_population(cpu, board, 12, from_ram=True).status == "pass"
+    assert compat.dimm_population(cpu, board, compat.usable_dimms(cpu, board) + 1, from_ram=True).status == "fail"
