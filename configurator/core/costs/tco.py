@@ -823,9 +823,7 @@ def search_rentals(
             continue
         est, resharded = _renter_estimate(caches, offer, gpu, instances, model, workload, exact_weight_bytes, laid_out)
         if not est.fits:
-            peak = est.peak_gpu
-            usable = (peak.usable_bytes or 0) / GIB
-            rejected.append((offer.id, f"does not fit: {peak.total / GIB:.1f} GiB needed per GPU of {usable:.1f} GiB"))
+            rejected.append((offer.id, _unfit(est)))
             counts["fit"] += 1
             continue
         priced = _cheapest_price(offer, catalog, build.currency, pricing)
@@ -848,7 +846,13 @@ def search_rentals(
         if best is None or _rank(candidate) < _rank(best):
             best = candidate
     measure = _measure(best, training, by_throughput, own_wall, own_decode) if best is not None else None
-    searched = _searched(best, measure, len(offers), rejected, counts, own_rate)
+    return _with_enough(_searched(best, measure, len(offers), rejected, counts, own_rate), enough, need, build)
+
+
+def _with_enough(searched: RentalSearch, enough: RentalMatch | None, need: float | None, build: Build) -> RentalSearch:
+    """The search with the cheapest offer that serves the need beside its as-fast match, when that is another offer
+    and cheaper by the hour (or no offer is as fast)."""
+    best = searched.match
     if enough is None or (best is not None and (enough.offer.id == best.offer.id or enough.hourly >= best.hourly)):
         return searched
     users = build.estimate.workload.get("batch")
@@ -859,6 +863,11 @@ def search_rentals(
             "users": users if isinstance(users, int) and not isinstance(users, bool) and users > 0 else 1,
         }
     )
+
+
+def _unfit(est: EstimateResult) -> str:
+    peak = est.peak_gpu
+    return f"does not fit: {peak.total / GIB:.1f} GiB needed per GPU of {(peak.usable_bytes or 0) / GIB:.1f} GiB"
 
 
 def _searched(
@@ -1605,19 +1614,7 @@ def tco(
 
     rows = _yearly_rows(purchase, yearly_energy, monthly_owning, monthly_rental, assumptions, years)
 
-    job = None
-    # a time for the planner's reference job (no token count asked, issue #27) is not a job to price: per token instead
-    timed_job = build.estimate.gpu_hours is not None and build.estimate.reference_tokens is None
-    if timed_job:
-        job = _job_comparison(build, match, rental_reason, wall, profile, assumptions, rate)
-        notes.append(Reason.of("tco.job-basis", years=assumptions.years))
-        if assumptions.sold_used_fraction is not None:
-            notes.append(assumptions.sold_note())
-
-    throughput = None
-    if not timed_job and own_rate:
-        throughput = _throughput(build, match, rental_reason, own_rate, wall, profile, assumptions, rate)
-        notes.append(Reason.of("tco.throughput-basis", tokens=THROUGHPUT_PROBE_TOKENS))
+    job, throughput = _job_or_rate(build, match, rental_reason, own_rate, wall, profile, assumptions, rate, notes)
 
     notes[:0] = _basis_notes(build, profile, assumptions, wall, idle, match)
     notes += _rental_notes(match, rental_reason, why_none, enough)
@@ -1645,6 +1642,31 @@ def tco(
         ownership=assumptions,
         enough=enough,
     )
+
+
+def _job_or_rate(
+    build: Build,
+    match: RentalMatch | None,
+    rental_reason: str,
+    own_rate: float | None,
+    wall: float,
+    profile: UsageProfile,
+    assumptions: OwnershipAssumptions,
+    rate: float,
+    notes: list[Reason],
+) -> tuple[JobComparison | None, ThroughputComparison | None]:
+    """A training build's one-off job bought against rented, or (no token count) its cost per token; the basis of
+    either appended to `notes`. A time for the planner's reference job (no token count asked, issue #27) is not a job
+    to price: per token instead."""
+    if build.estimate.gpu_hours is not None and build.estimate.reference_tokens is None:
+        notes.append(Reason.of("tco.job-basis", years=assumptions.years))
+        if assumptions.sold_used_fraction is not None:
+            notes.append(assumptions.sold_note())
+        return _job_comparison(build, match, rental_reason, wall, profile, assumptions, rate), None
+    if own_rate:
+        notes.append(Reason.of("tco.throughput-basis", tokens=THROUGHPUT_PROBE_TOKENS))
+        return None, _throughput(build, match, rental_reason, own_rate, wall, profile, assumptions, rate)
+    return None, None
 
 
 def depreciation_per_on_hour(purchase: float, profile: UsageProfile, assumptions: OwnershipAssumptions) -> float | None:

@@ -511,6 +511,28 @@ def _one_more_gpu(
 # --------------------------------------------------------------------------- whole systems and clusters
 
 
+def _unified_memory(system: System, est: EstimateResult, gpu: Gpu, raised: float | None) -> Check:
+    """MEM-FIT on a unified-memory system: the share its GPU wires by default, or the raised share the job needs
+    (machines.raised_memory: the OS's knob, on a Mac the very sysctl command)."""
+    from configurator.core.solve.machines import raised_memory
+
+    u = system.unified
+    assert u is not None
+    need = est.peak_gpu.total / GIB
+    if raised is not None:
+        return raised_memory(system, need, raised)
+    return MEM_FIT.say(
+        "pass",
+        "wired",
+        need_gib=need,
+        vram_gb=gpu.vram_gb,
+        fraction=u.gpu_memory_fraction,
+        memory_gb=system.memory_gb,
+        note=u.gpu_memory_note,
+        limit=memory_limit(system_vendor(system)),  # the note's OS fact as a code (words.check_text's Chinese)
+    )
+
+
 def _unified_system_build(
     system: System,
     q: Quote,
@@ -522,27 +544,10 @@ def _unified_system_build(
 ) -> Build:
     """A unified-memory system as a build: its one part, its checks (memory, circuit, noise) and its power. `raised`:
     the share of memory its GPU needs the OS's limit raised to (machines.raised_share), a warning saying how."""
-    from configurator.core.solve.machines import raised_memory
-
     assert system.unified is not None
-    peak = est.peak_gpu
     u = system.unified
-    memory = (
-        raised_memory(system, peak.total / GIB, raised)
-        if raised is not None
-        else MEM_FIT.say(
-            "pass",
-            "wired",
-            need_gib=peak.total / GIB,
-            vram_gb=gpu.vram_gb,
-            fraction=u.gpu_memory_fraction,
-            memory_gb=system.memory_gb,
-            note=u.gpu_memory_note,
-            limit=memory_limit(system_vendor(system)),  # the note's OS fact as a code (words.check_text's Chinese)
-        )
-    )
     checks = [
-        memory,
+        _unified_memory(system, est, gpu, raised),
         CIRCUIT.say(
             "pass" if system.max_power_w <= limit else "fail", "system", max_w=system.max_power_w, limit_w=limit
         ),

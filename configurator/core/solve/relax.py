@@ -823,6 +823,12 @@ def _rent_way(
     sold = ownership_for(cheapest.build, catalog).sold_used_fraction
     if cost > bought * (1.0 - (sold or 0.0)):
         return None  # buying for the job and selling after it costs less than renting it
+    return _rented(best, cost, float(deadline), bought)
+
+
+def _rented(best: RentalMatch, cost: float, deadline: float, bought: float) -> Relaxation:
+    """The way out "rent it": the matched offer's hours, cost, price date and source, as a code and in `--json`."""
+    assert best.wall_hours is not None
     price = best.price
     said = Reason.of(
         "way.rent",
@@ -831,7 +837,7 @@ def _rent_way(
         gpus=best.offer.gpu_count * best.instances,
         gpu=best.offer.gpu,
         hours=best.wall_hours,
-        deadline=float(deadline),
+        deadline=deadline,
         hourly=best.hourly,
         cost=cost,
         currency=best.currency,
