@@ -720,7 +720,9 @@ class BuildDetail(QTabWidget):
                 pane.widget().show_build(build)
         if build is not None and not self._charts_scheduled:
             self._charts_scheduled = True
-            QTimer.singleShot(0, self.make_charts)  # after this first build is painted
+            # after this first build is painted; `self` as the timer's context: a window closed before the event
+            # loop ran it (a test's teardown) drops the call, which had reached a deleted pane's layout (CI, round 21)
+            QTimer.singleShot(0, self, self.make_charts)
         self.setTabVisible(self.nodes_tab, build is not None and build.node_curve is not None)
         self._fill_noise(build)
         self.launch.show_build(build)

@@ -168,7 +168,7 @@ class MainWindow(QMainWindow):
             self.resize(min(1500, screen.width()), min(900, screen.height()))  # a 1366 x 768 laptop
         self._restore_layout()
         if self.session.catalog_problems:
-            QTimer.singleShot(0, self._warn_catalog_problems)
+            QTimer.singleShot(0, self, self._warn_catalog_problems)  # dropped if the window is gone first
 
     # ------------------------------------------------------------------ actions
 

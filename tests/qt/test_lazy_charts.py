@@ -88,3 +88,21 @@ def test_the_buy_or_rent_chart_made_late_draws_nothing_before_a_build(qtbot) -> 
     qtbot.addWidget(panel)
     panel.show_build(None)
     assert panel.costs is None and panel.chart.series == {}
+
+
+def test_a_pane_closed_before_its_charts_are_made_drops_the_call(qtbot, shipped_catalog) -> None:  # type: ignore[no-untyped-def]
+    """show_build schedules the charts for after the first build is painted; a window closed before the event loop ran
+    that (a test's teardown, a quick quit) had the call reach its deleted panes' layouts on the next test's event loop
+    ("Internal C++ object (QVBoxLayout) already deleted", CI 2026-12-04). The timer's context is the detail itself."""
+    from PySide6.QtWidgets import QApplication
+    from shiboken6 import delete
+
+    request = BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m"))
+    build = next(b for b in plan(request, shipped_catalog).builds if any(p.category == "gpu" for p in b.parts))
+    detail = BuildDetail()
+    detail.show_build(build)  # schedules make_charts
+    delete(detail)  # gone before the event loop runs
+    with qtbot.captureExceptions() as raised:
+        QApplication.processEvents()
+        qtbot.wait(10)
+    assert not raised, raised
