@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
@@ -533,7 +534,7 @@ class BuildHeader(WrappedLabel):
         # why it is shown, where it is named (walk15: "1. cheapest" stood over two cheaper builds, its "of the 3 builds
         # at reading speed or more" only in the Why column's tooltip); one line, cut to the width (at 1366 x 768 three
         # lines of it hid the fifth build), the whole of it in the tooltip
-        reason = i18n.why(build)
+        reason = _without(i18n.why(build), i18n.say(build.slower) if build.slower is not None else "")
         shown = self.tr("Why shown:")
         if reason:
             metrics = self.fontMetrics()
@@ -994,3 +995,16 @@ def estimate_html(build: Build) -> str:
         grow = QCoreApplication.translate("estimate", "Room to grow")
         text += f"<h4>{grow}</h4><ul>{upgrades}</ul>"
     return text
+
+
+def _without(reason: str, said: str) -> str:
+    """The Why line less a sentence the header says on its own warning line: a training build's "13.0x slower than
+    #5" stood twice under its label, in the Why line and as the warning (walk18)."""
+    if not said:
+        return reason
+    pieces = re.split(r"(; |；)", reason)  # the sentences and, between them, their separators as they were
+    kept: list[str] = []
+    for i in range(0, len(pieces), 2):
+        if pieces[i].strip() != said:
+            kept += ([pieces[i - 1]] if kept else []) + [pieces[i]]
+    return "".join(kept)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime
 import html
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -746,7 +747,7 @@ class MainWindow(QMainWindow):
             self.tr("Purchase list (*.xlsx);;Line items (*.csv);;Forum table (*.md);;Build sheets (*.pdf)"),
         )
         if path:
-            self.export_to(Path(path), builds)
+            self.export_to(with_chosen_suffix(Path(path), chosen), builds)
 
     def project_folder(self) -> Path:
         """Where Open and Save as start: the open project's folder, else the last project's, else home (walk8: Open
@@ -864,3 +865,15 @@ class MainWindow(QMainWindow):
             self.map_dialog.stop_workers()
         self.session.recovery.clear()
         event.accept()
+
+
+EXPORT_SUFFIXES = (".xlsx", ".csv", ".md", ".markdown", ".pdf")
+
+
+def with_chosen_suffix(path: Path, chosen_filter: str) -> Path:
+    """`path` with the suffix of the file type chosen in the save dialog when it names none of its own: Dr. Chen
+    chose "Build sheets (*.pdf)", typed "chen" and was told to choose .xlsx, .csv, .md or .pdf (walk18)."""
+    if path.suffix.lower() in EXPORT_SUFFIXES:
+        return path
+    found = re.search(r"\(\*(\.[A-Za-z0-9]+)\)", chosen_filter)
+    return path.with_name(path.name + found.group(1)) if found else path

@@ -690,3 +690,15 @@ def test_the_sheet_gives_the_decode_speed_and_first_token_with_their_ranges(scen
     assert f"{build.estimate.time_to_first_token_s:,.2f} s (80 % range {low:,.2f}-{high:,.2f})" in html
     low, high = build.estimate.to_json()["ranges"]["speed.decode_tokens_per_s"]
     assert f"{build.estimate.decode_tokens_per_s:,.1f} tokens/s (80 % range {low:,.1f}-{high:,.1f})" in html
+
+
+def test_a_long_label_names_its_sheet_without_its_parenthesis_not_cut_mid_word() -> None:
+    # Dr. Chen's walk (2026-12-04): the Chinese label of the cheapest serving build, cut at Excel's 31 characters,
+    # named the purchase list's sheet "1. 最便宜（FP8，vLLM 加载时量化，供多个用户使用：未"
+    from configurator.core.report.purchase import short_title
+
+    assert short_title("1. 最便宜（FP8，vLLM 加载时量化，供多个用户使用：未指定权重精度）") == "1. 最便宜"
+    assert short_title("2. best value (FP8, loaded by vLLM: weights left on auto)") == "2. best value"
+    assert short_title("3. fastest") == "3. fastest"
+    long = "4. " + "x" * 40
+    assert short_title(long) == long[:30] + "…" and len(short_title(long)) == 31

@@ -85,6 +85,10 @@ def test_a_training_jobs_verdict_is_the_cores_in_english(qtbot, window) -> None:
     # the "cheapest" 2 x P40 trains 12.5x slower than #3 (advice11's case): said under its label, not only in a tooltip
     slower = result.builds[0].slower
     assert slower is not None and english(slower) in window.header.text()
+    # once: the warning line, not the Why line too (walk18), however wide the window leaves that line uncut
+    window.header.resize(5000, window.header.height())
+    window.header.show_build(result.builds[0], request)
+    assert window.header.text().count(english(slower)) == 1
     costs = window.detail.buy_or_rent.costs
     assert costs is not None and costs.job is not None and costs.job.rental_cost is not None
     assert job_headline(costs.job, costs.purchase, costs.currency) == costs.job.headline

@@ -694,6 +694,30 @@ def test_export_offers_the_saved_projects_name_and_folder(qtbot, window, tmp_pat
     assert Path(offered[-1]) == tmp_path / "lab" / "chen.xlsx"
 
 
+def test_export_takes_the_suffix_of_the_file_type_chosen(qtbot, window, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Dr. Chen chose "装机单 (*.pdf)" in the export dialog and typed "chen": he was told to choose .xlsx, .csv, .md or
+    .pdf, and nothing was written (walk18)."""
+    from PySide6.QtWidgets import QFileDialog
+
+    from configurator.qt.main_window import with_chosen_suffix
+
+    _solve(
+        qtbot,
+        window,
+        BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m"), budget=2000),
+    )
+    errors: list[str] = []
+    monkeypatch.setattr(window, "show_error", lambda title, text: errors.append(text))
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **kw: (str(tmp_path / "chen"), "装机单 (*.pdf)"))
+    window.export_builds()
+    assert not errors
+    assert (tmp_path / "chen.pdf").read_bytes().startswith(b"%PDF")
+    # a name with its own known suffix keeps it; an unknown one gets the chosen type's after it
+    assert with_chosen_suffix(Path("a/chen.xlsx"), "Build sheets (*.pdf)") == Path("a/chen.xlsx")
+    assert with_chosen_suffix(Path("a/chen.v2"), "Line items (*.csv)") == Path("a/chen.v2.csv")
+    assert with_chosen_suffix(Path("a/chen"), "") == Path("a/chen")
+
+
 def test_the_power_bars_carry_their_watts_and_the_circuit_limit(qtbot, window) -> None:  # type: ignore[no-untyped-def]
     """Mina's Power tab drew two bars with no number on them: a buyer could not read the watts off (walk8)."""
     _solve(

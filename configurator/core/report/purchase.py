@@ -266,12 +266,27 @@ def non_pass_checks(build: Build) -> list[tuple[str, str, str]]:
 # XLSX
 
 
+def short_title(title: str, limit: int = 31) -> str:
+    """A worksheet tab's name of at most `limit` characters (Excel's limit): a label too long for it loses its
+    parenthesis first, whole ("1. 最便宜" of "1. 最便宜（FP8，vLLM 加载时量化，……）", cut at 31 as "……供多个用户使用：未" in
+    Dr. Chen's walk, 2026-12-04), and only then its tail, marked with an ellipsis."""
+    if len(title) <= limit:
+        return title
+    cut = min((i for i in (title.find("（"), title.find(" (")) if i > 0), default=-1)
+    if cut > 0 and len(title[:cut].rstrip()) <= limit:
+        return title[:cut].rstrip()
+    return title[: limit - 1].rstrip() + "…"
+
+
 def sheet_titles(builds: list[Build]) -> list[str]:
     """Valid (<= 31 characters, no []:*?/\\), unique worksheet names from rank and label."""
     used = {REQUEST_SHEET.lower()}
     titles: list[str] = []
     for build in builds:
-        base = _BAD_TITLE_CHARS.sub("-", _CONTROL.sub("", build_title(build))).strip("'")[:31] or f"Build {build.rank}"
+        base = (
+            short_title(_BAD_TITLE_CHARS.sub("-", _CONTROL.sub("", build_title(build))).strip("'"))
+            or f"Build {build.rank}"
+        )
         title, n = base, 2
         while title.lower() in used:
             suffix = f" ({n})"

@@ -810,18 +810,20 @@ class BuildModel:
             self._infeasible_under.append(held)
         if status not in (self.cp.OPTIMAL, self.cp.FEASIBLE):
             return None
-        # the solution's values by variable index, read in one binding call: solver.value() per variable was one
-        # each, ~2,300 a journey plan (#34); a variable's value is its entry in the solution (CP-SAT's ResponseHelper)
-        solution = list(solver.response_proto.solution)
+        # the values one by one, solver.value() per variable: reading the response's whole `solution` array at once
+        # (speed17, ~2,300 binding calls fewer a journey plan) crashed the window: a segfault in that very line on the
+        # solve thread whenever the GUI thread ran meanwhile (Dr. Chen's walk, 2026-12-04: Qwen2.5-72B chosen, then
+        # Fine-tuning; 5 of 5 runs; tests/qt/test_solve_thread.py), never on the command line
+        solution = [solver.value(v) for v in self._all_vars()]
         values = SolvedValues(
             perf=solver.value(named["perf"]),
             cost=solver.value(named["cost"]),
             noise=solver.value(named["noise"]),
             grow=solver.value(named["grow"]),
-            assignment=[solution[v.index] for v in self._all_vars()],
+            assignment=solution,
         )
         self.last_values = values
-        return self._decode(solver, solution), values
+        return self._decode(solver), values
 
     def _solver(self, time_limit: float) -> Any:
         """A CP-SAT solver for one label's solve: one worker, a work bound, the parameters for the model's size."""
@@ -914,9 +916,9 @@ class BuildModel:
     def _all_vars(self) -> list[Any]:
         return [*self.o, *self.b, *self.cpu, *self.h, *self.s, *self.mem, *self.cool, *self.d]
 
-    def _decode(self, solver: Any, solution: list[int]) -> Choice:
+    def _decode(self, solver: Any) -> Choice:
         def pick(vars_: list[Any]) -> int:
-            return next(i for i, v in enumerate(vars_) if solution[v.index])
+            return next(i for i, v in enumerate(vars_) if solver.value(v))
 
         c = self.c
         option = c.options[pick(self.o)]
