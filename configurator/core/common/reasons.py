@@ -1974,6 +1974,12 @@ EN: dict[str, Template] = {
             3: "ZeRO-3 / FSDP (parameters sharded too)",
         }[int(r.num("zero"))]
     ),
+    "est.recompute-to-fit": lambda r, _say: (
+        "activation recomputation turned on"
+        f": without it the busiest GPU needs {r.num('needed'):.1f} GiB, more than the {r.num('usable'):.1f} GiB it "
+        f"may take; recomputing each layer's activations in the backward pass saves {r.num('saved'):.1f} GiB for "
+        "about a third more compute (a practitioner's first step when a job does not fit)"
+    ),
     "est.layout-recompute": lambda r, _say: (
         "activation recomputation on" if r.fields.get("on") else "no activation recomputation"
     ),

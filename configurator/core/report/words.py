@@ -1755,6 +1755,11 @@ ZH_REASONS: dict[str, Template] = {
         }[int(r.num("zero"))]
     ),
     "est.layout-recompute": lambda r, _say: "开启激活重算" if r.fields.get("on") else "不做激活重算",
+    "est.recompute-to-fit": lambda r, _say: (
+        "已开启激活重算"
+        f"：不重算时最忙的 GPU 需要 {r.num('needed'):.1f} GiB，超过其可用的 {r.num('usable'):.1f} GiB；"
+        f"在反向传播中重算各层激活可省 {r.num('saved'):.1f} GiB，计算量约多三分之一（放不下时实践者的第一步）"
+    ),
     "est.parallelism": lambda r, say: "并行方式：" + "".join(say(x) for x in r.nested("layout")),
     "est.layout": lambda r, say: (
         "；".join(say(x) for x in r.nested("parts"))
