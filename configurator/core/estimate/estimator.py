@@ -2303,8 +2303,14 @@ def _compute_rate(model: ModelArch, workload: Workload, gpu: Gpu, ex: _Explain) 
                 fused=fused,
                 # a desktop card's figure is not from the data-center runs: its own basis (desktop_training.py), the
                 # RTX 3090 rate at the fit rows' width and stack, and whether that rate is fitted (CUDA, ROCm on RDNA 3)
-                desktop=consumer_utilisation(gpu, cal=ex.cal) if gpu.market != "datacenter" else None,
-                sourced=utilisation_sourced(str(gpu.vendor), gpu.architecture) if gpu.market != "datacenter" else None,
+                **(
+                    {}
+                    if gpu.market == "datacenter"
+                    else {
+                        "desktop": consumer_utilisation(gpu, cal=ex.cal),
+                        "sourced": utilisation_sourced(str(gpu.vendor), gpu.architecture),
+                    }
+                ),
                 rows=workload.batch * seq,
                 shape=shape if abs(shape - 1) >= 0.005 else None,
                 computed=reference[1] if reference is not None else None,
