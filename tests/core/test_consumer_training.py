@@ -208,9 +208,9 @@ def test_narrow_eager_jobs_keep_less_than_the_fitted_8b_compiled_figure(catalog:
     turing = default_mfu(models["tinyllama-1.1b"], gpus["rtx-2080-ti-22gb"], seq=2048, fused=False)
     assert turing < narrow_eager < narrow_fused < fitted
     assert narrow_eager < 0.95 * fitted
-    # a model wider than the fit rows' is not credited beyond their rate on the same stack
+    # a model wider than the fit rows' keeps only slightly more on the same stack (fused traffic is small)
     wide = default_mfu(models["llama-3.1-70b"], gpus["rtx-3090"], seq=2048, fused=True)
-    assert wide == pytest.approx(fitted, rel=1e-9)
+    assert fitted < wide < 1.01 * fitted
 
 
 def test_tinyllama_eager_rows_err_less_than_the_unscaled_figure(catalog: Catalog) -> None:
