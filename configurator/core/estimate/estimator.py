@@ -2300,7 +2300,17 @@ def _compute_rate(model: ModelArch, workload: Workload, gpu: Gpu, ex: _Explain) 
                 job=workload.kind,  # which window tab sets the batch and the rate (words.WINDOW_EN)
                 arch=gpu.architecture,
                 hidden=model.hidden_size,
-                fused=fused if gpu.market == "datacenter" else None,
+                fused=fused,
+                # a desktop card's figure is not from the data-center runs: its own basis (desktop_training.py), the
+                # RTX 3090 rate at the fit rows' width and stack, and whether that rate is fitted (CUDA, ROCm on RDNA 3)
+                **(
+                    {}
+                    if gpu.market == "datacenter"
+                    else {
+                        "desktop": consumer_utilisation(gpu, cal=ex.cal),
+                        "sourced": utilisation_sourced(str(gpu.vendor), gpu.architecture),
+                    }
+                ),
                 rows=workload.batch * seq,
                 shape=shape if abs(shape - 1) >= 0.005 else None,
                 computed=reference[1] if reference is not None else None,
@@ -2557,6 +2567,7 @@ def default_mfu(
             elementwise,
             cal.mfu_attention_score_bytes,
             cal.training_flash_attention,
+            cal.mfu_elementwise_bytes_fused,  # the fit rows ran compiled (desktop_training.REFERENCE_HIDDEN)
         )
     if _hopper_class(gpu):
         base, ref, ref_scores = cal.default_mfu_hopper, cal.mfu_reference_hidden_hopper, 0.0

@@ -224,6 +224,13 @@ def _inference_settings(build: Build, used: WorkloadJson, asked: Workload) -> li
     return settings
 
 
+def _recompute_asked(asked: Workload) -> bool:
+    """Whether the request asked for activation recomputation, an unset request read as Workload.resolved reads it."""
+    if asked.grad_checkpointing is not None:
+        return asked.grad_checkpointing
+    return bool(asked.selective_checkpointing) or asked.kind == "finetune"
+
+
 def _training_settings(build: Build, used: WorkloadJson, asked: Workload) -> list[FitSetting]:
     """Split, sharding, recomputation and offload: how a training estimate ran."""
     zero = int(used.get("zero", 0))
@@ -244,7 +251,9 @@ def _training_settings(build: Build, used: WorkloadJson, asked: Workload) -> lis
             "activation recomputation",
             Reason.of("fit.on" if recompute else "fit.off"),
             Reason.of("fit.recompute-on" if recompute else "fit.recompute-off"),
-            chosen=asked.grad_checkpointing is not None and recompute != asked.grad_checkpointing,
+            # against what the request asked, or, unset, what it resolves to (Workload.resolved: fine-tuning
+            # recomputes, pretraining does not): the practitioner's step (solve.candidates) is the solver's choice
+            chosen=recompute != _recompute_asked(asked),
         ),
         FitSetting.of(
             "offload",

@@ -93,7 +93,17 @@ def _zh_default_rate(r: Reason, batch: str, rate: str) -> str:
     fields (WINDOW_ZH)."""
     return (
         f"默认计算阶段利用率：{r.fields['arch']} 在隐藏维度 {r.fields['hidden']} 下为 bf16 张量峰值的 {r.num('rate'):.0%}"
-        "（已发表的最大规模训练：A100 上 1T GPT 为 50%，H100 上 Llama 3 405B 为 43%，隐藏维度越小越低：每 FLOP 的访存更多"
+        + (
+            "（已发表的最大规模训练：A100 上 1T GPT 为 50%，H100 上 Llama 3 405B 为 43%，隐藏维度越小越低：每 FLOP 的访存更多"
+            if r.fields.get("desktop") is None
+            else f"（桌面显卡：隐藏维度 4096、逐元素运算融合的模型在 RTX 3090 上为 {r.num('desktop'):.0%}，"
+            + (
+                "拟合自已发表的单卡训练（torchtune，一张 RTX 4090 上的 Llama 3.1 8B，已编译）"
+                if r.fields.get("sourced")
+                else "为估计值：该卡的训练后端没有已发表的训练实测"
+            )
+            + "；按本卡每字节带宽的 FLOP 换算，隐藏维度越小、逐元素运算以 eager 方式运行时越低：每 FLOP 的访存更多"
+        )
         + (
             ""
             if r.fields.get("fused") is None
@@ -1745,6 +1755,11 @@ ZH_REASONS: dict[str, Template] = {
         }[int(r.num("zero"))]
     ),
     "est.layout-recompute": lambda r, _say: "开启激活重算" if r.fields.get("on") else "不做激活重算",
+    "est.recompute-to-fit": lambda r, _say: (
+        "已开启激活重算"
+        f"：不重算时最忙的 GPU 需要 {r.num('needed'):.1f} GiB，超过其可用的 {r.num('usable'):.1f} GiB；"
+        f"在反向传播中重算各层激活可省 {r.num('saved'):.1f} GiB，计算量约多三分之一（放不下时实践者的第一步）"
+    ),
     "est.parallelism": lambda r, say: "并行方式：" + "".join(say(x) for x in r.nested("layout")),
     "est.layout": lambda r, say: (
         "；".join(say(x) for x in r.nested("parts"))

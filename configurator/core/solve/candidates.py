@@ -227,12 +227,58 @@ def estimate_as_practitioner(
     ):
         steps.append({"zero": 3, "offload": "cpu"})
     update: dict[str, object] = {}
+    without = result  # the last estimate without recomputation: what the job needs when it is left off
     for step in steps:
         update.update(step)
-        result = estimate(model, workload.model_copy(update=update), gpu, n, exact_weight_bytes=exact_weight_bytes)
+        tried = estimate(model, workload.model_copy(update=update), gpu, n, exact_weight_bytes=exact_weight_bytes)
+        if not update.get("grad_checkpointing"):
+            without = tried
+        result = tried
         if _fits(result, request):
             break
+    if update.get("grad_checkpointing"):
+        result = _recompute_said(result, without, request)
     return result
+
+
+PRACTITIONER_CODES = frozenset({"est.recompute-to-fit"})
+"""The reasons estimate_as_practitioner adds for a setting it changed against the request: a re-estimate of the same
+workload (plan._on_links: the build's own links) keeps them (practitioner_said)."""
+
+
+def practitioner_said(given: EstimateResult, result: EstimateResult) -> EstimateResult:
+    """`result`, a re-estimate of `given`'s workload, with the reasons the practitioner's steps gave `given`."""
+    kept = tuple(r for r in given.assumption_codes if r.code in PRACTITIONER_CODES)
+    if not kept or any(r.code in PRACTITIONER_CODES for r in result.assumption_codes):
+        return result
+    return result.model_copy(
+        update={
+            "assumptions": (*(english(r) for r in kept), *result.assumptions),
+            "assumption_codes": (*kept, *result.assumption_codes),
+        }
+    )
+
+
+def _recompute_said(result: EstimateResult, without: EstimateResult, request: BuildRequest) -> EstimateResult:
+    """`result` with the reason its activation recomputation was turned on against the request (est.recompute-to-fit):
+    without it the busiest GPU needs `without`'s bytes, more than it may take. The fit line marks the setting as the
+    solver's (report.fit), the launch command carries it; this says why, so none of them contradicts the request. (Not
+    whether the request said off or left it unset: this result is memoised on the resolved workload, the same for
+    both; the fit line tells them apart.)"""
+    gib = 2**30
+    reason = Reason.of(
+        "est.recompute-to-fit",
+        needed=without.per_gpu_bytes / gib,
+        usable=_usable_bytes(without, request) / gib,
+        saved=(without.per_gpu_bytes - result.per_gpu_bytes) / gib,
+    )
+    said = english(reason)
+    return result.model_copy(
+        update={
+            "assumptions": (said, *result.assumptions),
+            "assumption_codes": (reason, *result.assumption_codes),
+        }
+    )
 
 
 def _fits(result: EstimateResult, request: BuildRequest) -> bool:

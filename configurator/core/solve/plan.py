@@ -54,6 +54,7 @@ from configurator.core.solve.candidates import (
     memory_of,
     on_engine,
     platform_parts,
+    practitioner_said,
     psu_of,
     runs_from_ram,
     storage_of,
@@ -420,7 +421,7 @@ def _on_links(given: EstimateResult, a: Assembly, request: BuildRequest, cand: C
         result = estimate(cand.model, workload, a.gpu, a.gpus, exact_weight_bytes=cand.exact_weight_bytes, links=links)
     except (ValueError, ConfiguratorError):
         return given
-    return with_power_limit(result, request.power_limit)
+    return with_power_limit(practitioner_said(given, result), request.power_limit)
 
 
 def _upgrades(
