@@ -690,20 +690,32 @@ def raised_share(system: System) -> float | None:
     return share if share > system.unified.gpu_memory_fraction else None
 
 
-def _on_box(ctx: PlanContext, workload: Workload, system: System) -> tuple[EstimateResult, float | None] | None:
-    """The job on a small box's iGPU at its default share of memory, else at the raised share (the fraction used, or
-    None at the default); None when neither holds it. People raise the GTT to run a model larger than half the RAM:
-    a 780M mini PC with 64 GB serves Gemma 4 28B from all of it (stochasticsandbox.com, 2026-04-04)."""
+def on_unified(
+    system: System, model: ModelArch, workload: Workload, exact: int | None
+) -> tuple[EstimateResult, Gpu, float | None] | None:
+    """The job on a unified-memory system's GPU at the share of memory the OS wires by default, else at the raised
+    share (raised_share: a Mac's `iogpu.wired_limit_mb`, an AMD APU's GTT), with the GPU record and the share used
+    (None: the default); None when neither holds it. A 192 GB M2 Ultra wires 144 GiB by default; raised, it holds a
+    145 GiB DeepSeek-V4-Flash at q4 with 27 GiB to spare."""
     raised = raised_share(system)
     for share in (None,) if raised is None else (None, raised):
+        gpu = system_gpu(system, share)
         try:
-            est = estimate(ctx.model, workload, system_gpu(system, share), 1, exact_weight_bytes=ctx.exact_weight_bytes)
+            est = estimate(model, workload, gpu, 1, exact_weight_bytes=exact)
         except (ValueError, ConfiguratorError):
             return None
         peak = est.peak_gpu
         if peak.total <= (peak.usable_bytes or 0):
-            return est, share
+            return est, gpu, share
     return None
+
+
+def _on_box(ctx: PlanContext, workload: Workload, system: System) -> tuple[EstimateResult, float | None] | None:
+    """The job on a small box's iGPU at its default share of memory, else at the raised share (on_unified). People
+    raise the GTT to run a model larger than half the RAM: a 780M mini PC with 64 GB serves Gemma 4 28B from all of it
+    (stochasticsandbox.com, 2026-04-04)."""
+    held = on_unified(system, ctx.model, workload, ctx.exact_weight_bytes)
+    return None if held is None else (held[0], held[2])
 
 
 def _box_memory(system: System, est: EstimateResult, raised: float | None) -> Check:

@@ -624,7 +624,7 @@ def _unified_build(
     # llama.cpp runs it on a 128 GB Ryzen AI Max box at ~30 tokens/s)
     if workload.kind != "inference" or request.workload.engine not in ("llama.cpp", None) or request.region == "china":
         return None
-    from configurator.core.solve.machines import small_box
+    from configurator.core.solve.machines import on_unified, small_box
 
     best: Build | None = None
     limit = circuit_limit_w(request.circuit) * request.circuits
@@ -640,7 +640,7 @@ def _unified_build(
         whole = on_engine(workload, "llama.cpp").model_copy(
             update={"offload": "none", "cpu_layers": 0, "cpu_experts": False, "n_cpu_moe": None}
         )
-        ran = _on_unified(system, model, whole, exact)
+        ran = on_unified(system, model, whole, exact)
         if ran is None:
             continue
         est, gpu, raised = ran
@@ -650,28 +650,6 @@ def _unified_build(
     return best
 
 
-def _on_unified(
-    system: System, model: ModelArch, workload: Workload, exact: int | None
-) -> tuple[EstimateResult, Gpu, float | None] | None:
-    """The job on a unified-memory system's GPU at the share of memory the OS wires by default, else at the raised
-    share (machines.raised_share: a Mac's `iogpu.wired_limit_mb`, an AMD APU's GTT), with the share used (None: the
-    default); None when neither holds it. A 192 GB M2 Ultra wires 144 GiB by default; raised, it holds a 145 GiB
-    DeepSeek-V4-Flash at q4 with 27 GiB to spare."""
-    from configurator.core.solve.machines import raised_share
-
-    raised = raised_share(system)
-    for share in (None,) if raised is None else (None, raised):
-        gpu = system_gpu(system, share)
-        try:
-            est = estimate(model, workload, gpu, 1, exact_weight_bytes=exact)
-        except (ValueError, ConfiguratorError):
-            return None
-        peak = est.peak_gpu
-        if peak.total <= (peak.usable_bytes or 0):
-            return est, gpu, share
-    return None
-
-
 def named_system_build(ctx: PlanContext, system: System) -> Build | Reason:
     """A ready-made system the user named ("Only GPUs", `--gpu`), as one build that runs the job as asked, or why
     not: a Mac Studio or a DGX Spark is compared with a 3090 build as any named GPU is (issue #31). A unified-memory
@@ -679,7 +657,7 @@ def named_system_build(ctx: PlanContext, system: System) -> Build | Reason:
     GPU server is one node of the cluster planner. A build that fails a check (a server on a household outlet) is
     still shown, its checks saying why; one over the budget or too slow is left out with the reason."""
     from configurator.core.solve.cluster import cluster_build
-    from configurator.core.solve.machines import _box_build, _on_box, cpu_workload, small_box
+    from configurator.core.solve.machines import _box_build, _on_box, cpu_workload, on_unified, small_box
 
     request, catalog, model, exact = ctx.request, ctx.catalog, ctx.model, ctx.exact_weight_bytes
     if system.unified is None:
@@ -731,7 +709,7 @@ def named_system_build(ctx: PlanContext, system: System) -> Build | Reason:
             est = estimate(model, workload, system_gpu(system), 1, exact_weight_bytes=exact)
         except (ValueError, ConfiguratorError):
             return Reason.of("system.llama-cpp")
-        held = _on_unified(system, model, workload, exact)
+        held = on_unified(system, model, workload, exact)
         if held is None:
             peak = est.peak_gpu  # what the default share lacks (the raised one lacks it too)
             return Reason.of("system.memory", need=peak.total / GIB, usable=(peak.usable_bytes or 0) / GIB)
