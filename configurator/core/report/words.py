@@ -1955,7 +1955,7 @@ ZH_CLAIMS: dict[str, Template] = {
     "claim.fastest": qualified("最快", _ZH_BELOW, _ZH_WAIT, _ZH_MEASURED),
     "claim.value": qualified("性价比最高", _ZH_BELOW, _ZH_WAIT, _ZH_MEASURED),
     "claim.quietest": qualified("最安静", _ZH_BELOW, _ZH_WAIT),
-    "claim.grow": "扩展空间最大",
+    "claim.grow": "可再加卡",
     "claim.cheapest-slow": qualified("最便宜但低于阅读速度", "", _ZH_WAIT),
     "claim.cheapest-with": "{name} 中最便宜",
 }

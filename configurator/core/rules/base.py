@@ -31,6 +31,7 @@ STRUCTURE: Mapping[str, str] = {
     "cost": "the price of a build, and the riser count it pays for",
     "budget": "the price within the budget (or below a cheaper variant's cap)",
     "owned": "the user's own parts are used",
+    "room": "room for one more of the chosen card, bought alone: held only while the room-to-grow search assumes it",
     "search": "what solving adds: another GPU option or build than the last answers', a bound, an assumption",
 }
 """Constraints of the model that are no build rule: they define the choice, name the facts and the price."""

@@ -12,7 +12,6 @@ between equally good builds may fall differently, the same way on every run.
 
 from __future__ import annotations
 
-import bisect
 from dataclasses import replace
 from typing import Any
 
@@ -50,7 +49,7 @@ FIRST_PICKS = 8
 """How many options each label's ordering contributes to the first subset."""
 LOOSE_BOUNDS = frozenset({"noise", "grow"})
 """Objectives whose bounds on an option left out are loose: the quietest build's parts around the cards are only
-floored (noise_floor), and the room to grow any money buys is the same for every option without a budget. Where every
+floored (noise_floor), and the cheapest build with room for one more card is bounded by the cheapest build of all. Where every
 option together is still a small model, their labels are solved over all of them at once: the first subset's answer
 was rarely proved (70B Q4_K_M at 16k, top 5: both labels regrew it, 25 options to 44 to 63, a model and a solve each)."""
 
@@ -146,7 +145,6 @@ class LazyBuildModel:
             self.bm.perf_extra_max,
             self.bm.noise_floor,
         )
-        self._grow_table(self.bm)
         self._floors = self._option_floors(self.bm)
 
         # an option whose cards and cheapest parts exceed the budget is in no build at all
@@ -233,42 +231,17 @@ class LazyBuildModel:
             limits.append(int(self.cost_cap))
         return min(limits) if limits else None
 
-    def _grow_table(self, bm: BuildModel) -> None:
-        """The most room to grow any money can buy: board x16 slots and PSU capacity, by price."""
-        psus = sorted(zip(bm.psu_paid, bm.psu_grow))
-        self._psu_prices = [p for p, _g in psus]
-        best, self._psu_best = 0, []
-        for _p, g in psus:
-            best = max(best, g)
-            self._psu_best.append(best)
-        self._boards = sorted(zip(bm.board_paid, bm.board_grow))
-        self._others_floor = self.floor - min(bm.board_paid, default=0) - min(bm.psu_paid, default=0)
-
-    def grow_bound(self, i: int) -> int:
-        limit = self._price_limit()
-        money = None if limit is None else limit - option_cost(self.full[i]) - self._others_floor
-        best = -1
-        for price, grow in self._boards:
-            if money is not None and price > money:
-                break
-            k = len(self._psu_prices) if money is None else bisect.bisect_right(self._psu_prices, money - price)
-            if k:
-                best = max(best, grow + self._psu_best[k - 1])
-        return best
-
     def may_beat(self, i: int, objective: str, values: SolvedValues | None) -> bool:
         """Could a build with option i do better than the answer `values` on `objective`?"""
         if values is None:
             return True  # nothing found among the subset: any option left out might fit
         cost = self.lower_cost(i)
-        if objective == "cost":
+        if objective in ("cost", "grow"):  # "grow": the cheapest with room for one more card (BuildModel._room)
             return (cost, -self.perf_bound(i)) < (values["cost"], -values["perf"])
         if objective == "perf":
             return (self.perf_bound(i), -cost) > (values["perf"], -values["cost"])
         if objective == "noise":
             return (self.noise_bound(i), cost) < (values["noise"], values["cost"])
-        if objective == "grow":
-            return (self.grow_bound(i), -cost) > (values["grow"], -values["cost"])
         if objective.startswith("value:"):
             weight = int(round(float(objective.split(":", 1)[1]) * 1000))
             return self.perf_bound(i) * 1000 - weight * cost > values["perf"] * 1000 - weight * values["cost"]
@@ -342,8 +315,10 @@ class LazyBuildModel:
         return self.bm.last_status
 
     def solve(self, objective: str, time_limit: float = 2.0, bound: tuple[str, int] | None = None) -> Choice | None:
-        if objective in LOOSE_BOUNDS and len(self.possible) <= SMALL_MODEL_OPTIONS and self._left():
-            self._grow_subset(self._left())  # a subset would rarely prove them: one solve over every option instead
+        if objective in LOOSE_BOUNDS and len(self.possible) <= SMALL_MODEL_OPTIONS and self._left(objective == "grow"):
+            self._grow_subset(
+                self._left(objective == "grow")
+            )  # a subset would rarely prove them: one solve over every option instead
         while True:
             choice = self.bm.solve(objective, time_limit, bound)
             if self.bm.last_status == "unknown":
@@ -352,7 +327,11 @@ class LazyBuildModel:
                 self._without_credit(choice)
                 continue
             values = self.bm.last_values if choice is not None else None
-            left = self._left()
+            if objective == "grow" and self._unhide(
+                [i for i in self.options_hidden if self.may_beat(i, "grow", values)]
+            ):
+                continue
+            left = self._left(used=objective == "grow")  # room to grow may take a card an earlier label took
             beating = [i for i in left if self.may_beat(i, objective, values)]
             if not beating:
                 return choice
@@ -368,9 +347,22 @@ class LazyBuildModel:
                     sorted(beating, key=lambda i: (self.lower_cost(i), i))[: max(FIRST_PICKS, len(beating))]
                 )
 
-    def _left(self) -> list[int]:
-        """The options possible that are neither in the subset nor left out of the next solves."""
-        active, blocked = set(self.active), set(self.excluded) | set(self.avoided)
+    def _unhide(self, stood_for: list[int]) -> bool:
+        """Options a stand-in stood for, back in the model (and in every solve after): room for one more card is no
+        relaxation of them (BuildModel._room: a card with less memory asks less RAM for two, a card drawing less a
+        smaller PSU), so the stand-in's answer proves nothing about them. Whether any came back."""
+        back = [i for i in stood_for if i in self._every_option]
+        if not back:
+            return False
+        self.options_hidden -= set(back)
+        self.possible = [i for i in self._every_option if i not in self.options_hidden]
+        self._grow_subset(back)
+        return True
+
+    def _left(self, used: bool = False) -> list[int]:
+        """The options possible that are neither in the subset nor left out of the next solves (`used`: the options
+        earlier labels took are possible too)."""
+        active, blocked = set(self.active), set(self.avoided) | (set() if used else set(self.excluded))
         return [i for i in self.possible if i not in active and i not in blocked]
 
     def solve_only_gpu(self, gpu_id: str, time_limit: float) -> Choice | None:

@@ -8,7 +8,8 @@ over every build the sources found, which build holds each claim:
   fastest within budget  the highest speed among them ("fastest" when no budget was set)
   best value             the highest speed per unit of price
   quietest               the lowest dBA, then the fewest watts
-  room to grow           takes one more card by buying only that card (Build.room_for_one_more), the cheapest such
+  room to grow           takes one more card by buying only that card (Build.room_for_one_more), the cheapest such;
+                         never a card past its vendor's support or whose drivers wind down (SUP-8)
 
 A build whose users get less than reading speed (rules.READING_TPS, where PERF warns) is shown after those that reach
 it, and the claims above are made among the latter when there are any; the cheapest of all then says "cheapest below
@@ -42,11 +43,14 @@ from configurator.core.estimate.result import EstimateResult
 from configurator.core.model.build import Build, BuildPart
 from configurator.core.model.noise import build_dba
 from configurator.core.model.request import BuildRequest
+from configurator.core.rules import instance
 from configurator.core.rules.site import DataCenterNoise
+from configurator.core.rules.software import DriverLifecycle
 from configurator.core.solve.rules import PROMPT, READING_TPS
 from configurator.core.solve.shown import FASTER, why_shown
 from configurator.core.support import checks as support
 
+DRIVERS = instance(DriverLifecycle)  # SUP-8: a card whose drivers wind down holds no "room to grow"
 REFERENCE_TOKENS = 1e8
 """A training request without --tokens is timed for a reference job of this many tokens (100 M), and says so: a
 fine-tune is ranked by how fast it trains, never by memory per GPU (issue #27)."""
@@ -473,7 +477,13 @@ def _quiet_and_grow_claims(f: _Field) -> None:
         best = min(heard, key=lambda i: (m[i].dba or 0.0, m[i].watts, m[i].price))
         louder = any((m[j].dba or 0.0, m[j].watts) > (m[best].dba or 0.0, m[best].watts) for j in heard)
         f.claim(best if louder else None, Reason.of("claim.quietest", dba=m[best].dba or 0.0, watts=m[best].watts))
-    growing = [i for i in f.within if f.pool[i].room_for_one_more]
+    # growing is buying more of the card: not one past its vendor's support or whose drivers wind down (SUP-8), the
+    # search's own rule (solver._winding_down); DeepSeek-V4-Pro at 120,000 USD had said "room to grow" of an MI100
+    growing = [
+        i
+        for i in f.within
+        if f.pool[i].room_for_one_more and f.eol[i] is None and not any(c.rule == DRIVERS.id for c in f.pool[i].checks)
+    ]
     if growing:
         best = min(growing, key=lambda i: m[i].price)
         f.claim(best, Reason.of("claim.grow", gpu=_gpu_name(f.pool[best])))
@@ -600,8 +610,11 @@ def _shown(f: _Field, request: BuildRequest, comparison: bool) -> list[int]:
         "claim.fastest": 1,
         "claim.value": 2,
         "claim.quietest": 3,
-        "claim.grow": 4,
-        "claim.cheapest-slow": 5,
+        # the cheapest way to run it at all, slow, before a build for growing into: with the room-to-grow search
+        # finding a build with room in most plans (BuildModel._room), 70B Q4 at 16k had lost its 1,091 USD 2080 Ti
+        # 22GB to 2 x Arc Pro B60 at 3,615 USD
+        "claim.cheapest-slow": 4,
+        "claim.grow": 5,
     }
     rank = lambda i: min(order.get(c.code, 0) for c in f.claims[i])
     labelled.sort(key=rank)
@@ -623,7 +636,7 @@ def _shown(f: _Field, request: BuildRequest, comparison: bool) -> list[int]:
     # a claim, those two give theirs first (Dr. Chen's five places had all been claimed once the PWR-8 fact let
     # 4 x RX 7900 XTX take two PSUs and "room to grow", and the one-card server was not shown)
     fewest = [i for i in rest if any(k.code in FEWEST_KINDS for k in pool[i].kinds)]
-    strong = [i for i in labelled if rank(i) < order["claim.grow"]]
+    strong = [i for i in labelled if rank(i) < order["claim.cheapest-slow"]]
     candidates = strong + fewest + [i for i in labelled if i not in strong] + [i for i in rest if i not in fewest]
     while True:
         shown = sorted(candidates[: request.top_k], key=order_key)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol, TypedDict
 
 from configurator.core.catalog.loader import Catalog
@@ -27,6 +27,7 @@ from configurator.core.model import noise
 from configurator.core.model.request import BuildRequest, circuit_limit_w, circuit_volts
 from configurator.core.rules import STRUCTURE, Rule, instance
 from configurator.core.rules import layout as layout_rules
+from configurator.core.rules import power as power_rules
 from configurator.core.rules.base import rules_at
 from configurator.core.solve import compat
 from configurator.core.solve import power as pw
@@ -54,6 +55,18 @@ COST_TIE_WEIGHT = 1 << 17
 """Above any speed score (options score up to 100,000 and a platform adds up to 30,000): one unit of price outweighs it."""
 MIN_FIRST_SOLVE_S = 2.0  # "at least x8 per GPU for tensor parallelism" (build rules R15/PCI-4)
 CASE_FIT = instance(layout_rules.CaseFit)
+MANY_GPU_PLATFORM = instance(layout_rules.ManyGpuPlatform)
+PSU_LOAD, CIRCUIT = instance(power_rules.PsuLoad), instance(power_rules.Circuit)
+
+
+class _Grown:
+    """The model as a power rule reads it, with one card more in its DC load (BuildModel._room)."""
+
+    def __init__(self, model: BuildModel, dc: Any):
+        self._model, self.dc = model, dc
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._model, name)
 
 
 @dataclass(frozen=True)
@@ -105,7 +118,6 @@ class SolvedValues(TypedDict):
     perf: int
     cost: int
     noise: int
-    grow: int
     assignment: list[int]
 
 
@@ -171,6 +183,7 @@ class BuildModel:
         self._storage_and_owned()
         self._cost()
         self._objectives()
+        self._room()
         self._mark("search")  # what solving adds later: exclusions, bounds, assumptions
         self.excluded: list[int] = []
         self._exclusions: list[Any] = []
@@ -374,16 +387,6 @@ class BuildModel:
         )
         self.openings = self.m.new_int_var(0, 16, "openings")
         self.gpu_lanes = self.m.new_int_var(0, 1024, "gpu_lanes")
-
-        def layout_key(b: Motherboard) -> Any:
-            return (
-                tuple(
-                    (s.position, s.mechanical_lanes, s.lanes, s.gen, s.source, s.lanes_when_bifurcated, s.splits)
-                    for s in b.pcie_slots
-                ),
-                b.gpu_bays,
-                b.gpu_bay_gen,
-            )
 
         def geometry_key(o: GpuOption) -> Any:
             return geometry_class(o, self.training)
@@ -643,7 +646,7 @@ class BuildModel:
         return limits
 
     def _objectives(self) -> None:
-        """Speed, noise and room to grow, for the labels."""
+        """Speed and noise, for the labels (room to grow: _room)."""
         self.perf_scale = self._given_perf_scale or perf_scale_for(self.options)
         self.perf_extra_max = 0  # the most the platform adds to the speed points (below)
         self.perf: Any = sum(self.perf_points(o) * self.o[i] for i, o in enumerate(self.options))
@@ -669,11 +672,70 @@ class BuildModel:
             + sum(u * self.cool[i] for i, u in enumerate(cooler_units))
         )
         self.noise_floor = min(chassis_units, default=0) + min(psu_units, default=0) + min(cooler_units, default=0)
-        self.board_grow = [len([s for s in b.pcie_slots if s.mechanical_lanes >= 16]) * 100 for b in self.boards]
-        self.psu_grow = [int(ps.capacity_w) // 10 for ps in self.psu_choices]
-        self.grow = sum(g * self.b[i] for i, g in enumerate(self.board_grow)) + sum(
-            g * self.s[i] for i, g in enumerate(self.psu_grow)
-        )
+
+    def _room(self) -> None:
+        """Room for one more of the chosen card, bought alone: what plan._one_more_gpu asks of a build, as constraints
+        that hold only while `room` is assumed (the "room to grow" search, solve("grow")). A board that places the
+        cards and one more as the cards are placed now (seated within the case's openings, or on risers), a case that holds them, a platform
+        for that many cards (PCI-3), RAM for their memory, and the PSU and the circuit carrying the grown draw (PWR-2
+        and CIR-1: the rules' own constraints over the grown load). The search had maximised x16 slots and PSU watts
+        and then bought the cheapest build with the most of them: Llama 3.1 8B for 8 users at 3,000 USD grew on two
+        P100s, an EPYC and 256 GB of RDIMMs at 2,924 USD, where one card more on a 3090's board was the ask."""
+        self._mark("room")
+        room = self.room = self.m.new_bool_var("room_for_one_more")
+        grown = {i: replace(o, count=o.count + 1) for i, o in enumerate(self.options)}
+        for i, o in enumerate(self.options):
+            if o.count + 1 > self.request.max_gpus:  # a full machine grows by a second machine (plan: one-more-machine)
+                self.m.add(self.o[i] == 0).only_enforce_if(room)
+        kept = [i for i in grown if grown[i].count <= self.request.max_gpus]
+
+        def option_class(ids: list[int]) -> Any:
+            return self.any_of(f"room_o{ids[0]}", [self.o[i] for i in ids])
+
+        # the grown cards on each class of board layouts
+        geometries = self.classes(kept, lambda i: geometry_class(grown[i], self.training))
+        layouts = self.classes(self.boards, layout_key)
+        case_openings = sum(h.expansion_slots * self.h[k] for k, h in enumerate(self.chassis))
+        for ids in geometries.values():
+            cards = option_class([kept[j] for j in ids])
+            bigger = grown[kept[ids[0]]]
+            for board_ids in layouts.values():
+                board = self.boards[board_ids[0]]
+                seated = usable_placement(self.c, board, bigger, False, self.training)
+                hung = usable_placement(self.c, board, bigger, True, self.training)
+                on = [room, cards, self.any_of(f"room_l{board_ids[0]}", [self.b[k] for k in board_ids])]
+                # as the cards are now: seated cards grow seated, within the openings; cards on risers, on risers
+                if seated is None:
+                    self.m.add_bool_or([lit.negated() for lit in on] + ([self.needs_risers] if hung else []))
+                if hung is None:
+                    self.m.add_bool_or([lit.negated() for lit in on] + [self.needs_risers.negated()])
+                if seated is not None:
+                    self.m.add(case_openings >= seated.openings_needed).only_enforce_if(
+                        [*on, self.needs_risers.negated()]
+                    )
+        # a case for that many cards (SLOT-3, COOL-4), a platform for them (PCI-3), RAM for their memory
+        by_count = self.classes(kept, lambda i: (grown[i].count, open_air_flagships(grown[i]), grown[i].vram_gb))
+        for (n, flagships, vram_gb), ids in by_count.items():
+            cards = option_class([kept[j] for j in ids])
+            cases = [
+                self.h[k]
+                for k, h in enumerate(self.chassis)
+                if cards_held(h) >= n and not (flagships and h.kind in ("mid-tower", "full-tower"))
+            ]
+            platforms = [self.cpu[k] for k, cpu in enumerate(self.cpus) if MANY_GPU_PLATFORM.holds(n, cpu.platform)]
+            for allowed in (cases, platforms):
+                self.m.add_bool_or(allowed or [room.negated()]).only_enforce_if([room, cards])
+            self.m.add(self.ram_gb >= math.ceil(vram_gb)).only_enforce_if([room, cards])
+        # the grown draw: what one more card adds to the sustained load, on the PSU and circuit chosen
+        now = [option_watts(o, self.request.power_limit)[0] for o in self.options]
+        more = sum((option_watts(grown[i], self.request.power_limit)[0] - now[i]) * self.o[i] for i in kept)
+        load = _Grown(self, self.m.new_int_var(0, 400_000, "grown_dc_w"))
+        self.m.add(load.dc == self.dc + more)
+        for si, ps in enumerate(self.psu_choices):
+            for rule in (PSU_LOAD, CIRCUIT):
+                self._switch(rule.id)
+                rule.constrain(load, ps=ps, lit=[room, self.s[si]])
+            self._switch("room")
 
     # ------------------------------------------------------------------ solving
 
@@ -725,19 +787,28 @@ class BuildModel:
         best value first, then the cheapest build that keeps it (two solves, the second
         starting from the first's answer)."""
         bounds = [bound] if bound is not None else []
-        primary = {"perf": (self.perf, True), "noise": (self.noise, False), "grow": (self.grow, True)}
+        primary = {"perf": (self.perf, True), "noise": (self.noise, False)}
         if objective in primary:
             expr, maximize = primary[objective]
-            lift = objective == "grow"  # spare PSU capacity is what "room to grow" offers (its label says so)
             # lexicographic in one solve: one unit of the primary objective outweighs any difference in price
             weight = self.cost_bound + 1
             found = self._run(
-                expr * weight - self.cost if maximize else expr * weight + self.cost,
-                maximize,
-                time_limit,
-                bounds,
-                lift_psu_limit=lift,
+                expr * weight - self.cost if maximize else expr * weight + self.cost, maximize, time_limit, bounds
             )
+            return found[0] if found else None
+        if objective == "grow":
+            # the cheapest build with room for one more of its card (_room), then the fastest of that price; spare PSU
+            # capacity is what it offers, so the right-sized PSU (PWR-10) is not asked of it. Its card may be one an
+            # earlier label took (the builds found stay excluded: another board or kind of case): room for a second
+            # of the cheapest build's card is what a buyer asks, and with the options used left out a Qwen3.6-27B QLoRA
+            # at 3,000 USD grew on an MI100 (64 h, bitsandbytes from source) beside 2080 Ti 22GB builds (57 h)
+            saved, self._exclusions = self._exclusions, []
+            try:
+                found = self._run(
+                    self.cost * COST_TIE_WEIGHT - self.perf, False, time_limit, bounds, lift_psu_limit=True, room=True
+                )
+            finally:
+                self._exclusions = saved
             return found[0] if found else None
         if objective.startswith("value:"):
             lam = float(objective.split(":", 1)[1])
@@ -755,10 +826,11 @@ class BuildModel:
         time_limit: float,
         bounds: list[tuple[str, int]],
         lift_psu_limit: bool = False,
+        room: bool = False,
     ) -> tuple[Choice, SolvedValues] | None:
         m = self.m
-        named = {"perf": self.perf, "cost": self.cost, "noise": self.noise, "grow": self.grow}
-        assumptions = list(self._exclusions) + self._avoid
+        named = {"perf": self.perf, "cost": self.cost, "noise": self.noise}
+        assumptions = list(self._exclusions) + self._avoid + ([self.room] if room else [])
         if not lift_psu_limit:
             assumptions.append(self.right_sized_psu)
         if self.tdp_credit is not None:
@@ -767,9 +839,7 @@ class BuildModel:
         for name, value in bounds:
             literal = m.new_bool_var(f"bound_{name}_{value}_{len(self._bound_literals)}")
             self._bound_literals.append(literal)
-            (m.add(named[name] >= value) if name in ("perf", "grow") else m.add(named[name] <= value)).only_enforce_if(
-                literal
-            )
+            (m.add(named[name] >= value) if name == "perf" else m.add(named[name] <= value)).only_enforce_if(literal)
             assumptions.append(literal)
         # feasibility does not depend on the objective, and the model only gains constraints between
         # solves: under the assumptions of a solve proven infeasible (or more), no build exists
@@ -819,7 +889,6 @@ class BuildModel:
             perf=solver.value(named["perf"]),
             cost=solver.value(named["cost"]),
             noise=solver.value(named["noise"]),
-            grow=solver.value(named["grow"]),
             assignment=solution,
         )
         self.last_values = values
@@ -971,6 +1040,18 @@ def _whole_w(watts: float) -> int:
     return int(round(watts, 6))
 
 
+def layout_key(b: Motherboard) -> Any:
+    """What a placement reads of a board: its slots, GPU bays and their generation."""
+    return (
+        tuple(
+            (s.position, s.mechanical_lanes, s.lanes, s.gen, s.source, s.lanes_when_bifurcated, s.splits)
+            for s in b.pcie_slots
+        ),
+        b.gpu_bays,
+        b.gpu_bay_gen,
+    )
+
+
 def open_air_flagships(option: GpuOption) -> bool:
     return compat.open_air_flagships(option.gpu.cooler, option.gpu.tdp_w, option.count)
 
@@ -1056,7 +1137,7 @@ LABEL_WHY = {
     "best tokens/s per dollar": "assembled from parts in a search for the most speed per unit of money",
     "best time per dollar": "assembled from parts in a search for the most training throughput per unit of money",
     "quietest": "assembled from parts in a search for the least noisy GPU coolers and chassis that fit",
-    "room to grow": "assembled from parts in a search for free x16 slots and spare PSU capacity for another GPU",
+    "room to grow": "assembled from parts in a search for the lowest price with room for one more of its GPU",
 }
 """What each objective after the cheapest looked for, said with the build it found: where the build came from, not a
 claim over the plan (solve.ranking makes those over every build shown; "the lowest total price among builds that
@@ -1102,7 +1183,7 @@ def run_labels(
             break
         if objective == "value":
             take(label, LABEL_WHY[label], _best_value(bm, cheapest, label_time))
-        elif objective == "perf":
+        elif objective in ("perf", "grow"):  # growing is buying more of the card: one its vendor still supports
             take(label, LABEL_WHY[label], _supported(bm, objective, label_time))
         else:
             take(label, LABEL_WHY[label], bm.solve(objective, label_time))
@@ -1119,6 +1200,13 @@ def run_labels(
 def _past_support(option: GpuOption) -> bool:
     """A card past its vendor's software support (support.END_OF_LIFE: Pascal and Volta after CUDA 13, gfx906)."""
     return support.end_of_life(option.gpu.vendor, option.gpu.architecture) is not None
+
+
+def _winding_down(option: GpuOption) -> bool:
+    """A card whose drivers and toolkits are no longer fully released for its architecture (SUP-8 warns: an older
+    Instinct generation, gfx908): no card to buy more of (the room-to-grow search leaves it out)."""
+    entry = support.support_for(option.gpu.vendor, option.gpu.architecture)
+    return entry is not None and entry.driver.level != "yes"
 
 
 def _unvouched(option: GpuOption, request: BuildRequest) -> bool:
@@ -1141,7 +1229,12 @@ def _supported(bm: LabelModel, objective: str, label_time: float) -> Choice | No
     the top five that no claim could use: 4 x V100 for Qwen2.5-72B AWQ at 20 users in CNY, in place of 8 x RTX 2080 Ti
     22GB; 4 x RTX 2080 Ti with the 70B's parameters in RAM (ZeRO-3 offload) for a Llama-3.3-70B QLoRA at 30,000 USD,
     which left the plan with no "best value" at all."""
-    old = [i for i, o in enumerate(bm.options) if _past_support(o) or _unvouched(o, bm.request)]
+    growing = objective == "grow"  # buying more of the card later: none whose software is winding down either
+    old = [
+        i
+        for i, o in enumerate(bm.options)
+        if _past_support(o) or _unvouched(o, bm.request) or (growing and _winding_down(o))
+    ]
     if not old or len(old) == len(bm.options):
         return bm.solve(objective, label_time)
     bm.avoid_options(old)
