@@ -606,6 +606,12 @@ class BuyOrRentChart(pg.PlotWidget):
             "Cumulative cost: <span style='color: #3b6ea8;'>buy (purchase + electricity - resale)</span> vs "
             "<span style='color: #c8553d;'>rent (cloud equivalent)</span>"
         )
+        # a cheaper rental that serves the need beside the as-fast one (tco.CostOfOwnership.enough): its own line
+        self.enough_title = self.tr(
+            "Cumulative cost: <span style='color: #3b6ea8;'>buy (purchase + electricity - resale)</span> vs "
+            "<span style='color: #c8553d;'>rent as fast</span> and "
+            "<span style='color: #b08900;'>rent what serves the need</span>"
+        )
         # without a rental the title named a red line that was not drawn (walk15: Sam's 12-node 70B cluster)
         self.buy_title = self.tr(
             "Cumulative cost: <span style='color: #3b6ea8;'>buy (purchase + electricity - resale)</span>; "
@@ -639,9 +645,10 @@ class BuyOrRentChart(pg.PlotWidget):
         if costs is None:
             return
         owning, renting = costs.cumulative_costs(months)
-        self.setTitle(self.both_title if renting else self.buy_title)
+        enough = costs.cumulative_enough(months) if renting else []
+        self.setTitle(self.enough_title if enough else self.both_title if renting else self.buy_title)
         x = list(range(months + 1))
-        self.series = {"owning": owning, "renting": renting}
+        self.series = {"owning": owning, "renting": renting, **({"renting_enough": enough} if enough else {})}
         self.plot(
             x,
             owning,
@@ -655,6 +662,13 @@ class BuyOrRentChart(pg.PlotWidget):
                 pen=pg.mkPen("#c8553d", width=3),
                 name=QCoreApplication.translate("costs", "rent: cloud equivalent"),
             )
+        if enough:
+            self.plot(
+                x,
+                enough,
+                pen=pg.mkPen("#b08900", width=3, style=pg.QtCore.Qt.PenStyle.DashLine),
+                name=QCoreApplication.translate("costs", "rent: what serves the need"),
+            )
         self.setLabel("left", costs.currency)
         if costs.break_even_month is not None and costs.break_even_month <= months:
             self.crossing = costs.break_even_month
@@ -665,7 +679,7 @@ class BuyOrRentChart(pg.PlotWidget):
             # and away from where the lines meet the month: at 15 % of the height it sat on both lines when they
             # crossed low (Sam's 8 x A100 at month 7, Mina's 3090s at month 5: "break-even: month 7" struck through
             # in green on blue and red, walk13); the half of the line the lines leave empty holds it
-            position, vertical = self._label_height(owning + renting, owning, renting, costs.break_even_month)
+            position, vertical = self._label_height(owning + renting + enough, owning, renting, costs.break_even_month)
             side = (1, vertical) if costs.break_even_month > months / 3 else (0, vertical)
             crossing = self.tr("break-even: month {0}").format(costs.break_even_month)
             line = pg.InfiniteLine(

@@ -358,11 +358,12 @@ def costs_html(costs: CostOfOwnership, steps: str = "") -> str:
             )
         )
     colon = QCoreApplication.translate("costs", ": ")
+    verdicts = {
+        "own": QCoreApplication.translate("costs", "buying is cheaper"),
+        "rent": QCoreApplication.translate("costs", "renting is cheaper"),
+    }
     for row in costs.rows:
-        verdict = {
-            "own": QCoreApplication.translate("costs", "buying is cheaper"),
-            "rent": QCoreApplication.translate("costs", "renting is cheaper"),
-        }.get(row.cheaper or "", QCoreApplication.translate("costs", "no rental to compare"))
+        verdict = verdicts.get(row.cheaper or "", QCoreApplication.translate("costs", "no rental to compare"))
         # owning is net of selling the machine at the end: said so ("own 644 vs rent 2,380" read as a contradiction
         # under a chart of cash paid); the chart and the break-even are the same sum, month by month (core.costs.tco)
         owning = QCoreApplication.translate("costs", "own {0:,.0f} {1} net of resale (sold for {2:,.0f})").format(
@@ -374,12 +375,19 @@ def costs_html(costs: CostOfOwnership, steps: str = "") -> str:
             if row.renting is not None
             else owning
         )
+        said = f"{against}{colon}{verdict}"
+        if row.renting_enough is not None:
+            # the rental that serves the need as well: "buying is cheaper" against the as-fast rental alone had stood
+            # under "never pays back" against it (walk18)
+            said = QCoreApplication.translate(
+                "costs", "{0} (as fast as this build); vs rent {1:,.0f} {2} (serves the need){3}{4}"
+            ).format(said, row.renting_enough, c, colon, verdicts.get(row.cheaper_enough or "", ""))
         rows.append(
             (
                 QCoreApplication.translate("costs", "After 1 year")
                 if row.years == 1
                 else QCoreApplication.translate("costs", "After {0} years").format(row.years),
-                f"{against}{colon}{verdict}",
+                said,
             )
         )
     table = "".join(f"<tr><td><b>{k}</b></td><td>{v}</td></tr>" for k, v in rows)

@@ -163,3 +163,32 @@ def test_a_speed_asked_is_the_need_not_reading_speed(catalog: Catalog, chen: tup
         before = reading.get(build.gpu_id)
         if before is not None and (before["decode_tokens_per_s"] or 0) < 40:
             assert enough["offer"]["offer_id"] != before["offer"]["offer_id"]
+
+
+def test_the_yearly_rows_weigh_buying_against_the_rental_that_serves_the_need_too(
+    catalog: Catalog, chen: tuple[Build, ...]
+) -> None:
+    """walk18: the yearly rows said "buying is cheaper" against the 8-GPU node alone, under a "never within 36 months"
+    against the one-card rental that serves the students. Each row now carries owning against both, and its verdict
+    against the rental that serves the need agrees with that rental's break-even: never paying back within the rows'
+    years means renting it is cheaper in every row, and the sheet names both rentals in both languages."""
+    checked = 0
+    for build in chen:
+        costs = build.cost_of_ownership
+        if not costs or not costs.get("rental_enough"):
+            continue
+        enough = costs["rental_enough"]
+        for row in costs["tco"]:
+            assert row["renting_enough"] == pytest.approx(enough["monthly_rental_equivalent"] * 12 * row["years"], 0.01)
+            assert row["cheaper_enough"] == ("own" if row["owning"] <= row["renting_enough"] else "rent")
+            if enough["break_even_month"] is None:
+                assert row["cheaper_enough"] == "rent", (build.gpu_id, row)
+            elif enough["break_even_month"] <= 12 * row["years"]:
+                assert row["cheaper_enough"] == "own", (build.gpu_id, row)
+        english_sheet = html.unescape(sheet.cost_section(build))
+        assert "(serves the need)" in english_sheet and "(as fast as this build)" in english_sheet
+        checked += 1
+    assert checked >= 2, "Chen's 8-card builds each have a rental that serves the students"
+    with words.language("zh_CN"):
+        chinese = html.unescape(sheet.cost_section(next(b for b in chen if b.cost_of_ownership.get("rental_enough"))))
+    assert "满足需求的租用" in chinese and "与本机同速的租用" in chinese

@@ -12,6 +12,7 @@ from configurator.core.model.request import BuildRequest
 from configurator.core.solve.plan import plan
 from configurator.qt import i18n
 from configurator.qt.app import make_app
+from configurator.qt.charts import BuyOrRentChart
 from configurator.qt.costs import costs_html
 from configurator.storage import catalogs
 
@@ -47,3 +48,15 @@ def test_the_tab_names_the_rental_that_serves_chens_students(qtbot) -> None:  # 
         assert i18n.install(app, "en") == "en"  # later tests see English again
     assert "满足需求的租用" in chinese and "阅读速度" in chinese and "相对于" in chinese
     assert "Rental that serves the need" not in chinese and "the cheapest rental" not in chinese
+    # walk18: the yearly rows said "buying is cheaper" against the 8-GPU node alone, under "never within 36 months"
+    # against the rental that serves the students; each row now weighs both, and the chart draws the third line
+    assert costs.enough.break_even_month is None
+    for row in costs.rows:
+        assert row.cheaper_enough == "rent"
+        assert f"vs rent {row.renting_enough:,.0f} CNY (serves the need): renting is cheaper" in english
+    assert "满足需求的租用" in chinese.split("1 年后")[-1]
+    chart = BuyOrRentChart()
+    qtbot.addWidget(chart)
+    chart.show_costs(costs)
+    assert chart.series["renting_enough"][12] == costs.enough.monthly_rental_equivalent * 12
+    assert "rent what serves the need" in chart.plotItem.titleLabel.text

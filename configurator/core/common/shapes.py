@@ -156,6 +156,8 @@ class TcoRowJson(TypedDict):
     renting: float | None
     cheaper: str | None
     resale_value: float
+    renting_enough: NotRequired[float | None]  # against the rental that serves the need (round 22)
+    cheaper_enough: NotRequired[str | None]
 
 
 class CostOfOwnershipJson(TypedDict):

@@ -1102,6 +1102,11 @@ class TcoRow(BaseModel):
     depreciation: float = Field(description="purchase - resale value after `years`")
     resale_value: float
     cheaper: Literal["own", "rent"] | None
+    # inference with a cheaper rental that serves the need (CostOfOwnership.enough): renting that instead, and which
+    # is cheaper against it; "buying is cheaper" against the as-fast rental alone had stood under "never pays back"
+    # against the one that serves the users (walk18)
+    renting_enough: float | None = None
+    cheaper_enough: Literal["own", "rent"] | None = None
 
 
 class JobComparison(BaseModel):
@@ -1237,6 +1242,9 @@ class CostOfOwnership(BaseModel):
                     "renting": None if r.renting is None else round(r.renting, 2),
                     "cheaper": r.cheaper,
                     "resale_value": round(r.resale_value, 2),
+                    # additions (round 22): against the rental that serves the need, when there is one
+                    "renting_enough": None if r.renting_enough is None else round(r.renting_enough, 2),
+                    "cheaper_enough": r.cheaper_enough,
                 }
                 for r in self.rows
             ],
@@ -1274,6 +1282,12 @@ class CostOfOwnership(BaseModel):
         if self.monthly_rental_equivalent is None:
             return owning, []
         return owning, [self.monthly_rental_equivalent * m for m in range(months + 1)]
+
+    def cumulative_enough(self, months: int) -> list[float]:
+        """What renting the offer that serves the need has cost by each month 0..months (empty without one)."""
+        if self.enough is None:
+            return []
+        return [self.enough.monthly_rental_equivalent * m for m in range(months + 1)]
 
 
 def _electricity_rate(profile: UsageProfile, currency: str, catalog: Catalog | None) -> tuple[float, list[Reason]]:
@@ -1324,19 +1338,24 @@ def _yearly_rows(
     monthly_rental: float | None,
     assumptions: OwnershipAssumptions,
     years: Sequence[int],
+    monthly_enough: float | None = None,
 ) -> list[TcoRow]:
     """Owning (depreciation, energy, upkeep) against renting, after each of `years`: net_owning_cost at 12 y months,
-    on the same monthly owning cost as the break-even (tco's)."""
+    on the same monthly owning cost as the break-even (tco's); against the rental that serves the need too, when
+    there is one (`monthly_enough`)."""
+
+    def against(monthly: float | None, owning: float, y: int) -> tuple[float | None, Literal["own", "rent"] | None]:
+        renting = None if monthly is None else monthly * 12.0 * y
+        return renting, None if renting is None else ("own" if owning <= renting else "rent")
+
     rows: list[TcoRow] = []
     for y in years:
         value = assumptions.resale_after_months(purchase, 12 * y)
         energy = yearly_energy * y
         upkeep = assumptions.upkeep_per_year * y
         owning = net_owning_cost(purchase, monthly_owning, 12 * y, assumptions)
-        renting = None if monthly_rental is None else monthly_rental * 12.0 * y
-        cheaper: Literal["own", "rent"] | None = None
-        if renting is not None:
-            cheaper = "own" if owning <= renting else "rent"
+        renting, cheaper = against(monthly_rental, owning, y)
+        renting_enough, cheaper_enough = against(monthly_enough, owning, y)
         rows.append(
             TcoRow(
                 years=y,
@@ -1347,6 +1366,8 @@ def _yearly_rows(
                 depreciation=purchase - value,
                 resale_value=value,
                 cheaper=cheaper,
+                renting_enough=renting_enough,
+                cheaper_enough=cheaper_enough,
             )
         )
     return rows
@@ -1612,7 +1633,8 @@ def tco(
         against=None if enough is None or match is None else _as_fast(match),
     )
 
-    rows = _yearly_rows(purchase, yearly_energy, monthly_owning, monthly_rental, assumptions, years)
+    monthly_enough = None if enough is None else enough.monthly_rental_equivalent
+    rows = _yearly_rows(purchase, yearly_energy, monthly_owning, monthly_rental, assumptions, years, monthly_enough)
 
     job, throughput = _job_or_rate(build, match, rental_reason, own_rate, wall, profile, assumptions, rate, notes)
 

@@ -1035,6 +1035,11 @@ def cost_section(build: Build) -> str:
         )
         owned = f"{row['owning']:,.0f}"
         owning = f"{owned}{resale} {t('vs')} {row['renting']:,.0f} {c}" if rented else f"{owned} {c}{resale}"
+        if rented and row.get("renting_enough") is not None:
+            # the rental that serves the need as well (its row above): owning against both, each named
+            owning = t("{against} (as fast as this build); {enough} {currency} (serves the need)").format(
+                against=owning, enough=f"{row['renting_enough']:,.0f}", currency=c
+            )
         rows.append(f"<tr>{_cell(label)}{_cell(owning)}</tr>")
     said = costs.get("assumption_codes")  # the assumptions as codes (#33); a project saved before them: the English
     lines = [say(from_json(a)) for a in said] if said else [phrases.sentence(a) for a in costs.get("assumptions", [])]

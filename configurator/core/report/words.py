@@ -2488,6 +2488,9 @@ ZH_CN.update(
         "After 1 year: own (net of resale)": "1 年后：自购（扣除转卖）",
         "After {years} years: own (net of resale)": "{years} 年后：自购（扣除转卖）",
         " (sold for {amount})": "（转卖 {amount}）",
+        "{against} (as fast as this build); {enough} {currency} (serves the need)": (
+            "{against}（与本机同速的租用）；{enough} {currency}（满足需求的租用）"
+        ),
         "vs": "对比",
         "training tokens/s": "训练 tokens/s",
         "decode tokens/s per sequence": "每序列解码 tokens/s",
