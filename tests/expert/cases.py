@@ -1084,17 +1084,12 @@ CASES: tuple[Case, ...] = (
         "shared experts and a few layers: KTransformers and llama.cpp users pair the EPYC with one 24 GB RTX 3090 or "
         "4090. On the 32-core EPYC 9355 a 4,570 USD RTX PRO 5000 (48 GB) decodes 12.0 tok/s, a 1,207 USD used RTX "
         "3090 10.9 (0.53 tok/s per 1,000 USD against 0.50). Walked 2026-12-04 (advice17): only the PRO 5000 build "
-        "was offered on that host, as 'fastest within budget; best value'; the 3090 build is now 'best value' and the "
-        "PRO 5000 stays 'fastest' (nothing within 25,000 USD decodes faster).",
+        "was offered on that host, as 'fastest within budget; best value'. Round 22 (machines._value_in_tier): beside "
+        "the tier's fastest host the card of most decode per dollar of the whole machine is built too; the 3090 build "
+        "(20,717 USD, 10.9 tok/s) is 'best value' and the PRO 5000 stays 'fastest'. Of the five places it takes the "
+        "4-channel Threadripper's 2080 Ti build (4.3 tok/s, below reading speed), and the 4-channel tier stays shown "
+        "by the cheaper A770 build.",
         (KTRANSFORMERS_R1, KTRANSFORMERS_EPYC_VS_TR),
-        today=(
-            "advice17 (2026-12-04): the experts-in-RAM tier's fastest search keeps only cards within GPU_NEAR_BEST "
-            "(0.95) of the best, so the 3090 (0.91) is never built on the EPYC 9355 and the RTX PRO 5000 is also "
-            "'best value'. A value build beside the fastest (commit 'WIP: experts-in-RAM tier's value build', "
-            "machines._value_in_tier, reverted after it) makes this case pass, but in the default five places the "
-            "3090 build pushes out the 4-channel Xeon W + Arc A770 (3.5 tok/s), the only second memory-channel tier, "
-            "and deepseek-r1-q4-25000-platform-tiers fails: the ranking's five places need a decision first."
-        ),
     ),
     Case(
         "deepseek-r1-q4-25000-cpu-only-not-cheapest",

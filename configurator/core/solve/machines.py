@@ -955,6 +955,7 @@ def experts_in_ram(ctx: PlanContext) -> list[Build]:
     # the fastest within budget sits on the most channels one process reads (a second socket adds none for llama.cpp:
     # estimate.host) when RAM binds; where the cores bind, the tier below on a CPU with more cores can be faster
     # (_wider_in_tier), so the top tier and the one below it are searched for a quicker CPU and card than their cheapest
+    fastest: tuple[Tier, Catalog, Build] | None = None
     for rank, (tier, catalog, build) in enumerate(reversed(single[-2:])):
         if ctx.should_stop():
             break
@@ -962,7 +963,17 @@ def experts_in_ram(ctx: PlanContext) -> list[Build]:
         faster = _faster_in_tier(ctx, variant, wider, build, seconds, cap)
         if faster is not None:
             out.append(_tier_build(faster, tier))
+            if fastest is None or _decode(faster) > _decode(fastest[2]):
+                fastest = (tier, wider, faster)
+    if fastest is not None and not ctx.should_stop():  # on the fastest host, the card worth most beside the experts
+        value = _value_in_tier(ctx, variant, fastest[1], fastest[2], seconds, cap)
+        if value is not None:
+            out.append(_tier_build(value, fastest[0]))
     return out
+
+
+def _decode(build: Build) -> float:
+    return build.estimate.decode_tokens_per_s or 0.0
 
 
 def _wider_in_tier(catalog: Catalog, tier_catalog: Catalog, tier: Tier) -> Catalog:
@@ -1154,21 +1165,39 @@ def _near_best_gpus(
     without: frozenset[str] = frozenset(),
 ) -> tuple[dict[str, Record], float]:
     """The tier's cards whose price fits the room the cheapest build leaves in the budget and whose decode on `cpu`
-    is within GPU_NEAR_BEST of the best of them (the solver then takes the cheapest that builds); only cards no cheaper
-    one dominates are estimated (_undominated), none past its vendor's support (a plan never calls those fastest) and
-    none a board cannot take (an SXM or OAM module lives in its server's baseboard: a 256 GB MI325X had been GLM-5's
-    only card "near the best" beside a 12-channel EPYC at 50,000 USD, no build could take it, and the tier's fastest
-    build was never searched); with the best decode among them."""
+    is within GPU_NEAR_BEST of the best of them (the solver then takes the cheapest that builds); with the best
+    decode among them (_card_speeds: which cards are weighed)."""
+    speeds = _card_speeds(ctx, workload, catalog, cheapest, cpu, channels, without)
+    best = max((v for _amount, v in speeds.values()), default=0.0)
+    near = {
+        gid: catalog.records["gpus"][gid] for gid, (_a, v) in speeds.items() if best > 0 and v >= GPU_NEAR_BEST * best
+    }
+    return near, best
+
+
+def _card_speeds(
+    ctx: PlanContext,
+    workload: Workload,
+    catalog: Catalog,
+    around: Build,
+    cpu: Cpu,
+    channels: int | None = None,
+    without: frozenset[str] = frozenset(),
+) -> dict[str, tuple[float, float]]:
+    """(price, decode on `cpu`) of the tier's cards whose price fits the room `around` leaves in the budget beside
+    its other parts: only cards no cheaper one dominates (_undominated), none past its vendor's support (a plan never
+    calls those fastest) and none a board cannot take (an SXM or OAM module lives in its server's baseboard: a 256 GB
+    MI325X had been GLM-5's only card "near the best" beside a 12-channel EPYC at 50,000 USD, no build could take it,
+    and the tier's fastest build was never searched)."""
     request = ctx.request
-    paid = sum(p.subtotal for p in cheapest.parts if p.category == "gpu")
-    room = None if request.budget is None else request.budget - (cheapest.total_price - paid)
+    paid = sum(p.subtotal for p in around.parts if p.category == "gpu")
+    room = None if request.budget is None else request.budget - (around.total_price - paid)
     # any card of the tier's size: the tier's own card is the one decoding near the best for little more
     # (_tier_card), so a smaller, cheaper card can leave the room for a quicker CPU
     floor_gb = MIN_TIER_VRAM_GB
     priced: list[tuple[float, str, Gpu]] = []
     for gid, g in catalog.records["gpus"].items():
         q = quote(g, ctx.catalog, request.currency, request.condition) if isinstance(g, Gpu) else None
-        # a card past its vendor's software support is never called fastest (support.END_OF_LIFE): not this build's
         if (
             isinstance(g, Gpu)
             and gid not in without
@@ -1180,16 +1209,66 @@ def _near_best_gpus(
         ):
             priced.append((q.amount, gid, g))
     host = _rated_host(cpu, channels)
-    speeds: dict[str, float] = {}
-    for _amount, gid, g in _undominated(priced):
+    speeds: dict[str, tuple[float, float]] = {}
+    for amount, gid, g in _undominated(priced):
         try:
             est = estimate_on_host(ctx.model, workload, g, 1, host, ctx.exact_weight_bytes)
         except (ValueError, ConfiguratorError):
             continue
-        speeds[gid] = est.decode_tokens_per_s or 0.0
-    best = max(speeds.values(), default=0.0)
-    near = {gid: catalog.records["gpus"][gid] for gid, v in speeds.items() if best > 0 and v >= GPU_NEAR_BEST * best}
-    return near, best
+        speeds[gid] = (amount, est.decode_tokens_per_s or 0.0)
+    return speeds
+
+
+def _value_in_tier(
+    ctx: PlanContext, variant: BuildRequest, catalog: Catalog, fastest: Build, seconds: float, cap: float | None
+) -> Build | None:
+    """Beside the tier's fastest build, the card on its very host that gives the most decode per unit of the whole
+    machine's price, built, when it beats the fastest build's own: with the experts in RAM the host's bandwidth sets
+    most of the speed and the card adds attention, the shared experts and a few layers, so practitioners pair the
+    EPYC with one 24 GB card (KTransformers' and llama.cpp users' R1 builds). DeepSeek-R1 Q4_K_M at 25,000 USD had
+    only the 48 GB RTX PRO 5000 on its EPYC 9355 (12.0 tok/s, 24,080 USD) as "fastest; best value", where a used RTX
+    3090 on the same host decodes 10.9 tok/s for about 3,400 USD less (expert case
+    deepseek-r1-q4-25000-value-is-a-24gb-card-beside-the-fastest-host)."""
+    from configurator.core.solve.plan import _solve_once
+
+    record = ctx.catalog.records["cpus"].get(_cpu_id(fastest) or "")
+    decode = fastest.estimate.decode_tokens_per_s or 0.0
+    if not isinstance(record, Cpu) or decode <= 0:
+        return None
+    board = next((p for p in fastest.parts if p.category == "motherboard"), None)
+    channels = (int(board.spec.get("memory_channels", 0)) or None) if board is not None else None
+    workload = on_engine(variant.workload.resolved(ctx.model.max_context), "llama.cpp")
+    speeds = _card_speeds(ctx, workload, catalog, fastest, record, channels)
+    paid = sum(p.subtotal for p in fastest.parts if p.category == "gpu")
+    rest = fastest.total_price - paid
+    ratio = {gid: v / (rest + amount) for gid, (amount, v) in speeds.items() if v > 0}
+    if not ratio:
+        return None
+    own = decode / fastest.total_price
+    better = sorted((gid for gid in ratio if ratio[gid] > own), key=lambda gid: (-ratio[gid], speeds[gid][0], gid))
+    for gid in [g for g in better if g != fastest.gpu_id][:VALUE_CARDS_TRIED]:  # a card the search refuses: the next
+        one = dataclasses.replace(
+            catalog,
+            records={**catalog.records, "cpus": {record.id: record}, "gpus": {gid: catalog.records["gpus"][gid]}},
+        )
+        found, _ = _solve_once(
+            variant, one, ctx.model, ctx.exact_weight_bytes, 1, ctx.should_stop, seconds, cost_cap=cap
+        )
+        if found and _decode(found[0]) / found[0].total_price > own:
+            return found[0]
+        if ctx.should_stop():
+            break
+    return None
+
+
+VALUE_CARDS_TRIED = 3
+"""How many cards, best decode per dollar first, a tier's value build is searched on (a China-market card is refused
+outside China, a card may not build on the host's boards)."""
+
+
+def _cpu_id(build: Build) -> str | None:
+    """The id of a build's CPU part."""
+    return next((p.id for p in build.parts if p.category == "cpu"), None)
 
 
 def _undominated(priced: list[tuple[float, str, Gpu]]) -> list[tuple[float, str, Gpu]]:
