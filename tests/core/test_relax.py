@@ -624,3 +624,18 @@ def test_a_way_out_at_reading_speed_is_not_searched_among_cards_that_held_no_bui
     assert not _no_build_among(None, fast)  # nothing proven: searched
     held.options = [o for o in held.options if o != fast.options[0]]
     assert not _no_build_among(held, fast)  # a card the first search did not hold
+
+
+def test_a_trillion_parameter_moe_over_the_budget_is_offered_two_bits_with_its_experts_in_ram(catalog: Catalog) -> None:
+    """Kimi K2.5 at 20,000 USD without --precision: the only ways out were "raise the budget to 23,980 USD" at Q4_K_M
+    and a 368,160 USD cluster, where the community runs this class at 2 bits with the experts in RAM (Unsloth's Kimi K2
+    guide suggests UD-Q2_K_XL "to balance size and accuracy"). The cheapest way out now stays within the budget at
+    q2_k, says what it gives up, and a smaller MoE is never told to drop to 2 bits."""
+    request = BuildRequest(model_id="kimi-k2.5", workload=Workload(kind="inference"), budget=20000)
+    inf = _infeasible(request, catalog)
+    first = inf.relaxations[0]
+    assert first.kind == "lowbits+offload" and first.total_price <= 20000, inf.cheapest_relaxation
+    assert "2-bit GGUF" in first.change and "loss of quality" in first.change
+    _ranked_by_price(inf)
+    small = BuildRequest(model_id="qwen3-30b-a3b", workload=Workload(kind="inference", batch=64), budget=300)
+    assert all(r.kind != "lowbits+offload" for r in _infeasible(small, catalog).relaxations)

@@ -685,6 +685,10 @@ EN: dict[str, Template] = {
         if r.fields.get("gpus")
         else "use q4_k_m (GGUF via llama.cpp)"
     ),
+    "way.lowbits": (
+        "use a 2-bit GGUF (q2_k, or a dynamic 2-bit quant such as Unsloth's UD-Q2_K_XL: what its guide suggests to "
+        "balance size and accuracy for a trillion-parameter MoE; expect some loss of quality)"
+    ),
     "way.method": "use QLoRA instead of {method}",
     "way.circuit": "use a 230 V 16 A circuit",
     "way.offload": lambda r, _say: (

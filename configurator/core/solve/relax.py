@@ -91,6 +91,7 @@ LABELS = {
     "kv": "KV-cache precision",
     "context": "context length",
     "precision": "weight precision",
+    "lowbits": "weight precision",
     "method": "fine-tuning method",
     "circuit": "wall circuit",
     "circuits": "one circuit",
@@ -206,6 +207,9 @@ def _relaxations(request: BuildRequest, model: ModelArch | None = None) -> list[
             # USD had been told 7 x RTX PRO 6000 at 64,530 USD, never an experts-in-RAM host)
             q4 = w.model_copy(update={"precision": "q4_k_m", "engine": "llama.cpp"})
             out.append(("precision+offload", request.model_copy(update={"workload": _with_offload(q4)})))
+    if _low_bits_apply(w, model):
+        q2 = w.model_copy(update={"precision": LOW_BITS, "engine": "llama.cpp"})
+        out.append(("lowbits+offload", request.model_copy(update={"workload": _with_offload(q2)})))
     if w.kind == "finetune" and w.method != "qlora":
         out.append(("method", work(method="qlora", precision=None)))
     if request.min_decode_tps:
@@ -215,6 +219,24 @@ def _relaxations(request: BuildRequest, model: ModelArch | None = None) -> list[
     if request.region == "china":
         out.append(("region", request.model_copy(update={"region": "global"})))
     return out
+
+
+LOW_BITS = "q2_k"
+LOW_BITS_FROM_B = 400.0
+"""A MoE model of at least this many billion parameters is offered a 2-bit GGUF with its experts in RAM as a way out:
+how the trillion-parameter class runs on one host. Unsloth's Kimi K2 guide (docs.unsloth.ai/basics/kimi-k2-how-to-run-
+locally, 2025-07): "We suggest using our UD-Q2_K_XL (381GB) quant to balance size and accuracy", and its 1.8-bit quant
+"will fit in a 1x 24GB GPU (with all MoE layers offloaded to system RAM)". Kimi K2.5 at 20,000 USD had been told only to
+raise the budget to 23,980 USD at Q4_K_M, where Q2_K runs on a 12-channel EPYC and an RTX 3090 at 17,647 USD."""
+
+
+def _low_bits_apply(w: Workload, model: ModelArch | None) -> bool:
+    """An inference job on a MoE model of the trillion-parameter class, its precision left open or not a GGUF one (a
+    GGUF asked, as "use q4_k_m" is not offered for one, is the user's choice of quality: DeepSeek-R1 at Q4_K_M keeps
+    its way out at Q4)."""
+    if w.kind != "inference" or model is None or model.moe is None or model.params_total_b < LOW_BITS_FROM_B:
+        return False
+    return w.precision is None or w.precision not in GGUF_TYPES
 
 
 def q4_already(request: BuildRequest) -> str | None:
@@ -900,7 +922,7 @@ def _binding(label: str, request: BuildRequest) -> Reason:
     return Reason.of("nothing.binding-item", label=label, value=value, unit=unit)
 
 
-METHOD_CHANGES = {"method", "precision"}
+METHOD_CHANGES = {"method", "precision", "lowbits"}
 """Ways out that change the job itself (QLoRA for a full fine-tune, 4 bits for bf16): the user's call, not the app's."""
 
 
