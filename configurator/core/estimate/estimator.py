@@ -10,11 +10,14 @@ explanation (`_Explain.cal`) through the steps and by a `cal` argument where the
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, replace
 
 from configurator.core.catalog.models import Gpu, ModelArch
 from configurator.core.common.errors import RequestError
-from configurator.core.common.memo import remember, scoped
+from configurator.core.common.memo import remember, scoped, variant
 from configurator.core.common.reasons import Reason, english
 from configurator.core.common.shapes import PlacementJson, SpeculationFields
 from configurator.core.estimate.activations import (
@@ -584,13 +587,36 @@ def llamacpp_build(
     )
 
 
+_NUMBERS_ONLY: ContextVar[bool] = ContextVar("numbers_only", default=False)
+
+
+@contextmanager
+def numbers_only() -> Iterator[None]:
+    """Inside, estimates give their numbers, fits and warnings without their explanation: no step or assumption is
+    rendered or kept (as a side computation's, _Explain.quiet). For a caller that reads only prices and speeds, a map
+    cell (advise.landscape.solve_cell): the explanations were about a tenth of the default map's CPU (5.1 -> 4.6 s in
+    one process, 2026-12-04, #34). The memos are kept apart meanwhile (memo.variant), so a plan made later in the same
+    process (the window's, beside an in-process map) never meets an estimate, option or build without its words."""
+    token = _NUMBERS_ONLY.set(True)
+    try:
+        with variant("numbers-only"):
+            yield
+    finally:
+        _NUMBERS_ONLY.reset(token)
+
+
+def explained() -> bool:
+    """Whether estimates made here keep their explanation (not inside numbers_only)."""
+    return not _NUMBERS_ONLY.get()
+
+
 class _Explain:
     def __init__(self, cal: Calibration = CAL, kept: bool = True) -> None:
         self.cal = cal  # the constants every step of this estimate reads
-        # False: a side computation whose sentences nobody reads (quiet()): its steps and assumptions are not
-        # rendered. A plan renders an English sentence per step of every estimate; the side computations' were a
-        # third of them (the 70B top-5: 1,530 memory passes for 504 estimates, #34)
-        self.kept = kept
+        # False: a side computation whose sentences nobody reads (quiet()), or any estimate inside numbers_only: its
+        # steps and assumptions are not rendered. A plan renders an English sentence per step of every estimate; the
+        # side computations' were a third of them (the 70B top-5: 1,530 memory passes for 504 estimates, #34)
+        self.kept = kept and not _NUMBERS_ONLY.get()
         self.steps: list[Step] = []
         self.assumptions: list[str] = []
         self.coded: list[Reason] = []  # the assumptions given as codes (their English is in `assumptions`)
