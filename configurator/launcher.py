@@ -41,16 +41,18 @@ and each pass walks the ones made since the last: at 700, about 13 ms of an `est
 journey plan's 700 (62 and 181 passes); at 50,000, none for the estimate and about 35 ms for the plan (2 passes)
 (time.process_time in gc.callbacks, medians of 5, 2026-12-03, #34). Cyclic garbage waits at most that many objects.
 Only the commands in COLLECTOR_ON run with the collector on: the others pause it (below)."""
-COLLECTOR_ON = frozenset({"map"})
-"""Commands run with the cycle collector on. Every other command is one request answered in one process: it runs with
+COLLECTOR_ON: frozenset[str] = frozenset()
+"""Commands run with the cycle collector on: none. Every command is one request answered in one process: it runs with
 the collector off, and the process freezes its objects as it exits (gc.freeze at exit, so the interpreter's last
 collections skip them), because a command leaves almost no cycles and walking its heap was a large share of its CPU:
 a young pass over the objects since the last one at the end of a plan (plan() pauses the collector, and the pass
 follows when it returns: about 100 ms of the 70B cluster plan's CPU), and the interpreter's collections at exit over
 the whole heap. Process CPU (medians of 5, interleaved, 2026-12-03, #34): `estimate --json` 7.7x -> 6.5x an
-interpreter start, the journey plan 39x -> 27x, the 70B cluster plan 63x -> 41x; peak memory unchanged. `map` runs
-plan after plan, in workers forked from it (which inherit the collector's state) or in its own process (a frozen
-bundle): its cycles are collected as they were."""
+interpreter start, the journey plan 39x -> 27x, the 70B cluster plan 63x -> 41x; peak memory unchanged. `map` too
+since round 22: its cells are solved in worker processes that collect after each cell (mapworkers._collect); this
+process solves the first cell only, before they fork, and two young passes (one among the imports, one after that
+cell's first plan, 17 ms each) were on the map's critical path. Where it solves the cells itself (one core, a frozen
+bundle) it turns the collector on for them (cli/advise._cmd_map)."""
 _FROZEN_AT_EXIT: list[bool] = []
 
 

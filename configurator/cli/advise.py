@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import sys
+from collections.abc import Callable
 from typing import Any
 
 from configurator.core.estimate.precision import WEIGHT_PRECISIONS
@@ -77,7 +79,7 @@ def _cmd_map(args: argparse.Namespace) -> int:
     processes = args.workers or default_processes()
     method = start_method() if processes > 1 else None
     if method is None:
-        result = recommendation_map(catalog, workloads, models=models, base=base)  # type: ignore[arg-type]
+        result = _in_process(lambda: recommendation_map(catalog, workloads, models=models, base=base))  # type: ignore[arg-type]
     else:
         with MapWorkers(catalog, processes, method) as workers:
             result = recommendation_map(catalog, workloads, models=models, base=base, workers=workers)  # type: ignore[arg-type]
@@ -88,6 +90,18 @@ def _cmd_map(args: argparse.Namespace) -> int:
     else:
         print(format_map(result))
     return EXIT_OK
+
+
+def _in_process(solve: Callable[[], Any]) -> Any:
+    """A map solved in this process, plan after plan, with the cycle collector on (the launcher runs every command
+    with it off, launcher.COLLECTOR_ON): a whole grid's cycles are collected as they are made. Left as it was after."""
+    enabled = gc.isenabled()
+    gc.enable()
+    try:
+        return solve()
+    finally:
+        if not enabled:
+            gc.disable()
 
 
 def format_rank(rows: Any) -> str:

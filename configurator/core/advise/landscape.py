@@ -24,7 +24,7 @@ from configurator.core.common.shapes import (
     RankedGpuJson,
     ValueRowJson,
 )
-from configurator.core.estimate.estimator import estimate
+from configurator.core.estimate.estimator import estimate, numbers_only
 from configurator.core.estimate.workload import Workload
 from configurator.core.model.build import Build
 from configurator.core.model.request import BuildRequest
@@ -412,7 +412,24 @@ def solve_cell(
     promising few, then over any other GPU whose bound could still beat the best build found, so the
     cheapest is the planner's cheapest over the whole catalog. Only when no single machine holds the
     job are ready-made servers and clusters of them tried.
+
+    A cell reads its builds' prices and speeds, never their estimates' words: its plans estimate without them
+    (estimator.numbers_only, memos of their own).
     """
+    with numbers_only():
+        return _solve_cell(model, workload, catalog, base, cache, floor, should_stop, alternatives)
+
+
+def _solve_cell(
+    model: ModelArch,
+    workload: Workload,
+    catalog: Catalog,
+    base: BuildRequest,
+    cache: MapCache | None,
+    floor: PlatformFloor | None,
+    should_stop: Callable[[], bool],
+    alternatives: bool,
+) -> MapCell:
     cache = cache or MapCache()
     request, cell = _cell_request(model, workload, base)
     systems = request.system_ids

@@ -10,11 +10,14 @@ explanation (`_Explain.cal`) through the steps and by a `cal` argument where the
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, replace
 
 from configurator.core.catalog.models import Gpu, ModelArch
 from configurator.core.common.errors import RequestError
-from configurator.core.common.memo import remember, scoped
+from configurator.core.common.memo import remember, scoped, variant
 from configurator.core.common.reasons import Reason, english
 from configurator.core.common.shapes import PlacementJson, SpeculationFields
 from configurator.core.estimate.activations import (
@@ -584,13 +587,36 @@ def llamacpp_build(
     )
 
 
+_NUMBERS_ONLY: ContextVar[bool] = ContextVar("numbers_only", default=False)
+
+
+@contextmanager
+def numbers_only() -> Iterator[None]:
+    """Inside, estimates give their numbers, fits and warnings without their explanation: no step or assumption is
+    rendered or kept (as a side computation's, _Explain.quiet). For a caller that reads only prices and speeds, a map
+    cell (advise.landscape.solve_cell): the explanations were about a tenth of the default map's CPU (5.1 -> 4.6 s in
+    one process, 2026-12-04, #34). The memos are kept apart meanwhile (memo.variant), so a plan made later in the same
+    process (the window's, beside an in-process map) never meets an estimate, option or build without its words."""
+    token = _NUMBERS_ONLY.set(True)
+    try:
+        with variant("numbers-only"):
+            yield
+    finally:
+        _NUMBERS_ONLY.reset(token)
+
+
+def explained() -> bool:
+    """Whether estimates made here keep their explanation (not inside numbers_only)."""
+    return not _NUMBERS_ONLY.get()
+
+
 class _Explain:
     def __init__(self, cal: Calibration = CAL, kept: bool = True) -> None:
         self.cal = cal  # the constants every step of this estimate reads
-        # False: a side computation whose sentences nobody reads (quiet()): its steps and assumptions are not
-        # rendered. A plan renders an English sentence per step of every estimate; the side computations' were a
-        # third of them (the 70B top-5: 1,530 memory passes for 504 estimates, #34)
-        self.kept = kept
+        # False: a side computation whose sentences nobody reads (quiet()), or any estimate inside numbers_only: its
+        # steps and assumptions are not rendered. A plan renders an English sentence per step of every estimate; the
+        # side computations' were a third of them (the 70B top-5: 1,530 memory passes for 504 estimates, #34)
+        self.kept = kept and not _NUMBERS_ONLY.get()
         self.steps: list[Step] = []
         self.assumptions: list[str] = []
         self.coded: list[Reason] = []  # the assumptions given as codes (their English is in `assumptions`)
@@ -1389,15 +1415,20 @@ def _fixed_overhead(
     return cal.step_overhead_transformers + layers * cal.layer_overhead_transformers
 
 
-def moe_layers(model: ModelArch) -> list[bool]:
-    """Which layers carry routed experts (leading dense layers and interleaving from the config)."""
+def moe_layers(model: ModelArch) -> tuple[bool, ...]:
+    """Which layers carry routed experts (leading dense layers and interleaving from the config). Remembered per model
+    record: the estimator asks about 4,000 times a map."""
+    return remember("moe_layers", id(model), (model,), lambda: _moe_layers(model))
+
+
+def _moe_layers(model: ModelArch) -> tuple[bool, ...]:
     if model.moe is None:
-        return [False] * model.num_layers
+        return (False,) * model.num_layers
     m = model.moe
-    return [
+    return tuple(
         i >= m.first_dense_layers and (i - m.first_dense_layers) % m.moe_layer_step == m.moe_layer_step - 1
         for i in range(model.num_layers)
-    ]
+    )
 
 
 def moe_layer_count(model: ModelArch) -> int:
@@ -1959,6 +1990,8 @@ def _layer_split_step(
 def _explain_decode(
     counts: ParamCounts, gpu: Gpu, engine: str, context: int, batch: int, s: _DecodeStep, step: float, ex: _Explain
 ) -> None:
+    if not ex.kept:
+        return  # a step nobody reads (_Explain.kept): not even its reason is made
     tps = 1.0 / step
     host_us = (
         _sequence_overhead(engine, cal=ex.cal) * 1e6 if batch > 1 and _sequence_overhead(engine, cal=ex.cal) else None
@@ -2004,7 +2037,7 @@ def _prefill(
     context = workload.context or INFERENCE_CONTEXT
     fmt = weight_format(workload.precision or "bf16", engine)
     prompt = waited_prompt_tokens(workload, context)
-    if workload.prompt is None and context > TYPICAL_PROMPT_TOKENS:
+    if workload.prompt is None and context > TYPICAL_PROMPT_TOKENS and ex.kept:
         ex.assume(typical_prompt_said(prompt, context))
     prefill_flops = 2 * counts.matmul_active + prompt_attention_flops(model, prompt)
     parallel = gpus if split == "tensor" else serving_layout(model, gpus)[0] if split == TENSOR_PIPELINE else 1
@@ -2041,6 +2074,8 @@ def _prefill(
         + _sglang_eager_prefill(model, gpu, gpus, split, named_engine, ex)
         + _vllm_request_cost(engine, named_engine, ex)
     )
+    if not ex.kept:
+        return prefill_rate, ttft  # what follows is said, not computed
     backend = llamacpp_backend(gpu, ex.cal.llamacpp_backend) if named_engine in (None, "llama.cpp") else named_engine
     unfitted = prefill_unfitted(gpu.architecture, backend if engine == "llama.cpp" else engine, model.params_total_b)
     if unfitted is not None:
@@ -2817,8 +2852,9 @@ def _prepared(
         ex.assume(Reason.of("est.file-weights", gib=exact_weight_bytes / GIB))
     if workload.context and workload.context > model.max_context:
         ex.warnings.append(Reason.of("warn.context", context=workload.context, most=model.max_context))
-    active = counts.active / 1e9 if model.moe else None
-    ex.step("params", Reason.of("est.params", model=model.name, b=counts.total / 1e9, active=active))
+    if ex.kept:
+        active = counts.active / 1e9 if model.moe else None
+        ex.step("params", Reason.of("est.params", model=model.name, b=counts.total / 1e9, active=active))
     return workload, counts, scale
 
 
@@ -2881,6 +2917,8 @@ def _explain_job(
     ex: _Explain,
 ) -> None:
     """The job's own assumptions and the closing step: the most loaded GPU against what it can use."""
+    if not ex.kept:
+        return  # nothing here is read (_Explain.kept): not even the reasons are made
     if workload.kind == "inference":
         ex.assume(Reason.of("est.serving", engine=engine, context=workload.context, batch=workload.batch))
     else:

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from configurator.core.catalog.models import MODULE_GB_BYTES, Cpu, MemoryKit
 from configurator.core.common.errors import RequestError
+from configurator.core.common.memo import remember
 from configurator.core.common.reasons import Reason
 
 BYTES_PER_TRANSFER = 8  # one 64-bit DDR channel (two 32-bit DDR5 sub-channels) moves 8 bytes per transfer
@@ -213,7 +214,14 @@ def host_memory(cpu: Cpu, kit: MemoryKit, kits: int = 1, sockets: int = 1, numa_
     NUMA: a process that is not NUMA-aware gets one socket's bandwidth however many sockets there are (its
     threads and pages cross the socket link); `numa_aware=True` (an engine that keeps each socket's experts
     in its own memory, e.g. ktransformers' NUMA mode) adds the sockets up.
+
+    Remembered per CPU and kit record: a CPU-only machine's search asks for the same platforms in every map cell.
     """
+    key = (id(cpu), id(kit), kits, sockets, numa_aware)
+    return remember("host_memory", key, (cpu, kit), lambda: _host_memory(cpu, kit, kits, sockets, numa_aware))
+
+
+def _host_memory(cpu: Cpu, kit: MemoryKit, kits: int, sockets: int, numa_aware: bool) -> HostMemory:
     check_platform(cpu, kit, kits, sockets)
     dimms_per_socket = kit.modules * kits // sockets
     channels = min(dimms_per_socket, cpu.memory_channels)

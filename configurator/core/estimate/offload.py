@@ -19,6 +19,7 @@ from configurator.core.estimate.estimator import (
     _inference_activations,
     _layer_assignment,
     attention_score_seconds,
+    explained,
     llamacpp_prefill_tflops,
     moe_layers,
 )
@@ -231,14 +232,17 @@ class _Said:
     assumptions: list[str] = field(default_factory=list)
     warnings: list[Reason] = field(default_factory=list)
     coded: list[Reason] = field(default_factory=list)  # the assumptions with a code (their English in `assumptions`)
+    kept: bool = field(default_factory=explained)  # False inside estimator.numbers_only: nothing said is kept
 
     def assume(self, said: Reason) -> None:
-        self.assumptions.append(english(said))
-        self.coded.append(said)
+        if self.kept:
+            self.assumptions.append(english(said))
+            self.coded.append(said)
 
     def step(self, topic: str, said: Reason) -> None:
         """One link of the chain as a code (est.*) and its English."""
-        self.steps.append(Step(topic=topic, text=english(said), said=said))
+        if self.kept:
+            self.steps.append(Step(topic=topic, text=english(said), said=said))
 
 
 def _exact_scale(model: ModelArch, workload: Workload, exact_weight_bytes: int | None) -> float:
@@ -509,7 +513,9 @@ def estimate_on_host(
     job = _Job(model, workload, gpu, gpus, host, placement, _sizes(model, workload, scale), scale, cpu_only, cal)
     layers = model.num_layers
     cpu_layers = job.cpu_layers
-    said = _Said(steps=[Step(topic="host", text=english(t), said=t) for t in host.explanation])
+    said = _Said(steps=[])
+    for t in host.explanation:
+        said.step("host", t)
     context = job.context
     batch = workload.batch
     memories, fits, ram, offloaded = _memory(job, said)
