@@ -260,6 +260,16 @@ def label_problems(request: BuildRequest, result: dict[str, Any]) -> list[str]:
                 problems.append(f"{name}: a build shown is quieter")
             elif claim == "room to grow" and not b["room_for_one_more"]:
                 problems.append(f"{name}: one more card needs more than the card")
+            elif claim == "room to grow" and (past_support(b) or _warned(b, "SUP-8")):
+                problems.append(f"{name}: room to grow on a card whose support ended or whose drivers wind down")
+            elif claim == "room to grow" and any(
+                o["room_for_one_more"]
+                and not past_support(o)
+                and not _warned(o, "SUP-8")
+                and o["total_price"] < price - 0.01
+                for o in within
+            ):
+                problems.append(f"{name}: a build shown with room for one more card is cheaper")
             elif claim == "cheapest below reading speed" and (
                 speed >= READING_TPS or any(o["total_price"] < price - 0.01 for o in passing)
             ):
