@@ -576,10 +576,12 @@ REGIME_MISSES = {
     "regime's rows' scatter) meets Oracle's OCI rows (Llama 3.1 405B FP8 on 8 x MI300X, vLLM benchmark_latency, "
     "October 2024: 0.79 x the estimate at batch 2 falling to 0.69 x at 16), a static batch whose latency holds the "
     "batch's prefill on a 2024 ROCm vLLM the fitted rows have nothing like (docs/estimates.md, est16 and round 21)",
-    ("decode_speed", "moe-tensor-parallel"): "25 of 37 inside (68 %; 23 of 37 before ranges17): one source holds over "
-    "half the 22 cross-validated rows, so the rule's x0.77..x1.33 reads the kind's 15 sources' biases; 7 of Vultr's 8 "
-    "HGX B200 rows are out on both sides, Nemotron-3-Nano-30B-A3B FP8 at TP 2 (a hybrid Mamba/attention MoE, vLLM "
-    "0.16.0) 1.36-1.61 x the estimate and MiniMax-M2.5 FP8 at TP 4 (vLLM 0.12.0) 0.72-0.75 x (docs/estimates.md, est16)",
+    ("decode_speed", "moe-tensor-parallel"): "26 of 41 inside (63 %; 25 of 37 before est19 added SGLang PR #31044's "
+    "MI300X rows, 23 of 37 before ranges17): one source holds over half the 22 cross-validated rows, so the rule's "
+    "x0.77..x1.33 reads the kind's 15 sources' biases; 7 of Vultr's 8 HGX B200 rows are out on both sides, "
+    "Nemotron-3-Nano-30B-A3B FP8 at TP 2 (a hybrid Mamba/attention MoE, vLLM 0.16.0) 1.36-1.61 x the estimate and "
+    "MiniMax-M2.5 FP8 at TP 4 (vLLM 0.12.0) 0.72-0.75 x, and MiniMax-M2.7 FP8 on 2-4 x MI300X (SGLang 0.5.13, no fitted "
+    "row on a data-center AMD GPU under SGLang) 0.64-0.69 x at 1-64 users (docs/estimates.md, est16 and est19)",
     ("decode_speed", ONE_NVIDIA): "34 of 35 inside (97 %), 23 of 24 from sources never fitted: the regime's "
     "rule bounds (0.687, 1.268) over 83 cross-validated rows from 8 sources (ranges17; (0.615, 1.286) by the row rule "
     "of ranges15, the split-conformal (0.599, 1.287) alike) are wider than these rows' spread (median |error| 11 %): "
