@@ -575,11 +575,17 @@ REGIME_MISSES = {
     "which holds 44 of its 48 cross-validated rows (92 %); its own rows' bounds (0.923, 1.061) and the range split into weights and "
     "the rest (the weights exact, the cache, activations and overhead scaled) hold 47-48 of the 50 too: these held-out "
     "rows scatter less than any cross-validated set (docs/estimates.md, rounds 9, 11, 15 and 21)",
-    ("decode_speed", "batched"): "35 of 51 inside (69 %; 38 at the hand-kept x0.75..x1.27 before ranges17): the "
+    (
+        "decode_speed",
+        "batched",
+    ): "40 of 57 inside (70 %; 38 of 55 before est19 added AMD's October 2025 MI300X 70B rows, "
+    "both inside; 35 of 51 at ranges17, 38 at the hand-kept x0.75..x1.27 before it): the "
     "rule's x0.78..x1.28 (ML.ENERGY holds 34 of the 36 cross-validated rows, so the kind's 15 sources' biases and the "
     "regime's rows' scatter) meets Oracle's OCI rows (Llama 3.1 405B FP8 on 8 x MI300X, vLLM benchmark_latency, "
     "October 2024: 0.79 x the estimate at batch 2 falling to 0.69 x at 16), a static batch whose latency holds the "
-    "batch's prefill on a 2024 ROCm vLLM the fitted rows have nothing like (docs/estimates.md, est16 and round 21)",
+    "batch's prefill on a 2024 ROCm vLLM the fitted rows have nothing like, InferenceX's gpt-oss-120b on one MI300X "
+    "(0.61-0.69 x at 64-256 users) and ML.ENERGY's B200 rows at 64-512 users (0.46-0.77 x) (docs/estimates.md, est16, "
+    "rounds 21 and 22)",
     ("decode_speed", "moe-tensor-parallel"): "26 of 41 inside (63 %; 25 of 37 before est19 added SGLang PR #31044's "
     "MI300X rows, 23 of 37 before ranges17): one source holds over half the 22 cross-validated rows, so the rule's "
     "x0.77..x1.33 reads the kind's 15 sources' biases; 7 of Vultr's 8 HGX B200 rows are out on both sides, "
