@@ -676,3 +676,21 @@ def test_vllm_request_cost_is_vllms_only(catalog: Catalog) -> None:
     assert "fixed cost per request" in " ".join(s.text for s in on.steps)
     for engine in ("sglang", "llama.cpp"):
         assert run(engine).time_to_first_token_s == run(engine, off).time_to_first_token_s
+
+
+SGLANG_31044 = "sgl-project/sglang/pull/31044"
+
+
+def test_minimax_on_mi300x_under_sglang_0_5_13_is_read_fast(catalog: Catalog) -> None:
+    """Holdout rows (never fitted on; est19, 2026-12-04): sgl-project/sglang PR #31044 (2026-07-13), MiniMax-M2.7 FP8
+    under SGLang v0.5.13.post1 on AMD MI300X, 1000-token prompts and replies: TPOT 14.94 ms at one user and 31.80 ms at 16
+    on TP 2 x EP 2 (66.9 and 31.4 tokens/s per user), 42.48 ms at 64 and 71.72 ms at 256 users on TP 4 x EP 4 (23.5 and
+    13.9), estimated as MiniMax-M2.5 (the same architecture). No fitted row is a data-center AMD GPU under SGLang, and
+    the estimate reads every point fast: +56, +52, +45 and +8 % (outside the MoE tensor-parallel range at 1-64 users, as
+    Oracle's MI300X Llama 3.1 405B rows are outside the batched one). Held here so that a change which reads these
+    rows slower (or faster still) is seen: never below the measurement, at most 60 % above it."""
+    data = _holdout_rows(SGLANG_31044)
+    assert sorted((r["gpus"], r["batch"]) for r in data) == [(2, 1), (2, 16), (4, 64), (4, 256)]
+    comparisons, skipped = decode_speed(catalog, data)
+    assert not skipped
+    assert all(0.0 <= c.error <= 0.60 for c in comparisons), [(c.label, round(c.error, 3)) for c in comparisons]

@@ -116,3 +116,23 @@ def test_workstation_and_geforce_sweeps_never_fitted_on(catalog: Catalog, source
     measured = comparisons[-1].measured / comparisons[0].measured
     estimated = comparisons[-1].estimated / comparisons[0].estimated
     assert estimated == pytest.approx(measured, rel=0.25)
+
+
+AMD_PERFORMANCE_ZH = "amd.com/zh-cn/developer/resources/rocm-hub/dev-ai/performance-results.html"
+
+
+def test_llama_70b_fp8_on_8_mi300x_october_2025(catalog: Catalog) -> None:
+    """Holdout rows (never fitted on; est19, 2026-12-04): AMD's ROCm performance-results page, zh-cn copy (Docker
+    rocm/vllm:rocm7.0.0_vllm_0.10.2_20251006), vLLM benchmark_latency with Llama 3.1 70B FP8 at TP 8 on 8 x MI300X, 128
+    prompt and 2048 output tokens: 15.882 / 17.934 / 18.487 s at batch 1 / 2 / 4 (129.0, 114.2, 110.8 tokens/s per
+    sequence). The fit holds the English copy's July 2025 batch 1-2 rows (0.9.1); these read -7, +5 and +6 %, within
+    15 %, and the per-sequence speed falls with the batch as measured."""
+    data = sorted(
+        (r for r in kind_rows("decode_speed", "holdout") if AMD_PERFORMANCE_ZH in r["source"]), key=lambda r: r["batch"]
+    )
+    assert [r["batch"] for r in data] == [1, 2, 4]
+    comparisons, skipped = decode_speed(catalog, data)
+    assert not skipped
+    assert all(abs(c.error) <= 0.15 for c in comparisons), [(c.label, round(c.error, 3)) for c in comparisons]
+    speeds = [c.estimated for c in comparisons]
+    assert speeds[0] > speeds[1] > speeds[2]

@@ -367,7 +367,7 @@ def regime_range_factors(
     has REGIME_MIN_ROWS of them, else of all the kind's rows ("kind's rows"). With `widen_biases`, the S biases' distances
     from their median are scaled by sqrt(1 + 1 / S): a fresh source's bias varies about a centre the S known ones only
     estimate (the prediction interval of a new draw; 1.15 for 3 sources, 1.05 for 10). Every range in ranges.py is this
-    rule's answer."""
+    rule's answer but training time's two (ranges.py says why: docs/estimates.md, round 22)."""
     pooled_bias, pooled_scatter = bias_and_scatter([p for pts in by_regime.values() for p in pts])
     out: dict[str, tuple[tuple[float, float], str]] = {}
     for regime, pts in by_regime.items():
