@@ -183,7 +183,7 @@ class BuildModel:
         self._storage_and_owned()
         self._cost()
         self._objectives()
-        self._room()
+        self.room: Any = None  # _room's literal: its constraints are added with the first room-to-grow solve
         self._mark("search")  # what solving adds later: exclusions, bounds, assumptions
         self.excluded: list[int] = []
         self._exclusions: list[Any] = []
@@ -682,7 +682,7 @@ class BuildModel:
         and then bought the cheapest build with the most of them: Llama 3.1 8B for 8 users at 3,000 USD grew on two
         P100s, an EPYC and 256 GB of RDIMMs at 2,924 USD, where one card more on a 3090's board was the ask."""
         self._mark("room")
-        room = self.room = self.m.new_bool_var("room_for_one_more")
+        room = self.room = self.m.new_bool_var("room_for_one_more")  # held only while assumed (solve("grow"))
         grown = {i: replace(o, count=o.count + 1) for i, o in enumerate(self.options)}
         for i, o in enumerate(self.options):
             if o.count + 1 > self.request.max_gpus:  # a full machine grows by a second machine (plan: one-more-machine)
@@ -802,6 +802,9 @@ class BuildModel:
             # earlier label took (the builds found stay excluded: another board or kind of case): room for a second
             # of the cheapest build's card is what a buyer asks, and with the options used left out a Qwen3.6-27B QLoRA
             # at 3,000 USD grew on an MI100 (64 h, bitsandbytes from source) beside 2080 Ti 22GB builds (57 h)
+            if self.room is None:  # most models never search for room (a lazy subset's, a variant's): built on demand
+                self._room()
+                self._mark("search")
             saved, self._exclusions = self._exclusions, []
             try:
                 found = self._run(
