@@ -767,6 +767,59 @@ class MainWindow(QMainWindow):
         return project.with_suffix(suffix) if project is not None else Path.home() / f"rig{suffix}"
 
     def export_to(self, path: Path, builds: list) -> bool:  # type: ignore[type-arg]
+        """Write `builds` of the shown request; a purchase list (XLSX, CSV, Markdown) of a project with several
+        workloads covers every one of them, the others solved first if they have not been (walk19: Dr. Chen's
+        two-request project exported only the request on screen). False when nothing was written (yet)."""
+        suffix = path.suffix.lower()
+        if len(self.session.project.requests) > 1 and suffix in (".xlsx", ".csv", ".md", ".markdown"):
+            if None in self.session.project_results():
+                self.statusBar().showMessage(self.tr("Solving every workload of the project for the export…"))
+                self.session.solve_project(lambda: self.export_to(path, builds))
+                return False
+            return self._export_project(path, builds)
+        return self._export_request(path, builds)
+
+    def _export_project(self, path: Path, shown: list) -> bool:  # type: ignore[type-arg]
+        """Every request of the project into one purchase list: the shown request with the builds chosen in the
+        table, each other one with all its builds."""
+        from configurator.core.report import atomic_write_text
+        from configurator.core.report.purchase import (
+            RequestBuilds,
+            project_csv_text,
+            project_markdown_text,
+            write_project_xlsx,
+        )
+        from configurator.qt.printing import request_meta, sheet_meta
+
+        session, recost = self.session, self.detail.buy_or_rent.recost
+        sections = []
+        for i, (request, result) in enumerate(zip(session.project.requests, session.project_results(), strict=True)):
+            chosen = shown if i == session.project.active else list(result.builds if result is not None else ())
+            builds = [recost(b) for b in chosen]
+            sections.append(
+                RequestBuilds(i + 1, request, tuple(builds), request_meta(session, request, result, builds, False))
+            )
+        meta = sheet_meta(session, [b for s in sections for b in s.builds], value=False)
+        suffix = path.suffix.lower()
+        try:
+            if suffix == ".xlsx":
+                write_project_xlsx(path, sections, meta)
+            elif suffix == ".csv":
+                atomic_write_text(path, project_csv_text(sections))
+            else:
+                atomic_write_text(path, project_markdown_text(sections, meta))
+        except OSError as exc:
+            self.show_error(
+                self.tr("Could not export"), self.tr("{0}: {1}\n\nNothing was overwritten.").format(path, exc)
+            )
+            return False
+        count = sum(len(s.builds) for s in sections)
+        self.statusBar().showMessage(
+            self.tr("Exported {0} build(s) of {1} workloads to {2}").format(count, len(sections), path), 5000
+        )
+        return True
+
+    def _export_request(self, path: Path, builds: list) -> bool:  # type: ignore[type-arg]
         from configurator.core.report import atomic_write_text
         from configurator.core.report.purchase import csv_text, markdown_text, write_xlsx
         from configurator.qt.printing import sheet_meta

@@ -412,11 +412,18 @@ def selected_sheet_html(
 
 def sheet_meta(session, builds: list[Build], value: bool = True) -> SheetMeta:  # type: ignore[no-untyped-def]
     """The header facts of the session's sheets and, with `value`, the job's value ranking for their table."""
+    return request_meta(session, session.request, session.result, builds, value)
+
+
+def request_meta(  # type: ignore[no-untyped-def]
+    session, request: BuildRequest, result, builds: list[Build], value: bool = True
+) -> SheetMeta:
+    """The header facts of one of the project's requests solved as `result` (the shown one, or another workload
+    a whole-project export lists)."""
     from configurator import __version__
     from configurator.core.advise.landscape import value_rows
     from configurator.core.catalog.models import ModelArch
 
-    request = session.request
     model = session.catalog.records["models"].get(request.model_id)
     ranking = (
         value_rows(model, request.workload, session.catalog, request) if value and isinstance(model, ModelArch) else ()
@@ -428,7 +435,6 @@ def sheet_meta(session, builds: list[Build], value: bool = True) -> SheetMeta:  
         # an unnamed project: the sheet a buyer takes to the shop was titled "Untitled: 1. cheapest that fits"
         name = job_title(request, i18n.current())
     # the sheets and the purchase list in the window's language (a Chinese window prints a Chinese sheet)
-    result = session.result
     return SheetMeta.from_catalog(
         session.catalog,
         builds,

@@ -1,0 +1,119 @@
+"""Export of a project with two workloads (Dr. Chen's fine-tuning and serving, user-journeys.md): the purchase list
+covers every request, each under its own sheet or heading, in English and Chinese; the workbook read back holds
+values only and each build's total is the sum of its lines."""
+
+from __future__ import annotations
+
+import csv
+import io
+from pathlib import Path
+
+import pytest
+from openpyxl import load_workbook
+
+from configurator.core.estimate.workload import Workload
+from configurator.core.model.request import BuildRequest
+from configurator.core.report.purchase import build_title
+from configurator.qt import i18n
+from configurator.qt.app import make_app
+from configurator.storage import projects
+from configurator.storage.projects import Project
+
+SERVING = BuildRequest(
+    model_id="qwen2.5-32b",
+    workload=Workload(kind="inference", batch=20, engine="vllm"),
+    currency="CNY",
+    region="china",
+    circuit="230v16a",
+    budget=300000,
+    kv_asked=False,
+)
+SMALL = BuildRequest(
+    model_id="llama-3.1-8b",
+    workload=Workload(kind="inference", precision="q4_k_m"),
+    currency="CNY",
+    region="china",
+    circuit="230v16a",
+    budget=30000,
+)
+
+
+def _open_two_requests(qtbot, window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """A saved project opened as after a restart: only its shown request (the second) is solved."""
+    path = tmp_path / "chen.llmrig"
+    projects.save(Project(name="chen", requests=(SMALL, SERVING), active=1), path)
+    with qtbot.waitSignal(window.session.solve_finished, timeout=120_000):
+        window.session.open_project(path)
+    assert window.session.project_results()[0] is None  # the other workload waits for the export
+
+
+def _export(qtbot, window, target: Path) -> None:  # type: ignore[no-untyped-def]
+    window.export_to(target, list(window.builds.builds))
+    qtbot.waitUntil(target.exists, timeout=120_000)
+
+
+def _blocks(sheet) -> list[tuple[str, list[float], float]]:  # type: ignore[no-untyped-def]
+    """(build title, its lines' subtotals, its printed total) for each build block of a request's sheet."""
+    blocks: list[tuple[str, list[float], float]] = []
+    title, lines = "", []
+    for row in sheet.iter_rows(values_only=True):
+        first = row[0]
+        if isinstance(first, str) and len(row) > 8 and row[8] is not None and isinstance(row[8], (int, float)):
+            if first in ("Total", "合计", "Grand total", "总计"):
+                blocks.append((title, lines, float(row[8])))
+                title, lines = "", []
+            elif first in ("Total per node", "每节点合计", "Nodes", "节点数"):
+                pass
+            else:
+                lines.append(float(row[8]))
+        elif isinstance(first, str) and (first.startswith("Build ") or first.startswith("配置 ")):
+            title = first
+    return blocks
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_the_workbook_lists_every_request(qtbot, window, tmp_path: Path, language: str) -> None:  # type: ignore[no-untyped-def]
+    app = make_app([])
+    i18n.install(app, language)
+    try:
+        _open_two_requests(qtbot, window, tmp_path)
+        target = tmp_path / "chen.xlsx"
+        _export(qtbot, window, target)
+    finally:
+        i18n.install(app, "en")
+    book = load_workbook(target)  # formulas kept as formulas: an "=" cell would read back as its text
+    names = book.sheetnames
+    assert len(names) == 3, names
+    assert names[0].startswith("1 llama-3.1-8b") and names[1].startswith("2 qwen2.5-32b")
+    assert names[2] == ("需求与假设" if language == "zh_CN" else "Request and assumptions")
+    kind = "推理" if language == "zh_CN" else "inference"
+    assert kind in names[0] and kind in names[1]
+    for sheet in book.worksheets:
+        for row in sheet.iter_rows():
+            for cell in row:
+                assert cell.data_type != "f" and not str(cell.value or "").startswith("="), (sheet.title, cell)
+    results = window.session.project_results()
+    for sheet, result in zip(book.worksheets[:2], results, strict=True):
+        blocks = _blocks(sheet)
+        assert result is not None and len(blocks) == len(result.builds) >= 1, (sheet.title, blocks)
+        for title, lines, total in blocks:
+            assert lines and abs(sum(lines) - total) < 0.005, (sheet.title, title, lines, total)
+    assumptions = [str(c.value) for c in book.worksheets[2]["A"] if c.value]
+    assert any(a.startswith("1") and "llama-3.1-8b" in a for a in assumptions)
+    assert any(a.startswith("2") and "qwen2.5-32b" in a for a in assumptions)
+
+
+def test_csv_and_markdown_list_every_request(qtbot, window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    _open_two_requests(qtbot, window, tmp_path)
+    _export(qtbot, window, tmp_path / "chen.csv")
+    rows = list(csv.DictReader(io.StringIO((tmp_path / "chen.csv").read_text(encoding="utf-8"))))
+    assert {r["Request"] for r in rows} == {"1: llama-3.1-8b inference", "2: qwen2.5-32b inference"}
+    results = window.session.project_results()
+    for number, result in enumerate(results, start=1):
+        assert result is not None
+        mine = [r for r in rows if r["Request"].startswith(f"{number}:")]
+        assert {r["Build"] for r in mine} == {build_title(b) for b in result.builds}
+        assert len(mine) == sum(len(b.parts) for b in result.builds)
+    window.export_to(tmp_path / "chen.md", list(window.builds.builds))
+    text = (tmp_path / "chen.md").read_text(encoding="utf-8")
+    assert text.startswith("# 1. llama-3.1-8b") and "\n# 2. qwen2.5-32b" in text
