@@ -156,6 +156,8 @@ class MainWindow(QMainWindow):
         panel.inputs_edited.connect(lambda: self.session.set_ownership(panel.inputs()))
         self.session.project_changed.connect(self._show_project_ownership)
         self.builds.row_chosen.connect(self.session.select)
+        self.builds.rows_resized.connect(self._fit_builds)
+        self.results_splitter.splitterMoved.connect(self._on_results_splitter_moved)
         self.banner.apply_requested.connect(self._on_banner_apply_requested)
         self.detail.step_chosen.connect(self._on_detail_step_chosen)
         self.requirements.import_requested.connect(self.import_model)
@@ -895,6 +897,25 @@ class MainWindow(QMainWindow):
         state, inner = store.value("main/splitter-v2"), store.value("main/results-splitter")
         if state is not None and inner is not None:
             self._sized = self.splitter.restoreState(state) and self.results_splitter.restoreState(inner)
+
+    def _on_results_splitter_moved(self, _pos: int, _index: int) -> None:
+        self._split_by_hand = True  # the user's own split stays; the table is no longer grown to its rows
+
+    def _fit_builds(self) -> None:
+        """Grow the builds' pane until every build is in view (at 1366 x 768 the table showed 4.5 of 5 rows), up to
+        half the height, taking it from the detail below but never below what the detail needs; never against a
+        split the user dragged."""
+        if getattr(self, "_split_by_hand", False) or not self.isVisible():
+            return
+        missing = self.builds.needed_height() - self.builds.height()
+        if missing <= 0:
+            return
+        top, bottom = self.results_splitter.sizes()
+        below = self.results_splitter.widget(1)
+        spare_below = bottom - (below.minimumSizeHint().height() if below is not None else bottom)
+        grow = min(missing, spare_below, (top + bottom) // 2 - top)
+        if grow > 0:
+            self.results_splitter.setSizes([top + grow, bottom - grow])
 
     def showEvent(self, event) -> None:  # type: ignore[no-untyped-def]
         super().showEvent(event)

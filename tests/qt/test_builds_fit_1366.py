@@ -1,0 +1,79 @@
+"""At 1366 x 768 (and 1600 x 1000), in English and Chinese, every build of the table is in view without scrolling
+and its "How it fits" cell reads whole (walk19: 4.5 of 5 rows and "vllm · layers ove…" at 1366 x 768)."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QRect, Qt
+
+from configurator.core.estimate.workload import Workload
+from configurator.core.model.request import BuildRequest
+from configurator.qt import i18n
+from configurator.qt.app import make_app
+
+CHEN = BuildRequest(
+    model_id="qwen2.5-32b",
+    workload=Workload(kind="inference", batch=20, engine="vllm"),
+    currency="CNY",
+    region="china",
+    circuit="230v16a",
+    budget=300000,
+    kv_asked=False,
+)
+MINA = BuildRequest(
+    model_id="llama-3.3-70b",
+    workload=Workload(kind="inference", precision="q4_k_m", context=32768),
+    budget=2500,
+)
+
+
+def _cell_reads_whole(table, row: int, column: int) -> bool:  # type: ignore[no-untyped-def]
+    """The cell's text laid out in its cell (wrapped where the column wraps) fits the cell's rectangle."""
+    item = table.item(row, column)
+    rect = table.visualItemRect(item)
+    metrics = table.fontMetrics()
+    room = QRect(0, 0, rect.width() - 8, 10_000)  # the style's text margins, both sides
+    flags = int(Qt.TextFlag.TextWordWrap) if column == table.FIT else 0
+    needed = metrics.boundingRect(room, flags, item.text())
+    return needed.width() <= room.width() and needed.height() <= rect.height()
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (1600, 1000)])
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+@pytest.mark.parametrize("request_", [CHEN, MINA], ids=["chen", "mina"])
+def test_every_build_and_how_it_fits_read_whole(  # type: ignore[no-untyped-def]
+    qtbot, shipped_catalog, messages, language: str, size: tuple[int, int], request_: BuildRequest
+) -> None:
+    from configurator.qt.main_window import MainWindow
+    from configurator.qt.session import Session
+
+    app = make_app([])
+    i18n.install(app, language)
+    try:
+        window = MainWindow(Session(catalog=shipped_catalog))
+        qtbot.addWidget(window)
+        window.resize(*size)
+        window._sized = False  # a first start: no saved splitter positions
+        window.show()
+        qtbot.waitExposed(window)
+        with qtbot.waitSignal(window.session.solve_finished, timeout=120_000):
+            window.session.set_request(request_, solve=False)
+            window.session.solve_now()
+        qtbot.wait(50)
+        table = window.builds
+        assert table.rowCount() >= 3
+
+        assert table.verticalScrollBar().maximum() == 0, "a build is below the table's edge"
+        assert table.horizontalScrollBar().maximum() == 0
+        view = table.viewport().rect()
+        for row in range(table.rowCount()):
+            rect = table.visualRect(table.model().index(row, 0))
+            assert view.contains(rect), (row, rect, view)
+            assert _cell_reads_whole(table, row, table.FIT), (row, table.item(row, table.FIT).text())
+        # the selected build's header keeps its "How this fits" line in view, under the table
+        assert window.header.isVisible() and window.header.height() > 0
+    finally:
+        i18n.install(app, "en")
+        window.session.dirty = False
+        window.session.cancel()
+        window.session.wait_idle()
