@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import html
 import re
@@ -721,7 +722,12 @@ class MainWindow(QMainWindow):
     def edit_catalog(self) -> None:
         from configurator.qt.dialogs import CatalogEditorDialog
 
-        dialog = CatalogEditorDialog(self.session.catalog, self.session.request.currency, self)
+        # the editor's own copy of the records: it writes a saved record into its catalog, and a solve running on the
+        # worker thread reads the session's (a part added under it: "dictionary changed size during iteration")
+        own = dataclasses.replace(
+            self.session.catalog, records={kind: dict(records) for kind, records in self.session.catalog.records.items()}
+        )
+        dialog = CatalogEditorDialog(own, self.session.request.currency, self)
         dialog.exec()
         if dialog.saved:
             problems = self.session.reload_catalog()

@@ -282,3 +282,28 @@ def test_the_chinese_editor_offers_vendor_and_market_in_chinese_and_saves_their_
     market = dialog.form.fields["market"]
     assert isinstance(market, QComboBox) and market.currentText() == "consumer"
     assert dialog.form.fields["vendor"].currentText() == "NVIDIA"
+
+
+def test_a_record_saved_in_the_editor_never_changes_the_catalog_a_solve_is_reading(qtbot, window, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Catalog > Edit prices wrote a saved record into the session's own catalog while a solve on the worker thread
+    iterated it (a part added under it: "dictionary changed size during iteration"); the editor works on its own
+    copy, and the window takes the saved record by reloading the catalog after the editor closes."""
+    from configurator.qt.catalog_editor import CatalogEditorDialog
+
+    seen: dict[str, object] = {}
+
+    def exec_(dialog: CatalogEditorDialog) -> int:  # the user adds a card and saves it, then closes
+        base = dialog.catalog.get("gpus", "rtx-3090")
+        dialog.kind.setCurrentIndex(dialog.kind.findData("gpus"))
+        dialog._store(base.model_copy(update={"id": "rtx-3090-lab", "name": "RTX 3090 (lab stock)"}))
+        seen["in_editor"] = "rtx-3090-lab" in dialog.catalog.records["gpus"]
+        seen["in_session"] = "rtx-3090-lab" in window.session.catalog.records["gpus"]
+        return 0
+
+    monkeypatch.setattr(CatalogEditorDialog, "exec", exec_)
+    with qtbot.waitSignal(window.session.catalog_changed, timeout=60_000):
+        window.edit_catalog()
+    assert seen == {"in_editor": True, "in_session": False}
+    assert "rtx-3090-lab" in window.session.catalog.records["gpus"]  # reloaded from the user's catalog file
+    window.session.cancel()
+    window.session.wait_idle()
