@@ -725,7 +725,8 @@ class MainWindow(QMainWindow):
         # the editor's own copy of the records: it writes a saved record into its catalog, and a solve running on the
         # worker thread reads the session's (a part added under it: "dictionary changed size during iteration")
         own = dataclasses.replace(
-            self.session.catalog, records={kind: dict(records) for kind, records in self.session.catalog.records.items()}
+            self.session.catalog,
+            records={kind: dict(records) for kind, records in self.session.catalog.records.items()},
         )
         dialog = CatalogEditorDialog(own, self.session.request.currency, self)
         dialog.exec()
@@ -789,7 +790,8 @@ class MainWindow(QMainWindow):
 
     def _export_project(self, path: Path, shown: list) -> bool:  # type: ignore[type-arg]
         """Every request of the project into one purchase list: the shown request with the builds chosen in the
-        table, each other one with all its builds."""
+        table, each other one with the build picked when it was shown (else its first, the row the window
+        highlights): what the purchasing office is to buy for each workload."""
         from configurator.core.report import atomic_write_text
         from configurator.core.report.purchase import (
             RequestBuilds,
@@ -802,7 +804,8 @@ class MainWindow(QMainWindow):
         session, recost = self.session, self.detail.buy_or_rent.recost
         sections = []
         for i, (request, result) in enumerate(zip(session.project.requests, session.project_results(), strict=True)):
-            chosen = shown if i == session.project.active else list(result.builds if result is not None else ())
+            picked = session.chosen_build(request, result)
+            chosen = shown if i == session.project.active else ([picked] if picked is not None else [])
             builds = [recost(b) for b in chosen]
             sections.append(
                 RequestBuilds(i + 1, request, tuple(builds), request_meta(session, request, result, builds, False))

@@ -65,6 +65,7 @@ class Session(QObject):
         self._wanted: Build | None = None  # the build the user picked: followed across re-solves by what it is
         # each request's last result on this catalog: an export of the whole project needs the workloads not shown
         self._solved: dict[BuildRequest, PlanResult] = {}
+        self._picks: dict[BuildRequest, Build] = {}  # the build the user picked for each request (the export's)
         self._solving: BuildRequest | None = None
         self._then: dict[int, Callable[[], object]] = {}
         self.recovery = projects.Autosave()  # this window's own autosave file
@@ -102,7 +103,17 @@ class Session(QObject):
             return
         self.selected_index = index
         self._wanted = self.result.builds[index] if self.result and index >= 0 else None
+        if self._wanted is not None:
+            self._picks[self.request] = self._wanted
         self.selection_changed.emit(self.result, index)
+
+    def chosen_build(self, request: BuildRequest, result: PlanResult | None) -> Build | None:
+        """The build of `result` the user picked when `request` was shown (the same machine), else its first: the
+        row the window highlights for it."""
+        if result is None or not result.builds:
+            return None
+        pick = self._picks.get(request)
+        return result.builds[_same_machine(pick, result.builds, 0) if pick is not None else 0]
 
     def _show_result(self, result: PlanResult | None) -> None:
         """Make `result` current and select one of its own builds: the machine the user picked if the new result

@@ -52,6 +52,13 @@ def _export(qtbot, window, target: Path) -> None:  # type: ignore[no-untyped-def
     qtbot.waitUntil(target.exists, timeout=120_000)
 
 
+def _title(build, language: str) -> str:  # type: ignore[no-untyped-def]
+    from configurator.core.report import words
+
+    with words.language(language):
+        return build_title(build)
+
+
 def _blocks(sheet) -> list[tuple[str, list[float], float]]:  # type: ignore[no-untyped-def]
     """(build title, its lines' subtotals, its printed total) for each build block of a request's sheet."""
     blocks: list[tuple[str, list[float], float]] = []
@@ -93,9 +100,14 @@ def test_the_workbook_lists_every_request(qtbot, window, tmp_path: Path, languag
             for cell in row:
                 assert cell.data_type != "f" and not str(cell.value or "").startswith("="), (sheet.title, cell)
     results = window.session.project_results()
-    for sheet, result in zip(book.worksheets[:2], results, strict=True):
+    # the shown request with the builds passed (all of its table), the other with the build the window highlights
+    wanted = [[results[0].builds[0]], list(window.builds.builds)]
+    for sheet, result, builds in zip(book.worksheets[:2], results, wanted, strict=True):
         blocks = _blocks(sheet)
-        assert result is not None and len(blocks) == len(result.builds) >= 1, (sheet.title, blocks)
+        assert result is not None and len(blocks) == len(builds) >= 1, (sheet.title, blocks)
+        assert [title for title, _lines, _total in blocks] == [
+            f"{'配置' if language == 'zh_CN' else 'Build'} {_title(b, language)}" for b in builds
+        ]
         for title, lines, total in blocks:
             assert lines and abs(sum(lines) - total) < 0.005, (sheet.title, title, lines, total)
     assumptions = [str(c.value) for c in book.worksheets[2]["A"] if c.value]
@@ -109,11 +121,32 @@ def test_csv_and_markdown_list_every_request(qtbot, window, tmp_path: Path) -> N
     rows = list(csv.DictReader(io.StringIO((tmp_path / "chen.csv").read_text(encoding="utf-8"))))
     assert {r["Request"] for r in rows} == {"1: llama-3.1-8b inference", "2: qwen2.5-32b inference"}
     results = window.session.project_results()
-    for number, result in enumerate(results, start=1):
-        assert result is not None
+    wanted = [[results[0].builds[0]], list(window.builds.builds)]
+    for number, builds in enumerate(wanted, start=1):
         mine = [r for r in rows if r["Request"].startswith(f"{number}:")]
-        assert {r["Build"] for r in mine} == {build_title(b) for b in result.builds}
-        assert len(mine) == sum(len(b.parts) for b in result.builds)
+        assert {r["Build"] for r in mine} == {build_title(b) for b in builds}
+        assert len(mine) == sum(len(b.parts) for b in builds)
     window.export_to(tmp_path / "chen.md", list(window.builds.builds))
     text = (tmp_path / "chen.md").read_text(encoding="utf-8")
     assert text.startswith("# 1. llama-3.1-8b") and "\n# 2. qwen2.5-32b" in text
+
+
+def test_the_other_workload_exports_the_build_picked_for_it(qtbot, window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """Dr. Chen picked build 2 for the fine-tuning, then went to the serving workload and exported: the list holds
+    the build he picked for each workload, not the first of the other one."""
+    with qtbot.waitSignal(window.session.solve_finished, timeout=120_000):
+        window.session.set_request(SMALL, solve=False)
+        window.session.solve_now()
+    small = window.session.result
+    assert small is not None and len(small.builds) >= 2
+    window.session.select(1)
+    with qtbot.waitSignal(window.session.solve_finished, timeout=120_000):
+        window.session.add_request()
+    with qtbot.waitSignal(window.session.solve_finished, timeout=120_000):
+        window.session.set_request(SERVING, solve=False)
+        window.session.solve_now()
+    target = tmp_path / "picked.csv"
+    assert window.export_to(target, list(window.builds.builds[:1]))  # both solved: written at once
+    rows = list(csv.DictReader(io.StringIO(target.read_text(encoding="utf-8"))))
+    assert {r["Build"] for r in rows if r["Request"].startswith("1:")} == {build_title(small.builds[1])}
+    window.session.dirty = False
