@@ -25,6 +25,7 @@ def _in_view(picker, model_id: str) -> bool:  # type: ignore[no-untyped-def]
     return rect.isValid() and view.contains(rect.topLeft()) and view.contains(rect.bottomLeft())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(1366, 768), (1600, 1000)])
 @pytest.mark.parametrize("model_id", MODELS)
 def test_a_reopened_projects_model_is_selected_and_in_view(  # type: ignore[no-untyped-def]
@@ -80,6 +81,7 @@ def test_at_start_the_model_is_selected_and_in_view(  # type: ignore[no-untyped-
     window.session.dirty = False
 
 
+@pytest.mark.slow
 def test_a_project_with_the_model_already_selected_brings_it_back_into_view(  # type: ignore[no-untyped-def]
     qtbot, shipped_catalog, messages, tmp_path: Path
 ) -> None:

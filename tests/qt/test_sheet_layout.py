@@ -421,6 +421,7 @@ def test_no_table_row_is_split_across_pages(qapp, language: str) -> None:  # typ
     assert moved, "the sweep must carry the table over a page's end"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("page", sorted(PAGE_SIZES))
 @pytest.mark.parametrize("language", ["en", "zh_CN"])
 def test_dr_chens_sheet_splits_no_row(qapp, shipped_catalog, language: str, page: str) -> None:  # type: ignore[no-untyped-def]
