@@ -783,7 +783,15 @@ class MainWindow(QMainWindow):
         if len(self.session.project.requests) > 1 and suffix in (".xlsx", ".csv", ".md", ".markdown"):
             if None in self.session.project_results():
                 self.statusBar().showMessage(self.tr("Solving every workload of the project for the export…"))
-                self.session.solve_project(lambda: self.export_to(path, builds))
+                asked = self.session.request
+
+                def resume() -> None:  # the request on screen changed meanwhile: its table's builds, not the old
+                    shown = (
+                        builds if self.session.request == asked else self.builds.selected_builds() or self.builds.builds
+                    )
+                    self.export_to(path, list(shown))
+
+                self.session.solve_project(resume)
                 return False
             return self._export_project(path, builds)
         return self._export_request(path, builds)
