@@ -496,6 +496,7 @@ class MainWindow(QMainWindow):
         self.builds.set_stale(stale)
         self.detail.setEnabled(not stale)
         self.header.setEnabled(not stale)
+        QTimer.singleShot(0, self, self._fit_builds)  # the note above the table took its room: every build in view
 
     def _on_banner_apply_requested(self, request: BuildRequest) -> None:
         self.session.set_request(request)

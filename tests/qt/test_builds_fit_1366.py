@@ -72,6 +72,11 @@ def test_every_build_and_how_it_fits_read_whole(  # type: ignore[no-untyped-def]
             assert _cell_reads_whole(table, row, table.FIT), (row, table.item(row, table.FIT).text())
         # the selected build's header keeps its "How this fits" line in view, under the table
         assert window.header.isVisible() and window.header.height() > 0
+        # while the next solve runs, the note over the table ("Solving your changed inputs…") takes no build out
+        window._solving = True
+        window._show_staleness()
+        qtbot.waitUntil(lambda: table.verticalScrollBar().maximum() == 0 and window.stale.isVisible(), timeout=2000)
+        window._solving = False
     finally:
         i18n.install(app, "en")
         window.session.dirty = False
