@@ -86,6 +86,8 @@ def test_the_workbook_lists_every_request(qtbot, window, tmp_path: Path, languag
         _open_two_requests(qtbot, window, tmp_path)
         target = tmp_path / "chen.xlsx"
         _export(qtbot, window, target)
+        assert window.export_to(tmp_path / "chen.md", list(window.builds.builds))  # both solved now: at once
+        markdown = (tmp_path / "chen.md").read_text(encoding="utf-8")
     finally:
         i18n.install(app, "en")
     book = load_workbook(target)  # formulas kept as formulas: an "=" cell would read back as its text
@@ -110,6 +112,9 @@ def test_the_workbook_lists_every_request(qtbot, window, tmp_path: Path, languag
         ]
         for title, lines, total in blocks:
             assert lines and abs(sum(lines) - total) < 0.005, (sheet.title, title, lines, total)
+    # the Markdown: a section per request, in the window's language
+    kind_md = "：推理" if language == "zh_CN" else ": inference"
+    assert markdown.startswith(f"# 1. llama-3.1-8b{kind_md}") and f"\n# 2. qwen2.5-32b{kind_md}" in markdown
     assumptions = [str(c.value) for c in book.worksheets[2]["A"] if c.value]
     assert any(a.startswith("1") and "llama-3.1-8b" in a for a in assumptions)
     assert any(a.startswith("2") and "qwen2.5-32b" in a for a in assumptions)
