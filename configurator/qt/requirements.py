@@ -114,18 +114,19 @@ class ModelPicker(QWidget):
                     self.tree.blockSignals(True)
                     self.tree.setCurrentItem(item)
                     self.tree.blockSignals(False)
-                    self.reveal()
+                    self.reveal(centre=True)  # chosen for the user (a project, a workload): shown amid its family
                     return
 
-    def reveal(self) -> None:
-        """Scroll the chosen model into the middle of the list when it is not wholly in view. Qt scrolls only when the
-        current item changes and the list is on screen: a project of the model already chosen, or a model set before
-        the window showed, left the list wherever it stood (walk19: on the Qwen families after a restart)."""
+    def reveal(self, centre: bool = False) -> None:
+        """Scroll the chosen model into the middle of the list when it is not wholly in view (or, with `centre`,
+        always). Qt scrolls only when the current item changes and the list is on screen, and then to its edge: a
+        project of the model already chosen, or a model set before the window showed, left the list wherever it
+        stood (walk19: on the Qwen families after a restart)."""
         item = self.tree.currentItem()
         if item is None or item.isHidden() or not self.tree.isVisible():
             return
         rect, view = self.tree.visualItemRect(item), self.tree.viewport().rect()
-        if not (rect.isValid() and view.contains(rect.topLeft()) and view.contains(rect.bottomLeft())):
+        if centre or not (rect.isValid() and view.contains(rect.topLeft()) and view.contains(rect.bottomLeft())):
             self.tree.scrollToItem(item, QAbstractItemView.ScrollHint.PositionAtCenter)
 
     def showEvent(self, event) -> None:  # type: ignore[no-untyped-def]
