@@ -731,7 +731,11 @@ class MainWindow(QMainWindow):
         )
         dialog = CatalogEditorDialog(own, self.session.request.currency, self)
         dialog.exec()
-        if dialog.saved:
+        saved = dialog.saved
+        # closed, it goes: each opening had left its dialog, its copy of the catalog and its form's handler on every
+        # focus change of the application alive under the window
+        dialog.deleteLater()
+        if saved:
             problems = self.session.reload_catalog()
             if problems:
                 self._warn_catalog_problems()

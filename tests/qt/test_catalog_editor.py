@@ -307,3 +307,17 @@ def test_a_record_saved_in_the_editor_never_changes_the_catalog_a_solve_is_readi
     assert "rtx-3090-lab" in window.session.catalog.records["gpus"]  # reloaded from the user's catalog file
     window.session.cancel()
     window.session.wait_idle()
+
+
+def test_a_closed_catalog_editor_is_not_kept(qtbot, window, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Each Catalog > Edit prices left its dialog (a copy of the catalog, a form listening to every focus change of
+    the application) alive under the window: opened and closed five times, five editors lived on."""
+    from PySide6.QtCore import QCoreApplication, QEvent
+
+    from configurator.qt.catalog_editor import CatalogEditorDialog
+
+    monkeypatch.setattr(CatalogEditorDialog, "exec", lambda dialog: 0)  # opened and closed at once
+    for _ in range(5):
+        window.edit_catalog()
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    assert window.findChildren(CatalogEditorDialog) == []
