@@ -211,7 +211,9 @@ class _WrappedFitDelegate(QStyledItemDelegate):
 
 
 NARROW_TABLE_PX = 1100  # a builds table narrower than this (a 1366 px screen) caps its label and GPU columns tighter
-FIT_TEXT_MARGIN = 4  # px each side of a wrapped cell's text (the style's item text margin, with room)
+FIT_TEXT_MARGIN = (
+    3  # px each side of a wrapped cell's text: the style's item text margin (Fusion: focus frame margin + 1)
+)
 
 
 class BuildsTable(QTableWidget):

@@ -40,7 +40,7 @@ def _cell_reads_whole(table, row: int, column: int) -> bool:  # type: ignore[no-
     item = table.item(row, column)
     rect = table.visualItemRect(item)
     metrics = table.fontMetrics()
-    room = QRect(0, 0, rect.width() - 8, 10_000)  # the style's text margins, both sides
+    room = QRect(0, 0, rect.width() - 6, 10_000)  # the style's text margins, 3 px a side (Fusion)
     flags = int(Qt.TextFlag.TextWordWrap) if column in (table.FIT, table.SPEED) else 0
     needed = metrics.boundingRect(room, flags, item.text())
     return needed.width() <= room.width() and needed.height() <= rect.height()
