@@ -98,6 +98,8 @@ SLOW_MODULES = frozenset(
         "test_labels",
         "test_fit",
         "test_used_servers",
+        "test_project_export",
+        "test_builds_fit_1366",
     }
 )
 """Modules of end-to-end plans, measured at 10 s or more in all on this 2-core machine (pytest --durations=0): the

@@ -7,7 +7,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QSize, Qt, QTimer, QUrl, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QRect, QSize, Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import QBrush, QColor, QFontDatabase, QGuiApplication, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -19,6 +19,8 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
     QPushButton,
     QScrollArea,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
     QTableWidget,
     QTableWidgetItem,
     QTabWidget,
@@ -187,10 +189,38 @@ def check_text(check: object) -> str:
         return phrases.check(check)
 
 
+class _WrappedFitDelegate(QStyledItemDelegate):
+    """The "How it fits" cell wraps its words onto more lines where the column is narrow (at 1366 x 768 it read
+    "vllm · layers ove…"); its height is measured at the column's width, so the row grows to show it whole."""
+
+    def __init__(self, table: QTableWidget) -> None:
+        super().__init__(table)
+        self._table = table
+
+    def initStyleOption(self, option, index) -> None:  # type: ignore[no-untyped-def]
+        super().initStyleOption(option, index)
+        option.features |= QStyleOptionViewItem.ViewItemFeature.WrapText
+        option.textElideMode = Qt.TextElideMode.ElideNone
+
+    def sizeHint(self, option, index) -> QSize:  # type: ignore[no-untyped-def]
+        hint = super().sizeHint(option, index)
+        text = str(index.data() or "")
+        room = max(self._table.columnWidth(index.column()) - 2 * FIT_TEXT_MARGIN, 20)
+        lines = option.fontMetrics.boundingRect(QRect(0, 0, room, 10_000), int(Qt.TextFlag.TextWordWrap), text)
+        return QSize(hint.width(), max(hint.height(), lines.height() + 2 * FIT_TEXT_MARGIN))
+
+
+NARROW_TABLE_PX = 1100  # a builds table narrower than this (a 1366 px screen) caps its label and GPU columns tighter
+FIT_TEXT_MARGIN = (
+    3  # px each side of a wrapped cell's text: the style's item text margin (Fusion: focus frame margin + 1)
+)
+
+
 class BuildsTable(QTableWidget):
     """Ranked alternatives of the session's result; clicking a row emits its build index."""
 
     row_chosen = Signal(int)  # index into the result's builds
+    rows_resized = Signal()  # the rows' heights changed (a new result, or "How it fits" wrapping anew)
     COLUMNS = [
         "#",
         QT_TRANSLATE_NOOP("BuildsTable", "Why"),
@@ -206,6 +236,10 @@ class BuildsTable(QTableWidget):
     NOISE, CHECKS, FIT = 7, 8, 9
     # widest a column may start at; text beyond is elided and the whole is in the tooltip
     MAX_WIDTHS = {1: 150, 2: 190}
+    # at 1366 x 768 (a table about 940 px wide) "How it fits" was left 121 px: the label and the GPUs give some
+    # (both whole in the header under the table and in their tooltips)
+    NARROW_MAX_WIDTHS = {1: 100, 2: 140, 5: 120}
+    SPEED = 5
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(0, len(self.COLUMNS), parent)
@@ -234,6 +268,27 @@ class BuildsTable(QTableWidget):
         self.builds: list[Build] = []
         self.result: PlanResult | None = None
         self.itemSelectionChanged.connect(self._on_selection_changed)
+        self.setItemDelegateForColumn(self.FIT, _WrappedFitDelegate(self))
+        # a fine-tuning's "27.9 hours (per 100 M tokens)" wraps too where the table is narrow, leaving "How it fits"
+        # room (at 1366 x 768 it was left 130 px, five lines a row)
+        self.setItemDelegateForColumn(self.SPEED, _WrappedFitDelegate(self))
+        self.horizontalHeader().sectionResized.connect(self._on_header_section_resized)
+
+    def _on_header_section_resized(self, column: int, _old: int, _new: int) -> None:
+        if column in (self.FIT, self.SPEED):
+            self._fit_rows()
+
+    def _fit_rows(self) -> None:
+        """Each row as tall as its wrapped "How it fits" needs (one line where the column is wide enough)."""
+        before = [self.rowHeight(r) for r in range(self.rowCount())]
+        self.resizeRowsToContents()
+        if [self.rowHeight(r) for r in range(self.rowCount())] != before:
+            self.rows_resized.emit()
+
+    def needed_height(self) -> int:
+        """The table's height with every row in view: the header, the rows and the frame (no vertical scrolling)."""
+        rows = sum(self.rowHeight(r) for r in range(self.rowCount()))
+        return self.horizontalHeader().height() + rows + 2 * self.frameWidth()
 
     def show_result(self, result: PlanResult | None, selected: int = 0, request: BuildRequest | None = None) -> None:
         """Fill the rows from `result` and select build `selected` (without emitting row_chosen)."""
@@ -249,12 +304,15 @@ class BuildsTable(QTableWidget):
             self.setSortingEnabled(True)
             self.sortByColumn(0, Qt.SortOrder.AscendingOrder)
             self.resizeColumnsToContents()
-            for column, widest in self.MAX_WIDTHS.items():
+            narrow = self.viewport().width() < NARROW_TABLE_PX
+            for column, widest in (self.NARROW_MAX_WIDTHS if narrow else self.MAX_WIDTHS).items():
                 self.setColumnWidth(column, min(self.columnWidth(column), widest))
-            # "How it fits" takes what is left and elides (its tooltip has it all): never a scrollbar
+            # "How it fits" takes what is left and wraps there (never a scrollbar, never cut)
             self.horizontalHeader().setSectionResizeMode(len(self.COLUMNS) - 1, QHeaderView.ResizeMode.Stretch)
         finally:
             self.blockSignals(False)
+        self._fit_rows()
+        self.rows_resized.emit()
         self.select_build(selected)
 
     def _fill_row(self, row: int, build: Build, request: BuildRequest | None) -> None:
@@ -664,7 +722,14 @@ class BuildDetail(QTabWidget):
         self.estimates = QTextBrowser()
         self.estimates.setOpenLinks(False)  # a next step's link asks for its machine's plan (step_chosen)
         self.estimates.anchorClicked.connect(self._on_estimates_anchor_clicked)
-        self.addTab(parts_page, self.tr("Parts"))
+        # the page scrolls as a whole where the window is short (1366 x 768): its six rows, total, reasons and
+        # command keep their room, and the builds above keep theirs (walk19: the table showed 4.5 of 5 builds)
+        parts_scroll = QScrollArea()
+        parts_scroll.setWidget(parts_page)
+        parts_scroll.setWidgetResizable(True)
+        parts_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        parts_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.addTab(parts_scroll, self.tr("Parts"))
         self.addTab(self._vram_pane, self.tr("VRAM"))
         self.addTab(self._cost_pane, self.tr("Cost"))
         self.addTab(power_page, self.tr("Power"))

@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Currency, Price, Record
 from configurator.core.common.errors import CatalogError, InvalidInputError
+from configurator.core.report import words
 from configurator.qt import i18n, messages
 from configurator.qt.catalog_fields import field_label
 from configurator.storage import overlay
@@ -61,13 +62,6 @@ UNITS = (
 )
 CURRENCIES: tuple[str, ...] = typing.get_args(Currency)
 CONDITIONS: tuple[str, ...] = typing.get_args(Price.model_fields["condition"].annotation)
-CONDITION_WORDS: dict[str, object] = {
-    "new": QT_TRANSLATE_NOOP("RecordForm", "new"),
-    "used": QT_TRANSLATE_NOOP("RecordForm", "used"),
-    "refurbished": QT_TRANSLATE_NOOP("RecordForm", "refurbished"),
-}
-"""A price's condition as the window's language says it (the record keeps its key): the Chinese editor offered
-"new, used, refurbished" under 成色."""
 PRICE_FIELDS = ("amount", "currency", "condition", "date", "source", "note")
 """Price's fields in the order of the table's columns (PRICE_COLUMNS)."""
 PRICE_COLUMNS = [
@@ -78,6 +72,12 @@ PRICE_COLUMNS = [
     QT_TRANSLATE_NOOP("RecordForm", "Source"),
     QT_TRANSLATE_NOOP("RecordForm", "Note"),
 ]
+
+
+def choice_word(field: str, value: object) -> str:
+    """A record field's choice in the window's language (core.report.words.choice)."""
+    with words.language(i18n.current()):
+        return words.choice(field, value)
 
 
 def unit_of(name: str, description: str | None) -> str:
@@ -211,9 +211,11 @@ class RecordForm(QWidget):
         if typing.get_origin(base) is Literal:
             combo = QComboBox()
             if optional:
-                combo.addItem("(none)", None)
+                combo.addItem(self.tr("(none)"), None)
+            # the record keeps its key, the list shows the word (core.report.words.choice): the Chinese editor
+            # offered "nvidia" and "consumer" (walk19)
             for choice in typing.get_args(base):
-                combo.addItem(str(choice), choice)
+                combo.addItem(choice_word(name, choice), choice)
             combo.setCurrentIndex(max(combo.findData(value), 0))
             combo.currentIndexChanged.connect(lambda _i: self._finished(name))
             return combo
@@ -273,7 +275,8 @@ class RecordForm(QWidget):
         amount = QTableWidgetItem(f"{price.amount:.2f}")
         amount.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.prices.setItem(row, 0, amount)
-        conditions = [(QCoreApplication.translate("RecordForm", str(CONDITION_WORDS.get(c, c))), c) for c in CONDITIONS]
+        # the Chinese editor offered "new, used, refurbished" under 成色
+        conditions = [(choice_word("condition", c), c) for c in CONDITIONS]
         currencies = [(c, c) for c in CURRENCIES]
         for column, (choices, value) in ((1, (currencies, price.currency)), (2, (conditions, price.condition))):
             combo = QComboBox()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import html
 import re
@@ -156,6 +157,8 @@ class MainWindow(QMainWindow):
         panel.inputs_edited.connect(lambda: self.session.set_ownership(panel.inputs()))
         self.session.project_changed.connect(self._show_project_ownership)
         self.builds.row_chosen.connect(self.session.select)
+        self.builds.rows_resized.connect(self._fit_builds)
+        self.results_splitter.splitterMoved.connect(self._on_results_splitter_moved)
         self.banner.apply_requested.connect(self._on_banner_apply_requested)
         self.detail.step_chosen.connect(self._on_detail_step_chosen)
         self.requirements.import_requested.connect(self.import_model)
@@ -493,6 +496,7 @@ class MainWindow(QMainWindow):
         self.builds.set_stale(stale)
         self.detail.setEnabled(not stale)
         self.header.setEnabled(not stale)
+        QTimer.singleShot(0, self, self._fit_builds)  # the note above the table took its room: every build in view
 
     def _on_banner_apply_requested(self, request: BuildRequest) -> None:
         self.session.set_request(request)
@@ -719,9 +723,19 @@ class MainWindow(QMainWindow):
     def edit_catalog(self) -> None:
         from configurator.qt.dialogs import CatalogEditorDialog
 
-        dialog = CatalogEditorDialog(self.session.catalog, self.session.request.currency, self)
+        # the editor's own copy of the records: it writes a saved record into its catalog, and a solve running on the
+        # worker thread reads the session's (a part added under it: "dictionary changed size during iteration")
+        own = dataclasses.replace(
+            self.session.catalog,
+            records={kind: dict(records) for kind, records in self.session.catalog.records.items()},
+        )
+        dialog = CatalogEditorDialog(own, self.session.request.currency, self)
         dialog.exec()
-        if dialog.saved:
+        saved = dialog.saved
+        # closed, it goes: each opening had left its dialog, its copy of the catalog and its form's handler on every
+        # focus change of the application alive under the window
+        dialog.deleteLater()
+        if saved:
             problems = self.session.reload_catalog()
             if problems:
                 self._warn_catalog_problems()
@@ -767,6 +781,69 @@ class MainWindow(QMainWindow):
         return project.with_suffix(suffix) if project is not None else Path.home() / f"rig{suffix}"
 
     def export_to(self, path: Path, builds: list) -> bool:  # type: ignore[type-arg]
+        """Write `builds` of the shown request; a purchase list (XLSX, CSV, Markdown) of a project with several
+        workloads covers every one of them, the others solved first if they have not been (walk19: Dr. Chen's
+        two-request project exported only the request on screen). False when nothing was written (yet)."""
+        suffix = path.suffix.lower()
+        if len(self.session.project.requests) > 1 and suffix in (".xlsx", ".csv", ".md", ".markdown"):
+            if None in self.session.project_results():
+                self.statusBar().showMessage(self.tr("Solving every workload of the project for the export…"))
+                asked = self.session.request
+
+                def resume() -> None:  # the request on screen changed meanwhile: its table's builds, not the old
+                    shown = (
+                        builds if self.session.request == asked else self.builds.selected_builds() or self.builds.builds
+                    )
+                    self.export_to(path, list(shown))
+
+                self.session.solve_project(resume)
+                return False
+            return self._export_project(path, builds)
+        return self._export_request(path, builds)
+
+    def _export_project(self, path: Path, shown: list) -> bool:  # type: ignore[type-arg]
+        """Every request of the project into one purchase list: the shown request with the builds chosen in the
+        table, each other one with the build picked when it was shown (else its first, the row the window
+        highlights): what the purchasing office is to buy for each workload."""
+        from configurator.core.report import atomic_write_text
+        from configurator.core.report.purchase import (
+            RequestBuilds,
+            project_csv_text,
+            project_markdown_text,
+            write_project_xlsx,
+        )
+        from configurator.qt.printing import request_meta, sheet_meta
+
+        session, recost = self.session, self.detail.buy_or_rent.recost
+        sections = []
+        for i, (request, result) in enumerate(zip(session.project.requests, session.project_results(), strict=True)):
+            picked = session.chosen_build(request, result)
+            chosen = shown if i == session.project.active else ([picked] if picked is not None else [])
+            builds = [recost(b) for b in chosen]
+            sections.append(
+                RequestBuilds(i + 1, request, tuple(builds), request_meta(session, request, result, builds, False))
+            )
+        meta = sheet_meta(session, [b for s in sections for b in s.builds], value=False)
+        suffix = path.suffix.lower()
+        try:
+            if suffix == ".xlsx":
+                write_project_xlsx(path, sections, meta)
+            elif suffix == ".csv":
+                atomic_write_text(path, project_csv_text(sections))
+            else:
+                atomic_write_text(path, project_markdown_text(sections, meta))
+        except OSError as exc:
+            self.show_error(
+                self.tr("Could not export"), self.tr("{0}: {1}\n\nNothing was overwritten.").format(path, exc)
+            )
+            return False
+        count = sum(len(s.builds) for s in sections)
+        self.statusBar().showMessage(
+            self.tr("Exported {0} build(s) of {1} workloads to {2}").format(count, len(sections), path), 5000
+        )
+        return True
+
+    def _export_request(self, path: Path, builds: list) -> bool:  # type: ignore[type-arg]
         from configurator.core.report import atomic_write_text
         from configurator.core.report.purchase import csv_text, markdown_text, write_xlsx
         from configurator.qt.printing import sheet_meta
@@ -842,6 +919,25 @@ class MainWindow(QMainWindow):
         state, inner = store.value("main/splitter-v2"), store.value("main/results-splitter")
         if state is not None and inner is not None:
             self._sized = self.splitter.restoreState(state) and self.results_splitter.restoreState(inner)
+
+    def _on_results_splitter_moved(self, _pos: int, _index: int) -> None:
+        self._split_by_hand = True  # the user's own split stays; the table is no longer grown to its rows
+
+    def _fit_builds(self) -> None:
+        """Grow the builds' pane until every build is in view (at 1366 x 768 the table showed 4.5 of 5 rows), up to
+        half the height, taking it from the detail below but never below what the detail needs; never against a
+        split the user dragged."""
+        if getattr(self, "_split_by_hand", False) or not self.isVisible():
+            return
+        missing = self.builds.needed_height() - self.builds.height()
+        if missing <= 0:
+            return
+        top, bottom = self.results_splitter.sizes()
+        below = self.results_splitter.widget(1)
+        spare_below = bottom - (below.minimumSizeHint().height() if below is not None else bottom)
+        grow = min(missing, spare_below, (top + bottom) // 2 - top)
+        if grow > 0:
+            self.results_splitter.setSizes([top + grow, bottom - grow])
 
     def showEvent(self, event) -> None:  # type: ignore[no-untyped-def]
         super().showEvent(event)

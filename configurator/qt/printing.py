@@ -29,6 +29,7 @@ from PySide6.QtGui import (
     QTextCursor,
     QTextDocument,
     QTextFormat,
+    QTextFrame,
     QTextTable,
 )
 from PySide6.QtSvg import QSvgRenderer
@@ -47,7 +48,7 @@ _MONO = re.compile(r"font-family:[^;}]*\bmonospace\b")
 PAGE_SIZES = {"A4": QPageSize.PageSizeId.A4, "Letter": QPageSize.PageSizeId.Letter}
 CONTENT_WIDTH_PX = 680  # layout width of the sheet; images are scaled to fit it
 LAYOUT_DPI = 96  # the sheet is laid out in CSS pixels, then scaled to the printer's resolution
-_MOVED = QTextFormat.Property.UserProperty + 1  # marks a break keep_headings_with_tables set
+_MOVED = QTextFormat.Property.UserProperty + 1  # marks a break keep_headings_with_tables or keep_rows_whole set
 KEEP_ROWS = 3  # a heading goes to the next page unless its table's first rows (header and two lines) fit under it
 
 
@@ -232,6 +233,12 @@ def keep_headings_with_tables(doc: QTextDocument) -> int:
             fmt.clearProperty(_MOVED)
             QTextCursor(block).setBlockFormat(fmt)
         block = block.next()
+    for table in _tables(doc.rootFrame()):  # and keep_rows_whole's, which moves a table whose first row would split
+        frame_format = table.frameFormat()
+        if frame_format.boolProperty(_MOVED):
+            frame_format.setPageBreakPolicy(QTextFormat.PageBreakFlag.PageBreak_Auto)
+            frame_format.clearProperty(_MOVED)
+            table.setFrameFormat(frame_format)
     block = doc.begin()
     while block.isValid():
         if block.blockFormat().headingLevel() > 0 and QTextCursor(block).currentTable() is None:
@@ -254,6 +261,86 @@ def keep_headings_with_tables(doc: QTextDocument) -> int:
     return moved
 
 
+def _lines_span(doc: QTextDocument, table: QTextTable, row: int) -> tuple[float, float]:
+    """The top of the row's first line and the bottom of its last, over all its cells (a cell may hold several blocks)."""
+    layout = doc.documentLayout()
+    tops: list[float] = []
+    bottoms: list[float] = []
+    for column in range(table.columns()):
+        cell = table.cellAt(row, column)
+        block, last = cell.firstCursorPosition().block(), cell.lastCursorPosition().block()
+        while block.isValid():
+            box = layout.blockBoundingRect(block)
+            lines = block.layout()
+            for i in range(lines.lineCount()):
+                line = lines.lineAt(i)
+                tops.append(box.top() + line.y())
+                bottoms.append(box.top() + line.y() + line.height())
+            if block == last:
+                break
+            block = block.next()
+    return (min(tops), max(bottoms)) if tops else (0.0, 0.0)
+
+
+def split_rows(doc: QTextDocument) -> list[tuple[QTextTable, int]]:
+    """The table rows whose lines are laid out on two pages (a row taller than a page cannot help it)."""
+    height = doc.pageSize().height()
+    split = []
+    for table in _tables(doc.rootFrame()):
+        for row in range(table.rows()):
+            top, bottom = _lines_span(doc, table, row)
+            if int(top // height) != int((bottom - 0.5) // height) and bottom - top < height * 0.8:
+                split.append((table, row))
+    return split
+
+
+def _tables(frame: QTextFrame) -> list[QTextTable]:
+    found: list[QTextTable] = []
+    for child in frame.childFrames():
+        if isinstance(child, QTextTable):
+            found.append(child)
+        found.extend(_tables(child))
+    return found
+
+
+def keep_rows_whole(doc: QTextDocument) -> int:
+    """Move each table row that would be split across two pages whole to the next page, under the table's repeated
+    header; how many moved.
+
+    Qt flows a cell's lines over the page's end one by one: Dr. Chen's sheet printed the buy-or-rent table's
+    "Break-even" row with its first line on one page and its second under the repeated header on the next (walk19).
+    Qt moves a row only when none of its cells starts on the page, so the row before it ends the page instead (a
+    break after each of its cells); a first row goes over with the whole table."""
+    height = doc.pageSize().height()
+    if height <= 0 or height > 1e6:
+        return 0  # not paginated
+    moved = 0
+    stuck: set[tuple[int, int]] = set()  # rows a break cannot help (the table starts a page already)
+    for _ in range(200):  # each move re-lays the rest out; a bound, not a count anyone reaches
+        split = [(t, r) for t, r in split_rows(doc) if (t.firstPosition(), r) not in stuck]
+        if not split:
+            break
+        table, row = split[0]
+        if row <= table.format().headerRowCount():
+            fmt = table.frameFormat()
+            if fmt.pageBreakPolicy() & QTextFormat.PageBreakFlag.PageBreak_AlwaysBefore:
+                stuck.add((table.firstPosition(), row))
+                continue
+            fmt.setPageBreakPolicy(QTextFormat.PageBreakFlag.PageBreak_AlwaysBefore)
+            fmt.setProperty(_MOVED, True)
+            table.setFrameFormat(fmt)
+        else:
+            for column in range(table.columns()):
+                cursor = table.cellAt(row - 1, column).lastCursorPosition()
+                block_format = cursor.blockFormat()
+                block_format.setPageBreakPolicy(QTextFormat.PageBreakFlag.PageBreak_AlwaysAfter)
+                block_format.setProperty(_MOVED, True)
+                cursor.setBlockFormat(block_format)
+        doc.markContentsDirty(0, doc.characterCount())
+        moved += 1
+    return moved
+
+
 def paginate(doc: QTextDocument, layout: QPageLayout) -> None:
     """Lay the sheet out on the page's printable area, as the PDF export and print both do.
 
@@ -262,6 +349,7 @@ def paginate(doc: QTextDocument, layout: QPageLayout) -> None:
     rect = layout.paintRectPixels(LAYOUT_DPI)
     doc.setPageSize(QSizeF(rect.width(), rect.height()))
     keep_headings_with_tables(doc)
+    keep_rows_whole(doc)
 
 
 LETTER_TERRITORIES = frozenset({"US", "CA", "MX", "PH", "CL", "CO", "VE", "GT", "CR", "DO", "SV", "NI", "PA", "PR"})
@@ -324,11 +412,18 @@ def selected_sheet_html(
 
 def sheet_meta(session, builds: list[Build], value: bool = True) -> SheetMeta:  # type: ignore[no-untyped-def]
     """The header facts of the session's sheets and, with `value`, the job's value ranking for their table."""
+    return request_meta(session, session.request, session.result, builds, value)
+
+
+def request_meta(  # type: ignore[no-untyped-def]
+    session, request: BuildRequest, result, builds: list[Build], value: bool = True
+) -> SheetMeta:
+    """The header facts of one of the project's requests solved as `result` (the shown one, or another workload
+    a whole-project export lists)."""
     from configurator import __version__
     from configurator.core.advise.landscape import value_rows
     from configurator.core.catalog.models import ModelArch
 
-    request = session.request
     model = session.catalog.records["models"].get(request.model_id)
     ranking = (
         value_rows(model, request.workload, session.catalog, request) if value and isinstance(model, ModelArch) else ()
@@ -340,7 +435,6 @@ def sheet_meta(session, builds: list[Build], value: bool = True) -> SheetMeta:  
         # an unnamed project: the sheet a buyer takes to the shop was titled "Untitled: 1. cheapest that fits"
         name = job_title(request, i18n.current())
     # the sheets and the purchase list in the window's language (a Chinese window prints a Chinese sheet)
-    result = session.result
     return SheetMeta.from_catalog(
         session.catalog,
         builds,

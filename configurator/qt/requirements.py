@@ -6,8 +6,9 @@ from collections.abc import Mapping
 from typing import Any, Literal
 
 from pydantic import ValidationError
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
+    QAbstractItemView,
     QCheckBox,
     QComboBox,
     QFormLayout,
@@ -95,6 +96,7 @@ class ModelPicker(QWidget):
         self.tree.blockSignals(False)
         self.select(selected)
         self._on_search_text_changed(self.search.text())
+        self.reveal()
 
     def select(self, model_id: str) -> None:
         self._selected = model_id
@@ -112,7 +114,24 @@ class ModelPicker(QWidget):
                     self.tree.blockSignals(True)
                     self.tree.setCurrentItem(item)
                     self.tree.blockSignals(False)
+                    self.reveal(centre=True)  # chosen for the user (a project, a workload): shown amid its family
                     return
+
+    def reveal(self, centre: bool = False) -> None:
+        """Scroll the chosen model into the middle of the list when it is not wholly in view (or, with `centre`,
+        always). Qt scrolls only when the current item changes and the list is on screen, and then to its edge: a
+        project of the model already chosen, or a model set before the window showed, left the list wherever it
+        stood (walk19: on the Qwen families after a restart)."""
+        item = self.tree.currentItem()
+        if item is None or item.isHidden() or not self.tree.isVisible():
+            return
+        rect, view = self.tree.visualItemRect(item), self.tree.viewport().rect()
+        if centre or not (rect.isValid() and view.contains(rect.topLeft()) and view.contains(rect.bottomLeft())):
+            self.tree.scrollToItem(item, QAbstractItemView.ScrollHint.PositionAtCenter)
+
+    def showEvent(self, event) -> None:  # type: ignore[no-untyped-def]
+        super().showEvent(event)
+        QTimer.singleShot(0, self, self.reveal)  # once laid out at its shown size
 
     def _on_search_text_changed(self, text: str) -> None:
         tokens = text.lower().split()
@@ -940,6 +959,7 @@ class RequirementsPanel(QWidget):
     def _on_session_request_changed(self, request: BuildRequest) -> None:
         try:
             if request == self.current_request():
+                self.picker.reveal()  # a project of the same request opened: its model back in view all the same
                 return
         except (ValidationError, ValueError):
             pass

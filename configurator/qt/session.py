@@ -63,6 +63,11 @@ class Session(QObject):
         self.selected_index = -1  # index into result.builds; -1 when there is no build
         self.invalid_reason = ""
         self._wanted: Build | None = None  # the build the user picked: followed across re-solves by what it is
+        # each request's last result on this catalog: an export of the whole project needs the workloads not shown
+        self._solved: dict[BuildRequest, PlanResult] = {}
+        self._picks: dict[BuildRequest, Build] = {}  # the build the user picked for each request (the export's)
+        self._solving: BuildRequest | None = None
+        self._then: dict[int, Callable[[], object]] = {}
         self.recovery = projects.Autosave()  # this window's own autosave file
         self._ids = itertools.count(1)
         self._current = 0
@@ -98,7 +103,17 @@ class Session(QObject):
             return
         self.selected_index = index
         self._wanted = self.result.builds[index] if self.result and index >= 0 else None
+        if self._wanted is not None:
+            self._picks[self.request] = self._wanted
         self.selection_changed.emit(self.result, index)
+
+    def chosen_build(self, request: BuildRequest, result: PlanResult | None) -> Build | None:
+        """The build of `result` the user picked when `request` was shown (the same machine), else its first: the
+        row the window highlights for it."""
+        if result is None or not result.builds:
+            return None
+        pick = self._picks.get(request)
+        return result.builds[_same_machine(pick, result.builds, 0) if pick is not None else 0]
 
     def _show_result(self, result: PlanResult | None) -> None:
         """Make `result` current and select one of its own builds: the machine the user picked if the new result
@@ -140,6 +155,7 @@ class Session(QObject):
         self._current = job_id
         self._stop = threading.Event()
         request, catalog, stop = self.request, self.catalog, self._stop
+        self._solving = request
         job = BackgroundJob(job_id, lambda report: _plan(request, catalog, stop.is_set, report), stopped=stop.is_set)
         job.signals.finished.connect(self._on_job_finished)
         job.signals.partial.connect(self._on_job_partial)
@@ -205,8 +221,47 @@ class Session(QObject):
             return  # a newer request superseded this one
         self._busy.stop()
         self.busy_changed.emit(False)
+        if self._solving is not None:
+            self._solved[self._solving] = result  # type: ignore[assignment]
         self._show_result(result)  # type: ignore[arg-type]
         self.solve_finished.emit(result)
+
+    def project_results(self) -> list[PlanResult | None]:
+        """Each request's result on the current catalog, in the project's order (None: not solved yet)."""
+        return [self._solved.get(r) for r in self.project.requests]
+
+    def solve_project(self, then: Callable[[], object]) -> None:
+        """Solve every request that has no result yet, off the GUI thread, then call `then` on it (at once when
+        none is missing). The shown request's own solve is not touched."""
+        missing = tuple(r for r, done in zip(self.project.requests, self.project_results(), strict=True) if not done)
+        if not missing:
+            then()
+            return
+        catalog, stop = self.catalog, threading.Event()
+        job_id = next(self._ids)
+        self._then[job_id] = then
+
+        def work(_report: Callable[[object], None]) -> list[tuple[BuildRequest, PlanResult]]:
+            return [(r, _plan(r, catalog, stop.is_set, lambda _p: None)) for r in missing]
+
+        job = BackgroundJob(job_id, work, stopped=stop.is_set)
+        job.signals.finished.connect(self._on_project_job_finished)
+        job.signals.failed.connect(self._on_project_job_failed)
+        self._keep(job, "solve")
+        self._pool.start(job)
+
+    @Slot(int, object)
+    def _on_project_job_finished(self, job_id: int, solved: object) -> None:
+        for request, result in solved:  # type: ignore[attr-defined]
+            self._solved[request] = result
+        then = self._then.pop(job_id, None)
+        if then is not None:
+            then()
+
+    @Slot(int, str)
+    def _on_project_job_failed(self, job_id: int, message: str) -> None:
+        self._then.pop(job_id, None)
+        self.solve_failed.emit(message)
 
     @Slot(int, object)
     def _on_job_partial(self, job_id: int, result: object) -> None:
@@ -319,6 +374,7 @@ class Session(QObject):
     def reload_catalog(self) -> list[str]:
         loaded = catalogs.load()
         self.catalog = loaded.catalog
+        self._solved.clear()  # solved on the old prices
         self.catalog_problems = [str(p) for p in loaded.problems]
         self.catalog_changed.emit(self.catalog)
         self.solve_now()

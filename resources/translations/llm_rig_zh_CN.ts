@@ -4,142 +4,142 @@
 <context>
     <name>BuildDetail</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="609"/>
+        <location filename="../../configurator/qt/builds.py" line="667"/>
         <source>Category</source>
         <translation>类别</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="609"/>
+        <location filename="../../configurator/qt/builds.py" line="667"/>
         <source>Part</source>
         <translation>配件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="609"/>
+        <location filename="../../configurator/qt/builds.py" line="667"/>
         <source>Qty</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="609"/>
+        <location filename="../../configurator/qt/builds.py" line="667"/>
         <source>Unit price</source>
         <translation>单价</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="609"/>
+        <location filename="../../configurator/qt/builds.py" line="667"/>
         <source>Subtotal</source>
         <translation>小计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="629"/>
+        <location filename="../../configurator/qt/builds.py" line="687"/>
         <source>&lt;b&gt;Why each part&lt;/b&gt;</source>
         <translation>&lt;b&gt;每个配件的选择理由&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="654"/>
+        <location filename="../../configurator/qt/builds.py" line="712"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="654"/>
+        <location filename="../../configurator/qt/builds.py" line="712"/>
         <source>Rule</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="654"/>
+        <location filename="../../configurator/qt/builds.py" line="712"/>
         <source>Why</source>
         <translation>理由</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="667"/>
+        <location filename="../../configurator/qt/builds.py" line="732"/>
         <source>Parts</source>
         <translation>配件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="668"/>
+        <location filename="../../configurator/qt/builds.py" line="733"/>
         <source>VRAM</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="669"/>
+        <location filename="../../configurator/qt/builds.py" line="734"/>
         <source>Cost</source>
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="670"/>
+        <location filename="../../configurator/qt/builds.py" line="735"/>
         <source>Power</source>
         <translation>功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="671"/>
+        <location filename="../../configurator/qt/builds.py" line="736"/>
         <source>Nodes</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="672"/>
+        <location filename="../../configurator/qt/builds.py" line="737"/>
         <source>Slot map</source>
         <translation>插槽布局</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="673"/>
+        <location filename="../../configurator/qt/builds.py" line="738"/>
         <source>Checks</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="674"/>
+        <location filename="../../configurator/qt/builds.py" line="739"/>
         <source>Estimates</source>
         <translation>估算</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="677"/>
+        <location filename="../../configurator/qt/builds.py" line="742"/>
         <source>Buy or rent</source>
         <translation>购买还是租用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="744"/>
+        <location filename="../../configurator/qt/builds.py" line="809"/>
         <source> ({0} owned)</source>
         <translation>（已有 {0}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="750"/>
+        <location filename="../../configurator/qt/builds.py" line="815"/>
         <source> for the cluster</source>
         <translation>（集群共用）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="752"/>
+        <location filename="../../configurator/qt/builds.py" line="817"/>
         <source> per node x {0:,}</source>
         <translation>（每节点，共 {0:,} 个节点）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="780"/>
+        <location filename="../../configurator/qt/builds.py" line="845"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="795"/>
+        <location filename="../../configurator/qt/builds.py" line="860"/>
         <source> for {0} machines</source>
         <translation>（{0} 台机器）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="797"/>
+        <location filename="../../configurator/qt/builds.py" line="862"/>
         <source>; parts you own save {0:,.0f} {1}</source>
         <translation>；已有配件节省 {0:,.0f} {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="812"/>
+        <location filename="../../configurator/qt/builds.py" line="877"/>
         <source>{0} price(s) older than six months (marked ⚠; hover for the dates). Get a fresh quote and enter it with Catalog &gt; Edit prices and parts, Catalog &gt; Import a vendor quote, or Catalog &gt; Import a price pack.</source>
         <translation>{0} 个价格已超过六个月（标有 ⚠；悬停查看日期）。请索取最新报价，并通过“目录 &gt; 编辑价格和配件”、“目录 &gt; 导入供应商报价”或“目录 &gt; 导入价格包”录入。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="820"/>
+        <location filename="../../configurator/qt/builds.py" line="885"/>
         <source>Total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="830"/>
+        <location filename="../../configurator/qt/builds.py" line="895"/>
         <source> (one machine)</source>
         <translation>（单台机器）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="832"/>
+        <location filename="../../configurator/qt/builds.py" line="897"/>
         <source>Noise under load{0}:</source>
         <translation>满载噪音{0}：</translation>
     </message>
@@ -147,27 +147,27 @@
 <context>
     <name>BuildHeader</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="524"/>
+        <location filename="../../configurator/qt/builds.py" line="582"/>
         <source>{0:,.0f} W at the wall</source>
         <translation>墙插功耗 {0:,.0f} W</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="525"/>
+        <location filename="../../configurator/qt/builds.py" line="583"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="526"/>
+        <location filename="../../configurator/qt/builds.py" line="584"/>
         <source>, </source>
         <translation>，</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="532"/>
+        <location filename="../../configurator/qt/builds.py" line="590"/>
         <source>How this fits:</source>
         <translation>如何装下：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="538"/>
+        <location filename="../../configurator/qt/builds.py" line="596"/>
         <source>Why shown:</source>
         <translation>显示理由：</translation>
     </message>
@@ -175,62 +175,62 @@
 <context>
     <name>BuildsTable</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="196"/>
+        <location filename="../../configurator/qt/builds.py" line="226"/>
         <source>Why</source>
         <translation>理由</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="197"/>
+        <location filename="../../configurator/qt/builds.py" line="227"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="198"/>
+        <location filename="../../configurator/qt/builds.py" line="228"/>
         <source>Price</source>
         <translation>价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="199"/>
+        <location filename="../../configurator/qt/builds.py" line="229"/>
         <source>Free</source>
         <translation>剩余</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="200"/>
+        <location filename="../../configurator/qt/builds.py" line="230"/>
         <source>Speed / time</source>
         <translation>速度 / 时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="201"/>
+        <location filename="../../configurator/qt/builds.py" line="231"/>
         <source>Wall</source>
         <translation>墙插功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="202"/>
+        <location filename="../../configurator/qt/builds.py" line="232"/>
         <source>Noise</source>
         <translation>噪音</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="203"/>
+        <location filename="../../configurator/qt/builds.py" line="233"/>
         <source>Checks</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="204"/>
+        <location filename="../../configurator/qt/builds.py" line="234"/>
         <source>How it fits</source>
         <translation>如何装下</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="222"/>
+        <location filename="../../configurator/qt/builds.py" line="256"/>
         <source>VRAM left free on the most loaded GPU</source>
         <translation>负载最高的 GPU 上剩余的显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="224"/>
+        <location filename="../../configurator/qt/builds.py" line="258"/>
         <source>Under load, at {0:g} m from one machine: fans, cards and PSU summed logarithmically</source>
         <translation>满载时距单台机器 {0:g} 米处：风扇、显卡与电源按对数叠加</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="227"/>
+        <location filename="../../configurator/qt/builds.py" line="261"/>
         <source>Engine, split, KV cache, sharding, offload, power and framework the estimate assumes; {0} marks what the solver chose for you</source>
         <translation>估算所假设的引擎、切分方式、KV 缓存、分片、卸载、功率与框架；{0} 标出求解器替您选择的项</translation>
     </message>
@@ -359,107 +359,107 @@
 <context>
     <name>CatalogEditorDialog</name>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="488"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="491"/>
         <source>GPUs</source>
         <translation>显卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="489"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="492"/>
         <source>CPUs</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="490"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="493"/>
         <source>Motherboards</source>
         <translation>主板</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="491"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="494"/>
         <source>Memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="492"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="495"/>
         <source>Power supplies</source>
         <translation>电源</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="493"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="496"/>
         <source>Cases</source>
         <translation>机箱</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="494"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="497"/>
         <source>CPU coolers</source>
         <translation>CPU 散热器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="495"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="498"/>
         <source>Storage</source>
         <translation>硬盘</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="496"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="499"/>
         <source>Accessories</source>
         <translation>附件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="497"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="500"/>
         <source>Ready-made systems</source>
         <translation>整机</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="498"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="501"/>
         <source>Models</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="503"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="506"/>
         <source>Catalog editor</source>
         <translation>目录编辑器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="509"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="512"/>
         <source>Filter</source>
         <translation>筛选</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="517"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="520"/>
         <source>Form</source>
         <translation>形态</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="520"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="523"/>
         <source>Record as TOML (expert). Change the id to add a custom part:</source>
         <translation>以 TOML 表示的记录（高级）。修改 id 即可新增自定义配件：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="522"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="525"/>
         <source>TOML (expert)</source>
         <translation>TOML（高级）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="523"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="526"/>
         <source>Save record to my catalog</source>
         <translation>将记录保存到我的目录</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="630"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="633"/>
         <source>Fix the fields marked in red first.</source>
         <translation>请先修正标红的字段。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="642"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="645"/>
         <source>Could not save</source>
         <translation>无法保存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="642"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="645"/>
         <source>Could not write your catalog file: {0}</source>
         <translation>无法写入您的目录文件：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="651"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="654"/>
         <source>Saved {0} to {1}</source>
         <translation>已将 {0} 保存到 {1}</translation>
     </message>
@@ -1225,55 +1225,55 @@
 <context>
     <name>InfeasibleBanner</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="380"/>
+        <location filename="../../configurator/qt/builds.py" line="438"/>
         <source>Below, passing every check:</source>
         <translation>下面是通过所有检查的配置：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="400"/>
+        <location filename="../../configurator/qt/builds.py" line="458"/>
         <source>Binding:</source>
         <translation>受限于：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="401"/>
+        <location filename="../../configurator/qt/builds.py" line="459"/>
         <source>Cheapest way out:</source>
         <translation>最省钱的解决办法：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="402"/>
+        <location filename="../../configurator/qt/builds.py" line="460"/>
         <source>Ways out, cheapest first:</source>
         <translation>解决办法（从最省钱的开始）：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="345"/>
-        <location filename="../../configurator/qt/builds.py" line="423"/>
-        <location filename="../../configurator/qt/builds.py" line="427"/>
-        <location filename="../../configurator/qt/builds.py" line="467"/>
+        <location filename="../../configurator/qt/builds.py" line="403"/>
+        <location filename="../../configurator/qt/builds.py" line="481"/>
+        <location filename="../../configurator/qt/builds.py" line="485"/>
+        <location filename="../../configurator/qt/builds.py" line="525"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="346"/>
+        <location filename="../../configurator/qt/builds.py" line="404"/>
         <source>Change the request as suggested and solve again</source>
         <translation>按建议修改需求并重新求解</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="429"/>
+        <location filename="../../configurator/qt/builds.py" line="487"/>
         <source>Apply the cheapest</source>
         <translation>应用最便宜的</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="431"/>
+        <location filename="../../configurator/qt/builds.py" line="489"/>
         <source>Apply way out {0}</source>
         <translation>应用办法 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="457"/>
+        <location filename="../../configurator/qt/builds.py" line="515"/>
         <source>{tps:.1f} tokens/s</source>
         <translation>{tps:.1f} token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="468"/>
+        <location filename="../../configurator/qt/builds.py" line="526"/>
         <source>Change the request this way and solve again</source>
         <translation>按此修改需求并重新求解</translation>
     </message>
@@ -1281,22 +1281,22 @@
 <context>
     <name>LaunchCommand</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="573"/>
+        <location filename="../../configurator/qt/builds.py" line="631"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="574"/>
+        <location filename="../../configurator/qt/builds.py" line="632"/>
         <source>Copy the command to the clipboard</source>
         <translation>将命令复制到剪贴板</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="591"/>
+        <location filename="../../configurator/qt/builds.py" line="649"/>
         <source>Run it</source>
         <translation>运行命令</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="597"/>
+        <location filename="../../configurator/qt/builds.py" line="655"/>
         <source>Copied</source>
         <translation>已复制</translation>
     </message>
@@ -1304,224 +1304,224 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="128"/>
+        <location filename="../../configurator/qt/main_window.py" line="129"/>
         <source>Reading the model file; Esc cancels</source>
         <translation>正在读取模型文件；按 Esc 取消</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="177"/>
+        <location filename="../../configurator/qt/main_window.py" line="180"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="193"/>
+        <location filename="../../configurator/qt/main_window.py" line="196"/>
         <source>&amp;New project</source>
         <translation>新建项目(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="194"/>
+        <location filename="../../configurator/qt/main_window.py" line="197"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="195"/>
+        <location filename="../../configurator/qt/main_window.py" line="198"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="196"/>
+        <location filename="../../configurator/qt/main_window.py" line="199"/>
         <source>Save &amp;as…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="197"/>
+        <location filename="../../configurator/qt/main_window.py" line="200"/>
         <source>&amp;Import model…</source>
         <translation>导入模型(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="197"/>
+        <location filename="../../configurator/qt/main_window.py" line="200"/>
         <source>Ctrl+I</source>
         <translation>Ctrl+I</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="198"/>
+        <location filename="../../configurator/qt/main_window.py" line="201"/>
         <source>&amp;Print build sheet…</source>
         <translation>打印装机单(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="200"/>
+        <location filename="../../configurator/qt/main_window.py" line="203"/>
         <source>&amp;Export builds…</source>
         <translation>导出配置(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="202"/>
+        <location filename="../../configurator/qt/main_window.py" line="205"/>
         <source>Ctrl+Shift+E</source>
         <translation>Ctrl+Shift+E</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="203"/>
+        <location filename="../../configurator/qt/main_window.py" line="206"/>
         <source>Purchase list (XLSX, CSV, Markdown) or build sheets (PDF) of the selected builds</source>
         <translation>所选配置的采购清单（XLSX、CSV、Markdown）或装机单（PDF）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="205"/>
+        <location filename="../../configurator/qt/main_window.py" line="208"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="208"/>
+        <location filename="../../configurator/qt/main_window.py" line="211"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="216"/>
+        <location filename="../../configurator/qt/main_window.py" line="219"/>
         <source>&amp;Build</source>
         <translation>配置(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="217"/>
-        <location filename="../../configurator/qt/main_window.py" line="471"/>
+        <location filename="../../configurator/qt/main_window.py" line="220"/>
+        <location filename="../../configurator/qt/main_window.py" line="474"/>
         <source>&amp;Solve again</source>
         <translation>重新求解(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="217"/>
+        <location filename="../../configurator/qt/main_window.py" line="220"/>
         <source>F5</source>
         <translation>F5</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="218"/>
+        <location filename="../../configurator/qt/main_window.py" line="221"/>
         <source>&amp;Cancel solve or import</source>
         <translation>取消求解或导入(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="218"/>
+        <location filename="../../configurator/qt/main_window.py" line="221"/>
         <source>Esc</source>
         <translation>Esc</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="220"/>
+        <location filename="../../configurator/qt/main_window.py" line="223"/>
         <source>&amp;Compare selected…</source>
         <translation>对比所选(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="222"/>
+        <location filename="../../configurator/qt/main_window.py" line="225"/>
         <source>Ctrl+D</source>
         <translation>Ctrl+D</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="223"/>
+        <location filename="../../configurator/qt/main_window.py" line="226"/>
         <source>Select two or more builds (or none for all), then compare</source>
         <translation>选择两个或更多配置（不选则对比全部）后对比</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="230"/>
+        <location filename="../../configurator/qt/main_window.py" line="233"/>
         <source>Recommendation &amp;map…</source>
         <translation>推荐地图(&amp;M)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="232"/>
+        <location filename="../../configurator/qt/main_window.py" line="235"/>
         <source>Ctrl+M</source>
         <translation>Ctrl+M</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="233"/>
+        <location filename="../../configurator/qt/main_window.py" line="236"/>
         <source>The cheapest machine for each model size</source>
         <translation>每种模型规模最便宜的机器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="237"/>
+        <location filename="../../configurator/qt/main_window.py" line="240"/>
         <source>&amp;Preferences…</source>
         <translation>偏好设置(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="241"/>
+        <location filename="../../configurator/qt/main_window.py" line="244"/>
         <source>&amp;Catalog</source>
         <translation>目录(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="242"/>
+        <location filename="../../configurator/qt/main_window.py" line="245"/>
         <source>&amp;Edit prices and parts…</source>
         <translation>编辑价格和配件(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="242"/>
+        <location filename="../../configurator/qt/main_window.py" line="245"/>
         <source>Ctrl+E</source>
         <translation>Ctrl+E</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="244"/>
+        <location filename="../../configurator/qt/main_window.py" line="247"/>
         <source>Import a vendor &amp;quote (CSV/XLSX)…</source>
         <translation>导入供应商报价(&amp;Q)（CSV/XLSX）…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="247"/>
+        <location filename="../../configurator/qt/main_window.py" line="250"/>
         <source>&amp;Import a price pack…</source>
         <translation>导入价格包(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="249"/>
+        <location filename="../../configurator/qt/main_window.py" line="252"/>
         <source>E&amp;xport my prices as a price pack…</source>
         <translation>将我的价格导出为价格包(&amp;X)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="251"/>
+        <location filename="../../configurator/qt/main_window.py" line="254"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="252"/>
+        <location filename="../../configurator/qt/main_window.py" line="255"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="254"/>
+        <location filename="../../configurator/qt/main_window.py" line="257"/>
         <source>System</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="260"/>
+        <location filename="../../configurator/qt/main_window.py" line="263"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="261"/>
+        <location filename="../../configurator/qt/main_window.py" line="264"/>
         <source>&amp;User guide</source>
         <translation>用户指南(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="263"/>
+        <location filename="../../configurator/qt/main_window.py" line="266"/>
         <source>&amp;About</source>
         <translation>关于(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="292"/>
+        <location filename="../../configurator/qt/main_window.py" line="295"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="293"/>
+        <location filename="../../configurator/qt/main_window.py" line="296"/>
         <source>This project has unsaved changes. Save them first?</source>
         <translation>此项目有未保存的更改。要先保存吗？</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="311"/>
+        <location filename="../../configurator/qt/main_window.py" line="314"/>
         <source>Open project</source>
         <translation>打开项目</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="311"/>
-        <location filename="../../configurator/qt/main_window.py" line="335"/>
+        <location filename="../../configurator/qt/main_window.py" line="314"/>
+        <location filename="../../configurator/qt/main_window.py" line="338"/>
         <source>LLM Rig projects (*.llmrig)</source>
         <translation>LLM Rig 项目 (*.llmrig)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="321"/>
+        <location filename="../../configurator/qt/main_window.py" line="324"/>
         <source>Could not open the project</source>
         <translation>无法打开项目</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="322"/>
+        <location filename="../../configurator/qt/main_window.py" line="325"/>
         <source>{0}
 
 Your current project is unchanged; the file was not modified.</source>
@@ -1530,18 +1530,19 @@ Your current project is unchanged; the file was not modified.</source>
 当前项目未改变；该文件未被修改。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="335"/>
+        <location filename="../../configurator/qt/main_window.py" line="338"/>
         <source>Save project</source>
         <translation>保存项目</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="344"/>
+        <location filename="../../configurator/qt/main_window.py" line="347"/>
         <source>Could not save</source>
         <translation>无法保存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="344"/>
-        <location filename="../../configurator/qt/main_window.py" line="798"/>
+        <location filename="../../configurator/qt/main_window.py" line="347"/>
+        <location filename="../../configurator/qt/main_window.py" line="837"/>
+        <location filename="../../configurator/qt/main_window.py" line="875"/>
         <source>{0}: {1}
 
 Nothing was overwritten.</source>
@@ -1550,262 +1551,273 @@ Nothing was overwritten.</source>
 没有覆盖任何文件。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="348"/>
+        <location filename="../../configurator/qt/main_window.py" line="351"/>
         <source>Saved {0}</source>
         <translation>已保存 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="353"/>
+        <location filename="../../configurator/qt/main_window.py" line="356"/>
         <source>Import a model</source>
         <translation>导入模型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="364"/>
+        <location filename="../../configurator/qt/main_window.py" line="367"/>
         <source>Reading {0}… (Esc cancels)</source>
         <translation>正在读取 {0}…（按 Esc 取消）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="369"/>
+        <location filename="../../configurator/qt/main_window.py" line="372"/>
         <source>Could not import the model</source>
         <translation>无法导入模型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="373"/>
+        <location filename="../../configurator/qt/main_window.py" line="376"/>
         <source>Imported {0}</source>
         <translation>已导入 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="382"/>
+        <location filename="../../configurator/qt/main_window.py" line="385"/>
         <source>Imported for this session only: {0}</source>
         <translation>仅在本次会话中导入：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="414"/>
+        <location filename="../../configurator/qt/main_window.py" line="417"/>
         <source>{0} build for &lt;b&gt;{1}&lt;/b&gt; ({2}) in {3:.2f} s</source>
         <translation>&lt;b&gt;{1}&lt;/b&gt;（{2}）共 {0} 个配置，用时 {3:.2f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="416"/>
+        <location filename="../../configurator/qt/main_window.py" line="419"/>
         <source>{0} builds for &lt;b&gt;{1}&lt;/b&gt; ({2}) in {3:.2f} s</source>
         <translation>&lt;b&gt;{1}&lt;/b&gt;（{2}）共 {0} 个配置，用时 {3:.2f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="429"/>
+        <location filename="../../configurator/qt/main_window.py" line="432"/>
         <source>Note:</source>
         <translation>注：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="442"/>
+        <location filename="../../configurator/qt/main_window.py" line="445"/>
         <source>Solved in {0:.2f} s</source>
         <translation>求解完成，用时 {0:.2f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="447"/>
+        <location filename="../../configurator/qt/main_window.py" line="450"/>
         <source>Cheapest build found; solving the alternatives…</source>
         <translation>已找到最便宜的配置；正在求解其他方案…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="450"/>
+        <location filename="../../configurator/qt/main_window.py" line="453"/>
         <source>Solving…</source>
         <translation>正在求解…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="453"/>
+        <location filename="../../configurator/qt/main_window.py" line="456"/>
         <source>Solve failed</source>
         <translation>求解失败</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="454"/>
+        <location filename="../../configurator/qt/main_window.py" line="457"/>
         <source>Could not solve this request</source>
         <translation>无法求解此需求</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="464"/>
+        <location filename="../../configurator/qt/main_window.py" line="467"/>
         <source>Solve is off until the inputs are valid: {0}</source>
         <translation>输入有效后才能求解：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="466"/>
+        <location filename="../../configurator/qt/main_window.py" line="469"/>
         <source>&amp;Solve again (fix the inputs first)</source>
         <translation>重新求解(&amp;S)（请先修正输入）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="469"/>
+        <location filename="../../configurator/qt/main_window.py" line="472"/>
         <source>Solve the current request again</source>
         <translation>重新求解当前需求</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="481"/>
+        <location filename="../../configurator/qt/main_window.py" line="484"/>
         <source>&lt;b&gt;These builds answer your previous inputs, not the ones on the left.&lt;/b&gt; {0}. Fix the field marked in red to solve again.</source>
         <translation>&lt;b&gt;这些配置对应的是你之前的输入，而不是左侧当前的输入。&lt;/b&gt;{0}。修正标红的字段后会重新求解。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="486"/>
+        <location filename="../../configurator/qt/main_window.py" line="489"/>
         <source>&lt;b&gt;Nothing solved yet.&lt;/b&gt; {0}. Fix the field marked in red.</source>
         <translation>&lt;b&gt;尚未求解。&lt;/b&gt;{0}。请修正标红的字段。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="489"/>
+        <location filename="../../configurator/qt/main_window.py" line="492"/>
         <source>&lt;b&gt;Solving your changed inputs…&lt;/b&gt; the builds below answer the previous ones.</source>
         <translation>&lt;b&gt;正在按修改后的输入求解…&lt;/b&gt;下方的配置对应之前的输入。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="528"/>
+        <location filename="../../configurator/qt/main_window.py" line="532"/>
         <source>Compare needs at least two builds</source>
         <translation>对比至少需要两个配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="582"/>
-        <location filename="../../configurator/qt/main_window.py" line="599"/>
+        <location filename="../../configurator/qt/main_window.py" line="586"/>
+        <location filename="../../configurator/qt/main_window.py" line="603"/>
         <source>The language changes at the next start</source>
         <translation>语言将在下次启动时切换</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="608"/>
+        <location filename="../../configurator/qt/main_window.py" line="612"/>
         <source>Could not save preferences</source>
         <translation>无法保存偏好设置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="613"/>
+        <location filename="../../configurator/qt/main_window.py" line="617"/>
         <source>Import a vendor quote</source>
         <translation>导入供应商报价</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="613"/>
+        <location filename="../../configurator/qt/main_window.py" line="617"/>
         <source>Quotes (*.csv *.xlsx);;All files (*)</source>
         <translation>报价单 (*.csv *.xlsx);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="659"/>
+        <location filename="../../configurator/qt/main_window.py" line="663"/>
         <source>The months of the catalog&apos;s part prices seen in the last six months (counted from today, {0}); older ones are marked in each build</source>
         <translation>目录中近六个月内（从今天 {0} 起算）所见配件价格的月份；较旧的价格在每个配置中有标记</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="676"/>
+        <location filename="../../configurator/qt/main_window.py" line="680"/>
         <source>; {0} of {1} priced parts have only prices older than six months</source>
         <translation>；{1} 个有价格的配件中 {0} 个只有六个多月前的价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="668"/>
+        <location filename="../../configurator/qt/main_window.py" line="672"/>
         <source>Catalog: no dated prices</source>
         <translation>目录：没有带日期的价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="671"/>
+        <location filename="../../configurator/qt/main_window.py" line="675"/>
         <source>Catalog prices {0}</source>
         <translation>目录价格 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="673"/>
+        <location filename="../../configurator/qt/main_window.py" line="677"/>
         <source>Catalog prices from {0} to {1}</source>
         <translation>目录价格 {0} 至 {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="683"/>
+        <location filename="../../configurator/qt/main_window.py" line="687"/>
         <source>Import a price pack</source>
         <translation>导入价格包</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="683"/>
+        <location filename="../../configurator/qt/main_window.py" line="687"/>
         <source>Price packs (*.toml);;All files (*)</source>
         <translation>价格包 (*.toml);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="704"/>
+        <location filename="../../configurator/qt/main_window.py" line="708"/>
         <source>Export my prices as a price pack</source>
         <translation>将我的价格导出为价格包</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="704"/>
+        <location filename="../../configurator/qt/main_window.py" line="708"/>
         <source>Price packs (*.toml)</source>
         <translation>价格包 (*.toml)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="708"/>
+        <location filename="../../configurator/qt/main_window.py" line="712"/>
         <source>Price pack</source>
         <translation>价格包</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="708"/>
+        <location filename="../../configurator/qt/main_window.py" line="712"/>
         <source>Who is this price list from?</source>
         <translation>这份价格表来自谁？</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="714"/>
+        <location filename="../../configurator/qt/main_window.py" line="718"/>
         <source>Could not export the price pack</source>
         <translation>无法导出价格包</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="716"/>
+        <location filename="../../configurator/qt/main_window.py" line="720"/>
         <source>Exported {0} price(s) and {1} part(s) to {2}</source>
         <translation>已将 {0} 个价格和 {1} 个配件导出到 {2}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="734"/>
+        <location filename="../../configurator/qt/main_window.py" line="748"/>
         <source>Choose a build to print</source>
         <translation>请选择要打印的配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="741"/>
+        <location filename="../../configurator/qt/main_window.py" line="755"/>
         <source>Nothing to export: no build yet</source>
         <translation>没有可导出的内容：尚无配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="745"/>
+        <location filename="../../configurator/qt/main_window.py" line="759"/>
         <source>Export builds</source>
         <translation>导出配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="747"/>
+        <location filename="../../configurator/qt/main_window.py" line="761"/>
         <source>Purchase list (*.xlsx);;Line items (*.csv);;Forum table (*.md);;Build sheets (*.pdf)</source>
         <translation>采购清单 (*.xlsx);;明细行 (*.csv);;论坛表格 (*.md);;装机单 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="793"/>
+        <location filename="../../configurator/qt/main_window.py" line="790"/>
+        <source>Solving every workload of the project for the export…</source>
+        <translation>正在为导出求解本项目的每个工作负载…</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/main_window.py" line="842"/>
+        <source>Exported {0} build(s) of {1} workloads to {2}</source>
+        <translation>已将 {1} 个工作负载的 {0} 个配置导出到 {2}</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/main_window.py" line="870"/>
         <source>Unknown file type</source>
         <translation>未知的文件类型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="793"/>
+        <location filename="../../configurator/qt/main_window.py" line="870"/>
         <source>{0}: choose .xlsx, .csv, .md or .pdf</source>
         <translation>{0}：请选择 .xlsx、.csv、.md 或 .pdf</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="798"/>
+        <location filename="../../configurator/qt/main_window.py" line="837"/>
+        <location filename="../../configurator/qt/main_window.py" line="875"/>
         <source>Could not export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="801"/>
+        <location filename="../../configurator/qt/main_window.py" line="878"/>
         <source>Exported {0} build(s) to {1}</source>
         <translation>已导出 {0} 个配置到 {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="814"/>
+        <location filename="../../configurator/qt/main_window.py" line="891"/>
         <source>About LLM Rig Configurator</source>
         <translation>关于 LLM 装机配置器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="817"/>
+        <location filename="../../configurator/qt/main_window.py" line="894"/>
         <source>What machine to buy to run, fine-tune or train an LLM.
 Every estimate explains itself; every part and price carries its source.</source>
         <translation>要运行、微调或训练大模型，该买什么机器。
 每个估算都给出依据；每个配件和价格都注明来源。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="828"/>
+        <location filename="../../configurator/qt/main_window.py" line="905"/>
         <source>
 … and {0} more</source>
         <translation>
 ……另有 {0} 条</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="831"/>
+        <location filename="../../configurator/qt/main_window.py" line="908"/>
         <source>Some catalog files could not be read</source>
         <translation>部分目录文件无法读取</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="832"/>
+        <location filename="../../configurator/qt/main_window.py" line="909"/>
         <source>{0}
 
 Everything else loaded. Your files were not changed; fix them and restart.</source>
@@ -1817,32 +1829,32 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>ModelPicker</name>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="48"/>
+        <location filename="../../configurator/qt/requirements.py" line="49"/>
         <source>Search models, e.g. llama 70</source>
         <translation>搜索模型，例如 llama 70</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="51"/>
+        <location filename="../../configurator/qt/requirements.py" line="52"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="51"/>
+        <location filename="../../configurator/qt/requirements.py" line="52"/>
         <source>Params</source>
         <translation>参数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="51"/>
+        <location filename="../../configurator/qt/requirements.py" line="52"/>
         <source>Context</source>
         <translation>上下文</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="59"/>
+        <location filename="../../configurator/qt/requirements.py" line="60"/>
         <source>Import config.json / GGUF / model folder…</source>
         <translation>导入 config.json / GGUF / 模型文件夹…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="67"/>
+        <location filename="../../configurator/qt/requirements.py" line="68"/>
         <source>Type to narrow the list; Enter or a click chooses the highlighted model</source>
         <translation>输入以筛选列表；按 Enter 或单击选择高亮的模型</translation>
     </message>
@@ -2147,47 +2159,32 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>RecordForm</name>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="65"/>
-        <source>new</source>
-        <translation>新品</translation>
-    </message>
-    <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="66"/>
-        <source>used</source>
-        <translation>二手</translation>
-    </message>
-    <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="67"/>
-        <source>refurbished</source>
-        <translation>翻新</translation>
-    </message>
-    <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="74"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="68"/>
         <source>Amount</source>
         <translation>金额</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="75"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="69"/>
         <source>Currency</source>
         <translation>货币</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="76"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="70"/>
         <source>Condition</source>
         <translation>成色</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="77"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="71"/>
         <source>Date</source>
         <translation>日期</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="78"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="72"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="79"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="73"/>
         <source>Note</source>
         <translation>备注</translation>
     </message>
@@ -2212,87 +2209,88 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
         <translation>结构化字段（请在 TOML 视图中编辑）：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="222"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="214"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="224"/>
         <source>(none)</source>
         <translation>（无）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="335"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="338"/>
         <source>{0} must be a whole number, not “{1}”</source>
         <translation>{0}必须是整数，而不是“{1}”</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="336"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="339"/>
         <source>{0} must be a number, not “{1}”</source>
         <translation>{0}必须是数字，而不是“{1}”</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="422"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="425"/>
         <source>Prices: {0}</source>
         <translation>价格：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="427"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="430"/>
         <source>Price {0}: {1}</source>
         <translation>第 {0} 个价格：{1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="446"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="449"/>
         <source>{0} is required</source>
         <translation>请填写{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="450"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="453"/>
         <source>{0} must be at least {1}</source>
         <translation>{0}不能小于 {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="451"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="454"/>
         <source>{0} must be more than {1}</source>
         <translation>{0}必须大于 {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="452"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="455"/>
         <source>{0} must be at most {1}</source>
         <translation>{0}不能大于 {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="453"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="456"/>
         <source>{0} must be less than {1}</source>
         <translation>{0}必须小于 {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="458"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="461"/>
         <source>{0} cannot be empty</source>
         <translation>{0}不能为空</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="459"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="462"/>
         <source>{0} needs at least {1} characters</source>
         <translation>{0}至少需要 {1} 个字符</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="461"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="464"/>
         <source>{0} must be a number</source>
         <translation>{0}必须是数字</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="463"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="466"/>
         <source>{0} must be a whole number</source>
         <translation>{0}必须是整数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="465"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="468"/>
         <source>{0} must be a date written YYYY-MM-DD</source>
         <translation>{0}必须是 YYYY-MM-DD 格式的日期</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="467"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="470"/>
         <source>{0} must be one of: {1}</source>
         <translation>{0}必须是以下之一：{1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="468"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="471"/>
         <source>{0}: {1}</source>
         <translation>{0}：{1}</translation>
     </message>
@@ -2300,663 +2298,663 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>RequirementsPanel</name>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="233"/>
-        <location filename="../../configurator/qt/requirements.py" line="246"/>
-        <location filename="../../configurator/qt/requirements.py" line="255"/>
+        <location filename="../../configurator/qt/requirements.py" line="252"/>
+        <location filename="../../configurator/qt/requirements.py" line="265"/>
+        <location filename="../../configurator/qt/requirements.py" line="274"/>
         <source>auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="234"/>
+        <location filename="../../configurator/qt/requirements.py" line="253"/>
         <source>llama.cpp</source>
         <translation>llama.cpp</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="235"/>
+        <location filename="../../configurator/qt/requirements.py" line="254"/>
         <source>vLLM</source>
         <translation>vLLM</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="236"/>
+        <location filename="../../configurator/qt/requirements.py" line="255"/>
         <source>SGLang</source>
         <translation>SGLang</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="237"/>
+        <location filename="../../configurator/qt/requirements.py" line="256"/>
         <source>transformers</source>
         <translation>transformers</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="238"/>
+        <location filename="../../configurator/qt/requirements.py" line="257"/>
         <source>ExLlamaV2</source>
         <translation>ExLlamaV2</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="239"/>
+        <location filename="../../configurator/qt/requirements.py" line="258"/>
         <source>ExLlamaV3</source>
         <translation>ExLlamaV3</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="241"/>
+        <location filename="../../configurator/qt/requirements.py" line="260"/>
         <source>Inference engine: llama.cpp splits layers across GPUs; vLLM uses tensor parallel</source>
         <translation>推理引擎：llama.cpp 按层切分到多张 GPU；vLLM 使用张量并行</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="259"/>
-        <location filename="../../configurator/qt/requirements.py" line="266"/>
-        <location filename="../../configurator/qt/requirements.py" line="305"/>
-        <location filename="../../configurator/qt/requirements.py" line="351"/>
+        <location filename="../../configurator/qt/requirements.py" line="278"/>
+        <location filename="../../configurator/qt/requirements.py" line="285"/>
+        <location filename="../../configurator/qt/requirements.py" line="324"/>
+        <location filename="../../configurator/qt/requirements.py" line="370"/>
         <source> tokens</source>
         <translation> 个 token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="259"/>
+        <location filename="../../configurator/qt/requirements.py" line="278"/>
         <source>Tokens per sequence: prompt plus generated</source>
         <translation>每个序列的 token 数：提示词加生成内容</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="274"/>
-        <location filename="../../configurator/qt/requirements.py" line="934"/>
+        <location filename="../../configurator/qt/requirements.py" line="293"/>
+        <location filename="../../configurator/qt/requirements.py" line="953"/>
         <source> user</source>
         <translation> 个用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="274"/>
+        <location filename="../../configurator/qt/requirements.py" line="293"/>
         <source>Concurrent sequences</source>
         <translation>并发序列数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="277"/>
+        <location filename="../../configurator/qt/requirements.py" line="296"/>
         <source> tok/s</source>
         <translation> token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="277"/>
+        <location filename="../../configurator/qt/requirements.py" line="296"/>
         <source>Minimum decode speed per user (0: no target)</source>
         <translation>每个用户的最低解码速度（0：不设目标）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="279"/>
+        <location filename="../../configurator/qt/requirements.py" line="298"/>
         <source>no target</source>
         <translation>不设目标</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="280"/>
+        <location filename="../../configurator/qt/requirements.py" line="299"/>
         <source>Engine</source>
         <translation>引擎</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="281"/>
+        <location filename="../../configurator/qt/requirements.py" line="300"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="282"/>
+        <location filename="../../configurator/qt/requirements.py" line="301"/>
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="283"/>
+        <location filename="../../configurator/qt/requirements.py" line="302"/>
         <source>Context</source>
         <translation>上下文</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="285"/>
+        <location filename="../../configurator/qt/requirements.py" line="304"/>
         <source>Concurrent users</source>
         <translation>并发用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="286"/>
+        <location filename="../../configurator/qt/requirements.py" line="305"/>
         <source>Target speed</source>
         <translation>目标速度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="287"/>
+        <location filename="../../configurator/qt/requirements.py" line="306"/>
         <source>Offload to system RAM</source>
         <translation>卸载到系统内存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="290"/>
+        <location filename="../../configurator/qt/requirements.py" line="309"/>
         <source>llama.cpp keeps what does not fit the GPUs in system RAM: MoE experts first, then whole layers; decode then runs at system-RAM speed</source>
         <translation>llama.cpp 将显存放不下的部分放在系统内存中：先放 MoE 专家，再放整层；此时解码速度取决于系统内存带宽</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="210"/>
+        <location filename="../../configurator/qt/requirements.py" line="229"/>
         <source>Inference</source>
         <translation>推理</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="299"/>
-        <location filename="../../configurator/qt/requirements.py" line="552"/>
+        <location filename="../../configurator/qt/requirements.py" line="318"/>
+        <location filename="../../configurator/qt/requirements.py" line="571"/>
         <source>LoRA</source>
         <translation>LoRA</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="299"/>
-        <location filename="../../configurator/qt/requirements.py" line="552"/>
+        <location filename="../../configurator/qt/requirements.py" line="318"/>
+        <location filename="../../configurator/qt/requirements.py" line="571"/>
         <source>QLoRA</source>
         <translation>QLoRA</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="299"/>
-        <location filename="../../configurator/qt/requirements.py" line="552"/>
+        <location filename="../../configurator/qt/requirements.py" line="318"/>
+        <location filename="../../configurator/qt/requirements.py" line="571"/>
         <source>Full</source>
         <translation>全参数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="300"/>
+        <location filename="../../configurator/qt/requirements.py" line="319"/>
         <source>Fine-tuning method</source>
         <translation>微调方法</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="303"/>
+        <location filename="../../configurator/qt/requirements.py" line="322"/>
         <source>AdamW</source>
         <translation>AdamW</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="303"/>
+        <location filename="../../configurator/qt/requirements.py" line="322"/>
         <source>AdamW 8-bit</source>
         <translation>AdamW 8 位</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="303"/>
+        <location filename="../../configurator/qt/requirements.py" line="322"/>
         <source>SGD</source>
         <translation>SGD</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="305"/>
+        <location filename="../../configurator/qt/requirements.py" line="324"/>
         <source>Training sequence length</source>
         <translation>训练序列长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="306"/>
+        <location filename="../../configurator/qt/requirements.py" line="325"/>
         <source>Micro-batch per GPU</source>
         <translation>每张 GPU 的微批次</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="307"/>
+        <location filename="../../configurator/qt/requirements.py" line="326"/>
         <source>Gradient checkpointing</source>
         <translation>梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="310"/>
-        <location filename="../../configurator/qt/requirements.py" line="313"/>
-        <location filename="../../configurator/qt/requirements.py" line="440"/>
+        <location filename="../../configurator/qt/requirements.py" line="329"/>
+        <location filename="../../configurator/qt/requirements.py" line="332"/>
+        <location filename="../../configurator/qt/requirements.py" line="459"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="310"/>
+        <location filename="../../configurator/qt/requirements.py" line="329"/>
         <source>ZeRO-1</source>
         <translation>ZeRO-1</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="310"/>
+        <location filename="../../configurator/qt/requirements.py" line="329"/>
         <source>ZeRO-2</source>
         <translation>ZeRO-2</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="310"/>
+        <location filename="../../configurator/qt/requirements.py" line="329"/>
         <source>ZeRO-3 / FSDP</source>
         <translation>ZeRO-3 / FSDP</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="313"/>
+        <location filename="../../configurator/qt/requirements.py" line="332"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="314"/>
+        <location filename="../../configurator/qt/requirements.py" line="333"/>
         <source>Offload optimizer states (and ZeRO-3 parameters) to RAM</source>
         <translation>将优化器状态（以及 ZeRO-3 参数）卸载到内存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="316"/>
-        <location filename="../../configurator/qt/requirements.py" line="329"/>
+        <location filename="../../configurator/qt/requirements.py" line="335"/>
+        <location filename="../../configurator/qt/requirements.py" line="348"/>
         <source>LoRA rank</source>
         <translation>LoRA 秩</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="318"/>
+        <location filename="../../configurator/qt/requirements.py" line="337"/>
         <source> M tokens</source>
         <translation> M token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="318"/>
+        <location filename="../../configurator/qt/requirements.py" line="337"/>
         <source>Dataset size (0: not set, no training time)</source>
         <translation>数据集大小（0：未设置，不估算训练时间）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="320"/>
+        <location filename="../../configurator/qt/requirements.py" line="339"/>
         <source>not set</source>
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="321"/>
+        <location filename="../../configurator/qt/requirements.py" line="340"/>
         <source> epochs</source>
         <translation> 轮</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="322"/>
+        <location filename="../../configurator/qt/requirements.py" line="341"/>
         <source>Method</source>
         <translation>方法</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="323"/>
+        <location filename="../../configurator/qt/requirements.py" line="342"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="324"/>
-        <location filename="../../configurator/qt/requirements.py" line="351"/>
-        <location filename="../../configurator/qt/requirements.py" line="355"/>
+        <location filename="../../configurator/qt/requirements.py" line="343"/>
+        <location filename="../../configurator/qt/requirements.py" line="370"/>
+        <location filename="../../configurator/qt/requirements.py" line="374"/>
         <source>Sequence length</source>
         <translation>序列长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="325"/>
+        <location filename="../../configurator/qt/requirements.py" line="344"/>
         <source>Micro-batch</source>
         <translation>微批次</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="327"/>
+        <location filename="../../configurator/qt/requirements.py" line="346"/>
         <source>Sharding</source>
         <translation>分片</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="328"/>
+        <location filename="../../configurator/qt/requirements.py" line="347"/>
         <source>Offload</source>
         <translation>卸载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="330"/>
+        <location filename="../../configurator/qt/requirements.py" line="349"/>
         <source>Dataset</source>
         <translation>数据集</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="331"/>
+        <location filename="../../configurator/qt/requirements.py" line="350"/>
         <source>Epochs</source>
         <translation>轮数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="211"/>
+        <location filename="../../configurator/qt/requirements.py" line="230"/>
         <source>Fine-tuning</source>
         <translation>微调</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="335"/>
-        <location filename="../../configurator/qt/requirements.py" line="558"/>
+        <location filename="../../configurator/qt/requirements.py" line="354"/>
+        <location filename="../../configurator/qt/requirements.py" line="577"/>
         <source> B tokens</source>
         <translation> B token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="335"/>
+        <location filename="../../configurator/qt/requirements.py" line="354"/>
         <source>Training tokens</source>
         <translation>训练 token 数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="336"/>
+        <location filename="../../configurator/qt/requirements.py" line="355"/>
         <source> days</source>
         <translation> 天</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="336"/>
+        <location filename="../../configurator/qt/requirements.py" line="355"/>
         <source>Finish within (0: no deadline)</source>
         <translation>在此期限内完成（0：无期限）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="337"/>
+        <location filename="../../configurator/qt/requirements.py" line="356"/>
         <source>no deadline</source>
         <translation>无期限</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="346"/>
+        <location filename="../../configurator/qt/requirements.py" line="365"/>
         <source>Compute-phase utilisation of the peak bf16 rate (0: default by GPU generation); communication that does not overlap comes on top, so the reported MFU is lower</source>
         <translation>计算阶段对 bf16 峰值算力的利用率（0：按 GPU 代际取默认值）；未重叠的通信时间另计，因此报告的 MFU 更低</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="350"/>
+        <location filename="../../configurator/qt/requirements.py" line="369"/>
         <source>default</source>
         <translation>默认</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="352"/>
+        <location filename="../../configurator/qt/requirements.py" line="371"/>
         <source>Tokens</source>
         <translation>Token 数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="353"/>
+        <location filename="../../configurator/qt/requirements.py" line="372"/>
         <source>Deadline</source>
         <translation>期限</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="354"/>
+        <location filename="../../configurator/qt/requirements.py" line="373"/>
         <source>Compute util.</source>
         <translation>计算利用率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="212"/>
+        <location filename="../../configurator/qt/requirements.py" line="231"/>
         <source>Pretraining</source>
         <translation>预训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="217"/>
+        <location filename="../../configurator/qt/requirements.py" line="236"/>
         <source>Budget and site</source>
         <translation>预算与场地</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="248"/>
+        <location filename="../../configurator/qt/requirements.py" line="267"/>
         <source>Weight precision or GGUF quantization; auto: the model&apos;s own, and also Q4_K_M for up to four users or FP8 on vLLM for more</source>
         <translation>权重精度或 GGUF 量化；自动：模型自身的精度，另外最多四个用户时也给出 Q4_K_M，更多用户时也给出 vLLM 上的 FP8</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="256"/>
+        <location filename="../../configurator/qt/requirements.py" line="275"/>
         <source>KV-cache precision; auto: fp16, and for llama.cpp at 16k context or more also a q8_0 cache</source>
         <translation>KV 缓存精度；自动：fp16，llama.cpp 在 16k 及以上上下文时另给出 q8_0 缓存方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="268"/>
+        <location filename="../../configurator/qt/requirements.py" line="287"/>
         <source>Prompt tokens one user sends before the first token (system prompt and history included); typical: %1 tokens, the median request of Azure&apos;s 2023 conversation trace</source>
         <translation>一位用户在首个 token 之前发送的提示词 token 数（含系统提示词和对话历史）；常见值：%1 token，即 Azure 2023 年对话 trace 中请求的中位数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="273"/>
+        <location filename="../../configurator/qt/requirements.py" line="292"/>
         <source>typical (%1 tokens)</source>
         <translation>常见（%1 token）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="284"/>
+        <location filename="../../configurator/qt/requirements.py" line="303"/>
         <source>Prompt</source>
         <translation>提示词</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="376"/>
+        <location filename="../../configurator/qt/requirements.py" line="395"/>
         <source>Limit the solver to these GPU ids (comma separated) to compare them side by side; a ready-made system&apos;s id (a Mac Studio, a DGX Spark, a mini PC) compares that machine with them</source>
         <translation>仅在这些 GPU id（逗号分隔）中求解，以便并排对比；填入整机的 id（Mac Studio、DGX Spark、迷你主机）则把该整机与它们一起对比</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="386"/>
+        <location filename="../../configurator/qt/requirements.py" line="405"/>
         <source>Total budget (0: unlimited)</source>
         <translation>总预算（0：不限）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="388"/>
+        <location filename="../../configurator/qt/requirements.py" line="407"/>
         <source>unlimited</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="390"/>
+        <location filename="../../configurator/qt/requirements.py" line="409"/>
         <source>USD</source>
         <translation>USD</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="390"/>
+        <location filename="../../configurator/qt/requirements.py" line="409"/>
         <source>CNY</source>
         <translation>CNY</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="390"/>
+        <location filename="../../configurator/qt/requirements.py" line="409"/>
         <source>EUR</source>
         <translation>EUR</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="394"/>
+        <location filename="../../configurator/qt/requirements.py" line="413"/>
         <source>The wall circuit the machine plugs into</source>
         <translation>机器所接的墙面电路</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="396"/>
+        <location filename="../../configurator/qt/requirements.py" line="415"/>
         <source> circuit(s)</source>
         <translation> 路电路</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="396"/>
+        <location filename="../../configurator/qt/requirements.py" line="415"/>
         <source>How many such circuits may feed the machine</source>
         <translation>可为机器供电的此类电路数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="399"/>
+        <location filename="../../configurator/qt/requirements.py" line="418"/>
         <source>any</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="400"/>
+        <location filename="../../configurator/qt/requirements.py" line="419"/>
         <source>tower</source>
         <translation>塔式</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="401"/>
+        <location filename="../../configurator/qt/requirements.py" line="420"/>
         <source>rack</source>
         <translation>机架式</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="402"/>
+        <location filename="../../configurator/qt/requirements.py" line="421"/>
         <source>open frame</source>
         <translation>开放式机架</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="406"/>
+        <location filename="../../configurator/qt/requirements.py" line="425"/>
         <source>lab</source>
         <translation>实验室</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="406"/>
+        <location filename="../../configurator/qt/requirements.py" line="425"/>
         <source>home office</source>
         <translation>家庭办公室</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="406"/>
+        <location filename="../../configurator/qt/requirements.py" line="425"/>
         <source>server room</source>
         <translation>机房</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="407"/>
+        <location filename="../../configurator/qt/requirements.py" line="426"/>
         <source>Noise and heat limits</source>
         <translation>噪音和散热限制</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="410"/>
+        <location filename="../../configurator/qt/requirements.py" line="429"/>
         <source>new or used</source>
         <translation>全新或二手</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="410"/>
+        <location filename="../../configurator/qt/requirements.py" line="429"/>
         <source>new only</source>
         <translation>仅全新</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="410"/>
+        <location filename="../../configurator/qt/requirements.py" line="429"/>
         <source>prefer used</source>
         <translation>优先二手</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="413"/>
+        <location filename="../../configurator/qt/requirements.py" line="432"/>
         <source>global</source>
         <translation>全球</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="413"/>
+        <location filename="../../configurator/qt/requirements.py" line="432"/>
         <source>China</source>
         <translation>中国</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="414"/>
+        <location filename="../../configurator/qt/requirements.py" line="433"/>
         <source>China: export variants (A800, H800, L20, H20) and CNY prices</source>
         <translation>中国：出口特供版（A800、H800、L20、H20）及人民币价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="416"/>
+        <location filename="../../configurator/qt/requirements.py" line="435"/>
         <source> GPUs</source>
         <translation> 张 GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="416"/>
+        <location filename="../../configurator/qt/requirements.py" line="435"/>
         <source>Most GPUs per machine</source>
         <translation>每台机器最多的 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="417"/>
+        <location filename="../../configurator/qt/requirements.py" line="436"/>
         <source>exactly</source>
         <translation>恰好</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="419"/>
+        <location filename="../../configurator/qt/requirements.py" line="438"/>
         <source>Every build has exactly this many GPUs in one machine (e.g. exactly 8 x RTX 4090)</source>
         <translation>每个方案在一台机器中恰好使用这么多张 GPU（例如恰好 8 张 RTX 4090）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="428"/>
+        <location filename="../../configurator/qt/requirements.py" line="447"/>
         <source> % power</source>
         <translation> % 功率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="430"/>
+        <location filename="../../configurator/qt/requirements.py" line="449"/>
         <source>Run the GPUs at this share of rated power (nvidia-smi -pl at every boot): less heat and wall draw for ~5 % speed at 80 %</source>
         <translation>让 GPU 以额定功率的此比例运行（每次开机执行 nvidia-smi -pl）：80 % 时发热和墙插功耗更低，速度约降 5 %</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="438"/>
+        <location filename="../../configurator/qt/requirements.py" line="457"/>
         <source>A GPU you already own and want used</source>
         <translation>您已拥有并希望使用的 GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="439"/>
+        <location filename="../../configurator/qt/requirements.py" line="458"/>
         <source>How many you own</source>
         <translation>拥有的数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="556"/>
+        <location filename="../../configurator/qt/requirements.py" line="575"/>
         <source>{0} user</source>
         <translation>{0} 个用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="556"/>
+        <location filename="../../configurator/qt/requirements.py" line="575"/>
         <source>{0} users</source>
         <translation>{0} 个用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="360"/>
+        <location filename="../../configurator/qt/requirements.py" line="379"/>
         <source>Budget</source>
         <translation>预算</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="365"/>
+        <location filename="../../configurator/qt/requirements.py" line="384"/>
         <source>Circuit</source>
         <translation>电路</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="366"/>
+        <location filename="../../configurator/qt/requirements.py" line="385"/>
         <source>Circuits</source>
         <translation>电路数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="367"/>
+        <location filename="../../configurator/qt/requirements.py" line="386"/>
         <source>Form</source>
         <translation>形态</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="368"/>
+        <location filename="../../configurator/qt/requirements.py" line="387"/>
         <source>Room</source>
         <translation>放置环境</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="369"/>
+        <location filename="../../configurator/qt/requirements.py" line="388"/>
         <source>Parts</source>
         <translation>配件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="370"/>
+        <location filename="../../configurator/qt/requirements.py" line="389"/>
         <source>Region</source>
         <translation>地区</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="371"/>
+        <location filename="../../configurator/qt/requirements.py" line="390"/>
         <source>Max GPUs</source>
         <translation>最多 GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="372"/>
+        <location filename="../../configurator/qt/requirements.py" line="391"/>
         <source>GPU power</source>
         <translation>GPU 功率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="373"/>
+        <location filename="../../configurator/qt/requirements.py" line="392"/>
         <source>any GPU; or ids, e.g. a800-80gb-pcie, l20</source>
         <translation>任意 GPU；或填写 id，例如 a800-80gb-pcie, l20</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="380"/>
+        <location filename="../../configurator/qt/requirements.py" line="399"/>
         <source>Only GPUs</source>
         <translation>仅限 GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="381"/>
+        <location filename="../../configurator/qt/requirements.py" line="400"/>
         <source>I own</source>
         <translation>我已拥有</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="457"/>
-        <location filename="../../configurator/qt/requirements.py" line="565"/>
+        <location filename="../../configurator/qt/requirements.py" line="476"/>
+        <location filename="../../configurator/qt/requirements.py" line="584"/>
         <source>The workloads of this project; each is solved on its own</source>
         <translation>此项目的各个工作负载；每个单独求解</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="460"/>
+        <location filename="../../configurator/qt/requirements.py" line="479"/>
         <source>Add another workload to the project (a copy of this one)</source>
         <translation>向项目添加另一个工作负载（复制当前这个）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="462"/>
+        <location filename="../../configurator/qt/requirements.py" line="481"/>
         <source>Remove this workload from the project</source>
         <translation>从项目中删除此工作负载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="466"/>
+        <location filename="../../configurator/qt/requirements.py" line="485"/>
         <source>&lt;b&gt;Workload&lt;/b&gt;</source>
         <translation>&lt;b&gt;工作负载&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="222"/>
+        <location filename="../../configurator/qt/requirements.py" line="241"/>
         <source>&lt;b&gt;Model&lt;/b&gt;</source>
         <translation>&lt;b&gt;模型&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="503"/>
+        <location filename="../../configurator/qt/requirements.py" line="522"/>
         <source>What the selected build&apos;s estimate used</source>
         <translation>所选配置的估算所采用的参数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="541"/>
+        <location filename="../../configurator/qt/requirements.py" line="560"/>
         <source>auto: {0}</source>
         <translation>自动：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="541"/>
+        <location filename="../../configurator/qt/requirements.py" line="560"/>
         <source>solver: {0}</source>
         <translation>求解器选择：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="762"/>
+        <location filename="../../configurator/qt/requirements.py" line="781"/>
         <source>Only GPUs: unknown GPU or system id(s) %1 (see Catalog &gt; Edit prices and parts)</source>
         <translation>仅限 GPU：未知的 GPU 或整机 id %1（见“目录 &gt; 编辑价格和配件”）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="916"/>
+        <location filename="../../configurator/qt/requirements.py" line="935"/>
         <source>No exchange rate from {0} to {1}: the budget is kept as typed</source>
         <translation>没有从 {0} 到 {1} 的汇率：预算保持输入值不变</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="925"/>
+        <location filename="../../configurator/qt/requirements.py" line="944"/>
         <source>Budget converted: {0} = {1} at the catalog&apos;s exchange rates of {2}</source>
         <translation>预算已换算：{0} = {1}（按目录 {2} 的汇率）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="928"/>
+        <location filename="../../configurator/qt/requirements.py" line="947"/>
         <source>Budget converted: {0} = {1} at the catalog&apos;s exchange rates</source>
         <translation>预算已换算：{0} = {1}（按目录的汇率）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="934"/>
+        <location filename="../../configurator/qt/requirements.py" line="953"/>
         <source> users</source>
         <translation> 个用户</translation>
     </message>
@@ -3108,57 +3106,57 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>builds</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="134"/>
+        <location filename="../../configurator/qt/builds.py" line="136"/>
         <source>{0} tok/s</source>
         <translation>{0} token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="138"/>
+        <location filename="../../configurator/qt/builds.py" line="140"/>
         <source>{0:,.1f} h</source>
         <translation>{0:,.1f} 小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="140"/>
+        <location filename="../../configurator/qt/builds.py" line="142"/>
         <source>{0:,.1f} days</source>
         <translation>{0:,.1f} 天</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="143"/>
+        <location filename="../../configurator/qt/builds.py" line="145"/>
         <source> per {0:,.0f} M tokens</source>
         <translation>（每 {0:,.0f} M tokens）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="157"/>
+        <location filename="../../configurator/qt/builds.py" line="159"/>
         <source>silent</source>
         <translation>无声</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="167"/>
+        <location filename="../../configurator/qt/builds.py" line="169"/>
         <source>{0} fail</source>
         <translation>{0} 项不通过</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="168"/>
+        <location filename="../../configurator/qt/builds.py" line="170"/>
         <source>{0} warn</source>
         <translation>{0} 项警告</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="169"/>
+        <location filename="../../configurator/qt/builds.py" line="171"/>
         <source>all pass</source>
         <translation>全部通过</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="173"/>
+        <location filename="../../configurator/qt/builds.py" line="175"/>
         <source>PASS</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="174"/>
+        <location filename="../../configurator/qt/builds.py" line="176"/>
         <source>WARN</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="175"/>
+        <location filename="../../configurator/qt/builds.py" line="177"/>
         <source>FAIL</source>
         <translation>失败</translation>
     </message>
@@ -3644,208 +3642,208 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>estimate</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="988"/>
+        <location filename="../../configurator/qt/builds.py" line="1053"/>
         <source>Estimator warnings</source>
         <translation>估算警告</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="902"/>
+        <location filename="../../configurator/qt/builds.py" line="967"/>
         <source>Decode</source>
         <translation>解码</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="118"/>
+        <location filename="../../configurator/qt/builds.py" line="120"/>
         <source>Last of {0} users</source>
         <translation>第 {0} 个用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="119"/>
+        <location filename="../../configurator/qt/builds.py" line="121"/>
         <source>{0:,.0f} s when all send a {1}-token prompt at once</source>
         <translation>所有用户同时发送 {1} token 提示词时，最后一位要等 {0:,.0f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="849"/>
+        <location filename="../../configurator/qt/builds.py" line="914"/>
         <source>params</source>
         <translation>参数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="850"/>
+        <location filename="../../configurator/qt/builds.py" line="915"/>
         <source>weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="851"/>
+        <location filename="../../configurator/qt/builds.py" line="916"/>
         <source>kv_cache</source>
         <translation>KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="852"/>
+        <location filename="../../configurator/qt/builds.py" line="917"/>
         <source>activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="853"/>
+        <location filename="../../configurator/qt/builds.py" line="918"/>
         <source>overhead</source>
         <translation>额外开销</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="854"/>
+        <location filename="../../configurator/qt/builds.py" line="919"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="855"/>
+        <location filename="../../configurator/qt/builds.py" line="920"/>
         <source>decode</source>
         <translation>解码</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="856"/>
+        <location filename="../../configurator/qt/builds.py" line="921"/>
         <source>prefill</source>
         <translation>预填充</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="857"/>
+        <location filename="../../configurator/qt/builds.py" line="922"/>
         <source>training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="858"/>
+        <location filename="../../configurator/qt/builds.py" line="923"/>
         <source>gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="859"/>
+        <location filename="../../configurator/qt/builds.py" line="924"/>
         <source>optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="860"/>
+        <location filename="../../configurator/qt/builds.py" line="925"/>
         <source>offload</source>
         <translation>卸载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="861"/>
+        <location filename="../../configurator/qt/builds.py" line="926"/>
         <source>layout</source>
         <translation>布局</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="862"/>
+        <location filename="../../configurator/qt/builds.py" line="927"/>
         <source>flops</source>
         <translation>计算量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="863"/>
+        <location filename="../../configurator/qt/builds.py" line="928"/>
         <source>time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="864"/>
+        <location filename="../../configurator/qt/builds.py" line="929"/>
         <source>parallel</source>
         <translation>并行</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="865"/>
+        <location filename="../../configurator/qt/builds.py" line="930"/>
         <source>host</source>
         <translation>主机</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="866"/>
+        <location filename="../../configurator/qt/builds.py" line="931"/>
         <source>split</source>
         <translation>切分</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="867"/>
+        <location filename="../../configurator/qt/builds.py" line="932"/>
         <source>zero</source>
         <translation>ZeRO</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="890"/>
+        <location filename="../../configurator/qt/builds.py" line="955"/>
         <source> (80 % range {0}-{1})</source>
         <translation>（80 % 区间 {0}-{1}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="904"/>
+        <location filename="../../configurator/qt/builds.py" line="969"/>
         <source>tokens/s per user</source>
         <translation>token/秒（每用户）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="911"/>
+        <location filename="../../configurator/qt/builds.py" line="976"/>
         <source>All users</source>
         <translation>所有用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="912"/>
-        <location filename="../../configurator/qt/builds.py" line="919"/>
+        <location filename="../../configurator/qt/builds.py" line="977"/>
+        <location filename="../../configurator/qt/builds.py" line="984"/>
         <source>tokens/s</source>
         <translation>token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="918"/>
+        <location filename="../../configurator/qt/builds.py" line="983"/>
         <source>Prefill</source>
         <translation>预填充</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="925"/>
+        <location filename="../../configurator/qt/builds.py" line="990"/>
         <source>First token</source>
         <translation>首个 token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="926"/>
+        <location filename="../../configurator/qt/builds.py" line="991"/>
         <source>{0:.2f} s after a {1}-token prompt</source>
         <translation>{1} token 提示词后 {0:.2f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="937"/>
+        <location filename="../../configurator/qt/builds.py" line="1002"/>
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="939"/>
+        <location filename="../../configurator/qt/builds.py" line="1004"/>
         <source>{0:,.0f} GPU-hours; {1:,.1f} h wall clock on one GPU</source>
         <translation>{0:,.0f} GPU 小时；在 1 张 GPU 上墙钟时间 {1:,.1f} 小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="941"/>
+        <location filename="../../configurator/qt/builds.py" line="1006"/>
         <source>{0:,.0f} GPU-hours; {1:,.1f} h wall clock on {2} GPUs</source>
         <translation>{0:,.0f} GPU 小时；在 {2} 张 GPU 上墙钟时间 {1:,.1f} 小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="950"/>
+        <location filename="../../configurator/qt/builds.py" line="1015"/>
         <source>Steady state</source>
         <translation>稳态速率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="951"/>
+        <location filename="../../configurator/qt/builds.py" line="1016"/>
         <source>{0:,.0f} tokens/s while stepping (80 % range {1:,.0f}-{2:,.0f})</source>
         <translation>训练步进中 {0:,.0f} tokens/秒（80 % 区间 {1:,.0f}-{2:,.0f}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="960"/>
+        <location filename="../../configurator/qt/builds.py" line="1025"/>
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="961"/>
+        <location filename="../../configurator/qt/builds.py" line="1026"/>
         <source>{0:.1f} GiB on the most loaded GPU; {1:.1f} GiB in all</source>
         <translation>负载最高的 GPU 上 {0:.1f} GiB；共 {1:.1f} GiB</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="967"/>
+        <location filename="../../configurator/qt/builds.py" line="1032"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="990"/>
+        <location filename="../../configurator/qt/builds.py" line="1055"/>
         <source>How this is computed</source>
         <translation>计算过程</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="991"/>
+        <location filename="../../configurator/qt/builds.py" line="1056"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="995"/>
+        <location filename="../../configurator/qt/builds.py" line="1060"/>
         <source>Room to grow</source>
         <translation>扩展空间</translation>
     </message>
@@ -3853,13 +3851,13 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>printing</name>
     <message>
-        <location filename="../../configurator/qt/printing.py" line="289"/>
-        <location filename="../../configurator/qt/printing.py" line="301"/>
+        <location filename="../../configurator/qt/printing.py" line="377"/>
+        <location filename="../../configurator/qt/printing.py" line="389"/>
         <source>LLM Rig Configurator build sheet</source>
         <translation>LLM 装机配置器装机单</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/printing.py" line="389"/>
+        <location filename="../../configurator/qt/printing.py" line="483"/>
         <source>Print build sheet</source>
         <translation>打印装机单</translation>
     </message>

@@ -245,3 +245,79 @@ def test_every_field_tooltip_of_the_chinese_editor_is_chinese(qtbot, window) -> 
         assert i18n.install(app, "en") == "en"
     dialog = _open(qtbot, window, "gpus", "rtx-3090")
     assert dialog.form.fields["vram_gb"].toolTip() == "GB of memory on the card: 1 GB to 1 TB"  # English as written
+
+
+def test_the_chinese_editor_offers_vendor_and_market_in_chinese_and_saves_their_keys(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """walk19: the Chinese editor offered 厂商 "nvidia" and 市场 "consumer" as the catalog spells its keys; every
+    choice list of every form is drawn from the words tables (core.report.words.CHOICES), the record keeps the key."""
+    from configurator.core.report import words
+    from configurator.qt import i18n
+    from configurator.qt.app import make_app
+
+    app = make_app([])
+    try:
+        assert i18n.install(app, "zh_CN") == "zh_CN"
+        dialog = _open(qtbot, window, "gpus", "rtx-3090")
+        form = dialog.form
+        market, vendor = form.fields["market"], form.fields["vendor"]
+        assert isinstance(market, QComboBox) and isinstance(vendor, QComboBox)
+        assert [market.itemText(i) for i in range(market.count())] == ["消费级", "工作站", "数据中心"]
+        assert market.currentText() == "消费级" and vendor.currentText() == "NVIDIA"
+        market.setCurrentIndex(market.findText("数据中心"))
+        assert form._value("market") == ("datacenter", "")
+        for kind in dialog.KINDS:
+            dialog.kind.setCurrentIndex(dialog.kind.findData(kind))
+            dialog.filter.setText("")
+            dialog.list.setCurrentRow(0)
+            for name, editor in dialog.form.fields.items():
+                if isinstance(editor, QComboBox):
+                    for i in range(editor.count()):
+                        key = editor.itemData(i)
+                        if key is not None:
+                            zh = (words.FIELD_CHOICES.get((name, str(key))) or words.CHOICES[str(key)])[1]
+                            assert editor.itemText(i) == zh, (kind, name, key, editor.itemText(i))
+    finally:
+        assert i18n.install(app, "en") == "en"
+    dialog = _open(qtbot, window, "gpus", "rtx-3090")  # and in English, words too
+    market = dialog.form.fields["market"]
+    assert isinstance(market, QComboBox) and market.currentText() == "consumer"
+    assert dialog.form.fields["vendor"].currentText() == "NVIDIA"
+
+
+def test_a_record_saved_in_the_editor_never_changes_the_catalog_a_solve_is_reading(qtbot, window, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Catalog > Edit prices wrote a saved record into the session's own catalog while a solve on the worker thread
+    iterated it (a part added under it: "dictionary changed size during iteration"); the editor works on its own
+    copy, and the window takes the saved record by reloading the catalog after the editor closes."""
+    from configurator.qt.catalog_editor import CatalogEditorDialog
+
+    seen: dict[str, object] = {}
+
+    def exec_(dialog: CatalogEditorDialog) -> int:  # the user adds a card and saves it, then closes
+        base = dialog.catalog.get("gpus", "rtx-3090")
+        dialog.kind.setCurrentIndex(dialog.kind.findData("gpus"))
+        dialog._store(base.model_copy(update={"id": "rtx-3090-lab", "name": "RTX 3090 (lab stock)"}))
+        seen["in_editor"] = "rtx-3090-lab" in dialog.catalog.records["gpus"]
+        seen["in_session"] = "rtx-3090-lab" in window.session.catalog.records["gpus"]
+        return 0
+
+    monkeypatch.setattr(CatalogEditorDialog, "exec", exec_)
+    with qtbot.waitSignal(window.session.catalog_changed, timeout=60_000):
+        window.edit_catalog()
+    assert seen == {"in_editor": True, "in_session": False}
+    assert "rtx-3090-lab" in window.session.catalog.records["gpus"]  # reloaded from the user's catalog file
+    window.session.cancel()
+    window.session.wait_idle()
+
+
+def test_a_closed_catalog_editor_is_not_kept(qtbot, window, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Each Catalog > Edit prices left its dialog (a copy of the catalog, a form listening to every focus change of
+    the application) alive under the window: opened and closed five times, five editors lived on."""
+    from PySide6.QtCore import QCoreApplication, QEvent
+
+    from configurator.qt.catalog_editor import CatalogEditorDialog
+
+    monkeypatch.setattr(CatalogEditorDialog, "exec", lambda dialog: 0)  # opened and closed at once
+    for _ in range(5):
+        window.edit_catalog()
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    assert window.findChildren(CatalogEditorDialog) == []

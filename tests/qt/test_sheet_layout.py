@@ -362,3 +362,99 @@ def test_keeping_headings_with_tables_leaves_no_blank_page(qapp, shipped_catalog
     _a4(doc)
     assert _pages_with_lines(doc) == set(range(doc.pageCount()))
     assert _headings_apart_from_their_tables(doc) == []
+
+
+def _row_pages(doc, table) -> list[set[int]]:  # type: ignore[no-untyped-def]
+    """For each row, the pages its cells' lines are drawn on (read line by line, as the PDF draws them)."""
+    layout, height = doc.documentLayout(), doc.pageSize().height()
+    rows = []
+    for row in range(table.rows()):
+        pages: set[int] = set()
+        for column in range(table.columns()):
+            cell = table.cellAt(row, column)
+            block, last = cell.firstCursorPosition().block(), cell.lastCursorPosition().block()
+            while True:
+                top = layout.blockBoundingRect(block).top()
+                lines = block.layout()
+                for i in range(lines.lineCount()):
+                    line = lines.lineAt(i)
+                    pages.add(int((top + line.y()) // height))
+                    pages.add(int((top + line.y() + line.height() - 0.5) // height))
+                if block == last:
+                    break
+                block = block.next()
+        rows.append(pages)
+    return rows
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_no_table_row_is_split_across_pages(qapp, language: str) -> None:  # type: ignore[no-untyped-def]
+    """Dr. Chen's sheet (walk19) printed the buy-or-rent "Break-even" row with its first line at a page's foot and its
+    second under the repeated header on the next page. Wherever the page ends, every row is on one page; a row
+    that moves goes under the repeated header, and no page is skipped."""
+    make_app([])
+    finding = "在比较的 36 个月内无法回本" if language == "zh_CN" else "does not pay back within the 36 months compared"
+    rows = "".join(
+        f"<tr><td>Figure {i}</td><td>{finding}: {i} a wrapped value cell that takes a second and a third line "
+        f"{finding}</td></tr>"
+        for i in range(12)
+    )
+    moved = 0
+    for gap in range(0, 150, 3):  # a few pixels a step: each row is two or three lines
+        html = (
+            "<html><body>"
+            + "<p>a line of the sheet before the table</p>" * 18
+            + f"<p style='margin-top: {gap}px'>the last line before the table</p>"
+            + f"<table><thead><tr><th>Figure</th><th>Value</th></tr></thead><tbody>{rows}</tbody></table>"
+            + "<p>more of the sheet after the table</p>"
+            + "</body></html>"
+        )
+        doc = sheet_document(html)
+        _a4(doc)
+        table = next(_tables(doc.rootFrame()))
+        assert table.format().headerRowCount() == 1  # Qt repeats it on the next page
+        pages = _row_pages(doc, table)
+        assert all(len(p) == 1 for p in pages), (gap, pages)
+        first = [min(p) for p in pages]
+        assert all(b - a in (0, 1) for a, b in zip(first, first[1:], strict=False)), (gap, first)
+        moved += len(set(first[1:])) > 1
+    assert moved, "the sweep must carry the table over a page's end"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("page", sorted(PAGE_SIZES))
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_dr_chens_sheet_splits_no_row(qapp, shipped_catalog, language: str, page: str) -> None:  # type: ignore[no-untyped-def]
+    """user-journeys.md, Dr. Chen: Qwen2.5-32B for 20 students, vLLM, CNY, China; the PDF the CLI writes (charts on)."""
+    from configurator.qt import i18n
+    from configurator.qt.printing import paginate
+
+    app = make_app([])
+    request = BuildRequest(
+        model_id="qwen2.5-32b",
+        workload=Workload(kind="inference", batch=20, engine="vllm"),
+        kv_asked=False,
+        currency="CNY",
+        region="china",
+        circuit="230v16a",
+        budget=300000,
+    )
+    builds = list(plan(request, shipped_catalog).builds)
+    meta = SheetMeta.from_catalog(shipped_catalog, builds, "chen", "0", language=language)
+    i18n.install(app, language)
+    try:
+        doc = sheet_document(sheets_html(builds, request, meta, page))
+    finally:
+        i18n.install(app, "en")
+    paginate(
+        doc,
+        QPageLayout(
+            QPageSize(PAGE_SIZES[page]),
+            QPageLayout.Orientation.Portrait,
+            QMarginsF(14, 14, 14, 14),
+            QPageLayout.Unit.Millimeter,
+        ),
+    )
+    for table in _tables(doc.rootFrame()):
+        for row, pages in enumerate(_row_pages(doc, table)):
+            assert len(pages) == 1, (table.cellAt(row, 0).firstCursorPosition().block().text(), pages)

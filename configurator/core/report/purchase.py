@@ -7,7 +7,7 @@ import html
 import io
 import os
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
 from typing import TYPE_CHECKING, Any
@@ -560,3 +560,133 @@ def markdown_text(builds: list[Build], request: BuildRequest, meta: SheetMeta | 
         for build in builds:
             lines += _markdown_build(build, request)
     return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------------------------
+# A project's requests together (Dr. Chen's fine-tuning and serving in one purchase list)
+
+
+@dataclass(frozen=True)
+class RequestBuilds:
+    """One request of a project, the builds exported for it and its sheet facts (price dates, why not as asked)."""
+
+    number: int  # 1-based, as the window's workload list numbers it
+    request: BuildRequest
+    builds: tuple[Build, ...]
+    meta: SheetMeta
+
+
+def request_heading(section: RequestBuilds) -> str:
+    """ "1: qwen2.5-72b finetune" ("1：qwen2.5-72b 微调"), as the window's workload list names the request."""
+    zh = language_code() == "zh_CN"
+    return f"{section.number}{'：' if zh else ': '}{job_title(section.request, language_code())}"
+
+
+def _request_sheet_titles(sections: list[RequestBuilds]) -> list[str]:
+    """Worksheet names "1 qwen2.5-72b finetune": valid, unique, never the assumptions sheet's."""
+    used = {t(REQUEST_SHEET).lower()}
+    titles = []
+    for section in sections:
+        job = _BAD_TITLE_CHARS.sub("-", _CONTROL.sub("", job_title(section.request, language_code()))).strip("'")
+        title = short_title(f"{section.number} {job}")
+        while title.lower() in used:  # not reached by numbered names; a guard, not a rule
+            title = short_title(f"{title[:28]} {section.number}")
+        used.add(title.lower())
+        titles.append(title)
+    return titles
+
+
+def project_xlsx_bytes(sections: list[RequestBuilds], meta: SheetMeta) -> bytes:
+    """The purchase workbook of every request of a project: one sheet per request (its builds' lines, each build
+    closed by its total), then one "Request and assumptions" sheet with a section per request. Values only, no
+    formulas, as the one-request workbook."""
+    from openpyxl import Workbook
+
+    book = Workbook()
+    book.remove(book.active)
+    book.properties.title = inert(meta.project_name)
+    book.properties.creator = f"LLM Rig Configurator {meta.app_version}".strip()
+    with language(meta.language):
+        for section, title in zip(sections, _request_sheet_titles(sections), strict=True):
+            _fill_request_purchase_sheet(book.create_sheet(title), section)
+        _fill_project_request_sheet(book.create_sheet(t(REQUEST_SHEET)), sections, meta)
+    buffer = io.BytesIO()
+    book.save(buffer)
+    return buffer.getvalue()
+
+
+def write_project_xlsx(path: str | os.PathLike[str], sections: list[RequestBuilds], meta: SheetMeta) -> None:
+    atomic_write_bytes(path, project_xlsx_bytes(sections, meta))
+
+
+def _fill_request_purchase_sheet(ws: Worksheet, section: RequestBuilds) -> None:
+    """A request's sheet: its heading, then per build a title row, the column header, its lines and its total."""
+    from openpyxl.styles import Alignment, Font, PatternFill
+
+    ws.append([inert(request_heading(section))])
+    ws.cell(1, 1).font = Font(bold=True, size=13)
+    for build in section.builds:
+        ws.append([])
+        ws.append([inert(f"{t('Build')} {build_title(build)}")])
+        ws.cell(ws.max_row, 1).font = Font(bold=True)
+        ws.append([t(name) for name, _ in COLUMNS])
+        for cell in ws[ws.max_row]:
+            cell.font = Font(bold=True)
+            cell.fill = PatternFill("solid", fgColor="DDE3EA")
+        ordered = [p for p in build.parts if p.scope == "node"] + [p for p in build.parts if p.scope == "cluster"]
+        for part in ordered:
+            ws.append(_line_item(part, ws.max_row + 1, build.currency))
+            row = ws.max_row
+            ws[f"G{row}"].number_format = ws[f"I{row}"].number_format = MONEY_FORMAT
+            ws[f"J{row}"].alignment = Alignment(wrap_text=True, vertical="top")
+        _append_totals(ws, build, ws.max_row)
+    for col, (_, width) in enumerate(COLUMNS, start=1):
+        ws.column_dimensions[chr(64 + col)].width = width
+
+
+def _fill_project_request_sheet(ws: Worksheet, sections: list[RequestBuilds], meta: SheetMeta) -> None:
+    from openpyxl.styles import Alignment, Font
+
+    for i, section in enumerate(sections):
+        if i:
+            ws.append([])
+        ws.append([inert(request_heading(section))])
+        ws.cell(ws.max_row, 1).font = Font(bold=True, size=13)
+        rows = request_rows(list(section.builds), section.request, section.meta)
+        if i:  # the project's name, date and version once, at the top
+            rows = rows[4:]
+        for key, value in rows:
+            ws.append([inert(t(key)), inert(value)])
+            ws.cell(ws.max_row, 1).font = Font(bold=True)
+            ws.cell(ws.max_row, 2).alignment = Alignment(wrap_text=True, vertical="top")
+    ws.column_dimensions["A"].width = 28
+    ws.column_dimensions["B"].width = 110
+
+
+PROJECT_CSV_HEADER = ("Request", *CSV_HEADER)
+
+
+def project_csv_text(sections: list[RequestBuilds]) -> str:
+    """One file for the whole project, one row per part of every build of every request, with a leading Request
+    column ("1: qwen2.5-72b finetune"): a purchasing office imports one file and filters or pivots by request, the
+    single-request list's columns unchanged after it. In English, as the single-request CSV."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer)
+    writer.writerow(PROJECT_CSV_HEADER)
+    with language("en"):
+        for section in sections:
+            lines = csv.reader(io.StringIO(csv_text(list(section.builds), section.request)))
+            next(lines)  # the single list's header
+            for line in lines:
+                writer.writerow([inert(request_heading(section)), *line])
+    return buffer.getvalue()
+
+
+def project_markdown_text(sections: list[RequestBuilds], meta: SheetMeta) -> str:
+    """Every request's tables in turn, each under its own numbered heading ("# 1. qwen2.5-72b: finetune builds"),
+    in `meta.language`."""
+    parts = []
+    for section in sections:
+        text = markdown_text(list(section.builds), section.request, replace(section.meta, language=meta.language))
+        parts.append(f"# {section.number}. {text.removeprefix('# ')}")
+    return "\n\n".join(parts)

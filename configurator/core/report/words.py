@@ -2719,3 +2719,138 @@ _WINDOW_ZH: Mapping[str, Template] = ChainMap(WINDOW_ZH, ZH_REASONS)
 def field_help(description: str) -> str:
     """A catalog field's description (the editor's tooltip) in the current language; as written where it has none."""
     return FIELD_HELP_ZH.get(description, description) if current() == "zh_CN" else description
+
+
+# ---------------------------------------------------------------------------------------
+# A catalog record's choices (the Literal fields of core.catalog.models) as the catalog editor offers them: the
+# record keeps its key ("consumer"), a person reads the word (the Chinese editor offered "nvidia", "consumer")
+
+CHOICES: dict[str, tuple[str, str]] = {
+    # vendors: names as the makers write them, in either language
+    "nvidia": ("NVIDIA", "NVIDIA"),
+    "amd": ("AMD", "AMD"),
+    "intel": ("Intel", "Intel"),
+    # markets and platforms
+    "consumer": ("consumer", "消费级"),
+    "workstation": ("workstation", "工作站"),
+    "datacenter": ("data center", "数据中心"),
+    "hedt": ("HEDT (high-end desktop)", "HEDT（高端桌面）"),
+    "server": ("server", "服务器"),
+    # GPU form factors and coolers
+    "pcie": ("PCIe card", "PCIe 卡"),
+    "sxm": ("SXM module", "SXM 模组"),
+    "oam": ("OAM module", "OAM 模组"),
+    "blower": ("blower", "涡轮"),
+    "open-air": ("open-air fans", "开放式风扇"),
+    "passive": ("passive (needs chassis airflow)", "被动散热（靠机箱风道）"),
+    "liquid": ("liquid", "水冷"),
+    # boards, cases, power supplies
+    "mini-itx": ("Mini-ITX", "Mini-ITX"),
+    "micro-atx": ("Micro-ATX", "Micro-ATX"),
+    "atx": ("ATX", "ATX"),
+    "e-atx": ("E-ATX", "E-ATX"),
+    "eeb": ("EEB", "EEB"),
+    "ceb": ("CEB", "CEB"),
+    "server-proprietary": ("server, proprietary", "服务器专用"),
+    "sfx": ("SFX", "SFX"),
+    "crps": ("CRPS", "CRPS"),
+    "2.x": ("ATX 2.x", "ATX 2.x"),
+    "3.0": ("ATX 3.0", "ATX 3.0"),
+    "3.1": ("ATX 3.1", "ATX 3.1"),
+    "bronze": ("80 PLUS Bronze", "80 PLUS 铜牌"),
+    "silver": ("80 PLUS Silver", "80 PLUS 银牌"),
+    "gold": ("80 PLUS Gold", "80 PLUS 金牌"),
+    "platinum": ("80 PLUS Platinum", "80 PLUS 白金牌"),
+    "titanium": ("80 PLUS Titanium", "80 PLUS 钛金牌"),
+    "mid-tower": ("mid tower", "中塔"),
+    "full-tower": ("full tower", "全塔"),
+    "open-frame": ("open frame", "开放式机架"),
+    "rack-2u": ("2U rack", "2U 机架"),
+    "rack-4u": ("4U rack", "4U 机架"),
+    "rack-5u": ("5U rack", "5U 机架"),
+    "rack-6u": ("6U rack", "6U 机架"),
+    "desktop": ("desktop", "台式"),
+    "server-ducted": ("server, ducted", "服务器风道"),
+    "quiet": ("quiet", "安静"),
+    "moderate": ("moderate", "中等"),
+    "loud": ("loud", "吵"),
+    "silent": ("silent", "静音"),
+    "air-tower": ("air tower", "风冷塔式"),
+    "aio-liquid": ("all-in-one liquid", "一体式水冷"),
+    "server-passive": ("server, passive", "服务器被动散热"),
+    "server-active": ("server, active", "服务器主动散热"),
+    # memory and storage
+    "udimm": ("UDIMM (unbuffered)", "UDIMM（无缓冲）"),
+    "rdimm": ("RDIMM (registered)", "RDIMM（带寄存器）"),
+    "DDR4": ("DDR4", "DDR4"),
+    "DDR5": ("DDR5", "DDR5"),
+    "nvme": ("NVMe", "NVMe"),
+    "sata": ("SATA", "SATA"),
+    "u.2": ("U.2", "U.2"),
+    "m.2-2280": ("M.2 2280", "M.2 2280"),
+    "2.5in": ('2.5"', "2.5 英寸"),
+    "e1.s": ("E1.S", "E1.S"),
+    # PCIe lanes' source
+    "cpu": ("CPU", "CPU"),
+    "chipset": ("chipset", "芯片组"),
+    "plx": ("PLX switch", "PLX 交换芯片"),
+    "x8x8": ("x8/x8", "x8/x8"),
+    "x4x4x4x4": ("x4/x4/x4/x4", "x4/x4/x4/x4"),
+    # systems
+    "laptop": ("laptop", "笔记本"),
+    "mini-pc": ("mini PC", "迷你主机"),
+    # accessories and networks
+    "nvlink-bridge": ("NVLink bridge", "NVLink 桥"),
+    "riser": ("riser cable", "延长线"),
+    "psu-sync": ("second-PSU sync adapter", "双电源同步器"),
+    "gpu-support": ("GPU support bracket", "显卡支架"),
+    "nic": ("network card", "网卡"),
+    "switch": ("network switch", "交换机"),
+    "cable": ("cable", "线缆"),
+    "transceiver": ("transceiver", "光模块"),
+    "InfiniBand": ("InfiniBand", "InfiniBand"),
+    "RoCE": ("RoCE", "RoCE"),
+    # models
+    "none": ("none", "无"),
+    "qkv": ("QKV only", "仅 QKV"),
+    "all": ("all", "全部"),
+    "rmsnorm": ("RMSNorm", "RMSNorm"),
+    "layernorm": ("LayerNorm", "LayerNorm"),
+    "bf16": ("BF16", "BF16"),
+    "fp16": ("FP16", "FP16"),
+    "fp8": ("FP8", "FP8"),
+    "int4": ("INT4", "INT4"),
+    "mxfp4": ("MXFP4", "MXFP4"),
+    "nvfp4": ("NVFP4", "NVFP4"),
+    # rentals
+    "on-demand": ("on demand", "按需"),
+    "spot": ("spot", "竞价"),
+    "reserved-1y": ("reserved, 1 year", "预留一年"),
+    "marketplace": ("marketplace", "算力市场"),
+    "hyperscaler": ("hyperscaler", "大型公有云"),
+    "gpu-cloud": ("GPU cloud", "GPU 云"),
+    # prices
+    "new": ("new", "新品"),
+    "used": ("used", "二手"),
+    "refurbished": ("refurbished", "翻新"),
+    "USD": ("USD", "USD"),
+    "CNY": ("CNY", "CNY"),
+    "EUR": ("EUR", "EUR"),
+}
+"""Each choice of a catalog record's Literal fields: (English, Chinese). tests/core checks every choice has both."""
+
+FIELD_CHOICES: dict[tuple[str, str], tuple[str, str]] = {
+    ("noise", "datacenter"): ("data-center loud", "机房级"),
+    ("form_factor", "server"): ("server PSU", "服务器电源"),
+    ("form_factor", "atx"): ("ATX", "ATX"),
+}
+"""Where a field reads a choice otherwise (a chassis' "datacenter" noise is a level, not a market)."""
+
+
+def choice(field: str, value: object) -> str:
+    """A record field's choice (`value`, its key in the catalog) in the current language; a key without words as
+    written."""
+    words = FIELD_CHOICES.get((field, str(value))) or CHOICES.get(str(value))
+    if words is None:
+        return str(value)
+    return words[1] if current() == "zh_CN" else words[0]
