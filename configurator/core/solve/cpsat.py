@@ -45,21 +45,18 @@ _INT64_MIN, _INT64_MAX = -(2**63), 2**63 - 1
 class Constraint:
     """A constraint added to a `CpModel`: its enforcement literals can still be added (`only_enforce_if`)."""
 
-    __slots__ = ("_model", "index")
+    __slots__ = ("_model", "index", "proto")
 
-    def __init__(self, model: CpModel, index: int) -> None:
+    def __init__(self, model: CpModel, index: int, proto: Any) -> None:
         self._model = model
         self.index = index
-
-    @property
-    def proto(self) -> Any:
-        return self._model.proto.constraints[self.index]
+        self.proto = proto  # the ConstraintProto itself: protobuf keeps an element where it is as the list grows
 
     def only_enforce_if(self, *literals: Any) -> Constraint:
         """The constraint holds only when every literal is true (one literal, several, or one list of them)."""
         if len(literals) == 1 and isinstance(literals[0], (list, tuple)):
             literals = tuple(literals[0])
-        self.proto.enforcement_literal.extend([self._model.boolean_index(lit) for lit in literals])
+        self.proto.enforcement_literal.extend(self._model.boolean_indexes(literals))
         return self
 
 
@@ -68,6 +65,8 @@ class CpModel:
 
     def __init__(self) -> None:
         self.proto = cmh.CpModelProto()
+        self._constraints = self.proto.constraints
+        self._count = 0  # len(self.proto.constraints), kept here: asking the proto is a binding call (~2 us)
         self._constants: dict[int, int] = {}
 
     @property
@@ -78,6 +77,7 @@ class CpModel:
         """A copy of the model (its proto copied; its constants found again, as CpModel.clone does)."""
         copy = CpModel()
         copy.proto.copy_from(self.proto)
+        copy._count = len(copy.proto.constraints)
         for index, var in enumerate(copy.proto.variables):
             domain = list(var.domain)
             if len(domain) == 2 and domain[0] == domain[1] and not var.name:
@@ -113,6 +113,13 @@ class CpModel:
             return self._constant(1 if literal in (1, -1) else 0)
         raise TypeError(f"not a boolean literal: {literal!r}")
 
+    def boolean_indexes(self, literals: Iterable[Any]) -> list[int]:
+        """boolean_index of each literal; variables and negated ones (all of them, nearly always) read directly."""
+        try:
+            return [lit.index for lit in literals]  # a variable's or a negated variable's (negative) index
+        except AttributeError:
+            return [self.boolean_index(lit) for lit in literals]
+
     # ------------------------------------------------------------------ constraints
 
     def add(self, ct: Any) -> Constraint:
@@ -134,18 +141,24 @@ class CpModel:
         raise TypeError(f"not supported: add_linear_expression_in_domain({type(expr).__name__!r})")
 
     def _linear(self, bounded: Any) -> Constraint:
-        index = len(self.proto.constraints)
-        linear = self.proto.constraints.add().linear
+        ct = self._new()
+        linear = ct.linear
         linear.vars.extend([var.index for var in bounded.vars])
         linear.coeffs.extend(bounded.coeffs)
         offset = bounded.offset
-        linear.domain.extend(
-            [
+        bounds = bounded.bounds.flattened_intervals()
+        if offset or _INT64_MIN in bounds or _INT64_MAX in bounds:
+            bounds = [
                 bound if bound in (_INT64_MIN, _INT64_MAX) else min(_INT64_MAX, max(_INT64_MIN, bound - offset))
-                for bound in bounded.bounds.flattened_intervals()
+                for bound in bounds
             ]
-        )
-        return Constraint(self, index)
+        linear.domain.extend(bounds)
+        return Constraint(self, self._count - 1, ct)
+
+    def _new(self) -> Any:
+        """A new ConstraintProto at the end of the model."""
+        self._count += 1
+        return self._constraints.add()
 
     def add_bool_or(self, literals: Iterable[Any]) -> Constraint:
         return self._bool_argument("bool_or", literals)
@@ -157,24 +170,24 @@ class CpModel:
         return self._bool_argument("exactly_one", literals)
 
     def _bool_argument(self, kind: str, literals: Iterable[Any]) -> Constraint:
-        index = len(self.proto.constraints)
-        argument = getattr(self.proto.constraints.add(), kind)  # set even when empty (an empty bool_or is false)
-        argument.literals.extend([self.boolean_index(lit) for lit in literals])
-        return Constraint(self, index)
+        ct = self._new()
+        argument = getattr(ct, kind)  # set even when empty (an empty bool_or is false)
+        argument.literals.extend(self.boolean_indexes(list(literals)))
+        return Constraint(self, self._count - 1, ct)
 
     def add_multiplication_equality(self, target: Any, expressions: Sequence[Any]) -> Constraint:
         """`target == expressions[0] * expressions[1] * ...`."""
-        index = len(self.proto.constraints)
-        product = self.proto.constraints.add().int_prod
+        ct = self._new()
+        product = ct.int_prod
         _expression(target, product.target)
         for expr in expressions:
             _expression(expr, product.exprs.add())
-        return Constraint(self, index)
+        return Constraint(self, self._count - 1, ct)
 
     # ------------------------------------------------------------------ search
 
     def add_assumptions(self, literals: Iterable[Any]) -> None:
-        self.proto.assumptions.extend([self.boolean_index(lit) for lit in literals])
+        self.proto.assumptions.extend(self.boolean_indexes(list(literals)))
 
     def clear_assumptions(self) -> None:
         self.proto.assumptions.clear()
