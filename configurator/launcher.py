@@ -11,9 +11,10 @@ from collections.abc import Sequence
 
 # The app uses no pydantic plugins; skipping their entry-point scan saves start-up time.
 os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
-# numpy (imported by OR-Tools' model builder and pyqtgraph) starts OpenBLAS with a thread per core, which spins while
-# the app does no linear algebra: ~0.1 s of a journey plan's 0.65 s of CPU on two cores (12 interleaved runs each,
-# medians, 2026-12-04: 0.656 -> 0.549 s CPU, wall 0.553 -> 0.549 s; #34). One BLAS thread is all the app uses.
+# numpy (imported by pyqtgraph; by OR-Tools' model builder too until the solver wrote its own, solve/cpsat.py) starts
+# OpenBLAS with a thread per core, which spins while the app does no linear algebra: ~0.1 s of a journey plan's 0.65 s
+# of CPU on two cores (12 interleaved runs each, medians, 2026-12-04: 0.656 -> 0.549 s CPU, wall 0.553 -> 0.549 s;
+# #34). One BLAS thread is all the app uses.
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 PLUGINS_OFF = ("__all__", "1", "true")
 """The values with which pydantic's own get_plugins() returns no plugin."""

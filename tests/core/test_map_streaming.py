@@ -68,5 +68,7 @@ def test_workers_start_with_or_tools_loaded(catalog, method) -> None:  # type: i
     """A worker that has solved nothing yet already has CP-SAT: it came from the forkserver's preload or the parent."""
     with MapWorkers(catalog, 1, method) as workers:
         assert workers._pool is not None
-        loaded = workers._pool.submit(eval, "'ortools.sat.python.cp_model' in __import__('sys').modules").result()
+        loaded = workers._pool.submit(
+            eval, "'ortools.sat.python.cp_model_helper' in __import__('sys').modules"
+        ).result()
     assert loaded is True

@@ -263,9 +263,9 @@ def test_every_solve_of_a_plan_and_its_ways_out_is_bounded_by_work_never_by_the_
     work) on one worker, with no wall-clock limit."""
     import math
 
-    from configurator.core.solve.cpsat import cp_model
+    from configurator.core.solve import cpsat
 
-    solver_class = cp_model().CpSolver
+    solver_class = cpsat.CpSolver
     seen: list[tuple[float, float, int]] = []
     solve = solver_class.solve
 

@@ -1,5 +1,6 @@
-"""Each label's solve starts from the last build found (solve/solver.py's hint), read from and written to CP-SAT's
-arrays whole (#34): the hint is exactly the previous solution's values of the build's choice variables."""
+"""Each label's solve starts from the last build found (solve/solver.py's hint), written to CP-SAT's arrays whole and
+read back one value at a time (#34): the hint is exactly the previous solution's values of the build's choice
+variables."""
 
 from __future__ import annotations
 
@@ -9,14 +10,14 @@ from configurator.core.catalog.loader import Catalog
 from configurator.core.common import memo
 from configurator.core.estimate.workload import Workload
 from configurator.core.model.request import BuildRequest
-from configurator.core.solve.cpsat import cp_model
+from configurator.core.solve import cpsat
 from configurator.core.solve.plan import plan
 
 
 def test_every_solve_after_a_found_build_is_hinted_with_that_build(
     catalog: Catalog, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    solver_class = cp_model().CpSolver
+    solver_class = cpsat.CpSolver
     solve = solver_class.solve
     last_solution: dict[int, list[int]] = {}  # by model: the solution its last feasible solve returned
     checked: list[int] = []
@@ -30,10 +31,9 @@ def test_every_solve_after_a_found_build_is_hinted_with_that_build(
             assert values == [before[i] for i in hinted]
             checked.append(len(hinted))
         status = solve(self, model, *args)
-        if self.status_name(status) in ("OPTIMAL", "FEASIBLE"):  # type: ignore[attr-defined]
-            solution = list(self.response_proto.solution)  # type: ignore[attr-defined]
-            assert solution == [self.value(v) for v in _variables(model)]  # type: ignore[attr-defined]
-            last_solution[id(model)] = solution
+        if status in (cpsat.OPTIMAL, cpsat.FEASIBLE):
+            # one value at a time, as the solver reads them (the whole array segfaulted the window's solve thread)
+            last_solution[id(model)] = [self.value(v) for v in _variables(model)]  # type: ignore[attr-defined]
         return status
 
     monkeypatch.setattr(solver_class, "solve", recording)
@@ -48,5 +48,7 @@ def test_every_solve_after_a_found_build_is_hinted_with_that_build(
 
 def _variables(model: object) -> list[object]:
     """Every variable of a CpModel, by index."""
+    from ortools.sat.python import cp_model_helper
+
     proto = model.model_proto  # type: ignore[attr-defined]
-    return [model.get_int_var_from_proto_index(i) for i in range(len(proto.variables))]  # type: ignore[attr-defined]
+    return [cp_model_helper.IntVar(proto, i) for i in range(len(proto.variables))]

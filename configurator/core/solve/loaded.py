@@ -1,4 +1,4 @@
-"""Imported to have OR-Tools' CP-SAT loaded (without pandas: core/solve/cpsat.py).
+"""Imported to have OR-Tools' CP-SAT loaded (its compiled helper, without numpy or pandas: core/solve/cpsat.py).
 
 The map's worker server (forkserver) preloads this module, and a process that forks its workers imports it first, so
 that every worker starts with OR-Tools loaded instead of importing it at its first cell (#34: once, not per worker).
@@ -6,6 +6,11 @@ that every worker starts with OR-Tools loaded instead of importing it at its fir
 
 from __future__ import annotations
 
-from configurator.core.solve.cpsat import cp_model
+import configurator.core.solve.cpsat  # noqa: F401 (imported for its side effect: OR-Tools loaded)
 
-cp_model()
+POLL_S = 0.05
+"""How often a waiting map looks at its stop flag while its cells are solved elsewhere."""
+WATCH_S = 1.0
+"""How often a worker looks whether the process it serves is still alive."""
+END_WAIT_S = 1.0
+"""How long a closed map's workers have to end on their own (a cell checks its stop flag) before they are stopped."""

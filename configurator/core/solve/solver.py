@@ -155,16 +155,15 @@ class BuildModel:
         self._cpu_slack_w = cpu_slack_w or {}
         self._option_credit_w = option_credit_w or {}
         self.tdp_credit: Any = None
-        from configurator.core.solve.cpsat import cp_model as import_cp_model
+        from configurator.core.solve import cpsat  # OR-Tools loads with the first model, not with the planner
 
-        cp_model = import_cp_model()
-        self.cp = cp_model
+        self.cp = cpsat
         self.request = request
         self.c = cand
         self.model_arch = model_arch
         self.catalog = catalog
         self.cost_cap = cost_cap
-        self.m = cp_model.CpModel()
+        self.m = cpsat.CpModel()
         # which rule (or which part of the model's structure, rules.STRUCTURE) each constraint comes from:
         # spans of constraint indexes, counted on the proto's (live) list of constraints
         self._constraints = self.m.proto.constraints
