@@ -1235,8 +1235,10 @@ def _value_in_tier(
     decode = fastest.estimate.decode_tokens_per_s or 0.0
     if not isinstance(record, Cpu) or decode <= 0:
         return None
-    board = next((p for p in fastest.parts if p.category == "motherboard"), None)
-    channels = (int(board.spec.get("memory_channels", 0)) or None) if board is not None else None
+    board = ctx.catalog.records["motherboards"].get(
+        next((p.id for p in fastest.parts if p.category == "motherboard"), "")
+    )
+    channels = board.memory_channels if isinstance(board, Motherboard) else None  # the channels its board wires
     workload = on_engine(variant.workload.resolved(ctx.model.max_context), "llama.cpp")
     speeds = _card_speeds(ctx, workload, catalog, fastest, record, channels)
     paid = sum(p.subtotal for p in fastest.parts if p.category == "gpu")
