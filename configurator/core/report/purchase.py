@@ -301,13 +301,19 @@ def write_xlsx(path: str | os.PathLike[str], builds: list[Build], request: Build
     atomic_write_bytes(path, xlsx_bytes(builds, request, meta))
 
 
-def xlsx_bytes(builds: list[Build], request: BuildRequest, meta: SheetMeta) -> bytes:
+def _workbook(meta: SheetMeta) -> Any:
+    """An empty workbook titled for the project (inert: a title is never a formula), its creator the app."""
     from openpyxl import Workbook
 
     book = Workbook()
     book.remove(book.active)
     book.properties.title = inert(meta.project_name)
     book.properties.creator = f"LLM Rig Configurator {meta.app_version}".strip()
+    return book
+
+
+def xlsx_bytes(builds: list[Build], request: BuildRequest, meta: SheetMeta) -> bytes:
+    book = _workbook(meta)
     with language(meta.language):
         for build, title in zip(builds, sheet_titles(builds), strict=True):
             _fill_build_sheet(book.create_sheet(title), build)
@@ -600,12 +606,7 @@ def project_xlsx_bytes(sections: list[RequestBuilds], meta: SheetMeta) -> bytes:
     """The purchase workbook of every request of a project: one sheet per request (its builds' lines, each build
     closed by its total), then one "Request and assumptions" sheet with a section per request. Values only, no
     formulas, as the one-request workbook."""
-    from openpyxl import Workbook
-
-    book = Workbook()
-    book.remove(book.active)
-    book.properties.title = inert(meta.project_name)
-    book.properties.creator = f"LLM Rig Configurator {meta.app_version}".strip()
+    book = _workbook(meta)
     with language(meta.language):
         for section, title in zip(sections, _request_sheet_titles(sections), strict=True):
             _fill_request_purchase_sheet(book.create_sheet(title), section)
