@@ -41,7 +41,7 @@ class SlotMapWidget(QWidget):
         self.bays = False  # a server's GPU bays, not expansion slots
         self.legend = ""  # the cooler and its airflow, under the slots
         self.bridge: str | None = None
-        self.setMinimumSize(360, 320)
+        self.setMinimumSize(360, 240)  # eight slot rows of its 18 px floor and the legend (paintEvent)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
 
     def show_build(self, build: Build | None) -> None:
