@@ -328,3 +328,29 @@ def test_a_third_card_that_makes_the_machine_slower_says_why(catalog: Catalog) -
     # a fourth card divides them again: no loss, and no why for one
     four = reach(catalog, model, work, gpu, 4)
     assert four.split == "tensor" and "lose.layer-split" not in [u.code for u in unlocks(two, four, model)]
+
+
+def test_a_one_gpu_unsloth_build_is_stepped_up_as_it_trains(catalog: Catalog) -> None:
+    """Gemma 4 31B QLoRA at 2,500 USD: the one-GPU builds train with Unsloth (plan.USUAL_FINETUNE, its offloaded
+    checkpointing and 8-bit AdamW), so a swap is searched with Unsloth too. Searched under PEFT's defaults, the build's
+    own card did not hold the job and an RTX A5000 that trains it in 82 h was told the swap "unlocks the job fits"
+    (walk19); untimed (no --tokens), no step said the hours it saves."""
+    request = BuildRequest(
+        model_id="gemma-4-31b",
+        workload=Workload(kind="finetune", method="qlora"),
+        gpu_ids=("rtx-a5000", "rx-7900-xtx"),
+        budget=2500,
+    )
+    builds = [b for b in plan(request, catalog).builds if b.estimate.workload.get("framework") == "unsloth"]
+    assert builds
+    for build in builds:
+        assert build.estimate.fits
+        for step in build.next_steps:
+            codes = [u["code"] for u in step["unlocks"]]
+            assert "unlock.fits" not in codes, (build.gpu_id, step["gpu"], codes)
+    # timed for the job the build line is timed for (no --tokens: plan's reference job), an A100 trains it sooner
+    a5000 = next(b for b in builds if b.gpu_id == "rtx-a5000")
+    swap = next(s for s in a5000.next_steps if s["kind"] == "swap")
+    hours = next(u for u in swap["unlocks"] if u["code"] == "unlock.hours")
+    assert hours["fields"]["before"] == pytest.approx(a5000.estimate.wall_hours)
+    assert hours["fields"]["after"] < hours["fields"]["before"]
