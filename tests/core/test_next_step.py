@@ -354,3 +354,29 @@ def test_a_one_gpu_unsloth_build_is_stepped_up_as_it_trains(catalog: Catalog) ->
     hours = next(u for u in swap["unlocks"] if u["code"] == "unlock.hours")
     assert hours["fields"]["before"] == pytest.approx(a5000.estimate.wall_hours)
     assert hours["fields"]["after"] < hours["fields"]["before"]
+
+
+def test_a_one_gpu_unsloth_build_does_not_say_a_machine_holds_one_gpu(catalog: Catalog) -> None:
+    """The one-GPU Unsloth builds are searched on one card (plan._usual_finetune_builds), not in a machine that holds
+    one: their upgrade said "one more NVIDIA GeForce RTX 2080 Ti 22GB ...: 1 GPUs is the most one machine holds here;
+    more means a second machine and a network between them" beside a two-card build of the same plan (walk19). It
+    says the framework is the limit, in both languages."""
+    from configurator.core.report import words
+
+    request = BuildRequest(
+        model_id="gemma-4-31b",
+        workload=Workload(kind="finetune", method="qlora"),
+        gpu_ids=("rtx-a5000",),
+        budget=2500,
+    )
+    build = next(b for b in plan(request, catalog).builds if b.estimate.workload.get("framework") == "unsloth")
+    assert build.gpu_count == 1
+    codes = [u.code for u in build.upgrades_said]
+    assert "upgrade.one-more-machine" not in codes
+    said = next(u for u in build.upgrades_said if u.code == "upgrade.one-more-one-gpu")
+    assert english(said) == (
+        "one more NVIDIA RTX A5000: this build trains with Unsloth on one GPU; a second card needs a multi-GPU launch "
+        "(accelerate, DeepSpeed ZeRO), as the builds with more cards plan it"
+    )
+    with words.language("zh_CN"):
+        assert words.say(said).startswith("再加一张 NVIDIA RTX A5000：这个配置用 Unsloth 单卡训练")
