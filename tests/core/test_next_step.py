@@ -380,3 +380,22 @@ def test_a_one_gpu_unsloth_build_does_not_say_a_machine_holds_one_gpu(catalog: C
     )
     with words.language("zh_CN"):
         assert words.say(said).startswith("再加一张 NVIDIA RTX A5000：这个配置用 Unsloth 单卡训练")
+
+
+def test_an_experts_in_ram_builds_steps_are_timed_on_its_own_host(catalog: Catalog) -> None:
+    """Qwen3.6-35B-A3B at 1,000 USD: one RTX 2070 with the experts in its host's RAM decodes 47.8 tokens/s on the
+    host's own CPU and RAM (plan._on_host). Its steps were timed by the plain estimator at the workload's nominal RAM
+    bandwidth instead, so a second card read "but 25.1 tokens/s (now 47.8)"; GLM-5's RTX PRO 6000 Max-Q "but 7.3
+    (now 12.0)", DeepSeek-V4-Flash's swap to a 3090 "but 17.0 (now 20.4)" (walk19). Timed on the same host, a second
+    card holding a few more experts costs at most a little, and a 3090 (more bandwidth, more memory) is no slower."""
+    request = BuildRequest(model_id="qwen3.6-35b-a3b", workload=Workload(kind="inference"), budget=1000, top_k=5)
+    build = next(b for b in plan(request, catalog).builds if b.gpu_id == "rtx-2070")
+    assert build.estimate.workload.get("offload") == "cpu" and build.estimate.decode_tokens_per_s
+    steps = {s["kind"]: s for s in build.next_steps}
+    for kind in ("add", "swap"):
+        for u in steps[kind]["unlocks"]:
+            if u["code"] in ("unlock.speed", "lose.speed"):
+                assert u["fields"]["before"] == pytest.approx(build.estimate.decode_tokens_per_s)
+                assert u["fields"]["after"] > 0.9 * u["fields"]["before"], (kind, u)
+    assert steps["swap"]["gpu"] == "rtx-3090"
+    assert "unlock.speed" in [u["code"] for u in steps["swap"]["unlocks"]]
