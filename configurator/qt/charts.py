@@ -637,6 +637,22 @@ class BuyOrRentChart(pg.PlotWidget):
         lowest, highest = ((v - low) / (high - low) for v in (min(at), max(at)))
         return (0.9, 0) if 1 - highest > lowest else (0.1, 1)  # the larger of the room above and below them
 
+    ENOUGH_SCALE = 3.0
+    """How far above buying and the rental that serves the need the as-fast rental may end before the plot is scaled
+    to the first two (with headroom ENOUGH_HEADROOM) and the steep line leaves its top."""
+    ENOUGH_HEADROOM = 1.5
+
+    @classmethod
+    def _enough_top(cls, owning: list[float], renting: list[float], enough: list[float]) -> float | None:
+        """The top of the plot when the as-fast rental would flatten buying and the rental that serves the need onto
+        the axis; None: the whole range fits."""
+        if not enough or not renting or not owning:
+            return None
+        rest = max(*owning, *enough)
+        if rest <= 0 or max(renting) <= cls.ENOUGH_SCALE * rest:
+            return None
+        return rest * cls.ENOUGH_HEADROOM
+
     def show_costs(self, costs: CostOfOwnership | None, months: int = 36) -> None:
         self.clear()
         self.series = {}
@@ -670,6 +686,18 @@ class BuyOrRentChart(pg.PlotWidget):
                 name=QCoreApplication.translate("costs", "rent: what serves the need"),
             )
         self.setLabel("left", costs.currency)
+        shown = owning + renting + enough
+        top = self._enough_top(owning, renting, enough)
+        if top is not None:
+            # the question the third line answers is buying against what serves the need; a rental as fast as an
+            # 8-card build climbs past it twentyfold (Dr. Chen's 8 x RTX 2080 Ti 22GB: 684,372 CNY over 3 years against
+            # 30,900 and about 40,000), and at full scale the two lines lay on the axis as one (walk19). The steep line
+            # leaves the top of the plot; its figures stay in the rows below.
+            self.enableAutoRange(axis="y", enable=False)
+            self.setYRange(min(0.0, *owning, *enough), top, padding=0)
+            shown = [min(v, top) for v in shown]
+        else:
+            self.enableAutoRange(axis="y", enable=True)
         if costs.break_even_month is not None and costs.break_even_month <= months:
             self.crossing = costs.break_even_month
             # the label on the side of the line with room for it: left of an early month it ran under the axis
@@ -679,7 +707,9 @@ class BuyOrRentChart(pg.PlotWidget):
             # and away from where the lines meet the month: at 15 % of the height it sat on both lines when they
             # crossed low (Sam's 8 x A100 at month 7, Mina's 3090s at month 5: "break-even: month 7" struck through
             # in green on blue and red, walk13); the half of the line the lines leave empty holds it
-            position, vertical = self._label_height(owning + renting + enough, owning, renting, costs.break_even_month)
+            position, vertical = self._label_height(
+                shown, owning, [min(v, top) for v in renting] if top is not None else renting, costs.break_even_month
+            )
             side = (1, vertical) if costs.break_even_month > months / 3 else (0, vertical)
             crossing = self.tr("break-even: month {0}").format(costs.break_even_month)
             line = pg.InfiniteLine(

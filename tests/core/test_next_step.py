@@ -328,3 +328,74 @@ def test_a_third_card_that_makes_the_machine_slower_says_why(catalog: Catalog) -
     # a fourth card divides them again: no loss, and no why for one
     four = reach(catalog, model, work, gpu, 4)
     assert four.split == "tensor" and "lose.layer-split" not in [u.code for u in unlocks(two, four, model)]
+
+
+def test_a_one_gpu_unsloth_build_is_stepped_up_as_it_trains(catalog: Catalog) -> None:
+    """Gemma 4 31B QLoRA at 2,500 USD: the one-GPU builds train with Unsloth (plan.USUAL_FINETUNE, its offloaded
+    checkpointing and 8-bit AdamW), so a swap is searched with Unsloth too. Searched under PEFT's defaults, the build's
+    own card did not hold the job and an RTX A5000 that trains it in 82 h was told the swap "unlocks the job fits"
+    (walk19); untimed (no --tokens), no step said the hours it saves."""
+    request = BuildRequest(
+        model_id="gemma-4-31b",
+        workload=Workload(kind="finetune", method="qlora"),
+        gpu_ids=("rtx-a5000", "rx-7900-xtx"),
+        budget=2500,
+    )
+    builds = [b for b in plan(request, catalog).builds if b.estimate.workload.get("framework") == "unsloth"]
+    assert builds
+    for build in builds:
+        assert build.estimate.fits
+        for step in build.next_steps:
+            codes = [u["code"] for u in step["unlocks"]]
+            assert "unlock.fits" not in codes, (build.gpu_id, step["gpu"], codes)
+    # timed for the job the build line is timed for (no --tokens: plan's reference job), an A100 trains it sooner
+    a5000 = next(b for b in builds if b.gpu_id == "rtx-a5000")
+    swap = next(s for s in a5000.next_steps if s["kind"] == "swap")
+    hours = next(u for u in swap["unlocks"] if u["code"] == "unlock.hours")
+    assert hours["fields"]["before"] == pytest.approx(a5000.estimate.wall_hours)
+    assert hours["fields"]["after"] < hours["fields"]["before"]
+
+
+def test_a_one_gpu_unsloth_build_does_not_say_a_machine_holds_one_gpu(catalog: Catalog) -> None:
+    """The one-GPU Unsloth builds are searched on one card (plan._usual_finetune_builds), not in a machine that holds
+    one: their upgrade said "one more NVIDIA GeForce RTX 2080 Ti 22GB ...: 1 GPUs is the most one machine holds here;
+    more means a second machine and a network between them" beside a two-card build of the same plan (walk19). It
+    says the framework is the limit, in both languages."""
+    from configurator.core.report import words
+
+    request = BuildRequest(
+        model_id="gemma-4-31b",
+        workload=Workload(kind="finetune", method="qlora"),
+        gpu_ids=("rtx-a5000",),
+        budget=2500,
+    )
+    build = next(b for b in plan(request, catalog).builds if b.estimate.workload.get("framework") == "unsloth")
+    assert build.gpu_count == 1
+    codes = [u.code for u in build.upgrades_said]
+    assert "upgrade.one-more-machine" not in codes
+    said = next(u for u in build.upgrades_said if u.code == "upgrade.one-more-one-gpu")
+    assert english(said) == (
+        "one more NVIDIA RTX A5000: this build trains with Unsloth on one GPU; a second card needs a multi-GPU launch "
+        "(accelerate, DeepSpeed ZeRO), as the builds with more cards plan it"
+    )
+    with words.language("zh_CN"):
+        assert words.say(said).startswith("再加一张 NVIDIA RTX A5000：这个配置用 Unsloth 单卡训练")
+
+
+def test_an_experts_in_ram_builds_steps_are_timed_on_its_own_host(catalog: Catalog) -> None:
+    """Qwen3.6-35B-A3B at 1,000 USD: one RTX 2070 with the experts in its host's RAM decodes 47.8 tokens/s on the
+    host's own CPU and RAM (plan._on_host). Its steps were timed by the plain estimator at the workload's nominal RAM
+    bandwidth instead, so a second card read "but 25.1 tokens/s (now 47.8)"; GLM-5's RTX PRO 6000 Max-Q "but 7.3
+    (now 12.0)", DeepSeek-V4-Flash's swap to a 3090 "but 17.0 (now 20.4)" (walk19). Timed on the same host, a second
+    card holding a few more experts costs at most a little, and a 3090 (more bandwidth, more memory) is no slower."""
+    request = BuildRequest(model_id="qwen3.6-35b-a3b", workload=Workload(kind="inference"), budget=1000, top_k=5)
+    build = next(b for b in plan(request, catalog).builds if b.gpu_id == "rtx-2070")
+    assert build.estimate.workload.get("offload") == "cpu" and build.estimate.decode_tokens_per_s
+    steps = {s["kind"]: s for s in build.next_steps}
+    for kind in ("add", "swap"):
+        for u in steps[kind]["unlocks"]:
+            if u["code"] in ("unlock.speed", "lose.speed"):
+                assert u["fields"]["before"] == pytest.approx(build.estimate.decode_tokens_per_s)
+                assert u["fields"]["after"] > 0.9 * u["fields"]["before"], (kind, u)
+    assert steps["swap"]["gpu"] == "rtx-3090"
+    assert "unlock.speed" in [u["code"] for u in steps["swap"]["unlocks"]]

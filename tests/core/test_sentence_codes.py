@@ -266,3 +266,29 @@ def test_a_steps_english_reaches_every_copy_of_the_estimate(catalog: Any) -> Non
             assert step.said is not None
             written = Step(topic=step.topic, text=english(step.said), said=step.said)
             assert step == written and hash(step) == hash(written) and repr(step) == repr(written), name
+
+
+def test_the_sheets_run_it_names_the_engine_release_in_its_language(catalog: Any) -> None:
+    """Dr. Chen's 8 x RTX 2080 Ti 22GB serving Qwen2.5-32B on vLLM: the Chinese sheet's "运行命令" said "vllm, vLLM 0.14
+    or later:" in English (walk19). The release is a code (launch.release) beside the JSON's "release" text."""
+    from configurator.core.report.sheet import launch_section
+
+    request = BuildRequest(
+        model_id="qwen2.5-32b",
+        workload=Workload(kind="inference", batch=20),
+        currency="CNY",
+        region="china",
+        circuit="230v16a",
+        budget=300_000,
+        gpu_ids=("rtx-2080-ti-22gb",),
+        max_gpus=8,
+        exact_gpus=True,
+        top_k=1,
+    )
+    build = plan(request, catalog).builds[0]
+    assert build.launch["engine"] == "vllm" and build.launch["release"] == "vLLM 0.14 or later"
+    assert english(from_json(build.launch["release_said"])) == build.launch["release"]
+    assert "<p>vllm, vLLM 0.14 or later:</p>" in launch_section(build)
+    with words.language("zh_CN"):
+        chinese = launch_section(build)
+    assert "<p>vllm, vLLM 0.14 或更高版本:</p>" in chinese and "or later" not in chinese

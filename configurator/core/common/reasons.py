@@ -1266,6 +1266,15 @@ EN: dict[str, Template] = {
         + (joined(r.nested("needs"), say) if r.nested("needs") else "fits this board, case and PSU")
         + (f"; gives {say(r.nested('gain')[0])}" if r.nested("gain") else "")
     ),
+    "launch.release": lambda r, _say: (
+        f"{r.fields['server']} {r.fields['release']}"
+        + (" or later" if r.fields.get("later") else "")
+        + (f" ({r.fields['series']})" if r.fields.get("series") else "")
+    ),
+    "upgrade.one-more-one-gpu": (
+        "one more {gpu}: this build trains with {framework} on one GPU; a second card needs a multi-GPU launch "
+        "(accelerate, DeepSpeed ZeRO), as the builds with more cards plan it"
+    ),
     "upgrade.one-more-machine": (
         "one more {gpu}: {gpus} GPUs is the most one machine holds here; more means a second machine and a network "
         "between them (InfiniBand or RoCE for training: the cluster plans size it)"

@@ -88,6 +88,7 @@ class LaunchJson(TypedDict):
     # the engine release the estimate assumes (a serving engine's: "vLLM 0.14 or later", estimate/collectives.py);
     # absent for llama.cpp, transformers and training frameworks
     release: NotRequired[str]
+    release_said: NotRequired[ReasonJson]  # `release` as a code (launch.release), for the sheet in either language
 
 
 class NextStepJson(TypedDict):

@@ -32,6 +32,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from configurator.core.catalog.models import Gpu
+from configurator.core.common.reasons import Reason, english
 
 # GPUs one NVLink domain holds in the boards the catalog lists (HGX / DGX A100, H100, H200, H20: 8 SXM GPUs on NVSwitch,
 # NVIDIA DGX H100 datasheet); more GPUs than that span nodes, and every tensor-parallel all-reduce crosses the fabric.
@@ -65,11 +66,20 @@ def release_family(engine: str, release: str) -> str:
     return "2025"
 
 
+def release_said(engine: str, release: str) -> Reason:
+    """The release the estimate and the launch command assume, as a code (launch.release): "SGLang 0.5.19 (0.5.x)",
+    "vLLM 0.14 or later" (the sheet in Chinese had printed the English words, walk19)."""
+    if engine == "sglang":
+        current = release == SGLANG_CURRENT
+        return Reason.of(
+            "launch.release", server="SGLang", release=release, later=False, series="0.5.x" if current else ""
+        )
+    return Reason.of("launch.release", server="vLLM", release=release, later=release == VLLM_CURRENT, series="")
+
+
 def release_label(engine: str, release: str) -> str:
     """How the estimate and the launch command name the release they assume: "SGLang 0.5.19", "vLLM 0.14 or later"."""
-    if engine == "sglang":
-        return f"SGLang {release}" if release != SGLANG_CURRENT else f"SGLang {SGLANG_CURRENT} (0.5.x)"
-    return f"vLLM {release}" if release != VLLM_CURRENT else f"vLLM {VLLM_CURRENT} or later"
+    return english(release_said(engine, release))
 
 
 def spans_nodes(gpu: Gpu, gpus: int) -> bool:

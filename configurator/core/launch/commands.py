@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from configurator.core.catalog.models import Gpu, ModelArch
+from configurator.core.common.reasons import as_json
 from configurator.core.common.shapes import LaunchJson, ParallelismJson
-from configurator.core.estimate.collectives import SGLANG_CURRENT, VLLM_CURRENT, release_label
+from configurator.core.estimate.collectives import SGLANG_CURRENT, VLLM_CURRENT, release_label, release_said
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.launch.training import join_argv, layout_is_megatron, megatron_command, training_command
 
@@ -177,10 +178,12 @@ def launch_command(
             "engine": engine,
             "command": vllm_command(model, result),
             "release": release_label("vllm", VLLM_CURRENT),
+            "release_said": as_json(release_said("vllm", VLLM_CURRENT)),
         }
     if engine == "sglang":
         release = release_label("sglang", SGLANG_CURRENT)
-        return {"engine": engine, "command": sglang_command(model, result), "release": release}
+        said = as_json(release_said("sglang", SGLANG_CURRENT))
+        return {"engine": engine, "command": sglang_command(model, result), "release": release, "release_said": said}
     dtype = "bfloat16" if w["precision"] == "bf16" else "auto"
     code = (
         f"from transformers import pipeline; pipeline('text-generation', model='{model.hf_repo or model.id}', "

@@ -970,7 +970,9 @@ def launch_section(build: Build) -> str:
     if not launch or not launch.get("command"):
         return ""
     # a serving engine's release (launch.py): the floors and the scheduling the estimate assumed are that release's
-    engine = ", ".join(x for x in (launch.get("engine", ""), launch.get("release", "")) if x)
+    said = launch.get("release_said")
+    release = say(from_json(said)) if said else launch.get("release", "")
+    engine = ", ".join(x for x in (launch.get("engine", ""), release) if x)
     return (
         f'<section class="block"><h2>{t("Run it")}</h2><p>{escape(engine)}:</p>'
         f'<pre class="command">{escape(launch["command"])}</pre></section>'

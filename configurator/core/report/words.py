@@ -1100,6 +1100,15 @@ ZH_REASONS: dict[str, Template] = {
         + (joined(r.nested("needs"), say_, "；") if r.nested("needs") else "这块主板、机箱和电源都装得下")
         + (f"；收益：{say_(r.nested('gain')[0])}" if r.nested("gain") else "")
     ),
+    "launch.release": lambda r, _say: (
+        f"{r.fields['server']} {r.fields['release']}"
+        + (" 或更高版本" if r.fields.get("later") else "")
+        + (f"（{r.fields['series']}）" if r.fields.get("series") else "")
+    ),
+    "upgrade.one-more-one-gpu": (
+        "再加一张 {gpu}：这个配置用 {framework} 单卡训练；第二张卡需要多卡启动（accelerate、DeepSpeed ZeRO），"
+        "见卡数更多的配置"
+    ),
     "upgrade.one-more-machine": (
         "再加一张 {gpu}：这里一台机器最多装 {gpus} 张 GPU；再多就要第二台机器和机间网络（训练用 InfiniBand 或 RoCE："
         "集群方案会计算其规模）"

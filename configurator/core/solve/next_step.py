@@ -27,12 +27,14 @@ from dataclasses import dataclass, replace
 from datetime import date
 
 from configurator.core.catalog.loader import Catalog
-from configurator.core.catalog.models import Chassis, Gpu, ModelArch, Motherboard, Price
+from configurator.core.catalog.models import Chassis, Cpu, Gpu, MemoryKit, ModelArch, Motherboard, Price
 from configurator.core.common.errors import ConfiguratorError
 from configurator.core.common.memo import remember
 from configurator.core.common.reasons import Reason, as_json, tps_text
 from configurator.core.common.shapes import NextStepJson
 from configurator.core.estimate.estimator import estimate, memory_fits
+from configurator.core.estimate.host import HostMemory, host_memory
+from configurator.core.estimate.offload import estimate_on_host
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload
 from configurator.core.model.build import Build
@@ -79,9 +81,15 @@ class Reach:
 
 def _workload(build: Build, asked: Workload) -> Workload:
     """The workload the build runs: the request's, with the precision, engine, KV cache, context and users its
-    estimate ran (a source may serve FP8 on vLLM where the request left them open)."""
+    estimate ran (a source may serve FP8 on vLLM where the request left them open), and the fine-tuning stack it
+    trains with (the one-GPU Unsloth builds: searched under PEFT's defaults, an A5000 that trains Gemma 4 31B QLoRA
+    in 82 h was told a swap "unlocks the job fits"), timed for the job it was timed for (a fine-tune without --tokens:
+    plan's reference job; untimed, a sixth card for Qwen2.5-72B LoRA "unlocked no ... speed for this job")."""
     ran = build.estimate.workload
-    keys = ("precision", "kv_precision", "context", "batch", "engine", "zero", "grad_checkpointing")
+    keys = (
+        "precision", "kv_precision", "context", "batch", "engine", "zero", "grad_checkpointing",
+        "framework", "optimizer", "activation_offload", "tokens",
+    )  # fmt: skip
     return asked.model_copy(update={k: ran[k] for k in keys if ran.get(k) is not None})  # type: ignore[literal-required]
 
 
@@ -389,6 +397,40 @@ def _now(build: Build, reached: Reach) -> Reach:
     )
 
 
+def _host(build: Build, catalog: Catalog) -> HostMemory | None:
+    """The build's own CPU and RAM as the estimate of a build that reads weights from RAM takes them (plan._on_host)."""
+    cpu_part = next((p for p in build.parts if p.category == "cpu"), None)
+    kit_part = next((p for p in build.parts if p.category == "memory"), None)
+    if cpu_part is None or kit_part is None:
+        return None
+    cpu = catalog.records.get("cpus", {}).get(cpu_part.id)
+    kit = catalog.records.get("memory", {}).get(kit_part.id)
+    if not isinstance(cpu, Cpu) or not isinstance(kit, MemoryKit):
+        return None
+    try:
+        return host_memory(cpu, kit, kit_part.quantity, cpu_part.quantity)
+    except (ValueError, ConfiguratorError):
+        return None
+
+
+def _on_host(reached: Reach, model: ModelArch, workload: Workload, card: Gpu, count: int, host: HostMemory) -> Reach:
+    """A reach searched in RAM, with its speeds from the build's own CPU and RAM (estimate_on_host), as the build's
+    line has them: estimator.estimate at the workload's nominal RAM bandwidth had put the build's own RTX PRO 6000
+    Max-Q for GLM-5 at 7.4 tokens/s beside its line's 12.0, so one more card read "but 7.3 tokens/s (now 12.0)"
+    (walk19)."""
+    if not reached.fits:
+        return reached
+    try:
+        result = estimate_on_host(model, workload, card, count, host)
+    except (ValueError, ConfiguratorError):
+        return reached
+    if not result.fits:
+        return reached
+    return replace(
+        reached, decode_tokens_per_s=result.decode_tokens_per_s, prefill_tokens_per_s=result.prefill_tokens_per_s
+    )
+
+
 def next_steps(build: Build, catalog: Catalog, model: ModelArch, asked: Workload) -> tuple[NextStep, ...]:
     """The build's next steps up (add one more card, swap for the next rung), for a machine assembled from parts: one
     node, one kind of card, a PSU of its own or a server chassis's own supplies."""
@@ -400,11 +442,16 @@ def next_steps(build: Build, catalog: Catalog, model: ModelArch, asked: Workload
     own = _in_ram(build, workload)
     n = build.gpu_count
 
+    host = _host(build, catalog) if own is not None else None
+
     def reached(card: Gpu, count: int) -> Reach:
         # a step is searched from its cards alone, and as the build runs (some in RAM) when they cannot hold it: a
         # figure is compared with the build's own, searched the way the build runs
         found = reach(catalog, model, workload, card, count)
-        return found if found.fits or own is None else reach(catalog, model, own, card, count)
+        if found.fits or own is None:
+            return found
+        in_ram = reach(catalog, model, own, card, count)
+        return in_ram if host is None else _on_host(in_ram, model, own, card, count, host)
 
     before = _now(build, reach(catalog, model, own or workload, gpu, n))
     steps: list[NextStep] = []

@@ -452,6 +452,11 @@ def _one_more_gpu(
     nothing but the card (the "room to grow" claim, solve.ranking)."""
     n = a.gpus + 1
     gpu = a.gpu
+    if n > request.max_gpus and request.max_gpus == 1 and request.workload.framework == USUAL_FINETUNE:
+        # the one-GPU Unsloth builds (_usual_finetune_builds) are searched on one card, not in a machine that holds
+        # one: "1 GPUs is the most one machine holds here; more means a second machine" was said of a 2080 Ti 22GB
+        # in an ATX tower while the two-card PEFT build of the same plan sat beside it (walk19)
+        return Reason.of("upgrade.one-more-one-gpu", gpu=gpu.name, framework="Unsloth"), False
     if n > request.max_gpus:
         # a full machine grows by a second one, not by a slot it does not have ("one more A100: a board with another
         # x16 slot, blower cards, or risers" was offered for eight A100 in an 8-GPU server)
