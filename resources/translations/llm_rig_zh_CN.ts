@@ -258,7 +258,7 @@
         <translation>月</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="684"/>
+        <location filename="../../configurator/qt/charts.py" line="714"/>
         <source>break-even: month {0}</source>
         <translation>回本：第 {0} 个月</translation>
     </message>
@@ -3492,17 +3492,17 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>costs</name>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="656"/>
+        <location filename="../../configurator/qt/charts.py" line="672"/>
         <source>buy: purchase + electricity - resale</source>
         <translation>购买：购置 + 电费 - 转卖所得</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="663"/>
+        <location filename="../../configurator/qt/charts.py" line="679"/>
         <source>rent: cloud equivalent</source>
         <translation>租用：同等云算力</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="670"/>
+        <location filename="../../configurator/qt/charts.py" line="686"/>
         <source>rent: what serves the need</source>
         <translation>租用：满足需求的</translation>
     </message>
