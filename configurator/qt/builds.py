@@ -1057,7 +1057,7 @@ def estimate_html(build: Build) -> str:
     text += f"<h4>{computed}</h4><ol>{steps}</ol><h4>{assumed}</h4><ul>{assumptions}</ul>"
     text += next_steps_html(build)
     if upgrades:
-        grow = QCoreApplication.translate("estimate", "Room to grow")
+        grow = QCoreApplication.translate("estimate", "Other upgrades")  # not "Room to grow": that is a label's claim
         text += f"<h4>{grow}</h4><ul>{upgrades}</ul>"
     return text
 

@@ -3844,8 +3844,8 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
     </message>
     <message>
         <location filename="../../configurator/qt/builds.py" line="1060"/>
-        <source>Room to grow</source>
-        <translation>扩展空间</translation>
+        <source>Other upgrades</source>
+        <translation>其他升级</translation>
     </message>
 </context>
 <context>
