@@ -187,8 +187,12 @@ def test_the_yearly_rows_weigh_buying_against_the_rental_that_serves_the_need_to
                 assert row["cheaper_enough"] == "own", (build.gpu_id, row)
         english_sheet = html.unescape(sheet.cost_section(build))
         assert "(serves the need)" in english_sheet and "(as fast as this build)" in english_sheet
+        # each row's verdicts, as the window says them (walk19: the sheet gave the figures only)
+        for row in costs["tco"]:
+            verdict = "renting is cheaper" if row["cheaper_enough"] == "rent" else "buying is cheaper"
+            assert f"{row['renting_enough']:,.0f} {costs['currency']} (serves the need): {verdict}" in english_sheet
         checked += 1
     assert checked >= 2, "Chen's 8-card builds each have a rental that serves the students"
     with words.language("zh_CN"):
         chinese = html.unescape(sheet.cost_section(next(b for b in chen if b.cost_of_ownership.get("rental_enough"))))
-    assert "满足需求的租用" in chinese and "与本机同速的租用" in chinese
+    assert "满足需求的租用" in chinese and "与本机同速的租用" in chinese and "租更划算" in chinese

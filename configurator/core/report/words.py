@@ -2500,6 +2500,8 @@ ZH_CN.update(
         "After 1 year: own (net of resale)": "1 年后：自购（扣除转卖）",
         "After {years} years: own (net of resale)": "{years} 年后：自购（扣除转卖）",
         " (sold for {amount})": "（转卖 {amount}）",
+        ": buying is cheaper": "：买更划算",
+        ": renting is cheaper": "：租更划算",
         "{against} (as fast as this build); {enough} {currency} (serves the need)": (
             "{against}（与本机同速的租用）；{enough} {currency}（满足需求的租用）"
         ),
