@@ -83,3 +83,17 @@ def test_room_to_grow_is_on_a_card_still_worth_buying_more_of(catalog: Catalog) 
             if any(c.code == "claim.grow" for c in build.claims):
                 assert build.room_for_one_more
                 assert not any(c.rule in ("SUP-8",) for c in build.checks), (req.model_id, build.gpu_id)
+
+
+def test_room_to_grow_is_growth_that_unlocks_something(catalog: Catalog) -> None:
+    """walk19: GLM-5 at 30,000 USD said "room to grow" of one RTX PRO 6000 Max-Q beside its experts in RAM, whose
+    second card unlocks nothing and decodes 11.9 tok/s against 12.0. The holder's own add step (the one the sheet and
+    window print) unlocks something for the job, in every plan here."""
+    glm = BuildRequest(model_id="glm-5", workload=Workload(kind="inference"), budget=30000, top_k=5)
+    for req in (glm, *GROWING.values()):
+        for build in plan(req, catalog).builds:
+            if any(c.code == "claim.grow" for c in build.claims):
+                add = next(s for s in build.next_steps if s["kind"] == "add")
+                gained = [u["code"] for u in add["unlocks"] if u["code"].startswith("unlock.")]
+                assert gained and gained != ["unlock.nothing"], (req.model_id, build.gpu_id, add["unlocks"])
+                assert req.model_id != "glm-5" or build.gpu_id != "rtx-pro-6000-blackwell-max-q"

@@ -223,6 +223,9 @@ class Build(_Frozen):
     # takes one more of its GPU by buying only that card: slot, spacing, lanes, case, PSU and circuit have room
     # (plan._one_more_gpu); the "room to grow" label is a claim about this (solve.ranking)
     room_for_one_more: bool = False
+    # and that card unlocks something for the job (next_step.one_more_gains; plan._with_gains): what "room to grow"
+    # needs besides room (solve.ranking); not in the JSON, where room_for_one_more stays the fact of the slots
+    one_more_gains: bool = True
     source: str = ""  # the registered plan source that offered it (solve.sources)
     # different GPUs in one machine (solve.mixed): the card in each slot, in device order (slot_map says where);
     # empty when every card is `gpu_id`. `gpu_id` is then the ids joined by "+", `gpu_count` their number

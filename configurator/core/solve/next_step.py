@@ -23,6 +23,7 @@ parts are not re-solved: `llm-rig plan --gpu ID --gpus N` plans the whole machin
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import date
 
@@ -431,29 +432,55 @@ def _on_host(reached: Reach, model: ModelArch, workload: Workload, card: Gpu, co
     )
 
 
-def next_steps(build: Build, catalog: Catalog, model: ModelArch, asked: Workload) -> tuple[NextStep, ...]:
-    """The build's next steps up (add one more card, swap for the next rung), for a machine assembled from parts: one
-    node, one kind of card, a PSU of its own or a server chassis's own supplies."""
+def _stepping(
+    build: Build, catalog: Catalog, model: ModelArch, asked: Workload
+) -> tuple[Gpu, Reach, Callable[[Gpu, int], Reach]] | None:
+    """The build's card, what it reaches now, and how a step's cards are reached (from the cards alone, and as the
+    build runs, some in RAM on its own host, when they cannot hold it); None for a machine no step is offered for
+    (more than one node, mixed cards, no PSU of its own or a server's supplies)."""
     gpu = catalog.records.get("gpus", {}).get(build.gpu_id)
     gpu_part = next((p for p in build.parts if p.category == "gpu"), None)
     if not isinstance(gpu, Gpu) or gpu_part is None or build.nodes != 1 or build.gpus_mixed or build.power.psu_w <= 0:
-        return ()
+        return None
     workload = _workload(build, asked)
     own = _in_ram(build, workload)
-    n = build.gpu_count
-
     host = _host(build, catalog) if own is not None else None
 
     def reached(card: Gpu, count: int) -> Reach:
-        # a step is searched from its cards alone, and as the build runs (some in RAM) when they cannot hold it: a
-        # figure is compared with the build's own, searched the way the build runs
+        # a figure is compared with the build's own, searched the way the build runs
         found = reach(catalog, model, workload, card, count)
         if found.fits or own is None:
             return found
         in_ram = reach(catalog, model, own, card, count)
         return in_ram if host is None else _on_host(in_ram, model, own, card, count, host)
 
-    before = _now(build, reach(catalog, model, own or workload, gpu, n))
+    return gpu, _now(build, reach(catalog, model, own or workload, gpu, build.gpu_count)), reached
+
+
+def one_more_gains(build: Build, catalog: Catalog, model: ModelArch, asked: Workload) -> bool:
+    """Whether one more of the build's card unlocks anything for the job (the add step's unlocks: fit, context, users,
+    a larger model, speed, prompts or hours): "room to grow" is a claim worth making only then (solve.ranking). GLM-5
+    at 30,000 USD had said it of one RTX PRO 6000 Max-Q beside its experts in RAM, whose second card unlocks nothing
+    and decodes 11.9 tok/s against 12.0 (walk19)."""
+    stepping = _stepping(build, catalog, model, asked)
+    if stepping is None:
+        return False
+    gpu, before, reached = stepping
+    return any(
+        r.code.startswith("unlock.") and r.code != "unlock.nothing"
+        for r in unlocks(before, reached(gpu, build.gpu_count + 1), model)
+    )
+
+
+def next_steps(build: Build, catalog: Catalog, model: ModelArch, asked: Workload) -> tuple[NextStep, ...]:
+    """The build's next steps up (add one more card, swap for the next rung), for a machine assembled from parts: one
+    node, one kind of card, a PSU of its own or a server chassis's own supplies."""
+    stepping = _stepping(build, catalog, model, asked)
+    gpu_part = next((p for p in build.parts if p.category == "gpu"), None)
+    if stepping is None or gpu_part is None:
+        return ()
+    gpu, before, reached = stepping
+    n = build.gpu_count
     steps: list[NextStep] = []
     one_more = next((u for u in build.upgrades_said if u.code == "upgrade.one-more"), None)
     priced = catalog_price(catalog, gpu, build.currency, (gpu_part.condition or "new", "new", "used"))

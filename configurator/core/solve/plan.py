@@ -1366,6 +1366,8 @@ def plan(
     lean = cheapest_only  # the caller (a map cell) reads the builds' prices and estimates only: no enrichment
     cheapest_only = cheapest_only and request.top_k == 1 and not request.compares
     found = [_measured(b, asked) for b in _offered(ctx, sources, asked if cheapest_only else None)]
+    if not lean:  # a map cell claims nothing of room
+        found = _with_gains(found, catalog, model, asked)
     cand = ctx.solved.get(AS_ASKED) or gpu_options(model, request, catalog, exact_weight_bytes)
     if any(_answers(b, request) for b in found):
         # rank and label: one function over the whole set
@@ -1945,6 +1947,20 @@ def _enriched(
         b.model_copy(
             update={"launch": _launch(model, b, catalog), "next_steps": _next_steps(b, catalog, model, request)}
         )
+        for b in builds
+    ]
+
+
+def _with_gains(builds: list[Build], catalog: Catalog, model: ModelArch, request: BuildRequest) -> list[Build]:
+    """Each build with room for one more card, marked with whether that card unlocks anything (next_step's own add
+    step, memoised: the shown builds' steps read the same reaches)."""
+    from configurator.core.solve.next_step import one_more_gains
+
+    workload = request.workload.resolved(model.max_context)
+    return [
+        b.model_copy(update={"one_more_gains": one_more_gains(b, catalog, model, workload)})
+        if b.room_for_one_more
+        else b
         for b in builds
     ]
 

@@ -9,7 +9,8 @@ over every build the sources found, which build holds each claim:
   best value             the highest speed per unit of price
   quietest               the lowest dBA, then the fewest watts
   room to grow           takes one more card by buying only that card (Build.room_for_one_more), the cheapest such;
-                         never a card past its vendor's support or whose drivers wind down (SUP-8)
+                         never a card past its vendor's support or whose drivers wind down (SUP-8), nor one whose
+                         next card unlocks nothing for the job (Build.one_more_gains)
 
 A build whose users get less than reading speed (rules.READING_TPS, where PERF warns) is shown after those that reach
 it, and the claims above are made among the latter when there are any; the cheapest of all then says "cheapest below
@@ -482,7 +483,10 @@ def _quiet_and_grow_claims(f: _Field) -> None:
     growing = [
         i
         for i in f.within
-        if f.pool[i].room_for_one_more and f.eol[i] is None and not any(c.rule == DRIVERS.id for c in f.pool[i].checks)
+        if f.pool[i].room_for_one_more
+        and f.pool[i].one_more_gains  # and the card unlocks something (next_step.one_more_gains)
+        and f.eol[i] is None
+        and not any(c.rule == DRIVERS.id for c in f.pool[i].checks)
     ]
     if growing:
         best = min(growing, key=lambda i: m[i].price)
