@@ -97,3 +97,23 @@ def test_room_to_grow_is_growth_that_unlocks_something(catalog: Catalog) -> None
                 gained = [u["code"] for u in add["unlocks"] if u["code"].startswith("unlock.")]
                 assert gained and gained != ["unlock.nothing"], (req.model_id, build.gpu_id, add["unlocks"])
                 assert req.model_id != "glm-5" or build.gpu_id != "rtx-pro-6000-blackwell-max-q"
+
+
+def test_the_claim_falls_to_a_build_shown_when_its_holder_gives_up_its_place(catalog: Catalog) -> None:
+    """walk19: Dr. Chen's 20 students at --top 5: "room to grow" went to 4 x RTX 2080 Ti 22GB (42,624 CNY), which then
+    gave its place to stronger claims, and the 3 x RTX 3090 shown with room stood unlabelled. The claim is the cheapest
+    shown build's that grows."""
+    request = BuildRequest(
+        model_id="qwen2.5-32b",
+        workload=Workload(kind="inference", batch=20),
+        currency="CNY",
+        region="china",
+        circuit="230v16a",
+        budget=300_000,
+        top_k=5,
+    )
+    shown = plan(request, catalog).builds
+    growing = [b for b in shown if b.room_for_one_more and b.one_more_gains]
+    assert growing, [(b.gpu_id, b.gpu_count, b.room_for_one_more) for b in shown]
+    holders = [b for b in shown if any(c.code == "claim.grow" for c in b.claims)]
+    assert holders == [min(growing, key=lambda b: b.total_price)]

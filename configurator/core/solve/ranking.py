@@ -480,17 +480,35 @@ def _quiet_and_grow_claims(f: _Field) -> None:
         f.claim(best if louder else None, Reason.of("claim.quietest", dba=m[best].dba or 0.0, watts=m[best].watts))
     # growing is buying more of the card: not one past its vendor's support or whose drivers wind down (SUP-8), the
     # search's own rule (solver._winding_down); DeepSeek-V4-Pro at 120,000 USD had said "room to grow" of an MI100
-    growing = [
-        i
-        for i in f.within
-        if f.pool[i].room_for_one_more
-        and f.pool[i].one_more_gains  # and the card unlocks something (next_step.one_more_gains)
-        and f.eol[i] is None
-        and not any(c.rule == DRIVERS.id for c in f.pool[i].checks)
-    ]
+    growing = [i for i in f.within if _grows(f, i)]
     if growing:
         best = min(growing, key=lambda i: m[i].price)
         f.claim(best, Reason.of("claim.grow", gpu=_gpu_name(f.pool[best])))
+
+
+def _grows(f: _Field, i: int) -> bool:
+    """Room for one more of the card, bought alone, that unlocks something, on a card still worth buying more of."""
+    return (
+        f.pool[i].room_for_one_more
+        and f.pool[i].one_more_gains  # and the card unlocks something (next_step.one_more_gains)
+        and f.eol[i] is None
+        and not any(c.rule == DRIVERS.id for c in f.pool[i].checks)
+    )
+
+
+def _grow_shown(f: _Field, shown: list[int]) -> None:
+    """ "Room to grow" is the last claim the five places keep: when its holder gave its place to stronger claims, the
+    claim falls to the cheapest build shown that grows (Dr. Chen's 20 students: 4 x RTX 2080 Ti 22GB held it and was
+    not shown, 3 x RTX 3090 with room stood unlabelled beside it, walk19)."""
+    holders = [i for i, claims in f.claims.items() if any(c.code == "claim.grow" for c in claims)]
+    if not holders or any(i in shown for i in holders):
+        return
+    for i in holders:
+        f.claims[i] = [c for c in f.claims[i] if c.code != "claim.grow"]
+    growing = [i for i in shown if i in f.within and _grows(f, i)]
+    if growing:
+        best = min(growing, key=lambda i: f.m[i].price)
+        f.claims[best].append(Reason.of("claim.grow", gpu=_gpu_name(f.pool[best])))
 
 
 QUALIFIED = (
@@ -680,6 +698,7 @@ def rank_and_label(builds: list[Build], request: BuildRequest) -> list[Build]:
     _speed_claims(f, request, comparison)
     _quiet_and_grow_claims(f)
     shown = _shown(f, request, comparison)
+    _grow_shown(f, shown)
     _cheapest_said(f, shown)
     _qualify(f)
     out = []
