@@ -1037,13 +1037,14 @@ def cost_section(build: Build) -> str:
         )
         owned = f"{row['owning']:,.0f}"
         owning = f"{owned}{resale} {t('vs')} {row['renting']:,.0f} {c}" if rented else f"{owned} {c}{resale}"
-        if rented:  # which is cheaper, as the window's rows say it (walk19: the sheet gave the figures only)
-            owning += t(": buying is cheaper") if row.get("cheaper") == "own" else t(": renting is cheaper")
+        # which is cheaper, as the window's rows say it (walk19: the sheet gave the figures only)
+        verdicts = {"own": t(": buying is cheaper"), "rent": t(": renting is cheaper")}
+        owning += verdicts.get(str(row.get("cheaper")), "") if rented else ""
         if rented and row.get("renting_enough") is not None:
             # the rental that serves the need as well (its row above): owning against both, each named
             owning = t("{against} (as fast as this build); {enough} {currency} (serves the need)").format(
                 against=owning, enough=f"{row['renting_enough']:,.0f}", currency=c
-            ) + (t(": buying is cheaper") if row.get("cheaper_enough") == "own" else t(": renting is cheaper"))
+            ) + verdicts.get(str(row.get("cheaper_enough")), "")
         rows.append(f"<tr>{_cell(label)}{_cell(owning)}</tr>")
     said = costs.get("assumption_codes")  # the assumptions as codes (#33); a project saved before them: the English
     lines = [say(from_json(a)) for a in said] if said else [phrases.sentence(a) for a in costs.get("assumptions", [])]

@@ -1366,8 +1366,7 @@ def plan(
     lean = cheapest_only  # the caller (a map cell) reads the builds' prices and estimates only: no enrichment
     cheapest_only = cheapest_only and request.top_k == 1 and not request.compares
     found = [_measured(b, asked) for b in _offered(ctx, sources, asked if cheapest_only else None)]
-    if not lean:  # a map cell claims nothing of room
-        found = _with_gains(found, catalog, model, asked)
+    found = found if lean else _with_gains(found, catalog, model, asked)  # a map cell claims nothing of room
     cand = ctx.solved.get(AS_ASKED) or gpu_options(model, request, catalog, exact_weight_bytes)
     if any(_answers(b, request) for b in found):
         # rank and label: one function over the whole set
