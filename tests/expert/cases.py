@@ -63,6 +63,24 @@ def _usage(b: Build) -> dict[str, float] | None:
     return None
 
 
+def _supplies(b: Build) -> list[dict[str, Any]]:
+    return [p for p in b["parts"] if p["category"] == "psu" and not p["owned"]]
+
+
+def _supplies_new(b: Build) -> bool:
+    """Every power supply bought is bought new (a used one's warranty does not pass to a second owner)."""
+    return all(p["condition"] == "new" for p in _supplies(b))
+
+
+def _supply_between(b: Build, low: float, high: float) -> bool:
+    """One new ATX 3.x supply of `low` to `high` watts."""
+    found = _supplies(b)
+    return len(found) == 1 and all(
+        p["condition"] == "new" and p["spec"]["atx_version"].startswith("3") and low <= p["spec"]["watts"] <= high
+        for p in found
+    )
+
+
 def _steps(b: dict[str, Any], kind: str) -> list[dict[str, Any]]:
     return [step for step in b.get("next_steps") or [] if step["kind"] == kind]
 
@@ -244,6 +262,7 @@ VLLM_MXFP4_SM80 = (
     "https://github.com/vllm-project/vllm/pull/29901 (merged 2025-12-02): Marlin on Turing takes GPTQ, AWQ, FP8 and "
     "NVFP4 weights, 'MXFP4 is not supported since it requires BF16 activation'"
 )
+DIGITAL_TRENDS_PSU = "https://www.digitaltrends.com/computing/reminder-pc-power-supply-will-fail/ (read 2026-12-04)"
 USER_JOURNEYS = "/work/shared/docs/user-journeys.md (the product's user journeys: Mina, Dr. Chen, Sam)"
 ISSUE_27 = "issue #27 'Advice an expert would sign' (filed 2026-12, reproductions on main)"
 MIXED_4090_3090 = (
@@ -914,23 +933,31 @@ CASES: tuple[Case, ...] = (
                     and decode(b) >= 10
                 ),
             ),
+            every_build("the power supply is bought new, never used", _supplies_new),
+            some_build(
+                "her pair of 3090s on a new ATX 3.x supply of 1,200-1,300 W",
+                lambda b: owned_cards(b) == 1 and gpu_count(b) == 2 and _supply_between(b, 1200, 1300),
+            ),
         ),
         "Without a speed target the journey's answer is the same pair of 3090s: her card plus one used one, with a q8_0 "
         "KV cache since she named none (#28): llama.cpp's default is f16 (`llama-server --help`, ggml-org/llama.cpp"
         "#10373), at which 48 GB does not hold 42.5 GB of weights and 10.7 GB of cache at 32k; the build says so and "
-        "launches with -ctk q8_0 -ctv q8_0.",
-        (USER_JOURNEYS, DEVTO_DUAL_3090, LOCALLLAMA_EP3),
+        "launches with -ctk q8_0 -ctv q8_0. The supply is bought new: a 1200-1300 W ATX 3.x unit (the journey; build "
+        "rules' worked example, 2 x 350 W + CPU + rest about 970 W DC), never a used one whose warranty (5-12 years) does "
+        "not pass to a second owner (Digital Trends, 'your PC power supply will eventually destroy itself').",
+        (USER_JOURNEYS, DEVTO_DUAL_3090, LOCALLLAMA_EP3, DIGITAL_TRENDS_PSU),
     ),
     Case(
         "llama70b-15tps-cheapest-way-out",
         "--model llama-3.3-70b --workload inference --precision q4_k_m --context 32768 --min-decode-tps 15 "
         "--budget 2500",
-        (way_out_at_most(3600, "USD"),),
+        (way_out_at_most(3700, "USD"),),
         "A q8_0 KV cache at ~14 tok/s lets two 24 GB cards of ~940 GB/s hold the job: the cheapest way out is a pair "
         "of used 3090-class cards and a platform, not a 48 GB workstation card. The issue's $2,778 was 2025's; at "
         "September 2026's 1,207 USD a used 3090 (GPU Poet) the pair of cards alone is 2,414 USD, and the tower "
-        "about 3,560.",
-        (ISSUE_27, DEVTO_DUAL_3090, GPU_POET_3090),
+        "about 3,650 with its power supply bought new (a 1,200 W ATX 3.x unit at about 260 USD, not a used 1600 W "
+        "ATX 2.x one at 170).",
+        (ISSUE_27, DEVTO_DUAL_3090, GPU_POET_3090, DIGITAL_TRENDS_PSU),
     ),
     Case(
         "llama70b-25tps-one-outlet",

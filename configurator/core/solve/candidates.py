@@ -34,7 +34,7 @@ from configurator.core.estimate.workload import Workload
 from configurator.core.model import noise
 from configurator.core.model.request import BuildRequest, circuit_volts
 from configurator.core.solve.power_cap import limit_refusal
-from configurator.core.solve.pricing import Quote, quote
+from configurator.core.solve.pricing import BOUGHT_NEW, Quote, quote
 from configurator.core.solve.rules import meets_speed
 from configurator.core.solve.slots import Placement, needs_gap, place, span
 from configurator.core.support.checks import check_stack
@@ -127,7 +127,7 @@ def _priced(records: list[Record], category: str, request: BuildRequest, catalog
     out = []
     owned_ids = {p.id for p in request.owned if p.category == category}
     for record in records:
-        q = quote(record, catalog, request.currency, request.condition)
+        q = quote(record, catalog, request.currency, "new" if category in BOUGHT_NEW else request.condition)
         owned = _owned(request, category, record.id)
         if q is None and not owned:
             continue

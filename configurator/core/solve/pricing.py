@@ -16,6 +16,14 @@ observation that bounds it from below is not offered as is. DDR4 RDIMMs went fro
 two years (joekarlsson.com, homelab update of October 2026); a 64 GB DDR5 RDIMM from a 900 USD Q1 contract price to
 1,800-2,064 USD street prices by mid-2026 (memory.toml)."""
 
+BOUGHT_NEW = frozenset({"psu"})
+"""Categories bought new whatever condition the request allows (a part the user owns is still used as owned). A power
+supply is the part whose failure takes the others with it, and its warranty (5 to 12 years: Seasonic Prime 12,
+Corsair RMx 10, Digital Trends, 'A friendly reminder that your PC power supply will eventually destroy itself',
+digitaltrends.com/computing/reminder-pc-power-supply-will-fail/, read 2026-12-04) does not pass to a second owner.
+Mina's 2 x RTX 3090 for 2,500 USD had been built on a used EVGA SuperNOVA 1600 P2 (2015, ATX 2.x, 170 USD) where her
+journey and build-rules' worked example call for a 1200-1300 W ATX 3.x supply bought new."""
+
 _CONDITION_RANK = {"used": 0, "refurbished": 1, "new": 2}
 """A newer price bounds an older one from below only from the same or a cheaper condition: a new part costs at least
 what a used one does, never the other way round."""
