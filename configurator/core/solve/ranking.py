@@ -44,14 +44,11 @@ from configurator.core.estimate.result import EstimateResult
 from configurator.core.model.build import Build, BuildPart
 from configurator.core.model.noise import build_dba
 from configurator.core.model.request import BuildRequest
-from configurator.core.rules import instance
 from configurator.core.rules.site import DataCenterNoise
-from configurator.core.rules.software import DriverLifecycle
 from configurator.core.solve.rules import PROMPT, READING_TPS
 from configurator.core.solve.shown import FASTER, why_shown
 from configurator.core.support import checks as support
 
-DRIVERS = instance(DriverLifecycle)  # SUP-8: a card whose drivers wind down holds no "room to grow"
 REFERENCE_TOKENS = 1e8
 """A training request without --tokens is timed for a reference job of this many tokens (100 M), and says so: a
 fine-tune is ranked by how fast it trains, never by memory per GPU (issue #27)."""
@@ -492,7 +489,16 @@ def _grows(f: _Field, i: int) -> bool:
         f.pool[i].room_for_one_more
         and f.pool[i].one_more_gains  # and the card unlocks something (next_step.one_more_gains)
         and f.eol[i] is None
-        and not any(c.rule == DRIVERS.id for c in f.pool[i].checks)
+        and not _winding_down(f.pool[i])
+    )
+
+
+def _winding_down(build: Build) -> bool:
+    """A build on a card whose drivers wind down (support.drivers_winding_down: the test SUP-8 and the search use)."""
+    return any(
+        p.category == "gpu"
+        and support.drivers_winding_down(str(p.spec.get("vendor", "")), str(p.spec.get("architecture", "")))
+        for p in build.parts
     )
 
 

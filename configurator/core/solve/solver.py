@@ -1207,8 +1207,7 @@ def _past_support(option: GpuOption) -> bool:
 def _winding_down(option: GpuOption) -> bool:
     """A card whose drivers and toolkits are no longer fully released for its architecture (SUP-8 warns: an older
     Instinct generation, gfx908): no card to buy more of (the room-to-grow search leaves it out)."""
-    entry = support.support_for(option.gpu.vendor, option.gpu.architecture)
-    return entry is not None and entry.driver.level != "yes"
+    return support.drivers_winding_down(option.gpu.vendor, option.gpu.architecture)
 
 
 def _unvouched(option: GpuOption, request: BuildRequest) -> bool:

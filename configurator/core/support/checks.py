@@ -21,6 +21,7 @@ from configurator.core.support.facts import (
     training_tflops,
     vendor_matmul_efficiency,
 )
+from configurator.core.support.facts import drivers_winding_down as drivers_winding_down  # read by solve too
 from configurator.core.support.facts import end_of_life as end_of_life  # the solver's modules read it here
 from configurator.core.support.verdicts import (  # what a stack's checks are made of (below the estimator)
     BNB,
@@ -175,7 +176,7 @@ def check_stack(gpu: Gpu, workload: Workload, model_type: str = "") -> list[Supp
         verdicts += _training_verdicts(gpu, entry, workload, tuned_by)
 
     # SUP-8: driver and toolkit lifecycle (always relevant to a purchase)
-    if entry.driver.level != "yes":
+    if drivers_winding_down(gpu.vendor, gpu.architecture):
         verdicts.append(_verdict(DRIVERS, entry.driver, _said("drivers"), gpu, _said("to-old-software")))
     return verdicts
 

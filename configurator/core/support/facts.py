@@ -868,6 +868,15 @@ def end_of_life(vendor: str, architecture: str) -> EndOfLife | None:
     return END_OF_LIFE.get((vendor, entry.architecture)) if entry is not None else None
 
 
+def drivers_winding_down(vendor: str, architecture: str) -> bool:
+    """Whether the architecture's drivers and toolkits are no longer fully released (its driver fact is not "yes": an
+    older Instinct generation, gfx908, or a card past support). SUP-8 warns of it on every build with the card; the
+    room-to-grow search leaves such a card out and the claim never rests on one (nobody buys more of it). One test for
+    the three: the search, the claim and the check had asked it three ways."""
+    entry = support_for(vendor, architecture)
+    return entry is not None and entry.driver.level != "yes"
+
+
 # --------------------------------------------------------------------------- training throughput
 
 
