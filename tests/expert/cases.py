@@ -20,6 +20,7 @@ from tests.expert.predicates import (
     Plan,
     architectures,
     builds,
+    claims,
     decode,
     engine,
     every_build,
@@ -1243,6 +1244,23 @@ CASES: tuple[Case, ...] = (
         "The FP8 checkpoint is ~235 GB: six to eight 48 GB cards with vLLM (TP 8, or TP 2 x PP 3 on six) serve it "
         "inside a lab's CNY 300,000; four 96 GB cards do not hold the BF16 one.",
         (VLLM_QWEN3_235B, VLLM_PP),
+    ),
+    Case(
+        "qwen3-235b-32-users-150k-no-idle-slow-build",
+        "--model qwen3-235b-a22b-2507 --workload inference --batch 32 --budget 150000 --room server-room "
+        "--circuit 230v16a --top 5",
+        (
+            feasible(),
+            Expect(
+                "every build shown below reading speed (5 tok/s per user) says why it is there (a claim)",
+                lambda plan: all(decode(b) >= 5 or claims(b) for b in builds(plan)),
+            ),
+        ),
+        "Thirty-two users on a 235B MoE are a vLLM server's job (FP8 over four 96 GB or eight 40-48 GB cards, 20-40 "
+        "tok/s each). A box with the experts in DDR4 shares one ~200 GB/s memory among all 32: well under a token a "
+        "second each, slower than anyone reads (~5 tok/s: 238 words a minute, Brysbaert 2019). Shown unlabelled "
+        "beside the servers, it is no alternative a practitioner would list.",
+        (VLLM_QWEN3_235B, READING_SPEED),
     ),
     # ---- no GPU at all
     Case(

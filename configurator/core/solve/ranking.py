@@ -23,6 +23,8 @@ a build the room takes is shown (two MI50 on an open frame had been a home offic
 prompts wait (PROMPT warns: with several users, the last of them past a minute for a first token when all send a
 prompt at once; every inference build for several users carries the check), cards or none, while a build whose
 prompts do not is shown: five RTX 4060 Ti had been Dr. Chen's "cheapest" for 20 students, the twentieth waiting ~112 s.
+A build with no claim below reading speed is not shown at all while a build that serves the users (at reading speed,
+prompts answered within a minute) is offered.
 Such a build still rivals on "fastest" and "best value" (claims about the decode speed shown) without holding them:
 when it decodes fastest, no other build says "fastest". A comparison of named GPUs and ready-made systems
 (`--gpu a,b,mac-studio-...`) says "cheapest with X" of each one's own cheapest build. A build that another
@@ -612,8 +614,15 @@ def _shown(f: _Field, request: BuildRequest, comparison: bool) -> list[int]:
             for j in range(len(pool))
         )
 
+    serving = any(m[j].passing and m[j].readable and not m[j].waits for j in range(len(pool)))
+
     def dominated(i: int) -> bool:
         if past_support_idle(i):
+            return True
+        if serving and not m[i].readable:
+            # below reading speed, with no claim, while a build that serves the users is offered: Qwen3-235B for 32
+            # users at 150,000 USD had shown an Arc A770 with the experts in an EPYC's RAM at 0.034 tokens/s per user
+            # (and, that one gone, an RTX PRO 6000 beside them at 0.3) under four RTX PRO 6000 at 22.5
             return True
         # a slow CPU-only machine (its prompts wait minutes: PROMPT) never pushes a build with a GPU off the list,
         # whose prefill it cannot match: the 12-channel EPYC with a card had gone behind a CPU-only Threadripper
