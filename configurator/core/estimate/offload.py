@@ -81,7 +81,8 @@ class _Sizes:
     head: float
     dense: float  # per layer: attention, norms, dense or shared MLP
     experts: float  # per MoE layer, all routed experts
-    active: float  # per MoE layer, fraction of experts touched by one step
+    active: float  # per MoE layer, the routed experts' bytes one step touches (the union over its sequences)
+    one: float  # per MoE layer, the routed experts' bytes one token multiplies (its own top-k)
     kv: float  # per layer, the whole context
     kv_read: float  # per layer, read per step (context fills as it goes: half on average)
     moe: tuple[bool, ...]
@@ -107,6 +108,7 @@ def _sizes(model: ModelArch, workload: Workload, scale: float) -> _Sizes:
         dense=(blocks - experts) / layers,
         experts=experts / n_moe,
         active=experts / n_moe * frac,
+        one=experts / n_moe * (model.moe.experts_per_token / model.moe.num_experts if model.moe is not None else 1.0),
         kv=kv / layers,
         kv_read=kv_read / layers,
         moe=flags,
@@ -309,14 +311,16 @@ class _TokenReads:
 
     gpu_bytes: float
     cpu_bytes: float
+    cpu_token_bytes: float  # of cpu_bytes, what one sequence's token multiplies: its own experts and cache
     cpu_work_layers: int
     hybrid_layers: int  # attention on the GPU, experts on the CPU: two device crossings per token
 
 
 def _token_reads(job: _Job) -> _TokenReads:
     s, placement = job.sizes, job.placement
-    gpu_bytes = cpu_bytes = 0.0
+    gpu_bytes = cpu_bytes = cpu_token_bytes = 0.0
     cpu_work_layers = 0
+    batch = max(1, job.workload.batch)
     hybrid_layers = 0
     for layer in range(job.model.num_layers):
         on_gpu = layer >= job.cpu_layers
@@ -328,8 +332,10 @@ def _token_reads(job: _Job) -> _TokenReads:
                 gpu_bytes += experts_here / job.cal.bw_eff_moe_experts
         else:
             cpu_bytes += s.dense + s.kv_read
+            cpu_token_bytes += s.dense + s.kv_read / batch
         if experts_on_cpu:
             cpu_bytes += experts_here
+            cpu_token_bytes += s.one
         if not on_gpu or experts_on_cpu:
             cpu_work_layers += 1
         if on_gpu and experts_on_cpu and not job.cpu_only:
@@ -338,7 +344,8 @@ def _token_reads(job: _Job) -> _TokenReads:
         gpu_bytes += s.head
     else:
         cpu_bytes += s.head
-    return _TokenReads(gpu_bytes, cpu_bytes, cpu_work_layers, hybrid_layers)
+        cpu_token_bytes += s.head
+    return _TokenReads(gpu_bytes, cpu_bytes, cpu_token_bytes, cpu_work_layers, hybrid_layers)
 
 
 def _gpu_step(job: _Job, gpu_bytes: float, said: _Said) -> float:
@@ -363,7 +370,9 @@ def _cpu_step(job: _Job, reads: _TokenReads, said: _Said) -> float:
     """Seconds of a decode step's RAM share: the slower of its reads and the cores' multiplies, plus per-layer costs."""
     host = job.host
     fmt = weight_format(job.workload.precision or "bf16", "llama.cpp")
-    cpu_params = reads.cpu_bytes / max(fmt.bits_per_weight / 8, 1e-9)  # weights the CPU multiplies per token
+    # the weights one token multiplies: its own experts, not the union a step of many sequences reads (counting the
+    # union once per sequence had timed Qwen3-235B's 32 users with the experts in an EPYC's RAM at 27.5 s a step)
+    cpu_params = reads.cpu_token_bytes / max(fmt.bits_per_weight / 8, 1e-9)
     mem_cpu = reads.cpu_bytes / (host.effective_gbps * 1e9)
     comp_cpu = cores = 0.0
     if host.cpu_tflops:
