@@ -311,11 +311,12 @@ class _TokenReads:
     cpu_bytes: float
     cpu_work_layers: int
     hybrid_layers: int  # attention on the GPU, experts on the CPU: two device crossings per token
+    cpu_expert_bytes: float = 0.0  # the routed experts' share of cpu_bytes
 
 
 def _token_reads(job: _Job) -> _TokenReads:
     s, placement = job.sizes, job.placement
-    gpu_bytes = cpu_bytes = 0.0
+    gpu_bytes = cpu_bytes = cpu_expert_bytes = 0.0
     cpu_work_layers = 0
     hybrid_layers = 0
     for layer in range(job.model.num_layers):
@@ -330,6 +331,7 @@ def _token_reads(job: _Job) -> _TokenReads:
             cpu_bytes += s.dense + s.kv_read
         if experts_on_cpu:
             cpu_bytes += experts_here
+            cpu_expert_bytes += experts_here
         if not on_gpu or experts_on_cpu:
             cpu_work_layers += 1
         if on_gpu and experts_on_cpu and not job.cpu_only:
@@ -338,7 +340,7 @@ def _token_reads(job: _Job) -> _TokenReads:
         gpu_bytes += s.head
     else:
         cpu_bytes += s.head
-    return _TokenReads(gpu_bytes, cpu_bytes, cpu_work_layers, hybrid_layers)
+    return _TokenReads(gpu_bytes, cpu_bytes, cpu_work_layers, hybrid_layers, cpu_expert_bytes)
 
 
 def _gpu_step(job: _Job, gpu_bytes: float, said: _Said) -> float:
@@ -363,7 +365,10 @@ def _cpu_step(job: _Job, reads: _TokenReads, said: _Said) -> float:
     """Seconds of a decode step's RAM share: the slower of its reads and the cores' multiplies, plus per-layer costs."""
     host = job.host
     fmt = weight_format(job.workload.precision or "bf16", "llama.cpp")
-    cpu_params = reads.cpu_bytes / max(fmt.bits_per_weight / 8, 1e-9)  # weights the CPU multiplies per token
+    # weights the CPU multiplies per token, each part at its own bits: the experts of a format that stores them apart
+    # (gpt-oss's MXFP4, Kimi K2.5's INT4 as Q4_0) at theirs, where the rest's 8.5 had halved the cores' work on them
+    rest = reads.cpu_bytes - reads.cpu_expert_bytes
+    cpu_params = reads.cpu_expert_bytes / max(fmt.bulk_bits / 8, 1e-9) + rest / max(fmt.bits_per_weight / 8, 1e-9)
     mem_cpu = reads.cpu_bytes / (host.effective_gbps * 1e9)
     comp_cpu = cores = 0.0
     if host.cpu_tflops:
