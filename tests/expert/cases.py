@@ -855,6 +855,30 @@ def _keeps_one_15a_circuit_power_limited(plan: Plan) -> bool:
     return any(str(r.get("kind", "")).startswith("power") for r in _relaxations(plan))
 
 
+UNSLOTH_KIMI_K25 = (
+    "https://unsloth.ai/docs/models/tutorials/kimi-k2.5 (Unsloth's Kimi K2.5 guide, read 2026-12-04): the release "
+    "'requires 600GB of disk space'; the 1.8-bit UD-TQ1_0 (240 GB) 'will run on a single 24GB GPU if you offload all "
+    "MoE layers to system RAM'; 'We recommend UD-Q2_K_XL (375GB) as a good size/quality balance'; its Chinese page: to "
+    "run it at full precision a 4- or 5-bit Dynamic GGUF (UD-Q4_K_XL) is all it takes, 'because the model was "
+    "originally released in INT4'"
+)
+UNSLOTH_KIMI_K26_SIZES = (
+    "https://unsloth.ai/docs/models/tutorials/kimi-k2.6 (read 2026-12-04; K2.6 keeps K2.5's shapes): UD-Q8_K_XL, "
+    "lossless 'because Kimi uses int4 for MoE weights and BF16 for everything else', 595 GB; UD-Q4_K_XL, the same with "
+    "the rest Q8_0, 584 GB"
+)
+KIMI_K25_NATIVE_INT4 = (
+    "https://github.com/ROCm/ATOM/blob/main/recipes/Kimi-K2.5.md (ROCm ATOM's Kimi-K2.5 recipe): 'The model uses "
+    "native INT4 quantization (compressed-tensors, group_size=32) for the routed MoE expert weights'; vLLM and SGLang "
+    "load compressed-tensors as released"
+)
+MINIMAX_M2_VLLM = (
+    "https://huggingface.co/MiniMaxAI/MiniMax-M2/blob/main/docs/vllm_deploy_guide.md (MiniMax's vLLM guide, read "
+    "2026-12-04): 'Memory requirements: 220 GB for weights'; '4x 96GB GPUs: Supported context length of up to 400K "
+    "tokens'; `vllm serve MiniMaxAI/MiniMax-M2 --tensor-parallel-size 4`, the FP8 release with no --quantization"
+)
+
+
 # --------------------------------------------------------------------------- the cases
 
 CASES: tuple[Case, ...] = (
@@ -3047,5 +3071,77 @@ CASES: tuple[Case, ...] = (
         "fastest build was never searched, because the one card 'near the best' was a 256 GB MI325X, an OAM module no "
         "board takes: the plan topped out at 6.1 tok/s on a 16-core Xeon W with a 2080 Ti for 17,620 USD.",
         (LOFT_QWEN35_397B_EPYC, KTRANSFORMERS_EPYC_VS_TR, EPYC_EIGHT_OF_TWELVE),
+    ),
+    Case(
+        "kimi-k25-15000-ways-out-keep-its-int4-release",
+        "--model kimi-k2.5 --workload inference --budget 15000",
+        (
+            way_out_at_most(15000, "USD"),
+            Expect(
+                "no way out says 'use q4_k_m': the release's experts are INT4 already, and its own GGUF (584 GB) is "
+                "smaller than a Q4_K_M of them (620 GB)",
+                lambda plan: (
+                    not any(r["kind"] in ("precision", "precision+offload") for r in plan["infeasible"]["relaxations"])
+                ),
+            ),
+            Expect(
+                "a way out keeps the release's experts in RAM with llama.cpp (768 GB of DDR5 on a 12-channel host) "
+                "for at most 26,000 USD",
+                lambda plan: any(
+                    r["kind"] == "offload" and float(r["total_price"]) <= 26000
+                    for r in plan["infeasible"]["relaxations"]
+                ),
+            ),
+        ),
+        "Kimi K2.5 ships its routed experts in INT4 (group 32) and the rest in BF16: 594 GB, no BF16 checkpoint. At "
+        "15,000 USD an expert buys a 12-channel EPYC with 384 GB of RAM and one card and runs a 2-bit GGUF with the "
+        "experts in RAM (Unsloth: UD-Q2_K_XL, 375 GB), or with 768 GB the release's own GGUF. Walked 2026-12-04: the "
+        "plan sized the BF16 copy (240.8 GiB per GPU at 8, 'nothing fits') and its RAM way out re-quantized the INT4 "
+        "experts to Q4_K_M.",
+        (UNSLOTH_KIMI_K25, UNSLOTH_KIMI_K26_SIZES, KIMI_K25_NATIVE_INT4),
+    ),
+    Case(
+        "kimi-k25-experts-in-ram-run-the-release-gguf",
+        "--model kimi-k2.5 --workload inference",
+        (
+            some_build("the experts in RAM", experts_in_ram),
+            every_build(
+                "every experts-in-RAM build runs the release's GGUF (UD-Q4_K_XL: experts Q4_0, the release's own "
+                "groups of 32), in RAM that holds its 584 GB, and says it runs the weights as released",
+                lambda b: (
+                    not experts_in_ram(b)
+                    or (
+                        "UD-Q4_K_XL" in launch_command(b)
+                        and ram_gb(b) >= 584
+                        and any(k["code"] == "kind.released-as" for k in b["kinds"])
+                    )
+                ),
+            ),
+        ),
+        "A model released in INT4 is run from its INT4 experts: Unsloth's guide says a 4-bit Dynamic GGUF (UD-Q4_K_XL) "
+        "is the full-precision run of Kimi K2.5, and its layout (experts Q4_0, the rest Q8_0) is 584 GB. Walked "
+        "2026-12-04: the experts-in-RAM builds ran a Q4_K_M (620 GB), a lossy re-quantization of weights that are "
+        "already 4-bit, labelled 'llama.cpp's usual GGUF'.",
+        (UNSLOTH_KIMI_K25, UNSLOTH_KIMI_K26_SIZES),
+    ),
+    Case(
+        "minimax-m2-one-user-fp8-release-on-cards",
+        "--model minimax-m2 --workload inference",
+        (
+            some_build(
+                "cards holding the 230 GB FP8 release (>= 220 GB of VRAM), served by vLLM as released (no "
+                "--quantization) and saying so",
+                lambda b: (
+                    gpu_count(b) * vram_per_card(b) >= 220
+                    and launch_command(b).startswith("vllm serve MiniMaxAI/MiniMax-M2")
+                    and "--quantization" not in launch_command(b)
+                    and any(k["code"] == "kind.released-as" for k in b["kinds"])
+                ),
+            ),
+        ),
+        "MiniMax-M2 ships FP8 only (220 GB of weights by its makers' count) and its vLLM guide serves it on four 96 GB "
+        "cards as released. Walked 2026-12-04: with no precision named the cards' builds were sized at BF16 (457 GB), "
+        "so one user was shown only Q4_K_M GGUFs, the fastest a 25,005 USD experts-in-RAM host at 68 tok/s.",
+        (MINIMAX_M2_VLLM,),
     ),
 )

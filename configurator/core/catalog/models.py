@@ -532,7 +532,7 @@ class CompressedAttentionSpec(_Strict):
         return value
 
 
-NativePrecision = Literal["bf16", "fp16", "fp8", "mxfp4", "nvfp4", "int4"]
+NativePrecision = Literal["bf16", "fp16", "fp8", "mxfp4", "nvfp4", "int4", "int4-experts"]
 
 
 class ModelArch(Record):

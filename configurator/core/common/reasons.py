@@ -607,6 +607,12 @@ def default_rate(r: Reason, batch: str, rate: str) -> str:
     )
 
 
+def released_precision(r: Reason) -> str:
+    """The precision a model was released in, as kind.released-as names it: a release whose routed experts alone are
+    4-bit (Kimi K2.5's INT4, gpt-oss's MXFP4) says so (the rest is BF16 on vLLM, Q8_0 in llama.cpp's GGUF)."""
+    return f"{r.fields['precision']}" + (" (routed experts)" if r.fields.get("experts") else "")
+
+
 EN: dict[str, Template] = {
     # why a GPU is not among the options (solve.candidates)
     "gpu.not-requested": "not among the requested GPUs",
@@ -865,6 +871,7 @@ EN: dict[str, Template] = {
         "no --engine given"
     ),
     "kind.released-served": "at {precision} as released, served by vLLM for several users: no --precision given",
+    "kind.released-as": lambda r, _say: f"at {released_precision(r)} as released: no --precision given",
     "kind.eol-cuda": "past CUDA support: CUDA 13 dropped {arch}",
     "kind.eol-rocm": "past ROCm support: gfx906 maintenance ended in 2024",
     # a support fact's note where the configurator words it (support_facts.Fact.said; a check carries it as

@@ -314,11 +314,12 @@ class _TokenReads:
     cpu_token_bytes: float  # of cpu_bytes, what one sequence's token multiplies: its own experts and cache
     cpu_work_layers: int
     hybrid_layers: int  # attention on the GPU, experts on the CPU: two device crossings per token
+    cpu_token_experts: float = 0.0  # of cpu_token_bytes, the token's own routed experts
 
 
 def _token_reads(job: _Job) -> _TokenReads:
     s, placement = job.sizes, job.placement
-    gpu_bytes = cpu_bytes = cpu_token_bytes = 0.0
+    gpu_bytes = cpu_bytes = cpu_token_bytes = cpu_token_experts = 0.0
     cpu_work_layers = 0
     batch = max(1, job.workload.batch)
     hybrid_layers = 0
@@ -336,6 +337,7 @@ def _token_reads(job: _Job) -> _TokenReads:
         if experts_on_cpu:
             cpu_bytes += experts_here
             cpu_token_bytes += s.one
+            cpu_token_experts += s.one
         if not on_gpu or experts_on_cpu:
             cpu_work_layers += 1
         if on_gpu and experts_on_cpu and not job.cpu_only:
@@ -345,7 +347,7 @@ def _token_reads(job: _Job) -> _TokenReads:
     else:
         cpu_bytes += s.head
         cpu_token_bytes += s.head
-    return _TokenReads(gpu_bytes, cpu_bytes, cpu_token_bytes, cpu_work_layers, hybrid_layers)
+    return _TokenReads(gpu_bytes, cpu_bytes, cpu_token_bytes, cpu_work_layers, hybrid_layers, cpu_token_experts)
 
 
 def _gpu_step(job: _Job, gpu_bytes: float, said: _Said) -> float:
@@ -371,8 +373,11 @@ def _cpu_step(job: _Job, reads: _TokenReads, said: _Said) -> float:
     host = job.host
     fmt = weight_format(job.workload.precision or "bf16", "llama.cpp")
     # the weights one token multiplies: its own experts, not the union a step of many sequences reads (counting the
-    # union once per sequence had timed Qwen3-235B's 32 users with the experts in an EPYC's RAM at 27.5 s a step)
-    cpu_params = reads.cpu_token_bytes / max(fmt.bits_per_weight / 8, 1e-9)
+    # union once per sequence had timed Qwen3-235B's 32 users with the experts in an EPYC's RAM at 27.5 s a step);
+    # each part at its own bits: the experts of a format that stores them apart (gpt-oss's MXFP4, Kimi K2.5's INT4 as
+    # Q4_0) at theirs, where the rest's 8.5 had halved the cores' work on them
+    rest = reads.cpu_token_bytes - reads.cpu_token_experts
+    cpu_params = reads.cpu_token_experts / max(fmt.bulk_bits / 8, 1e-9) + rest / max(fmt.bits_per_weight / 8, 1e-9)
     mem_cpu = reads.cpu_bytes / (host.effective_gbps * 1e9)
     comp_cpu = cores = 0.0
     if host.cpu_tflops:

@@ -17,6 +17,7 @@ WeightPrecision = Literal[
     "gptq-int8",
     "awq-int4",
     "mxfp4",
+    "int4-experts",
     "nvfp4",
     "q8_0",
     "q6_k",
@@ -69,7 +70,7 @@ EXL3_TYPES = tuple(p for p in WEIGHT_PRECISIONS if p.startswith("exl3-"))
 # 4- and 8-bit block formats (a few more bits for their scales than a bare int4/int8 figure)
 GGUF_FOR_INTEGER = {"int4": "q4_0", "int8": "q8_0"}
 # formats that exist only as inference checkpoints: training needs 16-bit weights (or NF4 for QLoRA)
-INFERENCE_ONLY = GGUF_TYPES + EXL2_TYPES + EXL3_TYPES + ("mxfp4", "nvfp4")
+INFERENCE_ONLY = GGUF_TYPES + EXL2_TYPES + EXL3_TYPES + ("mxfp4", "int4-experts", "nvfp4")
 
 
 @dataclass(frozen=True)
@@ -86,6 +87,13 @@ class WeightFormat:
     # None = embeddings_bits
     head_bits: float | None = None
     moe_only: bool = False  # the format is defined for MoE expert weights only
+
+    @property
+    def bulk_bits(self) -> float:
+        """Bits per weight of a MoE's bulk, its routed experts (what llama.cpp keeps in RAM first, what its CPU
+        multiplies): a format that stores them apart (gpt-oss's MXFP4, Kimi K2.5's INT4) is mostly its experts' bits,
+        where bits_per_weight is the rest's (8.5 in their GGUFs) and had halved the cores' work on their experts."""
+        return self.experts_bits or self.bits_per_weight
 
     @property
     def quantized(self) -> bool:
@@ -143,6 +151,19 @@ WEIGHT_FORMATS: dict[str, WeightFormat] = {
         experts_bits=4.25,
         moe_only=True,
     ),
+    # Kimi K2.5's release (Kimi K2 Thinking's format): the routed experts INT4 (compressed-tensors pack-quantized,
+    # symmetric, one BF16 scale per group of 32: 4 + 16/32 = 4.5 bpw), attention, shared experts, the dense layer,
+    # router, embeddings and head BF16 (config.json quantization_config; model card: "native INT4 quantization").
+    # 1,014.7e9 expert weights x 4.5 + 11.7e9 others x 16 bits = 594 GB, the 595 GB Unsloth gives its lossless
+    # UD-Q8_K_XL of the same layout (unsloth.ai/docs/models/tutorials/kimi-k2.6, read 2026-12-04)
+    "int4-experts": WeightFormat(
+        "int4-experts",
+        16,
+        16,
+        "INT4 routed experts (one BF16 scale per 32 = 4.5 bpw), everything else bf16",
+        experts_bits=4.5,
+        moe_only=True,
+    ),
     "nvfp4": WeightFormat(
         "nvfp4", 4.5, 16, "NVFP4 (E2M1 + FP8 scale per 16 = 4.5 bpw) linear layers; embeddings and head 16-bit", "fp4"
     ),
@@ -198,8 +219,29 @@ GGUF_MXFP4_MOE = WeightFormat(
     experts_bits=4.25,
     moe_only=True,
 )
+# A GGUF of an INT4-expert release (Kimi K2.5): llama.cpp has no compressed-tensors loader, so the experts become Q4_0
+# (one FP16 scale per 32 weights, 4.5 bpw: the release's own groups, requantized without loss when the scale is
+# max/-7, jukofyork's patch) and the other tensors Q8_0. Unsloth's UD-Q4_K_XL of Kimi K2.6 (K2.5's shapes) is this
+# layout, 584 GB ("UD-Q4_K_XL ... only the rest tensors are Q8_0, so it is near full precision",
+# unsloth.ai/docs/models/tutorials/kimi-k2.6, read 2026-12-04); 1,014.7e9 x 4.5 + 11.7e9 x 8.5 bits = 583 GB.
+GGUF_Q4_0_EXPERTS = WeightFormat(
+    "int4-experts",
+    8.5,
+    8.5,
+    "GGUF of the INT4 experts: experts Q4_0 (4.5 bpw, the release's groups of 32), attention, embeddings and head Q8_0",
+    experts_bits=4.5,
+    moe_only=True,
+)
 # (engine, precision) pairs whose files lay the weights out differently from the checkpoint the precision names
-ENGINE_FORMATS: dict[tuple[str, str], WeightFormat] = {("llama.cpp", "mxfp4"): GGUF_MXFP4_MOE}
+ENGINE_FORMATS: dict[tuple[str, str], WeightFormat] = {
+    ("llama.cpp", "mxfp4"): GGUF_MXFP4_MOE,
+    ("llama.cpp", "int4-experts"): GGUF_Q4_0_EXPERTS,
+}
+
+
+MOE_GGUF = tuple(p for e, p in ENGINE_FORMATS if e == "llama.cpp")
+"""Releases whose experts alone are 4-bit that llama.cpp runs from a GGUF of the same layout, its experts in RAM too:
+gpt-oss's MXFP4, Kimi K2.5's INT4 experts as Q4_0."""
 
 
 def weight_format(name: str, engine: str | None = None) -> WeightFormat:

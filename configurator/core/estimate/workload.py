@@ -26,13 +26,25 @@ Engine = Literal["llama.cpp", "vllm", "sglang", "transformers", "exllamav2", "ex
 ENGINES: tuple[str, ...] = Engine.__args__  # type: ignore[attr-defined]
 
 _SIXTEEN_BIT = ("fp32", "bf16", "fp16")
-_SERVING = _SIXTEEN_BIT + ("fp8", "int8", "int4", "nf4", "gptq-int4", "gptq-int8", "awq-int4", "mxfp4", "nvfp4")
+_SERVING = _SIXTEEN_BIT + (
+    "fp8",
+    "int8",
+    "int4",
+    "nf4",
+    "gptq-int4",
+    "gptq-int8",
+    "awq-int4",
+    "mxfp4",
+    "int4-experts",
+    "nvfp4",
+)
 # Which weight formats each engine loads (engine docs: llama.cpp reads GGUF, incl. MXFP4 since the
 # gpt-oss release; vLLM and SGLang list fp8, bitsandbytes, GPTQ, AWQ, MXFP4 and NVFP4 (ModelOpt /
-# compressed-tensors); transformers >= 4.55 loads gpt-oss MXFP4 but has no NVFP4 kernels;
+# compressed-tensors, the INT4 experts of Kimi K2.5 too); llama.cpp runs those as a GGUF with Q4_0 experts
+# (precision.GGUF_Q4_0_EXPERTS); transformers >= 4.55 loads gpt-oss MXFP4 but has no NVFP4 kernels;
 # exllamav2 loads EXL2 and GPTQ, exllamav3 loads EXL3; both also take 16-bit safetensors).
 ENGINE_FORMATS: dict[str, tuple[str, ...]] = {
-    "llama.cpp": GGUF_TYPES + _SIXTEEN_BIT + ("mxfp4",),
+    "llama.cpp": GGUF_TYPES + _SIXTEEN_BIT + ("mxfp4", "int4-experts"),
     "vllm": _SERVING,
     "sglang": _SERVING,
     "transformers": tuple(p for p in _SERVING if p != "nvfp4"),

@@ -544,10 +544,21 @@ def _native_precision(r: _Reader) -> tuple[str | None, str]:
             weights = [g.get("weights") for g in groups.values() if isinstance(g, dict)]
             bits = {w.get("num_bits") for w in weights if isinstance(w, dict)}
             if 4 in bits:
-                return "int4", "the weights config_groups name (routed experts in Kimi K2.5)"
+                return _int4_release(r, quant)
         return None, ""
     dtype = str(r.get("torch_dtype", "dtype", default="")).lower()
     return {"bfloat16": "bf16", "float16": "fp16"}.get(dtype), ""
+
+
+def _int4_release(r: _Reader, quant: dict[str, object]) -> tuple[str, str]:
+    """A compressed-tensors INT4 release: a MoE model's routed experts alone (Kimi K2 Thinking and K2.5 keep attention,
+    shared experts, the dense layer and head BF16: precision.WEIGHT_FORMATS["int4-experts"]) unless its `ignore` list is
+    given and leaves attention quantized; a dense model's linear layers."""
+    ignore = quant.get("ignore")
+    attention_kept = not isinstance(ignore, list) or any("attn" in str(x) for x in ignore)
+    if r.get("n_routed_experts", "num_local_experts", "num_experts", default=None) and attention_kept:
+        return "int4-experts", "routed experts (compressed-tensors INT4, config_groups); the rest BF16"
+    return "int4", "the linear layers config_groups name"
 
 
 def load_hf_config(path: Path, name: str | None = None) -> ModelArch:

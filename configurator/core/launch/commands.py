@@ -33,12 +33,18 @@ def released_as_served(model: ModelArch, precision: str) -> bool:
     return model.native_precision is not None and model.native_precision == precision
 
 
+GGUF_FILE_TYPES = {"int4-experts": "UD-Q4_K_XL"}
+"""The file type a GGUF is published under where its precision's name is not one (precision.GGUF_Q4_0_EXPERTS): the
+INT4-expert release's GGUF is Unsloth's UD-Q4_K_XL (experts Q4_0, the rest Q8_0; `llama serve -hf
+unsloth/Kimi-K2.5-GGUF:UD-Q4_K_XL`, huggingface.co/unsloth/Kimi-K2.5-GGUF, read 2026-12-04)."""
+
+
 def gguf_name(model: ModelArch, precision: str) -> str:
     return gguf_name_of(model.hf_repo or model.id, precision)
 
 
 def gguf_name_of(repo: str, precision: str) -> str:
-    return f"{repo.split('/')[-1]}-{precision.upper()}.gguf"
+    return f"{repo.split('/')[-1]}-{GGUF_FILE_TYPES.get(precision, precision.upper())}.gguf"
 
 
 def llamacpp_command(model: ModelArch, result: EstimateResult, numa: bool = False) -> str:

@@ -184,6 +184,13 @@ class BuildRequest(BaseModel):
         "at a long context is also solved with a q8_0 cache; solve.offers usual_kv_builds)",
     )
 
+    precision_released: bool = Field(
+        default=False,
+        description="the weight precision is the model's low-bit release, filled in by plan() where none was named "
+        "(FP8, INT4 experts, MXFP4): the machines llama.cpp runs from RAM still take its usual GGUF when they cannot "
+        "load the release",
+    )
+
     @model_validator(mode="after")
     def _coherent(self) -> BuildRequest:
         if self.deadline_hours is not None and self.workload.kind == "inference":

@@ -34,6 +34,7 @@ from configurator.core.common.reasons import (
     joined,
     money,
     qualified,
+    released_precision,
     render,
     slot_list,
     tps_text,
@@ -291,6 +292,11 @@ ZH_CN.update(
         "global": "全球",
         "china": "中国",
         "bf16: none was given": "bf16（未指定）",
+        # a release run as released (plan.RELEASED_LOW_BIT)
+        "fp8: as released, none was given": "fp8（发布时的精度，未指定）",
+        "int4-experts: as released, none was given": "int4-experts（发布时的精度，未指定）",
+        "int4: as released, none was given": "int4（发布时的精度，未指定）",
+        "mxfp4: as released, none was given": "mxfp4（发布时的精度，未指定）",
         # the infeasibility section and the window's banner
         "Assumptions": "假设",
         "Estimator warnings": "估算警告",
@@ -783,6 +789,11 @@ ZH_REASONS: dict[str, Template] = {
         f"用 {ENGINE_NAMES.get(str(r.fields['engine']), r.fields['engine'])} 服务：{r.fields['users']} 个用户，未指定推理引擎"
     ),
     "kind.released-served": "{precision}（发布时的精度），由 vLLM 供多个用户使用：未指定权重精度",
+    "kind.released-as": lambda r, _say: (
+        f"{r.fields['precision']}（发布时的精度"
+        + ("：仅路由专家" if r.fields.get("experts") else "")
+        + "）：未指定权重精度"
+    ),
     "kind.eol-cuda": "已过 CUDA 支持期：CUDA 13 不再支持 {arch}",
     "kind.eol-rocm": "已过 ROCm 支持期：gfx906 维护于 2024 年结束",
     # a support fact's note where the configurator words it (support_facts.Fact.said)
@@ -2701,6 +2712,7 @@ WINDOW_EN: dict[str, Template] = {
     "kind.usual-kv": "{precision} KV cache: KV cache left on auto",
     "kind.usual-served": "at {precision}, quantized by vLLM on load for several users: Weights left on auto",
     "kind.released-served": "at {precision} as released, served by vLLM for several users: Weights left on auto",
+    "kind.released-as": lambda r, _say: f"at {released_precision(r)} as released: Weights left on auto",
     "kind.serving-engine": lambda r, _say: (
         f"served with {ENGINE_NAMES.get(str(r.fields['engine']), r.fields['engine'])}: {r.fields['users']} users, "
         "Engine left on auto"
@@ -2831,6 +2843,7 @@ CHOICES: dict[str, tuple[str, str]] = {
     "fp16": ("FP16", "FP16"),
     "fp8": ("FP8", "FP8"),
     "int4": ("INT4", "INT4"),
+    "int4-experts": ("INT4 experts, the rest BF16", "INT4 专家，其余 BF16"),
     "mxfp4": ("MXFP4", "MXFP4"),
     "nvfp4": ("NVFP4", "NVFP4"),
     # rentals

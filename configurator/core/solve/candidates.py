@@ -356,6 +356,10 @@ def engines_to_try(asked: Workload, resolved: Workload) -> tuple[str, ...]:
         # gpt-oss's MXFP4 experts load natively in llama.cpp (ggml-org/llama.cpp#15091, "llama : add gpt-oss", build
         # b6096): tens of tokens/s where transformers loops over the experts in Python at a few
         return ("llama.cpp", "vllm", "transformers")
+    if precision == "int4-experts":
+        # Kimi K2.5's INT4 experts: vLLM and SGLang read the compressed-tensors release, llama.cpp a GGUF of it with
+        # the experts Q4_0 (precision.GGUF_Q4_0_EXPERTS); transformers has no fused MoE kernel for it
+        return ("llama.cpp", "vllm")
     if precision in ("fp16", "bf16") or precision in GGUF_FOR_INTEGER:  # int4/int8 as GGUF Q4_0/Q8_0 there
         return ("llama.cpp", "vllm", "transformers")
     return ("vllm", "transformers")
@@ -633,7 +637,7 @@ def storage_need_gb(model: ModelArch, request: BuildRequest) -> float:
     """STO-1/STO-4: weights + checkpoints + data + 200 GB, at least 1 TB (2 TB from 70B)."""
     params_b = model.params_total_b
     fmt = weight_format(request.workload.precision or "bf16")
-    weights = params_b * fmt.bits_per_weight / 8
+    weights = params_b * (fmt.bulk_bits if model.moe is not None else fmt.bits_per_weight) / 8
     need = weights + 200
     if request.workload.kind != "inference":
         need += 3 * params_b * 2 * (1 if request.workload.method != "full" else 3)  # a few checkpoints

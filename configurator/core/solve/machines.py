@@ -40,7 +40,7 @@ from configurator.core.estimate.host import (
     host_memory,
 )
 from configurator.core.estimate.offload import estimate_on_host, host_ram_needed
-from configurator.core.estimate.precision import GGUF_FOR_INTEGER, GGUF_TYPES
+from configurator.core.estimate.precision import GGUF_FOR_INTEGER, GGUF_TYPES, MOE_GGUF
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.unified import memory_limit, system_gpu, system_vendor
 from configurator.core.estimate.workload import Workload
@@ -88,7 +88,8 @@ SERVER_FAMILIES = ("server", "workstation")
 
 def cpu_workload(ctx: PlanContext) -> Workload | None:
     """The job as llama.cpp runs it on the CPU cores, or None when it cannot: inference only, in a format llama.cpp
-    loads (GGUF types, F16/BF16 GGUF, a generic int4/int8 as Q4_0/Q8_0), no other engine named, no GPU asked for."""
+    loads (GGUF types, F16/BF16 GGUF, a generic int4/int8 as Q4_0/Q8_0, an MXFP4 or INT4-expert release as its GGUF),
+    no other engine named, no GPU asked for."""
     asked = ctx.request.workload
     w = ctx.workload
     if w.kind != "inference" or asked.engine not in (None, "llama.cpp") or ctx.request.named:
@@ -96,7 +97,11 @@ def cpu_workload(ctx: PlanContext) -> Workload | None:
     if ctx.request.owned_gpu is not None:
         return None  # the owner's card runs it: a machine that ignores it is the other sources' comparison
     precision = w.precision or "bf16"
-    if precision not in GGUF_TYPES and precision not in ("fp16", "bf16", "mxfp4") and precision not in GGUF_FOR_INTEGER:
+    if (
+        precision not in GGUF_TYPES
+        and precision not in ("fp16", "bf16", *MOE_GGUF)
+        and precision not in GGUF_FOR_INTEGER
+    ):
         return None
     ran = on_engine(w, "llama.cpp")
     return ran.model_copy(
@@ -827,7 +832,7 @@ def _weights_gb(ctx: PlanContext) -> float:
     from configurator.core.estimate.precision import weight_format
 
     fmt = weight_format(ctx.workload.precision or "bf16", "llama.cpp")
-    return ctx.model.params_total_b * fmt.bits_per_weight / 8
+    return ctx.model.params_total_b * fmt.bulk_bits / 8
 
 
 def _tier_catalog(catalog: Catalog, tier: Tier) -> Catalog | None:
@@ -913,11 +918,12 @@ def experts_in_ram(ctx: PlanContext) -> list[Build]:
     from configurator.core.solve.plan import _solve_once, _with_offload
 
     request, workload = ctx.request, ctx.workload
-    # llama.cpp keeps GGUF experts in RAM, MXFP4 ones too (gpt-oss with --n-cpu-moe)
+    # llama.cpp keeps GGUF experts in RAM, MXFP4 ones too (gpt-oss with --n-cpu-moe), and the Q4_0 experts of an INT4
+    # release (Kimi K2.5's GGUF)
     offloadable = (
         workload.kind == "inference"
         and request.workload.engine in (None, "llama.cpp")
-        and (workload.precision in GGUF_TYPES or workload.precision == "mxfp4")
+        and (workload.precision in GGUF_TYPES or workload.precision in MOE_GGUF)
         and not runs_from_ram(request.workload)
     )
     if (
@@ -1089,7 +1095,7 @@ def _faster_in_tier(
         if isinstance(b, Motherboard):
             wired[b.socket] = max(wired.get(b.socket, 0), b.memory_channels)
     rated = {c.id: _rated_host(c, wired.get(c.socket)) for c in cpus}
-    bits = weight_format(workload.precision or "bf16", "llama.cpp").bits_per_weight
+    bits = weight_format(workload.precision or "bf16", "llama.cpp").bulk_bits
     # the rate one token's experts are read at: the RAM's, or the cores' where they bind (a 16-core EPYC: host.py)
     reads = {c.id: decode_read_gbps(rated[c.id], bits) for c in cpus}
     quicker = sorted(cpus, key=lambda c: (-reads[c.id], -(rated[c.id].cpu_tflops or 0.0)))

@@ -22,9 +22,10 @@ from configurator.core.estimate.collectives import CardLinks
 from configurator.core.estimate.estimator import CAL, estimate
 from configurator.core.estimate.host import host_memory
 from configurator.core.estimate.offload import estimate_on_host
+from configurator.core.estimate.precision import weight_format
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.unified import memory_limit, system_gpu, system_vendor
-from configurator.core.estimate.workload import Workload
+from configurator.core.estimate.workload import Workload, engines_for
 from configurator.core.launch.commands import launch_command
 from configurator.core.model.build import (
     TIME_LIMIT,
@@ -1365,7 +1366,9 @@ def plan(
     # measure: every build the same way (the reference job said where the request named none)
     lean = cheapest_only  # the caller (a map cell) reads the builds' prices and estimates only: no enrichment
     cheapest_only = cheapest_only and request.top_k == 1 and not request.compares
-    found = [_measured(b, asked) for b in _offered(ctx, sources, asked if cheapest_only else None)]
+    found = _released_said(
+        [_measured(b, asked) for b in _offered(ctx, sources, asked if cheapest_only else None)], asked
+    )
     found = found if lean else _with_gains(found, catalog, model, asked)  # a map cell claims nothing of room
     cand = ctx.solved.get(AS_ASKED) or gpu_options(model, request, catalog, exact_weight_bytes)
     if any(_answers(b, request) for b in found):
@@ -1509,14 +1512,40 @@ def _nothing_fits(
 """Said under a plan of several 8-GPU servers (#28): why the rack a practitioner might compare is not offered."""
 
 
+RELEASED_LOW_BIT = ("fp8", "int4-experts", "int4", "mxfp4")
+"""Releases a request without --precision runs as released: their makers publish no 16-bit checkpoint (DeepSeek-V3 and
+R1 ship FP8 only, and BF16 takes their fp8_cast_bf16.py conversion, README_WEIGHTS.md / the V3 README's "How to Run
+Locally"; Kimi K2.5 ships its routed experts INT4, the rest BF16: model card, "native INT4 quantization"; gpt-oss its
+experts MXFP4), so BF16 is a copy nobody serves. Kimi K2.5 at 15,000 USD had been planned at BF16 (2,053 GB, "240.8 GiB
+per GPU at 8") where its release is 594 GB."""
+
+
 def _native_precision(request: BuildRequest, model: ModelArch) -> BuildRequest:
-    """An inference request that names no precision runs the weights as released when they ship in MXFP4 (gpt-oss:
-    only its MoE experts in MXFP4, the rest BF16, as the mxfp4 format counts them): there is no BF16 release to run,
-    and upcasting 13 GB of gpt-oss-20b to 42 GB had priced it out of an 800 USD desktop (issue #28)."""
+    """An inference request that names no precision runs the weights as released when they ship low-bit
+    (RELEASED_LOW_BIT, counted as the format counts them: gpt-oss's and Kimi K2.5's experts alone 4-bit, the rest BF16),
+    and says so (precision_released: the builds' kind.released-as, and the machines llama.cpp runs from RAM still
+    take the usual GGUF where llama.cpp cannot load the release, an FP8 one). Upcasting 13 GB of gpt-oss-20b to 42 GB
+    had priced it out of an 800 USD desktop (issue #28)."""
     w = request.workload
-    if w.kind != "inference" or w.precision is not None or model.native_precision != "mxfp4":
+    if w.kind != "inference" or w.precision is not None or model.native_precision not in RELEASED_LOW_BIT:
         return request
-    return request.model_copy(update={"workload": w.model_copy(update={"precision": "mxfp4"})})
+    if w.engine is not None and w.engine not in engines_for(model.native_precision):
+        return request  # an engine named that cannot load the release (llama.cpp and FP8): its own default stands
+    released = w.model_copy(update={"precision": model.native_precision})
+    return request.model_copy(update={"workload": released, "precision_released": True})
+
+
+def _released_said(found: list[Build], request: BuildRequest) -> list[Build]:
+    """Each build that runs the weights as released where the request named no precision (precision_released) says
+    so in its label (kind.released-as), as the builds at the usual GGUF say theirs: DeepSeek-V3's vLLM server at FP8
+    beside an experts-in-RAM host at Q4_K_M."""
+    if not request.precision_released:
+        return found
+    precision = str(request.workload.precision)
+    said = Reason.of(
+        "kind.released-as", precision=precision.split("-")[0].upper(), experts=weight_format(precision).moe_only
+    )
+    return [b.of_kind(*b.kinds_said(), said) if b.estimate.workload.get("precision") == precision else b for b in found]
 
 
 USUAL_GGUF = "q4_k_m"
@@ -1542,7 +1571,9 @@ def _usual_gguf_machines(ctx: PlanContext) -> list[Build]:
     w = request.workload
     if not relax.usual_gguf_applies(request):
         return []
-    variant = request.model_copy(update={"workload": w.model_copy(update={"precision": USUAL_GGUF})})
+    variant = request.model_copy(
+        update={"workload": w.model_copy(update={"precision": USUAL_GGUF}), "precision_released": False}
+    )
     found = _machines_for(variant, ctx.catalog, ctx.model, ctx.exact_weight_bytes, ctx.should_stop)
     if w.batch <= USUAL_GGUF_USERS and not ctx.should_stop():
         # and the cheapest machine with a card at that format: one 12 GB card runs a 14B at Q4_K_M where BF16 asks

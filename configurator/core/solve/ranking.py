@@ -685,7 +685,14 @@ def _shown(f: _Field, request: BuildRequest, comparison: bool) -> list[int]:
 
 
 SETTING_KINDS = frozenset(
-    ("kind.usual-gguf", "kind.usual-kv", "kind.usual-served", "kind.released-served", "kind.usual-finetune")
+    (
+        "kind.usual-gguf",
+        "kind.usual-kv",
+        "kind.usual-served",
+        "kind.released-served",
+        "kind.released-as",
+        "kind.usual-finetune",
+    )
 )
 """Kinds that say how a build runs the job where the request left a setting open (the precision, the KV cache, the
 framework), not why it is shown: a build with no other kind and no claim says what it offers over those above it.

@@ -25,7 +25,7 @@ from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.frameworks import default_framework
 from configurator.core.estimate.precision import GGUF_TYPES
 from configurator.core.estimate.result import EstimateResult
-from configurator.core.estimate.workload import Workload
+from configurator.core.estimate.workload import Workload, engines_for
 from configurator.core.model.build import Build, Check, Infeasible, Relaxation
 from configurator.core.model.request import BuildRequest, circuit_name, circuit_volts
 from configurator.core.rules.job import PromptWait
@@ -199,7 +199,7 @@ def _relaxations(request: BuildRequest, model: ModelArch | None = None) -> list[
     if (
         w.kind == "inference"
         and w.precision not in GGUF_TYPES
-        and w.precision not in ("int4", "awq-int4", "gptq-int4", "nf4")
+        and w.precision not in ("int4", "awq-int4", "gptq-int4", "nf4", "int4-experts")
     ):
         out.append(("precision", work(precision="q4_k_m", engine="llama.cpp")))
         if model is not None and model.moe is not None:
@@ -255,11 +255,14 @@ def q4_already(request: BuildRequest) -> str | None:
 
 def usual_gguf_applies(request: BuildRequest) -> bool:
     """An inference request without --precision, no engine but llama.cpp, no GPU named or owned: the plan also runs
-    the model at Q4_K_M on the machines without a bought card (plan._usual_gguf_machines)."""
+    the model at Q4_K_M on the machines without a bought card (plan._usual_gguf_machines). A release run as released
+    (precision_released) that llama.cpp cannot load counts as none named: DeepSeek-V3's FP8 is served by vLLM on
+    cards, and the experts-in-RAM hosts run the Q4_K_M GGUF people download (unsloth/DeepSeek-V3-GGUF)."""
     w = request.workload
+    unnamed = w.precision is None or (request.precision_released and "llama.cpp" not in engines_for(w.precision))
     return (
         w.kind == "inference"
-        and w.precision is None
+        and unnamed
         and w.engine in (None, "llama.cpp")
         and not request.named
         and request.owned_gpu is None
@@ -277,9 +280,14 @@ def _plan_q4(request: BuildRequest, build: Build | None) -> bool:
 
 
 def _offload_possible(w: Workload) -> bool:
-    """llama.cpp can keep layers or experts in RAM: a GGUF inference job not already doing it."""
+    """llama.cpp can keep layers or experts in RAM: a GGUF inference job (an INT4-expert release too, as its GGUF: Kimi
+    K2.5's experts as Q4_0) not already doing it. (gpt-oss's MXFP4 would qualify as well; left out, its plans keep
+    their experts-in-RAM tiers.)"""
     return (
-        w.kind == "inference" and w.precision in GGUF_TYPES and not runs_from_ram(w) and w.engine in (None, "llama.cpp")
+        w.kind == "inference"
+        and (w.precision in GGUF_TYPES or w.precision == "int4-experts")
+        and not runs_from_ram(w)
+        and w.engine in (None, "llama.cpp")
     )
 
 
@@ -910,7 +918,12 @@ def _binding(label: str, request: BuildRequest) -> Reason:
         "speed target": (request.min_decode_tps or 0.0, "tokens/s"),
         "fine-tuning framework": (w.framework or default_framework(w.method, w.zero), ""),
         "maximum GPU count": (request.max_gpus, ""),
-        "weight precision": (w.precision or "bf16: none was given", ""),
+        "weight precision": (
+            f"{w.precision}: as released, none was given"
+            if request.precision_released
+            else w.precision or "bf16: none was given",
+            "",
+        ),
     }
     if w.context:
         values["context length"] = (w.context, "tokens")

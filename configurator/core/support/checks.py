@@ -80,6 +80,8 @@ VLLM_ROW_FOR_PRECISION: dict[str, str] = {
     "q4_0": "gguf",
     "q3_k_m": "gguf",
     "q2_k": "gguf",
+    # Kimi K2.5's INT4 experts (compressed-tensors W4A16, group 32): vLLM's fused MoE runs them with its Marlin kernels
+    "int4-experts": "marlin",
     "mxfp4": "mxfp4",  # not in vLLM's table: only where an architecture carries the row (support_facts)
 }
 _BNB_PRECISIONS = ("nf4", "int8")

@@ -1,0 +1,141 @@
+"""A request that names no precision runs a low-bit release as its makers published it (plan.RELEASED_LOW_BIT): FP8
+(DeepSeek-V3/R1, MiniMax-M2, Kimi K2), INT4 routed experts (Kimi K2.5), MXFP4 experts (gpt-oss). BF16 copies of those
+are a conversion nobody serves. The INT4-expert format is counted as its release stores it and checked against the
+published sizes."""
+
+from __future__ import annotations
+
+import shlex
+
+import pytest
+
+from configurator.core.catalog.loader import Catalog
+from configurator.core.catalog.models import Gpu, ModelArch
+from configurator.core.common import memo
+from configurator.core.common.reasons import Reason, english
+from configurator.core.estimate.estimator import estimate
+from configurator.core.estimate.params import count_params
+from configurator.core.estimate.weights import weight_bytes
+from configurator.core.estimate.workload import Workload
+from configurator.core.launch.commands import launch_command
+from configurator.core.model.request import BuildRequest
+from configurator.core.report import words
+from configurator.core.solve.plan import plan
+
+GB = 1e9
+
+
+def _model(catalog: Catalog, model_id: str) -> ModelArch:
+    model = catalog.records["models"][model_id]
+    assert isinstance(model, ModelArch)
+    return model
+
+
+def _total(model: ModelArch, precision: str, engine: str | None = None) -> float:
+    w = weight_bytes(count_params(model), precision, model=model, engine=engine)
+    return w.embedding + w.lm_head + w.blocks
+
+
+def test_kimi_k25_release_is_its_published_size(catalog: Catalog) -> None:
+    """Kimi K2.5's release: 1,014.7e9 routed-expert weights in INT4 with one BF16 scale per group of 32 (4.5 bits),
+    the other 11.7e9 in BF16. Unsloth's UD-Q8_K_XL of Kimi K2.6 (K2.5's shapes), lossless 'because Kimi uses int4 for
+    MoE weights and BF16 for everything else', is 595 GB (unsloth.ai/docs/models/tutorials/kimi-k2.6, read
+    2026-12-04); its K2.5 guide gives the release as 600 GB of disk. At INT4 on every linear layer (4.25 bits) it
+    would be 549 GB; at BF16, the size the plan had sized, 2,053 GB."""
+    model = _model(catalog, "kimi-k2.5")
+    assert model.native_precision == "int4-experts"
+    released = _total(model, "int4-experts")
+    assert released == pytest.approx(595 * GB, rel=0.02)
+    assert released > 1.05 * _total(model, "int4")  # the BF16 rest is counted at 16 bits
+    assert _total(model, "bf16") > 3 * released
+
+
+def test_kimi_k25_release_gguf_is_unsloths_q4_size(catalog: Catalog) -> None:
+    """llama.cpp runs the release from a GGUF whose experts are Q4_0 (the release's own groups of 32, 4.5 bits) and the
+    rest Q8_0: Unsloth's UD-Q4_K_XL, 584 GB for K2.6 (same page). A Q4_K_M of the same weights is larger (620 GB)."""
+    model = _model(catalog, "kimi-k2.5")
+    gguf = _total(model, "int4-experts", engine="llama.cpp")
+    assert gguf == pytest.approx(584 * GB, rel=0.02)
+    assert gguf < _total(model, "q4_k_m")
+
+
+def test_gpt_oss_mxfp4_counts_its_experts_the_same_way(catalog: Catalog) -> None:
+    """Both experts-only formats leave attention, router, embeddings and head BF16: gpt-oss-120b's checkpoint is
+    60.8 GiB (arXiv 2508.10925 sec. 2), the same rule that sizes Kimi K2.5 above."""
+    model = _model(catalog, "gpt-oss-120b")
+    assert _total(model, "mxfp4") / 2**30 == pytest.approx(60.8, rel=0.03)
+
+
+def _run(catalog: Catalog, **fields: object) -> list[tuple[str, str, tuple[str, ...]]]:
+    memo.clear()
+    workload = Workload(kind="inference", **fields.pop("workload", {}))  # type: ignore[arg-type]
+    request = BuildRequest(workload=workload, top_k=5, **fields)  # type: ignore[arg-type]
+    result = plan(request, catalog)
+    return [(str(b.estimate.workload.get("precision")), b.label, tuple(k.code for k in b.kinds)) for b in result.builds]
+
+
+@pytest.mark.slow  # a whole plan
+def test_an_fp8_release_is_served_as_released_and_the_ram_hosts_keep_q4(catalog: Catalog) -> None:
+    """MiniMax-M2 for one user with no precision: the cards serve its FP8 release (220 GB of weights, four 96 GB cards
+    in MiniMax's vLLM guide), each such build saying so; the machines llama.cpp runs from RAM, which cannot load FP8,
+    still run the Q4_K_M GGUF people download. No build is sized at BF16 (457 GB)."""
+    builds = _run(catalog, model_id="minimax-m2")
+    assert builds
+    assert {p for p, _label, _kinds in builds} <= {"fp8", "q4_k_m"}
+    fp8 = [(label, kinds) for p, label, kinds in builds if p == "fp8"]
+    assert fp8 and all("kind.released-as" in kinds and "at FP8 as released" in label for label, kinds in fp8)
+    assert any("kind.usual-gguf" in kinds for p, _label, kinds in builds if p == "q4_k_m")
+
+
+@pytest.mark.slow
+def test_a_precision_named_or_an_engine_that_cannot_load_the_release_stands(catalog: Catalog) -> None:
+    """--precision bf16 is the user's call (no 'as released' label); --engine llama.cpp cannot load FP8, so the request
+    stays without a precision (the engine's own default, Q4_K_M for the RAM hosts)."""
+    named = _run(catalog, model_id="minimax-m2", workload={"precision": "bf16"}, budget=40000)
+    assert all("kind.released-as" not in kinds for _p, _label, kinds in named)
+    llama = _run(catalog, model_id="minimax-m2", workload={"engine": "llama.cpp"})
+    assert llama and all(p != "fp8" and "kind.released-as" not in kinds for p, _label, kinds in llama)
+
+
+@pytest.mark.slow
+def test_kimi_k25_at_15000_is_planned_at_its_release(catalog: Catalog) -> None:
+    """Kimi K2.5 at 15,000 USD had been sized at BF16 ('240.8 GiB per GPU at 8'); at its release nothing on GPUs fits
+    either, and the ways out keep the release (its GGUF with the experts in RAM) or go to a 2-bit GGUF, never to a
+    Q4_K_M re-quantization of the INT4 experts. The binding precision is said to be the release's."""
+    memo.clear()
+    request = BuildRequest(model_id="kimi-k2.5", workload=Workload(kind="inference"), budget=15000, top_k=3)
+    result = plan(request, catalog)
+    assert result.infeasible is not None
+    kinds = [r.kind for r in result.infeasible.relaxations]
+    assert "offload" in kinds and "lowbits+offload" in kinds
+    assert "precision" not in kinds and "precision+offload" not in kinds
+    said = result.infeasible.reason
+    assert "240.8 GiB" not in said
+    assert "weight precision (int4-experts: as released, none was given)" in said
+
+
+def test_the_release_is_served_with_its_own_quantization(catalog: Catalog) -> None:
+    """vLLM reads the compressed-tensors INT4 experts from config.json (no --quantization, which would not match it);
+    llama.cpp's command names the GGUF people download (unsloth/Kimi-K2.5-GGUF:UD-Q4_K_XL)."""
+    model, gpu = _model(catalog, "kimi-k2.5"), catalog.records["gpus"]["h200-nvl"]
+    assert isinstance(gpu, Gpu)
+    served = Workload(kind="inference", precision="int4-experts", engine="vllm", batch=4, context=8192)
+    vllm = shlex.split(launch_command(model, estimate(model, served, gpu, 8))["command"])
+    assert vllm[:3] == ["vllm", "serve", "moonshotai/Kimi-K2.5"] and "--quantization" not in vllm
+    ram = Workload(kind="inference", precision="int4-experts", engine="llama.cpp", offload="cpu", context=4096)
+    llama = launch_command(model, estimate(model, ram, catalog.records["gpus"]["rtx-3090"], 1))["command"]
+    assert "-m Kimi-K2.5-UD-Q4_K_XL.gguf" in llama
+
+
+def test_the_label_says_as_released_in_both_languages() -> None:
+    """The label names the release and the setting left open, as kind.usual-gguf does; the window says 'left on auto'
+    (its Weights field), the Chinese names the setting, not the flag."""
+    said = Reason.of("kind.released-as", precision="INT4", experts=True)
+    fp8 = Reason.of("kind.released-as", precision="FP8", experts=False)
+    assert english(said) == "at INT4 (routed experts) as released: no --precision given"
+    assert english(fp8) == "at FP8 as released: no --precision given"
+    with words.language("zh_CN"):
+        assert words.say(said) == "INT4（发布时的精度：仅路由专家）：未指定权重精度"
+        assert words.say(fp8) == "FP8（发布时的精度）：未指定权重精度"
+    with words.window_words():
+        assert words.say(said) == "at INT4 (routed experts) as released: Weights left on auto"
