@@ -154,6 +154,11 @@ def _one(value: Value) -> str:
     return "?" if not isinstance(value, int | float) else f"{value:,.1f}"
 
 
+def _in_market(r: Reason) -> str:
+    """" in China" for a rental search held to mainland-China platforms (tco.rental_market), else nothing."""
+    return " in China" if r.fields.get("market") == "china" else ""
+
+
 def _per_hour(value: Value) -> str:
     """Millions of training tokens an hour, "?" for none."""
     return "?" if not isinstance(value, int | float) else f"{value:,.2f}M tokens/h"
@@ -1213,7 +1218,7 @@ EN: dict[str, Template] = {
     "rental.given": "matched offer given",
     "rental.not-given": "no rental offer was given",
     "rental.cheapest": lambda r, say: (
-        f"cheapest of {r.fields['qualifying']} qualifying offers: fits"
+        f"cheapest of {r.fields['qualifying']} qualifying offers{_in_market(r)}: fits"
         + (" (sharded with ZeRO-3 and recomputed, as a renter runs it)" if r.fields.get("resharded") else "")
         + f" and runs {say(r.nested('runs')[0])}"
     ),
@@ -1226,7 +1231,7 @@ EN: dict[str, Template] = {
         f"{_one(r.fields['tps'])} tokens/s against the build's {_one(r.fields['own'])}"
     ),
     "rental.none": lambda r, say: (
-        f"none of {r.fields['considered']} cloud offers can do the same work: "
+        f"none of {r.fields['considered']} cloud offers{_in_market(r)} can do the same work: "
         + ", ".join(say(s) for s in r.nested("short"))
     ),
     "rental.short-fit": "{n} cannot hold the job",

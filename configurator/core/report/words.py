@@ -1285,7 +1285,7 @@ ZH_REASONS: dict[str, Template] = {
     "rental.given": "已给定匹配的实例",
     "rental.not-given": "未给定租用实例",
     "rental.cheapest": lambda r, say_: (
-        f"{r.fields['qualifying']} 个合格实例中最便宜的：装得下"
+        f"{_zh_in_market(r)}{r.fields['qualifying']} 个合格实例中最便宜的：装得下"
         + ("（按租用者的做法用 ZeRO-3 分片并重算激活）" if r.fields.get("resharded") else "")
         + f"，{say_(r.nested('runs')[0])}"
     ),
@@ -1299,7 +1299,7 @@ ZH_REASONS: dict[str, Template] = {
         f"{_zh_one(r.fields['tps'])} tokens/s，这台配置 {_zh_one(r.fields['own'])} tokens/s"
     ),
     "rental.none": lambda r, say_: (
-        f"{r.fields['considered']} 个云端实例都做不了同样的工作：" + "，".join(say_(s) for s in r.nested("short"))
+        f"{_zh_in_market(r)}{r.fields['considered']} 个云端实例都做不了同样的工作：" + "，".join(say_(s) for s in r.nested("short"))
     ),
     "rental.short-fit": "{n} 个装不下这个任务",
     "rental.short-speed": "{n} 个比这台配置慢",
@@ -2115,6 +2115,11 @@ _PRICING_ZH: dict[str, str] = {"on-demand": "按需", "spot": "竞价", "marketp
 
 _ZH_MARKETS: dict[str, str] = {"global": "全球", "china": "中国"}
 """The rental markets a request names (tco.Market), as rental.no-offers says them."""
+
+
+def _zh_in_market(r: Reason) -> str:
+    """"中国境内" before a rental search held to mainland-China platforms (tco.rental_market), else nothing."""
+    return "中国境内" if r.fields.get("market") == "china" else ""
 
 
 def _zh_against(r: Reason, say_: Callable[[Reason], str]) -> str:
