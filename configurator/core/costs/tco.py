@@ -89,6 +89,7 @@ def rental_market(region: str) -> Market:
     need a Chinese account)."""
     return "china" if region == "china" else "global"
 
+
 _HEADER = re.compile(rf"^\s*\[\[\s*{CLOUD_KIND}\s*\]\]")
 
 
@@ -1525,7 +1526,12 @@ def _rental_notes(
         return [Reason.of("tco.rental-none", why=rental_reason, **why_none), *served]
     return [
         Reason.of("tco.rental", offer=match.describe(), said=match.said()),
-        Reason.of("tco.rental-matched", wall=match.wall_hours is not None, instances=match.instances),
+        Reason.of(
+            "tco.rental-matched",
+            wall=match.wall_hours is not None,
+            instances=match.instances,
+            **({"rate": True} if match.tokens_per_hour is not None else {}),
+        ),
         *served,
     ]
 
@@ -1547,6 +1553,21 @@ def _break_even(
     return (
         break_even_month(purchase, monthly_owning, monthly_rental, horizon, assumptions),
         break_even_said(purchase, monthly_owning, monthly_rental, horizon, currency, assumptions, against=against),
+    )
+
+
+def rented_said(rental: RentalJson) -> Reason:
+    """The rental a break-even and its yearly rows are reckoned against, from the plan's JSON (tco.rented): its name,
+    price an hour, tier, date and whether the price is an estimate."""
+    return Reason.of(
+        "tco.rented",
+        instances=rental["instances"],
+        name=rental["name"],
+        hourly=rental["hourly"],
+        currency=rental["currency"],
+        pricing=rental["pricing"],
+        date=rental["price_date"],
+        estimate=rental["price_is_estimate"],
     )
 
 
