@@ -59,20 +59,20 @@ def test_chens_students_see_the_one_card_rental_that_serves_them_beside_the_8_gp
     ~76) were matched only with an 8-GPU node at ~114 CNY/h, "buying pays back after 1 month". A smaller rental at
     ~5 CNY/h serves the same 20 students far above reading speed: each such build shows that rental, its speed and
     month, and buying against it; the as-fast sentence says what it is against. (Since chen20 region China rents in
-    China only: the as-fast node is 8 x RTX 4090 at 9.92 CNY/h, not Lambda's 8 x A100 at 114.06.)"""
+    China only: the as-fast rental is 2 x H20 at 15 CNY/h, not Lambda's 8 x A100 at 114.06.)"""
     fast = [b for b in chen if _gpus(b) == 8 and b.cost_of_ownership and b.cost_of_ownership["rental"]]
     assert fast, [(b.gpu_id, _gpus(b)) for b in chen]
     for build in fast:
         costs = build.cost_of_ownership
         assert costs is not None
         rental, enough = costs["rental"], costs.get("rental_enough")
-        assert rental is not None and rental["gpu_count"] * rental["instances"] == 8, rental
+        assert rental is not None and rental["gpu_count"] * rental["instances"] > 1, rental
         assert enough is not None, build.gpu_id
         offer = enough["offer"]
-        # the cheapest sufficient: fewer cards, cheaper by the hour, every user at least reading speed
-        assert offer["gpu_count"] * offer["instances"] < 8, offer
+        # the cheapest sufficient: one card, cheaper by the hour, every user at least reading speed
+        assert offer["gpu_count"] * offer["instances"] == 1, offer
         gpu = catalog.records["gpus"][offer["gpu"]]
-        assert isinstance(gpu, Gpu) and gpu.vram_gb * offer["gpu_count"] >= 80
+        assert isinstance(gpu, Gpu) and gpu.vram_gb >= 80
         assert offer["hourly"] * 1.5 < rental["hourly"], (offer, rental)
         assert enough["need_tokens_per_s"] == READING_TPS and enough["users"] == 20
         assert enough["decode_tokens_per_s"] is not None and enough["decode_tokens_per_s"] >= READING_TPS
@@ -110,11 +110,12 @@ def test_a_build_whose_as_fast_rental_is_the_cheapest_that_serves_shows_no_secon
     chen: tuple[Build, ...],
 ) -> None:
     """The cheapest of Chen's builds (about reading speed per user) is matched as-fast with the same rental that is
-    the cheapest to serve the students: one rental, one break-even, no "against" and no second line."""
+    the cheapest to serve the students, a single card: one rental, one break-even, no "against" and no second
+    line."""
     cheapest = chen[0]
     costs = cheapest.cost_of_ownership
     assert costs is not None and costs["rental"] is not None
-    assert costs["rental"]["gpu_count"] * costs["rental"]["instances"] <= 4
+    assert costs["rental"]["gpu_count"] * costs["rental"]["instances"] == 1
     assert costs.get("rental_enough") is None
     said = from_json(costs["break_even_said"])
     assert not said.nested("against") and not costs["break_even_reason"].startswith("against")

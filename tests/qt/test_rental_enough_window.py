@@ -36,7 +36,7 @@ def test_the_tab_names_the_rental_that_serves_chens_students(qtbot) -> None:  # 
     model = catalog.records["models"]["qwen2.5-32b"]
     costs = cost_of_ownership_for(build, catalog, model, workload.resolved(model.max_context), "china")  # type: ignore[arg-type, union-attr]
     assert costs.enough is not None and costs.rental is not None
-    # in China (chen20): 4 x RTX 4090 at 4.96 CNY/h serves the students, the as-fast rental is 8 x RTX 4090 at 9.92
+    # in China (chen20): one A800 at 5.15 CNY/h serves the students, the as-fast rental is 2 x H20 at 15.00
     assert costs.rental.offer.region == costs.enough.match.offer.region == "China"
     assert costs.enough.match.hourly * 1.5 < costs.rental.hourly
     english = costs_html(costs)
