@@ -144,7 +144,7 @@ def test_a_search_held_to_china_says_so_in_either_language() -> None:
     cheapest = Reason.of("rental.cheapest", qualifying=3, resharded=False, runs=runs, market="china")
     assert english(cheapest).startswith("cheapest of 3 qualifying offers in China: fits"), english(cheapest)
     with words.language("zh_CN"):
-        assert words.say(cheapest).startswith("中国境内3 个合格实例中最便宜的"), words.say(cheapest)
+        assert words.say(cheapest).startswith("中国境内 3 个合格实例中最便宜的"), words.say(cheapest)
     # elsewhere the words are as before
     anywhere = Reason.of("rental.cheapest", qualifying=3, resharded=False, runs=runs)
     assert english(anywhere).startswith("cheapest of 3 qualifying offers: fits")

@@ -2135,7 +2135,7 @@ _ZH_MARKETS: dict[str, str] = {"global": "全球", "china": "中国"}
 
 def _zh_in_market(r: Reason) -> str:
     """The words "中国境内" before a rental search held to mainland-China platforms (tco.rental_market), else nothing."""
-    return "中国境内" if r.fields.get("market") == "china" else ""
+    return "中国境内 " if r.fields.get("market") == "china" else ""
 
 
 def _zh_against(r: Reason, say_: Callable[[Reason], str]) -> str:
