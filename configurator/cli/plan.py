@@ -102,6 +102,13 @@ def _buy_or_rent_lines(build: Any) -> list[str]:
         for r in costs.get("tco", [])
         if r.get("renting") is not None
     ]
+    # the rental the rows are reckoned against, its price's tier and date, unless the line names it already (chen20:
+    # "rent 19,514 CNY" named no offer, nor that its price is an estimate)
+    rental = costs.get("rental")
+    if rows and rental and not from_json(said).nested("against"):
+        from configurator.core.costs.tco import rented_said
+
+        rows.insert(0, english(rented_said(rental)))
     lines = [
         f"   buy or rent: {english(from_json(said))}" + (f" ({'; '.join(rows)}, own net of resale)" if rows else "")
     ]

@@ -56,34 +56,34 @@ def test_chens_students_see_the_one_card_rental_that_serves_them_beside_the_8_gp
     catalog: Catalog, chen: tuple[Build, ...]
 ) -> None:
     """Journey 2 (Dr. Chen, 20 students): the 8-card builds (8 x 2080 Ti 22GB at ~59 tokens/s per user, 8 x A5000 at
-    ~76) were matched only with an 8-GPU node at ~114 CNY/h, "buying pays back after 1 month". One rented 80 GB card
-    at ~5 CNY/h serves the same 20 students at ~31 tokens/s each, far above reading speed: each such build shows that
-    rental, its speed and month, and buying against it; the as-fast sentence says what it is against."""
+    ~76) were matched only with an 8-GPU node at ~114 CNY/h, "buying pays back after 1 month". A smaller rental at
+    ~5 CNY/h serves the same 20 students far above reading speed: each such build shows that rental, its speed and
+    month, and buying against it; the as-fast sentence says what it is against. (Since chen20 region China rents in
+    China only: the as-fast rental is 2 x H20 at 15 CNY/h, not Lambda's 8 x A100 at 114.06.)"""
     fast = [b for b in chen if _gpus(b) == 8 and b.cost_of_ownership and b.cost_of_ownership["rental"]]
     assert fast, [(b.gpu_id, _gpus(b)) for b in chen]
     for build in fast:
         costs = build.cost_of_ownership
         assert costs is not None
         rental, enough = costs["rental"], costs.get("rental_enough")
-        assert rental is not None and rental["gpu_count"] * rental["instances"] == 8, rental
+        assert rental is not None and rental["gpu_count"] * rental["instances"] > 1, rental
         assert enough is not None, build.gpu_id
         offer = enough["offer"]
-        # the cheapest sufficient: one card, far cheaper by the hour, every user at least reading speed
+        # the cheapest sufficient: one card, cheaper by the hour, every user at least reading speed
         assert offer["gpu_count"] * offer["instances"] == 1, offer
         gpu = catalog.records["gpus"][offer["gpu"]]
         assert isinstance(gpu, Gpu) and gpu.vram_gb >= 80
-        assert offer["hourly"] * 10 < rental["hourly"], (offer, rental)
+        assert offer["hourly"] * 1.5 < rental["hourly"], (offer, rental)
         assert enough["need_tokens_per_s"] == READING_TPS and enough["users"] == 20
         assert enough["decode_tokens_per_s"] is not None and enough["decode_tokens_per_s"] >= READING_TPS
-        assert enough["monthly_rental_equivalent"] < (costs["monthly_rental_equivalent"] or 0) / 10
-        # against the card a buyer would rent, buying pays back later than against the node, or never
-        assert costs["break_even_month"] == 1
-        assert enough["break_even_month"] is None or enough["break_even_month"] > costs["break_even_month"]
+        assert enough["monthly_rental_equivalent"] < (costs["monthly_rental_equivalent"] or 0) / 1.5
+        # against the rental a buyer would rent, buying pays back later than against the node, or never
+        month = costs["break_even_month"]
+        assert enough["break_even_month"] is None or (month is not None and enough["break_even_month"] > month)
         # the as-fast sentence names the node it is reckoned against, in English and in Chinese
         said = from_json(costs["break_even_said"])
-        assert said.code == "tco.pays-back" and said.nested("against"), said
+        assert said.code in ("tco.pays-back", "tco.never-within") and said.nested("against"), said
         assert costs["break_even_reason"].startswith(f"against a rental as fast as this build ({rental['name']}")
-        assert "pays back after 1 month" in costs["break_even_reason"]
         with words.language("zh_CN"):
             assert words.say(said).startswith("相对于"), words.say(said)
             assert rental["name"] in words.say(said)
@@ -109,8 +109,9 @@ def test_chens_students_see_the_one_card_rental_that_serves_them_beside_the_8_gp
 def test_a_build_whose_as_fast_rental_is_the_cheapest_that_serves_shows_no_second_line(
     chen: tuple[Build, ...],
 ) -> None:
-    """The cheapest of Chen's builds (about reading speed per user) is matched as-fast with the same single card
-    that is the cheapest to serve the students: one rental, one break-even, no "against" and no second line."""
+    """The cheapest of Chen's builds (about reading speed per user) is matched as-fast with the same rental that is
+    the cheapest to serve the students, a single card: one rental, one break-even, no "against" and no second
+    line."""
     cheapest = chen[0]
     costs = cheapest.cost_of_ownership
     assert costs is not None and costs["rental"] is not None

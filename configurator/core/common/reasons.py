@@ -154,6 +154,19 @@ def _one(value: Value) -> str:
     return "?" if not isinstance(value, int | float) else f"{value:,.1f}"
 
 
+def _in_market(r: Reason) -> str:
+    """The words " in China" for a rental search held to mainland-China platforms (tco.rental_market), else nothing."""
+    return " in China" if r.fields.get("market") == "china" else ""
+
+
+def _matched_on(r: Reason) -> str:
+    """What a rental was matched on (tco.rental-matched): training tokens an hour where no token count was given
+    (Dr. Chen's LoRA had read "decode tokens/s per sequence", chen20), wall hours for a job, else decode speed."""
+    if r.fields.get("rate"):
+        return "training tokens/h"
+    return "wall hours" if r.fields.get("wall") else "decode tokens/s per sequence"
+
+
 def _per_hour(value: Value) -> str:
     """Millions of training tokens an hour, "?" for none."""
     return "?" if not isinstance(value, int | float) else f"{value:,.2f}M tokens/h"
@@ -1157,6 +1170,13 @@ EN: dict[str, Template] = {
         (f"{r.fields['instances']} x " if r.num("instances") > 1 else "")
         + f"{r.fields['name']} at {r.num('hourly'):,.2f} {r.fields['currency']}/h"
     ),
+    "tco.rented": lambda r, _say: (
+        "rented: "
+        + (f"{r.fields['instances']} x " if r.num("instances") > 1 else "")
+        + f"{r.fields['name']} at {r.num('hourly'):,.2f} {r.fields['currency']}/h {r.fields['pricing']} "
+        + f"of {r.fields['date']}"
+        + (", price an estimate" if r.fields.get("estimate") else "")
+    ),
     "tco.rental-enough": lambda r, say: f"rental that serves the need: {say(r.nested('said')[0])}",
     # inference: the cheapest rental that serves every user the speed needed, and buying against it (tco._enough)
     "tco.enough": lambda r, say: (
@@ -1212,7 +1232,8 @@ EN: dict[str, Template] = {
     "record.module-cooler": "SXM/OAM modules are passively cooled by the server",
     # why a rental was matched, or why none (tco.search_rentals: a build's buy-or-rent and a cluster's curve)
     "rental.no-offers": lambda r, _say: (
-        "no cloud offers are loaded" + (f" for the {r.fields['market']} market" if r.fields.get("market") else "")
+        "no cloud offers are loaded"
+        + (" in China" if r.fields.get("market") == "china" else " outside China" if r.fields.get("market") else "")
     ),
     "rental.no-time": "the build has no training-time estimate to match (give the number of training tokens)",
     "rental.no-decode": "the build has no decode-speed estimate to match",
@@ -1220,7 +1241,7 @@ EN: dict[str, Template] = {
     "rental.given": "matched offer given",
     "rental.not-given": "no rental offer was given",
     "rental.cheapest": lambda r, say: (
-        f"cheapest of {r.fields['qualifying']} qualifying offers: fits"
+        f"cheapest of {r.fields['qualifying']} qualifying offers{_in_market(r)}: fits"
         + (" (sharded with ZeRO-3 and recomputed, as a renter runs it)" if r.fields.get("resharded") else "")
         + f" and runs {say(r.nested('runs')[0])}"
     ),
@@ -1233,7 +1254,7 @@ EN: dict[str, Template] = {
         f"{_one(r.fields['tps'])} tokens/s against the build's {_one(r.fields['own'])}"
     ),
     "rental.none": lambda r, say: (
-        f"none of {r.fields['considered']} cloud offers can do the same work: "
+        f"none of {r.fields['considered']} cloud offers{_in_market(r)} can do the same work: "
         + ", ".join(say(s) for s in r.nested("short"))
     ),
     "rental.short-fit": "{n} cannot hold the job",
@@ -1442,7 +1463,7 @@ EN: dict[str, Template] = {
         + (f" (estimate: {r.fields['estimate']})" if r.fields.get("estimate") else "")
     ),
     "tco.rental-matched": lambda r, _say: (
-        f"rental matched on memory fit and {'wall hours' if r.fields.get('wall') else 'decode tokens/s per sequence'} "
+        f"rental matched on memory fit and {_matched_on(r)} "
         "from the same estimator as the build"
         + (
             f"; {r.fields['instances']} instances joined by the provider's RDMA fabric"

@@ -79,6 +79,17 @@ RENTAL_PRICING: tuple[Pricing, ...] = ("on-demand", "marketplace")
 Market = Literal["any", "global", "china"]
 """Which offers a renter can use: all, all but mainland-China platforms, or only those."""
 
+
+def rental_market(region: str) -> Market:
+    """The offers a buyer in `region` can rent: the one rule the plan, the window and the sheet read.
+
+    Region "china": mainland-China platforms only. A lab in China pays in CNY from a Chinese account through its
+    purchasing office, and US instances of export-controlled cards (Lambda's 8 x H100) are not offered to it: Dr. Chen's
+    builds had been weighed against Lambda's 8 x H100 SXM at 228.70 CNY/h (chen20). Elsewhere: all but those (they
+    need a Chinese account)."""
+    return "china" if region == "china" else "global"
+
+
 _HEADER = re.compile(rf"^\s*\[\[\s*{CLOUD_KIND}\s*\]\]")
 
 
@@ -846,7 +857,8 @@ def search_rentals(
         if best is None or _rank(candidate) < _rank(best):
             best = candidate
     measure = _measure(best, training, by_throughput, own_wall, own_decode) if best is not None else None
-    return _with_enough(_searched(best, measure, len(offers), rejected, counts, own_rate), enough, need, build)
+    searched = _searched(best, measure, len(offers), rejected, counts, own_rate, market)
+    return _with_enough(searched, enough, need, build)
 
 
 def _with_enough(searched: RentalSearch, enough: RentalMatch | None, need: float | None, build: Build) -> RentalSearch:
@@ -877,14 +889,17 @@ def _searched(
     rejected: list[tuple[str, str]],
     counts: dict[str, int],
     own_rate: float | None,
+    market: Market = "any",
 ) -> RentalSearch:
-    """The search's outcome: the cheapest match and how it qualified, or how many offers fell short of what."""
+    """The search's outcome: the cheapest match and how it qualified, or how many offers fell short of what. The
+    offers of a China-only search are said to be in China: "none of 4 cloud offers" had read as none anywhere."""
+    where = {"market": market} if market == "china" else {}
     if best is not None and measure is not None:
         qualifying = considered - len(rejected)
-        said = Reason.of("rental.cheapest", qualifying=qualifying, resharded=best.resharded, runs=measure)
+        said = Reason.of("rental.cheapest", qualifying=qualifying, resharded=best.resharded, runs=measure, **where)
     else:
         short = tuple(Reason.of(f"rental.short-{k}", n=counts[k]) for k in _SHORT_OF if counts[k])
-        said = Reason.of("rental.none", considered=considered, short=short)
+        said = Reason.of("rental.none", considered=considered, short=short, **where)
     return RentalSearch(
         match=best,
         reason=english(said),
@@ -1511,7 +1526,12 @@ def _rental_notes(
         return [Reason.of("tco.rental-none", why=rental_reason, **why_none), *served]
     return [
         Reason.of("tco.rental", offer=match.describe(), said=match.said()),
-        Reason.of("tco.rental-matched", wall=match.wall_hours is not None, instances=match.instances),
+        Reason.of(
+            "tco.rental-matched",
+            wall=match.wall_hours is not None,
+            instances=match.instances,
+            **({"rate": True} if match.tokens_per_hour is not None else {}),
+        ),
         *served,
     ]
 
@@ -1533,6 +1553,21 @@ def _break_even(
     return (
         break_even_month(purchase, monthly_owning, monthly_rental, horizon, assumptions),
         break_even_said(purchase, monthly_owning, monthly_rental, horizon, currency, assumptions, against=against),
+    )
+
+
+def rented_said(rental: RentalJson) -> Reason:
+    """The rental a break-even and its yearly rows are reckoned against, from the plan's JSON (tco.rented): its name,
+    price an hour, tier, date and whether the price is an estimate."""
+    return Reason.of(
+        "tco.rented",
+        instances=rental["instances"],
+        name=rental["name"],
+        hourly=rental["hourly"],
+        currency=rental["currency"],
+        pricing=rental["pricing"],
+        date=rental["price_date"],
+        estimate=rental["price_is_estimate"],
     )
 
 
@@ -1881,8 +1916,8 @@ def rental_search_for(
     region: str = "global",
     exact_weight_bytes: int | None = None,
 ) -> RentalSearch:
-    """The rental `plan` matches to a build: the catalog's offers, mainland-China offers only for region "china"."""
-    market: Market = "any" if region == "china" else "global"
+    """The rental `plan` matches to a build: the catalog's offers the buyer's region can rent (`rental_market`)."""
+    market = rental_market(region)
     return search_rentals(
         build, catalog_offers(catalog), catalog, model, workload, exact_weight_bytes=exact_weight_bytes, market=market
     )

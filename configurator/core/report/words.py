@@ -1050,6 +1050,13 @@ ZH_REASONS: dict[str, Template] = {
         (f"{r.fields['instances']} 个 " if r.num("instances") > 1 else "")
         + f"{r.fields['name']}，每小时 {r.num('hourly'):,.2f} {r.fields['currency']}"
     ),
+    "tco.rented": lambda r, _say: (
+        "租用："
+        + (f"{r.fields['instances']} 个 " if r.num("instances") > 1 else "")
+        + f"{r.fields['name']}，每小时 {r.num('hourly'):,.2f} {r.fields['currency']}"
+        + f"（{_PRICING_ZH.get(str(r.fields['pricing']), str(r.fields['pricing']))}，{r.fields['date']}"
+        + ("，价格为估计值）" if r.fields.get("estimate") else "）")
+    ),
     "tco.rental-enough": lambda r, say_: f"满足需求的租用：{say_(r.nested('said')[0])}",
     "tco.enough": lambda r, say_: (
         "能满足需求的最便宜租用（"
@@ -1296,7 +1303,7 @@ ZH_REASONS: dict[str, Template] = {
     "rental.given": "已给定匹配的实例",
     "rental.not-given": "未给定租用实例",
     "rental.cheapest": lambda r, say_: (
-        f"{r.fields['qualifying']} 个合格实例中最便宜的：装得下"
+        f"{_zh_in_market(r)}{r.fields['qualifying']} 个合格实例中最便宜的：装得下"
         + ("（按租用者的做法用 ZeRO-3 分片并重算激活）" if r.fields.get("resharded") else "")
         + f"，{say_(r.nested('runs')[0])}"
     ),
@@ -1310,7 +1317,8 @@ ZH_REASONS: dict[str, Template] = {
         f"{_zh_one(r.fields['tps'])} tokens/s，这台配置 {_zh_one(r.fields['own'])} tokens/s"
     ),
     "rental.none": lambda r, say_: (
-        f"{r.fields['considered']} 个云端实例都做不了同样的工作：" + "，".join(say_(s) for s in r.nested("short"))
+        f"{_zh_in_market(r)}{r.fields['considered']} 个云端实例都做不了同样的工作："
+        + "，".join(say_(s) for s in r.nested("short"))
     ),
     "rental.short-fit": "{n} 个装不下这个任务",
     "rental.short-speed": "{n} 个比这台配置慢",
@@ -1335,7 +1343,15 @@ ZH_REASONS: dict[str, Template] = {
         + (f"（估计：{_sentence(str(r.fields['estimate']))}）" if r.fields.get("estimate") else "")
     ),
     "tco.rental-matched": lambda r, _say: (
-        f"租用实例按显存是否装得下和{'训练时长' if r.fields.get('wall') else '每序列解码 tokens/s '}匹配，与配置用同一估算器"
+        "租用实例按显存是否装得下和"
+        + (
+            "每小时训练 tokens "
+            if r.fields.get("rate")
+            else "训练时长"
+            if r.fields.get("wall")
+            else "每序列解码 tokens/s "
+        )
+        + "匹配，与配置用同一估算器"
         + (f"；{r.fields['instances']} 个实例通过服务商的 RDMA 网络互联" if r.num("instances") > 1 else "；一个实例")
         + "；存储未计价"
     ),
@@ -2126,6 +2142,11 @@ _PRICING_ZH: dict[str, str] = {"on-demand": "按需", "spot": "竞价", "marketp
 
 _ZH_MARKETS: dict[str, str] = {"global": "全球", "china": "中国"}
 """The rental markets a request names (tco.Market), as rental.no-offers says them."""
+
+
+def _zh_in_market(r: Reason) -> str:
+    """The words "中国境内" before a rental search held to mainland-China platforms (tco.rental_market), else nothing."""
+    return "中国境内 " if r.fields.get("market") == "china" else ""
 
 
 def _zh_against(r: Reason, say_: Callable[[Reason], str]) -> str:
