@@ -152,6 +152,38 @@ def dominance(scatter_too: bool) -> Rule:
     return rule
 
 
+def recentred(by_regime: dict[str, list[Point]], kind: str) -> dict[str, tuple[Factors, str]]:
+    """As G, but a regime that borrows the kind's biases and has REGIME_MIN_ROWS rows of its own keeps its own centre
+    (its sources' median bias) and borrows only the spread: every source's bias less its regime's median (est20, not
+    shipped: docs/estimates.md, round 23)."""
+    pooled_bias, pooled_scatter = crossval.bias_and_scatter([p for v in by_regime.values() for p in v])
+    spread = []
+    for pts in by_regime.values():
+        bias, _ = crossval.bias_and_scatter(pts)
+        if bias:
+            centre = statistics.median(bias.values())
+            spread += [b - centre for b in bias.values()]
+    out = {}
+    for regime, pts in by_regime.items():
+        bias, scatter = crossval.bias_and_scatter(pts)
+        n_of = _sources(pts)
+        diverse = max(n_of.values(), default=0) * 2 <= len(pts)
+        own_bias = len(bias) >= crossval.REGIME_MIN_SOURCES and diverse
+        own_scatter = len(scatter) >= crossval.REGIME_MIN_ROWS
+        if own_bias:
+            biases, how = list(bias.values()), "own biases"
+        elif own_scatter:
+            centre = statistics.median(bias.values())
+            biases, how = [centre + d for d in spread], "own centre, kind's spread"
+        else:
+            biases, how = list(pooled_bias.values()), "kind's biases"
+        centre, widen = statistics.median(biases), math.sqrt(1 + 1 / len(biases))
+        biases = [centre + (b - centre) * widen for b in biases]
+        f = crossval.bias_scatter_factors(biases, scatter if own_scatter else pooled_scatter)
+        out[regime] = (f, how + ", " + ("own" if own_scatter else "kind's") + " rows")
+    return out
+
+
 RULES: dict[str, Rule] = {
     "A rows, 10 rows / 3 sources (rounds 15-20)": gated(_rows, False),
     "B as A, no source over half": gated(_rows, True),
@@ -161,6 +193,7 @@ RULES: dict[str, Rule] = {
     "F as E, biases widened by sqrt(1 + 1/S)": bias_scatter(True),
     "G as F, own biases only if no source over half (ranges17)": dominance(False),
     "H as G, own rows' scatter only if no source over half (shipped)": dominance(True),
+    "I as G, a borrowing regime of 10 rows keeps its own centre": recentred,
 }
 
 
