@@ -211,6 +211,15 @@ def _kept_bottom(doc: QTextDocument, heading: QTextBlock) -> float | None:
         ):
             return bottoms[-1]
         return bottoms[min(KEEP_ROWS, table.rows()) - 1]
+    after = following.next()
+    if following.text().rstrip().endswith((":", "：")) and after.isValid():
+        # a line that introduces what follows goes with it: "Run it" and "llama.cpp:" ended Mina's fourth page, the
+        # command they name on the fifth (walk20). The command is one block: kept whole unless it would fill half a page
+        if QTextCursor(after).currentTable() is not None:
+            return _kept_bottom(doc, following)
+        box = doc.documentLayout().blockBoundingRect(after)
+        if box.height() <= doc.pageSize().height() / 2:
+            return box.bottom()
     box = doc.documentLayout().blockBoundingRect(following)
     lines = following.layout()
     return box.top() + (lines.lineAt(0).height() if lines.lineCount() else box.height())
