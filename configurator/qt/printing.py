@@ -37,7 +37,7 @@ from PySide6.QtSvg import QSvgRenderer
 from configurator.core.common.fileio import atomic_write_with
 from configurator.core.model.build import Build
 from configurator.core.model.request import BuildRequest
-from configurator.core.report.purchase import SheetMeta, job_title
+from configurator.core.report.purchase import SheetMeta, job_title, ranked_workload
 from configurator.core.report.sheet import build_sheet_html
 from configurator.storage.projects import Project
 
@@ -434,9 +434,9 @@ def request_meta(  # type: ignore[no-untyped-def]
     from configurator.core.catalog.models import ModelArch
 
     model = session.catalog.records["models"].get(request.model_id)
-    ranking = (
-        value_rows(model, request.workload, session.catalog, request) if value and isinstance(model, ModelArch) else ()
-    )
+    # at the KV cache the builds run, as the command line's sheet ranks (purchase.ranked_workload)
+    workload = ranked_workload(request, builds)
+    ranking = value_rows(model, workload, session.catalog, request) if value and isinstance(model, ModelArch) else ()
     from configurator.qt import i18n
 
     name = session.project.name
