@@ -50,6 +50,7 @@ CONTENT_WIDTH_PX = 680  # layout width of the sheet; images are scaled to fit it
 LAYOUT_DPI = 96  # the sheet is laid out in CSS pixels, then scaled to the printer's resolution
 _MOVED = QTextFormat.Property.UserProperty + 1  # marks a break keep_headings_with_tables or keep_rows_whole set
 KEEP_ROWS = 3  # a heading goes to the next page unless its table's first rows (header and two lines) fit under it
+TAIL_ROWS = 2  # the fewest rows of a table a page may start with (keep_tails)
 
 
 def _png_data_uri(image: QImage) -> str:
@@ -350,6 +351,37 @@ def keep_rows_whole(doc: QTextDocument) -> int:
     return moved
 
 
+def keep_tails(doc: QTextDocument) -> int:
+    """Send a table's second-last row over with its last, so no page starts with one row alone under the repeated
+    header; how many tables.
+
+    Mina's sheet opened a page with the power table's "Noise under load" alone, the eleven rows above it on the page
+    before (walk20). A table of fewer than 2 x TAIL_ROWS rows is left as it is (keep_headings_with_tables moves a
+    short table whole)."""
+    height = doc.pageSize().height()
+    if height <= 0 or height > 1e6:
+        return 0  # not paginated
+    moved = 0
+    for table in _tables(doc.rootFrame()):
+        header = table.format().headerRowCount()
+        if table.rows() - header < 2 * TAIL_ROWS:
+            continue
+        pages = [int((_lines_span(doc, table, row)[1] - 0.5) // height) for row in range(table.rows())]
+        tail = sum(1 for page in pages[header:] if page == pages[-1])
+        if tail >= TAIL_ROWS or pages[header] == pages[-1]:
+            continue
+        row = table.rows() - TAIL_ROWS  # the first row to go over; the row before it ends the page
+        for column in range(table.columns()):
+            cursor = table.cellAt(row - 1, column).lastCursorPosition()
+            block_format = cursor.blockFormat()
+            block_format.setPageBreakPolicy(QTextFormat.PageBreakFlag.PageBreak_AlwaysAfter)
+            block_format.setProperty(_MOVED, True)
+            cursor.setBlockFormat(block_format)
+        doc.markContentsDirty(0, doc.characterCount())
+        moved += 1
+    return moved
+
+
 def paginate(doc: QTextDocument, layout: QPageLayout) -> None:
     """Lay the sheet out on the page's printable area, as the PDF export and print both do.
 
@@ -358,6 +390,7 @@ def paginate(doc: QTextDocument, layout: QPageLayout) -> None:
     rect = layout.paintRectPixels(LAYOUT_DPI)
     doc.setPageSize(QSizeF(rect.width(), rect.height()))
     keep_headings_with_tables(doc)
+    keep_tails(doc)
     keep_rows_whole(doc)
 
 

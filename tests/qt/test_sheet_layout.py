@@ -497,3 +497,33 @@ def test_run_it_and_its_engine_stay_with_the_command(qapp, shipped_catalog, lang
         assert pages and pages[0] == pages[1], (gap, pages)
         reached += pages[0] > 0
     assert reached, "the sweep must push the section onto the second page"
+
+
+def test_no_page_starts_with_one_row_of_a_table_alone(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Mina's sheet opened a page with the power table's "Noise under load" alone under its repeated header, the
+    table's other rows on the page before (walk20): wherever the page ends, a long table leaves at least two rows
+    for the next page, and no row is split."""
+    from configurator.qt.printing import split_rows
+
+    make_app([])
+    rows = "".join(f"<tr><td>Figure {i}</td><td>{i * 100} W</td></tr>" for i in range(12))
+    tails = set()
+    for gap in range(0, 400, 5):  # a few pixels a step: a row is about 20 px tall
+        html = (
+            "<html><body>"
+            + "<p>a line of the sheet before the table</p>" * 24
+            + f"<p style='margin-top: {gap}px'>the last line before the table</p>"
+            + "<h2>Power and site</h2><table><thead><tr><th>Figure</th><th>Value</th></tr></thead>"
+            + f"<tbody>{rows}</tbody></table>"
+            + "<p>more of the sheet after the table</p>" * 5
+            + "</body></html>"
+        )
+        doc = sheet_document(html)
+        _a4(doc)
+        table = next(_tables(doc.rootFrame()))
+        pages = _rows_per_page(doc, table)
+        if len(pages) > 1:
+            tails.add(pages[max(pages)])
+            assert pages[max(pages)] >= 2, (gap, pages)
+        assert split_rows(doc) == []
+    assert tails, "the sweep must reach the page's end inside the table"
