@@ -67,7 +67,14 @@ def write_requested(
         return EXIT_BAD_INPUT
     from configurator import __version__
     from configurator.core.report import atomic_write_text
-    from configurator.core.report.purchase import SheetMeta, csv_text, job_title, markdown_text, write_xlsx
+    from configurator.core.report.purchase import (
+        SheetMeta,
+        csv_text,
+        job_title,
+        markdown_text,
+        ranked_workload,
+        write_xlsx,
+    )
 
     ranking: tuple[ValueRowJson, ...] = ()
     if model is not None and any(kind == "pdf" for kind, _path in targets):  # the value table is the sheets'
@@ -140,22 +147,6 @@ def _restore_sigterm(previous: Any) -> None:
 
     if previous is not None:
         signal.signal(signal.SIGTERM, previous)
-
-
-def ranked_workload(request: Any, builds: list[Any]) -> Any:
-    """The workload the sheet's value table ranks GPUs for: the request's, or, when the plan ran every build with the
-    KV cache it chose itself (no --kv-precision given: plan._usual_kv_builds, q8_0 at long contexts), that cache, so
-    the row marked as the build's GPU counts the cards the build holds (Mina's 2 x RTX 3090 at q8_0 sat beside a
-    table row '3 x RTX 3090' at fp16)."""
-    chosen = {str(b.estimate.workload.get("kv_precision") or "") for b in builds}
-    if request.kv_asked or len(chosen) != 1 or "" in chosen:
-        return request.workload
-    kv = chosen.pop()
-    return (
-        request.workload
-        if kv == request.workload.kv_precision
-        else request.workload.model_copy(update={"kv_precision": kv})
-    )
 
 
 def _write_pdf(path: Path, builds: list[Any], request: Any, meta: Any, page: str) -> int:

@@ -164,8 +164,10 @@ def main(argv: Sequence[str]) -> int:
 
 def _scroll_to(page: object, text: str) -> None:
     """Scroll a detail tab's text (the Estimates browser, the Buy-or-rent figures) to `text`, shown at its top."""
-    from PySide6.QtWidgets import QTextBrowser
+    from PySide6.QtWidgets import QScrollArea, QTextBrowser
 
+    if isinstance(page, QScrollArea):  # the Parts and Buy-or-rent pages scroll as a whole
+        page = page.widget()
     browser = page if isinstance(page, QTextBrowser) else getattr(page, "text", None)
     if isinstance(browser, QTextBrowser) and browser.find(text):
         bar = browser.verticalScrollBar()

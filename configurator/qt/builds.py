@@ -739,7 +739,15 @@ class BuildDetail(QTabWidget):
         self.addTab(self.estimates, self.tr("Estimates"))
         self.buy_or_rent = BuyOrRentPanel()
         self.buy_or_rent.step_chosen.connect(self.step_chosen)
-        self.addTab(self.buy_or_rent, self.tr("Buy or rent"))
+        # the page scrolls as a whole where the window is short, as Parts does: its chart keeps its minimum height and
+        # the builds above keep theirs (walk20: Sam's four three-line pretraining rows at 1366 x 768 left the chart a
+        # line a few pixels tall)
+        buy_or_rent_scroll = QScrollArea()
+        buy_or_rent_scroll.setWidget(self.buy_or_rent)
+        buy_or_rent_scroll.setWidgetResizable(True)
+        buy_or_rent_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        buy_or_rent_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.addTab(buy_or_rent_scroll, self.tr("Buy or rent"))
         self.build: Build | None = None
         self.context: tuple[object, object, object, str] | None = None
         self._charts_scheduled = False

@@ -126,6 +126,8 @@ class VramHeadroomChart(_Chart):
     them on its own scale, since hundreds of GiB of RAM would squash the GPU bars to slivers."""
 
     LEGEND_COLUMN = 2
+    NUMBERED_FROM = 4
+    """More cards than this are labelled by number alone ("1" … "8"), the axis titled GPU."""
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(QCoreApplication.translate("charts", "Memory per GPU"), "GiB", parent)
@@ -140,6 +142,7 @@ class VramHeadroomChart(_Chart):
         super().clear()
         self.ram_plot.clear()
         self.ram_plot.getAxis("bottom").setTicks([[(0, "")]])  # not the last build's "60 GiB"
+        self.plot.showLabel("bottom", False)  # nor the last build's axis title (NUMBERED_FROM)
 
     def show_build(self, build: Build | None) -> None:
         self.clear()
@@ -147,8 +150,13 @@ class VramHeadroomChart(_Chart):
             return
         est = build.estimate
         gpus = list(est.per_gpu)
-        # counted from 1, as the slot map and the printed sheet count the cards ("GPU 0" here stood beside "GPU 1")
-        labels = [f"GPU {g.index + 1}" for g in gpus]
+        # counted from 1, as the slot map and the printed sheet count the cards ("GPU 0" here stood beside "GPU 1");
+        # past NUMBERED_FROM cards the ticks are the numbers under an axis titled GPU: eight "GPU n" labels ran
+        # together ("GPUGPUGPU…") in the printed sheet of Sam's 8 x A100 (walk20)
+        numbered = len(gpus) > self.NUMBERED_FROM
+        labels = [f"{g.index + 1}" if numbered else f"GPU {g.index + 1}" for g in gpus]
+        if numbered:
+            self.plot.setLabel("bottom", "GPU")
         bottoms = [0.0] * len(gpus)
         for key in (*BREAKDOWN_KEYS, "free"):
             if key == "free":

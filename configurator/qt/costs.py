@@ -37,6 +37,9 @@ from configurator.qt.steps import chosen_step, next_steps_html
 if TYPE_CHECKING:
     from configurator.qt.charts import BuyOrRentChart
 
+CHART_MIN_HEIGHT = 180
+"""Pixels the cumulative-cost chart keeps however short the window: its title, four labelled ticks and the month axis."""
+
 
 def _buy_or_rent_chart() -> BuyOrRentChart:
     from configurator.qt.charts import BuyOrRentChart
@@ -99,6 +102,7 @@ class BuyOrRentPanel(QWidget):
         form.addRow(self.tr("Keep for"), row)
         # the chart is made when first shown or asked for: pyqtgraph's import waits until the window is up (#34)
         self._chart_pane = LazyPane(_buy_or_rent_chart, self._draw_chart)
+        self._chart_pane.setMinimumHeight(CHART_MIN_HEIGHT)
         self.text = QTextBrowser()
         self.text.setMaximumHeight(150)
         self.text.setOpenLinks(False)  # a next step's link asks for its machine's plan

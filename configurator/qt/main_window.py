@@ -281,7 +281,7 @@ class MainWindow(QMainWindow):
         self._fill_recent()
 
     def _update_title(self) -> None:
-        name = self.session.path.name if self.session.path else "Untitled"
+        name = self.session.path.name if self.session.path else self.tr("Untitled")
         self.setWindowTitle(f"{name}[*] — LLM Rig Configurator")
         self.setWindowModified(self.session.dirty)
 

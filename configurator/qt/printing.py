@@ -37,7 +37,7 @@ from PySide6.QtSvg import QSvgRenderer
 from configurator.core.common.fileio import atomic_write_with
 from configurator.core.model.build import Build
 from configurator.core.model.request import BuildRequest
-from configurator.core.report.purchase import SheetMeta, job_title
+from configurator.core.report.purchase import SheetMeta, job_title, ranked_workload
 from configurator.core.report.sheet import build_sheet_html
 from configurator.storage.projects import Project
 
@@ -50,6 +50,7 @@ CONTENT_WIDTH_PX = 680  # layout width of the sheet; images are scaled to fit it
 LAYOUT_DPI = 96  # the sheet is laid out in CSS pixels, then scaled to the printer's resolution
 _MOVED = QTextFormat.Property.UserProperty + 1  # marks a break keep_headings_with_tables or keep_rows_whole set
 KEEP_ROWS = 3  # a heading goes to the next page unless its table's first rows (header and two lines) fit under it
+TAIL_ROWS = 2  # the fewest rows of a table a page may start with (keep_tails)
 
 
 def _png_data_uri(image: QImage) -> str:
@@ -211,6 +212,15 @@ def _kept_bottom(doc: QTextDocument, heading: QTextBlock) -> float | None:
         ):
             return bottoms[-1]
         return bottoms[min(KEEP_ROWS, table.rows()) - 1]
+    after = following.next()
+    if following.text().rstrip().endswith((":", "：")) and after.isValid():
+        # a line that introduces what follows goes with it: "Run it" and "llama.cpp:" ended Mina's fourth page, the
+        # command they name on the fifth (walk20). The command is one block: kept whole unless it would fill half a page
+        if QTextCursor(after).currentTable() is not None:
+            return _kept_bottom(doc, following)
+        box = doc.documentLayout().blockBoundingRect(after)
+        if box.height() <= doc.pageSize().height() / 2:
+            return box.bottom()
     box = doc.documentLayout().blockBoundingRect(following)
     lines = following.layout()
     return box.top() + (lines.lineAt(0).height() if lines.lineCount() else box.height())
@@ -341,6 +351,37 @@ def keep_rows_whole(doc: QTextDocument) -> int:
     return moved
 
 
+def keep_tails(doc: QTextDocument) -> int:
+    """Send a table's second-last row over with its last, so no page starts with one row alone under the repeated
+    header; how many tables.
+
+    Mina's sheet opened a page with the power table's "Noise under load" alone, the eleven rows above it on the page
+    before (walk20). A table of fewer than 2 x TAIL_ROWS rows is left as it is (keep_headings_with_tables moves a
+    short table whole)."""
+    height = doc.pageSize().height()
+    if height <= 0 or height > 1e6:
+        return 0  # not paginated
+    moved = 0
+    for table in _tables(doc.rootFrame()):
+        header = table.format().headerRowCount()
+        if table.rows() - header < 2 * TAIL_ROWS:
+            continue
+        pages = [int((_lines_span(doc, table, row)[1] - 0.5) // height) for row in range(table.rows())]
+        tail = sum(1 for page in pages[header:] if page == pages[-1])
+        if tail >= TAIL_ROWS or pages[header] == pages[-1]:
+            continue
+        row = table.rows() - TAIL_ROWS  # the first row to go over; the row before it ends the page
+        for column in range(table.columns()):
+            cursor = table.cellAt(row - 1, column).lastCursorPosition()
+            block_format = cursor.blockFormat()
+            block_format.setPageBreakPolicy(QTextFormat.PageBreakFlag.PageBreak_AlwaysAfter)
+            block_format.setProperty(_MOVED, True)
+            cursor.setBlockFormat(block_format)
+        doc.markContentsDirty(0, doc.characterCount())
+        moved += 1
+    return moved
+
+
 def paginate(doc: QTextDocument, layout: QPageLayout) -> None:
     """Lay the sheet out on the page's printable area, as the PDF export and print both do.
 
@@ -349,6 +390,7 @@ def paginate(doc: QTextDocument, layout: QPageLayout) -> None:
     rect = layout.paintRectPixels(LAYOUT_DPI)
     doc.setPageSize(QSizeF(rect.width(), rect.height()))
     keep_headings_with_tables(doc)
+    keep_tails(doc)
     keep_rows_whole(doc)
 
 
@@ -425,9 +467,9 @@ def request_meta(  # type: ignore[no-untyped-def]
     from configurator.core.catalog.models import ModelArch
 
     model = session.catalog.records["models"].get(request.model_id)
-    ranking = (
-        value_rows(model, request.workload, session.catalog, request) if value and isinstance(model, ModelArch) else ()
-    )
+    # at the KV cache the builds run, as the command line's sheet ranks (purchase.ranked_workload)
+    workload = ranked_workload(request, builds)
+    ranking = value_rows(model, workload, session.catalog, request) if value and isinstance(model, ModelArch) else ()
     from configurator.qt import i18n
 
     name = session.project.name

@@ -84,12 +84,17 @@ class ModelPicker(QWidget):
                 family.setFlags(Qt.ItemFlag.ItemIsEnabled)
                 self.tree.addTopLevelItem(family)
                 families[model.family] = family
-            params = f"{model.params_total_b:.1f}B" + (f" ({model.params_active_b:.1f}B active)" if model.moe else "")
+            params = f"{model.params_total_b:.1f}B"
+            if model.moe:  # the Chinese window read "400.0B (17.0B active)" (walk20)
+                params = self.tr("{0:.1f}B ({1:.1f}B active)").format(model.params_total_b, model.params_active_b)
             item = QTreeWidgetItem([model.name, params, f"{model.max_context // 1024}k"])
             item.setData(0, Qt.ItemDataRole.UserRole, model.id)
             item.setToolTip(
                 0,
-                f"{model.id}: {model.num_layers} layers, {model.num_attention_heads} heads / {model.num_kv_heads} KV heads",
+                # the whole name too: a narrow list elides it ("Llama 3.3 70B I...")
+                self.tr("{0} ({1}): {2} layers, {3} heads / {4} KV heads").format(
+                    model.name, model.id, model.num_layers, model.num_attention_heads, model.num_kv_heads
+                ),
             )
             family.addChild(item)
         self.tree.expandAll()

@@ -1495,6 +1495,11 @@
         <translation>关于(&amp;A)</translation>
     </message>
     <message>
+        <location filename="../../configurator/qt/main_window.py" line="284"/>
+        <source>Untitled</source>
+        <translation>未命名</translation>
+    </message>
+    <message>
         <location filename="../../configurator/qt/main_window.py" line="295"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
@@ -1857,6 +1862,16 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
         <location filename="../../configurator/qt/requirements.py" line="68"/>
         <source>Type to narrow the list; Enter or a click chooses the highlighted model</source>
         <translation>输入以筛选列表；按 Enter 或单击选择高亮的模型</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/requirements.py" line="89"/>
+        <source>{0:.1f}B ({1:.1f}B active)</source>
+        <translation>{0:.1f}B（激活 {1:.1f}B）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/requirements.py" line="95"/>
+        <source>{0} ({1}): {2} layers, {3} heads / {4} KV heads</source>
+        <translation>{0}（{1}）：{2} 层，{3} 个注意力头 / {4} 个 KV 头</translation>
     </message>
 </context>
 <context>

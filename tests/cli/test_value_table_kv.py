@@ -1,10 +1,10 @@
-"""The printed sheet's value table ranks GPUs for the job the builds run (cli/exports.ranked_workload)."""
+"""The printed sheet's value table ranks GPUs for the job the builds run (report/purchase.ranked_workload)."""
 
 from __future__ import annotations
 
-from configurator.cli.exports import ranked_workload
 from configurator.core.estimate.workload import Workload
 from configurator.core.model.request import BuildRequest, OwnedPart
+from configurator.core.report.purchase import ranked_workload
 from configurator.core.solve.plan import plan
 from configurator.storage import catalogs
 

@@ -50,3 +50,28 @@ def test_no_build_after_a_cluster_drops_its_node_title(qtbot, shipped_catalog) -
     power.show_build(None)
     assert power.plot.titleLabel.text == "Power budget"
     assert "kW" not in power.plot.getAxis("bottom").labelText
+
+
+def test_eight_cards_are_numbered_under_an_axis_titled_gpu(qtbot, shipped_catalog) -> None:  # type: ignore[no-untyped-def]
+    """Sam's 8 x A100 printed its VRAM chart with eight "GPU n" labels run together ("GPUGPUGPU…", walk20): past
+    four cards the ticks are the numbers and the axis says GPU; two cards keep "GPU 1", "GPU 2" and no axis title."""
+    make_app([])
+    request = BuildRequest(
+        model_id="llama-3.2-1b",
+        workload=Workload(kind="pretrain", tokens=1e11, context=4096),
+        deadline_hours=336,
+        circuit="230v16a",
+    )
+    eight = next(b for b in plan(request, shipped_catalog).builds if b.gpu_count == 8)
+    vram = VramHeadroomChart()
+    qtbot.addWidget(vram)
+    vram.show_build(eight)
+    axis = vram.plot.getAxis("bottom")
+    assert _labels(axis) == [str(n) for n in range(1, 9)]
+    assert axis.labelText == "GPU" and axis.label.isVisible()
+    vram.show_build(None)
+    assert not axis.label.isVisible()
+    two = BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="inference", precision="q4_k_m"), budget=2500)
+    pair = next(b for b in plan(two, shipped_catalog).builds if b.gpu_count == 2 and not b.gpus_mixed)
+    vram.show_build(pair)
+    assert _labels(axis) == ["GPU 1", "GPU 2"] and not axis.label.isVisible()

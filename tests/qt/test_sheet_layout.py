@@ -458,3 +458,72 @@ def test_dr_chens_sheet_splits_no_row(qapp, shipped_catalog, language: str, page
     for table in _tables(doc.rootFrame()):
         for row, pages in enumerate(_row_pages(doc, table)):
             assert len(pages) == 1, (table.cellAt(row, 0).firstCursorPosition().block().text(), pages)
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_run_it_and_its_engine_stay_with_the_command(qapp, shipped_catalog, language: str) -> None:  # type: ignore[no-untyped-def]
+    """Mina's printed sheet ended its fourth page on "Run it" and "llama.cpp:", the command they name on the fifth
+    (walk20): wherever the page ends, the heading, its engine line and the command share a page."""
+    from configurator.core.report import words
+    from configurator.core.report.sheet import launch_section
+
+    make_app([])
+    _request, build = _own_build(shipped_catalog, OWNED)
+    with words.language(language):
+        section = launch_section(build)
+    assert section, "Mina's build has a launch command"
+    reached = 0
+    for gap in range(0, 300, 6):  # a few pixels a step: the section is about 90 px tall
+        html = (
+            "<html><body>"
+            + "<p>a line of the sheet before the command</p>" * 30
+            + f"<p style='margin-top: {gap}px'>the last line before the command</p>"
+            + section
+            + "</body></html>"
+        )
+        doc = sheet_document(html)
+        _a4(doc)
+        layout, height = doc.documentLayout(), doc.pageSize().height()
+        block, pages = doc.begin(), []
+        while block.isValid():
+            if block.text().strip() in {"Run it", "运行命令"}:
+                heading = block
+                command = heading.next().next()
+                assert command.text().startswith("llama-server"), command.text()
+                top = layout.blockBoundingRect(heading).top()
+                bottom = layout.blockBoundingRect(command).bottom()
+                pages = [int(top // height), int((bottom - 0.5) // height)]
+            block = block.next()
+        assert pages and pages[0] == pages[1], (gap, pages)
+        reached += pages[0] > 0
+    assert reached, "the sweep must push the section onto the second page"
+
+
+def test_no_page_starts_with_one_row_of_a_table_alone(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Mina's sheet opened a page with the power table's "Noise under load" alone under its repeated header, the
+    table's other rows on the page before (walk20): wherever the page ends, a long table leaves at least two rows
+    for the next page, and no row is split."""
+    from configurator.qt.printing import split_rows
+
+    make_app([])
+    rows = "".join(f"<tr><td>Figure {i}</td><td>{i * 100} W</td></tr>" for i in range(12))
+    tails = set()
+    for gap in range(0, 400, 5):  # a few pixels a step: a row is about 20 px tall
+        html = (
+            "<html><body>"
+            + "<p>a line of the sheet before the table</p>" * 24
+            + f"<p style='margin-top: {gap}px'>the last line before the table</p>"
+            + "<h2>Power and site</h2><table><thead><tr><th>Figure</th><th>Value</th></tr></thead>"
+            + f"<tbody>{rows}</tbody></table>"
+            + "<p>more of the sheet after the table</p>" * 5
+            + "</body></html>"
+        )
+        doc = sheet_document(html)
+        _a4(doc)
+        table = next(_tables(doc.rootFrame()))
+        pages = _rows_per_page(doc, table)
+        if len(pages) > 1:
+            tails.add(pages[max(pages)])
+            assert pages[max(pages)] >= 2, (gap, pages)
+        assert split_rows(doc) == []
+    assert tails, "the sweep must reach the page's end inside the table"

@@ -26,9 +26,29 @@ if TYPE_CHECKING:
     from openpyxl.worksheet.worksheet import Worksheet
 
     from configurator.core.catalog.loader import Catalog
+    from configurator.core.estimate.workload import Workload
     from configurator.core.model.request import BuildRequest
 
 GIB = 1024**3
+
+
+def ranked_workload(request: BuildRequest, builds: list[Build]) -> Workload:
+    """The workload the sheet's value table ranks GPUs for: the request's, or, when the plan ran every build with the
+    KV cache it chose itself (no --kv-precision given: plan._usual_kv_builds, q8_0 at long contexts), that cache, so
+    the row marked as the build's GPU counts the cards the build holds (Mina's 2 x RTX 3090 at q8_0 sat beside a
+    table row '3 x RTX 3090' at fp16). The command line's PDF and the window's Print both ask here (walk20: the
+    window's sheet still ranked at fp16, '3 x RTX 3090 Ti' first and no row marked as her build's)."""
+    chosen = {str(b.estimate.workload.get("kv_precision") or "") for b in builds}
+    if request.kv_asked or len(chosen) != 1 or "" in chosen:
+        return request.workload
+    kv = chosen.pop()
+    return (
+        request.workload
+        if kv == request.workload.kv_precision
+        else request.workload.model_copy(update={"kv_precision": kv})
+    )
+
+
 CATEGORY_NAMES = {
     "gpu": "GPU",
     "cpu": "CPU",

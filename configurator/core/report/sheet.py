@@ -803,14 +803,17 @@ def _gib(value: int | None) -> str:
 
 
 def _memory_groups(per_gpu: tuple[GpuMemory, ...]) -> list[tuple[str, GpuMemory]]:
-    """Runs of GPUs with identical memory collapse into one row ("GPU 0-511")."""
+    """Runs of GPUs with identical memory collapse into one row ("GPU 1-512"), counted from 1.
+
+    As the slot map, the connector plan and the window's VRAM chart count the cards: Mina's sheet listed its two 3090s
+    as GPU 0 and 1 in this table and as GPU 1 (slot 2) and GPU 2 (slot 7) a page earlier (walk20)."""
     groups: list[tuple[int, int, GpuMemory]] = []
     for gpu in per_gpu:
         last = groups[-1] if groups else None
         if last and last[2].breakdown == gpu.breakdown and last[2].usable_bytes == gpu.usable_bytes:
-            groups[-1] = (last[0], gpu.index, last[2])
+            groups[-1] = (last[0], gpu.index + 1, last[2])
         else:
-            groups.append((gpu.index, gpu.index, gpu))
+            groups.append((gpu.index + 1, gpu.index + 1, gpu))
     return [(f"{a}" if a == b else f"{a}-{b}", g) for a, b, g in groups]
 
 

@@ -1,0 +1,36 @@
+"""The window's printed sheet ranks its value table at the KV cache the builds run, as the command line's does."""
+
+from __future__ import annotations
+
+from configurator.core.estimate.workload import Workload
+from configurator.core.model.request import BuildRequest, OwnedPart
+from configurator.qt.printing import sheet_meta
+
+MINA = BuildRequest(  # the window's KV cache left on auto: the plan chose q8_0 for her 32k context
+    model_id="llama-3.3-70b",
+    workload=Workload(kind="inference", precision="q4_k_m", context=32768, batch=1),
+    budget=2500,
+    min_decode_tps=13.5,
+    circuit="120v15a",
+    room="home-office",
+    owned=(OwnedPart(category="gpu", id="rtx-3090", quantity=1),),
+    kv_asked=False,
+)
+
+
+def test_the_printed_value_table_counts_the_cards_minas_build_holds(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """Mina printed her 2 x RTX 3090 build (q8_0 KV cache, 14.2 tokens/s) from the window; the sheet's value table
+    was ranked at the fp16 cache: '3 x RTX 3090 Ti' first and her card as 3 x RTX 3090, where `llm-rig plan --pdf`
+    for the same request listed '2 x RTX 3090 ◀, 14.2' (walk20)."""
+    session = window.session
+    with qtbot.waitSignal(session.solve_finished, timeout=120_000):
+        session.set_request(MINA, solve=False)
+        session.solve_now()
+    build = session.selected_build
+    assert build is not None and build.gpu_id == "rtx-3090" and build.gpu_count == 2
+    assert build.estimate.workload.get("kv_precision") == "q8_0"
+    rows = {r["gpu"]: r for r in sheet_meta(session, [build]).value_ranking}
+    assert rows["rtx-3090"]["count"] == 2
+    assert rows["rtx-3090"]["decode_tokens_per_s"] is not None
+    assert abs(rows["rtx-3090"]["decode_tokens_per_s"] - build.estimate.decode_tokens_per_s) < 0.1
+    session.dirty = False
