@@ -639,3 +639,25 @@ def test_a_trillion_parameter_moe_over_the_budget_is_offered_two_bits_with_its_e
     _ranked_by_price(inf)
     small = BuildRequest(model_id="qwen3-30b-a3b", workload=Workload(kind="inference", batch=64), budget=300)
     assert all(r.kind != "lowbits+offload" for r in _infeasible(small, catalog).relaxations)
+
+
+def test_a_named_ready_made_system_is_its_own_way_out(catalog: Catalog) -> None:
+    """Naming only a ready-made system (`--gpu mac-studio-...`) asks about that machine: its ways out are its own (a
+    budget that buys it), never a machine assembled from parts nobody named. Llama 3.3 70B Q4_K_M on a 5,299 USD Mac
+    Studio M3 Ultra against a 3,000 USD budget had been told "raise the budget to 1,518 USD", of two MI50; a Mac Studio
+    with no price in the catalog, against 6,000 USD, the same."""
+    job = Workload(kind="inference", precision="q4_k_m")
+    mac = BuildRequest(
+        model_id="llama-3.3-70b", workload=job, budget=3000, system_ids=("mac-studio-m3-ultra-60c-96gb",)
+    )
+    inf = _infeasible(mac, catalog)
+    assert inf.relaxations and all(
+        r.build is None or r.build.gpu_id == "mac-studio-m3-ultra-60c-96gb-gpu" or r.kind == "cluster"
+        for r in inf.relaxations
+    ), [(r.kind, r.change) for r in inf.relaxations]
+    assert inf.cheapest_relaxation.startswith("raise the budget to 5,299 USD"), inf.cheapest_relaxation
+    unpriced = mac.model_copy(update={"budget": 6000, "system_ids": ("mac-studio-m4-max-40c-128gb",)})
+    none = _infeasible(unpriced, catalog)
+    assert not any(r.build is not None and r.kind != "cluster" for r in none.relaxations), [
+        (r.kind, r.change) for r in none.relaxations
+    ]

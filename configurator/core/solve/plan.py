@@ -969,6 +969,11 @@ def _diagnose(
 
     def cheapest(relaxed: BuildRequest, cost_cap: float | None, stop: Callable[[], bool]) -> Build | None:
         searched: Candidates | None = None  # the GPU options proven to hold no build under the cap
+        if relaxed.systems_only:
+            # only ready-made systems are named: the ways out are theirs, never a machine assembled from parts nobody
+            # named (a Mac Studio at 5,299 USD against a 3,000 USD budget had been told "raise the budget to 1,518
+            # USD", of two MI50)
+            return _named_systems_way(relaxed, catalog, model, exact, cost_cap, stop)
         if floor.rules_out(relaxed):
             builds: list[Build] = []  # no GPU option can meet its deadline: _solve_once would find none
         else:
@@ -1844,6 +1849,30 @@ def _measured(build: Build, asked: BuildRequest) -> Build:
             )
         }
     )
+
+
+def _named_systems_way(
+    relaxed: BuildRequest,
+    catalog: Catalog,
+    model: ModelArch,
+    exact: int | None,
+    cost_cap: float | None,
+    stop: Callable[[], bool],
+) -> Build | None:
+    """The cheapest named ready-made system that runs the relaxed request, failing no rule and under `cost_cap`."""
+    ctx = PlanContext(
+        request=relaxed,
+        catalog=catalog,
+        model=model,
+        workload=relaxed.workload.resolved(model.max_context),
+        exact_weight_bytes=exact,
+        should_stop=stop,
+    )
+    systems = [catalog.records["systems"].get(i) for i in relaxed.system_ids]
+    built = [named_system_build(ctx, s) for s in systems if isinstance(s, System)]
+    ok = [b for b in built if isinstance(b, Build) and not _fails(b)]
+    ok = [b for b in ok if cost_cap is None or b.total_price < cost_cap]
+    return min(ok, key=lambda b: b.total_price) if ok else None
 
 
 def _fails(build: Build) -> bool:
