@@ -969,10 +969,7 @@ def _diagnose(
 
     def cheapest(relaxed: BuildRequest, cost_cap: float | None, stop: Callable[[], bool]) -> Build | None:
         searched: Candidates | None = None  # the GPU options proven to hold no build under the cap
-        if relaxed.systems_only:
-            # only ready-made systems are named: the ways out are theirs, never a machine assembled from parts nobody
-            # named (a Mac Studio at 5,299 USD against a 3,000 USD budget had been told "raise the budget to 1,518
-            # USD", of two MI50)
+        if relaxed.systems_only:  # the ways out are the named systems' own (_named_systems_way)
             return _named_systems_way(relaxed, catalog, model, exact, cost_cap, stop)
         if floor.rules_out(relaxed):
             builds: list[Build] = []  # no GPU option can meet its deadline: _solve_once would find none
@@ -998,10 +995,7 @@ def _diagnose(
         # a way out is measured as a plan's builds are: PROMPT on every inference build (_with_prompt); of the builds
         # a way finds, one whose prompts wait past the minute (more users, a longer context or prompt) is the way only
         # when none answers, and it says its wait (relax._describe)
-        # a way out delivers what it says: never a build that fails a rule of the relaxed request (a speed target it
-        # keeps, timed on the build's own host): Qwen3-30B-A3B for 4 users at 20 tokens/s had been told an RTX 2070
-        # with the experts in a desktop's RAM, 877 USD, that decodes 11.05 tokens/s
-        builds = [_with_prompt(b) for b in builds if not _fails(b)]
+        builds = [_with_prompt(b) for b in builds if not _fails(b)]  # a way out delivers what it says (_fails)
         if not relax.wants_reading(relaxed):
             return min(_answered(builds) or builds, key=lambda b: b.total_price) if builds else None
         # the way out a buyer can act on reads (rules.READING_TPS): the cheapest build at reading speed when one
@@ -1359,8 +1353,7 @@ def plan(
             said = (Reason.of("note.solving"),)
             on_partial(PlanResult(builds=builds, infeasible=None, solve_seconds=time.monotonic() - started, said=said))
 
-    # sources: every strategy offers complete builds
-    on_progress("estimating GPU options")
+    on_progress("estimating GPU options")  # sources: every strategy offers complete builds
     ctx = PlanRun(
         request=request,
         catalog=catalog,
@@ -1374,9 +1367,8 @@ def plan(
     # measure: every build the same way (the reference job said where the request named none)
     lean = cheapest_only  # the caller (a map cell) reads the builds' prices and estimates only: no enrichment
     cheapest_only = cheapest_only and request.top_k == 1 and not request.compares
-    found = _released_said(
-        [_measured(b, asked) for b in _offered(ctx, sources, asked if cheapest_only else None)], asked
-    )
+    offered = [_measured(b, asked) for b in _offered(ctx, sources, asked if cheapest_only else None)]
+    found = _released_said(offered, asked)
     found = found if lean else _with_gains(found, catalog, model, asked)  # a map cell claims nothing of room
     cand = ctx.solved.get(AS_ASKED) or gpu_options(model, request, catalog, exact_weight_bytes)
     if any(_answers(b, request) for b in found):
@@ -1859,7 +1851,9 @@ def _named_systems_way(
     cost_cap: float | None,
     stop: Callable[[], bool],
 ) -> Build | None:
-    """The cheapest named ready-made system that runs the relaxed request, failing no rule and under `cost_cap`."""
+    """The cheapest named ready-made system that runs the relaxed request, failing no rule and under `cost_cap`: a
+    request naming only systems is about them, and no way out assembles a machine from parts nobody named (a Mac Studio
+    at 5,299 USD against a 3,000 USD budget had been told "raise the budget to 1,518 USD", of two MI50)."""
     ctx = PlanContext(
         request=relaxed,
         catalog=catalog,
@@ -1876,7 +1870,9 @@ def _named_systems_way(
 
 
 def _fails(build: Build) -> bool:
-    """The build fails a rule (a FAIL check): shown as what a budget buys, never offered as a way out."""
+    """The build fails a rule (a FAIL check): shown as what a budget buys, never offered as a way out (a way out
+    delivers what it says: Qwen3-30B-A3B for 4 users at 20 tokens/s had been told an RTX 2070 with the experts in a
+    desktop's RAM, 877 USD, that decodes 11.05 tokens/s on that host)."""
     return any(c.status == "fail" for c in build.checks)
 
 

@@ -596,50 +596,51 @@ FEWEST_KINDS = ("kind.fewest-cards", "kind.cheaper-on-more-cards")
 on a card more; shown before "room to grow" (_shown), the cheaper first when one place is left."""
 
 
+def _past_support_idle(f: _Field, i: int) -> bool:
+    """A card past its software support with no claim is no alternative to a supported build that costs no more and is
+    nearly as fast: its few percent of speed assume software that no longer ships (3 x MI50 at 3,390 USD and 7.6
+    tokens/s had stood unlabelled beside a 3,200 USD Mac Studio at 7.4, once DDR4 RDIMMs cost 1,600 USD)."""
+    m = f.m
+    return f.eol[i] is not None and any(
+        j != i
+        and m[j].passing
+        and f.eol[j] is None
+        and m[j].price <= m[i].price
+        and m[j].speed >= PAST_SUPPORT_SPEED_MARGIN * m[i].speed
+        for j in range(len(f.pool))
+    )
+
+
+def _dominated(f: _Field, i: int, serving: bool) -> bool:
+    """A build without a claim that is left out (_shown): idle past its support; below reading speed while a build that
+    serves the users is offered (`serving`: Qwen3-235B for 32 users at 150,000 USD had shown an Arc A770 with the
+    experts in an EPYC's RAM at 0.034 tokens/s per user, and, that one gone, an RTX PRO 6000 beside them at 0.3, under
+    four RTX PRO 6000 at 22.5); or beaten on price and speed by a passing build. A slow CPU-only machine (its prompts
+    wait minutes: PROMPT) never pushes a build with a GPU off the list, whose prefill it cannot match (the 12-channel
+    EPYC with a card had gone behind a CPU-only Threadripper); nor does a card past its software support push a
+    supported build off (two MI50 had dropped gpt-oss-120b's 16 GB card with the experts in RAM), nor a machine too
+    loud for the room one the room takes."""
+    m, pool = f.m, f.pool
+    if _past_support_idle(f, i) or (serving and not m[i].readable):
+        return True
+    return any(
+        j != i
+        and m[j].passing
+        and m[j].beats(m[i])
+        and not (m[j].slow_cpu_only and not cpu_only(pool[i]))
+        and not (m[j].waits and not m[i].waits)
+        and not (f.eol[j] is not None and f.eol[i] is None)
+        and not (m[j].too_loud and not m[i].too_loud)
+        for j in range(len(pool))
+    )
+
+
 def _shown(f: _Field, request: BuildRequest, comparison: bool) -> list[int]:
     """The builds to show, by index: the labelled ones first to the top-k cut, then those no shown build beats on
     price and speed without being louder; shown cheapest first."""
     m, pool = f.m, f.pool
 
-    def past_support_idle(i: int) -> bool:
-        # a card past its software support with no claim is no alternative to a supported build that costs no more
-        # and is nearly as fast: its few percent of speed assume software that no longer ships (3 x MI50 at 3,390 USD
-        # and 7.6 tokens/s had stood unlabelled beside a 3,200 USD Mac Studio at 7.4, once DDR4 RDIMMs cost 1,600 USD)
-        return f.eol[i] is not None and any(
-            j != i
-            and m[j].passing
-            and f.eol[j] is None
-            and m[j].price <= m[i].price
-            and m[j].speed >= PAST_SUPPORT_SPEED_MARGIN * m[i].speed
-            for j in range(len(pool))
-        )
-
     serving = any(m[j].passing and m[j].readable and not m[j].waits for j in range(len(pool)))
-
-    def dominated(i: int) -> bool:
-        if past_support_idle(i):
-            return True
-        if serving and not m[i].readable:
-            # below reading speed, with no claim, while a build that serves the users is offered: Qwen3-235B for 32
-            # users at 150,000 USD had shown an Arc A770 with the experts in an EPYC's RAM at 0.034 tokens/s per user
-            # (and, that one gone, an RTX PRO 6000 beside them at 0.3) under four RTX PRO 6000 at 22.5
-            return True
-        # a slow CPU-only machine (its prompts wait minutes: PROMPT) never pushes a build with a GPU off the list,
-        # whose prefill it cannot match: the 12-channel EPYC with a card had gone behind a CPU-only Threadripper
-        # nor does a card past its software support push a supported build off (its speed assumes software that no
-        # longer ships: two MI50 had dropped gpt-oss-120b's 16 GB card with the experts in RAM), nor a machine too
-        # loud for the room one the room takes
-        return any(
-            j != i
-            and m[j].passing
-            and m[j].beats(m[i])
-            and not (m[j].slow_cpu_only and not cpu_only(pool[i]))
-            and not (m[j].waits and not m[i].waits)
-            and not (f.eol[j] is not None and f.eol[i] is None)
-            and not (m[j].too_loud and not m[i].too_loud)
-            for j in range(len(pool))
-        )
-
     labelled = [i for i in range(len(pool)) if f.claims[i]]
     order = {
         "claim.cheapest": 0,
@@ -668,7 +669,9 @@ def _shown(f: _Field, request: BuildRequest, comparison: bool) -> list[int]:
         first = ("kind.own-more", *FEWEST_KINDS)
         return (not any(k.code in first for k in pool[i].kinds), order_key(i))
 
-    rest = sorted((i for i in range(len(pool)) if not f.claims[i] and (comparison or not dominated(i))), key=rest_key)
+    rest = sorted(
+        (i for i in range(len(pool)) if not f.claims[i] and (comparison or not _dominated(f, i, serving))), key=rest_key
+    )
     # the server on the fewest cards comes before "room to grow" and "cheapest, but slow": when every place is taken by
     # a claim, those two give theirs first (Dr. Chen's five places had all been claimed once the PWR-8 fact let
     # 4 x RX 7900 XTX take two PSUs and "room to grow", and the one-card server was not shown)
