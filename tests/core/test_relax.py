@@ -661,3 +661,30 @@ def test_a_named_ready_made_system_is_its_own_way_out(catalog: Catalog) -> None:
     assert not any(r.build is not None and r.kind != "cluster" for r in none.relaxations), [
         (r.kind, r.change) for r in none.relaxations
     ]
+
+
+def test_an_applied_lower_speed_target_is_the_speed_the_way_out_names(catalog: Catalog) -> None:
+    """Mina's 70B at 32k, 15 tokens/s asked: the way out says "accept 14.2 tokens/s" of her pair of 3090s; applying it
+    had set the target to 13.5 (the 90 % floor searched), so the re-solve could buy a slower machine than the banner
+    named. The applied target is the named speed, one decimal down, and the re-solve shows that build."""
+    from configurator.core.model.request import OwnedPart
+
+    job = Workload(kind="inference", precision="q4_k_m", context=32768)
+    mina = BuildRequest(
+        model_id="llama-3.3-70b",
+        workload=job,
+        budget=2500,
+        min_decode_tps=15,
+        circuit="120v15a",
+        room="home-office",
+        owned=(OwnedPart(category="gpu", id="rtx-3090", quantity=1),),
+    )
+    inf = _infeasible(mina, catalog)
+    way = inf.relaxations[0]
+    assert "accept 14." in way.change, way.change
+    applied = inf.relaxed_request
+    assert applied is not None and applied.min_decode_tps is not None
+    named = way.decode_tokens_per_s or 0.0
+    assert named - 0.1 <= applied.min_decode_tps <= named, (applied.min_decode_tps, named)
+    again = plan(applied, catalog)
+    assert again.builds and again.builds[0].total_price == pytest.approx(way.total_price, abs=1.0)
