@@ -62,14 +62,16 @@ def test_four_rtx_3090_at_80_percent_power_on_230v_get_two_psus_and_the_checker_
 
 
 def test_the_checker_catches_a_second_psu_one_unit_would_carry(catalog: Catalog) -> None:
-    """The independent checker's own reading of PWR-8 fails when it should: a 70B q4 build on two RTX 3090 gets one
-    1,600 W unit with nine 8-pin plugs; bought twice (and a sync board added, so nothing else is wrong), one of the
-    two alone has the cards' four plugs, twice their 700 W and 80 % of its watts for the whole load."""
+    """The independent checker's own reading of PWR-8 fails when it should: a 32B q4 build on one RTX 3090 gets one
+    new unit (power supplies are bought new: pricing.BOUGHT_NEW); bought twice (and a sync board added, so nothing
+    else is wrong), one of the two alone has the card's plugs, twice its 350 W and 80 % of its watts for the whole
+    load. (The two-card 70B build this read before now gets a 1,200 W ATX 3.0 unit, whose spikes a second unit of the
+    same size does carry by the checker's ATX 2.x reading.)"""
     request = BuildRequest(
-        model_id="llama-3.3-70b",
+        model_id="qwen2.5-32b",
         workload=Workload(kind="inference", precision="q4_k_m", context=8192),
         gpu_ids=["rtx-3090"],
-        max_gpus=2,
+        max_gpus=1,
         exact_gpus=True,
         circuit="230v16a",
         top_k=1,
