@@ -59,3 +59,17 @@ def test_map_diff_compares_every_cell_of_two_checkouts() -> None:
     out = run("benchmarks/map_diff.py", str(REPO), "--model", "llama-3.2-1b")  # this checkout against itself
     line = next(line for line in out.splitlines() if line.startswith("inference:"))
     assert line.startswith("inference: 3 cells") and "identical" in line
+
+
+def test_instructions_benchmark_counts_the_same_code_alike() -> None:
+    """benchmarks/instructions.py's A/B: this checkout against itself reads one count twice (PYTHONHASHSEED fixed)."""
+    import shutil
+
+    import pytest
+
+    if shutil.which("valgrind") is None:
+        pytest.skip("valgrind is not installed")
+    out = run("benchmarks/instructions.py", str(REPO), "--version")
+    line = next(line for line in out.splitlines() if line.startswith("--version"))
+    base, here, ratio = (float(x) for x in line.split()[1:4])
+    assert base > 50 and abs(ratio - 1) < 0.01 and abs(here / base - ratio) < 1e-3

@@ -169,3 +169,25 @@ def test_the_chinese_workbook_says_why_nothing_fits(infeasible_and_a_build) -> N
         rows = dict(request_rows([build], request, SheetMeta(language="zh_CN", not_as_asked=infeasible.to_sheet())))
     assert rows["Not as asked"].startswith("目录中没有任何 GPU 能在单机 2 张以内运行此任务")
     assert rows["Cheapest way out"].startswith("目录中没有找到") and words.ZH_CN["Not as asked"] == "无法按需求实现"
+
+
+def test_a_sentence_holding_reasons_is_kept_by_all_it_holds_and_said_anew_when_one_is_reworded(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """english() keeps the renderings of reasons that hold other reasons or lists (#34: a plan's estimates said
+    est.prefill and est.weights-gguf anew 502 times each): a kept sentence is only given back for the same fields of
+    the same types, nested ones included, and while every template it was said with is unchanged."""
+    name = Reason.of("card.name", name="RTX 3090", modified=False, note="")
+    two = Reason.of("card.count", count=2, name=name)
+    assert english(two) == "2 x RTX 3090"
+    assert english(Reason.of("card.count", count=2, name=name)) == "2 x RTX 3090"  # an equal reason: the kept one
+    # equal fields of another type (2 == 2.0, False == 0) are said as they are, at any depth
+    assert english(Reason.of("card.count", count=2.0, name=name)) == "2.0 x RTX 3090"
+    cards = Reason.of("card.gpus", nodes=1, cards=(two, Reason.of("card.count", count=1, name=name)))
+    assert english(cards) == "2 x RTX 3090 + 1 x RTX 3090"
+    floats = Reason.of("card.gpus", nodes=1, cards=(two, Reason.of("card.count", count=1.0, name=name)))
+    assert floats == cards and english(floats) == "2 x RTX 3090 + 1.0 x RTX 3090"
+    # the nested template reworded: the sentences holding it are said anew
+    monkeypatch.setitem(reasons.EN, "card.name", lambda r, _say: f"the {r.fields['name']}")
+    assert english(two) == "2 x the RTX 3090"
+    assert english(cards) == "2 x the RTX 3090 + 1 x the RTX 3090"

@@ -87,11 +87,11 @@ def render(reason: Reason, table: Mapping[str, Template], fallback: Mapping[str,
     return template(reason, say)
 
 
-_ENGLISH: dict[tuple[object, ...], tuple[Template | None, str]] = {}
+_ENGLISH: dict[tuple[object, ...], tuple[Template | None | tuple[Template | None, ...], str]] = {}
 """English renderings by code, fields and the fields' types (1, 1.0 and True are equal keys but are said differently):
 a plan's estimates say the same sentence many times over (the 70B top-5: 9,347 renderings of 963 distinct reasons,
-#34). Each rendering is kept with the template it came from, so a reworded template is said anew. Reasons holding other
-reasons or lists are rendered each time."""
+#34). Each rendering is kept with the template it came from, so a reworded template is said anew; a reason holding
+lists or other reasons with the templates of all it says (_english_nested)."""
 _ENGLISH_KEPT = 20_000
 """Renderings kept at most (a long map process starts over past it)."""
 _FLAT = frozenset({str, int, float, bool, type(None)})
@@ -99,10 +99,10 @@ _FLAT = frozenset({str, int, float, bool, type(None)})
 
 def english(reason: Reason) -> str:
     args = reason.args
-    types = tuple(type(v) for _, v in args)
-    if not _FLAT.issuperset(types):
-        return render(reason, EN)
-    key = (reason.code, args, types)
+    kinds = tuple([type(v) for _, v in args])
+    if not _FLAT.issuperset(kinds):
+        return _english_nested(reason)
+    key = (reason.code, args, kinds)
     template = EN.get(reason.code)
     kept = _ENGLISH.get(key)
     if kept is not None and kept[0] is template:
@@ -112,6 +112,44 @@ def english(reason: Reason) -> str:
     said = render(reason, EN)
     _ENGLISH[key] = (template, said)
     return said
+
+
+def _english_nested(reason: Reason) -> str:
+    """english() of a reason holding lists or other reasons: kept by the kinds of everything it holds, with the
+    templates of every code it says (a reworded nested template is said anew too). A plan's estimates said these anew
+    each time: est.prefill (the parts of `how`) and est.weights-gguf (its tensor types), 502 times each in the 70B
+    top-5 for a few dozen sentences (#34)."""
+    codes = [reason.code]
+    kinds = tuple([_kind(v, codes) for _, v in reason.args])
+    if None in kinds:
+        return render(reason, EN)
+    key = (reason.code, reason.args, kinds)
+    templates = tuple([EN.get(code) for code in codes])
+    kept = _ENGLISH.get(key)
+    if kept is not None and all(a is b for a, b in zip(kept[0], templates, strict=True)):  # type: ignore[arg-type]
+        return kept[1]
+    if len(_ENGLISH) >= _ENGLISH_KEPT:
+        _ENGLISH.clear()
+    said = render(reason, EN)
+    _ENGLISH[key] = (templates, said)
+    return said
+
+
+def _kind(value: Value, codes: list[str]) -> object:
+    """A field's value as english()'s key tells it apart from an equal one said differently (1, 1.0 and True): its
+    type; a list's, the kinds of its items; a reason's, the kinds of its fields (its code added to `codes`). None
+    for anything else (rendered each time)."""
+    kind = type(value)
+    if kind in _FLAT:
+        return kind
+    if isinstance(value, tuple) and kind is tuple:
+        items = tuple([_kind(item, codes) for item in value])
+        return None if None in items else items
+    if isinstance(value, Reason) and kind is Reason:
+        codes.append(value.code)
+        fields = tuple([_kind(v, codes) for _, v in value.args])
+        return None if None in fields else (Reason, fields)
+    return None
 
 
 def as_json(reason: Reason) -> ReasonJson:

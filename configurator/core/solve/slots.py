@@ -81,7 +81,9 @@ def place(board: Motherboard, gpu: Gpu, count: int, risers: bool = False, tight:
     )
     if count > len(slots):
         return None
-    best: tuple[tuple[int, bool, int, int], Placement] | None = None
+    # each combination is scored from its lanes; only the best becomes a Placement (the 70B top-5 plan places
+    # ~1,400 boards x cards, most of whose combinations lose: building theirs was most of the time, #34)
+    best: tuple[tuple[int, bool, int, int], tuple[PcieSlot, ...], list[int]] | None = None
     width = span(gpu)
     gap = 1 if needs_gap(gpu) else 0
     for combo in itertools.combinations(slots, count):
@@ -97,21 +99,25 @@ def place(board: Motherboard, gpu: Gpu, count: int, risers: bool = False, tight:
                     gapped = False
             if not ok or (gap and not gapped and not tight):
                 continue
-        cpu_slots = [s for s in combo if s.source == "cpu"]
-        uses: list[SlotUse] = []
-        for s in combo:
-            lanes = s.lanes
-            if s.lanes_when_bifurcated and s.source == "cpu" and len(cpu_slots) > 1:
-                lanes = min(lanes, s.lanes_when_bifurcated)
-            uses.append(SlotUse(s.position, lanes, s.gen, s.source))
-        if gpu.gpus_per_card > 1 and any(u.lanes < 16 for u in uses):
+        split = sum(1 for s in combo if s.source == "cpu") > 1
+        lanes = [
+            min(s.lanes, s.lanes_when_bifurcated)
+            if s.lanes_when_bifurcated and s.source == "cpu" and split
+            else s.lanes
+            for s in combo
+        ]
+        if gpu.gpus_per_card > 1 and min(lanes) < 16:
             continue  # two GPUs at x8 each: the slot must run all sixteen lanes (PCI-8)
         openings = 0 if risers else combo[-1].position + width - 1
-        placement = Placement(tuple(uses), openings, gapped)
-        score = (placement.min_lanes, gapped, placement.cpu_lanes, -openings)
+        cpu_lanes = sum(n for n, s in zip(lanes, combo) if s.source in ("cpu", "bay"))  # Placement.cpu_lanes
+        score = (min(lanes), gapped, cpu_lanes, -openings)  # Placement.min_lanes first
         if best is None or score > best[0]:
-            best = (score, placement)
-    return best[1] if best else None
+            best = (score, combo, lanes)
+    if best is None:
+        return None
+    (_weakest, gapped, _cpu, minus_openings), combo, lanes = best
+    uses = tuple(SlotUse(s.position, n, s.gen, s.source) for s, n in zip(combo, lanes))
+    return Placement(uses, -minus_openings, gapped)
 
 
 def splits_for(gpu: Gpu, slot: PcieSlot) -> bool:
