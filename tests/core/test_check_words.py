@@ -187,3 +187,39 @@ def _card(vendor: str, architecture: str) -> Gpu:
             **{"cooler": "passive", "pcie_gen": 4, "p2p": True},
         }
     )
+
+
+def test_a_site_feed_is_said_in_chinese_from_its_volts_and_amps() -> None:
+    """Sam's 70B cluster in the Chinese window had read "48 路 415 V three-phase 32 A 供电" (walk20): the feed was an
+    English phrase in the check's fields. It is said from `feed_v` and `feed_a` in each language; a finding saved
+    before those fields keeps its `feed` words."""
+    from configurator.core.rules.site import SitePower
+    from configurator.core.solve.cluster import FEED_A, FEED_KW, FEED_V
+
+    fields = dict(
+        on_site=False,
+        power_kw=103.0,
+        power_per_rack_kw=17.2,
+        nodes_per_rack=2,
+        feeds=12,
+        feed=f"{FEED_V:.0f} V three-phase {FEED_A:.0f} A",
+        feed_v=FEED_V,
+        feed_a=FEED_A,
+        feed_kw=FEED_KW,
+        cooling_kw=103.0,
+        circuits=1,
+        circuit="230 V 16 A",
+        circuit_id="230v16a",
+    )
+    check = REGISTRY[SitePower.id].say("fail", "feeds", **fields)
+    zh = words.check_text(check, "zh_CN")
+    assert "three-phase" not in zh and f"{FEED_V:.0f} V 三相 {FEED_A:.0f} A" in zh, zh
+    assert f"{FEED_V:.0f} V three-phase {FEED_A:.0f} A" in words.check_text(check, "en")
+    saved = Check(
+        rule=SitePower.id,
+        status="fail",
+        message="",
+        code="feeds",
+        fields={k: v for k, v in fields.items() if k not in ("feed_v", "feed_a")},
+    )
+    assert "415 V three-phase 32 A" in words.check_text(saved, "zh_CN")

@@ -13,11 +13,20 @@ HOME_OFFICE_BTU_H = 4900  # HEAT-1: about 1440 W at the wall, one US outlet's co
 HOME_OFFICE_LOUD_W = 1920  # NOISE-1 (docs/build-rules.md): one 120 V 20 A circuit's continuous 1,920 W
 
 
+def _feed(f: Mapping[str, Any]) -> str:
+    """A rack feed in words from its volts and amps (a finding saved before they were fields keeps its `feed`)."""
+    return f"{f['feed_v']:.0f} V three-phase {f['feed_a']:.0f} A" if "feed_v" in f else str(f["feed"])
+
+
+def _zh_feed(f: Mapping[str, Any]) -> str:
+    return f"{f['feed_v']:.0f} V 三相 {f['feed_a']:.0f} A" if "feed_v" in f else str(f["feed"])
+
+
 def _zh_site(f: Mapping[str, Any]) -> str:
     return (
         ("" if f["on_site"] else "场地需提供")
         + f"共 {f['power_kw']} kW（每机柜 {f['power_per_rack_kw']} kW，{f['nodes_per_rack']} 个节点），"
-        f"{f['feeds']} 路 {f['feed']} 供电，每路 {f['feed_kw']:.1f} kW；需散热 {f['cooling_kw']} kW"
+        f"{f['feeds']} 路 {_zh_feed(f)} 供电，每路 {f['feed_kw']:.1f} kW；需散热 {f['cooling_kw']} kW"
         + ("" if f["on_site"] else f"；而非 {f['circuits']} 路 {f['circuit']}")
     )
 
@@ -96,7 +105,7 @@ def _site(f: Mapping[str, Any]) -> str:
     return (
         ("" if f["on_site"] else "the site must provide ")
         + f"{f['power_kw']} kW in all ({f['power_per_rack_kw']} kW per rack of {f['nodes_per_rack']} node(s)) on "
-        f"{f['feeds']} x {f['feed']} feeds of {f['feed_kw']:.1f} kW; {f['cooling_kw']} kW of heat to remove"
+        f"{f['feeds']} x {_feed(f)} feeds of {f['feed_kw']:.1f} kW; {f['cooling_kw']} kW of heat to remove"
         + ("" if f["on_site"] else f"; not {f['circuits']} x {f['circuit']}")
     )
 

@@ -402,7 +402,9 @@ def _site_check(system: System, nodes: int, site: SiteJson | None, request: Buil
         power_per_rack_kw=site["power_per_rack_kw"],
         nodes_per_rack=site["nodes_per_rack"],
         feeds=site["feeds"],
-        feed=site["feed"],
+        feed=site["feed"],  # the English words, kept for scripts; the finding is rendered from feed_v and feed_a
+        feed_v=FEED_V,
+        feed_a=FEED_A,
         feed_kw=FEED_KW,
         cooling_kw=site["cooling_kw"],
         circuits=request.circuits,
