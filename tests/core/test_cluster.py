@@ -502,3 +502,23 @@ def test_a_fine_tune_cluster_steps_on_a_fine_tunes_batch_not_a_pretraining_runs(
     assert wide is not None and wide.step_tokens == wide.data * wide.micro_batch * 2048 and wide.micro_batches == 1
     pre = plan_training(model, Workload(kind="pretrain", tokens=1e11, context=2048), gpu, 2, 8, inter_node_link(400))
     assert pre is not None and pre.step_tokens == pytest.approx(GLOBAL_BATCH_TOKENS, rel=0.01)
+
+
+def test_a_clusters_layout_is_said_in_the_readers_language(catalog: Catalog) -> None:
+    """Sam's 70B cluster in the Chinese window had read its CLUSTER finding's layout in English ("tensor parallel 8
+    inside each node ...", walk20): the layout is held as a reason (`detail_said`) and said in the reader's language;
+    `detail` keeps the English for scripts."""
+    from configurator.core.report import words
+
+    request = BuildRequest(
+        model_id="llama-3.1-70b",
+        workload=Workload(kind="pretrain", tokens=2e12, context=4096),
+        deadline_hours=90 * 24.0,
+        circuit="230v16a",
+    )
+    build = plan(request, catalog).builds[0]
+    fabric = next(c for c in build.checks if c.rule == "CLUSTER")
+    assert fabric.fields.get("detail") and fabric.fields.get("detail_said")
+    zh = words.check_text(fabric, "zh_CN")
+    assert "parallel" not in zh and "并行" in zh, zh
+    assert "parallel" in words.check_text(fabric, "en")

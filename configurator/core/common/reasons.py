@@ -2034,6 +2034,8 @@ EN: dict[str, Template] = {
         "mixed GPUs ({cards}) in tensor parallel: the slowest card's speed, the smallest card's memory per rank"
     ),
     # a cluster's plan (estimate.parallel)
+    "est.layout-inference": "tensor parallel {tp} inside each node over {intra}, pipeline parallel {pp} across nodes over "
+    "{inter}",
     "est.layout-tensor": (
         "tensor parallel {tp} inside each {node}-GPU node, where the fast link is ({link}): 4-6 all-reduces per layer "
         "need it"

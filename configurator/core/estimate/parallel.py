@@ -955,6 +955,7 @@ class InferenceLayout:
     tensor: int
     pipeline: int
     why: str
+    why_said: Reason | None = None  # `why` as a code (est.layout-inference), in the reader's language
 
     def to_json(self) -> ParallelismJson:
         return {
@@ -998,12 +999,10 @@ def plan_inference(
     hop = (nodes - 1) * (2 * model.hidden_size * 2 / (inter.busbw_gbs * 1e9) + 2 * inter.hop_s)
     if tps:
         tps = 1 / (1 / tps + hop)
-    layout = InferenceLayout(
-        gpus_per_node,
-        nodes,
-        f"tensor parallel {gpus_per_node} inside each node over "
-        f"{intra_node_link(gpu).name}, pipeline parallel {nodes} across nodes over {inter.name}",
+    said = Reason.of(
+        "est.layout-inference", tp=gpus_per_node, intra=intra_node_link(gpu).name, pp=nodes, inter=inter.name
     )
+    layout = InferenceLayout(gpus_per_node, nodes, english(said), said)
     result = one_node.model_copy(
         update={
             "gpus": gpus_per_node * nodes,

@@ -11,6 +11,7 @@ Terms are those Chinese buyers write (显存, 涡轮卡/风扇卡, 电源, 机�
 
 from __future__ import annotations
 
+import json
 import re
 from collections import ChainMap
 from collections.abc import Callable, Iterator, Mapping
@@ -31,6 +32,7 @@ from configurator.core.common.reasons import (
     _strings,
     cards,
     default_rate,
+    from_json,
     joined,
     money,
     qualified,
@@ -1777,6 +1779,7 @@ ZH_REASONS: dict[str, Template] = {
         "解码时间是每张卡处理自己那些层的时间之和"
     ),
     "est.mixed-tensor-why": "混合 GPU（{cards}）张量并行：速度按最慢的卡，每个进程的显存按最小的卡",
+    "est.layout-inference": "每个节点内经 {intra} 做 {tp} 路张量并行，节点间经 {inter} 做 {pp} 级流水线并行",
     "est.layout-tensor": "每个 {node} 卡节点内做 {tp} 路张量并行，那里有快速链路（{link}）：每层 4-6 次 all-reduce 需要它",
     "est.layout-pipeline": lambda r, _say: (
         f"{r.fields['pp']} 级流水线并行（每级约 {r.fields['layers']} 层"
@@ -2195,6 +2198,9 @@ def check_text(check: Check, lang: str | None = None) -> str:
         isinstance(circuit, str) and circuit in CIRCUITS
     ):  # the circuit's name rendered from its code (CIR-1, SITE-POWER)
         fields["circuit"] = render(circuit_said(circuit), ZH_REASONS, EN)
+    said_json = check.fields.get("detail_said")
+    if isinstance(said_json, str) and said_json:  # a finding's words held as a reason's JSON (CLUSTER's layout)
+        fields["detail"] = render(from_json(json.loads(said_json)), ZH_REASONS, EN)
     said = template.format(**fields) if isinstance(template, str) else template(fields)
     # a mixed build's finding about one of its cards names it first (solve.mixed: "<card>: <finding>" in English)
     of_card = check.fields.get(OF_CARD)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -10,7 +11,7 @@ from typing import Literal
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Accessory, Cpu, Gpu, ModelArch, System
 from configurator.core.common.memo import remember
-from configurator.core.common.reasons import Reason, english
+from configurator.core.common.reasons import Reason, as_json, english
 from configurator.core.common.shapes import SiteJson
 from configurator.core.costs.tco import rental_search_for
 from configurator.core.estimate.parallel import (
@@ -309,8 +310,8 @@ def _cluster_build(
         checks.append(NOISE.say("warn", "server-room", gpus=system.gpu_count))
     checks += _job_checks(est, gpu, workload, request)
     if nodes > 1 and fabric is not None:
-        detail = plan.why if plan is not None else (layout.why if layout is not None else "")
-        checks += _fabric_checks(system, nodes, fabric, gbps, detail, model, workload)
+        said = plan.why_said if plan is not None else (layout.why_said if layout is not None else None)
+        checks += _fabric_checks(system, nodes, fabric, gbps, said, model, workload)
     order = {"fail": 0, "warn": 1, "pass": 2}
     parallelism = plan.to_json() if plan is not None else (layout.to_json() if layout is not None else None)
     return Build(
@@ -433,9 +434,11 @@ def _job_checks(est: EstimateResult, gpu: Gpu, workload: Workload, request: Buil
 
 
 def _fabric_checks(
-    system: System, nodes: int, fabric: Fabric, gbps: float, detail: str, model: ModelArch, workload: Workload
+    system: System, nodes: int, fabric: Fabric, gbps: float, said: Reason | None, model: ModelArch, workload: Workload
 ) -> list[Check]:
-    """The network between the nodes and the storage for the job's checkpoints."""
+    """The network between the nodes and the storage for the job's checkpoints. The layout is in the finding as its
+    English (`detail`, kept for scripts) and as its code and fields (`detail_said`, a reason's JSON: check_text says it
+    in the reader's language; Sam's cluster had read the layout in English in the Chinese window, walk20)."""
     need = storage_need_tb(model, workload)
     local = system.storage_tb * nodes
     return [
@@ -447,7 +450,8 @@ def _fabric_checks(
             switch=fabric.switch.name.split(",")[0],
             tree=fabric.describe() if fabric.spines else "",
             gbps=gbps,
-            detail=detail,
+            detail=english(said) if said is not None else "",
+            detail_said=json.dumps(as_json(said), ensure_ascii=False, sort_keys=True) if said is not None else "",
         ),
         CLUSTER_STORAGE.say(
             "pass" if local >= need else "warn",
