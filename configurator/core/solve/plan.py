@@ -1057,15 +1057,8 @@ def _experts_tiers(
     as_asked = relaxed.model_copy(update={"workload": w.model_copy(update={"offload": "none"}), "budget": None})
     key = as_asked.model_copy(update={"power_limit": None}).model_dump_json()
     if key not in tiers:
-        ctx = PlanContext(
-            request=as_asked,
-            catalog=catalog,
-            model=model,
-            workload=as_asked.workload.resolved(model.max_context),
-            exact_weight_bytes=exact,
-            should_stop=stop,
-        )
-        tiers[key] = [b for b in experts_in_ram(ctx) if not any(c.status == "fail" for c in b.checks)]
+        ctx = _context(as_asked, catalog, model, exact, stop)
+        tiers[key] = [b for b in experts_in_ram(ctx) if not _fails(b)]
     return [b for b in tiers[key] if cost_cap is None or b.total_price < cost_cap]
 
 
@@ -1147,14 +1140,7 @@ def _machines_for(
     """The machines without a bought GPU that run `request` as asked, passing every rule and not slow (ranking's
     slow_cpu_only): candidates for a way out. `slow_prompt`: instead those slow only for their prompt wait (PROMPT),
     which relax.diagnose offers, saying the wait, when it finds no other way out."""
-    ctx = PlanContext(
-        request=request,
-        catalog=catalog,
-        model=model,
-        workload=request.workload.resolved(model.max_context),
-        exact_weight_bytes=exact,
-        should_stop=should_stop,
-    )
+    ctx = _context(request, catalog, model, exact, should_stop)
     out = []
     for entry in SOURCES:
         if entry.name not in WAY_OUT_MACHINES or should_stop():
@@ -1843,6 +1829,20 @@ def _measured(build: Build, asked: BuildRequest) -> Build:
     )
 
 
+def _context(
+    request: BuildRequest, catalog: Catalog, model: ModelArch, exact: int | None, stop: Callable[[], bool]
+) -> PlanContext:
+    """A plan's context for a request the relaxation search or a way out asks about (no time budget of its own)."""
+    return PlanContext(
+        request=request,
+        catalog=catalog,
+        model=model,
+        workload=request.workload.resolved(model.max_context),
+        exact_weight_bytes=exact,
+        should_stop=stop,
+    )
+
+
 def _named_systems_way(
     relaxed: BuildRequest,
     catalog: Catalog,
@@ -1854,14 +1854,7 @@ def _named_systems_way(
     """The cheapest named ready-made system that runs the relaxed request, failing no rule and under `cost_cap`: a
     request naming only systems is about them, and no way out assembles a machine from parts nobody named (a Mac Studio
     at 5,299 USD against a 3,000 USD budget had been told "raise the budget to 1,518 USD", of two MI50)."""
-    ctx = PlanContext(
-        request=relaxed,
-        catalog=catalog,
-        model=model,
-        workload=relaxed.workload.resolved(model.max_context),
-        exact_weight_bytes=exact,
-        should_stop=stop,
-    )
+    ctx = _context(relaxed, catalog, model, exact, stop)
     systems = [catalog.records["systems"].get(i) for i in relaxed.system_ids]
     built = [named_system_build(ctx, s) for s in systems if isinstance(s, System)]
     ok = [b for b in built if isinstance(b, Build) and not _fails(b)]
