@@ -26,18 +26,8 @@ Engine = Literal["llama.cpp", "vllm", "sglang", "transformers", "exllamav2", "ex
 ENGINES: tuple[str, ...] = Engine.__args__  # type: ignore[attr-defined]
 
 _SIXTEEN_BIT = ("fp32", "bf16", "fp16")
-_SERVING = _SIXTEEN_BIT + (
-    "fp8",
-    "int8",
-    "int4",
-    "nf4",
-    "gptq-int4",
-    "gptq-int8",
-    "awq-int4",
-    "mxfp4",
-    "int4-experts",
-    "nvfp4",
-)
+_SERVING = tuple(p for p in WEIGHT_PRECISIONS if p not in GGUF_TYPES + EXL2_TYPES + EXL3_TYPES)
+"""The formats vLLM and SGLang load: every weight precision but the GGUF and EXL files (16-bit first, as listed)."""
 # Which weight formats each engine loads (engine docs: llama.cpp reads GGUF, incl. MXFP4 since the
 # gpt-oss release; vLLM and SGLang list fp8, bitsandbytes, GPTQ, AWQ, MXFP4 and NVFP4 (ModelOpt /
 # compressed-tensors, the INT4 experts of Kimi K2.5 too); llama.cpp runs those as a GGUF with Q4_0 experts
