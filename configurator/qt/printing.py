@@ -340,15 +340,21 @@ def keep_rows_whole(doc: QTextDocument) -> int:
             fmt.setProperty(_MOVED, True)
             table.setFrameFormat(fmt)
         else:
-            for column in range(table.columns()):
-                cursor = table.cellAt(row - 1, column).lastCursorPosition()
-                block_format = cursor.blockFormat()
-                block_format.setPageBreakPolicy(QTextFormat.PageBreakFlag.PageBreak_AlwaysAfter)
-                block_format.setProperty(_MOVED, True)
-                cursor.setBlockFormat(block_format)
+            _break_after_row(table, row - 1)
         doc.markContentsDirty(0, doc.characterCount())
         moved += 1
     return moved
+
+
+def _break_after_row(table: QTextTable, row: int) -> None:
+    """A page break after `row` of `table` (every cell's last block), marked as moved (_MOVED) so a new layout
+    can undo it."""
+    for column in range(table.columns()):
+        cursor = table.cellAt(row, column).lastCursorPosition()
+        block_format = cursor.blockFormat()
+        block_format.setPageBreakPolicy(QTextFormat.PageBreakFlag.PageBreak_AlwaysAfter)
+        block_format.setProperty(_MOVED, True)
+        cursor.setBlockFormat(block_format)
 
 
 def keep_tails(doc: QTextDocument) -> int:
@@ -370,13 +376,7 @@ def keep_tails(doc: QTextDocument) -> int:
         tail = sum(1 for page in pages[header:] if page == pages[-1])
         if tail >= TAIL_ROWS or pages[header] == pages[-1]:
             continue
-        row = table.rows() - TAIL_ROWS  # the first row to go over; the row before it ends the page
-        for column in range(table.columns()):
-            cursor = table.cellAt(row - 1, column).lastCursorPosition()
-            block_format = cursor.blockFormat()
-            block_format.setPageBreakPolicy(QTextFormat.PageBreakFlag.PageBreak_AlwaysAfter)
-            block_format.setProperty(_MOVED, True)
-            cursor.setBlockFormat(block_format)
+        _break_after_row(table, table.rows() - TAIL_ROWS - 1)  # the rows after it go over to the next page
         doc.markContentsDirty(0, doc.characterCount())
         moved += 1
     return moved
