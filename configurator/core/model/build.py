@@ -274,6 +274,11 @@ class Build(_Frozen):
         return (Reason.of("kind.said", text=self.label),) if self.label else ()
 
     @property
+    def fails(self) -> bool:
+        """It fails a rule (a FAIL check): shown as what a budget buys, never as an answer or a way out."""
+        return any(c.status == "fail" for c in self.checks)
+
+    @property
     def total_price(self) -> float:
         return sum(self.part_cost(p) for p in self.parts)
 
@@ -496,7 +501,7 @@ class PlanResult(_Frozen):
 
     def passing(self) -> list[Build]:
         """The builds that fail no check: under an infeasible request, the ways it can still be done."""
-        return [b for b in self.builds if not any(c.status == "fail" for c in b.checks)]
+        return [b for b in self.builds if not b.fails]
 
     def infeasible_headline(self) -> str:
         """What the infeasible part says of the builds listed with it: nothing at all fits, nothing as asked (the

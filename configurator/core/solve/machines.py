@@ -600,7 +600,7 @@ def _cpu_only(ctx: PlanContext, workload: Workload, cand: Candidates) -> list[Bu
                 Reason.of("kind.cpu-channels", channels=fastest[2].cpu.record.memory_channels),  # type: ignore[attr-defined]
             )
         )
-    return [b for b in builds if not any(c.status == "fail" for c in b.checks)]
+    return [b for b in builds if not b.fails]
 
 
 # --------------------------------------------------------------------------- small ready-made boxes
@@ -1378,7 +1378,7 @@ def servers(ctx: PlanContext) -> list[Build]:
             )
         except (ValueError, ConfiguratorError):
             continue
-        if build is None or any(c.status == "fail" for c in build.checks):
+        if build is None or build.fails:
             continue
         if request.budget is not None and build.total_price > request.budget:
             continue

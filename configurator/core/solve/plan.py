@@ -995,7 +995,9 @@ def _diagnose(
         # a way out is measured as a plan's builds are: PROMPT on every inference build (_with_prompt); of the builds
         # a way finds, one whose prompts wait past the minute (more users, a longer context or prompt) is the way only
         # when none answers, and it says its wait (relax._describe)
-        builds = [_with_prompt(b) for b in builds if not _fails(b)]  # a way out delivers what it says (_fails)
+        # a way out delivers what it says: never a build failing a rule of its relaxed request (Qwen3-30B-A3B for 4
+        # users at 20 tokens/s had been told an RTX 2070 with the experts in a desktop's RAM that decodes 11.05 there)
+        builds = [_with_prompt(b) for b in builds if not b.fails]
         if not relax.wants_reading(relaxed):
             return min(_answered(builds) or builds, key=lambda b: b.total_price) if builds else None
         # the way out a buyer can act on reads (rules.READING_TPS): the cheapest build at reading speed when one
@@ -1058,7 +1060,7 @@ def _experts_tiers(
     key = as_asked.model_copy(update={"power_limit": None}).model_dump_json()
     if key not in tiers:
         ctx = _context(as_asked, catalog, model, exact, stop)
-        tiers[key] = [b for b in experts_in_ram(ctx) if not _fails(b)]
+        tiers[key] = [b for b in experts_in_ram(ctx) if not b.fails]
     return [b for b in tiers[key] if cost_cap is None or b.total_price < cost_cap]
 
 
@@ -1857,16 +1859,9 @@ def _named_systems_way(
     ctx = _context(relaxed, catalog, model, exact, stop)
     systems = [catalog.records["systems"].get(i) for i in relaxed.system_ids]
     built = [named_system_build(ctx, s) for s in systems if isinstance(s, System)]
-    ok = [b for b in built if isinstance(b, Build) and not _fails(b)]
+    ok = [b for b in built if isinstance(b, Build) and not b.fails]
     ok = [b for b in ok if cost_cap is None or b.total_price < cost_cap]
     return min(ok, key=lambda b: b.total_price) if ok else None
-
-
-def _fails(build: Build) -> bool:
-    """The build fails a rule (a FAIL check): shown as what a budget buys, never offered as a way out (a way out
-    delivers what it says: Qwen3-30B-A3B for 4 users at 20 tokens/s had been told an RTX 2070 with the experts in a
-    desktop's RAM, 877 USD, that decodes 11.05 tokens/s on that host)."""
-    return any(c.status == "fail" for c in build.checks)
 
 
 def _answered(builds: list[Build]) -> list[Build]:
@@ -1925,9 +1920,7 @@ def _reading_speed_ways(
 def _answers(build: Build, request: BuildRequest) -> bool:
     """A build that answers the request as asked: one machine, within the budget, failing no rule."""
     return (
-        build.nodes == 1
-        and (request.budget is None or build.total_price <= request.budget + 0.01)
-        and not any(c.status == "fail" for c in build.checks)
+        build.nodes == 1 and (request.budget is None or build.total_price <= request.budget + 0.01) and not build.fails
     )
 
 

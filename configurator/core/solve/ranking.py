@@ -125,7 +125,7 @@ def measure(build: Build, request: BuildRequest) -> Measures:
         speed=speed or 0.0,
         dba=build_dba(build),
         watts=build.power.wall_w * build.nodes,
-        passing=not any(c.status == "fail" for c in build.checks),
+        passing=not build.fails,
         within_budget=request.budget is None or build.total_price <= request.budget + 0.01,
         readable=readable,
         slow_cpu_only=(cpu_only(build) and (not readable or short or slow_prompt)) or (no_card(build) and slow_prompt),

@@ -964,9 +964,7 @@ def _servers_as_asked(cluster: Build | None, request: BuildRequest, first: _Foun
 
 def _offerable(build: Build, request: BuildRequest) -> bool:
     """A ready-made server offered beside the builds: within the budget and failing no check."""
-    return (request.budget is None or build.total_price <= request.budget) and not any(
-        c.status == "fail" for c in build.checks
-    )
+    return (request.budget is None or build.total_price <= request.budget) and not build.fails
 
 
 def _closest(cand: Candidates, catalog: Catalog) -> dict[str | Reason, tuple[float, str, Reason]]:
