@@ -399,3 +399,21 @@ def test_an_experts_in_ram_builds_steps_are_timed_on_its_own_host(catalog: Catal
                 assert u["fields"]["after"] > 0.9 * u["fields"]["before"], (kind, u)
     assert steps["swap"]["gpu"] == "rtx-3090"
     assert "unlock.speed" in [u["code"] for u in steps["swap"]["unlocks"]]
+
+
+def test_a_larger_model_an_experts_in_ram_build_unlocks_fits_its_ram(catalog: Catalog) -> None:
+    """Qwen3-30B-A3B for 4 users at 877 USD: one RTX 2070 beside the experts in 32 GB of DDR4. Its larger models were
+    searched on the cards alone, so a second 2070 "unlocks a model up to GLM-5 (744B)", whose Q4_K_M experts need
+    about 400 GB of RAM. A model a step unlocks is one whose weights in RAM fit the build's own RAM."""
+    request = BuildRequest(model_id="qwen3-30b-a3b", workload=Workload(kind="inference", batch=4), budget=877, top_k=5)
+    build = next(b for b in plan(request, catalog).builds if b.estimate.workload.get("offload") == "cpu")
+    kit = next(p for p in build.parts if p.category == "memory")
+    ram_gb = kit.quantity * catalog.records["memory"][kit.id].total_gb
+    steps = {s["kind"]: s for s in build.next_steps}
+    assert "add" in steps
+    for step in steps.values():
+        vram_gb = step["gpus"] * _gpu(catalog, step["gpu"]).vram_gb
+        for u in step["unlocks"]:
+            if u["code"] == "unlock.model":
+                # Q4_K_M stores about 0.56 bytes per parameter: what is unlocked fits the build's RAM and cards
+                assert u["fields"]["params"] * 0.56 < ram_gb + vram_gb, (step["kind"], u)

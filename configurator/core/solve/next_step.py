@@ -39,7 +39,7 @@ from configurator.core.estimate.offload import estimate_on_host
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload
 from configurator.core.model.build import Build
-from configurator.core.rules.compat import ducted, needs_ducted, open_air_flagships
+from configurator.core.rules.compat import ducted, host_ram_needed, needs_ducted, open_air_flagships
 from configurator.core.rules.cooling import PassiveCards
 from configurator.core.solve.pricing import quote
 from configurator.core.solve.rules import OPEN_AIR_FLAGSHIPS, PSU_LOAD
@@ -145,14 +145,27 @@ could fill no more than the GPUs' memory / WEIGHT_MARGIN (formats differ by mode
 
 
 def _largest_model(
-    catalog: Catalog, model: ModelArch, workload: Workload, gpu: Gpu, count: int, own: EstimateResult | None
+    catalog: Catalog,
+    model: ModelArch,
+    workload: Workload,
+    gpu: Gpu,
+    count: int,
+    own: EstimateResult | None,
+    ram: int | None = None,
 ) -> ModelArch | None:
-    """The catalog's largest model (published total parameters) that fits where this one runs, at its settings."""
+    """The catalog's largest model (published total parameters) that fits where this one runs, at its settings; with
+    weights in RAM, in the build's `ram` bytes too. Searched on the cards alone, one RTX 2070 beside Qwen3-30B-A3B's
+    experts in 32 GB of RAM had said one more card "unlocks a model up to GLM-5 (744B)", whose experts need about
+    400 GB."""
     if own is None:
         return None
     weights = sum(g.breakdown.weights for g in own.per_gpu) or own.total_bytes
+    room = count * gpu.vram_gb * 1e9
+    if ram is not None:  # the weights the build keeps in RAM count against its RAM
+        weights += own.host_ram_bytes
+        room += ram
     per_param = weights / (model.params_total_b * 1e9)
-    room = count * gpu.vram_gb * 1e9 / WEIGHT_MARGIN
+    room /= WEIGHT_MARGIN
     larger = sorted(
         (
             m
@@ -164,22 +177,31 @@ def _largest_model(
         key=lambda m: (-m.params_total_b, m.id),
     )
     for other in larger:
-        context = min(workload.context or other.max_context, other.max_context)
-        if _holds(other, workload.model_copy(update={"context": context}), gpu, count):
+        runs = workload.model_copy(update={"context": min(workload.context or other.max_context, other.max_context)})
+        if _holds(other, runs, gpu, count) and (ram is None or _in_host_ram(other, runs, gpu, count, ram)):
             return other
     return model
 
 
-def reach(catalog: Catalog, model: ModelArch, workload: Workload, gpu: Gpu, count: int) -> Reach:
+def _in_host_ram(model: ModelArch, workload: Workload, gpu: Gpu, count: int, ram: int) -> bool:
+    """Whether what the job keeps in RAM, with the OS's share (RAM-3: rules.compat.host_ram_needed), fits `ram`."""
+    result = _fits(model, workload, gpu, count)
+    return result is not None and host_ram_needed(result.host_ram_bytes, training=False) <= ram
+
+
+def reach(
+    catalog: Catalog, model: ModelArch, workload: Workload, gpu: Gpu, count: int, ram: int | None = None
+) -> Reach:
     """What `count` x `gpu` hold for this job (the same search for the build and for each step), once per plan's
-    builds on the same cards (a plan shows several builds of one GPU and count)."""
+    builds on the same cards (a plan shows several builds of one GPU and count); `ram`: the bytes of RAM a build that
+    keeps weights there has."""
     return remember(
-        "next_step_reach", (id(catalog), id(model), workload, id(gpu), count), (catalog, model, gpu),
-        lambda: _reach(catalog, model, workload, gpu, count),
+        "next_step_reach", (id(catalog), id(model), workload, id(gpu), count, ram), (catalog, model, gpu),
+        lambda: _reach(catalog, model, workload, gpu, count, ram),
     )  # fmt: skip
 
 
-def _reach(catalog: Catalog, model: ModelArch, workload: Workload, gpu: Gpu, count: int) -> Reach:
+def _reach(catalog: Catalog, model: ModelArch, workload: Workload, gpu: Gpu, count: int, ram: int | None) -> Reach:
     result = _fits(model, workload, gpu, count)
     inference = workload.kind == "inference"
     context = workload.context or model.max_context
@@ -187,7 +209,7 @@ def _reach(catalog: Catalog, model: ModelArch, workload: Workload, gpu: Gpu, cou
         fits=result is not None,
         context=_doubling(model, workload, gpu, count, "context", context, model.max_context) if inference else None,
         users=_doubling(model, workload, gpu, count, "batch", workload.batch, MAX_USERS) if inference else None,
-        model=_largest_model(catalog, model, workload, gpu, count, result),
+        model=_largest_model(catalog, model, workload, gpu, count, result, ram),
         decode_tokens_per_s=result.decode_tokens_per_s if result is not None else None,
         prefill_tokens_per_s=result.prefill_tokens_per_s if result is not None else None,
         wall_hours=result.wall_hours if result is not None else None,
@@ -446,15 +468,17 @@ def _stepping(
     own = _in_ram(build, workload)
     host = _host(build, catalog) if own is not None else None
 
+    ram = host.capacity_bytes if host is not None else None
+
     def reached(card: Gpu, count: int) -> Reach:
         # a figure is compared with the build's own, searched the way the build runs
         found = reach(catalog, model, workload, card, count)
         if found.fits or own is None:
             return found
-        in_ram = reach(catalog, model, own, card, count)
+        in_ram = reach(catalog, model, own, card, count, ram)
         return in_ram if host is None else _on_host(in_ram, model, own, card, count, host)
 
-    return gpu, _now(build, reach(catalog, model, own or workload, gpu, build.gpu_count)), reached
+    return gpu, _now(build, reach(catalog, model, own or workload, gpu, build.gpu_count, ram)), reached
 
 
 def one_more_gains(build: Build, catalog: Catalog, model: ModelArch, asked: Workload) -> bool:
