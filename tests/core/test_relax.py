@@ -530,7 +530,9 @@ def test_a_way_out_never_says_use_q4_k_m_of_what_the_plan_already_runs_at_it(cat
     showed an RTX 2060 "at Q4_K_M" with the experts in RAM beside a way to reading speed that said only "use q4_k_m",
     of one MI50 holding the whole model: it now says "on the GPUs too". For four users at 400 USD (20 tokens/s) the
     way said "use q4_k_m and raise the budget to 1,017 USD", where the plan at 1,017 USD already shows that RTX 2080 Ti
-    at Q4_K_M: it says "raise the budget", and the dearer BF16 budget way is not listed beside it."""
+    at Q4_K_M: it says "raise the budget", and the dearer BF16 budget way is not listed beside it. Cheaper still is the
+    slower machine the plan itself shows at Q4_K_M: that way had been searched at BF16 only (round 24), so the 399 USD
+    mini PC at 10.3 tokens/s was never offered; it is now the cheapest way out, and "weight precision" binds nothing."""
     from configurator.core.common.reasons import Reason
 
     sixteen = BuildRequest(model_id="qwen3-30b-a3b", workload=Workload(kind="inference", batch=16), budget=1500)
@@ -544,7 +546,15 @@ def test_a_way_out_never_says_use_q4_k_m_of_what_the_plan_already_runs_at_it(cat
     )
     inf = _infeasible(four, catalog)
     assert not any(getattr(r, "code", "") == "way.precision" for w in inf.relaxations for r in _codes(w.said))
-    assert inf.cheapest_relaxation.startswith("raise the budget to ")
+    assert inf.cheapest_relaxation.startswith("accept 10.3 tokens/s"), inf.cheapest_relaxation
+    first = inf.relaxations[0]
+    assert first.total_price <= 400 and "GMKtec" in inf.cheapest_relaxation
+    assert "weight precision" not in inf.blocking, inf.blocking
+    # applied, the precision stays open (the plan runs Q4_K_M as it did) and the re-solve shows that machine
+    assert first.request is not None and first.request.workload.precision is None
+    again = plan(first.request, catalog)
+    assert again.infeasible is None and again.builds[0].total_price == first.total_price
+    assert inf.relaxations[1].change.startswith("raise the budget to 1,017")
     assert [w.kind for w in inf.relaxations].count("budget") + [w.kind for w in inf.relaxations].count(
         "precision"
     ) == 1, [(w.kind, w.change) for w in inf.relaxations]

@@ -214,6 +214,12 @@ def _relaxations(request: BuildRequest, model: ModelArch | None = None) -> list[
         out.append(("method", work(method="qlora", precision=None)))
     if request.min_decode_tps:
         out.append(("speed", request.model_copy(update={"min_decode_tps": None})))
+        if usual_gguf_applies(request):
+            # the plan without --precision also runs the usual Q4_K_M GGUF (plan._usual_gguf_machines), so a slower
+            # machine is searched at it too: Qwen3-30B-A3B for 4 users at 20 tokens/s and 400 USD was offered only
+            # 1,017 USD and a 48,000 USD server, never the 399 USD mini PC its own plan shows at 10.3 tokens/s
+            q4 = w.model_copy(update={"precision": "q4_k_m", "engine": "llama.cpp"})
+            out.append(("precision+speed", request.model_copy(update={"workload": q4, "min_decode_tps": None})))
     if request.deadline_hours:
         out.append(("deadline", request.model_copy(update={"deadline_hours": None})))
     if request.region == "china":
@@ -487,6 +493,10 @@ def _as_applied(request: BuildRequest, relaxed: BuildRequest, build: Build) -> B
     if lowered is not None and request.min_decode_tps is not None and lowered < request.min_decode_tps:
         said = math.floor((build.estimate.decode_tokens_per_s or 0.0) * 10) / 10
         relaxed = relaxed.model_copy(update={"min_decode_tps": min(request.min_decode_tps, max(lowered, said))})
+    asked = {"precision": request.workload.precision, "engine": request.workload.engine}
+    if _plan_q4(request, build) and relaxed.workload.model_copy(update=asked) == request.workload:
+        # Q4_K_M the plan already runs without --precision (_plan_q4): Apply leaves the precision open, as asked
+        relaxed = relaxed.model_copy(update={"workload": request.workload})
     if request.budget is None:
         return relaxed.model_copy(update={"budget": None})
     budget = request.budget if price <= request.budget else float(min(math.ceil(price), 1e10))
@@ -528,7 +538,7 @@ def search(
     for kind, relaxed in singles:
         if kind == "budget" or stop():
             continue
-        if kind == "speed" and any(
+        if "speed" in kind.split("+") and any(
             set(f.kind.split("+")) <= MILD and _affordable(f.price, request) for f in found.values()
         ):
             continue  # dropping the target is the last resort (_ranked), and a way that keeps it is already found
@@ -782,7 +792,11 @@ def diagnose(
         relaxations = relaxations[:MAX_LISTED]
     first = ranked[0] if ranked else None
     if first is not None:
-        blocking.extend(LABELS.get(k, k) for k in first.kind.split("+") if k != "cluster")
+        # Q4_K_M is no change where the plan already runs it (_plan_q4): it binds nothing
+        q4 = _plan_q4(request, first.build)
+        blocking.extend(
+            LABELS.get(k, k) for k in first.kind.split("+") if k != "cluster" and not (q4 and k == "precision")
+        )
         # and each other constraint that, relaxed alone, lets a build fit the budget as asked (the deadline of a
         # training job that more money could also meet)
         blocking.extend(
