@@ -792,21 +792,7 @@ def diagnose(
         relaxations = relaxations[:MAX_LISTED]
     first = ranked[0] if ranked else None
     if first is not None:
-        # Q4_K_M is no change where the plan already runs it (_plan_q4): it binds nothing
-        q4 = _plan_q4(request, first.build)
-        blocking.extend(
-            LABELS.get(k, k) for k in first.kind.split("+") if k != "cluster" and not (q4 and k == "precision")
-        )
-        # and each other constraint that, relaxed alone, lets a build fit the budget as asked (the deadline of a
-        # training job that more money could also meet)
-        blocking.extend(
-            LABELS.get(f.kind, f.kind)
-            for f in sorted(found, key=lambda f: f.price)
-            if "+" not in f.kind
-            and f.kind not in ("cluster", "budget")
-            and (f.kind not in OTHER_JOB or f in ranked)  # another job set aside (_ranked) binds nothing
-            and (request.budget is None or f.price <= request.budget)
-        )
+        blocking.extend(_binds(first, found, ranked, request))
         if request.budget is not None and first.price > request.budget and "budget" not in blocking:
             blocking.insert(0, "budget")
         way_out = relaxations[0].said or Reason.of("way.none")
@@ -833,6 +819,21 @@ def diagnose(
         relaxed_request=first.request if first is not None else None,
         relaxations=tuple(relaxations),
     ), chosen_cluster or _servers_as_asked(cluster, request, first)
+
+
+def _binds(first: _Found, found: list[_Found], ranked: list[_Found], request: BuildRequest) -> list[str]:
+    """The constraints the cheapest way out relaxes, and each other that, relaxed alone, lets a build fit the budget as
+    asked (the deadline of a training job that more money could also meet)."""
+    q4 = _plan_q4(request, first.build)  # Q4_K_M is no change where the plan already runs it: it binds nothing
+    out = [LABELS.get(k, k) for k in first.kind.split("+") if k != "cluster" and not (q4 and k == "precision")]
+    return out + [
+        LABELS.get(f.kind, f.kind)
+        for f in sorted(found, key=lambda f: f.price)
+        if "+" not in f.kind
+        and f.kind not in ("cluster", "budget")
+        and (f.kind not in OTHER_JOB or f in ranked)  # another job set aside (_ranked) binds nothing
+        and (request.budget is None or f.price <= request.budget)
+    ]
 
 
 def _rent_way(
