@@ -52,7 +52,7 @@ from tests.expert.predicates import (
     warned,
     way_out_at_most,
 )
-from tests.independent_checker import gpu_names, label_claims, label_pieces, names_match, qualifiers
+from tests.independent_checker import gpu_names, label_claims, label_pieces, names_match, qualifiers, throughput
 
 
 def _usage(b: Build) -> dict[str, float] | None:
@@ -788,6 +788,16 @@ CN_EXPORT_FLAGSHIPS = (
     "the US export thresholds; China gets the 4090 D and 5090 D; /work/shared/seeds/001_0448a24bee2ce12c.txt: "
     "'我们现在使用的GPU都是国内特供版的' (the cards used in China are the China-market versions)"
 )
+
+
+def _grows_from_the_cheapest(plan: Plan) -> bool:
+    """Every build labelled 'room to grow' trains or decodes at least as fast as the cheapest build shown (within the
+    1 % a speed is shown to)."""
+    shown = [b for b in builds(plan) if throughput(b)]
+    if not shown:
+        return True
+    floor = throughput(min(shown, key=price)) or 0.0
+    return all((throughput(b) or 0.0) * 1.01 >= floor for b in labelled(plan, "grow"))
 
 
 def _nvidia(b: Build) -> bool:
@@ -1799,6 +1809,20 @@ CASES: tuple[Case, ...] = (
         "Practitioners buy a used 24 GB NVIDIA card for an 8B LoRA (unsloth's and r/LocalLLaMA's standard LoRA card is "
         "the RTX 3090); it trains the 8B in bf16 on one card, without sharding.",
         (UNSLOTH_REQ, TORCHTUNE_4090, ISSUE_29),
+    ),
+    Case(
+        "qwen3-8b-lora-2500-room-to-grow-starts-where-the-cheapest-stands",
+        "--model qwen3-8b --workload finetune --method lora --budget 2500",
+        (
+            Expect(
+                "'room to grow' is no slower than the cheapest build shown (buying a second card later is a step up)",
+                _grows_from_the_cheapest,
+            ),
+        ),
+        "The seed's upgrade advice is a second card later for more memory or speed, on a card worth buying more of. "
+        "The plan had said 'room to grow' of one Arc Pro B60 at 81 h per 100 M tokens beside an RTX 2080 Ti 22GB at "
+        "33 h for less money: its second card would reach 48 h, still slower than the cheaper machine as it stands.",
+        (SEED_UPGRADE_PATH, TORCHTUNE_4090),
     ),
     Case(
         "qwen3-8b-lora-3090-beats-a770",

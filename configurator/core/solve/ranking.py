@@ -486,9 +486,15 @@ def _quiet_and_grow_claims(f: _Field) -> None:
 
 
 def _grows(f: _Field, i: int) -> bool:
-    """Room for one more of the card, bought alone, that unlocks something, on a card still worth buying more of."""
+    """Room for one more of the card, bought alone, that unlocks something, on a card still worth buying more of, in a
+    machine that starts where the cheapest build within the budget stands: no slower than it (shown.FASTER). Qwen3 8B
+    LoRA at 2,500 USD had said "room to grow" of one Arc Pro B60 at 81 h per 100 M tokens beside an RTX 2080 Ti 22GB at
+    33 h for less money; its second card would have reached 48 h, still slower than the cheaper machine as it stands."""
+    cheapest = min(f.within, key=lambda j: f.m[j].price, default=None)
+    floor = f.m[cheapest].speed / FASTER if cheapest is not None else 0.0
     return (
-        f.pool[i].room_for_one_more
+        f.m[i].speed >= floor
+        and f.pool[i].room_for_one_more
         and f.pool[i].one_more_gains  # and the card unlocks something (next_step.one_more_gains)
         and f.eol[i] is None
         and not _winding_down(f.pool[i])
