@@ -72,7 +72,7 @@ def test_deepseek_v4_flash_release_is_its_published_size(catalog: Catalog) -> No
     blocks, embeddings and head BF16 (config.json expert_dtype and quantization_config). A GGUF that keeps the
     release's own bytes ('official routed experts as MXFP4, official dense FP8 as FP8, official BF16 as BF16'),
     6ms/DeepSeek-V4-Flash-MXFP4-GGUF's DeepSeek-V4-Flash-MXFP4-FP8-BF16.gguf, is 156.1 GB (model card, read
-    2026-12-04; nsparks/DeepSeek-V4-Flash-FP4-FP8-GGUF's native file is 'about 146' GiB, 157 GB). Counted as gpt-oss's
+    2026-12-04; nsparks/DeepSeek-V4-Flash-FP4-FP8-GGUF gives its native file as '~146 GB', 156.8 GB if GiB). Counted as gpt-oss's
     MXFP4, the FP8 rest at 16 bits, it had been 161.8 GB (+3.6 %)."""
     model = _model(catalog, "deepseek-v4-flash")
     assert model.native_precision == "mxfp4"
