@@ -6,6 +6,7 @@ published sizes."""
 from __future__ import annotations
 
 import shlex
+from pathlib import Path
 
 import pytest
 
@@ -18,12 +19,14 @@ from configurator.core.estimate.params import count_params
 from configurator.core.estimate.precision import weight_format
 from configurator.core.estimate.weights import weight_bytes
 from configurator.core.estimate.workload import Workload
+from configurator.core.importers.model_import import load_hf_config
 from configurator.core.launch.commands import launch_command
 from configurator.core.model.request import BuildRequest
 from configurator.core.report import words
 from configurator.core.solve.plan import plan
 
 GB = 1e9
+CONFIGS = Path(__file__).resolve().parents[1] / "data" / "configs"
 
 
 def _model(catalog: Catalog, model_id: str) -> ModelArch:
@@ -100,6 +103,11 @@ def test_the_fp8_rest_is_the_release_only(catalog: Catalog) -> None:
     assert weight_format("mxfp4", model=gpt_oss).bits_per_weight == 16
     assert weight_format("mxfp4", model=v4).bits_per_weight == 8
     assert weight_format("mxfp4").bits_per_weight == 16
+    # read from what config.json says (model_type deepseek_v4, expert_dtype fp4), not from the catalog's id: an imported
+    # copy of the release is sized the same
+    imported = load_hf_config(CONFIGS / "deepseek-v4-flash.json")
+    assert imported.native_precision == "mxfp4"
+    assert _total(imported, "mxfp4") == pytest.approx(_total(v4, "mxfp4"), rel=1e-6)
 
 
 def _run(catalog: Catalog, **fields: object) -> list[tuple[str, str, tuple[str, ...]]]:
