@@ -582,7 +582,9 @@ REGIME_MISSES = {
     "cross-validated rows (92 %); its own rows' bounds (0.923, 1.061) and the range split into weights and the rest (the "
     "weights exact, the cache, activations and overhead scaled) hold 47-48 of the 50 too: these held-out rows scatter "
     "less than any cross-validated set (docs/estimates.md, rounds 9, 11, 15 and 21)",
-    ("decode_speed", ONE_NVIDIA): "34 of 35 inside (97 %), 23 of 24 from sources never fitted: the regime's "
+    ("decode_speed", ONE_NVIDIA): "36 of 38 inside (94.7 %; 34 of 35 in round 21), 25 of 27 from sources "
+    "never fitted; out, both above the range: Qwen3-Omni's transformers row (3.03 x the estimate) and Millstone AI's "
+    "gpt-oss-20b under vLLM on an RTX PRO 6000 (1.67 x). The regime's "
     "rule bounds (0.687, 1.268) over 83 cross-validated rows from 8 sources (ranges17; (0.615, 1.286) by the row rule "
     "of ranges15, the split-conformal (0.599, 1.287) alike) are wider than these rows' spread (median |error| 11 %): "
     "the cross-validated low tail is the Qwen2.5 speed page's SGLang rows on one H20 (measured 0.46-0.64 x the "
