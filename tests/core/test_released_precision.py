@@ -85,6 +85,18 @@ def test_deepseek_v4_flash_release_is_its_published_size(catalog: Catalog) -> No
     assert as_gpt_oss.embedding + as_gpt_oss.lm_head + as_gpt_oss.blocks > 1.03 * released
 
 
+def test_deepseek_v4_flash_release_with_its_mtp_layer_is_the_hugging_face_checkpoint(catalog: Catalog) -> None:
+    """The Hugging Face repository deepseek-ai/DeepSeek-V4-Flash: '46 safetensors shards, 148.66 GiB' (vllm-project/recipes
+    PR #646, 2026-07-16, verifying the model on an MI325X). The shards hold the one multi-token-prediction layer the
+    estimate does not count: one more layer's experts and attention at the release's bits. Counted with the rest BF16,
+    the same sum had been 154.1 GiB (+3.6 %)."""
+    model = _model(catalog, "deepseek-v4-flash")
+    counts = count_params(model)
+    w = weight_bytes(counts, "mxfp4", model=model)
+    mtp_layer = (w.experts + counts.attention) / model.num_layers  # the attention at FP8, one byte a weight
+    assert (w.embedding + w.lm_head + w.blocks + mtp_layer) / 2**30 == pytest.approx(148.66, rel=0.01)
+
+
 def test_deepseek_v4_pro_release_with_its_mtp_layer_is_the_checkpoint(catalog: Catalog) -> None:
     """DeepSeek-V4-Pro's checkpoint is '865 GB of weights' (vllm-project/recipes PR #779, 2026-08-10: too large for one
     768 GB GB200 NVL4 tray). The files hold the one multi-token-prediction layer the estimate does not count (it is
