@@ -248,7 +248,9 @@ ENGINE_FORMATS: dict[tuple[str, str], WeightFormat] = {
 # 16,384 weights, 8.0005 bpw). Token embedding, head and norms stay BF16 / F32 (Hugging Face's DeepSeek-V4 post,
 # huggingface/blog PR #3363, 2026-04-24: "The instruct models use FP4 for MoE expert weights and FP8 for everything
 # else"; anemll/DeepSeek-V4-Flash-FP4-FP8-SSD README: "Embeddings, output, norms ... remain BF16, F32"). Counted as
-# gpt-oss's MXFP4, the rest had been 16 bits: Flash 161.8 GB where a file of the release's own bytes is 156.1 GB.
+# gpt-oss's MXFP4, the rest had been 16 bits: Flash 161.8 GB (155.5 now) where a GGUF of the release's own bytes is
+# 156.1 GB, and with its MTP layer 154.1 GiB (148.2 now) where the Hugging Face repository is 148.66 GiB
+# (tests/core/test_released_precision.py).
 MXFP4_FP8_REST = WeightFormat(
     "mxfp4",
     8.0,
