@@ -6,6 +6,7 @@ published sizes."""
 from __future__ import annotations
 
 import shlex
+from pathlib import Path
 
 import pytest
 
@@ -15,14 +16,17 @@ from configurator.core.common import memo
 from configurator.core.common.reasons import Reason, english
 from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.params import count_params
+from configurator.core.estimate.precision import weight_format
 from configurator.core.estimate.weights import weight_bytes
 from configurator.core.estimate.workload import Workload
+from configurator.core.importers.model_import import load_hf_config
 from configurator.core.launch.commands import launch_command
 from configurator.core.model.request import BuildRequest
 from configurator.core.report import words
 from configurator.core.solve.plan import plan
 
 GB = 1e9
+CONFIGS = Path(__file__).resolve().parents[1] / "data" / "configs"
 
 
 def _model(catalog: Catalog, model_id: str) -> ModelArch:
@@ -64,6 +68,58 @@ def test_gpt_oss_mxfp4_counts_its_experts_the_same_way(catalog: Catalog) -> None
     60.8 GiB (arXiv 2508.10925 sec. 2), the same rule that sizes Kimi K2.5 above."""
     model = _model(catalog, "gpt-oss-120b")
     assert _total(model, "mxfp4") / 2**30 == pytest.approx(60.8, rel=0.03)
+
+
+def test_deepseek_v4_flash_release_is_its_published_size(catalog: Catalog) -> None:
+    """DeepSeek-V4-Flash's release: routed experts MXFP4 (4.25 bits), every other linear layer FP8 e4m3 in 128 x 128
+    blocks, embeddings and head BF16 (config.json expert_dtype and quantization_config). A GGUF that keeps the
+    release's own bytes ('official routed experts as MXFP4, official dense FP8 as FP8, official BF16 as BF16'),
+    6ms/DeepSeek-V4-Flash-MXFP4-GGUF's DeepSeek-V4-Flash-MXFP4-FP8-BF16.gguf, is 156.1 GB (model card, read
+    2026-12-04; nsparks/DeepSeek-V4-Flash-FP4-FP8-GGUF gives its native file as '~146 GB', 156.8 GB if GiB). Counted as gpt-oss's
+    MXFP4, the FP8 rest at 16 bits, it had been 161.8 GB (+3.6 %)."""
+    model = _model(catalog, "deepseek-v4-flash")
+    assert model.native_precision == "mxfp4"
+    released = _total(model, "mxfp4")
+    assert released == pytest.approx(156.1 * GB, rel=0.01)
+    as_gpt_oss = weight_bytes(count_params(model), "mxfp4")  # no model: the format alone, the rest BF16
+    assert as_gpt_oss.embedding + as_gpt_oss.lm_head + as_gpt_oss.blocks > 1.03 * released
+
+
+def test_deepseek_v4_flash_release_with_its_mtp_layer_is_the_hugging_face_checkpoint(catalog: Catalog) -> None:
+    """The Hugging Face repository deepseek-ai/DeepSeek-V4-Flash: '46 safetensors shards, 148.66 GiB' (vllm-project/recipes
+    PR #646, 2026-07-16, verifying the model on an MI325X). The shards hold the one multi-token-prediction layer the
+    estimate does not count: one more layer's experts and attention at the release's bits. Counted with the rest BF16,
+    the same sum had been 154.1 GiB (+3.6 %)."""
+    model = _model(catalog, "deepseek-v4-flash")
+    counts = count_params(model)
+    w = weight_bytes(counts, "mxfp4", model=model)
+    mtp_layer = (w.experts + counts.attention) / model.num_layers  # the attention at FP8, one byte a weight
+    assert (w.embedding + w.lm_head + w.blocks + mtp_layer) / 2**30 == pytest.approx(148.66, rel=0.01)
+
+
+def test_deepseek_v4_pro_release_with_its_mtp_layer_is_the_checkpoint(catalog: Catalog) -> None:
+    """DeepSeek-V4-Pro's checkpoint is '865 GB of weights' (vllm-project/recipes PR #779, 2026-08-10: too large for one
+    768 GB GB200 NVL4 tray). The files hold the one multi-token-prediction layer the estimate does not count (it is
+    loaded only for speculative decoding): one more layer's experts and attention at the release's bits."""
+    model = _model(catalog, "deepseek-v4-pro")
+    counts = count_params(model)
+    w = weight_bytes(counts, "mxfp4", model=model)
+    mtp_layer = (w.experts + counts.attention) / model.num_layers  # the attention at FP8, one byte a weight
+    assert w.embedding + w.lm_head + w.blocks + mtp_layer == pytest.approx(865 * GB, rel=0.01)
+
+
+def test_the_fp8_rest_is_the_release_only(catalog: Catalog) -> None:
+    """gpt-oss's MXFP4 release keeps attention BF16: the FP8 rest is DeepSeek-V4's release, not the MXFP4 format's."""
+    gpt_oss = _model(catalog, "gpt-oss-120b")
+    v4 = _model(catalog, "deepseek-v4-flash")
+    assert weight_format("mxfp4", model=gpt_oss).bits_per_weight == 16
+    assert weight_format("mxfp4", model=v4).bits_per_weight == 8
+    assert weight_format("mxfp4").bits_per_weight == 16
+    # read from what config.json says (model_type deepseek_v4, expert_dtype fp4), not from the catalog's id: an imported
+    # copy of the release is sized the same
+    imported = load_hf_config(CONFIGS / "deepseek-v4-flash.json")
+    assert imported.native_precision == "mxfp4"
+    assert _total(imported, "mxfp4") == pytest.approx(_total(v4, "mxfp4"), rel=1e-6)
 
 
 def _run(catalog: Catalog, **fields: object) -> list[tuple[str, str, tuple[str, ...]]]:

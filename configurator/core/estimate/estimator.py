@@ -803,7 +803,7 @@ def _explain_weights(
         return  # a step nobody reads (_Explain.kept)
     engine = workload.engine or "transformers"
     resident = w.embedding + w.lm_head + w.blocks
-    fmt = weight_format(workload.precision or "bf16", engine)
+    fmt = weight_format(workload.precision or "bf16", engine, model)
     if fmt.name in FTYPE_DEFAULT:
         mix = gguf_bytes(model, fmt.name).types
         bits = resident * 8 / scale / max(counts.total, 1)

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
+
+if TYPE_CHECKING:
+    from configurator.core.catalog.models import ModelArch
 
 WeightPrecision = Literal[
     "fp32",
@@ -239,15 +242,41 @@ ENGINE_FORMATS: dict[tuple[str, str], WeightFormat] = {
 }
 
 
+# A release whose experts-only format leaves the other linear layers in FP8, not BF16: DeepSeek-V4-Flash and -Pro
+# (config.json: expert_dtype fp4, so the routed experts are MXFP4, E2M1 + one E8M0 scale per 32 = 4.25 bpw;
+# quantization_config quant_method fp8, fmt e4m3, weight_block_size [128, 128], scale_fmt ue8m0: one byte of scale per
+# 16,384 weights, 8.0005 bpw). Token embedding, head and norms stay BF16 / F32 (Hugging Face's DeepSeek-V4 post,
+# huggingface/blog PR #3363, 2026-04-24: "The instruct models use FP4 for MoE expert weights and FP8 for everything
+# else"; anemll/DeepSeek-V4-Flash-FP4-FP8-SSD README: "Embeddings, output, norms ... remain BF16, F32"). Counted as
+# gpt-oss's MXFP4, the rest had been 16 bits: Flash 161.8 GB (155.5 now) where a GGUF of the release's own bytes is
+# 156.1 GB, and with its MTP layer 154.1 GiB (148.2 now) where the Hugging Face repository is 148.66 GiB
+# (tests/core/test_released_precision.py).
+MXFP4_FP8_REST = WeightFormat(
+    "mxfp4",
+    8.0,
+    16,
+    "MXFP4 MoE experts (E2M1 + E8M0 scale per 32 = 4.25 bpw), the other linear layers FP8 e4m3 (128 x 128 blocks), "
+    "embeddings and head bf16",
+    experts_bits=4.25,
+    moe_only=True,
+)
+# (config.json model_type, released precision) -> how that family's release stores the weights the precision's own
+# format does not cover; read only when the precision asked is the model's own release (ModelArch.native_precision)
+RELEASE_FORMATS: dict[tuple[str, str], WeightFormat] = {("deepseek_v4", "mxfp4"): MXFP4_FP8_REST}
+
+
 MOE_GGUF = tuple(p for e, p in ENGINE_FORMATS if e == "llama.cpp")
 """Releases whose experts alone are 4-bit that llama.cpp runs from a GGUF of the same layout, its experts in RAM too:
 gpt-oss's MXFP4, Kimi K2.5's INT4 experts as Q4_0."""
 
 
-def weight_format(name: str, engine: str | None = None) -> WeightFormat:
-    """The weight layout of precision `name`; with `engine`, as that engine's own files store it (ENGINE_FORMATS)."""
+def weight_format(name: str, engine: str | None = None, model: ModelArch | None = None) -> WeightFormat:
+    """The weight layout of precision `name`; with `engine`, as that engine's own files store it (ENGINE_FORMATS);
+    with the `model`, as its own release stores it when `name` is that release (RELEASE_FORMATS)."""
     if engine is not None and (engine, name) in ENGINE_FORMATS:
         return ENGINE_FORMATS[(engine, name)]
+    if model is not None and model.native_precision == name and (model.architecture, name) in RELEASE_FORMATS:
+        return RELEASE_FORMATS[(model.architecture, name)]
     try:
         return WEIGHT_FORMATS[name]
     except KeyError:

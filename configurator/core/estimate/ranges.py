@@ -131,6 +131,9 @@ RANGE_FACTORS: dict[str, tuple[float, float]] = {
     # the range the other sources' residuals give: 64 %, below the band; these factors' 86 %). NOT shipped: it brings no
     # figure into the 75-90 % band and takes the nested share out of it (docs/estimates.md, round 22). So this kind and
     # STEADY_STATE_HOURS are the two factors in this file that are not the rule's answer.
+    # est21 (2026-12-04): re-derived under est20's rule (a regime's own rows' scatter only when no source holds over half
+    # of them): the same x0.76..x1.30 and x0.86..x1.16 (no training source holds over half of either regime's rows), so
+    # round 22's reasons stand (docs/estimates.md, round 24)
     "training_gpu_hours": (0.78, 1.64),
 }
 

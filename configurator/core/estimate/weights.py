@@ -28,7 +28,8 @@ def weight_bytes(
     `scale` corrects the formula to exact bytes read from a GGUF or safetensors header. With the
     `model`, a GGUF K-quant or legacy type is sized tensor by tensor at the types llama.cpp's
     quantizer picks (estimate.gguf); without it, at the format's one bits-per-weight figure; with the `engine`, as that
-    engine's files store the precision (precision.ENGINE_FORMATS).
+    engine's files store the precision (precision.ENGINE_FORMATS); with the `model`, its own release as released
+    (precision.RELEASE_FORMATS: DeepSeek-V4's FP8 non-expert layers).
     """
     if model is not None and precision in FTYPE_DEFAULT:
         g = gguf_bytes(model, precision)
@@ -36,7 +37,7 @@ def weight_bytes(
         blocks = g.attention + g.dense_mlp + g.experts + counts.norms * 4 + counts.position * 2
         active = g.experts * counts.experts_active / counts.experts if counts.experts else 0.0
         return WeightBytes(g.embedding * scale, g.lm_head * scale, blocks * scale, g.experts * scale, active * scale)
-    fmt = weight_format(precision, engine)
+    fmt = weight_format(precision, engine, model)
     body_bpw = fmt.bits_per_weight / 8 * scale
     expert_bpw = (fmt.experts_bits or fmt.bits_per_weight) / 8 * scale
     emb_bpw = fmt.embeddings_bits / 8 * scale
