@@ -315,14 +315,10 @@ class LazyBuildModel:
         return self.bm.last_status
 
     def solve(self, objective: str, time_limit: float = 2.0, bound: tuple[str, int] | None = None) -> Choice | None:
-        small = len(self.possible) <= SMALL_MODEL_OPTIONS
-        back = self._unhidden() if objective == "grow" else []
-        if objective in LOOSE_BOUNDS and small and self._left(objective == "grow"):
+        if objective in LOOSE_BOUNDS and len(self.possible) <= SMALL_MODEL_OPTIONS and self._left(objective == "grow"):
             self._grow_subset(
                 self._left(objective == "grow")
             )  # a subset would rarely prove them: one solve over every option instead
-        elif back:
-            self._grow_subset(back)
         while True:
             choice = self.bm.solve(objective, time_limit, bound)
             if self.bm.last_status == "unknown":
@@ -331,6 +327,10 @@ class LazyBuildModel:
                 self._without_credit(choice)
                 continue
             values = self.bm.last_values if choice is not None else None
+            if objective == "grow" and self._unhide(
+                [i for i in self.options_hidden if self.may_beat(i, "grow", values)]
+            ):
+                continue
             left = self._left(used=objective == "grow")  # room to grow may take a card an earlier label took
             beating = [i for i in left if self.may_beat(i, objective, values)]
             if not beating:
@@ -347,20 +347,17 @@ class LazyBuildModel:
                     sorted(beating, key=lambda i: (self.lower_cost(i), i))[: max(FIRST_PICKS, len(beating))]
                 )
 
-    def _unhidden(self) -> list[int]:
-        """The options a stand-in stood for, back in the model (and in every solve after) before room to grow is first
-        solved: room for one more card is no relaxation of them (BuildModel._room: a card with less memory asks less
-        RAM for two, a card drawing less a smaller PSU), so the stand-in's answer proves nothing about them. They had
-        come back after a first solve, those whose bound beat its answer (#34: the 70B top-5 solved room to grow over
-        64 options, then built and solved a model of 65 again, ~130 ms). One whose bound could not have beaten the
-        answer moves not this label's price or speed: only a tie may fall otherwise, as this module's docstring allows;
-        it stays in the model for the alternatives solved after, as those that came back did (benchmarks/plan_diff.py's
-        requests and map_diff's grid byte-identical, 2026-12-04). The options that came back (the subset is not rebuilt
-        here)."""
-        back = [i for i in sorted(self.options_hidden) if i in self._every_option]
+    def _unhide(self, stood_for: list[int]) -> bool:
+        """Options a stand-in stood for, back in the model (and in every solve after): room for one more card is no
+        relaxation of them (BuildModel._room: a card with less memory asks less RAM for two, a card drawing less a
+        smaller PSU), so the stand-in's answer proves nothing about them. Whether any came back."""
+        back = [i for i in stood_for if i in self._every_option]
+        if not back:
+            return False
         self.options_hidden -= set(back)
         self.possible = [i for i in self._every_option if i not in self.options_hidden]
-        return back
+        self._grow_subset(back)
+        return True
 
     def _left(self, used: bool = False) -> list[int]:
         """The options possible that are neither in the subset nor left out of the next solves (`used`: the options
