@@ -49,7 +49,7 @@ class _NoPydantic:
     mix the two kinds of model: the command runs again with pydantic instead."""
 
     def find_spec(self, name: str, path: Any = None, target: Any = None) -> None:
-        if name == "pydantic" or name.startswith(("pydantic.", "pydantic_core")):
+        if name in ("pydantic", "pydantic_core", "annotated_types") or name.startswith(("pydantic.", "pydantic_core.")):
             raise Revalidate(f"{name} imported")
         return None
 
@@ -285,8 +285,18 @@ class BaseModel:
             return NotImplemented
         return type(self) is type(other) and self.__dict__ == other.__dict__
 
-    def __hash__(self) -> int:
-        return hash(tuple(self.__dict__.values()))
+    def __hash__(self) -> int:  # pydantic's frozen hash: one field's own, several fields' tuple, in field order
+        names = tuple(self.model_fields)
+        if len(names) == 1:
+            return hash(self.__dict__[names[0]])
+        return hash(tuple(self.__dict__[name] for name in names)) if names else hash(0)
+
+    def __iter__(self) -> Any:  # pydantic's: (name, value) of each field
+        yield from ((k, v) for k, v in self.__dict__.items() if k in self.model_fields)
+
+    @property
+    def model_extra(self) -> None:
+        return None
 
     def __repr__(self) -> str:  # pydantic's: the fields as name=repr, in order
         return f"{type(self).__name__}({self._fields_said(', ')})"
@@ -307,10 +317,14 @@ class BaseModel:
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         """A record pickled by a pydantic process (the shipped catalog's cache) or by this one."""
+        try:
+            values, fields_set = state["__dict__"], state["__pydantic_fields_set__"]
+        except (KeyError, TypeError):
+            raise Revalidate("a model pickled in another layout") from None
         if state.get("__pydantic_extra__") or state.get("__pydantic_private__"):
             raise Revalidate("a pickled model with extra or private values")
-        _set(self, "__dict__", state["__dict__"])
-        _set(self, "__pydantic_fields_set__", state["__pydantic_fields_set__"])
+        _set(self, "__dict__", values)
+        _set(self, "__pydantic_fields_set__", fields_set)
         _set(self, "__pydantic_extra__", None)
         _set(self, "__pydantic_private__", None)
 
