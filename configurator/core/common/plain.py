@@ -4,13 +4,14 @@ pydantic's import is about 80 ms of CPU, three interpreter starts, and every rec
 pydantic model. An estimate validates nothing pydantic has to: its catalog comes from the shipped layer's cache
 (validated by pydantic when the cache was written), its workload from options argparse has already bounded (their
 ranges read from the same fields: model.args._bounds), and its result is built by the estimator from typed values.
-In such a process (launcher.main: `estimate` started as a command, `plain_mode_for`) the model classes are built on
-the `BaseModel` below (core.common.base chooses), which keeps fields, defaults, `model_copy`, `model_construct`,
-`model_dump`, frozen instances, equality, hashing, pickling and the model validators of the pydantic classes, but
-never checks a type. Whatever only pydantic can check raises `Revalidate`: a user's catalog overlay, a cache to
-rebuild, a workload one of its own validators refuses, a value outside its field's range. The launcher then runs the
-same command again with pydantic, so its output, messages and exit code are exactly pydantic's
-(tests/cli/test_plain_estimate.py compares the two on benchmarks/estimate_diff.py's requests).
+In such a process (launcher.main: `estimate` started as a command, launcher.PLAIN_COMMANDS) the model classes are
+built on the `BaseModel` below (core.common.base chooses), which keeps fields, defaults, numeric ranges, `model_copy`,
+`model_construct`, `model_dump`, frozen instances, equality, hashing, repr, pickling and the 'after' validators of the
+pydantic classes, but never checks a type. Whatever only pydantic can check raises `Revalidate` before anything is
+printed: a user's catalog overlay, a cache to write, the catalog's problems, a workload one of its own validators
+refuses, a value outside its field's range, a JSON round trip, an import of pydantic. The launcher then runs the same
+command line again with pydantic, so its output, messages and exit code are exactly pydantic's
+(tests/cli/test_plain_estimate.py compares the two; benchmarks/estimate_diff.py compares with another checkout).
 """
 
 from __future__ import annotations
