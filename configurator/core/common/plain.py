@@ -91,6 +91,8 @@ class FieldInfo:
         **settings: Any,
     ) -> None:
         self.default, self.default_factory, self.exclude = default, default_factory, exclude
+        if any(settings.get(k) is not None for k in ("alias", "validation_alias", "serialization_alias")):
+            raise Revalidate("a field with an alias")  # names a dump and a validation read otherwise: pydantic's
         bounds = {k: settings[k] for k in ("ge", "gt", "le", "lt") if settings.get(k) is not None}
         self.metadata = [_Bound(**{k: v}) for k, v in bounds.items()]
 
@@ -179,8 +181,8 @@ class BaseModel:
             checks = {key: check for key, check in checks.items() if key[1] != name}
             mode = getattr(func, "__plain_validator__", None)
             if mode is not None:
-                if mode != "after":
-                    raise TypeError(f"{cls.__name__}: a plain model runs 'after' validators only")
+                if mode != "after":  # a 'before' or 'wrap' validator reshapes input: pydantic's to run
+                    raise Revalidate(f"{cls.__name__}.{name}: a {mode!r} validator")
                 after[name] = func
             for field in getattr(func, "__plain_fields__", ()):
                 checks[(field, name)] = (field, func)
