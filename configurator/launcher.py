@@ -92,9 +92,13 @@ its validators refuse, an imported config) runs the command again with pydantic.
 
 def _plain_command(args: list[str]) -> bool:
     """Whether this process, started as `args`, may take the plain path (not a frozen bundle: its one executable is
-    not started again here)."""
+    not started again here; not over a catalog overlay, which pydantic validates)."""
     command = next((word for word in args if not word.startswith("-")), None)
-    return command in PLAIN_COMMANDS and "--model-config" not in args and not getattr(sys, "frozen", False)
+    if command not in PLAIN_COMMANDS or "--model-config" in args or getattr(sys, "frozen", False):
+        return False
+    from configurator.storage.paths import user_catalog_files
+
+    return not user_catalog_files()  # an overlay is validated by pydantic: start with it rather than run twice
 
 
 def _run_again_validating() -> NoReturn:
