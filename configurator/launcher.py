@@ -8,6 +8,7 @@ import os
 import sys
 import types
 from collections.abc import Sequence
+from typing import NoReturn
 
 # The app uses no pydantic plugins; skipping their entry-point scan saves start-up time.
 os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
@@ -72,6 +73,50 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"llm-rig: the desktop app needs PySide6 and pyqtgraph ({exc})", file=sys.stderr)
             return 1
         return gui_main(args)
+    if argv is None and _plain_command(args):
+        from configurator.core.common import plain
+
+        if plain.use():
+            try:
+                return _run_cli(args)
+            except plain.Revalidate:
+                _run_again_validating()
+    return _run_cli(args)
+
+
+PLAIN_COMMANDS = ("estimate",)
+"""Commands whose process builds its models without pydantic (core.common.plain, #34): they validate nothing but the
+options argparse has bounded and the shipped catalog's cache; anything else (an overlay, a cache to write, a workload
+its validators refuse, an imported config) runs the command again with pydantic."""
+
+
+def _plain_command(args: list[str]) -> bool:
+    """Whether this process, started as `args`, may take the plain path (not a frozen bundle: its one executable is
+    not started again here; not over a catalog overlay, which pydantic validates)."""
+    command = next((word for word in args if not word.startswith("-")), None)
+    if command not in PLAIN_COMMANDS or "--model-config" in args or getattr(sys, "frozen", False):
+        return False
+    from configurator.storage.paths import user_catalog_files
+
+    return not user_catalog_files()  # an overlay is validated by pydantic: start with it rather than run twice
+
+
+def _run_again_validating() -> NoReturn:
+    """The same command line again, with pydantic (plain.ENV=0): its output, messages and exit code are pydantic's.
+    Nothing has been printed yet (plain.Revalidate is raised before any output)."""
+    from configurator.core.common import plain
+
+    env = {**os.environ, plain.ENV: "0"}
+    sys.stdout.flush()
+    sys.stderr.flush()
+    if os.name == "posix":
+        os.execve(sys.executable, sys.orig_argv, env)
+    import subprocess
+
+    raise SystemExit(subprocess.call(sys.orig_argv, env=env))
+
+
+def _run_cli(args: list[str]) -> int:
     threshold = gc.get_threshold()
     gc.set_threshold(CLI_GC_THRESHOLD, *threshold[1:])
     if not _FROZEN_AT_EXIT:

@@ -15,6 +15,7 @@ from configurator.core.catalog.loader import (
     add_layer,
     load_catalog,
 )
+from configurator.core.common import plain
 from configurator.storage import paths
 from configurator.storage.atomic import write_bytes, write_text
 from configurator.storage.catalog_key import shipped_key
@@ -40,8 +41,13 @@ def load(include_user: bool = True, kinds: Collection[str] | None = None) -> Loa
     """
     cache_file = paths.cache_dir() / "catalog-parse-cache.json"
     cache = ParseCache(cache_file)
+    overlay = paths.user_catalog_files() if include_user else []
+    if plain.ACTIVE and overlay:
+        raise plain.Revalidate("a catalog overlay is validated by pydantic")
     shipped = _shipped_state(paths.shipped_catalog_files(), kinds)
-    result = load_catalog([paths.user_catalog_files()] if include_user else [], kinds=kinds, cache=cache, start=shipped)
+    result = load_catalog([overlay] if include_user else [], kinds=kinds, cache=cache, start=shipped)
+    if plain.ACTIVE and result.problems:
+        raise plain.Revalidate("the catalog's problems are said as a validating process says them")
     if cache.dirty:
         try:
             cache_file.parent.mkdir(parents=True, exist_ok=True)
@@ -95,6 +101,8 @@ def _shipped_state(files: list[Path], kinds: Collection[str] | None = None) -> L
                     return state
     except Exception:
         pass
+    if plain.ACTIVE:
+        raise plain.Revalidate("the shipped catalog's cache is written by a validating process")
     state = LoadState()
     add_layer(state, files)  # validated once; its parsed TOML need not be kept as well
     try:

@@ -181,3 +181,36 @@ def test_a_rebuilt_lazy_model_starts_from_the_build_found_before(catalog: Catalo
     assert [sum(start[v.index] for v in group) for group in groups] == [1] * len(groups)
     assert rebuilt.options[next(i for i, v in enumerate(rebuilt.o) if start[v.index])] is found.option
     assert rebuilt.solve("cost") == found  # the same cheapest build, found from there
+
+
+def test_room_to_grow_proved_on_the_options_it_brings_back_alone(
+    catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Room to grow brings back the options a stand-in stood for; one that a model of it alone proves no better is not
+    solved again with the rest (#34: the 70B top-5's RTX 3060 Ti x 7), and the answer is the whole model's."""
+    request = BuildRequest(
+        model_id="llama-3.3-70b",
+        workload=Workload(kind="inference", precision="q4_k_m", context=16384),
+        top_k=5,
+    )
+    model, cand = _candidates(catalog, request)
+    proofs: list[bool] = []
+    beats_alone = LazyBuildModel._beats_alone
+
+    def spy(self: LazyBuildModel, *args: object) -> bool:
+        proofs.append(beats_alone(self, *args))  # type: ignore[arg-type]
+        return proofs[-1]
+
+    monkeypatch.setattr(LazyBuildModel, "_beats_alone", spy)
+    lazy = {
+        name: choice
+        for name, _why, choice in run_labels(LazyBuildModel(request, cand, model, catalog), 5, label_time=2.0)
+    }
+    model, cand = _candidates(catalog, request)
+    whole = {
+        name: choice for name, _why, choice in run_labels(BuildModel(request, cand, model, catalog), 5, label_time=2.0)
+    }
+    assert False in proofs, "no option was proved no better alone"
+    grown, grown_whole = lazy["room to grow"], whole["room to grow"]
+    assert grown.cost == grown_whole.cost
+    assert grown.option.perf == pytest.approx(grown_whole.option.perf)

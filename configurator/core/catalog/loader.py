@@ -11,9 +11,8 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
-from pydantic import ValidationError
-
 from configurator.core.catalog.models import KINDS, Gpu, Record, System, field_range
+from configurator.core.common.base import ValidationError
 from configurator.core.common.errors import InvalidInputError, Problem
 from configurator.core.common.fileio import check_regular, read_text_bounded, toml_error
 

@@ -4,8 +4,7 @@ import datetime
 import re
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
-
+from configurator.core.common.base import BaseModel, ConfigDict, Field, field_validator, model_validator
 from configurator.core.common.errors import InvalidInputError
 from configurator.core.common.reasons import Reason, Value, english
 

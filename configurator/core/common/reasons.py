@@ -12,8 +12,7 @@ import calendar
 from collections.abc import Callable, Mapping
 from typing import Union
 
-from pydantic import BaseModel, ConfigDict
-
+from configurator.core.common.base import BaseModel, ConfigDict
 from configurator.core.common.shapes import ReasonJson
 from configurator.core.common.trusted import constructor
 

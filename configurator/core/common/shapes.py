@@ -11,8 +11,9 @@ from typing import (
     TypeVar,
 )
 
-from pydantic import PlainSerializer, SkipValidation
 from typing_extensions import TypedDict
+
+from configurator.core.common.base import PlainSerializer, SkipValidation
 
 _Shape = TypeVar("_Shape")
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from pydantic import BaseModel
+from configurator.core.common.base import BaseModel
 
 M = TypeVar("M", bound=BaseModel)
 

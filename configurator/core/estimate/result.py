@@ -5,8 +5,7 @@ from __future__ import annotations
 import math
 from operator import attrgetter
 
-from pydantic import BaseModel, ConfigDict
-
+from configurator.core.common.base import BaseModel, ConfigDict
 from configurator.core.common.reasons import Reason, as_json, english
 from configurator.core.common.shapes import (
     AsIs,

@@ -5,9 +5,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Literal, cast
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
-
 from configurator.core.catalog.models import MAX_LAYERS, ModelArch
+from configurator.core.common.base import BaseModel, ConfigDict, Field, model_validator
 from configurator.core.common.errors import InvalidInputError
 from configurator.core.common.shapes import WorkloadJson
 from configurator.core.estimate.frameworks import FrameworkName, default_framework, default_fused_kernels, framework

@@ -262,19 +262,18 @@ def float_in(low: float | None, high: float | None, low_open: bool = False) -> C
 
 
 def _bounds(model: Any, name: str) -> tuple[float | None, float | None, bool]:
-    """(low, high, low_open) from a pydantic field, so an option and its field share one range."""
-    import annotated_types
-
+    """(low, high, low_open) from a pydantic field, so an option and its field share one range. Read by attribute
+    (annotated_types' Ge, Gt and Le hold one each; core.common.plain's bounds hold them as well, None when unset)."""
     low: float | None = None
     high: float | None = None
     low_open = False
     for bound in model.model_fields[name].metadata:
-        if isinstance(bound, annotated_types.Ge):
-            low = bound.ge  # type: ignore[assignment]
-        elif isinstance(bound, annotated_types.Gt):
-            low, low_open = bound.gt, True  # type: ignore[assignment]
-        elif isinstance(bound, annotated_types.Le):
-            high = bound.le  # type: ignore[assignment]
+        if getattr(bound, "ge", None) is not None:
+            low = bound.ge
+        elif getattr(bound, "gt", None) is not None:
+            low, low_open = bound.gt, True
+        elif getattr(bound, "le", None) is not None:
+            high = bound.le
     return low, high, low_open
 
 

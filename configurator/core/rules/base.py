@@ -9,8 +9,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal, TypeVar, cast
 
-from pydantic import BaseModel, ConfigDict
-
+from configurator.core.common.base import BaseModel, ConfigDict
 from configurator.core.common.shapes import CheckJson
 from configurator.core.common.trusted import constructor
 from configurator.core.rules.facts import BuildFacts, OptionNeed

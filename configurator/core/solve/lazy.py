@@ -103,6 +103,7 @@ class LazyBuildModel:
         self.avoided: list[int] = []  # indexes into self.full, left out of the next solves only (avoid_options)
         self.builds_excluded: list[Choice] = []
         self.rebuilds = 0
+        self._proved: list[int] = []  # options back from their stand-in, proved no better for room to grow (_unhide)
         # Stand-ins. A CPU, or a GPU option, stands for those that differ from it only in drawing less power:
         # they are left out, and it is credited with the watts they save (a relaxation: no build is lost).
         # Each answer is checked at real power by the same model with its choices fixed; when a stand-in's
@@ -305,6 +306,7 @@ class LazyBuildModel:
     def _grow_subset(self, more: list[int]) -> None:
         self.rebuilds += 1
         before = self.bm
+        more, self._proved = [*more, *self._proved], []
         self.bm = self._model(sorted(set(self.active) | set(more)))
         self.bm.carried_hint(before)
 
@@ -315,6 +317,8 @@ class LazyBuildModel:
         return self.bm.last_status
 
     def solve(self, objective: str, time_limit: float = 2.0, bound: tuple[str, int] | None = None) -> Choice | None:
+        if self._proved:
+            self._grow_subset([])  # what came back proved unable to beat room to grow's answer joins the model now
         if objective in LOOSE_BOUNDS and len(self.possible) <= SMALL_MODEL_OPTIONS and self._left(objective == "grow"):
             self._grow_subset(
                 self._left(objective == "grow")
@@ -328,10 +332,11 @@ class LazyBuildModel:
                 continue
             values = self.bm.last_values if choice is not None else None
             if objective == "grow" and self._unhide(
-                [i for i in self.options_hidden if self.may_beat(i, "grow", values)]
+                [i for i in self.options_hidden if self.may_beat(i, "grow", values)], values, time_limit
             ):
                 continue
             left = self._left(used=objective == "grow")  # room to grow may take a card an earlier label took
+            left = [i for i in left if i not in self._proved]
             beating = [i for i in left if self.may_beat(i, objective, values)]
             if not beating:
                 return choice
@@ -347,17 +352,49 @@ class LazyBuildModel:
                     sorted(beating, key=lambda i: (self.lower_cost(i), i))[: max(FIRST_PICKS, len(beating))]
                 )
 
-    def _unhide(self, stood_for: list[int]) -> bool:
+    def _unhide(self, stood_for: list[int], values: SolvedValues | None, time_limit: float) -> bool:
         """Options a stand-in stood for, back in the model (and in every solve after): room for one more card is no
         relaxation of them (BuildModel._room: a card with less memory asks less RAM for two, a card drawing less a
-        smaller PSU), so the stand-in's answer proves nothing about them. Whether any came back."""
+        smaller PSU), so the stand-in's answer proves nothing about them. Whether the model was rebuilt with them (and
+        is to be solved again): not when a model of them alone cannot beat the answer (_beats_alone); they join the
+        model at its next solve then."""
         back = [i for i in stood_for if i in self._every_option]
         if not back:
             return False
         self.options_hidden -= set(back)
         self.possible = [i for i in self._every_option if i not in self.options_hidden]
+        if values is not None and not self._beats_alone(back, values, time_limit):
+            self._proved.extend(back)
+            return False
         self._grow_subset(back)
         return True
+
+    def _beats_alone(self, options: list[int], values: SolvedValues, time_limit: float) -> bool:
+        """Whether room to grow on `options` alone could be as good as the answer `values` (cheaper, or as cheap and
+        as fast: a tie is left to the model of them all). A model of these options only, with the lazy model's speed
+        scale and credits and without the builds and options later labels leave out: a relaxation of the model they
+        would join, so when it cannot beat the answer, nor can that model (#34: the 70B top-5 rebuilt a model of 65
+        options and solved room to grow again, ~85 ms, for one RTX 3060 Ti option that could not beat it)."""
+        sub = replace(self.c, options=[self.full[i] for i in options])
+        if self.cpus_hidden:
+            sub = replace(sub, cpus=[p for p in self.c.cpus if p.record.id not in self.cpus_hidden])
+        alone = BuildModel(
+            self.request,
+            sub,
+            self.model_arch,
+            self.catalog,
+            self.cost_cap,
+            self.perf_scale,
+            cpu_slack_w=self.cpu_credit_w,
+            option_credit_w=self.option_credit_w,
+        )
+        alone.solve("grow", time_limit)
+        if alone.last_status == "infeasible":
+            return False  # none of them has room for a card more within the request
+        found = alone.last_values
+        if alone.last_status != "optimal" or found is None:
+            return True  # out of time: nothing proved
+        return (found["cost"], -found["perf"]) <= (values["cost"], -values["perf"])
 
     def _left(self, used: bool = False) -> list[int]:
         """The options possible that are neither in the subset nor left out of the next solves (`used`: the options
