@@ -915,7 +915,11 @@ EN: dict[str, Template] = {
         f"{r.num('count'):.0f} cards that serve every user at reading speed for {r.num('saves'):,.0f} "
         f"{r.fields['currency']} less than the fewest ({r.num('fewest'):.0f} x {r.fields['gpu']})"
     ),
-    "kind.usual-finetune": "with {framework} on one GPU: no --framework given",
+    "kind.usual-finetune": lambda r, _say: (
+        f"with {r.fields['framework']} "
+        + ("on one GPU" if r.num("gpus") <= 1 else f"as DDP on {r.num('gpus'):.0f} GPUs")
+        + ": no --framework given"
+    ),
     "kind.serving-engine": lambda r, _say: (
         f"served with {ENGINE_NAMES.get(str(r.fields['engine']), r.fields['engine'])}: {r.fields['users']} users, "
         "no --engine given"
@@ -1335,10 +1339,6 @@ EN: dict[str, Template] = {
         f"{r.fields['server']} {r.fields['release']}"
         + (" or later" if r.fields.get("later") else "")
         + (f" ({r.fields['series']})" if r.fields.get("series") else "")
-    ),
-    "upgrade.one-more-one-gpu": (
-        "one more {gpu}: this build trains with {framework} on one GPU; a second card needs a multi-GPU launch "
-        "(accelerate, DeepSpeed ZeRO), as the builds with more cards plan it"
     ),
     "upgrade.one-more-machine": (
         "one more {gpu}: {gpus} GPUs is the most one machine holds here; more means a second machine and a network "

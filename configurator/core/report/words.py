@@ -786,7 +786,10 @@ ZH_REASONS: dict[str, Template] = {
         f"{r.num('count'):.0f} 张显卡即可以阅读速度服务所有用户，比最少显卡的方案（{r.num('fewest'):.0f} x {r.fields['gpu']}）"
         f"便宜 {r.num('saves'):,.0f} {r.fields['currency']}"
     ),
-    "kind.usual-finetune": "单卡 {framework} 训练：未指定微调框架",
+    "kind.usual-finetune": lambda r, _say: (
+        ("单卡 " if r.num("gpus") <= 1 else f"{r.num('gpus'):.0f} 卡数据并行 ")
+        + f"{r.fields['framework']} 训练：未指定微调框架"
+    ),
     "kind.serving-engine": lambda r, _say: (
         f"用 {ENGINE_NAMES.get(str(r.fields['engine']), r.fields['engine'])} 服务：{r.fields['users']} 个用户，未指定推理引擎"
     ),
@@ -1124,10 +1127,6 @@ ZH_REASONS: dict[str, Template] = {
         f"{r.fields['server']} {r.fields['release']}"
         + (" 或更高版本" if r.fields.get("later") else "")
         + (f"（{r.fields['series']}）" if r.fields.get("series") else "")
-    ),
-    "upgrade.one-more-one-gpu": (
-        "再加一张 {gpu}：这个配置用 {framework} 单卡训练；第二张卡需要多卡启动（accelerate、DeepSpeed ZeRO），"
-        "见卡数更多的配置"
     ),
     "upgrade.one-more-machine": (
         "再加一张 {gpu}：这里一台机器最多装 {gpus} 张 GPU；再多就要第二台机器和机间网络（训练用 InfiniBand 或 RoCE："

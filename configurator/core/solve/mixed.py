@@ -365,7 +365,7 @@ def _contribution(mix: Mix) -> tuple[Reason, ...]:
     return tuple(said)
 
 
-ONE_MORE = ("upgrade.one-more", "upgrade.one-more-machine", "upgrade.one-more-one-gpu")
+ONE_MORE = ("upgrade.one-more", "upgrade.one-more-machine")
 """The upgrade codes that offer one more of the build's card (plan._one_more_gpu)."""
 
 

@@ -453,11 +453,6 @@ def _one_more_gpu(
     nothing but the card (the "room to grow" claim, solve.ranking)."""
     n = a.gpus + 1
     gpu = a.gpu
-    if n > request.max_gpus and request.max_gpus == 1 and request.workload.framework == USUAL_FINETUNE:
-        # the one-GPU Unsloth builds (_usual_finetune_builds) are searched on one card, not in a machine that holds
-        # one: "1 GPUs is the most one machine holds here; more means a second machine" was said of a 2080 Ti 22GB
-        # in an ATX tower while the two-card PEFT build of the same plan sat beside it (walk19)
-        return Reason.of("upgrade.one-more-one-gpu", gpu=gpu.name, framework="Unsloth"), False
     if n > request.max_gpus:
         # a full machine grows by a second one, not by a slot it does not have ("one more A100: a board with another
         # x16 slot, blower cards, or risers" was offered for eight A100 in an 8-GPU server)
@@ -1696,19 +1691,23 @@ def _fewest_kinds(builds: list[Build]) -> list[Reason]:
 
 
 USUAL_FINETUNE = "unsloth"
-"""The stack a practitioner fine-tunes adapters with on one card when none is named: Unsloth (its requirements page,
-read 2026-12-03: QLoRA of a 32B in 26 GB, of a 70B in 41 GB; google-gemma/gemma-skills' gemma-trainer, read
-2026-12-03: 'For local single-GPU training, always recommend Unsloth ... Fall back to TRL for multi-GPU'). Its open
-core trains on one GPU; its offloaded gradient checkpointing keeps the checkpointed activations in host RAM, which is
-what lets a 31B QLoRA onto one 24 GB card."""
+"""The stack a practitioner fine-tunes adapters with when none is named: Unsloth (its requirements page, read
+2026-12-03: QLoRA of a 32B in 26 GB, of a 70B in 41 GB; google-gemma/gemma-skills' gemma-trainer, read 2026-12-03: 'For
+local single-GPU training, always recommend Unsloth'). Its offloaded gradient checkpointing keeps the checkpointed
+activations in host RAM, which is what lets a 31B QLoRA onto one 24 GB card. On several cards it runs as DDP, each card
+holding the whole model: "Unsloth currently supports multi-GPU setups through libraries like Accelerate and DeepSpeed
+... to enable multi GPU for DDP ... Run `accelerate launch train.py`" (unsloth.ai/docs/basics/multi-gpu-training-with-
+unsloth, read 2026-12-04), the launch the build gives (launch.training.unsloth_command)."""
 
 
 def _usual_finetune_builds(ctx: PlanContext) -> list[Build]:
     """A LoRA or QLoRA request that names no framework, no ZeRO stage and no activation offload: also solved with
-    USUAL_FINETUNE on one GPU (the cheapest build and, within a budget, the solver's other searches too), each build
-    saying so in its label. Gemma 4 31B QLoRA at 2,500 EUR had been answered only with two-card PEFT builds (two
-    Tesla P100, two RTX 2060 12GB, two RTX 2080 Ti 22GB): the single used RTX 3090 people train it on was missing
-    (walk10)."""
+    USUAL_FINETUNE (the cheapest build and, within a budget, the solver's other searches too), each build saying so in
+    its label, on one GPU or as DDP on several. Gemma 4 31B QLoRA at 2,500 EUR had been answered only with two-card
+    PEFT builds (two Tesla P100, two RTX 2060 12GB, two RTX 2080 Ti 22GB): the single used RTX 3090 people train it on
+    was missing (walk10). Searched on one card only, Qwen3 8B LoRA at 2,500 USD showed two RTX 2080 Ti 22GB under
+    PEFT's DeepSpeed ZeRO-3 at 32 h per 100 M tokens where the same pair as Unsloth DDP trains it in 19 h, and no
+    one-card build a second card could join (round 24)."""
     request = ctx.request
     w = request.workload
     if (
@@ -1723,10 +1722,10 @@ def _usual_finetune_builds(ctx: PlanContext) -> list[Build]:
         or ctx.should_stop()
     ):
         return []
-    variant = request.model_copy(update={"workload": w.model_copy(update={"framework": USUAL_FINETUNE}), "max_gpus": 1})
+    variant = request.model_copy(update={"workload": w.model_copy(update={"framework": USUAL_FINETUNE})})
     cards = _solve_variant(ctx, variant, request.top_k if request.budget is not None else 1)
-    said = Reason.of("kind.usual-finetune", framework="Unsloth")
-    return [b.of_kind(said, why="") for b in cards]  # the objective's name and why are no claim (offers: solver)
+    # the objective's name and why are no claim (offers: solver)
+    return [b.of_kind(Reason.of("kind.usual-finetune", framework="Unsloth", gpus=b.gpu_count), why="") for b in cards]
 
 
 def _past_support(gpu: Gpu) -> bool:
