@@ -428,6 +428,10 @@ PRICE_TOLERANCE = 0.005
 """Half a percent: prices shown are rounded to whole units."""
 SPEED_TOLERANCE = 0.02
 """Two percent: speeds are shown to three or four significant figures, and a tie is no contradiction."""
+AS_FAST = 0.97
+"""'fastest' may sit on a build within 3 % of the top speed shown when every faster build shown costs more: a gain
+the decode estimate cannot tell (its 80 % range is x0.66..x1.29) bought dearly is no reason to call the dearer build
+fastest, and the claim's why names the dearer one and its gain."""
 DBA_TOLERANCE = 0.05
 """Noise is shown to 0.1 dBA."""
 READING_TPS = 5.0
@@ -480,6 +484,11 @@ def _claim_of(head: str, scope: str | None) -> tuple[str, str | None] | None:
         return ("cheapest", scope)
     if head in ("fastest", "fastest within budget", "fastest that fits"):
         return ("fastest", scope)
+    if head.removeprefix("fastest within budget").removeprefix("fastest") == QUANTIZED_WORDS:
+        return ("fastest", scope)  # over every build shown: its words say which weights (_claim_problems)
+    released = _RELEASED.fullmatch(head)
+    if released is not None:
+        return ("fastest", RELEASED_SCOPE + released[1])
     if head.startswith(_VALUE_WORDS):
         return ("value", scope)
     if head == "quietest":
@@ -487,6 +496,22 @@ def _claim_of(head: str, scope: str | None) -> tuple[str, str | None] | None:
     if head == "room to grow":
         return ("grow", scope)
     return None
+
+
+QUANTIZED_WORDS = " with quantized weights"
+RELEASED_SCOPE = "as released "
+_RELEASED = re.compile(r"fastest(?: within budget)? at (\S+) as released")
+QUANTIZING_KINDS = ("kind.usual-gguf", "kind.usual-served")
+"""Where a request names no precision the plan also runs llama.cpp's usual GGUF and vLLM's FP8 of a 16-bit release,
+and each such build says so (its kind in brackets: "at Q4_K_M, llama.cpp's usual GGUF", "FP8 on vLLM"). Its speed is
+bought with the weights' quality: when one is the fastest shown beside builds that run the release's own weights, its
+claim says "fastest with quantized weights" (checked over every build shown), and the fastest of those others says
+"fastest at BF16 as released" (checked over the builds shown that run no quantized weights)."""
+
+
+def quantized(build: dict[str, Any]) -> bool:
+    """A build whose kind says it runs weights quantized below the release where the request named no precision."""
+    return any(k.get("code") in QUANTIZING_KINDS for k in build.get("kinds") or [])
 
 
 _SHARED_WAIT = re.compile(r"first token after (\d+) s")
@@ -774,8 +799,17 @@ def _claim_problems(
 ) -> list[str]:
     """What contradicts one claim of a build's label (a piece of it: its kind, what it is scoped to, its words)."""
     kind, scope, piece = claim
-    named = scope is not None and scope not in _OWN_SCOPES
-    if scope is not None and scope not in _OWN_SCOPES:
+    said_quantized = kind == "fastest" and QUANTIZED_WORDS in piece
+    if said_quantized and not quantized(build):
+        return [f"{name}: says '{piece}', but its kind says it runs the release's own weights"]
+    if (scope or "").startswith(RELEASED_SCOPE):
+        if quantized(build):
+            return [f"{name}: says '{piece}', but its kind says it runs quantized weights"]
+        scope = RELEASED_SCOPE
+    elif kind == "fastest" and not said_quantized and quantized(build) and any(not quantized(b) for b in r.builds):
+        return [f"{name}: a plain '{piece}' on quantized weights beside builds that run the release's own"]
+    named = scope is not None and scope not in _OWN_SCOPES and scope != RELEASED_SCOPE
+    if scope is not None and scope not in _OWN_SCOPES and scope != RELEASED_SCOPE:
         if scope.endswith(" in ram"):
             return []  # a claim about offloaded builds only: what is offloaded is not in the JSON's numbers
         names = gpu_names(build)
@@ -816,6 +850,8 @@ def _pool(r: _Rivals, kind: str, scope: str | None) -> list[dict[str, Any]]:
         pool = pool + [
             b for b in r.builds if b not in pool and r.within(b) and _prompt_wait_only(b, r.min_decode_tps, r.room)
         ]
+    if scope == RELEASED_SCOPE:
+        return [b for b in pool if not quantized(b)]
     if scope == "without your own card":
         return [b for b in pool if not _owned_gpu(b)]
     if scope == "your own card":
@@ -880,6 +916,13 @@ def _speed_problems(build: dict[str, Any], name: str, kind: str, piece: str, poo
     scored = [(s, b) for b in pool if (s := score(b)) is not None]
     best, other = max(scored, key=lambda sb: sb[0])
     own = score(build)
+    if kind == "fastest" and own is not None and own >= best * AS_FAST:
+        # as fast for a buyer: every build shown that is faster beyond rounding costs more
+        dearer = [b for t, b in scored if t > own * (1 + SPEED_TOLERANCE) and b["total_price"] <= build["total_price"]]
+        if not dearer:
+            return []
+        other = dearer[0]
+        return [f"{name}: 'fastest' at {own:.4g} tokens/s, but #{other['rank']} '{other['label']}' is faster for no more"]
     if own is not None and own < best * (1 - SPEED_TOLERANCE):
         what = "tokens/s" if kind == "fastest" else "throughput per price"
         return [f"{name}: '{kind}' at {own:.4g} {what}, but #{other['rank']} '{other['label']}' has {best:.4g}"]

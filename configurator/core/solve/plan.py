@@ -1568,7 +1568,7 @@ def _usual_gguf_machines(ctx: PlanContext) -> list[Build]:
         # for four 11 GB cards in tensor parallel (a single user's Ollama or LM Studio pulls the Q4_K_M); within a
         # budget also the fastest at that format: Gemma 4 31B at 2,500 EUR had its "fastest within budget" on a 22 GB
         # RTX 2080 Ti at 21.9 tokens/s (the cheapest card's search alone) where a used RTX 3090 is what the budget buys
-        cards = _solve_variant(ctx, variant, 2 if request.budget is not None else 1)
+        cards = _solve_variant(ctx, variant, 2)
         past = tuple(b.gpu_id for b in cards if end_of_life_caveat(b) is not None)
         if past and not ctx.should_stop():
             # a card past its software support claims neither speed nor value: the cheapest supported one beside it
