@@ -397,11 +397,15 @@ def _fastest(r: Reason, say: Say) -> str:
     scope = "within the budget" if r.code == "claim.fastest-within-budget" else "found"
     scope += " on supported software" if r.fields.get("supported") else ""
     scope += _OF_MEASURED if r.fields.get("measured") else ""
-    if r.fields.get("released") is not None:
-        scope += f" that run the release's own {r.fields['released']} weights (a quantized build shown is faster)"
+    tier = r.fields.get("released") is not None and r.fields.get("quantized") is None
+    if tier:
+        scope += (
+            f" at the release's quality (its {r.fields['released']} weights, or 8-bit ones that score as them; a "
+            "build shown with fewer bits is faster)"
+        )
     said = f"the highest speed of the builds {scope}: {joined(r.nested('speed'), say)}"
     if r.fields.get("quantized") is not None:
-        said += f", with the weights quantized below the release's {r.fields['quantized']}"
+        said += f", with the weights at {r.fields['quantized']}, below the release's {r.fields['released']}"
     if r.fields.get("dearer") is not None:
         gain = f"{100 * r.num('gain'):.1f} %" if r.fields.get("gain") is not None else "under 1 %"
         said += (
@@ -421,15 +425,15 @@ def qualified(word: str, below: str, wait: str, measured: str = "", tier: tuple[
     A speed claim made among the builds whose speed is sourced, a faster or better-value one's resting on an
     unsourced figure (field `measured`, solve.ranking._sourced_best), says `measured` first. A fastest claim split
     between the release's own weights and quantized ones (solve.ranking._fastest_claim) says which, before all:
-    `tier` is (the words of field `quantized`, a format over field `released`).
+    `tier` is (a format over field `quantized`, the words of field `released`).
     Never a comma or "and" (a label's claims are split on them)."""
 
     def said(r: Reason, _say: Say) -> str:
         text = word.format(**r.fields)
         if r.fields.get("quantized") is not None:
-            text += tier[0]
+            text += tier[0].format(quantized=r.fields["quantized"])
         elif r.fields.get("released") is not None:
-            text += tier[1].format(released=r.fields["released"])
+            text += tier[1]
         if r.fields.get("measured"):
             text += measured
         if r.fields.get("below"):
@@ -444,7 +448,7 @@ def qualified(word: str, below: str, wait: str, measured: str = "", tier: tuple[
 _BELOW = " below reading speed"
 _WAIT = " but first token after {wait_s:.0f} s"  # no thousands comma: a label splits on commas
 _MEASURED = " on measured speeds"
-_TIER = (" with quantized weights", " at {released} as released")
+_TIER = (" at {quantized}", " at release quality")
 
 CLAIMS: dict[str, Template] = {
     "claim.cheapest": qualified("cheapest", _BELOW, _WAIT),

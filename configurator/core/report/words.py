@@ -1981,7 +1981,7 @@ ZH_REASONS: dict[str, Template] = {
 _ZH_BELOW = "但低于阅读速度"
 _ZH_WAIT = "，首个 token 要等 {wait_s:.0f} 秒"
 _ZH_MEASURED = "（按有实测依据的速度）"
-_ZH_TIER = ("（量化权重）", "（原版 {released} 权重）")
+_ZH_TIER = ("（{quantized}）", "（原版质量）")
 _ZH_OF_MEASURED = "、速度有实测依据的（更快的配置其速度无来源）"
 
 
@@ -1990,7 +1990,7 @@ def _zh_dearer(r: Reason) -> str:
     weights its builds run where the claim is split between the release's and quantized ones (_fastest_claim)."""
     text = ""
     if r.fields.get("quantized") is not None:
-        text += f"（权重量化到低于原版 {r.fields['quantized']}）"
+        text += f"（权重为 {r.fields['quantized']}，低于原版 {r.fields['released']}）"
     if r.fields.get("dearer") is None:
         return text
     gain = f"{100 * r.num('gain'):.1f}%" if r.fields.get("gain") is not None else "不到 1%"
@@ -2000,7 +2000,9 @@ def _zh_dearer(r: Reason) -> str:
 def _zh_released(r: Reason) -> str:
     """The scope of a fastest claim made among the builds that run the release's own weights (_fastest_claim)."""
     released = r.fields.get("released")
-    return f"以原版 {released} 权重运行的（列出的量化配置更快）" if released is not None else ""
+    if released is None or r.fields.get("quantized") is not None:
+        return ""
+    return f"保持原版质量的（原版 {released} 权重，或评分与之相当的 8 位权重；列出的更低位宽配置更快）"
 
 
 ZH_CLAIMS: dict[str, Template] = {

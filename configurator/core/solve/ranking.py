@@ -42,6 +42,7 @@ from configurator.core.common.reasons import CLAIMS as CLAIM_WORDS
 from configurator.core.common.reasons import OFFERS as OFFER_WORDS
 from configurator.core.common.reasons import Reason, Value, english, from_json, label_claims, render
 from configurator.core.estimate.desktop_training import utilisation_sourced
+from configurator.core.estimate.precision import weight_format
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.model.build import Build, BuildPart
 from configurator.core.model.noise import build_dba
@@ -140,9 +141,11 @@ def measure(build: Build, request: BuildRequest) -> Measures:
     )
 
 
-SIXTEEN_BIT = ("bf16", "fp16")
-"""One quality: a 16-bit release run in the other 16-bit format loses nothing a buyer reads (the estimate sizes both
-alike)."""
+RELEASE_QUALITY_BITS = 8.0
+"""Weights of 8 bits or more score as the release: Llama 3 70B's perplexity over F16 is +0.03 % at Q8_0, +0.47 % at
+Q6_K and +4.83 % at Q4_K_M (dranger003's table, ggml-org/llama.cpp PR #6745, as quoted in XiongjieDai/GPU-Benchmarks-
+on-LLM-Inference's README at 00dd2bd, May 2024), and vLLM's FP8 of BF16 weights is served as the same model (plan's
+USUAL_SERVED). Fewer bits than this (llama.cpp's usual Q4_K_M) are a loss a practitioner weighs against the speed."""
 
 
 def released_precision(request: BuildRequest) -> str | None:
@@ -158,14 +161,16 @@ def released_precision(request: BuildRequest) -> str | None:
 
 
 def quantized(build: Build, request: BuildRequest) -> bool:
-    """A build that runs the weights below the release's precision where the request named none: llama.cpp's usual
-    GGUF (kind.usual-gguf), vLLM's FP8 of a BF16 release (kind.usual-served). Its speed is bought with the weights'
-    quality, so it rivals an as-released build on speed without taking its claim (_speed_claims)."""
+    """A build that runs the weights in fewer bits than the release's quality keeps (RELEASE_QUALITY_BITS) where the
+    request named no precision: llama.cpp's usual GGUF (kind.usual-gguf, Q4_K_M) of a BF16 or FP8 release. Its speed
+    is bought with the weights' quality, so it rivals the other builds on speed without taking their claim
+    (_fastest_claim). vLLM's FP8 of a BF16 release (kind.usual-served) keeps the release's quality."""
     released = released_precision(request)
     precision = build.estimate.workload.get("precision")
-    if released is None or precision is None or precision == released:
+    if released is None or not isinstance(precision, str) or precision == released:
         return False
-    return not (released in SIXTEEN_BIT and precision in SIXTEEN_BIT)
+    bits = weight_format(precision).bulk_bits
+    return bits < min(weight_format(released).bulk_bits, RELEASE_QUALITY_BITS) - 1e-9
 
 
 def unsourced_training_speed(build: Build, request: BuildRequest) -> bool:
@@ -451,12 +456,14 @@ def _speed_claims(f: _Field, request: BuildRequest, comparison: bool) -> None:
     best = _fastest_claim(f, fast_pool, code, supported)
     released = [i for i in fast_pool if not m[i].quantized]
     if best is not None and m[best].quantized and released:
-        # the fastest runs quantized weights: it says so, and the fastest at the release's own weights holds the
-        # claim among those (_fastest_claim's docstring)
-        precision = released_precision(request) or ""
-        tier = precision.split("-")[0].upper()
-        f.claims[best][-1] = Reason.of(f.claims[best][-1].code, **{**f.claims[best][-1].fields, "quantized": tier})
-        _fastest_claim(f, released, code, supported, {"released": tier})
+        # the fastest runs quantized weights: it says which, and the fastest at the release's quality holds the claim
+        # among the others (_fastest_claim's docstring)
+        held = str(f.pool[best].estimate.workload.get("precision", "")).upper()
+        release = (released_precision(request) or "").split("-")[0].upper()
+        f.claims[best][-1] = Reason.of(
+            f.claims[best][-1].code, **{**f.claims[best][-1].fields, "quantized": held, "released": release}
+        )
+        _fastest_claim(f, released, code, supported, {"released": release})
     best, measured = _sourced_best(f, fast_pool, lambda i: (m[i].value(), -m[i].price))
     if best is None:
         return
@@ -472,11 +479,11 @@ def _fastest_claim(
     """Claim "fastest" (`code`) of the build that holds it among `pool` (_sourced_best, then _as_fast_for_less), and
     return it (None: no build's speed is sourced, or it is past the budget).
 
-    With `tier` ({"released": "BF16"}) the claim is made among the builds that run the weights as released alone: where
-    the request named no precision the plan also runs llama.cpp's usual GGUF and vLLM's FP8 (plan's usual-* sources),
-    whose speed is bought with the weights' quality. When the fastest of all is such a build it says so ("fastest with
-    quantized weights", field `quantized`) and the fastest as released keeps a claim of its own ("fastest at BF16 as
-    released"): two answers, speed and quality, each true of the builds shown. MiniMax-M2 for one user had lost its
+    With `tier` ({"released": "BF16"}) the claim is made among the builds at the release's quality alone (8-bit weights
+    or more: RELEASE_QUALITY_BITS): where the request named no precision the plan also runs llama.cpp's usual GGUF
+    (Q4_K_M), whose speed is bought with the weights' quality. When the fastest of all is such a build it says which
+    ("fastest at Q4_K_M", field `quantized`) and the fastest at the release's quality keeps a claim of its own
+    ("fastest at release quality"): two answers, speed and quality, each true of the builds shown. MiniMax-M2 for one user had lost its
     FP8 release on four 96 GB cards to an RTX PRO 6000 Blackwell at Q4_K_M that decoded faster (expert case
     minimax-m2-one-user-fp8-release-on-cards); Llama 3.1 8B had called 2 x A100 80GB in BF16 at 26,573 USD "fastest",
     no quantized card having been searched for speed, where one RTX 5090 at Q4_K_M decodes 203 tokens/s for 5,591 USD.
