@@ -924,7 +924,9 @@ def _speed_problems(build: dict[str, Any], name: str, kind: str, piece: str, poo
         if not dearer:
             return []
         other = dearer[0]
-        return [f"{name}: 'fastest' at {own:.4g} tokens/s, but #{other['rank']} '{other['label']}' is faster for no more"]
+        return [
+            f"{name}: 'fastest' at {own:.4g} tokens/s, but #{other['rank']} '{other['label']}' is faster for no more"
+        ]
     if own is not None and own < best * (1 - SPEED_TOLERANCE):
         what = "tokens/s" if kind == "fastest" else "throughput per price"
         return [f"{name}: '{kind}' at {own:.4g} {what}, but #{other['rank']} '{other['label']}' has {best:.4g}"]

@@ -922,7 +922,6 @@ def _quantized(b: Build) -> bool:
     return any(k["code"] == "kind.usual-gguf" for k in b["kinds"])
 
 
-
 CASES: tuple[Case, ...] = (
     # ---- Llama 70B at home: the canonical dual-3090 answer
     Case(

@@ -269,8 +269,9 @@ def fastest_is_fastest(required: bool = True) -> Expect:
 
         return all((throughput(b) or 0.0) >= 0.98 * best or as_fast(b) for b in marked)
 
-    said = "the label 'fastest' is on the build with the highest tokens/s shown, or on one within 3 % of it for less" + (
-        "" if required else ", if any says it"
+    said = (
+        "the label 'fastest' is on the build with the highest tokens/s shown, or on one within 3 % of it for less"
+        + ("" if required else ", if any says it")
     )
     return Expect(said, holds)
 

@@ -46,8 +46,8 @@ from configurator.core.solve.candidates import (
     runs_from_ram,
     storage_of,
 )
-from configurator.core.solve.slots import Placement, needs_gap, span
 from configurator.core.solve.shown import AS_FAST
+from configurator.core.solve.slots import Placement, needs_gap, span
 from configurator.core.support import checks as support
 
 TP_OR_TRAINING_MIN_LANES = 8
