@@ -808,7 +808,7 @@ def _claim_problems(
             return [f"{name}: says '{piece}', but its kind says it runs {quantized(build)}"]
     elif tier is not None and quantized(build) != tier[1]:
         return [f"{name}: says '{piece}', but its kind says it runs {quantized(build) or 'the release quality'}"]
-    elif kind == "fastest" and quantized(build) and any(not quantized(b) for b in r.builds):
+    elif tier is None and kind == "fastest" and quantized(build) and any(not quantized(b) for b in r.builds):
         return [f"{name}: a plain '{piece}' at {quantized(build)} beside builds at the release's quality"]
     named = scope is not None and scope not in _OWN_SCOPES and scope != RELEASE_QUALITY
     if named and scope is not None:

@@ -44,13 +44,12 @@ def _fastest_problems(name: str, build: dict[str, Any], supported: list[dict[str
     pool = supported
     if said.fields.get("quantized") is not None and not _quantized(build):
         return [f"{name}: says its weights are quantized, but its kind runs them as released"]
-    if said.fields.get("released") is not None:
+    if said.fields.get("released") is not None and said.fields.get("quantized") is None:
         if _quantized(build):
             return [f"{name}: says it runs at the release's quality, but its kind is the usual GGUF"]
         pool = [o for o in supported if not _quantized(o)]
-    elif _quantized(build) and any(not _quantized(o) for o in supported):
-        if said.fields.get("quantized") is None:
-            return [f"{name}: a plain 'fastest' on quantized weights beside builds at the release's quality"]
+    elif _quantized(build) and said.fields.get("quantized") is None and any(not _quantized(o) for o in supported):
+        return [f"{name}: a plain 'fastest' on quantized weights beside builds at the release's quality"]
     speed, price = _speed(build), build["total_price"]
     faster = [o for o in pool if _speed(o) > speed * 1.0001]
     if any(_speed(o) * 0.97 > speed for o in faster):
