@@ -1262,6 +1262,12 @@ def _as_fast_for_less(bm: LabelModel, fastest: Choice, label_time: float) -> Cho
     """The cheapest build whose speed points are within AS_FAST of the fastest build's option, when it costs less
     (one more solve: the cheapest build under a bound on speed); None when the fastest is that build."""
     floor = math.ceil(AS_FAST * bm.perf_points(fastest.option))
+    extra = getattr(bm, "perf_extra", getattr(bm, "perf_extra_max", 0))  # what a platform adds (runs from RAM)
+    if not any(
+        o is not fastest.option and bm.perf_points(o) + extra >= floor and option_cost(o) < fastest.cost
+        for o in bm.options
+    ):
+        return None  # no other card and count is that fast for less: the search would find the fastest again
     near = _supported(bm, "cost", label_time, ("perf", floor))
     return near if near is not None and near.cost < fastest.cost else None
 
