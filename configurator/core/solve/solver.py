@@ -1263,9 +1263,13 @@ def _as_fast_for_less(bm: LabelModel, fastest: Choice, label_time: float) -> Cho
     (one more solve: the cheapest build under a bound on speed); None when the fastest is that build."""
     floor = math.ceil(AS_FAST * bm.perf_points(fastest.option))
     extra = getattr(bm, "perf_extra", getattr(bm, "perf_extra_max", 0))  # what a platform adds (runs from RAM)
+    # the least a build of each option costs: the lazy model's bound over its platform parts too, else the cards alone
+    lower = getattr(bm, "lower_cost", None)
     if not any(
-        o is not fastest.option and bm.perf_points(o) + extra >= floor and option_cost(o) < fastest.cost
-        for o in bm.options
+        o is not fastest.option
+        and bm.perf_points(o) + extra >= floor
+        and (lower(i) if lower is not None else option_cost(o)) < fastest.cost
+        for i, o in enumerate(bm.options)
     ):
         return None  # no other card and count is that fast for less: the search would find the fastest again
     near = _supported(bm, "cost", label_time, ("perf", floor))
