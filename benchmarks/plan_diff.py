@@ -132,6 +132,12 @@ REQUESTS: dict[str, list[str]] = {
         *("--model", "qwen2.5-32b", *INFER, "--precision", "q4_k_m", "--context", "65536", "--batch", "4"),
         *("--top", "5"),
     ],
+    # no --precision (gguf21): llama.cpp's usual GGUF searched for speed too, its "fastest" said apart from the fastest at
+    # the release's quality, and the claim on the cheapest build within 3 % of the top speed (ranking._fastest_claim)
+    "8B no precision top-5": ["--model", "llama-3.1-8b", *INFER, "--top", "5"],
+    "8B q4 no budget": ["--model", "llama-3.1-8b", *INFER, "--precision", "q4_k_m"],
+    "MiniMax-M2 one user": ["--model", "minimax-m2", *INFER],
+    "Qwen3 30B-A3B $2,500": ["--model", "qwen3-30b-a3b", *INFER, "--budget", "2500"],
 }
 
 

@@ -428,6 +428,10 @@ PRICE_TOLERANCE = 0.005
 """Half a percent: prices shown are rounded to whole units."""
 SPEED_TOLERANCE = 0.02
 """Two percent: speeds are shown to three or four significant figures, and a tie is no contradiction."""
+AS_FAST = 0.97
+"""'fastest' may sit on a build within 3 % of the top speed shown when every faster build shown costs more: a gain
+the decode estimate cannot tell (its 80 % range is x0.66..x1.29) bought dearly is no reason to call the dearer build
+fastest, and the claim's why names the dearer one and its gain."""
 DBA_TOLERANCE = 0.05
 """Noise is shown to 0.1 dBA."""
 READING_TPS = 5.0
@@ -480,12 +484,36 @@ def _claim_of(head: str, scope: str | None) -> tuple[str, str | None] | None:
         return ("cheapest", scope)
     if head in ("fastest", "fastest within budget", "fastest that fits"):
         return ("fastest", scope)
+    tier = _TIERED.fullmatch(head)
+    if tier is not None and tier[1] == RELEASE_QUALITY:
+        return ("fastest", RELEASE_QUALITY)
+    if tier is not None:
+        return ("fastest", scope)  # over every build shown: its words say which weights (_claim_problems)
     if head.startswith(_VALUE_WORDS):
         return ("value", scope)
     if head == "quietest":
         return ("quietest", scope)
     if head == "room to grow":
         return ("grow", scope)
+    return None
+
+
+RELEASE_QUALITY = "release quality"
+_TIERED = re.compile(r"fastest(?: within budget)? at (.+)")
+QUANTIZING_KIND = "kind.usual-gguf"
+"""Where a request names no precision the plan also runs llama.cpp's usual GGUF (Q4_K_M, 4.8 bits a weight), and each
+such build says so (its kind in brackets: "at Q4_K_M, llama.cpp's usual GGUF"). Its speed is bought with the weights'
+quality (Llama 3 70B: +4.83 % perplexity at Q4_K_M, +0.03 % at Q8_0; 8-bit weights, vLLM's FP8 too, score as the
+release): when one is the fastest shown beside builds at the release's quality, its claim names its format ("fastest
+at Q4_K_M", checked over every build shown), and the fastest of those others says "fastest at release quality"
+(checked over the builds shown that are not at the usual GGUF)."""
+
+
+def quantized(build: dict[str, Any]) -> str | None:
+    """The format a build's kind says it quantizes the weights to below the release's quality ("q4_k_m"), else None."""
+    for k in build.get("kinds") or []:
+        if k.get("code") == QUANTIZING_KIND:
+            return str(k["fields"]["precision"]).lower()
     return None
 
 
@@ -774,8 +802,16 @@ def _claim_problems(
 ) -> list[str]:
     """What contradicts one claim of a build's label (a piece of it: its kind, what it is scoped to, its words)."""
     kind, scope, piece = claim
-    named = scope is not None and scope not in _OWN_SCOPES
-    if scope is not None and scope not in _OWN_SCOPES:
+    tier = _TIERED.fullmatch(_unqualified(piece)) if kind == "fastest" else None
+    if scope == RELEASE_QUALITY:
+        if quantized(build):
+            return [f"{name}: says '{piece}', but its kind says it runs {quantized(build)}"]
+    elif tier is not None and quantized(build) != tier[1]:
+        return [f"{name}: says '{piece}', but its kind says it runs {quantized(build) or 'the release quality'}"]
+    elif tier is None and kind == "fastest" and quantized(build) and any(not quantized(b) for b in r.builds):
+        return [f"{name}: a plain '{piece}' at {quantized(build)} beside builds at the release's quality"]
+    named = scope is not None and scope not in _OWN_SCOPES and scope != RELEASE_QUALITY
+    if named and scope is not None:
         if scope.endswith(" in ram"):
             return []  # a claim about offloaded builds only: what is offloaded is not in the JSON's numbers
         names = gpu_names(build)
@@ -816,6 +852,8 @@ def _pool(r: _Rivals, kind: str, scope: str | None) -> list[dict[str, Any]]:
         pool = pool + [
             b for b in r.builds if b not in pool and r.within(b) and _prompt_wait_only(b, r.min_decode_tps, r.room)
         ]
+    if scope == RELEASE_QUALITY:
+        return [b for b in pool if not quantized(b)]
     if scope == "without your own card":
         return [b for b in pool if not _owned_gpu(b)]
     if scope == "your own card":
@@ -880,6 +918,15 @@ def _speed_problems(build: dict[str, Any], name: str, kind: str, piece: str, poo
     scored = [(s, b) for b in pool if (s := score(b)) is not None]
     best, other = max(scored, key=lambda sb: sb[0])
     own = score(build)
+    if kind == "fastest" and own is not None and own >= best * AS_FAST:
+        # as fast for a buyer: every build shown that is faster beyond rounding costs more
+        dearer = [b for t, b in scored if t > own * (1 + SPEED_TOLERANCE) and b["total_price"] <= build["total_price"]]
+        if not dearer:
+            return []
+        other = dearer[0]
+        return [
+            f"{name}: 'fastest' at {own:.4g} tokens/s, but #{other['rank']} '{other['label']}' is faster for no more"
+        ]
     if own is not None and own < best * (1 - SPEED_TOLERANCE):
         what = "tokens/s" if kind == "fastest" else "throughput per price"
         return [f"{name}: '{kind}' at {own:.4g} {what}, but #{other['rank']} '{other['label']}' has {best:.4g}"]

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from tests.independent_checker import label_claims, throughput
+from tests.independent_checker import AS_FAST, label_claims, throughput
 
 Build = dict[str, Any]
 Plan = dict[str, Any]
@@ -260,10 +260,18 @@ def fastest_is_fastest(required: bool = True) -> Expect:
         if not marked or not shown:
             return not required and not marked
         best = max(throughput(b) or 0.0 for b in shown)
-        return all((throughput(b) or 0.0) >= 0.98 * best for b in marked)
 
-    said = "the label 'fastest' is on the build with the highest tokens/s shown" + (
-        "" if required else ", if any says it"
+        def as_fast(b: Build) -> bool:
+            # within 3 % of the top, every build shown faster beyond rounding costing more (independent_checker.AS_FAST)
+            own = throughput(b) or 0.0
+            faster = [o for o in shown if (throughput(o) or 0.0) > 1.02 * own]
+            return own >= AS_FAST * best and all(price(o) > price(b) for o in faster)
+
+        return all((throughput(b) or 0.0) >= 0.98 * best or as_fast(b) for b in marked)
+
+    said = (
+        "the label 'fastest' is on the build with the highest tokens/s shown, or on one within 3 % of it for less"
+        + ("" if required else ", if any says it")
     )
     return Expect(said, holds)
 

@@ -60,6 +60,9 @@ from tests.independent_checker import check_labels, label_claims
             [("cheapest", "nvidia geforce rtx 2080 ti 22gb")],
         ),
         ("cluster of 8-GPU machines", []),
+        # no --precision: the fastest of all at the usual GGUF, and the fastest at the release's quality
+        ("fastest at Q4_K_M (at Q4_K_M, llama.cpp's usual GGUF)", [("fastest", None)]),
+        ("fastest within budget at release quality", [("fastest", "release quality")]),
         # a speed claim made among the builds whose speed is sourced (ranking._sourced_best)
         (
             "fastest within budget on measured speeds; best value on measured speeds",
@@ -179,6 +182,52 @@ def test_fastest_must_have_the_highest_throughput() -> None:
     plan = _plan(_build(1, "cheapest and fastest", 1000, decode=8), _build(2, "alternative", 1100, decode=15))
     problems = check_labels(plan)
     assert len(problems) == 1 and "'fastest' at 8 tokens/s" in problems[0]
+
+
+def test_fastest_within_3_percent_for_less_and_not_past_it() -> None:
+    """'fastest' may sit on a build within 3 % of the top speed shown when every faster one costs more (its why names
+    the dearer build): one RTX 5090 at 203.2 tok/s beside an RTX PRO 6000 at 203.6 for twice the price. Not on one
+    3 % slower or more, nor when a faster build costs no more."""
+    near = _plan(_build(1, "fastest", 5591, decode=203.2), _build(2, "alternative", 11796, decode=203.6))
+    assert check_labels(near) == []
+    slower = _plan(_build(1, "fastest", 5591, decode=190.0), _build(2, "alternative", 11796, decode=203.6))
+    assert "'fastest' at 190" in check_labels(slower)[0]
+    no_dearer = _plan(_build(1, "fastest", 5591, decode=199.0), _build(2, "alternative", 5000, decode=203.6))
+    assert "faster for no more" in check_labels(no_dearer)[0]
+
+
+def _at_q4(build: dict[str, Any]) -> dict[str, Any]:
+    return {**build, "kinds": [{"code": "kind.usual-gguf", "fields": {"precision": "Q4_K_M"}}]}
+
+
+def test_fastest_at_q4_and_at_release_quality_each_over_its_own_builds() -> None:
+    """No --precision: the fastest of all at llama.cpp's usual GGUF says so ("fastest at Q4_K_M", over every build
+    shown), and the fastest of the builds at the release's quality keeps its own claim ("fastest at release
+    quality", over those not at the usual GGUF): Llama 3.1 8B, one RTX 5090 at Q4_K_M and 2 x A100 in BF16."""
+    both = _plan(
+        _at_q4(_build(1, "cheapest (at Q4_K_M, llama.cpp's usual GGUF)", 400, decode=10)),
+        _at_q4(_build(2, "fastest at Q4_K_M (at Q4_K_M, llama.cpp's usual GGUF)", 5591, decode=203.2)),
+        _build(3, "alternative", 1467, decode=59.4),
+        _build(4, "fastest at release quality", 26573, decode=159.9),
+    )
+    assert check_labels(both) == []
+    plain = _plan(
+        _at_q4(_build(1, "fastest (at Q4_K_M, llama.cpp's usual GGUF)", 5591, decode=203.2)),
+        _build(2, "alternative", 26573, decode=159.9),
+    )
+    assert "a plain 'fastest' at q4_k_m" in check_labels(plain)[0]
+    slower = _plan(
+        _at_q4(_build(1, "fastest at Q4_K_M (at Q4_K_M, llama.cpp's usual GGUF)", 5591, decode=203.2)),
+        _build(2, "fastest at release quality", 26573, decode=120.0),
+        _build(3, "alternative", 30000, decode=159.9),
+    )
+    assert "'fastest' at 120" in check_labels(slower)[0]
+    wrong_kind = _plan(
+        _build(1, "fastest at Q4_K_M", 5591, decode=203.2),
+        _at_q4(_build(2, "fastest at release quality (at Q4_K_M, llama.cpp's usual GGUF)", 900, decode=62.0)),
+    )
+    problems = check_labels(wrong_kind)
+    assert len(problems) == 2 and all("but its kind says it runs" in p for p in problems)
 
 
 def test_a_speed_label_needs_a_speed_shown() -> None:

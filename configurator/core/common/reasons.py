@@ -396,10 +396,19 @@ def _fastest(r: Reason, say: Say) -> str:
     scope = "within the budget" if r.code == "claim.fastest-within-budget" else "found"
     scope += " on supported software" if r.fields.get("supported") else ""
     scope += _OF_MEASURED if r.fields.get("measured") else ""
+    tier = r.fields.get("released") is not None and r.fields.get("quantized") is None
+    if tier:
+        scope += (
+            f" at the release's quality (its {r.fields['released']} weights, or 8-bit ones that score as them; a "
+            "build shown with fewer bits is faster)"
+        )
     said = f"the highest speed of the builds {scope}: {joined(r.nested('speed'), say)}"
+    if r.fields.get("quantized") is not None:
+        said += f", with the weights at {r.fields['quantized']}, below the release's {r.fields['released']}"
     if r.fields.get("dearer") is not None:
+        gain = f"{100 * r.num('gain'):.1f} %" if r.fields.get("gain") is not None else "under 1 %"
         said += (
-            f" (one {r.num('dearer'):,.0f} {r.fields['currency']} dearer is under 1 % faster, a gain the estimate "
+            f" (one {r.num('dearer'):,.0f} {r.fields['currency']} dearer is {gain} faster, a gain the estimate "
             "cannot tell)"
         )
     return said
@@ -408,16 +417,22 @@ def _fastest(r: Reason, say: Say) -> str:
 _OF_MEASURED = " whose speed rests on published measurements (a faster one's rests on an unsourced figure)"
 
 
-def qualified(word: str, below: str, wait: str, measured: str = "") -> Template:
+def qualified(word: str, below: str, wait: str, measured: str = "", tier: tuple[str, str] = ("", "")) -> Template:
     """A claim's word with what the build is, when the claim is made among builds that do not serve the job
     (solve.ranking._qualify): `below` when it is slower than people read (field `below`), `wait` (a format over
     `wait_s`) when its last user, or its one user, waits over a minute for a first token (field `wait_s`, PROMPT).
     A speed claim made among the builds whose speed is sourced, a faster or better-value one's resting on an
-    unsourced figure (field `measured`, solve.ranking._sourced_best), says `measured` first.
+    unsourced figure (field `measured`, solve.ranking._sourced_best), says `measured` first. A fastest claim split
+    between the release's own weights and quantized ones (solve.ranking._fastest_claim) says which, before all:
+    `tier` is (a format over field `quantized`, the words of field `released`).
     Never a comma or "and" (a label's claims are split on them)."""
 
     def said(r: Reason, _say: Say) -> str:
         text = word.format(**r.fields)
+        if r.fields.get("quantized") is not None:
+            text += tier[0].format(quantized=r.fields["quantized"])
+        elif r.fields.get("released") is not None:
+            text += tier[1]
         if r.fields.get("measured"):
             text += measured
         if r.fields.get("below"):
@@ -432,11 +447,12 @@ def qualified(word: str, below: str, wait: str, measured: str = "") -> Template:
 _BELOW = " below reading speed"
 _WAIT = " but first token after {wait_s:.0f} s"  # no thousands comma: a label splits on commas
 _MEASURED = " on measured speeds"
+_TIER = (" at {quantized}", " at release quality")
 
 CLAIMS: dict[str, Template] = {
     "claim.cheapest": qualified("cheapest", _BELOW, _WAIT),
-    "claim.fastest-within-budget": qualified("fastest within budget", _BELOW, _WAIT, _MEASURED),
-    "claim.fastest": qualified("fastest", _BELOW, _WAIT, _MEASURED),
+    "claim.fastest-within-budget": qualified("fastest within budget", _BELOW, _WAIT, _MEASURED, _TIER),
+    "claim.fastest": qualified("fastest", _BELOW, _WAIT, _MEASURED, _TIER),
     "claim.value": qualified("best value", _BELOW, _WAIT, _MEASURED),
     "claim.quietest": qualified("quietest", _BELOW, _WAIT),
     "claim.grow": "room to grow",

@@ -708,11 +708,11 @@ ZH_REASONS: dict[str, Template] = {
     "claim.cheapest-with": "使用 {name} 的配置中价格最低",
     "claim.fastest-within-budget": lambda r, say_: (
         f"预算内{'、软件仍受支持的' if r.fields.get('supported') else ''}{_ZH_OF_MEASURED if r.fields.get('measured') else ''}"
-        f"配置中速度最高：{joined(r.nested('speed'), say_)}{_zh_dearer(r)}"
+        f"{_zh_released(r)}配置中速度最高：{joined(r.nested('speed'), say_)}{_zh_dearer(r)}"
     ),
     "claim.fastest": lambda r, say_: (
         f"找到的{'、软件仍受支持的' if r.fields.get('supported') else ''}{_ZH_OF_MEASURED if r.fields.get('measured') else ''}"
-        f"配置中速度最高：{joined(r.nested('speed'), say_)}{_zh_dearer(r)}"
+        f"{_zh_released(r)}配置中速度最高：{joined(r.nested('speed'), say_)}{_zh_dearer(r)}"
     ),
     "claim.value": lambda r, _say: (
         f"{'速度有实测依据的配置中（另有配置更高，但其速度无来源）' if r.fields.get('measured') else ''}"
@@ -1980,20 +1980,34 @@ ZH_REASONS: dict[str, Template] = {
 _ZH_BELOW = "但低于阅读速度"
 _ZH_WAIT = "，首个 token 要等 {wait_s:.0f} 秒"
 _ZH_MEASURED = "（按有实测依据的速度）"
+_ZH_TIER = ("（{quantized}）", "（原版质量）")
 _ZH_OF_MEASURED = "、速度有实测依据的（更快的配置其速度无来源）"
 
 
 def _zh_dearer(r: Reason) -> str:
-    """The fastest claim's note where a dearer build is under 1 % faster (ranking._as_fast_for_less)."""
+    """The fastest claim's note where a dearer build is at most 3 % faster (ranking._as_fast_for_less), and which
+    weights its builds run where the claim is split between the release's and quantized ones (_fastest_claim)."""
+    text = ""
+    if r.fields.get("quantized") is not None:
+        text += f"（权重为 {r.fields['quantized']}，低于原版 {r.fields['released']}）"
     if r.fields.get("dearer") is None:
+        return text
+    gain = f"{100 * r.num('gain'):.1f}%" if r.fields.get("gain") is not None else "不到 1%"
+    return text + f"（另一配置贵 {r.num('dearer'):,.0f} {r.fields['currency']}，只快 {gain}，估算分辨不出）"
+
+
+def _zh_released(r: Reason) -> str:
+    """The scope of a fastest claim made among the builds that run the release's own weights (_fastest_claim)."""
+    released = r.fields.get("released")
+    if released is None or r.fields.get("quantized") is not None:
         return ""
-    return f"（另一配置贵 {r.num('dearer'):,.0f} {r.fields['currency']}，快不到 1%，估算分辨不出）"
+    return f"保持原版质量的（原版 {released} 权重，或评分与之相当的 8 位权重；列出的更低位宽配置更快）"
 
 
 ZH_CLAIMS: dict[str, Template] = {
     "claim.cheapest": qualified("最便宜", _ZH_BELOW, _ZH_WAIT),
-    "claim.fastest-within-budget": qualified("预算内最快", _ZH_BELOW, _ZH_WAIT, _ZH_MEASURED),
-    "claim.fastest": qualified("最快", _ZH_BELOW, _ZH_WAIT, _ZH_MEASURED),
+    "claim.fastest-within-budget": qualified("预算内最快", _ZH_BELOW, _ZH_WAIT, _ZH_MEASURED, _ZH_TIER),
+    "claim.fastest": qualified("最快", _ZH_BELOW, _ZH_WAIT, _ZH_MEASURED, _ZH_TIER),
     "claim.value": qualified("性价比最高", _ZH_BELOW, _ZH_WAIT, _ZH_MEASURED),
     "claim.quietest": qualified("最安静", _ZH_BELOW, _ZH_WAIT),
     "claim.grow": "可再加卡",

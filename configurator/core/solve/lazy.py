@@ -337,7 +337,13 @@ class LazyBuildModel:
                 continue
             left = self._left(used=objective == "grow")  # room to grow may take a card an earlier label took
             left = [i for i in left if i not in self._proved]
-            beating = [i for i in left if self.may_beat(i, objective, values)]
+            # under a bound on speed (solver._as_fast_for_less) an option whose speed cannot reach it cannot answer
+            floor = bound[1] if bound is not None and bound[0] == "perf" else None
+            beating = [
+                i
+                for i in left
+                if self.may_beat(i, objective, values) and (floor is None or self.perf_bound(i) >= floor)
+            ]
             if not beating:
                 return choice
             if len(self.possible) <= SMALL_MODEL_OPTIONS:

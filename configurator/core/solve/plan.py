@@ -1455,7 +1455,17 @@ def _each_once(request: BuildRequest, offers: list[tuple[str, list[Build]]]) -> 
                 # then off the list) where FP8 gives 51.1 for 53,025 CNY, the most speed for the money, so "best
                 # value" went to two RTX 5090 D at 40.1 for 44,552 CNY
                 found[twin] = build.model_copy(update={"source": name})
+            elif name == "usual-finetune" and _hours(build) < _hours(found[twin]):
+                # the same one-card machine fine-tuning with Unsloth replaces its run with the default framework: an
+                # 8B LoRA's RTX A5000 had been kept at 20.5 h with PEFT (the main search's value label found it first,
+                # once its speed label searched the cheapest build within 3 % too) where Unsloth trains it in 19 h
+                found[twin] = build.model_copy(update={"source": name})
     return found
+
+
+def _hours(build: Build) -> float:
+    """A training build's wall-clock hours (infinite without a time)."""
+    return build.estimate.wall_hours or float("inf")
 
 
 def _nothing_fits(
@@ -1560,10 +1570,13 @@ def _usual_gguf_machines(ctx: PlanContext) -> list[Build]:
     found = _machines_for(variant, ctx.catalog, ctx.model, ctx.exact_weight_bytes, ctx.should_stop)
     if w.batch <= USUAL_GGUF_USERS and not ctx.should_stop():
         # and the cheapest machine with a card at that format: one 12 GB card runs a 14B at Q4_K_M where BF16 asks
-        # for four 11 GB cards in tensor parallel (a single user's Ollama or LM Studio pulls the Q4_K_M); within a
-        # budget also the fastest at that format: Gemma 4 31B at 2,500 EUR had its "fastest within budget" on a 22 GB
-        # RTX 2080 Ti at 21.9 tokens/s (the cheapest card's search alone) where a used RTX 3090 is what the budget buys
-        cards = _solve_variant(ctx, variant, 2 if request.budget is not None else 1)
+        # for four 11 GB cards in tensor parallel (a single user's Ollama or LM Studio pulls the Q4_K_M); and the
+        # fastest at that format, within a budget or not: Gemma 4 31B at 2,500 EUR had its "fastest within budget" on
+        # a 22 GB RTX 2080 Ti at 21.9 tokens/s (the cheapest card's search alone) where a used RTX 3090 is what the
+        # budget buys, and Llama 3.1 8B with no budget called 2 x A100 80GB in BF16 at 26,573 USD "fastest" where one
+        # RTX 5090 decodes its Q4_K_M faster for 5,591 USD. The ranking says which of the two answers each is
+        # (ranking._fastest_claim: "fastest at Q4_K_M", "fastest at release quality")
+        cards = _solve_variant(ctx, variant, 2)
         past = tuple(b.gpu_id for b in cards if end_of_life_caveat(b) is not None)
         if past and not ctx.should_stop():
             # a card past its software support claims neither speed nor value: the cheapest supported one beside it

@@ -42,13 +42,14 @@ from configurator.core.common.reasons import CLAIMS as CLAIM_WORDS
 from configurator.core.common.reasons import OFFERS as OFFER_WORDS
 from configurator.core.common.reasons import Reason, Value, english, from_json, label_claims, render
 from configurator.core.estimate.desktop_training import utilisation_sourced
+from configurator.core.estimate.precision import weight_format
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.model.build import Build, BuildPart
 from configurator.core.model.noise import build_dba
 from configurator.core.model.request import BuildRequest
 from configurator.core.rules.site import DataCenterNoise
 from configurator.core.solve.rules import PROMPT, READING_TPS
-from configurator.core.solve.shown import FASTER, why_shown
+from configurator.core.solve.shown import AS_FAST, FASTER, why_shown
 from configurator.core.support import checks as support
 
 REFERENCE_TOKENS = 1e8
@@ -98,6 +99,7 @@ class Measures:
     short: bool = False  # below the speed asked (--min-decode-tps)
     unsourced_speed: bool = False  # a training speed on an unsourced utilisation or an unpriced parameter offload
     wait_s: float | None = None  # when its prompts wait (PROMPT warns): the seconds to the first token of its last user
+    quantized: bool = False  # its weights are quantized below the release's, which the request left open (_quantized)
 
     def value(self) -> float:
         return self.speed / self.price if self.price > 0 else (float("inf") if self.speed > 0 else 0.0)
@@ -135,7 +137,40 @@ def measure(build: Build, request: BuildRequest) -> Measures:
         waits=slow_prompt,
         unsourced_speed=unsourced_training_speed(build, request),
         wait_s=float(waited) if isinstance(waited, (int, float)) else None,
+        quantized=quantized(build, request),
     )
+
+
+RELEASE_QUALITY_BITS = 8.0
+"""Weights of 8 bits or more score as the release: Llama 3 70B's perplexity over F16 is +0.03 % at Q8_0, +0.47 % at
+Q6_K and +4.83 % at Q4_K_M (dranger003's table, ggml-org/llama.cpp PR #6745, as quoted in XiongjieDai/GPU-Benchmarks-
+on-LLM-Inference's README at 00dd2bd, May 2024), and vLLM's FP8 of BF16 weights is served as the same model (plan's
+USUAL_SERVED). Fewer bits than this (llama.cpp's usual Q4_K_M) are a loss a practitioner weighs against the speed."""
+
+
+def released_precision(request: BuildRequest) -> str | None:
+    """The precision an inference request runs the weights in as released, where it named none: the low-bit release
+    plan() filled in (precision_released: FP8, INT4 experts, MXFP4), else the 16-bit weights (Workload.resolved's
+    default). None when the request named a precision (every build runs it) or trains."""
+    w = request.workload
+    if w.kind != "inference":
+        return None
+    if request.precision_released:
+        return str(w.precision)
+    return "bf16" if w.precision is None else None
+
+
+def quantized(build: Build, request: BuildRequest) -> bool:
+    """A build that runs the weights in fewer bits than the release's quality keeps (RELEASE_QUALITY_BITS) where the
+    request named no precision: llama.cpp's usual GGUF (kind.usual-gguf, Q4_K_M) of a BF16 or FP8 release. Its speed
+    is bought with the weights' quality, so it rivals the other builds on speed without taking their claim
+    (_fastest_claim). vLLM's FP8 of a BF16 release (kind.usual-served) keeps the release's quality."""
+    released = released_precision(request)
+    precision = build.estimate.workload.get("precision")
+    if released is None or not isinstance(precision, str) or precision == released:
+        return False
+    bits = weight_format(precision).bulk_bits
+    return bits < min(weight_format(released).bulk_bits, RELEASE_QUALITY_BITS) - 1e-9
 
 
 def unsourced_training_speed(build: Build, request: BuildRequest) -> bool:
@@ -418,14 +453,17 @@ def _speed_claims(f: _Field, request: BuildRequest, comparison: bool) -> None:
     code = "claim.fastest-within-budget" if request.budget is not None else "claim.fastest"
     # a faster card past its vendor's support may be shown beside it: "on supported software"
     supported = any(f.eol[i] is not None and m[i].speed > 0 for i in f.within)
-    best, measured = _sourced_best(f, fast_pool, lambda i: (m[i].speed, -m[i].price))
-    if best is not None:
-        best, dearer = _as_fast_for_less(f, fast_pool, best, bool(measured))
-        speed = speed_said(f.pool[best])
-        f.claim(
-            best if best in f.within else None,
-            Reason.of(code, supported=supported, speed=speed, **measured, **dearer),
+    best = _fastest_claim(f, fast_pool, code, supported)
+    released = [i for i in fast_pool if not m[i].quantized]
+    if best is not None and m[best].quantized and released:
+        # the fastest runs quantized weights: it says which, and the fastest at the release's quality holds the claim
+        # among the others (_fastest_claim's docstring)
+        held = str(f.pool[best].estimate.workload.get("precision", "")).upper()
+        release = (released_precision(request) or "").split("-")[0].upper()
+        f.claims[best][-1] = Reason.of(
+            f.claims[best][-1].code, **{**f.claims[best][-1].fields, "quantized": held, "released": release}
         )
+        _fastest_claim(f, released, code, supported, {"released": release})
     best, measured = _sourced_best(f, fast_pool, lambda i: (m[i].value(), -m[i].price))
     if best is None:
         return
@@ -435,23 +473,57 @@ def _speed_claims(f: _Field, request: BuildRequest, comparison: bool) -> None:
     f.claim(best if best in f.within else None, said)
 
 
+def _fastest_claim(
+    f: _Field, pool: list[int], code: str, supported: bool, tier: dict[str, Value] | None = None
+) -> int | None:
+    """Claim "fastest" (`code`) of the build that holds it among `pool` (_sourced_best, then _as_fast_for_less), and
+    return it (None: no build's speed is sourced, or it is past the budget).
+
+    With `tier` ({"released": "BF16"}) the claim is made among the builds at the release's quality alone (8-bit weights
+    or more: RELEASE_QUALITY_BITS): where the request named no precision the plan also runs llama.cpp's usual GGUF
+    (Q4_K_M), whose speed is bought with the weights' quality. When the fastest of all is such a build it says which
+    ("fastest at Q4_K_M", field `quantized`) and the fastest at the release's quality keeps a claim of its own
+    ("fastest at release quality"): two answers, speed and quality, each true of the builds shown. MiniMax-M2 for one user had lost its
+    FP8 release on four 96 GB cards to an RTX PRO 6000 Blackwell at Q4_K_M that decoded faster (expert case
+    minimax-m2-one-user-fp8-release-on-cards); Llama 3.1 8B had called 2 x A100 80GB in BF16 at 26,573 USD "fastest",
+    no quantized card having been searched for speed, where one RTX 5090 at Q4_K_M decodes 203 tokens/s for 5,591 USD.
+    """
+    m = f.m
+    best, measured = _sourced_best(f, pool, lambda i: (m[i].speed, -m[i].price))
+    if best is None:
+        return None
+    best, dearer = _as_fast_for_less(f, pool, best, bool(measured))
+    said = Reason.of(code, supported=supported, speed=speed_said(f.pool[best]), **measured, **dearer, **(tier or {}))
+    if best not in f.within:
+        return None
+    f.claim(best, said)
+    return best
+
+
 def _as_fast_for_less(f: _Field, pool: list[int], best: int, measured: bool) -> tuple[int, dict[str, Value]]:
-    """The build that claims "fastest": the cheapest within shown.FASTER (1 %) of the fastest's speed, a gain no buyer
-    reads and the estimate cannot tell, with what the faster one costs more (fields `dearer`, `currency`; empty when it
-    is the fastest itself). Llama 3.1 8B pretrained on 1e10 tokens in 30 days had called four A100 80GB power-limited
-    to 70 % "fastest" at 64,175 USD and 517 h beside three at full power for 40,740 USD and 519 h."""
+    """The build that claims "fastest": the cheapest within solver.AS_FAST (3 %) of the fastest's speed, a gain no
+    buyer reads and the estimate cannot tell, with what the faster one costs more and how much faster it is (fields
+    `dearer`, `currency`, `gain`; empty when it is the fastest itself). Llama 3.1 8B pretrained on 1e10 tokens in 30
+    days had called four A100 80GB power-limited to 70 % "fastest" at 64,175 USD and 517 h beside three at full power
+    for 40,740 USD and 519 h; Llama 3.1 8B at Q4_K_M, one RTX PRO 6000 Blackwell at 11,796 USD and 203.6 tokens/s
+    beside one RTX 5090 at 203.2 for 5,591 USD."""
     m = f.m
     near = [
         i
         for i in pool
-        if m[i].speed * FASTER >= m[best].speed
+        if m[i].speed >= AS_FAST * m[best].speed
         and m[i].price < m[best].price
         and not (measured and m[i].unsourced_speed)
     ]
     if not near:
         return best, {}
     chosen = min(near, key=lambda i: (m[i].price, -m[i].speed))
-    return chosen, {"dearer": round(m[best].price - m[chosen].price, 2), "currency": f.pool[best].currency}
+    gain = m[best].speed / m[chosen].speed - 1 if m[chosen].speed > 0 else 0.0
+    return chosen, {
+        "dearer": round(m[best].price - m[chosen].price, 2),
+        "currency": f.pool[best].currency,
+        "gain": round(gain, 4),
+    }
 
 
 def _sourced_best(

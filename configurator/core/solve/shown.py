@@ -28,6 +28,14 @@ FASTER = 1.01
 """A build is "faster" only by 1 % or more: speeds are shown to three or four figures, and a smaller gain is no
 reason a buyer reads (an estimate of what is worth saying, not a measurement)."""
 
+AS_FAST = 0.97
+"""A build within 3 % of the fastest build's speed is as fast for a buyer: the decode estimate's own 80 % range is far
+wider (x0.66..x1.29 for single-stream NVIDIA, estimate/ranges.py), and 3 % is about one word in 30 at reading speed
+(an estimate of what a buyer notices, not a measurement). The "fastest" claim goes to the cheapest such build
+(ranking._as_fast_for_less), which the speed search finds beside the fastest (solver._as_fast_for_less): alone it
+maximised speed, then took the cheapest build of that speed, and Llama 3.1 8B at Q4_K_M had found one RTX PRO 6000 Blackwell at 11,796 USD and
+203.6 tokens/s where one RTX 5090 decodes 203.2 for less than half of it."""
+
 
 def _cards(build: Build) -> tuple[tuple[str, str], ...]:
     """The build's cards (or its ready-made system) as (id, name), once each."""

@@ -46,6 +46,7 @@ from configurator.core.solve.candidates import (
     runs_from_ram,
     storage_of,
 )
+from configurator.core.solve.shown import AS_FAST
 from configurator.core.solve.slots import Placement, needs_gap, span
 from configurator.core.support import checks as support
 
@@ -1136,6 +1137,8 @@ class LabelModel(Protocol):
 
 LABEL_WHY = {
     "fastest within budget": "assembled from parts in a search for the highest speed the budget allows",
+    "as fast for less": "assembled from parts in a search for the lowest price within 3 % of the highest speed the "
+    "budget allows",
     "best tokens/s per dollar": "assembled from parts in a search for the most speed per unit of money",
     "best time per dollar": "assembled from parts in a search for the most training throughput per unit of money",
     "quietest": "assembled from parts in a search for the least noisy GPU coolers and chassis that fit",
@@ -1165,6 +1168,7 @@ def run_labels(
         return _compare_named(bm, should_stop, label_time, on_found)
     results: list[tuple[str, str, Choice]] = []
     used_options: list[int] = []
+    beside = 0  # builds found beside a label's own (the fastest, beside the as-fast one for less): no place of top_k
 
     def take(label: str, why: str, choice: Choice | None) -> None:
         if choice is None:
@@ -1181,21 +1185,28 @@ def run_labels(
         return results  # infeasible (or out of time: see bm.last_status); other objectives cannot help
     take("cheapest that fits", "assembled from parts in a search for the lowest price", cheapest)
     for label, objective in _objectives(bm.request):
-        if len(results) >= top_k or should_stop():
+        if len(results) - beside >= top_k or should_stop():
             break
         if objective == "value":
             take(label, LABEL_WHY[label], _best_value(bm, cheapest, label_time))
-        elif objective in ("perf", "grow"):  # growing is buying more of the card: one its vendor still supports
+        elif objective == "perf":
+            fastest = _supported(bm, objective, label_time)
+            near = _as_fast_for_less(bm, fastest, label_time) if fastest is not None else None
+            if near is not None:
+                take(label, LABEL_WHY["as fast for less"], near)
+                beside += 1
+            take(label, LABEL_WHY[label], fastest)
+        elif objective == "grow":  # growing is buying more of the card: one its vendor still supports
             take(label, LABEL_WHY[label], _supported(bm, objective, label_time))
         else:
             take(label, LABEL_WHY[label], bm.solve(objective, label_time))
-    while len(results) < top_k and not should_stop():
+    while len(results) - beside < top_k and not should_stop():
         choice = bm.solve("cost", label_time)
         if choice is None:
             break
         take("alternative", "assembled from parts in a search for the lowest price on another GPU choice", choice)
-    if len(results) < top_k and not should_stop():
-        _other_platforms(bm, used_options, results, top_k, should_stop, label_time, on_found)
+    if len(results) - beside < top_k and not should_stop():
+        _other_platforms(bm, used_options, results, top_k + beside, should_stop, label_time, on_found)
     return results
 
 
@@ -1222,7 +1233,9 @@ def _unvouched(option: GpuOption, request: BuildRequest) -> bool:
     return option.gpu.market == "consumer" and not utilisation_sourced(option.gpu.vendor)
 
 
-def _supported(bm: LabelModel, objective: str, label_time: float) -> Choice | None:
+def _supported(
+    bm: LabelModel, objective: str, label_time: float, bound: tuple[str, int] | None = None
+) -> Choice | None:
     """The best build for a speed or value objective among the GPUs their vendors still support and whose speed a
     claim may rest on (the same single solve, with the other options left out of it). A card past its support never
     holds "fastest" or "best value" (ranking: its speed assumes software that no longer ships), nor does a training
@@ -1237,12 +1250,30 @@ def _supported(bm: LabelModel, objective: str, label_time: float) -> Choice | No
         if _past_support(o) or _unvouched(o, bm.request) or (growing and _winding_down(o))
     ]
     if not old or len(old) == len(bm.options):
-        return bm.solve(objective, label_time)
+        return bm.solve(objective, label_time, bound)
     bm.avoid_options(old)
     try:
-        return bm.solve(objective, label_time)
+        return bm.solve(objective, label_time, bound)
     finally:
         bm.avoid_options([])
+
+
+def _as_fast_for_less(bm: LabelModel, fastest: Choice, label_time: float) -> Choice | None:
+    """The cheapest build whose speed points are within AS_FAST of the fastest build's option, when it costs less
+    (one more solve: the cheapest build under a bound on speed); None when the fastest is that build."""
+    floor = math.ceil(AS_FAST * bm.perf_points(fastest.option))
+    extra = getattr(bm, "perf_extra", getattr(bm, "perf_extra_max", 0))  # what a platform adds (runs from RAM)
+    # the least a build of each option costs: the lazy model's bound over its platform parts too, else the cards alone
+    lower = getattr(bm, "lower_cost", None)
+    if not any(
+        o is not fastest.option
+        and bm.perf_points(o) + extra >= floor
+        and (lower(i) if lower is not None else option_cost(o)) < fastest.cost
+        for i, o in enumerate(bm.options)
+    ):
+        return None  # no other card and count is that fast for less: the search would find the fastest again
+    near = _supported(bm, "cost", label_time, ("perf", floor))
+    return near if near is not None and near.cost < fastest.cost else None
 
 
 VALUE_STEPS = 3
