@@ -2934,10 +2934,12 @@ CASES: tuple[Case, ...] = (
             top_build(
                 "launches Answer.AI's fsdp_qlora: FSDP full_shard over the two cards with the 4-bit shards offloaded "
                 "to CPU RAM",
-                lambda b: launch_command(b).startswith("python train.py")
-                and "--sharding_strategy full_shard" in launch_command(b)
-                and "--use_cpu_offload true" in launch_command(b)
-                and "--train_type qlora" in launch_command(b),
+                lambda b: (
+                    launch_command(b).startswith("python train.py")
+                    and "--sharding_strategy full_shard" in launch_command(b)
+                    and "--use_cpu_offload true" in launch_command(b)
+                    and "--train_type qlora" in launch_command(b)
+                ),
             ),
             top_build(
                 "128 to 192 GB of system RAM (Answer.AI's rigs: 128 GB, with a swap file for the start-up peak), not "

@@ -106,16 +106,15 @@ HF_TRAINER_DATA_PARALLEL_ONLY = True
 # launch train.py`"; its DDP guide: "creating a copy of the model on each GPU device"): a whole copy per GPU
 UNSLOTH_SHARD_STAGES = (0,)
 # Answer.AI's FSDP + QLoRA script (github:AnswerDotAI/fsdp_qlora@05ed9f2, 2024-06-13, train.py `main`): PyTorch FSDP
-# with --sharding_strategy full_shard (the default: ZeRO-3), shard_grad_op (ZeRO-2) or ddp (a whole copy per GPU,
+# with --sharding_strategy full_shard (its default: ZeRO-3), shard_grad_op (ZeRO-2) or ddp (a whole copy per GPU,
 # "still using FSDP, but in distributed data parallel mode", benchmarks_03_2024.md); no optimizer-only sharding
-# (ZeRO-1). --use_cpu_offload passes FSDP's CPUOffload(offload_params=True): the sharded parameters and their
+# (ZeRO-1). The launch command always names the strategy, so --zero 0 runs ddp and the planner asks for ZeRO-3. --use_cpu_offload passes FSDP's CPUOffload(offload_params=True): the sharded parameters and their
 # gradients live in host RAM. --precision bf16 (the default) "will cast all the model parameters to torch.bfloat16
 # before training" (README, "Mixed Precision Training"): the LoRA adapters are bf16 too. --lora_dropout 0.1 by
 # default (PEFT's LoraConfig dropout before lora_A saves each adapted input). The loss is the HF model's own
 # (`output.loss`: transformers' ForCausalLMLoss upcasts the logits to fp32).
 FSDP_QLORA = "fsdp-qlora"
 FSDP_QLORA_SHARD_STAGES = (0, 2, 3)
-FSDP_QLORA_SHARD_DEFAULT = 3
 # Host RAM of its offloaded 70B run, per byte of the 4-bit base: the README's "Finetune Llama-2 70B on Dual 24GB GPUs"
 # command (--use_cpu_offload true, --low_memory true: one copy of the model in CPU RAM before FSDP shards it, then the
 # offloaded shards) "currently uses just over 128GB of CPU RAM" (github:AnswerDotAI/fsdp_qlora README @bc91ebe,
@@ -202,7 +201,6 @@ FRAMEWORK_DEFAULTS: dict[str, Framework] = {
         adapter_bytes=2.0,
         lora_dropout=True,
         shard_stages=FSDP_QLORA_SHARD_STAGES,
-        shard_default=FSDP_QLORA_SHARD_DEFAULT,
         data_parallel_only=True,
         offload_everything=True,
         sharding="fsdp",
