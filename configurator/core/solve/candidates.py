@@ -212,10 +212,15 @@ def estimate_as_practitioner(
         return result
     steps: list[dict[str, object]] = []
     # QLoRA on several cards with no framework named shards as practitioners do: Answer.AI's fsdp_qlora (FSDP
-    # full_shard over the 4-bit base, with its CPU offload when the shards do not fit), not DeepSpeed ZeRO-3
+    # full_shard over the 4-bit base, with its CPU offload when the shards do not fit), not DeepSpeed ZeRO-3. On
+    # NVIDIA cards only: train.py calls torch.cuda and bitsandbytes' CUDA kernels, and its published runs are all
+    # NVIDIA's (benchmarks_03_2024.md); elsewhere the HF stack's sharding stays
     sharder: dict[str, object] = (
         {"framework": FSDP_QLORA}
-        if workload.kind == "finetune" and workload.method == "qlora" and request.workload.framework is None
+        if workload.kind == "finetune"
+        and workload.method == "qlora"
+        and request.workload.framework is None
+        and gpu.vendor == "nvidia"
         else {}
     )
     if n > 1 and workload.zero == 0:
