@@ -126,7 +126,9 @@ def test_qlora_70b_on_two_owned_3090s_runs_as_fsdp_qlora_with_cpu_offload(catalo
     PEFT's guide (Llama 2 70B on 2 x 24 GB, parameters offloaded: 19.6 GB per GPU, 35.6 GB without offload). With two
     RTX 3090s owned, the solver had answered 5 x 3090 and a 230 V circuit (walk8): sharding alone leaves a 70B's NF4
     weights and activations over 24 GB. Now the owned pair is the cheapest build, with ZeRO-3 and the states in system
-    RAM, the RAM sized for them (RAM-3), and the fit says both were chosen."""
+    RAM, the RAM sized for them (RAM-3), and the fit says both were chosen. Since qlora21 it runs as Answer.AI's
+    fsdp_qlora, whose measured start-up peak ("just over 128GB" for a 70B) RAM-3 holds with the README's swap file:
+    a pass, or the warning that says to make the swap file."""
     from configurator.core.report.fit import fit_of
 
     memo.clear()
@@ -143,7 +145,8 @@ def test_qlora_70b_on_two_owned_3090s_runs_as_fsdp_qlora_with_cpu_offload(catalo
     assert first.gpu_id == "rtx-3090" and first.estimate.gpus == 2, (first.label, first.estimate.gpus)
     assert first.estimate.workload.get("offload") == "cpu" and first.estimate.workload.get("zero") == 3
     assert first.estimate.per_gpu_bytes < 24e9 * 0.98
-    assert any(c.rule == "RAM-3" and c.status == "pass" for c in first.checks)
+    assert first.estimate.workload.get("framework") == "fsdp-qlora"
+    assert any(c.rule == "RAM-3" and (c.status == "pass" or c.code == "spike") for c in first.checks)
     settings = {s.name: s for s in fit_of(first, request).settings}
     assert settings["offload"].chosen and settings["offload"].value.startswith("parameters, gradients")
     assert settings["sharding"].chosen and settings["sharding"].value == "ZeRO-3"

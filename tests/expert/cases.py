@@ -762,6 +762,22 @@ JEANFBRITO_3090_PL = (
     "https://jeanfbrito.github.io/posts/rtx-3090-power-limit-sweet-spot/ (2026, read 2026-12-04): an RTX 3090 at "
     "280 W loses under 1 % of its LLM decode speed; 'below 200W, everything collapses'"
 )
+ANSWERAI_FSDP_QLORA_BENCH = (
+    "https://github.com/AnswerDotAI/fsdp_qlora/blob/4cd69234f84de9f4f4933904b8824ab9f2c2a004/benchmarks_03_2024.md "
+    "(benchmarked February-March 2024): Llama-2 70B QLoRA, FSDP with CPU offload, batch 2, 2,048 tokens, 1,024 samples: "
+    "two RTX 3090 (280 W, no NVLink, an older board's slow lanes, 128 GB RAM plus a 10 GB swap file) 14.92 GiB a GPU, "
+    "11,795 s (178 tokens/s); two RTX 4090 (PCIe 4.0 x16 each, 128 GB RAM) 14.92 GiB, 4,399 s (477 tokens/s)"
+)
+FSDP_QLORA_README = (
+    "https://github.com/AnswerDotAI/fsdp_qlora README @bc91ebe (2024-05-06): the Llama-2 70B command on dual 24 GB "
+    "GPUs (--use_cpu_offload true) 'uses just over 128GB of CPU RAM. If you only have 128GB available, we recommend "
+    "making a 10-20GB swap file'"
+)
+PEFT_FSDP_QLORA = (
+    "https://github.com/huggingface/peft/blob/018ca9d6f6dc9e77c7e458af816bd27681f7874d/docs/source/accelerate/fsdp.md "
+    "('Use PEFT QLoRA and FSDP', read 2026-12-04): Llama-2 70B on 2 x 24 GB with fsdp_offload_params: 19.6 GB a GPU, "
+    "~107 GB of CPU RAM; 35.6 GB a GPU without the offload"
+)
 KAITCHUP_FSDP_QLORA_70B = (
     "https://kaitchup.substack.com/p/multi-gpus-fine-tuning-for-llama (2024-08-05): Llama 3.1 70B fine-tuned with "
     "FSDP and QLoRA on two RTX 3090 (48 GB); more GPUs shard the same job further and train it faster"
@@ -2389,6 +2405,13 @@ CASES: tuple[Case, ...] = (
         "as 'cheapest', two RTX 2060 12GB, two RTX 2080 Ti 22GB as 'fastest; best value' at 104 h) and one 32 GB "
         "Radeon; now one RTX 4090 with Unsloth is the fastest (58 h) within the budget.",
         (UNSLOTH_REQ, GEMMA_SKILLS_UNSLOTH, QLORA_24GB),
+        today=(
+            "qlora21 (2026-12-04): with a 128 GB (8 x 16 GB) DDR4 RDIMM kit in the catalog, three RTX 2080 Ti 22GB on "
+            "an EPYC 7302 cost 2,449 EUR (3,131 with the 256 GB kit, over the budget) and FSDP-shard the QLoRA in 63 h "
+            "against the RTX A5000's 82 h: they take 'fastest within budget', and no 24-32 GB NVIDIA single card is "
+            "among the five builds shown. The time does not price Turing's missing FlashAttention-2 (SUP-5 warns "
+            "'budget more memory and time') nor fp16 autocast on a card without bf16"
+        ),
     ),
     # ---- walk9 (2026-12-03): late-2026 models, several users, what the budget buys at the usual GGUF
     Case(
@@ -2967,6 +2990,45 @@ CASES: tuple[Case, ...] = (
         "slots, the serving engine is kept unless the other is faster beyond its 80 % range (est.engine-serving), and "
         "the experts-in-RAM tier that kept nothing in RAM (a 25.1 tokens/s decode of 0 bytes) is no longer offered.",
         (MILLSTONE_PRO6000_GPT_OSS, REDHAT_VLLM_LLAMACPP, GGML_GPT_OSS, VLLM_DOCS_SERVING),
+    ),
+    Case(
+        "llama31-70b-qlora-two-3090-fsdp-qlora-on-128gb",
+        "--model llama-3.1-70b --workload finetune --method qlora --gpu rtx-3090 --gpus 2 --top 5",
+        (
+            feasible(),
+            top_build(
+                "launches Answer.AI's fsdp_qlora: FSDP full_shard over the two cards with the 4-bit shards offloaded "
+                "to CPU RAM",
+                lambda b: (
+                    launch_command(b).startswith("python train.py")
+                    and "--sharding_strategy full_shard" in launch_command(b)
+                    and "--use_cpu_offload true" in launch_command(b)
+                    and "--train_type qlora" in launch_command(b)
+                ),
+            ),
+            top_build(
+                "128 to 192 GB of system RAM (Answer.AI's rigs: 128 GB, with a swap file for the start-up peak), not "
+                "256 GB",
+                lambda b: 128 <= ram_gb(b) <= 192,
+            ),
+            top_build(
+                "says to make the swap file the 128 GB takes the start-up peak with",
+                lambda b: ram_gb(b) >= 192 or warned(b, "RAM-3"),
+            ),
+            top_build(
+                "trains at 150-260 tokens/s (178 measured on two 280 W RTX 3090 on an older board; stock 350 W cards "
+                "on x8 or better links somewhat faster)",
+                lambda b: 150 <= (train_tokens_per_s(b) or 0) <= 260,
+            ),
+        ),
+        "The practitioner's answer since 2024 for a 70B on two 24 GB cards is FSDP + QLoRA (Answer.AI's fsdp_qlora, "
+        "integrated in PEFT, TRL and axolotl): the 4-bit base (~35-40 GB) is sharded over both cards and, on 24 GB, "
+        "offloaded to CPU RAM (35.6 GB a GPU without it, PEFT's guide). The host then needs 'just over 128GB', which "
+        "a 128 GB machine holds with a 10-20 GB swap file; 256 GB of RAM is money the job does not need. Walked "
+        "2026-12-04 (qlora21): the plan ran DeepSpeed ZeRO-3 with parameter offload (accelerate), sized the host at "
+        "40 GiB yet bought 256 GB of RDIMM (the EPYC's only kit) for 5,359 USD; now fsdp_qlora's train.py, 129.5 GiB "
+        "at start-up, 128 GB of RDIMM with RAM-3's swap-file warning, 4,559 USD, 201 tokens/s.",
+        (ANSWERAI_FSDP_QLORA, ANSWERAI_FSDP_QLORA_BENCH, FSDP_QLORA_README, PEFT_FSDP_QLORA),
     ),
     Case(
         "llama70b-qlora-four-3090-on-one-circuit",

@@ -1760,6 +1760,12 @@ EN: dict[str, Template] = {
         f"optimizer states{', parameters and gradients' if r.fields.get('everything') else ''} offloaded to CPU RAM: "
         f"{r.num('gib'):.2f} GiB of host memory"
     ),
+    "est.offload-peak": (
+        "{runner} with its shards in CPU RAM peaks at {gib:.1f} GiB of host memory at start-up ({per_byte:.2f} bytes per "
+        "byte of the 4-bit base: one copy of the model loaded into RAM before sharding, then the offloaded shards; "
+        "measured 'just over 128GB' for a 70B, AnswerDotAI/fsdp_qlora README); with a 16 GB swap file, as the README "
+        "advises, 16 GB less RAM holds it"
+    ),
     "est.act-fused": (
         "fused kernels (fused RMSNorm, rotary in place, fused SwiGLU; lit-gpt's block): {gib:.2f} GiB saved per layer "
         "against {unfused:.2f} GiB unfused"

@@ -1184,6 +1184,23 @@ def _offload_to_cpu(mem: _TrainingBytes, setup: _TrainingSetup, ex: _Explain) ->
     ex.step("offload", Reason.of("est.offload-cpu", everything=everything, gib=mem.host / GIB))
 
 
+def _measured_offload_peak(mem: _TrainingBytes, t: _Trainable, setup: _TrainingSetup, ex: _Explain) -> None:
+    """A framework whose offloaded QLoRA run's host RAM was measured (Framework.offload_host_per_base_byte: Answer.AI's
+    fsdp_qlora, "just over 128GB" for a 70B) takes that peak per byte of its quantized base, when it exceeds the
+    offloaded states: the one copy of the model it loads into CPU RAM before sharding (--low_memory), the process
+    buffers and the states together. The peak comes at start-up; the RAM rule lets a swap file take its top
+    (rules/compat.py LOAD_SPIKE_SWAP_BYTES, the README's advice)."""
+    per_byte = setup.fw.offload_host_per_base_byte
+    if not per_byte or setup.method != "qlora":
+        return
+    base = t.weights - t.trainable * t.grad_bytes - t.saved * 2.0  # the frozen quantized base, whole
+    peak = per_byte * base
+    if peak <= mem.host:
+        return
+    mem.host = peak
+    ex.step("offload", Reason.of("est.offload-peak", runner=setup.fw.name, gib=peak / GIB, per_byte=per_byte))
+
+
 def _layer_activations(model: ModelArch, workload: Workload, setup: _TrainingSetup, fused: bool, ex: _Explain) -> float:
     """Saved activations of one layer: the block as the stack runs it (`fused`: lit-gpt's fused block), plus LoRA
     dropout's saved inputs."""
@@ -1319,6 +1336,7 @@ def _training_memory(
     _shard(mem, model, counts, setup, ex)
     if setup.offload:
         _offload_to_cpu(mem, setup, ex)
+        _measured_offload_peak(mem, t, setup, ex)
     mem.weights += mem.gathered
     _activations(mem, model, workload, setup, ex)
     buffers = _deepspeed_buffers(mem, counts.total, setup, ex)

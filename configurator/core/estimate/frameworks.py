@@ -5,7 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Literal
 
-FrameworkName = Literal["transformers", "peft", "trl", "torchtune", "unsloth", "llama-factory", "deepspeed", "axolotl"]
+FrameworkName = Literal[
+    "transformers", "peft", "trl", "torchtune", "unsloth", "llama-factory", "deepspeed", "axolotl", "fsdp-qlora"
+]
 FRAMEWORKS: tuple[str, ...] = FrameworkName.__args__  # type: ignore[attr-defined]
 
 Logits = Literal["fp32-upcast", "bf16-loss", "chunked", "fused", "fused-inplace"]
@@ -66,8 +68,9 @@ class Framework:
     data_parallel_only: bool = False
     # its CPU offload moves parameters and gradients too, not just the optimizer states (FSDP's CPUOffloadPolicy)
     offload_everything: bool = False
-    # what shards it over several GPUs: DeepSpeed ZeRO (the accelerate commands) or PyTorch FSDP2 (torchtune)
-    sharding: Literal["deepspeed", "fsdp2"] = "deepspeed"
+    # what shards it over several GPUs: DeepSpeed ZeRO (the accelerate commands), PyTorch FSDP2 (torchtune) or FSDP
+    # (Answer.AI's fsdp_qlora train.py: FullyShardedDataParallel with its sharding_strategy)
+    sharding: Literal["deepspeed", "fsdp2", "fsdp"] = "deepspeed"
     # its training step fuses the element-wise work (norms, activations, rotary, loss) instead of one kernel and one
     # round trip through memory per op (estimator.Calibration.mfu_elementwise_bytes_fused): torch.compile or hand-fused
     # kernels, by default. The HF Trainer compiles only when asked ("Set torch_compile=True in TrainingArguments to
@@ -75,6 +78,9 @@ class Framework:
     # recipe configs ship `compile: False`; Unsloth's are hand-written Triton kernels (RMSNorm, RoPE, SwiGLU, fused
     # cross-entropy; its README: "All kernels written in OpenAI's Triton language. Manual backprop engine.")
     fused_kernels: bool = False
+    # host RAM at the job's peak per byte of the quantized base when its shards are offloaded (QLoRA with CPU offload),
+    # where a measured figure exists (FSDP_QLORA_HOST_PER_BASE_BYTE); 0: the offloaded states alone
+    offload_host_per_base_byte: float = 0.0
 
 
 # torchtune's distributed recipes always shard with FSDP2: `training.shard_model` applies `fully_shard` to every
@@ -99,6 +105,27 @@ HF_TRAINER_DATA_PARALLEL_ONLY = True
 # https://unsloth.ai/docs/basics/multi-gpu-training-with-unsloth: "to enable multi GPU for DDP ... Run `accelerate
 # launch train.py`"; its DDP guide: "creating a copy of the model on each GPU device"): a whole copy per GPU
 UNSLOTH_SHARD_STAGES = (0,)
+# Answer.AI's FSDP + QLoRA script (github:AnswerDotAI/fsdp_qlora@05ed9f2, 2024-06-13, train.py `main`): PyTorch FSDP
+# with --sharding_strategy full_shard (its default: ZeRO-3), shard_grad_op (ZeRO-2) or ddp (a whole copy per GPU,
+# "still using FSDP, but in distributed data parallel mode", benchmarks_03_2024.md); no optimizer-only sharding
+# (ZeRO-1). The launch command always names the strategy, so --zero 0 runs ddp and the planner asks for ZeRO-3. --use_cpu_offload passes FSDP's CPUOffload(offload_params=True): the sharded parameters and their
+# gradients live in host RAM. --precision bf16 (the default) "will cast all the model parameters to torch.bfloat16
+# before training" (README, "Mixed Precision Training"): the LoRA adapters are bf16 too. --lora_dropout 0.1 by
+# default (PEFT's LoraConfig dropout before lora_A saves each adapted input). The loss is the HF model's own
+# (`output.loss`: transformers' ForCausalLMLoss upcasts the logits to fp32).
+FSDP_QLORA = "fsdp-qlora"
+FSDP_QLORA_SHARD_STAGES = (0, 2, 3)
+# Host RAM of its offloaded 70B run, per byte of the 4-bit base: the README's "Finetune Llama-2 70B on Dual 24GB GPUs"
+# command (--use_cpu_offload true, --low_memory true: one copy of the model in CPU RAM before FSDP shards it, then the
+# offloaded shards) "currently uses just over 128GB of CPU RAM" (github:AnswerDotAI/fsdp_qlora README @bc91ebe,
+# 2024-05-06); the benchmark write-up saw the same on its dual-3090 rig ("my 128GB of CPU RAM was completely filling up
+# right at the start of training", benchmarks_03_2024.md, February-March 2024). FITTED on that one figure: 128 GB over
+# Llama-2 70B's 33.87 GiB NF4 base as this estimate counts it (36.37 GB) = 3.52. Not fitted, for comparison: PEFT's
+# FSDP + QLoRA guide (huggingface/peft docs/source/accelerate/fsdp.md, "Memory usage") measured ~107 GB with the HF
+# stack's fsdp_cpu_ram_efficient_loading on the same 70B (2.94 per byte; that stack is --framework peft, not this one).
+FSDP_QLORA_HOST_BYTES_MEASURED = 128e9
+FSDP_QLORA_MEASURED_BASE_BYTES = 33.87 * 1024**3
+FSDP_QLORA_HOST_PER_BASE_BYTE = FSDP_QLORA_HOST_BYTES_MEASURED / FSDP_QLORA_MEASURED_BASE_BYTES
 
 
 FRAMEWORK_DEFAULTS: dict[str, Framework] = {
@@ -159,6 +186,25 @@ FRAMEWORK_DEFAULTS: dict[str, Framework] = {
     # config without that plugin, --framework transformers describes the loss.
     "axolotl": Framework(
         "axolotl", "bf16", "adamw", "adamw", False, False, "fused", data_parallel_only=HF_TRAINER_DATA_PARALLEL_ONLY
+    ),
+    # Answer.AI's fsdp_qlora train.py (FSDP_QLORA_SHARD_STAGES above): the practitioner's FSDP + QLoRA of a 70B on two
+    # 24 GB cards (answer.ai/posts/2024-03-06-fsdp-qlora)
+    "fsdp-qlora": Framework(
+        "fsdp-qlora",
+        "bf16",
+        "adamw",
+        "adamw",
+        False,
+        False,
+        "fp32-upcast",
+        autocast=False,
+        adapter_bytes=2.0,
+        lora_dropout=True,
+        shard_stages=FSDP_QLORA_SHARD_STAGES,
+        data_parallel_only=True,
+        offload_everything=True,
+        sharding="fsdp",
+        offload_host_per_base_byte=FSDP_QLORA_HOST_PER_BASE_BYTE,
     ),
     # DeepSpeed ZeRO (HF Trainer integration): mixed precision plus its communication buckets
     "deepspeed": Framework(
@@ -241,10 +287,10 @@ def shard_stage(fw: Framework, zero: int, gpus: int) -> int:
 
 
 def framework_shards_with_fsdp(name: str | None) -> bool:
-    """Its multi-GPU sharding is PyTorch FSDP (torchtune's recipes), not DeepSpeed ZeRO (the launch commands of the
-    HF-Trainer frameworks, launch/training.py)."""
+    """Its multi-GPU sharding is PyTorch FSDP (torchtune's recipes, Answer.AI's fsdp_qlora), not DeepSpeed ZeRO (the
+    launch commands of the HF-Trainer frameworks, launch/training.py)."""
     fw = FRAMEWORK_DEFAULTS.get(name or "")
-    return fw is not None and fw.sharding == "fsdp2"
+    return fw is not None and fw.sharding != "deepspeed"
 
 
 def shard_note(fw: Framework, zero: int, stage: int, gpus: int) -> str:

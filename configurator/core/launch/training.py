@@ -750,6 +750,76 @@ def unsloth_command(job: _Job) -> tuple[str, str]:
     return label, command
 
 
+# --------------------------------------------------------------------------- Answer.AI's fsdp_qlora
+
+# train.py's `main` (github:AnswerDotAI/fsdp_qlora@05ed9f2, 2024-06-13; fastcore call_parse: `--name value`, booleans
+# as true/false): --sharding_strategy full_shard | shard_grad_op | ddp, --train_type full | lora | qlora, --precision
+# bf16 | fp16_autocast (among others), --lora_target_modules all | default, --optimizer adamw | adam | sgd | adadelta.
+# The script spawns one process per GPU itself (mp.spawn over --world_size), so it is started with plain `python`.
+FSDP_QLORA_SHARDING = {0: "ddp", 2: "shard_grad_op", 3: "full_shard"}
+FSDP_QLORA_OPTIMIZERS = ("adamw", "sgd")
+
+
+def fsdp_qlora_command(job: _Job) -> tuple[str, str]:
+    """`python train.py ...` of Answer.AI's fsdp_qlora (its README's "Finetune Llama-2 70B on Dual 24GB GPUs" command,
+    with the plan's settings). `--reentrant_checkpointing true` is the README's advice for bitsandbytes ("to avoid
+    triggering a bug in bitsandbytes which results in high memory usage"); --low_memory true (the default) loads one
+    copy of the model into CPU RAM, quantizing each layer on the GPU, before FSDP shards it."""
+    stage = job.deepspeed_stage if job.gpus > 1 else 0
+    strategy = FSDP_QLORA_SHARDING.get(stage, "full_shard")
+    parts = [
+        "python",
+        "train.py",
+        "--world_size",
+        str(job.gpus),
+        "--model_name",
+        job.repo,
+        "--train_type",
+        job.method if job.kind == "finetune" else "full",
+        "--batch_size",
+        str(job.batch),
+        "--context_length",
+        str(job.context),
+        "--gradient_accumulation_steps",
+        str(job.micro_batches),
+        "--sharding_strategy",
+        strategy,
+        "--precision",
+        "bf16" if job.half == "bf16" else "fp16_autocast",
+        "--use_gradient_checkpointing",
+        _bool(job.checkpointing),
+        "--reentrant_checkpointing",
+        _bool(job.checkpointing and job.method == "qlora"),
+        "--use_cpu_offload",
+        _bool(job.offload),
+        "--use_activation_cpu_offload",
+        _bool(job.activation_offload and job.checkpointing),
+        "--low_memory",
+        "true",
+        "--optimizer",
+        job.optimizer if job.optimizer in FSDP_QLORA_OPTIMIZERS else "adamw",
+        "--dataset",
+        "alpaca",
+    ]
+    if job.adapters:
+        parts += [
+            "--lora_rank",
+            str(job.lora_rank),
+            "--lora_alpha",
+            str(job.lora_alpha),
+            "--lora_target_modules",
+            "all" if job.lora_targets == "all-linear" else "default",
+        ]
+    label = "Answer.AI fsdp_qlora (FSDP " + strategy + (" + CPU offload" if job.offload else "") + ")"
+    if job.nodes > 1 or job.model_parallel:
+        # train.py runs one machine's GPUs, data parallel (the planner gives it no other layout)
+        return (
+            f"fsdp_qlora cannot run this build ({job.layout} over {job.nodes} node(s))",
+            "# fsdp_qlora's train.py trains on the GPUs of one machine: plan with another --framework",
+        )
+    return label, join_argv(parts)
+
+
 def training_command(
     model: ModelArch, result: EstimateResult, parallelism: ParallelismJson | None = None, gpu: Gpu | None = None
 ) -> tuple[str, str]:
@@ -779,7 +849,12 @@ def training_command(
         # torchtune, TRL's sft, axolotl and Unsloth fine-tune published weights; from scratch is run_clm-style
         framework, command = accelerate_command(job)
         return f"{framework} ({name} has no from-scratch pretraining)", command
-    builders = {"torchtune": torchtune_command, "trl": trl_command, "axolotl": axolotl_command}
+    builders = {
+        "torchtune": torchtune_command,
+        "trl": trl_command,
+        "axolotl": axolotl_command,
+        "fsdp-qlora": fsdp_qlora_command,
+    }
     return builders[name](job)
 
 

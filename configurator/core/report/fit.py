@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict
 from configurator.core.catalog.models import INTEGRATED
 from configurator.core.common.reasons import Reason, english
 from configurator.core.common.shapes import ParallelismJson, WorkloadJson
-from configurator.core.estimate.frameworks import layout_runner, runner_with_sharding
+from configurator.core.estimate.frameworks import FSDP_QLORA, layout_runner, runner_with_sharding
 from configurator.core.estimate.workload import Workload
 from configurator.core.model.build import Build
 from configurator.core.model.request import BuildRequest
@@ -188,7 +188,10 @@ def _framework(used: WorkloadJson, n: int, parallelism: ParallelismJson | None =
         return Reason.of(
             "fit.framework", method=base, runner=runner_with_sharding(runner, zero), name=runner, zero=zero
         )
-    if zero == 3:
+    if used.get("framework") == FSDP_QLORA and n > 1:
+        # Answer.AI's train.py names its FSDP sharding strategy (launch/training.py FSDP_QLORA_SHARDING)
+        runner = "Answer.AI fsdp_qlora, FSDP " + {3: "FULL_SHARD", 2: "SHARD_GRAD_OP"}.get(int(zero), "DDP")
+    elif zero == 3:
         runner = "DeepSpeed ZeRO-3 / FSDP"
     elif zero:
         runner = f"DeepSpeed ZeRO-{zero}"

@@ -1527,6 +1527,11 @@ ZH_REASONS: dict[str, Template] = {
     "est.offload-cpu": lambda r, _say: (
         f"优化器状态{'、参数和梯度' if r.fields.get('everything') else ''}卸载到 CPU 内存：主机内存 {r.num('gib'):.2f} GiB"
     ),
+    "est.offload-peak": (
+        "{runner} 把分片放在 CPU 内存时，启动阶段主机内存峰值 {gib:.1f} GiB（每字节 4 位基座 {per_byte:.2f} 字节："
+        "分片前先把整个模型载入内存一份，再加卸载的分片；70B 实测“略超过 128GB”，AnswerDotAI/fsdp_qlora README）；"
+        "按 README 的建议建一个 16 GB 交换文件，内存可少 16 GB"
+    ),
     "est.act-fused": (
         "融合算子（融合 RMSNorm、原地旋转位置编码、融合 SwiGLU；lit-gpt 的块）：每层保存 {gib:.2f} GiB，未融合时 "
         "{unfused:.2f} GiB"

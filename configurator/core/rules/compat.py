@@ -609,18 +609,48 @@ TRAINER_SPARE_BYTES = 16e9
 the OS. An estimate (no published measurement found; 2e80e5c's round number), kept until one is."""
 
 
-def host_ram_needed(job_bytes: float, *, training: bool) -> float:
+LOAD_SPIKE_SWAP_BYTES = 16 * 2**30
+"""A start-up peak measured as the whole machine's RAM in use (estimator._measured_offload_peak: Answer.AI's fsdp_qlora,
+"just over 128GB" for a 70B with its shards offloaded) is held by RAM plus a swap file: "If you only have 128GB
+available, we recommend making a 10-20GB swap file to accommodate the initial spike in usage" (AnswerDotAI/fsdp_qlora
+README @bc91ebe, 2024-05-06); the benchmark rig trained that way on 128 GB with a 10 GB swap file (benchmarks_03_2024.md).
+The middle of the README's range."""
+LOAD_SPIKE_FRAMEWORKS = ("fsdp-qlora",)
+"""The frameworks whose offloaded QLoRA host figure is such a measured start-up peak (frameworks.Framework
+offload_host_per_base_byte; named here because the rulebook reads the workload as the estimate reports it)."""
+
+
+def load_spike(workload: Mapping[str, object]) -> bool:
+    """The job's host RAM figure is a measured start-up peak that a swap file may top (LOAD_SPIKE_SWAP_BYTES)."""
+    return (
+        workload.get("framework") in LOAD_SPIKE_FRAMEWORKS
+        and workload.get("method") == "qlora"
+        and workload.get("offload") == "cpu"
+    )
+
+
+def host_ram_needed(job_bytes: float, *, training: bool, spike: bool = False) -> float:
     """The RAM a machine needs for `job_bytes` kept in it (RAM-3): the job within HOST_FILL of it, and beside it the
     OS (inference: OS_RAM_BYTES) or the trainer's buffers (TRAINER_SPARE_BYTES). The planner's rule and the estimate's
-    fit check (estimate/offload.py) both read this."""
+    fit check (estimate/offload.py) both read this. A measured start-up peak (`spike`, load_spike) already counts the
+    trainer's buffers and the OS, and a swap file takes its top: the peak less LOAD_SPIKE_SWAP_BYTES."""
+    if spike and job_bytes:
+        return max(job_bytes - LOAD_SPIKE_SWAP_BYTES, 0.0)
     spare = TRAINER_SPARE_BYTES if training else OS_RAM_BYTES
     return max(job_bytes / HOST_FILL, job_bytes + spare) if job_bytes else 0.0
 
 
-def ram_needed_gb(vram_gb: float, host_ram_bytes: int, vram_floor_gb: float | None = None, *, training: bool) -> float:
+def ram_needed_gb(
+    vram_gb: float,
+    host_ram_bytes: int,
+    vram_floor_gb: float | None = None,
+    *,
+    training: bool,
+    spike: bool = False,
+) -> float:
     """RAM-1 and RAM-3: at least the total VRAM (loading goes through RAM), and whatever the job
     keeps in RAM (offloaded layers, experts or optimizer states) with room for the OS, as the
     estimate's own fit check counts it (host_ram_needed: one rule for both). `vram_floor_gb` (an
     engine that streams weights to the GPUs: the RAM-1 rule object's floor): the VRAM only up to it."""
     vram = min(vram_gb, vram_floor_gb) if vram_floor_gb is not None else vram_gb
-    return max(vram, host_ram_needed(host_ram_bytes, training=training) / MODULE_GB_BYTES)
+    return max(vram, host_ram_needed(host_ram_bytes, training=training, spike=spike) / MODULE_GB_BYTES)

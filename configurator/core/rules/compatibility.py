@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from configurator.core.rules.base import Message, Rule, Severity, Verdict, at, register
-from configurator.core.rules.compat import MODULE_GB_BYTES, ram_needed_gb
+from configurator.core.rules.compat import LOAD_SPIKE_SWAP_BYTES, MODULE_GB_BYTES, load_spike, ram_needed_gb
 from configurator.core.rules.compat import BoardCase as BoardCase
 from configurator.core.rules.compat import CoolerCase as CoolerCase
 from configurator.core.rules.compat import CpuBoard as CpuBoard
@@ -219,7 +219,9 @@ class RamForGpus(Rule):
     def needed_gb(self, vram_gb: float, host_ram_bytes: int, workload: Mapping[str, object]) -> float:
         """The RAM the model asks for: the VRAM (up to a streaming engine's floor) and what the job keeps in RAM."""
         training = workload.get("kind") not in (None, "inference")
-        return ram_needed_gb(vram_gb, host_ram_bytes, self.streamed_floor(workload), training=training)
+        return ram_needed_gb(
+            vram_gb, host_ram_bytes, self.streamed_floor(workload), training=training, spike=load_spike(workload)
+        )
 
     def constrain(self, model: Any, **site: Any) -> None:
         """The chosen RAM at least what the chosen option needs (exactly one option is chosen: one sum says it)."""
@@ -336,6 +338,14 @@ class RamForJob(Rule):
             ),
         ),
         Message(
+            "spike",
+            "{kept_gb:.0f} GB of system RAM at start-up ({runner} loads one copy of the model before sharding): "
+            "{ram_gb} GB of RAM and a {swap_gb:.0f} GB swap file hold it, as its README advises (make the swap file "
+            "before the first run)",
+            zh="启动时占用 {kept_gb:.0f} GB 系统内存（{runner} 分片前先载入一份完整模型）：{ram_gb} GB 内存加一个 "
+            "{swap_gb:.0f} GB 交换文件即可容纳，与其 README 的建议相同（首次运行前先建好交换文件）",
+        ),
+        Message(
             "cpu-only",
             "{kept_gb:.1f} GB of weights, KV cache and buffers in RAM: needs {need_gb:.0f} GB, has {ram_gb} GB",
             zh="{kept_gb:.1f} GB 的权重、KV 缓存和缓冲放在内存中：需要 {need_gb:.0f} GB，现有 {ram_gb} GB",
@@ -347,7 +357,13 @@ class RamForJob(Rule):
         if not build.host_ram_bytes:
             return None
         training = build.workload.get("kind") != "inference"
-        need = ram_needed_gb(0, build.host_ram_bytes, training=training)
+        spike = load_spike(build.workload)
+        need = ram_needed_gb(0, build.host_ram_bytes, training=training, spike=spike)
         what = "offload" if training else "weights" if build.offloaded_bytes else "buffers"
         kept = build.host_ram_bytes / MODULE_GB_BYTES
+        if spike and need <= build.ram_gb < kept:
+            # the measured start-up peak is over the RAM: the swap file the README advises takes the rest
+            runner = str(build.workload.get("framework"))
+            swap = LOAD_SPIKE_SWAP_BYTES / MODULE_GB_BYTES
+            return self.say("warn", "spike", kept_gb=kept, ram_gb=build.ram_gb, swap_gb=swap, runner=runner)
         return self.say("pass" if build.ram_gb >= need else "fail", "kept", kept_gb=kept, what=what, need_gb=need)

@@ -28,6 +28,7 @@ from configurator.core.common.memo import remember
 from configurator.core.common.reasons import Reason, english
 from configurator.core.estimate.cards import cards_for
 from configurator.core.estimate.estimator import estimate
+from configurator.core.estimate.frameworks import FSDP_QLORA
 from configurator.core.estimate.precision import GGUF_FOR_INTEGER, GGUF_TYPES, weight_format
 from configurator.core.estimate.result import HARD_HEADROOM, EstimateResult
 from configurator.core.estimate.workload import Workload
@@ -210,8 +211,20 @@ def estimate_as_practitioner(
     if workload.kind == "inference" or _fits(result, request):
         return result
     steps: list[dict[str, object]] = []
+    # QLoRA on several cards with no framework named shards as practitioners do: Answer.AI's fsdp_qlora (FSDP
+    # full_shard over the 4-bit base, with its CPU offload when the shards do not fit), not DeepSpeed ZeRO-3. On
+    # NVIDIA cards only: train.py calls torch.cuda and bitsandbytes' CUDA kernels, and its published runs are all
+    # NVIDIA's (benchmarks_03_2024.md); elsewhere the HF stack's sharding stays
+    sharder: dict[str, object] = (
+        {"framework": FSDP_QLORA}
+        if workload.kind == "finetune"
+        and workload.method == "qlora"
+        and request.workload.framework is None
+        and gpu.vendor == "nvidia"
+        else {}
+    )
     if n > 1 and workload.zero == 0:
-        steps.append({"zero": 3})
+        steps.append({"zero": 3, **sharder})
     if not workload.grad_checkpointing:
         steps.append({"grad_checkpointing": True})
     # QLoRA only, the published recipe: its frozen base is 4-bit, so what streams back from RAM each pass is small
@@ -225,7 +238,7 @@ def estimate_as_practitioner(
         and workload.offload == "none"
         and workload.zero in (0, 3)
     ):
-        steps.append({"zero": 3, "offload": "cpu"})
+        steps.append({"zero": 3, "offload": "cpu", **sharder})
     update: dict[str, object] = {}
     without = result  # the last estimate without recomputation: what the job needs when it is left off
     for step in steps:
