@@ -21,7 +21,9 @@ WHAT_IF = "what-if-b650-x8x8-four-apart"
 def _mina(budget: float) -> BuildRequest:
     return BuildRequest(
         model_id="llama-3.3-70b",
-        workload=Workload(kind="inference", precision="q4_k_m", context=32768, kv_precision="q8_0", split="tensor"),
+        workload=Workload(
+            kind="inference", precision="q4_k_m", context=32768, kv_precision="q8_0", split="tensor"
+        ),
         budget=budget,
         min_decode_tps=15,
         owned=(OwnedPart(category="gpu", id="rtx-3090"),),
@@ -71,22 +73,3 @@ def test_without_such_a_board_her_tensor_split_pair_does_not_fit_the_budget(cata
     assert not [b for b in result["builds"] if any(p["id"] == "rtx-3090" for p in b["parts"])], [
         (b["total_price"], b["slot_map"]) for b in result["builds"]
     ]
-
-
-def test_her_layer_split_plan_says_why_the_chipset_slot_serves(catalog: Catalog) -> None:
-    """Her plan as asked (llama.cpp's layer split) seats the second card on a chipset slot of a cheaper board: the build
-    sheet says why that costs no speed (build rules R16) and when x8/x8 on CPU lanes would be needed."""
-    from configurator.core.report.sheet import assembly_said
-
-    request = _mina(2500).model_copy(
-        update={"min_decode_tps": 14, "workload": _mina(2500).workload.model_copy(update={"split": "auto"})}
-    )
-    result = plan(request, catalog)
-    pair = next(b for b in result.builds if [p.id for p in b.parts if p.category == "gpu"] == ["rtx-3090"])
-    on_chipset = [c.slot for c in pair.slot_map if c.source == "chipset"]
-    notes = {said.code: said for said, _ in assembly_said(pair)}
-    if not on_chipset:  # a board with a gapped CPU x8/x8 pair won: nothing to explain
-        assert "asm.chipset-slot" not in notes
-        return
-    assert pair.layout()["tensor"] == 1
-    assert notes["asm.chipset-slot"].fields["slots"] == ", ".join(map(str, on_chipset))

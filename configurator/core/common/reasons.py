@@ -2188,11 +2188,6 @@ EN: dict[str, Template] = {
         "automatically."
     ),
     "asm.bios-riser": "BIOS: force riser slots to PCIe Gen4 (Gen3 if nvidia-smi -q shows link errors or a narrow link).",
-    "asm.chipset-slot": (
-        "The card in slot {slots} runs on the chipset's x{lanes}, shared with all else behind the chipset, not on CPU lanes: a "
-        "layer split passes only activations between the cards, so the speed holds; only loading the weights takes "
-        "longer than at x8. A tensor split would need both cards on CPU lanes at x8/x8."
-    ),
     "asm.nvme-shared": (
         "Every M.2 socket shares lanes with a GPU slot: use a PCIe adapter for the drive or accept the narrower GPU "
         "link."

@@ -743,19 +743,6 @@ def _bios_notes(build: Build, board: PartSpecJson) -> list[Reason]:
     return notes
 
 
-def _chipset_note(build: Build) -> Reason | None:
-    """A card of a layer split on a chipset slot: why the cheaper board serves (build rules R16: a layer split moves
-    only activations, model loading scales with link width; a chipset slot drags tensor-parallel collectives)."""
-    on_chipset = sorted((c for c in build.slot_map if c.source == "chipset"), key=lambda c: c.slot)
-    if build.gpu_count < 2 or not on_chipset or build.layout()["tensor"] > 1:
-        return None
-    return Reason.of(
-        "asm.chipset-slot",
-        slots=", ".join(str(c.slot) for c in on_chipset),
-        lanes=min(c.lanes for c in on_chipset),
-    )
-
-
 def assembly_notes(build: Build) -> list[tuple[str, str]]:
     """(text, command) pairs in English; command is "" when there is none."""
     return [(english(said), command) for said, command in assembly_said(build)]
@@ -783,9 +770,6 @@ def assembly_said(build: Build) -> list[tuple[Reason, str]]:
     if psu is not None and psu.quantity > 1:
         notes.append((Reason.of("asm.psu-sync"), ""))
     notes += [(said, "") for said in _bios_notes(build, board)] if board else []
-    chipset = _chipset_note(build)
-    if chipset:
-        notes.append((chipset, ""))
     advice = m2_said(build)
     if advice:
         notes.append((advice, ""))

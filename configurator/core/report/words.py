@@ -1936,10 +1936,6 @@ ZH_REASONS: dict[str, Template] = {
     "asm.bios-4g": "BIOS：开启 Above 4G Decoding 和 Resizable BAR（关闭 CSM）；大显存卡需要这两项。",
     "asm.bios-bifurcation": "BIOS：如果主板不会自动切换，请设置 PCIe 拆分/链路宽度，使 GPU 插槽以 {split} 运行。",
     "asm.bios-riser": "BIOS：把延长线插槽强制设为 PCIe Gen4（若 nvidia-smi -q 显示链路错误或链路变窄则设为 Gen3）。",
-    "asm.chipset-slot": (
-        "插槽 {slots} 的卡走芯片组的 x{lanes} 通道（与芯片组下的其他设备共用带宽），不是 CPU 直连通道：按层切分时卡间只传激活值，"
-        "速度不受影响，只是加载权重比 x8 慢。若按张量切分，则两张卡都需在 CPU 直连的 x8/x8 通道上。"
-    ),
     "asm.nvme-shared": "每个 M.2 接口都与某个 GPU 插槽共用通道：硬盘改用 PCIe 转接卡，或接受更窄的 GPU 链路。",
     "asm.nvme": lambda r, _say: (
         f"NVMe 硬盘装在 {r.fields['chosen']}"
