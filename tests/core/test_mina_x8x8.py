@@ -21,9 +21,7 @@ WHAT_IF = "what-if-b650-x8x8-four-apart"
 def _mina(budget: float) -> BuildRequest:
     return BuildRequest(
         model_id="llama-3.3-70b",
-        workload=Workload(
-            kind="inference", precision="q4_k_m", context=32768, kv_precision="q8_0", split="tensor"
-        ),
+        workload=Workload(kind="inference", precision="q4_k_m", context=32768, kv_precision="q8_0", split="tensor"),
         budget=budget,
         min_decode_tps=15,
         owned=(OwnedPart(category="gpu", id="rtx-3090"),),
@@ -73,3 +71,20 @@ def test_without_such_a_board_her_tensor_split_pair_does_not_fit_the_budget(cata
     assert not [b for b in result["builds"] if any(p["id"] == "rtx-3090" for p in b["parts"])], [
         (b["total_price"], b["slot_map"]) for b in result["builds"]
     ]
+
+
+def test_her_layer_split_plan_says_why_the_chipset_slot_serves(catalog: Catalog) -> None:
+    """Her plan as asked (llama.cpp's layer split) may seat the second card on a cheaper board's chipset slot: its
+    PCI-4/PCI-5 checks say why that is no loss (build rules R16: a layer split passes only activations)."""
+    request = _mina(2500).model_copy(
+        update={"min_decode_tps": 14, "workload": _mina(2500).workload.model_copy(update={"split": "auto"})}
+    )
+    result = plan(request, catalog).to_json()
+    pair = next(b for b in result["builds"] if [g["id"] for g in b["parts"] if g["category"] == "gpu"] == ["rtx-3090"])
+    board = next(p for p in pair["parts"] if p["category"] == "motherboard")["spec"]
+    sources = {s["position"]: s["source"] for s in board["pcie_slots"]}
+    checks = {c["rule"]: c for c in pair["checks"]}
+    assert pair["parallelism"]["tensor"] == 1
+    assert checks["PCI-4"]["fields"]["collectives"] is False
+    if any(sources[s["slot"]] == "chipset" for s in pair["slot_map"]):
+        assert (checks["PCI-5"]["status"], checks["PCI-5"]["code"]) == ("pass", "layers")
