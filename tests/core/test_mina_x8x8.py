@@ -1,0 +1,90 @@
+"""Journey 1 (Mina, docs/user-journeys.md): her two RTX 3090s (3-slot, open-air) split tensor-wise need x8 from the CPU
+per card (PCI-4) and a free slot between them (SLOT-1, R1). No consumer board in the catalog has its two CPU x8 slots
+four positions apart (sourced tables, e.g. hardwareluxx's for the ProArt B550-Creator and X570S AORUS Master, put them
+three apart), so the test adds one: the shipped ProArt B650-Creator record with its second CPU slot at position 5, at
+its own price. With it within her budget the plan must seat both cards on CPU lanes at x8/x8, not on the chipset slot
+(x4) nor on an EPYC server board; without it, no build fits."""
+
+from __future__ import annotations
+
+import copy
+
+from configurator.core.catalog.loader import Catalog
+from configurator.core.catalog.models import Motherboard
+from configurator.core.estimate.workload import Workload
+from configurator.core.model.request import BuildRequest, OwnedPart
+from configurator.core.solve.plan import plan
+
+WHAT_IF = "what-if-b650-x8x8-four-apart"
+
+
+def _mina(budget: float) -> BuildRequest:
+    return BuildRequest(
+        model_id="llama-3.3-70b",
+        workload=Workload(kind="inference", precision="q4_k_m", context=32768, kv_precision="q8_0", split="tensor"),
+        budget=budget,
+        min_decode_tps=15,
+        owned=(OwnedPart(category="gpu", id="rtx-3090"),),
+        condition="used",
+        room="home-office",
+        circuit="120v15a",
+    )
+
+
+def _with_four_apart_board(catalog: Catalog, price_usd: float) -> Catalog:
+    """The catalog plus the ProArt B650-Creator's record with its CPU x8 slot moved from position 4 to 5."""
+    base = catalog.get("motherboards", "asus-proart-b650-creator")
+    assert isinstance(base, Motherboard)
+    slots = tuple(s.model_copy(update={"position": 5}) if s.position == 4 else s for s in base.pcie_slots)
+    price = base.prices[0].model_copy(update={"amount": price_usd})
+    board = base.model_copy(update={"id": WHAT_IF, "pcie_slots": slots, "prices": (price,)})
+    extended = copy.copy(catalog)
+    extended.records = {kind: dict(records) for kind, records in catalog.records.items()}
+    extended.records["motherboards"][WHAT_IF] = board
+    return extended
+
+
+def _pair_on_cpu_x8x8(build: dict) -> bool:
+    board = next(p for p in build["parts"] if p["category"] == "motherboard")
+    if board["id"] != WHAT_IF:
+        return False
+    sources = {s["position"]: s["source"] for s in board["spec"]["pcie_slots"]}
+    links = next(c for c in build["checks"] if c["rule"] == "PCI-4")
+    return (
+        [s["part_id"] for s in build["slot_map"]] == ["rtx-3090", "rtx-3090"]
+        and all(sources[s["slot"]] == "cpu" for s in build["slot_map"])
+        and links["fields"]["lanes"] == [8, 8]
+        and {c["rule"]: c["status"] for c in build["checks"]}["SLOT-1"] == "pass"
+    )
+
+
+def test_her_3090_pair_sits_on_cpu_lanes_at_x8x8_when_such_a_board_is_within_budget(catalog: Catalog) -> None:
+    result = plan(_mina(3000), _with_four_apart_board(catalog, 330.21)).to_json()
+    pairs = [b for b in result["builds"] if [g["id"] for g in b["parts"] if g["category"] == "gpu"] == ["rtx-3090"]]
+    assert pairs, result["infeasible"]
+    assert all(_pair_on_cpu_x8x8(b) for b in pairs), [(b["slot_map"], b["total_price"]) for b in pairs]
+    assert all(b["total_price"] <= 3000 and b["estimate"]["speed"]["decode_tokens_per_s"] >= 15 for b in pairs)
+
+
+def test_without_such_a_board_her_tensor_split_pair_does_not_fit_the_budget(catalog: Catalog) -> None:
+    result = plan(_mina(3000), catalog).to_json()
+    assert not [b for b in result["builds"] if any(p["id"] == "rtx-3090" for p in b["parts"])], [
+        (b["total_price"], b["slot_map"]) for b in result["builds"]
+    ]
+
+
+def test_her_layer_split_plan_says_why_the_chipset_slot_serves(catalog: Catalog) -> None:
+    """Her plan as asked (llama.cpp's layer split) may seat the second card on a cheaper board's chipset slot: its
+    PCI-4/PCI-5 checks say why that is no loss (build rules R16: a layer split passes only activations)."""
+    request = _mina(2500).model_copy(
+        update={"min_decode_tps": 14, "workload": _mina(2500).workload.model_copy(update={"split": "auto"})}
+    )
+    result = plan(request, catalog).to_json()
+    pair = next(b for b in result["builds"] if [g["id"] for g in b["parts"] if g["category"] == "gpu"] == ["rtx-3090"])
+    board = next(p for p in pair["parts"] if p["category"] == "motherboard")["spec"]
+    sources = {s["position"]: s["source"] for s in board["pcie_slots"]}
+    checks = {c["rule"]: c for c in pair["checks"]}
+    assert pair["parallelism"]["tensor"] == 1
+    assert checks["PCI-4"]["fields"]["collectives"] is False
+    if any(sources[s["slot"]] == "chipset" for s in pair["slot_map"]):
+        assert (checks["PCI-5"]["status"], checks["PCI-5"]["code"]) == ("pass", "layers")
