@@ -264,12 +264,13 @@ class LazyBuildModel:
             chosen.update(order[:FIRST_PICKS])
         return sorted(chosen)
 
-    def _model(self, active: list[int]) -> BuildModel:
-        self.active = sorted(active)
-        sub = replace(self.c, options=[self.full[i] for i in self.active])
+    def _model_of(self, options: list[int]) -> BuildModel:
+        """A model of `options` (indices into the full list), without the CPUs set aside, at the lazy model's speed
+        scale and credits."""
+        sub = replace(self.c, options=[self.full[i] for i in options])
         if self.cpus_hidden:
             sub = replace(sub, cpus=[p for p in self.c.cpus if p.record.id not in self.cpus_hidden])
-        bm = BuildModel(
+        return BuildModel(
             self.request,
             sub,
             self.model_arch,
@@ -279,6 +280,10 @@ class LazyBuildModel:
             cpu_slack_w=self.cpu_credit_w,
             option_credit_w=self.option_credit_w,
         )
+
+    def _model(self, active: list[int]) -> BuildModel:
+        self.active = sorted(active)
+        bm = self._model_of(self.active)
         position = {full: k for k, full in enumerate(self.active)}
         for choice in self.builds_excluded:
             bm.exclude_build(choice)
@@ -381,19 +386,7 @@ class LazyBuildModel:
         scale and credits and without the builds and options later labels leave out: a relaxation of the model they
         would join, so when it cannot beat the answer, nor can that model (#34: the 70B top-5 rebuilt a model of 65
         options and solved room to grow again, ~85 ms, for one RTX 3060 Ti option that could not beat it)."""
-        sub = replace(self.c, options=[self.full[i] for i in options])
-        if self.cpus_hidden:
-            sub = replace(sub, cpus=[p for p in self.c.cpus if p.record.id not in self.cpus_hidden])
-        alone = BuildModel(
-            self.request,
-            sub,
-            self.model_arch,
-            self.catalog,
-            self.cost_cap,
-            self.perf_scale,
-            cpu_slack_w=self.cpu_credit_w,
-            option_credit_w=self.option_credit_w,
-        )
+        alone = self._model_of(options)
         alone.solve("grow", time_limit)
         if alone.last_status == "infeasible":
             return False  # none of them has room for a card more within the request
