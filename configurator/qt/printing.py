@@ -37,7 +37,7 @@ from PySide6.QtSvg import QSvgRenderer
 from configurator.core.common.fileio import atomic_write_with
 from configurator.core.model.build import Build
 from configurator.core.model.request import BuildRequest
-from configurator.core.report.purchase import SheetMeta, job_title, ranked_workload
+from configurator.core.report.purchase import SheetMeta, job_title, ranked_workloads
 from configurator.core.report.sheet import build_sheet_html
 from configurator.storage.projects import Project
 
@@ -467,9 +467,12 @@ def request_meta(  # type: ignore[no-untyped-def]
     from configurator.core.catalog.models import ModelArch
 
     model = session.catalog.records["models"].get(request.model_id)
-    # at the KV cache the builds run, as the command line's sheet ranks (purchase.ranked_workload)
-    workload = ranked_workload(request, builds)
-    ranking = value_rows(model, workload, session.catalog, request) if value and isinstance(model, ModelArch) else ()
+    # each build's table at the KV cache it runs, as the command line's sheet ranks (purchase.ranked_workloads)
+    rankings = (
+        {kv: value_rows(model, w, session.catalog, request) for kv, w in ranked_workloads(request, builds).items()}
+        if value and isinstance(model, ModelArch)
+        else {}
+    )
     from configurator.qt import i18n
 
     name = session.project.name
@@ -482,9 +485,9 @@ def request_meta(  # type: ignore[no-untyped-def]
         builds,
         name,
         __version__,
-        ranking,
         language=i18n.current(),
         infeasible=result.infeasible if result is not None else None,
+        value_rankings=rankings,
     )
 
 

@@ -32,21 +32,25 @@ if TYPE_CHECKING:
 GIB = 1024**3
 
 
-def ranked_workload(request: BuildRequest, builds: list[Build]) -> Workload:
-    """The workload the sheet's value table ranks GPUs for: the request's, or, when the plan ran every build with the
-    KV cache it chose itself (no --kv-precision given: plan._usual_kv_builds, q8_0 at long contexts), that cache, so
-    the row marked as the build's GPU counts the cards the build holds (Mina's 2 x RTX 3090 at q8_0 sat beside a
-    table row '3 x RTX 3090' at fp16). The command line's PDF and the window's Print both ask here (walk20: the
-    window's sheet still ranked at fp16, '3 x RTX 3090 Ti' first and no row marked as her build's)."""
-    chosen = {str(b.estimate.workload.get("kv_precision") or "") for b in builds}
-    if request.kv_asked or len(chosen) != 1 or "" in chosen:
-        return request.workload
-    kv = chosen.pop()
-    return (
-        request.workload
-        if kv == request.workload.kv_precision
-        else request.workload.model_copy(update={"kv_precision": kv})
-    )
+def ranked_kv(build: Build) -> str:
+    """The KV cache `build` runs ("" when its estimate names none: a training job): the key of the value table its
+    sheet prints (SheetMeta.value_rankings)."""
+    return str(build.estimate.workload.get("kv_precision") or "")
+
+
+def ranked_workloads(request: BuildRequest, builds: list[Build]) -> dict[str, Workload]:
+    """The workloads the sheets' value tables rank GPUs for, keyed by the KV cache each build runs (ranked_kv): the
+    request's workload at that cache, so that the row marked as a build's GPU counts the cards that build holds.
+    The plan runs builds at caches it chose itself (no --kv-precision given: plan._usual_kv_builds adds q8_0 builds
+    at long contexts beside the f16 ones) and at a way out's quantized cache; one ranking for the whole plan fell
+    back to the request's f16 when the builds shown ran both, and Mina's 2 x RTX 3090 at q8_0 marked '3 x RTX 3090 ◀'
+    from a table ranked at f16 (walk21). The command line's PDF and the window's Print both ask here."""
+    w = request.workload
+    out: dict[str, Workload] = {}
+    for kv in sorted({ranked_kv(b) for b in builds}):
+        same = not kv or kv == w.kv_precision or w.kind != "inference"
+        out[kv] = w if same else w.model_copy(update={"kv_precision": kv})
+    return out
 
 
 CATEGORY_NAMES = {
@@ -106,6 +110,9 @@ class SheetMeta:
     # the value ranking of the job's GPUs (advise.value_rows: `llm-rig rank --json` rows with gpu_name), for the
     # sheet's table; plain data, so that the sheet can be printed in another process from JSON
     value_ranking: tuple[ValueRowJson, ...] = ()
+    # the same ranked at each KV cache the builds run (ranked_workloads, keyed by ranked_kv): a build's sheet prints
+    # the one at its own cache, else value_ranking
+    value_rankings: dict[str, tuple[ValueRowJson, ...]] = field(default_factory=dict)
     language: str = "en"  # the sheets' and the workbook's words (core.report.words): "en" or "zh_CN"
     # why the request cannot be met as asked, when the builds are ways around it (Infeasible.to_sheet: reason codes
     # as plain data, rendered in the sheet's language by report.sheet.not_as_asked_section)
@@ -122,6 +129,7 @@ class SheetMeta:
         language: str = "en",
         infeasible: Infeasible | None = None,
         today: date | None = None,
+        value_rankings: dict[str, tuple[ValueRowJson, ...]] | None = None,
     ) -> SheetMeta:
         """Dates from the catalog's exchange rates and the newest price the builds use; the catalog's old prices
         counted from `today` (date.today() unless given), never from its newest price."""
@@ -134,9 +142,16 @@ class SheetMeta:
             exchange_rate_source=catalog.exchange_rates_source,
             app_version=app_version,
             value_ranking=value_ranking,
+            value_rankings=dict(value_rankings or {}),
             language=language,
             not_as_asked=infeasible.to_sheet() if infeasible is not None else None,
         )
+
+
+def value_ranking_of(build: Build, meta: SheetMeta) -> tuple[ValueRowJson, ...]:
+    """The value table `build`'s sheet prints: the ranking at the KV cache it runs, else the job's one ranking."""
+    rows = meta.value_rankings.get(ranked_kv(build))
+    return tuple(rows) if rows is not None else tuple(meta.value_ranking)
 
 
 def catalog_prices(meta: SheetMeta) -> str:

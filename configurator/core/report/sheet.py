@@ -29,6 +29,7 @@ from configurator.core.report.purchase import (
     part_vendor,
     printed_totals,
     request_summary,
+    value_ranking_of,
 )
 from configurator.core.report.utilisation import utilisation_rows
 from configurator.core.report.words import (
@@ -1082,7 +1083,7 @@ def _caveats(row: ValueRowJson) -> list[str]:
 def value_section(build: Build, meta: SheetMeta) -> str:
     """The job's GPUs ranked by price per token/s (advise.value_ranking), the build's own marked: is this card the
     value it looks, and what would the same money buy elsewhere."""
-    rows = [r for r in meta.value_ranking if r.get("price_per_tps") is not None]
+    rows = [r for r in value_ranking_of(build, meta) if r.get("price_per_tps") is not None]
     if not rows:
         return ""
     # the build's cards: its GPU, or each card of a mixed machine (solve.mixed), whose joined id no row has: Mina's
