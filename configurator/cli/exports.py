@@ -80,7 +80,7 @@ def write_requested(
     if model is not None and any(kind == "pdf" for kind, _path in targets):  # the value table is the sheets'
         from configurator.core.advise.landscape import value_rows
 
-        # each build's sheet ranks at the KV cache it runs (the plan's q8_0 builds beside its f16 ones)
+        # each build's sheet ranks at the weights and KV cache it runs (q8_0 beside f16 builds, FP8 for vLLM)
         rankings = {
             kv: value_rows(model, workload, catalog, request, exact_weight_bytes)
             for kv, workload in ranked_workloads(request, builds).items()

@@ -467,7 +467,7 @@ def request_meta(  # type: ignore[no-untyped-def]
     from configurator.core.catalog.models import ModelArch
 
     model = session.catalog.records["models"].get(request.model_id)
-    # each build's table at the KV cache it runs, as the command line's sheet ranks (purchase.ranked_workloads)
+    # each build's table at the weights and cache it runs, as the command line's sheet ranks (purchase.ranked_workloads)
     rankings = (
         {kv: value_rows(model, w, session.catalog, request) for kv, w in ranked_workloads(request, builds).items()}
         if value and isinstance(model, ModelArch)

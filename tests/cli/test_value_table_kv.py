@@ -1,4 +1,5 @@
-"""The printed sheet's value table ranks GPUs for the job each build runs (report/purchase.ranked_workloads)."""
+"""The printed sheet's value table ranks GPUs for the job each build runs: its weights and KV cache
+(report/purchase.ranked_workloads)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from configurator.cli.main import main
 from configurator.core.estimate.workload import Workload
 from configurator.core.model.build import Build
 from configurator.core.model.request import BuildRequest, OwnedPart
-from configurator.core.report.purchase import SheetMeta, ranked_kv, ranked_workloads
+from configurator.core.report.purchase import SheetMeta, ranked_key, ranked_workloads
 from configurator.core.report.sheet import value_section
 from configurator.core.solve.plan import plan
 from configurator.storage import catalogs
@@ -46,8 +47,8 @@ def test_minas_value_table_counts_the_cards_her_q8_0_build_holds() -> None:
     catalog = catalogs.load(include_user=False).catalog
     request = _mina(min_decode_tps=13)
     builds = list(plan(request, catalog).builds)
-    assert builds and {ranked_kv(b) for b in builds} == {"q8_0"}
-    assert {kv: w.kv_precision for kv, w in ranked_workloads(request, builds).items()} == {"q8_0": "q8_0"}
+    assert builds and {ranked_key(b) for b in builds} == {"q4_k_m/q8_0"}
+    assert {kv: w.kv_precision for kv, w in ranked_workloads(request, builds).items()} == {"q4_k_m/q8_0": "q8_0"}
 
 
 def test_each_builds_sheet_ranks_at_its_own_cache_when_the_plan_shows_both(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
@@ -69,16 +70,16 @@ def test_each_builds_sheet_ranks_at_its_own_cache_when_the_plan_shows_both(tmp_p
     argv += ["--room", "home-office", "--top", "3", "--pdf", str(tmp_path / "mina.pdf")]
     assert main(argv) == 0
     (meta,), (builds,) = metas, shown
-    assert {ranked_kv(b) for b in builds} == {"q8_0", "fp16"}
-    assert set(meta.value_rankings) == {"q8_0", "fp16"}
+    assert {ranked_key(b) for b in builds} == {"q4_k_m/q8_0", "q4_k_m/fp16"}
+    assert set(meta.value_rankings) == {"q4_k_m/q8_0", "q4_k_m/fp16"}
     two = next(b for b in builds if b.gpu_id == "rtx-3090" and b.gpu_count == 2)
-    assert ranked_kv(two) == "q8_0"
+    assert ranked_key(two) == "q4_k_m/q8_0"
     assert marked(two, meta) == ["2 x RTX 3090"]
     for build in builds:
         if build.estimate.workload.get("offload") in (None, "none"):  # the cards hold the job: the row counts them
             (row,) = marked(build, meta)
             assert row.startswith(f"{build.gpu_count} x "), (build.gpu_id, row)
-    asked = SheetMeta(value_ranking=meta.value_rankings["fp16"])  # the one f16 ranking the sheet printed before
+    asked = SheetMeta(value_ranking=meta.value_rankings["q4_k_m/fp16"])  # the one f16 ranking the sheet printed before
     assert marked(two, asked) == ["3 x RTX 3090"]
 
 
@@ -87,8 +88,40 @@ def test_a_request_that_names_its_cache_ranks_at_it() -> None:
     request = _mina(workload=WORK.model_copy(update={"kv_precision": "fp16"}), kv_asked=True)
     catalog = catalogs.load(include_user=False).catalog
     builds = list(plan(request, catalog).builds)
-    assert builds and {ranked_kv(b) for b in builds} == {"fp16"}
-    assert ranked_workloads(request, builds) == {"fp16": request.workload}
+    assert builds and {ranked_key(b) for b in builds} == {"q4_k_m/fp16"}
+    assert ranked_workloads(request, builds) == {"q4_k_m/fp16": request.workload}
+
+
+def test_chens_fp8_serving_builds_mark_the_cards_they_hold() -> None:
+    """Dr. Chen's Qwen2.5-32B for 20 students with vLLM (walk21, 2026-12-04), no precision given: the plan serves
+    3 x RTX 4090 blower, 2 x L20 and 1 x A800 at FP8 (quantized by vLLM on load) beside bf16 builds. The sheet's
+    table was ranked at bf16 and marked '5 x RTX 4090 24GB blower ◀, 10.2 tok/s' on the 3-card build's sheet; each
+    sheet now ranks at the weights its build runs."""
+    catalog = catalogs.load(include_user=False).catalog
+    request = BuildRequest(
+        model_id="qwen2.5-32b",
+        workload=Workload(kind="inference", context=4096, batch=20, engine="vllm"),
+        budget=300000,
+        currency="CNY",
+        region="china",
+        circuit="230v16a",
+        room="server-room",
+        form="rack",
+        gpu_ids=("rtx-4090-blower", "a800-80gb-pcie", "l20"),
+    )
+    builds = list(plan(request, catalog).builds)
+    assert {ranked_key(b) for b in builds} == {"fp8/fp16", "bf16/fp16"}
+    model = catalog.records["models"]["qwen2.5-32b"]
+    from configurator.core.advise.landscape import value_rows
+
+    workloads = ranked_workloads(request, builds)
+    assert workloads["fp8/fp16"].precision == "fp8"
+    meta = SheetMeta(value_rankings={k: value_rows(model, w, catalog, request) for k, w in workloads.items()})
+    for build in builds:
+        (row,) = marked(build, meta)
+        assert row.startswith(f"{build.gpu_count} x "), (build.gpu_id, build.gpu_count, row)
+    three = next(b for b in builds if b.gpu_id == "rtx-4090-blower" and b.gpu_count == 3)
+    assert marked(three, SheetMeta(value_ranking=meta.value_rankings["bf16/fp16"])) == ["5 x RTX 4090 24GB blower"]
 
 
 def test_a_training_job_ranks_at_its_own_workload() -> None:

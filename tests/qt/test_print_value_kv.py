@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from configurator.core.estimate.workload import Workload
 from configurator.core.model.request import BuildRequest, OwnedPart
-from configurator.core.report.purchase import ranked_kv, value_ranking_of
+from configurator.core.report.purchase import ranked_key, value_ranking_of
 from configurator.qt.printing import sheet_meta
 
 MINA = BuildRequest(  # the window's KV cache left on auto: the plan chose q8_0 for her 32k context
@@ -46,7 +46,7 @@ def test_the_window_prints_each_build_with_the_table_at_its_own_cache(qtbot, win
         session.set_request(MINA.model_copy(update={"min_decode_tps": None}), solve=False)
         session.solve_now()
     builds = list(session.result.builds)
-    assert {ranked_kv(b) for b in builds} == {"q8_0", "fp16"}
+    assert {ranked_key(b) for b in builds} == {"q4_k_m/q8_0", "q4_k_m/fp16"}
     meta = sheet_meta(session, builds)
     for build in builds:
         rows = {r["gpu"]: r for r in value_ranking_of(build, meta)}

@@ -32,24 +32,35 @@ if TYPE_CHECKING:
 GIB = 1024**3
 
 
-def ranked_kv(build: Build) -> str:
-    """The KV cache `build` runs ("" when its estimate names none: a training job): the key of the value table its
-    sheet prints (SheetMeta.value_rankings)."""
-    return str(build.estimate.workload.get("kv_precision") or "")
+def ranked_key(build: Build) -> str:
+    """The weights and KV cache `build` runs, "fp8/fp16" ("/" when its estimate names neither): the key of the value
+    table its sheet prints (SheetMeta.value_rankings)."""
+    w = build.estimate.workload
+    return f"{w.get('precision') or ''}/{w.get('kv_precision') or ''}"
 
 
 def ranked_workloads(request: BuildRequest, builds: list[Build]) -> dict[str, Workload]:
-    """The workloads the sheets' value tables rank GPUs for, keyed by the KV cache each build runs (ranked_kv): the
-    request's workload at that cache, so that the row marked as a build's GPU counts the cards that build holds.
-    The plan runs builds at caches it chose itself (no --kv-precision given: plan._usual_kv_builds adds q8_0 builds
-    at long contexts beside the f16 ones) and at a way out's quantized cache; one ranking for the whole plan fell
-    back to the request's f16 when the builds shown ran both, and Mina's 2 x RTX 3090 at q8_0 marked '3 x RTX 3090 ◀'
-    from a table ranked at f16 (walk21). The command line's PDF and the window's Print both ask here."""
+    """The workloads the sheets' value tables rank GPUs for, keyed by the weights and KV cache each build runs
+    (ranked_key): the request's inference at the build's, so that the row marked as a build's GPU counts the cards
+    that build holds. The plan runs builds at what it chose itself: a q8_0 cache beside the f16 one at long contexts
+    (plan._usual_kv_builds, no --kv-precision given), FP8 weights for vLLM serving several users (no --precision),
+    a way out's quantized cache. One ranking for the whole plan fell back to the request's f16 when the builds shown
+    ran both, and Mina's 2 x RTX 3090 at q8_0 marked '3 x RTX 3090 ◀' from a table ranked at f16; Dr. Chen's
+    3 x RTX 4090 at FP8 marked '5 x RTX 4090 ◀, 10.2 tok/s' from a table at bf16 (walk21). A training job ranks as
+    asked. The command line's PDF and the window's Print and Export both ask here."""
     w = request.workload
     out: dict[str, Workload] = {}
-    for kv in sorted({ranked_kv(b) for b in builds}):
-        same = not kv or kv == w.kv_precision or w.kind != "inference"
-        out[kv] = w if same else w.model_copy(update={"kv_precision": kv})
+    for build in sorted(builds, key=ranked_key):
+        key = ranked_key(build)
+        if key in out:
+            continue
+        ran = build.estimate.workload
+        update = {
+            name: ran[name]
+            for name in ("precision", "kv_precision")
+            if w.kind == "inference" and ran.get(name) and ran[name] != getattr(w, name)
+        }
+        out[key] = w.model_copy(update=update) if update else w
     return out
 
 
@@ -110,8 +121,8 @@ class SheetMeta:
     # the value ranking of the job's GPUs (advise.value_rows: `llm-rig rank --json` rows with gpu_name), for the
     # sheet's table; plain data, so that the sheet can be printed in another process from JSON
     value_ranking: tuple[ValueRowJson, ...] = ()
-    # the same ranked at each KV cache the builds run (ranked_workloads, keyed by ranked_kv): a build's sheet prints
-    # the one at its own cache, else value_ranking
+    # the same ranked at the weights and KV cache each build runs (ranked_workloads, keyed by ranked_key): a build's
+    # sheet prints the one it runs at, else value_ranking
     value_rankings: dict[str, tuple[ValueRowJson, ...]] = field(default_factory=dict)
     language: str = "en"  # the sheets' and the workbook's words (core.report.words): "en" or "zh_CN"
     # why the request cannot be met as asked, when the builds are ways around it (Infeasible.to_sheet: reason codes
@@ -149,8 +160,8 @@ class SheetMeta:
 
 
 def value_ranking_of(build: Build, meta: SheetMeta) -> tuple[ValueRowJson, ...]:
-    """The value table `build`'s sheet prints: the ranking at the KV cache it runs, else the job's one ranking."""
-    rows = meta.value_rankings.get(ranked_kv(build))
+    """The value table `build`'s sheet prints: the ranking at the weights and cache it runs, else the job's one."""
+    rows = meta.value_rankings.get(ranked_key(build))
     return tuple(rows) if rows is not None else tuple(meta.value_ranking)
 
 
