@@ -157,8 +157,14 @@ def sheets_html(
     builds: list[Build], request: BuildRequest, meta: SheetMeta, page: str, with_charts: bool = True
 ) -> str:
     """One HTML document with a sheet per build, each starting on a new page."""
+    return sections_html([(build, request, meta) for build in builds], page, with_charts)
+
+
+def sections_html(sheets: list[tuple[Build, BuildRequest, SheetMeta]], page: str, with_charts: bool = True) -> str:
+    """One HTML document with a sheet per (build, its request, its header facts), each starting on a new page: the
+    builds of one request, or of every workload of a project (File > Export builds to PDF)."""
     bodies = []
-    for i, build in enumerate(builds):
+    for i, (build, request, meta) in enumerate(sheets):
         html = build_sheet_html(build, request, meta, chart_images(build) if with_charts else None, page=page)
         body = html[html.index("<body>") + 6 : html.index("</body>")]
         style = html[html.index("<style>") : html.index("</style>") + 8] if i == 0 else ""

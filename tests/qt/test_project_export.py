@@ -155,3 +155,36 @@ def test_the_other_workload_exports_the_build_picked_for_it(qtbot, window, tmp_p
     rows = list(csv.DictReader(io.StringIO(target.read_text(encoding="utf-8"))))
     assert {r["Build"] for r in rows if r["Request"].startswith("1:")} == {build_title(small.builds[1])}
     window.session.dirty = False
+
+
+def test_the_pdf_holds_a_sheet_for_every_workload(qtbot, window, tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Dr. Chen's PDF for the approval meeting (walk21, 2026-12-04): File > Export builds as PDF wrote only the
+    shown workload's sheets, so the meeting saw the serving machine and not the fine-tuning one. Now each
+    workload's picked build has its sheet, titled with its workload, its own request and value table."""
+    import html as html_module
+
+    from configurator.qt import printing
+
+    written: list[str] = []
+    real = printing.write_pdf
+
+    def keep(html: str, path: Path, page: str = "A4", title: str = "") -> None:
+        written.append(html)
+        real(html, path, page, title)
+
+    monkeypatch.setattr(printing, "write_pdf", keep)
+    _open_two_requests(qtbot, window, tmp_path)
+    target = tmp_path / "chen.pdf"
+    _export(qtbot, window, target)
+    assert target.read_bytes().startswith(b"%PDF")
+    (doc,) = written
+    text = html_module.unescape(doc)
+    results = window.session.project_results()
+    small, serving = results[0].builds[0], list(window.builds.builds)
+    assert f"chen (1: llama-3.1-8b inference): {build_title(small)}" in text
+    for build in serving:
+        assert f"chen (2: qwen2.5-32b inference): {build_title(build)}" in text
+    assert text.count("page-break-before: always") == len(serving)  # one sheet per build, each on its own page
+    assert "model llama-3.1-8b" in text and "model qwen2.5-32b" in text  # each sheet's own request
+    assert text.count("Value: GPUs for this job") == 1 + len(serving)
+    window.session.dirty = False
