@@ -992,4 +992,5 @@ def _workload_named(section: RequestBuilds) -> SheetMeta:
 
     with words.language(section.meta.language):
         heading = request_heading(section)
-    return dataclasses.replace(section.meta, project_name=f"{section.meta.project_name} ({heading})")
+    named = f"（{heading}）" if section.meta.language == "zh_CN" else f" ({heading})"
+    return dataclasses.replace(section.meta, project_name=section.meta.project_name + named)

@@ -188,3 +188,24 @@ def test_the_pdf_holds_a_sheet_for_every_workload(qtbot, window, tmp_path: Path,
     assert "model llama-3.1-8b" in text and "model qwen2.5-32b" in text  # each sheet's own request
     assert text.count("Value: GPUs for this job") == 1 + len(serving)
     window.session.dirty = False
+
+
+def test_the_chinese_pdf_names_each_workload_in_chinese(qtbot, window, tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The Chinese sheets' titles name the workload with full-width brackets: 'chen（1：llama-3.1-8b 推理）'."""
+    import html as html_module
+
+    from configurator.qt import printing
+
+    written: list[str] = []
+    monkeypatch.setattr(printing, "write_pdf", lambda html, *_args, **_kw: written.append(html))
+    app = make_app([])
+    i18n.install(app, "zh_CN")
+    try:
+        _open_two_requests(qtbot, window, tmp_path)
+        window.export_to(tmp_path / "chen.pdf", list(window.builds.builds))
+        qtbot.waitUntil(lambda: bool(written), timeout=120_000)
+    finally:
+        i18n.install(app, "en")
+    text = html_module.unescape(written[0])
+    assert "chen（1：llama-3.1-8b 推理）" in text and "chen（2：qwen2.5-32b 推理）" in text
+    window.session.dirty = False
