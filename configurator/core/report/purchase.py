@@ -201,6 +201,13 @@ def part_number(part: BuildPart) -> str:
     return str(part.spec.get("vendor_part_number") or part.id)
 
 
+def ordering_number(part: BuildPart) -> str:
+    """The part number a purchasing office orders by: the maker's, else says there is none and names the catalog
+    id, in the list's language, as the printed sheet does. The CSV keeps part_number (scripts key on the id)."""
+    number = part.spec.get("vendor_part_number")
+    return str(number) if number else f"{t('none listed (catalog id')} {part.id}{t(')')}"
+
+
 CHIP_VENDOR_NAMES = {"nvidia": "NVIDIA", "amd": "AMD", "intel": "Intel"}
 """GPU and CPU records name their maker by an id (the `vendor` filter's values); a buyer reads the company."""
 
@@ -399,7 +406,8 @@ def _line_item(part: BuildPart, row: int, currency: str) -> list[Any]:
     return [
         inert(category_name(part.category)),
         inert(part.name),
-        inert(part_number(part)),
+        # Dr. Chen's workbook listed "xeon-gold-6248" and "l20" under Part number for the office to order by (walk21)
+        inert(ordering_number(part)),
         inert(part_vendor(part)),
         part.quantity,
         part.owned,

@@ -25,6 +25,7 @@ from configurator.core.report.purchase import (
     line_amounts,
     money,
     non_pass_checks,
+    ordering_number,
     part_number,
     part_vendor,
     printed_totals,
@@ -241,7 +242,7 @@ def _part_row(part: BuildPart, currency: str) -> str:
     number = (
         _cell(part_number(part))
         if part.spec.get("vendor_part_number")
-        else f'<td><span class="muted small">{t("none listed (catalog id")} {escape(part.id)}{t(")")}</span></td>'
+        else f'<td><span class="muted small">{escape(ordering_number(part))}</span></td>'
     )
     return (
         f"<tr>{_cell(category_name(part.category))}<td>{name}</td>{number}"
