@@ -31,6 +31,7 @@ from configurator.core.catalog.models import ModelArch
 from configurator.core.common.errors import ConfiguratorError
 from configurator.core.model.build import PlanResult
 from configurator.core.model.request import BuildRequest, default_circuit
+from configurator.core.report import words
 from configurator.qt import i18n, messages
 from configurator.qt.builds import STATUS_COLORS, BuildDetail, BuildHeader, BuildsTable, InfeasibleBanner
 from configurator.qt.inputs import WheelScrollsPanel
@@ -802,8 +803,10 @@ class MainWindow(QMainWindow):
 
                 self.session.solve_project(resume)
                 return False
-            return self._export_project(path, builds)
-        return self._export_request(path, builds)
+            with words.window_words():
+                return self._export_project(path, builds)
+        with words.window_words():  # the window's field names where the command line's name its flags (--precision)
+            return self._export_request(path, builds)
 
     def _export_project(self, path: Path, shown: list) -> bool:  # type: ignore[type-arg]
         """Every request of the project into one purchase list: the shown request with the builds chosen in the

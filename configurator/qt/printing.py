@@ -455,7 +455,10 @@ def selected_sheet_html(
         return None
     if recost is not None:
         build = recost(build)
-    return sheets_html([build], session.request, sheet_meta(session, [build]), "A4", with_charts)
+    from configurator.core.report.words import window_words
+
+    with window_words():  # the window's field names where the command line's name its flags (walk21: "--precision")
+        return sheets_html([build], session.request, sheet_meta(session, [build]), "A4", with_charts)
 
 
 def sheet_meta(session, builds: list[Build], value: bool = True) -> SheetMeta:  # type: ignore[no-untyped-def]
