@@ -12,7 +12,14 @@ from dataclasses import dataclass
 from typing import Any
 
 GIB = 2**30
-VOLTS_AMPS = {"120v15a": (120, 15), "120v20a": (120, 20), "230v10a": (230, 10), "230v16a": (230, 16)}
+VOLTS_AMPS = {
+    "120v15a": (120, 15),
+    "120v20a": (120, 20),
+    "220v10a": (220, 10),
+    "220v16a": (220, 16),
+    "230v10a": (230, 10),
+    "230v16a": (230, 16),
+}
 # 80 PLUS full-load efficiency, the conservative end (R25)
 EFF_115 = {"bronze": 0.82, "silver": 0.85, "gold": 0.87, "platinum": 0.89, "titanium": 0.90}
 EFF_230 = {"bronze": 0.85, "silver": 0.87, "gold": 0.89, "platinum": 0.90, "titanium": 0.94}

@@ -72,21 +72,25 @@ def write_requested(
         csv_text,
         job_title,
         markdown_text,
-        ranked_workload,
+        ranked_workloads,
         write_xlsx,
     )
 
-    ranking: tuple[ValueRowJson, ...] = ()
+    rankings: dict[str, tuple[ValueRowJson, ...]] = {}
     if model is not None and any(kind == "pdf" for kind, _path in targets):  # the value table is the sheets'
         from configurator.core.advise.landscape import value_rows
 
-        ranking = value_rows(model, ranked_workload(request, builds), catalog, request, exact_weight_bytes)
+        # each build's sheet ranks at the weights and KV cache it runs (q8_0 beside f16 builds, FP8 for vLLM)
+        rankings = {
+            kv: value_rows(model, workload, catalog, request, exact_weight_bytes)
+            for kv, workload in ranked_workloads(request, builds).items()
+        }
     meta = SheetMeta.from_catalog(
         catalog,
         builds,
         project_name=job_title(request, getattr(args, "lang", "en")),
         app_version=__version__,
-        value_ranking=ranking,
+        value_rankings=rankings,
         language=getattr(args, "lang", "en"),
         infeasible=getattr(result, "infeasible", None),
     )

@@ -132,6 +132,8 @@ def fit_sentence(fit: Fit) -> str:
 CIRCUITS = {
     "120v15a": QT_TRANSLATE_NOOP("terms", "120 V 15 A (US outlet)"),
     "120v20a": QT_TRANSLATE_NOOP("terms", "120 V 20 A"),
+    "220v10a": QT_TRANSLATE_NOOP("terms", "220 V 10 A"),
+    "220v16a": QT_TRANSLATE_NOOP("terms", "220 V 16 A"),
     "230v10a": QT_TRANSLATE_NOOP("terms", "230 V 10 A"),
     "230v16a": QT_TRANSLATE_NOOP("terms", "230 V 16 A"),
 }

@@ -8,7 +8,7 @@ import html
 import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
@@ -31,6 +31,7 @@ from configurator.core.catalog.models import ModelArch
 from configurator.core.common.errors import ConfiguratorError
 from configurator.core.model.build import PlanResult
 from configurator.core.model.request import BuildRequest, default_circuit
+from configurator.core.report import words
 from configurator.qt import i18n, messages
 from configurator.qt.builds import STATUS_COLORS, BuildDetail, BuildHeader, BuildsTable, InfeasibleBanner
 from configurator.qt.inputs import WheelScrollsPanel
@@ -38,6 +39,9 @@ from configurator.qt.requirements import RequirementsPanel
 from configurator.qt.session import Session
 from configurator.qt.steps import step_request
 from configurator.storage import settings
+
+if TYPE_CHECKING:
+    from configurator.core.report.purchase import RequestBuilds, SheetMeta
 
 AUTOSAVE_MS = 30_000
 
@@ -781,11 +785,12 @@ class MainWindow(QMainWindow):
         return project.with_suffix(suffix) if project is not None else Path.home() / f"rig{suffix}"
 
     def export_to(self, path: Path, builds: list) -> bool:  # type: ignore[type-arg]
-        """Write `builds` of the shown request; a purchase list (XLSX, CSV, Markdown) of a project with several
-        workloads covers every one of them, the others solved first if they have not been (walk19: Dr. Chen's
-        two-request project exported only the request on screen). False when nothing was written (yet)."""
+        """Write `builds` of the shown request; a purchase list (XLSX, CSV, Markdown) or the build sheets (PDF) of a
+        project with several workloads cover every one of them, the others solved first if they have not been
+        (walk19: Dr. Chen's two-request project exported only the request on screen; walk21: his PDF for the approval
+        meeting still did). False when nothing was written (yet)."""
         suffix = path.suffix.lower()
-        if len(self.session.project.requests) > 1 and suffix in (".xlsx", ".csv", ".md", ".markdown"):
+        if len(self.session.project.requests) > 1 and suffix in (".xlsx", ".csv", ".md", ".markdown", ".pdf"):
             if None in self.session.project_results():
                 self.statusBar().showMessage(self.tr("Solving every workload of the project for the export…"))
                 asked = self.session.request
@@ -798,8 +803,10 @@ class MainWindow(QMainWindow):
 
                 self.session.solve_project(resume)
                 return False
-            return self._export_project(path, builds)
-        return self._export_request(path, builds)
+            with words.window_words():
+                return self._export_project(path, builds)
+        with words.window_words():  # the window's field names where the command line's name its flags (--precision)
+            return self._export_request(path, builds)
 
     def _export_project(self, path: Path, shown: list) -> bool:  # type: ignore[type-arg]
         """Every request of the project into one purchase list: the shown request with the builds chosen in the
@@ -815,18 +822,24 @@ class MainWindow(QMainWindow):
         from configurator.qt.printing import request_meta, sheet_meta
 
         session, recost = self.session, self.detail.buy_or_rent.recost
+        suffix = path.suffix.lower()
         sections = []
         for i, (request, result) in enumerate(zip(session.project.requests, session.project_results(), strict=True)):
             picked = session.chosen_build(request, result)
             chosen = shown if i == session.project.active else ([picked] if picked is not None else [])
             builds = [recost(b) for b in chosen]
-            sections.append(
-                RequestBuilds(i + 1, request, tuple(builds), request_meta(session, request, result, builds, False))
-            )
+            meta = request_meta(session, request, result, builds, suffix == ".pdf")  # the value table is the sheets'
+            sections.append(RequestBuilds(i + 1, request, tuple(builds), meta))
         meta = sheet_meta(session, [b for s in sections for b in s.builds], value=False)
-        suffix = path.suffix.lower()
         try:
-            if suffix == ".xlsx":
+            if suffix == ".pdf":
+                from configurator.qt.printing import default_page, sections_html, sheet_title, write_pdf
+
+                page = default_page(session.request.currency)
+                # each sheet names its workload: "chen (1: qwen2.5-72b finetune): 1. cheapest ..."
+                sheets = [(b, s.request, _workload_named(s)) for s in sections for b in s.builds]
+                write_pdf(sections_html(sheets, page), path, page, sheet_title(session))
+            elif suffix == ".xlsx":
                 write_project_xlsx(path, sections, meta)
             elif suffix == ".csv":
                 atomic_write_text(path, project_csv_text(sections))
@@ -973,3 +986,14 @@ def with_chosen_suffix(path: Path, chosen_filter: str) -> Path:
         return path
     found = re.search(r"\(\*(\.[A-Za-z0-9]+)\)", chosen_filter)
     return path.with_name(path.name + found.group(1)) if found else path
+
+
+def _workload_named(section: RequestBuilds) -> SheetMeta:
+    """A project section's sheet facts with its workload in the title, as the window's workload list names it."""
+    from configurator.core.report import words
+    from configurator.core.report.purchase import request_heading
+
+    with words.language(section.meta.language):
+        heading = request_heading(section)
+    named = f"（{heading}）" if section.meta.language == "zh_CN" else f" ({heading})"
+    return dataclasses.replace(section.meta, project_name=section.meta.project_name + named)

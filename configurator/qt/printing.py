@@ -37,7 +37,7 @@ from PySide6.QtSvg import QSvgRenderer
 from configurator.core.common.fileio import atomic_write_with
 from configurator.core.model.build import Build
 from configurator.core.model.request import BuildRequest
-from configurator.core.report.purchase import SheetMeta, job_title, ranked_workload
+from configurator.core.report.purchase import SheetMeta, job_title, ranked_workloads
 from configurator.core.report.sheet import build_sheet_html
 from configurator.storage.projects import Project
 
@@ -157,8 +157,14 @@ def sheets_html(
     builds: list[Build], request: BuildRequest, meta: SheetMeta, page: str, with_charts: bool = True
 ) -> str:
     """One HTML document with a sheet per build, each starting on a new page."""
+    return sections_html([(build, request, meta) for build in builds], page, with_charts)
+
+
+def sections_html(sheets: list[tuple[Build, BuildRequest, SheetMeta]], page: str, with_charts: bool = True) -> str:
+    """One HTML document with a sheet per (build, its request, its header facts), each starting on a new page: the
+    builds of one request, or of every workload of a project (File > Export builds to PDF)."""
     bodies = []
-    for i, build in enumerate(builds):
+    for i, (build, request, meta) in enumerate(sheets):
         html = build_sheet_html(build, request, meta, chart_images(build) if with_charts else None, page=page)
         body = html[html.index("<body>") + 6 : html.index("</body>")]
         style = html[html.index("<style>") : html.index("</style>") + 8] if i == 0 else ""
@@ -449,7 +455,10 @@ def selected_sheet_html(
         return None
     if recost is not None:
         build = recost(build)
-    return sheets_html([build], session.request, sheet_meta(session, [build]), "A4", with_charts)
+    from configurator.core.report.words import window_words
+
+    with window_words():  # the window's field names where the command line's name its flags (walk21: "--precision")
+        return sheets_html([build], session.request, sheet_meta(session, [build]), "A4", with_charts)
 
 
 def sheet_meta(session, builds: list[Build], value: bool = True) -> SheetMeta:  # type: ignore[no-untyped-def]
@@ -467,9 +476,12 @@ def request_meta(  # type: ignore[no-untyped-def]
     from configurator.core.catalog.models import ModelArch
 
     model = session.catalog.records["models"].get(request.model_id)
-    # at the KV cache the builds run, as the command line's sheet ranks (purchase.ranked_workload)
-    workload = ranked_workload(request, builds)
-    ranking = value_rows(model, workload, session.catalog, request) if value and isinstance(model, ModelArch) else ()
+    # each build's table at the weights and cache it runs, as the command line's sheet ranks (purchase.ranked_workloads)
+    rankings = (
+        {kv: value_rows(model, w, session.catalog, request) for kv, w in ranked_workloads(request, builds).items()}
+        if value and isinstance(model, ModelArch)
+        else {}
+    )
     from configurator.qt import i18n
 
     name = session.project.name
@@ -482,9 +494,9 @@ def request_meta(  # type: ignore[no-untyped-def]
         builds,
         name,
         __version__,
-        ranking,
         language=i18n.current(),
         infeasible=result.infeasible if result is not None else None,
+        value_rankings=rankings,
     )
 
 

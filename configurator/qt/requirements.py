@@ -698,6 +698,8 @@ class RequirementsPanel(QWidget):
                 if w.kind == "pretrain":
                     self.pre_tokens.setValue(w.tokens / 1e9)
                 else:
+                    if w.epochs:  # the epochs saved with it: the dataset is what was typed, not tokens / 3
+                        self.epochs.setValue(w.epochs)
                     self.dataset_mtokens.setValue(w.tokens / 1e6 / max(self.epochs.value(), 0.1))
             elif w.kind == "finetune":
                 # a request without a dataset (command line, map cell, project) has no training time:
@@ -766,6 +768,7 @@ class RequirementsPanel(QWidget):
                 lora_rank=self.lora_rank.value(),
                 precision=trained,
                 tokens=self.dataset_mtokens.value() * 1e6 * self.epochs.value() or None,
+                epochs=self.epochs.value() if self.dataset_mtokens.value() else None,
             )
         else:
             workload = Workload(

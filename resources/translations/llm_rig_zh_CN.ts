@@ -3909,6 +3909,16 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
     </message>
     <message>
         <location filename="../../configurator/qt/i18n.py" line="135"/>
+        <source>220 V 10 A</source>
+        <translation>220 V 10 A</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/i18n.py" line="136"/>
+        <source>220 V 16 A</source>
+        <translation>220 V 16 A</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/i18n.py" line="135"/>
         <source>230 V 10 A</source>
         <translation>230 V 10 A</translation>
     </message>

@@ -485,6 +485,23 @@ def test_the_printed_sheet_does_not_offer_a_catalog_id_as_a_vendor_part_number()
     assert "<td>900-1G</td>" in _part_row(numbered, "USD")
 
 
+def test_the_purchase_list_does_not_offer_a_catalog_id_as_a_part_number(scenarios: dict[str, Scenario]) -> None:
+    """Dr. Chen's workbook for the purchasing office (walk21, 2026-12-04) listed "l20", "xeon-gold-6248" and
+    "supermicro-x11dpg-ot-cpu" under Part number; the printed sheet already said "none listed (catalog id ...)".
+    The workbook now says so too, in its language; a maker's number is listed as it is; the CSV keeps the id."""
+    request, builds = scenarios["home"]
+    part = BuildPart(category="gpu", id="l20", name="NVIDIA L20", quantity=5, unit_price=1.0, spec={})
+    numbered = part.model_copy(update={"spec": {"vendor_part_number": "900-2G133-0080-000"}})
+    build = builds[0].model_copy(update={"parts": (part, numbered)})
+    sheets = openpyxl.load_workbook(io.BytesIO(purchase.xlsx_bytes([build], request, META)))
+    numbers = [row[2] for row in sheets.worksheets[0].iter_rows(min_row=2, max_row=3, values_only=True)]
+    assert numbers == ["none listed (catalog id l20)", "900-2G133-0080-000"]
+    chinese = purchase.xlsx_bytes([build], request, dataclasses.replace(META, language="zh_CN"))
+    sheet = openpyxl.load_workbook(io.BytesIO(chinese)).worksheets[0]
+    assert sheet.cell(2, 3).value == "未列出（目录编号 l20）"
+    assert "l20" in {row[3] for row in csv.reader(io.StringIO(purchase.csv_text([build], request)))}
+
+
 def test_sheet_has_a_buy_or_rent_section(scenarios: dict[str, Scenario]) -> None:
     request, builds = scenarios["home"]
     build = builds[0]

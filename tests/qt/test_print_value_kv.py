@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from configurator.core.estimate.workload import Workload
 from configurator.core.model.request import BuildRequest, OwnedPart
+from configurator.core.report.purchase import ranked_key, value_ranking_of
 from configurator.qt.printing import sheet_meta
 
 MINA = BuildRequest(  # the window's KV cache left on auto: the plan chose q8_0 for her 32k context
@@ -29,8 +30,28 @@ def test_the_printed_value_table_counts_the_cards_minas_build_holds(qtbot, windo
     build = session.selected_build
     assert build is not None and build.gpu_id == "rtx-3090" and build.gpu_count == 2
     assert build.estimate.workload.get("kv_precision") == "q8_0"
-    rows = {r["gpu"]: r for r in sheet_meta(session, [build]).value_ranking}
+    rows = {r["gpu"]: r for r in value_ranking_of(build, sheet_meta(session, [build]))}
     assert rows["rtx-3090"]["count"] == 2
     assert rows["rtx-3090"]["decode_tokens_per_s"] is not None
     assert abs(rows["rtx-3090"]["decode_tokens_per_s"] - build.estimate.decode_tokens_per_s) < 0.1
+    session.dirty = False
+
+
+def test_the_window_prints_each_build_with_the_table_at_its_own_cache(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """Without a speed target the plan shows her 2 x RTX 3090 at q8_0 beside f16 builds; File > Export PDF prints
+    every build shown (sheet_meta over all of them) and ranked once at f16 for all, marking '3 x RTX 3090' on her
+    sheet (walk21). Each build's table is now the one at its own cache."""
+    session = window.session
+    with qtbot.waitSignal(session.solve_finished, timeout=120_000):
+        session.set_request(MINA.model_copy(update={"min_decode_tps": None}), solve=False)
+        session.solve_now()
+    builds = list(session.result.builds)
+    assert {ranked_key(b) for b in builds} == {"q4_k_m/q8_0", "q4_k_m/fp16"}
+    meta = sheet_meta(session, builds)
+    for build in builds:
+        rows = {r["gpu"]: r for r in value_ranking_of(build, meta)}
+        if build.estimate.workload.get("offload") in (None, "none"):
+            assert rows[build.gpu_id]["count"] == build.gpu_count, build.gpu_id
+    two = next(b for b in builds if b.gpu_id == "rtx-3090" and b.gpu_count == 2)
+    assert {r["gpu"]: r["count"] for r in value_ranking_of(two, meta)}["rtx-3090"] == 2
     session.dirty = False

@@ -55,7 +55,7 @@ def _export(qtbot, window, target: Path) -> None:  # type: ignore[no-untyped-def
 def _title(build, language: str) -> str:  # type: ignore[no-untyped-def]
     from configurator.core.report import words
 
-    with words.language(language):
+    with words.language(language), words.window_words():  # the window's words: "Weights left on auto"
         return build_title(build)
 
 
@@ -129,7 +129,7 @@ def test_csv_and_markdown_list_every_request(qtbot, window, tmp_path: Path) -> N
     wanted = [[results[0].builds[0]], list(window.builds.builds)]
     for number, builds in enumerate(wanted, start=1):
         mine = [r for r in rows if r["Request"].startswith(f"{number}:")]
-        assert {r["Build"] for r in mine} == {build_title(b) for b in builds}
+        assert {r["Build"] for r in mine} == {_title(b, "en") for b in builds}
         assert len(mine) == sum(len(b.parts) for b in builds)
     window.export_to(tmp_path / "chen.md", list(window.builds.builds))
     text = (tmp_path / "chen.md").read_text(encoding="utf-8")
@@ -154,4 +154,78 @@ def test_the_other_workload_exports_the_build_picked_for_it(qtbot, window, tmp_p
     assert window.export_to(target, list(window.builds.builds[:1]))  # both solved: written at once
     rows = list(csv.DictReader(io.StringIO(target.read_text(encoding="utf-8"))))
     assert {r["Build"] for r in rows if r["Request"].startswith("1:")} == {build_title(small.builds[1])}
+    window.session.dirty = False
+
+
+def test_the_pdf_holds_a_sheet_for_every_workload(qtbot, window, tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Dr. Chen's PDF for the approval meeting (walk21, 2026-12-04): File > Export builds as PDF wrote only the
+    shown workload's sheets, so the meeting saw the serving machine and not the fine-tuning one. Now each
+    workload's picked build has its sheet, titled with its workload, its own request and value table."""
+    import html as html_module
+
+    from configurator.qt import printing
+
+    written: list[str] = []
+    real = printing.write_pdf
+
+    def keep(html: str, path: Path, page: str = "A4", title: str = "") -> None:
+        written.append(html)
+        real(html, path, page, title)
+
+    monkeypatch.setattr(printing, "write_pdf", keep)
+    _open_two_requests(qtbot, window, tmp_path)
+    target = tmp_path / "chen.pdf"
+    _export(qtbot, window, target)
+    assert target.read_bytes().startswith(b"%PDF")
+    (doc,) = written
+    text = html_module.unescape(doc)
+    results = window.session.project_results()
+    small, serving = results[0].builds[0], list(window.builds.builds)
+    assert f"chen (1: llama-3.1-8b inference): {_title(small, 'en')}" in text
+    for build in serving:
+        assert f"chen (2: qwen2.5-32b inference): {_title(build, 'en')}" in text
+    assert text.count("page-break-before: always") == len(serving)  # one sheet per build, each on its own page
+    assert "model llama-3.1-8b" in text and "model qwen2.5-32b" in text  # each sheet's own request
+    assert text.count("Value: GPUs for this job") == 1 + len(serving)
+    window.session.dirty = False
+
+
+def test_the_chinese_pdf_names_each_workload_in_chinese(qtbot, window, tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The Chinese sheets' titles name the workload with full-width brackets: 'chen（1：llama-3.1-8b 推理）'."""
+    import html as html_module
+
+    from configurator.qt import printing
+
+    written: list[str] = []
+    monkeypatch.setattr(printing, "write_pdf", lambda html, *_args, **_kw: written.append(html))
+    app = make_app([])
+    i18n.install(app, "zh_CN")
+    try:
+        _open_two_requests(qtbot, window, tmp_path)
+        window.export_to(tmp_path / "chen.pdf", list(window.builds.builds))
+        qtbot.waitUntil(lambda: bool(written), timeout=120_000)
+    finally:
+        i18n.install(app, "en")
+    text = html_module.unescape(written[0])
+    assert "chen（1：llama-3.1-8b 推理）" in text and "chen（2：qwen2.5-32b 推理）" in text
+    window.session.dirty = False
+
+
+def test_the_windows_exports_name_its_fields_not_command_line_flags(qtbot, window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """Dr. Chen's PDF and workbook from the window (walk21, 2026-12-04) titled his serving build 'at FP8, quantized
+    by vLLM on load for several users: no --precision given' and told him to 'give --prompt for your own': flags he
+    never saw. The window's exports say what the window says ('Weights left on auto', 'the Prompt field')."""
+    with qtbot.waitSignal(window.session.solve_finished, timeout=120_000):
+        window.session.set_request(SERVING, solve=False)
+        window.session.solve_now()
+    builds = list(window.builds.builds)
+    assert window.export_to(tmp_path / "chen.xlsx", builds)
+    cells = [str(c.value) for s in load_workbook(tmp_path / "chen.xlsx").worksheets for r in s.iter_rows() for c in r]
+    said = " ".join(cells)
+    assert "Weights left on auto" in said and "Prompt field" in said
+    assert "--precision" not in said and "--prompt" not in said
+    from configurator.qt.printing import selected_sheet_html
+
+    sheet = selected_sheet_html(window.session, with_charts=False) or ""
+    assert "--precision" not in sheet and "--prompt" not in sheet and "Weights left on auto" in sheet
     window.session.dirty = False

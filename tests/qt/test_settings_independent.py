@@ -64,7 +64,7 @@ def test_exactly_n_gpus_can_be_asked_in_the_window(qtbot, window) -> None:  # ty
 
 
 def test_the_first_run_choice_of_country_sets_defaults_once(qtbot, window, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    """A buyer in China picks China at the first start: CNY, a 230 V 16 A circuit, the Chinese market and the
+    """A buyer in China picks China at the first start: CNY, a 220 V 16 A circuit, the Chinese market and the
     Chinese window become the defaults of new projects and of the untouched first request; it is saved, so it is
     not asked again; a later change of currency alone still moves nothing else."""
     from configurator.qt.dialogs import CountryDialog
@@ -80,14 +80,14 @@ def test_the_first_run_choice_of_country_sets_defaults_once(qtbot, window, monke
         "CN",
         "CNY",
         "china",
-        "230v16a",
+        "220v16a",
         "zh_CN",
     )
     request = window.session.request
-    assert (request.currency, request.region, request.circuit) == ("CNY", "china", "230v16a")
+    assert (request.currency, request.region, request.circuit) == ("CNY", "china", "220v16a")
     assert not window.session.dirty
     window.new_project()
-    assert window.session.request.currency == "CNY" and window.session.request.circuit == "230v16a"
+    assert window.session.request.currency == "CNY" and window.session.request.circuit == "220v16a"
 
 
 def test_a_cancelled_country_choice_is_not_asked_again(qtbot, window, monkeypatch) -> None:  # type: ignore[no-untyped-def]
@@ -142,7 +142,7 @@ def test_a_chinese_window_offers_countries_and_preferences_in_chinese(qtbot, win
         countries = CountryDialog(window)
         qtbot.addWidget(countries)
         listed = [countries.choices.item(i).text() for i in range(countries.choices.count())]
-        assert listed[0] == "美国：USD，120 V 15 A（美国插座）" and listed[2] == "中国大陆：CNY，230 V 16 A"
+        assert listed[0] == "美国：USD，120 V 15 A（美国插座）" and listed[2] == "中国大陆：CNY，220 V 16 A"
         assert not any(word in text for text in listed for word in ("United", "Elsewhere", "outlet", "prices in"))
         prefs = PreferencesDialog(settings.load(), window)
         qtbot.addWidget(prefs)

@@ -225,6 +225,7 @@ class WorkloadJson(TypedDict):
     zero: int
     offload: str
     tokens: float | None
+    epochs: float | None
     mfu: float | None
     vllm_gpu_memory_utilization: float
     cpu_layers: int

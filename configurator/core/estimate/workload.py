@@ -121,6 +121,10 @@ class Workload(BaseModel):
     zero: Literal[0, 1, 2, 3] = 0
     offload: Literal["none", "cpu"] = "none"
     tokens: float | None = Field(default=None, gt=0, le=1e15, description="training tokens (dataset x epochs)")
+    # how many passes over the dataset `tokens` counts, as the window's Epochs field says it (tokens = dataset x
+    # epochs): a saved project reopened showed Dr. Chen's 100 M-token dataset for 1 epoch as 33.3 M x 3 epochs, the
+    # field's default (walk21). Not used by any estimate; None: not said (the command line gives tokens only)
+    epochs: float | None = Field(default=None, gt=0, le=1000)
     mfu: float | None = Field(default=None, ge=0.01, le=1, description="below 1 % no cluster is run for long")
     vllm_gpu_memory_utilization: float = Field(default=0.90, gt=0.1, le=1.0)
     cpu_layers: int = Field(

@@ -11,7 +11,7 @@ from configurator.core.common.errors import InvalidInputError
 from configurator.core.common.reasons import Reason, english
 from configurator.core.estimate.workload import Workload
 
-Circuit = Literal["120v15a", "120v20a", "230v10a", "230v16a"]
+Circuit = Literal["120v15a", "120v20a", "220v10a", "220v16a", "230v10a", "230v16a"]
 Form = Literal["tower", "rack", "open-frame", "any"]
 Room = Literal["home-office", "lab", "server-room"]
 Condition = Literal["new", "used", "any"]
@@ -20,6 +20,10 @@ Region = Literal["global", "china"]
 CIRCUITS: dict[str, tuple[float, float]] = {
     "120v15a": (120, 15),
     "120v20a": (120, 20),
+    # China's mains is 220 V (GB/T 156-2017, Standard voltages: 220 V single-phase, 380 V three-phase): a 16 A
+    # circuit there carries 2,816 W continuous, not the 2,944 W of 230 V (walk21: Dr. Chen's 8 x L20 drew 2,854 W)
+    "220v10a": (220, 10),
+    "220v16a": (220, 16),
     "230v10a": (230, 10),
     "230v16a": (230, 16),
 }
@@ -57,7 +61,7 @@ COUNTRIES: dict[str, CountryDefaults] = {
         name="Canada (prices in USD)", currency="USD", circuit="120v15a", region="global", language="en"
     ),
     # GB 2099 sockets: 10 A for general use, 16 A for large appliances; a dedicated 16 A circuit is the rig's norm
-    "CN": CountryDefaults(name="China (mainland)", currency="CNY", circuit="230v16a", region="china", language="zh_CN"),
+    "CN": CountryDefaults(name="China (mainland)", currency="CNY", circuit="220v16a", region="china", language="zh_CN"),
     # Schuko (CEE 7/3) sockets on 16 A circuits across the euro area
     "EU": CountryDefaults(
         name="Euro area (Germany, France, ...)", currency="EUR", circuit="230v16a", region="global", language="en"

@@ -32,21 +32,36 @@ if TYPE_CHECKING:
 GIB = 1024**3
 
 
-def ranked_workload(request: BuildRequest, builds: list[Build]) -> Workload:
-    """The workload the sheet's value table ranks GPUs for: the request's, or, when the plan ran every build with the
-    KV cache it chose itself (no --kv-precision given: plan._usual_kv_builds, q8_0 at long contexts), that cache, so
-    the row marked as the build's GPU counts the cards the build holds (Mina's 2 x RTX 3090 at q8_0 sat beside a
-    table row '3 x RTX 3090' at fp16). The command line's PDF and the window's Print both ask here (walk20: the
-    window's sheet still ranked at fp16, '3 x RTX 3090 Ti' first and no row marked as her build's)."""
-    chosen = {str(b.estimate.workload.get("kv_precision") or "") for b in builds}
-    if request.kv_asked or len(chosen) != 1 or "" in chosen:
-        return request.workload
-    kv = chosen.pop()
-    return (
-        request.workload
-        if kv == request.workload.kv_precision
-        else request.workload.model_copy(update={"kv_precision": kv})
-    )
+def ranked_key(build: Build) -> str:
+    """The weights and KV cache `build` runs, "fp8/fp16" ("/" when its estimate names neither): the key of the value
+    table its sheet prints (SheetMeta.value_rankings)."""
+    w = build.estimate.workload
+    return f"{w.get('precision') or ''}/{w.get('kv_precision') or ''}"
+
+
+def ranked_workloads(request: BuildRequest, builds: list[Build]) -> dict[str, Workload]:
+    """The workloads the sheets' value tables rank GPUs for, keyed by the weights and KV cache each build runs
+    (ranked_key): the request's inference at the build's, so that the row marked as a build's GPU counts the cards
+    that build holds. The plan runs builds at what it chose itself: a q8_0 cache beside the f16 one at long contexts
+    (plan._usual_kv_builds, no --kv-precision given), FP8 weights for vLLM serving several users (no --precision),
+    a way out's quantized cache. One ranking for the whole plan fell back to the request's f16 when the builds shown
+    ran both, and Mina's 2 x RTX 3090 at q8_0 marked '3 x RTX 3090 ◀' from a table ranked at f16; Dr. Chen's
+    3 x RTX 4090 at FP8 marked '5 x RTX 4090 ◀, 10.2 tok/s' from a table at bf16 (walk21). A training job ranks as
+    asked. The command line's PDF and the window's Print and Export both ask here."""
+    w = request.workload
+    out: dict[str, Workload] = {}
+    for build in sorted(builds, key=ranked_key):
+        key = ranked_key(build)
+        if key in out:
+            continue
+        ran = build.estimate.workload
+        update = {
+            name: ran[name]
+            for name in ("precision", "kv_precision")
+            if w.kind == "inference" and ran.get(name) and ran[name] != getattr(w, name)
+        }
+        out[key] = w.model_copy(update=update) if update else w
+    return out
 
 
 CATEGORY_NAMES = {
@@ -106,6 +121,9 @@ class SheetMeta:
     # the value ranking of the job's GPUs (advise.value_rows: `llm-rig rank --json` rows with gpu_name), for the
     # sheet's table; plain data, so that the sheet can be printed in another process from JSON
     value_ranking: tuple[ValueRowJson, ...] = ()
+    # the same ranked at the weights and KV cache each build runs (ranked_workloads, keyed by ranked_key): a build's
+    # sheet prints the one it runs at, else value_ranking
+    value_rankings: dict[str, tuple[ValueRowJson, ...]] = field(default_factory=dict)
     language: str = "en"  # the sheets' and the workbook's words (core.report.words): "en" or "zh_CN"
     # why the request cannot be met as asked, when the builds are ways around it (Infeasible.to_sheet: reason codes
     # as plain data, rendered in the sheet's language by report.sheet.not_as_asked_section)
@@ -122,6 +140,7 @@ class SheetMeta:
         language: str = "en",
         infeasible: Infeasible | None = None,
         today: date | None = None,
+        value_rankings: dict[str, tuple[ValueRowJson, ...]] | None = None,
     ) -> SheetMeta:
         """Dates from the catalog's exchange rates and the newest price the builds use; the catalog's old prices
         counted from `today` (date.today() unless given), never from its newest price."""
@@ -134,9 +153,16 @@ class SheetMeta:
             exchange_rate_source=catalog.exchange_rates_source,
             app_version=app_version,
             value_ranking=value_ranking,
+            value_rankings=dict(value_rankings or {}),
             language=language,
             not_as_asked=infeasible.to_sheet() if infeasible is not None else None,
         )
+
+
+def value_ranking_of(build: Build, meta: SheetMeta) -> tuple[ValueRowJson, ...]:
+    """The value table `build`'s sheet prints: the ranking at the weights and cache it runs, else the job's one."""
+    rows = meta.value_rankings.get(ranked_key(build))
+    return tuple(rows) if rows is not None else tuple(meta.value_ranking)
 
 
 def catalog_prices(meta: SheetMeta) -> str:
@@ -173,6 +199,13 @@ def category_name(category: str) -> str:
 
 def part_number(part: BuildPart) -> str:
     return str(part.spec.get("vendor_part_number") or part.id)
+
+
+def ordering_number(part: BuildPart) -> str:
+    """The part number a purchasing office orders by: the maker's, else says there is none and names the catalog
+    id, in the list's language, as the printed sheet does. The CSV keeps part_number (scripts key on the id)."""
+    number = part.spec.get("vendor_part_number")
+    return str(number) if number else f"{t('none listed (catalog id')} {part.id}{t(')')}"
 
 
 CHIP_VENDOR_NAMES = {"nvidia": "NVIDIA", "amd": "AMD", "intel": "Intel"}
@@ -373,7 +406,8 @@ def _line_item(part: BuildPart, row: int, currency: str) -> list[Any]:
     return [
         inert(category_name(part.category)),
         inert(part.name),
-        inert(part_number(part)),
+        # Dr. Chen's workbook listed "xeon-gold-6248" and "l20" under Part number for the office to order by (walk21)
+        inert(ordering_number(part)),
         inert(part_vendor(part)),
         part.quantity,
         part.owned,

@@ -25,10 +25,12 @@ from configurator.core.report.purchase import (
     line_amounts,
     money,
     non_pass_checks,
+    ordering_number,
     part_number,
     part_vendor,
     printed_totals,
     request_summary,
+    value_ranking_of,
 )
 from configurator.core.report.utilisation import utilisation_rows
 from configurator.core.report.words import (
@@ -240,7 +242,7 @@ def _part_row(part: BuildPart, currency: str) -> str:
     number = (
         _cell(part_number(part))
         if part.spec.get("vendor_part_number")
-        else f'<td><span class="muted small">{t("none listed (catalog id")} {escape(part.id)}{t(")")}</span></td>'
+        else f'<td><span class="muted small">{escape(ordering_number(part))}</span></td>'
     )
     return (
         f"<tr>{_cell(category_name(part.category))}<td>{name}</td>{number}"
@@ -1082,7 +1084,7 @@ def _caveats(row: ValueRowJson) -> list[str]:
 def value_section(build: Build, meta: SheetMeta) -> str:
     """The job's GPUs ranked by price per token/s (advise.value_ranking), the build's own marked: is this card the
     value it looks, and what would the same money buy elsewhere."""
-    rows = [r for r in meta.value_ranking if r.get("price_per_tps") is not None]
+    rows = [r for r in value_ranking_of(build, meta) if r.get("price_per_tps") is not None]
     if not rows:
         return ""
     # the build's cards: its GPU, or each card of a mixed machine (solve.mixed), whose joined id no row has: Mina's
