@@ -26,3 +26,16 @@ def test_a_runner_without_its_stage_says_the_name_only() -> None:
     bare = Reason.of("fit.framework", method="", runner="Megatron-LM", name="Megatron-LM", zero=0)
     with words.language("zh_CN"):
         assert words.say(bare) == "Megatron-LM"
+
+
+def test_an_unsloth_build_says_unsloth_not_peft() -> None:
+    """The fine-tune table's "How it fits" said "PEFT LoRA on PyTorch DDP" of a build labelled "with Unsloth as DDP on
+    2 GPUs" (round 24): the adapters are Unsloth's; a PEFT build still says PEFT."""
+    from configurator.core.report.fit import _framework
+
+    unsloth = _framework({"kind": "finetune", "method": "lora", "framework": "unsloth"}, 2)  # type: ignore[typeddict-item]
+    assert english(unsloth) == "Unsloth LoRA on PyTorch DDP"
+    with words.language("zh_CN"):
+        assert words.say(unsloth).startswith("Unsloth LoRA")
+    peft = _framework({"kind": "finetune", "method": "qlora", "framework": "peft"}, 1)  # type: ignore[typeddict-item]
+    assert english(peft) == "PEFT QLoRA (bitsandbytes) on PyTorch"

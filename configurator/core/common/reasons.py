@@ -545,6 +545,8 @@ OFFERS: dict[str, Template] = {
 FIT_METHODS = {
     "lora": "PEFT LoRA",
     "qlora": "PEFT QLoRA (bitsandbytes)",
+    "unsloth-lora": "Unsloth LoRA",
+    "unsloth-qlora": "Unsloth QLoRA (bitsandbytes)",
     "full": "full fine-tune",
     "pretrain": "pretraining",
 }

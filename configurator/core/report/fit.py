@@ -172,6 +172,10 @@ def _framework(used: WorkloadJson, n: int, parallelism: ParallelismJson | None =
     zero = used.get("zero", 0)
     method = str(used.get("method", ""))
     base = method if method in ("lora", "qlora", "full") else ""
+    if base in ("lora", "qlora") and used.get("framework") == "unsloth":
+        # an Unsloth build's adapters are Unsloth's (its own kernels and checkpointing), not PEFT's: the table said
+        # "PEFT LoRA on PyTorch" beside "with Unsloth on one GPU" (round 24)
+        base = f"unsloth-{base}"
     if used.get("kind") == "pretrain":
         base = "pretrain"
     p = {k: int(v) for k, v in (parallelism or {}).items() if isinstance(v, int) and not isinstance(v, bool)}

@@ -401,7 +401,14 @@ ZH_COOLERS = {
 _ZH_CARDS = {"open-air": "风扇卡", "blower": "涡轮卡", "passive": "被动散热卡", "liquid": "水冷卡"}
 
 
-_ZH_METHODS = {"lora": "PEFT LoRA", "qlora": "PEFT QLoRA (bitsandbytes)", "full": "全参数微调", "pretrain": "预训练"}
+_ZH_METHODS = {
+    "lora": "PEFT LoRA",
+    "qlora": "PEFT QLoRA (bitsandbytes)",
+    "unsloth-lora": "Unsloth LoRA",
+    "unsloth-qlora": "Unsloth QLoRA (bitsandbytes)",
+    "full": "全参数微调",
+    "pretrain": "预训练",
+}
 _ZH_STATES: dict[str, str] = {"Missouri": "密苏里州", "Connecticut": "康涅狄格州"}  # tco.est-eia's states
 _ZH_NOISE = {"quiet": "安静", "moderate": "适中", "loud": "吵", "silent": "静音"}
 _ZH_SPLITS = {"single": "单卡", "layer": "分层切分", "tensor": "张量并行", "data": "数据并行"}
