@@ -32,7 +32,7 @@ def test_the_window_names_its_prompt_field_where_the_command_line_names_its_flag
 
 def test_every_window_word_is_a_core_code_and_names_no_flag_in_either_language() -> None:
     assert set(words.WINDOW_ZH) <= set(words.WINDOW_EN) <= set(EN) and set(words.WINDOW_EN) <= set(words.ZH_REASONS)
-    fields = {"precision": "q4_k_m", "engine": "vllm", "users": 8}
+    fields = {"precision": "q4_k_m", "engine": "vllm", "users": 8, "framework": "Unsloth", "gpus": 2}
     for code in words.WINDOW_EN:
         said = {TYPICAL.code: TYPICAL, FINETUNE_RATE.code: FINETUNE_RATE}.get(code) or Reason.of(code, **fields)
         assert "--" in english(said) or "--" in words.say(said)  # the command line names a flag here

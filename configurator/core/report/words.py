@@ -2769,6 +2769,13 @@ WINDOW_EN: dict[str, Template] = {
         f"served with {ENGINE_NAMES.get(str(r.fields['engine']), r.fields['engine'])}: {r.fields['users']} users, "
         "Engine left on auto"
     ),
+    # the fine-tuning tab has no framework field: the window names no flag and no field (the window's label had read
+    # "with Unsloth on one GPU: no --framework given", round 24)
+    "kind.usual-finetune": lambda r, _say: (
+        f"with {r.fields['framework']} "
+        + ("on one GPU" if r.num("gpus") <= 1 else f"as DDP on {r.num('gpus'):.0f} GPUs")
+        + ": the usual framework for adapters"
+    ),
 }
 WINDOW_ZH: dict[str, Template] = {
     "est.default-rate": lambda r, _say: _zh_default_rate(
