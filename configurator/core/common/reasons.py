@@ -681,6 +681,13 @@ def released_precision(r: Reason) -> str:
     return f"{r.fields['precision']}" + (" (routed experts)" if r.fields.get("experts") else "")
 
 
+def usual_finetune(r: Reason) -> str:
+    """How kind.usual-finetune's framework runs, as its label says it before naming what set it (the command line's
+    flag, the window's words): "with Unsloth on one GPU", or as DDP on several."""
+    cards = "on one GPU" if r.num("gpus") <= 1 else f"as DDP on {r.num('gpus'):.0f} GPUs"
+    return f"with {r.fields['framework']} {cards}"
+
+
 EN: dict[str, Template] = {
     # why a GPU is not among the options (solve.candidates)
     "gpu.not-requested": "not among the requested GPUs",
@@ -933,11 +940,7 @@ EN: dict[str, Template] = {
         f"{r.num('count'):.0f} cards that serve every user at reading speed for {r.num('saves'):,.0f} "
         f"{r.fields['currency']} less than the fewest ({r.num('fewest'):.0f} x {r.fields['gpu']})"
     ),
-    "kind.usual-finetune": lambda r, _say: (
-        f"with {r.fields['framework']} "
-        + ("on one GPU" if r.num("gpus") <= 1 else f"as DDP on {r.num('gpus'):.0f} GPUs")
-        + ": no --framework given"
-    ),
+    "kind.usual-finetune": lambda r, _say: f"{usual_finetune(r)}: no --framework given",
     "kind.serving-engine": lambda r, _say: (
         f"served with {ENGINE_NAMES.get(str(r.fields['engine']), r.fields['engine'])}: {r.fields['users']} users, "
         "no --engine given"

@@ -40,6 +40,7 @@ from configurator.core.common.reasons import (
     render,
     slot_list,
     tps_text,
+    usual_finetune,
 )
 from configurator.core.model.request import CIRCUITS, circuit_said
 from configurator.core.rules import REGISTRY, compat, compatibility, job, links, software
@@ -2771,11 +2772,7 @@ WINDOW_EN: dict[str, Template] = {
     ),
     # the fine-tuning tab has no framework field: the window names no flag and no field (the window's label had read
     # "with Unsloth on one GPU: no --framework given", round 24)
-    "kind.usual-finetune": lambda r, _say: (
-        f"with {r.fields['framework']} "
-        + ("on one GPU" if r.num("gpus") <= 1 else f"as DDP on {r.num('gpus'):.0f} GPUs")
-        + ": the usual framework for adapters"
-    ),
+    "kind.usual-finetune": lambda r, _say: f"{usual_finetune(r)}: the usual framework for adapters",
 }
 WINDOW_ZH: dict[str, Template] = {
     "est.default-rate": lambda r, _say: _zh_default_rate(
