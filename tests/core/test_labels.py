@@ -13,7 +13,7 @@ import pytest
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.common import memo
-from configurator.core.common.reasons import english, from_json
+from configurator.core.common.reasons import as_json, english, from_json
 from configurator.core.estimate.workload import Workload
 from configurator.core.model.request import BuildRequest, OwnedPart
 from configurator.core.solve.plan import plan
@@ -70,6 +70,9 @@ PLANS = {
     "8B q4 $1500": BuildRequest(
         model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m"), budget=1500
     ),
+    # no precision: the GMKtec EVO-X1 mini PC at 930 USD and 14.4 tokens/s had said "no build shown beats it on both
+    # price and speed" under an RTX 2070 at 857 USD and 62.1 (shown.kind_said)
+    "8B $1500, no precision": BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference"), budget=1500),
     "30B-A3B q4, own 4060 Ti": BuildRequest(
         model_id="qwen3-30b-a3b",
         workload=Workload(kind="inference", precision="q4_k_m"),
@@ -206,6 +209,7 @@ def _offer_holds(code: str, b: dict[str, Any], o: dict[str, Any]) -> bool:
     holds = {
         "offer.cheaper": lambda: b["total_price"] < o["total_price"],
         "offer.faster": lambda: _speed(b) > _speed(o),
+        "offer.release": lambda: _quantized(o) and not _quantized(b),
         "offer.quieter": lambda: (
             b["noise_dba"] is not None and o["noise_dba"] is not None and b["noise_dba"] < o["noise_dba"]
         ),
@@ -238,6 +242,32 @@ def offer_problems(name: str, b: dict[str, Any], above: list[dict[str, Any]]) ->
             if not _offer_holds(offer["code"], b, o):
                 problems.append(f"{name}: says {offer['code']} over #{o['rank']}, which it does not offer")
     return problems
+
+
+def _beats_both(o: dict[str, Any], b: dict[str, Any]) -> bool:
+    """Build `o` passes, costs less and is 1 % faster (shown.FASTER): it beats `b` on both price and speed."""
+    return _passing(o) and o["total_price"] < b["total_price"] - 0.5 and _speed(o) > _speed(b) * 1.01
+
+
+def _cheaper_as_fast(o: dict[str, Any], b: dict[str, Any]) -> bool:
+    return _passing(o) and o["total_price"] < b["total_price"] - 0.5 and _speed(o) >= _speed(b) * 0.97
+
+
+def _beaten_problems(name: str, b: dict[str, Any], builds: list[dict[str, Any]]) -> list[str]:
+    """ "No build shown beats it on both price and speed" holds of the builds shown; a build that says which builds
+    beat it names exactly those (the GMKtec EVO-X1 at 930 USD and 14.4 tokens/s had said no build beat it, under an
+    RTX 2070 at 857 USD and 62.1)."""
+    said = {r["code"]: r["fields"] for r in b.get("_why_said", [])}
+    beaters = [o["rank"] for o in builds if o is not b and _beats_both(o, b)]
+    if "claim.none" in said and beaters:
+        return [f"{name}: says no build shown beats it on both price and speed; #{beaters[0]} does"]
+    # a build shown that costs less and is within 3 % of its speed (shown.AS_FAST) is as fast for a buyer
+    as_fast = [o["rank"] for o in builds if o is not b and _cheaper_as_fast(o, b)]
+    if "claim.none" in said and as_fast:
+        return [f"{name}: says no build shown beats it, but #{as_fast[0]} costs less and is as fast"]
+    if "shown.beaten" in said and list(said["shown.beaten"]["ranks"]) != as_fast:
+        return [f"{name}: names {said['shown.beaten']['ranks']} as cheaper and as fast; those are {as_fast}"]
+    return []
 
 
 def label_problems(request: BuildRequest, result: dict[str, Any]) -> list[str]:
@@ -304,6 +334,7 @@ def label_problems(request: BuildRequest, result: dict[str, Any]) -> list[str]:
                 same = [o for o in passing if o["parts"] and _gpu_name(o) == _gpu_name(b)]
                 if any(o["total_price"] < price - 0.01 for o in same):
                     problems.append(f"{name}: a build shown with the same GPU is cheaper")
+        problems += _beaten_problems(name, b, builds)
         if not claim_words(b) and not request.compares:
             for o in passing:
                 louder = o["noise_dba"] is not None and dba is not None and o["noise_dba"] > dba + 0.05
@@ -330,7 +361,14 @@ def label_problems(request: BuildRequest, result: dict[str, Any]) -> list[str]:
 @pytest.fixture(scope="module")
 def results(catalog: Catalog) -> dict[str, tuple[BuildRequest, dict[str, Any]]]:
     memo.clear()
-    return {name: (request, plan(request, catalog).to_json()) for name, request in PLANS.items()}
+    out = {}
+    for name, request in PLANS.items():
+        result = plan(request, catalog)
+        data = result.to_json()
+        for build, said in zip(result.builds, data["builds"], strict=True):
+            said["_why_said"] = [as_json(r) for r in build.why_said]  # the why as codes (not in the JSON)
+        out[name] = (request, data)
+    return out
 
 
 @pytest.mark.parametrize("name", list(PLANS))

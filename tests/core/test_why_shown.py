@@ -157,3 +157,44 @@ def test_a_server_for_many_users_is_searched_on_the_fewest_cards_that_serve_them
     assert float(kind.fields["saves"]) > build.total_price  # the one card costs more than twice the pair
     with words.language("zh_CN"):
         assert "2 张显卡即可以阅读速度服务所有用户" in phrases.label(build)
+
+
+def test_a_build_at_the_release_quality_beside_quantized_ones_says_so(catalog: Catalog) -> None:
+    """Llama 3.1 8B with no precision: an RTX 4060 Ti 16GB at BF16 and 16.1 tokens/s had been shown as "alternative
+    (NVIDIA GeForce RTX 4060 Ti 16GB)" under an RTX 2070 at Q4_K_M and 62.1 for less. What it offers is the weights at
+    the release's quality, and its label and why say so, in English and Chinese."""
+    memo.clear()
+    request = BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference"), top_k=5)
+    builds = plan(request, catalog).builds
+    above_quantized = [
+        b
+        for k, b in enumerate(builds)
+        if not b.claims
+        and b.offers
+        and b.estimate.workload.get("precision") == "bf16"
+        and any(a.estimate.workload.get("precision") == "q4_k_m" for a in builds[:k])
+    ]
+    assert above_quantized, [b.label for b in builds]
+    for b in above_quantized:
+        release = next(o for o in b.offers if o.code == "offer.release")
+        assert release.fields["precision"] == "BF16"
+        assert b.label.startswith("alternative (BF16 as released")
+        with words.language("zh_CN"):
+            assert words.say(release) == "权重保持发布时的精度：BF16"
+            assert phrases.label(b).startswith("备选（BF16 原始精度")
+
+
+def test_a_build_shown_for_its_kind_says_which_builds_beat_it_and_what_it_offers(catalog: Catalog) -> None:
+    """Llama 3.1 8B at 1,500 USD: the GMKtec EVO-X1 mini PC at 930 USD and 14.4 tokens/s had said "no build shown
+    beats it on both price and speed" under an RTX 2070 at 857 USD and 62.1. It now names #2 and offers its quiet."""
+    memo.clear()
+    request = BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference"), budget=1500)
+    builds = plan(request, catalog).builds
+    box = next(b for b in builds if b.gpu_id == "gmktec-evo-x1-hx370-32gb-gpu")
+    beaten = next(r for r in box.why_said if r.code == "shown.beaten")
+    rival = builds[beaten.fields["ranks"][0] - 1]  # type: ignore[index]
+    assert rival.total_price < box.total_price and rival.estimate.decode_tokens_per_s > box.estimate.decode_tokens_per_s
+    assert english(beaten).startswith(f"#{rival.rank} is cheaper and faster; it offers less noise")
+    assert not any(r.code == "claim.none" for r in box.why_said)
+    with words.language("zh_CN"):
+        assert words.say(beaten).startswith(f"#{rival.rank} 价格更低且速度更快；它的长处：噪音更低")

@@ -515,6 +515,12 @@ _COOLERS = {
 _CASE_FORMS = {"rack": "a rack-mount case", "open": "an open frame", "tower": "a tower case"}
 
 
+def _ranks(r: Reason) -> str:
+    """The builds a reason names by rank (field `ranks`): "#2", "#2 and #4", "#2, #3 and #5"."""
+    ranks = [f"#{k}" for k in r.fields["ranks"]]  # type: ignore[union-attr]
+    return ranks[0] if len(ranks) == 1 else ", ".join(ranks[:-1]) + f" and {ranks[-1]}"
+
+
 def _over(r: Reason) -> str:
     """An offer that holds over one build ranked above (field `rank`), not all of them: which."""
     return f" (over #{r.num('rank'):.0f})" if r.fields.get("rank") is not None else ""
@@ -523,6 +529,7 @@ def _over(r: Reason) -> str:
 OFFERS: dict[str, Template] = {
     "offer.cheaper": "lower price",
     "offer.faster": "more speed",
+    "offer.release": "{precision} as released",
     "offer.quieter": "less noise",
     "offer.card": "{name}",
     "offer.cards": lambda r, _say: f"{r.num('count'):.0f} cards",
@@ -868,6 +875,12 @@ EN: dict[str, Template] = {
     ),
     "claim.grow": "takes one more {gpu} by buying only that card: its slot, lanes, PSU and circuit have room",
     "claim.none": "no build shown beats it on both price and speed",
+    # a build shown for its kind that builds shown beat on both (solve.shown.kind_said): which, and what it offers
+    "shown.beaten": lambda r, say: (
+        f"{_ranks(r)} {'is' if len(r.fields['ranks']) == 1 else 'are'} cheaper and "  # type: ignore[arg-type]
+        + ("faster" if r.fields.get("faster") else "as fast (within 3 %)")
+        + f"; it offers {joined(r.nested('offers'), say)}"
+    ),
     "claim.shared": lambda r, say: "its claims " + _shared_words(r, say),  # a label's word (label_claims)
     # why a build without a claim or a kind is shown (solve.shown): what it offers over the builds ranked above it
     "shown.offers": lambda r, say: (
@@ -882,6 +895,7 @@ EN: dict[str, Template] = {
         )
         + _over(r)
     ),
+    "offer.release": lambda r, _say: f"the weights at the release's quality: {r.fields['precision']}" + _over(r),
     "offer.quieter": lambda r, _say: f"less noise: {r.num('dba'):.1f} dBA at 1 m" + _over(r),
     "offer.card": lambda r, _say: f"another card: {r.fields['name']}" + _over(r),
     "offer.cards": lambda r, _say: f"more cards: {r.num('count'):.0f}" + _over(r),

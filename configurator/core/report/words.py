@@ -730,6 +730,11 @@ ZH_REASONS: dict[str, Template] = {
     "claim.quietest": lambda r, _say: f"噪音最低：距 1 米 {r.num('dba'):.1f} dBA，墙插功耗 {r.num('watts'):,.0f} W",
     "claim.grow": "只需再买一张 {gpu} 即可扩展：插槽、通道、电源和电路都有余量",
     "claim.none": "列出的配置中没有一个在价格和速度上都胜过它",
+    "shown.beaten": lambda r, say_: (
+        "、".join(f"#{k}" for k in r.fields["ranks"])  # type: ignore[union-attr]
+        + (" 价格更低且速度更快" if r.fields.get("faster") else " 价格更低，速度相当（相差 3% 以内）")
+        + f"；它的长处：{joined(r.nested('offers'), say_, '；')}"
+    ),
     # why a build without a claim or a kind is shown (solve.shown)
     "shown.offers": lambda r, say_: f"列出它是因为它比排在前面的配置多出：{joined(r.nested('offers'), say_, '；')}",
     "offer.cheaper": lambda r, _say: f"价格更低：{r.num('price'):,.0f} {r.fields['currency']}" + _zh_over(r),
@@ -741,6 +746,7 @@ ZH_REASONS: dict[str, Template] = {
         )
         + _zh_over(r)
     ),
+    "offer.release": lambda r, _say: f"权重保持发布时的精度：{r.fields['precision']}" + _zh_over(r),
     "offer.quieter": lambda r, _say: f"噪音更低：距 1 米 {r.num('dba'):.1f} dBA" + _zh_over(r),
     "offer.card": lambda r, _say: f"另一种显卡：{r.fields['name']}" + _zh_over(r),
     "offer.cards": lambda r, _say: f"更多显卡：{r.num('count'):.0f} 张" + _zh_over(r),
@@ -2044,6 +2050,7 @@ ZH_REASONS["claim.shared"] = lambda r, say_: "这些结论" + _zh_shared(r, say_
 ZH_OFFERS: dict[str, Template] = {
     "offer.cheaper": "价格更低",
     "offer.faster": "速度更高",
+    "offer.release": "{precision} 原始精度",
     "offer.quieter": "噪音更低",
     "offer.card": "{name}",
     "offer.cards": lambda r, _say: f"{r.num('count'):.0f} 张卡",

@@ -49,7 +49,7 @@ from configurator.core.model.noise import build_dba
 from configurator.core.model.request import BuildRequest
 from configurator.core.rules.site import DataCenterNoise
 from configurator.core.solve.rules import PROMPT, READING_TPS
-from configurator.core.solve.shown import AS_FAST, FASTER, why_shown
+from configurator.core.solve.shown import AS_FAST, FASTER, kind_said, why_shown
 from configurator.core.support import checks as support
 
 REFERENCE_TOKENS = 1e8
@@ -758,10 +758,18 @@ def _shown(f: _Field, request: BuildRequest, comparison: bool) -> list[int]:
     candidates = strong + fewest + [i for i in labelled if i not in strong] + [i for i in rest if i not in fewest]
     while True:
         shown = sorted(candidates[: request.top_k], key=order_key)
-        idle = next((i for k, i in enumerate(shown) if _offers_of(f, i, shown[:k]) is None), None)
+        idle = next(
+            (
+                i
+                for k, i in enumerate(shown)
+                if _offers_of(f, i, shown[:k]) is None or (not comparison and _idle_kind(f, i, shown))
+            ),
+            None,
+        )
         if idle is None:
             return shown
-        # it offers nothing over a build ranked above it: its place goes to the next build (solve.shown)
+        # it offers nothing over a build ranked above it, or over one shown that beats it on price and speed: its
+        # place goes to the next build (solve.shown)
         candidates.remove(idle)
 
 
@@ -788,6 +796,19 @@ def _offers_of(f: _Field, i: int, above: list[int]) -> tuple[Reason, ...] | None
     return why_shown(i, above, f.pool, f.m, [f.eol[j] is not None for j in range(len(f.pool))])
 
 
+def _kind_said(f: _Field, i: int, shown: list[int]) -> Reason | None:
+    """What a build without a claim or an offer says of the builds shown beside it (solve.shown.kind_said): that no
+    build shown beats it on both price and speed, or which do and what it offers over them."""
+    return kind_said(i, shown, f.pool, f.m, [f.eol[j] is not None for j in range(len(f.pool))])
+
+
+def _idle_kind(f: _Field, i: int, shown: list[int]) -> bool:
+    """A build shown for its kind alone that a build shown beats on price and speed, and that offers nothing over it."""
+    if f.claims[i] or not any(k.code not in SETTING_KINDS for k in f.pool[i].kinds_said()):
+        return False
+    return _kind_said(f, i, shown) is None
+
+
 def rank_and_label(builds: list[Build], request: BuildRequest) -> list[Build]:
     """The builds to show, ranked cheapest first, each labelled with the claims it holds over every build found."""
     f = _field(builds, request)
@@ -812,7 +833,8 @@ def rank_and_label(builds: list[Build], request: BuildRequest) -> list[Build]:
         claims = tuple(f.claims[i])
         offered = _offers_of(f, i, shown[: rank - 1]) or ()
         shown_for = (Reason.of("shown.offers", offers=offered),) if offered else ()
-        said = claims or shown_for or ((Reason.of("claim.none"),) if not comparison else ())
+        none = _kind_said(f, i, shown) if not (claims or shown_for or comparison) else None
+        said = claims or shown_for or ((none,) if none is not None else ())
         slower = _slower(f, i, shown)
         said = said + ((slower,) if slower is not None else ())
         why = "; ".join(english(r) for r in said)

@@ -9,6 +9,9 @@ build that does. Llama-3.3-70B at Q4 between a Mac Studio and RTX 3090s (expert 
 llama70b-mac-or-3090-every-build-says-why-it-is-shown) had shown, as a bare "alternative", two RTX 3090 in a rack case
 on AM5 for 534 USD more than #1 at its speed: it now says it offers a rack-mount case and another platform.
 
+A build at the release's quality offers it over one that runs the usual GGUF below it (offer.release), where the
+request named no precision.
+
 An offer holds over every build ranked above it when it can (no `rank` field); otherwise each build above is named by
 its rank with the offer that holds over it (field `rank`), the first in the order below.
 """
@@ -86,6 +89,11 @@ def offers(b: Build, mb: Measures, a: Build, ma: Measures, eol: tuple[bool, bool
         # a training build's speed is the job's tokens/s, never "per user": the workload's kinds are "finetune" and
         # "pretrain", and Sam's 1B pretrain had read "131,555.7 tokens/s per user" (walk16)
         out.append(Reason.of("offer.faster", tps=mb.speed, training=b.estimate.workload.get("kind") != "inference"))
+    if ma.quantized and not mb.quantized:
+        # the weights as released where the other runs the usual GGUF below them (ranking.quantized): Llama 3.1 8B
+        # with no precision had shown an RTX 4060 Ti 16GB at BF16 and 16.1 tokens/s as "another card" alone, under an
+        # RTX 2070 at Q4_K_M and 62.1 tokens/s for less: a 16 GB card's offer is the release's quality
+        out.append(Reason.of("offer.release", precision=str(b.estimate.workload.get("precision", "")).upper()))
     if mb.dba is not None and ma.dba is not None and round(mb.dba, 1) < round(ma.dba, 1):
         out.append(Reason.of("offer.quieter", dba=round(mb.dba, 1)))
     theirs = {i for i, _ in _cards(a)}
@@ -153,3 +161,35 @@ def why_shown(
     if common:
         return tuple(common)
     return tuple(Reason.of(o[0].code, **o[0].fields, rank=k) for k, o in enumerate(each, start=1))
+
+
+def kind_said(
+    i: int, shown: Sequence[int], pool: Sequence[Build], m: Sequence[Measures], eol: Sequence[bool]
+) -> Reason | None:
+    """What a build shown for its kind (a mini PC, experts in RAM, the fewest cards) and no claim says of the builds
+    shown beside it (indices into `pool`, in rank order). "No build shown beats it on both price and speed"
+    (claim.none) only when that holds; beaten on price by builds shown that are faster or as fast (within 3 %:
+    AS_FAST; field `faster` False when one is only as fast), it names them (field `ranks`) and what it
+    offers over each (shown.beaten, field `offers`; each names its build's rank when several beat it); None when it
+    offers nothing over one of them (it gives its place). Llama 3.1 8B at 1,500 USD had shown a GMKtec EVO-X1 at
+    930 USD and 14.4 tokens/s as "no build shown beats it on both price and speed" under an RTX 2070 at 857 USD and
+    62.1: what it offers is a small, quiet box."""
+    ranks = [
+        k
+        for k, j in enumerate(shown, start=1)
+        if j != i and m[j].passing and m[j].price < m[i].price - 0.5 and m[j].speed >= m[i].speed * AS_FAST
+    ]
+    if not ranks:
+        return Reason.of("claim.none")
+    # as fast: within 3 % of its speed (AS_FAST), no faster by 1 % (FASTER); 3 x A100 at 519 h and 40,740 USD beside
+    # four at 517 h and 64,175 USD, of which "no build shown beats it on both price and speed" was true to the letter
+    faster = all(m[shown[k - 1]].speed > m[i].speed * FASTER for k in ranks)
+    said: list[Reason] = []
+    for k in ranks:
+        j = shown[k - 1]
+        over = offers(pool[i], m[i], pool[j], m[j], (eol[j], eol[i]))
+        if not over:
+            return None
+        rank = {"rank": k} if len(ranks) > 1 else {}
+        said.append(Reason.of(over[0].code, **over[0].fields, **rank))
+    return Reason.of("shown.beaten", ranks=tuple(ranks), faster=faster, offers=tuple(said))
