@@ -11,7 +11,7 @@ from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Gpu
 from configurator.core.estimate.workload import Workload
 from configurator.core.model.build import DETAIL_CHARS, Infeasible
-from configurator.core.model.request import BuildRequest
+from configurator.core.model.request import BuildRequest, OwnedPart
 from configurator.core.solve.candidates import gpu_allowed
 from configurator.core.solve.plan import plan
 from configurator.core.solve.power_cap import cap_command, limit_refusal, lowest_limit, power_cap
@@ -59,6 +59,36 @@ def test_llama_70b_at_32k_and_15_tps_for_2500_usd_way_out_is_a_q8_kv_cache_at_14
     assert applied is not None and applied.workload.kv_precision == "q8_0" and applied.budget is not None
     builds = plan(applied, catalog).builds
     assert builds and builds[0].gpu_id == first.build.gpu_id and builds[0].total_price <= applied.budget
+
+
+def test_minas_own_3090_ways_out_name_a_card_beside_it_and_what_buys_the_speed(catalog: Catalog) -> None:
+    """Mina's journey (her own RTX 3090, 2,500 USD of used parts, 70B at Q4_K_M, 32k, 15 tokens/s) had been offered
+    only "accept 14.2 tokens/s" and a 90,000 USD server: the ways out were searched on her own card alone. More money
+    also buys a card beside hers, which meets the 15 (an RTX PRO 5000 48GB at 5,808 USD in the 2025-08 catalog), and the
+    way says so; applying it re-plans to that machine."""
+    request = BuildRequest(
+        model_id="llama-3.3-70b",
+        workload=Workload(kind="inference", precision="q4_k_m", context=32768),
+        min_decode_tps=15,
+        budget=2500,
+        owned=(OwnedPart(category="gpu", id="rtx-3090"),),
+        condition="used",
+        room="home-office",
+        circuit="120v15a",
+    )
+    inf = _infeasible(request, catalog)
+    _ranked_by_price(inf)
+    beside = [r for r in inf.relaxations if r.said is not None and r.said.fields.get("beside")]
+    assert beside, [r.change for r in inf.relaxations]
+    way = beside[0]
+    assert way.build is not None and way.build.gpus_mixed and "rtx-3090" in way.build.gpus_mixed
+    assert (way.decode_tokens_per_s or 0) >= 15 and way.total_price < 10_000
+    assert "beside your own NVIDIA GeForce RTX 3090" in way.change
+    assert way.total_price < min(r.total_price for r in inf.relaxations if r.kind == "cluster")
+    assert way.request is not None
+    builds = plan(way.request, catalog).builds
+    assert builds and builds[0].gpus_mixed == way.build.gpus_mixed
+    assert abs(builds[0].total_price - way.total_price) < 1
 
 
 def test_deepseek_v3_q2_k_for_3000_usd_is_the_experts_in_ram(catalog: Catalog) -> None:

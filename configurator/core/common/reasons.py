@@ -282,7 +282,11 @@ def _changes(r: Reason, say: Say) -> str:
         if r.fields.get("box")
         else "no GPU (CPU only), "
         if r.fields.get("cpu_only")
-        else f"{r.fields['gpus']} x {r.fields['gpu']}, "
+        else f"{' + '.join(r.fields['beside'])} beside your own {r.fields['own']}, "  # type: ignore[arg-type]
+        if r.fields.get("beside")
+        else f"{r.fields['gpus']} x {r.fields['gpu']}"
+        + (" without your own card" if r.fields.get("without_own") else "")
+        + ", "
         if r.fields.get("gpus")
         else ""
     )

@@ -480,7 +480,11 @@ def _changes(r: Reason, say_: Say) -> str:
         if r.fields.get("box")
         else "不买 GPU（仅 CPU），"
         if r.fields.get("cpu_only")
-        else f"{r.fields['gpus']} x {r.fields['gpu']}，"
+        else f"在你自己的 {r.fields['own']} 旁加装 {' + '.join(r.fields['beside'])}，"  # type: ignore[arg-type]
+        if r.fields.get("beside")
+        else f"{r.fields['gpus']} x {r.fields['gpu']}"
+        + ("（不用你自己的卡）" if r.fields.get("without_own") else "")
+        + "，"
         if r.fields.get("gpus")
         else ""
     )

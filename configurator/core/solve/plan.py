@@ -960,6 +960,7 @@ def _diagnose(
     """Why nothing fits and the ways out, cheapest first (solve/relax.py), solved with this module's solver."""
     machines: dict[str, list[Build]] = {}
     tiers: dict[str, list[Build]] = {}
+    owned: dict[str, list[Build]] = {}
     floor = _TrainingFloor(request, catalog, model, exact)
 
     def cheapest(relaxed: BuildRequest, cost_cap: float | None, stop: Callable[[], bool]) -> Build | None:
@@ -971,6 +972,8 @@ def _diagnose(
         else:
             builds, solved = _solve_once(relaxed, catalog, model, exact, 1, stop, 1.0, cost_cap=cost_cap)
             searched = solved if not builds and not solved.timed_out else None
+            if not builds and relaxed.owned_gpu is not None and _money_or_kv(relaxed, request):
+                builds = _beside_or_without_own(_context(relaxed, catalog, model, exact, stop), cost_cap, owned)
         # the machines without a bought GPU are ways out too (Qwen2.5-7B at 5,000 CNY: a 2,859 CNY mini PC at q4_k_m
         # where the GPU search said 6,159); a slow CPU-only box is no way out beside GPU builds (ranking.slow_cpu_only).
         # Power limits, circuits, GPU counts and offload change nothing for them: asked once per remaining request
@@ -1855,6 +1858,37 @@ def _context(
         exact_weight_bytes=exact,
         should_stop=stop,
     )
+
+
+OWNED_WAY_SOURCES = ("mixed-cards", "owned-card")
+"""Where a way out looks when the user's own card cannot do the relaxed job: another card beside it, or a build
+without it (the plan's own sources of those builds). Mina's 70B at Q4_K_M, 32k and 15 tokens/s with her RTX 3090 and
+2,500 USD of used parts had been offered only "accept 14.2 tokens/s" and a 90,000 USD server; buying new, an RTX PRO
+5000 beside her 3090 decodes 16.7 for 5,808 USD."""
+
+
+OWNED_WAY_CHANGES = ("budget",)
+"""What a relaxation may change, besides the KV cache's precision, for a way out beside or without the user's own card
+(_beside_or_without_own): the money; every other way keeps to the own card's builds (each search of the other sources
+costs about a plan's own, and the power, room and circuit ways are for the card the user has)."""
+
+
+def _money_or_kv(relaxed: BuildRequest, request: BuildRequest) -> bool:
+    """Whether `relaxed` changes only OWNED_WAY_CHANGES and the KV cache's precision of `request`."""
+    kept = {k: getattr(request, k) for k in OWNED_WAY_CHANGES}
+    kv = relaxed.workload.model_copy(update={"kv_precision": request.workload.kv_precision})
+    return relaxed.model_copy(update={**kept, "workload": kv}) == request
+
+
+def _beside_or_without_own(ctx: PlanContext, cost_cap: float | None, seen: dict[str, list[Build]]) -> list[Build]:
+    """The builds beside or without the user's own card for a relaxed request (OWNED_WAY_SOURCES), under the cap;
+    each request is searched once (`seen`, keyed by the request without its budget)."""
+    key = ctx.request.model_copy(update={"budget": None}).model_dump_json()
+    if key not in seen:
+        seen[key] = [
+            b for entry in SOURCES if entry.name in OWNED_WAY_SOURCES and not ctx.should_stop() for b in entry.run(ctx)
+        ]
+    return [b for b in seen[key] if cost_cap is None or b.total_price < cost_cap]
 
 
 def _named_systems_way(

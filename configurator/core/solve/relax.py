@@ -383,7 +383,8 @@ def _describe(
     )  # what Apply sets (whole units up)
     wait = _prompt_wait(build)
     slow = build is not None and not _reads(_Found(kind, None, build), request)
-    if kind == "budget" and not slow and (build is None or build.gpu_count or wait is None):
+    plain = build is None or not _own_fields(build, request)  # beside or without the own card: the build is named
+    if kind == "budget" and not slow and plain and (build is None or build.gpu_count or wait is None):
         return budget
     kinds = kind.split("+")
     words = [budget if k == "budget" else _phrase(k, relaxed, request, build, moe) for k in kinds]
@@ -406,6 +407,7 @@ def _describe(
         gpu=_gpu_name(build) if build is not None else "",
         box=box,
         cpu_only=build is not None and not build.gpu_count,
+        **(_own_fields(build, request) if build is not None else {}),
         currency=request.currency,
         price=float(math.ceil(cost)) if over else cost,
         **(_wait_fields(wait) if wait else {}),
@@ -432,6 +434,24 @@ def _prompt_wait(build: Build | None) -> Check | None:
     return next(
         (c for c in build.checks if c.rule == PromptWait.id and c.status != "pass" and c.fields.get("wait_s")), None
     )
+
+
+def _own_fields(build: Build, request: BuildRequest) -> dict[str, Value]:
+    """How a way out's build stands to the user's own card (plan._beside_or_without_own): its cards one by one where
+    they differ (field `beside`: the cards bought to go beside the own card, field `own`), or that it leaves the own
+    card out (`without_own`)."""
+    if request.owned_gpu is None:
+        return {}
+    owned = request.owned_gpu.id
+    name = next((p.name for p in build.parts if p.category == "gpu" and p.id == owned), owned)
+    if build.gpus_mixed:
+        bought = tuple(
+            f"{p.quantity - p.owned} x {p.name}" for p in build.parts if p.category == "gpu" and p.id != owned
+        )
+        return {"beside": bought, "own": name}
+    if build.gpu_count and not any(p.category == "gpu" and p.owned for p in build.parts):
+        return {"without_own": True}
+    return {}
 
 
 def _gpu_name(build: Build) -> str:
