@@ -67,6 +67,15 @@ PLANS = {
     "8B pretrain 1e10 tokens in 30 days": BuildRequest(
         model_id="llama-3.1-8b", workload=Workload(kind="pretrain", tokens=1e10), deadline_hours=720
     ),
+    # Sam's journey: a ready-made 4 x RTX 6000 Ada server at 283 h beside 8 x A100 40GB at 290 h for 2,700 USD less
+    "1B pretrain 1e11 tokens in 2 weeks, server room": BuildRequest(
+        model_id="llama-3.2-1b",
+        workload=Workload(kind="pretrain", tokens=1e11, context=2048),
+        deadline_hours=336,
+        circuit="230v16a",
+        circuits=4,
+        room="server-room",
+    ),
     "8B q4 $1500": BuildRequest(
         model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m"), budget=1500
     ),
@@ -265,6 +274,10 @@ def _beaten_problems(name: str, b: dict[str, Any], builds: list[dict[str, Any]])
     as_fast = [o["rank"] for o in builds if o is not b and _cheaper_as_fast(o, b)]
     if "claim.none" in said and as_fast:
         return [f"{name}: says no build shown beats it, but #{as_fast[0]} costs less and is as fast"]
+    if "shown.beaten" in said and any(o["code"] == "offer.faster" for o in said["shown.beaten"]["offers"]):
+        # within 3 % of a cheaper build's speed (shown.AS_FAST) is no offer of speed (Sam's ready-made 4 x RTX 6000 Ada
+        # at 283 h had offered "more speed" over 8 x A100 40GB at 290 h for less)
+        return [f"{name}: offers more speed over a cheaper build within 3 % of it"]
     if "shown.beaten" in said and list(said["shown.beaten"]["ranks"]) != as_fast:
         return [f"{name}: names {said['shown.beaten']['ranks']} as cheaper and as fast; those are {as_fast}"]
     return []
