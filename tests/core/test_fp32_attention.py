@@ -16,18 +16,32 @@ from collections.abc import Callable, Iterator
 import pytest
 
 from configurator.core.catalog.loader import Catalog
+from configurator.core.catalog.models import Gpu, ModelArch
 from configurator.core.common import memo
 from configurator.core.common.reasons import EN, english
 from configurator.core.estimate import frameworks
 from configurator.core.estimate.estimator import estimate
+from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload
 from configurator.core.report import words
 
 QLORA = Workload(kind="finetune", method="qlora", tokens=1e8, context=2048, framework="unsloth")
 
 
-def _job(catalog: Catalog, model: str, gpu: str, workload: Workload = QLORA, gpus: int = 1):  # type: ignore[no-untyped-def]
-    return estimate(catalog.records["models"][model], workload, catalog.records["gpus"][gpu], gpus)
+def _model(catalog: Catalog, model: str) -> ModelArch:
+    record = catalog.records["models"][model]
+    assert isinstance(record, ModelArch)
+    return record
+
+
+def _gpu(catalog: Catalog, gpu: str) -> Gpu:
+    record = catalog.records["gpus"][gpu]
+    assert isinstance(record, Gpu)
+    return record
+
+
+def _job(catalog: Catalog, model: str, gpu: str, workload: Workload = QLORA, gpus: int = 1) -> EstimateResult:
+    return estimate(_model(catalog, model), workload, _gpu(catalog, gpu), gpus)
 
 
 @pytest.fixture
@@ -52,12 +66,12 @@ def test_gemma4_on_a_2080_ti_pays_its_attention_at_the_fp32_rate(
     without_the_fact()
     without = _job(catalog, "gemma-4-31b", "rtx-2080-ti-22gb")
     assert with_fact.wall_hours and without.wall_hours and with_fact.training_flops
-    model = catalog.records["models"]["gemma-4-31b"]
+    model = _model(catalog, "gemma-4-31b")
     # the attention _training_flops counts for adapters: 12 x layers x d_attn x seq, two thirds of it
     attention = 12 * model.num_layers * model.num_attention_heads * model.head_dim * 2048 * 2 / 3 * 1e8
     share = attention / with_fact.training_flops
     assert share == pytest.approx(0.042, abs=0.001)
-    gpu = catalog.records["gpus"]["rtx-2080-ti-22gb"]
+    gpu = _gpu(catalog, "rtx-2080-ti-22gb")
     expected = 1 + share * (gpu.fp16_tflops / gpu.fp32_tflops - 1)
     assert with_fact.wall_hours / without.wall_hours == pytest.approx(expected, rel=1e-6)
     assert expected == pytest.approx(1.126, abs=0.002)
@@ -72,7 +86,7 @@ def test_the_explanation_names_the_patch_and_the_rates(catalog: Catalog) -> None
     text = english(said[0])
     assert "gemma4_float32.py" in text and "13.4 TFLOPS fp32" in text and "+12.6% time" in text, text
     time_step = next(s for s in result.steps if s.said is not None and s.said.code == "est.time")
-    assert "for attention in float32" in english(time_step.said)  # type: ignore[arg-type]
+    assert time_step.said is not None and "for attention in float32" in english(time_step.said)
 
 
 @pytest.mark.parametrize(
@@ -93,7 +107,7 @@ def test_jobs_the_fact_does_not_cover_are_unchanged(
 
 
 def test_every_listed_architecture_is_a_catalog_architecture_with_a_pinned_source(catalog: Catalog) -> None:
-    architectures = {m.architecture for m in catalog.records["models"].values()}
+    architectures = {m.architecture for m in catalog.records["models"].values() if isinstance(m, ModelArch)}
     for architecture, source in frameworks.UNSLOTH_FP32_ATTENTION.items():
         assert architecture in architectures, architecture
         assert re.search(r"/blob/[0-9a-f]{40}/", source), source
