@@ -138,6 +138,18 @@ REQUESTS: dict[str, list[str]] = {
     "8B q4 no budget": ["--model", "llama-3.1-8b", *INFER, "--precision", "q4_k_m"],
     "MiniMax-M2 one user": ["--model", "minimax-m2", *INFER],
     "Qwen3 30B-A3B $2,500": ["--model", "qwen3-30b-a3b", *INFER, "--budget", "2500"],
+    # fine-tunes of the architectures Unsloth trains with float32 attention on a card without bf16
+    # (frameworks.UNSLOTH_FP32_ATTENTION): Turing cards are among their cheapest builds
+    "Gemma 4 31B QLoRA 2,500 EUR": [
+        *("--model", "gemma-4-31b", "--workload", "finetune", "--method", "qlora", "--budget", "2500"),
+        *("--currency", "EUR"),
+    ],
+    "Gemma 3 27B QLoRA $1,500": [
+        *("--model", "gemma-3-27b", "--workload", "finetune", "--method", "qlora", "--budget", "1500"),
+    ],
+    "Qwen3 30B-A3B QLoRA $2,000": [
+        *("--model", "qwen3-30b-a3b", "--workload", "finetune", "--method", "qlora", "--budget", "2000"),
+    ],
 }
 
 

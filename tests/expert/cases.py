@@ -2406,11 +2406,17 @@ CASES: tuple[Case, ...] = (
         "Radeon; now one RTX 4090 with Unsloth is the fastest (58 h) within the budget.",
         (UNSLOTH_REQ, GEMMA_SKILLS_UNSLOTH, QLORA_24GB),
         today=(
-            "qlora21 (2026-12-04): with a 128 GB (8 x 16 GB) DDR4 RDIMM kit in the catalog, three RTX 2080 Ti 22GB on "
-            "an EPYC 7302 cost 2,449 EUR (3,131 with the 256 GB kit, over the budget) and FSDP-shard the QLoRA in 63 h "
-            "against the RTX A5000's 82 h: they take 'fastest within budget', and no 24-32 GB NVIDIA single card is "
-            "among the five builds shown. The time does not price Turing's missing FlashAttention-2 (SUP-5 warns "
-            "'budget more memory and time') nor fp16 autocast on a card without bf16"
+            "gemma22 (2026-12-04): the Turing cost is now priced where it is sourced (Unsloth runs Gemma 4's attention "
+            "in float32 on a card without bf16: one RTX 2080 Ti 22GB 138 -> 155 h), and the multi-card builds are "
+            "still faster within the budget: three RTX 2080 Ti 22GB at 2,449 EUR (EPYC 7302, 128 GB RDIMM) FSDP-QLoRA "
+            "the job in 63 h, 'fastest within budget'. The one-card 24 GB answers exist but no search finds them "
+            "(--gpu rtx-a5000,rtx-3090: one RTX A5000 1,720 EUR 82 h, one RTX 3090 1,641 EUR 104 h; the RTX 4090 "
+            "build costs 2,518 EUR, 18 over). What decides it is the card's price: 256 EUR is the 300 USD 'from' "
+            "Alibaba asking price before shipping and import (catalog note, 2025-12-25); at 1.2 x that (import VAT "
+            "alone, 307 EUR) three cards cost 2,602 EUR, over the budget, and this plan's 'fastest within budget; best "
+            "value' is the RTX A5000 (82 h): the case passes. The fix is a landed price for imported modified cards "
+            "(both expectations) or a 'fastest on one card' source for fine-tunes beside the fewest-cards one for "
+            "serving (the first only: three 2080 Ti stay faster), not the time estimate"
         ),
     ),
     # ---- walk9 (2026-12-03): late-2026 models, several users, what the budget buys at the usual GGUF

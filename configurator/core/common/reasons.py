@@ -1839,7 +1839,13 @@ EN: dict[str, Template] = {
         f"tokens = {r.num('flops'):.3g} FLOP (Kaplan et al. 2020; PaLM appendix B)"
     ),
     "est.time": lambda r, say: (
-        f"GPU-hours = {r.num('flops'):.3g} / ({r.num('tflops'):.0f} TFLOPS x {r.num('rate'):.0%} x "
+        "GPU-hours = "
+        + (
+            f"({r.num('flops'):.3g} + {r.num('fp32_flops'):.3g} for attention in float32)"
+            if r.fields.get("fp32_flops")
+            else f"{r.num('flops'):.3g}"
+        )
+        + f" / ({r.num('tflops'):.0f} TFLOPS x {r.num('rate'):.0%} x "
         f"{r.num('scaling'):.0%} scaling) / 3600 = {r.num('gpu_hours'):,.0f} GPU-hours; on {r.fields['gpus']} GPU{'s' if r.num('gpus') != 1 else ''} "
         f"{r.num('wall'):,.1f} hours wall clock; " + say(r.nested("mfu")[0])
     ),
@@ -1940,6 +1946,12 @@ EN: dict[str, Template] = {
         "a whole run spends {share:.0%} of its remaining time in steady-state steps: checkpoint saves, evaluation and "
         "stalls take the rest (BLOOM-176B: 156 TFLOP/s per GPU in its fastest configuration, 135 over its 1.08M "
         "GPU-hours); a benchmark's tokens/s per GPU would be that much higher"
+    ),
+    "est.fp32-attention": (
+        "{arch} has no bf16: Unsloth trains this {model} model in fp16 with its attention in float32 (fp16 overflows "
+        "in its backward; {source}), so attention's {share:.1%} of the FLOPs run at the card's {fp32:.1f} TFLOPS fp32 "
+        "rate instead of {tflops:.0f} on the tensor cores: {slower:+.1%} time (an estimate: the fp32 kernel taken at "
+        "the GEMMs' utilisation)"
     ),
     "est.gemm-peak": (
         "{arch} reaches {tflops:.0f} of its {of:.0f} peak TFLOPS in large matrix multiplies (published GEMM "

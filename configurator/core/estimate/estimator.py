@@ -63,6 +63,7 @@ from configurator.core.estimate.frameworks import (
     OPTIMIZER_STATE_BYTES,
     Framework,
     default_framework,
+    fp32_attention_source,
     framework,
     logits_handling,
     nf4_load_transient,
@@ -114,6 +115,7 @@ from configurator.core.support.facts import (
     dense_peak_tflops,
     has_matrix_units,
     training_factor,
+    training_half,
     training_tflops,
 )
 
@@ -2296,18 +2298,26 @@ def _decode_speed(
 # --------------------------------------------------------------------------- training time
 
 
+def _attention_flops(model: ModelArch, workload: Workload) -> float:
+    """The attention FLOPs per token that _training_flops counts: 12 x layers x d_attn x seq, two thirds of it for
+    adapters."""
+    seq = workload.context or 2048
+    attention = 12 * model.num_layers * model.num_attention_heads * model.head_dim * seq
+    method = workload.method if workload.kind == "finetune" else "full"
+    return attention if method == "full" else attention * 2 / 3
+
+
 def _training_flops(model: ModelArch, counts: ParamCounts, workload: Workload, tokens: float, ex: _Explain) -> float:
     """FLOPs of the whole run: per token 6N for full training (4N for adapters), attention, recomputation."""
-    seq = workload.context or 2048
     n = counts.matmul_active
-    attention = 12 * model.num_layers * model.num_attention_heads * model.head_dim * seq
+    attention = _attention_flops(model, workload)
     method = workload.method if workload.kind == "finetune" else "full"
     per_token: float
     if method == "full":
         per_token = 6 * n + attention
         basis = "6 x N (forward 2N, backward 4N)"
     else:
-        per_token = 4 * n + attention * 2 / 3
+        per_token = 4 * n + attention
         basis = "4 x N (forward 2N, backward 2N for activation gradients only: frozen weights need no weight gradients)"
     if workload.grad_checkpointing:
         per_token += 2 * n
@@ -2561,7 +2571,8 @@ def _training_time(
     mfu = _elapsed_rate(_compute_rate(model, workload, gpu, ex), workload, gpu, gpus, ex)
     peak = _training_peak(gpu, ex)
     scaling = _data_parallel_scaling(gpu, gpus, ex, links)
-    gpu_seconds = flops / (peak * mfu * scaling)
+    fp32 = _fp32_attention_flops(model, workload, gpu, tokens, peak, flops, ex)
+    gpu_seconds = (flops + fp32) / (peak * mfu * scaling)
     gathered = _sharded_gathers(model, counts, workload, gpu, gpus, scale, gpu_seconds / gpus, ex, links)
     gpu_seconds += gathered * gpus
     gpu_hours = gpu_seconds / 3600
@@ -2574,6 +2585,7 @@ def _training_time(
             tflops=peak / 1e12,
             rate=mfu,
             scaling=scaling,
+            fp32_flops=fp32 or None,
             gpu_hours=gpu_hours,
             gpus=gpus,
             wall=wall,
@@ -2581,6 +2593,35 @@ def _training_time(
         ),
     )
     return flops, gpu_hours, wall, mfu
+
+
+def _fp32_attention_flops(
+    model: ModelArch, workload: Workload, gpu: Gpu, tokens: float, peak: float, flops: float, ex: _Explain
+) -> float:
+    """The time attention adds when the framework runs it in float32 on a card without bf16 (frameworks.
+    UNSLOTH_FP32_ATTENTION), as FLOPs at the training rate `peak`: the counted attention FLOPs take peak / fp32 as long
+    (a card's fp32 rate, at the utilisation its GEMMs keep: an estimate, no float32 SDPA measurement on Turing found).
+    0 when the framework keeps attention in 16 bits."""
+    half = training_half(gpu) if gpu.vendor == "nvidia" else "bf16"  # Unsloth's rule is CUDA's compute capability
+    source = fp32_attention_source(workload.framework, model.architecture, half)
+    fp32 = training_tflops(gpu, "fp32") * 1e12
+    if source is None or fp32 <= 0 or fp32 >= peak:
+        return 0.0
+    attention = _attention_flops(model, workload) * tokens
+    extra = attention * (peak / fp32 - 1)
+    ex.assume(
+        Reason.of(
+            "est.fp32-attention",
+            arch=gpu.architecture,
+            model=model.architecture,
+            share=attention / flops if flops else 0.0,
+            fp32=fp32 / 1e12,
+            tflops=peak / 1e12,
+            slower=extra / flops if flops else 0.0,
+            source=source,
+        )
+    )
+    return extra
 
 
 def _gemm_share(hidden: int, gpu: Gpu, score_heads_seq: float = 0.0, fused: bool = False, *, cal: Calibration) -> float:

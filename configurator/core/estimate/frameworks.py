@@ -105,6 +105,35 @@ HF_TRAINER_DATA_PARALLEL_ONLY = True
 # https://unsloth.ai/docs/basics/multi-gpu-training-with-unsloth: "to enable multi GPU for DDP ... Run `accelerate
 # launch train.py`"; its DDP guide: "creating a copy of the model on each GPU device"): a whole copy per GPU
 UNSLOTH_SHARD_STAGES = (0,)
+UNSLOTH_GPU_INIT = (
+    "https://github.com/unslothai/unsloth/blob/015bdef0d94a241bcd94eec7a405b1700632180d/unsloth/_gpu_init.py"
+)
+UNSLOTH_ZOO = "https://github.com/unslothai/unsloth-zoo/blob/ce232d6cef9cb8cd34cd3727906131622177436b/"
+UNSLOTH_FP32_ATTENTION: dict[str, str] = {
+    "gemma3": UNSLOTH_ZOO + "unsloth_zoo/temporary_patches/gemma.py",
+    "gemma4": UNSLOTH_ZOO + "unsloth_zoo/temporary_patches/gemma4_float32.py",
+    "qwen3_moe": UNSLOTH_ZOO + "unsloth_zoo/temporary_patches/qwen3_moe_float32.py",
+}
+"""Model architectures whose attention Unsloth runs in float32 on a card without bf16, with the patch that does it.
+
+On CUDA Unsloth takes bf16 only at compute capability 8.0 or more (UNSLOTH_GPU_INIT: `SUPPORTS_BFLOAT16 = major_version
+>= 8`): a Turing, Volta or Pascal card trains in fp16. For the architectures of unsloth_zoo/model_lists.py's
+FORCE_FLOAT32 ("gemma4: fp16 NaNs the grad_norm in the backward"; unsloth/models/loader.py sets UNSLOTH_FORCE_FLOAT32
+when `dtype == torch.float16 or not SUPPORTS_BFLOAT16`) the patches keep the projections' matrix multiplies in fp16 on
+the tensor cores and run "q/k/v + scores all float32" (gemma4_float32.py, qwen3_moe_float32.py; gemma.py for Gemma 3:
+"RMSNorm variance, SwiGLU, attention in float32"): SDPA on float32 inputs, which Turing's tensor cores do not take, so
+attention runs at the card's fp32 rate. Listed only where the patch was read: gemma3n, gpt_oss, glm4_moe and qwen3_5 are
+on FORCE_FLOAT32 too, but which of their ops run in float32 is not established here (not priced)."""
+
+
+def fp32_attention_source(framework_name: str | None, architecture: str, half: str) -> str | None:
+    """The patch by which `framework_name` runs a model of `architecture`'s attention in float32 when the card trains in
+    `half` ("fp16": no bf16), else None (UNSLOTH_FP32_ATTENTION)."""
+    if framework_name != "unsloth" or half != "fp16":
+        return None
+    return UNSLOTH_FP32_ATTENTION.get(architecture)
+
+
 # Answer.AI's FSDP + QLoRA script (github:AnswerDotAI/fsdp_qlora@05ed9f2, 2024-06-13, train.py `main`): PyTorch FSDP
 # with --sharding_strategy full_shard (its default: ZeRO-3), shard_grad_op (ZeRO-2) or ddp (a whole copy per GPU,
 # "still using FSDP, but in distributed data parallel mode", benchmarks_03_2024.md); no optimizer-only sharding

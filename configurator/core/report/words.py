@@ -1584,7 +1584,13 @@ ZH_REASONS: dict[str, Template] = {
     "est.draft-memory": "草稿模型 {model}：权重 {gib:.2f} GiB，KV 缓存 {kv:.2f} GiB",
     "est.flops": lambda r, _say: _zh_flops(r),
     "est.time": lambda r, say: (
-        f"GPU 小时 = {r.num('flops'):.3g} /（{r.num('tflops'):.0f} TFLOPS x {r.num('rate'):.0%} x 扩展效率 "
+        "GPU 小时 = "
+        + (
+            f"（{r.num('flops'):.3g} + float32 注意力的 {r.num('fp32_flops'):.3g}）"
+            if r.fields.get("fp32_flops")
+            else f"{r.num('flops'):.3g} "
+        )
+        + f"/（{r.num('tflops'):.0f} TFLOPS x {r.num('rate'):.0%} x 扩展效率 "
         f"{r.num('scaling'):.0%}）/ 3600 = {r.num('gpu_hours'):,.0f} GPU 小时；{r.fields['gpus']} 张 GPU 上墙钟时间 "
         f"{r.num('wall'):,.1f} 小时；" + say(r.nested("mfu")[0])
     ),
@@ -1677,6 +1683,11 @@ ZH_REASONS: dict[str, Template] = {
     "est.steady-state": (
         "整个训练其余时间中 {share:.0%} 处于稳态训练步：保存检查点、评估和停顿占去其余（BLOOM-176B：最快配置下每 GPU "
         "156 TFLOP/s，108 万 GPU 小时平均 135）；基准测试的每 GPU tokens/s 会相应更高"
+    ),
+    "est.fp32-attention": (
+        "{arch} 不支持 bf16：Unsloth 以 fp16 训练这个 {model} 模型，注意力用 float32 计算（fp16 在其反向传播中溢出；"
+        "{source}），因此注意力占的 {share:.1%} FLOPs 以该卡 {fp32:.1f} TFLOPS 的 fp32 速率运行，而不是张量核心的 "
+        "{tflops:.0f}：时间 {slower:+.1%}（估计：fp32 内核按 GEMM 的利用率计）"
     ),
     "est.gemm-peak": "{arch} 在大矩阵乘中能达到峰值 {of:.0f} TFLOPS 中的 {tflops:.0f}（已发表的 GEMM 实测，见 docs/support.md）",
     "est.power-bound": (
