@@ -642,11 +642,11 @@ class LaunchCommand(QWidget):
 
     def show_build(self, build: Build | None) -> None:
         launch = build.launch if build is not None else None
-        if not launch:
+        if build is None or not launch:
             self.command.setPlainText("")
             self.hide()
             return
-        self.title.setText("<b>" + self.tr("Run it") + f"</b> ({launch.get('engine', '')})")
+        self.title.setText("<b>" + self.tr("Run it") + "</b>" + html.escape(i18n.launch_title(build)))
         self.command.setPlainText(launch.get("command", ""))
         self.show()
 
