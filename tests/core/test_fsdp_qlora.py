@@ -145,7 +145,9 @@ def test_the_launch_command_is_train_py_with_its_own_arguments(catalog: Any) -> 
     result = estimate(model, _offloaded(batch=1), gpu, 2)
     title, command = training_command(model, result, gpu=gpu)
     words = command.split()
-    assert words[:2] == ["python", "train.py"] and english(title) == "Answer.AI fsdp_qlora (FSDP full_shard + CPU offload)"
+    assert (
+        words[:2] == ["python", "train.py"] and english(title) == "Answer.AI fsdp_qlora (FSDP full_shard + CPU offload)"
+    )
     flags = {w[2:] for w in words if w.startswith("--")}
     assert flags <= TRAIN_PY_PARAMETERS, flags - TRAIN_PY_PARAMETERS
     for pair in ("--sharding_strategy full_shard", "--use_cpu_offload true", "--train_type qlora", "--world_size 2"):

@@ -495,7 +495,9 @@ def llamafactory_command(job: _Job) -> tuple[Reason, str]:
         file_stage = 2 if stage_ds == 1 else stage_ds
         parts += ["--deepspeed", LLAMAFACTORY_DEEPSPEED.format(stage=file_stage, offload=offload)]
     parts += ["--output_dir", f"saves/{job.model_id}/{job.method}"]
-    title = Reason.of("launch.llama-factory", stage=file_stage, offload=bool(file_stage) and job.offload, nodes=job.nodes)
+    title = Reason.of(
+        "launch.llama-factory", stage=file_stage, offload=bool(file_stage) and job.offload, nodes=job.nodes
+    )
     return title, join_argv(parts)
 
 
