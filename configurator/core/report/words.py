@@ -1182,11 +1182,11 @@ ZH_REASONS: dict[str, Template] = {
     "launch.lora-all-linear": "LoRA 作用于每个线性层：Megatron Bridge 不接受只含注意力层的目标",
     "launch.no-pipeline": "{name} 没有流水线并行",
     "launch.data-only": "{name} 的命令在这里只做数据并行，不做方案中的张量并行或上下文并行",
-    "launch.qlora-split": "没有命令：QLoRA 无法运行这种切分模型的并行方式",
+    "launch.qlora-split": "没有命令，QLoRA 无法运行这种切分模型的并行方式",
     "launch.unsloth": lambda r, _say: (
-        "Unsloth：在一张 GPU 上运行你的脚本"
+        "Unsloth，在一张 GPU 上运行你的脚本"
         if r.num("gpus") <= 1
-        else f"Unsloth：在 {r.fields['gpus']} 张 GPU 上以数据并行运行你的脚本"
+        else f"Unsloth，在 {r.fields['gpus']} 张 GPU 上以数据并行运行你的脚本"
         + (f"（{r.fields['nodes']} 个节点）" if r.num("nodes") > 1 else "")
     ),
     "launch.unsloth-splits": "Unsloth 无法运行这台配置（{layout} 的并行方式切分了模型）",
