@@ -617,6 +617,9 @@ class LaunchCommand(QWidget):
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self.title = QLabel()
+        # a title with notes ("torchtune FSDP2, 2 nodes + CPU offload (an NF4 base: ...) (...)") asked for 1,473 px
+        # unwrapped: it wraps rather than widen the window past 1366
+        self.title.setWordWrap(True)
         self.command = QPlainTextEdit()
         self.command.setReadOnly(True)
         self.command.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))

@@ -586,7 +586,7 @@ def _zh_sharded(name: str, r: Reason) -> str:
     return name + stage + offload + (f"（{r.fields['nodes']} 个节点）" if r.num("nodes") > 1 else "")
 
 
-_ZH_METHODS = {"full": "全参数微调的", "lora": " LoRA ", "qlora": " QLoRA "}
+_ZH_CONFIG_METHODS = {"full": "全参数微调的", "lora": " LoRA ", "qlora": " QLoRA "}
 """A fine-tuning method inside a Chinese sentence (launch.own-config), spaced as a Latin word is."""
 _ZH_FSDP_STRATEGIES = {
     "full_shard": "FSDP 完全分片",
@@ -1173,7 +1173,7 @@ ZH_REASONS: dict[str, Template] = {
     "launch.nf4-base": "以 NF4 为基座：torchtune 不加载 {precision}",
     "launch.embeddings-counted": "它的 LoRA 构建器不训练嵌入层，估算计入了它们",
     "launch.own-config": lambda r, _say: (
-        f"需自备配置：torchtune 没有为 {r.fields['model']} 提供{_ZH_METHODS.get(str(r.fields['method']), '')}配置"
+        f"需自备配置：torchtune 没有为 {r.fields['model']} 提供{_ZH_CONFIG_METHODS.get(str(r.fields['method']), '')}配置"
     ),
     "launch.llama-factory": lambda r, _say: _zh_sharded("LLaMA-Factory", r),
     "launch.trl": lambda r, _say: _zh_sharded("TRL", r),
