@@ -200,5 +200,5 @@ def launch_command(
 
 
 def _titled(title: Reason, command: str) -> LaunchJson:
-    """A launch from its title's code and its command: `engine` the title in English, as `plan --json` always said it."""
+    """A launch from its title's code and its command: `engine` the title in English, as `plan --json` said it."""
     return {"engine": english(title), "engine_said": as_json(title), "command": command}

@@ -822,8 +822,9 @@ def fsdp_qlora_command(job: _Job) -> tuple[Reason, str]:
 def training_command(
     model: ModelArch, result: EstimateResult, parallelism: ParallelismJson | None = None, gpu: Gpu | None = None
 ) -> tuple[Reason, str]:
-    """(the launch's title as a code, launch.*: the framework the sheet names; command) for a fine-tuning or pretraining estimate; with the cluster planner's
-    `parallelism`, the command every node runs ($NODE_RANK and $MASTER_ADDR are each node's to set)."""
+    """(the launch's title as a code, launch.*: the framework and how it runs, as the sheet names it; command) for a
+    fine-tuning or pretraining estimate; with the cluster planner's `parallelism`, the command every node runs
+    ($NODE_RANK and $MASTER_ADDR are each node's to set)."""
     job = _job(model, result, parallelism, gpu)
     name = str(result.workload.get("framework") or "transformers")
     if name == "unsloth" and job.kind == "finetune":
@@ -924,10 +925,11 @@ def _megatron_architecture(model: ModelArch, seq: int) -> list[str]:
 def megatron_command(
     model: ModelArch, result: EstimateResult, parallelism: ParallelismJson, gpu: Gpu | None = None
 ) -> tuple[Reason, str]:
-    """(the title as a code, launch.megatron-lm; command) for the cluster planner's layout (estimate/parallel.py): Megatron-LM's pretrain_gpt.py
-    on every node under torchrun, with the plan's tensor, pipeline (interleaved) and data degrees, its ZeRO-1
-    (the distributed optimizer), micro-batch, global batch and recomputation. accelerate + DeepSpeed ZeRO, which
-    the app printed before, has no tensor or pipeline parallel: it could not run the layout the time is for."""
+    """(the title as a code, launch.megatron-lm; command) for the cluster planner's layout (estimate/parallel.py):
+    Megatron-LM's pretrain_gpt.py on every node under torchrun, with the plan's tensor, pipeline (interleaved) and
+    data degrees, its ZeRO-1 (the distributed optimizer), micro-batch, global batch and recomputation. accelerate +
+    DeepSpeed ZeRO, which the app printed before, has no tensor or pipeline parallel: it could not run the layout the
+    time is for."""
     w = result.workload
     p = _degrees(parallelism)
     nodes, gpus = max(1, p.get("nodes", 1)), max(1, p.get("gpus", result.gpus or 1))
