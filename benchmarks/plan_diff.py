@@ -1,15 +1,18 @@
 """The safety net of issue #34: the same `llm-rig plan --json` requests on two checkouts, compared byte for byte.
 
-    python benchmarks/plan_diff.py BASE_CHECKOUT [--only LABEL]    # e.g. a `git archive main` of the base commit
+    python benchmarks/plan_diff.py BASE_CHECKOUT [--only LABEL] [--added KEY ...]   # base: `git archive main`
 
 Each request runs as a whole process under this interpreter with PYTHONPATH set to each checkout in turn (this
 checkout first); a request whose outputs differ prints a unified diff of the two JSON texts. Exit 1 when any differ.
+`--added KEY` takes a key this checkout adds to the contract (additions are allowed) out of its output, wherever it
+appears, before comparing: what is left must still be byte-identical.
 """
 
 from __future__ import annotations
 
 import argparse
 import difflib
+import json
 import os
 import subprocess
 import sys
@@ -170,10 +173,30 @@ def plan_json(checkout: Path, args: list[str]) -> tuple[str, float, int]:
     )
 
 
+def without(text: str, added: list[str]) -> str:
+    """`text` (a JSON document) without the keys in `added`, at any depth, written back as json.dumps writes it."""
+    if not added:
+        return text
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return text  # an error's output: compared as it is
+
+    def drop(value: object) -> object:
+        if isinstance(value, dict):
+            return {k: drop(v) for k, v in value.items() if k not in added}
+        if isinstance(value, list):
+            return [drop(v) for v in value]
+        return value
+
+    return json.dumps(drop(data), indent=2, ensure_ascii=False) + "\n"
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("base", type=Path, help="the other checkout (e.g. main exported with git archive)")
     parser.add_argument("--only", default="", help="run only requests whose label contains this")
+    parser.add_argument("--added", action="append", default=[], help="a key this checkout adds: left out of both")
     options = parser.parse_args()
     differing = 0
     for label, args in REQUESTS.items():
@@ -181,6 +204,7 @@ def main() -> int:
             continue
         ours, our_s, code = plan_json(REPO, args)
         theirs, their_s, _ = plan_json(options.base.resolve(), args)
+        ours, theirs = without(ours, options.added), without(theirs, options.added)
         same = ours == theirs
         differing += not same
         print(

@@ -617,6 +617,9 @@ class LaunchCommand(QWidget):
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self.title = QLabel()
+        # a title with notes ("torchtune FSDP2, 2 nodes + CPU offload (an NF4 base: ...) (...)") asked for 1,473 px
+        # unwrapped: it wraps rather than widen the window past 1366
+        self.title.setWordWrap(True)
         self.command = QPlainTextEdit()
         self.command.setReadOnly(True)
         self.command.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
@@ -642,11 +645,11 @@ class LaunchCommand(QWidget):
 
     def show_build(self, build: Build | None) -> None:
         launch = build.launch if build is not None else None
-        if not launch:
+        if build is None or not launch:
             self.command.setPlainText("")
             self.hide()
             return
-        self.title.setText("<b>" + self.tr("Run it") + f"</b> ({launch.get('engine', '')})")
+        self.title.setText("<b>" + self.tr("Run it") + "</b>" + html.escape(i18n.launch_title(build)))
         self.command.setPlainText(launch.get("command", ""))
         self.show()
 

@@ -107,6 +107,16 @@ def why(build: Build) -> str:
         return phrases.why(build)
 
 
+def launch_title(build: Build) -> str:
+    """What runs a build's job and how (its launch's title, core.launch: "Unsloth, your script on one GPU"), in the
+    window's language, in brackets after "Run it" as the language writes them; "" for a build without a launch."""
+    if not build.launch:
+        return ""
+    with speaking():
+        title = words.launch_title(build.launch)
+    return f"（{title}）" if current() == "zh_CN" else f" ({title})"
+
+
 def next_steps(build: Build) -> list[str]:
     """A build's next steps up (solve.next_step: one more card, the next rung of the upgrade path), each from its code
     (next.add, next.swap) in the window's language."""

@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from configurator.core.common.reasons import english
 from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.frameworks import FSDP_QLORA, framework, framework_shards_with_fsdp, shard_stage
 from configurator.core.estimate.workload import Workload
@@ -142,9 +143,11 @@ def test_the_launch_command_is_train_py_with_its_own_arguments(catalog: Any) -> 
     model = catalog.get("models", "llama-3.1-70b")
     gpu = catalog.get("gpus", "rtx-3090")
     result = estimate(model, _offloaded(batch=1), gpu, 2)
-    label, command = training_command(model, result, gpu=gpu)
+    title, command = training_command(model, result, gpu=gpu)
     words = command.split()
-    assert words[:2] == ["python", "train.py"] and "fsdp_qlora" in label
+    assert (
+        words[:2] == ["python", "train.py"] and english(title) == "Answer.AI fsdp_qlora (FSDP full_shard + CPU offload)"
+    )
     flags = {w[2:] for w in words if w.startswith("--")}
     assert flags <= TRAIN_PY_PARAMETERS, flags - TRAIN_PY_PARAMETERS
     for pair in ("--sharding_strategy full_shard", "--use_cpu_offload true", "--train_type qlora", "--world_size 2"):

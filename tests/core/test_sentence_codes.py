@@ -291,4 +291,4 @@ def test_the_sheets_run_it_names_the_engine_release_in_its_language(catalog: Any
     assert "<p>vllm, vLLM 0.14 or later:</p>" in launch_section(build)
     with words.language("zh_CN"):
         chinese = launch_section(build)
-    assert "<p>vllm, vLLM 0.14 或更高版本:</p>" in chinese and "or later" not in chinese
+    assert "<p>vLLM，vLLM 0.14 或更高版本：</p>" in chinese and "or later" not in chinese

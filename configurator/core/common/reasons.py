@@ -699,6 +699,33 @@ def usual_finetune(r: Reason) -> str:
     return f"with {r.fields['framework']} {cards}"
 
 
+def _zero(r: Reason) -> str:
+    """A launch title's DeepSpeed stage (field `stage`, 0 for none), as every framework's title writes it."""
+    return f" + DeepSpeed ZeRO-{r.fields['stage']}" if r.fields.get("stage") else ""
+
+
+def _cpu_offload(r: Reason) -> str:
+    return " + CPU offload" if r.fields.get("offload") else ""
+
+
+def _over_nodes(r: Reason) -> str:
+    """ " (2 nodes)" for a launch over several nodes (field `nodes`), nothing on one."""
+    return f" ({r.fields['nodes']} nodes)" if r.num("nodes") > 1 else ""
+
+
+def launch_bridge(r: Reason, say: Say, parens: tuple[str, str, str], nodes: str) -> str:
+    """launch.bridge in a language: the runner, then the layout (and `nodes` over several), each note, and why the
+    asked framework could not run it inside the last of them; `parens` are the language's opening, closing and
+    joining marks ("(", ")", "; ")."""
+    groups = [str(r.fields["layout"]) + (nodes.format(r.fields["nodes"]) if r.num("nodes") > 1 else "")]
+    groups += [say(note) for note in r.nested("notes")]
+    why = r.nested("why")
+    if why:
+        groups[-1] += parens[2] + say(why[0])
+    opening, closing = parens[0], parens[1]
+    return str(r.fields["runner"]) + "".join(f"{opening}{group}{closing}" for group in groups)
+
+
 EN: dict[str, Template] = {
     # why a GPU is not among the options (solve.candidates)
     "gpu.not-requested": "not among the requested GPUs",
@@ -1378,6 +1405,43 @@ EN: dict[str, Template] = {
         f"{r.fields['server']} {r.fields['release']}"
         + (" or later" if r.fields.get("later") else "")
         + (f" ({r.fields['series']})" if r.fields.get("series") else "")
+    ),
+    # a launch's title (core.launch: LaunchJson.engine_said): what runs the job and how, as the sheet's "Run it" and
+    # the window name it. The English is `plan --json`'s "engine", a public contract: kept word for word
+    "launch.engine": "{engine}",
+    "launch.accelerate": lambda r, _say: "accelerate" + _zero(r),
+    "launch.no-pretraining": lambda r, say: (
+        f"{say(r.nested('launch')[0])} ({r.fields['name']} has no from-scratch pretraining)"
+    ),
+    "launch.torchtune": lambda r, say: (
+        "torchtune"
+        + (" FSDP2" if r.fields.get("distributed") else "")
+        + (f", {r.fields['nodes']} nodes" if r.num("nodes") > 1 else "")
+        + _cpu_offload(r)
+        + "".join(f" ({say(note)})" for note in r.nested("notes"))
+    ),
+    "launch.nf4-base": "an NF4 base: torchtune does not load {precision}",
+    "launch.embeddings-counted": "its LoRA builders do not train the embeddings: the estimate counts them",
+    "launch.own-config": "your config: torchtune ships none for {model} {method}",
+    "launch.llama-factory": lambda r, _say: "LLaMA-Factory" + _over_nodes(r) + _zero(r) + _cpu_offload(r),
+    "launch.trl": lambda r, _say: "TRL" + _zero(r) + _over_nodes(r) + _cpu_offload(r),
+    "launch.axolotl": lambda r, _say: "axolotl" + _zero(r) + _cpu_offload(r) + _over_nodes(r),
+    "launch.bridge": lambda r, say: launch_bridge(r, say, (" (", ")", "; "), ", {0} nodes"),
+    "launch.lora-all-linear": "LoRA on every linear layer: Megatron Bridge takes no attention-only targets",
+    "launch.no-pipeline": "{name} has no pipeline parallel",
+    "launch.data-only": "{name}'s command here shards data only, not the plan's tensor or context parallel",
+    "launch.qlora-split": "no command: QLoRA cannot run this layout",
+    "launch.unsloth": lambda r, _say: (
+        "Unsloth, your script on one GPU"
+        if r.num("gpus") <= 1
+        else f"Unsloth, your script as DDP on {r.fields['gpus']} GPUs"
+        + (f" over {r.fields['nodes']} nodes" if r.num("nodes") > 1 else "")
+    ),
+    "launch.unsloth-splits": "Unsloth cannot run this build (the {layout} layout splits the model)",
+    "launch.fsdp-qlora": lambda r, _say: f"Answer.AI fsdp_qlora (FSDP {r.fields['strategy']}{_cpu_offload(r)})",
+    "launch.fsdp-qlora-one-machine": "fsdp_qlora cannot run this build ({layout} over {nodes} node(s))",
+    "launch.megatron-lm": lambda r, _say: (
+        f"{r.fields['runner']} ({r.fields['layout']}, {r.fields['nodes']} node{'s' if r.num('nodes') > 1 else ''})"
     ),
     "upgrade.one-more-machine": (
         "one more {gpu}: {gpus} GPUs is the most one machine holds here; more means a second machine and a network "

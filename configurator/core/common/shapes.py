@@ -84,7 +84,8 @@ class SiteJson(TypedDict):
 class LaunchJson(TypedDict):
     """What to run to get the estimate (core.launch.launch_command, `plan --json` builds' "launch")."""
 
-    engine: str
+    engine: str  # the launch's title in English: a serving engine's id, or a training framework and how it runs
+    engine_said: NotRequired[ReasonJson]  # `engine` as a code (launch.*: an addition), for the sheet in either language
     command: str
     # the engine release the estimate assumes (a serving engine's: "vLLM 0.14 or later", estimate/collectives.py);
     # absent for llama.cpp, transformers and training frameworks

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from configurator.core.catalog.models import Gpu, ModelArch
-from configurator.core.common.reasons import as_json
+from configurator.core.common.reasons import Reason, as_json, english
 from configurator.core.common.shapes import LaunchJson, ParallelismJson
 from configurator.core.estimate.collectives import SGLANG_CURRENT, VLLM_CURRENT, release_label, release_said
 from configurator.core.estimate.result import EstimateResult
@@ -161,7 +161,10 @@ def launch_command(
     parallelism: ParallelismJson | None = None,
     gpu: Gpu | None = None,
 ) -> LaunchJson:
-    """{"engine", "command"} for the estimate: what to run to get the memory and speed it predicts.
+    """{"engine", "engine_said", "command"} for the estimate: what to run to get the memory and speed it predicts.
+    `engine` is the launch's title in English (a serving engine's id, a training framework and how it runs: the
+    `plan --json` contract), `engine_said` the same title as a code (launch.*) for the sheet and the window in either
+    language.
 
     `numa`: the host has more than one socket (llama.cpp then spreads its threads with --numa distribute).
     `parallelism`: the cluster planner's layout (Build.parallelism); pretraining with tensor or pipeline parallel
@@ -170,29 +173,32 @@ def launch_command(
     """
     w = result.workload
     if w["kind"] == "pretrain" and parallelism is not None and layout_is_megatron(parallelism):
-        framework, command = megatron_command(model, result, parallelism, gpu)
-        return {"engine": framework, "command": command}
+        return _titled(*megatron_command(model, result, parallelism, gpu))
     if w["kind"] != "inference":
-        framework, command = training_command(model, result, parallelism, gpu)
-        return {"engine": framework, "command": command}
+        return _titled(*training_command(model, result, parallelism, gpu))
     engine = w.get("engine") or "transformers"
+    title = Reason.of("launch.engine", engine=engine)
     if engine == "llama.cpp":
-        return {"engine": engine, "command": llamacpp_command(model, result, numa)}
+        return _titled(title, llamacpp_command(model, result, numa))
     # the release the estimate's serving floors and async scheduling describe (estimate/collectives.py)
     if engine == "vllm":
         return {
-            "engine": engine,
-            "command": vllm_command(model, result),
+            **_titled(title, vllm_command(model, result)),
             "release": release_label("vllm", VLLM_CURRENT),
             "release_said": as_json(release_said("vllm", VLLM_CURRENT)),
         }
     if engine == "sglang":
         release = release_label("sglang", SGLANG_CURRENT)
         said = as_json(release_said("sglang", SGLANG_CURRENT))
-        return {"engine": engine, "command": sglang_command(model, result), "release": release, "release_said": said}
+        return {**_titled(title, sglang_command(model, result)), "release": release, "release_said": said}
     dtype = "bfloat16" if w["precision"] == "bf16" else "auto"
     code = (
         f"from transformers import pipeline; pipeline('text-generation', model='{model.hf_repo or model.id}', "
         f"device_map='auto', torch_dtype='{dtype}')"
     )
-    return {"engine": "transformers", "command": join_argv(["python", "-c", code])}
+    return _titled(Reason.of("launch.engine", engine="transformers"), join_argv(["python", "-c", code]))
+
+
+def _titled(title: Reason, command: str) -> LaunchJson:
+    """A launch from its title's code and its command: `engine` the title in English, as `plan --json` said it."""
+    return {"engine": english(title), "engine_said": as_json(title), "command": command}

@@ -6,6 +6,7 @@ import shlex
 from dataclasses import dataclass
 
 from configurator.core.catalog.models import Gpu, ModelArch
+from configurator.core.common.reasons import Reason
 from configurator.core.common.shapes import ParallelismJson
 from configurator.core.estimate.frameworks import FRAMEWORK_DEFAULTS, MEGATRON_BRIDGE, MEGATRON_LM, layout_runner
 from configurator.core.estimate.result import EstimateResult
@@ -253,13 +254,12 @@ def hf_batch(job: _Job) -> list[str]:
 # --------------------------------------------------------------------------- accelerate (transformers, peft, deepspeed)
 
 
-def accelerate_command(job: _Job) -> tuple[str, str]:
+def accelerate_command(job: _Job) -> tuple[Reason, str]:
     """accelerate with DeepSpeed ZeRO when sharded, around the user's training script."""
     parts = ["accelerate", "launch", *accelerate_machines(job), "--mixed_precision", job.half]
-    framework = "accelerate"
+    stage = 0
     if job.zero or job.offload:
         stage = job.deepspeed_stage
-        framework = f"accelerate + DeepSpeed ZeRO-{stage}"
         parts += ["--use_deepspeed", "--zero_stage", str(stage)]
         if job.nodes > 1:
             # without it accelerate starts `deepspeed --hostfile` (pdsh over ssh) from one node; "standard" is
@@ -291,7 +291,7 @@ def accelerate_command(job: _Job) -> tuple[str, str]:
             parts += ["--load_in_4bit"]
     if job.checkpointing:
         parts += ["--gradient_checkpointing"]
-    return framework, join_argv(parts)
+    return Reason.of("launch.accelerate", stage=stage), join_argv(parts)
 
 
 # --------------------------------------------------------------------------- torchtune
@@ -342,7 +342,7 @@ def _torchtune_optimizer(job: _Job, base: TorchtuneConfig | None) -> list[str]:
     return overrides
 
 
-def torchtune_command(job: _Job) -> tuple[str, str]:
+def torchtune_command(job: _Job) -> tuple[Reason, str]:
     """`tune run [--nproc_per_node N] <recipe> --config <config> key=value ...` (torchtune/_cli/run.py usage;
     overrides are OmegaConf dotlist keys merged over the YAML, `~key` removes one: torchtune/config/_utils.py
     _merge_yaml_and_cli_args)."""
@@ -399,24 +399,29 @@ def torchtune_command(job: _Job) -> tuple[str, str]:
         # the recipes refuse it with accumulation ("Gradient accumulation is not supported with optimizer in bwd",
         # full_finetune_distributed.py), so it is on only where one micro-batch is the whole step
         overrides.append(f"optimizer_in_bwd={not distributed and job.micro_batches == 1}")
-    label = "torchtune"
     if distributed:
-        label += " FSDP2" + (f", {job.nodes} nodes" if job.nodes > 1 else "")
         # the distributed recipes always shard with FSDP2; resharding after forward is ZeRO-3, not resharding is
         # SHARD_GRAD_OP, i.e. ZeRO-2 (lora_finetune_distributed.py docstring)
         if job.zero in (1, 2):
             overrides.append("fsdp_reshard_after_forward=False")
         if job.offload:
             overrides.append("fsdp_cpu_offload=True")
-            label += " + CPU offload"
+    notes: list[Reason] = []
     if job.method == "qlora" and job.precision != "nf4":
         # torchtune's QLoRA builders quantize the bf16 checkpoint to NF4 with torchao; they load no GPTQ/AWQ/int8 base
-        label += f" (an NF4 base: torchtune does not load {job.precision})"
+        notes.append(Reason.of("launch.nf4-base", precision=job.precision))
     if job.adapters and job.train_embeddings:
-        label += " (its LoRA builders do not train the embeddings: the estimate counts them)"
+        notes.append(Reason.of("launch.embeddings-counted"))
     if base is None:
-        label += f" (your config: torchtune ships none for {job.model_id} {job.method})"
-    return label, join_argv(parts + overrides)
+        notes.append(Reason.of("launch.own-config", model=job.model_id, method=job.method))
+    title = Reason.of(
+        "launch.torchtune",
+        distributed=distributed,
+        nodes=job.nodes if distributed else 1,
+        offload=distributed and job.offload,
+        notes=tuple(notes),
+    )
+    return title, join_argv(parts + overrides)
 
 
 # --------------------------------------------------------------------------- LLaMA-Factory
@@ -429,7 +434,7 @@ LLAMAFACTORY_DEEPSPEED = "examples/deepspeed/ds_z{stage}{offload}_config.json"
 LLAMAFACTORY_DATASET = {"sft": "alpaca_en_demo", "pt": "c4_demo"}
 
 
-def llamafactory_command(job: _Job) -> tuple[str, str]:
+def llamafactory_command(job: _Job) -> tuple[Reason, str]:
     """`llamafactory-cli train --key value ...`: HfArgumentParser over src/llamafactory/hparams/ (model_args.py,
     data_args.py, finetuning_args.py, training_args.py: TrainingArguments); several GPUs through torchrun when
     FORCE_TORCHRUN is set, NPROC_PER_NODE processes (src/llamafactory/launcher.py). Run from a LLaMA-Factory
@@ -484,18 +489,19 @@ def llamafactory_command(job: _Job) -> tuple[str, str]:
         parts += ["--disable_gradient_checkpointing", "true"]  # LLaMA-Factory checkpoints by default
     elif job.activation_offload:
         parts += ["--use_unsloth_gc", "true"]  # checkpointed layer inputs kept in host RAM
-    label = "LLaMA-Factory" + (f" ({job.nodes} nodes)" if job.nodes > 1 else "")
-    stage_ds = job.deepspeed_stage
+    stage_ds, file_stage = job.deepspeed_stage, 0
     if stage_ds:
         offload = "_offload" if job.offload else ""
         file_stage = 2 if stage_ds == 1 else stage_ds
         parts += ["--deepspeed", LLAMAFACTORY_DEEPSPEED.format(stage=file_stage, offload=offload)]
-        label += f" + DeepSpeed ZeRO-{file_stage}" + (" + CPU offload" if job.offload else "")
     parts += ["--output_dir", f"saves/{job.model_id}/{job.method}"]
-    return label, join_argv(parts)
+    title = Reason.of(
+        "launch.llama-factory", stage=file_stage, offload=bool(file_stage) and job.offload, nodes=job.nodes
+    )
+    return title, join_argv(parts)
 
 
-def llamafactory_megatron_command(job: _Job) -> tuple[str, str]:
+def llamafactory_megatron_command(job: _Job, why: Reason | None = None) -> tuple[Reason, str]:
     """LLaMA-Factory on Megatron Bridge, for a layout that splits the model: USE_MEGATRON_BRIDGE=1 (the launcher then
     forces torchrun) and MegatronBridgeArguments (hiyouga/LLaMA-Factory@ff6d4d1
     src/llamafactory/hparams/megatron_bridge_args.py: tensor_model_parallel_size, pipeline_model_parallel_size,
@@ -542,20 +548,17 @@ def llamafactory_megatron_command(job: _Job) -> tuple[str, str]:
     # micro-batch x gradient_accumulation_steps x world size / (TP x PP x CP), i.e. x data-parallel width
     parts += ["--cutoff_len", str(job.context), *hf_batch(job)]
     parts += [f"--{job.half}", "true", "--output_dir", f"saves/{job.model_id}/{job.method}-megatron"]
-    label = f"{MEGATRON_BRIDGE} ({job.layout}" + (f", {job.nodes} nodes)" if job.nodes > 1 else ")")
-    if job.adapters and job.lora_targets != "all-linear":
-        label += " (LoRA on every linear layer: Megatron Bridge takes no attention-only targets)"
-    return label, join_argv(parts)
+    notes = (Reason.of("launch.lora-all-linear"),) if job.adapters and job.lora_targets != "all-linear" else ()
+    title = Reason.of("launch.bridge", runner=MEGATRON_BRIDGE, layout=job.layout, nodes=job.nodes, notes=notes, why=why)
+    return title, join_argv(parts)
 
 
-def _no_layout(job: _Job, name: str) -> str | None:
+def _no_layout(job: _Job, name: str) -> Reason | None:
     """Why `name` cannot run the plan's model-parallel layout itself (None: it can, or there is no such layout)."""
     fw = FRAMEWORK_DEFAULTS.get(name)
     if not job.model_parallel or fw is None or not fw.data_parallel_only:
         return None
-    if job.pipeline > 1:
-        return f"{name} has no pipeline parallel"
-    return f"{name}'s command here shards data only, not the plan's tensor or context parallel"
+    return Reason.of("launch.no-pipeline" if job.pipeline > 1 else "launch.data-only", name=name)
 
 
 # --------------------------------------------------------------------------- TRL
@@ -565,7 +568,7 @@ def _no_layout(job: _Job, name: str) -> str | None:
 TRL_ACCELERATE = {0: "multi_gpu", 1: "zero1", 2: "zero2", 3: "zero3"}
 
 
-def trl_command(job: _Job) -> tuple[str, str]:
+def trl_command(job: _Job) -> tuple[Reason, str]:
     """`trl sft ...`: trl/scripts/sft.py's TrlParser over ScriptArguments, SFTConfig and ModelConfig; arguments the
     parser does not take go to `accelerate launch` (trl/cli/commands/training.py), where a flag given on the command
     line overrides the config file's (accelerate commands/launch.py, `args.nondefault`)."""
@@ -574,12 +577,11 @@ def trl_command(job: _Job) -> tuple[str, str]:
     # on several nodes, accelerate's machine flags; the shipped configs already say deepspeed_multinode_launcher:
     # standard and same_network: true (huggingface/trl@f2cd577 trl/accelerate_configs/zero{1,2,3}.yaml, multi_gpu.yaml)
     parts = ["trl", "sft", "--accelerate_config", config, *accelerate_machines(job)]
-    label = "TRL" + (f" + DeepSpeed ZeRO-{stage}" if stage else "") + (f" ({job.nodes} nodes)" if job.nodes > 1 else "")
+    title = Reason.of("launch.trl", stage=stage, offload=job.offload, nodes=job.nodes)
     if job.offload:
         parts += ["--offload_optimizer_device", "cpu"]
         if stage >= 3:
             parts += ["--offload_param_device", "cpu"]
-        label += " + CPU offload"
     parts += [
         "--model_name_or_path",
         job.repo,
@@ -617,7 +619,7 @@ def trl_command(job: _Job) -> tuple[str, str]:
         elif job.precision in ("nf4", "int4"):
             parts += ["--load_in_4bit", "--bnb_4bit_quant_type", "nf4"]
     parts += ["--output_dir", f"{job.model_id}-sft"]
-    return label, join_argv(parts)
+    return title, join_argv(parts)
 
 
 # --------------------------------------------------------------------------- axolotl
@@ -637,7 +639,7 @@ AXOLOTL_DEEPSPEED_FP16 = {
 }
 
 
-def axolotl_command(job: _Job) -> tuple[str, str]:
+def axolotl_command(job: _Job) -> tuple[Reason, str]:
     """`axolotl train config.yml --key value ... --launcher accelerate -- --num_processes=N`: every config key is a
     CLI override (src/axolotl/cli/config_options.py, generated from the config schema), arguments after `--` go to
     the launcher (docs/cli.qmd). The YAML is the user's (datasets, chat template)."""
@@ -680,7 +682,6 @@ def axolotl_command(job: _Job) -> tuple[str, str]:
         parts += ["--load-in-4bit"]
     elif job.method == "qlora" and job.precision == "int8":
         parts += ["--load-in-8bit"]
-    label = "axolotl"
     stage = job.deepspeed_stage
     if stage:
         key = (stage, job.offload)
@@ -689,20 +690,19 @@ def axolotl_command(job: _Job) -> tuple[str, str]:
         if job.half == "fp16":  # zero3.json and zero3_cpuoffload.json leave bf16/fp16 "auto" (@2341b2c, @617360c)
             path = AXOLOTL_DEEPSPEED_FP16.get(key, path)
         parts += ["--deepspeed", path]
-        label += f" + DeepSpeed ZeRO-{stage}" + (" + CPU offload" if job.offload else "")
     if job.nodes > 1:
         # docs/multi-node.qmd: torchrun with launcher args on each node ("Option 1 ... (Recommended)", for InfiniBand)
         parts += ["--launcher", "torchrun", "--", *torchrun_rendezvous(job)]
-        label += f" ({job.nodes} nodes)"
     elif job.gpus > 1:
         parts += ["--launcher", "accelerate", "--", f"--num_processes={job.gpus}"]
-    return label, join_argv(parts)
+    title = Reason.of("launch.axolotl", stage=stage, offload=bool(stage) and job.offload, nodes=job.nodes)
+    return title, join_argv(parts)
 
 
 # --------------------------------------------------------------------------- Unsloth
 
 
-def unsloth_command(job: _Job) -> tuple[str, str]:
+def unsloth_command(job: _Job) -> tuple[Reason, str]:
     """Unsloth has no command line: the user's script, with the settings the estimate assumed as a comment
     (FastLanguageModel.from_pretrained / get_peft_model and the trainer's arguments, Unsloth's notebooks);
     on several GPUs under `accelerate launch` (DDP)."""
@@ -731,15 +731,15 @@ def unsloth_command(job: _Job) -> tuple[str, str]:
         # the planner gives Unsloth data-parallel layouts only (frameworks.UNSLOTH_SHARD_STAGES); a layout that splits
         # the model is not one it can be told to run
         return (
-            f"Unsloth cannot run this build (the {job.layout} layout splits the model)",
+            Reason.of("launch.unsloth-splits", layout=job.layout),
             f"# Unsloth runs several GPUs as DDP only: it cannot run the {job.layout} layout; plan with another "
             "--framework (llama-factory splits models on Megatron Bridge)",
         )
+    title = Reason.of("launch.unsloth", gpus=job.gpus, nodes=job.nodes)
     if job.gpus == 1:
-        return "Unsloth, your script on one GPU", "python your_unsloth_script.py  # " + ", ".join(settings)
+        return title, "python your_unsloth_script.py  # " + ", ".join(settings)
     # several GPUs: DDP under accelerate, a whole copy per GPU ("Multi-GPU Fine-tuning with Unsloth":
     # "to enable multi GPU for DDP ... Run `accelerate launch train.py`"); across nodes, accelerate's machine flags
-    label = f"Unsloth, your script as DDP on {job.gpus} GPUs" + (f" over {job.nodes} nodes" if job.nodes > 1 else "")
     command = (
         join_argv(
             ["accelerate", "launch", *accelerate_machines(job), "--mixed_precision", job.half, "your_unsloth_script.py"]
@@ -747,7 +747,7 @@ def unsloth_command(job: _Job) -> tuple[str, str]:
         + "  # "
         + ", ".join(settings)
     )
-    return label, command
+    return title, command
 
 
 # --------------------------------------------------------------------------- Answer.AI's fsdp_qlora
@@ -760,7 +760,7 @@ FSDP_QLORA_SHARDING = {0: "ddp", 2: "shard_grad_op", 3: "full_shard"}
 FSDP_QLORA_OPTIMIZERS = ("adamw", "sgd")
 
 
-def fsdp_qlora_command(job: _Job) -> tuple[str, str]:
+def fsdp_qlora_command(job: _Job) -> tuple[Reason, str]:
     """`python train.py ...` of Answer.AI's fsdp_qlora (its README's "Finetune Llama-2 70B on Dual 24GB GPUs" command,
     with the plan's settings). `--reentrant_checkpointing true` is the README's advice for bitsandbytes ("to avoid
     triggering a bug in bitsandbytes which results in high memory usage"); --low_memory true (the default) loads one
@@ -810,21 +810,21 @@ def fsdp_qlora_command(job: _Job) -> tuple[str, str]:
             "--lora_target_modules",
             "all" if job.lora_targets == "all-linear" else "default",
         ]
-    label = "Answer.AI fsdp_qlora (FSDP " + strategy + (" + CPU offload" if job.offload else "") + ")"
     if job.nodes > 1 or job.model_parallel:
         # train.py runs one machine's GPUs, data parallel (the planner gives it no other layout)
         return (
-            f"fsdp_qlora cannot run this build ({job.layout} over {job.nodes} node(s))",
+            Reason.of("launch.fsdp-qlora-one-machine", layout=job.layout, nodes=job.nodes),
             "# fsdp_qlora's train.py trains on the GPUs of one machine: plan with another --framework",
         )
-    return label, join_argv(parts)
+    return Reason.of("launch.fsdp-qlora", strategy=strategy, offload=job.offload), join_argv(parts)
 
 
 def training_command(
     model: ModelArch, result: EstimateResult, parallelism: ParallelismJson | None = None, gpu: Gpu | None = None
-) -> tuple[str, str]:
-    """(framework shown on the sheet, command) for a fine-tuning or pretraining estimate; with the cluster planner's
-    `parallelism`, the command every node runs ($NODE_RANK and $MASTER_ADDR are each node's to set)."""
+) -> tuple[Reason, str]:
+    """(the launch's title as a code, launch.*: the framework and how it runs, as the sheet names it; command) for a
+    fine-tuning or pretraining estimate; with the cluster planner's `parallelism`, the command every node runs
+    ($NODE_RANK and $MASTER_ADDR are each node's to set)."""
     job = _job(model, result, parallelism, gpu)
     name = str(result.workload.get("framework") or "transformers")
     if name == "unsloth" and job.kind == "finetune":
@@ -834,21 +834,19 @@ def training_command(
         # LLaMA-Factory, on Megatron Bridge) splits the model that way, and the planner gives such layouts to it alone
         if job.method == "qlora":
             return (
-                "no command: QLoRA cannot run this layout",
+                Reason.of("launch.qlora-split"),
                 f"# the plan's {job.layout} layout splits the model; Megatron Bridge, the one framework here that "
                 "does, loads no quantized model (LLaMA-Factory hparams/parser.py): plan LoRA or full instead",
             )
-        framework, command = llamafactory_megatron_command(job)
-        why = _no_layout(job, name)
-        return (f"{framework[:-1]}; {why})" if why else framework), command
+        return llamafactory_megatron_command(job, _no_layout(job, name))
     if name in ACCELERATE_FRAMEWORKS:
         return accelerate_command(job)
     if name == "llama-factory":
         return llamafactory_command(job)
     if job.kind == "pretrain":
         # torchtune, TRL's sft, axolotl and Unsloth fine-tune published weights; from scratch is run_clm-style
-        framework, command = accelerate_command(job)
-        return f"{framework} ({name} has no from-scratch pretraining)", command
+        title, command = accelerate_command(job)
+        return Reason.of("launch.no-pretraining", launch=title, name=name), command
     builders = {
         "torchtune": torchtune_command,
         "trl": trl_command,
@@ -926,11 +924,12 @@ def _megatron_architecture(model: ModelArch, seq: int) -> list[str]:
 
 def megatron_command(
     model: ModelArch, result: EstimateResult, parallelism: ParallelismJson, gpu: Gpu | None = None
-) -> tuple[str, str]:
-    """(framework, command) for the cluster planner's layout (estimate/parallel.py): Megatron-LM's pretrain_gpt.py
-    on every node under torchrun, with the plan's tensor, pipeline (interleaved) and data degrees, its ZeRO-1
-    (the distributed optimizer), micro-batch, global batch and recomputation. accelerate + DeepSpeed ZeRO, which
-    the app printed before, has no tensor or pipeline parallel: it could not run the layout the time is for."""
+) -> tuple[Reason, str]:
+    """(the title as a code, launch.megatron-lm; command) for the cluster planner's layout (estimate/parallel.py):
+    Megatron-LM's pretrain_gpt.py on every node under torchrun, with the plan's tensor, pipeline (interleaved) and
+    data degrees, its ZeRO-1 (the distributed optimizer), micro-batch, global batch and recomputation. accelerate +
+    DeepSpeed ZeRO, which the app printed before, has no tensor or pipeline parallel: it could not run the layout the
+    time is for."""
     w = result.workload
     p = _degrees(parallelism)
     nodes, gpus = max(1, p.get("nodes", 1)), max(1, p.get("gpus", result.gpus or 1))
@@ -981,4 +980,4 @@ def megatron_command(
         f"TP{tensor} x PP{pipeline}" + (f" x CP{context}" if context > 1 else "") + f" x DP{max(1, p.get('data', 1))}"
     )
     command = join_argv(launcher + parts)
-    return f"{MEGATRON_LM} ({layout}, {nodes} node{'s' if nodes > 1 else ''})", command
+    return Reason.of("launch.megatron-lm", runner=MEGATRON_LM, layout=layout, nodes=nodes), command

@@ -38,6 +38,7 @@ from configurator.core.report.words import (
     current,
     lane_source,
     language,
+    launch_title,
     part_names,
     say,
     say_all,
@@ -977,9 +978,10 @@ def launch_section(build: Build) -> str:
     # a serving engine's release (launch.py): the floors and the scheduling the estimate assumed are that release's
     said = launch.get("release_said")
     release = say(from_json(said)) if said else launch.get("release", "")
-    engine = ", ".join(x for x in (launch.get("engine", ""), release) if x)
+    zh = current() == "zh_CN"
+    engine = ("，" if zh else ", ").join(x for x in (launch_title(launch), release) if x)
     return (
-        f'<section class="block"><h2>{t("Run it")}</h2><p>{escape(engine)}:</p>'
+        f'<section class="block"><h2>{t("Run it")}</h2><p>{escape(engine)}{"：" if zh else ":"}</p>'
         f'<pre class="command">{escape(launch["command"])}</pre></section>'
     )
 

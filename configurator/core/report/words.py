@@ -34,6 +34,7 @@ from configurator.core.common.reasons import (
     default_rate,
     from_json,
     joined,
+    launch_bridge,
     money,
     qualified,
     released_precision,
@@ -140,6 +141,13 @@ def say(reason: Reason) -> str:
     if _window.get():
         return render(reason, _WINDOW_ZH, _WINDOW_EN) if _language.get() == "zh_CN" else render(reason, _WINDOW_EN)
     return render(reason, ZH_REASONS, EN) if _language.get() == "zh_CN" else render(reason, EN)
+
+
+def launch_title(launch: Mapping[str, Any]) -> str:
+    """A launch's title (core.launch: what runs the job and how) in the sheet's or window's language: from its code,
+    `engine_said`; a launch saved before it had one shows its English `engine`."""
+    said = launch.get("engine_said")
+    return say(from_json(said)) if said else str(launch.get("engine", ""))
 
 
 def say_all(reasons: tuple[Reason, ...] | list[Reason], sep: str = ";") -> str:
@@ -573,6 +581,23 @@ _ZH_CASE_FORMS = {"rack": "机架式机箱", "open": "开放式机架", "tower":
 def _zh_over(r: Reason) -> str:
     """An offer that holds over one build ranked above (field `rank`), not all of them: which (reasons._over)."""
     return f"（相对 #{r.num('rank'):.0f}）" if r.fields.get("rank") is not None else ""
+
+
+def _zh_sharded(name: str, r: Reason) -> str:
+    """A training launch's title in Chinese: the framework, its DeepSpeed stage and CPU offload, then its nodes."""
+    stage = f" + DeepSpeed ZeRO-{r.fields['stage']}" if r.fields.get("stage") else ""
+    offload = " + CPU 卸载" if r.fields.get("offload") else ""
+    return name + stage + offload + (f"（{r.fields['nodes']} 个节点）" if r.num("nodes") > 1 else "")
+
+
+_ZH_CONFIG_METHODS = {"full": "全参数微调的", "lora": " LoRA ", "qlora": " QLoRA "}
+"""A fine-tuning method inside a Chinese sentence (launch.own-config), spaced as a Latin word is."""
+_ZH_FSDP_STRATEGIES = {
+    "full_shard": "FSDP 完全分片",
+    "shard_grad_op": "FSDP 分片梯度和优化器状态",
+    "ddp": "数据并行，不分片",
+}
+"""fsdp_qlora's --sharding_strategy (launch.fsdp-qlora) in Chinese."""
 
 
 ZH_REASONS: dict[str, Template] = {
@@ -1146,6 +1171,42 @@ ZH_REASONS: dict[str, Template] = {
         + (" 或更高版本" if r.fields.get("later") else "")
         + (f"（{r.fields['series']}）" if r.fields.get("series") else "")
     ),
+    # a launch's title (core.launch, LaunchJson.engine_said): product names as their projects write them, the rest
+    # in Chinese (DDP is 数据并行, offload 卸载, as the estimates say them)
+    "launch.engine": lambda r, _say: ENGINE_NAMES.get(str(r.fields["engine"]), str(r.fields["engine"])),
+    "launch.accelerate": lambda r, _say: _zh_sharded("accelerate", r),
+    "launch.no-pretraining": lambda r, say_: f"{say_(r.nested('launch')[0])}（{r.fields['name']} 不能从头预训练）",
+    "launch.torchtune": lambda r, say_: (
+        _zh_sharded("torchtune" + (" FSDP2" if r.fields.get("distributed") else ""), r)
+        + "".join(f"（{say_(note)}）" for note in r.nested("notes"))
+    ),
+    "launch.nf4-base": "以 NF4 为基座：torchtune 不加载 {precision}",
+    "launch.embeddings-counted": "它的 LoRA 构建器不训练嵌入层，估算计入了它们",
+    "launch.own-config": lambda r, _say: (
+        f"需自备配置：torchtune 没有为 {r.fields['model']} 提供{_ZH_CONFIG_METHODS.get(str(r.fields['method']), '')}配置"
+    ),
+    "launch.llama-factory": lambda r, _say: _zh_sharded("LLaMA-Factory", r),
+    "launch.trl": lambda r, _say: _zh_sharded("TRL", r),
+    "launch.axolotl": lambda r, _say: _zh_sharded("axolotl", r),
+    "launch.bridge": lambda r, say_: launch_bridge(r, say_, ("（", "）", "；"), "，{0} 个节点"),
+    "launch.lora-all-linear": "LoRA 作用于每个线性层：Megatron Bridge 不接受只含注意力层的目标",
+    "launch.no-pipeline": "{name} 没有流水线并行",
+    "launch.data-only": "{name} 的命令在这里只做数据并行，不做方案中的张量并行或上下文并行",
+    "launch.qlora-split": "没有命令，QLoRA 无法运行这种切分模型的并行方式",
+    "launch.unsloth": lambda r, _say: (
+        "Unsloth，在一张 GPU 上运行你的脚本"
+        if r.num("gpus") <= 1
+        else f"Unsloth，在 {r.fields['gpus']} 张 GPU 上以数据并行运行你的脚本"
+        + (f"（{r.fields['nodes']} 个节点）" if r.num("nodes") > 1 else "")
+    ),
+    "launch.unsloth-splits": "Unsloth 无法运行这台配置（{layout} 的并行方式切分了模型）",
+    "launch.fsdp-qlora": lambda r, _say: (
+        f"Answer.AI fsdp_qlora（{_ZH_FSDP_STRATEGIES.get(str(r.fields['strategy']), r.fields['strategy'])}"
+        + (" + CPU 卸载" if r.fields.get("offload") else "")
+        + "）"
+    ),
+    "launch.fsdp-qlora-one-machine": "fsdp_qlora 无法运行这台配置（{nodes} 个节点上的 {layout}）",
+    "launch.megatron-lm": "{runner}（{layout}，{nodes} 个节点）",
     "upgrade.one-more-machine": (
         "再加一张 {gpu}：这里一台机器最多装 {gpus} 张 GPU；再多就要第二台机器和机间网络（训练用 InfiniBand 或 RoCE："
         "集群方案会计算其规模）"
