@@ -28,7 +28,8 @@ ships, rounded outward, with the share of its cross-validated and holdout rows t
 at a time instead and prints the same table per architecture; --group=gpu leaves one GPU architecture (ampere, ada,
 hopper, ...; decode and prefill rows) out. Each kind ends with a line against issue #29's done-when targets
 (DONE_WHEN: cross-validated and holdout p90, medians where set, 80 % range coverage 75-90 % of rows not fitted on, per
-regime from REGIME_MIN_JUDGED rows). Decode and prefill also split the holdout by the fitted domain (fitted_domain: the
+regime from REGIME_MIN_JUDGED rows; a miss names its rows and calibrated_tail, the chance a range that truly holds 80 %
+lands as far out on that many rows). Decode and prefill also split the holdout by the fitted domain (fitted_domain: the
 GPU architectures, backends and model sizes the fitted rows hold).
 """
 
