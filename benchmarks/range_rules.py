@@ -184,6 +184,45 @@ def recentred(by_regime: dict[str, list[Point]], kind: str) -> dict[str, tuple[F
     return out
 
 
+def _balanced_scatter(pts: Sequence[Point], per_source: int = 12, min_rows: int = 3) -> list[float]:
+    """Each source's scatter about its median once, however many rows it holds: `per_source` evenly spaced quantiles
+    of its residuals, over the sources with `min_rows` rows (fewer carry no scatter of their own: one row is its own
+    median). Every row's residual when no source has that many."""
+    by_source: dict[str, list[float]] = {}
+    for p in pts:
+        if p.estimated:
+            by_source.setdefault(p.group, []).append(math.log(p.measured / p.estimated))
+    out = []
+    for logs in by_source.values():
+        if len(logs) >= min_rows:
+            centre, ordered = statistics.median(logs), sorted(logs)
+            out += [crossval._weibull_quantile(ordered, (i + 0.5) / per_source) - centre for i in range(per_source)]
+    return out or crossval.bias_and_scatter(pts)[1]
+
+
+def balanced(by_regime: dict[str, list[Point]], kind: str) -> dict[str, tuple[Factors, str]]:
+    """As H, with each source's scatter counted once (_balanced_scatter), as each source's bias is (range22, not
+    shipped): a source that holds most of a kind's rows no longer sets the scatter a row of a source never seen brings."""
+    all_pts = [p for v in by_regime.values() for p in v]
+    pooled_bias, _ = crossval.bias_and_scatter(all_pts)
+    out = {}
+    for regime, pts in by_regime.items():
+        bias, scatter = crossval.bias_and_scatter(pts)
+        n_of = _sources(pts)
+        diverse = max(n_of.values(), default=0) * 2 <= len(pts)
+        own_bias = len(bias) >= crossval.REGIME_MIN_SOURCES and diverse
+        own_scatter = len(scatter) >= crossval.REGIME_MIN_ROWS and diverse
+        biases = list((bias if own_bias else pooled_bias).values())
+        centre, widen = statistics.median(biases), math.sqrt(1 + 1 / len(biases))
+        biases = [centre + (b - centre) * widen for b in biases]
+        f = crossval.bias_scatter_factors(biases, _balanced_scatter(pts if own_scatter else all_pts))
+        out[regime] = (
+            f,
+            ("own" if own_bias else "kind's") + " biases, balanced " + ("own" if own_scatter else "kind's"),
+        )
+    return out
+
+
 RULES: dict[str, Rule] = {
     "A rows, 10 rows / 3 sources (rounds 15-20)": gated(_rows, False),
     "B as A, no source over half": gated(_rows, True),
@@ -194,6 +233,7 @@ RULES: dict[str, Rule] = {
     "G as F, own biases only if no source over half (ranges17)": dominance(False),
     "H as G, own rows' scatter only if no source over half (shipped)": dominance(True),
     "I as G, a borrowing regime of 10 rows keeps its own centre": recentred,
+    "J as H, each source's scatter counted once (range22)": balanced,
 }
 
 

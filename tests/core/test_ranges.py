@@ -439,14 +439,15 @@ def test_remote_code_tuple_caches_get_their_own_memory_range(catalog: Any) -> No
 # brings one into the band fails here until the mark is removed.
 COVERAGE_BAND = (0.75, 0.90)
 HOLDOUT_MISSES = {
-    "prefill_speed": "25 of 35 inside (71 %; 26 at x0.81..x1.25 before est20, whose rule gives the single-stream NVIDIA "
-    "prompts the kind's range whole, x0.82..x1.25, and an RTX 3090 Q6_K prompt at 0.820 x the estimate falls out): the "
-    "rows out are setups no fitted prompt row holds: inside the fitted domain (Ampere, Ada, Hopper, RDNA 3; CUDA, HIP, "
-    "Vulkan; 7B and up: ranges.PREFILL_FITTED_*) 9 of 12 rows fall inside (75 %), outside it 16 of 23 (70 %: Vulkan on "
-    "Turing +46 / +180 %, SYCL, models under 3B, Blackwell gpt-oss -25 %, Qwen3-Next +244 % out), and those estimates "
-    "say so (est.prefill-unfitted). Leaving one source, one GPU architecture or one model architecture out gives no "
-    "wider bounds, so no range derived from cross-validated errors holds them (docs/estimates.md, rounds 9, 11, 15, 21 "
-    "and 23)",
+    "prefill_speed": "24 of 35 inside (69 %; 25 at x0.82..x1.25 before range22, 26 at x0.81..x1.25 before est20): since "
+    "range22 the fit holds XiongjieDai's large-prompt cells (18 rows, read within 8 % at the median cross-validated), so "
+    "the rule's range is x0.83..x1.16 (82 % of the 60 cross-validated rows). The rows out are setups no fitted prompt row "
+    "holds: inside the fitted domain (Ampere, Ada, Hopper, RDNA 3; CUDA, HIP, Vulkan; 7B and up: ranges.PREFILL_FITTED_*) "
+    "9 of 12 rows fall inside (75 %), outside it 15 of 23 (65 %: Vulkan on Turing +46 / +180 %, SYCL, models under 3B, "
+    "Blackwell gpt-oss -25 %, Qwen3-Next +244 % out), and those estimates say so (est.prefill-unfitted). A calibrated 80 % "
+    "range holds 24 or fewer of 35 rows 7.5 % of the time (accuracy.calibrated_tail). Leaving one source, one GPU "
+    "architecture or one model architecture out gives no wider bounds, so no range derived from cross-validated errors "
+    "holds them (docs/estimates.md, rounds 9, 11, 15, 21, 23 and 25)",
 }
 
 
@@ -463,6 +464,21 @@ def test_holdout_coverage_is_within_the_band(catalog: Any, kind: str) -> None:
     assert len(held) >= 18
     share = accuracy.assigned_coverage(held, kind, catalog)
     assert COVERAGE_BAND[0] <= share <= COVERAGE_BAND[1], f"{kind}: {share:.0%}"
+
+
+def test_a_coverage_miss_says_how_often_a_calibrated_range_would_miss_so() -> None:
+    """Issue #29's band is judged on a few dozen rows, where a range that truly holds 80 % lands outside 75-90 % now and
+    then (on 35 rows about one time in three): benchmarks/accuracy.py names, beside each miss, the binomial tail of its
+    rows under 80 %, so the lead can tell a range that is off (the single-stream NVIDIA decode holdout, 36 of 38: 1.1 %)
+    from one the sample moved (the prefill holdout, 25 of 35 at the round-24 range: 14.6 %). Tails by hand: 703 x
+    0.8^36 x 0.2^2 + 38 x 0.8^37 x 0.2 + 0.8^38 = 0.0113."""
+    accuracy = _accuracy_module()
+    assert accuracy.calibrated_tail(36, 38) == pytest.approx(0.0113, abs=1e-4)  # above 80 %: P(X >= 36)
+    assert accuracy.calibrated_tail(25, 35) == pytest.approx(0.1457, abs=1e-4)  # below: P(X <= 25)
+    assert accuracy.calibrated_tail(28, 35) > 0.5  # exactly 80 % is the middle, not a tail
+    assert accuracy._cover_verdict(36 / 38, 38) == "95% MISS (36 of 38; p 0.011 at 80 %)"
+    assert accuracy._cover_verdict(30 / 38, 38) == "79% met"
+    assert accuracy._cover_verdict(2 / 4, 4) == "50% (too few to judge)"
 
 
 def test_held_out_training_times_meet_issue_29_on_sources_never_fitted(catalog: Any) -> None:
@@ -584,11 +600,11 @@ REGIME_MISSES = {
     "of ranges15, the split-conformal (0.599, 1.287) alike) are wider than these rows' spread (median |error| 11 %): "
     "the cross-validated low tail is the Qwen2.5 speed page's SGLang rows on one H20 (measured 0.46-0.64 x the "
     "estimate), a setup no held-out row has",
-    ("prefill_speed", ONE_NVIDIA): "21 of 29 inside (72 %; 22 of 29 at x0.81..x1.25 before est20): XiongjieDai's "
-    "README holds 29 of the regime's 41 cross-validated rows (llama.cpp's PR tables 9, dmatora 3), so since est20 it "
-    "reads the kind's range whole, x0.82..x1.25 (cross-validated 32 of 41, 78 %; nested 34 of 41, 83 %), and an RTX "
-    "3090 Q6_K prompt of llama.cpp PR #7860 at 0.820 x the estimate falls out; the other rows out are the setups "
-    "outside the fitted domain the kind's mark names (docs/estimates.md, round 23)",
+    ("prefill_speed", ONE_NVIDIA): "21 of 29 inside (72 %; the same at x0.82..x1.25 before range22, 22 of 29 at "
+    "x0.81..x1.25 before est20): XiongjieDai's README holds 47 of the regime's 59 cross-validated rows (llama.cpp's PR "
+    "tables 9, dmatora 3), so it reads the kind's range whole, x0.83..x1.16 since range22 (cross-validated 48 of 59, 81 %; "
+    "nested 52 of 59, 88 %); an RTX 3090 Q6_K prompt of llama.cpp PR #7860 at 0.820 x the estimate is out, and the other "
+    "rows out are the setups outside the fitted domain the kind's mark names (docs/estimates.md, rounds 23 and 25)",
 }
 
 
