@@ -97,7 +97,7 @@ RANGE_FACTORS: dict[str, tuple[float, float]] = {
     # range22 (2026-12-04): XiongjieDai's large-prompt cells (pp 4096 / pp 8192 on one GPU, 18 rows of a fitted
     # source) joined the fit: 60 rows from 3 sources, the same source over half, so the kind's range whole, (0.830,
     # 1.154): the added cells are read within 8 % at the median cross-validated, so the scatter narrowed.
-    # Cross-validated 33 of 42 -> 49 of 60 (79 -> 82 %), holdout (never used to set it) 25 -> 24 of 35 (round 25)
+    # Cross-validated 79 -> 81 %, holdout (never used to set it) 25 -> 24 of 35 (docs/estimates.md, round 25)
     "prefill_speed": (0.83, 1.16),
     # one user's time to first token (issue #29, est14 2026-12-04), derived once 4 sources were fitted (SGLang's cookbook,
     # tenstorrent/tt-inference-server, vllm-project/vllm #20710, ai.wmx.dev): the plain quantiles of the
