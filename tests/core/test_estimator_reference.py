@@ -50,36 +50,3 @@ def test_every_torchtune_row_names_its_release(prefix: str) -> None:
         if row.get("framework") == "torchtune":
             date = row.get("framework_date", "")
             assert len(date) == 10 and date[4] == date[7] == "-", row["source"]  # YYYY-MM-DD
-
-
-def test_long_prompts_on_one_gpu_match_xiongjiedai_s_table() -> None:
-    """Prefill on large prompts (issue #29): XiongjieDai's Llama 3 8B table (GPU-Benchmarks-on-LLM-Inference README at
-    00dd2bd, llama-bench on RunPod, May 2024 builds, flash attention off) gives pp 4096 and pp 8192 on seven single
-    cards, Q4_K_M and F16 (tests/data/reference_decode_speed.toml, block range22). The estimate reads them as it reads
-    pp 512: median |error| under 10 %, each within 25 %; and the slowdown from a 512- to an 8192-token prompt on an RTX
-    4090 (measured 7,139 -> 4,040 tokens/s, 0.566: the unfused attention's fp32 scores) within 5 % of it."""
-    from tests.reference import kind_rows, points
-
-    catalog = catalogs.load(include_user=False).catalog
-    table = [
-        r
-        for r in kind_rows("prefill_speed")
-        if "XiongjieDai" in r["source"] and r["gpus"] == 1 and r["context"] >= 4096 and r["model"] == "llama-3-8b"
-    ]
-    pts = points("prefill_speed", catalog, table)
-    assert len(pts) == 19 and all(p.estimated for p in pts)
-    errors = sorted(abs(p.estimated / p.measured - 1) for p in pts if p.estimated)
-    assert errors[len(errors) // 2] <= 0.10
-    assert errors[-1] <= 0.25
-    short, long = (
-        next(
-            p
-            for p in points("prefill_speed", catalog, kind_rows("prefill_speed"))
-            if p.label == f"llama-3-8b q4_k_m llama.cpp 1xrtx-4090 ctx={n} b=1" and "xiongjiedai" in p.group
-        )
-        for n in (512, 8192)
-    )
-    assert short.estimated and long.estimated
-    measured, estimated = long.measured / short.measured, long.estimated / short.estimated
-    assert measured == pytest.approx(0.566, abs=0.001)
-    assert estimated == pytest.approx(measured, rel=0.05)
