@@ -94,11 +94,7 @@ RANGE_FACTORS: dict[str, tuple[float, float]] = {
     # (0.819, 1.249); other vendors below
     # est20: the same source holds over half the regime's rows, so the kind's rows' scatter too: the kind's range whole,
     # (0.822, 1.247), as other vendors' (1 row) below
-    # range22 (2026-12-04): XiongjieDai's large-prompt cells (pp 4096 / pp 8192 on one GPU, 18 rows of a fitted
-    # source) joined the fit: 60 rows from 3 sources, the same source over half, so the kind's range whole, (0.830,
-    # 1.154): the added cells are read within 8 % at the median cross-validated, so the scatter narrowed.
-    # Cross-validated 79 -> 81 %, holdout (never used to set it) 25 -> 24 of 35 (docs/estimates.md, round 25)
-    "prefill_speed": (0.83, 1.16),
+    "prefill_speed": (0.82, 1.25),
     # one user's time to first token (issue #29, est14 2026-12-04), derived once 4 sources were fitted (SGLang's cookbook,
     # tenstorrent/tt-inference-server, vllm-project/vllm #20710, ai.wmx.dev): the plain quantiles of the
     # leave-one-source-out errors over 17 rows, (0.722, 1.339) (`python benchmarks/accuracy.py --ranges first_token`),
@@ -288,8 +284,8 @@ REGIME_RANGE_FACTORS: dict[tuple[str, str], tuple[float, float]] = {
     # ranges17: 4 rows from 2 sources: the kind's 15 sources' biases and 145 rows' scatter, (0.726, 1.352)
     ("decode_speed", OTHER_VENDORS): (0.72, 1.36),
     # ranges17: prefill on other vendors' backends (1 cross-validated row, 1 source): the kind's 3 sources' biases and
-    # 42 rows' scatter, (0.822, 1.247); range22: the kind's 3 sources' biases and 60 rows' scatter, (0.830, 1.154)
-    ("prefill_speed", OTHER_VENDORS): (0.83, 1.16),
+    # 42 rows' scatter, (0.822, 1.247)
+    ("prefill_speed", OTHER_VENDORS): (0.82, 1.25),
 }
 
 # A training time has two figures (issue #29): the whole run's (GPU-hours, wall hours, tokens/s over the run), which a
