@@ -91,6 +91,20 @@ def test_minas_own_3090_ways_out_name_a_card_beside_it_and_what_buys_the_speed(c
     assert abs(builds[0].total_price - way.total_price) < 1
 
 
+def test_no_way_out_costs_more_than_the_usual_q4_k_m_the_plan_already_runs(catalog: Catalog) -> None:
+    """Llama 3.3 70B at 800 USD, no precision given: the plan runs the usual Q4_K_M, and its way out (2 x MI50 32GB at
+    1,518 USD in the catalog) changes nothing but the money. Four ways at BF16 had followed it, from 6,175 to 15,655
+    USD (a 230 V circuit, two circuits, power limits), none saying BF16: each changed something more for nothing."""
+    request = BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="inference"), budget=800)
+    inf = _infeasible(request, catalog)
+    _ranked_by_price(inf)
+    first = inf.relaxations[0]
+    assert first.build is not None and first.build.estimate.workload.get("precision") == "q4_k_m"
+    assert first.change.startswith("raise the budget to"), first.change
+    dearer = [r for r in inf.relaxations[1:] if r.kind not in ("cluster", "rent")]
+    assert dearer == [], [(r.kind, r.total_price, r.change) for r in dearer]
+
+
 def test_deepseek_v3_q2_k_for_3000_usd_is_the_experts_in_ram(catalog: Catalog) -> None:
     """#27: 'raise the budget to 29,855' while the experts in RAM need ~3,940. With a module's GB counted as GiB
     (JEDEC; rules.compat.MODULE_GB_BYTES) the q2_k experts fit 8 x 32 GB of DDR4 RDIMM: the answer within 3,000 USD

@@ -555,8 +555,15 @@ def search(
     # dearer than paying more: dominated; but a way below reading speed caps nothing (a dearer one that reads is the
     # answer a buyer can act on, _reads)
     single_cap = budget_way.price if budget_way is not None and _reads(budget_way, request) else None
+    q4_first = usual_gguf_applies(request) and "precision" in by_kind and not stop()
+    q4 = attempt("precision", by_kind["precision"], single_cap) if q4_first else None
+    if q4 is not None and _reads(q4, request) and _plan_q4(request, q4.build):
+        # the usual Q4_K_M the plan already runs is no change to the job (_plan_q4): a way dearer than it changes
+        # something for nothing. Llama 3.3 70B at 800 USD had listed, under 2 x MI50 at Q4_K_M for 1,518 USD, four ways
+        # at BF16 from 6,175 to 15,655 USD (another circuit, two circuits, power limits) that never said BF16
+        single_cap = q4.price if single_cap is None else min(single_cap, q4.price)
     for kind, relaxed in singles:
-        if kind == "budget" or stop():
+        if kind == "budget" or (q4_first and kind == "precision") or stop():
             continue
         if "speed" in kind.split("+") and any(
             set(f.kind.split("+")) <= MILD and _affordable(f.price, request) for f in found.values()
@@ -576,13 +583,16 @@ def search(
         tried += 1
         # under the cheapest way out that keeps the job as asked (dropping the speed target or halving the context
         # is always cheaper and would hide every pair)
-        cheapest = min(
-            (f.price for f in found.values() if set(f.kind.split("+")) <= MILD and _reads(f, request)), default=None
-        )
+        cheapest = min((f.price for f in found.values() if _keeps_job(f, request) and _reads(f, request)), default=None)
         attempt(f"{a}+{b}", _combine(request, by_kind[a], by_kind[b]), cheapest)
     if not found and not stop():
         found.update((f.kind, f) for f in [_accumulated(request, singles, solve, stop)] if f is not None)
     return list(found.values())
+
+
+def _keeps_job(f: _Found, request: BuildRequest) -> bool:
+    """A way out that keeps the job as asked (MILD), or that runs the usual Q4_K_M the plan already runs (_plan_q4)."""
+    return set(f.kind.split("+")) <= MILD or (f.kind == "precision" and _plan_q4(request, f.build))
 
 
 def _accumulated(
