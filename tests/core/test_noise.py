@@ -48,6 +48,22 @@ def test_a_blower_card_is_louder_than_an_open_air_card_by_the_measured_six_decib
     assert noise.units(noise.GPU_COOLER["blower"], 2) > noise.units(noise.GPU_COOLER["open-air"], 2)
 
 
+def test_a_blower_card_past_the_measured_blowers_power_is_an_estimate(catalog) -> None:  # type: ignore[no-untyped-def]
+    """The one measured blower is AMD's 225 W RX 5700 XT reference (hardwareluxx, 44.7 dB(A); AMD's typical board power
+    225 W). Dr. Chen's 450 W blower RTX 4090 had shown that figure as a measurement of its own card: no dB(A) is
+    published for a blower 4090 or a 300 W AD102 blower (RTX 6000 Ada), so it is the same level, marked an estimate."""
+    gpus = {g.id: g for g in catalog.gpus}
+    hot = noise.gpu_figure(gpus["rtx-4090-blower"])
+    assert hot is not None and hot.dba == 44.7 and hot.estimate is not None
+    assert hot.estimate.code == "noise.est-blower-power" and hot.estimate.num("watts") == 450.0
+    assert noise.gpu_figure(gpus["rtx-a4000"]) == noise.GPU_COOLER["blower"]  # 140 W: within the measured power
+    assert noise.gpu_figure(gpus["rtx-3090"]) == noise.GPU_COOLER["open-air"]
+    sound = noise.parts_noise([_part("gpu", 8, cooler="blower", tdp_w=450.0)])
+    assert sound.is_estimate and sound.dba == pytest.approx(44.7 + 10 * math.log10(8))
+    assert "no figure is published for a 450 W blower" in sound.breakdown()[0]
+    assert not noise.parts_noise([_part("gpu", 1, cooler="blower", tdp_w=225.0)]).is_estimate
+
+
 def test_a_build_sums_cards_case_psu_and_cooler_and_says_what_is_estimated() -> None:
     parts = [
         _part("gpu", 2, cooler="open-air"),

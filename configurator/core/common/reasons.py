@@ -865,6 +865,12 @@ EN: dict[str, Template] = {
     ),
     "claim.quietest": lambda r, _say: (
         f"the lowest noise: {r.num('dba'):.1f} dBA at 1 m, {r.num('watts'):,.0f} W at the wall"
+        + (
+            f" (one {r.num('dearer'):,.0f} {r.fields['currency']} dearer is {r.num('less'):.1f} dBA quieter, a "
+            "difference the noise estimate cannot tell)"
+            if r.fields.get("dearer") is not None
+            else ""
+        )
     ),
     "claim.grow": "takes one more {gpu} by buying only that card: its slot, lanes, PSU and circuit have room",
     "claim.none": "no build shown beats it on both price and speed",
@@ -1593,6 +1599,10 @@ EN: dict[str, Template] = {
     "request.gpus-any": "any, at most {most} per machine",
     # why a noise figure is an estimate (model.noise.Figure.estimate), and a figure read off the catalog's class
     "noise.est-radiator": "radiator fans taken as the NH-U12A fan pair at full speed",
+    "noise.est-blower-power": (
+        "measured on AMD's {reference:g} W RX 5700 XT reference blower; no figure is published for a {watts:g} W "
+        "blower, whose fan carries more heat and is likely louder"
+    ),
     "noise.est-damped": "damped case, fans near half speed: three NH-U12A-class fans less {less:g} dB",
     "noise.est-case-fans": "three 120 mm case fans at full speed",
     "noise.est-rack-case": "rack case with desktop parts: more, faster fans than a tower (+{more:g} dB)",

@@ -727,7 +727,14 @@ ZH_REASONS: dict[str, Template] = {
         f"每 1,000 {r.fields['currency']} 的速度最高：{r.num('value'):,.2f} "
         f"{'训练 tokens/s' if r.fields.get('training') else 'tokens/s（每用户）'}"
     ),
-    "claim.quietest": lambda r, _say: f"噪音最低：距 1 米 {r.num('dba'):.1f} dBA，墙插功耗 {r.num('watts'):,.0f} W",
+    "claim.quietest": lambda r, _say: (
+        f"噪音最低：距 1 米 {r.num('dba'):.1f} dBA，墙插功耗 {r.num('watts'):,.0f} W"
+        + (
+            f"（另一配置贵 {r.num('dearer'):,.0f} {r.fields['currency']}，只安静 {r.num('less'):.1f} dBA，噪音估算分辨不出）"
+            if r.fields.get("dearer") is not None
+            else ""
+        )
+    ),
     "claim.grow": "只需再买一张 {gpu} 即可扩展：插槽、通道、电源和电路都有余量",
     "claim.none": "列出的配置中没有一个在价格和速度上都胜过它",
     # why a build without a claim or a kind is shown (solve.shown)
@@ -1418,6 +1425,10 @@ ZH_REASONS: dict[str, Template] = {
     ),
     "request.gpus-any": "不限，每台最多 {most} 张",
     "noise.est-radiator": "散热排风扇按 NH-U12A 的双风扇全速计",
+    "noise.est-blower-power": lambda r, _say: (
+        f"按 AMD {r.num('reference'):g} W 公版 RX 5700 XT 涡轮散热实测计；{r.num('watts'):g} W 的涡轮卡没有公开数据，"
+        "其风扇要带走更多热量，可能更响"
+    ),
     "noise.est-damped": "阻尼机箱，风扇约半速：三个 NH-U12A 级风扇减 {less:g} dB",
     "noise.est-case-fans": "三个 120 mm 机箱风扇全速运转",
     "noise.est-rack-case": "装桌面配件的机架机箱：风扇比塔式机箱更多、更快（+{more:g} dB）",
