@@ -227,7 +227,7 @@ def shortened(text: str, limit: int) -> str:
 
 # --------------------------------------------------------------------------- codes the program acts on
 
-REJECT_MEMORY = ("gpu.memory", "gpu.memory-max")
+REJECT_MEMORY = ("gpu.memory", "gpu.memory-max", "gpu.memory-never")
 REJECT_SPEED = ("gpu.speed",)
 REJECT_TIME = ("gpu.deadline", "gpu.years")
 REJECT_DULL = ("gpu.module", "gpu.not-owned", "gpu.not-requested", "gpu.vendor", "gpu.china-variant", "gpu.china-only")
@@ -706,6 +706,10 @@ EN: dict[str, Template] = {
     "gpu.over-cap": "dearer than the build it would replace",
     "gpu.memory": "needs {gib:.1f} GiB per GPU at {n} GPUs",
     "gpu.memory-max": "needs about {cards} x {vram:g} GB cards ({gib:.1f} GiB per GPU at {n}); a machine holds at most {most}",
+    "gpu.memory-never": (
+        "no count of {vram:g} GB cards holds it: {gib:.1f} GiB per GPU at {n}, of which {every:.1f} GiB sit on every "
+        "GPU however many there are"
+    ),
     "gpu.speed": "{tps:.1f} tokens/s at {n} GPUs, below the {asked:g} asked",
     "gpu.deadline": "{hours:,.0f} h at {n} GPUs, beyond the {deadline:,.0f} h deadline",
     "gpu.years": "{years:,.1f} years at {n} GPUs: longer than a year (set a deadline to size a cluster)",

@@ -589,6 +589,10 @@ ZH_REASONS: dict[str, Template] = {
     "gpu.over-cap": "比它要替代的配置更贵",
     "gpu.memory": "{n} 张卡时每张 GPU 需要 {gib:.1f} GiB 显存",
     "gpu.memory-max": "约需 {cards} 张 {vram:g} GB 显存的卡（{n} 张时每张 {gib:.1f} GiB）；一台机器最多装 {most} 张",
+    "gpu.memory-never": lambda r, _say: (
+        f"多少张 {r.num('vram'):g} GB 显存的卡都装不下：{r.fields['n']} 张时每张 {r.num('gib'):.1f} GiB，"
+        f"其中 {r.num('every'):.1f} GiB 不论卡数多少每张都要占用"
+    ),
     "gpu.speed": "{n} 张 GPU 时 {tps:.1f} tokens/s，低于要求的 {asked:g}",
     "gpu.deadline": "{n} 张 GPU 需 {hours:,.0f} 小时，超过 {deadline:,.0f} 小时的截止时间",
     "gpu.years": "{n} 张 GPU 需 {years:,.1f} 年：超过一年（设定截止时间以规划集群）",
