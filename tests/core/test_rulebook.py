@@ -15,6 +15,7 @@ import pytest
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Chassis, Motherboard
+from configurator.core.common.reasons import Reason
 from configurator.core.estimate.workload import Workload
 from configurator.core.model.request import BuildRequest, OwnedPart
 from configurator.core.rules import compat
@@ -182,6 +183,29 @@ def test_the_cards_a_job_needs_are_the_fewest_the_estimate_holds(
     assert isinstance(model, ModelArch) and isinstance(gpu, Gpu)
     assert _fits(estimate_as_practitioner(model, request.workload, gpu, cards, request), request)
     assert not _fits(estimate_as_practitioner(model, request.workload, gpu, cards - 1, request), request)
+
+
+def test_a_job_no_count_of_cards_holds_says_so(catalog: Catalog) -> None:
+    """Unsloth runs several GPUs as DDP (a whole copy on each): no count of 24 GB cards holds Qwen2.5-72B's LoRA, and
+    the reason says so instead of a count (the total over eight had said "about 48")."""
+    from configurator.core.report import words
+
+    request = BuildRequest(
+        model_id="qwen2.5-72b",
+        workload=Workload(kind="finetune", method="lora", context=4096, framework="unsloth"),
+        gpu_ids=("rtx-4090-blower",),
+        currency="CNY",
+        region="china",
+        budget=300000,
+    )
+    result = plan(request, catalog)
+    assert result.infeasible is not None
+    assert "no count of 24 GB cards holds it: 140.1 GiB per GPU at 8, of which 140.1 GiB sit on every GPU" in (
+        result.infeasible.reason
+    )
+    with words.language("zh_CN"):
+        said = words.say(Reason.of("gpu.memory-never", gib=140.1, n=8, every=140.1, vram=24.0))
+    assert said == "多少张 24 GB 显存的卡都装不下：8 张时每张 140.1 GiB，其中 140.1 GiB 不论卡数多少每张都要占用"
 
 
 def test_without_a_named_engine_the_planner_picks_one_that_runs_it(catalog: Catalog) -> None:
