@@ -421,7 +421,7 @@ def _psu_problems(
 #   fastest      the highest throughput: decode tokens/s per user for inference; for training the job's
 #                tokens/s (`estimate.time.tokens_per_s`, else the inverse of the same job's wall-clock hours)
 #   best value   the highest throughput per unit of price
-#   quietest     the lowest dBA (or the cheapest within 2 dBA of it), 2 dBA or more below some build shown
+#   quietest     the lowest dBA, then the lowest wall watts; 2 dBA or more below some build shown
 #   room to grow a free x16 slot (or bay) that takes one more of the build's own card, and PSU and circuit
 #                headroom for it
 #   cheapest with X   (a comparison of named GPUs) X is the build's own GPU, and no shown build with X is cheaper
@@ -442,9 +442,9 @@ fastest, and the claim's why names the dearer one and its gain."""
 DBA_TOLERANCE = 0.05
 """Noise is shown to 0.1 dBA."""
 AS_QUIET_DBA = 2.0
-"""'quietest' claims a difference of 2 dBA or more over some build shown, and may sit on a build within 2 dBA of a
-quieter one shown when that one costs more: the noise estimate adds class figures from different labs (a server
-chassis alone spans 70-73 dBA in Dell's R940 white paper), so a smaller difference is one it cannot tell."""
+"""'quietest' claims a difference of 2 dBA or more over some build shown: the noise estimate adds class figures from
+different labs (a server chassis alone spans 70-73 dBA in Dell's R940 white paper), so a smaller difference is one it
+cannot tell."""
 READING_TPS = 5.0
 """Reading speed, tokens/s per user: people read about 4-5 words a second (build rules' PERF floor)."""
 
@@ -945,22 +945,25 @@ def _speed_problems(build: dict[str, Any], name: str, kind: str, piece: str, poo
 
 
 def _quietest_problems(build: dict[str, Any], name: str, pool: list[dict[str, Any]]) -> list[str]:
-    """The lowest dBA shown, or within AS_QUIET_DBA of it where every quieter build shown costs more; and some build
-    shown is louder by AS_QUIET_DBA or more (beside builds it cannot be told from, "quietest" claims nothing true)."""
-    mine = _dba(build)
-    heard = [(d, b) for b in pool if (d := _dba(b)) is not None]
-    if mine is None or not heard:
+    """The lowest dBA, then the lowest wall watts among builds tied on it; and some build shown louder by AS_QUIET_DBA
+    or more (beside builds it cannot be told from, "quietest" claims nothing the estimate can tell)."""
+    mine_dba = _dba(build)
+    heard = [(d, _wall(b), b) for b in pool if (d := _dba(b)) is not None]
+    if mine_dba is None or not heard:
         return []
-    problems: list[str] = []
-    quieter = [(d, b) for d, b in heard if d < mine - DBA_TOLERANCE]
-    clearly = [(d, b) for d, b in quieter if d <= mine - AS_QUIET_DBA + DBA_TOLERANCE]
-    cheaper = [(d, b) for d, b in quieter if b["total_price"] <= build["total_price"] * (1 + PRICE_TOLERANCE)]
-    if clearly or cheaper:
-        low, other = min(clearly or cheaper, key=lambda t: t[0])
-        problems.append(
-            f"{name}: 'quietest' at {mine:.1f} dBA, but #{other['rank']} '{other['label']}' is {low:.1f} dBA"
-            + ("" if clearly else " for no more")
-        )
-    if not any(d >= mine + AS_QUIET_DBA - DBA_TOLERANCE for d, _b in heard):
-        problems.append(f"{name}: 'quietest' at {mine:.1f} dBA, within {AS_QUIET_DBA:g} dBA of every build shown")
-    return problems
+    low_dba = min(d for d, _w, _b in heard)
+    tied = [(w, b) for d, w, b in heard if d <= low_dba + 0.01]
+    if mine_dba > low_dba + DBA_TOLERANCE:
+        other = min(heard, key=lambda t: t[0])[2]
+        return [
+            f"{name}: 'quietest' at {mine_dba:.1f} dBA, but #{other['rank']} '{other['label']}' is {low_dba:.1f} dBA"
+        ]
+    if _wall(build) > min(w for w, _b in tied) + 1:
+        other = min(tied, key=lambda t: t[0])[1]
+        return [
+            f"{name}: 'quietest' ties on dBA but draws {_wall(build):.0f} W against "
+            f"#{other['rank']}'s {_wall(other):.0f} W"
+        ]
+    if not any(d >= mine_dba + AS_QUIET_DBA - DBA_TOLERANCE for d, _w, _b in heard):
+        return [f"{name}: 'quietest' at {mine_dba:.1f} dBA, within {AS_QUIET_DBA:g} dBA of every build shown"]
+    return []

@@ -281,36 +281,30 @@ def test_best_value_on_measured_speeds_is_over_the_builds_whose_speed_is_sourced
 
 
 def test_quietest_is_the_lowest_dba_by_a_margin_the_estimate_can_tell() -> None:
-    """'quietest' is 2 dBA or more below some build shown, and no build shown is quieter by 2 dBA or more, nor quieter
-    at all for no more money. Dr. Chen's five L20 and three A800 80GB both showed 73.0 dBA (one server class), and the
-    A800 machine had been 'quietest' on its fewer wall watts (round 24's walk of her journey)."""
+    """'quietest' is the lowest dBA shown (then the fewest watts), 2 dBA or more below some build shown. Dr. Chen's
+    five L20 and three A800 80GB both showed 73.0 dBA (one server class), and the A800 machine had been 'quietest' on
+    its fewer wall watts (round 24's walk of her journey)."""
     louder = _plan(_build(1, "quietest", 2000, dba=45, wall=3000), _build(2, "alternative", 2100, dba=42, wall=900))
     assert "'quietest' at 45.0 dBA" in check_labels(louder)[0]
     chen = _plan(_build(1, "alternative", 167232, dba=73, wall=1931), _build(2, "quietest", 291199, dba=73, wall=1340))
     assert check_labels(chen) == ["#2 'quietest': 'quietest' at 73.0 dBA, within 2 dBA of every build shown"]
-    near = _plan(_build(1, "quietest", 2000, dba=41.5), _build(2, "alternative", 2100, dba=40.0))
-    assert "within 2 dBA of every build shown" in check_labels(near)[0]
-    # beside a build 2 dBA louder: the cheapest of those within 2 dBA of the lowest holds it, a quieter dearer one aside
+    near = _plan(_build(1, "alternative", 2000, dba=41.5), _build(2, "quietest", 2100, dba=40.0))
+    assert check_labels(near) == ["#2 'quietest': 'quietest' at 40.0 dBA, within 2 dBA of every build shown"]
     fine = _plan(
-        _build(1, "quietest", 2000, dba=41.5),
-        _build(2, "alternative", 2100, dba=40.0),
-        _build(3, "fastest", 2500, dba=44),
-    )
-    assert check_labels(fine) == []
-    lowest = _plan(
         _build(1, "alternative", 2000, dba=41.5),
         _build(2, "quietest", 2100, dba=40.0),
         _build(3, "fastest", 2500, dba=44),
     )
-    assert check_labels(lowest) == []  # the lowest figure is always a true "quietest"
-    dearer = _plan(
-        _build(1, "alternative", 2000, dba=40.0),
-        _build(2, "quietest", 2100, dba=41.5),
-        _build(3, "fastest", 2500, dba=44),
+    assert check_labels(fine) == []
+    third = _build(3, "fastest", 2500, dba=80)  # ties on dBA: the fewer watts
+    tie = _plan(
+        _build(1, "quietest", 2000, dba=73, wall=2939), _build(2, "alternative", 2100, dba=73, wall=2620), third
     )
-    assert check_labels(dearer) == [
-        "#2 'quietest': 'quietest' at 41.5 dBA, but #1 'alternative' is 40.0 dBA for no more"
-    ]
+    assert "ties on dBA" in check_labels(tie)[0]
+    fine = _plan(
+        _build(1, "quietest", 2000, dba=73, wall=2620), _build(2, "alternative", 2100, dba=73, wall=2939), third
+    )
+    assert check_labels(fine) == []
 
 
 def test_room_to_grow_needs_a_free_slot_and_power_for_one_more_card() -> None:

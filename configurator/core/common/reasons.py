@@ -870,9 +870,9 @@ EN: dict[str, Template] = {
     "claim.quietest": lambda r, _say: (
         f"the lowest noise: {r.num('dba'):.1f} dBA at 1 m, {r.num('watts'):,.0f} W at the wall"
         + (
-            f" (one {r.num('dearer'):,.0f} {r.fields['currency']} dearer is {r.num('less'):.1f} dBA quieter, a "
+            f" (one {r.num('cheaper'):,.0f} {r.fields['currency']} cheaper is {r.num('more'):.1f} dBA louder, a "
             "difference the noise estimate cannot tell)"
-            if r.fields.get("dearer") is not None
+            if r.fields.get("cheaper") is not None
             else ""
         )
     ),

@@ -734,8 +734,8 @@ ZH_REASONS: dict[str, Template] = {
     "claim.quietest": lambda r, _say: (
         f"噪音最低：距 1 米 {r.num('dba'):.1f} dBA，墙插功耗 {r.num('watts'):,.0f} W"
         + (
-            f"（另一配置贵 {r.num('dearer'):,.0f} {r.fields['currency']}，只安静 {r.num('less'):.1f} dBA，噪音估算分辨不出）"
-            if r.fields.get("dearer") is not None
+            f"（另一配置便宜 {r.num('cheaper'):,.0f} {r.fields['currency']}，只响 {r.num('more'):.1f} dBA，噪音估算分辨不出）"
+            if r.fields.get("cheaper") is not None
             else ""
         )
     ),

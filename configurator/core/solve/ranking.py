@@ -7,8 +7,8 @@ over every build the sources found, which build holds each claim:
   cheapest               the lowest price among builds that pass every FAIL rule
   fastest within budget  the highest speed among them ("fastest" when no budget was set)
   best value             the highest speed per unit of price
-  quietest               the lowest dBA, or the cheapest within 2 dBA of it (shown.AS_QUIET_DBA), while a build
-                         shown is louder by 2 dBA or more
+  quietest               the lowest dBA, then the fewest watts, while a build shown is louder by 2 dBA or more
+                         (shown.AS_QUIET_DBA); it names a cheaper one shown within 2 dBA of it
   room to grow           takes one more card by buying only that card (Build.room_for_one_more), the cheapest such;
                          never a card past its vendor's support or whose drivers wind down (SUP-8), nor one whose
                          next card unlocks nothing for the job (Build.one_more_gains)
@@ -560,39 +560,40 @@ def _shown_dba(f: _Field, i: int) -> float:
 
 
 def _quietest_claim(f: _Field, heard: list[int]) -> tuple[int | None, Reason]:
-    """The build that claims "quietest" among `heard`, and the claim: the cheapest within shown.AS_QUIET_DBA (2 dBA) of
-    the lowest noise, a difference the noise estimate cannot tell, with what the quieter one costs more and how much
-    quieter it is (fields `dearer`, `currency`, `less`; none when it is the quietest itself). None when no build is
-    louder than it by AS_QUIET_DBA: then every build is as quiet as another, and "quietest" would be a claim the
-    estimate cannot make (Dr. Chen's five L20 and three A800, both 73.0 dBA, had been told apart by wall watts)."""
+    """The build that claims "quietest" among `heard` (the lowest dBA shown, then the fewest watts), and the claim;
+    None when no build is louder than it by shown.AS_QUIET_DBA (2 dBA): then it is as quiet as every other, and
+    "quietest" would be a claim the estimate cannot make (Dr. Chen's five L20 and three A800, both 73.0 dBA, had been
+    told apart by wall watts). _quiet_shown says what a cheaper build shown within 2 dBA of it is."""
     m = f.m
     if len(heard) < 2:
         return None, Reason.of("claim.quietest", dba=0.0, watts=0.0)
-    low = min(heard, key=lambda i: (_shown_dba(f, i), m[i].watts, m[i].price))
-    near = [i for i in heard if _shown_dba(f, i) < _shown_dba(f, low) + AS_QUIET_DBA]
-    best = min(near, key=lambda i: (m[i].price, _shown_dba(f, i), m[i].watts))
+    best = min(heard, key=lambda i: (_shown_dba(f, i), m[i].watts, m[i].price))
     louder = any(_shown_dba(f, j) >= _shown_dba(f, best) + AS_QUIET_DBA for j in heard)
-    dearer: dict[str, Value] = {}
-    if _shown_dba(f, low) < _shown_dba(f, best):
-        dearer = {
-            "dearer": round(m[low].price - m[best].price, 2),
-            "currency": f.pool[low].currency,
-            "less": round(_shown_dba(f, best) - _shown_dba(f, low), 1),
-        }
-    said = Reason.of("claim.quietest", dba=m[best].dba or 0.0, watts=m[best].watts, **dearer)
-    return (best if louder else None), said
+    return (best if louder else None), Reason.of("claim.quietest", dba=m[best].dba or 0.0, watts=m[best].watts)
 
 
 def _quiet_shown(f: _Field, shown: list[int]) -> None:
     """ "Quietest" is a claim about the builds shown: it stands only while one of them is louder than its holder by
-    shown.AS_QUIET_DBA; beside builds it cannot be told from it says nothing (the holder keeps its place, as a build
-    shown for what its other claims or offers say)."""
+    shown.AS_QUIET_DBA (the holder keeps its place, for what its other claims or offers say); and when a cheaper one
+    shown is within 2 dBA of it, the claim says which and by how much (fields `cheaper`, `currency`, `more`): a
+    difference the estimate cannot tell, bought for money. ChatGLM-6B's full fine-tune: two RTX PRO 6000 Max-Q at
+    48.1 dBA and 19,940 USD beside three RTX A6000 at 49.9 dBA and 11,220 USD."""
+    m = f.m
+    heard = [j for j in shown if j in f.within and m[j].dba is not None]
     for i in shown:
-        if not any(c.code == "claim.quietest" for c in f.claims[i]):
+        said = next((c for c in f.claims[i] if c.code == "claim.quietest"), None)
+        if said is None:
             continue
-        heard = [j for j in shown if j in f.within and f.m[j].dba is not None]
         if not any(_shown_dba(f, j) >= _shown_dba(f, i) + AS_QUIET_DBA for j in heard):
-            f.claims[i] = [c for c in f.claims[i] if c.code != "claim.quietest"]
+            f.claims[i] = [c for c in f.claims[i] if c is not said]
+            continue
+        near = [j for j in heard if _shown_dba(f, j) < _shown_dba(f, i) + AS_QUIET_DBA and m[j].price < m[i].price]
+        if near:
+            j = min(near, key=lambda k: (m[k].price, _shown_dba(f, k)))
+            more = round(_shown_dba(f, j) - _shown_dba(f, i), 1)
+            cheaper = round(m[i].price - m[j].price, 2)
+            fields = {**said.fields, "cheaper": cheaper, "currency": f.pool[j].currency, "more": more}
+            f.claims[i] = [Reason.of(c.code, **fields) if c is said else c for c in f.claims[i]]
 
 
 def _grows(f: _Field, i: int) -> bool:
