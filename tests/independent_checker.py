@@ -421,7 +421,7 @@ def _psu_problems(
 #   fastest      the highest throughput: decode tokens/s per user for inference; for training the job's
 #                tokens/s (`estimate.time.tokens_per_s`, else the inverse of the same job's wall-clock hours)
 #   best value   the highest throughput per unit of price
-#   quietest     the lowest dBA, then the lowest wall watts
+#   quietest     the lowest dBA, then the lowest wall watts; 2 dBA or more below some build shown
 #   room to grow a free x16 slot (or bay) that takes one more of the build's own card, and PSU and circuit
 #                headroom for it
 #   cheapest with X   (a comparison of named GPUs) X is the build's own GPU, and no shown build with X is cheaper
@@ -441,6 +441,10 @@ the decode estimate cannot tell (its 80 % range is x0.66..x1.29) bought dearly i
 fastest, and the claim's why names the dearer one and its gain."""
 DBA_TOLERANCE = 0.05
 """Noise is shown to 0.1 dBA."""
+AS_QUIET_DBA = 2.0
+"""'quietest' claims a difference of 2 dBA or more over some build shown: the noise estimate adds class figures from
+different labs (a server chassis alone spans 70-73 dBA in Dell's R940 white paper), so a smaller difference is one it
+cannot tell."""
 READING_TPS = 5.0
 """Reading speed, tokens/s per user: people read about 4-5 words a second (build rules' PERF floor)."""
 
@@ -941,7 +945,8 @@ def _speed_problems(build: dict[str, Any], name: str, kind: str, piece: str, poo
 
 
 def _quietest_problems(build: dict[str, Any], name: str, pool: list[dict[str, Any]]) -> list[str]:
-    """The lowest dBA, then the lowest wall watts among builds tied on it."""
+    """The lowest dBA, then the lowest wall watts among builds tied on it; and some build shown louder by AS_QUIET_DBA
+    or more (beside builds it cannot be told from, "quietest" claims nothing the estimate can tell)."""
     mine_dba = _dba(build)
     heard = [(d, _wall(b), b) for b in pool if (d := _dba(b)) is not None]
     if mine_dba is None or not heard:
@@ -959,4 +964,6 @@ def _quietest_problems(build: dict[str, Any], name: str, pool: list[dict[str, An
             f"{name}: 'quietest' ties on dBA but draws {_wall(build):.0f} W against "
             f"#{other['rank']}'s {_wall(other):.0f} W"
         ]
+    if not any(d >= mine_dba + AS_QUIET_DBA - DBA_TOLERANCE for d, _w, _b in heard):
+        return [f"{name}: 'quietest' at {mine_dba:.1f} dBA, within {AS_QUIET_DBA:g} dBA of every build shown"]
     return []

@@ -96,7 +96,10 @@ def test_the_command_line_names_the_rental_its_price_date_and_that_it_is_an_esti
     assert run.code == 0, run.err
     in_china = {o.name for o in catalog_offers(catalogs.load(include_user=False).catalog) if o.region == "China"}
     lines = [line.strip() for line in run.out.splitlines() if line.strip().startswith("buy or rent:")]
-    assert len(lines) == 5, run.out
+    # one line a build shown: four since 'quietest' needs a build shown 2 dBA louder (shown.AS_QUIET_DBA); five L20 at
+    # 73.0 dBA had been shown as "quietest" beside four other 73.0 dBA servers on its fewer wall watts alone
+    shown = [line for line in run.out.splitlines() if line.startswith("#")]
+    assert len(lines) == len(shown) >= 4, run.out
     for line in lines:
         found = re.search(
             r"\(rented: (.+?) at ([\d,.]+) CNY/h on-demand of (\d{4}-\d\d-\d\d), price an estimate; 1 y own", line

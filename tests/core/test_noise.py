@@ -48,6 +48,22 @@ def test_a_blower_card_is_louder_than_an_open_air_card_by_the_measured_six_decib
     assert noise.units(noise.GPU_COOLER["blower"], 2) > noise.units(noise.GPU_COOLER["open-air"], 2)
 
 
+def test_a_blower_card_past_the_measured_blowers_power_is_an_estimate(catalog) -> None:  # type: ignore[no-untyped-def]
+    """The one measured blower is AMD's 225 W RX 5700 XT reference (hardwareluxx, 44.7 dB(A); AMD's typical board power
+    225 W). Dr. Chen's 450 W blower RTX 4090 had shown that figure as a measurement of its own card: no dB(A) is
+    published for a blower 4090 or a 300 W AD102 blower (RTX 6000 Ada), so it is the same level, marked an estimate."""
+    gpus = {g.id: g for g in catalog.gpus}
+    hot = noise.gpu_figure(gpus["rtx-4090-blower"])
+    assert hot is not None and hot.dba == 44.7 and hot.estimate is not None
+    assert hot.estimate.code == "noise.est-blower-power" and hot.estimate.num("watts") == 450.0
+    assert noise.gpu_figure(gpus["rtx-a4000"]) == noise.GPU_COOLER["blower"]  # 140 W: within the measured power
+    assert noise.gpu_figure(gpus["rtx-3090"]) == noise.GPU_COOLER["open-air"]
+    sound = noise.parts_noise([_part("gpu", 8, cooler="blower", tdp_w=450.0)])
+    assert sound.is_estimate and sound.dba == pytest.approx(44.7 + 10 * math.log10(8))
+    assert "no figure is published for a 450 W blower" in sound.breakdown()[0]
+    assert not noise.parts_noise([_part("gpu", 1, cooler="blower", tdp_w=225.0)]).is_estimate
+
+
 def test_a_build_sums_cards_case_psu_and_cooler_and_says_what_is_estimated() -> None:
     parts = [
         _part("gpu", 2, cooler="open-air"),
@@ -117,3 +133,29 @@ def test_the_quietest_desktop_build_is_not_a_server_platform_for_a_silent_cooler
     # it was a 4060 Ti on an EPYC 9124 server platform, 3,195 USD against 936: now a desktop platform
     assert quiet.total_price < 1.5 * cheapest.total_price
     assert not any(p.category == "cooler" and p.spec.get("kind", "").startswith("server") for p in quiet.parts)
+
+
+def test_quietest_needs_a_build_shown_two_dba_louder_and_names_a_cheaper_near_one(catalog) -> None:  # type: ignore[no-untyped-def]
+    """A "quietest" claim is a difference the estimate can tell (shown.AS_QUIET_DBA, 2 dBA). Dr. Chen's LoRA of
+    Qwen2.5-72B at 4k: five L20 and three A800 80GB, both 73.0 dBA in the same server class, had called the A800
+    machine "quietest" on its fewer wall watts (round 24's walk). ChatGLM-6B's full fine-tune: two RTX PRO 6000 Max-Q at
+    48.1 dBA stay "quietest" (73 dBA servers are shown), and say that three RTX A6000 8,720 USD cheaper are 1.8 dBA
+    louder."""
+    chen = BuildRequest(
+        model_id="qwen2.5-72b",
+        workload=Workload(kind="finetune", method="lora", context=4096),
+        gpu_ids=("rtx-4090-blower", "a800-80gb-pcie", "l20"),
+        currency="CNY",
+        region="china",
+        circuit="220v16a",
+        budget=300000,
+    )
+    shown = plan(chen, catalog).builds
+    assert [noise.build_dba(b) for b in shown] == [73.0, 73.0]
+    assert not any("quietest" in claim_words(b) for b in shown)
+    glm = plan(BuildRequest(model_id="chatglm-6b", workload=Workload(kind="finetune", method="full")), catalog).builds
+    quiet = next(b for b in glm if "quietest" in claim_words(b))
+    said = next(c for c in quiet.claims if c.code == "claim.quietest")
+    assert said.fields["cheaper"] == 8720.0 and said.fields["more"] == 1.8
+    assert "one 8,720 USD cheaper is 1.8 dBA louder, a difference the noise estimate cannot tell" in quiet.why
+    assert any((noise.build_dba(b) or 0) >= (noise.build_dba(quiet) or 0) + 2 for b in glm)

@@ -8,12 +8,14 @@ plan-level tests below also run every build through tests/independent_checker.py
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Chassis, Motherboard
+from configurator.core.common.reasons import Reason
 from configurator.core.estimate.workload import Workload
 from configurator.core.model.request import BuildRequest, OwnedPart
 from configurator.core.rules import compat
@@ -131,10 +133,79 @@ def test_a_machine_that_cannot_hold_the_model_says_how_many_cards_it_would_take(
     )
     result = plan(request, catalog)
     assert result.infeasible is not None and not result.builds
-    # Q4_K_M sized tensor by tensor (estimate.gguf): 243.1e9 bytes of weights, 4.79 bits per weight
-    assert "needs about 10 x 24 GB cards" in result.infeasible.reason
+    # Q4_K_M sized tensor by tensor (estimate.gguf): 243.1e9 bytes of weights, 4.79 bits per weight; the layer split
+    # holds on 11 cards (22.3 GiB each), not on 10 (24.1: test_the_cards_a_job_needs_are_the_fewest_the_estimate_holds)
+    assert "needs about 11 x 24 GB cards" in result.infeasible.reason
     assert "a machine holds at most 8" in result.infeasible.reason
     assert result.infeasible.reason.count("GiB per GPU") == 1  # one sentence, not a list of near-repeats
+
+
+@pytest.mark.parametrize(
+    ("request_", "gpu_id"),
+    [
+        (
+            BuildRequest(
+                model_id="llama-3.1-405b",
+                workload=Workload(kind="inference", precision="q4_k_m"),
+                gpu_ids=("rtx-3090", "rtx-4090"),
+            ),
+            "rtx-3090",
+        ),
+        # Dr. Chen's LoRA of Qwen2.5-72B at 4k on 24 GB blower 4090s: 36.0 GiB per GPU at 8, of which 18.7 GiB (4k
+        # activations and fp32 logits, two layers ZeRO-3 gathers, the CUDA context) sit on every GPU whatever the
+        # count; the total over eight cards over one card's memory had said "about 13" (round 24's walk)
+        (
+            BuildRequest(
+                model_id="qwen2.5-72b",
+                workload=Workload(kind="finetune", method="lora", context=4096),
+                currency="CNY",
+                region="china",
+                circuit="220v16a",
+                budget=300000,
+                gpu_ids=("rtx-4090-blower",),
+            ),
+            "rtx-4090-blower",
+        ),
+    ],
+)
+def test_the_cards_a_job_needs_are_the_fewest_the_estimate_holds(
+    catalog: Catalog, request_: BuildRequest, gpu_id: str
+) -> None:
+    """'needs about N x 24 GB cards' is a count the estimate itself holds the job on, and one fewer does not."""
+    from configurator.core.catalog.models import Gpu, ModelArch
+    from configurator.core.solve.candidates import _fits, estimate_as_practitioner
+
+    request = request_
+    result = plan(request, catalog)
+    assert result.infeasible is not None
+    cards = int(re.search(r"needs about (\d+) x 24 GB cards", result.infeasible.reason).group(1))  # type: ignore[union-attr]
+    model, gpu = catalog.records["models"][request.model_id], catalog.records["gpus"][gpu_id]
+    assert isinstance(model, ModelArch) and isinstance(gpu, Gpu)
+    assert _fits(estimate_as_practitioner(model, request.workload, gpu, cards, request), request)
+    assert not _fits(estimate_as_practitioner(model, request.workload, gpu, cards - 1, request), request)
+
+
+def test_a_job_no_count_of_cards_holds_says_so(catalog: Catalog) -> None:
+    """Unsloth runs several GPUs as DDP (a whole copy on each): no count of 24 GB cards holds Qwen2.5-72B's LoRA, and
+    the reason says so instead of a count (the total over eight had said "about 48")."""
+    from configurator.core.report import words
+
+    request = BuildRequest(
+        model_id="qwen2.5-72b",
+        workload=Workload(kind="finetune", method="lora", context=4096, framework="unsloth"),
+        gpu_ids=("rtx-4090-blower",),
+        currency="CNY",
+        region="china",
+        budget=300000,
+    )
+    result = plan(request, catalog)
+    assert result.infeasible is not None
+    assert "no count of 24 GB cards holds it: 140.1 GiB per GPU at 8, of which 140.1 GiB sit on every GPU" in (
+        result.infeasible.reason
+    )
+    with words.language("zh_CN"):
+        said = words.say(Reason.of("gpu.memory-never", gib=140.1, n=8, every=140.1, vram=24.0))
+    assert said == "多少张 24 GB 显存的卡都装不下：8 张时每张 140.1 GiB，其中 140.1 GiB 不论卡数多少每张都要占用"
 
 
 def test_without_a_named_engine_the_planner_picks_one_that_runs_it(catalog: Catalog) -> None:

@@ -364,6 +364,17 @@ UNSLOTH_REQ = (
     "https://unsloth.ai/docs/get-started/fine-tuning-for-beginners/unsloth-requirements (read 2026-12-02): "
     "QLoRA minimum VRAM 8B 6 GB, 32B 26 GB, 70B 41 GB; LoRA 16-bit 8B 22 GB"
 )
+QWEN_72B_LORA_PROFILE = (
+    "https://github.com/QwenLM/Qwen/blob/2df8e8ac450fa185c421a08b0090ef81826caa6e/README.md, 'Profiling of Memory and "
+    "Speed' (A100-SXM4-80G, flash-attn 2, batch 1, gradient checkpointing): Qwen-72B LoRA + DeepSpeed ZeRO-3 on 4 GPUs "
+    "215.4 GB at 256 tokens, 222.6 GB at 1,024, 249.0 GB at 4,096 (62.3 GB per GPU; Qwen-1 72B: 8192 hidden, 80 "
+    "layers, 151,936-token vocabulary, as Qwen2.5-72B's 152,064)"
+)
+LORA_70B_TABLES = (
+    "https://github.com/hiyouga/LLaMA-Factory README 'Hardware Requirement' (estimated): Freeze/LoRA 16-bit 70B 160GB; "
+    "https://unsloth.ai/docs/get-started/fine-tuning-for-beginners/unsloth-requirements (read 2026-12-02): 70B LoRA "
+    "16-bit 164 GB ('the absolute minimum'; sequence length not stated)"
+)
 LLAMA_1B_CPU = (
     "https://docs.fastflowlm.com/benchmarks/llama3_results.html (read 2026-12-02): LLaMA 3.2 1B on a "
     "Ryzen AI laptop CPU, 54.6 tok/s at 1k context, 42.3 at 4k"
@@ -1994,9 +2005,10 @@ CASES: tuple[Case, ...] = (
                 lambda b: gpu_count(b) * vram_per_card(b) >= 160 and price(b) <= 300000,
             ),
         ),
-        "LoRA on a 72B in bf16 holds ~145 GB of weights: 2 x A800 80G, 4 x L20 48G or 8 x RTX 4090 (the journey's "
-        "three alternatives) all fit the lab's budget.",
-        (USER_JOURNEYS, SEED_DUAL_3090),
+        "LoRA on a 72B in bf16 holds ~145 GB of weights, and at 4k every data-parallel GPU also holds its own "
+        "activations and fp32 logits (~13 GiB): 3 x A800 80G or 5 x L20 48G fit the lab's budget, where the journey "
+        "named 2 and 4 (chen-lora-72b-compares-l20-a800-4090-blower).",
+        (USER_JOURNEYS, SEED_DUAL_3090, QWEN_72B_LORA_PROFILE),
     ),
     Case(
         "chen-lora-72b-speed",
@@ -2005,6 +2017,35 @@ CASES: tuple[Case, ...] = (
         (training_speed_shown(), fastest_is_fastest()),
         "The approval meeting compares fine-tuning time per epoch: every build must show the job's speed.",
         (USER_JOURNEYS, ISSUE_27),
+    ),
+    Case(
+        "chen-lora-72b-compares-l20-a800-4090-blower",
+        "--model qwen2.5-72b --workload finetune --method lora --context 4096 --currency CNY --budget 300000 "
+        "--region china --circuit 220v16a --gpu rtx-4090-blower,a800-80gb-pcie,l20",
+        (
+            no_build(
+                "4 or fewer L20 48G, or 2 or fewer A800 80G (the 72B's LoRA at 4k was measured at 62 GB per GPU on 4 "
+                "GPUs; on 2, half the weights alone are 68 GiB of an A800's 80)",
+                lambda b: (
+                    (gpu_ids(b) == {"l20"} and gpu_count(b) <= 4)
+                    or (gpu_ids(b) == {"a800-80gb-pcie"} and gpu_count(b) <= 2)
+                ),
+            ),
+            some_build("an A800 80G build within CNY 300,000", lambda b: gpu_ids(b) == {"a800-80gb-pcie"}),
+            some_build("an L20 48G build", lambda b: gpu_ids(b) == {"l20"}),
+            no_build(
+                "a 24 GB RTX 4090 build (its weight shard and 4k activations exceed 24 GB at 8 cards)",
+                lambda b: "rtx-4090-blower" in gpu_ids(b),
+            ),
+            no_label("quietest", "between two 73 dBA servers of one class", lambda b: True),
+        ),
+        "Dr. Chen's three alternatives for the LoRA: with ZeRO-3 each GPU holds its share of the 135 GiB base plus "
+        "what no sharding splits at 4k (80 layer inputs 5.0 GiB, the fp32 logits of a 152k vocabulary 7.0 GiB, one "
+        "layer recomputed, two layers gathered): 53.3 GiB per L20 at 4 and 88.0 per A800 at 2, so 5 and 3. Qwen's "
+        "own profile of the same-size 72B measured 62 GB per GPU on 4 GPUs at 4,096 tokens, above the estimate; the "
+        "70B tables (160-164 GB in all) are for short sequences. The L20 and A800 machines are one 73 dBA server "
+        "class: 'quietest' had told them apart by wall watts.",
+        (USER_JOURNEYS, QWEN_72B_LORA_PROFILE, LORA_70B_TABLES),
     ),
     Case(
         "chen-serve-32b-20-students",

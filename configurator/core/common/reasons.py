@@ -227,7 +227,7 @@ def shortened(text: str, limit: int) -> str:
 
 # --------------------------------------------------------------------------- codes the program acts on
 
-REJECT_MEMORY = ("gpu.memory", "gpu.memory-max")
+REJECT_MEMORY = ("gpu.memory", "gpu.memory-max", "gpu.memory-never")
 REJECT_SPEED = ("gpu.speed",)
 REJECT_TIME = ("gpu.deadline", "gpu.years")
 REJECT_DULL = ("gpu.module", "gpu.not-owned", "gpu.not-requested", "gpu.vendor", "gpu.china-variant", "gpu.china-only")
@@ -744,6 +744,10 @@ EN: dict[str, Template] = {
     "gpu.over-cap": "dearer than the build it would replace",
     "gpu.memory": "needs {gib:.1f} GiB per GPU at {n} GPUs",
     "gpu.memory-max": "needs about {cards} x {vram:g} GB cards ({gib:.1f} GiB per GPU at {n}); a machine holds at most {most}",
+    "gpu.memory-never": (
+        "no count of {vram:g} GB cards holds it: {gib:.1f} GiB per GPU at {n}, of which {every:.1f} GiB sit on every "
+        "GPU however many there are"
+    ),
     "gpu.speed": "{tps:.1f} tokens/s at {n} GPUs, below the {asked:g} asked",
     "gpu.deadline": "{hours:,.0f} h at {n} GPUs, beyond the {deadline:,.0f} h deadline",
     "gpu.years": "{years:,.1f} years at {n} GPUs: longer than a year (set a deadline to size a cluster)",
@@ -903,6 +907,12 @@ EN: dict[str, Template] = {
     ),
     "claim.quietest": lambda r, _say: (
         f"the lowest noise: {r.num('dba'):.1f} dBA at 1 m, {r.num('watts'):,.0f} W at the wall"
+        + (
+            f" (one {r.num('cheaper'):,.0f} {r.fields['currency']} cheaper is {r.num('more'):.1f} dBA louder, a "
+            "difference the noise estimate cannot tell)"
+            if r.fields.get("cheaper") is not None
+            else ""
+        )
     ),
     "claim.grow": "takes one more {gpu} by buying only that card: its slot, lanes, PSU and circuit have room",
     "claim.none": "no build shown beats it on both price and speed",
@@ -1675,6 +1685,10 @@ EN: dict[str, Template] = {
     "request.gpus-any": "any, at most {most} per machine",
     # why a noise figure is an estimate (model.noise.Figure.estimate), and a figure read off the catalog's class
     "noise.est-radiator": "radiator fans taken as the NH-U12A fan pair at full speed",
+    "noise.est-blower-power": (
+        "measured on AMD's {reference:g} W RX 5700 XT reference blower; no figure is published for a {watts:g} W "
+        "blower, whose fan carries more heat and is likely louder"
+    ),
     "noise.est-damped": "damped case, fans near half speed: three NH-U12A-class fans less {less:g} dB",
     "noise.est-case-fans": "three 120 mm case fans at full speed",
     "noise.est-rack-case": "rack case with desktop parts: more, faster fans than a tower (+{more:g} dB)",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from configurator.core.common.reasons import Reason, english
@@ -194,8 +194,28 @@ def units(figure: Figure | None, count: int = 1) -> int:
     return int(round(count * 10 ** ((figure.at_distance - UNITS_REF_DBA) / 10)))
 
 
+BLOWER_REFERENCE_W = 225.0
+"""Board power of the one measured blower (GPU_COOLER["blower"]): AMD's reference RX 5700 XT, typical board power
+225 W (AMD product page, https://www.amd.com/en/products/graphics/amd-radeon-rx-5700-xt, read 2026-12-04)."""
+
+
+def card_figure(cooler: str, tdp_w: float | None) -> Figure | None:
+    """A card's level under load, by its cooler. A blower that draws more than the measured reference blower is an
+    estimate (noise.est-blower-power): its radial fan of the same kind carries more heat, so it likely runs faster and
+    louder, by an amount nobody has measured. No published dB(A) was found for a blower RTX 4090 (the 2-slot
+    "turbo" cards sold for servers), a blower RTX 6000 Ada or RTX A6000, or any other 300-450 W 2-slot blower
+    (searched 2026-12-04: reviews and spec sheets in English, German and Chinese); NVIDIA's workstation spec sheets
+    give no acoustics. The figure is kept, as the floor of what such a card makes, and says so."""
+    figure = GPU_COOLER.get(cooler)
+    if figure is not None and cooler == "blower" and tdp_w is not None and tdp_w > BLOWER_REFERENCE_W:
+        return replace(
+            figure, estimate=Reason.of("noise.est-blower-power", watts=float(tdp_w), reference=BLOWER_REFERENCE_W)
+        )
+    return figure
+
+
 def gpu_figure(gpu: Gpu) -> Figure | None:
-    return GPU_COOLER[gpu.cooler]
+    return card_figure(gpu.cooler, gpu.tdp_w)
 
 
 def chassis_figure(chassis: Chassis) -> Figure | None:
@@ -216,7 +236,9 @@ def cooler_figure(cooler: Cooler) -> Figure | None:
 
 def _spec_figure(category: str, spec: Mapping[str, Any]) -> tuple[Reason, Figure | None]:
     if category == "gpu":
-        return Reason.of("noise.card", cooler=str(spec.get("cooler", "?"))), GPU_COOLER.get(str(spec.get("cooler")))
+        tdp = spec.get("tdp_w")
+        figure = card_figure(str(spec.get("cooler")), float(tdp) if isinstance(tdp, int | float) else None)
+        return Reason.of("noise.card", cooler=str(spec.get("cooler", "?"))), figure
     if category == "chassis":
         if spec.get("kind") == "open-frame" and spec.get("airflow") != "server-ducted":
             return Reason.of("noise.open-frame"), OPEN_FRAME

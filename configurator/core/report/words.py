@@ -618,6 +618,10 @@ ZH_REASONS: dict[str, Template] = {
     "gpu.over-cap": "比它要替代的配置更贵",
     "gpu.memory": "{n} 张卡时每张 GPU 需要 {gib:.1f} GiB 显存",
     "gpu.memory-max": "约需 {cards} 张 {vram:g} GB 显存的卡（{n} 张时每张 {gib:.1f} GiB）；一台机器最多装 {most} 张",
+    "gpu.memory-never": lambda r, _say: (
+        f"多少张 {r.num('vram'):g} GB 显存的卡都装不下：{r.fields['n']} 张时每张 {r.num('gib'):.1f} GiB，"
+        f"其中 {r.num('every'):.1f} GiB 不论卡数多少每张都要占用"
+    ),
     "gpu.speed": "{n} 张 GPU 时 {tps:.1f} tokens/s，低于要求的 {asked:g}",
     "gpu.deadline": "{n} 张 GPU 需 {hours:,.0f} 小时，超过 {deadline:,.0f} 小时的截止时间",
     "gpu.years": "{n} 张 GPU 需 {years:,.1f} 年：超过一年（设定截止时间以规划集群）",
@@ -756,7 +760,14 @@ ZH_REASONS: dict[str, Template] = {
         f"每 1,000 {r.fields['currency']} 的速度最高：{r.num('value'):,.2f} "
         f"{'训练 tokens/s' if r.fields.get('training') else 'tokens/s（每用户）'}"
     ),
-    "claim.quietest": lambda r, _say: f"噪音最低：距 1 米 {r.num('dba'):.1f} dBA，墙插功耗 {r.num('watts'):,.0f} W",
+    "claim.quietest": lambda r, _say: (
+        f"噪音最低：距 1 米 {r.num('dba'):.1f} dBA，墙插功耗 {r.num('watts'):,.0f} W"
+        + (
+            f"（另一配置便宜 {r.num('cheaper'):,.0f} {r.fields['currency']}，只响 {r.num('more'):.1f} dBA，噪音估算分辨不出）"
+            if r.fields.get("cheaper") is not None
+            else ""
+        )
+    ),
     "claim.grow": "只需再买一张 {gpu} 即可扩展：插槽、通道、电源和电路都有余量",
     "claim.none": "列出的配置中没有一个在价格和速度上都胜过它",
     "shown.beaten": lambda r, say_: (
@@ -1489,6 +1500,10 @@ ZH_REASONS: dict[str, Template] = {
     ),
     "request.gpus-any": "不限，每台最多 {most} 张",
     "noise.est-radiator": "散热排风扇按 NH-U12A 的双风扇全速计",
+    "noise.est-blower-power": lambda r, _say: (
+        f"按 AMD {r.num('reference'):g} W 公版 RX 5700 XT 涡轮散热实测计；{r.num('watts'):g} W 的涡轮卡没有公开数据，"
+        "其风扇要带走更多热量，可能更响"
+    ),
     "noise.est-damped": "阻尼机箱，风扇约半速：三个 NH-U12A 级风扇减 {less:g} dB",
     "noise.est-case-fans": "三个 120 mm 机箱风扇全速运转",
     "noise.est-rack-case": "装桌面配件的机架机箱：风扇比塔式机箱更多、更快（+{more:g} dB）",

@@ -7,7 +7,8 @@ over every build the sources found, which build holds each claim:
   cheapest               the lowest price among builds that pass every FAIL rule
   fastest within budget  the highest speed among them ("fastest" when no budget was set)
   best value             the highest speed per unit of price
-  quietest               the lowest dBA, then the fewest watts
+  quietest               the lowest dBA, then the fewest watts, while a build shown is louder by 2 dBA or more
+                         (shown.AS_QUIET_DBA); it names a cheaper one shown within 2 dBA of it
   room to grow           takes one more card by buying only that card (Build.room_for_one_more), the cheapest such;
                          never a card past its vendor's support or whose drivers wind down (SUP-8), nor one whose
                          next card unlocks nothing for the job (Build.one_more_gains)
@@ -49,7 +50,7 @@ from configurator.core.model.noise import build_dba
 from configurator.core.model.request import BuildRequest
 from configurator.core.rules.site import DataCenterNoise
 from configurator.core.solve.rules import PROMPT, READING_TPS
-from configurator.core.solve.shown import AS_FAST, FASTER, kind_said, why_shown
+from configurator.core.solve.shown import AS_FAST, AS_QUIET_DBA, FASTER, kind_said, why_shown
 from configurator.core.support import checks as support
 
 REFERENCE_TOKENS = 1e8
@@ -544,17 +545,55 @@ def _sourced_best(
 
 def _quiet_and_grow_claims(f: _Field) -> None:
     m = f.m
-    heard = [i for i in f.within if m[i].dba is not None]
-    if len(heard) > 1:
-        best = min(heard, key=lambda i: (m[i].dba or 0.0, m[i].watts, m[i].price))
-        louder = any((m[j].dba or 0.0, m[j].watts) > (m[best].dba or 0.0, m[best].watts) for j in heard)
-        f.claim(best if louder else None, Reason.of("claim.quietest", dba=m[best].dba or 0.0, watts=m[best].watts))
+    f.claim(*_quietest_claim(f, [i for i in f.within if m[i].dba is not None]))
     # growing is buying more of the card: not one past its vendor's support or whose drivers wind down (SUP-8), the
     # search's own rule (solver._winding_down); DeepSeek-V4-Pro at 120,000 USD had said "room to grow" of an MI100
     growing = [i for i in f.within if _grows(f, i)]
     if growing:
         best = min(growing, key=lambda i: m[i].price)
         f.claim(best, Reason.of("claim.grow", gpu=_gpu_name(f.pool[best])))
+
+
+def _shown_dba(f: _Field, i: int) -> float:
+    """The build's noise as shown (0.1 dBA): a claim compares the figures a buyer reads."""
+    return round(f.m[i].dba or 0.0, 1)
+
+
+def _quietest_claim(f: _Field, heard: list[int]) -> tuple[int | None, Reason]:
+    """The build that claims "quietest" among `heard` (the lowest dBA shown, then the fewest watts), and the claim;
+    None when no build is louder than it by shown.AS_QUIET_DBA (2 dBA): then it is as quiet as every other, and
+    "quietest" would be a claim the estimate cannot make (Dr. Chen's five L20 and three A800, both 73.0 dBA, had been
+    told apart by wall watts). _quiet_shown says what a cheaper build shown within 2 dBA of it is."""
+    m = f.m
+    if len(heard) < 2:
+        return None, Reason.of("claim.quietest", dba=0.0, watts=0.0)
+    best = min(heard, key=lambda i: (_shown_dba(f, i), m[i].watts, m[i].price))
+    louder = any(_shown_dba(f, j) >= _shown_dba(f, best) + AS_QUIET_DBA for j in heard)
+    return (best if louder else None), Reason.of("claim.quietest", dba=m[best].dba or 0.0, watts=m[best].watts)
+
+
+def _quiet_shown(f: _Field, shown: list[int]) -> None:
+    """ "Quietest" is a claim about the builds shown: it stands only while one of them is louder than its holder by
+    shown.AS_QUIET_DBA (the holder keeps its place, for what its other claims or offers say); and when a cheaper one
+    shown is within 2 dBA of it, the claim says which and by how much (fields `cheaper`, `currency`, `more`): a
+    difference the estimate cannot tell, bought for money. ChatGLM-6B's full fine-tune: two RTX PRO 6000 Max-Q at
+    48.1 dBA and 19,940 USD beside three RTX A6000 at 49.9 dBA and 11,220 USD."""
+    m = f.m
+    heard = [j for j in shown if j in f.within and m[j].dba is not None]
+    for i in shown:
+        said = next((c for c in f.claims[i] if c.code == "claim.quietest"), None)
+        if said is None:
+            continue
+        if not any(_shown_dba(f, j) >= _shown_dba(f, i) + AS_QUIET_DBA for j in heard):
+            f.claims[i] = [c for c in f.claims[i] if c is not said]
+            continue
+        near = [j for j in heard if _shown_dba(f, j) < _shown_dba(f, i) + AS_QUIET_DBA and m[j].price < m[i].price]
+        if near:
+            j = min(near, key=lambda k: (m[k].price, _shown_dba(f, k)))
+            more = round(_shown_dba(f, j) - _shown_dba(f, i), 1)
+            cheaper = round(m[i].price - m[j].price, 2)
+            fields = {**said.fields, "cheaper": cheaper, "currency": f.pool[j].currency, "more": more}
+            f.claims[i] = [Reason.of(c.code, **fields) if c is said else c for c in f.claims[i]]
 
 
 def _grows(f: _Field, i: int) -> bool:
@@ -823,6 +862,7 @@ def rank_and_label(builds: list[Build], request: BuildRequest) -> list[Build]:
     _quiet_and_grow_claims(f)
     shown = _shown(f, request, comparison)
     _grow_shown(f, shown)
+    _quiet_shown(f, shown)
     _cheapest_said(f, shown)
     _qualify(f)
     out = []

@@ -39,6 +39,16 @@ wider (x0.66..x1.29 for single-stream NVIDIA, estimate/ranges.py), and 3 % is ab
 maximised speed, then took the cheapest build of that speed, and Llama 3.1 8B at Q4_K_M had found one RTX PRO 6000 Blackwell at 11,796 USD and
 203.6 tokens/s where one RTX 5090 decodes 203.2 for less than half of it."""
 
+AS_QUIET_DBA = 2.0
+"""A "quietest" claim needs a build shown 2 dBA or more louder than its holder: the noise estimate sums class figures
+from different labs (model.noise: a blower card from Hardwareluxx's RX 5700 XT reference at an unstated microphone
+distance, a GPU server from Dell's R940 white paper, whose one chassis reads 70 dBA typical and 73 dBA feature-rich
+at the same 1 m), so a difference under 2 dBA is below what it resolves (an estimate of the model's resolution, not a
+measurement). Beside builds all within 2 dBA of it the claim is not made: Dr. Chen's five L20 and three A800 80GB,
+both in the same 73 dBA server class, had called the A800 machine "quietest" on its 1,340 W against 1,931 W at the
+wall (round 24's walk of her journey). A cheaper build shown within 2 dBA is named in the claim, by how much it is
+louder and cheaper (ranking._quiet_shown), as "fastest" names a dearer build within AS_FAST."""
+
 
 def _cards(build: Build) -> tuple[tuple[str, str], ...]:
     """The build's cards (or its ready-made system) as (id, name), once each."""
