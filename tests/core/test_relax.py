@@ -12,6 +12,7 @@ from configurator.core.catalog.models import Gpu
 from configurator.core.estimate.workload import Workload
 from configurator.core.model.build import DETAIL_CHARS, Infeasible
 from configurator.core.model.request import BuildRequest, OwnedPart
+from configurator.core.report import words
 from configurator.core.solve.candidates import gpu_allowed
 from configurator.core.solve.plan import plan
 from configurator.core.solve.power_cap import cap_command, limit_refusal, lowest_limit, power_cap
@@ -103,6 +104,26 @@ def test_no_way_out_costs_more_than_the_usual_q4_k_m_the_plan_already_runs(catal
     assert first.change.startswith("raise the budget to"), first.change
     dearer = [r for r in inf.relaxations[1:] if r.kind not in ("cluster", "rent")]
     assert dearer == [], [(r.kind, r.total_price, r.change) for r in dearer]
+
+
+def test_a_training_way_out_says_how_long_its_machine_takes(catalog: Catalog) -> None:
+    """Llama 3.1 70B QLoRA at 2,000 USD had led with two Tesla P40 power-limited (1,299 h for the 100 M-token reference
+    job) above "raise the budget" by 40 USD more, whose two cards take 208 h, and no way said its time. Each training
+    way names its build and hours (`wall_hours` in the JSON, an addition), in English and Chinese."""
+    request = BuildRequest(model_id="llama-3.1-70b", workload=Workload(kind="finetune", method="qlora"), budget=2000)
+    inf = _infeasible(request, catalog)
+    _ranked_by_price(inf)
+    timed = [r for r in inf.relaxations if r.build is not None and r.kind not in ("cluster", "rent")]
+    assert timed
+    for way in timed:
+        assert way.wall_hours is not None and way.build is not None
+        assert abs(way.wall_hours - (way.build.estimate.wall_hours or 0)) < 0.1
+        assert f"({way.wall_hours:,.0f} h for 100 M tokens)" in way.change, way.change
+        assert way.to_json()["wall_hours"] == round(way.wall_hours, 1)
+        with words.language("zh_CN"):
+            assert f"（{way.wall_hours:,.0f} 小时，训练 1 亿 token）" in words.say(way.said), words.say(way.said)
+    budget = next(r for r in timed if r.kind == "budget")
+    assert "cheapest build" in budget.change  # named, with its hours, though it changes only the budget
 
 
 def test_deepseek_v3_q2_k_for_3000_usd_is_the_experts_in_ram(catalog: Catalog) -> None:

@@ -274,6 +274,14 @@ def _power(r: Reason, _say: Say) -> str:
     )
 
 
+def _tokens(n: float) -> str:
+    """A token count as people write it: "100 M", "20 B", "1.5 T"."""
+    for size, unit in ((1e12, "T"), (1e9, "B"), (1e6, "M")):
+        if n >= size:
+            return f"{n / size:,.0f} {unit}" if n / size >= 100 else f"{n / size:.3g} {unit}"
+    return f"{n:,.0f}"
+
+
 def _changes(r: Reason, say: Say) -> str:
     words = [say(c) for c in r.nested("changes")]
     text = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
@@ -306,7 +314,14 @@ def _changes(r: Reason, say: Say) -> str:
         if r.fields.get("slow_tps") is not None
         else ""
     )
-    return f"{text}: cheapest build {what}{r.num('price'):,.0f} {r.fields['currency']}{wait}{slow}"
+    hours = (
+        f" ({r.num('hours'):,.0f} h"
+        + (f" for {_tokens(r.num('tokens'))} tokens" if r.fields.get("tokens") else "")
+        + ")"
+        if r.fields.get("hours")
+        else ""
+    )
+    return f"{text}: cheapest build {what}{r.num('price'):,.0f} {r.fields['currency']}{hours}{wait}{slow}"
 
 
 def _cluster(r: Reason, _say: Say) -> str:

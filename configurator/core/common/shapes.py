@@ -349,6 +349,7 @@ class RelaxationJson(TypedDict):
     total_price: float
     decode_tokens_per_s: float | None
     rental: NotRequired[RentWayJson]  # kind "rent" only
+    wall_hours: NotRequired[float]  # a training way's hours (of the reference job when no --tokens), an addition
 
 
 class InfeasibleJson(TypedDict):

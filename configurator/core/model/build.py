@@ -390,6 +390,7 @@ class Relaxation(_Frozen):
     build: Build | None = None  # what applying it shows
     said: Reason | None = None  # `change` as a code and fields (change is its English): sheets and the window render it
     rental: RentWayJson | None = None  # kind "rent": the cloud offer that does the one-off job (solve/relax._rent_way)
+    wall_hours: float | None = None  # a training way's hours (of the reference job when no --tokens): relax._timed
 
     def to_json(self) -> RelaxationJson:
         """One element of `plan --json` infeasible.relaxations (a scripting contract: keep its shape; "rental" is
@@ -403,6 +404,8 @@ class Relaxation(_Frozen):
         }
         if self.rental is not None:
             out["rental"] = self.rental
+        if self.wall_hours is not None:
+            out["wall_hours"] = round(self.wall_hours, 1)  # an addition: a training way's hours
         return out
 
 

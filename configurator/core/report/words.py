@@ -480,6 +480,14 @@ def _power(r: Reason, _say: Say) -> str:
     )
 
 
+def _zh_tokens(n: float) -> str:
+    """A token count in Chinese units: "1 亿", "200 亿", "1.5 万亿"."""
+    for size, unit in ((1e12, "万亿"), (1e8, "亿"), (1e4, "万")):
+        if n >= size:
+            return f"{n / size:,.0f} {unit}" if n / size >= 100 else f"{n / size:.3g} {unit}"
+    return f"{n:,.0f}"
+
+
 def _changes(r: Reason, say_: Say) -> str:
     words = [say_(c) for c in r.nested("changes")]
     text = words[0] if len(words) == 1 else "、".join(words[:-1]) + "，并" + words[-1]
@@ -511,7 +519,14 @@ def _changes(r: Reason, say_: Say) -> str:
         if r.fields.get("slow_tps") is not None
         else ""
     )
-    return f"{text}：最便宜的配置 {what}{r.num('price'):,.0f} {r.fields['currency']}{wait}{slow}"
+    hours = (
+        f"（{r.num('hours'):,.0f} 小时"
+        + (f"，训练 {_zh_tokens(r.num('tokens'))} token" if r.fields.get("tokens") else "")
+        + "）"
+        if r.fields.get("hours")
+        else ""
+    )
+    return f"{text}：最便宜的配置 {what}{r.num('price'):,.0f} {r.fields['currency']}{hours}{wait}{slow}"
 
 
 def _cluster(r: Reason, _say: Say) -> str:
