@@ -2403,15 +2403,11 @@ CASES: tuple[Case, ...] = (
         "(Unsloth's table: a 27B in 22 GB, a 32B in 26 GB at least, so a 31B sits at the edge of 24 GB), and Google's "
         "own Gemma training guide says Unsloth for one GPU. Walked 2026-12-03: the plan, solving for the HF PEFT default only, showed two-card builds (two Tesla P100 "
         "as 'cheapest', two RTX 2060 12GB, two RTX 2080 Ti 22GB as 'fastest; best value' at 104 h) and one 32 GB "
-        "Radeon; now one RTX 4090 with Unsloth is the fastest (58 h) within the budget.",
+        "Radeon; now one RTX 4090 with Unsloth is the fastest (58 h) within the budget. qlora21 (2026-12-04): three "
+        "RTX 2080 Ti 22GB on an EPYC 7302 took 'fastest within budget' at 2,449 EUR, each card priced at the bare "
+        "Alibaba 'from 300 USD' converted (256 EUR); price22 (2026-12-04) lands that asking price (shipping and 19 % "
+        "import VAT: 355 EUR a card, solve.pricing.IMPORT), and one RTX A5000 is the fastest within the budget again.",
         (UNSLOTH_REQ, GEMMA_SKILLS_UNSLOTH, QLORA_24GB),
-        today=(
-            "qlora21 (2026-12-04): with a 128 GB (8 x 16 GB) DDR4 RDIMM kit in the catalog, three RTX 2080 Ti 22GB on "
-            "an EPYC 7302 cost 2,449 EUR (3,131 with the 256 GB kit, over the budget) and FSDP-shard the QLoRA in 63 h "
-            "against the RTX A5000's 82 h: they take 'fastest within budget', and no 24-32 GB NVIDIA single card is "
-            "among the five builds shown. The time does not price Turing's missing FlashAttention-2 (SUP-5 warns "
-            "'budget more memory and time') nor fp16 autocast on a card without bf16"
-        ),
     ),
     # ---- walk9 (2026-12-03): late-2026 models, several users, what the budget buys at the usual GGUF
     Case(
