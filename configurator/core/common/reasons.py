@@ -1128,7 +1128,7 @@ EN: dict[str, Template] = {
     ),
     # an exporter's asking price landed by the buyer's market's import rule (solve.pricing.IMPORT)
     "price.landed": lambda r, _say: (
-        f"landed in the {r.fields['market']}: an asking price of {r.num('asking'):,.0f} before import, "
+        f"landed in the {r.fields.get('market', '')}: an asking price of {r.num('asking'):,.0f} before import, "
         f"plus {r.num('shipping'):,.0f} shipping (estimate)"
         + (f", {r.num('duty_pct'):g} % duty" if r.num("duty_pct") else ", no duty")
         + (f", {r.num('vat_pct'):g} % import VAT" if r.num("vat_pct") else "")

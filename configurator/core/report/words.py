@@ -969,7 +969,7 @@ ZH_REASONS: dict[str, Template] = {
         + [_say(landed) for landed in r.nested("landed")]
     ),
     "price.landed": lambda r, _say: (
-        f"到岸价（{_ZH_IMPORT_MARKETS.get(str(r.fields['market']), r.fields['market'])}）："
+        f"到岸价（{_ZH_IMPORT_MARKETS.get(str(r.fields.get('market', '')), r.fields.get('market', ''))}）："
         f"进口前报价 {r.num('asking'):,.0f}，加运费 {r.num('shipping'):,.0f}（估算）"
         + (f"，关税 {r.num('duty_pct'):g}%" if r.num("duty_pct") else "，无关税")
         + (f"，进口增值税 {r.num('vat_pct'):g}%" if r.num("vat_pct") else "")
@@ -2938,6 +2938,9 @@ FIELD_CHOICES: dict[tuple[str, str], tuple[str, str]] = {
     ("noise", "datacenter"): ("data-center loud", "机房级"),
     ("form_factor", "server"): ("server PSU", "服务器电源"),
     ("form_factor", "atx"): ("ATX", "ATX"),
+    # a price's terms (catalog Price.terms, solve.pricing.IMPORT)
+    ("terms", "landed"): ("landed (delivered, duties paid)", "到手价（含运费税费）"),
+    ("terms", "before-import"): ("asking price before shipping and import", "进口前报价（未含运费、关税、增值税）"),
 }
 """Where a field reads a choice otherwise (a chassis' "datacenter" noise is a level, not a market)."""
 
