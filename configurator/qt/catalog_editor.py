@@ -274,6 +274,8 @@ class RecordForm(QWidget):
         self.prices.insertRow(row)
         amount = QTableWidgetItem(f"{price.amount:.2f}")
         amount.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        # what the table has no column for rides with the row, so a save keeps it (an export price stays one)
+        amount.setData(Qt.ItemDataRole.UserRole, {"terms": price.terms, "estimate_reason": price.estimate_reason})
         self.prices.setItem(row, 0, amount)
         # the Chinese editor offered "new, used, refurbished" under 成色
         conditions = [(choice_word("condition", c), c) for c in CONDITIONS]
@@ -351,6 +353,8 @@ class RecordForm(QWidget):
                 widget = self.prices.cellWidget(r, column)
                 return str(widget.currentData()) if isinstance(widget, QComboBox) else ""  # the key, not its words
 
+            first = self.prices.item(r, 0)
+            kept = first.data(Qt.ItemDataRole.UserRole) if first is not None else None
             rows.append(
                 {
                     "amount": text(0),
@@ -359,6 +363,7 @@ class RecordForm(QWidget):
                     "date": text(3),
                     "source": text(4),
                     "note": text(5),
+                    **{k: v for k, v in (kept or {}).items() if v},
                 }
             )
         return rows

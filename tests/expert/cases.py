@@ -2444,21 +2444,11 @@ CASES: tuple[Case, ...] = (
         "(Unsloth's table: a 27B in 22 GB, a 32B in 26 GB at least, so a 31B sits at the edge of 24 GB), and Google's "
         "own Gemma training guide says Unsloth for one GPU. Walked 2026-12-03: the plan, solving for the HF PEFT default only, showed two-card builds (two Tesla P100 "
         "as 'cheapest', two RTX 2060 12GB, two RTX 2080 Ti 22GB as 'fastest; best value' at 104 h) and one 32 GB "
-        "Radeon; now one RTX 4090 with Unsloth is the fastest (58 h) within the budget.",
+        "Radeon; now one RTX 4090 with Unsloth is the fastest (58 h) within the budget. qlora21 (2026-12-04): three "
+        "RTX 2080 Ti 22GB on an EPYC 7302 took 'fastest within budget' at 2,449 EUR, each card priced at the bare "
+        "Alibaba 'from 300 USD' converted (256 EUR); price22 (2026-12-04) lands that asking price (shipping and 19 % "
+        "import VAT: 355 EUR a card, solve.pricing.IMPORT), and one RTX A5000 is the fastest within the budget again.",
         (UNSLOTH_REQ, GEMMA_SKILLS_UNSLOTH, QLORA_24GB),
-        today=(
-            "gemma22 (2026-12-04): the Turing cost is now priced where it is sourced (Unsloth runs Gemma 4's attention "
-            "in float32 on a card without bf16: one RTX 2080 Ti 22GB 138 -> 155 h), and the multi-card builds are "
-            "still faster within the budget: three RTX 2080 Ti 22GB at 2,449 EUR (EPYC 7302, 128 GB RDIMM) FSDP-QLoRA "
-            "the job in 63 h, 'fastest within budget'. The one-card 24 GB answers exist but no search finds them "
-            "(--gpu rtx-a5000,rtx-3090: one RTX A5000 1,720 EUR 82 h, one RTX 3090 1,641 EUR 104 h; the RTX 4090 "
-            "build costs 2,518 EUR, 18 over). What decides it is the card's price: 256 EUR is the 300 USD 'from' "
-            "Alibaba asking price before shipping and import (catalog note, 2025-12-25); at 1.2 x that (import VAT "
-            "alone, 307 EUR) three cards cost 2,602 EUR, over the budget, and this plan's 'fastest within budget; best "
-            "value' is the RTX A5000 (82 h): the case passes. The fix is a landed price for imported modified cards "
-            "(both expectations) or a 'fastest on one card' source for fine-tunes beside the fewest-cards one for "
-            "serving (the first only: three 2080 Ti stay faster), not the time estimate"
-        ),
     ),
     # ---- walk9 (2026-12-03): late-2026 models, several users, what the budget buys at the usual GGUF
     Case(

@@ -42,6 +42,19 @@ def test_a_card_with_two_used_prices_lists_both_and_never_zero(qtbot, window) ->
     assert all(amount != "0.00" for amount, *_ in shown)
 
 
+def test_an_export_asking_price_stays_one_through_the_editor(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    # the 2080 Ti 22GB's Alibaba 'from 300 USD' (2025-12-25) is landed before plans offer it (Price.terms); the
+    # table has no column for its terms, and a save must not turn it into a landed 300 USD
+    dialog = _open(qtbot, window, "gpus", "rtx-2080-ti-22gb")
+    assert dialog._ids[0] == "rtx-2080-ti-22gb"
+    record = dialog.form.validate()
+    assert record is not None
+    assert [p.terms for p in record.prices] == [
+        p.terms for p in window.session.catalog.get("gpus", dialog._ids[0]).prices
+    ]
+    assert any(p.terms == "before-import" and p.amount == 300.0 for p in record.prices)
+
+
 def test_fields_have_types_and_units(qtbot, window) -> None:  # type: ignore[no-untyped-def]
     dialog = _open(qtbot, window, "gpus", "rtx-3090")
     fields = dialog.form.fields

@@ -29,6 +29,7 @@ MAX_MEMORY_GB = 1_048_576
 """system memory of one machine, GB (1 PB; the largest servers hold 32 TB)."""
 MAX_LENGTH_MM = 2_000.0
 Condition = Literal["new", "used", "refurbished"]
+Terms = Literal["landed", "before-import"]
 
 
 def invalid(code: str, fields: tuple[str, ...], **values: Value) -> InvalidInputError:
@@ -58,6 +59,12 @@ class Price(_Strict):
     # why this price is an estimate (derived from a class-wide rise or a forecast, not observed for this part);
     # empty for an observed price. Per price, as `Record.estimates` is per field (issue #30).
     estimate_reason: str = ""
+    # what the amount buys (issue: the 2080 Ti 22GB's 300 USD Alibaba "from" price): "landed" (default) is what a
+    # buyer in the price's market pays for the part delivered (a shop, an eBay listing with its shipping);
+    # "before-import" is an exporter's asking price before shipping, import duty and VAT. quote() never offers a
+    # "before-import" amount as is: it lands it by the import rule of the buyer's market (solve.pricing.IMPORT) or
+    # leaves it out where the catalog has no such rule.
+    terms: Terms = "landed"
 
 
 class Record(_Strict):

@@ -1180,6 +1180,14 @@ EN: dict[str, Template] = {
         + ([f"estimate: {r.fields['estimate']}"] if r.fields.get("estimate") else [])
         + (["no price in the catalog within six months"] if r.fields.get("stale") else [])
         + [_say(raised) for raised in r.nested("raised")]
+        + [_say(landed) for landed in r.nested("landed")]
+    ),
+    # an exporter's asking price landed by the buyer's market's import rule (solve.pricing.IMPORT)
+    "price.landed": lambda r, _say: (
+        f"landed in the {r.fields.get('market', '')}: an asking price of {r.num('asking'):,.0f} before import, "
+        f"plus {r.num('shipping'):,.0f} shipping (estimate)"
+        + (f", {r.num('duty_pct'):g} % duty" if r.num("duty_pct") else ", no duty")
+        + (f", {r.num('vat_pct'):g} % import VAT" if r.num("vat_pct") else "")
     ),
     # a price left behind by a newer observation (solve.pricing.SUPERSEDED_AFTER_DAYS)
     "price.raised": lambda r, _say: (

@@ -387,6 +387,7 @@ ZH_CN.update(
 
 # where a slot's lanes come from (slots.source) and a card's cooler, as Chinese buyers write them (涡轮卡/风扇卡)
 _ZH_LANE_SOURCES = {"cpu": "CPU", "chipset": "芯片组", "plx": "PLX 交换芯片", "bay": "模组位"}
+_ZH_IMPORT_MARKETS = {"US": "美国", "EU": "欧盟"}
 _ZH_CONDITIONS = {"new": "新品", "used": "二手", "refurbished": "翻新"}
 ZH_CHASSIS = {
     "open-frame": "开放式机架",
@@ -1020,6 +1021,13 @@ ZH_REASONS: dict[str, Template] = {
         + ([f"估算：{_sentence(str(r.fields['estimate']))}"] if r.fields.get("estimate") else [])
         + (["目录中没有六个月内的价格"] if r.fields.get("stale") else [])
         + [_say(raised) for raised in r.nested("raised")]
+        + [_say(landed) for landed in r.nested("landed")]
+    ),
+    "price.landed": lambda r, _say: (
+        f"到岸价（{_ZH_IMPORT_MARKETS.get(str(r.fields.get('market', '')), r.fields.get('market', ''))}）："
+        f"进口前报价 {r.num('asking'):,.0f}，加运费 {r.num('shipping'):,.0f}（估算）"
+        + (f"，关税 {r.num('duty_pct'):g}%" if r.num("duty_pct") else "，无关税")
+        + (f"，进口增值税 {r.num('vat_pct'):g}%" if r.num("vat_pct") else "")
     ),
     "price.raised": lambda r, _say: (
         f"估算：由 {r.num('amount'):,.0f}（{_ZH_CONDITIONS.get(str(r.fields.get('condition', '')), r.fields.get('condition', ''))}，"
@@ -3036,6 +3044,9 @@ FIELD_CHOICES: dict[tuple[str, str], tuple[str, str]] = {
     ("noise", "datacenter"): ("data-center loud", "机房级"),
     ("form_factor", "server"): ("server PSU", "服务器电源"),
     ("form_factor", "atx"): ("ATX", "ATX"),
+    # a price's terms (catalog Price.terms, solve.pricing.IMPORT)
+    ("terms", "landed"): ("landed (delivered, duties paid)", "到手价（含运费税费）"),
+    ("terms", "before-import"): ("asking price before shipping and import", "进口前报价（未含运费、关税、增值税）"),
 }
 """Where a field reads a choice otherwise (a chassis' "datacenter" noise is a level, not a market)."""
 

@@ -24,6 +24,110 @@ digitaltrends.com/computing/reminder-pc-power-supply-will-fail/, read 2026-12-04
 Mina's 2 x RTX 3090 for 2,500 USD had been built on a used EVGA SuperNOVA 1600 P2 (2015, ATX 2.x, 170 USD) where her
 journey and build-rules' worked example call for a 1200-1300 W ATX 3.x supply bought new."""
 
+
+@dataclass(frozen=True)
+class ImportRule:
+    """What a buyer in one market pays on top of an exporter's asking price ("before-import" terms, catalog Price.terms)
+    to have the part delivered: shipping, then customs duty on the goods, then import VAT on goods, shipping and duty.
+
+    In force for prices dated `since` to `until` (inclusive; None: still in force when written). A "before-import" price
+    dated outside every rule of the buyer's market is not offered: the catalog does not know what it would cost landed.
+    """
+
+    market: str  # where the buyer is: "US", "EU"
+    since: datetime.date
+    until: datetime.date | None
+    shipping_usd: float  # courier shipping of one boxed card from China, converted at the catalog's rates
+    duty: float  # customs duty and additional tariffs, a share of the goods' value
+    vat: float  # import VAT, a share of goods + shipping + duty (0 where the market adds sales tax at the till)
+    source: str
+    shipping_estimate: str  # why the shipping figure is an estimate (no published rate for this parcel was found)
+
+    def landed(self, asking: float, shipping: float) -> float:
+        """The landed amount of `asking` with `shipping`, both in the buyer's currency."""
+        return (asking * (1 + self.duty) + shipping) * (1 + self.vat)
+
+
+_SHIPPING_ESTIMATE = (
+    "express courier for one boxed 2-slot card of about 2-3 kg billable weight from Shenzhen; no published rate for "
+    "such a parcel was found offline, so 50 USD is a rounded middle of the 30-60 USD a seller's checkout usually adds"
+)
+
+IMPORT: dict[str, tuple[ImportRule, ...]] = {
+    # a US buyer pays in USD. Graphics cards (HTS 8473.30.11.80) carry no MFN duty; the de minimis exemption for
+    # parcels under 800 USD ended for every country on 2025-08-29 (Executive Order 14324, 2025-07-30; Mallory Group,
+    # mallorygroup.com/executive-order-suspending-duty-free-de-minimis-treatment/). From 2025-11-10 goods from China
+    # paid the IEEPA fentanyl tariff, cut from 20 to 10 %, plus the 10 % reciprocal tariff (Sandler, Travis &
+    # Rosenberg, 'Tariff changes for imports from China made official', strtrade.com, November 2025), and the
+    # Section 301 exclusion for graphics cards ran to 2026-11-10 (nextvisionframe.com, 2025-12-05). The Supreme Court
+    # struck the IEEPA tariffs down on 2026-02-20 (Learning Resources v. Trump; Mondaq, 2026-03-03): what followed
+    # (a Section 122 surcharge) is not in the catalog, so the rule ends the day before.
+    "USD": (
+        ImportRule(
+            market="US",
+            since=datetime.date(2025, 11, 10),
+            until=datetime.date(2026, 2, 19),
+            shipping_usd=50.0,
+            duty=0.20,
+            vat=0.0,  # US prices in the catalog are before sales tax, as shops list them
+            source="https://www.strtrade.com/trade-news-resources/str-trade-report/trade-report/november/"
+            "tariff-changes-for-imports-from-china-made-official",
+            shipping_estimate=_SHIPPING_ESTIMATE,
+        ),
+    ),
+    # an EU buyer pays in EUR. Since 2021-07-01 import VAT is due on every parcel (the 22 EUR exemption ended;
+    # chinamobilemag.de, 'China Importe und der Zoll'); computers and their cards pay no customs duty (zoll.de's
+    # examples of rates: 'Computer, Notebooks, Handhelds: frei'; thinkpad-forum.de: 'Bei Elektronikartikeln fällt in
+    # Deutschland kein Zoll an ... 19% EuSt' on goods plus shipping). VAT is Germany's 19 %, the lowest of the large
+    # EU markets (the EU range is 17-27 %): the landed price is a floor for most of the EU, not an average.
+    "EUR": (
+        ImportRule(
+            market="EU",
+            since=datetime.date(2021, 7, 1),
+            until=None,
+            shipping_usd=50.0,
+            duty=0.0,
+            vat=0.19,
+            source="https://thinkpad-forum.de/threads/der-thread-f%C3%BCr-alles-was-zu-kurz-f%C3%BCr-einen-eigenen-"
+            "thread-ist.139068/page-284",
+            shipping_estimate=_SHIPPING_ESTIMATE,
+        ),
+    ),
+    # a buyer paying in CNY buys on Taobao or Xianyu, priced in CNY (the catalog's CNY prices): an exporter's
+    # asking price for foreign buyers is no offer to them, and no rule lands it.
+}
+"""The import rule of each buyer's market (by the currency the plan is priced in), newest last."""
+
+
+def import_rule(currency: str, day: datetime.date) -> ImportRule | None:
+    """The rule that lands a "before-import" price dated `day` for a buyer paying in `currency`, if the catalog has one."""
+    for rule in reversed(IMPORT.get(currency, ())):
+        if rule.since <= day and (rule.until is None or day <= rule.until):
+            return rule
+    return None
+
+
+@dataclass(frozen=True)
+class Landing:
+    """How a quote's "before-import" price was landed (ImportRule): the asking price and what was added to it."""
+
+    asking: float  # in the requested currency
+    shipping: float  # in the requested currency
+    rule: ImportRule
+
+    @property
+    def said(self) -> Reason:
+        """The landing as a code and fields (reasons.EN "price.landed")."""
+        return Reason.of(
+            "price.landed",
+            asking=round(self.asking, 2),
+            market=self.rule.market,
+            shipping=round(self.shipping, 2),
+            duty_pct=round(self.rule.duty * 100, 1),
+            vat_pct=round(self.rule.vat * 100, 1),
+        )
+
+
 _CONDITION_RANK = {"used": 0, "refurbished": 1, "new": 2}
 """A newer price bounds an older one from below only from the same or a cheaper condition: a new part costs at least
 what a used one does, never the other way round."""
@@ -70,6 +174,7 @@ class Quote:
     price: Price  # when raised: the newer evidence, which dates the figure paid
     converted: bool
     raised: Raise | None = None  # the catalog's price was left behind by a newer observation (SUPERSEDED_AFTER_DAYS)
+    landed: Landing | None = None  # the price was an exporter's asking price, landed by its market's ImportRule
 
     @property
     def stale(self) -> bool:
@@ -91,6 +196,7 @@ class Quote:
             estimate=(self.raised.old.estimate_reason if self.raised else p.estimate_reason) or None,
             stale=self.stale,
             raised=self.raised.said if self.raised else None,
+            landed=self.landed.said if self.landed else None,
         )
 
     @property
@@ -102,25 +208,23 @@ def quote(record: Record, catalog: Catalog, currency: str, condition: str) -> Qu
     """The price a buyer would pay: newest listing per condition, cheapest allowed condition.
 
     `condition` "new" takes new prices only; "used" prefers used and falls back to new;
-    "any" takes whichever is cheaper. Prices in other currencies are converted.
+    "any" takes whichever is cheaper. Prices in other currencies are converted. An exporter's asking price
+    ("before-import" terms) is landed by the buyer's market's ImportRule (IMPORT: shipping, duty, VAT), or not offered
+    where no rule covers its date and market; the next price in another currency is tried instead.
     """
     wanted: tuple[str, ...] = ("new",) if condition == "new" else ("used", "refurbished", "new")
     if not record.sold_new_on(datetime.date.today()):
         wanted = tuple(c for c in wanted if c != "new")  # no longer sold new: an old list price is not an offer
     candidates: list[Quote] = []
     for cond in wanted:
-        native = record.price(currency, cond)
+        native = _offer(record, catalog, currency, cond, currency)
         if native is not None:
-            candidates.append(Quote(native.amount, cond, native, False))
+            candidates.append(native)
             continue
         for other in ("USD", "EUR", "CNY"):
-            price = record.price(other, cond)
-            if price is not None and other != currency:
-                try:
-                    amount = catalog.convert(price.amount, other, currency)
-                except KeyError:
-                    continue
-                candidates.append(Quote(amount, cond, price, True))
+            converted = _offer(record, catalog, other, cond, currency) if other != currency else None
+            if converted is not None:
+                candidates.append(converted)
                 break
     if not candidates:
         return None
@@ -131,6 +235,43 @@ def quote(record: Record, catalog: Catalog, currency: str, condition: str) -> Qu
             if found:
                 return min(found, key=lambda c: c.amount)
     return min(candidates, key=lambda c: c.amount)
+
+
+def _offer(record: Record, catalog: Catalog, listed: str, condition: str, currency: str) -> Quote | None:
+    """The newest of `record`'s prices listed in `listed` for `condition` that a buyer paying in `currency` can act on,
+    converted and landed (_landed); an asking price no import rule lands gives way to the next older one."""
+    # newest first; among prices of one day the first listed, as Record.price takes it (a stable sort)
+    prices = sorted(
+        (p for p in record.prices if p.currency == listed and p.condition == condition),
+        key=lambda p: p.date,
+        reverse=True,
+    )
+    for price in prices:
+        try:
+            amount = price.amount if listed == currency else catalog.convert(price.amount, listed, currency)
+        except KeyError:
+            return None
+        offered = _landed(Quote(amount, condition, price, listed != currency), catalog, currency)
+        if offered is not None:
+            return offered
+    return None
+
+
+def _landed(q: Quote, catalog: Catalog, currency: str) -> Quote | None:
+    """`q` as a buyer paying in `currency` pays it delivered: as is for a "landed" price; for a "before-import" one
+    the asking price plus shipping, duty and VAT by import_rule, or None where the catalog has no rule for it."""
+    if q.price.terms == "landed":
+        return q
+    rule = import_rule(currency, q.price.date)
+    if rule is None:
+        return None
+    try:
+        shipping = catalog.convert(rule.shipping_usd, "USD", currency)
+    except KeyError:
+        return None
+    return Quote(
+        rule.landed(q.amount, shipping), q.condition, q.price, q.converted, landed=Landing(q.amount, shipping, rule)
+    )
 
 
 def _in(catalog: Catalog, price: Price, currency: str) -> float | None:
