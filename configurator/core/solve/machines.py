@@ -1116,7 +1116,14 @@ def _faster_in_tier(
     def fast(build: Build | None) -> bool:
         return build is not None and (build.estimate.decode_tokens_per_s or 0.0) >= FASTER_ENOUGH * base
 
-    for cpu in quicker[:TIER_CPUS_TRIED]:
+    own = next((c for c in cpus if c.id == _cpu_id(cheapest)), None)
+    # the cheapest build's own CPU too, last: the quicker ones may leave no room for a better card within the budget
+    # (gpt-oss-120b at 2,500 USD: an RTX 2080 Ti 22GB beside the 8-channel tier's EPYC 7302 decodes 40.8 tokens/s for
+    # 2,255 USD where its cheapest, an Arc A770 16GB, reads 26.8, and the CPU-only EPYC had been "fastest" at 30.0)
+    for cpu in [
+        *quicker[:TIER_CPUS_TRIED],
+        *([own] if own is not None and own not in quicker[:TIER_CPUS_TRIED] else []),
+    ]:
         tried = set(near)
         for gpus in (near, *_next_cards(ctx, workload, catalog, cheapest, cpu, wired, tried), catalog.records["gpus"]):
             if ctx.should_stop() or not gpus:
