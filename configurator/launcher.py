@@ -73,6 +73,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"llm-rig: the desktop app needs PySide6 and pyqtgraph ({exc})", file=sys.stderr)
             return 1
         return gui_main(args)
+    command = next((word for word in args if not word.startswith("-")), None)  # None: --version, --help
+    if argv is None and command is not None:
+        from configurator.storage import generated_code
+
+        generated_code.install(command)  # dataclasses' and typing's generated code compiled once per machine
     if argv is None and _plain_command(args):
         from configurator.core.common import plain
 

@@ -63,7 +63,6 @@ from configurator.core.common.memo import remember
 from configurator.core.common.reasons import Reason, as_json, english
 from configurator.core.common.shapes import CostOfOwnershipJson, RentalEnoughJson, RentalJson
 from configurator.core.estimate.estimator import GIB, estimate
-from configurator.core.estimate.parallel import inter_node_link, plan_estimate
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload
 from configurator.core.model.build import Build, BuildPart
@@ -613,6 +612,9 @@ def _offer_estimate(
     # the fabric is part of the key: the same GPUs over RoCE and over InfiniBand train at different speeds
     key = (gpu.id, offer.gpu_count, instances, fabric, offer.network_gbps_per_gpu or 0.0, laid_out)
     if key not in cache:
+        if instances > 1 or laid_out:
+            # estimate.parallel where a layout is planned: a plan of single machines never imports it (#34)
+            from configurator.core.estimate.parallel import inter_node_link, plan_estimate
         if instances > 1:
             link = inter_node_link(offer.network_gbps_per_gpu or 0, fabric)
             _plan, cache[key] = plan_estimate(
@@ -952,6 +954,8 @@ def _probe_wall_hours(build: Build, catalog: Catalog, model: ModelArch, exact_we
         return None
     wl = Workload.model_validate({**build.estimate.workload, "tokens": THROUGHPUT_PROBE_TOKENS})
     if build.parallelism is not None and "micro_batch" in build.parallelism:  # the cluster planner's training layout
+        from configurator.core.estimate.parallel import inter_node_link, plan_estimate
+
         inter = None
         if build.nodes > 1:
             system = next((p for p in build.parts if p.category == "system"), None)

@@ -7,7 +7,7 @@ from configurator.core.common.reasons import Reason, as_json, english
 from configurator.core.common.shapes import LaunchJson, ParallelismJson
 from configurator.core.estimate.collectives import SGLANG_CURRENT, VLLM_CURRENT, release_label, release_said
 from configurator.core.estimate.result import EstimateResult
-from configurator.core.launch.training import join_argv, layout_is_megatron, megatron_command, training_command
+from configurator.core.launch.shell import join_argv
 
 # Flags as defined in llama.cpp common/arg.cpp (-m, -c, -ngl, -sm, -ts, -ctk/-ctv, -fa on|off|auto, -cmoe,
 # -ncmoe, --numa distribute, -np), vLLM's engine arguments (vllm/engine/arg_utils.py: --tensor-parallel-size,
@@ -172,6 +172,8 @@ def launch_command(
     `gpu`: the card a training job runs on (fp16 mixed precision where it has no bf16, support_facts.training_half).
     """
     w = result.workload
+    if w["kind"] != "inference":  # the training commands (47 KB, the torchtune configs) for a training job only (#34)
+        from configurator.core.launch.training import layout_is_megatron, megatron_command, training_command
     if w["kind"] == "pretrain" and parallelism is not None and layout_is_megatron(parallelism):
         return _titled(*megatron_command(model, result, parallelism, gpu))
     if w["kind"] != "inference":

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shlex
 from dataclasses import dataclass
 
 from configurator.core.catalog.models import Gpu, ModelArch
@@ -11,6 +10,7 @@ from configurator.core.common.shapes import ParallelismJson
 from configurator.core.estimate.frameworks import FRAMEWORK_DEFAULTS, MEGATRON_BRIDGE, MEGATRON_LM, layout_runner
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload
+from configurator.core.launch.shell import ShellWord, join_argv
 from configurator.core.launch.torchtune_configs import TORCHTUNE_CONFIGS, TorchtuneConfig
 from configurator.core.support.facts import training_half
 
@@ -159,15 +159,6 @@ def _job(
         virtual_stages=max(1, p.get("virtual_stages", 1)),
         micro_batches=max(1, p.get("micro_batches_per_step", 1)),
     )
-
-
-class ShellWord(str):
-    """A word the shell must expand on each node ($NODE_RANK, $MASTER_ADDR): join_argv leaves it unquoted."""
-
-
-def join_argv(parts: list[str]) -> str:
-    """One shell command line from its words, each quoted where the shell needs it (a ShellWord is left as written)."""
-    return " ".join(p if isinstance(p, ShellWord) else shlex.quote(p) for p in parts)
 
 
 # --------------------------------------------------------------------------- several nodes

@@ -6,7 +6,7 @@ import json
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Accessory, Cpu, Gpu, ModelArch, System
@@ -14,14 +14,6 @@ from configurator.core.common.memo import remember
 from configurator.core.common.reasons import Reason, as_json, english
 from configurator.core.common.shapes import SiteJson
 from configurator.core.costs.tco import rental_search_for
-from configurator.core.estimate.parallel import (
-    InferenceLayout,
-    Link,
-    ParallelPlan,
-    inter_node_link,
-    plan_estimate,
-    plan_inference,
-)
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload
 from configurator.core.model.build import (
@@ -48,6 +40,9 @@ from configurator.core.solve.candidates import (
 from configurator.core.solve.pricing import Quote, quote
 from configurator.core.solve.rules import meets_speed, region_check, speed_check
 from configurator.core.solve.slots import module_bay
+
+if TYPE_CHECKING:  # imported where a layout is planned (_cluster, _cluster_estimate): a plan of one machine has none
+    from configurator.core.estimate.parallel import InferenceLayout, Link, ParallelPlan
 
 GIB = 1024**3
 MEM_FIT, SPEED, CIRCUIT = instance(job_rules.MemoryFit), instance(job_rules.Speed), instance(power_rules.Circuit)
@@ -287,7 +282,11 @@ def _cluster_build(
     if nodes > 1 and not system.network_gbps_per_gpu:
         return None
     gbps = system.network_gbps_per_gpu or 0
-    inter = inter_node_link(gbps) if nodes > 1 else None
+    inter = None
+    if nodes > 1:  # estimate.parallel is imported where nodes are laid out: a plan of single machines never is (#34)
+        from configurator.core.estimate.parallel import inter_node_link
+
+        inter = inter_node_link(gbps)
     found = _cluster_estimate(system, nodes, gpu, inter, request, model, workload, exact)
     if found is None:
         return None
@@ -352,6 +351,8 @@ def _cluster_estimate(
 
         def run(wl: Workload) -> EstimateResult:
             if nodes > 1 and inter is not None:
+                from configurator.core.estimate.parallel import plan_inference  # laid out across nodes only (#34)
+
                 found, result = plan_inference(model, wl, gpu, nodes, system.gpu_count, inter, exact)
                 layouts[wl.engine] = found
                 return result
@@ -362,6 +363,8 @@ def _cluster_estimate(
         return est, None, layout
     if not runnable_engines(gpu, request, workload, model.architecture)[0]:
         return None  # the training stack does not run on these GPUs (SUP-*: the same filter as builds from parts)
+    from configurator.core.estimate.parallel import plan_estimate
+
     plan, est = plan_estimate(model, workload, gpu, nodes, system.gpu_count, inter, exact)
     return est, plan, None
 
