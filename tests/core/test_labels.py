@@ -76,6 +76,15 @@ PLANS = {
         circuits=4,
         room="server-room",
     ),
+    # Dr. Chen's 72B LoRA: "cheapest" had named 8 x H800 at 1,655,706 CNY as the build many times faster, beside seven
+    # at 1,455,706 that train it as fast and hold "fastest"
+    "Chen 72B LoRA 4k CNY": BuildRequest(
+        model_id="qwen2.5-72b",
+        workload=Workload(kind="finetune", method="lora", context=4096),
+        currency="CNY",
+        region="china",
+        circuit="230v16a",
+    ),
     "8B q4 $1500": BuildRequest(
         model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m"), budget=1500
     ),
@@ -261,6 +270,22 @@ def _beats_both(o: dict[str, Any], b: dict[str, Any]) -> bool:
     return _passing(o) and o["total_price"] < b["total_price"] - 0.5 and _speed(o) > _speed(b) * 1.01
 
 
+def _slower_problems(name: str, b: dict[str, Any], builds: list[dict[str, Any]]) -> list[str]:
+    """A "cheapest" many times slower names the cheapest build within 3 % of the top speed shown (shown.AS_FAST), as
+    "fastest" is given, and the ratio of its speed."""
+    if not b.get("slower"):
+        return []
+    fields = b["slower"]["fields"]
+    named = builds[fields["rank"] - 1]
+    rivals = [o for o in builds if o is not b and _passing(o) and _speed(o) > 0 and o.get("speed_sourced", True)]
+    top = max(_speed(o) for o in rivals)
+    if any(o["total_price"] < named["total_price"] - 0.01 and _speed(o) >= 0.97 * top for o in rivals):
+        return [f"{name}: says it is slower than #{fields['rank']}, where a cheaper build shown is as fast"]
+    if abs(_speed(named) / _speed(b) - fields["ratio"]) > 0.06:
+        return [f"{name}: says {fields['ratio']}x slower than #{fields['rank']}"]
+    return []
+
+
 def _cheaper_as_fast(o: dict[str, Any], b: dict[str, Any]) -> bool:
     return _passing(o) and o["total_price"] < b["total_price"] - 0.5 and _speed(o) >= _speed(b) * 0.97
 
@@ -351,6 +376,7 @@ def label_problems(request: BuildRequest, result: dict[str, Any]) -> list[str]:
                 if any(o["total_price"] < price - 0.01 for o in same):
                     problems.append(f"{name}: a build shown with the same GPU is cheaper")
         problems += _beaten_problems(name, b, builds)
+        problems += _slower_problems(name, b, builds)
         if not claim_words(b) and not request.compares:
             for o in passing:
                 louder = o["noise_dba"] is not None and dba is not None and o["noise_dba"] > dba + 0.05
