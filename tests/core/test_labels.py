@@ -91,6 +91,11 @@ PLANS = {
     # no precision: the GMKtec EVO-X1 mini PC at 930 USD and 14.4 tokens/s had said "no build shown beats it on both
     # price and speed" under an RTX 2070 at 857 USD and 62.1 (shown.kind_said)
     "8B $1500, no precision": BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference"), budget=1500),
+    # an MI50 past ROCm support had set the floor of room to grow, and an Arc Pro B60 at 77 h held it beside an RTX 2080
+    # Ti 22GB at 33 h for less (ranking._grows)
+    "8B LoRA 1e8 tokens $3000": BuildRequest(
+        model_id="llama-3.1-8b", workload=Workload(kind="finetune", method="lora", tokens=1e8), budget=3000
+    ),
     "30B-A3B q4, own 4060 Ti": BuildRequest(
         model_id="qwen3-30b-a3b",
         workload=Workload(kind="inference", precision="q4_k_m"),
@@ -355,6 +360,12 @@ def label_problems(request: BuildRequest, result: dict[str, Any]) -> list[str]:
                 problems.append(f"{name}: a build shown is quieter")
             elif claim == "room to grow" and not b["room_for_one_more"]:
                 problems.append(f"{name}: one more card needs more than the card")
+            elif claim == "room to grow" and any(
+                _speed(b) < _speed(c) / 1.01
+                for c in [min((o for o in within if not past_support(o)), key=lambda o: o["total_price"], default=b)]
+            ):
+                # room to grow starts where the cheapest supported build stands (ranking._grows)
+                problems.append(f"{name}: room to grow on a machine slower than the cheapest supported build shown")
             elif claim == "room to grow" and (past_support(b) or _warned(b, "SUP-8")):
                 problems.append(f"{name}: room to grow on a card whose support ended or whose drivers wind down")
             elif claim == "room to grow" and any(

@@ -598,10 +598,14 @@ def _quiet_shown(f: _Field, shown: list[int]) -> None:
 
 def _grows(f: _Field, i: int) -> bool:
     """Room for one more of the card, bought alone, that unlocks something, on a card still worth buying more of, in a
-    machine that starts where the cheapest build within the budget stands: no slower than it (shown.FASTER). Qwen3 8B
+    machine that starts where the cheapest supported build within the budget stands: no slower than it (shown.FASTER). Qwen3 8B
     LoRA at 2,500 USD had said "room to grow" of one Arc Pro B60 at 81 h per 100 M tokens beside an RTX 2080 Ti 22GB at
     33 h for less money; its second card would have reached 48 h, still slower than the cheaper machine as it stands."""
-    cheapest = min(f.within, key=lambda j: f.m[j].price, default=None)
+    # the cheapest a buyer would take: on cards their vendor still supports (Llama 3.1 8B LoRA at 3,000 USD: one MI50,
+    # past ROCm support, at 127 h had set the floor, and an Arc Pro B60 at 77 h was "room to grow" beside an RTX 2080
+    # Ti 22GB at 33 h for less)
+    supported = [j for j in f.within if f.eol[j] is None] or f.within
+    cheapest = min(supported, key=lambda j: f.m[j].price, default=None)
     floor = f.m[cheapest].speed / FASTER if cheapest is not None else 0.0
     return (
         f.m[i].speed >= floor
