@@ -1867,17 +1867,13 @@ without it (the plan's own sources of those builds). Mina's 70B at Q4_K_M, 32k a
 5000 beside her 3090 decodes 16.7 for 5,808 USD."""
 
 
-OWNED_WAY_CHANGES = ("budget",)
-"""What a relaxation may change, besides the KV cache's precision, for a way out beside or without the user's own card
-(_beside_or_without_own): the money; every other way keeps to the own card's builds (each search of the other sources
-costs about a plan's own, and the power, room and circuit ways are for the card the user has)."""
-
-
 def _money_or_kv(relaxed: BuildRequest, request: BuildRequest) -> bool:
-    """Whether `relaxed` changes only OWNED_WAY_CHANGES and the KV cache's precision of `request`."""
-    kept = {k: getattr(request, k) for k in OWNED_WAY_CHANGES}
+    """Whether `relaxed` changes only the budget and the KV cache's precision of `request`: the ways out searched beside
+    or without the user's own card (_beside_or_without_own). Every other way keeps to the own card's builds: each
+    search of those sources costs about a plan's own, and the power, room and circuit ways are for the card the user
+    has."""
     kv = relaxed.workload.model_copy(update={"kv_precision": request.workload.kv_precision})
-    return relaxed.model_copy(update={**kept, "workload": kv}) == request
+    return relaxed.model_copy(update={"budget": request.budget, "workload": kv}) == request
 
 
 def _beside_or_without_own(ctx: PlanContext, cost_cap: float | None, seen: dict[str, list[Build]]) -> list[Build]:

@@ -50,7 +50,7 @@ from configurator.core.model.noise import build_dba
 from configurator.core.model.request import BuildRequest
 from configurator.core.rules.site import DataCenterNoise
 from configurator.core.solve.rules import PROMPT, READING_TPS
-from configurator.core.solve.shown import AS_FAST, AS_QUIET_DBA, FASTER, kind_said, why_shown
+from configurator.core.solve.shown import AS_FAST, FASTER, kind_said, quieter, why_shown
 from configurator.core.support import checks as support
 
 REFERENCE_TOKENS = 1e8
@@ -568,7 +568,7 @@ def _quietest_claim(f: _Field, heard: list[int]) -> tuple[int | None, Reason]:
     if len(heard) < 2:
         return None, Reason.of("claim.quietest", dba=0.0, watts=0.0)
     best = min(heard, key=lambda i: (_shown_dba(f, i), m[i].watts, m[i].price))
-    louder = any(_shown_dba(f, j) >= _shown_dba(f, best) + AS_QUIET_DBA for j in heard)
+    louder = any(quieter(m[best].dba, m[j].dba) for j in heard)
     return (best if louder else None), Reason.of("claim.quietest", dba=m[best].dba or 0.0, watts=m[best].watts)
 
 
@@ -584,10 +584,10 @@ def _quiet_shown(f: _Field, shown: list[int]) -> None:
         said = next((c for c in f.claims[i] if c.code == "claim.quietest"), None)
         if said is None:
             continue
-        if not any(_shown_dba(f, j) >= _shown_dba(f, i) + AS_QUIET_DBA for j in heard):
+        if not any(quieter(m[i].dba, m[j].dba) for j in heard):
             f.claims[i] = [c for c in f.claims[i] if c is not said]
             continue
-        near = [j for j in heard if _shown_dba(f, j) < _shown_dba(f, i) + AS_QUIET_DBA and m[j].price < m[i].price]
+        near = [j for j in heard if not quieter(m[i].dba, m[j].dba) and m[j].price < m[i].price]
         if near:
             j = min(near, key=lambda k: (m[k].price, _shown_dba(f, k)))
             more = round(_shown_dba(f, j) - _shown_dba(f, i), 1)

@@ -383,9 +383,10 @@ def _describe(
     )  # what Apply sets (whole units up)
     wait = _prompt_wait(build)
     slow = build is not None and not _reads(_Found(kind, None, build), request)
-    timed = _timed(build, request)
+    timed = _timed(build)
+    own = _own_fields(build, request) if build is not None else {}
     # beside or without the own card, or a training job's hours: the build is named
-    plain = build is None or not (_own_fields(build, request) or timed)
+    plain = not (own or timed)
     if kind == "budget" and not slow and plain and (build is None or build.gpu_count or wait is None):
         return budget
     kinds = kind.split("+")
@@ -409,7 +410,7 @@ def _describe(
         gpu=_gpu_name(build) if build is not None else "",
         box=box,
         cpu_only=build is not None and not build.gpu_count,
-        **(_own_fields(build, request) if build is not None else {}),
+        **own,
         **timed,
         currency=request.currency,
         price=float(math.ceil(cost)) if over else cost,
@@ -439,15 +440,20 @@ def _prompt_wait(build: Build | None) -> Check | None:
     )
 
 
-def _timed(build: Build | None, request: BuildRequest) -> dict[str, Value]:
+def _training_hours(build: Build | None) -> float | None:
+    """A training way out's wall-clock hours (Relaxation.wall_hours); None for inference or a build without a time."""
+    if build is None or build.estimate.workload.get("kind", "inference") == "inference":
+        return None
+    return build.estimate.wall_hours or None
+
+
+def _timed(build: Build | None) -> dict[str, Value]:
     """A training way out's hours (field `hours`) for the job's tokens (field `tokens`: the reference job's where the
     request gave no --tokens): Llama 3.1 70B QLoRA at 2,000 USD had led with "power-limit the GPUs to 80 % ...: 2 x Tesla
     P40, 2,019 USD", 1,299 h per 100 M tokens, above "raise the budget to 2,059 USD", whose two cards take 208 h, and
     neither said its time."""
-    if build is None or build.estimate.workload.get("kind", "inference") == "inference":
-        return {}
-    hours = build.estimate.wall_hours
-    if not hours:
+    hours = _training_hours(build)
+    if build is None or hours is None:
         return {}
     tokens = build.estimate.workload.get("tokens") or build.estimate.reference_tokens
     return {"hours": round(hours, 1), **({"tokens": float(tokens)} if isinstance(tokens, int | float) else {})}
@@ -781,18 +787,13 @@ def _listed(ranked: list[_Found], request: BuildRequest, *, moe: bool) -> list[R
                 change=english(said),
                 total_price=f.price,
                 decode_tokens_per_s=f.build.estimate.decode_tokens_per_s,
-                wall_hours=_timed_hours(f.build, request),
+                wall_hours=_training_hours(f.build),
                 request=f.request,
                 build=f.build,
                 said=said,
             )
         )
     return out
-
-
-def _timed_hours(build: Build, request: BuildRequest) -> float | None:
-    hours = _timed(build, request).get("hours")
-    return float(hours) if isinstance(hours, int | float) else None
 
 
 def _budget_only(said: Reason | None) -> bool:

@@ -50,6 +50,12 @@ wall (round 24's walk of her journey). A cheaper build shown within 2 dBA is nam
 louder and cheaper (ranking._quiet_shown), as "fastest" names a dearer build within AS_FAST."""
 
 
+def quieter(dba: float | None, than: float | None) -> bool:
+    """Whether a machine at `dba` is quieter than one at `than` by what the noise estimate resolves (AS_QUIET_DBA), on
+    the figures a buyer reads (0.1 dBA): "less noise" (offers) and "quietest" (ranking) alike."""
+    return dba is not None and than is not None and round(than, 1) >= round(dba, 1) + AS_QUIET_DBA
+
+
 def _cards(build: Build) -> tuple[tuple[str, str], ...]:
     """The build's cards (or its ready-made system) as (id, name), once each."""
     seen: dict[str, str] = {}
@@ -104,8 +110,7 @@ def offers(b: Build, mb: Measures, a: Build, ma: Measures, eol: tuple[bool, bool
         # with no precision had shown an RTX 4060 Ti 16GB at BF16 and 16.1 tokens/s as "another card" alone, under an
         # RTX 2070 at Q4_K_M and 62.1 tokens/s for less: a 16 GB card's offer is the release's quality
         out.append(Reason.of("offer.release", precision=str(b.estimate.workload.get("precision", "")).upper()))
-    if mb.dba is not None and ma.dba is not None and round(mb.dba, 1) <= round(ma.dba, 1) - AS_QUIET_DBA:
-        # less noise only by what the noise estimate resolves (AS_QUIET_DBA), as "quietest" is claimed
+    if mb.dba is not None and quieter(mb.dba, ma.dba):  # by what the estimate resolves, as "quietest" is claimed
         out.append(Reason.of("offer.quieter", dba=round(mb.dba, 1)))
     theirs = {i for i, _ in _cards(a)}
     other = [name for i, name in _cards(b) if i not in theirs]
