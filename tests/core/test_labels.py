@@ -131,6 +131,8 @@ PLANS = {
     # BF16 is the fastest at the release's quality (ranking._fastest_claim)
     "8B no precision": BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference")),
     # a cheaper open frame of blower-shrouded MI50s is shown, too loud for the room (NOISE-1)
+    # 2 x MI50 past ROCm support shown at 58.6 tokens/s for 1,518 USD beside a "best value" at 40.8 for 2,255 USD
+    "gpt-oss-120b $3000": BuildRequest(model_id="gpt-oss-120b", workload=Workload(kind="inference"), budget=3000),
     "70B $2000 home office": BuildRequest(
         model_id="llama-3.3-70b", workload=Workload(kind="inference"), budget=2000, room="home-office"
     ),
@@ -316,6 +318,11 @@ def _beaten_problems(name: str, b: dict[str, Any], builds: list[dict[str, Any]])
     return []
 
 
+def _value_said(build: dict[str, Any]) -> dict[str, Any]:
+    """The fields of a build's best-value claim (plan --json claims)."""
+    return next((c["fields"] for c in build["claims"] if c["code"] == "claim.value"), {})
+
+
 def label_problems(request: BuildRequest, result: dict[str, Any]) -> list[str]:
     """Each claim in each label, against the numbers of every build shown."""
     builds = result["builds"]
@@ -351,6 +358,14 @@ def label_problems(request: BuildRequest, result: dict[str, Any]) -> list[str]:
                 _speed(o) / o["total_price"] > speed / price * 1.0001 for o in supported
             ):
                 problems.append(f"{name}: a build shown gives more speed per {b['currency']}")
+            elif (
+                claim == "best value"
+                and not _value_said(b).get("supported")
+                and any(_speed(o) / o["total_price"] > speed / price * 1.0001 for o in within if past_support(o))
+            ):
+                # gpt-oss-120b at 3,000 USD: 2 x MI50 shown at 38.6 tokens/s per 1,000 USD beside a "best value" at
+                # 18.1 whose sentence did not say it was made among cards still supported
+                problems.append(f"{name}: a card past its support shown gives more per {b['currency']}, unsaid")
             elif claim == "quietest" and any(
                 o["noise_dba"] is not None
                 and dba is not None

@@ -914,6 +914,7 @@ EN: dict[str, Template] = {
     "claim.value": lambda r, _say: (
         f"the most speed for the money: {r.num('value'):,.2f} "
         f"{'training tokens/s' if r.fields.get('training') else 'tokens/s per user'} per 1,000 {r.fields['currency']}"
+        + (" on supported software (a card past its vendor's support gives more)" if r.fields.get("supported") else "")
         + (
             " among the builds whose speed rests on published measurements (one with more rests on an unsourced figure)"
             if r.fields.get("measured")

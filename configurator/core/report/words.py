@@ -773,6 +773,7 @@ ZH_REASONS: dict[str, Template] = {
     ),
     "claim.value": lambda r, _say: (
         f"{'速度有实测依据的配置中（另有配置更高，但其速度无来源）' if r.fields.get('measured') else ''}"
+        f"{'软件仍受支持的配置中（一张厂商已停止支持的显卡更高）' if r.fields.get('supported') else ''}"
         f"每 1,000 {r.fields['currency']} 的速度最高：{r.num('value'):,.2f} "
         f"{'训练 tokens/s' if r.fields.get('training') else 'tokens/s（每用户）'}"
     ),

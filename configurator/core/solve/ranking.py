@@ -470,7 +470,16 @@ def _speed_claims(f: _Field, request: BuildRequest, comparison: bool) -> None:
         return
     training = f.pool[best].estimate.workload.get("kind", "inference") != "inference"
     currency = f.pool[0].currency
-    said = Reason.of("claim.value", value=1000 * m[best].value(), training=training, currency=currency, **measured)
+    # a card past its vendor's support that gives more for the money may be shown beside it: "on supported software"
+    beyond = any(f.eol[i] is not None and m[i].speed > 0 and m[i].value() > m[best].value() for i in f.within)
+    said = Reason.of(
+        "claim.value",
+        value=1000 * m[best].value(),
+        training=training,
+        currency=currency,
+        **measured,
+        **({"supported": True} if beyond else {}),
+    )
     f.claim(best if best in f.within else None, said)
 
 
