@@ -47,3 +47,18 @@ def test_an_end_of_sale_needs_its_source(catalog: Catalog) -> None:
     data = {**record.model_dump(), "sold_new_source": ""}
     with pytest.raises(ValidationError, match="sold_new_source"):
         type(record).model_validate(data)
+
+
+def test_a_plan_naming_a_withdrawn_machine_says_its_sale_ended(catalog: Catalog) -> None:
+    """Kimi K2.5 at 2 bits on the 512 GB Mac Studio had been told "no price in the catalog", a reader's next question
+    being why a machine with a 2025 list price beside it has none: its sale ended, and no used price is known."""
+    request = BuildRequest(
+        model_id="kimi-k2.5",
+        workload=Workload(kind="inference", precision="q2_k"),
+        budget=20000,
+        system_ids=("mac-studio-m3-ultra-80c-512gb",),
+    )
+    result = plan(request, catalog)
+    why = [r.fields["why"] for r in result.said if r.code == "note.left-out"]
+    assert why and why[0].code == "gpu.no-price" and why[0].fields["sold_until"] == "2026-03-08"
+    assert "no longer sold new since 2026-03-08" in " ".join(result.notes)

@@ -250,7 +250,10 @@ def rejection_kind(reason: Reason) -> str | Reason:
 
 def _no_price(r: Reason, _say: Say) -> str:
     condition = str(r.fields.get("condition") or "")
-    return f"no {condition if condition != 'any' else ''} price in the catalog".replace("  ", " ")
+    said = f"no {condition if condition != 'any' else ''} price in the catalog".replace("  ", " ")
+    if r.fields.get("sold_until"):
+        said += f": no longer sold new since {r.fields['sold_until']}, and the catalog has no used price"
+    return said
 
 
 def _compute(r: Reason, _say: Say) -> str:

@@ -458,7 +458,8 @@ def _zh_tier(name: str) -> str:
 
 def _no_price(r: Reason, _say: Say) -> str:
     kind = _ZH_CONDITIONS.get(str(r.fields.get("condition")), "") if r.fields.get("condition") != "refurbished" else ""
-    return f"目录中没有{kind}价格"
+    ended = f"：{r.fields['sold_until']} 起已停售新品，目录中也没有二手价" if r.fields.get("sold_until") else ""
+    return f"目录中没有{kind}价格{ended}"
 
 
 def _compute(r: Reason, _say: Say) -> str:

@@ -204,6 +204,14 @@ class Quote:
         return english(self.said)
 
 
+def no_price(record: Record, condition: str) -> Reason:
+    """Why a part has no price to offer (gpu.no-price): with the day its vendor stopped selling it new (field
+    `sold_until`) when that is why, as the 512 GB Mac Studio, dropped from Apple's store in March 2026, had been
+    "no price in the catalog" beside a new price of 2025 the catalog keeps as history."""
+    ended = None if record.sold_new_on(datetime.date.today()) else record.sold_new_until
+    return Reason.of("gpu.no-price", condition=condition, **({"sold_until": ended.isoformat()} if ended else {}))
+
+
 def quote(record: Record, catalog: Catalog, currency: str, condition: str) -> Quote | None:
     """The price a buyer would pay: newest listing per condition, cheapest allowed condition.
 
