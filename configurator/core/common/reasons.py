@@ -2216,6 +2216,11 @@ EN: dict[str, Template] = {
             3: "ZeRO-3 / FSDP (parameters sharded too)",
         }[int(r.num("zero"))]
     ),
+    "est.microbatch-to-amortise": lambda r, _say: (
+        f"micro-batch raised to {r.fields['batch']} sequences per GPU: every micro-batch gathers the whole sharded "
+        f"model, so more sequences spread the same gathers over more compute ({r.num('hours'):,.0f} h at 1, "
+        f"{r.num('now'):,.0f} h at {r.fields['batch']})"
+    ),
     "est.recompute-to-fit": lambda r, _say: (
         "activation recomputation turned on"
         f": without it the busiest GPU needs {r.num('needed'):.1f} GiB, more than the {r.num('usable'):.1f} GiB it "

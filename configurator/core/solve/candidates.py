@@ -251,10 +251,67 @@ def estimate_as_practitioner(
             break
     if update.get("grad_checkpointing"):
         result = _recompute_said(result, without, request)
-    return result
+    return _amortised(model, workload.model_copy(update=update), gpu, n, request, result, exact_weight_bytes)
 
 
-PRACTITIONER_CODES = frozenset({"est.recompute-to-fit"})
+AMORTISING_BATCHES = (2, 4, 8, 16)
+"""The micro-batches a practitioner tries when a fully sharded job's weight gathers outlast its compute: every
+micro-batch gathers the whole model (ZeRO-3 / FSDP FULL_SHARD), so more sequences per micro-batch spread the same
+gathers over more compute (PyTorch FSDP's tuning advice: raise the per-device batch until memory is full; Qwen3
+30B-A3B pretrained on 8 x H200 NVL at micro-batch 1 had gathered 160 GB per 4,096 tokens over PCIe, 4,853 h)."""
+
+
+def _amortised(
+    model: ModelArch,
+    workload: Workload,
+    gpu: Gpu,
+    n: int,
+    request: BuildRequest,
+    result: EstimateResult,
+    exact_weight_bytes: int | None,
+) -> EstimateResult:
+    """`result`, or the fastest of the same sharded job at a larger micro-batch that still fits (AMORTISING_BATCHES),
+    when its gathers are exposed and the request left the micro-batch at 1 (est.microbatch-to-amortise)."""
+    if (
+        n <= 1
+        or workload.zero < 3
+        or request.workload.batch != 1
+        or not _fits(result, request)
+        or not any(r.code == "est.sharded-gathers" for r in result.assumption_codes)
+    ):
+        return result
+    best = result
+    # with activation recomputation a micro-batch's activations shrink to a layer's inputs, so larger ones fit; the
+    # recomputed forward runs inside the backward's gathered layer, so it gathers nothing more
+    for recompute in sorted({workload.grad_checkpointing, True}):
+        for batch in AMORTISING_BATCHES:
+            tried = estimate(
+                model,
+                workload.model_copy(update={"batch": batch, "grad_checkpointing": recompute}),
+                gpu,
+                n,
+                exact_weight_bytes=exact_weight_bytes,
+            )
+            # within the requested headroom, not only the hard floor: a micro-batch raised for speed is no reason
+            # for a build to run short of memory (MEM-FIT)
+            if tried.per_gpu_bytes > (tried.peak_gpu.usable_bytes or 0) * (1 - request.vram_headroom):
+                break
+            if (tried.wall_hours or 0) < (best.wall_hours or 0):
+                best = tried
+    if best is result:
+        return result
+    reason = Reason.of(
+        "est.microbatch-to-amortise", batch=best.workload["batch"], hours=result.wall_hours, now=best.wall_hours
+    )
+    return best.model_copy(
+        update={
+            "assumptions": (english(reason), *best.assumptions),
+            "assumption_codes": (reason, *best.assumption_codes),
+        }
+    )
+
+
+PRACTITIONER_CODES = frozenset({"est.recompute-to-fit", "est.microbatch-to-amortise"})
 """The reasons estimate_as_practitioner adds for a setting it changed against the request: a re-estimate of the same
 workload (plan._on_links: the build's own links) keeps them (practitioner_said)."""
 
