@@ -283,7 +283,7 @@ def _amortised(
     best = result
     # with activation recomputation a micro-batch's activations shrink to a layer's inputs, so larger ones fit; the
     # recomputed forward runs inside the backward's gathered layer, so it gathers nothing more
-    for recompute in sorted({workload.grad_checkpointing, True}):
+    for recompute in dict.fromkeys((workload.grad_checkpointing, True)):
         for batch in AMORTISING_BATCHES:
             tried = estimate(
                 model,
