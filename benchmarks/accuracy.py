@@ -48,6 +48,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from configurator.core.estimate import estimator
 from configurator.core.estimate.crossval import (
     KNOBS,
+    GateShortfall,
     Point,
     Summary,
     conformal_factors,
@@ -55,6 +56,7 @@ from configurator.core.estimate.crossval import (
     cross_validate_rows,
     fit,
     fitted_values,
+    gate_shortfall,
     groups_of,
     interval_factors,
     regime_range_factors,
@@ -435,6 +437,19 @@ def rule_factors(
     return regime_range_factors(groups)
 
 
+def gate_words(gap: GateShortfall) -> str:
+    """What a regime that borrows the kind's range lacks to read its own (crossval.gate_shortfall), as --ranges prints
+    it: the data a later round would need, e.g. the runtime memory peaks' 48 rows all one page's (issue #29, range26)."""
+    wants = []
+    if gap.sources:
+        wants.append(f"{gap.sources} more source(s)")
+    if gap.rows:
+        wants.append(f"{gap.rows} more row(s)")
+    if gap.elsewhere:
+        wants.append(f"{gap.elsewhere} more row(s) from sources other than {gap.largest}")
+    return "to read its own range it needs " + ", ".join(wants) + " (crossval.gate_shortfall)"
+
+
 def regime_coverage(points: list[Point], catalog: object, kind: str = "decode_speed") -> str:
     """Coverage of the 80 % range per regime, each row scored with the factors the estimate gives it, e.g.
     'batched 78 % (40)'."""
@@ -697,6 +712,13 @@ def _print_holdout(run: _Kind) -> None:
         print(f"    per regime, holdout median / p90: {regime_errors(held, catalog)}")
     elif run.by_regime.get("holdout"):
         print(f"    per regime, holdout: {_shares(run.by_regime['holdout'], kind, catalog)}")
+        # the rows a leave-one-source-out range describes (issue #29, range26: the runtime memory peaks' holdout is
+        # mostly more rows of the one page the fit saw)
+        seen = {source_group(r["source"]) for r in run.reference}
+        unseen = {g: [p for p in v if p.group not in seen] for g, v in run.by_regime["holdout"].items()}
+        unseen = {g: v for g, v in unseen.items() if v}
+        if unseen:
+            print(f"    per regime, holdout from sources never fitted: {_shares(unseen, kind, catalog)}")
 
 
 def _print_ranges(run: _Kind) -> None:
@@ -722,6 +744,9 @@ def _print_ranges(run: _Kind) -> None:
         if pts_held:
             inside += f", {coverage(pts_held, (rlo, rhi)):.0%} of its {len(pts_held)} holdout rows"
         print(f"    rule (crossval.regime_range_factors) {name}: ({rlo:.3f}, {rhi:.3f}), {how}{inside}")
+        gap = gate_shortfall(cv_by_regime.get(name) or pts_cv)
+        if not gap.met:
+            print(f"      {gate_words(gap)}")
     if kind not in SPEED_KINDS and run.by_regime.get("cross-val"):
         for name, pts in sorted(run.by_regime["cross-val"].items()):
             if len({p.group for p in pts}) < 2:

@@ -286,6 +286,37 @@ def test_a_regime_s_range_counts_sources_not_rows() -> None:
     assert widened == pytest.approx(bias_scatter_factors(biases, scatter))
 
 
+def test_a_borrowing_regime_says_what_data_would_give_it_its_own_range() -> None:
+    """Issue #29 (range26): a regime that reads the kind's range says what its rows lack to pass regime_range_factors'
+    gate (crossval.gate_shortfall, printed by `benchmarks/accuracy.py --ranges`): sources to REGIME_MIN_SOURCES, rows
+    to REGIME_MIN_ROWS, and rows from sources other than the largest until it holds no more than half. The runtime
+    memory peaks' 48 cross-validated rows are all the Qwen2.5 speed page's: 2 more sources and 48 more rows from them,
+    which is why one small second source moves that range little (docs/estimates.md, round 26)."""
+    from configurator.core.estimate.crossval import REGIME_MIN_ROWS, Point, gate_shortfall, regime_range_factors
+
+    def pts(source: str, ratios: list[float]) -> list[Point]:
+        return [Point(r, 1.0, source) for r in ratios]
+
+    page = pts("page", [0.99, 1.0, 1.01] * 16)
+    gap = gate_shortfall(page)
+    assert (gap.largest, gap.sources, gap.rows, gap.elsewhere) == ("page", 2, 0, 48)
+    assert not gap.met
+    words = _accuracy_module().gate_words(gap)
+    assert words.startswith("to read its own range it needs 2 more source(s), 48 more row(s) from sources other")
+    # a few rows from enough sources lack rows only; unanswered rows count for nothing
+    few = pts("a", [0.9]) + pts("b", [1.0]) + pts("c", [1.1]) + [Point(1.0, None, "d")]
+    assert (gate_shortfall(few).sources, gate_shortfall(few).rows, gate_shortfall(few).elsewhere) == (
+        0,
+        REGIME_MIN_ROWS - 3,
+        0,
+    )
+    # once the gate is met, the rule reads the regime's own sources: the shortfall and the rule agree
+    diverse = page + pts("two", [1.05] * 24) + pts("three", [0.95] * 24)
+    assert gate_shortfall(diverse).met
+    assert regime_range_factors({"r": diverse})["r"][1].endswith("own sources' biases, own rows' scatter")
+    assert "the kind's" in regime_range_factors({"r": page, "other": diverse})["r"][1]
+
+
 def test_an_80_percent_range_from_a_few_rows_is_not_their_extremes() -> None:
     """Issue #29's small-sample rule (crossval.quantile_factors): the k-th smallest of n cross-validated ratios lies
     below a fresh one with probability k / (n + 1), so the 80 % bounds sit at ranks 0.1 (n + 1) and 0.9 (n + 1),
