@@ -69,6 +69,6 @@ def test_the_reason_reads_in_english_and_chinese() -> None:
     reason = prefill_pipelined(4, 4096, 512, "cuda")
     assert reason is not None
     text = english(reason)
-    assert "4096-token prompt" in text and "512-token micro-batches" in text and "2.3x" in text
+    assert "4,096-token prompt" in text and "512-token micro-batches" in text and "2.3x" in text
     zh = render(reason, ZH_REASONS)
     assert "4096" in zh and "512" in zh and "2.3 倍" in zh

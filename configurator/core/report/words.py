@@ -2028,7 +2028,7 @@ ZH_REASONS: dict[str, Template] = {
     "est.prefill-pipeline": lambda r, _say: (
         f"llama.cpp 将这段 {r.fields['prompt']} token 的提示按 {r.fields['ubatch']} token 的微批在 {r.fields['gpus']} "
         f"张卡间流水执行（-sm layer）：微批重叠时最高可达所示单卡速率的 {r.num('gain'):.1f} 倍"
-        "（实测：8B 模型在 2-8 张 RTX 4090 上为 1.6-2.9 倍，70B 模型在 2-4 张卡上没有提升），该数值及其区间未计入此增益"
+        "（4,096 token 实测：8B 模型在 2-8 张 RTX 4090 上为 1.6-2.9 倍，70B 模型在 2-4 张卡上没有提升），该数值及其区间未计入此增益"
     ),
     "est.numa": "双路 CPU：llama.cpp 不感知 NUMA，因此按单路 CPU 的带宽计",
     "est.host-buffer": lambda r, _say: (
