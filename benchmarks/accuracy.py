@@ -17,12 +17,13 @@ batched, NVIDIA vs other vendors, dense vs MoE, one GPU vs several), each row sc
 it (its regime's factors where ranges.REGIME_RANGE_FACTORS sets them: ranges.speed_regime); the coverage is printed for
 the fitted rows, the cross-validated rows and the holdout rows, per regime, and the holdout's split between rows from a
 source the fit saw and rows from a source never fitted (a range from leave-one-source-out residuals describes the
-latter). A training row is a whole run's total or a steady-state rate, each scored with its figure's range
+latter; for memory, fine-tuning and training per regime too). A training row is a whole run's total or a steady-state rate, each scored with its figure's range
 (ranges.STEADY_STATE). --rows lists every row; --fit prints the
 constants refitted on all reference rows beside the shipped ones; --ranges prints interval factors
 derived from the cross-validated errors, for decode and prefill per assigned regime, and per regime the "rule" line
 (crossval.regime_range_factors: Weibull-position quantiles of source biases plus row scatter) whose factors ranges.py
-ships, rounded outward, with the share of its cross-validated and holdout rows they hold.
+ships, rounded outward, with the share of its cross-validated and holdout rows they hold, and under a regime that reads
+the kind's range what its rows lack to read its own (crossval.gate_shortfall: sources, rows, rows from other sources).
 --group=source (the default folds) also prints, per source, the fitted and the cross-validated errors side by side;
 --group=architecture leaves one model architecture (the catalog's HF model_type: llama, qwen3_moe, deepseek_v3, ...) out
 at a time instead and prints the same table per architecture; --group=gpu leaves one GPU architecture (ampere, ada,
