@@ -17,12 +17,13 @@ batched, NVIDIA vs other vendors, dense vs MoE, one GPU vs several), each row sc
 it (its regime's factors where ranges.REGIME_RANGE_FACTORS sets them: ranges.speed_regime); the coverage is printed for
 the fitted rows, the cross-validated rows and the holdout rows, per regime, and the holdout's split between rows from a
 source the fit saw and rows from a source never fitted (a range from leave-one-source-out residuals describes the
-latter). A training row is a whole run's total or a steady-state rate, each scored with its figure's range
+latter; for memory, fine-tuning and training per regime too). A training row is a whole run's total or a steady-state rate, each scored with its figure's range
 (ranges.STEADY_STATE). --rows lists every row; --fit prints the
 constants refitted on all reference rows beside the shipped ones; --ranges prints interval factors
 derived from the cross-validated errors, for decode and prefill per assigned regime, and per regime the "rule" line
 (crossval.regime_range_factors: Weibull-position quantiles of source biases plus row scatter) whose factors ranges.py
-ships, rounded outward, with the share of its cross-validated and holdout rows they hold.
+ships, rounded outward, with the share of its cross-validated and holdout rows they hold, and under a regime that reads
+the kind's range what its rows lack to read its own (crossval.gate_shortfall: sources, rows, rows from other sources).
 --group=source (the default folds) also prints, per source, the fitted and the cross-validated errors side by side;
 --group=architecture leaves one model architecture (the catalog's HF model_type: llama, qwen3_moe, deepseek_v3, ...) out
 at a time instead and prints the same table per architecture; --group=gpu leaves one GPU architecture (ampere, ada,
@@ -48,6 +49,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from configurator.core.estimate import estimator
 from configurator.core.estimate.crossval import (
     KNOBS,
+    GateShortfall,
     Point,
     Summary,
     conformal_factors,
@@ -55,6 +57,7 @@ from configurator.core.estimate.crossval import (
     cross_validate_rows,
     fit,
     fitted_values,
+    gate_shortfall,
     groups_of,
     interval_factors,
     regime_range_factors,
@@ -435,6 +438,19 @@ def rule_factors(
     return regime_range_factors(groups)
 
 
+def gate_words(gap: GateShortfall) -> str:
+    """What a regime that borrows the kind's range lacks to read its own (crossval.gate_shortfall), as --ranges prints
+    it: the data a later round would need, e.g. the runtime memory peaks' 48 rows all one page's (issue #29, range26)."""
+    wants = []
+    if gap.sources:
+        wants.append(f"{gap.sources} more source(s)")
+    if gap.rows:
+        wants.append(f"{gap.rows} more row(s)")
+    if gap.elsewhere:
+        wants.append(f"{gap.elsewhere} more row(s) from sources other than {gap.largest}")
+    return "to read its own range it needs " + ", ".join(wants) + " (crossval.gate_shortfall)"
+
+
 def regime_coverage(points: list[Point], catalog: object, kind: str = "decode_speed") -> str:
     """Coverage of the 80 % range per regime, each row scored with the factors the estimate gives it, e.g.
     'batched 78 % (40)'."""
@@ -697,6 +713,13 @@ def _print_holdout(run: _Kind) -> None:
         print(f"    per regime, holdout median / p90: {regime_errors(held, catalog)}")
     elif run.by_regime.get("holdout"):
         print(f"    per regime, holdout: {_shares(run.by_regime['holdout'], kind, catalog)}")
+        # the rows a leave-one-source-out range describes (issue #29, range26: the runtime memory peaks' holdout is
+        # mostly more rows of the one page the fit saw)
+        seen = {source_group(r["source"]) for r in run.reference}
+        unseen = {g: [p for p in v if p.group not in seen] for g, v in run.by_regime["holdout"].items()}
+        unseen = {g: v for g, v in unseen.items() if v}
+        if unseen:
+            print(f"    per regime, holdout from sources never fitted: {_shares(unseen, kind, catalog)}")
 
 
 def _print_ranges(run: _Kind) -> None:
@@ -722,6 +745,9 @@ def _print_ranges(run: _Kind) -> None:
         if pts_held:
             inside += f", {coverage(pts_held, (rlo, rhi)):.0%} of its {len(pts_held)} holdout rows"
         print(f"    rule (crossval.regime_range_factors) {name}: ({rlo:.3f}, {rhi:.3f}), {how}{inside}")
+        gap = gate_shortfall(cv_by_regime.get(name) or pts_cv)
+        if not gap.met:
+            print(f"      {gate_words(gap)}")
     if kind not in SPEED_KINDS and run.by_regime.get("cross-val"):
         for name, pts in sorted(run.by_regime["cross-val"].items()):
             if len({p.group for p in pts}) < 2:

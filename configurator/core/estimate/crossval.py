@@ -348,6 +348,40 @@ REGIME_MIN_ROWS = 10
 REGIME_MIN_SOURCES = 3
 
 
+@dataclass(frozen=True)
+class GateShortfall:
+    """What a regime's rows lack before regime_range_factors gives it its own biases and scatter (issue #29, range26):
+    more sources (`sources`, to REGIME_MIN_SOURCES), more rows (`rows`, to REGIME_MIN_ROWS), and rows from sources
+    other than its largest (`elsewhere`, until that source holds no more than half). All zero: the regime reads its
+    own range. A count of what data would let the rule describe the regime, never a factor."""
+
+    largest: str
+    sources: int
+    rows: int
+    elsewhere: int
+
+    @property
+    def met(self) -> bool:
+        return not (self.sources or self.rows or self.elsewhere)
+
+
+def gate_shortfall(points: Sequence[Point]) -> GateShortfall:
+    """The rows and sources `points` (one regime's cross-validated rows) lack to pass regime_range_factors' gate."""
+    rows_of: dict[str, int] = {}
+    for p in points:
+        if p.estimated:
+            rows_of[p.group] = rows_of.get(p.group, 0) + 1
+    n = sum(rows_of.values())
+    largest = max(rows_of, key=lambda g: rows_of[g], default="")
+    top = rows_of.get(largest, 0)
+    return GateShortfall(
+        largest=largest,
+        sources=max(0, REGIME_MIN_SOURCES - len(rows_of)),
+        rows=max(0, REGIME_MIN_ROWS - n),
+        elsewhere=max(0, top - (n - top)),
+    )
+
+
 def bias_scatter_factors(
     biases: Sequence[float], scatter: Sequence[float], coverage: float = 0.8
 ) -> tuple[float, float]:

@@ -82,7 +82,7 @@ from configurator.core.estimate.kv import (
 )
 from configurator.core.estimate.params import ParamCounts, count_params
 from configurator.core.estimate.precision import KV_BYTES, weight_format
-from configurator.core.estimate.ranges import finetune_memory_regime, prefill_unfitted
+from configurator.core.estimate.ranges import finetune_memory_regime, prefill_pipelined, prefill_unfitted
 from configurator.core.estimate.ranges import memory_regime as ranges_memory_regime
 from configurator.core.estimate.ranges import speed_regime as ranges_speed_regime
 from configurator.core.estimate.result import EstimateResult, GpuMemory, MemoryBreakdown, Step, mfu_said, new_step
@@ -2100,6 +2100,10 @@ def _prefill(
     unfitted = prefill_unfitted(gpu.architecture, backend if engine == "llama.cpp" else engine, model.params_total_b)
     if unfitted is not None:
         ex.assume(unfitted)
+    if engine == "llama.cpp" and named_engine in (None, "llama.cpp") and split == "layer":
+        piped = prefill_pipelined(gpus, prompt, ex.cal.llamacpp_ubatch, backend)
+        if piped is not None:
+            ex.assume(piped)
     ex.step(
         "prefill",
         Reason.of(

@@ -8,6 +8,8 @@ rows (tests/data/holdout_*.toml) check how often the range holds on rows never f
 
 from __future__ import annotations
 
+import math
+
 from configurator.core.common.reasons import Reason
 
 # kind of estimate -> (low, high) multipliers; low <= 1 <= high. From `python benchmarks/accuracy.py
@@ -182,6 +184,36 @@ def prefill_unfitted(architecture: str, backend: str, params_b: float) -> Reason
         backend=back,
         params_b=params_b if small else 0.0,
         smallest_b=PREFILL_FITTED_SMALLEST_B,
+    )
+
+
+# llama.cpp's default multi-GPU mode, -sm layer, is pipeline parallelism (ggml-org/llama.cpp docs/multi-gpu.md, PR #22729;
+# PR #6017, March 2024): one llama_decode of up to n_batch tokens (LLAMACPP_BATCH, llama.cpp's default) runs as
+# n_ubatch-token micro-batches queued on the cards' streams in turn, so with N cards and k micro-batches a batch can take
+# k + N - 1 stage times instead of k x N, up to kN / (k + N - 1) times one card's rate. The estimate gives a layer split
+# one card's prompt rate, as its fitted multi-GPU prompt rows (512 tokens: one micro-batch, nothing to overlap) measure.
+# Longer prompts gain when the micro-batches overlap, and not always: XiongjieDai's README (00dd2bd, May 2024 builds)
+# measured Llama 3 8B Q4_K_M at 4,096 tokens 1.60 / 2.37 / 2.87 x one card's rate on 2 / 4 / 8 RTX 4090s (the formula
+# 1.60 / 2.29 / 2.91), Llama 3 70B on 2 and 4 cards no gain over its 512-token rate; later builds broke and fixed the
+# overlap more than once (PRs #20463, #20927, #20793 of 2026). No model holds both sizes (docs/estimates.md, round 26), so
+# such a figure says what it leaves out (est.prefill-pipeline) and keeps one card's rate. The overlap needs the
+# backend's asynchronous copies and events: CUDA and HIP (one ggml-cuda code).
+LLAMACPP_BATCH = 2048
+PIPELINED_BACKENDS = frozenset({"cuda", "hip"})
+
+
+def prefill_pipelined(gpus: int, prompt: int, ubatch: int, backend: str) -> Reason | None:
+    """The est.prefill-pipeline assumption of a llama.cpp prompt split by layers over `gpus` cards that runs as more
+    than one micro-batch (the gain a full overlap would bring as a field), or None when nothing can overlap."""
+    if gpus < 2 or prompt <= ubatch or backend not in PIPELINED_BACKENDS:
+        return None
+    batches = min(math.ceil(prompt / ubatch), max(1, LLAMACPP_BATCH // ubatch))
+    return Reason.of(
+        "est.prefill-pipeline",
+        gpus=gpus,
+        prompt=prompt,
+        ubatch=ubatch,
+        gain=batches * gpus / (batches + gpus - 1),
     )
 
 
