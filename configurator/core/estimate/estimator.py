@@ -3078,7 +3078,9 @@ def _memory_per_gpu(
         raise RequestError("--gpus must be at least 1")
     gpu_, gpus_ = as_gpus(gpu, gpus)
     resolved = _with_optimizer(workload.resolved(model.max_context), gpus_, cal=CAL)
-    if _on_host_job(resolved, gpu_, None) or (weight_format(resolved.precision or "bf16").moe_only and model.moe is None):
+    if _on_host_job(resolved, gpu_, None) or (
+        weight_format(resolved.precision or "bf16").moe_only and model.moe is None
+    ):
         return None
     return _memory(model, resolved, gpu_, gpus_, exact_weight_bytes, _Explain(CAL, kept=False))[5]
 

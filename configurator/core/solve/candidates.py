@@ -598,6 +598,11 @@ class _GpuJob:
         self.seen = memories
         return None if _holds(memories, self.request) else memories
 
+    def sized(self, gpu: Gpu, n: int, runnable: list[str]) -> tuple[GpuMemory, ...]:
+        """The memory of each GPU of `n` cards, where `held` could tell it (estimated in full where it cannot)."""
+        memories = memory_per_gpu(self.model, on_engine(self.workload, runnable[0]), gpu, n, self.exact_weight_bytes)
+        return memories if memories is not None else self.run(gpu, n, runnable).per_gpu
+
     def run(self, gpu: Gpu, n: int, runnable: list[str]) -> EstimateResult:
         model, request, exact = self.model, self.request, self.exact_weight_bytes
 
@@ -630,9 +635,10 @@ class _GpuJob:
             if over_cap(n):
                 last_reason = Reason.of("gpu.over-cap")
                 break
-            held = self.held(gpu, n, runnable) if n < request.max_gpus else None
+            held = self.held(gpu, n, runnable)
             if held is not None:  # too few cards, told by memory alone (its speed would be read by nothing)
-                last_reason = _too_few(max(g.total for g in held), n)  # as _too_small says it
+                wider = self.sized(gpu, 2 * n, runnable) if n >= request.max_gpus else None
+                last_reason = _too_small(held, gpu, n, request.max_gpus, wider)
                 n = max(n + 1, min(request.max_gpus, _fewest_held(held, request, workload, gpu)))
                 continue
             result = self.run(gpu, n, runnable)
@@ -640,8 +646,8 @@ class _GpuJob:
             if _fits(result, request):
                 minimum = n
                 break
-            wider = self.run(gpu, 2 * n, runnable) if n >= request.max_gpus else None
-            last_reason = _too_small(result, gpu, n, request.max_gpus, wider)
+            wider = self.run(gpu, 2 * n, runnable).per_gpu if n >= request.max_gpus else None
+            last_reason = _too_small(result.per_gpu, gpu, n, request.max_gpus, wider)
             n = max(n + 1, min(request.max_gpus, _fewest_that_could_fit(result, request, workload, gpu)))
         if minimum is None:
             return [], last_reason
@@ -682,22 +688,22 @@ def _short_of(seen: tuple[GpuMemory, ...], gpu: Gpu, n: int, request: BuildReque
     return split / (n * gpu.gpus_per_card) + every > usable
 
 
-def _too_few(per_gpu_bytes: float, n: int) -> Reason:
-    """`n` cards, fewer than the most allowed, do not hold the job."""
-    return Reason.of("gpu.memory", gib=per_gpu_bytes / GIB, n=n)
-
-
-def _too_small(result: EstimateResult, gpu: Gpu, n: int, max_gpus: int, wider: EstimateResult | None = None) -> Reason:
+def _too_small(
+    memory: tuple[GpuMemory, ...], gpu: Gpu, n: int, max_gpus: int, wider: tuple[GpuMemory, ...] | None = None
+) -> Reason:
     """Why `n` of these cards do not hold the job; at the most cards, how many it would take, from the job estimated on
     `wider` (twice as many): the bytes per GPU that split over the cards fall by half, those every GPU holds whatever
     the count do not (a data-parallel job's activations and logits, the layers ZeRO-3 gathers whole, the CUDA context).
     The total over `n` GPUs divided by one card's memory had counted those once per card: Qwen2.5-72B LoRA at 4k on
-    eight RTX 4090 (36.0 GiB per GPU, 18.7 of them on every GPU) "needed about 13 cards", where 29 are needed."""
-    usable = (result.peak_gpu.usable_bytes or gpu.vram_gb * GIB) * (1 - HARD_HEADROOM)
+    eight RTX 4090 (36.0 GiB per GPU, 18.7 of them on every GPU) "needed about 13 cards", where 29 are needed.
+    Read from the memory of each GPU (an estimate's `per_gpu`, or estimator.memory_per_gpu's)."""
+    peak = max(memory, key=lambda g: g.total)  # EstimateResult.peak_gpu
+    usable = (peak.usable_bytes or gpu.vram_gb * GIB) * (1 - HARD_HEADROOM)
+    per_gpu = peak.total
     if n < max_gpus:
-        return _too_few(result.per_gpu_bytes, n)
-    per_gpu = result.per_gpu_bytes
-    split = result.total_bytes if wider is None else max(0.0, per_gpu - wider.per_gpu_bytes) * 2 * n
+        return Reason.of("gpu.memory", gib=per_gpu / GIB, n=n)
+    total = sum(g.total for g in memory)
+    split = total if wider is None else max(0.0, per_gpu - max(g.total for g in wider)) * 2 * n
     every = per_gpu - split / n  # on each GPU whatever the count
     vram = gpu.vram_gb * gpu.gpus_per_card
     if every >= usable:
