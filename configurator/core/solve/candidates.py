@@ -682,10 +682,12 @@ def _short_of(seen: tuple[GpuMemory, ...], gpu: Gpu, n: int, request: BuildReque
     guess that only chooses how a count is sized (_GpuJob.held); whether it holds is always measured."""
     if not seen:
         return False
-    split = sum(g.breakdown.weights + g.breakdown.kv_cache for g in seen)
+    shares = [g.breakdown.weights + g.breakdown.kv_cache for g in seen]
+    split = sum(shares)
+    beyond = max(shares) - split / len(shares)  # what the busiest GPU holds over its share (a layer split's head)
     every = max(g.total - g.breakdown.weights - g.breakdown.kv_cache for g in seen)
     usable = gpu.vram_gb * GIB * (1 - min(request.vram_headroom, HARD_HEADROOM))
-    return split / (n * gpu.gpus_per_card) + every > usable
+    return split / (n * gpu.gpus_per_card) + beyond + every > usable
 
 
 def _too_small(
