@@ -30,7 +30,7 @@ from configurator.core.estimate.cards import cards_for
 from configurator.core.estimate.estimator import estimate, memory_per_gpu
 from configurator.core.estimate.frameworks import FSDP_QLORA
 from configurator.core.estimate.precision import GGUF_FOR_INTEGER, GGUF_TYPES, weight_format
-from configurator.core.estimate.result import HARD_HEADROOM, EstimateResult, GpuMemory
+from configurator.core.estimate.result import HARD_HEADROOM, EstimateResult, GpuMemory, gpu_total
 from configurator.core.estimate.workload import Workload
 from configurator.core.model import noise
 from configurator.core.model.request import BuildRequest, circuit_volts
@@ -296,13 +296,13 @@ def _recompute_said(result: EstimateResult, without: EstimateResult, request: Bu
 
 def _fits(result: EstimateResult, request: BuildRequest) -> bool:
     """Hard floor: 2 % of usable memory free; below the requested headroom MEM-FIT warns."""
-    return _holds(result.per_gpu, request)
+    return result.per_gpu_bytes <= _usable_bytes(result, request)
 
 
 def _holds(per_gpu: tuple[GpuMemory, ...], request: BuildRequest) -> bool:
-    """_fits, read from the memory of each GPU (an estimate's `per_gpu`, or estimator.memory_per_gpu's)."""
-    peak = max(per_gpu, key=lambda g: g.total)  # EstimateResult.peak_gpu: its total is per_gpu_bytes
-    return peak.total <= _usable_of(peak, request)
+    """_fits, read from the memory of each GPU (estimator.memory_per_gpu's, as an estimate's `per_gpu`)."""
+    peak = max(per_gpu, key=gpu_total)  # EstimateResult.peak_gpu: its total is per_gpu_bytes
+    return gpu_total(peak) <= _usable_of(peak, request)
 
 
 def _usable_bytes(result: EstimateResult, request: BuildRequest) -> float:
@@ -328,7 +328,7 @@ def _fewest_held(per_gpu: tuple[GpuMemory, ...], request: BuildRequest, workload
     """_fewest_that_could_fit, read from the memory of each GPU of a job that keeps nothing in system RAM."""
     if workload.offload != "none" or runs_from_ram(workload):
         return 1
-    usable = _usable_of(max(per_gpu, key=lambda g: g.total), request)
+    usable = _usable_of(max(per_gpu, key=gpu_total), request)
     if usable <= 0:
         return 1
     weights = sum(g.breakdown.weights for g in per_gpu)  # result.breakdown.weights, without a sum of models
@@ -685,7 +685,7 @@ def _short_of(seen: tuple[GpuMemory, ...], gpu: Gpu, n: int, request: BuildReque
     shares = [g.breakdown.weights + g.breakdown.kv_cache for g in seen]
     split = sum(shares)
     beyond = max(shares) - split / len(shares)  # what the busiest GPU holds over its share (a layer split's head)
-    every = max(g.total - g.breakdown.weights - g.breakdown.kv_cache for g in seen)
+    every = max(gpu_total(g) - g.breakdown.weights - g.breakdown.kv_cache for g in seen)
     usable = gpu.vram_gb * GIB * (1 - min(request.vram_headroom, HARD_HEADROOM))
     return split / (n * gpu.gpus_per_card) + beyond + every > usable
 
@@ -699,7 +699,7 @@ def _too_small(
     The total over `n` GPUs divided by one card's memory had counted those once per card: Qwen2.5-72B LoRA at 4k on
     eight RTX 4090 (36.0 GiB per GPU, 18.7 of them on every GPU) "needed about 13 cards", where 29 are needed.
     Read from the memory of each GPU (an estimate's `per_gpu`, or estimator.memory_per_gpu's)."""
-    peak = max(memory, key=lambda g: g.total)  # EstimateResult.peak_gpu
+    peak = max(memory, key=gpu_total)  # EstimateResult.peak_gpu
     usable = (peak.usable_bytes or gpu.vram_gb * GIB) * (1 - HARD_HEADROOM)
     per_gpu = peak.total
     if n < max_gpus:
