@@ -3063,6 +3063,32 @@ def memory_fits(
                     exact_weight_bytes))  # fmt: skip
 
 
+def memory_per_gpu(
+    model: ModelArch, workload: Workload, gpu: Gpu, gpus: int = 1, exact_weight_bytes: int | None = None
+) -> tuple[GpuMemory, ...] | None:
+    """`estimate(...).per_gpu` without the speed and time that follow it, for a search that reads only how a count
+    of cards holds the job (solve.candidates' count search: the 70B top-5 estimated 149 counts in full that held
+    nothing, #34); None for a job estimate() sizes another way (offload.estimate_on_host) or refuses (an MoE-only
+    format on a dense model): the caller estimates it. Raises what estimate() raises before its memory is known."""
+    key = (id(model), workload, tuple(map(type, workload.__dict__.values())), id(gpu), gpus, exact_weight_bytes)
+    return remember("estimator.memory_per_gpu", key, (model, gpu), lambda: _memory_per_gpu(model, workload, gpu, gpus,
+                    exact_weight_bytes))  # fmt: skip
+
+
+def _memory_per_gpu(
+    model: ModelArch, workload: Workload, gpu: Gpu, gpus: int, exact_weight_bytes: int | None
+) -> tuple[GpuMemory, ...] | None:
+    if gpus < 1:
+        raise RequestError("--gpus must be at least 1")
+    gpu_, gpus_ = as_gpus(gpu, gpus)
+    resolved = _with_optimizer(workload.resolved(model.max_context), gpus_, cal=CAL)
+    if _on_host_job(resolved, gpu_, None) or (
+        weight_format(resolved.precision or "bf16").moe_only and model.moe is None
+    ):
+        return None
+    return _memory(model, resolved, gpu_, gpus_, exact_weight_bytes, _Explain(CAL, kept=False))[5]
+
+
 def _memory_fits(
     model: ModelArch, workload: Workload, gpu: Gpu, gpus: int, exact_weight_bytes: int | None
 ) -> bool | None:

@@ -27,10 +27,10 @@ from configurator.core.catalog.models import (
 from configurator.core.common.memo import remember
 from configurator.core.common.reasons import Reason, english
 from configurator.core.estimate.cards import cards_for
-from configurator.core.estimate.estimator import estimate
+from configurator.core.estimate.estimator import estimate, memory_per_gpu
 from configurator.core.estimate.frameworks import FSDP_QLORA
 from configurator.core.estimate.precision import GGUF_FOR_INTEGER, GGUF_TYPES, weight_format
-from configurator.core.estimate.result import HARD_HEADROOM, EstimateResult
+from configurator.core.estimate.result import HARD_HEADROOM, EstimateResult, GpuMemory, gpu_total
 from configurator.core.estimate.workload import Workload
 from configurator.core.model import noise
 from configurator.core.model.request import BuildRequest, circuit_volts
@@ -356,9 +356,19 @@ def _fits(result: EstimateResult, request: BuildRequest) -> bool:
     return result.per_gpu_bytes <= _usable_bytes(result, request)
 
 
+def _holds(per_gpu: tuple[GpuMemory, ...], request: BuildRequest) -> bool:
+    """_fits, read from the memory of each GPU (estimator.memory_per_gpu's, as an estimate's `per_gpu`)."""
+    peak = max(per_gpu, key=gpu_total)  # EstimateResult.peak_gpu: its total is per_gpu_bytes
+    return gpu_total(peak) <= _usable_of(peak, request)
+
+
 def _usable_bytes(result: EstimateResult, request: BuildRequest) -> float:
     """What a job may take of one GPU: its usable memory less the hard floor (or the requested headroom, if smaller)."""
-    return (result.peak_gpu.usable_bytes or 0) * (1 - min(request.vram_headroom, HARD_HEADROOM))
+    return _usable_of(result.peak_gpu, request)
+
+
+def _usable_of(peak: GpuMemory, request: BuildRequest) -> float:
+    return (peak.usable_bytes or 0) * (1 - min(request.vram_headroom, HARD_HEADROOM))
 
 
 def _fewest_that_could_fit(result: EstimateResult, request: BuildRequest, workload: Workload, gpu: Gpu) -> int:
@@ -366,12 +376,19 @@ def _fewest_that_could_fit(result: EstimateResult, request: BuildRequest, worklo
     job is split (layers, tensors, ZeRO shards, replicas), the busiest GPU holds at least its share
     of them; in cards, those GPUs over the GPUs a card carries. Not when weights may move to system RAM (offload),
     where fewer GPUs can fit."""
-    if workload.offload != "none" or runs_from_ram(workload) or result.offloaded_bytes:
+    if result.offloaded_bytes:
         return 1
-    usable = _usable_bytes(result, request)
+    return _fewest_held(result.per_gpu, request, workload, gpu)
+
+
+def _fewest_held(per_gpu: tuple[GpuMemory, ...], request: BuildRequest, workload: Workload, gpu: Gpu) -> int:
+    """_fewest_that_could_fit, read from the memory of each GPU of a job that keeps nothing in system RAM."""
+    if workload.offload != "none" or runs_from_ram(workload):
+        return 1
+    usable = _usable_of(max(per_gpu, key=gpu_total), request)
     if usable <= 0:
         return 1
-    weights = sum(g.breakdown.weights for g in result.per_gpu)  # result.breakdown.weights, without a sum of models
+    weights = sum(g.breakdown.weights for g in per_gpu)  # result.breakdown.weights, without a sum of models
     return cards_for(gpu, math.ceil(weights / usable))
 
 
@@ -621,6 +638,27 @@ class _GpuJob:
     workload: Workload
     exact_weight_bytes: int | None
     cost_cap: float | None
+    seen: tuple[GpuMemory, ...] = ()
+    """The memory of the last count sized (any card's): what `held` predicts the next count's from."""
+
+    def held(self, gpu: Gpu, n: int, runnable: list[str]) -> tuple[GpuMemory, ...] | None:
+        """The memory of each GPU when `n` of these cards cannot hold the job, told without its speed, which nothing
+        reads then (estimator.memory_per_gpu); None when they may hold it, or when only a whole estimate tells (several
+        engines: the one kept is chosen by speed; training: the practitioner's fallbacks). Asked only where the last
+        count sized predicts too little memory (_short_of), so a count that holds is not sized twice."""
+        if len(runnable) != 1 or self.workload.kind != "inference" or not _short_of(self.seen, gpu, n, self.request):
+            return None
+        wl = on_engine(self.workload, runnable[0])
+        memories = memory_per_gpu(self.model, wl, gpu, n, self.exact_weight_bytes)
+        if memories is None:
+            return None
+        self.seen = memories
+        return None if _holds(memories, self.request) else memories
+
+    def sized(self, gpu: Gpu, n: int, runnable: list[str]) -> tuple[GpuMemory, ...]:
+        """The memory of each GPU of `n` cards, where `held` could tell it (estimated in full where it cannot)."""
+        memories = memory_per_gpu(self.model, on_engine(self.workload, runnable[0]), gpu, n, self.exact_weight_bytes)
+        return memories if memories is not None else self.run(gpu, n, runnable).per_gpu
 
     def run(self, gpu: Gpu, n: int, runnable: list[str]) -> EstimateResult:
         model, request, exact = self.model, self.request, self.exact_weight_bytes
@@ -654,12 +692,19 @@ class _GpuJob:
             if over_cap(n):
                 last_reason = Reason.of("gpu.over-cap")
                 break
+            held = self.held(gpu, n, runnable)
+            if held is not None:  # too few cards, told by memory alone (its speed would be read by nothing)
+                wider = self.sized(gpu, 2 * n, runnable) if n >= request.max_gpus else None
+                last_reason = _too_small(held, gpu, n, request.max_gpus, wider)
+                n = max(n + 1, min(request.max_gpus, _fewest_held(held, request, workload, gpu)))
+                continue
             result = self.run(gpu, n, runnable)
+            self.seen = result.per_gpu
             if _fits(result, request):
                 minimum = n
                 break
-            wider = self.run(gpu, 2 * n, runnable) if n >= request.max_gpus else None
-            last_reason = _too_small(result, gpu, n, request.max_gpus, wider)
+            wider = self.run(gpu, 2 * n, runnable).per_gpu if n >= request.max_gpus else None
+            last_reason = _too_small(result.per_gpu, gpu, n, request.max_gpus, wider)
             n = max(n + 1, min(request.max_gpus, _fewest_that_could_fit(result, request, workload, gpu)))
         if minimum is None:
             return [], last_reason
@@ -688,17 +733,36 @@ class _GpuJob:
         return kept, last_reason
 
 
-def _too_small(result: EstimateResult, gpu: Gpu, n: int, max_gpus: int, wider: EstimateResult | None = None) -> Reason:
+def _short_of(seen: tuple[GpuMemory, ...], gpu: Gpu, n: int, request: BuildRequest) -> bool:
+    """Whether `n` of these cards look too few for the job, by the memory of a count sized before (`seen`): what split
+    over its GPUs (weights, KV cache) shared out over these, beside the most any of them holds whatever the count. A
+    guess that only chooses how a count is sized (_GpuJob.held); whether it holds is always measured."""
+    if not seen:
+        return False
+    shares = [g.breakdown.weights + g.breakdown.kv_cache for g in seen]
+    split = sum(shares)
+    beyond = max(shares) - split / len(shares)  # what the busiest GPU holds over its share (a layer split's head)
+    every = max(gpu_total(g) - g.breakdown.weights - g.breakdown.kv_cache for g in seen)
+    usable = gpu.vram_gb * GIB * (1 - min(request.vram_headroom, HARD_HEADROOM))
+    return split / (n * gpu.gpus_per_card) + beyond + every > usable
+
+
+def _too_small(
+    memory: tuple[GpuMemory, ...], gpu: Gpu, n: int, max_gpus: int, wider: tuple[GpuMemory, ...] | None = None
+) -> Reason:
     """Why `n` of these cards do not hold the job; at the most cards, how many it would take, from the job estimated on
     `wider` (twice as many): the bytes per GPU that split over the cards fall by half, those every GPU holds whatever
     the count do not (a data-parallel job's activations and logits, the layers ZeRO-3 gathers whole, the CUDA context).
     The total over `n` GPUs divided by one card's memory had counted those once per card: Qwen2.5-72B LoRA at 4k on
-    eight RTX 4090 (36.0 GiB per GPU, 18.7 of them on every GPU) "needed about 13 cards", where 29 are needed."""
-    usable = (result.peak_gpu.usable_bytes or gpu.vram_gb * GIB) * (1 - HARD_HEADROOM)
+    eight RTX 4090 (36.0 GiB per GPU, 18.7 of them on every GPU) "needed about 13 cards", where 29 are needed.
+    Read from the memory of each GPU (an estimate's `per_gpu`, or estimator.memory_per_gpu's)."""
+    peak = max(memory, key=gpu_total)  # EstimateResult.peak_gpu
+    usable = (peak.usable_bytes or gpu.vram_gb * GIB) * (1 - HARD_HEADROOM)
+    per_gpu = peak.total
     if n < max_gpus:
-        return Reason.of("gpu.memory", gib=result.per_gpu_bytes / GIB, n=n)
-    per_gpu = result.per_gpu_bytes
-    split = result.total_bytes if wider is None else max(0.0, per_gpu - wider.per_gpu_bytes) * 2 * n
+        return Reason.of("gpu.memory", gib=per_gpu / GIB, n=n)
+    total = sum(g.total for g in memory)
+    split = total if wider is None else max(0.0, per_gpu - max(g.total for g in wider)) * 2 * n
     every = per_gpu - split / n  # on each GPU whatever the count
     vram = gpu.vram_gb * gpu.gpus_per_card
     if every >= usable:
