@@ -870,3 +870,23 @@ def test_every_many_times_slower_way_is_true_of_the_ways_listed(request_: BuildR
     _ranked_by_price(inf)
     assert _slower_problems(inf) == []
 
+
+def test_a_speed_target_keeps_the_experts_in_ram_hosts_among_the_ways_out(catalog: Catalog) -> None:
+    """DeepSeek-R1 (671B MoE) at 5 tokens/s within 5,000 USD: the cheapest way out had been 8 x RTX PRO 6000 on two
+    230 V circuits at 72,295 USD, while without the speed target the ways out were a 2-bit GGUF with the experts in an
+    8-channel host's RAM at 2,805 USD, decoding 6.0. The candidate screen timed every card on the default dual-channel
+    host (~4 tokens/s) and rejected it before a host was chosen; a card is now screened on the widest host the catalog
+    offers, and the build is timed on its own (plan._on_host). Home users run R1 from system RAM: Unsloth's dynamic
+    GGUFs of it ("Run DeepSeek R1 Dynamic 1.58-bit", unsloth.ai/blog/deepseekr1-dynamic, 2025-01-27, read 2026-12-05:
+    131-212 GB, "For optimal performance, we recommend the sum of VRAM + RAM to be at least 80GB+")."""
+    request = BuildRequest(model_id="deepseek-r1", workload=Workload(kind="inference"), budget=5000, min_decode_tps=5)
+    inf = _infeasible(request, catalog)
+    _ranked_by_price(inf)
+    first = inf.relaxations[0]
+    assert first.build is not None and first.build.estimate.offloaded_bytes, inf.cheapest_relaxation
+    assert first.total_price < 10_000 and (first.decode_tokens_per_s or 0.0) >= 5.0, inf.cheapest_relaxation
+    # the way out delivers what it says: applied, the plan shows that machine at that speed
+    assert first.request is not None
+    again = plan(first.request, catalog).builds
+    assert again and again[0].total_price == pytest.approx(first.total_price, abs=1.0)
+    assert (again[0].estimate.decode_tokens_per_s or 0.0) >= 5.0

@@ -29,6 +29,7 @@ from configurator.core.common.reasons import Reason, english
 from configurator.core.estimate.cards import cards_for
 from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.frameworks import FSDP_QLORA
+from configurator.core.estimate.host import BYTES_PER_TRANSFER
 from configurator.core.estimate.precision import GGUF_FOR_INTEGER, GGUF_TYPES, weight_format
 from configurator.core.estimate.result import HARD_HEADROOM, EstimateResult
 from configurator.core.estimate.workload import Workload
@@ -514,7 +515,7 @@ def gpu_options(
     """
     c = Candidates(model=model, exact_weight_bytes=exact_weight_bytes)
     workload = request.workload.resolved(model.max_context)
-    job = _GpuJob(model, request, workload, exact_weight_bytes, cost_cap)
+    job = _GpuJob(model, request, workload, exact_weight_bytes, cost_cap, _widest_host(catalog, request))
     for gpu in catalog.gpus:
         refusal, q, runnable = _screen_gpu(gpu, request, catalog, workload, exclude_gpus, model.architecture)
         if refusal is not None:
@@ -527,6 +528,18 @@ def gpu_options(
     if len(request.gpu_ids) < 2:
         c.options = prune_options(c.options)  # a comparison of named GPUs keeps every one of them
     return c
+
+
+def _widest_host(catalog: Catalog, request: BuildRequest) -> float | None:
+    """The highest peak host memory bandwidth (GB/s) of one socket among the catalog's CPUs (every channel at the
+    CPU's highest supported speed, 8 bytes a transfer: estimate.host.BYTES_PER_TRANSFER), for an inference job with a
+    speed asked that reads weights from RAM; None otherwise. An upper bound for the candidate screen (_GpuJob.too_slow):
+    llama.cpp reads one socket's channels (estimate.host), and a board or kit that runs them slower only lowers it."""
+    if not request.min_decode_tps or not runs_from_ram(request.workload):
+        return None
+    cpus = [c for c in catalog.records["cpus"].values() if isinstance(c, Cpu)]
+    peaks = [c.memory_channels * c.memory_speed_mts * BYTES_PER_TRANSFER / 1000 for c in cpus]
+    return max(peaks, default=None)
 
 
 def _screen_gpu(
@@ -564,8 +577,9 @@ class _GpuJob:
     workload: Workload
     exact_weight_bytes: int | None
     cost_cap: float | None
+    widest_host_gbps: float | None = None  # a job that reads weights from RAM: the catalog's widest host (_widest_host)
 
-    def run(self, gpu: Gpu, n: int, runnable: list[str]) -> EstimateResult:
+    def run(self, gpu: Gpu, n: int, runnable: list[str], workload: Workload | None = None) -> EstimateResult:
         model, request, exact = self.model, self.request, self.exact_weight_bytes
 
         def one(wl: Workload) -> EstimateResult:
@@ -580,7 +594,22 @@ class _GpuJob:
                 request.power_limit,
             )
 
-        return fastest_engine(request, self.workload, runnable, one)
+        return fastest_engine(request, workload or self.workload, runnable, one)
+
+    def too_slow(self, result: EstimateResult, gpu: Gpu, n: int, runnable: list[str]) -> bool:
+        """Below the speed asked on any host the catalog offers. A job that reads weights from RAM is estimated here on
+        a default host (Workload.ram_bandwidth_gbps, dual-channel DDR5) and re-estimated on the build's own CPU and
+        memory once one is chosen (plan._on_host, the PERF check on the build); its card is screened out only when
+        even the widest host the catalog offers would not meet the speed. DeepSeek-R1 at Q2_K with its experts in RAM
+        at 5 tokens/s had every card rejected at ~4 tokens/s on the default host, where an 8-channel host with an
+        RTX 4060 Ti decodes 6.8: no experts-in-RAM machine was planned, and the way out of 5,000 USD was 8 x RTX PRO
+        6000 on two 230 V circuits at 72,295 USD."""
+        if meets_speed(result, self.request):
+            return False
+        if self.widest_host_gbps is None or self.widest_host_gbps <= self.workload.ram_bandwidth_gbps:
+            return True
+        wide = self.workload.model_copy(update={"ram_bandwidth_gbps": self.widest_host_gbps})
+        return not meets_speed(self.run(gpu, n, runnable, wide), self.request)
 
     def options(self, gpu: Gpu, q: Quote | None, runnable: list[str]) -> tuple[list[GpuOption], Reason]:
         """The card's options (none: the reason why), the fewest cards that hold the job first."""
@@ -615,7 +644,7 @@ class _GpuJob:
             # a count tensor parallelism cannot use (5 x H100 NVL for a 405B) runs vLLM's pipeline parallelism
             # (--pipeline-parallel-size, launch.vllm_command): a layer split, offered like any other
             result = self.run(gpu, n, runnable)
-            if not meets_speed(result, request):
+            if self.too_slow(result, gpu, n, runnable):
                 last_reason = Reason.of(
                     "gpu.speed", tps=result.decode_tokens_per_s or 0.0, n=n, asked=request.min_decode_tps
                 )

@@ -997,6 +997,14 @@ def _diagnose(
         # users at 20 tokens/s had been told an RTX 2070 with the experts in a desktop's RAM that decodes 11.05 there)
         builds = [_with_prompt(b) for b in builds if not b.fails]
         if not relax.wants_reading(relaxed):
+            if not builds and not stop():
+                # a speed asked: the platform tiers with the experts in RAM, as for reading speed below, built to the
+                # speed asked (their builds failing it are left out). DeepSeek-R1 at 5 tokens/s and 5,000 USD had been
+                # told 8 x RTX PRO 6000 on two 230 V circuits at 72,295 USD as the cheapest way out, where a 2-bit GGUF
+                # with its experts in an 8-channel host's RAM decodes 6.0 at 2,805 USD (its ways without the target)
+                builds = [
+                    _with_prompt(b) for b in _experts_tiers(relaxed, catalog, model, exact, cost_cap, stop, tiers)
+                ]
             return min(_answered(builds) or builds, key=lambda b: b.total_price) if builds else None
         # the way out a buyer can act on reads (rules.READING_TPS): the cheapest build at reading speed when one
         # exists, else the cheapest (relax says it is below reading speed). DeepSeek-R1 Q4 at 15,000 USD had been told
