@@ -874,9 +874,11 @@ def test_every_many_times_slower_way_is_true_of_the_ways_listed(request_: BuildR
 def test_a_speed_target_keeps_the_experts_in_ram_hosts_among_the_ways_out(catalog: Catalog) -> None:
     """DeepSeek-R1 (671B MoE) at 5 tokens/s within 5,000 USD: the cheapest way out had been 8 x RTX PRO 6000 on two
     230 V circuits at 72,295 USD, while without the speed target the ways out were a 2-bit GGUF with the experts in an
-    8-channel host's RAM at 2,805 USD, decoding 6.0. The candidate screen timed every card on the default dual-channel
-    host (~4 tokens/s) and rejected it before a host was chosen; a card is now screened on the widest host the catalog
-    offers, and the build is timed on its own (plan._on_host). Home users run R1 from system RAM: Unsloth's dynamic
+    8-channel host's RAM decoding 6.0 at 2,805 USD. The candidate screen timed every card on the default dual-channel
+    host (~4 tokens/s) and rejected it before a host was chosen: in a platform tier a card is now screened on the
+    slowest host the tier offers (candidates.slowest_host), the tiers are searched for a way with a speed asked, and
+    the applied way (its experts in RAM already) is planned on them too (machines.experts_in_ram): 2,975 USD, an
+    8-channel EPYC with an RTX 4060 Ti at 6.8. Home users run R1 from system RAM: Unsloth's dynamic
     GGUFs of it ("Run DeepSeek R1 Dynamic 1.58-bit", unsloth.ai/blog/deepseekr1-dynamic, 2025-01-27, read 2026-12-05:
     131-212 GB, "For optimal performance, we recommend the sum of VRAM + RAM to be at least 80GB+")."""
     request = BuildRequest(model_id="deepseek-r1", workload=Workload(kind="inference"), budget=5000, min_decode_tps=5)
@@ -890,3 +892,18 @@ def test_a_speed_target_keeps_the_experts_in_ram_hosts_among_the_ways_out(catalo
     again = plan(first.request, catalog).builds
     assert again and again[0].total_price == pytest.approx(first.total_price, abs=1.0)
     assert (again[0].estimate.decode_tokens_per_s or 0.0) >= 5.0
+
+
+def test_a_speed_asked_of_layers_in_ram_keeps_its_cheapest_way_on_the_whole_catalog(catalog: Catalog) -> None:
+    """The screen's host is the slowest the catalog offers: screened on the widest (a 12-channel EPYC), Llama 3.3 70B
+    at Q4_K_M with layers in RAM at 3 tokens/s let through cards only the widest hosts make fast enough, the solver
+    chose the cheapest host, the build failed PERF, and its 1,518 USD way out (2 x MI50 32GB) became 1,900 USD."""
+    request = BuildRequest(
+        model_id="llama-3.3-70b",
+        workload=Workload(kind="inference", precision="q4_k_m", offload="cpu"),
+        budget=1000,
+        min_decode_tps=3,
+    )
+    inf = _infeasible(request, catalog)
+    first = inf.relaxations[0]
+    assert first.total_price < 1600 and (first.decode_tokens_per_s or 0.0) >= 3, inf.cheapest_relaxation

@@ -58,6 +58,7 @@ from configurator.core.solve.candidates import (
     practitioner_said,
     psu_of,
     runs_from_ram,
+    slowest_host,
     storage_of,
     with_power_limit,
 )
@@ -922,8 +923,9 @@ def _gpu_options(
     exclude_gpus: tuple[str, ...],
     cost_cap: float | None,
 ) -> Candidates:
-    """candidates.gpu_options, memoised by value (the request, the model and the catalog's GPUs and rates): the
-    experts-in-RAM tiers ask for the same options once per platform tier. A fresh Candidates each time (the caller
+    """candidates.gpu_options, memoised by value (the request, the model, the catalog's GPUs and rates, and for a
+    speed asked of weights in RAM the slowest host its CPUs give, which screens the cards: candidates.slowest_host):
+    the experts-in-RAM tiers ask for the same options once per platform tier. A fresh Candidates each time (the caller
     fills in its platform)."""
     gpus = catalog.gpus
     key = (  # (the shipped constants: a plan is never estimated with others)
@@ -934,6 +936,7 @@ def _gpu_options(
         exact,
         exclude_gpus,
         cost_cap,
+        slowest_host(catalog, request),
     )
     found = remember(
         "gpu_options",
@@ -1001,7 +1004,7 @@ def _diagnose(
                 # a speed asked: the platform tiers with the experts in RAM, as for reading speed below, built to the
                 # speed asked (their builds failing it are left out). DeepSeek-R1 at 5 tokens/s and 5,000 USD had been
                 # told 8 x RTX PRO 6000 on two 230 V circuits at 72,295 USD as the cheapest way out, where a 2-bit GGUF
-                # with its experts in an 8-channel host's RAM decodes 6.0 at 2,805 USD (its ways without the target)
+                # with its experts in an 8-channel EPYC's RAM and an RTX 4060 Ti decodes 6.8 at 2,975 USD
                 builds = [
                     _with_prompt(b) for b in _experts_tiers(relaxed, catalog, model, exact, cost_cap, stop, tiers)
                 ]
