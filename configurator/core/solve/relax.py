@@ -811,8 +811,8 @@ def _slower_ways(ways: list[Relaxation]) -> list[Relaxation]:
     (_slower_way): in its words (way.changes, field `slower`) and as Relaxation.slower (`--json` "slower")."""
     shown = ways[:WAYS_SHOWN]
     out: list[Relaxation] = []
-    for way in ways:
-        slower = _slower_way(way, shown) if way in shown else None
+    for at, way in enumerate(ways):
+        slower = _slower_way(way, shown) if at < WAYS_SHOWN else None
         if slower is None or way.said is None:
             out.append(way)
             continue
