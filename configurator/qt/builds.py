@@ -33,7 +33,7 @@ from configurator.core.estimate.estimator import INFERENCE_CONTEXT, TYPICAL_PROM
 from configurator.core.estimate.parallel import as_assumption
 from configurator.core.estimate.result import Step
 from configurator.core.model import noise
-from configurator.core.model.build import Build, Infeasible, PlanResult, Relaxation
+from configurator.core.model.build import WAYS_SHOWN, Build, Infeasible, PlanResult, Relaxation
 from configurator.core.model.request import BuildRequest
 from configurator.core.report import phrases, prices
 from configurator.core.report.fit import CHOSEN_MARK, fit_of, gpus_said
@@ -392,7 +392,7 @@ class InfeasibleBanner(QWidget):
 
     apply_requested = Signal(object)  # BuildRequest
 
-    MAX_WAYS = 5
+    MAX_WAYS = WAYS_SHOWN
     """Ways out listed (Infeasible.relaxations, sorted by price): beyond five they repeat each other at higher prices."""
 
     def __init__(self, parent: QWidget | None = None):

@@ -42,3 +42,39 @@ def test_when_the_cheapest_way_can_be_applied_the_button_says_so(qtbot) -> None:
 def test_with_nothing_to_apply_there_is_no_button(qtbot) -> None:  # type: ignore[no-untyped-def]
     assert shown(qtbot, RENT, SERVER).apply.isHidden()
     assert shown(qtbot, RENT).apply.isHidden()
+
+
+def test_a_way_many_times_slower_says_so_in_its_row_in_english_and_chinese(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Round 26 (Llama 3.1 8B LoRA on 100 M tokens within 48 h at 500 USD): the first way to buy, one MI50 at 1,082
+    USD, takes 127 h where the way listed after it, 45 USD dearer, takes 34 h. Its row says so (way.slower, rendered
+    from its code in the window's language) beside "Apply the cheapest", which stays the cheapest."""
+    from configurator.qt import i18n
+    from configurator.qt.app import make_app
+
+    slower = Reason.of("way.slower", ratio=3.8, way=2, hours=33.7, price=1127.0, currency="USD")
+    budget = (Reason.of("way.budget", amount=1082, currency="USD"),)
+    fields = {"changes": budget, "gpus": 1, "gpu": "AMD Radeon Instinct MI50 32GB", "currency": "USD"}
+    said = Reason.of("way.changes", **fields, price=1082.0, hours=127.4, tokens=1e8, slower=slower)
+    mi50 = Relaxation(
+        kind="deadline", change="", total_price=1081.11, wall_hours=127.4, said=said, slower=slower, request=ON_230V
+    )
+    fast = Reason.of("way.changes", **{**fields, "gpu": "RTX 2080 Ti 22GB"}, price=1127.0, hours=33.7, tokens=1e8)
+    ti = Relaxation(kind="budget", change="", total_price=1126.09, wall_hours=33.7, said=fast, request=ASKED)
+    app = make_app([])
+    banner = shown(qtbot, mi50, ti)
+    assert banner.apply.text() == "Apply the cheapest"
+    row = banner.ways_layout.itemAtPosition(0, 0).widget().text()
+    assert "1,082 USD (127 h for 100 M tokens), 3.8x slower than the way out at 1,127 USD, which trains the" in row
+    assert "slower" not in banner.ways_layout.itemAtPosition(1, 0).widget().text()
+    try:
+        assert i18n.install(app, "zh_CN") == "zh_CN"
+        banner.show_result(banner_result(banner))
+        row = banner.ways_layout.itemAtPosition(0, 0).widget().text()
+        assert "所需时间是 1,127 USD 那个办法的 3.8 倍：后者用 34 小时完成同样的训练" in row, row
+    finally:
+        assert i18n.install(app, "en") == "en"
+
+
+def banner_result(banner: InfeasibleBanner) -> PlanResult:
+    assert banner.infeasible is not None
+    return PlanResult(builds=(), infeasible=banner.infeasible)

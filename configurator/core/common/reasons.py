@@ -324,7 +324,8 @@ def _changes(r: Reason, say: Say) -> str:
         if r.fields.get("hours")
         else ""
     )
-    return f"{text}: cheapest build {what}{r.num('price'):,.0f} {r.fields['currency']}{hours}{wait}{slow}"
+    slower = "".join(f", {say(s)}" for s in r.nested("slower"))
+    return f"{text}: cheapest build {what}{r.num('price'):,.0f} {r.fields['currency']}{hours}{wait}{slow}{slower}"
 
 
 def _cluster(r: Reason, _say: Say) -> str:
@@ -868,6 +869,10 @@ EN: dict[str, Template] = {
     "way.cluster": _cluster,
     "way.rent": _rent,
     "way.changes": _changes,
+    "way.slower": lambda r, _say: (
+        f"{r.num('ratio'):.1f}x slower than the way out at {r.num('price'):,.0f} {r.fields['currency']}, which trains "
+        f"the same job in {r.num('hours'):,.0f} h"
+    ),
     "way.other": "{kind}",
     # an estimate's warnings (estimate.*)
     "warn.host-ram": (

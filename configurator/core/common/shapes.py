@@ -350,6 +350,9 @@ class RelaxationJson(TypedDict):
     decode_tokens_per_s: float | None
     rental: NotRequired[RentWayJson]  # kind "rent" only
     wall_hours: NotRequired[float]  # a training way's hours (of the reference job when no --tokens), an addition
+    slower: NotRequired[
+        ReasonJson
+    ]  # way.slower: many times slower than a way listed that costs a little more, an addition
 
 
 class InfeasibleJson(TypedDict):

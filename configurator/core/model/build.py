@@ -379,6 +379,12 @@ TIME_LIMIT = "time limit"
 """The blocking label of a plan that ran out of time: it proves nothing about the request."""
 
 
+WAYS_SHOWN = 5
+"""The ways out every surface lists: the window's banner five (qt.builds.InfeasibleBanner.MAX_WAYS), the command line six (the
+cheapest and five others), the sheet and `--json` all. A way is said to be many times slower only than one of these
+(solve.relax._slower_way), so that the way it is compared with is in sight wherever it is read."""
+
+
 class Relaxation(_Frozen):
     """One way out of an infeasible request: what to change, and the cheapest build it gives (solve/relax.py)."""
 
@@ -391,6 +397,9 @@ class Relaxation(_Frozen):
     said: Reason | None = None  # `change` as a code and fields (change is its English): sheets and the window render it
     rental: RentWayJson | None = None  # kind "rent": the cloud offer that does the one-off job (solve/relax._rent_way)
     wall_hours: float | None = None  # a training way's hours (of the reference job when no --tokens): relax._timed
+    # a training way many times slower than a way listed beside it that costs a little more: the ratio, that way's
+    # place, price and hours (way.slower, relax._slower_way); way.changes says it too (its field `slower`)
+    slower: Reason | None = None
 
     def to_json(self) -> RelaxationJson:
         """One element of `plan --json` infeasible.relaxations (a scripting contract: keep its shape; "rental" is
@@ -406,6 +415,8 @@ class Relaxation(_Frozen):
             out["rental"] = self.rental
         if self.wall_hours is not None:
             out["wall_hours"] = round(self.wall_hours, 1)  # an addition: a training way's hours
+        if self.slower is not None:
+            out["slower"] = as_json(self.slower)  # an addition: many times slower than a way beside it
         return out
 
 

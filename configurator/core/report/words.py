@@ -528,7 +528,8 @@ def _changes(r: Reason, say_: Say) -> str:
         if r.fields.get("hours")
         else ""
     )
-    return f"{text}：最便宜的配置 {what}{r.num('price'):,.0f} {r.fields['currency']}{hours}{wait}{slow}"
+    slower = "".join(f"，{say_(s)}" for s in r.nested("slower"))
+    return f"{text}：最便宜的配置 {what}{r.num('price'):,.0f} {r.fields['currency']}{hours}{wait}{slow}{slower}"
 
 
 def _cluster(r: Reason, _say: Say) -> str:
@@ -729,6 +730,10 @@ ZH_REASONS: dict[str, Template] = {
     "way.cluster": _cluster,
     "way.rent": _rent,
     "way.changes": _changes,
+    "way.slower": lambda r, _say: (
+        f"所需时间是 {r.num('price'):,.0f} {r.fields['currency']} 那个办法的 {r.num('ratio'):.1f} 倍："
+        f"后者用 {r.num('hours'):,.0f} 小时完成同样的训练"
+    ),
     # an estimate's most common warnings
     "warn.host-ram": "系统内存放不下：放在内存中的 {ram:.1f} GiB 需要 {need:.1f} GiB 的主机内存（含系统预留），这台只有 {has:.1f} GiB",
     "warn.context": "上下文 {context} 超过模型的最大值 {most} tokens",

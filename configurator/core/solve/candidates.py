@@ -29,6 +29,7 @@ from configurator.core.common.reasons import Reason, english
 from configurator.core.estimate.cards import cards_for
 from configurator.core.estimate.estimator import estimate, memory_per_gpu
 from configurator.core.estimate.frameworks import FSDP_QLORA
+from configurator.core.estimate.host import BYTES_PER_TRANSFER
 from configurator.core.estimate.precision import GGUF_FOR_INTEGER, GGUF_TYPES, weight_format
 from configurator.core.estimate.result import HARD_HEADROOM, EstimateResult, GpuMemory, gpu_total
 from configurator.core.estimate.workload import Workload
@@ -588,7 +589,7 @@ def gpu_options(
     """
     c = Candidates(model=model, exact_weight_bytes=exact_weight_bytes)
     workload = request.workload.resolved(model.max_context)
-    job = _GpuJob(model, request, workload, exact_weight_bytes, cost_cap)
+    job = _GpuJob(model, request, workload, exact_weight_bytes, cost_cap, slowest_host(catalog, request))
     for gpu in catalog.gpus:
         refusal, q, runnable = _screen_gpu(gpu, request, catalog, workload, exclude_gpus, model.architecture)
         if refusal is not None:
@@ -601,6 +602,21 @@ def gpu_options(
     if len(request.gpu_ids) < 2:
         c.options = prune_options(c.options)  # a comparison of named GPUs keeps every one of them
     return c
+
+
+def slowest_host(catalog: Catalog, request: BuildRequest) -> float | None:
+    """The lowest peak host memory bandwidth (GB/s) of one socket among the catalog's CPUs (every channel at the CPU's
+    rated speed, 8 bytes a transfer: estimate.host.BYTES_PER_TRANSFER), for an inference job with a speed asked that
+    reads weights from RAM; None otherwise. Whatever host the solver picks reads about this fast or faster (a kit below
+    the CPU's rated speed reads slower: the build's own timing and PERF check decide), so a card too slow at it is too
+    slow on every host. In the whole catalog it is a dual-channel desktop's, below the default the screen times at,
+    and changes nothing: a 12-channel bound there had let a card through that only the widest hosts make fast enough,
+    the solver then chose the cheapest host, the build failed PERF, and Llama 3.3 70B with layers in RAM at 3 tokens/s
+    lost its 1,518 USD way out to one at 1,900 USD."""
+    if not request.min_decode_tps or not runs_from_ram(request.workload):
+        return None
+    cpus = [c for c in catalog.records["cpus"].values() if isinstance(c, Cpu)]
+    return min((c.memory_channels * c.memory_speed_mts * BYTES_PER_TRANSFER / 1000 for c in cpus), default=None)
 
 
 def _screen_gpu(
@@ -638,6 +654,7 @@ class _GpuJob:
     workload: Workload
     exact_weight_bytes: int | None
     cost_cap: float | None
+    slowest_host_gbps: float | None = None  # a job that reads weights from RAM: the catalog's slowest host
     seen: tuple[GpuMemory, ...] = ()
     """The memory of the last count sized (any card's): what `held` predicts the next count's from."""
 
@@ -660,7 +677,7 @@ class _GpuJob:
         memories = memory_per_gpu(self.model, on_engine(self.workload, runnable[0]), gpu, n, self.exact_weight_bytes)
         return memories if memories is not None else self.run(gpu, n, runnable).per_gpu
 
-    def run(self, gpu: Gpu, n: int, runnable: list[str]) -> EstimateResult:
+    def run(self, gpu: Gpu, n: int, runnable: list[str], workload: Workload | None = None) -> EstimateResult:
         model, request, exact = self.model, self.request, self.exact_weight_bytes
 
         def one(wl: Workload) -> EstimateResult:
@@ -675,7 +692,23 @@ class _GpuJob:
                 request.power_limit,
             )
 
-        return fastest_engine(request, self.workload, runnable, one)
+        return fastest_engine(request, workload or self.workload, runnable, one)
+
+    def too_slow(self, result: EstimateResult, gpu: Gpu, n: int, runnable: list[str]) -> bool:
+        """Below the speed asked on every host the solver can choose. A job that reads weights from RAM is estimated
+        here on a default host (Workload.ram_bandwidth_gbps, dual-channel DDR5) and timed again on the build's own CPU
+        and memory once they are chosen (plan._on_host, then the PERF check on the build); where every CPU the catalog
+        offers reads faster than that default (an experts-in-RAM platform tier: 8 or 12 channels, machines.TIERS), the
+        card is screened at the slowest of them instead. DeepSeek-R1 at Q2_K with its experts in RAM at 5 tokens/s had
+        every card rejected at ~4 tokens/s on the default host, where an 8-channel host with an RTX 4060 Ti decodes
+        6.8: no experts-in-RAM machine was planned, and the way out of 5,000 USD was 8 x RTX PRO 6000 on two 230 V
+        circuits at 72,295 USD."""
+        if meets_speed(result, self.request):
+            return False
+        if self.slowest_host_gbps is None or self.slowest_host_gbps <= self.workload.ram_bandwidth_gbps:
+            return True
+        host = self.workload.model_copy(update={"ram_bandwidth_gbps": self.slowest_host_gbps})
+        return not meets_speed(self.run(gpu, n, runnable, host), self.request)
 
     def options(self, gpu: Gpu, q: Quote | None, runnable: list[str]) -> tuple[list[GpuOption], Reason]:
         """The card's options (none: the reason why), the fewest cards that hold the job first."""
@@ -717,7 +750,7 @@ class _GpuJob:
             # a count tensor parallelism cannot use (5 x H100 NVL for a 405B) runs vLLM's pipeline parallelism
             # (--pipeline-parallel-size, launch.vllm_command): a layer split, offered like any other
             result = self.run(gpu, n, runnable)
-            if not meets_speed(result, request):
+            if self.too_slow(result, gpu, n, runnable):
                 last_reason = Reason.of(
                     "gpu.speed", tps=result.decode_tokens_per_s or 0.0, n=n, asked=request.min_decode_tps
                 )

@@ -920,11 +920,15 @@ def experts_in_ram(ctx: PlanContext) -> list[Build]:
     request, workload = ctx.request, ctx.workload
     # llama.cpp keeps GGUF experts in RAM, MXFP4 ones too (gpt-oss with --n-cpu-moe), and the Q4_0 experts of an INT4
     # release (Kimi K2.5's GGUF)
+    # a request that keeps weights in RAM already is solved so by the plan itself, on the cheapest host; with a speed
+    # asked, that host seldom meets it (candidates.slowest_host), and the tiers are its answer: DeepSeek-R1 at Q2_K
+    # with its experts in RAM at 5 tokens/s (the way out of 5,000 USD, applied) had found only a CPU-only box whose
+    # prompts wait 101 s, at 3,005 USD, beside the way's 2,975 USD 8-channel EPYC with an RTX 4060 Ti at 6.8
     offloadable = (
         workload.kind == "inference"
         and request.workload.engine in (None, "llama.cpp")
         and (workload.precision in GGUF_TYPES or workload.precision in MOE_GGUF)
-        and not runs_from_ram(request.workload)
+        and (not runs_from_ram(request.workload) or bool(request.min_decode_tps))
     )
     if (
         ctx.model.moe is None

@@ -58,6 +58,7 @@ from configurator.core.solve.candidates import (
     practitioner_said,
     psu_of,
     runs_from_ram,
+    slowest_host,
     storage_of,
     with_power_limit,
 )
@@ -922,8 +923,9 @@ def _gpu_options(
     exclude_gpus: tuple[str, ...],
     cost_cap: float | None,
 ) -> Candidates:
-    """candidates.gpu_options, memoised by value (the request, the model and the catalog's GPUs and rates): the
-    experts-in-RAM tiers ask for the same options once per platform tier. A fresh Candidates each time (the caller
+    """candidates.gpu_options, memoised by value (the request, the model, the catalog's GPUs and rates, and for a
+    speed asked of weights in RAM the slowest host its CPUs give, which screens the cards: candidates.slowest_host):
+    the experts-in-RAM tiers ask for the same options once per platform tier. A fresh Candidates each time (the caller
     fills in its platform)."""
     gpus = catalog.gpus
     key = (  # (the shipped constants: a plan is never estimated with others)
@@ -934,6 +936,7 @@ def _gpu_options(
         exact,
         exclude_gpus,
         cost_cap,
+        slowest_host(catalog, request),
     )
     found = remember(
         "gpu_options",
@@ -997,6 +1000,14 @@ def _diagnose(
         # users at 20 tokens/s had been told an RTX 2070 with the experts in a desktop's RAM that decodes 11.05 there)
         builds = [_with_prompt(b) for b in builds if not b.fails]
         if not relax.wants_reading(relaxed):
+            if not builds and not stop():
+                # a speed asked: the platform tiers with the experts in RAM, as for reading speed below, built to the
+                # speed asked (their builds failing it are left out). DeepSeek-R1 at 5 tokens/s and 5,000 USD had been
+                # told 8 x RTX PRO 6000 on two 230 V circuits at 72,295 USD as the cheapest way out, where a 2-bit GGUF
+                # with its experts in an 8-channel EPYC's RAM and an RTX 4060 Ti decodes 6.8 at 2,975 USD
+                builds = [
+                    _with_prompt(b) for b in _experts_tiers(relaxed, catalog, model, exact, cost_cap, stop, tiers)
+                ]
             return min(_answered(builds) or builds, key=lambda b: b.total_price) if builds else None
         # the way out a buyer can act on reads (rules.READING_TPS): the cheapest build at reading speed when one
         # exists, else the cheapest (relax says it is below reading speed). DeepSeek-R1 Q4 at 15,000 USD had been told

@@ -50,7 +50,7 @@ from configurator.core.model.noise import build_dba
 from configurator.core.model.request import BuildRequest
 from configurator.core.rules.site import DataCenterNoise
 from configurator.core.solve.rules import PROMPT, READING_TPS
-from configurator.core.solve.shown import AS_FAST, FASTER, kind_said, quieter, why_shown
+from configurator.core.solve.shown import AS_FAST, FASTER, kind_said, many_times_slower, quieter, why_shown
 from configurator.core.support import checks as support
 
 REFERENCE_TOKENS = 1e8
@@ -682,15 +682,8 @@ def _qualify(f: _Field) -> None:
                 claims[k] = Reason.of(c.code, **{**c.fields, **extra})
 
 
-SLOWER_RATIO = 3.0
-"""A training build labelled "cheapest" says how much slower it is than the fastest build shown when that one trains
-the same job at least this many times faster: past the spread two training estimates can have between them (their
-80 % range is x0.77..x1.68 of the hours, estimate/ranges.py: 1.68 / 0.77 = 2.2), rounded up to a factor a buyer
-weighs against the price (an estimate of where "many times slower" starts, not a measurement)."""
-
-
 def _slower(f: _Field, i: int, shown: list[int]) -> Reason | None:
-    """How much slower a training build labelled "cheapest" is than the fastest build shown, when SLOWER_RATIO times
+    """How much slower a training build labelled "cheapest" is than the fastest build shown, when shown.SLOWER_RATIO times
     or more (rank.slower: the ratio, that build's rank, hours and price), else None. 70B QLoRA at 5,000 USD: 2 x P40
     (Pascal: no tensor cores, FP16 at 1/64 rate) was "cheapest" at 1,609 h per 100 M tokens beside one RTX A6000 with
     Unsloth at 177 h, with no word of the nine-fold time."""
@@ -707,7 +700,7 @@ def _slower(f: _Field, i: int, shown: list[int]) -> Reason | None:
     top = max(f.m[j].speed for j in rivals)
     fast = min((j for j in rivals if f.m[j].speed >= AS_FAST * top), key=lambda j: (f.m[j].price, -f.m[j].speed))
     ratio = f.m[fast].speed / f.m[i].speed
-    if ratio < SLOWER_RATIO:
+    if not many_times_slower(ratio):
         return None
     return Reason.of(
         "rank.slower",

@@ -26,7 +26,7 @@ from configurator.core.estimate.frameworks import default_framework
 from configurator.core.estimate.precision import GGUF_TYPES
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload, engines_for
-from configurator.core.model.build import Build, Check, Infeasible, Relaxation
+from configurator.core.model.build import WAYS_SHOWN, Build, Check, Infeasible, Relaxation
 from configurator.core.model.request import BuildRequest, circuit_name, circuit_volts
 from configurator.core.rules.job import PromptWait
 from configurator.core.rules.power import Circuit
@@ -35,6 +35,7 @@ from configurator.core.solve.candidates import Candidates, gpu_allowed, runs_fro
 from configurator.core.solve.power import power_limit_speed
 from configurator.core.solve.power_cap import VENDOR_RULES
 from configurator.core.solve.rules import READING_TPS
+from configurator.core.solve.shown import AS_FAST, many_times_slower
 
 Solve = Callable[[BuildRequest, "float | None", Callable[[], bool]], "Build | None"]
 """(request, cost cap, should_stop) -> the cheapest build for it strictly under the cap, or None."""
@@ -50,6 +51,15 @@ MAX_PAIRS = 8
 
 MAX_LISTED = 10
 """Ways out kept on the answer (the cheapest first); beyond ten they repeat each other at higher prices."""
+
+SLOWER_DEARER = 1.5
+"""A training way out says it is many times slower (shown.SLOWER_RATIO) than a way listed beside it that costs at most
+half as much again: at 3 x the speed for 1.5 x the price that way trains at least twice the tokens per unit of money
+(3 / 1.5), and a fine-tune is a job its buyer repeats; past it the price, not the time, is what tells the two apart,
+the bound the search itself puts on money before a slower machine (_affordable: 1.5 x the budget). An estimate of
+where "costs a little more" ends, not a measurement. Llama 3.3 70B QLoRA on 50 M tokens within
+a week at 1,500 USD (round 26's walk): "allow 611 h (25.4 days) and raise the budget to 2,099 USD" on 2 x Tesla P40 had
+stood above "raise the budget to 2,279 USD" on 2 x RTX 2080 Ti 22GB, 104 h, with no word of the 5.9-fold time."""
 
 BUILDING = {"circuits", "circuit", "room"}
 """Changes to the building (another circuit, a 230 V outlet, another room) rather than to the machine or the job: at
@@ -796,6 +806,60 @@ def _listed(ranked: list[_Found], request: BuildRequest, *, moe: bool) -> list[R
     return out
 
 
+def _slower_ways(ways: list[Relaxation]) -> list[Relaxation]:
+    """Each training way out listed that is many times slower than a way beside it that costs a little more says so
+    (_slower_way): in its words (way.changes, field `slower`) and as Relaxation.slower (`--json` "slower")."""
+    shown = ways[:WAYS_SHOWN]
+    out: list[Relaxation] = []
+    for at, way in enumerate(ways):
+        slower = _slower_way(way, shown) if at < WAYS_SHOWN else None
+        if slower is None or way.said is None:
+            out.append(way)
+            continue
+        said = Reason.of(way.said.code, **{**way.said.fields, "slower": slower})
+        out.append(way.model_copy(update={"slower": slower, "said": said, "change": english(said)}))
+    return out
+
+
+def _slower_way(way: Relaxation, shown: list[Relaxation]) -> Reason | None:
+    """How much slower a training way (a machine: way.changes) is than the fastest way among those listed beside it
+    that cost no less and at most SLOWER_DEARER times as much, when many times (shown.many_times_slower, the rule
+    ranking's "cheapest" build follows); the fastest is the cheapest within shown.AS_FAST of the top speed, as for
+    builds. Times the user cannot weigh are left out: a rental (its hours are the deadline's), a build whose speed
+    rests on no measurement (Build.speed_sourced)."""
+    hours = way.wall_hours
+    if way.build is None or not hours or way.said is None or way.said.code != "way.changes":
+        return None
+    rivals = [
+        (i, r, r.wall_hours)
+        for i, r in enumerate(shown)
+        if r is not way
+        and r.build is not None
+        and r.build.speed_sourced
+        and r.wall_hours
+        and way.total_price <= r.total_price <= SLOWER_DEARER * way.total_price
+    ]
+    if not rivals:
+        return None
+    top = min(h for _i, _r, h in rivals)
+    at, fast, fast_hours = min(
+        ((i, r, h) for i, r, h in rivals if AS_FAST * h <= top), key=lambda t: (t[1].total_price, t[2])
+    )
+    ratio = hours / fast_hours
+    if not many_times_slower(ratio):
+        return None
+    # the price as that way's own words name it (the budget it would take, whole units up, when over the budget)
+    price = fast.said.fields.get("price") if fast.said is not None and fast.said.code == "way.changes" else None
+    return Reason.of(
+        "way.slower",
+        ratio=round(ratio, 1),
+        way=at + 1,
+        hours=round(fast_hours, 1),
+        price=float(price) if isinstance(price, int | float) else fast.total_price,
+        currency=way.said.fields.get("currency", ""),
+    )
+
+
 def _budget_only(said: Reason | None) -> bool:
     """A way out whose words are only a new budget."""
     if said is None:
@@ -844,6 +908,7 @@ def diagnose(
         at = next((i for i, r in enumerate(relaxations) if r.total_price > rent.total_price), len(relaxations))
         relaxations.insert(at, rent)
         relaxations = relaxations[:MAX_LISTED]
+    relaxations = _slower_ways(relaxations)
     first = ranked[0] if ranked else None
     if first is not None:
         blocking.extend(_binds(first, found, ranked, request))

@@ -50,6 +50,20 @@ wall (round 24's walk of her journey). A cheaper build shown within 2 dBA is nam
 louder and cheaper (ranking._quiet_shown), as "fastest" names a dearer build within AS_FAST."""
 
 
+SLOWER_RATIO = 3.0
+"""A training build labelled "cheapest" says how much slower it is than the fastest build shown when that one trains
+the same job at least this many times faster, and a training way out says it of a way listed beside it that costs a
+little more (relax._slower_way): past the spread two training estimates can have between them (their 80 % range is
+x0.77..x1.68 of the hours, estimate/ranges.py: 1.68 / 0.77 = 2.2), rounded up to a factor a buyer weighs against the
+price (an estimate of where "many times slower" starts, not a measurement)."""
+
+
+def many_times_slower(ratio: float) -> bool:
+    """Whether a training time `ratio` times another's is "many times slower" (SLOWER_RATIO): the one rule for a
+    build's rank.slower (ranking._slower) and a way out's way.slower (relax._slower_way)."""
+    return ratio >= SLOWER_RATIO
+
+
 def quieter(dba: float | None, than: float | None) -> bool:
     """Whether a machine at `dba` is quieter than one at `than` by what the noise estimate resolves (AS_QUIET_DBA), on
     the figures a buyer reads (0.1 dBA): "less noise" (offers) and "quietest" (ranking) alike."""
