@@ -135,3 +135,27 @@ def test_recompute_turned_on_for_pretraining_says_so_and_why(catalog, asked) -> 
         with words.language("zh_CN"):
             assert "已开启激活重算" in words.say(why)
         assert any("activation recomputation turned on" in a for a in build.estimate.assumptions)
+
+
+def test_a_sharded_job_whose_gathers_outlast_its_compute_raises_its_micro_batch(catalog) -> None:  # type: ignore[no-untyped-def]
+    """Under ZeRO-3 every micro-batch gathers the whole model: Llama 3.1 8B fully fine-tuned on 1e9 tokens had
+    gathered 32 GB per 2,048-token micro-batch over PCIe (103.7 h on 3 x A100 80GB PCIe) and so found nothing within
+    48 h on a 120 V circuit. A practitioner raises the per-device batch until memory is full (PyTorch FSDP's advice);
+    the plan does, says so with both times, marks it the solver's choice, and the launch command carries it."""
+    request = BuildRequest(
+        model_id="llama-3.1-8b",
+        workload=Workload(kind="finetune", method="full", tokens=1e9),
+        deadline_hours=48,
+        top_k=3,
+    )
+    builds = plan(request, catalog).builds
+    assert builds and all(b.estimate.wall_hours <= 48 for b in builds)
+    for build in builds:
+        why = next(r for r in build.estimate.assumption_codes if r.code == "est.microbatch-to-amortise")
+        batch = int(why.fields["batch"])
+        assert batch > 1 and build.estimate.workload["batch"] == batch
+        assert why.num("hours") > 48 >= why.num("now")  # (a power-limited build runs slower than that: its own time)
+        assert f"micro-batch {batch}{CHOSEN_MARK}" in fit_of(build, request).line
+        assert f"--per_device_train_batch_size {batch}" in build.launch["command"]
+        with words.language("zh_CN"):
+            assert f"微批次提高到 {batch}" in words.say(why)

@@ -1576,6 +1576,8 @@ EN: dict[str, Template] = {
     "fit.zero": "ZeRO-{stage}",
     "fit.no-sharding": "no sharding",
     "fit.on": "on",
+    "fit.sequences": "{n} per GPU",
+    "fit.micro-batch": "micro-batch {n}",
     "fit.off": "off",
     "fit.recompute-on": "recompute on",
     "fit.recompute-off": "recompute off",
@@ -2225,6 +2227,7 @@ EN: dict[str, Template] = {
         f"micro-batch raised to {r.fields['batch']} sequences per GPU: every micro-batch gathers the whole sharded "
         f"model, so more sequences spread the same gathers over more compute ({r.num('hours'):,.0f} h at 1, "
         f"{r.num('now'):,.0f} h at {r.fields['batch']})"
+        + ("; activation recomputation turned on to make room for it" if r.fields.get("recompute") else "")
     ),
     "est.recompute-to-fit": lambda r, _say: (
         "activation recomputation turned on"

@@ -262,6 +262,13 @@ def _training_settings(build: Build, used: WorkloadJson, asked: Workload) -> lis
             # recomputes, pretraining does not): the practitioner's step (solve.candidates) is the solver's choice
             chosen=recompute != _recompute_asked(asked),
         ),
+        # a sharded job's micro-batch, raised to spread its weight gathers (est.microbatch-to-amortise)
+        FitSetting.of(
+            "micro-batch",
+            Reason.of("fit.sequences", n=int(used.get("batch", asked.batch))),
+            Reason.of("fit.micro-batch", n=int(used.get("batch", asked.batch))),
+            chosen=int(used.get("batch", asked.batch)) != asked.batch,
+        ),
         FitSetting.of(
             "offload",
             Reason.of("fit.in-system-ram", all=zero >= 3) if offload == "cpu" else none,

@@ -137,6 +137,7 @@ _SETTING_NAMES = {
     "offload": "卸载",
     "sharding": "分片",
     "activation recomputation": "激活重算",
+    "micro-batch": "微批次",
     "GPU power": "GPU 功率",
     "framework": "框架",
 }

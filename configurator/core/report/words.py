@@ -1338,6 +1338,8 @@ ZH_REASONS: dict[str, Template] = {
     "fit.zero": "ZeRO-{stage}",
     "fit.no-sharding": "不分片",
     "fit.on": "开",
+    "fit.sequences": "每张 GPU {n} 条",
+    "fit.micro-batch": "微批次 {n}",
     "fit.off": "关",
     "fit.recompute-on": "重算激活",
     "fit.recompute-off": "不重算激活",
@@ -1939,6 +1941,7 @@ ZH_REASONS: dict[str, Template] = {
     "est.microbatch-to-amortise": lambda r, _say: (
         f"每张 GPU 的微批次提高到 {r.fields['batch']} 条序列：每个微批次都要收集整个分片后的模型，序列越多，同样的收集"
         f"分摊到越多的计算上（微批次 1 时 {r.num('hours'):,.0f} 小时，{r.fields['batch']} 时 {r.num('now'):,.0f} 小时）"
+        + ("；为腾出显存已开启激活重算" if r.fields.get("recompute") else "")
     ),
     "est.recompute-to-fit": lambda r, _say: (
         "已开启激活重算"

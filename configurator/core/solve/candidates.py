@@ -301,13 +301,20 @@ def _amortised(
                 best = tried
     if best is result:
         return result
+    recompute = bool(best.workload.get("grad_checkpointing")) and not result.workload.get("grad_checkpointing")
     reason = Reason.of(
-        "est.microbatch-to-amortise", batch=best.workload["batch"], hours=result.wall_hours, now=best.wall_hours
+        "est.microbatch-to-amortise",
+        batch=best.workload["batch"],
+        hours=result.wall_hours,
+        now=best.wall_hours,
+        **({"recompute": True} if recompute else {}),
     )
+    # and what the practitioner's earlier steps said (est.recompute-to-fit)
+    kept = tuple(r for r in result.assumption_codes if r.code in PRACTITIONER_CODES)
     return best.model_copy(
         update={
-            "assumptions": (english(reason), *best.assumptions),
-            "assumption_codes": (reason, *best.assumption_codes),
+            "assumptions": (*(english(r) for r in (reason, *kept)), *best.assumptions),
+            "assumption_codes": (reason, *kept, *best.assumption_codes),
         }
     )
 
