@@ -1368,6 +1368,8 @@ EN: dict[str, Template] = {
     "record.unknown-estimates": lambda r, _say: "estimates names unknown field(s): " + ", ".join(_strings(r, "names")),
     "record.power-floor-source": "power_limit_min_w needs a power_limit_source",
     "record.power-floor-above-tdp": "power_limit_min_w ({floor_w:g} W) is above tdp_w ({tdp_w:g} W)",
+    "record.usable-memory-source": "usable_vram_gib needs a usable_vram_source: where the driver's figure is printed",
+    "record.usable-above-nominal": "usable_vram_gib ({usable:g} GiB) is above vram_gb ({vram:g})",
     "record.two-gpus": "a card with two GPUs is a PCIe card whose GPUs share its x16 (pcie_lanes is per GPU)",
     "record.module-cooler": "SXM/OAM modules are passively cooled by the server",
     # why a rental was matched, or why none (tco.search_rentals: a build's buy-or-rent and a cluster's curve)

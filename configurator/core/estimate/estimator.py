@@ -2767,7 +2767,7 @@ def _auto_offload(
     cal: Calibration,
 ) -> Workload:
     """--offload cpu for inference: keep on the GPUs what fits; MoE experts go to RAM first."""
-    capacity = gpu.vram_gb * GIB * 0.98
+    capacity = gpu.memory_gib * GIB * 0.98
     quiet = _Explain(cal, kept=False)
 
     def fits(w: Workload) -> bool:
@@ -2955,7 +2955,7 @@ def _gpu_memories(
     gpu: Gpu | None, workload: Workload, per_gpu: list[MemoryBreakdown], ex: _Explain
 ) -> tuple[tuple[GpuMemory, ...], int | None]:
     """Each GPU's memory against its capacity, and the usable bytes (vLLM's pre-allocated share)."""
-    capacity = int(gpu.vram_gb * GIB) if gpu else None
+    capacity = int(gpu.memory_gib * GIB) if gpu else None
     usable = None
     if capacity is not None:
         usable = int(capacity * workload.vllm_gpu_memory_utilization) if workload.engine == "vllm" else capacity

@@ -1400,6 +1400,8 @@ ZH_REASONS: dict[str, Template] = {
     "record.unknown-estimates": lambda r, _say: "estimates 中有未知字段：" + "、".join(_strings(r, "names")),
     "record.power-floor-source": "填写了 power_limit_min_w 就要填写 power_limit_source",
     "record.power-floor-above-tdp": "power_limit_min_w（{floor_w:g} W）高于 tdp_w（{tdp_w:g} W）",
+    "record.usable-memory-source": "填写了 usable_vram_gib 就要填写 usable_vram_source：驱动报告的数值印在哪里",
+    "record.usable-above-nominal": "usable_vram_gib（{usable:g} GiB）高于 vram_gb（{vram:g}）",
     "record.two-gpus": "双 GPU 的卡必须是 PCIe 卡，两颗 GPU 共用它的 x16（pcie_lanes 按每颗 GPU 计）",
     "record.module-cooler": "SXM/OAM 模块由服务器被动散热（cooler 须为 passive）",
     # why a rental was matched, or why none (tco.search_rentals)
@@ -2843,6 +2845,15 @@ FIELD_HELP_ZH: dict[str, str] = {
     "typical draw of a switch": "交换机的典型功耗",
     "usable lanes from the CPU (chipset link excluded)": "CPU 提供的可用通道数（不含芯片组链路）",
     "where power_limit_min_w was read (a URL and what it shows)": "power_limit_min_w 的出处（网址及其所示内容）",
+    "where usable_vram_gib was read (a URL and what it shows)": "usable_vram_gib 的出处（网址及其所示内容）",
+    (
+        "GiB the driver offers: nvidia-smi's memory total (MiB / 1024) in the card's shipped ECC mode (a data-center "
+        "GDDR6 card ships with ECC on, which keeps 1/16 of the memory: 48 GB shows 46,068 MiB); set only where a report "
+        "prints it, with usable_vram_source. The estimates fill this, not vram_gb"
+    ): (
+        "驱动实际提供的显存，GiB：nvidia-smi 报告的总显存（MiB / 1024），按出厂的 ECC 设置（数据中心 GDDR6 卡出厂开启 ECC，"
+        "占去 1/16 显存：48 GB 显示为 46,068 MiB）；仅在有报告印出时填写，并填 usable_vram_source。估算按此值而非 vram_gb 装填"
+    ),
     "which linear layers carry biases: none, q/k/v only (Qwen2), all (GPT-3)": (
         "哪些线性层带偏置：无、仅 q/k/v（Qwen2）、全部（GPT-3）"
     ),

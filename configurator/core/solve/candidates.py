@@ -637,7 +637,7 @@ def _too_small(result: EstimateResult, gpu: Gpu, n: int, max_gpus: int, wider: E
     the count do not (a data-parallel job's activations and logits, the layers ZeRO-3 gathers whole, the CUDA context).
     The total over `n` GPUs divided by one card's memory had counted those once per card: Qwen2.5-72B LoRA at 4k on
     eight RTX 4090 (36.0 GiB per GPU, 18.7 of them on every GPU) "needed about 13 cards", where 29 are needed."""
-    usable = (result.peak_gpu.usable_bytes or gpu.vram_gb * GIB) * (1 - HARD_HEADROOM)
+    usable = (result.peak_gpu.usable_bytes or gpu.memory_gib * GIB) * (1 - HARD_HEADROOM)
     if n < max_gpus:
         return Reason.of("gpu.memory", gib=result.per_gpu_bytes / GIB, n=n)
     per_gpu = result.per_gpu_bytes
