@@ -902,6 +902,13 @@ EN: dict[str, Template] = {
         "--speculative draft is estimated for llama.cpp and vLLM; with {engine} the decode speed is without speculation"
     ),
     "warn.framework": "{message}",  # the framework's or software stack's own finding (frameworks.py, support.py)
+    "warn.fp16-overflow": lambda r, _say: (
+        f"{r.fields['model']} trains in fp16 here ("
+        + ("as asked" if r.fields.get("asked") else f"the {r.fields['card']} has no bf16")
+        + f"), and {r.fields['arch']} models overflow fp16: the gradient norm turns NaN (Unsloth forces them to "
+        f"float32, {r.fields['source']}); {r.fields['framework']} does not: train on a card with bf16 (Ampere or "
+        "newer), in fp32, or with Unsloth"
+    ),
     # why a build holds its claims (solve.ranking); CLAIMS says the claim itself
     "claim.cheapest": lambda r, _say: _cheapest(r),
     "claim.cheapest-slow": lambda r, _say: (
@@ -1069,6 +1076,10 @@ EN: dict[str, Template] = {
     "sup.fp8-kv-native": "FP8 KV cache with FP8 hardware",
     "sup.fp8-kv-undocumented": "vLLM documents no FP8 KV-cache path for this GPU family; expect to keep the KV cache in 16-bit",
     "sup.no-bf16-nvidia": "no bf16 tensor cores (bf16 arrived with Ampere)",
+    "sup.fp16-overflow": (
+        "{model} models overflow fp16's range (about 65,504): in fp16 the gradient norm turns NaN (Unsloth's "
+        "FORCE_FLOAT32 list)"
+    ),
     "sup.bf16-nvidia": "bf16 tensor cores (Ampere and newer)",
     "sup.fa2-nvidia": "FlashAttention-2 runs on Ampere, Ada and Hopper (fp16 and bf16)",
     "sup.fa2-none-nvidia": "FlashAttention-2 needs Ampere or newer: attention falls back to PyTorch SDPA kernels (slower, more memory at long context)",
@@ -2022,6 +2033,10 @@ EN: dict[str, Template] = {
     "est.fused-stack": (
         "sized for a stack with fused kernels (lit-gpt's, as TinyLlama trained): HF transformers' own modelling code, "
         "which the accelerate command runs, keeps the unfused block's tensors and fp32 logits"
+    ),
+    "est.liger-stack": (
+        "sized for Liger Kernel on the HF Trainer, which the command turns on (use_liger_kernel): its fused RMSNorm, "
+        "RoPE and SwiGLU counted as lit-gpt's block, its loss as the fused linear cross-entropy (linkedin/Liger-Kernel)"
     ),
     "est.selective-on-gpu": (
         "selective checkpointing keeps what it saves on the GPU: the activation offload is not applied"

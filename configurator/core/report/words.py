@@ -734,6 +734,13 @@ ZH_REASONS: dict[str, Template] = {
     # SUP-10's finding (support.framework_warning) from its codes; a framework's own finding (frameworks.shard_note)
     # as it came, in English
     "warn.framework": lambda r, say_: _zh_framework_warning(r, say_),
+    "warn.fp16-overflow": lambda r, _say: (
+        f"{r.fields['model']} 在这里以 fp16 训练（"
+        + ("按所选精度" if r.fields.get("asked") else f"{r.fields['card']} 不支持 bf16")
+        + f"），而 {r.fields['arch']} 模型会超出 fp16 的数值范围：梯度范数变成 NaN（Unsloth 对这类模型强制使用 "
+        f"float32，{r.fields['source']}）；{r.fields['framework']} 不会这样做：请用支持 bf16 的卡（Ampere 或更新）、"
+        "用 fp32 训练，或用 Unsloth"
+    ),
     "warn.zero3": "用 --zero 3（FSDP 在 {gpus} 张 GPU 上完全分片参数、梯度和优化器状态）可以装下：每张 GPU {per_gpu}",
     "warn.torchtune-offload": (
         "torchtune 的单卡配方没有优化器 CPU 卸载（fsdp_cpu_offload 只在分布式配方中生效）：按不卸载估算；"
@@ -915,6 +922,7 @@ ZH_REASONS: dict[str, Template] = {
     "sup.fp8-kv-native": "FP8 KV 缓存，有 FP8 硬件",
     "sup.fp8-kv-undocumented": "vLLM 没有为这一 GPU 系列提供 FP8 KV 缓存的文档路径；KV 缓存预计要保持 16 位",
     "sup.no-bf16-nvidia": "没有 bf16 张量核心（bf16 从 Ampere 开始支持）",
+    "sup.fp16-overflow": "{model} 模型会超出 fp16 的数值范围（约 65,504）：以 fp16 训练时梯度范数变成 NaN（Unsloth 的 FORCE_FLOAT32 列表）",
     "sup.bf16-nvidia": "有 bf16 张量核心（Ampere 及更新架构）",
     "sup.fa2-nvidia": "FlashAttention-2 可在 Ampere、Ada 和 Hopper 上运行（fp16 和 bf16）",
     "sup.fa2-none-nvidia": "FlashAttention-2 需要 Ampere 或更新架构：注意力退回 PyTorch SDPA 内核（更慢，长上下文时更占显存）",
@@ -1763,6 +1771,10 @@ ZH_REASONS: dict[str, Template] = {
         "按融合算子的实现估算（lit-gpt 的，TinyLlama 训练所用）：accelerate 命令运行的 HF transformers 自带模型代码"
         "保留未融合块的张量和 fp32 logits"
     ),
+    "est.liger-stack": (
+        "按 HF Trainer 上的 Liger Kernel 估算（启动命令打开 use_liger_kernel）：其融合的 RMSNorm、RoPE 和 SwiGLU 按 "
+        "lit-gpt 的块计，损失按融合线性交叉熵计（linkedin/Liger-Kernel）"
+    ),
     "est.selective-on-gpu": "选择性检查点把保存的内容留在 GPU 上：不做激活卸载",
     "est.data-parallel": "训练采用数据并行：每张 GPU 用自己的微批跑完整模型",
     "est.arriving": (
@@ -2199,6 +2211,7 @@ _ZH_LOSS: dict[str, str] = {
     "chunked": "分块计算损失",
     "fused": "cut cross-entropy：不生成完整 logits",
     "fused-inplace": "融合交叉熵：只保留 16 位 logits，其梯度原地写入",
+    "fused-linear": "Liger 的融合线性交叉熵：logits 按 token 分块计算，从不完整生成",
 }
 _ZH_FAMILIES: dict[str, str] = {
     "desktop": "桌面双通道",
@@ -2454,6 +2467,8 @@ ZH_STACK_WORDS: dict[str, str] = {
     "to-adamw": "改用普通 AdamW",
     "to-fsdp": "可改用 PyTorch FSDP",
     "to-old-software": "不会再有新的驱动或框架版本",
+    "fp16-training": "fp16 训练",
+    "to-bf16-or-unsloth": "在支持 bf16 的卡（Ampere 或更新）上训练、用 fp32 训练，或用 Unsloth（--framework unsloth），它会让这类模型保持 float32",
     "to-ampere": "在 Ampere 或更新的 GPU（bf16 张量核心）上训练，或改用以 fp16 混合精度训练的框架（--framework peft、trl 或 unsloth）",
 }
 """The Chinese of the configurator's own words in a support fact, by their code in support.STACK_WORDS (a test holds
