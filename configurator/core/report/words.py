@@ -457,6 +457,8 @@ def _zh_tier(name: str) -> str:
 
 
 def _no_price(r: Reason, _say: Say) -> str:
+    if r.fields.get("retired"):
+        return f"自 {r.fields['retired']} 起不再销售新品（其标价已成历史），目录中也没有二手价格"
     kind = _ZH_CONDITIONS.get(str(r.fields.get("condition")), "") if r.fields.get("condition") != "refurbished" else ""
     return f"目录中没有{kind}价格"
 

@@ -35,7 +35,7 @@ from configurator.core.estimate.workload import Workload
 from configurator.core.model import noise
 from configurator.core.model.request import BuildRequest, circuit_volts
 from configurator.core.solve.power_cap import limit_refusal
-from configurator.core.solve.pricing import BOUGHT_NEW, Quote, quote
+from configurator.core.solve.pricing import BOUGHT_NEW, Quote, quote, unpriced
 from configurator.core.solve.rules import meets_speed
 from configurator.core.solve.slots import Placement, needs_gap, place, span
 from configurator.core.support.checks import check_stack
@@ -547,7 +547,7 @@ def _screen_gpu(
         return reason, None, []
     q = quote(gpu, catalog, request.currency, request.condition)
     if q is None and not (owned_gpu.quantity if owned_gpu else 0):
-        return Reason.of("gpu.no-price", condition=request.condition), None, []
+        return unpriced(gpu, request.condition), None, []
     # SUP-*: engines whose software stack does not run on this architecture are not tried
     runnable, refusal = runnable_engines(gpu, request, workload, model_type)
     if not runnable:

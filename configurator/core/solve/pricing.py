@@ -204,6 +204,18 @@ class Quote:
         return english(self.said)
 
 
+def unpriced(record: Record, condition: str) -> Reason:
+    """Why a part has no price a buyer can act on (`gpu.no-price`): with `retired`, the day the vendor stopped selling it
+    new, when the catalog holds only its list prices from before (quote never offers them): the Mac Studio M4 Max 128 GB
+    had been said to have "no price in the catalog" beside its 3,699 USD launch price."""
+    retired = record.sold_new_until
+    if retired is None or record.sold_new_on(datetime.date.today()) or condition == "used":
+        return Reason.of("gpu.no-price", condition=condition)
+    if not any(p.condition == "new" for p in record.prices):
+        return Reason.of("gpu.no-price", condition=condition)
+    return Reason.of("gpu.no-price", condition=condition, retired=retired.isoformat())
+
+
 def quote(record: Record, catalog: Catalog, currency: str, condition: str) -> Quote | None:
     """The price a buyer would pay: newest listing per condition, cheapest allowed condition.
 
