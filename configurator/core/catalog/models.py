@@ -141,9 +141,7 @@ class Gpu(Record):
         "(a data-center GDDR6 card ships with ECC on, which keeps 1/16 of the memory: 48 GB shows 46,068 MiB); set only "
         "where a report prints it, with usable_vram_source. The estimates fill this, not vram_gb",
     )
-    usable_vram_source: str = Field(
-        default="", description="where usable_vram_gib was read (a URL and what it shows)"
-    )
+    usable_vram_source: str = Field(default="", description="where usable_vram_gib was read (a URL and what it shows)")
     memory_type: str
     memory_bandwidth_gbps: float = Field(gt=0, le=100_000, description="GB/s, peak")
     fp32_tflops: float = Field(gt=0, le=5_000)

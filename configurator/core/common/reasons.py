@@ -250,7 +250,9 @@ def rejection_kind(reason: Reason) -> str | Reason:
 
 def _no_price(r: Reason, _say: Say) -> str:
     if r.fields.get("retired"):  # solve.pricing.unpriced: only list prices from before its end of sale
-        return f"not sold new since {r.fields['retired']} (its list prices are history) and no used price in the catalog"
+        return (
+            f"not sold new since {r.fields['retired']} (its list prices are history) and no used price in the catalog"
+        )
     condition = str(r.fields.get("condition") or "")
     return f"no {condition if condition != 'any' else ''} price in the catalog".replace("  ", " ")
 

@@ -2607,7 +2607,11 @@ def _warn_fp16_overflow(model: ModelArch, workload: Workload, gpu: Gpu, ex: _Exp
     keep it in float32: its gradient norm turns NaN, whatever the memory and the time say."""
     asked = workload.precision == "fp16"
     half = "fp16" if asked else training_half(gpu)
-    name = (workload.framework or default_framework(workload.method, workload.zero)) if workload.kind == "finetune" else None
+    name = (
+        (workload.framework or default_framework(workload.method, workload.zero))
+        if workload.kind == "finetune"
+        else None
+    )
     source = fp16_overflow_source(name, model.architecture, half)
     if source is None:
         return

@@ -376,11 +376,9 @@ def liger_flce_bytes(tokens: int, hidden: int, vocab: int, chunk_bytes: float = 
     """Bytes Liger's fused linear cross-entropy holds over `tokens` (BT) tokens: one chunk of logits, the hidden
     states' gradient it computes in the forward, the fp32 loss per token."""
     chunk = min(liger_flce_chunk_rows(tokens, hidden, vocab), tokens)
-    return (
-        chunk * vocab * chunk_bytes
-        + tokens * hidden * LIGER_FLCE_HIDDEN_GRAD_BYTES
-        + tokens * LIGER_FLCE_LOSS_BYTES
-    )
+    return chunk * vocab * chunk_bytes + tokens * hidden * LIGER_FLCE_HIDDEN_GRAD_BYTES + tokens * LIGER_FLCE_LOSS_BYTES
+
+
 # Model code that computes the loss itself, in the logits' dtype, whatever the trainer: HF
 # `model_type` -> logits handling (Qwen-1's trust_remote_code modeling_qwen.py, QWenLMHeadModel.forward).
 ARCH_LOGITS: dict[str, Logits] = {"qwen": "bf16-loss"}

@@ -7,11 +7,11 @@ from configurator.core.estimate.frameworks import fp16_overflow_source, framewor
 from configurator.core.estimate.workload import Workload
 from configurator.core.support.facts import (
     FRAMEWORK_NEEDS,
-    Fact,
     MODEL_ENGINE_WORDS,
     REFERENCE_MATMUL,
     SUPPORT_TABLE,
     ArchSupport,
+    Fact,
     TrainDtype,
     matmul_efficiency,
     model_engine_fact,

@@ -82,7 +82,11 @@ def test_ligers_loss_is_not_counted_per_logit(catalog: Catalog) -> None:
 
 @pytest.mark.parametrize(
     ("framework", "flag"),
-    [("peft", "--use_liger_kernel"), ("trl", "--use_liger_kernel true"), ("llama-factory", "--enable_liger_kernel true")],
+    [
+        ("peft", "--use_liger_kernel"),
+        ("trl", "--use_liger_kernel true"),
+        ("llama-factory", "--enable_liger_kernel true"),
+    ],
 )
 def test_the_command_turns_on_the_kernels_the_estimate_sized(catalog: Catalog, framework: str, flag: str) -> None:
     """The HF Trainer's `use_liger_kernel` (TrainingArguments, transformers >= 4.45; TRL's SFTConfig inherits it),
