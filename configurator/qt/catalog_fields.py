@@ -137,6 +137,8 @@ FIELD_LABELS: dict[str, object] = {
     "tflops_basis": QT_TRANSLATE_NOOP("CatalogField", "How the compute figures were read"),
     "threads": QT_TRANSLATE_NOOP("CatalogField", "Threads"),
     "tie_embeddings": QT_TRANSLATE_NOOP("CatalogField", "Tied embeddings"),
+    "usable_vram_gib": QT_TRANSLATE_NOOP("CatalogField", "Usable graphics memory"),
+    "usable_vram_source": QT_TRANSLATE_NOOP("CatalogField", "Usable memory source"),
     "vcpus": QT_TRANSLATE_NOOP("CatalogField", "Virtual CPUs"),
     "vendor": QT_TRANSLATE_NOOP("CatalogField", "Vendor"),
     "vendor_part_number": QT_TRANSLATE_NOOP("CatalogField", "Vendor part number"),

@@ -993,6 +993,16 @@
         <translation>功耗上限来源</translation>
     </message>
     <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="140"/>
+        <source>Usable graphics memory</source>
+        <translation>可用显存</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="141"/>
+        <source>Usable memory source</source>
+        <translation>可用显存来源</translation>
+    </message>
+    <message>
         <location filename="../../configurator/qt/catalog_fields.py" line="114"/>
         <source>Power</source>
         <translation>功耗</translation>

@@ -60,5 +60,5 @@ def test_a_plan_naming_a_withdrawn_machine_says_its_sale_ended(catalog: Catalog)
     )
     result = plan(request, catalog)
     why = [r.fields["why"] for r in result.said if r.code == "note.left-out"]
-    assert why and why[0].code == "gpu.no-price" and why[0].fields["sold_until"] == "2026-03-08"
-    assert "no longer sold new since 2026-03-08" in " ".join(result.notes)
+    assert why and why[0].code == "gpu.no-price" and why[0].fields["retired"] == "2026-03-08"
+    assert "not sold new since 2026-03-08" in " ".join(result.notes)

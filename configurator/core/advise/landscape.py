@@ -516,7 +516,7 @@ def _price_bounds(
         platform_floor = floor.for_gpu(gpu)
         if q is None or platform_floor is None:
             continue
-        cards = max(1, math.ceil(need / (gpu.vram_gb * GIB)))  # the estimator's capacity: a lower bound on cards
+        cards = max(1, math.ceil(need / (gpu.memory_gib * GIB)))  # the estimator's capacity: a lower bound on cards
         if cards > request.max_gpus:
             too_small.append((cards, gpu))
             continue

@@ -133,6 +133,15 @@ class Gpu(Record):
     market: Literal["consumer", "workstation", "datacenter"]
     release_year: int = Field(ge=2010, le=2030)
     vram_gb: float = Field(ge=1, le=1024, description="GB of memory on the card: 1 GB to 1 TB")
+    usable_vram_gib: float | None = Field(
+        default=None,
+        gt=0,
+        le=1024,
+        description="GiB the driver offers: nvidia-smi's memory total (MiB / 1024) in the card's shipped ECC mode "
+        "(a data-center GDDR6 card ships with ECC on, which keeps 1/16 of the memory: 48 GB shows 46,068 MiB); set only "
+        "where a report prints it, with usable_vram_source. The estimates fill this, not vram_gb",
+    )
+    usable_vram_source: str = Field(default="", description="where usable_vram_gib was read (a URL and what it shows)")
     memory_type: str
     memory_bandwidth_gbps: float = Field(gt=0, le=100_000, description="GB/s, peak")
     fp32_tflops: float = Field(gt=0, le=5_000)
@@ -180,6 +189,21 @@ class Gpu(Record):
         description="GPUs on one card (the Arc Pro B60 Dual carries two, each with its own memory and x8 link): "
         "vram_gb, bandwidth and throughput are per GPU; tdp_w, size and connectors per card",
     )
+
+    @property
+    def memory_gib(self) -> float:
+        """The memory a job may fill, GiB: what the driver reports where the catalog has it (usable_vram_gib), else
+        the nominal vram_gb, which the estimates have always read as GiB."""
+        return self.usable_vram_gib if self.usable_vram_gib is not None else self.vram_gb
+
+    @model_validator(mode="after")
+    def _usable_memory_is_sourced(self) -> "Gpu":
+        if self.usable_vram_gib is not None and len(self.usable_vram_source) < 3:
+            raise invalid("record.usable-memory-source", ("usable_vram_gib", "usable_vram_source"))
+        if self.usable_vram_gib is not None and self.usable_vram_gib > self.vram_gb:
+            usable, nominal = self.usable_vram_gib, self.vram_gb
+            raise invalid("record.usable-above-nominal", ("usable_vram_gib", "vram_gb"), usable=usable, vram=nominal)
+        return self
 
     @model_validator(mode="after")
     def _power_floor_is_sourced(self) -> "Gpu":

@@ -249,11 +249,12 @@ def rejection_kind(reason: Reason) -> str | Reason:
 
 
 def _no_price(r: Reason, _say: Say) -> str:
+    if r.fields.get("retired"):  # solve.pricing.unpriced: only list prices from before its end of sale
+        return (
+            f"not sold new since {r.fields['retired']} (its list prices are history) and no used price in the catalog"
+        )
     condition = str(r.fields.get("condition") or "")
-    said = f"no {condition if condition != 'any' else ''} price in the catalog".replace("  ", " ")
-    if r.fields.get("sold_until"):
-        said += f": no longer sold new since {r.fields['sold_until']}, and the catalog has no used price"
-    return said
+    return f"no {condition if condition != 'any' else ''} price in the catalog".replace("  ", " ")
 
 
 def _compute(r: Reason, _say: Say) -> str:
@@ -910,6 +911,13 @@ EN: dict[str, Template] = {
         "--speculative draft is estimated for llama.cpp and vLLM; with {engine} the decode speed is without speculation"
     ),
     "warn.framework": "{message}",  # the framework's or software stack's own finding (frameworks.py, support.py)
+    "warn.fp16-overflow": lambda r, _say: (
+        f"{r.fields['model']} trains in fp16 here ("
+        + ("as asked" if r.fields.get("asked") else f"the {r.fields['card']} has no bf16")
+        + f"), and {r.fields['arch']} models overflow fp16: the gradient norm turns NaN (Unsloth forces them to "
+        f"float32, {r.fields['source']}); {r.fields['framework']} does not: train on a card with bf16 (Ampere or "
+        "newer), in fp32, or with Unsloth"
+    ),
     # why a build holds its claims (solve.ranking); CLAIMS says the claim itself
     "claim.cheapest": lambda r, _say: _cheapest(r),
     "claim.cheapest-slow": lambda r, _say: (
@@ -1078,6 +1086,10 @@ EN: dict[str, Template] = {
     "sup.fp8-kv-native": "FP8 KV cache with FP8 hardware",
     "sup.fp8-kv-undocumented": "vLLM documents no FP8 KV-cache path for this GPU family; expect to keep the KV cache in 16-bit",
     "sup.no-bf16-nvidia": "no bf16 tensor cores (bf16 arrived with Ampere)",
+    "sup.fp16-overflow": (
+        "{model} models overflow fp16's range (about 65,504): in fp16 the gradient norm turns NaN (Unsloth's "
+        "FORCE_FLOAT32 list)"
+    ),
     "sup.bf16-nvidia": "bf16 tensor cores (Ampere and newer)",
     "sup.fa2-nvidia": "FlashAttention-2 runs on Ampere, Ada and Hopper (fp16 and bf16)",
     "sup.fa2-none-nvidia": "FlashAttention-2 needs Ampere or newer: attention falls back to PyTorch SDPA kernels (slower, more memory at long context)",
@@ -1377,6 +1389,8 @@ EN: dict[str, Template] = {
     "record.unknown-estimates": lambda r, _say: "estimates names unknown field(s): " + ", ".join(_strings(r, "names")),
     "record.power-floor-source": "power_limit_min_w needs a power_limit_source",
     "record.power-floor-above-tdp": "power_limit_min_w ({floor_w:g} W) is above tdp_w ({tdp_w:g} W)",
+    "record.usable-memory-source": "usable_vram_gib needs a usable_vram_source: where the driver's figure is printed",
+    "record.usable-above-nominal": "usable_vram_gib ({usable:g} GiB) is above vram_gb ({vram:g})",
     "record.two-gpus": "a card with two GPUs is a PCIe card whose GPUs share its x16 (pcie_lanes is per GPU)",
     "record.module-cooler": "SXM/OAM modules are passively cooled by the server",
     # why a rental was matched, or why none (tco.search_rentals: a build's buy-or-rent and a cluster's curve)
@@ -2031,6 +2045,10 @@ EN: dict[str, Template] = {
     "est.fused-stack": (
         "sized for a stack with fused kernels (lit-gpt's, as TinyLlama trained): HF transformers' own modelling code, "
         "which the accelerate command runs, keeps the unfused block's tensors and fp32 logits"
+    ),
+    "est.liger-stack": (
+        "sized for Liger Kernel on the HF Trainer, which the command turns on (use_liger_kernel): its fused RMSNorm, "
+        "RoPE and SwiGLU counted as lit-gpt's block, its loss as the fused linear cross-entropy (linkedin/Liger-Kernel)"
     ),
     "est.selective-on-gpu": (
         "selective checkpointing keeps what it saves on the GPU: the activation offload is not applied"

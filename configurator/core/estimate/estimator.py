@@ -57,14 +57,17 @@ from configurator.core.estimate.frameworks import (
     DEEPSPEED_BUCKET_ELEMENTS,
     DEEPSPEED_MAX_LIVE_PARAMETERS,
     DEEPSPEED_PREFETCH_ELEMENTS,
+    LIGER,
     LOGITS_BYTES,
     LOGITS_NOTES,
     LORA_DROPOUT_BYTES,
     OPTIMIZER_STATE_BYTES,
     Framework,
     default_framework,
+    fp16_overflow_source,
     fp32_attention_source,
     framework,
+    liger_flce_bytes,
     logits_handling,
     nf4_load_transient,
     shard_note,
@@ -1211,7 +1214,8 @@ def _layer_activations(model: ModelArch, workload: Workload, setup: _TrainingSet
     if fused:
         unfused = activation_bytes_per_layer(model, seq, batch)
         ex.step("activations", Reason.of("est.act-fused", gib=per_layer / GIB, unfused=unfused / GIB))
-        ex.assume(Reason.of("est.fused-stack"))
+        liger = workload.kind == "finetune" and fw.fused_loss == LIGER  # the HF Trainer's fused kernels: Liger's
+        ex.assume(Reason.of("est.liger-stack" if liger else "est.fused-stack"))
     if setup.method != "full" and fw.lora_dropout:
         dropped = seq * batch * LORA_DROPOUT_BYTES * lora_inputs_per_layer(model, workload.lora_targets)
         per_layer += dropped
@@ -1230,9 +1234,12 @@ def _activations(
     # pretraining or HF job)
     fused = bool(workload.fused_kernels) and not setup.fw.fused_kernels
     per_layer = _layer_activations(model, workload, setup, fused, ex)
-    loss = logits_handling(setup.fw, model.architecture, fused)
+    loss = logits_handling(setup.fw, model.architecture, fused, workload.kind)
     logit_bytes = LOGITS_BYTES[loss]
     logits = seq * batch * model.vocab_size * logit_bytes
+    if loss == "fused-linear":  # nothing per logit: a chunk of them and the hidden states' gradient (frameworks.py)
+        logits = liger_flce_bytes(seq * batch, model.hidden_size, model.vocab_size)
+        logit_bytes = logits / (seq * batch * model.vocab_size)  # as bytes per logit, for the words
     logit_note = LOGITS_NOTES[loss]
     layer_inputs = model.num_layers * seq * batch * model.hidden_size * 2
     fields: dict[str, float | int]
@@ -2599,6 +2606,32 @@ def _training_time(
     return flops, gpu_hours, wall, mfu
 
 
+def _warn_fp16_overflow(model: ModelArch, workload: Workload, gpu: Gpu, ex: _Explain) -> None:
+    """A model whose activations overflow fp16 (frameworks.FP16_OVERFLOW), trained in fp16 by a framework that does not
+    keep it in float32: its gradient norm turns NaN, whatever the memory and the time say."""
+    asked = workload.precision == "fp16"
+    half = "fp16" if asked else training_half(gpu)
+    name = (
+        (workload.framework or default_framework(workload.method, workload.zero))
+        if workload.kind == "finetune"
+        else None
+    )
+    source = fp16_overflow_source(name, model.architecture, half)
+    if source is None:
+        return
+    ex.warnings.append(
+        Reason.of(
+            "warn.fp16-overflow",
+            model=model.name,
+            arch=model.architecture,
+            card=gpu.name,
+            asked=asked,
+            framework=name or "accelerate",
+            source=source,
+        )
+    )
+
+
 def _fp32_attention_flops(
     model: ModelArch, workload: Workload, gpu: Gpu, tokens: float, peak: float, flops: float, ex: _Explain
 ) -> float:
@@ -2771,7 +2804,7 @@ def _auto_offload(
     cal: Calibration,
 ) -> Workload:
     """--offload cpu for inference: keep on the GPUs what fits; MoE experts go to RAM first."""
-    capacity = gpu.vram_gb * GIB * 0.98
+    capacity = gpu.memory_gib * GIB * 0.98
     quiet = _Explain(cal, kept=False)
 
     def fits(w: Workload) -> bool:
@@ -2905,6 +2938,8 @@ def _prepared(
         verdict = framework_verdict(gpu, workload.framework) if gpu is not None else None
         if verdict is not None and verdict.status != "pass":
             ex.warnings.append(framework_warning(verdict))
+    if workload.kind != "inference" and gpu is not None:
+        _warn_fp16_overflow(model, workload, gpu, ex)
     counts = count_params(model)
     scale = 1.0
     if exact_weight_bytes:
@@ -2959,7 +2994,7 @@ def _gpu_memories(
     gpu: Gpu | None, workload: Workload, per_gpu: list[MemoryBreakdown], ex: _Explain
 ) -> tuple[tuple[GpuMemory, ...], int | None]:
     """Each GPU's memory against its capacity, and the usable bytes (vLLM's pre-allocated share)."""
-    capacity = int(gpu.vram_gb * GIB) if gpu else None
+    capacity = int(gpu.memory_gib * GIB) if gpu else None
     usable = None
     if capacity is not None:
         usable = int(capacity * workload.vllm_gpu_memory_utilization) if workload.engine == "vllm" else capacity

@@ -10,7 +10,7 @@ FrameworkName = Literal[
 ]
 FRAMEWORKS: tuple[str, ...] = FrameworkName.__args__  # type: ignore[attr-defined]
 
-Logits = Literal["fp32-upcast", "bf16-loss", "chunked", "fused", "fused-inplace"]
+Logits = Literal["fp32-upcast", "bf16-loss", "chunked", "fused", "fused-inplace", "fused-linear"]
 
 
 @dataclass(frozen=True)
@@ -81,6 +81,10 @@ class Framework:
     # host RAM at the job's peak per byte of the quantized base when its shards are offloaded (QLoRA with CPU offload),
     # where a measured figure exists (FSDP_QLORA_HOST_PER_BASE_BYTE); 0: the offloaded states alone
     offload_host_per_base_byte: float = 0.0
+    # the loss its stack computes when asked for fused kernels (Workload.fused_kernels): lit-gpt's / flash-attn's
+    # in-place cross-entropy by default; the HF Trainer's fused kernels are Liger's (`use_liger_kernel=True` in
+    # TrainingArguments, LLaMA-Factory's `enable_liger_kernel: true`), whose loss is the fused linear cross-entropy
+    fused_loss: Logits = "fused-inplace"
 
 
 # torchtune's distributed recipes always shard with FSDP2: `training.shard_model` applies `fully_shard` to every
@@ -134,6 +138,37 @@ def fp32_attention_source(framework_name: str | None, architecture: str, half: s
     return UNSLOTH_FP32_ATTENTION.get(architecture)
 
 
+FP16_OVERFLOW_SOURCE = UNSLOTH_ZOO + "unsloth_zoo/model_lists.py"
+FP16_OVERFLOW: tuple[str, ...] = (
+    "gemma3,",
+    "gemma3text",
+    "gemma3n",
+    "gemma4",
+    "gemma4text",
+    "glm4_moe",
+    "glm4_moe_lite",
+    "gpt_oss",
+    "qwen3_5",
+    "qwen3_moe",
+)
+"""Model architectures that do not train in fp16: unsloth_zoo's FORCE_FLOAT32 (FP16_OVERFLOW_SOURCE, read at ce232d6,
+2026-08-20), "Architectures whose activations exceed fp16's finite range (~6.5e4) and must run in bf16 or fp32. Loaded
+as float16 they silently NaN/Inf at training time"; for gemma4 "fp16 NaNs the grad_norm in the backward". Unsloth's
+CUDA loader matches an entry as a substring of the comma-joined model_types (so "gemma4" also covers gemma4_text,
+"qwen3_5" qwen3_5_moe, and the trailing comma keeps "gemma3," off gemma3n); fp16_overflow_source matches the same way."""
+
+
+def fp16_overflow_source(framework_name: str | None, architecture: str, half: str) -> str | None:
+    """Where it is said that a model of `architecture` trained in `half` ("fp16": a card without bf16, or fp16 asked)
+    turns its gradients NaN, when `framework_name` does nothing about it; None otherwise. Unsloth itself loads these
+    architectures in float32 where bf16 is missing (unsloth/models/loader.py sets UNSLOTH_FORCE_FLOAT32 for them when
+    `dtype == torch.float16 or not SUPPORTS_BFLOAT16`), priced by UNSLOTH_FP32_ATTENTION where its patch was read."""
+    if half != "fp16" or framework_name == "unsloth":
+        return None
+    joined = f"{architecture},"
+    return FP16_OVERFLOW_SOURCE if any(entry in joined for entry in FP16_OVERFLOW) else None
+
+
 # Answer.AI's FSDP + QLoRA script (github:AnswerDotAI/fsdp_qlora@05ed9f2, 2024-06-13, train.py `main`): PyTorch FSDP
 # with --sharding_strategy full_shard (its default: ZeRO-3), shard_grad_op (ZeRO-2) or ddp (a whole copy per GPU,
 # "still using FSDP, but in distributed data parallel mode", benchmarks_03_2024.md); no optimizer-only sharding
@@ -157,6 +192,11 @@ FSDP_QLORA_MEASURED_BASE_BYTES = 33.87 * 1024**3
 FSDP_QLORA_HOST_PER_BASE_BYTE = FSDP_QLORA_HOST_BYTES_MEASURED / FSDP_QLORA_MEASURED_BASE_BYTES
 
 
+# Liger Kernel's fused linear cross-entropy (linkedin/Liger-Kernel src/liger_kernel/ops/fused_linear_cross_entropy.py,
+# read at ead96b6, 2026-08-21): the lm_head matmul and the loss run over chunks of the tokens, so the s x vocab logits
+# are never materialised (LIGER_FLCE_* below)
+LIGER: Logits = "fused-linear"
+
 FRAMEWORK_DEFAULTS: dict[str, Framework] = {
     # HF Trainer with AMP: fp32 master weights and AdamW states; logits upcast for the loss
     "transformers": Framework(
@@ -168,15 +208,34 @@ FRAMEWORK_DEFAULTS: dict[str, Framework] = {
         False,
         "fp32-upcast",
         data_parallel_only=HF_TRAINER_DATA_PARALLEL_ONLY,
+        fused_loss=LIGER,
     ),
     "peft": Framework(
-        "peft", "mixed", "adamw", "adamw", False, False, "fp32-upcast", data_parallel_only=HF_TRAINER_DATA_PARALLEL_ONLY
+        "peft",
+        "mixed",
+        "adamw",
+        "adamw",
+        False,
+        False,
+        "fp32-upcast",
+        data_parallel_only=HF_TRAINER_DATA_PARALLEL_ONLY,
+        fused_loss=LIGER,
     ),
     "trl": Framework(
-        "trl", "mixed", "adamw", "adamw", False, False, "fp32-upcast", data_parallel_only=HF_TRAINER_DATA_PARALLEL_ONLY
+        "trl",
+        "mixed",
+        "adamw",
+        "adamw",
+        False,
+        False,
+        "fp32-upcast",
+        data_parallel_only=HF_TRAINER_DATA_PARALLEL_ONLY,
+        fused_loss=LIGER,
     ),
     # LLaMA-Factory trains through the HF Trainer (optim adamw_torch by default)
-    "llama-factory": Framework("llama-factory", "mixed", "adamw", "adamw", False, False, "fp32-upcast"),
+    "llama-factory": Framework(
+        "llama-factory", "mixed", "adamw", "adamw", False, False, "fp32-upcast", fused_loss=LIGER
+    ),
     # torchtune single-device full configs: bnb PagedAdamW8bit with optimizer_in_bwd; dtype bf16
     # everywhere; CEWithChunkedOutputLoss (num_output_chunks 8); AdamW `fused: True` (#1575); NF4 via torchao
     "torchtune": Framework(
@@ -247,6 +306,7 @@ FRAMEWORK_DEFAULTS: dict[str, Framework] = {
         deepspeed_buffers=True,
         autocast=False,
         data_parallel_only=HF_TRAINER_DATA_PARALLEL_ONLY,
+        fused_loss=LIGER,
     ),
 }
 
@@ -269,6 +329,8 @@ FRAMEWORK_DEFAULTS: dict[str, Framework] = {
 # fused-inplace: flash-attn's xentropy kernel (TinyLlama's FusedCrossEntropyLoss, inplace_backward=True by default:
 #   `ctx.save_for_backward(logits, lse, labels)`, `xentropy_cuda_lib.backward(..., ctx.inplace_backward, ...)`) keeps
 #   the 16-bit logits the head wrote and one fp32 log-sum-exp per token, and writes their gradient over them: 2 bytes.
+# fused-linear: Liger's fused linear cross-entropy (LIGER above) takes the hidden states and the head's weight, not the
+#   logits: nothing per logit; liger_flce_bytes counts what it holds instead.
 LOGIT_BYTES_CHUNKS = 8
 LOGITS_BYTES: dict[str, float] = {
     "fp32-upcast": 4.0 + 4.0 + 4.0,
@@ -276,6 +338,7 @@ LOGITS_BYTES: dict[str, float] = {
     "chunked": 2.0 + 8.0 / LOGIT_BYTES_CHUNKS,
     "fused": 0.0,
     "fused-inplace": 2.0,
+    "fused-linear": 0.0,
 }
 LOGITS_NOTES: dict[str, str] = {
     "fp32-upcast": "fp32 upcast for the loss",
@@ -283,21 +346,56 @@ LOGITS_NOTES: dict[str, str] = {
     "chunked": f"loss over {LOGIT_BYTES_CHUNKS} chunks",
     "fused": "cut cross-entropy: logits never materialised",
     "fused-inplace": "fused cross-entropy: the 16-bit logits only, their gradient written in place",
+    "fused-linear": "Liger's fused linear cross-entropy: logits computed a chunk of tokens at a time, never whole",
 }
+
+
+# What Liger's fused linear cross-entropy holds at the loss's peak (fused_linear_cross_entropy_forward, read at
+# linkedin/Liger-Kernel@ead96b6, 2026-08-21). It splits the BT tokens into chunks "to achieve the same memory
+# consumption as BT x H": inc_factor = cdiv(V, H), chunk_size = next_power_of_2(cdiv(BT, inc_factor)); per chunk the
+# logits `_input_chunk @ weight.t()` in the input's dtype, over which liger_cross_entropy_kernel writes their gradient
+# in place; the gradient of the hidden states (`grad_input = torch.zeros_like(_input)`) is computed in the forward and
+# kept for the backward, which only scales it. So: one chunk of logits (chunk_size x V x 2 bytes) + grad_input
+# (BT x H x 2); the fp32 loss per token (BT x 4) beside them. Until v0.4.2 the chunk was upcast (`logits_chunk =
+# logits_chunk.float()`, then `.to(dtype)`): bf16 + fp32 + bf16 = 8 bytes per chunk element; Liger's own memory
+# benchmark of that release is the published measurement the test holds this to
+# (benchmark/data/all_benchmark_data.csv, fused_linear_cross_entropy, A100-SXM4-80GB, 2024-11-22).
+LIGER_FLCE_CHUNK_BYTES = 2.0
+LIGER_FLCE_CHUNK_BYTES_V042 = 2.0 + 4.0 + 2.0
+LIGER_FLCE_HIDDEN_GRAD_BYTES = 2.0
+LIGER_FLCE_LOSS_BYTES = 4.0
+
+
+def liger_flce_chunk_rows(tokens: int, hidden: int, vocab: int) -> int:
+    """Rows of one chunk of Liger's fused linear cross-entropy: next_power_of_2(cdiv(BT, cdiv(V, H)))."""
+    rows = -(-tokens // -(-vocab // hidden))
+    return 1 << max(rows - 1, 0).bit_length()
+
+
+def liger_flce_bytes(tokens: int, hidden: int, vocab: int, chunk_bytes: float = LIGER_FLCE_CHUNK_BYTES) -> float:
+    """Bytes Liger's fused linear cross-entropy holds over `tokens` (BT) tokens: one chunk of logits, the hidden
+    states' gradient it computes in the forward, the fp32 loss per token."""
+    chunk = min(liger_flce_chunk_rows(tokens, hidden, vocab), tokens)
+    return chunk * vocab * chunk_bytes + tokens * hidden * LIGER_FLCE_HIDDEN_GRAD_BYTES + tokens * LIGER_FLCE_LOSS_BYTES
+
+
 # Model code that computes the loss itself, in the logits' dtype, whatever the trainer: HF
 # `model_type` -> logits handling (Qwen-1's trust_remote_code modeling_qwen.py, QWenLMHeadModel.forward).
 ARCH_LOGITS: dict[str, Logits] = {"qwen": "bf16-loss"}
 
 
-def logits_handling(fw: Framework, architecture: str, fused_kernels: bool = False) -> Logits:
+def logits_handling(fw: Framework, architecture: str, fused_kernels: bool = False, kind: str = "finetune") -> Logits:
     """How the loss treats the logits: the framework's way, unless the model's own code computes it
     (only where the framework would otherwise run the model's forward with its loss). Under torch.autocast
     the model's own 16-bit loss is upcast anyway: cross_entropy, log_softmax and nll_loss are on autocast's
     float32 list (PyTorch docs, "Automatic Mixed Precision package: CUDA ops that can autocast to float32"),
     which costs what the trainer's own upcast does. A stack with fused kernels (Workload.fused_kernels) computes the
-    loss with a fused cross-entropy over the 16-bit logits, unless its framework's loss keeps less still."""
-    if fused_kernels and LOGITS_BYTES[fw.logits] > LOGITS_BYTES["fused-inplace"]:
-        return "fused-inplace"
+    loss with a fused cross-entropy, unless its framework's loss keeps less still: a fine-tuning framework's own fused
+    loss (Framework.fused_loss: Liger's on the HF Trainer), lit-gpt's in-place one for a from-scratch `kind` (the launch
+    commands' fused stack is counted as TinyLlama's, docs/estimates.md section 5)."""
+    fused_loss = fw.fused_loss if kind == "finetune" else "fused-inplace"
+    if fused_kernels and LOGITS_BYTES[fw.logits] > LOGITS_BYTES[fused_loss]:
+        return fused_loss
     if fw.logits == "fp32-upcast" and not fw.autocast:
         return ARCH_LOGITS.get(architecture, fw.logits)
     return fw.logits

@@ -51,8 +51,8 @@ def split_kind(workload: Workload) -> str:
 
 def layers_by_memory(layers: int, cards: Sequence[Gpu]) -> list[int]:
     """Layers per card in proportion to its memory (llama.cpp's split by free memory), by largest remainder."""
-    total = sum(c.vram_gb for c in cards)
-    exact = [layers * c.vram_gb / total for c in cards]
+    total = sum(c.memory_gib for c in cards)
+    exact = [layers * c.memory_gib / total for c in cards]
     out = [int(x) for x in exact]
     for i in sorted(range(len(cards)), key=lambda i: (out[i] - exact[i], i))[: layers - sum(out)]:
         out[i] += 1
@@ -74,7 +74,7 @@ def balanced_split(
     """Layers per card: by memory first; then, while a card is over its usable memory (the hard floor kept free),
     one layer at a time moves to the card with the most room (the head and the logits sit on the last card)."""
     split = layers_by_memory(model.num_layers, cards)
-    usable = [c.vram_gb * GIB * (1 - HARD_HEADROOM) for c in cards]
+    usable = [c.memory_gib * GIB * (1 - HARD_HEADROOM) for c in cards]
     for _ in range(model.num_layers):
         used = [
             b.total for b in gpu_memory(model, workload, Placement(model.num_layers, 0, tuple(split), True), scale, cal)
@@ -205,7 +205,7 @@ def _layer(
     tps = 1.0 / step
     base = per_model[cards[0].id]
     per_gpu = tuple(
-        GpuMemory(index=i, breakdown=b, capacity_bytes=int(c.vram_gb * GIB), usable_bytes=int(c.vram_gb * GIB))
+        GpuMemory(index=i, breakdown=b, capacity_bytes=int(c.memory_gib * GIB), usable_bytes=int(c.memory_gib * GIB))
         for i, (b, c) in enumerate(zip(memory, cards))
     )
     fits = all(m.total <= (m.usable_bytes or 0) for m in per_gpu)
@@ -237,14 +237,14 @@ def _layer(
 def _tensor(per_model: dict[str, EstimateResult], cards: list[Gpu], names: str) -> EstimateResult:
     """Tensor parallel over different cards: the slowest rank sets the step, the smallest card what fits."""
     slowest = min(per_model.values(), key=lambda e: e.decode_tokens_per_s or 0.0)
-    smallest = min(cards, key=lambda c: c.vram_gb)
+    smallest = min(cards, key=lambda c: c.memory_gib)
     usable_share = (slowest.peak_gpu.usable_bytes or 0) / max(slowest.peak_gpu.capacity_bytes or 1, 1)
     per_gpu = tuple(
         GpuMemory(
             index=i,
             breakdown=m.breakdown,
-            capacity_bytes=int(c.vram_gb * GIB),
-            usable_bytes=int(smallest.vram_gb * GIB * usable_share),
+            capacity_bytes=int(c.memory_gib * GIB),
+            usable_bytes=int(smallest.memory_gib * GIB * usable_share),
         )
         for i, (m, c) in enumerate(zip(slowest.per_gpu, cards))
     )

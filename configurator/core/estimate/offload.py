@@ -178,7 +178,7 @@ def choose_placement(
     explicit = workload.cpu_layers or workload.cpu_experts
     if explicit or workload.offload != "cpu":
         return _placement(model, layers - min(workload.cpu_layers, layers), layers if workload.cpu_experts else 0, gpus)
-    capacity = gpu.vram_gb * GIB * GPU_FILL
+    capacity = gpu.memory_gib * GIB * GPU_FILL
 
     def fits(p: Placement) -> bool:
         return max(b.total for b in gpu_memory(model, workload, p, scale, cal)) <= capacity
@@ -284,7 +284,7 @@ def _memory(job: _Job, said: _Said) -> tuple[tuple[GpuMemory, ...], bool | None,
         ram += _inference_activations(model, workload, job.context, "llama.cpp", True, cal=job.cal)
     offloaded = int(ram - job.sizes.emb) if not job.cpu_only else int(ram)
     _explain_placement(job, ram, said)
-    capacity = int(gpu.vram_gb * GIB) if gpu is not None and not job.cpu_only else None
+    capacity = int(gpu.memory_gib * GIB) if gpu is not None and not job.cpu_only else None
     memories = tuple(
         GpuMemory(index=i, breakdown=b, capacity_bytes=capacity, usable_bytes=capacity) for i, b in enumerate(per_gpu)
     ) or (GpuMemory(index=0, breakdown=MemoryBreakdown()),)

@@ -428,7 +428,7 @@ def plan_training(
         raise ValueError("a multi-node plan needs the inter-node link")
     seq = workload.context or 2048
     default_batch = FINETUNE_GLOBAL_BATCH_SEQUENCES * seq if workload.kind == "finetune" else GLOBAL_BATCH_TOKENS
-    capacity = int(gpu.vram_gb * GIB * (1 - HARD_HEADROOM))  # the solver's hard floor
+    capacity = int(gpu.memory_gib * GIB * (1 - HARD_HEADROOM))  # the solver's hard floor
     c = _Cluster(
         model,
         workload,
@@ -990,7 +990,7 @@ def plan_inference(
         activations=b.activations,
         runtime_overhead=b.runtime_overhead,
     )
-    usable = one_node.peak_gpu.usable_bytes or int(gpu.vram_gb * GIB)
+    usable = one_node.peak_gpu.usable_bytes or int(gpu.memory_gib * GIB)
     memories = tuple(
         GpuMemory(index=i, breakdown=per, capacity_bytes=one_node.peak_gpu.capacity_bytes, usable_bytes=usable)
         for i in range(gpus_per_node)

@@ -7,7 +7,14 @@ from dataclasses import dataclass
 from configurator.core.catalog.models import Gpu, ModelArch
 from configurator.core.common.reasons import Reason
 from configurator.core.common.shapes import ParallelismJson
-from configurator.core.estimate.frameworks import FRAMEWORK_DEFAULTS, MEGATRON_BRIDGE, MEGATRON_LM, layout_runner
+from configurator.core.estimate.frameworks import (
+    FRAMEWORK_DEFAULTS,
+    LIGER,
+    MEGATRON_BRIDGE,
+    MEGATRON_LM,
+    default_framework,
+    layout_runner,
+)
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload
 from configurator.core.launch.shell import ShellWord, join_argv
@@ -75,6 +82,9 @@ class _Job:
     context_parallel: int = 1
     virtual_stages: int = 1
     micro_batches: int = 1  # micro-batches per optimizer step (gradient accumulation)
+    # the estimate's fused kernels on an HF-Trainer fine-tune are Liger's (frameworks.Framework.fused_loss): the
+    # command turns them on (TrainingArguments `use_liger_kernel`, LLaMA-Factory `enable_liger_kernel`)
+    liger: bool = False
 
     @property
     def gpus_per_node(self) -> int:
@@ -158,7 +168,17 @@ def _job(
         context_parallel=max(1, p.get("context", 1)),
         virtual_stages=max(1, p.get("virtual_stages", 1)),
         micro_batches=max(1, p.get("micro_batches_per_step", 1)),
+        liger=_liger(w),
     )
+
+
+def _liger(w: Workload) -> bool:
+    """Whether the estimate sized Liger's kernels: fused kernels asked on a fine-tune whose framework's fused loss is
+    Liger's fused linear cross-entropy."""
+    if w.kind != "finetune" or not w.fused_kernels:
+        return False
+    fw = FRAMEWORK_DEFAULTS.get(w.framework or default_framework(w.method, w.zero))
+    return fw is not None and fw.fused_loss == LIGER
 
 
 # --------------------------------------------------------------------------- several nodes
@@ -282,6 +302,8 @@ def accelerate_command(job: _Job) -> tuple[Reason, str]:
             parts += ["--load_in_4bit"]
     if job.checkpointing:
         parts += ["--gradient_checkpointing"]
+    if job.liger:
+        parts += ["--use_liger_kernel"]  # TrainingArguments.use_liger_kernel (transformers >= 4.45)
     return Reason.of("launch.accelerate", stage=stage), join_argv(parts)
 
 
@@ -476,6 +498,8 @@ def llamafactory_command(job: _Job) -> tuple[Reason, str]:
         f"--{job.half}",
         "true",
     ]
+    if job.liger:
+        parts += ["--enable_liger_kernel", "true"]  # LLaMA-Factory's ModelArguments.enable_liger_kernel
     if not job.checkpointing:
         parts += ["--disable_gradient_checkpointing", "true"]  # LLaMA-Factory checkpoints by default
     elif job.activation_offload:
@@ -591,6 +615,8 @@ def trl_command(job: _Job) -> tuple[Reason, str]:
     ]
     if job.activation_offload and job.checkpointing:
         parts += ["--activation_offloading", "true"]
+    if job.liger:
+        parts += ["--use_liger_kernel", "true"]  # SFTConfig is TrainingArguments: use_liger_kernel
     if job.adapters:
         targets = ["all-linear"] if job.lora_targets == "all-linear" else list(HF_ATTENTION_MODULES)
         parts += [

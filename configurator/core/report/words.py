@@ -457,9 +457,10 @@ def _zh_tier(name: str) -> str:
 
 
 def _no_price(r: Reason, _say: Say) -> str:
+    if r.fields.get("retired"):
+        return f"自 {r.fields['retired']} 起不再销售新品（其标价已成历史），目录中也没有二手价格"
     kind = _ZH_CONDITIONS.get(str(r.fields.get("condition")), "") if r.fields.get("condition") != "refurbished" else ""
-    ended = f"：{r.fields['sold_until']} 起已停售新品，目录中也没有二手价" if r.fields.get("sold_until") else ""
-    return f"目录中没有{kind}价格{ended}"
+    return f"目录中没有{kind}价格"
 
 
 def _compute(r: Reason, _say: Say) -> str:
@@ -740,6 +741,13 @@ ZH_REASONS: dict[str, Template] = {
     # SUP-10's finding (support.framework_warning) from its codes; a framework's own finding (frameworks.shard_note)
     # as it came, in English
     "warn.framework": lambda r, say_: _zh_framework_warning(r, say_),
+    "warn.fp16-overflow": lambda r, _say: (
+        f"{r.fields['model']} 在这里以 fp16 训练（"
+        + ("按所选精度" if r.fields.get("asked") else f"{r.fields['card']} 不支持 bf16")
+        + f"），而 {r.fields['arch']} 模型会超出 fp16 的数值范围：梯度范数变成 NaN（Unsloth 对这类模型强制使用 "
+        f"float32，{r.fields['source']}）；{r.fields['framework']} 不会这样做：请用支持 bf16 的卡（Ampere 或更新）、"
+        "用 fp32 训练，或用 Unsloth"
+    ),
     "warn.zero3": "用 --zero 3（FSDP 在 {gpus} 张 GPU 上完全分片参数、梯度和优化器状态）可以装下：每张 GPU {per_gpu}",
     "warn.torchtune-offload": (
         "torchtune 的单卡配方没有优化器 CPU 卸载（fsdp_cpu_offload 只在分布式配方中生效）：按不卸载估算；"
@@ -922,6 +930,7 @@ ZH_REASONS: dict[str, Template] = {
     "sup.fp8-kv-native": "FP8 KV 缓存，有 FP8 硬件",
     "sup.fp8-kv-undocumented": "vLLM 没有为这一 GPU 系列提供 FP8 KV 缓存的文档路径；KV 缓存预计要保持 16 位",
     "sup.no-bf16-nvidia": "没有 bf16 张量核心（bf16 从 Ampere 开始支持）",
+    "sup.fp16-overflow": "{model} 模型会超出 fp16 的数值范围（约 65,504）：以 fp16 训练时梯度范数变成 NaN（Unsloth 的 FORCE_FLOAT32 列表）",
     "sup.bf16-nvidia": "有 bf16 张量核心（Ampere 及更新架构）",
     "sup.fa2-nvidia": "FlashAttention-2 可在 Ampere、Ada 和 Hopper 上运行（fp16 和 bf16）",
     "sup.fa2-none-nvidia": "FlashAttention-2 需要 Ampere 或更新架构：注意力退回 PyTorch SDPA 内核（更慢，长上下文时更占显存）",
@@ -1409,6 +1418,8 @@ ZH_REASONS: dict[str, Template] = {
     "record.unknown-estimates": lambda r, _say: "estimates 中有未知字段：" + "、".join(_strings(r, "names")),
     "record.power-floor-source": "填写了 power_limit_min_w 就要填写 power_limit_source",
     "record.power-floor-above-tdp": "power_limit_min_w（{floor_w:g} W）高于 tdp_w（{tdp_w:g} W）",
+    "record.usable-memory-source": "填写了 usable_vram_gib 就要填写 usable_vram_source：驱动报告的数值印在哪里",
+    "record.usable-above-nominal": "usable_vram_gib（{usable:g} GiB）高于 vram_gb（{vram:g}）",
     "record.two-gpus": "双 GPU 的卡必须是 PCIe 卡，两颗 GPU 共用它的 x16（pcie_lanes 按每颗 GPU 计）",
     "record.module-cooler": "SXM/OAM 模块由服务器被动散热（cooler 须为 passive）",
     # why a rental was matched, or why none (tco.search_rentals)
@@ -1769,6 +1780,10 @@ ZH_REASONS: dict[str, Template] = {
     "est.fused-stack": (
         "按融合算子的实现估算（lit-gpt 的，TinyLlama 训练所用）：accelerate 命令运行的 HF transformers 自带模型代码"
         "保留未融合块的张量和 fp32 logits"
+    ),
+    "est.liger-stack": (
+        "按 HF Trainer 上的 Liger Kernel 估算（启动命令打开 use_liger_kernel）：其融合的 RMSNorm、RoPE 和 SwiGLU 按 "
+        "lit-gpt 的块计，损失按融合线性交叉熵计（linkedin/Liger-Kernel）"
     ),
     "est.selective-on-gpu": "选择性检查点把保存的内容留在 GPU 上：不做激活卸载",
     "est.data-parallel": "训练采用数据并行：每张 GPU 用自己的微批跑完整模型",
@@ -2216,6 +2231,7 @@ _ZH_LOSS: dict[str, str] = {
     "chunked": "分块计算损失",
     "fused": "cut cross-entropy：不生成完整 logits",
     "fused-inplace": "融合交叉熵：只保留 16 位 logits，其梯度原地写入",
+    "fused-linear": "Liger 的融合线性交叉熵：logits 按 token 分块计算，从不完整生成",
 }
 _ZH_FAMILIES: dict[str, str] = {
     "desktop": "桌面双通道",
@@ -2471,6 +2487,8 @@ ZH_STACK_WORDS: dict[str, str] = {
     "to-adamw": "改用普通 AdamW",
     "to-fsdp": "可改用 PyTorch FSDP",
     "to-old-software": "不会再有新的驱动或框架版本",
+    "fp16-training": "fp16 训练",
+    "to-bf16-or-unsloth": "在支持 bf16 的卡（Ampere 或更新）上训练、用 fp32 训练，或用 Unsloth（--framework unsloth），它会让这类模型保持 float32",
     "to-ampere": "在 Ampere 或更新的 GPU（bf16 张量核心）上训练，或改用以 fp16 混合精度训练的框架（--framework peft、trl 或 unsloth）",
 }
 """The Chinese of the configurator's own words in a support fact, by their code in support.STACK_WORDS (a test holds
@@ -2862,6 +2880,15 @@ FIELD_HELP_ZH: dict[str, str] = {
     "typical draw of a switch": "交换机的典型功耗",
     "usable lanes from the CPU (chipset link excluded)": "CPU 提供的可用通道数（不含芯片组链路）",
     "where power_limit_min_w was read (a URL and what it shows)": "power_limit_min_w 的出处（网址及其所示内容）",
+    "where usable_vram_gib was read (a URL and what it shows)": "usable_vram_gib 的出处（网址及其所示内容）",
+    (
+        "GiB the driver offers: nvidia-smi's memory total (MiB / 1024) in the card's shipped ECC mode (a data-center "
+        "GDDR6 card ships with ECC on, which keeps 1/16 of the memory: 48 GB shows 46,068 MiB); set only where a report "
+        "prints it, with usable_vram_source. The estimates fill this, not vram_gb"
+    ): (
+        "驱动实际提供的显存，GiB：nvidia-smi 报告的总显存（MiB / 1024），按出厂的 ECC 设置（数据中心 GDDR6 卡出厂开启 ECC，"
+        "占去 1/16 显存：48 GB 显示为 46,068 MiB）；仅在有报告印出时填写，并填 usable_vram_source。估算按此值而非 vram_gb 装填"
+    ),
     "which linear layers carry biases: none, q/k/v only (Qwen2), all (GPT-3)": (
         "哪些线性层带偏置：无、仅 q/k/v（Qwen2）、全部（GPT-3）"
     ),

@@ -52,7 +52,7 @@ class EngineRuns(_Support):
 class ComputePrecision(_Support):
     id = "SUP-2"
     title = "the compute precision (bf16, FP8) runs on the architecture"
-    reads = ("gpu.architecture", "workload.precision")
+    reads = ("gpu.architecture", "workload.precision", "workload.framework")
 
 
 @register

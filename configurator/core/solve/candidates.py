@@ -36,7 +36,7 @@ from configurator.core.estimate.workload import Workload
 from configurator.core.model import noise
 from configurator.core.model.request import BuildRequest, circuit_volts
 from configurator.core.solve.power_cap import limit_refusal
-from configurator.core.solve.pricing import BOUGHT_NEW, Quote, no_price, quote
+from configurator.core.solve.pricing import BOUGHT_NEW, Quote, quote, unpriced
 from configurator.core.solve.rules import meets_speed
 from configurator.core.solve.slots import Placement, needs_gap, place, span
 from configurator.core.support.checks import check_stack
@@ -644,7 +644,7 @@ def _screen_gpu(
         return reason, None, []
     q = quote(gpu, catalog, request.currency, request.condition)
     if q is None and not (owned_gpu.quantity if owned_gpu else 0):
-        return no_price(gpu, request.condition), None, []
+        return unpriced(gpu, request.condition), None, []
     # SUP-*: engines whose software stack does not run on this architecture are not tried
     runnable, refusal = runnable_engines(gpu, request, workload, model_type)
     if not runnable:
@@ -797,7 +797,7 @@ def _too_small(
     eight RTX 4090 (36.0 GiB per GPU, 18.7 of them on every GPU) "needed about 13 cards", where 29 are needed.
     Read from the memory of each GPU (an estimate's `per_gpu`, or estimator.memory_per_gpu's)."""
     peak = max(memory, key=gpu_total)  # EstimateResult.peak_gpu
-    usable = (peak.usable_bytes or gpu.vram_gb * GIB) * (1 - HARD_HEADROOM)
+    usable = (peak.usable_bytes or gpu.memory_gib * GIB) * (1 - HARD_HEADROOM)
     per_gpu = peak.total
     if n < max_gpus:
         return Reason.of("gpu.memory", gib=per_gpu / GIB, n=n)

@@ -894,7 +894,7 @@ def in_ram_gpus(catalog: Catalog, model: ModelArch, workload: Workload, exact: i
             continue
         cal = experts_cal(model, workload, g, 1, CAL)
         need = max(b.total for b in gpu_memory(model, workload, everything, scale, cal))
-        if need <= IN_RAM_HEADROOM * g.vram_gb * GIB:
+        if need <= IN_RAM_HEADROOM * g.memory_gib * GIB:
             roomy[gid] = g
     supported = {k: r for k, r in roomy.items() if _supported(r)}
     return supported or roomy or dict(catalog.records["gpus"])

@@ -160,7 +160,7 @@ def _largest_model(
     if own is None:
         return None
     weights = sum(g.breakdown.weights for g in own.per_gpu) or own.total_bytes
-    room = count * gpu.vram_gb * 1e9
+    room = count * gpu.memory_gib * 1e9
     if ram is not None:  # the weights the build keeps in RAM count against its RAM
         weights += own.host_ram_bytes
         room += ram

@@ -64,7 +64,7 @@ from configurator.core.solve.candidates import (
 )
 from configurator.core.solve.cluster import cluster_options, node_curve
 from configurator.core.solve.lazy import LazyBuildModel, price_floor
-from configurator.core.solve.pricing import Quote, no_price, quote
+from configurator.core.solve.pricing import Quote, quote, unpriced
 from configurator.core.solve.ranking import (
     REFERENCE_TOKENS,
     cpu_only,
@@ -697,7 +697,7 @@ def named_system_build(ctx: PlanContext, system: System) -> Build | Reason:
         return Reason.of("system.llama-cpp")
     q = quote(system, catalog, request.currency, request.condition)
     if q is None:
-        return no_price(system, request.condition)
+        return unpriced(system, request.condition)
     if request.budget is not None and q.amount > request.budget + 0.01:
         return Reason.of("system.budget", price=q.amount, budget=request.budget, currency=request.currency)
     if small_box(system):

@@ -204,12 +204,16 @@ class Quote:
         return english(self.said)
 
 
-def no_price(record: Record, condition: str) -> Reason:
-    """Why a part has no price to offer (gpu.no-price): with the day its vendor stopped selling it new (field
-    `sold_until`) when that is why, as the 512 GB Mac Studio, dropped from Apple's store in March 2026, had been
-    "no price in the catalog" beside a new price of 2025 the catalog keeps as history."""
-    ended = None if record.sold_new_on(datetime.date.today()) else record.sold_new_until
-    return Reason.of("gpu.no-price", condition=condition, **({"sold_until": ended.isoformat()} if ended else {}))
+def unpriced(record: Record, condition: str) -> Reason:
+    """Why a part has no price a buyer can act on (`gpu.no-price`): with `retired`, the day the vendor stopped selling it
+    new, when the catalog holds only its list prices from before (quote never offers them): the Mac Studio M4 Max 128 GB
+    had been said to have "no price in the catalog" beside its 3,699 USD launch price."""
+    retired = record.sold_new_until
+    if retired is None or record.sold_new_on(datetime.date.today()) or condition == "used":
+        return Reason.of("gpu.no-price", condition=condition)
+    if not any(p.condition == "new" for p in record.prices):
+        return Reason.of("gpu.no-price", condition=condition)
+    return Reason.of("gpu.no-price", condition=condition, retired=retired.isoformat())
 
 
 def quote(record: Record, catalog: Catalog, currency: str, condition: str) -> Quote | None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from configurator.core.catalog.models import Gpu
-from configurator.core.estimate.frameworks import framework_shards_with_fsdp
+from configurator.core.estimate.frameworks import fp16_overflow_source, framework_shards_with_fsdp
 from configurator.core.estimate.workload import Workload
 from configurator.core.support.facts import (
     FRAMEWORK_NEEDS,
@@ -11,6 +11,7 @@ from configurator.core.support.facts import (
     REFERENCE_MATMUL,
     SUPPORT_TABLE,
     ArchSupport,
+    Fact,
     TrainDtype,
     matmul_efficiency,
     model_engine_fact,
@@ -18,6 +19,7 @@ from configurator.core.support.facts import (
     spec_peak_tflops,
     support_for,
     training_factor,
+    training_half,
     training_tflops,
     vendor_matmul_efficiency,
 )
@@ -156,6 +158,8 @@ def check_stack(gpu: Gpu, workload: Workload, model_type: str = "") -> list[Supp
         verdicts.append(_verdict(PRECISION, entry.bf16, _said("bf16"), gpu, advice, at_most="warn"))
     elif precision == "fp8" and engine != "vllm":
         verdicts.append(_verdict(PRECISION, entry.fp8_compute, _said("fp8-compute"), gpu, _said("to-16-bit")))
+    if training and (overflow := _fp16_overflow(gpu, precision, tuned_by, model_type)) is not None:
+        verdicts.append(overflow)
 
     # SUP-3: the quantization format inside the engine
     row = VLLM_ROW_FOR_PRECISION.get(precision)
@@ -181,6 +185,18 @@ def check_stack(gpu: Gpu, workload: Workload, model_type: str = "") -> list[Supp
     if drivers_winding_down(gpu.vendor, gpu.architecture):
         verdicts.append(_verdict(DRIVERS, entry.driver, _said("drivers"), gpu, _said("to-old-software")))
     return verdicts
+
+
+def _fp16_overflow(gpu: Gpu, precision: str, framework: str | None, model_type: str) -> SupportVerdict | None:
+    """SUP-2 for a model that overflows fp16 (frameworks.FP16_OVERFLOW) when the job trains in fp16 (a card without
+    bf16, or fp16 asked) under a framework that does not keep it in float32: it runs, and its gradient norm turns NaN.
+    The estimate warns the same (estimator._warn_fp16_overflow), from the same predicate."""
+    half = "fp16" if precision == "fp16" else training_half(gpu)
+    source = fp16_overflow_source(framework, model_type, half)
+    if source is None:
+        return None
+    fact = Fact.of("partial", "sup.fp16-overflow", source, model=model_type)
+    return _verdict(PRECISION, fact, _said("fp16-training"), gpu, _said("to-bf16-or-unsloth"), at_most="warn")
 
 
 # --------------------------------------------------------------------------- training throughput

@@ -83,6 +83,9 @@ STACK_WORDS: dict[str, str] = {
     "to-adamw": "use plain AdamW",
     "to-fsdp": "PyTorch FSDP is the alternative",
     "to-old-software": "expect no new driver or framework releases",
+    "fp16-training": "fp16 training",
+    "to-bf16-or-unsloth": "train on a card with bf16 (Ampere or newer), in fp32, or with Unsloth (--framework unsloth), "
+    "which keeps these models in float32",
     "to-ampere": "train on an Ampere or newer GPU (bf16 tensor cores), or with a framework that trains in fp16 mixed "
     "precision (--framework peft, trl or unsloth)",
 }
