@@ -408,6 +408,11 @@ def _cheapest(r: Reason) -> str:
         text += ", not counting a cheaper build shown whose last user waits over a minute for a first token"
     if r.fields.get("loud"):
         text += ", not counting a cheaper data-center machine shown, too loud for the room"
+    if r.fields.get("eol"):
+        text += (
+            ", not counting a cheaper build shown on a card past its vendor's support, for which current training "
+            "software no longer ships"
+        )
     return text
 
 
@@ -469,7 +474,9 @@ _MEASURED = " on measured speeds"
 _TIER = (" at {quantized}", " at release quality")
 
 CLAIMS: dict[str, Template] = {
-    "claim.cheapest": qualified("cheapest", _BELOW, _WAIT),
+    "claim.cheapest": lambda r, say: qualified(
+        "cheapest on supported software" if r.fields.get("eol") else "cheapest", _BELOW, _WAIT
+    )(r, say),
     "claim.fastest-within-budget": qualified("fastest within budget", _BELOW, _WAIT, _MEASURED, _TIER),
     "claim.fastest": qualified("fastest", _BELOW, _WAIT, _MEASURED, _TIER),
     "claim.value": qualified("best value", _BELOW, _WAIT, _MEASURED),

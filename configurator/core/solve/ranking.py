@@ -101,6 +101,8 @@ class Measures:
     unsourced_speed: bool = False  # a training speed on an unsourced utilisation or an unpriced parameter offload
     wait_s: float | None = None  # when its prompts wait (PROMPT warns): the seconds to the first token of its last user
     quantized: bool = False  # its weights are quantized below the release's, which the request left open (_quantized)
+    # a card past its vendor's support, for a job a plan does not start on one (support.starts_past_support: training)
+    past_support: bool = False
 
     def value(self) -> float:
         return self.speed / self.price if self.price > 0 else (float("inf") if self.speed > 0 else 0.0)
@@ -139,6 +141,8 @@ def measure(build: Build, request: BuildRequest) -> Measures:
         unsourced_speed=unsourced_training_speed(build, request),
         wait_s=float(waited) if isinstance(waited, (int, float)) else None,
         quantized=quantized(build, request),
+        past_support=not support.starts_past_support(str(e.workload.get("kind", "inference")))
+        and end_of_life_caveat(build) is not None,
     )
 
 
@@ -299,6 +303,10 @@ def _field(builds: list[Build], request: BuildRequest) -> _Field | None:
         every_passing = [i for i in every_passing if not m[i].slow_cpu_only] or every_passing
     # a data-center class machine (NOISE-1) is no rival in a room that cannot take it while one that can is shown
     every_passing = [i for i in every_passing if not m[i].too_loud] or every_passing
+    # nor a training build on a card past its vendor's support while one on a supported card is shown
+    # (support.PAST_SUPPORT_STARTS): one MI50 (gfx906, no PyTorch ROCm wheel since 6.4 runs it) had been "cheapest" for
+    # an 8B LoRA at 2,500 USD, 45 USD under an RTX 2080 Ti 22GB that trains it four times as fast
+    every_passing = [i for i in every_passing if not m[i].past_support] or every_passing
     # nor a build whose prompts wait (PROMPT: the last of several users past a minute for a first token) while one
     # whose prompts do not is shown, whatever its hardware: five RTX 4060 Ti had been Dr. Chen's "cheapest" for 20
     # students at 5.0 tokens/s each, the twentieth waiting ~112 s for a 4k prompt's first token
@@ -427,6 +435,7 @@ def _cheapest_said(f: _Field, shown: list[int]) -> None:
     prompt = any(m[i].readable and m[i].slow_cpu_only for i in aside)
     waits = any(m[i].readable and not m[i].slow_cpu_only and m[i].waits for i in aside)
     loud = any(m[i].readable and not m[i].slow_cpu_only and m[i].too_loud for i in aside)
+    eol = any(m[i].past_support for i in aside)
     counted = [i for i in shown_passing if i not in aside and (m[i].readable or not reading)]
     f.claims[best][k] = Reason.of(
         "claim.cheapest",
@@ -437,6 +446,7 @@ def _cheapest_said(f: _Field, shown: list[int]) -> None:
         prompt=prompt,
         loud=loud,
         **({"waits": True} if waits else {}),
+        **({"eol": True} if eol else {}),
     )
 
 
@@ -782,7 +792,7 @@ def _shown(f: _Field, request: BuildRequest, comparison: bool) -> list[int]:
     labelled.sort(key=rank)
 
     def order_key(i: int) -> tuple[bool, bool, float, float]:
-        aside = not m[i].readable or m[i].slow_cpu_only or m[i].too_loud or m[i].waits
+        aside = not m[i].readable or m[i].slow_cpu_only or m[i].too_loud or m[i].waits or m[i].past_support
         return (not m[i].passing, aside, m[i].price, -m[i].speed)
 
     def rest_key(i: int) -> tuple[bool, tuple[bool, bool, float, float]]:
