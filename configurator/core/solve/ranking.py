@@ -51,6 +51,7 @@ from configurator.core.model.request import BuildRequest
 from configurator.core.rules.site import DataCenterNoise
 from configurator.core.solve.rules import PROMPT, READING_TPS
 from configurator.core.solve.shown import AS_FAST, FASTER, kind_said, quieter, why_shown
+from configurator.core.solve.shown import beaten_by as shown_beaten_by
 from configurator.core.support import checks as support
 
 REFERENCE_TOKENS = 1e8
@@ -303,10 +304,6 @@ def _field(builds: list[Build], request: BuildRequest) -> _Field | None:
         every_passing = [i for i in every_passing if not m[i].slow_cpu_only] or every_passing
     # a data-center class machine (NOISE-1) is no rival in a room that cannot take it while one that can is shown
     every_passing = [i for i in every_passing if not m[i].too_loud] or every_passing
-    # nor a training build on a card past its vendor's support while one on a supported card is shown
-    # (support.PAST_SUPPORT_STARTS): one MI50 (gfx906, no PyTorch ROCm wheel since 6.4 runs it) had been "cheapest" for
-    # an 8B LoRA at 2,500 USD, 45 USD under an RTX 2080 Ti 22GB that trains it four times as fast
-    every_passing = [i for i in every_passing if not m[i].past_support] or every_passing
     # nor a build whose prompts wait (PROMPT: the last of several users past a minute for a first token) while one
     # whose prompts do not is shown, whatever its hardware: five RTX 4060 Ti had been Dr. Chen's "cheapest" for 20
     # students at 5.0 tokens/s each, the twentieth waiting ~112 s for a 4k prompt's first token
@@ -385,7 +382,10 @@ def _cheapest_claims(f: _Field) -> None:
     if not f.every_passing:
         return
     m, currency = f.m, f.pool[0].currency
-    best = min(f.passing or f.every_passing, key=lambda i: (m[i].price, -m[i].speed))
+    # nor is a training build on a card past its vendor's support while one on a supported card passes
+    # (support.PAST_SUPPORT_STARTS): one MI50 (gfx906, no PyTorch ROCm wheel since 6.4 runs it) had been "cheapest" for
+    # an 8B LoRA at 2,500 USD, 45 USD under an RTX 2080 Ti 22GB that trains it four times as fast
+    best = min(_supported_rivals(f, f.passing or f.every_passing), key=lambda i: (m[i].price, -m[i].speed))
     at_speed = len(f.passing) < len(f.every_passing)
     # the claims are made among the builds at reading speed, or among every build when none reaches it: then the
     # cheapest of them is no plain "cheapest" but the cheapest below reading speed (expert case
@@ -411,6 +411,12 @@ def _cheapest_claims(f: _Field) -> None:
         )
 
 
+def _supported_rivals(f: _Field, rivals: list[int]) -> list[int]:
+    """The rivals for "cheapest" but for training builds on cards past their vendor's support (Measures.past_support),
+    when any other is among them."""
+    return [i for i in rivals if not f.m[i].past_support] or rivals
+
+
 def _cheapest_said(f: _Field, shown: list[int]) -> None:
     """The cheapest build's sentence, true of the builds shown: it is the lowest price of the `builds` shown that pass
     every rule, leaving out only those its qualifiers name, each cheaper and set aside for a reason the ranking gives
@@ -428,7 +434,7 @@ def _cheapest_said(f: _Field, shown: list[int]) -> None:
     def key(i: int) -> tuple[float, float]:
         return (m[i].price, -m[i].speed)
 
-    rivals = set(f.passing)
+    rivals = set(_supported_rivals(f, f.passing))
     shown_passing = [i for i in shown if m[i].passing]
     aside = [i for i in shown_passing if i not in rivals and key(i) < key(best)]
     reading = m[best].readable and any(not m[i].readable for i in shown_passing)
@@ -823,7 +829,16 @@ def _shown(f: _Field, request: BuildRequest, comparison: bool) -> list[int]:
             None,
         )
         if idle is None:
-            return shown
+            way = None if comparison else _making_way(f, shown, candidates[request.top_k :], order_key)
+            if way is None:
+                return shown
+            # a build shown for its kind that a build shown beats on price and speed gives its place to one waiting
+            # that no build shown beats (_making_way)
+            beaten, waiting = way
+            candidates.remove(beaten)
+            candidates.remove(waiting)
+            candidates.insert(request.top_k - 1, waiting)
+            continue
         # it offers nothing over a build ranked above it, or over one shown that beats it on price and speed: its
         # place goes to the next build (solve.shown)
         candidates.remove(idle)
@@ -856,6 +871,36 @@ def _kind_said(f: _Field, i: int, shown: list[int]) -> Reason | None:
     """What a build without a claim or an offer says of the builds shown beside it (solve.shown.kind_said): that no
     build shown beats it on both price and speed, or which do and what it offers over them."""
     return kind_said(i, shown, f.pool, f.m, [f.eol[j] is not None for j in range(len(f.pool))])
+
+
+def _making_way(
+    f: _Field, shown: list[int], waiting: list[int], order_key: Callable[[int], tuple[bool, bool, float, float]]
+) -> tuple[int, int] | None:
+    """When every place is taken: a build shown for its kind alone (a mini PC, a CPU-only box, power-limited cards)
+    that a build shown beats on both price and speed (shown.beaten_by), and the first build waiting for a place, with
+    no claim and passing every rule, that no build shown beats once it takes that place and that offers something
+    over the builds ranked above it (the pair; None when there is none). The kind build keeps its place while nothing
+    better waits (it says what it offers, shown.kind_said: less noise); a buyer short of places reads the build no
+    other undercuts first."""
+    m = f.m
+    beaten = [
+        i
+        for i in shown
+        if not f.claims[i]
+        and any(k.code not in SETTING_KINDS for k in f.pool[i].kinds_said())
+        and shown_beaten_by(i, shown, m)
+    ]
+    for i in reversed(beaten):  # the last shown (the dearest) first
+        for w in waiting:
+            if f.claims[w] or not m[w].passing:
+                continue
+            after = sorted([j for j in shown if j != i] + [w], key=order_key)
+            if shown_beaten_by(w, after, m):
+                continue
+            if _offers_of(f, w, after[: after.index(w)]) is None or _idle_kind(f, w, after):
+                continue
+            return i, w
+    return None
 
 
 def _idle_kind(f: _Field, i: int, shown: list[int]) -> bool:

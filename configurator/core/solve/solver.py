@@ -1286,8 +1286,10 @@ def _room_to_grow(bm: LabelModel, cheapest: Choice, found: list[Choice], label_t
     board, PSU and case that take a second one."""
     floor = cheapest
     if _past_support(cheapest.option):
+        # a training plan searched it beside the cheapest (run_labels); else one more solve, among the options not yet
+        # used (a build found for another label may be dearer than its card's cheapest: the lower of the two)
         supported = [c for c in found if not _past_support(c.option)]
-        more = None if supported else _cheapest_supported(bm, label_time)
+        more = _cheapest_supported(bm, label_time) if support.starts_past_support(bm.request.workload.kind) else None
         supported += [more] if more is not None else []
         floor = min(supported, key=lambda c: c.cost, default=None)
     bound = None if floor is None else ("perf", math.floor(bm.perf_points(floor.option) / FASTER))
