@@ -16,8 +16,8 @@ from configurator.core.common import memo
 from configurator.core.common.reasons import as_json, english, from_json
 from configurator.core.estimate.workload import Workload
 from configurator.core.model.request import BuildRequest, OwnedPart
-from configurator.core.solve.plan import plan
 from configurator.core.report import words
+from configurator.core.solve.plan import plan
 from configurator.core.solve.ranking import REFERENCE_TOKENS, claim_words, label_text
 from configurator.core.support.checks import starts_past_support
 from tests.independent_checker import past_support

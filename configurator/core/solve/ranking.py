@@ -4,12 +4,15 @@ Every build is measured the same way (`measure`): the price as paid, the speed a
 the asked load; a training job's tokens/s), the noise at 1 m and the watts at the wall. `rank_and_label` then decides,
 over every build the sources found, which build holds each claim:
 
-  cheapest               the lowest price among builds that pass every FAIL rule
+  cheapest               the lowest price among builds that pass every FAIL rule; for training, on a card its vendor
+                         still supports while one passes ("cheapest on supported software" beside a cheaper one shown
+                         past that support: support.PAST_SUPPORT_STARTS)
   fastest within budget  the highest speed among them ("fastest" when no budget was set)
   best value             the highest speed per unit of price
   quietest               the lowest dBA, then the fewest watts, while a build shown is louder by 2 dBA or more
                          (shown.AS_QUIET_DBA); it names a cheaper one shown within 2 dBA of it
-  room to grow           takes one more card by buying only that card (Build.room_for_one_more), the cheapest such;
+  room to grow           takes one more card by buying only that card (Build.room_for_one_more), the cheapest such
+                         no slower than the cheapest supported build (_grows);
                          never a card past its vendor's support or whose drivers wind down (SUP-8), nor one whose
                          next card unlocks nothing for the job (Build.one_more_gains)
 
@@ -736,6 +739,11 @@ FEWEST_KINDS = ("kind.fewest-cards", "kind.cheaper-on-more-cards")
 on a card more; shown before "room to grow" (_shown), the cheaper first when one place is left."""
 
 
+PLACED_FIRST = ("kind.own-more", *FEWEST_KINDS)
+"""The kinds a practitioner looks for first (_shown's order of the builds without a claim): one more of the card owned,
+the server on the fewest cards; such a build keeps its place beside one waiting (_making_way)."""
+
+
 def _past_support_idle(f: _Field, i: int) -> bool:
     """A card past its software support with no claim is no alternative to a supported build that costs no more and is
     nearly as fast: its few percent of speed assume software that no longer ships (3 x MI50 at 3,390 USD and 7.6
@@ -806,8 +814,7 @@ def _shown(f: _Field, request: BuildRequest, comparison: bool) -> list[int]:
         # (a 3060 + 2060 pair 50 USD cheaper had pushed the second RTX 3060 off the list); a server on the fewest
         # cards that serve every user (plan._fewest_cards_served) is the other answer a practitioner looks for first:
         # Dr. Chen's 20 students had been shown four builds of three to eight cards and 4 x RX 7900 XTX in its place
-        first = ("kind.own-more", *FEWEST_KINDS)
-        return (not any(k.code in first for k in pool[i].kinds), order_key(i))
+        return (not any(k.code in PLACED_FIRST for k in pool[i].kinds), order_key(i))
 
     rest = sorted(
         (i for i in range(len(pool)) if not f.claims[i] and (comparison or not _dominated(f, i, serving))), key=rest_key
@@ -876,8 +883,8 @@ def _kind_said(f: _Field, i: int, shown: list[int]) -> Reason | None:
 def _making_way(
     f: _Field, shown: list[int], waiting: list[int], order_key: Callable[[int], tuple[bool, bool, float, float]]
 ) -> tuple[int, int] | None:
-    """When every place is taken: a build shown for its kind alone (a mini PC, a CPU-only box, power-limited cards)
-    that a build shown beats on both price and speed (shown.beaten_by), and the first build waiting for a place, with
+    """When every place is taken: a build shown for its kind alone (a mini PC, a CPU-only box, power-limited cards; not
+    one of PLACED_FIRST) that a build shown beats on both price and speed (shown.beaten_by), and the first build waiting for a place, with
     no claim and passing every rule, that no build shown beats once it takes that place and that offers something
     over the builds ranked above it (the pair; None when there is none). The kind build keeps its place while nothing
     better waits (it says what it offers, shown.kind_said: less noise); a buyer short of places reads the build no
@@ -888,6 +895,7 @@ def _making_way(
         for i in shown
         if not f.claims[i]
         and any(k.code not in SETTING_KINDS for k in f.pool[i].kinds_said())
+        and not any(k.code in PLACED_FIRST for k in f.pool[i].kinds)
         and shown_beaten_by(i, shown, m)
     ]
     for i in reversed(beaten):  # the last shown (the dearest) first

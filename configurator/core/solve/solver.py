@@ -1284,7 +1284,7 @@ def _room_to_grow(bm: LabelModel, cheapest: Choice, found: list[Choice], label_t
     room of all had been slower: Qwen3 8B LoRA at 2,500 USD grew on one Arc Pro B60 at 77 h per 100 M tokens beside
     an RTX 2080 Ti 22GB at 33 h for less, and no build held the claim, where a practitioner buys the 2080 Ti on a
     board, PSU and case that take a second one."""
-    floor = cheapest
+    floor: Choice | None = cheapest
     if _past_support(cheapest.option):
         # a training plan searched it beside the cheapest (run_labels); else one more solve, among the options not yet
         # used (a build found for another label may be dearer than its card's cheapest: the lower of the two)
