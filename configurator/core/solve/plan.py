@@ -1431,7 +1431,15 @@ def _cheapest_in_hand(builds: list[Build], request: BuildRequest, asked: BuildRe
     caps = []
     for build in builds:
         m = measure(_measured(build, asked), request)
-        if _answers(build, request) and not cpu_only(build) and m.readable and not m.too_loud and not m.waits:
+        # nor a training build on a card past its vendor's support (ranking: a supported one takes "cheapest" from it)
+        if (
+            _answers(build, request)
+            and not cpu_only(build)
+            and m.readable
+            and not m.too_loud
+            and not m.waits
+            and not m.past_support
+        ):
             caps.append(build.total_price * SHOWN_MARGIN[0] + SHOWN_MARGIN[1])
     return caps
 
