@@ -512,6 +512,19 @@ def test_a_training_build_past_its_vendors_support_is_not_the_cheapest_and_says_
         )
 
 
+def test_a_map_cell_of_a_training_job_shows_the_cheapest_supported_build(catalog: Catalog) -> None:
+    """A map cell's plan (cheapest_only, top 1) caps its later searches at the builds in hand that stay "cheapest": an
+    MI50 past ROCm support does not (a supported build takes the claim), so the cell shows the RTX 2080 Ti 22GB (Llama
+    3.1 8B LoRA at 3,000 USD), not the MI50 the ranking sets aside."""
+    memo.clear()
+    request = BuildRequest(
+        model_id="llama-3.1-8b", workload=Workload(kind="finetune", method="lora"), budget=3000, top_k=1
+    )
+    shown = plan(request, catalog, cheapest_only=True).builds
+    assert len(shown) == 1 and not past_support(dict(shown[0].to_json())), [b.label for b in shown]
+    assert "cheapest" in claim_words(shown[0])
+
+
 def test_an_inference_build_past_its_vendors_support_may_still_be_the_cheapest() -> None:
     """The rule is the training stack's (support.PAST_SUPPORT_STARTS): llama.cpp's Vulkan backend still serves a model
     on gfx906 and Pascal, so an inference plan may call such a build "cheapest", with its caveat in the label."""
