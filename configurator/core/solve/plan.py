@@ -71,6 +71,7 @@ from configurator.core.solve.ranking import (
     measure,
     named_build,
     rank_and_label,
+    startable,
 )
 from configurator.core.solve.relax import _training_compute, _with_offload
 from configurator.core.solve.rules import (
@@ -996,6 +997,8 @@ def _diagnose(
         # a way out delivers what it says: never a build failing a rule of its relaxed request (Qwen3-30B-A3B for 4
         # users at 20 tokens/s had been told an RTX 2070 with the experts in a desktop's RAM that decodes 11.05 there)
         builds = [_with_prompt(b) for b in builds if not b.fails]
+        # nor is a training build on a card past its vendor's support, beside a supported one (ranking.startable)
+        builds = startable(builds)
         if not relax.wants_reading(relaxed):
             return min(_answered(builds) or builds, key=lambda b: b.total_price) if builds else None
         # the way out a buyer can act on reads (rules.READING_TPS): the cheapest build at reading speed when one

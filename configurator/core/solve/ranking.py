@@ -145,9 +145,21 @@ def measure(build: Build, request: BuildRequest) -> Measures:
         unsourced_speed=unsourced_training_speed(build, request),
         wait_s=float(waited) if isinstance(waited, (int, float)) else None,
         quantized=quantized(build, request),
-        past_support=not support.starts_past_support(str(e.workload.get("kind", "inference")))
-        and end_of_life_caveat(build) is not None,
+        past_support=past_support_start(build),
     )
+
+
+def past_support_start(build: Build) -> bool:
+    """A build on a card past its vendor's support, for a job a plan does not start on one (support.
+    starts_past_support: fine-tuning, pretraining): no rival for "cheapest" while another is offered."""
+    kind = str(build.estimate.workload.get("kind", "inference"))
+    return not support.starts_past_support(kind) and end_of_life_caveat(build) is not None
+
+
+def startable(builds: list[Build]) -> list[Build]:
+    """The builds a plan may call "cheapest": all but those past_support_start sets aside, when any other is among
+    them (a way out's cheapest build too: relax)."""
+    return [b for b in builds if not past_support_start(b)] or builds
 
 
 RELEASE_QUALITY_BITS = 8.0
