@@ -474,6 +474,8 @@ def _unqualified(head: str) -> str:
     return head.removesuffix(MEASURED)
 
 
+ON_SUPPORTED = "cheapest on supported software"
+"""A training plan's cheapest build on a card its vendor supports, beside a cheaper one past that support (no rival)."""
 MEASURED = " on measured speeds"
 """A speed claim made among the builds whose speed is sourced (`speed_sourced` in the JSON): a faster or better-value
 build's training time rests on an unsourced figure (a consumer card's utilisation no measurement backs, parameters
@@ -491,7 +493,7 @@ def _claim_of(head: str, scope: str | None) -> tuple[str, str | None] | None:
         return ("cheapest", head[len("cheapest with ") :].strip())
     if head in ("cheapest below reading speed", "cheapest of all"):
         return ("cheapest-all", scope)
-    if head in ("cheapest", "cheapest that fits", "cheapest within budget", "cheapest build"):
+    if head in ("cheapest", "cheapest that fits", "cheapest within budget", "cheapest build", ON_SUPPORTED):
         return ("cheapest", scope)
     if head in ("fastest", "fastest within budget", "fastest that fits"):
         return ("fastest", scope)
@@ -661,6 +663,11 @@ PAST_SUPPORT = {("nvidia", "pascal"), ("nvidia", "volta"), ("amd", "gcn 5")}
 """Architectures their vendor's stack has dropped (CUDA 13.0 release notes: Maxwell, Pascal, Volta; ROCm 5.6 release
 notes: gfx906 maintenance ends Q2 2024). Their speeds assume software that no longer ships: such a build never claims
 'fastest' or 'best value', and is no rival for those claims (issue #28)."""
+
+
+def _trains(build: dict[str, Any]) -> bool:
+    """A fine-tune or pretraining build: its estimate is timed in training tokens/s."""
+    return "tokens_per_s" in (build["estimate"].get("time") or {})
 
 
 def past_support(build: dict[str, Any]) -> bool:
@@ -858,6 +865,11 @@ def _claim_problems(
 def _pool(r: _Rivals, kind: str, scope: str | None) -> list[dict[str, Any]]:
     """The builds a claim of this kind and scope is measured against."""
     pool = r.everything if kind == "cheapest-all" else r.at_reading_speed
+    if kind == "cheapest" and scope is None:
+        # a fine-tune or pretraining on a card past its vendor's support is no rival while a supported one is shown:
+        # current training wheels no longer run it (PyTorch's CUDA 12.8+ wheels dropped Pascal and Volta, its ROCm
+        # 6.4+ wheels gfx906); the cheapest supported build says "cheapest on supported software" beside a cheaper one
+        pool = [b for b in pool if not (_trains(b) and past_support(b))] or pool
     if kind in ("fastest", "value"):
         # a build set aside only for its prompt wait still decodes as fast as it shows: a speed rival
         pool = pool + [
@@ -890,6 +902,8 @@ def _set_aside(r: _Rivals, build: dict[str, Any], name: str, kind: str) -> list[
         return [f"{name}: claims '{kind}' below reading speed while builds at reading speed are shown"]
     if _warned(build, "PROMPT") and build not in r.every:
         return [f"{name}: claims '{kind}' while its prompts wait (PROMPT) beside builds whose do not"]
+    if _trains(build) and past_support(build) and kind == "cheapest":
+        return [f"{name}: claims '{kind}' for training on a card past its support beside supported builds"]
     return []
 
 

@@ -16,8 +16,10 @@ from configurator.core.common import memo
 from configurator.core.common.reasons import as_json, english, from_json
 from configurator.core.estimate.workload import Workload
 from configurator.core.model.request import BuildRequest, OwnedPart
+from configurator.core.report import words
 from configurator.core.solve.plan import plan
 from configurator.core.solve.ranking import REFERENCE_TOKENS, claim_words, label_text
+from configurator.core.support.checks import starts_past_support
 from tests.independent_checker import past_support
 
 SETTING_KINDS = {"kind.usual-gguf", "kind.usual-kv", "kind.usual-served", "kind.released-served", "kind.usual-finetune"}
@@ -95,6 +97,12 @@ PLANS = {
     # Ti 22GB at 33 h for less (ranking._grows)
     "8B LoRA 1e8 tokens $3000": BuildRequest(
         model_id="llama-3.1-8b", workload=Workload(kind="finetune", method="lora", tokens=1e8), budget=3000
+    ),
+    # room to grow had found one Arc Pro B60 at 77 h, slower than the cheapest supported build (an RTX 2080 Ti 22GB at
+    # 33 h), and no build held it; one MI50 past ROCm support had been "cheapest" (solver._room_to_grow,
+    # support.PAST_SUPPORT_STARTS). Six places: the MI50 is shown below them, for its lower price
+    "Qwen3 8B LoRA $2500 top 6": BuildRequest(
+        model_id="qwen3-8b", workload=Workload(kind="finetune", method="lora"), budget=2500, top_k=6
     ),
     "30B-A3B q4, own 4060 Ti": BuildRequest(
         model_id="qwen3-30b-a3b",
@@ -191,6 +199,8 @@ def cheapest_sentence_problems(name: str, build: dict[str, Any], builds: list[di
             left_out.append(o)
         elif cheaper and said.get("waits") and not _no_gpu(o) and _warned(o, "PROMPT"):
             left_out.append(o)
+        elif cheaper and said.get("eol") and _training(o) and past_support(o):
+            left_out.append(o)
         else:
             counted.append(o)
     problems = []
@@ -202,6 +212,7 @@ def cheapest_sentence_problems(name: str, build: dict[str, Any], builds: list[di
         ("prompt", [o for o in left_out if _no_gpu(o) and _warned(o, "PROMPT")]),
         ("loud", [o for o in left_out if _warned(o, "NOISE-1")]),
         ("waits", [o for o in left_out if not _no_gpu(o) and _warned(o, "PROMPT")]),
+        ("eol", [o for o in left_out if _training(o) and past_support(o)]),
     ):
         if said.get(flag) and not any(o["total_price"] < price - 0.01 for o in rivals):
             problems.append(f"{name}: names a cheaper build set aside ({flag}) that is not shown")
@@ -333,6 +344,10 @@ def label_problems(request: BuildRequest, result: dict[str, Any]) -> list[str]:
     rivals = [b for b in passing if not (_no_gpu(b) and _warned(b, "PROMPT"))] or passing
     rivals = [b for b in rivals if not (request.room == "home-office" and _warned(b, "NOISE-1"))] or rivals
     ranked = [b for b in rivals if _readable(b)] or rivals
+    # nor, for "cheapest" of a training job, a card past its vendor's support beside a supported one
+    # (support.PAST_SUPPORT_STARTS)
+    eol_aside = [b for b in ranked if _training(b) and past_support(b)]
+    cheap_rivals = [b for b in ranked if b not in eol_aside] or ranked
     within = [b for b in ranked if request.budget is None or b["total_price"] <= request.budget + 0.01]
     supported = [b for b in within if not past_support(b)]  # a card past its software support claims no speed (#28)
     for b in builds:
@@ -346,9 +361,14 @@ def label_problems(request: BuildRequest, result: dict[str, Any]) -> list[str]:
         if any(k.code == "kind.said" for k in kinds):
             problems.append(f"{name}: a source's kind of build has no code")
         for claim in claim_words(b):
-            if claim == "cheapest":
-                if any(o["total_price"] < price - 0.01 for o in ranked):
+            if claim in ("cheapest", "cheapest on supported software"):
+                if any(o["total_price"] < price - 0.01 for o in cheap_rivals):
                     problems.append(f"{name}: a build shown is cheaper")
+                cheaper_eol = any(o["total_price"] < price - 0.01 and o in eol_aside for o in passing)
+                if b in eol_aside and len(cheap_rivals) < len(ranked):
+                    problems.append(f"{name}: cheapest for training on a card past its support beside supported ones")
+                if cheaper_eol != (claim == "cheapest on supported software"):
+                    problems.append(f"{name}: says 'on supported software' unless a cheaper card past support is shown")
                 problems += cheapest_sentence_problems(name, b, builds)
             elif (claim.startswith("fastest") or claim == "best value") and past_support(b):
                 problems.append(f"{name}: a card past its software support claims {claim}")
@@ -388,7 +408,9 @@ def label_problems(request: BuildRequest, result: dict[str, Any]) -> list[str]:
                 and not past_support(o)
                 and not _warned(o, "SUP-8")
                 and o["total_price"] < price - 0.01
+                and _speed(o) * 1.01 >= _speed(floor)
                 for o in within
+                for floor in [min((c for c in within if not past_support(c)), key=lambda c: c["total_price"])]
             ):
                 problems.append(f"{name}: a build shown with room for one more card is cheaper")
             elif claim == "cheapest below reading speed" and (
@@ -463,6 +485,66 @@ def test_the_cheapest_sentence_counts_the_builds_shown(
     assert cheapest["total_price"] == min(b["total_price"] for b in passing)
     said = english(from_json(next(c for c in cheapest["claims"] if c["code"] == "claim.cheapest")))
     assert f"of the {len(passing)} builds shown that fail no rule" in said, said
+
+
+def test_room_to_grow_is_a_machine_as_fast_as_the_cheapest_supported_one_with_room_for_its_card(
+    results: dict[str, tuple[BuildRequest, dict[str, Any]]],
+) -> None:
+    """Qwen3 8B LoRA at 2,500 USD: the search for room found one Arc Pro B60 at 77 h, slower than the cheapest
+    supported build (an RTX 2080 Ti 22GB at 33 h), so no build said "room to grow". The search now looks among builds no
+    slower than that one: the same card on a board, PSU and case that take a second (solver._room_to_grow)."""
+    _request, result = results["Qwen3 8B LoRA $2500 top 6"]
+    builds = result["builds"]
+    grow = [b for b in builds if "room to grow" in claim_words(b)]
+    assert len(grow) == 1, [b["label"] for b in builds]
+    floor = min((b for b in builds if _passing(b) and not past_support(b)), key=lambda b: b["total_price"])
+    assert _speed(grow[0]) * 1.01 >= _speed(floor)
+    assert grow[0]["room_for_one_more"] and _gpu_name(grow[0]) == _gpu_name(floor)
+
+
+def test_a_training_build_past_its_vendors_support_is_not_the_cheapest_and_says_it_is_cheaper(
+    results: dict[str, tuple[BuildRequest, dict[str, Any]]],
+) -> None:
+    """An MI50 (gfx906: no PyTorch ROCm wheel since 6.4 runs it) had been "cheapest" for an 8B LoRA, 45 USD under an
+    RTX 2080 Ti 22GB that trains four times as fast. The supported build holds the claim, "on supported software" while
+    the MI50 is shown; the MI50 is shown after the supported builds, for its lower price, with its caveat."""
+    _request, result = results["Qwen3 8B LoRA $2500 top 6"]
+    builds = result["builds"]
+    eol = [b for b in builds if past_support(b)]
+    assert eol, [b["label"] for b in builds]
+    assert not any(c.startswith("cheapest") for b in eol for c in claim_words(b))
+    cheapest = next(b for b in builds if "cheapest on supported software" in claim_words(b))
+    assert not past_support(cheapest) and all(b["total_price"] < cheapest["total_price"] for b in eol)
+    said = english(from_json(next(c for c in cheapest["claims"] if c["code"] == "claim.cheapest")))
+    assert "not counting a cheaper build shown on a card past its vendor's support" in said, said
+    assert all(b["rank"] > o["rank"] for b in eol for o in builds if not past_support(o))
+    assert all(b["label"].startswith("alternative (lower price") and "past ROCm support" in b["label"] for b in eol)
+    with words.language("zh_CN"):
+        zh = words.say(from_json(next(c for c in cheapest["claims"] if c["code"] == "claim.cheapest")))
+        assert "已过厂商软件支持期" in zh, zh
+        assert words.claim_word(from_json(next(c for c in cheapest["claims"] if c["code"] == "claim.cheapest"))) == (
+            "软件仍受支持的配置中最便宜"
+        )
+
+
+def test_a_map_cell_of_a_training_job_shows_the_cheapest_supported_build(catalog: Catalog) -> None:
+    """A map cell's plan (cheapest_only, top 1) caps its later searches at the builds in hand that stay "cheapest": an
+    MI50 past ROCm support does not (a supported build takes the claim), so the cell shows the RTX 2080 Ti 22GB (Llama
+    3.1 8B LoRA at 3,000 USD), not the MI50 the ranking sets aside."""
+    memo.clear()
+    request = BuildRequest(
+        model_id="llama-3.1-8b", workload=Workload(kind="finetune", method="lora"), budget=3000, top_k=1
+    )
+    shown = plan(request, catalog, cheapest_only=True).builds
+    assert len(shown) == 1 and not past_support(dict(shown[0].to_json())), [b.label for b in shown]
+    assert "cheapest" in claim_words(shown[0])
+
+
+def test_an_inference_build_past_its_vendors_support_may_still_be_the_cheapest() -> None:
+    """The rule is the training stack's (support.PAST_SUPPORT_STARTS): llama.cpp's Vulkan backend still serves a model
+    on gfx906 and Pascal, so an inference plan may call such a build "cheapest", with its caveat in the label."""
+    assert starts_past_support("inference")
+    assert not starts_past_support("finetune") and not starts_past_support("pretrain")
 
 
 def test_a_comparison_labels_each_build_with_its_own_gpu(

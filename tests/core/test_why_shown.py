@@ -198,3 +198,32 @@ def test_a_build_shown_for_its_kind_says_which_builds_beat_it_and_what_it_offers
     assert not any(r.code == "claim.none" for r in box.why_said)
     with words.language("zh_CN"):
         assert words.say(beaten).startswith(f"#{rival.rank} 价格更低且速度更快；它的长处：噪音更低")
+
+
+def test_a_build_shown_for_its_kind_and_beaten_gives_its_place_to_one_no_build_beats(catalog: Catalog) -> None:
+    """Llama 3.1 8B at Q4_K_M for 1,500 USD, five places: the GMKtec EVO-X1 mini PC (930 USD, 14.4 tokens/s) had been
+    shown for its kind under an RTX 2070 at 857 USD and 62.1 (it offers less noise, beside a quieter mini PC that
+    holds "quietest"), while an RTX 3080 at 1,002 USD and 100.2 tokens/s that no build shown undercuts was left out.
+    The beaten box gives its place to the waiting build (ranking._making_way); with nothing waiting it keeps it
+    (test_a_build_shown_for_its_kind_says_which_builds_beat_it_and_what_it_offers)."""
+    memo.clear()
+    request = BuildRequest(
+        model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m"), budget=1500
+    )
+    builds = plan(request, catalog).builds
+    assert len(builds) == request.top_k
+
+    def beaten(b: Any) -> bool:
+        speed = b.estimate.decode_tokens_per_s or 0.0
+        return any(
+            o is not b
+            and not o.fails
+            and o.total_price < b.total_price - 0.5
+            and (o.estimate.decode_tokens_per_s or 0.0) >= 0.97 * speed
+            for o in builds
+        )
+
+    assert not any(b.gpu_id == "gmktec-evo-x1-hx370-32gb-gpu" for b in builds), [b.label for b in builds]
+    newcomer = next(b for b in builds if b.gpu_id == "rtx-3080")
+    assert not newcomer.claims and not beaten(newcomer)
+    assert any(o.code == "offer.faster" for o in newcomer.offers)

@@ -360,6 +360,20 @@ ANSWERAI_FSDP_QLORA = (
     "https://www.answer.ai/posts/2024-03-06-fsdp-qlora (2024-03-06): FSDP + QLoRA trains a 70B "
     "model on two 24 GB gaming GPUs (RTX 3090 or 4090)"
 )
+UNSLOTH_GFX906 = (
+    "https://github.com/unslothai/unsloth/pull/7354 (merged, 2026-07-23): 'AMD dropped gfx906 kernels from ROCm's "
+    "newer libraries, so rocm6.4+/7.x torch wheels no longer run on it ... the rocm6.3 index is the last wheel family "
+    "that supports the arch' (citing ROCm/TheRock#1844); Unsloth's installer pins those old wheels for MI50 owners"
+)
+ROCM_56_GFX906 = (
+    "https://rocm.docs.amd.com/en/docs-5.6.0/release.html (2023-07-27): gfx906 (MI50, Radeon VII) enters maintenance "
+    "with ROCm 5.7, no new features or optimisations after it, end of maintenance Q2 2024"
+)
+PYTORCH_28_SM70 = (
+    "https://github.com/pytorch/pytorch/releases/tag/v2.8.0 (2025-08-06): 'support for sm50 - sm70 architectures with "
+    "CUDA 12.8 and 12.9 has been dropped'; https://github.com/pytorch/pytorch/issues/172352 (2026-01-13): Volta off "
+    "the CUDA 12.8 wheels for 2.11, only the CUDA 12.6 wheels keep Maxwell, Pascal and Volta"
+)
 UNSLOTH_REQ = (
     "https://unsloth.ai/docs/get-started/fine-tuning-for-beginners/unsloth-requirements (read 2026-12-02): "
     "QLoRA minimum VRAM 8B 6 GB, 32B 26 GB, 70B 41 GB; LoRA 16-bit 8B 22 GB"
@@ -1891,6 +1905,36 @@ CASES: tuple[Case, ...] = (
         "The plan had said 'room to grow' of one Arc Pro B60 at 81 h per 100 M tokens beside an RTX 2080 Ti 22GB at "
         "33 h for less money: its second card would reach 48 h, still slower than the cheaper machine as it stands.",
         (SEED_UPGRADE_PATH, TORCHTUNE_4090),
+    ),
+    Case(
+        "qwen3-8b-lora-2500-room-to-grow-on-the-cheapest-supported-card",
+        "--model qwen3-8b --workload finetune --method lora --budget 2500",
+        (
+            labelled_build(
+                "grow",
+                "an RTX 2080 Ti 22GB (the cheapest supported build's card) on a board, PSU and case with room for a "
+                "second",
+                lambda b: gpu_ids(b) == {"rtx-2080-ti-22gb"} and bool(b["room_for_one_more"]),
+            ),
+        ),
+        "The practitioner's answer at 2,500 USD: the 22 GB 2080 Ti that trains the 8B in 33 h, on a board with a second "
+        "x16 slot, a PSU and a case that take another one later (20 h with two). The search for room had found only the "
+        "cheapest machine with room of all, one Arc Pro B60 at 77 h, slower than that card as it stands, so no build "
+        "said 'room to grow'; it now searches among the builds no slower than the cheapest supported one.",
+        (SEED_UPGRADE_PATH, SEED_DUAL_3090, CN_2080TI_22G),
+    ),
+    Case(
+        "llama8b-lora-3000-no-training-machine-starts-on-a-card-past-support",
+        "--model llama-3.1-8b --workload finetune --method lora --budget 3000",
+        (
+            no_label("cheapest", "a card past its vendor's support (gfx906, Pascal, Volta)", _eol_card),
+            labelled_build("cheapest", "a card its vendor still supports", lambda b: not _eol_card(b)),
+        ),
+        "One MI50 (gfx906) at 1,081 USD had been 'cheapest' for an 8B LoRA, 45 USD under an RTX 2080 Ti 22GB that "
+        "trains it four times as fast. No current PyTorch ROCm wheel runs gfx906 (6.4 and 7.x ship no kernels for it), "
+        "so a training machine started on it in late 2026 lives on wheels pinned a year back, under bitsandbytes and "
+        "PEFT releases that test none of it. Inference is another matter (llama.cpp's Vulkan backend still runs it).",
+        (UNSLOTH_GFX906, ROCM_56_GFX906, PYTORCH_28_SM70),
     ),
     Case(
         "qwen3-8b-lora-3090-beats-a770",

@@ -413,6 +413,11 @@ def _cheapest(r: Reason) -> str:
         text += ", not counting a cheaper build shown whose last user waits over a minute for a first token"
     if r.fields.get("loud"):
         text += ", not counting a cheaper data-center machine shown, too loud for the room"
+    if r.fields.get("eol"):
+        text += (
+            ", not counting a cheaper build shown on a card past its vendor's support, for which current training "
+            "software no longer ships"
+        )
     return text
 
 
@@ -468,13 +473,20 @@ def qualified(word: str, below: str, wait: str, measured: str = "", tier: tuple[
     return said
 
 
+def eol_said(r: Reason, say: Say, words: tuple[str, str], below: str, wait: str) -> str:
+    """The cheapest claim's word (`words`: plain, and beside a cheaper training build on a card past its vendor's
+    support, field `eol`: solve.ranking._cheapest_said), qualified as every claim is (qualified)."""
+    said = qualified(words[1] if r.fields.get("eol") else words[0], below, wait)
+    return said(r, say) if callable(said) else said
+
+
 _BELOW = " below reading speed"
 _WAIT = " but first token after {wait_s:.0f} s"  # no thousands comma: a label splits on commas
 _MEASURED = " on measured speeds"
 _TIER = (" at {quantized}", " at release quality")
 
 CLAIMS: dict[str, Template] = {
-    "claim.cheapest": qualified("cheapest", _BELOW, _WAIT),
+    "claim.cheapest": lambda r, say: eol_said(r, say, ("cheapest", "cheapest on supported software"), _BELOW, _WAIT),
     "claim.fastest-within-budget": qualified("fastest within budget", _BELOW, _WAIT, _MEASURED, _TIER),
     "claim.fastest": qualified("fastest", _BELOW, _WAIT, _MEASURED, _TIER),
     "claim.value": qualified("best value", _BELOW, _WAIT, _MEASURED),

@@ -32,6 +32,7 @@ from configurator.core.common.reasons import (
     _strings,
     cards,
     default_rate,
+    eol_said,
     from_json,
     joined,
     launch_bridge,
@@ -771,6 +772,11 @@ ZH_REASONS: dict[str, Template] = {
         + ("（不计列出的更便宜的无独立显卡机器：它处理提示词要等一分钟以上）" if r.fields.get("prompt") else "")
         + ("（不计列出的更便宜的配置：最后一个用户要等一分钟以上才出第一个 token）" if r.fields.get("waits") else "")
         + ("（不计列出的更便宜的数据中心级机器：对这个房间来说太吵）" if r.fields.get("loud") else "")
+        + (
+            "（不计列出的更便宜的配置：其显卡已过厂商软件支持期，当前的训练软件已不再支持）"
+            if r.fields.get("eol")
+            else ""
+        )
     ),
     "claim.cheapest-slow": lambda r, _say: (
         f"所有配置中价格最低（{r.num('price'):,.0f} {r.fields['currency']}），每用户 {r.num('tps'):.1f} tokens/s："
@@ -2172,7 +2178,7 @@ def _zh_released(r: Reason) -> str:
 
 
 ZH_CLAIMS: dict[str, Template] = {
-    "claim.cheapest": qualified("最便宜", _ZH_BELOW, _ZH_WAIT),
+    "claim.cheapest": lambda r, say: eol_said(r, say, ("最便宜", "软件仍受支持的配置中最便宜"), _ZH_BELOW, _ZH_WAIT),
     "claim.fastest-within-budget": qualified("预算内最快", _ZH_BELOW, _ZH_WAIT, _ZH_MEASURED, _ZH_TIER),
     "claim.fastest": qualified("最快", _ZH_BELOW, _ZH_WAIT, _ZH_MEASURED, _ZH_TIER),
     "claim.value": qualified("性价比最高", _ZH_BELOW, _ZH_WAIT, _ZH_MEASURED),

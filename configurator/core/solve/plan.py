@@ -72,6 +72,7 @@ from configurator.core.solve.ranking import (
     measure,
     named_build,
     rank_and_label,
+    startable,
 )
 from configurator.core.solve.relax import _training_compute, _with_offload
 from configurator.core.solve.rules import (
@@ -999,6 +1000,8 @@ def _diagnose(
         # a way out delivers what it says: never a build failing a rule of its relaxed request (Qwen3-30B-A3B for 4
         # users at 20 tokens/s had been told an RTX 2070 with the experts in a desktop's RAM that decodes 11.05 there)
         builds = [_with_prompt(b) for b in builds if not b.fails]
+        # nor is a training build on a card past its vendor's support, beside a supported one (ranking.startable)
+        builds = startable(builds)
         if not relax.wants_reading(relaxed):
             if not builds and not stop():
                 # a speed asked: the platform tiers with the experts in RAM, as for reading speed below, built to the
@@ -1442,7 +1445,15 @@ def _cheapest_in_hand(builds: list[Build], request: BuildRequest, asked: BuildRe
     caps = []
     for build in builds:
         m = measure(_measured(build, asked), request)
-        if _answers(build, request) and not cpu_only(build) and m.readable and not m.too_loud and not m.waits:
+        # nor a training build on a card past its vendor's support (ranking: a supported one takes "cheapest" from it)
+        if (
+            _answers(build, request)
+            and not cpu_only(build)
+            and m.readable
+            and not m.too_loud
+            and not m.waits
+            and not m.past_support
+        ):
             caps.append(build.total_price * SHOWN_MARGIN[0] + SHOWN_MARGIN[1])
     return caps
 

@@ -4,12 +4,15 @@ Every build is measured the same way (`measure`): the price as paid, the speed a
 the asked load; a training job's tokens/s), the noise at 1 m and the watts at the wall. `rank_and_label` then decides,
 over every build the sources found, which build holds each claim:
 
-  cheapest               the lowest price among builds that pass every FAIL rule
+  cheapest               the lowest price among builds that pass every FAIL rule; for training, on a card its vendor
+                         still supports while one passes ("cheapest on supported software" beside a cheaper one shown
+                         past that support: support.PAST_SUPPORT_STARTS)
   fastest within budget  the highest speed among them ("fastest" when no budget was set)
   best value             the highest speed per unit of price
   quietest               the lowest dBA, then the fewest watts, while a build shown is louder by 2 dBA or more
                          (shown.AS_QUIET_DBA); it names a cheaper one shown within 2 dBA of it
-  room to grow           takes one more card by buying only that card (Build.room_for_one_more), the cheapest such;
+  room to grow           takes one more card by buying only that card (Build.room_for_one_more), the cheapest such
+                         no slower than the cheapest supported build (_grows);
                          never a card past its vendor's support or whose drivers wind down (SUP-8), nor one whose
                          next card unlocks nothing for the job (Build.one_more_gains)
 
@@ -51,6 +54,7 @@ from configurator.core.model.request import BuildRequest
 from configurator.core.rules.site import DataCenterNoise
 from configurator.core.solve.rules import PROMPT, READING_TPS
 from configurator.core.solve.shown import AS_FAST, FASTER, kind_said, many_times_slower, quieter, why_shown
+from configurator.core.solve.shown import beaten_by as shown_beaten_by
 from configurator.core.support import checks as support
 
 REFERENCE_TOKENS = 1e8
@@ -101,6 +105,8 @@ class Measures:
     unsourced_speed: bool = False  # a training speed on an unsourced utilisation or an unpriced parameter offload
     wait_s: float | None = None  # when its prompts wait (PROMPT warns): the seconds to the first token of its last user
     quantized: bool = False  # its weights are quantized below the release's, which the request left open (_quantized)
+    # a card past its vendor's support, for a job a plan does not start on one (support.starts_past_support: training)
+    past_support: bool = False
 
     def value(self) -> float:
         return self.speed / self.price if self.price > 0 else (float("inf") if self.speed > 0 else 0.0)
@@ -139,7 +145,21 @@ def measure(build: Build, request: BuildRequest) -> Measures:
         unsourced_speed=unsourced_training_speed(build, request),
         wait_s=float(waited) if isinstance(waited, (int, float)) else None,
         quantized=quantized(build, request),
+        past_support=past_support_start(build),
     )
+
+
+def past_support_start(build: Build) -> bool:
+    """A build on a card past its vendor's support, for a job a plan does not start on one (support.
+    starts_past_support: fine-tuning, pretraining): no rival for "cheapest" while another is offered."""
+    kind = str(build.estimate.workload.get("kind", "inference"))
+    return not support.starts_past_support(kind) and end_of_life_caveat(build) is not None
+
+
+def startable(builds: list[Build]) -> list[Build]:
+    """The builds a plan may call "cheapest": all but those past_support_start sets aside, when any other is among
+    them (a way out's cheapest build too: relax)."""
+    return [b for b in builds if not past_support_start(b)] or builds
 
 
 RELEASE_QUALITY_BITS = 8.0
@@ -377,7 +397,10 @@ def _cheapest_claims(f: _Field) -> None:
     if not f.every_passing:
         return
     m, currency = f.m, f.pool[0].currency
-    best = min(f.passing or f.every_passing, key=lambda i: (m[i].price, -m[i].speed))
+    # nor is a training build on a card past its vendor's support while one on a supported card passes
+    # (support.PAST_SUPPORT_STARTS): one MI50 (gfx906, no PyTorch ROCm wheel since 6.4 runs it) had been "cheapest" for
+    # an 8B LoRA at 2,500 USD, 45 USD under an RTX 2080 Ti 22GB that trains it four times as fast
+    best = min(_supported_rivals(f, f.passing or f.every_passing), key=lambda i: (m[i].price, -m[i].speed))
     at_speed = len(f.passing) < len(f.every_passing)
     # the claims are made among the builds at reading speed, or among every build when none reaches it: then the
     # cheapest of them is no plain "cheapest" but the cheapest below reading speed (expert case
@@ -403,6 +426,12 @@ def _cheapest_claims(f: _Field) -> None:
         )
 
 
+def _supported_rivals(f: _Field, rivals: list[int]) -> list[int]:
+    """The rivals for "cheapest" but for training builds on cards past their vendor's support (Measures.past_support),
+    when any other is among them."""
+    return [i for i in rivals if not f.m[i].past_support] or rivals
+
+
 def _cheapest_said(f: _Field, shown: list[int]) -> None:
     """The cheapest build's sentence, true of the builds shown: it is the lowest price of the `builds` shown that pass
     every rule, leaving out only those its qualifiers name, each cheaper and set aside for a reason the ranking gives
@@ -420,13 +449,14 @@ def _cheapest_said(f: _Field, shown: list[int]) -> None:
     def key(i: int) -> tuple[float, float]:
         return (m[i].price, -m[i].speed)
 
-    rivals = set(f.passing)
+    rivals = set(_supported_rivals(f, f.passing))
     shown_passing = [i for i in shown if m[i].passing]
     aside = [i for i in shown_passing if i not in rivals and key(i) < key(best)]
     reading = m[best].readable and any(not m[i].readable for i in shown_passing)
     prompt = any(m[i].readable and m[i].slow_cpu_only for i in aside)
     waits = any(m[i].readable and not m[i].slow_cpu_only and m[i].waits for i in aside)
     loud = any(m[i].readable and not m[i].slow_cpu_only and m[i].too_loud for i in aside)
+    eol = any(m[i].past_support for i in aside)
     counted = [i for i in shown_passing if i not in aside and (m[i].readable or not reading)]
     f.claims[best][k] = Reason.of(
         "claim.cheapest",
@@ -437,6 +467,7 @@ def _cheapest_said(f: _Field, shown: list[int]) -> None:
         prompt=prompt,
         loud=loud,
         **({"waits": True} if waits else {}),
+        **({"eol": True} if eol else {}),
     )
 
 
@@ -722,6 +753,11 @@ FEWEST_KINDS = ("kind.fewest-cards", "kind.cheaper-on-more-cards")
 on a card more; shown before "room to grow" (_shown), the cheaper first when one place is left."""
 
 
+PLACED_FIRST = ("kind.own-more", *FEWEST_KINDS)
+"""The kinds a practitioner looks for first (_shown's order of the builds without a claim): one more of the card owned,
+the server on the fewest cards; such a build keeps its place beside one waiting (_making_way)."""
+
+
 def _past_support_idle(f: _Field, i: int) -> bool:
     """A card past its software support with no claim is no alternative to a supported build that costs no more and is
     nearly as fast: its few percent of speed assume software that no longer ships (3 x MI50 at 3,390 USD and 7.6
@@ -784,7 +820,7 @@ def _shown(f: _Field, request: BuildRequest, comparison: bool) -> list[int]:
     labelled.sort(key=rank)
 
     def order_key(i: int) -> tuple[bool, bool, float, float]:
-        aside = not m[i].readable or m[i].slow_cpu_only or m[i].too_loud or m[i].waits
+        aside = not m[i].readable or m[i].slow_cpu_only or m[i].too_loud or m[i].waits or m[i].past_support
         return (not m[i].passing, aside, m[i].price, -m[i].speed)
 
     def rest_key(i: int) -> tuple[bool, tuple[bool, bool, float, float]]:
@@ -792,8 +828,7 @@ def _shown(f: _Field, request: BuildRequest, comparison: bool) -> list[int]:
         # (a 3060 + 2060 pair 50 USD cheaper had pushed the second RTX 3060 off the list); a server on the fewest
         # cards that serve every user (plan._fewest_cards_served) is the other answer a practitioner looks for first:
         # Dr. Chen's 20 students had been shown four builds of three to eight cards and 4 x RX 7900 XTX in its place
-        first = ("kind.own-more", *FEWEST_KINDS)
-        return (not any(k.code in first for k in pool[i].kinds), order_key(i))
+        return (not any(k.code in PLACED_FIRST for k in pool[i].kinds), order_key(i))
 
     rest = sorted(
         (i for i in range(len(pool)) if not f.claims[i] and (comparison or not _dominated(f, i, serving))), key=rest_key
@@ -815,7 +850,16 @@ def _shown(f: _Field, request: BuildRequest, comparison: bool) -> list[int]:
             None,
         )
         if idle is None:
-            return shown
+            way = None if comparison else _making_way(f, shown, candidates[request.top_k :], order_key)
+            if way is None:
+                return shown
+            # a build shown for its kind that a build shown beats on price and speed gives its place to one waiting
+            # that no build shown beats (_making_way)
+            beaten, waiting = way
+            candidates.remove(beaten)
+            candidates.remove(waiting)
+            candidates.insert(request.top_k - 1, waiting)
+            continue
         # it offers nothing over a build ranked above it, or over one shown that beats it on price and speed: its
         # place goes to the next build (solve.shown)
         candidates.remove(idle)
@@ -848,6 +892,37 @@ def _kind_said(f: _Field, i: int, shown: list[int]) -> Reason | None:
     """What a build without a claim or an offer says of the builds shown beside it (solve.shown.kind_said): that no
     build shown beats it on both price and speed, or which do and what it offers over them."""
     return kind_said(i, shown, f.pool, f.m, [f.eol[j] is not None for j in range(len(f.pool))])
+
+
+def _making_way(
+    f: _Field, shown: list[int], waiting: list[int], order_key: Callable[[int], tuple[bool, bool, float, float]]
+) -> tuple[int, int] | None:
+    """When every place is taken: a build shown for its kind alone (a mini PC, a CPU-only box, power-limited cards; not
+    one of PLACED_FIRST) that a build shown beats on both price and speed (shown.beaten_by), and the first build waiting for a place, with
+    no claim and passing every rule, that no build shown beats once it takes that place and that offers something
+    over the builds ranked above it (the pair; None when there is none). The kind build keeps its place while nothing
+    better waits (it says what it offers, shown.kind_said: less noise); a buyer short of places reads the build no
+    other undercuts first."""
+    m = f.m
+    beaten = [
+        i
+        for i in shown
+        if not f.claims[i]
+        and any(k.code not in SETTING_KINDS for k in f.pool[i].kinds_said())
+        and not any(k.code in PLACED_FIRST for k in f.pool[i].kinds)
+        and shown_beaten_by(i, shown, m)
+    ]
+    for i in reversed(beaten):  # the last shown (the dearest) first
+        for w in waiting:
+            if f.claims[w] or not m[w].passing:
+                continue
+            after = sorted([j for j in shown if j != i] + [w], key=order_key)
+            if shown_beaten_by(w, after, m):
+                continue
+            if _offers_of(f, w, after[: after.index(w)]) is None or _idle_kind(f, w, after):
+                continue
+            return i, w
+    return None
 
 
 def _idle_kind(f: _Field, i: int, shown: list[int]) -> bool:

@@ -193,6 +193,16 @@ def why_shown(
     return tuple(Reason.of(o[0].code, **o[0].fields, rank=k) for k, o in enumerate(each, start=1))
 
 
+def beaten_by(i: int, shown: Sequence[int], m: Sequence[Measures]) -> list[int]:
+    """The ranks (1-based positions in `shown`) of the builds shown that beat build `i` on both price and speed: they
+    pass every rule, cost less (by more than rounding) and are as fast (within 3 %: AS_FAST) or faster."""
+    return [
+        k
+        for k, j in enumerate(shown, start=1)
+        if j != i and m[j].passing and m[j].price < m[i].price - 0.5 and m[j].speed >= m[i].speed * AS_FAST
+    ]
+
+
 def kind_said(
     i: int, shown: Sequence[int], pool: Sequence[Build], m: Sequence[Measures], eol: Sequence[bool]
 ) -> Reason | None:
@@ -204,11 +214,7 @@ def kind_said(
     offers nothing over one of them (it gives its place). Llama 3.1 8B at 1,500 USD had shown a GMKtec EVO-X1 at
     930 USD and 14.4 tokens/s as "no build shown beats it on both price and speed" under an RTX 2070 at 857 USD and
     62.1: what it offers is a small, quiet box."""
-    ranks = [
-        k
-        for k, j in enumerate(shown, start=1)
-        if j != i and m[j].passing and m[j].price < m[i].price - 0.5 and m[j].speed >= m[i].speed * AS_FAST
-    ]
+    ranks = beaten_by(i, shown, m)
     if not ranks:
         return Reason.of("claim.none")
     # as fast: within 3 % of its speed (AS_FAST), no faster by 1 % (FASTER); 3 x A100 at 519 h and 40,740 USD beside

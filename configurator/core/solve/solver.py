@@ -46,7 +46,7 @@ from configurator.core.solve.candidates import (
     runs_from_ram,
     storage_of,
 )
-from configurator.core.solve.shown import AS_FAST
+from configurator.core.solve.shown import AS_FAST, FASTER
 from configurator.core.solve.slots import Placement, needs_gap, span
 from configurator.core.support import checks as support
 
@@ -1142,6 +1142,7 @@ LABEL_WHY = {
     "best tokens/s per dollar": "assembled from parts in a search for the most speed per unit of money",
     "best time per dollar": "assembled from parts in a search for the most training throughput per unit of money",
     "quietest": "assembled from parts in a search for the least noisy GPU coolers and chassis that fit",
+    "cheapest supported": "assembled from parts in a search for the lowest price on a card its vendor still supports",
     "room to grow": "assembled from parts in a search for the lowest price with room for one more of its GPU",
 }
 """What each objective after the cheapest looked for, said with the build it found: where the build came from, not a
@@ -1184,6 +1185,11 @@ def run_labels(
     if cheapest is None:
         return results  # infeasible (or out of time: see bm.last_status); other objectives cannot help
     take("cheapest that fits", "assembled from parts in a search for the lowest price", cheapest)
+    if _past_support(cheapest.option) and not support.starts_past_support(bm.request.workload.kind):
+        # a training job is not started on a card past its vendor's support (support.PAST_SUPPORT_STARTS): the cheapest
+        # on a supported card is the one a plan calls "cheapest" (solve.ranking), searched beside it
+        take("cheapest that fits", LABEL_WHY["cheapest supported"], _cheapest_supported(bm, label_time))
+        beside += 1 if results[-1][2] is not cheapest else 0
     for label, objective in _objectives(bm.request):
         if len(results) - beside >= top_k or should_stop():
             break
@@ -1197,7 +1203,7 @@ def run_labels(
                 beside += 1
             take(label, LABEL_WHY[label], fastest)
         elif objective == "grow":  # growing is buying more of the card: one its vendor still supports
-            take(label, LABEL_WHY[label], _supported(bm, objective, label_time))
+            take(label, LABEL_WHY[label], _room_to_grow(bm, cheapest, [r[2] for r in results], label_time))
         else:
             take(label, LABEL_WHY[label], bm.solve(objective, label_time))
     while len(results) - beside < top_k and not should_stop():
@@ -1256,6 +1262,38 @@ def _supported(
         return bm.solve(objective, label_time, bound)
     finally:
         bm.avoid_options([])
+
+
+def _cheapest_supported(bm: LabelModel, label_time: float) -> Choice | None:
+    """The cheapest build on a card its vendor still supports (support.end_of_life), among the options not yet used;
+    None when every option is past support, or none is."""
+    old = [i for i, o in enumerate(bm.options) if _past_support(o)]
+    if not old or len(old) == len(bm.options):
+        return None
+    bm.avoid_options(old)
+    try:
+        return bm.solve("cost", label_time)
+    finally:
+        bm.avoid_options([])
+
+
+def _room_to_grow(bm: LabelModel, cheapest: Choice, found: list[Choice], label_time: float) -> Choice | None:
+    """The cheapest build with room for one more of its card among those no slower than the cheapest build on a card
+    its vendor still supports (one more solve when the cheapest is past support: that build's option is the floor),
+    by FASTER: "room to grow" starts where the cheapest a buyer would take stands (ranking._grows). The cheapest with
+    room of all had been slower: Qwen3 8B LoRA at 2,500 USD grew on one Arc Pro B60 at 77 h per 100 M tokens beside
+    an RTX 2080 Ti 22GB at 33 h for less, and no build held the claim, where a practitioner buys the 2080 Ti on a
+    board, PSU and case that take a second one."""
+    floor: Choice | None = cheapest
+    if _past_support(cheapest.option):
+        # a training plan searched it beside the cheapest (run_labels); else one more solve, among the options not yet
+        # used (a build found for another label may be dearer than its card's cheapest: the lower of the two)
+        supported = [c for c in found if not _past_support(c.option)]
+        more = _cheapest_supported(bm, label_time) if support.starts_past_support(bm.request.workload.kind) else None
+        supported += [more] if more is not None else []
+        floor = min(supported, key=lambda c: c.cost, default=None)
+    bound = None if floor is None else ("perf", math.floor(bm.perf_points(floor.option) / FASTER))
+    return _supported(bm, "grow", label_time, bound)
 
 
 def _as_fast_for_less(bm: LabelModel, fastest: Choice, label_time: float) -> Choice | None:

@@ -25,6 +25,7 @@ from configurator.core.support.facts import (
 )
 from configurator.core.support.facts import drivers_winding_down as drivers_winding_down  # read by solve too
 from configurator.core.support.facts import end_of_life as end_of_life  # the solver's modules read it here
+from configurator.core.support.facts import starts_past_support as starts_past_support  # ranking and solver read it
 from configurator.core.support.verdicts import (  # what a stack's checks are made of (below the estimator)
     BNB,
     DEEPSPEED,

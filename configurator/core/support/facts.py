@@ -50,6 +50,12 @@ CUDA13_DROPS_VOLTA = "https://github.com/NVIDIA/cuDecomp/pull/97"
 # Maxwell, Pascal and Volta removed, as the 12.x notes announced (quoted in PYTORCH_DROPS_SM70)
 CUDA13_RELEASE_NOTES = "https://docs.nvidia.com/cuda/archive/13.0.0/cuda-toolkit-release-notes/index.html"
 ROCM_GFX906_EOM = "https://rocm.docs.amd.com/en/docs-5.6.0/release.html"
+# the training stacks past a card's support (PAST_SUPPORT_STARTS): Unsloth's gfx906 installer PR (2026-07-23: rocm6.4+
+# and 7.x torch wheels no longer run on gfx906), PyTorch 2.8.0's release notes (2025-08-06: sm50-sm70 dropped from the
+# CUDA 12.8/12.9 wheels), PyTorch's RFC for 2.11 (2026-01-13: Volta off the CUDA 12.8 wheels too)
+UNSLOTH_GFX906_WHEELS = "https://github.com/unslothai/unsloth/pull/7354"
+PYTORCH_28_DROPS_SM50_SM70 = "https://github.com/pytorch/pytorch/releases/tag/v2.8.0"
+PYTORCH_211_DROPS_VOLTA = "https://github.com/pytorch/pytorch/issues/172352"
 ROCM_RADEON_TARGETS = (
     "https://rocm.docs.amd.com/projects/install-on-windows/en/docs-7.2/reference/system-requirements.html"
 )
@@ -866,6 +872,34 @@ def end_of_life(vendor: str, architecture: str) -> EndOfLife | None:
     """The end-of-life caveat of a vendor's architecture (aliases as support_for), or None while it is supported."""
     entry = support_for(vendor, architecture)
     return END_OF_LIFE.get((vendor, entry.architecture)) if entry is not None else None
+
+
+PAST_SUPPORT_STARTS = frozenset({"inference"})
+"""The jobs a plan may start on a card past its vendor's support (END_OF_LIFE) and call that build "cheapest": serving
+a model, which llama.cpp's Vulkan backend and pinned older engines keep doing on a frozen stack. Not fine-tuning or
+pretraining, whose stacks move every release and drop the archs their vendor no longer builds for: PyTorch's
+ROCm 6.4 and 7.x wheels no longer run on gfx906 (rocBLAS ships no gfx906 kernels; the rocm6.3 index is the last wheel
+family that does: unslothai/unsloth PR #7354, 2026-07-23, citing ROCm/TheRock#1844), ROCm ended gfx906 maintenance in
+Q2 2024 (ROCm 5.6 release notes, 2023-07-27); PyTorch 2.8 dropped sm50-sm70 from its CUDA 12.8/12.9 wheels (release
+notes, 2025-08-06), 2.11 left Volta to the CUDA 12.6 wheels alone, "legacy ... that will be removed in future
+releases" (pytorch/pytorch#172352, 2026-01-13), and CUDA 13 builds none of them (CUDA 13.0 release notes). A training
+machine started on such a card in late 2026 runs on wheels pinned a year or more back, under bitsandbytes, PEFT and
+Unsloth releases that test none of it. Such a build is no rival for "cheapest" while one on a supported card is shown
+(solve.ranking.measure), the cheapest of those holds the claim and says "on supported software", and the search looks
+for that build beside the cheapest (solver.run_labels)."""
+PAST_SUPPORT_STARTS_SOURCES = (
+    UNSLOTH_GFX906_WHEELS,
+    ROCM_GFX906_EOM,
+    PYTORCH_28_DROPS_SM50_SM70,
+    PYTORCH_211_DROPS_VOLTA,
+    CUDA13_RELEASE_NOTES,
+)
+
+
+def starts_past_support(kind: str) -> bool:
+    """Whether a plan may call a build on a card past its vendor's support "cheapest" for a job of this kind
+    (PAST_SUPPORT_STARTS): inference, yes; fine-tuning and pretraining, not while a supported build is shown."""
+    return kind in PAST_SUPPORT_STARTS
 
 
 def drivers_winding_down(vendor: str, architecture: str) -> bool:
