@@ -201,13 +201,20 @@ def with_power_limit(result: EstimateResult, limit: float | None) -> EstimateRes
 
 
 def estimate_as_practitioner(
-    model: ModelArch, workload: Workload, gpu: Gpu, n: int, request: BuildRequest, exact_weight_bytes: int | None = None
+    model: ModelArch,
+    workload: Workload,
+    gpu: Gpu,
+    n: int,
+    request: BuildRequest,
+    exact_weight_bytes: int | None = None,
+    amortise: bool = True,
 ) -> EstimateResult:
     """The estimate for the workload as asked, or, for training that does not fit, as a
     practitioner would run it: sharded with FSDP / ZeRO-3, then with activation recomputation, then (QLoRA on several
     GPUs) with the sharded states in system RAM, as FSDP + QLoRA trains a 70B on two 24 GB cards (Answer.AI,
     "You can now train a 70b language model at home", 2024-03; PEFT's FSDP + QLoRA guide: Llama 2 70B on 2 x 24 GB
-    with `fsdp_offload_params: true`, 19.6 GB per GPU)."""
+    with `fsdp_offload_params: true`, 19.6 GB per GPU); sharded, at the micro-batch that spreads its gathers
+    (_amortised), unless `amortise` is off: the least memory the job needs, which "needs about N cards" reads."""
     result = estimate(model, workload, gpu, n, exact_weight_bytes=exact_weight_bytes)
     if workload.kind == "inference" or _fits(result, request):
         return result
@@ -252,6 +259,8 @@ def estimate_as_practitioner(
             break
     if update.get("grad_checkpointing"):
         result = _recompute_said(result, without, request)
+    if not amortise:
+        return result
     return _amortised(model, workload.model_copy(update=update), gpu, n, request, result, exact_weight_bytes)
 
 
@@ -682,9 +691,13 @@ class _GpuJob:
     def sized(self, gpu: Gpu, n: int, runnable: list[str]) -> tuple[GpuMemory, ...]:
         """The memory of each GPU of `n` cards, where `held` could tell it (estimated in full where it cannot)."""
         memories = memory_per_gpu(self.model, on_engine(self.workload, runnable[0]), gpu, n, self.exact_weight_bytes)
-        return memories if memories is not None else self.run(gpu, n, runnable).per_gpu
+        return memories if memories is not None else self.run(gpu, n, runnable, amortise=False).per_gpu
 
-    def run(self, gpu: Gpu, n: int, runnable: list[str], workload: Workload | None = None) -> EstimateResult:
+    def run(
+        self, gpu: Gpu, n: int, runnable: list[str], workload: Workload | None = None, amortise: bool = True
+    ) -> EstimateResult:
+        """The job on `n` cards, on the fastest engine; `amortise` off: at its least memory (estimate_as_practitioner),
+        for how many cards it would take."""
         model, request, exact = self.model, self.request, self.exact_weight_bytes
 
         def one(wl: Workload) -> EstimateResult:
@@ -692,9 +705,9 @@ class _GpuJob:
             return with_power_limit(
                 remember(
                     "estimate",
-                    (id(model), wl, id(gpu), n, request.vram_headroom, exact),
+                    (id(model), wl, id(gpu), n, request.vram_headroom, exact, amortise),
                     (model, gpu),
-                    lambda: estimate_as_practitioner(model, wl, gpu, n, request, exact),
+                    lambda: estimate_as_practitioner(model, wl, gpu, n, request, exact, amortise),
                 ),
                 request.power_limit,
             )
@@ -743,7 +756,7 @@ class _GpuJob:
             if _fits(result, request):
                 minimum = n
                 break
-            wider = self.run(gpu, 2 * n, runnable).per_gpu if n >= request.max_gpus else None
+            wider = self.run(gpu, 2 * n, runnable, amortise=False).per_gpu if n >= request.max_gpus else None
             last_reason = _too_small(result.per_gpu, gpu, n, request.max_gpus, wider)
             n = max(n + 1, min(request.max_gpus, _fewest_that_could_fit(result, request, workload, gpu)))
         if minimum is None:

@@ -981,16 +981,7 @@ def _diagnose(
         # the machines without a bought GPU are ways out too (Qwen2.5-7B at 5,000 CNY: a 2,859 CNY mini PC at q4_k_m
         # where the GPU search said 6,159); a slow CPU-only box is no way out beside GPU builds (ranking.slow_cpu_only).
         # Power limits, circuits, GPU counts and offload change nothing for them: asked once per remaining request
-        w = relaxed.workload
-        key = relaxed.model_copy(
-            update={
-                "power_limit": None,
-                "circuits": 1,
-                "max_gpus": 1,
-                "budget": None,
-                "workload": w.model_copy(update={"offload": "none", "engine": None}),
-            }
-        ).model_dump_json()
+        key = _machines_key(relaxed)
         if key not in machines:
             machines[key] = _machines_for(relaxed.model_copy(update={"budget": None}), catalog, model, exact, stop)
         builds += [b for b in machines[key] if cost_cap is None or b.total_price < cost_cap]
@@ -1037,6 +1028,21 @@ def _diagnose(
     return relax.diagnose(
         request, catalog, model, exact, cand, should_stop, solve=cheapest, cluster_of=servers, slow_machine=slow_machine
     )
+
+
+def _machines_key(relaxed: BuildRequest) -> str:
+    """What the machines without a bought GPU depend on in a way out's request: not its power limit, circuits, GPU
+    count, budget, offload or engine (_diagnose asks them once per remaining request)."""
+    w = relaxed.workload
+    return relaxed.model_copy(
+        update={
+            "power_limit": None,
+            "circuits": 1,
+            "max_gpus": 1,
+            "budget": None,
+            "workload": w.model_copy(update={"offload": "none", "engine": None}),
+        }
+    ).model_dump_json()
 
 
 def _no_build_among(searched: Candidates | None, cand: Candidates) -> bool:
