@@ -54,7 +54,8 @@ def test_rtx_a6000_and_l40s_train_at_their_measured_gemm_rate(catalog: Catalog) 
     assert training_tflops(gpus["rtx-a6000"], "bf16") == pytest.approx(123.34 / GEFORCE, rel=1e-3)
     assert training_tflops(gpus["l40s"], "bf16") == pytest.approx(269.15 / REFERENCE_MATMUL.efficiency, rel=1e-3)
     assert training_tflops(gpus["l4"], "bf16") == pytest.approx(70.89 / REFERENCE_MATMUL.efficiency, rel=1e-3)
-    assert nvidia_pro_rate(gpus["rtx-a6000"], "bf16").sources[0].startswith(ZZC_ISSUES + "46")  # type: ignore[union-attr]
+    rate = nvidia_pro_rate(gpus["rtx-a6000"], "bf16")
+    assert rate is not None and rate.basis == "measured" and rate.sources[0].startswith(ZZC_ISSUES + "46")
 
 
 def test_rtx_a5000_trains_at_its_published_share_of_the_rtx_a6000(catalog: Catalog) -> None:

@@ -200,8 +200,8 @@ def pro_rate(gpu_id: str, architecture: str, peak_tflops: float) -> ProRate | No
     if relative is not None and against is not None:
         share = relative.ratio * against.tflops / peak_tflops
         return ProRate(share, "relative", against.name, relative.ratio, (relative.source, *against.sources))
-    share = architecture_efficiency(architecture)
-    if share is None:
+    mean = architecture_efficiency(architecture)
+    if mean is None:
         return None
     sources = tuple(s for c in PRO_GEMM if c.architecture == architecture for s in c.sources)
-    return ProRate(share, "estimate", architecture, 1.0, sources)
+    return ProRate(mean, "estimate", architecture, 1.0, sources)
