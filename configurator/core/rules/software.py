@@ -152,7 +152,15 @@ class TrainingBasis(_Support):
     id = "SUP-9"
     title = "training time from a measured matrix-multiply efficiency of the architecture"
     severity = "warn"
-    reads = ("gpu.vendor", "gpu.architecture", "gpu.bf16_tflops", "gpu.fp16_tflops")
+    reads = (
+        "gpu.vendor",
+        "gpu.architecture",
+        "gpu.market",
+        "gpu.memory_type",
+        "gpu.id",
+        "gpu.bf16_tflops",
+        "gpu.fp16_tflops",
+    )
     messages = (
         Message(
             "nvidia",
