@@ -2099,6 +2099,20 @@ EN: dict[str, Template] = {
         "{arch} reaches {tflops:.0f} of its {of:.0f} peak TFLOPS in large matrix multiplies (published GEMM "
         "measurements, see docs/support.md)"
     ),
+    "est.pro-gemm-measured": (
+        "training reads {tflops:.0f} of the {card}'s {of:.0f} peak TFLOPS: its large matrix multiplies measure "
+        "{share:.0%} of that full-rate figure against {reference:.0%} on the cards the utilisation was fitted on "
+        "(published PyTorch matmul benchmarks, docs/support.md)"
+    ),
+    "est.pro-gemm-relative": (
+        "training reads {tflops:.0f} of the {card}'s {of:.0f} peak TFLOPS: it trained at {ratio:.0%} of the {basis}'s "
+        "throughput in one published benchmark of both, whose large matrix multiplies are measured (docs/support.md)"
+    ),
+    "est.pro-gemm-estimate": (
+        "training reads {tflops:.0f} of the {card}'s {of:.0f} peak TFLOPS, an estimate: no published matrix-multiply "
+        "measurement of this card nor a training benchmark beside a measured card of its architecture, so the {share:.0%} of peak the measured {basis} workstation and data-center "
+        "cards reach (docs/support.md)"
+    ),
     "est.power-bound": (
         "the {watts:.0f} W board holds its GEMMs to {tflops:.0f} TFLOPS ({per_watt:g} TFLOPS per watt, the rate fitted "
         "on prompt processing), below its {peak:.0f} TFLOPS peak: a desktop card whose board power cannot feed its "

@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from configurator.core.catalog.models import Gpu, ModelArch
 from configurator.core.common.errors import RequestError
 from configurator.core.common.memo import remember, scoped, variant
-from configurator.core.common.reasons import Reason, english
+from configurator.core.common.reasons import Reason, Value, english
 from configurator.core.common.shapes import PlacementJson, SpeculationFields
 from configurator.core.estimate.activations import (
     activation_bytes_per_layer,
@@ -117,6 +117,8 @@ from configurator.core.support.facts import (
     REFERENCE_MATMUL,
     dense_peak_tflops,
     has_matrix_units,
+    nvidia_pro_rate,
+    reference_matmul_efficiency,
     training_factor,
     training_half,
     training_tflops,
@@ -2448,12 +2450,12 @@ def _elapsed_rate(mfu: float, workload: Workload, gpu: Gpu, gpus: int, ex: _Expl
 
 
 def _training_peak(gpu: Gpu, ex: _Explain) -> float:
-    """FLOP/s of large bf16 GEMMs on `gpu`: the spec sheet's, or the measured share of it off NVIDIA."""
-    peak = training_tflops(gpu, "bf16") * 1e12  # measured-GEMM realism off NVIDIA (support_facts.py)
-    if peak < 0.99 * (gpu.bf16_tflops or gpu.fp16_tflops) * 1e12:
-        ex.assume(
-            Reason.of("est.gemm-peak", arch=gpu.architecture, tflops=peak / 1e12, of=gpu.bf16_tflops or gpu.fp16_tflops)
-        )
+    """FLOP/s of large bf16 GEMMs on `gpu`: the spec sheet's, or the measured share of it (off NVIDIA, and on NVIDIA's
+    workstation and GDDR data-center cards: support/pro_gemm.py)."""
+    peak = training_tflops(gpu, "bf16") * 1e12  # measured-GEMM realism (support_facts.py)
+    spec = gpu.bf16_tflops or gpu.fp16_tflops
+    if peak < 0.99 * spec * 1e12:
+        ex.assume(_gemm_peak_said(gpu, peak / 1e12, spec))
     powered = desktop_power_bound(gpu, cal=ex.cal)
     if powered is not None and powered < peak:
         ex.assume(
@@ -2467,6 +2469,25 @@ def _training_peak(gpu: Gpu, ex: _Explain) -> float:
         )
         return powered
     return peak
+
+
+def _gemm_peak_said(gpu: Gpu, tflops: float, spec: float) -> Reason:
+    """Why training reads `tflops` of the card's `spec` peak: its architecture's measured GEMMs off NVIDIA; on an NVIDIA
+    workstation or GDDR data-center card its own measurement, its training throughput against a measured card, or
+    (an estimate) its architecture's measured cards."""
+    rate = nvidia_pro_rate(gpu, "bf16")
+    if rate is None:
+        return Reason.of("est.gemm-peak", arch=gpu.architecture, tflops=tflops, of=spec)
+    fields: dict[str, Value] = {
+        "card": gpu.name,
+        "tflops": tflops,
+        "of": spec,
+        "share": rate.efficiency,
+        "reference": reference_matmul_efficiency(gpu),
+        "basis": rate.of,
+        "ratio": rate.ratio,
+    }
+    return Reason.of(f"est.pro-gemm-{rate.basis}", **fields)
 
 
 def desktop_power_bound(gpu: Gpu, *, cal: Calibration = CAL) -> float | None:

@@ -1819,6 +1819,18 @@ ZH_REASONS: dict[str, Template] = {
         "{tflops:.0f}：时间 {slower:+.1%}（估计：fp32 内核按 GEMM 的利用率计）"
     ),
     "est.gemm-peak": "{arch} 在大矩阵乘中能达到峰值 {of:.0f} TFLOPS 中的 {tflops:.0f}（已发表的 GEMM 实测，见 docs/support.md）",
+    "est.pro-gemm-measured": (
+        "训练按 {card} 峰值 {of:.0f} TFLOPS 中的 {tflops:.0f} 计算：其大矩阵乘实测达到该全速率数字的 {share:.0%}，"
+        "拟合利用率的显卡上为 {reference:.0%}（已发表的 PyTorch 矩阵乘基准，见 docs/support.md）"
+    ),
+    "est.pro-gemm-relative": (
+        "训练按 {card} 峰值 {of:.0f} TFLOPS 中的 {tflops:.0f} 计算：在同时测试两者的一份已发表基准中，其训练吞吐为 "
+        "{basis} 的 {ratio:.0%}，而 {basis} 的大矩阵乘有实测（见 docs/support.md）"
+    ),
+    "est.pro-gemm-estimate": (
+        "训练按 {card} 峰值 {of:.0f} TFLOPS 中的 {tflops:.0f} 计算，为估计：此卡没有已发表的矩阵乘实测，也没有与同架构已实测卡同测的训练基准，"
+        "因此取已实测的 {basis} 工作站与数据中心卡达到的峰值 {share:.0%}（见 docs/support.md）"
+    ),
     "est.power-bound": (
         "{watts:.0f} W 的板卡把 GEMM 限制在 {tflops:.0f} TFLOPS（每瓦 {per_watt:g} TFLOPS，按提示词处理拟合），低于 "
         "{peak:.0f} TFLOPS 的峰值：板卡功耗喂不饱张量核心的桌面卡会降频"

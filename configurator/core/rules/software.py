@@ -99,6 +99,46 @@ class DriverLifecycle(_Support):
     reads = ("gpu.architecture",)
 
 
+def _pro(f: Mapping[str, Any]) -> str:
+    """SUP-9 on an NVIDIA workstation or GDDR data-center card: the share of its full-rate peak training reads, and
+    what that share rests on (support/pro_gemm.py)."""
+    head = (
+        f"training time for {f['card']} uses {f['tflops']:.0f} of its {f['peak']:.0f} {f['dtype']} TFLOPS (before "
+        f"any board-power limit): "
+    )
+    if f["basis"] == "measured":
+        return head + (
+            f"its large matrix multiplies measure {f['efficiency']:.0%} of that full-rate figure against "
+            f"{f['reference']:.0%} on the cards the utilisation was fitted on"
+        )
+    if f["basis"] == "relative":
+        return head + (
+            f"it trained at {f['ratio']:.0%} of the {f['of']}'s throughput in one published benchmark of both, whose "
+            f"large matrix multiplies are measured"
+        )
+    return head + (
+        f"an estimate, the {f['efficiency']:.0%} of peak the measured {f['of']} workstation and data-center cards reach "
+        f"(no published measurement of this card)"
+    )
+
+
+def _pro_zh(f: Mapping[str, Any]) -> str:
+    head = f"{f['card']} 的训练时间按其 {f['peak']:.0f} {f['dtype']} TFLOPS 中的 {f['tflops']:.0f} 计算（未计板卡功耗限制）："
+    if f["basis"] == "measured":
+        return (
+            head + f"其大矩阵乘实测达到该全速率数字的 {f['efficiency']:.0%}，拟合利用率的显卡上为 {f['reference']:.0%}"
+        )
+    if f["basis"] == "relative":
+        return (
+            head
+            + f"在同时测试两者的一份已发表基准中，其训练吞吐为 {f['of']} 的 {f['ratio']:.0%}，而后者的大矩阵乘有实测"
+        )
+    return (
+        head
+        + f"估计值，取已实测的 {f['of']} 工作站与数据中心卡达到的峰值 {f['efficiency']:.0%}（此卡没有已发表的实测）"
+    )
+
+
 def _measured(f: Mapping[str, Any]) -> str:
     return (
         f"training time for {f['card']} uses {f['tflops']:.0f} of its {f['peak']:.0f} {f['dtype']} TFLOPS: large matrix "
@@ -112,13 +152,22 @@ class TrainingBasis(_Support):
     id = "SUP-9"
     title = "training time from a measured matrix-multiply efficiency of the architecture"
     severity = "warn"
-    reads = ("gpu.vendor", "gpu.architecture", "gpu.bf16_tflops", "gpu.fp16_tflops")
+    reads = (
+        "gpu.vendor",
+        "gpu.architecture",
+        "gpu.market",
+        "gpu.memory_type",
+        "gpu.id",
+        "gpu.bf16_tflops",
+        "gpu.fp16_tflops",
+    )
     messages = (
         Message(
             "nvidia",
             "training time for {card} uses its dense {dtype} peak with the MFU fitted on NVIDIA runs",
             zh="{card} 的训练时间按其稠密 {dtype} 峰值和在 NVIDIA 上拟合的 MFU 计算",
         ),
+        Message("nvidia-pro", _pro, zh=_pro_zh),
         Message(
             "vendor-mean",
             "no published measured-GEMM figure for {architecture}: training time for {card} uses {tflops:.0f} of its "

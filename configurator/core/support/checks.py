@@ -15,6 +15,7 @@ from configurator.core.support.facts import (
     TrainDtype,
     matmul_efficiency,
     model_engine_fact,
+    nvidia_pro_rate,
     reference_matmul_efficiency,
     spec_peak_tflops,
     support_for,
@@ -207,7 +208,25 @@ def _throughput_verdict(gpu: Gpu, entry: ArchSupport) -> SupportVerdict:
     dtype: TrainDtype = "bf16" if gpu.bf16_tflops else "fp16"
     card = _card(gpu)
     if gpu.vendor == "nvidia":
-        return SupportVerdict.of(TRAINING_BASIS.say("pass", "nvidia", card=card, dtype=dtype), REFERENCE_MATMUL.source)
+        pro = nvidia_pro_rate(gpu, dtype)
+        if pro is None:
+            return SupportVerdict.of(
+                TRAINING_BASIS.say("pass", "nvidia", card=card, dtype=dtype), REFERENCE_MATMUL.source
+            )
+        said = TRAINING_BASIS.say(
+            "warn" if pro.basis == "estimate" else "pass",
+            "nvidia-pro",
+            card=card,
+            dtype=dtype,
+            tflops=training_tflops(gpu, dtype),
+            peak=spec_peak_tflops(gpu, dtype),
+            basis=pro.basis,
+            efficiency=pro.efficiency,
+            reference=reference_matmul_efficiency(gpu),
+            ratio=pro.ratio,
+            of=pro.of,
+        )
+        return SupportVerdict.of(said, " ".join(dict.fromkeys(pro.sources)))
     efficiency = matmul_efficiency(entry, dtype)
     rates = {"tflops": training_tflops(gpu, dtype), "peak": spec_peak_tflops(gpu, dtype), "dtype": dtype}
     if efficiency is None:

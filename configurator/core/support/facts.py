@@ -12,6 +12,7 @@ from typing import Literal
 
 from configurator.core.catalog.models import Gpu
 from configurator.core.common.reasons import Reason, Value, english
+from configurator.core.support.pro_gemm import ProRate, pro_rate
 
 Level = Literal["yes", "partial", "no"]
 TrainDtype = Literal["bf16", "fp16", "fp32"]
@@ -930,12 +931,16 @@ def matmul_efficiency(entry: ArchSupport, dtype: TrainDtype) -> float | None:
 def training_factor(gpu: Gpu, dtype: TrainDtype, reference: float | None = None) -> float:
     """Multiplier on the catalog peak so the estimator's NVIDIA-fitted MFU applies to this GPU.
 
-    NVIDIA cards are the calibration itself (1.0). Another vendor's figure is scaled by its measured
+    GeForce and HBM data-center cards are the calibration itself (1.0); an NVIDIA workstation or GDDR data-center
+    card is scaled by its sustained share of its full-rate peak (nvidia_pro_rate). Another vendor's figure is scaled by its measured
     large-GEMM efficiency over the reference's (`reference`, else reference_matmul_efficiency: the A100's for
     data-center parts, the GeForce cards' for desktop ones); with no measurement, 1.0 (SUP-9 warns).
     """
+    if gpu.vendor == "nvidia":
+        rate = nvidia_pro_rate(gpu, dtype)
+        return 1.0 if rate is None else min(1.0, rate.efficiency / (reference or reference_matmul_efficiency(gpu)))
     entry = support_for(gpu.vendor, gpu.architecture)
-    if gpu.vendor == "nvidia" or entry is None:
+    if entry is None:
         return 1.0
     efficiency = matmul_efficiency(entry, dtype)
     if efficiency is None:
@@ -944,6 +949,17 @@ def training_factor(gpu: Gpu, dtype: TrainDtype, reference: float | None = None)
     if efficiency is None:
         return 1.0
     return min(1.0, efficiency / (reference or reference_matmul_efficiency(gpu)))
+
+
+def nvidia_pro_rate(gpu: Gpu, dtype: TrainDtype) -> ProRate | None:
+    """The measured (or, marked, estimated) share of its bf16/fp16 tensor peak an NVIDIA workstation or GDDR data-center
+    card sustains in large GEMMs (support/pro_gemm.py); None for GeForce and HBM cards (the calibration), for cards
+    without tensor cores and for fp32."""
+    if gpu.vendor != "nvidia" or gpu.market == "consumer" or dtype == "fp32" or not has_matrix_units(gpu):
+        return None
+    if not gpu.memory_type.upper().startswith("GDDR"):
+        return None
+    return pro_rate(gpu.id, gpu.architecture, dense_peak_tflops(gpu))
 
 
 def vendor_matmul_efficiency(vendor: str, dtype: TrainDtype) -> float | None:
