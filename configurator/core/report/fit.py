@@ -246,6 +246,17 @@ def _training_settings(build: Build, used: WorkloadJson, asked: Workload) -> lis
     # under ZeRO-3 the parameters and gradients go to system RAM with the optimizer states (fit.in-system-ram: the
     # estimate's own offload step; DeepSpeed offload_param, FSDP offload_params)
     none = Reason.of("fit.none")
+    batch = int(used.get("batch", asked.batch))
+    # a sharded job's micro-batch, raised to spread its weight gathers (est.microbatch-to-amortise); said where it is
+    # not one sequence, the default every other line assumes
+    micro = [
+        FitSetting.of(
+            "micro-batch",
+            Reason.of("fit.sequences", n=batch),
+            Reason.of("fit.micro-batch", n=batch),
+            chosen=batch != asked.batch,
+        )
+    ]
     return [
         FitSetting.of("split", _split_said(build, used)),
         FitSetting.of(
@@ -262,13 +273,7 @@ def _training_settings(build: Build, used: WorkloadJson, asked: Workload) -> lis
             # recomputes, pretraining does not): the practitioner's step (solve.candidates) is the solver's choice
             chosen=recompute != _recompute_asked(asked),
         ),
-        # a sharded job's micro-batch, raised to spread its weight gathers (est.microbatch-to-amortise)
-        FitSetting.of(
-            "micro-batch",
-            Reason.of("fit.sequences", n=int(used.get("batch", asked.batch))),
-            Reason.of("fit.micro-batch", n=int(used.get("batch", asked.batch))),
-            chosen=int(used.get("batch", asked.batch)) != asked.batch,
-        ),
+        *(micro if batch != 1 or asked.batch != 1 else []),
         FitSetting.of(
             "offload",
             Reason.of("fit.in-system-ram", all=zero >= 3) if offload == "cpu" else none,
