@@ -483,9 +483,7 @@ def _speed_claims(f: _Field, request: BuildRequest, comparison: bool) -> None:
     if not (len(fast_pool) > 1 or (fast_pool and not comparison)):
         return
     code = "claim.fastest-within-budget" if request.budget is not None else "claim.fastest"
-    # a faster card past its vendor's support may be shown beside it: "on supported software"
-    supported = any(f.eol[i] is not None and m[i].speed > 0 for i in f.within)
-    best = _fastest_claim(f, fast_pool, code, supported)
+    best = _fastest_claim(f, fast_pool, code)
     released = [i for i in fast_pool if not m[i].quantized]
     if best is not None and m[best].quantized and released:
         # the fastest runs quantized weights: it says which, and the fastest at the release's quality holds the claim
@@ -495,7 +493,7 @@ def _speed_claims(f: _Field, request: BuildRequest, comparison: bool) -> None:
         f.claims[best][-1] = Reason.of(
             f.claims[best][-1].code, **{**f.claims[best][-1].fields, "quantized": held, "released": release}
         )
-        _fastest_claim(f, released, code, supported, {"released": release})
+        _fastest_claim(f, released, code, {"released": release})
     best, measured = _sourced_best(f, fast_pool, lambda i: (m[i].value(), -m[i].price))
     if best is None:
         return
@@ -514,9 +512,7 @@ def _speed_claims(f: _Field, request: BuildRequest, comparison: bool) -> None:
     f.claim(best if best in f.within else None, said)
 
 
-def _fastest_claim(
-    f: _Field, pool: list[int], code: str, supported: bool, tier: dict[str, Value] | None = None
-) -> int | None:
+def _fastest_claim(f: _Field, pool: list[int], code: str, tier: dict[str, Value] | None = None) -> int | None:
     """Claim "fastest" (`code`) of the build that holds it among `pool` (_sourced_best, then _as_fast_for_less), and
     return it (None: no build's speed is sourced, or it is past the budget).
 
@@ -534,6 +530,11 @@ def _fastest_claim(
     if best is None:
         return None
     best, dearer = _as_fast_for_less(f, pool, best, bool(measured))
+    # a faster card past its vendor's support (at the tier's quality) may be shown beside it: "on supported software";
+    # said only then (Qwen3 8B LoRA had said it beside an MI50 four times slower)
+    supported = any(
+        f.eol[i] is not None and m[i].speed > m[best].speed and not (tier and m[i].quantized) for i in f.within
+    )
     said = Reason.of(code, supported=supported, speed=speed_said(f.pool[best]), **measured, **dearer, **(tier or {}))
     if best not in f.within:
         return None
