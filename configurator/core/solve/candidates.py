@@ -304,7 +304,7 @@ def _amortised(
             )
             # within the requested headroom, not only the hard floor: a micro-batch raised for speed is no reason
             # for a build to run short of memory (MEM-FIT)
-            if tried.per_gpu_bytes > (tried.peak_gpu.usable_bytes or 0) * (1 - request.vram_headroom):
+            if tried.per_gpu_bytes > _usable_of(tried.peak_gpu, request, requested=True):
                 break
             if (tried.wall_hours or 0) < (best.wall_hours or 0):
                 best = tried
@@ -384,8 +384,11 @@ def _usable_bytes(result: EstimateResult, request: BuildRequest) -> float:
     return _usable_of(result.peak_gpu, request)
 
 
-def _usable_of(peak: GpuMemory, request: BuildRequest) -> float:
-    return (peak.usable_bytes or 0) * (1 - min(request.vram_headroom, HARD_HEADROOM))
+def _usable_of(peak: GpuMemory, request: BuildRequest, *, requested: bool = False) -> float:
+    """What a job may take of the GPU `peak` describes: its usable memory less the hard floor (or the requested
+    headroom, if smaller); with `requested`, less the whole requested headroom (a setting chosen for speed only)."""
+    headroom = request.vram_headroom if requested else min(request.vram_headroom, HARD_HEADROOM)
+    return (peak.usable_bytes or 0) * (1 - headroom)
 
 
 def _fewest_that_could_fit(result: EstimateResult, request: BuildRequest, workload: Workload, gpu: Gpu) -> int:
