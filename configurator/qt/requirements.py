@@ -201,7 +201,12 @@ def solver_choices(used: Mapping[str, object], asked: Workload) -> dict[str, tup
     out: dict[str, tuple[object, bool]] = {}
     kind = used.get("kind", asked.kind)
     # pretraining has no sharding controls of its own: the plan's parallelism says it
-    keys = {"inference": ("engine", "kv_precision"), "finetune": ("zero", "offload")}.get(str(kind), ())
+    # the micro-batch and recomputation too: a sharded job's micro-batch raised to spread its gathers, recomputation
+    # turned on to make it fit (est.microbatch-to-amortise, est.recompute-to-fit)
+    keys = {
+        "inference": ("engine", "kv_precision"),
+        "finetune": ("zero", "offload", "batch", "grad_checkpointing"),
+    }.get(str(kind), ())
     for key in keys:
         value = used.get(key)
         if value is None:
@@ -346,8 +351,8 @@ class RequirementsPanel(QWidget):
         form.addRow(self.tr("Method"), self.method)
         form.addRow(self.tr("Optimizer"), self.optimizer)
         form.addRow(self.tr("Sequence length"), self.seq)
-        form.addRow(self.tr("Micro-batch"), self.micro_batch)
-        form.addRow("", self.checkpointing)
+        form.addRow(self.tr("Micro-batch"), self._with_hint(self.micro_batch, "batch"))
+        form.addRow("", self._with_hint(self.checkpointing, "grad_checkpointing"))
         form.addRow(self.tr("Sharding"), self._with_hint(self.zero, "zero"))
         form.addRow(self.tr("Offload"), self._with_hint(self.offload, "offload"))
         form.addRow(self.tr("LoRA rank"), self.lora_rank)
@@ -519,7 +524,7 @@ class RequirementsPanel(QWidget):
         self._fill_workloads()
         self._model_id = session.request.model_id
 
-    def _with_hint(self, control: QComboBox, key: str) -> QWidget:
+    def _with_hint(self, control: QWidget, key: str) -> QWidget:
         hint = QLabel()
         # wraps rather than widens: the panel never grows past its scroll area ("solver: ZeRO-3 / FSDP")
         hint.setWordWrap(True)
@@ -551,6 +556,7 @@ class RequirementsPanel(QWidget):
         if build is None or self.session.invalid_reason:
             return
         controls = {"engine": self.engine, "kv_precision": self.kv, "zero": self.zero, "offload": self.offload}
+        switch = {True: self.tr("on"), False: self.tr("off")}
         asked = self.session.request.workload
         if asked.kind == "inference" and self.engine.currentData() is None:
             # a GGUF type (or offload) on "auto" asks for llama.cpp in the request itself: the combo still says "auto"
@@ -559,9 +565,12 @@ class RequirementsPanel(QWidget):
         if asked.kind == "inference" and self.kv.currentData() is None:
             asked = asked.model_copy(update={"kv_precision": None})  # "auto": say which cache the build runs
         for key, (value, auto) in solver_choices(build.estimate.workload, asked).items():
-            control = controls[key]
-            index = control.findData(value)
-            text = control.itemText(index) if index >= 0 else str(value)
+            control = controls.get(key)
+            if control is None:  # the micro-batch (a number) or recomputation (a switch)
+                text = switch[value] if isinstance(value, bool) else str(value)
+            else:
+                index = control.findData(value)
+                text = control.itemText(index) if index >= 0 else str(value)
             self.hints[key].setText((self.tr("auto: {0}") if auto else self.tr("solver: {0}")).format(text))
             self.hints[key].show()
 

@@ -4,142 +4,142 @@
 <context>
     <name>BuildDetail</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="667"/>
+        <location filename="../../configurator/qt/builds.py" line="670"/>
         <source>Category</source>
         <translation>类别</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="667"/>
+        <location filename="../../configurator/qt/builds.py" line="670"/>
         <source>Part</source>
         <translation>配件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="667"/>
+        <location filename="../../configurator/qt/builds.py" line="670"/>
         <source>Qty</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="667"/>
+        <location filename="../../configurator/qt/builds.py" line="670"/>
         <source>Unit price</source>
         <translation>单价</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="667"/>
+        <location filename="../../configurator/qt/builds.py" line="670"/>
         <source>Subtotal</source>
         <translation>小计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="687"/>
+        <location filename="../../configurator/qt/builds.py" line="690"/>
         <source>&lt;b&gt;Why each part&lt;/b&gt;</source>
         <translation>&lt;b&gt;每个配件的选择理由&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="712"/>
+        <location filename="../../configurator/qt/builds.py" line="715"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="712"/>
+        <location filename="../../configurator/qt/builds.py" line="715"/>
         <source>Rule</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="712"/>
+        <location filename="../../configurator/qt/builds.py" line="715"/>
         <source>Why</source>
         <translation>理由</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="732"/>
+        <location filename="../../configurator/qt/builds.py" line="735"/>
         <source>Parts</source>
         <translation>配件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="733"/>
+        <location filename="../../configurator/qt/builds.py" line="736"/>
         <source>VRAM</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="734"/>
+        <location filename="../../configurator/qt/builds.py" line="737"/>
         <source>Cost</source>
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="735"/>
+        <location filename="../../configurator/qt/builds.py" line="738"/>
         <source>Power</source>
         <translation>功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="736"/>
+        <location filename="../../configurator/qt/builds.py" line="739"/>
         <source>Nodes</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="737"/>
+        <location filename="../../configurator/qt/builds.py" line="740"/>
         <source>Slot map</source>
         <translation>插槽布局</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="738"/>
+        <location filename="../../configurator/qt/builds.py" line="741"/>
         <source>Checks</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="739"/>
+        <location filename="../../configurator/qt/builds.py" line="742"/>
         <source>Estimates</source>
         <translation>估算</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="742"/>
+        <location filename="../../configurator/qt/builds.py" line="753"/>
         <source>Buy or rent</source>
         <translation>购买还是租用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="809"/>
+        <location filename="../../configurator/qt/builds.py" line="820"/>
         <source> ({0} owned)</source>
         <translation>（已有 {0}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="815"/>
+        <location filename="../../configurator/qt/builds.py" line="826"/>
         <source> for the cluster</source>
         <translation>（集群共用）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="817"/>
+        <location filename="../../configurator/qt/builds.py" line="828"/>
         <source> per node x {0:,}</source>
         <translation>（每节点，共 {0:,} 个节点）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="845"/>
+        <location filename="../../configurator/qt/builds.py" line="856"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="860"/>
+        <location filename="../../configurator/qt/builds.py" line="871"/>
         <source> for {0} machines</source>
         <translation>（{0} 台机器）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="862"/>
+        <location filename="../../configurator/qt/builds.py" line="873"/>
         <source>; parts you own save {0:,.0f} {1}</source>
         <translation>；已有配件节省 {0:,.0f} {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="877"/>
+        <location filename="../../configurator/qt/builds.py" line="888"/>
         <source>{0} price(s) older than six months (marked ⚠; hover for the dates). Get a fresh quote and enter it with Catalog &gt; Edit prices and parts, Catalog &gt; Import a vendor quote, or Catalog &gt; Import a price pack.</source>
         <translation>{0} 个价格已超过六个月（标有 ⚠；悬停查看日期）。请索取最新报价，并通过“目录 &gt; 编辑价格和配件”、“目录 &gt; 导入供应商报价”或“目录 &gt; 导入价格包”录入。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="885"/>
+        <location filename="../../configurator/qt/builds.py" line="896"/>
         <source>Total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="895"/>
+        <location filename="../../configurator/qt/builds.py" line="906"/>
         <source> (one machine)</source>
         <translation>（单台机器）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="897"/>
+        <location filename="../../configurator/qt/builds.py" line="908"/>
         <source>Noise under load{0}:</source>
         <translation>满载噪音{0}：</translation>
     </message>
@@ -238,27 +238,27 @@
 <context>
     <name>BuyOrRentChart</name>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="606"/>
+        <location filename="../../configurator/qt/charts.py" line="614"/>
         <source>Cumulative cost: &lt;span style=&apos;color: #3b6ea8;&apos;&gt;buy (purchase + electricity - resale)&lt;/span&gt; vs &lt;span style=&apos;color: #c8553d;&apos;&gt;rent (cloud equivalent)&lt;/span&gt;</source>
         <translation>累计成本：&lt;span style=&apos;color: #3b6ea8;&apos;&gt;购买（购置 + 电费 - 转卖所得）&lt;/span&gt; 对比 &lt;span style=&apos;color: #c8553d;&apos;&gt;租用（同等云算力）&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="611"/>
+        <location filename="../../configurator/qt/charts.py" line="619"/>
         <source>Cumulative cost: &lt;span style=&apos;color: #3b6ea8;&apos;&gt;buy (purchase + electricity - resale)&lt;/span&gt; vs &lt;span style=&apos;color: #c8553d;&apos;&gt;rent as fast&lt;/span&gt; and &lt;span style=&apos;color: #b08900;&apos;&gt;rent what serves the need&lt;/span&gt;</source>
         <translation>累计成本：&lt;span style=&apos;color: #3b6ea8;&apos;&gt;购买（购置 + 电费 - 转卖）&lt;/span&gt; 对比 &lt;span style=&apos;color: #c8553d;&apos;&gt;同速租用&lt;/span&gt; 和 &lt;span style=&apos;color: #b08900;&apos;&gt;满足需求的租用&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="617"/>
+        <location filename="../../configurator/qt/charts.py" line="625"/>
         <source>Cumulative cost: &lt;span style=&apos;color: #3b6ea8;&apos;&gt;buy (purchase + electricity - resale)&lt;/span&gt;; no rental to compare</source>
         <translation>累计成本：&lt;span style=&apos;color: #3b6ea8;&apos;&gt;购买（购置 + 电费 - 转卖所得）&lt;/span&gt;；没有可比的租用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="621"/>
+        <location filename="../../configurator/qt/charts.py" line="629"/>
         <source>months</source>
         <translation>月</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="714"/>
+        <location filename="../../configurator/qt/charts.py" line="722"/>
         <source>break-even: month {0}</source>
         <translation>回本：第 {0} 个月</translation>
     </message>
@@ -266,92 +266,92 @@
 <context>
     <name>BuyOrRentPanel</name>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="58"/>
+        <location filename="../../configurator/qt/costs.py" line="61"/>
         <source>US average</source>
         <translation>美国平均</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="59"/>
+        <location filename="../../configurator/qt/costs.py" line="62"/>
         <source>EU average</source>
         <translation>欧盟平均</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="60"/>
+        <location filename="../../configurator/qt/costs.py" line="63"/>
         <source>China commercial</source>
         <translation>中国工商业电价</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="64"/>
+        <location filename="../../configurator/qt/costs.py" line="67"/>
         <source> /kWh</source>
         <translation> /千瓦时</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="64"/>
+        <location filename="../../configurator/qt/costs.py" line="67"/>
         <source>Electricity price per kWh, in the preset&apos;s currency</source>
         <translation>每千瓦时电价（按预设的货币）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="66"/>
+        <location filename="../../configurator/qt/costs.py" line="69"/>
         <source> h/day</source>
         <translation> 小时/天</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="66"/>
+        <location filename="../../configurator/qt/costs.py" line="69"/>
         <source>Hours a day the machine is on</source>
         <translation>机器每天开机的小时数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="67"/>
+        <location filename="../../configurator/qt/costs.py" line="70"/>
         <source> days/yr</source>
         <translation> 天/年</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="67"/>
+        <location filename="../../configurator/qt/costs.py" line="70"/>
         <source>Days a year the machine is on</source>
         <translation>机器每年开机的天数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="68"/>
+        <location filename="../../configurator/qt/costs.py" line="71"/>
         <source> % busy</source>
         <translation> % 负载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="68"/>
+        <location filename="../../configurator/qt/costs.py" line="71"/>
         <source>Share of the on-time at full load</source>
         <translation>开机时间中满负载运行的比例</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="72"/>
+        <location filename="../../configurator/qt/costs.py" line="75"/>
         <source> years</source>
         <translation> 年</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="73"/>
+        <location filename="../../configurator/qt/costs.py" line="76"/>
         <source>Depreciation period and useful life</source>
         <translation>折旧期与使用寿命</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="79"/>
+        <location filename="../../configurator/qt/costs.py" line="82"/>
         <source> % resale</source>
         <translation> % 残值</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="81"/>
+        <location filename="../../configurator/qt/costs.py" line="84"/>
         <source>Resale value after that period, as a share of the purchase (default 35 %, an estimate; GPUs with a used price in the catalog use it)</source>
         <translation>到期后的转售价值，占购置价的比例（默认 35 %，为估计值；目录中有二手价的 GPU 使用该价格）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="90"/>
+        <location filename="../../configurator/qt/costs.py" line="93"/>
         <source>Electricity</source>
         <translation>电费</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="95"/>
+        <location filename="../../configurator/qt/costs.py" line="98"/>
         <source>Usage</source>
         <translation>使用情况</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="99"/>
+        <location filename="../../configurator/qt/costs.py" line="102"/>
         <source>Keep for</source>
         <translation>使用年限</translation>
     </message>
@@ -359,107 +359,107 @@
 <context>
     <name>CatalogEditorDialog</name>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="491"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="496"/>
         <source>GPUs</source>
         <translation>显卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="492"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="497"/>
         <source>CPUs</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="493"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="498"/>
         <source>Motherboards</source>
         <translation>主板</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="494"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="499"/>
         <source>Memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="495"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="500"/>
         <source>Power supplies</source>
         <translation>电源</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="496"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="501"/>
         <source>Cases</source>
         <translation>机箱</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="497"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="502"/>
         <source>CPU coolers</source>
         <translation>CPU 散热器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="498"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="503"/>
         <source>Storage</source>
         <translation>硬盘</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="499"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="504"/>
         <source>Accessories</source>
         <translation>附件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="500"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="505"/>
         <source>Ready-made systems</source>
         <translation>整机</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="501"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="506"/>
         <source>Models</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="506"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="511"/>
         <source>Catalog editor</source>
         <translation>目录编辑器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="512"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="517"/>
         <source>Filter</source>
         <translation>筛选</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="520"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="525"/>
         <source>Form</source>
         <translation>形态</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="523"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="528"/>
         <source>Record as TOML (expert). Change the id to add a custom part:</source>
         <translation>以 TOML 表示的记录（高级）。修改 id 即可新增自定义配件：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="525"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="530"/>
         <source>TOML (expert)</source>
         <translation>TOML（高级）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="526"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="531"/>
         <source>Save record to my catalog</source>
         <translation>将记录保存到我的目录</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="633"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="638"/>
         <source>Fix the fields marked in red first.</source>
         <translation>请先修正标红的字段。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="645"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="650"/>
         <source>Could not save</source>
         <translation>无法保存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="645"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="650"/>
         <source>Could not write your catalog file: {0}</source>
         <translation>无法写入您的目录文件：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="654"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="659"/>
         <source>Saved {0} to {1}</source>
         <translation>已将 {0} 保存到 {1}</translation>
     </message>
@@ -1128,42 +1128,42 @@
         <translation>共享词嵌入</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="140"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="142"/>
         <source>Virtual CPUs</source>
         <translation>虚拟 CPU 数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="141"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="143"/>
         <source>Vendor</source>
         <translation>厂商</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="142"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="144"/>
         <source>Vendor part number</source>
         <translation>厂商料号</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="143"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="145"/>
         <source>Vocabulary size</source>
         <translation>词表大小</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="144"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="146"/>
         <source>Graphics memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="145"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="147"/>
         <source>Graphics memory in all</source>
         <translation>显存总量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="146"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="148"/>
         <source>Rated power</source>
         <translation>额定功率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="147"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="149"/>
         <source>Width</source>
         <translation>宽度</translation>
     </message>
@@ -1291,22 +1291,22 @@
 <context>
     <name>LaunchCommand</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="631"/>
+        <location filename="../../configurator/qt/builds.py" line="634"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="632"/>
+        <location filename="../../configurator/qt/builds.py" line="635"/>
         <source>Copy the command to the clipboard</source>
         <translation>将命令复制到剪贴板</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="649"/>
+        <location filename="../../configurator/qt/builds.py" line="652"/>
         <source>Run it</source>
         <translation>运行命令</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="655"/>
+        <location filename="../../configurator/qt/builds.py" line="658"/>
         <source>Copied</source>
         <translation>已复制</translation>
     </message>
@@ -1314,229 +1314,229 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="129"/>
+        <location filename="../../configurator/qt/main_window.py" line="133"/>
         <source>Reading the model file; Esc cancels</source>
         <translation>正在读取模型文件；按 Esc 取消</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="180"/>
+        <location filename="../../configurator/qt/main_window.py" line="184"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="196"/>
+        <location filename="../../configurator/qt/main_window.py" line="200"/>
         <source>&amp;New project</source>
         <translation>新建项目(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="197"/>
+        <location filename="../../configurator/qt/main_window.py" line="201"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="198"/>
+        <location filename="../../configurator/qt/main_window.py" line="202"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="199"/>
+        <location filename="../../configurator/qt/main_window.py" line="203"/>
         <source>Save &amp;as…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="200"/>
+        <location filename="../../configurator/qt/main_window.py" line="204"/>
         <source>&amp;Import model…</source>
         <translation>导入模型(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="200"/>
+        <location filename="../../configurator/qt/main_window.py" line="204"/>
         <source>Ctrl+I</source>
         <translation>Ctrl+I</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="201"/>
+        <location filename="../../configurator/qt/main_window.py" line="205"/>
         <source>&amp;Print build sheet…</source>
         <translation>打印装机单(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="203"/>
+        <location filename="../../configurator/qt/main_window.py" line="207"/>
         <source>&amp;Export builds…</source>
         <translation>导出配置(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="205"/>
+        <location filename="../../configurator/qt/main_window.py" line="209"/>
         <source>Ctrl+Shift+E</source>
         <translation>Ctrl+Shift+E</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="206"/>
+        <location filename="../../configurator/qt/main_window.py" line="210"/>
         <source>Purchase list (XLSX, CSV, Markdown) or build sheets (PDF) of the selected builds</source>
         <translation>所选配置的采购清单（XLSX、CSV、Markdown）或装机单（PDF）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="208"/>
+        <location filename="../../configurator/qt/main_window.py" line="212"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="211"/>
+        <location filename="../../configurator/qt/main_window.py" line="215"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="219"/>
+        <location filename="../../configurator/qt/main_window.py" line="223"/>
         <source>&amp;Build</source>
         <translation>配置(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="220"/>
-        <location filename="../../configurator/qt/main_window.py" line="474"/>
+        <location filename="../../configurator/qt/main_window.py" line="224"/>
+        <location filename="../../configurator/qt/main_window.py" line="478"/>
         <source>&amp;Solve again</source>
         <translation>重新求解(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="220"/>
+        <location filename="../../configurator/qt/main_window.py" line="224"/>
         <source>F5</source>
         <translation>F5</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="221"/>
+        <location filename="../../configurator/qt/main_window.py" line="225"/>
         <source>&amp;Cancel solve or import</source>
         <translation>取消求解或导入(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="221"/>
+        <location filename="../../configurator/qt/main_window.py" line="225"/>
         <source>Esc</source>
         <translation>Esc</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="223"/>
+        <location filename="../../configurator/qt/main_window.py" line="227"/>
         <source>&amp;Compare selected…</source>
         <translation>对比所选(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="225"/>
+        <location filename="../../configurator/qt/main_window.py" line="229"/>
         <source>Ctrl+D</source>
         <translation>Ctrl+D</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="226"/>
+        <location filename="../../configurator/qt/main_window.py" line="230"/>
         <source>Select two or more builds (or none for all), then compare</source>
         <translation>选择两个或更多配置（不选则对比全部）后对比</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="233"/>
+        <location filename="../../configurator/qt/main_window.py" line="237"/>
         <source>Recommendation &amp;map…</source>
         <translation>推荐地图(&amp;M)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="235"/>
+        <location filename="../../configurator/qt/main_window.py" line="239"/>
         <source>Ctrl+M</source>
         <translation>Ctrl+M</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="236"/>
+        <location filename="../../configurator/qt/main_window.py" line="240"/>
         <source>The cheapest machine for each model size</source>
         <translation>每种模型规模最便宜的机器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="240"/>
+        <location filename="../../configurator/qt/main_window.py" line="244"/>
         <source>&amp;Preferences…</source>
         <translation>偏好设置(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="244"/>
+        <location filename="../../configurator/qt/main_window.py" line="248"/>
         <source>&amp;Catalog</source>
         <translation>目录(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="245"/>
+        <location filename="../../configurator/qt/main_window.py" line="249"/>
         <source>&amp;Edit prices and parts…</source>
         <translation>编辑价格和配件(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="245"/>
+        <location filename="../../configurator/qt/main_window.py" line="249"/>
         <source>Ctrl+E</source>
         <translation>Ctrl+E</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="247"/>
+        <location filename="../../configurator/qt/main_window.py" line="251"/>
         <source>Import a vendor &amp;quote (CSV/XLSX)…</source>
         <translation>导入供应商报价(&amp;Q)（CSV/XLSX）…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="250"/>
+        <location filename="../../configurator/qt/main_window.py" line="254"/>
         <source>&amp;Import a price pack…</source>
         <translation>导入价格包(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="252"/>
+        <location filename="../../configurator/qt/main_window.py" line="256"/>
         <source>E&amp;xport my prices as a price pack…</source>
         <translation>将我的价格导出为价格包(&amp;X)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="254"/>
+        <location filename="../../configurator/qt/main_window.py" line="258"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="255"/>
+        <location filename="../../configurator/qt/main_window.py" line="259"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="257"/>
+        <location filename="../../configurator/qt/main_window.py" line="261"/>
         <source>System</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="263"/>
+        <location filename="../../configurator/qt/main_window.py" line="267"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="264"/>
+        <location filename="../../configurator/qt/main_window.py" line="268"/>
         <source>&amp;User guide</source>
         <translation>用户指南(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="266"/>
+        <location filename="../../configurator/qt/main_window.py" line="270"/>
         <source>&amp;About</source>
         <translation>关于(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="284"/>
+        <location filename="../../configurator/qt/main_window.py" line="288"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="295"/>
+        <location filename="../../configurator/qt/main_window.py" line="299"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="296"/>
+        <location filename="../../configurator/qt/main_window.py" line="300"/>
         <source>This project has unsaved changes. Save them first?</source>
         <translation>此项目有未保存的更改。要先保存吗？</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="314"/>
+        <location filename="../../configurator/qt/main_window.py" line="318"/>
         <source>Open project</source>
         <translation>打开项目</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="314"/>
-        <location filename="../../configurator/qt/main_window.py" line="338"/>
+        <location filename="../../configurator/qt/main_window.py" line="318"/>
+        <location filename="../../configurator/qt/main_window.py" line="342"/>
         <source>LLM Rig projects (*.llmrig)</source>
         <translation>LLM Rig 项目 (*.llmrig)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="324"/>
+        <location filename="../../configurator/qt/main_window.py" line="328"/>
         <source>Could not open the project</source>
         <translation>无法打开项目</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="325"/>
+        <location filename="../../configurator/qt/main_window.py" line="329"/>
         <source>{0}
 
 Your current project is unchanged; the file was not modified.</source>
@@ -1545,19 +1545,19 @@ Your current project is unchanged; the file was not modified.</source>
 当前项目未改变；该文件未被修改。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="338"/>
+        <location filename="../../configurator/qt/main_window.py" line="342"/>
         <source>Save project</source>
         <translation>保存项目</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="347"/>
+        <location filename="../../configurator/qt/main_window.py" line="351"/>
         <source>Could not save</source>
         <translation>无法保存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="347"/>
-        <location filename="../../configurator/qt/main_window.py" line="837"/>
-        <location filename="../../configurator/qt/main_window.py" line="875"/>
+        <location filename="../../configurator/qt/main_window.py" line="351"/>
+        <location filename="../../configurator/qt/main_window.py" line="850"/>
+        <location filename="../../configurator/qt/main_window.py" line="888"/>
         <source>{0}: {1}
 
 Nothing was overwritten.</source>
@@ -1566,273 +1566,273 @@ Nothing was overwritten.</source>
 没有覆盖任何文件。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="351"/>
+        <location filename="../../configurator/qt/main_window.py" line="355"/>
         <source>Saved {0}</source>
         <translation>已保存 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="356"/>
+        <location filename="../../configurator/qt/main_window.py" line="360"/>
         <source>Import a model</source>
         <translation>导入模型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="367"/>
+        <location filename="../../configurator/qt/main_window.py" line="371"/>
         <source>Reading {0}… (Esc cancels)</source>
         <translation>正在读取 {0}…（按 Esc 取消）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="372"/>
+        <location filename="../../configurator/qt/main_window.py" line="376"/>
         <source>Could not import the model</source>
         <translation>无法导入模型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="376"/>
+        <location filename="../../configurator/qt/main_window.py" line="380"/>
         <source>Imported {0}</source>
         <translation>已导入 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="385"/>
+        <location filename="../../configurator/qt/main_window.py" line="389"/>
         <source>Imported for this session only: {0}</source>
         <translation>仅在本次会话中导入：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="417"/>
+        <location filename="../../configurator/qt/main_window.py" line="421"/>
         <source>{0} build for &lt;b&gt;{1}&lt;/b&gt; ({2}) in {3:.2f} s</source>
         <translation>&lt;b&gt;{1}&lt;/b&gt;（{2}）共 {0} 个配置，用时 {3:.2f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="419"/>
+        <location filename="../../configurator/qt/main_window.py" line="423"/>
         <source>{0} builds for &lt;b&gt;{1}&lt;/b&gt; ({2}) in {3:.2f} s</source>
         <translation>&lt;b&gt;{1}&lt;/b&gt;（{2}）共 {0} 个配置，用时 {3:.2f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="432"/>
+        <location filename="../../configurator/qt/main_window.py" line="436"/>
         <source>Note:</source>
         <translation>注：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="445"/>
+        <location filename="../../configurator/qt/main_window.py" line="449"/>
         <source>Solved in {0:.2f} s</source>
         <translation>求解完成，用时 {0:.2f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="450"/>
+        <location filename="../../configurator/qt/main_window.py" line="454"/>
         <source>Cheapest build found; solving the alternatives…</source>
         <translation>已找到最便宜的配置；正在求解其他方案…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="453"/>
+        <location filename="../../configurator/qt/main_window.py" line="457"/>
         <source>Solving…</source>
         <translation>正在求解…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="456"/>
+        <location filename="../../configurator/qt/main_window.py" line="460"/>
         <source>Solve failed</source>
         <translation>求解失败</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="457"/>
+        <location filename="../../configurator/qt/main_window.py" line="461"/>
         <source>Could not solve this request</source>
         <translation>无法求解此需求</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="467"/>
+        <location filename="../../configurator/qt/main_window.py" line="471"/>
         <source>Solve is off until the inputs are valid: {0}</source>
         <translation>输入有效后才能求解：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="469"/>
+        <location filename="../../configurator/qt/main_window.py" line="473"/>
         <source>&amp;Solve again (fix the inputs first)</source>
         <translation>重新求解(&amp;S)（请先修正输入）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="472"/>
+        <location filename="../../configurator/qt/main_window.py" line="476"/>
         <source>Solve the current request again</source>
         <translation>重新求解当前需求</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="484"/>
+        <location filename="../../configurator/qt/main_window.py" line="488"/>
         <source>&lt;b&gt;These builds answer your previous inputs, not the ones on the left.&lt;/b&gt; {0}. Fix the field marked in red to solve again.</source>
         <translation>&lt;b&gt;这些配置对应的是你之前的输入，而不是左侧当前的输入。&lt;/b&gt;{0}。修正标红的字段后会重新求解。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="489"/>
+        <location filename="../../configurator/qt/main_window.py" line="493"/>
         <source>&lt;b&gt;Nothing solved yet.&lt;/b&gt; {0}. Fix the field marked in red.</source>
         <translation>&lt;b&gt;尚未求解。&lt;/b&gt;{0}。请修正标红的字段。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="492"/>
+        <location filename="../../configurator/qt/main_window.py" line="496"/>
         <source>&lt;b&gt;Solving your changed inputs…&lt;/b&gt; the builds below answer the previous ones.</source>
         <translation>&lt;b&gt;正在按修改后的输入求解…&lt;/b&gt;下方的配置对应之前的输入。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="532"/>
+        <location filename="../../configurator/qt/main_window.py" line="536"/>
         <source>Compare needs at least two builds</source>
         <translation>对比至少需要两个配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="586"/>
-        <location filename="../../configurator/qt/main_window.py" line="603"/>
+        <location filename="../../configurator/qt/main_window.py" line="590"/>
+        <location filename="../../configurator/qt/main_window.py" line="607"/>
         <source>The language changes at the next start</source>
         <translation>语言将在下次启动时切换</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="612"/>
+        <location filename="../../configurator/qt/main_window.py" line="616"/>
         <source>Could not save preferences</source>
         <translation>无法保存偏好设置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="617"/>
+        <location filename="../../configurator/qt/main_window.py" line="621"/>
         <source>Import a vendor quote</source>
         <translation>导入供应商报价</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="617"/>
+        <location filename="../../configurator/qt/main_window.py" line="621"/>
         <source>Quotes (*.csv *.xlsx);;All files (*)</source>
         <translation>报价单 (*.csv *.xlsx);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="663"/>
+        <location filename="../../configurator/qt/main_window.py" line="667"/>
         <source>The months of the catalog&apos;s part prices seen in the last six months (counted from today, {0}); older ones are marked in each build</source>
         <translation>目录中近六个月内（从今天 {0} 起算）所见配件价格的月份；较旧的价格在每个配置中有标记</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="680"/>
+        <location filename="../../configurator/qt/main_window.py" line="684"/>
         <source>; {0} of {1} priced parts have only prices older than six months</source>
         <translation>；{1} 个有价格的配件中 {0} 个只有六个多月前的价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="672"/>
+        <location filename="../../configurator/qt/main_window.py" line="676"/>
         <source>Catalog: no dated prices</source>
         <translation>目录：没有带日期的价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="675"/>
+        <location filename="../../configurator/qt/main_window.py" line="679"/>
         <source>Catalog prices {0}</source>
         <translation>目录价格 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="677"/>
+        <location filename="../../configurator/qt/main_window.py" line="681"/>
         <source>Catalog prices from {0} to {1}</source>
         <translation>目录价格 {0} 至 {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="687"/>
+        <location filename="../../configurator/qt/main_window.py" line="691"/>
         <source>Import a price pack</source>
         <translation>导入价格包</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="687"/>
+        <location filename="../../configurator/qt/main_window.py" line="691"/>
         <source>Price packs (*.toml);;All files (*)</source>
         <translation>价格包 (*.toml);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="708"/>
+        <location filename="../../configurator/qt/main_window.py" line="712"/>
         <source>Export my prices as a price pack</source>
         <translation>将我的价格导出为价格包</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="708"/>
+        <location filename="../../configurator/qt/main_window.py" line="712"/>
         <source>Price packs (*.toml)</source>
         <translation>价格包 (*.toml)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="712"/>
+        <location filename="../../configurator/qt/main_window.py" line="716"/>
         <source>Price pack</source>
         <translation>价格包</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="712"/>
+        <location filename="../../configurator/qt/main_window.py" line="716"/>
         <source>Who is this price list from?</source>
         <translation>这份价格表来自谁？</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="718"/>
+        <location filename="../../configurator/qt/main_window.py" line="722"/>
         <source>Could not export the price pack</source>
         <translation>无法导出价格包</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="720"/>
+        <location filename="../../configurator/qt/main_window.py" line="724"/>
         <source>Exported {0} price(s) and {1} part(s) to {2}</source>
         <translation>已将 {0} 个价格和 {1} 个配件导出到 {2}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="748"/>
+        <location filename="../../configurator/qt/main_window.py" line="752"/>
         <source>Choose a build to print</source>
         <translation>请选择要打印的配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="755"/>
+        <location filename="../../configurator/qt/main_window.py" line="759"/>
         <source>Nothing to export: no build yet</source>
         <translation>没有可导出的内容：尚无配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="759"/>
+        <location filename="../../configurator/qt/main_window.py" line="763"/>
         <source>Export builds</source>
         <translation>导出配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="761"/>
+        <location filename="../../configurator/qt/main_window.py" line="765"/>
         <source>Purchase list (*.xlsx);;Line items (*.csv);;Forum table (*.md);;Build sheets (*.pdf)</source>
         <translation>采购清单 (*.xlsx);;明细行 (*.csv);;论坛表格 (*.md);;装机单 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="790"/>
+        <location filename="../../configurator/qt/main_window.py" line="795"/>
         <source>Solving every workload of the project for the export…</source>
         <translation>正在为导出求解本项目的每个工作负载…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="842"/>
+        <location filename="../../configurator/qt/main_window.py" line="855"/>
         <source>Exported {0} build(s) of {1} workloads to {2}</source>
         <translation>已将 {1} 个工作负载的 {0} 个配置导出到 {2}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="870"/>
+        <location filename="../../configurator/qt/main_window.py" line="883"/>
         <source>Unknown file type</source>
         <translation>未知的文件类型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="870"/>
+        <location filename="../../configurator/qt/main_window.py" line="883"/>
         <source>{0}: choose .xlsx, .csv, .md or .pdf</source>
         <translation>{0}：请选择 .xlsx、.csv、.md 或 .pdf</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="837"/>
-        <location filename="../../configurator/qt/main_window.py" line="875"/>
+        <location filename="../../configurator/qt/main_window.py" line="850"/>
+        <location filename="../../configurator/qt/main_window.py" line="888"/>
         <source>Could not export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="878"/>
+        <location filename="../../configurator/qt/main_window.py" line="891"/>
         <source>Exported {0} build(s) to {1}</source>
         <translation>已导出 {0} 个配置到 {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="891"/>
+        <location filename="../../configurator/qt/main_window.py" line="904"/>
         <source>About LLM Rig Configurator</source>
         <translation>关于 LLM 装机配置器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="894"/>
+        <location filename="../../configurator/qt/main_window.py" line="907"/>
         <source>What machine to buy to run, fine-tune or train an LLM.
 Every estimate explains itself; every part and price carries its source.</source>
         <translation>要运行、微调或训练大模型，该买什么机器。
 每个估算都给出依据；每个配件和价格都注明来源。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="905"/>
+        <location filename="../../configurator/qt/main_window.py" line="918"/>
         <source>
 … and {0} more</source>
         <translation>
 ……另有 {0} 条</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="908"/>
+        <location filename="../../configurator/qt/main_window.py" line="921"/>
         <source>Some catalog files could not be read</source>
         <translation>部分目录文件无法读取</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="909"/>
+        <location filename="../../configurator/qt/main_window.py" line="922"/>
         <source>{0}
 
 Everything else loaded. Your files were not changed; fix them and restart.</source>
@@ -2240,82 +2240,82 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
         <translation>（无）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="338"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="340"/>
         <source>{0} must be a whole number, not “{1}”</source>
         <translation>{0}必须是整数，而不是“{1}”</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="339"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="341"/>
         <source>{0} must be a number, not “{1}”</source>
         <translation>{0}必须是数字，而不是“{1}”</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="425"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="430"/>
         <source>Prices: {0}</source>
         <translation>价格：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="430"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="435"/>
         <source>Price {0}: {1}</source>
         <translation>第 {0} 个价格：{1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="449"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="454"/>
         <source>{0} is required</source>
         <translation>请填写{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="453"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="458"/>
         <source>{0} must be at least {1}</source>
         <translation>{0}不能小于 {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="454"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="459"/>
         <source>{0} must be more than {1}</source>
         <translation>{0}必须大于 {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="455"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="460"/>
         <source>{0} must be at most {1}</source>
         <translation>{0}不能大于 {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="456"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="461"/>
         <source>{0} must be less than {1}</source>
         <translation>{0}必须小于 {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="461"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="466"/>
         <source>{0} cannot be empty</source>
         <translation>{0}不能为空</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="462"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="467"/>
         <source>{0} needs at least {1} characters</source>
         <translation>{0}至少需要 {1} 个字符</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="464"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="469"/>
         <source>{0} must be a number</source>
         <translation>{0}必须是数字</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="466"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="471"/>
         <source>{0} must be a whole number</source>
         <translation>{0}必须是整数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="468"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="473"/>
         <source>{0} must be a date written YYYY-MM-DD</source>
         <translation>{0}必须是 YYYY-MM-DD 格式的日期</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="470"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="475"/>
         <source>{0} must be one of: {1}</source>
         <translation>{0}必须是以下之一：{1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="471"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="476"/>
         <source>{0}: {1}</source>
         <translation>{0}：{1}</translation>
     </message>
@@ -2323,663 +2323,673 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>RequirementsPanel</name>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="252"/>
-        <location filename="../../configurator/qt/requirements.py" line="265"/>
-        <location filename="../../configurator/qt/requirements.py" line="274"/>
+        <location filename="../../configurator/qt/requirements.py" line="262"/>
+        <location filename="../../configurator/qt/requirements.py" line="275"/>
+        <location filename="../../configurator/qt/requirements.py" line="284"/>
         <source>auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="253"/>
+        <location filename="../../configurator/qt/requirements.py" line="263"/>
         <source>llama.cpp</source>
         <translation>llama.cpp</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="254"/>
+        <location filename="../../configurator/qt/requirements.py" line="264"/>
         <source>vLLM</source>
         <translation>vLLM</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="255"/>
+        <location filename="../../configurator/qt/requirements.py" line="265"/>
         <source>SGLang</source>
         <translation>SGLang</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="256"/>
+        <location filename="../../configurator/qt/requirements.py" line="266"/>
         <source>transformers</source>
         <translation>transformers</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="257"/>
+        <location filename="../../configurator/qt/requirements.py" line="267"/>
         <source>ExLlamaV2</source>
         <translation>ExLlamaV2</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="258"/>
+        <location filename="../../configurator/qt/requirements.py" line="268"/>
         <source>ExLlamaV3</source>
         <translation>ExLlamaV3</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="260"/>
+        <location filename="../../configurator/qt/requirements.py" line="270"/>
         <source>Inference engine: llama.cpp splits layers across GPUs; vLLM uses tensor parallel</source>
         <translation>推理引擎：llama.cpp 按层切分到多张 GPU；vLLM 使用张量并行</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="278"/>
-        <location filename="../../configurator/qt/requirements.py" line="285"/>
-        <location filename="../../configurator/qt/requirements.py" line="324"/>
-        <location filename="../../configurator/qt/requirements.py" line="370"/>
+        <location filename="../../configurator/qt/requirements.py" line="288"/>
+        <location filename="../../configurator/qt/requirements.py" line="295"/>
+        <location filename="../../configurator/qt/requirements.py" line="334"/>
+        <location filename="../../configurator/qt/requirements.py" line="380"/>
         <source> tokens</source>
         <translation> 个 token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="278"/>
+        <location filename="../../configurator/qt/requirements.py" line="288"/>
         <source>Tokens per sequence: prompt plus generated</source>
         <translation>每个序列的 token 数：提示词加生成内容</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="293"/>
-        <location filename="../../configurator/qt/requirements.py" line="953"/>
+        <location filename="../../configurator/qt/requirements.py" line="303"/>
+        <location filename="../../configurator/qt/requirements.py" line="970"/>
         <source> user</source>
         <translation> 个用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="293"/>
+        <location filename="../../configurator/qt/requirements.py" line="303"/>
         <source>Concurrent sequences</source>
         <translation>并发序列数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="296"/>
+        <location filename="../../configurator/qt/requirements.py" line="306"/>
         <source> tok/s</source>
         <translation> token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="296"/>
+        <location filename="../../configurator/qt/requirements.py" line="306"/>
         <source>Minimum decode speed per user (0: no target)</source>
         <translation>每个用户的最低解码速度（0：不设目标）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="298"/>
+        <location filename="../../configurator/qt/requirements.py" line="308"/>
         <source>no target</source>
         <translation>不设目标</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="299"/>
+        <location filename="../../configurator/qt/requirements.py" line="309"/>
         <source>Engine</source>
         <translation>引擎</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="300"/>
+        <location filename="../../configurator/qt/requirements.py" line="310"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="301"/>
+        <location filename="../../configurator/qt/requirements.py" line="311"/>
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="302"/>
+        <location filename="../../configurator/qt/requirements.py" line="312"/>
         <source>Context</source>
         <translation>上下文</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="304"/>
+        <location filename="../../configurator/qt/requirements.py" line="314"/>
         <source>Concurrent users</source>
         <translation>并发用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="305"/>
+        <location filename="../../configurator/qt/requirements.py" line="315"/>
         <source>Target speed</source>
         <translation>目标速度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="306"/>
+        <location filename="../../configurator/qt/requirements.py" line="316"/>
         <source>Offload to system RAM</source>
         <translation>卸载到系统内存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="309"/>
+        <location filename="../../configurator/qt/requirements.py" line="319"/>
         <source>llama.cpp keeps what does not fit the GPUs in system RAM: MoE experts first, then whole layers; decode then runs at system-RAM speed</source>
         <translation>llama.cpp 将显存放不下的部分放在系统内存中：先放 MoE 专家，再放整层；此时解码速度取决于系统内存带宽</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="229"/>
+        <location filename="../../configurator/qt/requirements.py" line="239"/>
         <source>Inference</source>
         <translation>推理</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="318"/>
-        <location filename="../../configurator/qt/requirements.py" line="571"/>
+        <location filename="../../configurator/qt/requirements.py" line="328"/>
+        <location filename="../../configurator/qt/requirements.py" line="585"/>
         <source>LoRA</source>
         <translation>LoRA</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="318"/>
-        <location filename="../../configurator/qt/requirements.py" line="571"/>
+        <location filename="../../configurator/qt/requirements.py" line="328"/>
+        <location filename="../../configurator/qt/requirements.py" line="585"/>
         <source>QLoRA</source>
         <translation>QLoRA</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="318"/>
-        <location filename="../../configurator/qt/requirements.py" line="571"/>
+        <location filename="../../configurator/qt/requirements.py" line="328"/>
+        <location filename="../../configurator/qt/requirements.py" line="585"/>
         <source>Full</source>
         <translation>全参数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="319"/>
+        <location filename="../../configurator/qt/requirements.py" line="329"/>
         <source>Fine-tuning method</source>
         <translation>微调方法</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="322"/>
+        <location filename="../../configurator/qt/requirements.py" line="332"/>
         <source>AdamW</source>
         <translation>AdamW</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="322"/>
+        <location filename="../../configurator/qt/requirements.py" line="332"/>
         <source>AdamW 8-bit</source>
         <translation>AdamW 8 位</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="322"/>
+        <location filename="../../configurator/qt/requirements.py" line="332"/>
         <source>SGD</source>
         <translation>SGD</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="324"/>
+        <location filename="../../configurator/qt/requirements.py" line="334"/>
         <source>Training sequence length</source>
         <translation>训练序列长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="325"/>
+        <location filename="../../configurator/qt/requirements.py" line="335"/>
         <source>Micro-batch per GPU</source>
         <translation>每张 GPU 的微批次</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="326"/>
+        <location filename="../../configurator/qt/requirements.py" line="336"/>
         <source>Gradient checkpointing</source>
         <translation>梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="329"/>
-        <location filename="../../configurator/qt/requirements.py" line="332"/>
-        <location filename="../../configurator/qt/requirements.py" line="459"/>
+        <location filename="../../configurator/qt/requirements.py" line="339"/>
+        <location filename="../../configurator/qt/requirements.py" line="342"/>
+        <location filename="../../configurator/qt/requirements.py" line="469"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="329"/>
+        <location filename="../../configurator/qt/requirements.py" line="339"/>
         <source>ZeRO-1</source>
         <translation>ZeRO-1</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="329"/>
+        <location filename="../../configurator/qt/requirements.py" line="339"/>
         <source>ZeRO-2</source>
         <translation>ZeRO-2</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="329"/>
+        <location filename="../../configurator/qt/requirements.py" line="339"/>
         <source>ZeRO-3 / FSDP</source>
         <translation>ZeRO-3 / FSDP</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="332"/>
+        <location filename="../../configurator/qt/requirements.py" line="342"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="333"/>
+        <location filename="../../configurator/qt/requirements.py" line="343"/>
         <source>Offload optimizer states (and ZeRO-3 parameters) to RAM</source>
         <translation>将优化器状态（以及 ZeRO-3 参数）卸载到内存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="335"/>
-        <location filename="../../configurator/qt/requirements.py" line="348"/>
+        <location filename="../../configurator/qt/requirements.py" line="345"/>
+        <location filename="../../configurator/qt/requirements.py" line="358"/>
         <source>LoRA rank</source>
         <translation>LoRA 秩</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="337"/>
+        <location filename="../../configurator/qt/requirements.py" line="347"/>
         <source> M tokens</source>
         <translation> M token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="337"/>
+        <location filename="../../configurator/qt/requirements.py" line="347"/>
         <source>Dataset size (0: not set, no training time)</source>
         <translation>数据集大小（0：未设置，不估算训练时间）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="339"/>
+        <location filename="../../configurator/qt/requirements.py" line="349"/>
         <source>not set</source>
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="340"/>
+        <location filename="../../configurator/qt/requirements.py" line="350"/>
         <source> epochs</source>
         <translation> 轮</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="341"/>
+        <location filename="../../configurator/qt/requirements.py" line="351"/>
         <source>Method</source>
         <translation>方法</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="342"/>
+        <location filename="../../configurator/qt/requirements.py" line="352"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="343"/>
-        <location filename="../../configurator/qt/requirements.py" line="370"/>
-        <location filename="../../configurator/qt/requirements.py" line="374"/>
+        <location filename="../../configurator/qt/requirements.py" line="353"/>
+        <location filename="../../configurator/qt/requirements.py" line="380"/>
+        <location filename="../../configurator/qt/requirements.py" line="384"/>
         <source>Sequence length</source>
         <translation>序列长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="344"/>
+        <location filename="../../configurator/qt/requirements.py" line="354"/>
         <source>Micro-batch</source>
         <translation>微批次</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="346"/>
+        <location filename="../../configurator/qt/requirements.py" line="356"/>
         <source>Sharding</source>
         <translation>分片</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="347"/>
+        <location filename="../../configurator/qt/requirements.py" line="357"/>
         <source>Offload</source>
         <translation>卸载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="349"/>
+        <location filename="../../configurator/qt/requirements.py" line="359"/>
         <source>Dataset</source>
         <translation>数据集</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="350"/>
+        <location filename="../../configurator/qt/requirements.py" line="360"/>
         <source>Epochs</source>
         <translation>轮数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="230"/>
+        <location filename="../../configurator/qt/requirements.py" line="240"/>
         <source>Fine-tuning</source>
         <translation>微调</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="354"/>
-        <location filename="../../configurator/qt/requirements.py" line="577"/>
+        <location filename="../../configurator/qt/requirements.py" line="364"/>
+        <location filename="../../configurator/qt/requirements.py" line="591"/>
         <source> B tokens</source>
         <translation> B token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="354"/>
+        <location filename="../../configurator/qt/requirements.py" line="364"/>
         <source>Training tokens</source>
         <translation>训练 token 数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="355"/>
+        <location filename="../../configurator/qt/requirements.py" line="365"/>
         <source> days</source>
         <translation> 天</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="355"/>
+        <location filename="../../configurator/qt/requirements.py" line="365"/>
         <source>Finish within (0: no deadline)</source>
         <translation>在此期限内完成（0：无期限）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="356"/>
+        <location filename="../../configurator/qt/requirements.py" line="366"/>
         <source>no deadline</source>
         <translation>无期限</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="365"/>
+        <location filename="../../configurator/qt/requirements.py" line="375"/>
         <source>Compute-phase utilisation of the peak bf16 rate (0: default by GPU generation); communication that does not overlap comes on top, so the reported MFU is lower</source>
         <translation>计算阶段对 bf16 峰值算力的利用率（0：按 GPU 代际取默认值）；未重叠的通信时间另计，因此报告的 MFU 更低</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="369"/>
+        <location filename="../../configurator/qt/requirements.py" line="379"/>
         <source>default</source>
         <translation>默认</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="371"/>
+        <location filename="../../configurator/qt/requirements.py" line="381"/>
         <source>Tokens</source>
         <translation>Token 数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="372"/>
+        <location filename="../../configurator/qt/requirements.py" line="382"/>
         <source>Deadline</source>
         <translation>期限</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="373"/>
+        <location filename="../../configurator/qt/requirements.py" line="383"/>
         <source>Compute util.</source>
         <translation>计算利用率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="231"/>
+        <location filename="../../configurator/qt/requirements.py" line="241"/>
         <source>Pretraining</source>
         <translation>预训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="236"/>
+        <location filename="../../configurator/qt/requirements.py" line="246"/>
         <source>Budget and site</source>
         <translation>预算与场地</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="267"/>
+        <location filename="../../configurator/qt/requirements.py" line="277"/>
         <source>Weight precision or GGUF quantization; auto: the model&apos;s own, and also Q4_K_M for up to four users or FP8 on vLLM for more</source>
         <translation>权重精度或 GGUF 量化；自动：模型自身的精度，另外最多四个用户时也给出 Q4_K_M，更多用户时也给出 vLLM 上的 FP8</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="275"/>
+        <location filename="../../configurator/qt/requirements.py" line="285"/>
         <source>KV-cache precision; auto: fp16, and for llama.cpp at 16k context or more also a q8_0 cache</source>
         <translation>KV 缓存精度；自动：fp16，llama.cpp 在 16k 及以上上下文时另给出 q8_0 缓存方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="287"/>
+        <location filename="../../configurator/qt/requirements.py" line="297"/>
         <source>Prompt tokens one user sends before the first token (system prompt and history included); typical: %1 tokens, the median request of Azure&apos;s 2023 conversation trace</source>
         <translation>一位用户在首个 token 之前发送的提示词 token 数（含系统提示词和对话历史）；常见值：%1 token，即 Azure 2023 年对话 trace 中请求的中位数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="292"/>
+        <location filename="../../configurator/qt/requirements.py" line="302"/>
         <source>typical (%1 tokens)</source>
         <translation>常见（%1 token）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="303"/>
+        <location filename="../../configurator/qt/requirements.py" line="313"/>
         <source>Prompt</source>
         <translation>提示词</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="395"/>
+        <location filename="../../configurator/qt/requirements.py" line="405"/>
         <source>Limit the solver to these GPU ids (comma separated) to compare them side by side; a ready-made system&apos;s id (a Mac Studio, a DGX Spark, a mini PC) compares that machine with them</source>
         <translation>仅在这些 GPU id（逗号分隔）中求解，以便并排对比；填入整机的 id（Mac Studio、DGX Spark、迷你主机）则把该整机与它们一起对比</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="405"/>
+        <location filename="../../configurator/qt/requirements.py" line="415"/>
         <source>Total budget (0: unlimited)</source>
         <translation>总预算（0：不限）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="407"/>
+        <location filename="../../configurator/qt/requirements.py" line="417"/>
         <source>unlimited</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="409"/>
+        <location filename="../../configurator/qt/requirements.py" line="419"/>
         <source>USD</source>
         <translation>USD</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="409"/>
+        <location filename="../../configurator/qt/requirements.py" line="419"/>
         <source>CNY</source>
         <translation>CNY</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="409"/>
+        <location filename="../../configurator/qt/requirements.py" line="419"/>
         <source>EUR</source>
         <translation>EUR</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="413"/>
+        <location filename="../../configurator/qt/requirements.py" line="423"/>
         <source>The wall circuit the machine plugs into</source>
         <translation>机器所接的墙面电路</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="415"/>
+        <location filename="../../configurator/qt/requirements.py" line="425"/>
         <source> circuit(s)</source>
         <translation> 路电路</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="415"/>
+        <location filename="../../configurator/qt/requirements.py" line="425"/>
         <source>How many such circuits may feed the machine</source>
         <translation>可为机器供电的此类电路数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="418"/>
+        <location filename="../../configurator/qt/requirements.py" line="428"/>
         <source>any</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="419"/>
+        <location filename="../../configurator/qt/requirements.py" line="429"/>
         <source>tower</source>
         <translation>塔式</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="420"/>
+        <location filename="../../configurator/qt/requirements.py" line="430"/>
         <source>rack</source>
         <translation>机架式</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="421"/>
+        <location filename="../../configurator/qt/requirements.py" line="431"/>
         <source>open frame</source>
         <translation>开放式机架</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="425"/>
+        <location filename="../../configurator/qt/requirements.py" line="435"/>
         <source>lab</source>
         <translation>实验室</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="425"/>
+        <location filename="../../configurator/qt/requirements.py" line="435"/>
         <source>home office</source>
         <translation>家庭办公室</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="425"/>
+        <location filename="../../configurator/qt/requirements.py" line="435"/>
         <source>server room</source>
         <translation>机房</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="426"/>
+        <location filename="../../configurator/qt/requirements.py" line="436"/>
         <source>Noise and heat limits</source>
         <translation>噪音和散热限制</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="429"/>
+        <location filename="../../configurator/qt/requirements.py" line="439"/>
         <source>new or used</source>
         <translation>全新或二手</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="429"/>
+        <location filename="../../configurator/qt/requirements.py" line="439"/>
         <source>new only</source>
         <translation>仅全新</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="429"/>
+        <location filename="../../configurator/qt/requirements.py" line="439"/>
         <source>prefer used</source>
         <translation>优先二手</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="432"/>
+        <location filename="../../configurator/qt/requirements.py" line="442"/>
         <source>global</source>
         <translation>全球</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="432"/>
+        <location filename="../../configurator/qt/requirements.py" line="442"/>
         <source>China</source>
         <translation>中国</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="433"/>
+        <location filename="../../configurator/qt/requirements.py" line="443"/>
         <source>China: export variants (A800, H800, L20, H20) and CNY prices</source>
         <translation>中国：出口特供版（A800、H800、L20、H20）及人民币价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="435"/>
+        <location filename="../../configurator/qt/requirements.py" line="445"/>
         <source> GPUs</source>
         <translation> 张 GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="435"/>
+        <location filename="../../configurator/qt/requirements.py" line="445"/>
         <source>Most GPUs per machine</source>
         <translation>每台机器最多的 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="436"/>
+        <location filename="../../configurator/qt/requirements.py" line="446"/>
         <source>exactly</source>
         <translation>恰好</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="438"/>
+        <location filename="../../configurator/qt/requirements.py" line="448"/>
         <source>Every build has exactly this many GPUs in one machine (e.g. exactly 8 x RTX 4090)</source>
         <translation>每个方案在一台机器中恰好使用这么多张 GPU（例如恰好 8 张 RTX 4090）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="447"/>
+        <location filename="../../configurator/qt/requirements.py" line="457"/>
         <source> % power</source>
         <translation> % 功率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="449"/>
+        <location filename="../../configurator/qt/requirements.py" line="459"/>
         <source>Run the GPUs at this share of rated power (nvidia-smi -pl at every boot): less heat and wall draw for ~5 % speed at 80 %</source>
         <translation>让 GPU 以额定功率的此比例运行（每次开机执行 nvidia-smi -pl）：80 % 时发热和墙插功耗更低，速度约降 5 %</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="457"/>
+        <location filename="../../configurator/qt/requirements.py" line="467"/>
         <source>A GPU you already own and want used</source>
         <translation>您已拥有并希望使用的 GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="458"/>
+        <location filename="../../configurator/qt/requirements.py" line="468"/>
         <source>How many you own</source>
         <translation>拥有的数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="575"/>
+        <location filename="../../configurator/qt/requirements.py" line="559"/>
+        <source>on</source>
+        <translation>开启</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/requirements.py" line="559"/>
+        <source>off</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/requirements.py" line="589"/>
         <source>{0} user</source>
         <translation>{0} 个用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="575"/>
+        <location filename="../../configurator/qt/requirements.py" line="589"/>
         <source>{0} users</source>
         <translation>{0} 个用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="379"/>
+        <location filename="../../configurator/qt/requirements.py" line="389"/>
         <source>Budget</source>
         <translation>预算</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="384"/>
+        <location filename="../../configurator/qt/requirements.py" line="394"/>
         <source>Circuit</source>
         <translation>电路</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="385"/>
+        <location filename="../../configurator/qt/requirements.py" line="395"/>
         <source>Circuits</source>
         <translation>电路数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="386"/>
+        <location filename="../../configurator/qt/requirements.py" line="396"/>
         <source>Form</source>
         <translation>形态</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="387"/>
+        <location filename="../../configurator/qt/requirements.py" line="397"/>
         <source>Room</source>
         <translation>放置环境</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="388"/>
+        <location filename="../../configurator/qt/requirements.py" line="398"/>
         <source>Parts</source>
         <translation>配件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="389"/>
+        <location filename="../../configurator/qt/requirements.py" line="399"/>
         <source>Region</source>
         <translation>地区</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="390"/>
+        <location filename="../../configurator/qt/requirements.py" line="400"/>
         <source>Max GPUs</source>
         <translation>最多 GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="391"/>
+        <location filename="../../configurator/qt/requirements.py" line="401"/>
         <source>GPU power</source>
         <translation>GPU 功率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="392"/>
+        <location filename="../../configurator/qt/requirements.py" line="402"/>
         <source>any GPU; or ids, e.g. a800-80gb-pcie, l20</source>
         <translation>任意 GPU；或填写 id，例如 a800-80gb-pcie, l20</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="399"/>
+        <location filename="../../configurator/qt/requirements.py" line="409"/>
         <source>Only GPUs</source>
         <translation>仅限 GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="400"/>
+        <location filename="../../configurator/qt/requirements.py" line="410"/>
         <source>I own</source>
         <translation>我已拥有</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="476"/>
-        <location filename="../../configurator/qt/requirements.py" line="584"/>
+        <location filename="../../configurator/qt/requirements.py" line="486"/>
+        <location filename="../../configurator/qt/requirements.py" line="598"/>
         <source>The workloads of this project; each is solved on its own</source>
         <translation>此项目的各个工作负载；每个单独求解</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="479"/>
+        <location filename="../../configurator/qt/requirements.py" line="489"/>
         <source>Add another workload to the project (a copy of this one)</source>
         <translation>向项目添加另一个工作负载（复制当前这个）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="481"/>
+        <location filename="../../configurator/qt/requirements.py" line="491"/>
         <source>Remove this workload from the project</source>
         <translation>从项目中删除此工作负载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="485"/>
+        <location filename="../../configurator/qt/requirements.py" line="495"/>
         <source>&lt;b&gt;Workload&lt;/b&gt;</source>
         <translation>&lt;b&gt;工作负载&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="241"/>
+        <location filename="../../configurator/qt/requirements.py" line="251"/>
         <source>&lt;b&gt;Model&lt;/b&gt;</source>
         <translation>&lt;b&gt;模型&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="522"/>
+        <location filename="../../configurator/qt/requirements.py" line="532"/>
         <source>What the selected build&apos;s estimate used</source>
         <translation>所选配置的估算所采用的参数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="560"/>
+        <location filename="../../configurator/qt/requirements.py" line="574"/>
         <source>auto: {0}</source>
         <translation>自动：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="560"/>
+        <location filename="../../configurator/qt/requirements.py" line="574"/>
         <source>solver: {0}</source>
         <translation>求解器选择：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="781"/>
+        <location filename="../../configurator/qt/requirements.py" line="798"/>
         <source>Only GPUs: unknown GPU or system id(s) %1 (see Catalog &gt; Edit prices and parts)</source>
         <translation>仅限 GPU：未知的 GPU 或整机 id %1（见“目录 &gt; 编辑价格和配件”）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="935"/>
+        <location filename="../../configurator/qt/requirements.py" line="952"/>
         <source>No exchange rate from {0} to {1}: the budget is kept as typed</source>
         <translation>没有从 {0} 到 {1} 的汇率：预算保持输入值不变</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="944"/>
+        <location filename="../../configurator/qt/requirements.py" line="961"/>
         <source>Budget converted: {0} = {1} at the catalog&apos;s exchange rates of {2}</source>
         <translation>预算已换算：{0} = {1}（按目录 {2} 的汇率）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="947"/>
+        <location filename="../../configurator/qt/requirements.py" line="964"/>
         <source>Budget converted: {0} = {1} at the catalog&apos;s exchange rates</source>
         <translation>预算已换算：{0} = {1}（按目录的汇率）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="953"/>
+        <location filename="../../configurator/qt/requirements.py" line="970"/>
         <source> users</source>
         <translation> 个用户</translation>
     </message>
@@ -3095,7 +3105,7 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>VramHeadroomChart</name>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="132"/>
+        <location filename="../../configurator/qt/charts.py" line="134"/>
         <source>System RAM</source>
         <translation>系统内存</translation>
     </message>
@@ -3224,214 +3234,214 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="131"/>
+        <location filename="../../configurator/qt/charts.py" line="133"/>
         <source>Memory per GPU</source>
         <translation>每张 GPU 的显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="181"/>
+        <location filename="../../configurator/qt/charts.py" line="189"/>
         <source>capacity {0:.0f} GiB</source>
         <translation>容量 {0:.0f} GiB</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="192"/>
+        <location filename="../../configurator/qt/charts.py" line="200"/>
         <source>used in system RAM</source>
         <translation>系统内存已用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="193"/>
+        <location filename="../../configurator/qt/charts.py" line="201"/>
         <source>system RAM free</source>
         <translation>系统内存空闲</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="217"/>
+        <location filename="../../configurator/qt/charts.py" line="225"/>
         <source>Cost by category</source>
         <translation>各类配件花费</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="246"/>
+        <location filename="../../configurator/qt/charts.py" line="254"/>
         <source>Power budget</source>
         <translation>功耗预算</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="265"/>
+        <location filename="../../configurator/qt/charts.py" line="273"/>
         <source>Power budget: one of {0} nodes</source>
         <translation>功耗预算：{0} 个节点中的一个</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="271"/>
+        <location filename="../../configurator/qt/charts.py" line="279"/>
         <source>all {0} nodes: {1:,.0f} kW at the wall</source>
         <translation>全部 {0} 个节点：墙插 {1:,.0f} kW</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="280"/>
+        <location filename="../../configurator/qt/charts.py" line="288"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="281"/>
+        <location filename="../../configurator/qt/charts.py" line="289"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="282"/>
+        <location filename="../../configurator/qt/charts.py" line="290"/>
         <source>rest</source>
         <translation>其他</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="291"/>
+        <location filename="../../configurator/qt/charts.py" line="299"/>
         <source>wall draw {0:,.0f} W</source>
         <translation>墙插功耗 {0:,.0f} W</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="297"/>
+        <location filename="../../configurator/qt/charts.py" line="305"/>
         <source>{0:,.0f} W DC</source>
         <translation>直流 {0:,.0f} W</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="298"/>
+        <location filename="../../configurator/qt/charts.py" line="306"/>
         <source>{0:.0%} of the PSU</source>
         <translation>电源的 {0:.0%}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="302"/>
+        <location filename="../../configurator/qt/charts.py" line="310"/>
         <source>{0:,.0f} W at the wall</source>
         <translation>墙插功耗 {0:,.0f} W</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="304"/>
+        <location filename="../../configurator/qt/charts.py" line="312"/>
         <source>{0:.0%} of the circuit limit</source>
         <translation>电路上限的 {0:.0%}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="325"/>
+        <location filename="../../configurator/qt/charts.py" line="333"/>
         <source>circuit limit (continuous)</source>
         <translation>电路上限（持续）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="329"/>
+        <location filename="../../configurator/qt/charts.py" line="337"/>
         <source>built-in supply</source>
         <translation>内置电源</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="333"/>
+        <location filename="../../configurator/qt/charts.py" line="341"/>
         <source>PSU capacity</source>
         <translation>电源容量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="336"/>
+        <location filename="../../configurator/qt/charts.py" line="344"/>
         <source>{0:.0%} of PSU</source>
         <translation>电源的 {0:.0%}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="344"/>
+        <location filename="../../configurator/qt/charts.py" line="352"/>
         <source>DC load</source>
         <translation>直流负载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="344"/>
+        <location filename="../../configurator/qt/charts.py" line="352"/>
         <source>wall</source>
         <translation>墙插</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="382"/>
-        <location filename="../../configurator/qt/charts.py" line="479"/>
+        <location filename="../../configurator/qt/charts.py" line="390"/>
+        <location filename="../../configurator/qt/charts.py" line="487"/>
         <source>Wall time and cost against nodes</source>
         <translation>耗时与成本随节点数的变化</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="383"/>
-        <location filename="../../configurator/qt/charts.py" line="472"/>
+        <location filename="../../configurator/qt/charts.py" line="391"/>
+        <location filename="../../configurator/qt/charts.py" line="480"/>
         <source>wall time (days)</source>
         <translation>耗时（天）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="387"/>
+        <location filename="../../configurator/qt/charts.py" line="395"/>
         <source>nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="445"/>
+        <location filename="../../configurator/qt/charts.py" line="453"/>
         <source>No node curve for this build: it is drawn for the ready-made servers of a training plan and for inference clusters, which are bought by the node.</source>
         <translation>此配置没有节点曲线：节点曲线只为训练方案中的现成服务器和推理集群绘制（它们按台购买）。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="474"/>
+        <location filename="../../configurator/qt/charts.py" line="482"/>
         <source>decode tokens/s per sequence</source>
         <translation>每个序列的解码速度（token/秒）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="476"/>
+        <location filename="../../configurator/qt/charts.py" line="484"/>
         <source>cost ({0})</source>
         <translation>成本（{0}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="481"/>
+        <location filename="../../configurator/qt/charts.py" line="489"/>
         <source>Decode speed and cost against nodes</source>
         <translation>解码速度与成本随节点数的变化</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="484"/>
+        <location filename="../../configurator/qt/charts.py" line="492"/>
         <source>nodes of {0}</source>
         <translation>{0} 节点数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="488"/>
+        <location filename="../../configurator/qt/charts.py" line="496"/>
         <source>wall time (left)</source>
         <translation>耗时（左轴）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="490"/>
+        <location filename="../../configurator/qt/charts.py" line="498"/>
         <source>decode speed (left)</source>
         <translation>解码速度（左轴）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="495"/>
+        <location filename="../../configurator/qt/charts.py" line="503"/>
         <source>bought (right)</source>
         <translation>购买（右轴）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="503"/>
+        <location filename="../../configurator/qt/charts.py" line="511"/>
         <source>the job rented (right)</source>
         <translation>租用完成该任务（右轴）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="512"/>
+        <location filename="../../configurator/qt/charts.py" line="520"/>
         <source>chosen: {0} nodes</source>
         <translation>已选：{0} 个节点</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="515"/>
+        <location filename="../../configurator/qt/charts.py" line="523"/>
         <source>{0:,.0f} days</source>
         <translation>{0:,.0f} 天</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="517"/>
+        <location filename="../../configurator/qt/charts.py" line="525"/>
         <source>{0:.1f} tokens/s</source>
         <translation>{0:.1f} token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="547"/>
+        <location filename="../../configurator/qt/charts.py" line="555"/>
         <source>deadline {0:,.0f} days</source>
         <translation>截止时间 {0:,.0f} 天</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="576"/>
+        <location filename="../../configurator/qt/charts.py" line="584"/>
         <source>{0} nodes: too few, no parallel layout holds the job in memory</source>
         <translation>{0} 个节点：太少，没有任何并行布局能把任务装进显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="578"/>
+        <location filename="../../configurator/qt/charts.py" line="586"/>
         <source>{0} node: too few, no parallel layout holds the job in memory</source>
         <translation>{0} 个节点：太少，没有任何并行布局能把任务装进显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="582"/>
+        <location filename="../../configurator/qt/charts.py" line="590"/>
         <source>no rental at {0} nodes: {1}</source>
         <translation>{0} 个节点时无可租用：{1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="587"/>
+        <location filename="../../configurator/qt/charts.py" line="595"/>
         <source>rented: the job on the cloud offer the plan matches at each size (its hourly price x its own wall hours)</source>
         <translation>租用：每种规模下按方案匹配的云服务完成该任务（每小时价格 x 其自身耗时）</translation>
     </message>
@@ -3517,149 +3527,149 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>costs</name>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="672"/>
+        <location filename="../../configurator/qt/charts.py" line="680"/>
         <source>buy: purchase + electricity - resale</source>
         <translation>购买：购置 + 电费 - 转卖所得</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="679"/>
+        <location filename="../../configurator/qt/charts.py" line="687"/>
         <source>rent: cloud equivalent</source>
         <translation>租用：同等云算力</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="686"/>
+        <location filename="../../configurator/qt/charts.py" line="694"/>
         <source>rent: what serves the need</source>
         <translation>租用：满足需求的</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="243"/>
+        <location filename="../../configurator/qt/costs.py" line="247"/>
         <source>No build is selected: with one chosen, this compares buying it (purchase and electricity) with renting the same capacity, month by month.</source>
         <translation>未选择配置：选中一个后，这里逐月比较购买它（购置与电费）和租用同等算力的成本。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="260"/>
+        <location filename="../../configurator/qt/costs.py" line="264"/>
         <source>bought: {0:,.0f} {1} for the job ({2:,.0f} purchase + {3:,.0f} energy - {4:,.0f} resold second-hand), {5:,.0f} h; no rental to compare</source>
         <translation>自购：这项任务花费 {0:,.0f} {1}（购置 {2:,.0f} + 电费 {3:,.0f} - 二手转卖 {4:,.0f}），用时 {5:,.0f} 小时；没有可比的租用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="269"/>
+        <location filename="../../configurator/qt/costs.py" line="273"/>
         <source>one-off job: rented {0:,.0f} {1} in {2:,.0f} h against bought {3:,.0f} {1} ({4:,.0f} purchase + {5:,.0f} energy - {6:,.0f} resold second-hand after the job) in {7:,.0f} h: {8}; for recurring work see the break-even</source>
         <translation>一次性任务：租用 {0:,.0f} {1}，用时 {2:,.0f} 小时；自购 {3:,.0f} {1}（购置 {4:,.0f} + 电费 {5:,.0f} - 任务结束后二手转卖 {6:,.0f}），用时 {7:,.0f} 小时：{8}；长期反复使用请看回本时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="286"/>
+        <location filename="../../configurator/qt/costs.py" line="290"/>
         <source>This training job</source>
         <translation>本次训练任务</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="289"/>
+        <location filename="../../configurator/qt/costs.py" line="293"/>
         <source>GPU-hours</source>
         <translation>GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="292"/>
+        <location filename="../../configurator/qt/costs.py" line="296"/>
         <source>{0} of wall time; {1} = {2} of electricity; {3} with its share of depreciation</source>
         <translation>耗时 {0}；{1} = 电费 {2}；计入折旧分摊共 {3}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="297"/>
+        <location filename="../../configurator/qt/costs.py" line="301"/>
         <source>On this machine</source>
         <translation>在这台机器上</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="308"/>
+        <location filename="../../configurator/qt/costs.py" line="312"/>
         <source>{0} in {1}</source>
         <translation>{0}，耗时 {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="311"/>
+        <location filename="../../configurator/qt/costs.py" line="315"/>
         <source>Rented</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="319"/>
+        <location filename="../../configurator/qt/costs.py" line="323"/>
         <source>Purchase</source>
         <translation>购买</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="321"/>
+        <location filename="../../configurator/qt/costs.py" line="325"/>
         <source>Electricity</source>
         <translation>电费</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="322"/>
+        <location filename="../../configurator/qt/costs.py" line="326"/>
         <source>{0:,.0f} kWh = {1:,.0f} {2} a year</source>
         <translation>每年 {0:,.0f} kWh = {1:,.0f} {2}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="327"/>
+        <location filename="../../configurator/qt/costs.py" line="331"/>
         <source>Rental equivalent</source>
         <translation>等效租用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="329"/>
+        <location filename="../../configurator/qt/costs.py" line="333"/>
         <source>{0:,.0f} {1} a month</source>
         <translation>每月 {0:,.0f} {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="338"/>
+        <location filename="../../configurator/qt/costs.py" line="342"/>
         <source>Break-even</source>
         <translation>回本</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="353"/>
+        <location filename="../../configurator/qt/costs.py" line="357"/>
         <source>Per million training tokens</source>
         <translation>每百万训练 token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="360"/>
+        <location filename="../../configurator/qt/costs.py" line="364"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="267"/>
-        <location filename="../../configurator/qt/costs.py" line="362"/>
+        <location filename="../../configurator/qt/costs.py" line="271"/>
+        <location filename="../../configurator/qt/costs.py" line="366"/>
         <source>buying is cheaper</source>
         <translation>买更划算</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="265"/>
-        <location filename="../../configurator/qt/costs.py" line="363"/>
+        <location filename="../../configurator/qt/costs.py" line="269"/>
+        <location filename="../../configurator/qt/costs.py" line="367"/>
         <source>renting is cheaper</source>
         <translation>租更划算</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="366"/>
+        <location filename="../../configurator/qt/costs.py" line="370"/>
         <source>no rental to compare</source>
         <translation>没有可比较的租用方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="369"/>
+        <location filename="../../configurator/qt/costs.py" line="373"/>
         <source>own {0:,.0f} {1} net of resale (sold for {2:,.0f})</source>
         <translation>自购 {0:,.0f} {1}（扣除转卖所得 {2:,.0f}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="374"/>
+        <location filename="../../configurator/qt/costs.py" line="378"/>
         <source>{0} vs rent {1:,.0f} {2}</source>
         <translation>{0}，租用 {1:,.0f} {2}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="382"/>
+        <location filename="../../configurator/qt/costs.py" line="386"/>
         <source>{0} (as fast as this build); vs rent {1:,.0f} {2} (serves the need){3}{4}</source>
         <translation>{0}（与本机同速的租用）；对比租用 {1:,.0f} {2}（满足需求的租用）{3}{4}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="387"/>
+        <location filename="../../configurator/qt/costs.py" line="391"/>
         <source>After 1 year</source>
         <translation>1 年后</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="389"/>
+        <location filename="../../configurator/qt/costs.py" line="393"/>
         <source>After {0} years</source>
         <translation>{0} 年后</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="396"/>
+        <location filename="../../configurator/qt/costs.py" line="400"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
@@ -3667,12 +3677,12 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>estimate</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1053"/>
+        <location filename="../../configurator/qt/builds.py" line="1064"/>
         <source>Estimator warnings</source>
         <translation>估算警告</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="967"/>
+        <location filename="../../configurator/qt/builds.py" line="978"/>
         <source>Decode</source>
         <translation>解码</translation>
     </message>
@@ -3687,188 +3697,188 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
         <translation>所有用户同时发送 {1} token 提示词时，最后一位要等 {0:,.0f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="914"/>
+        <location filename="../../configurator/qt/builds.py" line="925"/>
         <source>params</source>
         <translation>参数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="915"/>
+        <location filename="../../configurator/qt/builds.py" line="926"/>
         <source>weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="916"/>
+        <location filename="../../configurator/qt/builds.py" line="927"/>
         <source>kv_cache</source>
         <translation>KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="917"/>
+        <location filename="../../configurator/qt/builds.py" line="928"/>
         <source>activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="918"/>
+        <location filename="../../configurator/qt/builds.py" line="929"/>
         <source>overhead</source>
         <translation>额外开销</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="919"/>
+        <location filename="../../configurator/qt/builds.py" line="930"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="920"/>
+        <location filename="../../configurator/qt/builds.py" line="931"/>
         <source>decode</source>
         <translation>解码</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="921"/>
+        <location filename="../../configurator/qt/builds.py" line="932"/>
         <source>prefill</source>
         <translation>预填充</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="922"/>
+        <location filename="../../configurator/qt/builds.py" line="933"/>
         <source>training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="923"/>
+        <location filename="../../configurator/qt/builds.py" line="934"/>
         <source>gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="924"/>
+        <location filename="../../configurator/qt/builds.py" line="935"/>
         <source>optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="925"/>
+        <location filename="../../configurator/qt/builds.py" line="936"/>
         <source>offload</source>
         <translation>卸载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="926"/>
+        <location filename="../../configurator/qt/builds.py" line="937"/>
         <source>layout</source>
         <translation>布局</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="927"/>
+        <location filename="../../configurator/qt/builds.py" line="938"/>
         <source>flops</source>
         <translation>计算量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="928"/>
+        <location filename="../../configurator/qt/builds.py" line="939"/>
         <source>time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="929"/>
+        <location filename="../../configurator/qt/builds.py" line="940"/>
         <source>parallel</source>
         <translation>并行</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="930"/>
+        <location filename="../../configurator/qt/builds.py" line="941"/>
         <source>host</source>
         <translation>主机</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="931"/>
+        <location filename="../../configurator/qt/builds.py" line="942"/>
         <source>split</source>
         <translation>切分</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="932"/>
+        <location filename="../../configurator/qt/builds.py" line="943"/>
         <source>zero</source>
         <translation>ZeRO</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="955"/>
+        <location filename="../../configurator/qt/builds.py" line="966"/>
         <source> (80 % range {0}-{1})</source>
         <translation>（80 % 区间 {0}-{1}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="969"/>
+        <location filename="../../configurator/qt/builds.py" line="980"/>
         <source>tokens/s per user</source>
         <translation>token/秒（每用户）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="976"/>
+        <location filename="../../configurator/qt/builds.py" line="987"/>
         <source>All users</source>
         <translation>所有用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="977"/>
-        <location filename="../../configurator/qt/builds.py" line="984"/>
+        <location filename="../../configurator/qt/builds.py" line="988"/>
+        <location filename="../../configurator/qt/builds.py" line="995"/>
         <source>tokens/s</source>
         <translation>token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="983"/>
+        <location filename="../../configurator/qt/builds.py" line="994"/>
         <source>Prefill</source>
         <translation>预填充</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="990"/>
+        <location filename="../../configurator/qt/builds.py" line="1001"/>
         <source>First token</source>
         <translation>首个 token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="991"/>
+        <location filename="../../configurator/qt/builds.py" line="1002"/>
         <source>{0:.2f} s after a {1}-token prompt</source>
         <translation>{1} token 提示词后 {0:.2f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1002"/>
+        <location filename="../../configurator/qt/builds.py" line="1013"/>
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1004"/>
+        <location filename="../../configurator/qt/builds.py" line="1015"/>
         <source>{0:,.0f} GPU-hours; {1:,.1f} h wall clock on one GPU</source>
         <translation>{0:,.0f} GPU 小时；在 1 张 GPU 上墙钟时间 {1:,.1f} 小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1006"/>
+        <location filename="../../configurator/qt/builds.py" line="1017"/>
         <source>{0:,.0f} GPU-hours; {1:,.1f} h wall clock on {2} GPUs</source>
         <translation>{0:,.0f} GPU 小时；在 {2} 张 GPU 上墙钟时间 {1:,.1f} 小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1015"/>
+        <location filename="../../configurator/qt/builds.py" line="1026"/>
         <source>Steady state</source>
         <translation>稳态速率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1016"/>
+        <location filename="../../configurator/qt/builds.py" line="1027"/>
         <source>{0:,.0f} tokens/s while stepping (80 % range {1:,.0f}-{2:,.0f})</source>
         <translation>训练步进中 {0:,.0f} tokens/秒（80 % 区间 {1:,.0f}-{2:,.0f}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1025"/>
+        <location filename="../../configurator/qt/builds.py" line="1036"/>
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1026"/>
+        <location filename="../../configurator/qt/builds.py" line="1037"/>
         <source>{0:.1f} GiB on the most loaded GPU; {1:.1f} GiB in all</source>
         <translation>负载最高的 GPU 上 {0:.1f} GiB；共 {1:.1f} GiB</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1032"/>
+        <location filename="../../configurator/qt/builds.py" line="1043"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1055"/>
+        <location filename="../../configurator/qt/builds.py" line="1066"/>
         <source>How this is computed</source>
         <translation>计算过程</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1056"/>
+        <location filename="../../configurator/qt/builds.py" line="1067"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1060"/>
+        <location filename="../../configurator/qt/builds.py" line="1071"/>
         <source>Other upgrades</source>
         <translation>其他升级</translation>
     </message>
@@ -3876,13 +3886,13 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>printing</name>
     <message>
-        <location filename="../../configurator/qt/printing.py" line="377"/>
-        <location filename="../../configurator/qt/printing.py" line="389"/>
+        <location filename="../../configurator/qt/printing.py" line="425"/>
+        <location filename="../../configurator/qt/printing.py" line="437"/>
         <source>LLM Rig Configurator build sheet</source>
         <translation>LLM 装机配置器装机单</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/printing.py" line="483"/>
+        <location filename="../../configurator/qt/printing.py" line="537"/>
         <source>Print build sheet</source>
         <translation>打印装机单</translation>
     </message>
@@ -3908,47 +3918,47 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>terms</name>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="133"/>
+        <location filename="../../configurator/qt/i18n.py" line="143"/>
         <source>120 V 15 A (US outlet)</source>
         <translation>120 V 15 A（美国插座）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="134"/>
+        <location filename="../../configurator/qt/i18n.py" line="144"/>
         <source>120 V 20 A</source>
         <translation>120 V 20 A</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="135"/>
+        <location filename="../../configurator/qt/i18n.py" line="145"/>
         <source>220 V 10 A</source>
         <translation>220 V 10 A</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="136"/>
+        <location filename="../../configurator/qt/i18n.py" line="146"/>
         <source>220 V 16 A</source>
         <translation>220 V 16 A</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="135"/>
+        <location filename="../../configurator/qt/i18n.py" line="147"/>
         <source>230 V 10 A</source>
         <translation>230 V 10 A</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="136"/>
+        <location filename="../../configurator/qt/i18n.py" line="148"/>
         <source>230 V 16 A</source>
         <translation>230 V 16 A</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="140"/>
+        <location filename="../../configurator/qt/i18n.py" line="152"/>
         <source>inference</source>
         <translation>推理</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="141"/>
+        <location filename="../../configurator/qt/i18n.py" line="153"/>
         <source>fine-tune</source>
         <translation>微调</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="142"/>
+        <location filename="../../configurator/qt/i18n.py" line="154"/>
         <source>pretrain</source>
         <translation>预训练</translation>
     </message>

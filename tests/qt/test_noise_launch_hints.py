@@ -96,6 +96,27 @@ def test_sharding_the_solver_needed_shows_beside_the_sharding_control(qtbot, win
         assert panel.hints["zero"].isHidden(), result.infeasible
 
 
+def test_a_micro_batch_the_solver_raised_shows_beside_the_micro_batch_field(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """Round 26: a fully sharded job's micro-batch is raised to spread its weight gathers (8B full fine-tune in 48 h:
+    micro-batch 8). The fit line marked it the solver's choice, but the form still read 1 with nothing beside it."""
+    panel = window.requirements
+    request = BuildRequest(
+        model_id="llama-3.1-8b",
+        workload=Workload(kind="finetune", method="full", tokens=1e9, grad_checkpointing=True),
+        deadline_hours=48,
+    )
+    result = _solve(qtbot, window, request)
+    assert result.builds, result.infeasible
+    used = window.session.selected_build.estimate.workload
+    assert used["batch"] > 1 and panel.micro_batch.value() == 1
+    hint = panel.hints["batch"]
+    assert not hint.isHidden() and hint.text() == f"solver: {used['batch']}"
+    assert panel.hints["grad_checkpointing"].isHidden()  # the user asked for recomputation: nothing to say
+    # the user's own micro-batch (1, the default) on a job that needs no raise: no hint
+    _solve(qtbot, window, BuildRequest(model_id="qwen2.5-7b", workload=Workload(kind="finetune", method="lora")))
+    assert hint.isHidden()
+
+
 def test_a_hint_appearing_does_not_move_the_fields_below_it(qtbot, window) -> None:  # type: ignore[no-untyped-def]
     """The walk: 'solver: ZeRO-3 / FSDP' wrapped to two lines after a solve and pushed the Budget section down
     mid-click. The hints keep their room whether shown or not."""
