@@ -518,6 +518,9 @@ class InfeasibleBanner(QWidget):
             )
             change = i18n.say(way.said) if way.said is not None else way.change  # in the window's language
             label = QLabel(f"{row + 1}. {html.escape(change)}" + (f" <i>({html.escape(speed)})</i>" if speed else ""))
+            # escaped text is rich text with or without the <i>: a way with no speed (renting) had been guessed plain
+            # and showed its source's quotes and ampersand as &#x27; and &amp;
+            label.setTextFormat(Qt.TextFormat.RichText)
             label.setWordWrap(True)
             label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             self.ways_layout.addWidget(label, row, 0)
