@@ -288,11 +288,23 @@ def _project_request(args: argparse.Namespace) -> tuple[Any, Any]:
     return request, r
 
 
+def _plain_refused(args: argparse.Namespace) -> None:
+    """In a process without pydantic (core.common.plain, launcher.PLAIN_COMMANDS): a saved project or an imported
+    config (files pydantic reads) and the exports (written after the plan is printed, too late to run it again) are
+    run again with pydantic now, before anything is printed."""
+    from configurator.core.common import plain
+
+    exports = ("xlsx", "csv", "markdown", "pdf")
+    if plain.ACTIVE and (args.project or args.model_config or any(getattr(args, k, None) for k in exports)):
+        raise plain.Revalidate("a project, an imported config or an export")
+
+
 def _cmd_plan(args: argparse.Namespace) -> int:
     from configurator.core.common.errors import unknown_ids
     from configurator.core.model.request import OWNED_KINDS
     from configurator.core.solve.plan import plan
 
+    _plain_refused(args)
     if args.project is not None:
         request, r = _project_request(args)
     else:
