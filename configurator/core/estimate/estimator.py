@@ -617,6 +617,29 @@ def explained() -> bool:
     return not _NUMBERS_ONLY.get()
 
 
+_STEPS_UNREAD: ContextVar[bool] = ContextVar("steps_unread", default=False)
+
+
+@contextmanager
+def steps_unread() -> Iterator[None]:
+    """Inside, estimates keep no chain of steps (EstimateResult.steps empty); their numbers, fits, assumptions and
+    warnings are as ever. For a caller that shows no step: `llm-rig plan` prints each build's assumptions and never
+    the chain, which `estimate --explain` and the window show. A plan's estimates rendered a sentence for every step
+    (the 70B top-5: 2,930 for 372 estimates, #34). The memos are kept apart meanwhile (memo.variant), as numbers_only
+    keeps its own."""
+    token = _STEPS_UNREAD.set(True)
+    try:
+        with variant("steps-unread"):
+            yield
+    finally:
+        _STEPS_UNREAD.reset(token)
+
+
+def stepped() -> bool:
+    """Whether estimates made here keep their chain of steps (not inside numbers_only or steps_unread)."""
+    return not _NUMBERS_ONLY.get() and not _STEPS_UNREAD.get()
+
+
 class _Explain:
     def __init__(self, cal: Calibration = CAL, kept: bool = True) -> None:
         self.cal = cal  # the constants every step of this estimate reads
@@ -624,6 +647,7 @@ class _Explain:
         # steps and assumptions are not rendered. A plan renders an English sentence per step of every estimate; the
         # side computations' were a third of them (the 70B top-5: 1,530 memory passes for 504 estimates, #34)
         self.kept = kept and not _NUMBERS_ONLY.get()
+        self.stepped = self.kept and not _STEPS_UNREAD.get()  # its steps are kept (assumptions: self.kept)
         self.steps: list[Step] = []
         self.assumptions: list[str] = []
         self.coded: list[Reason] = []  # the assumptions given as codes (their English is in `assumptions`)
@@ -650,7 +674,7 @@ class _Explain:
 
     def step(self, topic: str, text: str | Reason) -> None:
         """One link of the chain: its own words, or a code (est.*) whose English is the text."""
-        if not self.kept:
+        if not self.stepped:
             return
         if isinstance(text, Reason):
             self.steps.append(new_step(topic=topic, text=english(text), said=text))

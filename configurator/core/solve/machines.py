@@ -7,8 +7,6 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Iterator
 
-from pydantic import BaseModel
-
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import (
     Chassis,
@@ -23,6 +21,7 @@ from configurator.core.catalog.models import (
     Storage,
     System,
 )
+from configurator.core.common.base import BaseModel
 from configurator.core.common.errors import ConfiguratorError
 from configurator.core.common.memo import remember
 from configurator.core.common.reasons import Reason, english

@@ -10,10 +10,9 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import ParamSpec, TypeVar
 
-from pydantic import BaseModel
-
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Accessory, Cpu, Gpu, ModelArch, System
+from configurator.core.common.base import BaseModel
 from configurator.core.common.errors import ConfiguratorError, RequestError, unknown_ids
 from configurator.core.common.memo import remember
 from configurator.core.common.reasons import Reason, english
@@ -1357,7 +1356,7 @@ def plan(
             unlabelled = [b.model_copy(update={"label": "", "why": ""}) for b in so_far]  # as the solver returns them
             builds = tuple(rank_and_label(unlabelled, request))
             said = (Reason.of("note.solving"),)
-            on_partial(PlanResult(builds=builds, infeasible=None, solve_seconds=time.monotonic() - started, said=said))
+            on_partial(PlanResult.said_as(builds, None, time.monotonic() - started, said))
 
     on_progress("estimating GPU options")  # sources: every strategy offers complete builds
     ctx = PlanRun(
@@ -1387,9 +1386,7 @@ def plan(
         builds = _compared(builds)
         if not lean:
             builds = _enriched(builds, catalog, model, asked, exact_weight_bytes)
-        return PlanResult(
-            builds=tuple(builds), infeasible=None, solve_seconds=time.monotonic() - started, said=tuple(notes)
-        )
+        return PlanResult.said_as(tuple(builds), None, time.monotonic() - started, tuple(notes))
     if cand.timed_out:
         infeasible = Infeasible.of((Reason.of("nothing.time-limit"),), Reason.of("way.time-limit"), (TIME_LIMIT,))
         return PlanResult(builds=(), infeasible=infeasible, solve_seconds=time.monotonic() - started)
@@ -1397,9 +1394,7 @@ def plan(
     builds, infeasible, notes = _nothing_fits(ctx, asked, found, cand, relax)
     if request.system_ids:
         notes += _compared_gpus_note(builds, request, catalog, cand, ctx.refused)
-    return PlanResult(
-        builds=tuple(builds), infeasible=infeasible, solve_seconds=time.monotonic() - started, said=tuple(notes)
-    )
+    return PlanResult.said_as(tuple(builds), infeasible, time.monotonic() - started, tuple(notes))
 
 
 def _model_of(request: BuildRequest, catalog: Catalog, model: ModelArch | None) -> ModelArch:
