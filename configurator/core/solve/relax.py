@@ -716,11 +716,37 @@ def _affordable(cost: float, request: BuildRequest) -> bool:
     return request.budget is None or cost <= 1.5 * request.budget
 
 
+GIVES_UP_TARGET = {"speed", "deadline"}
+"""Ways out that give up the user's own target: drop the speed asked ("accept 3.1 tokens/s") or the deadline ("allow
+127 h"). "speed10" keeps it within 10 % (the decode estimate's own spread) and is not one of them."""
+
+KEEPS_TARGETS = MILD - {"speed10"} - GIVES_UP_TARGET
+"""Ways out that keep every target the user set and the job as asked (the model, its precision, context and method):
+a new budget, power, circuits, room, used parts, another framework, ..."""
+
+
+def gives_up_target_for_little(way: _Found, found: list[_Found]) -> bool:
+    """A way out that gives up the user's deadline or speed target (GIVES_UP_TARGET) while another found keeps every
+    target (KEEPS_TARGETS) for at most SLOWER_DEARER times its price: not a way a practitioner offers. To keep the
+    target costs at most half as much again, and the target is what the user asked for; giving it up is worth
+    offering only where it saves at least a third of the money (1 - 1 / 1.5), the bound _affordable puts on a slower
+    machine beside the budget and the one way.slower reads beside a way listed. Llama 3.1 8B LoRA on 100 M tokens in
+    48 h at 500 USD (round 27's walk): "allow 127 h (5.3 days) and raise the budget to 1,082 USD" (one MI50) stood 45 USD
+    below "raise the budget to 1,127 USD" (an RTX 2080 Ti 22GB that meets the 48 h in 34 h): 4 % saved for a deadline
+    given up, 3.8 times the time."""
+    if not set(way.kind.split("+")) & GIVES_UP_TARGET:
+        return False
+    return any(
+        set(f.kind.split("+")) <= KEEPS_TARGETS and f.price <= SLOWER_DEARER * way.price + 0.005 for f in found
+    )
+
+
 def _ranked(found: list[_Found], request: BuildRequest) -> list[_Found]:
     """By price; accepting a slower machine is the last resort when money or power can meet the target (within
-    half as much again as the budget; beyond that a slower machine is the sensible answer), and of the slower
-    answers none that gives up most of the speed asked while another keeps half of it."""
-    performance_only = {"speed", "deadline"}
+    half as much again as the budget; beyond that a slower machine is the sensible answer), none that gives up the
+    target while another keeps it for a little more (gives_up_target_for_little), and of the slower answers none that
+    gives up most of the speed asked while another keeps half of it."""
+    performance_only = GIVES_UP_TARGET
     # another job (QLoRA for a full fine-tune) is the user's call, not a way out, while a machine or servers run the
     # job as asked within reach (#28: a 70B full fine-tune at 200,000 USD was told "use QLoRA: 2 x Tesla P40" above
     # the 152,000 USD 8 x MI300X server that runs it in a server room)
@@ -731,6 +757,7 @@ def _ranked(found: list[_Found], request: BuildRequest) -> list[_Found]:
     # a way out at reading speed is the answer a buyer can act on: where one is found, those below it are not listed
     # (DeepSeek-R1 Q4 at 15,000 USD had led with a 4-channel host at 3.6 tok/s); where none is, each says its speed
     found = [f for f in found if _reads(f, request)] or found
+    found = [f for f in found if not gives_up_target_for_little(f, found)]
     # with no budget nothing is "within reach": a 2.9 M CNY pair of servers and QLoRA at 14,000 CNY are both shown,
     # by price, and the user chooses (test_used_servers)
     if request.budget is not None and any(
