@@ -13,7 +13,7 @@ from __future__ import annotations
 import itertools
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from configurator.core.catalog.loader import Catalog
@@ -57,9 +57,11 @@ SLOWER_DEARER = 1.5
 half as much again: at 3 x the speed for 1.5 x the price that way trains at least twice the tokens per unit of money
 (3 / 1.5), and a fine-tune is a job its buyer repeats; past it the price, not the time, is what tells the two apart,
 the bound the search itself puts on money before a slower machine (_affordable: 1.5 x the budget). An estimate of
-where "costs a little more" ends, not a measurement. Llama 3.3 70B QLoRA on 50 M tokens within
-a week at 1,500 USD (round 26's walk): "allow 611 h (25.4 days) and raise the budget to 2,099 USD" on 2 x Tesla P40 had
-stood above "raise the budget to 2,279 USD" on 2 x RTX 2080 Ti 22GB, 104 h, with no word of the 5.9-fold time."""
+where "costs a little more" ends, not a measurement. Llama 3.3 70B QLoRA on 50 M tokens within a week at 1,500 USD
+(round 26's walk): "allow 611 h (25.4 days) and raise the budget to 2,099 USD" on 2 x Tesla P40 had stood above "raise
+the budget to 2,279 USD" on 2 x RTX 2080 Ti 22GB, 104 h, with no word of the 5.9-fold time. The same bound drops a way
+out that gives up the deadline or the speed asked beside one that keeps them (gives_up_target_for_little): that 611 h
+way is no longer offered."""
 
 BUILDING = {"circuits", "circuit", "room"}
 """Changes to the building (another circuit, a 230 V outlet, another room) rather than to the machine or the job: at
@@ -725,20 +727,18 @@ KEEPS_TARGETS = MILD - {"speed10"} - GIVES_UP_TARGET
 a new budget, power, circuits, room, used parts, another framework, ..."""
 
 
-def gives_up_target_for_little(way: _Found, found: list[_Found]) -> bool:
-    """A way out that gives up the user's deadline or speed target (GIVES_UP_TARGET) while another found keeps every
-    target (KEEPS_TARGETS) for at most SLOWER_DEARER times its price: not a way a practitioner offers. To keep the
-    target costs at most half as much again, and the target is what the user asked for; giving it up is worth
-    offering only where it saves at least a third of the money (1 - 1 / 1.5), the bound _affordable puts on a slower
-    machine beside the budget and the one way.slower reads beside a way listed. Llama 3.1 8B LoRA on 100 M tokens in
-    48 h at 500 USD (round 27's walk): "allow 127 h (5.3 days) and raise the budget to 1,082 USD" (one MI50) stood 45 USD
-    below "raise the budget to 1,127 USD" (an RTX 2080 Ti 22GB that meets the 48 h in 34 h): 4 % saved for a deadline
-    given up, 3.8 times the time."""
-    if not set(way.kind.split("+")) & GIVES_UP_TARGET:
+def gives_up_target_for_little(kind: str, price: float, others: Iterable[tuple[str, float]]) -> bool:
+    """A way out (its kind and price) that gives up the user's deadline or speed target (GIVES_UP_TARGET) while
+    another found (`others`: kind, price) keeps every target (KEEPS_TARGETS) for at most SLOWER_DEARER times its
+    price: not one a practitioner offers. The target is what the user asked for; giving it up is worth offering only
+    where it saves more than a third of what keeping it costs (1 - 1 / 1.5), the bound _affordable puts on a slower
+    machine beside the budget and way.slower on a way beside a dearer one. Llama 3.1 8B LoRA on 100 M tokens in 48 h
+    at 500 USD (round 27's walk): "allow 127 h (5.3 days) and raise the budget to 1,082 USD" (one MI50) stood 45 USD
+    below "raise the budget to 1,127 USD" (an RTX 2080 Ti 22GB that meets the 48 h in 34 h): 4 % saved for the
+    deadline, at 3.8 times the time."""
+    if not set(kind.split("+")) & GIVES_UP_TARGET:
         return False
-    return any(
-        set(f.kind.split("+")) <= KEEPS_TARGETS and f.price <= SLOWER_DEARER * way.price + 0.005 for f in found
-    )
+    return any(set(k.split("+")) <= KEEPS_TARGETS and p <= SLOWER_DEARER * price + 0.005 for k, p in others)
 
 
 def _ranked(found: list[_Found], request: BuildRequest) -> list[_Found]:
@@ -757,7 +757,8 @@ def _ranked(found: list[_Found], request: BuildRequest) -> list[_Found]:
     # a way out at reading speed is the answer a buyer can act on: where one is found, those below it are not listed
     # (DeepSeek-R1 Q4 at 15,000 USD had led with a 4-channel host at 3.6 tok/s); where none is, each says its speed
     found = [f for f in found if _reads(f, request)] or found
-    found = [f for f in found if not gives_up_target_for_little(f, found)]
+    priced = [(f.kind, f.price) for f in found]
+    found = [f for f in found if not gives_up_target_for_little(f.kind, f.price, priced)]
     # with no budget nothing is "within reach": a 2.9 M CNY pair of servers and QLoRA at 14,000 CNY are both shown,
     # by price, and the user chooses (test_used_servers)
     if request.budget is not None and any(
