@@ -18,7 +18,9 @@ MB = 1e6
 # huggingface/optimum tests/benchmark/README.md at 87fcf9f0 (2023-11-01; "AutoGPTQ 0.5.0, PyTorch 2.0.1, bitsandbytes
 # 0.41.1, transformers 4.35"): Llama-2-13b-chat in fp16 on one A100-SXM4-80GB, a 512-token prompt and 512 new tokens;
 # "Peak memory (MB)" is torch's allocated peak plus everything outside torch's allocator (nvidia-smi), in 1e6 bytes.
-OPTIMUM = "https://github.com/huggingface/optimum/blob/87fcf9f0e6099563ad8eecf5f7e56c37fc7966bf/tests/benchmark/README.md"
+OPTIMUM = (
+    "https://github.com/huggingface/optimum/blob/87fcf9f0e6099563ad8eecf5f7e56c37fc7966bf/tests/benchmark/README.md"
+)
 OPTIMUM_FP16_PEAK_MB = {8: 40327.62, 16: 53986.51}
 RELEASE = "2023-11-01"
 
