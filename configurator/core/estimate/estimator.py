@@ -77,6 +77,7 @@ from configurator.core.estimate.gemm import LLAMA3_405B, MEGATRON_1T, LayerShape
 from configurator.core.estimate.gguf import FTYPE_DEFAULT, gguf_bytes
 from configurator.core.estimate.host import HostMemory, host_from_bandwidth
 from configurator.core.estimate.kv import (
+    LEGACY_TUPLE_CACHE_ARCHITECTURES,
     kv_bytes_per_token_per_layer,
     kv_cache_bytes,
     legacy_cache_copies,
@@ -334,7 +335,8 @@ class Calibration:
     # Blackwell table (10560.64 -> 13304.80 t/s at pp512). DERIVED: the PR's own pp512..pp8192 mean.
     llamacpp_blackwell_mxfp4: bool = True
     # Which release of the fine-tuning framework the memory formulas describe (YYYY-MM-DD; None: the current one).
-    # Rows from torchtune's 2024 READMEs and tutorials are scored as that torchtune ran (frameworks.framework).
+    # Rows from torchtune's 2024 READMEs and tutorials are scored as that torchtune ran (frameworks.framework); inference
+    # rows under transformers as that release held the KV cache (kv.legacy_cache_copies: a tuple before v4.36).
     framework_released: str | None = None
     # Attention without flash attention (llama-bench's default -fa 0 until August 2025; builds with llamacpp_flash_attention
     # off): the KQ score matrix of each micro-batch goes through memory in fp32, written by KQ, read and written by the
@@ -895,7 +897,9 @@ def _explain_kv_cache(model: ModelArch, workload: Workload, copies: int, kv_tota
             recurrent=model.recurrent_layers or None,
             mamba=bool(model.mamba),
             state_gib=state / GIB,
-            twice=model.architecture if copies > 1 else None,
+            # the words name remote code; a dated transformers release (scoring only: Calibration.framework_released has
+            # no command-line option) is counted in the copies without its own words
+            twice=model.architecture if copies > 1 and model.architecture in LEGACY_TUPLE_CACHE_ARCHITECTURES else None,
             gib=kv_total / GIB,
         ),
     )
@@ -1012,7 +1016,9 @@ def _inference_memory(
     engine = workload.engine or "transformers"
     context = workload.context or 4096
     w = _weight_bytes(counts, workload.precision or "bf16", scale, model, engine)
-    copies = legacy_cache_copies(model, engine)
+    # a run that stops after the prompt's forward (the context is the prompt and one generated token) never decodes
+    decodes = workload.prompt is None or workload.prompt < context - 1
+    copies = legacy_cache_copies(model, engine, ex.cal.framework_released, decodes)
     kv_total = kv_cache_bytes(model, context, workload.batch, KV_BYTES[workload.kv_precision], engine) * copies
     _explain_weights(model, counts, workload, w, scale, ex)
     _explain_kv_cache(model, workload, copies, kv_total, ex)
