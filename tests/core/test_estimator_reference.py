@@ -78,7 +78,9 @@ def test_a_row_that_states_the_split_rule_sits_where_the_rule_puts_it(prefix: st
 # Per-user decode rates derived from a serving benchmark's TPOT (1000 / TPOT in ms) or a latency benchmark's wall time
 # (output tokens / latency in s): the arithmetic in each row's notes, and the row's figure, follow from the quoted numbers.
 TPOT_RATE = re.compile(r"DERIVED: 1000 / (?:mean |median )?TPOT ([0-9.]+) ms = ([0-9.]+) tokens/s")
-LATENCY_RATE = re.compile(r"DERIVED: ([0-9]+) output tokens / (?:mean |average )?latency ([0-9.]+) s = ([0-9.]+) tokens/s")
+LATENCY_RATE = re.compile(
+    r"DERIVED: ([0-9]+) output tokens / (?:mean |average )?latency ([0-9.]+) s = ([0-9.]+) tokens/s"
+)
 
 
 @pytest.mark.parametrize("prefix", ["reference", "holdout"])
