@@ -306,6 +306,7 @@ class _Cluster:
     mfu: float | None  # a fixed compute rate (a published run's); None: the estimator's
     batch_tokens: float  # the global batch
     cal: Calibration  # the estimator's constants
+    expert: int | None = None  # a fixed expert-parallel degree (plan_training's `expert`), None: searched
     # the search's own answers to questions its layouts repeat (#34: the GPU's bf16 rate, its reference run, the
     # restart share by GPU count and the GEMM shape factors were asked once per layout, some 11,000 times a 70B
     # cluster plan, of a few dozen distinct questions)
@@ -419,7 +420,9 @@ def _expert_options(c: _Cluster, tp: int, dp: int, zero: int) -> list[int]:
     within NVLink domain" (Megatron-Core MoE README, Best Practices, Guideline 2; NVIDIA/Megatron-LM@d98e8a6)."""
     moe = c.model.moe
     if moe is None or c.workload.kind != "pretrain" or zero not in EXPERT_ZERO_STAGES:
-        return [1]
+        return [1] if not c.expert or c.expert == 1 else []
+    if c.expert is not None:
+        return [c.expert] if dp % c.expert == 0 and moe.num_experts % c.expert == 0 else []
     return [ep for ep in _divisors_pow2(dp) if moe.num_experts % ep == 0 and ep * tp <= c.gpus_per_node]
 
 
@@ -446,6 +449,7 @@ def plan_training(
     batch_tokens: float | None = None,
     virtual_stages: int | None = None,
     cal: Calibration = CAL,
+    expert: int | None = None,
 ) -> ParallelPlan | None:
     """The fastest layout that fits: tensor parallel inside the NVLink domain, pipeline and data parallel across
     nodes, ZeRO where it buys memory (Narayanan et al. 2021, "Efficient Large-Scale Language Model Training on GPU
@@ -455,7 +459,8 @@ def plan_training(
     e.g. Megatron's 35 stages of 3 layers), and `batch_tokens` the global batch (default GLOBAL_BATCH_TOKENS, a
     fine-tune's FINETUNE_GLOBAL_BATCH_SEQUENCES). With a pipeline, the interleaved 1F1B schedule (v model chunks per
     rank) is tried beside the plain one; `virtual_stages`
-    fixes v (1: plain 1F1B). `cal`: the estimator's constants (the shipped ones unless given)."""
+    fixes v (1: plain 1F1B), `expert` the expert-parallel degree of an MoE model's pretraining (a published layout).
+    `cal`: the estimator's constants (the shipped ones unless given)."""
     workload = workload.resolved(model.max_context)
     intra = intra or intra_node_link(gpu)
     if nodes > 1 and inter is None:
@@ -477,6 +482,7 @@ def plan_training(
         mfu,
         batch_tokens or default_batch,
         cal,
+        expert=expert,
     )
     base = _base_estimates(model, workload, gpu, exact_weight_bytes, cal)
     # best within the batch cap, and best at any batch (used only when no layout keeps the batch within the cap:
