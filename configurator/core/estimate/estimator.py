@@ -2510,7 +2510,7 @@ def desktop_power_bound(gpu: Gpu, *, cal: Calibration = CAL) -> float | None:
 def power_rate(gpu: Gpu, *, cal: Calibration = CAL) -> tuple[float, str | None] | None:
     """(TFLOPS per watt of board power, the architecture whose measured cards give it) that bounds `gpu`'s training
     GEMMs: its architecture's measured workstation and data-center cards (pro_gemm.architecture_power_rate: Ampere
-    0.41, Ada 0.77, Blackwell 0.67, Turing 0.60), else (None: no card of the architecture measured, off NVIDIA) the
+    0.41, Ada 0.42, Blackwell 0.66, Turing 0.60, the least over each architecture's cards), else (None: no card of the architecture measured, off NVIDIA) the
     figure fitted on prompt processing (Calibration.prefill_tflops_per_watt). None where no bound applies
     (desktop_power_bound)."""
     if gpu.market == "datacenter" or not gpu.tdp_w:
