@@ -124,6 +124,7 @@ from configurator.core.support.facts import (
     training_half,
     training_tflops,
 )
+from configurator.core.support.pro_gemm import architecture_power_rate
 
 GIB = 1024**3
 
@@ -2445,10 +2446,7 @@ gain on LoRA alone), so the bitsandbytes bytes are used (an estimate)."""
 def qlora_share(gpu: Gpu, rate: float, tokens: int, framework: str) -> float:
     """The share of a QLoRA step's time left to its GEMMs: each pass over a frozen weight does 2 x `tokens` FLOPs at
     `rate` of the card's training peak and dequantizes it once (QLORA_DEQUANT_BYTES at the card's memory bandwidth)."""
-    peak = training_tflops(gpu, "bf16") * 1e12
-    powered = desktop_power_bound(gpu)
-    if powered is not None:
-        peak = min(peak, powered)
+    peak = training_peak_flops(gpu)
     gemm_s = 2 * max(1, tokens) / (peak * max(rate, 1e-3))
     moved = QLORA_DEQUANT_BYTES_TORCHAO if framework == "torchtune" else QLORA_DEQUANT_BYTES
     dequant_s = moved / (gpu.memory_bandwidth_gbps * 1e9)
@@ -2480,25 +2478,35 @@ def _elapsed_rate(mfu: float, workload: Workload, gpu: Gpu, gpus: int, ex: _Expl
 
 
 def _training_peak(gpu: Gpu, ex: _Explain) -> float:
-    """FLOP/s of large bf16 GEMMs on `gpu`: the spec sheet's, or the measured share of it (off NVIDIA, and on NVIDIA's
-    workstation and GDDR data-center cards: support/pro_gemm.py)."""
+    """FLOP/s of large bf16 GEMMs on `gpu` (training_peak_flops), with why it is below the spec sheet's."""
     peak = training_tflops(gpu, "bf16") * 1e12  # measured-GEMM realism (support_facts.py)
     spec = gpu.bf16_tflops or gpu.fp16_tflops
     if peak < 0.99 * spec * 1e12:
         ex.assume(_gemm_peak_said(gpu, peak / 1e12, spec))
-    powered = desktop_power_bound(gpu, cal=ex.cal)
-    if powered is not None and powered < peak:
+    bounded = training_peak_flops(gpu, cal=ex.cal)
+    if bounded < peak:
+        per_watt, arch = power_rate(gpu, cal=ex.cal) or (0.0, None)
         ex.assume(
             Reason.of(
                 "est.power-bound",
                 watts=gpu.tdp_w,
-                tflops=powered / 1e12,
-                per_watt=ex.cal.prefill_tflops_per_watt,
+                tflops=bounded / 1e12,
+                per_watt=per_watt,
                 peak=peak / 1e12,
+                **({"arch": arch} if arch else {}),
             )
         )
-        return powered
-    return peak
+    return bounded
+
+
+def training_peak_flops(gpu: Gpu, *, cal: Calibration = CAL) -> float:
+    """FLOP/s of large bf16 GEMMs a training step reads on `gpu`, one GPU or many (the estimator, QLoRA's dequantizing
+    share and the cluster planner alike): the spec sheet's, or the measured share of it (off NVIDIA, and on NVIDIA's
+    workstation and GDDR data-center cards: support/pro_gemm.py), held to what the board's power sustains
+    (desktop_power_bound)."""
+    peak = training_tflops(gpu, "bf16") * 1e12
+    powered = desktop_power_bound(gpu, cal=cal)
+    return peak if powered is None else min(peak, powered)
 
 
 def _gemm_peak_said(gpu: Gpu, tflops: float, spec: float) -> Reason:
@@ -2521,14 +2529,29 @@ def _gemm_peak_said(gpu: Gpu, tflops: float, spec: float) -> Reason:
 
 
 def desktop_power_bound(gpu: Gpu, *, cal: Calibration = CAL) -> float | None:
-    """FLOP/s a desktop or workstation card's board power sustains in dense GEMMs (Calibration.prefill_tflops_per_watt,
-    fitted on prompt processing: 'dense tensor GEMMs run at the power limit'), or None for data-center parts, whose
-    training figure comes from their own reference runs. The desktop utilisation is fitted at an RTX 4090 (450 W for
-    165 TFLOPS), where this bound does not bind; an RTX 6000 Ada (300 W for 364) or RTX PRO 4000 (140 W for 156) is
-    held by it, as in prefill."""
+    """FLOP/s a desktop or workstation card's board power sustains in dense GEMMs (power_rate x its board power), or
+    None where no bound applies: data-center parts, whose training figure comes from their own reference runs, and a
+    card whose own large GEMMs (or its training against a measured card) were measured: that rate was reached at its
+    board power already (an RTX PRO 6000 Blackwell measures 393 TFLOPS at 600 W, which 0.40 TFLOPS/W had held to 240)."""
+    rate = power_rate(gpu, cal=cal)
+    return None if rate is None else gpu.tdp_w * rate[0] * 1e12
+
+
+def power_rate(gpu: Gpu, *, cal: Calibration = CAL) -> tuple[float, str | None] | None:
+    """(TFLOPS per watt of board power, the architecture whose measured cards give it) that bounds `gpu`'s training
+    GEMMs: its architecture's measured workstation and data-center cards (pro_gemm.architecture_power_rate: Ampere
+    0.41, Ada 0.42, Blackwell 0.66, Turing 0.60, the least over each architecture's cards), else (None: no card of the architecture measured, off NVIDIA) the
+    figure fitted on prompt processing (Calibration.prefill_tflops_per_watt). None where no bound applies
+    (desktop_power_bound)."""
     if gpu.market == "datacenter" or not gpu.tdp_w:
         return None
-    return gpu.tdp_w * cal.prefill_tflops_per_watt * 1e12
+    own = nvidia_pro_rate(gpu, "bf16")
+    if own is not None and own.basis != "estimate":
+        return None
+    measured = architecture_power_rate(gpu.architecture) if gpu.vendor == "nvidia" else None
+    if measured is not None:
+        return measured.tflops_per_watt, gpu.architecture
+    return cal.prefill_tflops_per_watt, None
 
 
 def _data_parallel_scaling(gpu: Gpu, gpus: int, ex: _Explain, links: CardLinks | None = None) -> float:

@@ -17,7 +17,7 @@ from configurator.core.common.errors import ConfiguratorError, RequestError, unk
 from configurator.core.common.memo import remember
 from configurator.core.common.reasons import Reason, english
 from configurator.core.common.shapes import LaunchJson, NextStepJson, PartSpecJson
-from configurator.core.estimate.collectives import CardLinks
+from configurator.core.estimate.collectives import CardLinks, Link, intra_node_link
 from configurator.core.estimate.estimator import CAL, estimate
 from configurator.core.estimate.host import host_memory
 from configurator.core.estimate.offload import estimate_on_host
@@ -364,6 +364,7 @@ def _assemble(
         currency=request.currency,
         power=pw,
         estimate=estimate,
+        parallelism=estimate.layout,  # a layout the planner chose for this machine's cards (candidates._laid_out)
         checks=tuple(checks),
         slot_map=slot_map,
         gpu_id=opt.gpu.id,
@@ -419,11 +420,29 @@ def _on_links(given: EstimateResult, a: Assembly, request: BuildRequest, cand: C
     if links is None or cand.model is None or request.workload.kind == "inference" or given.wall_hours is None:
         return given
     workload = Workload.model_validate(given.workload)
+    if given.layout is not None:  # the planner's layout (candidates._laid_out): planned again on these links
+        return _planned_on_links(given, workload, a, request, cand, intra_node_link(a.gpu, links=links))
     try:
         result = estimate(cand.model, workload, a.gpu, a.gpus, exact_weight_bytes=cand.exact_weight_bytes, links=links)
     except (ValueError, ConfiguratorError):
         return given
     return with_power_limit(practitioner_said(given, result), request.power_limit)
+
+
+def _planned_on_links(
+    given: EstimateResult, workload: Workload, a: Assembly, request: BuildRequest, cand: Candidates, intra: Link
+) -> EstimateResult:
+    """The planner's layout searched again with the build's own links between its cards (its slots' lanes and
+    generation, a bridge), as the sharded job's gathers are; `given` where no layout fits on them."""
+    from configurator.core.estimate.parallel import plan_estimate
+
+    model = cand.model
+    if model is None:
+        return given
+    plan, result = plan_estimate(model, workload, a.gpu, 1, a.gpus, None, cand.exact_weight_bytes, intra=intra)
+    if plan is None or result.wall_hours is None:
+        return given
+    return with_power_limit(result, request.power_limit)
 
 
 def _upgrades(
