@@ -102,7 +102,7 @@ from configurator.core.solve.solver import (
     run_labels,
     usable_placement,
 )
-from configurator.core.solve.sources import SOURCES, PlanContext, register
+from configurator.core.solve.sources import RELEASE_IN_RAM, SOURCES, PlanContext, register, release_in_ram
 from configurator.core.support import checks as support
 
 GIB = 1024**3
@@ -1374,7 +1374,7 @@ def plan(
     lean = cheapest_only  # the caller (a map cell) reads the builds' prices and estimates only: no enrichment
     cheapest_only = cheapest_only and request.top_k == 1 and not request.compares
     offered = [_measured(b, asked) for b in _offered(ctx, sources, asked if cheapest_only else None)]
-    found = _released_said(offered, asked)
+    found = _in_ram_said(_released_said(offered, asked), asked)
     found = found if lean else _with_gains(found, catalog, model, asked)  # a map cell claims nothing of room
     cand = ctx.solved.get(AS_ASKED) or gpu_options(model, request, catalog, exact_weight_bytes)
     if any(_answers(b, request) for b in found):
@@ -1570,6 +1570,18 @@ def _released_said(found: list[Build], request: BuildRequest) -> list[Build]:
         "kind.released-as", precision=precision.split("-")[0].upper(), experts=weight_format(precision).moe_only
     )
     return [b.of_kind(*b.kinds_said(), said) if b.estimate.workload.get("precision") == precision else b for b in found]
+
+
+def _in_ram_said(found: list[Build], request: BuildRequest) -> list[Build]:
+    """Each build that reads a 16-bit release from RAM at RELEASE_IN_RAM where the request named no precision
+    (sources.in_ram: CPU only, mini PCs and unified memory, the experts-in-RAM hosts) says so in its label
+    (kind.release-in-ram), as the builds at the usual GGUF say theirs."""
+    if not release_in_ram(request):
+        return found
+    said = Reason.of("kind.release-in-ram", precision=RELEASE_IN_RAM.upper())
+    return [
+        b.of_kind(*b.kinds_said(), said) if b.estimate.workload.get("precision") == RELEASE_IN_RAM else b for b in found
+    ]
 
 
 USUAL_GGUF = "q4_k_m"
