@@ -154,9 +154,7 @@ PLANS = {
     # no --precision, a MoE too big for one card: Q4_K_M's experts-in-RAM hosts and Mac beside the machines that read
     # the release from RAM at Q8_0 (sources.in_ram), "fastest at release quality" among those (it had been a CPU-only
     # EPYC decoding BF16 at 6.2 tokens/s)
-    "Qwen3.5-122B $4000": BuildRequest(
-        model_id="qwen3.5-122b-a10b", workload=Workload(kind="inference"), budget=4000
-    ),
+    "Qwen3.5-122B $4000": BuildRequest(model_id="qwen3.5-122b-a10b", workload=Workload(kind="inference"), budget=4000),
 }
 
 

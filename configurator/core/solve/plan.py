@@ -1477,8 +1477,9 @@ def _each_once(request: BuildRequest, offers: list[tuple[str, list[Build]]]) -> 
             if twin is None:  # two sources may offer one machine: it is shown once
                 found.append(build.model_copy(update={"source": name}))
             elif name == "usual-gguf" and _no_card_bought(found[twin]) and _decode(build) > _decode(found[twin]):
-                # the same box without a card at the usual GGUF replaces its BF16 run: nobody decodes BF16 from DDR
-                # (Qwen3-4B at 500 USD had shown the 8845HS mini PC at 7.5 tok/s in BF16 and not at 18.6 in Q4_K_M)
+                # the same box without a card at the usual GGUF replaces its run at the release's quality (Q8_0 where
+                # no precision was named: sources.in_ram; BF16 before it, which nobody decodes from DDR: Qwen3-4B at
+                # 500 USD had shown the 8845HS mini PC at 7.5 tok/s in BF16 and not at 18.6 in Q4_K_M)
                 found[twin] = build.model_copy(update={"source": name})
             elif name == "usual-served" and _decode(build) > _decode(found[twin]):
                 # the same machine at FP8 on vLLM replaces its run as released: several users' server loads the
