@@ -22,7 +22,14 @@ from configurator.core.solve.ranking import REFERENCE_TOKENS, claim_words, label
 from configurator.core.support.checks import starts_past_support
 from tests.independent_checker import past_support
 
-SETTING_KINDS = {"kind.usual-gguf", "kind.usual-kv", "kind.usual-served", "kind.released-served", "kind.usual-finetune"}
+SETTING_KINDS = {
+    "kind.usual-gguf",
+    "kind.release-in-ram",
+    "kind.usual-kv",
+    "kind.usual-served",
+    "kind.released-served",
+    "kind.usual-finetune",
+}
 """Kinds that say how a build runs a setting the request left open, not why it is shown (walk16)."""
 
 READING_TPS = 5.0  # Brysbaert 2019: ~238 words a minute at ~1.3 tokens a word (as rules.READING_TPS)
@@ -144,6 +151,10 @@ PLANS = {
     "70B $2000 home office": BuildRequest(
         model_id="llama-3.3-70b", workload=Workload(kind="inference"), budget=2000, room="home-office"
     ),
+    # no --precision, a MoE too big for one card: Q4_K_M's experts-in-RAM hosts and Mac beside the machines that read
+    # the release from RAM at Q8_0 (sources.in_ram), "fastest at release quality" among those (it had been a CPU-only
+    # EPYC decoding BF16 at 6.2 tokens/s)
+    "Qwen3.5-122B $4000": BuildRequest(model_id="qwen3.5-122b-a10b", workload=Workload(kind="inference"), budget=4000),
 }
 
 

@@ -962,6 +962,31 @@ MINIMAX_M2_VLLM = (
     "tokens'; `vllm serve MiniMaxAI/MiniMax-M2 --tensor-parallel-size 4`, the FP8 release with no --quantization"
 )
 
+LOFT_MAVERICK_Q8_CPU = (
+    "https://loftllc.dev/en/docs/tech/llm-research/llama-4-maverick-17b-128e-q4-vs-q8-cpu-benchmark/ (read "
+    "2026-12-05): Llama-4-Maverick-17B-128E, llama.cpp server on an EPYC 9175F with 768 GB of 12-channel DDR5-6400, "
+    "no GPU: Q8_0 (~426 GB) 15-16 tok/s decode, Q4_K_M (~290 GB) 21-24; the choice weighed is Q8_0 against Q4_K_M "
+    "('MoE inference reads selected expert weights from memory per token. Smaller quantization means less data per "
+    "read'), never the 16-bit weights"
+)
+LLAMACPP_Q8_PERPLEXITY = (
+    "https://github.com/ggml-org/llama.cpp/pull/6745 (dranger003's table, as quoted in XiongjieDai/GPU-Benchmarks-on-"
+    "LLM-Inference's README at 00dd2bd, May 2024): Llama 3 70B perplexity over F16 +0.03 % at Q8_0, +4.83 % at Q4_K_M "
+    "(ranking.RELEASE_QUALITY_BITS)"
+)
+
+
+def _reads_from_ram(b: Build) -> bool:
+    """The build reads its weights from system RAM: no discrete card bought (CPU only, a mini PC, unified memory) or
+    llama.cpp keeping the experts in RAM."""
+    return gpus_bought(b) == 0 or experts_in_ram(b)
+
+
+def _gguf_of(b: Build) -> str:
+    """The GGUF type the build's llama.cpp command loads ('Q8_0', 'BF16', ...), '' for none."""
+    found = re.search(r"-([A-Z0-9_]+)\.gguf\b", launch_command(b))
+    return found.group(1) if found else ""
+
 
 # --------------------------------------------------------------------------- the cases
 
@@ -3433,6 +3458,34 @@ CASES: tuple[Case, ...] = (
         "2026-12-04 (gguf20): searching the GGUF variant for speed made an RTX PRO 6000 at Q4 'fastest', and the FP8 "
         "build lost its claim and its place.",
         (MINIMAX_M2_VLLM,),
+    ),
+    Case(
+        "qwen35-122b-4000-release-quality-q8-from-ram",
+        "--model qwen3.5-122b-a10b --workload inference --budget 4000",
+        (
+            some_build(
+                "the build that claims 'fastest at release quality' reads its weights from RAM at Q8_0, holds them "
+                "(at least 130 GB of RAM: 122.1 B weights at 8.5 bits) and decodes over 10 tokens/s",
+                lambda b: (
+                    any(s == "release quality" for s, _p in _fastest_pieces(b))
+                    and _reads_from_ram(b)
+                    and _gguf_of(b) == "Q8_0"
+                    and ram_gb(b) >= 130
+                    and decode(b) > 10
+                ),
+            ),
+            no_build(
+                "a machine that reads its weights from RAM decodes them in BF16",
+                lambda b: _reads_from_ram(b) and _gguf_of(b) == "BF16",
+            ),
+            fastest_is_fastest(),
+        ),
+        "Decode from DDR reads the active weights once per token, so BF16 is twice the bytes of Q8_0 for a quality the "
+        "perplexity tables cannot tell apart (+0.03 % at Q8_0): practitioners running a large MoE from DDR5 weigh Q8_0 "
+        "against Q4_K_M, never BF16. Walked 2026-12-05 (q8ram27): 'fastest within budget at release quality' was a "
+        "CPU-only EPYC 7302 with 256 GB decoding BF16 at 6.2 tok/s for 2,645 USD; Q8_0 was searched on no machine that "
+        "reads from RAM (the same box decodes it at 11.2).",
+        (LOFT_MAVERICK_Q8_CPU, LLAMACPP_Q8_PERPLEXITY),
     ),
     Case(
         "llama31-8b-q4-fastest-not-the-dearer-equal-card",

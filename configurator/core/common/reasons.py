@@ -1029,6 +1029,7 @@ EN: dict[str, Template] = {
     "kind.mixed": "mixed cards",
     "kind.power-limited": "GPUs power-limited to {limit:.0%}",
     "kind.usual-gguf": "at {precision}, llama.cpp's usual GGUF: no --precision given",
+    "kind.release-in-ram": "at {precision}, scored as the release at about half its bytes read from RAM: no --precision given",
     "kind.usual-kv": "{precision} KV cache: no --kv-precision given",
     "kind.usual-served": "at {precision}, quantized by vLLM on load for several users: no --precision given",
     "kind.fewest-cards": lambda r, _say: (

@@ -868,6 +868,7 @@ ZH_REASONS: dict[str, Template] = {
     "kind.mixed": "混用不同显卡",
     "kind.power-limited": "GPU 功耗限制为 {limit:.0%}",
     "kind.usual-gguf": "{precision}，llama.cpp 常用的 GGUF：未指定权重精度",
+    "kind.release-in-ram": "{precision}，评分与原版相当，从内存读取的字节约减半：未指定权重精度",
     "kind.usual-kv": "{precision} KV 缓存：未指定 KV 缓存精度",
     "kind.usual-served": "{precision}，vLLM 加载时量化，供多个用户使用：未指定权重精度",
     "kind.fewest-cards": lambda r, _say: (
@@ -2956,6 +2957,7 @@ WINDOW_EN: dict[str, Template] = {
     ),
     # a build's kind in its label (the Chinese says no flag: ZH_REASONS serves the window as it is)
     "kind.usual-gguf": "at {precision}, llama.cpp's usual GGUF: Weights left on auto",
+    "kind.release-in-ram": "at {precision}, scored as the release at about half its bytes read from RAM: Weights left on auto",
     "kind.usual-kv": "{precision} KV cache: KV cache left on auto",
     "kind.usual-served": "at {precision}, quantized by vLLM on load for several users: Weights left on auto",
     "kind.released-served": "at {precision} as released, served by vLLM for several users: Weights left on auto",

@@ -101,7 +101,7 @@ from configurator.core.solve.solver import (
     run_labels,
     usable_placement,
 )
-from configurator.core.solve.sources import SOURCES, PlanContext, register
+from configurator.core.solve.sources import RELEASE_IN_RAM, SOURCES, PlanContext, register, release_in_ram
 from configurator.core.support import checks as support
 
 GIB = 1024**3
@@ -1392,7 +1392,7 @@ def plan(
     lean = cheapest_only  # the caller (a map cell) reads the builds' prices and estimates only: no enrichment
     cheapest_only = cheapest_only and request.top_k == 1 and not request.compares
     offered = [_measured(b, asked) for b in _offered(ctx, sources, asked if cheapest_only else None)]
-    found = _released_said(offered, asked)
+    found = _in_ram_said(_released_said(offered, asked), asked)
     found = found if lean else _with_gains(found, catalog, model, asked)  # a map cell claims nothing of room
     cand = ctx.solved.get(AS_ASKED) or gpu_options(model, request, catalog, exact_weight_bytes)
     if any(_answers(b, request) for b in found):
@@ -1491,8 +1491,9 @@ def _each_once(request: BuildRequest, offers: list[tuple[str, list[Build]]]) -> 
             if twin is None:  # two sources may offer one machine: it is shown once
                 found.append(build.model_copy(update={"source": name}))
             elif name == "usual-gguf" and _no_card_bought(found[twin]) and _decode(build) > _decode(found[twin]):
-                # the same box without a card at the usual GGUF replaces its BF16 run: nobody decodes BF16 from DDR
-                # (Qwen3-4B at 500 USD had shown the 8845HS mini PC at 7.5 tok/s in BF16 and not at 18.6 in Q4_K_M)
+                # the same box without a card at the usual GGUF replaces its run at the release's quality (Q8_0 where
+                # no precision was named: sources.in_ram; BF16 before it, which nobody decodes from DDR: Qwen3-4B at
+                # 500 USD had shown the 8845HS mini PC at 7.5 tok/s in BF16 and not at 18.6 in Q4_K_M)
                 found[twin] = build.model_copy(update={"source": name})
             elif name == "usual-served" and _decode(build) > _decode(found[twin]):
                 # the same machine at FP8 on vLLM replaces its run as released: several users' server loads the
@@ -1584,6 +1585,18 @@ def _released_said(found: list[Build], request: BuildRequest) -> list[Build]:
         "kind.released-as", precision=precision.split("-")[0].upper(), experts=weight_format(precision).moe_only
     )
     return [b.of_kind(*b.kinds_said(), said) if b.estimate.workload.get("precision") == precision else b for b in found]
+
+
+def _in_ram_said(found: list[Build], request: BuildRequest) -> list[Build]:
+    """Each build that reads a 16-bit release from RAM at RELEASE_IN_RAM where the request named no precision
+    (sources.in_ram: CPU only, mini PCs and unified memory, the experts-in-RAM hosts) says so in its label
+    (kind.release-in-ram), as the builds at the usual GGUF say theirs."""
+    if not release_in_ram(request):
+        return found
+    said = Reason.of("kind.release-in-ram", precision=RELEASE_IN_RAM.upper())
+    return [
+        b.of_kind(*b.kinds_said(), said) if b.estimate.workload.get("precision") == RELEASE_IN_RAM else b for b in found
+    ]
 
 
 USUAL_GGUF = "q4_k_m"
