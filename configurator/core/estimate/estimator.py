@@ -601,18 +601,25 @@ _NUMBERS_ONLY: ContextVar[bool] = ContextVar("numbers_only", default=False)
 
 
 @contextmanager
+def _switched_on(flag: ContextVar[bool], memos: str) -> Iterator[None]:
+    """`flag` set inside, with the memos kept apart under `memos` (memo.variant)."""
+    token = flag.set(True)
+    try:
+        with variant(memos):
+            yield
+    finally:
+        flag.reset(token)
+
+
+@contextmanager
 def numbers_only() -> Iterator[None]:
     """Inside, estimates give their numbers, fits and warnings without their explanation: no step or assumption is
     rendered or kept (as a side computation's, _Explain.quiet). For a caller that reads only prices and speeds, a map
     cell (advise.landscape.solve_cell): the explanations were about a tenth of the default map's CPU (5.1 -> 4.6 s in
     one process, 2026-12-04, #34). The memos are kept apart meanwhile (memo.variant), so a plan made later in the same
     process (the window's, beside an in-process map) never meets an estimate, option or build without its words."""
-    token = _NUMBERS_ONLY.set(True)
-    try:
-        with variant("numbers-only"):
-            yield
-    finally:
-        _NUMBERS_ONLY.reset(token)
+    with _switched_on(_NUMBERS_ONLY, "numbers-only"):
+        yield
 
 
 def explained() -> bool:
@@ -630,12 +637,8 @@ def steps_unread() -> Iterator[None]:
     the chain, which `estimate --explain` and the window show. A plan's estimates rendered a sentence for every step
     (the 70B top-5: 2,930 for 372 estimates, #34). The memos are kept apart meanwhile (memo.variant), as numbers_only
     keeps its own."""
-    token = _STEPS_UNREAD.set(True)
-    try:
-        with variant("steps-unread"):
-            yield
-    finally:
-        _STEPS_UNREAD.reset(token)
+    with _switched_on(_STEPS_UNREAD, "steps-unread"):
+        yield
 
 
 def stepped() -> bool:
