@@ -620,7 +620,7 @@ def test_a_way_out_never_says_use_q4_k_m_of_what_the_plan_already_runs_at_it(cat
     assert first.request is not None and first.request.workload.precision is None
     again = plan(first.request, catalog)
     assert again.infeasible is None and again.builds[0].total_price == first.total_price
-    # 1,017 USD with the RTX 2080 Ti 22GB at the bare 300 USD Alibaba asking price; landed (410 USD, price22) the
+    # 1,017 USD with the RTX 2080 Ti 22GB at the bare 300 USD Alibaba asking price; landed (380 USD, 410 before the duty fix) the
     # cheapest machine at Q4_K_M for four users is one MI50 32GB at 1,082 USD
     assert inf.relaxations[1].change.startswith("raise the budget to 1,082"), inf.relaxations[1].change
     assert [w.kind for w in inf.relaxations].count("budget") + [w.kind for w in inf.relaxations].count(
