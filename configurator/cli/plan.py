@@ -290,7 +290,9 @@ def _project_request(args: argparse.Namespace) -> tuple[Any, Any]:
 
 def _exporting(args: argparse.Namespace) -> bool:
     """Whether a file is written beside the printed plan (cli.exports)."""
-    return any(getattr(args, kind, None) for kind in ("xlsx", "csv", "markdown", "pdf"))
+    from configurator.core.common.plain import EXPORT_OPTIONS
+
+    return any(getattr(args, dest, None) for dest in EXPORT_OPTIONS)
 
 
 def _plain_refused(args: argparse.Namespace) -> None:
@@ -299,7 +301,7 @@ def _plain_refused(args: argparse.Namespace) -> None:
     run again with pydantic now, before anything is printed."""
     from configurator.core.common import plain
 
-    if plain.ACTIVE and (args.project or args.model_config or _exporting(args)):
+    if plain.ACTIVE and any(getattr(args, dest, None) for dest in plain.VALIDATING_OPTIONS):
         raise plain.Revalidate("a project, an imported config or an export")
 
 
