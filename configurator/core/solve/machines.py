@@ -57,7 +57,7 @@ from configurator.core.rules.job import PROMPT_WAIT_S, READING_TPS
 from configurator.core.solve.candidates import Candidates, Priced, on_engine, platform_parts
 from configurator.core.solve.pricing import quote
 from configurator.core.solve.rules import meets_speed, prompt_check, speed_check
-from configurator.core.solve.sources import PlanContext, in_ram, register
+from configurator.core.solve.sources import PlanContext, register
 from configurator.core.support.checks import end_of_life
 
 GIB = 1024**3
@@ -474,12 +474,11 @@ def _cpu_build(host: _Host, est: EstimateResult, request: BuildRequest, storage_
     )
 
 
-@register("cpu-only")
+@register("cpu-only", reads_weights_from_ram=True)
 def cpu_only(ctx: PlanContext) -> list[Build]:
     """The cheapest machine with no GPU that runs the job as asked, and the fastest one within the budget when it is
     clearly faster: llama.cpp on the CPU cores, its speed from the platform's populated channels (estimate.host). A
     16-bit release with no precision named runs at Q8_0 (sources.in_ram)."""
-    ctx = in_ram(ctx)
     workload = cpu_workload(ctx)
     if workload is None or ctx.should_stop():
         return []
@@ -770,12 +769,11 @@ def small_box(system: System) -> bool:
     return system.unified is not None and system.unified.form == "mini-pc" and system.memory_gb <= SMALL_BOX_GB
 
 
-@register("mini-pc")
+@register("mini-pc", reads_weights_from_ram=True)
 def mini_pc(ctx: PlanContext) -> list[Build]:
     """The cheapest small ready-made box (an APU mini PC, form "mini-pc") that runs the job as asked, and the fastest
     one within the budget when it is clearly faster. Its iGPU maps a share of the RAM (estimate.unified.system_gpu),
     and reads the weights from it: a 16-bit release with no precision named runs at Q8_0 (sources.in_ram)."""
-    ctx = in_ram(ctx)
     workload = cpu_workload(ctx)
     if workload is None or ctx.should_stop():
         return []
@@ -909,7 +907,7 @@ def _with_prompt_check(build: Build) -> Build:
     return build.model_copy(update={"checks": tuple(checks)})
 
 
-@register("experts-in-ram")
+@register("experts-in-ram", reads_weights_from_ram=True)
 def experts_in_ram(ctx: PlanContext) -> list[Build]:
     """For a MoE model too big for one card: the cheapest build with llama.cpp keeping the experts in RAM on each
     platform tier that fits the budget (2, 4, 8 and 12 channels, dual socket), a GPU of at least MIN_TIER_VRAM_GB for
@@ -921,7 +919,6 @@ def experts_in_ram(ctx: PlanContext) -> list[Build]:
     from configurator.core.solve.candidates import runs_from_ram
     from configurator.core.solve.plan import _solve_once, _with_offload
 
-    ctx = in_ram(ctx)
     request, workload = ctx.request, ctx.workload
     # llama.cpp keeps GGUF experts in RAM, MXFP4 ones too (gpt-oss with --n-cpu-moe), and the Q4_0 experts of an INT4
     # release (Kimi K2.5's GGUF)

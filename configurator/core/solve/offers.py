@@ -17,7 +17,7 @@ from configurator.core.model.build import Build
 from configurator.core.model.request import BuildRequest, circuit_limit_w
 from configurator.core.rules.job import READING_TPS
 from configurator.core.solve.candidates import Candidates
-from configurator.core.solve.sources import PlanContext, in_ram, register
+from configurator.core.solve.sources import PlanContext, register
 
 AS_ASKED = "as asked"
 """The key under which the solver source leaves its candidates for the pipeline (why a GPU was left out, time-outs)."""
@@ -125,7 +125,10 @@ def without_the_owned_card(ctx: PlanContext) -> list[Build]:
     return _kind(builds, Reason.of("kind.without-own"), Reason.of("why.without-own", name=name))
 
 
-@register("experts-in-ram-cheapest")
+@register(
+    "experts-in-ram-cheapest",
+    reads_weights_from_ram=lambda ctx: ctx.model.moe is not None,  # a MoE's experts, at Q8_0
+)
 def weights_in_ram(ctx: PlanContext) -> list[Build]:
     """The cheapest build with llama.cpp keeping the MoE experts (or some layers) in system RAM, when the job is a
     GGUF inference that does not already do so. Not in a comparison of named GPUs (each GPU as asked).
@@ -136,8 +139,6 @@ def weights_in_ram(ctx: PlanContext) -> list[Build]:
     from configurator.core.solve.plan import _weights_in_ram
     from configurator.core.solve.relax import _offload_possible
 
-    if ctx.model.moe is not None:
-        ctx = in_ram(ctx)  # a MoE's 16-bit release with no precision named: its experts in RAM at Q8_0
     request = ctx.request
     if (
         not _offload_possible(request.workload)
@@ -166,13 +167,12 @@ def weights_in_ram(ctx: PlanContext) -> list[Build]:
     return _kind([build], Reason.of("kind.in-ram", moe=moe), Reason.of("why.in-ram", moe=moe))
 
 
-@register("unified-memory")
+@register("unified-memory", reads_weights_from_ram=True)
 def unified_memory(ctx: PlanContext) -> list[Build]:
     """The cheapest unified-memory system (Mac Studio, Ryzen AI Max, DGX Spark) that runs the job as asked; its GPU
     reads the weights from the one memory, so a 16-bit release with no precision named runs at Q8_0 (sources.in_ram)."""
     from configurator.core.solve.plan import _unified_build
 
-    ctx = in_ram(ctx)
     if ctx.request.named:
         return []  # named GPUs or systems: each named system comes from named-systems
     build = _unified_build(ctx.request, ctx.catalog, ctx.model, ctx.workload, ctx.exact_weight_bytes)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from functools import wraps
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import ModelArch
@@ -45,16 +46,29 @@ class SourceEntry:
 SOURCES: list[SourceEntry] = []
 
 
-def register(name: str) -> Callable[[Source], Source]:
-    """Add a source to the registry under `name` (decorator); names are unique."""
+def register(
+    name: str, *, reads_weights_from_ram: bool | Callable[[PlanContext], bool] = False
+) -> Callable[[Source], Source]:
+    """Add a source to the registry under `name` (decorator); names are unique. A source whose machines read the
+    weights from RAM (`reads_weights_from_ram`: always, or where the predicate says so of the context) is given the
+    context `in_ram` makes of it, through the registry and when called by name alike."""
 
     def add(run: Source) -> Source:
         if any(entry.name == name for entry in SOURCES):
             raise ValueError(f"source {name!r} is registered twice")
-        SOURCES.append(SourceEntry(name, run))
-        return run
+        source = run if reads_weights_from_ram is False else _reading_from_ram(run, reads_weights_from_ram)
+        SOURCES.append(SourceEntry(name, source))
+        return source
 
     return add
+
+
+def _reading_from_ram(run: Source, reads: bool | Callable[[PlanContext], bool]) -> Source:
+    @wraps(run)
+    def source(ctx: PlanContext) -> list[Build]:
+        return run(in_ram(ctx) if reads is True or (callable(reads) and reads(ctx)) else ctx)
+
+    return source
 
 
 RELEASE_IN_RAM = "q8_0"
