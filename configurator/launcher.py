@@ -89,8 +89,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     return _run_cli(args)
 
 
-PLAIN_COMMANDS = ("estimate", "plan")
-"""Commands whose process builds its models without pydantic (core.common.plain, #34): they validate nothing but the
+PLAIN_COMMANDS = ("estimate", "plan", "map")
+"""Commands whose process builds its models without pydantic (core.common.plain, #34; `map` since round 28: its cells
+are plans, solved in workers forked from this process, mapworkers.start_method): they validate nothing but the
 options argparse has bounded and the shipped catalog's cache; anything else (an overlay, a cache to write, a workload
 its validators refuse, an imported config) runs the command again with pydantic."""
 

@@ -58,9 +58,15 @@ def _cmd_map(args: argparse.Namespace) -> int:
     from configurator.core.advise.landscape import map_workloads, recommendation_map
     from configurator.core.advise.mapworkers import MapWorkers, default_processes, start_method
     from configurator.core.catalog.models import ModelArch
+    from configurator.core.common import plain
     from configurator.core.common.errors import RequestError, unknown_ids
     from configurator.storage import catalogs
 
+    processes = args.workers or default_processes()
+    method = start_method() if processes > 1 else None
+    if plain.ACTIVE and method not in (None, "fork"):
+        # a fresh worker interpreter would build its models on pydantic and read this process's plain ones
+        raise plain.Revalidate("map workers not forked")
     loaded = catalogs.load()
     for problem in loaded.problems:
         print(f"warning: {problem}", file=sys.stderr)
@@ -76,8 +82,6 @@ def _cmd_map(args: argparse.Namespace) -> int:
         raise RequestError("--method applies to --workload finetune")
     workloads = map_workloads(args.workload, args.precision or (), args.method, args.context)
     base = _base_request(args, catalog)
-    processes = args.workers or default_processes()
-    method = start_method() if processes > 1 else None
     if method is None:
         result = _in_process(lambda: recommendation_map(catalog, workloads, models=models, base=base))  # type: ignore[arg-type]
     else:

@@ -1,6 +1,6 @@
-"""`llm-rig plan` without pydantic (core.common.plain, #34) answers exactly as with it: the same output, messages and
-exit code, in text and JSON, for a request that fits, a training job (its costs dumped field by field) and requests
-that pydantic or the request's own rules refuse; what only pydantic reads (a saved project, an export) runs with it."""
+"""`llm-rig plan` and `map` without pydantic (core.common.plain, #34) answer exactly as with it: the same output,
+messages and exit code, in text and JSON, for a request that fits, a training job (its costs dumped field by field), a
+map's grid and requests that pydantic or the request's own rules refuse; what only pydantic reads (a saved project, an export) runs with it."""
 
 from __future__ import annotations
 
@@ -24,6 +24,13 @@ REQUESTS = {
     "a deadline for inference (the request's own rule refuses)": [*JOURNEY, "--deadline-hours", "10"],
     "an owned part's id past its length (pydantic refuses)": [*JOURNEY, "--own", "x" * 201],
     "an owned card the catalog lacks": [*JOURNEY, "--own", "no-such-card"],
+    # the map's cells are plans solved in workers forked from the command's process: plain too
+    "a map of two models, JSON": [
+        *("map", "--workload", "inference", "--model", "qwen3-8b", "llama-3.3-70b", "--precision", "q4_k_m", "bf16"),
+        *("--budget", "4000", "--json"),
+    ],
+    "a QLoRA map, text": ["map", "--workload", "finetune", "--method", "qlora", "--model", "qwen3-8b", "qwen3-32b"],
+    "a map of a model the catalog lacks": ["map", "--workload", "inference", "--model", "no-such-model"],
 }
 PROBE = (
     "import atexit, sys\n"

@@ -9,11 +9,11 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Literal
 
-from pydantic import BaseModel, ConfigDict
 from typing_extensions import TypedDict
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Chassis, Gpu, ModelArch, Record, System
+from configurator.core.common.base import BaseModel, ConfigDict
 from configurator.core.common.errors import ConfiguratorError, RequestError, unknown_ids
 from configurator.core.common.reasons import Reason, as_json, english
 from configurator.core.common.shapes import (

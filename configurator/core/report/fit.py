@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import re
 
-from pydantic import BaseModel, ConfigDict
-
 from configurator.core.catalog.models import INTEGRATED
+from configurator.core.common.base import BaseModel, ConfigDict
 from configurator.core.common.reasons import Reason, english
 from configurator.core.common.shapes import ParallelismJson, WorkloadJson
 from configurator.core.estimate.frameworks import FSDP_QLORA, layout_runner, runner_with_sharding
