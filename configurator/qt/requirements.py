@@ -31,6 +31,7 @@ from configurator.core.estimate.precision import KV_PRECISIONS, WEIGHT_PRECISION
 from configurator.core.estimate.traffic import TYPICAL_PROMPT_TOKENS
 from configurator.core.estimate.workload import Workload
 from configurator.core.model.request import CIRCUIT_NAMES, BuildRequest, OwnedPart
+from configurator.core.report.fit import FORM_FIELDS, ran
 from configurator.qt.i18n import circuit_name, workload_name
 from configurator.qt.inputs import combo, compact, dspin, set_combo, spin
 from configurator.qt.session import Session
@@ -196,26 +197,13 @@ class ModelPicker(QWidget):
 
 
 def solver_choices(used: Mapping[str, object], asked: Workload) -> dict[str, tuple[object, bool]]:
-    """Settings of the estimate's workload (`used`) the user did not set: key -> (value, left on auto).
-    Auto controls always say what they resolved to; others only when the solver ran something else."""
+    """Settings of the estimate's workload (`used`) beside the form's controls: key -> (value, left on auto). Auto
+    controls always say what they resolved to; others only when the solver ran something else (report.fit.ran)."""
     out: dict[str, tuple[object, bool]] = {}
-    kind = used.get("kind", asked.kind)
-    # pretraining has no sharding controls of its own: the plan's parallelism says it
-    # the micro-batch and recomputation too: a sharded job's micro-batch raised to spread its gathers, recomputation
-    # turned on to make it fit (est.microbatch-to-amortise, est.recompute-to-fit)
-    keys = {
-        "inference": ("engine", "kv_precision"),
-        "finetune": ("zero", "offload", "batch", "grad_checkpointing"),
-    }.get(str(kind), ())
-    for key in keys:
-        value = used.get(key)
-        if value is None:
-            continue
-        requested = getattr(asked, key)
-        if requested is None:
-            out[key] = (value, True)
-        elif value != requested:
-            out[key] = (value, False)
+    for key in FORM_FIELDS.get(str(used.get("kind", asked.kind)), ()):
+        value, auto, chosen = ran(used, asked, key)
+        if value is not None and (auto or chosen):
+            out[key] = (value, auto)
     return out
 
 

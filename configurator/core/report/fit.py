@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 from configurator.core.catalog.models import INTEGRATED
 from configurator.core.common.base import BaseModel, ConfigDict
@@ -212,7 +213,7 @@ def _inference_settings(build: Build, used: WorkloadJson, asked: Workload) -> li
     """Engine, split, weights, KV cache and what is kept in RAM: how an inference estimate ran."""
     engine = used.get("engine") or "auto"
     settings = [
-        FitSetting(name="engine", value=engine, chosen=asked.engine is None),
+        FitSetting(name="engine", value=engine, chosen=asked.engine is None or ran(used, asked, "engine")[2]),
         FitSetting.of("split", _split_said(build, used)),
         FitSetting(
             name="weights",
@@ -221,7 +222,9 @@ def _inference_settings(build: Build, used: WorkloadJson, asked: Workload) -> li
         ),
     ]
     kv = str(used.get("kv_precision", asked.kv_precision))
-    settings.append(FitSetting(name="KV cache", value=kv, short=f"KV {kv}", chosen=kv != asked.kv_precision))
+    settings.append(
+        FitSetting(name="KV cache", value=kv, short=f"KV {kv}", chosen=_chosen(used, asked, "kv_precision", kv))
+    )
     offloaded = []
     if used.get("cpu_experts"):
         offloaded.append(Reason.of("fit.experts-in-ram"))
@@ -242,6 +245,28 @@ def _recompute_asked(asked: Workload) -> bool:
     return bool(asked.selective_checkpointing) or asked.kind == "finetune"
 
 
+FORM_FIELDS = {"inference": ("engine", "kv_precision"), "finetune": ("zero", "offload", "batch", "grad_checkpointing")}
+"""The workload fields the request form has a control for, by kind (pretraining has no sharding controls of its own:
+the plan's parallelism says it)."""
+
+
+def ran(used: WorkloadJson | Mapping[str, object], asked: Workload, key: str) -> tuple[object, bool, bool]:
+    """How the estimate ran one workload field against the request: (the value run, the request left it unset, the
+    solver chose it). The solver chose it where the value differs from what the request asked, or, unset, from what
+    the request resolves to (activation recomputation: Workload.resolved, _recompute_asked); a value the estimate does
+    not name is None. One rule for the compact line's marks (CHOSEN_MARK) and the window's hints beside its controls."""
+    value = used.get(key)
+    requested = getattr(asked, key)
+    resolved = _recompute_asked(asked) if key == "grad_checkpointing" else requested
+    return value, requested is None, value is not None and value != resolved
+
+
+def _chosen(used: WorkloadJson, asked: Workload, key: str, shown: object) -> bool:
+    """Whether the solver chose `key` (ran), for a setting shown as `shown` (the value run, or its default where the
+    estimate does not name it)."""
+    return ran({**used, key: shown}, asked, key)[2]
+
+
 def _training_settings(build: Build, used: WorkloadJson, asked: Workload) -> list[FitSetting]:
     """Split, sharding, recomputation and offload: how a training estimate ran."""
     zero = int(used.get("zero", 0))
@@ -258,7 +283,7 @@ def _training_settings(build: Build, used: WorkloadJson, asked: Workload) -> lis
             "micro-batch",
             Reason.of("fit.sequences", n=batch),
             Reason.of("fit.micro-batch", n=batch),
-            chosen=batch != asked.batch,
+            chosen=_chosen(used, asked, "batch", batch),
         )
     ]
     return [
@@ -267,7 +292,7 @@ def _training_settings(build: Build, used: WorkloadJson, asked: Workload) -> lis
             "sharding",
             Reason.of("fit.zero", stage=zero) if zero else none,
             Reason.of("fit.zero", stage=zero) if zero else Reason.of("fit.no-sharding"),
-            chosen=zero != asked.zero,
+            chosen=_chosen(used, asked, "zero", zero),
         ),
         FitSetting.of(
             "activation recomputation",
@@ -275,7 +300,7 @@ def _training_settings(build: Build, used: WorkloadJson, asked: Workload) -> lis
             Reason.of("fit.recompute-on" if recompute else "fit.recompute-off"),
             # against what the request asked, or, unset, what it resolves to (Workload.resolved: fine-tuning
             # recomputes, pretraining does not): the practitioner's step (solve.candidates) is the solver's choice
-            chosen=recompute != _recompute_asked(asked),
+            chosen=_chosen(used, asked, "grad_checkpointing", recompute),
         ),
         *(micro if batch != 1 or asked.batch != 1 else []),
         FitSetting.of(
@@ -284,7 +309,7 @@ def _training_settings(build: Build, used: WorkloadJson, asked: Workload) -> lis
             Reason.of("fit.states-in-ram" if zero >= 3 else "fit.optimizer-in-ram")
             if offload == "cpu"
             else Reason.of("fit.no-offload"),
-            chosen=offload != asked.offload,
+            chosen=_chosen(used, asked, "offload", offload),
         ),
     ]
 
