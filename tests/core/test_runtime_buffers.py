@@ -97,7 +97,8 @@ def test_transformers_4_35_s_prefill_grows_with_the_batch_as_optimum_measured(ca
     then = _prefill(model, "fp16", 16) - _prefill(model, "fp16", 1)
     assert then == pytest.approx(growth, rel=0.02), OPTIMUM
     workload = Workload(kind="inference", engine="transformers", precision="fp16", context=513, prompt=512, batch=16)
-    now = estimate(model, workload, None, 1).total_bytes - estimate(
-        model, workload.model_copy(update={"batch": 1}), None, 1
-    ).total_bytes
+    now = (
+        estimate(model, workload, None, 1).total_bytes
+        - estimate(model, workload.model_copy(update={"batch": 1}), None, 1).total_bytes
+    )
     assert now < growth * 0.94

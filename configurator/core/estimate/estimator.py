@@ -89,12 +89,12 @@ from configurator.core.estimate.precision import KV_BYTES, weight_format
 from configurator.core.estimate.ranges import finetune_memory_regime, prefill_pipelined, prefill_unfitted
 from configurator.core.estimate.ranges import memory_regime as ranges_memory_regime
 from configurator.core.estimate.ranges import speed_regime as ranges_speed_regime
+from configurator.core.estimate.result import EstimateResult, GpuMemory, MemoryBreakdown, Step, mfu_said, new_step
 from configurator.core.estimate.runtime_buffers import (
     GPTQ_DEFAULT_KERNEL,
     gptq_kernel_buffer,
     transformers_prefill_workspace,
 )
-from configurator.core.estimate.result import EstimateResult, GpuMemory, MemoryBreakdown, Step, mfu_said, new_step
 from configurator.core.estimate.serving import (
     SGLANG_MIXED_CHUNK_DEFAULT,
     arriving_prompt_tokens,
