@@ -110,6 +110,8 @@ def inference_memory(
     out, skipped = [], []
     for row in rows("inference_memory") if data is None else data:
         label = f"{row['model']} {row['precision']} ctx={row['context']} b={row['batch']} {row['engine']} x{row['gpus']} {row['what']}"
+        if "kernel" in row:  # the GPTQ kernel tells apart rows of one model, batch and context (optimum's three)
+            label += f" kernel={row['kernel']}"
         model = catalog.records["models"].get(row["model"])
         if model is None:
             skipped.append(Skipped("inference_memory", label, "model not in catalog", row["source"]))

@@ -34,11 +34,12 @@ def catalog() -> Any:
     return catalogs.load(include_user=False).catalog
 
 
-def _optimum_prefill_peaks() -> dict[tuple[str, int], float]:
-    """(kernel or "fp16", batch) -> the prefill-only peak in bytes (512-token prompt, 1 new token: one forward)."""
+def _optimum_peaks(context: int = 513) -> dict[tuple[str, int], float]:
+    """(kernel or "fp16", batch) -> the peak in bytes: context 513 the prefill-only run (512-token prompt, 1 new token:
+    one forward), 1024 the generation run (512 new tokens)."""
     out = {}
     for row in rows("inference_memory"):
-        if row["source"] == OPTIMUM and row["context"] == 513:
+        if row["source"] == OPTIMUM and row["context"] == context:
             out[(row.get("kernel", row["precision"]), int(row["batch"]))] = row["measured_gb"] * 1e9
     return out
 
@@ -58,7 +59,7 @@ def test_exllamav2_s_fixed_scratch_is_the_gap_between_optimum_s_kernels(catalog:
     dequantized 5120 x 13824 fp16 layer), the exllama kernel one dequantized layer (temp_dq): 0.906 GB apart at any batch.
     optimum's prefill-only peaks of the two kernels (OPTIMUM) are 0.79-0.92 GB apart at batch 1-16."""
     model = catalog.records["models"]["llama-2-13b"]
-    measured = _optimum_prefill_peaks()
+    measured = _optimum_peaks()
     gap = measured[("exllamav2", batch)] - measured[("exllama", batch)]
     estimated = _prefill(model, "gptq-int4", batch, "exllamav2") - _prefill(model, "gptq-int4", batch, "exllama")
     assert estimated == pytest.approx(
@@ -92,7 +93,7 @@ def test_transformers_4_35_s_prefill_grows_with_the_batch_as_optimum_measured(ca
     release's workspace (SDPA, the last token's logits) grows 8 % less."""
     assert (TRANSFORMERS_SDPA_SINCE, TRANSFORMERS_LAST_LOGITS_SINCE) == ("2023-12-11", "2024-09-25")
     model = catalog.records["models"]["llama-2-13b"]
-    measured = _optimum_prefill_peaks()
+    measured = _optimum_peaks()
     growth = measured[("fp16", 16)] - measured[("fp16", 1)]
     then = _prefill(model, "fp16", 16) - _prefill(model, "fp16", 1)
     assert then == pytest.approx(growth, rel=0.02), OPTIMUM
@@ -102,3 +103,14 @@ def test_transformers_4_35_s_prefill_grows_with_the_batch_as_optimum_measured(ca
         - estimate(model, workload.model_copy(update={"batch": 1}), None, 1).total_bytes
     )
     assert now < growth * 0.94
+
+
+@pytest.mark.parametrize("batch", [1, 2, 4])
+def test_exllama_s_temp_dq_is_the_gap_to_the_kernel_without_buffers(catalog: Any, batch: int) -> None:
+    """Decoding one token a step, AutoGPTQ's cuda-old kernel runs its own matmul and keeps no buffer, while the exllama
+    kernel holds temp_dq (one 5120 x 13824 layer in fp16, 0.1416 GB) throughout: optimum's generation peaks of the two
+    kernels (OPTIMUM) are 0.142-0.150 GB apart at batch 1-4."""
+    model = catalog.records["models"]["llama-2-13b"]
+    measured = _optimum_peaks(1024)
+    gap = measured[("exllama", batch)] - measured[("cuda-old", batch)]
+    assert gptq_kernel_buffer(model, "gptq-int4", "transformers", "exllama") == pytest.approx(gap, rel=0.07), OPTIMUM
