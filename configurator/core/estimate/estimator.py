@@ -1036,6 +1036,9 @@ def _inference_memory(
     _explain_kv_cache(model, workload, copies, kv_total, ex)
     if engine == "llama.cpp":
         ex.assume(Reason.of("est.llama-embedding"))
+    scratch = gptq_kernel_buffer(model, workload.precision or "bf16", engine, ex.cal.gptq_kernel)
+    if scratch:
+        ex.assume(Reason.of("est.gptq-scratch", kernel=ex.cal.gptq_kernel, gib=scratch / GIB))
     resident = _Resident(w, kv_total, _engine_overhead(engine, cal=ex.cal))
     if split == "tensor":
         return _tensor_memory(model, workload, gpus, resident, ex)
