@@ -46,10 +46,13 @@ def _linears(model: ModelArch) -> list[tuple[int, int]]:
     kv = model.num_kv_heads * model.head_dim
     shapes = [(h, q), (h, kv), (q, h)]
     widths = [model.intermediate_size]
-    if model.moe is not None:
-        widths = [model.moe.expert_intermediate_size]
-        if model.moe.shared_intermediate_size:
-            widths.append(model.moe.shared_intermediate_size)
+    moe = model.moe
+    if moe is not None:
+        widths = [moe.expert_intermediate_size]
+        if moe.shared_intermediate_size:
+            widths.append(moe.shared_intermediate_size)
+        if moe.first_dense_layers or moe.moe_layer_step > 1:  # dense MLP layers beside the MoE ones
+            widths.append(moe.dense_intermediate_size or model.intermediate_size)
     for inter in widths:
         shapes += [(h, inter), (inter, h)]
     return shapes
