@@ -110,6 +110,8 @@ def inference_memory(
     out, skipped = [], []
     for row in rows("inference_memory") if data is None else data:
         label = f"{row['model']} {row['precision']} ctx={row['context']} b={row['batch']} {row['engine']} x{row['gpus']} {row['what']}"
+        if "kernel" in row:  # the GPTQ kernel tells apart rows of one model, batch and context (optimum's three)
+            label += f" kernel={row['kernel']}"
         model = catalog.records["models"].get(row["model"])
         if model is None:
             skipped.append(Skipped("inference_memory", label, "model not in catalog", row["source"]))
@@ -129,10 +131,12 @@ def inference_memory(
             skipped.append(Skipped("inference_memory", label, str(exc), row["source"]))
             continue
         # a row that names its transformers release's date (`framework_date`: a tuple KV cache before v4.36,
-        # kv.legacy_cache_copies) is scored as that release ran; else as the current release
-        result = estimate(
-            model, workload, None, int(row["gpus"]), cal=replace(cal, framework_released=row.get("framework_date"))
+        # kv.legacy_cache_copies; eager attention and every prompt token's logits, runtime_buffers) is scored as that
+        # release ran, else as the current release; one that names its GPTQ kernel (`kernel`) with that kernel's buffers
+        row_cal = replace(
+            cal, framework_released=row.get("framework_date"), gptq_kernel=row.get("kernel", cal.gptq_kernel)
         )
+        result = estimate(model, workload, None, int(row["gpus"]), cal=row_cal)
         b = result.breakdown
         if row["what"] == "weights":
             # a GGUF file or an engine's weight log counts every weight, embeddings included

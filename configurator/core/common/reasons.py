@@ -1786,6 +1786,8 @@ EN: dict[str, Template] = {
         "GPU's share (no speed-up for a single sequence)"
     ),
     "est.llama-embedding": "llama.cpp keeps the token-embedding table in system RAM; the output head sits on the last GPU",
+    "est.gptq-scratch": "the {kernel} GPTQ kernel keeps a {gib:.2f} GiB scratch buffer on each GPU (AutoGPTQ sizes it "
+    "from the widest layer), counted with the workspace",
     "est.serving": "engine {engine}; context {context} tokens per sequence; {batch} concurrent sequence(s)",
     "est.engine-fastest": "engine {engine}: no engine was named; of {engines} it runs this fastest on these GPUs",
     "est.engine-serving": (

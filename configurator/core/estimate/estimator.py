@@ -90,6 +90,11 @@ from configurator.core.estimate.ranges import finetune_memory_regime, prefill_pi
 from configurator.core.estimate.ranges import memory_regime as ranges_memory_regime
 from configurator.core.estimate.ranges import speed_regime as ranges_speed_regime
 from configurator.core.estimate.result import EstimateResult, GpuMemory, MemoryBreakdown, Step, mfu_said, new_step
+from configurator.core.estimate.runtime_buffers import (
+    GPTQ_DEFAULT_KERNEL,
+    gptq_kernel_buffer,
+    transformers_prefill_workspace,
+)
 from configurator.core.estimate.serving import (
     SGLANG_MIXED_CHUNK_DEFAULT,
     arriving_prompt_tokens,
@@ -339,6 +344,9 @@ class Calibration:
     # Rows from torchtune's 2024 READMEs and tutorials are scored as that torchtune ran (frameworks.framework); inference
     # rows under transformers as that release held the KV cache (kv.legacy_cache_copies: a tuple before v4.36).
     framework_released: str | None = None
+    # Which GPTQ kernel transformers runs for a 4-bit checkpoint (runtime_buffers: its persistent scratch); its
+    # GPTQConfig default unless a measurement names another.
+    gptq_kernel: str = GPTQ_DEFAULT_KERNEL
     # Attention without flash attention (llama-bench's default -fa 0 until August 2025; builds with llamacpp_flash_attention
     # off): the KQ score matrix of each micro-batch goes through memory in fp32, written by KQ, read and written by the
     # softmax, read by KQV (ggml graph llm_build_kqv): 4 passes x 4 bytes per score, read at the decode bandwidth share.
@@ -827,10 +835,10 @@ def _inference_activations(
         chunk = min(8192, max(context, 2048))
         logits = 256 * vocab * 4 if has_head else 0
         return chunk * (4 * h + 3 * inter) * 2 + logits
-    # transformers: the whole prompt of every sequence in one forward; logits of the last token only
-    tokens = prompt * workload.batch
-    logits = workload.batch * vocab * 4 if has_head else 0
-    return tokens * (4 * h + 3 * inter) * 2 + logits
+    # transformers: the whole prompt of every sequence in one forward (runtime_buffers: as the release ran it), and
+    # the GPTQ kernel's persistent scratch on every GPU holding quantized layers
+    workspace = transformers_prefill_workspace(model, prompt, workload.batch, inter, has_head, cal.framework_released)
+    return workspace + gptq_kernel_buffer(model, workload.precision or "bf16", engine, cal.gptq_kernel)
 
 
 def _explain_weights(
@@ -1028,6 +1036,9 @@ def _inference_memory(
     _explain_kv_cache(model, workload, copies, kv_total, ex)
     if engine == "llama.cpp":
         ex.assume(Reason.of("est.llama-embedding"))
+    scratch = gptq_kernel_buffer(model, workload.precision or "bf16", engine, ex.cal.gptq_kernel)
+    if scratch:
+        ex.assume(Reason.of("est.gptq-scratch", kernel=ex.cal.gptq_kernel, gib=scratch / GIB))
     resident = _Resident(w, kv_total, _engine_overhead(engine, cal=ex.cal))
     if split == "tensor":
         return _tensor_memory(model, workload, gpus, resident, ex)

@@ -1597,6 +1597,7 @@ ZH_REASONS: dict[str, Template] = {
     "est.layer-split": "各层按 {layers} 分到 {gpus} 张 GPU：每张 GPU 存放自己那部分层的权重和 KV 缓存",
     "est.layer-decode": "分层切分：每个 token 由 {gpus} 张 GPU 依次计算，单步时间是各卡时间之和（单个序列不会加速）",
     "est.llama-embedding": "llama.cpp 把词嵌入表放在系统内存；输出层在最后一张 GPU 上",
+    "est.gptq-scratch": "{kernel} GPTQ 内核在每张 GPU 上保留 {gib:.2f} GiB 的暂存缓冲区（AutoGPTQ 按最宽的层分配），计入工作区",
     "est.serving": "推理引擎 {engine}；每个序列上下文 {context} tokens；{batch} 个并发序列",
     "est.peaks": "显存数字是负载最重的 GPU 上的峰值；1 GiB = 2^30 字节",
     "est.total": lambda r, _say: (
