@@ -54,7 +54,8 @@ RAM_EFFICIENCY: dict[str, float] = {
     # 14 tok/s = 0.50 of 461 GB/s; on a Threadripper PRO 7975WX, 8 x DDR5-5200, 4 CCDs (256 GB/s of GMI links)
     # with a 4090D (KTransformers issue 1115, 2025-04-10): 10.48 tok/s = 0.62 of 256. Geometric mean 0.555.
     # Holdout: Threadripper PRO 7965WX, ik_llama.cpp CPU only (ik_llama.cpp PR 534): 0.76 of its 256; EPYC 9274F
-    # (24 cores) at Q2_K (KTransformers issue 587): 0.34. All rows are Zen 4: Zen 2/3 EPYC (SP3) and Threadripper
+    # (24 cores) at Q2_K (KTransformers issue 587): 0.34; two EPYC 9175F, 16 x DDR5-6400, a 70B at f16 under llama.cpp
+    # --numa distribute, CPU only (llama.cpp issue 11744, 2025-02-08): 0.74 (offload28). All rows are Zen 4: Zen 2/3 EPYC (SP3) and Threadripper
     # PRO 3000/5000 take the share as an ESTIMATE (same chiplet-and-I/O-die design, no decode row of their own); STREAM
     # agrees: triad 115.6 GB/s on a Threadripper PRO 3995WX with 8 x DDR4-3200 = 0.56 of 204.8 (ik_llama.cpp
     # discussion 818, 2025-10-05).
