@@ -460,7 +460,15 @@ def offload_result(catalog: Catalog, row: Row, share: float | None = None) -> tu
     """The estimate of one offload row, the `estimate --json` path of the figure it measures, and the measurement
     (the host's RAM at `share` of its peak when given, else at its family's RAM_EFFICIENCY)."""
     from configurator.core.catalog.models import Cpu, Gpu, System
-    from configurator.core.estimate.host import ccd_limit_gbps, cpu_core_ghz, cpu_peak_tflops, host_from_bandwidth
+    from configurator.core.estimate.host import (
+        AVX2_DECODE_RATE_SHARE,
+        CPU_DECODE_FLOPS_PER_CORE_CYCLE,
+        ccd_limit_gbps,
+        cpu_core_ghz,
+        cpu_decode_rate,
+        cpu_peak_tflops,
+        host_from_bandwidth,
+    )
     from configurator.core.estimate.offload import estimate_on_host
     from configurator.core.estimate.unified import system_gpu
 
@@ -489,8 +497,20 @@ def offload_result(catalog: Catalog, row: Row, share: float | None = None) -> tu
     core_ghz = cpu_core_ghz(cpu) * row.get("sockets", 1) if isinstance(cpu, Cpu) else None
     if "cores" in row:
         core_ghz = row["cores"] * row["base_clock_ghz"]
+    # the cores' decode rate: a catalog CPU's (host.cpu_decode_rate), or the AVX2 share for a row whose cores the source
+    # names as having no AVX-512 (`isa = "avx2"`)
+    rate = cpu_decode_rate(cpu) if isinstance(cpu, Cpu) else CPU_DECODE_FLOPS_PER_CORE_CYCLE
+    if row.get("isa") == "avx2":
+        rate = CPU_DECODE_FLOPS_PER_CORE_CYCLE * AVX2_DECODE_RATE_SHARE
     host = host_from_bandwidth(
-        peak, row.get("family", "desktop"), None, tflops, row.get("pcie_gen", 4), share=share, core_ghz=core_ghz
+        peak,
+        row.get("family", "desktop"),
+        None,
+        tflops,
+        row.get("pcie_gen", 4),
+        share=share,
+        core_ghz=core_ghz,
+        decode_per_cycle=rate,
     )
     if row["mode"] in ("cpu", "cpu_prefill"):
         result = estimate_on_host(model, w, None, 0, host)

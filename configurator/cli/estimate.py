@@ -122,15 +122,27 @@ def _host_estimate(args: argparse.Namespace, r: Resolved) -> tuple[Any, Any, boo
         host = host_memory(cpu, kit, count, sockets)
         if args.ram_bandwidth is not None:
             host = host_from_bandwidth(
-                args.ram_bandwidth, family(cpu), host.capacity_gb, host.cpu_tflops, cpu.pcie_gen, core_ghz=host.core_ghz
+                args.ram_bandwidth,
+                family(cpu),
+                host.capacity_gb,
+                host.cpu_tflops,
+                cpu.pcie_gen,
+                core_ghz=host.core_ghz,
+                decode_per_cycle=host.decode_per_cycle,
             )
     else:
         peak = args.ram_bandwidth or cpu.memory_channels * cpu.memory_speed_mts * 8 / 1000
         host = host_from_bandwidth(peak, family(cpu), None, None, cpu.pcie_gen)
-        from configurator.core.estimate.host import cpu_core_ghz, cpu_peak_tflops
+        from configurator.core.estimate.host import cpu_core_ghz, cpu_decode_rate, cpu_peak_tflops
 
         host = host_from_bandwidth(
-            peak, family(cpu), None, cpu_peak_tflops(cpu) * sockets, cpu.pcie_gen, core_ghz=cpu_core_ghz(cpu) * sockets
+            peak,
+            family(cpu),
+            None,
+            cpu_peak_tflops(cpu) * sockets,
+            cpu.pcie_gen,
+            core_ghz=cpu_core_ghz(cpu) * sockets,
+            decode_per_cycle=cpu_decode_rate(cpu),
         )
     if r.gpus == 0 or r.gpu is None:
         result = estimate_on_host(r.model, workload, None, 0, host, r.exact_weight_bytes)

@@ -113,7 +113,8 @@ def test_each_ram_share_is_the_fit_of_its_rows(catalog: Catalog) -> None:
 def test_ram_shares_hold_out_of_sample(catalog: Catalog) -> None:
     """Leave-one-row-out within each family (fit and holdout rows) and the holdout rows at the shipped shares.
     The AMD chiplet rows spread the most (KTransformers on EPYC 9654 0.50, on Threadripper PRO 7975WX 0.62,
-    ik_llama.cpp CPU-only on a 7965WX 0.76, a 24-core EPYC 9274F at Q2_K 0.34): bounds that say so."""
+    ik_llama.cpp CPU-only on a 7965WX 0.76, a 24-core EPYC 9274F at Q2_K 0.34, llama.cpp CPU-only f16 on two EPYC
+    9175F 0.74): bounds that say so."""
     fits = ram_share_fits(catalog)
     for name, fit in fits.items():
         assert statistics.median(abs(e) for e in fit.loo_errors) <= 0.30, (name, fit.loo_errors)
@@ -168,6 +169,34 @@ def test_a_16_core_host_decodes_no_faster_on_more_channels(catalog: Catalog) -> 
 
     assert tps("epyc-9135", 8) == pytest.approx(tps("epyc-9135", 12), rel=1e-6)
     assert tps("epyc-9355", 12) > 1.5 * tps("epyc-9135", 12)
+
+
+def test_zen2_and_zen3_cores_decode_at_their_avx2_share(catalog: Catalog) -> None:
+    """Server cores without AVX-512 run one token's quantized dot products at 0.67 of the fitted Zen 4/5 rate a core and
+    cycle (ik_llama.cpp PRs 122, 144, 182: Zen 3 vs Zen 4 on the same kernels, 0.56-0.77 by quant type). Qwen3.5-397B-A17B Q4_K_M with every expert in 8 x
+    DDR4-3200 of a 16-core Zen 2 EPYC 7302 and an RTX 2060 12 GB then decodes no faster than the one measurement
+    scaled by RAM (22.5 tokens/s on 12 x DDR5-6400, loftllc.dev 2026: 1.5 x 22.5 x 204.8 / 614.4 = 11.25); at the Zen 4/5
+    rate it read 13.2 (tests/expert/cases.py, expert13)."""
+    from configurator.core.estimate.host import AVX2_DECODE_RATE_SHARE, CPU_DECODE_FLOPS_PER_CORE_CYCLE, cpu_decode_rate
+
+    rates = {c: cpu_decode_rate(catalog.get("cpus", c)) for c in ("epyc-7302", "epyc-7543", "epyc-9454", "epyc-9355")}
+    assert (
+        rates["epyc-7302"]
+        == rates["epyc-7543"]
+        == pytest.approx(CPU_DECODE_FLOPS_PER_CORE_CYCLE * AVX2_DECODE_RATE_SHARE)
+    )
+    assert rates["epyc-9454"] == rates["epyc-9355"] == CPU_DECODE_FLOPS_PER_CORE_CYCLE
+    for fitted in ("xeon-w5-2455x", "ryzen-5-5600"):  # Intel mesh cores; a desktop Zen 3 runs far above base clock
+        assert cpu_decode_rate(catalog.get("cpus", fitted)) == CPU_DECODE_FLOPS_PER_CORE_CYCLE
+
+    cpu, kit = catalog.get("cpus", "epyc-7302"), catalog.get("memory", "samsung-ddr4-3200-rdimm-256gb-8x32")
+    assert isinstance(cpu, Cpu) and isinstance(kit, MemoryKit)
+    model, gpu = catalog.get("models", "qwen3.5-397b-a17b"), catalog.get("gpus", "rtx-2060-12gb")
+    w = Workload(kind="inference", precision="q4_k_m", engine="llama.cpp", context=4096, offload="cpu", n_cpu_moe=60)
+    result = estimate_on_host(model, w, gpu, 1, host_memory(cpu, kit, 1))
+    assert result.decode_tokens_per_s is not None
+    assert result.decode_tokens_per_s <= 1.5 * 22.5 * 204.8 / 614.4
+    assert any("the cores bind" in s.text for s in result.steps)
 
 
 def test_twelve_epyc_channels_read_faster_than_eight_threadripper_pro_channels(catalog: Catalog) -> None:

@@ -3074,7 +3074,12 @@ CASES: tuple[Case, ...] = (
             "rows15 (2026-12-04): shipped (estimate/host.py CPU_DECODE_FLOPS_PER_CORE_CYCLE, 6.8, fitted on this row and "
             "KTransformers #587's EPYC 9274F Q4_K_M; the row now reads +3 %): the EPYC 7302 reads 13.2 with the RTX 2060 "
             "and 15.7 with the 2080 Ti (ceilings 11.3 / 12.0): Zen 2 takes Zen 4/5's fitted rate (unsourced); the "
-            "ceiling scales the one measurement by RAM bandwidth, where the 16 cores bound it"
+            "ceiling scales the one measurement by RAM bandwidth, where the 16 cores bound it. offload28 (2026-12-05): "
+            "Zen 2/3 server cores decode at 0.67 of the Zen 4/5 rate (host.AVX2_DECODE_RATE_SHARE, ik_llama.cpp PRs 122, "
+            "144, 182): the EPYC 7302 with the RTX 2060 reads 10.1 (ceiling 11.2) and passes; the plan's fastest is now a 32-core EPYC "
+            "9355 on 8 x DDR5-5600 with an RTX 3090, 27.3 (ceiling 21.1), RAM-bound at the fitted AMD share 0.555: the "
+            "ceiling holds only below ~0.38 of its 358 GB/s, where KTransformers' DeepSeek-R1 rows read 0.50 on a 12-channel "
+            "EPYC 9654 (#314) and 0.62 on a Threadripper PRO 7975WX (#1115); no row of Qwen3.5 on such a host was found"
         ),
     ),
     Case(
@@ -3105,7 +3110,12 @@ CASES: tuple[Case, ...] = (
             "(ceiling 41.8 with 37 of 61 expert layers in RAM; the measured machine, on faster RAM, gives 22.5), and on an "
             "8 x DDR4-3200 EPYC 7302 27.8 (ceiling 18.6); the same RAM-bound decode as the case above. rows15 "
             "(2026-12-04), the cores' decode rate shipped: the 32-core 9355 reads 43.0 (ceiling 41.7), the 7302 25.2 "
-            "(18.5), a 16-core Xeon W5-2455X 18.2 (13.9): the ceiling scales the 16-core measurement by RAM alone"
+            "(18.5), a 16-core Xeon W5-2455X 18.2 (13.9): the ceiling scales the 16-core measurement by RAM alone. "
+            "offload28 (2026-12-05): at Zen 2's rate (host.AVX2_DECODE_RATE_SHARE, 0.67 of Zen 4/5's) the 7302 reads 18.6 "
+            "(18.5, at 0.62 it would pass: not tuned to); "
+            "the 48-core EPYC 9454 on 12 x DDR5-4800 still reads 45.0 (41.7) and a 32-core 9355 on 8 x DDR5-5600 39.4 "
+            "(32.5), both RAM-bound: the ceiling holds below ~0.48 and ~0.38 of their RAM, where KTransformers' "
+            "DeepSeek-R1 on a 12 x DDR5-4800 EPYC 9654 reads 0.50 (#314)"
         ),
     ),
     Case(

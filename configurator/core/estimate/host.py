@@ -54,7 +54,8 @@ RAM_EFFICIENCY: dict[str, float] = {
     # 14 tok/s = 0.50 of 461 GB/s; on a Threadripper PRO 7975WX, 8 x DDR5-5200, 4 CCDs (256 GB/s of GMI links)
     # with a 4090D (KTransformers issue 1115, 2025-04-10): 10.48 tok/s = 0.62 of 256. Geometric mean 0.555.
     # Holdout: Threadripper PRO 7965WX, ik_llama.cpp CPU only (ik_llama.cpp PR 534): 0.76 of its 256; EPYC 9274F
-    # (24 cores) at Q2_K (KTransformers issue 587): 0.34. All rows are Zen 4: Zen 2/3 EPYC (SP3) and Threadripper
+    # (24 cores) at Q2_K (KTransformers issue 587): 0.34; two EPYC 9175F, 16 x DDR5-6400, a 70B at f16 under llama.cpp
+    # --numa distribute, CPU only (llama.cpp issue 11744, 2025-02-08): 0.74 (offload28). All rows are Zen 4: Zen 2/3 EPYC (SP3) and Threadripper
     # PRO 3000/5000 take the share as an ESTIMATE (same chiplet-and-I/O-die design, no decode row of their own); STREAM
     # agrees: triad 115.6 GB/s on a Threadripper PRO 3995WX with 8 x DDR4-3200 = 0.56 of 204.8 (ik_llama.cpp
     # discussion 818, 2025-10-05).
@@ -105,6 +106,19 @@ CPU_LAYER_OVERHEAD_S = 40e-6
 # (about 8; Q4_K_S is no precision here, so not a row). A batch of b sequences multiplies each matrix by b vectors, the
 # unpacking shared: only one token's rate is bound here (the batched term stays the prefill share's).
 CPU_DECODE_FLOPS_PER_CORE_CYCLE = 6.8
+# Server and workstation cores without AVX-512 (Zen 2 EPYC 7002, Zen 3 EPYC 7003, Threadripper PRO 3000/5000: two
+# 256-bit FMA pipes, no VNNI) run the same quantized dot products in more instructions. ik_llama.cpp's author times the
+# CPU matmul kernels decode also runs on a Threadripper PRO 5975WX (Zen 3, 32 x 3.6 GHz base) and a Ryzen 7950X (Zen 4,
+# 16 x 4.5 GHz), PP-512 of LLaMA-3.1-8B; per core and base-clock cycle Zen 3 reads IQ4_K_R4 0.62 (249 vs 251 t/s,
+# github.com/ikawrakow/ik_llama.cpp/pull/144, 2024-12-16), Q4_K_S 0.77 and Q5_K_S 0.76 (327.98 / 302.13 vs 267.69 /
+# 249.12, pull/182, 2025-01-30), Q6_0_R4 0.56 (231.53 vs 257.25, pull/122, 2024-12-03): geometric mean 0.67. ESTIMATE
+# for decode: prompt ratios; no Zen 2/3 experts-in-RAM decode row was found to fit it on (offload28, 2026-12-05); Zen 2
+# takes Zen 3's share (the same two 256-bit FMA pipes). Desktop Ryzen 5000 keeps the fitted rate: the rate counts
+# base-clock cycles and a desktop part runs all cores ~1.25x above base (Ryzen 5 5600: 3.5 base, 4.4 boost) where an EPYC
+# 7302 runs ~1.1x (3.0 / 3.3), and its two channels bind first; Intel client cores keep it too (no like-for-like
+# measurement).
+AVX2_DECODE_RATE_SHARE = 0.67
+AVX2_ONLY_FAMILIES = frozenset({"epyc-7002", "epyc-7003", "threadripper-pro-3000", "threadripper-pro-5000"})
 
 # A layer whose attention runs on the GPU and whose experts run on the CPU (--n-cpu-moe) crosses devices twice per
 # token: llama.cpp's scheduler copies the hidden state to the host, synchronises the stream, runs the experts, and
@@ -145,6 +159,7 @@ class HostMemory:
     numa_aware: bool = False
     cpu_tflops: float | None = None  # peak fp32 of the cores, for CPU prefill
     core_ghz: float | None = None  # cores x base clock (GHz) over the sockets one process runs on, for CPU decode
+    decode_per_cycle: float = CPU_DECODE_FLOPS_PER_CORE_CYCLE  # FLOPs a core and cycle at decode (cpu_decode_rate)
     pcie_gen: int | None = None
     explanation: tuple[Reason, ...] = field(default=())  # est.* codes: how the effective bandwidth was found
 
@@ -175,6 +190,14 @@ def cpu_peak_tflops(cpu: Cpu) -> float:
 def cpu_core_ghz(cpu: Cpu) -> float:
     """Cores x base clock of one socket (GHz): the core cycles a second one token's CPU matmuls run on."""
     return cpu.cores * cpu.base_clock_ghz
+
+
+def cpu_decode_rate(cpu: Cpu) -> float:
+    """FLOPs a core and clock cycle `cpu`'s cores reach on one token's quantized matrix-vector products: the fitted
+    rate, or its AVX2 share on cores without AVX-512 (AVX2_DECODE_RATE_SHARE)."""
+    if cpu.family in AVX2_ONLY_FAMILIES:
+        return CPU_DECODE_FLOPS_PER_CORE_CYCLE * AVX2_DECODE_RATE_SHARE
+    return CPU_DECODE_FLOPS_PER_CORE_CYCLE
 
 
 def check_platform(cpu: Cpu, kit: MemoryKit, kits: int = 1, sockets: int = 1) -> None:
@@ -267,6 +290,7 @@ def _host_memory(cpu: Cpu, kit: MemoryKit, kits: int, sockets: int, numa_aware: 
         numa_aware=numa_aware,
         cpu_tflops=cpu_peak_tflops(cpu) * sockets,
         core_ghz=cpu_core_ghz(cpu) * sockets,
+        decode_per_cycle=cpu_decode_rate(cpu),
         pcie_gen=cpu.pcie_gen,
         explanation=tuple(notes),
     )
@@ -280,9 +304,11 @@ def host_from_bandwidth(
     pcie_gen: int | None = None,
     share: float | None = None,
     core_ghz: float | None = None,
+    decode_per_cycle: float = CPU_DECODE_FLOPS_PER_CORE_CYCLE,
 ) -> HostMemory:
     """A host given by its peak bandwidth (`--ram-bandwidth`), read at the family's efficiency (RAM_EFFICIENCY), or at
-    `share` of its peak when given (a fit trying shares passes each one: the table is never patched)."""
+    `share` of its peak when given (a fit trying shares passes each one: the table is never patched); its cores decode
+    at `decode_per_cycle` (cpu_decode_rate of a catalog CPU)."""
     eff = RAM_EFFICIENCY[platform_family] if share is None else share
     return HostMemory(
         peak_gbps=peak_gbps,
@@ -290,6 +316,7 @@ def host_from_bandwidth(
         capacity_gb=capacity_gb,
         cpu_tflops=cpu_tflops,
         core_ghz=core_ghz,
+        decode_per_cycle=decode_per_cycle,
         pcie_gen=pcie_gen,
         explanation=(
             Reason.of(
@@ -306,10 +333,10 @@ def host_from_bandwidth(
 
 def decode_read_gbps(host: HostMemory, bits_per_weight: float) -> float:
     """GB/s of weights one token's CPU decode gets through on `host`: its effective RAM rate, or less where its cores
-    bind (CPU_DECODE_FLOPS_PER_CORE_CYCLE: two FLOPs a weight of `bits_per_weight` bits)."""
+    bind (its decode_per_cycle: two FLOPs a weight of `bits_per_weight` bits)."""
     if not host.core_ghz:
         return host.effective_gbps
-    return min(host.effective_gbps, host.core_ghz * CPU_DECODE_FLOPS_PER_CORE_CYCLE / 2 * bits_per_weight / 8)
+    return min(host.effective_gbps, host.core_ghz * host.decode_per_cycle / 2 * bits_per_weight / 8)
 
 
 def pcie_copy_gbps(gen: int, lanes: int = 16) -> float:

@@ -26,7 +26,6 @@ from configurator.core.estimate.estimator import (
 )
 from configurator.core.estimate.host import (
     CPU_COMPUTE_EFFICIENCY,
-    CPU_DECODE_FLOPS_PER_CORE_CYCLE,
     CPU_LAYER_OVERHEAD_S,
     HYBRID_LAYER_SYNC_S,
     HostMemory,
@@ -385,7 +384,7 @@ def _cpu_step(job: _Job, reads: _TokenReads, said: _Said) -> float:
     if host.cpu_tflops:
         comp_cpu = job.workload.batch * 2 * cpu_params / (host.cpu_tflops * 1e12 * CPU_COMPUTE_EFFICIENCY)
     if host.core_ghz:  # one token's matrix-vector products at the cores' decode rate (host.py)
-        cores = 2 * cpu_params / (host.core_ghz * 1e9 * CPU_DECODE_FLOPS_PER_CORE_CYCLE)
+        cores = 2 * cpu_params / (host.core_ghz * 1e9 * host.decode_per_cycle)
     binds = cores > max(mem_cpu, comp_cpu)
     step_cpu = (
         max(mem_cpu, comp_cpu, cores)
@@ -403,7 +402,7 @@ def _cpu_step(job: _Job, reads: _TokenReads, said: _Said) -> float:
             trips=reads.hybrid_layers or None,
             trip_us=HYBRID_LAYER_SYNC_S * 1e6,
             gflop=2 * cpu_params / 1e9 if binds else None,
-            per_cycle=CPU_DECODE_FLOPS_PER_CORE_CYCLE if binds else None,
+            per_cycle=host.decode_per_cycle if binds else None,
             core_ghz=host.core_ghz if binds else None,
             cores_ms=cores * 1e3 if binds else None,
             ms=step_cpu * 1e3,

@@ -32,6 +32,7 @@ from configurator.core.estimate.host import (
     HostMemory,
     ccd_limit_gbps,
     cpu_core_ghz,
+    cpu_decode_rate,
     cpu_peak_tflops,
     decode_read_gbps,
     family,
@@ -1322,6 +1323,7 @@ def _rated_host(cpu: Cpu, channels: int | None = None) -> HostMemory:
         cpu_peak_tflops(cpu),
         cpu.pcie_gen,
         core_ghz=cpu_core_ghz(cpu),
+        decode_per_cycle=cpu_decode_rate(cpu),
     )
 
 
