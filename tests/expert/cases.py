@@ -1949,14 +1949,6 @@ CASES: tuple[Case, ...] = (
         "Practitioners buy a used 24 GB NVIDIA card for an 8B LoRA (unsloth's and r/LocalLLaMA's standard LoRA card is "
         "the RTX 3090); it trains the 8B in bf16 on one card, without sharding.",
         (UNSLOTH_REQ, TORCHTUNE_4090, ISSUE_29),
-        today=(
-            "catalog27 (2026-12-05): the US duty on a Chinese graphics card is the 10 % fentanyl tariff alone (HTS "
-            "8473.30 is exempt from the reciprocal one, CBP CSMS #64724565), so the 2080 Ti 22GB lands at 380 USD, not "
-            "410: two of them (2,013 USD, 22 h per 100 M tokens, DDP) undercut the one RTX A5000 24 GB (2,016 USD, "
-            "21 h, one card) by 3 USD as 'alternative (more speed)', and no 24 GB NVIDIA card is shown (the used RTX "
-            "3090 at 1,207 USD never was). The alternative is the cheapest way faster than the best value, however "
-            "close the next one; which of two near-equal ways to show is a ranking question, not data"
-        ),
     ),
     Case(
         "qwen3-8b-lora-2500-room-to-grow-starts-where-the-cheapest-stands",
