@@ -813,7 +813,7 @@ ZH_REASONS: dict[str, Template] = {
         + f"；它的长处：{joined(r.nested('offers'), say_, '；')}"
     ),
     "shown.instead": lambda r, say_: (
-        f"列出它而不是 {r.num('count'):.0f} 张 {r.fields['name']}（{r.num('price'):,.0f} {r.fields['currency']}，"
+        f"列出它而不是 {r.num('count'):.0f} 张 {part_names(str(r.fields['name']))}（{r.num('price'):,.0f} {r.fields['currency']}，"
         f"{joined(r.nested('speed'), say_, '；')}）：价格相差不到 1%，速度相当，"
         + ("显卡更少" if r.fields.get("fewer") else "显卡未经改装")
     ),
