@@ -826,7 +826,8 @@ def _stands_in(f: _Field, j: int, i: int) -> bool:
     modified ones: Qwen3 8B LoRA at 2,500 USD had shown two RTX 2080 Ti 22GB at 2,013 USD and 22 h as "alternative
     (more speed)", where one RTX A5000 24 GB trains the job in 21 h for 2,016 USD (expert case
     qwen3-8b-lora-2500-shows-a-24gb-nvidia-card). Nothing i says for itself is lost: not the budget, the release's
-    weights, a sourced speed, a card still supported, nor the one more card of its own it buys (PLACED_FIRST)."""
+    weights, a sourced speed, a card still supported, nor a card of the buyer's own it uses (owned parts, the one more
+    of it: PLACED_FIRST)."""
     m, a, b = f.m, f.m[i], f.m[j]
     return (
         b.price <= a.price * (1 + SAME_PRICE)
@@ -838,6 +839,7 @@ def _stands_in(f: _Field, j: int, i: int) -> bool:
         and not (b.unsourced_speed and not a.unsourced_speed)
         and not (b.past_support and not a.past_support)
         and not any(k.code in PLACED_FIRST for k in f.pool[i].kinds)
+        and not any(p.owned for p in f.pool[i].parts)
         and simpler(f.pool[j], f.pool[i])
         and m[j].readable >= m[i].readable
     )

@@ -89,10 +89,16 @@ def modified_cards(build: Build) -> bool:
     return any(p.category == "gpu" and bool(p.spec.get("modified")) for p in build.parts)
 
 
+def _of_cards(build: Build) -> bool:
+    """A machine built of graphics cards: a card bought, and no ready-made system (a Mac, a mini PC, a server)."""
+    return any(p.category == "gpu" for p in build.parts) and not any(p.category == "system" for p in build.parts)
+
+
 def simpler(b: Build, a: Build) -> bool:
-    """Whether machine `b` is simpler than `a`, both of cards: fewer cards in all (less to power, cool and split the
-    job across: one card needs no data or tensor parallelism), or as many and none modified where `a`'s are."""
-    if not (_cards(b) and _cards(a)) or card_count(b) <= 0:
+    """Whether machine `b` is simpler than `a`, both built of cards (a ready-made system is another kind of machine,
+    not a simpler one): fewer cards in all (less to power, cool and split the job across: one card needs no data or
+    tensor parallelism), or as many and none modified where `a`'s are."""
+    if not (_of_cards(b) and _of_cards(a)) or card_count(b) <= 0:
         return False
     if card_count(b) != card_count(a):
         return card_count(b) < card_count(a)
