@@ -34,8 +34,9 @@ when it decodes fastest, no other build says "fastest". A comparison of named GP
 (`--gpu a,b,mac-studio-...`) says "cheapest with X" of each one's own cheapest build. A build that another
 build beats on price and speed without being louder is dropped, unless a label gives the reason, and so is one a
 simpler build stands in for (fewer cards, or none modified, within 1 % of its price and as fast: _stands_in, which
-the simpler one's why names, shown.instead); the rest are shown cheapest first. Sources only say what kind of build they offer (`Build.label` on the way in: "with the experts in RAM",
-"ready-made: ..."); the label shown is the claims, then that kind in brackets ("cheapest; best value (with the experts in RAM)").
+the simpler one's why names, shown.instead); the rest are shown cheapest first. Sources only say what kind of build
+they offer (`Build.label` on the way in: "with the experts in RAM", "ready-made: ..."); the label shown is the claims,
+then that kind in brackets ("cheapest; best value (with the experts in RAM)").
 """
 
 from __future__ import annotations
@@ -1043,7 +1044,7 @@ def rank_and_label(builds: list[Build], request: BuildRequest) -> list[Build]:
         shown_for = (Reason.of("shown.offers", offers=offered),) if offered else ()
         none = _kind_said(f, i, shown) if not (claims or shown_for or comparison) else None
         said = claims or shown_for or ((none,) if none is not None else ())
-        instead = _instead(f, i, shown)
+        instead = None if comparison else _instead(f, i, shown)  # a comparison leaves no build out for another
         slower = _slower(f, i, shown)
         said = said + tuple(r for r in (instead, slower) if r is not None)
         why = "; ".join(english(r) for r in said)
