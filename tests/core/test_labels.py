@@ -113,6 +113,11 @@ PLANS = {
     "Qwen3 8B LoRA $2500 top 6": BuildRequest(
         model_id="qwen3-8b", workload=Workload(kind="finetune", method="lora"), budget=2500, top_k=6
     ),
+    # two modified RTX 2080 Ti 22GB at 2,013 USD and 21.7 h had taken the one place left from one RTX A5000 at 2,016
+    # USD and 20.6 h; the A5000 is shown in their place and says so (shown.instead, ranking._stands_in)
+    "Llama 8B LoRA $2500": BuildRequest(
+        model_id="llama-3.1-8b", workload=Workload(kind="finetune", method="lora"), budget=2500
+    ),
     "30B-A3B q4, own 4060 Ti": BuildRequest(
         model_id="qwen3-30b-a3b",
         workload=Workload(kind="inference", precision="q4_k_m"),
@@ -317,6 +322,33 @@ def _slower_problems(name: str, b: dict[str, Any], builds: list[dict[str, Any]])
     return []
 
 
+def _instead_problems(name: str, b: dict[str, Any], builds: list[dict[str, Any]]) -> list[str]:
+    """ "Shown in place of N x X at P (its speed): the same price within 1 %, as fast, on fewer cards (or cards not
+    modified)" is true of the numbers it gives (shown.instead): its price within 1 % of that one's (shown.SAME_PRICE),
+    its speed within 3 % of it or faster (shown.AS_FAST), fewer cards, or as many and none modified; and that build is
+    not among those shown."""
+    said = {r["code"]: r["fields"] for r in b.get("_why_said", [])}
+    if "shown.instead" not in said:
+        return []
+    fields = said["shown.instead"]
+    problems = []
+    if b["total_price"] > fields["price"] * 1.01 + 0.01:
+        problems.append(f"{name}: says the same price as {fields['price']}, more than 1 % below its own")
+    speed = fields["speed"]["fields"]
+    if "hours" in speed and b["estimate"]["time"]["wall_hours"] * 0.97 > speed["hours"] + 1e-6:
+        problems.append(f"{name}: says as fast as a build that trains in {speed['hours']} h")
+    if "tps" in speed and _speed(b) < 0.97 * speed["tps"] - 1e-6:
+        problems.append(f"{name}: says as fast as a build at {speed['tps']} tokens/s")
+    modified = any(p["spec"].get("modified") for p in b["parts"] if p["category"] == "gpu")
+    if fields["fewer"] and not _gpus(b) < fields["count"]:
+        problems.append(f"{name}: says fewer cards than {fields['count']}")
+    if not fields["fewer"] and (_gpus(b) != fields["count"] or modified):
+        problems.append(f"{name}: says as many cards, none modified, as {fields['count']}")
+    if any(abs(o["total_price"] - fields["price"]) < 0.01 and _gpus(o) == fields["count"] for o in builds):
+        problems.append(f"{name}: says it is shown in place of a build that is shown")
+    return problems
+
+
 def _cheaper_as_fast(o: dict[str, Any], b: dict[str, Any]) -> bool:
     return _passing(o) and o["total_price"] < b["total_price"] - 0.5 and _speed(o) >= _speed(b) * 0.97
 
@@ -446,6 +478,7 @@ def label_problems(request: BuildRequest, result: dict[str, Any]) -> list[str]:
                     problems.append(f"{name}: a build shown with the same GPU is cheaper")
         problems += _beaten_problems(name, b, builds)
         problems += _slower_problems(name, b, builds)
+        problems += _instead_problems(name, b, builds)
         if not claim_words(b) and not request.compares:
             for o in passing:
                 louder = o["noise_dba"] is not None and dba is not None and o["noise_dba"] > dba + 0.05
@@ -490,6 +523,25 @@ def test_every_label_is_true_of_the_numbers_shown(
     assert result["builds"], name
     assert label_problems(request, result) == []
     assert [b["rank"] for b in result["builds"]] == list(range(1, len(result["builds"]) + 1))
+
+
+def test_a_build_shown_in_place_of_another_says_what_is_true_of_both(
+    results: dict[str, tuple[BuildRequest, dict[str, Any]]],
+) -> None:
+    """Llama 3.1 8B LoRA at 2,500 USD: one RTX A5000 (2,016 USD, 20.6 h) is shown in place of two modified RTX 2080 Ti
+    22GB (2,013 USD, 21.7 h), and says so; the check catches the sentence when its numbers are not true."""
+    _, result = results["Llama 8B LoRA $2500"]
+    builds = result["builds"]
+    single = next(b for b in builds if any(r["code"] == "shown.instead" for r in b["_why_said"]))
+    assert {p["id"] for p in single["parts"] if p["category"] == "gpu"} == {"rtx-a5000"}
+    assert _instead_problems("A5000", single, builds) == []
+    said = next(r for r in single["_why_said"] if r["code"] == "shown.instead")
+    assert said["fields"]["count"] == 2 and said["fields"]["fewer"] is True
+    cheaper = {**said, "fields": {**said["fields"], "price": round(single["total_price"] / 1.02, 2)}}
+    faster = {**said, "fields": {**said["fields"], "speed": {"code": "speed.hours", "fields": {"hours": 15.0}}}}
+    for wrong in (cheaper, faster):
+        lied = {**single, "_why_said": [wrong if r is said else r for r in single["_why_said"]]}
+        assert _instead_problems("A5000", lied, builds), wrong
 
 
 def test_the_cheapest_sentence_counts_the_builds_shown(

@@ -17,7 +17,7 @@ from configurator.core.model.request import BuildRequest
 from configurator.core.report import phrases, words
 from configurator.core.solve.plan import plan
 from configurator.core.solve.ranking import measure, rank_and_label
-from configurator.core.solve.shown import offers
+from configurator.core.solve.shown import offers, simpler
 
 
 @pytest.fixture(scope="module")
@@ -227,3 +227,61 @@ def test_a_build_shown_for_its_kind_and_beaten_gives_its_place_to_one_no_build_b
     newcomer = next(b for b in builds if b.gpu_id == "rtx-3080")
     assert not newcomer.claims and not beaten(newcomer)
     assert any(o.code == "offer.faster" for o in newcomer.offers)
+
+
+def _timed(build: Any, price: float, speed: float, *, cards: int = 1, modified: bool = False) -> Any:
+    """`build` on `cards` of its card (memory-modified or not) at `price`, decoding at `speed` times its own rate."""
+    parts = tuple(
+        p.model_copy(update={"quantity": cards, "spec": {**p.spec, "modified": modified}}) if p.category == "gpu" else p
+        for p in build.parts
+    )
+    estimate = build.estimate.model_copy(
+        update={"decode_tokens_per_s": (build.estimate.decode_tokens_per_s or 0.0) * speed}
+    )
+    return _variant(build.model_copy(update={"gpu_count": cards, "parts": parts, "estimate": estimate}), price)
+
+
+def _field_of(one_build: Any, pair: Any, single: Any) -> list[Any]:
+    """A cheaper build that takes "cheapest" and "best value", a dear one that takes "fastest", and the two between."""
+    cheap, fast = _timed(one_build, 800, 1.0), _timed(one_build, 3000, 3.0)
+    request = BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m"), top_k=4)
+    return rank_and_label([cheap, pair, single, fast], request)
+
+
+def test_of_two_builds_at_the_same_price_and_speed_the_one_on_fewer_cards_is_shown(one_build: Any) -> None:
+    """Qwen3 8B LoRA at 2,500 USD had shown two modified RTX 2080 Ti 22GB (2,013 USD, 22 h, data-parallel) as
+    "alternative (more speed)" where one RTX A5000 24 GB trains the job in 21 h for 2,016 USD: within 1 % of its price
+    (shown.SAME_PRICE) and as fast, the simpler machine is shown, and says which it stands in for, in English and
+    Chinese (expert case qwen3-8b-lora-2500-shows-a-24gb-nvidia-card)."""
+    pair, single = _timed(one_build, 1000, 1.2, cards=2, modified=True), _timed(one_build, 1008, 1.2)
+    shown = _field_of(one_build, pair, single)
+    assert [(round(b.total_price), b.gpu_count) for b in shown] == [(800, 1), (1008, 1), (3000, 1)]
+    instead = next(r for r in shown[1].why_said if r.code == "shown.instead")
+    assert instead.fields["count"] == 2 and instead.fields["price"] == 1000 and instead.fields["fewer"] is True
+    assert "shown in place of 2 x " in shown[1].why and "on fewer cards" in shown[1].why
+    assert shown[1].label.startswith("alternative (more speed")  # its offers over #1 still hold
+    with words.language("zh_CN"):
+        said = words.say(instead)
+        assert said.startswith("列出它而不是 2 张 ") and said.endswith("价格相差不到 1%，速度相当，显卡更少")
+
+
+def test_a_pair_past_the_same_price_or_faster_keeps_its_place(one_build: Any) -> None:
+    """The rule is a tie-break, not a preference: a single card dearer by more than 1 %, or slower by more than 3 %
+    (shown.AS_FAST), leaves the pair its place, and nothing says "in place of"."""
+    for single in (_timed(one_build, 1015, 1.2), _timed(one_build, 1005, 1.1)):
+        pair = _timed(one_build, 1000, 1.2, cards=2, modified=True)
+        shown = _field_of(one_build, pair, single)
+        assert (1000, 2) in [(round(b.total_price), b.gpu_count) for b in shown]
+        assert not any(r.code == "shown.instead" for b in shown for r in b.why_said)
+
+
+def test_of_two_builds_on_as_many_cards_the_unmodified_one_is_shown(one_build: Any) -> None:
+    """As many cards: the one whose cards are not memory-modified (no vendor warranty or support) is the simpler."""
+    modified, stock = _timed(one_build, 1000, 1.2, modified=True), _timed(one_build, 1006, 1.2)
+    assert simpler(stock, modified) and not simpler(modified, stock)
+    shown = _field_of(one_build, modified, stock)
+    assert [round(b.total_price) for b in shown] == [800, 1006, 3000]
+    instead = next(r for r in shown[1].why_said if r.code == "shown.instead")
+    assert instead.fields["fewer"] is False and english(instead).endswith("on cards not modified")
+    with words.language("zh_CN"):
+        assert words.say(instead).endswith("显卡未经改装")

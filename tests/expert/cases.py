@@ -374,6 +374,21 @@ PYTORCH_28_SM70 = (
     "CUDA 12.8 and 12.9 has been dropped'; https://github.com/pytorch/pytorch/issues/172352 (2026-01-13): Volta off "
     "the CUDA 12.8 wheels for 2.11, only the CUDA 12.6 wheels keep Maxwell, Pascal and Volta"
 )
+VRLA_SECOND_CARD = (
+    "https://vrlatech.com/single-gpu-vs-multi-gpu-for-ai-when-you-need-a-second-card/ (VRLA Tech, updated June 2026, "
+    "read 2026-12-05): a second GPU often adds cost without throughput; it pays when the model does not fit one card, "
+    "for many concurrent users, or for batches one card cannot hold; LoRA/QLoRA fine-tuning scales about 1.6-1.8x on "
+    "two PCIe cards"
+)
+DEPLOYCUE_ONE_GPU = (
+    "https://deploycue.com/blog/single-gpu-vs-cluster-rental/ (read 2026-12-05): LoRA and QLoRA fine-tuning are among "
+    "the jobs one GPU does well; one card is the simplest setup, with no interconnect overhead, and more cards add "
+    "complexity for no gain when the job fits"
+)
+COMPUTE_MARKET_3090 = (
+    "https://www.compute-market.com/blog/best-gpu-for-fine-tuning-llm-2026 (Compute Market, updated 2026-03-03, read "
+    "2026-12-05): its top pick for fine-tuning at home is one used 24 GB RTX 3090 (699-999 USD then)"
+)
 UNSLOTH_REQ = (
     "https://unsloth.ai/docs/get-started/fine-tuning-for-beginners/unsloth-requirements (read 2026-12-02): "
     "QLoRA minimum VRAM 8B 6 GB, 32B 26 GB, 70B 41 GB; LoRA 16-bit 8B 22 GB"
@@ -1949,14 +1964,45 @@ CASES: tuple[Case, ...] = (
         "Practitioners buy a used 24 GB NVIDIA card for an 8B LoRA (unsloth's and r/LocalLLaMA's standard LoRA card is "
         "the RTX 3090); it trains the 8B in bf16 on one card, without sharding.",
         (UNSLOTH_REQ, TORCHTUNE_4090, ISSUE_29),
-        today=(
-            "catalog27 (2026-12-05): the US duty on a Chinese graphics card is the 10 % fentanyl tariff alone (HTS "
-            "8473.30 is exempt from the reciprocal one, CBP CSMS #64724565), so the 2080 Ti 22GB lands at 380 USD, not "
-            "410: two of them (2,013 USD, 22 h per 100 M tokens, DDP) undercut the one RTX A5000 24 GB (2,016 USD, "
-            "21 h, one card) by 3 USD as 'alternative (more speed)', and no 24 GB NVIDIA card is shown (the used RTX "
-            "3090 at 1,207 USD never was). The alternative is the cheapest way faster than the best value, however "
-            "close the next one; which of two near-equal ways to show is a ranking question, not data"
+    ),
+    Case(
+        "qwen3-8b-lora-2500-no-modified-pair-at-the-price-of-one-stock-card",
+        "--model qwen3-8b --workload finetune --method lora --budget 2500",
+        (
+            no_build(
+                "an unlabelled data-parallel pair of memory-modified cards (one stock 24 GB card trains the 8B as fast "
+                "for about its price)",
+                lambda b: (
+                    not claims(b) and gpus_bought(b) >= 2 and all(p["spec"].get("modified") for p in gpu_parts(b))
+                ),
+            ),
         ),
+        "Two modified RTX 2080 Ti 22GB at 2,013 USD (22 h per 100 M tokens, DDP over PCIe without peer-to-peer) had been "
+        "the 'alternative (more speed)' where one RTX A5000 24 GB trains the job in 21 h for 2,016 USD. An 8B LoRA fits "
+        "one 24 GB card, where a second card adds setup, power and a DDP launch for no gain, and the modified cards carry "
+        "no warranty: at the same price and speed a practitioner takes the one stock card.",
+        (VRLA_SECOND_CARD, DEPLOYCUE_ONE_GPU, UNSLOTH_REQ),
+    ),
+    Case(
+        "llama8b-lora-2500-one-stock-24gb-card-at-the-price-of-a-modified-pair",
+        "--model llama-3.1-8b --workload finetune --method lora --budget 2500",
+        (
+            some_build(
+                "one stock (not modified) 24 GB NVIDIA card within 2,500 USD that trains the 8B in under a day",
+                lambda b: (
+                    _nvidia(b)
+                    and gpus_bought(b) == 1
+                    and not any(p["spec"].get("modified") for p in gpu_parts(b))
+                    and vram_per_card(b) >= 24
+                    and (wall_hours(b) or 1e9) < 24
+                    and price(b) <= 2500
+                ),
+            ),
+        ),
+        "The same rule on another 8B: one used 24 GB NVIDIA card is the card practitioners fine-tune an 8B on; the "
+        "plan's one faster place had gone to two modified 2080 Ti 22GB 3 USD under one RTX A5000 that trains as fast "
+        "(21.7 h against 20.6 h), so no stock 24 GB card was shown at all.",
+        (COMPUTE_MARKET_3090, VRLA_SECOND_CARD, UNSLOTH_REQ),
     ),
     Case(
         "qwen3-8b-lora-2500-room-to-grow-starts-where-the-cheapest-stands",

@@ -966,6 +966,12 @@ EN: dict[str, Template] = {
         + ("faster" if r.fields.get("faster") else "as fast (within 3 %)")
         + f"; it offers {joined(r.nested('offers'), say)}"
     ),
+    # the build a simpler one shown stands in for (solve.ranking._instead): the same price, as fast
+    "shown.instead": lambda r, say: (
+        f"shown in place of {r.num('count'):.0f} x {r.fields['name']} at {r.num('price'):,.0f} {r.fields['currency']} "
+        f"({joined(r.nested('speed'), say)}): the same price within 1 %, as fast, "
+        + ("on fewer cards" if r.fields.get("fewer") else "on cards not modified")
+    ),
     "claim.shared": lambda r, say: "its claims " + _shared_words(r, say),  # a label's word (label_claims)
     # why a build without a claim or a kind is shown (solve.shown): what it offers over the builds ranked above it
     "shown.offers": lambda r, say: (

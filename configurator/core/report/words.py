@@ -812,6 +812,11 @@ ZH_REASONS: dict[str, Template] = {
         + (" 价格更低且速度更快" if r.fields.get("faster") else " 价格更低，速度相当（相差 3% 以内）")
         + f"；它的长处：{joined(r.nested('offers'), say_, '；')}"
     ),
+    "shown.instead": lambda r, say_: (
+        f"列出它而不是 {r.num('count'):.0f} 张 {part_names(str(r.fields['name']))}（{r.num('price'):,.0f} {r.fields['currency']}，"
+        f"{joined(r.nested('speed'), say_, '；')}）：价格相差不到 1%，速度相当，"
+        + ("显卡更少" if r.fields.get("fewer") else "显卡未经改装")
+    ),
     # why a build without a claim or a kind is shown (solve.shown)
     "shown.offers": lambda r, say_: f"列出它是因为它比排在前面的配置多出：{joined(r.nested('offers'), say_, '；')}",
     "offer.cheaper": lambda r, _say: f"价格更低：{r.num('price'):,.0f} {r.fields['currency']}" + _zh_over(r),

@@ -32,9 +32,11 @@ prompts answered within a minute) is offered.
 Such a build still rivals on "fastest" and "best value" (claims about the decode speed shown) without holding them:
 when it decodes fastest, no other build says "fastest". A comparison of named GPUs and ready-made systems
 (`--gpu a,b,mac-studio-...`) says "cheapest with X" of each one's own cheapest build. A build that another
-build beats on price and speed without being louder is dropped, unless a label gives the reason; the rest are shown
-cheapest first. Sources only say what kind of build they offer (`Build.label` on the way in: "with the experts in RAM",
-"ready-made: ..."); the label shown is the claims, then that kind in brackets ("cheapest; best value (with the experts in RAM)").
+build beats on price and speed without being louder is dropped, unless a label gives the reason, and so is one a
+simpler build stands in for (fewer cards, or none modified, within 1 % of its price and as fast: _stands_in, which
+the simpler one's why names, shown.instead); the rest are shown cheapest first. Sources only say what kind of build
+they offer (`Build.label` on the way in: "with the experts in RAM", "ready-made: ..."); the label shown is the claims,
+then that kind in brackets ("cheapest; best value (with the experts in RAM)").
 """
 
 from __future__ import annotations
@@ -53,7 +55,16 @@ from configurator.core.model.noise import build_dba
 from configurator.core.model.request import BuildRequest
 from configurator.core.rules.site import DataCenterNoise
 from configurator.core.solve.rules import PROMPT, READING_TPS
-from configurator.core.solve.shown import AS_FAST, FASTER, kind_said, many_times_slower, quieter, why_shown
+from configurator.core.solve.shown import (
+    AS_FAST,
+    FASTER,
+    SAME_PRICE,
+    kind_said,
+    many_times_slower,
+    quieter,
+    simpler,
+    why_shown,
+)
 from configurator.core.solve.shown import beaten_by as shown_beaten_by
 from configurator.core.support import checks as support
 
@@ -782,20 +793,92 @@ def _dominated(f: _Field, i: int, serving: bool) -> bool:
     wait minutes: PROMPT) never pushes a build with a GPU off the list, whose prefill it cannot match (the 12-channel
     EPYC with a card had gone behind a CPU-only Threadripper); nor does a card past its software support push a
     supported build off (two MI50 had dropped gpt-oss-120b's 16 GB card with the experts in RAM), nor a machine too
-    loud for the room one the room takes."""
-    m, pool = f.m, f.pool
+    loud for the room one the room takes. A build a simpler one stands in for, at the same price and as fast, is left
+    out too (_stands_in)."""
+    m = f.m
     if _past_support_idle(f, i) or (serving and not m[i].readable):
         return True
+    return _beaten(f, i, near=True)
+
+
+def _beaten(f: _Field, i: int, *, near: bool) -> bool:
+    """A passing build beats build `i` on price and speed (Measures.beats), or, with `near`, stands in for it
+    (_stands_in), unless `i` stands in for that one (a pair of modified cards a few dollars cheaper does not push the
+    one card that stands in for it off the list); never a slow CPU-only box one with a GPU, one whose prompts wait or
+    past its support one that is neither, nor a machine too loud for the room one it takes."""
+    m, pool = f.m, f.pool
     return any(
         j != i
         and m[j].passing
-        and m[j].beats(m[i])
+        and ((m[j].beats(m[i]) and not (near and _stands_in(f, i, j))) or (near and _stands_in(f, j, i)))
         and not (m[j].slow_cpu_only and not cpu_only(pool[i]))
         and not (m[j].waits and not m[i].waits)
         and not (f.eol[j] is not None and f.eol[i] is None)
         and not (m[j].too_loud and not m[i].too_loud)
         for j in range(len(pool))
     )
+
+
+def _stands_in(f: _Field, j: int, i: int) -> bool:
+    """Build `j` stands in for build `i` (which then gives its place): the same price to a buyer (within
+    shown.SAME_PRICE of i's), as fast (within shown.AS_FAST of i's speed, or faster), no quieter machine left out
+    (i is not quieter than j by shown.AS_QUIET_DBA), and simpler (shown.simpler: fewer cards, or none modified). A
+    practitioner at that price takes the one card with a warranty and a resale market over a data-parallel pair of
+    modified ones: Qwen3 8B LoRA at 2,500 USD had shown two RTX 2080 Ti 22GB at 2,013 USD and 22 h as "alternative
+    (more speed)", where one RTX A5000 24 GB trains the job in 21 h for 2,016 USD (expert case
+    qwen3-8b-lora-2500-shows-a-24gb-nvidia-card). Nothing i says for itself is lost: not the budget, the release's
+    weights, a sourced speed, a card still supported, nor a card of the buyer's own it uses (owned parts, the one more
+    of it: PLACED_FIRST)."""
+    m, a, b = f.m, f.m[i], f.m[j]
+    return (
+        b.price <= a.price * (1 + SAME_PRICE)
+        and b.speed >= a.speed * AS_FAST
+        and b.speed > 0
+        and not quieter(a.dba, b.dba)
+        and (b.within_budget or not a.within_budget)
+        and not (b.quantized and not a.quantized)
+        and not (b.unsourced_speed and not a.unsourced_speed)
+        and not (b.past_support and not a.past_support)
+        and not any(k.code in PLACED_FIRST for k in f.pool[i].kinds)
+        and not any(p.owned for p in f.pool[i].parts)
+        and simpler(f.pool[j], f.pool[i])
+        and m[j].readable >= m[i].readable
+    )
+
+
+def _instead(f: _Field, j: int, shown: list[int]) -> Reason | None:
+    """The build left out for build `j` shown (_stands_in), named in its why (shown.instead: its cards, price and
+    speed, and whether `j` is on fewer cards or on unmodified ones), so the buyer sees the choice made: the cheapest
+    such build with no claim, not shown, that no build beats outright (that one would be left out anyway), and only
+    on the first build shown that stands in for it. None when there is none."""
+    m = f.m
+    left = [
+        i
+        for i in range(len(f.pool))
+        if i not in shown and not f.claims[i] and _stands_in(f, j, i) and not _beaten(f, i, near=False)
+    ]
+    left = [i for i in left if not any(_stands_in(f, k, i) for k in shown[: shown.index(j)])]
+    if not left:
+        return None
+    i = min(left, key=lambda k: (m[k].price, -m[k].speed))
+    b, a = f.pool[i], f.pool[j]
+    return Reason.of(
+        "shown.instead",
+        count=b.gpu_count * b.nodes,
+        name=_gpu_name(b),
+        price=round(m[i].price, 2),
+        currency=b.currency,
+        speed=_speed_short(b),
+        fewer=a.gpu_count * a.nodes < b.gpu_count * b.nodes,
+    )
+
+
+def _speed_short(build: Build) -> Reason:
+    """A build's speed in a few words: its hours for a training job (speed.hours), else as the table shows it."""
+    hours = build.estimate.wall_hours
+    if build.estimate.workload.get("kind", "inference") != "inference" and hours:
+        return Reason.of("speed.hours", hours=hours)
+    return speed_said(build)
 
 
 def _shown(f: _Field, request: BuildRequest, comparison: bool) -> list[int]:
@@ -961,8 +1044,9 @@ def rank_and_label(builds: list[Build], request: BuildRequest) -> list[Build]:
         shown_for = (Reason.of("shown.offers", offers=offered),) if offered else ()
         none = _kind_said(f, i, shown) if not (claims or shown_for or comparison) else None
         said = claims or shown_for or ((none,) if none is not None else ())
+        instead = None if comparison else _instead(f, i, shown)  # a comparison leaves no build out for another
         slower = _slower(f, i, shown)
-        said = said + ((slower,) if slower is not None else ())
+        said = said + tuple(r for r in (instead, slower) if r is not None)
         why = "; ".join(english(r) for r in said)
         why = f"{why}; {build.why}" if why and build.why else why or build.why
         update = {

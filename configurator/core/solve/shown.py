@@ -50,6 +50,15 @@ wall (round 24's walk of her journey). A cheaper build shown within 2 dBA is nam
 louder and cheaper (ranking._quiet_shown), as "fastest" names a dearer build within AS_FAST."""
 
 
+SAME_PRICE = 0.01
+"""Two builds within 1 % of each other's price cost the same to a buyer, as speeds within 1 % are the same speed
+(FASTER): every price shown is a catalog quote, most of them months old and marked so, and a used card's asking price
+moves by more than that between two listings (an estimate of what a buyer reads as one price, not a measurement).
+Between two such builds, as fast (AS_FAST) and no quieter, the simpler one is shown (ranking._stands_in): Qwen3 8B
+LoRA at 2,500 USD had shown two modified RTX 2080 Ti 22GB at 2,013 USD and 22 h (data-parallel) where one RTX A5000
+24 GB trains it in 21 h for 2,016 USD."""
+
+
 SLOWER_RATIO = 3.0
 """A training build labelled "cheapest" says how much slower it is than the fastest build shown when that one trains
 the same job at least this many times faster, and a training way out says it of a way listed beside it that costs a
@@ -68,6 +77,32 @@ def quieter(dba: float | None, than: float | None) -> bool:
     """Whether a machine at `dba` is quieter than one at `than` by what the noise estimate resolves (AS_QUIET_DBA), on
     the figures a buyer reads (0.1 dBA): "less noise" (offers) and "quietest" (ranking) alike."""
     return dba is not None and than is not None and round(than, 1) >= round(dba, 1) + AS_QUIET_DBA
+
+
+def card_count(build: Build) -> int:
+    """The cards in all, every node's."""
+    return build.gpu_count * build.nodes
+
+
+def modified_cards(build: Build) -> bool:
+    """Whether any of its cards is memory- or board-modified (catalog `modified`: no vendor warranty or support)."""
+    return any(p.category == "gpu" and bool(p.spec.get("modified")) for p in build.parts)
+
+
+def _of_cards(build: Build) -> bool:
+    """A machine built of graphics cards: a card bought, and no ready-made system (a Mac, a mini PC, a server)."""
+    return any(p.category == "gpu" for p in build.parts) and not any(p.category == "system" for p in build.parts)
+
+
+def simpler(b: Build, a: Build) -> bool:
+    """Whether machine `b` is simpler than `a`, both built of cards (a ready-made system is another kind of machine,
+    not a simpler one): fewer cards in all (less to power, cool and split the job across: one card needs no data or
+    tensor parallelism), or as many and none modified where `a`'s are."""
+    if not (_of_cards(b) and _of_cards(a)) or card_count(b) <= 0:
+        return False
+    if card_count(b) != card_count(a):
+        return card_count(b) < card_count(a)
+    return modified_cards(a) and not modified_cards(b)
 
 
 def _cards(build: Build) -> tuple[tuple[str, str], ...]:
