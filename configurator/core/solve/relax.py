@@ -994,13 +994,15 @@ def diagnose(
     cluster_of: ClusterOf,
     slow_machine: Callable[[BuildRequest], Build | None] | None = None,
     seconds: float = SEARCH_SECONDS,
+    reference_job: bool = False,
 ) -> tuple[Infeasible, Build | None]:
     """Why nothing fits (one sentence, short details under it) and every way out found, cheapest first; with the
     ready-made servers to show when they are the way out (or run the job as asked in a server room). `slow_machine`:
     the cheapest machine without a GPU whose prompts wait minutes (PROMPT), a way out that says the wait when no other
     is found: beside a way with a GPU it is no rival for the cheapest, as a plan's slow CPU-only build is none for
     "cheapest" (ranking.slow_cpu_only; DeepSeek-V3 q2_k: an 8,220 USD CPU box whose 4k prompt waits 13 minutes, beside
-    an RTX 2070 with the experts in RAM for 8,380)."""
+    an RTX 2070 with the experts in RAM for 8,380). `reference_job`: a training request without --tokens, timed for the
+    planner's reference job (no job to rent: _rent_way)."""
     clauses, blocking, closest = _first_clause(request, catalog, cand)
     found = search(request, solve, should_stop, seconds, model)
     alone = slow_machine is not None and not found and not should_stop()
@@ -1015,7 +1017,11 @@ def diagnose(
     found.extend(_plain_budget(found, request, solve, should_stop))
     ranked = _ranked(found, request)
     relaxations = _listed(ranked, request, moe=model.moe is not None)
-    rent = _rent_way(ranked, request, catalog, model, exact, should_stop)
+    rent = (
+        None
+        if reference_job and not request.deadline_hours
+        else _rent_way(ranked, request, catalog, model, exact, should_stop)
+    )
     if rent is not None:
         # among the ways out by price (#27's contract: the first is the cheapest); nothing to apply (request None)
         at = next((i for i, r in enumerate(relaxations) if r.total_price > rent.total_price), len(relaxations))
@@ -1062,7 +1068,9 @@ PLAIN_TRIED = 3
 (_plain_budget): one solve each, under a cap that ends it early when nothing is that cheap."""
 
 
-def _plain_budget(found: list[_Found], request: BuildRequest, solve: Solve, should_stop: Callable[[], bool]) -> list[_Found]:
+def _plain_budget(
+    found: list[_Found], request: BuildRequest, solve: Solve, should_stop: Callable[[], bool]
+) -> list[_Found]:
     """The machines a raised budget alone buys at the price of a way out that changes something more. The budget's own
     search answers the cheapest build a plan would call "cheapest" (ranking.startable sets aside a card past its
     vendor's support beside a supported one), and the other ways are searched under its price, where that card is
@@ -1124,14 +1132,16 @@ def _rent_way(
     exact: int | None,
     should_stop: Callable[[], bool],
 ) -> Relaxation | None:
-    """Rent it: a one-off training job with a deadline (a pretrain or a fine-tune of a known token count) whose
-    cheapest rental that meets the deadline costs no more than the cheapest machine bought for it loses on resale
-    (the comment above RENT_TRIED). The rental
+    """Rent it: a one-off training job (a pretrain or a fine-tune of the token count asked), with or without a
+    deadline, whose cheapest rental (that meets the deadline, if one is asked) costs no more than the cheapest machine
+    bought for it loses on resale (the comment above RENT_TRIED). Llama 3.3 70B QLoRA on 100 M tokens at 1,200 USD,
+    no deadline (round 28's walk): only purchases from 2,019 USD (two Tesla P40, 1,299 h) had been offered, where an
+    expert says the job rented costs a fraction of that. The rental
     is the catalog's cheapest offer (cloud.toml) that does the job of one of the cheapest ways out within the deadline
     (tco.search_rentals), with its hours, cost, and the price's date and source."""
     w = request.workload
     deadline = request.deadline_hours
-    if w.kind == "inference" or not w.tokens or not deadline or not ranked:
+    if w.kind == "inference" or not w.tokens or not ranked:
         return None
     # timed and priced against a machine that runs the job as asked where one is found (QLoRA's build is not the
     # full fine-tune's)
@@ -1144,7 +1154,7 @@ def _rent_way(
         if f.build.estimate.wall_hours is None or f.build.estimate.fits is False:
             continue
         match = rental_search_for(f.build, catalog, model, w, request.region, exact).match
-        if match is None or match.wall_hours is None or match.wall_hours > deadline * (1 + 1e-9):
+        if match is None or match.wall_hours is None or (deadline and match.wall_hours > deadline * (1 + 1e-9)):
             continue
         if best is None or match.hourly * (match.wall_hours or 0) < best.hourly * (best.wall_hours or 0):
             best = match
@@ -1155,10 +1165,10 @@ def _rent_way(
     sold = ownership_for(cheapest.build, catalog).sold_used_fraction
     if cost > bought * (1.0 - (sold or 0.0)):
         return None  # buying for the job and selling after it costs less than renting it
-    return _rented(best, cost, float(deadline), bought)
+    return _rented(best, cost, float(deadline) if deadline else None, bought)
 
 
-def _rented(best: RentalMatch, cost: float, deadline: float, bought: float) -> Relaxation:
+def _rented(best: RentalMatch, cost: float, deadline: float | None, bought: float) -> Relaxation:
     """The way out "rent it": the matched offer's hours, cost, price date and source, as a code and in `--json`."""
     assert best.wall_hours is not None
     price = best.price
