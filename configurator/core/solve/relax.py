@@ -4,8 +4,8 @@ Every knob a user can turn (budget, KV-cache precision, the speed target within 
 a GPU power limit, the fine-tuning framework, activation offload and recomputation, one more circuit, form and room,
 used parts, the region, a cluster) is tried alone and in cheap pairs. The budget is the price axis: each relaxed
 request is solved without it, so a change that fits only above the budget says so ("... and raise the budget to
-N"). The cheapest way out is the cheapest one found; the others follow by price, each with its build, so applying
-one shows what it buys. The search stops at `should_stop` or its time budget, whichever comes first.
+N"). The ways shown are those no other beats on price, speed and the changes asked (pareto); the cheapest way out is
+the cheapest of them, the others follow by price, each with its build, so applying one shows what it buys. The search stops at `should_stop` or its time budget, whichever comes first.
 """
 
 from __future__ import annotations
