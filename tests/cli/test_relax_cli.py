@@ -110,3 +110,30 @@ def test_plan_project_carries_the_projects_buy_or_rent_inputs(cli, tmp_path) -> 
         assert run.code == 0, run.err
         energy.append(json.loads(run.out)["builds"][0]["cost_of_ownership"]["yearly_energy_kwh"])
     assert abs(energy[1] / (energy[0] * (24 * 365) / (8 * 250)) - 1) < 1e-3  # the same draw, 4.38 x the hours
+
+
+def test_the_text_and_the_json_list_the_same_pareto_optimal_ways_out() -> None:
+    """Llama 3.3 70B QLoRA at 1,200 USD (round 28): the text's cheapest way and the others are the JSON's ways, in
+    order, each keeping the contract's keys; none is beaten by another on price, hours and what it asks (a 70 % power
+    limit at the 80 % way's price and slower had been listed)."""
+    args = ("plan", "--model", "llama-3.3-70b", "--workload", "finetune", "--method", "qlora", "--budget", "1200")
+    text, data = run_cli(*args), run_cli(*args, "--json")
+    assert text.code == 0 and data.code == 0, text.err + data.err
+    ways = data.json()["infeasible"]["relaxations"]
+    assert ways and all({"kind", "change", "total_price", "decode_tokens_per_s"} <= set(w) for w in ways)
+    lines = text.out.splitlines()
+    first = next(line for line in lines if line.startswith("cheapest way out: "))
+    others = [line[3:] for line in lines[lines.index(first) + 1 :] if line.startswith("   ")]
+    assert [first.removeprefix("cheapest way out: "), *others] == [w["change"] for w in ways[:6]]
+    assert not any(w["kind"] == "power70" and any(o["kind"] == "power" for o in ways) for w in ways)
+    for way in ways:
+        beaten = [
+            o
+            for o in ways
+            if o is not way
+            and o["total_price"] <= way["total_price"]
+            and o["kind"] == "budget"
+            and o.get("wall_hours") is not None
+            and 0.97 * o["wall_hours"] <= (way.get("wall_hours") or 0)
+        ]
+        assert beaten == [], (way["change"], [o["change"] for o in beaten])

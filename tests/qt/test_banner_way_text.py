@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QTextDocument
 from PySide6.QtWidgets import QLabel
@@ -30,3 +31,34 @@ def test_a_way_with_no_speed_shows_its_quotes_and_ampersands(qtbot) -> None:  # 
     shown = QTextDocument()
     shown.setHtml(row.text())
     assert shown.toPlainText() == f"1. {source}"
+
+
+@pytest.mark.slow
+def test_the_window_lists_the_ways_out_the_command_line_lists(qtbot, catalog) -> None:  # type: ignore[no-untyped-def]
+    """Llama 3.3 70B QLoRA at 1,200 USD (round 28): the banner's rows are the plan's ways out, in order, as the command
+    line lists them (the cheapest and the others), each Pareto-optimal (solve/relax.pareto): no 70 % power limit
+    beside the 80 % one at its price, no circuit asked where the budget alone buys the same cards."""
+    from configurator.core.estimate.workload import Workload
+    from configurator.core.model.request import BuildRequest
+    from configurator.core.solve.plan import plan
+    from configurator.core.solve.relax import pareto
+    from configurator.qt import i18n
+
+    request = BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="finetune", method="qlora"), budget=1200)
+    result = plan(request, catalog)
+    inf = result.infeasible
+    assert inf is not None and len(inf.relaxations) > 1
+    banner = InfeasibleBanner()
+    qtbot.addWidget(banner)
+    banner.show_result(result)
+    labels = [
+        w for i in range(banner.ways_layout.count()) if isinstance(w := banner.ways_layout.itemAt(i).widget(), QLabel)
+    ]
+    ways = inf.relaxations[: InfeasibleBanner.MAX_WAYS]
+    shown = []
+    for label in labels:
+        doc = QTextDocument()
+        doc.setHtml(label.text())
+        shown.append(doc.toPlainText())
+    assert shown == [f"{n}. {i18n.say(w.said) if w.said else w.change}" for n, w in enumerate(ways, 1)]
+    assert pareto(list(ways)) == list(ways)

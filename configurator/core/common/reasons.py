@@ -346,9 +346,11 @@ def _rent(r: Reason, _say: Say) -> str:
     cur = f["currency"]
     rented = f"{f['instances']} x {f['offer']}" if r.num("instances") > 1 else str(f["offer"])
     est = ", an estimate" if f.get("estimate") else ""
+    # without a deadline asked (field None), the hours alone
+    allowed = f" of the {r.num('deadline'):,.0f} h allowed" if f.get("deadline") is not None else ""
     return (
-        f"rent it for this one job: {rented} ({f['gpus']} x {f['gpu']}) for {r.num('hours'):,.1f} h of the "
-        f"{r.num('deadline'):,.0f} h allowed at {r.num('hourly'):,.2f} {cur}/h: {r.num('cost'):,.0f} {cur}, against "
+        f"rent it for this one job: {rented} ({f['gpus']} x {f['gpu']}) for {r.num('hours'):,.1f} h{allowed} "
+        f"at {r.num('hourly'):,.2f} {cur}/h: {r.num('cost'):,.0f} {cur}, against "
         f"{r.num('bought'):,.0f} {cur} for the cheapest machine bought for it ({f['pricing']} price of {f['date']}, "
         f"{f['source']}{est})"
     )

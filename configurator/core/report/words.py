@@ -551,8 +551,9 @@ def _rent(r: Reason, _say: Say) -> str:
     cur = f["currency"]
     rented = f"{f['instances']} x {f['offer']}" if r.num("instances") > 1 else str(f["offer"])
     est = "，估计值" if f.get("estimate") else ""
+    allowed = f"在允许的 {r.num('deadline'):,.0f} 小时内" if f.get("deadline") is not None else ""
     return (
-        f"这次任务租用即可：{rented}（{f['gpus']} x {f['gpu']}），在允许的 {r.num('deadline'):,.0f} 小时内用 "
+        f"这次任务租用即可：{rented}（{f['gpus']} x {f['gpu']}），{allowed}用 "
         f"{r.num('hours'):,.1f} 小时，每小时 {r.num('hourly'):,.2f} {cur}：共 {r.num('cost'):,.0f} {cur}；"
         f"为它买下最便宜的机器要 {r.num('bought'):,.0f} {cur}（{f['pricing']} 价格，{f['date']}，{f['source']}{est}）"
     )

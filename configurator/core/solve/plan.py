@@ -978,8 +978,10 @@ def _diagnose(
     exact: int | None,
     cand: Candidates,
     should_stop: Callable[[], bool],
+    reference_job: bool = False,
 ) -> tuple[Infeasible, Build | None]:
-    """Why nothing fits and the ways out, cheapest first (solve/relax.py), solved with this module's solver."""
+    """Why nothing fits and the ways out, cheapest first (solve/relax.py), solved with this module's solver.
+    `reference_job`: a training request timed for the reference job (no --tokens asked: _reference_job)."""
     machines: dict[str, list[Build]] = {}
     tiers: dict[str, list[Build]] = {}
     owned: dict[str, list[Build]] = {}
@@ -1044,7 +1046,16 @@ def _diagnose(
         return min(found, key=lambda b: b.total_price) if found else None
 
     return relax.diagnose(
-        request, catalog, model, exact, cand, should_stop, solve=cheapest, cluster_of=servers, slow_machine=slow_machine
+        request,
+        catalog,
+        model,
+        exact,
+        cand,
+        should_stop,
+        solve=cheapest,
+        cluster_of=servers,
+        slow_machine=slow_machine,
+        reference_job=reference_job,
     )
 
 
@@ -1520,7 +1531,8 @@ def _nothing_fits(
     """No build answers the request: why, the ways out (solve/relax.py), and what is still shown (the builds found
     beyond the budget or failing a rule, and a cluster of ready-made servers where one does the job)."""
     request, catalog, model, exact = ctx.request, ctx.catalog, ctx.model, ctx.exact_weight_bytes
-    infeasible, cluster = _diagnose(request, catalog, model, exact, cand, ctx.should_stop if relax else (lambda: True))
+    stop = ctx.should_stop if relax else (lambda: True)
+    infeasible, cluster = _diagnose(request, catalog, model, exact, cand, stop, asked.workload.tokens is None)
     compute = _training_compute(asked, catalog, model, asked.workload.resolved(model.max_context), exact)
     if compute is not None:
         infeasible = infeasible.with_clause(compute)

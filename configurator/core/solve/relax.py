@@ -4,8 +4,8 @@ Every knob a user can turn (budget, KV-cache precision, the speed target within 
 a GPU power limit, the fine-tuning framework, activation offload and recomputation, one more circuit, form and room,
 used parts, the region, a cluster) is tried alone and in cheap pairs. The budget is the price axis: each relaxed
 request is solved without it, so a change that fits only above the budget says so ("... and raise the budget to
-N"). The cheapest way out is the cheapest one found; the others follow by price, each with its build, so applying
-one shows what it buys. The search stops at `should_stop` or its time budget, whichever comes first.
+N"). The ways shown are those no other beats on price, speed and the changes asked (pareto); the cheapest way out is
+the cheapest of them, the others follow by price, each with its build, so applying one shows what it buys. The search stops at `should_stop` or its time budget, whichever comes first.
 """
 
 from __future__ import annotations
@@ -812,13 +812,10 @@ def _first_clause(
 
 
 def _listed(ranked: list[_Found], request: BuildRequest, *, moe: bool) -> list[Relaxation]:
-    """The ways out listed (at most MAX_LISTED), cheapest first, each with its change said and its build."""
+    """Every way out ranked, cheapest first, each with its change said and its build (pareto keeps the ones shown)."""
     out: list[Relaxation] = []
-    for f in ranked[:MAX_LISTED]:
+    for f in ranked:
         said = _describe(f.kind, f.request or request, f.price, request, f.build, moe=moe)
-        if f.kind == "budget" and any(_budget_only(r.said) for r in out):
-            # a cheaper way already says only "raise the budget" (its q4_k_m the plan's own: _plan_q4)
-            continue
         out.append(
             Relaxation(
                 kind=f.kind,
@@ -832,6 +829,103 @@ def _listed(ranked: list[_Found], request: BuildRequest, *, moe: bool) -> list[R
             )
         )
     return out
+
+
+IMPLIED = {"way.power@0.7": ("way.power@0.8",), "way.speed": ("way.speed10",)}
+"""A change that includes a milder one of the same knob: who can cap the GPUs at 70 % can cap them at 80 %, who can
+drop the speed target can accept 10 % less of it (changes_asked)."""
+
+
+def changes_asked(way: Relaxation) -> frozenset[str]:
+    """What a way out asks the user to do, as its words say it (the codes of way.changes' changes, or the way's own
+    code: way.budget, way.rent, way.cluster), a power limit with its level, leaving the own card out as a change of its
+    own; with the milder changes each includes (IMPLIED). A change the words do not name is none asked: the usual
+    Q4_K_M the plan already runs (_plan_q4) is said as "raise the budget" only."""
+    said = way.said
+    if said is None:
+        return frozenset({way.kind})
+    parts = said.nested("changes") if said.code == "way.changes" else (said,)
+    out: set[str] = set()
+    for part in parts:
+        code = part.code
+        if code == "way.power":
+            code = f"way.power@{part.num('limit'):g}"
+        out.add(code)
+        out.update(IMPLIED.get(code, ()))
+    if said.code == "way.cluster" and said.fields.get("budget") is not None:
+        out.add("way.budget")  # servers beyond the budget ask for more money too
+    if said.fields.get("without_own"):
+        out.add("own.left-out")
+    return frozenset(out)
+
+
+def _speed(way: Relaxation) -> tuple[str, float] | None:
+    """A way's speed as the user weighs it: a training job's hours (less is faster; a rental's own), else the decode
+    rate; None where the way says none."""
+    hours = way.wall_hours or (way.rental["wall_hours"] if way.rental is not None else None)
+    if hours:
+        return ("hours", float(hours))
+    if way.decode_tokens_per_s:
+        return ("tps", float(way.decode_tokens_per_s))
+    return None
+
+
+def _wait(way: Relaxation) -> float:
+    """The seconds a way's prompts wait (way.changes' wait_s: a CPU computes a long prompt in minutes), 0 if unsaid."""
+    wait = way.said.fields.get("wait_s") if way.said is not None else None
+    return float(wait) if isinstance(wait, int | float) else 0.0
+
+
+def as_fast(rival: Relaxation, way: Relaxation) -> bool:
+    """`rival` is at least as fast as `way` for a buyer: its hours or its decode rate within shown.AS_FAST of the
+    way's or better, and its prompts wait no longer. Two ways that say no speed are alike; one that says none is not
+    as fast as one that says it."""
+    a, b = _speed(rival), _speed(way)
+    if a is None or b is None:
+        return a is None and b is None and _wait(rival) <= _wait(way)
+    if a[0] != b[0]:
+        return False
+    faster = AS_FAST * a[1] <= b[1] if a[0] == "hours" else a[1] >= AS_FAST * b[1]
+    return faster and _wait(rival) <= _wait(way) + 0.5
+
+
+def dominates(rival: Relaxation, way: Relaxation) -> bool:
+    """`rival` leaves `way` nothing to offer: it costs no more, is as fast (as_fast), and asks a subset of its changes
+    (changes_asked). Price within a cent: the ways are priced to the cent."""
+    return (
+        rival.total_price <= way.total_price + 0.005
+        and as_fast(rival, way)
+        and changes_asked(rival) <= changes_asked(way)
+    )
+
+
+def pareto(ways: list[Relaxation]) -> list[Relaxation]:
+    """The ways out worth showing, in their order (by price): each one no other shown way dominates, over price, speed
+    and the changes it asks. Of ways alike in all three the first stays. Llama 3.3 70B QLoRA at 1,200 USD (round 28's
+    walk) had listed, under "power-limit the GPUs to 80 % ... 2,019 USD" (1,299 h), "power-limit the GPUs to 70 % ...
+    2,019 USD" (1,442 h), and four ways at 2,099 USD, each with one change more than the plain budget raise that buys
+    the same two Tesla P40 (_plain_budget): a 230 V circuit, two circuits, activation offload, recomputation."""
+    out: list[Relaxation] = []
+    for at, way in enumerate(ways):
+        beaten = any(
+            dominates(other, way) and (not dominates(way, other) or _preferred(other, i, way, at))
+            for i, other in enumerate(ways)
+            if other is not way
+        )
+        if not beaten:
+            out.append(way)
+    return out
+
+
+def _preferred(other: Relaxation, i: int, way: Relaxation, at: int) -> bool:
+    """Of two ways that dominate each other (alike within a cent and shown.AS_FAST), the cheaper, then the faster,
+    then the first stays."""
+    if round(other.total_price, 2) != round(way.total_price, 2):
+        return other.total_price < way.total_price
+    a, b = _speed(other), _speed(way)
+    if a is not None and b is not None and a[0] == b[0] and a[1] != b[1]:
+        return a[1] < b[1] if a[0] == "hours" else a[1] > b[1]
+    return i < at
 
 
 def _slower_ways(ways: list[Relaxation]) -> list[Relaxation]:
@@ -888,16 +982,6 @@ def _slower_way(way: Relaxation, shown: list[Relaxation]) -> Reason | None:
     )
 
 
-def _budget_only(said: Reason | None) -> bool:
-    """A way out whose words are only a new budget."""
-    if said is None:
-        return False
-    if said.code == "way.budget":
-        return True
-    changes = said.fields.get("changes") if said.code == "way.changes" else None
-    return isinstance(changes, tuple) and all(isinstance(c, Reason) and c.code == "way.budget" for c in changes)
-
-
 def diagnose(
     request: BuildRequest,
     catalog: Catalog,
@@ -910,13 +994,15 @@ def diagnose(
     cluster_of: ClusterOf,
     slow_machine: Callable[[BuildRequest], Build | None] | None = None,
     seconds: float = SEARCH_SECONDS,
+    reference_job: bool = False,
 ) -> tuple[Infeasible, Build | None]:
     """Why nothing fits (one sentence, short details under it) and every way out found, cheapest first; with the
     ready-made servers to show when they are the way out (or run the job as asked in a server room). `slow_machine`:
     the cheapest machine without a GPU whose prompts wait minutes (PROMPT), a way out that says the wait when no other
     is found: beside a way with a GPU it is no rival for the cheapest, as a plan's slow CPU-only build is none for
     "cheapest" (ranking.slow_cpu_only; DeepSeek-V3 q2_k: an 8,220 USD CPU box whose 4k prompt waits 13 minutes, beside
-    an RTX 2070 with the experts in RAM for 8,380)."""
+    an RTX 2070 with the experts in RAM for 8,380). `reference_job`: a training request without --tokens, timed for the
+    planner's reference job (no job to rent: _rent_way)."""
     clauses, blocking, closest = _first_clause(request, catalog, cand)
     found = search(request, solve, should_stop, seconds, model)
     alone = slow_machine is not None and not found and not should_stop()
@@ -928,15 +1014,24 @@ def diagnose(
         cluster = cluster_of(request)
         if cluster is not None:
             found.append(_Found("cluster", None, cluster))
+    found.extend(_plain_budget(found, request, solve, should_stop))
     ranked = _ranked(found, request)
     relaxations = _listed(ranked, request, moe=model.moe is not None)
-    rent = _rent_way(ranked, request, catalog, model, exact, should_stop)
+    rent = (
+        None
+        if reference_job and not request.deadline_hours
+        else _rent_way(ranked, request, catalog, model, exact, should_stop)
+    )
     if rent is not None:
         # among the ways out by price (#27's contract: the first is the cheapest); nothing to apply (request None)
         at = next((i for i, r in enumerate(relaxations) if r.total_price > rent.total_price), len(relaxations))
         relaxations.insert(at, rent)
-        relaxations = relaxations[:MAX_LISTED]
-    relaxations = _slower_ways(relaxations)
+    relaxations = _slower_ways(pareto(relaxations)[:MAX_LISTED])
+    # the way Apply switches to and whose constraints bind: the cheapest shown that has a request
+    shown = [r.build for r in relaxations]
+    ranked = [f for f in ranked if any(f.build is b for b in shown)] + [
+        f for f in ranked if not any(f.build is b for b in shown)
+    ]
     first = ranked[0] if ranked else None
     if first is not None:
         blocking.extend(_binds(first, found, ranked, request))
@@ -968,11 +1063,57 @@ def diagnose(
     ), chosen_cluster or _servers_as_asked(cluster, request, first)
 
 
+PLAIN_TRIED = 3
+"""The cheapest prices of ways out with a change besides the budget at which a raised budget alone is searched too
+(_plain_budget): one solve each, under a cap that ends it early when nothing is that cheap."""
+
+
+def _plain_budget(
+    found: list[_Found], request: BuildRequest, solve: Solve, should_stop: Callable[[], bool]
+) -> list[_Found]:
+    """The machines a raised budget alone buys at the price of a way out that changes something more. The budget's own
+    search answers the cheapest build a plan would call "cheapest" (ranking.startable sets aside a card past its
+    vendor's support beside a supported one), and the other ways are searched under its price, where that card is
+    all there is: Llama 3.3 70B QLoRA at 1,200 USD had listed two Tesla P40 at 2,099 USD behind a 230 V circuit, two
+    circuits, activation offload and recomputation, each needless, while the budget raise named 2 x Arc Pro B60 at
+    2,148 USD (the P40 are past NVIDIA's support for a new fine-tune; this says that card as the budget's way, beside
+    the B60, not as four changes). Only below the budget's own way: a dearer way was never searched past it."""
+    budget = next((f for f in found if f.kind == "budget"), None)
+    if request.budget is None or budget is None:
+        return []
+    prices = sorted(
+        {round(f.price, 2) for f in found if f.kind not in ("budget", "cluster") and f.price < budget.price - 0.005}
+    )
+    out: list[_Found] = []
+    plain = request.model_copy(update={"budget": None})
+    for price in prices[:PLAIN_TRIED]:
+        if should_stop() or any(f.price <= price + 0.005 for f in out):
+            break
+        # a cap of a whole unit over: the solver's bound on parts' prices is not to the cent (under 2,099.00 it found
+        # none of the 2,098.44 USD build a plan at that budget lists), and it answers its cheapest build anyway
+        build = solve(plain, math.ceil(price) + 1.0, should_stop)
+        if build is not None and build.total_price <= price + 0.005:
+            out.append(_Found("budget", _as_applied(request, plain, build), build))
+    return out
+
+
 def _binds(first: _Found, found: list[_Found], ranked: list[_Found], request: BuildRequest) -> list[str]:
     """The constraints the cheapest way out relaxes, and each other that, relaxed alone, lets a build fit the budget as
     asked (the deadline of a training job that more money could also meet)."""
     q4 = _plan_q4(request, first.build)  # Q4_K_M is no change where the plan already runs it: it binds nothing
-    out = [LABELS.get(k, k) for k in first.kind.split("+") if k != "cluster" and not (q4 and k == "precision")]
+    # a power limit whose cards a raised budget alone runs at full power on the same circuit saves on the power supply:
+    # the circuit binds nothing (Llama 3.3 70B QLoRA at 1,200 USD: 2 x Tesla P40 capped to 80 % on a 750 W unit at
+    # 2,019 USD, at full power on a 1,000 W unit at 2,099, both on the 120 V 15 A outlet, had said "binding: full GPU
+    # power on the circuit (120 V 15 A)")
+    full = any(
+        f.kind == "budget" and (f.build.gpu_id, f.build.gpu_count) == (first.build.gpu_id, first.build.gpu_count)
+        for f in found
+    )
+    out = [
+        LABELS.get(k, k)
+        for k in first.kind.split("+")
+        if k != "cluster" and not (q4 and k == "precision") and not (full and k in ("power", "power70"))
+    ]
     return out + [
         LABELS.get(f.kind, f.kind)
         for f in sorted(found, key=lambda f: f.price)
@@ -991,14 +1132,16 @@ def _rent_way(
     exact: int | None,
     should_stop: Callable[[], bool],
 ) -> Relaxation | None:
-    """Rent it: a one-off training job with a deadline (a pretrain or a fine-tune of a known token count) whose
-    cheapest rental that meets the deadline costs no more than the cheapest machine bought for it loses on resale
-    (the comment above RENT_TRIED). The rental
+    """Rent it: a one-off training job (a pretrain or a fine-tune of the token count asked), with or without a
+    deadline, whose cheapest rental (that meets the deadline, if one is asked) costs no more than the cheapest machine
+    bought for it loses on resale (the comment above RENT_TRIED). Llama 3.3 70B QLoRA on 100 M tokens at 1,200 USD,
+    no deadline (round 28's walk): only purchases from 2,019 USD (two Tesla P40, 1,299 h) had been offered, where an
+    expert says the job rented costs a fraction of that. The rental
     is the catalog's cheapest offer (cloud.toml) that does the job of one of the cheapest ways out within the deadline
     (tco.search_rentals), with its hours, cost, and the price's date and source."""
     w = request.workload
     deadline = request.deadline_hours
-    if w.kind == "inference" or not w.tokens or not deadline or not ranked:
+    if w.kind == "inference" or not w.tokens or not ranked:
         return None
     # timed and priced against a machine that runs the job as asked where one is found (QLoRA's build is not the
     # full fine-tune's)
@@ -1011,7 +1154,7 @@ def _rent_way(
         if f.build.estimate.wall_hours is None or f.build.estimate.fits is False:
             continue
         match = rental_search_for(f.build, catalog, model, w, request.region, exact).match
-        if match is None or match.wall_hours is None or match.wall_hours > deadline * (1 + 1e-9):
+        if match is None or match.wall_hours is None or (deadline and match.wall_hours > deadline * (1 + 1e-9)):
             continue
         if best is None or match.hourly * (match.wall_hours or 0) < best.hourly * (best.wall_hours or 0):
             best = match
@@ -1022,10 +1165,10 @@ def _rent_way(
     sold = ownership_for(cheapest.build, catalog).sold_used_fraction
     if cost > bought * (1.0 - (sold or 0.0)):
         return None  # buying for the job and selling after it costs less than renting it
-    return _rented(best, cost, float(deadline), bought)
+    return _rented(best, cost, float(deadline) if deadline else None, bought)
 
 
-def _rented(best: RentalMatch, cost: float, deadline: float, bought: float) -> Relaxation:
+def _rented(best: RentalMatch, cost: float, deadline: float | None, bought: float) -> Relaxation:
     """The way out "rent it": the matched offer's hours, cost, price date and source, as a code and in `--json`."""
     assert best.wall_hours is not None
     price = best.price
