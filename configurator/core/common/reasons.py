@@ -1183,6 +1183,7 @@ EN: dict[str, Template] = {
     ),
     "part.psu-sync": "starts the second PSU with the first (R23)",
     "part.risers": "Gen4-rated risers carry each card in the open frame",
+    "part.per-gpu-kit": "one for each card: the case asks it of every GPU it holds",
     "part.nvlink": "NVLink between slots {a} and {b}",
     # a cluster's servers and network (solve.cluster)
     "part.server": "{gpus} x {gpu} with {via}",
@@ -1552,6 +1553,7 @@ EN: dict[str, Template] = {
         f"({r.num('wall'):.0f} W at the wall vs {r.num('limit'):.0f} W)"
     ),
     "need.ram": "at least {gb:g} GB of RAM",
+    "need.per-gpu-kit": lambda r, _say: f"one more {r.fields['name']} ({money(r.num('cost'))} {r.fields['currency']})",
     "gain.memory": "more memory for context and users (a layer split adds no single-stream speed)",
     "gain.hours": "about {hours:,.0f} h less training",
     # a build's next step up (solve.next_step: Build.next_steps' "said")

@@ -1016,6 +1016,7 @@ ZH_REASONS: dict[str, Template] = {
     ),
     "part.psu-sync": "让第二个电源随第一个一起启动（R23）",
     "part.risers": "Gen4 规格的延长线在开放式机架中连接每张卡",
+    "part.per-gpu-kit": "每张卡一套：该机箱要求其中每块 GPU 都配一套",
     "part.nvlink": "插槽 {a} 和 {b} 之间的 NVLink",
     "part.server": "{gpus} 张 {gpu}，经 {via} 互联",
     "part.compute-port": "每张 GPU 一个 {gbps:.0f} Gb/s 计算网口（{interconnect}）",
@@ -1301,6 +1302,7 @@ ZH_REASONS: dict[str, Template] = {
         f"（墙插 {r.num('wall'):.0f} W，电路可供 {r.num('limit'):.0f} W）"
     ),
     "need.ram": "至少 {gb:g} GB 内存",
+    "need.per-gpu-kit": lambda r, _say: f"再配一套{r.fields['name']}（{money(r.num('cost'))} {r.fields['currency']}）",
     "gain.memory": "更多显存给上下文和用户（分层切分不提高单流速度）",
     "next.add": lambda r, say_: (
         f"再加一张 {r.fields['gpu']}（共 {r.fields['gpus']} 张）：{r.num('cost'):,.0f} {r.fields['currency']}"
@@ -3068,6 +3070,7 @@ CHOICES: dict[str, tuple[str, str]] = {
     "riser": ("riser cable", "延长线"),
     "psu-sync": ("second-PSU sync adapter", "双电源同步器"),
     "gpu-support": ("GPU support bracket", "显卡支架"),
+    "gpu-shroud": ("shroud and blower fan for a passive card", "被动散热卡的导风罩和涡轮风扇"),
     "nic": ("network card", "网卡"),
     "switch": ("network switch", "交换机"),
     "cable": ("cable", "线缆"),

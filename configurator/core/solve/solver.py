@@ -42,6 +42,7 @@ from configurator.core.solve.candidates import (
     cpu_of,
     memory_of,
     noise_score,
+    per_gpu_kit,
     psu_of,
     runs_from_ram,
     storage_of,
@@ -595,6 +596,7 @@ class BuildModel:
             )  # one per card when they hang on risers (minimised with the cost)
             self.m.add(riser_count >= self.gpu_count - 64 * (1 - self.needs_risers))
             cost_terms.append(int(round(riser.amount)) * riser_count)
+        cost_terms += self._per_gpu_kits()
 
         limits = self._cost_bounds(sync, riser)
         cost = self.m.new_int_var(0, 1_000_000_000, "cost")
@@ -603,6 +605,19 @@ class BuildModel:
         if limits:
             self._mark("budget")
             self.m.add(cost <= min(limits))
+
+    def _per_gpu_kits(self) -> list[Any]:
+        """The accessory a case asks of each GPU (a blower shroud on each passive card on the shroud frame), one per
+        GPU when that case is chosen."""
+        terms: list[Any] = []
+        for i, h in enumerate(self.c.chassis):
+            kit = per_gpu_kit(self.c, h)
+            if kit is None:
+                continue
+            kits = self.m.new_int_var(0, 64, f"kits_{i}")  # minimised with the cost
+            self.m.add(kits >= self.gpu_count - 64 * (1 - self.h[i]))
+            terms.append(_paid(kit, 1) * kits)
+        return terms
 
     def _cost_bounds(self, sync: Priced | None, riser: Priced | None) -> list[int]:
         """`cost_bound` (no build costs more: the weight that makes an objective lexicographic, within the budget and
@@ -622,6 +637,7 @@ class BuildModel:
             + 2 * most(paid(cl, 1) for cl in self.c.coolers)
             + most(paid(s, k) for s, k in self.sto_choices)
             + (64 * int(round(riser.amount)) if riser and riser.quote else 0)
+            + 64 * most(paid(kit, 1) for h in self.c.chassis if (kit := per_gpu_kit(self.c, h)))
         )
         limits = [int(self.request.budget)] if self.request.budget is not None else []
         if self.cost_cap is not None:
