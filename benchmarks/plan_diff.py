@@ -155,12 +155,20 @@ REQUESTS: dict[str, list[str]] = {
     ],
     # round 26: a training way out many times slower than one listed beside it a little dearer says so (way.slower);
     # a speed target keeps the experts-in-RAM hosts (DeepSeek-R1's way out had been 72,295 USD of RTX PRO 6000s)
-    "8B LoRA 48 h $500 (a way 3.8x slower)": [
+    # round 27: that way ("allow 127 h" on an MI50, 45 USD below a way that meets the 48 h) is no longer offered: a way
+    # out that gives up the deadline or the speed asked beside one that keeps them for at most 1.5 x its price
+    "8B LoRA 48 h $500 (deadline kept)": [
         *("--model", "llama-3.1-8b", "--workload", "finetune", "--method", "lora", "--tokens", "1e8"),
         *("--deadline-hours", "48", "--budget", "500"),
     ],
     "R1 5 tok/s $5,000 (experts in RAM)": [
         *("--model", "deepseek-r1", *INFER, "--budget", "5000", "--min-decode-tps", "5"),
+    ],
+    "32B QLoRA $800 (a way 4.2x slower)": [
+        *("--model", "qwen2.5-32b", "--workload", "finetune", "--method", "qlora", "--budget", "800"),
+    ],
+    "70B q4 15 tok/s $1,200 (accept 8.1 stays)": [
+        *("--model", "llama-3.3-70b", *INFER, "--precision", "q4_k_m", "--budget", "1200", "--min-decode-tps", "15"),
     ],
 }
 

@@ -89,17 +89,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     return _run_cli(args)
 
 
-PLAIN_COMMANDS = ("estimate",)
+PLAIN_COMMANDS = ("estimate", "plan")
 """Commands whose process builds its models without pydantic (core.common.plain, #34): they validate nothing but the
 options argparse has bounded and the shipped catalog's cache; anything else (an overlay, a cache to write, a workload
 its validators refuse, an imported config) runs the command again with pydantic."""
+
+
+_VALIDATED_OPTIONS = ("--model-config", "--project", "--xlsx", "--csv", "--markdown", "--pdf")
+"""Options that start a process with pydantic: a file only it reads (an imported model config, a saved project), or
+files a plan writes after its output (an export, whose code is not written for the plain base). Abbreviated (argparse
+takes a prefix), `cli.plan._plain_refused` runs the command again before any output."""
 
 
 def _plain_command(args: list[str]) -> bool:
     """Whether this process, started as `args`, may take the plain path (not a frozen bundle: its one executable is
     not started again here; not over a catalog overlay, which pydantic validates)."""
     command = next((word for word in args if not word.startswith("-")), None)
-    if command not in PLAIN_COMMANDS or "--model-config" in args or getattr(sys, "frozen", False):
+    if command not in PLAIN_COMMANDS or getattr(sys, "frozen", False):
+        return False
+    if any(a.split("=", 1)[0] in _VALIDATED_OPTIONS for a in args):
         return False
     from configurator.storage.paths import user_catalog_files
 

@@ -128,7 +128,11 @@ def inference_memory(
         except ValueError as exc:
             skipped.append(Skipped("inference_memory", label, str(exc), row["source"]))
             continue
-        result = estimate(model, workload, None, int(row["gpus"]), cal=cal)
+        # a row that names its transformers release's date (`framework_date`: a tuple KV cache before v4.36,
+        # kv.legacy_cache_copies) is scored as that release ran; else as the current release
+        result = estimate(
+            model, workload, None, int(row["gpus"]), cal=replace(cal, framework_released=row.get("framework_date"))
+        )
         b = result.breakdown
         if row["what"] == "weights":
             # a GGUF file or an engine's weight log counts every weight, embeddings included

@@ -288,11 +288,48 @@ def _project_request(args: argparse.Namespace) -> tuple[Any, Any]:
     return request, r
 
 
+def _exporting(args: argparse.Namespace) -> bool:
+    """Whether a file is written beside the printed plan (cli.exports)."""
+    return any(getattr(args, kind, None) for kind in ("xlsx", "csv", "markdown", "pdf"))
+
+
+def _plain_refused(args: argparse.Namespace) -> None:
+    """In a process without pydantic (core.common.plain, launcher.PLAIN_COMMANDS): a saved project or an imported
+    config (files pydantic reads) and the exports (written after the plan is printed, too late to run it again) are
+    run again with pydantic now, before anything is printed."""
+    from configurator.core.common import plain
+
+    if plain.ACTIVE and (args.project or args.model_config or _exporting(args)):
+        raise plain.Revalidate("a project, an imported config or an export")
+
+
+def _planned(args: argparse.Namespace, request: Any, r: Any) -> Any:
+    """The plan of `request` (recosted with --ownership). Printed only, its estimates keep no chain of steps: neither
+    the text nor the JSON shows one (estimator.steps_unread); an export's sheets have theirs."""
+    from contextlib import nullcontext
+
+    from configurator.core.estimate.estimator import steps_unread
+    from configurator.core.solve.plan import plan
+
+    with nullcontext() if _exporting(args) else steps_unread():
+        result = plan(request, r.catalog, model=r.model, exact_weight_bytes=r.exact_weight_bytes)
+        if getattr(args, "ownership", None) is None:
+            return result
+        from configurator.core.costs.tco import recosted
+
+        workload = request.workload.resolved(r.model.max_context)
+        builds = tuple(
+            recosted(b, r.catalog, r.model, workload, request.region, args.ownership, r.exact_weight_bytes)
+            for b in result.builds
+        )
+        return result.model_copy(update={"builds": builds})
+
+
 def _cmd_plan(args: argparse.Namespace) -> int:
     from configurator.core.common.errors import unknown_ids
     from configurator.core.model.request import OWNED_KINDS
-    from configurator.core.solve.plan import plan
 
+    _plain_refused(args)
     if args.project is not None:
         request, r = _project_request(args)
     else:
@@ -320,19 +357,7 @@ def _cmd_plan(args: argparse.Namespace) -> int:
         error = unknown_ids([part.id], r.catalog.records[kind], part.category, "--own", listing=kind)
         if error:
             raise error
-    result = plan(request, r.catalog, model=r.model, exact_weight_bytes=r.exact_weight_bytes)
-    if getattr(args, "ownership", None) is not None:
-        from configurator.core.costs.tco import recosted
-
-        workload = request.workload.resolved(r.model.max_context)
-        result = result.model_copy(
-            update={
-                "builds": tuple(
-                    recosted(b, r.catalog, r.model, workload, request.region, args.ownership, r.exact_weight_bytes)
-                    for b in result.builds
-                )
-            }
-        )
+    result = _planned(args, request, r)
     if args.json:
         from configurator.cli.jsonout import print_json
 

@@ -140,7 +140,9 @@ def test_recompute_turned_on_for_pretraining_says_so_and_why(catalog, asked) -> 
 def test_a_sharded_job_whose_gathers_outlast_its_compute_raises_its_micro_batch(catalog) -> None:  # type: ignore[no-untyped-def]
     """Under ZeRO-3 every micro-batch gathers the whole model: Llama 3.1 8B fully fine-tuned on 1e9 tokens had
     gathered 32 GB per 2,048-token micro-batch over PCIe (103.7 h on 3 x A100 80GB PCIe) and so found nothing within
-    48 h on a 120 V circuit. A practitioner raises the per-device batch until memory is full (PyTorch FSDP's advice);
+    48 h on a 120 V circuit (an RTX PRO 5000 Blackwell, held to 197 TFLOPS by its board power since the bound is its
+    architecture's measured one, meets it at micro-batch 1 as well). A practitioner raises the per-device batch until
+    memory is full (PyTorch FSDP's advice);
     the plan does, says so with both times, marks it the solver's choice, and the launch command carries it."""
     request = BuildRequest(
         model_id="llama-3.1-8b",
@@ -154,7 +156,9 @@ def test_a_sharded_job_whose_gathers_outlast_its_compute_raises_its_micro_batch(
         why = next(r for r in build.estimate.assumption_codes if r.code == "est.microbatch-to-amortise")
         batch = int(why.fields["batch"])
         assert batch > 1 and build.estimate.workload["batch"] == batch
-        assert why.num("hours") > 48 >= why.num("now")  # (a power-limited build runs slower than that: its own time)
+        assert why.num("hours") > why.num("now")
+        if build.gpu_id.startswith("a100"):  # the A100 builds find nothing within 48 h without it
+            assert why.num("hours") > 48 >= why.num("now")  # (a power-limited build runs slower: its own time)
         assert f"micro-batch {batch}{CHOSEN_MARK}" in fit_of(build, request).line
         assert f"--per_device_train_batch_size {batch}" in build.launch["command"]
         with words.language("zh_CN"):

@@ -57,7 +57,7 @@ def test_the_skip_is_taken_on_the_floor_too_not_only_without_pairs(
 ) -> None:
     """Qwen3 8B at INT8: the second batch's cheapest options of two cards or more plus the cheapest platform are over
     the cap the one-card tower sets: skipped on the floor alone. (In FP16 until price22: with the RTX 2080 Ti 22GB at
-    its landed 410 USD rather than the bare 300 USD Alibaba asking price, no FP16 option of two cards is under the cap
+    its landed 380 USD (410 before the duty fix) rather than the bare 300 USD Alibaba asking price, no FP16 option of two cards is under the cap
     at all, so that cell no longer shows a skip on the floor.)"""
     from configurator.core.solve.plan import _gpu_options
 

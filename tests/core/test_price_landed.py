@@ -3,8 +3,9 @@
 The catalog's newest price for the memory-modified RTX 2080 Ti 22GB was the lowest Alibaba "from" price in a LocalLLaMA
 post of 2025-12-25 ('from $300 for a 2080Ti 22GB', reddit.com/r/LocalLLaMA/comments/1pvpkqo): before shipping, duty
 and VAT. quote() offered it as 300 USD, which made three of these cards 'fastest within budget' for Gemma 4 31B QLoRA
-at 2,500 EUR. A buyer in the US paid, from 2025-11-10, the 10 % IEEPA fentanyl tariff plus the 10 % reciprocal tariff
-on Chinese goods (Sandler, Travis & Rosenberg, strtrade.com, November 2025), with no de minimis since 2025-08-29
+at 2,500 EUR. A buyer in the US paid, from 2025-11-10, the 10 % IEEPA fentanyl tariff on Chinese goods (CBP CSMS
+#66749380, November 2025); the 10 % reciprocal tariff exempts graphics cards (HTS 8473.30, heading 9903.01.32, CBP
+CSMS #64724565 of 2025-04-11, which an earlier rule had missed), with no de minimis since 2025-08-29
 (Executive Order 14324; Mallory Group); a buyer in Germany pays no duty on a graphics card but 19 % import VAT on goods
 plus shipping (thinkpad-forum.de; chinamobilemag.de). A US repair shop sold the same card landed for 499 USD on eBay
 (Tom's Hardware, February 2024).
@@ -56,13 +57,14 @@ def test_the_alibaba_asking_price_is_landed_in_the_us(shipped: Catalog) -> None:
     assert asking is not None and asking.amount == 300.0 and asking.terms == "before-import"
     q = quote(card, shipped, "USD", "any")
     assert q is not None and q.landed is not None
-    # 300 plus the 20 % tariff in force on 2025-12-25, plus 50 USD shipping (an estimate, said so)
-    assert q.amount == pytest.approx(300 * 1.20 + 50)
+    # 300 plus the 10 % fentanyl tariff in force on 2025-12-25 (no reciprocal tariff on HTS 8473.30), plus 50 USD
+    # shipping (an estimate, said so)
+    assert q.amount == pytest.approx(300 * 1.10 + 50)
     assert q.landed.rule.market == "US" and q.landed.asking == pytest.approx(300.0)
     said = english(q.said)
-    assert "landed in the US: an asking price of 300 before import, plus 50 shipping (estimate), 20 % duty" in said
+    assert "landed in the US: an asking price of 300 before import, plus 50 shipping (estimate), 10 % duty" in said
     with words.language("zh_CN"):
-        assert "到岸价（美国）：进口前报价 300，加运费 50（估算），关税 20%" in words.say(q.said)
+        assert "到岸价（美国）：进口前报价 300，加运费 50（估算），关税 10%" in words.say(q.said)
 
 
 def test_in_euros_the_card_pays_german_import_vat_on_goods_and_shipping(shipped: Catalog) -> None:

@@ -620,7 +620,7 @@ def test_a_way_out_never_says_use_q4_k_m_of_what_the_plan_already_runs_at_it(cat
     assert first.request is not None and first.request.workload.precision is None
     again = plan(first.request, catalog)
     assert again.infeasible is None and again.builds[0].total_price == first.total_price
-    # 1,017 USD with the RTX 2080 Ti 22GB at the bare 300 USD Alibaba asking price; landed (410 USD, price22) the
+    # 1,017 USD with the RTX 2080 Ti 22GB at the bare 300 USD Alibaba asking price; landed (380 USD, 410 before the duty fix) the
     # cheapest machine at Q4_K_M for four users is one MI50 32GB at 1,082 USD
     assert inf.relaxations[1].change.startswith("raise the budget to 1,082"), inf.relaxations[1].change
     assert [w.kind for w in inf.relaxations].count("budget") + [w.kind for w in inf.relaxations].count(
@@ -816,17 +816,13 @@ def _slower_problems(inf: Infeasible) -> list[str]:
 
 
 def test_a_training_way_many_times_slower_than_one_a_little_dearer_says_so(catalog: Catalog) -> None:
-    """Llama 3.1 8B LoRA on 100 M tokens within 48 h at 500 USD (round 26's walk): after the rental, "allow 127 h and
-    raise the budget to 1,082 USD" (one MI50) stood as the first way to buy, 45 USD below "raise the budget to 1,127
-    USD" (an RTX 2080 Ti 22GB that meets the 48 h in 34 h), with no word of the 3.8-fold time. A way many times slower
-    (shown.SLOWER_RATIO) than a way listed beside it that costs at most half as much again (relax.SLOWER_DEARER) says
-    so: in its words, in English and Chinese, and in `--json` ("slower", an addition); the order stays by price."""
-    request = BuildRequest(
-        model_id="llama-3.1-8b",
-        workload=Workload(kind="finetune", method="lora", tokens=1e8),
-        budget=500,
-        deadline_hours=48,
-    )
+    """A way many times slower (shown.SLOWER_RATIO) than a way listed beside it that costs at most half as much again
+    (relax.SLOWER_DEARER) says so: in its words, in English and Chinese, and in `--json` ("slower", an addition); the
+    order stays by price. Qwen2.5 32B QLoRA at 800 USD: "power-limit the GPUs to 80 % and raise the budget to 1,437
+    USD" (753 h for the reference job) stands 76 USD below "raise the budget to 1,513 USD" (181 h). Round 26 showed it
+    on Llama 3.1 8B LoRA in 48 h at 500 USD ("allow 127 h"), a way no longer offered: it gave up the deadline for 45
+    USD (test_a_deadline_is_not_given_up_to_save_a_little)."""
+    request = BuildRequest(model_id="qwen2.5-32b", workload=Workload(kind="finetune", method="qlora"), budget=800)
     inf = _infeasible(request, catalog)
     _ranked_by_price(inf)
     slow = [r for r in inf.relaxations if r.slower is not None]
@@ -835,7 +831,7 @@ def test_a_training_way_many_times_slower_than_one_a_little_dearer_says_so(catal
     way = slow[0]
     assert way.slower is not None
     named = inf.relaxations[int(way.slower.num("way")) - 1]
-    assert named.build is not None and named.wall_hours is not None and named.wall_hours <= 48
+    assert named.build is not None and named.wall_hours is not None
     price = f"{math.ceil(named.total_price):,}"  # over the budget: the budget it would take, whole units up
     said = f"{way.slower.num('ratio'):.1f}x slower than the way out at {price} USD, which"
     assert f"{said} trains the same job in {named.wall_hours:,.0f} h" in way.change, way.change
@@ -844,6 +840,45 @@ def test_a_training_way_many_times_slower_than_one_a_little_dearer_says_so(catal
     with words.language("zh_CN"):
         zh = words.say(way.said)
     assert f"所需时间是 {price} USD 那个办法的 {way.slower.num('ratio'):.1f} 倍" in zh, zh
+
+
+def _gives_up_for_little(inf: Infeasible) -> list[str]:
+    """Ways listed that give up the deadline or the speed asked while a way listed keeps every target and the job as
+    asked (money, power, circuits, room, parts, framework) for at most half as much again (re-derived here from the
+    kinds listed, not read from relax)."""
+    gives_up = {"deadline", "speed"}
+    keeps = {"budget", "kv", "power", "power70", "powerup", "circuits", "circuit", "room", "form", "condition", "gpus"}
+    keeps |= {"framework", "actoffload", "checkpointing", "optim8bit", "zero3offload", "region", "offload"}
+    return [
+        f"{r.kind} at {r.total_price:,.0f} beside {k.kind} at {k.total_price:,.0f}"
+        for r in inf.relaxations
+        if set(r.kind.split("+")) & gives_up
+        for k in inf.relaxations
+        if set(k.kind.split("+")) <= keeps and k.total_price <= 1.5 * r.total_price
+    ]
+
+
+def test_a_deadline_is_not_given_up_to_save_a_little(catalog: Catalog) -> None:
+    """Llama 3.1 8B LoRA on 100 M tokens within 48 h at 500 USD (round 26's walk): "allow 127 h (5.3 days) and raise
+    the budget to 1,082 USD" (one MI50) stood 45 USD below "raise the budget to 1,127 USD" (an RTX 2080 Ti 22GB that
+    meets the 48 h in 34 h). A practitioner raises the budget and keeps the deadline: a way that gives up the deadline
+    or the speed asked is not offered while one that keeps every target costs at most relax.SLOWER_DEARER times as
+    much (relax.gives_up_target_for_little); the cheapest machine bought is the one that meets the 48 h."""
+    request = BuildRequest(
+        model_id="llama-3.1-8b",
+        workload=Workload(kind="finetune", method="lora", tokens=1e8),
+        budget=500,
+        deadline_hours=48,
+    )
+    inf = _infeasible(request, catalog)
+    _ranked_by_price(inf)
+    assert _gives_up_for_little(inf) == []
+    assert not [r for r in inf.relaxations if "deadline" in r.kind.split("+")], [
+        (r.kind, r.total_price) for r in inf.relaxations
+    ]
+    budget = next(r for r in inf.relaxations if r.kind == "budget")
+    assert budget.wall_hours is not None and budget.wall_hours <= 48 and budget.total_price <= 1500, budget.change
+    assert budget.request is not None and budget.request.deadline_hours == 48  # applied, the deadline stays
 
 
 SLOW_WAYS = [
@@ -858,6 +893,20 @@ SLOW_WAYS = [
     BuildRequest(
         model_id="llama-3.2-1b", workload=Workload(kind="pretrain", tokens=1e11, context=2048), deadline_hours=336
     ),
+    BuildRequest(
+        model_id="llama-3.3-70b",
+        workload=Workload(kind="finetune", method="qlora", tokens=5e7),
+        budget=1500,
+        deadline_hours=168,
+    ),
+    BuildRequest(model_id="qwen2.5-32b", workload=Workload(kind="finetune", method="qlora"), budget=800),
+    # a speed asked: "accept 8.1 tokens/s" at 1,518 USD stays beside 2 x RTX 3090 at 3,652 for the 15 asked
+    BuildRequest(
+        model_id="llama-3.3-70b",
+        workload=Workload(kind="inference", precision="q4_k_m"),
+        budget=1200,
+        min_decode_tps=15,
+    ),
 ]
 
 
@@ -865,10 +914,12 @@ SLOW_WAYS = [
 def test_every_many_times_slower_way_is_true_of_the_ways_listed(request_: BuildRequest, catalog: Catalog) -> None:
     """Over fine-tunes and Sam's pretraining: each way's "x times slower than the way out at ..." names a way listed in
     every surface (the first five) that costs no less and at most half as much again, the cheapest of the fastest of
-    those, with its price and hours; and every way that is so slower says it. The ways stay sorted by price."""
+    those, with its price and hours; and every way that is so slower says it. The ways stay sorted by price, and none
+    gives up the deadline or the speed asked beside one that keeps them for at most half as much again."""
     inf = _infeasible(request_, catalog)
     _ranked_by_price(inf)
     assert _slower_problems(inf) == []
+    assert _gives_up_for_little(inf) == []
 
 
 def test_a_speed_target_keeps_the_experts_in_ram_hosts_among_the_ways_out(catalog: Catalog) -> None:

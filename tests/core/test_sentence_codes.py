@@ -91,7 +91,7 @@ def test_a_cluster_names_its_runner_in_the_optimizer_steps_fields() -> None:
     )
     step = Step(topic="optimizer", text=english(said), said=said)
     base: Any = SimpleNamespace(workload={"kind": "pretrain", "optimizer": "adamw"})
-    layout: Any = SimpleNamespace(tensor=8, pipeline=4, context=1, nodes=4, zero_stage=1)
+    layout: Any = SimpleNamespace(tensor=8, pipeline=4, context=1, nodes=4, zero_stage=1, expert=1)
     named = _runner_named(step, layout, base)
     assert named.said is not None and named.said.fields["runner"] != "transformers"
     assert named.text == english(named.said)

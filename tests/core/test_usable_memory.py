@@ -73,3 +73,39 @@ def test_a_card_without_a_reported_figure_fills_its_nominal_memory(catalog: Cata
     rtx3090 = catalog.records["gpus"]["rtx-3090"]
     assert isinstance(rtx3090, Gpu) and rtx3090.usable_vram_gib is None
     assert rtx3090.memory_gib == rtx3090.vram_gb
+
+
+# nvidia-smi's total on the L20's 48 GB GDDR6 siblings, which ship with ECC on as it does
+SIBLINGS_NVIDIA_SMI_MIB = {
+    "l40s": 46068,  # akash-network/provider-configs#99, 2026-09-17: 'NVIDIA L40S, 595.71.05, 46068 MiB'
+    "a40": 46068,  # thamada/nvidia-smi@5f6b772 nvsim/A40x10_smi.py, 2024-11-15: '1MiB / 46068MiB' on ten A40
+    "l40": 46068,  # ollama/ollama#15388, 2026-04-07: an NVIDIA L40 at total="45.0 GiB" (one decimal)
+}
+
+
+@pytest.mark.parametrize("gpu_id", sorted(SIBLINGS_NVIDIA_SMI_MIB))
+def test_the_l20s_ecc_siblings_hold_what_the_driver_reports(catalog: Catalog, gpu_id: str) -> None:
+    card = catalog.records["gpus"][gpu_id]
+    assert isinstance(card, Gpu) and card.vram_gb == 48
+    assert card.memory_gib == pytest.approx(SIBLINGS_NVIDIA_SMI_MIB[gpu_id] / 1024, abs=0.005)
+    assert "46068" in card.usable_vram_source.replace(",", "")  # the source names the figure it was read from
+
+
+def test_five_l40s_no_longer_hold_a_72b_lora_that_needs_46_gib_a_card(catalog: Catalog) -> None:
+    """The same job as Dr. Chen's on the L40S (the L20's unrestricted sibling, same 48 GB and ECC): five cards need
+    about 46.4 GiB each, over the 44.99 GiB nvidia-smi reports, so the cheapest L40S build has six (56,375 USD in
+    a server room on a 230 V 16 A line; the catalog had offered five at 47,075 USD, 46.4 of 48 GiB a card)."""
+    model, l40s = catalog.records["models"]["qwen2.5-72b"], catalog.records["gpus"]["l40s"]
+    five = estimate(model, CHEN_LORA.model_copy(update={"zero": 3}), l40s, gpus=5)
+    assert 45.0 * GIB < five.peak_gpu.total < 48 * GIB and not five.fits
+    asked = BuildRequest(
+        model_id="qwen2.5-72b",
+        workload=CHEN_LORA,
+        gpu_ids=("l40s",),
+        circuit="230v16a",
+        room="server-room",
+        budget=200_000,
+        top_k=3,
+    )
+    builds = plan(asked, catalog).passing()
+    assert builds and min(b.gpu_count for b in builds) == 6

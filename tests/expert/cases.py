@@ -898,6 +898,39 @@ def _relaxations(plan: Plan) -> list[dict[str, Any]]:
     return list((plan.get("infeasible") or {}).get("relaxations") or [])
 
 
+def _bought_ways(plan: Plan) -> list[dict[str, Any]]:
+    """The ways out that buy a machine and train the job as asked (no other method, precision or context), with their
+    hours: (price, hours, kinds)."""
+    job = {"method", "precision", "lowbits", "context", "offload"}
+    return [
+        r
+        for r in _relaxations(plan)
+        if r.get("wall_hours") and r["kind"] not in ("rent", "cluster") and not set(r["kind"].split("+")) & job
+    ]
+
+
+def _meets(r: dict[str, Any], hours: float) -> bool:
+    return "deadline" not in r["kind"].split("+") and float(r["wall_hours"]) <= hours
+
+
+def _deadline_kept_for_a_little_more(hours: float) -> Expect:
+    """No way out gives up the deadline (`allow N h`) while one that meets it costs at most half as much again."""
+
+    def holds(plan: Plan) -> bool:
+        ways = _bought_ways(plan)
+        return not any(
+            "deadline" in r["kind"].split("+")
+            and any(_meets(k, hours) and float(k["total_price"]) <= 1.5 * float(r["total_price"]) for k in ways)
+            for r in ways
+        )
+
+    return Expect(
+        f"no way out gives up the {hours:g} h deadline ('allow N h') beside a way that meets it for at most half as "
+        "much again",
+        holds,
+    )
+
+
 def _keeps_one_15a_circuit_power_limited(plan: Plan) -> bool:
     """Four RTX 3090 on the one 120 V 15 A circuit, their power limited: a build shown, or a way out that limits the
     cards' power (and neither adds a circuit nor a 230 V line)."""
@@ -928,6 +961,31 @@ MINIMAX_M2_VLLM = (
     "2026-12-04): 'Memory requirements: 220 GB for weights'; '4x 96GB GPUs: Supported context length of up to 400K "
     "tokens'; `vllm serve MiniMaxAI/MiniMax-M2 --tensor-parallel-size 4`, the FP8 release with no --quantization"
 )
+
+LOFT_MAVERICK_Q8_CPU = (
+    "https://loftllc.dev/en/docs/tech/llm-research/llama-4-maverick-17b-128e-q4-vs-q8-cpu-benchmark/ (read "
+    "2026-12-05): Llama-4-Maverick-17B-128E, llama.cpp server on an EPYC 9175F with 768 GB of 12-channel DDR5-6400, "
+    "no GPU: Q8_0 (~426 GB) 15-16 tok/s decode, Q4_K_M (~290 GB) 21-24; the choice weighed is Q8_0 against Q4_K_M "
+    "('MoE inference reads selected expert weights from memory per token. Smaller quantization means less data per "
+    "read'), never the 16-bit weights"
+)
+LLAMACPP_Q8_PERPLEXITY = (
+    "https://github.com/ggml-org/llama.cpp/pull/6745 (dranger003's table, as quoted in XiongjieDai/GPU-Benchmarks-on-"
+    "LLM-Inference's README at 00dd2bd, May 2024): Llama 3 70B perplexity over F16 +0.03 % at Q8_0, +4.83 % at Q4_K_M "
+    "(ranking.RELEASE_QUALITY_BITS)"
+)
+
+
+def _reads_from_ram(b: Build) -> bool:
+    """The build reads its weights from system RAM: no discrete card bought (CPU only, a mini PC, unified memory) or
+    llama.cpp keeping the experts in RAM."""
+    return gpus_bought(b) == 0 or experts_in_ram(b)
+
+
+def _gguf_of(b: Build) -> str:
+    """The GGUF type the build's llama.cpp command loads ('Q8_0', 'BF16', ...), '' for none."""
+    found = re.search(r"-([A-Z0-9_]+)\.gguf\b", launch_command(b))
+    return found.group(1) if found else ""
 
 
 # --------------------------------------------------------------------------- the cases
@@ -1891,6 +1949,14 @@ CASES: tuple[Case, ...] = (
         "Practitioners buy a used 24 GB NVIDIA card for an 8B LoRA (unsloth's and r/LocalLLaMA's standard LoRA card is "
         "the RTX 3090); it trains the 8B in bf16 on one card, without sharding.",
         (UNSLOTH_REQ, TORCHTUNE_4090, ISSUE_29),
+        today=(
+            "catalog27 (2026-12-05): the US duty on a Chinese graphics card is the 10 % fentanyl tariff alone (HTS "
+            "8473.30 is exempt from the reciprocal one, CBP CSMS #64724565), so the 2080 Ti 22GB lands at 380 USD, not "
+            "410: two of them (2,013 USD, 22 h per 100 M tokens, DDP) undercut the one RTX A5000 24 GB (2,016 USD, "
+            "21 h, one card) by 3 USD as 'alternative (more speed)', and no 24 GB NVIDIA card is shown (the used RTX "
+            "3090 at 1,207 USD never was). The alternative is the cheapest way faster than the best value, however "
+            "close the next one; which of two near-equal ways to show is a ranking question, not data"
+        ),
     ),
     Case(
         "qwen3-8b-lora-2500-room-to-grow-starts-where-the-cheapest-stands",
@@ -3402,6 +3468,34 @@ CASES: tuple[Case, ...] = (
         (MINIMAX_M2_VLLM,),
     ),
     Case(
+        "qwen35-122b-4000-release-quality-q8-from-ram",
+        "--model qwen3.5-122b-a10b --workload inference --budget 4000",
+        (
+            some_build(
+                "the build that claims 'fastest at release quality' reads its weights from RAM at Q8_0, holds them "
+                "(at least 130 GB of RAM: 122.1 B weights at 8.5 bits) and decodes over 10 tokens/s",
+                lambda b: (
+                    any(s == "release quality" for s, _p in _fastest_pieces(b))
+                    and _reads_from_ram(b)
+                    and _gguf_of(b) == "Q8_0"
+                    and ram_gb(b) >= 130
+                    and decode(b) > 10
+                ),
+            ),
+            no_build(
+                "a machine that reads its weights from RAM decodes them in BF16",
+                lambda b: _reads_from_ram(b) and _gguf_of(b) == "BF16",
+            ),
+            fastest_is_fastest(),
+        ),
+        "Decode from DDR reads the active weights once per token, so BF16 is twice the bytes of Q8_0 for a quality the "
+        "perplexity tables cannot tell apart (+0.03 % at Q8_0): practitioners running a large MoE from DDR5 weigh Q8_0 "
+        "against Q4_K_M, never BF16. Walked 2026-12-05 (q8ram27): 'fastest within budget at release quality' was a "
+        "CPU-only EPYC 7302 with 256 GB decoding BF16 at 6.2 tok/s for 2,645 USD; Q8_0 was searched on no machine that "
+        "reads from RAM (the same box decodes it at 11.2).",
+        (LOFT_MAVERICK_Q8_CPU, LLAMACPP_Q8_PERPLEXITY),
+    ),
+    Case(
         "llama31-8b-q4-fastest-not-the-dearer-equal-card",
         "--model llama-3.1-8b --workload inference --precision q4_k_m",
         (
@@ -3418,5 +3512,23 @@ CASES: tuple[Case, ...] = (
         "5090. Walked 2026-12-04: 'fastest' was one RTX PRO 6000 Blackwell at 11,796 USD and 203.6 tok/s, where the "
         "5090 decodes 203.2 for 5,591 USD (the speed search took the top speed, then the cheapest of that speed).",
         (BLACKWELL_1792, SMELTCORE_5090_8B),
+    ),
+    Case(
+        "llama31-8b-lora-48h-500-usd-raise-the-budget-keep-the-deadline",
+        "--model llama-3.1-8b --workload finetune --method lora --tokens 1e8 --deadline-hours 48 --budget 500",
+        (
+            Expect(
+                "a way out buys one machine that trains the 100 M tokens as asked (LoRA in 16 bits) within the 48 h, for "
+                "at most 1,500 USD (one 22-24 GB card and its host)",
+                lambda plan: any(_meets(r, 48) and float(r["total_price"]) <= 1500 for r in _bought_ways(plan)),
+            ),
+            _deadline_kept_for_a_little_more(48),
+        ),
+        "An 8B LoRA in 16 bits needs about 22 GB (Unsloth's table) and trains at ~3,000 tokens/s on an RTX 4090 "
+        "(torchtune), so 100 M tokens take ~9 h there and well under 48 h on any 22-24 GB card: the expert raises the "
+        "budget to about 1,100-1,500 USD and keeps the deadline. Walked 2026-12-05 (round 27): beside 'raise the budget "
+        "to 1,127 USD' (an RTX 2080 Ti 22GB, 34 h) the ways offered 'allow 127 h and raise the budget to 1,082 USD' (one "
+        "MI50): the deadline given up to save 45 USD.",
+        (UNSLOTH_REQ, TORCHTUNE_4090),
     ),
 )

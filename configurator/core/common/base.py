@@ -1,7 +1,7 @@
 """The base of the core's models: pydantic's, or in a process that validates nothing, core.common.plain's (#34).
 
 Every record, workload, reason and result class imports its base and field helpers from here, so each is defined once
-and, in an `llm-rig estimate` process (plain.use, launcher.main), built without importing pydantic. Type checkers read
+and, in an `llm-rig estimate` or `plan` process (plain.use, launcher.main), built without importing pydantic. Type checkers read
 pydantic's.
 """
 
@@ -19,6 +19,7 @@ if TYPE_CHECKING:
         PlainSerializer,
         SkipValidation,
         ValidationError,
+        WrapSerializer,
         field_validator,
         model_validator,
     )
@@ -43,6 +44,7 @@ __all__ = [
     "PlainSerializer",
     "SkipValidation",
     "ValidationError",
+    "WrapSerializer",
     "field_validator",
     "model_validator",
 ]

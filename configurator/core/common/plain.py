@@ -1,21 +1,26 @@
-"""Pydantic's model interface without pydantic, for a process that validates nothing (#34): `llm-rig estimate`.
+"""Pydantic's model interface without pydantic, for a process that validates nothing (#34): `llm-rig estimate`
+and `llm-rig plan`.
 
 pydantic's import is about 80 ms of CPU, three interpreter starts, and every record, workload and result class is a
 pydantic model. An estimate validates nothing pydantic has to: its catalog comes from the shipped layer's cache
-(validated by pydantic when the cache was written), its workload from options argparse has already bounded (their
-ranges read from the same fields: model.args._bounds), and its result is built by the estimator from typed values.
-In such a process (launcher.main: `estimate` started as a command, launcher.PLAIN_COMMANDS) the model classes are
-built on the `BaseModel` below (core.common.base chooses), which keeps fields, defaults, numeric ranges, `model_copy`,
-`model_construct`, `model_dump`, frozen instances, equality, hashing, repr, pickling and the 'after' validators of the
-pydantic classes, but never checks a type. Whatever only pydantic can check raises `Revalidate` before anything is
-printed: a user's catalog overlay, a cache to write, the catalog's problems, a workload one of its own validators
-refuses, a value outside its field's range, a JSON round trip, an import of pydantic. The launcher then runs the same
-command line again with pydantic, so its output, messages and exit code are exactly pydantic's
-(tests/cli/test_plain_estimate.py compares the two; benchmarks/estimate_diff.py compares with another checkout).
+(validated by pydantic when the cache was written), its workload from options argparse has already bounded (their ranges
+read from the same fields: model.args._bounds), and its result is built by the estimator from typed values; a plan's
+request is built from the same options and its builds by the solver (round 27). In such a process (launcher.main:
+`estimate` or `plan` started as a command, launcher.PLAIN_COMMANDS) the model classes are built on the `BaseModel` below
+(core.common.base chooses), which keeps fields, defaults, numeric ranges and lengths, `model_copy`, `model_construct`,
+`model_dump` (`exclude` by field name), a compact `model_dump_json` of plain values (a plan's memo keys), frozen
+instances, equality, hashing, repr, pickling and the 'after' validators of the pydantic classes, but never checks a
+type. Whatever only pydantic can check raises `Revalidate` before anything is printed: a user's catalog overlay, a cache
+to write, the catalog's problems, a workload or request one of its own validators refuses, a value outside its field's
+range or length, reading JSON, an import of pydantic (a saved project, an imported config, a plan's exports:
+cli.plan._plain_refused). The launcher then runs the same command line again with pydantic, so its output, messages and
+exit code are exactly pydantic's (tests/cli/test_plain_estimate.py and test_plain_plan.py compare the two;
+benchmarks/estimate_diff.py and plan_diff.py compare with another checkout).
 """
 
 from __future__ import annotations
 
+import operator
 import os
 from collections.abc import Callable
 from typing import Any
@@ -95,9 +100,16 @@ class FieldInfo:
             raise Revalidate("a field with an alias")  # names a dump and a validation read otherwise: pydantic's
         bounds = {k: settings[k] for k in ("ge", "gt", "le", "lt") if settings.get(k) is not None}
         self.metadata = [_Bound(**{k: v}) for k, v in bounds.items()]
+        self.min_length, self.max_length = settings.get("min_length"), settings.get("max_length")
+        self.checked = bool(self.metadata) or self.min_length is not None or self.max_length is not None
 
     def outside(self, value: Any) -> bool:
-        """Whether a number is outside the field's range (pydantic would refuse it)."""
+        """Whether a number is outside the field's range, or a text or list outside its length (pydantic would refuse
+        it)."""
+        if isinstance(value, (str, tuple, list)):
+            return (self.min_length is not None and len(value) < self.min_length) or (
+                self.max_length is not None and len(value) > self.max_length
+            )
         if not isinstance(value, (int, float)) or isinstance(value, bool):
             return False
         for b in self.metadata:
@@ -137,6 +149,9 @@ def PlainSerializer(*_args: Any, **_settings: Any) -> None:
     return None
 
 
+WrapSerializer = PlainSerializer
+
+
 class SkipValidation:
     def __class_getitem__(cls, item: Any) -> Any:
         return item
@@ -156,6 +171,8 @@ class BaseModel:
     __pydantic_root_model__ = False
     __plain_after__: tuple[Callable[[Any], Any], ...] = ()
     __plain_checks__: tuple[tuple[str, Any], ...] = ()
+    __plain_spec__: tuple[tuple[str, FieldInfo, bool], ...] = ()
+    __plain_key__: Callable[[dict[str, Any]], Any] | None = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -168,6 +185,9 @@ class BaseModel:
             if name in cls.__dict__:
                 delattr(cls, name)  # as pydantic: a field's default lives in model_fields, not on the class
         cls.model_fields = fields
+        # what __init__ and __hash__ read of the fields, once per class (a plan builds and hashes thousands)
+        cls.__plain_spec__ = tuple((name, info, info.checked) for name, info in fields.items())
+        cls.__plain_key__ = operator.itemgetter(*fields) if fields else None
         config: dict[str, Any] = {}
         for base in reversed(cls.__mro__):  # the bases' settings, then the class's own, as pydantic merges them
             config.update(base.__dict__.get("model_config", {}))
@@ -193,10 +213,10 @@ class BaseModel:
         if self.model_config.get("extra") == "forbid" and any(k not in fields for k in data):
             raise Revalidate(f"{type(self).__name__}: a field it does not have")
         values = {}
-        for name, info in fields.items():
+        for name, info, checked in self.__plain_spec__:
             if name in data:
                 value = data[name]
-                if info.outside(value):
+                if checked and info.outside(value):
                     raise Revalidate(f"{type(self).__name__}.{name}: outside its range")
             elif info.default_factory is not None:
                 value = info.default_factory()
@@ -253,8 +273,14 @@ class BaseModel:
     def model_validate_json(cls, *_args: Any, **_settings: Any) -> Any:
         raise Revalidate(f"{cls.__name__}.model_validate_json")
 
-    def model_dump_json(self, **_settings: Any) -> str:
-        raise Revalidate(f"{type(self).__name__}.model_dump_json")
+    def model_dump_json(self, **settings: Any) -> str:
+        """pydantic's compact JSON of a model of plain values (a plan's memo keys are its request's); anything else,
+        or any setting, is pydantic's to write."""
+        if settings:
+            raise Revalidate(f"{type(self).__name__}.model_dump_json({', '.join(settings)})")
+        import json
+
+        return json.dumps(self.model_dump(mode="json"), ensure_ascii=False, separators=(",", ":"))
 
     def model_copy(self, *, update: dict[str, Any] | None = None, deep: bool = False) -> Any:
         if deep:
@@ -266,11 +292,15 @@ class BaseModel:
         _set(copy, "__pydantic_private__", None)
         return copy
 
-    def model_dump(self, *, mode: str = "python", **settings: Any) -> dict[str, Any]:
-        if settings:
-            raise Revalidate(f"model_dump({', '.join(settings)})")
+    def model_dump(self, *, mode: str = "python", exclude: Any = None, **settings: Any) -> dict[str, Any]:
+        """pydantic's dump; `exclude` as a set of this model's own field names (anything else is pydantic's)."""
+        if settings or not (exclude is None or isinstance(exclude, (set, frozenset))):
+            raise Revalidate(f"model_dump({', '.join([*settings, *(['exclude'] if exclude is not None else [])])})")
+        left_out = exclude or ()
         return {
-            name: _dumped(self.__dict__[name], mode) for name, info in self.model_fields.items() if not info.exclude
+            name: _dumped(self.__dict__[name], mode)
+            for name, info in self.model_fields.items()
+            if not info.exclude and name not in left_out
         }
 
     @property
@@ -289,10 +319,8 @@ class BaseModel:
         return type(self) is type(other) and self.__dict__ == other.__dict__
 
     def __hash__(self) -> int:  # pydantic's frozen hash: one field's own, several fields' tuple, in field order
-        names = tuple(self.model_fields)
-        if len(names) == 1:
-            return hash(self.__dict__[names[0]])
-        return hash(tuple(self.__dict__[name] for name in names)) if names else hash(0)
+        key = self.__plain_key__  # operator.itemgetter of the fields, as pydantic's own hash reads them
+        return hash(key(self.__dict__)) if key is not None else hash(0)
 
     def __iter__(self) -> Any:  # pydantic's: (name, value) of each field
         yield from ((k, v) for k, v in self.__dict__.items() if k in self.model_fields)
@@ -332,8 +360,13 @@ class BaseModel:
         _set(self, "__pydantic_private__", None)
 
 
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+
+
 def _dumped(value: Any, mode: str) -> Any:
     """A value as model_dump gives it: models as dicts; in JSON mode, tuples and lists as lists."""
+    if type(value) in _SCALARS:
+        return value
     if isinstance(value, BaseModel):
         return value.model_dump(mode=mode)
     if isinstance(value, (tuple, list)):

@@ -1029,6 +1029,7 @@ EN: dict[str, Template] = {
     "kind.mixed": "mixed cards",
     "kind.power-limited": "GPUs power-limited to {limit:.0%}",
     "kind.usual-gguf": "at {precision}, llama.cpp's usual GGUF: no --precision given",
+    "kind.release-in-ram": "at {precision}, scored as the release at about half its bytes read from RAM: no --precision given",
     "kind.usual-kv": "{precision} KV cache: no --kv-precision given",
     "kind.usual-served": "at {precision}, quantized by vLLM on load for several users: no --precision given",
     "kind.fewest-cards": lambda r, _say: (
@@ -2115,9 +2116,16 @@ EN: dict[str, Template] = {
         "measurement of this card nor a training benchmark beside a measured card of its architecture, so the {share:.0%} of peak the measured {basis} workstation and data-center "
         "cards reach (docs/support.md)"
     ),
-    "est.power-bound": (
-        "the {watts:.0f} W board holds its GEMMs to {tflops:.0f} TFLOPS ({per_watt:g} TFLOPS per watt, the rate fitted "
-        "on prompt processing), below its {peak:.0f} TFLOPS peak: a desktop card whose board power cannot feed its "
+    "est.power-bound": lambda r, _say: (
+        f"the {r.num('watts'):.0f} W board holds its GEMMs to {r.num('tflops'):.0f} TFLOPS "
+        + (f"({r.num('per_watt'):.2f} " if r.fields.get("arch") else f"({r.num('per_watt'):g} ")
+        + "TFLOPS per watt, "
+        + (
+            f"what the measured {r.fields['arch']} workstation and data-center cards sustain"
+            if r.fields.get("arch")
+            else "the rate fitted on prompt processing"
+        )
+        + f"), below its {r.num('peak'):.0f} TFLOPS peak: a desktop card whose board power cannot feed its "
         "tensor cores clocks down"
     ),
     "est.scaling": "{gpus}-GPU scaling efficiency {scaling:.0%} for gradient all-reduce over {over}",
@@ -2260,6 +2268,11 @@ EN: dict[str, Template] = {
         + f"; {r.fields['micro']} micro-batches per step keep the bubble at {r.num('bubble'):.0%})"
     ),
     "est.layout-context": "context parallel {cp}: the sequence is split so its activations fit",
+    "est.layout-expert": lambda r, _say: (
+        f"expert parallel {r.fields['ep']}: each GPU holds {r.fields['experts']} of every MoE layer's experts and "
+        f"sends its tokens to the others' by all-to-all over {r.fields['link']} (dispatch and combine, forward and "
+        f"backward: {r.num('seconds'):.2f} s a step)"
+    ),
     "est.layout-data": lambda r, _say: (
         f"data parallel {r.fields['dp']} over {r.fields['link']} with "
         + {
@@ -2298,7 +2311,9 @@ EN: dict[str, Template] = {
     ),
     "est.plan-time": lambda r, say: (
         f"step = compute {r.num('compute'):.2f} s + tensor {r.num('tensor'):.2f} s + pipeline {r.num('pipeline'):.2f} "
-        f"s + data {r.num('data'):.2f} s exposed + restarts and run losses {r.num('restarts'):.2f} s = "
+        f"s + data {r.num('data'):.2f} s exposed"
+        + (f" + expert all-to-all {r.num('expert'):.2f} s" if r.fields.get("expert") is not None else "")
+        + f" + restarts and run losses {r.num('restarts'):.2f} s = "
         f"{r.num('step'):.2f} s; {r.num('steps'):,.0f} steps of {r.num('m_tokens'):.1f}M tokens = "
         f"{r.num('hours'):,.1f} hours wall clock on {int(r.num('gpus')):,} GPUs = {r.num('gpu_hours'):,.0f} GPU-hours "
         f"(scaling efficiency {r.num('scaling'):.0%})" + "".join(f"; {say(m)}" for m in r.nested("mfu"))

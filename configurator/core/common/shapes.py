@@ -63,6 +63,7 @@ class ParallelismJson(TypedDict):
     why: NotRequired[str]
     tokens_per_step: NotRequired[int]
     virtual_stages: NotRequired[int]
+    expert: NotRequired[int]  # expert-parallel degree (MoE pretraining under Megatron-LM), 1 when experts are not split
     compute_phase_utilisation: NotRequired[float | None]
 
 

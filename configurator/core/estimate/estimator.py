@@ -77,6 +77,7 @@ from configurator.core.estimate.gemm import LLAMA3_405B, MEGATRON_1T, LayerShape
 from configurator.core.estimate.gguf import FTYPE_DEFAULT, gguf_bytes
 from configurator.core.estimate.host import HostMemory, host_from_bandwidth
 from configurator.core.estimate.kv import (
+    LEGACY_TUPLE_CACHE_ARCHITECTURES,
     kv_bytes_per_token_per_layer,
     kv_cache_bytes,
     legacy_cache_copies,
@@ -123,6 +124,7 @@ from configurator.core.support.facts import (
     training_half,
     training_tflops,
 )
+from configurator.core.support.pro_gemm import architecture_power_rate
 
 GIB = 1024**3
 
@@ -334,7 +336,8 @@ class Calibration:
     # Blackwell table (10560.64 -> 13304.80 t/s at pp512). DERIVED: the PR's own pp512..pp8192 mean.
     llamacpp_blackwell_mxfp4: bool = True
     # Which release of the fine-tuning framework the memory formulas describe (YYYY-MM-DD; None: the current one).
-    # Rows from torchtune's 2024 READMEs and tutorials are scored as that torchtune ran (frameworks.framework).
+    # Rows from torchtune's 2024 READMEs and tutorials are scored as that torchtune ran (frameworks.framework); inference
+    # rows under transformers as that release held the KV cache (kv.legacy_cache_copies: a tuple before v4.36).
     framework_released: str | None = None
     # Attention without flash attention (llama-bench's default -fa 0 until August 2025; builds with llamacpp_flash_attention
     # off): the KQ score matrix of each micro-batch goes through memory in fp32, written by KQ, read and written by the
@@ -598,23 +601,49 @@ _NUMBERS_ONLY: ContextVar[bool] = ContextVar("numbers_only", default=False)
 
 
 @contextmanager
+def _switched_on(flag: ContextVar[bool], memos: str) -> Iterator[None]:
+    """`flag` set inside, with the memos kept apart under `memos` (memo.variant)."""
+    token = flag.set(True)
+    try:
+        with variant(memos):
+            yield
+    finally:
+        flag.reset(token)
+
+
+@contextmanager
 def numbers_only() -> Iterator[None]:
     """Inside, estimates give their numbers, fits and warnings without their explanation: no step or assumption is
     rendered or kept (as a side computation's, _Explain.quiet). For a caller that reads only prices and speeds, a map
     cell (advise.landscape.solve_cell): the explanations were about a tenth of the default map's CPU (5.1 -> 4.6 s in
     one process, 2026-12-04, #34). The memos are kept apart meanwhile (memo.variant), so a plan made later in the same
     process (the window's, beside an in-process map) never meets an estimate, option or build without its words."""
-    token = _NUMBERS_ONLY.set(True)
-    try:
-        with variant("numbers-only"):
-            yield
-    finally:
-        _NUMBERS_ONLY.reset(token)
+    with _switched_on(_NUMBERS_ONLY, "numbers-only"):
+        yield
 
 
 def explained() -> bool:
     """Whether estimates made here keep their explanation (not inside numbers_only)."""
     return not _NUMBERS_ONLY.get()
+
+
+_STEPS_UNREAD: ContextVar[bool] = ContextVar("steps_unread", default=False)
+
+
+@contextmanager
+def steps_unread() -> Iterator[None]:
+    """Inside, estimates keep no chain of steps (EstimateResult.steps empty); their numbers, fits, assumptions and
+    warnings are as ever. For a caller that shows no step: `llm-rig plan` prints each build's assumptions and never
+    the chain, which `estimate --explain` and the window show. A plan's estimates rendered a sentence for every step
+    (the 70B top-5: 2,930 for 372 estimates, #34). The memos are kept apart meanwhile (memo.variant), as numbers_only
+    keeps its own."""
+    with _switched_on(_STEPS_UNREAD, "steps-unread"):
+        yield
+
+
+def stepped() -> bool:
+    """Whether estimates made here keep their chain of steps (not inside numbers_only or steps_unread)."""
+    return not _NUMBERS_ONLY.get() and not _STEPS_UNREAD.get()
 
 
 class _Explain:
@@ -624,6 +653,7 @@ class _Explain:
         # steps and assumptions are not rendered. A plan renders an English sentence per step of every estimate; the
         # side computations' were a third of them (the 70B top-5: 1,530 memory passes for 504 estimates, #34)
         self.kept = kept and not _NUMBERS_ONLY.get()
+        self.stepped = self.kept and not _STEPS_UNREAD.get()  # its steps are kept (assumptions: self.kept)
         self.steps: list[Step] = []
         self.assumptions: list[str] = []
         self.coded: list[Reason] = []  # the assumptions given as codes (their English is in `assumptions`)
@@ -650,7 +680,7 @@ class _Explain:
 
     def step(self, topic: str, text: str | Reason) -> None:
         """One link of the chain: its own words, or a code (est.*) whose English is the text."""
-        if not self.kept:
+        if not self.stepped:
             return
         if isinstance(text, Reason):
             self.steps.append(new_step(topic=topic, text=english(text), said=text))
@@ -871,7 +901,9 @@ def _explain_kv_cache(model: ModelArch, workload: Workload, copies: int, kv_tota
             recurrent=model.recurrent_layers or None,
             mamba=bool(model.mamba),
             state_gib=state / GIB,
-            twice=model.architecture if copies > 1 else None,
+            # the words name remote code; a dated transformers release (scoring only: Calibration.framework_released has
+            # no command-line option) is counted in the copies without its own words
+            twice=model.architecture if copies > 1 and model.architecture in LEGACY_TUPLE_CACHE_ARCHITECTURES else None,
             gib=kv_total / GIB,
         ),
     )
@@ -988,7 +1020,9 @@ def _inference_memory(
     engine = workload.engine or "transformers"
     context = workload.context or 4096
     w = _weight_bytes(counts, workload.precision or "bf16", scale, model, engine)
-    copies = legacy_cache_copies(model, engine)
+    # a run that stops after the prompt's forward (the context is the prompt and one generated token) never decodes
+    decodes = workload.prompt is None or workload.prompt < context - 1
+    copies = legacy_cache_copies(model, engine, ex.cal.framework_released, decodes)
     kv_total = kv_cache_bytes(model, context, workload.batch, KV_BYTES[workload.kv_precision], engine) * copies
     _explain_weights(model, counts, workload, w, scale, ex)
     _explain_kv_cache(model, workload, copies, kv_total, ex)
@@ -2415,10 +2449,7 @@ gain on LoRA alone), so the bitsandbytes bytes are used (an estimate)."""
 def qlora_share(gpu: Gpu, rate: float, tokens: int, framework: str) -> float:
     """The share of a QLoRA step's time left to its GEMMs: each pass over a frozen weight does 2 x `tokens` FLOPs at
     `rate` of the card's training peak and dequantizes it once (QLORA_DEQUANT_BYTES at the card's memory bandwidth)."""
-    peak = training_tflops(gpu, "bf16") * 1e12
-    powered = desktop_power_bound(gpu)
-    if powered is not None:
-        peak = min(peak, powered)
+    peak = training_peak_flops(gpu)
     gemm_s = 2 * max(1, tokens) / (peak * max(rate, 1e-3))
     moved = QLORA_DEQUANT_BYTES_TORCHAO if framework == "torchtune" else QLORA_DEQUANT_BYTES
     dequant_s = moved / (gpu.memory_bandwidth_gbps * 1e9)
@@ -2450,25 +2481,35 @@ def _elapsed_rate(mfu: float, workload: Workload, gpu: Gpu, gpus: int, ex: _Expl
 
 
 def _training_peak(gpu: Gpu, ex: _Explain) -> float:
-    """FLOP/s of large bf16 GEMMs on `gpu`: the spec sheet's, or the measured share of it (off NVIDIA, and on NVIDIA's
-    workstation and GDDR data-center cards: support/pro_gemm.py)."""
+    """FLOP/s of large bf16 GEMMs on `gpu` (training_peak_flops), with why it is below the spec sheet's."""
     peak = training_tflops(gpu, "bf16") * 1e12  # measured-GEMM realism (support_facts.py)
     spec = gpu.bf16_tflops or gpu.fp16_tflops
     if peak < 0.99 * spec * 1e12:
         ex.assume(_gemm_peak_said(gpu, peak / 1e12, spec))
-    powered = desktop_power_bound(gpu, cal=ex.cal)
-    if powered is not None and powered < peak:
+    bounded = training_peak_flops(gpu, cal=ex.cal)
+    if bounded < peak:
+        per_watt, arch = power_rate(gpu, cal=ex.cal) or (0.0, None)
         ex.assume(
             Reason.of(
                 "est.power-bound",
                 watts=gpu.tdp_w,
-                tflops=powered / 1e12,
-                per_watt=ex.cal.prefill_tflops_per_watt,
+                tflops=bounded / 1e12,
+                per_watt=per_watt,
                 peak=peak / 1e12,
+                **({"arch": arch} if arch else {}),
             )
         )
-        return powered
-    return peak
+    return bounded
+
+
+def training_peak_flops(gpu: Gpu, *, cal: Calibration = CAL) -> float:
+    """FLOP/s of large bf16 GEMMs a training step reads on `gpu`, one GPU or many (the estimator, QLoRA's dequantizing
+    share and the cluster planner alike): the spec sheet's, or the measured share of it (off NVIDIA, and on NVIDIA's
+    workstation and GDDR data-center cards: support/pro_gemm.py), held to what the board's power sustains
+    (desktop_power_bound)."""
+    peak = training_tflops(gpu, "bf16") * 1e12
+    powered = desktop_power_bound(gpu, cal=cal)
+    return peak if powered is None else min(peak, powered)
 
 
 def _gemm_peak_said(gpu: Gpu, tflops: float, spec: float) -> Reason:
@@ -2491,14 +2532,29 @@ def _gemm_peak_said(gpu: Gpu, tflops: float, spec: float) -> Reason:
 
 
 def desktop_power_bound(gpu: Gpu, *, cal: Calibration = CAL) -> float | None:
-    """FLOP/s a desktop or workstation card's board power sustains in dense GEMMs (Calibration.prefill_tflops_per_watt,
-    fitted on prompt processing: 'dense tensor GEMMs run at the power limit'), or None for data-center parts, whose
-    training figure comes from their own reference runs. The desktop utilisation is fitted at an RTX 4090 (450 W for
-    165 TFLOPS), where this bound does not bind; an RTX 6000 Ada (300 W for 364) or RTX PRO 4000 (140 W for 156) is
-    held by it, as in prefill."""
+    """FLOP/s a desktop or workstation card's board power sustains in dense GEMMs (power_rate x its board power), or
+    None where no bound applies: data-center parts, whose training figure comes from their own reference runs, and a
+    card whose own large GEMMs (or its training against a measured card) were measured: that rate was reached at its
+    board power already (an RTX PRO 6000 Blackwell measures 393 TFLOPS at 600 W, which 0.40 TFLOPS/W had held to 240)."""
+    rate = power_rate(gpu, cal=cal)
+    return None if rate is None else gpu.tdp_w * rate[0] * 1e12
+
+
+def power_rate(gpu: Gpu, *, cal: Calibration = CAL) -> tuple[float, str | None] | None:
+    """(TFLOPS per watt of board power, the architecture whose measured cards give it) that bounds `gpu`'s training
+    GEMMs: its architecture's measured workstation and data-center cards (pro_gemm.architecture_power_rate: Ampere
+    0.41, Ada 0.42, Blackwell 0.66, Turing 0.60, the least over each architecture's cards), else (None: no card of the architecture measured, off NVIDIA) the
+    figure fitted on prompt processing (Calibration.prefill_tflops_per_watt). None where no bound applies
+    (desktop_power_bound)."""
     if gpu.market == "datacenter" or not gpu.tdp_w:
         return None
-    return gpu.tdp_w * cal.prefill_tflops_per_watt * 1e12
+    own = nvidia_pro_rate(gpu, "bf16")
+    if own is not None and own.basis != "estimate":
+        return None
+    measured = architecture_power_rate(gpu.architecture) if gpu.vendor == "nvidia" else None
+    if measured is not None:
+        return measured.tflops_per_watt, gpu.architecture
+    return cal.prefill_tflops_per_watt, None
 
 
 def _data_parallel_scaling(gpu: Gpu, gpus: int, ex: _Explain, links: CardLinks | None = None) -> float:

@@ -479,11 +479,14 @@ def default_fused_kernels(kind: str, fw: Framework) -> bool:
     return fw.fused_kernels if kind == "finetune" else PRETRAIN_FUSED_KERNELS
 
 
-def layout_runner(kind: str, tensor: int = 1, pipeline: int = 1, context: int = 1, nodes: int = 1) -> str | None:
+def layout_runner(
+    kind: str, tensor: int = 1, pipeline: int = 1, context: int = 1, nodes: int = 1, expert: int = 1
+) -> str | None:
     """What runs a planner's layout when the framework's own trainer cannot (the launch commands, launch/training.py):
-    Megatron-LM for pretraining that splits the model or spans nodes, LLaMA-Factory on Megatron Bridge for fine-tuning
-    that splits the model; None when the framework runs it (data parallel on one node, or fine-tuning's data parallel)."""
-    if kind == "pretrain" and max(tensor, pipeline, context, nodes) > 1:  # Megatron splits the sequence too (ga7)
+    Megatron-LM for pretraining that splits the model (experts included: --expert-model-parallel-size) or spans nodes,
+    LLaMA-Factory on Megatron Bridge for fine-tuning that splits the model; None when the framework runs it (data
+    parallel on one node, or fine-tuning's data parallel)."""
+    if kind == "pretrain" and max(tensor, pipeline, context, nodes, expert) > 1:  # Megatron splits the sequence (ga7)
         return MEGATRON_LM
     if kind == "finetune" and max(tensor, pipeline, context) > 1:
         return MEGATRON_BRIDGE

@@ -91,7 +91,20 @@ def kv_cache_bytes(model: ModelArch, context: int, sequences: int, kv_bytes: flo
 # layer tensor is freed as the new one is stored), so they hold it once.
 LEGACY_TUPLE_CACHE_ARCHITECTURES = frozenset({"qwen", "chatglm", "baichuan"})
 
+# transformers' own models kept that tuple cache too (modeling_llama.py of v4.35: `key_states = torch.cat(
+# [past_key_value[0], key_states], dim=2)`, `past_key_value = (key_states, value_states) if use_cache else None`) until
+# v4.36.0 (released 2023-12-11) replaced it with the Cache classes (huggingface/transformers PR #26681, "Generate: New
+# `Cache` abstraction"; its modeling files since say "The cache structure has changed since version v4.36"). A
+# measurement made under an earlier release (Calibration.framework_released) held the cache twice at the decode peak.
+TRANSFORMERS_CACHE_CLASSES_SINCE = "2023-12-11"
 
-def legacy_cache_copies(model: ModelArch, engine: str) -> int:
-    """KV caches live at the decode peak: 2 under transformers for remote code with a torch.cat tuple cache, else 1."""
-    return 2 if engine == "transformers" and model.architecture in LEGACY_TUPLE_CACHE_ARCHITECTURES else 1
+
+def legacy_cache_copies(model: ModelArch, engine: str, released: str | None = None, decodes: bool = True) -> int:
+    """KV caches live at the decode peak: 2 under transformers for remote code with a torch.cat tuple cache, or for any
+    model under a transformers release before TRANSFORMERS_CACHE_CLASSES_SINCE (`released`, YYYY-MM-DD; None: the
+    current one), else 1. A run that never decodes (`decodes` False: one forward over the prompt) builds one cache."""
+    if engine != "transformers" or not decodes:
+        return 1
+    if model.architecture in LEGACY_TUPLE_CACHE_ARCHITECTURES:
+        return 2
+    return 2 if released is not None and released < TRANSFORMERS_CACHE_CLASSES_SINCE else 1

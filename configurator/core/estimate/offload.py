@@ -22,6 +22,7 @@ from configurator.core.estimate.estimator import (
     explained,
     llamacpp_prefill_tflops,
     moe_layers,
+    stepped,
 )
 from configurator.core.estimate.host import (
     CPU_COMPUTE_EFFICIENCY,
@@ -235,6 +236,7 @@ class _Said:
     warnings: list[Reason] = field(default_factory=list)
     coded: list[Reason] = field(default_factory=list)  # the assumptions with a code (their English in `assumptions`)
     kept: bool = field(default_factory=explained)  # False inside estimator.numbers_only: nothing said is kept
+    stepped: bool = field(default_factory=stepped)  # False there and inside estimator.steps_unread: no step kept
 
     def assume(self, said: Reason) -> None:
         if self.kept:
@@ -243,7 +245,7 @@ class _Said:
 
     def step(self, topic: str, said: Reason) -> None:
         """One link of the chain as a code (est.*) and its English."""
-        if self.kept:
+        if self.stepped:
             self.steps.append(Step(topic=topic, text=english(said), said=said))
 
 

@@ -23,7 +23,15 @@ from configurator.core.estimate.collectives import (  # the links' facts, read b
     Link,
     intra_node_link,
 )
-from configurator.core.estimate.estimator import CAL, Calibration, elapsed_share, estimate, reference_layout
+from configurator.core.estimate.estimator import (
+    CAL,
+    Calibration,
+    elapsed_share,
+    estimate,
+    moe_layer_count,
+    reference_layout,
+    training_peak_flops,
+)
 from configurator.core.estimate.frameworks import (
     default_framework,
     framework,
@@ -31,6 +39,7 @@ from configurator.core.estimate.frameworks import (
     runner_with_sharding,
 )
 from configurator.core.estimate.gemm import shape_factor
+from configurator.core.estimate.params import count_params
 from configurator.core.estimate.result import (
     HARD_HEADROOM,
     EstimateResult,
@@ -41,7 +50,7 @@ from configurator.core.estimate.result import (
     model_flops_utilisation,
 )
 from configurator.core.estimate.workload import Workload
-from configurator.core.support.facts import dense_peak_tflops, training_half, training_tflops
+from configurator.core.support.facts import dense_peak_tflops, training_half
 
 GIB = 1024**3
 
@@ -133,6 +142,8 @@ class ParallelPlan:
     gemm_split_share: float = (
         1.0  # the default rate kept when tensor or context parallel cut the layer's GEMMs (gemm.py)
     )
+    expert: int = 1  # expert-parallel degree: each GPU of an EP group holds 1/expert of every MoE layer's experts
+    expert_s: float = 0.0  # the MoE layers' all-to-all token dispatch and combine, per step (on the critical path)
 
     @property
     def seconds_per_token(self) -> float:
@@ -175,6 +186,7 @@ class ParallelPlan:
                     ("pipeline", self.pipeline_s),
                     ("data", self.data_s),
                     ("context", self.context_s),
+                    ("expert", self.expert_s),
                     ("restarts", self.restarts_s),
                     ("total", self.step_s),
                 )
@@ -184,6 +196,7 @@ class ParallelPlan:
             "why": self.why,
             "tokens_per_step": int(self.step_tokens),
             "virtual_stages": self.virtual_stages,
+            "expert": self.expert,
             "compute_phase_utilisation": (
                 None if self.compute_phase_utilisation is None else round(self.compute_phase_utilisation, 4)
             ),
@@ -293,6 +306,7 @@ class _Cluster:
     mfu: float | None  # a fixed compute rate (a published run's); None: the estimator's
     batch_tokens: float  # the global batch
     cal: Calibration  # the estimator's constants
+    expert: int | None = None  # a fixed expert-parallel degree (plan_training's `expert`), None: searched
     # the search's own answers to questions its layouts repeat (#34: the GPU's bf16 rate, its reference run, the
     # restart share by GPU count and the GEMM shape factors were asked once per layout, some 11,000 times a 70B
     # cluster plan, of a few dozen distinct questions)
@@ -318,6 +332,7 @@ class _Layout:
     zero: int
     ckpt: bool
     virtual: int = 1
+    ep: int = 1  # expert-parallel degree, carved out of the data-parallel ranks (Megatron-Core)
 
 
 def _base_estimates(
@@ -388,13 +403,35 @@ def _layouts(c: _Cluster, tensor: int | None, pipeline: int | None, virtual_stag
                         else _virtual_options(model.num_layers // pp, pp)
                     )
                     for zero, v in ((z, v) for z in zeros for v in chunks):
-                        yield _Layout(tp, cp, pp, dp, zero, ckpt, v)
+                        for ep in _expert_options(c, tp, dp, zero):
+                            yield _Layout(tp, cp, pp, dp, zero, ckpt, v, ep)
+
+
+EXPERT_ZERO_STAGES = (0, 1)
+"""The sharding an expert-parallel layout runs with: Megatron-LM's plain data parallel or its distributed optimizer
+(ZeRO-1, --use-distributed-optimizer), what its MoE recipes use; ZeRO-2/3 belong to DeepSpeed and FSDP."""
+
+
+def _expert_options(c: _Cluster, tp: int, dp: int, zero: int) -> list[int]:
+    """Expert-parallel degrees a layout may take: 1, and for an MoE model's pretraining (Megatron-LM,
+    --expert-model-parallel-size) each power of two that divides the data-parallel ranks (Megatron-Core shards experts
+    "across sub data parallel dimension": model_parallel_config.py) and the experts (arguments.py: "Number of experts
+    should be a multiple of expert model parallel_size"), with EP x TP inside the node: "Keep EP and TP communication
+    within NVLink domain" (Megatron-Core MoE README, Best Practices, Guideline 2; NVIDIA/Megatron-LM@d98e8a6)."""
+    moe = c.model.moe
+    if moe is None or c.workload.kind != "pretrain" or zero not in EXPERT_ZERO_STAGES:
+        return [1] if not c.expert or c.expert == 1 else []
+    if c.expert is not None:
+        return [c.expert] if dp % c.expert == 0 and moe.num_experts % c.expert == 0 else []
+    return [ep for ep in _divisors_pow2(dp) if moe.num_experts % ep == 0 and ep * tp <= c.gpus_per_node]
 
 
 def _rank(p: ParallelPlan) -> float:
     # wall time per token, not per step: layouts whose data-parallel width exceeds the global batch run bigger
     # steps; a hair's preference for fewer model-parallel ranks, less sharding and fewer chunks breaks ties
-    return p.seconds_per_token * (1 + 1e-6 * (p.tensor + p.pipeline + (p.zero_stage or 0) + p.virtual_stages))
+    return p.seconds_per_token * (
+        1 + 1e-6 * (p.tensor + p.pipeline + (p.zero_stage or 0) + p.virtual_stages + p.expert)
+    )
 
 
 def plan_training(
@@ -412,6 +449,7 @@ def plan_training(
     batch_tokens: float | None = None,
     virtual_stages: int | None = None,
     cal: Calibration = CAL,
+    expert: int | None = None,
 ) -> ParallelPlan | None:
     """The fastest layout that fits: tensor parallel inside the NVLink domain, pipeline and data parallel across
     nodes, ZeRO where it buys memory (Narayanan et al. 2021, "Efficient Large-Scale Language Model Training on GPU
@@ -421,7 +459,8 @@ def plan_training(
     e.g. Megatron's 35 stages of 3 layers), and `batch_tokens` the global batch (default GLOBAL_BATCH_TOKENS, a
     fine-tune's FINETUNE_GLOBAL_BATCH_SEQUENCES). With a pipeline, the interleaved 1F1B schedule (v model chunks per
     rank) is tried beside the plain one; `virtual_stages`
-    fixes v (1: plain 1F1B). `cal`: the estimator's constants (the shipped ones unless given)."""
+    fixes v (1: plain 1F1B), `expert` the expert-parallel degree of an MoE model's pretraining (a published layout).
+    `cal`: the estimator's constants (the shipped ones unless given)."""
     workload = workload.resolved(model.max_context)
     intra = intra or intra_node_link(gpu)
     if nodes > 1 and inter is None:
@@ -443,6 +482,7 @@ def plan_training(
         mfu,
         batch_tokens or default_batch,
         cal,
+        expert=expert,
     )
     base = _base_estimates(model, workload, gpu, exact_weight_bytes, cal)
     # best within the batch cap, and best at any batch (used only when no layout keeps the batch within the cap:
@@ -505,6 +545,11 @@ def _layout_parts(c: _Cluster, b: MemoryBreakdown, layout: _Layout, grad_width: 
     # (Megatron-LM megatron/training/arguments.py, unless --grad-reduce-in-bf16), 18 bytes per parameter without the
     # distributed optimizer and 6 + 12/d with it (its README, "bf16 param, fp32 grads"); fp16 keeps fp16 gradients
     gradients, activations = b.gradients / model_parallel * grad_width / 2, b.activations / (tp * cp)
+    # expert parallel: each GPU keeps 1/ep of the routed experts' weights and gradients; their optimizer states, under
+    # the distributed optimizer, are sharded over the dp/ep ranks that hold the same experts, 1/dp of them as before
+    # (Megatron-Core MoE README, Step 1's table: EP "1/N in MoELayer" for weights, "1/N" optimizer states)
+    kept = 1 - _expert_share(c) * (1 - 1 / layout.ep)
+    gradients *= kept
     if layout.virtual > 1:
         # interleaved 1F1B: the first stage holds more micro-batches in flight, activations x (1 + (p-1)/(p v))
         # (Korthikanti et al. 2022, arXiv 2205.05198, sec. 4.2.3, m there being the interleaving stages)
@@ -513,12 +558,22 @@ def _layout_parts(c: _Cluster, b: MemoryBreakdown, layout: _Layout, grad_width: 
     # (activations + gradients)); it splits with them, else a 1T model kept ~150 GB of the whole model's slack per GPU
     slack_saved = c.cal.fragmentation_training * (b.gradients - gradients + b.activations - activations)
     return {
-        "weights": int(b.weights / model_parallel),
+        "weights": int(b.weights / model_parallel * kept),
         "gradients": int(gradients),
-        "optimizer_states": int(b.optimizer_states / model_parallel),
+        "optimizer_states": int(b.optimizer_states / model_parallel * (kept if layout.zero == 0 else 1.0)),
         "activations": int(activations),
         "runtime_overhead": int(max(0.0, b.runtime_overhead - slack_saved)),
     }
+
+
+def _expert_share(c: _Cluster) -> float:
+    """The routed experts' share of the model's parameters (0 for a dense model)."""
+
+    def share() -> float:
+        counts = count_params(c.model)
+        return counts.experts / counts.total if counts.total else 0.0
+
+    return float(c.once(("expert-share",), share))
 
 
 def _compute_seconds(
@@ -541,8 +596,9 @@ def _compute_seconds(
         if mfu is None and workload.mfu is None
         else 1.0
     )
-    tflops = c.once(("tflops",), lambda: training_tflops(gpu, "bf16"))
-    per_gpu_rate = tflops * 1e12 * (mfu if mfu is not None else (base.rate_share or 0.35) / base_share)
+    # the estimator's own peak (training_peak_flops: a workstation card's board-power bound too), as its rate_share is of it
+    peak = c.once(("tflops",), lambda: training_peak_flops(gpu, cal=c.cal))
+    per_gpu_rate = peak * (mfu if mfu is not None else (base.rate_share or 0.35) / base_share)
     reference = c.once(("reference",), lambda: reference_layout(gpu, cal=c.cal))
     split = 1.0
     if mfu is None and reference is not None:
@@ -570,33 +626,55 @@ class _Communication:
     data: float
     volumes: dict[str, float]
     links: dict[str, str]
+    expert: float = 0.0
 
 
 def _data_parallel(
     c: _Cluster, base: EstimateResult, layout: _Layout, m: int, compute: float, grad_width: int, link: Link
 ) -> tuple[float, float]:
     """(exposed seconds, bytes per GPU) of the data-parallel gradient (or ZeRO-3 state) traffic of a step."""
-    tp, pp, dp = layout.tp, layout.pp, layout.dp
+    tp, pp, dp, ep = layout.tp, layout.pp, layout.dp, layout.ep
     layers_per_stage = c.model.num_layers / pp
-    # data parallel: gradients in bf16, reduced once per step after the last micro-batch's backward
-    # MoE: experts are spread over the data-parallel ranks (expert parallelism, DeepSeek-V3 report sec. 3.2:
-    # EP64 across nodes), so only the active share of the parameters is reduced across them
-    params = (base.params_active if c.model.moe is not None else base.params_total) / (tp * pp)
-    grad_bytes = params * 2  # the 16-bit model states ZeRO-3 gathers and scatters
+    # data parallel: gradients in bf16, reduced once per step after the last micro-batch's backward. An MoE model's
+    # routed experts are reduced whole unless expert parallelism shards them: each GPU then holds 1/ep of them and
+    # reduces those over the dp/ep ranks that hold the same ones (Megatron-Core's expert-data-parallel group)
+    params = base.params_total / (tp * pp)
+    experts = params * _expert_share(c)
+    grad_bytes = params * 2  # the 16-bit model states ZeRO-3 gathers and scatters (every expert, without EP)
     # the reduction in the gradients' own width: an all-reduce of them, or (ZeRO-1/2, Megatron's distributed
     # optimizer) a reduce-scatter of them and an all-gather of the 16-bit parameters; as 16-bit all-reduce bytes
-    reduced = params * (grad_width if layout.zero == 0 else (grad_width + 2) / 2)
+    width = grad_width if layout.zero == 0 else (grad_width + 2) / 2
     if layout.zero >= 3:
         # ZeRO-3: parameters gathered for forward and backward and gradients scattered, every micro-batch:
         # 3 x (n-1)/n of the model states' 16-bit size (Rajbhandari et al. 2020, sec. 7.2.2), overlapped by prefetch
         per_micro = 3 * _gather_s(grad_bytes, dp, link)
         data = m * max(0.0, per_micro - compute / m) + per_micro / max(layers_per_stage, 1)
         return data, m * 3 * (dp - 1) / dp * grad_bytes
-    sync = _allreduce_s(reduced, dp, link)
+    dense, local = (params - experts) * width, experts / ep * width
+    sync = _allreduce_s(dense, dp, link) + _allreduce_s(local, dp // ep, link)
     # bucketed reduction overlaps the last micro-batch's backward (2/3 of its compute); the last bucket cannot
     window = compute / m * 2 / 3
     data = max(0.0, sync - window) + sync / max(layers_per_stage, 1)
-    return data, 2 * (dp - 1) / dp * reduced if dp > 1 else 0.0
+    return data, 2 * (dp - 1) / dp * dense + 2 * (dp // ep - 1) / (dp // ep) * local
+
+
+def _expert_all_to_all(c: _Cluster, layout: _Layout, micro: int, m: int) -> tuple[float, float, Link]:
+    """(seconds per step, bytes per GPU per step, link) of an expert-parallel layout's token all-to-alls. Each MoE layer
+    dispatches every token's hidden state to its top-k experts and combines their outputs back, forward and backward
+    (4 all-to-alls, 6 with the forward recomputed), in 16 bits: tokens x hidden x top-k x 2 bytes, (ep-1)/ep of it
+    leaving each GPU (nccl-tests PERFORMANCE.md: alltoall busbw = algbw x (n-1)/n). Each rank dispatches its own
+    sequence shard (sequence parallel under TP, context parallel). On the critical path: Megatron-Core overlaps them
+    only when asked (--overlap-moe-expert-parallel-comm, MCore v0.14, Megatron-Core MoE README)."""
+    model, ep = c.model, layout.ep
+    link = c.intra if ep * layout.tp <= c.gpus_per_node else (c.inter or c.intra)
+    if ep <= 1 or model.moe is None:
+        return 0.0, 0.0, link
+    tokens = micro * c.seq / (layout.cp * layout.tp)
+    nbytes = tokens * model.hidden_size * model.moe.experts_per_token * 2
+    passes = 4 + (2 if layout.ckpt else 0)
+    calls = c.once(("moe-layers",), lambda: moe_layer_count(model)) / layout.pp * m * passes
+    moved = (ep - 1) / ep * nbytes
+    return calls * (moved / (link.busbw_gbs * 1e9) + math.log2(ep) * link.hop_s), calls * moved, link
 
 
 def _communication(
@@ -627,12 +705,15 @@ def _communication(
     volumes = {"tensor": layers_per_stage * m * reduces * 2 * (tp - 1) / tp * act_bytes if tp > 1 else 0.0}
     data, volumes["data"] = _data_parallel(c, base, layout, m, compute, grad_width, dp_link)
     volumes["pipeline"] = virtual * 2 * m * act_bytes / tp if pp > 1 else 0.0
+    expert, volumes["expert"], ep_link = _expert_all_to_all(c, layout, micro, m)
     links = {
         "tensor": tp_link.name if tp > 1 else "",
         "data": dp_link.name if dp > 1 else "",
         "pipeline": pp_link.name if pp > 1 else "",
+        "expert": ep_link.name if layout.ep > 1 else "",
     }
-    return _Communication(tensor, bubble, sends, context, data, volumes, {k: v for k, v in links.items() if v})
+    links = {k: v for k, v in links.items() if v}
+    return _Communication(tensor, bubble, sends, context, data, volumes, links, expert)
 
 
 @dataclass(frozen=True)
@@ -659,7 +740,7 @@ class _Timed:
         layout = self.layout
         seconds_per_token = self.step / float(self.step_tokens) if self.step_tokens else self.step
         zero = layout.zero if layout.dp > 1 else None
-        return seconds_per_token * (1 + 1e-6 * (layout.tp + layout.pp + (zero or 0) + layout.virtual))
+        return seconds_per_token * (1 + 1e-6 * (layout.tp + layout.pp + (zero or 0) + layout.virtual + layout.ep))
 
     def plan(self) -> ParallelPlan:
         c, base, layout, comm, compute, step, step_tokens = (
@@ -701,6 +782,8 @@ class _Timed:
             restarts_s=step - self.work,
             virtual_stages=virtual,
             gemm_split_share=self.split,
+            expert=layout.ep,
+            expert_s=comm.expert,
             compute_phase_utilisation=model_flops_utilisation(
                 flops_per_token * step_tokens, gpus * compute / 3600, dense_peak_tflops(c.gpu)
             ),
@@ -726,7 +809,7 @@ def _timed(c: _Cluster, base: EstimateResult, layout: _Layout, grad_width: int, 
     step_tokens = sequences * c.seq
     compute, split, share = _compute_seconds(c, base, layout, micro, step_tokens)
     comm = _communication(c, base, layout, micro, m, compute, grad_width)
-    work = compute + comm.tensor + comm.bubble + comm.sends + comm.context + comm.data
+    work = compute + comm.tensor + comm.bubble + comm.sends + comm.context + comm.data + comm.expert
     return _Timed(c, base, layout, per_gpu, micro, m, step_tokens, compute, split, share, comm, work, work / share)
 
 
@@ -749,6 +832,16 @@ def _explained(plan: ParallelPlan, model: ModelArch) -> ParallelPlan:
         )
     if plan.context > 1:
         reasons.append(Reason.of("est.layout-context", cp=plan.context))
+    if plan.expert > 1 and model.moe is not None:
+        reasons.append(
+            Reason.of(
+                "est.layout-expert",
+                ep=plan.expert,
+                experts=model.moe.num_experts // plan.expert,
+                link=plan.links.get("expert", ""),
+                seconds=plan.expert_s,
+            )
+        )
     if plan.data > 1:
         reasons.append(
             Reason.of("est.layout-data", dp=plan.data, link=plan.links.get("data", ""), zero=plan.zero_stage or 0)
@@ -815,6 +908,7 @@ def training_result(plan: ParallelPlan, base: EstimateResult) -> EstimateResult:
             ),
             "steps": steps,
             "scaling_efficiency": None,
+            "layout": plan.to_json(),
             "layout_assumptions": (),  # the base's layout, replaced by the plan's
         }
     )
@@ -837,6 +931,7 @@ def _plan_steps(plan: ParallelPlan, base: EstimateResult) -> tuple[Step, ...]:
         f"TP{plan.tensor} x PP{plan.pipeline}"
         + (f" x CP{plan.context}" if plan.context > 1 else "")
         + f" x DP{plan.data}"
+        + (f" (EP{plan.expert})" if plan.expert > 1 else "")
         + (f", ZeRO-{plan.zero_stage}" if plan.zero_stage else "")
     )
     memory = Reason.of(
@@ -868,6 +963,7 @@ def _plan_steps(plan: ParallelPlan, base: EstimateResult) -> tuple[Step, ...]:
         tensor=plan.tensor_s,
         pipeline=plan.pipeline_s,
         data=plan.data_s,
+        **({"expert": plan.expert_s} if plan.expert > 1 else {}),
         restarts=plan.restarts_s,
         step=plan.step_s,
         steps=plan.steps,
@@ -891,7 +987,9 @@ def _runner_named(step: Step, plan: ParallelPlan, base: EstimateResult) -> Step:
     """The optimizer step names what runs the layout (frameworks.layout_runner, as the launch command does): a
     Megatron-LM pretraining plan read 'optimizer: adamw under transformers', the framework of one GPU's estimate. The
     step's code (est.optimizer) carries the runner as a field: it is replaced there, and the text rendered again."""
-    runner = layout_runner(str(base.workload.get("kind")), plan.tensor, plan.pipeline, plan.context, plan.nodes)
+    runner = layout_runner(
+        str(base.workload.get("kind")), plan.tensor, plan.pipeline, plan.context, plan.nodes, plan.expert
+    )
     said = step.said
     if (
         step.topic != "optimizer"
@@ -914,16 +1012,18 @@ def plan_estimate(
     inter: Link | None = None,
     exact_weight_bytes: int | None = None,
     cal: Calibration = CAL,
+    intra: Link | None = None,
 ) -> tuple[ParallelPlan | None, EstimateResult]:
-    """A training estimate on `nodes` x `gpus_per_node` GPUs under the best parallel layout (None when none fits).
+    """A training estimate on `nodes` x `gpus_per_node` GPUs under the best parallel layout (None when none fits); the
+    GPUs of a node talk over `intra` (default: collectives.intra_node_link, a build's own slots and bridges otherwise).
     Memoised by value: a plan's cluster sizing, its relaxations, its time/cost curve and the rentals matched to each
     point ask for the same layouts again (the constants `cal` by identity, kept with the entry)."""
-    key = (id(model), workload, id(gpu), nodes, gpus_per_node, inter, exact_weight_bytes, id(cal))
+    key = (id(model), workload, id(gpu), nodes, gpus_per_node, inter, exact_weight_bytes, id(cal), intra)
     return remember(
         scoped("plan_estimate", cal, CAL),
         key,
         (model, gpu, cal),
-        lambda: _plan_estimate(model, workload, gpu, nodes, gpus_per_node, inter, exact_weight_bytes, cal),
+        lambda: _plan_estimate(model, workload, gpu, nodes, gpus_per_node, inter, exact_weight_bytes, cal, intra),
     )
 
 
@@ -936,9 +1036,10 @@ def _plan_estimate(
     inter: Link | None,
     exact_weight_bytes: int | None,
     cal: Calibration,
+    intra: Link | None = None,
 ) -> tuple[ParallelPlan | None, EstimateResult]:
     plan = plan_training(
-        model, workload, gpu, nodes, gpus_per_node, inter, exact_weight_bytes=exact_weight_bytes, cal=cal
+        model, workload, gpu, nodes, gpus_per_node, inter, intra, exact_weight_bytes=exact_weight_bytes, cal=cal
     )
     if plan is None:
         return None, sharded_estimate(model, workload, gpu, nodes * gpus_per_node, exact_weight_bytes, cal)

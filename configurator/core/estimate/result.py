@@ -12,6 +12,7 @@ from configurator.core.common.shapes import (
     EstimateHostPart,
     EstimateJson,
     EstimateTimeJson,
+    ParallelismJson,
     PlacementJson,
     WorkloadJson,
 )
@@ -132,6 +133,9 @@ class EstimateResult(_Frozen):
     # -- weights in system RAM (issue #12): set by estimate.offload.estimate_on_host
     host_bandwidth_gbps: float | None = None  # effective RAM bandwidth decode reads at
     offloaded_bytes: int = 0  # model bytes kept in system RAM
+    # a training job laid out by the cluster planner on one machine's GPUs (estimate.parallel.training_result: expert,
+    # pipeline or tensor parallel, Megatron-LM's): its `parallelism` object, which the build and its launch command read
+    layout: AsIs[ParallelismJson | None] = None
     placement: AsIs[PlacementJson | None] = (
         None  # llama.cpp gpu_layers, cpu_moe_layers, layers_per_gpu, head_on_gpu; vLLM tensor_parallel, pipeline_parallel
     )

@@ -883,14 +883,19 @@ def training_command(
 
 
 def layout_is_megatron(parallelism: ParallelismJson | None) -> bool:
-    """A layout only Megatron-style training realises: tensor, pipeline or context parallel, or more than one node
-    (accelerate + DeepSpeed, the one-machine pretraining command, splits the batch only)."""
+    """A layout only Megatron-style training realises: tensor, pipeline, context or expert parallel, or more than one
+    node (accelerate + DeepSpeed, the one-machine pretraining command, splits the batch only)."""
     if not parallelism:
         return False
     p = _degrees(parallelism)
     return (
         layout_runner(
-            "pretrain", p.get("tensor", 1), p.get("pipeline", 1), p.get("context", 1), nodes=p.get("nodes", 1)
+            "pretrain",
+            p.get("tensor", 1),
+            p.get("pipeline", 1),
+            p.get("context", 1),
+            nodes=p.get("nodes", 1),
+            expert=p.get("expert", 1),
         )
         == MEGATRON_LM
     )
@@ -916,8 +921,8 @@ def _megatron_architecture(model: ModelArch, seq: int) -> list[str]:
         parts += ["--group-query-attention", "--num-query-groups", str(model.num_kv_heads)]
     if model.mlp_gated:
         parts += ["--swiglu"]
-    # (--num-experts, --moe-router-topk, --moe-ffn-hidden-size). No --expert-model-parallel-size: the planner chooses
-    # no expert-parallel degree (estimate/parallel.py), so Megatron's default of 1 (experts not sharded) stands
+    # (--num-experts, --moe-router-topk, --moe-ffn-hidden-size); the expert-parallel degree is the layout's
+    # (megatron_command: --expert-model-parallel-size)
     if model.moe is not None:
         parts += [
             "--num-experts",
@@ -937,6 +942,24 @@ def _megatron_architecture(model: ModelArch, seq: int) -> list[str]:
     if not model.tie_embeddings:
         parts += ["--untie-embeddings-and-output-weights"]
     return parts
+
+
+def _megatron_experts(tensor: int, expert: int) -> list[str]:
+    """The expert-parallel flags of a layout that shards the experts (NVIDIA/Megatron-LM@d98e8a6, docs/user-guide/
+    parallelism-guide.md, "Expert Parallelism (EP)"): --expert-model-parallel-size, the all-to-all token dispatcher the
+    estimate times (--moe-token-dispatcher-type alltoall; Megatron-Core's default is "allgather",
+    transformer_config.py) and grouped expert GEMMs (--moe-grouped-gemm); with tensor parallel, --sequence-parallel,
+    which the guide says "you must enable" beside EP."""
+    if expert <= 1:
+        return []
+    flags = [
+        "--expert-model-parallel-size",
+        str(expert),
+        "--moe-token-dispatcher-type",
+        "alltoall",
+        "--moe-grouped-gemm",
+    ]
+    return flags + (["--sequence-parallel"] if tensor > 1 else [])
 
 
 def megatron_command(
@@ -972,6 +995,7 @@ def megatron_command(
     chunks = max(1, p.get("virtual_stages", 1))
     if pipeline > 1 and chunks > 1 and model.num_layers % (pipeline * chunks) == 0:
         parts += ["--num-layers-per-virtual-pipeline-stage", str(model.num_layers // (pipeline * chunks))]
+    parts += _megatron_experts(tensor, max(1, p.get("expert", 1)))
     if p.get("zero_stage", 0) >= 1:
         parts += ["--use-distributed-optimizer"]  # optimizer states sharded over data parallel: ZeRO-1
     parts += ["--micro-batch-size", str(max(1, p.get("micro_batch", 1)))]
@@ -993,8 +1017,12 @@ def megatron_command(
         "--data-path",
         "your_data_prefix",
     ]
+    expert = max(1, p.get("expert", 1))
     layout = (
-        f"TP{tensor} x PP{pipeline}" + (f" x CP{context}" if context > 1 else "") + f" x DP{max(1, p.get('data', 1))}"
+        f"TP{tensor} x PP{pipeline}"
+        + (f" x CP{context}" if context > 1 else "")
+        + f" x DP{max(1, p.get('data', 1))}"
+        + (f" (EP{expert})" if expert > 1 else "")
     )
     command = join_argv(launcher + parts)
     return Reason.of("launch.megatron-lm", runner=MEGATRON_LM, layout=layout, nodes=nodes), command

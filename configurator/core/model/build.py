@@ -6,8 +6,8 @@ import datetime
 import math
 from typing import Any, Literal, cast
 
-from pydantic import BaseModel, ConfigDict, PlainSerializer, WrapSerializer, model_validator
-
+from configurator.core.common import plain
+from configurator.core.common.base import BaseModel, ConfigDict, PlainSerializer, WrapSerializer
 from configurator.core.common.reasons import Reason, as_json, english, shortened
 from configurator.core.common.shapes import (
     AsIs,
@@ -74,6 +74,11 @@ def _plain_json(value: Any) -> Any:
         return {k: _plain_json(v) for k, v in value.items()}
     if kind is datetime.date:
         return value.isoformat()
+    if plain.ACTIVE and isinstance(value, BaseModel):  # plain's models keep no serializer of their own
+        if kind.model_config.get("extra") == "allow" or any(f.exclude for f in kind.model_fields.values()):
+            raise _NotPlain
+        data = value.__dict__
+        return {name: _plain_json(data[name]) for name in kind.model_fields}
     if isinstance(value, BaseModel):
         fields = kind.__pydantic_fields__
         decorators = kind.__pydantic_decorators__
@@ -503,15 +508,17 @@ class PlanResult(_Frozen):
     builds: tuple[Build, ...]
     infeasible: Infeasible | None
     solve_seconds: float = 0.0
-    notes: tuple[str, ...] = ()  # the English renderings of `said` (given only `said`, they are filled from it)
+    notes: tuple[str, ...] = ()  # the English renderings of `said` (PlanResult.said_as fills them)
     said: tuple[Reason, ...] = ()  # the notes as codes and fields (reasons: note.*)
 
-    @model_validator(mode="before")
     @classmethod
-    def _notes_from_codes(cls, data: Any) -> Any:
-        if isinstance(data, dict) and data.get("said") and not data.get("notes"):
-            data = {**data, "notes": tuple(english(r) for r in data["said"])}
-        return data
+    def said_as(
+        cls, builds: tuple[Build, ...], infeasible: Infeasible | None, solve_seconds: float, said: tuple[Reason, ...]
+    ) -> PlanResult:
+        """A result whose notes are the English of `said` (a function, not a 'before' validator: a plain process
+        builds its models without one, core.common.plain)."""
+        notes = tuple(english(r) for r in said)
+        return cls(builds=builds, infeasible=infeasible, solve_seconds=solve_seconds, notes=notes, said=said)
 
     def passing(self) -> list[Build]:
         """The builds that fail no check: under an infeasible request, the ways it can still be done."""

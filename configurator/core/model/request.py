@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
-
+from configurator.core.common.base import BaseModel, ConfigDict, Field, model_validator
 from configurator.core.common.errors import InvalidInputError
 from configurator.core.common.reasons import Reason, english
 from configurator.core.estimate.workload import Workload

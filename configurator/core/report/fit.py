@@ -181,7 +181,12 @@ def _framework(used: WorkloadJson, n: int, parallelism: ParallelismJson | None =
     p = {k: int(v) for k, v in (parallelism or {}).items() if isinstance(v, int) and not isinstance(v, bool)}
     runner = (
         layout_runner(
-            str(used.get("kind")), p.get("tensor", 1), p.get("pipeline", 1), p.get("context", 1), p.get("nodes", 1)
+            str(used.get("kind")),
+            p.get("tensor", 1),
+            p.get("pipeline", 1),
+            p.get("context", 1),
+            p.get("nodes", 1),
+            p.get("expert", 1),
         )
         if parallelism
         else None

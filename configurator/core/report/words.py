@@ -868,6 +868,7 @@ ZH_REASONS: dict[str, Template] = {
     "kind.mixed": "混用不同显卡",
     "kind.power-limited": "GPU 功耗限制为 {limit:.0%}",
     "kind.usual-gguf": "{precision}，llama.cpp 常用的 GGUF：未指定权重精度",
+    "kind.release-in-ram": "{precision}，评分与原版相当，从内存读取的字节约减半：未指定权重精度",
     "kind.usual-kv": "{precision} KV 缓存：未指定 KV 缓存精度",
     "kind.usual-served": "{precision}，vLLM 加载时量化，供多个用户使用：未指定权重精度",
     "kind.fewest-cards": lambda r, _say: (
@@ -1833,9 +1834,12 @@ ZH_REASONS: dict[str, Template] = {
         "训练按 {card} 峰值 {of:.0f} TFLOPS 中的 {tflops:.0f} 计算，为估计：此卡没有已发表的矩阵乘实测，也没有与同架构已实测卡同测的训练基准，"
         "因此取已实测的 {basis} 工作站与数据中心卡达到的峰值 {share:.0%}（见 docs/support.md）"
     ),
-    "est.power-bound": (
-        "{watts:.0f} W 的板卡把 GEMM 限制在 {tflops:.0f} TFLOPS（每瓦 {per_watt:g} TFLOPS，按提示词处理拟合），低于 "
-        "{peak:.0f} TFLOPS 的峰值：板卡功耗喂不饱张量核心的桌面卡会降频"
+    "est.power-bound": lambda r, _say: (
+        f"{r.num('watts'):.0f} W 的板卡把 GEMM 限制在 {r.num('tflops'):.0f} TFLOPS（每瓦 "
+        + (f"{r.num('per_watt'):.2f}" if r.fields.get("arch") else f"{r.num('per_watt'):g}")
+        + " TFLOPS，"
+        + (f"取已实测的 {r.fields['arch']} 工作站与数据中心卡的持续值" if r.fields.get("arch") else "按提示词处理拟合")
+        + f"），低于 {r.num('peak'):.0f} TFLOPS 的峰值：板卡功耗喂不饱张量核心的桌面卡会降频"
     ),
     "est.scaling": lambda r, _say: (
         f"{r.fields['gpus']} 卡扩展效率 {r.num('scaling'):.0%}（梯度 all-reduce 经 {r.fields['over']}）"
@@ -1963,6 +1967,10 @@ ZH_REASONS: dict[str, Template] = {
         + f"；每步 {r.fields['micro']} 个微批，流水线气泡占 {r.num('bubble'):.0%}）"
     ),
     "est.layout-context": "{cp} 路上下文并行：切分序列，使其激活值放得下",
+    "est.layout-expert": lambda r, _say: (
+        f"{r.fields['ep']} 路专家并行：每张 GPU 持有每个 MoE 层中的 {r.fields['experts']} 个专家，经 {r.fields['link']} "
+        f"以 all-to-all 把 token 发往其他 GPU 的专家（前向与反向的分发与合并：每步 {r.num('seconds'):.2f} 秒）"
+    ),
     "est.layout-data": lambda r, _say: (
         f"{r.fields['dp']} 路数据并行，经 {r.fields['link']}，"
         + {
@@ -1997,7 +2005,9 @@ ZH_REASONS: dict[str, Template] = {
     ),
     "est.plan-time": lambda r, say: (
         f"单步 = 计算 {r.num('compute'):.2f} 秒 + 张量并行 {r.num('tensor'):.2f} 秒 + 流水线 {r.num('pipeline'):.2f} 秒 + "
-        f"未被掩盖的数据并行 {r.num('data'):.2f} 秒 + 重启和运行损耗 {r.num('restarts'):.2f} 秒 = {r.num('step'):.2f} 秒；"
+        f"未被掩盖的数据并行 {r.num('data'):.2f} 秒"
+        + (f" + 专家 all-to-all {r.num('expert'):.2f} 秒" if r.fields.get("expert") is not None else "")
+        + f" + 重启和运行损耗 {r.num('restarts'):.2f} 秒 = {r.num('step'):.2f} 秒；"
         f"{r.num('steps'):,.0f} 步，每步 {r.num('m_tokens'):.1f}M tokens = {int(r.num('gpus')):,} 张 GPU 上墙钟 "
         f"{r.num('hours'):,.1f} 小时 = {r.num('gpu_hours'):,.0f} GPU 小时（扩展效率 {r.num('scaling'):.0%}）"
         + "".join(f"；{say(m)}" for m in r.nested("mfu"))
@@ -2949,6 +2959,7 @@ WINDOW_EN: dict[str, Template] = {
     ),
     # a build's kind in its label (the Chinese says no flag: ZH_REASONS serves the window as it is)
     "kind.usual-gguf": "at {precision}, llama.cpp's usual GGUF: Weights left on auto",
+    "kind.release-in-ram": "at {precision}, scored as the release at about half its bytes read from RAM: Weights left on auto",
     "kind.usual-kv": "{precision} KV cache: KV cache left on auto",
     "kind.usual-served": "at {precision}, quantized by vLLM on load for several users: Weights left on auto",
     "kind.released-served": "at {precision} as released, served by vLLM for several users: Weights left on auto",

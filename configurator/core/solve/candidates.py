@@ -214,7 +214,56 @@ def estimate_as_practitioner(
     GPUs) with the sharded states in system RAM, as FSDP + QLoRA trains a 70B on two 24 GB cards (Answer.AI,
     "You can now train a 70b language model at home", 2024-03; PEFT's FSDP + QLoRA guide: Llama 2 70B on 2 x 24 GB
     with `fsdp_offload_params: true`, 19.6 GB per GPU); sharded, at the micro-batch that spreads its gathers
-    (_amortised), unless `amortise` is off: the least memory the job needs, which "needs about N cards" reads."""
+    (_amortised), unless `amortise` is off: the least memory the job needs, which "needs about N cards" reads. An MoE
+    model's pretraining is laid out as Megatron-LM runs it when that is faster (_laid_out)."""
+    result = _sharded_as_practitioner(model, workload, gpu, n, request, exact_weight_bytes, amortise)
+    return _laid_out(model, workload, gpu, n, request, exact_weight_bytes, result)
+
+
+def _laid_out(
+    model: ModelArch,
+    workload: Workload,
+    gpu: Gpu,
+    n: int,
+    request: BuildRequest,
+    exact_weight_bytes: int | None,
+    result: EstimateResult,
+) -> EstimateResult:
+    """An MoE model pretrained on several cards of one machine under the cluster planner's layout (estimate.parallel:
+    expert parallel with its all-to-alls, pipeline or tensor parallel, Megatron-LM's distributed optimizer) when that
+    fits and is faster than `result`, the data-parallel job sharded as asked or with ZeRO-3: FSDP gathers every expert
+    of every layer each micro-batch, where Megatron-Core keeps 1/EP of them on each GPU and moves tokens instead
+    (Megatron-Core MoE README, NVIDIA/Megatron-LM@d98e8a6). Only when the request leaves the sharding to the planner
+    (no --zero), on NVIDIA cards (Megatron-LM's CUDA kernels), and for a job with tokens to time."""
+    if (
+        workload.kind != "pretrain"
+        or model.moe is None
+        or n <= 1
+        or request.workload.zero != 0
+        or workload.tokens is None
+        or gpu.vendor != "nvidia"
+    ):
+        return result
+    from configurator.core.estimate.parallel import plan_estimate  # the planner's search: MoE pretraining only
+
+    plan, planned = plan_estimate(model, workload, gpu, 1, n, None, exact_weight_bytes)
+    if plan is None or not _fits(planned, request) or planned.wall_hours is None:
+        return result
+    if _fits(result, request) and result.wall_hours is not None and result.wall_hours <= planned.wall_hours:
+        return result
+    return planned
+
+
+def _sharded_as_practitioner(
+    model: ModelArch,
+    workload: Workload,
+    gpu: Gpu,
+    n: int,
+    request: BuildRequest,
+    exact_weight_bytes: int | None,
+    amortise: bool,
+) -> EstimateResult:
+    """estimate_as_practitioner's data-parallel job: as asked, else sharded, recomputed and (QLoRA) offloaded."""
     result = estimate(model, workload, gpu, n, exact_weight_bytes=exact_weight_bytes)
     if workload.kind == "inference" or _fits(result, request):
         return result

@@ -7,8 +7,6 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Iterator
 
-from pydantic import BaseModel
-
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import (
     Chassis,
@@ -23,6 +21,7 @@ from configurator.core.catalog.models import (
     Storage,
     System,
 )
+from configurator.core.common.base import BaseModel
 from configurator.core.common.errors import ConfiguratorError
 from configurator.core.common.memo import remember
 from configurator.core.common.reasons import Reason, english
@@ -58,7 +57,7 @@ from configurator.core.rules.job import PROMPT_WAIT_S, READING_TPS
 from configurator.core.solve.candidates import Candidates, Priced, on_engine, platform_parts
 from configurator.core.solve.pricing import quote
 from configurator.core.solve.rules import meets_speed, prompt_check, speed_check
-from configurator.core.solve.sources import PlanContext, register
+from configurator.core.solve.sources import PlanContext, in_ram, register
 from configurator.core.support.checks import end_of_life
 
 GIB = 1024**3
@@ -478,7 +477,9 @@ def _cpu_build(host: _Host, est: EstimateResult, request: BuildRequest, storage_
 @register("cpu-only")
 def cpu_only(ctx: PlanContext) -> list[Build]:
     """The cheapest machine with no GPU that runs the job as asked, and the fastest one within the budget when it is
-    clearly faster: llama.cpp on the CPU cores, its speed from the platform's populated channels (estimate.host)."""
+    clearly faster: llama.cpp on the CPU cores, its speed from the platform's populated channels (estimate.host). A
+    16-bit release with no precision named runs at Q8_0 (sources.in_ram)."""
+    ctx = in_ram(ctx)
     workload = cpu_workload(ctx)
     if workload is None or ctx.should_stop():
         return []
@@ -772,7 +773,9 @@ def small_box(system: System) -> bool:
 @register("mini-pc")
 def mini_pc(ctx: PlanContext) -> list[Build]:
     """The cheapest small ready-made box (an APU mini PC, form "mini-pc") that runs the job as asked, and the fastest
-    one within the budget when it is clearly faster. Its iGPU maps a share of the RAM (estimate.unified.system_gpu)."""
+    one within the budget when it is clearly faster. Its iGPU maps a share of the RAM (estimate.unified.system_gpu),
+    and reads the weights from it: a 16-bit release with no precision named runs at Q8_0 (sources.in_ram)."""
+    ctx = in_ram(ctx)
     workload = cpu_workload(ctx)
     if workload is None or ctx.should_stop():
         return []
@@ -913,10 +916,12 @@ def experts_in_ram(ctx: PlanContext) -> list[Build]:
     attention, shared experts and context, and on the two single-socket tiers with the most channels their fastest
     builds within the budget (_faster_in_tier; the lower one with the CPUs of more channels its boards take,
     _wider_in_tier). Decode speed follows the tier's bandwidth, or its cores where they bind; each says its prompt
-    wait."""
+    wait. A 16-bit release with no precision named runs at Q8_0 (sources.in_ram): BF16 is no GGUF llama.cpp keeps
+    experts in RAM in here, so the release's quality had no experts-in-RAM host at all."""
     from configurator.core.solve.candidates import runs_from_ram
     from configurator.core.solve.plan import _solve_once, _with_offload
 
+    ctx = in_ram(ctx)
     request, workload = ctx.request, ctx.workload
     # llama.cpp keeps GGUF experts in RAM, MXFP4 ones too (gpt-oss with --n-cpu-moe), and the Q4_0 experts of an INT4
     # release (Kimi K2.5's GGUF)

@@ -17,7 +17,7 @@ from configurator.core.model.build import Build
 from configurator.core.model.request import BuildRequest, circuit_limit_w
 from configurator.core.rules.job import READING_TPS
 from configurator.core.solve.candidates import Candidates
-from configurator.core.solve.sources import PlanContext, register
+from configurator.core.solve.sources import PlanContext, in_ram, register
 
 AS_ASKED = "as asked"
 """The key under which the solver source leaves its candidates for the pipeline (why a GPU was left out, time-outs)."""
@@ -136,6 +136,8 @@ def weights_in_ram(ctx: PlanContext) -> list[Build]:
     from configurator.core.solve.plan import _weights_in_ram
     from configurator.core.solve.relax import _offload_possible
 
+    if ctx.model.moe is not None:
+        ctx = in_ram(ctx)  # a MoE's 16-bit release with no precision named: its experts in RAM at Q8_0
     request = ctx.request
     if (
         not _offload_possible(request.workload)
@@ -166,9 +168,11 @@ def weights_in_ram(ctx: PlanContext) -> list[Build]:
 
 @register("unified-memory")
 def unified_memory(ctx: PlanContext) -> list[Build]:
-    """The cheapest unified-memory system (Mac Studio, Ryzen AI Max, DGX Spark) that runs the job as asked."""
+    """The cheapest unified-memory system (Mac Studio, Ryzen AI Max, DGX Spark) that runs the job as asked; its GPU
+    reads the weights from the one memory, so a 16-bit release with no precision named runs at Q8_0 (sources.in_ram)."""
     from configurator.core.solve.plan import _unified_build
 
+    ctx = in_ram(ctx)
     if ctx.request.named:
         return []  # named GPUs or systems: each named system comes from named-systems
     build = _unified_build(ctx.request, ctx.catalog, ctx.model, ctx.workload, ctx.exact_weight_bytes)

@@ -10,15 +10,14 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import ParamSpec, TypeVar
 
-from pydantic import BaseModel
-
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Accessory, Cpu, Gpu, ModelArch, System
+from configurator.core.common.base import BaseModel
 from configurator.core.common.errors import ConfiguratorError, RequestError, unknown_ids
 from configurator.core.common.memo import remember
 from configurator.core.common.reasons import Reason, english
 from configurator.core.common.shapes import LaunchJson, NextStepJson, PartSpecJson
-from configurator.core.estimate.collectives import CardLinks
+from configurator.core.estimate.collectives import CardLinks, Link, intra_node_link
 from configurator.core.estimate.estimator import CAL, estimate
 from configurator.core.estimate.host import host_memory
 from configurator.core.estimate.offload import estimate_on_host
@@ -103,7 +102,7 @@ from configurator.core.solve.solver import (
     run_labels,
     usable_placement,
 )
-from configurator.core.solve.sources import SOURCES, PlanContext, register
+from configurator.core.solve.sources import RELEASE_IN_RAM, SOURCES, PlanContext, register, release_in_ram
 from configurator.core.support import checks as support
 
 GIB = 1024**3
@@ -368,6 +367,7 @@ def _assemble(
         currency=request.currency,
         power=pw,
         estimate=estimate,
+        parallelism=estimate.layout,  # a layout the planner chose for this machine's cards (candidates._laid_out)
         checks=tuple(checks),
         slot_map=slot_map,
         gpu_id=opt.gpu.id,
@@ -423,11 +423,29 @@ def _on_links(given: EstimateResult, a: Assembly, request: BuildRequest, cand: C
     if links is None or cand.model is None or request.workload.kind == "inference" or given.wall_hours is None:
         return given
     workload = Workload.model_validate(given.workload)
+    if given.layout is not None:  # the planner's layout (candidates._laid_out): planned again on these links
+        return _planned_on_links(given, workload, a, request, cand, intra_node_link(a.gpu, links=links))
     try:
         result = estimate(cand.model, workload, a.gpu, a.gpus, exact_weight_bytes=cand.exact_weight_bytes, links=links)
     except (ValueError, ConfiguratorError):
         return given
     return with_power_limit(practitioner_said(given, result), request.power_limit)
+
+
+def _planned_on_links(
+    given: EstimateResult, workload: Workload, a: Assembly, request: BuildRequest, cand: Candidates, intra: Link
+) -> EstimateResult:
+    """The planner's layout searched again with the build's own links between its cards (its slots' lanes and
+    generation, a bridge), as the sharded job's gathers are; `given` where no layout fits on them."""
+    from configurator.core.estimate.parallel import plan_estimate
+
+    model = cand.model
+    if model is None:
+        return given
+    plan, result = plan_estimate(model, workload, a.gpu, 1, a.gpus, None, cand.exact_weight_bytes, intra=intra)
+    if plan is None or result.wall_hours is None:
+        return given
+    return with_power_limit(result, request.power_limit)
 
 
 def _upgrades(
@@ -1364,7 +1382,7 @@ def plan(
             unlabelled = [b.model_copy(update={"label": "", "why": ""}) for b in so_far]  # as the solver returns them
             builds = tuple(rank_and_label(unlabelled, request))
             said = (Reason.of("note.solving"),)
-            on_partial(PlanResult(builds=builds, infeasible=None, solve_seconds=time.monotonic() - started, said=said))
+            on_partial(PlanResult.said_as(builds, None, time.monotonic() - started, said))
 
     on_progress("estimating GPU options")  # sources: every strategy offers complete builds
     ctx = PlanRun(
@@ -1381,7 +1399,7 @@ def plan(
     lean = cheapest_only  # the caller (a map cell) reads the builds' prices and estimates only: no enrichment
     cheapest_only = cheapest_only and request.top_k == 1 and not request.compares
     offered = [_measured(b, asked) for b in _offered(ctx, sources, asked if cheapest_only else None)]
-    found = _released_said(offered, asked)
+    found = _in_ram_said(_released_said(offered, asked), asked)
     found = found if lean else _with_gains(found, catalog, model, asked)  # a map cell claims nothing of room
     cand = ctx.solved.get(AS_ASKED) or gpu_options(model, request, catalog, exact_weight_bytes)
     if any(_answers(b, request) for b in found):
@@ -1394,9 +1412,7 @@ def plan(
         builds = _compared(builds)
         if not lean:
             builds = _enriched(builds, catalog, model, asked, exact_weight_bytes)
-        return PlanResult(
-            builds=tuple(builds), infeasible=None, solve_seconds=time.monotonic() - started, said=tuple(notes)
-        )
+        return PlanResult.said_as(tuple(builds), None, time.monotonic() - started, tuple(notes))
     if cand.timed_out:
         infeasible = Infeasible.of((Reason.of("nothing.time-limit"),), Reason.of("way.time-limit"), (TIME_LIMIT,))
         return PlanResult(builds=(), infeasible=infeasible, solve_seconds=time.monotonic() - started)
@@ -1404,9 +1420,7 @@ def plan(
     builds, infeasible, notes = _nothing_fits(ctx, asked, found, cand, relax)
     if request.system_ids:
         notes += _compared_gpus_note(builds, request, catalog, cand, ctx.refused)
-    return PlanResult(
-        builds=tuple(builds), infeasible=infeasible, solve_seconds=time.monotonic() - started, said=tuple(notes)
-    )
+    return PlanResult.said_as(tuple(builds), infeasible, time.monotonic() - started, tuple(notes))
 
 
 def _model_of(request: BuildRequest, catalog: Catalog, model: ModelArch | None) -> ModelArch:
@@ -1484,8 +1498,9 @@ def _each_once(request: BuildRequest, offers: list[tuple[str, list[Build]]]) -> 
             if twin is None:  # two sources may offer one machine: it is shown once
                 found.append(build.model_copy(update={"source": name}))
             elif name == "usual-gguf" and _no_card_bought(found[twin]) and _decode(build) > _decode(found[twin]):
-                # the same box without a card at the usual GGUF replaces its BF16 run: nobody decodes BF16 from DDR
-                # (Qwen3-4B at 500 USD had shown the 8845HS mini PC at 7.5 tok/s in BF16 and not at 18.6 in Q4_K_M)
+                # the same box without a card at the usual GGUF replaces its run at the release's quality (Q8_0 where
+                # no precision was named: sources.in_ram; BF16 before it, which nobody decodes from DDR: Qwen3-4B at
+                # 500 USD had shown the 8845HS mini PC at 7.5 tok/s in BF16 and not at 18.6 in Q4_K_M)
                 found[twin] = build.model_copy(update={"source": name})
             elif name == "usual-served" and _decode(build) > _decode(found[twin]):
                 # the same machine at FP8 on vLLM replaces its run as released: several users' server loads the
@@ -1577,6 +1592,18 @@ def _released_said(found: list[Build], request: BuildRequest) -> list[Build]:
         "kind.released-as", precision=precision.split("-")[0].upper(), experts=weight_format(precision).moe_only
     )
     return [b.of_kind(*b.kinds_said(), said) if b.estimate.workload.get("precision") == precision else b for b in found]
+
+
+def _in_ram_said(found: list[Build], request: BuildRequest) -> list[Build]:
+    """Each build that reads a 16-bit release from RAM at RELEASE_IN_RAM where the request named no precision
+    (sources.in_ram: CPU only, mini PCs and unified memory, the experts-in-RAM hosts) says so in its label
+    (kind.release-in-ram), as the builds at the usual GGUF say theirs."""
+    if not release_in_ram(request):
+        return found
+    said = Reason.of("kind.release-in-ram", precision=RELEASE_IN_RAM.upper())
+    return [
+        b.of_kind(*b.kinds_said(), said) if b.estimate.workload.get("precision") == RELEASE_IN_RAM else b for b in found
+    ]
 
 
 USUAL_GGUF = "q4_k_m"

@@ -57,8 +57,12 @@ IMPORT: dict[str, tuple[ImportRule, ...]] = {
     # a US buyer pays in USD. Graphics cards (HTS 8473.30.11.80) carry no MFN duty; the de minimis exemption for
     # parcels under 800 USD ended for every country on 2025-08-29 (Executive Order 14324, 2025-07-30; Mallory Group,
     # mallorygroup.com/executive-order-suspending-duty-free-de-minimis-treatment/). From 2025-11-10 goods from China
-    # paid the IEEPA fentanyl tariff, cut from 20 to 10 %, plus the 10 % reciprocal tariff (Sandler, Travis &
-    # Rosenberg, 'Tariff changes for imports from China made official', strtrade.com, November 2025), and the
+    # paid the IEEPA fentanyl tariff, cut from 20 to 10 % (heading 9903.01.24, every product of China), and the 10 %
+    # reciprocal tariff (heading 9903.01.25) "except for products described in headings 9903.01.26-9903.01.33" (CBP
+    # CSMS #66749380, November 2025, content.govdelivery.com/accounts/USDHSCBP/bulletins/3fa83c4). Graphics cards
+    # are among them: since 2025-04-05 subheading 8473.30 claims the reciprocal exception under 9903.01.32 (CBP CSMS
+    # #64724565 of 2025-04-11, as Expeditors lists it: info.expeditors.com/newsflash/cbp-publishes-updated-guidance-
+    # on-goods-excluded-from-reciprocal-tariffs), so a card paid the fentanyl 10 % alone, not 20 %. The
     # Section 301 exclusion for graphics cards ran to 2026-11-10 (nextvisionframe.com, 2025-12-05). The Supreme Court
     # struck the IEEPA tariffs down on 2026-02-20 (Learning Resources v. Trump; Mondaq, 2026-03-03): what followed
     # (a Section 122 surcharge) is not in the catalog, so the rule ends the day before.
@@ -68,10 +72,9 @@ IMPORT: dict[str, tuple[ImportRule, ...]] = {
             since=datetime.date(2025, 11, 10),
             until=datetime.date(2026, 2, 19),
             shipping_usd=50.0,
-            duty=0.20,
+            duty=0.10,  # the fentanyl tariff; HTS 8473.30 is exempt from the reciprocal one (CSMS #64724565)
             vat=0.0,  # US prices in the catalog are before sales tax, as shops list them
-            source="https://www.strtrade.com/trade-news-resources/str-trade-report/trade-report/november/"
-            "tariff-changes-for-imports-from-china-made-official",
+            source="https://content.govdelivery.com/accounts/USDHSCBP/bulletins/3fa83c4",
             shipping_estimate=_SHIPPING_ESTIMATE,
         ),
     ),

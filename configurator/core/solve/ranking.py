@@ -869,6 +869,7 @@ def _shown(f: _Field, request: BuildRequest, comparison: bool) -> list[int]:
 SETTING_KINDS = frozenset(
     (
         "kind.usual-gguf",
+        "kind.release-in-ram",
         "kind.usual-kv",
         "kind.usual-served",
         "kind.released-served",

@@ -13,7 +13,7 @@ from __future__ import annotations
 import itertools
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from configurator.core.catalog.loader import Catalog
@@ -57,9 +57,11 @@ SLOWER_DEARER = 1.5
 half as much again: at 3 x the speed for 1.5 x the price that way trains at least twice the tokens per unit of money
 (3 / 1.5), and a fine-tune is a job its buyer repeats; past it the price, not the time, is what tells the two apart,
 the bound the search itself puts on money before a slower machine (_affordable: 1.5 x the budget). An estimate of
-where "costs a little more" ends, not a measurement. Llama 3.3 70B QLoRA on 50 M tokens within
-a week at 1,500 USD (round 26's walk): "allow 611 h (25.4 days) and raise the budget to 2,099 USD" on 2 x Tesla P40 had
-stood above "raise the budget to 2,279 USD" on 2 x RTX 2080 Ti 22GB, 104 h, with no word of the 5.9-fold time."""
+where "costs a little more" ends, not a measurement. Llama 3.3 70B QLoRA on 50 M tokens within a week at 1,500 USD
+(round 26's walk): "allow 611 h (25.4 days) and raise the budget to 2,099 USD" on 2 x Tesla P40 had stood above "raise
+the budget to 2,279 USD" on 2 x RTX 2080 Ti 22GB, 104 h, with no word of the 5.9-fold time. The same bound drops a way
+out that gives up the deadline or the speed asked beside one that keeps them (gives_up_target_for_little): that 611 h
+way is no longer offered."""
 
 BUILDING = {"circuits", "circuit", "room"}
 """Changes to the building (another circuit, a 230 V outlet, another room) rather than to the machine or the job: at
@@ -716,11 +718,35 @@ def _affordable(cost: float, request: BuildRequest) -> bool:
     return request.budget is None or cost <= 1.5 * request.budget
 
 
+GIVES_UP_TARGET = {"speed", "deadline"}
+"""Ways out that give up the user's own target: drop the speed asked ("accept 3.1 tokens/s") or the deadline ("allow
+127 h"). "speed10" keeps it within 10 % (the decode estimate's own spread) and is not one of them."""
+
+KEEPS_TARGETS = MILD - {"speed10"} - GIVES_UP_TARGET
+"""Ways out that keep every target the user set and the job as asked (the model, its precision, context and method):
+a new budget, power, circuits, room, used parts, another framework, ..."""
+
+
+def gives_up_target_for_little(kind: str, price: float, others: Iterable[tuple[str, float]]) -> bool:
+    """A way out (its kind and price) that gives up the user's deadline or speed target (GIVES_UP_TARGET) while
+    another found (`others`: kind, price) keeps every target (KEEPS_TARGETS) for at most SLOWER_DEARER times its
+    price: not one a practitioner offers. The target is what the user asked for; giving it up is worth offering only
+    where it saves more than a third of what keeping it costs (1 - 1 / 1.5), the bound _affordable puts on a slower
+    machine beside the budget and way.slower on a way beside a dearer one. Llama 3.1 8B LoRA on 100 M tokens in 48 h
+    at 500 USD (round 27's walk): "allow 127 h (5.3 days) and raise the budget to 1,082 USD" (one MI50) stood 45 USD
+    below "raise the budget to 1,127 USD" (an RTX 2080 Ti 22GB that meets the 48 h in 34 h): 4 % saved for the
+    deadline, at 3.8 times the time."""
+    if not set(kind.split("+")) & GIVES_UP_TARGET:
+        return False
+    return any(set(k.split("+")) <= KEEPS_TARGETS and p <= SLOWER_DEARER * price + 0.005 for k, p in others)
+
+
 def _ranked(found: list[_Found], request: BuildRequest) -> list[_Found]:
     """By price; accepting a slower machine is the last resort when money or power can meet the target (within
-    half as much again as the budget; beyond that a slower machine is the sensible answer), and of the slower
-    answers none that gives up most of the speed asked while another keeps half of it."""
-    performance_only = {"speed", "deadline"}
+    half as much again as the budget; beyond that a slower machine is the sensible answer), none that gives up the
+    target while another keeps it for a little more (gives_up_target_for_little), and of the slower answers none that
+    gives up most of the speed asked while another keeps half of it."""
+    performance_only = GIVES_UP_TARGET
     # another job (QLoRA for a full fine-tune) is the user's call, not a way out, while a machine or servers run the
     # job as asked within reach (#28: a 70B full fine-tune at 200,000 USD was told "use QLoRA: 2 x Tesla P40" above
     # the 152,000 USD 8 x MI300X server that runs it in a server room)
@@ -731,6 +757,8 @@ def _ranked(found: list[_Found], request: BuildRequest) -> list[_Found]:
     # a way out at reading speed is the answer a buyer can act on: where one is found, those below it are not listed
     # (DeepSeek-R1 Q4 at 15,000 USD had led with a 4-channel host at 3.6 tok/s); where none is, each says its speed
     found = [f for f in found if _reads(f, request)] or found
+    priced = [(f.kind, f.price) for f in found]
+    found = [f for f in found if not gives_up_target_for_little(f.kind, f.price, priced)]
     # with no budget nothing is "within reach": a 2.9 M CNY pair of servers and QLoRA at 14,000 CNY are both shown,
     # by price, and the user chooses (test_used_servers)
     if request.budget is not None and any(

