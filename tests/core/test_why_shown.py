@@ -27,7 +27,10 @@ def one_build(catalog: Catalog) -> Any:
     return next(
         b
         for b in plan(request, catalog).builds
-        if any(p.category == "gpu" for p in b.parts) and any(p.category == "chassis" for p in b.parts)
+        # a tower build on a supported card (since round 27 a used P100 on a frame, with its shroud, may be cheapest)
+        if any(p.category == "gpu" for p in b.parts)
+        and any(p.category == "chassis" and p.spec.get("kind") != "open-frame" for p in b.parts)
+        and "past " not in b.label
     )
 
 
