@@ -69,20 +69,20 @@ def _clause(text: str, level: int) -> str | None:
 
 def label(build: Build) -> str:
     """A build's label in the current language, from its claims and kinds (solve.ranking.label_text in English)."""
-    if not _zh():
-        if words.in_window() and any(k.code in words.WINDOW_EN for k in build.kinds):
-            # the window's words for a kind that names a flag (solve.ranking.label_text's composition otherwise)
-            said = "; ".join(words.claim_word(c) for c in label_claims(build.claims))
-            kind = ", ".join(words.say(k) for k in build.kinds)
-            return f"{said} ({kind})" if said else kind
+    zh = _zh()
+    if not zh and not (words.in_window() and any(k.code in words.WINDOW_EN for k in build.kinds)):
         return build.label
-    said = "；".join(words.claim_word(c) for c in label_claims(build.claims))  # a shared qualifier said once
-    kind = "，".join(words.say(k) for k in build.kinds)
+    # in Chinese, or in the window's English words for a kind that names a flag: solve.ranking.label_text's
+    # composition (the window's English had dropped an alternative's offers: "at Q4_K_M, ..." for "alternative (more
+    # speed, NVIDIA GeForce RTX 2070), at Q4_K_M, ...")
+    semicolon, comma, opening, closing = ("；", "，", "（", "）") if zh else ("; ", ", ", " (", ")")
+    said = semicolon.join(words.claim_word(c) for c in label_claims(build.claims))  # a shared qualifier said once
+    kind = comma.join(words.say(k) for k in build.kinds)
     if not said and build.offers:
         # a build shown for what it offers over those above it (solve.shown), its settings' kinds after
-        offered = f"{words.t('alternative')}（{'，'.join(words.offer_word(o) for o in build.offers)}）"
-        return f"{offered}，{kind}" if kind else offered
-    return f"{said}（{kind}）" if said and kind else said or kind or sentence(build.label)
+        offered = f"{words.t('alternative')}{opening}{comma.join(words.offer_word(o) for o in build.offers)}{closing}"
+        return f"{offered}{comma}{kind}" if kind else offered
+    return f"{said}{opening}{kind}{closing}" if said and kind else said or kind or sentence(build.label)
 
 
 def price_note(part: BuildPart, stale: bool = False) -> str:

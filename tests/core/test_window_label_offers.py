@@ -1,0 +1,40 @@
+"""The window's English label keeps an alternative's offers. Llama 3.1 8B at 1,500 USD with no precision: the command
+line reads "alternative (more speed, NVIDIA GeForce RTX 2070), at Q4_K_M, llama.cpp's usual GGUF: no --precision
+given"; the window, which names its control rather than the flag ("Weights left on auto"), had dropped the offers and
+read only "at Q4_K_M, llama.cpp's usual GGUF: Weights left on auto" (seen from a fresh clone, round 27)."""
+
+from __future__ import annotations
+
+import pytest
+
+from configurator.core.estimate.workload import Workload
+from configurator.core.model.request import BuildRequest
+from configurator.core.report import phrases, words
+from configurator.core.solve.plan import plan
+from configurator.storage import catalogs
+
+
+@pytest.fixture(scope="module")
+def builds(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("LLM_RIG_HOME", str(tmp_path_factory.mktemp("label-home")))
+        catalog = catalogs.load(include_user=False).catalog
+    request = BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference"), budget=1500)
+    return plan(request, catalog).builds
+
+
+def test_an_alternative_with_a_flag_naming_kind_keeps_its_offers_in_the_window(builds) -> None:  # type: ignore[no-untyped-def]
+    flagged = [b for b in builds if b.offers and not b.claims and any(k.code in words.WINDOW_EN for k in b.kinds)]
+    assert flagged, [b.label for b in builds]
+    for build in flagged:
+        assert build.label.startswith("alternative (")
+        with words.window_words():
+            shown = phrases.label(build)
+        # the command line's label with the window's words for the flag
+        assert shown.startswith(build.label.split("), ", 1)[0] + "), "), shown
+        assert "--precision" not in shown and "alternative (" in shown
+    # every other build reads as before in the window: claims, then the kind in brackets
+    for build in builds:
+        if build.claims and any(k.code in words.WINDOW_EN for k in build.kinds):
+            with words.window_words():
+                assert phrases.label(build).startswith(build.label.split(" (", 1)[0] + " (")
