@@ -8,6 +8,8 @@ from __future__ import annotations
 import pytest
 
 from configurator.core.estimate.workload import Workload
+from configurator.core.model import noise
+from configurator.core.model.noise import build_dba, build_noise
 from configurator.core.model.request import BuildRequest
 from configurator.core.report import words
 from configurator.core.solve.plan import plan
@@ -60,3 +62,43 @@ def test_one_more_passive_card_needs_one_more_shroud(catalog) -> None:  # type: 
     assert "one more Shroud and blower fan" in words.say(need)
     with words.language("zh_CN"):
         assert "再配一套" in words.say(need)
+
+
+def test_the_frames_noise_grows_with_the_cards_it_holds(catalog) -> None:  # type: ignore[no-untyped-def]
+    """The shroud frame had been heard as one 73 dBA server fan wall (Dell's R940 figure) whether it held one card or
+    eight. Its blowers are its cards' shroud kits: each is heard (model.noise.SHROUD_BLOWER, a measured blower card's
+    level, marked an estimate), so twice the cards are 3 dB louder (10 log10 2), and the frame adds no fans of its own."""
+    build = _build(catalog, "mi50-32gb")
+    heard = build_noise(build)
+    shrouds = [s for s in heard.sources if s.what.code == "noise.shroud"]
+    assert len(shrouds) == 1 and shrouds[0].count == build.gpu_count == 2
+    assert shrouds[0].figure is noise.SHROUD_BLOWER and shrouds[0].figure.estimate is not None
+    assert not any(s.what.code in ("noise.chassis", "noise.open-frame") for s in heard.sources)
+    assert (build_dba(build) or 99.0) < 73.0  # two blowers, a PSU and a CPU cooler: no server fan wall
+    # the same machine with four cards under four shrouds: the blowers' share is 3 dB louder
+    kit_id = catalog.records["chassis"]["open-frame-8gpu-blower-shrouds"].per_gpu_accessory
+    four = [p.model_copy(update={"quantity": 4}) if p.id == kit_id else p for p in build.parts]
+    louder = next(s for s in noise.parts_noise(four).sources if s.what.code == "noise.shroud")
+    two = noise.level([(shrouds[0].figure.at_distance, shrouds[0].count)]) or 0.0
+    assert (noise.level([(louder.figure.at_distance, louder.count)]) or 0.0) - two == pytest.approx(3.01, abs=0.01)
+    assert (noise.parts_noise(four).dba or 0.0) > (heard.dba or 0.0) + 2.0
+    with words.language("zh_CN"):
+        assert "导风罩" in words.say(shrouds[0].what)
+
+
+def test_three_shrouded_cards_in_a_home_office_are_said_to_be_loud(catalog) -> None:  # type: ignore[no-untyped-def]
+    """NOISE-2 warns of three or more blower cards in a home office; a passive card under a shroud kit is cooled by a
+    blower of its own ('invariably, you end up with a rather loud solution', ariezlabs 2025), so three MI50 on the
+    frame say it too. Llama 3.3 70B at Q8_0 (about 75 GB) takes three MI50 32GB."""
+    request = BuildRequest(
+        model_id="llama-3.3-70b",
+        workload=Workload(kind="inference", precision="q8_0"),
+        gpu_ids=("mi50-32gb",),
+        room="home-office",
+        min_decode_tps=3,  # the weights in VRAM: without a speed asked, one card with layers in RAM is cheapest
+        top_k=1,
+    )
+    build = plan(request, catalog).builds[0]
+    assert build.gpu_count >= 3 and any(p.id == "blower-shroud-kit-passive" for p in build.parts)
+    loud = [c for c in build.checks if c.rule == "NOISE-2"]
+    assert loud and loud[0].status == "warn", [(c.rule, c.status) for c in build.checks]

@@ -1752,6 +1752,10 @@ EN: dict[str, Template] = {
         "measured on AMD's {reference:g} W RX 5700 XT reference blower; no figure is published for a {watts:g} W "
         "blower, whose fan carries more heat and is likely louder"
     ),
+    "noise.est-shroud": (
+        "a shroud kit's radial fan taken as AMD's {reference:g} W RX 5700 XT reference blower; the passive cards it "
+        "cools draw more and a kit's fan often runs at full speed, so this is a floor"
+    ),
     "noise.est-damped": "damped case, fans near half speed: three NH-U12A-class fans less {less:g} dB",
     "noise.est-case-fans": "three 120 mm case fans at full speed",
     "noise.est-rack-case": "rack case with desktop parts: more, faster fans than a tower (+{more:g} dB)",
@@ -1768,6 +1772,7 @@ EN: dict[str, Template] = {
     "noise.sum": "combined by logarithmic sum {formula}",
     "noise.card": "{cooler} card",
     "noise.open-frame": "open frame",
+    "noise.shroud": "shroud blower on a passive card",
     "noise.chassis": "{noise} chassis fans",
     "noise.psu": "{form} PSU",
     "noise.cooler": "{kind} CPU cooler",

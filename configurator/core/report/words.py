@@ -1556,6 +1556,10 @@ ZH_REASONS: dict[str, Template] = {
         f"按 AMD {r.num('reference'):g} W 公版 RX 5700 XT 涡轮散热实测计；{r.num('watts'):g} W 的涡轮卡没有公开数据，"
         "其风扇要带走更多热量，可能更响"
     ),
+    "noise.est-shroud": (
+        "导风罩套件的涡轮风扇按 AMD {reference:g} W 公版 RX 5700 XT 涡轮散热计；它所冷却的被动散热卡功耗更高，"
+        "套件风扇又常全速运转，故只是下限"
+    ),
     "noise.est-damped": "阻尼机箱，风扇约半速：三个 NH-U12A 级风扇减 {less:g} dB",
     "noise.est-case-fans": "三个 120 mm 机箱风扇全速运转",
     "noise.est-rack-case": "装桌面配件的机架机箱：风扇比塔式机箱更多、更快（+{more:g} dB）",
@@ -1569,6 +1573,7 @@ ZH_REASONS: dict[str, Template] = {
     "noise.sum": "按对数求和合成 {formula}",
     "noise.card": lambda r, _say: _ZH_CARDS.get(str(r.fields["cooler"]), f"{r.fields['cooler']} 卡"),
     "noise.open-frame": "开放式机架",
+    "noise.shroud": "被动散热卡上的导风罩涡轮风扇",
     "noise.chassis": lambda r, _say: (
         "数据中心机箱风扇"
         if r.fields["noise"] == "datacenter"

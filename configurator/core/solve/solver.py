@@ -610,13 +610,17 @@ class BuildModel:
         """The accessory a case asks of each GPU (a blower shroud on each passive card on the shroud frame), one per
         GPU when that case is chosen."""
         terms: list[Any] = []
+        self.kits: list[Any] = []  # one per GPU in a case that asks a kit of each, else 0: bought, and heard (noise)
         for i, h in enumerate(self.c.chassis):
             kit = per_gpu_kit(self.c, h)
             if kit is None:
                 continue
-            kits = self.m.new_int_var(0, 64, f"kits_{i}")  # minimised with the cost
+            kits = self.m.new_int_var(0, 64, f"kits_{i}")  # exactly gpu_count when case i is chosen, else 0
             self.m.add(kits >= self.gpu_count - 64 * (1 - self.h[i]))
+            self.m.add(kits <= self.gpu_count)
+            self.m.add(kits <= 64 * self.h[i])
             terms.append(_paid(kit, 1) * kits)
+            self.kits.append(kits)
         return terms
 
     def _cost_bounds(self, sync: Priced | None, riser: Priced | None) -> list[int]:
@@ -686,6 +690,7 @@ class BuildModel:
             + sum(u * self.h[i] for i, u in enumerate(chassis_units))
             + sum(u * self.s[i] for i, u in enumerate(psu_units) if u)
             + sum(u * self.cool[i] for i, u in enumerate(cooler_units))
+            + sum(noise.units(noise.SHROUD_BLOWER) * kits for kits in self.kits)  # each shroud's own blower
         )
         self.noise_floor = min(chassis_units, default=0) + min(psu_units, default=0) + min(cooler_units, default=0)
 
