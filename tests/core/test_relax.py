@@ -130,6 +130,22 @@ def test_a_training_way_out_says_how_long_its_machine_takes(catalog: Catalog) ->
     assert "cheapest build" in budget.change  # named, with its hours, though it changes only the budget
 
 
+def test_a_training_way_out_needs_the_change_it_names(catalog: Catalog) -> None:
+    """Llama 3.1 70B QLoRA at 1,500 USD: the budget way names the cheapest build on a supported card (two Arc Pro B60,
+    2,148 USD), while the budget alone buys two Tesla P40 at 1,949 (past CUDA support, left out beside it). Four ways
+    had offered that P40 pair with a 230 V circuit, two circuits, activation offload or checkpointing: changes it does
+    not need. Every way but the budget's is now cheaper than what the budget alone buys, so at its price the request
+    as asked still finds nothing (relax.search)."""
+    request = BuildRequest(model_id="llama-3.1-70b", workload=Workload(kind="finetune", method="qlora"), budget=1500)
+    inf = _infeasible(request, catalog)
+    changed = [r for r in inf.relaxations if r.kind not in ("budget", "cluster", "rent") and r.build is not None]
+    assert changed, [(r.kind, r.total_price) for r in inf.relaxations]
+    for way in changed:
+        # the request as asked, with only the budget raised to this way's price: nothing fits, so the change is needed
+        at_its_price = plan(request.model_copy(update={"budget": math.ceil(way.total_price)}), catalog)
+        assert at_its_price.infeasible is not None, (way.kind, way.total_price, at_its_price.builds[0].total_price)
+
+
 def test_deepseek_v3_q2_k_for_3000_usd_is_the_experts_in_ram(catalog: Catalog) -> None:
     """#27: 'raise the budget to 29,855' while the experts in RAM need ~3,940. With a module's GB counted as GiB
     (JEDEC; rules.compat.MODULE_GB_BYTES) the q2_k experts fit 8 x 32 GB of DDR4 RDIMM: the answer within 3,000 USD
