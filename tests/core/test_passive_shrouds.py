@@ -86,19 +86,21 @@ def test_the_frames_noise_grows_with_the_cards_it_holds(catalog) -> None:  # typ
         assert "导风罩" in words.say(shrouds[0].what)
 
 
-def test_three_shrouded_cards_in_a_home_office_are_said_to_be_loud(catalog) -> None:  # type: ignore[no-untyped-def]
-    """NOISE-2 warns of three or more blower cards in a home office; a passive card under a shroud kit is cooled by a
-    blower of its own ('invariably, you end up with a rather loud solution', ariezlabs 2025), so three MI50 on the
-    frame say it too. Llama 3.3 70B at Q8_0 (about 75 GB) takes three MI50 32GB."""
+def test_a_shroud_frame_in_a_home_office_is_still_too_loud_for_it(catalog) -> None:  # type: ignore[no-untyped-def]
+    """Heard per card, two MI50 on the frame are no 73 dBA server; but blowers at full speed with no case panel, around
+    the clock, are what ariezlabs (2025) calls 'a rather loud solution' for a living room, and the expert suite's
+    home-office case (llama70b-q4-home-2500-used) signs no open frame of shrouded cards as 'cheapest': NOISE-1 still
+    warns, from the frame's noise class, whatever its dBA."""
     request = BuildRequest(
         model_id="llama-3.3-70b",
-        workload=Workload(kind="inference", precision="q8_0"),
+        workload=Workload(kind="inference", precision="q4_k_m"),
+        budget=4000,
         gpu_ids=("mi50-32gb",),
         room="home-office",
-        min_decode_tps=3,  # the weights in VRAM: without a speed asked, one card with layers in RAM is cheapest
         top_k=1,
     )
     build = plan(request, catalog).builds[0]
-    assert build.gpu_count >= 3 and any(p.id == "blower-shroud-kit-passive" for p in build.parts)
-    loud = [c for c in build.checks if c.rule == "NOISE-2"]
+    assert build.gpu_count == 2 and any(p.id == "blower-shroud-kit-passive" for p in build.parts)
+    assert (build_dba(build) or 99.0) < 73.0
+    loud = [c for c in build.checks if c.rule == "NOISE-1"]
     assert loud and loud[0].status == "warn", [(c.rule, c.status) for c in build.checks]

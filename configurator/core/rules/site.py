@@ -90,19 +90,13 @@ class BlowerNoise(Rule):
     id = "NOISE-2"
     title = "three or more blower cards are loud at full load"
     severity = "warn"
-    sources = (
-        "Tom's Hardware: a blower-style cooler 'tends to generate more noise'",
-        "ariezlabs, 'Cooling a Tesla P40 in the living room' (2025): a passive card's radial fan and duct, "
-        "'invariably, you end up with a rather loud solution'",
-    )
-    reads = ("gpu.cooler", "gpus", "request.room", "chassis.per_gpu_accessory")
+    sources = ("Tom's Hardware: a blower-style cooler 'tends to generate more noise'",)
+    reads = ("gpu.cooler", "gpus", "request.room")
     messages = (Message("blowers", "{gpus} blower cards are loud at full load", zh="{gpus} 张涡轮卡满载时很吵"),)
     listed = 270
 
     def assess(self, build: BuildFacts) -> Verdict | None:
-        # a passive card under a shroud kit (the frame's per-GPU accessory) is cooled by a blower of its own
-        blower = build.gpu.cooler == "blower" or (build.gpu.cooler == "passive" and build.chassis.per_gpu_accessory)
-        if build.room == "home-office" and blower and build.gpus >= 3:
+        if build.room == "home-office" and build.gpu.cooler == "blower" and build.gpus >= 3:
             return self.say("warn", "blowers", gpus=build.gpus)
         return None
 
