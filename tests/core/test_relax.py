@@ -95,7 +95,7 @@ def test_minas_own_3090_ways_out_name_a_card_beside_it_and_what_buys_the_speed(c
 
 def test_no_way_out_costs_more_than_the_usual_q4_k_m_the_plan_already_runs(catalog: Catalog) -> None:
     """Llama 3.3 70B at 800 USD, no precision given: the plan runs the usual Q4_K_M, and its way out (2 x MI50 32GB at
-    1,518 USD in the catalog) changes nothing but the money. Four ways at BF16 had followed it, from 6,175 to 15,655
+    1,518 USD in the catalog, 1,368 since round 28) changes nothing but the money. Four ways at BF16 had followed it, from 6,175 to 15,655
     USD (a 230 V circuit, two circuits, power limits), none saying BF16: each changed something more for nothing."""
     request = BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="inference"), budget=800)
     inf = _infeasible(request, catalog)
@@ -925,7 +925,8 @@ SLOW_WAYS = [
         deadline_hours=168,
     ),
     BuildRequest(model_id="qwen2.5-32b", workload=Workload(kind="finetune", method="qlora"), budget=800),
-    # a speed asked: "accept 8.1 tokens/s" at 1,518 USD stays beside 2 x RTX 3090 at 3,652 for the 15 asked
+    # a speed asked: "accept 8.1 tokens/s" at 1,368 USD (2 x MI50; 1,518 before round 28) stays beside 2 x RTX 3090
+    # at 3,652 for the 15 asked
     BuildRequest(
         model_id="llama-3.3-70b",
         workload=Workload(kind="inference", precision="q4_k_m"),
