@@ -449,11 +449,14 @@ def label_problems(request: BuildRequest, result: dict[str, Any]) -> list[str]:
         if not claim_words(b) and not request.compares:
             for o in passing:
                 louder = o["noise_dba"] is not None and dba is not None and o["noise_dba"] > dba + 0.05
+                # a card past its support never pushes a supported build off (ranking._dominated), whose label says so
+                said_supported = past_support(o) and not past_support(b) and "supported software" in b["label"]
                 if (
                     o is not b
                     and o["total_price"] <= price
                     and _speed(o) >= speed
                     and not louder
+                    and not said_supported
                     and (o["total_price"] < price or _speed(o) > speed)
                 ):
                     problems.append(
