@@ -2878,6 +2878,9 @@ FIELD_HELP_ZH: dict[str, str] = {
     "id of the CPU": "CPU 的标识",
     "id of the GPU it carries ('integrated' for a unified-memory system)": "所带 GPU 的标识（统一内存系统为 'integrated'）",
     "id of the board a GPU-server barebone comes with": "GPU 服务器准系统自带主板的标识",
+    "id of an accessory each GPU in this case needs, bought per card (a blower shroud on a passive card)": (
+        "该机箱中每块 GPU 都需配的配件标识，按卡购买（被动散热卡上的涡轮导风罩）"
+    ),
     "id of the card this is a China-market variant of": "本卡作为其中国市场版本的原卡标识",
     "line rate of one port, Gb/s": "单个端口的线速，Gb/s",
     "lowest AC input for full rated output": "满额定输出所需的最低交流输入",
