@@ -106,6 +106,7 @@ FIELD_LABELS: dict[str, object] = {
     "params_total_b": QT_TRANSLATE_NOOP("CatalogField", "Total parameters"),
     "pcie_gen": QT_TRANSLATE_NOOP("CatalogField", "PCIe generation"),
     "pcie_lanes": QT_TRANSLATE_NOOP("CatalogField", "PCIe lanes"),
+    "per_gpu_accessory": QT_TRANSLATE_NOOP("CatalogField", "Accessory per GPU"),
     "platform": QT_TRANSLATE_NOOP("CatalogField", "Platform"),
     "port_gbps": QT_TRANSLATE_NOOP("CatalogField", "Port speed"),
     "ports": QT_TRANSLATE_NOOP("CatalogField", "Ports"),

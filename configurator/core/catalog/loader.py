@@ -333,6 +333,10 @@ def _references(catalog: Catalog, where: dict[tuple[str, str], tuple[str, int]])
     if catalog.records["motherboards"]:
         for chassis in catalog.records["chassis"].values():
             check("chassis", chassis.id, "integrated_board", "motherboards", getattr(chassis, "integrated_board", None))
+    if catalog.records["accessories"]:
+        for chassis in catalog.records["chassis"].values():
+            kit = getattr(chassis, "per_gpu_accessory", None)
+            check("chassis", chassis.id, "per_gpu_accessory", "accessories", kit)
     if not catalog.records["cpus"] or not catalog.records["gpus"]:
         return problems
     for system in catalog.records["systems"].values():

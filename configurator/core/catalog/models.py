@@ -393,6 +393,10 @@ class Chassis(Record):
     )
     psu_redundant: bool = Field(default=False, description="N+N redundant modules: plan against half of included_psu_w")
     integrated_board: str | None = Field(default=None, description="id of the board a GPU-server barebone comes with")
+    per_gpu_accessory: str | None = Field(
+        default=None,
+        description="id of an accessory each GPU in this case needs, bought per card (a blower shroud on a passive card)",
+    )
     noise: Literal["quiet", "moderate", "loud", "datacenter"] = "moderate"
     vendor_part_number: str = ""
 
@@ -749,7 +753,9 @@ class Accessory(Record):
     """Small parts a build may need: NVLink bridges, riser cables, dual-PSU sync boards."""
 
     vendor: str
-    kind: Literal["nvlink-bridge", "riser", "psu-sync", "gpu-support", "nic", "switch", "cable", "transceiver"]
+    kind: Literal[
+        "nvlink-bridge", "riser", "psu-sync", "gpu-support", "gpu-shroud", "nic", "switch", "cable", "transceiver"
+    ]
     nvlink: str | None = Field(default=None, description="bridge family it fits, e.g. 'rtx3090', 'a6000'")
     spacing_slots: int | None = Field(default=None, ge=1, le=6, description="slot distance a bridge spans")
     pcie_gen: int | None = Field(default=None, ge=3, le=6, description="riser signal rating")

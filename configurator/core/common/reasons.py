@@ -1192,6 +1192,7 @@ EN: dict[str, Template] = {
     ),
     "part.psu-sync": "starts the second PSU with the first (R23)",
     "part.risers": "Gen4-rated risers carry each card in the open frame",
+    "part.per-gpu-kit": "one for each card: the case asks it of every GPU it holds",
     "part.nvlink": "NVLink between slots {a} and {b}",
     # a cluster's servers and network (solve.cluster)
     "part.server": "{gpus} x {gpu} with {via}",
@@ -1561,6 +1562,7 @@ EN: dict[str, Template] = {
         f"({r.num('wall'):.0f} W at the wall vs {r.num('limit'):.0f} W)"
     ),
     "need.ram": "at least {gb:g} GB of RAM",
+    "need.per-gpu-kit": lambda r, _say: f"one more {r.fields['name']} ({money(r.num('cost'))} {r.fields['currency']})",
     "gain.memory": "more memory for context and users (a layer split adds no single-stream speed)",
     "gain.hours": "about {hours:,.0f} h less training",
     # a build's next step up (solve.next_step: Build.next_steps' "said")
@@ -1758,6 +1760,10 @@ EN: dict[str, Template] = {
         "measured on AMD's {reference:g} W RX 5700 XT reference blower; no figure is published for a {watts:g} W "
         "blower, whose fan carries more heat and is likely louder"
     ),
+    "noise.est-shroud": (
+        "a shroud kit's radial fan taken as AMD's {reference:g} W RX 5700 XT reference blower; the passive cards it "
+        "cools draw more and a kit's fan often runs at full speed, so this is a floor"
+    ),
     "noise.est-damped": "damped case, fans near half speed: three NH-U12A-class fans less {less:g} dB",
     "noise.est-case-fans": "three 120 mm case fans at full speed",
     "noise.est-rack-case": "rack case with desktop parts: more, faster fans than a tower (+{more:g} dB)",
@@ -1774,6 +1780,7 @@ EN: dict[str, Template] = {
     "noise.sum": "combined by logarithmic sum {formula}",
     "noise.card": "{cooler} card",
     "noise.open-frame": "open frame",
+    "noise.shroud": "shroud blower on a passive card",
     "noise.chassis": "{noise} chassis fans",
     "noise.psu": "{form} PSU",
     "noise.cooler": "{kind} CPU cooler",

@@ -89,6 +89,14 @@ CHASSIS: dict[str, Figure | None] = {
 OPEN_FRAME = None
 """An open frame has no fans of its own; its cards are heard without a case panel between (not modelled)."""
 
+SHROUD_BLOWER = Figure(44.7, 1.0, _HWLUXX_RX5700, estimate=Reason.of("noise.est-shroud", reference=225.0))
+"""The radial blower of one shroud kit on a passive card (an accessory of kind gpu-shroud, one per card: the open
+frame for passive cards, Chassis.per_gpu_accessory), heard as the one measured blower card: a radial fan forcing
+a card's heat through its fin stack. No dB(A) of a shroud kit is published (searched 2026-12: P40/MI50 shroud
+and 97 mm blower noise); the cards it cools draw 250-300 W against the reference's 225 W, and a kit's fan often
+runs at full speed with no fan curve, so this is a floor. The frame's noise so grows with the cards it holds
+(+3 dB for each doubling) where it had been one 73 dBA server fan wall whether it held one card or eight."""
+
 
 CPU_COOLER: dict[str, Figure | None] = {
     "air-tower": Figure(37.9, 0.7, _NH_U12A),
@@ -219,8 +227,8 @@ def gpu_figure(gpu: Gpu) -> Figure | None:
 
 
 def chassis_figure(chassis: Chassis) -> Figure | None:
-    # an open frame has no fans, unless it ducts its passive cards with blowers of its own (a shroud kit per card)
-    return OPEN_FRAME if chassis.kind == "open-frame" and chassis.airflow != "server-ducted" else CHASSIS[chassis.noise]
+    # an open frame has no fans; the blowers of the shroud frame are its cards' kits, heard one per card (SHROUD_BLOWER)
+    return OPEN_FRAME if chassis.kind == "open-frame" else CHASSIS[chassis.noise]
 
 
 def psu_figure(psu: Psu) -> Figure | None:
@@ -240,7 +248,7 @@ def _spec_figure(category: str, spec: Mapping[str, Any]) -> tuple[Reason, Figure
         figure = card_figure(str(spec.get("cooler")), float(tdp) if isinstance(tdp, int | float) else None)
         return Reason.of("noise.card", cooler=str(spec.get("cooler", "?"))), figure
     if category == "chassis":
-        if spec.get("kind") == "open-frame" and spec.get("airflow") != "server-ducted":
+        if spec.get("kind") == "open-frame":
             return Reason.of("noise.open-frame"), OPEN_FRAME
         return Reason.of("noise.chassis", noise=str(spec.get("noise", "?"))), CHASSIS.get(str(spec.get("noise")))
     if category == "psu":
@@ -248,6 +256,8 @@ def _spec_figure(category: str, spec: Mapping[str, Any]) -> tuple[Reason, Figure
         return Reason.of("noise.psu", form=form), PSU.get(str(spec.get("form_factor")))
     if category == "cooler":
         return Reason.of("noise.cooler", kind=str(spec.get("kind", "?"))), CPU_COOLER.get(str(spec.get("kind")))
+    if category == "accessory" and spec.get("kind") == "gpu-shroud":
+        return Reason.of("noise.shroud"), SHROUD_BLOWER
     if category == "system":
         unified = spec.get("unified")
         if isinstance(unified, Mapping):

@@ -1023,6 +1023,7 @@ ZH_REASONS: dict[str, Template] = {
     ),
     "part.psu-sync": "让第二个电源随第一个一起启动（R23）",
     "part.risers": "Gen4 规格的延长线在开放式机架中连接每张卡",
+    "part.per-gpu-kit": "每张卡一套：该机箱要求其中每块 GPU 都配一套",
     "part.nvlink": "插槽 {a} 和 {b} 之间的 NVLink",
     "part.server": "{gpus} 张 {gpu}，经 {via} 互联",
     "part.compute-port": "每张 GPU 一个 {gbps:.0f} Gb/s 计算网口（{interconnect}）",
@@ -1308,6 +1309,7 @@ ZH_REASONS: dict[str, Template] = {
         f"（墙插 {r.num('wall'):.0f} W，电路可供 {r.num('limit'):.0f} W）"
     ),
     "need.ram": "至少 {gb:g} GB 内存",
+    "need.per-gpu-kit": lambda r, _say: f"再配一套{r.fields['name']}（{money(r.num('cost'))} {r.fields['currency']}）",
     "gain.memory": "更多显存给上下文和用户（分层切分不提高单流速度）",
     "next.add": lambda r, say_: (
         f"再加一张 {r.fields['gpu']}（共 {r.fields['gpus']} 张）：{r.num('cost'):,.0f} {r.fields['currency']}"
@@ -1560,6 +1562,10 @@ ZH_REASONS: dict[str, Template] = {
         f"按 AMD {r.num('reference'):g} W 公版 RX 5700 XT 涡轮散热实测计；{r.num('watts'):g} W 的涡轮卡没有公开数据，"
         "其风扇要带走更多热量，可能更响"
     ),
+    "noise.est-shroud": (
+        "导风罩套件的涡轮风扇按 AMD {reference:g} W 公版 RX 5700 XT 涡轮散热计；它所冷却的被动散热卡功耗更高，"
+        "套件风扇又常全速运转，故只是下限"
+    ),
     "noise.est-damped": "阻尼机箱，风扇约半速：三个 NH-U12A 级风扇减 {less:g} dB",
     "noise.est-case-fans": "三个 120 mm 机箱风扇全速运转",
     "noise.est-rack-case": "装桌面配件的机架机箱：风扇比塔式机箱更多、更快（+{more:g} dB）",
@@ -1573,6 +1579,7 @@ ZH_REASONS: dict[str, Template] = {
     "noise.sum": "按对数求和合成 {formula}",
     "noise.card": lambda r, _say: _ZH_CARDS.get(str(r.fields["cooler"]), f"{r.fields['cooler']} 卡"),
     "noise.open-frame": "开放式机架",
+    "noise.shroud": "被动散热卡上的导风罩涡轮风扇",
     "noise.chassis": lambda r, _say: (
         "数据中心机箱风扇"
         if r.fields["noise"] == "datacenter"
@@ -2878,6 +2885,9 @@ FIELD_HELP_ZH: dict[str, str] = {
     "id of the CPU": "CPU 的标识",
     "id of the GPU it carries ('integrated' for a unified-memory system)": "所带 GPU 的标识（统一内存系统为 'integrated'）",
     "id of the board a GPU-server barebone comes with": "GPU 服务器准系统自带主板的标识",
+    "id of an accessory each GPU in this case needs, bought per card (a blower shroud on a passive card)": (
+        "该机箱中每块 GPU 都需配的配件标识，按卡购买（被动散热卡上的涡轮导风罩）"
+    ),
     "id of the card this is a China-market variant of": "本卡作为其中国市场版本的原卡标识",
     "line rate of one port, Gb/s": "单个端口的线速，Gb/s",
     "lowest AC input for full rated output": "满额定输出所需的最低交流输入",
@@ -3086,6 +3096,7 @@ CHOICES: dict[str, tuple[str, str]] = {
     "riser": ("riser cable", "延长线"),
     "psu-sync": ("second-PSU sync adapter", "双电源同步器"),
     "gpu-support": ("GPU support bracket", "显卡支架"),
+    "gpu-shroud": ("shroud and blower fan for a passive card", "被动散热卡的导风罩和涡轮风扇"),
     "nic": ("network card", "网卡"),
     "switch": ("network switch", "交换机"),
     "cable": ("cable", "线缆"),

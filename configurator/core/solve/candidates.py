@@ -1144,6 +1144,12 @@ def chassis_of(p: Priced) -> Chassis:
     return p.record
 
 
+def per_gpu_kit(c: Candidates, h: Priced) -> Priced | None:
+    """The priced accessory case `h` asks of each GPU in it (Chassis.per_gpu_accessory), if the catalog prices it."""
+    kit = chassis_of(h).per_gpu_accessory
+    return c.accessories.get(kit) if kit else None
+
+
 def psu_of(p: Priced) -> Psu:
     assert isinstance(p.record, Psu)
     return p.record

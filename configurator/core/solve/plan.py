@@ -53,6 +53,7 @@ from configurator.core.solve.candidates import (
     market_excludes,
     memory_of,
     on_engine,
+    per_gpu_kit,
     platform_parts,
     practitioner_said,
     psu_of,
@@ -322,6 +323,8 @@ def _case_parts(a: Assembly, choice: Choice, cand: Candidates, bridge: Accessory
     if choice.psu_count == 2 and "add2psu-sync-board" in cand.accessories:
         acc = cand.accessories["add2psu-sync-board"]
         parts.append(_part("accessory", acc, acc.record, 1, Reason.of("part.psu-sync")))
+    if (kit := per_gpu_kit(cand, choice.chassis)) is not None:
+        parts.append(_part("accessory", kit, kit.record, choice.option.count, Reason.of("part.per-gpu-kit")))
     if choice.risers and "riser-pcie4-x16-300mm" in cand.accessories:
         acc = cand.accessories["riser-pcie4-x16-300mm"]
         parts.append(_part("accessory", acc, acc.record, choice.option.count, Reason.of("part.risers")))
@@ -470,7 +473,7 @@ def _one_more_gpu(
     a: Assembly, choice: Choice, request: BuildRequest, pw: Power, cand: Candidates
 ) -> tuple[Reason, bool]:
     """What the next GPU needs (board, case, platform, PSU, circuit, RAM) and what it gives; and whether it needs
-    nothing but the card (the "room to grow" claim, solve.ranking)."""
+    nothing but the card, with the shroud a passive card on a frame comes with (the "room to grow" claim, solve.ranking)."""
     n = a.gpus + 1
     gpu = a.gpu
     if n > request.max_gpus:
@@ -520,6 +523,8 @@ def _one_more_gpu(
         )
     if a.ram_gb < gpu.vram_gb * n:
         needs.append(Reason.of("need.ram", gb=gpu.vram_gb * n))
+    if (kit := per_gpu_kit(cand, choice.chassis)) is not None:  # the shroud the next passive card needs
+        needs.append(Reason.of("need.per-gpu-kit", name=kit.record.name, cost=kit.amount, currency=request.currency))
     gain = None
     if model_est.decode_tokens_per_s is not None:
         gain = Reason.of("gain.memory")
@@ -527,7 +532,9 @@ def _one_more_gpu(
         gain = Reason.of("gain.hours", hours=model_est.wall_hours * (1 - a.gpus / n))
     # the power the machine then draws, on the PSU it has or a server chassis's own supplies (next.add says it)
     power = Reason.of("power.after", load=grown.dc_load_w, has=a.psu_capacity_w, built_in=a.psu is None)
-    return Reason.of("upgrade.one-more", gpu=gpu.name, needs=tuple(needs), gain=gain, power=power), not needs
+    # the next card's own shroud comes with the card (the frame has room for it): still room to grow
+    grows = all(n.code == "need.per-gpu-kit" for n in needs)
+    return Reason.of("upgrade.one-more", gpu=gpu.name, needs=tuple(needs), gain=gain, power=power), grows
 
 
 # --------------------------------------------------------------------------- whole systems and clusters

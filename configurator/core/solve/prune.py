@@ -89,7 +89,7 @@ def psu_key(p: Psu) -> tuple[Hashable, tuple[float, ...]]:
 
 def chassis_key(h: Chassis, gpu_lengths: Sequence[float] | None = None) -> tuple[Hashable, tuple[float, ...]]:
     """`gpu_lengths`: the (int, as the solver compares them) lengths of the catalog's cards (SLOT-3)."""
-    sig = (h.kind, h.airflow, h.integrated_board, h.psu_redundant)
+    sig = (h.kind, h.airflow, h.integrated_board, h.psu_redundant, h.per_gpu_accessory)
     length = int(h.max_gpu_length_mm)
     merit = (
         h.expansion_slots,

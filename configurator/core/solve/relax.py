@@ -590,6 +590,15 @@ def search(
     # dearer than paying more: dominated; but a way below reading speed caps nothing (a dearer one that reads is the
     # answer a buyer can act on, _reads)
     single_cap = budget_way.price if budget_way is not None and _reads(budget_way, request) else None
+    if single_cap is not None and request.workload.kind != "inference" and not stop():
+        # the budget alone may buy a cheaper machine than the budget way names: a training build on a card past its
+        # vendor's support, left out beside a supported one (plan: ranking.startable). A way that names that machine
+        # with one more change changes something for nothing: Llama 3.1 70B QLoRA at 1,500 USD had offered two P40 at
+        # 1,949 with a 230 V circuit, two circuits, activation offload or checkpointing, under the budget way's two
+        # Arc Pro B60 at 2,148, where raising the budget alone buys the P40 pair
+        plain = solve(by_kind["budget"].model_copy(update={"budget": None}), single_cap, stop)
+        if plain is not None and _reads(_Found("budget", None, plain), request) and plain.total_price < single_cap:
+            single_cap = plain.total_price + 0.005  # a way at the plain machine's price changes nothing more
     q4_first = usual_gguf_applies(request) and "precision" in by_kind and not stop()
     q4 = attempt("precision", by_kind["precision"], single_cap) if q4_first else None
     if q4 is not None and _reads(q4, request) and _plan_q4(request, q4.build):

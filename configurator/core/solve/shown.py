@@ -224,7 +224,16 @@ def why_shown(
         return ()
     common = [o for o in each[0] if all(o in rest for rest in each[1:])]
     if common:
-        return tuple(common)
+        # a card past its software support never pushes a supported build off the list (ranking._dominated): over such
+        # a build above, this one says so even when it offers something else over all of them. Two Arc Pro B60 had
+        # stood as "alternative (Intel Arc Pro B60 24GB)" under two MI50 that cost less, read faster and, heard per
+        # card on their shroud frame, are no louder
+        supported = [
+            Reason.of("offer.supported", rank=k)
+            for k, o in enumerate(each, start=1)
+            if any(x.code == "offer.supported" for x in o) and not any(c.code == "offer.supported" for c in common)
+        ]
+        return tuple(common + supported[:1])
     return tuple(Reason.of(o[0].code, **o[0].fields, rank=k) for k, o in enumerate(each, start=1))
 
 

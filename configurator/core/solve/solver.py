@@ -42,6 +42,7 @@ from configurator.core.solve.candidates import (
     cpu_of,
     memory_of,
     noise_score,
+    per_gpu_kit,
     psu_of,
     runs_from_ram,
     storage_of,
@@ -595,6 +596,7 @@ class BuildModel:
             )  # one per card when they hang on risers (minimised with the cost)
             self.m.add(riser_count >= self.gpu_count - 64 * (1 - self.needs_risers))
             cost_terms.append(int(round(riser.amount)) * riser_count)
+        cost_terms += self._per_gpu_kits()
 
         limits = self._cost_bounds(sync, riser)
         cost = self.m.new_int_var(0, 1_000_000_000, "cost")
@@ -603,6 +605,23 @@ class BuildModel:
         if limits:
             self._mark("budget")
             self.m.add(cost <= min(limits))
+
+    def _per_gpu_kits(self) -> list[Any]:
+        """The accessory a case asks of each GPU (a blower shroud on each passive card on the shroud frame), one per
+        GPU when that case is chosen."""
+        terms: list[Any] = []
+        self.kits: list[Any] = []  # one per GPU in a case that asks a kit of each, else 0: bought, and heard (noise)
+        for i, h in enumerate(self.c.chassis):
+            kit = per_gpu_kit(self.c, h)
+            if kit is None:
+                continue
+            kits = self.m.new_int_var(0, 64, f"kits_{i}")  # exactly gpu_count when case i is chosen, else 0
+            self.m.add(kits >= self.gpu_count - 64 * (1 - self.h[i]))
+            self.m.add(kits <= self.gpu_count)
+            self.m.add(kits <= 64 * self.h[i])
+            terms.append(_paid(kit, 1) * kits)
+            self.kits.append(kits)
+        return terms
 
     def _cost_bounds(self, sync: Priced | None, riser: Priced | None) -> list[int]:
         """`cost_bound` (no build costs more: the weight that makes an objective lexicographic, within the budget and
@@ -622,6 +641,7 @@ class BuildModel:
             + 2 * most(paid(cl, 1) for cl in self.c.coolers)
             + most(paid(s, k) for s, k in self.sto_choices)
             + (64 * int(round(riser.amount)) if riser and riser.quote else 0)
+            + 64 * most(paid(kit, 1) for h in self.c.chassis if (kit := per_gpu_kit(self.c, h)))
         )
         limits = [int(self.request.budget)] if self.request.budget is not None else []
         if self.cost_cap is not None:
@@ -670,6 +690,7 @@ class BuildModel:
             + sum(u * self.h[i] for i, u in enumerate(chassis_units))
             + sum(u * self.s[i] for i, u in enumerate(psu_units) if u)
             + sum(u * self.cool[i] for i, u in enumerate(cooler_units))
+            + sum(noise.units(noise.SHROUD_BLOWER) * kits for kits in self.kits)  # each shroud's own blower
         )
         self.noise_floor = min(chassis_units, default=0) + min(psu_units, default=0) + min(cooler_units, default=0)
 
