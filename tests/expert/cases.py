@@ -287,6 +287,14 @@ RDIMM_PRICES_2026 = (
     "2,064 USD (TechFuelHQ, July 2026): 28-32 USD/GB, twice Counterpoint's Q1-2026 contract price; used 32 GB DDR4 "
     "RDIMMs at 200-400 USD a stick (https://www.joekarlsson.com/blog/homelab-two-years-later/, October 2026)"
 )
+DDR4_EPYC_R1_BUILDS = (
+    "https://github.com/kvcache-ai/ktransformers/pull/220 (2025-02-13): DeepSeek V3/R1 served on 2 x EPYC 7543 "
+    "(Milan, SP3) with 16 x 64 GB Hynix DDR4-3200 RDIMM, ~5 tok/s; https://github.com/kvcache-ai/ktransformers/issues/319 "
+    "(comment of 2025-02-17): R1 4-bit on EPYC 7C13 hosts with 8 x 64 GB DDR4-2933 and one RTX 4090, 2.3 tok/s; "
+    "https://github.com/ggml-org/llama.cpp/issues/11474 (2025-02-06): R1 on a 64-core EPYC 7713 with two cards; the "
+    "used 64 GB DDR4 RDIMM these hosts are filled with, at 200-400 USD per used 32 GB stick in October 2026 "
+    "(https://www.joekarlsson.com/blog/homelab-two-years-later/): 512 GB for 3,200-6,400 USD"
+)
 OLLAMA_PARALLEL_4 = (
     "https://docs.ollama.com/faq (read 2026-12-03), OLLAMA_NUM_PARALLEL: 'The default will auto-select either 4 or 1 "
     "based on available memory': a home or office server answers four users with the same Q4_K_M weights"
@@ -624,6 +632,20 @@ BNB_8BIT_ADAM = (
 def _cores(b: Build) -> int:
     """The build's CPU cores (over every socket)."""
     return sum(int(p["spec"].get("cores", 0)) * int(p["quantity"]) for p in b["parts"] if p["category"] == "cpu")
+
+
+def _ddr4_host(b: Build) -> bool:
+    """The build's system RAM is DDR4 RDIMM (a used SP3/sWRX8-class host), every memory part."""
+    mem = [p for p in b["parts"] if p["category"] == "memory"]
+    return bool(mem) and all(p["spec"].get("memory_type") == "DDR4" and p["spec"].get("module") == "rdimm" for p in mem)
+
+
+def _usual_gguf(b: Build) -> str | None:
+    """The precision the plan chose for a request with no --precision (its `kind.usual-gguf` mark), or None."""
+    for k in b.get("kinds") or []:
+        if k["code"] == "kind.usual-gguf":
+            return str(k["fields"].get("precision"))
+    return None
 
 
 def experts_tiers(plan: Plan) -> set[int]:
@@ -2411,6 +2433,57 @@ CASES: tuple[Case, ...] = (
         "takes a supported RX 9070 XT whose PCIe 5.0 link halves the wait (69 s), as practitioners pair the host with "
         "a supported card.",
         (KTRANSFORMERS_R1, RDIMM_PRICES_2026),
+    ),
+    Case(
+        "deepseek-r1-q4-12000-used-epyc-512gb-ddr4",
+        "--model deepseek-r1 --workload inference --precision q4_k_m --budget 12000",
+        (
+            feasible(),
+            some_build(
+                "an 8-channel DDR4 EPYC (SP3) with 512 GB or more holding the experts, one GPU beside them, <= 12,000 USD",
+                lambda b: (
+                    experts_in_ram(b)
+                    and _ddr4_host(b)
+                    and memory_channels(b) >= 8
+                    and ram_gb(b) >= 512
+                    and gpu_count(b) == 1
+                    and price(b) <= 12000
+                ),
+            ),
+            labelled_build(
+                "cheapest",
+                "the experts in DDR4 on eight channels, <= 8,000 USD (512 GB at the high end of 2026's used price, "
+                "400 USD per 32 GB, plus a used SP3 board, CPU and card)",
+                lambda b: experts_in_ram(b) and _ddr4_host(b) and memory_channels(b) >= 8 and price(b) <= 8000,
+            ),
+        ),
+        "The classic home R1/V3 Q4_K_M server is a used EPYC 7002/7003 on an 8-channel SP3 board filled with 8 x 64 GB "
+        "DDR4-3200 RDIMM (~380 GB of experts in RAM) and one card for attention, run with llama.cpp, ik_llama.cpp or "
+        "KTransformers. The catalog's DDR4 RDIMM kits stopped at 256 GB, so the plan answered 'nothing fits' and sent "
+        "the buyer to 17,700 USD of DDR5 at 28 USD/GB, when used DDR4 costs 6-12 USD/GB.",
+        (DDR4_EPYC_R1_BUILDS, KTRANSFORMERS_R1, RDIMM_PRICES_2026),
+    ),
+    Case(
+        "deepseek-r1-12000-no-precision-used-epyc-at-q4",
+        "--model deepseek-r1 --workload inference --budget 12000",
+        (
+            feasible(),
+            some_build(
+                "the Q4_K_M experts in 512 GB or more of DDR4 on an 8-channel EPYC, one GPU, <= 12,000 USD",
+                lambda b: (
+                    experts_in_ram(b)
+                    and _usual_gguf(b) == "Q4_K_M"
+                    and _ddr4_host(b)
+                    and memory_channels(b) >= 8
+                    and ram_gb(b) >= 512
+                    and gpu_count(b) == 1
+                    and price(b) <= 12000
+                ),
+            ),
+        ),
+        "Asked with no precision, R1 is the GGUF users' Q4_K_M (Ollama's default) with the experts in RAM; within "
+        "12,000 USD that is the used 8-channel DDR4 EPYC with 512 GB and one card, not a DDR5 host or 8-bit on GPUs.",
+        (DDR4_EPYC_R1_BUILDS, KTRANSFORMERS_R1, OLLAMA_Q4_DEFAULT),
     ),
     Case(
         "qwen3-4b-500-no-gpu-at-q4",
