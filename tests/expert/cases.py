@@ -291,7 +291,7 @@ DDR4_EPYC_R1_BUILDS = (
     "https://github.com/kvcache-ai/ktransformers/pull/220 (2025-02-13): DeepSeek V3/R1 served on 2 x EPYC 7543 "
     "(Milan, SP3) with 16 x 64 GB Hynix DDR4-3200 RDIMM, ~5 tok/s; https://github.com/kvcache-ai/ktransformers/issues/319 "
     "(comment of 2025-02-17): R1 4-bit on EPYC 7C13 hosts with 8 x 64 GB DDR4-2933 and one RTX 4090, 2.3 tok/s; "
-    "https://github.com/ggml-org/llama.cpp/issues/11474 (2025-02-06): R1 on a 64-core EPYC 7713 with two cards; the "
+    "https://github.com/ggml-org/llama.cpp/issues/11474 (2025-02-06): R1 IQ1_S on a 64-core EPYC 7713 (256 GB) with two cards; the "
     "used 64 GB DDR4 RDIMM these hosts are filled with, at 200-400 USD per used 32 GB stick in October 2026 "
     "(https://www.joekarlsson.com/blog/homelab-two-years-later/): 512 GB for 3,200-6,400 USD"
 )
