@@ -293,7 +293,9 @@ DDR4_EPYC_R1_BUILDS = (
     "(comment of 2025-02-17): R1 4-bit on EPYC 7C13 hosts with 8 x 64 GB DDR4-2933 and one RTX 4090, 2.3 tok/s; "
     "https://github.com/ggml-org/llama.cpp/issues/11474 (2025-02-06): R1 IQ1_S on a 64-core EPYC 7713 (256 GB) with two cards; the "
     "used 64 GB DDR4 RDIMM these hosts are filled with, at 200-400 USD per used 32 GB stick in October 2026 "
-    "(https://www.joekarlsson.com/blog/homelab-two-years-later/): 512 GB for 3,200-6,400 USD"
+    "(https://www.joekarlsson.com/blog/homelab-two-years-later/): 512 GB for 3,200-6,400 USD; eBay asks for Samsung "
+    "M393A8G40AB2-CWE at 500-668 USD a module on 2026-06-30 (seanGSISG/hardware-deal-tracker, "
+    "project/backend/scripts/seed_data_v2.sql)"
 )
 OLLAMA_PARALLEL_4 = (
     "https://docs.ollama.com/faq (read 2026-12-03), OLLAMA_NUM_PARALLEL: 'The default will auto-select either 4 or 1 "
@@ -1254,7 +1256,7 @@ CASES: tuple[Case, ...] = (
         "21,600 USD, which leaves only a 16-core EPYC within 25,000 USD, and 16 cores read no more of twelve channels "
         "than of eight: an expert puts a 32-core EPYC on eight of its channels (512 GB) instead. A tier is the host's "
         "memory, generation and channels (ram28): a used EPYC 7002/7003 on eight channels of DDR4-3200 (205 GB/s, "
-        "512 GB for ~3,200 USD used) is the low tier practitioners build, below eight channels of DDR5.",
+        "512 GB for ~4,000 USD used) is the low tier practitioners build, below eight channels of DDR5.",
         (
             KTRANSFORMERS_R1,
             EPYC_EIGHT_OF_TWELVE,
@@ -2455,7 +2457,7 @@ CASES: tuple[Case, ...] = (
         "had been a Tesla P100 (17,512 USD, past CUDA support, 285 s before a 4k prompt's first token); the tier now "
         "takes a supported RX 9070 XT whose PCIe 5.0 link halves the wait (69 s), as practitioners pair the host with "
         "a supported card. With the 512 GB DDR4 RDIMM kit in the catalog (ram28) the request is met: the cheapest "
-        "answer is a used 8-channel DDR4 EPYC at 4,465 USD and 5.0 tok/s, so the claim reads of the cheapest answer, "
+        "answer is a used 8-channel DDR4 EPYC at 5,265 USD and 5.0 tok/s, so the claim reads of the cheapest answer, "
         "a build or a way out.",
         (KTRANSFORMERS_R1, RDIMM_PRICES_2026, DDR4_EPYC_R1_BUILDS),
     ),
