@@ -37,6 +37,20 @@ def _with(catalog: Catalog, record: Record) -> Catalog:
     return dataclasses.replace(catalog, records=records)
 
 
+def _alone(catalog: Catalog, record: MemoryKit) -> Catalog:
+    """The catalog with `record` in place and no other kit of its class (memory type, module, ECC): its own prices are
+    then the only evidence, whatever other kits of the class the shipped catalog records."""
+    same = (record.memory_type, record.module, record.ecc)
+    records = {kind: dict(items) for kind, items in catalog.records.items()}
+    records["memory"] = {
+        k: v
+        for k, v in records["memory"].items()
+        if not (isinstance(v, MemoryKit) and (v.memory_type, v.module, v.ecc) == same)
+    }
+    records["memory"][record.id] = record
+    return dataclasses.replace(catalog, records=records)
+
+
 def _price(amount: float, day: str, condition: str = "new", currency: str = "USD", estimate: str = "") -> Price:
     return Price(
         amount=amount,
@@ -83,15 +97,15 @@ def test_the_rule_keeps_what_is_not_evidence(shipped: Catalog) -> None:
     day = (datetime.date(2025, 6, 1) + datetime.timedelta(days=within)).isoformat()
     # an observed price less than twelve months older than the used one is kept
     kit = base.model_copy(update={"prices": (_price(560, "2025-06-01"), _price(1600, day, "used"))})
-    q = quote(kit, _with(shipped, kit), "USD", "new")
+    q = quote(kit, _alone(shipped, kit), "USD", "new")
     assert q is not None and q.raised is None and q.amount == 560
     # a newer new price does not raise an old used one (a used part may cost less than a new one)
     kit = base.model_copy(update={"prices": (_price(300, "2025-01-01", "used"), _price(1600, "2026-10-01"))})
-    q = quote(kit, _with(shipped, kit), "USD", "used")
+    q = quote(kit, _alone(shipped, kit), "USD", "used")
     assert q is not None and q.raised is None and q.amount == 300
     # a lower newer observation never lowers the price (the rule only bounds from below)
     kit = base.model_copy(update={"prices": (_price(560, "2024-06-01"), _price(200, "2026-10-01", "used"))})
-    q = quote(kit, _with(shipped, kit), "USD", "new")
+    q = quote(kit, _alone(shipped, kit), "USD", "new")
     assert q is not None and q.raised is None and q.amount == 560
     # one market: a European price per GB (with its VAT) does not raise a US estimate of the same class
     ddr5 = shipped.get("memory", DDR5_32GB_KIT)
