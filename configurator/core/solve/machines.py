@@ -978,11 +978,32 @@ def experts_in_ram(ctx: PlanContext) -> list[Build]:
             out.append(_tier_build(faster, tier))
             if fastest is None or _decode(faster) > _decode(fastest[2]):
                 fastest = (tier, wider, faster)
+            home = _home_platform(wider, build, faster)
+            if home is not None and not ctx.should_stop():
+                quicker_home = _faster_in_tier(ctx, variant, home, build, seconds, cap)
+                if quicker_home is not None:
+                    out.append(_tier_build(quicker_home, tier))
+                    value = _value_in_tier(ctx, variant, home, quicker_home, seconds, cap)
+                    if value is not None:
+                        out.append(_tier_build(value, tier))
     if fastest is not None and not ctx.should_stop():  # on the fastest host, the card worth most beside the experts
         value = _value_in_tier(ctx, variant, fastest[1], fastest[2], seconds, cap)
         if value is not None:
             out.append(_tier_build(value, fastest[0]))
     return out
+
+
+def _home_platform(catalog: Catalog, cheapest: Build, faster: Build) -> Catalog | None:
+    """The tier's parts on the socket of its cheapest build, when its fastest build is on another: a budget that
+    reaches a tier's DDR5 hosts finds its fastest there, and the quickest CPU of the cheapest build's own platform is
+    the value beside it (DeepSeek-R1 Q4_K_M at 25,000 USD: a 64-core EPYC 7742 with 512 GB of DDR4 and an RTX 2080 Ti
+    22GB decodes 7.4 tokens/s for 5,870 USD beside the DDR5 hosts' 10.9-12.0 at 20,700-24,100)."""
+    cpus = catalog.records["cpus"]
+    mine, theirs = cpus.get(_cpu_id(cheapest) or ""), cpus.get(_cpu_id(faster) or "")
+    if not isinstance(mine, Cpu) or not isinstance(theirs, Cpu) or mine.socket == theirs.socket:
+        return None
+    home = {k: r for k, r in cpus.items() if isinstance(r, Cpu) and r.socket == mine.socket}
+    return dataclasses.replace(catalog, records={**catalog.records, "cpus": home})
 
 
 def _decode(build: Build) -> float:
@@ -1113,12 +1134,17 @@ def _faster_in_tier(
     if bound < FASTER_ENOUGH * base:
         return None
 
+    solved: dict[tuple[str, int], Build | None] = {}
+
     def solve(cpu: Cpu, gpus: dict[str, Record]) -> Build | None:
-        one = dataclasses.replace(catalog, records={**catalog.records, "cpus": {cpu.id: cpu}, "gpus": gpus})
-        found, _ = _solve_once(
-            variant, one, ctx.model, ctx.exact_weight_bytes, 1, ctx.should_stop, seconds, cost_cap=cap
-        )
-        return found[0] if found else None
+        key = (cpu.id, id(gpus))
+        if key not in solved:
+            one = dataclasses.replace(catalog, records={**catalog.records, "cpus": {cpu.id: cpu}, "gpus": gpus})
+            found, _ = _solve_once(
+                variant, one, ctx.model, ctx.exact_weight_bytes, 1, ctx.should_stop, seconds, cost_cap=cap
+            )
+            solved[key] = found[0] if found else None
+        return solved[key]
 
     def fast(build: Build | None) -> bool:
         return build is not None and (build.estimate.decode_tokens_per_s or 0.0) >= FASTER_ENOUGH * base
@@ -1127,10 +1153,16 @@ def _faster_in_tier(
     # the cheapest build's own CPU too, last: the quicker ones may leave no room for a better card within the budget
     # (gpt-oss-120b at 2,500 USD: an RTX 2080 Ti 22GB beside the 8-channel tier's EPYC 7302 decodes 40.8 tokens/s for
     # 2,255 USD where its cheapest, an Arc A770 16GB, reads 26.8, and the CPU-only EPYC had been "fastest" at 30.0)
-    for cpu in [
-        *quicker[:TIER_CPUS_TRIED],
-        *([own] if own is not None and own not in quicker[:TIER_CPUS_TRIED] else []),
-    ]:
+    # the quicker CPUs the budget builds on at all: a tier's quickest are often on DDR5, whose RDIMMs for the experts
+    # a budget may not reach, where a 32-core DDR4 EPYC is (DeepSeek-R1 Q4_K_M at 12,000 USD: the 16-core EPYC 7302
+    # decoded 4.7 tokens/s as "fastest", a 32-core EPYC 7543 beside the same card 7.4, 2026-12-05)
+    affordable: list[Cpu] = []
+    for cpu in quicker:
+        if len(affordable) >= TIER_CPUS_TRIED or ctx.should_stop():
+            break
+        if cap is None or solve(cpu, catalog.records["gpus"]) is not None:
+            affordable.append(cpu)
+    for cpu in [*affordable, *([own] if own is not None and own not in affordable else [])]:
         tried = set(near)
         for gpus in (near, *_next_cards(ctx, workload, catalog, cheapest, cpu, wired, tried), catalog.records["gpus"]):
             if ctx.should_stop() or not gpus:
