@@ -1002,7 +1002,7 @@ def _home_platform(catalog: Catalog, cheapest: Build, faster: Build) -> Catalog 
     mine, theirs = cpus.get(_cpu_id(cheapest) or ""), cpus.get(_cpu_id(faster) or "")
     if not isinstance(mine, Cpu) or not isinstance(theirs, Cpu) or mine.socket == theirs.socket:
         return None
-    home = {k: r for k, r in cpus.items() if isinstance(r, Cpu) and r.socket == mine.socket}
+    home: dict[str, Record] = {k: r for k, r in cpus.items() if isinstance(r, Cpu) and r.socket == mine.socket}
     return dataclasses.replace(catalog, records={**catalog.records, "cpus": home})
 
 
