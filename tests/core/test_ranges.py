@@ -472,6 +472,13 @@ def test_remote_code_tuple_caches_get_their_own_memory_range(catalog: Any) -> No
 # brings one into the band fails here until the mark is removed.
 COVERAGE_BAND = (0.75, 0.90)
 HOLDOUT_MISSES = {
+    "training_gpu_hours": "48 of 66 inside (72.7 %; 45 of 60, 75.0 %, before train28 held out NeMo AutoModel's six "
+    "MoE pre-training rows on H100, docs/performance-summary.md of 2025-10-02): DeepSeek-V3 on 256 and 1,024 GPUs, Kimi "
+    "K2, Qwen3 30B-A3B and gpt-oss 20B/120B, of which 3 fall inside; the single estimate prices them as data-parallel "
+    "jobs, 4-38 % fast (median 23.5 %) against runs with expert parallelism 8-64, while the cluster planner, which "
+    "prices the expert GEMMs at their rows per expert and the all-to-alls, reads -11 % to +32 % "
+    "(tests/core/test_expert_gemm.py). A calibrated 80 % range holds 48 or fewer of 66 rows 9.6 % of the time; the "
+    "other rows out are llm-foundry's MPT-7B sequence-length tables (docs/estimates.md, rounds 13, 24 and 28)",
     "prefill_speed": "26 of 35 inside (74 %; 25 of 35 at x0.82..x1.25 before rowsdec27, 26 at x0.81..x1.25 before "
     "est20): XiongjieDai's README holds 29 of the single-stream NVIDIA regime's 42 cross-validated rows, so the regime "
     "reads the kind's range whole, x0.80..x1.21 since rowsdec27 added one fitted row (84 % of the 43 cross-validated rows; "
@@ -608,7 +615,11 @@ def test_shipped_ranges_are_the_rule_s_answer(catalog: Any, kind: str) -> None:
 HELD_MIN_ROWS = 10
 ONE_NVIDIA = "single-stream NVIDIA"  # accuracy.regime_points' name for the speed kinds' own factors
 REGIME_MISSES = {
-    ("training_gpu_hours", "steady-state rate"): "44 of 59 inside (74.6 %, one row short; 43 of 58 before qlora21 "
+    ("training_gpu_hours", "steady-state rate"): "47 of 65 inside (72.3 %; 44 of 59 before train28 held out NeMo "
+    "AutoModel's six MoE pre-training rows on H100, 3 of them inside: the single estimate prices an MoE as a "
+    "data-parallel job, 4-38 % fast against runs laid out with expert parallelism, whose expert GEMMs and all-to-alls "
+    "the cluster planner prices (tests/core/test_expert_gemm.py); a calibrated 80 % range holds 47 or fewer of 65 "
+    "rows 8.5 % of the time. 44 of 59 was 74.6 %, one row short; 43 of 58 before qlora21 "
     "added Answer.AI's dual-4090 70B offloaded row, inside at 1.16; 44 at x0.84..x1.28 before ranges15, the "
     "split-conformal extremes of 11 rows): the rule's x0.85..x1.28 (expected coverage 80 % for a row like the 11 "
     "cross-validated ones, 10 of 11 inside) meets llm-foundry's MPT-7B rows (7 of 19 inside, 8 before), whose rate falls "

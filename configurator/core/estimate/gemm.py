@@ -7,6 +7,7 @@ import math
 from dataclasses import dataclass
 
 from configurator.core.catalog.models import Gpu, ModelArch
+from configurator.core.estimate.params import count_params
 
 GEMM_GUIDE = "https://docs.nvidia.com/deeplearning/performance/dl-performance-matrix-multiplication/index.html"
 
@@ -113,6 +114,83 @@ def layer_shape(model: ModelArch, tokens: int, tensor: int = 1) -> LayerShape:
         tensor=max(1, tensor),
         heads=model.num_attention_heads,
     )
+
+
+DEEPGEMM_README = "https://github.com/deepseek-ai/DeepGEMM/blob/main/README.md"
+"""DeepGEMM's README performance tables (read 2026-12-05 through the stored corpus; H800 SXM5, FP8 inputs, BF16 output):
+grouped GEMMs of DeepSeek-V3's expert shapes at 256 to 8,192 tokens per expert. They are the measurements the expert
+GEMM model below is checked against (tests/core/test_expert_gemm.py), not fitted on."""
+
+ROOFLINE_KNEE = 2.0
+"""The exponent of the soft roofline e = x / (1 + x^p)^(1/p), x = arithmetic intensity / the card's FLOP per byte. p = 1
+is the sum of compute and memory time (no overlap), p -> infinity the hard roofline min(1, x) (perfect overlap); a
+GEMM's tiles overlap their loads with their math only in part, and p = 2 sits between: on DeepGEMM's grouped GEMMs
+(DEEPGEMM_README) it gives 0.62 / 0.82 / 0.93 of the 8,192-token rate at 256 / 512 / 1,024 tokens per expert (N 4096,
+K 7168) against the measured 0.72 / 0.80 / 0.95, where the hard roofline gives 0.76 / 1.00 / 1.00 and the sum 0.52 /
+0.69 / 0.83. Chosen between the two named bounds, not fitted."""
+
+
+def gemm_intensity(m: int, k: int, n: int, input_bytes: float = 2.0, output_bytes: float = 2.0) -> float:
+    """FLOPs per byte of an (m x k) . (k x n) GEMM that reads both inputs and writes its output once: 2mkn over the bytes
+    moved (GEMM_GUIDE, "Math and memory bounds": a GEMM is memory-bound when this is below the GPU's ops:byte ratio).
+    The three training GEMMs of a linear (forward, activation and weight gradient) move the same three matrices."""
+    moved = input_bytes * (m * k + k * n) + output_bytes * m * n
+    return 2.0 * m * k * n / moved if moved else 0.0
+
+
+def roofline_efficiency(intensity: float, flops_per_byte: float) -> float:
+    """Share of the card's peak a GEMM of this arithmetic intensity keeps (ROOFLINE_KNEE)."""
+    if flops_per_byte <= 0:
+        return 1.0
+    x = intensity / flops_per_byte
+    return x / (1.0 + x**ROOFLINE_KNEE) ** (1.0 / ROOFLINE_KNEE)
+
+
+def tokens_per_expert(model: ModelArch, tokens: int, expert: int = 1) -> float:
+    """Rows of each routed expert's GEMMs per micro-batch: the `tokens` of each of the `expert` ranks of an
+    expert-parallel group choose top-k of E experts, and each rank runs E / EP of them on the tokens every rank sent it
+    (balanced routing): tokens x top-k x EP / E. Without expert parallelism every GPU runs every expert on its own
+    tokens (ZeRO/FSDP, tensor parallelism)."""
+    moe = model.moe
+    if moe is None:
+        return float(tokens)
+    return tokens * moe.experts_per_token * max(1, expert) / moe.num_experts
+
+
+def expert_gemm_efficiency(model: ModelArch, flops_per_byte: float, tokens: int, tensor: int, expert: int) -> float:
+    """FLOP-weighted efficiency of one routed expert's training GEMMs (gate+up, down) at tokens_per_expert rows, each
+    linear split `tensor` ways on its intermediate width (Megatron-Core's expert tensor parallelism follows TP by
+    default), on a card of `flops_per_byte` (peak FLOP/s over memory bandwidth): 1 for a dense model."""
+    moe = model.moe
+    if moe is None:
+        return 1.0
+    rows = max(1, round(tokens_per_expert(model, tokens, expert)))
+    width = max(1, moe.expert_intermediate_size // max(1, tensor))
+    up = (2 if model.mlp_gated else 1) * width
+    flops = time = 0.0
+    for k, n in ((model.hidden_size, up), (width, model.hidden_size)):
+        work = 2.0 * rows * k * n
+        flops += work
+        time += work / roofline_efficiency(gemm_intensity(rows, k, n), flops_per_byte)
+    return flops / time if time else 1.0
+
+
+def routed_share(model: ModelArch) -> float:
+    """The routed experts' share of a token's matrix-multiply FLOPs (params.ParamCounts.matmul_active)."""
+    if model.moe is None:
+        return 0.0
+    counts = count_params(model)
+    return counts.experts_active / counts.matmul_active if counts.matmul_active > 0 else 0.0
+
+
+def expert_time_factor(model: ModelArch, flops_per_byte: float, tokens: int, tensor: int = 1, expert: int = 1) -> float:
+    """The compute rate of an MoE model's step over the same FLOPs run as large dense GEMMs: the routed share s of the
+    FLOPs runs at expert_gemm_efficiency, the rest as priced: 1 / ((1 - s) + s / e). 1 for a dense model."""
+    share = routed_share(model)
+    if share <= 0:
+        return 1.0
+    efficiency = expert_gemm_efficiency(model, flops_per_byte, tokens, tensor, expert)
+    return 1.0 / ((1.0 - share) + share / efficiency)
 
 
 def shape_factor(

@@ -38,7 +38,7 @@ from configurator.core.estimate.frameworks import (
     layout_runner,
     runner_with_sharding,
 )
-from configurator.core.estimate.gemm import shape_factor
+from configurator.core.estimate.gemm import expert_time_factor, shape_factor
 from configurator.core.estimate.params import count_params
 from configurator.core.estimate.result import (
     HARD_HEADROOM,
@@ -407,9 +407,12 @@ def _layouts(c: _Cluster, tensor: int | None, pipeline: int | None, virtual_stag
                             yield _Layout(tp, cp, pp, dp, zero, ckpt, v, ep)
 
 
-EXPERT_ZERO_STAGES = (0, 1)
-"""The sharding an expert-parallel layout runs with: Megatron-LM's plain data parallel or its distributed optimizer
-(ZeRO-1, --use-distributed-optimizer), what its MoE recipes use; ZeRO-2/3 belong to DeepSpeed and FSDP."""
+EXPERT_ZERO_STAGES = (0, 1, 3)
+"""The sharding an expert-parallel layout runs with: Megatron-LM's plain data parallel, its distributed optimizer
+(ZeRO-1, --use-distributed-optimizer), or Megatron FSDP sharding optimizer states, gradients and parameters (ZeRO-3:
+--use-megatron-fsdp --data-parallel-sharding-strategy optim_grads_params, NVIDIA/Megatron-LM megatron/core/
+distributed/fsdp README; NeMo AutoModel's MoE benchmarks run EP with FSDP: its docs/performance-summary.md, Qwen3 MoE
+30B EP 8 x FSDP 8, DeepSeek V3 EP 64 x FSDP 64). ZeRO-2 belongs to DeepSpeed."""
 
 
 def _expert_options(c: _Cluster, tp: int, dp: int, zero: int) -> list[int]:
@@ -548,7 +551,9 @@ def _layout_parts(c: _Cluster, b: MemoryBreakdown, layout: _Layout, grad_width: 
     # expert parallel: each GPU keeps 1/ep of the routed experts' weights and gradients; their optimizer states, under
     # the distributed optimizer, are sharded over the dp/ep ranks that hold the same experts, 1/dp of them as before
     # (Megatron-Core MoE README, Step 1's table: EP "1/N in MoELayer" for weights, "1/N" optimizer states)
-    kept = 1 - _expert_share(c) * (1 - 1 / layout.ep)
+    # under ZeRO-3 (Megatron FSDP) every state is already 1/dp: EP shards the experts over ep and FSDP over the dp/ep
+    # ranks that hold the same ones, 1/dp of them either way
+    kept = 1 - _expert_share(c) * (1 - 1 / layout.ep) if layout.zero < 3 else 1.0
     gradients *= kept
     if layout.virtual > 1:
         # interleaved 1F1B: the first stage holds more micro-batches in flight, activations x (1 + (p-1)/(p v))
@@ -611,6 +616,15 @@ def _compute_seconds(
             lambda: shape_factor(c.model, gpu, tokens, layout.tp, reference[0], layout.cp),
         ) / c.once(("shape", tokens, 1, 1), lambda: shape_factor(c.model, gpu, tokens, 1, reference[0]))
         per_gpu_rate *= split
+    if mfu is None and c.model.moe is not None and gpu.memory_bandwidth_gbps > 0:
+        # routed experts' GEMMs run at the rows each expert sees per micro-batch (gemm.expert_time_factor): the base
+        # rate priced them as the reference run's large dense GEMMs
+        fpb = peak / (gpu.memory_bandwidth_gbps * 1e9)
+        tokens = micro * c.seq // max(1, layout.cp)
+        per_gpu_rate *= c.once(
+            ("experts", tokens, layout.tp, layout.ep),
+            lambda: expert_time_factor(c.model, fpb, tokens, layout.tp, layout.ep),
+        )
     compute = flops_per_token * step_tokens / (gpus * per_gpu_rate) if per_gpu_rate else 0.0
     return compute, split, share
 
@@ -640,16 +654,21 @@ def _data_parallel(
     # reduces those over the dp/ep ranks that hold the same ones (Megatron-Core's expert-data-parallel group)
     params = base.params_total / (tp * pp)
     experts = params * _expert_share(c)
-    grad_bytes = params * 2  # the 16-bit model states ZeRO-3 gathers and scatters (every expert, without EP)
     # the reduction in the gradients' own width: an all-reduce of them, or (ZeRO-1/2, Megatron's distributed
     # optimizer) a reduce-scatter of them and an all-gather of the 16-bit parameters; as 16-bit all-reduce bytes
     width = grad_width if layout.zero == 0 else (grad_width + 2) / 2
     if layout.zero >= 3:
         # ZeRO-3: parameters gathered for forward and backward and gradients scattered, every micro-batch:
-        # 3 x (n-1)/n of the model states' 16-bit size (Rajbhandari et al. 2020, sec. 7.2.2), overlapped by prefetch
-        per_micro = 3 * _gather_s(grad_bytes, dp, link)
+        # 3 x (n-1)/n of the model states' 16-bit size (Rajbhandari et al. 2020, sec. 7.2.2), overlapped by prefetch;
+        # under expert parallelism each GPU gathers only its 1/ep of the experts, from the dp/ep ranks sharing them
+        if ep <= 1:  # the 16-bit model states, every expert among them
+            per_micro, moved = 3 * _gather_s(params * 2, dp, link), (dp - 1) / dp * params * 2
+        else:
+            dense_bytes, expert_bytes = (params - experts) * 2, experts / ep * 2
+            per_micro = 3 * (_gather_s(dense_bytes, dp, link) + _gather_s(expert_bytes, dp // ep, link))
+            moved = (dp - 1) / dp * dense_bytes + (dp // ep - 1) / (dp // ep) * expert_bytes
         data = m * max(0.0, per_micro - compute / m) + per_micro / max(layers_per_stage, 1)
-        return data, m * 3 * (dp - 1) / dp * grad_bytes
+        return data, m * 3 * moved
     dense, local = (params - experts) * width, experts / ep * width
     sync = _allreduce_s(dense, dp, link) + _allreduce_s(local, dp // ep, link)
     # bucketed reduction overlaps the last micro-batch's backward (2/3 of its compute); the last bucket cannot

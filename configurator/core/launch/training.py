@@ -998,6 +998,11 @@ def megatron_command(
     parts += _megatron_experts(tensor, max(1, p.get("expert", 1)))
     if p.get("zero_stage", 0) >= 1:
         parts += ["--use-distributed-optimizer"]  # optimizer states sharded over data parallel: ZeRO-1
+    if p.get("zero_stage", 0) >= 3:
+        # parameters and gradients sharded too: Megatron FSDP (NVIDIA/Megatron-LM megatron/core/distributed/fsdp/src/
+        # README.md; its example scripts pair it with the distributed optimizer and the fsdp_dtensor checkpoint format)
+        parts += ["--use-megatron-fsdp", "--data-parallel-sharding-strategy", "optim_grads_params"]
+        parts += ["--ckpt-format", "fsdp_dtensor"]
     parts += ["--micro-batch-size", str(max(1, p.get("micro_batch", 1)))]
     if tokens_per_step:
         parts += ["--global-batch-size", str(max(1, tokens_per_step // seq))]

@@ -1,0 +1,110 @@
+"""Routed experts' GEMMs at the rows each expert sees (issue #29, train28): the soft roofline against DeepGEMM's measured
+grouped GEMMs, and the cluster planner's MoE pretraining rate against NeMo AutoModel's published H100 table."""
+
+from __future__ import annotations
+
+import statistics
+
+import pytest
+
+from configurator.core.catalog.loader import Catalog
+from configurator.core.estimate.gemm import (
+    expert_gemm_efficiency,
+    expert_time_factor,
+    gemm_intensity,
+    roofline_efficiency,
+    tokens_per_expert,
+)
+from configurator.core.estimate.parallel import inter_node_link, plan_training, sharded_estimate
+from configurator.core.estimate.workload import Workload
+
+# DeepGEMM README (github.com/deepseek-ai/DeepGEMM, read 2026-12-05): grouped GEMMs of DeepSeek-V3's expert shapes on
+# H800 SXM5 in FP8 (1-byte inputs, BF16 output). (M per group, N, K): measured TFLOPS. The 8,192-row contiguous rows are
+# the large-GEMM rate each smaller M is read against ("Grouped GEMMs for MoE models (contiguous layout)" and "(masked
+# layout)" tables).
+DEEPGEMM_H800 = {
+    (8192, 4096, 7168): 1297.0,
+    (8192, 7168, 2048): 1099.0,
+    (1024, 4096, 7168): 1233.0,
+    (1024, 7168, 2048): 925.0,
+    (512, 4096, 7168): 1040.0,
+    (512, 7168, 2048): 916.0,
+    (256, 4096, 7168): 932.0,
+    (256, 7168, 2048): 815.0,
+}
+
+
+def _modelled(m: int, n: int, k: int, flops_per_byte: float) -> float:
+    return roofline_efficiency(gemm_intensity(m, k, n, input_bytes=1.0, output_bytes=2.0), flops_per_byte)
+
+
+def test_grouped_gemm_rate_falls_with_tokens_per_expert_as_deepgemm_measures(catalog: Catalog) -> None:
+    """At 256-1,024 tokens per expert DeepGEMM keeps 0.72-0.95 of its 8,192-token rate; the soft roofline on the H800's
+    FP8 peak over its bandwidth (1,978.9 TFLOPS, 3,350 GB/s: the catalog's spec sheet) gives each of the six ratios
+    within 25 % and their median within 10 % (0.62 / 0.82 / 0.93 and 0.60 / 0.79 / 0.91 against 0.72 / 0.80 / 0.95
+    and 0.74 / 0.83 / 0.84): it was chosen between the two roofline bounds, not fitted on these rows (gemm.ROOFLINE_KNEE)."""
+    gpu = catalog.records["gpus"]["h800-sxm"]
+    ridge = gpu.fp8_tflops * 1e12 / (gpu.memory_bandwidth_gbps * 1e9)
+    errors = []
+    for (m, n, k), tflops in DEEPGEMM_H800.items():
+        if m == 8192:
+            continue
+        measured = tflops / DEEPGEMM_H800[(8192, n, k)]
+        modelled = _modelled(m, n, k, ridge) / _modelled(8192, n, k, ridge)
+        errors.append(modelled / measured - 1)
+        assert modelled == pytest.approx(measured, rel=0.25), (m, n, k)
+    assert statistics.median(abs(e) for e in errors) <= 0.10
+
+
+def test_tokens_per_expert_grow_with_expert_parallelism(catalog: Catalog) -> None:
+    """DeepSeek-V3 (256 routed experts, top-8) at one 4,096-token sequence per micro-batch: 128 tokens per expert when
+    every GPU runs every expert (ZeRO, tensor parallel), 8,192 under NeMo AutoModel's EP 64; at 128 rows and a quarter
+    of the 2,048-wide expert per GPU (TP 4) the GEMMs keep under half the H100's rate, at EP 8 nearly all of it."""
+    model = catalog.records["models"]["deepseek-v3"]
+    gpu = catalog.records["gpus"]["h100-sxm"]
+    ridge = gpu.bf16_tflops * 1e12 / (gpu.memory_bandwidth_gbps * 1e9)
+    assert tokens_per_expert(model, 4096) == 128
+    assert tokens_per_expert(model, 4096, 64) == 8192
+    assert expert_gemm_efficiency(model, ridge, 4096, 4, 1) < 0.5
+    assert expert_gemm_efficiency(model, ridge, 4096, 1, 8) > 0.85
+    dense = catalog.records["models"]["llama-3.1-8b"]
+    assert expert_time_factor(dense, ridge, 128) == 1.0
+
+
+# NeMo AutoModel docs/performance-summary.md (NVIDIA-NeMo/Automodel, "Last Updated: 2025-10-02", read 2026-12-05):
+# "System: DGX-H100, Precision: BF16", sequence 4096, "Kernel Optimizations: TE + DeepEP" (Transformer Engine's fused
+# RMSNorm, Linear and attention: a fused stack), "Fake balanced gate is enabled to simulate ideal expert routing".
+# (model, nodes of 8, global batch in sequences, published tokens/s per GPU, tolerance, why that tolerance).
+NEMO_AUTOMODEL_H100 = [
+    ("deepseek-v3", 32, 512, 1002.0, 0.15, "256 experts, top-8"),
+    ("kimi-k2", 32, 512, 924.0, 0.15, "384 experts, top-8"),
+    ("qwen3-30b-a3b", 1, 512, 12040.0, 0.15, "128 experts, top-8"),
+    # NeMo ran EP 64 over 8 nodes: the planner keeps EP x TP inside the node, so its layout is another (+32 %)
+    ("deepseek-v3", 128, 8192, 865.0, 0.35, "EP 64 across nodes, outside the planner's search"),
+    # coarse experts (gpt-oss: 128 / 32 experts of 2,880, top-4) at +32 % / +20 %: not the fine-grained gap
+    ("gpt-oss-120b", 8, 512, 7626.0, 0.35, "attention sinks run under FlexAttention; not priced"),
+    ("gpt-oss-20b", 1, 256, 13058.0, 0.35, "attention sinks run under FlexAttention; not priced"),
+]
+
+
+@pytest.mark.parametrize(("model_id", "nodes", "sequences", "published", "tolerance", "why"), NEMO_AUTOMODEL_H100)
+def test_moe_pretraining_rate_against_nemo_automodel(
+    catalog: Catalog, model_id: str, nodes: int, sequences: int, published: float, tolerance: float, why: str
+) -> None:
+    """The planner's best layout at NeMo AutoModel's GPU count and global batch, its benchmark iteration (restarts left
+    out). Before train28 the fine-grained rows read +24 % (DeepSeek-V3, tensor parallel 8 over experts 2,048 wide),
+    +66 % (Kimi K2) and +26 % (Qwen3 30B); the expert GEMMs at their rows per expert move the planner to expert
+    parallelism and the rates to -11 %, -4 % and +5 %."""
+    model, gpu = catalog.records["models"][model_id], catalog.records["gpus"]["h100-sxm"]
+    workload = Workload(kind="pretrain", tokens=1e11, context=4096, fused_kernels=True)
+    plan = plan_training(model, workload, gpu, nodes, 8, inter_node_link(400), batch_tokens=sequences * 4096)
+    assert plan is not None and plan.fits
+    zero = {"zero": plan.zero_stage or 0, "grad_checkpointing": plan.grad_checkpointing}
+    base = sharded_estimate(model, workload.model_copy(update=zero), gpu, plan.data)
+    assert base.training_flops is not None
+    tokens_per_s = plan.step_tokens / (plan.step_s - plan.restarts_s) / plan.gpus
+    assert tokens_per_s == pytest.approx(published, rel=tolerance), why
+    moe = model.moe
+    assert moe is not None
+    if moe.experts_per_token >= 8 and moe.num_experts >= 128:
+        assert plan.expert > 1  # fine-grained experts are sharded, not split by tensor parallelism
