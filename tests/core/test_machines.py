@@ -160,14 +160,17 @@ def _r1_q4_tiers(catalog: Catalog) -> list[Build]:
     from configurator.core.solve.ranking import kind_words
 
     # the kind of build, whatever claims it makes ("cheapest (experts in RAM, ...)": the CPU-only box is no rival);
-    # the tiers are told by the channels the host reads (the CPU's, at most its board's), the cheapest build with the
-    # experts in RAM among them (its 4-channel Xeon W is the 4-channel tier's CPU)
+    # the tiers are told by the memory the host reads: its generation and the channels (the CPU's, at most its
+    # board's), the cheapest build with the experts in RAM among them; eight channels of DDR4-3200 (a used SP3 EPYC,
+    # 205 GB/s) and eight of DDR5 (an SP5 EPYC or a Xeon W, 307-358 GB/s) are two tiers as four and eight channels are
     tiers = [b for b in result.builds if kind_words(b).startswith(("experts in RAM, ", "with the experts in RAM"))]
 
-    def channels(build: Build) -> int:
-        return min(int(p.spec["memory_channels"]) for p in build.parts if p.category in ("cpu", "motherboard"))
+    def platform(build: Build) -> tuple[str, int]:
+        memory = sorted({str(p.spec.get("memory_type", "")) for p in build.parts if p.category == "memory"})
+        channels = min(int(p.spec["memory_channels"]) for p in build.parts if p.category in ("cpu", "motherboard"))
+        return "/".join(memory), channels
 
-    assert len({channels(b) for b in tiers}) >= 2, [b.label for b in result.builds]
+    assert len({platform(b) for b in tiers}) >= 2, [b.label for b in result.builds]
     for build in tiers:
         assert build.total_price <= budget and not any(c.status == "fail" for c in build.checks)
         assert build.estimate.offloaded_bytes > 0

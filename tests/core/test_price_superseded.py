@@ -153,7 +153,9 @@ def test_a_plan_names_every_raised_price() -> None:
         assert part["price_date"] == warning["price_date"]
         assert "raised from" in warning["message"]
     paid = {p["id"] for b in plan["builds"] for p in b["parts"] if p["unit_price"] > 0}
-    assert {DDR4_KIT, DDR5_32GB_KIT} <= paid, paid
+    # the DDR4 kit is paid on the experts-in-RAM hosts; the 32 GB DDR5 kit only where a build is on DDR5 (none since
+    # round 28's hosts: the shroud frames, the DDR4 EPYCs' quicker CPUs), checked below whenever one is
+    assert DDR4_KIT in paid, paid
     for build in plan["builds"]:
         warned = {w["part_id"] for w in build.get("price_warnings", []) if w["code"] == "price.raised"}
         for part in build["parts"]:

@@ -965,9 +965,24 @@ def experts_in_ram(ctx: PlanContext) -> list[Build]:
         out.append(_tier_build(build, tier))
         if tier.sockets == 1:
             single.append((tier, catalog, build))
+    out += _fastest_in_tiers(ctx, variant, single, seconds, cap)
+    return out
+
+
+def _fastest_in_tiers(
+    ctx: PlanContext,
+    variant: BuildRequest,
+    single: list[tuple[Tier, Catalog, Build]],
+    seconds: float,
+    cap: float | None,
+) -> list[Build]:
+    """The fastest builds within the budget on the two single-socket tiers with the most channels (`single`: each
+    tier, its catalog and its cheapest build, fewest channels first), the quickest on the cheapest build's own
+    platform beside a fastest on another (_home_platform), and the best-value card on the fastest host."""
     # the fastest within budget sits on the most channels one process reads (a second socket adds none for llama.cpp:
     # estimate.host) when RAM binds; where the cores bind, the tier below on a CPU with more cores can be faster
     # (_wider_in_tier), so the top tier and the one below it are searched for a quicker CPU and card than their cheapest
+    out: list[Build] = []
     fastest: tuple[Tier, Catalog, Build] | None = None
     for rank, (tier, catalog, build) in enumerate(reversed(single[-2:])):
         if ctx.should_stop():
@@ -1134,17 +1149,12 @@ def _faster_in_tier(
     if bound < FASTER_ENOUGH * base:
         return None
 
-    solved: dict[tuple[str, int], Build | None] = {}
-
     def solve(cpu: Cpu, gpus: dict[str, Record]) -> Build | None:
-        key = (cpu.id, id(gpus))
-        if key not in solved:
-            one = dataclasses.replace(catalog, records={**catalog.records, "cpus": {cpu.id: cpu}, "gpus": gpus})
-            found, _ = _solve_once(
-                variant, one, ctx.model, ctx.exact_weight_bytes, 1, ctx.should_stop, seconds, cost_cap=cap
-            )
-            solved[key] = found[0] if found else None
-        return solved[key]
+        one = dataclasses.replace(catalog, records={**catalog.records, "cpus": {cpu.id: cpu}, "gpus": gpus})
+        found, _ = _solve_once(
+            variant, one, ctx.model, ctx.exact_weight_bytes, 1, ctx.should_stop, seconds, cost_cap=cap
+        )
+        return found[0] if found else None
 
     def fast(build: Build | None) -> bool:
         return build is not None and (build.estimate.decode_tokens_per_s or 0.0) >= FASTER_ENOUGH * base
@@ -1153,16 +1163,12 @@ def _faster_in_tier(
     # the cheapest build's own CPU too, last: the quicker ones may leave no room for a better card within the budget
     # (gpt-oss-120b at 2,500 USD: an RTX 2080 Ti 22GB beside the 8-channel tier's EPYC 7302 decodes 40.8 tokens/s for
     # 2,255 USD where its cheapest, an Arc A770 16GB, reads 26.8, and the CPU-only EPYC had been "fastest" at 30.0)
-    # the quicker CPUs the budget builds on at all: a tier's quickest are often on DDR5, whose RDIMMs for the experts
-    # a budget may not reach, where a 32-core DDR4 EPYC is (DeepSeek-R1 Q4_K_M at 12,000 USD: the 16-core EPYC 7302
-    # decoded 4.7 tokens/s as "fastest", a 32-core EPYC 7543 beside the same card 7.4, 2026-12-05)
-    affordable: list[Cpu] = []
-    for cpu in quicker:
-        if len(affordable) >= TIER_CPUS_TRIED or ctx.should_stop():
-            break
-        if cap is None or solve(cpu, catalog.records["gpus"]) is not None:
-            affordable.append(cpu)
-    for cpu in [*affordable, *([own] if own is not None and own not in affordable else [])]:
+    # then the quickest CPU on the cheapest build's own socket: a tier's quickest are often on DDR5, whose RDIMMs for
+    # the experts a budget may not reach, where a 32- or 64-core DDR4 EPYC is (DeepSeek-R1 Q4_K_M at 12,000 USD: the
+    # 16-core EPYC 7302 decoded 4.7 tokens/s as "fastest", a 64-core EPYC 7742 beside the same card 7.4, 2026-12-05)
+    first = [*quicker[:TIER_CPUS_TRIED], *([own] if own is not None and own not in quicker[:TIER_CPUS_TRIED] else [])]
+    home = next((c for c in quicker if own is not None and c.socket == own.socket and c not in first), None)
+    for cpu in [*first, *([home] if home is not None else [])]:
         tried = set(near)
         for gpus in (near, *_next_cards(ctx, workload, catalog, cheapest, cpu, wired, tried), catalog.records["gpus"]):
             if ctx.should_stop() or not gpus:

@@ -1030,20 +1030,7 @@ def _diagnose(
                     _with_prompt(b) for b in _experts_tiers(relaxed, catalog, model, exact, cost_cap, stop, tiers)
                 ]
             return min(_answered(builds) or builds, key=lambda b: b.total_price) if builds else None
-        # the way out a buyer can act on reads (rules.READING_TPS): the cheapest build at reading speed when one
-        # exists, else the cheapest (relax says it is below reading speed). DeepSeek-R1 Q4 at 15,000 USD had been told
-        # a 4-channel Xeon W with the experts in RAM at 3.6 tok/s for 16,945 USD, where the 8-channel platform tier
-        # reads at 7.7 for 17,512 (expert case deepseek-r1-q4-15000-way-out-reads)
-        if not any(relax.build_reads(b) for b in builds) and not stop():
-            builds += _experts_tiers(relaxed, catalog, model, exact, cost_cap, stop, tiers)
-        if not any(relax.build_reads(b) for b in builds) and not stop():
-            faster = relaxed.model_copy(update={"min_decode_tps": READING_TPS})
-            if not _no_build_among(searched, _gpu_options(model, faster, catalog, exact, (), cost_cap)):
-                builds += _solve_once(faster, catalog, model, exact, 1, stop, 1.0, cost_cap=cost_cap)[0]
-        builds = [_with_prompt(b) for b in builds]
-        reading = [b for b in builds if relax.build_reads(b)]
-        chosen = _answered(reading) or reading or _answered(builds) or builds
-        return min(chosen, key=lambda b: b.total_price) if chosen else None
+        return _cheapest_reading(builds, relaxed, catalog, model, exact, cost_cap, stop, tiers, searched)
 
     def servers(relaxed: BuildRequest) -> Build | None:
         return _cluster(relaxed, catalog, model, relaxed.workload.resolved(model.max_context), exact)
@@ -1064,6 +1051,36 @@ def _diagnose(
         slow_machine=slow_machine,
         reference_job=reference_job,
     )
+
+
+def _cheapest_reading(
+    builds: list[Build],
+    relaxed: BuildRequest,
+    catalog: Catalog,
+    model: ModelArch,
+    exact: int | None,
+    cost_cap: float | None,
+    stop: Callable[[], bool],
+    tiers: dict[str, list[Build]],
+    searched: Candidates | None,
+) -> Build | None:
+    """A way out's build where reading speed is wanted (relax.wants_reading), of the `builds` found for `relaxed` and,
+    when none reads, of the experts-in-RAM tiers and a search at reading speed (`searched`: the GPU options proven to
+    hold no build under the cap)."""
+    # the way out a buyer can act on reads (rules.READING_TPS): the cheapest build at reading speed when one
+    # exists, else the cheapest (relax says it is below reading speed). DeepSeek-R1 Q4 at 15,000 USD had been told
+    # a 4-channel Xeon W with the experts in RAM at 3.6 tok/s for 16,945 USD, where the 8-channel platform tier
+    # reads at 7.7 for 17,512 (expert case deepseek-r1-q4-15000-way-out-reads)
+    if not any(relax.build_reads(b) for b in builds) and not stop():
+        builds += _experts_tiers(relaxed, catalog, model, exact, cost_cap, stop, tiers)
+    if not any(relax.build_reads(b) for b in builds) and not stop():
+        faster = relaxed.model_copy(update={"min_decode_tps": READING_TPS})
+        if not _no_build_among(searched, _gpu_options(model, faster, catalog, exact, (), cost_cap)):
+            builds += _solve_once(faster, catalog, model, exact, 1, stop, 1.0, cost_cap=cost_cap)[0]
+    builds = [_with_prompt(b) for b in builds]
+    reading = [b for b in builds if relax.build_reads(b)]
+    chosen = _answered(reading) or reading or _answered(builds) or builds
+    return min(chosen, key=lambda b: b.total_price) if chosen else None
 
 
 def _machines_key(relaxed: BuildRequest) -> str:
@@ -2069,7 +2086,15 @@ def _owned_card_note(
     why = cand.rejected_gpus.get(owned.id)
     if why is None and uses_it:
         diagnosis, _cluster_build = _diagnose(request, catalog, model, exact, cand, should_stop)
-        way = diagnosis.way_out or Reason.of("way.other", kind=diagnosis.cheapest_relaxation)
+        # the way to use the cards: a rented machine leaves them out as the builds shown do
+        kept = [r for r in diagnosis.relaxations if r.kind != "rent"]
+        way: Reason | None
+        if kept:
+            way = kept[0].said or Reason.of("way.other", kind=kept[0].change)
+        elif diagnosis.relaxations:
+            way = None
+        else:
+            way = diagnosis.way_out or Reason.of("way.other", kind=diagnosis.cheapest_relaxation)
         return [Reason.of("note.own-cannot", count=owned.quantity, name=owned_name, why=diagnosis.clauses, way=way)]
     if why is None:
         return []
