@@ -1933,11 +1933,10 @@ CASES: tuple[Case, ...] = (
         "80 GB cards holds ~56 GB each, so 4 is waste, and the buyer needs the job's speed.",
         (CHATGLM_ZERO3, CHATGLM_96GB, ISSUE_27),
         today=(
-            "shroud28 (2026-12-05): the plan's quiet search finds two MI210 64 GB on an open frame under shroud kits "
-            "(48.0 dBA, noise.SHROUD_BLOWER, a floor: no kit's dB(A) is published) below the two RTX PRO 6000 Max-Q "
-            "(96 GB, 48.1 dBA, 19,940 USD, 9 h) that had held 'quietest'; a shrouded build claims no 'quietest' "
-            "(ranking._shrouded), so neither is shown now. The quiet search (solver) should leave shrouded frames out "
-            "as the claim does"
+            "shroud28 (2026-12-05): two MI210 64 GB on an open frame, heard as their two shroud kits' blowers (48.0 dBA, "
+            "noise.SHROUD_BLOWER, a floor: no kit's dB(A) is published), take 'quietest' from the two RTX PRO 6000 "
+            "Max-Q (96 GB, 48.1 dBA, 19,940 USD, 9 h) by 0.1 dB, and the 96 GB pair is no longer among the five builds "
+            "shown"
         ),
     ),
     Case(
@@ -2262,6 +2261,13 @@ CASES: tuple[Case, ...] = (
         "70B tables (160-164 GB in all) are for short sequences. The L20 and A800 machines are one 73 dBA server "
         "class: 'quietest' had told them apart by wall watts.",
         (USER_JOURNEYS, QWEN_72B_LORA_PROFILE, LORA_70B_TABLES),
+        today=(
+            "shroud28 (2026-12-05): the three A800 80GB now go on an open frame under 3D-printed shroud kits (290,303 "
+            "CNY, heard per card at 49.7 dBA, a floor) against the five L20 in a 73 dBA server, so the frame is "
+            "'quietest' by the estimate's numbers; no lab buys 290,000 CNY of cards on a hobbyist's frame, so the frame "
+            "should be kept to cheap passive cards or a lab's request should prefer a server chassis (tests/core/test_noise "
+            "asks the same compare with --form rack, where the two servers tie and neither claims 'quietest')"
+        ),
     ),
     Case(
         "chen-serve-32b-20-students",

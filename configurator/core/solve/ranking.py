@@ -597,21 +597,13 @@ def _sourced_best(
 
 def _quiet_and_grow_claims(f: _Field) -> None:
     m = f.m
-    f.claim(*_quietest_claim(f, [i for i in f.within if m[i].dba is not None and not _shrouded(f.pool[i])]))
+    f.claim(*_quietest_claim(f, [i for i in f.within if m[i].dba is not None]))
     # growing is buying more of the card: not one past its vendor's support or whose drivers wind down (SUP-8), the
     # search's own rule (solver._winding_down); DeepSeek-V4-Pro at 120,000 USD had said "room to grow" of an MI100
     growing = [i for i in f.within if _grows(f, i)]
     if growing:
         best = min(growing, key=lambda i: m[i].price)
         f.claim(best, Reason.of("claim.grow", gpu=_gpu_name(f.pool[best])))
-
-
-def _shrouded(build: Build) -> bool:
-    """Whether the build cools passive cards under shroud kits (accessory kind gpu-shroud): it claims no "quietest".
-    A kit's blower runs at full speed with no fan curve, and no kit's dB(A) is published, so its figure
-    (noise.SHROUD_BLOWER) is a floor: two MI210 on a frame at 48.0 dBA had taken "quietest" from two RTX PRO 6000 Max-Q
-    at 48.1 (ChatGLM-6B's full fine-tune), and three A800 under 3D-printed ducts Dr. Chen's from rack servers."""
-    return any(p.category == "accessory" and p.spec.get("kind") == "gpu-shroud" for p in build.parts)
 
 
 def _shown_dba(f: _Field, i: int) -> float:
