@@ -1433,7 +1433,9 @@ def plan(
     if any(_answers(b, request) for b in found):
         # rank and label: one function over the whole set
         builds = rank_and_label(found, request)
-        notes = _owned_card_note(found, builds, request, catalog, model, exact_weight_bytes, cand, should_stop)
+        notes = _owned_card_note(
+            found, builds, request, catalog, model, exact_weight_bytes, cand, should_stop, asked.workload.tokens is None
+        )
         notes += _compared_gpus_note(builds, request, catalog, cand, ctx.refused)
         if relax and sources:
             notes += _reading_speed_ways(asked, found, catalog, model, exact_weight_bytes, should_stop, time_budget)
@@ -2066,8 +2068,10 @@ def _owned_card_note(
     exact: int | None,
     cand: Candidates,
     should_stop: Callable[[], bool],
+    reference_job: bool,
 ) -> list[Reason]:
-    """When no build shown uses the card the user owns: why not (the builds shown leave it out)."""
+    """When no build shown uses the card the user owns: why not (the builds shown leave it out). `reference_job`: a
+    training request without --tokens (_diagnose then searches no rental, which the note would leave out anyway)."""
     owned = request.owned_gpu
 
     def uses_card(build: Build) -> bool:
@@ -2085,7 +2089,7 @@ def _owned_card_note(
     uses_it = [o for o in cand.options if o.gpu.id == owned.id]
     why = cand.rejected_gpus.get(owned.id)
     if why is None and uses_it:
-        diagnosis, _cluster_build = _diagnose(request, catalog, model, exact, cand, should_stop)
+        diagnosis, _cluster_build = _diagnose(request, catalog, model, exact, cand, should_stop, reference_job)
         # the way to use the cards: a rented machine leaves them out as the builds shown do
         kept = [r for r in diagnosis.relaxations if r.kind != "rent"]
         way: Reason | None
