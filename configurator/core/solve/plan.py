@@ -1021,12 +1021,15 @@ def _diagnose(
         # nor is a training build on a card past its vendor's support, beside a supported one (ranking.startable)
         builds = startable(builds)
         if not relax.wants_reading(relaxed):
-            if not builds and not stop():
+            if not stop():
                 # a speed asked: the platform tiers with the experts in RAM, as for reading speed below, built to the
                 # speed asked (their builds failing it are left out). DeepSeek-R1 at 5 tokens/s and 5,000 USD had been
                 # told 8 x RTX PRO 6000 on two 230 V circuits at 72,295 USD as the cheapest way out, where a 2-bit GGUF
-                # with its experts in an 8-channel EPYC's RAM and an RTX 4060 Ti decodes 6.8 at 2,975 USD
-                builds = [
+                # with its experts in an 8-channel EPYC's RAM and an RTX 4060 Ti decodes 6.8 at 2,975 USD. Beside the
+                # solver's build too, not only where it finds none: its cheapest host for the experts is the cheapest
+                # that holds them (a 12-channel DDR5 EPYC at 24,553 USD for R1 at Q4_K_M), where a tier's quicker CPU on
+                # cheaper DDR4 (an EPYC 7742 with 512 GB and an RTX 2080 Ti 22GB, 5,870 USD) meets the speed
+                builds += [
                     _with_prompt(b) for b in _experts_tiers(relaxed, catalog, model, exact, cost_cap, stop, tiers)
                 ]
             return min(_answered(builds) or builds, key=lambda b: b.total_price) if builds else None

@@ -297,6 +297,15 @@ def _plan_q4(request: BuildRequest, build: Build | None) -> bool:
     return already == "cards" or not build.gpu_count or build.estimate.workload.get("offload") not in (None, "none")
 
 
+def _q4_unsaid(request: BuildRequest, build: Build | None) -> bool:
+    """A way out at the Q4_K_M the plan already runs (_plan_q4) whose words leave the format out: unless the request
+    runs a low-bit release as released (precision_released), whose binding names that release ("weight precision (fp8:
+    as released, none was given)") and whose cards are sized at it; then the way says the format it runs. DeepSeek-R1
+    at 5 tokens/s and 5,000 USD had said "keep part of the model (the MoE experts first) in system RAM with llama.cpp and
+    raise the budget to ..." of a host that runs the Q4_K_M GGUF, FP8 being no format llama.cpp keeps in RAM."""
+    return _plan_q4(request, build) and not request.precision_released
+
+
 def _offload_possible(w: Workload) -> bool:
     """llama.cpp can keep layers or experts in RAM: a GGUF inference job (an INT4-expert release too, as its GGUF: Kimi
     K2.5's experts as Q4_0) not already doing it. (gpt-oss's MXFP4 would qualify as well; left out, its plans keep
@@ -405,7 +414,7 @@ def _describe(
     words = [budget if k == "budget" else _phrase(k, relaxed, request, build, moe) for k in kinds]
     if over and "budget" not in kinds:
         words.append(budget)
-    if _plan_q4(request, build) and len(words) > 1:
+    if _q4_unsaid(request, build) and len(words) > 1:
         words = [r for r in words if r.code != "way.precision"]
     system = next((p for p in build.parts if p.category == "system"), None) if build is not None else None
     box = (
@@ -1109,7 +1118,7 @@ def _plain_budget(
 def _binds(first: _Found, found: list[_Found], ranked: list[_Found], request: BuildRequest) -> list[str]:
     """The constraints the cheapest way out relaxes, and each other that, relaxed alone, lets a build fit the budget as
     asked (the deadline of a training job that more money could also meet)."""
-    q4 = _plan_q4(request, first.build)  # Q4_K_M is no change where the plan already runs it: it binds nothing
+    q4 = _q4_unsaid(request, first.build)  # Q4_K_M is no change where the plan already runs it: it binds nothing
     # a power limit whose cards a raised budget alone runs at full power on the same circuit saves on the power supply:
     # the circuit binds nothing (Llama 3.3 70B QLoRA at 1,200 USD: 2 x Tesla P40 capped to 80 % on a 750 W unit at
     # 2,019 USD, at full power on a 1,000 W unit at 2,099, both on the 120 V 15 A outlet, had said "binding: full GPU
