@@ -157,3 +157,6 @@ def test_a_release_that_does_not_fit_is_offered_the_q4_quant_with_its_price_and_
     assert way["total_price"] <= 8000 and way["decode_tokens_per_s"] >= 5, way
     assert "raise the budget to" in way["change"] and "in system RAM" in way["change"], way["change"]
     assert way["kind"] == "precision+offload", way["kind"]
+    # and the release's quality, the Q8_0 GGUF (8.5 bits a weight: ~665 GiB, 768 GB of RAM), at its own price and speed
+    q8 = [w for w in infeasible["relaxations"] if "use q8_0" in w["change"]]
+    assert q8 and q8[0]["total_price"] > way["total_price"] and q8[0]["decode_tokens_per_s"] >= 5, q8

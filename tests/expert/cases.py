@@ -2625,6 +2625,27 @@ CASES: tuple[Case, ...] = (
         (DDR4_EPYC_R1_BUILDS, R1_USED_EPYC_HN),
     ),
     Case(
+        "deepseek-r1-40000-no-precision-q8-from-ram",
+        "--model deepseek-r1 --workload inference --budget 40000",
+        (
+            some_build(
+                "the Q8_0 GGUF (the FP8 release's quality) read from 768 GB or more of RAM, >= 5 tok/s, <= 40,000 USD",
+                lambda b: (
+                    _reads_from_ram(b)
+                    and _gguf_of(b) == "Q8_0"
+                    and ram_gb(b) >= 768
+                    and decode(b) >= 5
+                    and price(b) <= 40000
+                ),
+            ),
+        ),
+        "R1 ships FP8, which llama.cpp cannot load; at the release's quality from RAM people run its Q8_0 GGUF (~665 "
+        "GiB), as Tencent's lab did on one 12-channel EPYC with 768 GB of DDR5 at up to 7.17 tok/s. Without "
+        "--precision the plan's RAM machines had run only the Q4_K_M, so at 40,000 USD nothing at the release's "
+        "quality was shown short of an FP8 GPU server.",
+        (XUANWU_R1_Q8_CPU, RDIMM_PRICES_2026, JEDEC_BINARY_GB),
+    ),
+    Case(
         "qwen3-4b-500-no-gpu-at-q4",
         "--model qwen3-4b --workload inference --budget 500",
         (

@@ -1632,7 +1632,11 @@ def _in_ram_said(found: list[Build], request: BuildRequest) -> list[Build]:
     (kind.release-in-ram), as the builds at the usual GGUF say theirs."""
     if not release_in_ram(request):
         return found
-    said = Reason.of("kind.release-in-ram", precision=RELEASE_IN_RAM.upper())
+    # an FP8 release read at Q8_0 is about its own bytes, not half of them (sources.RELEASES_AS_Q8)
+    released = str(request.workload.precision).upper() if request.precision_released else None
+    said = Reason.of(
+        "kind.release-in-ram", precision=RELEASE_IN_RAM.upper(), **({"released": released} if released else {})
+    )
     return [
         b.of_kind(*b.kinds_said(), said) if b.estimate.workload.get("precision") == RELEASE_IN_RAM else b for b in found
     ]
