@@ -606,6 +606,13 @@ ZERO3_STATES = (
     "Adam keeps 16 bytes per parameter (2 + 2 + 12): 70B -> ~1.1 TB of model states, 140 GB per GPU over 8 with "
     "ZeRO-3; the AMD Instinct MI300X has 192 GB (amd.com product page)"
 )
+R1_USED_EPYC_HN = (
+    "https://hndistilled.com/story/43274613 (summary of the Hacker News thread on 'DeepSeek-R1-671B-Q4_K_M with 1 or 2 "
+    "Arc A770 on Xeon', 2025-03): the recipe is ~380 GB of system RAM for the Q4_K_M experts plus one or more cards; "
+    "'384 GB DDR4 is now relatively cheap'; dual-EPYC rigs get 3-4 tok/s on reasoning models. The 'DeepSeek R1 671B "
+    "on a $2,000 EPYC server' posts of early 2025 are not in the searchable corpora; their range (~3.5-8 tok/s) agrees "
+    "with DDR4_EPYC_R1_BUILDS"
+)
 XUANWU_R1_Q8_CPU = (
     "https://xlab.tencent.com/cn/2025/03/16/DeepSeek-671B纯CPU部署实践经验分享(一) (Tencent Xuanwu Lab, 2025-03-16): "
     "DeepSeek-R1 671B at Q8 on llama.cpp, CPU only: one EPYC 9135 or 9115 on an MZ33-AR1, DDR5-5600 64GB x 12 "
@@ -2572,6 +2579,71 @@ CASES: tuple[Case, ...] = (
         "Asked with no precision, R1 is the GGUF users' Q4_K_M (Ollama's default) with the experts in RAM; within "
         "12,000 USD that is the used 8-channel DDR4 EPYC with 512 GB and one card, not a DDR5 host or 8-bit on GPUs.",
         (DDR4_EPYC_R1_BUILDS, KTRANSFORMERS_R1, OLLAMA_Q4_DEFAULT),
+    ),
+    Case(
+        "deepseek-r1-5000-at-5-tps-way-out-is-q4-on-used-epyc",
+        "--model deepseek-r1 --workload inference --min-decode-tps 5 --budget 5000",
+        (
+            Expect(
+                "a way out runs the Q4_K_M GGUF with the experts in RAM and says so, at >= 5 tok/s for <= 8,000 USD",
+                lambda plan: any(
+                    r["kind"] == "precision+offload"
+                    and "use q4_k_m" in r["change"]
+                    and float(r["total_price"]) <= 8000
+                    and float(r.get("decode_tokens_per_s") or 0) >= 5
+                    for r in _relaxations(plan)
+                ),
+            ),
+        ),
+        "R1 is released in FP8, which llama.cpp cannot keep in RAM; what people run on a budget is the Q4_K_M GGUF on a "
+        "used 8-channel DDR4 EPYC with 512 GB and one card (3.5-8 tok/s). At 5 tok/s and 5,000 USD the ways out had "
+        "been a 2-bit GGUF and a 24,553 USD 12-channel DDR5 host that never named its format: the 8-channel tier found "
+        "no build at the speed asked, its cheapest CPU (a 16-core EPYC 7302) binding the decode, so its 64-core EPYC "
+        "7742 (7.4 tok/s beside an RTX 2080 Ti 22GB, 5,870 USD) was never searched.",
+        (DDR4_EPYC_R1_BUILDS, R1_USED_EPYC_HN, KTRANSFORMERS_R1),
+    ),
+    Case(
+        "deepseek-r1-q4-12000-at-5-tps-used-epyc-meets-it",
+        "--model deepseek-r1 --workload inference --precision q4_k_m --min-decode-tps 5 --budget 12000",
+        (
+            some_build(
+                "the experts in 512 GB or more of DDR4 on an 8-channel EPYC, one GPU, >= 5 tok/s, <= 8,000 USD",
+                lambda b: (
+                    experts_in_ram(b)
+                    and _ddr4_host(b)
+                    and memory_channels(b) >= 8
+                    and ram_gb(b) >= 512
+                    and gpu_count(b) == 1
+                    and decode(b) >= 5
+                    and price(b) <= 8000
+                ),
+            ),
+        ),
+        "The same used EPYC answers R1 Q4_K_M at 5 tok/s: a 64-core part reads the experts at its eight channels' "
+        "speed where the 16-core 7302 is bound by its cores. With the speed asked the plan had shown only a CPU-only "
+        "EPYC 7543 at 5.0 tok/s whose prompts wait 101 s.",
+        (DDR4_EPYC_R1_BUILDS, R1_USED_EPYC_HN),
+    ),
+    Case(
+        "deepseek-r1-40000-no-precision-q8-from-ram",
+        "--model deepseek-r1 --workload inference --budget 40000",
+        (
+            some_build(
+                "the Q8_0 GGUF (the FP8 release's quality) read from 768 GB or more of RAM, >= 5 tok/s, <= 40,000 USD",
+                lambda b: (
+                    _reads_from_ram(b)
+                    and _gguf_of(b) == "Q8_0"
+                    and ram_gb(b) >= 768
+                    and decode(b) >= 5
+                    and price(b) <= 40000
+                ),
+            ),
+        ),
+        "R1 ships FP8, which llama.cpp cannot load; at the release's quality from RAM people run its Q8_0 GGUF (~665 "
+        "GiB), as Tencent's lab did on one 12-channel EPYC with 768 GB of DDR5 at up to 7.17 tok/s. Without "
+        "--precision the plan's RAM machines had run only the Q4_K_M, so at 40,000 USD nothing at the release's "
+        "quality was shown short of an FP8 GPU server.",
+        (XUANWU_R1_Q8_CPU, RDIMM_PRICES_2026, JEDEC_BINARY_GB),
     ),
     Case(
         "qwen3-4b-500-no-gpu-at-q4",

@@ -840,7 +840,8 @@ EN: dict[str, Template] = {
         "use q4_k_m on the GPUs too (GGUF via llama.cpp; without --precision the cards of a server for several users "
         "are sized at FP8 or BF16 on vLLM)"
         if r.fields.get("gpus")
-        else "use q4_k_m (GGUF via llama.cpp)"
+        else f"use {r.fields.get('precision') or 'q4_k_m'} (GGUF via llama.cpp"
+        + (", the release's quality)" if r.fields.get("precision") == "q8_0" else ")")
     ),
     "way.lowbits": (
         "use a 2-bit GGUF (q2_k, or a dynamic 2-bit quant such as Unsloth's UD-Q2_K_XL: what its guide suggests to "
@@ -1037,7 +1038,13 @@ EN: dict[str, Template] = {
     "kind.mixed": "mixed cards",
     "kind.power-limited": "GPUs power-limited to {limit:.0%}",
     "kind.usual-gguf": "at {precision}, llama.cpp's usual GGUF: no --precision given",
-    "kind.release-in-ram": "at {precision}, scored as the release at about half its bytes read from RAM: no --precision given",
+    "kind.release-in-ram": lambda r, _say: (
+        f"at {r.fields['precision']}, the GGUF of the {r.fields['released']} release, scored as the release: no "
+        "--precision given"
+        if r.fields.get("released")
+        else f"at {r.fields['precision']}, scored as the release at about half its bytes read from RAM: no --precision "
+        "given"
+    ),
     "kind.usual-kv": "{precision} KV cache: no --kv-precision given",
     "kind.usual-served": "at {precision}, quantized by vLLM on load for several users: no --precision given",
     "kind.fewest-cards": lambda r, _say: (

@@ -947,6 +947,7 @@ def experts_in_ram(ctx: PlanContext) -> list[Build]:
 
     out: list[Build] = []
     single: list[tuple[Tier, Catalog, Build]] = []  # the single-socket tiers built, fewest channels first
+    widest = [t for t in TIERS if t.sockets == 1][-2:]  # the tiers _fastest_in_tiers searches
     for tier in TIERS:
         if ctx.should_stop():
             break
@@ -956,17 +957,42 @@ def experts_in_ram(ctx: PlanContext) -> list[Build]:
         found, _ = _solve_once(
             variant, catalog, ctx.model, ctx.exact_weight_bytes, 1, ctx.should_stop, seconds, cost_cap=cap
         )
+        short = not found and bool(request.min_decode_tps) and tier in widest and not ctx.should_stop()
+        if short:
+            found = _cheapest_at_any_speed(ctx, variant, catalog, seconds, cap)
         if not found or not found[0].estimate.offloaded_bytes:
             # nothing in RAM: the card holds the whole model, and this is the as-asked machine (solver) under a label
             # it does not earn; gpt-oss-120b for 20 users on one 96 GB RTX PRO 6000 had been offered as "experts in
             # RAM" on a 32 GB Ryzen desktop at 25.1 tokens/s (a RAM-bound decode of 0 bytes), beside the same card at 51.4
             continue
-        build = _tier_card(ctx, variant, catalog, found[0], seconds, cap) or found[0]
-        out.append(_tier_build(build, tier))
+        build = found[0] if short else _tier_card(ctx, variant, catalog, found[0], seconds, cap) or found[0]
+        if not short:
+            out.append(_tier_build(build, tier))
         if tier.sockets == 1:
             single.append((tier, catalog, build))
     out += _fastest_in_tiers(ctx, variant, single, seconds, cap)
     return out
+
+
+def _cheapest_at_any_speed(
+    ctx: PlanContext, variant: BuildRequest, catalog: Catalog, seconds: float, cap: float | None
+) -> list[Build]:
+    """A tier's cheapest build without the speed asked, where none meets it: the solver puts the tier's cheapest CPU
+    under every card, and where its cores bind the decode (a 16-core EPYC 7302 reads one token's experts slower than
+    its eight channels do) no build of the tier meets the speed, though a quicker CPU of the tier does. It is not
+    offered (it fails the speed); on the card the tier pairs with the experts (_tier_card), as without a speed asked, it
+    is where _fastest_in_tiers searches the tier's quicker CPUs from. DeepSeek-R1 at
+    Q4_K_M and 5 tokens/s had found no 8-channel build at all, where a 64-core EPYC 7742 with 512 GB of DDR4 and an
+    RTX 2080 Ti 22GB decodes 7.4 tokens/s for 5,870 USD, and offered a 24,553 USD 12-channel DDR5 host instead."""
+    from configurator.core.solve.plan import _solve_once
+
+    any_speed = variant.model_copy(update={"min_decode_tps": None})
+    found, _ = _solve_once(
+        any_speed, catalog, ctx.model, ctx.exact_weight_bytes, 1, ctx.should_stop, seconds, cost_cap=cap
+    )
+    if not found or not found[0].estimate.offloaded_bytes or ctx.should_stop():
+        return found
+    return [_tier_card(ctx, any_speed, catalog, found[0], seconds, cap) or found[0]]
 
 
 def _fastest_in_tiers(
