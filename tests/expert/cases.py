@@ -3766,7 +3766,7 @@ CASES: tuple[Case, ...] = (
             ),
         ),
         "Qwen3-32B at Q4_K_M is ~19.8 GB: one 32 GB MI50 (~150 USD used) holds it whole and reads it at ~1 TB/s, where "
-        "a 16 GB P100 keeps a quarter of the layers in dual-channel DDR4 and decodes at that RAM's pace. r/LocalLLaMA "
+        "a 16 GB P100 keeps a fifth of the layers in dual-channel DDR4 and decodes at that RAM's pace. r/LocalLLaMA "
         "builders run 32B dense models on one MI50 with llama.cpp (ROCm or Vulkan), caveats of gfx906's ended support "
         "said. Walked 2026-12-05 (value29): 'cheapest' was a Tesla P100 with layers in RAM at 809 USD and 6.8 tok/s, "
         "and the MI50 build (906 USD, 16.6 tok/s, the model on the card) was the sixth build, not shown: five claims "
