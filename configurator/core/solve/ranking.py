@@ -455,7 +455,8 @@ def _in_vram_claim(f: _Field) -> None:
     rivals as "cheapest". Its speed is set by the cards' memory, not the host's: Qwen3-32B Q4_K_M at 3,000 USD had a
     Tesla P100 16GB with layers in RAM as "cheapest" at 809 USD and 6.8 tokens/s, and one Instinct MI50 32GB holding the
     model at 906 USD and 16.6 was not shown (expert case qwen3-32b-q4-3000-shows-the-mi50-in-vram). The claim is the
-    reference a practitioner reads a dense model's plan from: what it takes to keep every weight on the GPU."""
+    reference a practitioner reads a dense model's plan from: what it takes to keep every weight on the GPU; made only
+    when that build is faster than the cheapest (shown.FASTER)."""
     m = f.m
     held = next((i for i, cs in f.claims.items() if any(c.code == "claim.cheapest" for c in cs)), None)
     if held is None or in_vram(f.pool[held]):
@@ -464,6 +465,10 @@ def _in_vram_claim(f: _Field) -> None:
     if not rivals:
         return
     best = min(rivals, key=lambda i: (m[i].price, -m[i].speed))
+    if m[best].speed < m[held].speed * FASTER:
+        # no faster than the cheapest: the cards' memory buys nothing the buyer reads (3 x Radeon AI PRO R9700 at
+        # 10,187 USD and 5.3 tokens/s beside a Mac Studio at 3,200 and 8.0 for Llama 3.3 70B FP8 on AMD in a rack)
+        return
     f.claim(
         best,
         Reason.of(
