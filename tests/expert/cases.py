@@ -52,7 +52,15 @@ from tests.expert.predicates import (
     warned,
     way_out_at_most,
 )
-from tests.independent_checker import gpu_names, label_claims, label_pieces, names_match, qualifiers, throughput
+from tests.independent_checker import (
+    gpu_names,
+    in_vram,
+    label_claims,
+    label_pieces,
+    names_match,
+    qualifiers,
+    throughput,
+)
 
 
 def _usage(b: Build) -> dict[str, float] | None:
@@ -1094,6 +1102,48 @@ def _fastest_of_all(b: Build) -> bool:
 def _quantized(b: Build) -> bool:
     """The build's kind says it runs llama.cpp's usual GGUF (Q4_K_M) where no --precision was given."""
     return any(k["code"] == "kind.usual-gguf" for k in b["kinds"])
+
+
+MI50_QWQ_32B = (
+    "https://github.com/vllm-project/vllm/pull/12431 (comments of 2025-04-08, 'add support for AMD MI25/50/60'): MI50 "
+    "owners run QwQ-32B (a 32B dense Qwen) on llama.cpp at 30-35 tok/s and at 18 tok/s with ollama at Q4; vLLM's own "
+    "gfx906 path was left unoptimised, so llama.cpp is the MI50's engine"
+)
+LAYERS_IN_RAM_DENSE = (
+    "https://research.visar.veron3.space/local-llm-setup/10-tokens.html (read 2026-12-05): with 59 of 65 layers on the "
+    "card and the rest in DDR4 a model decoded 3.95 tok/s, with every layer on the card (experts alone in RAM) 10.61: "
+    "what llama.cpp reads from system RAM (-ngl below the layer count) sets the decode speed"
+)
+KTRANSFORMERS_EPYC_CORES = (
+    "https://github.com/kvcache-ai/ktransformers/issues/587 (comments of 2025-02-24): DeepSeek-R1 Q4_K_M on a 24-core "
+    "EPYC with an RTX 4090 decodes 12.1 tok/s, GPU utilisation 31 %: 'the bottleneck is the CPU and memory bandwidth; "
+    "32 or 64 cores are advised'; https://github.com/ikawrakow/ik_llama.cpp/pull/370 (ubergarm, 2025-05-04): "
+    "Qwen3-235B-A22B served with the FFNs of layers 14-93 in the RAM of a 24-core Threadripper PRO (8 x DDR5-4800, "
+    "225-250 GB/s measured) beside one RTX A6000"
+)
+
+
+def _in_vram(b: Build) -> bool:
+    """A build with GPU cards that keeps none of the model in system RAM (independent_checker.in_vram)."""
+    return in_vram(b)
+
+
+def _cores(b: Build) -> int:
+    return sum(int(p["spec"].get("cores", 0)) * int(p["quantity"]) for p in b["parts"] if p["category"] == "cpu")
+
+
+def _cpu_only_decode(plan: Plan) -> float:
+    """The fastest decode among the CPU-only builds shown (0 when none is)."""
+    return max((decode(b) for b in builds(plan) if not gpu_parts(b) and system(b) is None), default=0.0)
+
+
+def _cheapest_in_vram_said(plan: Plan) -> bool:
+    """The cheapest build shown whose cards hold the whole model says so ('cheapest in VRAM'), or is the cheapest."""
+    held = [b for b in builds(plan) if _in_vram(b)]
+    if not held:
+        return False
+    low = min(held, key=price)
+    return bool(claims(low) & {"cheapest", "cheapest-vram"})
 
 
 CASES: tuple[Case, ...] = (
@@ -3771,5 +3821,59 @@ CASES: tuple[Case, ...] = (
         "to 1,127 USD' (an RTX 2080 Ti 22GB, 34 h) the ways offered 'allow 127 h and raise the budget to 1,082 USD' (one "
         "MI50): the deadline given up to save 45 USD.",
         (UNSLOTH_REQ, TORCHTUNE_4090),
+    ),
+    Case(
+        "qwen3-32b-q4-3000-shows-the-mi50-in-vram",
+        "--model qwen3-32b --workload inference --precision q4_k_m --budget 3000",
+        (
+            some_build(
+                "one card holds the whole Q4_K_M model (none of it in system RAM) for at most 1,000 USD and decodes at "
+                "least 12 tokens/s (one used Instinct MI50 32GB)",
+                lambda b: _in_vram(b) and gpu_count(b) == 1 and price(b) <= 1000 and decode(b) >= 12,
+            ),
+            Expect(
+                "the cheapest build shown whose cards hold the whole model says so ('cheapest in VRAM'), or is the "
+                "cheapest",
+                _cheapest_in_vram_said,
+            ),
+        ),
+        "Qwen3-32B at Q4_K_M is ~19.8 GB: one 32 GB MI50 (~150 USD used) holds it whole and reads it at ~1 TB/s, where "
+        "a 16 GB P100 keeps a fifth of the layers in dual-channel DDR4 and decodes at that RAM's pace. r/LocalLLaMA "
+        "builders run 32B dense models on one MI50 with llama.cpp (ROCm or Vulkan), caveats of gfx906's ended support "
+        "said. Walked 2026-12-05 (value29): 'cheapest' was a Tesla P100 with layers in RAM at 809 USD and 6.8 tok/s, "
+        "and the MI50 build (906 USD, 16.6 tok/s, the model on the card) was the sixth build, not shown: five claims "
+        "took the five places.",
+        (MI50_QWQ_32B, LAYERS_IN_RAM_DENSE, ROCM_GFX906),
+    ),
+    Case(
+        "qwen3-235b-q4-6000-a-card-beside-a-quicker-epyc",
+        "--model qwen3-235b-a22b --workload inference --precision q4_k_m --budget 6000",
+        (
+            some_build(
+                "a card beside the experts in the RAM of an 8-channel host of at least 32 cores, for at most 4,500 USD",
+                lambda b: (
+                    experts_in_ram(b)
+                    and gpu_count(b) >= 1
+                    and memory_channels(b) >= 8
+                    and _cores(b) >= 32
+                    and price(b) <= 4500
+                ),
+            ),
+            Expect(
+                "a build shown with a card and the experts in RAM decodes faster than every CPU-only box shown",
+                lambda plan: any(
+                    experts_in_ram(b) and gpu_count(b) >= 1 and system(b) is None and decode(b) > _cpu_only_decode(plan)
+                    for b in builds(plan)
+                ),
+            ),
+        ),
+        "Qwen3-235B-A22B's routed experts (~130 GB at Q4_K_M) decode from an 8-channel DDR4 EPYC at the rate its cores "
+        "read them: a 16-core EPYC 7302 (four CCDs) reads well under the channels' 205 GB/s, a 32- or 64-core one most "
+        "of it, and the card beside it adds attention, the shared weights and the prompt's matrix products. An expert "
+        "puts the card beside the quicker EPYC before buying a dearer card for the 16-core one. Walked 2026-12-05 "
+        "(value29): the cards were searched beside the EPYC 7302 alone (the search ended at its first fast build, an "
+        "RTX A6000 at 5,445 USD and 8.7 tok/s), and a CPU-only EPYC 7543 at 3,005 USD and 8.2 tok/s decoded faster "
+        "than every build shown with a card.",
+        (KTRANSFORMERS_EPYC_CORES, DDR4_EPYC_R1_BUILDS, KTRANSFORMERS_R1),
     ),
 )

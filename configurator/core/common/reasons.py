@@ -496,6 +496,7 @@ CLAIMS: dict[str, Template] = {
     "claim.grow": "room to grow",
     "claim.cheapest-slow": qualified("cheapest below reading speed", "", _WAIT),
     "claim.cheapest-with": "cheapest with {name}",
+    "claim.cheapest-vram": qualified("cheapest in VRAM", _BELOW, _WAIT),
 }
 """A build's claims (solve.ranking) as its label says them; `EN` says why the build holds each (the same code). A
 claim on a build below reading speed, or whose first token waits past PROMPT's minute, says so ("fastest within
@@ -940,6 +941,15 @@ EN: dict[str, Template] = {
         f"{r.num('tps'):.1f} tokens/s per user: slower than people read (~{r.num('reading'):g} tokens/s)"
     ),
     "claim.cheapest-with": "the lowest price of the builds with {name}",
+    "claim.cheapest-vram": lambda r, _say: (
+        f"the lowest price ({r.num('price'):,.0f} {r.fields['currency']}) of the builds whose cards hold the whole "
+        "model, none of it in system RAM: "
+        + (
+            f"{r.num('tps'):,.0f} training tokens/s where the cheapest trains {r.num('cheapest_tps'):,.0f}"
+            if r.fields.get("training")
+            else f"{r.num('tps'):.1f} tokens/s per user where the cheapest reads {r.num('cheapest_tps'):.1f}"
+        )
+    ),
     "claim.fastest-within-budget": _fastest,
     "claim.fastest": _fastest,
     "claim.value": lambda r, _say: (

@@ -785,6 +785,14 @@ ZH_REASONS: dict[str, Template] = {
         f"比人的阅读速度（约 {r.num('reading'):g} tokens/s）慢"
     ),
     "claim.cheapest-with": "使用 {name} 的配置中价格最低",
+    "claim.cheapest-vram": lambda r, _say: (
+        f"显卡装下整个模型（不占系统内存）的配置中价格最低（{r.num('price'):,.0f} {r.fields['currency']}）："
+        + (
+            f"训练 {r.num('tps'):,.0f} tokens/s，最便宜的配置为 {r.num('cheapest_tps'):,.0f}"
+            if r.fields.get("training")
+            else f"每用户 {r.num('tps'):.1f} tokens/s，最便宜的配置为 {r.num('cheapest_tps'):.1f}"
+        )
+    ),
     "claim.fastest-within-budget": lambda r, say_: (
         f"预算内{'、软件仍受支持的' if r.fields.get('supported') else ''}{_ZH_OF_MEASURED if r.fields.get('measured') else ''}"
         f"{_zh_released(r)}配置中速度最高：{joined(r.nested('speed'), say_)}{_zh_dearer(r)}"
@@ -2227,6 +2235,7 @@ ZH_CLAIMS: dict[str, Template] = {
     "claim.grow": "可再加卡",
     "claim.cheapest-slow": qualified("最便宜但低于阅读速度", "", _ZH_WAIT),
     "claim.cheapest-with": "{name} 中最便宜",
+    "claim.cheapest-vram": qualified("显存装下整个模型的配置中最便宜", _ZH_BELOW, _ZH_WAIT),
 }
 """A build's claims as its label says them in Chinese (reasons.CLAIMS in English)."""
 

@@ -1185,16 +1185,9 @@ def _faster_in_tier(
     def fast(build: Build | None) -> bool:
         return build is not None and (build.estimate.decode_tokens_per_s or 0.0) >= FASTER_ENOUGH * base
 
-    own = next((c for c in cpus if c.id == _cpu_id(cheapest)), None)
-    # the cheapest build's own CPU too, last: the quicker ones may leave no room for a better card within the budget
-    # (gpt-oss-120b at 2,500 USD: an RTX 2080 Ti 22GB beside the 8-channel tier's EPYC 7302 decodes 40.8 tokens/s for
-    # 2,255 USD where its cheapest, an Arc A770 16GB, reads 26.8, and the CPU-only EPYC had been "fastest" at 30.0)
-    # then the quickest CPU on the cheapest build's own socket: a tier's quickest are often on DDR5, whose RDIMMs for
-    # the experts a budget may not reach, where a 32- or 64-core DDR4 EPYC is (DeepSeek-R1 Q4_K_M at 12,000 USD: the
-    # 16-core EPYC 7302 decoded 4.7 tokens/s as "fastest", a 64-core EPYC 7742 beside the same card 7.4, 2026-12-05)
-    first = [*quicker[:TIER_CPUS_TRIED], *([own] if own is not None and own not in quicker[:TIER_CPUS_TRIED] else [])]
-    home = next((c for c in quicker if own is not None and c.socket == own.socket and c not in first), None)
-    for cpu in [*first, *([home] if home is not None else [])]:
+    def on(cpu: Cpu) -> Build | None:
+        """The first build on `cpu` that beats the cheapest by FASTER_ENOUGH: on the cards near the best, the next
+        groups, then any card (None: none does)."""
         tried = set(near)
         for gpus in (near, *_next_cards(ctx, workload, catalog, cheapest, cpu, wired, tried), catalog.records["gpus"]):
             if ctx.should_stop() or not gpus:
@@ -1210,7 +1203,37 @@ def _faster_in_tier(
                     found = solve(cpu, mine)
                     if fast(found):
                         return found
-    return None
+        return None
+
+    for cpu in quicker[:TIER_CPUS_TRIED]:
+        found = on(cpu)
+        if found is not None:
+            return found
+    return _fastest_at_home(cpus, quicker, cheapest, on)
+
+
+def _fastest_at_home(
+    cpus: list[Cpu], quicker: list[Cpu], cheapest: Build, on: Callable[[Cpu], Build | None]
+) -> Build | None:
+    """When the tier's quicker CPUs build nothing fast within the budget: the faster of the fast builds on the cheapest
+    build's own CPU and on the quickest CPU of its socket (`on`: a CPU's fast build, or None). The own CPU leaves the
+    most room for a better card (gpt-oss-120b at 2,500 USD: an RTX 2080 Ti 22GB beside the 8-channel tier's EPYC 7302
+    decodes 40.8 tokens/s for 2,255 USD where its cheapest, an Arc A770 16GB, reads 26.8, and the CPU-only EPYC had
+    been "fastest" at 30.0); a tier's quickest CPUs are often on DDR5, whose RDIMMs for the experts a budget may not
+    reach, where a 32- or 64-core DDR4 EPYC is (DeepSeek-R1 Q4_K_M at 12,000 USD: the 16-core EPYC 7302 decoded 4.7
+    tokens/s as "fastest", a 64-core EPYC 7742 beside the same card 7.4, 2026-12-05). Both are tried, whichever is
+    fast: a fast build on the own CPU had ended the search, and Qwen3-235B-A22B Q4_K_M at 6,000 USD found an RTX A6000
+    beside the 16-core EPYC 7302 (8.7 tokens/s, 5,445 USD) as the tier's fastest, no card beside a 32-core EPYC 7543
+    (9.6 with an RTX 2060 12GB, about 3,200 USD), and its CPU-only 7543 at 8.2 decoded faster than every build shown
+    with a card but the A6000 (expert case qwen3-235b-q4-6000-a-card-beside-the-epyc-7543)."""
+    top = quicker[:TIER_CPUS_TRIED]
+    own = next((c for c in cpus if c.id == _cpu_id(cheapest)), None)
+    if own is None:
+        return None
+    home = next((c for c in quicker if c.socket == own.socket and c is not own and c not in top), None)
+    tries = [c for c in (own, home) if c is not None and c not in top]
+    found = [b for b in map(on, tries) if b is not None]
+    return max(found, key=lambda b: (_decode(b), -b.total_price), default=None)
 
 
 NEXT_CARD_GROUPS = 2
