@@ -2406,7 +2406,7 @@ EN: dict[str, Template] = {
     "est.channels": "{channels} of {of} channels populated per socket ({dimms} DIMMs)",
     "est.unbalanced": (
         "{dimms} DIMMs on {channels} channels per socket: {busiest} on some channels, fewer on others, so a read over "
-        "all of them waits on the busiest: {read:g} channels' worth (populate every channel alike: RAM-7)"
+        "all of them waits on the busiest: {read:g} channels' worth (populate every channel alike)"
     ),
     "est.dpc2": "2 DIMMs per channel: {socket} runs {memory} at {mts} MT/s",
     "est.ccd-limit": "{ccds} CCDs read at most {gbps:.0f} GB/s through their GMI links ({dram:.0f} GB/s of DRAM)",
