@@ -732,7 +732,9 @@ def _room_for_one_more(build: dict[str, Any], circuit: str | None, circuits: int
                 f"no free x16 slot takes another {gpu.get('name', gpu_part['id'])} (board x16 slots {x16}, used {used})"
             )
     power = build["power"]
-    tdp = float(gpu["tdp_w"])
+    # the card bought draws what its mates draw: capped where the launch caps them at boot (`nvidia-smi -pl W` sets
+    # every card's limit, the new one's too: _card_watts), else its rated watts
+    tdp, _ = _card_watts(build, gpu)
     dc_after = float(power["dc_load_w"]) + tdp
     psu_w = float(power.get("psu_w") or 0)
     if psu_w and dc_after > 0.8 * psu_w + 1:
