@@ -233,6 +233,16 @@ def _platform_problems(build: dict[str, Any], box: _Box, gpu: dict[str, Any], n:
         problems.append(
             f"{modules} DIMMs on {channels} channels x {sockets} socket(s): more than two per channel or the board's DPC"
         )
+    # every channel alike (Intel: "populate the same number of DIMMs for each channel and each socket"; Dell: an
+    # unbalanced population "can reduce memory bandwidth by up to 33%"): a bought kit never leaves a channel empty or
+    # holds more on one than another; where a build has it (the user's own kit, a fixed server), it says so
+    wired = channels * sockets
+    if (
+        (modules < wired or modules % wired)
+        and "RAM-7" not in warned
+        and not (_one(box.parts, "memory") or {}).get("owned")
+    ):
+        problems.append(f"{modules} DIMMs on {wired} memory channels: unequal or empty channels, and no warning")
     # llama.cpp (mmap) and vLLM stream weights to the GPUs: less RAM than VRAM is a warned slower load, down to
     # 32 GB for llama.cpp (a dual-3090 guide's "32GB minimum") and 64 GB for vLLM
     engine = (build.get("launch") or {}).get("engine")
@@ -739,7 +749,9 @@ def _room_for_one_more(build: dict[str, Any], circuit: str | None, circuits: int
                 f"no free x16 slot takes another {gpu.get('name', gpu_part['id'])} (board x16 slots {x16}, used {used})"
             )
     power = build["power"]
-    tdp = float(gpu["tdp_w"])
+    # the card bought draws what its mates draw: capped where the launch caps them at boot (`nvidia-smi -pl W` sets
+    # every card's limit, the new one's too: _card_watts), else its rated watts
+    tdp, _ = _card_watts(build, gpu)
     dc_after = float(power["dc_load_w"]) + tdp
     psu_w = float(power.get("psu_w") or 0)
     if psu_w and dc_after > 0.8 * psu_w + 1:

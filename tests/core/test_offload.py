@@ -221,10 +221,13 @@ def test_platform_sets_bandwidth(catalog: Catalog) -> None:
     assert isinstance(epyc, Cpu) and isinstance(eight, MemoryKit)
     h8 = host_memory(epyc, eight, 1)
     assert h8.channels == 8 and h8.peak_gbps == pytest.approx(8 * 4800 * 8 / 1000)
-    # a 12-channel part with 8 DIMMs has 2/3 of its bandwidth; 16 DIMMs run two per channel at 3600
+    # a 12-channel part with 8 DIMMs has 2/3 of its bandwidth; 16 DIMMs fill all twelve but unequally (four with two,
+    # at 2DPC's 3600, eight with one): a read over all of them waits on the busiest, 16 / 2 = 8 channels' worth (RAM-7;
+    # it read 12 x 3600 until dimm29, as if every channel held two)
     h16 = host_memory(epyc, eight, 2)
     assert h16.channels == 12 and h16.speed_mts == 3600
-    assert h16.effective_gbps == pytest.approx(12 * 3600 * 8 / 1000 * RAM_EFFICIENCY["amd_chiplet"])
+    assert h16.effective_gbps == pytest.approx(8 * 3600 * 8 / 1000 * RAM_EFFICIENCY["amd_chiplet"])
+    assert "est.unbalanced" in [r.code for r in h16.explanation]
     # Threadripper PRO 7965WX: 4 CCDs cannot read all 8 channels of DDR5-5200
     tr = catalog.get("cpus", "threadripper-pro-7965wx")
     kit = catalog.get("memory", "samsung-ddr5-5600-rdimm-256gb-8x32")
@@ -236,6 +239,30 @@ def test_platform_sets_bandwidth(catalog: Catalog) -> None:
     assert host_memory(epyc, eight, 2, sockets=2, numa_aware=True).effective_gbps == pytest.approx(
         2 * h8.effective_gbps
     )
+
+
+def test_an_unbalanced_population_reads_at_its_busiest_channel(catalog: Catalog) -> None:
+    """Dell, "Balanced Memory with 2nd Generation Intel Xeon Scalable Processors" (2019, read 2026-12-05 on a copy of
+    the white paper, pages 9-14): twelve DIMMs on a 6-channel socket are the balanced best, and unbalanced
+    configurations "can reduce memory bandwidth by up to 33%". A Xeon Gold 6248 (Cascade Lake, 6 channels) with one
+    8 x 16 GB kit puts two DIMMs on two channels and one on four: it reads at 8 / 2 = 4 channels' worth, a third less
+    than the same CPU with 12 (both at 2DPC's 2666). On a dual-socket board the 16 DIMMs of two kits are 8 a socket:
+    the same two thirds. 8 DIMMs on a 12-channel pair of sockets (4 a socket) read at 4 of 6 channels. And a board
+    that wires fewer channels than the CPU bounds them (`wired`)."""
+    gold = catalog.get("cpus", "xeon-gold-6248")
+    kit = catalog.get("memory", "samsung-ddr4-3200-rdimm-128gb-8x16")
+    assert isinstance(gold, Cpu) and isinstance(kit, MemoryKit) and gold.memory_channels == 6
+    eight, twelve = host_memory(gold, kit, 1), host_memory(gold, kit, 3, sockets=2)
+    assert eight.speed_mts == twelve.speed_mts == 2666
+    assert eight.peak_gbps / twelve.peak_gbps == pytest.approx(1 - 0.33, abs=0.005)
+    assert host_memory(gold, kit, 2, sockets=2).peak_gbps == pytest.approx(eight.peak_gbps)
+    four = host_memory(gold, kit, 1, sockets=2)  # 8 DIMMs on 2 x 6 channels: 4 a socket, one each, at 2933
+    assert four.channels == 4 and four.peak_gbps == pytest.approx(4 * 2933 * 8 / 1000)
+    epyc = catalog.get("cpus", "epyc-9124")
+    big = catalog.get("memory", "micron-ddr5-4800-rdimm-512gb-8x64")
+    assert isinstance(epyc, Cpu) and isinstance(big, MemoryKit)
+    assert host_memory(epyc, big, 1, wired=8).peak_gbps == pytest.approx(8 * 4800 * 8 / 1000)
+    assert host_memory(epyc, big, 2, wired=8).peak_gbps == pytest.approx(8 * 3600 * 8 / 1000)  # 2 a channel
 
 
 @pytest.mark.parametrize(

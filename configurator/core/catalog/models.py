@@ -348,6 +348,28 @@ job holds, so 768 GB of DIMMs (825 x 10^9 bytes) "could not" hold DeepSeek-R1 at
 describes, so the estimate reads it without the rulebook (RAM-1 and RAM-3, rules/compat.py, read it too)."""
 
 
+def channels_balanced(dimms: int, channels: int) -> bool:
+    """Every one of `channels` memory channels holds the same number of `dimms` DIMMs (one or more each): the one
+    population that interleaves all of them in one set (RAM-7, rules/compat.py; the estimate's host bandwidth)."""
+    return channels > 0 and dimms >= channels and dimms % channels == 0
+
+
+def channels_read(dimms: int, channels: int) -> float:
+    """The channels' worth of bandwidth a read spread over all `dimms` DIMMs gets from `channels` channels, the DIMMs
+    placed as evenly as the slots allow: each DIMM serves an equal share of the bytes, so the busiest channel
+    (ceil(dimms / channels) DIMMs) sets the pace, dimms / busiest. Fewer DIMMs than channels read at their own count
+    (8 DIMMs on 12 channels: 8 channels' worth); a balanced population reads at every channel; 8 DIMMs on 6 channels
+    (two channels with two, four with one) at 4, two thirds. Intel, "Intel Xeon Processor 5500 Series: Balanced vs.
+    Unbalanced Memory Population" (2-1-1 on three channels: "channel 1 will need to handle two requests ... a
+    bottleneck of your bandwidth", or the fourth DIMM read "to the equivalent of a single channel": 4 / 2 = 2 channels'
+    worth either way); Dell, "Balanced Memory with 2nd Generation Intel Xeon Scalable Processors" (2019): unbalanced
+    configurations "can reduce memory bandwidth by up to 33%" (8 DIMMs on a 6-channel socket: 4 / 6 here)."""
+    if dimms <= 0 or channels <= 0:
+        return 0.0
+    busiest = -(-dimms // channels)
+    return dimms / busiest
+
+
 class MemoryKit(Record):
     vendor: str
     memory_type: MemoryKind

@@ -2421,6 +2421,10 @@ EN: dict[str, Template] = {
     ),
     # the host's RAM bandwidth (estimate.host.HostMemory.explanation)
     "est.channels": "{channels} of {of} channels populated per socket ({dimms} DIMMs)",
+    "est.unbalanced": (
+        "{dimms} DIMMs on {channels} channels per socket: {busiest} on some channels, fewer on others, so a read over "
+        "all of them waits on the busiest: {read:g} channels' worth (populate every channel alike)"
+    ),
     "est.dpc2": "2 DIMMs per channel: {socket} runs {memory} at {mts} MT/s",
     "est.ccd-limit": "{ccds} CCDs read at most {gbps:.0f} GB/s through their GMI links ({dram:.0f} GB/s of DRAM)",
     "est.sockets": lambda r, _say: (
@@ -2432,7 +2436,7 @@ EN: dict[str, Template] = {
         )
     ),
     "est.ram-rate": (
-        "{channels} x {mts} MT/s x 8 B = {gbps:.1f} GB/s per socket; llama.cpp reads weights at {share:.0%} of it "
+        "{channels:g} x {mts} MT/s x 8 B = {gbps:.1f} GB/s per socket; llama.cpp reads weights at {share:.0%} of it "
         "({platforms} platforms) = {effective:.0f} GB/s"
     ),
     "est.ram-given": (

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from configurator.core.catalog.models import MODULE_GB_BYTES, Cpu, MemoryKit
+from configurator.core.catalog.models import MODULE_GB_BYTES, Cpu, MemoryKit, channels_balanced, channels_read
 from configurator.core.common.errors import RequestError
 from configurator.core.common.memo import remember
 from configurator.core.common.reasons import Reason
@@ -231,8 +231,18 @@ def ccd_limit_gbps(cpu: Cpu) -> float | None:
     return cpu.ccds * links * GMI_BYTES_PER_CLOCK * FCLK_GHZ[cpu.socket]
 
 
-def host_memory(cpu: Cpu, kit: MemoryKit, kits: int = 1, sockets: int = 1, numa_aware: bool = False) -> HostMemory:
-    """Effective RAM bandwidth of `sockets` x `cpu` with `kits` x `kit` spread evenly over the channels.
+def host_memory(
+    cpu: Cpu,
+    kit: MemoryKit,
+    kits: int = 1,
+    sockets: int = 1,
+    numa_aware: bool = False,
+    wired: int | None = None,
+) -> HostMemory:
+    """Effective RAM bandwidth of `sockets` x `cpu` with `kits` x `kit` spread as evenly as the slots allow over the
+    channels the board wires per socket (`wired`; None: every channel of the CPU). A population that leaves channels
+    empty reads at the channels it fills; one that puts more DIMMs on some channels than on others at the busiest
+    channel's pace (catalog.models.channels_read, RAM-7's arithmetic).
 
     NUMA: a process that is not NUMA-aware gets one socket's bandwidth however many sockets there are (its
     threads and pages cross the socket link); `numa_aware=True` (an engine that keeps each socket's experts
@@ -240,23 +250,29 @@ def host_memory(cpu: Cpu, kit: MemoryKit, kits: int = 1, sockets: int = 1, numa_
 
     Remembered per CPU and kit record: a CPU-only machine's search asks for the same platforms in every map cell.
     """
-    key = (id(cpu), id(kit), kits, sockets, numa_aware)
-    return remember("host_memory", key, (cpu, kit), lambda: _host_memory(cpu, kit, kits, sockets, numa_aware))
+    wired = cpu.memory_channels if wired is None else min(wired, cpu.memory_channels)
+    key = (id(cpu), id(kit), kits, sockets, numa_aware, wired)
+    return remember("host_memory", key, (cpu, kit), lambda: _host_memory(cpu, kit, kits, sockets, numa_aware, wired))
 
 
-def _host_memory(cpu: Cpu, kit: MemoryKit, kits: int, sockets: int, numa_aware: bool) -> HostMemory:
+def _host_memory(cpu: Cpu, kit: MemoryKit, kits: int, sockets: int, numa_aware: bool, wired: int) -> HostMemory:
     check_platform(cpu, kit, kits, sockets)
     dimms_per_socket = kit.modules * kits // sockets
-    channels = min(dimms_per_socket, cpu.memory_channels)
-    dpc = math.ceil(dimms_per_socket / cpu.memory_channels)
+    channels = min(dimms_per_socket, wired)
+    dpc = math.ceil(dimms_per_socket / wired)
     speed = min(kit.speed_mts, cpu.memory_speed_mts)
-    notes = [Reason.of("est.channels", channels=channels, of=cpu.memory_channels, dimms=dimms_per_socket)]
+    notes = [Reason.of("est.channels", channels=channels, of=wired, dimms=dimms_per_socket)]
+    read: float = channels
+    if not channels_balanced(dimms_per_socket, wired) and dimms_per_socket > wired:
+        # more DIMMs on some channels than on others: a read over all of them waits on the busiest (RAM-7)
+        read = channels_read(dimms_per_socket, wired)
+        notes.append(Reason.of("est.unbalanced", dimms=dimms_per_socket, channels=wired, busiest=dpc, read=read))
     if dpc >= 2:
         derated = DPC2_SPEED_MTS.get((cpu.socket, cpu.memory_type))
         if derated is not None and derated < speed:
             speed = derated
             notes.append(Reason.of("est.dpc2", socket=cpu.socket, memory=cpu.memory_type, mts=derated))
-    per_socket = channels * speed * BYTES_PER_TRANSFER / 1000
+    per_socket = read * speed * BYTES_PER_TRANSFER / 1000
     limit = ccd_limit_gbps(cpu)
     usable = per_socket
     if limit is not None and limit < per_socket:
@@ -271,7 +287,7 @@ def _host_memory(cpu: Cpu, kit: MemoryKit, kits: int, sockets: int, numa_aware: 
     notes.append(
         Reason.of(
             "est.ram-rate",
-            channels=channels,
+            channels=channels if read == channels else read,
             mts=speed,
             gbps=per_socket,
             share=eff,

@@ -2122,6 +2122,10 @@ ZH_REASONS: dict[str, Template] = {
         "--no-mmap 可将其锁页（llama.cpp PR #28223）"
     ),
     "est.channels": "每路 CPU {of} 个内存通道中插了 {channels} 个（{dimms} 根内存）",
+    "est.unbalanced": (
+        "每路 CPU {channels} 个内存通道插了 {dimms} 根内存：有的通道 {busiest} 根、有的更少，读取全部内存要等最忙的通道，"
+        "只相当于 {read:g} 个通道的带宽（每个通道应插得一样）"
+    ),
     "est.dpc2": "每通道 2 根内存：{socket} 上的 {memory} 降到 {mts} MT/s",
     "est.ccd-limit": "{ccds} 个 CCD 经 GMI 链路最多读取 {gbps:.0f} GB/s（内存本身 {dram:.0f} GB/s）",
     "est.sockets": lambda r, _say: (
@@ -2133,7 +2137,7 @@ ZH_REASONS: dict[str, Template] = {
         )
     ),
     "est.ram-rate": lambda r, _say: (
-        f"{r.fields['channels']} x {r.fields['mts']} MT/s x 8 B = 每路 {r.num('gbps'):.1f} GB/s；llama.cpp 读权重能达到其中的 "
+        f"{r.fields['channels']:g} x {r.fields['mts']} MT/s x 8 B = 每路 {r.num('gbps'):.1f} GB/s；llama.cpp 读权重能达到其中的 "
         f"{r.num('share'):.0%}（{_ZH_FAMILIES.get(str(r.fields['family']), str(r.fields['platforms']))}平台）"
         f"= {r.num('effective'):.0f} GB/s"
     ),

@@ -49,8 +49,7 @@ HOOKS: Mapping[str, str] = {
     "`need_vars`, `eps_vars`, `right_sized_psu`, `largest_single_psu_w` (PWR-8's fact by value: the literal of the "
     "options whose cards it fits)",
     "ram size": "`ram_gb`",
-    "dimms": "`dimms` (the DIMM count)",
-    "dimms from ram": "`dimms`, where decode reads weights from RAM (solve.candidates.runs_from_ram)",
+    "dimms": "`dimms` (the DIMM count), `mem_choices` (the kits and counts, owned or bought)",
     "cooler": "the CPU coolers (`cool`)",
     "storage": "the drives (`d`), `server_cpu`",
 }

@@ -1,4 +1,4 @@
-"""Compatibility rules between parts, each written once (CPU-2, RAM-4, RAM-5, SLOT-4, COOL-3, COOLER).
+"""Compatibility rules between parts, each written once (CPU-2, RAM-4, RAM-7, RAM-5, SLOT-4, COOL-3, COOLER).
 
 Every function here decides one rule for a pair (or tuple) of catalog records and returns the
 `Check` a user reads, worded by the rule's object below (its id, severity, sources and messages). The CP-SAT model (solver.py) forbids exactly the combinations these
@@ -13,7 +13,17 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping
 from typing import Any
 
-from configurator.core.catalog.models import MODULE_GB_BYTES, Chassis, Cooler, Cpu, Gpu, MemoryKit, Motherboard
+from configurator.core.catalog.models import (
+    MODULE_GB_BYTES,
+    Chassis,
+    Cooler,
+    Cpu,
+    Gpu,
+    MemoryKit,
+    Motherboard,
+    channels_balanced,
+    channels_read,
+)
 from configurator.core.rules.base import Check, Message, Rule, at, instance, register
 from configurator.core.rules.facts import BuildFacts
 
@@ -151,7 +161,7 @@ def cpu_board(cpu: Cpu, board: Motherboard) -> Check:
     return instance(CpuBoard).check(cpu, board)
 
 
-# ------------------------------------------------------------------ memory (RAM-4, RAM-5)
+# ------------------------------------------------------------------ memory (RAM-4, RAM-7, RAM-5)
 
 
 def usable_dimms(cpu: Cpu, board: Motherboard) -> int:
@@ -171,9 +181,9 @@ def memory_channels_used(cpu: Cpu, board: Motherboard) -> int:
 @register
 class DimmPopulation(Rule):
     id = "RAM-4"
-    title = "at most two DIMMs per channel; every channel populated evenly when decode reads weights from RAM"
+    title = "at most two DIMMs per channel (the channels both the CPU and the board wire)"
     severity = "fail"
-    sources = ("'Single-channel halves memory bandwidth' (build rules R28)",)
+    sources = ("DDR4/DDR5 platforms take at most two DIMMs per channel (board and CPU specifications)",)
     reads = ("memory modules", "cpu.memory_channels", "board.dimm_slots")
     messages = (
         Message(
@@ -182,51 +192,26 @@ class DimmPopulation(Rule):
             zh="{modules} 条内存，但 {cpu} 在 {board} 上最多 {usable} 条（{channels} 通道 x {per_channel}）",
         ),
         Message(
-            "uneven",
-            "{modules} modules on {channels} memory channels: populate every channel evenly for full bandwidth",
-            zh="{modules} 条内存插在 {channels} 个内存通道上：每个通道均匀插满才有全部带宽",
-        ),
-        Message(
-            "uneven-from-ram",
-            "{modules} modules on {channels} memory channels: decode reads the weights from RAM, so its speed is the "
-            "memory bandwidth; populate every channel evenly (one or two modules each)",
-            zh="{modules} 条内存插在 {channels} 个内存通道上：解码从内存读取权重，速度取决于内存带宽；"
-            "每个通道须均匀插满（每通道一或两条）",
-        ),
-        Message(
-            "even",
-            "{modules} modules on {channels} memory channels ({per_channel} per channel)",
-            zh="{modules} 条内存插在 {channels} 个内存通道上（每通道 {per_channel} 条）",
+            "taken",
+            "{modules} DIMMs of the {usable} {cpu} on {board} takes",
+            zh="{modules} 条内存，{cpu} 在 {board} 上最多可插 {usable} 条",
         ),
     )
-    model = (
-        at("dimms", 10, part="most"),
-        at("dimms from ram", 10, part="even"),
-    )
+    model = (at("dimms", 10),)
+    quiet = True  # listed when it fails: RAM-7 says how the channels are populated
 
     listed = 535
 
     def constrain(self, model: Any, **site: Any) -> None:
-        """`part="most"`: at most the DIMMs the chosen CPU's and board's channels take; `part="even"` (where decode
-        reads weights from RAM, so the bandwidth is the speed): every channel populated, one or two DIMMs each."""
-        even = site["part"] == "even"
+        """At most the DIMMs the chosen CPU's and board's channels take."""
         for ck, cpu_ids in model.classes(model.cpus, lambda c: c.memory_channels).items():
-            cvar = model.any_of(f"{'full_channels' if even else 'channels'}_{ck}", [model.cpu[i] for i in cpu_ids])
+            cvar = model.any_of(f"channels_{ck}", [model.cpu[i] for i in cpu_ids])
             for bi, board in enumerate(model.boards):
                 cpu = model.cpus[cpu_ids[0]]
-                if even:
-                    channels = memory_channels_used(cpu, board)
-                    evenly = model.cp.Domain.from_values([channels, 2 * channels])
-                    model.m.add_linear_expression_in_domain(model.dimms, evenly).only_enforce_if([cvar, model.b[bi]])
-                else:
-                    model.m.add(model.dimms <= usable_dimms(cpu, board)).only_enforce_if([cvar, model.b[bi]])
+                model.m.add(model.dimms <= usable_dimms(cpu, board)).only_enforce_if([cvar, model.b[bi]])
 
-    def check(self, cpu: Cpu, board: Motherboard, modules: int, from_ram: bool = False) -> Check:
-        """No more DIMMs than the channels take (fail); every channel populated, evenly, for bandwidth. One severity per
-        situation, the same the solver applies (`constrain`): where decode reads weights from RAM (`from_ram`: experts
-        or layers in RAM, or a CPU-only machine) the bandwidth is the speed, and uneven channels fail (the solver's
-        "dimms from ram" site bans them, and the CPU-only hosts are bounded by this check); where the weights sit in
-        VRAM, RAM only loads them, and uneven channels warn."""
+    def check(self, cpu: Cpu, board: Motherboard, modules: int) -> Check:
+        """No more DIMMs than the channels take (how evenly they sit is RAM-7's)."""
         usable = usable_dimms(cpu, board)
         channels = memory_channels_used(cpu, board)
         if modules > usable:
@@ -240,18 +225,91 @@ class DimmPopulation(Rule):
                 channels=channels,
                 per_channel=usable // max(channels, 1),
             )
-        if modules < channels or modules % channels:
-            if from_ram:
-                return self.say("fail", "uneven-from-ram", modules=modules, channels=channels)
-            return self.say("warn", "uneven", modules=modules, channels=channels)
-        return self.verdict(True, "even", modules=modules, channels=channels, per_channel=modules // channels)
+        return self.verdict(True, "taken", modules=modules, usable=usable, cpu=cpu.name, board=board.name)
+
+    def assess(self, build: BuildFacts) -> Check | None:
+        return self.shown(self.check(build.cpu, build.board, build.modules))
+
+
+def dimm_population(cpu: Cpu, board: Motherboard, modules: int) -> Check:
+    return instance(DimmPopulation).check(cpu, board, modules)
+
+
+@register
+class ChannelBalance(Rule):
+    """RAM-7. Unbalanced memory costs bandwidth: the memory controller interleaves only channels populated alike, so
+    a read spread over every DIMM waits on the busiest channel (catalog.models.channels_read, which the estimate's
+    host bandwidth reads too: estimate/host.py). The model forbids it (an "avoid" rule) unless the memory is the
+    user's own; the check warns where a build has it (a CPU-only machine, a ready-made server, the user's own kit)."""
+
+    id = "RAM-7"
+    title = "memory channels populated equally: every channel the CPU and board wire holds the same number of DIMMs"
+    severity = "avoid"
+    sources = (
+        "Intel, Xeon 5500 'Balanced vs. Unbalanced Memory Population': 'populate the same number of DIMMs for each "
+        "channel and each socket'",
+        "Dell, 'Balanced Memory with 2nd Generation Intel Xeon Scalable Processors' (2019): unbalanced 'can reduce "
+        "memory bandwidth by up to 33%'",
+        "Dell, 'Balanced Memory with 2nd Generation AMD EPYC Processors': 'all memory channels must be fully populated "
+        "with one or two DIMMs'",
+        "Lenovo Press LP2283, 'Balanced Memory Configurations with 5th Generation AMD EPYC Processors' (12 channels)",
+    )
+    reads = ("memory modules", "cpu.memory_channels", "board.memory_channels", "board.cpu_sockets")
+    messages = (
+        Message(
+            "uneven",
+            "{modules} modules on {channels} memory channels: a read gets {share:.0%} of the bandwidth; populate "
+            "every channel evenly for full bandwidth",
+            zh="{modules} 条内存插在 {channels} 个内存通道上：读取只有 {share:.0%} 的带宽；每个通道均匀插满才有全部带宽",
+        ),
+        Message(
+            "uneven-from-ram",
+            "{modules} modules on {channels} memory channels: decode reads the weights from RAM, so its speed is the "
+            "memory bandwidth, {share:.0%} of it here; populate every channel evenly (one or two modules each)",
+            zh="{modules} 条内存插在 {channels} 个内存通道上：解码从内存读取权重，速度取决于内存带宽，这里只有 "
+            "{share:.0%}；每个通道须均匀插满（每通道一或两条）",
+        ),
+        Message(
+            "even",
+            "{modules} modules on {channels} memory channels ({per_channel} per channel)",
+            zh="{modules} 条内存插在 {channels} 个内存通道上（每通道 {per_channel} 条）",
+        ),
+    )
+    model = (at("dimms", 15),)
+
+    listed = 536
+
+    def constrain(self, model: Any, **site: Any) -> None:
+        """Per class of CPUs (by channels) and board: the DIMMs a multiple of the channels both wire (RAM-4 bounds
+        how many). The user's own kit is exempt: only a bought one is held to it."""
+        owned = [i for i, (kit, _) in enumerate(model.mem_choices) if kit.owned]
+        bought = [model.mem[i] for i in range(len(model.mem_choices)) if i not in owned]
+        when = [model.any_of("bought_memory", bought)] if owned else []
+        most = max((kit.record.modules * k for kit, k in model.mem_choices), default=0)
+        for ck, cpu_ids in model.classes(model.cpus, lambda c: c.memory_channels).items():
+            cvar = model.any_of(f"balanced_{ck}", [model.cpu[i] for i in cpu_ids])
+            for bi, board in enumerate(model.boards):
+                channels = memory_channels_used(model.cpus[cpu_ids[0]], board)
+                evenly = model.cp.Domain.from_values(list(range(channels, max(most, channels) + 1, channels)))
+                model.m.add_linear_expression_in_domain(model.dimms, evenly).only_enforce_if([cvar, model.b[bi], *when])
+
+    def check(self, cpu: Cpu, board: Motherboard, modules: int, from_ram: bool = False) -> Check:
+        """Every channel holds as many DIMMs as the next; else a warning, worded for decode from RAM (`from_ram`:
+        experts or layers in RAM, or a CPU-only machine, where the bandwidth is the speed) or for weights in VRAM."""
+        channels = memory_channels_used(cpu, board)
+        if channels_balanced(modules, channels):
+            return self.say("pass", "even", modules=modules, channels=channels, per_channel=modules // channels)
+        share = channels_read(modules, channels) / max(channels, 1)
+        return self.verdict(
+            False, "uneven-from-ram" if from_ram else "uneven", modules=modules, channels=channels, share=share
+        )
 
     def assess(self, build: BuildFacts) -> Check | None:
         return self.check(build.cpu, build.board, build.modules, from_ram=build.offloaded_bytes > 0)
 
 
-def dimm_population(cpu: Cpu, board: Motherboard, modules: int, from_ram: bool = False) -> Check:
-    return instance(DimmPopulation).check(cpu, board, modules, from_ram)
+def channel_balance(cpu: Cpu, board: Motherboard, modules: int, from_ram: bool = False) -> Check:
+    return instance(ChannelBalance).check(cpu, board, modules, from_ram)
 
 
 def memory_kind_key(kit: MemoryKit | Motherboard) -> Hashable:

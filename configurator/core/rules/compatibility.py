@@ -1,5 +1,5 @@
 """Placement and memory rules (docs/build-rules.md), each with its part of the CP-SAT model; the pairwise
-compatibility rules (CPU-2, RAM-4, RAM-5, SLOT-4, COOL-3) live with their predicates in rules/compat.py and are named
+compatibility rules (CPU-2, RAM-4, RAM-7, RAM-5, SLOT-4, COOL-3) live with their predicates in rules/compat.py and are named
 here too."""
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from typing import Any
 from configurator.core.rules.base import Message, Rule, Severity, Verdict, at, register
 from configurator.core.rules.compat import LOAD_SPIKE_SWAP_BYTES, MODULE_GB_BYTES, load_spike, ram_needed_gb
 from configurator.core.rules.compat import BoardCase as BoardCase
+from configurator.core.rules.compat import ChannelBalance as ChannelBalance
 from configurator.core.rules.compat import CoolerCase as CoolerCase
 from configurator.core.rules.compat import CpuBoard as CpuBoard
 from configurator.core.rules.compat import DimmPopulation as DimmPopulation

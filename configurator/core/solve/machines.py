@@ -325,8 +325,12 @@ def _positions(cand: Candidates) -> tuple[tuple[int, int, int, int], ...]:
                     if modules > usable or m.total_gb * kits > most_gb:
                         continue
                     if modules not in populated:
-                        # a CPU-only machine decodes from RAM: every channel, evenly (RAM-4's from-RAM severity)
-                        populated[modules] = compat.dimm_population(c, b, modules, from_ram=True).status != "fail"
+                        # no more DIMMs than the channels take (RAM-4), every channel alike (RAM-7, an "avoid" rule:
+                        # a CPU-only machine decodes from RAM, so its speed is the bandwidth that balance gives)
+                        populated[modules] = (
+                            compat.dimm_population(c, b, modules).status == "pass"
+                            and compat.channel_balance(c, b, modules, from_ram=True).status == "pass"
+                        )
                     if not populated[modules]:
                         continue
                     out.append((ci, bi, mi, kits))
@@ -370,7 +374,7 @@ def _checks(
     )
     checks.append(HEAT.say("pass", "heat", btu_h=power.heat_btu_h, wall_w=power.wall_w))
     checks.append(compat.cpu_board(c, b))
-    checks.append(compat.dimm_population(c, b, modules, from_ram=True))
+    checks.append(compat.channel_balance(c, b, modules, from_ram=True))
     checks.append(compat.memory_board(m, b))
     checks.append(
         BOARD_MEMORY.say(
@@ -543,7 +547,7 @@ def _cpu_only(ctx: PlanContext, workload: Workload, cand: Candidates) -> list[Bu
     estimates = _HostEstimates(ctx, workload)
     found: list[tuple[float, float, _Host, EstimateResult]] = []
     seen: dict[tuple[object, ...], Priced | None] = {}  # parts around a platform, by what they depend on
-    hosts: dict[tuple[str, str, int], HostMemory | None] = {}  # by CPU, memory kit and kits: the board reads nothing
+    hosts: dict[tuple[str, str, int, int], HostMemory | None] = {}  # by CPU, memory kit, kits and channels wired
     least = float("inf")  # the cheapest machine found so far
     # within a budget the answer is the cheapest machine and the fastest (both within the budget), so a platform that
     # can be neither is not completed: no case, cooler, PSU and drive costs less than the cheapest of each
@@ -562,12 +566,15 @@ def _cpu_only(ctx: PlanContext, workload: Workload, cand: Candidates) -> list[Bu
             break  # every machine from here costs more than twice the cheapest found: the fastest's cap (below)
         c, m = cpu.record, memory.record
         assert isinstance(c, Cpu) and isinstance(m, MemoryKit)
-        if (c.id, m.id, kits) not in hosts:  # each CPU and population is on several boards (#34: 27,000 calls a map)
+        b = board.record
+        assert isinstance(b, Motherboard)
+        wired = min(c.memory_channels, b.memory_channels)  # the channels both wire: what the DIMMs populate (RAM-7)
+        if (c.id, m.id, kits, wired) not in hosts:  # each CPU and population is on several boards (#34: 27,000 a map)
             try:
-                hosts[c.id, m.id, kits] = host_memory(c, m, kits)
+                hosts[c.id, m.id, kits, wired] = host_memory(c, m, kits, wired=wired)
             except ConfiguratorError:
-                hosts[c.id, m.id, kits] = None
-        host = hosts[c.id, m.id, kits]
+                hosts[c.id, m.id, kits, wired] = None
+        host = hosts[c.id, m.id, kits, wired]
         if host is None:
             continue
         est = estimates.of(host)
@@ -842,7 +849,7 @@ def _tier_catalog(catalog: Catalog, tier: Tier) -> Catalog | None:
         k: r for k, r in catalog.records["cpus"].items() if isinstance(r, Cpu) and r.memory_channels in tier.channels
     }
     # a board that wires every channel of the tier: the solver then populates them all when decode reads from RAM
-    # (its RAM-4 constraint), where the cheapest board (an 8-channel SP5 board) left an EPYC at two thirds of its speed
+    # (its RAM-7 constraint), where the cheapest board (an 8-channel SP5 board) left an EPYC at two thirds of its speed
     boards: dict[str, Record] = {
         k: r
         for k, r in catalog.records["motherboards"].items()
@@ -1053,7 +1060,7 @@ def _decode(build: Build) -> float:
 
 def _wider_in_tier(catalog: Catalog, tier_catalog: Catalog, tier: Tier) -> Catalog:
     """The tier's parts and the CPUs with more memory channels than its boards wire (a 12-channel EPYC on an
-    8-channel SP5 board reads its eight channels: RAM-4 populates the channels both wire). Within a budget that
+    8-channel SP5 board reads its eight channels: RAM-7 populates the channels both wire). Within a budget that
     cannot fill twelve channels with enough RAM for the experts (DeepSeek-R1 Q4_K_M on 12 x 64 GB: 21,600 USD of
     RDIMMs in December 2026), a 32-core EPYC 9355 on eight channels decodes faster than the 16-core EPYC that fills
     twelve, whose cores bind the decode (estimate.host.CPU_DECODE_FLOPS_PER_CORE_CYCLE)."""

@@ -430,8 +430,11 @@ def _host(build: Build, catalog: Catalog) -> HostMemory | None:
     kit = catalog.records.get("memory", {}).get(kit_part.id)
     if not isinstance(cpu, Cpu) or not isinstance(kit, MemoryKit):
         return None
+    board_part = next((p for p in build.parts if p.category == "motherboard"), None)
+    board = catalog.records.get("motherboards", {}).get(board_part.id) if board_part is not None else None
+    wired = board.memory_channels if isinstance(board, Motherboard) else None  # the channels the board wires (RAM-7)
     try:
-        return host_memory(cpu, kit, kit_part.quantity, cpu_part.quantity)
+        return host_memory(cpu, kit, kit_part.quantity, cpu_part.quantity, wired=wired)
     except (ValueError, ConfiguratorError):
         return None
 

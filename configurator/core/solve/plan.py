@@ -383,13 +383,13 @@ def _assemble(
 
 
 def _on_host(estimate: EstimateResult, a: Assembly, request: BuildRequest, cand: Candidates) -> EstimateResult:
-    """A build that reads weights from RAM gets its speed from its own CPU and memory (channels
-    populated, DIMM speed, 2DPC derating, CCD limits: estimate.host), not from a default bandwidth."""
+    """A build that reads weights from RAM gets its speed from its own CPU and memory (the channels its board wires and
+    its DIMMs populate, evenly or not: RAM-7; DIMM speed, 2DPC derating, CCD limits: estimate.host), not from a default bandwidth."""
     workload = request.workload.resolved(cand.model.max_context) if cand.model else request.workload
     if cand.model is None or not runs_from_ram(workload) or workload.engine not in (None, "llama.cpp"):
         return estimate
     try:
-        host = host_memory(a.cpu, a.memory, a.memory_count, a.sockets)
+        host = host_memory(a.cpu, a.memory, a.memory_count, a.sockets, wired=a.board.memory_channels)
         result = estimate_on_host(
             cand.model, on_engine(workload, "llama.cpp"), a.gpu, a.gpus, host, cand.exact_weight_bytes
         )

@@ -164,6 +164,7 @@ def board_key(b: Motherboard, ram_totals: Sequence[float] | None = None) -> tupl
         b.memory_type,
         b.memory_module,
         b.cpu_sockets,
+        b.memory_channels,  # RAM-7: the DIMMs a balanced population takes (more channels are no better, nor worse)
         b.gpu_bays,
         b.gpu_bay_gen,
         slots,

@@ -511,7 +511,7 @@ class BuildModel:
             self.rules_at("psu", ps=ps, lit=self.s[si])  # PWR-2, PWR-8, PWR-10, CIR-1, PWR-4, PWR-3, PWR-6
 
     def _memory(self) -> None:
-        """RAM size and kind, DIMMs per channel (RAM-1, RAM-3..6)."""
+        """RAM size and kind, DIMMs per channel and their balance (RAM-1, RAM-4..7)."""
         self._mark("definition")
         # the RAM size and the DIMM count are named once as integer variables: the rules below compare
         # them per option, CPU class and board, and repeating the sums would grow the model with their product
@@ -529,8 +529,6 @@ class BuildModel:
             self.dimms == sum(memory_of(mk).modules * k * self.mem[i] for i, (mk, k) in enumerate(self.mem_choices))
         )
         self.rules_at("dimms")
-        if runs_from_ram(self.request.workload):  # decode reads weights from RAM: every channel, evenly
-            self.rules_at("dimms from ram")
 
     def _cpu_cooler(self) -> None:
         """Socket, capacity, height, airflow (COOLER, COOL-3)."""

@@ -60,7 +60,19 @@ def test_a_four_channel_xeon_takes_at_most_two_dimms_per_channel(tiny_catalog: C
     assert compat.dimm_population(cpu, board, 16).status == "fail"
     assert compat.dimm_population(cpu, board, 8).status == "pass"
     assert compat.dimm_population(cpu, board, 4).status == "pass"
-    assert compat.dimm_population(cpu, board, 2).status == "warn"  # two channels empty: half the bandwidth
+    assert compat.dimm_population(cpu, board, 2).status == "pass"  # how evenly they sit is RAM-7's
+
+
+def test_a_four_channel_xeon_populates_every_channel_alike(tiny_catalog: Catalog) -> None:
+    """RAM-7 on the w5-2455X's four channels: 4 or 8 DIMMs fill each alike; 2 leave two empty (half the bandwidth), 6
+    put two on two channels and one on the others (a read over all of them waits on the busiest: 3 channels' worth)."""
+    cpu = _record(tiny_catalog, "cpus", "xeon-w5-2455x")
+    board = _record(tiny_catalog, "motherboards", "supermicro-x13swa-tf")
+    assert [compat.channel_balance(cpu, board, n).status for n in (4, 8)] == ["pass", "pass"]
+    two, six = compat.channel_balance(cpu, board, 2), compat.channel_balance(cpu, board, 6, from_ram=True)
+    assert (two.rule, two.status, two.code, two.fields["share"]) == ("RAM-7", "warn", "uneven", 0.5)
+    assert (six.status, six.code, six.fields["share"]) == ("warn", "uneven-from-ram", 0.75)
+    assert "75%" in six.message
 
 
 def test_a_pairwise_check_is_a_code_and_fields_rendered_in_english_and_chinese(tiny_catalog: Catalog) -> None:
