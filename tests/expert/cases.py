@@ -1894,6 +1894,34 @@ CASES: tuple[Case, ...] = (
         (P40_SHROUD, P40_FOUR_CARD, PASCAL_FP16, ISSUE_28),
     ),
     Case(
+        "llama70b-q4-1500-used-passive-cards-on-a-shroud-frame",
+        "--model llama-3.3-70b --workload inference --precision q4_k_m --context 8192 --budget 1500",
+        (
+            labelled_build(
+                "cheapest",
+                "two or more used passive cards of <= 1,500 USD each (P40, P100, MI50, V100 class), each under a "
+                "shroud kit on an open frame, the whole machine within 1,500 USD",
+                lambda b: (
+                    gpu_count(b) >= 2
+                    and _shrouded_frame(b)
+                    and all(float(p["unit_price"]) <= 1500 for p in gpu_parts(b))
+                    and price(b) <= 1500
+                ),
+            ),
+            labelled_build(
+                "cheapest",
+                "says its cards are past their software support (ROCm's gfx906, CUDA 13's Pascal)",
+                lambda b: "past rocm support" in b["label"].lower() or "past cuda support" in b["label"].lower(),
+            ),
+            no_label("quietest", "passive cards under shroud kits (their blowers' figure is a floor)", _shrouded_frame),
+        ),
+        "On a 1,500 USD budget a 70B at Q4 (~42 GB of weights) is the used-passive-card build r/LocalLLaMA-style home "
+        "labs make: two or three 32 GB MI50 (~150 USD each) or 24 GB P40 on an old server board, each card under a "
+        "blower and a 3D-printed duct on an open frame, 70B Q4 at ~10 tok/s for ~3,000 CNY; the cards are past ROCm / "
+        "CUDA support, which the answer must say, and the blowers are loud, so such a frame claims no 'quietest'.",
+        (MI50_OPEN_FRAME, P40_SHROUD, P40_FOUR_CARD, ROCM_GFX906),
+    ),
+    Case(
         "deepseek-r1-fp8-usd-one-server-node",
         "--model deepseek-r1 --workload inference --precision fp8 --budget 600000 --room server-room",
         (
