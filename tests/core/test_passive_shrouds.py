@@ -15,6 +15,7 @@ from configurator.core.report import words
 from configurator.core.rules import compat
 from configurator.core.rules.base import instance
 from configurator.core.rules.cooling import PassiveCards
+from configurator.core.solve.next_step import _fit_needs
 from configurator.core.solve.plan import plan
 from configurator.storage import catalogs
 
@@ -65,6 +66,11 @@ def test_one_more_passive_card_needs_one_more_shroud(catalog) -> None:  # type: 
     assert "one more Shroud and blower fan" in words.say(need)
     with words.language("zh_CN"):
         assert "再配一套" in words.say(need)
+    # a step up to passive cards the frame is not for (COOL-2: dearer than compat.SHROUD_MAX_CARD_USD) needs a server;
+    # a used V100 PCIe, the kind of card the frame is for, needs no other chassis
+    mi50, gpus = catalog.records["gpus"]["mi50-32gb"], catalog.records["gpus"]
+    assert [n.code for n in _fit_needs(build, catalog, mi50, gpus["a100-40gb-pcie"], 2, 5000.0)] == ["need.ducted"]
+    assert "need.ducted" not in [n.code for n in _fit_needs(build, catalog, mi50, gpus["v100-32gb-pcie"], 2, 1000.0)]
 
 
 def test_the_frames_noise_grows_with_the_cards_it_holds(catalog) -> None:  # type: ignore[no-untyped-def]
