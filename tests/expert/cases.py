@@ -3157,7 +3157,8 @@ CASES: tuple[Case, ...] = (
     ),
     Case(
         "seed-upgrade-path-a100-40g-to-80g",
-        "--model qwen2.5-72b --workload inference --precision q4_k_m --context 8192 --gpu a100-40gb-pcie",
+        "--model qwen2.5-72b --workload inference --precision q4_k_m --context 8192 --gpu a100-40gb-pcie "
+        "--circuit 220v10a",
         (
             some_build(
                 "an A100 40G build whose next step swaps each card for the A100 80G, at a dated catalog price, and "
@@ -3176,7 +3177,10 @@ CASES: tuple[Case, ...] = (
         ),
         "The last rung of the seed article's upgrade route: A100 40G (about 25,000 CNY then) -> A100 80G (60,000-70,000 "
         "CNY); the step doubles the memory per card, which is what a longer context, more users or a larger model "
-        "need. The prices shown are the catalog's, with their dates.",
+        "need. The prices shown are the catalog's, with their dates. The article is a Chinese build guide, so the "
+        "outlet is China's 220 V 10 A: A100 PCIe cards (5,000 USD used) go in a server chassis built for passive cards "
+        "(COOL-2: the shroud frame is for cheap, used cards), whose 2 kW supplies need 200-240 V; on a 120 V outlet the "
+        "plan's way out is that circuit.",
         (SEED_UPGRADE_PATH,),
     ),
     # ---- walk12 (2026-12-03): the command line and the printed sheet, ten requests off the suite

@@ -119,6 +119,7 @@ class Measures:
     quantized: bool = False  # its weights are quantized below the release's, which the request left open (_quantized)
     # a card past its vendor's support, for a job a plan does not start on one (support.starts_past_support: training)
     past_support: bool = False
+    dba_floor: bool = False  # its dBA is a floor (passive cards under shroud kits: shrouded), never "less noise"
 
     def value(self) -> float:
         return self.speed / self.price if self.price > 0 else (float("inf") if self.speed > 0 else 0.0)
@@ -158,6 +159,7 @@ def measure(build: Build, request: BuildRequest) -> Measures:
         wait_s=float(waited) if isinstance(waited, (int, float)) else None,
         quantized=quantized(build, request),
         past_support=past_support_start(build),
+        dba_floor=shrouded(build),
     )
 
 
