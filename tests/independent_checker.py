@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import math
 import re
+import tomllib
 from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
 from typing import Any
 
 GIB = 2**30
@@ -23,6 +26,30 @@ VOLTS_AMPS = {
 # 80 PLUS full-load efficiency, the conservative end (R25)
 EFF_115 = {"bronze": 0.82, "silver": 0.85, "gold": 0.87, "platinum": 0.89, "titanium": 0.90}
 EFF_230 = {"bronze": 0.85, "silver": 0.87, "gold": 0.89, "platinum": 0.90, "titanium": 0.94}
+
+
+SHROUD_MAX_CARD_USD = 1500.0
+"""The shroud frame is how hobbyists run cheap, used passive cards (P40 and P100 at 72-260 USD, MI50 at 150, V100 PCIe
+and MI100 at ~1,000-1,100); labs put dearer ones (A10, L20, A100, A800, MI210) in a server chassis built for them."""
+
+
+@cache
+def _per_usd() -> dict[str, float]:
+    """Units of each currency per US dollar, as the shipped catalog's exchange-rates.toml states them."""
+    path = Path(__file__).resolve().parents[1] / "catalogs" / "exchange-rates.toml"
+    rates = tomllib.loads(path.read_text(encoding="utf-8"))["exchange_rates"]["per_usd"]
+    return {str(k): float(v) for k, v in rates.items()}
+
+
+def _dear_on_shrouds(build: dict[str, Any], gpu_part: dict[str, Any] | None, chassis: dict[str, Any]) -> list[str]:
+    """Passive cards on the open frame under shroud kits that cost more than the cheap, used cards the frame is for."""
+    if gpu_part is None or gpu_part["spec"].get("cooler") != "passive" or chassis["kind"] != "open-frame":
+        return []
+    rate = _per_usd().get(build["currency"])
+    usd = gpu_part["unit_price"] / rate if rate else None
+    if usd is None or usd <= SHROUD_MAX_CARD_USD + 0.5:
+        return []
+    return [f"passive cards of {usd:,.0f} USD each on a shroud frame (the frame is for used cards up to 1,500 USD)"]
 
 
 def _one(parts: list[dict[str, Any]], category: str) -> dict[str, Any] | None:
@@ -52,6 +79,7 @@ def check(
     problems += _platform_problems(build, box, gpu, n, warned)
     positions = sorted(s["slot"] for s in build["slot_map"])
     problems += _geometry_problems(build, box, gpu, n, positions, form)
+    problems += _dear_on_shrouds(build, gpu_part, box.chassis)
     problems += _lane_problems(box, positions)
     problems += _power_problems(build, box, gpu, gpu_part, n, warned, (volts, amps), circuits)
     return problems
@@ -706,6 +734,11 @@ def past_support(build: dict[str, Any]) -> bool:
     )
 
 
+def _shrouded(build: dict[str, Any]) -> bool:
+    """Passive cards under a shroud and blower kit each (an accessory of kind gpu-shroud)."""
+    return any(p["category"] == "accessory" and p["spec"].get("kind") == "gpu-shroud" for p in build["parts"])
+
+
 def _dba(build: dict[str, Any]) -> float | None:
     value = build.get("noise_dba")
     return None if value is None else float(value)
@@ -995,7 +1028,10 @@ def _quietest_problems(build: dict[str, Any], name: str, pool: list[dict[str, An
     """The lowest dBA, then the lowest wall watts among builds tied on it; and some build shown louder by AS_QUIET_DBA
     or more (beside builds it cannot be told from, "quietest" claims nothing the estimate can tell)."""
     mine_dba = _dba(build)
-    heard = [(d, _wall(b), b) for b in pool if (d := _dba(b)) is not None]
+    if _shrouded(build):
+        return [f"{name}: 'quietest' on passive cards under shroud kits, whose blowers' figure is a floor"]
+    # a shrouded build's dBA is a floor (no kit's level is published): no rival for the claim, below or above
+    heard = [(d, _wall(b), b) for b in pool if (d := _dba(b)) is not None and not _shrouded(b)]
     if mine_dba is None or not heard:
         return []
     low_dba = min(d for d, _w, _b in heard)

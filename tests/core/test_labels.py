@@ -253,6 +253,10 @@ def _gpus(b: dict[str, Any]) -> int:
     return sum(p["quantity"] for p in b["parts"] if p["category"] == "gpu") * b["nodes"]
 
 
+def _shroud_kits(b: dict[str, Any]) -> bool:
+    return any(p["category"] == "accessory" and p["spec"].get("kind") == "gpu-shroud" for p in b["parts"])
+
+
 def _cards(b: dict[str, Any]) -> set[str]:
     return {p["id"] for p in b["parts"] if p["category"] in ("gpu", "system")}
 
@@ -265,8 +269,10 @@ def _offer_holds(code: str, b: dict[str, Any], o: dict[str, Any]) -> bool:
         "offer.faster": lambda: _speed(b) > _speed(o),
         "offer.release": lambda: _quantized(o) and not _quantized(b),
         "offer.quieter": lambda: (
-            # by the 2 dBA the noise estimate resolves (shown.AS_QUIET_DBA), as "quietest" is claimed
+            # by the 2 dBA the noise estimate resolves (shown.AS_QUIET_DBA), as "quietest" is claimed; passive cards
+            # under shroud kits are heard at a floor (no kit's level is published), so they offer no "less noise"
             b["noise_dba"] is not None
+            and not _shroud_kits(b)
             and o["noise_dba"] is not None
             and round(b["noise_dba"], 1) <= round(o["noise_dba"], 1) - 2.0
         ),

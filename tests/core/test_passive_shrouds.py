@@ -12,6 +12,10 @@ from configurator.core.model import noise
 from configurator.core.model.noise import build_dba, build_noise
 from configurator.core.model.request import BuildRequest
 from configurator.core.report import words
+from configurator.core.rules import compat
+from configurator.core.rules.base import instance
+from configurator.core.rules.cooling import PassiveCards
+from configurator.core.solve.next_step import _fit_needs
 from configurator.core.solve.plan import plan
 from configurator.storage import catalogs
 
@@ -62,6 +66,11 @@ def test_one_more_passive_card_needs_one_more_shroud(catalog) -> None:  # type: 
     assert "one more Shroud and blower fan" in words.say(need)
     with words.language("zh_CN"):
         assert "再配一套" in words.say(need)
+    # a step up to passive cards the frame is not for (COOL-2: dearer than compat.SHROUD_MAX_CARD_USD) needs a server;
+    # a used V100 PCIe, the kind of card the frame is for, needs no other chassis
+    mi50, gpus = catalog.records["gpus"]["mi50-32gb"], catalog.records["gpus"]
+    assert [n.code for n in _fit_needs(build, catalog, mi50, gpus["a100-40gb-pcie"], 2, 5000.0)] == ["need.ducted"]
+    assert "need.ducted" not in [n.code for n in _fit_needs(build, catalog, mi50, gpus["v100-32gb-pcie"], 2, 1000.0)]
 
 
 def test_the_frames_noise_grows_with_the_cards_it_holds(catalog) -> None:  # type: ignore[no-untyped-def]
@@ -104,3 +113,31 @@ def test_a_shroud_frame_in_a_home_office_is_still_too_loud_for_it(catalog) -> No
     assert (build_dba(build) or 99.0) < 73.0
     loud = [c for c in build.checks if c.rule == "NOISE-1"]
     assert loud and loud[0].status == "warn", [(c.rule, c.status) for c in build.checks]
+
+
+def test_the_frame_is_for_cheap_used_passive_cards_and_dearer_ones_go_in_a_server(catalog) -> None:  # type: ignore[no-untyped-def]
+    """A 25 USD 3D-printed duct is how hobbyists cool a 150-260 USD MI50 or P40, not how a lab cools 90,000 CNY of A800
+    (Dr. Chen's three had gone on the frame): COOL-2 refuses passive cards dearer than compat.SHROUD_MAX_CARD_USD on
+    it, whatever their heat, and says so in English and Chinese; in a server chassis the same card passes."""
+    rule = instance(PassiveCards)
+    frame = catalog.records["chassis"]["open-frame-8gpu-blower-shrouds"]
+    server = catalog.records["chassis"]["supermicro-sys-4029gp-trt"]
+    a800 = catalog.records["gpus"]["a800-80gb-pcie"]
+    mi50 = catalog.records["gpus"]["mi50-32gb"]
+    a800_usd = catalog.convert(90000.0, "CNY", "USD")
+    assert a800.tdp_w <= compat.SHROUD_MAX_TDP_W  # the kits' heat alone had let it on the frame
+    dear = rule.check(frame, a800, a800_usd)
+    assert (dear.status, dear.code) == ("fail", "dear") and dear.fields["limit_usd"] == compat.SHROUD_MAX_CARD_USD
+    assert "server chassis" in dear.message and f"{round(a800_usd):,}" in dear.message
+    with words.language("zh_CN"):
+        assert "服务器机箱" in words.check_text(dear)
+    assert rule.check(server, a800, a800_usd).status == "pass"
+    assert rule.check(frame, mi50, 150.0).status == "pass"
+    assert rule.check(frame, mi50, None).status == "pass"  # an owned card the catalog has no price for
+    # every card the catalog's hobbyist sources run on the frame is under the ceiling, every card only labs buy above
+    for gpu_id in ("tesla-p40", "tesla-p100-16gb-pcie", "mi50-32gb", "v100-32gb-pcie", "mi100"):
+        usd = min(catalog.convert(p.amount, p.currency, "USD") for p in catalog.records["gpus"][gpu_id].prices)
+        assert usd <= compat.SHROUD_MAX_CARD_USD, gpu_id
+    for gpu_id in ("a800-80gb-pcie", "mi210", "l20", "a100-40gb-pcie", "a40"):
+        usd = min(catalog.convert(p.amount, p.currency, "USD") for p in catalog.records["gpus"][gpu_id].prices)
+        assert usd > compat.SHROUD_MAX_CARD_USD, gpu_id

@@ -246,6 +246,7 @@ def _assembly(bm: BuildModel, cand: Candidates, p: dict[str, int]) -> Assembly |
         placement=placement,
         risers=seated is None,  # type: ignore[arg-type]
         largest_single_psu_w=bm.single_psu_w[p["o"]],  # PWR-8's fact of this option (watts.largest_single_psu_w)
+        card_usd=option.card_usd,  # COOL-2's shroud frame ceiling (compat.SHROUD_MAX_CARD_USD)
     )
 
 

@@ -932,6 +932,12 @@ def _datacenter_noise(b: Build) -> bool:
     return any(c["rule"] == "NOISE-1" and c["status"] != "pass" for c in b["checks"])
 
 
+def _shrouded_frame(b: Build) -> bool:
+    """Passive cards on an open frame, each under a shroud and blower kit (an accessory of kind gpu-shroud)."""
+    frame = any(p["category"] == "chassis" and p["spec"].get("kind") == "open-frame" for p in b["parts"])
+    return frame and any(p["category"] == "accessory" and p["spec"].get("kind") == "gpu-shroud" for p in b["parts"])
+
+
 def _chassis_price(b: Build) -> float:
     return sum(float(p["unit_price"]) for p in b["parts"] if p["category"] == "chassis")
 
@@ -1945,6 +1951,34 @@ CASES: tuple[Case, ...] = (
         (P40_SHROUD, P40_FOUR_CARD, PASCAL_FP16, ISSUE_28),
     ),
     Case(
+        "llama70b-q4-1500-used-passive-cards-on-a-shroud-frame",
+        "--model llama-3.3-70b --workload inference --precision q4_k_m --context 8192 --budget 1500",
+        (
+            labelled_build(
+                "cheapest",
+                "two or more used passive cards of <= 1,500 USD each (P40, P100, MI50, V100 class), each under a "
+                "shroud kit on an open frame, the whole machine within 1,500 USD",
+                lambda b: (
+                    gpu_count(b) >= 2
+                    and _shrouded_frame(b)
+                    and all(float(p["unit_price"]) <= 1500 for p in gpu_parts(b))
+                    and price(b) <= 1500
+                ),
+            ),
+            labelled_build(
+                "cheapest",
+                "says its cards are past their software support (ROCm's gfx906, CUDA 13's Pascal)",
+                lambda b: "past rocm support" in b["label"].lower() or "past cuda support" in b["label"].lower(),
+            ),
+            no_label("quietest", "passive cards under shroud kits (their blowers' figure is a floor)", _shrouded_frame),
+        ),
+        "On a 1,500 USD budget a 70B at Q4 (~42 GB of weights) is the used-passive-card build r/LocalLLaMA-style home "
+        "labs make: two or three 32 GB MI50 (~150 USD each) or 24 GB P40 on an old server board, each card under a "
+        "blower and a 3D-printed duct on an open frame, 70B Q4 at ~10 tok/s for ~3,000 CNY; the cards are past ROCm / "
+        "CUDA support, which the answer must say, and the blowers are loud, so such a frame claims no 'quietest'.",
+        (MI50_OPEN_FRAME, P40_SHROUD, P40_FOUR_CARD, ROCM_GFX906),
+    ),
+    Case(
         "deepseek-r1-fp8-usd-one-server-node",
         "--model deepseek-r1 --workload inference --precision fp8 --budget 600000 --room server-room",
         (
@@ -1989,12 +2023,6 @@ CASES: tuple[Case, ...] = (
         "Full fine-tuning of a 6B with Adam in mixed precision holds ~16 bytes per parameter (~96 GB); ZeRO-3 on two "
         "80 GB cards holds ~56 GB each, so 4 is waste, and the buyer needs the job's speed.",
         (CHATGLM_ZERO3, CHATGLM_96GB, ISSUE_27),
-        today=(
-            "shroud28 (2026-12-05): two MI210 64 GB on an open frame, heard as their two shroud kits' blowers (48.0 dBA, "
-            "noise.SHROUD_BLOWER, a floor: no kit's dB(A) is published), take 'quietest' from the two RTX PRO 6000 "
-            "Max-Q (96 GB, 48.1 dBA, 19,940 USD, 9 h) by 0.1 dB, and the 96 GB pair is no longer among the five builds "
-            "shown"
-        ),
     ),
     Case(
         "chatglm6b-full-finetune-cny-no-p40-fastest",
@@ -2303,7 +2331,15 @@ CASES: tuple[Case, ...] = (
                     or (gpu_ids(b) == {"a800-80gb-pcie"} and gpu_count(b) <= 2)
                 ),
             ),
-            some_build("an A800 80G build within CNY 300,000", lambda b: gpu_ids(b) == {"a800-80gb-pcie"}),
+            no_build(
+                "A800 80G cards on an open frame under shroud kits (a lab puts 270,000 CNY of passive cards in a server "
+                "chassis built for them, not behind 3D-printed ducts)",
+                lambda b: "a800-80gb-pcie" in gpu_ids(b) and _shrouded_frame(b),
+            ),
+            Expect(
+                "the plan says no A800 80G build fits CNY 300,000 (three in a used 4U GPU server are 302,779 CNY)",
+                lambda plan: any("A800" in n and "within the budget" in n for n in plan.get("notes") or []),
+            ),
             some_build("an L20 48G build", lambda b: gpu_ids(b) == {"l20"}),
             no_build(
                 "a 24 GB RTX 4090 build (its weight shard and 4k activations exceed 24 GB at 8 cards)",
@@ -2316,15 +2352,38 @@ CASES: tuple[Case, ...] = (
         "layer recomputed, two layers gathered): 53.3 GiB per L20 at 4 and 88.0 per A800 at 2, so 5 and 3. Qwen's "
         "own profile of the same-size 72B measured 62 GB per GPU on 4 GPUs at 4,096 tokens, above the estimate; the "
         "70B tables (160-164 GB in all) are for short sequences. The L20 and A800 machines are one 73 dBA server "
-        "class: 'quietest' had told them apart by wall watts.",
-        (USER_JOURNEYS, QWEN_72B_LORA_PROFILE, LORA_70B_TABLES),
-        today=(
-            "shroud28 (2026-12-05): the three A800 80GB now go on an open frame under 3D-printed shroud kits (290,303 "
-            "CNY, heard per card at 49.7 dBA, a floor) against the five L20 in a 73 dBA server, so the frame is "
-            "'quietest' by the estimate's numbers; no lab buys 290,000 CNY of cards on a hobbyist's frame, so the frame "
-            "should be kept to cheap passive cards or a lab's request should prefer a server chassis (tests/core/test_noise "
-            "asks the same compare with --form rack, where the two servers tie and neither claims 'quietest')"
+        "class: 'quietest' had told them apart by wall watts. Three A800 (270,000 CNY of cards) go in a server chassis "
+        "built for passive cards, never on a hobbyist's shroud frame (COOL-2, rules.compat.SHROUD_MAX_CARD_USD): in the "
+        "catalog's one affordable server, a used 4U SYS-4029GP-TRT, they cost 302,779 CNY, 2,779 over the lab's budget, "
+        "which the plan says (chen-lora-72b-a800-in-a-server shows that build at 400,000).",
+        (USER_JOURNEYS, QWEN_72B_LORA_PROFILE, LORA_70B_TABLES, P40_SHROUD),
+    ),
+    Case(
+        "chen-lora-72b-a800-in-a-server",
+        "--model qwen2.5-72b --workload finetune --method lora --context 4096 --currency CNY --budget 400000 "
+        "--region china --circuit 220v16a --gpu a800-80gb-pcie,l20",
+        (
+            some_build(
+                "three A800 80G in a rack server chassis built for passive cards (front-to-back fan wall)",
+                lambda b: (
+                    gpu_ids(b) == {"a800-80gb-pcie"}
+                    and gpu_count(b) == 3
+                    and any(
+                        p["category"] == "chassis"
+                        and p["spec"].get("airflow") == "server-ducted"
+                        and str(p["spec"].get("kind", "")).startswith("rack")
+                        for p in b["parts"]
+                    )
+                ),
+            ),
+            no_build("passive data-center cards on an open frame under shroud kits", _shrouded_frame),
+            no_label("quietest", "between two 73 dBA servers of one class", lambda b: True),
         ),
+        "A lab that can pay for three A800 80G buys them a server built for passive cards (front-to-back airflow through "
+        "a fan wall), as it buys five L20 one; shroud kits on an open frame are how hobbyists run cheap used P40s and "
+        "MI50s, whose blowers are 'invariably ... a rather loud solution' and rated by no vendor. Both machines are then "
+        "one 73 dBA server class, so neither is 'quietest'.",
+        (USER_JOURNEYS, P40_SHROUD, MI50_OPEN_FRAME),
     ),
     Case(
         "chen-serve-32b-20-students",
@@ -3220,7 +3279,8 @@ CASES: tuple[Case, ...] = (
     ),
     Case(
         "seed-upgrade-path-a100-40g-to-80g",
-        "--model qwen2.5-72b --workload inference --precision q4_k_m --context 8192 --gpu a100-40gb-pcie",
+        "--model qwen2.5-72b --workload inference --precision q4_k_m --context 8192 --gpu a100-40gb-pcie "
+        "--circuit 220v10a",
         (
             some_build(
                 "an A100 40G build whose next step swaps each card for the A100 80G, at a dated catalog price, and "
@@ -3239,7 +3299,10 @@ CASES: tuple[Case, ...] = (
         ),
         "The last rung of the seed article's upgrade route: A100 40G (about 25,000 CNY then) -> A100 80G (60,000-70,000 "
         "CNY); the step doubles the memory per card, which is what a longer context, more users or a larger model "
-        "need. The prices shown are the catalog's, with their dates.",
+        "need. The prices shown are the catalog's, with their dates. The article is a Chinese build guide, so the "
+        "outlet is China's 220 V 10 A: A100 PCIe cards (5,000 USD used) go in a server chassis built for passive cards "
+        "(COOL-2: the shroud frame is for cheap, used cards), whose 2 kW supplies need 200-240 V; on a 120 V outlet the "
+        "plan's way out is that circuit.",
         (SEED_UPGRADE_PATH,),
     ),
     # ---- walk12 (2026-12-03): the command line and the printed sheet, ten requests off the suite

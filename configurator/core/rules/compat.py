@@ -475,10 +475,29 @@ SHROUD_MAX_TDP_W = 300.0
 V100 PCIe at 250 W, MI50 and A100 PCIe at 250-300 W; ariezlabs' P40 build). An estimate: no kit states a rating;
 hotter passive cards (L40S 350 W, H100 NVL 400 W) need a server's fan wall."""
 
+SHROUD_MAX_CARD_USD = 1500.0
+"""The dearest passive card (its price per card as the plan pays it, in USD at the catalog's rates) that goes on the
+open frame under a 25 USD 3D-printed shroud and blower: the frame is how hobbyists run cheap, used passive cards.
+The builds it rests on are used cards of 72-1,100 USD: Tesla P40 at 170-260 USD and P100 at 72-170 (ariezlabs'
+living-room P40, 2025; tinycomputers.io's four P40 at ~250 USD each), MI50 at 150 USD / 550 CNY (the v2ex three-MI50
+frame, 2025-01-03, 3,140 CNY in all), V100 PCIe 32 GB at ~1,000 and MI100 at ~1,100 used (gpus.toml). Cards dearer
+than that (A10, L4, L20, A40, A100 and A800 PCIe, MI210: 2,500-12,600 USD a card) are bought by labs and companies,
+who put them in a server chassis built for passive cards (front-to-back airflow through a fan wall, the vendors'
+qualified systems) rather than behind a duct no vendor rates: nobody puts 270,000 CNY of A800s on a shroud frame. An
+estimate: no source states a ceiling; 1,500 USD sits above the dearest hobbyist card the catalog's sources show
+(~1,100) and below the cheapest card only labs buy (the A10 at 2,800 used, 2026-08)."""
 
-def shroud_cools(gpu: Gpu, chassis: Chassis) -> bool:
-    """COOL-2 in an open frame that ducts each passive card with its own blower shroud: only cards up to the kits' heat."""
-    return chassis.kind != "open-frame" or gpu.tdp_w <= SHROUD_MAX_TDP_W
+
+def shroud_cools(gpu: Gpu, chassis: Chassis, card_usd: float | None = None) -> bool:
+    """COOL-2 in an open frame that ducts each passive card with its own blower shroud: only cards up to the kits' heat
+    (SHROUD_MAX_TDP_W) and the cheap, used cards the frame is for (SHROUD_MAX_CARD_USD; `card_usd` None: not priced,
+    an owned card the catalog has no price for)."""
+    return chassis.kind != "open-frame" or (gpu.tdp_w <= SHROUD_MAX_TDP_W and not shroud_too_dear(card_usd))
+
+
+def shroud_too_dear(card_usd: float | None) -> bool:
+    """A passive card too dear for the shroud frame (SHROUD_MAX_CARD_USD): it goes in a server chassis."""
+    return card_usd is not None and card_usd > SHROUD_MAX_CARD_USD
 
 
 def needs_ducted(gpu: Gpu) -> bool:

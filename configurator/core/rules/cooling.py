@@ -24,7 +24,7 @@ class PassiveCards(Rule):
         "NVIDIA H100 PCIe product brief: the passive heat sink 'requires system airflow'",
         "Ariez Labs, 'Cooling a Tesla P40': desktop fans 'lack the required static pressure'",
     )
-    reads = ("gpu.cooler", "chassis.airflow")
+    reads = ("gpu.cooler", "chassis.airflow", "option.card_usd")
     messages = (
         Message(
             "ducted",
@@ -37,33 +37,44 @@ class PassiveCards(Rule):
             "cool cards up to {limit_w:.0f} W",
             zh="{tdp_w:.0f} W 的被动散热卡需要服务器风扇墙：开放式机架的涡轮导风罩只能冷却 {limit_w:.0f} W 以内的卡",
         ),
+        Message(
+            "dear",
+            "passive cards of {card_usd:,.0f} USD each go in a server chassis built for them: an open frame's blower "
+            "shrouds are for used cards up to {limit_usd:,.0f} USD",
+            zh="每张 {card_usd:,.0f} 美元的被动散热卡应装进为其设计的服务器机箱：开放式机架的涡轮导风罩只适合 "
+            "{limit_usd:,.0f} 美元以内的二手卡",
+        ),
     )
     model = (at("cooling", 10),)
 
     listed = 325
 
-    def check(self, chassis: Chassis, gpu: Any = None) -> Verdict:
-        """For a build of passive cards."""
+    def check(self, chassis: Chassis, gpu: Any = None, card_usd: float | None = None) -> Verdict:
+        """For a build of passive cards (`card_usd`: one card's price, USD)."""
         if gpu is not None and compat.ducted(chassis) and not compat.shroud_cools(gpu, chassis):
             return self.verdict(False, "shroud", tdp_w=gpu.tdp_w, limit_w=compat.SHROUD_MAX_TDP_W)
+        if gpu is not None and compat.ducted(chassis) and not compat.shroud_cools(gpu, chassis, card_usd):
+            return self.verdict(False, "dear", card_usd=round(card_usd or 0.0), limit_usd=compat.SHROUD_MAX_CARD_USD)
         ok = compat.ducted(chassis)
         return self.verdict(ok, "ducted", ducted=ok)
 
     def constrain(self, model: Any, **site: Any) -> None:
         model.m.add(model.passive <= model.ducted)
-        # an open frame's blower shrouds cool passive cards up to their rating; hotter ones need a server
+        # an open frame's blower shrouds cool passive cards up to their rating, and are for cheap, used ones
+        # (compat.SHROUD_MAX_CARD_USD); hotter or dearer ones go in a server
         hot = model.any_of(
             "hot_passive_gpus",
             [
                 model.o[i]
                 for i, o in enumerate(model.options)
-                if compat.needs_ducted(o.gpu) and o.gpu.tdp_w > compat.SHROUD_MAX_TDP_W
+                if compat.needs_ducted(o.gpu)
+                and (o.gpu.tdp_w > compat.SHROUD_MAX_TDP_W or compat.shroud_too_dear(o.card_usd))
             ],
         )
         model.m.add(hot + model.open_frame <= 1)
 
     def assess(self, build: BuildFacts) -> Verdict | None:
-        return self.check(build.chassis, build.gpu) if compat.needs_ducted(build.gpu) else None
+        return self.check(build.chassis, build.gpu, build.card_usd) if compat.needs_ducted(build.gpu) else None
 
 
 @register

@@ -15,6 +15,8 @@ class BuildFacts:
 
     gpu: Gpu
     gpus: int
+    card_usd: float | None
+    """One card's price in USD at the catalog's rates (None: not priced): whether the shroud frame is for it (COOL-2)."""
     board: Motherboard
     cpu: Cpu
     sockets: int

@@ -52,6 +52,9 @@ class GpuOption:
     estimate: EstimateResult
     quote: Quote | None
     owned: int
+    card_usd: float | None = None
+    """One card's price in USD at the catalog's rates (owned or not; None: not priced): whether the card is one the
+    shroud frame is for (COOL-2, rules.compat.SHROUD_MAX_CARD_USD)."""
 
     @property
     def key(self) -> str:
@@ -658,6 +661,10 @@ def gpu_options(
     c = Candidates(model=model, exact_weight_bytes=exact_weight_bytes)
     workload = request.workload.resolved(model.max_context)
     job = _GpuJob(model, request, workload, exact_weight_bytes, cost_cap, slowest_host(catalog, request))
+    try:
+        job.usd_per_unit = catalog.convert(1.0, request.currency, "USD")
+    except KeyError:
+        job.usd_per_unit = None
     for gpu in catalog.gpus:
         refusal, q, runnable = _screen_gpu(gpu, request, catalog, workload, exclude_gpus, model.architecture)
         if refusal is not None:
@@ -723,6 +730,7 @@ class _GpuJob:
     exact_weight_bytes: int | None
     cost_cap: float | None
     slowest_host_gbps: float | None = None  # a job that reads weights from RAM: the catalog's slowest host
+    usd_per_unit: float | None = None  # one unit of the request's currency in USD (GpuOption.card_usd)
     seen: tuple[GpuMemory, ...] = ()
     """The memory of the last count sized (any card's): what `held` predicts the next count's from."""
 
@@ -834,7 +842,8 @@ class _GpuJob:
                     else Reason.of("gpu.years", years=(result.wall_hours or 0.0) / 8760, n=n)
                 )
                 continue
-            kept.append(GpuOption(gpu, n, result, q, min(owned, n)))
+            card_usd = q.amount * self.usd_per_unit if q is not None and self.usd_per_unit is not None else None
+            kept.append(GpuOption(gpu, n, result, q, min(owned, n), card_usd))
         return kept, last_reason
 
 

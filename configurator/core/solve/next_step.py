@@ -39,7 +39,7 @@ from configurator.core.estimate.offload import estimate_on_host
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload
 from configurator.core.model.build import Build
-from configurator.core.rules.compat import ducted, host_ram_needed, needs_ducted, open_air_flagships
+from configurator.core.rules.compat import ducted, host_ram_needed, needs_ducted, open_air_flagships, shroud_cools
 from configurator.core.rules.cooling import PassiveCards
 from configurator.core.solve.pricing import quote
 from configurator.core.solve.rules import OPEN_AIR_FLAGSHIPS, PSU_LOAD
@@ -370,10 +370,13 @@ def _record(build: Build, catalog: Catalog, category: str, kind: str) -> object:
     return catalog.records.get(kind, {}).get(part.id) if part is not None else None
 
 
-def _fit_needs(build: Build, catalog: Catalog, old: Gpu, new: Gpu, count: int) -> tuple[Reason, ...]:
+def _fit_needs(
+    build: Build, catalog: Catalog, old: Gpu, new: Gpu, count: int, new_usd: float | None = None
+) -> tuple[Reason, ...]:
     """What the new cards need of the case, board and cooling that the old ones did not: their length against the
     case, their width on the board's x16 slots and the case's openings (slots.place, as the build was placed), open-air
-    flagships in a tower (COOL-4), passive cards outside a ducted chassis (COOL-2)."""
+    flagships in a tower (COOL-4), passive cards outside a ducted chassis or too hot or dear for the shroud frame
+    (COOL-2: `new_usd`, one new card's price in USD)."""
     chassis = _record(build, catalog, "chassis", "chassis")
     board = _record(build, catalog, "motherboard", "motherboards")
     risers = any(p.category == "accessory" and p.spec.get("kind") == "riser" for p in build.parts)
@@ -392,6 +395,9 @@ def _fit_needs(build: Build, catalog: Catalog, old: Gpu, new: Gpu, count: int) -
             if not open_air_flagships(old.cooler, old.tdp_w, count):
                 needs.append(Reason.of("need.open-frame", rule=OPEN_AIR_FLAGSHIPS.id))
         if needs_ducted(new) and not needs_ducted(old) and not ducted(chassis):
+            needs.append(Reason.of("need.ducted", rule=PassiveCards.id))
+        elif needs_ducted(new) and ducted(chassis) and not shroud_cools(new, chassis, new_usd):
+            # the shroud frame is for cheap, used passive cards: a step up to dearer or hotter ones is a server
             needs.append(Reason.of("need.ducted", rule=PassiveCards.id))
     return tuple(needs)
 
@@ -527,7 +533,10 @@ def next_steps(build: Build, catalog: Catalog, model: ModelArch, asked: Workload
     if up is not None and up_price is not None:
         used = catalog_price(catalog, gpu, build.currency, ("used",))
         sold = None if used is None else used[0] * n  # every card taken out, bought or owned
-        needs = _fit_needs(build, catalog, gpu, up, n) + _psu_need(build, gpu, up, n)
+        up_usd = (
+            catalog.convert(up_price[0], build.currency, "USD") if build.currency in catalog.exchange_rates else None
+        )
+        needs = _fit_needs(build, catalog, gpu, up, n, up_usd) + _psu_need(build, gpu, up, n)
         gain = unlocks(before, reached(up, n), model)
         changes = _changes(gpu, up)
         said = Reason.of(

@@ -12,7 +12,8 @@ over every build the sources found, which build holds each claim:
   fastest within budget  the highest speed among them ("fastest" when no budget was set)
   best value             the highest speed per unit of price
   quietest               the lowest dBA, then the fewest watts, while a build shown is louder by 2 dBA or more
-                         (shown.AS_QUIET_DBA); it names a cheaper one shown within 2 dBA of it
+                         (shown.AS_QUIET_DBA); it names a cheaper one shown within 2 dBA of it; a build of passive
+                         cards under shroud kits, whose noise is a floor, is left out of it (shrouded)
   room to grow           takes one more card by buying only that card (Build.room_for_one_more), the cheapest such
                          no slower than the cheapest supported build (_grows);
                          never a card past its vendor's support or whose drivers wind down (SUP-8), nor one whose
@@ -120,6 +121,7 @@ class Measures:
     quantized: bool = False  # its weights are quantized below the release's, which the request left open (_quantized)
     # a card past its vendor's support, for a job a plan does not start on one (support.starts_past_support: training)
     past_support: bool = False
+    dba_floor: bool = False  # its dBA is a floor (passive cards under shroud kits: shrouded), never "less noise"
 
     def value(self) -> float:
         return self.speed / self.price if self.price > 0 else (float("inf") if self.speed > 0 else 0.0)
@@ -159,6 +161,7 @@ def measure(build: Build, request: BuildRequest) -> Measures:
         wait_s=float(waited) if isinstance(waited, (int, float)) else None,
         quantized=quantized(build, request),
         past_support=past_support_start(build),
+        dba_floor=shrouded(build),
     )
 
 
@@ -642,13 +645,23 @@ def _sourced_best(
 
 def _quiet_and_grow_claims(f: _Field) -> None:
     m = f.m
-    f.claim(*_quietest_claim(f, [i for i in f.within if m[i].dba is not None]))
+    f.claim(*_quietest_claim(f, [i for i in f.within if m[i].dba is not None and not shrouded(f.pool[i])]))
     # growing is buying more of the card: not one past its vendor's support or whose drivers wind down (SUP-8), the
     # search's own rule (solver._winding_down); DeepSeek-V4-Pro at 120,000 USD had said "room to grow" of an MI100
     growing = [i for i in f.within if _grows(f, i)]
     if growing:
         best = min(growing, key=lambda i: m[i].price)
         f.claim(best, Reason.of("claim.grow", gpu=_gpu_name(f.pool[best])))
+
+
+def shrouded(build: Build) -> bool:
+    """Whether the build cools passive cards under shroud kits (an accessory of kind gpu-shroud): its noise is a floor
+    (noise.SHROUD_BLOWER: no kit's dB(A) is published, its blower runs at full speed with no fan curve), so it neither
+    claims "quietest" nor is weighed against the build that does, and the quiet search leaves it out too
+    (solver.BuildModel._unkitted). Two MI210 on a frame at 48.0 dBA had taken "quietest" from two RTX PRO 6000 Max-Q at
+    48.1 (ChatGLM-6B's full fine-tune); since the frame is kept to cheap cards (COOL-2, compat.SHROUD_MAX_CARD_USD) no
+    MI210 goes on it, and a P40 or MI50 frame is what ariezlabs calls 'a rather loud solution'."""
+    return any(p.category == "accessory" and p.spec.get("kind") == "gpu-shroud" for p in build.parts)
 
 
 def _shown_dba(f: _Field, i: int) -> float:
@@ -676,7 +689,7 @@ def _quiet_shown(f: _Field, shown: list[int]) -> None:
     difference the estimate cannot tell, bought for money. ChatGLM-6B's full fine-tune: two RTX PRO 6000 Max-Q at
     48.1 dBA and 19,940 USD beside three RTX A6000 at 49.9 dBA and 11,220 USD."""
     m = f.m
-    heard = [j for j in shown if j in f.within and m[j].dba is not None]
+    heard = [j for j in shown if j in f.within and m[j].dba is not None and not shrouded(f.pool[j])]
     for i in shown:
         said = next((c for c in f.claims[i] if c.code == "claim.quietest"), None)
         if said is None:

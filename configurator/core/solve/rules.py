@@ -55,6 +55,7 @@ class Assembly:
     nvlink_bridge: bool = False
     largest_single_psu_w: float = 0.0  # the biggest single unit the request could use (PWR-8)
     model_type: str = ""  # the model's HF model_type: SUP-1 judges the engine's support of it (support.check_stack)
+    card_usd: float | None = None  # one card's price in USD (GpuOption.card_usd): COOL-2's shroud frame ceiling
 
     @property
     def ram_gb(self) -> int:
@@ -148,6 +149,7 @@ def facts_of(a: Assembly, request: BuildRequest, est: EstimateResult, p: Power, 
     return BuildFacts(
         gpu=a.gpu,
         gpus=a.gpus,
+        card_usd=a.card_usd,
         board=a.board,
         cpu=a.cpu,
         sockets=a.sockets,

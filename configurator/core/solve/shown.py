@@ -159,7 +159,8 @@ def offers(b: Build, mb: Measures, a: Build, ma: Measures, eol: tuple[bool, bool
         # with no precision had shown an RTX 4060 Ti 16GB at BF16 and 16.1 tokens/s as "another card" alone, under an
         # RTX 2070 at Q4_K_M and 62.1 tokens/s for less: a 16 GB card's offer is the release's quality
         out.append(Reason.of("offer.release", precision=str(b.estimate.workload.get("precision", "")).upper()))
-    if mb.dba is not None and quieter(mb.dba, ma.dba):  # by what the estimate resolves, as "quietest" is claimed
+    # by what the estimate resolves, as "quietest" is claimed; a shrouded build's figure is a floor (ranking.shrouded)
+    if mb.dba is not None and not mb.dba_floor and quieter(mb.dba, ma.dba):
         out.append(Reason.of("offer.quieter", dba=round(mb.dba, 1)))
     theirs = {i for i, _ in _cards(a)}
     other = [name for i, name in _cards(b) if i not in theirs]

@@ -185,6 +185,7 @@ class BuildModel:
         self._cost()
         self._objectives()
         self.room: Any = None  # _room's literal: its constraints are added with the first room-to-grow solve
+        self.unkitted: Any = None  # _unkitted's literal: added with the first quiet search
         self._mark("search")  # what solving adds later: exclusions, bounds, assumptions
         self.excluded: list[int] = []
         self._exclusions: list[Any] = []
@@ -692,6 +693,18 @@ class BuildModel:
         )
         self.noise_floor = min(chassis_units, default=0) + min(psu_units, default=0) + min(cooler_units, default=0)
 
+    def _unkitted(self) -> Any | None:
+        """The literal that, assumed, leaves out every case that asks a kit of each GPU (the shroud frame): the quiet
+        search's. Its blowers are heard at noise.SHROUD_BLOWER, a floor (no kit's dB(A) is published, and the blowers
+        run at full speed), so a shrouded build is never the quietest (ranking.shrouded): two MI210 on the frame
+        at 48.0 dBA had displaced two RTX PRO 6000 Max-Q at 48.1 from ChatGLM-6B's full fine-tune."""
+        kitted = [i for i, h in enumerate(self.chassis) if h.per_gpu_accessory is not None]
+        if self.unkitted is None and kitted:
+            self.unkitted = self.m.new_bool_var("no_per_gpu_kits")
+            for i in kitted:
+                self.m.add(self.h[i] == 0).only_enforce_if(self.unkitted)
+        return self.unkitted
+
     def _room(self) -> None:
         """Room for one more of the chosen card, bought alone: what plan._one_more_gpu asks of a build, as constraints
         that hold only while `room` is assumed (the "room to grow" search, solve("grow")). A board that places the
@@ -812,7 +825,11 @@ class BuildModel:
             # lexicographic in one solve: one unit of the primary objective outweighs any difference in price
             weight = self.cost_bound + 1
             found = self._run(
-                expr * weight - self.cost if maximize else expr * weight + self.cost, maximize, time_limit, bounds
+                expr * weight - self.cost if maximize else expr * weight + self.cost,
+                maximize,
+                time_limit,
+                bounds,
+                heard=objective == "noise",
             )
             return found[0] if found else None
         if objective == "grow":
@@ -849,10 +866,13 @@ class BuildModel:
         bounds: list[tuple[str, int]],
         lift_psu_limit: bool = False,
         room: bool = False,
+        heard: bool = False,
     ) -> tuple[Choice, SolvedValues] | None:
         m = self.m
         named = {"perf": self.perf, "cost": self.cost, "noise": self.noise}
         assumptions = list(self._exclusions) + self._avoid + ([self.room] if room else [])
+        unkitted = self._unkitted() if heard else None
+        assumptions += [unkitted] if unkitted is not None else []
         if not lift_psu_limit:
             assumptions.append(self.right_sized_psu)
         if self.tdp_credit is not None:
