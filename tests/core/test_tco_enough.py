@@ -17,7 +17,6 @@ from configurator.core.model.request import BuildRequest
 from configurator.core.report import sheet, words
 from configurator.core.rules.job import READING_TPS
 from configurator.core.solve.plan import plan
-from configurator.storage import catalogs
 from tests.helpers import run_clis
 
 CHEN = dict(
@@ -36,11 +35,6 @@ CHEN_ARGS = (
     *("plan", "--model", "qwen2.5-32b", "--workload", "inference", "--batch", "20", "--currency", "CNY"),
     *("--region", "china", "--circuit", "230v16a", "--budget", "300000", "--top", "8"),
 )
-
-
-@pytest.fixture(scope="module")
-def catalog() -> Catalog:
-    return catalogs.load(include_user=False).catalog
 
 
 @pytest.fixture(scope="module")

@@ -4,7 +4,7 @@ many random requests (issue 27); with the one-function labelling of #27 it holds
 
 No shrinking (each example is a real plan); `LLM_RIG_GENERATIVE_EXAMPLES` sets the number of examples. The draws are
 the generative test's, so in one session each answer is solved once (`solved`) and read by both tests: 40 random
-requests label-checked where there were 20 of another seed (round 29: the suite's time, not the claim, had set 20).
+requests label-checked where there had been 20 of another seed (round 29).
 """
 
 from __future__ import annotations
