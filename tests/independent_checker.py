@@ -491,6 +491,8 @@ def _claim_of(head: str, scope: str | None) -> tuple[str, str | None] | None:
     head = _unqualified(head)
     if head.startswith("cheapest with "):
         return ("cheapest", head[len("cheapest with ") :].strip())
+    if head == IN_VRAM:
+        return ("cheapest-vram", scope)
     if head in ("cheapest below reading speed", "cheapest of all"):
         return ("cheapest-all", scope)
     if head in ("cheapest", "cheapest that fits", "cheapest within budget", "cheapest build", ON_SUPPORTED):
@@ -509,6 +511,21 @@ def _claim_of(head: str, scope: str | None) -> tuple[str, str | None] | None:
     if head == "room to grow":
         return ("grow", scope)
     return None
+
+
+IN_VRAM = "cheapest in vram"
+"""The cheapest build whose cards hold the whole model (`estimate.host.offloaded_bytes` absent or 0: no layer or expert
+in system RAM; a machine with GPU cards, not a ready-made system's unified memory nor a CPU-only box), among the same
+rivals as "cheapest"."""
+
+
+def in_vram(build: dict[str, Any]) -> bool:
+    """Whether a build's cards hold the whole model: GPU cards, no system, and no bytes of it kept in system RAM."""
+    parts = build["parts"]
+    if not any(p["category"] == "gpu" for p in parts) or any(p["category"] == "system" for p in parts):
+        return False
+    host = build["estimate"].get("host") or {}
+    return not host.get("offloaded_bytes")
 
 
 RELEASE_QUALITY = "release quality"
@@ -551,7 +568,7 @@ def label_claims(label: str) -> list[tuple[str, str | None]]:
 
 
 def label_pieces(label: str) -> list[tuple[str, str | None, str]]:
-    """The claims a label makes, as (kind, scope): kind is one of cheapest, cheapest-all (the cheapest of every
+    """The claims a label makes, as (kind, scope): kind is one of cheapest, cheapest-vram (IN_VRAM), cheapest-all (the cheapest of every
     build, below reading speed), fastest, value, quietest, grow; scope is None (among every build shown) or what the
     claim is restricted to ("your own card", a GPU's name, "without your own card", "the experts in ram").
     A kind of build in brackets after the claims ("(with the experts in RAM)", "(ready-made: ...)") claims nothing,
@@ -851,6 +868,10 @@ def _claim_problems(
             problems.append(f"{name}: claims '{kind}' below reading speed without saying so")
         if _warned(build, "PROMPT") and not waits:
             problems.append(f"{name}: claims '{kind}' while its first token waits, without saying so")
+    if kind == "cheapest-vram" and not in_vram(build):
+        problems.append(f"{name}: says '{piece}', but it keeps part of the model in system RAM or has no GPU card")
+    elif kind == "cheapest-vram":
+        problems += _cheapest_problems(build, name, [b for b in pool if in_vram(b)])
     if kind in ("cheapest", "cheapest-all"):
         problems += _cheapest_problems(build, name, pool)
     elif kind in ("fastest", "value"):
@@ -865,7 +886,7 @@ def _claim_problems(
 def _pool(r: _Rivals, kind: str, scope: str | None) -> list[dict[str, Any]]:
     """The builds a claim of this kind and scope is measured against."""
     pool = r.everything if kind == "cheapest-all" else r.at_reading_speed
-    if kind == "cheapest" and scope is None:
+    if kind in ("cheapest", "cheapest-vram") and scope is None:
         # a fine-tune or pretraining on a card past its vendor's support is no rival while a supported one is shown:
         # current training wheels no longer run it (PyTorch's CUDA 12.8+ wheels dropped Pascal and Volta, its ROCm
         # 6.4+ wheels gfx906); the cheapest supported build says "cheapest on supported software" beside a cheaper one

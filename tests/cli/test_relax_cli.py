@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.helpers import Run, run_clis
+from tests.helpers import Run, run_cli, run_clis
 
 DEEPSEEK_AT_1200 = (  # below the 1,565 USD of the experts in RAM (at 3,000 USD they fit: expert case)
     "plan",
@@ -148,3 +148,26 @@ def test_the_text_and_the_json_list_the_same_pareto_optimal_ways_out() -> None:
             and 0.97 * o["wall_hours"] <= (way.get("wall_hours") or 0)
         ]
         assert beaten == [], (way["change"], [o["change"] for o in beaten])
+
+
+def test_a_release_that_does_not_fit_is_offered_the_q4_quant_with_its_price_and_speed() -> None:
+    """DeepSeek-R1 at 5 tokens/s and 5,000 USD without --precision runs its FP8 release, which nothing under the
+    budget holds. The ways out had offered a 2-bit GGUF and a 24,553 USD 12-channel DDR5 host that never named its
+    format, where the Q4_K_M GGUF practitioners run on a used 8-channel DDR4 EPYC with 512 GB and one card (the 2025
+    "DeepSeek R1 671B on a used EPYC" builds: ~3.5-8 tok/s; kvcache-ai/ktransformers#319, PR #220) decodes 7.4 for
+    5,870 USD: the experts-in-RAM tier had found no 8-channel build at the speed asked, its cheapest CPU, a 16-core
+    EPYC 7302, binding the decode (round 29). The way says the quant, its price over the budget and its speed."""
+    args = ("plan", "--model", "deepseek-r1", "--workload", "inference", "--min-decode-tps", "5", "--budget", "5000")
+    run = run_cli(*args, "--json")
+    assert run.code == 0, run.err
+    infeasible = run.json()["infeasible"]
+    assert "fp8: as released" in infeasible["reason"]  # the precision assumed, said
+    q4 = [w for w in infeasible["relaxations"] if "use q4_k_m" in w["change"]]
+    assert q4, [w["change"] for w in infeasible["relaxations"]]
+    way = min(q4, key=lambda w: w["total_price"])
+    assert way["total_price"] <= 8000 and way["decode_tokens_per_s"] >= 5, way
+    assert "raise the budget to" in way["change"] and "in system RAM" in way["change"], way["change"]
+    assert way["kind"] == "precision+offload", way["kind"]
+    # and the release's quality, the Q8_0 GGUF (8.5 bits a weight: ~665 GiB, 768 GB of RAM), at its own price and speed
+    q8 = [w for w in infeasible["relaxations"] if "use q8_0" in w["change"]]
+    assert q8 and q8[0]["total_price"] > way["total_price"] and q8[0]["decode_tokens_per_s"] >= 5, q8

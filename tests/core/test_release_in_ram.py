@@ -119,3 +119,14 @@ def test_only_a_16_bit_release_left_on_auto_runs_at_q8_0_from_ram() -> None:
     )
     assert not release_in_ram(released)
     assert not release_in_ram(BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="finetune", method="lora")))
+
+
+def test_an_fp8_release_left_on_auto_runs_at_q8_0_from_ram() -> None:
+    """DeepSeek-R1's FP8, which llama.cpp cannot load, is read from RAM as its Q8_0 GGUF (sources.RELEASES_AS_Q8: the
+    release's quality, as Tencent Xuanwu Lab ran R1 at Q8 on one 12-channel EPYC, 2025-03-16); named, FP8 is FP8."""
+    fp8 = BuildRequest(model_id="deepseek-r1", workload=Workload(kind="inference", precision="fp8"))
+    assert release_in_ram(fp8.model_copy(update={"precision_released": True}))
+    assert not release_in_ram(fp8)  # --precision fp8 asked: the RAM machines do not change it
+    on_vllm = fp8.workload.model_copy(update={"engine": "vllm"})
+    assert not release_in_ram(fp8.model_copy(update={"workload": on_vllm, "precision_released": True}))
+    assert weight_format(RELEASE_IN_RAM).bits_per_weight == 8.5  # ggml-common.h: 34 bytes a block of 32 weights

@@ -131,16 +131,19 @@ def _run(catalog: Catalog, **fields: object) -> list[tuple[str, str, tuple[str, 
 
 
 @pytest.mark.slow  # a whole plan
-def test_an_fp8_release_is_served_as_released_and_the_ram_hosts_keep_q4(catalog: Catalog) -> None:
+def test_an_fp8_release_is_served_as_released_and_the_ram_hosts_run_its_ggufs(catalog: Catalog) -> None:
     """MiniMax-M2 for one user with no precision: the cards serve its FP8 release (220 GB of weights, four 96 GB cards
     in MiniMax's vLLM guide), each such build saying so; the machines llama.cpp runs from RAM, which cannot load FP8,
-    still run the Q4_K_M GGUF people download. No build is sized at BF16 (457 GB)."""
+    run the Q4_K_M GGUF people download and, since round 29, the release's quality as its Q8_0 GGUF
+    (sources.RELEASES_AS_Q8), each saying which. No build is sized at BF16 (457 GB)."""
     builds = _run(catalog, model_id="minimax-m2")
     assert builds
-    assert {p for p, _label, _kinds in builds} <= {"fp8", "q4_k_m"}
+    assert {p for p, _label, _kinds in builds} <= {"fp8", "q4_k_m", "q8_0"}
     fp8 = [(label, kinds) for p, label, kinds in builds if p == "fp8"]
     assert fp8 and all("kind.released-as" in kinds and "at FP8 as released" in label for label, kinds in fp8)
     assert any("kind.usual-gguf" in kinds for p, _label, kinds in builds if p == "q4_k_m")
+    q8 = [(label, kinds) for p, label, kinds in builds if p == "q8_0"]
+    assert q8 and all("kind.release-in-ram" in kinds and "the GGUF of the FP8 release" in label for label, kinds in q8)
 
 
 @pytest.mark.slow

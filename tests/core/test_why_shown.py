@@ -16,8 +16,8 @@ from configurator.core.estimate.workload import Workload
 from configurator.core.model.request import BuildRequest
 from configurator.core.report import phrases, words
 from configurator.core.solve.plan import plan
-from configurator.core.solve.ranking import measure, rank_and_label
-from configurator.core.solve.shown import offers, simpler
+from configurator.core.solve.ranking import end_of_life_caveat, label_text, measure, rank_and_label
+from configurator.core.solve.shown import offers, simpler, why_shown
 
 
 @pytest.fixture(scope="module")
@@ -166,29 +166,35 @@ def test_a_build_at_the_release_quality_beside_quantized_ones_says_so(catalog: C
     """Llama 3.1 8B with no precision: an RTX 4060 Ti 16GB at BF16 and 16.1 tokens/s had been shown as "alternative
     (NVIDIA GeForce RTX 4060 Ti 16GB)" under an RTX 2070 at Q4_K_M and 62.1 for less. What it offers is the weights at
     the release's quality, and its label and why say so, in English and Chinese. Since round 28 that 4060 Ti holds
-    "room to grow" and the BF16 build shown for what it offers is a Tesla P100 16GB on the shroud frame (809 USD,
-    30.5 tokens/s) under the 399 USD mini PC at Q4_K_M: it offers more speed too, and its label says both."""
+    "room to grow" and the BF16 build shown beside the 399 USD mini PC at Q4_K_M is a Tesla P100 16GB on the shroud
+    frame (809 USD, 30.5 tokens/s); since round 29 (value29) it holds "cheapest in VRAM" (the mini PC keeps the model
+    in system RAM), and a build with a claim says the claim: what it offers over the quantized build above it is read
+    from the same rule (shown.why_shown) and rendered as its label would be without the claim."""
     memo.clear()
     request = BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference"), budget=1500)
-    builds = plan(request, catalog).builds
-    above_quantized = [
-        b
+    builds = list(plan(request, catalog).builds)
+    m = [measure(b, request) for b in builds]
+    eol = [end_of_life_caveat(b) is not None for b in builds]
+    beside = [
+        k
         for k, b in enumerate(builds)
-        if not b.claims
-        and b.offers
-        and b.estimate.workload.get("precision") == "bf16"
+        if b.estimate.workload.get("precision") == "bf16"
         and any(a.estimate.workload.get("precision") == "q4_k_m" for a in builds[:k])
+        and (b.offers or any(c.code == "claim.cheapest-vram" for c in b.claims))
     ]
-    assert above_quantized, [b.label for b in builds]
-    for b in above_quantized:
-        release = next(o for o in b.offers if o.code == "offer.release")
+    assert beside, [b.label for b in builds]
+    for k in beside:
+        b = builds[k]
+        offered = b.offers or why_shown(k, list(range(k)), builds, m, eol) or ()
+        release = next(o for o in offered if o.code == "offer.release")
         assert release.fields["precision"] == "BF16"
-        said = b.label.split(")")[0]  # the offers the label names, in order
-        assert said.startswith("alternative (") and "BF16 as released" in said, b.label
+        unclaimed = b.model_copy(update={"claims": (), "offers": offered, "label": label_text((), b.kinds, offered)})
+        said = unclaimed.label.split(")")[0]  # the offers the label names, in order
+        assert said.startswith("alternative (") and "BF16 as released" in said, unclaimed.label
         with words.language("zh_CN"):
             assert words.say(release) == "权重保持发布时的精度：BF16"
-            zh = phrases.label(b).split("）")[0]
-            assert zh.startswith("备选（") and "BF16 原始精度" in zh, phrases.label(b)
+            zh = phrases.label(unclaimed).split("）")[0]
+            assert zh.startswith("备选（") and "BF16 原始精度" in zh, phrases.label(unclaimed)
 
 
 def test_a_build_shown_for_its_kind_says_which_builds_beat_it_and_what_it_offers(catalog: Catalog) -> None:

@@ -52,7 +52,15 @@ from tests.expert.predicates import (
     warned,
     way_out_at_most,
 )
-from tests.independent_checker import gpu_names, label_claims, label_pieces, names_match, qualifiers, throughput
+from tests.independent_checker import (
+    gpu_names,
+    in_vram,
+    label_claims,
+    label_pieces,
+    names_match,
+    qualifiers,
+    throughput,
+)
 
 
 def _usage(b: Build) -> dict[str, float] | None:
@@ -606,6 +614,13 @@ ZERO3_STATES = (
     "Adam keeps 16 bytes per parameter (2 + 2 + 12): 70B -> ~1.1 TB of model states, 140 GB per GPU over 8 with "
     "ZeRO-3; the AMD Instinct MI300X has 192 GB (amd.com product page)"
 )
+R1_USED_EPYC_HN = (
+    "https://hndistilled.com/story/43274613 (summary of the Hacker News thread on 'DeepSeek-R1-671B-Q4_K_M with 1 or 2 "
+    "Arc A770 on Xeon', 2025-03): the recipe is ~380 GB of system RAM for the Q4_K_M experts plus one or more cards; "
+    "'384 GB DDR4 is now relatively cheap'; dual-EPYC rigs get 3-4 tok/s on reasoning models. The 'DeepSeek R1 671B "
+    "on a $2,000 EPYC server' posts of early 2025 are not in the searchable corpora; their range (~3.5-8 tok/s) agrees "
+    "with DDR4_EPYC_R1_BUILDS"
+)
 XUANWU_R1_Q8_CPU = (
     "https://xlab.tencent.com/cn/2025/03/16/DeepSeek-671B纯CPU部署实践经验分享(一) (Tencent Xuanwu Lab, 2025-03-16): "
     "DeepSeek-R1 671B at Q8 on llama.cpp, CPU only: one EPYC 9135 or 9115 on an MZ33-AR1, DDR5-5600 64GB x 12 "
@@ -1087,6 +1102,48 @@ def _fastest_of_all(b: Build) -> bool:
 def _quantized(b: Build) -> bool:
     """The build's kind says it runs llama.cpp's usual GGUF (Q4_K_M) where no --precision was given."""
     return any(k["code"] == "kind.usual-gguf" for k in b["kinds"])
+
+
+MI50_QWQ_32B = (
+    "https://github.com/vllm-project/vllm/pull/12431 (comments of 2025-04-08, 'add support for AMD MI25/50/60'): MI50 "
+    "owners run QwQ-32B (a 32B dense Qwen) on llama.cpp at 30-35 tok/s and at 18 tok/s with ollama at Q4; vLLM's own "
+    "gfx906 path was left unoptimised, so llama.cpp is the MI50's engine"
+)
+LAYERS_IN_RAM_DENSE = (
+    "https://research.visar.veron3.space/local-llm-setup/10-tokens.html (read 2026-12-05): with 59 of 65 layers on the "
+    "card and the rest in DDR4 a model decoded 3.95 tok/s, with every layer on the card (experts alone in RAM) 10.61: "
+    "what llama.cpp reads from system RAM (-ngl below the layer count) sets the decode speed"
+)
+KTRANSFORMERS_EPYC_CORES = (
+    "https://github.com/kvcache-ai/ktransformers/issues/587 (comments of 2025-02-24): DeepSeek-R1 Q4_K_M on a 24-core "
+    "EPYC with an RTX 4090 decodes 12.1 tok/s, GPU utilisation 31 %: 'the bottleneck is the CPU and memory bandwidth; "
+    "32 or 64 cores are advised'; https://github.com/ikawrakow/ik_llama.cpp/pull/370 (ubergarm, 2025-05-04): "
+    "Qwen3-235B-A22B served with the FFNs of layers 14-93 in the RAM of a 24-core Threadripper PRO (8 x DDR5-4800, "
+    "225-250 GB/s measured) beside one RTX A6000"
+)
+
+
+def _in_vram(b: Build) -> bool:
+    """A build with GPU cards that keeps none of the model in system RAM (independent_checker.in_vram)."""
+    return in_vram(b)
+
+
+def _cores(b: Build) -> int:
+    return sum(int(p["spec"].get("cores", 0)) * int(p["quantity"]) for p in b["parts"] if p["category"] == "cpu")
+
+
+def _cpu_only_decode(plan: Plan) -> float:
+    """The fastest decode among the CPU-only builds shown (0 when none is)."""
+    return max((decode(b) for b in builds(plan) if not gpu_parts(b) and system(b) is None), default=0.0)
+
+
+def _cheapest_in_vram_said(plan: Plan) -> bool:
+    """The cheapest build shown whose cards hold the whole model says so ('cheapest in VRAM'), or is the cheapest."""
+    held = [b for b in builds(plan) if _in_vram(b)]
+    if not held:
+        return False
+    low = min(held, key=price)
+    return bool(claims(low) & {"cheapest", "cheapest-vram"})
 
 
 CASES: tuple[Case, ...] = (
@@ -2574,6 +2631,71 @@ CASES: tuple[Case, ...] = (
         (DDR4_EPYC_R1_BUILDS, KTRANSFORMERS_R1, OLLAMA_Q4_DEFAULT),
     ),
     Case(
+        "deepseek-r1-5000-at-5-tps-way-out-is-q4-on-used-epyc",
+        "--model deepseek-r1 --workload inference --min-decode-tps 5 --budget 5000",
+        (
+            Expect(
+                "a way out runs the Q4_K_M GGUF with the experts in RAM and says so, at >= 5 tok/s for <= 8,000 USD",
+                lambda plan: any(
+                    r["kind"] == "precision+offload"
+                    and "use q4_k_m" in r["change"]
+                    and float(r["total_price"]) <= 8000
+                    and float(r.get("decode_tokens_per_s") or 0) >= 5
+                    for r in _relaxations(plan)
+                ),
+            ),
+        ),
+        "R1 is released in FP8, which llama.cpp cannot keep in RAM; what people run on a budget is the Q4_K_M GGUF on a "
+        "used 8-channel DDR4 EPYC with 512 GB and one card (3.5-8 tok/s). At 5 tok/s and 5,000 USD the ways out had "
+        "been a 2-bit GGUF and a 24,553 USD 12-channel DDR5 host that never named its format: the 8-channel tier found "
+        "no build at the speed asked, its cheapest CPU (a 16-core EPYC 7302) binding the decode, so its 64-core EPYC "
+        "7742 (7.4 tok/s beside an RTX 2080 Ti 22GB, 5,870 USD) was never searched.",
+        (DDR4_EPYC_R1_BUILDS, R1_USED_EPYC_HN, KTRANSFORMERS_R1),
+    ),
+    Case(
+        "deepseek-r1-q4-12000-at-5-tps-used-epyc-meets-it",
+        "--model deepseek-r1 --workload inference --precision q4_k_m --min-decode-tps 5 --budget 12000",
+        (
+            some_build(
+                "the experts in 512 GB or more of DDR4 on an 8-channel EPYC, one GPU, >= 5 tok/s, <= 8,000 USD",
+                lambda b: (
+                    experts_in_ram(b)
+                    and _ddr4_host(b)
+                    and memory_channels(b) >= 8
+                    and ram_gb(b) >= 512
+                    and gpu_count(b) == 1
+                    and decode(b) >= 5
+                    and price(b) <= 8000
+                ),
+            ),
+        ),
+        "The same used EPYC answers R1 Q4_K_M at 5 tok/s: a 64-core part reads the experts at its eight channels' "
+        "speed where the 16-core 7302 is bound by its cores. With the speed asked the plan had shown only a CPU-only "
+        "EPYC 7543 at 5.0 tok/s whose prompts wait 101 s.",
+        (DDR4_EPYC_R1_BUILDS, R1_USED_EPYC_HN),
+    ),
+    Case(
+        "deepseek-r1-40000-no-precision-q8-from-ram",
+        "--model deepseek-r1 --workload inference --budget 40000",
+        (
+            some_build(
+                "the Q8_0 GGUF (the FP8 release's quality) read from 768 GB or more of RAM, >= 5 tok/s, <= 40,000 USD",
+                lambda b: (
+                    _reads_from_ram(b)
+                    and _gguf_of(b) == "Q8_0"
+                    and ram_gb(b) >= 768
+                    and decode(b) >= 5
+                    and price(b) <= 40000
+                ),
+            ),
+        ),
+        "R1 ships FP8, which llama.cpp cannot load; at the release's quality from RAM people run its Q8_0 GGUF (~665 "
+        "GiB), as Tencent's lab did on one 12-channel EPYC with 768 GB of DDR5 at up to 7.17 tok/s. Without "
+        "--precision the plan's RAM machines had run only the Q4_K_M, so at 40,000 USD nothing at the release's "
+        "quality was shown short of an FP8 GPU server.",
+        (XUANWU_R1_Q8_CPU, RDIMM_PRICES_2026, JEDEC_BINARY_GB),
+    ),
+    Case(
         "qwen3-4b-500-no-gpu-at-q4",
         "--model qwen3-4b --workload inference --budget 500",
         (
@@ -3699,5 +3821,59 @@ CASES: tuple[Case, ...] = (
         "to 1,127 USD' (an RTX 2080 Ti 22GB, 34 h) the ways offered 'allow 127 h and raise the budget to 1,082 USD' (one "
         "MI50): the deadline given up to save 45 USD.",
         (UNSLOTH_REQ, TORCHTUNE_4090),
+    ),
+    Case(
+        "qwen3-32b-q4-3000-shows-the-mi50-in-vram",
+        "--model qwen3-32b --workload inference --precision q4_k_m --budget 3000",
+        (
+            some_build(
+                "one card holds the whole Q4_K_M model (none of it in system RAM) for at most 1,000 USD and decodes at "
+                "least 12 tokens/s (one used Instinct MI50 32GB)",
+                lambda b: _in_vram(b) and gpu_count(b) == 1 and price(b) <= 1000 and decode(b) >= 12,
+            ),
+            Expect(
+                "the cheapest build shown whose cards hold the whole model says so ('cheapest in VRAM'), or is the "
+                "cheapest",
+                _cheapest_in_vram_said,
+            ),
+        ),
+        "Qwen3-32B at Q4_K_M is ~19.8 GB: one 32 GB MI50 (~150 USD used) holds it whole and reads it at ~1 TB/s, where "
+        "a 16 GB P100 keeps a fifth of the layers in dual-channel DDR4 and decodes at that RAM's pace. r/LocalLLaMA "
+        "builders run 32B dense models on one MI50 with llama.cpp (ROCm or Vulkan), caveats of gfx906's ended support "
+        "said. Walked 2026-12-05 (value29): 'cheapest' was a Tesla P100 with layers in RAM at 809 USD and 6.8 tok/s, "
+        "and the MI50 build (906 USD, 16.6 tok/s, the model on the card) was the sixth build, not shown: five claims "
+        "took the five places.",
+        (MI50_QWQ_32B, LAYERS_IN_RAM_DENSE, ROCM_GFX906),
+    ),
+    Case(
+        "qwen3-235b-q4-6000-a-card-beside-a-quicker-epyc",
+        "--model qwen3-235b-a22b --workload inference --precision q4_k_m --budget 6000",
+        (
+            some_build(
+                "a card beside the experts in the RAM of an 8-channel host of at least 32 cores, for at most 4,500 USD",
+                lambda b: (
+                    experts_in_ram(b)
+                    and gpu_count(b) >= 1
+                    and memory_channels(b) >= 8
+                    and _cores(b) >= 32
+                    and price(b) <= 4500
+                ),
+            ),
+            Expect(
+                "a build shown with a card and the experts in RAM decodes faster than every CPU-only box shown",
+                lambda plan: any(
+                    experts_in_ram(b) and gpu_count(b) >= 1 and system(b) is None and decode(b) > _cpu_only_decode(plan)
+                    for b in builds(plan)
+                ),
+            ),
+        ),
+        "Qwen3-235B-A22B's routed experts (~130 GB at Q4_K_M) decode from an 8-channel DDR4 EPYC at the rate its cores "
+        "read them: a 16-core EPYC 7302 (four CCDs) reads well under the channels' 205 GB/s, a 32- or 64-core one most "
+        "of it, and the card beside it adds attention, the shared weights and the prompt's matrix products. An expert "
+        "puts the card beside the quicker EPYC before buying a dearer card for the 16-core one. Walked 2026-12-05 "
+        "(value29): the cards were searched beside the EPYC 7302 alone (the search ended at its first fast build, an "
+        "RTX A6000 at 5,445 USD and 8.7 tok/s), and a CPU-only EPYC 7543 at 3,005 USD and 8.2 tok/s decoded faster "
+        "than every build shown with a card.",
+        (KTRANSFORMERS_EPYC_CORES, DDR4_EPYC_R1_BUILDS, KTRANSFORMERS_R1),
     ),
 )

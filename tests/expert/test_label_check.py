@@ -42,6 +42,9 @@ from tests.independent_checker import check_labels, label_claims
         ("cheapest; best value (with the experts in RAM)", [("cheapest", None), ("value", None)]),
         ("fastest (ready-made: Apple Mac Studio (2025), M3 Ultra, 512 GB)", [("fastest", None)]),
         ("cheapest below reading speed (with some layers in RAM)", [("cheapest-all", None)]),
+        # the cheapest build whose cards hold the whole model (ranking._in_vram_claim)
+        ("cheapest in VRAM (past ROCm support: gfx906 maintenance ended in 2024)", [("cheapest-vram", None)]),
+        ("cheapest in VRAM; best value", [("cheapest-vram", None), ("value", None)]),
         ("cheapest below reading speed but first token after 1254 s", [("cheapest-all", None)]),
         (
             "fastest within budget below reading speed; best value below reading speed",
@@ -170,6 +173,26 @@ def test_cheapest_must_be_the_lowest_price_among_passing_builds() -> None:
     )  # a failing build does not count
     problems = check_labels(plan)
     assert len(problems) == 1 and "'cheapest' at 1,200.00" in problems[0] and "1,000.00" in problems[0]
+
+
+def _in_ram(build: dict[str, Any], offloaded: int) -> dict[str, Any]:
+    build["estimate"]["host"] = {"ram_bandwidth_gbps": 43.5, "offloaded_bytes": offloaded}
+    return build
+
+
+def test_cheapest_in_vram_is_the_lowest_price_of_the_builds_whose_cards_hold_the_model() -> None:
+    """Qwen3-32B Q4_K_M at 3,000 USD: a P100 with layers in RAM is "cheapest", one MI50 32GB holding the model is
+    "cheapest in VRAM"; a build with weights in RAM, or none of its cards cheaper, may not say so."""
+    in_ram = _in_ram(_build(1, "cheapest (with some layers in RAM)", 809, decode=6.8), 4_650_691_648)
+    held = _build(2, "cheapest in VRAM", 906, decode=16.6)
+    dearer = _build(3, "best value", 1096, decode=21.6)
+    assert check_labels(_plan(in_ram, held, dearer), budget=3000) == []
+    wrong = _build(3, "cheapest in VRAM", 1096, decode=21.6)
+    problems = check_labels(_plan(in_ram, _build(2, "alternative", 906, decode=16.6), wrong), budget=3000)
+    assert len(problems) == 1 and "'cheapest' at 1,096.00" in problems[0] and "906.00" in problems[0]
+    said_of_ram = _in_ram(_build(1, "cheapest; cheapest in VRAM", 809, decode=6.8), 1)
+    problems = check_labels(_plan(said_of_ram, dearer), budget=3000)
+    assert len(problems) == 1 and "keeps part of the model in system RAM" in problems[0]
 
 
 def test_over_budget_builds_are_not_in_the_comparison() -> None:

@@ -496,6 +496,7 @@ CLAIMS: dict[str, Template] = {
     "claim.grow": "room to grow",
     "claim.cheapest-slow": qualified("cheapest below reading speed", "", _WAIT),
     "claim.cheapest-with": "cheapest with {name}",
+    "claim.cheapest-vram": qualified("cheapest in VRAM", _BELOW, _WAIT),
 }
 """A build's claims (solve.ranking) as its label says them; `EN` says why the build holds each (the same code). A
 claim on a build below reading speed, or whose first token waits past PROMPT's minute, says so ("fastest within
@@ -840,7 +841,8 @@ EN: dict[str, Template] = {
         "use q4_k_m on the GPUs too (GGUF via llama.cpp; without --precision the cards of a server for several users "
         "are sized at FP8 or BF16 on vLLM)"
         if r.fields.get("gpus")
-        else "use q4_k_m (GGUF via llama.cpp)"
+        else f"use {r.fields.get('precision') or 'q4_k_m'} (GGUF via llama.cpp"
+        + (", the release's quality)" if r.fields.get("precision") == "q8_0" else ")")
     ),
     "way.lowbits": (
         "use a 2-bit GGUF (q2_k, or a dynamic 2-bit quant such as Unsloth's UD-Q2_K_XL: what its guide suggests to "
@@ -939,6 +941,15 @@ EN: dict[str, Template] = {
         f"{r.num('tps'):.1f} tokens/s per user: slower than people read (~{r.num('reading'):g} tokens/s)"
     ),
     "claim.cheapest-with": "the lowest price of the builds with {name}",
+    "claim.cheapest-vram": lambda r, _say: (
+        f"the lowest price ({r.num('price'):,.0f} {r.fields['currency']}) of the builds whose cards hold the whole "
+        "model, none of it in system RAM: "
+        + (
+            f"{r.num('tps'):,.0f} training tokens/s where the cheapest trains {r.num('cheapest_tps'):,.0f}"
+            if r.fields.get("training")
+            else f"{r.num('tps'):.1f} tokens/s per user where the cheapest reads {r.num('cheapest_tps'):.1f}"
+        )
+    ),
     "claim.fastest-within-budget": _fastest,
     "claim.fastest": _fastest,
     "claim.value": lambda r, _say: (
@@ -1037,7 +1048,13 @@ EN: dict[str, Template] = {
     "kind.mixed": "mixed cards",
     "kind.power-limited": "GPUs power-limited to {limit:.0%}",
     "kind.usual-gguf": "at {precision}, llama.cpp's usual GGUF: no --precision given",
-    "kind.release-in-ram": "at {precision}, scored as the release at about half its bytes read from RAM: no --precision given",
+    "kind.release-in-ram": lambda r, _say: (
+        f"at {r.fields['precision']}, the GGUF of the {r.fields['released']} release, scored as the release: no "
+        "--precision given"
+        if r.fields.get("released")
+        else f"at {r.fields['precision']}, scored as the release at about half its bytes read from RAM: no --precision "
+        "given"
+    ),
     "kind.usual-kv": "{precision} KV cache: no --kv-precision given",
     "kind.usual-served": "at {precision}, quantized by vLLM on load for several users: no --precision given",
     "kind.fewest-cards": lambda r, _say: (

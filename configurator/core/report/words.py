@@ -697,7 +697,8 @@ ZH_REASONS: dict[str, Template] = {
     "way.precision": lambda r, _say: (
         "显卡也使用 q4_k_m（GGUF，llama.cpp 运行；未指定权重精度时，多用户服务器的显卡按 vLLM 的 FP8 或 BF16 配置）"
         if r.fields.get("gpus")
-        else "使用 q4_k_m（GGUF，llama.cpp 运行）"
+        else f"使用 {r.fields.get('precision') or 'q4_k_m'}（GGUF，llama.cpp 运行"
+        + ("，保持原版质量）" if r.fields.get("precision") == "q8_0" else "）")
     ),
     "way.method": "用 QLoRA 代替 {method}",
     "way.circuit": "使用 230 V 16 A 电路",
@@ -784,6 +785,14 @@ ZH_REASONS: dict[str, Template] = {
         f"比人的阅读速度（约 {r.num('reading'):g} tokens/s）慢"
     ),
     "claim.cheapest-with": "使用 {name} 的配置中价格最低",
+    "claim.cheapest-vram": lambda r, _say: (
+        f"显卡装下整个模型（不占系统内存）的配置中价格最低（{r.num('price'):,.0f} {r.fields['currency']}）："
+        + (
+            f"训练 {r.num('tps'):,.0f} tokens/s，最便宜的配置为 {r.num('cheapest_tps'):,.0f}"
+            if r.fields.get("training")
+            else f"每用户 {r.num('tps'):.1f} tokens/s，最便宜的配置为 {r.num('cheapest_tps'):.1f}"
+        )
+    ),
     "claim.fastest-within-budget": lambda r, say_: (
         f"预算内{'、软件仍受支持的' if r.fields.get('supported') else ''}{_ZH_OF_MEASURED if r.fields.get('measured') else ''}"
         f"{_zh_released(r)}配置中速度最高：{joined(r.nested('speed'), say_)}{_zh_dearer(r)}"
@@ -874,7 +883,11 @@ ZH_REASONS: dict[str, Template] = {
     "kind.mixed": "混用不同显卡",
     "kind.power-limited": "GPU 功耗限制为 {limit:.0%}",
     "kind.usual-gguf": "{precision}，llama.cpp 常用的 GGUF：未指定权重精度",
-    "kind.release-in-ram": "{precision}，评分与原版相当，从内存读取的字节约减半：未指定权重精度",
+    "kind.release-in-ram": lambda r, _say: (
+        f"{r.fields['precision']}，{r.fields['released']} 发布版的 GGUF，评分与原版相当：未指定权重精度"
+        if r.fields.get("released")
+        else f"{r.fields['precision']}，评分与原版相当，从内存读取的字节约减半：未指定权重精度"
+    ),
     "kind.usual-kv": "{precision} KV 缓存：未指定 KV 缓存精度",
     "kind.usual-served": "{precision}，vLLM 加载时量化，供多个用户使用：未指定权重精度",
     "kind.fewest-cards": lambda r, _say: (
@@ -2222,6 +2235,7 @@ ZH_CLAIMS: dict[str, Template] = {
     "claim.grow": "可再加卡",
     "claim.cheapest-slow": qualified("最便宜但低于阅读速度", "", _ZH_WAIT),
     "claim.cheapest-with": "{name} 中最便宜",
+    "claim.cheapest-vram": qualified("显存装下整个模型的配置中最便宜", _ZH_BELOW, _ZH_WAIT),
 }
 """A build's claims as its label says them in Chinese (reasons.CLAIMS in English)."""
 
@@ -2974,7 +2988,13 @@ WINDOW_EN: dict[str, Template] = {
     ),
     # a build's kind in its label (the Chinese says no flag: ZH_REASONS serves the window as it is)
     "kind.usual-gguf": "at {precision}, llama.cpp's usual GGUF: Weights left on auto",
-    "kind.release-in-ram": "at {precision}, scored as the release at about half its bytes read from RAM: Weights left on auto",
+    "kind.release-in-ram": lambda r, _say: (
+        f"at {r.fields['precision']}, the GGUF of the {r.fields['released']} release, scored as the release: Weights "
+        "left on auto"
+        if r.fields.get("released")
+        else f"at {r.fields['precision']}, scored as the release at about half its bytes read from RAM: Weights left "
+        "on auto"
+    ),
     "kind.usual-kv": "{precision} KV cache: KV cache left on auto",
     "kind.usual-served": "at {precision}, quantized by vLLM on load for several users: Weights left on auto",
     "kind.released-served": "at {precision} as released, served by vLLM for several users: Weights left on auto",

@@ -947,6 +947,7 @@ def experts_in_ram(ctx: PlanContext) -> list[Build]:
 
     out: list[Build] = []
     single: list[tuple[Tier, Catalog, Build]] = []  # the single-socket tiers built, fewest channels first
+    widest = [t for t in TIERS if t.sockets == 1][-2:]  # the tiers _fastest_in_tiers searches
     for tier in TIERS:
         if ctx.should_stop():
             break
@@ -956,17 +957,42 @@ def experts_in_ram(ctx: PlanContext) -> list[Build]:
         found, _ = _solve_once(
             variant, catalog, ctx.model, ctx.exact_weight_bytes, 1, ctx.should_stop, seconds, cost_cap=cap
         )
+        short = not found and bool(request.min_decode_tps) and tier in widest and not ctx.should_stop()
+        if short:
+            found = _cheapest_at_any_speed(ctx, variant, catalog, seconds, cap)
         if not found or not found[0].estimate.offloaded_bytes:
             # nothing in RAM: the card holds the whole model, and this is the as-asked machine (solver) under a label
             # it does not earn; gpt-oss-120b for 20 users on one 96 GB RTX PRO 6000 had been offered as "experts in
             # RAM" on a 32 GB Ryzen desktop at 25.1 tokens/s (a RAM-bound decode of 0 bytes), beside the same card at 51.4
             continue
-        build = _tier_card(ctx, variant, catalog, found[0], seconds, cap) or found[0]
-        out.append(_tier_build(build, tier))
+        build = found[0] if short else _tier_card(ctx, variant, catalog, found[0], seconds, cap) or found[0]
+        if not short:
+            out.append(_tier_build(build, tier))
         if tier.sockets == 1:
             single.append((tier, catalog, build))
     out += _fastest_in_tiers(ctx, variant, single, seconds, cap)
     return out
+
+
+def _cheapest_at_any_speed(
+    ctx: PlanContext, variant: BuildRequest, catalog: Catalog, seconds: float, cap: float | None
+) -> list[Build]:
+    """A tier's cheapest build without the speed asked, where none meets it: the solver puts the tier's cheapest CPU
+    under every card, and where its cores bind the decode (a 16-core EPYC 7302 reads one token's experts slower than
+    its eight channels do) no build of the tier meets the speed, though a quicker CPU of the tier does. It is not
+    offered (it fails the speed); on the card the tier pairs with the experts (_tier_card), as without a speed asked, it
+    is where _fastest_in_tiers searches the tier's quicker CPUs from. DeepSeek-R1 at
+    Q4_K_M and 5 tokens/s had found no 8-channel build at all, where a 64-core EPYC 7742 with 512 GB of DDR4 and an
+    RTX 2080 Ti 22GB decodes 7.4 tokens/s for 5,870 USD, and offered a 24,553 USD 12-channel DDR5 host instead."""
+    from configurator.core.solve.plan import _solve_once
+
+    any_speed = variant.model_copy(update={"min_decode_tps": None})
+    found, _ = _solve_once(
+        any_speed, catalog, ctx.model, ctx.exact_weight_bytes, 1, ctx.should_stop, seconds, cost_cap=cap
+    )
+    if not found or not found[0].estimate.offloaded_bytes or ctx.should_stop():
+        return found
+    return [_tier_card(ctx, any_speed, catalog, found[0], seconds, cap) or found[0]]
 
 
 def _fastest_in_tiers(
@@ -1159,16 +1185,9 @@ def _faster_in_tier(
     def fast(build: Build | None) -> bool:
         return build is not None and (build.estimate.decode_tokens_per_s or 0.0) >= FASTER_ENOUGH * base
 
-    own = next((c for c in cpus if c.id == _cpu_id(cheapest)), None)
-    # the cheapest build's own CPU too, last: the quicker ones may leave no room for a better card within the budget
-    # (gpt-oss-120b at 2,500 USD: an RTX 2080 Ti 22GB beside the 8-channel tier's EPYC 7302 decodes 40.8 tokens/s for
-    # 2,255 USD where its cheapest, an Arc A770 16GB, reads 26.8, and the CPU-only EPYC had been "fastest" at 30.0)
-    # then the quickest CPU on the cheapest build's own socket: a tier's quickest are often on DDR5, whose RDIMMs for
-    # the experts a budget may not reach, where a 32- or 64-core DDR4 EPYC is (DeepSeek-R1 Q4_K_M at 12,000 USD: the
-    # 16-core EPYC 7302 decoded 4.7 tokens/s as "fastest", a 64-core EPYC 7742 beside the same card 7.4, 2026-12-05)
-    first = [*quicker[:TIER_CPUS_TRIED], *([own] if own is not None and own not in quicker[:TIER_CPUS_TRIED] else [])]
-    home = next((c for c in quicker if own is not None and c.socket == own.socket and c not in first), None)
-    for cpu in [*first, *([home] if home is not None else [])]:
+    def on(cpu: Cpu) -> Build | None:
+        """The first build on `cpu` that beats the cheapest by FASTER_ENOUGH: on the cards near the best, the next
+        groups, then any card (None: none does)."""
         tried = set(near)
         for gpus in (near, *_next_cards(ctx, workload, catalog, cheapest, cpu, wired, tried), catalog.records["gpus"]):
             if ctx.should_stop() or not gpus:
@@ -1184,7 +1203,37 @@ def _faster_in_tier(
                     found = solve(cpu, mine)
                     if fast(found):
                         return found
-    return None
+        return None
+
+    for cpu in quicker[:TIER_CPUS_TRIED]:
+        found = on(cpu)
+        if found is not None:
+            return found
+    return _fastest_at_home(cpus, quicker, cheapest, on)
+
+
+def _fastest_at_home(
+    cpus: list[Cpu], quicker: list[Cpu], cheapest: Build, on: Callable[[Cpu], Build | None]
+) -> Build | None:
+    """When the tier's quicker CPUs build nothing fast within the budget: the faster of the fast builds on the cheapest
+    build's own CPU and on the quickest CPU of its socket (`on`: a CPU's fast build, or None). The own CPU leaves the
+    most room for a better card (gpt-oss-120b at 2,500 USD: an RTX 2080 Ti 22GB beside the 8-channel tier's EPYC 7302
+    decodes 40.8 tokens/s for 2,255 USD where its cheapest, an Arc A770 16GB, reads 26.8, and the CPU-only EPYC had
+    been "fastest" at 30.0); a tier's quickest CPUs are often on DDR5, whose RDIMMs for the experts a budget may not
+    reach, where a 32- or 64-core DDR4 EPYC is (DeepSeek-R1 Q4_K_M at 12,000 USD: the 16-core EPYC 7302 decoded 4.7
+    tokens/s as "fastest", a 64-core EPYC 7742 beside the same card 7.4, 2026-12-05). Both are tried, whichever is
+    fast: a fast build on the own CPU had ended the search, and Qwen3-235B-A22B Q4_K_M at 6,000 USD found an RTX A6000
+    beside the 16-core EPYC 7302 (8.7 tokens/s, 5,445 USD) as the tier's fastest, no card beside a 32-core EPYC 7543
+    (9.6 with an RTX 2060 12GB, about 3,200 USD), and its CPU-only 7543 at 8.2 decoded faster than every build shown
+    with a card but the A6000 (expert case qwen3-235b-q4-6000-a-card-beside-the-epyc-7543)."""
+    top = quicker[:TIER_CPUS_TRIED]
+    own = next((c for c in cpus if c.id == _cpu_id(cheapest)), None)
+    if own is None:
+        return None
+    home = next((c for c in quicker if c.socket == own.socket and c is not own and c not in top), None)
+    tries = [c for c in (own, home) if c is not None and c not in top]
+    found = [b for b in map(on, tries) if b is not None]
+    return max(found, key=lambda b: (_decode(b), -b.total_price), default=None)
 
 
 NEXT_CARD_GROUPS = 2

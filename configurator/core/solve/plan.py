@@ -1021,12 +1021,15 @@ def _diagnose(
         # nor is a training build on a card past its vendor's support, beside a supported one (ranking.startable)
         builds = startable(builds)
         if not relax.wants_reading(relaxed):
-            if not builds and not stop():
+            if not stop():
                 # a speed asked: the platform tiers with the experts in RAM, as for reading speed below, built to the
                 # speed asked (their builds failing it are left out). DeepSeek-R1 at 5 tokens/s and 5,000 USD had been
                 # told 8 x RTX PRO 6000 on two 230 V circuits at 72,295 USD as the cheapest way out, where a 2-bit GGUF
-                # with its experts in an 8-channel EPYC's RAM and an RTX 4060 Ti decodes 6.8 at 2,975 USD
-                builds = [
+                # with its experts in an 8-channel EPYC's RAM and an RTX 4060 Ti decodes 6.8 at 2,975 USD. Beside the
+                # solver's build too, not only where it finds none: its cheapest host for the experts is the cheapest
+                # that holds them (a 12-channel DDR5 EPYC at 24,553 USD for R1 at Q4_K_M), where a tier's quicker CPU on
+                # cheaper DDR4 (an EPYC 7742 with 512 GB and an RTX 2080 Ti 22GB, 5,870 USD) meets the speed
+                builds += [
                     _with_prompt(b) for b in _experts_tiers(relaxed, catalog, model, exact, cost_cap, stop, tiers)
                 ]
             return min(_answered(builds) or builds, key=lambda b: b.total_price) if builds else None
@@ -1433,7 +1436,9 @@ def plan(
     if any(_answers(b, request) for b in found):
         # rank and label: one function over the whole set
         builds = rank_and_label(found, request)
-        notes = _owned_card_note(found, builds, request, catalog, model, exact_weight_bytes, cand, should_stop)
+        notes = _owned_card_note(
+            found, builds, request, catalog, model, exact_weight_bytes, cand, should_stop, asked.workload.tokens is None
+        )
         notes += _compared_gpus_note(builds, request, catalog, cand, ctx.refused)
         if relax and sources:
             notes += _reading_speed_ways(asked, found, catalog, model, exact_weight_bytes, should_stop, time_budget)
@@ -1629,7 +1634,11 @@ def _in_ram_said(found: list[Build], request: BuildRequest) -> list[Build]:
     (kind.release-in-ram), as the builds at the usual GGUF say theirs."""
     if not release_in_ram(request):
         return found
-    said = Reason.of("kind.release-in-ram", precision=RELEASE_IN_RAM.upper())
+    # an FP8 release read at Q8_0 is about its own bytes, not half of them (sources.RELEASES_AS_Q8)
+    released = str(request.workload.precision).upper() if request.precision_released else None
+    said = Reason.of(
+        "kind.release-in-ram", precision=RELEASE_IN_RAM.upper(), **({"released": released} if released else {})
+    )
     return [
         b.of_kind(*b.kinds_said(), said) if b.estimate.workload.get("precision") == RELEASE_IN_RAM else b for b in found
     ]
@@ -2066,8 +2075,10 @@ def _owned_card_note(
     exact: int | None,
     cand: Candidates,
     should_stop: Callable[[], bool],
+    reference_job: bool,
 ) -> list[Reason]:
-    """When no build shown uses the card the user owns: why not (the builds shown leave it out)."""
+    """When no build shown uses the card the user owns: why not (the builds shown leave it out). `reference_job`: a
+    training request without --tokens (_diagnose then searches no rental, which the note would leave out anyway)."""
     owned = request.owned_gpu
 
     def uses_card(build: Build) -> bool:
@@ -2085,7 +2096,7 @@ def _owned_card_note(
     uses_it = [o for o in cand.options if o.gpu.id == owned.id]
     why = cand.rejected_gpus.get(owned.id)
     if why is None and uses_it:
-        diagnosis, _cluster_build = _diagnose(request, catalog, model, exact, cand, should_stop)
+        diagnosis, _cluster_build = _diagnose(request, catalog, model, exact, cand, should_stop, reference_job)
         # the way to use the cards: a rented machine leaves them out as the builds shown do
         kept = [r for r in diagnosis.relaxations if r.kind != "rent"]
         way: Reason | None

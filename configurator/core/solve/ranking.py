@@ -7,6 +7,8 @@ over every build the sources found, which build holds each claim:
   cheapest               the lowest price among builds that pass every FAIL rule; for training, on a card its vendor
                          still supports while one passes ("cheapest on supported software" beside a cheaper one shown
                          past that support: support.PAST_SUPPORT_STARTS)
+  cheapest in VRAM       when the cheapest keeps weights in system RAM or has no card: the lowest price within the
+                         budget among the same rivals whose cards hold the whole model (_in_vram_claim)
   fastest within budget  the highest speed among them ("fastest" when no budget was set)
   best value             the highest speed per unit of price
   quietest               the lowest dBA, then the fewest watts, while a build shown is louder by 2 dBA or more
@@ -437,6 +439,49 @@ def _cheapest_claims(f: _Field) -> None:
         )
 
 
+def in_vram(build: Build) -> bool:
+    """A machine whose cards hold the whole model: one with GPU cards (no ready-made system's unified memory, no
+    CPU-only box) that keeps none of the weights in system RAM (EstimateResult.offloaded_bytes)."""
+    return (
+        any(p.category == "gpu" for p in build.parts)
+        and system_part(build) is None
+        and not build.estimate.offloaded_bytes
+    )
+
+
+def _in_vram_claim(f: _Field) -> None:
+    """ "Cheapest in VRAM": when the cheapest build keeps weights in system RAM (layers or experts: llama.cpp's -ngl,
+    --n-cpu-moe) or has no card, the cheapest build within the budget whose cards hold the whole model, among the same
+    rivals as "cheapest". Its speed is set by the cards' memory, not the host's: Qwen3-32B Q4_K_M at 3,000 USD had a
+    Tesla P100 16GB with layers in RAM as "cheapest" at 809 USD and 6.8 tokens/s, and one Instinct MI50 32GB holding the
+    model at 906 USD and 16.6 was not shown (expert case qwen3-32b-q4-3000-shows-the-mi50-in-vram). The claim is the
+    reference a practitioner reads a dense model's plan from: what it takes to keep every weight on the GPU; made only
+    when that build is faster than the cheapest (shown.FASTER)."""
+    m = f.m
+    held = next((i for i, cs in f.claims.items() if any(c.code == "claim.cheapest" for c in cs)), None)
+    if held is None or in_vram(f.pool[held]):
+        return
+    rivals = [i for i in _supported_rivals(f, f.passing) if i in f.within and in_vram(f.pool[i])]
+    if not rivals:
+        return
+    best = min(rivals, key=lambda i: (m[i].price, -m[i].speed))
+    if m[best].speed < m[held].speed * FASTER:
+        # no faster than the cheapest: the cards' memory buys nothing the buyer reads (3 x Radeon AI PRO R9700 at
+        # 10,187 USD and 5.3 tokens/s beside a Mac Studio at 3,200 and 8.0 for Llama 3.3 70B FP8 on AMD in a rack)
+        return
+    f.claim(
+        best,
+        Reason.of(
+            "claim.cheapest-vram",
+            price=m[best].price,
+            currency=f.pool[best].currency,
+            tps=m[best].speed,
+            cheapest_tps=m[held].speed,
+            training=f.pool[best].estimate.workload.get("kind", "inference") != "inference",
+        ),
+    )
+
+
 def _supported_rivals(f: _Field, rivals: list[int]) -> list[int]:
     """The rivals for "cheapest" but for training builds on cards past their vendor's support (Measures.past_support),
     when any other is among them."""
@@ -695,6 +740,7 @@ def _grow_shown(f: _Field, shown: list[int]) -> None:
 QUALIFIED = (
     "claim.cheapest",
     "claim.cheapest-slow",
+    "claim.cheapest-vram",
     "claim.fastest-within-budget",
     "claim.fastest",
     "claim.value",
@@ -889,16 +935,19 @@ def _shown(f: _Field, request: BuildRequest, comparison: bool) -> list[int]:
     serving = any(m[j].passing and m[j].readable and not m[j].waits for j in range(len(pool)))
     labelled = [i for i in range(len(pool)) if f.claims[i]]
     order = {
-        "claim.cheapest": 0,
-        "claim.fastest-within-budget": 1,
-        "claim.fastest": 1,
-        "claim.value": 2,
-        "claim.quietest": 3,
+        "claim.cheapest": 0.0,
+        "claim.fastest-within-budget": 1.0,
+        "claim.fastest": 1.0,
+        "claim.value": 2.0,
+        # the cheapest machine whose cards hold the whole model, before the quietest: the reference a buyer of a
+        # dense model reads the plan from (_in_vram_claim)
+        "claim.cheapest-vram": 2.5,
+        "claim.quietest": 3.0,
         # the cheapest way to run it at all, slow, before a build for growing into: with the room-to-grow search
         # finding a build with room in most plans (BuildModel._room), 70B Q4 at 16k had lost its 1,091 USD 2080 Ti
         # 22GB to 2 x Arc Pro B60 at 3,615 USD
-        "claim.cheapest-slow": 4,
-        "claim.grow": 5,
+        "claim.cheapest-slow": 4.0,
+        "claim.grow": 5.0,
     }
     rank = lambda i: min(order.get(c.code, 0) for c in f.claims[i])
     labelled.sort(key=rank)
@@ -1027,6 +1076,7 @@ def rank_and_label(builds: list[Build], request: BuildRequest) -> list[Build]:
         _comparison_claims(f, request)
     else:
         _cheapest_claims(f)
+        _in_vram_claim(f)
     _speed_claims(f, request, comparison)
     _quiet_and_grow_claims(f)
     shown = _shown(f, request, comparison)

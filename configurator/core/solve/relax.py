@@ -36,6 +36,7 @@ from configurator.core.solve.power import power_limit_speed
 from configurator.core.solve.power_cap import VENDOR_RULES
 from configurator.core.solve.rules import READING_TPS
 from configurator.core.solve.shown import AS_FAST, many_times_slower
+from configurator.core.solve.sources import RELEASE_IN_RAM, release_in_ram
 
 Solve = Callable[[BuildRequest, "float | None", Callable[[], bool]], "Build | None"]
 """(request, cost cap, should_stop) -> the cheapest build for it strictly under the cap, or None."""
@@ -103,6 +104,7 @@ LABELS = {
     "kv": "KV-cache precision",
     "context": "context length",
     "precision": "weight precision",
+    "q8": "weight precision",
     "lowbits": "weight precision",
     "method": "fine-tuning method",
     "circuit": "wall circuit",
@@ -219,6 +221,10 @@ def _relaxations(request: BuildRequest, model: ModelArch | None = None) -> list[
             # USD had been told 7 x RTX PRO 6000 at 64,530 USD, never an experts-in-RAM host)
             q4 = w.model_copy(update={"precision": "q4_k_m", "engine": "llama.cpp"})
             out.append(("precision+offload", request.model_copy(update={"workload": _with_offload(q4)})))
+    if model is not None and model.moe is not None and w.kind == "inference" and release_in_ram(request):
+        # the release's quality with its experts in RAM: the Q8_0 GGUF the RAM machines run it at (sources.in_ram)
+        q8 = w.model_copy(update={"precision": RELEASE_IN_RAM, "engine": "llama.cpp"})
+        out.append(("q8+offload", request.model_copy(update={"workload": _with_offload(q8)})))
     if _low_bits_apply(w, model):
         q2 = w.model_copy(update={"precision": LOW_BITS, "engine": "llama.cpp"})
         out.append(("lowbits+offload", request.model_copy(update={"workload": _with_offload(q2)})))
@@ -297,6 +303,15 @@ def _plan_q4(request: BuildRequest, build: Build | None) -> bool:
     return already == "cards" or not build.gpu_count or build.estimate.workload.get("offload") not in (None, "none")
 
 
+def _q4_unsaid(request: BuildRequest, build: Build | None) -> bool:
+    """A way out at the Q4_K_M the plan already runs (_plan_q4) whose words leave the format out: unless the request
+    runs a low-bit release as released (precision_released), whose binding names that release ("weight precision (fp8:
+    as released, none was given)") and whose cards are sized at it; then the way says the format it runs. DeepSeek-R1
+    at 5 tokens/s and 5,000 USD had said "keep part of the model (the MoE experts first) in system RAM with llama.cpp and
+    raise the budget to ..." of a host that runs the Q4_K_M GGUF, FP8 being no format llama.cpp keeps in RAM."""
+    return _plan_q4(request, build) and not request.precision_released
+
+
 def _offload_possible(w: Workload) -> bool:
     """llama.cpp can keep layers or experts in RAM: a GGUF inference job (an INT4-expert release too, as its GGUF: Kimi
     K2.5's experts as Q4_0) not already doing it. (gpt-oss's MXFP4 would qualify as well; left out, its plans keep
@@ -369,6 +384,8 @@ def _phrase(kind: str, relaxed: BuildRequest, request: BuildRequest, build: Buil
         # the plan runs Q4_K_M only without a card or with the experts in RAM: a card build at it says so
         "precision": {"gpus": True} if q4_already(request) == "ram" and not _plan_q4(request, build) else {},
     }
+    if kind == "q8":  # the release's quality at about half the bytes of 16 bits (sources.RELEASE_IN_RAM)
+        return Reason.of("way.precision", precision=RELEASE_IN_RAM)
     if f"way.{kind}" not in EN:
         return Reason.of("way.other", kind=kind)
     return Reason.of(f"way.{kind}", **fields.get(kind, {}))
@@ -405,8 +422,8 @@ def _describe(
     words = [budget if k == "budget" else _phrase(k, relaxed, request, build, moe) for k in kinds]
     if over and "budget" not in kinds:
         words.append(budget)
-    if _plan_q4(request, build) and len(words) > 1:
-        words = [r for r in words if r.code != "way.precision"]
+    if _q4_unsaid(request, build) and len(words) > 1:
+        words = [r for r in words if r.code != "way.precision" or r.fields.get("precision")]
     system = next((p for p in build.parts if p.category == "system"), None) if build is not None else None
     box = (
         system.name
@@ -840,9 +857,14 @@ def _listed(ranked: list[_Found], request: BuildRequest, *, moe: bool) -> list[R
     return out
 
 
-IMPLIED = {"way.power@0.7": ("way.power@0.8",), "way.speed": ("way.speed10",)}
+IMPLIED = {
+    "way.power@0.7": ("way.power@0.8",),
+    "way.speed": ("way.speed10",),
+    "way.precision@q4_k_m": ("way.precision@q8_0",),
+}
 """A change that includes a milder one of the same knob: who can cap the GPUs at 70 % can cap them at 80 %, who can
-drop the speed target can accept 10 % less of it (changes_asked)."""
+drop the speed target can accept 10 % less of it, who runs the Q4_K_M GGUF can run its Q8_0 (changes_asked): a
+dearer way at Q8_0, the release's quality, is not beaten by a Q4_K_M way that asks for the lower quality."""
 
 
 def changes_asked(way: Relaxation) -> frozenset[str]:
@@ -859,6 +881,8 @@ def changes_asked(way: Relaxation) -> frozenset[str]:
         code = part.code
         if code == "way.power":
             code = f"way.power@{part.num('limit'):g}"
+        elif code == "way.precision":
+            code = f"way.precision@{part.fields.get('precision') or 'q4_k_m'}"
         out.add(code)
         out.update(IMPLIED.get(code, ()))
     if said.code == "way.cluster" and said.fields.get("budget") is not None:
@@ -1109,7 +1133,7 @@ def _plain_budget(
 def _binds(first: _Found, found: list[_Found], ranked: list[_Found], request: BuildRequest) -> list[str]:
     """The constraints the cheapest way out relaxes, and each other that, relaxed alone, lets a build fit the budget as
     asked (the deadline of a training job that more money could also meet)."""
-    q4 = _plan_q4(request, first.build)  # Q4_K_M is no change where the plan already runs it: it binds nothing
+    q4 = _q4_unsaid(request, first.build)  # Q4_K_M is no change where the plan already runs it: it binds nothing
     # a power limit whose cards a raised budget alone runs at full power on the same circuit saves on the power supply:
     # the circuit binds nothing (Llama 3.3 70B QLoRA at 1,200 USD: 2 x Tesla P40 capped to 80 % on a 750 W unit at
     # 2,019 USD, at full power on a 1,000 W unit at 2,099, both on the 120 V 15 A outlet, had said "binding: full GPU

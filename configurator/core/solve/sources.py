@@ -82,17 +82,29 @@ benchmark, read 2026-12-05). Qwen3.5-122B-A10B at 4,000 USD had had its "fastest
 EPYC decoding BF16 at 6.2 tokens/s."""
 
 
+RELEASES_AS_Q8 = ("fp8",)
+"""Low-bit releases a machine that reads the weights from RAM runs at RELEASE_IN_RAM where the request names no
+precision: llama.cpp loads no FP8 checkpoint (its convert_hf_to_gguf.py takes the BF16 that DeepSeek's
+fp8_cast_bf16.py makes), and the GGUF people run an FP8 release at its quality from RAM is Q8_0 (8.5 bits a weight,
+scored as the release: ranking.RELEASE_QUALITY_BITS): DeepSeek-R1 671B at Q8 on llama.cpp, CPU only, on one EPYC 9135
+or 9115 with 12 x 64 GB of DDR5-5600, about 38,000 CNY, peak 7.17 tokens/s (Tencent Xuanwu Lab, xlab.tencent.com/cn/
+2025/03/16, "DeepSeek-671B纯CPU部署实践经验分享(一)"); ik_llama.cpp's R1 benchmarks run its Q8_0 (672.05 B weights,
+ikawrakow/ik_llama.cpp#263). DeepSeek-R1 without --precision had had no machine at the release's quality short of an
+FP8 GPU server: its RAM machines ran the Q4_K_M GGUF only. Memory and speed are the estimator's for Q8_0, as for a
+Q8_0 asked (--precision q8_0)."""
+
+
 def release_in_ram(request: BuildRequest) -> bool:
     """Whether the machines that read the weights from RAM (CPU only, mini PCs and unified memory, the experts-in-RAM
-    hosts) run the request at RELEASE_IN_RAM: inference that names no precision (a low-bit release plan() filled in,
-    precision_released, is run as released) and no engine but llama.cpp, which loads the GGUF."""
+    hosts) run the request at RELEASE_IN_RAM: inference with no engine but llama.cpp, which loads the GGUF, that
+    names no precision, or runs an FP8 release as released (precision_released, RELEASES_AS_Q8: llama.cpp loads
+    none); another low-bit release plan() filled in (INT4 experts, MXFP4) is run as released."""
     w = request.workload
-    return (
-        w.kind == "inference"
-        and w.precision is None
-        and not request.precision_released
-        and w.engine in (None, "llama.cpp")
-    )
+    if w.kind != "inference" or w.engine not in (None, "llama.cpp"):
+        return False
+    if request.precision_released:
+        return w.precision in RELEASES_AS_Q8
+    return w.precision is None
 
 
 def in_ram(ctx: PlanContext) -> PlanContext:
