@@ -60,12 +60,13 @@ def tiny_catalog() -> Any:
 
 @pytest.fixture(scope="session")
 def catalog() -> Any:
-    """The shipped catalog, without a user's overlays (a test file's own `catalog` fixture overrides it)."""
-    from configurator.storage import catalogs
+    """The shipped catalog, without a user's overlays (a test file's own `catalog` fixture overrides it): one object
+    for the whole session, the expert suite's (tests/expert/runner.shipped_catalog), so that the memos a plan keeps
+    (core/common/memo.py, keyed by the records' identity) serve every module's plans alike, as they serve a user's
+    session. Tests only read it: one that needs other records builds a catalog of its own (tests/core/test_lazy.py)."""
+    from tests.expert.runner import shipped_catalog
 
-    result = catalogs.load(include_user=False)
-    assert not [p for p in result.problems if not p.file.endswith("cloud.toml")], result.problems
-    return result.catalog
+    return shipped_catalog()
 
 
 SLOW_FOLDERS = ("qt", "expert")

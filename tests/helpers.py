@@ -31,3 +31,29 @@ def run_cli(*args: str, env: dict[str, str] | None = None) -> Run:
         [sys.executable, "-m", "configurator", *args], capture_output=True, text=True, env=full_env, timeout=120
     )
     return Run(proc.returncode, proc.stdout, proc.stderr)
+
+
+def run_clis(*commands: tuple[str, ...] | list[str], env: dict[str, str] | None = None) -> list[Run]:
+    """`run_cli` of each command, the processes started at once and their answers in the same order: for commands
+    that neither write nor read what another writes (a request in text and in JSON). The pytest process only waits on
+    them, so on CI's two cores a pair takes about the time of one."""
+    full_env = {**os.environ, **(env or {})}
+    full_env["PYTHONPATH"] = str(REPO) + os.pathsep + full_env.get("PYTHONPATH", "")
+    pipe = subprocess.PIPE
+    started = [
+        subprocess.Popen(
+            [sys.executable, "-m", "configurator", *args], stdout=pipe, stderr=pipe, text=True, env=full_env
+        )
+        for args in commands
+    ]
+    runs = []
+    try:
+        for proc in started:
+            out, err = proc.communicate(timeout=120)
+            runs.append(Run(proc.returncode, out, err))
+    finally:
+        for proc in started:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+    return runs

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import run_cli
+from tests.helpers import run_cli, run_clis
 
 # "ranges": issue 13 contract addition; "assumption_codes": the assumptions as codes (an addition)
 ESTIMATE_KEYS = {"memory", "speed", "time", "assumptions", "ranges", "assumption_codes"}
@@ -141,19 +141,22 @@ def test_an_unknown_id_is_answered_with_the_ids_it_is_close_to(command: str, arg
 def test_broken_model_files_are_exit_2_with_one_line(tmp_path: Path) -> None:
     bad_json = tmp_path / "config.json"
     bad_json.write_text('{"model_type": "llama", "hidden_size": 4096,')
-    run = run_cli("estimate", "--model-config", str(bad_json), "--workload", "inference")
-    assert run.code == 2 and "invalid JSON" in run.err and len(run.err.strip().splitlines()) == 1
     missing = tmp_path / "missing.json"
     missing.write_text(json.dumps({"model_type": "llama", "hidden_size": 4096, "num_attention_heads": 32}))
-    run = run_cli("estimate", "--model-config", str(missing), "--workload", "inference")
-    assert run.code == 2 and "num_hidden_layers" in run.err
     odd = tmp_path / "odd.json"
     odd.write_text(json.dumps({"model_type": "bert", "hidden_size": 768}))
-    run = run_cli("estimate", "--model-config", str(odd), "--workload", "inference")
-    assert run.code == 2 and "unsupported model_type 'bert'" in run.err
     fake = tmp_path / "model.gguf"
     fake.write_bytes(b"NOTGGUF" + b"\0" * 64)
-    run = run_cli("estimate", "--model-config", str(fake), "--workload", "inference")
+    runs = run_clis(
+        *[("estimate", "--model-config", str(f), "--workload", "inference") for f in (bad_json, missing, odd, fake)]
+    )
+    run = runs[0]
+    assert run.code == 2 and "invalid JSON" in run.err and len(run.err.strip().splitlines()) == 1
+    run = runs[1]
+    assert run.code == 2 and "num_hidden_layers" in run.err
+    run = runs[2]
+    assert run.code == 2 and "unsupported model_type 'bert'" in run.err
+    run = runs[3]
     assert run.code == 2 and "GGUF" in run.err
 
 
@@ -174,11 +177,9 @@ LLAMA_8B = {
 def test_config_json_import_matches_the_catalog(tmp_path: Path) -> None:
     config = tmp_path / "config.json"
     config.write_text(json.dumps(LLAMA_8B))
-    from_file = run_cli(
-        "estimate", "--model-config", str(config), "--workload", "inference", "--precision", "bf16", "--json"
-    )
-    from_catalog = run_cli(
-        "estimate", "--model", "llama-3.1-8b", "--workload", "inference", "--precision", "bf16", "--json"
+    from_file, from_catalog = run_clis(
+        ("estimate", "--model-config", str(config), "--workload", "inference", "--precision", "bf16", "--json"),
+        ("estimate", "--model", "llama-3.1-8b", "--workload", "inference", "--precision", "bf16", "--json"),
     )
     assert from_file.code == 0, from_file.err
     assert (
@@ -394,24 +395,12 @@ def test_model_from_the_local_hugging_face_cache(tmp_path: Path) -> None:
     snapshot = tmp_path / "hf-cache" / "models--meta-llama--Llama-3.1-8B" / "snapshots" / "abc123"
     snapshot.mkdir(parents=True)
     (snapshot / "config.json").write_text(json.dumps(LLAMA_8B))
-    run = run_cli(
-        "estimate",
-        "--model-config",
-        "meta-llama/Llama-3.1-8B",
-        "--workload",
-        "inference",
-        "--json",
+    run, missing = run_clis(
+        ("estimate", "--model-config", "meta-llama/Llama-3.1-8B", "--workload", "inference", "--json"),
+        ("estimate", "--model-config", "nobody/nothing", "--workload", "inference"),
         env={"HF_HUB_CACHE": str(tmp_path / "hf-cache")},
     )
     assert run.code == 0, run.err
-    missing = run_cli(
-        "estimate",
-        "--model-config",
-        "nobody/nothing",
-        "--workload",
-        "inference",
-        env={"HF_HUB_CACHE": str(tmp_path / "hf-cache")},
-    )
     assert missing.code == 2 and "not in the local Hugging Face cache" in missing.err
 
 
@@ -534,7 +523,7 @@ def test_plan_text_says_when_buying_pays_back_as_the_json_does() -> None:
     """`plan` printed no buy-or-rent line at all: the window, the sheet and the JSON had one. Each build's line is the
     core's break-even (net of resale) with the yearly rows, the same figures `--json` gives."""
     args = ("plan", "--model", "llama-3.1-8b", "--workload", "inference", "--precision", "q4_k_m", "--top", "3")
-    text, data = run_cli(*args), run_cli(*args, "--json")
+    text, data = run_clis(args, (*args, "--json"))
     assert text.code == 0 and data.code == 0, text.err + data.err
     lines = [line.strip() for line in text.out.splitlines() if line.strip().startswith("buy or rent: ")]
     builds = [b for b in json.loads(data.out)["builds"] if (b.get("cost_of_ownership") or {}).get("break_even_said")]
@@ -553,7 +542,7 @@ def test_plan_text_says_one_more_card_once() -> None:
     """Each build printed 'upgrade: one more <card>: ...' and then 'next step: add one more <card> ...' (the same step,
     the second with its price and what it unlocks). The text says it once, as the next step; the JSON keeps both."""
     args = ("plan", "--model", "qwen2.5-32b", "--workload", "inference", "--precision", "q4_k_m", "--budget", "2000")
-    text, data = run_cli(*args, "--top", "3"), run_cli(*args, "--top", "3", "--json")
+    text, data = run_clis((*args, "--top", "3"), (*args, "--top", "3", "--json"))
     assert text.code == 0 and data.code == 0, text.err + data.err
     adds = [b for b in json.loads(data.out)["builds"] if any(s["kind"] == "add" for s in b.get("next_steps", []))]
     assert adds, "a build that can take one more card"

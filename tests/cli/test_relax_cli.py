@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from tests.helpers import run_cli
+import pytest
+
+from tests.helpers import Run, run_cli, run_clis
 
 DEEPSEEK_AT_1200 = (  # below the 1,565 USD of the experts in RAM (at 3,000 USD they fit: expert case)
     "plan",
@@ -17,8 +19,17 @@ DEEPSEEK_AT_1200 = (  # below the 1,565 USD of the experts in RAM (at 3,000 USD 
 )
 
 
-def test_the_text_lists_the_other_ways_out_under_the_cheapest() -> None:
-    run = run_cli(*DEEPSEEK_AT_1200)
+@pytest.fixture(scope="module")
+def deepseek_at_1200(tmp_path_factory: pytest.TempPathFactory) -> tuple[Run, Run]:
+    """The request's text and JSON, the two processes run at once (each test reads one), in an empty home of their
+    own as a test's (tests/conftest.isolated_home)."""
+    home = {"LLM_RIG_HOME": str(tmp_path_factory.mktemp("llm-rig-home"))}
+    text, data = run_clis(DEEPSEEK_AT_1200, (*DEEPSEEK_AT_1200, "--json"), env=home)
+    return text, data
+
+
+def test_the_text_lists_the_other_ways_out_under_the_cheapest(deepseek_at_1200: tuple[Run, Run]) -> None:
+    run = deepseek_at_1200[0]
     assert run.code == 0, run.err
     lines = run.out.splitlines()
     cheapest = next(i for i, line in enumerate(lines) if ": keep part of the model (the MoE experts first)" in line)
@@ -27,8 +38,8 @@ def test_the_text_lists_the_other_ways_out_under_the_cheapest() -> None:
     assert others and any(line.startswith("   raise the budget to") for line in others)
 
 
-def test_the_json_lists_every_way_out_by_price() -> None:
-    run = run_cli(*DEEPSEEK_AT_1200, "--json")
+def test_the_json_lists_every_way_out_by_price(deepseek_at_1200: tuple[Run, Run]) -> None:
+    run = deepseek_at_1200[1]
     assert run.code == 0, run.err
     infeasible = run.json()["infeasible"]
     ways = infeasible["relaxations"]
@@ -117,7 +128,7 @@ def test_the_text_and_the_json_list_the_same_pareto_optimal_ways_out() -> None:
     order, each keeping the contract's keys; none is beaten by another on price, hours and what it asks (a 70 % power
     limit at the 80 % way's price and slower had been listed)."""
     args = ("plan", "--model", "llama-3.3-70b", "--workload", "finetune", "--method", "qlora", "--budget", "1200")
-    text, data = run_cli(*args), run_cli(*args, "--json")
+    text, data = run_clis(args, (*args, "--json"))
     assert text.code == 0 and data.code == 0, text.err + data.err
     ways = data.json()["infeasible"]["relaxations"]
     assert ways and all({"kind", "change", "total_price", "decode_tokens_per_s"} <= set(w) for w in ways)

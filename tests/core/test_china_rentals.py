@@ -28,11 +28,6 @@ FINETUNE = Workload(kind="finetune", method="lora", context=4096)
 SERVING = Workload(kind="inference", batch=20)
 
 
-@pytest.fixture(scope="module")
-def catalog() -> Catalog:
-    return catalogs.load(include_user=False).catalog
-
-
 def _offers(catalog: Catalog) -> dict[str, CloudOffer]:
     return {o.id: o for o in catalog_offers(catalog)}
 

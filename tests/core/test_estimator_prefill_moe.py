@@ -7,12 +7,6 @@ import pytest
 
 from configurator.core.estimate.estimator import estimate, llamacpp_build, prompt_attention_flops
 from configurator.core.estimate.workload import Workload
-from configurator.storage import catalogs
-
-
-@pytest.fixture(scope="module")
-def catalog():  # type: ignore[no-untyped-def]
-    return catalogs.load(include_user=False).catalog
 
 
 def _prefill(catalog, model: str, precision: str, gpu: str, prompt: int, build: str) -> float:  # type: ignore[no-untyped-def]

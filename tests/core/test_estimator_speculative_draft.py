@@ -11,12 +11,6 @@ from configurator.core.estimate.speculative import DRAFT_ACCEPTANCE, DRAFT_ACCEP
 from configurator.core.estimate.speculative_draft import default_draft, with_draft
 from configurator.core.estimate.workload import Workload
 from configurator.core.launch.commands import launch_command
-from configurator.storage import catalogs
-
-
-@pytest.fixture(scope="module")
-def catalog():  # type: ignore[no-untyped-def]
-    return catalogs.load(include_user=False).catalog
 
 
 def _estimate(catalog, model: str, gpu: str, build: str = "2024-11", backend: str = "cuda", **kw: object):  # type: ignore[no-untyped-def]

@@ -6,20 +6,12 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-import pytest
-
 from configurator.core.estimate import estimator
 from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.frameworks import framework, nf4_load_transient
 from configurator.core.estimate.workload import Workload
-from configurator.storage import catalogs
 
 GB = 1e9
-
-
-@pytest.fixture(scope="module")
-def catalog() -> Any:
-    return catalogs.load(include_user=False).catalog
 
 
 def _as_released(date: str | None) -> estimator.Calibration:

@@ -14,18 +14,12 @@ from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.ranges import prefill_pipelined
 from configurator.core.estimate.workload import Workload
 from configurator.core.report.words import ZH_REASONS
-from configurator.storage import catalogs
 
 # XiongjieDai's README, Llama 3 8B Q4_K_M: prompt tokens/s at pp512 and pp4096 on one RTX 4090 and on 2 / 4 / 8
 PP512_ONE, PP4096_ONE = 7138.99, 5265.68
 PP4096_8B = {2: 8422.04, 4: 12491.10, 8: 15089.45}
 # the same table, Llama 3 70B Q4_K_M on 2 and 4 RTX 4090s: pp512, pp4096
 PP_70B = {2: (839.43, 846.38), 4: (834.74, 839.97)}
-
-
-@pytest.fixture(scope="module")
-def catalog() -> Any:
-    return catalogs.load(include_user=False).catalog
 
 
 def _said(catalog: Any, model: str, gpus: int, prompt: int, gpu: str = "rtx-4090") -> tuple[float, list[Any]]:

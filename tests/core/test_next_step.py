@@ -19,7 +19,7 @@ from configurator.core.report.purchase import SheetMeta
 from configurator.core.report.sheet import build_sheet_html
 from configurator.core.solve.next_step import UPGRADE_PATH, catalog_price, next_card
 from configurator.core.solve.plan import plan
-from tests.helpers import run_cli
+from tests.helpers import run_clis
 
 REQUEST = BuildRequest(
     model_id="qwen2.5-32b",
@@ -137,7 +137,7 @@ def test_the_sheet_says_the_next_steps_in_both_languages(build: Build) -> None:
 def test_plan_text_and_json_give_the_same_next_steps() -> None:
     args = ("plan", "--model", "qwen2.5-32b", "--workload", "inference", "--precision", "q4_k_m", "--context", "8192")
     args += ("--gpu", "rtx-3090")
-    text, data = run_cli(*args), run_cli(*args, "--json")
+    text, data = run_clis(args, (*args, "--json"))
     assert text.code == 0 and data.code == 0, text.err + data.err
     steps = [s for b in json.loads(data.out)["builds"] for s in b["next_steps"]]
     lines = [line.strip() for line in text.out.splitlines() if line.strip().startswith("next step: ")]
@@ -272,12 +272,14 @@ def test_a_third_card_that_needs_a_hedt_platform_says_the_circuit_it_then_needs(
     120 V 15 A circuit then failed on the circuit. The step's power is now the HEDT machine's."""
     mina = ("plan", "--model", "llama-3.3-70b", "--workload", "inference", "--precision", "q4_k_m", "--context", "32768",
             "--gpu", "rtx-3090", "--circuit", "120v15a", "--room", "home-office")  # fmt: skip
-    run = run_cli(*mina, "--own", "rtx-3090", "--budget", "2500", "--top", "1", "--json")
+    run, third = run_clis(
+        (*mina, "--own", "rtx-3090", "--budget", "2500", "--top", "1", "--json"),
+        (*mina, "--gpus", "3", "--exact-gpus", "--json"),
+    )
     build = json.loads(run.out)["builds"][0]
     add = next(s for s in build["next_steps"] if s["kind"] == "add")
     codes = [n["code"] for n in add["needs"]]
     assert "need.platform" in codes and "need.circuit" in codes, codes
-    third = run_cli(*mina, "--gpus", "3", "--exact-gpus", "--json")
     assert not json.loads(third.out)["builds"]  # and indeed three cards do not fit her one circuit
 
 

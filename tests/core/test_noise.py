@@ -12,12 +12,6 @@ from configurator.core.model.build import BuildPart
 from configurator.core.model.request import BuildRequest
 from configurator.core.solve.plan import plan
 from configurator.core.solve.ranking import claim_words
-from configurator.storage import catalogs
-
-
-@pytest.fixture(scope="module")
-def catalog():  # type: ignore[no-untyped-def]
-    return catalogs.load(include_user=False).catalog
 
 
 def _part(category: str, quantity: int = 1, **spec: object) -> BuildPart:

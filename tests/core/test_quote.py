@@ -12,12 +12,6 @@ from configurator.core.catalog.quote import priced_records, read_quote, review
 from configurator.core.common.errors import CatalogError
 from configurator.core.model.build import BuildPart
 from configurator.core.report import prices
-from configurator.storage import catalogs
-
-
-@pytest.fixture(scope="module")
-def catalog():  # type: ignore[no-untyped-def]
-    return catalogs.load(include_user=False).catalog
 
 
 def test_a_csv_quote_is_matched_by_id_and_by_name(catalog, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]

@@ -18,12 +18,6 @@ from configurator.core.report.sheet import build_sheet_html
 from configurator.core.solve import relax
 from configurator.core.solve.candidates import Candidates
 from configurator.core.solve.plan import plan
-from configurator.storage import catalogs
-
-
-@pytest.fixture(scope="module")
-def catalog():  # type: ignore[no-untyped-def]
-    return catalogs.load(include_user=False).catalog
 
 
 def _cards(catalog, count: int):  # type: ignore[no-untyped-def]

@@ -17,7 +17,6 @@ from configurator.core.estimate.runtime_buffers import (
     gptq_kernel_buffer,
 )
 from configurator.core.estimate.workload import Workload
-from configurator.storage import catalogs
 from tests.reference import rows
 
 # huggingface/optimum tests/benchmark/README.md at 87fcf9f0 (2023-11-01; "AutoGPTQ 0.5.0, PyTorch 2.0.1, bitsandbytes
@@ -27,11 +26,6 @@ OPTIMUM = (
     "https://github.com/huggingface/optimum/blob/87fcf9f0e6099563ad8eecf5f7e56c37fc7966bf/tests/benchmark/README.md"
 )
 RELEASE = "2023-11-01"
-
-
-@pytest.fixture(scope="module")
-def catalog() -> Any:
-    return catalogs.load(include_user=False).catalog
 
 
 def _optimum_peaks(context: int = 513) -> dict[tuple[str, int], float]:

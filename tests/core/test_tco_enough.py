@@ -17,8 +17,7 @@ from configurator.core.model.request import BuildRequest
 from configurator.core.report import sheet, words
 from configurator.core.rules.job import READING_TPS
 from configurator.core.solve.plan import plan
-from configurator.storage import catalogs
-from tests.helpers import run_cli
+from tests.helpers import run_clis
 
 CHEN = dict(
     model_id="qwen2.5-32b",
@@ -36,11 +35,6 @@ CHEN_ARGS = (
     *("plan", "--model", "qwen2.5-32b", "--workload", "inference", "--batch", "20", "--currency", "CNY"),
     *("--region", "china", "--circuit", "230v16a", "--budget", "300000", "--top", "8"),
 )
-
-
-@pytest.fixture(scope="module")
-def catalog() -> Catalog:
-    return catalogs.load(include_user=False).catalog
 
 
 @pytest.fixture(scope="module")
@@ -125,7 +119,7 @@ def test_a_build_whose_as_fast_rental_is_the_cheapest_that_serves_shows_no_secon
 def test_the_cli_says_the_sufficient_rental_under_each_build_that_has_one() -> None:
     """`plan`'s text: a "buy or rent, enough" line right under a build's buy-or-rent line, the JSON's sentence, for
     exactly the builds whose JSON has a rental_enough."""
-    text, data = run_cli(*CHEN_ARGS), run_cli(*CHEN_ARGS, "--json")
+    text, data = run_clis(CHEN_ARGS, (*CHEN_ARGS, "--json"))
     assert text.code == 0 and data.code == 0, text.err + data.err
     builds = [b for b in json.loads(data.out)["builds"] if (b.get("cost_of_ownership") or {}).get("break_even_said")]
     lines = [line.strip() for line in text.out.splitlines()]

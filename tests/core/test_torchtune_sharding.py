@@ -7,23 +7,15 @@ import shlex
 from dataclasses import replace
 from typing import Any
 
-import pytest
-
 from configurator.core.estimate import estimator
 from configurator.core.estimate.estimator import TORCHTUNE_NO_SINGLE_DEVICE_OFFLOAD, estimate
 from configurator.core.estimate.frameworks import TORCHTUNE_SHARD_STAGES, framework, shard_stage
 from configurator.core.estimate.parallel import plan_estimate, plan_training
 from configurator.core.estimate.workload import Workload
 from configurator.core.launch.commands import launch_command
-from configurator.storage import catalogs
 
 GB = 1e9
 GIB = 1024**3
-
-
-@pytest.fixture(scope="module")
-def catalog() -> Any:
-    return catalogs.load(include_user=False).catalog
 
 
 def _as_released(date: str) -> estimator.Calibration:

@@ -12,7 +12,6 @@ from configurator.core.estimate import estimator
 from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.kv import TRANSFORMERS_CACHE_CLASSES_SINCE, kv_cache_bytes, legacy_cache_copies
 from configurator.core.estimate.workload import Workload
-from configurator.storage import catalogs
 
 MB = 1e6
 # huggingface/optimum tests/benchmark/README.md at 87fcf9f0 (2023-11-01; "AutoGPTQ 0.5.0, PyTorch 2.0.1, bitsandbytes
@@ -23,11 +22,6 @@ OPTIMUM = (
 )
 OPTIMUM_FP16_PEAK_MB = {8: 40327.62, 16: 53986.51}
 RELEASE = "2023-11-01"
-
-
-@pytest.fixture(scope="module")
-def catalog() -> Any:
-    return catalogs.load(include_user=False).catalog
 
 
 def _as_released(date: str | None) -> estimator.Calibration:

@@ -9,12 +9,14 @@ from configurator.qt import messages as qt_messages
 from configurator.qt.app import make_app
 from configurator.qt.main_window import MainWindow
 from configurator.qt.session import Session
-from configurator.storage import catalogs
 
 
 @pytest.fixture(scope="session")
 def shipped_catalog():  # type: ignore[no-untyped-def]
-    return catalogs.load(include_user=False).catalog
+    """The session's shipped catalog (tests/conftest.py `catalog`); a window works on a copy of its record tables."""
+    from tests.expert import runner
+
+    return runner.shipped_catalog()
 
 
 @pytest.fixture
