@@ -479,7 +479,7 @@ HOLDOUT_MISSES = {
     "DeepSeek-V3 on 256 and 1,024 GPUs and gpt-oss 20B inside, Kimi K2 (-25 %) and gpt-oss 120B (-26 %) fast, Qwen3 "
     "30B-A3B (+22 %, its run recomputing activations under EP 8) slow. A calibrated 80 % range holds 48 or fewer of 66 "
     "rows 9.6 % of the time; the other rows out are llm-foundry's MPT-7B sequence-length tables (12 of their 19), "
-    "IBM fms-fsdp's 70B and torchtune's two RTX A6000 rows; the MPT-7B rows run 30-52 % faster than the estimate at every length once attention is timed at the Triton kernel they ran "
+    "IBM fms-fsdp's 70B and torchtune's two RTX A6000 rows; the MPT-7B rows run 26-54 % faster than the estimate at every length once attention is timed at the Triton kernel they ran "
     "(accuracy.py --attention-kernel=flash2: 41 of 66; docs/estimates.md, rounds 13, 24, 28 and 29)",
     "prefill_speed": "26 of 35 inside (74 %; 25 of 35 at x0.82..x1.25 before rowsdec27, 26 at x0.81..x1.25 before "
     "est20): XiongjieDai's README holds 29 of the single-stream NVIDIA regime's 42 cross-validated rows, so the regime "
@@ -625,7 +625,7 @@ REGIME_MISSES = {
     "split-conformal extremes of 11 rows): the rule's x0.85..x1.28 (expected coverage 80 % for a row like the 11 "
     "cross-validated ones, 10 of 11 inside) meets llm-foundry's MPT-7B rows (7 of 19 inside, 8 before), whose rate falls "
     "more steeply with sequence length than the estimate's (docs/estimates.md, rounds 13 and 15); timed at the Triton "
-    "kernel they ran (train29, off by default) their slope is the tables' but every row is 30-52 % slow. The ranges17 "
+    "kernel they ran (train29, off by default) their slope is the tables' but every row is 26-54 % slow. The ranges17 "
     "rule's own answer (est19, x0.86..x1.16: 9 of 11 cross-validated, 10 of 11 nested; est20's rule, re-derived in "
     "est21, gives the same: no source holds over half the 11 rows) holds 35 of 58 and is not shipped (docs/estimates.md, "
     "rounds 22 and 24)",

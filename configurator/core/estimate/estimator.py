@@ -489,13 +489,14 @@ class Calibration:
     # Which FlashAttention kernel times that attention, on the cards whose kernel rate is measured (attention.py:
     # FlashAttention-2 and the 2023 Triton kernel on A100 and H100, FlashAttention's README figures), or None: attention
     # at the step's GEMM rate, as the reference runs' utilisation counts it. None by default (train29, docs/estimates.md
-    # round 29): "flash2" moves the held-out p90 from 27.6 % to 42.9 % and their 80 % range's coverage from 48 to 41 of
-    # 66 rows. FlashAttention-2's isolated H100 rate is faster than the H100 runs' attention (torchtitan's Llama 3.1 8B
-    # at 8K 23 % fast, DeepSeek-V3's 32K-128K extension 4.7x the 4K tokens' cost against the report's 5.3x), and
-    # llm-foundry's MPT-7B tables, whose slope with sequence length the Triton kernel reproduces (their errors flat
-    # within 0.1-0.2 across 512-65,536 tokens), run 30-50 % faster than the estimate at every length.
-    # `benchmarks/accuracy.py --attention-kernel=flash2` scores with it; a row that ran another kernel says which
-    # (attention_kernel), read only then.
+    # round 29): "flash2" moves the held-out p90 from 27.6 % to 43.2 % and their 80 % range's coverage from 48 to 41 of
+    # 66 rows, all of it llm-foundry's MPT-7B tables (7 of 19 inside -> 0; the other 47 rows: 41 inside either way,
+    # median 13.5 -> 12.7 %, p90 22.4 -> 23.8 %). Timed at the Triton kernel those tables ran, their errors move by at
+    # most 0.22 across 512-65,536 tokens within a table (0.20-0.65 at the GEMM rate): the slope is theirs; but every
+    # row runs 26-54 % faster than the estimate, a level the estimate misses at every length. On H100
+    # FlashAttention-2's isolated rate also runs ahead of the measured runs: torchtitan's Llama 3.1 8B at 8K on 128 H100
+    # reads 23 % fast (its test allows 20 %). `benchmarks/accuracy.py --attention-kernel=flash2` scores with it; a row
+    # that ran another kernel says which (attention_kernel), read only then.
     training_attention_kernel: str | None = None
     # Elapsed-time losses grow with the cluster: a synchronous job restarts from its last checkpoint whenever any GPU
     # fails. Llama 3 (arXiv 2407.21783 sec. 3.3.4): 419 unexpected interruptions in a 54-day snapshot on 16,384 H100,
