@@ -1,7 +1,7 @@
 """Estimator accuracy on published measurements: fitted, leave-one-source-out cross-validated, and holdout.
 
     python benchmarks/accuracy.py [--rows] [--fit] [--ranges] [--refit=KNOB,...] [--group=source|architecture|gpu]
-                                  [KIND ...]
+                                  [--attention-kernel=flash2] [KIND ...]
 
 KIND is one of inference_memory, finetune_memory, decode_speed, prefill_speed, training_gpu_hours, first_token (one
 user's time to first token in ms, the decode rows' measured_ttft_ms: SGLang's eager prefill, vLLM's fixed cost per request),
@@ -30,7 +30,8 @@ at a time instead and prints the same table per architecture; --group=gpu leaves
 hopper, ...; decode and prefill rows) out. Each kind ends with a line against issue #29's done-when targets
 (DONE_WHEN: cross-validated and holdout p90, medians where set, 80 % range coverage 75-90 % of rows not fitted on, per
 regime from REGIME_MIN_JUDGED rows; a miss names its rows and calibrated_tail, the chance a range that truly holds 80 %
-lands as far out on that many rows). Decode and prefill also split the holdout by the fitted domain (fitted_domain: the
+lands as far out on that many rows). --attention-kernel=flash2 times training attention at FlashAttention's measured
+kernel rate (off in the shipped estimate: docs/estimates.md, round 29). Decode and prefill also split the holdout by the fitted domain (fitted_domain: the
 GPU architectures, backends and model sizes the fitted rows hold).
 """
 
@@ -40,7 +41,7 @@ import math
 import statistics
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -807,6 +808,11 @@ def main(argv: list[str]) -> int:
         return opts
     catalog = catalogs.load(include_user=False).catalog
     start = estimator.CAL
+    # --attention-kernel=flash2: attention timed at FlashAttention's measured kernel rate (estimator.Calibration.
+    # training_attention_kernel; off by default, docs/estimates.md round 29)
+    kernel = next((a.split("=", 1)[1] for a in argv if a.startswith("--attention-kernel=")), None)
+    if kernel is not None:
+        start = replace(start, training_attention_kernel=kernel)
     for kind in opts.kinds:
         if kind == "offload":
             print(

@@ -355,7 +355,11 @@ def training_gpu_hours(
             )
             # flash_attention = false: the run materialised the attention scores (estimator.Calibration: the cost)
             flash = bool(row.get("flash_attention", True))
-            result = estimate(model, workload, gpu, gpus, cal=replace(cal, training_flash_attention=flash))
+            # attention_kernel: the FlashAttention kernel the run used where it was not FlashAttention-2, read when the
+            # estimate times attention by its kernel (Calibration.training_attention_kernel; attention.py)
+            kernel = cal.training_attention_kernel and row.get("attention_kernel", cal.training_attention_kernel)
+            row_cal = replace(cal, training_flash_attention=flash, training_attention_kernel=kernel)
+            result = estimate(model, workload, gpu, gpus, cal=row_cal)
             assert result.gpu_hours is not None
             hours += result.gpu_hours
         # steady_state: the figure is tokens / a measured tokens-per-second rate (a benchmark), which leaves out what a

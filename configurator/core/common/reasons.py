@@ -667,6 +667,8 @@ TRACE_WORDS = {
 TRACE_STATISTICS = {"median": "the median", "p90": "the 90th percentile", "mean": "the mean"}
 
 ENGINE_NAMES = {"vllm": "vLLM", "sglang": "SGLang", "llama.cpp": "llama.cpp"}
+KERNEL_NAMES = {"flash2": "FlashAttention-2", "triton": "the Triton FlashAttention kernel"}
+"""Attention kernels a training estimate times (estimate/attention.py KERNEL_TFLOPS), as the explanation names them."""
 """An engine's id as its project writes its name."""
 
 
@@ -2016,10 +2018,19 @@ EN: dict[str, Template] = {
         + (
             f"({r.num('flops'):.3g} + {r.num('fp32_flops'):.3g} for attention in float32)"
             if r.fields.get("fp32_flops")
+            else f"({r.num('flops'):.3g} - {r.num('attention_flops'):.3g} of attention)"
+            if r.fields.get("attention_flops")
             else f"{r.num('flops'):.3g}"
         )
         + f" / ({r.num('tflops'):.0f} TFLOPS x {r.num('rate'):.0%} x "
-        f"{r.num('scaling'):.0%} scaling) / 3600 = {r.num('gpu_hours'):,.0f} GPU-hours; on {r.fields['gpus']} GPU{'s' if r.num('gpus') != 1 else ''} "
+        f"{r.num('scaling'):.0%} scaling) / 3600"
+        + (
+            f" + {r.num('attention_hours'):,.0f} for attention at its kernel's rate"
+            if r.fields.get("attention_hours")
+            else ""
+        )
+        + (f" + {r.num('expert_hours'):,.0f} for the experts' all-to-alls" if r.fields.get("expert_hours") else "")
+        + f" = {r.num('gpu_hours'):,.0f} GPU-hours; on {r.fields['gpus']} GPU{'s' if r.num('gpus') != 1 else ''} "
         f"{r.num('wall'):,.1f} hours wall clock; " + say(r.nested("mfu")[0])
     ),
     "est.mfu": lambda r, _say: (
@@ -2159,6 +2170,28 @@ EN: dict[str, Template] = {
         )
         + f"), below its {r.num('peak'):.0f} TFLOPS peak: a desktop card whose board power cannot feed its "
         "tensor cores clocks down"
+    ),
+    "est.attention-rate": lambda r, _say: (
+        f"attention ({r.num('share'):.0%} of the FLOPs at sequence {r.fields['seq']}, head dim {r.fields['head_dim']}) "
+        f"runs at its own kernel's rate: {KERNEL_NAMES.get(str(r.fields['kernel']), r.fields['kernel'])} forward + "
+        f"backward measures {r.num('tflops'):.0f} TFLOPS causal on this card (FlashAttention's README), "
+        f"{r.num('counted'):.0f} TFLOPS of the FLOPs counted here"
+        + (" with its forward recomputed" if r.fields.get("recomputed") else "")
+        + f", against {r.num('gemm'):.0f} for the step's GEMMs"
+    ),
+    "est.expert-gemms": lambda r, _say: (
+        (
+            f"expert parallel {r.fields['ep']} inside the NVLink domain (Megatron-Core's MoE guideline): "
+            if r.num("ep") > 1
+            else "every GPU runs every routed expert on its own tokens: "
+        )
+        + f"each expert's GEMMs see {r.num('rows'):,.0f} rows per micro-batch, the model's compute at "
+        f"{r.num('rate'):.0%} of its rate as large dense GEMMs"
+        + (
+            f"; the tokens' all-to-all dispatch and combine over {r.fields['link']} add {r.num('hours'):,.1f} h per GPU"
+            if r.num("ep") > 1
+            else ""
+        )
     ),
     "est.scaling": "{gpus}-GPU scaling efficiency {scaling:.0%} for gradient all-reduce over {over}",
     "est.sharded-gathers": lambda r, _say: (

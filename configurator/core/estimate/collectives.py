@@ -29,6 +29,7 @@ measured so far, Calibration.mla_layer_latency_sglang for SGLang 0.5 on).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from configurator.core.catalog.models import Gpu
@@ -191,3 +192,20 @@ def intra_node_link(gpu: Gpu, nvswitch: bool = True, links: CardLinks | None = N
         return Link(f"PCIe {gpu.pcie_gen}.0 x16", lanes * PCIE_BUSBW_SHARE, INTRA_NODE_HOP_S)
     gbs, name = pcie_gbs(gpu, links)
     return Link(name, gbs * PCIE_BUSBW_SHARE, INTRA_NODE_HOP_S)
+
+
+def expert_all_to_all(
+    tokens: float, hidden: int, top_k: int, moe_layers: float, expert: int, link: Link, recompute: bool
+) -> tuple[float, float]:
+    """(seconds, bytes leaving each GPU) of one micro-batch's token all-to-alls under expert parallelism `expert`, the
+    cluster planner's and the single estimate's alike. Each of `moe_layers` MoE layers dispatches each of a rank's
+    `tokens` hidden states to its top-k experts and combines their outputs back, forward and backward (4 all-to-alls,
+    6 with the forward recomputed), in 16 bits: tokens x hidden x top-k x 2 bytes, (ep-1)/ep of it leaving each GPU
+    (nccl-tests PERFORMANCE.md: alltoall busbw = algbw x (n-1)/n), each call paying log2(ep) hops of `link`. On the
+    critical path: Megatron-Core overlaps them only when asked (--overlap-moe-expert-parallel-comm, MCore v0.14,
+    Megatron-Core MoE README). 0 without expert parallelism."""
+    if expert <= 1:
+        return 0.0, 0.0
+    calls = moe_layers * (4 + (2 if recompute else 0))
+    moved = (expert - 1) / expert * tokens * hidden * top_k * 2
+    return calls * (moved / (link.busbw_gbs * 1e9) + math.log2(expert) * link.hop_s), calls * moved

@@ -26,6 +26,7 @@ from configurator.core.estimate.activations import (
     lora_params,
     selective_saved_bytes_per_layer,
 )
+from configurator.core.estimate.attention import KERNEL_SHARE_OF_COUNT, kernel_flops_per_counted, kernel_tflops
 from configurator.core.estimate.backends import (
     MOE_EXPERT_SHARE,
     VULKAN_SCALAR_PREFILL_SHARE,
@@ -37,12 +38,14 @@ from configurator.core.estimate.backends import (
 )
 from configurator.core.estimate.cards import as_gpus
 from configurator.core.estimate.collectives import (
+    GPUS_PER_NVLINK_DOMAIN,
     PCIE_BUSBW_SHARE,
     SERVER_ENGINES,
     SGLANG_CURRENT,
     VLLM_CURRENT,
     CardLinks,
     allreduce_latency,
+    expert_all_to_all,
     intra_node_link,
     pcie_gbs,
     release_family,
@@ -73,7 +76,16 @@ from configurator.core.estimate.frameworks import (
     shard_note,
     shard_stage,
 )
-from configurator.core.estimate.gemm import LLAMA3_405B, MEGATRON_1T, LayerShape, shape_factor
+from configurator.core.estimate.gemm import (
+    EXPERT_ZERO_STAGES,
+    LLAMA3_405B,
+    MEGATRON_1T,
+    LayerShape,
+    default_expert_parallel,
+    expert_time_factor,
+    shape_factor,
+    tokens_per_expert,
+)
 from configurator.core.estimate.gguf import FTYPE_DEFAULT, gguf_bytes
 from configurator.core.estimate.host import HostMemory, host_from_bandwidth
 from configurator.core.estimate.kv import (
@@ -474,6 +486,18 @@ class Calibration:
     # Which attention the training estimate describes: FlashAttention (PyTorch SDPA, Megatron-Core, HF, torchtitan and
     # lit-gpt use it on Ampere and later). Rows from runs that materialised the scores are scored with it off.
     training_flash_attention: bool = True
+    # Which FlashAttention kernel times that attention, on the cards whose kernel rate is measured (attention.py:
+    # FlashAttention-2 and the 2023 Triton kernel on A100 and H100, FlashAttention's README figures), or None: attention
+    # at the step's GEMM rate, as the reference runs' utilisation counts it. None by default (train29, docs/estimates.md
+    # round 29): "flash2" moves the held-out p90 from 27.6 % to 43.2 % and their 80 % range's coverage from 48 to 41 of
+    # 66 rows, all of it llm-foundry's MPT-7B tables (7 of 19 inside -> 0; the other 47 rows: 41 inside either way,
+    # median 13.5 -> 12.7 %, p90 22.4 -> 23.8 %). Timed at the Triton kernel those tables ran, their errors move by at
+    # most 0.22 across 512-65,536 tokens within a table (0.20-0.65 at the GEMM rate): the slope is theirs; but every
+    # row runs 26-54 % faster than the estimate, a level the estimate misses at every length. On H100
+    # FlashAttention-2's isolated rate also runs ahead of the measured runs: torchtitan's Llama 3.1 8B at 8K on 128 H100
+    # reads 23 % fast (its test allows 20 %). `benchmarks/accuracy.py --attention-kernel=flash2` scores with it; a row
+    # that ran another kernel says which (attention_kernel), read only then.
+    training_attention_kernel: str | None = None
     # Elapsed-time losses grow with the cluster: a synchronous job restarts from its last checkpoint whenever any GPU
     # fails. Llama 3 (arXiv 2407.21783 sec. 3.3.4): 419 unexpected interruptions in a 54-day snapshot on 16,384 H100,
     # "higher than 90% effective training time". Per GPU-hour 419 / (54 x 24 x 16384) = 1.97e-5 interruptions; 10 %
@@ -2649,6 +2673,118 @@ def _sharded_gathers(
     return exposed
 
 
+def _expert_parallel(
+    model: ModelArch,
+    workload: Workload,
+    gpu: Gpu,
+    gpus: int,
+    peak: float,
+    ex: _Explain,
+    links: CardLinks | None = None,
+) -> tuple[float, float]:
+    """(the compute rate's factor, seconds per GPU of token all-to-alls over the whole run) of an MoE job's routed
+    experts, priced as the cluster planner prices a layout (parallel._compute_seconds and _expert_all_to_all call the
+    same two functions): each expert's GEMMs at the rows it sees per micro-batch (gemm.expert_time_factor) and, for a
+    pretraining job, the all-to-alls (collectives.expert_all_to_all) of the expert-parallel degree Megatron-Core's
+    guideline gives these GPUs (gemm.default_expert_parallel: EP inside the NVLink domain, none on PCIe cards); a
+    fine-tune runs every expert on its own GPU's tokens (ZeRO/FSDP). (1, 0) for a dense model or a given --mfu."""
+    moe = model.moe
+    if moe is None or workload.mfu is not None or gpu.memory_bandwidth_gbps <= 0 or not workload.tokens:
+        return 1.0, 0.0
+    nvswitch = bool(gpu.nvlink) and gpu.form_factor != "pcie"
+    node = min(gpus, GPUS_PER_NVLINK_DOMAIN) if nvswitch else 1
+    sharded = workload.kind == "pretrain" and workload.zero in EXPERT_ZERO_STAGES
+    ep = default_expert_parallel(model, gpus, node) if sharded else 1
+    tokens = max(1, workload.batch) * (workload.context or 2048)
+    factor = expert_time_factor(model, peak / (gpu.memory_bandwidth_gbps * 1e9), tokens, 1, ep)
+    link = intra_node_link(gpu, links=links)
+    per_micro, _moved = expert_all_to_all(
+        tokens,
+        model.hidden_size,
+        moe.experts_per_token,
+        moe_layer_count(model),
+        ep,
+        link,
+        bool(workload.grad_checkpointing),
+    )
+    seconds = per_micro * workload.tokens / (max(1, gpus) * tokens)
+    ex.assume_layout(
+        Reason.of(
+            "est.expert-gemms",
+            ep=ep,
+            rows=tokens_per_expert(model, tokens, ep),
+            rate=factor,
+            link=link.name if ep > 1 else "",
+            hours=seconds / 3600,
+        )
+    )
+    return factor, seconds
+
+
+def reference_rest_share(gpu: Gpu, *, cal: Calibration = CAL) -> float:
+    """The rate of a step's FLOPs beside attention over the default utilisation, once attention runs at its own kernel's
+    rate (_attention_time): the reference run's utilisation counts its attention at the same rate as its GEMMs, so
+    the rest keeps the share that leaves the reference run's own step time as it was. The H100 reference (Llama 3 405B
+    at 8,192, taken as a FlashAttention run: Calibration) spends 7.8 % of its counted FLOPs in attention, which
+    FlashAttention-2 runs faster than the run's rate: the rest keeps 0.987 of it. 1 where no reference run or no
+    measured kernel applies, and on Ampere, whose reference (2021) ran without FlashAttention (its scores' traffic is
+    priced in _gemm_share)."""
+    reference = reference_layout(gpu, cal=cal)
+    if (
+        reference is None
+        or not _hopper_class(gpu)
+        or not cal.training_flash_attention
+        or not cal.training_attention_kernel
+    ):
+        return 1.0
+    shape, step_share = reference
+    tflops = kernel_tflops(gpu, "flash2", shape.tokens, shape.q_width // max(1, shape.heads))
+    peak = gpu.bf16_tflops or gpu.fp16_tflops
+    if tflops is None or not peak:
+        return 1.0
+    whole = replace(shape, tensor=1)
+    attention = 12.0 * shape.q_width * shape.tokens
+    share = attention / (6.0 * sum(k * n for k, n in whole.linears()) + attention)
+    rate = cal.default_mfu_hopper / step_share  # the reference run's compute-only utilisation
+    return (1.0 - share) / (1.0 - share * KERNEL_SHARE_OF_COUNT * rate * peak / tflops)
+
+
+def _attention_time(
+    model: ModelArch, workload: Workload, gpu: Gpu, tokens: float, flops: float, gemm_flops: float, ex: _Explain
+) -> tuple[float, float]:
+    """(the counted attention FLOPs taken out of the GEMMs' rate, the seconds its kernel takes over the run) where the
+    card's FlashAttention forward + backward rate is measured (attention.kernel_tflops, for the kernel
+    Calibration.training_attention_kernel names, at this sequence and head dim): the kernel does 7/12 of the counted
+    FLOPs (causal), 2/12 more recomputed under gradient checkpointing (attention.py). (0, 0) where no rate is measured,
+    without FlashAttention (the scores through memory: _gemm_share prices them) or with --mfu, which is the whole
+    rate. `gemm_flops`: the FLOP/s the step's GEMMs keep, for the explanation."""
+    if not ex.cal.training_flash_attention or workload.mfu is not None:
+        return 0.0, 0.0
+    seq = workload.context or 2048
+    kernel = ex.cal.training_attention_kernel
+    tflops = kernel_tflops(gpu, kernel, seq, model.head_dim) if kernel else None
+    if tflops is None:
+        return 0.0, 0.0
+    counted = _attention_flops(model, workload) * tokens
+    full = 12.0 * model.num_layers * model.num_attention_heads * model.head_dim * seq * tokens
+    recomputed = bool(workload.grad_checkpointing)
+    seconds = full * kernel_flops_per_counted(recomputed) / (tflops * 1e12)
+    ex.assume(
+        Reason.of(
+            "est.attention-rate",
+            kernel=kernel,
+            seq=seq,
+            head_dim=model.head_dim,
+            tflops=tflops,
+            counted=counted / seconds / 1e12 if seconds else 0.0,
+            gemm=gemm_flops / 1e12,
+            share=counted / flops if flops else 0.0,
+            recomputed=recomputed,
+        )
+    )
+    return counted, seconds
+
+
 def _training_time(
     model: ModelArch,
     counts: ParamCounts,
@@ -2667,11 +2803,19 @@ def _training_time(
     flops = _training_flops(model, counts, workload, tokens, ex)
     if gpu is None:
         return flops, None, None, None
-    mfu = _elapsed_rate(_compute_rate(model, workload, gpu, ex), workload, gpu, gpus, ex)
+    compute = _compute_rate(model, workload, gpu, ex)
+    mfu = _elapsed_rate(compute, workload, gpu, gpus, ex)
     peak = _training_peak(gpu, ex)
     scaling = _data_parallel_scaling(gpu, gpus, ex, links)
     fp32 = _fp32_attention_flops(model, workload, gpu, tokens, peak, flops, ex)
-    gpu_seconds = (flops + fp32) / (peak * mfu * scaling)
+    experts, all_to_all = _expert_parallel(model, workload, gpu, gpus, peak, ex, links)
+    attention, attention_s = _attention_time(model, workload, gpu, tokens, flops, peak * compute, ex)
+    # attention's kernel and the all-to-alls lose the elapsed time's share to restarts and a run's other losses as the
+    # steps do (parallel.py), and the kernel the data-parallel all-reduce's too; FP8 GEMMs leave attention in bf16
+    elapsed = elapsed_share(gpu, gpus, cal=ex.cal) if workload.mfu is None else 1.0
+    rest = reference_rest_share(gpu, cal=ex.cal) if attention else 1.0
+    gemms = (flops + fp32 - attention) / (peak * mfu * rest * scaling * experts)
+    gpu_seconds = gemms + attention_s / (elapsed * scaling) + all_to_all * gpus / elapsed
     gathered = _sharded_gathers(model, counts, workload, gpu, gpus, scale, gpu_seconds / gpus, ex, links)
     gpu_seconds += gathered * gpus
     gpu_hours = gpu_seconds / 3600
@@ -2682,9 +2826,12 @@ def _training_time(
             "est.time",
             flops=flops,
             tflops=peak / 1e12,
-            rate=mfu,
+            rate=mfu * rest * experts,
             scaling=scaling,
             fp32_flops=fp32 or None,
+            attention_flops=attention or None,
+            attention_hours=attention_s / (elapsed * scaling) / 3600 if attention_s else None,
+            expert_hours=all_to_all * gpus / elapsed / 3600 if all_to_all else None,
             gpu_hours=gpu_hours,
             gpus=gpus,
             wall=wall,

@@ -157,6 +157,39 @@ def tokens_per_expert(model: ModelArch, tokens: int, expert: int = 1) -> float:
     return tokens * moe.experts_per_token * max(1, expert) / moe.num_experts
 
 
+EXPERT_ZERO_STAGES = (0, 1, 3)
+"""The sharding an expert-parallel layout runs with: Megatron-LM's plain data parallel, its distributed optimizer
+(ZeRO-1, --use-distributed-optimizer), or Megatron FSDP sharding optimizer states, gradients and parameters (ZeRO-3:
+--use-megatron-fsdp --data-parallel-sharding-strategy optim_grads_params, NVIDIA/Megatron-LM megatron/core/
+distributed/fsdp README; NeMo AutoModel's MoE benchmarks run EP with FSDP: its docs/performance-summary.md, Qwen3 MoE
+30B EP 8 x FSDP 8, DeepSeek V3 EP 64 x FSDP 64). ZeRO-2 belongs to DeepSpeed."""
+
+
+def expert_parallel_degrees(num_experts: int, data: int, tensor: int, node: int) -> list[int]:
+    """Expert-parallel degrees a Megatron-Core layout may take (--expert-model-parallel-size): each power of two that
+    divides the data-parallel ranks (Megatron-Core shards experts "across sub data parallel dimension":
+    model_parallel_config.py) and the experts (arguments.py: "Number of experts should be a multiple of expert model
+    parallel_size"), with EP x TP inside the `node`'s NVLink domain: "Keep EP and TP communication within NVLink domain"
+    (Megatron-Core MoE README, Best Practices, Guideline 2; NVIDIA/Megatron-LM@d98e8a6). The cluster planner searches
+    them; a single estimate takes the widest (default_expert_parallel)."""
+    degrees, ep = [], 1
+    while ep <= data:
+        if data % ep == 0 and num_experts % ep == 0 and ep * tensor <= max(1, node):
+            degrees.append(ep)
+        ep *= 2
+    return degrees
+
+
+def default_expert_parallel(model: ModelArch, gpus: int, node: int) -> int:
+    """The expert-parallel degree a single estimate of an MoE pretraining job on `gpus` data-parallel GPUs prices: the
+    widest of expert_parallel_degrees inside one NVLink domain of `node` GPUs (1 without one: every GPU then runs every
+    expert on its own tokens, as ZeRO/FSDP data parallelism does). The guideline's own layouts: NeMo AutoModel runs
+    Qwen3 30B-A3B on 8 H100 at EP 8 (docs/performance-summary.md, 2025-10-02); 1 for a dense model."""
+    if model.moe is None:
+        return 1
+    return max(expert_parallel_degrees(model.moe.num_experts, max(1, gpus), 1, node))
+
+
 def expert_gemm_efficiency(model: ModelArch, flops_per_byte: float, tokens: int, tensor: int, expert: int) -> float:
     """FLOP-weighted efficiency of one routed expert's training GEMMs (gate+up, down) at tokens_per_expert rows, each
     linear split `tensor` ways on its intermediate width (Megatron-Core's expert tensor parallelism follows TP by

@@ -21,6 +21,7 @@ from configurator.core.estimate.collectives import (  # the links' facts, read b
     NIC_BUSBW_SHARE,
     ROCE_SHARE,
     Link,
+    expert_all_to_all,
     intra_node_link,
 )
 from configurator.core.estimate.estimator import (
@@ -38,7 +39,12 @@ from configurator.core.estimate.frameworks import (
     layout_runner,
     runner_with_sharding,
 )
-from configurator.core.estimate.gemm import expert_time_factor, shape_factor
+from configurator.core.estimate.gemm import (
+    EXPERT_ZERO_STAGES,
+    expert_parallel_degrees,
+    expert_time_factor,
+    shape_factor,
+)
 from configurator.core.estimate.params import count_params
 from configurator.core.estimate.result import (
     HARD_HEADROOM,
@@ -407,26 +413,16 @@ def _layouts(c: _Cluster, tensor: int | None, pipeline: int | None, virtual_stag
                             yield _Layout(tp, cp, pp, dp, zero, ckpt, v, ep)
 
 
-EXPERT_ZERO_STAGES = (0, 1, 3)
-"""The sharding an expert-parallel layout runs with: Megatron-LM's plain data parallel, its distributed optimizer
-(ZeRO-1, --use-distributed-optimizer), or Megatron FSDP sharding optimizer states, gradients and parameters (ZeRO-3:
---use-megatron-fsdp --data-parallel-sharding-strategy optim_grads_params, NVIDIA/Megatron-LM megatron/core/
-distributed/fsdp README; NeMo AutoModel's MoE benchmarks run EP with FSDP: its docs/performance-summary.md, Qwen3 MoE
-30B EP 8 x FSDP 8, DeepSeek V3 EP 64 x FSDP 64). ZeRO-2 belongs to DeepSpeed."""
-
-
 def _expert_options(c: _Cluster, tp: int, dp: int, zero: int) -> list[int]:
     """Expert-parallel degrees a layout may take: 1, and for an MoE model's pretraining (Megatron-LM,
-    --expert-model-parallel-size) each power of two that divides the data-parallel ranks (Megatron-Core shards experts
-    "across sub data parallel dimension": model_parallel_config.py) and the experts (arguments.py: "Number of experts
-    should be a multiple of expert model parallel_size"), with EP x TP inside the node: "Keep EP and TP communication
-    within NVLink domain" (Megatron-Core MoE README, Best Practices, Guideline 2; NVIDIA/Megatron-LM@d98e8a6)."""
+    --expert-model-parallel-size) the degrees gemm.expert_parallel_degrees allows (a single estimate takes the widest
+    of them: estimator._expert_parallel)."""
     moe = c.model.moe
     if moe is None or c.workload.kind != "pretrain" or zero not in EXPERT_ZERO_STAGES:
         return [1] if not c.expert or c.expert == 1 else []
     if c.expert is not None:
         return [c.expert] if dp % c.expert == 0 and moe.num_experts % c.expert == 0 else []
-    return [ep for ep in _divisors_pow2(dp) if moe.num_experts % ep == 0 and ep * tp <= c.gpus_per_node]
+    return expert_parallel_degrees(moe.num_experts, dp, tp, c.gpus_per_node)
 
 
 def _rank(p: ParallelPlan) -> float:
@@ -678,22 +674,20 @@ def _data_parallel(
 
 
 def _expert_all_to_all(c: _Cluster, layout: _Layout, micro: int, m: int) -> tuple[float, float, Link]:
-    """(seconds per step, bytes per GPU per step, link) of an expert-parallel layout's token all-to-alls. Each MoE layer
-    dispatches every token's hidden state to its top-k experts and combines their outputs back, forward and backward
-    (4 all-to-alls, 6 with the forward recomputed), in 16 bits: tokens x hidden x top-k x 2 bytes, (ep-1)/ep of it
-    leaving each GPU (nccl-tests PERFORMANCE.md: alltoall busbw = algbw x (n-1)/n). Each rank dispatches its own
-    sequence shard (sequence parallel under TP, context parallel). On the critical path: Megatron-Core overlaps them
-    only when asked (--overlap-moe-expert-parallel-comm, MCore v0.14, Megatron-Core MoE README)."""
+    """(seconds per step, bytes per GPU per step, link) of an expert-parallel layout's token all-to-alls
+    (collectives.expert_all_to_all, which the single estimate prices too), for each of the stage's MoE layers and the
+    step's m micro-batches. Each rank dispatches its own sequence shard (sequence parallel under TP, context
+    parallel)."""
     model, ep = c.model, layout.ep
     link = c.intra if ep * layout.tp <= c.gpus_per_node else (c.inter or c.intra)
     if ep <= 1 or model.moe is None:
         return 0.0, 0.0, link
     tokens = micro * c.seq / (layout.cp * layout.tp)
-    nbytes = tokens * model.hidden_size * model.moe.experts_per_token * 2
-    passes = 4 + (2 if layout.ckpt else 0)
-    calls = c.once(("moe-layers",), lambda: moe_layer_count(model)) / layout.pp * m * passes
-    moved = (ep - 1) / ep * nbytes
-    return calls * (moved / (link.busbw_gbs * 1e9) + math.log2(ep) * link.hop_s), calls * moved, link
+    layers = c.once(("moe-layers",), lambda: moe_layer_count(model)) / layout.pp
+    seconds, moved = expert_all_to_all(
+        tokens, model.hidden_size, model.moe.experts_per_token, layers, ep, link, layout.ckpt
+    )
+    return m * seconds, m * moved, link
 
 
 def _communication(

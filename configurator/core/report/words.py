@@ -589,6 +589,7 @@ ZH_TRACES = {
 }
 """reasons.TRACE_WORDS in Chinese."""
 ZH_TRACE_STATISTICS = {"median": "中位数", "p90": "第 90 百分位", "mean": "平均值"}
+ZH_KERNEL_NAMES = {"flash2": "FlashAttention-2", "triton": "Triton 版 FlashAttention 内核"}
 _ZH_GPU_COOLERS = {
     "blower": "涡轮散热（热风从机箱背部排出）",
     "open-air": "风扇散热（热量吹进机箱内）",
@@ -1741,10 +1742,15 @@ ZH_REASONS: dict[str, Template] = {
         + (
             f"（{r.num('flops'):.3g} + float32 注意力的 {r.num('fp32_flops'):.3g}）"
             if r.fields.get("fp32_flops")
+            else f"（{r.num('flops'):.3g} - 注意力的 {r.num('attention_flops'):.3g}）"
+            if r.fields.get("attention_flops")
             else f"{r.num('flops'):.3g} "
         )
         + f"/（{r.num('tflops'):.0f} TFLOPS x {r.num('rate'):.0%} x 扩展效率 "
-        f"{r.num('scaling'):.0%}）/ 3600 = {r.num('gpu_hours'):,.0f} GPU 小时；{r.fields['gpus']} 张 GPU 上墙钟时间 "
+        f"{r.num('scaling'):.0%}）/ 3600"
+        + (f" + 注意力按其内核速率的 {r.num('attention_hours'):,.0f}" if r.fields.get("attention_hours") else "")
+        + (f" + 专家 all-to-all 的 {r.num('expert_hours'):,.0f}" if r.fields.get("expert_hours") else "")
+        + f" = {r.num('gpu_hours'):,.0f} GPU 小时；{r.fields['gpus']} 张 GPU 上墙钟时间 "
         f"{r.num('wall'):,.1f} 小时；" + say(r.nested("mfu")[0])
     ),
     "est.mfu": lambda r, _say: (
@@ -1865,6 +1871,26 @@ ZH_REASONS: dict[str, Template] = {
         + " TFLOPS，"
         + (f"取已实测的 {r.fields['arch']} 工作站与数据中心卡的持续值" if r.fields.get("arch") else "按提示词处理拟合")
         + f"），低于 {r.num('peak'):.0f} TFLOPS 的峰值：板卡功耗喂不饱张量核心的桌面卡会降频"
+    ),
+    "est.attention-rate": lambda r, _say: (
+        f"注意力（序列 {r.fields['seq']}、头维度 {r.fields['head_dim']} 时占 FLOPs 的 {r.num('share'):.0%}）按其自身内核的速率计："
+        f"{ZH_KERNEL_NAMES.get(str(r.fields['kernel']), r.fields['kernel'])} 前向 + 反向在此卡上实测 {r.num('tflops'):.0f} "
+        f"TFLOPS（因果；FlashAttention README），折合本估算计数的 {r.num('counted'):.0f} TFLOPS"
+        + ("（含前向重算）" if r.fields.get("recomputed") else "")
+        + f"，而该步的 GEMM 为 {r.num('gemm'):.0f}"
+    ),
+    "est.expert-gemms": lambda r, _say: (
+        (
+            f"在 NVLink 域内做 {r.fields['ep']} 路专家并行（Megatron-Core 的 MoE 指南）："
+            if r.num("ep") > 1
+            else "每张 GPU 用自己的 token 运行全部路由专家："
+        )
+        + f"每个专家的 GEMM 每个微批次只有 {r.num('rows'):,.0f} 行，模型的计算速率为大型稠密 GEMM 的 {r.num('rate'):.0%}"
+        + (
+            f"；token 的 all-to-all 分发与合并经 {r.fields['link']}，每张 GPU 增加 {r.num('hours'):,.1f} 小时"
+            if r.num("ep") > 1
+            else ""
+        )
     ),
     "est.scaling": lambda r, _say: (
         f"{r.fields['gpus']} 卡扩展效率 {r.num('scaling'):.0%}（梯度 all-reduce 经 {r.fields['over']}）"
