@@ -7,7 +7,7 @@ import gc
 import math
 import time
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from typing import ParamSpec, TypeVar
 
 from configurator.core.catalog.loader import Catalog
@@ -991,7 +991,7 @@ def _diagnose(
     """Why nothing fits and the ways out, cheapest first (solve/relax.py), solved with this module's solver.
     `reference_job`: a training request timed for the reference job (no --tokens asked: _reference_job)."""
     machines: dict[str, list[Build]] = {}
-    tiers: dict[str, list[Build]] = {}
+    ways = _WaySearch(catalog, model, exact)
     owned: dict[str, list[Build]] = {}
     floor = _TrainingFloor(request, catalog, model, exact)
 
@@ -1030,11 +1030,9 @@ def _diagnose(
                 # solver's build too, not only where it finds none: its cheapest host for the experts is the cheapest
                 # that holds them (a 12-channel DDR5 EPYC at 24,553 USD for R1 at Q4_K_M), where a tier's quicker CPU on
                 # cheaper DDR4 (an EPYC 7742 with 512 GB and an RTX 2080 Ti 22GB, 5,870 USD) meets the speed
-                builds += [
-                    _with_prompt(b) for b in _experts_tiers(relaxed, catalog, model, exact, cost_cap, stop, tiers)
-                ]
+                builds += [_with_prompt(b) for b in ways.experts_tiers(relaxed, cost_cap, stop)]
             return min(_answered(builds) or builds, key=lambda b: b.total_price) if builds else None
-        return _cheapest_reading(builds, relaxed, catalog, model, exact, cost_cap, stop, tiers, searched)
+        return ways.cheapest_reading(builds, relaxed, cost_cap, stop, searched)
 
     def servers(relaxed: BuildRequest) -> Build | None:
         return _cluster(relaxed, catalog, model, relaxed.workload.resolved(model.max_context), exact)
@@ -1057,34 +1055,58 @@ def _diagnose(
     )
 
 
-def _cheapest_reading(
-    builds: list[Build],
-    relaxed: BuildRequest,
-    catalog: Catalog,
-    model: ModelArch,
-    exact: int | None,
-    cost_cap: float | None,
-    stop: Callable[[], bool],
-    tiers: dict[str, list[Build]],
-    searched: Candidates | None,
-) -> Build | None:
-    """A way out's build where reading speed is wanted (relax.wants_reading), of the `builds` found for `relaxed` and,
-    when none reads, of the experts-in-RAM tiers and a search at reading speed (`searched`: the GPU options proven to
-    hold no build under the cap)."""
-    # the way out a buyer can act on reads (rules.READING_TPS): the cheapest build at reading speed when one
-    # exists, else the cheapest (relax says it is below reading speed). DeepSeek-R1 Q4 at 15,000 USD had been told
-    # a 4-channel Xeon W with the experts in RAM at 3.6 tok/s for 16,945 USD, where the 8-channel platform tier
-    # reads at 7.7 for 17,512 (expert case deepseek-r1-q4-15000-way-out-reads)
-    if not any(relax.build_reads(b) for b in builds) and not stop():
-        builds += _experts_tiers(relaxed, catalog, model, exact, cost_cap, stop, tiers)
-    if not any(relax.build_reads(b) for b in builds) and not stop():
-        faster = relaxed.model_copy(update={"min_decode_tps": READING_TPS})
-        if not _no_build_among(searched, _gpu_options(model, faster, catalog, exact, (), cost_cap)):
-            builds += _solve_once(faster, catalog, model, exact, 1, stop, 1.0, cost_cap=cost_cap)[0]
-    builds = [_with_prompt(b) for b in builds]
-    reading = [b for b in builds if relax.build_reads(b)]
-    chosen = _answered(reading) or reading or _answered(builds) or builds
-    return min(chosen, key=lambda b: b.total_price) if chosen else None
+@dataclass(frozen=True)
+class _WaySearch:
+    """What the searches of one diagnosis's ways out share: the catalog, the model and its exact weight bytes, and the
+    experts-in-RAM tiers found so far (each tier's search once per request); a way's own request, cost cap and stop
+    are each call's."""
+
+    catalog: Catalog
+    model: ModelArch
+    exact: int | None
+    tiers: dict[str, list[Build]] = field(default_factory=dict)
+
+    def experts_tiers(self, relaxed: BuildRequest, cost_cap: float | None, stop: Callable[[], bool]) -> list[Build]:
+        """With the experts in RAM, the platform tiers' builds (machines.experts_in_ram: 8 and 12 channels read faster
+        than the solver's cheapest 4-channel host), under the cap."""
+        from configurator.core.solve.machines import experts_in_ram
+
+        w = relaxed.workload
+        if self.model.moe is None or w.offload != "cpu":
+            return []
+        as_asked = relaxed.model_copy(update={"workload": w.model_copy(update={"offload": "none"}), "budget": None})
+        key = as_asked.model_copy(update={"power_limit": None}).model_dump_json()
+        if key not in self.tiers:
+            ctx = _context(as_asked, self.catalog, self.model, self.exact, stop)
+            self.tiers[key] = [b for b in experts_in_ram(ctx) if not b.fails]
+        return [b for b in self.tiers[key] if cost_cap is None or b.total_price < cost_cap]
+
+    def cheapest_reading(
+        self,
+        builds: list[Build],
+        relaxed: BuildRequest,
+        cost_cap: float | None,
+        stop: Callable[[], bool],
+        searched: Candidates | None,
+    ) -> Build | None:
+        """A way out's build where reading speed is wanted (relax.wants_reading), of the `builds` found for `relaxed`
+        and, when none reads, of the experts-in-RAM tiers and a search at reading speed (`searched`: the GPU options
+        proven to hold no build under the cap)."""
+        # the way out a buyer can act on reads (rules.READING_TPS): the cheapest build at reading speed when one
+        # exists, else the cheapest (relax says it is below reading speed). DeepSeek-R1 Q4 at 15,000 USD had been told
+        # a 4-channel Xeon W with the experts in RAM at 3.6 tok/s for 16,945 USD, where the 8-channel platform tier
+        # reads at 7.7 for 17,512 (expert case deepseek-r1-q4-15000-way-out-reads)
+        catalog, model, exact = self.catalog, self.model, self.exact
+        if not any(relax.build_reads(b) for b in builds) and not stop():
+            builds += self.experts_tiers(relaxed, cost_cap, stop)
+        if not any(relax.build_reads(b) for b in builds) and not stop():
+            faster = relaxed.model_copy(update={"min_decode_tps": READING_TPS})
+            if not _no_build_among(searched, _gpu_options(model, faster, catalog, exact, (), cost_cap)):
+                builds += _solve_once(faster, catalog, model, exact, 1, stop, 1.0, cost_cap=cost_cap)[0]
+        builds = [_with_prompt(b) for b in builds]
+        reading = [b for b in builds if relax.build_reads(b)]
+        chosen = _answered(reading) or reading or _answered(builds) or builds
+        return min(chosen, key=lambda b: b.total_price) if chosen else None
 
 
 def _machines_key(relaxed: BuildRequest) -> str:
@@ -1113,30 +1135,6 @@ def _no_build_among(searched: Candidates | None, cand: Candidates) -> bool:
     for option in searched.options:
         held.setdefault((option.gpu.id, option.count, option.owned), []).append(option)
     return all(option in held.get((option.gpu.id, option.count, option.owned), ()) for option in cand.options)
-
-
-def _experts_tiers(
-    relaxed: BuildRequest,
-    catalog: Catalog,
-    model: ModelArch,
-    exact: int | None,
-    cost_cap: float | None,
-    stop: Callable[[], bool],
-    tiers: dict[str, list[Build]],
-) -> list[Build]:
-    """With the experts in RAM, the platform tiers' builds (machines.experts_in_ram: 8 and 12 channels read faster
-    than the solver's cheapest 4-channel host), under the cap; each tier's search once per request (`tiers`)."""
-    from configurator.core.solve.machines import experts_in_ram
-
-    w = relaxed.workload
-    if model.moe is None or w.offload != "cpu":
-        return []
-    as_asked = relaxed.model_copy(update={"workload": w.model_copy(update={"offload": "none"}), "budget": None})
-    key = as_asked.model_copy(update={"power_limit": None}).model_dump_json()
-    if key not in tiers:
-        ctx = _context(as_asked, catalog, model, exact, stop)
-        tiers[key] = [b for b in experts_in_ram(ctx) if not b.fails]
-    return [b for b in tiers[key] if cost_cap is None or b.total_price < cost_cap]
 
 
 SLOWER_ONLY = frozenset({"optimizer", "activation_offload", "grad_checkpointing", "zero"})
