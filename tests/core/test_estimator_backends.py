@@ -322,6 +322,38 @@ def test_vulkan_prefill_without_matrix_cores_reads_the_vector_rate(catalog: Cata
     assert all(abs(c.error) <= 0.30 for c in comparisons), [(c.label, c.error) for c in comparisons]
 
 
+def test_vulkan_on_turing_prefills_at_the_coopmat1_share(catalog: Catalog) -> None:
+    """Turing's driver gives llama.cpp's Vulkan backend KHR_coopmat, not NV_coopmat2 (PR #19290, 2026-02-03: 'disable
+    coopmat1 flash attention on Nvidia Turing'), and coopmat1 reaches 0.739 of coopmat2's prompt rate on one RTX 3090
+    (PR #12135, 2025-03-30: Q4_0 3153.55 / 4259.42, Q8_0 3145.50 / 4259.25; PR #13506, 2025-05-14: 3156.83 / 4278.92).
+    A Vulkan prompt on an RTX 2080 Ti is that share of the same card's dequantize-path rate; CUDA on the same card and
+    Vulkan on an RTX 3090 (coopmat2, the fitted rows) are not. Held out (never fitted): geerlingguy/ai-benchmarks #46
+    (RTX 2080 Ti, Vulkan build 7474, 2025-12-18), Llama 3.2 3B Q4_K_M pp512 4418.37 read +46 % at coopmat2's rate and
+    within 10 % at coopmat1's."""
+    from configurator.core.estimate.backends import VULKAN_COOPMAT1_SHARE, vulkan_matrix_cores
+    from configurator.core.estimate.estimator import llamacpp_build, llamacpp_prefill_tflops
+    from tests.reference import prefill_speed
+
+    assert VULKAN_COOPMAT1_SHARE == pytest.approx(0.739, abs=0.002)
+    turing, ampere = catalog.get("gpus", "rtx-2080-ti"), catalog.get("gpus", "rtx-3090")
+    assert vulkan_matrix_cores(turing, "2025-12") == "coopmat1" and vulkan_matrix_cores(ampere, "2025-12") == "matrix"
+    vulkan, cuda = llamacpp_build("2025-12", "vulkan"), llamacpp_build("2025-12", "cuda")
+    on_vulkan = llamacpp_prefill_tflops(turing, True, cal=vulkan)[0]
+    on_cuda = llamacpp_prefill_tflops(turing, True, cal=cuda)[0]
+    assert on_vulkan == pytest.approx(on_cuda * VULKAN_COOPMAT1_SHARE)
+    turing_said = {r.code for r in llamacpp_prefill_tflops(turing, True, cal=vulkan)[1]}
+    ampere_said = {r.code for r in llamacpp_prefill_tflops(ampere, True, cal=vulkan)[1]}
+    assert "est.how-vulkan-coopmat1" in turing_said and "est.how-vulkan-coopmat1" not in ampere_said
+    rows = [
+        r
+        for r in kind_rows("prefill_speed", "holdout")
+        if r.get("llamacpp_backend") == "vulkan" and r["gpu"] == "rtx-2080-ti" and r["model"] == "llama-3.2-3b"
+    ]
+    assert len(rows) == 1
+    comparisons, skipped = prefill_speed(catalog, rows)
+    assert not skipped and abs(comparisons[0].error) <= 0.10, comparisons[0].error
+
+
 def test_vulkan_matrix_cores_follow_the_driver_month(catalog: Catalog) -> None:
     """PR #14001 enabled coopmat on Xe2 in June 2025 and keeps it off on the Arc A-series (PR #24404, June 2026: still
     'blocked due to performance regressions on discrete Xe1'); RADV exposed it on RDNA 4 by December 2025

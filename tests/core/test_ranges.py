@@ -481,17 +481,6 @@ HOLDOUT_MISSES = {
     "rows 9.6 % of the time; the other rows out are llm-foundry's MPT-7B sequence-length tables (12 of their 19), "
     "IBM fms-fsdp's 70B and torchtune's two RTX A6000 rows; the MPT-7B rows run 26-54 % faster than the estimate at every length once attention is timed at the Triton kernel they ran "
     "(accuracy.py --attention-kernel=flash2: 41 of 66; docs/estimates.md, rounds 13, 24, 28 and 29)",
-    "prefill_speed": "26 of 35 inside (74 %; 25 of 35 at x0.82..x1.25 before rowsdec27, 26 at x0.81..x1.25 before "
-    "est20): XiongjieDai's README holds 29 of the single-stream NVIDIA regime's 42 cross-validated rows, so the regime "
-    "reads the kind's range whole, x0.80..x1.21 since rowsdec27 added one fitted row (84 % of the 43 cross-validated rows; "
-    "crossval.gate_shortfall: 16 more rows from other sources would give it its own). The rows out are setups no fitted "
-    "prompt row holds: inside the fitted domain (Ampere, Ada, Hopper, RDNA 3; CUDA, HIP, Vulkan; 7B and up: "
-    "ranges.PREFILL_FITTED_*) 10 of 12 rows fall inside (83 %), outside it 16 of 23 (Vulkan on Turing, SYCL, models "
-    "under 3B, Blackwell gpt-oss, Qwen3-Next out), and those estimates say so (est.prefill-unfitted). A calibrated 80 % "
-    "range holds 26 or fewer of 35 rows 25.5 % of the time (accuracy.calibrated_tail). Range22's large-prompt cells of "
-    "the same README narrowed the range to x0.83..x1.16 and held 24 of 35; they were reverted (c239668). Leaving one "
-    "source, one GPU architecture or one model architecture out gives no wider bounds, so no range derived from "
-    "cross-validated errors holds them (docs/estimates.md, rounds 9, 11, 15, 21, 23, 25, 26 and 27)",
 }
 
 

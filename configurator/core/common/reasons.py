@@ -1857,6 +1857,8 @@ EN: dict[str, Template] = {
     "{ms:.0f} ms before the first token",
     "est.async-scheduling": "vLLM async scheduling: the engine's {ms:.2f} ms of per-step host work overlaps the "
     "GPU's previous step (the step is the longer of the two)",
+    "est.how-vulkan-coopmat1": ", x {share:.2f} for Vulkan's KHR_coopmat shaders (the driver gives llama.cpp no "
+    "NV_coopmat2 here; RTX 3090 coopmat1 / coopmat2, llama.cpp PRs #12135 and #13506)",
     "est.how-vulkan-scalar": "Vulkan shaders on the vector units (the driver exposes no matrix cores to llama.cpp) at "
     "{share:.0%} of {tflops:.1f} fp32 TFLOPS",
     "est.how-moe": (

@@ -219,9 +219,69 @@ VULKAN_SCALAR_PREFILL_SHARE = round(
 )
 
 
+# Which matrix path llama.cpp's Vulkan backend takes on an NVIDIA card: NV_coopmat2 (VK_NV_cooperative_matrix2, the
+# path of the fitted RTX 3090 Vulkan rows) or KHR_coopmat (coopmat1). Turing (RTX 20) runs coopmat1: its driver line
+# reads "matrix cores: KHR_coopmat" (RTX 2060 SUPER in ggml-org/llama.cpp PR #15813, as round 11 read it), and
+# ggml-org/llama.cpp PR #19290 (0cc4m, 2026-02-03) is "vulkan: disable coopmat1 flash attention on Nvidia Turing", a
+# switch that exists only because Turing's matmuls and attention run the coopmat1 shaders.
+VULKAN_COOPMAT1_FAMILIES: frozenset[str] = frozenset({"Turing"})
+
+
+@dataclass(frozen=True)
+class VulkanPathFact:
+    """One card, build and model measured on llama.cpp's Vulkan coopmat1 and coopmat2 paths side by side."""
+
+    card: str
+    model: str
+    coopmat1: float  # pp512 tokens/s with the KHR_coopmat shaders
+    coopmat2: float  # pp512 tokens/s with the NV_coopmat2 shaders
+    source: str
+    note: str
+
+    @property
+    def share(self) -> float:
+        return self.coopmat1 / self.coopmat2
+
+
+# The coopmat1 path's prompt rate as a share of coopmat2's, measured on one RTX 3090 by the Vulkan backend's maintainer:
+# ggml-org/llama.cpp PR #12135 (0cc4m's table of 2025-03-30, columns fp16 / int dot / coopmat1 / coopmat2 / CUDA; the
+# coopmat2 and CUDA columns are fitted rows of tests/data/reference_decode_speed.toml) and PR #13506 (0cc4m,
+# 2025-05-14, 'Coopmat2:' and 'Coopmat1:' tables, fa 0). DERIVED: the geometric mean of the three ratios, 0.739.
+VULKAN_COOPMAT1_FACTS: tuple[VulkanPathFact, ...] = (
+    VulkanPathFact(
+        "NVIDIA GeForce RTX 3090",
+        "llama 8B Q4_0",
+        3153.55,
+        4259.42,
+        "https://github.com/ggml-org/llama.cpp/pull/12135",
+        "pp512, coopmat1 and coopmat2 columns, 2025-03-30",
+    ),
+    VulkanPathFact(
+        "NVIDIA GeForce RTX 3090",
+        "llama 8B Q8_0",
+        3145.50,
+        4259.25,
+        "https://github.com/ggml-org/llama.cpp/pull/12135",
+        "pp512, coopmat1 and coopmat2 columns, 2025-03-30",
+    ),
+    VulkanPathFact(
+        "NVIDIA GeForce RTX 3090",
+        "llama 8B Q4_0",
+        3156.83,
+        4278.92,
+        "https://github.com/ggml-org/llama.cpp/pull/13506",
+        "pp512 fa 0, the 'Coopmat1:' and 'Coopmat2:' tables, 2025-05-14",
+    ),
+)
+VULKAN_COOPMAT1_SHARE = round(math.prod(f.share for f in VULKAN_COOPMAT1_FACTS) ** (1 / len(VULKAN_COOPMAT1_FACTS)), 3)
+
+
 def vulkan_matrix_cores(gpu: Gpu, date: str) -> str:
-    """Whether a Vulkan build of `date` (YYYY-MM; "9999" today) multiplies on `gpu`'s matrix cores: "matrix", or
+    """Whether a Vulkan build of `date` (YYYY-MM; "9999" today) multiplies on `gpu`'s matrix cores: "matrix",
+    "coopmat1" on an NVIDIA family whose driver gives llama.cpp only KHR_coopmat (VULKAN_COOPMAT1_FAMILIES), or
     "none" where its family's driver did not expose them to llama.cpp then (VULKAN_MATRIX_SINCE)."""
+    if gpu.vendor == "nvidia" and gpu.architecture in VULKAN_COOPMAT1_FAMILIES:
+        return "coopmat1"
     if gpu.architecture not in VULKAN_MATRIX_SINCE:
         return "matrix"
     since = VULKAN_MATRIX_SINCE[gpu.architecture]

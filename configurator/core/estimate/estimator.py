@@ -29,6 +29,7 @@ from configurator.core.estimate.activations import (
 from configurator.core.estimate.attention import KERNEL_SHARE_OF_COUNT, kernel_flops_per_counted, kernel_tflops
 from configurator.core.estimate.backends import (
     MOE_EXPERT_SHARE,
+    VULKAN_COOPMAT1_SHARE,
     VULKAN_SCALAR_PREFILL_SHARE,
     backend_bandwidth_multiplier,
     decode_fact,
@@ -1839,6 +1840,13 @@ def llamacpp_prefill_tflops(
         dp4a = gpu.int8_tops or 4 * gpu.fp32_tflops  # dp4a: four int8 products per lane and clock
         rate = min(dp4a * DP4A_EFFICIENCY, gpu.tdp_w * cal.prefill_tflops_per_watt if gpu.tdp_w else math.inf)
         why = (Reason.of("est.how-dp4a", share=DP4A_EFFICIENCY, tops=dp4a),)
+    if (
+        llamacpp_backend(gpu, cal.llamacpp_backend) == "vulkan"
+        and vulkan_matrix_cores(gpu, cal.llamacpp_date) == "coopmat1"
+    ):
+        # the fitted Vulkan rows ran NV_coopmat2; KHR_coopmat's shaders reach a measured share of that rate
+        rate *= VULKAN_COOPMAT1_SHARE
+        why += (Reason.of("est.how-vulkan-coopmat1", share=VULKAN_COOPMAT1_SHARE),)
     return rate, why
 
 
