@@ -112,9 +112,26 @@ sheets, test_sheet_language's Chinese sheets): the tests that use them are `slow
 says so with `@pytest.mark.slow`."""
 
 
+XDIST_GROUPS = {"expert": "expert", "test_solver_generative": "generative", "test_label_check_random": "generative"}
+"""Under pytest-xdist (`pytest -n 2`, the README's and CI's command; addopts' `--dist loadgroup`), the tests of one
+module run on one worker, so a module's fixtures are built once; and these run together: the expert suite's files
+read one another's solves (tests/expert/runner.py keeps each plan's answer per process), and the random label check
+reads the generative test's answers (`test_solver_generative.solved`)."""
+
+
+def _xdist_group(path: Path) -> str:
+    if path.stem in XDIST_GROUPS:
+        return XDIST_GROUPS[path.stem]
+    if path.parent.name in XDIST_GROUPS:
+        return XDIST_GROUPS[path.parent.name]
+    return str(path)
+
+
+@pytest.hookimpl(tryfirst=True)  # before xdist's own hook reads the group
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         path = Path(str(item.fspath))
+        item.add_marker(pytest.mark.xdist_group(_xdist_group(path)))
         fixtures = getattr(item, "fixturenames", ())
         if path.parent.name in SLOW_FOLDERS or path.stem in SLOW_MODULES or SLOW_FIXTURES & set(fixtures):
             item.add_marker(pytest.mark.slow)
@@ -148,6 +165,8 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     left = [t.name for t in threading.enumerate() if t is not threading.main_thread() and not t.daemon and t.is_alive()]
     if left:
         print(f"\ntests/conftest.py: threads still running at exit: {', '.join(left)}", file=sys.stderr)
+    elif os.environ.get("PYTEST_XDIST_WORKER"):
+        return  # a pytest-xdist worker with nothing left running exits as xdist expects; its report is sent already
     sys.stdout.flush()
     sys.stderr.flush()
     os._exit(_EXIT_STATUS[-1])
