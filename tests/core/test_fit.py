@@ -155,7 +155,7 @@ def test_a_sharded_job_whose_gathers_outlast_its_compute_raises_its_micro_batch(
     # circuit are gone; the builds beside the one that meets the deadline that miss it (a 70 % power limit, 51.7 and
     # 68.9 h) save under a third of its price, so they are not shown (round 30: ranking._miss_claims)
     builds = [b for b in shown if not b.fails]
-    assert builds == shown and all(b.estimate.wall_hours <= 48 for b in builds)
+    assert builds == list(shown) and all(b.estimate.wall_hours <= 48 for b in builds)
     for build in shown:
         why = next(r for r in build.estimate.assumption_codes if r.code == "est.microbatch-to-amortise")
         batch = int(why.fields["batch"])
