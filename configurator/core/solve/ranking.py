@@ -1017,6 +1017,27 @@ def _miss_said(f: _Field, shown: list[int]) -> None:
         f.claims[i] = others + said
 
 
+CLAIM_ORDER = {
+    "claim.cheapest": 0.0,
+    "claim.fastest-within-budget": 1.0,
+    "claim.fastest": 1.0,
+    "claim.value": 2.0,
+    # the cheapest machine whose cards hold the whole model, before the quietest: the reference a buyer of a
+    # dense model reads the plan from (_in_vram_claim)
+    "claim.cheapest-vram": 2.5,
+    "claim.quietest": 3.0,
+    # the cheapest way to run it at all, slow, before a build for growing into: with the room-to-grow search
+    # finding a build with room in most plans (BuildModel._room), 70B Q4 at 16k had lost its 1,091 USD 2080 Ti
+    # 22GB to 2 x Arc Pro B60 at 3,615 USD
+    "claim.cheapest-slow": 4.0,
+    "claim.grow": 5.0,
+    # a build that misses the request's own target, for what it saves (_miss_claims): after every build that
+    # meets it, the last a buyer weighs
+    "claim.misses": 6.0,
+}
+"""The order in which the builds holding each claim take the places shown (_shown): the lower first."""
+
+
 def _shown(f: _Field, request: BuildRequest, comparison: bool) -> list[int]:
     """The builds to show, by index: the labelled ones first to the top-k cut, then those no shown build beats on
     price and speed without being louder; shown cheapest first."""
@@ -1024,25 +1045,7 @@ def _shown(f: _Field, request: BuildRequest, comparison: bool) -> list[int]:
 
     serving = any(m[j].passing and m[j].readable and not m[j].waits for j in range(len(pool)))
     labelled = [i for i in range(len(pool)) if f.claims[i]]
-    order = {
-        "claim.cheapest": 0.0,
-        "claim.fastest-within-budget": 1.0,
-        "claim.fastest": 1.0,
-        "claim.value": 2.0,
-        # the cheapest machine whose cards hold the whole model, before the quietest: the reference a buyer of a
-        # dense model reads the plan from (_in_vram_claim)
-        "claim.cheapest-vram": 2.5,
-        "claim.quietest": 3.0,
-        # the cheapest way to run it at all, slow, before a build for growing into: with the room-to-grow search
-        # finding a build with room in most plans (BuildModel._room), 70B Q4 at 16k had lost its 1,091 USD 2080 Ti
-        # 22GB to 2 x Arc Pro B60 at 3,615 USD
-        "claim.cheapest-slow": 4.0,
-        "claim.grow": 5.0,
-        # a build that misses the request's own target, for what it saves (_miss_claims): after every build that
-        # meets it, the last a buyer weighs
-        "claim.misses": 6.0,
-    }
-    rank = lambda i: min(order.get(c.code, 0) for c in f.claims[i])
+    rank = lambda i: min(CLAIM_ORDER.get(c.code, 0) for c in f.claims[i])
     labelled.sort(key=rank)
 
     def order_key(i: int) -> tuple[bool, bool, float, float]:
@@ -1073,7 +1076,7 @@ def _shown(f: _Field, request: BuildRequest, comparison: bool) -> list[int]:
     # a claim, those two give theirs first (Dr. Chen's five places had all been claimed once the PWR-8 fact let
     # 4 x RX 7900 XTX take two PSUs and "room to grow", and the one-card server was not shown)
     fewest = [i for i in rest if any(k.code in FEWEST_KINDS for k in pool[i].kinds)]
-    strong = [i for i in labelled if rank(i) < order["claim.cheapest-slow"]]
+    strong = [i for i in labelled if rank(i) < CLAIM_ORDER["claim.cheapest-slow"]]
     candidates = strong + fewest + [i for i in labelled if i not in strong] + [i for i in rest if i not in fewest]
     while True:
         shown = sorted(candidates[: request.top_k], key=order_key)
