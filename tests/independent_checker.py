@@ -861,6 +861,7 @@ def check_labels(
     circuits: int = 1,
     min_decode_tps: float | None = None,
     room: str | None = None,
+    deadline_hours: float | None = None,
 ) -> list[str]:
     """Every label that contradicts the numbers shown in a `plan --json` result, as text (empty: none)."""
     rivals = _rivals(result["builds"], budget, min_decode_tps, room)
@@ -869,6 +870,82 @@ def check_labels(
         name = f"#{build['rank']} '{build['label']}'"
         for kind, scope, piece in label_pieces(build["label"]):
             problems += _claim_problems(rivals, build, name, (kind, scope, piece), circuit, circuits)
+    return problems + missed_problems(result["builds"], deadline_hours, min_decode_tps)
+
+
+GIVES_UP_FOR = 1.5
+"""A build that misses what the user asked (the deadline, the speed) is worth showing beside one that meets it only
+when the cheapest build shown that meets it costs more than half as much again: missing the target saves more than a
+third of its price (the bound the plan's ways out are held to before they give up a target)."""
+
+MISSES = "misses the "
+
+
+def _missed_by(build: dict[str, Any], deadline: float | None, asked: float | None) -> tuple[str, float, float] | None:
+    """What a build's own numbers miss of the request's target: ("deadline", its hours, the deadline) or ("speed", its
+    decode tokens/s per user, the speed asked); None when it meets both."""
+    hours = (build["estimate"].get("time") or {}).get("wall_hours")
+    if deadline and hours is not None and float(hours) > deadline:
+        return ("deadline", float(hours), deadline)
+    decode = build["estimate"].get("speed", {}).get("decode_tokens_per_s")
+    if asked and decode is not None and float(decode) < asked:
+        return ("speed", float(decode), asked)
+    return None
+
+
+def missed_problems(builds: list[dict[str, Any]], deadline: float | None, asked: float | None) -> list[str]:
+    """Beside a build that meets the request's target and passes every rule, a build shown that misses the target
+    is listed after every such build, fails no other rule, and carries a claim that says by how much it misses and
+    what it saves against the cheapest of them, by its rank (fields and label words, re-derived from the numbers):
+    only where that saves more than a third (GIVES_UP_FOR). A claim that a build misses is made only of one that does."""
+    problems: list[str] = []
+    missing = {b["rank"]: m for b in builds if (m := _missed_by(b, deadline, asked)) is not None}
+    for b in builds:
+        said = any(c["code"] == "claim.misses" for c in b.get("claims") or [])
+        if (said or MISSES in b["label"].lower()) and b["rank"] not in missing:
+            problems.append(f"#{b['rank']} '{b['label']}': says it misses what was asked, but its numbers meet it")
+    meeting = [b for b in builds if not _fails(b) and b["rank"] not in missing]
+    if not meeting:
+        return problems  # nothing meets it: the plan says what binds and the ways out
+    ref = min(meeting, key=lambda b: (b["total_price"], -(throughput(b) or 0.0)))
+    last = max(b["rank"] for b in meeting)
+    for b in builds:
+        if b["rank"] in missing:
+            problems += _missed_claim_problems(b, missing[b["rank"]], ref, last)
+    return problems
+
+
+def _missed_claim_problems(
+    build: dict[str, Any], missed: tuple[str, float, float], ref: dict[str, Any], last: int
+) -> list[str]:
+    target, have, asked = missed
+    name = f"#{build['rank']} '{build['label']}'"
+    if build["rank"] < last:
+        return [f"{name}: misses the {target} asked, ranked before #{last}, which meets it"]
+    others = [c for c in build["checks"] if c["status"] == "fail" and c["rule"] != "PERF"]
+    if others:
+        return [f"{name}: misses the {target} asked and fails {others[0]['rule']} too, beside builds that meet it"]
+    claim = next((c for c in build.get("claims") or [] if c["code"] == "claim.misses"), None)
+    if claim is None or MISSES not in build["label"].lower():
+        return [f"{name}: misses the {target} asked ({have:.1f} against {asked:g}) and does not say so"]
+    f, problems = claim["fields"], []
+    by = have - asked if target == "deadline" else asked - have
+    saved = ref["total_price"] - build["total_price"]
+    if f["target"] != target or abs(float(f["by"]) - by) > 0.051 or int(f["rank"]) != ref["rank"]:
+        problems.append(
+            f"{name}: says it misses the {f['target']} by {f['by']} against #{f['rank']}, but it misses "
+            f"the {target} by {by:.1f} and #{ref['rank']} is the cheapest build shown that meets it"
+        )
+    if abs(float(f["saved"]) - saved) > 0.01 + 0.001 * ref["total_price"]:
+        problems.append(f"{name}: says it saves {f['saved']}, but it costs {saved:,.2f} less than #{ref['rank']}")
+    if ref["total_price"] <= GIVES_UP_FOR * build["total_price"] + 0.005:
+        problems.append(
+            f"{name}: misses the {target} asked to save {saved:,.0f}, a third or less of #{ref['rank']}'s price"
+        )
+    unit = " h deadline by " if target == "deadline" else " tokens/s asked by "
+    words = f"{MISSES}{asked:g}{unit}{by:.1f}"
+    if words not in build["label"].lower() or f"#{ref['rank']}" not in build["label"]:
+        problems.append(f"{name}: its label does not say '{words}' against #{ref['rank']}")
     return problems
 
 

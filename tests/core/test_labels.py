@@ -22,7 +22,7 @@ from configurator.core.solve import pricing
 from configurator.core.solve.plan import plan
 from configurator.core.solve.ranking import REFERENCE_TOKENS, claim_words, label_text
 from configurator.core.support.checks import starts_past_support
-from tests.independent_checker import past_support
+from tests.independent_checker import missed_problems, past_support
 
 SETTING_KINDS = {
     "kind.usual-gguf",
@@ -508,7 +508,8 @@ def label_problems(request: BuildRequest, result: dict[str, Any]) -> list[str]:
                 problems.append(f"{name}: a training build without its tokens/s and hours")
             if request.workload.tokens is None and time.get("reference_tokens") != REFERENCE_TOKENS:
                 problems.append(f"{name}: timed without saying the reference job")
-    return problems
+    # a build that misses the deadline or the speed asked, beside one that meets it, says by how much and what it saves
+    return problems + missed_problems(builds, request.deadline_hours, request.min_decode_tps)
 
 
 @pytest.fixture(scope="module")

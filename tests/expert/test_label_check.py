@@ -578,5 +578,6 @@ def test_no_label_contradicts_the_numbers_shown(args: str) -> None:
         circuits=options["circuits"],
         min_decode_tps=options.get("min_decode_tps"),
         room=options.get("room"),
+        deadline_hours=options.get("deadline_hours"),
     )
     assert not problems, f"`llm-rig plan {args}`:\n" + "\n".join(f"  - {p}" for p in problems)

@@ -35,5 +35,6 @@ def test_random_answers_have_labels_that_hold(request: BuildRequest) -> None:
         circuits=request.circuits,
         min_decode_tps=request.min_decode_tps,
         room=request.room,
+        deadline_hours=request.deadline_hours,
     )
     assert not problems, (request.model_dump(mode="json"), problems)

@@ -497,6 +497,14 @@ CLAIMS: dict[str, Template] = {
     "claim.cheapest-slow": qualified("cheapest below reading speed", "", _WAIT),
     "claim.cheapest-with": "cheapest with {name}",
     "claim.cheapest-vram": qualified("cheapest in VRAM", _BELOW, _WAIT),
+    "claim.misses": lambda r, _say: (
+        (
+            f"misses the {r.num('asked'):g} tokens/s asked by {r.num('by'):.1f}"
+            if r.fields.get("target") == "speed"
+            else f"misses the {r.num('asked'):g} h deadline by {r.num('by'):.1f} h"
+        )
+        + f": {100 * r.num('share'):.0f} % cheaper than #{r.num('rank'):.0f}"  # no thousands comma: labels split on them
+    ),
 }
 """A build's claims (solve.ranking) as its label says them; `EN` says why the build holds each (the same code). A
 claim on a build below reading speed, or whose first token waits past PROMPT's minute, says so ("fastest within
@@ -974,6 +982,16 @@ EN: dict[str, Template] = {
         )
     ),
     "claim.grow": "takes one more {gpu} by buying only that card: its slot, lanes, PSU and circuit have room",
+    "claim.misses": lambda r, _say: (
+        (
+            f"{r.num('by'):.1f} tokens/s per user short of the {r.num('asked'):g} asked ({r.num('have'):.1f})"
+            if r.fields.get("target") == "speed"
+            else f"{r.num('by'):,.1f} h past the {r.num('asked'):,g} h deadline ({r.num('have'):,.1f} h)"
+        )
+        + f", for {r.num('saved'):,.0f} {r.fields['currency']} ({100 * r.num('share'):.0f} %) less than "
+        f"#{r.num('rank'):.0f}, the cheapest build shown that meets it: a build that misses what was asked is shown "
+        "only where that saves more than a third"
+    ),
     "claim.none": "no build shown beats it on both price and speed",
     # a build shown for its kind that builds shown beat on both (solve.shown.kind_said): which, and what it offers
     "shown.beaten": lambda r, say: (

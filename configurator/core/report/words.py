@@ -817,6 +817,15 @@ ZH_REASONS: dict[str, Template] = {
         )
     ),
     "claim.grow": "只需再买一张 {gpu} 即可扩展：插槽、通道、电源和电路都有余量",
+    "claim.misses": lambda r, _say: (
+        (
+            f"每用户比要求的 {r.num('asked'):g} tokens/s 慢 {r.num('by'):.1f}（{r.num('have'):.1f}）"
+            if r.fields.get("target") == "speed"
+            else f"比 {r.num('asked'):,g} 小时期限多用 {r.num('by'):,.1f} 小时（共 {r.num('have'):,.1f} 小时）"
+        )
+        + f"，比满足要求的最便宜配置 #{r.num('rank'):.0f} 便宜 {r.num('saved'):,.0f} {r.fields['currency']}"
+        f"（{100 * r.num('share'):.0f}%）：未达要求的配置只在能省下三分之一以上时才列出"
+    ),
     "claim.none": "列出的配置中没有一个在价格和速度上都胜过它",
     "shown.beaten": lambda r, say_: (
         "、".join(f"#{k}" for k in r.fields["ranks"])  # type: ignore[union-attr]
@@ -2267,6 +2276,14 @@ ZH_CLAIMS: dict[str, Template] = {
     "claim.cheapest-slow": qualified("最便宜但低于阅读速度", "", _ZH_WAIT),
     "claim.cheapest-with": "{name} 中最便宜",
     "claim.cheapest-vram": qualified("显存装下整个模型的配置中最便宜", _ZH_BELOW, _ZH_WAIT),
+    "claim.misses": lambda r, _say: (
+        (
+            f"比要求的 {r.num('asked'):g} tokens/s 慢 {r.num('by'):.1f}"
+            if r.fields.get("target") == "speed"
+            else f"超出 {r.num('asked'):g} 小时期限 {r.num('by'):.1f} 小时"
+        )
+        + f"：比 #{r.num('rank'):.0f} 便宜 {100 * r.num('share'):.0f}%"
+    ),
 }
 """A build's claims as its label says them in Chinese (reasons.CLAIMS in English)."""
 

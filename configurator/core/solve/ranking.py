@@ -57,11 +57,12 @@ from configurator.core.model.build import Build, BuildPart
 from configurator.core.model.noise import build_dba
 from configurator.core.model.request import BuildRequest
 from configurator.core.rules.site import DataCenterNoise
-from configurator.core.solve.rules import PROMPT, READING_TPS
+from configurator.core.solve.rules import PROMPT, READING_TPS, SPEED
 from configurator.core.solve.shown import (
     AS_FAST,
     FASTER,
     SAME_PRICE,
+    gives_up_for_little,
     kind_said,
     many_times_slower,
     quieter,
@@ -122,6 +123,8 @@ class Measures:
     # a card past its vendor's support, for a job a plan does not start on one (support.starts_past_support: training)
     past_support: bool = False
     dba_floor: bool = False  # its dBA is a floor (passive cards under shroud kits: shrouded), never "less noise"
+    # it fails the request's own target alone (PERF: the deadline, the speed asked): the target, its figure, the asked
+    missed: tuple[str, float, float] | None = None
 
     def value(self) -> float:
         return self.speed / self.price if self.price > 0 else (float("inf") if self.speed > 0 else 0.0)
@@ -162,7 +165,30 @@ def measure(build: Build, request: BuildRequest) -> Measures:
         quantized=quantized(build, request),
         past_support=past_support_start(build),
         dba_floor=shrouded(build),
+        missed=missed_target(build),
     )
+
+
+TARGET_CODES = {"deadline": "deadline", "deadline-cluster": "deadline", "asked": "speed"}
+"""PERF's findings on the request's own target (rules.job.Speed): the training deadline (one machine, a cluster) and
+the decode speed asked (--min-decode-tps), by the target a claim names."""
+
+
+def missed_target(build: Build) -> tuple[str, float, float] | None:
+    """What a build that fails the request's own target misses it by: the target ("deadline", "speed"), the build's
+    figure (hours, tokens/s per user) and the figure asked, from PERF's own fields; None for a build that meets it."""
+    fails = [c for c in build.checks if c.status == "fail" and c.rule == SPEED.id and c.code in TARGET_CODES]
+    if not fails:
+        return None
+    said = fails[0].fields
+
+    def num(name: str) -> float:
+        value = said.get(name)
+        return float(value) if isinstance(value, (int, float)) else 0.0
+
+    if TARGET_CODES[fails[0].code] == "deadline":
+        return ("deadline", num("hours"), num("deadline"))
+    return ("speed", num("tps"), num("asked"))
 
 
 def past_support_start(build: Build) -> bool:
@@ -940,6 +966,78 @@ def _speed_short(build: Build) -> Reason:
     return speed_said(build)
 
 
+def _miss_claims(f: _Field) -> None:
+    """A build that misses the request's own target (the deadline, the speed asked: Measures.missed) beside builds
+    that meet it is shown only for what missing it saves, and says so ("misses the 48 h deadline by 3.7 h: 34 %
+    cheaper than #1"): only where it saves more than a third of the cheapest price that meets it (shown.
+    gives_up_for_little, the bound a way out that gives up a target is held to). Llama 3.1 8B fully fine-tuned within
+    48 h on a 120 V circuit had shown, beside four RTX PRO 5000 at 80 % power that meet it (21,285 USD, 47 h), the same
+    cards at 70 % (21,125 USD, 52 h: PERF fails) and two RTX PRO 6000 at 70 % (24,820 USD, 69 h), each with no word
+    of the deadline missed. The claim's rank and saving are said against the builds shown (_miss_said)."""
+    m = f.m
+    low = min((m[i].price for i in range(len(f.pool)) if m[i].passing), default=None)
+    if low is None:
+        return  # nothing meets the target: the plan says what binds and the ways out (relax)
+    for i in range(len(f.pool)):
+        alone = all(c.rule == SPEED.id for c in f.pool[i].checks if c.status == "fail")  # it fails nothing else
+        if m[i].missed is not None and alone and not gives_up_for_little(m[i].price, low):
+            f.claim(i, _missed(f, i, low, 0))
+
+
+def _missed(f: _Field, i: int, kept: float, rank: int) -> Reason:
+    """The claim of build `i` that misses the target, against the build at `kept` (the price that meets it) ranked
+    `rank`: the target, its figure, what was asked, by how much it misses, and what it saves (fields `target`, `have`,
+    `asked`, `by`, `saved`, `share`, `rank`, `currency`)."""
+    target, have, asked = f.m[i].missed or ("deadline", 0.0, 0.0)
+    saved = kept - f.m[i].price
+    return Reason.of(
+        "claim.misses",
+        target=target,
+        have=round(have, 1),
+        asked=asked,
+        by=round(have - asked if target == "deadline" else asked - have, 1),
+        saved=round(saved, 2),
+        share=round(saved / kept, 3) if kept > 0 else 0.0,
+        rank=rank,
+        currency=f.pool[i].currency,
+    )
+
+
+def _miss_said(f: _Field, shown: list[int]) -> None:
+    """A claim that a build misses the target is said against the cheapest build shown that passes every rule (it
+    meets the target): its rank, and the saving over its price. With none shown, no claim is made of it."""
+    m = f.m
+    kept = [i for i in shown if m[i].passing]
+    ref = min(kept, key=lambda i: (m[i].price, -m[i].speed)) if kept else None
+    for i in shown:
+        if not any(c.code == "claim.misses" for c in f.claims[i]):
+            continue
+        others = [c for c in f.claims[i] if c.code != "claim.misses"]
+        said = [_missed(f, i, m[ref].price, shown.index(ref) + 1)] if ref is not None else []
+        f.claims[i] = others + said
+
+
+CLAIM_ORDER = {
+    "claim.cheapest": 0.0,
+    "claim.fastest-within-budget": 1.0,
+    "claim.fastest": 1.0,
+    "claim.value": 2.0,
+    # the cheapest machine whose cards hold the whole model, before the quietest: the reference a buyer of a
+    # dense model reads the plan from (_in_vram_claim)
+    "claim.cheapest-vram": 2.5,
+    "claim.quietest": 3.0,
+    # the cheapest way to run it at all, slow, before a build for growing into: with the room-to-grow search
+    # finding a build with room in most plans (BuildModel._room), 70B Q4 at 16k had lost its 1,091 USD 2080 Ti
+    # 22GB to 2 x Arc Pro B60 at 3,615 USD
+    "claim.cheapest-slow": 4.0,
+    "claim.grow": 5.0,
+    # a build that misses the request's own target, for what it saves (_miss_claims): after every build that
+    # meets it, the last a buyer weighs
+    "claim.misses": 6.0,
+}
+"""The order in which the builds holding each claim take the places shown (_shown): the lower first."""
+
+
 def _shown(f: _Field, request: BuildRequest, comparison: bool) -> list[int]:
     """The builds to show, by index: the labelled ones first to the top-k cut, then those no shown build beats on
     price and speed without being louder; shown cheapest first."""
@@ -947,22 +1045,7 @@ def _shown(f: _Field, request: BuildRequest, comparison: bool) -> list[int]:
 
     serving = any(m[j].passing and m[j].readable and not m[j].waits for j in range(len(pool)))
     labelled = [i for i in range(len(pool)) if f.claims[i]]
-    order = {
-        "claim.cheapest": 0.0,
-        "claim.fastest-within-budget": 1.0,
-        "claim.fastest": 1.0,
-        "claim.value": 2.0,
-        # the cheapest machine whose cards hold the whole model, before the quietest: the reference a buyer of a
-        # dense model reads the plan from (_in_vram_claim)
-        "claim.cheapest-vram": 2.5,
-        "claim.quietest": 3.0,
-        # the cheapest way to run it at all, slow, before a build for growing into: with the room-to-grow search
-        # finding a build with room in most plans (BuildModel._room), 70B Q4 at 16k had lost its 1,091 USD 2080 Ti
-        # 22GB to 2 x Arc Pro B60 at 3,615 USD
-        "claim.cheapest-slow": 4.0,
-        "claim.grow": 5.0,
-    }
-    rank = lambda i: min(order.get(c.code, 0) for c in f.claims[i])
+    rank = lambda i: min(CLAIM_ORDER.get(c.code, 0) for c in f.claims[i])
     labelled.sort(key=rank)
 
     def order_key(i: int) -> tuple[bool, bool, float, float]:
@@ -976,14 +1059,24 @@ def _shown(f: _Field, request: BuildRequest, comparison: bool) -> list[int]:
         # Dr. Chen's 20 students had been shown four builds of three to eight cards and 4 x RX 7900 XTX in its place
         return (not any(k.code in PLACED_FIRST for k in pool[i].kinds), order_key(i))
 
+    # beside a build that meets the request's own target, one that misses it is shown only for its claim
+    # (_miss_claims): what it saves by missing it
+    met = any(m[j].passing for j in range(len(pool)))
     rest = sorted(
-        (i for i in range(len(pool)) if not f.claims[i] and (comparison or not _dominated(f, i, serving))), key=rest_key
+        (
+            i
+            for i in range(len(pool))
+            if not f.claims[i]
+            and (comparison or not _dominated(f, i, serving))
+            and (comparison or not (met and m[i].missed is not None))
+        ),
+        key=rest_key,
     )
     # the server on the fewest cards comes before "room to grow" and "cheapest, but slow": when every place is taken by
     # a claim, those two give theirs first (Dr. Chen's five places had all been claimed once the PWR-8 fact let
     # 4 x RX 7900 XTX take two PSUs and "room to grow", and the one-card server was not shown)
     fewest = [i for i in rest if any(k.code in FEWEST_KINDS for k in pool[i].kinds)]
-    strong = [i for i in labelled if rank(i) < order["claim.cheapest-slow"]]
+    strong = [i for i in labelled if rank(i) < CLAIM_ORDER["claim.cheapest-slow"]]
     candidates = strong + fewest + [i for i in labelled if i not in strong] + [i for i in rest if i not in fewest]
     while True:
         shown = sorted(candidates[: request.top_k], key=order_key)
@@ -1092,7 +1185,10 @@ def rank_and_label(builds: list[Build], request: BuildRequest) -> list[Build]:
         _in_vram_claim(f)
     _speed_claims(f, request, comparison)
     _quiet_and_grow_claims(f)
+    if not comparison:
+        _miss_claims(f)
     shown = _shown(f, request, comparison)
+    _miss_said(f, shown)
     _grow_shown(f, shown)
     _quiet_shown(f, shown)
     _cheapest_said(f, shown)

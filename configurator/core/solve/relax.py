@@ -35,7 +35,7 @@ from configurator.core.solve.candidates import Candidates, gpu_allowed, runs_fro
 from configurator.core.solve.power import power_limit_speed
 from configurator.core.solve.power_cap import VENDOR_RULES
 from configurator.core.solve.rules import READING_TPS
-from configurator.core.solve.shown import AS_FAST, many_times_slower
+from configurator.core.solve.shown import AS_FAST, SLOWER_DEARER, gives_up_for_little, many_times_slower
 from configurator.core.solve.sources import RELEASE_IN_RAM, release_in_ram
 
 Solve = Callable[[BuildRequest, "float | None", Callable[[], bool]], "Build | None"]
@@ -52,17 +52,6 @@ MAX_PAIRS = 8
 
 MAX_LISTED = 10
 """Ways out kept on the answer (the cheapest first); beyond ten they repeat each other at higher prices."""
-
-SLOWER_DEARER = 1.5
-"""A training way out says it is many times slower (shown.SLOWER_RATIO) than a way listed beside it that costs at most
-half as much again: at 3 x the speed for 1.5 x the price that way trains at least twice the tokens per unit of money
-(3 / 1.5), and a fine-tune is a job its buyer repeats; past it the price, not the time, is what tells the two apart,
-the bound the search itself puts on money before a slower machine (_affordable: 1.5 x the budget). An estimate of
-where "costs a little more" ends, not a measurement. Llama 3.3 70B QLoRA on 50 M tokens within a week at 1,500 USD
-(round 26's walk): "allow 611 h (25.4 days) and raise the budget to 2,099 USD" on 2 x Tesla P40 had stood above "raise
-the budget to 2,279 USD" on 2 x RTX 2080 Ti 22GB, 104 h, with no word of the 5.9-fold time. The same bound drops a way
-out that gives up the deadline or the speed asked beside one that keeps them (gives_up_target_for_little): that 611 h
-way is no longer offered."""
 
 BUILDING = {"circuits", "circuit", "room"}
 """Changes to the building (another circuit, a 230 V outlet, another room) rather than to the machine or the job: at
@@ -764,7 +753,7 @@ def gives_up_target_for_little(kind: str, price: float, others: Iterable[tuple[s
     deadline, at 3.8 times the time."""
     if not set(kind.split("+")) & GIVES_UP_TARGET:
         return False
-    return any(set(k.split("+")) <= KEEPS_TARGETS and p <= SLOWER_DEARER * price + 0.005 for k, p in others)
+    return any(set(k.split("+")) <= KEEPS_TARGETS and gives_up_for_little(price, p) for k, p in others)
 
 
 def _ranked(found: list[_Found], request: BuildRequest) -> list[_Found]:

@@ -67,6 +67,26 @@ x0.77..x1.68 of the hours, estimate/ranges.py: 1.68 / 0.77 = 2.2), rounded up to
 price (an estimate of where "many times slower" starts, not a measurement)."""
 
 
+SLOWER_DEARER = 1.5
+"""A training way out says it is many times slower (shown.SLOWER_RATIO) than a way listed beside it that costs at most
+half as much again: at 3 x the speed for 1.5 x the price that way trains at least twice the tokens per unit of money
+(3 / 1.5), and a fine-tune is a job its buyer repeats; past it the price, not the time, is what tells the two apart,
+the bound the search itself puts on money before a slower machine (relax._affordable: 1.5 x the budget). An estimate of
+where "costs a little more" ends, not a measurement. Llama 3.3 70B QLoRA on 50 M tokens within a week at 1,500 USD
+(round 26's walk): "allow 611 h (25.4 days) and raise the budget to 2,099 USD" on 2 x Tesla P40 had stood above "raise
+the budget to 2,279 USD" on 2 x RTX 2080 Ti 22GB, 104 h, with no word of the 5.9-fold time. The same bound drops a way
+out that gives up the deadline or the speed asked beside one that keeps them (relax.gives_up_target_for_little): that
+611 h way is no longer offered; and a build shown that misses them beside one that meets them (gives_up_for_little)."""
+
+
+def gives_up_for_little(price: float, kept: float) -> bool:
+    """Whether giving up the user's own target (the deadline, the speed asked) for `price` saves too little beside
+    `kept`, the price of keeping it: at most SLOWER_DEARER times `price`, a saving of a third or less. The one rule for
+    a way out that gives up a target (relax.gives_up_target_for_little) and a build shown that misses it
+    (ranking._miss_claims)."""
+    return kept <= SLOWER_DEARER * price + 0.005
+
+
 def many_times_slower(ratio: float) -> bool:
     """Whether a training time `ratio` times another's is "many times slower" (SLOWER_RATIO): the one rule for a
     build's rank.slower (ranking._slower) and a way out's way.slower (relax._slower_way)."""
