@@ -56,7 +56,7 @@ from configurator.core.rules import watts as pw
 from configurator.core.rules.base import statuses_only
 from configurator.core.rules.job import PROMPT_WAIT_S, READING_TPS
 from configurator.core.solve.candidates import Candidates, Priced, on_engine, platform_parts
-from configurator.core.solve.pricing import quote
+from configurator.core.solve.pricing import Quote, quote, system_line
 from configurator.core.solve.rules import meets_speed, prompt_check, speed_check
 from configurator.core.solve.sources import PlanContext, register
 from configurator.core.support.checks import end_of_life
@@ -614,18 +614,9 @@ def _cpu_only(ctx: PlanContext, workload: Workload, cand: Candidates) -> list[Bu
 # --------------------------------------------------------------------------- small ready-made boxes
 
 
-def _box_build(
-    system: System,
-    amount: float,
-    note: Reason,
-    date: object,
-    est: EstimateResult,
-    request: BuildRequest,
-    condition: str = "",
-    raised: float | None = None,
-) -> Build:
-    """A ready-made APU box as a build: one line, its adapter's power, the share of RAM its iGPU may map (`raised`:
-    the job needs the GTT raised to that share, a warning saying how)."""
+def _box_build(system: System, q: Quote, est: EstimateResult, request: BuildRequest, raised: float | None) -> Build:
+    """A ready-made APU box as a build: one line bought at `q`, its adapter's power, the share of RAM its iGPU may map
+    (`raised`: the job needs the GTT raised to that share, a warning saying how)."""
     u = system.unified
     assert u is not None
     limit = circuit_limit_w(request.circuit)
@@ -642,20 +633,7 @@ def _box_build(
     box = Reason.of(
         "part.unified-box", chip=u.chip, gb=system.memory_gb, memory=u.memory_type, bandwidth=u.bandwidth_gbps
     )
-    part = BuildPart(
-        category="system",
-        id=system.id,
-        name=system.name,
-        quantity=1,
-        unit_price=amount,
-        price_note=english(note),
-        price_said=note,
-        condition=condition,
-        price_date=date,  # type: ignore[arg-type]
-        why=english(box),
-        said=(box,),
-        spec=_spec(system),
-    )
+    part = system_line(system, q, box)
     watts = system.max_power_w
     power = Power(
         dc_load_w=watts * 0.9,
@@ -796,7 +774,7 @@ def mini_pc(ctx: PlanContext) -> list[Build]:
         ran = _on_box(ctx, workload, system)
         if ran is None or not serves(ran[0], request):
             continue
-        build = _box_build(system, q.amount, q.said, q.price.date, ran[0], request, q.condition, ran[1])
+        build = _box_build(system, q, ran[0], request, ran[1])
         found.append((q.amount, ran[0].decode_tokens_per_s or 0.0, build))
     if not found:
         return []

@@ -64,7 +64,7 @@ from configurator.core.solve.candidates import (
 )
 from configurator.core.solve.cluster import cluster_options, node_curve
 from configurator.core.solve.lazy import LazyBuildModel, price_floor
-from configurator.core.solve.pricing import Quote, quote, unpriced
+from configurator.core.solve.pricing import Quote, quote, system_line, unpriced
 from configurator.core.solve.ranking import (
     REFERENCE_TOKENS,
     cpu_only,
@@ -588,20 +588,8 @@ def _unified_system_build(
         # several users share its prompt processing (rules.job.PromptWait): a 2021 MacBook Pro prefills
         # Qwen3-30B-A3B at ~200 tokens/s, so the tenth of ten users' 4k prompts waits 203 s (ranking.no_card)
         checks.append(prompt_check(est))
-    unified = Reason.of("part.unified", chip=u.chip, gb=system.memory_gb, bandwidth=u.bandwidth_gbps)
-    part = BuildPart(
-        category="system",
-        id=system.id,
-        name=system.name,
-        quantity=1,
-        unit_price=q.amount,
-        price_note=q.note,
-        price_said=q.said,
-        price_date=q.price.date,
-        condition=q.condition,
-        why=english(unified),
-        said=(unified,),
-        spec=_spec(system),
+    part = system_line(
+        system, q, Reason.of("part.unified", chip=u.chip, gb=system.memory_gb, bandwidth=u.bandwidth_gbps)
     )
     power = Power(
         dc_load_w=system.max_power_w * 0.9,
@@ -732,7 +720,7 @@ def named_system_build(ctx: PlanContext, system: System) -> Build | Reason:
         if ran is None:
             return Reason.of("gpu.no-fit")
         est, share = ran
-        built = _box_build(system, q.amount, q.said, q.price.date, est, request, q.condition, share)
+        built = _box_build(system, q, est, request, share)
     else:
         try:
             est = estimate(model, workload, system_gpu(system), 1, exact_weight_bytes=exact)
