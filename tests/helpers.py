@@ -1,4 +1,4 @@
-"""Test helpers: run the command line in-process or as a real process."""
+"""Test helpers: run the command line as a real process, and plan a request nothing fits (its ways out)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,12 @@ import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the command-line tests that import this module plan nothing in-process
+    from configurator.core.catalog.loader import Catalog
+    from configurator.core.model.build import Infeasible
+    from configurator.core.model.request import BuildRequest
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -57,3 +62,19 @@ def run_clis(*commands: tuple[str, ...] | list[str], env: dict[str, str] | None 
                 proc.kill()
                 proc.wait()
     return runs
+
+
+def infeasible_plan(request: BuildRequest, catalog: Catalog) -> Infeasible:
+    """The plan of a request nothing fits: why, and its ways out (fails, naming the builds found, where one fits)."""
+    from configurator.core.solve.plan import plan
+
+    result = plan(request, catalog)
+    assert result.infeasible is not None, [(b.gpu_count, b.gpu_id, b.total_price) for b in result.builds]
+    return result.infeasible
+
+
+def ranked_by_price(inf: Infeasible) -> None:
+    """The contract: sorted by price, the cheapest way out first (its text is cheapest_relaxation)."""
+    keys = [r.total_price for r in inf.relaxations]
+    assert keys == sorted(keys), [(r.kind, r.total_price) for r in inf.relaxations]
+    assert inf.cheapest_relaxation == inf.relaxations[0].change

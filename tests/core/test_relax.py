@@ -19,19 +19,7 @@ from configurator.core.solve.plan import plan
 from configurator.core.solve.power_cap import cap_command, limit_refusal, lowest_limit, power_cap
 from configurator.core.solve.relax import DETAIL_LINES
 from configurator.core.solve.rules import POWER_CAP
-
-
-def _infeasible(request: BuildRequest, catalog: Catalog) -> Infeasible:
-    result = plan(request, catalog)
-    assert result.infeasible is not None, [(b.gpu_count, b.gpu_id, b.total_price) for b in result.builds]
-    return result.infeasible
-
-
-def _ranked_by_price(inf: Infeasible) -> None:
-    """The contract: sorted by price, the cheapest way out first (its text is cheapest_relaxation)."""
-    keys = [r.total_price for r in inf.relaxations]
-    assert keys == sorted(keys), [(r.kind, r.total_price) for r in inf.relaxations]
-    assert inf.cheapest_relaxation == inf.relaxations[0].change
+from tests.helpers import infeasible_plan, ranked_by_price
 
 
 def test_llama_70b_at_32k_and_15_tps_for_2500_usd_way_out_is_a_q8_kv_cache_at_14_tps(catalog: Catalog) -> None:
@@ -44,7 +32,7 @@ def test_llama_70b_at_32k_and_15_tps_for_2500_usd_way_out_is_a_q8_kv_cache_at_14
         min_decode_tps=15,
         budget=2500,
     )
-    inf = _infeasible(request, catalog)
+    inf = infeasible_plan(request, catalog)
     first = inf.relaxations[0]
     assert "kv" in first.kind.split("+") and set(first.kind.split("+")) <= {"kv", "speed10", "budget"}, (
         inf.cheapest_relaxation
@@ -55,7 +43,7 @@ def test_llama_70b_at_32k_and_15_tps_for_2500_usd_way_out_is_a_q8_kv_cache_at_14
     assert first.decode_tokens_per_s is not None and first.decode_tokens_per_s >= 13.5
     assert first.build is not None and first.build.gpu_id in ("rtx-3090", "rtx-3090-ti") and first.build.gpu_count == 2
     assert "q8_0" in first.change and "raise the budget to" in first.change
-    _ranked_by_price(inf)
+    ranked_by_price(inf)
     # applying it shows its build: the relaxed request, re-planned, buys the same machine within the budget it names
     applied = inf.relaxed_request
     assert applied is not None and applied.workload.kv_precision == "q8_0" and applied.budget is not None
@@ -78,8 +66,8 @@ def test_minas_own_3090_ways_out_name_a_card_beside_it_and_what_buys_the_speed(c
         room="home-office",
         circuit="120v15a",
     )
-    inf = _infeasible(request, catalog)
-    _ranked_by_price(inf)
+    inf = infeasible_plan(request, catalog)
+    ranked_by_price(inf)
     beside = [r for r in inf.relaxations if r.said is not None and r.said.fields.get("beside")]
     assert beside, [r.change for r in inf.relaxations]
     way = beside[0]
@@ -98,8 +86,8 @@ def test_no_way_out_costs_more_than_the_usual_q4_k_m_the_plan_already_runs(catal
     1,518 USD in the catalog, 1,368 since round 28) changes nothing but the money. Four ways at BF16 had followed it, from 6,175 to 15,655
     USD (a 230 V circuit, two circuits, power limits), none saying BF16: each changed something more for nothing."""
     request = BuildRequest(model_id="llama-3.3-70b", workload=Workload(kind="inference"), budget=800)
-    inf = _infeasible(request, catalog)
-    _ranked_by_price(inf)
+    inf = infeasible_plan(request, catalog)
+    ranked_by_price(inf)
     first = inf.relaxations[0]
     assert first.build is not None and first.build.estimate.workload.get("precision") == "q4_k_m"
     assert first.change.startswith("raise the budget to"), first.change
@@ -115,8 +103,8 @@ def test_a_training_way_out_says_how_long_its_machine_takes(catalog: Catalog) ->
     the job is asked at 1,500: the ways are the P40 pair power-limited (1,869 USD) and others, and "raise the budget"
     to the cheapest build on a supported card."""
     request = BuildRequest(model_id="llama-3.1-70b", workload=Workload(kind="finetune", method="qlora"), budget=1500)
-    inf = _infeasible(request, catalog)
-    _ranked_by_price(inf)
+    inf = infeasible_plan(request, catalog)
+    ranked_by_price(inf)
     timed = [r for r in inf.relaxations if r.build is not None and r.kind not in ("cluster", "rent")]
     assert timed
     for way in timed:
@@ -137,7 +125,7 @@ def test_a_training_way_out_needs_the_change_it_names(catalog: Catalog) -> None:
     not need. Every way but the budget's is now cheaper than what the budget alone buys, so at its price the request
     as asked still finds nothing (relax.search)."""
     request = BuildRequest(model_id="llama-3.1-70b", workload=Workload(kind="finetune", method="qlora"), budget=1500)
-    inf = _infeasible(request, catalog)
+    inf = infeasible_plan(request, catalog)
     changed = [r for r in inf.relaxations if r.kind not in ("budget", "cluster", "rent") and r.build is not None]
     assert changed, [(r.kind, r.total_price) for r in inf.relaxations]
     for way in changed:
@@ -162,13 +150,13 @@ def test_deepseek_v3_q2_k_for_3000_usd_is_the_experts_in_ram(catalog: Catalog) -
 def test_deepseek_v3_q2_k_for_1200_usd_way_out_is_the_experts_in_ram(catalog: Catalog) -> None:
     """#27's way out, below what the experts in RAM cost: keeping them in RAM, not a 27,000 USD GPU server."""
     request = BuildRequest(model_id="deepseek-v3", workload=Workload(kind="inference", precision="q2_k"), budget=1200)
-    inf = _infeasible(request, catalog)
+    inf = infeasible_plan(request, catalog)
     first = inf.relaxations[0]
     budget_way = next(r for r in inf.relaxations if r.kind == "budget")
     # a fraction of raising the budget alone (3,940 against 29,855 USD with #27's prices)
     assert first.kind == "offload" and first.total_price < 0.5 * budget_way.total_price, inf.cheapest_relaxation
     assert "MoE experts" in first.change
-    _ranked_by_price(inf)
+    ranked_by_price(inf)
 
 
 def test_llama_70b_at_25_tps_on_one_us_outlet_way_out_offers_a_power_limit(catalog: Catalog) -> None:
@@ -182,14 +170,14 @@ def test_llama_70b_at_25_tps_on_one_us_outlet_way_out_offers_a_power_limit(catal
         budget=6000,
         gpu_ids=("rtx-5090",),
     )  # named: see the test above
-    inf = _infeasible(request, catalog)
+    inf = infeasible_plan(request, catalog)
     power = next(r for r in inf.relaxations if r.kind == "power")
     assert power.request is not None and power.request.power_limit == 0.8 and power.request.circuits == 1
     assert power.build is not None and power.build.gpu_id == "rtx-5090" and power.build.power.circuit_ok
     assert power.decode_tokens_per_s is not None and power.decode_tokens_per_s >= 25
     assert "nvidia-smi -pl 460" in power.change and "95% speed" in power.change  # the command and its cost in speed
     assert power.total_price <= 1.02 * inf.relaxations[0].total_price  # within 2 % of the cheapest way out
-    _ranked_by_price(inf)
+    ranked_by_price(inf)
 
 
 def test_qwen3_8b_lora_at_128k_way_out_is_unslothss_activation_offload(catalog: Catalog) -> None:
@@ -203,7 +191,7 @@ def test_qwen3_8b_lora_at_128k_way_out_is_unslothss_activation_offload(catalog: 
     request = BuildRequest(
         model_id="qwen3-8b", workload=Workload(kind="finetune", method="lora", context=131072, framework="peft")
     )
-    inf = _infeasible(request, catalog)
+    inf = infeasible_plan(request, catalog)
     first = inf.relaxations[0]
     assert first.kind == "framework" and "Unsloth" in first.change, inf.cheapest_relaxation
     assert first.build is not None and first.build.gpu_count == 1 and first.build.gpu_id == "rtx-a6000"
@@ -332,7 +320,7 @@ def test_a_limit_below_the_floor_says_so_and_the_way_out_raises_it(catalog: Cata
         power_limit=0.7,
         allow_clusters=False,
     )
-    inf = _infeasible(request, catalog)
+    inf = infeasible_plan(request, catalog)
     assert "below the 261 W its driver accepts" in inf.reason
     assert all("powerup" in r.kind.split("+") for r in inf.relaxations), [r.kind for r in inf.relaxations]
     assert inf.relaxed_request is not None and inf.relaxed_request.power_limit == 0.8
@@ -368,7 +356,7 @@ def test_every_solve_of_a_plan_and_its_ways_out_is_bounded_by_work_never_by_the_
         power_limit=0.7,
         allow_clusters=False,
     )
-    assert _infeasible(request, catalog).relaxations
+    assert infeasible_plan(request, catalog).relaxations
     assert seen
     assert all(math.isinf(wall) and math.isfinite(work) and workers == 1 for wall, work, workers in seen), seen
 
@@ -450,7 +438,7 @@ def test_ways_out_are_sorted_by_price_over_many_requests(request_: BuildRequest,
     inf = result.infeasible
     assert inf is not None, "each request is beyond its budget as asked"
     assert inf.relaxations
-    _ranked_by_price(inf)
+    ranked_by_price(inf)
     shown = result.to_json()["infeasible"]["relaxations"]
     assert [r["total_price"] for r in shown] == sorted(r["total_price"] for r in shown)
 
@@ -505,13 +493,13 @@ def test_a_full_fine_tune_that_does_not_fit_is_offered_zero3_offload_and_8bit_ad
     et al. 2022) keep the method full and are listed by price with the others; the cheapest way out keeps it full
     (QLoRA, another job, is left out while a way that keeps the job is within the budget)."""
     request = BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="finetune", method="full"), budget=4000)
-    inf = _infeasible(request, catalog)
+    inf = infeasible_plan(request, catalog)
     kinds = {r.kind: r for r in inf.relaxations}
     assert {"zero3offload", "optim8bit"} <= set(kinds), [(r.kind, r.total_price) for r in inf.relaxations]
     assert "method" not in inf.relaxations[0].kind.split("+"), inf.cheapest_relaxation
     assert kinds["zero3offload"].total_price <= 4000 and "ZeRO-3" in kinds["zero3offload"].change
     assert "8-bit AdamW" in kinds["optim8bit"].change
-    _ranked_by_price(inf)
+    ranked_by_price(inf)
     applied = plan(
         request.model_copy(update={"workload": request.workload.model_copy(update={"zero": 3, "offload": "cpu"})}),
         catalog,
@@ -542,13 +530,13 @@ def test_the_cheapest_way_out_reads_when_a_way_at_reading_speed_exists(catalog: 
     from configurator.core.solve.rules import READING_TPS
 
     request = BuildRequest(model_id="deepseek-r1", workload=Workload(kind="inference", precision="q4_k_m"), budget=5000)
-    inf = _infeasible(request, catalog)
+    inf = infeasible_plan(request, catalog)
     assert inf.relaxations
     assert all(r.kind == "cluster" or (r.decode_tokens_per_s or 0) >= READING_TPS for r in inf.relaxations), [
         (r.kind, r.total_price, r.decode_tokens_per_s) for r in inf.relaxations
     ]
     assert inf.relaxations[0].kind == "offload" and "slow_tps" not in inf.relaxations[0].said.fields  # type: ignore[union-attr]
-    _ranked_by_price(inf)
+    ranked_by_price(inf)
 
 
 def test_a_way_out_below_reading_speed_says_so(catalog: Catalog) -> None:
@@ -558,7 +546,7 @@ def test_a_way_out_below_reading_speed_says_so(catalog: Catalog) -> None:
     from configurator.core.solve.relax import _describe
 
     request = BuildRequest(model_id="deepseek-r1", workload=Workload(kind="inference", precision="q4_k_m"), budget=5000)
-    way = _infeasible(request, catalog).relaxations[0]
+    way = infeasible_plan(request, catalog).relaxations[0]
     assert way.build is not None and way.request is not None
     slow = way.build.model_copy(update={"estimate": way.build.estimate.model_copy(update={"decode_tokens_per_s": 3.6})})
     said = _describe(way.kind, way.request, way.total_price, request, slow, moe=True)
@@ -577,7 +565,7 @@ def test_a_way_out_reads_prompt_and_says_the_last_users_wait(catalog: Catalog) -
     from configurator.core.solve.rules import PROMPT
 
     request = BuildRequest(model_id="deepseek-r1", workload=Workload(kind="inference", precision="q4_k_m"), budget=5000)
-    way = _infeasible(request, catalog).relaxations[0]
+    way = infeasible_plan(request, catalog).relaxations[0]
     assert way.build is not None and way.request is not None
     wait = PROMPT.check(730.0, 4096 / 730.0, 4096, 16)
     assert wait.status == "warn"
@@ -624,7 +612,7 @@ def test_a_way_out_never_says_use_q4_k_m_of_what_the_plan_already_runs_at_it(cat
     four = BuildRequest(
         model_id="qwen3-30b-a3b", workload=Workload(kind="inference", batch=4), budget=400, min_decode_tps=20
     )
-    inf = _infeasible(four, catalog)
+    inf = infeasible_plan(four, catalog)
     assert not any(getattr(r, "code", "") == "way.precision" for w in inf.relaxations for r in _codes(w.said))
     assert inf.cheapest_relaxation.startswith("accept 10.3 tokens/s"), inf.cheapest_relaxation
     first = inf.relaxations[0]
@@ -644,7 +632,7 @@ def test_a_way_out_never_says_use_q4_k_m_of_what_the_plan_already_runs_at_it(cat
     assert [w.kind for w in inf.relaxations].count("budget") + [w.kind for w in inf.relaxations].count(
         "precision"
     ) == 1, [(w.kind, w.change) for w in inf.relaxations]
-    _ranked_by_price(inf)
+    ranked_by_price(inf)
 
 
 # --------------------------------------------------------------------------- rent it: a one-off job with a deadline
@@ -660,7 +648,7 @@ def test_a_one_off_pretrain_with_a_deadline_is_offered_rented_among_the_ways_out
     result = plan(request, catalog)
     inf = result.infeasible
     assert inf is not None and not result.builds
-    _ranked_by_price(inf)
+    ranked_by_price(inf)
     rents = [r for r in inf.relaxations if r.kind == "rent"]
     assert len(rents) == 1, [(r.kind, r.total_price) for r in inf.relaxations]
     rent = rents[0]
@@ -688,7 +676,7 @@ def test_a_one_off_job_is_rented_when_renting_costs_less_than_buying_loses(catal
     request = BuildRequest(model_id="olmo-3-7b", workload=Workload(kind="pretrain", tokens=1e11), deadline_hours=720)
     inf = plan(request, catalog).infeasible
     assert inf is not None
-    _ranked_by_price(inf)
+    ranked_by_price(inf)
     rent = inf.relaxations[0]
     assert rent.kind == "rent" and rent.rental is not None, [(r.kind, r.total_price) for r in inf.relaxations]
     bought = min(r.total_price for r in inf.relaxations if r.kind != "rent")
@@ -699,7 +687,7 @@ def test_a_one_off_job_is_rented_when_renting_costs_less_than_buying_loses(catal
 def test_inference_is_never_offered_rented_as_a_way_out(catalog: Catalog) -> None:
     """Serving is not a one-off job: its ways out stay the machine's (the rental beside a build prices its hours)."""
     request = BuildRequest(model_id="deepseek-v3", workload=Workload(kind="inference", precision="q2_k"), budget=1200)
-    assert all(r.kind != "rent" for r in _infeasible(request, catalog).relaxations)
+    assert all(r.kind != "rent" for r in infeasible_plan(request, catalog).relaxations)
 
 
 def test_a_way_out_at_reading_speed_is_not_searched_among_cards_that_held_no_build(catalog: Catalog) -> None:
@@ -728,13 +716,13 @@ def test_a_trillion_parameter_moe_over_the_budget_is_offered_two_bits_with_its_e
     guide suggests UD-Q2_K_XL "to balance size and accuracy"). The cheapest way out now stays within the budget at
     q2_k, says what it gives up, and a smaller MoE is never told to drop to 2 bits."""
     request = BuildRequest(model_id="kimi-k2.5", workload=Workload(kind="inference"), budget=20000)
-    inf = _infeasible(request, catalog)
+    inf = infeasible_plan(request, catalog)
     first = inf.relaxations[0]
     assert first.kind == "lowbits+offload" and first.total_price <= 20000, inf.cheapest_relaxation
     assert "2-bit GGUF" in first.change and "loss of quality" in first.change
-    _ranked_by_price(inf)
+    ranked_by_price(inf)
     small = BuildRequest(model_id="qwen3-30b-a3b", workload=Workload(kind="inference", batch=64), budget=300)
-    assert all(r.kind != "lowbits+offload" for r in _infeasible(small, catalog).relaxations)
+    assert all(r.kind != "lowbits+offload" for r in infeasible_plan(small, catalog).relaxations)
 
 
 def test_a_named_ready_made_system_is_its_own_way_out(catalog: Catalog) -> None:
@@ -746,14 +734,14 @@ def test_a_named_ready_made_system_is_its_own_way_out(catalog: Catalog) -> None:
     mac = BuildRequest(
         model_id="llama-3.3-70b", workload=job, budget=3000, system_ids=("mac-studio-m3-ultra-60c-96gb",)
     )
-    inf = _infeasible(mac, catalog)
+    inf = infeasible_plan(mac, catalog)
     assert inf.relaxations and all(
         r.build is None or r.build.gpu_id == "mac-studio-m3-ultra-60c-96gb-gpu" or r.kind == "cluster"
         for r in inf.relaxations
     ), [(r.kind, r.change) for r in inf.relaxations]
     assert inf.cheapest_relaxation.startswith("raise the budget to 5,299 USD"), inf.cheapest_relaxation
     unpriced = mac.model_copy(update={"budget": 6000, "system_ids": ("mac-studio-m4-max-40c-128gb",)})
-    none = _infeasible(unpriced, catalog)
+    none = infeasible_plan(unpriced, catalog)
     assert not any(r.build is not None and r.kind != "cluster" for r in none.relaxations), [
         (r.kind, r.change) for r in none.relaxations
     ]
@@ -775,7 +763,7 @@ def test_an_applied_lower_speed_target_is_the_speed_the_way_out_names(catalog: C
         room="home-office",
         owned=(OwnedPart(category="gpu", id="rtx-3090", quantity=1),),
     )
-    inf = _infeasible(mina, catalog)
+    inf = infeasible_plan(mina, catalog)
     way = inf.relaxations[0]
     assert "accept 14." in way.change, way.change
     applied = inf.relaxed_request
@@ -841,8 +829,8 @@ def test_a_training_way_many_times_slower_than_one_a_little_dearer_says_so(catal
     on Llama 3.1 8B LoRA in 48 h at 500 USD ("allow 127 h"), a way no longer offered: it gave up the deadline for 45
     USD (test_a_deadline_is_not_given_up_to_save_a_little)."""
     request = BuildRequest(model_id="qwen2.5-32b", workload=Workload(kind="finetune", method="qlora"), budget=800)
-    inf = _infeasible(request, catalog)
-    _ranked_by_price(inf)
+    inf = infeasible_plan(request, catalog)
+    ranked_by_price(inf)
     slow = [r for r in inf.relaxations if r.slower is not None]
     assert slow, [(r.kind, r.total_price, r.wall_hours) for r in inf.relaxations]
     assert _slower_problems(inf) == []
@@ -888,8 +876,8 @@ def test_a_deadline_is_not_given_up_to_save_a_little(catalog: Catalog) -> None:
         budget=500,
         deadline_hours=48,
     )
-    inf = _infeasible(request, catalog)
-    _ranked_by_price(inf)
+    inf = infeasible_plan(request, catalog)
+    ranked_by_price(inf)
     assert _gives_up_for_little(inf) == []
     assert not [r for r in inf.relaxations if "deadline" in r.kind.split("+")], [
         (r.kind, r.total_price) for r in inf.relaxations
@@ -937,8 +925,8 @@ def test_every_many_times_slower_way_is_true_of_the_ways_listed(request_: BuildR
     every surface (the first five) that costs no less and at most half as much again, the cheapest of the fastest of
     those, with its price and hours; and every way that is so slower says it. The ways stay sorted by price, and none
     gives up the deadline or the speed asked beside one that keeps them for at most half as much again."""
-    inf = _infeasible(request_, catalog)
-    _ranked_by_price(inf)
+    inf = infeasible_plan(request_, catalog)
+    ranked_by_price(inf)
     assert _slower_problems(inf) == []
     assert _gives_up_for_little(inf) == []
 
@@ -954,8 +942,8 @@ def test_a_speed_target_keeps_the_experts_in_ram_hosts_among_the_ways_out(catalo
     GGUFs of it ("Run DeepSeek R1 Dynamic 1.58-bit", unsloth.ai/blog/deepseekr1-dynamic, 2025-01-27, read 2026-12-05:
     131-212 GB, "For optimal performance, we recommend the sum of VRAM + RAM to be at least 80GB+")."""
     request = BuildRequest(model_id="deepseek-r1", workload=Workload(kind="inference"), budget=5000, min_decode_tps=5)
-    inf = _infeasible(request, catalog)
-    _ranked_by_price(inf)
+    inf = infeasible_plan(request, catalog)
+    ranked_by_price(inf)
     first = inf.relaxations[0]
     assert first.build is not None and first.build.estimate.offloaded_bytes, inf.cheapest_relaxation
     assert first.total_price < 10_000 and (first.decode_tokens_per_s or 0.0) >= 5.0, inf.cheapest_relaxation
@@ -976,6 +964,6 @@ def test_a_speed_asked_of_layers_in_ram_keeps_its_cheapest_way_on_the_whole_cata
         budget=1000,
         min_decode_tps=3,
     )
-    inf = _infeasible(request, catalog)
+    inf = infeasible_plan(request, catalog)
     first = inf.relaxations[0]
     assert first.total_price < 1600 and (first.decode_tokens_per_s or 0.0) >= 3, inf.cheapest_relaxation

@@ -19,6 +19,7 @@ from configurator.core.report import words
 from configurator.core.solve.plan import plan
 from configurator.core.solve.relax import changes_asked, pareto
 from configurator.core.solve.shown import AS_FAST
+from tests.helpers import infeasible_plan, ranked_by_price
 
 pytestmark = pytest.mark.slow  # each test plans end to end
 
@@ -37,12 +38,6 @@ INFEASIBLE = [
         min_decode_tps=15,
     ),
 ]
-
-
-def _infeasible(request: BuildRequest, catalog: Catalog) -> Infeasible:
-    inf = plan(request, catalog).infeasible
-    assert inf is not None and inf.relaxations, request
-    return inf
 
 
 def _hours(way: Relaxation) -> float | None:
@@ -80,10 +75,8 @@ def test_every_way_shown_is_pareto_optimal_and_the_cheapest_is_first(request_: B
     no way is shown that another shown way beats on price, speed and the changes it asks (training included, and
     inference: DeepSeek-R1 at 3,000 USD, 70B in BF16 at 2,500). Fails on the old list, whose 70 % power limit stood
     beside the 80 % way at its price, slower."""
-    inf = _infeasible(request_, catalog)
-    prices = [w.total_price for w in inf.relaxations]
-    assert prices == sorted(prices) and inf.cheapest_relaxation == inf.relaxations[0].change
-    assert inf.relaxations[0].total_price == min(prices)
+    inf = infeasible_plan(request_, catalog)
+    ranked_by_price(inf)
     assert _dominated(inf) == []
 
 
@@ -92,7 +85,7 @@ def test_a_way_with_a_change_besides_the_budget_needs_it(catalog: Catalog) -> No
     needs it: the budget alone at that way's price (a plan at it, whole units up) holds no build as cheap and as fast.
     The old list had four such ways at the price where the budget alone buys the same two Tesla P40; the budget's own
     machine, if different and dearer, stays beside them (it is faster)."""
-    inf = _infeasible(QLORA_70B, catalog)
+    inf = infeasible_plan(QLORA_70B, catalog)
     asked = [w for w in inf.relaxations if w.build is not None and changes_asked(w) - {"way.budget"}]
     assert asked, [w.change for w in inf.relaxations]
     for way in asked:
@@ -138,7 +131,7 @@ def test_a_one_off_fine_tune_of_the_tokens_asked_is_offered_rented_without_a_dea
     machine bought for it (and of what that machine loses on resale), and the way says so with its hours, cost and
     the price's date and source, in English and Chinese, without a deadline it never was given. Without --tokens the
     job is the planner's reference job, priced per token, not a job: no rental is offered as a way out."""
-    inf = _infeasible(
+    inf = infeasible_plan(
         QLORA_70B.model_copy(update={"workload": QLORA_70B.workload.model_copy(update={"tokens": 1e8})}), catalog
     )
     rents = [w for w in inf.relaxations if w.kind == "rent"]
@@ -152,7 +145,8 @@ def test_a_one_off_fine_tune_of_the_tokens_asked_is_offered_rented_without_a_dea
     with words.language("zh_CN"):
         said = words.say(rent.said)
     assert "租用" in said and "允许" not in said
-    assert all(w.kind != "rent" for w in _infeasible(QLORA_70B, catalog).relaxations)
+    reference = infeasible_plan(QLORA_70B, catalog).relaxations
+    assert reference and all(w.kind != "rent" for w in reference)
 
 
 def _way(kind: str, price: float, hours: float, *changes: Reason) -> Relaxation:

@@ -37,7 +37,7 @@ from configurator.core.solve.candidates import (
     fastest_engine,
     runnable_engines,
 )
-from configurator.core.solve.pricing import Quote, quote
+from configurator.core.solve.pricing import Quote, quote, system_line
 from configurator.core.solve.rules import meets_speed, region_check, speed_check
 from configurator.core.solve.slots import module_bay
 
@@ -468,21 +468,9 @@ def _fabric_checks(
 
 
 def _system_part(system: System, gpu: Gpu, q: Quote) -> BuildPart:
-    return BuildPart(
-        category="system",
-        id=system.id,
-        name=system.name,
-        quantity=1,
-        unit_price=q.amount,
-        price_note=q.note,
-        price_said=q.said,
-        price_date=q.price.date,
-        condition=q.condition,
-        why=english(said := Reason.of("part.server", gpus=system.gpu_count, gpu=gpu.name, via=system.interconnect)),
-        said=(said,),
-        # the sheet's and the app's bays name the GPU and its module's bay (slots.module_bay)
-        spec=part_spec(system, gpu_name=gpu.name, gpu_bay=module_bay(gpu)),
-    )
+    said = Reason.of("part.server", gpus=system.gpu_count, gpu=gpu.name, via=system.interconnect)
+    # the sheet's and the app's bays name the GPU and its module's bay (slots.module_bay)
+    return system_line(system, q, said, gpu_name=gpu.name, gpu_bay=module_bay(gpu))
 
 
 def _system_power(system: System, gpu: Gpu, cpu: Cpu, circuit_ok: bool, limit: float) -> Power:

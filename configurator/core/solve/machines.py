@@ -56,7 +56,7 @@ from configurator.core.rules import watts as pw
 from configurator.core.rules.base import statuses_only
 from configurator.core.rules.job import PROMPT_WAIT_S, READING_TPS
 from configurator.core.solve.candidates import Candidates, Priced, on_engine, platform_parts
-from configurator.core.solve.pricing import quote
+from configurator.core.solve.pricing import Quote, quote, system_line
 from configurator.core.solve.rules import meets_speed, prompt_check, speed_check
 from configurator.core.solve.sources import PlanContext, register
 from configurator.core.support.checks import end_of_life
@@ -614,18 +614,9 @@ def _cpu_only(ctx: PlanContext, workload: Workload, cand: Candidates) -> list[Bu
 # --------------------------------------------------------------------------- small ready-made boxes
 
 
-def _box_build(
-    system: System,
-    amount: float,
-    note: Reason,
-    date: object,
-    est: EstimateResult,
-    request: BuildRequest,
-    condition: str = "",
-    raised: float | None = None,
-) -> Build:
-    """A ready-made APU box as a build: one line, its adapter's power, the share of RAM its iGPU may map (`raised`:
-    the job needs the GTT raised to that share, a warning saying how)."""
+def _box_build(system: System, q: Quote, est: EstimateResult, request: BuildRequest, raised: float | None) -> Build:
+    """A ready-made APU box as a build: one line bought at `q`, its adapter's power, the share of RAM its iGPU may map
+    (`raised`: the job needs the GTT raised to that share, a warning saying how)."""
     u = system.unified
     assert u is not None
     limit = circuit_limit_w(request.circuit)
@@ -642,20 +633,7 @@ def _box_build(
     box = Reason.of(
         "part.unified-box", chip=u.chip, gb=system.memory_gb, memory=u.memory_type, bandwidth=u.bandwidth_gbps
     )
-    part = BuildPart(
-        category="system",
-        id=system.id,
-        name=system.name,
-        quantity=1,
-        unit_price=amount,
-        price_note=english(note),
-        price_said=note,
-        condition=condition,
-        price_date=date,  # type: ignore[arg-type]
-        why=english(box),
-        said=(box,),
-        spec=_spec(system),
-    )
+    part = system_line(system, q, box)
     watts = system.max_power_w
     power = Power(
         dc_load_w=watts * 0.9,
@@ -796,7 +774,7 @@ def mini_pc(ctx: PlanContext) -> list[Build]:
         ran = _on_box(ctx, workload, system)
         if ran is None or not serves(ran[0], request):
             continue
-        build = _box_build(system, q.amount, q.said, q.price.date, ran[0], request, q.condition, ran[1])
+        build = _box_build(system, q, ran[0], request, ran[1])
         found.append((q.amount, ran[0].decode_tokens_per_s or 0.0, build))
     if not found:
         return []
@@ -1011,7 +989,7 @@ def _fastest_in_tiers(
 ) -> list[Build]:
     """The fastest builds within the budget on the two single-socket tiers with the most channels (`single`: each
     tier, its catalog and its cheapest build, fewest channels first), the quickest on the cheapest build's own
-    platform beside a fastest on another (_home_platform), and the best-value card on the fastest host."""
+    platform beside a fastest on another (_Home.platform_beside), and the best-value card on the fastest host."""
     # the fastest within budget sits on the most channels one process reads (a second socket adds none for llama.cpp:
     # estimate.host) when RAM binds; where the cores bind, the tier below on a CPU with more cores can be faster
     # (_wider_in_tier), so the top tier and the one below it are searched for a quicker CPU and card than their cheapest
@@ -1026,7 +1004,8 @@ def _fastest_in_tiers(
             out.append(_tier_build(faster, tier))
             if fastest is None or _decode(faster) > _decode(fastest[2]):
                 fastest = (tier, wider, faster)
-            home = _home_platform(wider, build, faster)
+            at_home = _Home.of(wider, build)
+            home = at_home.platform_beside(faster) if at_home is not None else None
             if home is not None and not ctx.should_stop():
                 quicker_home = _faster_in_tier(ctx, variant, home, build, seconds, cap)
                 if quicker_home is not None:
@@ -1041,17 +1020,53 @@ def _fastest_in_tiers(
     return out
 
 
-def _home_platform(catalog: Catalog, cheapest: Build, faster: Build) -> Catalog | None:
-    """The tier's parts on the socket of its cheapest build, when its fastest build is on another: a budget that
-    reaches a tier's DDR5 hosts finds its fastest there, and the quickest CPU of the cheapest build's own platform is
-    the value beside it (DeepSeek-R1 Q4_K_M at 25,000 USD: a 64-core EPYC 7742 with 512 GB of DDR4 and an RTX 2080 Ti
-    22GB decodes 7.4 tokens/s for 5,870 USD beside the DDR5 hosts' 10.9-12.0 at 20,700-24,100)."""
-    cpus = catalog.records["cpus"]
-    mine, theirs = cpus.get(_cpu_id(cheapest) or ""), cpus.get(_cpu_id(faster) or "")
-    if not isinstance(mine, Cpu) or not isinstance(theirs, Cpu) or mine.socket == theirs.socket:
-        return None
-    home: dict[str, Record] = {k: r for k, r in cpus.items() if isinstance(r, Cpu) and r.socket == mine.socket}
-    return dataclasses.replace(catalog, records={**catalog.records, "cpus": home})
+@dataclasses.dataclass(frozen=True)
+class _Home:
+    """The platform of a tier's cheapest experts-in-RAM build: its CPU (`cpu`) among the tier's parts (`catalog`).
+    The search for the tier's fastest build comes back to it twice: for a fast build on this CPU or the quickest of its
+    socket, where the tier's quickest CPUs build nothing fast within the budget (fastest), and for this socket's own
+    fastest build, where the tier's fastest is on another socket (platform_beside)."""
+
+    catalog: Catalog
+    cpu: Cpu
+
+    @classmethod
+    def of(cls, catalog: Catalog, cheapest: Build) -> _Home | None:
+        """The platform of `cheapest` among `catalog`'s parts (None: its CPU is not among them)."""
+        cpu = catalog.records["cpus"].get(_cpu_id(cheapest) or "")
+        return cls(catalog, cpu) if isinstance(cpu, Cpu) else None
+
+    def platform_beside(self, faster: Build) -> Catalog | None:
+        """The tier's parts on this socket, when the tier's fastest build (`faster`) is on another: a budget that
+        reaches a tier's DDR5 hosts finds its fastest there, and the quickest CPU of the cheapest build's own platform
+        is the value beside it (DeepSeek-R1 Q4_K_M at 25,000 USD: a 64-core EPYC 7742 with 512 GB of DDR4 and an RTX
+        2080 Ti 22GB decodes 7.4 tokens/s for 5,870 USD beside the DDR5 hosts' 10.9-12.0 at 20,700-24,100)."""
+        cpus = self.catalog.records["cpus"]
+        theirs = cpus.get(_cpu_id(faster) or "")
+        if not isinstance(theirs, Cpu) or theirs.socket == self.cpu.socket:
+            return None
+        home: dict[str, Record] = {k: r for k, r in cpus.items() if isinstance(r, Cpu) and r.socket == self.cpu.socket}
+        return dataclasses.replace(self.catalog, records={**self.catalog.records, "cpus": home})
+
+    def fastest(self, quicker: list[Cpu], on: Callable[[Cpu], Build | None]) -> Build | None:
+        """When the tier's quicker CPUs build nothing fast within the budget: the faster of the fast builds on the
+        cheapest build's own CPU and on the quickest CPU of its socket (`quicker`: the tier's CPUs, quickest first;
+        `on`: a CPU's fast build, or None). The own CPU leaves the most room for a better card (gpt-oss-120b at 2,500
+        USD: an RTX 2080 Ti 22GB beside the 8-channel tier's EPYC 7302 decodes 40.8 tokens/s for 2,255 USD where its
+        cheapest, an Arc A770 16GB, reads 26.8, and the CPU-only EPYC had been "fastest" at 30.0); a tier's quickest
+        CPUs are often on DDR5, whose RDIMMs for the experts a budget may not reach, where a 32- or 64-core DDR4 EPYC is
+        (DeepSeek-R1 Q4_K_M at 12,000 USD: the 16-core EPYC 7302 decoded 4.7 tokens/s as "fastest", a 64-core EPYC 7742
+        beside the same card 7.4, 2026-12-05). Both are tried, whichever is fast: a fast build on the own CPU had ended
+        the search, and Qwen3-235B-A22B Q4_K_M at 6,000 USD found an RTX A6000 beside the 16-core EPYC 7302 (8.7
+        tokens/s, 5,445 USD) as the tier's fastest, no card beside a 32-core EPYC 7543 (9.6 with an RTX 2060 12GB, about
+        3,200 USD), and its CPU-only 7543 at 8.2 decoded faster than every build shown with a card but the A6000 (expert
+        case qwen3-235b-q4-6000-a-card-beside-the-epyc-7543)."""
+        top = quicker[:TIER_CPUS_TRIED]
+        own = self.cpu
+        quickest = next((c for c in quicker if c.socket == own.socket and c is not own and c not in top), None)
+        tries = [c for c in (own, quickest) if c is not None and c not in top]
+        found = [b for b in map(on, tries) if b is not None]
+        return max(found, key=lambda b: (_decode(b), -b.total_price), default=None)
 
 
 def _decode(build: Build) -> float:
@@ -1216,31 +1231,8 @@ def _faster_in_tier(
         found = on(cpu)
         if found is not None:
             return found
-    return _fastest_at_home(cpus, quicker, cheapest, on)
-
-
-def _fastest_at_home(
-    cpus: list[Cpu], quicker: list[Cpu], cheapest: Build, on: Callable[[Cpu], Build | None]
-) -> Build | None:
-    """When the tier's quicker CPUs build nothing fast within the budget: the faster of the fast builds on the cheapest
-    build's own CPU and on the quickest CPU of its socket (`on`: a CPU's fast build, or None). The own CPU leaves the
-    most room for a better card (gpt-oss-120b at 2,500 USD: an RTX 2080 Ti 22GB beside the 8-channel tier's EPYC 7302
-    decodes 40.8 tokens/s for 2,255 USD where its cheapest, an Arc A770 16GB, reads 26.8, and the CPU-only EPYC had
-    been "fastest" at 30.0); a tier's quickest CPUs are often on DDR5, whose RDIMMs for the experts a budget may not
-    reach, where a 32- or 64-core DDR4 EPYC is (DeepSeek-R1 Q4_K_M at 12,000 USD: the 16-core EPYC 7302 decoded 4.7
-    tokens/s as "fastest", a 64-core EPYC 7742 beside the same card 7.4, 2026-12-05). Both are tried, whichever is
-    fast: a fast build on the own CPU had ended the search, and Qwen3-235B-A22B Q4_K_M at 6,000 USD found an RTX A6000
-    beside the 16-core EPYC 7302 (8.7 tokens/s, 5,445 USD) as the tier's fastest, no card beside a 32-core EPYC 7543
-    (9.6 with an RTX 2060 12GB, about 3,200 USD), and its CPU-only 7543 at 8.2 decoded faster than every build shown
-    with a card but the A6000 (expert case qwen3-235b-q4-6000-a-card-beside-the-epyc-7543)."""
-    top = quicker[:TIER_CPUS_TRIED]
-    own = next((c for c in cpus if c.id == _cpu_id(cheapest)), None)
-    if own is None:
-        return None
-    home = next((c for c in quicker if c.socket == own.socket and c is not own and c not in top), None)
-    tries = [c for c in (own, home) if c is not None and c not in top]
-    found = [b for b in map(on, tries) if b is not None]
-    return max(found, key=lambda b: (_decode(b), -b.total_price), default=None)
+    home = _Home.of(catalog, cheapest)
+    return home.fastest(quicker, on) if home is not None else None
 
 
 NEXT_CARD_GROUPS = 2

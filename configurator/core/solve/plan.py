@@ -64,7 +64,7 @@ from configurator.core.solve.candidates import (
 )
 from configurator.core.solve.cluster import cluster_options, node_curve
 from configurator.core.solve.lazy import LazyBuildModel, price_floor
-from configurator.core.solve.pricing import Quote, quote, unpriced
+from configurator.core.solve.pricing import Quote, quote, system_line, unpriced
 from configurator.core.solve.ranking import (
     REFERENCE_TOKENS,
     cpu_only,
@@ -588,20 +588,8 @@ def _unified_system_build(
         # several users share its prompt processing (rules.job.PromptWait): a 2021 MacBook Pro prefills
         # Qwen3-30B-A3B at ~200 tokens/s, so the tenth of ten users' 4k prompts waits 203 s (ranking.no_card)
         checks.append(prompt_check(est))
-    unified = Reason.of("part.unified", chip=u.chip, gb=system.memory_gb, bandwidth=u.bandwidth_gbps)
-    part = BuildPart(
-        category="system",
-        id=system.id,
-        name=system.name,
-        quantity=1,
-        unit_price=q.amount,
-        price_note=q.note,
-        price_said=q.said,
-        price_date=q.price.date,
-        condition=q.condition,
-        why=english(unified),
-        said=(unified,),
-        spec=_spec(system),
+    part = system_line(
+        system, q, Reason.of("part.unified", chip=u.chip, gb=system.memory_gb, bandwidth=u.bandwidth_gbps)
     )
     power = Power(
         dc_load_w=system.max_power_w * 0.9,
@@ -732,7 +720,7 @@ def named_system_build(ctx: PlanContext, system: System) -> Build | Reason:
         if ran is None:
             return Reason.of("gpu.no-fit")
         est, share = ran
-        built = _box_build(system, q.amount, q.said, q.price.date, est, request, q.condition, share)
+        built = _box_build(system, q, est, request, share)
     else:
         try:
             est = estimate(model, workload, system_gpu(system), 1, exact_weight_bytes=exact)
@@ -1433,17 +1421,7 @@ def plan(
     found = found if lean else _with_gains(found, catalog, model, asked)  # a map cell claims nothing of room
     cand = ctx.solved.get(AS_ASKED) or gpu_options(model, request, catalog, exact_weight_bytes)
     if any(_answers(b, request) for b in found):
-        # rank and label: one function over the whole set
-        builds = rank_and_label(found, request)
-        notes = _owned_card_note(
-            found, builds, request, catalog, model, exact_weight_bytes, cand, should_stop, asked.workload.tokens is None
-        )
-        notes += _compared_gpus_note(builds, request, catalog, cand, ctx.refused)
-        if relax and sources:
-            notes += _reading_speed_ways(asked, found, catalog, model, exact_weight_bytes, should_stop, time_budget)
-        builds = _compared(builds)
-        if not lean:
-            builds = _enriched(builds, catalog, model, asked, exact_weight_bytes)
+        builds, notes = _shown_builds(ctx, asked, found, cand, ways=relax and sources, lean=lean)
         return PlanResult.said_as(tuple(builds), None, time.monotonic() - started, tuple(notes))
     if cand.timed_out:
         infeasible = Infeasible.of((Reason.of("nothing.time-limit"),), Reason.of("way.time-limit"), (TIME_LIMIT,))
@@ -1551,6 +1529,24 @@ def _each_once(request: BuildRequest, offers: list[tuple[str, list[Build]]]) -> 
 def _hours(build: Build) -> float:
     """A training build's wall-clock hours (infinite without a time)."""
     return build.estimate.wall_hours or float("inf")
+
+
+def _shown_builds(
+    ctx: PlanRun, asked: BuildRequest, found: list[Build], cand: Candidates, *, ways: bool, lean: bool
+) -> tuple[list[Build], list[Reason]]:
+    """Builds answer the request: the builds shown, ranked and labelled by one function over the whole set
+    (rank_and_label), each after the first saying what it buys over it, and the plan's notes (the card the user owns
+    left out, a named GPU or system without a build, and with `ways` the ways to reading speed); without `lean` (a map
+    cell's plan) their costs, curves and launch commands."""
+    request, catalog, model, exact = ctx.request, ctx.catalog, ctx.model, ctx.exact_weight_bytes
+    builds = rank_and_label(found, request)
+    reference_job = asked.workload.tokens is None
+    notes = _owned_card_note(found, builds, request, catalog, model, exact, cand, ctx.should_stop, reference_job)
+    notes += _compared_gpus_note(builds, request, catalog, cand, ctx.refused)
+    if ways:
+        notes += _reading_speed_ways(asked, found, catalog, model, exact, ctx.should_stop, ctx.time_budget)
+    builds = _compared(builds)
+    return (builds if lean else _enriched(builds, catalog, model, asked, exact)), notes
 
 
 def _nothing_fits(

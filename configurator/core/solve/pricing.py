@@ -7,8 +7,9 @@ from dataclasses import dataclass
 
 from configurator.core.catalog.dates import FRESH_WINDOW_DAYS
 from configurator.core.catalog.loader import Catalog
-from configurator.core.catalog.models import MemoryKit, Price, Record
+from configurator.core.catalog.models import MemoryKit, Price, Record, System
 from configurator.core.common.reasons import Reason, english
+from configurator.core.model.build import BuildPart, part_spec
 
 SUPERSEDED_AFTER_DAYS = 365
 """A price the market has left (issue #30's follow-up): an observed price more than twelve months older than a newer
@@ -205,6 +206,25 @@ class Quote:
     @property
     def note(self) -> str:
         return english(self.said)
+
+
+def system_line(system: System, q: Quote, said: Reason, **spec: object) -> BuildPart:
+    """A ready-made system (a unified-memory box, a mini PC, a GPU server) as its build's one line, bought at `q`:
+    `said`, what it is; `spec`, what its sheet adds to the record (part_spec)."""
+    return BuildPart(
+        category="system",
+        id=system.id,
+        name=system.name,
+        quantity=1,
+        unit_price=q.amount,
+        price_note=q.note,
+        price_said=q.said,
+        price_date=q.price.date,
+        condition=q.condition,
+        why=english(said),
+        said=(said,),
+        spec=part_spec(system, **spec),
+    )
 
 
 def unpriced(record: Record, condition: str) -> Reason:
