@@ -326,7 +326,18 @@ def _changes(r: Reason, say: Say) -> str:
         else ""
     )
     slower = "".join(f", {say(s)}" for s in r.nested("slower"))
-    return f"{text}: cheapest build {what}{r.num('price'):,.0f} {r.fields['currency']}{hours}{wait}{slow}{slower}"
+    home = f" on the {say(r.nested('home')[0])} circuit you have" if r.nested("home") else ""
+    trade = (
+        f", {r.num('tps'):.1f} tokens/s per user: {r.num('tps') - r.num('home_tps'):.1f} more than the cheapest on "
+        f"the {say(r.nested('home_circuit')[0])} circuit you have ({r.num('home_tps'):.1f} for "
+        f"{r.num('home_price'):,.0f} {r.fields['currency']})"
+        if r.fields.get("home_tps") is not None
+        else ""
+    )
+    return (
+        f"{text}{home}: cheapest build {what}{r.num('price'):,.0f} {r.fields['currency']}{hours}{wait}{slow}{slower}"
+        f"{trade}"
+    )
 
 
 def _cluster(r: Reason, _say: Say) -> str:
@@ -868,7 +879,13 @@ EN: dict[str, Template] = {
         "balance size and accuracy for a trillion-parameter MoE; expect some loss of quality)"
     ),
     "way.method": "use QLoRA instead of {method}",
-    "way.circuit": "use a 230 V 16 A circuit",
+    "way.circuit": lambda r, _say: (
+        f"have an electrician add a {r.num('volts'):g} V {r.num('amps'):g} A circuit"
+        + (" (a NEMA 6-20 outlet)" if r.fields.get("nema") else "")
+        + f", {r.num('watts'):,.0f} W continuous"
+        if r.fields.get("volts") is not None
+        else "use a 230 V 16 A circuit"
+    ),
     "way.offload": lambda r, _say: (
         "keep part of the model (the MoE experts first) in system RAM with llama.cpp"
         if r.fields.get("moe")
@@ -1099,10 +1116,14 @@ EN: dict[str, Template] = {
     "kind.released-served": "at {precision} as released, served by vLLM for several users: no --precision given",
     "kind.released-as": lambda r, _say: f"at {released_precision(r)} as released: no --precision given",
     # no ";" in a kind: a label's claims are split on it
-    "kind.eol-cuda": lambda r, _say: f"past CUDA support: CUDA 13 dropped {r.fields['arch']}"
-    + (f", it runs on CUDA {r.fields['cuda']} builds" if r.fields.get("cuda") else ""),
-    "kind.eol-rocm": lambda r, _say: "past ROCm support: gfx906 maintenance ended in 2024"
-    + (f", it runs on ROCm {r.fields['rocm']} or Vulkan" if r.fields.get("rocm") else ""),
+    "kind.eol-cuda": lambda r, _say: (
+        f"past CUDA support: CUDA 13 dropped {r.fields['arch']}"
+        + (f", it runs on CUDA {r.fields['cuda']} builds" if r.fields.get("cuda") else "")
+    ),
+    "kind.eol-rocm": lambda r, _say: (
+        "past ROCm support: gfx906 maintenance ended in 2024"
+        + (f", it runs on ROCm {r.fields['rocm']} or Vulkan" if r.fields.get("rocm") else "")
+    ),
     # what still runs a card past its vendor's support (support.EndOfLife.runs)
     "eol.runs-cuda": (
         "llama.cpp built with CUDA {cuda} for sm_{sm} (CUDA 13, 2025-08, builds nothing older than Turing, and "

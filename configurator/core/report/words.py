@@ -531,7 +531,18 @@ def _changes(r: Reason, say_: Say) -> str:
         else ""
     )
     slower = "".join(f"，{say_(s)}" for s in r.nested("slower"))
-    return f"{text}：最便宜的配置 {what}{r.num('price'):,.0f} {r.fields['currency']}{hours}{wait}{slow}{slower}"
+    home = f"（用你现有的 {say_(r.nested('home')[0])} 电路）" if r.nested("home") else ""
+    trade = (
+        f"，每用户 {r.num('tps'):.1f} tokens/s：比你现有的 {say_(r.nested('home_circuit')[0])} 电路上最便宜的配置"
+        f"（{r.num('home_price'):,.0f} {r.fields['currency']}，{r.num('home_tps'):.1f}）快 "
+        f"{r.num('tps') - r.num('home_tps'):.1f}"
+        if r.fields.get("home_tps") is not None
+        else ""
+    )
+    return (
+        f"{text}{home}：最便宜的配置 {what}{r.num('price'):,.0f} {r.fields['currency']}{hours}{wait}{slow}{slower}"
+        f"{trade}"
+    )
 
 
 def _cluster(r: Reason, _say: Say) -> str:
@@ -702,7 +713,13 @@ ZH_REASONS: dict[str, Template] = {
         + ("，保持原版质量）" if r.fields.get("precision") == "q8_0" else "）")
     ),
     "way.method": "用 QLoRA 代替 {method}",
-    "way.circuit": "使用 230 V 16 A 电路",
+    "way.circuit": lambda r, _say: (
+        f"请电工加装一路 {r.num('volts'):g} V {r.num('amps'):g} A 电路"
+        + ("（NEMA 6-20 插座）" if r.fields.get("nema") else "")
+        + f"，持续 {r.num('watts'):,.0f} W"
+        if r.fields.get("volts") is not None
+        else "使用 230 V 16 A 电路"
+    ),
     "way.offload": lambda r, _say: (
         "用 llama.cpp 把部分模型（先是 MoE 专家）放在系统内存"
         if r.fields.get("moe")
@@ -917,10 +934,14 @@ ZH_REASONS: dict[str, Template] = {
         + ("：仅路由专家" if r.fields.get("experts") else "")
         + "）：未指定权重精度"
     ),
-    "kind.eol-cuda": lambda r, _say: f"已过 CUDA 支持期：CUDA 13 不再支持 {r.fields['arch']}"
-    + (f"，可用 CUDA {r.fields['cuda']} 构建运行" if r.fields.get("cuda") else ""),
-    "kind.eol-rocm": lambda r, _say: "已过 ROCm 支持期：gfx906 维护于 2024 年结束"
-    + (f"，可在 ROCm {r.fields['rocm']} 或 Vulkan 上运行" if r.fields.get("rocm") else ""),
+    "kind.eol-cuda": lambda r, _say: (
+        f"已过 CUDA 支持期：CUDA 13 不再支持 {r.fields['arch']}"
+        + (f"，可用 CUDA {r.fields['cuda']} 构建运行" if r.fields.get("cuda") else "")
+    ),
+    "kind.eol-rocm": lambda r, _say: (
+        "已过 ROCm 支持期：gfx906 维护于 2024 年结束"
+        + (f"，可在 ROCm {r.fields['rocm']} 或 Vulkan 上运行" if r.fields.get("rocm") else "")
+    ),
     "eol.runs-cuda": (
         "用 CUDA {cuda} 为 sm_{sm} 编译的 llama.cpp（CUDA 13 于 2025-08 起不再编译 Turing 之前的架构，llama.cpp 官方预编译包"
         "也不含 {arch}，2026-07），配 NVIDIA {driver} 驱动（支持 {arch} 的最后一个分支）；PyTorch 只能用其 CUDA {torch_cuda} "
