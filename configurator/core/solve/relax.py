@@ -77,7 +77,9 @@ the same price they follow a change that needs none. The ways out are sorted by 
 before a second circuit at 6,831, out of order."""
 
 HIGHER_CIRCUIT = "240v20a"
-"""The circuit a 120 V home is offered when its own cannot feed the machine (the "circuit" way out)."""
+"""The circuit a 120 V home is offered when its own cannot feed the machine (the "circuit" way out): a 120 V home is
+North American, and the circuit an electrician adds there is 240 V 20 A (request.CIRCUITS), not the 230 V 16 A of a
+European or Chinese one."""
 
 CIRCUIT_WAYS = {"circuits", "circuit"}
 """Ways out that change the wall circuit: beside them the plan names the cheapest way that keeps the user's own
@@ -217,9 +219,7 @@ def _relaxations(request: BuildRequest, model: ModelArch | None = None) -> list[
         out.append(("form", request.model_copy(update={"form": "any"})))
     if request.room == "home-office":
         out.append(("room", request.model_copy(update={"room": "lab"})))
-    if circuit_volts(request.circuit) < 200:
-        # a 120 V home is North American: the circuit an electrician adds there is 240 V 20 A (request.CIRCUITS),
-        # not the 230 V 16 A of a European or Chinese one
+    if circuit_volts(request.circuit) < 200:  # a 120 V home: HIGHER_CIRCUIT
         out.append(("circuit", request.model_copy(update={"circuit": HIGHER_CIRCUIT})))
     if request.max_gpus < 8 or request.exact_gpus:
         out.append(("gpus", request.model_copy(update={"max_gpus": 8, "exact_gpus": False})))
@@ -669,18 +669,22 @@ def search(
         # is always cheaper and would hide every pair)
         cheapest = min((f.price for f in found.values() if _keeps_job(f, request) and _reads(f, request)), default=None)
         attempt(f"{a}+{b}", _combine(request, by_kind[a], by_kind[b]), cheapest)
-    if _circuit_bound(list(found.values()), request) and "speed" in by_kind and not stop():
-        # the cheapest machine the user's own circuit feeds (_home_way): the speed asked given up, with the weights
-        # (a MoE's experts first) in system RAM where the job allows, which sizes the cards to the circuit
-        home = (
-            [("offload+speed", _combine(request, by_kind["offload"], by_kind["speed"]))] if "offload" in by_kind else []
-        )
-        for kind, relaxed in [*home, ("speed", by_kind["speed"])]:
+    if _circuit_bound(list(found.values()), request) and "speed" in by_kind:
+        for kind, relaxed in _home_ways(request, by_kind):
             if kind in found or stop() or attempt(kind, relaxed, None) is not None:
                 break
     if not found and not stop():
         found.update((f.kind, f) for f in [_accumulated(request, singles, solve, stop)] if f is not None)
     return list(found.values())
+
+
+def _home_ways(request: BuildRequest, by_kind: dict[str, BuildRequest]) -> list[tuple[str, BuildRequest]]:
+    """The ways tried for the cheapest machine the user's own circuit feeds (_home_way): the speed asked given up, with
+    the weights (a MoE's experts first) in system RAM where the job allows, which sizes the cards to the circuit."""
+    speed = ("speed", by_kind["speed"])
+    if "offload" not in by_kind:
+        return [speed]
+    return [("offload+speed", _combine(request, by_kind["offload"], by_kind["speed"])), speed]
 
 
 def _circuit_bound(found: list[_Found], request: BuildRequest) -> bool:
