@@ -874,9 +874,12 @@ def _home_way(found: list[_Found], request: BuildRequest) -> _Found | None:
     with the experts in RAM), so the plan can say what the new circuit buys over it (_circuit_trade); None otherwise.
     Qwen3-235B-A22B Q4_K_M on MI50s at 12 tokens/s and 5,000 USD on a 120 V 15 A outlet had offered only a 230 V 16 A
     circuit or two circuits for 5 x MI50 (3,735 USD, 16.2 tokens/s), never the one MI50 with the experts in RAM that
-    the outlet feeds (2,740 USD, 7.0)."""
+    the outlet feeds (2,740 USD, 7.0). Serving only: a training job's deadline has its own ways (a rental, a cluster),
+    and its hours are weighed by SLOWER_DEARER."""
     keeping = [f for f in found if set(f.kind.split("+")) <= KEEPS_TARGETS and _affordable(f.price, request)]
-    if not keeping or any(not set(f.kind.split("+")) & CIRCUIT_WAYS for f in keeping):
+    if request.workload.kind != "inference" or not keeping:
+        return None
+    if any(not set(f.kind.split("+")) & CIRCUIT_WAYS for f in keeping):
         return None
     home = [f for f in found if f.kind != "cluster" and not set(f.kind.split("+")) & BUILDING and _reads(f, request)]
     return min(home, key=lambda f: (round(f.price, 2), -(f.build.estimate.decode_tokens_per_s or 0.0)), default=None)
