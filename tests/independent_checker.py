@@ -18,6 +18,7 @@ GIB = 2**30
 VOLTS_AMPS = {
     "120v15a": (120, 15),
     "120v20a": (120, 20),
+    "240v20a": (240, 20),
     "220v10a": (220, 10),
     "220v16a": (220, 16),
     "230v10a": (230, 10),
@@ -531,6 +532,8 @@ def _claim_of(head: str, scope: str | None) -> tuple[str, str | None] | None:
         return ("cheapest", head[len("cheapest with ") :].strip())
     if head == IN_VRAM:
         return ("cheapest-vram", scope)
+    if head == IN_VRAM_SUPPORTED:
+        return ("cheapest-vram-supported", scope)
     if head in ("cheapest below reading speed", "cheapest of all"):
         return ("cheapest-all", scope)
     if head in ("cheapest", "cheapest that fits", "cheapest within budget", "cheapest build", ON_SUPPORTED):
@@ -555,6 +558,15 @@ IN_VRAM = "cheapest in vram"
 """The cheapest build whose cards hold the whole model (`estimate.host.offloaded_bytes` absent or 0: no layer or expert
 in system RAM; a machine with GPU cards, not a ready-made system's unified memory nor a CPU-only box), among the same
 rivals as "cheapest"."""
+
+
+IN_VRAM_SUPPORTED = "cheapest in vram on supported software"
+"""Beside a "cheapest in VRAM" on a card past its vendor's support (PAST_SUPPORT): the cheapest build on a supported
+card whose cards hold the whole model, among the same rivals, giving as much speed for the price or more than it."""
+RUNS_ON = "runs on"
+"""A build on a card past its vendor's support says, in its label's kind, which software still runs it ("it runs on
+CUDA 12 builds", "it runs on ROCm 6.3 or Vulkan"): a plan does not sell a card whose current stack has dropped it
+without naming the stack a buyer installs on it."""
 
 
 def in_vram(build: dict[str, Any]) -> bool:
@@ -868,6 +880,8 @@ def check_labels(
     problems: list[str] = []
     for build in rivals.builds:
         name = f"#{build['rank']} '{build['label']}'"
+        if past_support(build) and RUNS_ON not in build["label"]:
+            problems.append(f"{name}: a card past its vendor's support, and the label names no software that runs it")
         for kind, scope, piece in label_pieces(build["label"]):
             problems += _claim_problems(rivals, build, name, (kind, scope, piece), circuit, circuits)
     return problems + missed_problems(result["builds"], deadline_hours, min_decode_tps)
@@ -994,6 +1008,8 @@ def _claim_problems(
         problems.append(f"{name}: says '{piece}', but it keeps part of the model in system RAM or has no GPU card")
     elif kind == "cheapest-vram":
         problems += _cheapest_problems(build, name, [b for b in pool if in_vram(b)])
+    if kind == "cheapest-vram-supported":
+        problems += _supported_in_vram_problems(build, name, pool)
     if kind in ("cheapest", "cheapest-all"):
         problems += _cheapest_problems(build, name, pool)
     elif kind in ("fastest", "value"):
@@ -1048,6 +1064,23 @@ def _set_aside(r: _Rivals, build: dict[str, Any], name: str, kind: str) -> list[
     if _trains(build) and past_support(build) and kind == "cheapest":
         return [f"{name}: claims '{kind}' for training on a card past its support beside supported builds"]
     return []
+
+
+def _supported_in_vram_problems(build: dict[str, Any], name: str, pool: list[dict[str, Any]]) -> list[str]:
+    """IN_VRAM_SUPPORTED: its cards hold the model on a supported card, the cheapest such, beside a cheaper in-VRAM
+    build shown past support that gives no more speed for the price."""
+    if not in_vram(build) or past_support(build):
+        return [f"{name}: says '{IN_VRAM_SUPPORTED}', but its cards do not hold the model or are past support"]
+    held = [b for b in pool if in_vram(b)]
+    problems = _cheapest_problems(build, name, [b for b in held if not past_support(b)])
+    eol = [b for b in held if past_support(b) and b["total_price"] < build["total_price"]]
+    if not eol:
+        return problems + [f"{name}: says '{IN_VRAM_SUPPORTED}' with no cheaper in-VRAM build past support shown"]
+    value = (throughput(build) or 0.0) / build["total_price"]
+    other = min(eol, key=lambda b: b["total_price"])
+    if value < (throughput(other) or 0.0) / other["total_price"] * (1 - PRICE_TOLERANCE):
+        problems.append(f"{name}: says '{IN_VRAM_SUPPORTED}' with less speed for the money than #{other['rank']}")
+    return problems
 
 
 def _cheapest_problems(build: dict[str, Any], name: str, pool: list[dict[str, Any]]) -> list[str]:

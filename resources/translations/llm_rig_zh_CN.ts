@@ -3934,6 +3934,11 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
     </message>
     <message>
         <location filename="../../configurator/qt/i18n.py" line="145"/>
+        <source>240 V 20 A</source>
+        <translation>240 V 20 A</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/i18n.py" line="145"/>
         <source>220 V 10 A</source>
         <translation>220 V 10 A</translation>
     </message>

@@ -34,6 +34,23 @@ def test_every_reason_code_has_chinese_words() -> None:
     assert not missing, missing
 
 
+_PAST_SUPPORT = {
+    # a card past its vendor's support (support.EndOfLife) and the supported rival beside it (ranking._in_vram_claim)
+    "eol_gpu": "MI50",
+    "eol_tps": 16.6,
+    "dearer": 190.0,
+    "sm": "60/61",
+    "cuda": "12",
+    "driver": "580",
+    "torch_cuda": "12.6",
+    "rocm": "6.3",
+    "dropped": "6.4.0",
+    "dropped_on": "2025-04",
+}
+_STACK_NAMES = ("Vulkan", "HIP", "NVIDIA", "PyTorch", "rocBLAS", "Turing", "sm_", "MI50")
+"""The software a card past its vendor's support still runs (support.EndOfLife.runs): product names, as written."""
+
+
 def test_no_chinese_word_is_english() -> None:
     """A Chinese rendering with a sample of fields has no English word left (units and names aside)."""
     sample = {
@@ -126,6 +143,7 @@ def test_no_chinese_word_is_english() -> None:
         "framework": "Unsloth",
         "engine": "vllm",
         "users": 20,
+        **_PAST_SUPPORT,
     }
     allowed = {
         "tokens",
@@ -161,6 +179,7 @@ def test_no_chinese_word_is_english() -> None:
         "rocm",
         "smi",
         "HDR",
+        *_STACK_NAMES,
     }
     for code in (c for c in EN if c.startswith(MOVED)):
         with words.language("zh_CN"):

@@ -1142,6 +1142,19 @@ def _quantized(b: Build) -> bool:
     return any(k["code"] == "kind.usual-gguf" for k in b["kinds"])
 
 
+ROCM_64_NO_GFX906 = (
+    "https://github.com/ROCm/legacy-rocm-build/issues/4625 (ROCm issue #4625, 2025-04-14): ROCm 6.4.0's rocBLAS "
+    "'Cannot read .../TensileLibrary.dat ... for GPU arch : gfx906'; 'rocm 6.3 worked fine'"
+)
+CUDA13_PRE_TURING = (
+    "https://github.com/abetlen/llama-cpp-python/pull/2239 (2026-06-01): CUDA 13 no longer builds pre-Turing targets; "
+    "CUDA 12 wheels keep sm_60+"
+)
+NEMA_6_20 = (
+    "https://www.electricaltechnology.org/2025/11/wire-20a-240v-outlet-nema-6-20-receptacle.html (2025-11): a NEMA "
+    "6-20R is a 250 V 20 A receptacle on a dedicated 20 A / 240 V circuit, for heavy 240 V equipment"
+)
+NEC_80_PERCENT = "NEC 210.19(A)/210.20(A): continuous loads at 125 %, i.e. 80 % of the breaker (1,440 W on 120 V 15 A)"
 MI50_QWQ_32B = (
     "https://github.com/vllm-project/vllm/pull/12431 (comments of 2025-04-08, 'add support for AMD MI25/50/60'): MI50 "
     "owners run QwQ-32B (a 32B dense Qwen) on llama.cpp at 30-35 tok/s and at 18 tok/s with ollama at Q4; vLLM's own "
@@ -1173,6 +1186,52 @@ def _cores(b: Build) -> int:
 def _cpu_only_decode(plan: Plan) -> float:
     """The fastest decode among the CPU-only builds shown (0 when none is)."""
     return max((decode(b) for b in builds(plan) if not gpu_parts(b) and system(b) is None), default=0.0)
+
+
+def _eol_in_vram_says_what_runs_it(plan: Plan) -> bool:
+    """A build shown whose cards hold the model on a card past its vendor's support names the stack that still runs
+    it (its label's kind: 'it runs on ROCm 6.3 or Vulkan') and its claim says the release that dropped it (the `runs`
+    field of its claim in `--json`: ROCm 6.4.0)."""
+    eol = [b for b in builds(plan) if _in_vram(b) and _eol_card(b)]
+
+    def runs(b: Build) -> dict[str, Any]:
+        return next((c["fields"].get("runs") or {} for c in b.get("claims") or [] if "runs" in c["fields"]), {})
+
+    return bool(eol) and all(
+        "runs on" in b["label"] and runs(b).get("fields", {}).get("dropped") == "6.4.0" for b in eol
+    )
+
+
+def _supported_in_vram_beside(plan: Plan) -> bool:
+    """Beside the cheapest in-VRAM build on a card past support, the cheapest supported card that holds the model is
+    shown when it gives as much speed per money, labelled so ('cheapest in VRAM on supported software')."""
+    held = [b for b in builds(plan) if _in_vram(b)]
+    eol = [b for b in held if _eol_card(b)]
+    supported = [b for b in held if not _eol_card(b)]
+    if not eol or not supported:
+        return False
+    low, good = min(eol, key=price), min(supported, key=price)
+    return decode(good) / price(good) >= decode(low) / price(low) and "cheapest-vram-supported" in claims(good)
+
+
+def _circuit_ways_say_the_trade(plan: Plan) -> bool:
+    """Nothing fits a 120 V 15 A outlet at the speed asked: the ways out name a 240 V 20 A circuit (not Europe's
+    230 V 16 A), the cheapest machine the outlet feeds (experts in RAM, the speed given up), and each circuit way says
+    what it buys over that one (the `said` fields)."""
+    ways = _relaxations(plan)
+    home = [r for r in ways if "home" in (r.get("said") or {}).get("fields", {})]
+    circuit = [r for r in ways if r["kind"] == "circuit"]
+    if len(home) != 1 or not circuit:
+        return False
+    fields = circuit[0]["said"]["fields"]
+    volts = fields["changes"][0]["fields"].get("volts")
+    return (
+        volts == 240
+        and fields.get("home_price") == round(home[0]["total_price"], 2)
+        and home[0]["total_price"] < circuit[0]["total_price"]
+        and (home[0]["decode_tokens_per_s"] or 0) < (circuit[0]["decode_tokens_per_s"] or 0)
+        and 0 < home[0]["said"]["fields"]["gpus"] < fields["gpus"]  # fewer cards on the outlet (experts in RAM)
+    )
 
 
 def _cheapest_in_vram_said(plan: Plan) -> bool:
@@ -3931,14 +3990,43 @@ CASES: tuple[Case, ...] = (
                 "cheapest",
                 _cheapest_in_vram_said,
             ),
+            Expect(
+                "the MI50 build names the software that still runs gfx906 (ROCm 6.3 or Vulkan; ROCm 6.4.0 dropped it)",
+                _eol_in_vram_says_what_runs_it,
+            ),
+            Expect(
+                "the RTX 2080 Ti 22GB, supported by CUDA 13, holding the model for more speed per dollar, is shown "
+                "beside it as 'cheapest in VRAM on supported software'",
+                _supported_in_vram_beside,
+            ),
         ),
         "Qwen3-32B at Q4_K_M is ~19.8 GB: one 32 GB MI50 (~150 USD used) holds it whole and reads it at ~1 TB/s, where "
         "a 16 GB P100 keeps a fifth of the layers in dual-channel DDR4 and decodes at that RAM's pace. r/LocalLLaMA "
         "builders run 32B dense models on one MI50 with llama.cpp (ROCm or Vulkan), caveats of gfx906's ended support "
         "said. Walked 2026-12-05 (value29): 'cheapest' was a Tesla P100 with layers in RAM at 809 USD and 6.8 tok/s, "
         "and the MI50 build (906 USD, 16.6 tok/s, the model on the card) was the sixth build, not shown: five claims "
-        "took the five places.",
-        (MI50_QWQ_32B, LAYERS_IN_RAM_DENSE, ROCM_GFX906),
+        "took the five places. Round 30 (vram30): an expert who recommends the MI50 says what it runs on today: "
+        "llama.cpp on Vulkan, or on HIP with ROCm 6.3 (6.4.0's rocBLAS ships no gfx906 kernels), and that a card "
+        "CUDA 13 still builds for (Turing: the 2080 Ti 22GB at 1,096 USD, 21.6 tok/s) gives more speed per dollar.",
+        (MI50_QWQ_32B, LAYERS_IN_RAM_DENSE, ROCM_GFX906, ROCM_64_NO_GFX906, CUDA13_PRE_TURING),
+    ),
+    Case(
+        "qwen3-235b-five-mi50-on-a-us-outlet-names-the-circuit-trade",
+        "--model qwen3-235b-a22b --workload inference --precision q4_k_m --budget 5000 --gpu mi50-32gb "
+        "--min-decode-tps 12",
+        (
+            Expect(
+                "the ways out offer a 240 V 20 A circuit for 5 x MI50, name the cheapest machine the 120 V 15 A "
+                "outlet feeds (fewer cards, the experts in RAM), and say what the circuit buys over it",
+                _circuit_ways_say_the_trade,
+            ),
+        ),
+        "Qwen3-235B-A22B at Q4_K_M is ~142 GB: five 32 GB MI50 hold it whole, at ~300 W a card, ~1.9 kW at the wall, "
+        "past the 1,440 W a US 15 A outlet carries continuously. A practitioner tells a US buyer either to have a "
+        "240 V 20 A circuit put in (NEMA 6-20, 3,840 W continuous: the usual home-lab circuit) or to keep the outlet "
+        "with one card and the experts in RAM, and what the circuit buys: 16.2 against 7.0 tok/s. Walked 2026-12-05 "
+        "(vram30): the only ways out were 'use a 230 V 16 A circuit' (a European circuit) or two circuits.",
+        (NEMA_6_20, NEC_80_PERCENT, MI50_QWQ_32B),
     ),
     Case(
         "qwen3-235b-q4-6000-a-card-beside-a-quicker-epyc",

@@ -45,6 +45,11 @@ from tests.independent_checker import check_labels, label_claims
         # the cheapest build whose cards hold the whole model (ranking._in_vram_claim)
         ("cheapest in VRAM (past ROCm support: gfx906 maintenance ended in 2024)", [("cheapest-vram", None)]),
         ("cheapest in VRAM; best value", [("cheapest-vram", None), ("value", None)]),
+        # beside it, the cheapest on a supported card (ranking._in_vram_claim, round 30)
+        (
+            "cheapest in VRAM on supported software; best value",
+            [("cheapest-vram-supported", None), ("value", None)],
+        ),
         ("cheapest below reading speed but first token after 1254 s", [("cheapest-all", None)]),
         (
             "fastest within budget below reading speed; best value below reading speed",
@@ -193,6 +198,36 @@ def test_cheapest_in_vram_is_the_lowest_price_of_the_builds_whose_cards_hold_the
     said_of_ram = _in_ram(_build(1, "cheapest; cheapest in VRAM", 809, decode=6.8), 1)
     problems = check_labels(_plan(said_of_ram, dearer), budget=3000)
     assert len(problems) == 1 and "keeps part of the model in system RAM" in problems[0]
+
+
+def _mi50() -> dict[str, Any]:
+    part = _gpu("mi50-32gb", "AMD Radeon Instinct MI50 32GB", tdp=300.0)
+    part["spec"] |= {"vendor": "amd", "architecture": "GCN 5"}
+    return part
+
+
+def test_cheapest_in_vram_on_supported_software_is_the_cheapest_supported_card_holding_the_model() -> None:
+    """Qwen3-32B Q4_K_M at 3,000 USD (round 30): one MI50 (gfx906, past ROCm support) is "cheapest in VRAM" at 906 USD
+    and 16.6 tokens/s; an RTX 2080 Ti 22GB at 1,096 and 21.6 (19.7 per 1,000 USD against 18.3) is "cheapest in VRAM on
+    supported software". It may not say so on a card past support, nor with less speed for the money than the MI50,
+    and a card past support names the software that still runs it."""
+    in_ram = _in_ram(_build(1, "cheapest (with some layers in RAM)", 809, decode=6.8), 4_650_691_648)
+    eol = "cheapest in VRAM (past ROCm support: gfx906 maintenance ended in 2024, it runs on ROCm 6.3 or Vulkan)"
+    mi50 = _build(2, eol, 906, decode=16.6, parts=[_mi50()])
+    good = _build(3, "cheapest in VRAM on supported software", 1096, decode=21.6)
+    assert check_labels(_plan(in_ram, mi50, good), budget=3000) == []
+    slow = _build(3, "cheapest in VRAM on supported software", 1096, decode=18.0)
+    problems = check_labels(_plan(in_ram, mi50, slow), budget=3000)
+    assert len(problems) == 1 and "less speed for the money than #2" in problems[0]
+    unsaid = _build(
+        2, "cheapest in VRAM (past ROCm support: gfx906 maintenance ended in 2024)", 906, 16.6, parts=[_mi50()]
+    )
+    problems = check_labels(_plan(in_ram, unsaid, good), budget=3000)
+    assert len(problems) == 1 and "names no software that runs it" in problems[0]
+    on_eol = _build(2, "cheapest in VRAM on supported software (past ROCm support, it runs on ROCm 6.3)", 906, 16.6)
+    on_eol["parts"] = [_mi50()]
+    problems = check_labels(_plan(in_ram, on_eol), budget=3000)
+    assert any("are past support" in p for p in problems)
 
 
 def test_over_budget_builds_are_not_in_the_comparison() -> None:

@@ -326,7 +326,18 @@ def _changes(r: Reason, say: Say) -> str:
         else ""
     )
     slower = "".join(f", {say(s)}" for s in r.nested("slower"))
-    return f"{text}: cheapest build {what}{r.num('price'):,.0f} {r.fields['currency']}{hours}{wait}{slow}{slower}"
+    home = f" on the {say(r.nested('home')[0])} circuit you have" if r.nested("home") else ""
+    trade = (
+        f", {r.num('tps'):.1f} tokens/s per user: {r.num('tps') - r.num('home_tps'):.1f} more than the cheapest on "
+        f"the {say(r.nested('home_circuit')[0])} circuit you have ({r.num('home_tps'):.1f} for "
+        f"{r.num('home_price'):,.0f} {r.fields['currency']})"
+        if r.fields.get("home_tps") is not None
+        else ""
+    )
+    return (
+        f"{text}{home}: cheapest build {what}{r.num('price'):,.0f} {r.fields['currency']}{hours}{wait}{slow}{slower}"
+        f"{trade}"
+    )
 
 
 def _cluster(r: Reason, _say: Say) -> str:
@@ -475,6 +486,22 @@ def qualified(word: str, below: str, wait: str, measured: str = "", tier: tuple[
     return said
 
 
+def _vram_eol(r: Reason, say: Say) -> str:
+    """What "cheapest in VRAM" adds when its card is past its vendor's support (solve.ranking._in_vram_claim): the
+    software that still runs it (field `runs`, support.EndOfLife.runs) and the cheapest build on a supported card whose
+    cards hold the model (fields `supported_*`), when one is within the budget."""
+    runs = r.fields.get("runs")
+    if not isinstance(runs, Reason):
+        return ""
+    text = f"; its card is past its vendor's support, and what still runs it is {say(runs)}"
+    if r.fields.get("supported_gpu") is not None:
+        text += (
+            f"; on supported software the cheapest whose cards hold it is {r.fields['supported_gpu']} at "
+            f"{r.num('supported_price'):,.0f} {r.fields['currency']} ({r.num('supported_tps'):.1f} tokens/s per user)"
+        )
+    return text
+
+
 def eol_said(r: Reason, say: Say, words: tuple[str, str], below: str, wait: str) -> str:
     """The cheapest claim's word (`words`: plain, and beside a cheaper training build on a card past its vendor's
     support, field `eol`: solve.ranking._cheapest_said), qualified as every claim is (qualified)."""
@@ -505,6 +532,7 @@ CLAIMS: dict[str, Template] = {
         )
         + f": {100 * r.num('share'):.0f} % cheaper than #{r.num('rank'):.0f}"  # no thousands comma: labels split on them
     ),
+    "claim.cheapest-vram-supported": qualified("cheapest in VRAM on supported software", _BELOW, _WAIT),
 }
 """A build's claims (solve.ranking) as its label says them; `EN` says why the build holds each (the same code). A
 claim on a build below reading speed, or whose first token waits past PROMPT's minute, says so ("fastest within
@@ -859,7 +887,13 @@ EN: dict[str, Template] = {
         "balance size and accuracy for a trillion-parameter MoE; expect some loss of quality)"
     ),
     "way.method": "use QLoRA instead of {method}",
-    "way.circuit": "use a 230 V 16 A circuit",
+    "way.circuit": lambda r, _say: (
+        f"have an electrician add a {r.num('volts'):g} V {r.num('amps'):g} A circuit"
+        + (" (a NEMA 6-20 outlet)" if r.fields.get("nema") else "")
+        + f", {r.num('watts'):,.0f} W continuous"
+        if r.fields.get("volts") is not None
+        else "use a 230 V 16 A circuit"
+    ),
     "way.offload": lambda r, _say: (
         "keep part of the model (the MoE experts first) in system RAM with llama.cpp"
         if r.fields.get("moe")
@@ -951,7 +985,7 @@ EN: dict[str, Template] = {
         f"{r.num('tps'):.1f} tokens/s per user: slower than people read (~{r.num('reading'):g} tokens/s)"
     ),
     "claim.cheapest-with": "the lowest price of the builds with {name}",
-    "claim.cheapest-vram": lambda r, _say: (
+    "claim.cheapest-vram": lambda r, say: (
         f"the lowest price ({r.num('price'):,.0f} {r.fields['currency']}) of the builds whose cards hold the whole "
         "model, none of it in system RAM: "
         + (
@@ -959,6 +993,13 @@ EN: dict[str, Template] = {
             if r.fields.get("training")
             else f"{r.num('tps'):.1f} tokens/s per user where the cheapest reads {r.num('cheapest_tps'):.1f}"
         )
+        + _vram_eol(r, say)
+    ),
+    "claim.cheapest-vram-supported": lambda r, _say: (
+        f"the lowest price ({r.num('price'):,.0f} {r.fields['currency']}) of the builds whose cards hold the whole "
+        f"model on software their vendor still supports: {r.num('tps'):.1f} tokens/s per user, "
+        f"{r.num('dearer'):,.0f} {r.fields['currency']} more than the {r.fields['eol_gpu']} past its support at "
+        f"{r.num('eol_tps'):.1f}, and as much speed for the money or more"
     ),
     "claim.fastest-within-budget": _fastest,
     "claim.fastest": _fastest,
@@ -1092,8 +1133,25 @@ EN: dict[str, Template] = {
     ),
     "kind.released-served": "at {precision} as released, served by vLLM for several users: no --precision given",
     "kind.released-as": lambda r, _say: f"at {released_precision(r)} as released: no --precision given",
-    "kind.eol-cuda": "past CUDA support: CUDA 13 dropped {arch}",
-    "kind.eol-rocm": "past ROCm support: gfx906 maintenance ended in 2024",
+    # no ";" in a kind: a label's claims are split on it
+    "kind.eol-cuda": lambda r, _say: (
+        f"past CUDA support: CUDA 13 dropped {r.fields['arch']}"
+        + (f", it runs on CUDA {r.fields['cuda']} builds" if r.fields.get("cuda") else "")
+    ),
+    "kind.eol-rocm": lambda r, _say: (
+        "past ROCm support: gfx906 maintenance ended in 2024"
+        + (f", it runs on ROCm {r.fields['rocm']} or Vulkan" if r.fields.get("rocm") else "")
+    ),
+    # what still runs a card past its vendor's support (support.EndOfLife.runs)
+    "eol.runs-cuda": (
+        "llama.cpp built with CUDA {cuda} for sm_{sm} (CUDA 13, 2025-08, builds nothing older than Turing, and "
+        "llama.cpp's own prebuilt binaries leave {arch} out, 2026-07), on NVIDIA's {driver} drivers, the last branch "
+        "for {arch}; PyTorch only from its CUDA {torch_cuda} wheels (2.8's notes, 2025-08)"
+    ),
+    "eol.runs-rocm": (
+        "llama.cpp on Vulkan, or on HIP with ROCm {rocm} (ROCm {dropped}'s rocBLAS ships no {arch} kernels, "
+        "{dropped_on}); PyTorch only from its ROCm {rocm} wheels (Unsloth's installer, 2026-07)"
+    ),
     # a support fact's note where the configurator words it (support_facts.Fact.said; a check carries it as
     # note_code and note_* fields beside the English `note`)
     "sup.vllm-runs": "vLLM runs {quant} on {hardware}",
@@ -1122,7 +1180,10 @@ EN: dict[str, Template] = {
     "sup.driver-turing": "CUDA 13 dropped Volta but not Turing (SM75)",
     "sup.no-bf16-vega20": "no bf16 matrix hardware on Vega 20 (its successor CDNA 1 added MFMA)",
     "sup.pytorch-gfx906": "ROCm ended gfx906 maintenance in Q2 2024: only older ROCm/PyTorch releases or community builds run it",
-    "sup.llama-gfx906": "llama.cpp runs on Vulkan; its HIP backend needs a ROCm build that still ships gfx906 libraries",
+    "sup.llama-gfx906": (
+        "llama.cpp runs on Vulkan; its HIP backend needs a ROCm that still ships gfx906 libraries: ROCm {rocm}, the last "
+        "({dropped}'s rocBLAS has no gfx906 kernels, 2025-04), or a community build"
+    ),
     "sup.bnb-gfx906": "no bitsandbytes build targets gfx906 (ROCm ended its maintenance)",
     "sup.compile-gfx906": "Triton needs ROCm 6.2+, which no longer maintains gfx906",
     "sup.driver-gfx906": "AMD ended gfx906 maintenance (MI50, Radeon VII) in Q2 2024",

@@ -354,6 +354,7 @@ class RelaxationJson(TypedDict):
     slower: NotRequired[
         ReasonJson
     ]  # way.slower: many times slower than a way listed that costs a little more, an addition
+    said: NotRequired[ReasonJson]  # `change` as a code and fields (way.*: the circuit it keeps or buys), an addition
 
 
 class InfeasibleJson(TypedDict):

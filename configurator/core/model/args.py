@@ -364,7 +364,7 @@ def add_plan_options(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--circuit",
-        choices=("120v15a", "120v20a", "220v10a", "220v16a", "230v10a", "230v16a"),
+        choices=("120v15a", "120v20a", "240v20a", "220v10a", "220v16a", "230v10a", "230v16a"),
         default=None,
         help="the wall circuit (default 120v15a for USD, 230v16a otherwise)",
     )

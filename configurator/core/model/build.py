@@ -422,6 +422,8 @@ class Relaxation(_Frozen):
             out["wall_hours"] = round(self.wall_hours, 1)  # an addition: a training way's hours
         if self.slower is not None:
             out["slower"] = as_json(self.slower)  # an addition: many times slower than a way beside it
+        if self.said is not None:
+            out["said"] = as_json(self.said)  # an addition: the change as a code and fields
         return out
 
 

@@ -10,7 +10,7 @@ from configurator.core.common.errors import InvalidInputError
 from configurator.core.common.reasons import Reason, english
 from configurator.core.estimate.workload import Workload
 
-Circuit = Literal["120v15a", "120v20a", "220v10a", "220v16a", "230v10a", "230v16a"]
+Circuit = Literal["120v15a", "120v20a", "240v20a", "220v10a", "220v16a", "230v10a", "230v16a"]
 Form = Literal["tower", "rack", "open-frame", "any"]
 Room = Literal["home-office", "lab", "server-room"]
 Condition = Literal["new", "used", "any"]
@@ -19,6 +19,10 @@ Region = Literal["global", "china"]
 CIRCUITS: dict[str, tuple[float, float]] = {
     "120v15a": (120, 15),
     "120v20a": (120, 20),
+    # North America's 240 V circuit (split phase) on a NEMA 6-20R receptacle, 250 V 20 A, on a dedicated 20 A / 240 V
+    # breaker: the circuit an electrician adds for a machine a 120 V outlet cannot feed (electricaltechnology.org,
+    # "How to Wire a 20A - 250V Outlet - NEMA 6-20 Receptacle", 2025-11); 3,840 W continuous at the 80 % rule
+    "240v20a": (240, 20),
     # China's mains is 220 V (GB/T 156-2017, Standard voltages: 220 V single-phase, 380 V three-phase): a 16 A
     # circuit there carries 2,816 W continuous, not the 2,944 W of 230 V (walk21: Dr. Chen's 8 x L20 drew 2,854 W)
     "220v10a": (220, 10),

@@ -531,7 +531,18 @@ def _changes(r: Reason, say_: Say) -> str:
         else ""
     )
     slower = "".join(f"，{say_(s)}" for s in r.nested("slower"))
-    return f"{text}：最便宜的配置 {what}{r.num('price'):,.0f} {r.fields['currency']}{hours}{wait}{slow}{slower}"
+    home = f"（用你现有的 {say_(r.nested('home')[0])} 电路）" if r.nested("home") else ""
+    trade = (
+        f"，每用户 {r.num('tps'):.1f} tokens/s：比你现有的 {say_(r.nested('home_circuit')[0])} 电路上最便宜的配置"
+        f"（{r.num('home_price'):,.0f} {r.fields['currency']}，{r.num('home_tps'):.1f}）快 "
+        f"{r.num('tps') - r.num('home_tps'):.1f}"
+        if r.fields.get("home_tps") is not None
+        else ""
+    )
+    return (
+        f"{text}{home}：最便宜的配置 {what}{r.num('price'):,.0f} {r.fields['currency']}{hours}{wait}{slow}{slower}"
+        f"{trade}"
+    )
 
 
 def _cluster(r: Reason, _say: Say) -> str:
@@ -702,7 +713,13 @@ ZH_REASONS: dict[str, Template] = {
         + ("，保持原版质量）" if r.fields.get("precision") == "q8_0" else "）")
     ),
     "way.method": "用 QLoRA 代替 {method}",
-    "way.circuit": "使用 230 V 16 A 电路",
+    "way.circuit": lambda r, _say: (
+        f"请电工加装一路 {r.num('volts'):g} V {r.num('amps'):g} A 电路"
+        + ("（NEMA 6-20 插座）" if r.fields.get("nema") else "")
+        + f"，持续 {r.num('watts'):,.0f} W"
+        if r.fields.get("volts") is not None
+        else "使用 230 V 16 A 电路"
+    ),
     "way.offload": lambda r, _say: (
         "用 llama.cpp 把部分模型（先是 MoE 专家）放在系统内存"
         if r.fields.get("moe")
@@ -786,13 +803,19 @@ ZH_REASONS: dict[str, Template] = {
         f"比人的阅读速度（约 {r.num('reading'):g} tokens/s）慢"
     ),
     "claim.cheapest-with": "使用 {name} 的配置中价格最低",
-    "claim.cheapest-vram": lambda r, _say: (
+    "claim.cheapest-vram": lambda r, say: (
         f"显卡装下整个模型（不占系统内存）的配置中价格最低（{r.num('price'):,.0f} {r.fields['currency']}）："
         + (
             f"训练 {r.num('tps'):,.0f} tokens/s，最便宜的配置为 {r.num('cheapest_tps'):,.0f}"
             if r.fields.get("training")
             else f"每用户 {r.num('tps'):.1f} tokens/s，最便宜的配置为 {r.num('cheapest_tps'):.1f}"
         )
+        + _zh_vram_eol(r, say)
+    ),
+    "claim.cheapest-vram-supported": lambda r, _say: (
+        f"显卡装下整个模型、且软件仍受厂商支持的配置中价格最低（{r.num('price'):,.0f} {r.fields['currency']}）："
+        f"每用户 {r.num('tps'):.1f} tokens/s，比已过支持期的 {r.fields['eol_gpu']}（{r.num('eol_tps'):.1f}）"
+        f"贵 {r.num('dearer'):,.0f} {r.fields['currency']}，每单位花费的速度不低于它"
     ),
     "claim.fastest-within-budget": lambda r, say_: (
         f"预算内{'、软件仍受支持的' if r.fields.get('supported') else ''}{_ZH_OF_MEASURED if r.fields.get('measured') else ''}"
@@ -920,8 +943,23 @@ ZH_REASONS: dict[str, Template] = {
         + ("：仅路由专家" if r.fields.get("experts") else "")
         + "）：未指定权重精度"
     ),
-    "kind.eol-cuda": "已过 CUDA 支持期：CUDA 13 不再支持 {arch}",
-    "kind.eol-rocm": "已过 ROCm 支持期：gfx906 维护于 2024 年结束",
+    "kind.eol-cuda": lambda r, _say: (
+        f"已过 CUDA 支持期：CUDA 13 不再支持 {r.fields['arch']}"
+        + (f"，可用 CUDA {r.fields['cuda']} 构建运行" if r.fields.get("cuda") else "")
+    ),
+    "kind.eol-rocm": lambda r, _say: (
+        "已过 ROCm 支持期：gfx906 维护于 2024 年结束"
+        + (f"，可在 ROCm {r.fields['rocm']} 或 Vulkan 上运行" if r.fields.get("rocm") else "")
+    ),
+    "eol.runs-cuda": (
+        "用 CUDA {cuda} 为 sm_{sm} 编译的 llama.cpp（CUDA 13 于 2025-08 起不再编译 Turing 之前的架构，llama.cpp 官方预编译包"
+        "也不含 {arch}，2026-07），配 NVIDIA {driver} 驱动（支持 {arch} 的最后一个分支）；PyTorch 只能用其 CUDA {torch_cuda} "
+        "安装包（2.8 发布说明，2025-08）"
+    ),
+    "eol.runs-rocm": (
+        "Vulkan 上的 llama.cpp，或 ROCm {rocm} 上的 HIP 后端（ROCm {dropped} 的 rocBLAS 不再带 {arch} 内核，{dropped_on}）；"
+        "PyTorch 只能用其 ROCm {rocm} 安装包（Unsloth 安装脚本，2026-07）"
+    ),
     # a support fact's note where the configurator words it (support_facts.Fact.said)
     "sup.vllm-runs": lambda r, _say: f"vLLM 可在 {_zh_hardware(r)} 上运行 {r.fields['quant']}",
     "sup.vllm-unsupported": lambda r, _say: f"vLLM 的硬件支持表标明 {_zh_hardware(r)} 不支持 {r.fields['quant']}",
@@ -944,7 +982,10 @@ ZH_REASONS: dict[str, Template] = {
     "sup.driver-turing": "CUDA 13 不再支持 Volta，但仍支持 Turing（SM75）",
     "sup.no-bf16-vega20": "Vega 20 没有 bf16 矩阵硬件（其后继 CDNA 1 才加入 MFMA）",
     "sup.pytorch-gfx906": "ROCm 已于 2024 年第二季度结束对 gfx906 的维护：只能用旧版 ROCm/PyTorch 或社区构建运行",
-    "sup.llama-gfx906": "llama.cpp 可在 Vulkan 上运行；其 HIP 后端需要仍带有 gfx906 库的 ROCm 版本",
+    "sup.llama-gfx906": (
+        "llama.cpp 可在 Vulkan 上运行；其 HIP 后端需要仍带有 gfx906 库的 ROCm：最后一版是 ROCm {rocm}"
+        "（{dropped} 的 rocBLAS 已无 gfx906 内核，2025-04），或社区构建"
+    ),
     "sup.bnb-gfx906": "没有面向 gfx906 的 bitsandbytes 构建（ROCm 已结束对它的维护）",
     "sup.compile-gfx906": "Triton 需要 ROCm 6.2 及以上，而它已不再维护 gfx906",
     "sup.driver-gfx906": "AMD 已于 2024 年第二季度结束对 gfx906（MI50、Radeon VII）的维护",
@@ -2266,6 +2307,20 @@ def _zh_released(r: Reason) -> str:
     return f"保持原版质量的（原版 {released} 权重，或评分与之相当的 8 位权重；列出的更低位宽配置更快）"
 
 
+def _zh_vram_eol(r: Reason, say: Say) -> str:
+    """reasons._vram_eol in Chinese."""
+    runs = r.fields.get("runs")
+    if not isinstance(runs, Reason):
+        return ""
+    text = f"；这张卡已过厂商支持期，可运行的软件：{say(runs)}"
+    if r.fields.get("supported_gpu") is not None:
+        text += (
+            f"；软件仍受支持、显卡装下整个模型的配置中最便宜的是 {r.fields['supported_gpu']}，"
+            f"{r.num('supported_price'):,.0f} {r.fields['currency']}（每用户 {r.num('supported_tps'):.1f} tokens/s）"
+        )
+    return text
+
+
 ZH_CLAIMS: dict[str, Template] = {
     "claim.cheapest": lambda r, say: eol_said(r, say, ("最便宜", "软件仍受支持的配置中最便宜"), _ZH_BELOW, _ZH_WAIT),
     "claim.fastest-within-budget": qualified("预算内最快", _ZH_BELOW, _ZH_WAIT, _ZH_MEASURED, _ZH_TIER),
@@ -2284,6 +2339,7 @@ ZH_CLAIMS: dict[str, Template] = {
         )
         + f"：比 #{r.num('rank'):.0f} 便宜 {100 * r.num('share'):.0f}%"
     ),
+    "claim.cheapest-vram-supported": qualified("显存装下整个模型、软件仍受支持的配置中最便宜", _ZH_BELOW, _ZH_WAIT),
 }
 """A build's claims as its label says them in Chinese (reasons.CLAIMS in English)."""
 

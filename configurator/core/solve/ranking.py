@@ -498,6 +498,7 @@ def _in_vram_claim(f: _Field) -> None:
         # no faster than the cheapest: the cards' memory buys nothing the buyer reads (3 x Radeon AI PRO R9700 at
         # 10,187 USD and 5.3 tokens/s beside a Mac Studio at 3,200 and 8.0 for Llama 3.3 70B FP8 on AMD in a rack)
         return
+    supported = _supported_in_vram(f, rivals, best, held)
     f.claim(
         best,
         Reason.of(
@@ -507,8 +508,62 @@ def _in_vram_claim(f: _Field) -> None:
             tps=m[best].speed,
             cheapest_tps=m[held].speed,
             training=f.pool[best].estimate.workload.get("kind", "inference") != "inference",
+            **_eol_fields(f, best, supported),
         ),
     )
+    if supported is not None and m[supported].value() >= m[best].value():
+        f.claim(
+            supported,
+            Reason.of(
+                "claim.cheapest-vram-supported",
+                price=m[supported].price,
+                currency=f.pool[supported].currency,
+                tps=m[supported].speed,
+                dearer=round(m[supported].price - m[best].price, 2),
+                eol_gpu=_gpu_name(f.pool[best]),
+                eol_tps=m[best].speed,
+            ),
+        )
+
+
+def _supported_in_vram(f: _Field, rivals: list[int], best: int, held: int) -> int | None:
+    """When the cheapest build whose cards hold the model is past its vendor's support (support.END_OF_LIFE), the
+    cheapest among those rivals on a supported card, faster than the cheapest build as the claim asks (None when
+    there is none, or the claim's own build is supported). A practitioner pays a little more for a card current
+    software runs; _in_vram_claim names it, and gives it "cheapest in VRAM on supported software" where it gives as
+    much speed for the money or more (Measures.value): Qwen3-32B Q4_K_M at 3,000 USD, one MI50 32GB (906 USD, 16.6
+    tokens/s, 18.3 per 1,000 USD) beside an RTX 2080 Ti 22GB (1,096, 21.6, 19.7) that CUDA 13 still builds for."""
+    if f.eol[best] is None:
+        return None
+    m = f.m
+    ok = [i for i in rivals if f.eol[i] is None and m[i].speed >= m[held].speed * FASTER]
+    return min(ok, key=lambda i: (m[i].price, -m[i].speed)) if ok else None
+
+
+def _eol_fields(f: _Field, best: int, supported: int | None) -> dict[str, Value]:
+    """The claim's words for a card past its vendor's support: what still runs it and the supported rival, if any."""
+    eol = f.eol[best]
+    if eol is None:
+        return {}
+    runs = _runs(f.pool[best])
+    out: dict[str, Value] = {"runs": runs} if runs is not None else {}
+    if supported is not None:
+        out |= {
+            "supported_gpu": _gpu_name(f.pool[supported]),
+            "supported_price": round(f.m[supported].price, 2),
+            "supported_tps": f.m[supported].speed,
+        }
+    return out
+
+
+def _runs(build: Build) -> Reason | None:
+    """What software still runs a build's card past its vendor's support (support.EndOfLife.runs), else None."""
+    for part in build.parts:
+        if part.category == "gpu":
+            eol = support.end_of_life(str(part.spec.get("vendor", "")), str(part.spec.get("architecture", "")))
+            if eol is not None:
+                return eol.runs
+    return None
 
 
 def _supported_rivals(f: _Field, rivals: list[int]) -> list[int]:
@@ -776,10 +831,20 @@ def _grow_shown(f: _Field, shown: list[int]) -> None:
         f.claims[best].append(Reason.of("claim.grow", gpu=_gpu_name(f.pool[best])))
 
 
+def _supported_vram_shown(f: _Field, shown: list[int]) -> None:
+    """ "Cheapest in VRAM on supported software" is said beside the build past support it is measured against: when
+    that build gave its place to stronger claims (Qwen3-32B in CNY with --top 3), the claim names nothing shown."""
+    if any(c.code == "claim.cheapest-vram" for i in shown for c in f.claims[i]):
+        return
+    for i in shown:
+        f.claims[i] = [c for c in f.claims[i] if c.code != "claim.cheapest-vram-supported"]
+
+
 QUALIFIED = (
     "claim.cheapest",
     "claim.cheapest-slow",
     "claim.cheapest-vram",
+    "claim.cheapest-vram-supported",
     "claim.fastest-within-budget",
     "claim.fastest",
     "claim.value",
@@ -1025,6 +1090,8 @@ CLAIM_ORDER = {
     # the cheapest machine whose cards hold the whole model, before the quietest: the reference a buyer of a
     # dense model reads the plan from (_in_vram_claim)
     "claim.cheapest-vram": 2.5,
+    # a supported card holding the model for as much speed per money as the card past support: shown beside it
+    "claim.cheapest-vram-supported": 2.6,
     "claim.quietest": 3.0,
     # the cheapest way to run it at all, slow, before a build for growing into: with the room-to-grow search
     # finding a build with room in most plans (BuildModel._room), 70B Q4 at 16k had lost its 1,091 USD 2080 Ti
@@ -1190,6 +1257,7 @@ def rank_and_label(builds: list[Build], request: BuildRequest) -> list[Build]:
     shown = _shown(f, request, comparison)
     _miss_said(f, shown)
     _grow_shown(f, shown)
+    _supported_vram_shown(f, shown)
     _quiet_shown(f, shown)
     _cheapest_said(f, shown)
     _qualify(f)

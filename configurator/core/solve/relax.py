@@ -27,7 +27,13 @@ from configurator.core.estimate.precision import GGUF_TYPES
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload, engines_for
 from configurator.core.model.build import WAYS_SHOWN, Build, Check, Infeasible, Relaxation
-from configurator.core.model.request import BuildRequest, circuit_name, circuit_volts
+from configurator.core.model.request import (
+    CIRCUITS,
+    BuildRequest,
+    circuit_limit_w,
+    circuit_name,
+    circuit_volts,
+)
 from configurator.core.rules.job import PromptWait
 from configurator.core.rules.power import Circuit
 from configurator.core.rules.site import SitePower
@@ -58,6 +64,15 @@ BUILDING = {"circuits", "circuit", "room"}
 the same price they follow a change that needs none. The ways out are sorted by their price alone (the contract of
 `infeasible.relaxations`: the first is the cheapest); a premium for building work had put a power limit at 6,896 USD
 before a second circuit at 6,831, out of order."""
+
+HIGHER_CIRCUIT = "240v20a"
+"""The circuit a 120 V home is offered when its own cannot feed the machine (the "circuit" way out): a 120 V home is
+North American, and the circuit an electrician adds there is 240 V 20 A (request.CIRCUITS), not the 230 V 16 A of a
+European or Chinese one."""
+
+CIRCUIT_WAYS = {"circuits", "circuit"}
+"""Ways out that change the wall circuit: beside them the plan names the cheapest way that keeps the user's own
+(_home_way), and each says what the new circuit buys over it (_circuit_trade)."""
 
 POWER_LEVELS = (0.8, 0.7)
 """Power limits tried: 80 % keeps ~95 % of the speed (build rules R20, Puget's 4 x RTX 3090 at 280 of 350 W)."""
@@ -193,8 +208,8 @@ def _relaxations(request: BuildRequest, model: ModelArch | None = None) -> list[
         out.append(("form", request.model_copy(update={"form": "any"})))
     if request.room == "home-office":
         out.append(("room", request.model_copy(update={"room": "lab"})))
-    if circuit_volts(request.circuit) < 200:
-        out.append(("circuit", request.model_copy(update={"circuit": "230v16a"})))
+    if circuit_volts(request.circuit) < 200:  # a 120 V home: HIGHER_CIRCUIT
+        out.append(("circuit", request.model_copy(update={"circuit": HIGHER_CIRCUIT})))
     if request.max_gpus < 8 or request.exact_gpus:
         out.append(("gpus", request.model_copy(update={"max_gpus": 8, "exact_gpus": False})))
     if w.kind == "inference" and w.context and w.context > 4096:
@@ -367,6 +382,12 @@ def _phrase(kind: str, relaxed: BuildRequest, request: BuildRequest, build: Buil
         "offload": {"moe": moe},
         "powerup": {"limit": relaxed.power_limit},
         "circuits": {"circuits": relaxed.circuits},
+        "circuit": {
+            "volts": circuit_volts(relaxed.circuit),
+            "amps": CIRCUITS[relaxed.circuit][1],
+            "watts": circuit_limit_w(relaxed.circuit),
+            "nema": relaxed.circuit == HIGHER_CIRCUIT,
+        },
         "gpus": {"gpus": relaxed.max_gpus},
         "speed": {"tps": tps},
         "deadline": {"hours": hours},
@@ -616,9 +637,11 @@ def search(
         if kind == "budget" or (q4_first and kind == "precision") or stop():
             continue
         if "speed" in kind.split("+") and any(
-            set(f.kind.split("+")) <= MILD and _affordable(f.price, request) for f in found.values()
+            set(f.kind.split("+")) <= MILD - CIRCUIT_WAYS and _affordable(f.price, request) for f in found.values()
         ):
-            continue  # dropping the target is the last resort (_ranked), and a way that keeps it is already found
+            # dropping the target is the last resort (_ranked), and a way that keeps it is already found; one that
+            # keeps it only on a new circuit leaves the search looking for the cheapest on the user's own (_home_way)
+            continue
         attempt(kind, relaxed, single_cap)
     pairable = [k for k in PAIRABLE if k in by_kind]
     families = ({"power", "power70", "powerup"}, {"speed10", "speed"}, {"circuits", "circuit"})
@@ -635,9 +658,33 @@ def search(
         # is always cheaper and would hide every pair)
         cheapest = min((f.price for f in found.values() if _keeps_job(f, request) and _reads(f, request)), default=None)
         attempt(f"{a}+{b}", _combine(request, by_kind[a], by_kind[b]), cheapest)
+    if _circuit_bound(list(found.values()), request) and "speed" in by_kind:
+        for kind, relaxed in _home_ways(request, by_kind):
+            if kind in found or stop() or attempt(kind, relaxed, None) is not None:
+                break
     if not found and not stop():
         found.update((f.kind, f) for f in [_accumulated(request, singles, solve, stop)] if f is not None)
     return list(found.values())
+
+
+def _home_ways(request: BuildRequest, by_kind: dict[str, BuildRequest]) -> list[tuple[str, BuildRequest]]:
+    """The ways tried for the cheapest machine the user's own circuit feeds (_home_way): the speed asked given up, with
+    the weights (a MoE's experts first) in system RAM where the job allows, which sizes the cards to the circuit."""
+    speed = ("speed", by_kind["speed"])
+    if "offload" not in by_kind:
+        return [speed]
+    return [("offload+speed", _combine(request, by_kind["offload"], by_kind["speed"])), speed]
+
+
+def _circuit_bound(found: list[_Found], request: BuildRequest) -> bool:
+    """Every way out found that keeps the user's targets and job (within reach: _affordable) changes the wall circuit,
+    and no way found keeps it: the plan then looks for the cheapest machine the circuit they have feeds (_home_way)."""
+    keeping = [f for f in found if set(f.kind.split("+")) <= KEEPS_TARGETS and _affordable(f.price, request)]
+    return (
+        bool(keeping)
+        and all(set(f.kind.split("+")) & CIRCUIT_WAYS for f in keeping)
+        and all(set(f.kind.split("+")) & BUILDING or f.kind == "cluster" for f in found)
+    )
 
 
 def _keeps_job(f: _Found, request: BuildRequest) -> bool:
@@ -761,6 +808,7 @@ def _ranked(found: list[_Found], request: BuildRequest) -> list[_Found]:
     half as much again as the budget; beyond that a slower machine is the sensible answer), none that gives up the
     target while another keeps it for a little more (gives_up_target_for_little), and of the slower answers none that
     gives up most of the speed asked while another keeps half of it."""
+    home = _home_way(found, request)
     performance_only = GIVES_UP_TARGET
     # another job (QLoRA for a full fine-tune) is the user's call, not a way out, while a machine or servers run the
     # job as asked within reach (#28: a 70B full fine-tune at 200,000 USD was told "use QLoRA: 2 x Tesla P40" above
@@ -797,6 +845,8 @@ def _ranked(found: list[_Found], request: BuildRequest) -> list[_Found]:
             f.kind,
         ),
     )
+    if home is not None and home not in ranked:
+        ranked = sorted([*ranked, home], key=lambda f: round(f.price, 2))
     # one line per distinct way: a pair that costs no less than one of its own parts alone says nothing more
     out: list[_Found] = []
     for f in ranked:
@@ -804,6 +854,56 @@ def _ranked(found: list[_Found], request: BuildRequest) -> list[_Found]:
         if len(parts) > 1 and any(o.kind in parts and o.price <= f.price for o in ranked):
             continue
         out.append(f)
+    return out
+
+
+def _home_way(found: list[_Found], request: BuildRequest) -> _Found | None:
+    """When every way out that keeps the user's targets and job changes the wall circuit (another circuit, a second
+    one), the cheapest way found that keeps the circuit they have, whatever it gives up (the speed asked: fewer cards
+    with the experts in RAM), so the plan can say what the new circuit buys over it (_circuit_trade); None otherwise.
+    Qwen3-235B-A22B Q4_K_M on MI50s at 12 tokens/s and 5,000 USD on a 120 V 15 A outlet had offered only a 230 V 16 A
+    circuit or two circuits for 5 x MI50 (3,735 USD, 16.2 tokens/s), never the one MI50 with the experts in RAM that
+    the outlet feeds (2,740 USD, 7.0). Serving only: a training job's deadline has its own ways (a rental, a cluster),
+    and its hours are weighed by SLOWER_DEARER."""
+    keeping = [f for f in found if set(f.kind.split("+")) <= KEEPS_TARGETS and _affordable(f.price, request)]
+    if request.workload.kind != "inference" or not keeping:
+        return None
+    if any(not set(f.kind.split("+")) & CIRCUIT_WAYS for f in keeping):
+        return None
+    home = [f for f in found if f.kind != "cluster" and not set(f.kind.split("+")) & BUILDING and _reads(f, request)]
+    return min(home, key=lambda f: (round(f.price, 2), -(f.build.estimate.decode_tokens_per_s or 0.0)), default=None)
+
+
+def _circuit_trade(ways: list[Relaxation], request: BuildRequest) -> list[Relaxation]:
+    """Beside ways out that change the wall circuit, the cheapest listed way on the user's own circuit says so (field
+    `home`, the circuit), and each circuit way says what it buys over that one: its speed and price against the
+    home way's (fields `home_tps`, `home_price`: way.changes words them). Unchanged when no way keeps the circuit."""
+    machine = [w for w in ways if w.build is not None and w.said is not None and w.said.code == "way.changes"]
+    changing = [w for w in machine if set(w.kind.split("+")) & CIRCUIT_WAYS]
+    keeping = [w for w in machine if not set(w.kind.split("+")) & BUILDING and w.kind not in ("cluster", "rent")]
+    if not changing or not keeping:
+        return ways
+    home = min(keeping, key=lambda w: w.total_price)
+    volts, amps = CIRCUITS[request.circuit]
+    circuit = Reason.of("circuit.name", volts=volts, amps=amps, us_outlet=False)  # "the 120 V 15 A circuit you have"
+    out: list[Relaxation] = []
+    for way in ways:
+        extra: dict[str, Value] = {}
+        if way is home:
+            extra = {"home": circuit}
+        elif way in changing and (way.decode_tokens_per_s or 0.0) > (home.decode_tokens_per_s or 0.0):
+            extra = {
+                # to the tenth shown, so the difference said is the difference of the two figures said
+                "tps": round(way.decode_tokens_per_s or 0.0, 1),
+                "home_tps": round(home.decode_tokens_per_s or 0.0, 1),
+                "home_price": round(home.total_price, 2),
+                "home_circuit": circuit,
+            }
+        if not extra or way.said is None:
+            out.append(way)
+            continue
+        said = Reason.of(way.said.code, **{**way.said.fields, **extra})
+        out.append(way.model_copy(update={"said": said, "change": english(said)}))
     return out
 
 
@@ -1048,7 +1148,7 @@ def diagnose(
         # among the ways out by price (#27's contract: the first is the cheapest); nothing to apply (request None)
         at = next((i for i, r in enumerate(relaxations) if r.total_price > rent.total_price), len(relaxations))
         relaxations.insert(at, rent)
-    relaxations = _slower_ways(pareto(relaxations)[:MAX_LISTED])
+    relaxations = _circuit_trade(_slower_ways(pareto(relaxations)[:MAX_LISTED]), request)
     # the way Apply switches to and whose constraints bind: the cheapest shown that has a request
     shown = [r.build for r in relaxations]
     ranked = [f for f in ranked if any(f.build is b for b in shown)] + [

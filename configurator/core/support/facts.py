@@ -51,6 +51,14 @@ CUDA13_DROPS_VOLTA = "https://github.com/NVIDIA/cuDecomp/pull/97"
 # Maxwell, Pascal and Volta removed, as the 12.x notes announced (quoted in PYTORCH_DROPS_SM70)
 CUDA13_RELEASE_NOTES = "https://docs.nvidia.com/cuda/archive/13.0.0/cuda-toolkit-release-notes/index.html"
 ROCM_GFX906_EOM = "https://rocm.docs.amd.com/en/docs-5.6.0/release.html"
+# ROCm 6.4.0's rocBLAS ships no TensileLibrary for gfx906 ("Cannot read .../TensileLibrary.dat ... for GPU arch :
+# gfx906"; "rocm 6.3 worked fine"), ROCm issue #4625, 2025-04-14
+ROCM_64_NO_GFX906 = "https://github.com/ROCm/legacy-rocm-build/issues/4625"
+# CUDA 13 builds no pre-Turing code: llama-cpp-python's CUDA 13 wheels build sm_75+, its CUDA 12 wheels keep sm_60+
+# (abetlen/llama-cpp-python PR #2239, 2026-06-01); llama.cpp's own CUDA 12.4 and 13.x prebuilt binaries leave sm_61
+# out, and a build with -DCMAKE_CUDA_ARCHITECTURES=61 works (ggml-org/llama.cpp issue #25909, 2026-07-20)
+CUDA13_NO_PRE_TURING = "https://github.com/abetlen/llama-cpp-python/pull/2239"
+LLAMA_CPP_NO_SM61_PREBUILT = "https://github.com/ggml-org/llama.cpp/issues/25909"
 # the training stacks past a card's support (PAST_SUPPORT_STARTS): Unsloth's gfx906 installer PR (2026-07-23: rocm6.4+
 # and 7.x torch wheels no longer run on gfx906), PyTorch 2.8.0's release notes (2025-08-06: sm50-sm70 dropped from the
 # CUDA 12.8/12.9 wheels), PyTorch's RFC for 2.11 (2026-01-13: Volta off the CUDA 12.8 wheels too)
@@ -536,7 +544,7 @@ SUPPORT_TABLE: tuple[ArchSupport, ...] = (
         vllm=_VLLM_ROCM_NONE,
         vllm_quant=_quant_row("GCN 5 (not a vLLM ROCm target)", set()),
         vllm_fp8_kv=Fact.of("no", "sup.vllm-not-on", VLLM_GPU_INSTALL, target="gfx906"),
-        llama_cpp=Fact.of("partial", "sup.llama-gfx906", LLAMA_CPP_BUILD),
+        llama_cpp=Fact.of("partial", "sup.llama-gfx906", ROCM_64_NO_GFX906, rocm="6.3", dropped="6.4.0"),
         bitsandbytes=Fact.of("no", "sup.bnb-gfx906", ROCM_GFX906_EOM),
         deepspeed=_DS_AMD_OTHER,
         torch_compile=Fact.of("partial", "sup.compile-gfx906", TRITON_README),
@@ -850,20 +858,42 @@ def has_matrix_units(gpu: Gpu) -> bool:
 
 @dataclass(frozen=True)
 class EndOfLife:
-    """An architecture past its vendor's software support: the caveat a build with it carries in its label."""
+    """An architecture past its vendor's software support: the caveat a build with it carries in its label, and the
+    software that still runs it (what a practitioner installs on it today: the last release, and since when)."""
 
-    said: Reason  # kind.eol-*: reasons.EN words it ("past CUDA support: CUDA 13 dropped Pascal")
+    said: Reason  # kind.eol-*: reasons.EN words it ("past CUDA support: CUDA 13 dropped Pascal; runs on CUDA 12")
     source: str
+    runs: Reason  # eol.runs-*: which llama.cpp backend, toolkit and PyTorch wheels still run it, with their dates
+    runs_sources: tuple[str, ...]
 
     @property
     def caveat(self) -> str:
         return english(self.said)
 
 
+def _eol_cuda(arch: str, sm: str) -> EndOfLife:
+    """Pascal and Volta: CUDA 13 (2025-08) builds nothing older than Turing, so llama.cpp runs them built with CUDA 12
+    for their compute capability (its official prebuilt binaries leave them out, 2026-07), on NVIDIA's 580 drivers, the
+    last branch for them; PyTorch's CUDA 12.6 wheels are the last that include them (2.8's release notes, 2025-08)."""
+    return EndOfLife(
+        Reason.of("kind.eol-cuda", arch=arch, cuda="12"),
+        CUDA13_RELEASE_NOTES,
+        Reason.of("eol.runs-cuda", arch=arch, sm=sm, cuda="12", driver="580", torch_cuda="12.6"),
+        (CUDA13_NO_PRE_TURING, LLAMA_CPP_NO_SM61_PREBUILT, NVIDIA_R580_LAST, PYTORCH_28_DROPS_SM50_SM70),
+    )
+
+
 END_OF_LIFE: dict[tuple[str, str], EndOfLife] = {
-    ("nvidia", "Pascal"): EndOfLife(Reason.of("kind.eol-cuda", arch="Pascal"), CUDA13_RELEASE_NOTES),
-    ("nvidia", "Volta"): EndOfLife(Reason.of("kind.eol-cuda", arch="Volta"), CUDA13_RELEASE_NOTES),
-    ("amd", "GCN 5"): EndOfLife(Reason.of("kind.eol-rocm", arch="gfx906"), ROCM_GFX906_EOM),
+    ("nvidia", "Pascal"): _eol_cuda("Pascal", "60/61"),
+    ("nvidia", "Volta"): _eol_cuda("Volta", "70"),
+    # gfx906: ROCm 6.4.0's rocBLAS ships no gfx906 kernels (2025-04-14) and PyTorch's ROCm 6.4 and 7.x wheels do not
+    # run it (Unsloth PR #7354, 2026-07-23): llama.cpp's HIP backend on ROCm 6.3, or its Vulkan backend
+    ("amd", "GCN 5"): EndOfLife(
+        Reason.of("kind.eol-rocm", arch="gfx906", rocm="6.3"),
+        ROCM_GFX906_EOM,
+        Reason.of("eol.runs-rocm", arch="gfx906", rocm="6.3", dropped="6.4.0", dropped_on="2025-04"),
+        (ROCM_64_NO_GFX906, UNSLOTH_GFX906_WHEELS, LLAMA_CPP_BUILD, ROCM_GFX906_EOM),
+    ),
 }
 """Cards whose vendor stack has dropped them (their driver fact above is 'partial' for the same reason): speeds shown
 for them assume software that no longer ships, so a plan never calls them fastest or best value (issue #28)."""
