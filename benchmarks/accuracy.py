@@ -18,7 +18,8 @@ it (its regime's factors where ranges.REGIME_RANGE_FACTORS sets them: ranges.spe
 the fitted rows, the cross-validated rows and the holdout rows, per regime, and the holdout's split between rows from a
 source the fit saw and rows from a source never fitted (a range from leave-one-source-out residuals describes the
 latter; for memory, fine-tuning and training per regime too). A training row is a whole run's total or a steady-state rate, each scored with its figure's range
-(ranges.STEADY_STATE). --rows lists every row; --fit prints the
+(ranges.STEADY_STATE); training rows are also reported per set-up (training_setups: adapter or full, one GPU or
+several, NVIDIA or other vendors, MoE or dense), cross-validated and held out. --rows lists every row; --fit prints the
 constants refitted on all reference rows beside the shipped ones; --ranges prints interval factors
 derived from the cross-validated errors, for decode and prefill per assigned regime, and per regime the "rule" line
 (crossval.regime_range_factors: Weibull-position quantiles of source biases plus row scatter) whose factors ranges.py
@@ -247,6 +248,49 @@ def row_regime(kind: str, row: Row, catalog: object) -> str | None:
     if kind == "training_gpu_hours":
         return STEADY_STATE if row.get("steady_state") else WHOLE_RUN
     return None
+
+
+# The set-ups a training row belongs to, reported beside its figure's regime (issue #29, train30: which regimes the
+# held-out misses sit in): adapter fine-tune (LoRA, QLoRA) or full training, one GPU or several, NVIDIA or another vendor,
+# MoE or dense. Reported, not assigned: every training figure reads its figure's range (row_regime), since no set-up has
+# the fitted rows and sources to read its own (crossval.gate_shortfall, printed under --ranges).
+TRAINING_SETUPS = ("adapter", "full", "one GPU", "several GPUs", "NVIDIA", "other vendors", "MoE", "dense")
+
+
+def training_setups(row: Row, catalog: object) -> list[str]:
+    """The set-ups (TRAINING_SETUPS) one training row belongs to, read from the row and the catalog."""
+    records = catalog.records  # type: ignore[attr-defined]
+    model, gpu = records["models"].get(row["model"]), records["gpus"].get(row.get("gpu", ""))
+    return [
+        "adapter" if row.get("method") in ("lora", "qlora") else "full",
+        "one GPU" if int(row.get("gpus", 8)) == 1 else "several GPUs",
+        "NVIDIA" if gpu is None or gpu.vendor == "nvidia" else "other vendors",
+        "MoE" if model is not None and model.moe is not None else "dense",
+    ]
+
+
+def setup_points(pairs: list[tuple[Row, Point]], catalog: object) -> dict[str, list[Point]]:
+    """(row, point) pairs of training rows -> set-up (training_setups) -> the answered points, in TRAINING_SETUPS order."""
+    out: dict[str, list[Point]] = {name: [] for name in TRAINING_SETUPS}
+    for row, point in pairs:
+        if point.estimated:
+            for name in training_setups(row, catalog):
+                out[name].append(point)
+    return {name: pts for name, pts in out.items() if pts}
+
+
+def setup_coverage(pairs: list[tuple[Row, Point]], catalog: object) -> str:
+    """Per set-up, the share of rows inside the range the estimate gives each, the rows, the median / p90 |error| and
+    the signed median error (+: the estimate's time is long), judged against issue #29's band from REGIME_MIN_JUDGED rows."""
+    parts = []
+    for name, pts in setup_points(pairs, catalog).items():
+        s = summarise(pts)
+        signed = statistics.median(p.error for p in pts if p.error is not None)
+        parts.append(
+            f"{name} {_cover_verdict(assigned_coverage(pts, 'training_gpu_hours', catalog), len(pts))} ({len(pts)}; "
+            f"{s.median:.1%} / {s.p90:.1%}, signed {signed:+.1%})"
+        )
+    return "; ".join(parts)
 
 
 def by_row_regime(pairs: list[tuple[Row, Point]], kind: str, catalog: object) -> dict[str, list[Point]]:
@@ -695,6 +739,8 @@ def _print_coverage(run: _Kind) -> None:
             print(f"    per regime, fitted: {_shares(by_regime['fitted'], kind, catalog)}")
         if by_regime["cross-val"]:
             print(f"    per regime, cross-val: {_shares(by_regime['cross-val'], kind, catalog)}")
+        if kind == "training_gpu_hours":
+            print(f"    per set-up, cross-val: {setup_coverage(run.cv_rows, catalog)}")
 
 
 def _print_holdout(run: _Kind) -> None:
@@ -721,6 +767,9 @@ def _print_holdout(run: _Kind) -> None:
         unseen = {g: v for g, v in unseen.items() if v}
         if unseen:
             print(f"    per regime, holdout from sources never fitted: {_shares(unseen, kind, catalog)}")
+        if kind == "training_gpu_hours":
+            pairs = [(r, p) for r in run.holdout for p in run.score([r])]
+            print(f"    per set-up, holdout: {setup_coverage(pairs, catalog)}")
 
 
 def _print_ranges(run: _Kind) -> None:

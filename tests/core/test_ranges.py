@@ -431,6 +431,25 @@ def test_memory_and_training_rows_fall_in_stated_regimes(catalog: Any) -> None:
     }
 
 
+def test_training_rows_are_reported_by_set_up(catalog: Any) -> None:
+    """Issue #29 (train30): benchmarks/accuracy.py reports training coverage per set-up beside the figure's regime, so a
+    miss is placed: torchtune's RTX A6000 LoRA row (pytorch/torchtune README @0031bfb) is an adapter fine-tune on one
+    NVIDIA card, NeMo AutoModel's Kimi K2 row (NVIDIA-NeMo/Automodel docs/performance-summary.md) full MoE training on
+    256 H100, the RDNA 3 QLoRA run (AUGMXNT/rdna3-training-tests) an adapter on another vendor's card."""
+    accuracy = _accuracy_module()
+    held = kind_rows("training_gpu_hours", "holdout")
+    a6000 = next(r for r in held if r["gpu"] == "rtx-a6000" and r.get("method") == "lora")
+    kimi = next(r for r in held if r["model"] == "kimi-k2")
+    rdna3 = next(r for r in held if r["gpu"] == "rx-7900-xtx")
+    assert accuracy.training_setups(a6000, catalog) == ["adapter", "one GPU", "NVIDIA", "dense"]
+    assert accuracy.training_setups(kimi, catalog) == ["full", "several GPUs", "NVIDIA", "MoE"]
+    assert accuracy.training_setups(rdna3, catalog) == ["adapter", "one GPU", "other vendors", "dense"]
+    groups = accuracy.setup_points([(r, p) for r in held for p in points("training_gpu_hours", catalog, [r])], catalog)
+    # every answered row sits in exactly one of each pair of set-ups
+    assert len(groups["adapter"]) + len(groups["full"]) == len(groups["one GPU"]) + len(groups["several GPUs"])
+    assert len(groups["MoE"]) + len(groups["dense"]) == len(groups["NVIDIA"]) + len(groups.get("other vendors", []))
+
+
 def test_remote_code_tuple_caches_get_their_own_memory_range(catalog: Any) -> None:
     """Issue #29 (ranges per regime): transformers running Qwen-1's own remote code (a torch.cat tuple cache held twice
     at the peak; Qwen-1 README "Inference Performance") is bracketed by its regime's factors, derived from the
