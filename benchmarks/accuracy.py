@@ -1,7 +1,7 @@
 """Estimator accuracy on published measurements: fitted, leave-one-source-out cross-validated, and holdout.
 
     python benchmarks/accuracy.py [--rows] [--fit] [--ranges] [--refit=KNOB,...] [--group=source|architecture|gpu]
-                                  [--attention-kernel=flash2] [KIND ...]
+                                  [--attention-kernel=flash2] [--no-cv] [KIND ...]
 
 KIND is one of inference_memory, finetune_memory, decode_speed, prefill_speed, training_gpu_hours, first_token (one
 user's time to first token in ms, the decode rows' measured_ttft_ms: SGLang's eager prefill, vLLM's fixed cost per request),
@@ -32,7 +32,8 @@ hopper, ...; decode and prefill rows) out. Each kind ends with a line against is
 (DONE_WHEN: cross-validated and holdout p90, medians where set, 80 % range coverage 75-90 % of rows not fitted on, per
 regime from REGIME_MIN_JUDGED rows; a miss names its rows and calibrated_tail, the chance a range that truly holds 80 %
 lands as far out on that many rows). --attention-kernel=flash2 times training attention at FlashAttention's measured
-kernel rate (off in the shipped estimate: docs/estimates.md, round 29). Decode and prefill also split the holdout by the fitted domain (fitted_domain: the
+kernel rate (off in the shipped estimate: docs/estimates.md, round 29). --no-cv skips the
+leave-one-source-out refits (the fitted and held-out rows at the shipped constants, in seconds). Decode and prefill also split the holdout by the fitted domain (fitted_domain: the
 GPU architectures, backends and model sizes the fitted rows hold).
 """
 
@@ -628,6 +629,9 @@ class _Options:
     show_rows: bool
     show_fit: bool
     show_ranges: bool
+    # --no-cv: the fitted and held-out rows at the shipped constants only, no leave-one-source-out refits (seconds, where
+    # the refits take many minutes on a shared machine: train29's and train30's full runs did not finish under load)
+    no_cv: bool = False
 
 
 def _options(argv: list[str]) -> _Options | int:
@@ -644,7 +648,7 @@ def _options(argv: list[str]) -> _Options | int:
     if unknown:
         print(f"unknown kind {', '.join(unknown)}; choose from {', '.join(ALL)}", file=sys.stderr)
         return 2
-    return _Options(kinds, mode, refit_only, "--rows" in argv, "--fit" in argv, "--ranges" in argv)
+    return _Options(kinds, mode, refit_only, "--rows" in argv, "--fit" in argv, "--ranges" in argv, "--no-cv" in argv)
 
 
 @dataclass
@@ -686,7 +690,8 @@ def _kind(kind: str, catalog: Any, start: Calibration, opts: _Options) -> _Kind:
     folds = "source" if mode is None or (mode == "gpu" and kind not in SPEED_KINDS) else mode
     run = _Kind(kind, catalog, start, kind_rows(kind), kind_rows(kind, "holdout"), knobs, group_of, folds)
     run.fitted = run.score(run.reference)
-    run.cv_rows = cross_validate_rows(knobs, lambda d, c: run.score(d, c), run.reference, group_of, start)
+    if not opts.no_cv:
+        run.cv_rows = cross_validate_rows(knobs, lambda d, c: run.score(d, c), run.reference, group_of, start)
     run.cv_groups = groups_of(run.cv_rows, group_of)
     run.cv = [p for pts in run.cv_groups.values() for p in pts]
     return run
@@ -702,7 +707,10 @@ def _print_summary(run: _Kind, mode: str | None, excluded: list[Row]) -> None:
         + (f"; {len(excluded)} rows excluded (not scored, see --rows)" if excluded else "")
     )
     print(f"  fitted     {_fmt(summarise(run.fitted))}")
-    print(f"  cross-val  {_fmt(summarise(run.cv))}" + (f"  (leave one {folds} out)" if folds != "source" else ""))
+    if run.cv:
+        print(f"  cross-val  {_fmt(summarise(run.cv))}" + (f"  (leave one {folds} out)" if folds != "source" else ""))
+    else:
+        print("  cross-val  not run (--no-cv)")
     if mode is not None:
         by_group: dict[str, list[Row]] = {}
         for r in reference:
@@ -720,12 +728,12 @@ def _print_coverage(run: _Kind) -> None:
         print(
             f"  80 % range x{_factor(factors[0])}..x{_factor(factors[1])} (half-width {_half_width(factors):.0%}"
             + (", regimes' own where set" if kind in SPEED_KINDS else "")
-            + f"): cross-val coverage {assigned_coverage(run.cv, kind, catalog):.0%}"
+            + (f"): cross-val coverage {assigned_coverage(run.cv, kind, catalog):.0%}" if run.cv else ")")
         )
         print(
             f"    fitted coverage {assigned_coverage(run.fitted, kind, catalog):.0%} (rows the constants were fitted on)"
         )
-        if kind in SPEED_KINDS:
+        if kind in SPEED_KINDS and run.cv:
             print(f"    per regime, fitted: {regime_coverage(run.fitted, catalog, kind)}")
             print(f"    per regime, cross-val: {regime_coverage(run.cv, catalog, kind)}")
             print(f"    per regime, cross-val median / p90: {regime_errors(run.cv, catalog)}")
@@ -739,7 +747,7 @@ def _print_coverage(run: _Kind) -> None:
             print(f"    per regime, fitted: {_shares(by_regime['fitted'], kind, catalog)}")
         if by_regime["cross-val"]:
             print(f"    per regime, cross-val: {_shares(by_regime['cross-val'], kind, catalog)}")
-        if kind == "training_gpu_hours":
+        if kind == "training_gpu_hours" and run.cv_rows:
             print(f"    per set-up, cross-val: {setup_coverage(run.cv_rows, catalog)}")
 
 
