@@ -450,6 +450,16 @@ def test_training_rows_are_reported_by_set_up(catalog: Any) -> None:
     assert len(groups["MoE"]) + len(groups["dense"]) == len(groups["NVIDIA"]) + len(groups.get("other vendors", []))
 
 
+def test_accuracy_without_refits_reports_the_holdout_per_set_up(capsys: Any) -> None:
+    """benchmarks/accuracy.py --no-cv (train30): the held-out rows at the shipped constants in seconds, with the
+    per-set-up line and issue #29's verdict, and says that no cross-validation ran rather than printing an empty one."""
+    accuracy = _accuracy_module()
+    assert accuracy.main(["--no-cv", "training_gpu_hours"]) == 0
+    out = capsys.readouterr().out
+    assert "cross-val  not run (--no-cv)" in out and "cross-val coverage" not in out
+    assert "per set-up, holdout: adapter" in out and "#29 holdout" in out and "#29 cross-val" not in out
+
+
 def test_remote_code_tuple_caches_get_their_own_memory_range(catalog: Any) -> None:
     """Issue #29 (ranges per regime): transformers running Qwen-1's own remote code (a torch.cat tuple cache held twice
     at the peak; Qwen-1 README "Inference Performance") is bracketed by its regime's factors, derived from the
