@@ -152,8 +152,9 @@ RANGE_FACTORS: dict[str, tuple[float, float]] = {
     # train30 (2026-12-05, issue #29): the rule's answer at last, as every other factor in this file: train29's MoE
     # expert GEMMs moved the fitted DeepSeek-V3 rows (-16 -> +5 %) and so every fold's refit, and `python
     # benchmarks/accuracy.py --ranges training_gpu_hours` prints the whole run's rule line (0.765, 1.311) (14 rows from 7
-    # sources, own biases and own scatter), rounded outward. The one held-out whole run (fms-fsdp's Llama 2 7B, 0.82)
-    # is inside both; how the steady-state factors below moved with it is docs/estimates.md, round 30
+    # sources, own biases and own scatter), rounded outward: cross-validated 12 of 14 (11 at x0.78..x1.64). The one
+    # held-out whole run (fms-fsdp's Llama 2 7B, 0.82) is inside both; how the steady-state factors below moved with it
+    # is docs/estimates.md, round 30
     "training_gpu_hours": (0.76, 1.32),
 }
 
@@ -386,7 +387,7 @@ WHOLE_RUN = "whole run"
 # fewer of the rows never fitted on (docs/estimates.md, round 22)
 # train30 (2026-12-05, issue #29): the rule's answer shipped, (0.752, 1.154) over the same 11 rows from 5 sources (own
 # biases, own scatter: `python benchmarks/accuracy.py --ranges training_gpu_hours`, the steady-state rule line), rounded
-# outward. It moved since est19 with train29's MoE pricing (the DeepSeek-V3 rows' leave-one-out errors): its low end now
+# outward: cross-validated 10 of 11 (8 at x0.85..x1.28). It moved since est19 with train29's MoE pricing (the DeepSeek-V3 rows' leave-one-out errors): its low end now
 # reaches the rows whose estimate is long, which is where the held-out misses sit (llm-foundry's MPT-7B tables, 0.70-0.85;
 # benchmarks/accuracy.py per set-up: full training 65 % inside at x0.85..x1.28). Held out, reported and not used to
 # derive it: 50 of 65 steady-state rows inside (77 %; 47 at x0.85..x1.28), and per set-up adapter 14 of 18, full 37 of
