@@ -406,7 +406,7 @@ def regime_range_factors(
     ("kind's rows"). With `widen_biases`, the S biases' distances
     from their median are scaled by sqrt(1 + 1 / S): a fresh source's bias varies about a centre the S known ones only
     estimate (the prediction interval of a new draw; 1.15 for 3 sources, 1.05 for 10). Every range in ranges.py is this
-    rule's answer but training time's two (ranges.py says why: docs/estimates.md, round 22)."""
+    rule's answer (training time's two since train30: docs/estimates.md, rounds 22 and 30)."""
     pooled_bias, pooled_scatter = bias_and_scatter([p for pts in by_regime.values() for p in pts])
     out: dict[str, tuple[tuple[float, float], str]] = {}
     for regime, pts in by_regime.items():
