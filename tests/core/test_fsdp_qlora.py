@@ -78,13 +78,40 @@ def test_the_70b_start_up_peak_is_the_readmes_just_over_128_gb(catalog: Any) -> 
 
 def test_the_gpus_hold_the_offloaded_job_and_not_the_resident_one(catalog: Any) -> None:
     """On 24 GB cards the 70B needs the offload (PEFT's guide: 35.6 GB a GPU without it); with it, the cards hold it
-    (Answer.AI: 14.92 GiB reserved at batch 2; the estimate, which counts allocations, may sit below that)."""
+    at what the runs reserve: Answer.AI's 14.92 GiB a GPU at batch 2 (benchmarks_03_2024.md, torch.cuda.
+    max_memory_reserved), within 10 %. Before FSDP's root unit and bitsandbytes' statistics were counted whole (round
+    30) the estimate gave 11.25 GiB, and a planner sized two 12 GB cards by it."""
     model = catalog.get("models", "llama-2-70b")
     gpu = catalog.get("gpus", "rtx-3090")
     offloaded = estimate(model, _offloaded(), gpu, 2)
     resident = estimate(model, _offloaded().model_copy(update={"offload": "none"}), gpu, 2)
-    assert offloaded.fits and offloaded.per_gpu_bytes <= 14.92 * GIB * 1.05
+    assert offloaded.fits and 0.90 * 14.92 * GIB <= offloaded.per_gpu_bytes <= 1.05 * 14.92 * GIB
     assert not resident.fits
+
+
+@pytest.mark.parametrize(
+    ("model_id", "batch", "offload", "reserved_gib"),
+    [
+        ("yi-34b", 4, "cpu", 22.98),  # 'What About CPU Offloading?', --use_cpu_offload true
+        ("yi-34b", 2, "none", 23.05),  # the same section, shards on the GPUs
+    ],
+)
+def test_fsdp_keeps_its_root_unit_and_the_quantization_statistics_whole(
+    catalog: Any, model_id: str, batch: int, offload: str, reserved_gib: float
+) -> None:
+    """Yi 34B's 64,000-token embedding and output head (1.7 GiB in bf16) are FSDP's root unit, which is not resharded
+    after forward, and bitsandbytes' absmax is never sharded: Answer.AI's dual-3090 runs reserved 22.98 GiB (offloaded,
+    batch 4) and 23.05 GiB (sharded on the cards, batch 2) a GPU (benchmarks_03_2024.md @4cd6923, read 2026-12-05);
+    the estimate holds both within 10 % and names what it kept whole. The HF stack (DeepSpeed's sharding in its launch
+    commands) is not sized so."""
+    model = catalog.get("models", model_id)
+    wl = _offloaded(batch=batch).model_copy(update={"offload": offload})
+    ours = estimate(model, wl, catalog.get("gpus", "rtx-3090"), 2)
+    assert abs(ours.per_gpu_bytes / (reserved_gib * GIB) - 1) <= 0.10
+    kept = [s.said for s in ours.steps if s.said is not None and s.said.code == "est.fsdp-resident"]
+    assert len(kept) == 1 and kept[0].num("root") > 0.8 and kept[0].num("stats") > 0.2
+    hf = estimate(model, wl.model_copy(update={"framework": "peft"}), catalog.get("gpus", "rtx-3090"), 2)
+    assert not any(s.said is not None and s.said.code == "est.fsdp-resident" for s in hf.steps)
 
 
 def test_a_128_gb_machine_holds_the_peak_with_the_readmes_swap_file(catalog: Any) -> None:

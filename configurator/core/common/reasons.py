@@ -2035,6 +2035,11 @@ EN: dict[str, Template] = {
         + f" {r.fields['gpus']} ways"
         + (f"; two layers gathered whole at a time ({r.num('gathered'):.2f} GiB)" if r.fields.get("gathered") else "")
     ),
+    "est.fsdp-resident": (
+        "FSDP keeps beside its shard the root unit whole (embedding and output head: {root:.2f} GiB, not resharded "
+        "after forward), bitsandbytes' quantization statistics whole ({stats:.2f} GiB, never sharded) and the offloaded "
+        "shards' copies of the layers being gathered ({copies:.2f} GiB)"
+    ),
     "est.offload-cpu": lambda r, _say: (
         f"optimizer states{', parameters and gradients' if r.fields.get('everything') else ''} offloaded to CPU RAM: "
         f"{r.num('gib'):.2f} GiB of host memory"

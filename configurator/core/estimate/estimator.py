@@ -1261,6 +1261,44 @@ def _offload_to_cpu(mem: _TrainingBytes, setup: _TrainingSetup, ex: _Explain) ->
     ex.step("offload", Reason.of("est.offload-cpu", everything=everything, gib=mem.host / GIB))
 
 
+# What PyTorch FSDP (FullyShardedDataParallel, FULL_SHARD: the `fsdp` sharding of Answer.AI's fsdp_qlora) keeps on every
+# GPU beyond its shard of the model and the two layers it gathers, in the bytes the caching allocator reserves for them:
+# - the root unit whole: the parameters no wrapped layer owns (the token embedding, the final norm and the output head;
+#   train.py wraps each decoder layer and each LoRA leaf) stay unsharded from the forward into the backward. PyTorch's
+#   torch/distributed/fsdp/_runtime_utils.py `_post_forward_reshard`: "Do not free the root's parameters in the
+#   post-forward for `FULL_SHARD` with the intention that they are immediately used for backward computation"
+#   (`free_unsharded_flat_param = not state._is_root and ...`).
+# - bitsandbytes' quantization statistics whole: a Params4bit's absmax (double-quantized, 0.127 bits a weight:
+#   precision "nf4") lives in its quant_state, which is neither a parameter nor a buffer, so FSDP never shards or
+#   offloads it; fsdp_qlora's load_and_quantize quantizes each weight on the GPU and then moves only `value.data` to
+#   the CPU ("FSDP only syncs parameters and buffers, so the quant_state isn't copied", train.py @05ed9f2).
+# - with CPU offload, each layer being gathered also holds its shard's copy on the GPU: FlatParamHandle.pre_unshard
+#   copies the CPU shard to the device (`flat_param_to(self.device)`) before the all-gather, on the unshard stream,
+#   whose cached blocks the compute stream does not reuse; two gathers are in flight (limit_all_gathers, the prefetch).
+# Where the shards stay on the GPU, the shard already counts 1 / N of the first two.
+
+
+def _fsdp_resident(
+    mem: _TrainingBytes, model: ModelArch, counts: ParamCounts, workload: Workload, setup: _TrainingSetup, ex: _Explain
+) -> None:
+    """FSDP's reserved bytes beside the shard: the root unit and bitsandbytes' statistics whole, and the offloaded
+    shards' device copies (above); nothing for other sharding or one GPU."""
+    if setup.fw.sharding != "fsdp" or setup.zero < 3 or setup.gpus < 2:
+        return
+    precision = workload.precision or ("nf4" if setup.method == "qlora" else "bf16")
+    unsharded = 1.0 if setup.offload else 1.0 - 1.0 / setup.gpus  # what the shard did not already count
+    emb, head, _, _, _ = _weight_bytes(counts, precision, model=model)
+    root = (emb + head) * unsharded
+    stats = 0.0
+    if setup.method == "qlora" and precision == "nf4":
+        quantized = counts.attention + counts.dense_mlp + counts.experts
+        stats = quantized * (weight_format(precision).bits_per_weight - 4.0) / 8 * unsharded
+    copies = mem.gathered / setup.gpus if setup.offload else 0.0
+    mem.weights += root + stats
+    mem.gathered += copies
+    ex.step("zero", Reason.of("est.fsdp-resident", root=root / GIB, stats=stats / GIB, copies=copies / GIB))
+
+
 def _measured_offload_peak(mem: _TrainingBytes, t: _Trainable, setup: _TrainingSetup, ex: _Explain) -> None:
     """A framework whose offloaded QLoRA run's host RAM was measured (Framework.offload_host_per_base_byte: Answer.AI's
     fsdp_qlora, "just over 128GB" for a 70B) takes that peak per byte of its quantized base, when it exceeds the
@@ -1418,6 +1456,7 @@ def _training_memory(
     if setup.offload:
         _offload_to_cpu(mem, setup, ex)
         _measured_offload_peak(mem, t, setup, ex)
+    _fsdp_resident(mem, model, counts, workload, setup, ex)
     mem.weights += mem.gathered
     _activations(mem, model, workload, setup, ex)
     buffers = _deepspeed_buffers(mem, counts.total, setup, ex)

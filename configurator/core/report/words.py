@@ -1746,6 +1746,10 @@ ZH_REASONS: dict[str, Template] = {
         + f"切成 {r.fields['gpus']} 份"
         + (f"；每次完整聚合两层（{r.num('gathered'):.2f} GiB）" if r.fields.get("gathered") else "")
     ),
+    "est.fsdp-resident": (
+        "FSDP 在分片之外还保留：完整的根单元（嵌入和输出头：{root:.2f} GiB，前向后不重新分片）、完整的 bitsandbytes "
+        "量化统计量（{stats:.2f} GiB，从不分片）以及正在聚合的层的卸载分片副本（{copies:.2f} GiB）"
+    ),
     "est.offload-cpu": lambda r, _say: (
         f"优化器状态{'、参数和梯度' if r.fields.get('everything') else ''}卸载到 CPU 内存：主机内存 {r.num('gib'):.2f} GiB"
     ),
