@@ -317,6 +317,49 @@ def test_a_borrowing_regime_says_what_data_would_give_it_its_own_range() -> None
     assert "the kind's" in regime_range_factors({"r": page, "other": diverse})["r"][1]
 
 
+def test_decode_s_regimes_each_read_their_own_range() -> None:
+    """Issue #29 (decode30): decode's 80 % ranges are one per regime, not one per kind (crossval.PER_REGIME_KINDS). A
+    regime of REGIME_MIN_SOURCES sources and REGIME_MIN_ROWS rows reads its own sources' biases and its own rows'
+    scatter however many rows one source holds (the MoE tensor-parallel rows, most of them SGLang's cookbook's, read the
+    kind's range before), each source's scatter counted once (crossval.balanced_scatter: BALANCED_QUANTILES quantiles
+    of each source with BALANCED_MIN_ROWS rows), as each source's bias is; a regime with fewer rows or sources reads the
+    kind's range whole, as before. So a large, tight source no longer narrows a regime's width by its row count, and a
+    regime whose own sources disagree is not given the kind's narrower range."""
+    from configurator.core.estimate.crossval import (
+        BALANCED_QUANTILES,
+        PER_REGIME_KINDS,
+        Point,
+        balanced_scatter,
+        gate_shortfall,
+        regime_range_factors,
+    )
+
+    def pts(source: str, ratios: list[float]) -> list[Point]:
+        return [Point(r, 1.0, source) for r in ratios]
+
+    assert PER_REGIME_KINDS == {"decode_speed"}
+    # 24 tight rows of one source and two small sources that disagree with it (over half the rows are one source's)
+    big = pts("big", [0.98, 1.0, 1.02] * 8)
+    regime = big + pts("slow", [0.70, 0.72, 0.74]) + pts("fast", [1.30, 1.35, 1.40])
+    other = pts("o1", [0.95, 1.0, 1.05] * 10) + pts("o2", [1.0] * 10) + pts("o3", [0.99, 1.01] * 5)
+    gated = regime_range_factors({"moe": regime, "other": other})
+    own = regime_range_factors({"moe": regime, "other": other}, per_regime=True)
+    assert "the kind's" in gated["moe"][1]
+    assert own["moe"][1].endswith("own sources' biases, own rows' scatter, each source once")
+    # its own sources' spread (0.72 .. 1.35 about 1.0) is wider than the kind's, which the other regime's agreeing
+    # sources dominate
+    assert own["moe"][0][0] < gated["moe"][0][0] and own["moe"][0][1] > gated["moe"][0][1]
+    assert own["moe"][0][0] < 0.75 and own["moe"][0][1] > 1.3
+    # each source's scatter once: 12 quantiles from each of the three sources, not the big source's 24 rows
+    assert len(balanced_scatter(regime)) == 3 * BALANCED_QUANTILES
+    # the shortfall under the per-regime rule counts sources and rows, never one source's share
+    assert gate_shortfall(regime).elsewhere > 0 and gate_shortfall(regime, per_regime=True).met
+    # too few rows: the kind's range whole, as before
+    few = pts("f1", [0.9]) + pts("f2", [1.0]) + pts("f3", [1.2])
+    answer = regime_range_factors({"few": few, "other": other}, per_regime=True)
+    assert "the kind's" in answer["few"][1] and answer["few"][1].endswith("rows' scatter")
+
+
 def test_an_80_percent_range_from_a_few_rows_is_not_their_extremes() -> None:
     """Issue #29's small-sample rule (crossval.quantile_factors): the k-th smallest of n cross-validated ratios lies
     below a fresh one with probability k / (n + 1), so the 80 % bounds sit at ranks 0.1 (n + 1) and 0.9 (n + 1),
