@@ -398,9 +398,12 @@ def bias_scatter_factors(
     return math.exp(min(0.0, low)), math.exp(max(0.0, high))
 
 
-# The kinds whose regimes each read their own range (regime_range_factors' `per_regime`, decode30, issue #29): decode's.
-# The other kinds keep est20's gate until their ranges are re-derived under it.
-PER_REGIME_KINDS = frozenset({"decode_speed"})
+# The kinds whose regimes each read their own range (regime_range_factors' `per_regime`, decode30, issue #29): none
+# shipped. Tried on decode (2026-12-05, benchmarks/range_rules.py candidate K): its own-range answers hold 1 of the 3
+# judged regimes' nested shares in the band (batched 53 %, MoE tensor parallel 80 %, single-stream NVIDIA 73 %) where
+# est20's gate holds 2 (55, 80, 80 %), the criterion the rule is chosen on; the holdout, reported, agrees (batched 69 %,
+# MoE tensor parallel 95 %, single-stream NVIDIA 77 %: docs/estimates.md, round 30). A kind named here reads it.
+PER_REGIME_KINDS: frozenset[str] = frozenset()
 
 # A regime's scatter with each source counted once (issue #29, decode30): BALANCED_QUANTILES evenly spaced quantiles of
 # each source's residuals about its median, over the sources with BALANCED_MIN_ROWS rows (fewer carry no scatter of their
