@@ -52,6 +52,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from configurator.core.estimate import estimator
 from configurator.core.estimate.crossval import (
     KNOBS,
+    PER_REGIME_KINDS,
     GateShortfall,
     Point,
     Summary,
@@ -481,7 +482,7 @@ def rule_factors(
     groups = regime_points(kind, pairs, catalog)
     if not groups:
         groups = {"all": [p for _, p in pairs if p.estimated]}
-    return regime_range_factors(groups)
+    return regime_range_factors(groups, per_regime=kind in PER_REGIME_KINDS)
 
 
 def gate_words(gap: GateShortfall) -> str:
@@ -803,7 +804,7 @@ def _print_ranges(run: _Kind) -> None:
         if pts_held:
             inside += f", {coverage(pts_held, (rlo, rhi)):.0%} of its {len(pts_held)} holdout rows"
         print(f"    rule (crossval.regime_range_factors) {name}: ({rlo:.3f}, {rhi:.3f}), {how}{inside}")
-        gap = gate_shortfall(cv_by_regime.get(name) or pts_cv)
+        gap = gate_shortfall(cv_by_regime.get(name) or pts_cv, per_regime=kind in PER_REGIME_KINDS)
         if not gap.met:
             print(f"      {gate_words(gap)}")
     if kind not in SPEED_KINDS and run.by_regime.get("cross-val"):

@@ -234,6 +234,9 @@ RULES: dict[str, Rule] = {
     "H as G, own rows' scatter only if no source over half (shipped)": dominance(True),
     "I as G, a borrowing regime of 10 rows keeps its own centre": recentred,
     "J as H, each source's scatter counted once (range22)": balanced,
+    "K own biases and scatter (each source once) per regime, no source's share gated (decode30)": lambda r, k: (
+        crossval.regime_range_factors(r, per_regime=True)
+    ),
 }
 
 

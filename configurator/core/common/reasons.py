@@ -682,9 +682,11 @@ def _floor_release(r: Reason) -> str:
         return "SGLang and vLLM of 2025"
     if family == "sglang-0.5":
         return f"{server} {release} (the 0.5 releases' floor)"
+    if family == "vllm-0.11":
+        return f"{server} {release} (the floor of vLLM 0.11 on, full CUDA graphs)"
     if server == "SGLang":
         return f"{server} {release} (the 2025 releases' floor)"
-    return f"{server} {release} (vLLM 0.7-0.13's floor: no later vLLM run of an MLA model found)"
+    return f"{server} {release} (the floor of vLLM before 0.11, attention outside the CUDA graphs)"
 
 
 MODIFIED = (

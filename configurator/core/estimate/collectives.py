@@ -22,9 +22,15 @@ the launch command the app writes sets tensor parallelism only, and the estimate
 
 The MLA floor is a fact of the engine's release, not of the model alone: SGLang's 2025 releases (0.4.x, Feb-July
 2025) step DeepSeek-R1 at 23-52 ms a token at one user, its 0.5 releases (from 0.5.0rc0, August 2025) at 9.2 ms on one
-8-GPU node (sgl-project/sgl-cookbook). `release_family` names the family an engine's release belongs to; the
-estimator reads the family's floor (Calibration.mla_layer_latency_server for 2025 releases and every vLLM release
-measured so far, Calibration.mla_layer_latency_sglang for SGLang 0.5 on).
+8-GPU node (sgl-project/sgl-cookbook). vLLM moved the same way one release later: until v0.10 its V1 engine captured
+CUDA graphs piecewise, the attention op outside them (vllm-project/vllm PR #14437, docs/design/v1/torch_compile.md:
+"we only capture the cudagraph for the piece of graph between attention operations"), so each MLA layer's absorbed
+attention chain was launched from the host every step; v0.11.0 made FULL_AND_PIECEWISE the default (PR #25444, merged
+2025-09-23), a decode-only batch replaying one graph with the MLA backends' decode inside it (FlashMLA and FlashInfer
+MLA `UNIFORM_BATCH`, CUTLASS MLA `UNIFORM_SINGLE_TOKEN_DECODE`: docs/design/cuda_graphs.md). `release_family` names
+the family an engine's release belongs to; the estimator reads the family's floor (Calibration.mla_layer_latency_server
+for SGLang 0.4.x and vLLM before 0.11, Calibration.mla_layer_latency_sglang for SGLang 0.5 on,
+Calibration.mla_layer_latency_vllm for vLLM 0.11 on).
 """
 
 from __future__ import annotations
@@ -50,6 +56,9 @@ VLLM_CURRENT = "0.14"
 # SGLang's first 0.5 release: "sglang max version is 0.5.0rc0 in github" (zai-org/GLM-V issue #120, 2025-08-13); v0.4.8
 # was released 2025-06-26 (verl-project/verl PR #2206), so a run of July 2025 is a 0.4.x release.
 SGLANG_MLA_FLOOR_SINCE = (0, 5)
+# vLLM's first release with full CUDA graphs by default: PR #25444 ("[Perf] Change default CUDAGraphMode from PIECEWISE
+# to FULL_AND_PIECEWISE", merged 2025-09-23) ships in v0.11.0 (October 2025).
+VLLM_FULL_GRAPHS_SINCE = (0, 11)
 
 
 def release_tuple(release: str) -> tuple[int, int]:
@@ -60,10 +69,13 @@ def release_tuple(release: str) -> tuple[int, int]:
 
 def release_family(engine: str, release: str) -> str:
     """The release family whose serving floors a run of `engine` at `release` pays: "sglang-0.5" (SGLang 0.5 on,
-    fitted on its 2026 cookbook rows), "2025" (SGLang 0.4.x and every vLLM release: vLLM's MLA rows are of 0.7-0.13, and
-    no vLLM 0.14+ MLA decode row was found, 2026-12-03)."""
+    fitted on its 2026 cookbook rows), "vllm-0.11" (vLLM 0.11 on, full CUDA graphs by default: fitted on ML.ENERGY's
+    vLLM 0.11.1 DeepSeek-V3.1 rows and vLLM 0.13's DeepSeek-V3.2 on H20), "2025" (SGLang 0.4.x and vLLM before 0.11,
+    the attention launched outside the piecewise graphs)."""
     if engine == "sglang" and release_tuple(release) >= SGLANG_MLA_FLOOR_SINCE:
         return "sglang-0.5"
+    if engine == "vllm" and release_tuple(release) >= VLLM_FULL_GRAPHS_SINCE:
+        return "vllm-0.11"
     return "2025"
 
 

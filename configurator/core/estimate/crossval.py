@@ -65,6 +65,7 @@ KNOBS: dict[str, tuple[Knob, ...]] = {
         Knob("moe_layer_latency_server", 10e-6, 300e-6),
         Knob("mla_layer_latency_server", 10e-6, 600e-6),
         Knob("mla_layer_latency_sglang", 10e-6, 600e-6),  # SGLang 0.5 on (collectives.release_family)
+        Knob("mla_layer_latency_vllm", 10e-6, 600e-6),  # vLLM 0.11 on (collectives.release_family)
         Knob("sglang_extend_share", 0.05, 1.0),  # SGLang's separate prefill batches (serving.py)
         Knob("moe_routing_spread", 0.3, 1.0),
         Knob("bw_eff_moe_experts_vllm", 0.2, 1.0),
@@ -365,8 +366,9 @@ class GateShortfall:
         return not (self.sources or self.rows or self.elsewhere)
 
 
-def gate_shortfall(points: Sequence[Point]) -> GateShortfall:
-    """The rows and sources `points` (one regime's cross-validated rows) lack to pass regime_range_factors' gate."""
+def gate_shortfall(points: Sequence[Point], per_regime: bool = False) -> GateShortfall:
+    """The rows and sources `points` (one regime's cross-validated rows) lack to pass regime_range_factors' gate (with
+    `per_regime`, sources and rows only: no source's share is gated)."""
     rows_of: dict[str, int] = {}
     for p in points:
         if p.estimated:
@@ -378,7 +380,7 @@ def gate_shortfall(points: Sequence[Point]) -> GateShortfall:
         largest=largest,
         sources=max(0, REGIME_MIN_SOURCES - len(rows_of)),
         rows=max(0, REGIME_MIN_ROWS - n),
-        elsewhere=max(0, top - (n - top)),
+        elsewhere=0 if per_regime else max(0, top - (n - top)),
     )
 
 
@@ -396,8 +398,45 @@ def bias_scatter_factors(
     return math.exp(min(0.0, low)), math.exp(max(0.0, high))
 
 
+# The kinds whose regimes each read their own range (regime_range_factors' `per_regime`, decode30, issue #29): none
+# shipped. Tried on decode (2026-12-05, benchmarks/range_rules.py candidate K): its own-range answers hold 1 of the 3
+# judged regimes' nested shares in the band (batched 53 %, MoE tensor parallel 80 %, single-stream NVIDIA 73 %) where
+# est20's gate holds 2 (55, 80, 80 %), the criterion the rule is chosen on; the holdout, reported, agrees (batched 69 %,
+# MoE tensor parallel 95 %, single-stream NVIDIA 77 %: docs/estimates.md, round 30). A kind named here reads it.
+PER_REGIME_KINDS: frozenset[str] = frozenset()
+
+# A regime's scatter with each source counted once (issue #29, decode30): BALANCED_QUANTILES evenly spaced quantiles of
+# each source's residuals about its median, over the sources with BALANCED_MIN_ROWS rows (fewer carry no scatter of their
+# own: one row is its own median), as each source's bias is counted once however many rows it holds. Candidate J of
+# benchmarks/range_rules.py (range22), here without the dominance gate: a source of many tight rows (SGLang's cookbook in
+# the MoE tensor-parallel regime) then sets a share of the width, not all of it, and the regime keeps its own range.
+BALANCED_QUANTILES = 12
+BALANCED_MIN_ROWS = 3
+
+
+def balanced_scatter(points: Sequence[Point]) -> list[float]:
+    """Each source's scatter about its median once, however many rows it holds: BALANCED_QUANTILES evenly spaced
+    Weibull-position quantiles of its log ratios less its median, over the sources with BALANCED_MIN_ROWS rows; every
+    row's scatter when no source has that many."""
+    by_source: dict[str, list[float]] = {}
+    for p in points:
+        if p.estimated:
+            by_source.setdefault(p.group, []).append(math.log(p.measured / p.estimated))
+    out: list[float] = []
+    for logs in by_source.values():
+        if len(logs) >= BALANCED_MIN_ROWS:
+            centre, ordered = statistics.median(logs), sorted(logs)
+            out += [
+                _weibull_quantile(ordered, (i + 0.5) / BALANCED_QUANTILES) - centre for i in range(BALANCED_QUANTILES)
+            ]
+    return out or bias_and_scatter(points)[1]
+
+
 def regime_range_factors(
-    by_regime: dict[str, Sequence[Point]], coverage: float = 0.8, widen_biases: bool = True
+    by_regime: dict[str, Sequence[Point]],
+    coverage: float = 0.8,
+    widen_biases: bool = True,
+    per_regime: bool = False,
 ) -> dict[str, tuple[tuple[float, float], str]]:
     """Per regime, the 80 % range factors from its leave-one-source-out residuals and how they were derived: every sum
     of a source's bias and a row's scatter (bias_scatter_factors), the biases of the regime's own sources when it has
@@ -406,7 +445,13 @@ def regime_range_factors(
     ("kind's rows"). With `widen_biases`, the S biases' distances
     from their median are scaled by sqrt(1 + 1 / S): a fresh source's bias varies about a centre the S known ones only
     estimate (the prediction interval of a new draw; 1.15 for 3 sources, 1.05 for 10). Every range in ranges.py is this
-    rule's answer (training time's two since train30: docs/estimates.md, rounds 22 and 30)."""
+    rule's answer (training time's two since train30: docs/estimates.md, rounds 22 and 30).
+
+    With `per_regime` (a range per regime, not one per kind: measured in round 30 by decode30 and not used by any
+    shipped range, PER_REGIME_KINDS is empty; benchmarks/range_rules.py candidate K) no regime borrows for want of
+    diversity: a regime of REGIME_MIN_SOURCES sources and REGIME_MIN_ROWS rows reads its own sources' biases and its own
+    rows' scatter with each source counted once (balanced_scatter), however many rows one source holds; a regime with
+    fewer reads the kind's, as before."""
     pooled_bias, pooled_scatter = bias_and_scatter([p for pts in by_regime.values() for p in pts])
     out: dict[str, tuple[tuple[float, float], str]] = {}
     for regime, pts in by_regime.items():
@@ -415,19 +460,23 @@ def regime_range_factors(
         for p in pts:
             if p.estimated:
                 rows_of[p.group] = rows_of.get(p.group, 0) + 1
-        diverse = max(rows_of.values(), default=0) * 2 <= len(scatter)  # no source holds over half its rows
+        diverse = per_regime or max(rows_of.values(), default=0) * 2 <= len(scatter)  # no source holds over half
         own_bias = len(bias) >= REGIME_MIN_SOURCES and diverse
         own_scatter = len(scatter) >= REGIME_MIN_ROWS and diverse
+        if per_regime:
+            own_bias = own_scatter = own_bias and own_scatter
         biases = list((bias if own_bias else pooled_bias).values())
         if widen_biases and biases:
             centre, widen = statistics.median(biases), math.sqrt(1 + 1 / len(biases))
             biases = [centre + (b - centre) * widen for b in biases]
-        factors = bias_scatter_factors(biases, scatter if own_scatter else pooled_scatter, coverage)
+        own_rows = balanced_scatter(pts) if per_regime else scatter
+        factors = bias_scatter_factors(biases, own_rows if own_scatter else pooled_scatter, coverage)
+        mine = "own rows' scatter, each source once" if per_regime else "own rows' scatter"
         how = (
             f"{len(scatter)} rows from {len(bias)} source(s): "
             + ("own sources' biases" if own_bias else f"the kind's {len(pooled_bias)} sources' biases")
             + ", "
-            + ("own rows' scatter" if own_scatter else f"the kind's {len(pooled_scatter)} rows' scatter")
+            + (mine if own_scatter else f"the kind's {len(pooled_scatter)} rows' scatter")
         )
         out[regime] = (factors, how)
     return out

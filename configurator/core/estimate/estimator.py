@@ -397,6 +397,15 @@ class Calibration:
     # A joint fit with the MoE floor gives 50 and 45 us (the MoE floor is 43 us in both families). Kept out: InferenceX
     # #870 (SGLang v0.5.7 on 8 x H200) and the cookbook's Kimi-K2.5 INT4 rows (0.5.6.post2), holdout.
     mla_layer_latency_sglang: float = 50e-6
+    # The same floor in vLLM 0.11 on (collectives.release_family "vllm-0.11": full CUDA graphs by default, the MLA
+    # decode replayed inside the step's graph; the plain vLLM estimate). FITTED (2026-12-05, moetp29: `benchmarks/
+    # accuracy.py --fit decode_speed` over this knob alone, all else as shipped) on the fitted rows of that family:
+    # ML.ENERGY's DeepSeek-V3.1 FP8 on 8 x B200 under vLLM 0.11.1 (GPQA, 8-256 sequences) and vLLM 0.13's
+    # DeepSeek-V3.2 on 8 x H20 (vllm-project/vllm #30832). Held out: ML.ENERGY's V3.1 chat and R1-0528 GPQA sweeps.
+    mla_layer_latency_vllm: float = 190e-6
+    # The vLLM release the estimate describes (collectives.VLLM_CURRENT; vllm_release() sets a run's): its MLA floor's
+    # family (collectives.release_family).
+    vllm_version: str = VLLM_CURRENT
     # The SGLang release the estimate describes (collectives.SGLANG_CURRENT; sglang_release() sets a run's).
     sglang_version: str = SGLANG_CURRENT
     # SGLang runs an arriving prompt as its own prefill (extend) batch while the decode batch waits
@@ -594,10 +603,12 @@ VLLM_ASYNC_DEFAULT_SINCE = (0, 14)
 
 
 def vllm_release(release: str, cal: Calibration = CAL) -> Calibration:
-    """The constants `cal` as vLLM `release` (e.g. "0.11.1") ran async scheduling: a release before v0.14.0 hides the
-    opt-in share of the step's host cost (Calibration.vllm_async_overlap_opt_in); whether a run used async scheduling
-    at all is Calibration.vllm_async_scheduling."""
+    """The constants `cal` as vLLM `release` (e.g. "0.11.1") ran: its MLA floor (collectives.release_family) and async
+    scheduling, where a release before v0.14.0 hides the opt-in share of the step's host cost
+    (Calibration.vllm_async_overlap_opt_in); whether a run used async scheduling at all is
+    Calibration.vllm_async_scheduling."""
     version = tuple(int(p) for p in release.lstrip("v").split(".")[:2])
+    cal = replace(cal, vllm_version=release)
     if version < VLLM_ASYNC_DEFAULT_SINCE:
         return replace(cal, vllm_async_overlap=cal.vllm_async_overlap_opt_in)
     return cal
@@ -1758,10 +1769,10 @@ def _with_draft_memory(per_gpu: list[MemoryBreakdown], workload: Workload, ex: _
 
 def server_release_of(named_engine: str | None, cal: Calibration = CAL) -> tuple[str, str]:
     """(engine, release) a serving estimate describes: SGLang's when SGLang was named (it stands in as vLLM), else
-    vLLM's current release family (collectives.VLLM_CURRENT)."""
+    vLLM's (collectives.VLLM_CURRENT unless the constants name a run's release, vllm_release)."""
     if named_engine == "sglang":
         return "sglang", cal.sglang_version
-    return "vllm", VLLM_CURRENT
+    return "vllm", cal.vllm_version
 
 
 def _server_layer_latency(
@@ -1772,10 +1783,8 @@ def _server_layer_latency(
     if engine not in SERVER_ENGINES:
         return 0.0, None
     server, release = server_release_of(named_engine, cal)
-    mla_us = (
-        cal.mla_layer_latency_sglang
-        if release_family(server, release) == "sglang-0.5"
-        else cal.mla_layer_latency_server
+    mla_us = {"sglang-0.5": cal.mla_layer_latency_sglang, "vllm-0.11": cal.mla_layer_latency_vllm}.get(
+        release_family(server, release), cal.mla_layer_latency_server
     )
     moe = moe_layer_count(model) * cal.moe_layer_latency_server if model.moe is not None else 0.0
     mla = model.num_layers * mla_us if model.mla is not None else 0.0

@@ -588,9 +588,11 @@ def _floor_release_zh(r: Reason) -> str:
         return "2025 年的 SGLang 和 vLLM"
     if family == "sglang-0.5":
         return f"{server} {release}（0.5 系列的下限）"
+    if family == "vllm-0.11":
+        return f"{server} {release}（vLLM 0.11 及以后版本的下限：完整 CUDA Graph）"
     if server == "SGLang":
         return f"{server} {release}（2025 年各版本的下限）"
-    return f"{server} {release}（vLLM 0.7-0.13 的下限：未找到更新版本 vLLM 运行 MLA 模型的实测）"
+    return f"{server} {release}（vLLM 0.11 之前版本的下限：注意力在 CUDA Graph 之外）"
 
 
 ZH_TRACES = {
