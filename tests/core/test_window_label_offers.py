@@ -3,7 +3,9 @@ line reads "alternative (more speed, NVIDIA GeForce RTX 2070), at Q4_K_M, llama.
 given"; the window, which names its control rather than the flag ("Weights left on auto"), had dropped the offers and
 read only "at Q4_K_M, llama.cpp's usual GGUF: Weights left on auto" (seen from a fresh clone, round 27). Since round 28
 a Tesla P100 on the shroud frame (809 USD) and a 4060 Ti with room to grow take places in the top five, so the plan
-is asked for seven, where the RTX 2070 is shown for what it offers."""
+is asked for seven, where the RTX 2070 is shown for what it offers. Since round 30 that RTX 2070 holds a claim of its
+own ("cheapest in VRAM on supported software", beside the P100 past CUDA 13), so the request is Qwen3-14B at the same
+1,500 USD, where an RTX 2060 12GB is the alternative shown for what it offers ("supported software")."""
 
 from __future__ import annotations
 
@@ -21,7 +23,7 @@ def builds(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("LLM_RIG_HOME", str(tmp_path_factory.mktemp("label-home")))
         catalog = catalogs.load(include_user=False).catalog
-    request = BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference"), budget=1500, top_k=7)
+    request = BuildRequest(model_id="qwen3-14b", workload=Workload(kind="inference"), budget=1500, top_k=7)
     return plan(request, catalog).builds
 
 
