@@ -71,6 +71,7 @@ from configurator.core.solve.shown import (
 )
 from configurator.core.solve.shown import beaten_by as shown_beaten_by
 from configurator.core.support import checks as support
+from configurator.core.support.facts import EndOfLife
 
 REFERENCE_TOKENS = 1e8
 """A training request without --tokens is timed for a reference job of this many tokens (100 M), and says so: a
@@ -298,14 +299,20 @@ def _gpu_name(build: Build) -> str:
     return part.name if part is not None else build.gpu_id
 
 
-def end_of_life_caveat(build: Build) -> Reason | None:
-    """The caveat of a build whose GPUs are past their vendor's software support (support.END_OF_LIFE), else None."""
+def _end_of_life(build: Build) -> EndOfLife | None:
+    """The support record of a build whose GPUs are past their vendor's software support (support.END_OF_LIFE)."""
     for part in build.parts:
         if part.category == "gpu":
             eol = support.end_of_life(str(part.spec.get("vendor", "")), str(part.spec.get("architecture", "")))
             if eol is not None:
-                return eol.said
+                return eol
     return None
+
+
+def end_of_life_caveat(build: Build) -> Reason | None:
+    """The caveat of a build whose GPUs are past their vendor's software support, else None."""
+    eol = _end_of_life(build)
+    return eol.said if eol is not None else None
 
 
 def _same(a: Build, b: Build) -> bool:
@@ -558,12 +565,8 @@ def _eol_fields(f: _Field, best: int, supported: int | None) -> dict[str, Value]
 
 def _runs(build: Build) -> Reason | None:
     """What software still runs a build's card past its vendor's support (support.EndOfLife.runs), else None."""
-    for part in build.parts:
-        if part.category == "gpu":
-            eol = support.end_of_life(str(part.spec.get("vendor", "")), str(part.spec.get("architecture", "")))
-            if eol is not None:
-                return eol.runs
-    return None
+    eol = _end_of_life(build)
+    return eol.runs if eol is not None else None
 
 
 def _supported_rivals(f: _Field, rivals: list[int]) -> list[int]:
