@@ -115,3 +115,22 @@ def test_why_a_named_system_is_not_shown_reads_chinese() -> None:
             "NVIDIA DGX H100 (8x H100 SXM5 80 GB)：350,000 USD，超出 6,000 USD 的预算"
         )
         assert words.say(Reason.of("note.left-out", name="Mac", why=slow)) == "Mac：4.6 tokens/s，低于要求的 10"
+
+
+def test_an_offer_over_several_builds_above_is_said_once() -> None:
+    """Llama 3.1 8B full fine-tune within 60 h (round 30, deadline30's finding): 3 x RTX PRO 6000 Max-Q offered more
+    speed than #1, #3 and #4 and a card #2 lacks, and its label read "alternative (more speed, NVIDIA RTX PRO 6000
+    Blackwell Max-Q Workstation Edition, more speed, more speed)"."""
+    card = "NVIDIA RTX PRO 6000 Blackwell Max-Q Workstation Edition"
+    offers = (
+        Reason.of("offer.faster", tps=5468.2, training=True, rank=1),
+        Reason.of("offer.card", name=card, rank=2),
+        Reason.of("offer.faster", tps=5468.2, training=True, rank=3),
+        Reason.of("offer.faster", tps=5468.2, training=True, rank=4),
+    )
+    text = label_text((), (), offers)
+    assert text == f"alternative (more speed, {card})", text
+    build = Build.model_construct(label=text, claims=(), kinds=(), offers=offers)
+    with words.language("zh_CN"):
+        zh, faster = phrases.label(build), words.offer_word(offers[0])
+    assert zh == f"备选（{faster}，{card}）", zh

@@ -80,7 +80,7 @@ def label(build: Build) -> str:
     kind = comma.join(words.say(k) for k in build.kinds)
     if not said and build.offers:
         # a build shown for what it offers over those above it (solve.shown), its settings' kinds after
-        offered = f"{words.t('alternative')}{opening}{comma.join(words.offer_word(o) for o in build.offers)}{closing}"
+        offered = f"{words.t('alternative')}{opening}{comma.join(dict.fromkeys(words.offer_word(o) for o in build.offers))}{closing}"
         return f"{offered}{comma}{kind}" if kind else offered
     return f"{said}{opening}{kind}{closing}" if said and kind else said or kind or sentence(build.label)
 

@@ -1301,7 +1301,8 @@ def label_text(claims: tuple[Reason, ...], kinds: tuple[Reason, ...], offers: tu
     ("alternative (rack-mount case, AM5 platform)": solve.shown)."""
     said = "; ".join(render(c, CLAIM_WORDS) for c in label_claims(claims))
     kind = ", ".join(english(k) for k in kinds)
-    offered = ", ".join(render(o, OFFER_WORDS) for o in offers)
+    # each offer said once: an offer over several builds above ("more speed" than #1, #3 and #4) reads as one
+    offered = ", ".join(dict.fromkeys(render(o, OFFER_WORDS) for o in offers))
     alternative = f"{ALTERNATIVE} ({offered})" if offered else ALTERNATIVE
     if offered and not said:
         # a build whose only kinds are settings (SETTING_KINDS) is shown for its offers: they lead its label
