@@ -72,6 +72,7 @@ from configurator.core.estimate.crossval import (
 from configurator.core.estimate.estimator import Calibration
 from configurator.core.estimate.kv import LEGACY_TUPLE_CACHE_ARCHITECTURES, legacy_cache_copies
 from configurator.core.estimate.ranges import (
+    OFFLOAD,
     RANGE_FACTORS,
     REGIME_RANGE_FACTORS,
     STEADY_STATE,
@@ -90,6 +91,7 @@ from tests.reference import (
     excluded_rows,
     implied_core_rate,
     kind_rows,
+    offload_cross_validated,
     offload_regime,
     offload_result,
     offload_rows,
@@ -586,8 +588,42 @@ def offload_report(catalog: object) -> None:
         name = "fitted   " if prefix == "fit" else "holdout  "
         print(f"  {name} {_fmt(summarise(pts))}; in the 80 % range {sum(inside['all']) / len(inside['all']):.0%}")
         print(f"    per regime: {shares}")
+    offload_cv_report(catalog)
     ram_share_report(catalog)
     core_rate_report(catalog)
+
+
+def nested_coverage(pts: list[Point]) -> tuple[int, int]:
+    """(rows inside, rows): each source's rows scored with the rule's range from the other sources' rows alone."""
+    inside = 0
+    for group in {p.group for p in pts}:
+        (lo, hi), _how = regime_range_factors({"rest": [p for p in pts if p.group != group]})["rest"]
+        inside += sum(
+            lo * p.estimated <= p.measured <= hi * p.estimated for p in pts if p.group == group and p.estimated
+        )
+    return inside, sum(1 for p in pts if p.estimated)
+
+
+def offload_cv_report(catalog: object) -> None:
+    """The offload decode rows each source left out (tests/reference.offload_cross_validated): their errors, the range
+    the rule gives them (crossval.regime_range_factors over these rows alone: the offload regime's own) beside the
+    factors ranges.py ships for it, and the nested share (each source scored with the range of the others' rows)."""
+    pts = offload_cross_validated(catalog)  # type: ignore[arg-type]
+    (lo, hi), how = regime_range_factors({OFFLOAD: pts})[OFFLOAD]
+    shipped = REGIME_RANGE_FACTORS[("decode_speed", OFFLOAD)]
+    inside, rows = nested_coverage(pts)
+    print(f"  cross-val  {_fmt(summarise(pts))} (decode rows, each source left out)")
+    print(
+        f"    rule (crossval.regime_range_factors) {OFFLOAD}: ({lo:.3f}, {hi:.3f}), {how}; holds "
+        f"{coverage(pts, (lo, hi)):.0%} of its cross-validated rows, nested {inside} of {rows}; shipped "
+        f"x{shipped[0]:.2f}..x{shipped[1]:.2f} holds {coverage(pts, shipped):.0%}"
+    )
+    sources = "; ".join(
+        f"{g} {statistics.median(p.measured / (p.estimated or 1) for p in pts if p.group == g):.2f} "
+        f"({sum(p.group == g for p in pts)})"
+        for g in sorted({p.group for p in pts})
+    )
+    print(f"    per source (median measured / cross-validated estimate): {sources}")
 
 
 def ram_share_report(catalog: object) -> None:

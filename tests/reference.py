@@ -654,3 +654,88 @@ def core_bound_holdout(catalog: Catalog) -> list[tuple[Row, float]]:
             continue  # RAM binds at the shipped share (more RAM would read faster): not a core-bound row
         out.append((row, estimated / measured - 1))
     return out
+
+
+# ------------------------------------------------------------------ offload rows, each source left out (issue #29)
+
+
+def _geomean(values: list[float]) -> float | None:
+    return statistics.geometric_mean(values) if values else None
+
+
+def _held_family_share(catalog: Catalog, family: str, others: list[Row]) -> float:
+    """The RAM share a family's rows read when their source is left out: the geometric mean of the shares the other
+    sources' rows of the family imply, as RAM_EFFICIENCY is fitted; a family no other source measured takes the rule
+    host.py gives a platform no family covers (FAMILY_OF_PLATFORM): a many-channel platform the lowest measured
+    many-channel share, else (or when none is measured) the geometric mean of every share the other rows imply."""
+    implied: dict[str, list[float]] = {}
+    for r in others:
+        if _decode_at_share(catalog, r, 3.0) < r["measured_tokens_per_s"]:
+            continue  # its cores bind at any share: it implies none (ram_share_fits)
+        implied.setdefault(r.get("family", "desktop"), []).append(implied_ram_share(catalog, r))
+    own = _geomean(implied.get(family, []))
+    if own is not None:
+        return own
+    many = [g for f, v in implied.items() if f != "desktop" and (g := _geomean(v)) is not None]
+    if family != "desktop" and many:
+        return min(many)
+    pooled = _geomean([s for v in implied.values() for s in v])
+    assert pooled is not None, "no RAM share left to fit"
+    return pooled
+
+
+def _unified_generic_share(precision: str, vendor: str, cal: Calibration = CAL) -> float:
+    """The decode share of peak the estimator gives a unified GPU no measurement covers (estimator._bw_efficiency
+    without unified.py's Apple shares or a backends.DECODE_FACTS entry): llama.cpp's CUDA-fitted share, AMD's
+    multiplier on an AMD part."""
+    quantized = precision not in ("fp32", "bf16", "fp16", "fp8")
+    share = cal.bw_eff_llamacpp_quant if quantized else cal.bw_eff_llamacpp_f16
+    return share * (cal.bw_eff_amd if vendor == "amd" else 1.0)
+
+
+def offload_cross_validated(catalog: Catalog) -> list[Point]:
+    """The decode rows of tests/data/fit_offload.toml, each source's rows scored with the constants the other sources'
+    rows give (leave-one-source-out, as crossval.cross_validate does for the GPU rows): the RAM share of each host
+    family (_held_family_share), the cores' decode rate (the geometric mean of the other core-rate rows' rates), and a
+    unified system's decode share: its family's measured share (unified.py's Apple kernel shares, the Strix Halo
+    DecodeFact: each one source's) where another source measured the family, else the estimator's share for an
+    unmeasured GPU (_unified_generic_share), the estimate scaled by the ratio of the two (decode at one sequence and
+    a short context is bound by the weight stream). The expert share a Strix Halo row also reads
+    (backends.MOE_EXPERT_SHARE, from the same source) is kept: a simplification that narrows those rows' errors."""
+    from configurator.core.catalog.models import System
+    from configurator.core.estimate.estimator import _bw_efficiency
+    from configurator.core.estimate.host import CPU_DECODE_FLOPS_PER_CORE_CYCLE
+    from configurator.core.estimate.unified import system_gpu, system_vendor
+
+    decode = [r for r in offload_rows("fit") if r["mode"] in ("system", "cpu", "hybrid")]
+    out: list[Point] = []
+    for row in decode:
+        group = source_group(row["source"])
+        others = [r for r in decode if source_group(r["source"]) != group]
+        label = (
+            f"{row['model']} {row['precision']} {row['mode']} {row.get('system') or row.get('gpu') or row.get('cpu')}"
+        )
+        if row["mode"] == "system":
+            system = catalog.get("systems", row["system"])
+            assert isinstance(system, System)
+            estimated, measured = offload_prediction(catalog, row)
+            vendor = system_vendor(system)
+            mates = [r for r in others if r["mode"] == "system" and r["system"] == row["system"]]
+            if mates:  # another source measured the same system: refit its share on those rows
+                scale = _geomean([m / e for e, m in (offload_prediction(catalog, r) for r in mates)]) or 1.0
+            else:
+                shipped = _bw_efficiency("llama.cpp", row["precision"], system_gpu(system, wired_fraction=1.0), cal=CAL)
+                scale = _unified_generic_share(row["precision"], vendor) / shipped
+            out.append(Point(measured, estimated * scale, group, label, ("offload", "unified memory")))
+            continue
+        share = _held_family_share(
+            catalog, row.get("family", "desktop"), [r for r in ram_share_rows("fit") if r in others]
+        )
+        if row.get("fit") == "core_rate":
+            rates = [implied_core_rate(catalog, r) for r in core_rate_rows("fit") if r in others]
+            rate = _geomean(rates) or CPU_DECODE_FLOPS_PER_CORE_CYCLE
+            row = {**row, "cores": row["cores"] * rate / CPU_DECODE_FLOPS_PER_CORE_CYCLE}
+        estimated = _decode_at_share(catalog, row, share)
+        regime = "CPU only" if row["mode"] == "cpu" else "experts in RAM"
+        out.append(Point(row["measured_tokens_per_s"], estimated, group, label, ("offload", regime)))
+    return out

@@ -350,6 +350,35 @@ def test_accuracy_reports_the_offload_regimes(catalog: Catalog) -> None:
     assert f"in the 80 % range {share:.0%}" in out and "experts in RAM" in out
 
 
+def test_offload_figures_read_their_own_regimes_range(catalog: Catalog) -> None:
+    """Issue #29 (decode31): a decode figure whose weights stream from system memory (CPU only, experts in RAM, a
+    unified-memory system, one sequence or many) reads ranges.OFFLOAD's factors, not a GPU regime's, so decode's GPU
+    ranges follow their rule without moving these. The rule's answer over the offload fit rows' decode figures, each
+    source left out (tests/reference.offload_cross_validated: 16 rows from XiongjieDai's README, kyuz0's Strix Halo
+    logs, KTransformers' issues, llama.cpp #4716 and loftllc.dev), is the one ranges.py quotes and does not ship."""
+    from configurator.core.estimate.crossval import regime_range_factors
+    from configurator.core.estimate.ranges import OFFLOAD, REGIME_RANGE_FACTORS
+    from tests.reference import offload_cross_validated
+
+    low, high = REGIME_RANGE_FACTORS[("decode_speed", OFFLOAD)]
+    host = host_from_bandwidth(93.9, "desktop", 64)
+    w = Workload(kind="inference", precision="q4_k_m", engine="llama.cpp", context=4096, offload="cpu")
+    hybrid = estimate_on_host(catalog.get("models", "qwen3-30b-a3b"), w, _gpu(catalog, "rtx-2080"), 1, host)
+    system = catalog.get("systems", "framework-desktop-ai-max-395-128gb")
+    assert isinstance(system, System)
+    batched = w.model_copy(update={"offload": None, "precision": "mxfp4", "batch": 4})
+    unified = estimate(catalog.get("models", "gpt-oss-120b"), batched, system_gpu(system))
+    for result in (hybrid, unified):
+        assert result.speed_regime == OFFLOAD
+        decode = result.decode_tokens_per_s or 0.0
+        lo, hi = result.to_json()["ranges"]["speed.decode_tokens_per_s"]
+        assert lo == pytest.approx(decode * low, rel=0.01) and hi == pytest.approx(decode * high, rel=0.01)
+    pts = offload_cross_validated(catalog)
+    assert len(pts) == 16 and len({p.group for p in pts}) == 5
+    (rule_low, rule_high), _how = regime_range_factors({OFFLOAD: pts})[OFFLOAD]
+    assert (round(rule_low, 3), round(rule_high, 3)) == (0.687, 1.857)
+
+
 def test_experts_in_ram_prompt_rate_follows_the_micro_batch(catalog: Catalog) -> None:
     """llama.cpp computes a prompt's micro-batches on the card, copying the used experts over PCIe for each (ggml-cuda
     `offload_op`: 32 tokens or more; ggml-org/llama.cpp PR 15346), so the rate grows with -ub. One user's sweep of

@@ -1642,7 +1642,10 @@ def speed_regime(model: ModelArch, split: str, gpus: int, batch: int = 1, gpu: G
     """The regime with its own 80 % speed range (ranges.speed_regime, REGIME_RANGE_FACTORS)."""
     tensor_moe = model.moe is not None and split in ("tensor", TENSOR_PIPELINE) and gpus > 1
     return ranges_speed_regime(
-        moe_tensor_parallel=tensor_moe, batch=batch, nvidia=gpu is None or gpu.vendor == "nvidia"
+        moe_tensor_parallel=tensor_moe,
+        batch=batch,
+        nvidia=gpu is None or gpu.vendor == "nvidia",
+        offload=gpu is not None and gpu.memory_type.startswith("unified"),  # unified.system_gpu's memory
     )
 
 

@@ -34,6 +34,7 @@ from configurator.core.estimate.host import (
 from configurator.core.estimate.kv import kv_cache_bytes
 from configurator.core.estimate.params import ParamCounts, count_params
 from configurator.core.estimate.precision import KV_BYTES, weight_format
+from configurator.core.estimate.ranges import OFFLOAD
 from configurator.core.estimate.result import EstimateResult, GpuMemory, MemoryBreakdown, Step
 from configurator.core.estimate.weights import weight_bytes
 from configurator.core.estimate.workload import Workload
@@ -573,6 +574,7 @@ def estimate_on_host(
         host_bandwidth_gbps=host.effective_gbps,
         offloaded_bytes=offloaded,
         placement=_placement_json(placement, cal),
+        speed_regime=OFFLOAD,  # its figures come from the offload model and carry that regime's range (ranges.py)
     )
 
 
