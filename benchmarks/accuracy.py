@@ -6,7 +6,8 @@
 KIND is one of inference_memory, finetune_memory, decode_speed, prefill_speed, training_gpu_hours, first_token (one
 user's time to first token in ms, the decode rows' measured_ttft_ms: SGLang's eager prefill, vLLM's fixed cost per request),
 offload (weights or experts in system RAM and unified memory: tests/data/*_offload.toml, errors and 80 % range coverage
-per regime).
+per regime; the decode rows each source left out, tests/reference.offload_cross_validated, with the rule's range over them
+beside the factors ranges.OFFLOAD ships and the nested share).
 For each kind it prints, over tests/data/reference_*.toml:
   fitted     the shipped constants scored on the rows they were fitted to;
   cross-val  for each source, the kind's fitted constants (crossval.KNOBS) refitted on all other

@@ -337,7 +337,7 @@ def test_accuracy_reports_the_offload_regimes(catalog: Catalog) -> None:
         low, high = result.to_json()["ranges"][path]
         inside.append(low <= measured <= high)
     share = sum(inside) / len(inside)
-    assert share >= 0.75
+    assert 0.75 <= share <= 0.90  # issue #29's band; 41 of 49 since decode31 (ranges.OFFLOAD), 37 before
     assert {offload_regime(catalog, r) for r in held} >= {"experts in RAM", "CPU only", "unified memory"}
     root = Path(__file__).resolve().parents[2]
     out = subprocess.run(
