@@ -2196,7 +2196,8 @@ def _prefill(
     prompt = waited_prompt_tokens(workload, context)
     if workload.prompt is None and context > TYPICAL_PROMPT_TOKENS and ex.kept:
         ex.assume(typical_prompt_said(prompt, context))
-    matmul = counts.matmul_active - (prompt_output_only_params(counts) if engine == "llama.cpp" else 0)
+    skipped = prompt_output_only_params(counts) if engine == "llama.cpp" else 0.0
+    matmul = counts.matmul_active - skipped
     prefill_flops = 2 * matmul + prompt_attention_flops(model, prompt)
     parallel = gpus if split == "tensor" else serving_layout(model, gpus)[0] if split == TENSOR_PIPELINE else 1
     if engine == "llama.cpp":
@@ -2247,6 +2248,7 @@ def _prefill(
         Reason.of(
             "est.prefill",
             gflop=prefill_flops / 1e9,
+            **({"head": True} if skipped else {}),
             half=prompt // 2,
             how=how,
             rate=prefill_rate,
