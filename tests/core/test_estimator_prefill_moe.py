@@ -58,3 +58,32 @@ def test_sliding_window_layers_attend_to_their_window_only(catalog) -> None:  # 
     assert prompt_attention_flops(dense, 8096) == pytest.approx(
         4 * dense.num_attention_heads * dense.head_dim * dense.attention_layers * 4048
     )
+
+
+def _prompt_gflop(catalog, model: str, engine: str, precision: str) -> float:  # type: ignore[no-untyped-def]
+    workload = Workload(kind="inference", precision=precision, context=512, batch=1, engine=engine)
+    result = estimate(catalog.get("models", model), workload, catalog.get("gpus", "rtx-4090"), 1)
+    (said,) = [s.said for s in result.steps if s.said is not None and s.said.code == "est.prefill"]
+    return float(said.fields["gflop"])
+
+
+def test_a_llamacpp_prompt_leaves_out_the_output_head(catalog) -> None:  # type: ignore[no-untyped-def]
+    """llama.cpp runs the output head and the last layer's MLP for the rows that need logits only: its graphs cut the
+    last layer to them ('skip computing output for unused tokens', ggml_get_rows(cur, inp_out_ids), src/llama-model.cpp)
+    and a batch without logits flags outputs its last token (llama_batch_allocr::init, src/llama-batch.cpp), as
+    llama-bench's prompt test sends it (tools/llama-bench/llama-bench.cpp test_prompt: llama_batch_get_one), read
+    2026-12-05. Llama 3.2 3B ties its 128,256 x 3,072 head to the embedding: 15 % of the matmul parameters a token was
+    counted with, which a prompt token does not multiply; vLLM's prompt figure keeps its own count."""
+    from configurator.core.estimate.estimator import prompt_output_only_params
+    from configurator.core.estimate.params import count_params
+
+    arch = catalog.get("models", "llama-3.2-3b")
+    counts = count_params(arch)
+    head = 128256 * 3072
+    assert counts.lm_head == 0 and head <= prompt_output_only_params(counts) < head * 1.2
+    attention = prompt_attention_flops(arch, 512) / 1e9
+    llamacpp = _prompt_gflop(catalog, "llama-3.2-3b", "llama.cpp", "q4_k_m")
+    assert llamacpp == pytest.approx(2 * (counts.matmul_active - prompt_output_only_params(counts)) / 1e9 + attention)
+    assert _prompt_gflop(catalog, "llama-3.2-3b", "vllm", "bf16") == pytest.approx(
+        2 * counts.matmul_active / 1e9 + attention
+    )

@@ -1920,8 +1920,10 @@ EN: dict[str, Template] = {
         )
     ),
     "est.prefill": lambda r, say: (
-        f"prefill = {r.num('gflop'):.1f} GFLOP per token (2 x active matmul parameters + attention over "
-        f"{r.fields['half']} tokens on average) {_how(r, say)} = {r.num('rate'):.0f} tokens/s; first token after a "
+        f"prefill = {r.num('gflop'):.1f} GFLOP per token (2 x active matmul parameters"
+        f"{', less the output head and the last layer MLP, run for the last token only,' if r.fields.get('head') else ''}"
+        f" + attention over {r.fields['half']} tokens on average) {_how(r, say)} = {r.num('rate'):.0f} tokens/s; first "
+        f"token after a "
         f"{r.fields['prompt']}-token prompt in {r.num('ttft'):.2f} s"
     ),
     # how a prompt is processed (est.prefill's and est.offload-prefill's `how`: a list of these, each with its separator)

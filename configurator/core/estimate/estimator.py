@@ -320,7 +320,9 @@ class Calibration:
     # MMQ_MAX_BATCH_SIZE 32: above it, dequantize + cuBLAS), so the rate is
     #   min(fp16 tensor peak x compute_eff_llamacpp, board power x prefill_tflops_per_watt) x (dequant share if quantized)
     # GEMM share of the fp16-accumulate peak (GeForce cards: twice the FP32-accumulate figure the catalog lists).
-    compute_eff_llamacpp: float = 0.52
+    # prefill31 (2026-12-05): refitted 0.52 -> 0.48 (benchmarks/accuracy.py --fit prefill_speed, the other five as
+    # shipped) once a prompt's FLOPs leave out the output head and the last layer's MLP (prompt_output_only_params).
+    compute_eff_llamacpp: float = 0.48
     # Sustained GEMM throughput per watt of board power: dense tensor GEMMs run at the power limit, so big-die parts
     # with a low TDP for their peak (H100 PCIe 350 W for 756 TFLOPS, RTX 6000 Ada 300 W for 364) clock down and reach
     # a far smaller share of peak than GeForce cards (XiongjieDai tables: H100 PCIe and RTX 6000 Ada at 0.12-0.20 of
@@ -348,7 +350,8 @@ class Calibration:
     # (benchmarks/accuracy.py --fit prefill_speed, 2026-12-02: 108.7) on the MoE reference row of ggml-org/llama.cpp PR
     # #20586 (gpt-oss-20b on an RTX 3090, 64 rows an expert), which the dense rate read +113 %. DeepSeek-V2-Lite's row
     # (PR #15525, a build that grouped tokens by expert on the host) is kept but not fitted: with it the fit is 202.
-    prefill_expert_rows_half: float = 109.0
+    # prefill31 (2026-12-05): refitted 109 -> 114 with compute_eff_llamacpp, once the prompt skips the output head.
+    prefill_expert_rows_half: float = 114.0
     # Blackwell's FP4 tensor cores (m16n8k64, twice the int8 rate) multiply MXFP4 experts natively since
     # ggml-org/llama.cpp PR #17906 (merged December 2025): gpt-oss-20b pp512-pp8192 x1.26-1.27 on the PR's RTX PRO 6000
     # Blackwell table (10560.64 -> 13304.80 t/s at pp512). DERIVED: the PR's own pp512..pp8192 mean.
@@ -2196,7 +2199,9 @@ def _prefill(
     prompt = waited_prompt_tokens(workload, context)
     if workload.prompt is None and context > TYPICAL_PROMPT_TOKENS and ex.kept:
         ex.assume(typical_prompt_said(prompt, context))
-    prefill_flops = 2 * counts.matmul_active + prompt_attention_flops(model, prompt)
+    skipped = prompt_output_only_params(counts) if engine == "llama.cpp" else 0.0
+    matmul = counts.matmul_active - skipped
+    prefill_flops = 2 * matmul + prompt_attention_flops(model, prompt)
     parallel = gpus if split == "tensor" else serving_layout(model, gpus)[0] if split == TENSOR_PIPELINE else 1
     if engine == "llama.cpp":
         # exllamav2 multiplies quantized weights directly only up to MAX_Q_GEMM_ROWS (32, exllamav2_ext config.h) rows;
@@ -2246,6 +2251,7 @@ def _prefill(
         Reason.of(
             "est.prefill",
             gflop=prefill_flops / 1e9,
+            **({"head": True} if skipped else {}),
             half=prompt // 2,
             how=how,
             rate=prefill_rate,
@@ -2283,6 +2289,20 @@ def _vllm_request_cost(engine: str, named_engine: str | None, ex: _Explain) -> f
         return 0.0
     ex.step("prefill", Reason.of("est.vllm-request-cost", ms=ex.cal.vllm_first_token_s * 1e3))
     return ex.cal.vllm_first_token_s
+
+
+def prompt_output_only_params(counts: ParamCounts) -> float:
+    """Matmul parameters a llama.cpp prompt token skips: the output head and the last layer's MLP run only for the
+    rows that need logits. llama.cpp's graphs cut the last layer to those rows before its feed-forward ("skip
+    computing output for unused tokens": ggml_get_rows(cur, inp_out_ids), src/llama-model.cpp), and a batch whose
+    logits flags are unset outputs only its last token (src/llama-batch.cpp, llama_batch_allocr::init), as
+    llama-bench's prompt test sends it (tools/llama-bench/llama-bench.cpp test_prompt: llama_batch_get_one) and
+    llama-server asks logits of a prompt's last token only. Per prompt token of a 512-token micro-batch the rows that
+    do run are under 0.2 % of it, so they are left out: of the matmul parameters a token was counted with, Llama 2 7B
+    4 %, Llama 3 8B 9 %, Llama 3.2 3B 15 %, Qwen2.5-1.5B 18 %, gpt-oss-20b 19 % of the active ones."""
+    head = counts.lm_head or counts.embedding - counts.per_layer_embedding
+    last_mlp = (counts.dense_mlp + counts.experts_active) / counts.layers if counts.layers else 0.0
+    return head + last_mlp
 
 
 def prompt_attention_flops(model: ModelArch, prompt: int) -> float:

@@ -1688,7 +1688,9 @@ ZH_REASONS: dict[str, Template] = {
         )
     ),
     "est.prefill": lambda r, _say: (
-        f"预填充 = 每 token {r.num('gflop'):.1f} GFLOP（2 x 激活的矩阵乘参数 + 平均 {r.fields['half']} tokens 的注意力），"
+        f"预填充 = 每 token {r.num('gflop'):.1f} GFLOP（2 x 激活的矩阵乘参数"
+        f"{'，不含只为最后一个 token 计算的输出头和最后一层 MLP，' if r.fields.get('head') else ' '}"
+        f"+ 平均 {r.fields['half']} tokens 的注意力），"
         f"{_zh_how(r, _say)} = {r.num('rate'):.0f} tokens/s；{r.fields['prompt']} token 提示词后 "
         f"{r.num('ttft'):.2f} 秒出第一个 token"
     ),
