@@ -216,6 +216,19 @@ def tps_text(tps: float) -> str:
     return f"{tps:,.1f}" if tps >= 0.095 or tps == 0 else f"{tps:.2g}"
 
 
+def at_power(r: Reason) -> str:
+    """The job's time (one decimal, so a miss by minutes shows) or decode speed a capped build's estimate gives at its
+    cap (fit.limited, fit.power), "" where it gives neither; the figure alone, each language wraps it."""
+    if r.fields.get("hours") is not None:
+        return f"{r.num('hours'):,.1f} h"
+    return f"{tps_text(r.num('tps'))} tok/s" if r.fields.get("tps") is not None else ""
+
+
+def _at_power(r: Reason, form: str) -> str:
+    said = at_power(r)
+    return form.format(said) if said else ""
+
+
 def joined(reasons: tuple[Reason, ...], say: Say, sep: str = "; ") -> str:
     return sep.join(say(r) for r in reasons)
 
@@ -1724,9 +1737,9 @@ EN: dict[str, Template] = {
     "fit.states-in-ram": "states in RAM",
     "fit.optimizer-in-ram": "optimizer in RAM",
     "fit.no-offload": "no offload",
-    "fit.limited": "limited to {limit:.0%} of rated",
+    "fit.limited": lambda r, _say: f"limited to {r.num('limit'):.0%} of rated" + _at_power(r, " ({} at that power)"),
     "fit.full-rated": "full rated power",
-    "fit.power": "{limit:.0%} power",
+    "fit.power": lambda r, _say: f"GPUs at {r.num('limit'):.0%} power" + _at_power(r, ": {}"),
     "fit.full-power": "full power",
     "fit.framework": lambda r, _say: (
         f"{FIT_METHODS[str(r.fields['method'])]} on {r.fields['runner']}"

@@ -30,6 +30,7 @@ from configurator.core.common.reasons import (
     Say,
     Template,
     _strings,
+    at_power,
     cards,
     default_rate,
     eol_said,
@@ -82,6 +83,12 @@ def window_words() -> Iterator[None]:
 
 def in_window() -> bool:
     return _window.get()
+
+
+def _at_power_zh(r: Reason, form: str) -> str:
+    """reasons.at_power in Chinese: hours as 小时, the decode speed as it stands."""
+    said = at_power(r).replace(" h", " 小时")
+    return form.format(said) if said else ""
 
 
 def _zh_runner(r: Reason) -> str:
@@ -1439,9 +1446,9 @@ ZH_REASONS: dict[str, Template] = {
     "fit.states-in-ram": "状态放在内存",
     "fit.optimizer-in-ram": "优化器放在内存",
     "fit.no-offload": "不卸载",
-    "fit.limited": "限制为额定的 {limit:.0%}",
+    "fit.limited": lambda r, _say: f"限制为额定的 {r.num('limit'):.0%}" + _at_power_zh(r, "（该功率下 {}）"),
     "fit.full-rated": "额定满功率",
-    "fit.power": "{limit:.0%} 功率",
+    "fit.power": lambda r, _say: f"GPU {r.num('limit'):.0%} 功率" + _at_power_zh(r, "：{}"),
     "fit.full-power": "满功率",
     "fit.framework": lambda r, _say: (
         f"{_ZH_METHODS[str(r.fields['method'])]}，{_zh_runner(r)}" if r.fields.get("method") else _zh_runner(r)

@@ -350,9 +350,11 @@ def _combine(request: BuildRequest, first: BuildRequest, second: BuildRequest) -
 
 
 def _power_words(relaxed: BuildRequest, build: Build | None) -> Reason:
-    """'power-limit the GPUs to 80 % (nvidia-smi -pl 460 at boot; ~95 % speed)': the vendor's own tool."""
+    """'power-limit the GPUs to 80 % (nvidia-smi -pl 460 at boot; ~95 % speed)': the vendor's own tool. The speed is
+    the one the way's build is timed at (with_power_limit): decoding's for serving, the compute-bound curve's for a
+    training job (70 %: 85 % of the training speed, where decoding keeps 92 %; the way had said ~92 % of a fine-tune)."""
     limit = relaxed.power_limit or POWER_LEVELS[0]
-    speed = power_limit_speed(limit)
+    speed = power_limit_speed(limit, compute_bound=relaxed.workload.kind != "inference")
     spec = next((p.spec for p in build.parts if p.category == "gpu"), None) if build is not None else None
     if spec is None:
         return Reason.of("way.power", limit=limit, speed=speed)
