@@ -291,6 +291,19 @@ def _power(r: Reason, _say: Say) -> str:
     )
 
 
+def _circuit_work(r: Reason, say: Say) -> str:
+    """The work a step of the circuit way is (way.circuit's `step`: model.request.HOME_CIRCUIT_STEPS)."""
+    if r.num("volts") < 200:
+        return (
+            "the least work of the circuit ways: a 20 A breaker on 12 AWG wire, and a kitchen's or garage's outlets "
+            "are often on one already, as US code requires 20 A circuits there, shared with what else is plugged in"
+        )
+    tried = r.nested("tried")
+    return "a double-pole breaker, a dedicated run and PSUs that take 240 V" + (
+        f": more work than a {say(tried[0])} circuit, which was tried first and gives no way out here" if tried else ""
+    )
+
+
 def _tokens(n: float) -> str:
     """A token count as people write it: "100 M", "20 B", "1.5 T"."""
     for size, unit in ((1e12, "T"), (1e9, "B"), (1e6, "M")):
@@ -902,10 +915,13 @@ EN: dict[str, Template] = {
         "balance size and accuracy for a trillion-parameter MoE; expect some loss of quality)"
     ),
     "way.method": "use QLoRA instead of {method}",
-    "way.circuit": lambda r, _say: (
+    "way.circuit": lambda r, say: (
         f"have an electrician add a {r.num('volts'):g} V {r.num('amps'):g} A circuit"
-        + (" (a NEMA 6-20 outlet)" if r.fields.get("nema") else "")
-        + f", {r.num('watts'):,.0f} W continuous"
+        + (
+            f" (a NEMA {r.fields['outlet']} outlet, {r.num('watts'):,.0f} W continuous; {_circuit_work(r, say)})"
+            if r.fields.get("step") is not None
+            else (" (a NEMA 6-20 outlet)" if r.fields.get("nema") else "") + f", {r.num('watts'):,.0f} W continuous"
+        )
         if r.fields.get("volts") is not None
         else "use a 230 V 16 A circuit"
     ),

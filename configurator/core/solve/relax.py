@@ -29,9 +29,12 @@ from configurator.core.estimate.workload import Workload, engines_for
 from configurator.core.model.build import WAYS_SHOWN, Build, Check, Infeasible, Relaxation
 from configurator.core.model.request import (
     CIRCUITS,
+    HOME_CIRCUIT_STEPS,
+    NEMA_OUTLETS,
     BuildRequest,
     circuit_limit_w,
     circuit_name,
+    circuit_said,
     circuit_volts,
 )
 from configurator.core.rules.job import PromptWait
@@ -65,10 +68,18 @@ the same price they follow a change that needs none. The ways out are sorted by 
 `infeasible.relaxations`: the first is the cheapest); a premium for building work had put a power limit at 6,896 USD
 before a second circuit at 6,831, out of order."""
 
-HIGHER_CIRCUIT = "240v20a"
-"""The circuit a 120 V home is offered when its own cannot feed the machine (the "circuit" way out): a 120 V home is
-North American, and the circuit an electrician adds there is 240 V 20 A (request.CIRCUITS), not the 230 V 16 A of a
-European or Chinese one."""
+
+def circuit_steps(request: BuildRequest) -> list[BuildRequest]:
+    """The request on each circuit a 120 V home is offered when its own cannot feed the machine (the "circuit" way
+    out), the least work first: request.HOME_CIRCUIT_STEPS beyond the circuit it has (more watts than it carries). A
+    120 V home is North American: the circuits an electrician adds there are a 120 V 20 A one, then a 240 V 20 A one,
+    never the 230 V 16 A of a European or Chinese home. The search offers the first step that gives a way out
+    (search: a 240 V circuit had been offered where a 120 V 20 A one, often there already, fed the same machine)."""
+    if circuit_volts(request.circuit) >= 200:
+        return []
+    have = circuit_limit_w(request.circuit)
+    return [request.model_copy(update={"circuit": c}) for c in HOME_CIRCUIT_STEPS if circuit_limit_w(c) > have]
+
 
 CIRCUIT_WAYS = {"circuits", "circuit"}
 """Ways out that change the wall circuit: beside them the plan names the cheapest way that keeps the user's own
@@ -208,8 +219,9 @@ def _relaxations(request: BuildRequest, model: ModelArch | None = None) -> list[
         out.append(("form", request.model_copy(update={"form": "any"})))
     if request.room == "home-office":
         out.append(("room", request.model_copy(update={"room": "lab"})))
-    if circuit_volts(request.circuit) < 200:  # a 120 V home: HIGHER_CIRCUIT
-        out.append(("circuit", request.model_copy(update={"circuit": HIGHER_CIRCUIT})))
+    steps = circuit_steps(request)
+    if steps:  # a 120 V home: the least work first (search tries the next step where it gives no way out)
+        out.append(("circuit", steps[0]))
     if request.max_gpus < 8 or request.exact_gpus:
         out.append(("gpus", request.model_copy(update={"max_gpus": 8, "exact_gpus": False})))
     if w.kind == "inference" and w.context and w.context > 4096:
@@ -364,6 +376,24 @@ def _power_words(relaxed: BuildRequest, build: Build | None) -> Reason:
     return Reason.of("way.power", limit=limit, speed=speed, tool=tool, flag=flag, watts=watts)
 
 
+def _circuit_fields(relaxed: BuildRequest, request: BuildRequest) -> dict[str, Value]:
+    """A circuit way's facts (request.CIRCUITS, NEMA_OUTLETS) and the work it is: `step`, its place among the steps a
+    120 V home is offered (circuit_steps: 1 the least work); `tried`, the step before it, which gave no way out."""
+    fields: dict[str, Value] = {
+        "volts": circuit_volts(relaxed.circuit),
+        "amps": CIRCUITS[relaxed.circuit][1],
+        "watts": circuit_limit_w(relaxed.circuit),
+        "nema": relaxed.circuit in NEMA_OUTLETS,
+    }
+    steps = [s.circuit for s in circuit_steps(request)]
+    if relaxed.circuit in steps:
+        at = steps.index(relaxed.circuit)
+        fields |= {"outlet": NEMA_OUTLETS[relaxed.circuit], "step": at + 1}
+        if at > 0:
+            fields["tried"] = circuit_said(steps[at - 1])
+    return fields
+
+
 def _phrase(kind: str, relaxed: BuildRequest, request: BuildRequest, build: Build | None, moe: bool) -> Reason:
     """One change a relaxation makes, in its own words."""
     w = relaxed.workload
@@ -384,12 +414,7 @@ def _phrase(kind: str, relaxed: BuildRequest, request: BuildRequest, build: Buil
         "offload": {"moe": moe},
         "powerup": {"limit": relaxed.power_limit},
         "circuits": {"circuits": relaxed.circuits},
-        "circuit": {
-            "volts": circuit_volts(relaxed.circuit),
-            "amps": CIRCUITS[relaxed.circuit][1],
-            "watts": circuit_limit_w(relaxed.circuit),
-            "nema": relaxed.circuit == HIGHER_CIRCUIT,
-        },
+        "circuit": _circuit_fields(relaxed, request),
         "gpus": {"gpus": relaxed.max_gpus},
         "speed": {"tps": tps},
         "deadline": {"hours": hours},
@@ -644,7 +669,13 @@ def search(
             # dropping the target is the last resort (_ranked), and a way that keeps it is already found; one that
             # keeps it only on a new circuit leaves the search looking for the cheapest on the user's own (_home_way)
             continue
-        attempt(kind, relaxed, single_cap)
+        if kind != "circuit":
+            attempt(kind, relaxed, single_cap)
+            continue
+        for step in circuit_steps(request):  # the least work first: the next only where it gives no way out
+            by_kind["circuit"] = step  # the pairs and the last resort take the step offered, or the last tried
+            if stop() or attempt(kind, step, single_cap) is not None:
+                break
     pairable = [k for k in PAIRABLE if k in by_kind]
     families = ({"power", "power70", "powerup"}, {"speed10", "speed"}, {"circuits", "circuit"})
     pairs = sorted(itertools.combinations(range(len(pairable)), 2), key=lambda ij: (ij[0] + ij[1], ij[0]))
@@ -665,7 +696,7 @@ def search(
             if kind in found or stop() or attempt(kind, relaxed, None) is not None:
                 break
     if not found and not stop():
-        found.update((f.kind, f) for f in [_accumulated(request, singles, solve, stop)] if f is not None)
+        found.update((f.kind, f) for f in [_accumulated(request, list(by_kind.items()), solve, stop)] if f is not None)
     return list(found.values())
 
 
