@@ -46,3 +46,28 @@ def test_each_step_says_its_work_in_english_and_chinese() -> None:
     # from a 120 V 20 A circuit the 240 V one is the first step: nothing before it was tried
     on20 = _request("120v20a")
     assert "tried" not in _circuit_fields(circuit_steps(on20)[0], on20)
+
+
+def test_an_exact_count_the_outlet_cannot_feed_is_offered_the_deeper_cap_that_keeps_it_there() -> None:
+    """`plan --gpus 5 --exact-gpus --gpu rtx-3090` for Llama 3.3 70B Q4_K_M on a US 15 A outlet: five 3090 draw over
+    1,440 W at 80 and 70 % too, so the ways out had been another circuit, two circuits or two cards (a count the user
+    fixed), never the five capped to 50 % (175 of 350 W; the 3090's driver takes 100 W) that the outlet feeds
+    (relax.EXACT_POWER_LEVELS, _deeper_caps)."""
+    from configurator.core.model.args import build_request, workload_from_args
+    from configurator.core.solve.relax import EXACT_POWER_LEVELS
+    from tests.expert.runner import _argv, build_parser, shipped_catalog
+    from tests.helpers import infeasible_plan, ranked_by_price
+
+    args = "--model llama-3.3-70b --workload inference --precision q4_k_m --gpus 5 --exact-gpus --gpu rtx-3090"
+    ns = build_parser().parse_args(_argv(args))
+    request = build_request(ns, ns.model, workload_from_args(ns))
+    inf = infeasible_plan(request, shipped_catalog())
+    ranked_by_price(inf)
+    way = next(r for r in inf.relaxations if r.kind == "powerlow")
+    assert way.request is not None and way.request.power_limit in EXACT_POWER_LEVELS
+    assert (way.request.circuit, way.request.circuits, way.request.max_gpus) == ("120v15a", 1, 5)
+    assert way.build is not None and (way.build.gpu_id, way.build.gpu_count) == ("rtx-3090", 5)
+    assert way.build.power.circuit_ok and way.build.power.wall_w <= 1440
+    assert way.build.power_limit == way.request.power_limit
+    assert f"power-limit the GPUs to {way.request.power_limit:.0%} (nvidia-smi -pl" in way.change
+    assert way.said is not None and way.said.code == "way.changes"  # the `said` contract: {code, fields}
