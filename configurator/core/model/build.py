@@ -286,8 +286,8 @@ class Build(_Frozen):
         the cap its estimate is timed at (with_power_limit) and its launch command sets."""
         for c in self.checks:
             if c.rule == PowerLimit.id and c.code == "at-boot":
-                limit = float(c.fields.get("limit") or 1.0)
-                return limit if limit < 1.0 else None
+                limit = c.fields.get("limit")
+                return float(limit) if isinstance(limit, int | float) and limit < 1.0 else None
         return None
 
     @property
