@@ -178,6 +178,13 @@ def test_llama_70b_at_25_tps_on_one_us_outlet_way_out_offers_a_power_limit(catal
     assert power.decode_tokens_per_s is not None and power.decode_tokens_per_s >= 25
     assert "nvidia-smi -pl 460" in power.change and "95% speed" in power.change  # the command and its cost in speed
     assert power.total_price <= 1.02 * inf.relaxations[0].total_price  # within 2 % of the cheapest way out
+    # the circuit way is the least work that feeds the pair at full power: a 120 V 20 A circuit (NEMA 5-20, 1,920 W
+    # continuous), often in a kitchen or garage already; a 240 V one had been offered (round 31)
+    circuit = next(r for r in inf.relaxations if r.kind == "circuit")
+    assert circuit.request is not None and circuit.request.circuit == "120v20a"
+    assert circuit.build is not None and circuit.build.gpu_id == "rtx-5090" and circuit.build.power.circuit_ok
+    assert circuit.build.power.wall_w > 1440  # the outlet it has could not feed it
+    assert "120 V 20 A circuit (a NEMA 5-20 outlet, 1,920 W continuous; the least work" in circuit.change
     ranked_by_price(inf)
 
 

@@ -1216,7 +1216,7 @@ def _supported_in_vram_beside(plan: Plan) -> bool:
 
 def _circuit_ways_say_the_trade(plan: Plan) -> bool:
     """Nothing fits a 120 V 15 A outlet at the speed asked: the ways out name a 240 V 20 A circuit (not Europe's
-    230 V 16 A), the cheapest machine the outlet feeds (experts in RAM, the speed given up), and each circuit way says
+    230 V 16 A; a 120 V 20 A one, less work, was tried first and feeds none), the cheapest machine the outlet feeds (experts in RAM, the speed given up), and each circuit way says
     what it buys over that one (the `said` fields)."""
     ways = _relaxations(plan)
     home = [r for r in ways if "home" in (r.get("said") or {}).get("fields", {})]
@@ -1225,8 +1225,10 @@ def _circuit_ways_say_the_trade(plan: Plan) -> bool:
         return False
     fields = circuit[0]["said"]["fields"]
     volts = fields["changes"][0]["fields"].get("volts")
+    tried = fields["changes"][0]["fields"].get("tried") or {}
     return (
         volts == 240
+        and (tried.get("fields") or {}).get("volts") == 120  # the 120 V 20 A step, less work, fed no 5 x MI50
         and fields.get("home_price") == round(home[0]["total_price"], 2)
         and home[0]["total_price"] < circuit[0]["total_price"]
         and (home[0]["decode_tokens_per_s"] or 0) < (circuit[0]["decode_tokens_per_s"] or 0)

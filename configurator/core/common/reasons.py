@@ -216,6 +216,19 @@ def tps_text(tps: float) -> str:
     return f"{tps:,.1f}" if tps >= 0.095 or tps == 0 else f"{tps:.2g}"
 
 
+def at_power(r: Reason) -> str:
+    """The job's time (one decimal, so a miss by minutes shows) or decode speed a capped build's estimate gives at its
+    cap (fit.limited, fit.power), "" where it gives neither; the figure alone, each language wraps it."""
+    if r.fields.get("hours") is not None:
+        return f"{r.num('hours'):,.1f} h"
+    return f"{tps_text(r.num('tps'))} tok/s" if r.fields.get("tps") is not None else ""
+
+
+def _at_power(r: Reason, form: str) -> str:
+    said = at_power(r)
+    return form.format(said) if said else ""
+
+
 def joined(reasons: tuple[Reason, ...], say: Say, sep: str = "; ") -> str:
     return sep.join(say(r) for r in reasons)
 
@@ -275,6 +288,19 @@ def _power(r: Reason, _say: Say) -> str:
         return f"power-limit the GPUs to {r.num('limit'):.0%} ({speed})"
     return (
         f"power-limit the GPUs to {r.num('limit'):.0%} ({f['tool']} {f['flag']} {r.num('watts'):.0f} at boot; {speed})"
+    )
+
+
+def _circuit_work(r: Reason, say: Say) -> str:
+    """The work a step of the circuit way is (way.circuit's `step`: model.request.HOME_CIRCUIT_STEPS)."""
+    if r.num("volts") < 200:
+        return (
+            "the least work of the circuit ways: a 20 A breaker on 12 AWG wire, and a kitchen's or garage's outlets "
+            "are often on one already, as US code requires 20 A circuits there, shared with what else is plugged in"
+        )
+    tried = r.nested("tried")
+    return "a double-pole breaker, a dedicated run and PSUs that take 240 V" + (
+        f": more work than a {say(tried[0])} circuit, which was tried first and gives no way out here" if tried else ""
     )
 
 
@@ -889,10 +915,13 @@ EN: dict[str, Template] = {
         "balance size and accuracy for a trillion-parameter MoE; expect some loss of quality)"
     ),
     "way.method": "use QLoRA instead of {method}",
-    "way.circuit": lambda r, _say: (
+    "way.circuit": lambda r, say: (
         f"have an electrician add a {r.num('volts'):g} V {r.num('amps'):g} A circuit"
-        + (" (a NEMA 6-20 outlet)" if r.fields.get("nema") else "")
-        + f", {r.num('watts'):,.0f} W continuous"
+        + (
+            f" (a NEMA {r.fields['outlet']} outlet, {r.num('watts'):,.0f} W continuous; {_circuit_work(r, say)})"
+            if r.fields.get("step") is not None
+            else (" (a NEMA 6-20 outlet)" if r.fields.get("nema") else "") + f", {r.num('watts'):,.0f} W continuous"
+        )
         if r.fields.get("volts") is not None
         else "use a 230 V 16 A circuit"
     ),
@@ -1724,9 +1753,9 @@ EN: dict[str, Template] = {
     "fit.states-in-ram": "states in RAM",
     "fit.optimizer-in-ram": "optimizer in RAM",
     "fit.no-offload": "no offload",
-    "fit.limited": "limited to {limit:.0%} of rated",
+    "fit.limited": lambda r, _say: f"limited to {r.num('limit'):.0%} of rated" + _at_power(r, " ({} at that power)"),
     "fit.full-rated": "full rated power",
-    "fit.power": "{limit:.0%} power",
+    "fit.power": lambda r, _say: f"GPUs at {r.num('limit'):.0%} power" + _at_power(r, ": {}"),
     "fit.full-power": "full power",
     "fit.framework": lambda r, _say: (
         f"{FIT_METHODS[str(r.fields['method'])]} on {r.fields['runner']}"

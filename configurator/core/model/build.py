@@ -32,6 +32,7 @@ from configurator.core.estimate.result import EstimateResult
 from configurator.core.model.noise import build_dba
 from configurator.core.model.request import BuildRequest
 from configurator.core.rules.base import Check
+from configurator.core.rules.power import PowerLimit
 
 
 class _Frozen(BaseModel):
@@ -277,6 +278,17 @@ class Build(_Frozen):
         if ", ".join(english(k) for k in self.kinds) == self.label:
             return self.kinds
         return (Reason.of("kind.said", text=self.label),) if self.label else ()
+
+    @property
+    def power_limit(self) -> float | None:
+        """The share of rated power its GPUs run at, None at full power: PWR-9's finding, made wherever the build's
+        cards are capped (the request's --power-limit, or the power-limited source's own cap: offers.power_limited),
+        the cap its estimate is timed at (with_power_limit) and its launch command sets."""
+        for c in self.checks:
+            if c.rule == PowerLimit.id and c.code == "at-boot":
+                limit = c.fields.get("limit")
+                return float(limit) if isinstance(limit, int | float) and limit < 1.0 else None
+        return None
 
     @property
     def fails(self) -> bool:

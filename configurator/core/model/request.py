@@ -33,6 +33,19 @@ CIRCUITS: dict[str, tuple[float, float]] = {
 CONTINUOUS_FACTOR = 0.8
 """NEC 80 % rule for loads of three hours or more (build rules R24); applied outside the US too."""
 
+HOME_CIRCUIT_STEPS: tuple[Circuit, ...] = ("120v20a", "240v20a")
+"""The circuits a 120 V home (North America) is offered when its own cannot feed the machine, the least work first
+(relax: the "circuit" way out tries them in this order and offers the first that feeds a machine; its words say the
+work each is, reasons.EN "way.circuit"). A 120 V 20 A circuit (NEMA 5-20R, which takes a 5-15 plug too; 1,920 W
+continuous) is a 20 A breaker on 12 AWG wire, and many homes have one already: US code has required 20 A circuits for a
+kitchen's counter outlets (NFPA 70, 210.11(C)(1)) and, since the 2017 edition, one for a garage's outlets that feeds
+no other outlet (210.11(C)(4); captaincode2017.leviton.com/node/126, captaincode2020.leviton.com/node/132, read
+2026-12-05). A 240 V 20 A circuit (NEMA 6-20R, 3,840 W) is a double-pole breaker and a dedicated run, and a machine's
+PSUs must take 200-240 V: the step an electrician adds only when 1,920 W is not enough."""
+
+NEMA_OUTLETS: dict[str, str] = {"120v15a": "5-15", "120v20a": "5-20", "240v20a": "6-20"}
+"""The NEMA receptacle of each North American circuit (HOME_CIRCUIT_STEPS' words name it)."""
+
 
 def default_circuit(currency: str) -> Circuit:
     """A US 15 A outlet for dollar budgets, a 230 V 16 A circuit elsewhere."""

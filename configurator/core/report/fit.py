@@ -314,6 +314,26 @@ def _training_settings(build: Build, used: WorkloadJson, asked: Workload) -> lis
     ]
 
 
+def _power_setting(build: Build) -> FitSetting:
+    """The power its GPUs run at: the build's own cap (Build.power_limit: the request's, or the power-limited source's,
+    which the request never names), with the job's time or decode speed at that power, the figure its estimate gives
+    (timed at the cap: solve.candidates.with_power_limit). The window had said "full power" of a build capped to 70 %."""
+    limit = build.power_limit
+    if limit is None:
+        return FitSetting.of("GPU power", Reason.of("fit.full-rated"), Reason.of("fit.full-power"))
+    e = build.estimate
+    at: dict[str, float] = (
+        {"hours": e.wall_hours}
+        if e.wall_hours is not None
+        else {"tps": e.decode_tokens_per_s}
+        if e.decode_tokens_per_s is not None
+        else {}
+    )
+    return FitSetting.of(
+        "GPU power", Reason.of("fit.limited", limit=limit, **at), Reason.of("fit.power", limit=limit, **at)
+    )
+
+
 def fit_of(build: Build, request: BuildRequest) -> Fit:
     """The settings the build's estimate was made with, against what the request asked for.
 
@@ -328,15 +348,7 @@ def fit_of(build: Build, request: BuildRequest) -> Fit:
         settings = _inference_settings(build, used, asked)
     else:
         settings = _training_settings(build, used, asked)
-    limit = request.power_limit
-    limited = bool(limit and limit < 1)
-    settings.append(
-        FitSetting.of(
-            "GPU power",
-            Reason.of("fit.limited", limit=limit) if limited else Reason.of("fit.full-rated"),
-            Reason.of("fit.power", limit=limit) if limited else Reason.of("fit.full-power"),
-        )
-    )
+    settings.append(_power_setting(build))
     if kind != "inference":
         settings.append(FitSetting.of("framework", _framework(used, build.estimate.gpus, build.parallelism)))
     return Fit(settings=tuple(settings))

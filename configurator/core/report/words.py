@@ -30,6 +30,7 @@ from configurator.core.common.reasons import (
     Say,
     Template,
     _strings,
+    at_power,
     cards,
     default_rate,
     eol_said,
@@ -82,6 +83,25 @@ def window_words() -> Iterator[None]:
 
 def in_window() -> bool:
     return _window.get()
+
+
+def _at_power_zh(r: Reason, form: str) -> str:
+    """reasons.at_power in Chinese: hours as 小时, the decode speed as it stands."""
+    said = at_power(r).replace(" h", " 小时")
+    return form.format(said) if said else ""
+
+
+def _zh_circuit_work(r: Reason, say_: Say) -> str:
+    """reasons._circuit_work in Chinese."""
+    if r.num("volts") < 200:
+        return (
+            "各种电路改造中工作量最小：一个 20 A 断路器配 12 AWG 电线，厨房或车库的插座常常已经在这样的电路上"
+            "（美国电气规范要求那里用 20 A 电路），但要与插在上面的其他电器共用"
+        )
+    tried = r.nested("tried")
+    return "需要双极断路器、一条专用线路和支持 240 V 的电源" + (
+        f"：比 {say_(tried[0])} 电路工作量大，后者已先试过，在这里找不到出路" if tried else ""
+    )
 
 
 def _zh_runner(r: Reason) -> str:
@@ -715,10 +735,13 @@ ZH_REASONS: dict[str, Template] = {
         + ("，保持原版质量）" if r.fields.get("precision") == "q8_0" else "）")
     ),
     "way.method": "用 QLoRA 代替 {method}",
-    "way.circuit": lambda r, _say: (
+    "way.circuit": lambda r, say_: (
         f"请电工加装一路 {r.num('volts'):g} V {r.num('amps'):g} A 电路"
-        + ("（NEMA 6-20 插座）" if r.fields.get("nema") else "")
-        + f"，持续 {r.num('watts'):,.0f} W"
+        + (
+            f"（NEMA {r.fields['outlet']} 插座，持续 {r.num('watts'):,.0f} W；{_zh_circuit_work(r, say_)}）"
+            if r.fields.get("step") is not None
+            else ("（NEMA 6-20 插座）" if r.fields.get("nema") else "") + f"，持续 {r.num('watts'):,.0f} W"
+        )
         if r.fields.get("volts") is not None
         else "使用 230 V 16 A 电路"
     ),
@@ -1439,9 +1462,9 @@ ZH_REASONS: dict[str, Template] = {
     "fit.states-in-ram": "状态放在内存",
     "fit.optimizer-in-ram": "优化器放在内存",
     "fit.no-offload": "不卸载",
-    "fit.limited": "限制为额定的 {limit:.0%}",
+    "fit.limited": lambda r, _say: f"限制为额定的 {r.num('limit'):.0%}" + _at_power_zh(r, "（该功率下 {}）"),
     "fit.full-rated": "额定满功率",
-    "fit.power": "{limit:.0%} 功率",
+    "fit.power": lambda r, _say: f"GPU {r.num('limit'):.0%} 功率" + _at_power_zh(r, "：{}"),
     "fit.full-power": "满功率",
     "fit.framework": lambda r, _say: (
         f"{_ZH_METHODS[str(r.fields['method'])]}，{_zh_runner(r)}" if r.fields.get("method") else _zh_runner(r)

@@ -29,16 +29,19 @@ from configurator.core.estimate.workload import Workload, engines_for
 from configurator.core.model.build import WAYS_SHOWN, Build, Check, Infeasible, Relaxation
 from configurator.core.model.request import (
     CIRCUITS,
+    HOME_CIRCUIT_STEPS,
+    NEMA_OUTLETS,
     BuildRequest,
     circuit_limit_w,
     circuit_name,
+    circuit_said,
     circuit_volts,
 )
 from configurator.core.rules.job import PromptWait
 from configurator.core.rules.power import Circuit
 from configurator.core.rules.site import SitePower
 from configurator.core.solve.candidates import Candidates, gpu_allowed, runs_from_ram
-from configurator.core.solve.power import power_limit_speed
+from configurator.core.solve.power import TRAINING_POWER_CURVE, power_limit_speed
 from configurator.core.solve.power_cap import VENDOR_RULES
 from configurator.core.solve.rules import READING_TPS
 from configurator.core.solve.shown import AS_FAST, SLOWER_DEARER, gives_up_for_little, many_times_slower
@@ -65,10 +68,18 @@ the same price they follow a change that needs none. The ways out are sorted by 
 `infeasible.relaxations`: the first is the cheapest); a premium for building work had put a power limit at 6,896 USD
 before a second circuit at 6,831, out of order."""
 
-HIGHER_CIRCUIT = "240v20a"
-"""The circuit a 120 V home is offered when its own cannot feed the machine (the "circuit" way out): a 120 V home is
-North American, and the circuit an electrician adds there is 240 V 20 A (request.CIRCUITS), not the 230 V 16 A of a
-European or Chinese one."""
+
+def circuit_steps(request: BuildRequest) -> list[BuildRequest]:
+    """The request on each circuit a 120 V home is offered when its own cannot feed the machine (the "circuit" way
+    out), the least work first: request.HOME_CIRCUIT_STEPS beyond the circuit it has (more watts than it carries). A
+    120 V home is North American: the circuits an electrician adds there are a 120 V 20 A one, then a 240 V 20 A one,
+    never the 230 V 16 A of a European or Chinese home. The search offers the first step that gives a way out
+    (search: a 240 V circuit had been offered where a 120 V 20 A one, often there already, fed the same machine)."""
+    if circuit_volts(request.circuit) >= 200:
+        return []
+    have = circuit_limit_w(request.circuit)
+    return [request.model_copy(update={"circuit": c}) for c in HOME_CIRCUIT_STEPS if circuit_limit_w(c) > have]
+
 
 CIRCUIT_WAYS = {"circuits", "circuit"}
 """Ways out that change the wall circuit: beside them the plan names the cheapest way that keeps the user's own
@@ -76,6 +87,14 @@ CIRCUIT_WAYS = {"circuits", "circuit"}
 
 POWER_LEVELS = (0.8, 0.7)
 """Power limits tried: 80 % keeps ~95 % of the speed (build rules R20, Puget's 4 x RTX 3090 at 280 of 350 W)."""
+
+EXACT_POWER_LEVELS = (0.6, 0.5)
+"""Deeper limits tried, the mildest first, where the request fixes its GPU count (--exact-gpus) and no way keeps that
+count on the circuit it has (_keeping): the count cannot fall, so capping the cards deeper is the way that stays on the
+user's circuit (5 x RTX 3090 on a US 15 A outlet: at 50 %, 1,391 W at the wall; at 70 % they need a 120 V 20 A
+circuit). The request's own floor is 50 % (BuildRequest.power_limit) and a card's driver floor leaves it out below
+(power_cap); a training job stops at the lowest measured point of the training curve (rules.watts.
+TRAINING_POWER_CURVE, 57 %): below it the speed is extrapolated."""
 
 PAIRABLE = (
     "kv",
@@ -96,13 +115,14 @@ PAIRABLE = (
 )
 """Knobs tried in pairs, least intrusive first (pairs are tried in the order of their two positions here)."""
 
-MILD = {*PAIRABLE, "budget", "region", "optim8bit", "zero3offload"}
+MILD = {*PAIRABLE, "budget", "region", "optim8bit", "zero3offload", "powerlow"}
 """Kinds that keep the job as asked (the model, its precision and context, the speed or deadline)."""
 
 LABELS = {
     "offload": "everything on the GPUs",
     "power": "full GPU power on the circuit",
     "power70": "full GPU power on the circuit",
+    "powerlow": "full GPU power on the circuit",
     "powerup": "the GPU power limit",
     "budget": "budget",
     "kv": "KV-cache precision",
@@ -208,8 +228,8 @@ def _relaxations(request: BuildRequest, model: ModelArch | None = None) -> list[
         out.append(("form", request.model_copy(update={"form": "any"})))
     if request.room == "home-office":
         out.append(("room", request.model_copy(update={"room": "lab"})))
-    if circuit_volts(request.circuit) < 200:  # a 120 V home: HIGHER_CIRCUIT
-        out.append(("circuit", request.model_copy(update={"circuit": HIGHER_CIRCUIT})))
+    if steps := circuit_steps(request):  # a 120 V home: the least work first (search tries the next where it fails)
+        out.append(("circuit", steps[0]))
     if request.max_gpus < 8 or request.exact_gpus:
         out.append(("gpus", request.model_copy(update={"max_gpus": 8, "exact_gpus": False})))
     if w.kind == "inference" and w.context and w.context > 4096:
@@ -350,9 +370,11 @@ def _combine(request: BuildRequest, first: BuildRequest, second: BuildRequest) -
 
 
 def _power_words(relaxed: BuildRequest, build: Build | None) -> Reason:
-    """'power-limit the GPUs to 80 % (nvidia-smi -pl 460 at boot; ~95 % speed)': the vendor's own tool."""
+    """'power-limit the GPUs to 80 % (nvidia-smi -pl 460 at boot; ~95 % speed)': the vendor's own tool. The speed is
+    the one the way's build is timed at (with_power_limit): decoding's for serving, the compute-bound curve's for a
+    training job (70 %: 85 % of the training speed, where decoding keeps 92 %; the way had said ~92 % of a fine-tune)."""
     limit = relaxed.power_limit or POWER_LEVELS[0]
-    speed = power_limit_speed(limit)
+    speed = power_limit_speed(limit, compute_bound=relaxed.workload.kind != "inference")
     spec = next((p.spec for p in build.parts if p.category == "gpu"), None) if build is not None else None
     if spec is None:
         return Reason.of("way.power", limit=limit, speed=speed)
@@ -362,12 +384,30 @@ def _power_words(relaxed: BuildRequest, build: Build | None) -> Reason:
     return Reason.of("way.power", limit=limit, speed=speed, tool=tool, flag=flag, watts=watts)
 
 
+def _circuit_fields(relaxed: BuildRequest, request: BuildRequest) -> dict[str, Value]:
+    """A circuit way's facts (request.CIRCUITS, NEMA_OUTLETS) and the work it is: `step`, its place among the steps a
+    120 V home is offered (circuit_steps: 1 the least work); `tried`, the step before it, which gave no way out."""
+    fields: dict[str, Value] = {
+        "volts": circuit_volts(relaxed.circuit),
+        "amps": CIRCUITS[relaxed.circuit][1],
+        "watts": circuit_limit_w(relaxed.circuit),
+        "nema": relaxed.circuit in NEMA_OUTLETS,
+    }
+    steps = [s.circuit for s in circuit_steps(request)]
+    if relaxed.circuit in steps:
+        at = steps.index(relaxed.circuit)
+        fields |= {"outlet": NEMA_OUTLETS[relaxed.circuit], "step": at + 1}
+        if at > 0:
+            fields["tried"] = circuit_said(steps[at - 1])
+    return fields
+
+
 def _phrase(kind: str, relaxed: BuildRequest, request: BuildRequest, build: Build | None, moe: bool) -> Reason:
     """One change a relaxation makes, in its own words."""
     w = relaxed.workload
     tps = build.estimate.decode_tokens_per_s if build is not None else None
     hours = build.estimate.wall_hours if build is not None else None
-    if kind in ("power", "power70"):
+    if kind in ("power", "power70", "powerlow"):
         return _power_words(relaxed, build)
     if kind == "speed10":
         return Reason.of(
@@ -382,12 +422,7 @@ def _phrase(kind: str, relaxed: BuildRequest, request: BuildRequest, build: Buil
         "offload": {"moe": moe},
         "powerup": {"limit": relaxed.power_limit},
         "circuits": {"circuits": relaxed.circuits},
-        "circuit": {
-            "volts": circuit_volts(relaxed.circuit),
-            "amps": CIRCUITS[relaxed.circuit][1],
-            "watts": circuit_limit_w(relaxed.circuit),
-            "nema": relaxed.circuit == HIGHER_CIRCUIT,
-        },
+        "circuit": _circuit_fields(relaxed, request),
         "gpus": {"gpus": relaxed.max_gpus},
         "speed": {"tps": tps},
         "deadline": {"hours": hours},
@@ -613,6 +648,14 @@ def search(
         found[kind] = hit
         return hit
 
+    def first_of(kind: str, steps: list[BuildRequest], cap: float | None) -> None:
+        """The first of `steps`, the least change first, that gives a way out (a circuit's: circuit_steps); the pairs
+        and the last resort take it, or the last tried (`by_kind`)."""
+        for step in steps:
+            by_kind[kind] = step
+            if stop() or attempt(kind, step, cap) is not None:
+                return
+
     budget_way = attempt("budget", by_kind["budget"], None) if "budget" in by_kind and not stop() else None
     # dearer than paying more: dominated; but a way below reading speed caps nothing (a dearer one that reads is the
     # answer a buyer can act on, _reads)
@@ -642,7 +685,28 @@ def search(
             # dropping the target is the last resort (_ranked), and a way that keeps it is already found; one that
             # keeps it only on a new circuit leaves the search looking for the cheapest on the user's own (_home_way)
             continue
-        attempt(kind, relaxed, single_cap)
+        first_of(kind, circuit_steps(request) if kind == "circuit" else [relaxed], single_cap)
+    _pairs(request, by_kind, found, attempt, stop)
+    first_of("powerlow", _deeper_caps(request, list(found.values())), None)  # an exact count on the user's circuit
+    if _circuit_bound(list(found.values()), request) and "speed" in by_kind:
+        for kind, relaxed in _home_ways(request, by_kind):
+            if kind in found or stop() or attempt(kind, relaxed, None) is not None:
+                break
+    if not found and not stop():
+        found.update((f.kind, f) for f in [_accumulated(request, list(by_kind.items()), solve, stop)] if f is not None)
+    return list(found.values())
+
+
+def _pairs(
+    request: BuildRequest,
+    by_kind: dict[str, BuildRequest],
+    found: dict[str, _Found],
+    attempt: Callable[[str, BuildRequest, float | None], _Found | None],
+    stop: Callable[[], bool],
+) -> None:
+    """The cheap pairs (PAIRABLE, least intrusive first, at most MAX_PAIRS, none of one knob's family), each under the
+    cheapest way out found that keeps the job as asked (dropping the speed target or halving the context is always
+    cheaper and would hide every pair)."""
     pairable = [k for k in PAIRABLE if k in by_kind]
     families = ({"power", "power70", "powerup"}, {"speed10", "speed"}, {"circuits", "circuit"})
     pairs = sorted(itertools.combinations(range(len(pairable)), 2), key=lambda ij: (ij[0] + ij[1], ij[0]))
@@ -654,17 +718,8 @@ def search(
         if any({a, b} <= family for family in families):
             continue
         tried += 1
-        # under the cheapest way out that keeps the job as asked (dropping the speed target or halving the context
-        # is always cheaper and would hide every pair)
         cheapest = min((f.price for f in found.values() if _keeps_job(f, request) and _reads(f, request)), default=None)
         attempt(f"{a}+{b}", _combine(request, by_kind[a], by_kind[b]), cheapest)
-    if _circuit_bound(list(found.values()), request) and "speed" in by_kind:
-        for kind, relaxed in _home_ways(request, by_kind):
-            if kind in found or stop() or attempt(kind, relaxed, None) is not None:
-                break
-    if not found and not stop():
-        found.update((f.kind, f) for f in [_accumulated(request, singles, solve, stop)] if f is not None)
-    return list(found.values())
 
 
 def _home_ways(request: BuildRequest, by_kind: dict[str, BuildRequest]) -> list[tuple[str, BuildRequest]]:
@@ -676,15 +731,36 @@ def _home_ways(request: BuildRequest, by_kind: dict[str, BuildRequest]) -> list[
     return [("offload+speed", _combine(request, by_kind["offload"], by_kind["speed"])), speed]
 
 
+def _keeping(found: list[_Found], request: BuildRequest) -> list[_Found] | None:
+    """The ways found that keep the user's targets and job (within reach: _affordable; with --exact-gpus, its count
+    too: a way to more cards or fewer gives it up), when every one of them changes the wall circuit (another circuit, a
+    second one); None when one of them keeps the circuit they have. Read by _circuit_bound, _home_way and
+    _deeper_caps."""
+    kept = KEEPS_TARGETS - ({"gpus"} if request.exact_gpus else set())
+    keeping = [f for f in found if set(f.kind.split("+")) <= kept and _affordable(f.price, request)]
+    return keeping if all(set(f.kind.split("+")) & CIRCUIT_WAYS for f in keeping) else None
+
+
 def _circuit_bound(found: list[_Found], request: BuildRequest) -> bool:
-    """Every way out found that keeps the user's targets and job (within reach: _affordable) changes the wall circuit,
-    and no way found keeps it: the plan then looks for the cheapest machine the circuit they have feeds (_home_way)."""
-    keeping = [f for f in found if set(f.kind.split("+")) <= KEEPS_TARGETS and _affordable(f.price, request)]
-    return (
-        bool(keeping)
-        and all(set(f.kind.split("+")) & CIRCUIT_WAYS for f in keeping)
-        and all(set(f.kind.split("+")) & BUILDING or f.kind == "cluster" for f in found)
+    """Every way out found that keeps the user's targets and job changes the wall circuit (_keeping), and no way found
+    keeps it: the plan then looks for the cheapest machine the circuit they have feeds (_home_way)."""
+    return bool(_keeping(found, request)) and all(
+        set(f.kind.split("+")) & BUILDING or f.kind == "cluster" for f in found
     )
+
+
+def _deeper_caps(request: BuildRequest, found: list[_Found]) -> list[BuildRequest]:
+    """The request at each of EXACT_POWER_LEVELS below its own limit, the mildest first, where it fixes its GPU count,
+    no power way was found (80 and 70 % did not fit) and no way found keeps that count on its circuit (_keeping);
+    search offers the first that fits. `plan --gpus 5 --exact-gpus --gpu rtx-3090` for Llama 3.3 70B Q4_K_M on a US
+    15 A outlet had been offered a 120 V 20 A or 240 V circuit, two circuits and two cards, never the five capped to
+    50 % that the outlet feeds (1,391 W at the wall)."""
+    powered = any(set(f.kind.split("+")) & {"power", "power70"} for f in found)
+    if not request.exact_gpus or powered or _keeping(found, request) is None:
+        return []
+    floor = TRAINING_POWER_CURVE[0][0] if request.workload.kind != "inference" else 0.0
+    own = request.power_limit or 1.0
+    return [request.model_copy(update={"power_limit": x}) for x in EXACT_POWER_LEVELS if floor <= x < own]
 
 
 def _keeps_job(f: _Found, request: BuildRequest) -> bool:
@@ -865,10 +941,7 @@ def _home_way(found: list[_Found], request: BuildRequest) -> _Found | None:
     circuit or two circuits for 5 x MI50 (3,735 USD, 16.2 tokens/s), never the one MI50 with the experts in RAM that
     the outlet feeds (2,740 USD, 7.0). Serving only: a training job's deadline has its own ways (a rental, a cluster),
     and its hours are weighed by SLOWER_DEARER."""
-    keeping = [f for f in found if set(f.kind.split("+")) <= KEEPS_TARGETS and _affordable(f.price, request)]
-    if request.workload.kind != "inference" or not keeping:
-        return None
-    if any(not set(f.kind.split("+")) & CIRCUIT_WAYS for f in keeping):
+    if request.workload.kind != "inference" or not _keeping(found, request):
         return None
     home = [f for f in found if f.kind != "cluster" and not set(f.kind.split("+")) & BUILDING and _reads(f, request)]
     return min(home, key=lambda f: (round(f.price, 2), -(f.build.estimate.decode_tokens_per_s or 0.0)), default=None)
@@ -948,6 +1021,8 @@ def _listed(ranked: list[_Found], request: BuildRequest, *, moe: bool) -> list[R
 
 IMPLIED = {
     "way.power@0.7": ("way.power@0.8",),
+    "way.power@0.6": ("way.power@0.7", "way.power@0.8"),
+    "way.power@0.5": ("way.power@0.6", "way.power@0.7", "way.power@0.8"),
     "way.speed": ("way.speed10",),
     "way.precision@q4_k_m": ("way.precision@q8_0",),
 }
@@ -1234,7 +1309,7 @@ def _binds(first: _Found, found: list[_Found], ranked: list[_Found], request: Bu
     out = [
         LABELS.get(k, k)
         for k in first.kind.split("+")
-        if k != "cluster" and not (q4 and k == "precision") and not (full and k in ("power", "power70"))
+        if k != "cluster" and not (q4 and k == "precision") and not (full and k in ("power", "power70", "powerlow"))
     ]
     return out + [
         LABELS.get(f.kind, f.kind)

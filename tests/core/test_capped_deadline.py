@@ -1,0 +1,62 @@
+"""A training build whose GPUs run capped is timed, and held to its deadline, at the power it runs at.
+
+Llama 3.3 70B QLoRA on RTX 3090s (10^7 tokens) from a US 15 A outlet: four cards at full power draw ~1,950 W at the
+wall, over the outlet's 1,440 W continuous, so the plan's power-limited search (offers.training_limited) caps them to
+80 and 70 % (Puget Systems' quad-3090 build: four RTX 3090 at 280 of 350 W). A deadline is judged on the capped
+search's own options (candidates._GpuJob.run: with_power_limit, power.power_limit_speed's training curve), never on the
+full-power time the cap slows."""
+
+from __future__ import annotations
+
+import pytest
+
+from configurator.core.report.fit import fit_of
+from configurator.core.rules.watts import power_limit_speed
+from configurator.core.solve.plan import _gpu_options, plan
+from tests.expert.runner import _argv, build_parser, build_request, shipped_catalog, workload_from_args
+
+ASKED = "--model llama-3.3-70b --workload finetune --method qlora --circuit 120v15a --tokens 1e7 --gpu rtx-3090"
+
+
+def _request(args: str):  # type: ignore[no-untyped-def]
+    ns = build_parser().parse_args(_argv(args))
+    catalog = shipped_catalog()
+    model = catalog.records["models"][ns.model]
+    return build_request(ns, model.id, workload_from_args(ns)), catalog, model
+
+
+def _hours(request, catalog, model, limit: float | None) -> dict[int, float]:  # type: ignore[no-untyped-def]
+    """The plan's GPU options for `request` at `limit`: count -> wall hours."""
+    capped = request.model_copy(update={"power_limit": limit})
+    return {o.count: o.estimate.wall_hours for o in _gpu_options(model, capped, catalog, None, (), None).options}
+
+
+def test_the_capped_search_judges_the_deadline_at_the_capped_speed() -> None:
+    """At full power four 3090s train it within 8 h; capped to 70 % they keep ~85 % of their training speed and take
+    longer than 8 h, so the 70 % search leaves four cards out and keeps five, each count timed at the cap."""
+    request, catalog, model = _request(ASKED + " --deadline-hours 8")
+    free = _hours(request.model_copy(update={"deadline_hours": None}), catalog, model, None)
+    full = _hours(request, catalog, model, None)
+    capped = _hours(request, catalog, model, 0.7)
+    kept = power_limit_speed(0.7, compute_bound=True)
+    assert free[4] <= 8 < free[4] / kept  # the case: four cards meet 8 h at full power only
+    assert 4 in full and 4 not in capped and 5 in capped
+    for count, hours in capped.items():
+        assert hours == pytest.approx(free[count] / kept) and hours <= 8
+
+
+def test_a_capped_build_says_the_power_it_runs_at_and_its_time_there() -> None:
+    """'How this fits' names the build's own cap, which the request never asked for, and the hours its estimate gives
+    at that cap (the window had said "full power" of the 70 % build)."""
+    request, catalog, model = _request(ASKED)
+    builds = plan(request, catalog, model=model).builds
+    capped = [b for b in builds if b.power_limit is not None]
+    assert request.power_limit is None and capped
+    for build in capped:
+        assert any(k.code == "kind.power-limited" and k.fields["limit"] == build.power_limit for k in build.kinds)
+        power = next(s for s in fit_of(build, request).settings if s.name == "GPU power")
+        assert power.short == f"GPUs at {build.power_limit:.0%} power: {build.estimate.wall_hours:,.1f} h"
+        assert "full" not in power.value
+    for build in builds:
+        if build.power_limit is None:
+            assert next(s for s in fit_of(build, request).settings if s.name == "GPU power").short == "full power"

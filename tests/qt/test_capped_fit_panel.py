@@ -1,0 +1,50 @@
+"""The window's "How this fits" says the power a capped build's GPUs run at and its time there, in English and
+Chinese: the 70 % build of Llama 3.3 70B QLoRA on four RTX 3090 from a US 15 A outlet had read "full power" (the
+request asks for no cap; the plan's power-limited search sets it: offers.training_limited)."""
+
+from __future__ import annotations
+
+import pytest
+
+from configurator.core.solve.plan import plan
+from configurator.qt import i18n
+from configurator.qt.app import make_app
+from configurator.qt.builds import BuildHeader
+from tests.expert.runner import _argv, build_parser, build_request, workload_from_args
+
+ASKED = "--model llama-3.3-70b --workload finetune --method qlora --circuit 120v15a --tokens 1e7 --gpu rtx-3090"
+
+
+@pytest.fixture(scope="module")
+def solved(shipped_catalog):  # type: ignore[no-untyped-def]
+    ns = build_parser().parse_args(_argv(ASKED))
+    model = shipped_catalog.records["models"][ns.model]
+    request = build_request(ns, model.id, workload_from_args(ns))
+    return request, plan(request, shipped_catalog, model=model).builds
+
+
+@pytest.mark.parametrize(
+    ("language", "capped_words", "full_words"),
+    [("en", "GPUs at {limit} power: {hours} h", "full power"), ("zh_CN", "GPU {limit} 功率：{hours} 小时", "满功率")],
+)
+def test_how_this_fits_says_the_cap_and_the_hours_at_it(  # type: ignore[no-untyped-def]
+    qtbot, solved, language: str, capped_words: str, full_words: str
+) -> None:
+    request, builds = solved
+    app = make_app([])
+    i18n.install(app, language)
+    try:
+        header = BuildHeader()
+        qtbot.addWidget(header)
+        capped = [b for b in builds if b.power_limit is not None]
+        assert capped and any(b.power_limit is None for b in builds)
+        for build in builds:
+            header.show_build(build, request)
+            if build.power_limit is None:
+                assert full_words in header.text()
+                continue
+            said = capped_words.format(limit=f"{build.power_limit:.0%}", hours=f"{build.estimate.wall_hours:,.1f}")
+            assert said in header.text(), header.text()
+            assert full_words not in header.text()
+    finally:
+        i18n.install(app, "en")
