@@ -1107,7 +1107,7 @@ class _TrainingSetup:
 def _training_setup(workload: Workload, gpus: int, *, cal: Calibration) -> _TrainingSetup:
     method = workload.method if workload.kind == "finetune" else "full"
     zero = workload.zero if gpus > 1 else 0
-    fw = framework(workload.framework or default_framework(method, zero), cal.framework_released)
+    fw = framework(workload.framework or default_framework(method, zero), cal.framework_released, workload.sharding)
     one_device = gpus == 1 or not fw.single_device_only
     full_optimizer = fw.full_optimizer if one_device else fw.full_optimizer_distributed
     optimizer_name = workload.optimizer or (full_optimizer if method == "full" else fw.lora_optimizer)
@@ -3134,7 +3134,11 @@ def _as_framework_shards(workload: Workload, gpus: int, ex: _Explain) -> Workloa
     """The training workload with the sharding and offload its framework really runs on `gpus` GPUs (torchtune's
     distributed recipes always shard with FSDP2, frameworks.shard_stage); a request it cannot run is said, in the
     warnings when the user asked for it, in the assumptions when it is the option's default."""
-    fw = framework(workload.framework or default_framework(workload.method, workload.zero), ex.cal.framework_released)
+    fw = framework(
+        workload.framework or default_framework(workload.method, workload.zero),
+        ex.cal.framework_released,
+        workload.sharding,
+    )
     offload = workload.offload == "cpu"
     if gpus == 1 and offload and fw.offload_everything:
         ex.warnings.append(TORCHTUNE_NO_SINGLE_DEVICE_OFFLOAD)
