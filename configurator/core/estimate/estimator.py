@@ -1272,7 +1272,8 @@ def _offload_to_cpu(mem: _TrainingBytes, setup: _TrainingSetup, ex: _Explain) ->
     ex.step("offload", Reason.of("est.offload-cpu", everything=everything, gib=mem.host / GIB))
 
 
-# What PyTorch FSDP (FullyShardedDataParallel, FULL_SHARD: the `fsdp` sharding of Answer.AI's fsdp_qlora) keeps on every
+# What PyTorch FSDP (FullyShardedDataParallel, FULL_SHARD: the `fsdp` sharding of Answer.AI's fsdp_qlora, and of the HF
+# stack under accelerate's FSDP, Workload.sharding "fsdp": frameworks.accelerate_fsdp) keeps on every
 # GPU beyond its shard of the model and the two layers it gathers, in the bytes the caching allocator reserves for them:
 # - the root unit whole: the parameters no wrapped layer owns (the token embedding, the final norm and the output head;
 #   train.py wraps each decoder layer and each LoRA leaf) stay unsharded from the forward into the backward. PyTorch's
