@@ -201,8 +201,8 @@ FSDP_QLORA_HOST_PER_BASE_BYTE = FSDP_QLORA_HOST_BYTES_MEASURED / FSDP_QLORA_MEAS
 # (commands/launch.py's help). Read at github:huggingface/accelerate@16cb6eb (2026-07-24). With FSDP there are no
 # DeepSpeed buckets; what FSDP1 keeps beside its shard is the estimator's _fsdp_resident, as for Answer.AI's train.py:
 # the HF Trainer wraps each decoder layer (TRANSFORMER_BASED_WRAP) and, for a PEFT model, each LoRA leaf (transformers
-# Trainer._fsdp_qlora_plugin_updates sets peft's fsdp_auto_wrap_policy), so the root unit holds the embedding, the
-# final norm and the head; bitsandbytes keeps a Linear4bit's quant_state on the module, outside the flat parameter ("the
+# Trainer._fsdp_qlora_plugin_updates, later update_fsdp_plugin_peft, sets peft's fsdp_auto_wrap_policy), so the root
+# unit holds the embedding, the final norm and the head; bitsandbytes keeps a Linear4bit's quant_state on the module, outside the flat parameter ("the
 # quant state got lost when the parameter got converted. This happens for example for fsdp", bitsandbytes
 # nn/modules.py fix_4bit_weight_quant_state_from_module). Under --bf16 accelerate upcasts the trainable flat parameters
 # to fp32 (accelerator.py prepare_model: "we follow DeepSpeed's strategy to hold the parameters in full precision"),
