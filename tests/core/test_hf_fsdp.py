@@ -18,6 +18,8 @@ from configurator.core.common.reasons import english
 from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.workload import Workload
 from configurator.core.launch.training import training_command
+from configurator.core.model.request import BuildRequest
+from configurator.core.solve.candidates import estimate_as_practitioner
 
 GB = 1e9
 GIB = 1024**3
@@ -124,3 +126,20 @@ def test_the_launch_command_shards_with_accelerates_fsdp_flags(catalog: Any, fra
         assert "--use_fsdp" in words
     two = estimate(model, _peft_guide("none", framework=framework).model_copy(update={"zero": 2}), gpu, 2)
     assert "--fsdp_sharding_strategy SHARD_GRAD_OP" in training_command(model, two, gpu=gpu)[1]
+
+
+def test_the_planner_keeps_the_hf_stacks_fsdp_when_it_was_asked(catalog: Any) -> None:
+    """With no framework named a multi-GPU QLoRA is sharded as Answer.AI's fsdp_qlora (test_fsdp_qlora.py); asked for
+    --sharding fsdp it stays on the HF stack (peft, the default) with accelerate's FSDP, and its launch command is
+    accelerate's: a framework that shards its own way would refuse the option (its workload is re-read for the
+    command)."""
+    model = catalog.get("models", "llama-3.1-70b")
+    gpu = catalog.get("gpus", "rtx-3090")
+    asked = Workload(kind="finetune", method="qlora", context=2048, tokens=1e8, sharding="fsdp")
+    request = BuildRequest(model_id=model.id, workload=asked, gpu_ids=("rtx-3090",))
+    result = estimate_as_practitioner(model, asked.resolved(model.max_context), gpu, 2, request)
+    w = result.workload
+    assert (w["framework"], w["sharding"], w["zero"], w["offload"]) == ("peft", "fsdp", 3, "cpu") and result.fits
+    title, command = training_command(model, result, gpu=gpu)
+    assert command.startswith("accelerate launch") and "--use_fsdp" in command.split()
+    assert english(title) == "accelerate + FSDP FULL_SHARD"
