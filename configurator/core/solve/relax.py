@@ -195,8 +195,7 @@ def _relaxations(request: BuildRequest, model: ModelArch | None = None) -> list[
         out.append(("offload", request.model_copy(update={"workload": _with_offload(w)})))
     out.append(("circuits", request.model_copy(update={"circuits": min(16, request.circuits + 1)})))
     if w.kind == "finetune" and w.method in ("lora", "qlora") and w.framework != "unsloth":
-        # Unsloth keeps checkpointed activations in system RAM by default (its long-context guide)
-        # Unsloth runs several GPUs as DDP: no --sharding (Workload.sharding is the HF stack's under accelerate)
+        # Unsloth keeps checkpointed activations in system RAM by default (its long-context guide); DDP, no --sharding
         out.append(("framework", work(framework="unsloth", activation_offload=None, sharding=None)))
     if w.kind != "inference" and not w.activation_offload:
         out.append(("actoffload", work(activation_offload=True, grad_checkpointing=True)))
