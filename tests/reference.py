@@ -182,6 +182,8 @@ def finetune_memory(
                 lora_rank=int(row.get("lora_rank", 8)),
                 lora_targets=row.get("lora_targets", "all-linear"),
                 zero=int(row["zero"]),
+                # sharding = "fsdp": an HF-stack run sharded by accelerate's FSDP, not DeepSpeed (Workload.sharding)
+                sharding=row.get("sharding"),
                 offload=row.get("offload", "none"),
                 train_embeddings=bool(row.get("train_embeddings", False)),
             )

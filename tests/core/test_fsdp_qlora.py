@@ -103,7 +103,7 @@ def test_fsdp_keeps_its_root_unit_and_the_quantization_statistics_whole(
     after forward, and bitsandbytes' absmax is never sharded: Answer.AI's dual-3090 runs reserved 22.98 GiB (offloaded,
     batch 4) and 23.05 GiB (sharded on the cards, batch 2) a GPU (benchmarks_03_2024.md @4cd6923, read 2026-12-05);
     the estimate holds both within 10 % and names what it kept whole. The HF stack (DeepSpeed's sharding in its launch
-    commands) is not sized so."""
+    commands) is not sized so, unless it is asked to shard with FSDP (tests/core/test_hf_fsdp.py)."""
     model = catalog.get("models", model_id)
     wl = _offloaded(batch=batch).model_copy(update={"offload": offload})
     ours = estimate(model, wl, catalog.get("gpus", "rtx-3090"), 2)

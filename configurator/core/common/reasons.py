@@ -801,7 +801,10 @@ def usual_finetune(r: Reason) -> str:
 
 
 def _zero(r: Reason) -> str:
-    """A launch title's DeepSpeed stage (field `stage`, 0 for none), as every framework's title writes it."""
+    """A launch title's DeepSpeed stage (field `stage`, 0 for none), as every framework's title writes it; with field
+    `fsdp` (the strategy, FULL_SHARD or SHARD_GRAD_OP) accelerate's FSDP instead."""
+    if r.fields.get("fsdp"):
+        return f" + FSDP {r.fields['fsdp']}"
     return f" + DeepSpeed ZeRO-{r.fields['stage']}" if r.fields.get("stage") else ""
 
 

@@ -225,6 +225,7 @@ class WorkloadJson(TypedDict):
     lora_targets: str
     train_embeddings: bool
     zero: int
+    sharding: str | None
     offload: str
     tokens: float | None
     epochs: float | None

@@ -1110,7 +1110,7 @@ class _TrainingSetup:
 def _training_setup(workload: Workload, gpus: int, *, cal: Calibration) -> _TrainingSetup:
     method = workload.method if workload.kind == "finetune" else "full"
     zero = workload.zero if gpus > 1 else 0
-    fw = framework(workload.framework or default_framework(method, zero), cal.framework_released)
+    fw = framework(workload.framework or default_framework(method, zero), cal.framework_released, workload.sharding)
     one_device = gpus == 1 or not fw.single_device_only
     full_optimizer = fw.full_optimizer if one_device else fw.full_optimizer_distributed
     optimizer_name = workload.optimizer or (full_optimizer if method == "full" else fw.lora_optimizer)
@@ -1275,7 +1275,8 @@ def _offload_to_cpu(mem: _TrainingBytes, setup: _TrainingSetup, ex: _Explain) ->
     ex.step("offload", Reason.of("est.offload-cpu", everything=everything, gib=mem.host / GIB))
 
 
-# What PyTorch FSDP (FullyShardedDataParallel, FULL_SHARD: the `fsdp` sharding of Answer.AI's fsdp_qlora) keeps on every
+# What PyTorch FSDP (FullyShardedDataParallel, FULL_SHARD: the `fsdp` sharding of Answer.AI's fsdp_qlora, and of the HF
+# stack under accelerate's FSDP, Workload.sharding "fsdp": frameworks.accelerate_fsdp) keeps on every
 # GPU beyond its shard of the model and the two layers it gathers, in the bytes the caching allocator reserves for them:
 # - the root unit whole: the parameters no wrapped layer owns (the token embedding, the final norm and the output head;
 #   train.py wraps each decoder layer and each LoRA leaf) stay unsharded from the forward into the backward. PyTorch's
@@ -3157,7 +3158,11 @@ def _as_framework_shards(workload: Workload, gpus: int, ex: _Explain) -> Workloa
     """The training workload with the sharding and offload its framework really runs on `gpus` GPUs (torchtune's
     distributed recipes always shard with FSDP2, frameworks.shard_stage); a request it cannot run is said, in the
     warnings when the user asked for it, in the assumptions when it is the option's default."""
-    fw = framework(workload.framework or default_framework(workload.method, workload.zero), ex.cal.framework_released)
+    fw = framework(
+        workload.framework or default_framework(workload.method, workload.zero),
+        ex.cal.framework_released,
+        workload.sharding,
+    )
     offload = workload.offload == "cpu"
     if gpus == 1 and offload and fw.offload_everything:
         ex.warnings.append(TORCHTUNE_NO_SINGLE_DEVICE_OFFLOAD)

@@ -192,6 +192,38 @@ FSDP_QLORA_MEASURED_BASE_BYTES = 33.87 * 1024**3
 FSDP_QLORA_HOST_PER_BASE_BYTE = FSDP_QLORA_HOST_BYTES_MEASURED / FSDP_QLORA_MEASURED_BASE_BYTES
 
 
+# The Hugging Face stack under accelerate's FSDP instead of DeepSpeed (Workload.sharding "fsdp", `--sharding fsdp`):
+# `accelerate launch --use_fsdp` runs FullyShardedDataParallel (FSDP1: accelerate's default --fsdp_version "1") with the
+# strategy `--fsdp_sharding_strategy` names, FULL_SHARD (ZeRO-3), SHARD_GRAD_OP (ZeRO-2) or NO_SHARD (DDP); for FSDP1
+# accelerate prefers it to --fsdp_reshard_after_forward ("We prefer sharding_strategy to not break the behavior of the
+# existing code", accelerator.py), and no strategy shards the optimizer states alone (ZeRO-1 runs as SHARD_GRAD_OP).
+# `--fsdp_offload_params true` is FSDP's CPUOffload(offload_params=True): "offload parameters and gradients to CPU"
+# (commands/launch.py's help). Read at github:huggingface/accelerate@16cb6eb (2026-07-24). With FSDP there are no
+# DeepSpeed buckets; what FSDP1 keeps beside its shard is the estimator's _fsdp_resident, as for Answer.AI's train.py:
+# the HF Trainer wraps each decoder layer (TRANSFORMER_BASED_WRAP) and, for a PEFT model, each LoRA leaf (transformers
+# Trainer._fsdp_qlora_plugin_updates, later update_fsdp_plugin_peft, sets peft's fsdp_auto_wrap_policy), so the root
+# unit holds the embedding, the final norm and the head; bitsandbytes keeps a Linear4bit's quant_state on the module, outside the flat parameter ("the
+# quant state got lost when the parameter got converted. This happens for example for fsdp", bitsandbytes
+# nn/modules.py fix_4bit_weight_quant_state_from_module). Under --bf16 accelerate upcasts the trainable flat parameters
+# to fp32 (accelerator.py prepare_model: "we follow DeepSpeed's strategy to hold the parameters in full precision"),
+# the 4 + 4 + 8 bytes a trained parameter holds that the "mixed" precision already counts (2 + 2 + 4 + 8).
+Sharding = Literal["deepspeed", "fsdp"]
+SHARDINGS: tuple[str, ...] = Sharding.__args__  # type: ignore[attr-defined]
+ACCELERATE_FSDP_FRAMEWORKS = ("transformers", "peft", "trl")
+ACCELERATE_FSDP_SHARD_STAGES = (0, 2, 3)
+
+
+def accelerate_fsdp(fw: Framework) -> Framework:
+    """An HF-stack framework `fw` sharded by accelerate's FSDP (FSDP1) instead of DeepSpeed ZeRO (above)."""
+    return replace(
+        fw,
+        sharding="fsdp",
+        shard_stages=ACCELERATE_FSDP_SHARD_STAGES,
+        offload_everything=True,
+        deepspeed_buffers=False,
+    )
+
+
 # Liger Kernel's fused linear cross-entropy (linkedin/Liger-Kernel src/liger_kernel/ops/fused_linear_cross_entropy.py,
 # read at ead96b6, 2026-08-21): the lm_head matmul and the loss run over chunks of the tokens, so the s x vocab logits
 # are never materialised (LIGER_FLCE_* below)
@@ -429,6 +461,11 @@ def shard_note(fw: Framework, zero: int, stage: int, gpus: int) -> str:
             f"Unsloth runs several GPUs as DDP under accelerate (its multi-GPU guide): a whole copy on each of "
             f"{gpus} GPUs, not the ZeRO-{zero} asked"
         )
+    if fw.sharding == "fsdp" and fw.name in ACCELERATE_FSDP_FRAMEWORKS:
+        return (
+            f"accelerate's FSDP cannot shard the optimizer states alone (ZeRO-{zero}): {fw.name} runs SHARD_GRAD_OP, "
+            f"ZeRO-{stage}, on {gpus} GPUs"
+        )
     if fw.name != "torchtune":
         return f"{fw.name} runs ZeRO-{stage} on {gpus} GPUs where ZeRO-{zero} was asked"
     if zero == 0:
@@ -501,13 +538,16 @@ def runner_with_sharding(runner: str, zero: int | None) -> str:
     return f"{runner} with its distributed optimizer (ZeRO-1)" if zero == 1 else f"{runner} with ZeRO-{zero}"
 
 
-def framework(name: str, released: str | None = None) -> Framework:
+def framework(name: str, released: str | None = None, sharding: str | None = None) -> Framework:
     """The framework's defaults; `released` (YYYY-MM-DD) gives them as of that date (torchtune only: the others'
-    memory-relevant defaults are not dated here)."""
+    memory-relevant defaults are not dated here); `sharding` "fsdp" runs an HF-stack framework under accelerate's FSDP
+    (accelerate_fsdp)."""
     try:
         fw = FRAMEWORK_DEFAULTS[name]
     except KeyError:
         raise ValueError(f"unknown framework {name!r} (choose from {', '.join(FRAMEWORKS)})") from None
+    if sharding == "fsdp" and name in ACCELERATE_FSDP_FRAMEWORKS:
+        return accelerate_fsdp(fw)
     if released is None or name != "torchtune":
         return fw
     return replace(

@@ -377,7 +377,11 @@ def _layouts(c: _Cluster, tensor: int | None, pipeline: int | None, virtual_stag
     # the layouts and sharding the framework can be told to run (torchtune: FSDP2 data parallel only, ZeRO-2 or 3;
     # frameworks.py), so that the plan sized is the one its command launches
     # (fine-tuning only: a from-scratch run is launched with accelerate or Megatron-LM whatever the framework named)
-    fw = framework(workload.framework or default_framework(workload.method, workload.zero), c.cal.framework_released)
+    fw = framework(
+        workload.framework or default_framework(workload.method, workload.zero),
+        c.cal.framework_released,
+        workload.sharding,
+    )
     stages: tuple[int, ...] = (0, 1, 2, 3)
     if workload.kind == "finetune":
         stages = fw.shard_stages

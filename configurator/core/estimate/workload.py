@@ -9,7 +9,14 @@ from configurator.core.catalog.models import MAX_LAYERS, ModelArch
 from configurator.core.common.base import BaseModel, ConfigDict, Field, model_validator
 from configurator.core.common.errors import InvalidInputError
 from configurator.core.common.shapes import WorkloadJson
-from configurator.core.estimate.frameworks import FrameworkName, default_framework, default_fused_kernels, framework
+from configurator.core.estimate.frameworks import (
+    ACCELERATE_FSDP_FRAMEWORKS,
+    FrameworkName,
+    Sharding,
+    default_framework,
+    default_fused_kernels,
+    framework,
+)
 from configurator.core.estimate.precision import (
     EXL2_TYPES,
     EXL3_TYPES,
@@ -119,6 +126,11 @@ class Workload(BaseModel):
     lora_targets: Literal["all-linear", "attention"] = "all-linear"
     train_embeddings: bool = Field(default=False, description="LoRA: also train the embedding and output layers")
     zero: Literal[0, 1, 2, 3] = 0
+    sharding: Sharding | None = Field(
+        default=None,
+        description="training on several GPUs with transformers, peft or trl: what shards the model, DeepSpeed ZeRO "
+        "(the default) or PyTorch FSDP under accelerate (--zero 3: FULL_SHARD, 2: SHARD_GRAD_OP; frameworks.py)",
+    )
     offload: Literal["none", "cpu"] = "none"
     tokens: float | None = Field(default=None, gt=0, le=1e15, description="training tokens (dataset x epochs)")
     # how many passes over the dataset `tokens` counts, as the window's Epochs field says it (tokens = dataset x
@@ -196,6 +208,13 @@ class Workload(BaseModel):
                 f"QLoRA trains adapters over a 4-bit (or 8-bit) base: use --precision "
                 f"{', '.join(QLORA_BASES)}, or leave it unset for NF4",
             )
+        if self.sharding is not None and self._runner() not in ACCELERATE_FSDP_FRAMEWORKS:
+            raise InvalidInputError(
+                "workload.sharding-framework",
+                ("sharding", "framework"),
+                f"--sharding chooses DeepSpeed or FSDP for {', '.join(ACCELERATE_FSDP_FRAMEWORKS)} under accelerate; "
+                f"{self._runner()} shards its own way (leave --sharding unset)",
+            )
         if self.kind != "inference" and self.precision in INFERENCE_ONLY:
             family = "GGUF " if self.precision in GGUF_TYPES else ""
             raise InvalidInputError(
@@ -241,6 +260,13 @@ class Workload(BaseModel):
                 + f"; {self.engine} loads {', '.join(loadable[:8])}{' ...' if len(loadable) > 8 else ''}",
             )
         return self
+
+    def _runner(self) -> str:
+        """The training framework that runs the job (the method's usual one when none is named); "inference" for an
+        inference workload."""
+        if self.kind == "inference":
+            return "inference"
+        return self.framework or default_framework(self.method if self.kind == "finetune" else "full", self.zero)
 
     def _elsewhere(self) -> str:
         others = engines_for(self.precision or "bf16")

@@ -85,6 +85,8 @@ class _Job:
     # the estimate's fused kernels on an HF-Trainer fine-tune are Liger's (frameworks.Framework.fused_loss): the
     # command turns them on (TrainingArguments `use_liger_kernel`, LLaMA-Factory `enable_liger_kernel`)
     liger: bool = False
+    # the estimate shards with accelerate's FSDP, not DeepSpeed (Workload.sharding "fsdp": transformers, peft, trl)
+    fsdp: bool = False
 
     @property
     def gpus_per_node(self) -> int:
@@ -169,6 +171,7 @@ def _job(
         virtual_stages=max(1, p.get("virtual_stages", 1)),
         micro_batches=max(1, p.get("micro_batches_per_step", 1)),
         liger=_liger(w),
+        fsdp=w.sharding == "fsdp",
     )
 
 
@@ -265,11 +268,62 @@ def hf_batch(job: _Job) -> list[str]:
 # --------------------------------------------------------------------------- accelerate (transformers, peft, deepspeed)
 
 
+# accelerate's FSDP flags (github:huggingface/accelerate@16cb6eb src/accelerate/commands/launch.py, "FSDP Arguments";
+# utils/launch.py turns each into the FSDP_* variable FullyShardedDataParallelPlugin reads): FSDP1 (--fsdp_version 1,
+# the default), the strategy by --fsdp_sharding_strategy (for FSDP1 accelerate prefers it to --fsdp_reshard_after_forward,
+# accelerator.py), each decoder layer wrapped (TRANSFORMER_BASED_WRAP: the model's _no_split_modules when no class is
+# named, utils/dataclasses.py set_auto_wrap_policy), the model loaded on rank 0 alone and broadcast
+# (--fsdp_cpu_ram_efficient_loading needs --fsdp_sync_module_states, utils/launch.py), and --fsdp_use_orig_params false
+# as PEFT's FSDP + QLoRA config has it (huggingface/peft examples/sft/configs/fsdp_config_qlora.yaml, its FSDP guide).
+# QLoRA under FSDP packs the NF4 weights in the model's 16-bit dtype so that each layer's flat parameter has one dtype
+# (TRL's ModelConfig --bnb_4bit_quant_storage beside --dtype, huggingface/trl@f2cd577 trl/trainer/model_config.py; the
+# PEFT guide: "Notice that `dtype` for `AutoModelForCausalLM` is same as the `bnb_4bit_quant_storage` data type").
+FSDP_STRATEGIES = {2: "SHARD_GRAD_OP", 3: "FULL_SHARD"}
+
+
+def fsdp_strategy(job: _Job) -> str:
+    """FSDP1's strategy for the job's stage: ZeRO-3 FULL_SHARD; ZeRO-1 and 2, or CPU offload alone, SHARD_GRAD_OP."""
+    return FSDP_STRATEGIES[3 if job.deepspeed_stage >= 3 else 2]
+
+
+def accelerate_fsdp_flags(job: _Job) -> list[str]:
+    """`accelerate launch`'s FSDP flags for the job (above)."""
+    return [
+        "--use_fsdp",
+        "--fsdp_version",
+        "1",
+        "--fsdp_sharding_strategy",
+        fsdp_strategy(job),
+        "--fsdp_auto_wrap_policy",
+        "TRANSFORMER_BASED_WRAP",
+        "--fsdp_offload_params",
+        _bool(job.offload),
+        "--fsdp_use_orig_params",
+        "false",
+        "--fsdp_cpu_ram_efficient_loading",
+        "true",
+        "--fsdp_sync_module_states",
+        "true",
+    ]
+
+
+def fsdp_qlora_storage(job: _Job) -> list[str]:
+    """A QLoRA script's flags that pack NF4 in the model's dtype, so FSDP can shard it (above); none otherwise."""
+    if not (job.fsdp and job.method == "qlora" and (job.zero or job.offload)):
+        return []
+    dtype = "bfloat16" if job.half == "bf16" else "float32"  # fp16 mixed precision: float32 storage (the PEFT guide)
+    return ["--bnb_4bit_quant_storage", dtype, "--dtype", dtype]
+
+
 def accelerate_command(job: _Job) -> tuple[Reason, str]:
-    """accelerate with DeepSpeed ZeRO when sharded, around the user's training script."""
+    """accelerate with DeepSpeed ZeRO (or, with --sharding fsdp, PyTorch FSDP) when sharded, around the user's training
+    script."""
     parts = ["accelerate", "launch", *accelerate_machines(job), "--mixed_precision", job.half]
     stage = 0
-    if job.zero or job.offload:
+    if job.fsdp and (job.zero or job.offload):
+        stage = job.deepspeed_stage
+        parts += accelerate_fsdp_flags(job)
+    elif job.zero or job.offload:
         stage = job.deepspeed_stage
         parts += ["--use_deepspeed", "--zero_stage", str(stage)]
         if job.nodes > 1:
@@ -299,12 +353,13 @@ def accelerate_command(job: _Job) -> tuple[Reason, str]:
     if job.adapters:
         parts += ["--use_peft", "--lora_r", str(job.lora_rank)]
         if job.method == "qlora":
-            parts += ["--load_in_4bit"]
+            parts += ["--load_in_4bit", *fsdp_qlora_storage(job)]
     if job.checkpointing:
         parts += ["--gradient_checkpointing"]
     if job.liger:
         parts += ["--use_liger_kernel"]  # TrainingArguments.use_liger_kernel (transformers >= 4.45)
-    return Reason.of("launch.accelerate", stage=stage), join_argv(parts)
+    fsdp = fsdp_strategy(job) if job.fsdp and stage else None
+    return Reason.of("launch.accelerate", stage=stage, **({"fsdp": fsdp} if fsdp else {})), join_argv(parts)
 
 
 # --------------------------------------------------------------------------- torchtune
@@ -589,11 +644,21 @@ def trl_command(job: _Job) -> tuple[Reason, str]:
     line overrides the config file's (accelerate commands/launch.py, `args.nondefault`)."""
     stage = job.deepspeed_stage
     config = TRL_ACCELERATE[stage] if (job.gpus > 1 or stage) else "single_gpu"
+    fsdp = fsdp_strategy(job) if job.fsdp and stage else None
+    if fsdp:
+        config = "fsdp1"  # trl/accelerate_configs/fsdp1.yaml: FSDP1, TRANSFORMER_BASED_WRAP, offload off, bf16
     # on several nodes, accelerate's machine flags; the shipped configs already say deepspeed_multinode_launcher:
     # standard and same_network: true (huggingface/trl@f2cd577 trl/accelerate_configs/zero{1,2,3}.yaml, multi_gpu.yaml)
     parts = ["trl", "sft", "--accelerate_config", config, *accelerate_machines(job)]
-    title = Reason.of("launch.trl", stage=stage, offload=job.offload, nodes=job.nodes)
-    if job.offload:
+    title = Reason.of(
+        "launch.trl", stage=stage, offload=job.offload, nodes=job.nodes, **({"fsdp": fsdp} if fsdp else {})
+    )
+    if fsdp:
+        # the strategy and offload over the config's (accelerate's own flags, passed on by the trl CLI)
+        parts += ["--fsdp_sharding_strategy", fsdp, "--fsdp_offload_params", _bool(job.offload)]
+        if job.method == "qlora":
+            parts += ["--fsdp_use_orig_params", "false"]
+    elif job.offload:
         parts += ["--offload_optimizer_device", "cpu"]
         if stage >= 3:
             parts += ["--offload_param_device", "cpu"]
@@ -634,7 +699,7 @@ def trl_command(job: _Job) -> tuple[Reason, str]:
         if job.precision == "int8":
             parts += ["--load_in_8bit"]
         elif job.precision in ("nf4", "int4"):
-            parts += ["--load_in_4bit", "--bnb_4bit_quant_type", "nf4"]
+            parts += ["--load_in_4bit", "--bnb_4bit_quant_type", "nf4", *fsdp_qlora_storage(job)]
     parts += ["--output_dir", f"{job.model_id}-sft"]
     return title, join_argv(parts)
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from configurator.core.catalog.models import MAX_LAYERS
 from configurator.core.common.errors import error_message
-from configurator.core.estimate.frameworks import FRAMEWORKS, OPTIMIZER_STATE_BYTES
+from configurator.core.estimate.frameworks import FRAMEWORKS, OPTIMIZER_STATE_BYTES, SHARDINGS
 from configurator.core.estimate.precision import KV_PRECISIONS, WEIGHT_PRECISIONS
 from configurator.core.estimate.workload import ENGINES
 
@@ -133,6 +133,13 @@ def _add_training_options(parser: argparse.ArgumentParser) -> None:
     fused.add_argument("--no-fused-kernels", dest="fused_kernels", action="store_false")
     parser.add_argument("--lora-rank", type=_workload_int("lora_rank"), default=16, metavar="R")
     parser.add_argument("--zero", type=int, choices=(0, 1, 2, 3), default=0)
+    parser.add_argument(
+        "--sharding",
+        choices=SHARDINGS,
+        default=None,
+        help="training on several GPUs with transformers, peft or trl: DeepSpeed ZeRO (default) or PyTorch FSDP under "
+        "accelerate (--zero 3: FULL_SHARD, 2: SHARD_GRAD_OP)",
+    )
 
 
 def _add_placement_and_output(parser: argparse.ArgumentParser) -> None:
@@ -485,6 +492,7 @@ def workload_from_args(args: argparse.Namespace) -> Any:
             fused_kernels=getattr(args, "fused_kernels", None),
             lora_rank=args.lora_rank,
             zero=args.zero,
+            sharding=getattr(args, "sharding", None),
             offload=args.offload,
             tokens=args.tokens,
             mfu=args.mfu,

@@ -200,6 +200,9 @@ def _framework(used: WorkloadJson, n: int, parallelism: ParallelismJson | None =
     if used.get("framework") == FSDP_QLORA and n > 1:
         # Answer.AI's train.py names its FSDP sharding strategy (launch/training.py FSDP_QLORA_SHARDING)
         runner = "Answer.AI fsdp_qlora, FSDP " + {3: "FULL_SHARD", 2: "SHARD_GRAD_OP"}.get(int(zero), "DDP")
+    elif used.get("sharding") == "fsdp" and zero and n > 1:
+        # accelerate's FSDP on the HF stack (--sharding fsdp; launch/training.py fsdp_strategy: ZeRO-1 runs SHARD_GRAD_OP)
+        runner = "accelerate FSDP " + ("FULL_SHARD" if int(zero) >= 3 else "SHARD_GRAD_OP")
     elif zero == 3:
         runner = "DeepSpeed ZeRO-3 / FSDP"
     elif zero:

@@ -641,6 +641,8 @@ def _zh_over(r: Reason) -> str:
 def _zh_sharded(name: str, r: Reason) -> str:
     """A training launch's title in Chinese: the framework, its DeepSpeed stage and CPU offload, then its nodes."""
     stage = f" + DeepSpeed ZeRO-{r.fields['stage']}" if r.fields.get("stage") else ""
+    if r.fields.get("fsdp"):  # accelerate's FSDP (launch.accelerate, launch.trl with --sharding fsdp)
+        stage = f" + FSDP {r.fields['fsdp']}"
     offload = " + CPU 卸载" if r.fields.get("offload") else ""
     return name + stage + offload + (f"（{r.fields['nodes']} 个节点）" if r.num("nodes") > 1 else "")
 

@@ -280,6 +280,7 @@ def _sharded_as_practitioner(
         if workload.kind == "finetune"
         and workload.method == "qlora"
         and request.workload.framework is None
+        and request.workload.sharding is None  # --sharding fsdp asks for the HF stack's FSDP, which it runs
         and gpu.vendor == "nvidia"
         else {}
     )

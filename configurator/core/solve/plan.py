@@ -1828,6 +1828,7 @@ def _usual_finetune_builds(ctx: PlanContext) -> list[Build]:
         or w.zero
         or w.activation_offload is not None
         or w.offload != "none"
+        or w.sharding is not None  # the user named how the HF stack shards (--sharding): that stack, not Unsloth
         or request.exact_gpus
         or request.owned_gpu is not None
         or ctx.should_stop()

@@ -215,8 +215,8 @@ def _relaxations(request: BuildRequest, model: ModelArch | None = None) -> list[
         out.append(("offload", request.model_copy(update={"workload": _with_offload(w)})))
     out.append(("circuits", request.model_copy(update={"circuits": min(16, request.circuits + 1)})))
     if w.kind == "finetune" and w.method in ("lora", "qlora") and w.framework != "unsloth":
-        # Unsloth keeps checkpointed activations in system RAM by default (its long-context guide)
-        out.append(("framework", work(framework="unsloth", activation_offload=None)))
+        # Unsloth keeps checkpointed activations in system RAM by default (its long-context guide); DDP, no --sharding
+        out.append(("framework", work(framework="unsloth", activation_offload=None, sharding=None)))
     if w.kind != "inference" and not w.activation_offload:
         out.append(("actoffload", work(activation_offload=True, grad_checkpointing=True)))
     out.extend((kind, request.model_copy(update={"workload": way})) for kind, way in _full_finetune_ways(w, model))
