@@ -545,16 +545,7 @@ def test_remote_code_tuple_caches_get_their_own_memory_range(catalog: Any) -> No
 # xfail miss the band on honest data, each for the reason given (docs/estimates.md, round 6); strict, so a change that
 # brings one into the band fails here until the mark is removed.
 COVERAGE_BAND = (0.75, 0.90)
-HOLDOUT_MISSES: dict[str, str] = {
-    "finetune_memory": "49 of 69 inside (71 %; 58 of 68, 85 %, before mem31): Answer.AI's FSDP + QLoRA benchmarks "
-    "joined the fit, the whole source (its 15 rows of the dual-3090 and dual-4090 case studies: estimator._fsdp_resident "
-    "was built on them, so the split was decided by source before scoring), and the rule's answers moved: LoRA "
-    "x0.78..x1.17 -> x0.82..x1.09 (held out 26 of 29 -> 17 of 29: see REGIME_MISSES), QLoRA x0.76..x1.28 -> x0.78..x1.27 "
-    "(27 of 33), full fine-tunes x0.83..x1.27 -> x0.85..x1.22 (5 of 7). Every held-out row outside lies above the range's "
-    "top but for three QLoRA rows below (backpropagate's Qwen2.5-3B, Unsloth's Phi-4, LLaMA-Factory's 4-bit 7B). The "
-    "estimate moved on no fitted row but Answer.AI's. A calibrated 80 % range holds 49 or fewer of 69 rows 4.8 % of the "
-    "time (docs/estimates.md, round 31)",
-}
+HOLDOUT_MISSES: dict[str, str] = {}
 
 
 @pytest.mark.parametrize(
@@ -679,14 +670,6 @@ def test_shipped_ranges_are_the_rule_s_answer(catalog: Any, kind: str) -> None:
 HELD_MIN_ROWS = 10
 ONE_NVIDIA = "single-stream NVIDIA"  # accuracy.regime_points' name for the speed kinds' own factors
 REGIME_MISSES = {
-    ("finetune_memory", "lora"): "17 of 29 inside (59 %; 26 of 29 before mem31): Answer.AI's FSDP + QLoRA benchmarks "
-    "joined the fit (the whole source, decided before scoring), and its 6 LoRA rows, within -8..+6 % of the estimate, "
-    "give the regime a fourth source bias near 0 and a tighter scatter, so the rule's range narrowed from x0.78..x1.17 "
-    "to x0.82..x1.09. The 12 out all measured above its top, 1.10-1.24 x the estimate: Unsloth's requirements table (6: "
-    "Mistral 7B, Llama 3.1 8B, Gemma 3 27B, Qwen2.5 32B, Llama 3.3 70B, Llama 3.1 405B), Qwen-1's README (3), torchtune's "
-    "2024 README (2) and PEFT's DeepSpeed guide (1): the estimate sizes LoRA on those stacks 10-20 % low where it sizes "
-    "Answer.AI's FSDP LoRA within 8 %. A calibrated 80 % range holds 17 or fewer of 29 rows 0.7 % of the time "
-    "(docs/estimates.md, round 31)",
     ("inference_memory", "runtime"): "48 of 50 inside (96 %): 32 Qwen2.5 peaks of a page the fit saw (31 inside), 16 "
     "llama.cpp CI peaks (ggml-org/ci, all within 3.1 %) and a llama.cpp 32K-token peak (-0.7 %, ranges12); out: "
     "Qwen2.5-3B AWQ -20 % and llama.cpp #7450 -25 %. Since rowsmem27 the regime reads its own range, from 96 "
