@@ -459,14 +459,19 @@ def _fastest(r: Reason, say: Say) -> str:
 _OF_MEASURED = " whose speed rests on published measurements (a faster one's rests on an unsourced figure)"
 
 
-def qualified(word: str, below: str, wait: str, measured: str = "", tier: tuple[str, str] = ("", "")) -> Template:
+def qualified(
+    word: str, below: str, wait: str, measured: str = "", tier: tuple[str, str] = ("", ""), supported: str = ""
+) -> Template:
     """A claim's word with what the build is, when the claim is made among builds that do not serve the job
     (solve.ranking._qualify): `below` when it is slower than people read (field `below`), `wait` (a format over
     `wait_s`) when its last user, or its one user, waits over a minute for a first token (field `wait_s`, PROMPT).
     A speed claim made among the builds whose speed is sourced, a faster or better-value one's resting on an
     unsourced figure (field `measured`, solve.ranking._sourced_best), says `measured` first. A fastest claim split
     between the release's own weights and quantized ones (solve.ranking._fastest_claim) says which, before all:
-    `tier` is (a format over field `quantized`, the words of field `released`).
+    `tier` is (a format over field `quantized`, the words of field `released`). A speed claim made among the builds
+    on supported software, a faster or better-value one shown on a card past its vendor's support (field `supported`),
+    says `supported`: gpt-oss-120b for 4 users at 3,000 USD had labelled an RX 7900 XTX at 17.3 tokens/s "fastest
+    within budget" beside 2 x MI50 shown at 37.7 for less, its restriction said only in the why.
     Never a comma or "and" (a label's claims are split on them)."""
 
     def said(r: Reason, _say: Say) -> str:
@@ -475,6 +480,8 @@ def qualified(word: str, below: str, wait: str, measured: str = "", tier: tuple[
             text += tier[0].format(quantized=r.fields["quantized"])
         elif r.fields.get("released") is not None:
             text += tier[1]
+        if r.fields.get("supported"):
+            text += supported
         if r.fields.get("measured"):
             text += measured
         if r.fields.get("below"):
@@ -512,13 +519,14 @@ def eol_said(r: Reason, say: Say, words: tuple[str, str], below: str, wait: str)
 _BELOW = " below reading speed"
 _WAIT = " but first token after {wait_s:.0f} s"  # no thousands comma: a label splits on commas
 _MEASURED = " on measured speeds"
+_SUPPORTED = " on supported software"
 _TIER = (" at {quantized}", " at release quality")
 
 CLAIMS: dict[str, Template] = {
     "claim.cheapest": lambda r, say: eol_said(r, say, ("cheapest", "cheapest on supported software"), _BELOW, _WAIT),
-    "claim.fastest-within-budget": qualified("fastest within budget", _BELOW, _WAIT, _MEASURED, _TIER),
-    "claim.fastest": qualified("fastest", _BELOW, _WAIT, _MEASURED, _TIER),
-    "claim.value": qualified("best value", _BELOW, _WAIT, _MEASURED),
+    "claim.fastest-within-budget": qualified("fastest within budget", _BELOW, _WAIT, _MEASURED, _TIER, _SUPPORTED),
+    "claim.fastest": qualified("fastest", _BELOW, _WAIT, _MEASURED, _TIER, _SUPPORTED),
+    "claim.value": qualified("best value", _BELOW, _WAIT, _MEASURED, supported=_SUPPORTED),
     "claim.quietest": qualified("quietest", _BELOW, _WAIT),
     "claim.grow": "room to grow",
     "claim.cheapest-slow": qualified("cheapest below reading speed", "", _WAIT),

@@ -2289,6 +2289,7 @@ ZH_REASONS: dict[str, Template] = {
 _ZH_BELOW = "但低于阅读速度"
 _ZH_WAIT = "，首个 token 要等 {wait_s:.0f} 秒"
 _ZH_MEASURED = "（按有实测依据的速度）"
+_ZH_SUPPORTED = "（软件仍受支持的配置中）"
 _ZH_TIER = ("（{quantized}）", "（原版质量）")
 _ZH_OF_MEASURED = "、速度有实测依据的（更快的配置其速度无来源）"
 
@@ -2329,9 +2330,9 @@ def _zh_vram_eol(r: Reason, say: Say) -> str:
 
 ZH_CLAIMS: dict[str, Template] = {
     "claim.cheapest": lambda r, say: eol_said(r, say, ("最便宜", "软件仍受支持的配置中最便宜"), _ZH_BELOW, _ZH_WAIT),
-    "claim.fastest-within-budget": qualified("预算内最快", _ZH_BELOW, _ZH_WAIT, _ZH_MEASURED, _ZH_TIER),
-    "claim.fastest": qualified("最快", _ZH_BELOW, _ZH_WAIT, _ZH_MEASURED, _ZH_TIER),
-    "claim.value": qualified("性价比最高", _ZH_BELOW, _ZH_WAIT, _ZH_MEASURED),
+    "claim.fastest-within-budget": qualified("预算内最快", _ZH_BELOW, _ZH_WAIT, _ZH_MEASURED, _ZH_TIER, _ZH_SUPPORTED),
+    "claim.fastest": qualified("最快", _ZH_BELOW, _ZH_WAIT, _ZH_MEASURED, _ZH_TIER, _ZH_SUPPORTED),
+    "claim.value": qualified("性价比最高", _ZH_BELOW, _ZH_WAIT, _ZH_MEASURED, supported=_ZH_SUPPORTED),
     "claim.quietest": qualified("最安静", _ZH_BELOW, _ZH_WAIT),
     "claim.grow": "可再加卡",
     "claim.cheapest-slow": qualified("最便宜但低于阅读速度", "", _ZH_WAIT),
