@@ -867,7 +867,7 @@ def test_a_cheapest_fine_tune_many_times_slower_says_by_how_much(one_build: Any)
     """70B QLoRA at 5,000 USD: 2 x P40 was plain "cheapest" at 1,609 h per 100 M tokens beside one RTX A6000 with
     Unsloth at 177 h. A training "cheapest" three or more times slower than the fastest build shown says the ratio
     and that build's rank, hours and price (rank.slower): in its why, in the JSON's "slower" and in Chinese."""
-    from configurator.core.report import phrases, words
+    from configurator.core.report import words
     from configurator.core.solve.ranking import rank_and_label
 
     request = BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="finetune", method="qlora"), budget=5000)
@@ -969,8 +969,7 @@ def test_fastest_says_on_supported_software_only_beside_a_faster_card_past_suppo
             # the checker judges a label without those words against every build shown, past support too
             bare = {
                 "builds": [
-                    dict(b, label=b["label"].replace(" on supported software", ""))
-                    for b in as_json_result["builds"]
+                    dict(b, label=b["label"].replace(" on supported software", "")) for b in as_json_result["builds"]
                 ]
             }
             assert any("fastest" in p for p in check_labels(bare, budget=3000)), check_labels(bare, budget=3000)

@@ -379,7 +379,9 @@ def test_in_a_comparison_a_build_shown_for_its_kind_says_which_builds_beat_it(on
     assert english(beaten) == "#1 and #2 are cheaper and faster; it offers more RAM: 64 GB", english(beaten)
     assert check_labels({"builds": [b.to_json() for b in shown]}) == []
     with words.language("zh_CN"):
-        assert words.say(beaten).startswith("#1、#2 价格更低且速度更快；它的长处：") and "#2" not in words.say(beaten)[6:]
+        assert (
+            words.say(beaten).startswith("#1、#2 价格更低且速度更快；它的长处：") and "#2" not in words.say(beaten)[6:]
+        )
     # the same build offering nothing over them (same RAM) is not shown
     shown = rank_and_label([cheap, fast, dear], request)
     assert [round(b.total_price) for b in shown] == [1000, 1200]

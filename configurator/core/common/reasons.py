@@ -518,6 +518,10 @@ def eol_said(r: Reason, say: Say, words: tuple[str, str], below: str, wait: str)
 
 _BELOW = " below reading speed"
 _WAIT = " but first token after {wait_s:.0f} s"  # no thousands comma: a label splits on commas
+_CORES_BIND = (
+    "by its {cores} CPU cores' multiplies, not the RAM's bandwidth (a CPU with more cores reads the same RAM faster)"
+)
+"""A build whose decode step on the host is bound by the cores (estimate.decode_cores_bound): its why names them."""
 _MEASURED = " on measured speeds"
 _SUPPORTED = " on supported software"
 _TIER = (" at {quantized}", " at release quality")
@@ -1377,7 +1381,7 @@ EN: dict[str, Template] = {
     "why.without-own": "leaves your {name} out, for comparison",
     "why.in-ram": lambda r, _say: (
         f"llama.cpp keeps {'the experts' if r.fields.get('moe') else 'some layers'} in system RAM; its speed is set "
-        "by this platform's memory bandwidth"
+        + (_CORES_BIND.format(**r.fields) if r.fields.get("cores") else "by this platform's memory bandwidth")
     ),
     "why.server": "a whole GPU server bought as one item",
     "why.power-limited": (
@@ -1395,13 +1399,23 @@ EN: dict[str, Template] = {
             else ", an estimate below the lowest measured cap (one RTX 3090's TF32 training kept ~83 % at 230 of 350 W)"
         )
     ),
-    "why.experts-tier": (
-        "llama.cpp keeps the routed experts in {cpu}'s RAM ({bandwidth:.0f} GB/s peak) and attention, shared experts "
-        "and context on the GPU: decode runs at this platform's memory bandwidth"
+    "why.experts-tier": lambda r, _say: (
+        f"llama.cpp keeps the routed experts in {r.fields['cpu']}'s RAM ({r.num('bandwidth'):.0f} GB/s peak) and "
+        "attention, shared experts and context on the GPU: decode runs at "
+        + (
+            "the pace of its " + _CORES_BIND.format(**r.fields).removeprefix("by its ")
+            if r.fields.get("cores")
+            else "this platform's memory bandwidth"
+        )
     ),
-    "why.cpu-only": (
-        "no GPU bought: llama.cpp runs the whole model on the {cores}-core {cpu} from {bandwidth:.0f} GB/s of "
-        "{memory}; decode is bound by memory bandwidth, prompts by the cores"
+    "why.cpu-only": lambda r, _say: (
+        f"no GPU bought: llama.cpp runs the whole model on the {r.fields['cores']}-core {r.fields['cpu']} from "
+        f"{r.num('bandwidth'):.0f} GB/s of {r.fields['memory']}; "
+        + (
+            "decode and prompts are bound by the cores (the RAM could feed more)"
+            if r.fields.get("bound")
+            else "decode is bound by memory bandwidth, prompts by the cores"
+        )
     ),
     "why.mini-pc": (
         "a small box with no GPU bought: llama.cpp runs on the {chip}'s integrated GPU, which reads the model from "
