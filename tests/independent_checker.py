@@ -516,6 +516,10 @@ def _unqualified(head: str) -> str:
 ON_SUPPORTED = "cheapest on supported software"
 """A training plan's cheapest build on a card its vendor supports, beside a cheaper one past that support (no rival)."""
 MEASURED = " on measured speeds"
+SUPPORTED = " on supported software"
+"""A speed claim ('fastest', 'best value') made among the builds on supported software: a faster or better-value build
+on a card past its vendor's support may be shown beside it, and the label says so (a label that does not is judged
+against every build shown)."""
 """A speed claim made among the builds whose speed is sourced (`speed_sourced` in the JSON): a faster or better-value
 build's training time rests on an unsourced figure (a consumer card's utilisation no measurement backs, parameters
 offloaded to RAM), and holds no speed claim (issue #27)."""
@@ -528,6 +532,8 @@ def qualifiers(piece: str) -> tuple[bool, bool]:
 
 def _claim_of(head: str, scope: str | None) -> tuple[str, str | None] | None:
     head = _unqualified(head)
+    if head.startswith(("fastest", "best value")):
+        head = head.replace(SUPPORTED, "")  # a speed claim among supported builds (_speed_problems reads the words)
     if head.startswith("cheapest with "):
         return ("cheapest", head[len("cheapest with ") :].strip())
     if head == IN_VRAM:
@@ -1101,7 +1107,8 @@ def _speed_problems(build: dict[str, Any], name: str, kind: str, piece: str, poo
         return [f"{name}: claims '{kind}' with a card past its software support"]
     if build.get("speed_sourced") is False:
         return [f"{name}: claims '{kind}' on an unsourced speed"]
-    pool = [b for b in pool if not past_support(b)]
+    if SUPPORTED in piece:  # among the builds on supported software, as its words say
+        pool = [b for b in pool if not past_support(b)]
     if MEASURED in piece:  # among the builds whose speed is sourced
         pool = [b for b in pool if b.get("speed_sourced") is not False]
     mine = throughput(build)

@@ -17,12 +17,12 @@ from configurator.core.common import memo
 from configurator.core.common.reasons import as_json, english, from_json
 from configurator.core.estimate.workload import Workload
 from configurator.core.model.request import BuildRequest, OwnedPart
-from configurator.core.report import words
+from configurator.core.report import phrases, words
 from configurator.core.solve import pricing
 from configurator.core.solve.plan import plan
 from configurator.core.solve.ranking import REFERENCE_TOKENS, claim_words, label_text
 from configurator.core.support.checks import starts_past_support
-from tests.independent_checker import missed_problems, past_support
+from tests.independent_checker import check_labels, missed_problems, past_support
 
 SETTING_KINDS = {
     "kind.usual-gguf",
@@ -957,3 +957,19 @@ def test_fastest_says_on_supported_software_only_beside_a_faster_card_past_suppo
             if c.code.startswith("claim.fastest") and "released" not in c.fields
         ]
         assert fastest and all(bool(c.fields.get("supported")) is said for c in fastest), request.model_id
+        # and the label says it, not only the why: gpt-oss-120b for 4 users at 3,000 USD had labelled an RX 7900 XTX at
+        # 17.3 tokens/s "fastest within budget" beside 2 x MI50 shown at 37.7 for less (walk31)
+        holder = next(b for b in result.builds if any(c.code.startswith("claim.fastest") for c in b.claims))
+        assert ("fastest within budget on supported software" in holder.label) is said, holder.label
+        if said:
+            as_json_result = result.to_json()
+            assert check_labels(as_json_result, budget=3000) == []
+            with words.language("zh_CN"):
+                assert "预算内最快（软件仍受支持的配置中）" in phrases.label(holder), phrases.label(holder)
+            # the checker judges a label without those words against every build shown, past support too
+            bare = {
+                "builds": [
+                    dict(b, label=b["label"].replace(" on supported software", "")) for b in as_json_result["builds"]
+                ]
+            }
+            assert any("fastest" in p for p in check_labels(bare, budget=3000)), check_labels(bare, budget=3000)

@@ -719,3 +719,24 @@ def test_a_long_label_names_its_sheet_without_its_parenthesis_not_cut_mid_word()
     assert short_title("3. fastest") == "3. fastest"
     long = "4. " + "x" * 40
     assert short_title(long) == long[:30] + "…" and len(short_title(long)) == 31
+
+
+def test_a_tab_without_a_claim_is_named_by_its_cards(scenarios: dict[str, Scenario]) -> None:
+    """Dr. Chen's 20 students (walk31): a build shown for its kind had its XLSX tab named "3. at FP8, quantized by
+    vLLM o…", its label cut at Excel's 31 characters. A build without a claim is named by its rank and cards; one with
+    a claim keeps its rank and label."""
+    from configurator.core.common.reasons import Reason, english
+    from configurator.core.report.fit import gpus_said
+    from configurator.core.report.purchase import short_title
+    from configurator.core.report.words import language, say
+
+    _request, builds = scenarios["four"]
+    kind = Reason.of("kind.usual-served", precision="FP8")
+    shown = builds[0].model_copy(update={"claims": (), "rank": 3}).of_kind(kind)
+    assert builds[0].claims and not shown.claims
+    cards = english(gpus_said(shown))
+    titles = sheet_titles([builds[0], shown])
+    assert titles[1] == short_title(f"3. {cards}") == "3. 6 x RTX 2080 Ti 22GB", titles
+    assert titles[0].startswith("1. ") and cards not in titles[0], titles
+    with language("zh_CN"):
+        assert sheet_titles([shown]) == [short_title(f"3. {say(gpus_said(shown))}")]

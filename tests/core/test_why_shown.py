@@ -11,7 +11,7 @@ import pytest
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.common import memo
-from configurator.core.common.reasons import english
+from configurator.core.common.reasons import Reason, english
 from configurator.core.estimate.workload import Workload
 from configurator.core.model.request import BuildRequest
 from configurator.core.report import phrases, words
@@ -357,3 +357,31 @@ def test_a_build_short_of_the_speed_asked_is_shown_only_for_what_it_saves_and_sa
     # nearer the price that meets it, missing the target is not worth a place: it is left out
     dearer = _asked_of(_timed(one_build, 1100, 0.9), asked)
     assert [round(b.total_price) for b in rank_and_label([dearer, fast, meets], request)] == [1500, 3000]
+
+
+def test_in_a_comparison_a_build_shown_for_its_kind_says_which_builds_beat_it(one_build: Any) -> None:
+    """DeepSeek-R1 at Q4_K_M with `--gpu mac-studio-m3-ultra-80c-512gb,rtx-3090` (a comparison; the Mac is no longer
+    sold, so every build is a 3090's): a 12-channel EPYC 9124 platform at 25,107 USD and 7.0 tokens/s had been shown
+    as "experts in RAM, 12-channel EPYC" with no word beside the 8-channel EPYC builds at 6,742 USD (7.9) and 20,727
+    USD (10.9) ranked above it. A comparison keeps each named option's builds, but a build shown for its kind still
+    names the builds that beat it on price and speed and what it offers over them, as outside a comparison; one that
+    offers nothing over a build of its own option that beats it gives its place."""
+    tier = Reason.of("kind.experts-tier", tier="12-channel EPYC")
+    cheap, fast = _timed(one_build, 1000, 1.0), _timed(one_build, 1200, 1.4)
+    dear = _timed(one_build, 1500, 0.9).of_kind(tier)
+    request = _request(one_build)
+    assert request.compares
+    shown = rank_and_label([cheap, fast, _variant(dear, 1500, ram=2).of_kind(tier)], request)
+    assert [round(b.total_price) for b in shown] == [1000, 1200, 1500]
+    beaten = next(r for r in shown[2].why_said if r.code == "shown.beaten")
+    assert list(beaten.fields["ranks"]) == [1, 2]  # type: ignore[call-overload]
+    # the offer it holds over both is said once, not once per build
+    assert english(beaten) == "#1 and #2 are cheaper and faster; it offers more RAM: 64 GB", english(beaten)
+    assert check_labels({"builds": [b.to_json() for b in shown]}) == []
+    with words.language("zh_CN"):
+        assert (
+            words.say(beaten).startswith("#1、#2 价格更低且速度更快；它的长处：") and "#2" not in words.say(beaten)[6:]
+        )
+    # the same build offering nothing over them (same RAM) is not shown
+    shown = rank_and_label([cheap, fast, dear], request)
+    assert [round(b.total_price) for b in shown] == [1000, 1200]

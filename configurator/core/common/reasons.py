@@ -485,14 +485,19 @@ def _fastest(r: Reason, say: Say) -> str:
 _OF_MEASURED = " whose speed rests on published measurements (a faster one's rests on an unsourced figure)"
 
 
-def qualified(word: str, below: str, wait: str, measured: str = "", tier: tuple[str, str] = ("", "")) -> Template:
+def qualified(
+    word: str, below: str, wait: str, measured: str = "", tier: tuple[str, str] = ("", ""), supported: str = ""
+) -> Template:
     """A claim's word with what the build is, when the claim is made among builds that do not serve the job
     (solve.ranking._qualify): `below` when it is slower than people read (field `below`), `wait` (a format over
     `wait_s`) when its last user, or its one user, waits over a minute for a first token (field `wait_s`, PROMPT).
     A speed claim made among the builds whose speed is sourced, a faster or better-value one's resting on an
     unsourced figure (field `measured`, solve.ranking._sourced_best), says `measured` first. A fastest claim split
     between the release's own weights and quantized ones (solve.ranking._fastest_claim) says which, before all:
-    `tier` is (a format over field `quantized`, the words of field `released`).
+    `tier` is (a format over field `quantized`, the words of field `released`). A speed claim made among the builds
+    on supported software, a faster or better-value one shown on a card past its vendor's support (field `supported`),
+    says `supported`: gpt-oss-120b for 4 users at 3,000 USD had labelled an RX 7900 XTX at 17.3 tokens/s "fastest
+    within budget" beside 2 x MI50 shown at 37.7 for less, its restriction said only in the why.
     Never a comma or "and" (a label's claims are split on them)."""
 
     def said(r: Reason, _say: Say) -> str:
@@ -501,6 +506,8 @@ def qualified(word: str, below: str, wait: str, measured: str = "", tier: tuple[
             text += tier[0].format(quantized=r.fields["quantized"])
         elif r.fields.get("released") is not None:
             text += tier[1]
+        if r.fields.get("supported"):
+            text += supported
         if r.fields.get("measured"):
             text += measured
         if r.fields.get("below"):
@@ -537,14 +544,19 @@ def eol_said(r: Reason, say: Say, words: tuple[str, str], below: str, wait: str)
 
 _BELOW = " below reading speed"
 _WAIT = " but first token after {wait_s:.0f} s"  # no thousands comma: a label splits on commas
+_CORES_BIND = (
+    "by its {cores} CPU cores' multiplies, not the RAM's bandwidth (a CPU with more cores reads the same RAM faster)"
+)
+"""A build whose decode step on the host is bound by the cores (estimate.decode_cores_bound): its why names them."""
 _MEASURED = " on measured speeds"
+_SUPPORTED = " on supported software"
 _TIER = (" at {quantized}", " at release quality")
 
 CLAIMS: dict[str, Template] = {
     "claim.cheapest": lambda r, say: eol_said(r, say, ("cheapest", "cheapest on supported software"), _BELOW, _WAIT),
-    "claim.fastest-within-budget": qualified("fastest within budget", _BELOW, _WAIT, _MEASURED, _TIER),
-    "claim.fastest": qualified("fastest", _BELOW, _WAIT, _MEASURED, _TIER),
-    "claim.value": qualified("best value", _BELOW, _WAIT, _MEASURED),
+    "claim.fastest-within-budget": qualified("fastest within budget", _BELOW, _WAIT, _MEASURED, _TIER, _SUPPORTED),
+    "claim.fastest": qualified("fastest", _BELOW, _WAIT, _MEASURED, _TIER, _SUPPORTED),
+    "claim.value": qualified("best value", _BELOW, _WAIT, _MEASURED, supported=_SUPPORTED),
     "claim.quietest": qualified("quietest", _BELOW, _WAIT),
     "claim.grow": "room to grow",
     "claim.cheapest-slow": qualified("cheapest below reading speed", "", _WAIT),
@@ -1401,7 +1413,7 @@ EN: dict[str, Template] = {
     "why.without-own": "leaves your {name} out, for comparison",
     "why.in-ram": lambda r, _say: (
         f"llama.cpp keeps {'the experts' if r.fields.get('moe') else 'some layers'} in system RAM; its speed is set "
-        "by this platform's memory bandwidth"
+        + (_CORES_BIND.format(**r.fields) if r.fields.get("cores") else "by this platform's memory bandwidth")
     ),
     "why.server": "a whole GPU server bought as one item",
     "why.power-limited": (
@@ -1419,13 +1431,23 @@ EN: dict[str, Template] = {
             else ", an estimate below the lowest measured cap (one RTX 3090's TF32 training kept ~83 % at 230 of 350 W)"
         )
     ),
-    "why.experts-tier": (
-        "llama.cpp keeps the routed experts in {cpu}'s RAM ({bandwidth:.0f} GB/s peak) and attention, shared experts "
-        "and context on the GPU: decode runs at this platform's memory bandwidth"
+    "why.experts-tier": lambda r, _say: (
+        f"llama.cpp keeps the routed experts in {r.fields['cpu']}'s RAM ({r.num('bandwidth'):.0f} GB/s peak) and "
+        "attention, shared experts and context on the GPU: decode runs at "
+        + (
+            "the pace of its " + _CORES_BIND.format(**r.fields).removeprefix("by its ")
+            if r.fields.get("cores")
+            else "this platform's memory bandwidth"
+        )
     ),
-    "why.cpu-only": (
-        "no GPU bought: llama.cpp runs the whole model on the {cores}-core {cpu} from {bandwidth:.0f} GB/s of "
-        "{memory}; decode is bound by memory bandwidth, prompts by the cores"
+    "why.cpu-only": lambda r, _say: (
+        f"no GPU bought: llama.cpp runs the whole model on the {r.fields['cores']}-core {r.fields['cpu']} from "
+        f"{r.num('bandwidth'):.0f} GB/s of {r.fields['memory']}; "
+        + (
+            "decode and prompts are bound by the cores (the RAM could feed more)"
+            if r.fields.get("bound")
+            else "decode is bound by memory bandwidth, prompts by the cores"
+        )
     ),
     "why.mini-pc": (
         "a small box with no GPU bought: llama.cpp runs on the {chip}'s integrated GPU, which reads the model from "

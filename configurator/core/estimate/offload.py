@@ -235,6 +235,7 @@ class _Said:
     assumptions: list[str] = field(default_factory=list)
     warnings: list[Reason] = field(default_factory=list)
     coded: list[Reason] = field(default_factory=list)  # the assumptions with a code (their English in `assumptions`)
+    cores_bound: bool = False  # the RAM share's decode step is bound by the cores' multiplies, not the RAM's reads
     kept: bool = field(default_factory=explained)  # False inside estimator.numbers_only: nothing said is kept
     stepped: bool = field(default_factory=stepped)  # False there and inside estimator.steps_unread: no step kept
 
@@ -387,6 +388,7 @@ def _cpu_step(job: _Job, reads: _TokenReads, said: _Said) -> float:
     if host.core_ghz:  # one token's matrix-vector products at the cores' decode rate (host.py)
         cores = 2 * cpu_params / (host.core_ghz * 1e9 * host.decode_per_cycle)
     binds = cores > max(mem_cpu, comp_cpu)
+    said.cores_bound = binds  # a number's fact, kept inside numbers_only too: a build's why reads it
     step_cpu = (
         max(mem_cpu, comp_cpu, cores)
         + reads.cpu_work_layers * CPU_LAYER_OVERHEAD_S
@@ -573,6 +575,7 @@ def estimate_on_host(
         warnings=tuple(said.warnings),
         host_bandwidth_gbps=host.effective_gbps,
         offloaded_bytes=offloaded,
+        decode_cores_bound=said.cores_bound,
         placement=_placement_json(placement, cal),
         speed_regime=OFFLOAD,  # its figures come from the offload model and carry that regime's range (ranges.py)
     )

@@ -133,6 +133,9 @@ class EstimateResult(_Frozen):
     # -- weights in system RAM (issue #12): set by estimate.offload.estimate_on_host
     host_bandwidth_gbps: float | None = None  # effective RAM bandwidth decode reads at
     offloaded_bytes: int = 0  # model bytes kept in system RAM
+    # decode's RAM share is bound by the CPU cores' multiplies, not the RAM's reads (offload._cpu_step): a build's why
+    # names the cores then (a 16-core EPYC 7302 decodes DeepSeek-R1 at 4.9 tokens/s from the RAM a 7742 reads at 7.9)
+    decode_cores_bound: bool = False
     # a training job laid out by the cluster planner on one machine's GPUs (estimate.parallel.training_result: expert,
     # pipeline or tensor parallel, Megatron-LM's): its `parallelism` object, which the build and its launch command read
     layout: AsIs[ParallelismJson | None] = None

@@ -331,13 +331,22 @@ def short_title(title: str, limit: int = 31) -> str:
     return title[: limit - 1].rstrip() + "…"
 
 
+def tab_title(build: Build) -> str:
+    """A build's worksheet tab: its rank and label where the label makes a claim ("2. best value"), else its rank and
+    cards ("3. 2 x RTX PRO 4500 Blackwell"): Dr. Chen's purchasing office had read a tab named "3. at FP8, quantized
+    by vLLM o…", the kind of a build shown for what it is, cut at Excel's 31 characters (walk31)."""
+    if build.claims:
+        return build_title(build)
+    return f"{build.rank}. {say(gpus_said(build))}"
+
+
 def sheet_titles(builds: list[Build]) -> list[str]:
-    """Valid (<= 31 characters, no []:*?/\\), unique worksheet names from rank and label."""
+    """Valid (<= 31 characters, no []:*?/\\), unique worksheet names from rank and label (tab_title)."""
     used = {REQUEST_SHEET.lower()}
     titles: list[str] = []
     for build in builds:
         base = (
-            short_title(_BAD_TITLE_CHARS.sub("-", _CONTROL.sub("", build_title(build))).strip("'"))
+            short_title(_BAD_TITLE_CHARS.sub("-", _CONTROL.sub("", tab_title(build))).strip("'"))
             or f"Build {build.rank}"
         )
         title, n = base, 2

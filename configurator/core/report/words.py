@@ -1182,7 +1182,8 @@ ZH_REASONS: dict[str, Template] = {
     "why.owned-more": "你的 {owned} x {name} 提供 {total:g} GB 中的 {have:g} GB；再买 {more} 张同款：驱动相同，均匀切分",
     "why.without-own": "不用你已有的 {name}，作对比",
     "why.in-ram": lambda r, _say: (
-        f"llama.cpp 把{'MoE 专家' if r.fields.get('moe') else '部分层'}放在系统内存；速度取决于这个平台的内存带宽"
+        f"llama.cpp 把{'MoE 专家' if r.fields.get('moe') else '部分层'}放在系统内存；"
+        + (_ZH_CORES_BIND.format(**r.fields) if r.fields.get("cores") else "速度取决于这个平台的内存带宽")
     ),
     "why.server": "整台 GPU 服务器作为一件购买",
     "why.power-limited": "开机时限制显卡功耗（nvidia-smi -pl、rocm-smi），以约 5% 的速度换取电路余量和更小的电源",
@@ -1196,13 +1197,19 @@ ZH_REASONS: dict[str, Template] = {
             else "，低于最低实测功耗上限的估计（一块 RTX 3090 的 TF32 训练在 350 W 中的 230 W 保留约 83%）"
         )
     ),
-    "why.experts-tier": (
-        "llama.cpp 把路由专家放在 {cpu} 的内存中（峰值 {bandwidth:.0f} GB/s），注意力、共享专家和上下文放在 GPU 上："
-        "解码速度取决于这个平台的内存带宽"
+    "why.experts-tier": lambda r, _say: (
+        f"llama.cpp 把路由专家放在 {r.fields['cpu']} 的内存中（峰值 {r.num('bandwidth'):.0f} GB/s），注意力、共享专家和上下文放在 "
+        "GPU 上："
+        + (_ZH_CORES_BIND.format(**r.fields) if r.fields.get("cores") else "解码速度取决于这个平台的内存带宽")
     ),
-    "why.cpu-only": (
-        "不买 GPU：llama.cpp 在 {cores} 核的 {cpu} 上运行整个模型，内存为 {bandwidth:.0f} GB/s 的 {memory}；"
-        "解码速度受内存带宽限制，提示词处理受核心数限制"
+    "why.cpu-only": lambda r, _say: (
+        f"不买 GPU：llama.cpp 在 {r.fields['cores']} 核的 {r.fields['cpu']} 上运行整个模型，内存为 "
+        f"{r.num('bandwidth'):.0f} GB/s 的 {r.fields['memory']}；"
+        + (
+            "解码和提示词处理都受核心数限制（内存还能供得上更多）"
+            if r.fields.get("bound")
+            else "解码速度受内存带宽限制，提示词处理受核心数限制"
+        )
     ),
     "why.mini-pc": "一台不另买 GPU 的小主机：llama.cpp 在 {chip} 的集成 GPU 上运行，从 {bandwidth:g} GB/s 的共享内存读取模型",
     "why.quiet-box": "一台安静的机器，GPU 可读 {gb} GB 统一内存",
@@ -2315,7 +2322,10 @@ ZH_REASONS: dict[str, Template] = {
 
 _ZH_BELOW = "但低于阅读速度"
 _ZH_WAIT = "，首个 token 要等 {wait_s:.0f} 秒"
+_ZH_CORES_BIND = "解码速度受 {cores} 个 CPU 核心的计算限制，而不是内存带宽（核心更多的 CPU 读同样的内存更快）"
+"""reasons._CORES_BIND in Chinese."""
 _ZH_MEASURED = "（按有实测依据的速度）"
+_ZH_SUPPORTED = "（软件仍受支持的配置中）"
 _ZH_TIER = ("（{quantized}）", "（原版质量）")
 _ZH_OF_MEASURED = "、速度有实测依据的（更快的配置其速度无来源）"
 
@@ -2356,9 +2366,9 @@ def _zh_vram_eol(r: Reason, say: Say) -> str:
 
 ZH_CLAIMS: dict[str, Template] = {
     "claim.cheapest": lambda r, say: eol_said(r, say, ("最便宜", "软件仍受支持的配置中最便宜"), _ZH_BELOW, _ZH_WAIT),
-    "claim.fastest-within-budget": qualified("预算内最快", _ZH_BELOW, _ZH_WAIT, _ZH_MEASURED, _ZH_TIER),
-    "claim.fastest": qualified("最快", _ZH_BELOW, _ZH_WAIT, _ZH_MEASURED, _ZH_TIER),
-    "claim.value": qualified("性价比最高", _ZH_BELOW, _ZH_WAIT, _ZH_MEASURED),
+    "claim.fastest-within-budget": qualified("预算内最快", _ZH_BELOW, _ZH_WAIT, _ZH_MEASURED, _ZH_TIER, _ZH_SUPPORTED),
+    "claim.fastest": qualified("最快", _ZH_BELOW, _ZH_WAIT, _ZH_MEASURED, _ZH_TIER, _ZH_SUPPORTED),
+    "claim.value": qualified("性价比最高", _ZH_BELOW, _ZH_WAIT, _ZH_MEASURED, supported=_ZH_SUPPORTED),
     "claim.quietest": qualified("最安静", _ZH_BELOW, _ZH_WAIT),
     "claim.grow": "可再加卡",
     "claim.cheapest-slow": qualified("最便宜但低于阅读速度", "", _ZH_WAIT),

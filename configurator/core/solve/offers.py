@@ -164,7 +164,9 @@ def weights_in_ram(ctx: PlanContext) -> list[Build]:
     build = _weights_in_ram(request, catalog, ctx.model, ctx.exact_weight_bytes, ctx.should_stop, cost_cap=cap)
     if build is None:
         return []
-    return _kind([build], Reason.of("kind.in-ram", moe=moe), Reason.of("why.in-ram", moe=moe))
+    from configurator.core.solve.machines import cores_bound
+
+    return _kind([build], Reason.of("kind.in-ram", moe=moe), Reason.of("why.in-ram", moe=moe, **cores_bound(build)))
 
 
 @register("unified-memory", reads_weights_from_ram=True)

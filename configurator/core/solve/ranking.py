@@ -1154,7 +1154,7 @@ def _shown(f: _Field, request: BuildRequest, comparison: bool) -> list[int]:
             (
                 i
                 for k, i in enumerate(shown)
-                if _offers_of(f, i, shown[:k]) is None or (not comparison and _idle_kind(f, i, shown))
+                if _offers_of(f, i, shown[:k]) is None or _idle_kind(f, i, _rivals(f, i, shown, request, comparison))
             ),
             None,
         )
@@ -1235,6 +1235,16 @@ def _making_way(
     return None
 
 
+def _rivals(f: _Field, i: int, shown: list[int], request: BuildRequest, comparison: bool) -> list[int]:
+    """The builds shown that build `i` gives its place to when it offers nothing over one that beats it: every one, or
+    in a comparison those of its own named option (a comparison leaves no build of one option out for another's; a
+    12-channel EPYC under two cheaper, faster 8-channel ones with the same RTX 3090 is no option of its own)."""
+    if not comparison:
+        return shown
+    own = set(options_of(f.pool[i], request))
+    return [j for j in shown if own & set(options_of(f.pool[j], request))]
+
+
 def _idle_kind(f: _Field, i: int, shown: list[int]) -> bool:
     """A build shown for its kind alone that a build shown beats on price and speed, and that offers nothing over it."""
     if f.claims[i] or not any(k.code not in SETTING_KINDS for k in f.pool[i].kinds_said()):
@@ -1272,7 +1282,9 @@ def rank_and_label(builds: list[Build], request: BuildRequest) -> list[Build]:
         claims = tuple(f.claims[i])
         offered = _offers_of(f, i, shown[: rank - 1]) or ()
         shown_for = (Reason.of("shown.offers", offers=offered),) if offered else ()
-        none = _kind_said(f, i, shown) if not (claims or shown_for or comparison) else None
+        # in a comparison too: DeepSeek-R1 with a Mac Studio and RTX 3090 named had shown a 12-channel EPYC at 25,107 USD
+        # and 7.0 tokens/s without a word under the 8-channel ones at 6,742 (7.9) and 20,727 USD (10.9)
+        none = _kind_said(f, i, shown) if not (claims or shown_for) else None
         said = claims or shown_for or ((none,) if none is not None else ())
         instead = None if comparison else _instead(f, i, shown)  # a comparison leaves no build out for another
         slower = _slower(f, i, shown)

@@ -285,14 +285,19 @@ def kind_said(
     # as fast: within 3 % of its speed (AS_FAST), no faster by 1 % (FASTER); 3 x A100 at 519 h and 40,740 USD beside
     # four at 517 h and 64,175 USD, of which "no build shown beats it on both price and speed" was true to the letter
     faster = all(m[shown[k - 1]].speed > m[i].speed * FASTER for k in ranks)
-    said: list[Reason] = []
-    for k in ranks:
-        j = shown[k - 1]
-        # its speed within 3 % of a build that costs less is no offer over it (AS_FAST): a ready-made 4 x RTX 6000 Ada
-        # server at 283 h had offered "more speed" over 8 x A100 40GB at 290 h for 2,700 USD less
-        over = [o for o in offers(pool[i], m[i], pool[j], m[j], (eol[j], eol[i])) if o.code != "offer.faster"]
-        if not over:
-            return None
-        rank = {"rank": k} if len(ranks) > 1 else {}
-        said.append(Reason.of(over[0].code, **over[0].fields, **rank))
-    return Reason.of("shown.beaten", ranks=tuple(ranks), faster=faster, offers=tuple(said))
+    # its speed within 3 % of a build that costs less is no offer over it (AS_FAST): a ready-made 4 x RTX 6000 Ada
+    # server at 283 h had offered "more speed" over 8 x A100 40GB at 290 h for 2,700 USD less
+    each = [
+        [o for o in offers(pool[i], m[i], pool[j], m[j], (eol[j], eol[i])) if o.code != "offer.faster"]
+        for j in (shown[k - 1] for k in ranks)
+    ]
+    if any(not over for over in each):
+        return None
+    # an offer over every build that beats it is said once: a 12-channel EPYC under two 8-channel ones had read
+    # "it offers more RAM: 768 GB (over #1); more RAM: 768 GB (over #2)"
+    common = next((o for o in each[0] if all(o in rest for rest in each[1:])), None)
+    if common is not None:
+        said: tuple[Reason, ...] = (common,)
+    else:
+        said = tuple(Reason.of(over[0].code, **over[0].fields, rank=k) for k, over in zip(ranks, each, strict=True))
+    return Reason.of("shown.beaten", ranks=tuple(ranks), faster=faster, offers=said)
