@@ -486,18 +486,23 @@ def qualified(word: str, below: str, wait: str, measured: str = "", tier: tuple[
     return said
 
 
-def _vram_eol(r: Reason, say: Say) -> str:
-    """What "cheapest in VRAM" adds when its card is past its vendor's support (solve.ranking._in_vram_claim): the
-    software that still runs it (field `runs`, support.EndOfLife.runs) and the cheapest build on a supported card whose
-    cards hold the model (fields `supported_*`), when one is within the budget."""
+def past_support_said(r: Reason, say: Say, what: str) -> str:
+    """What a claim adds when its build's card is past its vendor's support (solve.ranking._supported_named): the
+    software that still runs it (field `runs`, support.EndOfLife.runs) and the build that holds the same claim among
+    supported builds (`what`: "the cheapest", "the quietest"...), with its price and speed (fields `supported_*`;
+    its noise for "quietest", and its rank when it is shown too)."""
     runs = r.fields.get("runs")
     if not isinstance(runs, Reason):
         return ""
     text = f"; its card is past its vendor's support, and what still runs it is {say(runs)}"
     if r.fields.get("supported_gpu") is not None:
+        speed = r.fields.get("supported_speed")
+        said = say(speed) if isinstance(speed, Reason) else f"{r.num('supported_tps'):.1f} tokens/s per user"
+        noise = f"{r.num('supported_dba'):.1f} dBA, " if r.fields.get("supported_dba") is not None else ""
+        rank = f", #{r.num('supported_rank'):.0f}" if r.fields.get("supported_rank") is not None else ""
         text += (
-            f"; on supported software the cheapest whose cards hold it is {r.fields['supported_gpu']} at "
-            f"{r.num('supported_price'):,.0f} {r.fields['currency']} ({r.num('supported_tps'):.1f} tokens/s per user)"
+            f"; on supported software {what} is {r.fields['supported_gpu']} at {noise}"
+            f"{r.num('supported_price'):,.0f} {r.fields['currency']} ({said}{rank})"
         )
     return text
 
@@ -981,10 +986,11 @@ EN: dict[str, Template] = {
         "newer), in fp32, or with Unsloth"
     ),
     # why a build holds its claims (solve.ranking); CLAIMS says the claim itself
-    "claim.cheapest": lambda r, _say: _cheapest(r),
-    "claim.cheapest-slow": lambda r, _say: (
+    "claim.cheapest": lambda r, say: _cheapest(r) + past_support_said(r, say, "the cheapest"),
+    "claim.cheapest-slow": lambda r, say: (
         f"the lowest price of every build found ({r.num('price'):,.0f} {r.fields['currency']}), at "
         f"{r.num('tps'):.1f} tokens/s per user: slower than people read (~{r.num('reading'):g} tokens/s)"
+        + past_support_said(r, say, "the cheapest")
     ),
     "claim.cheapest-with": "the lowest price of the builds with {name}",
     "claim.cheapest-vram": lambda r, say: (
@@ -995,7 +1001,7 @@ EN: dict[str, Template] = {
             if r.fields.get("training")
             else f"{r.num('tps'):.1f} tokens/s per user where the cheapest reads {r.num('cheapest_tps'):.1f}"
         )
-        + _vram_eol(r, say)
+        + past_support_said(r, say, "the cheapest whose cards hold it")
     ),
     "claim.cheapest-vram-supported": lambda r, _say: (
         f"the lowest price ({r.num('price'):,.0f} {r.fields['currency']}) of the builds whose cards hold the whole "
@@ -1015,7 +1021,7 @@ EN: dict[str, Template] = {
             else ""
         )
     ),
-    "claim.quietest": lambda r, _say: (
+    "claim.quietest": lambda r, say: (
         f"the lowest noise: {r.num('dba'):.1f} dBA at 1 m, {r.num('watts'):,.0f} W at the wall"
         + (
             f" (one {r.num('cheaper'):,.0f} {r.fields['currency']} cheaper is {r.num('more'):.1f} dBA louder, a "
@@ -1023,6 +1029,7 @@ EN: dict[str, Template] = {
             if r.fields.get("cheaper") is not None
             else ""
         )
+        + past_support_said(r, say, "the quietest")
     ),
     "claim.grow": "takes one more {gpu} by buying only that card: its slot, lanes, PSU and circuit have room",
     "claim.misses": lambda r, _say: (
