@@ -1222,6 +1222,12 @@ EN: dict[str, Template] = {
     "sup.fa2-nvidia": "FlashAttention-2 runs on Ampere, Ada and Hopper (fp16 and bf16)",
     "sup.fa2-none-nvidia": "FlashAttention-2 needs Ampere or newer: attention falls back to PyTorch SDPA kernels (slower, more memory at long context)",
     "sup.llama-cuda": "llama.cpp runs on the CUDA backend (Vulkan also works)",
+    "sup.llama-source-build": (
+        "llama.cpp's prebuilt CUDA binaries carry no {arch} machine code (Windows only: the CUDA 12.4 build has "
+        "{arch} as compute_61 PTX the driver compiles at first start, the CUDA 13.3 build none; no Linux CUDA build): "
+        "build it from source with a CUDA {cuda} toolkit, cmake -B build -DGGML_CUDA=ON -DCMAKE_CUDA_ARCHITECTURES=61 "
+        "(60 for a Tesla P100), or run its Vulkan build"
+    ),
     "sup.llama-hip": "llama.cpp runs on the HIP (ROCm) backend or on Vulkan",
     "sup.llama-sycl": "llama.cpp runs on the SYCL backend (Intel GPUs) or on Vulkan",
     "sup.bnb-cuda": "bitsandbytes NF4/8-bit on CUDA compute capability 6.0+ (QLoRA works)",
@@ -1517,6 +1523,7 @@ EN: dict[str, Template] = {
     "record.sold-new-source": "sold_new_until needs sold_new_source: where the end of sale is stated",
     "record.unknown-estimates": lambda r, _say: "estimates names unknown field(s): " + ", ".join(_strings(r, "names")),
     "record.power-floor-source": "power_limit_min_w needs a power_limit_source",
+    "record.compute-capability-source": "compute_capability needs a compute_capability_source",
     "record.power-floor-above-tdp": "power_limit_min_w ({floor_w:g} W) is above tdp_w ({tdp_w:g} W)",
     "record.usable-memory-source": "usable_vram_gib needs a usable_vram_source: where the driver's figure is printed",
     "record.usable-above-nominal": "usable_vram_gib ({usable:g} GiB) is above vram_gb ({vram:g})",
@@ -1594,6 +1601,8 @@ EN: dict[str, Template] = {
     # a launch's title (core.launch: LaunchJson.engine_said): what runs the job and how, as the sheet's "Run it" and
     # the window name it. The English is `plan --json`'s "engine", a public contract: kept word for word
     "launch.engine": "{engine}",
+    # the steps before the launch command on a card llama.cpp's prebuilt binaries carry no code for (LaunchJson.build)
+    "launch.build-source": "build llama.cpp for sm_{sm} with a CUDA {cuda} toolkit (its prebuilt binaries carry no {arch} code)",
     "launch.accelerate": lambda r, _say: "accelerate" + _zero(r),
     "launch.no-pretraining": lambda r, say: (
         f"{say(r.nested('launch')[0])} ({r.fields['name']} has no from-scratch pretraining)"

@@ -1016,6 +1016,11 @@ ZH_REASONS: dict[str, Template] = {
     "sup.fa2-nvidia": "FlashAttention-2 可在 Ampere、Ada 和 Hopper 上运行（fp16 和 bf16）",
     "sup.fa2-none-nvidia": "FlashAttention-2 需要 Ampere 或更新架构：注意力退回 PyTorch SDPA 内核（更慢，长上下文时更占显存）",
     "sup.llama-cuda": "llama.cpp 在 CUDA 后端上运行（Vulkan 也可以）",
+    "sup.llama-source-build": (
+        "llama.cpp 官方预编译的 CUDA 包不含 {arch} 的机器码（只有 Windows 版：CUDA 12.4 版仅带 compute_61 PTX，首次启动时由驱动编译；"
+        "CUDA 13.3 版没有；没有 Linux 的 CUDA 版）：用 CUDA {cuda} 工具包从源码编译，cmake -B build -DGGML_CUDA=ON "
+        "-DCMAKE_CUDA_ARCHITECTURES=61（Tesla P100 用 60），或用其 Vulkan 版"
+    ),
     "sup.llama-hip": "llama.cpp 在 HIP（ROCm）后端或 Vulkan 上运行",
     "sup.llama-sycl": "llama.cpp 在 SYCL 后端（Intel GPU）或 Vulkan 上运行",
     "sup.bnb-cuda": "bitsandbytes NF4/8 位支持 CUDA 计算能力 6.0 及以上（QLoRA 可用）",
@@ -1306,6 +1311,7 @@ ZH_REASONS: dict[str, Template] = {
     # a launch's title (core.launch, LaunchJson.engine_said): product names as their projects write them, the rest
     # in Chinese (DDP is 数据并行, offload 卸载, as the estimates say them)
     "launch.engine": lambda r, _say: ENGINE_NAMES.get(str(r.fields["engine"]), str(r.fields["engine"])),
+    "launch.build-source": "先用 CUDA {cuda} 工具包为 sm_{sm} 编译 llama.cpp（其预编译包不含 {arch} 的代码）",
     "launch.accelerate": lambda r, _say: _zh_sharded("accelerate", r),
     "launch.no-pretraining": lambda r, say_: f"{say_(r.nested('launch')[0])}（{r.fields['name']} 不能从头预训练）",
     "launch.torchtune": lambda r, say_: (
@@ -1500,6 +1506,7 @@ ZH_REASONS: dict[str, Template] = {
     "record.sold-new-source": "填写了 sold_new_until 就要填写 sold_new_source：说明在哪里宣布停售",
     "record.unknown-estimates": lambda r, _say: "estimates 中有未知字段：" + "、".join(_strings(r, "names")),
     "record.power-floor-source": "填写了 power_limit_min_w 就要填写 power_limit_source",
+    "record.compute-capability-source": "填写了 compute_capability 就要填写 compute_capability_source",
     "record.power-floor-above-tdp": "power_limit_min_w（{floor_w:g} W）高于 tdp_w（{tdp_w:g} W）",
     "record.usable-memory-source": "填写了 usable_vram_gib 就要填写 usable_vram_source：驱动报告的数值印在哪里",
     "record.usable-above-nominal": "usable_vram_gib（{usable:g} GiB）高于 vram_gb（{vram:g}）",
