@@ -1150,6 +1150,13 @@ CUDA13_PRE_TURING = (
     "https://github.com/abetlen/llama-cpp-python/pull/2239 (2026-06-01): CUDA 13 no longer builds pre-Turing targets; "
     "CUDA 12 wheels keep sm_60+"
 )
+LLAMA_CPP_PASCAL_SOURCE_BUILD = (
+    "https://github.com/ggml-org/llama.cpp/blob/002efcd4e56d7e23bf53fb472a15bdb493f223d1/.github/workflows/release.yml "
+    "(read 2026-12-05): CUDA binaries for Windows only (CUDA 12.4, 13.3) at ggml-cuda's default architectures, which "
+    "carry Pascal only as compute_61 PTX below CUDA 13; https://cs.lemb.tech/sheet/local_llm: 'When pre-compiled "
+    "binaries drop support for older GPUs (like the Pascal-based Tesla P40), you must compile the inference engine "
+    "from source', cmake -B build -DGGML_CUDA=ON -DCMAKE_CUDA_ARCHITECTURES=[compute_cap]"
+)
 HARDWARE_CORNER_CUDA_DEPRECATION = (
     "https://www.hardware-corner.net/local-llm-cuda-deprecation-p40-v100-20250507 (2025-05-07): the CUDA 12.9 notes "
     "announce the next major toolkit drops Maxwell, Pascal and Volta (no SASS from nvcc, no cuBLAS); CUDA 12.x keeps "
@@ -1237,6 +1244,19 @@ def _cheapest_past_support_names_the_supported_cheapest(plan: Plan) -> bool:
         return False
     supported = [price(b) for b in shown if not _eol_card(b)]
     return float(named) <= 1.5 * price(low) and all(float(named) <= p + 0.01 for p in supported)
+
+
+def _pascal_builds_llama_cpp_first(plan: Plan) -> bool:
+    """Each build shown on a Pascal card (a Tesla P100 is sm_60, a P40 sm_61) runs llama.cpp built from source: its
+    launch's `build` step configures CUDA for that compute capability, and its command runs the server it built."""
+    sm = {"tesla-p100-16gb-pcie": "60", "tesla-p40": "61"}
+    pascal = [b for b in builds(plan) if any(p["id"] in sm for p in gpu_parts(b))]
+    return bool(pascal) and all(
+        f"-DGGML_CUDA=ON -DCMAKE_CUDA_ARCHITECTURES={sm[next(p['id'] for p in gpu_parts(b) if p['id'] in sm)]}"
+        in (b.get("launch") or {}).get("build", "")
+        and (b.get("launch") or {}).get("command", "").startswith("./build/bin/llama-server")
+        for b in pascal
+    )
 
 
 def _circuit_ways_say_the_trade(plan: Plan) -> bool:
@@ -4044,6 +4064,11 @@ CASES: tuple[Case, ...] = (
                 "supported card costs and how fast it runs (a 16 GB card such as an Arc A770 at a similar price)",
                 _cheapest_past_support_names_the_supported_cheapest,
             ),
+            Expect(
+                "every Pascal build shown builds llama.cpp from source for its own compute capability with a CUDA 12 "
+                "toolkit before it runs it (its prebuilt CUDA binaries carry no Pascal machine code)",
+                _pascal_builds_llama_cpp_first,
+            ),
         ),
         "Mistral Small 3.2 24B at Q4_K_M is ~14.4 GB: a used Tesla P100 16GB (~60-70 USD) holds it and reads it at 732 "
         "GB/s, the cheapest machine that runs it at reading speed. A practitioner recommends it to a buyer on a budget "
@@ -4052,7 +4077,7 @@ CASES: tuple[Case, ...] = (
         "less than half the speed): the buyer weighs the trade. Walked 2026-12-05 (support31): the P100 was "
         "'cheapest' at 690 EUR and 24.4 tok/s and named no supported card; the supported card was named only beside "
         "a past-support build holding 'cheapest in VRAM'.",
-        (HARDWARE_CORNER_CUDA_DEPRECATION, GPUDOJO_P100, CUDA13_PRE_TURING),
+        (HARDWARE_CORNER_CUDA_DEPRECATION, GPUDOJO_P100, CUDA13_PRE_TURING, LLAMA_CPP_PASCAL_SOURCE_BUILD),
     ),
     Case(
         "qwen3-235b-five-mi50-on-a-us-outlet-names-the-circuit-trade",
