@@ -1017,9 +1017,9 @@ ZH_REASONS: dict[str, Template] = {
     "sup.fa2-none-nvidia": "FlashAttention-2 需要 Ampere 或更新架构：注意力退回 PyTorch SDPA 内核（更慢，长上下文时更占显存）",
     "sup.llama-cuda": "llama.cpp 在 CUDA 后端上运行（Vulkan 也可以）",
     "sup.llama-source-build": (
-        "llama.cpp 官方预编译的 CUDA 包不含 {arch} 的机器码（只有 Windows 版：CUDA 12.4 版仅带 compute_61 PTX，首次启动时由驱动编译；"
-        "CUDA 13.3 版没有；没有 Linux 的 CUDA 版）：用 CUDA {cuda} 工具包从源码编译，cmake -B build -DGGML_CUDA=ON "
-        "-DCMAKE_CUDA_ARCHITECTURES=61（Tesla P100 用 60），或用其 Vulkan 版"
+        "llama.cpp 官方预编译的 CUDA 包不含 {arch} 的机器码（只有 Windows 版：CUDA 12.4 版仅带计算能力 6.1 的 PTX，首次启动时由驱动"
+        "编译；CUDA 13.3 版没有；没有 Linux 的 CUDA 版）：用 CUDA {cuda} 工具包从源码编译（CMake 选项 -DGGML_CUDA=ON "
+        "-DCMAKE_CUDA_ARCHITECTURES=61，Tesla P100 用 60），或用其 Vulkan 版"
     ),
     "sup.llama-hip": "llama.cpp 在 HIP（ROCm）后端或 Vulkan 上运行",
     "sup.llama-sycl": "llama.cpp 在 SYCL 后端（Intel GPU）或 Vulkan 上运行",

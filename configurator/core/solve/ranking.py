@@ -562,7 +562,8 @@ def _claim_pool(f: _Field, code: str) -> tuple[list[int], Callable[[int], tuple[
     if code == "claim.cheapest":
         return _cheapest_pool(f), _price_key(f)
     if code == "claim.cheapest-slow":
-        return f.every_passing, _price_key(f)
+        # "the lowest price of every build found": every build that passes, those set aside as rivals too
+        return [i for i in range(len(f.pool)) if m[i].passing], _price_key(f)
     if code == "claim.cheapest-vram":
         held = _holder(f, "claim.cheapest")
         fast = [i for i in _vram_rivals(f) if held is not None and m[i].speed >= m[held].speed * FASTER]
