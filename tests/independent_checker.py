@@ -890,7 +890,111 @@ def check_labels(
             problems.append(f"{name}: a card past its vendor's support, and the label names no software that runs it")
         for kind, scope, piece in label_pieces(build["label"]):
             problems += _claim_problems(rivals, build, name, (kind, scope, piece), circuit, circuits)
+        problems += supported_rival_problems(rivals, build, name)
     return problems + missed_problems(result["builds"], deadline_hours, min_decode_tps)
+
+
+RIVALLED = {
+    "claim.cheapest": "cheapest",
+    "claim.cheapest-slow": "cheapest-all",
+    "claim.cheapest-vram": "cheapest-vram",
+    "claim.quietest": "quietest",
+}
+"""The claims a build past its vendor's support can hold (no speed claim, no room to grow), by the code `plan --json`
+gives them (`claims`) and the kind the label check reads them as. Each such claim names the build that holds the same
+claim among supported builds, its GPU, price and speed (fields `supported_gpu`, `supported_price`, `supported_tps`;
+`supported_dba` for "quietest"; `supported_rank` when that build is shown too)."""
+FASTER = 1.01
+"""'Cheapest in VRAM' is claimed only by a build faster than the cheapest (its `cheapest_tps`) by more than the 1 %
+no reader sees: the same holds of its supported rival."""
+
+
+@cache
+def _catalog_gpus() -> dict[str, dict[str, Any]]:
+    """The shipped catalog's GPUs by their name, lower case (the name a claim gives its supported rival by)."""
+    path = Path(__file__).resolve().parents[1] / "catalogs" / "gpus.toml"
+    records = tomllib.loads(path.read_text(encoding="utf-8"))
+    return {str(g["name"]).lower(): g for rows in records.values() if isinstance(rows, list) for g in rows}
+
+
+def _rival_pool(r: _Rivals, kind: str, claim: dict[str, Any]) -> list[dict[str, Any]]:
+    """The builds shown on supported cards that could hold the claim among supported builds (the claim's own rivals)."""
+    pool = [b for b in _pool(r, kind, None) if not past_support(b)]
+    if kind == "cheapest-vram":
+        floor = float(claim["fields"].get("cheapest_tps") or 0.0) * FASTER
+        return [b for b in pool if in_vram(b) and (throughput(b) or 0.0) >= floor]
+    if kind == "quietest":
+        return [b for b in pool if _dba(b) is not None and not _shrouded(b)]
+    return pool
+
+
+def supported_rival_problems(r: _Rivals, build: dict[str, Any], name: str) -> list[str]:
+    """RIVALLED: a build past its vendor's support names, for each claim it holds, the supported build that holds the
+    same claim among supported builds, and that build is the best of them on the claim's number over every build shown
+    (the lowest price; the lowest dBA for "quietest"): no build shown on a supported card that could hold the claim
+    beats the one named, the one named is on a supported card (by the catalog's record of its GPU), and when its rank
+    is given that build shows the price and speed named. Only a build past support names one."""
+    problems: list[str] = []
+    for claim in build.get("claims") or []:
+        kind = RIVALLED.get(claim["code"])
+        if kind is None:
+            continue
+        f = claim["fields"]
+        named = f.get("supported_gpu")
+        if not past_support(build):
+            if named is not None:
+                problems.append(f"{name}: on a supported card, yet its '{kind}' names a supported rival ({named})")
+            continue
+        pool = _rival_pool(r, kind, claim)
+        if named is None:
+            if pool:
+                other = pool[0]
+                problems.append(
+                    f"{name}: holds '{kind}' past its vendor's support and names no supported build holding it, "
+                    f"though #{other['rank']} '{other['label']}' is on a supported card"
+                )
+            continue
+        problems += _named_rival_problems(build, name, kind, f, pool, r.builds)
+    return problems
+
+
+def _named_rival_problems(
+    build: dict[str, Any],
+    name: str,
+    kind: str,
+    f: dict[str, Any],
+    pool: list[dict[str, Any]],
+    shown: list[dict[str, Any]],
+) -> list[str]:
+    """What contradicts the supported rival a claim of a build past support names (supported_rival_problems)."""
+    problems: list[str] = []
+    record = _catalog_gpus().get(str(f["supported_gpu"]).lower())
+    if record is not None and (str(record["vendor"]).lower(), str(record["architecture"]).lower()) in PAST_SUPPORT:
+        problems.append(f"{name}: names {f['supported_gpu']} as the supported '{kind}', a card past its support")
+    if kind == "quietest":
+        mine = float(f.get("supported_dba") or 0.0)
+        better = [b for b in pool if (_dba(b) or 0.0) < mine - DBA_TOLERANCE]
+    else:
+        mine = float(f["supported_price"])
+        better = [b for b in pool if b["total_price"] < mine * (1 - PRICE_TOLERANCE) - 0.01]
+    if better:
+        other = better[0]
+        problems.append(
+            f"{name}: names {f['supported_gpu']} as the supported '{kind}' ({mine:,.2f}), but #{other['rank']} "
+            f"'{other['label']}' on a supported card does better"
+        )
+    rank = f.get("supported_rank")
+    if rank is not None:
+        at = next((b for b in shown if b["rank"] == rank), None)
+        if (
+            at is None
+            or past_support(at)
+            or not names_match(str(f["supported_gpu"]).lower(), gpu_names(at))
+            or abs(at["total_price"] - float(f["supported_price"])) > 0.01 + PRICE_TOLERANCE * at["total_price"]
+            or abs((throughput(at) or 0.0) - float(f["supported_tps"])) > SPEED_TOLERANCE * float(f["supported_tps"])
+        ):
+            problems.append(f"{name}: names #{rank} as its supported '{kind}', but #{rank} is not that build")
+    return problems
 
 
 GIVES_UP_FOR = 1.5

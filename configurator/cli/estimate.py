@@ -189,6 +189,10 @@ def _cmd_estimate(args: argparse.Namespace) -> int:
     if result.host_bandwidth_gbps is not None:
         text += f"\n\nhost: system RAM read at {result.host_bandwidth_gbps:.0f} GB/s; {result.offloaded_bytes / 1024**3:.1f} GiB of the model in RAM"
     engine = f"{launch['engine']}, {launch['release']}" if "release" in launch else launch["engine"]
+    if launch.get("build") and launch.get("build_said"):
+        from configurator.core.common.reasons import english, from_json
+
+        text += f"\n\n{english(from_json(launch['build_said']))}:\n  {launch['build']}"
     text += f"\n\nlaunch ({engine}):\n  {launch['command']}"
     print(text)
     return EXIT_OK

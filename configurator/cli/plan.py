@@ -147,7 +147,11 @@ def _build_lines(build: Any) -> list[str]:
     for step in build.next_steps:  # solve.next_step: one more card, the next rung of the upgrade path
         lines.append(f"   next step: {english(from_json(step['said']))}")
     if build.launch and build.launch.get("command"):
-        # the command that realises the estimate (the README promised it here; only the JSON and the sheet had it)
+        # the command that realises the estimate (the README promised it here; only the JSON and the sheet had it),
+        # after the build it needs first where the engine's prebuilt binaries carry no code for the card (Pascal)
+        said = build.launch.get("build_said")
+        if build.launch.get("build") and said:
+            lines.append(f"   {english(from_json(said))}: {build.launch['build']}")
         lines.append(f"   run ({build.launch.get('engine', '')}): {build.launch['command']}")
     lines.append("")
     return lines

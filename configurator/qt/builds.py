@@ -653,7 +653,9 @@ class LaunchCommand(QWidget):
             self.hide()
             return
         self.title.setText("<b>" + self.tr("Run it") + "</b>" + html.escape(i18n.launch_title(build)))
-        self.command.setPlainText(launch.get("command", ""))
+        # the build it needs first (llama.cpp from source on a card its prebuilt binaries carry no code for), then the run
+        steps = (launch.get("build", ""), launch.get("command", ""))
+        self.command.setPlainText("\n".join(s for s in steps if s))
         self.show()
 
     def _on_copy_clicked(self) -> None:

@@ -973,3 +973,59 @@ def test_fastest_says_on_supported_software_only_beside_a_faster_card_past_suppo
                 ]
             }
             assert any("fastest" in p for p in check_labels(bare, budget=3000)), check_labels(bare, budget=3000)
+
+
+def _past_support(build: Any) -> Any:
+    """The same machine on a Pascal card (past CUDA support: support.END_OF_LIFE), named as the Tesla P100."""
+    parts = tuple(
+        p.model_copy(
+            update={
+                "name": "NVIDIA Tesla P100 PCIe 16GB",
+                "spec": {**p.spec, "vendor": "nvidia", "architecture": "Pascal"},
+            }
+        )
+        if p.category == "gpu"
+        else p
+        for p in build.parts
+    )
+    return build.model_copy(update={"parts": parts})
+
+
+def test_a_claim_past_support_names_the_build_holding_it_on_supported_software(one_build: Any) -> None:
+    """Mistral Small 3.2 at 1,500 EUR: a Tesla P100 (Pascal, past CUDA support) was "cheapest" at 690 EUR and 24.4
+    tokens/s and named no supported card, where an Arc A770 16GB held the same claim among supported builds at 782 EUR
+    and 10.2. One rule for every claim a build past support holds (ranking._supported_named): it names the build
+    holding that claim among supported builds, with its price and speed, and its rank when shown; in English and in
+    Chinese, from the claim's fields; and the independent checker finds the one named among the builds shown."""
+    from configurator.core.model.build import PlanResult
+    from configurator.core.report import phrases, words
+    from configurator.core.solve.ranking import rank_and_label
+    from tests.independent_checker import check_labels
+
+    request = BuildRequest(
+        model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m"), budget=1500, top_k=3
+    )
+    p100 = _past_support(_variant(one_build, 690, 24.4))
+    a770, fast = _variant(one_build, 782, 10.2), _variant(one_build, 1358, 43.1)
+    shown = rank_and_label([fast, a770, p100], request)
+    cheapest = next(c for c in shown[0].claims if c.code == "claim.cheapest")
+    assert round(shown[0].total_price) == 690
+    assert cheapest.fields["supported_price"] == 782.0 and round(float(cheapest.fields["supported_tps"]), 1) == 10.2
+    rank = int(cheapest.fields["supported_rank"])  # the A770 is shown too, at the price and speed named
+    assert round(shown[rank - 1].total_price) == 782
+    assert "on supported software the cheapest is" in english(cheapest) and "782" in english(cheapest)
+    assert "what still runs it is llama.cpp built with CUDA 12" in english(cheapest)
+    with words.language("zh_CN"):
+        zh = phrases.why(shown[0])
+    assert "软件仍受支持的配置中最便宜的是" in zh and "782" in zh
+    # the independent checker reads it from the JSON: the one named is the cheapest supported build shown
+    data = PlanResult(builds=tuple(shown), infeasible=None).to_json()
+    assert check_labels(data, budget=1500) == []
+    # one that names a dearer supported build than one shown is caught
+    fields = data["builds"][0]["claims"][0]["fields"]
+    fields["supported_price"], fields["supported_rank"] = 1358.0, 3
+    fields["supported_tps"] = data["builds"][2]["estimate"]["speed"]["decode_tokens_per_s"]
+    assert any("on a supported card does better" in p for p in check_labels(data, budget=1500))
+    # and a claim past support that names no supported build, beside one shown, too
+    data["builds"][0]["claims"][0]["fields"] = {k: v for k, v in fields.items() if not k.startswith("supported_")}
+    assert any("names no supported build" in p for p in check_labels(data, budget=1500))

@@ -134,7 +134,9 @@ def test_every_launch_title_is_its_code_in_english_and_chinese_in_chinese(catalo
         for inner in (*title.nested("notes"), *title.nested("why"), *title.nested("launch")):
             codes.add(inner.code)
         titles[launch["engine"]] = chinese
-    assert codes == {code for code in EN if code.startswith("launch.")} - {"launch.release"}
+    # not titles: a serving engine's release, and the build before the command on a card llama.cpp's prebuilt binaries
+    # carry no code for (test_support's Pascal test reads it)
+    assert codes == {code for code in EN if code.startswith("launch.")} - {"launch.release", "launch.build-source"}
     assert len(titles) > 150
     assert titles["Unsloth, your script on one GPU"] == "Unsloth，在一张 GPU 上运行你的脚本"
     assert (

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from configurator.core.catalog.loader import Catalog
-from configurator.core.catalog.models import Gpu
+from configurator.core.catalog.models import Gpu, ModelArch
 from configurator.core.estimate.workload import Workload
 from configurator.core.support.checks import SupportVerdict, check_stack, worst
 from configurator.core.support.facts import (
@@ -139,8 +139,10 @@ def test_llama_cpp_runs_on_every_catalog_gpu(gpus: dict[str, Gpu]) -> None:
     for gpu in gpus.values():
         (engine,) = _rule(check_stack(gpu, work), "SUP-1")
         # the MI50 (gfx906) runs llama.cpp on Vulkan, and on HIP only with a ROCm that still ships
-        # gfx906 libraries (maintenance ended Q2 2024): a warning, not a pass
-        assert engine.status == ("warn" if gpu.architecture == "GCN 5" else "pass"), gpu.id
+        # gfx906 libraries (maintenance ended Q2 2024); a Pascal card on CUDA only from a build of its own (its
+        # prebuilt CUDA binaries carry no Pascal machine code: llama.cpp's release.yml at 002efcd4, round 31): a
+        # warning, not a pass
+        assert engine.status == ("warn" if gpu.architecture in ("GCN 5", "Pascal") else "pass"), gpu.id
         assert {"nvidia": "CUDA", "amd": "HIP", "intel": "SYCL"}[gpu.vendor] in engine.message
     for entry in SUPPORT_TABLE:
         assert entry.llama_cpp.level != "no", entry.architecture  # a backend exists everywhere (Vulkan at least)
@@ -268,3 +270,43 @@ def test_vllm_mxfp4_needs_ampere_so_gpt_oss_on_turing_is_refused_and_runs_in_lla
         assert weights.status == "fail" and "MXFP4" in weights.message and "llama.cpp" in weights.message, gid
     assert _rule(check_stack(gpus["rtx-3090"], work), "SUP-3") == []
     assert worst(check_stack(gpus["rtx-2080-ti-22gb"], Workload(engine="llama.cpp", precision="mxfp4"))) == "pass"
+
+
+def test_a_pascal_card_runs_llama_cpp_built_from_source_for_its_own_compute_capability(
+    gpus: dict[str, Gpu], catalog: Catalog
+) -> None:
+    """llama.cpp's release workflow (.github/workflows/release.yml at 002efcd4e56d, read 2026-12-05) builds CUDA
+    binaries for Windows alone, with CUDA 12.4 and 13.3 and ggml-cuda's default architectures (CMakeLists.txt at
+    00a2d6092159: 50-virtual 61-virtual 70-virtual below CUDA 13, none of them from 13): no Pascal machine code. SUP-1
+    says so and how to build it (docs/build.md's flags), and the launch command builds it first for the card's own
+    compute capability (P40 6.1, P100 6.0) and runs the server it built; a supported card runs the prebuilt one."""
+    from configurator.core.common.reasons import from_json
+    from configurator.core.estimate.estimator import estimate
+    from configurator.core.launch.commands import launch_command
+    from configurator.core.report import words
+    from configurator.core.support.facts import LLAMA_CPP_RELEASE_YML
+
+    work = Workload(engine="llama.cpp", precision="q4_k_m")
+    (engine,) = _rule(check_stack(gpus["tesla-p40"], work), "SUP-1")
+    assert engine.status == "warn" and "-DGGML_CUDA=ON -DCMAKE_CUDA_ARCHITECTURES=61" in engine.message
+    assert "no Linux CUDA build" in engine.message and "CUDA 12 toolkit" in engine.message
+    model = catalog.records["models"]["llama-3.1-8b"]
+    assert isinstance(model, ModelArch)
+    for gpu_id, sm in (("tesla-p40", "61"), ("tesla-p100-16gb-pcie", "60")):
+        gpu = catalog.records["gpus"][gpu_id]
+        assert isinstance(gpu, Gpu)
+        launch = launch_command(model, estimate(model, work, gpu, 1), gpu=gpu)
+        assert launch["build"] == (
+            f"cmake -B build -DGGML_CUDA=ON -DCMAKE_CUDA_ARCHITECTURES={sm} && cmake --build build --config Release"
+        )
+        assert launch["command"].startswith("./build/bin/llama-server ")
+        assert launch["build_said"]["fields"]["sm"] == sm and launch["build_said"]["fields"]["cuda"] == "12"
+        with words.language("zh_CN"):
+            assert words.say(from_json(launch["build_said"])) == (
+                f"先用 CUDA 12 工具包为 sm_{sm} 编译 llama.cpp（其预编译包不含 Pascal 的代码）"
+            )
+    rtx = catalog.records["gpus"]["rtx-3090"]
+    assert isinstance(rtx, Gpu)
+    plain = launch_command(model, estimate(model, work, rtx, 1), gpu=rtx)
+    assert "build" not in plain and plain["command"].startswith("llama-server ")
+    assert "002efcd4e56d7e23bf53fb472a15bdb493f223d1" in LLAMA_CPP_RELEASE_YML

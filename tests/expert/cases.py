@@ -1150,6 +1150,22 @@ CUDA13_PRE_TURING = (
     "https://github.com/abetlen/llama-cpp-python/pull/2239 (2026-06-01): CUDA 13 no longer builds pre-Turing targets; "
     "CUDA 12 wheels keep sm_60+"
 )
+LLAMA_CPP_PASCAL_SOURCE_BUILD = (
+    "https://github.com/ggml-org/llama.cpp/blob/002efcd4e56d7e23bf53fb472a15bdb493f223d1/.github/workflows/release.yml "
+    "(read 2026-12-05): CUDA binaries for Windows only (CUDA 12.4, 13.3) at ggml-cuda's default architectures, which "
+    "carry Pascal only as compute_61 PTX below CUDA 13; https://cs.lemb.tech/sheet/local_llm: 'When pre-compiled "
+    "binaries drop support for older GPUs (like the Pascal-based Tesla P40), you must compile the inference engine "
+    "from source', cmake -B build -DGGML_CUDA=ON -DCMAKE_CUDA_ARCHITECTURES=[compute_cap]"
+)
+HARDWARE_CORNER_CUDA_DEPRECATION = (
+    "https://www.hardware-corner.net/local-llm-cuda-deprecation-p40-v100-20250507 (2025-05-07): the CUDA 12.9 notes "
+    "announce the next major toolkit drops Maxwell, Pascal and Volta (no SASS from nvcc, no cuBLAS); CUDA 12.x keeps "
+    "building for them, so budget P40/V100 rigs keep running on CUDA 12 builds, on a clocked timeline"
+)
+GPUDOJO_P100 = (
+    "https://gpudojo.pages.dev/articles/tesla-p100-16gb-ai-review.html (updated 2026-02): the Tesla P100 16GB, 732 "
+    "GB/s for ~60 USD used: 'for models that fit in 16GB, nothing this cheap is this fast'"
+)
 NEMA_6_20 = (
     "https://www.electricaltechnology.org/2025/11/wire-20a-240v-outlet-nema-6-20-receptacle.html (2025-11): a NEMA "
     "6-20R is a 250 V 20 A receptacle on a dedicated 20 A / 240 V circuit, for heavy 240 V equipment"
@@ -1212,6 +1228,35 @@ def _supported_in_vram_beside(plan: Plan) -> bool:
         return False
     low, good = min(eol, key=price), min(supported, key=price)
     return decode(good) / price(good) >= decode(low) / price(low) and "cheapest-vram-supported" in claims(good)
+
+
+def _cheapest_past_support_names_the_supported_cheapest(plan: Plan) -> bool:
+    """The cheapest build shown, on a card past its vendor's support, names in its claim the cheapest build on a
+    supported card (the `supported_*` fields of its "cheapest" claim in `--json`: GPU, price, speed), at no more than
+    one and a half times its price, and no supported build shown is cheaper than the one named."""
+    shown = builds(plan)
+    low = min(shown, key=price, default=None)
+    if low is None or not _eol_card(low):
+        return False
+    said = next((c["fields"] for c in low.get("claims") or [] if c["code"] == "claim.cheapest"), {})
+    named = said.get("supported_price")
+    if said.get("supported_gpu") is None or named is None or not said.get("supported_tps"):
+        return False
+    supported = [price(b) for b in shown if not _eol_card(b)]
+    return float(named) <= 1.5 * price(low) and all(float(named) <= p + 0.01 for p in supported)
+
+
+def _pascal_builds_llama_cpp_first(plan: Plan) -> bool:
+    """Each build shown on a Pascal card (a Tesla P100 is sm_60, a P40 sm_61) runs llama.cpp built from source: its
+    launch's `build` step configures CUDA for that compute capability, and its command runs the server it built."""
+    sm = {"tesla-p100-16gb-pcie": "60", "tesla-p40": "61"}
+    pascal = [b for b in builds(plan) if any(p["id"] in sm for p in gpu_parts(b))]
+    return bool(pascal) and all(
+        f"-DGGML_CUDA=ON -DCMAKE_CUDA_ARCHITECTURES={sm[next(p['id'] for p in gpu_parts(b) if p['id'] in sm)]}"
+        in (b.get("launch") or {}).get("build", "")
+        and (b.get("launch") or {}).get("command", "").startswith("./build/bin/llama-server")
+        for b in pascal
+    )
 
 
 def _circuit_ways_say_the_trade(plan: Plan) -> bool:
@@ -4011,6 +4056,30 @@ CASES: tuple[Case, ...] = (
         "llama.cpp on Vulkan, or on HIP with ROCm 6.3 (6.4.0's rocBLAS ships no gfx906 kernels), and that a card "
         "CUDA 13 still builds for (Turing: the 2080 Ti 22GB at 1,096 USD, 21.6 tok/s) gives more speed per dollar.",
         (MI50_QWQ_32B, LAYERS_IN_RAM_DENSE, ROCM_GFX906, ROCM_64_NO_GFX906, CUDA13_PRE_TURING),
+    ),
+    Case(
+        "mistral-small-24b-1500-eur-a-p100-names-the-supported-card",
+        "--model mistral-small-3.2-24b --workload inference --budget 1500 --currency EUR --top 3",
+        (
+            Expect(
+                "the cheapest build shown, a used Tesla P100 past CUDA support, names what the cheapest build on a "
+                "supported card costs and how fast it runs (a 16 GB card such as an Arc A770 at a similar price)",
+                _cheapest_past_support_names_the_supported_cheapest,
+            ),
+            Expect(
+                "every Pascal build shown builds llama.cpp from source for its own compute capability with a CUDA 12 "
+                "toolkit before it runs it (its prebuilt CUDA binaries carry no Pascal machine code)",
+                _pascal_builds_llama_cpp_first,
+            ),
+        ),
+        "Mistral Small 3.2 24B at Q4_K_M is ~14.4 GB: a used Tesla P100 16GB (~60-70 USD) holds it and reads it at 732 "
+        "GB/s, the cheapest machine that runs it at reading speed. A practitioner recommends it to a buyer on a budget "
+        "and says what it costs them: CUDA 13 builds nothing for Pascal, so it runs on CUDA 12 builds of llama.cpp, "
+        "and what the supported alternative at a similar price costs and runs at (a 16 GB Arc A770, ~90 EUR more and "
+        "less than half the speed): the buyer weighs the trade. Walked 2026-12-05 (support31): the P100 was "
+        "'cheapest' at 690 EUR and 24.4 tok/s and named no supported card; the supported card was named only beside "
+        "a past-support build holding 'cheapest in VRAM'.",
+        (HARDWARE_CORNER_CUDA_DEPRECATION, GPUDOJO_P100, CUDA13_PRE_TURING, LLAMA_CPP_PASCAL_SOURCE_BUILD),
     ),
     Case(
         "qwen3-235b-five-mi50-on-a-us-outlet-names-the-circuit-trade",

@@ -182,6 +182,14 @@ class Gpu(Record):
     power_limit_source: str = Field(
         default="", description="where power_limit_min_w was read (a URL and what it shows)"
     )
+    compute_capability: float | None = Field(
+        default=None,
+        ge=1,
+        le=20,
+        description="an NVIDIA card's CUDA compute capability (6.1: sm_61), what a CUDA build targets "
+        "(CMAKE_CUDA_ARCHITECTURES); set only with compute_capability_source",
+    )
+    compute_capability_source: str = Field(default="", description="where compute_capability was read")
     gpus_per_card: int = Field(
         default=1,
         ge=1,
@@ -212,6 +220,12 @@ class Gpu(Record):
         if self.power_limit_min_w is not None and self.power_limit_min_w > self.tdp_w:
             floor, tdp = self.power_limit_min_w, self.tdp_w
             raise invalid("record.power-floor-above-tdp", ("power_limit_min_w", "tdp_w"), floor_w=floor, tdp_w=tdp)
+        return self
+
+    @model_validator(mode="after")
+    def _compute_capability_is_sourced(self) -> "Gpu":
+        if self.compute_capability is not None and len(self.compute_capability_source) < 3:
+            raise invalid("record.compute-capability-source", ("compute_capability", "compute_capability_source"))
         return self
 
     @model_validator(mode="after")

@@ -519,18 +519,23 @@ def qualified(
     return said
 
 
-def _vram_eol(r: Reason, say: Say) -> str:
-    """What "cheapest in VRAM" adds when its card is past its vendor's support (solve.ranking._in_vram_claim): the
-    software that still runs it (field `runs`, support.EndOfLife.runs) and the cheapest build on a supported card whose
-    cards hold the model (fields `supported_*`), when one is within the budget."""
+def past_support_said(r: Reason, say: Say, what: str) -> str:
+    """What a claim adds when its build's card is past its vendor's support (solve.ranking._supported_named): the
+    software that still runs it (field `runs`, support.EndOfLife.runs) and the build that holds the same claim among
+    supported builds (`what`: "the cheapest", "the quietest"...), with its price and speed (fields `supported_*`;
+    its noise for "quietest", and its rank when it is shown too)."""
     runs = r.fields.get("runs")
     if not isinstance(runs, Reason):
         return ""
     text = f"; its card is past its vendor's support, and what still runs it is {say(runs)}"
     if r.fields.get("supported_gpu") is not None:
+        speed = r.fields.get("supported_speed")
+        said = say(speed) if isinstance(speed, Reason) else f"{r.num('supported_tps'):.1f} tokens/s per user"
+        noise = f"{r.num('supported_dba'):.1f} dBA, " if r.fields.get("supported_dba") is not None else ""
+        rank = f", #{r.num('supported_rank'):.0f}" if r.fields.get("supported_rank") is not None else ""
         text += (
-            f"; on supported software the cheapest whose cards hold it is {r.fields['supported_gpu']} at "
-            f"{r.num('supported_price'):,.0f} {r.fields['currency']} ({r.num('supported_tps'):.1f} tokens/s per user)"
+            f"; on supported software {what} is {r.fields['supported_gpu']} at {noise}"
+            f"{r.num('supported_price'):,.0f} {r.fields['currency']} ({said}{rank})"
         )
     return text
 
@@ -1025,10 +1030,11 @@ EN: dict[str, Template] = {
         "newer), in fp32, or with Unsloth"
     ),
     # why a build holds its claims (solve.ranking); CLAIMS says the claim itself
-    "claim.cheapest": lambda r, _say: _cheapest(r),
-    "claim.cheapest-slow": lambda r, _say: (
+    "claim.cheapest": lambda r, say: _cheapest(r) + past_support_said(r, say, "the cheapest"),
+    "claim.cheapest-slow": lambda r, say: (
         f"the lowest price of every build found ({r.num('price'):,.0f} {r.fields['currency']}), at "
         f"{r.num('tps'):.1f} tokens/s per user: slower than people read (~{r.num('reading'):g} tokens/s)"
+        + past_support_said(r, say, "the cheapest")
     ),
     "claim.cheapest-with": "the lowest price of the builds with {name}",
     "claim.cheapest-vram": lambda r, say: (
@@ -1039,7 +1045,7 @@ EN: dict[str, Template] = {
             if r.fields.get("training")
             else f"{r.num('tps'):.1f} tokens/s per user where the cheapest reads {r.num('cheapest_tps'):.1f}"
         )
-        + _vram_eol(r, say)
+        + past_support_said(r, say, "the cheapest whose cards hold it")
     ),
     "claim.cheapest-vram-supported": lambda r, _say: (
         f"the lowest price ({r.num('price'):,.0f} {r.fields['currency']}) of the builds whose cards hold the whole "
@@ -1059,7 +1065,7 @@ EN: dict[str, Template] = {
             else ""
         )
     ),
-    "claim.quietest": lambda r, _say: (
+    "claim.quietest": lambda r, say: (
         f"the lowest noise: {r.num('dba'):.1f} dBA at 1 m, {r.num('watts'):,.0f} W at the wall"
         + (
             f" (one {r.num('cheaper'):,.0f} {r.fields['currency']} cheaper is {r.num('more'):.1f} dBA louder, a "
@@ -1067,6 +1073,7 @@ EN: dict[str, Template] = {
             if r.fields.get("cheaper") is not None
             else ""
         )
+        + past_support_said(r, say, "the quietest")
     ),
     "claim.grow": "takes one more {gpu} by buying only that card: its slot, lanes, PSU and circuit have room",
     "claim.misses": lambda r, _say: (
@@ -1259,6 +1266,12 @@ EN: dict[str, Template] = {
     "sup.fa2-nvidia": "FlashAttention-2 runs on Ampere, Ada and Hopper (fp16 and bf16)",
     "sup.fa2-none-nvidia": "FlashAttention-2 needs Ampere or newer: attention falls back to PyTorch SDPA kernels (slower, more memory at long context)",
     "sup.llama-cuda": "llama.cpp runs on the CUDA backend (Vulkan also works)",
+    "sup.llama-source-build": (
+        "llama.cpp's prebuilt CUDA binaries carry no {arch} machine code (Windows only: the CUDA 12.4 build has "
+        "{arch} as compute_61 PTX the driver compiles at first start, the CUDA 13.3 build none; no Linux CUDA build): "
+        "build it from source with a CUDA {cuda} toolkit, cmake -B build -DGGML_CUDA=ON -DCMAKE_CUDA_ARCHITECTURES=61 "
+        "(60 for a Tesla P100), or run its Vulkan build"
+    ),
     "sup.llama-hip": "llama.cpp runs on the HIP (ROCm) backend or on Vulkan",
     "sup.llama-sycl": "llama.cpp runs on the SYCL backend (Intel GPUs) or on Vulkan",
     "sup.bnb-cuda": "bitsandbytes NF4/8-bit on CUDA compute capability 6.0+ (QLoRA works)",
@@ -1564,6 +1577,7 @@ EN: dict[str, Template] = {
     "record.sold-new-source": "sold_new_until needs sold_new_source: where the end of sale is stated",
     "record.unknown-estimates": lambda r, _say: "estimates names unknown field(s): " + ", ".join(_strings(r, "names")),
     "record.power-floor-source": "power_limit_min_w needs a power_limit_source",
+    "record.compute-capability-source": "compute_capability needs a compute_capability_source",
     "record.power-floor-above-tdp": "power_limit_min_w ({floor_w:g} W) is above tdp_w ({tdp_w:g} W)",
     "record.usable-memory-source": "usable_vram_gib needs a usable_vram_source: where the driver's figure is printed",
     "record.usable-above-nominal": "usable_vram_gib ({usable:g} GiB) is above vram_gb ({vram:g})",
@@ -1641,6 +1655,8 @@ EN: dict[str, Template] = {
     # a launch's title (core.launch: LaunchJson.engine_said): what runs the job and how, as the sheet's "Run it" and
     # the window name it. The English is `plan --json`'s "engine", a public contract: kept word for word
     "launch.engine": "{engine}",
+    # the steps before the launch command on a card llama.cpp's prebuilt binaries carry no code for (LaunchJson.build)
+    "launch.build-source": "build llama.cpp for sm_{sm} with a CUDA {cuda} toolkit (its prebuilt binaries carry no {arch} code)",
     "launch.accelerate": lambda r, _say: "accelerate" + _zero(r),
     "launch.no-pretraining": lambda r, say: (
         f"{say(r.nested('launch')[0])} ({r.fields['name']} has no from-scratch pretraining)"

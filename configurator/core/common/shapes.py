@@ -92,6 +92,10 @@ class LaunchJson(TypedDict):
     # absent for llama.cpp, transformers and training frameworks
     release: NotRequired[str]
     release_said: NotRequired[ReasonJson]  # `release` as a code (launch.release), for the sheet in either language
+    # the steps before `command` where the engine's prebuilt binaries carry no code for the card (llama.cpp on Pascal:
+    # support.facts.llama_cpp_source_build), and what they are as a code (launch.build-source)
+    build: NotRequired[str]
+    build_said: NotRequired[ReasonJson]
 
 
 class NextStepJson(TypedDict):

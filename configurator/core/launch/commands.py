@@ -8,6 +8,7 @@ from configurator.core.common.shapes import LaunchJson, ParallelismJson
 from configurator.core.estimate.collectives import SGLANG_CURRENT, VLLM_CURRENT, release_label, release_said
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.launch.shell import join_argv
+from configurator.core.support.facts import llama_cpp_source_build
 
 # Flags as defined in llama.cpp common/arg.cpp (-m, -c, -ngl, -sm, -ts, -ctk/-ctv, -fa on|off|auto, -cmoe,
 # -ncmoe, --numa distribute, -np), vLLM's engine arguments (vllm/engine/arg_utils.py: --tensor-parallel-size,
@@ -47,7 +48,9 @@ def gguf_name_of(repo: str, precision: str) -> str:
     return f"{repo.split('/')[-1]}-{GGUF_FILE_TYPES.get(precision, precision.upper())}.gguf"
 
 
-def llamacpp_command(model: ModelArch, result: EstimateResult, numa: bool = False) -> str:
+def llamacpp_command(model: ModelArch, result: EstimateResult, numa: bool = False, server: str = "llama-server") -> str:
+    """llama-server with the estimate's settings; `server` is its path (./build/bin/llama-server once built from
+    source: docs/build.md runs it from there)."""
     w = result.workload
     context, batch = int(w["context"]), int(w["batch"])
     placement = result.placement or {}
@@ -56,7 +59,7 @@ def llamacpp_command(model: ModelArch, result: EstimateResult, numa: bool = Fals
     if result.gpus == 0:
         gpu_layers = 0
     # llama-server divides -c among its -np slots, so the total is context x sequences
-    parts = ["llama-server", "-m", gguf_name(model, w["precision"]), "-c", str(context * batch)]
+    parts = [server, "-m", gguf_name(model, w["precision"]), "-c", str(context * batch)]
     # -ngl above the layer count also offloads the output layer
     parts += ["-ngl", str(layers + 1 if gpu_layers >= layers else gpu_layers)]
     if result.gpus > 1:
@@ -181,7 +184,17 @@ def launch_command(
     engine = w.get("engine") or "transformers"
     title = Reason.of("launch.engine", engine=engine)
     if engine == "llama.cpp":
-        return _titled(title, llamacpp_command(model, result, numa))
+        built = llama_cpp_source_build(gpu) if gpu is not None and result.gpus > 0 else None
+        if built is None:
+            return _titled(title, llamacpp_command(model, result, numa))
+        # a card llama.cpp's prebuilt CUDA binaries carry no code for (support.facts.SOURCE_BUILT: Pascal) runs the
+        # llama-server it builds first (docs/build.md: cmake -B build -DGGML_CUDA=ON -DCMAKE_CUDA_ARCHITECTURES=...)
+        step = Reason.of("launch.build-source", sm=built.sm, cuda=built.cuda, arch=built.arch)
+        return {
+            **_titled(title, llamacpp_command(model, result, numa, server="./build/bin/llama-server")),
+            "build": " && ".join(join_argv(list(argv)) for argv in built.argv),
+            "build_said": as_json(step),
+        }
     # the release the estimate's serving floors and async scheduling describe (estimate/collectives.py)
     if engine == "vllm":
         return {

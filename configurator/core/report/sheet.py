@@ -980,8 +980,15 @@ def launch_section(build: Build) -> str:
     release = say(from_json(said)) if said else launch.get("release", "")
     zh = current() == "zh_CN"
     engine = ("，" if zh else ", ").join(x for x in (launch_title(launch), release) if x)
+    # the build it needs first where the engine's prebuilt binaries carry no code for the card (launch.build-source)
+    built = launch.get("build_said")
+    first = (
+        f'<p>{escape(say(from_json(built)))}{"：" if zh else ":"}</p><pre class="command">{escape(launch["build"])}</pre>'
+        if built and launch.get("build")
+        else ""
+    )
     return (
-        f'<section class="block"><h2>{t("Run it")}</h2><p>{escape(engine)}{"：" if zh else ":"}</p>'
+        f'<section class="block"><h2>{t("Run it")}</h2>{first}<p>{escape(engine)}{"：" if zh else ":"}</p>'
         f'<pre class="command">{escape(launch["command"])}</pre></section>'
     )
 

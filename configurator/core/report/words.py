@@ -808,7 +808,7 @@ ZH_REASONS: dict[str, Template] = {
     "warn.draft-batch": "--speculative draft 按单个序列估算；多个用户时解码速度按不做推测解码给出（验证计算会与其他序列争用）",
     "warn.transformers-only": "这里只有 HF transformers 能运行：每个用户 {tps:.1f} tokens/s；llama.cpp 或 vLLM 装得下时通常快 10-80 倍",
     # why a build holds its claims (solve.ranking)
-    "claim.cheapest": lambda r, _say: (
+    "claim.cheapest": lambda r, say: (
         (
             f"在列出的 {r.fields['builds']} 个没有检查失败{'且达到阅读速度' if r.fields.get('reading') else ''}的配置中"
             f"价格最低（{r.num('price'):,.0f} {r.fields['currency']}）"
@@ -824,10 +824,11 @@ ZH_REASONS: dict[str, Template] = {
             if r.fields.get("eol")
             else ""
         )
+        + _zh_past_support(r, say, "最便宜的")
     ),
-    "claim.cheapest-slow": lambda r, _say: (
+    "claim.cheapest-slow": lambda r, say: (
         f"所有配置中价格最低（{r.num('price'):,.0f} {r.fields['currency']}），每用户 {r.num('tps'):.1f} tokens/s："
-        f"比人的阅读速度（约 {r.num('reading'):g} tokens/s）慢"
+        f"比人的阅读速度（约 {r.num('reading'):g} tokens/s）慢" + _zh_past_support(r, say, "最便宜的")
     ),
     "claim.cheapest-with": "使用 {name} 的配置中价格最低",
     "claim.cheapest-vram": lambda r, say: (
@@ -837,7 +838,7 @@ ZH_REASONS: dict[str, Template] = {
             if r.fields.get("training")
             else f"每用户 {r.num('tps'):.1f} tokens/s，最便宜的配置为 {r.num('cheapest_tps'):.1f}"
         )
-        + _zh_vram_eol(r, say)
+        + _zh_past_support(r, say, "显卡装下整个模型的配置中最便宜的")
     ),
     "claim.cheapest-vram-supported": lambda r, _say: (
         f"显卡装下整个模型、且软件仍受厂商支持的配置中价格最低（{r.num('price'):,.0f} {r.fields['currency']}）："
@@ -858,13 +859,14 @@ ZH_REASONS: dict[str, Template] = {
         f"每 1,000 {r.fields['currency']} 的速度最高：{r.num('value'):,.2f} "
         f"{'训练 tokens/s' if r.fields.get('training') else 'tokens/s（每用户）'}"
     ),
-    "claim.quietest": lambda r, _say: (
+    "claim.quietest": lambda r, say: (
         f"噪音最低：距 1 米 {r.num('dba'):.1f} dBA，墙插功耗 {r.num('watts'):,.0f} W"
         + (
             f"（另一配置便宜 {r.num('cheaper'):,.0f} {r.fields['currency']}，只响 {r.num('more'):.1f} dBA，噪音估算分辨不出）"
             if r.fields.get("cheaper") is not None
             else ""
         )
+        + _zh_past_support(r, say, "最安静的")
     ),
     "claim.grow": "只需再买一张 {gpu} 即可扩展：插槽、通道、电源和电路都有余量",
     "claim.misses": lambda r, _say: (
@@ -1039,6 +1041,11 @@ ZH_REASONS: dict[str, Template] = {
     "sup.fa2-nvidia": "FlashAttention-2 可在 Ampere、Ada 和 Hopper 上运行（fp16 和 bf16）",
     "sup.fa2-none-nvidia": "FlashAttention-2 需要 Ampere 或更新架构：注意力退回 PyTorch SDPA 内核（更慢，长上下文时更占显存）",
     "sup.llama-cuda": "llama.cpp 在 CUDA 后端上运行（Vulkan 也可以）",
+    "sup.llama-source-build": (
+        "llama.cpp 官方预编译的 CUDA 包不含 {arch} 的机器码（只有 Windows 版：CUDA 12.4 版仅带计算能力 6.1 的 PTX，首次启动时由驱动"
+        "编译；CUDA 13.3 版没有；没有 Linux 的 CUDA 版）：用 CUDA {cuda} 工具包从源码编译（CMake 选项 -DGGML_CUDA=ON "
+        "-DCMAKE_CUDA_ARCHITECTURES=61，Tesla P100 用 60），或用其 Vulkan 版"
+    ),
     "sup.llama-hip": "llama.cpp 在 HIP（ROCm）后端或 Vulkan 上运行",
     "sup.llama-sycl": "llama.cpp 在 SYCL 后端（Intel GPU）或 Vulkan 上运行",
     "sup.bnb-cuda": "bitsandbytes NF4/8 位支持 CUDA 计算能力 6.0 及以上（QLoRA 可用）",
@@ -1336,6 +1343,7 @@ ZH_REASONS: dict[str, Template] = {
     # a launch's title (core.launch, LaunchJson.engine_said): product names as their projects write them, the rest
     # in Chinese (DDP is 数据并行, offload 卸载, as the estimates say them)
     "launch.engine": lambda r, _say: ENGINE_NAMES.get(str(r.fields["engine"]), str(r.fields["engine"])),
+    "launch.build-source": "先用 CUDA {cuda} 工具包为 sm_{sm} 编译 llama.cpp（其预编译包不含 {arch} 的代码）",
     "launch.accelerate": lambda r, _say: _zh_sharded("accelerate", r),
     "launch.no-pretraining": lambda r, say_: f"{say_(r.nested('launch')[0])}（{r.fields['name']} 不能从头预训练）",
     "launch.torchtune": lambda r, say_: (
@@ -1530,6 +1538,7 @@ ZH_REASONS: dict[str, Template] = {
     "record.sold-new-source": "填写了 sold_new_until 就要填写 sold_new_source：说明在哪里宣布停售",
     "record.unknown-estimates": lambda r, _say: "estimates 中有未知字段：" + "、".join(_strings(r, "names")),
     "record.power-floor-source": "填写了 power_limit_min_w 就要填写 power_limit_source",
+    "record.compute-capability-source": "填写了 compute_capability 就要填写 compute_capability_source",
     "record.power-floor-above-tdp": "power_limit_min_w（{floor_w:g} W）高于 tdp_w（{tdp_w:g} W）",
     "record.usable-memory-source": "填写了 usable_vram_gib 就要填写 usable_vram_source：驱动报告的数值印在哪里",
     "record.usable-above-nominal": "usable_vram_gib（{usable:g} GiB）高于 vram_gb（{vram:g}）",
@@ -2350,16 +2359,20 @@ def _zh_released(r: Reason) -> str:
     return f"保持原版质量的（原版 {released} 权重，或评分与之相当的 8 位权重；列出的更低位宽配置更快）"
 
 
-def _zh_vram_eol(r: Reason, say: Say) -> str:
-    """reasons._vram_eol in Chinese."""
+def _zh_past_support(r: Reason, say: Say, what: str) -> str:
+    """reasons.past_support_said in Chinese (`what`: "最便宜的", "最安静的"...)."""
     runs = r.fields.get("runs")
     if not isinstance(runs, Reason):
         return ""
     text = f"；这张卡已过厂商支持期，可运行的软件：{say(runs)}"
     if r.fields.get("supported_gpu") is not None:
+        speed = r.fields.get("supported_speed")
+        said = say(speed) if isinstance(speed, Reason) else f"每用户 {r.num('supported_tps'):.1f} tokens/s"
+        noise = f"{r.num('supported_dba'):.1f} dBA，" if r.fields.get("supported_dba") is not None else ""
+        rank = f"，第 {r.num('supported_rank'):.0f} 名" if r.fields.get("supported_rank") is not None else ""
         text += (
-            f"；软件仍受支持、显卡装下整个模型的配置中最便宜的是 {r.fields['supported_gpu']}，"
-            f"{r.num('supported_price'):,.0f} {r.fields['currency']}（每用户 {r.num('supported_tps'):.1f} tokens/s）"
+            f"；软件仍受支持的配置中{what}是 {r.fields['supported_gpu']}，{noise}"
+            f"{r.num('supported_price'):,.0f} {r.fields['currency']}（{said}{rank}）"
         )
     return text
 

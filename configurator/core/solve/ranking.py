@@ -449,7 +449,7 @@ def _cheapest_claims(f: _Field) -> None:
     # nor is a training build on a card past its vendor's support while one on a supported card passes
     # (support.PAST_SUPPORT_STARTS): one MI50 (gfx906, no PyTorch ROCm wheel since 6.4 runs it) had been "cheapest" for
     # an 8B LoRA at 2,500 USD, 45 USD under an RTX 2080 Ti 22GB that trains it four times as fast
-    best = min(_supported_rivals(f, f.passing or f.every_passing), key=lambda i: (m[i].price, -m[i].speed))
+    best = min(_cheapest_pool(f), key=_price_key(f))
     at_speed = len(f.passing) < len(f.every_passing)
     # the claims are made among the builds at reading speed, or among every build when none reaches it: then the
     # cheapest of them is no plain "cheapest" but the cheapest below reading speed (expert case
@@ -494,18 +494,20 @@ def _in_vram_claim(f: _Field) -> None:
     reference a practitioner reads a dense model's plan from: what it takes to keep every weight on the GPU; made only
     when that build is faster than the cheapest (shown.FASTER)."""
     m = f.m
-    held = next((i for i, cs in f.claims.items() if any(c.code == "claim.cheapest" for c in cs)), None)
+    held = _holder(f, "claim.cheapest")
     if held is None or in_vram(f.pool[held]):
         return
-    rivals = [i for i in _supported_rivals(f, f.passing) if i in f.within and in_vram(f.pool[i])]
+    rivals = _vram_rivals(f)
     if not rivals:
         return
-    best = min(rivals, key=lambda i: (m[i].price, -m[i].speed))
+    best = min(rivals, key=_price_key(f))
     if m[best].speed < m[held].speed * FASTER:
         # no faster than the cheapest: the cards' memory buys nothing the buyer reads (3 x Radeon AI PRO R9700 at
         # 10,187 USD and 5.3 tokens/s beside a Mac Studio at 3,200 and 8.0 for Llama 3.3 70B FP8 on AMD in a rack)
         return
-    supported = _supported_in_vram(f, rivals, best, held)
+    # a card past its vendor's support beside a supported one holding the model for as much speed for the money:
+    # that one is shown too, labelled so (its name and numbers are said in this claim by _supported_named)
+    supported = _supported_holder(f, "claim.cheapest-vram") if f.eol[best] is not None else None
     f.claim(
         best,
         Reason.of(
@@ -515,7 +517,6 @@ def _in_vram_claim(f: _Field) -> None:
             tps=m[best].speed,
             cheapest_tps=m[held].speed,
             training=f.pool[best].estimate.workload.get("kind", "inference") != "inference",
-            **_eol_fields(f, best, supported),
         ),
     )
     if supported is not None and m[supported].value() >= m[best].value():
@@ -533,34 +534,91 @@ def _in_vram_claim(f: _Field) -> None:
         )
 
 
-def _supported_in_vram(f: _Field, rivals: list[int], best: int, held: int) -> int | None:
-    """When the cheapest build whose cards hold the model is past its vendor's support (support.END_OF_LIFE), the
-    cheapest among those rivals on a supported card, faster than the cheapest build as the claim asks (None when
-    there is none, or the claim's own build is supported). A practitioner pays a little more for a card current
-    software runs; _in_vram_claim names it, and gives it "cheapest in VRAM on supported software" where it gives as
-    much speed for the money or more (Measures.value): Qwen3-32B Q4_K_M at 3,000 USD, one MI50 32GB (906 USD, 16.6
-    tokens/s, 18.3 per 1,000 USD) beside an RTX 2080 Ti 22GB (1,096, 21.6, 19.7) that CUDA 13 still builds for."""
-    if f.eol[best] is None:
-        return None
+def _holder(f: _Field, code: str) -> int | None:
+    """The build that holds the claim `code`, if any."""
+    return next((i for i, cs in f.claims.items() if any(c.code == code for c in cs)), None)
+
+
+def _vram_rivals(f: _Field) -> list[int]:
+    """The rivals for "cheapest in VRAM": those for "cheapest" within the budget whose cards hold the whole model."""
+    return [i for i in _supported_rivals(f, f.passing) if i in f.within and in_vram(f.pool[i])]
+
+
+def _heard(f: _Field) -> list[int]:
+    """The rivals for "quietest": within the budget, with a noise figure that is not a floor (shrouded)."""
+    return [i for i in f.within if f.m[i].dba is not None and not shrouded(f.pool[i])]
+
+
+def _price_key(f: _Field) -> Callable[[int], tuple[float, ...]]:
+    return lambda i: (f.m[i].price, -f.m[i].speed)
+
+
+def _claim_pool(f: _Field, code: str) -> tuple[list[int], Callable[[int], tuple[float, ...]]] | None:
+    """The builds a claim is made among and the order that picks its holder (the least first), for the claims a build
+    past its vendor's support can hold (it holds no speed claim nor "room to grow"): "cheapest" (_cheapest_claims),
+    "cheapest below reading speed", "cheapest in VRAM" (_in_vram_claim: among those faster than the cheapest by
+    shown.FASTER, as the claim is made only then) and "quietest" (_quietest_claim); None for any other claim."""
     m = f.m
-    ok = [i for i in rivals if f.eol[i] is None and m[i].speed >= m[held].speed * FASTER]
-    return min(ok, key=lambda i: (m[i].price, -m[i].speed)) if ok else None
+    if code == "claim.cheapest":
+        return _cheapest_pool(f), _price_key(f)
+    if code == "claim.cheapest-slow":
+        # "the lowest price of every build found": every build that passes, those set aside as rivals too
+        return [i for i in range(len(f.pool)) if m[i].passing], _price_key(f)
+    if code == "claim.cheapest-vram":
+        held = _holder(f, "claim.cheapest")
+        fast = [i for i in _vram_rivals(f) if held is not None and m[i].speed >= m[held].speed * FASTER]
+        return fast, _price_key(f)
+    if code == "claim.quietest":
+        return _heard(f), lambda i: (_shown_dba(f, i), m[i].watts, m[i].price)
+    return None
 
 
-def _eol_fields(f: _Field, best: int, supported: int | None) -> dict[str, Value]:
-    """The claim's words for a card past its vendor's support: what still runs it and the supported rival, if any."""
-    eol = f.eol[best]
-    if eol is None:
-        return {}
-    runs = _runs(f.pool[best])
-    out: dict[str, Value] = {"runs": runs} if runs is not None else {}
-    if supported is not None:
-        out |= {
-            "supported_gpu": _gpu_name(f.pool[supported]),
-            "supported_price": round(f.m[supported].price, 2),
-            "supported_tps": f.m[supported].speed,
-        }
-    return out
+def _supported_holder(f: _Field, code: str) -> int | None:
+    """The build that holds claim `code` among the builds on cards their vendor still supports (support.END_OF_LIFE):
+    the same claim, made over the same rivals less those past support (_claim_pool). One rule for every claim a build
+    past support holds: a practitioner sells a cheap card past support only beside what the supported choice costs.
+    Mistral Small 3.2 at 1,500 EUR: a Tesla P100 "cheapest" at 690 EUR and 24.4 tokens/s had named no supported card,
+    and an Arc A770 16GB held the same claim among supported builds at 782 EUR and 10.2; Qwen3-32B Q4_K_M at 3,000
+    USD: one MI50 32GB "cheapest in VRAM" (906 USD, 16.6 tokens/s) beside an RTX 2080 Ti 22GB (1,096, 21.6)."""
+    chosen = _claim_pool(f, code)
+    if chosen is None:
+        return None
+    pool, key = chosen
+    supported = [i for i in pool if f.eol[i] is None]
+    return min(supported, key=key) if supported else None
+
+
+SUPPORTED_FIELDS = ("supported_gpu", "supported_price", "supported_tps", "supported_speed", "supported_rank")
+"""The fields a claim of a build past its vendor's support names its supported rival by (_supported_named)."""
+
+
+def _supported_named(f: _Field, shown: list[int]) -> None:
+    """Every claim a build shown past its vendor's support holds says what still runs its card (field `runs`) and
+    names the build holding the same claim among supported builds (_supported_holder), with its numbers: its GPU,
+    price and speed (`supported_gpu`, `supported_price`, `supported_tps`, `supported_speed` as the table shows it),
+    its noise for "quietest" (`supported_dba`), and its rank when it is shown too (`supported_rank`)."""
+    for i in shown:
+        if f.eol[i] is None:
+            continue
+        for k, c in enumerate(f.claims[i]):
+            if _claim_pool(f, c.code) is None:
+                continue
+            j = _supported_holder(f, c.code)
+            runs = _runs(f.pool[i])
+            extra: dict[str, Value] = {"runs": runs} if runs is not None else {}
+            if j is not None:
+                extra |= {
+                    "currency": f.pool[j].currency,
+                    "supported_gpu": _gpu_name(f.pool[j]),
+                    "supported_price": round(f.m[j].price, 2),
+                    "supported_tps": f.m[j].speed,
+                    "supported_speed": speed_said(f.pool[j]),
+                }
+                if c.code == "claim.quietest":
+                    extra["supported_dba"] = round(f.m[j].dba or 0.0, 1)
+                if j in shown:
+                    extra["supported_rank"] = shown.index(j) + 1
+            f.claims[i][k] = Reason.of(c.code, **{**c.fields, **extra})
 
 
 def _runs(build: Build) -> Reason | None:
@@ -573,6 +631,12 @@ def _supported_rivals(f: _Field, rivals: list[int]) -> list[int]:
     """The rivals for "cheapest" but for training builds on cards past their vendor's support (Measures.past_support),
     when any other is among them."""
     return [i for i in rivals if not f.m[i].past_support] or rivals
+
+
+def _cheapest_pool(f: _Field) -> list[int]:
+    """The rivals for "cheapest": the builds at reading speed (every passing build when none reads), less training
+    builds on cards past their vendor's support while another is among them (_supported_rivals)."""
+    return _supported_rivals(f, f.passing or f.every_passing)
 
 
 def _cheapest_said(f: _Field, shown: list[int]) -> None:
@@ -729,7 +793,7 @@ def _sourced_best(
 
 def _quiet_and_grow_claims(f: _Field) -> None:
     m = f.m
-    f.claim(*_quietest_claim(f, [i for i in f.within if m[i].dba is not None and not shrouded(f.pool[i])]))
+    f.claim(*_quietest_claim(f, _heard(f)))
     # growing is buying more of the card: not one past its vendor's support or whose drivers wind down (SUP-8), the
     # search's own rule (solver._winding_down); DeepSeek-V4-Pro at 120,000 USD had said "room to grow" of an MI100
     growing = [i for i in f.within if _grows(f, i)]
@@ -1273,6 +1337,7 @@ def rank_and_label(builds: list[Build], request: BuildRequest) -> list[Build]:
     _supported_vram_shown(f, shown)
     _quiet_shown(f, shown)
     _cheapest_said(f, shown)
+    _supported_named(f, shown)
     _qualify(f)
     out = []
     for rank, i in enumerate(shown, start=1):

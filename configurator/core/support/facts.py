@@ -59,6 +59,22 @@ ROCM_64_NO_GFX906 = "https://github.com/ROCm/legacy-rocm-build/issues/4625"
 # out, and a build with -DCMAKE_CUDA_ARCHITECTURES=61 works (ggml-org/llama.cpp issue #25909, 2026-07-20)
 CUDA13_NO_PRE_TURING = "https://github.com/abetlen/llama-cpp-python/pull/2239"
 LLAMA_CPP_NO_SM61_PREBUILT = "https://github.com/ggml-org/llama.cpp/issues/25909"
+# llama.cpp's release workflow, read at commit 002efcd4e56d7e23bf53fb472a15bdb493f223d1 (support31, 2026-12-05): its
+# only CUDA binaries are Windows' (job windows-cuda, CUDA 12.4 and 13.3, -DGGML_NATIVE=OFF -DGGML_CUDA=ON, no
+# CMAKE_CUDA_ARCHITECTURES); Linux gets CPU, Vulkan, ROCm 7.2.1, OpenVINO and SYCL builds, no CUDA one. So the CUDA
+# architectures are ggml-cuda's CMakeLists.txt default for a non-native build (read at commit
+# 00a2d60921595ea66853568270b3060490040dea): "50-virtual 61-virtual 70-virtual" only below CUDA 13, then 75-virtual
+# 80-virtual 86-real 89-real 90-virtual (120a-real from 12.8): Pascal gets no machine code, only compute_61 PTX the
+# driver compiles at first start in the CUDA 12.4 build (a P100, sm_60, only the compute_50 PTX: "60 == P100, FP16
+# CUDA intrinsics" is not among the defaults) and nothing in the CUDA 13.3 one. docs/build.md: "cmake -B build
+# -DGGML_CUDA=ON -DCMAKE_CUDA_ARCHITECTURES=..." overrides the list.
+LLAMA_CPP_RELEASE_YML = (
+    "https://github.com/ggml-org/llama.cpp/blob/002efcd4e56d7e23bf53fb472a15bdb493f223d1/.github/workflows/release.yml"
+)
+LLAMA_CPP_CUDA_CMAKE = (
+    "https://github.com/ggml-org/llama.cpp/blob/00a2d60921595ea66853568270b3060490040dea/ggml/src/ggml-cuda/"
+    "CMakeLists.txt"
+)
 # the training stacks past a card's support (PAST_SUPPORT_STARTS): Unsloth's gfx906 installer PR (2026-07-23: rocm6.4+
 # and 7.x torch wheels no longer run on gfx906), PyTorch 2.8.0's release notes (2025-08-06: sm50-sm70 dropped from the
 # CUDA 12.8/12.9 wheels), PyTorch's RFC for 2.11 (2026-01-13: Volta off the CUDA 12.8 wheels too)
@@ -298,6 +314,10 @@ _FA2_NONE_NVIDIA = Fact.of("no", "sup.fa2-none-nvidia", FLASH_ATTN_README)
 _LLAMA_CUDA = Fact.of("yes", "sup.llama-cuda", LLAMA_CPP_BUILD)
 _LLAMA_HIP = Fact.of("yes", "sup.llama-hip", LLAMA_CPP_BUILD)
 _LLAMA_SYCL = Fact.of("yes", "sup.llama-sycl", LLAMA_CPP_BUILD)
+# Pascal: no machine code in llama.cpp's prebuilt CUDA binaries (LLAMA_CPP_RELEASE_YML): a build of its own
+_LLAMA_PASCAL = Fact.of(
+    "partial", "sup.llama-source-build", LLAMA_CPP_RELEASE_YML, arch="Pascal", sm="60/61", cuda="12"
+)
 _BNB_CUDA = Fact.of("yes", "sup.bnb-cuda", BNB_INSTALL)
 _BNB_ROCM_INSTINCT = Fact.of("yes", "sup.bnb-rocm-instinct", BNB_INSTALL)
 _BNB_ROCM_RADEON = Fact.of("partial", "sup.bnb-rocm-radeon", BNB_ROCM_WINDOWS)
@@ -333,6 +353,7 @@ def _nvidia(
     driver: Fact = _DRIVER_CURRENT_NVIDIA,
     aliases: tuple[str, ...] = (),
     matrix_units: bool = True,
+    llama_cpp: Fact = _LLAMA_CUDA,
 ) -> ArchSupport:
     return ArchSupport(
         vendor="nvidia",
@@ -348,7 +369,7 @@ def _nvidia(
         vllm=vllm,
         vllm_quant=_quant_row(column, supported, extra_quant),
         vllm_fp8_kv=kv,
-        llama_cpp=_LLAMA_CUDA,
+        llama_cpp=llama_cpp,
         bitsandbytes=_BNB_CUDA,
         deepspeed=_DS_NVIDIA,
         torch_compile=compile_fact,
@@ -453,6 +474,7 @@ SUPPORT_TABLE: tuple[ArchSupport, ...] = (
         compile_fact=Fact.of("no", "sup.inductor-below-7", INDUCTOR_TOO_OLD),
         driver=_EOL_DRIVER,
         matrix_units=False,
+        llama_cpp=_LLAMA_PASCAL,
     ),
     _nvidia(
         "Volta",
@@ -879,7 +901,13 @@ def _eol_cuda(arch: str, sm: str) -> EndOfLife:
         Reason.of("kind.eol-cuda", arch=arch, cuda="12"),
         CUDA13_RELEASE_NOTES,
         Reason.of("eol.runs-cuda", arch=arch, sm=sm, cuda="12", driver="580", torch_cuda="12.6"),
-        (CUDA13_NO_PRE_TURING, LLAMA_CPP_NO_SM61_PREBUILT, NVIDIA_R580_LAST, PYTORCH_28_DROPS_SM50_SM70),
+        (
+            CUDA13_NO_PRE_TURING,
+            LLAMA_CPP_NO_SM61_PREBUILT,
+            LLAMA_CPP_RELEASE_YML,
+            NVIDIA_R580_LAST,
+            PYTORCH_28_DROPS_SM50_SM70,
+        ),
     )
 
 
@@ -897,6 +925,37 @@ END_OF_LIFE: dict[tuple[str, str], EndOfLife] = {
 }
 """Cards whose vendor stack has dropped them (their driver fact above is 'partial' for the same reason): speeds shown
 for them assume software that no longer ships, so a plan never calls them fastest or best value (issue #28)."""
+
+
+@dataclass(frozen=True)
+class SourceBuild:
+    """llama.cpp built from source for a card its prebuilt CUDA binaries carry no machine code for (_LLAMA_PASCAL),
+    with the CUDA toolkit that still builds for it: the steps a buyer runs before the launch command."""
+
+    sm: str  # the card's compute capability as CMAKE_CUDA_ARCHITECTURES takes it ("60")
+    cuda: str  # the toolkit major that still builds it ("12": CUDA 13 builds nothing older than Turing)
+    arch: str
+    argv: tuple[tuple[str, ...], ...]  # the commands, in order (docs/build.md, CUDA: "cmake -B build -DGGML_CUDA=ON")
+    sources: tuple[str, ...] = (LLAMA_CPP_RELEASE_YML, LLAMA_CPP_CUDA_CMAKE, LLAMA_CPP_BUILD, CUDA13_RELEASE_NOTES)
+
+
+SOURCE_BUILT = {("nvidia", "Pascal"): "12"}
+"""The architectures llama.cpp's prebuilt CUDA binaries carry no machine code for, and the CUDA toolkit major that
+still builds them (LLAMA_CPP_RELEASE_YML, LLAMA_CPP_CUDA_CMAKE): a Pascal build runs llama.cpp built from source."""
+
+
+def llama_cpp_source_build(gpu: Gpu) -> SourceBuild | None:
+    """The build of llama.cpp a card needs before it runs it on CUDA (its own compute capability, the catalog's
+    compute_capability; both of its architecture's where the catalog has none), or None where the prebuilt binaries
+    carry it."""
+    entry = support_for(gpu.vendor, gpu.architecture)
+    cuda = SOURCE_BUILT.get((gpu.vendor, entry.architecture)) if entry is not None else None
+    if entry is None or cuda is None:
+        return None
+    caps = (gpu.compute_capability,) if gpu.compute_capability is not None else entry.capabilities
+    sm = ";".join(f"{round(c * 10):d}" for c in caps)
+    configure = ("cmake", "-B", "build", "-DGGML_CUDA=ON", f"-DCMAKE_CUDA_ARCHITECTURES={sm}")
+    return SourceBuild(sm, cuda, entry.architecture, (configure, ("cmake", "--build", "build", "--config", "Release")))
 
 
 def end_of_life(vendor: str, architecture: str) -> EndOfLife | None:
