@@ -695,27 +695,6 @@ def _unified_generic_share(precision: str, vendor: str, cal: Calibration = CAL) 
     return share * (cal.bw_eff_amd if vendor == "amd" else 1.0)
 
 
-def _quantized(precision: str) -> bool:
-    return precision not in ("fp32", "bf16", "fp16", "fp8")
-
-
-def _family_mates(catalog: Catalog, row: Row, others: list[Row]) -> list[Row]:
-    """The other sources' unified-system rows a left-out row's share is refitted on: the same vendor's systems (Apple's
-    kernel shares are one pair for every M-series chip, scaled by each chip's copy share; the Strix Halo boxes are one
-    chip), of the same precision class (quantized or not) where another source measured it, else of either."""
-    from configurator.core.catalog.models import System
-    from configurator.core.estimate.unified import system_vendor
-
-    def vendor(r: Row) -> str:
-        system = catalog.get("systems", r["system"])
-        assert isinstance(system, System)
-        return system_vendor(system)
-
-    family = [r for r in others if r["mode"] == "system" and vendor(r) == vendor(row)]
-    same = [r for r in family if _quantized(r["precision"]) == _quantized(row["precision"])]
-    return same or family
-
-
 def offload_cross_validated(catalog: Catalog) -> list[Point]:
     """The decode rows of tests/data/fit_offload.toml, each source's rows scored with the constants the other sources'
     rows give (leave-one-source-out, as crossval.cross_validate does for the GPU rows): the RAM share of each host
@@ -743,8 +722,8 @@ def offload_cross_validated(catalog: Catalog) -> list[Point]:
             assert isinstance(system, System)
             estimated, measured = offload_prediction(catalog, row)
             vendor = system_vendor(system)
-            mates = _family_mates(catalog, row, others)
-            if mates:  # another source measured the family: refit its shares on those rows
+            mates = [r for r in others if r["mode"] == "system" and r["system"] == row["system"]]
+            if mates:  # another source measured the same system: refit its share on those rows
                 scale = _geomean([m / e for e, m in (offload_prediction(catalog, r) for r in mates)]) or 1.0
             else:
                 shipped = _bw_efficiency("llama.cpp", row["precision"], system_gpu(system, wired_fraction=1.0), cal=CAL)

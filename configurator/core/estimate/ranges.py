@@ -403,12 +403,7 @@ REGIME_RANGE_FACTORS: dict[tuple[str, str], tuple[float, float]] = {
     # These are the factors the unified-memory figures on Apple and AMD and every batched one read before (27 of the 49
     # held-out offload rows; rowsdec27's kind's range), where CPU-only, experts-in-RAM and GB10 figures read the kind's
     # x0.71..x1.28: held out 41 of 49 (84 %; 37 before), cross-validated 8 of 16. `python benchmarks/accuracy.py offload` prints both (docs/estimates.md, round 31)
-    # offload31 (2026-12-05): the rule's answer shipped, rounded outward. A second source for the Apple shares
-    # (geerlingguy/beowulf-ai-cluster #17, M3 Ultra) and for the Strix Halo rows (fromthematrix.dev) in the fit file,
-    # the Apple quantized kernel share refitted on both, and a left-out unified row refitted on the other sources' rows
-    # of its vendor: 20 rows from 7 sources, (0.697, 1.815); nested 15 of 20 (75 %), held out 44 of 49 (90 %, both at
-    # the band's edges; 40 of 49 at x0.74..x1.37)
-    ("decode_speed", OFFLOAD): (0.69, 1.82),
+    ("decode_speed", OFFLOAD): (0.74, 1.37),
     # ranges17: prefill on other vendors' backends (1 cross-validated row, 1 source): the kind's 3 sources' biases and
     # 42 rows' scatter, (0.822, 1.247)
     # rowsdec27 (2026-12-05): the kind's 43 rows, (0.8096, 1.2024), as the kind's own above

@@ -29,12 +29,7 @@ APPLE_STREAM_SHARE_DEFAULT = 0.776
 # q4_0/f16 rows of XiongjieDai's tables (M2 Ultra 76-core, M3 Max 40-core; tests/data/fit_offload.toml); the
 # LLaMA 3 rows of the same tables and the later builds' rows in tests/data/holdout_offload.toml are the holdout.
 # F16 streams whole rows at nearly the copy rate; the quantized kernels dequantize as they read.
-# The quantized share is fitted on two sources since offload31 (2026-12-05): XiongjieDai's two q4_0 rows (builds of
-# 2023-2024) and Jeff Geerling's M3 Ultra 80-core rows of build 7315 (December 2025, flash attention on; Llama 3.3 70B
-# and DeepSeek-R1 Q4_K_M, geerlingguy/beowulf-ai-cluster #17): the share at which the four rows' measured / estimated
-# has a geometric mean of 1 (0.81, 0.99, 1.11, 1.13; it was 0.747 on XiongjieDai's alone, where the M3 Ultra rows read
-# 1.36 and 1.38). F16 is still one source's (no second F16 table found).
-APPLE_KERNEL_SHARE_QUANT = 0.934
+APPLE_KERNEL_SHARE_QUANT = 0.747
 APPLE_KERNEL_SHARE_F16 = 0.979
 APPLE = "apple"
 
