@@ -4,142 +4,142 @@
 <context>
     <name>BuildDetail</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="670"/>
+        <location filename="../../configurator/qt/builds.py" line="675"/>
         <source>Category</source>
         <translation>类别</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="670"/>
+        <location filename="../../configurator/qt/builds.py" line="675"/>
         <source>Part</source>
         <translation>配件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="670"/>
+        <location filename="../../configurator/qt/builds.py" line="675"/>
         <source>Qty</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="670"/>
+        <location filename="../../configurator/qt/builds.py" line="675"/>
         <source>Unit price</source>
         <translation>单价</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="670"/>
+        <location filename="../../configurator/qt/builds.py" line="675"/>
         <source>Subtotal</source>
         <translation>小计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="690"/>
+        <location filename="../../configurator/qt/builds.py" line="695"/>
         <source>&lt;b&gt;Why each part&lt;/b&gt;</source>
         <translation>&lt;b&gt;每个配件的选择理由&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="715"/>
+        <location filename="../../configurator/qt/builds.py" line="720"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="715"/>
+        <location filename="../../configurator/qt/builds.py" line="720"/>
         <source>Rule</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="715"/>
+        <location filename="../../configurator/qt/builds.py" line="720"/>
         <source>Why</source>
         <translation>理由</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="735"/>
+        <location filename="../../configurator/qt/builds.py" line="740"/>
         <source>Parts</source>
         <translation>配件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="736"/>
+        <location filename="../../configurator/qt/builds.py" line="741"/>
         <source>VRAM</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="737"/>
+        <location filename="../../configurator/qt/builds.py" line="742"/>
         <source>Cost</source>
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="738"/>
+        <location filename="../../configurator/qt/builds.py" line="743"/>
         <source>Power</source>
         <translation>功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="739"/>
+        <location filename="../../configurator/qt/builds.py" line="744"/>
         <source>Nodes</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="740"/>
+        <location filename="../../configurator/qt/builds.py" line="745"/>
         <source>Slot map</source>
         <translation>插槽布局</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="741"/>
+        <location filename="../../configurator/qt/builds.py" line="746"/>
         <source>Checks</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="742"/>
+        <location filename="../../configurator/qt/builds.py" line="747"/>
         <source>Estimates</source>
         <translation>估算</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="753"/>
+        <location filename="../../configurator/qt/builds.py" line="758"/>
         <source>Buy or rent</source>
         <translation>购买还是租用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="820"/>
+        <location filename="../../configurator/qt/builds.py" line="825"/>
         <source> ({0} owned)</source>
         <translation>（已有 {0}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="826"/>
+        <location filename="../../configurator/qt/builds.py" line="831"/>
         <source> for the cluster</source>
         <translation>（集群共用）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="828"/>
+        <location filename="../../configurator/qt/builds.py" line="833"/>
         <source> per node x {0:,}</source>
         <translation>（每节点，共 {0:,} 个节点）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="856"/>
+        <location filename="../../configurator/qt/builds.py" line="861"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="871"/>
+        <location filename="../../configurator/qt/builds.py" line="876"/>
         <source> for {0} machines</source>
         <translation>（{0} 台机器）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="873"/>
+        <location filename="../../configurator/qt/builds.py" line="878"/>
         <source>; parts you own save {0:,.0f} {1}</source>
         <translation>；已有配件节省 {0:,.0f} {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="888"/>
+        <location filename="../../configurator/qt/builds.py" line="893"/>
         <source>{0} price(s) older than six months (marked ⚠; hover for the dates). Get a fresh quote and enter it with Catalog &gt; Edit prices and parts, Catalog &gt; Import a vendor quote, or Catalog &gt; Import a price pack.</source>
         <translation>{0} 个价格已超过六个月（标有 ⚠；悬停查看日期）。请索取最新报价，并通过“目录 &gt; 编辑价格和配件”、“目录 &gt; 导入供应商报价”或“目录 &gt; 导入价格包”录入。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="896"/>
+        <location filename="../../configurator/qt/builds.py" line="901"/>
         <source>Total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="906"/>
+        <location filename="../../configurator/qt/builds.py" line="911"/>
         <source> (one machine)</source>
         <translation>（单台机器）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="908"/>
+        <location filename="../../configurator/qt/builds.py" line="913"/>
         <source>Noise under load{0}:</source>
         <translation>满载噪音{0}：</translation>
     </message>
@@ -147,27 +147,27 @@
 <context>
     <name>BuildHeader</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="582"/>
+        <location filename="../../configurator/qt/builds.py" line="585"/>
         <source>{0:,.0f} W at the wall</source>
         <translation>墙插功耗 {0:,.0f} W</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="583"/>
+        <location filename="../../configurator/qt/builds.py" line="586"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="584"/>
+        <location filename="../../configurator/qt/builds.py" line="587"/>
         <source>, </source>
         <translation>，</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="590"/>
+        <location filename="../../configurator/qt/builds.py" line="593"/>
         <source>How this fits:</source>
         <translation>如何装下：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="596"/>
+        <location filename="../../configurator/qt/builds.py" line="599"/>
         <source>Why shown:</source>
         <translation>显示理由：</translation>
     </message>
@@ -523,652 +523,662 @@
     </message>
     <message>
         <location filename="../../configurator/qt/catalog_fields.py" line="20"/>
+        <source>CUDA compute capability</source>
+        <translation>CUDA 计算能力</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="21"/>
+        <source>Compute capability source</source>
+        <translation>计算能力来源</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="22"/>
         <source>Cooler type</source>
         <translation>散热类型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="21"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="23"/>
         <source>Cores</source>
         <translation>核心数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="22"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="24"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="23"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="25"/>
         <source>Number of CPUs</source>
         <translation>CPU 数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="24"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="26"/>
         <source>CPU sockets</source>
         <translation>CPU 插槽数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="25"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="27"/>
         <source>Depth</source>
         <translation>深度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="26"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="28"/>
         <source>Memory slots</source>
         <translation>内存插槽数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="27"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="29"/>
         <source>Memory modules per channel</source>
         <translation>每通道内存条数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="28"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="30"/>
         <source>Second power supply header</source>
         <translation>第二电源接口</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="29"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="31"/>
         <source>ECC memory</source>
         <translation>ECC 内存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="30"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="32"/>
         <source>Efficiency rating</source>
         <translation>能效等级</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="31"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="33"/>
         <source>Expansion slots</source>
         <translation>扩展槽位数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="32"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="34"/>
         <source>Export-restricted to China</source>
         <translation>对华出口受限</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="33"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="35"/>
         <source>Export variant of</source>
         <translation>出口版对应型号</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="34"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="36"/>
         <source>Fabric</source>
         <translation>互连类型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="35"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="37"/>
         <source>Family</source>
         <translation>系列</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="36"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="38"/>
         <source>Form factor</source>
         <translation>规格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="37"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="39"/>
         <source>FP16 compute</source>
         <translation>FP16 算力</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="38"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="40"/>
         <source>FP32 compute</source>
         <translation>FP32 算力</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="39"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="41"/>
         <source>FP4 compute</source>
         <translation>FP4 算力</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="40"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="42"/>
         <source>FP8 compute</source>
         <translation>FP8 算力</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="41"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="43"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="42"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="44"/>
         <source>GPU bay PCIe generation</source>
         <translation>GPU 仓位 PCIe 代数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="43"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="45"/>
         <source>GPU bays</source>
         <translation>GPU 仓位数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="44"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="46"/>
         <source>Number of GPUs</source>
         <translation>GPU 数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="45"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="47"/>
         <source>GPUs per card</source>
         <translation>每卡 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="46"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="48"/>
         <source>Attention head size</source>
         <translation>注意力头维度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="47"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="49"/>
         <source>Height</source>
         <translation>高度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="48"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="50"/>
         <source>Hugging Face repository</source>
         <translation>Hugging Face 仓库</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="49"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="51"/>
         <source>Hidden size</source>
         <translation>隐藏层维度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="50"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="52"/>
         <source>Identifier</source>
         <translation>标识</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="51"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="53"/>
         <source>Included power supply</source>
         <translation>附带电源功率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="52"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="54"/>
         <source>INT8 compute</source>
         <translation>INT8 算力</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="53"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="55"/>
         <source>Built-in motherboard</source>
         <translation>自带主板</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="54"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="56"/>
         <source>Integrated graphics</source>
         <translation>集成显卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="55"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="57"/>
         <source>Interconnect</source>
         <translation>互连</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="56"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="58"/>
         <source>Interconnect note</source>
         <translation>互连说明</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="57"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="59"/>
         <source>Interface</source>
         <translation>接口</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="58"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="60"/>
         <source>Feed-forward size</source>
         <translation>前馈层维度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="59"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="61"/>
         <source>Type</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="60"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="62"/>
         <source>Learned position embeddings</source>
         <translation>可学习位置嵌入</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="61"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="63"/>
         <source>Length</source>
         <translation>长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="62"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="64"/>
         <source>License</source>
         <translation>许可证</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="63"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="65"/>
         <source>Linear layer bias</source>
         <translation>线性层偏置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="64"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="66"/>
         <source>Market</source>
         <translation>市场</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="65"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="67"/>
         <source>Largest motherboard</source>
         <translation>最大主板规格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="66"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="68"/>
         <source>Widest motherboard</source>
         <translation>最大主板宽度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="67"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="69"/>
         <source>Longest context</source>
         <translation>最长上下文</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="68"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="70"/>
         <source>Tallest CPU cooler</source>
         <translation>最高 CPU 散热器高度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="69"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="71"/>
         <source>Longest GPU</source>
         <translation>最长显卡长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="70"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="72"/>
         <source>Most GPUs</source>
         <translation>最多 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="71"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="73"/>
         <source>Most memory</source>
         <translation>最大内存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="72"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="74"/>
         <source>Maximum power</source>
         <translation>最大功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="73"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="75"/>
         <source>Longest power supply</source>
         <translation>最长电源长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="74"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="76"/>
         <source>Highest CPU power it cools</source>
         <translation>可压制的最高 CPU 功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="75"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="77"/>
         <source>Memory bandwidth</source>
         <translation>显存带宽</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="76"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="78"/>
         <source>Memory channels</source>
         <translation>内存通道数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="77"/>
-        <location filename="../../configurator/qt/catalog_fields.py" line="123"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="79"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="125"/>
         <source>Memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="78"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="80"/>
         <source>Memory module type</source>
         <translation>内存模组类型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="79"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="81"/>
         <source>Memory speed, two modules per channel</source>
         <translation>内存速率（每通道两条）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="80"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="82"/>
         <source>Memory speed</source>
         <translation>内存速率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="81"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="83"/>
         <source>Memory type</source>
         <translation>内存类型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="82"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="84"/>
         <source>Lowest input voltage</source>
         <translation>最低输入电压</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="83"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="85"/>
         <source>Gated feed-forward</source>
         <translation>门控前馈层</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="84"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="86"/>
         <source>Modified card</source>
         <translation>改装卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="85"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="87"/>
         <source>Module type</source>
         <translation>模组类型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="86"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="88"/>
         <source>Module size</source>
         <translation>单条容量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="87"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="89"/>
         <source>Modules in the kit</source>
         <translation>套装条数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="88"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="90"/>
         <source>Multi-token prediction layers</source>
         <translation>多 token 预测层数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="89"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="91"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="90"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="92"/>
         <source>Native 12V-2x6 connector</source>
         <translation>原生 12V-2x6 接口</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="91"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="93"/>
         <source>Native precision</source>
         <translation>原生精度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="92"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="94"/>
         <source>Native precision covers</source>
         <translation>原生精度范围</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="93"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="95"/>
         <source>Needs ducted airflow</source>
         <translation>需要导风罩风道</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="94"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="96"/>
         <source>Network per GPU</source>
         <translation>每 GPU 网络带宽</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="95"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="97"/>
         <source>Noise</source>
         <translation>噪音</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="96"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="98"/>
         <source>Normalization</source>
         <translation>归一化</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="97"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="99"/>
         <source>Notes</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="98"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="100"/>
         <source>Attention heads</source>
         <translation>注意力头数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="99"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="101"/>
         <source>Key-value heads</source>
         <translation>键值头数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="100"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="102"/>
         <source>Layers</source>
         <translation>层数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="101"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="103"/>
         <source>NVLink</source>
         <translation>NVLink</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="102"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="104"/>
         <source>NVLink bandwidth</source>
         <translation>NVLink 带宽</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="103"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="105"/>
         <source>Peer-to-peer transfers</source>
         <translation>点对点传输</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="104"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="106"/>
         <source>Active parameters</source>
         <translation>激活参数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="105"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="107"/>
         <source>Parameter count source</source>
         <translation>参数量来源</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="106"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="108"/>
         <source>Total parameters</source>
         <translation>总参数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="107"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="109"/>
         <source>PCIe generation</source>
         <translation>PCIe 代数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="108"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="110"/>
         <source>PCIe lanes</source>
         <translation>PCIe 通道数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="109"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="111"/>
         <source>Accessory per GPU</source>
         <translation>每块 GPU 所需配件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="110"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="112"/>
         <source>Platform</source>
         <translation>平台</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="111"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="113"/>
         <source>Port speed</source>
         <translation>端口速率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="112"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="114"/>
         <source>Ports</source>
         <translation>端口数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="113"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="115"/>
         <source>Lowest power limit</source>
         <translation>最低功耗上限</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="114"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="116"/>
         <source>Power limit source</source>
         <translation>功耗上限来源</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="141"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="143"/>
         <source>Usable graphics memory</source>
         <translation>可用显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="142"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="144"/>
         <source>Usable memory source</source>
         <translation>可用显存来源</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="115"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="117"/>
         <source>Power</source>
         <translation>功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="116"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="118"/>
         <source>Provider</source>
         <translation>服务商</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="117"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="119"/>
         <source>Provider type</source>
         <translation>服务商类型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="118"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="120"/>
         <source>Power supply bays</source>
         <translation>电源仓位数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="119"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="121"/>
         <source>Redundant power supplies</source>
         <translation>冗余电源</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="120"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="122"/>
         <source>Total power supply</source>
         <translation>电源总功率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="121"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="123"/>
         <source>Rack units</source>
         <translation>机架高度（U）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="122"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="124"/>
         <source>Radiator size</source>
         <translation>冷排尺寸</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="124"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="126"/>
         <source>Region</source>
         <translation>地区</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="125"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="127"/>
         <source>Release year</source>
         <translation>发布年份</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="126"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="128"/>
         <source>Sequential read</source>
         <translation>顺序读取</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="127"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="129"/>
         <source>Sequential write</source>
         <translation>顺序写入</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="128"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="130"/>
         <source>Sliding window</source>
         <translation>滑动窗口</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="129"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="131"/>
         <source>Sliding-window layers</source>
         <translation>滑动窗口层数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="130"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="132"/>
         <source>Slot width</source>
         <translation>占用槽位</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="131"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="133"/>
         <source>Socket</source>
         <translation>插槽</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="132"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="134"/>
         <source>Source for the end of new sales</source>
         <translation>停售新品的来源</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="133"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="135"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="134"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="136"/>
         <source>Spacing</source>
         <translation>间距槽位</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="135"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="137"/>
         <source>Speed</source>
         <translation>速率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="136"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="138"/>
         <source>Storage</source>
         <translation>存储</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="137"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="139"/>
         <source>Thermal design power</source>
         <translation>热设计功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="138"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="140"/>
         <source>How the compute figures were read</source>
         <translation>算力数据的读法</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="139"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="141"/>
         <source>Threads</source>
         <translation>线程数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="140"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="142"/>
         <source>Tied embeddings</source>
         <translation>共享词嵌入</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="143"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="145"/>
         <source>Virtual CPUs</source>
         <translation>虚拟 CPU 数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="144"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="146"/>
         <source>Vendor</source>
         <translation>厂商</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="145"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="147"/>
         <source>Vendor part number</source>
         <translation>厂商料号</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="146"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="148"/>
         <source>Vocabulary size</source>
         <translation>词表大小</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="147"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="149"/>
         <source>Graphics memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="148"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="150"/>
         <source>Graphics memory in all</source>
         <translation>显存总量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="149"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="151"/>
         <source>Rated power</source>
         <translation>额定功率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="150"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="152"/>
         <source>Width</source>
         <translation>宽度</translation>
     </message>
@@ -1263,7 +1273,7 @@
         <location filename="../../configurator/qt/builds.py" line="403"/>
         <location filename="../../configurator/qt/builds.py" line="481"/>
         <location filename="../../configurator/qt/builds.py" line="485"/>
-        <location filename="../../configurator/qt/builds.py" line="525"/>
+        <location filename="../../configurator/qt/builds.py" line="528"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
@@ -1288,7 +1298,7 @@
         <translation>{tps:.1f} token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="526"/>
+        <location filename="../../configurator/qt/builds.py" line="529"/>
         <source>Change the request this way and solve again</source>
         <translation>按此修改需求并重新求解</translation>
     </message>
@@ -1296,22 +1306,22 @@
 <context>
     <name>LaunchCommand</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="634"/>
+        <location filename="../../configurator/qt/builds.py" line="637"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="635"/>
+        <location filename="../../configurator/qt/builds.py" line="638"/>
         <source>Copy the command to the clipboard</source>
         <translation>将命令复制到剪贴板</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="652"/>
+        <location filename="../../configurator/qt/builds.py" line="655"/>
         <source>Run it</source>
         <translation>运行命令</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="658"/>
+        <location filename="../../configurator/qt/builds.py" line="663"/>
         <source>Copied</source>
         <translation>已复制</translation>
     </message>
@@ -1849,42 +1859,42 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>ModelPicker</name>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="49"/>
+        <location filename="../../configurator/qt/requirements.py" line="50"/>
         <source>Search models, e.g. llama 70</source>
         <translation>搜索模型，例如 llama 70</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="52"/>
+        <location filename="../../configurator/qt/requirements.py" line="53"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="52"/>
+        <location filename="../../configurator/qt/requirements.py" line="53"/>
         <source>Params</source>
         <translation>参数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="52"/>
+        <location filename="../../configurator/qt/requirements.py" line="53"/>
         <source>Context</source>
         <translation>上下文</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="60"/>
+        <location filename="../../configurator/qt/requirements.py" line="61"/>
         <source>Import config.json / GGUF / model folder…</source>
         <translation>导入 config.json / GGUF / 模型文件夹…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="68"/>
+        <location filename="../../configurator/qt/requirements.py" line="69"/>
         <source>Type to narrow the list; Enter or a click chooses the highlighted model</source>
         <translation>输入以筛选列表；按 Enter 或单击选择高亮的模型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="89"/>
+        <location filename="../../configurator/qt/requirements.py" line="90"/>
         <source>{0:.1f}B ({1:.1f}B active)</source>
         <translation>{0:.1f}B（激活 {1:.1f}B）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="95"/>
+        <location filename="../../configurator/qt/requirements.py" line="96"/>
         <source>{0} ({1}): {2} layers, {3} heads / {4} KV heads</source>
         <translation>{0}（{1}）：{2} 层，{3} 个注意力头 / {4} 个 KV 头</translation>
     </message>
@@ -2328,673 +2338,673 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>RequirementsPanel</name>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="262"/>
-        <location filename="../../configurator/qt/requirements.py" line="275"/>
-        <location filename="../../configurator/qt/requirements.py" line="284"/>
+        <location filename="../../configurator/qt/requirements.py" line="250"/>
+        <location filename="../../configurator/qt/requirements.py" line="263"/>
+        <location filename="../../configurator/qt/requirements.py" line="272"/>
         <source>auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="263"/>
+        <location filename="../../configurator/qt/requirements.py" line="251"/>
         <source>llama.cpp</source>
         <translation>llama.cpp</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="264"/>
+        <location filename="../../configurator/qt/requirements.py" line="252"/>
         <source>vLLM</source>
         <translation>vLLM</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="265"/>
+        <location filename="../../configurator/qt/requirements.py" line="253"/>
         <source>SGLang</source>
         <translation>SGLang</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="266"/>
+        <location filename="../../configurator/qt/requirements.py" line="254"/>
         <source>transformers</source>
         <translation>transformers</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="267"/>
+        <location filename="../../configurator/qt/requirements.py" line="255"/>
         <source>ExLlamaV2</source>
         <translation>ExLlamaV2</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="268"/>
+        <location filename="../../configurator/qt/requirements.py" line="256"/>
         <source>ExLlamaV3</source>
         <translation>ExLlamaV3</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="270"/>
+        <location filename="../../configurator/qt/requirements.py" line="258"/>
         <source>Inference engine: llama.cpp splits layers across GPUs; vLLM uses tensor parallel</source>
         <translation>推理引擎：llama.cpp 按层切分到多张 GPU；vLLM 使用张量并行</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="288"/>
-        <location filename="../../configurator/qt/requirements.py" line="295"/>
-        <location filename="../../configurator/qt/requirements.py" line="334"/>
-        <location filename="../../configurator/qt/requirements.py" line="380"/>
+        <location filename="../../configurator/qt/requirements.py" line="276"/>
+        <location filename="../../configurator/qt/requirements.py" line="283"/>
+        <location filename="../../configurator/qt/requirements.py" line="322"/>
+        <location filename="../../configurator/qt/requirements.py" line="368"/>
         <source> tokens</source>
         <translation> 个 token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="288"/>
+        <location filename="../../configurator/qt/requirements.py" line="276"/>
         <source>Tokens per sequence: prompt plus generated</source>
         <translation>每个序列的 token 数：提示词加生成内容</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="303"/>
-        <location filename="../../configurator/qt/requirements.py" line="970"/>
+        <location filename="../../configurator/qt/requirements.py" line="291"/>
+        <location filename="../../configurator/qt/requirements.py" line="958"/>
         <source> user</source>
         <translation> 个用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="303"/>
+        <location filename="../../configurator/qt/requirements.py" line="291"/>
         <source>Concurrent sequences</source>
         <translation>并发序列数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="306"/>
+        <location filename="../../configurator/qt/requirements.py" line="294"/>
         <source> tok/s</source>
         <translation> token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="306"/>
+        <location filename="../../configurator/qt/requirements.py" line="294"/>
         <source>Minimum decode speed per user (0: no target)</source>
         <translation>每个用户的最低解码速度（0：不设目标）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="308"/>
+        <location filename="../../configurator/qt/requirements.py" line="296"/>
         <source>no target</source>
         <translation>不设目标</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="309"/>
+        <location filename="../../configurator/qt/requirements.py" line="297"/>
         <source>Engine</source>
         <translation>引擎</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="310"/>
+        <location filename="../../configurator/qt/requirements.py" line="298"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="311"/>
+        <location filename="../../configurator/qt/requirements.py" line="299"/>
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="312"/>
+        <location filename="../../configurator/qt/requirements.py" line="300"/>
         <source>Context</source>
         <translation>上下文</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="314"/>
+        <location filename="../../configurator/qt/requirements.py" line="302"/>
         <source>Concurrent users</source>
         <translation>并发用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="315"/>
+        <location filename="../../configurator/qt/requirements.py" line="303"/>
         <source>Target speed</source>
         <translation>目标速度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="316"/>
+        <location filename="../../configurator/qt/requirements.py" line="304"/>
         <source>Offload to system RAM</source>
         <translation>卸载到系统内存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="319"/>
+        <location filename="../../configurator/qt/requirements.py" line="307"/>
         <source>llama.cpp keeps what does not fit the GPUs in system RAM: MoE experts first, then whole layers; decode then runs at system-RAM speed</source>
         <translation>llama.cpp 将显存放不下的部分放在系统内存中：先放 MoE 专家，再放整层；此时解码速度取决于系统内存带宽</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="239"/>
+        <location filename="../../configurator/qt/requirements.py" line="227"/>
         <source>Inference</source>
         <translation>推理</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="328"/>
-        <location filename="../../configurator/qt/requirements.py" line="585"/>
+        <location filename="../../configurator/qt/requirements.py" line="316"/>
+        <location filename="../../configurator/qt/requirements.py" line="573"/>
         <source>LoRA</source>
         <translation>LoRA</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="328"/>
-        <location filename="../../configurator/qt/requirements.py" line="585"/>
+        <location filename="../../configurator/qt/requirements.py" line="316"/>
+        <location filename="../../configurator/qt/requirements.py" line="573"/>
         <source>QLoRA</source>
         <translation>QLoRA</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="328"/>
-        <location filename="../../configurator/qt/requirements.py" line="585"/>
+        <location filename="../../configurator/qt/requirements.py" line="316"/>
+        <location filename="../../configurator/qt/requirements.py" line="573"/>
         <source>Full</source>
         <translation>全参数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="329"/>
+        <location filename="../../configurator/qt/requirements.py" line="317"/>
         <source>Fine-tuning method</source>
         <translation>微调方法</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="332"/>
+        <location filename="../../configurator/qt/requirements.py" line="320"/>
         <source>AdamW</source>
         <translation>AdamW</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="332"/>
+        <location filename="../../configurator/qt/requirements.py" line="320"/>
         <source>AdamW 8-bit</source>
         <translation>AdamW 8 位</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="332"/>
+        <location filename="../../configurator/qt/requirements.py" line="320"/>
         <source>SGD</source>
         <translation>SGD</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="334"/>
+        <location filename="../../configurator/qt/requirements.py" line="322"/>
         <source>Training sequence length</source>
         <translation>训练序列长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="335"/>
+        <location filename="../../configurator/qt/requirements.py" line="323"/>
         <source>Micro-batch per GPU</source>
         <translation>每张 GPU 的微批次</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="336"/>
+        <location filename="../../configurator/qt/requirements.py" line="324"/>
         <source>Gradient checkpointing</source>
         <translation>梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="339"/>
-        <location filename="../../configurator/qt/requirements.py" line="342"/>
-        <location filename="../../configurator/qt/requirements.py" line="469"/>
+        <location filename="../../configurator/qt/requirements.py" line="327"/>
+        <location filename="../../configurator/qt/requirements.py" line="330"/>
+        <location filename="../../configurator/qt/requirements.py" line="457"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="339"/>
+        <location filename="../../configurator/qt/requirements.py" line="327"/>
         <source>ZeRO-1</source>
         <translation>ZeRO-1</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="339"/>
+        <location filename="../../configurator/qt/requirements.py" line="327"/>
         <source>ZeRO-2</source>
         <translation>ZeRO-2</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="339"/>
+        <location filename="../../configurator/qt/requirements.py" line="327"/>
         <source>ZeRO-3 / FSDP</source>
         <translation>ZeRO-3 / FSDP</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="342"/>
+        <location filename="../../configurator/qt/requirements.py" line="330"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="343"/>
+        <location filename="../../configurator/qt/requirements.py" line="331"/>
         <source>Offload optimizer states (and ZeRO-3 parameters) to RAM</source>
         <translation>将优化器状态（以及 ZeRO-3 参数）卸载到内存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="345"/>
-        <location filename="../../configurator/qt/requirements.py" line="358"/>
+        <location filename="../../configurator/qt/requirements.py" line="333"/>
+        <location filename="../../configurator/qt/requirements.py" line="346"/>
         <source>LoRA rank</source>
         <translation>LoRA 秩</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="347"/>
+        <location filename="../../configurator/qt/requirements.py" line="335"/>
         <source> M tokens</source>
         <translation> M token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="347"/>
+        <location filename="../../configurator/qt/requirements.py" line="335"/>
         <source>Dataset size (0: not set, no training time)</source>
         <translation>数据集大小（0：未设置，不估算训练时间）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="349"/>
+        <location filename="../../configurator/qt/requirements.py" line="337"/>
         <source>not set</source>
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="350"/>
+        <location filename="../../configurator/qt/requirements.py" line="338"/>
         <source> epochs</source>
         <translation> 轮</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="351"/>
+        <location filename="../../configurator/qt/requirements.py" line="339"/>
         <source>Method</source>
         <translation>方法</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="352"/>
+        <location filename="../../configurator/qt/requirements.py" line="340"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="353"/>
-        <location filename="../../configurator/qt/requirements.py" line="380"/>
-        <location filename="../../configurator/qt/requirements.py" line="384"/>
+        <location filename="../../configurator/qt/requirements.py" line="341"/>
+        <location filename="../../configurator/qt/requirements.py" line="368"/>
+        <location filename="../../configurator/qt/requirements.py" line="372"/>
         <source>Sequence length</source>
         <translation>序列长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="354"/>
+        <location filename="../../configurator/qt/requirements.py" line="342"/>
         <source>Micro-batch</source>
         <translation>微批次</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="356"/>
+        <location filename="../../configurator/qt/requirements.py" line="344"/>
         <source>Sharding</source>
         <translation>分片</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="357"/>
+        <location filename="../../configurator/qt/requirements.py" line="345"/>
         <source>Offload</source>
         <translation>卸载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="359"/>
+        <location filename="../../configurator/qt/requirements.py" line="347"/>
         <source>Dataset</source>
         <translation>数据集</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="360"/>
+        <location filename="../../configurator/qt/requirements.py" line="348"/>
         <source>Epochs</source>
         <translation>轮数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="240"/>
+        <location filename="../../configurator/qt/requirements.py" line="228"/>
         <source>Fine-tuning</source>
         <translation>微调</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="364"/>
-        <location filename="../../configurator/qt/requirements.py" line="591"/>
+        <location filename="../../configurator/qt/requirements.py" line="352"/>
+        <location filename="../../configurator/qt/requirements.py" line="579"/>
         <source> B tokens</source>
         <translation> B token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="364"/>
+        <location filename="../../configurator/qt/requirements.py" line="352"/>
         <source>Training tokens</source>
         <translation>训练 token 数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="365"/>
+        <location filename="../../configurator/qt/requirements.py" line="353"/>
         <source> days</source>
         <translation> 天</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="365"/>
+        <location filename="../../configurator/qt/requirements.py" line="353"/>
         <source>Finish within (0: no deadline)</source>
         <translation>在此期限内完成（0：无期限）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="366"/>
+        <location filename="../../configurator/qt/requirements.py" line="354"/>
         <source>no deadline</source>
         <translation>无期限</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="375"/>
+        <location filename="../../configurator/qt/requirements.py" line="363"/>
         <source>Compute-phase utilisation of the peak bf16 rate (0: default by GPU generation); communication that does not overlap comes on top, so the reported MFU is lower</source>
         <translation>计算阶段对 bf16 峰值算力的利用率（0：按 GPU 代际取默认值）；未重叠的通信时间另计，因此报告的 MFU 更低</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="379"/>
+        <location filename="../../configurator/qt/requirements.py" line="367"/>
         <source>default</source>
         <translation>默认</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="381"/>
+        <location filename="../../configurator/qt/requirements.py" line="369"/>
         <source>Tokens</source>
         <translation>Token 数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="382"/>
+        <location filename="../../configurator/qt/requirements.py" line="370"/>
         <source>Deadline</source>
         <translation>期限</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="383"/>
+        <location filename="../../configurator/qt/requirements.py" line="371"/>
         <source>Compute util.</source>
         <translation>计算利用率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="241"/>
+        <location filename="../../configurator/qt/requirements.py" line="229"/>
         <source>Pretraining</source>
         <translation>预训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="246"/>
+        <location filename="../../configurator/qt/requirements.py" line="234"/>
         <source>Budget and site</source>
         <translation>预算与场地</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="277"/>
+        <location filename="../../configurator/qt/requirements.py" line="265"/>
         <source>Weight precision or GGUF quantization; auto: the model&apos;s own, and also Q4_K_M for up to four users or FP8 on vLLM for more</source>
         <translation>权重精度或 GGUF 量化；自动：模型自身的精度，另外最多四个用户时也给出 Q4_K_M，更多用户时也给出 vLLM 上的 FP8</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="285"/>
+        <location filename="../../configurator/qt/requirements.py" line="273"/>
         <source>KV-cache precision; auto: fp16, and for llama.cpp at 16k context or more also a q8_0 cache</source>
         <translation>KV 缓存精度；自动：fp16，llama.cpp 在 16k 及以上上下文时另给出 q8_0 缓存方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="297"/>
+        <location filename="../../configurator/qt/requirements.py" line="285"/>
         <source>Prompt tokens one user sends before the first token (system prompt and history included); typical: %1 tokens, the median request of Azure&apos;s 2023 conversation trace</source>
         <translation>一位用户在首个 token 之前发送的提示词 token 数（含系统提示词和对话历史）；常见值：%1 token，即 Azure 2023 年对话 trace 中请求的中位数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="302"/>
+        <location filename="../../configurator/qt/requirements.py" line="290"/>
         <source>typical (%1 tokens)</source>
         <translation>常见（%1 token）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="313"/>
+        <location filename="../../configurator/qt/requirements.py" line="301"/>
         <source>Prompt</source>
         <translation>提示词</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="405"/>
+        <location filename="../../configurator/qt/requirements.py" line="393"/>
         <source>Limit the solver to these GPU ids (comma separated) to compare them side by side; a ready-made system&apos;s id (a Mac Studio, a DGX Spark, a mini PC) compares that machine with them</source>
         <translation>仅在这些 GPU id（逗号分隔）中求解，以便并排对比；填入整机的 id（Mac Studio、DGX Spark、迷你主机）则把该整机与它们一起对比</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="415"/>
+        <location filename="../../configurator/qt/requirements.py" line="403"/>
         <source>Total budget (0: unlimited)</source>
         <translation>总预算（0：不限）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="417"/>
+        <location filename="../../configurator/qt/requirements.py" line="405"/>
         <source>unlimited</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="419"/>
+        <location filename="../../configurator/qt/requirements.py" line="407"/>
         <source>USD</source>
         <translation>USD</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="419"/>
+        <location filename="../../configurator/qt/requirements.py" line="407"/>
         <source>CNY</source>
         <translation>CNY</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="419"/>
+        <location filename="../../configurator/qt/requirements.py" line="407"/>
         <source>EUR</source>
         <translation>EUR</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="423"/>
+        <location filename="../../configurator/qt/requirements.py" line="411"/>
         <source>The wall circuit the machine plugs into</source>
         <translation>机器所接的墙面电路</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="425"/>
+        <location filename="../../configurator/qt/requirements.py" line="413"/>
         <source> circuit(s)</source>
         <translation> 路电路</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="425"/>
+        <location filename="../../configurator/qt/requirements.py" line="413"/>
         <source>How many such circuits may feed the machine</source>
         <translation>可为机器供电的此类电路数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="428"/>
+        <location filename="../../configurator/qt/requirements.py" line="416"/>
         <source>any</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="429"/>
+        <location filename="../../configurator/qt/requirements.py" line="417"/>
         <source>tower</source>
         <translation>塔式</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="430"/>
+        <location filename="../../configurator/qt/requirements.py" line="418"/>
         <source>rack</source>
         <translation>机架式</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="431"/>
+        <location filename="../../configurator/qt/requirements.py" line="419"/>
         <source>open frame</source>
         <translation>开放式机架</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="435"/>
+        <location filename="../../configurator/qt/requirements.py" line="423"/>
         <source>lab</source>
         <translation>实验室</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="435"/>
+        <location filename="../../configurator/qt/requirements.py" line="423"/>
         <source>home office</source>
         <translation>家庭办公室</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="435"/>
+        <location filename="../../configurator/qt/requirements.py" line="423"/>
         <source>server room</source>
         <translation>机房</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="436"/>
+        <location filename="../../configurator/qt/requirements.py" line="424"/>
         <source>Noise and heat limits</source>
         <translation>噪音和散热限制</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="439"/>
+        <location filename="../../configurator/qt/requirements.py" line="427"/>
         <source>new or used</source>
         <translation>全新或二手</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="439"/>
+        <location filename="../../configurator/qt/requirements.py" line="427"/>
         <source>new only</source>
         <translation>仅全新</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="439"/>
+        <location filename="../../configurator/qt/requirements.py" line="427"/>
         <source>prefer used</source>
         <translation>优先二手</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="442"/>
+        <location filename="../../configurator/qt/requirements.py" line="430"/>
         <source>global</source>
         <translation>全球</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="442"/>
+        <location filename="../../configurator/qt/requirements.py" line="430"/>
         <source>China</source>
         <translation>中国</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="443"/>
+        <location filename="../../configurator/qt/requirements.py" line="431"/>
         <source>China: export variants (A800, H800, L20, H20) and CNY prices</source>
         <translation>中国：出口特供版（A800、H800、L20、H20）及人民币价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="445"/>
+        <location filename="../../configurator/qt/requirements.py" line="433"/>
         <source> GPUs</source>
         <translation> 张 GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="445"/>
+        <location filename="../../configurator/qt/requirements.py" line="433"/>
         <source>Most GPUs per machine</source>
         <translation>每台机器最多的 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="446"/>
+        <location filename="../../configurator/qt/requirements.py" line="434"/>
         <source>exactly</source>
         <translation>恰好</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="448"/>
+        <location filename="../../configurator/qt/requirements.py" line="436"/>
         <source>Every build has exactly this many GPUs in one machine (e.g. exactly 8 x RTX 4090)</source>
         <translation>每个方案在一台机器中恰好使用这么多张 GPU（例如恰好 8 张 RTX 4090）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="457"/>
+        <location filename="../../configurator/qt/requirements.py" line="445"/>
         <source> % power</source>
         <translation> % 功率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="459"/>
+        <location filename="../../configurator/qt/requirements.py" line="447"/>
         <source>Run the GPUs at this share of rated power (nvidia-smi -pl at every boot): less heat and wall draw for ~5 % speed at 80 %</source>
         <translation>让 GPU 以额定功率的此比例运行（每次开机执行 nvidia-smi -pl）：80 % 时发热和墙插功耗更低，速度约降 5 %</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="467"/>
+        <location filename="../../configurator/qt/requirements.py" line="455"/>
         <source>A GPU you already own and want used</source>
         <translation>您已拥有并希望使用的 GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="468"/>
+        <location filename="../../configurator/qt/requirements.py" line="456"/>
         <source>How many you own</source>
         <translation>拥有的数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="559"/>
+        <location filename="../../configurator/qt/requirements.py" line="547"/>
         <source>on</source>
         <translation>开启</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="559"/>
+        <location filename="../../configurator/qt/requirements.py" line="547"/>
         <source>off</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="589"/>
+        <location filename="../../configurator/qt/requirements.py" line="577"/>
         <source>{0} user</source>
         <translation>{0} 个用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="589"/>
+        <location filename="../../configurator/qt/requirements.py" line="577"/>
         <source>{0} users</source>
         <translation>{0} 个用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="389"/>
+        <location filename="../../configurator/qt/requirements.py" line="377"/>
         <source>Budget</source>
         <translation>预算</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="394"/>
+        <location filename="../../configurator/qt/requirements.py" line="382"/>
         <source>Circuit</source>
         <translation>电路</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="395"/>
+        <location filename="../../configurator/qt/requirements.py" line="383"/>
         <source>Circuits</source>
         <translation>电路数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="396"/>
+        <location filename="../../configurator/qt/requirements.py" line="384"/>
         <source>Form</source>
         <translation>形态</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="397"/>
+        <location filename="../../configurator/qt/requirements.py" line="385"/>
         <source>Room</source>
         <translation>放置环境</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="398"/>
+        <location filename="../../configurator/qt/requirements.py" line="386"/>
         <source>Parts</source>
         <translation>配件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="399"/>
+        <location filename="../../configurator/qt/requirements.py" line="387"/>
         <source>Region</source>
         <translation>地区</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="400"/>
+        <location filename="../../configurator/qt/requirements.py" line="388"/>
         <source>Max GPUs</source>
         <translation>最多 GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="401"/>
+        <location filename="../../configurator/qt/requirements.py" line="389"/>
         <source>GPU power</source>
         <translation>GPU 功率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="402"/>
+        <location filename="../../configurator/qt/requirements.py" line="390"/>
         <source>any GPU; or ids, e.g. a800-80gb-pcie, l20</source>
         <translation>任意 GPU；或填写 id，例如 a800-80gb-pcie, l20</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="409"/>
+        <location filename="../../configurator/qt/requirements.py" line="397"/>
         <source>Only GPUs</source>
         <translation>仅限 GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="410"/>
+        <location filename="../../configurator/qt/requirements.py" line="398"/>
         <source>I own</source>
         <translation>我已拥有</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="486"/>
-        <location filename="../../configurator/qt/requirements.py" line="598"/>
+        <location filename="../../configurator/qt/requirements.py" line="474"/>
+        <location filename="../../configurator/qt/requirements.py" line="586"/>
         <source>The workloads of this project; each is solved on its own</source>
         <translation>此项目的各个工作负载；每个单独求解</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="489"/>
+        <location filename="../../configurator/qt/requirements.py" line="477"/>
         <source>Add another workload to the project (a copy of this one)</source>
         <translation>向项目添加另一个工作负载（复制当前这个）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="491"/>
+        <location filename="../../configurator/qt/requirements.py" line="479"/>
         <source>Remove this workload from the project</source>
         <translation>从项目中删除此工作负载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="495"/>
+        <location filename="../../configurator/qt/requirements.py" line="483"/>
         <source>&lt;b&gt;Workload&lt;/b&gt;</source>
         <translation>&lt;b&gt;工作负载&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="251"/>
+        <location filename="../../configurator/qt/requirements.py" line="239"/>
         <source>&lt;b&gt;Model&lt;/b&gt;</source>
         <translation>&lt;b&gt;模型&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="532"/>
+        <location filename="../../configurator/qt/requirements.py" line="520"/>
         <source>What the selected build&apos;s estimate used</source>
         <translation>所选配置的估算所采用的参数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="574"/>
+        <location filename="../../configurator/qt/requirements.py" line="562"/>
         <source>auto: {0}</source>
         <translation>自动：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="574"/>
+        <location filename="../../configurator/qt/requirements.py" line="562"/>
         <source>solver: {0}</source>
         <translation>求解器选择：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="798"/>
+        <location filename="../../configurator/qt/requirements.py" line="786"/>
         <source>Only GPUs: unknown GPU or system id(s) %1 (see Catalog &gt; Edit prices and parts)</source>
         <translation>仅限 GPU：未知的 GPU 或整机 id %1（见“目录 &gt; 编辑价格和配件”）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="952"/>
+        <location filename="../../configurator/qt/requirements.py" line="940"/>
         <source>No exchange rate from {0} to {1}: the budget is kept as typed</source>
         <translation>没有从 {0} 到 {1} 的汇率：预算保持输入值不变</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="961"/>
+        <location filename="../../configurator/qt/requirements.py" line="949"/>
         <source>Budget converted: {0} = {1} at the catalog&apos;s exchange rates of {2}</source>
         <translation>预算已换算：{0} = {1}（按目录 {2} 的汇率）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="964"/>
+        <location filename="../../configurator/qt/requirements.py" line="952"/>
         <source>Budget converted: {0} = {1} at the catalog&apos;s exchange rates</source>
         <translation>预算已换算：{0} = {1}（按目录的汇率）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="970"/>
+        <location filename="../../configurator/qt/requirements.py" line="958"/>
         <source> users</source>
         <translation> 个用户</translation>
     </message>
@@ -3682,12 +3692,12 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>estimate</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1064"/>
+        <location filename="../../configurator/qt/builds.py" line="1069"/>
         <source>Estimator warnings</source>
         <translation>估算警告</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="978"/>
+        <location filename="../../configurator/qt/builds.py" line="983"/>
         <source>Decode</source>
         <translation>解码</translation>
     </message>
@@ -3702,188 +3712,188 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
         <translation>所有用户同时发送 {1} token 提示词时，最后一位要等 {0:,.0f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="925"/>
+        <location filename="../../configurator/qt/builds.py" line="930"/>
         <source>params</source>
         <translation>参数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="926"/>
+        <location filename="../../configurator/qt/builds.py" line="931"/>
         <source>weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="927"/>
+        <location filename="../../configurator/qt/builds.py" line="932"/>
         <source>kv_cache</source>
         <translation>KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="928"/>
+        <location filename="../../configurator/qt/builds.py" line="933"/>
         <source>activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="929"/>
+        <location filename="../../configurator/qt/builds.py" line="934"/>
         <source>overhead</source>
         <translation>额外开销</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="930"/>
+        <location filename="../../configurator/qt/builds.py" line="935"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="931"/>
+        <location filename="../../configurator/qt/builds.py" line="936"/>
         <source>decode</source>
         <translation>解码</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="932"/>
+        <location filename="../../configurator/qt/builds.py" line="937"/>
         <source>prefill</source>
         <translation>预填充</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="933"/>
+        <location filename="../../configurator/qt/builds.py" line="938"/>
         <source>training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="934"/>
+        <location filename="../../configurator/qt/builds.py" line="939"/>
         <source>gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="935"/>
+        <location filename="../../configurator/qt/builds.py" line="940"/>
         <source>optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="936"/>
+        <location filename="../../configurator/qt/builds.py" line="941"/>
         <source>offload</source>
         <translation>卸载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="937"/>
+        <location filename="../../configurator/qt/builds.py" line="942"/>
         <source>layout</source>
         <translation>布局</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="938"/>
+        <location filename="../../configurator/qt/builds.py" line="943"/>
         <source>flops</source>
         <translation>计算量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="939"/>
+        <location filename="../../configurator/qt/builds.py" line="944"/>
         <source>time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="940"/>
+        <location filename="../../configurator/qt/builds.py" line="945"/>
         <source>parallel</source>
         <translation>并行</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="941"/>
+        <location filename="../../configurator/qt/builds.py" line="946"/>
         <source>host</source>
         <translation>主机</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="942"/>
+        <location filename="../../configurator/qt/builds.py" line="947"/>
         <source>split</source>
         <translation>切分</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="943"/>
+        <location filename="../../configurator/qt/builds.py" line="948"/>
         <source>zero</source>
         <translation>ZeRO</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="966"/>
+        <location filename="../../configurator/qt/builds.py" line="971"/>
         <source> (80 % range {0}-{1})</source>
         <translation>（80 % 区间 {0}-{1}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="980"/>
+        <location filename="../../configurator/qt/builds.py" line="985"/>
         <source>tokens/s per user</source>
         <translation>token/秒（每用户）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="987"/>
+        <location filename="../../configurator/qt/builds.py" line="992"/>
         <source>All users</source>
         <translation>所有用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="988"/>
-        <location filename="../../configurator/qt/builds.py" line="995"/>
+        <location filename="../../configurator/qt/builds.py" line="993"/>
+        <location filename="../../configurator/qt/builds.py" line="1000"/>
         <source>tokens/s</source>
         <translation>token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="994"/>
+        <location filename="../../configurator/qt/builds.py" line="999"/>
         <source>Prefill</source>
         <translation>预填充</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1001"/>
+        <location filename="../../configurator/qt/builds.py" line="1006"/>
         <source>First token</source>
         <translation>首个 token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1002"/>
+        <location filename="../../configurator/qt/builds.py" line="1007"/>
         <source>{0:.2f} s after a {1}-token prompt</source>
         <translation>{1} token 提示词后 {0:.2f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1013"/>
+        <location filename="../../configurator/qt/builds.py" line="1018"/>
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1015"/>
+        <location filename="../../configurator/qt/builds.py" line="1020"/>
         <source>{0:,.0f} GPU-hours; {1:,.1f} h wall clock on one GPU</source>
         <translation>{0:,.0f} GPU 小时；在 1 张 GPU 上墙钟时间 {1:,.1f} 小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1017"/>
+        <location filename="../../configurator/qt/builds.py" line="1022"/>
         <source>{0:,.0f} GPU-hours; {1:,.1f} h wall clock on {2} GPUs</source>
         <translation>{0:,.0f} GPU 小时；在 {2} 张 GPU 上墙钟时间 {1:,.1f} 小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1026"/>
+        <location filename="../../configurator/qt/builds.py" line="1031"/>
         <source>Steady state</source>
         <translation>稳态速率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1027"/>
+        <location filename="../../configurator/qt/builds.py" line="1032"/>
         <source>{0:,.0f} tokens/s while stepping (80 % range {1:,.0f}-{2:,.0f})</source>
         <translation>训练步进中 {0:,.0f} tokens/秒（80 % 区间 {1:,.0f}-{2:,.0f}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1036"/>
+        <location filename="../../configurator/qt/builds.py" line="1041"/>
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1037"/>
+        <location filename="../../configurator/qt/builds.py" line="1042"/>
         <source>{0:.1f} GiB on the most loaded GPU; {1:.1f} GiB in all</source>
         <translation>负载最高的 GPU 上 {0:.1f} GiB；共 {1:.1f} GiB</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1043"/>
+        <location filename="../../configurator/qt/builds.py" line="1048"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1066"/>
+        <location filename="../../configurator/qt/builds.py" line="1071"/>
         <source>How this is computed</source>
         <translation>计算过程</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1067"/>
+        <location filename="../../configurator/qt/builds.py" line="1072"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1071"/>
+        <location filename="../../configurator/qt/builds.py" line="1076"/>
         <source>Other upgrades</source>
         <translation>其他升级</translation>
     </message>
@@ -3938,37 +3948,37 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
         <translation>240 V 20 A</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="145"/>
+        <location filename="../../configurator/qt/i18n.py" line="146"/>
         <source>220 V 10 A</source>
         <translation>220 V 10 A</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="146"/>
+        <location filename="../../configurator/qt/i18n.py" line="147"/>
         <source>220 V 16 A</source>
         <translation>220 V 16 A</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="147"/>
+        <location filename="../../configurator/qt/i18n.py" line="148"/>
         <source>230 V 10 A</source>
         <translation>230 V 10 A</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="148"/>
+        <location filename="../../configurator/qt/i18n.py" line="149"/>
         <source>230 V 16 A</source>
         <translation>230 V 16 A</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="152"/>
+        <location filename="../../configurator/qt/i18n.py" line="153"/>
         <source>inference</source>
         <translation>推理</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="153"/>
+        <location filename="../../configurator/qt/i18n.py" line="154"/>
         <source>fine-tune</source>
         <translation>微调</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/i18n.py" line="154"/>
+        <location filename="../../configurator/qt/i18n.py" line="155"/>
         <source>pretrain</source>
         <translation>预训练</translation>
     </message>

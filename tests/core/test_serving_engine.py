@@ -32,7 +32,13 @@ def test_twenty_users_with_no_engine_named_are_served_with_vllm(catalog: Catalog
     )
     shown = _engines(request, catalog)
     assert shown and all(engine == "vllm" for engine, _, _ in shown), shown
-    assert all("est.engine-serving" in notes and "kind.serving-engine" in kinds for _, notes, kinds in shown), shown
+    # why it is vLLM is said as a code: the tie kept for the engine built for the job (est.engine-serving, its kind
+    # said), or vLLM measurably the faster (est.engine-fastest: since prefill31 refitted llama.cpp's compute share,
+    # 0.52 -> 0.48, llama.cpp's batched step is the slower here, 51.4 tokens/s per user on vLLM)
+    assert all(
+        ("est.engine-serving" in notes and "kind.serving-engine" in kinds) or "est.engine-fastest" in notes
+        for _, notes, kinds in shown
+    ), shown
 
 
 def test_an_engine_named_or_one_user_keeps_the_fastest_rule(catalog: Catalog) -> None:

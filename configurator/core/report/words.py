@@ -3016,6 +3016,12 @@ _NAME_NOTE = re.compile(r" ?[(（](" + "|".join(re.escape(n) for n in ZH_NAME_NO
 
 FIELD_HELP_ZH: dict[str, str] = {
     "AMD core chiplets (CCDs), from AMD's product page": "AMD 核心小芯片（CCD）数，取自 AMD 产品页",
+    "an NVIDIA card's CUDA compute capability (6.1: sm_61), what a CUDA build targets (CMAKE_CUDA_ARCHITECTURES); set "
+    "only with compute_capability_source": (
+        "NVIDIA 显卡的 CUDA 计算能力（6.1 即 sm_61），CUDA 编译所针对的架构（CMAKE_CUDA_ARCHITECTURES）；"
+        "须同时填写 compute_capability_source"
+    ),
+    "where compute_capability was read": "compute_capability 的出处",
     "CPU generation a board must list in cpu_families (e.g. 'xeon-w-2400', 'epyc-9004')": (
         "主板的 cpu_families 必须列出的 CPU 代别（如 'xeon-w-2400'、'epyc-9004'）"
     ),
