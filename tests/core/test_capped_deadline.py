@@ -99,3 +99,22 @@ def test_one_more_card_on_a_capped_build_is_timed_at_the_same_cap() -> None:
             assert round(capped) >= round(build.estimate.wall_hours or 0)
         checked += 1
     assert checked
+
+
+def test_a_build_that_misses_its_deadline_at_its_boards_links_is_searched_on_a_faster_board() -> None:
+    """The search times a GPU option at its cards' own PCIe x16 (5.0 for an RTX PRO 5000); the cheapest board for it
+    (an EPYC 7002's Supermicro H12SSL-i) runs PCIe 4.0, and ZeRO-3 gathers its weights slower there: 4 x RTX PRO 5000
+    at 70 % train an 8B in full in 44.2 h on PCIe 5.0 and 51.7 h on that board (at 80 %, 39.8 -> 46.6 h), so with a
+    45 h deadline every build shown had missed it ("nothing fits"). The option is solved again without the boards
+    that cannot link faster (plan._on_faster_links): a PCIe 5.0 board meets it, and every build that passes PERF
+    meets the deadline at its own links."""
+    request, catalog, model = _request(
+        "--model llama-3.1-8b --workload finetune --method full --tokens 1e9 --deadline-hours 45 --circuit 120v15a"
+    )
+    result = plan(request, catalog, model=model)
+    met = [b for b in result.builds if not b.fails]
+    assert met, "a build on a board with faster links meets the deadline"
+    for build in met:
+        assert build.estimate.wall_hours is not None and build.estimate.wall_hours <= 45
+    pro = [b for b in met if b.gpu_id == "rtx-pro-5000-blackwell" and b.gpu_count == 4]
+    assert pro and all(min(s.gen for s in b.slot_map) >= 5 for b in pro)
