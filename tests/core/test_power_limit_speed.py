@@ -86,3 +86,24 @@ def test_capped_request_validates_its_limit() -> None:
     """The request's own bounds: a cap under 50 % is refused (the curve is floored there)."""
     with pytest.raises(ValueError):
         BuildRequest.model_validate({"power_limit": 0.3, "workload": {"kind": "inference"}, "model": "x"})
+
+
+def test_a_power_bound_card_capped_reads_the_one_power_rule(catalog: Catalog) -> None:
+    """One rule of watts -> speed (rules.watts.POWER_SPEED): the estimator's power bound on a workstation card (an RTX
+    6000 Ada's 300 W at Ada's measured TFLOPS per watt, below its spec-sheet peak) and the plan's cap read the same
+    object, so a card capped to 70 % trains at the measured curve's share of its power-bound rate (0.85 on the RTX 3090
+    sweeps above), not at 70 % of it (the per-watt figure read as a straight line through the capped watts)."""
+    from configurator.core.estimate.estimator import desktop_power_bound, power_rate, training_peak_flops
+    from configurator.core.rules.watts import POWER_SPEED
+
+    gpu = catalog.records["gpus"]["rtx-6000-ada"]
+    per_watt, _ = power_rate(gpu) or (0.0, None)
+    bound = POWER_SPEED.sustained_tflops(gpu.tdp_w, per_watt)
+    assert desktop_power_bound(gpu) == pytest.approx(bound * 1e12)
+    assert training_peak_flops(gpu) == pytest.approx(bound * 1e12)  # power-bound: below its bf16 peak
+    model = catalog.records["models"]["llama-3.1-8b"]
+    training = estimate(model, Workload(kind="finetune", method="lora", context=2048, tokens=1e7), gpu, 1)
+    capped = with_power_limit(training, 0.7)
+    kept = POWER_SPEED.sustained_tflops(gpu.tdp_w, per_watt, 0.7) / bound
+    assert kept == pytest.approx(0.853, abs=0.01)
+    assert capped.wall_hours == pytest.approx(training.wall_hours / kept)

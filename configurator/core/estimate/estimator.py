@@ -132,6 +132,7 @@ from configurator.core.estimate.unified import memory_limit, unified_bw_efficien
 from configurator.core.estimate.weights import WeightBytes
 from configurator.core.estimate.weights import weight_bytes as _weight_bytes
 from configurator.core.estimate.workload import ENGINE_STAND_IN, ENGINE_STAND_IN_WHY, Workload
+from configurator.core.rules.watts import POWER_SPEED
 from configurator.core.support.facts import (
     REFERENCE_MATMUL,
     dense_peak_tflops,
@@ -1874,7 +1875,7 @@ def llamacpp_prefill_tflops(
         return scalar
     peak = _gemm_peak_fp16acc(gpu)
     by_peak = peak * cal.compute_eff_llamacpp
-    by_power = gpu.tdp_w * cal.prefill_tflops_per_watt if gpu.tdp_w else by_peak
+    by_power = POWER_SPEED.sustained_tflops(gpu.tdp_w, cal.prefill_tflops_per_watt) if gpu.tdp_w else by_peak
     rate = min(by_peak, by_power)
     why: tuple[Reason, ...] = (
         (Reason.of("est.how-gemm", share=cal.compute_eff_llamacpp, peak=peak),)
@@ -1893,7 +1894,7 @@ def llamacpp_prefill_tflops(
     elif quantized:
         # no tensor cores: the quantized kernels multiply with integer dot products (dp4a) on the vector units
         dp4a = gpu.int8_tops or 4 * gpu.fp32_tflops  # dp4a: four int8 products per lane and clock
-        rate = min(dp4a * DP4A_EFFICIENCY, gpu.tdp_w * cal.prefill_tflops_per_watt if gpu.tdp_w else math.inf)
+        rate = min(dp4a * DP4A_EFFICIENCY, _board_tflops(gpu, cal))
         why = (Reason.of("est.how-dp4a", share=DP4A_EFFICIENCY, tops=dp4a),)
     if (
         llamacpp_backend(gpu, cal.llamacpp_backend) == "vulkan"
@@ -1905,6 +1906,12 @@ def llamacpp_prefill_tflops(
     return rate, why
 
 
+def _board_tflops(gpu: Gpu, cal: Calibration) -> float:
+    """What the board's rated power sustains in prompt GEMMs (the fitted per-watt figure: rules.watts.POWER_SPEED), or
+    no bound where the catalog gives no board power."""
+    return POWER_SPEED.sustained_tflops(gpu.tdp_w, cal.prefill_tflops_per_watt) if gpu.tdp_w else math.inf
+
+
 def _vulkan_scalar_prefill(gpu: Gpu, *, cal: Calibration) -> tuple[float, tuple[Reason, ...]] | None:
     """A Vulkan build on a card with matrix units its driver does not expose to llama.cpp (backends.vulkan_matrix_cores
     "none": Arc A-series, Xe2 before June 2025, RDNA 4 under RADV before December 2025) multiplies on the vector units:
@@ -1914,7 +1921,7 @@ def _vulkan_scalar_prefill(gpu: Gpu, *, cal: Calibration) -> tuple[float, tuple[
     if vulkan_matrix_cores(gpu, cal.llamacpp_date) != "none":
         return None
     share = VULKAN_SCALAR_PREFILL_SHARE
-    rate = min(gpu.fp32_tflops * share, gpu.tdp_w * cal.prefill_tflops_per_watt if gpu.tdp_w else math.inf)
+    rate = min(gpu.fp32_tflops * share, _board_tflops(gpu, cal))
     return rate, (Reason.of("est.how-vulkan-scalar", share=share, tflops=gpu.fp32_tflops),)
 
 
@@ -2652,7 +2659,7 @@ def desktop_power_bound(gpu: Gpu, *, cal: Calibration = CAL) -> float | None:
     card whose own large GEMMs (or its training against a measured card) were measured: that rate was reached at its
     board power already (an RTX PRO 6000 Blackwell measures 393 TFLOPS at 600 W, which 0.40 TFLOPS/W had held to 240)."""
     rate = power_rate(gpu, cal=cal)
-    return None if rate is None else gpu.tdp_w * rate[0] * 1e12
+    return None if rate is None else POWER_SPEED.sustained_tflops(gpu.tdp_w, rate[0]) * 1e12
 
 
 def power_rate(gpu: Gpu, *, cal: Calibration = CAL) -> tuple[float, str | None] | None:

@@ -9,6 +9,7 @@ below 1 ms, 1.28 at 5-10 ms), 80 PLUS efficiency at full load, 3.412 BTU/h per w
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from configurator.core.catalog.models import Cpu, Gpu, Psu
 
@@ -141,22 +142,52 @@ The 70 % cap reads 0.85. Below 200 W (57 %) the lowest segment continues (the sa
 throughput, the far end of it)."""
 
 
+@dataclass(frozen=True)
+class PowerSpeed:
+    """The one rule of what a GPU's board power buys in speed (build rules R20), read by the estimator and the plan
+    alike: a board sustains dense GEMMs at its rated watts times a measured TFLOPS per watt where that bounds it
+    (`sustained_tflops`: the estimator's training and prompt-processing bound, estimator.desktop_power_bound and
+    llamacpp_prefill_tflops), and under a power cap keeps the share of that speed `share` gives (the plan's capped
+    builds, candidates.with_power_limit). The per-watt figure is measured at the rated power; below it the measured
+    curve, not a straight line through the per-watt figure: a capped card runs lower on its voltage-frequency curve and
+    does more work per watt (TRAINING_POWER_CURVE: 70 % of the watts keeps 85 % of the speed, not 70 %).
+
+    Decoding (memory-bound, `compute_bound` False): a straight line through 80 % power -> 95 % speed, floored at 70 %,
+    on the cautious side of the measurements (club-3090: 5-7 % decode loss at 290 of 350 W; jeanfbrito.github.io: an
+    RTX 3090 at 280 W lost under 1 % of llama.cpp's decode speed; llmgarage.ai: six RTX 3090 kept 97 % of their decode
+    at 250 W). Prefill and training (compute-bound): TRAINING_POWER_CURVE."""
+
+    curve: tuple[tuple[float, float], ...] = TRAINING_POWER_CURVE
+    decode_loss_per_share: float = 0.25
+    decode_floor: float = 0.7
+    compute_floor: float = 0.25
+
+    def share(self, limit: float | None, compute_bound: bool = False) -> float:
+        """Share of full speed kept at `limit` (a share of rated power; None or 1.0: full power)."""
+        if limit is None or limit >= 1.0:
+            return 1.0
+        if not compute_bound:
+            return max(self.decode_floor, 1.0 - self.decode_loss_per_share * (1.0 - limit))
+        points = self.curve
+        # the segment the limit falls in; below the lowest point, the lowest segment continued
+        (lo, lo_speed), (hi, hi_speed) = next(
+            ((a, b) for a, b in zip(points, points[1:], strict=False) if a[0] <= limit <= b[0]),
+            (points[0], points[1]),
+        )
+        return max(self.compute_floor, lo_speed + (hi_speed - lo_speed) * (limit - lo) / (hi - lo))
+
+    def sustained_tflops(self, rated_w: float, per_watt: float, limit: float | None = None) -> float:
+        """Dense-GEMM TFLOPS a board of `rated_w` watts sustains at `per_watt` TFLOPS per rated watt, at `limit`
+        (a share of its rated power; full power when None): the per-watt bound and the cap's curve in one figure."""
+        return rated_w * per_watt * self.share(limit, compute_bound=True)
+
+
+POWER_SPEED = PowerSpeed()
+
+
 def power_limit_speed(limit: float | None, compute_bound: bool = False) -> float:
-    """Share of full speed kept under a power limit (build rules R20). Decoding (memory-bound, `compute_bound` False):
-    a straight line through 80 % power -> 95 % speed, floored at 70 %, on the cautious side of the measurements
-    (club-3090: 5-7 % decode loss at 290 of 350 W; jeanfbrito.github.io: an RTX 3090 at 280 W lost under 1 % of
-    llama.cpp's decode speed; llmgarage.ai: six RTX 3090 kept 97 % of their decode at 250 W). Prefill and training
-    (compute-bound): TRAINING_POWER_CURVE."""
-    if limit is None or limit >= 1.0:
-        return 1.0
-    if not compute_bound:
-        return max(0.7, 1.0 - 0.25 * (1.0 - limit))
-    points = TRAINING_POWER_CURVE
-    # the segment the limit falls in; below the lowest point, the lowest segment continued
-    (lo, lo_speed), (hi, hi_speed) = next(
-        ((a, b) for a, b in zip(points, points[1:], strict=False) if a[0] <= limit <= b[0]), (points[0], points[1])
-    )
-    return max(0.25, lo_speed + (hi_speed - lo_speed) * (limit - lo) / (hi - lo))
+    """Share of full speed kept under a power limit: POWER_SPEED.share (the callers that name the function)."""
+    return POWER_SPEED.share(limit, compute_bound)
 
 
 def dc_load_w(gpu: Gpu, gpus: int, cpu: Cpu, sockets: int, rest_w: float, limit: float | None = None) -> float:

@@ -176,12 +176,13 @@ def market_excludes(gpu: Gpu, item: Record, request: BuildRequest) -> Reason | N
 
 
 def with_power_limit(result: EstimateResult, limit: float | None) -> EstimateResult:
-    """Speeds and times under a GPU power limit (power.power_limit_speed, build rules R20): decoding on the
-    memory-bound line, prefill and training on the measured compute-bound curve."""
-    from configurator.core.solve.power import power_limit_speed
+    """Speeds and times under a GPU power limit (rules.watts.POWER_SPEED, build rules R20, the rule the estimator's
+    power bound reads too): decoding on the memory-bound line, prefill and training on the measured compute-bound
+    curve, the share of the speed the estimate gave at the card's rated power."""
+    from configurator.core.solve.power import POWER_SPEED
 
-    factor = power_limit_speed(limit)
-    compute = power_limit_speed(limit, compute_bound=True)
+    factor = POWER_SPEED.share(limit)
+    compute = POWER_SPEED.share(limit, compute_bound=True)
     if factor >= 1.0 and compute >= 1.0:
         return result
     said = Reason.of("est.power-limited", limit=limit, decode=factor, compute=compute)

@@ -41,6 +41,7 @@ from configurator.core.estimate.workload import Workload
 from configurator.core.model.build import Build
 from configurator.core.rules.compat import ducted, host_ram_needed, needs_ducted, open_air_flagships, shroud_cools
 from configurator.core.rules.cooling import PassiveCards
+from configurator.core.rules.watts import POWER_SPEED
 from configurator.core.solve.pricing import quote
 from configurator.core.solve.rules import OPEN_AIR_FLAGSHIPS, PSU_LOAD
 from configurator.core.solve.slots import place
@@ -479,15 +480,33 @@ def _stepping(
 
     ram = host.capacity_bytes if host is not None else None
 
+    limit = build.power_limit
+
     def reached(card: Gpu, count: int) -> Reach:
-        # a figure is compared with the build's own, searched the way the build runs
+        # a figure is compared with the build's own, searched the way the build runs, at the build's own power cap
         found = reach(catalog, model, workload, card, count)
         if found.fits or own is None:
-            return found
+            return at_cap(found, limit)
         in_ram = reach(catalog, model, own, card, count, ram)
-        return in_ram if host is None else _on_host(in_ram, model, own, card, count, host)
+        return at_cap(in_ram if host is None else _on_host(in_ram, model, own, card, count, host), limit)
 
-    return gpu, _now(build, reach(catalog, model, own or workload, gpu, build.gpu_count, ram)), reached
+    return gpu, _now(build, at_cap(reach(catalog, model, own or workload, gpu, build.gpu_count, ram), limit)), reached
+
+
+def at_cap(reached: Reach, limit: float | None) -> Reach:
+    """A reach's speeds and hours with the cards at `limit` (a share of their rated power: Build.power_limit), read off
+    the one power rule the build's own estimate is timed with (rules.watts.POWER_SPEED, candidates.with_power_limit):
+    4 x RTX 3090 at 70 % (Llama 3.3 70B QLoRA, 9.2 h) had its fifth card timed at full power, 5.5 h, where five at
+    70 % take 6.5 h. The swap step runs its cards at the same share of their own rated power."""
+    if limit is None or limit >= 1.0:
+        return reached
+    decode, compute = POWER_SPEED.share(limit), POWER_SPEED.share(limit, compute_bound=True)
+    return replace(
+        reached,
+        decode_tokens_per_s=None if reached.decode_tokens_per_s is None else reached.decode_tokens_per_s * decode,
+        prefill_tokens_per_s=None if reached.prefill_tokens_per_s is None else reached.prefill_tokens_per_s * compute,
+        wall_hours=None if reached.wall_hours is None else reached.wall_hours / compute,
+    )
 
 
 def one_more_gains(build: Build, catalog: Catalog, model: ModelArch, asked: Workload) -> bool:
