@@ -210,16 +210,17 @@ def choose_placement(
     def fits(p: Placement) -> bool:
         return max(b.total for b in gpu_memory(model, workload, p, scale, cal)) <= capacity
 
-    if model.moe is not None and fits(_placement(model, layers, layers, gpus)):
-        # GPU memory only falls as more layers' experts move to RAM, so the fewest that fit are found by bisection:
-        # the answer of a scan from 0 (checked equal on every catalog MoE x 8+ GB card x 1-3 cards, 5,568 cases);
-        # on several cards each one filled in turn (_filled_split) where the even split leaves one short
-        def placed(cpu_moe: int) -> Placement | None:
-            even = _placement(model, layers, cpu_moe, gpus)
-            if fits(even):
-                return even
-            return _filled_split(model, workload, cpu_moe, gpus, capacity, scale, cal) if gpus > 1 else None
+    def placed(cpu_moe: int) -> Placement | None:
+        """All layers on the cards with the first `cpu_moe` layers' experts in RAM, on the even split or, on several
+        cards, each one filled in turn (_filled_split) where the even split leaves one short; None if neither fits."""
+        even = _placement(model, layers, cpu_moe, gpus)
+        if fits(even):
+            return even
+        return _filled_split(model, workload, cpu_moe, gpus, capacity, scale, cal) if gpus > 1 else None
 
+    if model.moe is not None and placed(layers) is not None:
+        # GPU memory only falls as more layers' experts move to RAM, so the fewest that fit are found by bisection:
+        # the answer of a scan from 0 (checked equal on every catalog MoE x 8+ GB card x 1-3 cards, 5,568 cases)
         low, high = 0, layers
         while low < high:
             mid = (low + high) // 2
@@ -297,6 +298,10 @@ def _explain_placement(job: _Job, ram: float, said: _Said) -> None:
         said.step("offload", Reason.of("est.cpu-only", layers=layers, gib=ram / GIB))
         return
     moe_layers = placement.cpu_moe_layers if placement.cpu_moe_layers and job.model.moe is not None else None
+    # the MoE layers whose experts sit in VRAM: the GPU layers past the first `cpu_moe_layers`
+    in_vram = sum(
+        1 for i, moe in enumerate(job.sizes.moe) if moe and i >= max(job.cpu_layers, placement.cpu_moe_layers)
+    )
     said.step(
         "offload",
         Reason.of(
@@ -305,6 +310,7 @@ def _explain_placement(job: _Job, ram: float, said: _Said) -> None:
             layers=layers,
             split=str(list(placement.layers_per_gpu)),
             cpu_moe=moe_layers,
+            gpu_moe=in_vram if moe_layers else None,
             gib=ram / GIB,
         ),
     )
