@@ -478,3 +478,35 @@ def test_llama_cpp_batched_decode_scales_as_published_on_dgx_spark(catalog: Cata
     row = next(r for r in data if r["model"] == "gpt-oss-120b" and r["batch"] == 32)
     single = {**row, "batch": 1}
     assert predict(catalog, row)[0] * 32 > 3 * predict(catalog, single)[0]
+
+
+def test_a_second_card_holds_more_layers_experts_and_decodes_faster(catalog: Catalog) -> None:
+    """Round 31 (experts31): with the experts in RAM, a second RTX 3090 is filled with whole layers' experts
+    (--n-cpu-moe N keeps only the first N layers' experts on the CPU: ggml-org/llama.cpp common/arg.cpp at
+    145b6280d6aa1890e22457143dad0badb3fd6820), the layers split so that each card is full (--tensor-split), and decode
+    reads those experts at the card's bandwidth, not the RAM's. No published 1-vs-2-card run of Qwen3-235B-A22B with
+    --n-cpu-moe was found, so this checks the placement arithmetic: the even split had left the first card at 3.7 GiB
+    and moved 2 layers' experts off RAM (84 -> 82), decode 5.7 -> 5.8 tok/s ("a second 3090 unlocks nothing")."""
+    from configurator.core.estimate.offload import GPU_FILL, _sizes
+
+    model = catalog.get("models", "qwen3-235b-a22b")
+    gpu = _gpu(catalog, "rtx-3090")
+    host = host_from_bandwidth(2 * 3600 * 8 / 1000, "desktop", 192)  # AM5, 2 DIMMs per channel at 3600 MT/s
+    w = Workload(kind="inference", precision="q4_k_m", engine="llama.cpp", context=8192, offload="cpu")
+    one, two = (estimate_on_host(model, w, gpu, n, host) for n in (1, 2))
+    assert one.placement is not None and two.placement is not None
+    per_layer = _sizes(model, w.resolved(model.max_context), 1.0).experts
+    capacity = gpu.vram_gb * (1 << 30) * GPU_FILL
+    # every card is full: the free memory left on each is less than one more layer's experts
+    assert all(capacity - m.total < per_layer for m in two.per_gpu)
+    moved = one.placement["cpu_moe_layers"] - two.placement["cpu_moe_layers"]
+    assert moved >= int(capacity * 0.9 // per_layer)  # about a card's worth of layers' experts, not 2
+    # the RAM holds exactly those layers' experts fewer, and decode is faster for it
+    assert abs((one.host_ram_bytes - two.host_ram_bytes) - moved * per_layer) < 0.05 * per_layer * moved + 2**30
+    assert (two.decode_tokens_per_s or 0) > 1.1 * (one.decode_tokens_per_s or 0)
+    cmd = launch_command(model, two)["command"]
+    split = ",".join(str(n) for n in two.placement["layers_per_gpu"])
+    assert f"--n-cpu-moe {two.placement['cpu_moe_layers']}" in cmd and f"--tensor-split {split}" in cmd
+    assert two.placement["layers_per_gpu"][0] > two.placement["cpu_moe_layers"]  # the first card holds experts too
+    words = " ".join(s.text for s in two.steps if s.topic == "offload")
+    assert f"of the other {model.num_layers - two.placement['cpu_moe_layers']} in VRAM" in words

@@ -60,13 +60,16 @@ def test_bisection_gives_the_walks_answer_on_the_catalog(catalog: Any, precision
 
 
 def walked_experts(model: ModelArch, workload: Workload, gpu: Gpu, gpus: int) -> int | None:
-    """The scan offload.choose_placement made before bisection: the first --n-cpu-moe count whose GPU memory fits."""
+    """The scan offload.choose_placement made before bisection: the first --n-cpu-moe count whose GPU memory fits,
+    on the even split or (several cards, round 31) on each card filled in turn."""
     from configurator.core.estimate import offload
 
     capacity = gpu.vram_gb * estimator.GIB * offload.GPU_FILL
     for n in range(model.num_layers + 1):
         placement = offload._placement(model, model.num_layers, n, gpus)
         if max(b.total for b in offload.gpu_memory(model, workload, placement, 1.0)) <= capacity:
+            return n
+        if gpus > 1 and offload._filled_split(model, workload, n, gpus, capacity, 1.0, estimator.CAL) is not None:
             return n
     return None
 

@@ -2561,6 +2561,7 @@ EN: dict[str, Template] = {
             if r.fields.get("cpu_moe")
             else ""
         )
+        + (f", of the other {r.fields['gpu_moe']} in VRAM" if r.fields.get("gpu_moe") else "")
         + f"; {r.num('gib'):.2f} GiB in system RAM"
     ),
     "est.gpu-share": "GPU share: {gib:.2f} GiB per token at {share:.0%} of {gbps:g} GB/s = {ms:.2f} ms",

@@ -165,6 +165,33 @@ def _placement(model: ModelArch, gpu_layers: int, cpu_moe: int, gpus: int) -> Pl
     )
 
 
+def _filled_split(
+    model: ModelArch, workload: Workload, cpu_moe: int, gpus: int, capacity: float, scale: float, cal: Calibration
+) -> Placement | None:
+    """All layers on `gpus` cards with the experts of the first `cpu_moe` in RAM, each card taking as many of the
+    layers in order as fit within `capacity` (the last card the rest, with the output head): None if the rest does not
+    fit. --n-cpu-moe N empties the first N layers of their experts, and llama.cpp's default split gives every card as
+    many layers (common/arg.cpp: -ts "fraction of the model to offload to each GPU", layers in order), so the first
+    card held only light layers and the last all the heavy ones: Qwen3-235B-A22B Q4_K_M on two RTX 3090s had kept
+    82 layers' experts in RAM beside one card's 84, 3.7 GiB used on the first card. The launch command gives this
+    split as --tensor-split, so the spare memory of every card holds experts."""
+    layers = model.num_layers
+    split: list[int] = []
+    start = 0
+    for _ in range(gpus - 1):
+        n = 0
+        while start + n < layers:
+            trial = Placement(layers, cpu_moe, (*split, n + 1, 0), True)  # the layers so far, this card one more
+            if gpu_memory(model, workload, trial, scale, cal)[len(split)].total > capacity:
+                break
+            n += 1
+        split.append(n)
+        start += n
+    split.append(layers - start)
+    p = Placement(gpu_layers=layers, cpu_moe_layers=cpu_moe, layers_per_gpu=tuple(split), head_on_gpu=True)
+    return p if max(b.total for b in gpu_memory(model, workload, p, scale, cal)) <= capacity else None
+
+
 def choose_placement(
     model: ModelArch, workload: Workload, gpu: Gpu | None, gpus: int, scale: float = 1.0, cal: Calibration = CAL
 ) -> Placement:
@@ -184,17 +211,25 @@ def choose_placement(
     def fits(p: Placement) -> bool:
         return max(b.total for b in gpu_memory(model, workload, p, scale, cal)) <= capacity
 
-    if model.moe is not None and fits(_placement(model, layers, layers, gpus)):
+    def placed(cpu_moe: int) -> Placement | None:
+        """All layers on the cards with the first `cpu_moe` layers' experts in RAM, on the even split or, on several
+        cards, each one filled in turn (_filled_split) where the even split leaves one short; None if neither fits."""
+        even = _placement(model, layers, cpu_moe, gpus)
+        if fits(even):
+            return even
+        return _filled_split(model, workload, cpu_moe, gpus, capacity, scale, cal) if gpus > 1 else None
+
+    if model.moe is not None and placed(layers) is not None:
         # GPU memory only falls as more layers' experts move to RAM, so the fewest that fit are found by bisection:
         # the answer of a scan from 0 (checked equal on every catalog MoE x 8+ GB card x 1-3 cards, 5,568 cases)
         low, high = 0, layers
         while low < high:
             mid = (low + high) // 2
-            if fits(_placement(model, layers, mid, gpus)):
+            if placed(mid) is not None:
                 high = mid
             else:
                 low = mid + 1
-        return _placement(model, layers, low, gpus)
+        return placed(low) or _placement(model, layers, low, gpus)
     start = layers
     for g in range(start, 0, -1):
         p = _placement(model, g, layers if model.moe is not None else 0, gpus)
@@ -265,6 +300,10 @@ def _explain_placement(job: _Job, ram: float, said: _Said) -> None:
         said.step("offload", Reason.of("est.cpu-only", layers=layers, gib=ram / GIB))
         return
     moe_layers = placement.cpu_moe_layers if placement.cpu_moe_layers and job.model.moe is not None else None
+    # the MoE layers whose experts sit in VRAM: the GPU layers past the first `cpu_moe_layers`
+    in_vram = sum(
+        1 for i, moe in enumerate(job.sizes.moe) if moe and i >= max(job.cpu_layers, placement.cpu_moe_layers)
+    )
     said.step(
         "offload",
         Reason.of(
@@ -273,6 +312,7 @@ def _explain_placement(job: _Job, ram: float, said: _Said) -> None:
             layers=layers,
             split=str(list(placement.layers_per_gpu)),
             cpu_moe=moe_layers,
+            gpu_moe=in_vram if moe_layers else None,
             gib=ram / GIB,
         ),
     )

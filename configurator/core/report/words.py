@@ -2200,6 +2200,7 @@ ZH_REASONS: dict[str, Template] = {
             if r.fields.get("cpu_moe")
             else ""
         )
+        + (f"，其余 {r.fields['gpu_moe']} 层的专家在显存" if r.fields.get("gpu_moe") else "")
         + f"；系统内存中 {r.num('gib'):.2f} GiB"
     ),
     "est.gpu-share": "GPU 部分：每 token {gib:.2f} GiB，按 {gbps:g} GB/s 的 {share:.0%} 读取 = {ms:.2f} ms",
