@@ -216,6 +216,8 @@ ZH_CN: dict[str, str] = {
     "Rule": "规则",
     "Finding": "结论",
     "Prices:": "价格：",
+    "Exchange rates:": "汇率：",
+    "Exchange rates": "汇率",
     "owned": "已拥有",
     "ask for a fresh quote": "请索取最新报价",
     # categories
@@ -1114,7 +1116,15 @@ ZH_REASONS: dict[str, Template] = {
     "price.quote": lambda r, _say: "，".join(
         [f"{_ZH_CONDITIONS.get(str(r.fields['condition']), r.fields['condition'])}，{r.fields['date']}"]
         + ([f"由 {r.num('amount'):,.0f} {r.fields['currency']} 换算"] if r.fields.get("amount") else [])
-        + ([f"估算：{_sentence(str(r.fields['estimate']))}"] if r.fields.get("estimate") else [])
+        + (
+            [
+                f"按 {r.fields.get('rate_date') or '无日期'} 的汇率换算，已超过六个月：可能偏离 {r.fields['rate_from']} "
+                "汇率此后的变动"
+            ]
+            if r.fields.get("rate_from") and r.fields.get("rate_stale")
+            else []
+        )
+        + ([_zh_estimate(str(r.fields["estimate"]))] if r.fields.get("estimate") else [])
         + (["目录中没有六个月内的价格"] if r.fields.get("stale") else [])
         + [_say(raised) for raised in r.nested("raised")]
         + [_say(landed) for landed in r.nested("landed")]
@@ -1145,6 +1155,10 @@ ZH_REASONS: dict[str, Template] = {
     "price.included": "机箱附带",
     "price.built-in": "服务器内置",
     "price.old": "价格日期 {date}，已 {months} 个月",
+    "price.rate-old": lambda r, _say: (
+        f"由 {'、'.join(r.fields['currencies'])} 换算为 {r.fields['to']} 的价格按目录 {r.fields['date']} 的汇率"  # type: ignore[arg-type]
+        f"（已 {r.fields['months']} 个月）换算：换算后的价格可能偏离该货币此后的汇率变动"
+    ),
     # what a build buys over the first one shown
     "against": lambda r, say_: "；".join(say_(p) for p in r.nested("parts")),
     "against.price": "比 #{rank} {delta:+,.0f} {currency}",
@@ -2519,6 +2533,15 @@ def _said_or_sentence(r: Reason, name: str, say_: Say) -> str:
     came (through the exact table: a source's own words)."""
     inner = r.nested(f"{name}_said") or r.nested(name)
     return say_(inner[0]) if inner else _sentence(str(r.fields.get(name, "")))
+
+
+def _zh_estimate(text: str) -> str:
+    """A price's estimate reason in Chinese: through report.phrases' patterns when they cover it, else the catalog's
+    own English note kept whole and labelled as the source's words, not run into a Chinese sentence."""
+    said = _sentence(text)
+    if said == text.strip() and re.search(r"[A-Za-z]{3,}", said):
+        return f"估算（目录原注，英文）：“{said}”"
+    return f"估算：{said}"
 
 
 def _sentence(text: str) -> str:
