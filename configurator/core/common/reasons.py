@@ -1322,8 +1322,8 @@ EN: dict[str, Template] = {
         + ([f"converted from {r.num('amount'):,.0f} {r.fields['currency']}"] if r.fields.get("amount") else [])
         + (
             [
-                f"at the exchange rate of {r.fields.get('rate_date') or 'no date'}, older than six months: "
-                f"may be off by the {r.fields['rate_from']} rate's move since"
+                ("at" if r.fields.get("amount") else f"converted from {r.fields['rate_from']} at")
+                + f" the exchange rates of {r.fields.get('rate_date') or 'no date'} (older than six months)"
             ]
             if r.fields.get("rate_from") and r.fields.get("rate_stale")
             else []

@@ -1118,8 +1118,8 @@ ZH_REASONS: dict[str, Template] = {
         + ([f"由 {r.num('amount'):,.0f} {r.fields['currency']} 换算"] if r.fields.get("amount") else [])
         + (
             [
-                f"按 {r.fields.get('rate_date') or '无日期'} 的汇率换算，已超过六个月：可能偏离 {r.fields['rate_from']} "
-                "汇率此后的变动"
+                ("按" if r.fields.get("amount") else f"由 {r.fields['rate_from']} 按")
+                + f" {r.fields.get('rate_date') or '无日期'} 的汇率换算（已超过六个月）"
             ]
             if r.fields.get("rate_from") and r.fields.get("rate_stale")
             else []
