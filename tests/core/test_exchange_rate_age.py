@@ -123,3 +123,25 @@ def test_a_catalogs_english_estimate_note_is_labelled_as_the_sources_note_on_a_c
         zh = say(found.said)
     assert f"估算（目录原注，英文）：“{reason}”" in zh
     assert f"估算：{reason}" not in zh
+
+
+def test_a_rental_offers_english_estimate_note_is_labelled_as_the_sources_note_in_chinese() -> None:
+    """A rental offer's estimate (the rentals catalog's own words) had read '（估计：list price ...）' in Chinese."""
+    from configurator.core.common.reasons import Reason
+
+    note = "list price of the provider's smaller instance scaled by GPU count"
+    offer = Reason.of(
+        "tco.offer",
+        instances=1,
+        name="1 x H100",
+        hourly=2.5,
+        currency="USD",
+        pricing="on-demand",
+        date="2026-11-01",
+        source="https://example.com/pricing",
+        estimate=note,
+    )
+    assert f"(estimate: {note})" in english(offer)
+    with language("zh_CN"):
+        zh = say(offer)
+    assert f"（估计（目录原注，英文）：“{note}”）" in zh and f"估计：{note}" not in zh

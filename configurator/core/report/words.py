@@ -1470,7 +1470,7 @@ ZH_REASONS: dict[str, Template] = {
     "tco.usage": lambda r, _say: (
         f"使用情况：每天 {r.num('hours'):g} 小时 x 每年 {r.num('days'):g} 天，其中 {r.num('busy'):.0%} 的时间满载；"
         f"电价 {r.num('price'):g} {r.fields['currency']}/kWh（{_sentence(str(r.fields['source']))}"
-        + (f"；估算：{_said_or_sentence(r, 'estimate', _say)}）" if r.fields.get("estimate") else "）")
+        + (f"；{_zh_estimate_of(r, _say)}）" if r.fields.get("estimate") else "）")
     ),
     "tco.idle-given": "待机功耗 {idle:,.0f} W，由使用情况给定",
     "tco.idle-estimated": (
@@ -1569,7 +1569,7 @@ ZH_REASONS: dict[str, Template] = {
             if r.fields.get("converted_currency")
             else ""
         )
-        + (f"（估计：{_sentence(str(r.fields['estimate']))}）" if r.fields.get("estimate") else "")
+        + (f"（{_zh_estimate(str(r.fields['estimate']), '估计')}）" if r.fields.get("estimate") else "")
     ),
     "tco.rental-matched": lambda r, _say: (
         "租用实例按显存是否装得下和"
@@ -2535,13 +2535,19 @@ def _said_or_sentence(r: Reason, name: str, say_: Say) -> str:
     return say_(inner[0]) if inner else _sentence(str(r.fields.get(name, "")))
 
 
-def _zh_estimate(text: str) -> str:
-    """A price's estimate reason in Chinese: through report.phrases' patterns when they cover it, else the catalog's
-    own English note kept whole and labelled as the source's words, not run into a Chinese sentence."""
+def _zh_estimate(text: str, word: str = "估算") -> str:
+    """An estimate's reason in Chinese: through report.phrases' patterns when they cover it, else the catalog's own
+    English note kept whole and labelled as the source's words, not run into a Chinese sentence."""
     said = _sentence(text)
     if said == text.strip() and re.search(r"[A-Za-z]{3,}", said):
-        return f"估算（目录原注，英文）：“{said}”"
-    return f"估算：{said}"
+        return f"{word}（目录原注，英文）：“{said}”"
+    return f"{word}：{said}"
+
+
+def _zh_estimate_of(r: Reason, say_: Say) -> str:
+    """The reason's `estimate` in Chinese: from its code when it has one (`estimate_said`), else as _zh_estimate."""
+    inner = r.nested("estimate_said") or r.nested("estimate")
+    return f"估算：{say_(inner[0])}" if inner else _zh_estimate(str(r.fields.get("estimate", "")))
 
 
 def _sentence(text: str) -> str:
