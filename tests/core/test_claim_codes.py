@@ -119,7 +119,7 @@ def test_no_chinese_word_is_english() -> None:
         "rate_from": "USD",  # price.quote at old exchange rates, and price.rate-old
         "rate_date": "2025-06-30",
         "rate_stale": True,
-        "currencies": ["USD", "EUR"],
+        "currencies": ("USD", "EUR"),
         "to": "CNY",
         "modules": 4,
         "mts": 6400,

@@ -75,7 +75,7 @@ def test_a_build_converted_at_old_rates_carries_a_coded_warning_and_the_summarie
     said = prices.rate_said(aged)
     assert said is not None and said.code == "price.rate-old"
     months = (TODAY - datetime.date.fromisoformat(OLD_RATES)).days // 30
-    assert said.fields == {"date": OLD_RATES, "months": months, "currencies": ["USD"], "to": "CNY"}
+    assert said.fields == {"date": OLD_RATES, "months": months, "currencies": ("USD",), "to": "CNY"}
     warning = prices.rate_warning(aged)
     assert warning is not None and warning["rate_date"] == OLD_RATES and warning["currencies"] == ["USD"]
     assert warning["message"] == english(said)

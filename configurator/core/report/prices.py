@@ -69,11 +69,11 @@ def rate_said(build: Build, today: datetime.date | None = None) -> Reason | None
     try:
         seen = datetime.date.fromisoformat(oldest)
     except ValueError:
-        return Reason.of(RATE_OLD_CODE, date="no date", months=0, currencies=sorted(currencies), to=build.currency)
+        return Reason.of(RATE_OLD_CODE, date="no date", months=0, currencies=tuple(sorted(currencies)), to=build.currency)
     days = ((today or datetime.date.today()) - seen).days
     if days <= STALE_AFTER_DAYS:
         return None
-    return Reason.of(RATE_OLD_CODE, date=oldest, months=days // 30, currencies=sorted(currencies), to=build.currency)
+    return Reason.of(RATE_OLD_CODE, date=oldest, months=days // 30, currencies=tuple(sorted(currencies)), to=build.currency)
 
 
 def rate_warning(build: Build, today: datetime.date | None = None) -> RateWarning | None:
@@ -82,11 +82,12 @@ def rate_warning(build: Build, today: datetime.date | None = None) -> RateWarnin
     if said is None:
         return None
     f = said.fields
+    months, currencies = f["months"], f["currencies"]
     return {
         "code": RATE_OLD_CODE,
         "rate_date": str(f["date"]),
-        "months_old": int(f["months"]),  # type: ignore[call-overload]
-        "currencies": list(f["currencies"]),  # type: ignore[call-overload]
+        "months_old": months if isinstance(months, int) else 0,
+        "currencies": [str(c) for c in currencies] if isinstance(currencies, tuple) else [],
         "to": build.currency,
         "message": english(said),
     }
