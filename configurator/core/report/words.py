@@ -1119,7 +1119,8 @@ ZH_REASONS: dict[str, Template] = {
         + (
             [
                 ("按" if r.fields.get("amount") else f"由 {r.fields['rate_from']} 按")
-                + f" {r.fields.get('rate_date') or '无日期'} 的汇率换算（已超过六个月）"
+                + f" {r.fields.get('rate_date') or '无日期'} 的汇率"
+                + ("（已超过六个月）" if r.fields.get("amount") else "换算（已超过六个月）")
             ]
             if r.fields.get("rate_from") and r.fields.get("rate_stale")
             else []
