@@ -69,11 +69,15 @@ def rate_said(build: Build, today: datetime.date | None = None) -> Reason | None
     try:
         seen = datetime.date.fromisoformat(oldest)
     except ValueError:
-        return Reason.of(RATE_OLD_CODE, date="no date", months=0, currencies=tuple(sorted(currencies)), to=build.currency)
+        return Reason.of(
+            RATE_OLD_CODE, date="no date", months=0, currencies=tuple(sorted(currencies)), to=build.currency
+        )
     days = ((today or datetime.date.today()) - seen).days
     if days <= STALE_AFTER_DAYS:
         return None
-    return Reason.of(RATE_OLD_CODE, date=oldest, months=days // 30, currencies=tuple(sorted(currencies)), to=build.currency)
+    return Reason.of(
+        RATE_OLD_CODE, date=oldest, months=days // 30, currencies=tuple(sorted(currencies)), to=build.currency
+    )
 
 
 def rate_warning(build: Build, today: datetime.date | None = None) -> RateWarning | None:
