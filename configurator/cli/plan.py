@@ -79,6 +79,9 @@ def _part_lines(build: Any) -> list[str]:
             f"   [warn] prices: {len(old_parts)} of {paid} paid part(s) priced more than "
             f"{prices.STALE_AFTER_WORDS} ago (marked old above); ask for fresh quotes"
         )
+    rate = prices.rate_said(build)
+    if rate is not None:
+        lines.append(f"   [warn] prices: {english(rate)}")
     raised_parts = prices.raised_parts(build)
     if raised_parts:
         lines.append(
@@ -199,6 +202,11 @@ def format_plan(result: Any) -> str:
             "merges a lab's price pack; or copy the part's "
             f"whole record, with a new dated entry in its `prices`, into a .toml file in {_user_catalog()} "
             "(it replaces the shipped record with the same id); `llm-rig catalog validate` checks it"
+        )
+    if any(prices.rate_said(b) is not None for b in result.builds):
+        lines.append(
+            "note: to update the exchange rates: put an [exchange_rates] table (per_usd, date, source) in a .toml file "
+            f"in {_user_catalog()}; it replaces the shipped rates"
         )
     return "\n".join(lines).rstrip()
 
@@ -371,6 +379,7 @@ def _cmd_plan(args: argparse.Namespace) -> int:
         for build, shown in zip(result.builds, data["builds"], strict=True):
             # each paid part priced more than six months ago, as a code with its date (the text's "[old: ...]")
             shown["price_warnings"] = prices.old_price_warnings(build)
+            shown["rate_warning"] = prices.rate_warning(build)
         print_json(data)
     else:
         print(format_plan(result))

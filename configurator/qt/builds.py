@@ -897,6 +897,9 @@ class BuildDetail(QTabWidget):
                 )
                 + "</span>"
             )
+        rate = prices.rate_said(build)
+        if rate is not None:  # converted at old exchange rates: the rate is a dated fact as a price is
+            flag += f"<br><span style='color: {STATUS_COLORS['warn']};'>⚠ " + html.escape(i18n.say(rate)) + "</span>"
         self.total.setText(
             "<b>" + self.tr("Total") + f" {build.total_price:,.0f} {build.currency}</b>{nodes}{saved}{flag}"
         )

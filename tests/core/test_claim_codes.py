@@ -116,6 +116,11 @@ def test_no_chinese_word_is_english() -> None:
         "amount": 700.0,
         "estimate": None,
         "stale": True,
+        "rate_from": "USD",  # price.quote at old exchange rates, and price.rate-old
+        "rate_date": "2025-06-30",
+        "rate_stale": True,
+        "currencies": ("USD", "EUR"),
+        "to": "CNY",
         "modules": 4,
         "mts": 6400,
         "bandwidth": 89.6,
@@ -162,6 +167,8 @@ def test_no_chinese_word_is_english() -> None:
         "MoE",
         "RTX",
         "USD",
+        "EUR",  # ISO currency codes, as USD (price.rate-old names the currencies converted)
+        "CNY",
         "Pascal",
         "EPYC",
         "K_M",

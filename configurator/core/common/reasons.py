@@ -1377,6 +1377,14 @@ EN: dict[str, Template] = {
     "price.quote": lambda r, _say: ", ".join(
         [f"{r.fields['condition']}, {r.fields['date']}"]
         + ([f"converted from {r.num('amount'):,.0f} {r.fields['currency']}"] if r.fields.get("amount") else [])
+        + (
+            [
+                ("at" if r.fields.get("amount") else f"converted from {r.fields['rate_from']} at")
+                + f" the exchange rates of {r.fields.get('rate_date') or 'no date'} (older than six months)"
+            ]
+            if r.fields.get("rate_from") and r.fields.get("rate_stale")
+            else []
+        )
         + ([f"estimate: {r.fields['estimate']}"] if r.fields.get("estimate") else [])
         + (["no price in the catalog within six months"] if r.fields.get("stale") else [])
         + [_say(raised) for raised in r.nested("raised")]
@@ -1408,6 +1416,12 @@ EN: dict[str, Template] = {
     "price.included": "included with the chassis",
     "price.built-in": "built into the server",
     "price.old": "price from {date}, {months} months old",
+    # a build's prices converted at exchange rates older than six months (report.prices.rate_said)
+    "price.rate-old": lambda r, _say: (
+        f"prices converted from {', '.join(r.fields['currencies'])} to {r.fields['to']} at the catalog's exchange "  # type: ignore[arg-type]
+        f"rates of {r.fields['date']} ({r.fields['months']} months old): converted prices may be off by the "
+        "currency's move since"
+    ),
     # what a build buys over the first one shown (solve.plan._compared)
     "against": lambda r, say: joined(r.nested("parts"), say),
     "against.price": "{delta:+,.0f} {currency} against #{rank}",

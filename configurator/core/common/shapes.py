@@ -42,6 +42,18 @@ class OldPriceWarning(TypedDict):
     message: str
 
 
+class RateWarning(TypedDict):
+    """A build whose prices were converted at exchange rates older than six months (report.prices.rate_warning,
+    `plan --json` builds' `rate_warning`): converted prices may be off by the currency's move since."""
+
+    code: str
+    rate_date: str
+    months_old: int
+    currencies: list[str]
+    to: str
+    message: str
+
+
 class ParallelismJson(TypedDict):
     """A build's layout across GPUs and nodes (Build.layout, `plan --json` builds' "parallelism"). The contract keys
     come first; a cluster plan's layout (estimate.parallel) adds the rest, an inference layout across nodes its why."""
@@ -511,6 +523,7 @@ class BuildJson(TypedDict):
     speed_sourced: bool  # an addition: its speed may hold a claim (False: ranking.unsourced_training_speed)
     why: list[ReasonJson]  # an addition: what a build without a claim or a kind offers over those above (solve.shown)
     price_warnings: NotRequired[list[OldPriceWarning]]  # added by `plan --json` (cli/plan.py)
+    rate_warning: NotRequired[RateWarning | None]  # added by `plan --json` (cli/plan.py): old exchange rates
 
 
 class PlanJson(TypedDict):

@@ -161,10 +161,12 @@ def stale_summary(build: Any) -> str:
     if not _zh():
         return prices.stale_summary(build)
     old = prices.stale_parts(build)
+    rate = prices.rate_said(build)
+    said = [words.say(rate)] if rate is not None else []
     if not old:
-        return ""
+        return "；".join(said)
     names = "；".join(f"{p.name}（{words.say(prices.stale_said(p))}）" for p in old)
-    return f"{len(old)} 个价格已超过六个月：{names}"
+    return "；".join([f"{len(old)} 个价格已超过六个月：{names}", *said])
 
 
 def check(finding: Any) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime
 
 from configurator.core.common.reasons import Reason, english
-from configurator.core.common.shapes import OldPriceWarning
+from configurator.core.common.shapes import OldPriceWarning, RateWarning
 from configurator.core.model.build import Build, BuildPart
 
 STALE_AFTER_DAYS = 183
@@ -44,6 +44,57 @@ def stale_said(part: BuildPart, today: datetime.date | None = None) -> Reason:
 def stale_text(part: BuildPart, today: datetime.date | None = None) -> str:
     """'price from 2025-06-01, 9 months old'."""
     return english(stale_said(part, today))
+
+
+RATE_OLD_CODE = "price.rate-old"
+"""The warning code of a build whose prices were converted at exchange rates older than STALE_AFTER_DAYS."""
+
+
+def rate_said(build: Build, today: datetime.date | None = None) -> Reason | None:
+    """The build's paid prices converted from another currency at exchange rates older than STALE_AFTER_DAYS, as a
+    code and fields ("price.rate-old": the rates' date, months, the currencies converted from and to), else None.
+    The rate is a dated fact as a price is: a converted price may be off by the currency's move since."""
+    dates: set[str] = set()
+    currencies: set[str] = set()
+    for part in build.parts:
+        said = part.price_said
+        fields = said.fields if said is not None and part.subtotal > 0 else {}
+        if not fields.get("rate_from"):  # paid in the currency it is listed in: no rate used
+            continue
+        dates.add(str(fields.get("rate_date") or ""))
+        currencies.add(str(fields["rate_from"]))
+    if not dates:
+        return None
+    oldest = min(dates)
+    try:
+        seen = datetime.date.fromisoformat(oldest)
+    except ValueError:
+        return Reason.of(
+            RATE_OLD_CODE, date="no date", months=0, currencies=tuple(sorted(currencies)), to=build.currency
+        )
+    days = ((today or datetime.date.today()) - seen).days
+    if days <= STALE_AFTER_DAYS:
+        return None
+    return Reason.of(
+        RATE_OLD_CODE, date=oldest, months=days // 30, currencies=tuple(sorted(currencies)), to=build.currency
+    )
+
+
+def rate_warning(build: Build, today: datetime.date | None = None) -> RateWarning | None:
+    """rate_said as `plan --json` data (a build's `rate_warning`): code, date, months, currencies and the sentence."""
+    said = rate_said(build, today)
+    if said is None:
+        return None
+    f = said.fields
+    months, currencies = f["months"], f["currencies"]
+    return {
+        "code": RATE_OLD_CODE,
+        "rate_date": str(f["date"]),
+        "months_old": months if isinstance(months, int) else 0,
+        "currencies": [str(c) for c in currencies] if isinstance(currencies, tuple) else [],
+        "to": build.currency,
+        "message": english(said),
+    }
 
 
 def raised_said(part: BuildPart) -> Reason | None:
@@ -96,7 +147,9 @@ def _warning(p: BuildPart, code: str, text: str, today: datetime.date | None) ->
 def stale_summary(build: Build, today: datetime.date | None = None) -> str:
     """'2 price(s) older than six months: RTX 3090 (price from 2025-06-01, 17 months old); ...', or ''."""
     old = stale_parts(build, today)
+    rate = rate_said(build, today)
+    said = [english(rate)] if rate is not None else []
     if not old:
-        return ""
+        return "; ".join(said)
     names = "; ".join(f"{p.name} ({stale_text(p, today)})" for p in old)
-    return f"{len(old)} price(s) older than {STALE_AFTER_WORDS}: {names}"
+    return "; ".join([f"{len(old)} price(s) older than {STALE_AFTER_WORDS}: {names}", *said])

@@ -19,6 +19,7 @@ from configurator.core.model.build import Build, BuildPart, Infeasible
 from configurator.core.model.request import BuildRequest, circuits_said
 from configurator.core.report import atomic_write_bytes, phrases
 from configurator.core.report.fit import cards_said, fit_of, gpu_said, gpus_said
+from configurator.core.report.prices import rate_said
 from configurator.core.report.words import ZH_PART_CATEGORIES, language, say, say_all, sentence_end, t
 from configurator.core.report.words import current as language_code
 
@@ -451,6 +452,10 @@ def _fill_build_sheet(ws: Worksheet, build: Build) -> None:
     ws.auto_filter.ref = f"A1:J{last}"
     ws.cell(totals + 2, 1, t("Why")).font = Font(bold=True)
     ws.cell(totals + 2, 2, inert(phrases.why(build)))  # in the workbook's language (Chen's read it in English)
+    rate = rate_said(build)
+    if rate is not None:  # converted at rates older than six months: dated like an old price
+        ws.cell(totals + 3, 1, t("Exchange rates")).font = Font(bold=True)
+        ws.cell(totals + 3, 2, inert(say(rate)))
 
 
 def _append_totals(ws: Worksheet, build: Build, last: int) -> int:
@@ -605,6 +610,7 @@ def _markdown_build(build: Build, request: BuildRequest) -> list[str]:
         _said_line("How this fits:", phrases.fit_sentence(fit_of(build, request))),
         "",
         *([_said_line("Prices:", prices), ""] if dated else []),
+        *([_said_line("Exchange rates:", say(rate)), ""] if (rate := rate_said(build)) is not None else []),
     ]
 
 

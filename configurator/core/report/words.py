@@ -236,6 +236,8 @@ ZH_CN: dict[str, str] = {
     "Rule": "规则",
     "Finding": "结论",
     "Prices:": "价格：",
+    "Exchange rates:": "汇率：",
+    "Exchange rates": "汇率",
     "owned": "已拥有",
     "ask for a fresh quote": "请索取最新报价",
     # categories
@@ -1146,7 +1148,16 @@ ZH_REASONS: dict[str, Template] = {
     "price.quote": lambda r, _say: "，".join(
         [f"{_ZH_CONDITIONS.get(str(r.fields['condition']), r.fields['condition'])}，{r.fields['date']}"]
         + ([f"由 {r.num('amount'):,.0f} {r.fields['currency']} 换算"] if r.fields.get("amount") else [])
-        + ([f"估算：{_sentence(str(r.fields['estimate']))}"] if r.fields.get("estimate") else [])
+        + (
+            [
+                ("按" if r.fields.get("amount") else f"由 {r.fields['rate_from']} 按")
+                + f" {r.fields.get('rate_date') or '无日期'} 的汇率"
+                + ("（已超过六个月）" if r.fields.get("amount") else "换算（已超过六个月）")
+            ]
+            if r.fields.get("rate_from") and r.fields.get("rate_stale")
+            else []
+        )
+        + ([_zh_estimate(str(r.fields["estimate"]))] if r.fields.get("estimate") else [])
         + (["目录中没有六个月内的价格"] if r.fields.get("stale") else [])
         + [_say(raised) for raised in r.nested("raised")]
         + [_say(landed) for landed in r.nested("landed")]
@@ -1177,6 +1188,10 @@ ZH_REASONS: dict[str, Template] = {
     "price.included": "机箱附带",
     "price.built-in": "服务器内置",
     "price.old": "价格日期 {date}，已 {months} 个月",
+    "price.rate-old": lambda r, _say: (
+        f"由 {'、'.join(r.fields['currencies'])} 换算为 {r.fields['to']} 的价格按目录 {r.fields['date']} 的汇率"  # type: ignore[arg-type]
+        f"（已 {r.fields['months']} 个月）换算：换算后的价格可能偏离该货币此后的汇率变动"
+    ),
     # what a build buys over the first one shown
     "against": lambda r, say_: "；".join(say_(p) for p in r.nested("parts")),
     "against.price": "比 #{rank} {delta:+,.0f} {currency}",
@@ -1496,7 +1511,7 @@ ZH_REASONS: dict[str, Template] = {
     "tco.usage": lambda r, _say: (
         f"使用情况：每天 {r.num('hours'):g} 小时 x 每年 {r.num('days'):g} 天，其中 {r.num('busy'):.0%} 的时间满载；"
         f"电价 {r.num('price'):g} {r.fields['currency']}/kWh（{_sentence(str(r.fields['source']))}"
-        + (f"；估算：{_said_or_sentence(r, 'estimate', _say)}）" if r.fields.get("estimate") else "）")
+        + (f"；{_zh_estimate_of(r, _say)}）" if r.fields.get("estimate") else "）")
     ),
     "tco.idle-given": "待机功耗 {idle:,.0f} W，由使用情况给定",
     "tco.idle-estimated": (
@@ -1596,7 +1611,7 @@ ZH_REASONS: dict[str, Template] = {
             if r.fields.get("converted_currency")
             else ""
         )
-        + (f"（估计：{_sentence(str(r.fields['estimate']))}）" if r.fields.get("estimate") else "")
+        + (f"（{_zh_estimate(str(r.fields['estimate']), '估计')}）" if r.fields.get("estimate") else "")
     ),
     "tco.rental-matched": lambda r, _say: (
         "租用实例按显存是否装得下和"
@@ -2570,6 +2585,21 @@ def _said_or_sentence(r: Reason, name: str, say_: Say) -> str:
     came (through the exact table: a source's own words)."""
     inner = r.nested(f"{name}_said") or r.nested(name)
     return say_(inner[0]) if inner else _sentence(str(r.fields.get(name, "")))
+
+
+def _zh_estimate(text: str, word: str = "估算") -> str:
+    """An estimate's reason in Chinese: through report.phrases' patterns when they cover it, else the catalog's own
+    English note kept whole and labelled as the source's words, not run into a Chinese sentence."""
+    said = _sentence(text)
+    if said == text.strip() and re.search(r"[A-Za-z]{3,}", said):
+        return f"{word}（目录原注，英文）：“{said}”"
+    return f"{word}：{said}"
+
+
+def _zh_estimate_of(r: Reason, say_: Say) -> str:
+    """The reason's `estimate` in Chinese: from its code when it has one (`estimate_said`), else as _zh_estimate."""
+    inner = r.nested("estimate_said") or r.nested("estimate")
+    return f"估算：{say_(inner[0])}" if inner else _zh_estimate(str(r.fields.get("estimate", "")))
 
 
 def _sentence(text: str) -> str:

@@ -179,6 +179,8 @@ class Quote:
     converted: bool
     raised: Raise | None = None  # the catalog's price was left behind by a newer observation (SUPERSEDED_AFTER_DAYS)
     landed: Landing | None = None  # the price was an exporter's asking price, landed by its market's ImportRule
+    rate_date: str = ""  # a converted price: the date of the catalog's exchange rates it was converted at
+    rate_from: str = ""  # and the currency it was converted from
 
     @property
     def stale(self) -> bool:
@@ -201,11 +203,24 @@ class Quote:
             stale=self.stale,
             raised=self.raised.said if self.raised else None,
             landed=self.landed.said if self.landed else None,
+            # a converted price is as old as the rate it was converted at (report.prices.rate_said warns on the build)
+            rate_date=(self.rate_date or None) if self.rate_from else None,
+            rate_from=self.rate_from or None,
+            rate_stale=bool(self.rate_from) and _rate_stale(self.rate_date),
         )
 
     @property
     def note(self) -> str:
         return english(self.said)
+
+
+def _rate_stale(rate_date: str) -> bool:
+    """Whether the exchange rates of `rate_date` are older than FRESH_WINDOW_DAYS (undated rates count as old)."""
+    try:
+        seen = datetime.date.fromisoformat(rate_date)
+    except ValueError:
+        return True
+    return (datetime.date.today() - seen).days > FRESH_WINDOW_DAYS
 
 
 def system_line(system: System, q: Quote, said: Reason, **spec: object) -> BuildPart:
@@ -286,7 +301,11 @@ def _offer(record: Record, catalog: Catalog, listed: str, condition: str, curren
             amount = price.amount if listed == currency else catalog.convert(price.amount, listed, currency)
         except KeyError:
             return None
-        offered = _landed(Quote(amount, condition, price, listed != currency), catalog, currency)
+        converted = listed != currency
+        rate_date, rate_from = (catalog.exchange_rates_date, listed) if converted else ("", "")
+        offered = _landed(
+            Quote(amount, condition, price, converted, rate_date=rate_date, rate_from=rate_from), catalog, currency
+        )
         if offered is not None:
             return offered
     return None
@@ -305,7 +324,13 @@ def _landed(q: Quote, catalog: Catalog, currency: str) -> Quote | None:
     except KeyError:
         return None
     return Quote(
-        rule.landed(q.amount, shipping), q.condition, q.price, q.converted, landed=Landing(q.amount, shipping, rule)
+        rule.landed(q.amount, shipping),
+        q.condition,
+        q.price,
+        q.converted,
+        landed=Landing(q.amount, shipping, rule),
+        rate_date=q.rate_date,
+        rate_from=q.rate_from,
     )
 
 
@@ -372,4 +397,14 @@ def _raised(q: Quote, record: Record, catalog: Catalog, currency: str) -> Quote:
         note=f"raised from {q.amount:,.2f} {currency} ({q.price.date.isoformat()}) by a newer observation",
         estimate_reason="a newer observation bounds this part's older price from below (pricing.SUPERSEDED_AFTER_DAYS)",
     )
-    return Quote(best_amount, q.condition, dated, False, best)
+    # a figure raised to an observation in another currency is converted at the catalog's rates, dated by them
+    converted = e.currency != currency
+    return Quote(
+        best_amount,
+        q.condition,
+        dated,
+        False,
+        best,
+        rate_date=catalog.exchange_rates_date if converted else "",
+        rate_from=e.currency if converted else "",
+    )
