@@ -6,8 +6,8 @@ the same keys mypy checks here. A leaf: it imports nothing of the core."""
 # class named before it is defined is quoted (PartSpecJson).
 
 from typing import (
-    Any,
     Annotated,
+    Any,
     NotRequired,  # pydantic reads these on Python < 3.12
     TypeVar,
 )

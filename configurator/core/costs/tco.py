@@ -55,13 +55,13 @@ from pathlib import Path
 from typing import Any, Literal
 
 from configurator.core.catalog.loader import Catalog
-from configurator.core.costs.api import ApiUse, api_use
 from configurator.core.catalog.models import CloudOffer, Currency, Gpu, HourlyPrice, ModelArch, Pricing, Record
 from configurator.core.common.base import BaseModel, ConfigDict, Field, ValidationError
 from configurator.core.common.errors import CatalogError, Problem
 from configurator.core.common.memo import remember
 from configurator.core.common.reasons import Reason, as_json, english
 from configurator.core.common.shapes import CostOfOwnershipJson, RentalEnoughJson, RentalJson
+from configurator.core.costs.api import ApiUse, api_use
 from configurator.core.estimate.estimator import GIB, estimate
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload

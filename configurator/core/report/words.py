@@ -1230,8 +1230,7 @@ ZH_REASONS: dict[str, Template] = {
     ),
     "tco.api-basis": lambda r, say_: (
         f"API 方案为{say_(r.nested('said')[0])}：只计输出 token（输入另计，会更贵），忙碌小时 = 每天小时数 x 每年天数 x "
-        f"忙碌比例（可修改）；来源 {r.fields['source']}"
-        + (f"（{r.fields['note']}）" if r.fields.get("note") else "")
+        f"忙碌比例（可修改）；来源 {r.fields['source']}" + (f"（{r.fields['note']}）" if r.fields.get("note") else "")
     ),
     "tco.as-fast": lambda r, _say: (
         "与这台配置同样快的租用（"
