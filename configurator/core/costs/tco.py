@@ -1668,14 +1668,10 @@ def tco(
     catalog: Catalog | None = None,
     api: ApiUse | None = None,
 ) -> CostOfOwnership:
-    """Buy versus rent for `build`.
-
-    `api` (inference): the same model bought per token from a hosted API (costs.api); when its monthly bill is below
-    the as-fast rental's (or there is no rental), the break-even is reckoned against it, and says so.
-
-    `rental` is the match (or the whole search, whose reason is kept when nothing matched).
-    `catalog` is needed only when the profile's electricity currency differs from the build's.
-    """
+    """Buy versus rent for `build`. `rental` is the match (or the whole search, whose reason is kept when nothing
+    matched). `catalog` is needed only when the profile's electricity currency differs from the build's. `api`
+    (inference): the model per token from a hosted API (costs.api); the break-even is against it when it is cheaper a
+    month than the as-fast rental (or there is none), and says so."""
     assumptions = assumptions or OwnershipAssumptions()
     currency = build.currency
     rate, notes = _electricity_rate(profile, currency, catalog)
@@ -1694,41 +1690,23 @@ def tco(
     monthly_rental = None if match is None else match.hourly * rented_hours_per_year(profile, match) / 12.0
     why_none = _why_none(rental)
     enough = _enough(rental, purchase, monthly_owning, horizon, currency, profile, assumptions)
-    be, be_said = _break_even(
-        purchase,
-        monthly_owning,
-        monthly_rental,
-        horizon,
-        currency,
-        rental_reason,
-        assumptions,
-        why_none,
-        against=None if enough is None or match is None else _as_fast(match),
-    )
-
+    fast = None if enough is None or match is None else _as_fast(match)
+    args = (purchase, monthly_owning, monthly_rental, horizon, currency, rental_reason, assumptions, why_none)
+    be, be_said = _break_even(*args, against=fast)
     api_be, api_said = _api_break_even(api, purchase, monthly_owning, horizon, currency, assumptions)
-    against_api = api is not None and (monthly_rental is None or api.monthly < monthly_rental)
-    if against_api:
-        be, be_said = api_be, api_said
+    against_api = api is not None and api_said is not None and (monthly_rental is None or api.monthly < monthly_rental)
+    be, be_said = (api_be, api_said) if against_api and api_said is not None else (be, be_said)
 
     monthly_enough = None if enough is None else enough.monthly_rental_equivalent
+    api_monthly = None if api is None else api.monthly
     rows = _yearly_rows(
-        purchase,
-        yearly_energy,
-        monthly_owning,
-        monthly_rental,
-        assumptions,
-        years,
-        monthly_enough,
-        None if api is None else api.monthly,
+        purchase, yearly_energy, monthly_owning, monthly_rental, assumptions, years, monthly_enough, api_monthly
     )
 
     job, throughput = _job_or_rate(build, match, rental_reason, own_rate, wall, profile, assumptions, rate, notes)
 
     notes[:0] = _basis_notes(build, profile, assumptions, wall, idle, match)
-    notes += _rental_notes(match, rental_reason, why_none, enough)
-    if api is not None:
-        notes.append(Reason.of("tco.api-basis", said=api.said(), source=api.price.source, note=api.price.note))
+    notes += _rental_notes(match, rental_reason, why_none, enough) + _api_notes(api)
 
     return CostOfOwnership(
         currency=currency,
@@ -1757,6 +1735,13 @@ def tco(
         api_break_even_said=api_said,
         against_api=against_api,
     )
+
+
+def _api_notes(api: ApiUse | None) -> list[Reason]:
+    """What the API alternative rests on (tco.api-basis): its bill, what it leaves out, and its price's source."""
+    if api is None:
+        return []
+    return [Reason.of("tco.api-basis", said=api.said(), source=api.price.source, note=api.price.note)]
 
 
 def _api_break_even(
