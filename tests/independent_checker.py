@@ -1271,3 +1271,83 @@ def _quietest_problems(build: dict[str, Any], name: str, pool: list[dict[str, An
     if not any(d >= mine_dba + AS_QUIET_DBA - DBA_TOLERANCE for d, _w, _b in heard):
         return [f"{name}: 'quietest' at {mine_dba:.1f} dBA, within {AS_QUIET_DBA:g} dBA of every build shown"]
     return []
+
+
+def break_even_problems(builds: list[dict[str, Any]]) -> list[str]:
+    """Every build's "buying pays back after N months" (or "never") against the numbers beside it, recomputed here:
+    the alternative it is reckoned against is the cheaper a month of the as-fast rental and the model's per-token API
+    bill; that bill is users x the build's own decode tokens/s x busy hours x the price; and the yearly rows
+    ("own X vs API/rent Y") agree with the month (buying is cheaper after y years exactly when the month is <= 12 y)."""
+    problems: list[str] = []
+    for build in builds:
+        costs = build.get("cost_of_ownership") or {}
+        if costs.get("break_even_said") is None:
+            continue
+        name = f"build {build.get('rank')}"
+        rental = costs.get("monthly_rental_equivalent")
+        api = costs.get("api_alternative")
+        alternative, column = rental, "renting"
+        if api is not None:
+            problems += _api_bill_problems(build, api, name)
+            cheaper = rental is None or api["monthly"] < rental
+            if bool(api["headline"]) != cheaper:
+                problems.append(
+                    f"{name}: break-even against {'the API' if api['headline'] else 'a rental'}, yet "
+                    f"the API bill {api['monthly']:,.2f} and the rental {rental} a month"
+                )
+            if api["headline"]:
+                alternative, column = api["monthly"], "api"
+        if alternative is None:
+            continue
+        month = costs["break_even_month"]
+        said = costs["break_even_said"]
+        if (
+            said["fields"].get("months") is not None
+            and said["code"] == "tco.pays-back"
+            and said["fields"]["months"] != month
+        ):
+            problems.append(f"{name}: says {said['fields']['months']} months, break_even_month {month}")
+        if month is None and said["code"] == "tco.pays-back":
+            problems.append(f"{name}: says it pays back, break_even_month is None")
+        if said["code"] == "tco.never-cheaper" and alternative > costs["monthly_owning_cost"] + 0.01:
+            problems.append(
+                f"{name}: 'never cheaper' yet the alternative {alternative:,.2f} a month is dearer than "
+                f"owning's running cost {costs['monthly_owning_cost']:,.2f}"
+            )
+        if month is not None:
+            f = said["fields"]
+            owned = f["purchase"] - f.get("resale", 0.0) + month * costs["monthly_owning_cost"]
+            if owned > month * alternative + 1.0:
+                problems.append(
+                    f"{name}: 'pays back after {month} months' but owning then {owned:,.0f} > "
+                    f"{month} x {alternative:,.2f}"
+                )
+        for row in costs.get("tco", []):
+            other = row.get(column)
+            if other is None:
+                continue
+            own_cheaper = row["owning"] <= other + 1.0
+            paid = month is not None and month <= 12 * row["years"]
+            if abs(row["owning"] - other) > 1.0 and own_cheaper != paid:
+                problems.append(
+                    f"{name}: after {row['years']} y own {row['owning']:,.0f} vs {column} {other:,.0f}, "
+                    f"yet break-even month {month}"
+                )
+    return problems
+
+
+def _api_bill_problems(build: dict[str, Any], api: dict[str, Any], name: str) -> list[str]:
+    """The API bill recomputed from its own fields and the build's decode speed."""
+    problems: list[str] = []
+    decode = build["estimate"].get("speed", {}).get("decode_tokens_per_s")
+    if decode is None or abs(decode - api["tokens_per_s_per_user"]) > 0.01 + 0.001 * decode:
+        problems.append(f"{name}: API bill at {api['tokens_per_s_per_user']} tokens/s, the build decodes {decode}")
+    tokens = api["users"] * api["tokens_per_s_per_user"] * api["busy_hours_per_year"] * 3600
+    if abs(tokens - api["tokens_per_year"]) > 0.002 * tokens + 1:
+        problems.append(f"{name}: API tokens a year {api['tokens_per_year']:,} != {tokens:,.0f}")
+    monthly = api["tokens_per_year"] * api["output_per_million"] / 1e6 / 12
+    if abs(monthly - api["monthly"]) > 0.01 + 0.002 * monthly:
+        problems.append(f"{name}: API bill {api['monthly']:,.2f} a month != {monthly:,.2f}")
+    if not api.get("source") or not api.get("price_date"):
+        problems.append(f"{name}: API price without a source or a date")
+    return problems

@@ -100,15 +100,20 @@ def _buy_or_rent_lines(build: Any) -> list[str]:
     if not said:
         return []
     c = costs.get("currency", build.currency)
+    api = (costs.get("api_alternative") or {}).get("headline")
     rows = [
-        f"{r['years']} y own {r['owning']:,.0f} vs rent {r['renting']:,.0f} {c}"
+        f"{r['years']} y own {r['owning']:,.0f}"
+        + (f" vs API {r['api']:,.0f}" if api and r.get("api") is not None else "")
+        + f" vs rent {r['renting']:,.0f} {c}"
         for r in costs.get("tco", [])
         if r.get("renting") is not None
     ]
     # the rental the rows are reckoned against, its price's tier and date, unless the line names it already (chen20:
     # "rent 19,514 CNY" named no offer, nor that its price is an estimate)
     rental = costs.get("rental")
-    if rows and rental and not from_json(said).nested("against"):
+    against = from_json(said).nested("against")
+    # against an API (round 31) the rows are still the rental's: name it
+    if rows and rental and (not against or against[0].code == "tco.api"):
         from configurator.core.costs.tco import rented_said
 
         rows.insert(0, english(rented_said(rental)))

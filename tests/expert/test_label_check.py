@@ -13,7 +13,7 @@ import pytest
 
 from tests.expert.cases import CASES
 from tests.expert.runner import request_options, run_plan
-from tests.independent_checker import check_labels, label_claims
+from tests.independent_checker import break_even_problems, check_labels, label_claims
 
 # --------------------------------------------------------------------------- the parser
 
@@ -616,3 +616,27 @@ def test_no_label_contradicts_the_numbers_shown(args: str) -> None:
         deadline_hours=options.get("deadline_hours"),
     )
     assert not problems, f"`llm-rig plan {args}`:\n" + "\n".join(f"  - {p}" for p in problems)
+
+
+BREAK_EVEN_EXTRA = (
+    # round 31: one user of DeepSeek-R1 had "paid back after 1 month" against a whole 8 x A100 node
+    "--model deepseek-r1 --workload inference --precision q4_k_m --budget 25000",
+)
+
+
+@pytest.mark.parametrize("args", [_param(a) for a in dict.fromkeys(REQUESTS + BREAK_EVEN_EXTRA)])
+def test_no_break_even_contradicts_the_numbers_shown(args: str) -> None:
+    """ "Buying pays back after N months" is a claim: checked against the alternative's bill and the yearly rows
+    beside it, recomputed by tests/independent_checker.py, over every build shown."""
+    problems = break_even_problems(run_plan(args)["builds"])
+    assert not problems, f"`llm-rig plan {args}`:\n" + "\n".join(f"  - {p}" for p in problems)
+
+
+def test_one_r1_user_is_reckoned_against_the_api() -> None:
+    """One user of DeepSeek-R1: the break-even is against DeepSeek's per-token price (dated, sourced), not a node."""
+    builds = run_plan(BREAK_EVEN_EXTRA[0])["builds"]
+    assert builds
+    for build in builds:
+        api = build["cost_of_ownership"]["api_alternative"]
+        assert api["headline"] and api["source"].startswith("https://api-docs.deepseek.com/")
+        assert build["cost_of_ownership"]["break_even_said"]["fields"]["against"]["code"] == "tco.api"

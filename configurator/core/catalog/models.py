@@ -605,6 +605,19 @@ class CompressedAttentionSpec(_Strict):
 NativePrecision = Literal["bf16", "fp16", "fp8", "mxfp4", "nvfp4", "int4", "int4-experts"]
 
 
+class TokenPrice(_Strict):
+    """What a hosted provider charges for the same open model per million tokens (its API page), with the date the
+    price was published or read: the honest rental alternative for a few users (core.costs.api)."""
+
+    provider: str = Field(min_length=1)
+    output_per_million: float = Field(gt=0, le=MAX_PRICE, description="per million output (generated) tokens")
+    input_per_million: float | None = Field(default=None, gt=0, le=MAX_PRICE, description="per million input tokens")
+    currency: Currency
+    date: datetime.date = Field(description="when the price was published, in effect or read")
+    source: str = Field(min_length=3, description="the provider's page the price was read from")
+    note: str = ""
+
+
 class ModelArch(Record):
     """An LLM's architecture, normalised from its own config.json."""
 
@@ -664,6 +677,9 @@ class ModelArch(Record):
     params_active_b: float = Field(gt=0, le=MAX_PARAMS_B, description="published active parameters per token, billions")
     params_source: str = Field(min_length=3)
     license: str = ""
+    api_prices: tuple[TokenPrice, ...] = Field(
+        default=(), description="per-token prices of this open model at hosted providers, each sourced and dated"
+    )
 
     @model_validator(mode="after")
     def _heads_consistent(self) -> "ModelArch":

@@ -1510,11 +1510,13 @@ EN: dict[str, Template] = {
             if r.fields.get("resale")
             else ""
         )
-        + f", then {money(r.num('saving'))} {r.fields['currency']}/month less than renting"
+        + f", then {money(r.num('saving'))} {r.fields['currency']}/month less than "
+        + ("paying per token" if r.fields.get("per_token") else "renting")
     ),
     "tco.never-cheaper": lambda r, say: (
         _against(r, say)
-        + f"never: owning costs {money(r.num('owning'))} {r.fields['currency']}/month to run, renting "
+        + f"never: owning costs {money(r.num('owning'))} {r.fields['currency']}/month to run, "
+        + ("the API " if r.fields.get("per_token") else "renting ")
         + f"{money(r.num('rental'))} {r.fields['currency']}/month, so the purchase is never earned back"
     ),
     "tco.never-within": lambda r, say: (
@@ -1525,6 +1527,18 @@ EN: dict[str, Template] = {
         + f" at {money(r.num('saving'))} {r.fields['currency']}/month would take {r.fields['months']} months"
     ),
     "tco.no-rental": "no break-even: no rental can do the same work ({why})",
+    "tco.api": lambda r, _say: (
+        f"paying {r.fields['provider']} per token ({r.num('per_million'):,.2f} {r.fields['currency']} per million "
+        f"output tokens, its price of {r.fields['date']}; {r.num('tokens_m'):,.1f}M tokens a year: "
+        + ("1 user" if r.num("users") <= 1 else f"{r.fields['users']} users")
+        + f" x {r.num('tps'):,.1f} tokens/s x {r.num('hours'):,.0f} busy hours, "
+        f"{money(r.num('monthly'))} {r.fields['currency']}/month)"
+    ),
+    "tco.api-basis": lambda r, say: (
+        f"the API alternative is {say(r.nested('said')[0])}: output tokens only (prompts cost more on top), the "
+        f"busy hours are your hours a day x days a year x how busy (change them); source {r.fields['source']}"
+        + (f" ({r.fields['note']})" if r.fields.get("note") else "")
+    ),
     "tco.as-fast": lambda r, _say: (
         "a rental as fast as this build ("
         + (f"{r.fields['instances']} x " if r.num("instances") > 1 else "")

@@ -7,6 +7,7 @@ the same keys mypy checks here. A leaf: it imports nothing of the core."""
 
 from typing import (
     Annotated,
+    Any,
     NotRequired,  # pydantic reads these on Python < 3.12
     TypeVar,
 )
@@ -178,6 +179,8 @@ class TcoRowJson(TypedDict):
     resale_value: float
     renting_enough: NotRequired[float | None]  # against the rental that serves the need (round 22)
     cheaper_enough: NotRequired[str | None]
+    api: NotRequired[float | None]  # against the model's per-token API bill (round 31)
+    cheaper_api: NotRequired[str | None]
 
 
 class CostOfOwnershipJson(TypedDict):
@@ -203,6 +206,7 @@ class CostOfOwnershipJson(TypedDict):
     rental_reason_said: NotRequired[ReasonJson | None]  # an addition (walk13): rental_reason as {code, fields}
     throughput_said: NotRequired[ReasonJson | None]  # an addition (walk13): throughput's headline as {code, fields}
     rental_enough: NotRequired[RentalEnoughJson | None]  # an addition (round 21): the cheapest rental serving the need
+    api_alternative: NotRequired[dict[str, Any] | None]  # an addition (round 31): the model per token at a hosted API
 
 
 class PlacementJson(TypedDict, total=False):

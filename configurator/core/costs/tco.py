@@ -61,6 +61,7 @@ from configurator.core.common.errors import CatalogError, Problem
 from configurator.core.common.memo import remember
 from configurator.core.common.reasons import Reason, as_json, english
 from configurator.core.common.shapes import CostOfOwnershipJson, RentalEnoughJson, RentalJson
+from configurator.core.costs.api import ApiUse, api_use
 from configurator.core.estimate.estimator import GIB, estimate
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload
@@ -1059,6 +1060,7 @@ def break_even_said(
     assumptions: OwnershipAssumptions | None = None,
     *,
     against: Reason | None = None,
+    per_token: bool = False,
 ) -> Reason:
     """`break_even_month`'s answer as a code and fields (tco.pays-back, tco.never-cheaper, tco.never-within); `resale`
     is what the machine fetches sold in the month named (0: nothing resold). `against`: the rental it is reckoned
@@ -1067,7 +1069,9 @@ def break_even_said(
     month = break_even_month(purchase, monthly_owning_cost, monthly_rental, horizon_months, assumptions)
     saving = monthly_rental - monthly_owning_cost
     resale = lambda m: 0.0 if assumptions is None else assumptions.resale_after_months(purchase, m)
-    said: dict[str, Reason] = {} if against is None else {"against": against}
+    said: dict[str, Any] = {} if against is None else {"against": against}
+    if per_token:  # against an API's per-token bill (costs.api), not a rental: "less than paying per token"
+        said["per_token"] = True
     if month is not None:
         return Reason.of(
             "tco.pays-back",
@@ -1125,6 +1129,9 @@ class TcoRow(BaseModel):
     # against the one that serves the users (walk18)
     renting_enough: float | None = None
     cheaper_enough: Literal["own", "rent"] | None = None
+    # inference with an API price for the model (costs.api): its bill for the same tokens over `years`
+    api: float | None = None
+    cheaper_api: Literal["own", "rent"] | None = None
 
 
 class JobComparison(BaseModel):
@@ -1227,6 +1234,11 @@ class CostOfOwnership(BaseModel):
     assumptions_said: tuple[Reason, ...] = ()  # what the figures rest on, as codes and fields (tco.*)
     ownership: OwnershipAssumptions | None = None  # the resale curve the break-even and the rows read
     enough: RentalEnough | None = None  # inference: the cheapest rental that serves the need, when not `rental`
+    api: ApiUse | None = None  # inference: the same model's tokens bought per token from a hosted API (costs.api)
+    api_break_even_month: int | None = None
+    api_break_even_said: Reason | None = None
+    # the break-even above is against the API (cheaper a month than the as-fast rental, or no rental)
+    against_api: bool = False
 
     def to_json(self) -> CostOfOwnershipJson:
         """The three contract keys plus extras.
@@ -1263,6 +1275,9 @@ class CostOfOwnership(BaseModel):
                     # additions (round 22): against the rental that serves the need, when there is one
                     "renting_enough": None if r.renting_enough is None else round(r.renting_enough, 2),
                     "cheaper_enough": r.cheaper_enough,
+                    # additions (round 31): against the model's per-token API bill, when there is a price
+                    "api": None if r.api is None else round(r.api, 2),
+                    "cheaper_api": r.cheaper_api,
                 }
                 for r in self.rows
             ],
@@ -1288,6 +1303,18 @@ class CostOfOwnership(BaseModel):
             else None,
             # an addition (round 21): the cheapest rental that serves the need, when another and cheaper than `rental`
             "rental_enough": None if self.enough is None else self.enough.to_json(),
+            # an addition (round 31): the same model per token at a hosted API, and buying against it
+            "api_alternative": None if self.api is None else self._api_json(),
+        }
+
+    def _api_json(self) -> dict[str, Any]:
+        assert self.api is not None
+        return {
+            **self.api.to_json(),
+            "break_even_month": self.api_break_even_month,
+            "break_even_reason": None if self.api_break_even_said is None else english(self.api_break_even_said),
+            "break_even_said": None if self.api_break_even_said is None else as_json(self.api_break_even_said),
+            "headline": self.against_api,  # break_even_month above is reckoned against this API bill
         }
 
     def cumulative_costs(self, months: int) -> tuple[list[float], list[float]]:
@@ -1357,6 +1384,7 @@ def _yearly_rows(
     assumptions: OwnershipAssumptions,
     years: Sequence[int],
     monthly_enough: float | None = None,
+    monthly_api: float | None = None,
 ) -> list[TcoRow]:
     """Owning (depreciation, energy, upkeep) against renting, after each of `years`: net_owning_cost at 12 y months,
     on the same monthly owning cost as the break-even (tco's); against the rental that serves the need too, when
@@ -1374,6 +1402,7 @@ def _yearly_rows(
         owning = net_owning_cost(purchase, monthly_owning, 12 * y, assumptions)
         renting, cheaper = against(monthly_rental, owning, y)
         renting_enough, cheaper_enough = against(monthly_enough, owning, y)
+        api, cheaper_api = against(monthly_api, owning, y)
         rows.append(
             TcoRow(
                 years=y,
@@ -1386,6 +1415,8 @@ def _yearly_rows(
                 cheaper=cheaper,
                 renting_enough=renting_enough,
                 cheaper_enough=cheaper_enough,
+                api=api,
+                cheaper_api=cheaper_api,
             )
         )
     return rows
@@ -1635,12 +1666,12 @@ def tco(
     years: Sequence[int] = (1, 2, 3),
     *,
     catalog: Catalog | None = None,
+    api: ApiUse | None = None,
 ) -> CostOfOwnership:
-    """Buy versus rent for `build`.
-
-    `rental` is the match (or the whole search, whose reason is kept when nothing matched).
-    `catalog` is needed only when the profile's electricity currency differs from the build's.
-    """
+    """Buy versus rent for `build`. `rental` is the match (or the whole search, whose reason is kept when nothing
+    matched). `catalog` is needed only when the profile's electricity currency differs from the build's. `api`
+    (inference): the model per token from a hosted API (costs.api); the break-even is against it when it is cheaper a
+    month than the as-fast rental (or there is none), and says so."""
     assumptions = assumptions or OwnershipAssumptions()
     currency = build.currency
     rate, notes = _electricity_rate(profile, currency, catalog)
@@ -1659,25 +1690,23 @@ def tco(
     monthly_rental = None if match is None else match.hourly * rented_hours_per_year(profile, match) / 12.0
     why_none = _why_none(rental)
     enough = _enough(rental, purchase, monthly_owning, horizon, currency, profile, assumptions)
-    be, be_said = _break_even(
-        purchase,
-        monthly_owning,
-        monthly_rental,
-        horizon,
-        currency,
-        rental_reason,
-        assumptions,
-        why_none,
-        against=None if enough is None or match is None else _as_fast(match),
-    )
+    fast = None if enough is None or match is None else _as_fast(match)
+    args = (purchase, monthly_owning, monthly_rental, horizon, currency, rental_reason, assumptions, why_none)
+    be, be_said = _break_even(*args, against=fast)
+    api_be, api_said = _api_break_even(api, purchase, monthly_owning, horizon, currency, assumptions)
+    against_api = api is not None and api_said is not None and (monthly_rental is None or api.monthly < monthly_rental)
+    be, be_said = (api_be, api_said) if against_api and api_said is not None else (be, be_said)
 
     monthly_enough = None if enough is None else enough.monthly_rental_equivalent
-    rows = _yearly_rows(purchase, yearly_energy, monthly_owning, monthly_rental, assumptions, years, monthly_enough)
+    api_monthly = None if api is None else api.monthly
+    rows = _yearly_rows(
+        purchase, yearly_energy, monthly_owning, monthly_rental, assumptions, years, monthly_enough, api_monthly
+    )
 
     job, throughput = _job_or_rate(build, match, rental_reason, own_rate, wall, profile, assumptions, rate, notes)
 
     notes[:0] = _basis_notes(build, profile, assumptions, wall, idle, match)
-    notes += _rental_notes(match, rental_reason, why_none, enough)
+    notes += _rental_notes(match, rental_reason, why_none, enough) + _api_notes(api)
 
     return CostOfOwnership(
         currency=currency,
@@ -1701,7 +1730,36 @@ def tco(
         assumptions_said=tuple(notes),
         ownership=assumptions,
         enough=enough,
+        api=api,
+        api_break_even_month=api_be,
+        api_break_even_said=api_said,
+        against_api=against_api,
     )
+
+
+def _api_notes(api: ApiUse | None) -> list[Reason]:
+    """What the API alternative rests on (tco.api-basis): its bill, what it leaves out, and its price's source."""
+    if api is None:
+        return []
+    return [Reason.of("tco.api-basis", said=api.said(), source=api.price.source, note=api.price.note)]
+
+
+def _api_break_even(
+    api: ApiUse | None,
+    purchase: float,
+    monthly_owning: float,
+    horizon: int,
+    currency: str,
+    assumptions: OwnershipAssumptions,
+) -> tuple[int | None, Reason | None]:
+    """Buying against the API's bill for the same tokens: its month and why (None, None without an API price)."""
+    if api is None:
+        return None, None
+    month = break_even_month(purchase, monthly_owning, api.monthly, horizon, assumptions)
+    said = break_even_said(
+        purchase, monthly_owning, api.monthly, horizon, currency, assumptions, against=api.said(), per_token=True
+    )
+    return month, said
 
 
 def _job_or_rate(
@@ -1837,7 +1895,9 @@ def cost_of_ownership_for(
     """Buy versus rent for one build with the regional defaults: what `plan` reports per build."""
     profile = profile or default_profile(build.currency, region)
     search = rental_search_for(build, catalog, model, workload, region, exact_weight_bytes)
-    return tco(build, search, profile, ownership_for(build, catalog, assumptions), catalog=catalog)
+    busy = profile.on_hours_per_year * profile.utilisation
+    api = api_use(build, model, busy, catalog) if workload.kind == "inference" else None
+    return tco(build, search, profile, ownership_for(build, catalog, assumptions), catalog=catalog, api=api)
 
 
 class OwnershipInputs(BaseModel):

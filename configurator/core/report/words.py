@@ -1259,11 +1259,13 @@ ZH_REASONS: dict[str, Template] = {
         _zh_against(r, say_)
         + f"{r.num('months'):g} 个月回本：先付 {r.num('purchase'):,.0f} {r.fields['currency']}"
         + (f"，届时卖出可回收 {r.num('resale'):,.0f} {r.fields['currency']}" if r.fields.get("resale") else "")
-        + f"，之后每月比租用少 {money(r.num('saving'))} {r.fields['currency']}"
+        + f"，之后每月比{'按 token 付费' if r.fields.get('per_token') else '租用'}少 {money(r.num('saving'))} "
+        + f"{r.fields['currency']}"
     ),
     "tco.never-cheaper": lambda r, say_: (
         _zh_against(r, say_)
-        + f"永不回本：自有每月运行成本 {money(r.num('owning'))} {r.fields['currency']}，租用每月 "
+        + f"永不回本：自有每月运行成本 {money(r.num('owning'))} {r.fields['currency']}，"
+        + ("API 每月 " if r.fields.get("per_token") else "租用每月 ")
         + f"{money(r.num('rental'))} {r.fields['currency']}，购买成本永远赚不回来"
     ),
     "tco.never-within": lambda r, say_: (
@@ -1272,6 +1274,17 @@ ZH_REASONS: dict[str, Template] = {
         f"赚回 {r.num('purchase'):,.0f} {r.fields['currency']}"
         + (f"（扣除转卖所得 {r.num('resale'):,.0f}）" if r.fields.get("resale") else "")
         + f" 需要 {r.fields['months']} 个月"
+    ),
+    "tco.api": lambda r, _say: (
+        f"按 token 付费使用 {r.fields['provider']}（每百万输出 token {r.num('per_million'):,.2f} {r.fields['currency']}，"
+        f"{r.fields['date']} 的价格；每年 {r.num('tokens_m'):,.1f}M token："
+        + ("1 个用户" if r.num("users") <= 1 else f"{r.fields['users']} 个用户")
+        + f" x {r.num('tps'):,.1f} tokens/s x {r.num('hours'):,.0f} 个忙碌小时，每月 {money(r.num('monthly'))} "
+        f"{r.fields['currency']}）"
+    ),
+    "tco.api-basis": lambda r, say_: (
+        f"API 方案为{say_(r.nested('said')[0])}：只计输出 token（输入另计，会更贵），忙碌小时 = 每天小时数 x 每年天数 x "
+        f"忙碌比例（可修改）；来源 {r.fields['source']}" + (f"（{r.fields['note']}）" if r.fields.get("note") else "")
     ),
     "tco.as-fast": lambda r, _say: (
         "与这台配置同样快的租用（"
