@@ -5,17 +5,29 @@ from __future__ import annotations
 import pytest
 
 from configurator.core.catalog.loader import Catalog
-from configurator.core.estimate.estimator import default_mfu, effective_training_share, elapsed_share, estimate
+from configurator.core.estimate.estimator import (
+    MOE_FP8_PAIR_BF16_TPS,
+    MOE_FP8_PAIR_FP8_TPS,
+    default_mfu,
+    effective_training_share,
+    elapsed_share,
+    estimate,
+    fp8_speedup,
+)
 from configurator.core.estimate.workload import Workload
+from configurator.core.support.facts import REFERENCE_MATMUL
 from tests.reference import excluded_rows, kind_rows, training_gpu_hours
 
 
-def test_deepseek_v3_fp8_pretraining_within_20_percent_of_its_report(catalog: Catalog) -> None:
+def test_deepseek_v3_fp8_pretraining_within_25_percent_of_its_report(catalog: Catalog) -> None:
     """DeepSeek-V3 README (deepseek-ai/DeepSeek-V3 @06dbd30): 'only 2.664M H800 GPU hours' to pre-train on 14.8T
-    tokens, FP8 mixed precision on 2048 H800. Trained in BF16 the same estimate is about 1.3x slower. The figure is a
-    rate times the tokens (the report's '180K H800 GPU hours' per trillion; the reference row is steady_state), so
-    the estimate's whole-run hours are compared at their steady-state share, as the context-extension test below and
-    the scorer do (train29: with the expert GEMMs and all-to-alls priced, the whole-run figure is 3.26M, 2.78M steady)."""
+    tokens, FP8 mixed precision on 2048 H800. The figure is a rate times the tokens (the report's '180K H800 GPU hours'
+    per trillion; the reference row is steady_state), so the estimate's whole-run hours are compared at their
+    steady-state share, as the context-extension test below and the scorer do. fp831: an MoE's FP8 gain is the one
+    measured on Megatron-Core + Transformer Engine (Megatron-Bridge 25.11, DeepSeekV3 on 256 GB300, one layout: BF16
+    3,848, FP8-MX 4,357 tokens/s/GPU, 1.13x), not the dense GEMM share's 1.3-1.4x: DeepSeek's own framework (DualPipe
+    overlapping the all-to-all with computation, report sec. 3.2) keeps more of FP8's gain than that stack, and the
+    estimate reads its run 20 % slow (it read +5 % before), so the bound is 25 %, not 20 %."""
     model, gpu = catalog.records["models"]["deepseek-v3"], catalog.records["gpus"]["h800-sxm"]
     fp8 = estimate(
         model,
@@ -24,8 +36,23 @@ def test_deepseek_v3_fp8_pretraining_within_20_percent_of_its_report(catalog: Ca
         2048,
     )
     bf16 = estimate(model, Workload(kind="pretrain", tokens=14.8e12, context=4096, grad_checkpointing=False), gpu, 2048)
-    assert (fp8.gpu_hours or 0) * elapsed_share(gpu, 2048) == pytest.approx(2.664e6, rel=0.20)
-    assert 1.15 < (bf16.gpu_hours or 0) / (fp8.gpu_hours or 1) < 1.6
+    assert (fp8.gpu_hours or 0) * elapsed_share(gpu, 2048) == pytest.approx(2.664e6, rel=0.25)
+    # the measured MoE gain is the ceiling: attention and the all-to-alls keep their BF16 time beside it
+    assert 1.05 < (bf16.gpu_hours or 0) / (fp8.gpu_hours or 1) <= MOE_FP8_PAIR_FP8_TPS / MOE_FP8_PAIR_BF16_TPS + 1e-9
+
+
+def test_an_moe_step_gains_what_the_same_layout_pair_measured_and_a_dense_step_its_gemm_share(
+    catalog: Catalog,
+) -> None:
+    """NVIDIA-NeMo/Megatron-Bridge docs/performance-summary-archive.md @067f987d, "25.11 NeMo Container", DGX-GB300:
+    DeepSeekV3 (w/o MTP), 256 GPUs, GBS 4096, TP 1, PP 2, VP 4, EP 32: BF16 3,848 and FP8-MX 4,357 tokens/s/GPU. At a
+    2:1 FP8 / BF16 peak (H100, B200) an MoE step runs those 1.13x faster; a dense step keeps the GEMM-share reading
+    (MFU / large-GEMM efficiency), which at a 40 % BF16 MFU is 1.3x."""
+    for name in ("h100-sxm", "b200"):
+        gpu = catalog.records["gpus"][name]
+        assert fp8_speedup(0.40, gpu, moe=True) == pytest.approx(4357 / 3848, rel=1e-3)
+        assert fp8_speedup(0.40, gpu) == pytest.approx(1 / (1 - 0.40 / REFERENCE_MATMUL.efficiency / 2), rel=1e-3)
+        assert fp8_speedup(0.40, gpu) > 1.25 > fp8_speedup(0.40, gpu, moe=True)
 
 
 def test_fp8_changes_nothing_on_a_gpu_without_fp8_tensor_cores(catalog: Catalog) -> None:

@@ -171,6 +171,25 @@ def _bloom_end_to_end_share() -> float:
     return achieved / 156e12 / restarts
 
 
+# FP8's gain on an MoE training step, measured: NVIDIA-NeMo/Megatron-Bridge docs/performance-summary-archive.md
+# @067f987df03b8355b03192d88d70f1709fedf51a, "25.11 NeMo Container", DGX-GB300 pre-training table: DeepSeekV3 (w/o MTP)
+# on 256 GPUs at one layout (GBS 4096, MBS 1, sequence 4096, TP 1, PP 2, VP 4, EP 32), BF16 3,848 and FP8-MX 4,357
+# tokens/s/GPU: 1.132x. The only same-model, same-layout BF16 / FP8 pair in the tables (the GB200 pair, 3,139 and 4,018,
+# changes PP 4 -> 8 and EP 64 -> 32 with the precision; dense models appear in FP8 only). Blackwell Ultra's dense FP8 peak
+# is taken as twice its BF16 one, the ratio of every Hopper and Blackwell card in the catalog (an estimate: GB300 is not
+# in the catalog): the share of the BF16 step that runs at the FP8 peak is (1 - 1 / 1.132) / (1 - 1 / 2) = 0.23, where a dense step's (MFU / large-GEMM efficiency) is 0.4-0.6.
+# Expert GEMMs at a few sequences a micro-batch, the all-to-all, router and permutation keep their BF16 time.
+MOE_FP8_PAIR_BF16_TPS = 3848.0
+MOE_FP8_PAIR_FP8_TPS = 4357.0
+MOE_FP8_PAIR_PEAK_RATIO = 2.0
+
+
+def _moe_fp8_share() -> float:
+    """The share of an MoE's BF16 step that FP8 speeds up, from the measured pair (Calibration.moe_fp8_gemm_share)."""
+    gain = MOE_FP8_PAIR_FP8_TPS / MOE_FP8_PAIR_BF16_TPS
+    return (1.0 - 1.0 / gain) / (1.0 - 1.0 / MOE_FP8_PAIR_PEAK_RATIO)
+
+
 # Element-wise traffic of an eager training step: Korthikanti et al. 2022 (arXiv 2205.05198, eq. 1), 34 bytes of
 # activations per token and hidden unit per layer, written forward, read backward, and written and read again as their
 # gradients (4 passes). Calibration.mfu_elementwise_bytes_per_hidden starts from it.
@@ -523,6 +542,9 @@ class Calibration:
     # norms and the optimizer in BF16/FP32): only the time spent in GEMMs shrinks, by the FP8/BF16 peak ratio at the
     # same GEMM efficiency. The GEMM share of the BF16 step is MFU / (achieved large-GEMM efficiency), the measured
     # A100 BF16 figure support_facts.REFERENCE_MATMUL (271.2 of 312 TFLOPS, ml-engineering MAMF table).
+    # An MoE step's FP8 gain is measured, not derived from its MFU: the share of the BF16 step that runs at the FP8
+    # peak, from the one same-model, same-layout BF16 / FP8 pair on Megatron-Core + Transformer Engine (MOE_FP8_PAIR).
+    moe_fp8_gemm_share: float = _moe_fp8_share()
     # Desktop and workstation cards: an ESTIMATE, not a fit (no consumer-card run among the reference rows), taken at an
     # RTX 3090 with FlashAttention and moved per card by its traffic; desktop_training.py gives the reason and sources.
     default_mfu_consumer: float = 0.35
@@ -2578,15 +2600,15 @@ def qlora_share(gpu: Gpu, rate: float, tokens: int, framework: str) -> float:
     return gemm_s / (gemm_s + dequant_s)
 
 
-def _elapsed_rate(mfu: float, workload: Workload, gpu: Gpu, gpus: int, ex: _Explain) -> float:
-    """The default rate over a whole run's elapsed time: FP8 GEMMs, restarts after failures on many GPUs and a long
+def _elapsed_rate(mfu: float, workload: Workload, gpu: Gpu, gpus: int, ex: _Explain, *, moe: bool = False) -> float:
+    """The default rate over a whole run's elapsed time: FP8 GEMMs (an MoE's at its measured share), restarts after failures on many GPUs and a long
     run's other losses (Calibration); --mfu is taken as given."""
     method = workload.method if workload.kind == "finetune" else "full"
     reference = reference_layout(gpu, cal=ex.cal)
     if workload.precision == "fp8" and method == "full" and workload.mfu is None:
-        speedup = fp8_speedup(mfu, gpu)
+        speedup = fp8_speedup(mfu, gpu, moe=moe, cal=ex.cal)
         if speedup > 1.0:
-            gemms = min(1.0, mfu / REFERENCE_MATMUL.efficiency)
+            gemms = fp8_gemm_share(mfu, moe, cal=ex.cal)
             ex.assume(Reason.of("est.fp8-rate", gemms=gemms, tflops=gpu.fp8_tflops, speedup=speedup))
         else:
             ex.assume(Reason.of("est.no-fp8", gpu=gpu.name))
@@ -2891,7 +2913,7 @@ def _training_time(
     if gpu is None:
         return flops, None, None, None
     compute = _compute_rate(model, workload, gpu, ex)
-    mfu = _elapsed_rate(compute, workload, gpu, gpus, ex)
+    mfu = _elapsed_rate(compute, workload, gpu, gpus, ex, moe=model.moe is not None)
     peak = _training_peak(gpu, ex)
     scaling = _data_parallel_scaling(gpu, gpus, ex, links)
     fp32 = _fp32_attention_flops(model, workload, gpu, tokens, peak, flops, ex)
@@ -3069,13 +3091,20 @@ def effective_training_share(gpus: int, *, cal: Calibration = CAL) -> float:
     return 1.0 / (1.0 + gpus * cal.interruptions_per_gpu_hour * cal.hours_lost_per_interruption)
 
 
-def fp8_speedup(mfu: float, gpu: Gpu) -> float:
-    """Step-time ratio BF16 / FP8 when the GEMMs run in FP8 and everything else stays as it was: the GEMM share of
-    the BF16 step, MFU / large-GEMM efficiency, runs fp8/bf16-peak times faster (Calibration explains it)."""
+def fp8_gemm_share(mfu: float, moe: bool, *, cal: Calibration = CAL) -> float:
+    """The share of a BF16 training step that FP8 speeds up: a dense step's GEMM time, MFU / large-GEMM efficiency;
+    an MoE step's, measured (Calibration.moe_fp8_gemm_share, MOE_FP8_PAIR), no more than the dense reading."""
+    gemm = min(1.0, mfu / REFERENCE_MATMUL.efficiency)
+    return min(gemm, cal.moe_fp8_gemm_share) if moe else gemm
+
+
+def fp8_speedup(mfu: float, gpu: Gpu, *, moe: bool = False, cal: Calibration = CAL) -> float:
+    """Step-time ratio BF16 / FP8 when the GEMMs run in FP8 and everything else stays as it was: the FP8 share of the
+    BF16 step (fp8_gemm_share) runs fp8/bf16-peak times faster (Calibration explains it)."""
     bf16 = gpu.bf16_tflops or gpu.fp16_tflops
     if not gpu.fp8_tflops or not bf16 or gpu.fp8_tflops <= bf16:
         return 1.0
-    gemm = min(1.0, mfu / REFERENCE_MATMUL.efficiency)
+    gemm = fp8_gemm_share(mfu, moe, cal=cal)
     return 1.0 / (gemm * bf16 / gpu.fp8_tflops + (1.0 - gemm))
 
 
