@@ -20,6 +20,7 @@ benchmarks/estimate_diff.py and plan_diff.py compare with another checkout).
 
 from __future__ import annotations
 
+import datetime
 import operator
 import os
 from collections.abc import Callable
@@ -386,6 +387,8 @@ def _dumped(value: Any, mode: str) -> Any:
         return items if mode == "json" or isinstance(value, list) else tuple(items)
     if isinstance(value, dict):
         return {k: _dumped(v, mode) for k, v in value.items()}
+    if type(value) is datetime.date:  # pydantic's JSON form of a date is its ISO form (a model's api_prices dates)
+        return value.isoformat() if mode == "json" else value
     if mode == "json" and not isinstance(value, (str, int, float, bool, type(None))):
         raise Revalidate(f"model_dump(mode='json') of a {type(value).__name__}")
     return value

@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from configurator.core.catalog.models import Gpu, ModelArch
 from configurator.core.common.errors import RequestError
 from configurator.core.common.memo import remember, scoped, variant
+from configurator.core.common.power_speed import POWER_SPEED
 from configurator.core.common.reasons import Reason, Value, english
 from configurator.core.common.shapes import PlacementJson, SpeculationFields
 from configurator.core.estimate.activations import (
@@ -132,7 +133,6 @@ from configurator.core.estimate.unified import memory_limit, unified_bw_efficien
 from configurator.core.estimate.weights import WeightBytes
 from configurator.core.estimate.weights import weight_bytes as _weight_bytes
 from configurator.core.estimate.workload import ENGINE_STAND_IN, ENGINE_STAND_IN_WHY, Workload
-from configurator.core.rules.watts import POWER_SPEED
 from configurator.core.support.facts import (
     REFERENCE_MATMUL,
     dense_peak_tflops,
