@@ -346,7 +346,7 @@ class _Field:
     passing: list[int]
     within: list[int]
     claims: _Claims
-    eol: dict[int, Reason | None]
+    eol: dict[int, EndOfLife | None]  # each build's support record, looked up once (_end_of_life)
     speed_rivals: list[int]  # `within`, and the builds set aside for their prompt wait alone (PROMPT)
 
     def claim(self, i: int | None, said: Reason) -> None:
@@ -396,7 +396,7 @@ def _field(builds: list[Build], request: BuildRequest) -> _Field | None:
         and m[i].waits
         and not m[i].too_loud
     ]
-    eol = {i: end_of_life_caveat(pool[i]) for i in range(len(pool))}
+    eol = {i: _end_of_life(pool[i]) for i in range(len(pool))}
     claims: _Claims = {i: [] for i in range(len(pool))}
     return _Field(pool, m, every_passing, passing, within, claims, eol, speed_rivals)
 
@@ -598,14 +598,14 @@ def _supported_named(f: _Field, shown: list[int]) -> None:
     price and speed (`supported_gpu`, `supported_price`, `supported_tps`, `supported_speed` as the table shows it),
     its noise for "quietest" (`supported_dba`), and its rank when it is shown too (`supported_rank`)."""
     for i in shown:
-        if f.eol[i] is None:
+        eol = f.eol[i]
+        if eol is None:
             continue
         for k, c in enumerate(f.claims[i]):
             if _claim_pool(f, c.code) is None:
                 continue
             j = _supported_holder(f, c.code)
-            runs = _runs(f.pool[i])
-            extra: dict[str, Value] = {"runs": runs} if runs is not None else {}
+            extra: dict[str, Value] = {"runs": eol.runs} if eol.runs is not None else {}
             if j is not None:
                 extra |= {
                     "currency": f.pool[j].currency,
@@ -619,12 +619,6 @@ def _supported_named(f: _Field, shown: list[int]) -> None:
                 if j in shown:
                     extra["supported_rank"] = shown.index(j) + 1
             f.claims[i][k] = Reason.of(c.code, **{**c.fields, **extra})
-
-
-def _runs(build: Build) -> Reason | None:
-    """What software still runs a build's card past its vendor's support (support.EndOfLife.runs), else None."""
-    eol = _end_of_life(build)
-    return eol.runs if eol is not None else None
 
 
 def _supported_rivals(f: _Field, rivals: list[int]) -> list[int]:
@@ -1343,7 +1337,7 @@ def rank_and_label(builds: list[Build], request: BuildRequest) -> list[Build]:
     for rank, i in enumerate(shown, start=1):
         build = f.pool[i]
         eol = f.eol[i]
-        kinds = build.kinds_said() + ((eol,) if eol is not None else ())
+        kinds = build.kinds_said() + ((eol.said,) if eol is not None else ())
         claims = tuple(f.claims[i])
         offered = _offers_of(f, i, shown[: rank - 1]) or ()
         shown_for = (Reason.of("shown.offers", offers=offered),) if offered else ()
