@@ -38,7 +38,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from configurator.core.catalog.models import Gpu
+from configurator.core.catalog.models import Gpu, ModelArch
 from configurator.core.common.reasons import Reason, english
 
 # GPUs one NVLink domain holds in the boards the catalog lists (HGX / DGX A100, H100, H200, H20: 8 SXM GPUs on NVSwitch,
@@ -59,6 +59,25 @@ SGLANG_MLA_FLOOR_SINCE = (0, 5)
 # vLLM's first release with full CUDA graphs by default: PR #25444 ("[Perf] Change default CUDAGraphMode from PIECEWISE
 # to FULL_AND_PIECEWISE", merged 2025-09-23) ships in v0.11.0 (October 2025).
 VLLM_FULL_GRAPHS_SINCE = (0, 11)
+
+
+# Architectures whose QK-norm spans every head of the layer, so under tensor parallelism each rank's sum of squares is
+# all-reduced before the norm: MiniMax-M2 (HF model_type minimax_m2) normalizes q over 48 x 128 and k over 8 x 128.
+# vLLM concatenates the q and k variances into one all-reduce per attention layer (vllm/model_executor/layers/mamba/
+# linear_attn.py, MiniMaxText01RMSNormTP.forward_qk, read at vllm-project/vllm 01d99586), SGLang likewise
+# (python/sglang/srt/models/minimax_m2.py, MiniMaxM2QKRMSNorm._forward_naive at sgl-project/sglang 01b5f572; its fused
+# path is opt-in, SGLANG_USE_FUSED_PARALLEL_QKNORM): a third small all-reduce per layer on the decode step's chain.
+TP_QK_NORM_ARCHITECTURES = frozenset({"minimax_m2"})
+
+
+def tp_allreduces(model: ModelArch) -> int:
+    """All-reduces one tensor-parallel forward pass pays: two per transformer layer (after attention, after the MLP or
+    MoE block: Megatron's row-parallel outputs), one per block of a single-block hybrid (Nemotron-H's layers are each
+    one mixer, Mamba-2, MoE, MLP or attention, ending in one row-parallel projection: vLLM nemotron_h.py), and one more
+    per attention layer of a model whose QK-norm spans all heads (TP_QK_NORM_ARCHITECTURES)."""
+    per_block = model.num_layers if model.mamba is not None else 2 * model.num_layers
+    qk_norm = model.attention_layers if model.architecture in TP_QK_NORM_ARCHITECTURES else 0
+    return per_block + qk_norm
 
 
 def release_tuple(release: str) -> tuple[int, int]:

@@ -47,6 +47,7 @@ from configurator.core.estimate.collectives import (
     VLLM_CURRENT,
     CardLinks,
     allreduce_latency,
+    tp_allreduces,
     expert_all_to_all,
     intra_node_link,
     pcie_gbs,
@@ -2119,7 +2120,7 @@ def _tensor_parallel_step(model: ModelArch, gpu: Gpu, gpus: int, split: str, s: 
     link, over = allreduce_latency(
         gpu, tp, ex.cal.allreduce_nvlink_s, ex.cal.allreduce_pcie_s, ex.cal.allreduce_fabric_s
     )
-    comm = 2 * model.num_layers * link
+    comm = tp_allreduces(model) * link
     hops = (pp - 1) * ex.cal.layer_split_hop_s
     # the weight GEMMs are bound by the weight stream or by their FLOPs, whichever is slower; attention, a kernel
     # of its own, then reads every sequence's KV cache (FlashAttention / paged attention: bandwidth-bound)
@@ -2306,7 +2307,7 @@ def _sglang_eager_prefill(
         return 0.0
     tp = gpus if split == "tensor" else serving_layout(model, gpus)[0] if split == TENSOR_PIPELINE else 1
     link, _over = allreduce_latency(gpu, tp, cal.allreduce_nvlink_s, cal.allreduce_pcie_s, cal.allreduce_fabric_s)
-    comm = 2 * model.num_layers * link if tp > 1 else 0.0
+    comm = tp_allreduces(model) * link if tp > 1 else 0.0
     eager = cal.sglang_prefill_eager * floor + comm
     ex.step("prefill", Reason.of("est.sglang-eager-prefill", ms=eager * 1e3, factor=cal.sglang_prefill_eager))
     return eager
