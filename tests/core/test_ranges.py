@@ -688,19 +688,6 @@ REGIME_MISSES = {
     "0.46-0.64 x the estimate), a setup no held-out row has. Each source's scatter counted once (range_rules.py J and "
     "K) gives x0.74..x1.22, which holds 73-77 % of the nested shares and is not the rule chosen (docs/estimates.md, "
     "round 30)",
-    ("decode_speed", "moe-tensor-parallel"): "52 of 73 inside (71 %; 53 at rowsdec27's x0.74..x1.37, 42 of 61 "
-    "before decode30 gave vLLM 0.11 on its own MLA floor and held out ML.ENERGY's V3.1 chat and R1-0528 GPQA sweeps, 11 "
-    "of 12 of them inside): the regime's 30 cross-validated rows are mostly SGLang's cookbook's (18), so by the rule it "
-    "reads the kind's range whole, x0.73..x1.31 since decode31 (decode30's (0.738, 1.310); shipped once the offload "
-    "figures read a regime of their own, ranges.OFFLOAD). Out: dstack's vLLM 0.7.3 on ROCm (8 x MI300X, 0.60-0.69: "
-    "MLA before AITER's kernels); sgl-project/sglang #31044's MiniMax-M2.5 on MI300X (0.64-0.69); sglang #3656's "
-    "SGLang row and vllm #22331 (0.56-0.57), the cookbook's Kimi-K2.5 (0.48), ML.ENERGY's V3.1 chat at 512 sequences "
-    "(0.62), dstack's vLLM 0.7.4 on H200 at 16 users and Vultr's MiniMax-M2.5 under vLLM 0.12.0 (0.72), Vultr's "
-    "Nemotron (1.36-1.61; 1.36 was inside x1.37), tt-inference-server's vLLM R1-AWQ (1.81). The regime's own range "
-    "(crossval.regime_range_factors per_regime: its 5 sources' biases, V3.2 on H20 at 0.62 among them) is "
-    "x0.58..x1.63 and holds 69 of 73 (95 %, above the band); not shipped, on the nested shares (docs/estimates.md, "
-    "round 30). No fitted row from vLLM 0.11+ MLA on ROCm or SGLang on MI300X was found in decode31's search "
-    "(round 31). A calibrated 80 % range holds 52 or fewer of 73 rows 4.7 % of the time",
 }
 
 
