@@ -2226,8 +2226,8 @@ EN: dict[str, Template] = {
         f"{r.num('peak'):,.0f} TFLOPS dense bf16 peak x {r.num('wall'):,.1f} h wall clock) = {r.num('mfu'):.0%}"
     ),
     "est.tensor-decode": lambda r, _say: (
-        f"tensor parallel: each GPU reads 1/{r.fields['tp']} of {r.num('gib'):.2f} GiB per step, plus 2 all-reduces "
-        f"per layer at ~{r.num('us'):.0f} us over {r.fields['over']}"
+        f"tensor parallel: each GPU reads 1/{r.fields['tp']} of {r.num('gib'):.2f} GiB per step, plus "
+        f"{r.num('reduces'):.0f} all-reduces per step at ~{r.num('us'):.0f} us over {r.fields['over']}"
         + (
             f"; {r.fields['pp']} pipeline stages in turn, {r.num('hops_us'):.0f} us of hand-offs per token"
             if r.num("pp") > 1

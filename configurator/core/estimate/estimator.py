@@ -2120,7 +2120,8 @@ def _tensor_parallel_step(model: ModelArch, gpu: Gpu, gpus: int, split: str, s: 
     link, over = allreduce_latency(
         gpu, tp, ex.cal.allreduce_nvlink_s, ex.cal.allreduce_pcie_s, ex.cal.allreduce_fabric_s
     )
-    comm = tp_allreduces(model) * link
+    reduces = tp_allreduces(model)
+    comm = reduces * link
     hops = (pp - 1) * ex.cal.layer_split_hop_s
     # the weight GEMMs are bound by the weight stream or by their FLOPs, whichever is slower; attention, a kernel
     # of its own, then reads every sequence's KV cache (FlashAttention / paged attention: bandwidth-bound)
@@ -2132,6 +2133,7 @@ def _tensor_parallel_step(model: ModelArch, gpu: Gpu, gpus: int, split: str, s: 
             tp=tp,
             gib=(s.read + s.kv_read) / GIB,
             us=link * 1e6,
+            reduces=reduces,
             over=over,
             pp=pp,
             hops_us=hops * 1e6,

@@ -1885,7 +1885,7 @@ ZH_REASONS: dict[str, Template] = {
         f"x 墙钟 {r.num('wall'):,.1f} 小时）= {r.num('mfu'):.0%}"
     ),
     "est.tensor-decode": lambda r, _say: (
-        f"张量并行：每步每张 GPU 读取 {r.num('gib'):.2f} GiB 的 1/{r.fields['tp']}，外加每层 2 次 all-reduce，每次约 "
+        f"张量并行：每步每张 GPU 读取 {r.num('gib'):.2f} GiB 的 1/{r.fields['tp']}，外加每步 {r.num('reduces'):.0f} 次 all-reduce，每次约 "
         f"{r.num('us'):.0f} us，经 {_ZH_LINKS.get(str(r.fields['over']), str(r.fields['over']))}"
         + (
             f"；{r.fields['pp']} 个流水线阶段依次计算，每个 token 交接 {r.num('hops_us'):.0f} us"
