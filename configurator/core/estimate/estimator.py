@@ -47,11 +47,11 @@ from configurator.core.estimate.collectives import (
     VLLM_CURRENT,
     CardLinks,
     allreduce_latency,
-    tp_allreduces,
     expert_all_to_all,
     intra_node_link,
     pcie_gbs,
     release_family,
+    tp_allreduces,
 )
 from configurator.core.estimate.desktop_training import (
     desktop_mfu,

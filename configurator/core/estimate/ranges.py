@@ -347,6 +347,11 @@ REGIME_RANGE_FACTORS: dict[tuple[str, str], tuple[float, float]] = {
     # the offload figures read OFFLOAD's factors since, so these bracket GPU figures alone. Held out 52 of 73 (71 %,
     # below the band, as at x0.74..x1.37: 53); the regime still reads the kind's range, the cookbook holding 18 of its
     # 30 cross-validated rows (docs/estimates.md, round 31)
+    # moetp32 (2026-12-05): not re-derived, no fitted row moved (the rule's inputs are the cross-validated residuals). A
+    # tensor-parallel step now pays the all-reduces its layers have (collectives.tp_allreduces: one per Nemotron-H block,
+    # one more per MiniMax-M2 layer for its cross-head QK-norm), which no reference row holds: held out 52 -> 57 of 73
+    # (71 -> 78 %, in the band). Still out: 9 of the 18 MI300X rows (vLLM 0.7.3 before AITER, SGLang 0.5.13's MiniMax;
+    # AMD median 0.75 x the estimate), for which no fitted MoE row on ROCm exists (docs/estimates.md, round 32)
     ("decode_speed", MOE_TENSOR_PARALLEL): (0.73, 1.31),
     # Several sequences: the pooled split-conformal bounds of all 124 cross-validated decode rows (0.745, 1.485),
     # rounded outward (before 2026-12-02 the kind's own). The batched rows' own interval is one-sided, (1.000, 1.560)
