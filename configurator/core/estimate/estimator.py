@@ -1601,6 +1601,8 @@ def moe_layers(model: ModelArch) -> tuple[bool, ...]:
 def _moe_layers(model: ModelArch) -> tuple[bool, ...]:
     if model.moe is None:
         return (False,) * model.num_layers
+    if model.mamba is not None:  # a hybrid's MoE blocks are the 'E' positions of its pattern (Nemotron-H: 23 of 52)
+        return tuple(kind == "E" for kind in model.mamba.pattern)
     m = model.moe
     return tuple(
         i >= m.first_dense_layers and (i - m.first_dense_layers) % m.moe_layer_step == m.moe_layer_step - 1
