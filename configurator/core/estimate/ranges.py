@@ -349,7 +349,8 @@ REGIME_RANGE_FACTORS: dict[tuple[str, str], tuple[float, float]] = {
     # 30 cross-validated rows (docs/estimates.md, round 31)
     # moetp32 (2026-12-05): not re-derived, no fitted row moved (the rule's inputs are the cross-validated residuals). A
     # tensor-parallel step now pays the all-reduces its layers have (collectives.tp_allreduces: one per Nemotron-H block,
-    # one more per MiniMax-M2 layer for its cross-head QK-norm), which no reference row holds: held out 52 -> 57 of 73
+    # one more per MiniMax-M2 layer for its cross-head QK-norm) and a hybrid's MoE floor its 'E' blocks alone, which no
+    # reference row holds: held out 52 -> 57 of 73
     # (71 -> 78 %, in the band). Still out: 9 of the 18 MI300X rows (vLLM 0.7.3 before AITER, SGLang 0.5.13's MiniMax;
     # AMD median 0.75 x the estimate), for which no fitted MoE row on ROCm exists (docs/estimates.md, round 32)
     ("decode_speed", MOE_TENSOR_PARALLEL): (0.73, 1.31),
