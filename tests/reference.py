@@ -123,7 +123,9 @@ def inference_memory(
                 precision=row["precision"],
                 kv_precision=_kv(row.get("kv_precision")),
                 context=max(int(row["context"]), 1),
-                prompt=row.get("prompt"),
+                # a figure whose growth with the input is the KV cache's alone (`prefill_in_figure = false`) holds no
+                # prefill working set: scored after a one-token prompt
+                prompt=1 if row.get("prefill_in_figure") is False else row.get("prompt"),
                 batch=int(row["batch"]),
                 engine=engine,
             )

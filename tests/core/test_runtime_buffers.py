@@ -108,3 +108,51 @@ def test_exllama_s_temp_dq_is_the_gap_to_the_kernel_without_buffers(catalog: Any
     measured = _optimum_peaks(1024)
     gap = measured[("exllama", batch)] - measured[("cuda-old", batch)]
     assert gptq_kernel_buffer(model, "gptq-int4", "transformers", "exllama") == pytest.approx(gap, rel=0.07), OPTIMUM
+
+
+# QwenLM/Qwen2.5 docs/source/getting_started/speed_benchmark.md at ac727245 (the Qwen3 speed benchmark: transformers
+# 4.51.3, FlashAttention 2.7.4, one H20, batch 1, 2048 tokens generated after an input of 1 to 30720 tokens): its
+# "GPU Memory (MB)" column, as tests/data/reference_inference_memory.toml reads it since memrange32 (MiB; the 30720-token
+# figures hold no prefill working set, `prefill_in_figure = false`).
+QWEN3_PAGE = "https://github.com/QwenLM/Qwen2.5/blob/ac7272455d45483d2f579a88295e81586d60ff6f/docs/source/getting_started/speed_benchmark.md"
+
+
+def _qwen3_bf16() -> dict[tuple[str, int], dict[str, Any]]:
+    return {
+        (r["model"], int(r["context"])): r
+        for r in rows("inference_memory")
+        if r["source"] == QWEN3_PAGE and r["precision"] == "bf16"
+    }
+
+
+def _quoted_mb(row: dict[str, Any]) -> float:
+    """The page's "GPU Memory (MB)" cell, the last cell of the row's quote."""
+    return float(row["quote"].rsplit("<td>", 1)[1].split("<")[0])
+
+
+def test_the_qwen3_page_s_mb_are_mib_and_its_long_inputs_hold_no_prefill(catalog: Any) -> None:
+    """Each bf16 model on the Qwen3 page, its figures at an input of 1 and 30720 tokens: read as 1e6 bytes the first
+    would be below the bf16 weights alone, so its MB are MiB (the rows' measured_gb); read so, the growth to 30720 tokens
+    is the KV cache's within 5 % (Qwen3-8B and 30B-A3B to 0.1 %), where the prefill working set the estimate sizes for a
+    30720-token prompt would add 35 % or more: the figure holds no prefill, and the rows are scored without one."""
+    page = _qwen3_bf16()
+    models = catalog.records["models"]
+    checked = 0
+    for (model, context), long in page.items():
+        short = page.get((model, 2049))
+        if context != 32768 or short is None:
+            continue
+        at = [
+            estimate(models[model], Workload(kind="inference", engine="transformers", context=c, prompt=p))
+            for c, p in ((2049, 1), (32768, 1), (32768, 30720))
+        ]
+        for row in (short, long):  # the row reads the quoted MB cell as MiB
+            assert row["measured_gb"] == pytest.approx(_quoted_mb(row) / 1024, abs=1e-5), model
+        assert _quoted_mb(short) * 1e6 < at[0].breakdown.weights, model  # as 1e6 bytes: below the weights alone
+        grown = (long["measured_gb"] - short["measured_gb"]) * 2**30
+        kv_grown = at[1].breakdown.kv_cache - at[0].breakdown.kv_cache
+        assert grown == pytest.approx(kv_grown, rel=0.05), model
+        prefill = at[2].breakdown.activations - at[1].breakdown.activations
+        assert prefill > 0.35 * kv_grown, model
+        checked += 1
+    assert checked == 5  # Qwen3 4B, 8B, 14B, 32B and 30B-A3B
