@@ -79,9 +79,6 @@ KNOBS: dict[str, tuple[Knob, ...]] = {
         Knob("compute_eff_transformers", 0.05, 0.9),
         # rows an expert's matmul needs to reach half the dense rate: MMQ token tiles are 8-128 rows (ggml-cuda mmq)
         Knob("prefill_expert_rows_half", 8.0, 512.0),
-        # share of the element-wise bytes estimator.prompt_activation_bytes counts from llama.cpp's graph (fused or
-        # cached ops move less, unfused F32 copies more)
-        Knob("prompt_activation_share", 0.0, 2.0),
     ),
     # SGLang's one-user time to first token: its eager prefill's launches, a multiple of the decode floor (graphs
     # replay a layer's chain of kernels; an eager launch from Python costs ~5-50x a replayed one)

@@ -342,14 +342,14 @@ class Calibration:
     # GEMM share of the fp16-accumulate peak (GeForce cards: twice the FP32-accumulate figure the catalog lists).
     # prefill31 (2026-12-05): refitted 0.52 -> 0.48 (benchmarks/accuracy.py --fit prefill_speed, the other five as
     # shipped) once a prompt's FLOPs leave out the output head and the last layer's MLP (prompt_output_only_params).
-    compute_eff_llamacpp: float = 0.61
+    compute_eff_llamacpp: float = 0.48
     # Sustained GEMM throughput per watt of board power: dense tensor GEMMs run at the power limit, so big-die parts
     # with a low TDP for their peak (H100 PCIe 350 W for 756 TFLOPS, RTX 6000 Ada 300 W for 364) clock down and reach
     # a far smaller share of peak than GeForce cards (XiongjieDai tables: H100 PCIe and RTX 6000 Ada at 0.12-0.20 of
     # peak, RTX 3090/4080 at 0.3-0.55). Fitted (benchmarks/accuracy.py --fit prefill_speed), with compute_eff_llamacpp,
     # on 36 rows from 3 sources (2026-12-01: XiongjieDai's Dec 2023 rows scored as first evaluations, see
     # tests/reference.py FIRST_EVAL_STARTUP_S; before that they read as a slower build and pulled both down).
-    prefill_tflops_per_watt: float = 0.45
+    prefill_tflops_per_watt: float = 0.40
     # Quantized weights: the dequantize-to-fp16 pass before each GEMM (same-table pairs: Q4_0/Q4_K_M pp512 is 0.66-0.91
     # of F16 pp512 on RTX 3090/4080/4090, A100, H100 PCIe). Fitted on those builds; builds with int8 MMQ skip the pass.
     prefill_dequant_llamacpp: float = 0.75
@@ -364,9 +364,6 @@ class Calibration:
     # conservative for quantized prompts on current NVIDIA builds. Rows from June 2024 builds are scored with it on.
     llamacpp_int8_mmq: bool = False
     llamacpp_flash_attention: bool = True
-    # A llama.cpp prompt token's element-wise activation traffic at the card's bandwidth: this share of the bytes
-    # prompt_activation_bytes counts (0: none)
-    prompt_activation_share: float = 1.1
     # MoE prompts: llama.cpp groups each micro-batch's tokens by expert (MUL_MAT_ID), so an expert's matmul has
     # t = ubatch x k / E rows instead of the ubatch's 512, and its weight tiles are loaded and unpacked for fewer tokens
     # each: the expert GEMMs reach t / (t + t_half) of the dense rate (_moe_prefill_time_factor). FITTED
@@ -374,7 +371,7 @@ class Calibration:
     # #20586 (gpt-oss-20b on an RTX 3090, 64 rows an expert), which the dense rate read +113 %. DeepSeek-V2-Lite's row
     # (PR #15525, a build that grouped tokens by expert on the host) is kept but not fitted: with it the fit is 202.
     # prefill31 (2026-12-05): refitted 109 -> 114 with compute_eff_llamacpp, once the prompt skips the output head.
-    prefill_expert_rows_half: float = 137.0
+    prefill_expert_rows_half: float = 114.0
     # Blackwell's FP4 tensor cores (m16n8k64, twice the int8 rate) multiply MXFP4 experts natively since
     # ggml-org/llama.cpp PR #17906 (merged December 2025): gpt-oss-20b pp512-pp8192 x1.26-1.27 on the PR's RTX PRO 6000
     # Blackwell table (10560.64 -> 13304.80 t/s at pp512). DERIVED: the PR's own pp512..pp8192 mean.
@@ -1969,31 +1966,6 @@ def _vulkan_scalar_prefill(gpu: Gpu, *, cal: Calibration) -> tuple[float, tuple[
     return rate, (Reason.of("est.how-vulkan-scalar", share=share, tflops=gpu.fp32_tflops),)
 
 
-# The activations a llama.cpp prompt token moves through memory outside the matmuls, per layer: ggml keeps them in F32
-# and runs each element-wise op as its own kernel (src/llama-model.cpp, llm_build_llama: rms_norm, mul by the norm
-# weight, rope on Q and K, the K/V copies into the cache, FlashAttention's Q/K/V reads and output, two residual adds,
-# silu(gate) x up; ggml-cuda quantizes (MMQ: q8_1) or converts (cuBLAS: fp16) each matmul's input per call and writes
-# its F32 output). Counted from those ops at a 2,048-wide hidden and an 8,192-wide MLP (Llama 3.2 1B): about 208 KB of
-# reads and writes scale with the hidden width (~101 bytes per hidden element) and 201 KB with the MLP width (~24.5
-# bytes per element). DERIVED from the graph; its share (Calibration.prompt_activation_share) fitted. TRIED in ss32
-# (round 32) and not shipped: docs/estimates.md.
-PROMPT_BYTES_PER_HIDDEN = 101.0
-PROMPT_BYTES_PER_MLP = 24.5
-
-
-def prompt_activation_bytes(model: ModelArch) -> float:
-    """Bytes one llama.cpp prompt token moves through memory outside its matmuls (PROMPT_BYTES_PER_HIDDEN and _MLP):
-    every layer's hidden width and the MLP width its token runs (an MoE: its routed and shared experts')."""
-    if model.moe is None:
-        mlp = float(model.intermediate_size)
-    else:
-        moe = model.moe
-        mlp = moe.experts_per_token * moe.expert_intermediate_size + moe.shared_experts * (
-            moe.shared_intermediate_size or moe.expert_intermediate_size
-        )
-    return model.num_layers * (PROMPT_BYTES_PER_HIDDEN * model.hidden_size + PROMPT_BYTES_PER_MLP * mlp)
-
-
 def attention_score_seconds(model: ModelArch, context: int, bandwidth: float, *, cal: Calibration = CAL) -> float:
     """Per prompt token, without flash attention: the fp32 KQ scores of every head against the context so far
     (context/2 on average) pass through memory `attention_score_bytes` bytes each (Calibration); none with
@@ -2295,8 +2267,6 @@ def _prefill(
         per_token = prefill_flops * moe_factor / (
             sustained * 1e12 * parallel * (MXFP4_BLACKWELL_PREFILL_SPEEDUP if native_fp4 else 1.0)
         ) + attention_score_seconds(model, prompt, s.eff * s.bw * parallel, cal=ex.cal)
-        if ex.cal.prompt_activation_share:
-            per_token += ex.cal.prompt_activation_share * prompt_activation_bytes(model) / (s.eff * s.bw * parallel)
         how += moe_how + ((Reason.of("est.how-fp4", speedup=MXFP4_BLACKWELL_PREFILL_SPEEDUP),) if native_fp4 else ())
         prefill_rate = 1.0 / per_token
         how += (
