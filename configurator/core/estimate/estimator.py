@@ -1873,9 +1873,7 @@ def _bf16_cublas(gpu: Gpu, cal: Calibration) -> bool:
     (ggml-org/llama.cpp ggml/src/ggml-cuda/ggml-cuda.cu, ggml_cuda_op_mul_mat_cublas, read 2026-12-05 via the search tool):
     there is no BF16-accumulate mode, so a GeForce card's bf16 prompt runs at half its fp16 one. Measured: PR #24216's
     RTX 3090 'llama 1B BF16 | 512 | pp512 | 17751.37' read +104 % at the FP16-accumulate peak (round 31)."""
-    return (
-        gpu.vendor == "nvidia" and has_matrix_units(gpu) and llamacpp_backend(gpu, cal.llamacpp_backend) == "cuda"
-    )
+    return gpu.vendor == "nvidia" and has_matrix_units(gpu) and llamacpp_backend(gpu, cal.llamacpp_backend) == "cuda"
 
 
 def measured_matmul_factor(gpu: Gpu) -> float:
