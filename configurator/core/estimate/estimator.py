@@ -2254,11 +2254,7 @@ def _prefill(
         # exllamav2 multiplies quantized weights directly only up to MAX_Q_GEMM_ROWS (32, exllamav2_ext config.h) rows;
         # a prompt batch rebuilds fp16 weights and calls cuBLAS hgemm (the dequantize path), whatever the llama.cpp build
         sustained, how = llamacpp_prefill_tflops(
-            gpu,
-            fmt.quantized,
-            int8_mmq=named_engine not in EXLLAMA_ENGINES,
-            cal=ex.cal,
-            bf16=fmt.name == "bf16",
+            gpu, fmt.quantized, int8_mmq=named_engine not in EXLLAMA_ENGINES, cal=ex.cal, bf16=fmt.name == "bf16"
         )
         moe_factor, moe_how = _moe_prefill_time_factor(model, counts, prompt, prefill_flops, cal=ex.cal)
         native_fp4 = _blackwell_mxfp4(gpu, workload.precision or "bf16", named_engine, cal=ex.cal)
