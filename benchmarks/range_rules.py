@@ -9,7 +9,8 @@ then applies each candidate rule to the cross-validated residuals, per regime th
 share they hold of:
 
   cv      the cross-validated rows the rule was derived from;
-  nested  each source's cross-validated rows with the rule applied to the other sources' residuals only: how the range
+  nested  each source's cross-validated rows with the rule applied to the other sources' residuals only (and, "nested by
+          source", each left-out source's own share averaged, every source counted once as the rule counts it): how the range
           holds for a source it has never seen, measured on cross-validated rows alone. The rule was chosen on this
           column (regimes of 10 or more rows in the 75-90 % band, then the mean distance from 80 %) through ranges17;
           est20 shipped H, one regime behind G on it, for a reason the column cannot test (a dominant source's own
@@ -281,6 +282,7 @@ def evaluate(rule: Rule, kind: str, cv: dict[str, list[Point]], held: dict[str, 
     all_cv = [p for v in cv.values() for p in v]
     answer = rule(cv, kind)
     nested: dict[str, list[int]] = {r: [0, 0] for r in cv}
+    by_source: dict[str, list[float]] = {r: [] for r in cv}  # each left-out source's own share (round 32)
     for source in sorted({p.group for p in all_cv}):
         others = {r: [p for p in v if p.group != source] for r, v in cv.items()}
         others = {r: v for r, v in others.items() if v}
@@ -292,6 +294,7 @@ def evaluate(rule: Rule, kind: str, cv: dict[str, list[Point]], held: dict[str, 
                 f = _outward(factors[regime][0] if regime in factors else pooled, step)
                 nested[regime][0] += _inside(left, f)
                 nested[regime][1] += len(left)
+                by_source[regime].append(_inside(left, f) / len(left))
     out = {}
     for regime in sorted(set(cv) | set(held)):
         f, how = answer.get(regime, (rule({"all": all_cv}, kind)["all"][0], "pooled"))
@@ -302,6 +305,7 @@ def evaluate(rule: Rule, kind: str, cv: dict[str, list[Point]], held: dict[str, 
             "how": how,
             "cv": (_inside(pts_cv, f), len(pts_cv)),
             "nested": tuple(nested.get(regime, (0, 0))),
+            "nested_sources": statistics.fmean(by_source[regime]) if by_source.get(regime) else None,
             "holdout": (_inside(pts_held, f), len(pts_held)),
         }
     return out
@@ -334,6 +338,7 @@ def main(argv: list[str]) -> int:
                 print(
                     f"  {kind:18s} {regime:24s} x{lo:.3f}..x{hi:.3f} {x['how']:.42s}"
                     f"\n      cv {_share(x['cv'])}  nested {_share(x['nested'])}  holdout {_share(x['holdout'])}"
+                    + (f"  nested by source {x['nested_sources']:4.0%}" if x["nested_sources"] is not None else "")
                 )
                 k, n = x["nested"]
                 if n >= accuracy.REGIME_MIN_JUDGED:

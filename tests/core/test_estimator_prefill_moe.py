@@ -87,3 +87,18 @@ def test_a_llamacpp_prompt_leaves_out_the_output_head(catalog) -> None:  # type:
     assert _prompt_gflop(catalog, "llama-3.2-3b", "vllm", "bf16") == pytest.approx(
         2 * counts.matmul_active / 1e9 + attention
     )
+
+
+def test_a_bf16_prompt_on_a_geforce_card_runs_at_the_fp32_accumulate_rate(catalog) -> None:  # type: ignore[no-untyped-def]
+    """llama.cpp's CUDA build multiplies BF16 weights with cublasGemmEx(..., CUDA_R_16BF, ..., CUBLAS_COMPUTE_32F) and F16
+    ones with CUBLAS_COMPUTE_16F (ggml/src/ggml-cuda/ggml-cuda.cu, ggml_cuda_op_mul_mat_cublas, read 2026-12-05): a
+    GeForce card's tensor cores run FP32 accumulate at half rate, so its bf16 prompt is half its fp16 one. Measured:
+    ggml-org/llama.cpp PR #24216 (June 2026), 'RTX 3090 | llama 1B BF16 | 512 | pp512 | 17751.37' (master column),
+    which read +104 % at the FP16-accumulate peak (round 31)."""
+    bf16 = _prefill(catalog, "llama-3.2-1b", "bf16", "rtx-3090", 512, "2026-06")
+    assert bf16 == pytest.approx(17751.37, rel=0.10)
+    fp16 = _prefill(catalog, "llama-3.2-1b", "fp16", "rtx-3090", 512, "2026-06")
+    assert fp16 / bf16 == pytest.approx(2.0, rel=0.05)
+    # a workstation card runs both accumulate modes at its full rate: the two prompts take the same time
+    a6000 = [_prefill(catalog, "llama-3.2-1b", p, "rtx-a6000", 512, "2026-06") for p in ("bf16", "fp16")]
+    assert a6000[0] == pytest.approx(a6000[1], rel=0.01)

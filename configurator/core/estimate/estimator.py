@@ -1864,6 +1864,21 @@ def _gemm_peak_fp16acc(gpu: Gpu) -> float:
     return peak * measured_matmul_factor(gpu)
 
 
+def _gemm_peak_fp32acc(gpu: Gpu) -> float:
+    """Dense bf16 tensor TFLOPS with FP32 accumulate: the catalog's figure (GeForce cards list the FP32-accumulate one,
+    half their FP16-accumulate rate; workstation and data-center parts run both at the full rate)."""
+    return (gpu.bf16_tflops or gpu.fp16_tflops) * measured_matmul_factor(gpu)
+
+
+def _bf16_cublas(gpu: Gpu, cal: Calibration) -> bool:
+    """Whether a llama.cpp prompt's BF16 matmuls run at the FP32-accumulate rate: the CUDA build multiplies BF16
+    weights with cublasGemmEx(..., CUDA_R_16BF, ..., CUBLAS_COMPUTE_32F) where F16 weights use CUBLAS_COMPUTE_16F
+    (ggml-org/llama.cpp ggml/src/ggml-cuda/ggml-cuda.cu, ggml_cuda_op_mul_mat_cublas, read 2026-12-05 via the search tool):
+    there is no BF16-accumulate mode, so a GeForce card's bf16 prompt runs at half its fp16 one. Measured: PR #24216's
+    RTX 3090 'llama 1B BF16 | 512 | pp512 | 17751.37' read +104 % at the FP16-accumulate peak (round 31)."""
+    return gpu.vendor == "nvidia" and has_matrix_units(gpu) and llamacpp_backend(gpu, cal.llamacpp_backend) == "cuda"
+
+
 def measured_matmul_factor(gpu: Gpu) -> float:
     """Off NVIDIA, the spec-sheet matrix peak scaled by the family's measured GEMM share (support_facts.training_factor: the
     same measurements training time reads); 1 on NVIDIA (the calibration). Prefill's NVIDIA peak is the FP16-accumulate
@@ -1891,19 +1906,21 @@ def _int8_mma(gpu: Gpu) -> bool:
 
 
 def llamacpp_prefill_tflops(
-    gpu: Gpu, quantized: bool, int8_mmq: bool = True, *, cal: Calibration = CAL
+    gpu: Gpu, quantized: bool, int8_mmq: bool = True, *, cal: Calibration = CAL, bf16: bool = False
 ) -> tuple[float, tuple[Reason, ...]]:
     """Sustained TFLOPS of llama.cpp's prompt processing on `gpu`, and how it was reached (Calibration explains);
-    `int8_mmq` False for an engine that dequantizes for large batches whatever the llama.cpp build (exllamav2)."""
+    `int8_mmq` False for an engine that dequantizes for large batches whatever the llama.cpp build (exllamav2); `bf16`
+    for BF16 weights, multiplied at the FP32-accumulate peak on CUDA (_bf16_cublas)."""
     scalar = _vulkan_scalar_prefill(gpu, cal=cal)
     if scalar is not None:
         return scalar
-    peak = _gemm_peak_fp16acc(gpu)
+    fp32_acc = bf16 and _bf16_cublas(gpu, cal)
+    peak = _gemm_peak_fp32acc(gpu) if fp32_acc else _gemm_peak_fp16acc(gpu)
     by_peak = peak * cal.compute_eff_llamacpp
     by_power = POWER_SPEED.sustained_tflops(gpu.tdp_w, cal.prefill_tflops_per_watt) if gpu.tdp_w else by_peak
     rate = min(by_peak, by_power)
     why: tuple[Reason, ...] = (
-        (Reason.of("est.how-gemm", share=cal.compute_eff_llamacpp, peak=peak),)
+        (Reason.of("est.how-gemm-bf16" if fp32_acc else "est.how-gemm", share=cal.compute_eff_llamacpp, peak=peak),)
         if by_peak <= by_power
         else (
             Reason.of(
@@ -2242,7 +2259,7 @@ def _prefill(
         # exllamav2 multiplies quantized weights directly only up to MAX_Q_GEMM_ROWS (32, exllamav2_ext config.h) rows;
         # a prompt batch rebuilds fp16 weights and calls cuBLAS hgemm (the dequantize path), whatever the llama.cpp build
         sustained, how = llamacpp_prefill_tflops(
-            gpu, fmt.quantized, int8_mmq=named_engine not in EXLLAMA_ENGINES, cal=ex.cal
+            gpu, fmt.quantized, int8_mmq=named_engine not in EXLLAMA_ENGINES, cal=ex.cal, bf16=fmt.name == "bf16"
         )
         moe_factor, moe_how = _moe_prefill_time_factor(model, counts, prompt, prefill_flops, cal=ex.cal)
         native_fp4 = _blackwell_mxfp4(gpu, workload.precision or "bf16", named_engine, cal=ex.cal)
