@@ -352,6 +352,10 @@ def training_gpu_hours(
                 precision=row.get("precision"),
                 batch=int(row.get("micro_batch", 1)),
                 fused_kernels=row.get("fused_kernels"),
+                # transformer_engine = true: the run's FP8 went through NVIDIA Transformer Engine (Megatron-Core, NeMo),
+                # whose dense FP8 step gains more than its GEMMs' share (estimator.TE_DENSE_FP8_PAIR); a fact of the
+                # run's stack, as fused_kernels
+                transformer_engine=bool(row.get("transformer_engine", False)),
                 # zero = 3: the weights sharded (FSDP FULL_SHARD / ZeRO-3), gathered over the cards' link every
                 # micro-batch (estimator._sharded_gathers); offload = "cpu": the shards held in system RAM
                 zero=int(row.get("zero", 0)),

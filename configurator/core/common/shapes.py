@@ -241,6 +241,7 @@ class WorkloadJson(TypedDict):
     grad_checkpointing: bool | None
     selective_checkpointing: bool
     fused_kernels: bool | None
+    transformer_engine: bool
     lora_rank: int
     lora_targets: str
     train_embeddings: bool

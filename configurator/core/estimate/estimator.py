@@ -191,6 +191,29 @@ def _moe_fp8_share() -> float:
     return (1.0 - 1.0 / gain) / (1.0 - 1.0 / MOE_FP8_PAIR_PEAK_RATIO)
 
 
+# FP8's gain on a dense training step on Megatron-Core + Transformer Engine (Workload.transformer_engine), an ESTIMATE
+# from two sources' figures for the same model and GPU in the same months of 2024, not one run's pair (none is
+# published: Megatron-Bridge's and NeMo's summaries give dense models in FP8 only): BF16, Fujii, Nakamura, Yokota,
+# arXiv 2411.08719v1 (2024-11), continued pre-training of Llama-3-70B with Megatron-LM on H100, "415 TFLOPS (with BF16)"
+# (GPU count and sequence length not in the part read); FP8, NVIDIA/NeMo docs/source/performance/performance_summary.md
+# @070a0bb168d405d653b9734c0017cf5078e77c0d (NeMo 24.07, DGX-H100, per-tensor FP8), LLAMA3-70B on 64 GPUs, sequence
+# 8192, TP 4, PP 4, CP 2, VP 5: 738 model TFLOPS per GPU. 1.78x, where the GEMM-share reading (MFU / large-GEMM
+# efficiency, about half the step) gives 1.3-1.4x: Transformer Engine also casts inside its fused norm + linear
+# kernels and keeps FP8 activations, so more of the step shrinks than the GEMMs' BF16 time. The share of the BF16 step
+# that runs at the FP8 peak (2x on H100): (1 - 415 / 738) / (1 - 1 / 2) = 0.875. Megatron-Bridge 26.04.01's dense FP8
+# rows (fitted: Llama 3 70B 731, Llama 3.1 405B 827 model TFLOPS) read +33 / +41 % slow without it (docs/estimates.md,
+# round 32); torchao's float8 on nn.Linear keeps the GEMM-share reading.
+TE_DENSE_FP8_PAIR_BF16_TFLOPS = 415.0
+TE_DENSE_FP8_PAIR_FP8_TFLOPS = 738.0
+TE_DENSE_FP8_PAIR_PEAK_RATIO = 2.0
+
+
+def _te_dense_fp8_share() -> float:
+    """The share of a dense BF16 step that Transformer Engine's FP8 speeds up (Calibration.te_dense_fp8_gemm_share)."""
+    gain = TE_DENSE_FP8_PAIR_FP8_TFLOPS / TE_DENSE_FP8_PAIR_BF16_TFLOPS
+    return (1.0 - 1.0 / gain) / (1.0 - 1.0 / TE_DENSE_FP8_PAIR_PEAK_RATIO)
+
+
 # Element-wise traffic of an eager training step: Korthikanti et al. 2022 (arXiv 2205.05198, eq. 1), 34 bytes of
 # activations per token and hidden unit per layer, written forward, read backward, and written and read again as their
 # gradients (4 passes). Calibration.mfu_elementwise_bytes_per_hidden starts from it.
@@ -546,6 +569,9 @@ class Calibration:
     # An MoE step's FP8 gain is measured, not derived from its MFU: the share of the BF16 step that runs at the FP8
     # peak, from the one same-model, same-layout BF16 / FP8 pair on Megatron-Core + Transformer Engine (MOE_FP8_PAIR).
     moe_fp8_gemm_share: float = _moe_fp8_share()
+    # A dense step's FP8 share on Megatron-Core + Transformer Engine (Workload.transformer_engine): estimated from two
+    # sources' BF16 and FP8 figures for Llama-3-70B on H100 (TE_DENSE_FP8_PAIR); an MoE step keeps its measured share.
+    te_dense_fp8_gemm_share: float = _te_dense_fp8_share()
     # Desktop and workstation cards: an ESTIMATE, not a fit (no consumer-card run among the reference rows), taken at an
     # RTX 3090 with FlashAttention and moved per card by its traffic; desktop_training.py gives the reason and sources.
     default_mfu_consumer: float = 0.35
@@ -2628,10 +2654,12 @@ def _elapsed_rate(mfu: float, workload: Workload, gpu: Gpu, gpus: int, ex: _Expl
     method = workload.method if workload.kind == "finetune" else "full"
     reference = reference_layout(gpu, cal=ex.cal)
     if workload.precision == "fp8" and method == "full" and workload.mfu is None:
-        speedup = fp8_speedup(mfu, gpu, moe=moe, cal=ex.cal)
+        te = workload.transformer_engine
+        speedup = fp8_speedup(mfu, gpu, moe=moe, te=te, cal=ex.cal)
         if speedup > 1.0:
-            gemms = fp8_gemm_share(mfu, moe, cal=ex.cal)
-            ex.assume(Reason.of("est.fp8-rate", gemms=gemms, tflops=gpu.fp8_tflops, speedup=speedup))
+            gemms = fp8_gemm_share(mfu, moe, te=te, cal=ex.cal)
+            code = "est.fp8-rate-te" if te and not moe else "est.fp8-rate"
+            ex.assume(Reason.of(code, gemms=gemms, tflops=gpu.fp8_tflops, speedup=speedup))
         else:
             ex.assume(Reason.of("est.no-fp8", gpu=gpu.name))
         mfu *= speedup
@@ -3113,20 +3141,24 @@ def effective_training_share(gpus: int, *, cal: Calibration = CAL) -> float:
     return 1.0 / (1.0 + gpus * cal.interruptions_per_gpu_hour * cal.hours_lost_per_interruption)
 
 
-def fp8_gemm_share(mfu: float, moe: bool, *, cal: Calibration = CAL) -> float:
-    """The share of a BF16 training step that FP8 speeds up: a dense step's GEMM time, MFU / large-GEMM efficiency;
-    an MoE step's, measured (Calibration.moe_fp8_gemm_share, MOE_FP8_PAIR), no more than the dense reading."""
+def fp8_gemm_share(mfu: float, moe: bool, *, te: bool = False, cal: Calibration = CAL) -> float:
+    """The share of a BF16 training step that FP8 speeds up: a dense step's GEMM time, MFU / large-GEMM efficiency, or
+    on Transformer Engine (`te`) the share its BF16 / FP8 figures give (Calibration.te_dense_fp8_gemm_share,
+    TE_DENSE_FP8_PAIR); an MoE step's, measured (Calibration.moe_fp8_gemm_share, MOE_FP8_PAIR), no more than the dense
+    reading."""
     gemm = min(1.0, mfu / REFERENCE_MATMUL.efficiency)
-    return min(gemm, cal.moe_fp8_gemm_share) if moe else gemm
+    if moe:
+        return min(gemm, cal.moe_fp8_gemm_share)
+    return max(gemm, cal.te_dense_fp8_gemm_share) if te else gemm
 
 
-def fp8_speedup(mfu: float, gpu: Gpu, *, moe: bool = False, cal: Calibration = CAL) -> float:
+def fp8_speedup(mfu: float, gpu: Gpu, *, moe: bool = False, te: bool = False, cal: Calibration = CAL) -> float:
     """Step-time ratio BF16 / FP8 when the GEMMs run in FP8 and everything else stays as it was: the FP8 share of the
     BF16 step (fp8_gemm_share) runs fp8/bf16-peak times faster (Calibration explains it)."""
     bf16 = gpu.bf16_tflops or gpu.fp16_tflops
     if not gpu.fp8_tflops or not bf16 or gpu.fp8_tflops <= bf16:
         return 1.0
-    gemm = fp8_gemm_share(mfu, moe, cal=cal)
+    gemm = fp8_gemm_share(mfu, moe, te=te, cal=cal)
     return 1.0 / (gemm * bf16 / gpu.fp8_tflops + (1.0 - gemm))
 
 

@@ -122,6 +122,11 @@ class Workload(BaseModel):
         description="training: the stack fuses its element-wise ops (torch.compile, fused kernels); "
         "default: what the framework or the launch command runs",
     )
+    transformer_engine: bool = Field(
+        default=False,
+        description="training in fp8: the GEMMs run through NVIDIA Transformer Engine (Megatron-Core, NeMo, Megatron "
+        "Bridge), whose dense FP8 step gains more than its GEMMs' share of the BF16 step (estimator.TE_DENSE_FP8_PAIR)",
+    )
     lora_rank: int = Field(default=16, ge=1, le=4096)
     lora_targets: Literal["all-linear", "attention"] = "all-linear"
     train_embeddings: bool = Field(default=False, description="LoRA: also train the embedding and output layers")

@@ -131,6 +131,12 @@ def _add_training_options(parser: argparse.ArgumentParser) -> None:
         "the framework's: Unsloth yes, the HF Trainer, torchtune and Megatron-LM no)",
     )
     fused.add_argument("--no-fused-kernels", dest="fused_kernels", action="store_false")
+    parser.add_argument(
+        "--transformer-engine",
+        action="store_true",
+        help="training in fp8: the GEMMs run through NVIDIA Transformer Engine (Megatron-Core, NeMo), whose dense FP8 "
+        "step gains about 1.8x over BF16 on H100 (default: torchao-style FP8 on the linears, 1.3-1.4x)",
+    )
     parser.add_argument("--lora-rank", type=_workload_int("lora_rank"), default=16, metavar="R")
     parser.add_argument("--zero", type=int, choices=(0, 1, 2, 3), default=0)
     parser.add_argument(
@@ -490,6 +496,7 @@ def workload_from_args(args: argparse.Namespace) -> Any:
             grad_checkpointing=args.grad_checkpointing,
             selective_checkpointing=bool(getattr(args, "selective_checkpointing", False)),
             fused_kernels=getattr(args, "fused_kernels", None),
+            transformer_engine=bool(getattr(args, "transformer_engine", False)),
             lora_rank=args.lora_rank,
             zero=args.zero,
             sharding=getattr(args, "sharding", None),

@@ -1965,6 +1965,11 @@ ZH_REASONS: dict[str, Template] = {
         "FP8 训练：GEMM（占 BF16 单步的 {gemms:.0%}）按 {tflops:.0f} TFLOPS 的 FP8 峰值运行，其余同 BF16：为 BF16 速率的 "
         "{speedup:.2f} 倍，按 BF16 峰值的利用率计（DeepSeek-V3 报告 3.3 节）"
     ),
+    "est.fp8-rate-te": (
+        "Transformer Engine 上的 FP8 训练：BF16 单步的 {gemms:.0%} 按 {tflops:.0f} TFLOPS 的 FP8 峰值运行（其融合的归一化 + "
+        "线性层转换与 FP8 激活比 GEMM 缩短得更多；H100 上的 Llama-3-70B：Megatron-LM BF16 为 415 TFLOPS，NeMo 24.07 FP8 为 "
+        "738，由两个来源估算）：为 BF16 速率的 {speedup:.2f} 倍"
+    ),
     "est.no-fp8": "{gpu} 的 FP8 张量核心不比 BF16 快：FP8 训练按 BF16 速率计",
     "est.restarts": (
         "{gpus:,} 张 GPU 上只有 {share:.1%} 的时间在训练：GPU 故障后需要重启（Llama 3 报告：16,384 张 H100 在 54 天内"

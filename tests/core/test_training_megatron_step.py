@@ -1,0 +1,102 @@
+"""A training step on Megatron-Core against published figures: the dense BF16 level and the MoE BF16 step (train32,
+issue #29). docs/estimates.md, round 32 (train32), holds the analysis these tests pin."""
+
+from __future__ import annotations
+
+import pytest
+
+from configurator.core.catalog.loader import Catalog
+from configurator.core.estimate.estimator import (
+    TE_DENSE_FP8_PAIR_BF16_TFLOPS,
+    TE_DENSE_FP8_PAIR_FP8_TFLOPS,
+    elapsed_share,
+    estimate,
+    fp8_speedup,
+)
+from configurator.core.estimate.workload import Workload
+
+MEGATRON_LM_LLAMA3_70B_BF16_TFLOPS = 415.0
+"""Fujii, Nakamura, Yokota, "Balancing Speed and Stability: The Trade-offs of FP8 vs. BF16 Training in LLMs" (arXiv
+2411.08719v1, 2024-11, read 2026-12-05 in the stored copy at https://arxiv.org/html/2411.08719v1): "We used Megatron-LM
+to conduct continued pre-training of Llama-3-70B ... Our results show that FP8 training improved the training speed
+from 415 TFLOPS (with BF16)". A dense BF16 step on Megatron-LM (Transformer Engine), H100, in model TFLOPS per GPU
+(42 % of the SXM part's 989). The abstract read gives neither the GPU count nor the sequence length: 64 GPUs and
+Llama 3's 8,192 are assumed (the estimate's per-GPU rate does not depend on the count above one node)."""
+
+
+def _steady_model_tflops(catalog: Catalog, model_id: str, gpu_id: str, gpus: int, workload: Workload) -> float:
+    """The estimate's model TFLOPS per GPU over its steady-state steps (a benchmark's rate leaves out what a whole run
+    loses beside its steps: estimator.elapsed_share), counting the FLOPs the estimate counts."""
+    gpu = catalog.records["gpus"][gpu_id]
+    result = estimate(catalog.records["models"][model_id], workload, gpu, gpus)
+    assert result.training_flops and result.gpu_hours
+    return result.training_flops / (result.gpu_hours * elapsed_share(gpu, gpus) * 3600) / 1e12
+
+
+def test_a_dense_bf16_step_on_megatron_runs_at_the_estimates_level_not_the_52_to_57_percent_its_fp8_rows_imply(
+    catalog: Catalog,
+) -> None:
+    """Train31/fp831 read Megatron-Bridge's dense FP8 rows (Llama 3 70B at 731, 405B at 827 model TFLOPS per H100,
+    26.04.01, fitted) as a BF16 step at 52-57 % MFU under the GEMM-share FP8 reading, and asked whether the estimate
+    prices that stack's dense BF16 step too slow. Megatron-LM's published BF16 Llama-3-70B step (415 TFLOPS, 42 %) says
+    no: the estimate's BF16 level for a fused H100 stack sits within 10 % of it, so the dense FP8 rows' miss (+33 / +41 %
+    before round 32) was FP8's gain on that stack, not the BF16 level (the next test). The rate must not be raised to
+    the FP8 rows' reading (it would sit 25-35 % above this source)."""
+    workload = Workload(kind="pretrain", tokens=1e10, context=8192, grad_checkpointing=False, fused_kernels=True)
+    rate = _steady_model_tflops(catalog, "llama-3-70b", "h100-sxm", 64, workload)
+    assert rate == pytest.approx(MEGATRON_LM_LLAMA3_70B_BF16_TFLOPS, rel=0.10)
+    assert rate < 0.52 * 989  # the FP8 rows' BF16 reading is not what this stack measured in BF16
+
+
+def test_transformer_engine_gains_what_megatron_measured_in_bf16_and_fp8_and_torchao_style_fp8_its_gemm_share(
+    catalog: Catalog,
+) -> None:
+    """Llama-3-70B on H100 in the same months of 2024: 415 model TFLOPS per GPU in BF16 on Megatron-LM (arXiv
+    2411.08719v1) and 738 in FP8 on NeMo 24.07 (NVIDIA/NeMo docs/source/performance/performance_summary.md @070a0bb1,
+    64 GPUs, TP 4, PP 4, CP 2, VP 5): 1.78x, an estimate from two sources (estimator.TE_DENSE_FP8_PAIR). A dense FP8
+    step on Transformer Engine gains that at a 2:1 FP8 / BF16 peak; without it (torchao's float8 on the linears) the
+    GEMM-share reading stays, 1.3-1.4x at a 42 % BF16 MFU; an MoE step keeps its measured 1.13x either way."""
+    h100 = catalog.records["gpus"]["h100-sxm"]
+    gain = TE_DENSE_FP8_PAIR_FP8_TFLOPS / TE_DENSE_FP8_PAIR_BF16_TFLOPS
+    assert fp8_speedup(0.42, h100, te=True) == pytest.approx(gain, rel=1e-3)
+    assert 1.25 < fp8_speedup(0.42, h100) < 1.45
+    assert fp8_speedup(0.42, h100, moe=True, te=True) == pytest.approx(fp8_speedup(0.42, h100, moe=True))
+
+
+def test_llama_3_70b_fp8_pretraining_on_megatron_bridge_within_15_percent(catalog: Catalog) -> None:
+    """NVIDIA-NeMo/Megatron-Bridge docs/performance-summary-archive.md @067f987d, "26.04.01 NeMo Container", DGX-H100:
+    Llama 3 70B, 64 GPUs, FP8 (current scaling), GBS 256, MBS 1, sequence 8192, TP 4, PP 8, VP 5: 1,664 tokens/s per
+    GPU (731 model TFLOPS). A fitted row: before round 32 the estimate read it 33 % slow (1.37x for FP8); on
+    Transformer Engine's measured gain it reads within 3 %, and a job that does not say Transformer Engine keeps the
+    slower estimate."""
+    gpu = catalog.records["gpus"]["h100-sxm"]
+    model = catalog.records["models"]["llama-3-70b"]
+
+    def rate(te: bool) -> float:
+        wl = Workload(
+            kind="pretrain", tokens=1e10, context=8192, precision="fp8", fused_kernels=True, transformer_engine=te
+        )
+        return 1e10 / ((estimate(model, wl, gpu, 64).gpu_hours or 0) * elapsed_share(gpu, 64) * 3600)
+
+    assert rate(True) == pytest.approx(1664, rel=0.15)
+    assert rate(False) < 0.85 * 1664
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="round 32 (train32): the MoE BF16 step on Megatron-Core is priced 1.7x too fast (gpt-oss-120b -41 %, "
+    "Qwen3 rows -31 to -33 %) while DeepSeek-V3 on the same stack is within 1 %; no sourced mechanism separates them "
+    "(a flat expert efficiency and a per-routed-copy traffic term were tried: both move DeepSeek-V3 30-50 % slow); "
+    "docs/estimates.md round 32",
+)
+def test_gpt_oss_120b_bf16_pretraining_on_megatron_core_within_25_percent(catalog: Catalog) -> None:
+    """NVIDIA-NeMo/Megatron-Bridge docs/performance-summary-archive.md @067f987d, "26.04.01 NeMo Container", DGX-H100:
+    gpt-oss-120b, 64 GPUs, BF16, GBS 1280, MBS 1, sequence 4096, PP 4, EP 8: 5,824 tokens/s per GPU (158 model TFLOPS
+    by the table's count: 16 % of the BF16 peak). The estimate reads about 9,900 (its MoE step at ~40 % of peak by its
+    own 6N count); the release history holds the figure within 5 % (5,630 in 25.11, 5,993 in 26.02), so the row is not
+    one release's accident."""
+    gpu = catalog.records["gpus"]["h100-sxm"]
+    model = catalog.records["models"]["gpt-oss-120b"]
+    result = estimate(model, Workload(kind="pretrain", tokens=1e10, context=4096, fused_kernels=True), gpu, 64)
+    rate = 1e10 / ((result.gpu_hours or 0) * elapsed_share(gpu, 64) * 3600)
+    assert rate == pytest.approx(5824, rel=0.25)
