@@ -52,6 +52,7 @@ from tests.expert.predicates import (
     warned,
     way_out_at_most,
 )
+from tests.expert.runner import run_plan
 from tests.independent_checker import (
     gpu_names,
     in_vram,
@@ -61,6 +62,33 @@ from tests.independent_checker import (
     qualifiers,
     throughput,
 )
+
+CHEN_COMPARES = (
+    "--model qwen2.5-72b --workload finetune --method lora --context 4096 --currency CNY --budget 300000 "
+    "--region china --circuit 220v16a --gpu rtx-4090-blower,a800-80gb-pcie,l20"
+)
+"""Dr. Chen's three alternatives for the 72B LoRA (chen-lora-72b-compares-l20-a800-4090-blower's request)."""
+
+
+def _method_said(plan: Plan, gpu_name: str) -> dict[str, Any] | None:
+    """The `gpu.method-fits` fields the note on a left-out card carries (its why's `method`), or None."""
+    for note in plan.get("note_codes") or []:
+        fields = note.get("fields", {})
+        why = fields.get("why") or {}
+        if note.get("code") == "note.left-out" and gpu_name in str(fields.get("name")) and isinstance(why, dict):
+            method = why.get("fields", {}).get("method")
+            if isinstance(method, dict) and method.get("code") == "gpu.method-fits":
+                return dict(method["fields"])
+    return None
+
+
+def _qlora_as_said(plan: Plan) -> bool:
+    """The QLoRA plan on the 4090s shows the count and hours the LoRA plan's note told Dr. Chen (within 5 %)."""
+    said = _method_said(run_plan(CHEN_COMPARES), "RTX 4090")
+    if said is None:
+        return False
+    fewest = [b for b in builds(plan) if gpu_ids(b) == {"rtx-4090-blower"} and gpu_count(b) == said["count"]]
+    return any(abs((wall_hours(b) or 0) - said["hours"]) <= 0.05 * said["hours"] for b in fewest)
 
 
 def _usage(b: Build) -> dict[str, float] | None:
@@ -536,6 +564,12 @@ QLORA_24GB = (
     "https://koishiai.com/en/articles/fine-tune-llms-24gb-gpus-qlora (2026, read 2026-12-03): 'QLoRA enables "
     "fine-tuning 7B to 33B parameter LLMs on consumer 24GB GPUs like the RTX 4090'; Unsloth's requirements table: QLoRA "
     "of a 27B in 22 GB"
+)
+QLORA_PAPER = (
+    "https://huggingface.co/papers/2305.14314 (Dettmers et al., QLoRA, 2023-05-23, abstract): 'reduces memory usage "
+    "enough to finetune a 65B parameter model on a single 48GB GPU while preserving full 16-bit finetuning task "
+    "performance ... backpropagates gradients through a frozen, 4-bit quantized pretrained language model into Low "
+    "Rank Adapters'"
 )
 CHINCHILLA_FLOPS = (
     "Kaplan et al. 2020, arXiv:2001.08361: training compute C = 6 N D; 6 x 1.24e9 x 1e11 = 7.4e20 "
@@ -2495,6 +2529,50 @@ CASES: tuple[Case, ...] = (
         "catalog's one affordable server, a used 4U SYS-4029GP-TRT, they cost 302,779 CNY, 2,779 over the lab's budget, "
         "which the plan says (chen-lora-72b-a800-in-a-server shows that build at 400,000).",
         (USER_JOURNEYS, QWEN_72B_LORA_PROFILE, LORA_70B_TABLES, P40_SHROUD),
+    ),
+    Case(
+        "chen-4090-left-out-names-qlora-that-fits",
+        CHEN_COMPARES,
+        (
+            Expect(
+                "the note on the 24 GB RTX 4090s says QLoRA (a 4-bit base) holds the job on at most 8 of them, with its "
+                "hours",
+                lambda plan: (
+                    (said := _method_said(plan, "RTX 4090")) is not None
+                    and said["method"] == "qlora"
+                    and said["bits"] == 4
+                    and said["count"] <= 8
+                    and said["hours"] > 0
+                ),
+            ),
+            Expect(
+                "the note's words name QLoRA and say it is a change of method",
+                lambda plan: any(
+                    "RTX 4090" in n and "QLoRA" in n and "change of method" in n for n in plan.get("notes") or []
+                ),
+            ),
+        ),
+        "Asked whether eight 24 GB RTX 4090 can LoRA-tune a 72B at 4k, a practitioner says no, not in 16-bit (the base "
+        "alone is 135 GiB, and every data-parallel GPU keeps its own 4k activations and logits), and in the same breath "
+        "that QLoRA does: the frozen base in 4-bit NF4 is ~39 GiB, and FSDP/ZeRO-3 + QLoRA trains a 70B on two 24 GB "
+        "cards. The trade is the method (a 4-bit base; the QLoRA paper kept 16-bit task performance) and the time, "
+        "which the note states. Walked 2026-12-05 (review32): the note said only 'needs about 29 x 24 GB cards'.",
+        (USER_JOURNEYS, QLORA_PAPER, ANSWERAI_FSDP_QLORA),
+    ),
+    Case(
+        "chen-qlora-on-4090s-as-the-note-said",
+        "--model qwen2.5-72b --workload finetune --method qlora --context 4096 --currency CNY --budget 300000 "
+        "--region china --circuit 220v16a --gpu rtx-4090-blower",
+        (
+            feasible(),
+            Expect(
+                "the QLoRA plan on RTX 4090 blowers shows the count and hours the LoRA plan's note gave (within 5 %)",
+                _qlora_as_said,
+            ),
+        ),
+        "What the note offers must be a plan the lab can run: re-planned at QLoRA, the 4090s are a build with the "
+        "count and the hours the note named, not a promise the planner would then refuse.",
+        (QLORA_PAPER, ANSWERAI_FSDP_QLORA),
     ),
     Case(
         "chen-lora-72b-a800-in-a-server",
