@@ -91,6 +91,19 @@ def _qlora_as_said(plan: Plan) -> bool:
     return any(abs((wall_hours(b) or 0) - said["hours"]) <= 0.05 * said["hours"] for b in fewest)
 
 
+def _split_draw_honest(b: Build) -> bool:
+    """A one-stream llama.cpp layer split over two 24 GB cards states its decode draw apart from its full-load draw:
+    well under it (one card works, the other waits), and its supply still sized for the full load (80 % of it)."""
+    power = b["power"]
+    decode_w = power.get("decode_wall_w")
+    return (
+        decode_w is not None
+        and decode_w < 0.75 * power["wall_w"]
+        and power["psu_w"] * 0.8 >= power["dc_load_w"] - 1
+        and any(f"{decode_w:,.0f} W while one stream decodes" in a for a in b["cost_of_ownership"]["assumptions"])
+    )
+
+
 def _usage(b: Build) -> dict[str, float] | None:
     """The usage profile a build's buy-or-rent figures rest on (its `tco.usage` assumption's fields)."""
     co = b.get("cost_of_ownership") or {}
@@ -564,6 +577,13 @@ QLORA_24GB = (
     "https://koishiai.com/en/articles/fine-tune-llms-24gb-gpus-qlora (2026, read 2026-12-03): 'QLoRA enables "
     "fine-tuning 7B to 33B parameter LLMs on consumer 24GB GPUs like the RTX 4090'; Unsloth's requirements table: QLoRA "
     "of a 27B in 22 GB"
+)
+LAYER_SPLIT_DRAW = (
+    "https://github.com/ggml-org/llama.cpp/issues/12958 (2025-04-15, nvidia-smi): a dual RTX 3090 llama.cpp rig's "
+    "card idles at 'normal 27W' with the model loaded; https://github.com/oobabooga/text-generation-webui/pull/5435 "
+    "(2024-02-04): with llama.cpp's layer split, 3090s run at ~40 % utilisation each, row split 'over 5X%'; "
+    "https://github.com/noonghunna/club-3090/issues/58 (2026-05-06): one 3090 decoding in llama.cpp at 98 % "
+    "utilisation draws 388.69 W (its full board power): one card works at a time, at full power"
 )
 QLORA_PAPER = (
     "https://huggingface.co/papers/2305.14314 (Dettmers et al., QLoRA, 2023-05-23, abstract): 'reduces memory usage "
@@ -1349,6 +1369,27 @@ CASES: tuple[Case, ...] = (
         "within it is another pair of 24 GB cards (two Arc Pro B60 at ~456 GB/s each, or RX 7900 XTX), and in a "
         "home office an open frame of blower-shrouded datacenter cards is no 'cheapest' an expert signs.",
         (SEED_DUAL_3090, DEVTO_DUAL_3090, CRAFTRIGS_3000, ISSUE_27, GPU_POET_3090),
+    ),
+    Case(
+        "llama70b-q4-home-3000-layer-split-draw",
+        "--model llama-3.3-70b --workload inference --precision q4_k_m --context 8192 --budget 3000 --room home-office",
+        (
+            some_build(
+                "two 24 GB cards in a layer split, stating the draw while decoding apart from the full-load draw its "
+                "supply is sized for",
+                lambda b: gpu_count(b) == 2 and vram_per_card(b) == 24 and _split_draw_honest(b),
+            ),
+            every_build(
+                "every build states a decode draw no higher than its full-load draw",
+                lambda b: b["power"].get("decode_wall_w", 0) <= b["power"]["wall_w"],
+            ),
+        ),
+        "One user on a llama.cpp layer split: the layers run in order, so one card works while the other waits for "
+        "its activations (~40 % utilisation each on 3090s; an idle 3090 draws ~27 W), and the wall sees about one "
+        "card at full power, not two. The electricity bill is reckoned at that; a prompt's micro-batches are "
+        "pipelined across both cards at once, so the supply and the circuit stay sized for both at full power. "
+        "Walked 2026-12-05 (review32): two 3090 for a 70B at Q4 had said '993 W wall', every card at full power.",
+        (LAYER_SPLIT_DRAW, SEED_DUAL_3090),
     ),
     Case(
         "llama70b-q4-home-3000",

@@ -1868,7 +1868,12 @@ EN: dict[str, Template] = {
     # what buy-or-rent's figures rest on (core.costs.tco: CostOfOwnership.assumptions_said)
     "tco.energy": lambda r, _say: (
         "energy/year = (wall_w x utilisation + idle_w x (1 - utilisation)) x hours/day x days/year / 1000 x price/kWh; "
-        f"wall_w {r.num('wall'):,.0f} W full load"
+        + (
+            f"wall_w {r.num('wall'):,.0f} W while one stream decodes (one card of the layer split works at a time; "
+            f"{r.num('full'):,.0f} W at full load, while a prompt runs every card)"
+            if r.fields.get("full")
+            else f"wall_w {r.num('wall'):,.0f} W full load"
+        )
         + (f" ({count_of(r.num('nodes'), 'node')})" if r.num("nodes") > 1 else "")
         + ", nothing drawn while switched off"
     ),

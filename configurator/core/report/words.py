@@ -1542,7 +1542,12 @@ ZH_REASONS: dict[str, Template] = {
     # what buy-or-rent's figures rest on
     "tco.energy": lambda r, _say: (
         "每年电量 = (满载墙插功耗 x 满载时间占比 + 待机功耗 x (1 - 满载时间占比)) x 每天开机小时 x 每年开机天数 / 1000 "
-        f"x 每 kWh 电价；满载墙插功耗 {r.num('wall'):,.0f} W"
+        + (
+            f"x 每 kWh 电价；单路解码时墙插功耗 {r.num('wall'):,.0f} W（按层切分时同一时刻只有一张卡在算；"
+            f"处理提示词时所有卡同时满载，为 {r.num('full'):,.0f} W）"
+            if r.fields.get("full")
+            else f"x 每 kWh 电价；满载墙插功耗 {r.num('wall'):,.0f} W"
+        )
         + (f"（{r.num('nodes'):g} 个节点）" if r.num("nodes") > 1 else "")
         + "，关机时不耗电"
     ),
@@ -2910,6 +2915,7 @@ ZH_CN.update(
         "PSU against spikes": "电源承受尖峰",
         "PSU capacity": "电源容量",
         "Wall draw": "墙插功耗",
+        "Wall draw while one stream decodes": "单路解码时墙插功耗",
         "Heat into the room": "向室内散热",
         "Noise under load": "满载噪音",
         "Decode, per sequence": "解码（每序列）",

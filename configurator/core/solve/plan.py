@@ -1340,6 +1340,25 @@ def _compared(builds: list[Build]) -> list[Build]:
     return out
 
 
+def _with_decode_draw(build: Build) -> Build:
+    """A build whose cards decode one stream as a layer split (one card works at a time) with its wall draw while
+    decoding beside its full-load one (`Power.decode_wall_w`, rules.watts.one_stream_split_gpu_w): two RTX 3090 with
+    Llama 3.3 70B at Q4_K_M for one user had stated 993 W, every card at full power, where one works at a time. The
+    supply and the circuit keep the full-load draw (a prompt runs every card); the electricity is reckoned at this one
+    (costs.tco)."""
+    e, p = build.estimate, build.power
+    w = e.workload
+    one_stream = w.get("kind") == "inference" and int(w.get("batch") or 1) == 1
+    in_vram = w.get("offload", "none") == "none" and not w.get("cpu_layers") and not w.get("cpu_experts")
+    if not (one_stream and in_vram and e.split == "layer" and build.gpu_count >= 2 and build.nodes == 1):
+        return build
+    if p.dc_load_w <= 0 or p.wall_w <= 0 or p.gpu_w <= 0:
+        return build
+    dc = p.dc_load_w - p.gpu_w + pw.one_stream_split_gpu_w(p.gpu_w, build.gpu_count)
+    decode = dc * p.wall_w / p.dc_load_w  # through the supply's efficiency at full load (conservative lower down)
+    return build.model_copy(update={"power": p.model_copy(update={"decode_wall_w": decode})})
+
+
 def _with_costs(
     builds: list[Build],
     catalog: Catalog,
@@ -2213,7 +2232,7 @@ def _enriched(
     """Enrichment, last: costs of ownership, the time/cost curves, the launch command. For the request as asked: a
     training job without --tokens is compared with renting per token, not for the reference job that ranked it."""
     workload = request.workload.resolved(model.max_context)
-    builds = _with_costs(builds, catalog, model, workload, request, exact)
+    builds = _with_costs([_with_decode_draw(b) for b in builds], catalog, model, workload, request, exact)
     builds = _with_curves(builds, catalog, model, workload, request, exact)
     return [
         b.model_copy(
