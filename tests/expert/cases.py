@@ -585,6 +585,11 @@ LAYER_SPLIT_DRAW = (
     "https://github.com/noonghunna/club-3090/issues/58 (2026-05-06): one 3090 decoding in llama.cpp at 98 % "
     "utilisation draws 388.69 W (its full board power): one card works at a time, at full power"
 )
+DEEPSEEK_V4_PRICES = (
+    "https://api-docs.deepseek.com/quick_start/pricing (DeepSeek's own price list, the version naming "
+    "DeepSeek-V4-Flash-0731): from 2026-08-16 16:00 UTC deepseek-v4-flash costs 0.44 USD per million input tokens "
+    "(cache miss) and 1.32 USD per million output tokens at peak hours, half off-peak"
+)
 QLORA_PAPER = (
     "https://huggingface.co/papers/2305.14314 (Dettmers et al., QLoRA, 2023-05-23, abstract): 'reduces memory usage "
     "enough to finetune a 65B parameter model on a single 48GB GPU while preserving full 16-bit finetuning task "
@@ -1369,6 +1374,25 @@ CASES: tuple[Case, ...] = (
         "within it is another pair of 24 GB cards (two Arc Pro B60 at ~456 GB/s each, or RX 7900 XTX), and in a "
         "home office an open frame of blower-shrouded datacenter cards is no 'cheapest' an expert signs.",
         (SEED_DUAL_3090, DEVTO_DUAL_3090, CRAFTRIGS_3000, ISSUE_27, GPU_POET_3090),
+    ),
+    Case(
+        "deepseek-v4-flash-at-home-weighs-the-api",
+        "--model deepseek-v4-flash --workload inference --room home-office --circuit 120v15a --top 1",
+        (
+            feasible(),
+            every_build(
+                "buy or rent for one user is weighed against DeepSeek's own per-token price, and buying never pays back",
+                lambda b: (
+                    (b["cost_of_ownership"].get("api_alternative") or {}).get("provider", "").startswith("DeepSeek API")
+                    and b["cost_of_ownership"]["break_even_month"] is None
+                ),
+            ),
+        ),
+        "One person at home with DeepSeek-V4-Flash makes tens of millions of tokens a year: at DeepSeek's 1.32 USD per "
+        "million output tokens (peak) that is a few dollars a month, less than the machine's electricity. The rival "
+        "a practitioner names is the API, not renting a 4 x RTX A6000 node for 1,000 hours a year. Walked 2026-12-05 "
+        "(review32): the plan said 'buying pays back after 1 month' against that node.",
+        (DEEPSEEK_V4_PRICES,),
     ),
     Case(
         "llama70b-q4-home-3000-layer-split-draw",
