@@ -1376,6 +1376,37 @@ CASES: tuple[Case, ...] = (
         (SEED_DUAL_3090, DEVTO_DUAL_3090, CRAFTRIGS_3000, ISSUE_27, GPU_POET_3090),
     ),
     Case(
+        "gemma4-31b-qlora-one-card-no-budget-shows-unsloth-24gb-cards",
+        "--model gemma-4-31b --workload finetune --method qlora --gpus 1 --top 3",
+        (
+            feasible(),
+            some_build(
+                "a single 24 GB RTX 4090 or 3090 with Unsloth (19.5 GiB) beside the cheapest",
+                lambda b: gpu_ids(b) & {"rtx-4090", "rtx-3090"} != set() and gpu_count(b) == 1,
+            ),
+            Expect(
+                "'best value' goes to a card that trains the QLoRA at least twice as fast as the slowest build shown "
+                "(the 22 GB RTX 2080 Ti: Turing, no FlashAttention-2, no bf16)",
+                lambda plan: any(
+                    "best value" in b["label"]
+                    and (wall_hours(b) or 1e9) * 2 <= max((wall_hours(x) or 0) for x in builds(plan))
+                    for b in builds(plan)
+                ),
+            ),
+            no_build(
+                "a card shown as 'more speed' that is not 3 % faster than a cheaper build shown (the MI100 at 153 h "
+                "beside the 2080 Ti at 155 h)",
+                lambda b: "mi100" in gpu_ids(b),
+            ),
+        ),
+        "Gemma 4 31B QLoRA on one card is an Unsloth job (its offloaded checkpointing puts a 31B QLoRA in ~20 GB): the "
+        "expert answer is the cheap 22 GB 2080 Ti, a 24 GB RTX 4090 as the value pick and a 96 GB card as the fastest. "
+        "Walked 2026-12-05 (review32): with no budget only the cheapest build was searched with Unsloth, so every "
+        "24 GB card was left out (PEFT needs 27.9 GiB), and an MI100 1 % faster than the 2080 Ti for 70 % more was "
+        "shown as 'alternative (more speed)' with seven warnings (QLoRA's bitsandbytes needs a source build on it).",
+        (GEMMA_SKILLS_UNSLOTH, UNSLOTH_REQ, QLORA_24GB),
+    ),
+    Case(
         "deepseek-v4-flash-at-home-weighs-the-api",
         "--model deepseek-v4-flash --workload inference --room home-office --circuit 120v15a --top 1",
         (

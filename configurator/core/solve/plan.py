@@ -1907,7 +1907,7 @@ unsloth, read 2026-12-04), the launch the build gives (launch.training.unsloth_c
 
 def _usual_finetune_builds(ctx: PlanContext) -> list[Build]:
     """A LoRA or QLoRA request that names no framework, no ZeRO stage and no activation offload: also solved with
-    USUAL_FINETUNE (the cheapest build and, within a budget, the solver's other searches too), each build saying so in
+    USUAL_FINETUNE (the cheapest build and the solver's other searches too), each build saying so in
     its label, on one GPU or as DDP on several. Gemma 4 31B QLoRA at 2,500 EUR had been answered only with two-card
     PEFT builds (two Tesla P100, two RTX 2060 12GB, two RTX 2080 Ti 22GB): the single used RTX 3090 people train it on
     was missing (walk10). Searched on one card only, Qwen3 8B LoRA at 2,500 USD showed two RTX 2080 Ti 22GB under
@@ -1929,7 +1929,10 @@ def _usual_finetune_builds(ctx: PlanContext) -> list[Build]:
     ):
         return []
     variant = request.model_copy(update={"workload": w.model_copy(update={"framework": USUAL_FINETUNE})})
-    cards = _solve_variant(ctx, variant, request.top_k if request.budget is not None else 1)
+    # the solver's other searches too, with or without a budget: with no budget only the cheapest had been searched,
+    # and Gemma 4 31B QLoRA on one card (no budget) lost every 24 GB card (PEFT needs 27.9 GiB there, Unsloth 19.5):
+    # no RTX 4090 at 46 h beside the RTX 2080 Ti 22GB at 155 h, and an MI100 1 % faster shown as "more speed" (review32)
+    cards = _solve_variant(ctx, variant, request.top_k)
     # the objective's name and why are no claim (offers: solver)
     return [b.of_kind(Reason.of("kind.usual-finetune", framework="Unsloth", gpus=b.gpu_count), why="") for b in cards]
 
