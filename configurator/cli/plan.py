@@ -29,8 +29,13 @@ def _headline(build: Any) -> str:
     fails = sum(c.status == "fail" for c in build.checks)
     warns = sum(c.status == "warn" for c in build.checks)
     nodes = f"{build.nodes} x " if build.nodes > 1 else ""
+    decode = build.power.decode_wall_w
     wall = (
-        f"{build.power.wall_w:,.0f} W wall"
+        (
+            f"{build.power.wall_w:,.0f} W wall"
+            if decode is None
+            else f"{build.power.wall_w:,.0f} W wall peak, {decode:,.0f} W decoding"
+        )
         if build.nodes <= 1
         # a cluster's power figures are a node's
         else f"{build.power.wall_w:,.0f} W wall per node ({build.power.wall_w * build.nodes / 1000:,.0f} kW in all)"

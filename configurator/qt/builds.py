@@ -583,6 +583,10 @@ class BuildHeader(WrappedLabel):
 
         fit = fit_of(build, request) if request is not None else None
         wall = self.tr("{0:,.0f} W at the wall").format(build.power.wall_w * build.nodes)
+        if build.power.decode_wall_w is not None:  # one stream on a layer split: one card works at a time
+            wall = self.tr("{0:,.0f} W at the wall at full load, {1:,.0f} W while decoding").format(
+                build.power.wall_w, build.power.decode_wall_w
+            )
         colon = self.tr(": ")
         sep = self.tr(", ")
         head = (

@@ -52,6 +52,7 @@ from tests.expert.predicates import (
     warned,
     way_out_at_most,
 )
+from tests.expert.runner import run_plan
 from tests.independent_checker import (
     gpu_names,
     in_vram,
@@ -61,6 +62,46 @@ from tests.independent_checker import (
     qualifiers,
     throughput,
 )
+
+CHEN_COMPARES = (
+    "--model qwen2.5-72b --workload finetune --method lora --context 4096 --currency CNY --budget 300000 "
+    "--region china --circuit 220v16a --gpu rtx-4090-blower,a800-80gb-pcie,l20"
+)
+"""Dr. Chen's three alternatives for the 72B LoRA (chen-lora-72b-compares-l20-a800-4090-blower's request)."""
+
+
+def _method_said(plan: Plan, gpu_name: str) -> dict[str, Any] | None:
+    """The `gpu.method-fits` fields the note on a left-out card carries (its why's `method`), or None."""
+    for note in plan.get("note_codes") or []:
+        fields = note.get("fields", {})
+        why = fields.get("why") or {}
+        if note.get("code") == "note.left-out" and gpu_name in str(fields.get("name")) and isinstance(why, dict):
+            method = why.get("fields", {}).get("method")
+            if isinstance(method, dict) and method.get("code") == "gpu.method-fits":
+                return dict(method["fields"])
+    return None
+
+
+def _qlora_as_said(plan: Plan) -> bool:
+    """The QLoRA plan on the 4090s shows the count and hours the LoRA plan's note told Dr. Chen (within 5 %)."""
+    said = _method_said(run_plan(CHEN_COMPARES), "RTX 4090")
+    if said is None:
+        return False
+    fewest = [b for b in builds(plan) if gpu_ids(b) == {"rtx-4090-blower"} and gpu_count(b) == said["count"]]
+    return any(abs((wall_hours(b) or 0) - said["hours"]) <= 0.05 * said["hours"] for b in fewest)
+
+
+def _split_draw_honest(b: Build) -> bool:
+    """A one-stream llama.cpp layer split over two 24 GB cards states its decode draw apart from its full-load draw:
+    well under it (one card works, the other waits), and its supply still sized for the full load (80 % of it)."""
+    power = b["power"]
+    decode_w = power.get("decode_wall_w")
+    return (
+        decode_w is not None
+        and decode_w < 0.75 * power["wall_w"]
+        and power["psu_w"] * 0.8 >= power["dc_load_w"] - 1
+        and any(f"{decode_w:,.0f} W while one stream decodes" in a for a in b["cost_of_ownership"]["assumptions"])
+    )
 
 
 def _usage(b: Build) -> dict[str, float] | None:
@@ -536,6 +577,24 @@ QLORA_24GB = (
     "https://koishiai.com/en/articles/fine-tune-llms-24gb-gpus-qlora (2026, read 2026-12-03): 'QLoRA enables "
     "fine-tuning 7B to 33B parameter LLMs on consumer 24GB GPUs like the RTX 4090'; Unsloth's requirements table: QLoRA "
     "of a 27B in 22 GB"
+)
+LAYER_SPLIT_DRAW = (
+    "https://github.com/ggml-org/llama.cpp/issues/12958 (2025-04-15, nvidia-smi): a dual RTX 3090 llama.cpp rig's "
+    "card idles at 'normal 27W' with the model loaded; https://github.com/oobabooga/text-generation-webui/pull/5435 "
+    "(2024-02-04): with llama.cpp's layer split, 3090s run at ~40 % utilisation each, row split 'over 5X%'; "
+    "https://github.com/noonghunna/club-3090/issues/58 (2026-05-06): one 3090 decoding in llama.cpp at 98 % "
+    "utilisation draws 388.69 W (its full board power): one card works at a time, at full power"
+)
+DEEPSEEK_V4_PRICES = (
+    "https://api-docs.deepseek.com/quick_start/pricing (DeepSeek's own price list, the version naming "
+    "DeepSeek-V4-Flash-0731): from 2026-08-16 16:00 UTC deepseek-v4-flash costs 0.44 USD per million input tokens "
+    "(cache miss) and 1.32 USD per million output tokens at peak hours, half off-peak"
+)
+QLORA_PAPER = (
+    "https://huggingface.co/papers/2305.14314 (Dettmers et al., QLoRA, 2023-05-23, abstract): 'reduces memory usage "
+    "enough to finetune a 65B parameter model on a single 48GB GPU while preserving full 16-bit finetuning task "
+    "performance ... backpropagates gradients through a frozen, 4-bit quantized pretrained language model into Low "
+    "Rank Adapters'"
 )
 CHINCHILLA_FLOPS = (
     "Kaplan et al. 2020, arXiv:2001.08361: training compute C = 6 N D; 6 x 1.24e9 x 1e11 = 7.4e20 "
@@ -1315,6 +1374,77 @@ CASES: tuple[Case, ...] = (
         "within it is another pair of 24 GB cards (two Arc Pro B60 at ~456 GB/s each, or RX 7900 XTX), and in a "
         "home office an open frame of blower-shrouded datacenter cards is no 'cheapest' an expert signs.",
         (SEED_DUAL_3090, DEVTO_DUAL_3090, CRAFTRIGS_3000, ISSUE_27, GPU_POET_3090),
+    ),
+    Case(
+        "gemma4-31b-qlora-one-card-no-budget-shows-unsloth-24gb-cards",
+        "--model gemma-4-31b --workload finetune --method qlora --gpus 1 --top 3",
+        (
+            feasible(),
+            some_build(
+                "a single 24 GB RTX 4090 or 3090 with Unsloth (19.5 GiB) beside the cheapest",
+                lambda b: gpu_ids(b) & {"rtx-4090", "rtx-3090"} != set() and gpu_count(b) == 1,
+            ),
+            Expect(
+                "'best value' goes to a card that trains the QLoRA at least twice as fast as the slowest build shown "
+                "(the 22 GB RTX 2080 Ti: Turing, no FlashAttention-2, no bf16)",
+                lambda plan: any(
+                    "best value" in b["label"]
+                    and (wall_hours(b) or 1e9) * 2 <= max((wall_hours(x) or 0) for x in builds(plan))
+                    for b in builds(plan)
+                ),
+            ),
+            no_build(
+                "a card shown as 'more speed' that is not 3 % faster than a cheaper build shown (the MI100 at 153 h "
+                "beside the 2080 Ti at 155 h)",
+                lambda b: "mi100" in gpu_ids(b),
+            ),
+        ),
+        "Gemma 4 31B QLoRA on one card is an Unsloth job (its offloaded checkpointing puts a 31B QLoRA in ~20 GB): the "
+        "expert answer is the cheap 22 GB 2080 Ti, a 24 GB RTX 4090 as the value pick and a 96 GB card as the fastest. "
+        "Walked 2026-12-05 (review32): with no budget only the cheapest build was searched with Unsloth, so every "
+        "24 GB card was left out (PEFT needs 27.9 GiB), and an MI100 1 % faster than the 2080 Ti for 70 % more was "
+        "shown as 'alternative (more speed)' with seven warnings (QLoRA's bitsandbytes needs a source build on it).",
+        (GEMMA_SKILLS_UNSLOTH, UNSLOTH_REQ, QLORA_24GB),
+    ),
+    Case(
+        "deepseek-v4-flash-at-home-weighs-the-api",
+        "--model deepseek-v4-flash --workload inference --room home-office --circuit 120v15a --top 1",
+        (
+            feasible(),
+            every_build(
+                "buy or rent for one user is weighed against DeepSeek's own per-token price, and buying never pays back",
+                lambda b: (
+                    (b["cost_of_ownership"].get("api_alternative") or {}).get("provider", "").startswith("DeepSeek API")
+                    and b["cost_of_ownership"]["break_even_month"] is None
+                ),
+            ),
+        ),
+        "One person at home with DeepSeek-V4-Flash makes tens of millions of tokens a year: at DeepSeek's 1.32 USD per "
+        "million output tokens (peak) that is a few dollars a month, less than the machine's electricity. The rival "
+        "a practitioner names is the API, not renting a 4 x RTX A6000 node for 1,000 hours a year. Walked 2026-12-05 "
+        "(review32): the plan said 'buying pays back after 1 month' against that node.",
+        (DEEPSEEK_V4_PRICES,),
+    ),
+    Case(
+        "llama70b-q4-home-3000-layer-split-draw",
+        "--model llama-3.3-70b --workload inference --precision q4_k_m --context 8192 --budget 3000 --room home-office",
+        (
+            some_build(
+                "two 24 GB cards in a layer split, stating the draw while decoding apart from the full-load draw its "
+                "supply is sized for",
+                lambda b: gpu_count(b) == 2 and vram_per_card(b) == 24 and _split_draw_honest(b),
+            ),
+            every_build(
+                "every build states a decode draw no higher than its full-load draw",
+                lambda b: b["power"].get("decode_wall_w", 0) <= b["power"]["wall_w"],
+            ),
+        ),
+        "One user on a llama.cpp layer split: the layers run in order, so one card works while the other waits for "
+        "its activations (~40 % utilisation each on 3090s; an idle 3090 draws ~27 W), and the wall sees about one "
+        "card at full power, not two. The electricity bill is reckoned at that; a prompt's micro-batches are "
+        "pipelined across both cards at once, so the supply and the circuit stay sized for both at full power. "
+        "Walked 2026-12-05 (review32): two 3090 for a 70B at Q4 had said '993 W wall', every card at full power.",
+        (LAYER_SPLIT_DRAW, SEED_DUAL_3090),
     ),
     Case(
         "llama70b-q4-home-3000",
@@ -2495,6 +2625,50 @@ CASES: tuple[Case, ...] = (
         "catalog's one affordable server, a used 4U SYS-4029GP-TRT, they cost 302,779 CNY, 2,779 over the lab's budget, "
         "which the plan says (chen-lora-72b-a800-in-a-server shows that build at 400,000).",
         (USER_JOURNEYS, QWEN_72B_LORA_PROFILE, LORA_70B_TABLES, P40_SHROUD),
+    ),
+    Case(
+        "chen-4090-left-out-names-qlora-that-fits",
+        CHEN_COMPARES,
+        (
+            Expect(
+                "the note on the 24 GB RTX 4090s says QLoRA (a 4-bit base) holds the job on at most 8 of them, with its "
+                "hours",
+                lambda plan: (
+                    (said := _method_said(plan, "RTX 4090")) is not None
+                    and said["method"] == "qlora"
+                    and said["bits"] == 4
+                    and said["count"] <= 8
+                    and said["hours"] > 0
+                ),
+            ),
+            Expect(
+                "the note's words name QLoRA and say it is a change of method",
+                lambda plan: any(
+                    "RTX 4090" in n and "QLoRA" in n and "change of method" in n for n in plan.get("notes") or []
+                ),
+            ),
+        ),
+        "Asked whether eight 24 GB RTX 4090 can LoRA-tune a 72B at 4k, a practitioner says no, not in 16-bit (the base "
+        "alone is 135 GiB, and every data-parallel GPU keeps its own 4k activations and logits), and in the same breath "
+        "that QLoRA does: the frozen base in 4-bit NF4 is ~39 GiB, and FSDP/ZeRO-3 + QLoRA trains a 70B on two 24 GB "
+        "cards. The trade is the method (a 4-bit base; the QLoRA paper kept 16-bit task performance) and the time, "
+        "which the note states. Walked 2026-12-05 (review32): the note said only 'needs about 29 x 24 GB cards'.",
+        (USER_JOURNEYS, QLORA_PAPER, ANSWERAI_FSDP_QLORA),
+    ),
+    Case(
+        "chen-qlora-on-4090s-as-the-note-said",
+        "--model qwen2.5-72b --workload finetune --method qlora --context 4096 --currency CNY --budget 300000 "
+        "--region china --circuit 220v16a --gpu rtx-4090-blower",
+        (
+            feasible(),
+            Expect(
+                "the QLoRA plan on RTX 4090 blowers shows the count and hours the LoRA plan's note gave (within 5 %)",
+                _qlora_as_said,
+            ),
+        ),
+        "What the note offers must be a plan the lab can run: re-planned at QLoRA, the 4090s are a build with the "
+        "count and the hours the note named, not a promise the planner would then refuse.",
+        (QLORA_PAPER, ANSWERAI_FSDP_QLORA),
     ),
     Case(
         "chen-lora-72b-a800-in-a-server",

@@ -270,6 +270,34 @@ def _no_price(r: Reason, _say: Say) -> str:
     return f"no {condition if condition != 'any' else ''} price in the catalog".replace("  ", " ")
 
 
+def _method_fits(r: Reason, _say: Say) -> str:
+    """gpu.method-fits (candidates._GpuJob.with_method_way): the method that holds a fine-tune on a card too small
+    for the one asked, its count, memory and hours, and what changes with it."""
+    qlora = r.fields.get("method") == "qlora"
+    what = (
+        f"QLoRA (its base held in {r.fields['bits']} bits)"
+        if qlora
+        else "LoRA (the 16-bit base frozen, adapters trained)"
+    )
+    most = (
+        f", {r.num('most_hours'):,.0f} h on {r.fields['most']}"
+        if r.num("most_hours") and r.fields["most"] != r.fields["count"]
+        else ""
+    )
+    trade = (
+        "the QLoRA paper matched 16-bit fine-tuning on its benchmarks, but each step dequantizes the base, so it trains "
+        "slower than 16-bit LoRA on cards that hold that"
+        if qlora
+        else "adapters are trained, not every weight"
+    )
+    return (
+        f"{what} holds it on {r.fields['count']} of them ({r.num('gib'):.1f} GiB per GPU"
+        + (", the sharded states in system RAM" if r.fields.get("in_ram") else "")
+        + f"), {r.num('hours'):,.0f} h per {_tokens(r.num('tokens'))} tokens{most}: a change of method, not of "
+        f"machine ({trade})"
+    )
+
+
 def _compute(r: Reason, _say: Say) -> str:
     f = r.fields
     days = r.num("days")
@@ -864,11 +892,17 @@ EN: dict[str, Template] = {
     "gpu.no-fit": "does not hold the model",
     "gpu.over-cap": "dearer than the build it would replace",
     "gpu.memory": "needs {gib:.1f} GiB per GPU at {n} GPUs",
-    "gpu.memory-max": "needs about {cards} x {vram:g} GB cards ({gib:.1f} GiB per GPU at {n}); a machine holds at most {most}",
-    "gpu.memory-never": (
-        "no count of {vram:g} GB cards holds it: {gib:.1f} GiB per GPU at {n}, of which {every:.1f} GiB sit on every "
-        "GPU however many there are"
+    "gpu.memory-max": lambda r, say: (
+        f"needs about {r.fields['cards']} x {r.num('vram'):g} GB cards ({r.num('gib'):.1f} GiB per GPU at "
+        f"{r.fields['n']}); a machine holds at most {r.fields['most']}"
+        + "".join(f"; {say(m)}" for m in r.nested("method"))
     ),
+    "gpu.memory-never": lambda r, say: (
+        f"no count of {r.num('vram'):g} GB cards holds it: {r.num('gib'):.1f} GiB per GPU at {r.fields['n']}, of which "
+        f"{r.num('every'):.1f} GiB sit on every GPU however many there are"
+        + "".join(f"; {say(m)}" for m in r.nested("method"))
+    ),
+    "gpu.method-fits": _method_fits,
     "gpu.speed": "{tps:.1f} tokens/s at {n} GPUs, below the {asked:g} asked",
     "gpu.deadline": "{hours:,.0f} h at {n} GPUs, beyond the {deadline:,.0f} h deadline",
     "gpu.years": "{years:,.1f} years at {n} GPUs: longer than a year (set a deadline to size a cluster)",
@@ -1834,7 +1868,12 @@ EN: dict[str, Template] = {
     # what buy-or-rent's figures rest on (core.costs.tco: CostOfOwnership.assumptions_said)
     "tco.energy": lambda r, _say: (
         "energy/year = (wall_w x utilisation + idle_w x (1 - utilisation)) x hours/day x days/year / 1000 x price/kWh; "
-        f"wall_w {r.num('wall'):,.0f} W full load"
+        + (
+            f"wall_w {r.num('wall'):,.0f} W while one stream decodes (one card of the layer split works at a time; "
+            f"{r.num('full'):,.0f} W at full load, while a prompt runs every card)"
+            if r.fields.get("full")
+            else f"wall_w {r.num('wall'):,.0f} W full load"
+        )
         + (f" ({count_of(r.num('nodes'), 'node')})" if r.num("nodes") > 1 else "")
         + ", nothing drawn while switched off"
     ),

@@ -416,8 +416,9 @@ class PowerJson(TypedDict):
 
     dc_load_w: float
     psu_w: float
-    wall_w: float
+    wall_w: float  # at full load: what the supply and the circuit are sized for
     circuit_ok: bool
+    decode_wall_w: NotRequired[float]  # one stream decoding on a layer split: one card works at a time
 
 
 class PcieSlotJson(TypedDict):

@@ -67,6 +67,7 @@ from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload
 from configurator.core.model.build import Build, BuildPart
 from configurator.core.rules.job import READING_TPS, Speed
+from configurator.core.rules.watts import GPU_IDLE_SHARE
 
 CLOUD_KIND = "cloud"
 """Catalog kind (file stem and TOML array name) of cloud offers."""
@@ -443,7 +444,7 @@ def energy_cost_per_year(wall_w: float, idle_w: float, profile: UsageProfile) ->
     return energy_kwh_per_year(wall_w, idle_w, profile) * profile.price_per_kwh
 
 
-IDLE_SHARES = (0.08, 0.25, 0.5)
+IDLE_SHARES = (GPU_IDLE_SHARE, 0.25, 0.5)
 """Idle draw as a share of full-load DC power for GPUs, CPUs and the rest (estimate: GPUs idle at
 roughly 5-10 % of their TDP, desktop and server CPUs at a quarter, fans, drives and memory about half)."""
 
@@ -1527,7 +1528,11 @@ def _basis_notes(
     purchase, currency = build.total_price, build.currency
     return [
         # one machine says no node count: "(1 node(s))" read as a cluster's word on a home build's sheet (walk8)
-        Reason.of("tco.energy", wall=wall, nodes=build.nodes),
+        (
+            Reason.of("tco.energy", wall=wall, nodes=build.nodes)
+            if build.power.decode_wall_w is None
+            else Reason.of("tco.energy", wall=wall, nodes=build.nodes, full=build.power.wall_w)
+        ),
         profile.said(),
         (
             Reason.of("tco.idle-given", idle=idle)
@@ -1677,7 +1682,8 @@ def tco(
     rate, notes = _electricity_rate(profile, currency, catalog)
     match, rental_reason, rental_said, own_rate = _rental_of(rental)
 
-    wall = build.power.wall_w * build.nodes
+    # busy hours at the draw the job keeps up: one stream on a layer split works one card at a time (Power.decode_wall_w)
+    wall = (build.power.decode_wall_w or build.power.wall_w) * build.nodes
     idle = profile.idle_w if profile.idle_w is not None else estimate_idle_w(build)
     kwh = energy_kwh_per_year(wall, idle, profile)
     yearly_energy = energy_cost_per_year(wall, idle, profile) * rate

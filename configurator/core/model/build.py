@@ -23,6 +23,7 @@ from configurator.core.common.shapes import (
     ParallelismJson,
     PartSpecJson,
     PlanJson,
+    PowerJson,
     RelaxationJson,
     RentWayJson,
     SiteJson,
@@ -145,6 +146,10 @@ class Power(_Frozen):
     gpu_w: float
     cpu_w: float
     rest_w: float
+    # the wall draw while one stream decodes on a layer split (plan._with_decode_draw: one card works at a time,
+    # rules.watts.one_stream_split_gpu_w); None where every card works at once. `wall_w` stays the full-load draw
+    # the supply and the circuit are sized for (a prompt runs every card)
+    decode_wall_w: float | None = None
 
 
 class NodePoint(_Frozen):
@@ -338,6 +343,18 @@ class Build(_Frozen):
             out["node_curve"] = self.node_curve.to_json()
         return out
 
+    def _power_json(self) -> PowerJson:
+        """The "power" contract object; `decode_wall_w` (an addition) where one stream decodes on a layer split."""
+        power: PowerJson = {
+            "dc_load_w": round(self.power.dc_load_w, 1),
+            "psu_w": round(self.power.psu_w, 1),
+            "wall_w": round(self.power.wall_w, 1),
+            "circuit_ok": self.power.circuit_ok,
+        }
+        if self.power.decode_wall_w is not None:
+            power["decode_wall_w"] = round(self.power.decode_wall_w, 1)
+        return power
+
     def to_json(self) -> BuildJson:
         """One element of `plan --json` "builds" (a scripting contract: keep its shape)."""
         return {
@@ -362,12 +379,7 @@ class Build(_Frozen):
             "nodes": self.nodes,
             "total_price": round(self.total_price, 2),
             "currency": self.currency,
-            "power": {
-                "dc_load_w": round(self.power.dc_load_w, 1),
-                "psu_w": round(self.power.psu_w, 1),
-                "wall_w": round(self.power.wall_w, 1),
-                "circuit_ok": self.power.circuit_ok,
-            },
+            "power": self._power_json(),
             "estimate": self.estimate.to_json(),
             "checks": [c.to_json() for c in self.checks],
             "slot_map": [s.to_json() for s in self.slot_map],

@@ -654,6 +654,9 @@ def _power_rows(build: Build, request: BuildRequest) -> list[str]:
             f"{p.psu_w:,.0f} W" + (t(" ({0:.0%} loaded)").format(p.dc_load_w / p.psu_w) if p.psu_w else ""),
         ),
         ("Wall draw", f"{p.wall_w:,.0f} W"),
+        # one stream on a layer split: one card works at a time (plan._with_decode_draw); the supply and circuit
+        # rows stay at full load, which a prompt reaches
+        *((("Wall draw while one stream decodes", f"{p.decode_wall_w:,.0f} W"),) if p.decode_wall_w else ()),
         _circuit_row(build, request),
         ("Heat into the room", t("{0:,.0f} W = {1:,.0f} BTU/h").format(heat_w, heat_w * BTU_PER_W)),
         ("Noise under load", say(noise.build_noise(build).said())),

@@ -506,6 +506,27 @@ def _power(r: Reason, _say: Say) -> str:
     )
 
 
+def _zh_method_fits(r: Reason, _say: Say) -> str:
+    """gpu.method-fits in Chinese (reasons._method_fits)."""
+    qlora = r.fields.get("method") == "qlora"
+    what = f"QLoRA（基座以 {r.fields['bits']} bit 存放）" if qlora else "LoRA（冻结 16 位基座，只训练适配器）"
+    most = (
+        f"，{r.fields['most']} 张时 {r.num('most_hours'):,.0f} 小时"
+        if r.num("most_hours") and r.fields["most"] != r.fields["count"]
+        else ""
+    )
+    trade = (
+        "QLoRA 论文在其基准上与 16 位微调持平，但每一步都要反量化基座，在装得下 16 位 LoRA 的卡上比它慢"
+        if qlora
+        else "训练的是适配器，而非全部权重"
+    )
+    return (
+        f"改用 {what}，{r.fields['count']} 张即可装下（每张 GPU {r.num('gib'):.1f} GiB"
+        + ("，分片后的状态放在系统内存" if r.fields.get("in_ram") else "")
+        + f"），训练 {_zh_tokens(r.num('tokens'))} token 需 {r.num('hours'):,.0f} 小时{most}：这是换方法，不是换机器（{trade}）"
+    )
+
+
 def _zh_tokens(n: float) -> str:
     """A token count in Chinese units: "1 亿", "200 亿", "1.5 万亿"."""
     for size, unit in ((1e12, "万亿"), (1e8, "亿"), (1e4, "万")):
@@ -676,11 +697,15 @@ ZH_REASONS: dict[str, Template] = {
     "gpu.no-fit": "装不下模型",
     "gpu.over-cap": "比它要替代的配置更贵",
     "gpu.memory": "{n} 张卡时每张 GPU 需要 {gib:.1f} GiB 显存",
-    "gpu.memory-max": "约需 {cards} 张 {vram:g} GB 显存的卡（{n} 张时每张 {gib:.1f} GiB）；一台机器最多装 {most} 张",
-    "gpu.memory-never": lambda r, _say: (
-        f"多少张 {r.num('vram'):g} GB 显存的卡都装不下：{r.fields['n']} 张时每张 {r.num('gib'):.1f} GiB，"
-        f"其中 {r.num('every'):.1f} GiB 不论卡数多少每张都要占用"
+    "gpu.memory-max": lambda r, say_: (
+        f"约需 {r.fields['cards']} 张 {r.num('vram'):g} GB 显存的卡（{r.fields['n']} 张时每张 {r.num('gib'):.1f} GiB）；"
+        f"一台机器最多装 {r.fields['most']} 张" + "".join(f"；{say_(m)}" for m in r.nested("method"))
     ),
+    "gpu.memory-never": lambda r, say_: (
+        f"多少张 {r.num('vram'):g} GB 显存的卡都装不下：{r.fields['n']} 张时每张 {r.num('gib'):.1f} GiB，"
+        f"其中 {r.num('every'):.1f} GiB 不论卡数多少每张都要占用" + "".join(f"；{say_(m)}" for m in r.nested("method"))
+    ),
+    "gpu.method-fits": _zh_method_fits,
     "gpu.speed": "{n} 张 GPU 时 {tps:.1f} tokens/s，低于要求的 {asked:g}",
     "gpu.deadline": "{n} 张 GPU 需 {hours:,.0f} 小时，超过 {deadline:,.0f} 小时的截止时间",
     "gpu.years": "{n} 张 GPU 需 {years:,.1f} 年：超过一年（设定截止时间以规划集群）",
@@ -1517,7 +1542,12 @@ ZH_REASONS: dict[str, Template] = {
     # what buy-or-rent's figures rest on
     "tco.energy": lambda r, _say: (
         "每年电量 = (满载墙插功耗 x 满载时间占比 + 待机功耗 x (1 - 满载时间占比)) x 每天开机小时 x 每年开机天数 / 1000 "
-        f"x 每 kWh 电价；满载墙插功耗 {r.num('wall'):,.0f} W"
+        + (
+            f"x 每 kWh 电价；单路解码时墙插功耗 {r.num('wall'):,.0f} W（按层切分时同一时刻只有一张卡在算；"
+            f"处理提示词时所有卡同时满载，为 {r.num('full'):,.0f} W）"
+            if r.fields.get("full")
+            else f"x 每 kWh 电价；满载墙插功耗 {r.num('wall'):,.0f} W"
+        )
         + (f"（{r.num('nodes'):g} 个节点）" if r.num("nodes") > 1 else "")
         + "，关机时不耗电"
     ),
@@ -2891,6 +2921,7 @@ ZH_CN.update(
         "PSU against spikes": "电源承受尖峰",
         "PSU capacity": "电源容量",
         "Wall draw": "墙插功耗",
+        "Wall draw while one stream decodes": "单路解码时墙插功耗",
         "Heat into the room": "向室内散热",
         "Noise under load": "满载噪音",
         "Decode, per sequence": "解码（每序列）",

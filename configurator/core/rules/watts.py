@@ -122,6 +122,27 @@ def power_limit_speed(limit: float | None, compute_bound: bool = False) -> float
     return POWER_SPEED.share(limit, compute_bound)
 
 
+GPU_IDLE_SHARE = 0.08
+"""A card's draw while it waits, as a share of its sustained board power (an estimate: GPUs idle at roughly 5-10 % of
+their TDP; an RTX 3090 with a model loaded and nothing to do drew 27 W of its 350, ggml-org/llama.cpp#12958,
+2025-04-15). costs.tco's idle draw reads it too."""
+
+
+def one_stream_split_gpu_w(gpu_w: float, gpus: int) -> float:
+    """The cards' sustained draw while a layer split (llama.cpp's `--split-mode layer`, a pipeline of whole layers)
+    decodes one stream: the layers run in order, so one card works while the others wait for its activations; their
+    draw is one working card's (`gpu_w` shared over the cards: the mean card's sustained power) and the waiting cards'
+    idle draw (GPU_IDLE_SHARE), not every card at full power. An estimate from the split's arithmetic: layer-split
+    3090s show ~40 % utilisation each at one stream (oobabooga/text-generation-webui#5435, 2024-02-04), and a lone
+    3090 decoding at 98 % utilisation draws its full 350-390 W (noonghunna/club-3090#58, 2026-05-06), so the working
+    card is counted at its full board power. A prompt runs the cards at once (llama.cpp pipelines the prompt's
+    micro-batches across the split), so the supply and the circuit are still sized for every card at full power."""
+    if gpus <= 1:
+        return gpu_w
+    per_card = gpu_w / gpus
+    return per_card + (gpus - 1) * GPU_IDLE_SHARE * per_card
+
+
 def dc_load_w(gpu: Gpu, gpus: int, cpu: Cpu, sockets: int, rest_w: float, limit: float | None = None) -> float:
     return gpus * gpu_sustained_w(gpu, limit) + sockets * cpu.tdp_w + rest_w
 

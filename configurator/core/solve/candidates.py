@@ -42,6 +42,9 @@ from configurator.core.solve.slots import Placement, needs_gap, place, span
 from configurator.core.support.checks import check_stack
 
 GIB = 1024**3
+METHOD_WAYS: dict[str, tuple[str, ...]] = {"full": ("lora", "qlora"), "lora": ("qlora",)}
+"""The fine-tuning methods that hold a job in less memory than the one asked, the nearest first (a full fine-tune's
+LoRA keeps the 16-bit base; QLoRA holds it in 4 bits): what a card too small for the job is said to hold it by."""
 TOWERS = ("mid-tower", "full-tower")
 
 
@@ -675,7 +678,7 @@ def gpu_options(
         options, reason = job.options(gpu, q, runnable)
         c.options.extend(options)
         if not options:
-            c.rejected_gpus[gpu.id] = reason
+            c.rejected_gpus[gpu.id] = job.with_method_way(gpu, reason, catalog, model.architecture)
     if len(request.gpu_ids) < 2:
         c.options = prune_options(c.options)  # a comparison of named GPUs keeps every one of them
     return c
@@ -791,6 +794,50 @@ class _GpuJob:
             return True
         host = self.workload.model_copy(update={"ram_bandwidth_gbps": self.slowest_host_gbps})
         return not meets_speed(self.run(gpu, n, runnable, host), self.request)
+
+    def with_method_way(self, gpu: Gpu, reason: Reason, catalog: Catalog, model_type: str) -> Reason:
+        """A card the user named or owns, too small for a fine-tune at the most cards (`gpu.memory-max`, `-never`),
+        with the method that holds the job on it (`method`: gpu.method-fits), as an expert answers "72B LoRA on eight
+        24 GB cards?": not "needs ~29 cards" alone but "QLoRA holds it on two, 72 h; on eight, 18 h". A change of the
+        job, not of the machine: said beside the reason, never a build. Only named or owned cards are tried (a few
+        estimates each), so a plan over the whole catalog costs nothing more."""
+        w, request = self.workload, self.request
+        named = gpu.id in request.gpu_ids or (request.owned_gpu is not None and request.owned_gpu.id == gpu.id)
+        if not named or w.kind != "finetune" or reason.code not in ("gpu.memory-max", "gpu.memory-never"):
+            return reason
+        for method in METHOD_WAYS.get(w.method, ()):
+            fits = self._method_fits(
+                gpu, w.model_copy(update={"method": method, "precision": None}), catalog, model_type
+            )
+            if fits is not None:
+                return Reason.of(reason.code, **reason.fields, method=fits)
+        return reason
+
+    def _method_fits(self, gpu: Gpu, asked: Workload, catalog: Catalog, model_type: str) -> Reason | None:
+        """gpu.method-fits: the fewest of these cards that hold the job by `asked`'s method, its memory and hours, and
+        its hours on the most cards a machine holds; None where no count holds it or its stack does not run it."""
+        request, wl = self.request, asked.resolved(self.model.max_context)
+        runnable, _refusal = runnable_engines(gpu, request, wl, model_type)
+        if not runnable:
+            return None
+        for n in range(1, request.max_gpus + 1):
+            result = self.run(gpu, n, runnable, wl)
+            if not _fits(result, request):
+                continue
+            most = self.run(gpu, request.max_gpus, runnable, wl) if n < request.max_gpus else result
+            return Reason.of(
+                "gpu.method-fits",
+                method=wl.method,
+                bits=round(weight_format(wl.precision or "nf4").bits_per_weight),
+                count=n,
+                gib=result.per_gpu_bytes / GIB,
+                in_ram=result.workload.get("offload") == "cpu",
+                hours=result.wall_hours or 0.0,
+                tokens=float(wl.tokens or 0),
+                most=request.max_gpus,
+                most_hours=(most.wall_hours or 0.0) if _fits(most, request) else 0.0,
+            )
+        return None
 
     def options(self, gpu: Gpu, q: Quote | None, runnable: list[str]) -> tuple[list[GpuOption], Reason]:
         """The card's options (none: the reason why), the fewest cards that hold the job first."""

@@ -1340,6 +1340,25 @@ def _compared(builds: list[Build]) -> list[Build]:
     return out
 
 
+def _with_decode_draw(build: Build) -> Build:
+    """A build whose cards decode one stream as a layer split (one card works at a time) with its wall draw while
+    decoding beside its full-load one (`Power.decode_wall_w`, rules.watts.one_stream_split_gpu_w): two RTX 3090 with
+    Llama 3.3 70B at Q4_K_M for one user had stated 993 W, every card at full power, where one works at a time. The
+    supply and the circuit keep the full-load draw (a prompt runs every card); the electricity is reckoned at this one
+    (costs.tco)."""
+    e, p = build.estimate, build.power
+    w = e.workload
+    one_stream = w.get("kind") == "inference" and int(w.get("batch") or 1) == 1
+    in_vram = w.get("offload", "none") == "none" and not w.get("cpu_layers") and not w.get("cpu_experts")
+    if not (one_stream and in_vram and e.split == "layer" and build.gpu_count >= 2 and build.nodes == 1):
+        return build
+    if p.dc_load_w <= 0 or p.wall_w <= 0 or p.gpu_w <= 0:
+        return build
+    dc = p.dc_load_w - p.gpu_w + pw.one_stream_split_gpu_w(p.gpu_w, build.gpu_count)
+    decode = dc * p.wall_w / p.dc_load_w  # through the supply's efficiency at full load (conservative lower down)
+    return build.model_copy(update={"power": p.model_copy(update={"decode_wall_w": decode})})
+
+
 def _with_costs(
     builds: list[Build],
     catalog: Catalog,
@@ -1888,7 +1907,7 @@ unsloth, read 2026-12-04), the launch the build gives (launch.training.unsloth_c
 
 def _usual_finetune_builds(ctx: PlanContext) -> list[Build]:
     """A LoRA or QLoRA request that names no framework, no ZeRO stage and no activation offload: also solved with
-    USUAL_FINETUNE (the cheapest build and, within a budget, the solver's other searches too), each build saying so in
+    USUAL_FINETUNE (the cheapest build and the solver's other searches too), each build saying so in
     its label, on one GPU or as DDP on several. Gemma 4 31B QLoRA at 2,500 EUR had been answered only with two-card
     PEFT builds (two Tesla P100, two RTX 2060 12GB, two RTX 2080 Ti 22GB): the single used RTX 3090 people train it on
     was missing (walk10). Searched on one card only, Qwen3 8B LoRA at 2,500 USD showed two RTX 2080 Ti 22GB under
@@ -1910,7 +1929,10 @@ def _usual_finetune_builds(ctx: PlanContext) -> list[Build]:
     ):
         return []
     variant = request.model_copy(update={"workload": w.model_copy(update={"framework": USUAL_FINETUNE})})
-    cards = _solve_variant(ctx, variant, request.top_k if request.budget is not None else 1)
+    # the solver's other searches too, with or without a budget: with no budget only the cheapest had been searched,
+    # and Gemma 4 31B QLoRA on one card (no budget) lost every 24 GB card (PEFT needs 27.9 GiB there, Unsloth 19.5):
+    # no RTX 4090 at 46 h beside the RTX 2080 Ti 22GB at 155 h, and an MI100 1 % faster shown as "more speed" (review32)
+    cards = _solve_variant(ctx, variant, request.top_k)
     # the objective's name and why are no claim (offers: solver)
     return [b.of_kind(Reason.of("kind.usual-finetune", framework="Unsloth", gpus=b.gpu_count), why="") for b in cards]
 
@@ -2213,7 +2235,7 @@ def _enriched(
     """Enrichment, last: costs of ownership, the time/cost curves, the launch command. For the request as asked: a
     training job without --tokens is compared with renting per token, not for the reference job that ranked it."""
     workload = request.workload.resolved(model.max_context)
-    builds = _with_costs(builds, catalog, model, workload, request, exact)
+    builds = _with_costs([_with_decode_draw(b) for b in builds], catalog, model, workload, request, exact)
     builds = _with_curves(builds, catalog, model, workload, request, exact)
     return [
         b.model_copy(

@@ -94,3 +94,12 @@ def test_a_circuit_check_names_its_circuit_by_code_and_chinese_says_us_outlet_in
     assert found.to_json()["fields"]["circuit_id"] == "120v15a"
     with words.language("zh_CN"):
         assert words.check_text(found) == "墙插功率 1500 W，1 路 120 V 15 A（美国插座） 持续上限 1440 W"
+
+
+def test_one_stream_on_a_layer_split_draws_one_working_card_and_the_waiting_ones_idle() -> None:
+    """Two RTX 3090 (350 W each) decoding one stream as a layer split: one card works at its full board power (a lone
+    3090 decoding in llama.cpp drew 388.69 W, noonghunna/club-3090#58, 2026-05-06), the other waits at ~8 % of its
+    own (27 W of 350 with a model loaded, ggml-org/llama.cpp#12958): 378 W of cards, not 700."""
+    assert pw.one_stream_split_gpu_w(700.0, 2) == pytest.approx(350 + 0.08 * 350)
+    assert pw.one_stream_split_gpu_w(1400.0, 4) == pytest.approx(350 + 3 * 0.08 * 350)
+    assert pw.one_stream_split_gpu_w(350.0, 1) == 350.0  # one card: no split, it works all the time
