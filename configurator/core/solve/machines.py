@@ -949,6 +949,7 @@ def experts_in_ram(ctx: PlanContext) -> list[Build]:
         found, _ = _solve_once(
             variant, catalog, ctx.model, ctx.exact_weight_bytes, 1, ctx.should_stop, seconds, cost_cap=cap
         )
+        catalog, found = _addressed(ctx, variant, catalog, found, seconds, cap)
         short = not found and bool(request.min_decode_tps) and tier in widest and not ctx.should_stop()
         if short:
             found = _cheapest_at_any_speed(ctx, variant, catalog, seconds, cap)
@@ -960,10 +961,38 @@ def experts_in_ram(ctx: PlanContext) -> list[Build]:
         build = found[0] if short else _tier_card(ctx, variant, catalog, found[0], seconds, cap) or found[0]
         if not short:
             out.append(_tier_build(build, tier))
+            pair = _card_pair(ctx, variant, catalog, build, seconds, cap)
+            out += [_tier_build(pair, tier)] if pair is not None else []
         if tier.sockets == 1:
             single.append((tier, catalog, build))
     out += _fastest_in_tiers(ctx, variant, single, seconds, cap)
     return out
+
+
+def _addressed(
+    ctx: PlanContext, variant: BuildRequest, catalog: Catalog, found: list[Build], seconds: float, cap: float | None
+) -> tuple[Catalog, list[Build]]:
+    """The tier's parts and its cheapest build among the CPUs that address the RAM the experts need, where the
+    cheapest build's CPU does not: the board's slots bound the RAM the solver gives it (RAM-6), not the CPU's own
+    maximum, and the estimate of a build on its host refuses RAM past the CPU's (estimate.host.check_platform), so
+    that build had no experts in RAM and the tier was dropped. Qwen3-235B-A22B Q4_K_M had no desktop build at all: its
+    cheapest, a Core i5-12400F (Intel: 128 GB at most) with 192 GB of DDR5, beside a Ryzen 9 7950X that takes it."""
+    from configurator.core.solve.plan import _solve_once
+
+    if not found or found[0].estimate.offloaded_bytes or ctx.should_stop():
+        return catalog, found
+    need = host_ram_needed(found[0].estimate.host_ram_bytes, training=False) / compat.MODULE_GB_BYTES
+    cpu = catalog.records["cpus"].get(_cpu_id(found[0]) or "")
+    if not isinstance(cpu, Cpu) or cpu.max_memory_gb >= need:
+        return catalog, found
+    cpus: dict[str, Record] = {
+        k: r for k, r in catalog.records["cpus"].items() if isinstance(r, Cpu) and r.max_memory_gb >= need
+    }
+    if not cpus:
+        return catalog, found
+    fewer = dataclasses.replace(catalog, records={**catalog.records, "cpus": cpus})
+    again, _ = _solve_once(variant, fewer, ctx.model, ctx.exact_weight_bytes, 1, ctx.should_stop, seconds, cost_cap=cap)
+    return fewer, again
 
 
 def _cheapest_at_any_speed(
@@ -1024,6 +1053,9 @@ def _fastest_in_tiers(
         value = _value_in_tier(ctx, variant, fastest[1], fastest[2], seconds, cap)
         if value is not None:
             out.append(_tier_build(value, fastest[0]))
+        pair = _card_pair(ctx, variant, fastest[1], fastest[2], seconds, cap)  # and the pair worth most there
+        if pair is not None:
+            out.append(_tier_build(pair, fastest[0]))
     return out
 
 
@@ -1296,12 +1328,14 @@ def _card_speeds(
     cpu: Cpu,
     channels: int | None = None,
     without: frozenset[str] = frozenset(),
+    count: int = 1,
 ) -> dict[str, tuple[float, float]]:
     """(price, decode on `cpu`) of the tier's cards whose price fits the room `around` leaves in the budget beside
     its other parts: only cards no cheaper one dominates (_undominated), none past its vendor's support (a plan never
     calls those fastest) and none a board cannot take (an SXM or OAM module lives in its server's baseboard: a 256 GB
     MI325X had been GLM-5's only card "near the best" beside a 12-channel EPYC at 50,000 USD, no build could take it,
-    and the tier's fastest build was never searched)."""
+    and the tier's fastest build was never searched). With `count` cards (the room holds them all), only those that
+    fit the job and still keep experts in RAM (a pair that holds the whole model is the plan's own search's)."""
     request = ctx.request
     paid = sum(p.subtotal for p in around.parts if p.category == "gpu")
     room = None if request.budget is None else request.budget - (around.total_price - paid)
@@ -1316,7 +1350,7 @@ def _card_speeds(
             and gid not in without
             and g.form_factor == "pcie"
             and q is not None
-            and (room is None or q.amount <= room)
+            and (room is None or count * q.amount <= room)
             and g.vram_gb >= floor_gb
             and not end_of_life(g.vendor, g.architecture)
         ):
@@ -1325,11 +1359,91 @@ def _card_speeds(
     speeds: dict[str, tuple[float, float]] = {}
     for amount, gid, g in _undominated(priced):
         try:
-            est = estimate_on_host(ctx.model, workload, g, 1, host, ctx.exact_weight_bytes)
+            est = estimate_on_host(ctx.model, workload, g, count, host, ctx.exact_weight_bytes)
         except (ValueError, ConfiguratorError):
             continue
-        speeds[gid] = (amount, est.decode_tokens_per_s or 0.0)
+        if count == 1 or (est.fits and est.offloaded_bytes):
+            speeds[gid] = (amount, est.decode_tokens_per_s or 0.0)
     return speeds
+
+
+SECOND_CARD_GAIN = 1.10
+"""Two of a card beside the experts in RAM are offered (_card_pair) where the second card decodes at least this much
+faster than one of it on the same host. ESTIMATE, not fitted: a gain the buyer can tell (over three times AS_FAST's 3 %
+the ranking calls as fast) and one the comparison of the same card on the same host can claim, whose error is far
+narrower than the decode estimate's own range (most of it is the host's rate, the same for both). With the experts
+in RAM the second card takes only the experts its memory holds beyond the first's (offload._filled_split): Qwen3-235B
+Q4_K_M at 8k beside an EPYC 7742 reads 11.6 tokens/s on one RTX 3090, 12.9 on two (1.11x), 10.9 on one 2080 Ti 22GB
+and 11.6 on two (1.06x, not offered), 9.2 and 9.1 on 16 GB RTX 4060 Tis (nothing to gain)."""
+
+
+def _card_pair(
+    ctx: PlanContext, variant: BuildRequest, catalog: Catalog, one: Build, seconds: float, cap: float | None
+) -> Build | None:
+    """Beside a tier's one-card build, the same host with two of a card, built, where the second card buys a real
+    speedup (SECOND_CARD_GAIN over one of it on that host, or it holds a context one cannot) and the pair beats the
+    one-card build's decode: the build's own card first, then the pairs by decode per unit of the whole machine's
+    price. llama.cpp splits the layers over both (`--n-cpu-moe N --tensor-split a,b`, round 31) and each card holds
+    the experts of its layers, so RAM reads fewer bytes a token; the solver picks the board that seats two cards
+    (lanes, slot spacing), the PSU that feeds them, and the CPU (the build's or one as able). Practitioners do this:
+    two used RTX 3090s beside 192-256 GB of RAM for a 122-235B MoE (advice.md, round 32). None for a request that
+    fixes or caps its card count below two, or owns its parts."""
+    from configurator.core.solve.candidates import gpu_allowed
+    from configurator.core.solve.plan import _solve_once
+
+    request = ctx.request
+    record = ctx.catalog.records["cpus"].get(_cpu_id(one) or "")
+    base = _decode(one)
+    if not isinstance(record, Cpu) or base <= 0 or one.gpu_count != 1 or request.owned or request.max_gpus < 2:
+        return None
+    if request.exact_gpus or ctx.should_stop():
+        return None
+    board = ctx.catalog.records["motherboards"].get(next((p.id for p in one.parts if p.category == "motherboard"), ""))
+    channels = board.memory_channels if isinstance(board, Motherboard) else None
+    workload = on_engine(variant.workload.resolved(ctx.model.max_context), "llama.cpp")
+    allowed = dataclasses.replace(
+        catalog,
+        records={
+            **catalog.records,
+            "gpus": {
+                k: g for k, g in catalog.records["gpus"].items() if isinstance(g, Gpu) and not gpu_allowed(g, request)
+            },
+        },
+    )
+    pairs = _card_speeds(ctx, workload, allowed, one, record, channels, count=2)
+    single = _card_speeds(ctx, workload, allowed, one, record, channels) if pairs else {}
+    rest = one.total_price - sum(p.subtotal for p in one.parts if p.category == "gpu")
+    worth = {
+        gid: v / (rest + 2 * amount)
+        for gid, (amount, v) in pairs.items()
+        if v > base and v >= SECOND_CARD_GAIN * single.get(gid, (amount, 0.0))[1]
+    }
+    order = sorted(worth, key=lambda g: (g != one.gpu_id, -worth[g], pairs[g][0], g))[:VALUE_CARDS_TRIED]
+    # the build's CPU or one as able (as many cores and channels): a 6-core desktop CPU is no host for two cards
+    # (CPU-1), and the solver then takes the cheapest that seats them
+    able: dict[str, Record] = {
+        k: c
+        for k, c in catalog.records["cpus"].items()
+        if isinstance(c, Cpu) and c.cores >= record.cores and c.memory_channels >= record.memory_channels
+    }
+    two = variant.model_copy(update={"max_gpus": 2, "exact_gpus": True})
+    for gid in order:
+        parts = {**catalog.records, "cpus": able or {record.id: record}, "gpus": {gid: catalog.records["gpus"][gid]}}
+        found, _ = _solve_once(
+            two,
+            dataclasses.replace(catalog, records=parts),
+            ctx.model,
+            ctx.exact_weight_bytes,
+            1,
+            ctx.should_stop,
+            seconds,
+            cost_cap=cap,
+        )
+        if found and found[0].estimate.offloaded_bytes and _decode(found[0]) > base:
+            return found[0]
+        if ctx.should_stop():
+            break
+    return None
 
 
 def _value_in_tier(
