@@ -1053,9 +1053,10 @@ def _fastest_in_tiers(
         value = _value_in_tier(ctx, variant, fastest[1], fastest[2], seconds, cap)
         if value is not None:
             out.append(_tier_build(value, fastest[0]))
-        pair = _card_pair(ctx, variant, fastest[1], fastest[2], seconds, cap)  # and the pair worth most there
-        if pair is not None:
-            out.append(_tier_build(pair, fastest[0]))
+        for build in (fastest[2], value):  # and a second of either card where it buys speed
+            pair = _card_pair(ctx, variant, fastest[1], build, seconds, cap) if build is not None else None
+            if pair is not None:
+                out.append(_tier_build(pair, fastest[0]))
     return out
 
 
@@ -1328,14 +1329,12 @@ def _card_speeds(
     cpu: Cpu,
     channels: int | None = None,
     without: frozenset[str] = frozenset(),
-    count: int = 1,
 ) -> dict[str, tuple[float, float]]:
     """(price, decode on `cpu`) of the tier's cards whose price fits the room `around` leaves in the budget beside
     its other parts: only cards no cheaper one dominates (_undominated), none past its vendor's support (a plan never
     calls those fastest) and none a board cannot take (an SXM or OAM module lives in its server's baseboard: a 256 GB
     MI325X had been GLM-5's only card "near the best" beside a 12-channel EPYC at 50,000 USD, no build could take it,
-    and the tier's fastest build was never searched). With `count` cards (the room holds them all), only those that
-    fit the job and still keep experts in RAM (a pair that holds the whole model is the plan's own search's)."""
+    and the tier's fastest build was never searched)."""
     request = ctx.request
     paid = sum(p.subtotal for p in around.parts if p.category == "gpu")
     room = None if request.budget is None else request.budget - (around.total_price - paid)
@@ -1350,7 +1349,7 @@ def _card_speeds(
             and gid not in without
             and g.form_factor == "pcie"
             and q is not None
-            and (room is None or count * q.amount <= room)
+            and (room is None or q.amount <= room)
             and g.vram_gb >= floor_gb
             and not end_of_life(g.vendor, g.architecture)
         ):
@@ -1359,11 +1358,10 @@ def _card_speeds(
     speeds: dict[str, tuple[float, float]] = {}
     for amount, gid, g in _undominated(priced):
         try:
-            est = estimate_on_host(ctx.model, workload, g, count, host, ctx.exact_weight_bytes)
+            est = estimate_on_host(ctx.model, workload, g, 1, host, ctx.exact_weight_bytes)
         except (ValueError, ConfiguratorError):
             continue
-        if count == 1 or (est.fits and est.offloaded_bytes):
-            speeds[gid] = (amount, est.decode_tokens_per_s or 0.0)
+        speeds[gid] = (amount, est.decode_tokens_per_s or 0.0)
     return speeds
 
 
@@ -1380,45 +1378,37 @@ and 11.6 on two (1.06x, not offered), 9.2 and 9.1 on 16 GB RTX 4060 Tis (nothing
 def _card_pair(
     ctx: PlanContext, variant: BuildRequest, catalog: Catalog, one: Build, seconds: float, cap: float | None
 ) -> Build | None:
-    """Beside a tier's one-card build, the same host with two of a card, built, where the second card buys a real
-    speedup (SECOND_CARD_GAIN over one of it on that host, or it holds a context one cannot) and the pair beats the
-    one-card build's decode: the build's own card first, then the pairs by decode per unit of the whole machine's
-    price. llama.cpp splits the layers over both (`--n-cpu-moe N --tensor-split a,b`, round 31) and each card holds
-    the experts of its layers, so RAM reads fewer bytes a token; the solver picks the board that seats two cards
-    (lanes, slot spacing), the PSU that feeds them, and the CPU (the build's or one as able). Practitioners do this:
-    two used RTX 3090s beside 192-256 GB of RAM for a 122-235B MoE (advice.md, round 32). None for a request that
-    fixes or caps its card count below two, or owns its parts."""
-    from configurator.core.solve.candidates import gpu_allowed
+    """Beside a tier's one-card build, the same host with a second of its card, built, where the second card buys a
+    real speedup (SECOND_CARD_GAIN over one of it on that host, at the host's rated memory speed) and the pair beats
+    the build's decode within the budget. llama.cpp splits the layers over both (`--n-cpu-moe N --tensor-split a,b`,
+    round 31) and each card holds the experts of its layers, so RAM reads fewer bytes a token; the solver picks the
+    board that seats two cards (lanes, slot spacing), the PSU that feeds them, and the CPU (the build's or one as
+    able). The tier's card is already the one chosen beside the experts (_tier_card, _faster_in_tier, _value_in_tier):
+    weighing every card's pair too had cost about 1 s more CPU a plan (Qwen3-235B Q4_K_M at 4,000 USD). Practitioners do this:
+    two used RTX 3090s beside 192 GB of RAM for a 122-235B MoE (advice.md, round 32). None for a request that fixes
+    or caps its card count below two, or owns its parts."""
     from configurator.core.solve.plan import _solve_once
 
     request = ctx.request
     record = ctx.catalog.records["cpus"].get(_cpu_id(one) or "")
+    card = catalog.records["gpus"].get(one.gpu_id)
     base = _decode(one)
-    if not isinstance(record, Cpu) or base <= 0 or one.gpu_count != 1 or request.owned or request.max_gpus < 2:
+    if not isinstance(record, Cpu) or not isinstance(card, Gpu) or base <= 0 or one.gpu_count != 1:
         return None
-    if request.exact_gpus or ctx.should_stop():
+    if request.owned or request.max_gpus < 2 or request.exact_gpus or ctx.should_stop():
         return None
     board = ctx.catalog.records["motherboards"].get(next((p.id for p in one.parts if p.category == "motherboard"), ""))
-    channels = board.memory_channels if isinstance(board, Motherboard) else None
+    host = _rated_host(record, board.memory_channels if isinstance(board, Motherboard) else None)
     workload = on_engine(variant.workload.resolved(ctx.model.max_context), "llama.cpp")
-    allowed = dataclasses.replace(
-        catalog,
-        records={
-            **catalog.records,
-            "gpus": {
-                k: g for k, g in catalog.records["gpus"].items() if isinstance(g, Gpu) and not gpu_allowed(g, request)
-            },
-        },
-    )
-    pairs = _card_speeds(ctx, workload, allowed, one, record, channels, count=2)
-    single = _card_speeds(ctx, workload, allowed, one, record, channels) if pairs else {}
-    rest = one.total_price - sum(p.subtotal for p in one.parts if p.category == "gpu")
-    worth = {
-        gid: v / (rest + 2 * amount)
-        for gid, (amount, v) in pairs.items()
-        if v > base and v >= SECOND_CARD_GAIN * single.get(gid, (amount, 0.0))[1]
-    }
-    order = sorted(worth, key=lambda g: (g != one.gpu_id, -worth[g], pairs[g][0], g))[:VALUE_CARDS_TRIED]
+    try:
+        alone, both = (estimate_on_host(ctx.model, workload, card, n, host, ctx.exact_weight_bytes) for n in (1, 2))
+    except (ValueError, ConfiguratorError):
+        return None
+    gained = both.decode_tokens_per_s or 0.0
+    if not (both.fits and both.offloaded_bytes) or gained <= base:
+        return None  # a pair that holds the whole model is the plan's own search's
+    if alone.fits and gained < SECOND_CARD_GAIN * (alone.decode_tokens_per_s or 0.0):
+        return None
     # the build's CPU or one as able (as many cores and channels): a 6-core desktop CPU is no host for two cards
     # (CPU-1), and the solver then takes the cheapest that seats them
     able: dict[str, Record] = {
@@ -1426,23 +1416,11 @@ def _card_pair(
         for k, c in catalog.records["cpus"].items()
         if isinstance(c, Cpu) and c.cores >= record.cores and c.memory_channels >= record.memory_channels
     }
+    parts = dataclasses.replace(catalog, records={**catalog.records, "cpus": able, "gpus": {card.id: card}})
     two = variant.model_copy(update={"max_gpus": 2, "exact_gpus": True})
-    for gid in order:
-        parts = {**catalog.records, "cpus": able or {record.id: record}, "gpus": {gid: catalog.records["gpus"][gid]}}
-        found, _ = _solve_once(
-            two,
-            dataclasses.replace(catalog, records=parts),
-            ctx.model,
-            ctx.exact_weight_bytes,
-            1,
-            ctx.should_stop,
-            seconds,
-            cost_cap=cap,
-        )
-        if found and found[0].estimate.offloaded_bytes and _decode(found[0]) > base:
-            return found[0]
-        if ctx.should_stop():
-            break
+    found, _ = _solve_once(two, parts, ctx.model, ctx.exact_weight_bytes, 1, ctx.should_stop, seconds, cost_cap=cap)
+    if found and found[0].estimate.offloaded_bytes and _decode(found[0]) > base:
+        return found[0]
     return None
 
 
