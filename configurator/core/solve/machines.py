@@ -1371,8 +1371,9 @@ faster than one of it on the same host. ESTIMATE, not fitted: a gain the buyer c
 the ranking calls as fast) and one the comparison of the same card on the same host can claim, whose error is far
 narrower than the decode estimate's own range (most of it is the host's rate, the same for both). With the experts
 in RAM the second card takes only the experts its memory holds beyond the first's (offload._filled_split): Qwen3-235B
-Q4_K_M at 8k beside an EPYC 7742 reads 11.6 tokens/s on one RTX 3090, 12.9 on two (1.11x), 10.9 on one 2080 Ti 22GB
-and 11.6 on two (1.06x, not offered), 9.2 and 9.1 on 16 GB RTX 4060 Tis (nothing to gain)."""
+Q4_K_M at 8k beside an EPYC 7742 at its rated speed reads 11.8 tokens/s on one RTX 3090 and 13.0 on two (1.099x,
+just under the line), 10.9 and 11.6 on 2080 Ti 22GBs (1.06x), 9.2 and 9.1 on 16 GB RTX 4060 Tis: none offered;
+GLM-4.5-Air Q4_K_M 24.9 and 32.5 on 3090s (1.30x, offered)."""
 
 
 def _card_pair(
