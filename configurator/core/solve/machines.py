@@ -1053,8 +1053,8 @@ def _fastest_in_tiers(
         value = _value_in_tier(ctx, variant, fastest[1], fastest[2], seconds, cap)
         if value is not None:
             out.append(_tier_build(value, fastest[0]))
-        for build in (fastest[2], value):  # and a second of either card where it buys speed
-            pair = _card_pair(ctx, variant, fastest[1], build, seconds, cap) if build is not None else None
+        for beside in (fastest[2], value):  # and a second of either card where it buys speed
+            pair = _card_pair(ctx, variant, fastest[1], beside, seconds, cap) if beside is not None else None
             if pair is not None:
                 out.append(_tier_build(pair, fastest[0]))
     return out
