@@ -510,3 +510,30 @@ def test_a_second_card_holds_more_layers_experts_and_decodes_faster(catalog: Cat
     assert two.placement["layers_per_gpu"][0] > two.placement["cpu_moe_layers"]  # the first card holds experts too
     words = " ".join(s.text for s in two.steps if s.topic == "offload")
     assert f"of the other {model.num_layers - two.placement['cpu_moe_layers']} in VRAM" in words
+
+
+def test_a_second_card_is_worth_offering_where_it_takes_a_large_share_of_the_experts(catalog: Catalog) -> None:
+    """Round 32 (experts32): the experts-in-RAM tiers offer two of a card where the second lifts decode by
+    machines.SECOND_CARD_GAIN over one on the same host (_card_pair), timed on the host the tier rates (the EPYC 7742's
+    eight DDR4-3200 channels, machines._rated_host). What a second card buys is the share of the experts its memory
+    takes off the RAM: GLM-4.5-Air at Q4_K_M (~68 GB) loses a third of its RAM reads to a second RTX 3090, DeepSeek-V3
+    (~380 GB) ~6 %, and a 16 GB card beside Qwen3-235B-A22B keeps almost none. No published measurement of one against
+    two cards of one model with the experts in RAM was found (ik_llama.cpp #629 pairs an RTX 5090 with a 4090 on Windows,
+    its numbers in charts: docs/estimates.md, round 32), so this checks which side of the line each pair falls."""
+    from configurator.core.solve.machines import SECOND_CARD_GAIN, _rated_host
+
+    cpu = catalog.get("cpus", "epyc-7742")
+    assert isinstance(cpu, Cpu)
+    host = _rated_host(cpu)
+
+    def gain(model_id: str, gpu_id: str, context: int) -> float:
+        model = catalog.get("models", model_id)
+        w = Workload(kind="inference", precision="q4_k_m", engine="llama.cpp", context=context, offload="cpu")
+        one, two = (estimate_on_host(model, w, _gpu(catalog, gpu_id), n, host) for n in (1, 2))
+        assert one.fits and two.fits and two.offloaded_bytes > 0  # still experts in RAM: the pair is the tier's
+        return (two.decode_tokens_per_s or 0.0) / (one.decode_tokens_per_s or 1.0)
+
+    assert gain("glm-4.5-air", "rtx-3090", 4096) > 1.25 > SECOND_CARD_GAIN  # offered: a quarter faster or more
+    assert gain("deepseek-v3", "rtx-3090", 8192) < SECOND_CARD_GAIN  # not offered
+    assert gain("qwen3-235b-a22b", "rtx-4060-ti-16gb", 8192) < 1.03  # nothing to gain
+    assert gain("qwen3-235b-a22b", "rtx-2080-ti-22gb", 8192) < SECOND_CARD_GAIN

@@ -218,6 +218,19 @@ class Case:
 
 
 # --------------------------------------------------------------------------- sources (URL, date or date read)
+TWO_3090_BIG_RAM = (
+    "r/openclaw, mirrored at https://www.openclawradar.com/article/qwen-35-122b-moe-35-ts-single-3090-ik-llama-cpp-mtp "
+    "(2026-06-06, read 2026-12-05): an AMD 9900X with 192 GB of DDR5-5200 and two RTX 3090s (~1,600 USD for the "
+    "cards, ~1,600 USD for the RAM) runs Qwen3.5-122B-A10B with 75 % of its expert layers in RAM (-ot); "
+    "r/LocalLLaMA, mirrored at https://prismix.dev/news/12baecad60c3 (2026, read 2026-12-05): GLM-5.2 on a Ryzen "
+    "9900X with 192 GB of DDR5-5600 and 4 x RTX 3090, the experts spread over the cards and the rest in RAM ('with "
+    "-sm layer, the kept-on-GPU experts all land on the LAST card': place them per device)"
+)
+CRAFTRIGS_DUAL_24GB = (
+    "https://craftrigs.pages.dev/guides/run-qwen3-235b-on-one-3090-96gb-ddr5-moe-2026/ (2026, read 2026-12-05): "
+    "Qwen3-235B-A22B at Q4_K_M does not fit one RTX 3090 with 96 GB of DDR5; 'If you specifically need 235B, you need "
+    "a dual-24 GB rig, a 48 GB-class card, or a Mac Studio'"
+)
 
 OLLAMA_Q4_DEFAULT = (
     "https://llmbestpractices.com/ai-agents/ollama-quantization (read 2026-12-02): 'The default Q4_K_M is the right "
@@ -4322,5 +4335,39 @@ CASES: tuple[Case, ...] = (
         "USD, 52 h) and two RTX PRO 6000 at 70 % (24,820 USD, 69 h), each failing PERF, with no word of the deadline "
         "missed: 160 USD saved for 4 h late, and a dearer, slower machine.",
         (PUGET_QUAD_3090, QWERTYFORCE_3090_PL),
+    ),
+    Case(
+        "glm-45-air-on-3090s-5000-offers-the-pair-beside-the-experts",
+        "--model glm-4.5-air --workload inference --precision q4_k_m --gpu rtx-3090 --budget 5000",
+        (
+            some_build(
+                "two RTX 3090 with the experts in RAM, the layers split over both (--tensor-split), within 5,000 USD",
+                lambda b: (
+                    experts_in_ram(b)
+                    and gpu_count(b) == 2
+                    and "--tensor-split" in launch_command(b)
+                    and price(b) <= 5000
+                ),
+            ),
+            Expect(
+                "the pair decodes at least 10 % faster than every build shown with one RTX 3090 and the experts in RAM",
+                lambda plan: any(
+                    experts_in_ram(b)
+                    and gpu_count(b) == 2
+                    and all(
+                        decode(b) >= 1.10 * decode(o) for o in builds(plan) if experts_in_ram(o) and gpu_count(o) == 1
+                    )
+                    for b in builds(plan)
+                ),
+            ),
+            labelled_build("fastest", "has two RTX 3090", lambda b: gpu_count(b) == 2),
+        ),
+        "GLM-4.5-Air at Q4_K_M is ~68 GB: one 24 GB RTX 3090 keeps attention and some experts, the rest (~46 GiB) is "
+        "read from RAM at every token; a second 3090 holds ~21 GiB more of them, so RAM reads a third less and decode "
+        "rises by about that much on the same host. The usual home build for a 100-250B MoE is two used 3090s beside "
+        "a lot of RAM; an expert offers that pair where it buys real speed, on a board that seats both and a PSU that "
+        "feeds them (HX1500i). Walked 2026-12-05 (experts32): the tiers offered one card only, so the pair was never "
+        "shown; each one-3090 build said 'add one more RTX 3090' would unlock 16.2-32.5 tokens/s.",
+        (TWO_3090_BIG_RAM, CRAFTRIGS_DUAL_24GB),
     ),
 )

@@ -949,6 +949,7 @@ def experts_in_ram(ctx: PlanContext) -> list[Build]:
         found, _ = _solve_once(
             variant, catalog, ctx.model, ctx.exact_weight_bytes, 1, ctx.should_stop, seconds, cost_cap=cap
         )
+        catalog, found = _addressed(ctx, variant, catalog, found, seconds, cap)
         short = not found and bool(request.min_decode_tps) and tier in widest and not ctx.should_stop()
         if short:
             found = _cheapest_at_any_speed(ctx, variant, catalog, seconds, cap)
@@ -960,10 +961,38 @@ def experts_in_ram(ctx: PlanContext) -> list[Build]:
         build = found[0] if short else _tier_card(ctx, variant, catalog, found[0], seconds, cap) or found[0]
         if not short:
             out.append(_tier_build(build, tier))
+            pair = _card_pair(ctx, variant, catalog, build, seconds, cap)
+            out += [_tier_build(pair, tier)] if pair is not None else []
         if tier.sockets == 1:
             single.append((tier, catalog, build))
     out += _fastest_in_tiers(ctx, variant, single, seconds, cap)
     return out
+
+
+def _addressed(
+    ctx: PlanContext, variant: BuildRequest, catalog: Catalog, found: list[Build], seconds: float, cap: float | None
+) -> tuple[Catalog, list[Build]]:
+    """The tier's parts and its cheapest build among the CPUs that address the RAM the experts need, where the
+    cheapest build's CPU does not: the board's slots bound the RAM the solver gives it (RAM-6), not the CPU's own
+    maximum, and the estimate of a build on its host refuses RAM past the CPU's (estimate.host.check_platform), so
+    that build had no experts in RAM and the tier was dropped. Qwen3-235B-A22B Q4_K_M had no desktop build at all: its
+    cheapest, a Core i5-12400F (Intel: 128 GB at most) with 192 GB of DDR5, beside a Ryzen 9 7950X that takes it."""
+    from configurator.core.solve.plan import _solve_once
+
+    if not found or found[0].estimate.offloaded_bytes or ctx.should_stop():
+        return catalog, found
+    need = host_ram_needed(found[0].estimate.host_ram_bytes, training=False) / compat.MODULE_GB_BYTES
+    cpu = catalog.records["cpus"].get(_cpu_id(found[0]) or "")
+    if not isinstance(cpu, Cpu) or cpu.max_memory_gb >= need:
+        return catalog, found
+    cpus: dict[str, Record] = {
+        k: r for k, r in catalog.records["cpus"].items() if isinstance(r, Cpu) and r.max_memory_gb >= need
+    }
+    if not cpus:
+        return catalog, found
+    fewer = dataclasses.replace(catalog, records={**catalog.records, "cpus": cpus})
+    again, _ = _solve_once(variant, fewer, ctx.model, ctx.exact_weight_bytes, 1, ctx.should_stop, seconds, cost_cap=cap)
+    return fewer, again
 
 
 def _cheapest_at_any_speed(
@@ -1024,6 +1053,10 @@ def _fastest_in_tiers(
         value = _value_in_tier(ctx, variant, fastest[1], fastest[2], seconds, cap)
         if value is not None:
             out.append(_tier_build(value, fastest[0]))
+        for beside in (fastest[2], value):  # and a second of either card where it buys speed
+            pair = _card_pair(ctx, variant, fastest[1], beside, seconds, cap) if beside is not None else None
+            if pair is not None:
+                out.append(_tier_build(pair, fastest[0]))
     return out
 
 
@@ -1330,6 +1363,66 @@ def _card_speeds(
             continue
         speeds[gid] = (amount, est.decode_tokens_per_s or 0.0)
     return speeds
+
+
+SECOND_CARD_GAIN = 1.10
+"""Two of a card beside the experts in RAM are offered (_card_pair) where the second card decodes at least this much
+faster than one of it on the same host. ESTIMATE, not fitted: a gain the buyer can tell (over three times AS_FAST's 3 %
+the ranking calls as fast) and one the comparison of the same card on the same host can claim, whose error is far
+narrower than the decode estimate's own range (most of it is the host's rate, the same for both). With the experts
+in RAM the second card takes only the experts its memory holds beyond the first's (offload._filled_split): Qwen3-235B
+Q4_K_M at 8k beside an EPYC 7742 at its rated speed reads 11.8 tokens/s on one RTX 3090 and 13.0 on two (1.099x,
+just under the line), 10.9 and 11.6 on 2080 Ti 22GBs (1.06x), 9.2 and 9.1 on 16 GB RTX 4060 Tis: none offered;
+GLM-4.5-Air Q4_K_M 24.9 and 32.5 on 3090s (1.30x, offered)."""
+
+
+def _card_pair(
+    ctx: PlanContext, variant: BuildRequest, catalog: Catalog, one: Build, seconds: float, cap: float | None
+) -> Build | None:
+    """Beside a tier's one-card build, the same host with a second of its card, built, where the second card buys a
+    real speedup (SECOND_CARD_GAIN over one of it on that host, at the host's rated memory speed) and the pair beats
+    the build's decode within the budget. llama.cpp splits the layers over both (`--n-cpu-moe N --tensor-split a,b`,
+    round 31) and each card holds the experts of its layers, so RAM reads fewer bytes a token; the solver picks the
+    board that seats two cards (lanes, slot spacing), the PSU that feeds them, and the CPU (the build's or one as
+    able). The tier's card is already the one chosen beside the experts (_tier_card, _faster_in_tier, _value_in_tier):
+    weighing every card's pair too had cost about 1 s more CPU a plan (Qwen3-235B Q4_K_M at 4,000 USD). Practitioners do this:
+    two used RTX 3090s beside 192 GB of RAM for a 122-235B MoE (advice.md, round 32). None for a request that fixes
+    or caps its card count below two, or owns its parts."""
+    from configurator.core.solve.plan import _solve_once
+
+    request = ctx.request
+    record = ctx.catalog.records["cpus"].get(_cpu_id(one) or "")
+    card = catalog.records["gpus"].get(one.gpu_id)
+    base = _decode(one)
+    if not isinstance(record, Cpu) or not isinstance(card, Gpu) or base <= 0 or one.gpu_count != 1:
+        return None
+    if request.owned or request.max_gpus < 2 or request.exact_gpus or ctx.should_stop():
+        return None
+    board = ctx.catalog.records["motherboards"].get(next((p.id for p in one.parts if p.category == "motherboard"), ""))
+    host = _rated_host(record, board.memory_channels if isinstance(board, Motherboard) else None)
+    workload = on_engine(variant.workload.resolved(ctx.model.max_context), "llama.cpp")
+    try:
+        alone, both = (estimate_on_host(ctx.model, workload, card, n, host, ctx.exact_weight_bytes) for n in (1, 2))
+    except (ValueError, ConfiguratorError):
+        return None
+    gained = both.decode_tokens_per_s or 0.0
+    if not (both.fits and both.offloaded_bytes) or gained <= base:
+        return None  # a pair that holds the whole model is the plan's own search's
+    if alone.fits and gained < SECOND_CARD_GAIN * (alone.decode_tokens_per_s or 0.0):
+        return None
+    # the build's CPU or one as able (as many cores and channels): a 6-core desktop CPU is no host for two cards
+    # (CPU-1), and the solver then takes the cheapest that seats them
+    able: dict[str, Record] = {
+        k: c
+        for k, c in catalog.records["cpus"].items()
+        if isinstance(c, Cpu) and c.cores >= record.cores and c.memory_channels >= record.memory_channels
+    }
+    parts = dataclasses.replace(catalog, records={**catalog.records, "cpus": able, "gpus": {card.id: card}})
+    two = variant.model_copy(update={"max_gpus": 2, "exact_gpus": True})
+    found, _ = _solve_once(two, parts, ctx.model, ctx.exact_weight_bytes, 1, ctx.should_stop, seconds, cost_cap=cap)
+    if found and found[0].estimate.offloaded_bytes and _decode(found[0]) > base:
+        return found[0]
+    return None
 
 
 def _value_in_tier(

@@ -1063,10 +1063,17 @@ def _instead(f: _Field, j: int, shown: list[int]) -> Reason | None:
     such build with no claim, not shown, that no build beats outright (that one would be left out anyway), and only
     on the first build shown that stands in for it. None when there is none."""
     m = f.m
+    # its words say "the same price within 1 %": a build `j` is much cheaper than is not named (a card past its
+    # support beats nothing outright, so 2 x MI50 at 1,368 USD had named 2 x RTX 2080 Ti 22GB at 3,175 as "the same
+    # price" for gpt-oss-120b at 4,000 USD)
     left = [
         i
         for i in range(len(f.pool))
-        if i not in shown and not f.claims[i] and _stands_in(f, j, i) and not _beaten(f, i, near=False)
+        if i not in shown
+        and not f.claims[i]
+        and _stands_in(f, j, i)
+        and m[i].price <= m[j].price * (1 + SAME_PRICE)
+        and not _beaten(f, i, near=False)
     ]
     left = [i for i in left if not any(_stands_in(f, k, i) for k in shown[: shown.index(j)])]
     if not left:
