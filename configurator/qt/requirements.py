@@ -326,6 +326,16 @@ class RequirementsPanel(QWidget):
         self.zero = combo(
             [(self.tr("none"), 0), (self.tr("ZeRO-1"), 1), (self.tr("ZeRO-2"), 2), (self.tr("ZeRO-3 / FSDP"), 3)]
         )
+        # what shards it (`--sharding`): DeepSpeed ZeRO, the default (None, as the command line leaves it), or PyTorch
+        # FSDP under accelerate; the stage above says how far (ZeRO-3: FULL_SHARD, ZeRO-2: SHARD_GRAD_OP)
+        self.sharding = combo(
+            [(self.tr("DeepSpeed"), None), (self.tr("PyTorch FSDP"), "fsdp")],
+            self.tr(
+                "What shards the model over several GPUs under accelerate: DeepSpeed ZeRO, or PyTorch FSDP "
+                "(ZeRO-3 runs FULL_SHARD, ZeRO-2 and ZeRO-1 SHARD_GRAD_OP: FSDP cannot shard the optimizer "
+                "states alone)"
+            ),
+        )
         self.offload = combo(
             [(self.tr("none"), "none"), (self.tr("CPU"), "cpu")],
             self.tr("Offload optimizer states (and ZeRO-3 parameters) to RAM"),
@@ -342,6 +352,7 @@ class RequirementsPanel(QWidget):
         form.addRow(self.tr("Micro-batch"), self._with_hint(self.micro_batch, "batch"))
         form.addRow("", self._with_hint(self.checkpointing, "grad_checkpointing"))
         form.addRow(self.tr("Sharding"), self._with_hint(self.zero, "zero"))
+        form.addRow(self.tr("Sharded with"), self.sharding)
         form.addRow(self.tr("Offload"), self._with_hint(self.offload, "offload"))
         form.addRow(self.tr("LoRA rank"), self.lora_rank)
         form.addRow(self.tr("Dataset"), self.dataset_mtokens)
@@ -611,6 +622,7 @@ class RequirementsPanel(QWidget):
             self.micro_batch,
             self.checkpointing,
             self.zero,
+            self.sharding,
             self.offload,
             self.lora_rank,
             self.dataset_mtokens,
@@ -688,6 +700,7 @@ class RequirementsPanel(QWidget):
                 set_combo(self.optimizer, w.optimizer)
                 self.checkpointing.setChecked(w.grad_checkpointing is not False)
                 set_combo(self.zero, w.zero)
+                set_combo(self.sharding, w.sharding)  # a project saved before it: None, DeepSpeed
                 set_combo(self.offload, w.offload)
                 self.lora_rank.setValue(w.lora_rank)
             self.ram_offload.setChecked(w.kind == "inference" and w.offload == "cpu")
@@ -761,6 +774,7 @@ class RequirementsPanel(QWidget):
                 batch=self.micro_batch.value(),
                 grad_checkpointing=self.checkpointing.isChecked(),
                 zero=self.zero.currentData(),
+                sharding=self.sharding.currentData(),
                 offload=self.offload.currentData(),
                 lora_rank=self.lora_rank.value(),
                 precision=trained,

@@ -4,142 +4,142 @@
 <context>
     <name>BuildDetail</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="679"/>
+        <location filename="../../configurator/qt/builds.py" line="668"/>
         <source>Category</source>
         <translation>类别</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="679"/>
+        <location filename="../../configurator/qt/builds.py" line="668"/>
         <source>Part</source>
         <translation>配件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="679"/>
+        <location filename="../../configurator/qt/builds.py" line="668"/>
         <source>Qty</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="679"/>
+        <location filename="../../configurator/qt/builds.py" line="668"/>
         <source>Unit price</source>
         <translation>单价</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="679"/>
+        <location filename="../../configurator/qt/builds.py" line="668"/>
         <source>Subtotal</source>
         <translation>小计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="699"/>
+        <location filename="../../configurator/qt/builds.py" line="688"/>
         <source>&lt;b&gt;Why each part&lt;/b&gt;</source>
         <translation>&lt;b&gt;每个配件的选择理由&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="724"/>
+        <location filename="../../configurator/qt/builds.py" line="713"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="724"/>
+        <location filename="../../configurator/qt/builds.py" line="713"/>
         <source>Rule</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="724"/>
+        <location filename="../../configurator/qt/builds.py" line="713"/>
         <source>Why</source>
         <translation>理由</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="744"/>
+        <location filename="../../configurator/qt/builds.py" line="733"/>
         <source>Parts</source>
         <translation>配件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="745"/>
+        <location filename="../../configurator/qt/builds.py" line="734"/>
         <source>VRAM</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="746"/>
+        <location filename="../../configurator/qt/builds.py" line="735"/>
         <source>Cost</source>
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="747"/>
+        <location filename="../../configurator/qt/builds.py" line="736"/>
         <source>Power</source>
         <translation>功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="748"/>
+        <location filename="../../configurator/qt/builds.py" line="737"/>
         <source>Nodes</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="749"/>
+        <location filename="../../configurator/qt/builds.py" line="738"/>
         <source>Slot map</source>
         <translation>插槽布局</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="750"/>
+        <location filename="../../configurator/qt/builds.py" line="739"/>
         <source>Checks</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="751"/>
+        <location filename="../../configurator/qt/builds.py" line="740"/>
         <source>Estimates</source>
         <translation>估算</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="762"/>
+        <location filename="../../configurator/qt/builds.py" line="751"/>
         <source>Buy or rent</source>
         <translation>购买还是租用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="829"/>
+        <location filename="../../configurator/qt/builds.py" line="818"/>
         <source> ({0} owned)</source>
         <translation>（已有 {0}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="835"/>
+        <location filename="../../configurator/qt/builds.py" line="824"/>
         <source> for the cluster</source>
         <translation>（集群共用）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="837"/>
+        <location filename="../../configurator/qt/builds.py" line="826"/>
         <source> per node x {0:,}</source>
         <translation>（每节点，共 {0:,} 个节点）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="865"/>
+        <location filename="../../configurator/qt/builds.py" line="854"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="880"/>
+        <location filename="../../configurator/qt/builds.py" line="869"/>
         <source> for {0} machines</source>
         <translation>（{0} 台机器）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="882"/>
+        <location filename="../../configurator/qt/builds.py" line="871"/>
         <source>; parts you own save {0:,.0f} {1}</source>
         <translation>；已有配件节省 {0:,.0f} {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="897"/>
+        <location filename="../../configurator/qt/builds.py" line="886"/>
         <source>{0} price(s) older than six months (marked ⚠; hover for the dates). Get a fresh quote and enter it with Catalog &gt; Edit prices and parts, Catalog &gt; Import a vendor quote, or Catalog &gt; Import a price pack.</source>
         <translation>{0} 个价格已超过六个月（标有 ⚠；悬停查看日期）。请索取最新报价，并通过“目录 &gt; 编辑价格和配件”、“目录 &gt; 导入供应商报价”或“目录 &gt; 导入价格包”录入。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="908"/>
+        <location filename="../../configurator/qt/builds.py" line="897"/>
         <source>Total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="918"/>
+        <location filename="../../configurator/qt/builds.py" line="907"/>
         <source> (one machine)</source>
         <translation>（单台机器）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="920"/>
+        <location filename="../../configurator/qt/builds.py" line="909"/>
         <source>Noise under load{0}:</source>
         <translation>满载噪音{0}：</translation>
     </message>
@@ -147,32 +147,32 @@
 <context>
     <name>BuildHeader</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="585"/>
+        <location filename="../../configurator/qt/builds.py" line="576"/>
         <source>{0:,.0f} W at the wall</source>
         <translation>墙插功耗 {0:,.0f} W</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="587"/>
+        <location filename="../../configurator/qt/builds.py" line="578"/>
         <source>{0:,.0f} W at the wall at full load, {1:,.0f} W while decoding</source>
         <translation>满载时墙插 {0:,.0f} W，解码时 {1:,.0f} W</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="590"/>
+        <location filename="../../configurator/qt/builds.py" line="581"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="591"/>
+        <location filename="../../configurator/qt/builds.py" line="582"/>
         <source>, </source>
         <translation>，</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="597"/>
+        <location filename="../../configurator/qt/builds.py" line="588"/>
         <source>How this fits:</source>
         <translation>如何装下：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="603"/>
+        <location filename="../../configurator/qt/builds.py" line="595"/>
         <source>Why shown:</source>
         <translation>显示理由：</translation>
     </message>
@@ -1311,22 +1311,22 @@
 <context>
     <name>LaunchCommand</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="641"/>
+        <location filename="../../configurator/qt/builds.py" line="630"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="642"/>
+        <location filename="../../configurator/qt/builds.py" line="631"/>
         <source>Copy the command to the clipboard</source>
         <translation>将命令复制到剪贴板</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="659"/>
+        <location filename="../../configurator/qt/builds.py" line="648"/>
         <source>Run it</source>
         <translation>运行命令</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="667"/>
+        <location filename="../../configurator/qt/builds.py" line="656"/>
         <source>Copied</source>
         <translation>已复制</translation>
     </message>
@@ -2388,7 +2388,7 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
         <location filename="../../configurator/qt/requirements.py" line="276"/>
         <location filename="../../configurator/qt/requirements.py" line="283"/>
         <location filename="../../configurator/qt/requirements.py" line="322"/>
-        <location filename="../../configurator/qt/requirements.py" line="368"/>
+        <location filename="../../configurator/qt/requirements.py" line="379"/>
         <source> tokens</source>
         <translation> 个 token</translation>
     </message>
@@ -2399,7 +2399,7 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
     </message>
     <message>
         <location filename="../../configurator/qt/requirements.py" line="291"/>
-        <location filename="../../configurator/qt/requirements.py" line="958"/>
+        <location filename="../../configurator/qt/requirements.py" line="972"/>
         <source> user</source>
         <translation> 个用户</translation>
     </message>
@@ -2470,19 +2470,19 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
     </message>
     <message>
         <location filename="../../configurator/qt/requirements.py" line="316"/>
-        <location filename="../../configurator/qt/requirements.py" line="573"/>
+        <location filename="../../configurator/qt/requirements.py" line="584"/>
         <source>LoRA</source>
         <translation>LoRA</translation>
     </message>
     <message>
         <location filename="../../configurator/qt/requirements.py" line="316"/>
-        <location filename="../../configurator/qt/requirements.py" line="573"/>
+        <location filename="../../configurator/qt/requirements.py" line="584"/>
         <source>QLoRA</source>
         <translation>QLoRA</translation>
     </message>
     <message>
         <location filename="../../configurator/qt/requirements.py" line="316"/>
-        <location filename="../../configurator/qt/requirements.py" line="573"/>
+        <location filename="../../configurator/qt/requirements.py" line="584"/>
         <source>Full</source>
         <translation>全参数</translation>
     </message>
@@ -2523,8 +2523,8 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
     </message>
     <message>
         <location filename="../../configurator/qt/requirements.py" line="327"/>
-        <location filename="../../configurator/qt/requirements.py" line="330"/>
-        <location filename="../../configurator/qt/requirements.py" line="457"/>
+        <location filename="../../configurator/qt/requirements.py" line="340"/>
+        <location filename="../../configurator/qt/requirements.py" line="468"/>
         <source>none</source>
         <translation>无</translation>
     </message>
@@ -2544,80 +2544,80 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
         <translation>ZeRO-3 / FSDP</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="330"/>
+        <location filename="../../configurator/qt/requirements.py" line="340"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="331"/>
+        <location filename="../../configurator/qt/requirements.py" line="341"/>
         <source>Offload optimizer states (and ZeRO-3 parameters) to RAM</source>
         <translation>将优化器状态（以及 ZeRO-3 参数）卸载到内存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="333"/>
-        <location filename="../../configurator/qt/requirements.py" line="346"/>
+        <location filename="../../configurator/qt/requirements.py" line="343"/>
+        <location filename="../../configurator/qt/requirements.py" line="357"/>
         <source>LoRA rank</source>
         <translation>LoRA 秩</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="335"/>
+        <location filename="../../configurator/qt/requirements.py" line="345"/>
         <source> M tokens</source>
         <translation> M token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="335"/>
+        <location filename="../../configurator/qt/requirements.py" line="345"/>
         <source>Dataset size (0: not set, no training time)</source>
         <translation>数据集大小（0：未设置，不估算训练时间）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="337"/>
+        <location filename="../../configurator/qt/requirements.py" line="347"/>
         <source>not set</source>
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="338"/>
+        <location filename="../../configurator/qt/requirements.py" line="348"/>
         <source> epochs</source>
         <translation> 轮</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="339"/>
+        <location filename="../../configurator/qt/requirements.py" line="349"/>
         <source>Method</source>
         <translation>方法</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="340"/>
+        <location filename="../../configurator/qt/requirements.py" line="350"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="341"/>
-        <location filename="../../configurator/qt/requirements.py" line="368"/>
-        <location filename="../../configurator/qt/requirements.py" line="372"/>
+        <location filename="../../configurator/qt/requirements.py" line="351"/>
+        <location filename="../../configurator/qt/requirements.py" line="379"/>
+        <location filename="../../configurator/qt/requirements.py" line="383"/>
         <source>Sequence length</source>
         <translation>序列长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="342"/>
+        <location filename="../../configurator/qt/requirements.py" line="352"/>
         <source>Micro-batch</source>
         <translation>微批次</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="344"/>
+        <location filename="../../configurator/qt/requirements.py" line="354"/>
         <source>Sharding</source>
         <translation>分片</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="345"/>
+        <location filename="../../configurator/qt/requirements.py" line="356"/>
         <source>Offload</source>
         <translation>卸载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="347"/>
+        <location filename="../../configurator/qt/requirements.py" line="358"/>
         <source>Dataset</source>
         <translation>数据集</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="348"/>
+        <location filename="../../configurator/qt/requirements.py" line="359"/>
         <source>Epochs</source>
         <translation>轮数</translation>
     </message>
@@ -2627,53 +2627,53 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
         <translation>微调</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="352"/>
-        <location filename="../../configurator/qt/requirements.py" line="579"/>
+        <location filename="../../configurator/qt/requirements.py" line="363"/>
+        <location filename="../../configurator/qt/requirements.py" line="590"/>
         <source> B tokens</source>
         <translation> B token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="352"/>
+        <location filename="../../configurator/qt/requirements.py" line="363"/>
         <source>Training tokens</source>
         <translation>训练 token 数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="353"/>
+        <location filename="../../configurator/qt/requirements.py" line="364"/>
         <source> days</source>
         <translation> 天</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="353"/>
+        <location filename="../../configurator/qt/requirements.py" line="364"/>
         <source>Finish within (0: no deadline)</source>
         <translation>在此期限内完成（0：无期限）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="354"/>
+        <location filename="../../configurator/qt/requirements.py" line="365"/>
         <source>no deadline</source>
         <translation>无期限</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="363"/>
+        <location filename="../../configurator/qt/requirements.py" line="374"/>
         <source>Compute-phase utilisation of the peak bf16 rate (0: default by GPU generation); communication that does not overlap comes on top, so the reported MFU is lower</source>
         <translation>计算阶段对 bf16 峰值算力的利用率（0：按 GPU 代际取默认值）；未重叠的通信时间另计，因此报告的 MFU 更低</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="367"/>
+        <location filename="../../configurator/qt/requirements.py" line="378"/>
         <source>default</source>
         <translation>默认</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="369"/>
+        <location filename="../../configurator/qt/requirements.py" line="380"/>
         <source>Tokens</source>
         <translation>Token 数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="370"/>
+        <location filename="../../configurator/qt/requirements.py" line="381"/>
         <source>Deadline</source>
         <translation>期限</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="371"/>
+        <location filename="../../configurator/qt/requirements.py" line="382"/>
         <source>Compute util.</source>
         <translation>计算利用率</translation>
     </message>
@@ -2713,258 +2713,278 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
         <translation>提示词</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="393"/>
+        <location filename="../../configurator/qt/requirements.py" line="332"/>
+        <source>DeepSpeed</source>
+        <translation>DeepSpeed</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/requirements.py" line="332"/>
+        <source>PyTorch FSDP</source>
+        <translation>PyTorch FSDP</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/requirements.py" line="334"/>
+        <source>What shards the model over several GPUs under accelerate: DeepSpeed ZeRO, or PyTorch FSDP (ZeRO-3 runs FULL_SHARD, ZeRO-2 and ZeRO-1 SHARD_GRAD_OP: FSDP cannot shard the optimizer states alone)</source>
+        <translation>在 accelerate 下把模型分片到多张 GPU 上用什么：DeepSpeed ZeRO，或 PyTorch FSDP（ZeRO-3 对应 FULL_SHARD，ZeRO-2 和 ZeRO-1 对应 SHARD_GRAD_OP：FSDP 无法只分片优化器状态）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/requirements.py" line="355"/>
+        <source>Sharded with</source>
+        <translation>分片方式</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/requirements.py" line="404"/>
         <source>Limit the solver to these GPU ids (comma separated) to compare them side by side; a ready-made system&apos;s id (a Mac Studio, a DGX Spark, a mini PC) compares that machine with them</source>
         <translation>仅在这些 GPU id（逗号分隔）中求解，以便并排对比；填入整机的 id（Mac Studio、DGX Spark、迷你主机）则把该整机与它们一起对比</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="403"/>
+        <location filename="../../configurator/qt/requirements.py" line="414"/>
         <source>Total budget (0: unlimited)</source>
         <translation>总预算（0：不限）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="405"/>
+        <location filename="../../configurator/qt/requirements.py" line="416"/>
         <source>unlimited</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="407"/>
+        <location filename="../../configurator/qt/requirements.py" line="418"/>
         <source>USD</source>
         <translation>USD</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="407"/>
+        <location filename="../../configurator/qt/requirements.py" line="418"/>
         <source>CNY</source>
         <translation>CNY</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="407"/>
+        <location filename="../../configurator/qt/requirements.py" line="418"/>
         <source>EUR</source>
         <translation>EUR</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="411"/>
+        <location filename="../../configurator/qt/requirements.py" line="422"/>
         <source>The wall circuit the machine plugs into</source>
         <translation>机器所接的墙面电路</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="413"/>
+        <location filename="../../configurator/qt/requirements.py" line="424"/>
         <source> circuit(s)</source>
         <translation> 路电路</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="413"/>
+        <location filename="../../configurator/qt/requirements.py" line="424"/>
         <source>How many such circuits may feed the machine</source>
         <translation>可为机器供电的此类电路数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="416"/>
+        <location filename="../../configurator/qt/requirements.py" line="427"/>
         <source>any</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="417"/>
+        <location filename="../../configurator/qt/requirements.py" line="428"/>
         <source>tower</source>
         <translation>塔式</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="418"/>
+        <location filename="../../configurator/qt/requirements.py" line="429"/>
         <source>rack</source>
         <translation>机架式</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="419"/>
+        <location filename="../../configurator/qt/requirements.py" line="430"/>
         <source>open frame</source>
         <translation>开放式机架</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="423"/>
+        <location filename="../../configurator/qt/requirements.py" line="434"/>
         <source>lab</source>
         <translation>实验室</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="423"/>
+        <location filename="../../configurator/qt/requirements.py" line="434"/>
         <source>home office</source>
         <translation>家庭办公室</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="423"/>
+        <location filename="../../configurator/qt/requirements.py" line="434"/>
         <source>server room</source>
         <translation>机房</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="424"/>
+        <location filename="../../configurator/qt/requirements.py" line="435"/>
         <source>Noise and heat limits</source>
         <translation>噪音和散热限制</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="427"/>
+        <location filename="../../configurator/qt/requirements.py" line="438"/>
         <source>new or used</source>
         <translation>全新或二手</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="427"/>
+        <location filename="../../configurator/qt/requirements.py" line="438"/>
         <source>new only</source>
         <translation>仅全新</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="427"/>
+        <location filename="../../configurator/qt/requirements.py" line="438"/>
         <source>prefer used</source>
         <translation>优先二手</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="430"/>
+        <location filename="../../configurator/qt/requirements.py" line="441"/>
         <source>global</source>
         <translation>全球</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="430"/>
+        <location filename="../../configurator/qt/requirements.py" line="441"/>
         <source>China</source>
         <translation>中国</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="431"/>
+        <location filename="../../configurator/qt/requirements.py" line="442"/>
         <source>China: export variants (A800, H800, L20, H20) and CNY prices</source>
         <translation>中国：出口特供版（A800、H800、L20、H20）及人民币价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="433"/>
+        <location filename="../../configurator/qt/requirements.py" line="444"/>
         <source> GPUs</source>
         <translation> 张 GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="433"/>
+        <location filename="../../configurator/qt/requirements.py" line="444"/>
         <source>Most GPUs per machine</source>
         <translation>每台机器最多的 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="434"/>
+        <location filename="../../configurator/qt/requirements.py" line="445"/>
         <source>exactly</source>
         <translation>恰好</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="436"/>
+        <location filename="../../configurator/qt/requirements.py" line="447"/>
         <source>Every build has exactly this many GPUs in one machine (e.g. exactly 8 x RTX 4090)</source>
         <translation>每个方案在一台机器中恰好使用这么多张 GPU（例如恰好 8 张 RTX 4090）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="445"/>
+        <location filename="../../configurator/qt/requirements.py" line="456"/>
         <source> % power</source>
         <translation> % 功率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="447"/>
+        <location filename="../../configurator/qt/requirements.py" line="458"/>
         <source>Run the GPUs at this share of rated power (nvidia-smi -pl at every boot): less heat and wall draw for ~5 % speed at 80 %</source>
         <translation>让 GPU 以额定功率的此比例运行（每次开机执行 nvidia-smi -pl）：80 % 时发热和墙插功耗更低，速度约降 5 %</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="455"/>
+        <location filename="../../configurator/qt/requirements.py" line="466"/>
         <source>A GPU you already own and want used</source>
         <translation>您已拥有并希望使用的 GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="456"/>
+        <location filename="../../configurator/qt/requirements.py" line="467"/>
         <source>How many you own</source>
         <translation>拥有的数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="547"/>
+        <location filename="../../configurator/qt/requirements.py" line="558"/>
         <source>on</source>
         <translation>开启</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="547"/>
+        <location filename="../../configurator/qt/requirements.py" line="558"/>
         <source>off</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="577"/>
+        <location filename="../../configurator/qt/requirements.py" line="588"/>
         <source>{0} user</source>
         <translation>{0} 个用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="577"/>
+        <location filename="../../configurator/qt/requirements.py" line="588"/>
         <source>{0} users</source>
         <translation>{0} 个用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="377"/>
+        <location filename="../../configurator/qt/requirements.py" line="388"/>
         <source>Budget</source>
         <translation>预算</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="382"/>
+        <location filename="../../configurator/qt/requirements.py" line="393"/>
         <source>Circuit</source>
         <translation>电路</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="383"/>
+        <location filename="../../configurator/qt/requirements.py" line="394"/>
         <source>Circuits</source>
         <translation>电路数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="384"/>
+        <location filename="../../configurator/qt/requirements.py" line="395"/>
         <source>Form</source>
         <translation>形态</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="385"/>
+        <location filename="../../configurator/qt/requirements.py" line="396"/>
         <source>Room</source>
         <translation>放置环境</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="386"/>
+        <location filename="../../configurator/qt/requirements.py" line="397"/>
         <source>Parts</source>
         <translation>配件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="387"/>
+        <location filename="../../configurator/qt/requirements.py" line="398"/>
         <source>Region</source>
         <translation>地区</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="388"/>
+        <location filename="../../configurator/qt/requirements.py" line="399"/>
         <source>Max GPUs</source>
         <translation>最多 GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="389"/>
+        <location filename="../../configurator/qt/requirements.py" line="400"/>
         <source>GPU power</source>
         <translation>GPU 功率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="390"/>
+        <location filename="../../configurator/qt/requirements.py" line="401"/>
         <source>any GPU; or ids, e.g. a800-80gb-pcie, l20</source>
         <translation>任意 GPU；或填写 id，例如 a800-80gb-pcie, l20</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="397"/>
+        <location filename="../../configurator/qt/requirements.py" line="408"/>
         <source>Only GPUs</source>
         <translation>仅限 GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="398"/>
+        <location filename="../../configurator/qt/requirements.py" line="409"/>
         <source>I own</source>
         <translation>我已拥有</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="474"/>
-        <location filename="../../configurator/qt/requirements.py" line="586"/>
+        <location filename="../../configurator/qt/requirements.py" line="485"/>
+        <location filename="../../configurator/qt/requirements.py" line="597"/>
         <source>The workloads of this project; each is solved on its own</source>
         <translation>此项目的各个工作负载；每个单独求解</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="477"/>
+        <location filename="../../configurator/qt/requirements.py" line="488"/>
         <source>Add another workload to the project (a copy of this one)</source>
         <translation>向项目添加另一个工作负载（复制当前这个）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="479"/>
+        <location filename="../../configurator/qt/requirements.py" line="490"/>
         <source>Remove this workload from the project</source>
         <translation>从项目中删除此工作负载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="483"/>
+        <location filename="../../configurator/qt/requirements.py" line="494"/>
         <source>&lt;b&gt;Workload&lt;/b&gt;</source>
         <translation>&lt;b&gt;工作负载&lt;/b&gt;</translation>
     </message>
@@ -2974,42 +2994,42 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
         <translation>&lt;b&gt;模型&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="520"/>
+        <location filename="../../configurator/qt/requirements.py" line="531"/>
         <source>What the selected build&apos;s estimate used</source>
         <translation>所选配置的估算所采用的参数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="562"/>
+        <location filename="../../configurator/qt/requirements.py" line="573"/>
         <source>auto: {0}</source>
         <translation>自动：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="562"/>
+        <location filename="../../configurator/qt/requirements.py" line="573"/>
         <source>solver: {0}</source>
         <translation>求解器选择：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="786"/>
+        <location filename="../../configurator/qt/requirements.py" line="800"/>
         <source>Only GPUs: unknown GPU or system id(s) %1 (see Catalog &gt; Edit prices and parts)</source>
         <translation>仅限 GPU：未知的 GPU 或整机 id %1（见“目录 &gt; 编辑价格和配件”）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="940"/>
+        <location filename="../../configurator/qt/requirements.py" line="954"/>
         <source>No exchange rate from {0} to {1}: the budget is kept as typed</source>
         <translation>没有从 {0} 到 {1} 的汇率：预算保持输入值不变</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="949"/>
+        <location filename="../../configurator/qt/requirements.py" line="963"/>
         <source>Budget converted: {0} = {1} at the catalog&apos;s exchange rates of {2}</source>
         <translation>预算已换算：{0} = {1}（按目录 {2} 的汇率）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="952"/>
+        <location filename="../../configurator/qt/requirements.py" line="966"/>
         <source>Budget converted: {0} = {1} at the catalog&apos;s exchange rates</source>
         <translation>预算已换算：{0} = {1}（按目录的汇率）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="958"/>
+        <location filename="../../configurator/qt/requirements.py" line="972"/>
         <source> users</source>
         <translation> 个用户</translation>
     </message>
@@ -3697,12 +3717,12 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>estimate</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1076"/>
+        <location filename="../../configurator/qt/builds.py" line="1065"/>
         <source>Estimator warnings</source>
         <translation>估算警告</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="990"/>
+        <location filename="../../configurator/qt/builds.py" line="979"/>
         <source>Decode</source>
         <translation>解码</translation>
     </message>
@@ -3717,188 +3737,188 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
         <translation>所有用户同时发送 {1} token 提示词时，最后一位要等 {0:,.0f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="937"/>
+        <location filename="../../configurator/qt/builds.py" line="926"/>
         <source>params</source>
         <translation>参数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="938"/>
+        <location filename="../../configurator/qt/builds.py" line="927"/>
         <source>weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="939"/>
+        <location filename="../../configurator/qt/builds.py" line="928"/>
         <source>kv_cache</source>
         <translation>KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="940"/>
+        <location filename="../../configurator/qt/builds.py" line="929"/>
         <source>activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="941"/>
+        <location filename="../../configurator/qt/builds.py" line="930"/>
         <source>overhead</source>
         <translation>额外开销</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="942"/>
+        <location filename="../../configurator/qt/builds.py" line="931"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="943"/>
+        <location filename="../../configurator/qt/builds.py" line="932"/>
         <source>decode</source>
         <translation>解码</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="944"/>
+        <location filename="../../configurator/qt/builds.py" line="933"/>
         <source>prefill</source>
         <translation>预填充</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="945"/>
+        <location filename="../../configurator/qt/builds.py" line="934"/>
         <source>training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="946"/>
+        <location filename="../../configurator/qt/builds.py" line="935"/>
         <source>gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="947"/>
+        <location filename="../../configurator/qt/builds.py" line="936"/>
         <source>optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="948"/>
+        <location filename="../../configurator/qt/builds.py" line="937"/>
         <source>offload</source>
         <translation>卸载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="949"/>
+        <location filename="../../configurator/qt/builds.py" line="938"/>
         <source>layout</source>
         <translation>布局</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="950"/>
+        <location filename="../../configurator/qt/builds.py" line="939"/>
         <source>flops</source>
         <translation>计算量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="951"/>
+        <location filename="../../configurator/qt/builds.py" line="940"/>
         <source>time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="952"/>
+        <location filename="../../configurator/qt/builds.py" line="941"/>
         <source>parallel</source>
         <translation>并行</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="953"/>
+        <location filename="../../configurator/qt/builds.py" line="942"/>
         <source>host</source>
         <translation>主机</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="954"/>
+        <location filename="../../configurator/qt/builds.py" line="943"/>
         <source>split</source>
         <translation>切分</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="955"/>
+        <location filename="../../configurator/qt/builds.py" line="944"/>
         <source>zero</source>
         <translation>ZeRO</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="978"/>
+        <location filename="../../configurator/qt/builds.py" line="967"/>
         <source> (80 % range {0}-{1})</source>
         <translation>（80 % 区间 {0}-{1}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="992"/>
+        <location filename="../../configurator/qt/builds.py" line="981"/>
         <source>tokens/s per user</source>
         <translation>token/秒（每用户）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="999"/>
+        <location filename="../../configurator/qt/builds.py" line="988"/>
         <source>All users</source>
         <translation>所有用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1000"/>
-        <location filename="../../configurator/qt/builds.py" line="1007"/>
+        <location filename="../../configurator/qt/builds.py" line="989"/>
+        <location filename="../../configurator/qt/builds.py" line="996"/>
         <source>tokens/s</source>
         <translation>token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1006"/>
+        <location filename="../../configurator/qt/builds.py" line="995"/>
         <source>Prefill</source>
         <translation>预填充</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1013"/>
+        <location filename="../../configurator/qt/builds.py" line="1002"/>
         <source>First token</source>
         <translation>首个 token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1014"/>
+        <location filename="../../configurator/qt/builds.py" line="1003"/>
         <source>{0:.2f} s after a {1}-token prompt</source>
         <translation>{1} token 提示词后 {0:.2f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1025"/>
+        <location filename="../../configurator/qt/builds.py" line="1014"/>
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1027"/>
+        <location filename="../../configurator/qt/builds.py" line="1016"/>
         <source>{0:,.0f} GPU-hours; {1:,.1f} h wall clock on one GPU</source>
         <translation>{0:,.0f} GPU 小时；在 1 张 GPU 上墙钟时间 {1:,.1f} 小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1029"/>
+        <location filename="../../configurator/qt/builds.py" line="1018"/>
         <source>{0:,.0f} GPU-hours; {1:,.1f} h wall clock on {2} GPUs</source>
         <translation>{0:,.0f} GPU 小时；在 {2} 张 GPU 上墙钟时间 {1:,.1f} 小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1038"/>
+        <location filename="../../configurator/qt/builds.py" line="1027"/>
         <source>Steady state</source>
         <translation>稳态速率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1039"/>
+        <location filename="../../configurator/qt/builds.py" line="1028"/>
         <source>{0:,.0f} tokens/s while stepping (80 % range {1:,.0f}-{2:,.0f})</source>
         <translation>训练步进中 {0:,.0f} tokens/秒（80 % 区间 {1:,.0f}-{2:,.0f}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1048"/>
+        <location filename="../../configurator/qt/builds.py" line="1037"/>
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1049"/>
+        <location filename="../../configurator/qt/builds.py" line="1038"/>
         <source>{0:.1f} GiB on the most loaded GPU; {1:.1f} GiB in all</source>
         <translation>负载最高的 GPU 上 {0:.1f} GiB；共 {1:.1f} GiB</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1055"/>
+        <location filename="../../configurator/qt/builds.py" line="1044"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1078"/>
+        <location filename="../../configurator/qt/builds.py" line="1067"/>
         <source>How this is computed</source>
         <translation>计算过程</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1079"/>
+        <location filename="../../configurator/qt/builds.py" line="1068"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1083"/>
+        <location filename="../../configurator/qt/builds.py" line="1072"/>
         <source>Other upgrades</source>
         <translation>其他升级</translation>
     </message>

@@ -136,7 +136,8 @@ def test_every_launch_title_is_its_code_in_english_and_chinese_in_chinese(catalo
         titles[launch["engine"]] = chinese
     # not titles: a serving engine's release, and the build before the command on a card llama.cpp's prebuilt binaries
     # carry no code for (test_support's Pascal test reads it)
-    assert codes == {code for code in EN if code.startswith("launch.")} - {"launch.release", "launch.build-source"}
+    steps = {"launch.release", "launch.build-source", "launch.build-source-hip"}
+    assert codes == {code for code in EN if code.startswith("launch.")} - steps
     assert len(titles) > 150
     assert titles["Unsloth, your script on one GPU"] == "Unsloth，在一张 GPU 上运行你的脚本"
     assert (

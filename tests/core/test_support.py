@@ -140,9 +140,9 @@ def test_llama_cpp_runs_on_every_catalog_gpu(gpus: dict[str, Gpu]) -> None:
         (engine,) = _rule(check_stack(gpu, work), "SUP-1")
         # the MI50 (gfx906) runs llama.cpp on Vulkan, and on HIP only with a ROCm that still ships
         # gfx906 libraries (maintenance ended Q2 2024); a Pascal card on CUDA only from a build of its own (its
-        # prebuilt CUDA binaries carry no Pascal machine code: llama.cpp's release.yml at 002efcd4, round 31): a
-        # warning, not a pass
-        assert engine.status == ("warn" if gpu.architecture in ("GCN 5", "Pascal") else "pass"), gpu.id
+        # prebuilt CUDA binaries carry no Pascal machine code: llama.cpp's release.yml at 002efcd4, round 31), and so
+        # a Volta card (compute_70 PTX at most, window32): a warning, not a pass
+        assert engine.status == ("warn" if gpu.architecture in ("GCN 5", "Pascal", "Volta") else "pass"), gpu.id
         assert {"nvidia": "CUDA", "amd": "HIP", "intel": "SYCL"}[gpu.vendor] in engine.message
     for entry in SUPPORT_TABLE:
         assert entry.llama_cpp.level != "no", entry.architecture  # a backend exists everywhere (Vulkan at least)
@@ -310,3 +310,47 @@ def test_a_pascal_card_runs_llama_cpp_built_from_source_for_its_own_compute_capa
     plain = launch_command(model, estimate(model, work, rtx, 1), gpu=rtx)
     assert "build" not in plain and plain["command"].startswith("llama-server ")
     assert "002efcd4e56d7e23bf53fb472a15bdb493f223d1" in LLAMA_CPP_RELEASE_YML
+
+
+def test_volta_and_gfx906_run_llama_cpp_built_from_source(gpus: dict[str, Gpu], catalog: Catalog) -> None:
+    """The same two files read again (window32, 2026-12-05): ggml-cuda's CMakeLists.txt at 00a2d6092159 lists
+    "70-virtual" only below CUDA 13, so the Windows CUDA 12.4 build has Volta as compute_70 PTX and the 13.3 one has
+    nothing; release.yml at 002efcd4e56d builds ROCm 7.2.1 for GPU_TARGETS "gfx908;gfx90a;gfx942;gfx1030;..." on Linux
+    and "gfx1150;...;gfx1032" (Radeon) on Windows, no gfx906. A V100 builds llama.cpp for sm_70 with CUDA 12; an MI50
+    builds its HIP backend for gfx906 (docs/build.md's HIP command at 00fd518151fe) with ROCm 6.3, the last whose
+    rocBLAS ships gfx906 kernels. SUP-1 says how, and the launch builds first and runs the server it built."""
+    from configurator.core.common.reasons import from_json
+    from configurator.core.estimate.estimator import estimate
+    from configurator.core.launch.commands import launch_command
+    from configurator.core.report import words
+
+    work = Workload(engine="llama.cpp", precision="q4_k_m")
+    (volta,) = _rule(check_stack(gpus["v100-32gb-pcie"], work), "SUP-1")
+    assert volta.status == "warn" and "compute_70 PTX" in volta.message and "CUDA 12 toolkit" in volta.message
+    assert "-DGGML_CUDA=ON -DCMAKE_CUDA_ARCHITECTURES=70" in volta.message
+    (gfx906,) = _rule(check_stack(gpus["mi50-32gb"], work), "SUP-1")
+    assert gfx906.status == "warn" and "target no gfx906" in gfx906.message
+    assert "-DGGML_HIP=ON -DGPU_TARGETS=gfx906" in gfx906.message and "ROCm 6.3" in gfx906.message
+    model = catalog.records["models"]["llama-3.1-8b"]
+    assert isinstance(model, ModelArch)
+    v100, mi50 = catalog.records["gpus"]["v100-32gb-sxm2"], catalog.records["gpus"]["mi50-32gb"]
+    assert isinstance(v100, Gpu) and isinstance(mi50, Gpu)
+    cuda = launch_command(model, estimate(model, work, v100, 1), gpu=v100)
+    assert cuda["build"] == (
+        "cmake -B build -DGGML_CUDA=ON -DCMAKE_CUDA_ARCHITECTURES=70 && cmake --build build --config Release"
+    )
+    assert cuda["build_said"] == {"code": "launch.build-source", "fields": {"sm": "70", "cuda": "12", "arch": "Volta"}}
+    hip = launch_command(model, estimate(model, work, mi50, 1), gpu=mi50)
+    assert hip["build"] == (
+        'HIPCXX="$(hipconfig -l)/clang" HIP_PATH="$(hipconfig -R)" cmake -S . -B build -DGGML_HIP=ON '
+        "-DGPU_TARGETS=gfx906 -DCMAKE_BUILD_TYPE=Release && cmake --build build --config Release"
+    )
+    assert hip["command"].startswith("./build/bin/llama-server ")
+    said = from_json(hip["build_said"])
+    assert said.code == "launch.build-source-hip" and dict(said.fields)["rocm"] == "6.3"
+    with words.language("zh_CN"):
+        assert (
+            words.say(said)
+            == "先用 ROCm 6.3 为 gfx906 编译 llama.cpp 的 HIP 后端（其预编译 ROCm 包不含 gfx906 的代码）"
+        )
+        assert "sm_70" in words.say(from_json(cuda["build_said"]))

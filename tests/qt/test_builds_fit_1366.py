@@ -1,7 +1,11 @@
 """At 1366 x 768 (and 1600 x 1000), in English and Chinese, every build of the table is in view without scrolling
-and its "How it fits" cell reads whole (walk19: 4.5 of 5 rows and "vllm · layers ove…" at 1366 x 768)."""
+and its "How it fits" cell reads whole (walk19: 4.5 of 5 rows and "vllm · layers ove…" at 1366 x 768); the selected
+build's "Why shown" line reads whole under it (round 31's note: a Tesla P100's line was cut before the supported
+rival it names, "…")."""
 
 from __future__ import annotations
+
+import html
 
 import pytest
 from PySide6.QtCore import QRect, Qt
@@ -10,6 +14,7 @@ from configurator.core.estimate.workload import Workload
 from configurator.core.model.request import BuildRequest
 from configurator.qt import i18n
 from configurator.qt.app import make_app
+from configurator.qt.builds import _without
 
 CHEN = BuildRequest(
     model_id="qwen2.5-32b",
@@ -34,6 +39,10 @@ MINA = BuildRequest(
     budget=2500,
     kv_asked=False,  # the KV cache left open, as Mina leaves it: the q8_0 builds too (four, as `llm-rig plan` shows)
 )
+# a card past its vendor's support first: its why names the supported rival last, after what still runs the card
+MISTRAL_EUR = BuildRequest(
+    model_id="mistral-small-3.2-24b", workload=Workload(kind="inference"), budget=1500, currency="EUR"
+)
 
 
 def _cell_reads_whole(table, row: int, column: int) -> bool:  # type: ignore[no-untyped-def]
@@ -49,7 +58,9 @@ def _cell_reads_whole(table, row: int, column: int) -> bool:  # type: ignore[no-
 
 @pytest.mark.parametrize("size", [(1366, 768), (1600, 1000)])
 @pytest.mark.parametrize("language", ["en", "zh_CN"])
-@pytest.mark.parametrize("request_", [CHEN, CHEN_FT, MINA], ids=["chen", "chen-lora", "mina"])
+@pytest.mark.parametrize(
+    "request_", [CHEN, CHEN_FT, MINA, MISTRAL_EUR], ids=["chen", "chen-lora", "mina", "past-support"]
+)
 def test_every_build_and_how_it_fits_read_whole(  # type: ignore[no-untyped-def]
     qtbot, shipped_catalog, messages, language: str, size: tuple[int, int], request_: BuildRequest
 ) -> None:
@@ -82,6 +93,12 @@ def test_every_build_and_how_it_fits_read_whole(  # type: ignore[no-untyped-def]
                 assert _cell_reads_whole(table, row, column), (row, table.item(row, column).text())
         # the selected build's header keeps its "How this fits" line in view, under the table
         assert window.header.isVisible() and window.header.height() > 0
+        # and its whole "Why shown" sentence, wrapped, not cut: the label is as tall as its wrapped text
+        build = window.session.selected_build
+        assert build is not None
+        slower = i18n.say(build.slower) if build.slower is not None else ""
+        assert _without(i18n.why(build), slower) in html.unescape(window.header.text())
+        assert window.header.height() >= window.header.heightForWidth(window.header.width())
         # while the next solve runs, the note over the table ("Solving your changed inputs…") takes no build out; not
         # checked for the LoRA builds at 1366 x 768: their four three-line rows and the note need 22 px more than the
         # detail below leaves (the slot map's page keeps 320 px), and the note goes with the result

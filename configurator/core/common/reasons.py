@@ -1268,8 +1268,10 @@ EN: dict[str, Template] = {
     "sup.no-bf16-vega20": "no bf16 matrix hardware on Vega 20 (its successor CDNA 1 added MFMA)",
     "sup.pytorch-gfx906": "ROCm ended gfx906 maintenance in Q2 2024: only older ROCm/PyTorch releases or community builds run it",
     "sup.llama-gfx906": (
-        "llama.cpp runs on Vulkan; its HIP backend needs a ROCm that still ships gfx906 libraries: ROCm {rocm}, the last "
-        "({dropped}'s rocBLAS has no gfx906 kernels, 2025-04), or a community build"
+        "llama.cpp runs on Vulkan; its prebuilt ROCm binaries (Linux ROCm 7.2.1, Windows Radeon) target no gfx906, and "
+        "its HIP backend needs a ROCm that still ships gfx906 libraries: build it from source with ROCm {rocm}, the last "
+        "({dropped}'s rocBLAS has no gfx906 kernels, 2025-04), cmake -S . -B build -DGGML_HIP=ON -DGPU_TARGETS=gfx906, "
+        "or use a community build"
     ),
     "sup.bnb-gfx906": "no bitsandbytes build targets gfx906 (ROCm ended its maintenance)",
     "sup.compile-gfx906": "Triton needs ROCm 6.2+, which no longer maintains gfx906",
@@ -1305,6 +1307,12 @@ EN: dict[str, Template] = {
         "{arch} as compute_61 PTX the driver compiles at first start, the CUDA 13.3 build none; no Linux CUDA build): "
         "build it from source with a CUDA {cuda} toolkit, cmake -B build -DGGML_CUDA=ON -DCMAKE_CUDA_ARCHITECTURES=61 "
         "(60 for a Tesla P100), or run its Vulkan build"
+    ),
+    "sup.llama-source-build-sm": (
+        "llama.cpp's prebuilt CUDA binaries carry no {arch} machine code (Windows only: the CUDA 12.4 build has it as "
+        "compute_{sm} PTX the driver compiles at first start, the CUDA 13.3 build none; no Linux CUDA build): build it "
+        "from source with a CUDA {cuda} toolkit, cmake -B build -DGGML_CUDA=ON -DCMAKE_CUDA_ARCHITECTURES={sm}, or run "
+        "its Vulkan build"
     ),
     "sup.llama-hip": "llama.cpp runs on the HIP (ROCm) backend or on Vulkan",
     "sup.llama-sycl": "llama.cpp runs on the SYCL backend (Intel GPUs) or on Vulkan",
@@ -1719,6 +1727,9 @@ EN: dict[str, Template] = {
     "launch.engine": "{engine}",
     # the steps before the launch command on a card llama.cpp's prebuilt binaries carry no code for (LaunchJson.build)
     "launch.build-source": "build llama.cpp for sm_{sm} with a CUDA {cuda} toolkit (its prebuilt binaries carry no {arch} code)",
+    "launch.build-source-hip": (
+        "build llama.cpp's HIP backend for {target} with ROCm {rocm} (its prebuilt ROCm binaries carry no {target} code)"
+    ),
     "launch.accelerate": lambda r, _say: "accelerate" + _zero(r),
     "launch.no-pretraining": lambda r, say: (
         f"{say(r.nested('launch')[0])} ({r.fields['name']} has no from-scratch pretraining)"

@@ -7,7 +7,7 @@ from configurator.core.common.reasons import Reason, as_json, english
 from configurator.core.common.shapes import LaunchJson, ParallelismJson
 from configurator.core.estimate.collectives import SGLANG_CURRENT, VLLM_CURRENT, release_label, release_said
 from configurator.core.estimate.result import EstimateResult
-from configurator.core.launch.shell import join_argv
+from configurator.core.launch.shell import ShellWord, join_argv
 from configurator.core.support.facts import llama_cpp_source_build
 
 # Flags as defined in llama.cpp common/arg.cpp (-m, -c, -ngl, -sm, -ts, -ctk/-ctv, -fa on|off|auto, -cmoe,
@@ -187,12 +187,18 @@ def launch_command(
         built = llama_cpp_source_build(gpu) if gpu is not None and result.gpus > 0 else None
         if built is None:
             return _titled(title, llamacpp_command(model, result, numa))
-        # a card llama.cpp's prebuilt CUDA binaries carry no code for (support.facts.SOURCE_BUILT: Pascal) runs the
-        # llama-server it builds first (docs/build.md: cmake -B build -DGGML_CUDA=ON -DCMAKE_CUDA_ARCHITECTURES=...)
-        step = Reason.of("launch.build-source", sm=built.sm, cuda=built.cuda, arch=built.arch)
+        # a card llama.cpp's prebuilt binaries carry no code for (support.facts.SOURCE_BUILT: Pascal and Volta on
+        # CUDA, gfx906 on ROCm) runs the llama-server it builds first (docs/build.md: cmake -B build -DGGML_CUDA=ON
+        # -DCMAKE_CUDA_ARCHITECTURES=..., or HIPCXX=... HIP_PATH=... cmake -S . -B build -DGGML_HIP=ON -DGPU_TARGETS=...)
+        if built.backend == "hip":
+            step = Reason.of("launch.build-source-hip", target=built.target, rocm=built.toolkit, arch=built.arch)
+        else:
+            step = Reason.of("launch.build-source", sm=built.target, cuda=built.toolkit, arch=built.arch)
+        env = [ShellWord(f'{name}="{value}"') for name, value in built.env]  # the shell expands $(hipconfig ...)
+        steps = [join_argv([*env, *built.argv[0]]), *(join_argv(list(argv)) for argv in built.argv[1:])]
         return {
             **_titled(title, llamacpp_command(model, result, numa, server="./build/bin/llama-server")),
-            "build": " && ".join(join_argv(list(argv)) for argv in built.argv),
+            "build": " && ".join(steps),
             "build_said": as_json(step),
         }
     # the release the estimate's serving floors and async scheduling describe (estimate/collectives.py)

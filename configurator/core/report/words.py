@@ -1039,8 +1039,9 @@ ZH_REASONS: dict[str, Template] = {
     "sup.no-bf16-vega20": "Vega 20 没有 bf16 矩阵硬件（其后继 CDNA 1 才加入 MFMA）",
     "sup.pytorch-gfx906": "ROCm 已于 2024 年第二季度结束对 gfx906 的维护：只能用旧版 ROCm/PyTorch 或社区构建运行",
     "sup.llama-gfx906": (
-        "llama.cpp 可在 Vulkan 上运行；其 HIP 后端需要仍带有 gfx906 库的 ROCm：最后一版是 ROCm {rocm}"
-        "（{dropped} 的 rocBLAS 已无 gfx906 内核，2025-04），或社区构建"
+        "llama.cpp 可在 Vulkan 上运行；其预编译 ROCm 包（Linux 的 ROCm 7.2.1 版、Windows 的 Radeon 版）都不含 gfx906，"
+        "其 HIP 后端需要仍带有 gfx906 库的 ROCm：用最后一版 ROCm {rocm} 从源码编译（{dropped} 的 rocBLAS 已无 gfx906 内核，"
+        "2025-04；CMake 选项 -DGGML_HIP=ON -DGPU_TARGETS=gfx906），或用社区构建"
     ),
     "sup.bnb-gfx906": "没有面向 gfx906 的 bitsandbytes 构建（ROCm 已结束对它的维护）",
     "sup.compile-gfx906": "Triton 需要 ROCm 6.2 及以上，而它已不再维护 gfx906",
@@ -1072,6 +1073,11 @@ ZH_REASONS: dict[str, Template] = {
         "llama.cpp 官方预编译的 CUDA 包不含 {arch} 的机器码（只有 Windows 版：CUDA 12.4 版仅带计算能力 6.1 的 PTX，首次启动时由驱动"
         "编译；CUDA 13.3 版没有；没有 Linux 的 CUDA 版）：用 CUDA {cuda} 工具包从源码编译（CMake 选项 -DGGML_CUDA=ON "
         "-DCMAKE_CUDA_ARCHITECTURES=61，Tesla P100 用 60），或用其 Vulkan 版"
+    ),
+    "sup.llama-source-build-sm": (
+        "llama.cpp 官方预编译的 CUDA 包不含 {arch} 的机器码（只有 Windows 版：CUDA 12.4 版仅带 compute_{sm} 的 PTX，首次启动时由"
+        "驱动编译；CUDA 13.3 版没有；没有 Linux 的 CUDA 版）：用 CUDA {cuda} 工具包从源码编译（CMake 选项 -DGGML_CUDA=ON "
+        "-DCMAKE_CUDA_ARCHITECTURES={sm}），或用其 Vulkan 版"
     ),
     "sup.llama-hip": "llama.cpp 在 HIP（ROCm）后端或 Vulkan 上运行",
     "sup.llama-sycl": "llama.cpp 在 SYCL 后端（Intel GPU）或 Vulkan 上运行",
@@ -1397,6 +1403,7 @@ ZH_REASONS: dict[str, Template] = {
     # in Chinese (DDP is 数据并行, offload 卸载, as the estimates say them)
     "launch.engine": lambda r, _say: ENGINE_NAMES.get(str(r.fields["engine"]), str(r.fields["engine"])),
     "launch.build-source": "先用 CUDA {cuda} 工具包为 sm_{sm} 编译 llama.cpp（其预编译包不含 {arch} 的代码）",
+    "launch.build-source-hip": "先用 ROCm {rocm} 为 {target} 编译 llama.cpp 的 HIP 后端（其预编译 ROCm 包不含 {target} 的代码）",
     "launch.accelerate": lambda r, _say: _zh_sharded("accelerate", r),
     "launch.no-pretraining": lambda r, say_: f"{say_(r.nested('launch')[0])}（{r.fields['name']} 不能从头预训练）",
     "launch.torchtune": lambda r, say_: (

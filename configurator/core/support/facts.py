@@ -67,7 +67,13 @@ LLAMA_CPP_NO_SM61_PREBUILT = "https://github.com/ggml-org/llama.cpp/issues/25909
 # 80-virtual 86-real 89-real 90-virtual (120a-real from 12.8): Pascal gets no machine code, only compute_61 PTX the
 # driver compiles at first start in the CUDA 12.4 build (a P100, sm_60, only the compute_50 PTX: "60 == P100, FP16
 # CUDA intrinsics" is not among the defaults) and nothing in the CUDA 13.3 one. docs/build.md: "cmake -B build
-# -DGGML_CUDA=ON -DCMAKE_CUDA_ARCHITECTURES=..." overrides the list.
+# -DGGML_CUDA=ON -DCMAKE_CUDA_ARCHITECTURES=..." overrides the list. Volta (sm_70) is in the same place (window32,
+# 2026-12-05, the same two files at the same commits): "70-virtual" below CUDA 13, so compute_70 PTX in the CUDA 12.4
+# build and nothing in the CUDA 13.3 one. And gfx906 (Vega 20): the Linux ROCm 7.2.1 job (ubuntu-22-rocm) builds
+# GPU_TARGETS "gfx908;gfx90a;gfx942;gfx1030;gfx1100;gfx1101;gfx1102;gfx1151;gfx1150;gfx1200;gfx1201", the Windows HIP
+# job (windows-hip, "radeon") "gfx1150;gfx1151;gfx1200;gfx1201;gfx1100;gfx1101;gfx1102;gfx1030;gfx1031;gfx1032": no
+# gfx906 in either. docs/build.md (read at commit 00fd518151fe, HIP): HIPCXX="$(hipconfig -l)/clang"
+# HIP_PATH="$(hipconfig -R)" cmake -S . -B build -DGGML_HIP=ON -DGPU_TARGETS=gfx1030 -DCMAKE_BUILD_TYPE=Release.
 LLAMA_CPP_RELEASE_YML = (
     "https://github.com/ggml-org/llama.cpp/blob/002efcd4e56d7e23bf53fb472a15bdb493f223d1/.github/workflows/release.yml"
 )
@@ -318,6 +324,8 @@ _LLAMA_SYCL = Fact.of("yes", "sup.llama-sycl", LLAMA_CPP_BUILD)
 _LLAMA_PASCAL = Fact.of(
     "partial", "sup.llama-source-build", LLAMA_CPP_RELEASE_YML, arch="Pascal", sm="60/61", cuda="12"
 )
+# Volta: only compute_70 PTX in the CUDA 12.4 Windows build, nothing in the 13.3 one (LLAMA_CPP_RELEASE_YML)
+_LLAMA_VOLTA = Fact.of("partial", "sup.llama-source-build-sm", LLAMA_CPP_RELEASE_YML, arch="Volta", sm="70", cuda="12")
 _BNB_CUDA = Fact.of("yes", "sup.bnb-cuda", BNB_INSTALL)
 _BNB_ROCM_INSTINCT = Fact.of("yes", "sup.bnb-rocm-instinct", BNB_INSTALL)
 _BNB_ROCM_RADEON = Fact.of("partial", "sup.bnb-rocm-radeon", BNB_ROCM_WINDOWS)
@@ -490,6 +498,7 @@ SUPPORT_TABLE: tuple[ArchSupport, ...] = (
         pytorch=_EOL_PYTORCH,
         compile_fact=_COMPILE_OLD_NVIDIA,
         driver=_EOL_DRIVER,
+        llama_cpp=_LLAMA_VOLTA,
     ),
     _nvidia(
         "Turing",
@@ -566,7 +575,9 @@ SUPPORT_TABLE: tuple[ArchSupport, ...] = (
         vllm=_VLLM_ROCM_NONE,
         vllm_quant=_quant_row("GCN 5 (not a vLLM ROCm target)", set()),
         vllm_fp8_kv=Fact.of("no", "sup.vllm-not-on", VLLM_GPU_INSTALL, target="gfx906"),
-        llama_cpp=Fact.of("partial", "sup.llama-gfx906", ROCM_64_NO_GFX906, rocm="6.3", dropped="6.4.0"),
+        # no gfx906 among the release's ROCm targets (LLAMA_CPP_RELEASE_YML), and ROCm 6.4's rocBLAS has no gfx906
+        # kernels (ROCM_64_NO_GFX906): built from source on ROCm 6.3 (SOURCE_BUILT)
+        llama_cpp=Fact.of("partial", "sup.llama-gfx906", LLAMA_CPP_RELEASE_YML, rocm="6.3", dropped="6.4.0"),
         bitsandbytes=Fact.of("no", "sup.bnb-gfx906", ROCM_GFX906_EOM),
         deepspeed=_DS_AMD_OTHER,
         torch_compile=Fact.of("partial", "sup.compile-gfx906", TRITON_README),
@@ -929,33 +940,55 @@ for them assume software that no longer ships, so a plan never calls them fastes
 
 @dataclass(frozen=True)
 class SourceBuild:
-    """llama.cpp built from source for a card its prebuilt CUDA binaries carry no machine code for (_LLAMA_PASCAL),
-    with the CUDA toolkit that still builds for it: the steps a buyer runs before the launch command."""
+    """llama.cpp built from source for a card its prebuilt binaries carry no machine code for (the CUDA ones for
+    Pascal and Volta, the ROCm ones for gfx906), with the toolkit that still builds for it: the steps a buyer runs
+    before the launch command."""
 
-    sm: str  # the card's compute capability as CMAKE_CUDA_ARCHITECTURES takes it ("60")
-    cuda: str  # the toolkit major that still builds it ("12": CUDA 13 builds nothing older than Turing)
+    backend: Literal["cuda", "hip"]
+    target: str  # CMAKE_CUDA_ARCHITECTURES ("60", "70") or GPU_TARGETS ("gfx906")
+    toolkit: str  # the CUDA major ("12": CUDA 13 builds nothing older than Turing) or the ROCm release ("6.3")
     arch: str
-    argv: tuple[tuple[str, ...], ...]  # the commands, in order (docs/build.md, CUDA: "cmake -B build -DGGML_CUDA=ON")
+    argv: tuple[tuple[str, ...], ...]  # the commands, in order (docs/build.md: its CUDA and HIP sections)
+    env: tuple[tuple[str, str], ...] = ()  # set for the first command, its words for the shell to expand
     sources: tuple[str, ...] = (LLAMA_CPP_RELEASE_YML, LLAMA_CPP_CUDA_CMAKE, LLAMA_CPP_BUILD, CUDA13_RELEASE_NOTES)
 
 
-SOURCE_BUILT = {("nvidia", "Pascal"): "12"}
-"""The architectures llama.cpp's prebuilt CUDA binaries carry no machine code for, and the CUDA toolkit major that
-still builds them (LLAMA_CPP_RELEASE_YML, LLAMA_CPP_CUDA_CMAKE): a Pascal build runs llama.cpp built from source."""
+SOURCE_BUILT = {("nvidia", "Pascal"): "12", ("nvidia", "Volta"): "12", ("amd", "GCN 5"): "6.3"}
+"""The architectures llama.cpp's prebuilt binaries carry no machine code for, and the toolkit that still builds them:
+the CUDA major for Pascal and Volta (LLAMA_CPP_RELEASE_YML, LLAMA_CPP_CUDA_CMAKE: PTX at most, CUDA 12.4 on Windows
+alone), the ROCm release for gfx906 (no gfx906 among the release's GPU_TARGETS; ROCm 6.4.0's rocBLAS ships no gfx906
+kernels, ROCM_64_NO_GFX906, so the last ROCm that runs it, END_OF_LIFE's 6.3). Such a card runs llama.cpp built from
+source."""
+_BUILD_RELEASE = ("cmake", "--build", "build", "--config", "Release")
 
 
 def llama_cpp_source_build(gpu: Gpu) -> SourceBuild | None:
-    """The build of llama.cpp a card needs before it runs it on CUDA (its own compute capability, the catalog's
-    compute_capability; both of its architecture's where the catalog has none), or None where the prebuilt binaries
-    carry it."""
+    """The build of llama.cpp a card needs before it runs it (CUDA: its own compute capability, the catalog's
+    compute_capability, both of its architecture's where the catalog has none; HIP: its gfx target), or None where
+    the prebuilt binaries carry it."""
     entry = support_for(gpu.vendor, gpu.architecture)
-    cuda = SOURCE_BUILT.get((gpu.vendor, entry.architecture)) if entry is not None else None
-    if entry is None or cuda is None:
+    toolkit = SOURCE_BUILT.get((gpu.vendor, entry.architecture)) if entry is not None else None
+    if entry is None or toolkit is None:
         return None
+    if entry.vendor == "amd":  # docs/build.md's HIP build for Linux, for the card's own target
+        target = entry.targets.split()[0]
+        hip = (
+            "cmake",
+            "-S",
+            ".",
+            "-B",
+            "build",
+            "-DGGML_HIP=ON",
+            f"-DGPU_TARGETS={target}",
+            "-DCMAKE_BUILD_TYPE=Release",
+        )
+        env = (("HIPCXX", "$(hipconfig -l)/clang"), ("HIP_PATH", "$(hipconfig -R)"))
+        sources = (LLAMA_CPP_RELEASE_YML, LLAMA_CPP_BUILD, ROCM_64_NO_GFX906)
+        return SourceBuild("hip", target, toolkit, entry.architecture, (hip, _BUILD_RELEASE), env, sources)
     caps = (gpu.compute_capability,) if gpu.compute_capability is not None else entry.capabilities
     sm = ";".join(f"{round(c * 10):d}" for c in caps)
     configure = ("cmake", "-B", "build", "-DGGML_CUDA=ON", f"-DCMAKE_CUDA_ARCHITECTURES={sm}")
-    return SourceBuild(sm, cuda, entry.architecture, (configure, ("cmake", "--build", "build", "--config", "Release")))
+    return SourceBuild("cuda", sm, toolkit, entry.architecture, (configure, _BUILD_RELEASE))
 
 
 def end_of_life(vendor: str, architecture: str) -> EndOfLife | None:
