@@ -129,17 +129,17 @@
         <translation>{0} 个价格已超过六个月（标有 ⚠；悬停查看日期）。请索取最新报价，并通过“目录 &gt; 编辑价格和配件”、“目录 &gt; 导入供应商报价”或“目录 &gt; 导入价格包”录入。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="901"/>
+        <location filename="../../configurator/qt/builds.py" line="904"/>
         <source>Total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="911"/>
+        <location filename="../../configurator/qt/builds.py" line="914"/>
         <source> (one machine)</source>
         <translation>（单台机器）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="913"/>
+        <location filename="../../configurator/qt/builds.py" line="916"/>
         <source>Noise under load{0}:</source>
         <translation>满载噪音{0}：</translation>
     </message>
@@ -253,12 +253,17 @@
         <translation>累计成本：&lt;span style=&apos;color: #3b6ea8;&apos;&gt;购买（购置 + 电费 - 转卖所得）&lt;/span&gt;；没有可比的租用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="629"/>
+        <location filename="../../configurator/qt/charts.py" line="632"/>
+        <source>Cumulative cost: &lt;span style=&apos;color: #3b6ea8;&apos;&gt;buy (purchase + electricity - resale)&lt;/span&gt; vs &lt;span style=&apos;color: #c8553d;&apos;&gt;pay per token (price of {0})&lt;/span&gt;</source>
+        <translation>累计成本：&lt;span style=&apos;color: #3b6ea8;&apos;&gt;购买（购置 + 电费 - 转卖所得）&lt;/span&gt; 对比 &lt;span style=&apos;color: #c8553d;&apos;&gt;按 token 付费（{0} 的价格）&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/charts.py" line="637"/>
         <source>months</source>
         <translation>月</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="722"/>
+        <location filename="../../configurator/qt/charts.py" line="749"/>
         <source>break-even: month {0}</source>
         <translation>回本：第 {0} 个月</translation>
     </message>
@@ -3542,17 +3547,22 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>costs</name>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="680"/>
+        <location filename="../../configurator/qt/charts.py" line="700"/>
         <source>buy: purchase + electricity - resale</source>
         <translation>购买：购置 + 电费 - 转卖所得</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="687"/>
+        <location filename="../../configurator/qt/charts.py" line="707"/>
+        <source>pay per token</source>
+        <translation>按 token 付费</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/charts.py" line="709"/>
         <source>rent: cloud equivalent</source>
         <translation>租用：同等云算力</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="694"/>
+        <location filename="../../configurator/qt/charts.py" line="721"/>
         <source>rent: what serves the need</source>
         <translation>租用：满足需求的</translation>
     </message>
@@ -3692,12 +3702,12 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>estimate</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1069"/>
+        <location filename="../../configurator/qt/builds.py" line="1072"/>
         <source>Estimator warnings</source>
         <translation>估算警告</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="983"/>
+        <location filename="../../configurator/qt/builds.py" line="986"/>
         <source>Decode</source>
         <translation>解码</translation>
     </message>
@@ -3712,188 +3722,188 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
         <translation>所有用户同时发送 {1} token 提示词时，最后一位要等 {0:,.0f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="930"/>
+        <location filename="../../configurator/qt/builds.py" line="933"/>
         <source>params</source>
         <translation>参数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="931"/>
+        <location filename="../../configurator/qt/builds.py" line="934"/>
         <source>weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="932"/>
+        <location filename="../../configurator/qt/builds.py" line="935"/>
         <source>kv_cache</source>
         <translation>KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="933"/>
+        <location filename="../../configurator/qt/builds.py" line="936"/>
         <source>activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="934"/>
+        <location filename="../../configurator/qt/builds.py" line="937"/>
         <source>overhead</source>
         <translation>额外开销</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="935"/>
+        <location filename="../../configurator/qt/builds.py" line="938"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="936"/>
+        <location filename="../../configurator/qt/builds.py" line="939"/>
         <source>decode</source>
         <translation>解码</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="937"/>
+        <location filename="../../configurator/qt/builds.py" line="940"/>
         <source>prefill</source>
         <translation>预填充</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="938"/>
+        <location filename="../../configurator/qt/builds.py" line="941"/>
         <source>training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="939"/>
+        <location filename="../../configurator/qt/builds.py" line="942"/>
         <source>gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="940"/>
+        <location filename="../../configurator/qt/builds.py" line="943"/>
         <source>optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="941"/>
+        <location filename="../../configurator/qt/builds.py" line="944"/>
         <source>offload</source>
         <translation>卸载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="942"/>
+        <location filename="../../configurator/qt/builds.py" line="945"/>
         <source>layout</source>
         <translation>布局</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="943"/>
+        <location filename="../../configurator/qt/builds.py" line="946"/>
         <source>flops</source>
         <translation>计算量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="944"/>
+        <location filename="../../configurator/qt/builds.py" line="947"/>
         <source>time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="945"/>
+        <location filename="../../configurator/qt/builds.py" line="948"/>
         <source>parallel</source>
         <translation>并行</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="946"/>
+        <location filename="../../configurator/qt/builds.py" line="949"/>
         <source>host</source>
         <translation>主机</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="947"/>
+        <location filename="../../configurator/qt/builds.py" line="950"/>
         <source>split</source>
         <translation>切分</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="948"/>
+        <location filename="../../configurator/qt/builds.py" line="951"/>
         <source>zero</source>
         <translation>ZeRO</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="971"/>
+        <location filename="../../configurator/qt/builds.py" line="974"/>
         <source> (80 % range {0}-{1})</source>
         <translation>（80 % 区间 {0}-{1}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="985"/>
+        <location filename="../../configurator/qt/builds.py" line="988"/>
         <source>tokens/s per user</source>
         <translation>token/秒（每用户）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="992"/>
+        <location filename="../../configurator/qt/builds.py" line="995"/>
         <source>All users</source>
         <translation>所有用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="993"/>
-        <location filename="../../configurator/qt/builds.py" line="1000"/>
+        <location filename="../../configurator/qt/builds.py" line="996"/>
+        <location filename="../../configurator/qt/builds.py" line="1003"/>
         <source>tokens/s</source>
         <translation>token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="999"/>
+        <location filename="../../configurator/qt/builds.py" line="1002"/>
         <source>Prefill</source>
         <translation>预填充</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1006"/>
+        <location filename="../../configurator/qt/builds.py" line="1009"/>
         <source>First token</source>
         <translation>首个 token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1007"/>
+        <location filename="../../configurator/qt/builds.py" line="1010"/>
         <source>{0:.2f} s after a {1}-token prompt</source>
         <translation>{1} token 提示词后 {0:.2f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1018"/>
+        <location filename="../../configurator/qt/builds.py" line="1021"/>
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1020"/>
+        <location filename="../../configurator/qt/builds.py" line="1023"/>
         <source>{0:,.0f} GPU-hours; {1:,.1f} h wall clock on one GPU</source>
         <translation>{0:,.0f} GPU 小时；在 1 张 GPU 上墙钟时间 {1:,.1f} 小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1022"/>
+        <location filename="../../configurator/qt/builds.py" line="1025"/>
         <source>{0:,.0f} GPU-hours; {1:,.1f} h wall clock on {2} GPUs</source>
         <translation>{0:,.0f} GPU 小时；在 {2} 张 GPU 上墙钟时间 {1:,.1f} 小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1031"/>
+        <location filename="../../configurator/qt/builds.py" line="1034"/>
         <source>Steady state</source>
         <translation>稳态速率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1032"/>
+        <location filename="../../configurator/qt/builds.py" line="1035"/>
         <source>{0:,.0f} tokens/s while stepping (80 % range {1:,.0f}-{2:,.0f})</source>
         <translation>训练步进中 {0:,.0f} tokens/秒（80 % 区间 {1:,.0f}-{2:,.0f}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1041"/>
+        <location filename="../../configurator/qt/builds.py" line="1044"/>
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1042"/>
+        <location filename="../../configurator/qt/builds.py" line="1045"/>
         <source>{0:.1f} GiB on the most loaded GPU; {1:.1f} GiB in all</source>
         <translation>负载最高的 GPU 上 {0:.1f} GiB；共 {1:.1f} GiB</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1048"/>
+        <location filename="../../configurator/qt/builds.py" line="1051"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1071"/>
+        <location filename="../../configurator/qt/builds.py" line="1074"/>
         <source>How this is computed</source>
         <translation>计算过程</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1072"/>
+        <location filename="../../configurator/qt/builds.py" line="1075"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1076"/>
+        <location filename="../../configurator/qt/builds.py" line="1079"/>
         <source>Other upgrades</source>
         <translation>其他升级</translation>
     </message>
@@ -3901,13 +3911,13 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>printing</name>
     <message>
-        <location filename="../../configurator/qt/printing.py" line="425"/>
-        <location filename="../../configurator/qt/printing.py" line="437"/>
+        <location filename="../../configurator/qt/printing.py" line="435"/>
+        <location filename="../../configurator/qt/printing.py" line="447"/>
         <source>LLM Rig Configurator build sheet</source>
         <translation>LLM 装机配置器装机单</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/printing.py" line="537"/>
+        <location filename="../../configurator/qt/printing.py" line="547"/>
         <source>Print build sheet</source>
         <translation>打印装机单</translation>
     </message>

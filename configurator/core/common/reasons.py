@@ -420,6 +420,25 @@ def money(amount: float) -> str:
     return f"{amount:,.2f}" if 0 < abs(amount) < 0.995 else f"{amount:,.0f}"
 
 
+def _api_input(r: Reason) -> str:
+    """The prompts an API bill counts (tco.api, round 32): input tokens per output token and where that comes from."""
+    where = (
+        "your stated prompt"
+        if r.fields.get("stated")
+        else f"the median chat request of {TRACE_WORDS.get(str(r.fields.get('trace')), r.fields.get('trace'))}"
+    )
+    reply = (
+        f"against {TRACE_WORDS.get(str(r.fields.get('trace')), r.fields.get('trace'))}'s median reply"
+        if r.fields.get("stated")
+        else "for its"
+    )
+    return (
+        f"{r.num('prompt') / max(r.num('reply'), 1):,.1f} input tokens per output token ({where}: "
+        f"{r.num('prompt'):,.0f} prompt tokens {reply} {r.num('reply'):,.0f}-token reply), "
+        f"{r.num('input_m'):,.1f}M input tokens a year"
+    )
+
+
 def _against(r: Reason, say: Say) -> str:
     """A break-even's rental named where a cheaper one also serves the need (tco.as-fast): "against ..., "."""
     against = r.nested("against")
@@ -1529,14 +1548,25 @@ EN: dict[str, Template] = {
     "tco.no-rental": "no break-even: no rental can do the same work ({why})",
     "tco.api": lambda r, _say: (
         f"paying {r.fields['provider']} per token ({r.num('per_million'):,.2f} {r.fields['currency']} per million "
-        f"output tokens, its price of {r.fields['date']}; {r.num('tokens_m'):,.1f}M tokens a year: "
+        + (
+            f"output and {r.num('inp'):,.2f} per million input tokens"
+            if r.fields.get("inp") is not None
+            else "output tokens"
+        )
+        + f", its price of {r.fields['date']}; {r.num('tokens_m'):,.1f}M output tokens a year: "
         + ("1 user" if r.num("users") <= 1 else f"{r.fields['users']} users")
-        + f" x {r.num('tps'):,.1f} tokens/s x {r.num('hours'):,.0f} busy hours, "
-        f"{money(r.num('monthly'))} {r.fields['currency']}/month)"
+        + f" x {r.num('tps'):,.1f} tokens/s x {r.num('hours'):,.0f} busy hours"
+        + (f", {_api_input(r)}" if r.fields.get("inp") is not None and r.fields.get("prompt") else "")
+        + f"; {money(r.num('monthly'))} {r.fields['currency']}/month)"
     ),
     "tco.api-basis": lambda r, say: (
-        f"the API alternative is {say(r.nested('said')[0])}: output tokens only (prompts cost more on top), the "
-        f"busy hours are your hours a day x days a year x how busy (change them); source {r.fields['source']}"
+        f"the API alternative is {say(r.nested('said')[0])}: "
+        + (
+            "prompts billed at the cache-miss price (a cached prompt bills less; give --prompt for your own length)"
+            if r.nested("said") and r.nested("said")[0].fields.get("inp") is not None
+            else "output tokens only (the price lists no input price, so prompts cost more on top)"
+        )
+        + f", the busy hours are your hours a day x days a year x how busy (change them); source {r.fields['source']}"
         + (f" ({r.fields['note']})" if r.fields.get("note") else "")
     ),
     "tco.as-fast": lambda r, _say: (
