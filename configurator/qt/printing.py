@@ -87,7 +87,9 @@ def chart_images(build: Build, width: int = 640, height: int = 340) -> dict[str,
         from configurator.qt.charts import BuyOrRentChart
 
         costs_chart = BuyOrRentChart()
-        costs_chart.resize(width, height)
+        # drawn as wide as the 1366 x 768 window's chart (its title is one line there; at 640 px it ran out of the
+        # image) and scaled to the sheet's width (sheet_document)
+        costs_chart.resize(max(width, 940), max(height, 440))
         costs_chart.show_costs(curves, months=curves.chart_months)
         out["Buy or rent"] = _png_data_uri(costs_chart.grab().toImage())
         del costs_chart

@@ -3654,6 +3654,7 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
     <message>
         <location filename="../../configurator/qt/costs.py" line="271"/>
         <location filename="../../configurator/qt/costs.py" line="366"/>
+        <location filename="../../configurator/qt/costs.py" line="392"/>
         <source>buying is cheaper</source>
         <translation>买更划算</translation>
     </message>
@@ -3684,17 +3685,27 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
         <translation>{0}（与本机同速的租用）；对比租用 {1:,.0f} {2}（满足需求的租用）{3}{4}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="391"/>
+        <location filename="../../configurator/qt/costs.py" line="393"/>
+        <source>paying per token is cheaper</source>
+        <translation>按 token 付费更划算</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/costs.py" line="395"/>
+        <source>{0}; vs pay per token {1:,.0f} {2}{3}{4}</source>
+        <translation>{0}；对比按 token 付费 {1:,.0f} {2}{3}{4}</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/costs.py" line="400"/>
         <source>After 1 year</source>
         <translation>1 年后</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="393"/>
+        <location filename="../../configurator/qt/costs.py" line="402"/>
         <source>After {0} years</source>
         <translation>{0} 年后</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="400"/>
+        <location filename="../../configurator/qt/costs.py" line="409"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
@@ -3911,13 +3922,13 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>printing</name>
     <message>
-        <location filename="../../configurator/qt/printing.py" line="435"/>
-        <location filename="../../configurator/qt/printing.py" line="447"/>
+        <location filename="../../configurator/qt/printing.py" line="437"/>
+        <location filename="../../configurator/qt/printing.py" line="449"/>
         <source>LLM Rig Configurator build sheet</source>
         <translation>LLM 装机配置器装机单</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/printing.py" line="547"/>
+        <location filename="../../configurator/qt/printing.py" line="549"/>
         <source>Print build sheet</source>
         <translation>打印装机单</translation>
     </message>

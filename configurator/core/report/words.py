@@ -3003,6 +3003,9 @@ ZH_CN.update(
         "After {years} years: own (net of resale)": "{years} 年后：自购（扣除转卖）",
         " (sold for {amount})": "（转卖 {amount}）",
         ": buying is cheaper": "：买更划算",
+        # round 32: against the per-token API, when the break-even is reckoned against it
+        "{against}; vs pay per token {api} {currency}": "{against}；对比按 token 付费 {api} {currency}",
+        ": paying per token is cheaper": "：按 token 付费更划算",
         ": renting is cheaper": "：租更划算",
         "{against} (as fast as this build); {enough} {currency} (serves the need)": (
             "{against}（与本机同速的租用）；{enough} {currency}（满足需求的租用）"
