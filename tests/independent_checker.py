@@ -1343,7 +1343,10 @@ def _api_bill_problems(build: dict[str, Any], api: dict[str, Any], name: str) ->
     if decode is None or abs(decode - api["tokens_per_s_per_user"]) > 0.01 + 0.001 * decode:
         problems.append(f"{name}: API bill at {api['tokens_per_s_per_user']} tokens/s, the build decodes {decode}")
     tokens = api["users"] * api["tokens_per_s_per_user"] * api["busy_hours_per_year"] * 3600
-    if abs(tokens - api["tokens_per_year"]) > 0.002 * tokens + 1:
+    # the JSON rounds tokens/s to 2 decimals: at 2.02 tokens/s that alone is 0.2 % of the year's tokens (round 32, Llama
+    # 3.3 70B's slowest build beside a 4090), so the half-hundredth a second is allowed on top
+    rounding = api["users"] * 0.005 * api["busy_hours_per_year"] * 3600
+    if abs(tokens - api["tokens_per_year"]) > 0.002 * tokens + rounding + 1:
         problems.append(f"{name}: API tokens a year {api['tokens_per_year']:,} != {tokens:,.0f}")
     # round 32: the prompts are billed too, prompt tokens per request / reply tokens per request of them per output
     # token, at the input price (none listed: output only); the prompt never exceeds the request's context

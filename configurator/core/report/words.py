@@ -626,13 +626,20 @@ ZH_TRACES = {
 ZH_TRACE_STATISTICS = {"median": "中位数", "p90": "第 90 百分位", "mean": "平均值"}
 
 
-def _zh_api_input(r: Reason) -> str:
-    """reasons._api_input in Chinese: the prompts an API bill counts."""
+def _zh_api_tokens(r: Reason | None) -> str:
+    """reasons._api_tokens in Chinese: what an API bill counts."""
+    if r is None:
+        return ""
+    users = "1 个用户" if r.num("users") <= 1 else f"{r.fields['users']} 个用户"
+    out = f"输出 = {users} x {r.num('tps'):,.1f} tokens/s x {r.num('hours'):,.0f} 个忙碌小时"
+    if r.fields.get("inp") is None or not r.fields.get("prompt"):
+        return out + "；只计输出 token（该价格未列输入价，输入另计，会更贵）"
     trace = ZH_TRACES.get(str(r.fields.get("trace")), str(r.fields.get("trace")))
-    where = f"你给出的提示，对照{trace}的中位回复" if r.fields.get("stated") else f"{trace}中位数对话请求"
+    where = f"你给出的提示，对照{trace}的中位回复" if r.fields.get("stated") else f"{trace}的中位数对话请求"
     return (
-        f"每个输出 token 对应 {r.num('prompt') / max(r.num('reply'), 1):,.1f} 个输入 token（{where}："
-        f"{r.num('prompt'):,.0f} 个提示 token 对 {r.num('reply'):,.0f} 个回复 token），每年 {r.num('input_m'):,.1f}M 输入 token"
+        f"{out}；输入 = 每个输出 token 对应 {r.num('prompt') / max(r.num('reply'), 1):,.1f} 个提示 token（{where}："
+        f"每 {r.num('reply'):,.0f} 个回复 token 对应 {r.num('prompt'):,.0f} 个提示 token；可给出自己的提示长度），"
+        "按未命中缓存的价格计（已缓存的提示更便宜）"
     )
 
 
@@ -1290,20 +1297,14 @@ ZH_REASONS: dict[str, Template] = {
     "tco.api": lambda r, _say: (
         f"按 token 付费使用 {r.fields['provider']}（每百万输出 token {r.num('per_million'):,.2f} {r.fields['currency']}"
         + (f"、每百万输入 token {r.num('inp'):,.2f}" if r.fields.get("inp") is not None else "")
-        + f"，{r.fields['date']} 的价格；每年 {r.num('tokens_m'):,.1f}M 输出 token："
-        + ("1 个用户" if r.num("users") <= 1 else f"{r.fields['users']} 个用户")
-        + f" x {r.num('tps'):,.1f} tokens/s x {r.num('hours'):,.0f} 个忙碌小时"
-        + (f"，{_zh_api_input(r)}" if r.fields.get("inp") is not None and r.fields.get("prompt") else "")
-        + f"；每月 {money(r.num('monthly'))} {r.fields['currency']}）"
+        + f"，{r.fields['date']} 的价格；每年 {r.num('tokens_m'):,.1f}M 输出"
+        + (f"、{r.num('input_m'):,.1f}M 输入" if r.fields.get("inp") is not None and r.fields.get("prompt") else "")
+        + f" token，每月 {money(r.num('monthly'))} {r.fields['currency']}）"
     ),
     "tco.api-basis": lambda r, say_: (
         f"API 方案为{say_(r.nested('said')[0])}："
-        + (
-            "输入按未命中缓存的价格计（已缓存的提示更便宜；可用 --prompt 给出自己的提示长度）"
-            if r.nested("said") and r.nested("said")[0].fields.get("inp") is not None
-            else "只计输出 token（该价格未列输入价，输入另计，会更贵）"
-        )
-        + f"，忙碌小时 = 每天小时数 x 每年天数 x 忙碌比例（可修改）；来源 {r.fields['source']}"
+        + _zh_api_tokens(r.nested("said")[0] if r.nested("said") else None)
+        + f"；忙碌小时 = 每天小时数 x 每年天数 x 忙碌比例（可修改）；来源 {r.fields['source']}"
         + (f"（{r.fields['note']}）" if r.fields.get("note") else "")
     ),
     "tco.as-fast": lambda r, _say: (
