@@ -9,7 +9,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
-from configurator.core.costs.tco import CostOfOwnership
+from configurator.core.costs.tco import CostCurves, CostOfOwnership
 from configurator.core.estimate.result import BREAKDOWN_KEYS
 from configurator.core.model.build import Build, NodeCurve, NodePoint
 from configurator.core.solve.power import PSU_TARGET_LOAD
@@ -625,6 +625,14 @@ class BuyOrRentChart(pg.PlotWidget):
             "Cumulative cost: <span style='color: #3b6ea8;'>buy (purchase + electricity - resale)</span>; "
             "no rental to compare"
         )
+        # round 32: against a per-token API (tco.CostOfOwnership.against_api) the red line is its bill, its price's date
+        # in the title ({0}) and the provider on the line: the as-fast GPU rental it beat is in the rows, not drawn
+        # (round 31 drew it; the title with the provider in it ran out of a 1366 px window)
+        self.api_title = self.tr(
+            "Cumulative cost: <span style='color: #3b6ea8;'>buy (purchase + electricity - resale)</span> vs "
+            "<span style='color: #c8553d;'>pay per token (price of {0})</span>"
+        )
+        self.api_label: pg.TextItem | None = None
         self.setTitle(self.both_title)
         self.setLabel("bottom", self.tr("months"))
         self.showGrid(x=True, y=True, alpha=0.25)
@@ -661,7 +669,7 @@ class BuyOrRentChart(pg.PlotWidget):
             return None
         return rest * cls.ENOUGH_HEADROOM
 
-    def show_costs(self, costs: CostOfOwnership | None, months: int = 36) -> None:
+    def show_costs(self, costs: CostOfOwnership | CostCurves | None, months: int = 36) -> None:
         self.clear()
         self.series = {}
         self.crossing = None
@@ -669,10 +677,22 @@ class BuyOrRentChart(pg.PlotWidget):
         if costs is None:
             return
         owning, renting = costs.cumulative_costs(months)
-        enough = costs.cumulative_enough(months) if renting else []
-        self.setTitle(self.enough_title if enough else self.both_title if renting else self.buy_title)
+        # round 32: against a per-token API the red line is its bill, not the GPU rental's (round 31 drew the rental)
+        api = costs.cumulative_api(months)
+        enough = costs.cumulative_enough(months) if renting and not api else []
+        renting = api or renting
+        named = costs.api_named() if api else None
+        self.api_label = None
+        if named is not None:
+            self.setTitle(self.api_title.format(named[1]))
+        else:
+            self.setTitle(self.enough_title if enough else self.both_title if renting else self.buy_title)
         x = list(range(months + 1))
-        self.series = {"owning": owning, "renting": renting, **({"renting_enough": enough} if enough else {})}
+        self.series = {
+            "owning": owning,
+            ("api" if api else "renting"): renting,
+            **({"renting_enough": enough} if enough else {}),
+        }
         self.plot(
             x,
             owning,
@@ -684,8 +704,15 @@ class BuyOrRentChart(pg.PlotWidget):
                 x,
                 renting,
                 pen=pg.mkPen("#c8553d", width=3),
-                name=QCoreApplication.translate("costs", "rent: cloud equivalent"),
+                name=QCoreApplication.translate("costs", "pay per token")
+                if api
+                else QCoreApplication.translate("costs", "rent: cloud equivalent"),
             )
+        if named is not None:
+            # the provider named on its line, at its right end, above it (the line stays low: a few dollars a month)
+            self.api_label = pg.TextItem(named[0], color="#c8553d", anchor=(1, 1))
+            self.api_label.setPos(x[-1], renting[-1])
+            self.addItem(self.api_label)
         if enough:
             self.plot(
                 x,

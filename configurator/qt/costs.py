@@ -386,6 +386,15 @@ def costs_html(costs: CostOfOwnership, steps: str = "") -> str:
             said = QCoreApplication.translate(
                 "costs", "{0} (as fast as this build); vs rent {1:,.0f} {2} (serves the need){3}{4}"
             ).format(said, row.renting_enough, c, colon, verdicts.get(row.cheaper_enough or "", ""))
+        if costs.against_api and row.api is not None:
+            # round 32: the break-even is against the per-token bill; the row says it too
+            paid = {
+                "own": QCoreApplication.translate("costs", "buying is cheaper"),
+                "rent": QCoreApplication.translate("costs", "paying per token is cheaper"),
+            }
+            said = QCoreApplication.translate("costs", "{0}; vs pay per token {1:,.0f} {2}{3}{4}").format(
+                said, row.api, c, colon, paid.get(row.cheaper_api or "", "")
+            )
         rows.append(
             (
                 QCoreApplication.translate("costs", "After 1 year")

@@ -35,6 +35,7 @@ from PySide6.QtGui import (
 from PySide6.QtSvg import QSvgRenderer
 
 from configurator.core.common.fileio import atomic_write_with
+from configurator.core.costs.tco import CostCurves
 from configurator.core.model.build import Build
 from configurator.core.model.request import BuildRequest
 from configurator.core.report.purchase import SheetMeta, job_title, ranked_workloads
@@ -81,6 +82,17 @@ def chart_images(build: Build, width: int = 640, height: int = 340) -> dict[str,
         # no deleteLater(): Python owns the parentless chart and frees it here; a deferred delete
         # still queued when there is no event loop (the CLI renderer) crashes the interpreter at exit
         del chart
+    curves = CostCurves.of(build.cost_of_ownership)
+    if curves is not None:  # round 32: the Buy-or-rent tab's chart, its lines read from the build's cost JSON
+        from configurator.qt.charts import BuyOrRentChart
+
+        costs_chart = BuyOrRentChart()
+        # drawn as wide as the 1366 x 768 window's chart (its title is one line there; at 640 px it ran out of the
+        # image) and scaled to the sheet's width (sheet_document)
+        costs_chart.resize(max(width, 940), max(height, 440))
+        costs_chart.show_costs(curves, months=curves.chart_months)
+        out["Buy or rent"] = _png_data_uri(costs_chart.grab().toImage())
+        del costs_chart
     return out
 
 

@@ -258,12 +258,17 @@
         <translation>累计成本：&lt;span style=&apos;color: #3b6ea8;&apos;&gt;购买（购置 + 电费 - 转卖所得）&lt;/span&gt;；没有可比的租用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="629"/>
+        <location filename="../../configurator/qt/charts.py" line="632"/>
+        <source>Cumulative cost: &lt;span style=&apos;color: #3b6ea8;&apos;&gt;buy (purchase + electricity - resale)&lt;/span&gt; vs &lt;span style=&apos;color: #c8553d;&apos;&gt;pay per token (price of {0})&lt;/span&gt;</source>
+        <translation>累计成本：&lt;span style=&apos;color: #3b6ea8;&apos;&gt;购买（购置 + 电费 - 转卖所得）&lt;/span&gt; 对比 &lt;span style=&apos;color: #c8553d;&apos;&gt;按 token 付费（{0} 的价格）&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/charts.py" line="637"/>
         <source>months</source>
         <translation>月</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="722"/>
+        <location filename="../../configurator/qt/charts.py" line="749"/>
         <source>break-even: month {0}</source>
         <translation>回本：第 {0} 个月</translation>
     </message>
@@ -3567,17 +3572,22 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>costs</name>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="680"/>
+        <location filename="../../configurator/qt/charts.py" line="700"/>
         <source>buy: purchase + electricity - resale</source>
         <translation>购买：购置 + 电费 - 转卖所得</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="687"/>
+        <location filename="../../configurator/qt/charts.py" line="707"/>
+        <source>pay per token</source>
+        <translation>按 token 付费</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/charts.py" line="709"/>
         <source>rent: cloud equivalent</source>
         <translation>租用：同等云算力</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="694"/>
+        <location filename="../../configurator/qt/charts.py" line="721"/>
         <source>rent: what serves the need</source>
         <translation>租用：满足需求的</translation>
     </message>
@@ -3669,6 +3679,7 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
     <message>
         <location filename="../../configurator/qt/costs.py" line="271"/>
         <location filename="../../configurator/qt/costs.py" line="366"/>
+        <location filename="../../configurator/qt/costs.py" line="392"/>
         <source>buying is cheaper</source>
         <translation>买更划算</translation>
     </message>
@@ -3699,17 +3710,27 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
         <translation>{0}（与本机同速的租用）；对比租用 {1:,.0f} {2}（满足需求的租用）{3}{4}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="391"/>
+        <location filename="../../configurator/qt/costs.py" line="393"/>
+        <source>paying per token is cheaper</source>
+        <translation>按 token 付费更划算</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/costs.py" line="395"/>
+        <source>{0}; vs pay per token {1:,.0f} {2}{3}{4}</source>
+        <translation>{0}；对比按 token 付费 {1:,.0f} {2}{3}{4}</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/costs.py" line="400"/>
         <source>After 1 year</source>
         <translation>1 年后</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="393"/>
+        <location filename="../../configurator/qt/costs.py" line="402"/>
         <source>After {0} years</source>
         <translation>{0} 年后</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="400"/>
+        <location filename="../../configurator/qt/costs.py" line="409"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
@@ -3926,13 +3947,13 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>printing</name>
     <message>
-        <location filename="../../configurator/qt/printing.py" line="425"/>
         <location filename="../../configurator/qt/printing.py" line="437"/>
+        <location filename="../../configurator/qt/printing.py" line="449"/>
         <source>LLM Rig Configurator build sheet</source>
         <translation>LLM 装机配置器装机单</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/printing.py" line="537"/>
+        <location filename="../../configurator/qt/printing.py" line="549"/>
         <source>Print build sheet</source>
         <translation>打印装机单</translation>
     </message>

@@ -640,3 +640,22 @@ def test_one_r1_user_is_reckoned_against_the_api() -> None:
         api = build["cost_of_ownership"]["api_alternative"]
         assert api["headline"] and api["source"].startswith("https://api-docs.deepseek.com/")
         assert build["cost_of_ownership"]["break_even_said"]["fields"]["against"]["code"] == "tco.api"
+
+
+def test_one_r1_user_pays_for_the_prompts_too() -> None:
+    """Round 32: the API bill counts the prompts at DeepSeek's listed input price (0.55 USD per million on a cache miss,
+    api-docs.deepseek.com/quick_start/pricing, in effect until 2025-09-05): a chat's 1,020-token median prompt per
+    129-token reply (Azure's 2023 conversation trace) is 7.9 input tokens per output token, so the bill is
+    (2.19 + 7.9 x 0.55) / 2.19 = 2.98 times the output's alone; and the chart's owning line the sheet draws from the
+    JSON (owning_by_month) is the yearly rows' own sum at 12, 24 and 36 months."""
+    builds = run_plan(BREAK_EVEN_EXTRA[0])["builds"]
+    for build in builds:
+        costs = build["cost_of_ownership"]
+        api = costs["api_alternative"]
+        assert (api["input_per_million"], api["output_per_million"]) == (0.55, 2.19)
+        assert (api["prompt_tokens_per_request"], api["reply_tokens_per_request"]) == (1020, 129)
+        assert api["monthly"] == pytest.approx(api["monthly_output_only"] * (2.19 + 1020 / 129 * 0.55) / 2.19, rel=2e-3)
+        for row in costs["tco"]:
+            assert costs["owning_by_month"][12 * row["years"]] == pytest.approx(row["owning"], abs=0.02)
+            # the month's bill is rounded to the cent in the JSON: half a cent a month over the row's months
+            assert row["api"] == pytest.approx(api["monthly"] * 12 * row["years"], abs=0.005 * 12 * row["years"] + 0.01)

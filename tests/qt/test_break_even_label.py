@@ -4,6 +4,7 @@ through by both where they crossed low, Sam's 8 x A100 at month 7 at 1366 x 768,
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import QPointF
 
 from configurator.core.costs.tco import cost_of_ownership_for
@@ -55,3 +56,41 @@ def test_without_a_rental_the_title_names_no_rent_line(qtbot) -> None:  # type: 
     assert chart.series["renting"] == []
     assert "no rental to compare" in chart.plotItem.titleLabel.text
     assert "rent (cloud equivalent)" not in chart.plotItem.titleLabel.text
+
+
+def test_against_a_per_token_api_the_chart_draws_its_bill_and_dates_it(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Round 32: when the break-even is reckoned against a per-token API (one user of DeepSeek-R1 at 15 USD a month,
+    beside an 8 x A100 node's 3,600), the red line is the API's bill, the title gives its price's date and the line
+    names the provider; the node's line is not drawn (it had flattened buying onto the axis). The same figures read
+    back from a plan's JSON, as the printed sheet draws them (CostCurves)."""
+    from configurator.core.costs.tco import CostCurves
+
+    make_app([])
+    owning = [1100.0 + 90.0 * m for m in range(37)]
+    costs = {
+        "currency": "USD",
+        "break_even_month": None,
+        "monthly_rental_equivalent": 3600.0,
+        "owning_by_month": owning,
+        "api_alternative": {
+            "headline": True,
+            "monthly": 14.52,
+            "provider": "DeepSeek API (deepseek-reasoner)",
+            "price_date": "2025-09-05",
+        },
+    }
+    curves = CostCurves.of(costs)
+    assert curves is not None and curves.chart_months == 36
+    chart = BuyOrRentChart()
+    qtbot.addWidget(chart)
+    chart.show_costs(curves, months=curves.chart_months)
+    assert set(chart.series) == {"owning", "api"}
+    assert chart.series["api"][12] == pytest.approx(12 * 14.52)
+    assert chart.series["owning"] == owning
+    assert "pay per token (price of 2025-09-05)" in chart.plotItem.titleLabel.text
+    assert chart.api_label is not None and chart.api_label.toPlainText() == "DeepSeek API (deepseek-reasoner)"
+    # not the headline (many users: the rental is cheaper): the rental's line, as before
+    costs["api_alternative"] = {**costs["api_alternative"], "headline": False}
+    chart.show_costs(CostCurves.of(costs), months=36)
+    assert set(chart.series) == {"owning", "renting"} and chart.api_label is None
+    assert "rent (cloud equivalent)" in chart.plotItem.titleLabel.text

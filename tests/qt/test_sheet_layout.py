@@ -527,3 +527,27 @@ def test_no_page_starts_with_one_row_of_a_table_alone(qtbot) -> None:  # type: i
             assert pages[max(pages)] >= 2, (gap, pages)
         assert split_rows(doc) == []
     assert tails, "the sweep must reach the page's end inside the table"
+
+
+def test_the_sheet_charts_buy_or_rent_against_what_the_break_even_is_against(qapp, builds) -> None:  # type: ignore[no-untyped-def]
+    """Round 32: the printed sheet draws the Buy-or-rent tab's chart from the build's cost JSON (owning_by_month): for
+    one user of Llama 3.3 70B (DeepInfra's per-token price, 2026-11-05) the other line is the API's bill, dated; the
+    CNY fine-tune's against its rental."""
+    from configurator.core.costs.tco import CostCurves
+    from configurator.qt.printing import chart_images
+
+    make_app([])
+    for currency in ("USD", "CNY"):
+        _request, build = builds[currency]
+        costs = build.cost_of_ownership
+        curves = CostCurves.of(costs)
+        assert curves is not None and curves.chart_months == 36
+        assert "Buy or rent" in chart_images(build)
+        api = costs.get("api_alternative") or {}
+        named = curves.api_named()
+        if currency == "USD":
+            assert api["headline"] and named == (api["provider"], "2026-11-05")
+            assert curves.cumulative_api(36)[12] == pytest.approx(12 * api["monthly"])
+        else:
+            assert named is None and curves.cumulative_api(36) == []
+            assert curves.cumulative_costs(36)[1][12] == pytest.approx(12 * costs["monthly_rental_equivalent"])

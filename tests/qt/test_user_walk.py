@@ -807,10 +807,12 @@ def test_an_early_break_even_label_is_not_cut_at_the_axis(qtbot, window) -> None
     window.resize(1600, 1000)
     window.detail.setCurrentIndex([window.detail.tabText(i) for i in range(window.detail.count())].index("Buy or rent"))
     panel = window.detail.buy_or_rent
-    assert panel.costs is not None and panel.costs.break_even_month is not None
+    # round 32: the box no longer pays back within 36 months (47) against Groq's per-token price for gpt-oss-120b, the
+    # line its chart now draws; walk8's month 3 is set as the others are
+    assert panel.costs is not None and panel.costs.against_api and "api" in panel.chart.series
     for size in ((1600, 1000), (1366, 768)):  # the short chart of a laptop screen cut it at the axis too (#31)
         window.resize(*size)
-        for month in (panel.costs.break_even_month, 1, 18, 35):
+        for month in (3, 1, 18, 35):
             panel.chart.show_costs(panel.costs.model_copy(update={"break_even_month": month}))
             panel.chart.grab()
             assert panel.chart.crossing == month and panel.chart.crossing_line is not None

@@ -448,6 +448,28 @@ def money(amount: float) -> str:
     return f"{amount:,.2f}" if 0 < abs(amount) < 0.995 else f"{amount:,.0f}"
 
 
+def _api_tokens(r: Reason | None) -> str:
+    """What an API bill counts (tco.api-basis, round 32): the output tokens (users x tokens/s x busy hours) and the
+    prompts, input tokens per output token and where that share comes from."""
+    if r is None:
+        return ""
+    users = "1 user" if r.num("users") <= 1 else f"{r.fields['users']} users"
+    out = f"output = {users} x {r.num('tps'):,.1f} tokens/s x {r.num('hours'):,.0f} busy hours"
+    if r.fields.get("inp") is None or not r.fields.get("prompt"):
+        return out + "; output tokens only (the price lists no input price, so prompts cost more on top)"
+    trace = TRACE_WORDS.get(str(r.fields.get("trace")), str(r.fields.get("trace")))
+    where = (
+        f"your stated prompt against {trace}'s median reply"
+        if r.fields.get("stated")
+        else f"the median chat request of {trace}"
+    )
+    return (
+        f"{out}; input = {r.num('prompt') / max(r.num('reply'), 1):,.1f} prompt tokens per output token ({where}: "
+        f"{r.num('prompt'):,.0f} prompt tokens per {r.num('reply'):,.0f}-token reply; state your prompt length for your own), "
+        "at the cache-miss price (a cached prompt bills less)"
+    )
+
+
 def _against(r: Reason, say: Say) -> str:
     """A break-even's rental named where a cheaper one also serves the need (tco.as-fast): "against ..., "."""
     against = r.nested("against")
@@ -1571,14 +1593,20 @@ EN: dict[str, Template] = {
     "tco.no-rental": "no break-even: no rental can do the same work ({why})",
     "tco.api": lambda r, _say: (
         f"paying {r.fields['provider']} per token ({r.num('per_million'):,.2f} {r.fields['currency']} per million "
-        f"output tokens, its price of {r.fields['date']}; {r.num('tokens_m'):,.1f}M tokens a year: "
-        + ("1 user" if r.num("users") <= 1 else f"{r.fields['users']} users")
-        + f" x {r.num('tps'):,.1f} tokens/s x {r.num('hours'):,.0f} busy hours, "
-        f"{money(r.num('monthly'))} {r.fields['currency']}/month)"
+        + (
+            f"output and {r.num('inp'):,.2f} per million input tokens"
+            if r.fields.get("inp") is not None
+            else "output tokens"
+        )
+        + f", its price of {r.fields['date']}; {r.num('tokens_m'):,.1f}M output "
+        + (f"and {r.num('input_m'):,.1f}M input " if r.fields.get("inp") is not None and r.fields.get("prompt") else "")
+        + f"tokens a year, {money(r.num('monthly'))} {r.fields['currency']}/month)"
     ),
+    # what the API bill rests on, among the assumptions: the output's derivation, the prompts' share and its source
     "tco.api-basis": lambda r, say: (
-        f"the API alternative is {say(r.nested('said')[0])}: output tokens only (prompts cost more on top), the "
-        f"busy hours are your hours a day x days a year x how busy (change them); source {r.fields['source']}"
+        f"the API alternative is {say(r.nested('said')[0])}: "
+        + _api_tokens(r.nested("said")[0] if r.nested("said") else None)
+        + f"; the busy hours are your hours a day x days a year x how busy (change them); source {r.fields['source']}"
         + (f" ({r.fields['note']})" if r.fields.get("note") else "")
     ),
     "tco.as-fast": lambda r, _say: (

@@ -207,6 +207,7 @@ class CostOfOwnershipJson(TypedDict):
     throughput_said: NotRequired[ReasonJson | None]  # an addition (walk13): throughput's headline as {code, fields}
     rental_enough: NotRequired[RentalEnoughJson | None]  # an addition (round 21): the cheapest rental serving the need
     api_alternative: NotRequired[dict[str, Any] | None]  # an addition (round 31): the model per token at a hosted API
+    owning_by_month: NotRequired[list[float]]  # an addition (round 32): the buy-or-rent chart's owning line
 
 
 class PlacementJson(TypedDict, total=False):

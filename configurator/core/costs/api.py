@@ -7,22 +7,31 @@ against that bill:
 
     tokens / year   = users x decode tokens/s per user (the build's own estimate) x busy hours a year
     busy hours      = hours_per_day x days_per_year x utilisation (UsageProfile: the buyer changes them)
-    API / month     = tokens / year x price per million output tokens / 1e6 / 12
+    input / year    = tokens / year x prompt tokens per request / reply tokens per request
+    API / month     = (tokens / year x output price + input / year x input price) / 1e6 / 12
 
-Only output (generated) tokens are billed here: the prompts cost more on top, so the API bill is a lower bound and a
-"never pays back" against it is as said only for the output the machine makes. The cheapest sourced price in the
-catalog (`ModelArch.api_prices`, each with its source and date) wins, converted into the build's currency when the
-catalog has no price in it. The price is as of its date, never today's.
+The prompt a request sends is billed too (round 32): an API bills every prompt token it prefills (the system prompt,
+the history and the new message; a prompt it has cached bills less, so the cache-miss price here is the upper end).
+How many prompt tokens a reply costs is the workload's (`input_share`): a chat's is the median request of Azure's 2023
+conversation trace (a 1,020-token prompt for a 129-token reply: 7.9 input tokens per output token, estimate/traffic.py);
+a stated prompt (`--prompt`, RAG or pasted documents) is billed as stated, bounded by the request's context, against the
+reply of the trace it resembles (Kimi's Mooncake trace's 350 tokens past the chat trace's 90th percentile prompt). A
+price with no input price bills the output only, and says so. The cheapest sourced price in the catalog for that mix
+(`ModelArch.api_prices`, each with its source and date) wins, converted into the build's currency when the catalog has
+no price in it. The price is as of its date, never today's.
 
 Pure Python: no Qt and no storage imports.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import ModelArch, TokenPrice
 from configurator.core.common.base import BaseModel, ConfigDict
 from configurator.core.common.reasons import Reason
+from configurator.core.estimate.traffic import MOONCAKE_CONVERSATION, TYPICAL_TRACE, PromptLengths
 from configurator.core.model.build import Build
 
 SECONDS_PER_HOUR = 3600.0
@@ -39,8 +48,25 @@ class ApiUse(BaseModel):
     users: int
     tokens_per_s: float  # decode per user, the build's own estimate
     busy_hours: float  # a year
-    tokens_per_year: float
-    monthly: float  # the API bill a month, in `currency`
+    tokens_per_year: float  # output (generated) tokens
+    monthly: float  # the API bill a month, in `currency`: output and input
+    input_per_million: float | None = None  # input (cache-miss) price per million tokens in `currency`; None: unlisted
+    prompt_tokens: int = 0  # prompt tokens a request sends (input_share)
+    reply_tokens: int = 1  # tokens a request generates
+    prompt_stated: bool = False  # the request's own --prompt, else the chat trace's median
+    trace: str = ""  # the trace the reply (and an unstated prompt) is read from (estimate/traffic.py)
+    input_tokens_per_year: float = 0.0  # 0 when the price lists no input price
+    context_tokens: int | None = None  # the request's context, which bounds the prompt
+
+    @property
+    def input_ratio(self) -> float:
+        """Input tokens billed per output token."""
+        return self.prompt_tokens / self.reply_tokens
+
+    @property
+    def monthly_output(self) -> float:
+        """The output tokens' part of the bill a month (round 31's whole bill)."""
+        return self.tokens_per_year * self.per_million / 1e6 / 12.0
 
     def said(self) -> Reason:
         """The API alternative named in short (tco.api): provider, price and its date, and the tokens it bills."""
@@ -55,6 +81,12 @@ class ApiUse(BaseModel):
             hours=self.busy_hours,
             tokens_m=self.tokens_per_year / 1e6,
             monthly=self.monthly,
+            inp=self.input_per_million,
+            prompt=self.prompt_tokens,
+            reply=self.reply_tokens,
+            stated=self.prompt_stated,
+            trace=self.trace,
+            input_m=self.input_tokens_per_year / 1e6,
         )
 
     def to_json(self) -> dict[str, object]:
@@ -72,18 +104,43 @@ class ApiUse(BaseModel):
             "busy_hours_per_year": round(self.busy_hours, 1),
             "tokens_per_year": round(self.tokens_per_year),
             "monthly": round(self.monthly, 2),
+            # round 32: the prompts billed too (additions; `monthly` above is output + input)
+            "input_per_million": None if self.input_per_million is None else round(self.input_per_million, 4),
+            "price_input_per_million_as_listed": self.price.input_per_million,
+            "prompt_tokens_per_request": self.prompt_tokens,
+            "reply_tokens_per_request": self.reply_tokens,
+            "prompt_stated": self.prompt_stated,
+            "prompt_trace": self.trace,
+            "input_tokens_per_output_token": round(self.input_ratio, 4),
+            "input_tokens_per_year": round(self.input_tokens_per_year),
+            "monthly_output_only": round(self.monthly_output, 2),
+            "context_tokens": self.context_tokens,
         }
 
 
-def _in_currency(price: TokenPrice, currency: str, catalog: Catalog | None) -> float | None:
+def _in_currency(amount: float, price: TokenPrice, currency: str, catalog: Catalog | None) -> float | None:
     if price.currency == currency:
-        return price.output_per_million
+        return amount
     if catalog is None:
         return None
     try:
-        return catalog.convert(price.output_per_million, price.currency, currency)
+        return catalog.convert(amount, price.currency, currency)
     except (KeyError, ValueError):
         return None
+
+
+def input_share(workload: Mapping[str, object]) -> tuple[int, PromptLengths, bool]:
+    """The prompt tokens a request sends, the trace whose reply it gets, and whether the prompt is the request's own:
+    a stated prompt (bounded by the context) against the reply of the chat trace, or of the long-context trace when the
+    prompt is past the chat trace's 90th percentile (pasted documents, RAG); else the chat trace's median request."""
+    context = _context(workload)
+    stated = workload.get("prompt")
+    if isinstance(stated, int) and not isinstance(stated, bool) and stated > 0:
+        prompt = min(stated, context) if context is not None else stated
+        trace = MOONCAKE_CONVERSATION if prompt > TYPICAL_TRACE.p90 else TYPICAL_TRACE
+        return prompt, trace, True
+    prompt = TYPICAL_TRACE.median if context is None else min(TYPICAL_TRACE.median, context)
+    return prompt, TYPICAL_TRACE, False
 
 
 def _users(build: Build) -> int:
@@ -98,14 +155,22 @@ def api_use(build: Build, model: ModelArch, busy_hours: float, catalog: Catalog 
     if not model.api_prices or tps is None or tps <= 0 or busy_hours <= 0:
         return None
     currency = build.currency
-    priced = [(p, _in_currency(p, currency, catalog)) for p in model.api_prices]
-    usable = [(p, amount) for p, amount in priced if amount is not None]
+    prompt, trace, stated = input_share(build.estimate.workload)
+    ratio = prompt / trace.reply_median
+    usable = []
+    for p in model.api_prices:
+        out = _in_currency(p.output_per_million, p, currency, catalog)
+        if out is None:
+            continue
+        inp = None if p.input_per_million is None else _in_currency(p.input_per_million, p, currency, catalog)
+        usable.append((p, out, inp, out + ratio * (inp or 0.0)))
     if not usable:
         return None
-    # the cheapest; at the same amount a price as listed in the build's currency rather than a converted one
-    price, per_million = min(usable, key=lambda pa: (pa[1], pa[0].currency != currency))
+    # the cheapest for this prompt mix; at the same amount a price as listed in the build's currency
+    price, per_million, inp, _mix = min(usable, key=lambda u: (u[3], u[0].currency != currency))
     users = _users(build)
     tokens = users * tps * busy_hours * SECONDS_PER_HOUR
+    input_tokens = tokens * ratio if inp is not None else 0.0
     return ApiUse(
         price=price,
         per_million=per_million,
@@ -114,5 +179,17 @@ def api_use(build: Build, model: ModelArch, busy_hours: float, catalog: Catalog 
         tokens_per_s=tps,
         busy_hours=busy_hours,
         tokens_per_year=tokens,
-        monthly=tokens * per_million / 1e6 / 12.0,
+        monthly=(tokens * per_million + input_tokens * (inp or 0.0)) / 1e6 / 12.0,
+        input_per_million=inp,
+        prompt_tokens=prompt,
+        reply_tokens=trace.reply_median,
+        prompt_stated=stated,
+        trace=trace.trace,
+        input_tokens_per_year=input_tokens,
+        context_tokens=_context(build.estimate.workload),
     )
+
+
+def _context(workload: Mapping[str, object]) -> int | None:
+    context = workload.get("context")
+    return context if isinstance(context, int) and not isinstance(context, bool) and context > 0 else None

@@ -50,7 +50,7 @@ from __future__ import annotations
 import math
 import re
 import tomllib
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal
 
@@ -1306,7 +1306,21 @@ class CostOfOwnership(BaseModel):
             "rental_enough": None if self.enough is None else self.enough.to_json(),
             # an addition (round 31): the same model per token at a hosted API, and buying against it
             "api_alternative": None if self.api is None else self._api_json(),
+            # an addition (round 32): owning net of resale at each month 0..12 x the rows' last year, the chart's own
+            # line (the sheet draws it from here: the resale curve is not in the JSON)
+            "owning_by_month": [round(v, 2) for v in self.cumulative_costs(self.chart_months)[0]],
         }
+
+    @property
+    def chart_months(self) -> int:
+        """The months the buy-or-rent chart spans: the rows' last year (36 without rows)."""
+        return 12 * max((r.years for r in self.rows), default=3)
+
+    def api_named(self) -> tuple[str, str] | None:
+        """The per-token provider and its price's date when the break-even is reckoned against it, else None."""
+        if not self.against_api or self.api is None:
+            return None
+        return self.api.price.provider, self.api.price.date.isoformat()
 
     def _api_json(self) -> dict[str, Any]:
         assert self.api is not None
@@ -1329,11 +1343,56 @@ class CostOfOwnership(BaseModel):
             return owning, []
         return owning, [self.monthly_rental_equivalent * m for m in range(months + 1)]
 
+    def cumulative_api(self, months: int) -> list[float]:
+        """What paying per token for the same tokens (costs.api) has cost by each month 0..months: empty unless the
+        break-even is reckoned against it (`against_api`), the line the chart then draws instead of the rental's."""
+        if not self.against_api or self.api is None:
+            return []
+        return [self.api.monthly * m for m in range(months + 1)]
+
     def cumulative_enough(self, months: int) -> list[float]:
         """What renting the offer that serves the need has cost by each month 0..months (empty without one)."""
         if self.enough is None:
             return []
         return [self.enough.monthly_rental_equivalent * m for m in range(months + 1)]
+
+
+class CostCurves:
+    """The buy-or-rent chart's lines read back from a build's cost JSON (`CostOfOwnership.to_json`), for a sheet printed
+    from a saved plan, which has no CostOfOwnership: the same methods the chart reads (`of` gives None for JSON from
+    before round 32, which has no `owning_by_month`)."""
+
+    def __init__(self, costs: Mapping[str, Any], owning: list[float]) -> None:
+        self.currency = str(costs.get("currency", ""))
+        self.break_even_month: int | None = costs.get("break_even_month")
+        self._owning = owning
+        self._rental: float | None = costs.get("monthly_rental_equivalent")
+        enough = costs.get("rental_enough") or {}
+        self._enough: float | None = enough.get("monthly_rental_equivalent")
+        api = costs.get("api_alternative") or {}
+        self._api: dict[str, Any] = api if api.get("headline") else {}
+
+    @classmethod
+    def of(cls, costs: Mapping[str, Any] | None) -> CostCurves | None:
+        owning = (costs or {}).get("owning_by_month")
+        return cls(costs, [float(v) for v in owning]) if costs and owning else None
+
+    @property
+    def chart_months(self) -> int:
+        return len(self._owning) - 1
+
+    def cumulative_costs(self, months: int) -> tuple[list[float], list[float]]:
+        owning = self._owning[: months + 1]
+        return owning, [] if self._rental is None else [self._rental * m for m in range(len(owning))]
+
+    def cumulative_api(self, months: int) -> list[float]:
+        return [] if not self._api else [self._api["monthly"] * m for m in range(min(months, self.chart_months) + 1)]
+
+    def cumulative_enough(self, months: int) -> list[float]:
+        return [] if self._enough is None else [self._enough * m for m in range(min(months, self.chart_months) + 1)]
+
+    def api_named(self) -> tuple[str, str] | None:
+        return (str(self._api["provider"]), str(self._api["price_date"])) if self._api else None
 
 
 def _electricity_rate(profile: UsageProfile, currency: str, catalog: Catalog | None) -> tuple[float, list[Reason]]:

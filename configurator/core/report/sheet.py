@@ -1062,6 +1062,14 @@ def cost_section(build: Build) -> str:
             owning = t("{against} (as fast as this build); {enough} {currency} (serves the need)").format(
                 against=owning, enough=f"{row['renting_enough']:,.0f}", currency=c
             ) + verdicts.get(str(row.get("cheaper_enough")), "")
+        api = costs.get("api_alternative") or {}
+        if api.get("headline") and row.get("api") is not None:
+            # round 32: the break-even above is against the per-token bill; the row says it too (the rows named the
+            # as-fast rental alone: "buying is cheaper" under "never within the 36 months compared")
+            paid = {"own": t(": buying is cheaper"), "rent": t(": paying per token is cheaper")}
+            owning = t("{against}; vs pay per token {api} {currency}").format(
+                against=owning, api=f"{row['api']:,.0f}", currency=c
+            ) + paid.get(str(row.get("cheaper_api")), "")
         rows.append(f"<tr>{_cell(label)}{_cell(owning)}</tr>")
     said = costs.get("assumption_codes")  # the assumptions as codes (#33); a project saved before them: the English
     lines = [say(from_json(a)) for a in said] if said else [phrases.sentence(a) for a in costs.get("assumptions", [])]

@@ -645,6 +645,25 @@ ZH_TRACES = {
 }
 """reasons.TRACE_WORDS in Chinese."""
 ZH_TRACE_STATISTICS = {"median": "中位数", "p90": "第 90 百分位", "mean": "平均值"}
+
+
+def _zh_api_tokens(r: Reason | None) -> str:
+    """reasons._api_tokens in Chinese: what an API bill counts."""
+    if r is None:
+        return ""
+    users = "1 个用户" if r.num("users") <= 1 else f"{r.fields['users']} 个用户"
+    out = f"输出 = {users} x {r.num('tps'):,.1f} tokens/s x {r.num('hours'):,.0f} 个忙碌小时"
+    if r.fields.get("inp") is None or not r.fields.get("prompt"):
+        return out + "；只计输出 token（该价格未列输入价，输入另计，会更贵）"
+    trace = ZH_TRACES.get(str(r.fields.get("trace")), str(r.fields.get("trace")))
+    where = f"你给出的提示，对照{trace}的中位回复" if r.fields.get("stated") else f"{trace}的中位数对话请求"
+    return (
+        f"{out}；输入 = 每个输出 token 对应 {r.num('prompt') / max(r.num('reply'), 1):,.1f} 个提示 token（{where}："
+        f"每 {r.num('reply'):,.0f} 个回复 token 对应 {r.num('prompt'):,.0f} 个提示 token；可给出自己的提示长度），"
+        "按未命中缓存的价格计（已缓存的提示更便宜）"
+    )
+
+
 ZH_KERNEL_NAMES = {"flash2": "FlashAttention-2", "triton": "Triton 版 FlashAttention 内核"}
 _ZH_GPU_COOLERS = {
     "blower": "涡轮散热（热风从机箱背部排出）",
@@ -1307,15 +1326,17 @@ ZH_REASONS: dict[str, Template] = {
         + f" 需要 {r.fields['months']} 个月"
     ),
     "tco.api": lambda r, _say: (
-        f"按 token 付费使用 {r.fields['provider']}（每百万输出 token {r.num('per_million'):,.2f} {r.fields['currency']}，"
-        f"{r.fields['date']} 的价格；每年 {r.num('tokens_m'):,.1f}M token："
-        + ("1 个用户" if r.num("users") <= 1 else f"{r.fields['users']} 个用户")
-        + f" x {r.num('tps'):,.1f} tokens/s x {r.num('hours'):,.0f} 个忙碌小时，每月 {money(r.num('monthly'))} "
-        f"{r.fields['currency']}）"
+        f"按 token 付费使用 {r.fields['provider']}（每百万输出 token {r.num('per_million'):,.2f} {r.fields['currency']}"
+        + (f"、每百万输入 token {r.num('inp'):,.2f}" if r.fields.get("inp") is not None else "")
+        + f"，{r.fields['date']} 的价格；每年 {r.num('tokens_m'):,.1f}M 输出"
+        + (f"、{r.num('input_m'):,.1f}M 输入" if r.fields.get("inp") is not None and r.fields.get("prompt") else "")
+        + f" token，每月 {money(r.num('monthly'))} {r.fields['currency']}）"
     ),
     "tco.api-basis": lambda r, say_: (
-        f"API 方案为{say_(r.nested('said')[0])}：只计输出 token（输入另计，会更贵），忙碌小时 = 每天小时数 x 每年天数 x "
-        f"忙碌比例（可修改）；来源 {r.fields['source']}" + (f"（{r.fields['note']}）" if r.fields.get("note") else "")
+        f"API 方案为{say_(r.nested('said')[0])}："
+        + _zh_api_tokens(r.nested("said")[0] if r.nested("said") else None)
+        + f"；忙碌小时 = 每天小时数 x 每年天数 x 忙碌比例（可修改）；来源 {r.fields['source']}"
+        + (f"（{r.fields['note']}）" if r.fields.get("note") else "")
     ),
     "tco.as-fast": lambda r, _say: (
         "与这台配置同样快的租用（"
@@ -3027,6 +3048,9 @@ ZH_CN.update(
         "After {years} years: own (net of resale)": "{years} 年后：自购（扣除转卖）",
         " (sold for {amount})": "（转卖 {amount}）",
         ": buying is cheaper": "：买更划算",
+        # round 32: against the per-token API, when the break-even is reckoned against it
+        "{against}; vs pay per token {api} {currency}": "{against}；对比按 token 付费 {api} {currency}",
+        ": paying per token is cheaper": "：按 token 付费更划算",
         ": renting is cheaper": "：租更划算",
         "{against} (as fast as this build); {enough} {currency} (serves the need)": (
             "{against}（与本机同速的租用）；{enough} {currency}（满足需求的租用）"
