@@ -535,6 +535,24 @@ def test_zero3_offload_is_no_way_out_for_a_70b_full_fine_tune(catalog: Catalog) 
     assert not {"zero3offload", "optim8bit"} & kinds("llama-3.1-8b", "lora")
 
 
+def test_the_offload_way_speaks_the_stack_the_user_shards_with() -> None:
+    """With --sharding fsdp the offload way keeps FSDP and names accelerate's own flag (launch.training's, read in
+    accelerate@16cb6eb commands/launch.py), in English and Chinese; without it the way is DeepSpeed ZeRO-3's. The plan
+    it re-solves to is checked by expert case `llama8b-full-ft-fsdp-8000-offloads-with-fsdp`."""
+    from configurator.core.common.reasons import Reason
+    from configurator.core.solve.relax import _offload_stack
+
+    full = Workload(kind="finetune", method="full", zero=3)
+    fsdp = Reason.of("way.zero3offload", **_offload_stack(full.model_copy(update={"sharding": "fsdp"})))
+    deepspeed = Reason.of("way.zero3offload", **_offload_stack(full))
+    with words.language("zh_CN"):
+        zh_fsdp, zh_deepspeed = words.say(fsdp), words.say(deepspeed)
+    for text in (english(fsdp), zh_fsdp):
+        assert "FSDP" in text and "--fsdp_offload_params true" in text and "DeepSpeed" not in text, text
+    for text in (english(deepspeed), zh_deepspeed):
+        assert "DeepSpeed ZeRO-3" in text and "fsdp" not in text.lower(), text
+
+
 def test_the_cheapest_way_out_reads_when_a_way_at_reading_speed_exists(catalog: Catalog) -> None:
     """DeepSeek-R1 Q4 at 5,000 USD (at 15,000 until round 28's 512 GB DDR4 kit met it): each way out is its cheapest
     build at reading speed (rules.READING_TPS, the PERF rule's floor) when one exists, and a way below it is not listed

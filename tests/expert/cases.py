@@ -724,6 +724,12 @@ ZERO_OFFLOAD = (
     "13B-parameter models trained on one GPU, 40 TFLOPS on a V100 for 10B; https://www.deepspeed.ai/tutorials/"
     "zero-offload/ (read 2026-12-03): a 10B model on one V100 32 GB with offload_optimizer to the CPU"
 )
+ACCELERATE_FSDP_OFFLOAD = (
+    "https://github.com/huggingface/accelerate/blob/16cb6eb80dd9aa8b4df1a63ef57863e455d53b83/src/accelerate/commands/"
+    "launch.py (read 2026-12-05): --fsdp_offload_params 'Decides Whether (true|false) to offload parameters and "
+    "gradients to CPU'; utils/dataclasses.py FullyShardedDataParallelPlugin.set_cpu_offload: "
+    "CPUOffload(offload_params=True) under FSDP1, the optimizer built over the offloaded shards"
+)
 BNB_8BIT_ADAM = (
     "Dettmers et al., '8-bit Optimizers via Block-wise Quantization', ICLR 2022 (arXiv:2110.02861): 8-bit Adam keeps "
     "32-bit Adam's accuracy with 2 instead of 8 bytes of state per parameter (bitsandbytes AdamW8bit)"
@@ -1047,6 +1053,42 @@ def _qwen397_within_measured(b: Build) -> bool:
 
 def _relaxations(plan: Plan) -> list[dict[str, Any]]:
     return list((plan.get("infeasible") or {}).get("relaxations") or [])
+
+
+FSDP_ASKED = "--model llama-3.1-8b --workload finetune --method full --zero 3 --sharding fsdp --budget 8000"
+
+
+def _fsdp_way_keeps_fsdp(plan: Plan) -> bool:
+    """The cheapest way out of an FSDP full fine-tune offloads with FSDP's own CPU offload (the way's typed fields
+    name accelerate's flag) and its words say FSDP, never DeepSpeed (another stack than the user's)."""
+    ways = _relaxations(plan)
+    if not ways or ways[0]["kind"] != "zero3offload":
+        return False
+    change = ways[0]["said"]["fields"]["changes"][0]
+    return (
+        change == {"code": "way.zero3offload", "fields": {"stack": "fsdp", "flag": "--fsdp_offload_params true"}}
+        and "--fsdp_offload_params true" in ways[0]["change"]
+        and "DeepSpeed" not in ways[0]["change"]
+    )
+
+
+def _fsdp_way_re_solves(plan: Plan) -> bool:
+    """The way out is a claim ("cheapest way out: ... N USD"): the request with the change applied (--offload cpu)
+    answers as asked, the build it labels cheapest costs the way's price (a past-support card starts no training job
+    as "cheapest", support.facts.PAST_SUPPORT_STARTS, so the P100s shown below it are no rival), and it launches
+    accelerate with FSDP's CPU offload."""
+    ways = _relaxations(plan)
+    applied = run_plan(f"{FSDP_ASKED} --offload cpu")
+    cheapest = [b for b in builds(applied) if any(kind == "cheapest" for kind, _ in label_claims(b["label"]))]
+    if not ways or applied["infeasible"] is not None or len(cheapest) != 1:
+        return False
+    command = launch_command(cheapest[0])
+    return (
+        abs(price(cheapest[0]) - ways[0]["total_price"]) < 0.5
+        and "--use_fsdp" in command
+        and "--fsdp_offload_params true" in command
+        and "--use_deepspeed" not in command
+    )
 
 
 def _bought_ways(plan: Plan) -> list[dict[str, Any]]:
@@ -2811,6 +2853,26 @@ CASES: tuple[Case, ...] = (
         "parameters in CPU RAM fits it on two 16 GB cards, and 8-bit AdamW cuts the states fourfold, both keeping "
         "the job full. Before, the ways out were a 230 V circuit, a bigger budget (~10,000 USD) or QLoRA.",
         (ZERO_OFFLOAD, BNB_8BIT_ADAM),
+    ),
+    Case(
+        "llama8b-full-ft-fsdp-8000-offloads-with-fsdp",
+        FSDP_ASKED,
+        (
+            Expect(
+                "the cheapest way out keeps the user's FSDP and turns on its own CPU offload (accelerate's "
+                "--fsdp_offload_params true), not DeepSpeed's",
+                _fsdp_way_keeps_fsdp,
+            ),
+            Expect(
+                "applying the way (--offload cpu) answers at the way's price, launched with FSDP's CPU offload",
+                _fsdp_way_re_solves,
+            ),
+        ),
+        "A user who shards with FSDP under accelerate keeps FSDP: its FULL_SHARD with CPU offload puts the parameters, "
+        "gradients and optimizer states of an 8B full fine-tune in host RAM as ZeRO-3 offload does, with one flag. "
+        "Switching to DeepSpeed is another stack (its config, its launcher). Walked 2026-12-05 (fsdp32b): the first "
+        "way out said 'shard with DeepSpeed ZeRO-3 and offload ...' while the build it priced launched FSDP.",
+        (ACCELERATE_FSDP_OFFLOAD, ZERO_OFFLOAD),
     ),
     Case(
         "qwen32b-bf16-8-users-no-idle-past-support-build",

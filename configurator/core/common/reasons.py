@@ -1032,8 +1032,13 @@ EN: dict[str, Template] = {
     "way.checkpointing": "recompute activations in the backward pass (gradient checkpointing: less memory, slower)",
     "way.optim8bit": "use 8-bit AdamW (bitsandbytes: 2 instead of 8 bytes of optimizer state per parameter; still a "
     "full fine-tune)",
-    "way.zero3offload": "shard with DeepSpeed ZeRO-3 and offload the optimizer states and parameters to CPU RAM "
-    "(ZeRO-Offload: still a full fine-tune, slower)",
+    "way.zero3offload": lambda r, _say: (
+        "keep FSDP and offload its parameters, gradients and optimizer states to CPU RAM (FULL_SHARD with "
+        f"accelerate's {r.fields['flag']}: still a full fine-tune, slower)"
+        if r.fields.get("stack") == "fsdp"
+        else "shard with DeepSpeed ZeRO-3 and offload the optimizer states and parameters to CPU RAM "
+        "(ZeRO-Offload: still a full fine-tune, slower)"
+    ),
     "way.cluster": _cluster,
     "way.rent": _rent,
     "way.changes": _changes,

@@ -279,6 +279,9 @@ def hf_batch(job: _Job) -> list[str]:
 # (TRL's ModelConfig --bnb_4bit_quant_storage beside --dtype, huggingface/trl@f2cd577 trl/trainer/model_config.py; the
 # PEFT guide: "Notice that `dtype` for `AutoModelForCausalLM` is same as the `bnb_4bit_quant_storage` data type").
 FSDP_STRATEGIES = {2: "SHARD_GRAD_OP", 3: "FULL_SHARD"}
+FSDP_OFFLOAD_PARAMS = "--fsdp_offload_params"
+"""accelerate's switch for FSDP's CPU offload of the parameters and gradients (launch.py: "Decides Whether (true|false)
+to offload parameters and gradients to CPU"); the relaxation that offers it names the same flag (relax._offload_stack)."""
 
 
 def fsdp_strategy(job: _Job) -> str:
@@ -296,7 +299,7 @@ def accelerate_fsdp_flags(job: _Job) -> list[str]:
         fsdp_strategy(job),
         "--fsdp_auto_wrap_policy",
         "TRANSFORMER_BASED_WRAP",
-        "--fsdp_offload_params",
+        FSDP_OFFLOAD_PARAMS,
         _bool(job.offload),
         "--fsdp_use_orig_params",
         "false",
@@ -655,7 +658,7 @@ def trl_command(job: _Job) -> tuple[Reason, str]:
     )
     if fsdp:
         # the strategy and offload over the config's (accelerate's own flags, passed on by the trl CLI)
-        parts += ["--fsdp_sharding_strategy", fsdp, "--fsdp_offload_params", _bool(job.offload)]
+        parts += ["--fsdp_sharding_strategy", fsdp, FSDP_OFFLOAD_PARAMS, _bool(job.offload)]
         if job.method == "qlora":
             parts += ["--fsdp_use_orig_params", "false"]
     elif job.offload:

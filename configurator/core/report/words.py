@@ -821,7 +821,12 @@ ZH_REASONS: dict[str, Template] = {
     "way.actoffload": "把检查点激活值放在系统内存（激活卸载）",
     "way.checkpointing": "反向传播时重算激活值（梯度检查点：更省显存，但更慢）",
     "way.optim8bit": "使用 8-bit AdamW（bitsandbytes：每个参数的优化器状态由 8 字节降为 2 字节；仍是全参数微调）",
-    "way.zero3offload": "用 DeepSpeed ZeRO-3 分片，并把优化器状态和参数卸载到内存（ZeRO-Offload：仍是全参数微调，较慢）",
+    "way.zero3offload": lambda r, _say: (
+        f"继续用 FSDP，并把参数、梯度和优化器状态卸载到内存（FULL_SHARD 加 accelerate 的 {r.fields['flag']}："
+        "仍是全参数微调，较慢）"
+        if r.fields.get("stack") == "fsdp"
+        else "用 DeepSpeed ZeRO-3 分片，并把优化器状态和参数卸载到内存（ZeRO-Offload：仍是全参数微调，较慢）"
+    ),
     "way.cluster": _cluster,
     "way.rent": _rent,
     "way.changes": _changes,

@@ -26,6 +26,7 @@ from configurator.core.estimate.frameworks import default_framework
 from configurator.core.estimate.precision import GGUF_TYPES
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload, engines_for
+from configurator.core.launch.training import FSDP_OFFLOAD_PARAMS
 from configurator.core.model.build import WAYS_SHOWN, Build, Check, Infeasible, Relaxation
 from configurator.core.model.request import (
     CIRCUITS,
@@ -402,6 +403,21 @@ def _circuit_fields(relaxed: BuildRequest, request: BuildRequest) -> dict[str, V
     return fields
 
 
+FSDP_OFFLOAD_FLAG = f"{FSDP_OFFLOAD_PARAMS} true"
+"""accelerate's switch for FSDP's own CPU offload (github:huggingface/accelerate@16cb6eb src/accelerate/commands/
+launch.py: "Decides Whether (true|false) to offload parameters and gradients to CPU"; utils/dataclasses.py
+FullyShardedDataParallelPlugin.set_cpu_offload: CPUOffload(offload_params=True) under FSDP1), the flag the way's build
+launches with (launch/training.accelerate_fsdp_flags). The optimizer is built over the offloaded shards, so its states
+and its step are on the host as well, as the estimate sizes it (estimator._offload_to_cpu)."""
+
+
+def _offload_stack(w: Workload) -> dict[str, Value]:
+    """The stack the zero3offload way offloads with: the user's own FSDP (--sharding fsdp) keeps FSDP and turns on its
+    CPU offload; otherwise DeepSpeed ZeRO-3's (no fields). The way's request keeps the workload's sharding, so its
+    build is estimated and launched on the stack named."""
+    return {"stack": "fsdp", "flag": FSDP_OFFLOAD_FLAG} if w.sharding == "fsdp" else {}
+
+
 def _phrase(kind: str, relaxed: BuildRequest, request: BuildRequest, build: Build | None, moe: bool) -> Reason:
     """One change a relaxation makes, in its own words."""
     w = relaxed.workload
@@ -428,6 +444,7 @@ def _phrase(kind: str, relaxed: BuildRequest, request: BuildRequest, build: Buil
         "deadline": {"hours": hours},
         # the plan runs Q4_K_M only without a card or with the experts in RAM: a card build at it says so
         "precision": {"gpus": True} if q4_already(request) == "ram" and not _plan_q4(request, build) else {},
+        "zero3offload": _offload_stack(w),
     }
     if kind == "q8":  # the release's quality at about half the bytes of 16 bits (sources.RELEASE_IN_RAM)
         return Reason.of("way.precision", precision=RELEASE_IN_RAM)
