@@ -1271,6 +1271,14 @@ LLAMA_CPP_PASCAL_SOURCE_BUILD = (
     "binaries drop support for older GPUs (like the Pascal-based Tesla P40), you must compile the inference engine "
     "from source', cmake -B build -DGGML_CUDA=ON -DCMAKE_CUDA_ARCHITECTURES=[compute_cap]"
 )
+LLAMA_CPP_GFX906_SOURCE_BUILD = (
+    "https://github.com/ggml-org/llama.cpp/blob/002efcd4e56d7e23bf53fb472a15bdb493f223d1/.github/workflows/release.yml "
+    "(read 2026-12-05): the HIP binaries are built for ubuntu-22-rocm, ROCm 7.2.1, gpu_targets "
+    "'gfx908;gfx90a;gfx942;gfx1030;gfx1100;gfx1101;gfx1102;gfx1151;gfx1150;gfx1200;gfx1201', and windows-hip "
+    "('radeon'), 'gfx1150;gfx1151;gfx1200;gfx1201;gfx1100;gfx1101;gfx1102;gfx1030;gfx1031;gfx1032': no gfx906, so an "
+    "MI50 builds the HIP backend itself (cmake -S . -B build -DGGML_HIP=ON -DGPU_TARGETS=..., the release job's own "
+    "command with its compiler from hipconfig -l)"
+)
 HARDWARE_CORNER_CUDA_DEPRECATION = (
     "https://www.hardware-corner.net/local-llm-cuda-deprecation-p40-v100-20250507 (2025-05-07): the CUDA 12.9 notes "
     "announce the next major toolkit drops Maxwell, Pascal and Volta (no SASS from nvcc, no cuBLAS); CUDA 12.x keeps "
@@ -1370,6 +1378,21 @@ def _pascal_builds_llama_cpp_first(plan: Plan) -> bool:
         in (b.get("launch") or {}).get("build", "")
         and (b.get("launch") or {}).get("command", "").startswith("./build/bin/llama-server")
         for b in pascal
+    )
+
+
+def _gfx906_builds_llama_cpp_first(plan: Plan) -> bool:
+    """Each build shown on an MI50 (gfx906) runs llama.cpp built from source: its launch's `build` step configures the
+    HIP backend for gfx906 with the ROCm that still ships gfx906 kernels (6.3, the typed `build_said`), and its
+    command runs the server it built, not a prebuilt llama-server."""
+    mi50 = [b for b in builds(plan) if any(p["id"].startswith("mi50") for p in gpu_parts(b))]
+    launches = [b.get("launch") or {} for b in mi50]
+    return bool(mi50) and all(
+        "-DGGML_HIP=ON -DGPU_TARGETS=gfx906" in launch.get("build", "")
+        and launch.get("build_said")
+        == {"code": "launch.build-source-hip", "fields": {"target": "gfx906", "rocm": "6.3", "arch": "GCN 5"}}
+        and launch.get("command", "").startswith("./build/bin/llama-server")
+        for launch in launches
     )
 
 
@@ -4305,6 +4328,22 @@ CASES: tuple[Case, ...] = (
         "llama.cpp on Vulkan, or on HIP with ROCm 6.3 (6.4.0's rocBLAS ships no gfx906 kernels), and that a card "
         "CUDA 13 still builds for (Turing: the 2080 Ti 22GB at 1,096 USD, 21.6 tok/s) gives more speed per dollar.",
         (MI50_QWQ_32B, LAYERS_IN_RAM_DENSE, ROCM_GFX906, ROCM_64_NO_GFX906, CUDA13_PRE_TURING),
+    ),
+    Case(
+        "qwen3-32b-q4-3000-the-mi50-builds-llama-cpp-for-gfx906",
+        "--model qwen3-32b --workload inference --precision q4_k_m --budget 3000",  # the MI50 case's own solve
+        (
+            Expect(
+                "the MI50 build shown builds llama.cpp's HIP backend for gfx906 with ROCm 6.3 before it runs the "
+                "llama-server it built (no prebuilt llama.cpp binary carries gfx906 code)",
+                _gfx906_builds_llama_cpp_first,
+            ),
+        ),
+        "A practitioner who sells a buyer on a used MI50 tells them how to run it: llama.cpp's ROCm releases are built "
+        "for gfx908 and newer, so the card runs a llama.cpp they build for gfx906 on the last ROCm whose rocBLAS still "
+        "ships its kernels (6.3), or the Vulkan build. Walked 2026-12-05 (fsdp32b): round 32 (window32) added the step; "
+        "round 31 pinned only Pascal's (mistral-small-24b-1500-eur-a-p100-names-the-supported-card).",
+        (LLAMA_CPP_GFX906_SOURCE_BUILD, ROCM_64_NO_GFX906, MI50_QWQ_32B),
     ),
     Case(
         "mistral-small-24b-1500-eur-a-p100-names-the-supported-card",
