@@ -2464,7 +2464,7 @@ def _zh_past_support(r: Reason, say: Say, what: str) -> str:
         noise = f"{r.num('supported_dba'):.1f} dBA，" if r.fields.get("supported_dba") is not None else ""
         rank = f"，第 {r.num('supported_rank'):.0f} 名" if r.fields.get("supported_rank") is not None else ""
         text += (
-            f"；软件仍受支持的配置中{what}是 {r.fields['supported_gpu']}，{noise}"
+            f"；软件仍受支持的配置中{what}是 {part_names(str(r.fields['supported_gpu']))}，{noise}"
             f"{r.num('supported_price'):,.0f} {r.fields['currency']}（{said}{rank}）"
         )
     return text
