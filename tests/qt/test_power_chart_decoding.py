@@ -51,7 +51,10 @@ def test_the_power_chart_draws_the_decode_draw_beside_the_peak(qtbot, shipped_ca
     view = chart.plot.vb.sceneBoundingRect()
     labels = [item for item in chart.plot.items if hasattr(item, "textItem")]
     assert [item.textItem.toPlainText() for item in labels] == chart.values
-    assert all(view.contains(item.sceneBoundingRect()) for item in labels), (view, [i.sceneBoundingRect() for i in labels])
+    assert all(view.contains(item.sceneBoundingRect()) for item in labels), (
+        view,
+        [i.sceneBoundingRect() for i in labels],
+    )
     boxes = [item.sceneBoundingRect() for item in labels]
     assert not any(a.intersects(b) for i, a in enumerate(boxes) for b in boxes[i + 1 :]), boxes
 

@@ -991,8 +991,10 @@ EN: dict[str, Template] = {
         "balance size and accuracy for a trillion-parameter MoE; expect some loss of quality)"
     ),
     # the method as the window's Method field names it: "use QLoRA instead of lora" read as an option's value
-    "way.method": lambda r, _say: "use QLoRA instead of "
-    + {"lora": "LoRA", "full": "a full fine-tune"}.get(str(r.fields["method"]), str(r.fields["method"])),
+    "way.method": lambda r, _say: (
+        "use QLoRA instead of "
+        + {"lora": "LoRA", "full": "a full fine-tune"}.get(str(r.fields["method"]), str(r.fields["method"]))
+    ),
     "way.circuit": lambda r, say: (
         f"have an electrician add a {r.num('volts'):g} V {r.num('amps'):g} A circuit"
         + (

@@ -782,8 +782,9 @@ ZH_REASONS: dict[str, Template] = {
         else f"使用 {r.fields.get('precision') or 'q4_k_m'}（GGUF，llama.cpp 运行"
         + ("，保持原版质量）" if r.fields.get("precision") == "q8_0" else "）")
     ),
-    "way.method": lambda r, _say: "用 QLoRA 代替"
-    + {"lora": " LoRA", "full": "全参数微调"}.get(str(r.fields["method"]), f" {r.fields['method']}"),
+    "way.method": lambda r, _say: (
+        "用 QLoRA 代替" + {"lora": " LoRA", "full": "全参数微调"}.get(str(r.fields["method"]), f" {r.fields['method']}")
+    ),
     "way.circuit": lambda r, say_: (
         f"请电工加装一路 {r.num('volts'):g} V {r.num('amps'):g} A 电路"
         + (
