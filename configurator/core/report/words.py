@@ -3074,6 +3074,12 @@ ZH_CN.update(
             "按性价比从高到低：显卡价格（装得下任务的最少卡数，按本配置的新旧条件）除以{what}；每 GB 显存的价格；"
             "新品与二手价格并列；◀ 标出本配置的 GPU。价格不含机器的其他部分。"
         ),
+        "Best value first: the cards' price (the fewest that hold the job, at the build's condition) per {what}; "
+        "per GB of VRAM; new and used prices side by side; this build's GPU is not among them. The rest of the "
+        "machine is not in these prices.": (
+            "按性价比从高到低：显卡价格（装得下任务的最少卡数，按本配置的新旧条件）除以{what}；每 GB 显存的价格；"
+            "新品与二手价格并列；本配置的 GPU 不在其中。价格不含机器的其他部分。"
+        ),
         "no equivalent rental": "没有等效的租用方案",
     }
 )
