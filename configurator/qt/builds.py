@@ -205,7 +205,11 @@ class _WrappedFitDelegate(QStyledItemDelegate):
     def sizeHint(self, option, index) -> QSize:  # type: ignore[no-untyped-def]
         hint = super().sizeHint(option, index)
         text = str(index.data() or "")
-        room = max(self._table.columnWidth(index.column()) - 2 * FIT_TEXT_MARGIN, 20)
+        # the cell is painted a grid line narrower than its column (QTableView's visualRect): measured at the column's
+        # width, a line exactly as wide as the room read as one and was painted as two, its second cut off (DeepSeek R1
+        # at 30,000 USD in Chinese at 1600 x 1000: "… 允许卸载到内存 · 满")
+        grid = 1 if self._table.showGrid() else 0
+        room = max(self._table.columnWidth(index.column()) - grid - 2 * FIT_TEXT_MARGIN, 20)
         lines = option.fontMetrics.boundingRect(QRect(0, 0, room, 10_000), int(Qt.TextFlag.TextWordWrap), text)
         return QSize(hint.width(), max(hint.height(), lines.height() + 2 * FIT_TEXT_MARGIN))
 

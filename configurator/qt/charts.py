@@ -313,10 +313,20 @@ class PowerBudgetChart(_Chart):
                 p.wall_w / p.circuit_limit_w
             )
         self.values = [text.replace("%", " %") for text in (dc_text, wall_text)]
-        for x, top, text, anchor in (
-            (-0.25, bottom, self.values[0], (0.0, 1.0)),
-            (1.25, p.wall_w, self.values[1], (1.0, 1.0)),
-        ):
+        placed = [(-0.25, bottom, self.values[0], (0.0, 1.0)), (1.25, p.wall_w, self.values[1], (1.0, 1.0))]
+        decoding = None if cluster else p.decode_wall_w
+        if decoding is not None:
+            # one stream on a layer split: one card works at a time (plan._with_decode_draw). The build line and the
+            # sheet's table said "631 W while decoding" beside 993 W, this chart only the 993 W peak. Drawn inside the
+            # wall bar, its label run inward from the bar's outer edge as the wall's is: as a third bar, the printed
+            # chart's "993 W at the wall" label ran over "884 W DC"; centred, this one ran out of the printed plot
+            self._add_bar(
+                pg.BarGraphItem(x=[1], height=[decoding], width=0.3, brush=QColor("#f2c4b8"), name="decoding"),
+                QCoreApplication.translate("charts", "one stream decoding {0:,.0f} W").format(decoding),
+            )
+            self.values.append(QCoreApplication.translate("charts", "{0:,.0f} W while decoding").format(decoding))
+            placed.append((1.25, decoding, self.values[2], (1.0, 1.0)))
+        for x, top, text, anchor in placed:
             label = pg.TextItem(text, color="#222222", fill=(255, 255, 255, 210), anchor=anchor)
             label.setZValue(10)  # over the limit lines: "76 % of the PSU" was struck through by the 80 % line
             label.setPos(x, top)
@@ -326,6 +336,7 @@ class PowerBudgetChart(_Chart):
             "psu_w": [p.psu_w],
             "wall_w": [p.wall_w],
             "circuit_limit_w": [p.circuit_limit_w],
+            **({"decode_wall_w": [decoding]} if decoding is not None else {}),
         }
         lines = (
             []

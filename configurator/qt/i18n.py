@@ -42,13 +42,13 @@ def say(reason: Reason) -> str:
     """What the core reports as a code and fields (core.reasons), in the window's language and words: a field where
     the command line names its flag (words.WINDOW_EN)."""
     with speaking():
-        return words.say(reason)
+        return words.part_names(words.say(reason))  # a part's catalog note in Chinese, as the sheets (words.part_names)
 
 
 def say_all(reasons: tuple[Reason, ...], sep: str = ";") -> str:
     """Clauses of one sentence in the window's language, punctuated as it does."""
     with speaking():
-        return words.say_all(reasons, sep)
+        return words.part_names(words.say_all(reasons, sep))
 
 
 def sentence_end() -> str:
@@ -104,7 +104,7 @@ def price_note(part: BuildPart, stale: bool = False) -> str:
 def why(build: Build) -> str:
     """Why a build is shown (its claims' reasons, its source's words) in the window's language."""
     with speaking():
-        return phrases.why(build)
+        return words.part_names(phrases.why(build))
 
 
 def launch_title(build: Build) -> str:

@@ -47,3 +47,13 @@ def test_the_chinese_says_the_same_figures() -> None:
 def test_without_a_method_the_reason_reads_as_before() -> None:
     plain = Reason.of("gpu.memory-max", cards=29, vram=24.0, gib=36.0, n=8, most=8)
     assert english(plain) == "needs about 29 x 24 GB cards (36.0 GiB per GPU at 8); a machine holds at most 8"
+
+
+def test_the_way_out_names_the_method_as_the_window_does() -> None:
+    """'use QLoRA instead of lora' (qwen2.5-72b LoRA on RTX 4090 24GB blowers in CNY, ui32b round 32) named the method
+    by its option value; the Method field says LoRA, and a full fine-tune is not 'full'."""
+    assert english(Reason.of("way.method", method="lora")) == "use QLoRA instead of LoRA"
+    assert english(Reason.of("way.method", method="full")) == "use QLoRA instead of a full fine-tune"
+    with words.language("zh_CN"):
+        assert words.say(Reason.of("way.method", method="lora")) == "用 QLoRA 代替 LoRA"
+        assert words.say(Reason.of("way.method", method="full")) == "用 QLoRA 代替全参数微调"

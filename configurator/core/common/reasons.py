@@ -990,7 +990,11 @@ EN: dict[str, Template] = {
         "use a 2-bit GGUF (q2_k, or a dynamic 2-bit quant such as Unsloth's UD-Q2_K_XL: what its guide suggests to "
         "balance size and accuracy for a trillion-parameter MoE; expect some loss of quality)"
     ),
-    "way.method": "use QLoRA instead of {method}",
+    # the method as the window's Method field names it: "use QLoRA instead of lora" read as an option's value
+    "way.method": lambda r, _say: (
+        "use QLoRA instead of "
+        + {"lora": "LoRA", "full": "a full fine-tune"}.get(str(r.fields["method"]), str(r.fields["method"]))
+    ),
     "way.circuit": lambda r, say: (
         f"have an electrician add a {r.num('volts'):g} V {r.num('amps'):g} A circuit"
         + (

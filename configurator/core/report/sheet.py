@@ -1155,13 +1155,24 @@ def value_section(build: Build, meta: SheetMeta) -> str:
         1,
         kind="value",
     )
-    return (
-        f"<section><h2>{t('Value: GPUs for this job')}</h2>{table}<p class='small'>"
-        + t(
+    # a build whose card is in no row (DeepSeek R1 on one 2080 Ti 22GB beside its experts in RAM: the table ranks the
+    # cards that hold the job) had its caption say "◀ marks this build's GPU" over a table that marked none (ui32b)
+    caption = (
+        t(
             "Best value first: the cards' price (the fewest that hold the job, at the build's condition) per {what}; "
             "per GB of VRAM; new and used prices side by side; ◀ marks this build's GPU. The rest of the machine is "
             "not in these prices."
-        ).format(what=what)
+        )
+        if any(r["gpu"] in own for r in shown)
+        else t(
+            "Best value first: the cards' price (the fewest that hold the job, at the build's condition) per {what}; "
+            "per GB of VRAM; new and used prices side by side; this build's GPU is not among them. The rest of the "
+            "machine is not in these prices."
+        )
+    )
+    return (
+        f"<section><h2>{t('Value: GPUs for this job')}</h2>{table}<p class='small'>"
+        + caption.format(what=what)
         + "</p>"
         + (f"<ul class='small'>{''.join(caveats)}</ul>" if caveats else "")
         + "</section>"

@@ -782,7 +782,9 @@ ZH_REASONS: dict[str, Template] = {
         else f"使用 {r.fields.get('precision') or 'q4_k_m'}（GGUF，llama.cpp 运行"
         + ("，保持原版质量）" if r.fields.get("precision") == "q8_0" else "）")
     ),
-    "way.method": "用 QLoRA 代替 {method}",
+    "way.method": lambda r, _say: (
+        "用 QLoRA 代替" + {"lora": " LoRA", "full": "全参数微调"}.get(str(r.fields["method"]), f" {r.fields['method']}")
+    ),
     "way.circuit": lambda r, say_: (
         f"请电工加装一路 {r.num('volts'):g} V {r.num('amps'):g} A 电路"
         + (
@@ -2469,7 +2471,7 @@ def _zh_past_support(r: Reason, say: Say, what: str) -> str:
         noise = f"{r.num('supported_dba'):.1f} dBA，" if r.fields.get("supported_dba") is not None else ""
         rank = f"，第 {r.num('supported_rank'):.0f} 名" if r.fields.get("supported_rank") is not None else ""
         text += (
-            f"；软件仍受支持的配置中{what}是 {r.fields['supported_gpu']}，{noise}"
+            f"；软件仍受支持的配置中{what}是 {part_names(str(r.fields['supported_gpu']))}，{noise}"
             f"{r.num('supported_price'):,.0f} {r.fields['currency']}（{said}{rank}）"
         )
     return text
@@ -3076,6 +3078,12 @@ ZH_CN.update(
         "not in these prices.": (
             "按性价比从高到低：显卡价格（装得下任务的最少卡数，按本配置的新旧条件）除以{what}；每 GB 显存的价格；"
             "新品与二手价格并列；◀ 标出本配置的 GPU。价格不含机器的其他部分。"
+        ),
+        "Best value first: the cards' price (the fewest that hold the job, at the build's condition) per {what}; "
+        "per GB of VRAM; new and used prices side by side; this build's GPU is not among them. The rest of the "
+        "machine is not in these prices.": (
+            "按性价比从高到低：显卡价格（装得下任务的最少卡数，按本配置的新旧条件）除以{what}；每 GB 显存的价格；"
+            "新品与二手价格并列；本配置的 GPU 不在其中。价格不含机器的其他部分。"
         ),
         "no equivalent rental": "没有等效的租用方案",
     }
