@@ -254,6 +254,29 @@ def test_fastest_within_3_percent_for_less_and_not_past_it() -> None:
     assert "faster for no more" in check_labels(no_dearer)[0]
 
 
+def _faster(build: dict[str, Any], rank: int | None = None) -> dict[str, Any]:
+    """The build's why: 'more speed' (offer.faster) over the build at `rank`, else over every build above it."""
+    fields: dict[str, Any] = {"tps": build["estimate"]["speed"]["decode_tokens_per_s"], "training": False}
+    return {**build, "why": [{"code": "offer.faster", "fields": fields | ({} if rank is None else {"rank": rank})}]}
+
+
+def test_more_speed_is_past_the_band_fastest_calls_the_same_speed() -> None:
+    """An alternative's "more speed" is a claim beside the speeds shown: never over a build within the 3 % "fastest"
+    treats as the same speed (round 32: it had needed 1 %; Gemma 4 31B QLoRA's MI100 at 153 h was "more speed" beside
+    an RTX 2080 Ti 22GB at 155 h). Over every build above it, or over the one its `rank` names."""
+    cheapest = _build(1, "cheapest; best value", 1000, decode=100.0)
+    near = _plan(cheapest, _faster(_build(2, "alternative (more speed)", 1500, decode=101.5)))
+    assert "within the 3% band" in check_labels(near)[0]
+    past = _plan(cheapest, _faster(_build(2, "alternative (more speed)", 1500, decode=103.5)))
+    assert [p for p in check_labels(past) if "'more speed' at" in p] == []
+    # over #1 by rank only: #2 sits within the band of #3 but the claim is not over it
+    two = _build(2, "alternative", 1200, decode=102.0)
+    ranked = _plan(cheapest, two, _faster(_build(3, "alternative (more speed)", 1500, decode=104.0), rank=1))
+    assert [p for p in check_labels(ranked) if "'more speed' at" in p] == []
+    above = _plan(cheapest, two, _faster(_build(3, "alternative (more speed)", 1500, decode=104.0)))
+    assert any("over #2" in p for p in check_labels(above))
+
+
 def _at_q4(build: dict[str, Any]) -> dict[str, Any]:
     return {**build, "kinds": [{"code": "kind.usual-gguf", "fields": {"precision": "Q4_K_M"}}]}
 
