@@ -1740,8 +1740,7 @@ def tco(
     """Buy versus rent for `build`. `rental` is the match (or the whole search, whose reason is kept when nothing
     matched). `catalog` is needed only when the profile's electricity currency differs from the build's. `api`
     (inference): the model per token from a hosted API (costs.api); the break-even is against it when it is cheaper a
-    month than the as-fast rental (or there is none), and says so. `api_elsewhere`: why no API is weighed though the
-    model has prices (costs.api.api_elsewhere: none serves the buyer's market), said among the assumptions."""
+    month than the as-fast rental (or there is none), and says so. `api_elsewhere`: why none is weighed (costs.api)."""
     assumptions = assumptions or OwnershipAssumptions()
     currency = build.currency
     rate, notes = _electricity_rate(profile, currency, catalog)
@@ -1777,9 +1776,7 @@ def tco(
     job, throughput = _job_or_rate(build, match, rental_reason, own_rate, wall, profile, assumptions, rate, notes)
 
     notes[:0] = _basis_notes(build, profile, assumptions, wall, idle, match)
-    notes += _rental_notes(match, rental_reason, why_none, enough) + _api_notes(api)
-    elsewhere = api_elsewhere if api is None else None
-    notes += [] if elsewhere is None else [elsewhere]
+    notes += _rental_notes(match, rental_reason, why_none, enough) + _api_notes(api, api_elsewhere)
 
     return CostOfOwnership(
         currency=currency,
@@ -1807,14 +1804,15 @@ def tco(
         api_break_even_month=api_be,
         api_break_even_said=api_said,
         against_api=against_api,
-        api_elsewhere=elsewhere,
+        api_elsewhere=api_elsewhere if api is None else None,
     )
 
 
-def _api_notes(api: ApiUse | None) -> list[Reason]:
-    """What the API alternative rests on (tco.api-basis): its bill, what it leaves out, and its price's source."""
+def _api_notes(api: ApiUse | None, elsewhere: Reason | None = None) -> list[Reason]:
+    """What the API alternative rests on (tco.api-basis): its bill, what it leaves out, and its price's source; with
+    none, why none is weighed though the model has prices (`elsewhere`: costs.api.api_elsewhere), if so."""
     if api is None:
-        return []
+        return [] if elsewhere is None else [elsewhere]
     return [Reason.of("tco.api-basis", said=api.said(), source=api.price.source, note=api.price.note)]
 
 
