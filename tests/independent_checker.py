@@ -1315,6 +1315,8 @@ def break_even_problems(builds: list[dict[str, Any]]) -> list[str]:
         name = f"build {build.get('rank')}"
         rental = costs.get("monthly_rental_equivalent")
         api = costs.get("api_alternative")
+        if api is not None and costs.get("api_other_market") is not None:
+            problems.append(f"{name}: weighed against {api['provider']}, yet says no API serves the buyer's market")
         alternative, column = rental, "renting"
         if api is not None:
             problems += _api_bill_problems(build, api, name)

@@ -7,6 +7,8 @@ labels contradict its numbers on main is a strict xfail that names the issue, un
 
 from __future__ import annotations
 
+import tomllib
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -644,6 +646,8 @@ def test_no_label_contradicts_the_numbers_shown(args: str) -> None:
 BREAK_EVEN_EXTRA = (
     # round 31: one user of DeepSeek-R1 had "paid back after 1 month" against a whole 8 x A100 node
     "--model deepseek-r1 --workload inference --precision q4_k_m --budget 25000",
+    # round 32 (market32b): a buyer in mainland China is not weighed against DeepInfra's USD price converted to CNY
+    "--model llama-3.3-70b --workload inference --budget 50000 --currency CNY --region china --top 3",
 )
 
 
@@ -663,6 +667,27 @@ def test_one_r1_user_is_reckoned_against_the_api() -> None:
         api = build["cost_of_ownership"]["api_alternative"]
         assert api["headline"] and api["source"].startswith("https://api-docs.deepseek.com/")
         assert build["cost_of_ownership"]["break_even_said"]["fields"]["against"]["code"] == "tco.api"
+
+
+def _cloud_regions() -> dict[str, str]:
+    path = Path(__file__).resolve().parents[2] / "catalogs" / "cloud.toml"
+    return {o["id"]: str(o.get("region", "")).lower() for o in tomllib.loads(path.read_text("utf-8"))["cloud"]}
+
+
+def test_a_china_buyer_is_weighed_against_renting_in_china_not_a_usd_api() -> None:
+    """Llama 3.3 70B's one API price is DeepInfra's, in USD, for buyers outside mainland China (catalogs/models.toml
+    `market`): a `--region china` build in CNY had been "never" paid back against it converted (2.29 CNY per million
+    output tokens). Its break-even is against a rental in China now, and the JSON says why no API is weighed."""
+    builds = run_plan(BREAK_EVEN_EXTRA[1])["builds"]
+    assert builds
+    for build in builds:
+        costs = build["cost_of_ownership"]
+        assert costs["api_alternative"] is None
+        assert costs["api_other_market"]["code"] == "tco.api-other-market"
+        assert "DeepInfra" in costs["api_other_market"]["fields"]["providers"]
+        # a mainland platform's offer (its region in catalogs/cloud.toml), as the rentals are kept
+        assert costs["rental"] is not None and _cloud_regions()[costs["rental"]["offer_id"]] == "china"
+        assert costs["break_even_said"]["fields"].get("against", {}).get("code") != "tco.api"
 
 
 def test_one_r1_user_pays_for_the_prompts_too() -> None:
