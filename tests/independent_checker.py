@@ -891,7 +891,11 @@ def check_labels(
         for kind, scope, piece in label_pieces(build["label"]):
             problems += _claim_problems(rivals, build, name, (kind, scope, piece), circuit, circuits)
         problems += supported_rival_problems(rivals, build, name)
-    return problems + missed_problems(result["builds"], deadline_hours, min_decode_tps)
+    return (
+        problems
+        + missed_problems(result["builds"], deadline_hours, min_decode_tps)
+        + speed_offer_problems(result["builds"])
+    )
 
 
 RIVALLED = {
@@ -904,9 +908,34 @@ RIVALLED = {
 gives them (`claims`) and the kind the label check reads them as. Each such claim names the build that holds the same
 claim among supported builds, its GPU, price and speed (fields `supported_gpu`, `supported_price`, `supported_tps`;
 `supported_dba` for "quietest"; `supported_rank` when that build is shown too)."""
-FASTER = 1.01
-"""'Cheapest in VRAM' is claimed only by a build faster than the cheapest (its `cheapest_tps`) by more than the 1 %
-no reader sees: the same holds of its supported rival."""
+FASTER = 1.0 / AS_FAST
+"""'Cheapest in VRAM' is claimed only by a build faster than the cheapest (its `cheapest_tps`) past the same-speed band
+("fastest"'s 3 %: AS_FAST): the same holds of its supported rival."""
+ROUNDED = 0.001
+"""Speeds in `plan --json` are rounded to two decimals: a tenth of a percent spares a tie at the band's edge."""
+
+
+def speed_offer_problems(builds: list[dict[str, Any]]) -> list[str]:
+    """An alternative's "more speed" (`why` code offer.faster) is a claim over the build it names by rank, else over every
+    build ranked above it: none of them may sit within the same-speed band "fastest" reads (AS_FAST: within 3 % of the
+    faster build's speed is as fast). Round 32: "more speed" had needed 1 %, so Gemma 4 31B QLoRA's MI100 at 153 h was
+    "more speed" beside an RTX 2080 Ti 22GB at 155 h that "fastest" counts as its equal."""
+    problems: list[str] = []
+    for at, build in enumerate(builds):
+        own = throughput(build)
+        for offer in build.get("why") or []:
+            if offer.get("code") != "offer.faster" or own is None:
+                continue
+            rank = offer.get("fields", {}).get("rank")
+            others = [builds[int(rank) - 1]] if rank is not None and 0 < int(rank) <= len(builds) else builds[:at]
+            for other in others:
+                theirs = throughput(other)
+                if theirs is not None and theirs >= AS_FAST * own * (1 + ROUNDED):
+                    problems.append(
+                        f"#{build['rank']}: 'more speed' at {own:,.4g} over #{other['rank']} at {theirs:,.4g}, within "
+                        f"the {1 - AS_FAST:.0%} band 'fastest' treats as the same speed"
+                    )
+    return problems
 
 
 @cache
@@ -1286,6 +1315,8 @@ def break_even_problems(builds: list[dict[str, Any]]) -> list[str]:
         name = f"build {build.get('rank')}"
         rental = costs.get("monthly_rental_equivalent")
         api = costs.get("api_alternative")
+        if api is not None and costs.get("api_other_market") is not None:
+            problems.append(f"{name}: weighed against {api['provider']}, yet says no API serves the buyer's market")
         alternative, column = rental, "renting"
         if api is not None:
             problems += _api_bill_problems(build, api, name)

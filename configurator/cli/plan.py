@@ -125,6 +125,9 @@ def _buy_or_rent_lines(build: Any) -> list[str]:
     lines = [
         f"   buy or rent: {english(from_json(said))}" + (f" ({'; '.join(rows)}, own net of resale)" if rows else "")
     ]
+    # inference: why no per-token API is weighed, its prices all for another market than the buyer's (round 32)
+    if costs.get("api_other_market"):
+        lines.append(f"   buy or rent, API: {english(from_json(costs['api_other_market']))}")
     # inference: the cheapest rental that serves the users, when the as-fast one above is a dearer offer (round 21)
     enough = costs.get("rental_enough")
     if enough and enough.get("said"):

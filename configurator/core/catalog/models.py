@@ -616,6 +616,11 @@ class TokenPrice(_Strict):
     date: datetime.date = Field(description="when the price was published, in effect or read")
     source: str = Field(min_length=3, description="the provider's page the price was read from")
     note: str = ""
+    market: Literal["global", "china"] = Field(
+        default="global",
+        description="the buyers who can pay it: 'china' a mainland-China account, 'global' the rest (tco.rental_market)",
+    )
+    market_source: str = Field(default="", description="where the price's market is read from, or why it is that one")
 
 
 class ModelArch(Record):

@@ -1618,6 +1618,17 @@ EN: dict[str, Template] = {
         + f"; the busy hours are your hours a day x days a year x how busy (change them); source {r.fields['source']}"
         + (f" ({r.fields['note']})" if r.fields.get("note") else "")
     ),
+    # no API is weighed: every price the model has serves another market than the buyer's (costs.api.api_elsewhere)
+    "tco.api-other-market": lambda r, _say: (
+        f"no per-token API is weighed: {r.fields['providers']} "
+        + ("sells" if r.num("count") == 1 else "sell")
+        + (
+            " this model in USD outside mainland China, which a buyer there does not pay from a Chinese account, so"
+            " buying is weighed against renting in China (the rule the rentals follow)"
+            if r.fields.get("market") == "china"
+            else " this model only to buyers in mainland China, so buying is weighed against renting"
+        )
+    ),
     "tco.as-fast": lambda r, _say: (
         "a rental as fast as this build ("
         + (f"{r.fields['instances']} x " if r.num("instances") > 1 else "")

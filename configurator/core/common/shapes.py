@@ -208,6 +208,8 @@ class CostOfOwnershipJson(TypedDict):
     rental_enough: NotRequired[RentalEnoughJson | None]  # an addition (round 21): the cheapest rental serving the need
     api_alternative: NotRequired[dict[str, Any] | None]  # an addition (round 31): the model per token at a hosted API
     owning_by_month: NotRequired[list[float]]  # an addition (round 32): the buy-or-rent chart's owning line
+    # an addition (round 32): why no per-token API is weighed, its prices all for another market ({code, fields})
+    api_other_market: NotRequired[ReasonJson | None]
 
 
 class PlacementJson(TypedDict, total=False):

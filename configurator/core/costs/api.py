@@ -20,6 +20,12 @@ price with no input price bills the output only, and says so. The cheapest sourc
 (`ModelArch.api_prices`, each with its source and date) wins, converted into the build's currency when the catalog has
 no price in it. The price is as of its date, never today's.
 
+A price serves a market (`TokenPrice.market`, with its source or reason), as a rental offer does (round 32): a buyer
+in mainland China (`--region china`) is weighed only against the prices listed for China (DeepSeek's CNY list), never
+against Groq's, DeepInfra's or Bedrock's USD prices converted into CNY, which such a buyer cannot pay from a Chinese
+account; the rest of the world never against a China-only list. When the model has prices but none for the buyer's
+market, the buy-or-rent weighs the rental and says why (`tco.api-other-market`).
+
 Pure Python: no Qt and no storage imports.
 """
 
@@ -148,17 +154,35 @@ def _users(build: Build) -> int:
     return users if isinstance(users, int) and not isinstance(users, bool) and users > 0 else 1
 
 
-def api_use(build: Build, model: ModelArch, busy_hours: float, catalog: Catalog | None = None) -> ApiUse | None:
-    """What the build's users would pay the cheapest sourced API for the tokens the build makes in `busy_hours` a
-    year; None without a price for this model, a decode estimate, or busy hours."""
+def in_market(price: TokenPrice, market: str) -> bool:
+    """Whether a buyer in `market` ("any", "global" or "china": tco.rental_market, the rule the rentals follow) can pay
+    `price`: a mainland-China buyer pays the prices listed for China (DeepSeek's CNY list), everyone else the rest."""
+    return market == "any" or price.market == market
+
+
+def api_elsewhere(model: ModelArch, market: str) -> Reason | None:
+    """Why the buy-or-rent weighs no API though the model has a price (tco.api-other-market): every price it has is
+    for another market than the buyer's, so the comparison is against the rental. None when one serves the buyer."""
+    if not model.api_prices or any(in_market(p, market) for p in model.api_prices):
+        return None
+    providers = list(dict.fromkeys(p.provider for p in model.api_prices))
+    return Reason.of("tco.api-other-market", market=market, providers=", ".join(providers), count=len(providers))
+
+
+def api_use(
+    build: Build, model: ModelArch, busy_hours: float, catalog: Catalog | None = None, market: str = "any"
+) -> ApiUse | None:
+    """What the build's users would pay the cheapest sourced API the buyer's `market` can pay (in_market) for the
+    tokens the build makes in `busy_hours` a year; None without such a price, a decode estimate, or busy hours."""
     tps = build.estimate.decode_tokens_per_s
-    if not model.api_prices or tps is None or tps <= 0 or busy_hours <= 0:
+    prices = [p for p in model.api_prices if in_market(p, market)]
+    if not prices or tps is None or tps <= 0 or busy_hours <= 0:
         return None
     currency = build.currency
     prompt, trace, stated = input_share(build.estimate.workload)
     ratio = prompt / trace.reply_median
     usable = []
-    for p in model.api_prices:
+    for p in prices:
         out = _in_currency(p.output_per_million, p, currency, catalog)
         if out is None:
             continue

@@ -61,7 +61,7 @@ from configurator.core.common.errors import CatalogError, Problem
 from configurator.core.common.memo import remember
 from configurator.core.common.reasons import Reason, as_json, english
 from configurator.core.common.shapes import CostOfOwnershipJson, RentalEnoughJson, RentalJson
-from configurator.core.costs.api import ApiUse, api_use
+from configurator.core.costs.api import ApiUse, api_elsewhere, api_use
 from configurator.core.estimate.estimator import GIB, estimate
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload
@@ -1240,6 +1240,8 @@ class CostOfOwnership(BaseModel):
     api_break_even_said: Reason | None = None
     # the break-even above is against the API (cheaper a month than the as-fast rental, or no rental)
     against_api: bool = False
+    # why no API is weighed though the model has prices: none serves the buyer's market (costs.api.api_elsewhere)
+    api_elsewhere: Reason | None = None
 
     def to_json(self) -> CostOfOwnershipJson:
         """The three contract keys plus extras.
@@ -1309,6 +1311,8 @@ class CostOfOwnership(BaseModel):
             # an addition (round 32): owning net of resale at each month 0..12 x the rows' last year, the chart's own
             # line (the sheet draws it from here: the resale curve is not in the JSON)
             "owning_by_month": [round(v, 2) for v in self.cumulative_costs(self.chart_months)[0]],
+            # an addition (round 32): why no per-token API is weighed (its prices serve another market), or None
+            "api_other_market": None if self.api_elsewhere is None else as_json(self.api_elsewhere),
         }
 
     @property
@@ -1731,11 +1735,12 @@ def tco(
     *,
     catalog: Catalog | None = None,
     api: ApiUse | None = None,
+    api_elsewhere: Reason | None = None,
 ) -> CostOfOwnership:
     """Buy versus rent for `build`. `rental` is the match (or the whole search, whose reason is kept when nothing
     matched). `catalog` is needed only when the profile's electricity currency differs from the build's. `api`
     (inference): the model per token from a hosted API (costs.api); the break-even is against it when it is cheaper a
-    month than the as-fast rental (or there is none), and says so."""
+    month than the as-fast rental (or there is none), and says so. `api_elsewhere`: why none is weighed (costs.api)."""
     assumptions = assumptions or OwnershipAssumptions()
     currency = build.currency
     rate, notes = _electricity_rate(profile, currency, catalog)
@@ -1771,7 +1776,7 @@ def tco(
     job, throughput = _job_or_rate(build, match, rental_reason, own_rate, wall, profile, assumptions, rate, notes)
 
     notes[:0] = _basis_notes(build, profile, assumptions, wall, idle, match)
-    notes += _rental_notes(match, rental_reason, why_none, enough) + _api_notes(api)
+    notes += _rental_notes(match, rental_reason, why_none, enough) + _api_notes(api, api_elsewhere)
 
     return CostOfOwnership(
         currency=currency,
@@ -1799,13 +1804,15 @@ def tco(
         api_break_even_month=api_be,
         api_break_even_said=api_said,
         against_api=against_api,
+        api_elsewhere=api_elsewhere if api is None else None,
     )
 
 
-def _api_notes(api: ApiUse | None) -> list[Reason]:
-    """What the API alternative rests on (tco.api-basis): its bill, what it leaves out, and its price's source."""
+def _api_notes(api: ApiUse | None, elsewhere: Reason | None = None) -> list[Reason]:
+    """What the API alternative rests on (tco.api-basis): its bill, what it leaves out, and its price's source; with
+    none, why none is weighed though the model has prices (`elsewhere`: costs.api.api_elsewhere), if so."""
     if api is None:
-        return []
+        return [] if elsewhere is None else [elsewhere]
     return [Reason.of("tco.api-basis", said=api.said(), source=api.price.source, note=api.price.note)]
 
 
@@ -1961,8 +1968,12 @@ def cost_of_ownership_for(
     profile = profile or default_profile(build.currency, region)
     search = rental_search_for(build, catalog, model, workload, region, exact_weight_bytes)
     busy = profile.on_hours_per_year * profile.utilisation
-    api = api_use(build, model, busy, catalog) if workload.kind == "inference" else None
-    return tco(build, search, profile, ownership_for(build, catalog, assumptions), catalog=catalog, api=api)
+    market = rental_market(region)
+    inference = workload.kind == "inference"
+    api = api_use(build, model, busy, catalog, market) if inference else None
+    elsewhere = api_elsewhere(model, market) if inference else None
+    owning = ownership_for(build, catalog, assumptions)
+    return tco(build, search, profile, owning, catalog=catalog, api=api, api_elsewhere=elsewhere)
 
 
 class OwnershipInputs(BaseModel):

@@ -1345,6 +1345,14 @@ ZH_REASONS: dict[str, Template] = {
         + f"；忙碌小时 = 每天小时数 x 每年天数 x 忙碌比例（可修改）；来源 {r.fields['source']}"
         + (f"（{r.fields['note']}）" if r.fields.get("note") else "")
     ),
+    "tco.api-other-market": lambda r, _say: (
+        f"未比较按 token 付费的 API：{r.fields['providers']} "
+        + (
+            "只在中国大陆以外以美元出售此模型，国内买家无法用国内账户付费，因此与中国境内的租用比较（与租用规则相同）"
+            if r.fields.get("market") == "china"
+            else "只向中国大陆买家出售此模型，因此与租用比较"
+        )
+    ),
     "tco.as-fast": lambda r, _say: (
         "与这台配置同样快的租用（"
         + (f"{r.fields['instances']} 个 " if r.num("instances") > 1 else "")

@@ -27,13 +27,9 @@ from configurator.core.model.build import Build
 if TYPE_CHECKING:
     from configurator.core.solve.ranking import Measures
 
-FASTER = 1.01
-"""A build is "faster" only by 1 % or more: speeds are shown to three or four figures, and a smaller gain is no
-reason a buyer reads (an estimate of what is worth saying, not a measurement)."""
-
 AS_FAST = 0.97
-"""A build within 3 % of the fastest build's speed is as fast for a buyer: the decode estimate's own 80 % range is far
-wider (x0.66..x1.29 for single-stream NVIDIA, estimate/ranges.py), and 3 % is about one word in 30 at reading speed
+"""The one same-speed rule: a build within 3 % of a faster build's speed is as fast for a buyer (FASTER is read from
+it): the decode estimate's own 80 % range is far wider (x0.66..x1.29 for single-stream NVIDIA, estimate/ranges.py), and 3 % is about one word in 30 at reading speed
 (an estimate of what a buyer notices, not a measurement). The "fastest" claim goes to the cheapest such build
 (ranking._as_fast_for_less), which the speed search finds beside the fastest (solver._as_fast_for_less): alone it
 maximised speed, then took the cheapest build of that speed, and Llama 3.1 8B at Q4_K_M had found one RTX PRO 6000 Blackwell at 11,796 USD and
@@ -49,10 +45,17 @@ both in the same 73 dBA server class, had called the A800 machine "quietest" on 
 wall (round 24's walk of her journey). A cheaper build shown within 2 dBA is named in the claim, by how much it is
 louder and cheaper (ranking._quiet_shown), as "fastest" names a dearer build within AS_FAST."""
 
+FASTER = 1.0 / AS_FAST
+"""A build is "faster" than another (an alternative's "more speed", "cheapest in VRAM", room to grow's floor) only
+when the other is outside its same-speed band (AS_FAST): read from the one rule, never a threshold of its own. Round
+32: "more speed" had needed 1 % where "fastest" treated 3 % as the same speed, so a label could call a build "more
+speed" than one that "fastest" counted as its equal (Gemma 4 31B QLoRA: an MI100 "more speed" at 153 h beside an RTX
+2080 Ti 22GB at 155 h, docs/advice.md)."""
+
 
 SAME_PRICE = 0.01
-"""Two builds within 1 % of each other's price cost the same to a buyer, as speeds within 1 % are the same speed
-(FASTER): every price shown is a catalog quote, most of them months old and marked so, and a used card's asking price
+"""Two builds within 1 % of each other's price cost the same to a buyer (speeds are the same within 3 %: AS_FAST):
+every price shown is a catalog quote, most of them months old and marked so, and a used card's asking price
 moves by more than that between two listings (an estimate of what a buyer reads as one price, not a measurement).
 Between two such builds, as fast (AS_FAST) and no quieter, the simpler one is shown (ranking._stands_in): Qwen3 8B
 LoRA at 2,500 USD had shown two modified RTX 2080 Ti 22GB at 2,013 USD and 22 h (data-parallel) where one RTX A5000
@@ -282,7 +285,7 @@ def kind_said(
     ranks = beaten_by(i, shown, m)
     if not ranks:
         return Reason.of("claim.none")
-    # as fast: within 3 % of its speed (AS_FAST), no faster by 1 % (FASTER); 3 x A100 at 519 h and 40,740 USD beside
+    # as fast: within 3 % of its speed (AS_FAST), not faster outside that band (FASTER); 3 x A100 at 519 h and 40,740 USD beside
     # four at 517 h and 64,175 USD, of which "no build shown beats it on both price and speed" was true to the letter
     faster = all(m[shown[k - 1]].speed > m[i].speed * FASTER for k in ranks)
     # its speed within 3 % of a build that costs less is no offer over it (AS_FAST): a ready-made 4 x RTX 6000 Ada
