@@ -535,6 +535,20 @@ def _zh_tokens(n: float) -> str:
     return f"{n:,.0f}"
 
 
+ZH_METHOD_WORDS = {"full": "全参数微调", "lora": " LoRA", "qlora": " QLoRA"}
+"""A fine-tuning method in Chinese (reasons.METHOD_WORDS)."""
+
+
+def _zh_own_used(r: Reason) -> str:
+    """reasons._own_used in Chinese."""
+    if not r.fields.get("own_used"):
+        return ""
+    bought = int(r.num("own_bought"))
+    return f"（用你已有 {r.num('own_have'):.0f} 张中的 {r.num('own_used'):.0f} 张" + (
+        f"，另买 {bought} 张）" if bought else "，不用买卡）"
+    )
+
+
 def _changes(r: Reason, say_: Say) -> str:
     words = [say_(c) for c in r.nested("changes")]
     text = words[0] if len(words) == 1 else "、".join(words[:-1]) + "，并" + words[-1]
@@ -547,6 +561,7 @@ def _changes(r: Reason, say_: Say) -> str:
         if r.fields.get("beside")
         else f"{r.fields['gpus']} x {r.fields['gpu']}"
         + ("（不用你自己的卡）" if r.fields.get("without_own") else "")
+        + _zh_own_used(r)
         + "，"
         if r.fields.get("gpus")
         else ""
@@ -782,7 +797,10 @@ ZH_REASONS: dict[str, Template] = {
         else f"使用 {r.fields.get('precision') or 'q4_k_m'}（GGUF，llama.cpp 运行"
         + ("，保持原版质量）" if r.fields.get("precision") == "q8_0" else "）")
     ),
-    "way.method": "用 QLoRA 代替 {method}",
+    "way.method": lambda r, _say: (
+        f"用 QLoRA 代替{ZH_METHOD_WORDS.get(str(r.fields['method']), r.fields['method'])}"
+        + ("，用你已有的卡" if r.fields.get("on_own") else "")
+    ),
     "way.circuit": lambda r, say_: (
         f"请电工加装一路 {r.num('volts'):g} V {r.num('amps'):g} A 电路"
         + (
