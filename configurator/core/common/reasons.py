@@ -1857,8 +1857,13 @@ EN: dict[str, Template] = {
     "gain.hours": "about {hours:,.0f} h less training",
     # a build's next step up (solve.next_step: Build.next_steps' "said")
     "next.add": lambda r, say: (
-        f"add one more {r.fields['gpu']} ({r.fields['gpus']} in all): {r.num('cost'):,.0f} {r.fields['currency']} "
-        f"({r.fields['condition']}, catalog price of {r.fields['date']})"
+        (
+            f"add one more of your own {r.fields['gpu']} ({r.fields['gpus']} in all; {r.num('spare'):.0f} of yours "
+            "idle): no card to buy"
+            if r.fields.get("own")
+            else f"add one more {r.fields['gpu']} ({r.fields['gpus']} in all): {r.num('cost'):,.0f} "
+            f"{r.fields['currency']} ({r.fields['condition']}, catalog price of {r.fields['date']})"
+        )
         + (f"; needs {joined(r.nested('needs'), say)}" if r.nested("needs") else "; needs nothing else")
         + (f"; power: {say(r.nested('power')[0])}" if r.nested("power") else "")
         + f"; unlocks {joined(r.nested('unlocks'), say)}"

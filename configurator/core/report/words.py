@@ -1517,8 +1517,12 @@ ZH_REASONS: dict[str, Template] = {
     "need.per-gpu-kit": lambda r, _say: f"再配一套{r.fields['name']}（{money(r.num('cost'))} {r.fields['currency']}）",
     "gain.memory": "更多显存给上下文和用户（分层切分不提高单流速度）",
     "next.add": lambda r, say_: (
-        f"再加一张 {r.fields['gpu']}（共 {r.fields['gpus']} 张）：{r.num('cost'):,.0f} {r.fields['currency']}"
-        f"（{_ZH_CONDITIONS.get(str(r.fields['condition']), str(r.fields['condition']))}，目录 {r.fields['date']} 的价格）"
+        (
+            f"再加一张你自己的 {r.fields['gpu']}（共 {r.fields['gpus']} 张；你有 {r.num('spare'):.0f} 张闲置）：不用买卡"
+            if r.fields.get("own")
+            else f"再加一张 {r.fields['gpu']}（共 {r.fields['gpus']} 张）：{r.num('cost'):,.0f} {r.fields['currency']}"
+            f"（{_ZH_CONDITIONS.get(str(r.fields['condition']), str(r.fields['condition']))}，目录 {r.fields['date']} 的价格）"
+        )
         + (f"；需要{'；'.join(say_(n) for n in r.nested('needs'))}" if r.nested("needs") else "；无需其他改动")
         + (f"；供电：{say_(r.nested('power')[0])}" if r.nested("power") else "")
         + f"；可获得{'；'.join(say_(u) for u in r.nested('unlocks'))}"
