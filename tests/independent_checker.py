@@ -1401,3 +1401,21 @@ def _api_bill_problems(build: dict[str, Any], api: dict[str, Any], name: str) ->
     if not api.get("source") or not api.get("price_date"):
         problems.append(f"{name}: API price without a source or a date")
     return problems
+
+
+def idle_owned_problems(builds: list[dict[str, Any]], owned_id: str, owned: int) -> list[str]:
+    """Builds that buy cards of the model the user owns while some of the user's own sit idle: the same machine on the
+    own cards costs less (no expert signs buying a card that is already on the shelf). A build may use fewer of the
+    own cards than the user has (the rest idle, none bought), or all of them with more bought beside."""
+    problems = []
+    for build in builds:
+        for part in build["parts"]:
+            if part["category"] != "gpu" or part["id"] != owned_id:
+                continue
+            used, bought = part.get("owned", 0), part["quantity"] - part.get("owned", 0)
+            if bought > 0 and used < owned:
+                problems.append(
+                    f"#{build['rank']} '{build['label']}': buys {bought} x {owned_id} while {owned - used} of the "
+                    f"user's own {owned} sit idle"
+                )
+    return problems

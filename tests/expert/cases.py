@@ -70,6 +70,19 @@ CHEN_COMPARES = (
 """Dr. Chen's three alternatives for the 72B LoRA (chen-lora-72b-compares-l20-a800-4090-blower's request)."""
 
 
+CHEN_OWNS_8 = (
+    "--model qwen2.5-72b --workload finetune --context 4096 --currency CNY --budget 300000 --region china "
+    "--circuit 220v16a --gpu rtx-4090-blower --own rtx-4090-blowerx8"
+)
+"""Dr. Chen's lab owning eight RTX 4090 blowers (review32's list, item 1); the method is added by each case."""
+
+
+def _first_way(plan: Plan) -> dict[str, Any] | None:
+    """The cheapest way out `plan --json` lists (infeasible.relaxations[0]), or None."""
+    ways = (plan["infeasible"] or {}).get("relaxations") or []
+    return dict(ways[0]) if ways else None
+
+
 def _method_said(plan: Plan, gpu_name: str) -> dict[str, Any] | None:
     """The `gpu.method-fits` fields the note on a left-out card carries (its why's `method`), or None."""
     for note in plan.get("note_codes") or []:
@@ -2747,6 +2760,71 @@ CASES: tuple[Case, ...] = (
         "What the note offers must be a plan the lab can run: re-planned at QLoRA, the 4090s are a build with the "
         "count and the hours the note named, not a promise the planner would then refuse.",
         (QLORA_PAPER, ANSWERAI_FSDP_QLORA),
+    ),
+    Case(
+        "chen-owns-8-4090s-lora-way-out-is-qlora-on-his-cards",
+        CHEN_OWNS_8 + " --method lora",
+        (
+            Expect(
+                "nothing fits as asked, and the cheapest way out is QLoRA on 2 of the 8 cards he owns, none bought, "
+                "with its hours",
+                lambda plan: (
+                    plan["infeasible"] is not None
+                    and (way := _first_way(plan)) is not None
+                    and way["kind"] == "method"
+                    and (said := way["said"]["fields"])["own_used"] == 2
+                    and said["own_have"] == 8
+                    and said["own_bought"] == 0
+                    and said["changes"][0]["fields"] == {"method": "lora", "on_own": True}
+                    and 0 < (way.get("wall_hours") or 0) <= 100
+                ),
+            ),
+            Expect(
+                "the way out's words say QLoRA on the cards he owns",
+                lambda plan: (
+                    "QLoRA instead of LoRA on the cards you own"
+                    in (plan["infeasible"].get("cheapest_relaxation") or "")
+                ),
+            ),
+        ),
+        "A lab that owns eight 24 GB RTX 4090 and asks for a 72B LoRA at 4k hears 'not in 16-bit on eight; QLoRA on "
+        "two of the cards you have'. Answer.AI's FSDP+QLoRA trained Llama-2 70B on two RTX 4090 at 14.92 GiB a GPU "
+        "(2,048 tokens, CPU offload); at 4k the estimate is 23.3 GiB. Eight at full power draw about 3.6 kW, beyond "
+        "one 220 V 16 A circuit, so the two are the machine. Walked 2026-12-05 (review32's list, item 1): the reason "
+        "named QLoRA on 2 while 'cheapest way out' said 'none found in the catalog'.",
+        (USER_JOURNEYS, ANSWERAI_FSDP_QLORA, ANSWERAI_FSDP_QLORA_BENCH, QLORA_PAPER),
+    ),
+    Case(
+        "chen-owns-8-4090s-qlora-runs-on-his-cards",
+        CHEN_OWNS_8 + " --method qlora",
+        (
+            feasible(),
+            labelled_build(
+                "cheapest",
+                "two of his own RTX 4090, no card bought, about 72 h per 100 M tokens",
+                lambda b: (
+                    gpu_ids(b) == {"rtx-4090-blower"}
+                    and gpu_count(b) == 2
+                    and gpus_bought(b) == 0
+                    and 0 < (wall_hours(b) or 0) <= 100
+                ),
+            ),
+            every_build(
+                "no build buys an RTX 4090 while one of his own sits idle",
+                lambda b: "rtx-4090-blower" not in gpu_ids(b) or gpus_bought(b) == 0 or owned_cards(b) >= 8,
+            ),
+            Expect(
+                "the cheapest build's next step adds one of his own cards, not a bought one",
+                lambda plan: any(
+                    s["kind"] == "add" and s["cost"] == 0 and s["said"]["fields"].get("own")
+                    for s in builds(plan)[0].get("next_steps") or []
+                ),
+            ),
+        ),
+        "Owned cards cost nothing to buy: the plan runs on two of the eight (Answer.AI: FSDP+QLoRA, a 70B on two 24 GB "
+        "cards), and more of his own for more speed where the circuit holds them. Walked 2026-12-05: the plan bought "
+        "two new cards at 43,680 CNY 'without your own card', since only all eight of his were tried.",
+        (ANSWERAI_FSDP_QLORA, ANSWERAI_FSDP_QLORA_BENCH),
     ),
     Case(
         "chen-lora-72b-a800-in-a-server",

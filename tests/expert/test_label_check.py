@@ -15,7 +15,7 @@ import pytest
 
 from tests.expert.cases import CASES
 from tests.expert.runner import request_options, run_plan
-from tests.independent_checker import break_even_problems, check_labels, label_claims
+from tests.independent_checker import break_even_problems, check_labels, idle_owned_problems, label_claims
 
 # --------------------------------------------------------------------------- the parser
 
@@ -640,6 +640,12 @@ def test_no_label_contradicts_the_numbers_shown(args: str) -> None:
         room=options.get("room"),
         deadline_hours=options.get("deadline_hours"),
     )
+    owned: dict[str, int] = {}
+    for category, part, quantity in options.get("own") or []:
+        if category == "gpu":
+            owned[part] = owned.get(part, 0) + quantity
+    for part, quantity in owned.items():
+        problems += idle_owned_problems(run_plan(args)["builds"], part, quantity)
     assert not problems, f"`llm-rig plan {args}`:\n" + "\n".join(f"  - {p}" for p in problems)
 
 
@@ -707,3 +713,26 @@ def test_one_r1_user_pays_for_the_prompts_too() -> None:
             assert costs["owning_by_month"][12 * row["years"]] == pytest.approx(row["owning"], abs=0.02)
             # the month's bill is rounded to the cent in the JSON: half a cent a month over the row's months
             assert row["api"] == pytest.approx(api["monthly"] * 12 * row["years"], abs=0.005 * 12 * row["years"] + 0.01)
+
+
+def _gpus(rank: int, quantity: int, owned: int, gpu: str = "rtx-4090-blower") -> dict[str, object]:
+    return {
+        "rank": rank,
+        "label": "cheapest",
+        "parts": [{"category": "gpu", "id": gpu, "quantity": quantity, "owned": owned}],
+    }
+
+
+def test_buying_a_card_the_user_has_idle_is_caught() -> None:
+    """Review32's item 1: owning eight RTX 4090, a plan that buys two new ones (or one beside two of the eight) while
+    the rest sit idle is one no expert signs; two of the eight, or all eight with more bought, are fine."""
+    assert (
+        idle_owned_problems([_gpus(1, 2, 2), _gpus(2, 8, 8), _gpus(3, 2, 0, "a800-80gb-pcie")], "rtx-4090-blower", 8)
+        == []
+    )
+    assert idle_owned_problems([_gpus(1, 9, 8)], "rtx-4090-blower", 8) == []
+    problems = idle_owned_problems([_gpus(1, 2, 0), _gpus(2, 3, 2)], "rtx-4090-blower", 8)
+    assert problems == [
+        "#1 'cheapest': buys 2 x rtx-4090-blower while 8 of the user's own 8 sit idle",
+        "#2 'cheapest': buys 1 x rtx-4090-blower while 6 of the user's own 8 sit idle",
+    ]

@@ -340,6 +340,21 @@ def _tokens(n: float) -> str:
     return f"{n:,.0f}"
 
 
+METHOD_WORDS = {"full": "full fine-tuning", "lora": "LoRA", "qlora": "QLoRA"}
+"""A fine-tuning method as a sentence names it (way.method)."""
+
+
+def _own_used(r: Reason) -> str:
+    """How many of the user's own cards a way out's build runs on (relax._own_fields: `own_used` of `own_have`, and
+    the cards of that model it buys beside them, `own_bought`)."""
+    if not r.fields.get("own_used"):
+        return ""
+    bought = int(r.num("own_bought"))
+    return f" ({r.num('own_used'):.0f} of the {r.num('own_have'):.0f} you own" + (
+        f", {bought} bought)" if bought else ", none bought)"
+    )
+
+
 def _changes(r: Reason, say: Say) -> str:
     words = [say(c) for c in r.nested("changes")]
     text = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
@@ -352,6 +367,7 @@ def _changes(r: Reason, say: Say) -> str:
         if r.fields.get("beside")
         else f"{r.fields['gpus']} x {r.fields['gpu']}"
         + (" without your own card" if r.fields.get("without_own") else "")
+        + _own_used(r)
         + ", "
         if r.fields.get("gpus")
         else ""
@@ -990,10 +1006,9 @@ EN: dict[str, Template] = {
         "use a 2-bit GGUF (q2_k, or a dynamic 2-bit quant such as Unsloth's UD-Q2_K_XL: what its guide suggests to "
         "balance size and accuracy for a trillion-parameter MoE; expect some loss of quality)"
     ),
-    # the method as the window's Method field names it: "use QLoRA instead of lora" read as an option's value
     "way.method": lambda r, _say: (
-        "use QLoRA instead of "
-        + {"lora": "LoRA", "full": "a full fine-tune"}.get(str(r.fields["method"]), str(r.fields["method"]))
+        f"use QLoRA instead of {METHOD_WORDS.get(str(r.fields['method']), r.fields['method'])}"
+        + (" on the cards you own" if r.fields.get("on_own") else "")
     ),
     "way.circuit": lambda r, say: (
         f"have an electrician add a {r.num('volts'):g} V {r.num('amps'):g} A circuit"
@@ -1858,8 +1873,13 @@ EN: dict[str, Template] = {
     "gain.hours": "about {hours:,.0f} h less training",
     # a build's next step up (solve.next_step: Build.next_steps' "said")
     "next.add": lambda r, say: (
-        f"add one more {r.fields['gpu']} ({r.fields['gpus']} in all): {r.num('cost'):,.0f} {r.fields['currency']} "
-        f"({r.fields['condition']}, catalog price of {r.fields['date']})"
+        (
+            f"add one more of your own {r.fields['gpu']} ({r.fields['gpus']} in all; {r.num('spare'):.0f} of yours "
+            "idle): no card to buy"
+            if r.fields.get("own")
+            else f"add one more {r.fields['gpu']} ({r.fields['gpus']} in all): {r.num('cost'):,.0f} "
+            f"{r.fields['currency']} ({r.fields['condition']}, catalog price of {r.fields['date']})"
+        )
         + (f"; needs {joined(r.nested('needs'), say)}" if r.nested("needs") else "; needs nothing else")
         + (f"; power: {say(r.nested('power')[0])}" if r.nested("power") else "")
         + f"; unlocks {joined(r.nested('unlocks'), say)}"

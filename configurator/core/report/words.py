@@ -535,6 +535,20 @@ def _zh_tokens(n: float) -> str:
     return f"{n:,.0f}"
 
 
+ZH_METHOD_WORDS = {"full": "全参数微调", "lora": " LoRA", "qlora": " QLoRA"}
+"""A fine-tuning method in Chinese (reasons.METHOD_WORDS)."""
+
+
+def _zh_own_used(r: Reason) -> str:
+    """reasons._own_used in Chinese."""
+    if not r.fields.get("own_used"):
+        return ""
+    bought = int(r.num("own_bought"))
+    return f"（用你已有 {r.num('own_have'):.0f} 张中的 {r.num('own_used'):.0f} 张" + (
+        f"，另买 {bought} 张）" if bought else "，不用买卡）"
+    )
+
+
 def _changes(r: Reason, say_: Say) -> str:
     words = [say_(c) for c in r.nested("changes")]
     text = words[0] if len(words) == 1 else "、".join(words[:-1]) + "，并" + words[-1]
@@ -547,6 +561,7 @@ def _changes(r: Reason, say_: Say) -> str:
         if r.fields.get("beside")
         else f"{r.fields['gpus']} x {r.fields['gpu']}"
         + ("（不用你自己的卡）" if r.fields.get("without_own") else "")
+        + _zh_own_used(r)
         + "，"
         if r.fields.get("gpus")
         else ""
@@ -783,7 +798,8 @@ ZH_REASONS: dict[str, Template] = {
         + ("，保持原版质量）" if r.fields.get("precision") == "q8_0" else "）")
     ),
     "way.method": lambda r, _say: (
-        "用 QLoRA 代替" + {"lora": " LoRA", "full": "全参数微调"}.get(str(r.fields["method"]), f" {r.fields['method']}")
+        f"用 QLoRA 代替{ZH_METHOD_WORDS.get(str(r.fields['method']), r.fields['method'])}"
+        + ("，用你已有的卡" if r.fields.get("on_own") else "")
     ),
     "way.circuit": lambda r, say_: (
         f"请电工加装一路 {r.num('volts'):g} V {r.num('amps'):g} A 电路"
@@ -1514,8 +1530,12 @@ ZH_REASONS: dict[str, Template] = {
     "need.per-gpu-kit": lambda r, _say: f"再配一套{r.fields['name']}（{money(r.num('cost'))} {r.fields['currency']}）",
     "gain.memory": "更多显存给上下文和用户（分层切分不提高单流速度）",
     "next.add": lambda r, say_: (
-        f"再加一张 {r.fields['gpu']}（共 {r.fields['gpus']} 张）：{r.num('cost'):,.0f} {r.fields['currency']}"
-        f"（{_ZH_CONDITIONS.get(str(r.fields['condition']), str(r.fields['condition']))}，目录 {r.fields['date']} 的价格）"
+        (
+            f"再加一张你自己的 {r.fields['gpu']}（共 {r.fields['gpus']} 张；你有 {r.num('spare'):.0f} 张闲置）：不用买卡"
+            if r.fields.get("own")
+            else f"再加一张 {r.fields['gpu']}（共 {r.fields['gpus']} 张）：{r.num('cost'):,.0f} {r.fields['currency']}"
+            f"（{_ZH_CONDITIONS.get(str(r.fields['condition']), str(r.fields['condition']))}，目录 {r.fields['date']} 的价格）"
+        )
         + (f"；需要{'；'.join(say_(n) for n in r.nested('needs'))}" if r.nested("needs") else "；无需其他改动")
         + (f"；供电：{say_(r.nested('power')[0])}" if r.nested("power") else "")
         + f"；可获得{'；'.join(say_(u) for u in r.nested('unlocks'))}"

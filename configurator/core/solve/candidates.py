@@ -849,7 +849,11 @@ class _GpuJob:
             return self.cost_cap is not None and price * max(0, n - owned) >= self.cost_cap
 
         minimum, last_reason = None, Reason.of("gpu.no-fit")
-        n = request.max_gpus if request.exact_gpus else max(1, owned)  # "exactly N": only N is tried
+        # "exactly N": only N is tried. Owned cards are searched from one, like any card: a job that fits on fewer of
+        # them than the user owns runs on those (no card bought), where all of them may not be powered together. Dr.
+        # Chen's eight RTX 4090 for Qwen2.5-72B QLoRA on one 220 V 16 A circuit had been planned on two new cards,
+        # "without your own card", since only the eight were tried and eight pass no circuit at full power
+        n = request.max_gpus if request.exact_gpus else 1
         while n <= request.max_gpus:
             if over_cap(n):
                 last_reason = Reason.of("gpu.over-cap")
@@ -873,6 +877,8 @@ class _GpuJob:
         deadline = effective_deadline(request, workload)
         kept: list[GpuOption] = []
         counts = [request.max_gpus] if request.exact_gpus else _count_candidates(minimum, request.max_gpus, workload)
+        if minimum < owned <= request.max_gpus and not request.exact_gpus:
+            counts = sorted({*counts, owned})  # all the cards the user owns, as before, beside the fewest that hold it
         for n in counts:
             if over_cap(n):
                 continue

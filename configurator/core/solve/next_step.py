@@ -524,9 +524,13 @@ def one_more_gains(build: Build, catalog: Catalog, model: ModelArch, asked: Work
     )
 
 
-def next_steps(build: Build, catalog: Catalog, model: ModelArch, asked: Workload) -> tuple[NextStep, ...]:
+def next_steps(
+    build: Build, catalog: Catalog, model: ModelArch, asked: Workload, spare: int = 0
+) -> tuple[NextStep, ...]:
     """The build's next steps up (add one more card, swap for the next rung), for a machine assembled from parts: one
-    node, one kind of card, a PSU of its own or a server chassis's own supplies."""
+    node, one kind of card, a PSU of its own or a server chassis's own supplies. `spare`: the user's own cards of the
+    build's model it leaves idle; the card added is one of them (cost 0, field `own`), not one bought: Dr. Chen's two
+    of eight RTX 4090 had been told "add one more ...: 16,500 CNY (new)"."""
     stepping = _stepping(build, catalog, model, asked)
     gpu_part = next((p for p in build.parts if p.category == "gpu"), None)
     if stepping is None or gpu_part is None:
@@ -540,12 +544,15 @@ def next_steps(build: Build, catalog: Catalog, model: ModelArch, asked: Workload
         needs = one_more.nested("needs")
         gain = unlocks(before, reached(gpu, n + 1), model)
         power = one_more.nested("power")
+        own = spare > 0 and gpu_part.owned > 0
+        cost = 0.0 if own else priced[0]
         said = Reason.of(
-            "next.add", gpu=gpu.name, gpus=n + 1, cost=priced[0], currency=build.currency,
+            "next.add", gpu=gpu.name, gpus=n + 1, cost=cost, currency=build.currency,
             date=priced[1].date.isoformat(), condition=priced[1].condition, needs=needs, unlocks=gain,
             **({"power": power[0]} if power and _built_in_psu(build) else {}),
+            **({"own": True, "spare": spare} if own else {}),
         )  # fmt: skip
-        steps.append(NextStep("add", gpu, n + 1, priced[0], priced[1], None, None, needs, gain, said))
+        steps.append(NextStep("add", gpu, n + 1, cost, priced[1], None, None, needs, gain, said))
     bought = (gpu_part.condition or "new", "new", "used")  # a used card's step up is priced used first
     up = next_card(catalog, gpu, build.currency, bought)
     up_price = catalog_price(catalog, up, build.currency, bought) if up is not None else None

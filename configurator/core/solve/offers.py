@@ -122,6 +122,10 @@ def without_the_owned_card(ctx: PlanContext) -> list[Build]:
         fresh, ctx.catalog, ctx.model, ctx.exact_weight_bytes, _depth(request), ctx.should_stop, ctx.time_budget / 2
     )
     name = f"{request.owned_gpu.quantity} x {request.owned_gpu.id}"
+    # a build of new cards of the very model the user owns leaves those idle: the solver's builds on the own cards (from
+    # one of them, or all with more bought beside) are that machine for less, and no expert signs the dearer one
+    mine = request.owned_gpu.id
+    builds = [b for b in builds if not all(p.id == mine for p in b.parts if p.category == "gpu")]
     return _kind(builds, Reason.of("kind.without-own"), Reason.of("why.without-own", name=name))
 
 

@@ -2264,7 +2264,10 @@ def _next_steps(build: Build, catalog: Catalog, model: ModelArch, request: Build
     from configurator.core.solve.next_step import next_steps
 
     workload = request.workload.resolved(model.max_context)
-    return tuple(s.to_json(build.currency) for s in next_steps(build, catalog, model, workload))
+    own = request.owned_gpu
+    used = sum(p.owned for p in build.parts if p.category == "gpu" and own is not None and p.id == own.id)
+    spare = own.quantity - used if own is not None and used else 0  # the user's own cards the build leaves idle
+    return tuple(s.to_json(build.currency) for s in next_steps(build, catalog, model, workload, spare))
 
 
 # the plan's own sources and the machines people build register themselves on import (solve.offers, solve.machines);

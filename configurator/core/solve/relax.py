@@ -434,7 +434,7 @@ def _phrase(kind: str, relaxed: BuildRequest, request: BuildRequest, build: Buil
     fields: dict[str, dict[str, Value]] = {
         "kv": {"kv": w.kv_precision},
         "context": {"context": w.context},
-        "method": {"method": request.workload.method},
+        "method": {"method": request.workload.method, **({"on_own": True} if _on_own(build, request) else {})},
         "offload": {"moe": moe},
         "powerup": {"limit": relaxed.power_limit},
         "circuits": {"circuits": relaxed.circuits},
@@ -565,7 +565,20 @@ def _own_fields(build: Build, request: BuildRequest) -> dict[str, Value]:
         return {"beside": bought, "own": name}
     if build.gpu_count and not any(p.category == "gpu" and p.owned for p in build.parts):
         return {"without_own": True}
-    return {}
+    mine = next((p for p in build.parts if p.category == "gpu" and p.id == owned and p.owned), None)
+    if mine is None:
+        return {}
+    # on the own cards: how many of them, and any of that model bought beside them ("2 of the 8 you own, none bought")
+    return {"own_used": mine.owned, "own_have": request.owned_gpu.quantity, "own_bought": mine.quantity - mine.owned}
+
+
+def _on_own(build: Build | None, request: BuildRequest) -> bool:
+    """Whether a way out's build runs on the user's own cards alone (none bought): "use QLoRA instead of LoRA on the
+    cards you own" (way.method's `on_own`)."""
+    if build is None or request.owned_gpu is None:
+        return False
+    cards = [p for p in build.parts if p.category == "gpu"]
+    return bool(cards) and all(p.id == request.owned_gpu.id and p.owned >= p.quantity for p in cards)
 
 
 def _gpu_name(build: Build) -> str:
