@@ -51,9 +51,9 @@ def test_without_a_method_the_reason_reads_as_before() -> None:
 
 def test_the_way_out_names_the_method_as_the_window_does() -> None:
     """'use QLoRA instead of lora' (qwen2.5-72b LoRA on RTX 4090 24GB blowers in CNY, ui32b round 32) named the method
-    by its option value; the Method field says LoRA, and a full fine-tune is not 'full'."""
+    by its option value; the Method field says LoRA, and a full fine-tune is not "full" (reasons.METHOD_WORDS, owned32b)."""
     assert english(Reason.of("way.method", method="lora")) == "use QLoRA instead of LoRA"
-    assert english(Reason.of("way.method", method="full")) == "use QLoRA instead of a full fine-tune"
+    assert english(Reason.of("way.method", method="full")) == "use QLoRA instead of full fine-tuning"
     with words.language("zh_CN"):
         assert words.say(Reason.of("way.method", method="lora")) == "用 QLoRA 代替 LoRA"
         assert words.say(Reason.of("way.method", method="full")) == "用 QLoRA 代替全参数微调"
