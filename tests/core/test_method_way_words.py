@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from configurator.core.common.reasons import Reason, english
+from configurator.core.model.request import circuit_said
 from configurator.core.report import words
 
 FITS = Reason.of(
@@ -42,6 +43,37 @@ def test_the_chinese_says_the_same_figures() -> None:
     assert "2 张即可装下" in text and "72 小时" in text and "8 张时 18 小时" in text and "换方法" in text
     names = ("QLoRA", "LoRA", "GiB", "token")  # names the Chinese sheets keep as written
     assert not re.search(r"[A-Za-z]{4,}", re.sub("|".join(names), "", text)), text
+
+
+PAST = Reason.of(
+    "gpu.memory-max",
+    cards=29,
+    vram=24.0,
+    gib=36.0,
+    n=8,
+    most=8,
+    method=Reason.of(
+        "gpu.method-fits",
+        **FITS.fields,
+        most_w=3600.0,
+        room_w=2816.0,
+        limit=1.0,
+        circuit=circuit_said("220v16a"),
+    ),
+)
+"""The same with the eight cards' own draw past the 220 V 16 A circuit asked (8 x 450 W; 220 V x 16 A x 0.8)."""
+
+
+def test_the_most_cards_past_the_circuit_say_they_need_another() -> None:
+    """hours32c: '18 h on 8' was said on a 220 V 16 A circuit that eight RTX 4090 at full power pass by their own draw."""
+    assert (
+        "18 h on 8, which need another circuit (at full power those cards alone draw 3,600 W, past the 2,816 W a "
+        "220 V 16 A circuit holds)" in english(PAST)
+    )
+    with words.language("zh_CN"):
+        text = words.say(PAST)
+    assert "8 张时 18 小时（需另一路电路：满功率下这些卡本身就耗电 3,600 W" in text and "2,816 W" in text, text
+    assert not re.search(r"[A-Za-z]{4,}", re.sub("QLoRA|LoRA|GiB|token", "", text)), text
 
 
 def test_without_a_method_the_reason_reads_as_before() -> None:

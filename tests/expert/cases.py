@@ -104,6 +104,31 @@ def _qlora_as_said(plan: Plan) -> bool:
     return any(abs((wall_hours(b) or 0) - said["hours"]) <= 0.05 * said["hours"] for b in fewest)
 
 
+_NOTE_FITS = re.compile(r"holds it on (\d+) of them \([^)]*\), ([\d,.]+) h per ")
+_NOTE_MOST = re.compile(
+    r", [\d,.]+ h on (\d+)(, which need another circuit \(at [^)]* W, past the [\d,]+ W a [^)]*\))?"
+)
+
+
+def _note_hours_as_way(plan: Plan) -> bool:
+    """The note's QLoRA count and hours (gpu.method-fits in the reason, timed at each card's own x16 links) and the way
+    out's build beside it (timed on its board's slots) agree within the rounding both are shown at (hours32c: a review
+    read 73 h beside 80 h; on an x8/x8 board the gathers stay hidden, on a chipset x4 slot they would not)."""
+    way, reason = _first_way(plan), (plan["infeasible"] or {}).get("reason") or ""
+    said = _NOTE_FITS.search(reason)
+    if way is None or said is None or way.get("wall_hours") is None:
+        return False
+    count, hours = int(said.group(1)), float(said.group(2).replace(",", ""))
+    return count == way["said"]["fields"]["gpus"] and abs(round(way["wall_hours"]) - hours) <= 0.5
+
+
+def _note_most_on_the_circuit(plan: Plan) -> bool:
+    """The note's hours on the most cards say they need another circuit where those cards alone pass it (8 x 450 W
+    against the 2,816 W a 220 V 16 A circuit holds)."""
+    most = _NOTE_MOST.search((plan["infeasible"] or {}).get("reason") or "")
+    return most is not None and int(most.group(1)) == 8 and most.group(2) is not None
+
+
 def _split_draw_honest(b: Build) -> bool:
     """A one-stream llama.cpp layer split over two 24 GB cards states its decode draw apart from its full-load draw:
     well under it (one card works, the other waits), and its supply still sized for the full load (80 % of it)."""
@@ -2778,6 +2803,14 @@ CASES: tuple[Case, ...] = (
                     and said["changes"][0]["fields"] == {"method": "lora", "on_own": True}
                     and 0 < (way.get("wall_hours") or 0) <= 100
                 ),
+            ),
+            Expect(
+                "the note's QLoRA count and hours are the way out's build's, within the rounding shown",
+                _note_hours_as_way,
+            ),
+            Expect(
+                "the note's hours on all 8 say those cards need another circuit than his 220 V 16 A one",
+                _note_most_on_the_circuit,
             ),
             Expect(
                 "the way out's words say QLoRA on the cards he owns",

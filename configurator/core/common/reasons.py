@@ -270,7 +270,7 @@ def _no_price(r: Reason, _say: Say) -> str:
     return f"no {condition if condition != 'any' else ''} price in the catalog".replace("  ", " ")
 
 
-def _method_fits(r: Reason, _say: Say) -> str:
+def _method_fits(r: Reason, say_: Say) -> str:
     """gpu.method-fits (candidates._GpuJob.with_method_way): the method that holds a fine-tune on a card too small
     for the one asked, its count, memory and hours, and what changes with it."""
     qlora = r.fields.get("method") == "qlora"
@@ -284,6 +284,12 @@ def _method_fits(r: Reason, _say: Say) -> str:
         if r.num("most_hours") and r.fields["most"] != r.fields["count"]
         else ""
     )
+    if most and r.fields.get("circuit"):  # the most cards alone draw more than the circuit asked holds
+        power = "full power" if r.num("limit") >= 1.0 else f"{r.num('limit'):.0%} power"
+        most += (
+            f", which need another circuit (at {power} those cards alone draw {r.num('most_w'):,.0f} W, past the "
+            f"{r.num('room_w'):,.0f} W a {say_(r.nested('circuit')[0])} circuit holds)"
+        )
     trade = (
         "the QLoRA paper matched 16-bit fine-tuning on its benchmarks, but each step dequantizes the base, so it trains "
         "slower than 16-bit LoRA on cards that hold that"

@@ -506,7 +506,7 @@ def _power(r: Reason, _say: Say) -> str:
     )
 
 
-def _zh_method_fits(r: Reason, _say: Say) -> str:
+def _zh_method_fits(r: Reason, say_: Say) -> str:
     """gpu.method-fits in Chinese (reasons._method_fits)."""
     qlora = r.fields.get("method") == "qlora"
     what = f"QLoRA（基座以 {r.fields['bits']} bit 存放）" if qlora else "LoRA（冻结 16 位基座，只训练适配器）"
@@ -515,6 +515,12 @@ def _zh_method_fits(r: Reason, _say: Say) -> str:
         if r.num("most_hours") and r.fields["most"] != r.fields["count"]
         else ""
     )
+    if most and r.fields.get("circuit"):  # reasons._method_fits: the most cards alone draw more than the circuit holds
+        power = "满功率" if r.num("limit") >= 1.0 else f"{r.num('limit'):.0%} 功率"
+        most += (
+            f"（需另一路电路：{power}下这些卡本身就耗电 {r.num('most_w'):,.0f} W，超过 "
+            f"{say_(r.nested('circuit')[0])} 电路可承载的 {r.num('room_w'):,.0f} W）"
+        )
     trade = (
         "QLoRA 论文在其基准上与 16 位微调持平，但每一步都要反量化基座，在装得下 16 位 LoRA 的卡上比它慢"
         if qlora

@@ -25,7 +25,7 @@ from configurator.core.catalog.models import (
     Storage,
 )
 from configurator.core.common.memo import remember
-from configurator.core.common.reasons import Reason, english
+from configurator.core.common.reasons import Reason, Value, english
 from configurator.core.estimate.cards import cards_for
 from configurator.core.estimate.estimator import estimate, memory_per_gpu
 from configurator.core.estimate.frameworks import FSDP_QLORA
@@ -34,7 +34,7 @@ from configurator.core.estimate.precision import GGUF_FOR_INTEGER, GGUF_TYPES, w
 from configurator.core.estimate.result import HARD_HEADROOM, EstimateResult, GpuMemory, gpu_total
 from configurator.core.estimate.workload import Workload
 from configurator.core.model import noise
-from configurator.core.model.request import BuildRequest, circuit_volts
+from configurator.core.model.request import BuildRequest, circuit_limit_w, circuit_said, circuit_volts
 from configurator.core.solve.power_cap import limit_refusal
 from configurator.core.solve.pricing import BOUGHT_NEW, Quote, quote, unpriced
 from configurator.core.solve.rules import meets_speed
@@ -836,8 +836,23 @@ class _GpuJob:
                 tokens=float(wl.tokens or 0),
                 most=request.max_gpus,
                 most_hours=(most.wall_hours or 0.0) if _fits(most, request) else 0.0,
+                **self._most_past_circuit(gpu),
             )
         return None
+
+    def _most_past_circuit(self, gpu: Gpu) -> dict[str, Value]:
+        """The most cards' own draw where it alone passes the circuit(s) asked (`most_w`, `room_w`, `limit`, `circuit`),
+        else nothing: their hours are then for another circuit, not this one. Dr. Chen's eight RTX 4090 at 450 W draw
+        3,600 W before any host, past the 2,816 W a 220 V 16 A circuit holds; the note had said "18 h on 8" as if the
+        circuit ran them. The cards alone, at the power limit asked, are a floor of the machine's draw, so a machine
+        this passes is surely past the circuit (one it does not pass may still be: the plan's power check says)."""
+        request = self.request
+        limit = request.power_limit or 1.0
+        most_w = request.max_gpus * gpu.tdp_w * limit
+        room_w = circuit_limit_w(request.circuit) * request.circuits
+        if most_w <= room_w:
+            return {}
+        return {"most_w": most_w, "room_w": room_w, "limit": limit, "circuit": circuit_said(request.circuit)}
 
     def options(self, gpu: Gpu, q: Quote | None, runnable: list[str]) -> tuple[list[GpuOption], Reason]:
         """The card's options (none: the reason why), the fewest cards that hold the job first."""
