@@ -59,6 +59,7 @@ PAST = Reason.of(
         room_w=2816.0,
         limit=1.0,
         circuit=circuit_said("220v16a"),
+        circuits=1,
     ),
 )
 """The same with the eight cards' own draw past the 220 V 16 A circuit asked (8 x 450 W; 220 V x 16 A x 0.8)."""
@@ -67,12 +68,12 @@ PAST = Reason.of(
 def test_the_most_cards_past_the_circuit_say_they_need_another() -> None:
     """hours32c: '18 h on 8' was said on a 220 V 16 A circuit that eight RTX 4090 at full power pass by their own draw."""
     assert (
-        "18 h on 8, which need another circuit (at full power those cards alone draw 3,600 W, past the 2,816 W a "
-        "220 V 16 A circuit holds)" in english(PAST)
+        "18 h on 8 at full power, more than your circuit feeds (those cards alone draw 3,600 W; a 220 V 16 A circuit "
+        "holds 2,816 W)" in english(PAST)
     )
     with words.language("zh_CN"):
         text = words.say(PAST)
-    assert "8 张时 18 小时（需另一路电路：满功率下这些卡本身就耗电 3,600 W" in text and "2,816 W" in text, text
+    assert "8 张时 18 小时（满功率；超出你的电路：这些卡本身就耗电 3,600 W" in text and "2,816 W" in text, text
     assert not re.search(r"[A-Za-z]{4,}", re.sub("QLoRA|LoRA|GiB|token", "", text)), text
 
 

@@ -106,7 +106,7 @@ def _qlora_as_said(plan: Plan) -> bool:
 
 _NOTE_FITS = re.compile(r"holds it on (\d+) of them \([^)]*\), ([\d,.]+) h per ")
 _NOTE_MOST = re.compile(
-    r", [\d,.]+ h on (\d+)(, which need another circuit \(at [^)]* W, past the [\d,]+ W a [^)]*\))?"
+    r", [\d,.]+ h on (\d+)( at full power, more than your circuit feeds \(those cards alone draw [\d,]+ W; [^)]*\))?"
 )
 
 

@@ -284,11 +284,13 @@ def _method_fits(r: Reason, say_: Say) -> str:
         if r.num("most_hours") and r.fields["most"] != r.fields["count"]
         else ""
     )
-    if most and r.fields.get("circuit"):  # the most cards alone draw more than the circuit asked holds
-        power = "full power" if r.num("limit") >= 1.0 else f"{r.num('limit'):.0%} power"
+    if most and r.fields.get("circuit"):  # the most cards alone draw more than the circuit(s) asked hold
+        power = "full power" if r.num("limit") >= 1.0 else f"a {r.num('limit'):.0%} power limit"
+        n, circuit = int(r.num("circuits") or 1), say_(r.nested("circuit")[0])
+        holds = f"{n} x {circuit} circuits hold" if n > 1 else f"a {circuit} circuit holds"
         most += (
-            f", which need another circuit (at {power} those cards alone draw {r.num('most_w'):,.0f} W, past the "
-            f"{r.num('room_w'):,.0f} W a {say_(r.nested('circuit')[0])} circuit holds)"
+            f" at {power}, more than your circuit feeds (those cards alone draw {r.num('most_w'):,.0f} W; "
+            f"{holds} {r.num('room_w'):,.0f} W)"
         )
     trade = (
         "the QLoRA paper matched 16-bit fine-tuning on its benchmarks, but each step dequantizes the base, so it trains "

@@ -516,10 +516,11 @@ def _zh_method_fits(r: Reason, say_: Say) -> str:
         else ""
     )
     if most and r.fields.get("circuit"):  # reasons._method_fits: the most cards alone draw more than the circuit holds
-        power = "满功率" if r.num("limit") >= 1.0 else f"{r.num('limit'):.0%} 功率"
+        power = "满功率" if r.num("limit") >= 1.0 else f"功耗限制 {r.num('limit'):.0%}"
+        n, circuit = int(r.num("circuits") or 1), say_(r.nested("circuit")[0])
+        holds = f"{n} 路 {circuit} 电路可承载" if n > 1 else f"{circuit} 电路可承载"
         most += (
-            f"（需另一路电路：{power}下这些卡本身就耗电 {r.num('most_w'):,.0f} W，超过 "
-            f"{say_(r.nested('circuit')[0])} 电路可承载的 {r.num('room_w'):,.0f} W）"
+            f"（{power}；超出你的电路：这些卡本身就耗电 {r.num('most_w'):,.0f} W，{holds} {r.num('room_w'):,.0f} W）"
         )
     trade = (
         "QLoRA 论文在其基准上与 16 位微调持平，但每一步都要反量化基座，在装得下 16 位 LoRA 的卡上比它慢"

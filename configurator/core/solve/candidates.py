@@ -852,7 +852,13 @@ class _GpuJob:
         room_w = circuit_limit_w(request.circuit) * request.circuits
         if most_w <= room_w:
             return {}
-        return {"most_w": most_w, "room_w": room_w, "limit": limit, "circuit": circuit_said(request.circuit)}
+        return {
+            "most_w": most_w,
+            "room_w": room_w,
+            "limit": limit,
+            "circuit": circuit_said(request.circuit),
+            "circuits": request.circuits,
+        }
 
     def options(self, gpu: Gpu, q: Quote | None, runnable: list[str]) -> tuple[list[GpuOption], Reason]:
         """The card's options (none: the reason why), the fewest cards that hold the job first."""
