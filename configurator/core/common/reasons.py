@@ -1155,7 +1155,12 @@ EN: dict[str, Template] = {
         )
         + past_support_said(r, say, "the quietest")
     ),
-    "claim.grow": "takes one more {gpu} by buying only that card: its slot, lanes, PSU and circuit have room",
+    "claim.grow": lambda r, _say: (
+        f"takes one more of your own {r.fields['gpu']} ({r.num('spare'):.0f} of yours idle): no card to buy; its slot, "
+        "lanes, PSU and circuit have room"
+        if r.fields.get("own")
+        else f"takes one more {r.fields['gpu']} by buying only that card: its slot, lanes, PSU and circuit have room"
+    ),
     "claim.misses": lambda r, _say: (
         (
             f"{r.num('by'):.1f} tokens/s per user short of the {r.num('asked'):g} asked ({r.num('have'):.1f})"

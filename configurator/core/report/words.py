@@ -937,7 +937,11 @@ ZH_REASONS: dict[str, Template] = {
         )
         + _zh_past_support(r, say, "最安静的")
     ),
-    "claim.grow": "只需再买一张 {gpu} 即可扩展：插槽、通道、电源和电路都有余量",
+    "claim.grow": lambda r, _say: (
+        f"可再加一张你自己的 {r.fields['gpu']}（你有 {r.num('spare'):.0f} 张闲置）：不用买卡；插槽、通道、电源和电路都有余量"
+        if r.fields.get("own")
+        else f"只需再买一张 {r.fields['gpu']} 即可扩展：插槽、通道、电源和电路都有余量"
+    ),
     "claim.misses": lambda r, _say: (
         (
             f"每用户比要求的 {r.num('asked'):g} tokens/s 慢 {r.num('by'):.1f}（{r.num('have'):.1f}）"
