@@ -135,3 +135,9 @@ def test_room_to_grow_on_an_idle_own_card_says_none_is_bought() -> None:
     with words.language("zh_CN"):
         assert words.say(own).startswith(f"可再加一张你自己的 {gpu}（你有 5 张闲置）：不用买卡")
         assert words.say(bought).startswith(f"只需再买一张 {gpu}")
+    # an alternative's offer of room to grow says the same (ranking._offers_of)
+    offer = Reason.of("offer.grow", own=True, spare=5, rank=1)
+    assert english(offer) == "room for one more of your own cards (5 of yours idle), none to buy (over #1)"
+    assert english(Reason.of("offer.grow")) == "room for one more card, bought alone"
+    with words.language("zh_CN"):
+        assert words.say(offer) == "可再加一张你自己的卡（你有 5 张闲置），不用买卡（相对 #1）"

@@ -1210,7 +1210,14 @@ EN: dict[str, Template] = {
         f"{_CASE_FORMS.get(str(r.fields['form']), 'another case')} ({r.fields['name']})" + _over(r)
     ),
     "offer.platform": lambda r, _say: f"another platform: {r.fields['socket']} with {r.fields['memory']}" + _over(r),
-    "offer.grow": lambda r, _say: "room for one more card, bought alone" + _over(r),
+    "offer.grow": lambda r, _say: (
+        (
+            f"room for one more of your own cards ({r.num('spare'):.0f} of yours idle), none to buy"
+            if r.fields.get("own")
+            else "room for one more card, bought alone"
+        )
+        + _over(r)
+    ),
     "offer.passes": lambda r, _say: "it passes every check" + _over(r),
     "offer.prompt": lambda r, _say: "its prompts do not wait over a minute for a first token" + _over(r),
     "offer.supported": lambda r, _say: "cards its vendor's software still supports" + _over(r),

@@ -1281,7 +1281,12 @@ def _offers_of(f: _Field, i: int, above: list[int]) -> tuple[Reason, ...] | None
     for a build that says why in its claims or kind; None when it offers nothing over one of them."""
     if f.claims[i] or any(k.code not in SETTING_KINDS for k in f.pool[i].kinds_said()):
         return ()
-    return why_shown(i, above, f.pool, f.m, [f.eol[j] is not None for j in range(len(f.pool))])
+    said = why_shown(i, above, f.pool, f.m, [f.eol[j] is not None for j in range(len(f.pool))])
+    spare = idle_own(f.pool[i], f.request)
+    if said is None or not spare:
+        return said
+    # its room for one more is room for one of the user's idle cards, none bought (as _grow_claim says)
+    return tuple(Reason.of(o.code, **o.fields, own=True, spare=spare) if o.code == "offer.grow" else o for o in said)
 
 
 def _kind_said(f: _Field, i: int, shown: list[int]) -> Reason | None:
