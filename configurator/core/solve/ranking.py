@@ -1282,17 +1282,25 @@ def _offers_of(f: _Field, i: int, above: list[int]) -> tuple[Reason, ...] | None
     if f.claims[i] or any(k.code not in SETTING_KINDS for k in f.pool[i].kinds_said()):
         return ()
     said = why_shown(i, above, f.pool, f.m, [f.eol[j] is not None for j in range(len(f.pool))])
+    return None if said is None else _own_offers(f, i, said)
+
+
+def _own_offers(f: _Field, i: int, said: tuple[Reason, ...]) -> tuple[Reason, ...]:
+    """The build's offers, its room for one more being room for one of the user's idle cards where it leaves some idle
+    (fields `own`, `spare`: none bought, as _grow_claim says)."""
     spare = idle_own(f.pool[i], f.request)
-    if said is None or not spare:
+    if not spare:
         return said
-    # its room for one more is room for one of the user's idle cards, none bought (as _grow_claim says)
     return tuple(Reason.of(o.code, **o.fields, own=True, spare=spare) if o.code == "offer.grow" else o for o in said)
 
 
 def _kind_said(f: _Field, i: int, shown: list[int]) -> Reason | None:
     """What a build without a claim or an offer says of the builds shown beside it (solve.shown.kind_said): that no
     build shown beats it on both price and speed, or which do and what it offers over them."""
-    return kind_said(i, shown, f.pool, f.m, [f.eol[j] is not None for j in range(len(f.pool))])
+    said = kind_said(i, shown, f.pool, f.m, [f.eol[j] is not None for j in range(len(f.pool))])
+    if said is None or said.code != "shown.beaten":
+        return said
+    return Reason.of(said.code, **{**said.fields, "offers": _own_offers(f, i, said.nested("offers"))})
 
 
 def _making_way(
