@@ -1403,6 +1403,31 @@ def _api_bill_problems(build: dict[str, Any], api: dict[str, Any], name: str) ->
     return problems
 
 
+def grow_owned_problems(builds: list[dict[str, Any]], owned: dict[str, int]) -> list[str]:
+    """A "room to grow" claim (`claims` code claim.grow) says what the next card costs: nothing, where the build runs
+    some of the user's own cards (`--own`, `owned` by card id) and leaves others idle (the next is one of those:
+    fields `own` and `spare`, the idle count; the build's "add" step costs 0), else its price, bought alone (no `own`
+    field). Dr. Chen's eight RTX 4090: three of his in a 4U server had read "by buying only that card" with five idle."""
+    problems = []
+    for build in builds:
+        grow = next((c for c in build.get("claims") or [] if c["code"] == "claim.grow"), None)
+        if grow is None:
+            continue
+        gpu = _one(build["parts"], "gpu")
+        used = gpu.get("owned", 0) if gpu is not None else 0
+        idle = owned.get(gpu["id"], 0) - used if gpu is not None and used else 0
+        name = f"#{build['rank']} '{build['label']}'"
+        said = grow["fields"]
+        if idle > 0 and (not said.get("own") or said.get("spare") != idle):
+            problems.append(f"{name}: room to grow by buying a card, while {idle} of the user's own sit idle")
+        if idle <= 0 and said.get("own"):
+            problems.append(f"{name}: room to grow on the user's own card, but none of theirs is idle")
+        for step in build.get("next_steps") or []:
+            if step["kind"] == "add" and idle > 0 and step["cost"] != 0:
+                problems.append(f"{name}: the next card is one of the user's own, but adding it costs {step['cost']}")
+    return problems
+
+
 def idle_owned_problems(builds: list[dict[str, Any]], owned_id: str, owned: int) -> list[str]:
     """Builds that buy cards of the model the user owns while some of the user's own sit idle: the same machine on the
     own cards costs less (no expert signs buying a card that is already on the shelf). A build may use fewer of the

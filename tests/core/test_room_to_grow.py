@@ -10,8 +10,10 @@ from __future__ import annotations
 import pytest
 
 from configurator.core.catalog.loader import Catalog
+from configurator.core.common.reasons import Reason, english
 from configurator.core.estimate.workload import Workload
 from configurator.core.model.request import BuildRequest
+from configurator.core.report import words
 from configurator.core.solve.plan import _assemble, plan
 from configurator.core.solve.solver import BuildModel
 from tests.core.test_lazy import _candidates
@@ -119,3 +121,23 @@ def test_the_claim_falls_to_a_build_shown_when_its_holder_gives_up_its_place(cat
     assert growing, [(b.gpu_id, b.gpu_count, b.room_for_one_more) for b in shown]
     holders = [b for b in shown if any(c.code == "claim.grow" for c in b.claims)]
     assert holders == [min(growing, key=lambda b: b.total_price)]
+
+
+def test_room_to_grow_on_an_idle_own_card_says_none_is_bought() -> None:
+    """Round 32 (grow32c): where the next card is one of the user's own idle ones (fields `own`, `spare`), the claim
+    says no card is bought, in English and Chinese; without them it still says the card is bought alone."""
+    gpu = "NVIDIA GeForce RTX 4090 24GB blower"
+    own = Reason.of("claim.grow", gpu=gpu, own=True, spare=5)
+    bought = Reason.of("claim.grow", gpu=gpu)
+    assert english(own).startswith(f"takes one more of your own {gpu} (5 of yours idle): no card to buy;")
+    assert "buying only that card" not in english(own)
+    assert english(bought).startswith(f"takes one more {gpu} by buying only that card")
+    with words.language("zh_CN"):
+        assert words.say(own).startswith(f"可再加一张你自己的 {gpu}（你有 5 张闲置）：不用买卡")
+        assert words.say(bought).startswith(f"只需再买一张 {gpu}")
+    # an alternative's offer of room to grow says the same (ranking._offers_of)
+    offer = Reason.of("offer.grow", own=True, spare=5, rank=1)
+    assert english(offer) == "room for one more of your own cards (5 of yours idle), none to buy (over #1)"
+    assert english(Reason.of("offer.grow")) == "room for one more card, bought alone"
+    with words.language("zh_CN"):
+        assert words.say(offer) == "可再加一张你自己的卡（你有 5 张闲置），不用买卡（相对 #1）"

@@ -2853,6 +2853,19 @@ CASES: tuple[Case, ...] = (
                     for s in builds(plan)[0].get("next_steps") or []
                 ),
             ),
+            labelled_build(
+                "grow",
+                "on his own cards, and it says the next card is one of his idle ones, none bought (grow32c)",
+                lambda b: (
+                    gpus_bought(b) == 0
+                    and any(
+                        c["code"] == "claim.grow"
+                        and c["fields"].get("own")
+                        and c["fields"].get("spare") == 8 - owned_cards(b)
+                        for c in b["claims"]
+                    )
+                ),
+            ),
         ),
         "Owned cards cost nothing to buy: the plan runs on two of the eight (Answer.AI: FSDP+QLoRA, a 70B on two 24 GB "
         "cards), and more of his own for more speed where the circuit holds them. Walked 2026-12-05: the plan bought "

@@ -15,7 +15,13 @@ import pytest
 
 from tests.expert.cases import CASES
 from tests.expert.runner import request_options, run_plan
-from tests.independent_checker import break_even_problems, check_labels, idle_owned_problems, label_claims
+from tests.independent_checker import (
+    break_even_problems,
+    check_labels,
+    grow_owned_problems,
+    idle_owned_problems,
+    label_claims,
+)
 
 # --------------------------------------------------------------------------- the parser
 
@@ -646,6 +652,7 @@ def test_no_label_contradicts_the_numbers_shown(args: str) -> None:
             owned[part] = owned.get(part, 0) + quantity
     for part, quantity in owned.items():
         problems += idle_owned_problems(run_plan(args)["builds"], part, quantity)
+    problems += grow_owned_problems(run_plan(args)["builds"], owned)
     assert not problems, f"`llm-rig plan {args}`:\n" + "\n".join(f"  - {p}" for p in problems)
 
 
@@ -735,4 +742,35 @@ def test_buying_a_card_the_user_has_idle_is_caught() -> None:
     assert problems == [
         "#1 'cheapest': buys 2 x rtx-4090-blower while 8 of the user's own 8 sit idle",
         "#2 'cheapest': buys 1 x rtx-4090-blower while 6 of the user's own 8 sit idle",
+    ]
+
+
+def _grows(rank: int, used: int, fields: dict[str, object], add_cost: float = 0.0) -> dict[str, object]:
+    build = _gpus(rank, used, used)
+    return {
+        **build,
+        "label": "room to grow",
+        "claims": [{"code": "claim.grow", "fields": {"gpu": "RTX 4090 blower", **fields}}],
+        "next_steps": [{"kind": "add", "cost": add_cost}],
+    }
+
+
+def test_room_to_grow_on_an_idle_own_card_is_checked() -> None:
+    """Round 32 (grow32c): owning eight RTX 4090, a build on three of them grows by one of the five idle, at no cost;
+    a claim that says the card is bought (no `own`), miscounts the idle ones, or prices the added card is caught, and so
+    is one that says "your own" when none of the user's is idle (all eight used, or none owned)."""
+    owned = {"rtx-4090-blower": 8}
+    assert grow_owned_problems([_grows(1, 3, {"own": True, "spare": 5})], owned) == []
+    assert grow_owned_problems([_grows(1, 3, {})], {}) == []
+    assert grow_owned_problems([_grows(1, 3, {})], owned) == [
+        "#1 'room to grow': room to grow by buying a card, while 5 of the user's own sit idle"
+    ]
+    assert grow_owned_problems([_grows(1, 3, {"own": True, "spare": 6})], owned) == [
+        "#1 'room to grow': room to grow by buying a card, while 5 of the user's own sit idle"
+    ]
+    assert grow_owned_problems([_grows(1, 3, {"own": True, "spare": 5}, add_cost=16500.0)], owned) == [
+        "#1 'room to grow': the next card is one of the user's own, but adding it costs 16500.0"
+    ]
+    assert grow_owned_problems([_grows(1, 8, {"own": True, "spare": 0})], owned) == [
+        "#1 'room to grow': room to grow on the user's own card, but none of theirs is idle"
     ]

@@ -1163,7 +1163,12 @@ EN: dict[str, Template] = {
         )
         + past_support_said(r, say, "the quietest")
     ),
-    "claim.grow": "takes one more {gpu} by buying only that card: its slot, lanes, PSU and circuit have room",
+    "claim.grow": lambda r, _say: (
+        f"takes one more of your own {r.fields['gpu']} ({r.num('spare'):.0f} of yours idle): no card to buy; its slot, "
+        "lanes, PSU and circuit have room"
+        if r.fields.get("own")
+        else f"takes one more {r.fields['gpu']} by buying only that card: its slot, lanes, PSU and circuit have room"
+    ),
     "claim.misses": lambda r, _say: (
         (
             f"{r.num('by'):.1f} tokens/s per user short of the {r.num('asked'):g} asked ({r.num('have'):.1f})"
@@ -1213,7 +1218,14 @@ EN: dict[str, Template] = {
         f"{_CASE_FORMS.get(str(r.fields['form']), 'another case')} ({r.fields['name']})" + _over(r)
     ),
     "offer.platform": lambda r, _say: f"another platform: {r.fields['socket']} with {r.fields['memory']}" + _over(r),
-    "offer.grow": lambda r, _say: "room for one more card, bought alone" + _over(r),
+    "offer.grow": lambda r, _say: (
+        (
+            f"room for one more of your own cards ({r.num('spare'):.0f} of yours idle), none to buy"
+            if r.fields.get("own")
+            else "room for one more card, bought alone"
+        )
+        + _over(r)
+    ),
     "offer.passes": lambda r, _say: "it passes every check" + _over(r),
     "offer.prompt": lambda r, _say: "its prompts do not wait over a minute for a first token" + _over(r),
     "offer.supported": lambda r, _say: "cards its vendor's software still supports" + _over(r),

@@ -944,7 +944,11 @@ ZH_REASONS: dict[str, Template] = {
         )
         + _zh_past_support(r, say, "最安静的")
     ),
-    "claim.grow": "只需再买一张 {gpu} 即可扩展：插槽、通道、电源和电路都有余量",
+    "claim.grow": lambda r, _say: (
+        f"可再加一张你自己的 {r.fields['gpu']}（你有 {r.num('spare'):.0f} 张闲置）：不用买卡；插槽、通道、电源和电路都有余量"
+        if r.fields.get("own")
+        else f"只需再买一张 {r.fields['gpu']} 即可扩展：插槽、通道、电源和电路都有余量"
+    ),
     "claim.misses": lambda r, _say: (
         (
             f"每用户比要求的 {r.num('asked'):g} tokens/s 慢 {r.num('by'):.1f}（{r.num('have'):.1f}）"
@@ -986,7 +990,14 @@ ZH_REASONS: dict[str, Template] = {
         f"{_ZH_CASE_FORMS.get(str(r.fields['form']), '另一种机箱')}（{r.fields['name']}）" + _zh_over(r)
     ),
     "offer.platform": lambda r, _say: f"另一种平台：{r.fields['socket']}，配 {r.fields['memory']}" + _zh_over(r),
-    "offer.grow": lambda r, _say: "只需再买一张卡即可扩展" + _zh_over(r),
+    "offer.grow": lambda r, _say: (
+        (
+            f"可再加一张你自己的卡（你有 {r.num('spare'):.0f} 张闲置），不用买卡"
+            if r.fields.get("own")
+            else "只需再买一张卡即可扩展"
+        )
+        + _zh_over(r)
+    ),
     "offer.passes": lambda r, _say: "通过所有检查" + _zh_over(r),
     "offer.prompt": lambda r, _say: "首个 token 不用等一分钟以上" + _zh_over(r),
     "offer.supported": lambda r, _say: "显卡仍受厂商软件支持" + _zh_over(r),

@@ -69,6 +69,7 @@ from configurator.core.solve.ranking import (
     REFERENCE_TOKENS,
     cpu_only,
     end_of_life_caveat,
+    idle_own,
     measure,
     missed_target,
     named_build,
@@ -2264,9 +2265,7 @@ def _next_steps(build: Build, catalog: Catalog, model: ModelArch, request: Build
     from configurator.core.solve.next_step import next_steps
 
     workload = request.workload.resolved(model.max_context)
-    own = request.owned_gpu
-    used = sum(p.owned for p in build.parts if p.category == "gpu" and own is not None and p.id == own.id)
-    spare = own.quantity - used if own is not None and used else 0  # the user's own cards the build leaves idle
+    spare = idle_own(build, request)  # the user's own cards the build leaves idle (its "room to grow" says so too)
     return tuple(s.to_json(build.currency) for s in next_steps(build, catalog, model, workload, spare))
 
 

@@ -348,6 +348,7 @@ class _Field:
     claims: _Claims
     eol: dict[int, EndOfLife | None]  # each build's support record, looked up once (_end_of_life)
     speed_rivals: list[int]  # `within`, and the builds set aside for their prompt wait alone (PROMPT)
+    request: BuildRequest
 
     def claim(self, i: int | None, said: Reason) -> None:
         if i is not None:
@@ -398,7 +399,7 @@ def _field(builds: list[Build], request: BuildRequest) -> _Field | None:
     ]
     eol = {i: _end_of_life(pool[i]) for i in range(len(pool))}
     claims: _Claims = {i: [] for i in range(len(pool))}
-    return _Field(pool, m, every_passing, passing, within, claims, eol, speed_rivals)
+    return _Field(pool, m, every_passing, passing, within, claims, eol, speed_rivals, request)
 
 
 def system_part(build: Build) -> BuildPart | None:
@@ -793,7 +794,7 @@ def _quiet_and_grow_claims(f: _Field) -> None:
     growing = [i for i in f.within if _grows(f, i)]
     if growing:
         best = min(growing, key=lambda i: m[i].price)
-        f.claim(best, Reason.of("claim.grow", gpu=_gpu_name(f.pool[best])))
+        f.claim(best, _grow_claim(f, best))
 
 
 def shrouded(build: Build) -> bool:
@@ -848,6 +849,26 @@ def _quiet_shown(f: _Field, shown: list[int]) -> None:
             f.claims[i] = [Reason.of(c.code, **fields) if c is said else c for c in f.claims[i]]
 
 
+def idle_own(build: Build, request: BuildRequest) -> int:
+    """How many of the user's own cards (`--own`) the build leaves idle: its next card of that model is one of them, at
+    no cost (0 when the build runs none of them)."""
+    own = request.owned_gpu
+    if own is None:
+        return 0
+    used = sum(p.owned for p in build.parts if p.category == "gpu" and p.id == own.id)
+    return max(0, own.quantity - used) if used else 0
+
+
+def _grow_claim(f: _Field, i: int) -> Reason:
+    """ "Room to grow" as true of build `i`: the next card is bought alone, or, where the build leaves some of the
+    user's own cards idle, it is one of those and none is bought (fields `own`, `spare`). Dr. Chen's eight RTX 4090:
+    three of his in the 4U server had read "takes one more ... by buying only that card" with five of his idle."""
+    spare = idle_own(f.pool[i], f.request)
+    if spare:
+        return Reason.of("claim.grow", gpu=_gpu_name(f.pool[i]), own=True, spare=spare)
+    return Reason.of("claim.grow", gpu=_gpu_name(f.pool[i]))
+
+
 def _grows(f: _Field, i: int) -> bool:
     """Room for one more of the card, bought alone, that unlocks something, on a card still worth buying more of, in a
     machine that starts where the cheapest supported build within the budget stands: no slower than it (shown.FASTER). Qwen3 8B
@@ -889,7 +910,7 @@ def _grow_shown(f: _Field, shown: list[int]) -> None:
     growing = [i for i in shown if i in f.within and _grows(f, i)]
     if growing:
         best = min(growing, key=lambda i: f.m[i].price)
-        f.claims[best].append(Reason.of("claim.grow", gpu=_gpu_name(f.pool[best])))
+        f.claims[best].append(_grow_claim(f, best))
 
 
 def _supported_vram_shown(f: _Field, shown: list[int]) -> None:
@@ -1260,13 +1281,26 @@ def _offers_of(f: _Field, i: int, above: list[int]) -> tuple[Reason, ...] | None
     for a build that says why in its claims or kind; None when it offers nothing over one of them."""
     if f.claims[i] or any(k.code not in SETTING_KINDS for k in f.pool[i].kinds_said()):
         return ()
-    return why_shown(i, above, f.pool, f.m, [f.eol[j] is not None for j in range(len(f.pool))])
+    said = why_shown(i, above, f.pool, f.m, [f.eol[j] is not None for j in range(len(f.pool))])
+    return None if said is None else _own_offers(f, i, said)
+
+
+def _own_offers(f: _Field, i: int, said: tuple[Reason, ...]) -> tuple[Reason, ...]:
+    """The build's offers, its room for one more being room for one of the user's idle cards where it leaves some idle
+    (fields `own`, `spare`: none bought, as _grow_claim says)."""
+    spare = idle_own(f.pool[i], f.request)
+    if not spare:
+        return said
+    return tuple(Reason.of(o.code, **o.fields, own=True, spare=spare) if o.code == "offer.grow" else o for o in said)
 
 
 def _kind_said(f: _Field, i: int, shown: list[int]) -> Reason | None:
     """What a build without a claim or an offer says of the builds shown beside it (solve.shown.kind_said): that no
     build shown beats it on both price and speed, or which do and what it offers over them."""
-    return kind_said(i, shown, f.pool, f.m, [f.eol[j] is not None for j in range(len(f.pool))])
+    said = kind_said(i, shown, f.pool, f.m, [f.eol[j] is not None for j in range(len(f.pool))])
+    if said is None or said.code != "shown.beaten":
+        return said
+    return Reason.of(said.code, **{**said.fields, "offers": _own_offers(f, i, said.nested("offers"))})
 
 
 def _making_way(
