@@ -31,7 +31,7 @@ from configurator.core.common.reasons import (
     Template,
     _strings,
     at_power,
-    cards,
+    cards_named,
     default_rate,
     eol_said,
     from_json,
@@ -1269,9 +1269,8 @@ ZH_REASONS: dict[str, Template] = {
     "against": lambda r, say_: "；".join(say_(p) for p in r.nested("parts")),
     "against.price": "比 #{rank} {delta:+,.0f} {currency}",
     "against.speed": lambda r, say_: f"{joined(r.nested('speed'), say_)}，而非 {joined(r.nested('base'), say_)}",
-    "against.gpus": lambda r, _say: (
-        f"{cards(r.fields['gpus'], r.fields['gpu'], '无显卡')}，而非 "
-        f"{cards(r.fields['base_gpus'], r.fields['base_gpu'], '无显卡')}"
+    "against.gpus": lambda r, say_: (
+        f"{cards_named(r, '', '无显卡', say_)}，而非 {cards_named(r, 'base_', '无显卡', say_)}"
     ),
     # a source's why
     "why.owned-more": "你的 {owned} x {name} 提供 {total:g} GB 中的 {have:g} GB；再买 {more} 张同款：驱动相同，均匀切分",
