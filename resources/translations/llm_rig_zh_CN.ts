@@ -3203,7 +3203,7 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
     <message>
         <location filename="../../configurator/qt/builds.py" line="145"/>
         <source> per {0:,.0f} M tokens</source>
-        <translation>（每 {0:,.0f} M tokens）</translation>
+        <translation>（每 {0:,.0f} M token）</translation>
     </message>
     <message>
         <location filename="../../configurator/qt/builds.py" line="159"/>
@@ -3921,7 +3921,7 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
     <message>
         <location filename="../../configurator/qt/builds.py" line="1032"/>
         <source>{0:,.0f} tokens/s while stepping (80 % range {1:,.0f}-{2:,.0f})</source>
-        <translation>训练步进中 {0:,.0f} tokens/秒（80 % 区间 {1:,.0f}-{2:,.0f}）</translation>
+        <translation>训练步进中 {0:,.0f} token/秒（80 % 区间 {1:,.0f}-{2:,.0f}）</translation>
     </message>
     <message>
         <location filename="../../configurator/qt/builds.py" line="1041"/>
