@@ -323,8 +323,19 @@ class RequirementsPanel(QWidget):
         self.micro_batch = spin(1, 512, 1, "", self.tr("Micro-batch per GPU"))
         self.checkpointing = QCheckBox(self.tr("Gradient checkpointing"))
         self.checkpointing.setChecked(True)
+        # stage 0 asks for no sharding, but on several cards the solver shards (ZeRO-3) a job whose whole copy does
+        # not fit each card (solve.candidates); "none" read as no sharding beside "Sharded with: DeepSpeed" (names32c)
         self.zero = combo(
-            [(self.tr("none"), 0), (self.tr("ZeRO-1"), 1), (self.tr("ZeRO-2"), 2), (self.tr("ZeRO-3 / FSDP"), 3)]
+            [
+                (self.tr("if needed"), 0),
+                (self.tr("ZeRO-1"), 1),
+                (self.tr("ZeRO-2"), 2),
+                (self.tr("ZeRO-3 / FSDP"), 3),
+            ],
+            self.tr(
+                "How far the training states are split over the GPUs. If needed: none asked; on several GPUs a job "
+                'that does not fit a whole copy per GPU is sharded (ZeRO-3), with what "Sharded with" names'
+            ),
         )
         # what shards it (`--sharding`): DeepSpeed ZeRO, the default (None, as the command line leaves it), or PyTorch
         # FSDP under accelerate; the stage above says how far (ZeRO-3: FULL_SHARD, ZeRO-2: SHARD_GRAD_OP)

@@ -2393,7 +2393,7 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
         <location filename="../../configurator/qt/requirements.py" line="276"/>
         <location filename="../../configurator/qt/requirements.py" line="283"/>
         <location filename="../../configurator/qt/requirements.py" line="322"/>
-        <location filename="../../configurator/qt/requirements.py" line="379"/>
+        <location filename="../../configurator/qt/requirements.py" line="390"/>
         <source> tokens</source>
         <translation> 个 token</translation>
     </message>
@@ -2404,7 +2404,7 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
     </message>
     <message>
         <location filename="../../configurator/qt/requirements.py" line="291"/>
-        <location filename="../../configurator/qt/requirements.py" line="972"/>
+        <location filename="../../configurator/qt/requirements.py" line="983"/>
         <source> user</source>
         <translation> 个用户</translation>
     </message>
@@ -2475,19 +2475,19 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
     </message>
     <message>
         <location filename="../../configurator/qt/requirements.py" line="316"/>
-        <location filename="../../configurator/qt/requirements.py" line="584"/>
+        <location filename="../../configurator/qt/requirements.py" line="595"/>
         <source>LoRA</source>
         <translation>LoRA</translation>
     </message>
     <message>
         <location filename="../../configurator/qt/requirements.py" line="316"/>
-        <location filename="../../configurator/qt/requirements.py" line="584"/>
+        <location filename="../../configurator/qt/requirements.py" line="595"/>
         <source>QLoRA</source>
         <translation>QLoRA</translation>
     </message>
     <message>
         <location filename="../../configurator/qt/requirements.py" line="316"/>
-        <location filename="../../configurator/qt/requirements.py" line="584"/>
+        <location filename="../../configurator/qt/requirements.py" line="595"/>
         <source>Full</source>
         <translation>全参数</translation>
     </message>
@@ -2527,102 +2527,101 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
         <translation>梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="327"/>
-        <location filename="../../configurator/qt/requirements.py" line="340"/>
-        <location filename="../../configurator/qt/requirements.py" line="468"/>
+        <location filename="../../configurator/qt/requirements.py" line="351"/>
+        <location filename="../../configurator/qt/requirements.py" line="479"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="327"/>
+        <location filename="../../configurator/qt/requirements.py" line="331"/>
         <source>ZeRO-1</source>
         <translation>ZeRO-1</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="327"/>
+        <location filename="../../configurator/qt/requirements.py" line="332"/>
         <source>ZeRO-2</source>
         <translation>ZeRO-2</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="327"/>
+        <location filename="../../configurator/qt/requirements.py" line="333"/>
         <source>ZeRO-3 / FSDP</source>
         <translation>ZeRO-3 / FSDP</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="340"/>
+        <location filename="../../configurator/qt/requirements.py" line="351"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="341"/>
+        <location filename="../../configurator/qt/requirements.py" line="352"/>
         <source>Offload optimizer states (and ZeRO-3 parameters) to RAM</source>
         <translation>将优化器状态（以及 ZeRO-3 参数）卸载到内存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="343"/>
-        <location filename="../../configurator/qt/requirements.py" line="357"/>
+        <location filename="../../configurator/qt/requirements.py" line="354"/>
+        <location filename="../../configurator/qt/requirements.py" line="368"/>
         <source>LoRA rank</source>
         <translation>LoRA 秩</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="345"/>
+        <location filename="../../configurator/qt/requirements.py" line="356"/>
         <source> M tokens</source>
         <translation> M token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="345"/>
+        <location filename="../../configurator/qt/requirements.py" line="356"/>
         <source>Dataset size (0: not set, no training time)</source>
         <translation>数据集大小（0：未设置，不估算训练时间）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="347"/>
+        <location filename="../../configurator/qt/requirements.py" line="358"/>
         <source>not set</source>
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="348"/>
+        <location filename="../../configurator/qt/requirements.py" line="359"/>
         <source> epochs</source>
         <translation> 轮</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="349"/>
+        <location filename="../../configurator/qt/requirements.py" line="360"/>
         <source>Method</source>
         <translation>方法</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="350"/>
+        <location filename="../../configurator/qt/requirements.py" line="361"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="351"/>
-        <location filename="../../configurator/qt/requirements.py" line="379"/>
-        <location filename="../../configurator/qt/requirements.py" line="383"/>
+        <location filename="../../configurator/qt/requirements.py" line="362"/>
+        <location filename="../../configurator/qt/requirements.py" line="390"/>
+        <location filename="../../configurator/qt/requirements.py" line="394"/>
         <source>Sequence length</source>
         <translation>序列长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="352"/>
+        <location filename="../../configurator/qt/requirements.py" line="363"/>
         <source>Micro-batch</source>
         <translation>微批次</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="354"/>
+        <location filename="../../configurator/qt/requirements.py" line="365"/>
         <source>Sharding</source>
         <translation>分片</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="356"/>
+        <location filename="../../configurator/qt/requirements.py" line="367"/>
         <source>Offload</source>
         <translation>卸载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="358"/>
+        <location filename="../../configurator/qt/requirements.py" line="369"/>
         <source>Dataset</source>
         <translation>数据集</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="359"/>
+        <location filename="../../configurator/qt/requirements.py" line="370"/>
         <source>Epochs</source>
         <translation>轮数</translation>
     </message>
@@ -2632,53 +2631,53 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
         <translation>微调</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="363"/>
-        <location filename="../../configurator/qt/requirements.py" line="590"/>
+        <location filename="../../configurator/qt/requirements.py" line="374"/>
+        <location filename="../../configurator/qt/requirements.py" line="601"/>
         <source> B tokens</source>
         <translation> B token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="363"/>
+        <location filename="../../configurator/qt/requirements.py" line="374"/>
         <source>Training tokens</source>
         <translation>训练 token 数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="364"/>
+        <location filename="../../configurator/qt/requirements.py" line="375"/>
         <source> days</source>
         <translation> 天</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="364"/>
+        <location filename="../../configurator/qt/requirements.py" line="375"/>
         <source>Finish within (0: no deadline)</source>
         <translation>在此期限内完成（0：无期限）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="365"/>
+        <location filename="../../configurator/qt/requirements.py" line="376"/>
         <source>no deadline</source>
         <translation>无期限</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="374"/>
+        <location filename="../../configurator/qt/requirements.py" line="385"/>
         <source>Compute-phase utilisation of the peak bf16 rate (0: default by GPU generation); communication that does not overlap comes on top, so the reported MFU is lower</source>
         <translation>计算阶段对 bf16 峰值算力的利用率（0：按 GPU 代际取默认值）；未重叠的通信时间另计，因此报告的 MFU 更低</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="378"/>
+        <location filename="../../configurator/qt/requirements.py" line="389"/>
         <source>default</source>
         <translation>默认</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="380"/>
+        <location filename="../../configurator/qt/requirements.py" line="391"/>
         <source>Tokens</source>
         <translation>Token 数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="381"/>
+        <location filename="../../configurator/qt/requirements.py" line="392"/>
         <source>Deadline</source>
         <translation>期限</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="382"/>
+        <location filename="../../configurator/qt/requirements.py" line="393"/>
         <source>Compute util.</source>
         <translation>计算利用率</translation>
     </message>
@@ -2718,278 +2717,288 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
         <translation>提示词</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="332"/>
+        <location filename="../../configurator/qt/requirements.py" line="330"/>
+        <source>if needed</source>
+        <translation>按需</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/requirements.py" line="336"/>
+        <source>How far the training states are split over the GPUs. If needed: none asked; on several GPUs a job that does not fit a whole copy per GPU is sharded (ZeRO-3), with what &quot;Sharded with&quot; names</source>
+        <translation>训练状态在各 GPU 间切分的程度。按需：不要求分片；多 GPU 时，每张 GPU 放不下完整副本的任务会被分片（ZeRO-3），由“分片方式”所选的工具完成</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/requirements.py" line="343"/>
         <source>DeepSpeed</source>
         <translation>DeepSpeed</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="332"/>
+        <location filename="../../configurator/qt/requirements.py" line="343"/>
         <source>PyTorch FSDP</source>
         <translation>PyTorch FSDP</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="334"/>
+        <location filename="../../configurator/qt/requirements.py" line="345"/>
         <source>What shards the model over several GPUs under accelerate: DeepSpeed ZeRO, or PyTorch FSDP (ZeRO-3 runs FULL_SHARD, ZeRO-2 and ZeRO-1 SHARD_GRAD_OP: FSDP cannot shard the optimizer states alone)</source>
         <translation>在 accelerate 下把模型分片到多张 GPU 上用什么：DeepSpeed ZeRO，或 PyTorch FSDP（ZeRO-3 对应 FULL_SHARD，ZeRO-2 和 ZeRO-1 对应 SHARD_GRAD_OP：FSDP 无法只分片优化器状态）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="355"/>
+        <location filename="../../configurator/qt/requirements.py" line="366"/>
         <source>Sharded with</source>
         <translation>分片方式</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="404"/>
+        <location filename="../../configurator/qt/requirements.py" line="415"/>
         <source>Limit the solver to these GPU ids (comma separated) to compare them side by side; a ready-made system&apos;s id (a Mac Studio, a DGX Spark, a mini PC) compares that machine with them</source>
         <translation>仅在这些 GPU id（逗号分隔）中求解，以便并排对比；填入整机的 id（Mac Studio、DGX Spark、迷你主机）则把该整机与它们一起对比</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="414"/>
+        <location filename="../../configurator/qt/requirements.py" line="425"/>
         <source>Total budget (0: unlimited)</source>
         <translation>总预算（0：不限）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="416"/>
+        <location filename="../../configurator/qt/requirements.py" line="427"/>
         <source>unlimited</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="418"/>
+        <location filename="../../configurator/qt/requirements.py" line="429"/>
         <source>USD</source>
         <translation>USD</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="418"/>
+        <location filename="../../configurator/qt/requirements.py" line="429"/>
         <source>CNY</source>
         <translation>CNY</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="418"/>
+        <location filename="../../configurator/qt/requirements.py" line="429"/>
         <source>EUR</source>
         <translation>EUR</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="422"/>
+        <location filename="../../configurator/qt/requirements.py" line="433"/>
         <source>The wall circuit the machine plugs into</source>
         <translation>机器所接的墙面电路</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="424"/>
+        <location filename="../../configurator/qt/requirements.py" line="435"/>
         <source> circuit(s)</source>
         <translation> 路电路</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="424"/>
+        <location filename="../../configurator/qt/requirements.py" line="435"/>
         <source>How many such circuits may feed the machine</source>
         <translation>可为机器供电的此类电路数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="427"/>
+        <location filename="../../configurator/qt/requirements.py" line="438"/>
         <source>any</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="428"/>
+        <location filename="../../configurator/qt/requirements.py" line="439"/>
         <source>tower</source>
         <translation>塔式</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="429"/>
+        <location filename="../../configurator/qt/requirements.py" line="440"/>
         <source>rack</source>
         <translation>机架式</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="430"/>
+        <location filename="../../configurator/qt/requirements.py" line="441"/>
         <source>open frame</source>
         <translation>开放式机架</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="434"/>
+        <location filename="../../configurator/qt/requirements.py" line="445"/>
         <source>lab</source>
         <translation>实验室</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="434"/>
+        <location filename="../../configurator/qt/requirements.py" line="445"/>
         <source>home office</source>
         <translation>家庭办公室</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="434"/>
+        <location filename="../../configurator/qt/requirements.py" line="445"/>
         <source>server room</source>
         <translation>机房</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="435"/>
+        <location filename="../../configurator/qt/requirements.py" line="446"/>
         <source>Noise and heat limits</source>
         <translation>噪音和散热限制</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="438"/>
+        <location filename="../../configurator/qt/requirements.py" line="449"/>
         <source>new or used</source>
         <translation>全新或二手</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="438"/>
+        <location filename="../../configurator/qt/requirements.py" line="449"/>
         <source>new only</source>
         <translation>仅全新</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="438"/>
+        <location filename="../../configurator/qt/requirements.py" line="449"/>
         <source>prefer used</source>
         <translation>优先二手</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="441"/>
+        <location filename="../../configurator/qt/requirements.py" line="452"/>
         <source>global</source>
         <translation>全球</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="441"/>
+        <location filename="../../configurator/qt/requirements.py" line="452"/>
         <source>China</source>
         <translation>中国</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="442"/>
+        <location filename="../../configurator/qt/requirements.py" line="453"/>
         <source>China: export variants (A800, H800, L20, H20) and CNY prices</source>
         <translation>中国：出口特供版（A800、H800、L20、H20）及人民币价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="444"/>
+        <location filename="../../configurator/qt/requirements.py" line="455"/>
         <source> GPUs</source>
         <translation> 张 GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="444"/>
+        <location filename="../../configurator/qt/requirements.py" line="455"/>
         <source>Most GPUs per machine</source>
         <translation>每台机器最多的 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="445"/>
+        <location filename="../../configurator/qt/requirements.py" line="456"/>
         <source>exactly</source>
         <translation>恰好</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="447"/>
+        <location filename="../../configurator/qt/requirements.py" line="458"/>
         <source>Every build has exactly this many GPUs in one machine (e.g. exactly 8 x RTX 4090)</source>
         <translation>每个方案在一台机器中恰好使用这么多张 GPU（例如恰好 8 张 RTX 4090）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="456"/>
+        <location filename="../../configurator/qt/requirements.py" line="467"/>
         <source> % power</source>
         <translation> % 功率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="458"/>
+        <location filename="../../configurator/qt/requirements.py" line="469"/>
         <source>Run the GPUs at this share of rated power (nvidia-smi -pl at every boot): less heat and wall draw for ~5 % speed at 80 %</source>
         <translation>让 GPU 以额定功率的此比例运行（每次开机执行 nvidia-smi -pl）：80 % 时发热和墙插功耗更低，速度约降 5 %</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="466"/>
+        <location filename="../../configurator/qt/requirements.py" line="477"/>
         <source>A GPU you already own and want used</source>
         <translation>您已拥有并希望使用的 GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="467"/>
+        <location filename="../../configurator/qt/requirements.py" line="478"/>
         <source>How many you own</source>
         <translation>拥有的数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="558"/>
+        <location filename="../../configurator/qt/requirements.py" line="569"/>
         <source>on</source>
         <translation>开启</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="558"/>
+        <location filename="../../configurator/qt/requirements.py" line="569"/>
         <source>off</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="588"/>
+        <location filename="../../configurator/qt/requirements.py" line="599"/>
         <source>{0} user</source>
         <translation>{0} 个用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="588"/>
+        <location filename="../../configurator/qt/requirements.py" line="599"/>
         <source>{0} users</source>
         <translation>{0} 个用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="388"/>
+        <location filename="../../configurator/qt/requirements.py" line="399"/>
         <source>Budget</source>
         <translation>预算</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="393"/>
+        <location filename="../../configurator/qt/requirements.py" line="404"/>
         <source>Circuit</source>
         <translation>电路</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="394"/>
+        <location filename="../../configurator/qt/requirements.py" line="405"/>
         <source>Circuits</source>
         <translation>电路数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="395"/>
+        <location filename="../../configurator/qt/requirements.py" line="406"/>
         <source>Form</source>
         <translation>形态</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="396"/>
+        <location filename="../../configurator/qt/requirements.py" line="407"/>
         <source>Room</source>
         <translation>放置环境</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="397"/>
+        <location filename="../../configurator/qt/requirements.py" line="408"/>
         <source>Parts</source>
         <translation>配件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="398"/>
+        <location filename="../../configurator/qt/requirements.py" line="409"/>
         <source>Region</source>
         <translation>地区</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="399"/>
+        <location filename="../../configurator/qt/requirements.py" line="410"/>
         <source>Max GPUs</source>
         <translation>最多 GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="400"/>
+        <location filename="../../configurator/qt/requirements.py" line="411"/>
         <source>GPU power</source>
         <translation>GPU 功率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="401"/>
+        <location filename="../../configurator/qt/requirements.py" line="412"/>
         <source>any GPU; or ids, e.g. a800-80gb-pcie, l20</source>
         <translation>任意 GPU；或填写 id，例如 a800-80gb-pcie, l20</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="408"/>
+        <location filename="../../configurator/qt/requirements.py" line="419"/>
         <source>Only GPUs</source>
         <translation>仅限 GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="409"/>
+        <location filename="../../configurator/qt/requirements.py" line="420"/>
         <source>I own</source>
         <translation>我已拥有</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="485"/>
-        <location filename="../../configurator/qt/requirements.py" line="597"/>
+        <location filename="../../configurator/qt/requirements.py" line="496"/>
+        <location filename="../../configurator/qt/requirements.py" line="608"/>
         <source>The workloads of this project; each is solved on its own</source>
         <translation>此项目的各个工作负载；每个单独求解</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="488"/>
+        <location filename="../../configurator/qt/requirements.py" line="499"/>
         <source>Add another workload to the project (a copy of this one)</source>
         <translation>向项目添加另一个工作负载（复制当前这个）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="490"/>
+        <location filename="../../configurator/qt/requirements.py" line="501"/>
         <source>Remove this workload from the project</source>
         <translation>从项目中删除此工作负载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="494"/>
+        <location filename="../../configurator/qt/requirements.py" line="505"/>
         <source>&lt;b&gt;Workload&lt;/b&gt;</source>
         <translation>&lt;b&gt;工作负载&lt;/b&gt;</translation>
     </message>
@@ -2999,42 +3008,42 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
         <translation>&lt;b&gt;模型&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="531"/>
+        <location filename="../../configurator/qt/requirements.py" line="542"/>
         <source>What the selected build&apos;s estimate used</source>
         <translation>所选配置的估算所采用的参数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="573"/>
+        <location filename="../../configurator/qt/requirements.py" line="584"/>
         <source>auto: {0}</source>
         <translation>自动：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="573"/>
+        <location filename="../../configurator/qt/requirements.py" line="584"/>
         <source>solver: {0}</source>
         <translation>求解器选择：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="800"/>
+        <location filename="../../configurator/qt/requirements.py" line="811"/>
         <source>Only GPUs: unknown GPU or system id(s) %1 (see Catalog &gt; Edit prices and parts)</source>
         <translation>仅限 GPU：未知的 GPU 或整机 id %1（见“目录 &gt; 编辑价格和配件”）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="954"/>
+        <location filename="../../configurator/qt/requirements.py" line="965"/>
         <source>No exchange rate from {0} to {1}: the budget is kept as typed</source>
         <translation>没有从 {0} 到 {1} 的汇率：预算保持输入值不变</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="963"/>
+        <location filename="../../configurator/qt/requirements.py" line="974"/>
         <source>Budget converted: {0} = {1} at the catalog&apos;s exchange rates of {2}</source>
         <translation>预算已换算：{0} = {1}（按目录 {2} 的汇率）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="966"/>
+        <location filename="../../configurator/qt/requirements.py" line="977"/>
         <source>Budget converted: {0} = {1} at the catalog&apos;s exchange rates</source>
         <translation>预算已换算：{0} = {1}（按目录的汇率）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="972"/>
+        <location filename="../../configurator/qt/requirements.py" line="983"/>
         <source> users</source>
         <translation> 个用户</translation>
     </message>
@@ -3203,7 +3212,7 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
     <message>
         <location filename="../../configurator/qt/builds.py" line="145"/>
         <source> per {0:,.0f} M tokens</source>
-        <translation>（每 {0:,.0f} M tokens）</translation>
+        <translation>（每 {0:,.0f} M token）</translation>
     </message>
     <message>
         <location filename="../../configurator/qt/builds.py" line="159"/>
@@ -3921,7 +3930,7 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
     <message>
         <location filename="../../configurator/qt/builds.py" line="1032"/>
         <source>{0:,.0f} tokens/s while stepping (80 % range {1:,.0f}-{2:,.0f})</source>
-        <translation>训练步进中 {0:,.0f} tokens/秒（80 % 区间 {1:,.0f}-{2:,.0f}）</translation>
+        <translation>训练步进中 {0:,.0f} token/秒（80 % 区间 {1:,.0f}-{2:,.0f}）</translation>
     </message>
     <message>
         <location filename="../../configurator/qt/builds.py" line="1041"/>

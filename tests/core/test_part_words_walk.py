@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from configurator.core.common.reasons import Reason, as_json, english, from_json
 from configurator.core.estimate.workload import Workload
+from configurator.core.model.build import Build, BuildPart
 from configurator.core.model.request import BuildRequest
 from configurator.core.report import words
 from configurator.core.rules.base import instance
 from configurator.core.rules.compatibility import Placement
-from configurator.core.solve.plan import plan
+from configurator.core.solve.plan import _compared, plan
 from configurator.storage import catalogs
 
 PLACEMENT = instance(Placement)
@@ -35,6 +36,41 @@ def test_a_mixed_machine_against_the_first_build_names_each_card_once() -> None:
     assert english(cpu_only) == "no GPU instead of rtx-4090 + rtx-4090 + rtx-3090"
     with words.language("zh_CN"):
         assert words.say(against) == "rtx-3090-ti + rtx-3090，而非 2 x rtx-3090"
+
+
+def _gpu_build(count: int, rank: int, price: float, tps: float) -> Build:
+    from types import SimpleNamespace
+
+    card = BuildPart(
+        category="gpu", id="rtx-3090", name="NVIDIA GeForce RTX 3090", quantity=count, unit_price=1207.0, spec={}
+    )
+    estimate = SimpleNamespace(decode_tokens_per_s=tps, wall_hours=None)
+    return Build.model_construct(
+        parts=(card,),
+        gpu_id="rtx-3090",
+        gpu_count=count,
+        nodes=1,
+        gpus_mixed=(),
+        total_price=price,
+        currency="USD",
+        rank=rank,
+        why="why",
+        estimate=estimate,
+    )
+
+
+def test_an_alternative_with_more_cards_names_them_as_the_gpus_column_does() -> None:
+    # names32c: GLM-4.5-Air Q4_K_M on RTX 3090s within 5,000 USD, #4 (experts in RAM, two cards) read "2 x rtx-3090
+    # instead of 1 x rtx-3090", catalog ids where the GPUs column says "2 x RTX 3090"
+    first, second = _gpu_build(1, 1, 2556.0, 10.1), _gpu_build(2, 4, 4919.0, 32.5)
+    compared = _compared([first, second])[1]
+    assert compared.why.endswith("; 2 x RTX 3090 instead of 1 x RTX 3090)"), compared.why
+    assert compared.against is not None
+    gpus = compared.against.nested("parts")[-1]
+    assert gpus.code == "against.gpus" and gpus.fields["gpu"] == "rtx-3090"  # the ids kept (JSON keys unchanged)
+    assert english(from_json(as_json(compared.against))) == english(compared.against)  # it reads the same saved
+    with words.language("zh_CN"):
+        assert words.say(gpus) == "2 x RTX 3090，而非 1 x RTX 3090"
 
 
 def test_the_assembly_notes_slots_are_a_chinese_list_in_chinese() -> None:

@@ -114,7 +114,7 @@ def test_why_a_named_system_is_not_shown_reads_chinese() -> None:
         assert words.say(Reason.of("note.left-out", name="NVIDIA DGX H100 (8x H100 SXM5 80 GB)", why=budget)) == (
             "NVIDIA DGX H100 (8x H100 SXM5 80 GB)：350,000 USD，超出 6,000 USD 的预算"
         )
-        assert words.say(Reason.of("note.left-out", name="Mac", why=slow)) == "Mac：4.6 tokens/s，低于要求的 10"
+        assert words.say(Reason.of("note.left-out", name="Mac", why=slow)) == "Mac：4.6 token/秒，低于要求的 10"
 
 
 def test_an_offer_over_several_builds_above_is_said_once() -> None:

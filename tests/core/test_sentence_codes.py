@@ -186,7 +186,7 @@ def test_the_steps_a_buyer_reads_most_are_chinese(catalog: Any) -> None:
     )
     decode = next(s.said for s in estimates["tensor"].steps if s.said and s.said.code == "est.decode")
     assert zh(decode).startswith("解码单步 = 取较慢者（权重：")
-    assert zh(decode).endswith("tokens/s")
+    assert zh(decode).endswith("token/秒")
     placed = next(s.said for s in estimates["experts in RAM"].steps if s.topic == "offload")
     assert (
         zh(placed)

@@ -88,7 +88,7 @@ def test_chens_students_see_the_one_card_rental_that_serves_them_beside_the_8_gp
         assert f"{enough['monthly_rental_equivalent']:,.0f} CNY/month" in line
         with words.language("zh_CN"):
             zh = words.say(from_json(enough["said"]))
-        assert "20 个用户每人至少 5 tokens/s" in zh and "阅读速度" in zh and offer["name"] in zh
+        assert "20 个用户每人至少 5 token/秒" in zh and "阅读速度" in zh and offer["name"] in zh
         # the build sheet's Buy-or-rent table has the row, in the sheet's language
         assert "Rental that serves the need" in sheet.cost_section(build) and html.escape(line) in sheet.cost_section(
             build

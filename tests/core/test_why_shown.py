@@ -344,7 +344,7 @@ def test_a_build_short_of_the_speed_asked_is_shown_only_for_what_it_saves_and_sa
     assert f"{by:.1f} tokens/s per user short of the {asked:g} asked" in missed.why
     assert "for 600 USD (40 %) less than #1, the cheapest build shown that meets it" in missed.why
     with words.language("zh_CN"):
-        assert phrases.label(missed) == f"比要求的 {asked:g} tokens/s 慢 {by:.1f}：比 #1 便宜 40%"
+        assert phrases.label(missed) == f"比要求的 {asked:g} token/秒 慢 {by:.1f}：比 #1 便宜 40%"
         assert "比满足要求的最便宜配置 #1 便宜 600 USD（40%）" in phrases.why(missed)
     as_json = {"builds": [b.to_json() for b in shown]}
     assert check_labels(as_json, min_decode_tps=asked) == []

@@ -80,3 +80,38 @@ def test_picking_fsdp_asks_for_it_runs_it_and_is_saved(qtbot, window, tmp_path: 
     assert panel.sharding.currentText() == "DeepSpeed"
     assert panel.current_request().workload.sharding is None
     window.session.dirty = False
+
+
+def _pair(panel) -> tuple[str, str, bool]:  # type: ignore[no-untyped-def]
+    """The Fine-tuning tab's two sharding rows as read: the stage, the tool, whether the tool can be picked."""
+    return panel.zero.currentText(), panel.sharding.currentText(), panel.sharding.isEnabled()
+
+
+def test_no_stage_asked_reads_as_sharding_if_needed_beside_its_tool(qtbot, window, shipped_catalog) -> None:  # type: ignore[no-untyped-def]
+    """names32c: the tab read "Sharding: none" beside an enabled "Sharded with: DeepSpeed". Stage 0 asks for none, but
+    on several cards the solver shards (ZeRO-3) a job that does not fit one copy per card, with the tool named below
+    (solve.candidates): so the tool stays live and the stage says "if needed", in English and Chinese."""
+    from configurator.qt import i18n
+    from configurator.qt.app import make_app
+    from configurator.qt.main_window import MainWindow
+    from configurator.qt.session import Session
+
+    lora = BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="finetune", method="lora"), budget=20000)
+    window.session.set_request(lora, solve=False)
+    window.session._debounce.stop()
+    panel = window.requirements
+    assert window.session.request.workload.zero == 0
+    assert _pair(panel) == ("if needed", "DeepSpeed", True)
+    assert "ZeRO-3" in panel.zero.toolTip() and "Sharded with" in panel.zero.toolTip()
+    app = make_app([])
+    try:
+        assert i18n.install(app, "zh_CN") == "zh_CN"
+        chinese = MainWindow(Session(catalog=shipped_catalog))
+        qtbot.addWidget(chinese)
+        chinese.session.set_request(lora, solve=False)
+        chinese.session._debounce.stop()
+        assert _pair(chinese.requirements) == ("按需", "DeepSpeed", True)
+        assert "分片方式" in chinese.requirements.zero.toolTip()
+        chinese.session.dirty = False
+    finally:
+        assert i18n.install(app, "en") == "en"

@@ -766,6 +766,15 @@ def cards(count: object, gpu: object, none: str) -> str:
     return " + ".join(str(gpu).split("+")) if "+" in str(gpu) else f"{count} x {gpu}"
 
 
+def cards_named(r: Reason, side: str, none: str, say: Say) -> str:
+    """One side of against.gpus: the cards as the GPUs column names them (`cards`/`base_cards`, card.gpus: '2 x RTX
+    3090'), or, from a reason that carries none (a saved plan of before round 32), by id as `cards` says them."""
+    named = r.nested(f"{side}cards")
+    if r.fields.get(f"{side}gpus") and named:
+        return say(named[0])
+    return cards(r.fields[f"{side}gpus"], r.fields[f"{side}gpu"], none)
+
+
 def _tiers(r: Reason) -> str:
     """A fat tree's switches by tier, as solve.cluster.Fabric.describe says them: '8 leaf + 4 spine (+ 2 core)'."""
     f = r.fields
@@ -1534,9 +1543,8 @@ EN: dict[str, Template] = {
     "against": lambda r, say: joined(r.nested("parts"), say),
     "against.price": "{delta:+,.0f} {currency} against #{rank}",
     "against.speed": lambda r, say: f"{joined(r.nested('speed'), say)} instead of {joined(r.nested('base'), say)}",
-    "against.gpus": lambda r, _say: (
-        f"{cards(r.fields['gpus'], r.fields['gpu'], 'no GPU')} instead of "
-        f"{cards(r.fields['base_gpus'], r.fields['base_gpu'], 'no GPU')}"
+    "against.gpus": lambda r, say: (
+        f"{cards_named(r, '', 'no GPU', say)} instead of {cards_named(r, 'base_', 'no GPU', say)}"
     ),
     "speed.tps": "{tps:.1f} tokens/s",
     "speed.hours": "{hours:,.0f} h",

@@ -31,7 +31,7 @@ from configurator.core.common.reasons import (
     Template,
     _strings,
     at_power,
-    cards,
+    cards_named,
     default_rate,
     eol_said,
     from_json,
@@ -584,7 +584,7 @@ def _changes(r: Reason, say_: Say) -> str:
         else ""
     )
     slow = (
-        f"，低于阅读速度：每位用户 {r.num('slow_tps'):.1f} tokens/s（没有找到能达到 {r.num('reading'):g} 的配置）"
+        f"，低于阅读速度：每位用户 {r.num('slow_tps'):.1f} token/秒（没有找到能达到 {r.num('reading'):g} 的配置）"
         if r.fields.get("slow_tps") is not None
         else ""
     )
@@ -598,7 +598,7 @@ def _changes(r: Reason, say_: Say) -> str:
     slower = "".join(f"，{say_(s)}" for s in r.nested("slower"))
     home = f"（用你现有的 {say_(r.nested('home')[0])} 电路）" if r.nested("home") else ""
     trade = (
-        f"，每用户 {r.num('tps'):.1f} tokens/s：比你现有的 {say_(r.nested('home_circuit')[0])} 电路上最便宜的配置"
+        f"，每用户 {r.num('tps'):.1f} token/秒：比你现有的 {say_(r.nested('home_circuit')[0])} 电路上最便宜的配置"
         f"（{r.num('home_price'):,.0f} {r.fields['currency']}，{r.num('home_tps'):.1f}）快 "
         f"{r.num('tps') - r.num('home_tps'):.1f}"
         if r.fields.get("home_tps") is not None
@@ -642,7 +642,7 @@ def _binding_item(r: Reason, _say: Say) -> str:
         shown = f"{value:g}" if unit == "tokens/s" else f"{value:,.0f}"
     else:
         shown = t(str(value))
-    unit = {"h": " 小时", "": ""}.get(unit, f" {unit}")
+    unit = {"h": " 小时", "tokens/s": " token/秒", "": ""}.get(unit, f" {unit}")
     return f"{t(str(r.fields['label']))}（{shown}{unit}）"
 
 
@@ -674,7 +674,7 @@ def _zh_api_tokens(r: Reason | None) -> str:
     if r is None:
         return ""
     users = "1 个用户" if r.num("users") <= 1 else f"{r.fields['users']} 个用户"
-    out = f"输出 = {users} x {r.num('tps'):,.1f} tokens/s x {r.num('hours'):,.0f} 个忙碌小时"
+    out = f"输出 = {users} x {r.num('tps'):,.1f} token/秒 x {r.num('hours'):,.0f} 个忙碌小时"
     if r.fields.get("inp") is None or not r.fields.get("prompt"):
         return out + "；只计输出 token（该价格未列输入价，输入另计，会更贵）"
     trace = ZH_TRACES.get(str(r.fields.get("trace")), str(r.fields.get("trace")))
@@ -747,7 +747,7 @@ ZH_REASONS: dict[str, Template] = {
         f"其中 {r.num('every'):.1f} GiB 不论卡数多少每张都要占用" + "".join(f"；{say_(m)}" for m in r.nested("method"))
     ),
     "gpu.method-fits": _zh_method_fits,
-    "gpu.speed": "{n} 张 GPU 时 {tps:.1f} tokens/s，低于要求的 {asked:g}",
+    "gpu.speed": "{n} 张 GPU 时 {tps:.1f} token/秒，低于要求的 {asked:g}",
     "gpu.deadline": "{n} 张 GPU 需 {hours:,.0f} 小时，超过 {deadline:,.0f} 小时的截止时间",
     "gpu.years": "{n} 张 GPU 需 {years:,.1f} 年：超过一年（设定截止时间以规划集群）",
     "gpu.closest": lambda r, say_: f"{r.fields['name']}：{joined(r.nested('why'), say_)}",
@@ -755,7 +755,7 @@ ZH_REASONS: dict[str, Template] = {
     "system.budget": "{price:,.0f} {currency}，超出 {budget:,.0f} {currency} 的预算",
     "system.llama-cpp": "其集成 GPU 只用 llama.cpp 推理，且须为 llama.cpp 能加载的格式",
     "system.memory": "需要 {need:.1f} GiB，其 GPU 最多可用 {usable:.1f} GiB 统一内存",
-    "system.speed": "{tps:.1f} tokens/s，低于要求的 {asked:g}",
+    "system.speed": "{tps:.1f} token/秒，低于要求的 {asked:g}",
     # why nothing fits
     "nothing.no-gpu": lambda r, say_: (
         f"目录中没有任何 GPU 能在单机 {r.fields['most']} 张以内运行此任务（{joined(r.nested('closest'), say_)}）"
@@ -832,9 +832,9 @@ ZH_REASONS: dict[str, Template] = {
     "way.room": "放到实验室或机房（比家庭办公室允许的更吵、更热）",
     "way.gpus": "允许最多 {gpus} 张 GPU",
     "way.speed": lambda r, _say: (
-        f"接受 {r.num('tps'):.1f} tokens/s" if r.fields.get("tps") is not None else "接受更低的速度"
+        f"接受 {r.num('tps'):.1f} token/秒" if r.fields.get("tps") is not None else "接受更低的速度"
     ),
-    "way.speed10": "接受 {tps:.1f} tokens/s（在要求的 {asked:g} 的 10% 以内）",
+    "way.speed10": "接受 {tps:.1f} token/秒（在要求的 {asked:g} 的 10% 以内）",
     "way.deadline": lambda r, _say: (
         f"允许 {r.num('hours'):,.0f} 小时（{r.num('hours') / 24:,.1f} 天）"
         if r.fields.get("hours") is not None
@@ -882,7 +882,7 @@ ZH_REASONS: dict[str, Template] = {
     "warn.draft-missing": "--speculative draft：目录中没有与 {model} 同一分词器的更小模型可作草稿模型（可用 --draft-model 指定），解码速度按不做推测解码估算",
     "warn.draft-engine": "--speculative draft 按 llama.cpp 和 vLLM 估算；使用 {engine} 时解码速度按不做推测解码给出",
     "warn.draft-batch": "--speculative draft 按单个序列估算；多个用户时解码速度按不做推测解码给出（验证计算会与其他序列争用）",
-    "warn.transformers-only": "这里只有 HF transformers 能运行：每个用户 {tps:.1f} tokens/s；llama.cpp 或 vLLM 装得下时通常快 10-80 倍",
+    "warn.transformers-only": "这里只有 HF transformers 能运行：每个用户 {tps:.1f} token/秒；llama.cpp 或 vLLM 装得下时通常快 10-80 倍",
     # why a build holds its claims (solve.ranking)
     "claim.cheapest": lambda r, say: (
         (
@@ -903,22 +903,22 @@ ZH_REASONS: dict[str, Template] = {
         + _zh_past_support(r, say, "最便宜的")
     ),
     "claim.cheapest-slow": lambda r, say: (
-        f"所有配置中价格最低（{r.num('price'):,.0f} {r.fields['currency']}），每用户 {r.num('tps'):.1f} tokens/s："
-        f"比人的阅读速度（约 {r.num('reading'):g} tokens/s）慢" + _zh_past_support(r, say, "最便宜的")
+        f"所有配置中价格最低（{r.num('price'):,.0f} {r.fields['currency']}），每用户 {r.num('tps'):.1f} token/秒："
+        f"比人的阅读速度（约 {r.num('reading'):g} token/秒）慢" + _zh_past_support(r, say, "最便宜的")
     ),
     "claim.cheapest-with": "使用 {name} 的配置中价格最低",
     "claim.cheapest-vram": lambda r, say: (
         f"显卡装下整个模型（不占系统内存）的配置中价格最低（{r.num('price'):,.0f} {r.fields['currency']}）："
         + (
-            f"训练 {r.num('tps'):,.0f} tokens/s，最便宜的配置为 {r.num('cheapest_tps'):,.0f}"
+            f"训练 {r.num('tps'):,.0f} token/秒，最便宜的配置为 {r.num('cheapest_tps'):,.0f}"
             if r.fields.get("training")
-            else f"每用户 {r.num('tps'):.1f} tokens/s，最便宜的配置为 {r.num('cheapest_tps'):.1f}"
+            else f"每用户 {r.num('tps'):.1f} token/秒，最便宜的配置为 {r.num('cheapest_tps'):.1f}"
         )
         + _zh_past_support(r, say, "显卡装下整个模型的配置中最便宜的")
     ),
     "claim.cheapest-vram-supported": lambda r, _say: (
         f"显卡装下整个模型、且软件仍受厂商支持的配置中价格最低（{r.num('price'):,.0f} {r.fields['currency']}）："
-        f"每用户 {r.num('tps'):.1f} tokens/s，比已过支持期的 {r.fields['eol_gpu']}（{r.num('eol_tps'):.1f}）"
+        f"每用户 {r.num('tps'):.1f} token/秒，比已过支持期的 {r.fields['eol_gpu']}（{r.num('eol_tps'):.1f}）"
         f"贵 {r.num('dearer'):,.0f} {r.fields['currency']}，每单位花费的速度不低于它"
     ),
     "claim.fastest-within-budget": lambda r, say_: (
@@ -933,7 +933,7 @@ ZH_REASONS: dict[str, Template] = {
         f"{'速度有实测依据的配置中（另有配置更高，但其速度无来源）' if r.fields.get('measured') else ''}"
         f"{'软件仍受支持的配置中（一张厂商已停止支持的显卡更高）' if r.fields.get('supported') else ''}"
         f"每 1,000 {r.fields['currency']} 的速度最高：{r.num('value'):,.2f} "
-        f"{'训练 tokens/s' if r.fields.get('training') else 'tokens/s（每用户）'}"
+        f"{'训练 token/秒' if r.fields.get('training') else 'token/秒（每用户）'}"
     ),
     "claim.quietest": lambda r, say: (
         f"噪音最低：距 1 米 {r.num('dba'):.1f} dBA，墙插功耗 {r.num('watts'):,.0f} W"
@@ -951,7 +951,7 @@ ZH_REASONS: dict[str, Template] = {
     ),
     "claim.misses": lambda r, _say: (
         (
-            f"每用户比要求的 {r.num('asked'):g} tokens/s 慢 {r.num('by'):.1f}（{r.num('have'):.1f}）"
+            f"每用户比要求的 {r.num('asked'):g} token/秒 慢 {r.num('by'):.1f}（{r.num('have'):.1f}）"
             if r.fields.get("target") == "speed"
             else f"比 {r.num('asked'):,g} 小时期限多用 {r.num('by'):,.1f} 小时（共 {r.num('have'):,.1f} 小时）"
         )
@@ -974,9 +974,9 @@ ZH_REASONS: dict[str, Template] = {
     "offer.cheaper": lambda r, _say: f"价格更低：{r.num('price'):,.0f} {r.fields['currency']}" + _zh_over(r),
     "offer.faster": lambda r, _say: (
         (
-            f"速度更高：{r.num('tps'):,.0f} 训练 tokens/s"
+            f"速度更高：{r.num('tps'):,.0f} 训练 token/秒"
             if r.fields.get("training")
-            else f"速度更高：{r.num('tps'):,.1f} tokens/s（每用户）"
+            else f"速度更高：{r.num('tps'):,.1f} token/秒（每用户）"
         )
         + _zh_over(r)
     ),
@@ -1287,9 +1287,8 @@ ZH_REASONS: dict[str, Template] = {
     "against": lambda r, say_: "；".join(say_(p) for p in r.nested("parts")),
     "against.price": "比 #{rank} {delta:+,.0f} {currency}",
     "against.speed": lambda r, say_: f"{joined(r.nested('speed'), say_)}，而非 {joined(r.nested('base'), say_)}",
-    "against.gpus": lambda r, _say: (
-        f"{cards(r.fields['gpus'], r.fields['gpu'], '无显卡')}，而非 "
-        f"{cards(r.fields['base_gpus'], r.fields['base_gpu'], '无显卡')}"
+    "against.gpus": lambda r, say_: (
+        f"{cards_named(r, '', '无显卡', say_)}，而非 {cards_named(r, 'base_', '无显卡', say_)}"
     ),
     # a source's why
     "why.owned-more": "你的 {owned} x {name} 提供 {total:g} GB 中的 {have:g} GB；再买 {more} 张同款：驱动相同，均匀切分",
@@ -1407,9 +1406,9 @@ ZH_REASONS: dict[str, Template] = {
     "tco.enough": lambda r, say_: (
         "能满足需求的最便宜租用（"
         + ("用户" if r.num("users") <= 1 else f"{r.fields['users']} 个用户每人")
-        + f"至少 {r.num('need'):g} tokens/s，"
+        + f"至少 {r.num('need'):g} token/秒，"
         + ("即阅读速度" if r.fields.get("reading") else "即所要求的速度")
-        + f"）：{say_(r.nested('offer')[0])}；每用户 {r.num('tps'):,.1f} tokens/s，每月 {money(r.num('monthly'))} "
+        + f"）：{say_(r.nested('offer')[0])}；每用户 {r.num('tps'):,.1f} token/秒，每月 {money(r.num('monthly'))} "
         + f"{r.fields['currency']}；与之相比，{say_(r.nested('said')[0])}"
     ),
     "tco.no-rental": lambda r, say_: (
@@ -1455,7 +1454,7 @@ ZH_REASONS: dict[str, Template] = {
     ),
     "note.left-out": lambda r, say_: f"{r.fields['name']}：{joined(r.nested('why'), say_, '；')}",
     "note.reading-ways": lambda r, say_: (
-        f"以上配置都慢于阅读速度（每用户 {r.num('tps'):g} token/s）；要达到它："
+        f"以上配置都慢于阅读速度（每用户 {r.num('tps'):g} token/秒）；要达到它："
         + "；或".join(say_(w) for w in r.nested("ways"))
     ),
     # what a build could grow by
@@ -1575,11 +1574,11 @@ ZH_REASONS: dict[str, Template] = {
     "unlock.context": "上下文可达 {after:,} token（现为 {before:,}）",
     "unlock.users": "可同时服务 {after:,} 个用户（现为 {before:,}）",
     "unlock.model": "可运行最大到 {model}（{params:g}B）的模型",
-    "unlock.speed": lambda r, _say: f"每用户 {tps_text(r.num('after'))} token/s（现为 {tps_text(r.num('before'))}）",
-    "unlock.prefill": "提示词读取 {after:,.0f} token/s（现为 {before:,.0f}）",
+    "unlock.speed": lambda r, _say: f"每用户 {tps_text(r.num('after'))} token/秒（现为 {tps_text(r.num('before'))}）",
+    "unlock.prefill": "提示词读取 {after:,.0f} token/秒（现为 {before:,.0f}）",
     "unlock.hours": "任务用时 {after:,.0f} 小时（现为 {before:,.0f} 小时）",
     "lose.speed": lambda r, _say: (
-        f"但每用户只有 {tps_text(r.num('after'))} token/s（现为 {tps_text(r.num('before'))}）"
+        f"但每用户只有 {tps_text(r.num('after'))} token/秒（现为 {tps_text(r.num('before'))}）"
     ),
     "unlock.nothing": "对这项任务，上下文、用户数、模型大小和速度都没有提升",
     "lose.layer-split": (
@@ -1709,7 +1708,7 @@ ZH_REASONS: dict[str, Template] = {
         f"用时 {_zh_one(r.fields['hours'])} 小时，这台配置 {_zh_one(r.fields['own'])} 小时"
     ),
     "rental.runs-decode": lambda r, _say: (
-        f"{_zh_one(r.fields['tps'])} tokens/s，这台配置 {_zh_one(r.fields['own'])} tokens/s"
+        f"{_zh_one(r.fields['tps'])} token/秒，这台配置 {_zh_one(r.fields['own'])} token/秒"
     ),
     "rental.none": lambda r, say_: (
         f"{_zh_in_market(r)}{r.fields['considered']} 个云端实例都做不了同样的工作："
@@ -1744,7 +1743,7 @@ ZH_REASONS: dict[str, Template] = {
             if r.fields.get("rate")
             else "训练时长"
             if r.fields.get("wall")
-            else "每序列解码 tokens/s "
+            else "每序列解码 token/秒 "
         )
         + "匹配，与配置用同一估算器"
         + (f"；{r.fields['instances']} 个实例通过服务商的 RDMA 网络互联" if r.num("instances") > 1 else "；一个实例")
@@ -1851,7 +1850,7 @@ ZH_REASONS: dict[str, Template] = {
     ),
     "est.engine-serving": (
         "推理引擎 {engine}：未指定推理引擎，{users} 个用户同时使用属于服务器场景：{engine} 的连续批处理和分页 KV 缓存为他们服务"
-        "（每人 {tps:.1f} tokens/s）；{other} 的估计值（{other_tps:.1f}）在 {engine} 的 80% 区间之内，并不明显更快"
+        "（每人 {tps:.1f} token/秒）；{other} 的估计值（{other_tps:.1f}）在 {engine} 的 80% 区间之内，并不明显更快"
     ),
     "est.layer-split": "各层按 {layers} 分到 {gpus} 张 GPU：每张 GPU 存放自己那部分层的权重和 KV 缓存",
     "est.layer-decode": "分层切分：每个 token 由 {gpus} 张 GPU 依次计算，单步时间是各卡时间之和（单个序列不会加速）",
@@ -1871,7 +1870,7 @@ ZH_REASONS: dict[str, Template] = {
         f"预填充 = 每 token {r.num('gflop'):.1f} GFLOP（2 x 激活的矩阵乘参数"
         f"{'，不含只为最后一个 token 计算的输出头和最后一层 MLP，' if r.fields.get('head') else ' '}"
         f"+ 平均 {r.fields['half']} tokens 的注意力），"
-        f"{_zh_how(r, _say)} = {r.num('rate'):.0f} tokens/s；{r.fields['prompt']} token 提示词后 "
+        f"{_zh_how(r, _say)} = {r.num('rate'):.0f} token/秒；{r.fields['prompt']} token 提示词后 "
         f"{r.num('ttft'):.2f} 秒出第一个 token"
     ),
     "est.unified": lambda r, _say: (
@@ -2031,7 +2030,7 @@ ZH_REASONS: dict[str, Template] = {
             if r.fields.get("host_us") is not None
             else ""
         )
-        + f" = {r.num('ms'):.2f} ms -> 每序列 {r.num('tps'):.1f} tokens/s，合计 {r.num('total'):.1f} tokens/s"
+        + f" = {r.num('ms'):.2f} ms -> 每序列 {r.num('tps'):.1f} token/秒，合计 {r.num('total'):.1f} token/秒"
     ),
     "est.typical-prompt": lambda r, _say: (
         f"未给出 --prompt：首个 token 的等待按常见的 {r.num('prompt'):,.0f} token 提示词计算"
@@ -2088,7 +2087,7 @@ ZH_REASONS: dict[str, Template] = {
     ),
     "est.steady-state": (
         "整个训练其余时间中 {share:.0%} 处于稳态训练步：保存检查点、评估和停顿占去其余（BLOOM-176B：最快配置下每 GPU "
-        "156 TFLOP/s，108 万 GPU 小时平均 135）；基准测试的每 GPU tokens/s 会相应更高"
+        "156 TFLOP/s，108 万 GPU 小时平均 135）；基准测试的每 GPU token/秒 会相应更高"
     ),
     "est.fp32-attention": (
         "{arch} 不支持 bf16：Unsloth 以 fp16 训练这个 {model} 模型，注意力用 float32 计算（fp16 在其反向传播中溢出；"
@@ -2161,7 +2160,7 @@ ZH_REASONS: dict[str, Template] = {
     "est.backend": lambda r, _say: (
         f"llama.cpp 在 {r.fields['arch']} 上的 {r.fields['backend']} 后端"
         + (
-            f"：带宽利用率取自 {r.fields['card']} 跑 {r.fields['model']} 的 {r.fields['tps']:g} tokens/s"
+            f"：带宽利用率取自 {r.fields['card']} 跑 {r.fields['model']} 的 {r.fields['tps']:g} token/秒"
             f"（{_sentence(str(r.fields['note']))}；{r.fields['source']}）"
             if r.fields.get("card") is not None
             else "：没有这一后端在这一架构上的公开解码速度，因此用 CUDA 拟合的利用率"
@@ -2184,7 +2183,7 @@ ZH_REASONS: dict[str, Template] = {
     "est.mtp": (
         "用模型自带的 MTP 层做投机解码：每步 {k} 个草稿 token，前面的都被接受时每个的接受概率 p = {p:.3f} -> 每步 "
         "{per_step:.2f} 个 token；{k_plus} 个 token 的验证耗时 {verify_ms:.2f} ms，草稿 {k} x {draft_share:.3f} x "
-        "{step_ms:.2f} ms -> {rate:.1f} tokens/s（普通解码 {plain:.1f} 的 {ratio:.2f} 倍）"
+        "{step_ms:.2f} ms -> {rate:.1f} token/秒（普通解码 {plain:.1f} 的 {ratio:.2f} 倍）"
     ),
     "est.mtp-source": (
         "MTP 接受率和草稿开销取自 llama-server --spec-type mtp 在 9 个混合提示词上的运行（{source}）；"
@@ -2199,8 +2198,8 @@ ZH_REASONS: dict[str, Template] = {
             if r.fields.get("sample_ms") is not None
             else ""
         )
-        + f" -> {r.num('rate'):.1f} tokens/s（普通解码 {r.num('plain'):.1f} 的 {r.num('rate') / r.num('plain'):.2f} 倍）；"
-        f"p = {r.num('p_low'):.2f} 时 {r.num('low'):.1f} tokens/s（{r.num('low') / r.num('plain'):.2f} 倍）"
+        + f" -> {r.num('rate'):.1f} token/秒（普通解码 {r.num('plain'):.1f} 的 {r.num('rate') / r.num('plain'):.2f} 倍）；"
+        f"p = {r.num('p_low'):.2f} 时 {r.num('low'):.1f} token/秒（{r.num('low') / r.num('plain'):.2f} 倍）"
     ),
     "est.draft-source": (
         "草稿接受概率 p = {p:.2f}，取自 llama.cpp 在 Llama 3.1 8B / 3.2 1B 组合上的计数（{source}），范围下端取 {p_low:.2f}"
@@ -2237,7 +2236,7 @@ ZH_REASONS: dict[str, Template] = {
     "est.mixed-layers": lambda r, say: (
         f"不同显卡（{r.fields['cards']}）按层切分，按显存分配，相当于 llama.cpp 的 --tensor-split {r.fields['split']}："
         f"{'，'.join(say(x) for x in r.nested('shares'))}。每张卡按自己的带宽依次读取自己的层，所以单步时间是各卡时间之和，"
-        f"外加 {r.fields['hops']} 次交接，每次 {r.num('us'):.0f} us = {r.num('ms'):.2f} ms -> 每序列 {r.num('tps'):.1f} tokens/s"
+        f"外加 {r.fields['hops']} 次交接，每次 {r.num('us'):.0f} us = {r.num('ms'):.2f} ms -> 每序列 {r.num('tps'):.1f} token/秒"
     ),
     "est.mixed-card": "{card} {gib:.1f} GiB（共 {gb:g} GB）",
     "est.mixed-total": lambda r, say: (
@@ -2245,7 +2244,7 @@ ZH_REASONS: dict[str, Template] = {
     ),
     "est.mixed-tensor": (
         "不同显卡（{cards}）张量并行：每层以一次 all-reduce 结束，所以每个进程都要等最慢的卡（{slow}，按 {n} 张计 "
-        "{tps:.1f} tokens/s）；每个进程持有同样大小的分片，所以最小的卡（{small}，{gb:g} GB）决定能放下多少"
+        "{tps:.1f} token/秒）；每个进程持有同样大小的分片，所以最小的卡（{small}，{gb:g} GB）决定能放下多少"
         "（club-3090 #766：RTX 5090 + 3090 Ti 以 TP 2 运行，速度接近 3090 Ti）"
     ),
     "est.mixed-layers-why": (
@@ -2361,11 +2360,11 @@ ZH_REASONS: dict[str, Template] = {
         )
         + f" = {r.num('ms'):.2f} ms"
     ),
-    "est.cpu-prefill": "CPU 预填充：每 token {gflop:.1f} GFLOP，按 {tflops:.2f} TFLOPS 的 {share:.0%} 计 = {rate:.0f} tokens/s",
+    "est.cpu-prefill": "CPU 预填充：每 token {gflop:.1f} GFLOP，按 {tflops:.2f} TFLOPS 的 {share:.0%} 计 = {rate:.0f} token/秒",
     "est.offload-prefill": lambda r, _say: (
         f"每个 {r.fields['ubatch']} token 的微批预填充：计算 {r.num('compute'):.3f} 秒（{_zh_how(r, _say)}）"
         f" + {r.num('gib'):.1f} GiB 放在内存的权重经 PCIe gen{r.fields['gen']} x{r.fields['lanes']} 以 "
-        f"{r.num('gbps'):.0f} GB/s 传输 = {r.num('s'):.3f} 秒 -> {r.num('rate'):.0f} tokens/s"
+        f"{r.num('gbps'):.0f} GB/s 传输 = {r.num('s'):.3f} 秒 -> {r.num('rate'):.0f} token/秒"
     ),
     "est.host-ram": "系统内存有效读取速度 {gbps:.0f} GB/s（峰值 {peak:.0f} GB/s）",
     "est.prefill-unfitted": lambda r, _say: (
@@ -2442,8 +2441,8 @@ ZH_REASONS: dict[str, Template] = {
     "asm.build-nodes": "组装 {nodes} 个相同节点。",
     # an estimate in one line
     "sum.decode": lambda r, _say: (
-        f"每序列 {r.num('tps'):,.1f} tokens/s"
-        + (f"（合计 {r.num('total'):,.0f} tokens/s）" if r.fields.get("total") is not None else "")
+        f"每序列 {r.num('tps'):,.1f} token/秒"
+        + (f"（合计 {r.num('total'):,.0f} token/秒）" if r.fields.get("total") is not None else "")
     ),
     "sum.training": "训练 {hours:,.0f} 小时（{gpu_hours:,.0f} GPU 小时）",
     "sum.memory": lambda r, _say: (
@@ -2468,10 +2467,10 @@ ZH_REASONS: dict[str, Template] = {
         + " + ".join(say_(c) for c in r.nested("cards"))
     ),
     # the speed a claim is about
-    "speed.user": "每用户 {tps:.1f} tokens/s",
-    "speed.training": "训练 {tps:,.0f} tokens/s（{tokens:.3g} tokens 需 {hours:,.0f} 小时）",
+    "speed.user": "每用户 {tps:.1f} token/秒",
+    "speed.training": "训练 {tps:,.0f} token/秒（{tokens:.3g} token 需 {hours:,.0f} 小时）",
     "speed.none": "没有训练时间",
-    "speed.tps": "{tps:.1f} tokens/s",
+    "speed.tps": "{tps:.1f} token/秒",
     "speed.hours": "{hours:,.0f} 小时",
 }
 
@@ -2513,7 +2512,7 @@ def _zh_past_support(r: Reason, say: Say, what: str) -> str:
     text = f"；这张卡已过厂商支持期，可运行的软件：{say(runs)}"
     if r.fields.get("supported_gpu") is not None:
         speed = r.fields.get("supported_speed")
-        said = say(speed) if isinstance(speed, Reason) else f"每用户 {r.num('supported_tps'):.1f} tokens/s"
+        said = say(speed) if isinstance(speed, Reason) else f"每用户 {r.num('supported_tps'):.1f} token/秒"
         noise = f"{r.num('supported_dba'):.1f} dBA，" if r.fields.get("supported_dba") is not None else ""
         rank = f"，第 {r.num('supported_rank'):.0f} 名" if r.fields.get("supported_rank") is not None else ""
         text += (
@@ -2535,7 +2534,7 @@ ZH_CLAIMS: dict[str, Template] = {
     "claim.cheapest-vram": qualified("显存装下整个模型的配置中最便宜", _ZH_BELOW, _ZH_WAIT),
     "claim.misses": lambda r, _say: (
         (
-            f"比要求的 {r.num('asked'):g} tokens/s 慢 {r.num('by'):.1f}"
+            f"比要求的 {r.num('asked'):g} token/秒 慢 {r.num('by'):.1f}"
             if r.fields.get("target") == "speed"
             else f"超出 {r.num('asked'):g} 小时期限 {r.num('by'):.1f} 小时"
         )
@@ -2806,13 +2805,13 @@ def _zh_chipset(f: Mapping[str, Any]) -> str:
 
 
 def _zh_prompt(f: Mapping[str, Any]) -> str:
-    text = f"提示词处理约 {f['tps']:,.0f} tokens/s：{f['prompt']:,} token 的提示词要等 {f['wait_s']:,.0f} 秒才出第一个 token"
+    text = f"提示词处理约 {f['tps']:,.0f} token/秒：{f['prompt']:,} token 的提示词要等 {f['wait_s']:,.0f} 秒才出第一个 token"
     return text + ("（超过一分钟：缩短提示词，或用 GPU 做预填充）" if f["wait_s"] > 60 else "")
 
 
 def _zh_prompt_users(f: Mapping[str, Any]) -> str:
     text = (
-        f"提示词处理约 {f['tps']:,.0f} tokens/s：{f['prompt']:,} token 的提示词要等 {f['wait_s']:,.0f} 秒才出第一个 token，"
+        f"提示词处理约 {f['tps']:,.0f} token/秒：{f['prompt']:,} token 的提示词要等 {f['wait_s']:,.0f} 秒才出第一个 token，"
         f"{f['users']} 个用户同时发送时最后一个要等 {f['shared_s']:,.0f} 秒"
     )
     return text + ("（超过一分钟：每台机器少服务几个用户，或用 GPU 做预填充）" if f["shared_s"] > 60 else "")
@@ -3109,11 +3108,11 @@ ZH_CN.update(
             "{against}（与本机同速的租用）；{enough} {currency}（满足需求的租用）"
         ),
         "vs": "对比",
-        "training tokens/s": "训练 tokens/s",
-        "decode tokens/s per sequence": "每序列解码 tokens/s",
+        "training tokens/s": "训练 token/秒",
+        "decode tokens/s per sequence": "每序列解码 token/秒",
         "GPUs": "GPU",
         "Cards ({currency})": "显卡（{currency}）",
-        "per tok/s": "每 tok/s 价格",
+        "per tok/s": "每 token/秒 的价格",
         "per GB": "每 GB 价格",
         "New (each)": "新品（单价）",
         "Used (each)": "二手（单价）",

@@ -134,21 +134,21 @@ class Speed(_Said):
         Message(
             "asked",
             "estimated {tps:.1f} tokens/s per sequence against {asked:g} asked",
-            zh="估计每路 {tps:.1f} tokens/s，要求 {asked:g}",
+            zh="估计每路 {tps:.1f} token/秒，要求 {asked:g}",
         ),
         Message(
             "reading",
             "about {tps:.2g} tokens/s per sequence: slower than people read (~{reading:g} tokens/s); "
             "fewer users, a shorter context, a quantized KV cache or more GPU memory would help",
             zh=(
-                "每路约 {tps:.2g} tokens/s：比人的阅读速度（约 {reading:g} tokens/s）还慢；"
+                "每路约 {tps:.2g} token/秒：比人的阅读速度（约 {reading:g} token/秒）还慢；"
                 "减少用户、缩短上下文、量化 KV 缓存或加显存都有帮助"
             ),
         ),
         Message(
             "reading-cpu",
             "about {tps:.2g} tokens/s per sequence: slower than people read (~{reading:g} tokens/s)",
-            zh="每路约 {tps:.2g} tokens/s：比人的阅读速度（约 {reading:g} tokens/s）还慢",
+            zh="每路约 {tps:.2g} token/秒：比人的阅读速度（约 {reading:g} token/秒）还慢",
         ),
         Message(
             "deadline",
@@ -298,7 +298,7 @@ class Engine(_Said):
             "HF transformers is the only engine that runs this on {gpus} x {gpu}: {tps:.1f} tokens/s per user; "
             "llama.cpp or vLLM, where they fit, typically run 10-80x faster (another GPU count may let them)",
             zh=(
-                "在 {gpus} x {gpu} 上只有 HF transformers 能跑：每用户 {tps:.1f} tokens/s；llama.cpp 或 vLLM 能装下时"
+                "在 {gpus} x {gpu} 上只有 HF transformers 能跑：每用户 {tps:.1f} token/秒；llama.cpp 或 vLLM 能装下时"
                 "通常快 10-80 倍（换个 GPU 数量也许可以）"
             ),
         ),

@@ -37,6 +37,7 @@ from configurator.core.model.build import (
     SlotAssignment,
     part_spec,
 )
+from configurator.core.model.cards import gpus_said
 from configurator.core.model.request import BuildRequest, circuit_limit_w, circuit_volts, split_named
 from configurator.core.solve import compat, relax
 from configurator.core.solve import power as pw
@@ -1334,7 +1335,17 @@ def _compared(builds: list[Build]) -> list[Build]:
         vram, base_vram = build.gpu_count * build.nodes, first.gpu_count * first.nodes
         if build.gpu_id != first.gpu_id or vram != base_vram:
             parts.append(
-                Reason.of("against.gpus", gpus=vram, gpu=build.gpu_id, base_gpus=base_vram, base_gpu=first.gpu_id)
+                Reason.of(
+                    "against.gpus",
+                    gpus=vram,
+                    gpu=build.gpu_id,
+                    base_gpus=base_vram,
+                    base_gpu=first.gpu_id,
+                    # the cards as the GPUs column names them (round 32): "2 x rtx-3090 instead of 1 x rtx-3090"
+                    # had read ids
+                    cards=gpus_said(build) if vram else None,
+                    base_cards=gpus_said(first) if base_vram else None,
+                )
             )
         against = Reason.of("against", parts=tuple(parts))
         out.append(build.model_copy(update={"why": f"{build.why} ({english(against)})", "against": against}))

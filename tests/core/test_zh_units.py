@@ -1,0 +1,85 @@
+"""One unit wording in Chinese (names32c): the window's table said "14.0 token/秒" while the why line beside it said
+"每用户 14.0 tokens/s" and "32.5 tokens/s，而非 10.1 tokens/s" (DeepSeek R1 Q4_K_M, 30,000 USD, zh_CN screenshot
+of round 32). The translations (resources/translations/llm_rig_zh_CN.ts) write "token/秒": the report's Chinese does too."""
+
+from __future__ import annotations
+
+import inspect
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from types import SimpleNamespace
+
+from configurator.core.common.reasons import Reason
+from configurator.core.model.build import Build, BuildPart
+from configurator.core.report import phrases, words
+from configurator.core.solve.plan import _compared
+
+ENGLISH_UNIT = re.compile(r"\btok(en)?s?/s\b")
+CJK = re.compile(r"[\u4e00-\u9fff]")
+QUOTED = re.compile(r'"[^"\n]*"')
+
+
+def _chinese(source: str) -> str:
+    """A template's source without its quoted English (a key it compares, such as unit == "tokens/s")."""
+    return QUOTED.sub(lambda m: m.group(0) if CJK.search(m.group(0)) else '""', source)
+
+
+TS = Path(__file__).resolve().parents[2] / "resources" / "translations" / "llm_rig_zh_CN.ts"
+
+
+def _build(count: int, rank: int, price: float, tps: float, claims: tuple[Reason, ...]) -> Build:
+    card = BuildPart(
+        category="gpu", id="rtx-3090", name="NVIDIA GeForce RTX 3090", quantity=count, unit_price=1207.0, spec={}
+    )
+    estimate = SimpleNamespace(decode_tokens_per_s=tps, wall_hours=None)
+    return Build.model_construct(
+        parts=(card,),
+        gpu_id="rtx-3090",
+        gpu_count=count,
+        nodes=1,
+        gpus_mixed=(),
+        total_price=price,
+        currency="USD",
+        rank=rank,
+        why="why",
+        estimate=estimate,
+        why_said=claims,
+        offered_why="",
+        against=None,
+    )
+
+
+def test_the_chinese_plan_and_why_lines_say_token_per_second_as_the_table_does() -> None:
+    speed = Reason.of("speed.user", tps=32.5)
+    cheapest = Reason.of("claim.cheapest-slow", price=2556.0, currency="USD", tps=4.2, reading=5.0)
+    fastest = Reason.of("claim.fastest-within-budget", speed=(speed,))
+    value = Reason.of("claim.value", value=7.04, currency="USD")
+    first, second = _build(1, 1, 2556.0, 10.1, (cheapest,)), _build(2, 4, 4919.0, 32.5, (fastest, value))
+    builds = _compared([first, second])
+    with words.language("zh_CN"):
+        lines = [phrases.why(b) for b in builds]
+    assert "32.5 token/秒，而非 10.1 token/秒" in lines[1], lines[1]
+    assert "每用户 32.5 token/秒" in lines[1] and "7.04 token/秒（每用户）" in lines[1], lines[1]
+    assert "每用户 4.2 token/秒" in lines[0] and "约 5 token/秒" in lines[0], lines[0]
+    for line in lines:
+        assert not ENGLISH_UNIT.search(line), line
+
+
+def test_no_chinese_template_writes_the_english_unit() -> None:
+    # every Chinese template of the report (its text, or a callable's source): "token/秒", never "tokens/s"
+    tables = {"ZH_REASONS": words.ZH_REASONS, "ZH_CLAIMS": words.ZH_CLAIMS, "ZH_OFFERS": words.ZH_OFFERS}
+    for name, table in tables.items():
+        for code, template in table.items():
+            text = template if isinstance(template, str) else _chinese(inspect.getsource(template))
+            assert not ENGLISH_UNIT.search(text), (name, code, text)
+    for english, chinese in words.ZH_CN.items():
+        assert not ENGLISH_UNIT.search(chinese), (english, chinese)
+
+
+def test_the_windows_translations_say_token_per_second() -> None:
+    root = ET.parse(TS).getroot()
+    said = [(m.findtext("source") or "", m.findtext("translation") or "") for m in root.iter("message")]
+    assert any("token/秒" in zh for _, zh in said)
+    for source, zh in said:
+        assert not ENGLISH_UNIT.search(zh) and "tokens/秒" not in zh, (source, zh)
