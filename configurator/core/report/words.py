@@ -3496,6 +3496,9 @@ FIELD_CHOICES: dict[tuple[str, str], tuple[str, str]] = {
     # a price's terms (catalog Price.terms, solve.pricing.IMPORT)
     ("terms", "landed"): ("landed (delivered, duties paid)", "到手价（含运费税费）"),
     ("terms", "before-import"): ("asking price before shipping and import", "进口前报价（未含运费、关税、增值税）"),
+    # the buyers an API price serves (catalog ApiPrice.market, tco.rental_market)
+    ("market", "global"): ("buyers outside mainland China", "中国大陆以外的买家"),
+    ("market", "china"): ("buyers in mainland China", "中国大陆买家"),
 }
 """Where a field reads a choice otherwise (a chassis' "datacenter" noise is a level, not a market)."""
 
