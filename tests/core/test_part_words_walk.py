@@ -38,7 +38,8 @@ def test_a_mixed_machine_against_the_first_build_names_each_card_once() -> None:
         assert words.say(against) == "rtx-3090-ti + rtx-3090，而非 2 x rtx-3090"
 
 
-def _gpu_build(count: int, rank: int, price: float, tps: float) -> Build:
+def _gpu_build(count: int, rank: int, price: float, tps: float, **extra: object) -> Build:
+    """A built RTX 3090 machine of `count` cards, with any other Build fields given (test_zh_units reads it too)."""
     from types import SimpleNamespace
 
     card = BuildPart(
@@ -56,6 +57,7 @@ def _gpu_build(count: int, rank: int, price: float, tps: float) -> Build:
         rank=rank,
         why="why",
         estimate=estimate,
+        **extra,
     )
 
 

@@ -8,12 +8,12 @@ import inspect
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
-from types import SimpleNamespace
 
 from configurator.core.common.reasons import Reason
-from configurator.core.model.build import Build, BuildPart
+from configurator.core.model.build import Build
 from configurator.core.report import phrases, words
 from configurator.core.solve.plan import _compared
+from tests.core.test_part_words_walk import _gpu_build
 
 ENGLISH_UNIT = re.compile(r"\btok(en)?s?/s\b")
 CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -29,25 +29,7 @@ TS = Path(__file__).resolve().parents[2] / "resources" / "translations" / "llm_r
 
 
 def _build(count: int, rank: int, price: float, tps: float, claims: tuple[Reason, ...]) -> Build:
-    card = BuildPart(
-        category="gpu", id="rtx-3090", name="NVIDIA GeForce RTX 3090", quantity=count, unit_price=1207.0, spec={}
-    )
-    estimate = SimpleNamespace(decode_tokens_per_s=tps, wall_hours=None)
-    return Build.model_construct(
-        parts=(card,),
-        gpu_id="rtx-3090",
-        gpu_count=count,
-        nodes=1,
-        gpus_mixed=(),
-        total_price=price,
-        currency="USD",
-        rank=rank,
-        why="why",
-        estimate=estimate,
-        why_said=claims,
-        offered_why="",
-        against=None,
-    )
+    return _gpu_build(count, rank, price, tps, why_said=claims, offered_why="", against=None)
 
 
 def test_the_chinese_plan_and_why_lines_say_token_per_second_as_the_table_does() -> None:
