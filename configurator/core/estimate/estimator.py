@@ -185,10 +185,15 @@ MOE_FP8_PAIR_FP8_TPS = 4357.0
 MOE_FP8_PAIR_PEAK_RATIO = 2.0
 
 
+def _fp8_share(bf16_rate: float, fp8_rate: float, peak_ratio: float) -> float:
+    """The share of a BF16 step that runs at the FP8 peak, from a BF16 / FP8 pair of rates: (1 - 1 / gain) /
+    (1 - 1 / peak ratio)."""
+    return (1.0 - bf16_rate / fp8_rate) / (1.0 - 1.0 / peak_ratio)
+
+
 def _moe_fp8_share() -> float:
     """The share of an MoE's BF16 step that FP8 speeds up, from the measured pair (Calibration.moe_fp8_gemm_share)."""
-    gain = MOE_FP8_PAIR_FP8_TPS / MOE_FP8_PAIR_BF16_TPS
-    return (1.0 - 1.0 / gain) / (1.0 - 1.0 / MOE_FP8_PAIR_PEAK_RATIO)
+    return _fp8_share(MOE_FP8_PAIR_BF16_TPS, MOE_FP8_PAIR_FP8_TPS, MOE_FP8_PAIR_PEAK_RATIO)
 
 
 # FP8's gain on a dense training step on Megatron-Core + Transformer Engine (Workload.transformer_engine), an ESTIMATE
@@ -210,8 +215,7 @@ TE_DENSE_FP8_PAIR_PEAK_RATIO = 2.0
 
 def _te_dense_fp8_share() -> float:
     """The share of a dense BF16 step that Transformer Engine's FP8 speeds up (Calibration.te_dense_fp8_gemm_share)."""
-    gain = TE_DENSE_FP8_PAIR_FP8_TFLOPS / TE_DENSE_FP8_PAIR_BF16_TFLOPS
-    return (1.0 - 1.0 / gain) / (1.0 - 1.0 / TE_DENSE_FP8_PAIR_PEAK_RATIO)
+    return _fp8_share(TE_DENSE_FP8_PAIR_BF16_TFLOPS, TE_DENSE_FP8_PAIR_FP8_TFLOPS, TE_DENSE_FP8_PAIR_PEAK_RATIO)
 
 
 # Element-wise traffic of an eager training step: Korthikanti et al. 2022 (arXiv 2205.05198, eq. 1), 34 bytes of
