@@ -41,6 +41,7 @@ RECORDS = {
     "deepseek-v4-flash.json": "deepseek-v4-flash",
     "deepseek-v4-pro.json": "deepseek-v4-pro",
     "mistral-medium-3.5-128b.json": "mistral-medium-3.5-128b",
+    "glm-4.7-flash.json": "glm-4.7-flash",
 }
 
 # the architecture facts the estimator reads; a record's `estimates` names the ones not from config.json
@@ -136,6 +137,16 @@ def test_nemotron_bf16_weights_match_the_checkpoint_on_disk() -> None:
     # 3.6B with it
     assert (counts.active - counts.embedding) / 1e9 == pytest.approx(3.2, rel=0.02)
     assert counts.active / 1e9 == pytest.approx(3.6, rel=0.02)
+
+
+def test_glm_4_7_flash_caches_its_latent_as_the_engines_do() -> None:
+    """GLM-4.7-Flash's latent attention keeps 512 + 64 = 576 values a token a layer: vLLM's glm4_moe_lite config
+    test asserts the MLA head size 576 with one KV head, and a second engine's shape test asserts 47 x 576 x 2
+    bytes a token in bf16 (tests/data/configs/SOURCES.md). Without MLA it would be 20 heads x (256 + 256)."""
+    model = MODELS["glm-4.7-flash"]
+    tokens = 4096
+    assert kv_cache_bytes(model, tokens, 1, 2.0, "vllm") == 47 * 576 * 2 * tokens
+    assert model.params_total_b == pytest.approx(30, rel=0.01)  # the name's 30B-A3B
 
 
 # Raschka's LLM Architecture Gallery, "KV cache / token (bf16)" (KiB): the per-token cache of the layers

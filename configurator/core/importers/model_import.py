@@ -79,6 +79,7 @@ SUPPORTED = (
     "nemotron_h",
     "glm_moe_dsa",
     "kimi_k2",
+    "glm4_moe_lite",  # GLM-4.7-Flash: DeepSeek-V3-style MLA and MoE with a dense first layer (vLLM glm4_moe_lite)
     "minimax_m2",
     "deepseek_v4",
     "ministral3",  # the dense text decoder of Mistral 3 releases (Devstral 2, Mistral Medium 3.5): llama-style GQA
@@ -219,7 +220,7 @@ def _moe_spec(r: _Reader, origin: str, model_type: str, intermediate: int) -> Mo
             first_dense_layers=r.count("first_k_dense_replace"),
             dense_intermediate_size=intermediate
             if (model_type.startswith("deepseek") and model_type != "deepseek_v4")
-            or (r.count("first_k_dense_replace") and model_type in ("glm_moe_dsa", "kimi_k2"))
+            or (r.count("first_k_dense_replace") and model_type in ("glm_moe_dsa", "kimi_k2", "glm4_moe_lite"))
             else None,
             moe_layer_step=r.int("interleave_moe_layer_step", "decoder_sparse_step", default=1),
         )
@@ -282,8 +283,9 @@ def _geometry(r: _Reader, origin: str, model_type: str) -> tuple[int, int, int, 
         kv_heads = r.int("num_key_value_heads", "num_kv_heads", default=heads)
     if r.get("head_dim", "kv_channels") is not None:
         head_dim = r.int("head_dim", "kv_channels")
-    elif hidden % heads:
-        # without head_dim the checkpoint splits hidden_size evenly among the heads
+    elif hidden % heads and not r.get("kv_lora_rank"):
+        # without head_dim the checkpoint splits hidden_size evenly among the heads (latent attention sets its own
+        # head_dim from qk_nope + qk_rope below: GLM-4.7-Flash's 2048 / 20 heads is never used)
         raise ModelImportError(
             f"{origin}: hidden_size {hidden} is not divisible by num_attention_heads {heads} (and no head_dim is given)"
         )
