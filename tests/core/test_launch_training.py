@@ -246,3 +246,30 @@ def test_the_accelerate_commands_length_flag_is_the_one_its_script_takes(catalog
     tuned = _command(catalog, Workload(kind="finetune", method="lora", context=2048))
     assert tuned[:2] == ["accelerate", "launch"] and "--use_peft" in tuned
     assert "--max_seq_length" not in tuned and _after(tuned, "--max_length") == "2048"
+
+
+def test_the_megatron_command_trains_in_fp8_when_the_estimate_times_transformer_engines_fp8(catalog: Catalog) -> None:
+    """A pretraining job timed at Transformer Engine's FP8 rate (--precision fp8 --transformer-engine: 1.78x the BF16
+    step, estimator.TE_DENSE_FP8_PAIR) printed a Megatron-LM command without an FP8 flag, which trains in BF16 at
+    about half that rate. Megatron-Core's FP8 is Transformer Engine's (NVIDIA/Megatron-LM@d98e8a6
+    megatron/core/transformer/transformer_config.py: --fp8-format e4m3 | hybrid, --fp8-recipe tensorwise | delayed |
+    mxfp8 (Blackwell only) | blockwise); the recipe is the one Megatron-Bridge's FP8 rows ran (NVIDIA-NeMo/
+    Megatron-Bridge docs/performance-summary-archive.md @067f987d: current scaling on H100, MXFP8 on B200). A BF16 job,
+    or an FP8 one priced without Transformer Engine, gets no FP8 flag."""
+    from configurator.core.launch.training import megatron_command
+
+    model = catalog.records["models"]["llama-3-70b"]
+    layout = {"nodes": 8, "tensor": 4, "pipeline": 2, "data": 8, "gpus": 64}
+    for gpu_id, recipe in (("h100-sxm", "tensorwise"), ("b200", "mxfp8")):
+        gpu = catalog.records["gpus"][gpu_id]
+        assert isinstance(model, ModelArch) and isinstance(gpu, Gpu)
+        fp8 = Workload(kind="pretrain", tokens=1e10, context=8192, precision="fp8", transformer_engine=True)
+        words = shlex.split(megatron_command(model, estimate(model, fp8, gpu, 64), layout, gpu)[1])
+        assert _after(words, "--fp8-format") == "hybrid" and _after(words, "--fp8-recipe") == recipe, words
+        assert "--bf16" in words  # Transformer Engine's FP8 runs inside bf16 mixed precision
+        for other in (
+            Workload(kind="pretrain", tokens=1e10, context=8192),
+            Workload(kind="pretrain", tokens=1e10, context=8192, precision="fp8"),
+        ):
+            words = shlex.split(megatron_command(model, estimate(model, other, gpu, 64), layout, gpu)[1])
+            assert "--fp8-format" not in words and "--fp8-recipe" not in words, words

@@ -100,3 +100,32 @@ def test_gpt_oss_120b_bf16_pretraining_on_megatron_core_within_25_percent(catalo
     result = estimate(model, Workload(kind="pretrain", tokens=1e10, context=4096, fused_kernels=True), gpu, 64)
     rate = 1e10 / ((result.gpu_hours or 0) * elapsed_share(gpu, 64) * 3600)
     assert rate == pytest.approx(5824, rel=0.25)
+
+
+@pytest.mark.parametrize(
+    ("model_id", "gpus", "measured"),
+    [
+        # NVIDIA/Megatron-LM megatron/core/transformer/moe/README.md (until 0888a06d, 2026-01-27): "With MCore v0.9,
+        # we've achieved remarkable performance of **468 TFLOPS** for Mixtral 8X7B bf16 training", at the README's
+        # mapping (64 H100, TP 1, EP 8, PP 4, VP 8, MBS 1, GBS 256, sequence 4096): 5,643 tokens/s per GPU by
+        # Megatron-LM's FLOP count of that date (8.29e10 per token; tests/data/reference_training_gpu_hours.toml)
+        ("mixtral-8x7b", 64, 5643.0),
+        # yanring/Megatron-MoE-ModelZoo best_practice/mixtral/run_mixtral_8x22B.sh (2025-12-16): "Dropless training
+        # with forced balancing, performance should be around 465 TFLOPS for H100" (128 H100, TP 2, PP 8, EP 8, VP 7,
+        # MBS 1, GBS 256, sequence 4096): 1,920 tokens/s per GPU (2.42e11 FLOPs per token by Megatron-LM's count)
+        ("mixtral-8x22b", 128, 1920.0),
+    ],
+)
+def test_a_coarse_expert_moe_bf16_step_on_megatron_core_within_20_percent(
+    catalog: Catalog, model_id: str, gpus: int, measured: float
+) -> None:
+    """The two Megatron-Core MoE sources beside Megatron-Bridge (train33, fitted rows): Mixtral's eight wide experts
+    (top-2 of 14,336 / 16,384-wide SwiGLU, 8,192 rows per expert per micro-batch at EP 8) run at the estimate's level,
+    10-12 % below its rate (the estimate is slow, not fast). Whatever prices the fine-grained MoE step's miss (the
+    xfail above: gpt-oss, Qwen3) must not tax every MoE step: an expert-GEMM penalty that halves gpt-oss's miss moves
+    these rows' hours from +11 / +13 % to +25 / +24 % (docs/estimates.md, round 33)."""
+    gpu = catalog.records["gpus"]["h100-sxm"]
+    model = catalog.records["models"][model_id]
+    result = estimate(model, Workload(kind="pretrain", tokens=1e10, context=4096, fused_kernels=True), gpu, gpus)
+    rate = 1e10 / ((result.gpu_hours or 0) * elapsed_share(gpu, gpus) * 3600)
+    assert rate == pytest.approx(measured, rel=0.20)

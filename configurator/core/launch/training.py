@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from configurator.core.catalog.models import Gpu, ModelArch
 from configurator.core.common.reasons import Reason
-from configurator.core.common.shapes import ParallelismJson
+from configurator.core.common.shapes import ParallelismJson, WorkloadJson
 from configurator.core.estimate.frameworks import (
     FRAMEWORK_DEFAULTS,
     LIGER,
@@ -1030,6 +1030,21 @@ def _megatron_experts(tensor: int, expert: int) -> list[str]:
     return flags + (["--sequence-parallel"] if tensor > 1 else [])
 
 
+def _megatron_fp8(workload: WorkloadJson, gpu: Gpu | None) -> list[str]:
+    """The FP8 flags of a job the estimate times at Transformer Engine's FP8 rate (Workload.transformer_engine with
+    precision fp8, estimator.TE_DENSE_FP8_PAIR), so the command trains what was timed: Megatron-Core runs FP8 through
+    Transformer Engine (NVIDIA/Megatron-LM@d98e8a6 megatron/core/transformer/transformer_config.py: `fp8` is
+    --fp8-format, 'e4m3' or 'hybrid' (e4m3 forward, e5m2 for the gradients), --fp8-recipe 'tensorwise' | 'delayed' |
+    'mxfp8' (Blackwell only) | 'blockwise', transformer_impl defaults to transformer_engine). The recipe is the one
+    Megatron-Bridge's FP8 rows ran (docs/performance-summary-archive.md @067f987d, 26.04.01: 'FP8 (current scaling)'
+    on H100, i.e. tensorwise, and MXFP8 on B200), the runs the estimate's FP8 gain is checked against. Nothing for a
+    BF16 job or one the estimate prices without Transformer Engine (its FP8 rate is then another stack's)."""
+    if workload.get("precision") != "fp8" or not workload.get("transformer_engine"):
+        return []
+    blackwell = gpu is not None and gpu.architecture == "Blackwell"
+    return ["--fp8-format", "hybrid", "--fp8-recipe", "mxfp8" if blackwell else "tensorwise"]
+
+
 def megatron_command(
     model: ModelArch, result: EstimateResult, parallelism: ParallelismJson, gpu: Gpu | None = None
 ) -> tuple[Reason, str]:
@@ -1080,6 +1095,7 @@ def megatron_command(
     if parallelism.get("gradient_checkpointing"):
         parts += ["--recompute-granularity", "full", "--recompute-method", "uniform"]
     parts += _megatron_architecture(model, seq)
+    parts += _megatron_fp8(w, gpu)
     repo = model.hf_repo or model.id
     parts += [
         f"--{training_half(gpu)}",
