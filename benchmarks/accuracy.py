@@ -464,8 +464,9 @@ def source_coverage(points: list[Point], kind: str, catalog: object) -> tuple[fl
     counted once, and the number of sources (issue #29, ss32). A range from crossval.regime_range_factors promises a
     fresh *source's* rows 80 % (one bias per source, each counted once); rows of one source share its set-up and are
     not independent draws, so a held-out share over rows is dominated by its largest sources (the single-stream NVIDIA
-    decode holdout: 16 of its 43 rows are one exllamav2 README's, all inside) and calibrated_tail's binomial over rows
-    overstates how sure a miss is. Printed beside the row share; the verdicts stay the rows'."""
+    decode holdout: 16 of its 43 rows are one exllamav2 README's, all inside at round 32's x0.71..x1.28) and
+    calibrated_tail's binomial over rows overstates how sure a miss is. Printed beside the row share; the verdicts stay
+    the rows' (docs/estimates.md, round 33, argues when they should not)."""
     by_source: dict[str, list[Point]] = {}
     for p in points:
         if p.estimated:
