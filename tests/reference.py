@@ -360,6 +360,12 @@ def training_gpu_hours(
                 # micro-batch (estimator._sharded_gathers); offload = "cpu": the shards held in system RAM
                 zero=int(row.get("zero", 0)),
                 offload=row.get("offload", "none"),
+                # an offloaded run's accumulation and its host's peak RAM bandwidth (all sockets its ranks run on): the
+                # CPU optimizer step reads both (estimate.optimizer_offload); rows that do not say take the defaults
+                grad_accumulation=row.get("grad_accumulation"),
+                ram_bandwidth_gbps=float(
+                    row.get("ram_bandwidth_gbps", Workload.model_fields["ram_bandwidth_gbps"].default)
+                ),
             )
             # flash_attention = false: the run materialised the attention scores (estimator.Calibration: the cost)
             flash = bool(row.get("flash_attention", True))

@@ -768,6 +768,12 @@ ACCELERATE_FSDP_OFFLOAD = (
     "gradients to CPU'; utils/dataclasses.py FullyShardedDataParallelPlugin.set_cpu_offload: "
     "CPUOffload(offload_params=True) under FSDP1, the optimizer built over the offloaded shards"
 )
+DEEPSPEED_OFFLOAD_STALL = (
+    "https://github.com/deepspeedai/DeepSpeed/blob/edaa7221267243c7be7fb49c5d5f5c4fb97b4641/blogs/deepspeed-zenflow/"
+    "README.md (read 2026-12-05): 'Synchronous offloading frameworks (e.g., ZeRO-Offload) keep the GPU idle while the "
+    "CPU performs a full optimizer step and transfers updated parameters back to GPU'; docs/_tutorials/zero-offload.md: "
+    "DeepSpeedCPUAdam '5X-7X faster than the standard PyTorch implementation'"
+)
 BNB_8BIT_ADAM = (
     "Dettmers et al., '8-bit Optimizers via Block-wise Quantization', ICLR 2022 (arXiv:2110.02861): 8-bit Adam keeps "
     "32-bit Adam's accuracy with 2 instead of 8 bytes of state per parameter (bitsandbytes AdamW8bit)"
@@ -1126,6 +1132,33 @@ def _fsdp_way_re_solves(plan: Plan) -> bool:
         and "--use_fsdp" in command
         and "--fsdp_offload_params true" in command
         and "--use_deepspeed" not in command
+    )
+
+
+def _fsdp_way_times_its_host(plan: Plan) -> bool:
+    """The way's hours are its build's, with the optimizer step on that build's own CPU and RAM: FSDP's CPU offload
+    steps torch's AdamW there (estimate.optimizer_offload: est.offload-step names it), at the build's RAM bandwidth
+    (not the 89.6 GB/s desktop default, and no more than its CPU's channels x rated MT/s x 8 bytes over its
+    sockets), and the launch command accumulates as many micro-batches a step as the estimate counted."""
+    ways = _relaxations(plan)
+    applied = run_plan(f"{FSDP_ASKED} --offload cpu")
+    cheapest = [b for b in builds(applied) if any(kind == "cheapest" for kind, _ in label_claims(b["label"]))]
+    if not ways or len(cheapest) != 1:
+        return False
+    build = cheapest[0]
+    steps = [r["fields"] for r in build["estimate"]["assumption_codes"] if r["code"] == "est.offload-step"]
+    cpu = [p for p in build["parts"] if p["category"] == "cpu"]
+    if len(steps) != 1 or len(cpu) != 1:
+        return False
+    step, spec = steps[0], cpu[0]["spec"]
+    ceiling = spec["memory_channels"] * spec["memory_speed_mts"] * 8 / 1000 * cpu[0]["quantity"]
+    hours = build["estimate"]["time"]["wall_hours"]
+    return (
+        step["runner"] == "torch.optim.AdamW"
+        and step["gbps"] != 89.6
+        and step["gbps"] <= ceiling + 1e-6
+        and abs(ways[0]["wall_hours"] - hours) <= 0.05 * hours
+        and f"--gradient_accumulation_steps {step['micro']} " in launch_command(build) + " "
     )
 
 
@@ -3014,12 +3047,19 @@ CASES: tuple[Case, ...] = (
                 "applying the way (--offload cpu) answers at the way's price, launched with FSDP's CPU offload",
                 _fsdp_way_re_solves,
             ),
+            Expect(
+                "the way's hours are its build's, with torch's AdamW stepped on that build's own RAM, and the command "
+                "accumulates the micro-batches the hours count",
+                _fsdp_way_times_its_host,
+            ),
         ),
         "A user who shards with FSDP under accelerate keeps FSDP: its FULL_SHARD with CPU offload puts the parameters, "
         "gradients and optimizer states of an 8B full fine-tune in host RAM as ZeRO-3 offload does, with one flag. "
         "Switching to DeepSpeed is another stack (its config, its launcher). Walked 2026-12-05 (fsdp32b): the first "
-        "way out said 'shard with DeepSpeed ZeRO-3 and offload ...' while the build it priced launched FSDP.",
-        (ACCELERATE_FSDP_OFFLOAD, ZERO_OFFLOAD),
+        "way out said 'shard with DeepSpeed ZeRO-3 and offload ...' while the build it priced launched FSDP. Each "
+        "optimizer step of the offloaded job runs on the CPU while the cards wait (DeepSpeed's ZenFlow post: 'keep the "
+        "GPU idle while the CPU performs a full optimizer step'); offload33 times it on the build's own RAM.",
+        (ACCELERATE_FSDP_OFFLOAD, ZERO_OFFLOAD, DEEPSPEED_OFFLOAD_STALL),
     ),
     Case(
         "qwen32b-bf16-8-users-no-idle-past-support-build",

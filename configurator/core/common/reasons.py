@@ -2541,6 +2541,14 @@ EN: dict[str, Template] = {
         + f": {r.num('seconds'):.1f} s per step, {r.num('exposed'):.1f} s of it beyond the step's compute, "
         f"+{r.num('hours'):,.1f} h wall clock"
     ),
+    "est.offload-step": lambda r, _say: (
+        f"optimizer in system RAM: each optimizer step ({r.fields['micro']} micro-batches per GPU) {r.fields['runner']} "
+        f"updates {r.num('b'):.2f} B parameters on the CPU at {r.num('share'):.0%} of {r.num('gbps'):g} GB/s of RAM, "
+        f"{r.num('cpu'):.1f} s while the GPUs wait"
+        + (f", then {r.num('back'):.1f} s copying them back over {r.fields['link']}" if r.num("back") >= 0.05 else "")
+        + (f", and gradient copies {r.num('grads'):.1f} s past the backward" if r.num("grads") >= 0.05 else "")
+        + f": {r.num('steps'):,.0f} steps, +{r.num('hours'):,.1f} h wall clock"
+    ),
     "est.no-tokens": "no --tokens given: training time not estimated",
     "est.file-weights": "weights sized from the file header: {gib:.2f} GiB exactly",
     "est.kept-in-ram": lambda r, _say: (

@@ -251,6 +251,7 @@ class WorkloadJson(TypedDict):
     zero: int
     sharding: str | None
     offload: str
+    grad_accumulation: int | None
     tokens: float | None
     epochs: float | None
     mfu: float | None

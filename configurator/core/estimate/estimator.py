@@ -90,7 +90,7 @@ from configurator.core.estimate.gemm import (
     tokens_per_expert,
 )
 from configurator.core.estimate.gguf import FTYPE_DEFAULT, gguf_bytes
-from configurator.core.estimate.host import HostMemory, host_from_bandwidth
+from configurator.core.estimate.host import PCIE_COPY_EFFICIENCY, HostMemory, host_from_bandwidth
 from configurator.core.estimate.kv import (
     LEGACY_TUPLE_CACHE_ARCHITECTURES,
     kv_bytes_per_token_per_layer,
@@ -98,6 +98,13 @@ from configurator.core.estimate.kv import (
     legacy_cache_copies,
     linear_attention_state_bytes,
     mamba_state_bytes,
+)
+from configurator.core.estimate.optimizer_offload import (
+    CPU_ADAM_RAM_SHARE,
+    FINETUNE_GLOBAL_BATCH_SEQUENCES,
+    OffloadStep,
+    accumulation,
+    offload_step,
 )
 from configurator.core.estimate.params import ParamCounts, count_params
 from configurator.core.estimate.precision import KV_BYTES, weight_format
@@ -613,6 +620,9 @@ class Calibration:
     # estimate assumes x16 per card, which a board with fewer lanes per card does not give. FITTED by eye on those rows
     # (hidden or added is the question), not by crossval.
     sharded_gather_overlap: float = 1.0
+    # The share of the host's peak RAM bandwidth an offloaded fine-tune's CPU Adam streams at (optimizer_offload.py:
+    # FITTED on DeepSpeed's core-binding post, tests/core/test_optimizer_offload.py refits it)
+    cpu_adam_ram_share: float = CPU_ADAM_RAM_SHARE
 
 
 CAL = Calibration()
@@ -2836,6 +2846,64 @@ def _sharded_gathers(
     return exposed
 
 
+def _offloaded_step(
+    model: ModelArch,
+    counts: ParamCounts,
+    workload: Workload,
+    gpu: Gpu,
+    gpus: int,
+    compute_s: float,
+    ex: _Explain,
+    links: CardLinks | None = None,
+) -> OffloadStep | None:
+    """The optimizer step of a fine-tune with its optimizer in system RAM (--offload cpu: ZeRO-Offload, ZeRO-3 offload,
+    FSDP's CPU offload), timed once by optimizer_offload.offload_step: the CPU's Adam over the trained parameters at the
+    host's RAM bandwidth (Workload.ram_bandwidth_gbps: the build's own in a plan), the copies over each card's PCIe
+    link (`links`: the build's slots), the ZeRO-1/2 all-gather. `compute_s`: the run's GPU compute per GPU. None where
+    nothing is offloaded or no tokens are given."""
+    if workload.offload != "cpu" or workload.tokens is None or workload.kind == "inference":
+        return None
+    setup = _training_setup(workload, gpus, cal=ex.cal)
+    if not setup.offload:
+        return None
+    full = setup.method == "full"
+    params = float(counts.total) if full else float(lora_params(model, workload.lora_rank, workload.lora_targets))
+    tokens_per_micro = workload.batch * (workload.context or 2048)
+    micro_batches = workload.grad_accumulation or 1
+    micro_count = workload.tokens / (tokens_per_micro * max(1, gpus))
+    step = offload_step(
+        params=params,
+        gpus=gpus,
+        tokens=workload.tokens,
+        tokens_per_micro_batch=tokens_per_micro,
+        micro_batches=micro_batches,
+        params_stay_in_ram=setup.zero >= 3 or setup.fw.offload_everything,
+        torch_optimizer=setup.fw.offload_everything,
+        ram_gbps=workload.ram_bandwidth_gbps,
+        pcie_gbs=pcie_gbs(gpu, links)[0] * PCIE_COPY_EFFICIENCY,
+        gather_busbw_gbs=intra_node_link(gpu, links=links).busbw_gbs,
+        compute_s_per_micro_batch=compute_s / micro_count,
+        share=ex.cal.cpu_adam_ram_share,
+    )
+    ex.assume_layout(
+        Reason.of(
+            "est.offload-step",
+            runner=step.runner,
+            b=step.params / 1e9,
+            gbps=step.ram_gbps,
+            share=step.share,
+            cpu=step.cpu_s,
+            back=step.back_s + step.gather_s,
+            grads=step.grads_exposed_s,
+            link=pcie_gbs(gpu, links)[1],
+            micro=step.micro_batches,
+            steps=step.steps,
+            hours=step.seconds / 3600,
+        )
+    )
+    return step
+
+
 def _expert_parallel(
     model: ModelArch,
     workload: Workload,
@@ -2980,7 +3048,8 @@ def _training_time(
     gemms = (flops + fp32 - attention) / (peak * mfu * rest * scaling * experts)
     gpu_seconds = gemms + attention_s / (elapsed * scaling) + all_to_all * gpus / elapsed
     gathered = _sharded_gathers(model, counts, workload, gpu, gpus, scale, gpu_seconds / gpus, ex, links)
-    gpu_seconds += gathered * gpus
+    offloaded = _offloaded_step(model, counts, workload, gpu, gpus, gpu_seconds / gpus, ex, links)
+    gpu_seconds += (gathered + (offloaded.seconds if offloaded else 0.0)) * gpus
     gpu_hours = gpu_seconds / 3600
     wall = gpu_hours / gpus
     ex.step(
@@ -3290,10 +3359,23 @@ def _suggest_full_sharding(
 def _with_optimizer(workload: Workload, gpus: int, *, cal: Calibration) -> Workload:
     """A training job's optimizer where resolved() left it to the GPU count: torchtune's one-GPU full configs use
     bitsandbytes' paged 8-bit AdamW, its distributed ones torch's AdamW (frameworks.py)."""
-    if workload.optimizer is not None or workload.kind == "inference":
+    if workload.kind == "inference":
+        return workload
+    workload = _with_accumulation(workload, gpus)
+    if workload.optimizer is not None:
         return workload
     fw = framework(workload.framework or default_framework("full", workload.zero), cal.framework_released)
     return workload.model_copy(update={"optimizer": fw.full_optimizer if gpus == 1 else fw.full_optimizer_distributed})
+
+
+def _with_accumulation(workload: Workload, gpus: int) -> Workload:
+    """An offloaded fine-tune accumulates to Llama 2's 64-sequence batch where the request names no accumulation
+    (Workload.grad_accumulation): the CPU's optimizer step costs the whole model each time (optimizer_offload.py), and
+    the launch command reads the count from the resolved workload."""
+    if workload.offload != "cpu" or workload.grad_accumulation is not None:
+        return workload
+    count = accumulation(workload.batch, gpus, FINETUNE_GLOBAL_BATCH_SEQUENCES)
+    return workload.model_copy(update={"grad_accumulation": count})
 
 
 def _on_host_job(workload: Workload, gpu: Gpu | None, host: HostMemory | None) -> bool:

@@ -161,6 +161,9 @@ class HostMemory:
     core_ghz: float | None = None  # cores x base clock (GHz) over the sockets one process runs on, for CPU decode
     decode_per_cycle: float = CPU_DECODE_FLOPS_PER_CORE_CYCLE  # FLOPs a core and cycle at decode (cpu_decode_rate)
     pcie_gen: int | None = None
+    # the peak the cores can pull after the chiplet links (ccd_limit_gbps), over the sockets read: what a streaming
+    # CPU job (an offloaded fine-tune's Adam, estimate.optimizer_offload) is bounded by; None: peak_gbps
+    usable_gbps: float | None = None
     explanation: tuple[Reason, ...] = field(default=())  # est.* codes: how the effective bandwidth was found
 
     @property
@@ -297,6 +300,7 @@ def _host_memory(cpu: Cpu, kit: MemoryKit, kits: int, sockets: int, numa_aware: 
         )
     )
     return HostMemory(
+        usable_gbps=usable * read_sockets,
         peak_gbps=peak,
         effective_gbps=effective,
         capacity_gb=float(kit.total_gb * kits),

@@ -45,6 +45,7 @@ from configurator.core.estimate.gemm import (
     expert_time_factor,
     shape_factor,
 )
+from configurator.core.estimate.optimizer_offload import FINETUNE_GLOBAL_BATCH_SEQUENCES
 from configurator.core.estimate.params import count_params
 from configurator.core.estimate.result import (
     HARD_HEADROOM,
@@ -62,11 +63,6 @@ GIB = 1024**3
 
 GLOBAL_BATCH_TOKENS = 4 * 1024**2
 """Tokens per optimizer step: Llama 2 trained with a global batch of 4M tokens (Touvron et al. 2023, sec. 2.2)."""
-FINETUNE_GLOBAL_BATCH_SEQUENCES = 64
-"""Sequences per optimizer step of a fine-tuning job: Llama 2's supervised fine-tuning used "a batch size of 64, and a
-sequence length of 4096 tokens" (Touvron et al. 2023, arXiv 2307.09288, sec. 3.1), 256K tokens: a fine-tune steps on
-tens of examples, not on a pretraining run's millions of tokens. A cluster wider than it runs one micro-batch per
-data-parallel rank (the layout's batch grows to its width, as in pretraining)."""
 MAX_GLOBAL_BATCH_TOKENS = 16 * 1024**2
 """The largest global batch a layout may grow to when its data-parallel ranks hold more sequences than
 GLOBAL_BATCH_TOKENS: Llama 3 405B trained with 16M tokens per batch on 8,192 and 16,384 H100 (TP 8, PP 16; Balaji,

@@ -137,6 +137,10 @@ class Workload(BaseModel):
         "(the default) or PyTorch FSDP under accelerate (--zero 3: FULL_SHARD, 2: SHARD_GRAD_OP; frameworks.py)",
     )
     offload: Literal["none", "cpu"] = "none"
+    # micro-batches per GPU per optimizer step (gradient accumulation); None: one, or, for a fine-tune whose optimizer
+    # runs on the CPU (--offload cpu), enough for Llama 2's 64-sequence batch (estimator._with_accumulation): each of
+    # its optimizer steps costs the CPU the whole model (optimizer_offload.py). The launch command passes the same count
+    grad_accumulation: int | None = Field(default=None, ge=1, le=4096)
     tokens: float | None = Field(default=None, gt=0, le=1e15, description="training tokens (dataset x epochs)")
     # how many passes over the dataset `tokens` counts, as the window's Epochs field says it (tokens = dataset x
     # epochs): a saved project reopened showed Dr. Chen's 100 M-token dataset for 1 epoch as 33.3 M x 3 epochs, the
@@ -176,7 +180,8 @@ class Workload(BaseModel):
         default=89.6,
         ge=0.1,
         le=100_000,
-        description="host memory bandwidth for offloaded weights (dual-channel DDR5-5600 = 89.6 GB/s)",
+        description="host memory bandwidth for offloaded weights, and for the CPU optimizer step of a fine-tune with "
+        "--offload cpu (dual-channel DDR5-5600 = 89.6 GB/s)",
     )
     host_buffer: Literal["pinned", "mmap"] = Field(
         default="pinned",

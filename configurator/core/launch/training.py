@@ -169,7 +169,9 @@ def _job(
         pipeline=max(1, p.get("pipeline", 1)),
         context_parallel=max(1, p.get("context", 1)),
         virtual_stages=max(1, p.get("virtual_stages", 1)),
-        micro_batches=max(1, p.get("micro_batches_per_step", 1)),
+        # the layout's accumulation, else the estimate's own (an offloaded fine-tune accumulates to Llama 2's batch:
+        # estimator._with_accumulation), so the command steps the optimizer as often as the hours count
+        micro_batches=max(1, p.get("micro_batches_per_step", w.grad_accumulation or 1)),
         liger=_liger(w),
         fsdp=w.sharding == "fsdp",
     )

@@ -2144,6 +2144,13 @@ ZH_REASONS: dict[str, Template] = {
         + f"：每步 {r.num('seconds'):.1f} 秒，其中 {r.num('exposed'):.1f} 秒超出该步的计算时间，墙钟时间 "
         f"+{r.num('hours'):,.1f} 小时"
     ),
+    "est.offload-step": lambda r, _say: (
+        f"优化器放在系统内存：每个优化器步（每张 GPU {r.fields['micro']} 个微批）由 {r.fields['runner']} 在 CPU 上更新 "
+        f"{r.num('b'):.2f} B 参数，按内存 {r.num('gbps'):g} GB/s 的 {r.num('share'):.0%} 读写，GPU 等待 {r.num('cpu'):.1f} 秒"
+        + (f"，再经 {r.fields['link']} 拷回 {r.num('back'):.1f} 秒" if r.num("back") >= 0.05 else "")
+        + (f"，梯度拷贝超出反向传播 {r.num('grads'):.1f} 秒" if r.num("grads") >= 0.05 else "")
+        + f"：共 {r.num('steps'):,.0f} 步，墙钟时间 +{r.num('hours'):,.1f} 小时"
+    ),
     "est.no-tokens": "未给出 --tokens：不估算训练时间",
     "est.file-weights": "权重大小取自文件头：精确为 {gib:.2f} GiB",
     "est.kept-in-ram": lambda r, _say: (

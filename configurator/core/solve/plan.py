@@ -418,15 +418,34 @@ def build_links(a: Assembly) -> CardLinks | None:
     return None if same else links
 
 
+def offload_ram_gbps(a: Assembly, workload: Workload) -> float | None:
+    """The RAM bandwidth a fine-tune with its optimizer in system RAM (--offload cpu) streams its CPU Adam from on this
+    build: its CPU's and DIMMs' peak after the chiplet links, over every socket (each rank's cores bound to their own:
+    estimate.optimizer_offload); None for any other job or a build whose host is not known."""
+    if workload.offload != "cpu" or workload.kind == "inference":
+        return None
+    try:
+        host = host_memory(a.cpu, a.memory, a.memory_count, a.sockets, numa_aware=True, wired=a.board.memory_channels)
+    except (ValueError, ConfiguratorError, AttributeError):
+        return None
+    return host.usable_gbps or host.peak_gbps
+
+
 def _on_links(given: EstimateResult, a: Assembly, request: BuildRequest, cand: Candidates) -> EstimateResult:
     """A training job on several cards talks over the build's own links: a sharded one (ZeRO-3 / FSDP FULL_SHARD)
     gathers its weights over them, so a board whose second slot runs x4 through the chipset trains slower than the x16
     the option was estimated at, a bridged pair faster (estimator._sharded_gathers); a data-parallel all-reduce between
-    two cards that take a bridge but have none goes through the CPU (estimator._data_parallel_scaling)."""
+    two cards that take a bridge but have none goes through the CPU (estimator._data_parallel_scaling). A fine-tune
+    with its optimizer in RAM steps it on the build's own CPU and memory (offload_ram_gbps), not the default desktop's."""
     links = build_links(a)
-    if links is None or cand.model is None or request.workload.kind == "inference" or given.wall_hours is None:
+    ram = offload_ram_gbps(a, request.workload)
+    if (links is None and ram is None) or cand.model is None or request.workload.kind == "inference":
+        return given
+    if given.wall_hours is None:
         return given
     workload = Workload.model_validate(given.workload)
+    if ram is not None:
+        workload = workload.model_copy(update={"ram_bandwidth_gbps": ram})
     if given.layout is not None:  # the planner's layout (candidates._laid_out): planned again on these links
         return _planned_on_links(given, workload, a, request, cand, intra_node_link(a.gpu, links=links))
     try:
