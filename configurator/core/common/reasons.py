@@ -1062,7 +1062,11 @@ EN: dict[str, Template] = {
         else "allow more time"
     ),
     "way.condition": "allow used parts",
-    "way.region": "buy outside China",
+    "way.region": lambda r, _say: (
+        "buy in mainland China (choose region China: the card asked is sold there only)"
+        if r.fields.get("region") == "china"
+        else "buy outside China"
+    ),
     "way.framework": "fine-tune with Unsloth (it keeps checkpointed activations in system RAM)",
     "way.actoffload": "keep checkpointed activations in system RAM (activation offload)",
     "way.checkpointing": "recompute activations in the backward pass (gradient checkpointing: less memory, slower)",

@@ -841,7 +841,9 @@ ZH_REASONS: dict[str, Template] = {
         else "允许更长的时间"
     ),
     "way.condition": "允许二手配件",
-    "way.region": "在中国以外购买",
+    "way.region": lambda r, _say: (
+        "在中国大陆购买（选择地区“中国”：所选显卡只在那里销售）" if r.fields.get("region") == "china" else "在中国以外购买"
+    ),
     "way.framework": "用 Unsloth 微调（它把检查点激活值放在系统内存）",
     "way.actoffload": "把检查点激活值放在系统内存（激活卸载）",
     "way.checkpointing": "反向传播时重算激活值（梯度检查点：更省显存，但更慢）",

@@ -1069,6 +1069,12 @@ def _diagnose(
         else:
             builds, solved = _solve_once(relaxed, catalog, model, exact, 1, stop, 1.0, cost_cap=cost_cap)
             searched = solved if not builds and not solved.timed_out else None
+            if usual_finetune_applies(relaxed) and not stop():
+                # as its plan solves it (_usual_finetune_builds): Llama 3.1 8B LoRA in 48 h at 500 USD had said "use
+                # QLoRA ...: 1 x RTX 4060 Ti 16GB, 1,027 USD (45 h)" where its QLoRA plan trains on an RTX 3070 with
+                # Unsloth in 45 h for 874, and "raise the budget to 1,097 USD" at 34 h of a card its plan times at 33
+                usual = _solve_once(_at_usual_finetune(relaxed), catalog, model, exact, 1, stop, 1.0, cost_cap=cost_cap)
+                builds = _with_usual_finetune(builds, usual[0])
             if not builds and relaxed.owned_gpu is not None and _money_or_kv(relaxed, request):
                 builds = _beside_or_without_own(_context(relaxed, catalog, model, exact, stop), cost_cap, owned)
         # the machines without a bought GPU are ways out too (Qwen2.5-7B at 5,000 CNY: a 2,859 CNY mini PC at q4_k_m
@@ -1917,17 +1923,12 @@ holding the whole model: "Unsloth currently supports multi-GPU setups through li
 unsloth, read 2026-12-04), the launch the build gives (launch.training.unsloth_command)."""
 
 
-def _usual_finetune_builds(ctx: PlanContext) -> list[Build]:
-    """A LoRA or QLoRA request that names no framework, no ZeRO stage and no activation offload: also solved with
-    USUAL_FINETUNE (the cheapest build and the solver's other searches too), each build saying so in
-    its label, on one GPU or as DDP on several. Gemma 4 31B QLoRA at 2,500 EUR had been answered only with two-card
-    PEFT builds (two Tesla P100, two RTX 2060 12GB, two RTX 2080 Ti 22GB): the single used RTX 3090 people train it on
-    was missing (walk10). Searched on one card only, Qwen3 8B LoRA at 2,500 USD showed two RTX 2080 Ti 22GB under
-    PEFT's DeepSpeed ZeRO-3 at 32 h per 100 M tokens where the same pair as Unsloth DDP trains it in 19 h, and no
-    one-card build a second card could join (round 24)."""
-    request = ctx.request
+def usual_finetune_applies(request: BuildRequest) -> bool:
+    """A LoRA or QLoRA request that names no framework, no ZeRO stage, no activation or weight offload, no sharding
+    stack, no exact GPU count and no own card: the plan also solves it with USUAL_FINETUNE (_usual_finetune_builds),
+    and so does a way out's search (_diagnose), so that a way's price and hours are those its plan shows."""
     w = request.workload
-    if (
+    return not (
         w.kind != "finetune"
         or w.method not in ("lora", "qlora")
         or w.framework is not None
@@ -1937,10 +1938,39 @@ def _usual_finetune_builds(ctx: PlanContext) -> list[Build]:
         or w.sharding is not None  # the user named how the HF stack shards (--sharding): that stack, not Unsloth
         or request.exact_gpus
         or request.owned_gpu is not None
-        or ctx.should_stop()
-    ):
+    )
+
+
+def _at_usual_finetune(request: BuildRequest) -> BuildRequest:
+    """The request fine-tuned with USUAL_FINETUNE."""
+    return request.model_copy(update={"workload": request.workload.model_copy(update={"framework": USUAL_FINETUNE})})
+
+
+def _with_usual_finetune(builds: list[Build], usual: list[Build]) -> list[Build]:
+    """`builds` with the USUAL_FINETUNE builds beside them, as the plan keeps them (_each_once): the same machine once,
+    at the fewer hours."""
+    out = list(builds)
+    for build in usual:
+        twin = next((i for i, b in enumerate(out) if _same(b, build)), None)
+        if twin is None:
+            out.append(build)
+        elif _hours(build) < _hours(out[twin]):
+            out[twin] = build
+    return out
+
+
+def _usual_finetune_builds(ctx: PlanContext) -> list[Build]:
+    """A LoRA or QLoRA request that names no framework, no ZeRO stage and no activation offload: also solved with
+    USUAL_FINETUNE (the cheapest build and the solver's other searches too), each build saying so in
+    its label, on one GPU or as DDP on several. Gemma 4 31B QLoRA at 2,500 EUR had been answered only with two-card
+    PEFT builds (two Tesla P100, two RTX 2060 12GB, two RTX 2080 Ti 22GB): the single used RTX 3090 people train it on
+    was missing (walk10). Searched on one card only, Qwen3 8B LoRA at 2,500 USD showed two RTX 2080 Ti 22GB under
+    PEFT's DeepSpeed ZeRO-3 at 32 h per 100 M tokens where the same pair as Unsloth DDP trains it in 19 h, and no
+    one-card build a second card could join (round 24)."""
+    request = ctx.request
+    if not usual_finetune_applies(request) or ctx.should_stop():
         return []
-    variant = request.model_copy(update={"workload": w.model_copy(update={"framework": USUAL_FINETUNE})})
+    variant = _at_usual_finetune(request)
     # the solver's other searches too, with or without a budget: with no budget only the cheapest had been searched,
     # and Gemma 4 31B QLoRA on one card (no budget) lost every 24 GB card (PEFT needs 27.9 GiB there, Unsloth 19.5):
     # no RTX 4090 at 46 h beside the RTX 2080 Ti 22GB at 155 h, and an MI100 1 % faster shown as "more speed" (review32)

@@ -41,7 +41,7 @@ from configurator.core.model.request import (
 from configurator.core.rules.job import PromptWait
 from configurator.core.rules.power import Circuit
 from configurator.core.rules.site import SitePower
-from configurator.core.solve.candidates import Candidates, gpu_allowed, runs_from_ram
+from configurator.core.solve.candidates import Candidates, gpu_allowed, market_excludes, runs_from_ram
 from configurator.core.solve.power import TRAINING_POWER_CURVE, power_limit_speed
 from configurator.core.solve.power_cap import VENDOR_RULES
 from configurator.core.solve.rules import READING_TPS
@@ -188,8 +188,11 @@ def _full_finetune_ways(w: Workload, model: ModelArch | None) -> list[tuple[str,
     return out
 
 
-def _relaxations(request: BuildRequest, model: ModelArch | None = None) -> list[tuple[str, BuildRequest]]:
-    """Single relaxations, each one a change a user could accept, least intrusive first."""
+def _relaxations(
+    request: BuildRequest, model: ModelArch | None = None, china: bool = False
+) -> list[tuple[str, BuildRequest]]:
+    """Single relaxations, each one a change a user could accept, least intrusive first. `china`: a GPU the request
+    names is sold only in mainland China (sold_in_china_only): buying there is a way out."""
     out: list[tuple[str, BuildRequest]] = []
     w = request.workload
 
@@ -267,7 +270,21 @@ def _relaxations(request: BuildRequest, model: ModelArch | None = None) -> list[
         out.append(("deadline", request.model_copy(update={"deadline_hours": None})))
     if request.region == "china":
         out.append(("region", request.model_copy(update={"region": "global"})))
+    elif china:
+        out.append(("region", request.model_copy(update={"region": "china"})))
     return out
+
+
+def sold_in_china_only(request: BuildRequest, catalog: Catalog) -> bool:
+    """A request outside China that names a GPU sold only there (a China-market variant, or a card the catalog prices
+    only in CNY: candidates.market_excludes), the card the buyer asked for: buying in China is a way out. The RTX 4090
+    blower cards for Qwen2.5-72B's LoRA had said "none found" in the global region, where China and QLoRA give 2 of them
+    (43,680 CNY, round 32's note)."""
+    if request.region != "global":
+        return False
+    gpus = catalog.records["gpus"]
+    named = [gpus.get(i) for i in request.gpu_ids]
+    return any(isinstance(g, Gpu) and market_excludes(g, g, request) is not None for g in named)
 
 
 LOW_BITS = "q2_k"
@@ -445,6 +462,7 @@ def _phrase(kind: str, relaxed: BuildRequest, request: BuildRequest, build: Buil
         # the plan runs Q4_K_M only without a card or with the experts in RAM: a card build at it says so
         "precision": {"gpus": True} if q4_already(request) == "ram" and not _plan_q4(request, build) else {},
         "zero3offload": _offload_stack(w),
+        "region": {"region": relaxed.region} if relaxed.region == "china" else {},
     }
     if kind == "q8":  # the release's quality at about half the bytes of 16 bits (sources.RELEASE_IN_RAM)
         return Reason.of("way.precision", precision=RELEASE_IN_RAM)
@@ -656,6 +674,7 @@ def search(
     should_stop: Callable[[], bool],
     seconds: float = SEARCH_SECONDS,
     model: ModelArch | None = None,
+    china: bool = False,
 ) -> list[_Found]:
     """Every single relaxation and the cheap pairs that fit, each the cheapest build for it (unordered).
 
@@ -666,7 +685,7 @@ def search(
     def stop() -> bool:
         return should_stop() or time.process_time() > deadline
 
-    singles = _relaxations(request, model)
+    singles = _relaxations(request, model, china)
     by_kind = dict(singles)
     found: dict[str, _Found] = {}
 
@@ -717,6 +736,7 @@ def search(
             continue
         first_of(kind, circuit_steps(request) if kind == "circuit" else [relaxed], single_cap)
     _pairs(request, by_kind, found, attempt, stop)
+    _region_pairs(request, singles, found, attempt, stop)
     first_of("powerlow", _deeper_caps(request, list(found.values())), None)  # an exact count on the user's circuit
     if _circuit_bound(list(found.values()), request) and "speed" in by_kind:
         for kind, relaxed in _home_ways(request, by_kind):
@@ -750,6 +770,27 @@ def _pairs(
         tried += 1
         cheapest = min((f.price for f in found.values() if _keeps_job(f, request) and _reads(f, request)), default=None)
         attempt(f"{a}+{b}", _combine(request, by_kind[a], by_kind[b]), cheapest)
+
+
+def _region_pairs(
+    request: BuildRequest,
+    singles: list[tuple[str, BuildRequest]],
+    found: dict[str, _Found],
+    attempt: Callable[[str, BuildRequest, float | None], _Found | None],
+    stop: Callable[[], bool],
+) -> None:
+    """Where buying in China alone (the card asked is sold only there) is no way out, it paired with each other change,
+    least intrusive first, each under the cheapest way found: the region first, as a buyer takes them (where the card
+    is bought decides what the rest runs on). Qwen2.5-72B LoRA on RTX 4090 blower cards in the global region had said
+    "none found", where buying in China and QLoRA give 2 cards (round 32's note)."""
+    region = dict(singles).get("region")
+    if region is None or region.region != "china" or "region" in found:
+        return
+    for kind, relaxed in singles:
+        if kind in ("budget", "region") or stop():
+            continue
+        cheapest = min((f.price for f in found.values()), default=None)
+        attempt(f"region+{kind}", _combine(request, region, relaxed), cheapest)
 
 
 def _home_ways(request: BuildRequest, by_kind: dict[str, BuildRequest]) -> list[tuple[str, BuildRequest]]:
@@ -1231,7 +1272,7 @@ def diagnose(
     an RTX 2070 with the experts in RAM for 8,380). `reference_job`: a training request without --tokens, timed for the
     planner's reference job (no job to rent: _rent_way)."""
     clauses, blocking, closest = _first_clause(request, catalog, cand)
-    found = search(request, solve, should_stop, seconds, model)
+    found = search(request, solve, should_stop, seconds, model, sold_in_china_only(request, catalog))
     alone = slow_machine is not None and not found and not should_stop()
     slow = slow_machine(request.model_copy(update={"budget": None})) if slow_machine is not None and alone else None
     if slow is not None:
