@@ -1553,11 +1553,12 @@ def _same_speed(way: dict[str, Any], build: dict[str, Any]) -> bool:
     return decode is not None and abs(float(decode) - float(tps)) <= SPEED_TOLERANCE * float(tps) + 0.01
 
 
-def way_out_problems(args: str, plan: dict[str, Any], solve: Any) -> list[str]:
+def way_out_problems(args: str, plan: dict[str, Any], solve: Any, resolved: int | None = None) -> list[str]:
     """Every way out shown is a plan the user can get at the price shown: re-solving ARGS as the way's words say
     (way_out_args; `solve` runs `plan ARGS --json`) shows a build that fails no rule at the way's price (within
     PRICE_TOLERANCE) and at its hours or speed, and none cheaper that serves it as well; and the cheapest way out is
-    the cheapest of the ways shown (`infeasible.relaxations` by price)."""
+    the cheapest of the ways shown (`infeasible.relaxations` by price). `resolved`: the first N ways re-solved (each
+    is a plan to solve), all when None."""
     infeasible = plan.get("infeasible") or {}
     ways = infeasible.get("relaxations") or []
     problems: list[str] = []
@@ -1566,7 +1567,7 @@ def way_out_problems(args: str, plan: dict[str, Any], solve: Any) -> list[str]:
         problems.append(f"'cheapest way out' costs {prices[0]:,.2f}, another way shown costs {min(prices):,.2f}")
     if ways and infeasible.get("cheapest_relaxation") != ways[0]["change"]:
         problems.append("'cheapest way out' is not the first way shown")
-    for at, way in enumerate(ways, 1):
+    for at, way in enumerate(ways[:resolved], 1):
         applied = way_out_args(args, way)
         if applied is None:
             continue
@@ -1581,4 +1582,40 @@ def way_out_problems(args: str, plan: dict[str, Any], solve: Any) -> list[str]:
             said = way.get("wall_hours") or way.get("decode_tokens_per_s")
             got = [(_way_hours(b), b["estimate"].get("speed", {}).get("decode_tokens_per_s")) for b in same]
             problems.append(f"{name} says {said} (h or tokens/s) at {price:,.2f}; `plan {applied}` shows {got}")
+        problems += _past_support_way_problems(name, way, builds, same, at == 1 and infeasible)
+    return problems
+
+
+def _past_support_way_problems(
+    name: str, way: dict[str, Any], builds: list[dict[str, Any]], same: list[dict[str, Any]], first: dict[str, Any]
+) -> list[str]:
+    """A way whose build is on supported software, where its plan shows a cheaper build on a card past its vendor's
+    support, says "cheapest build on supported software" and names that cheaper build's price (way.changes' fields
+    `supported`, `past_price`); the first way's label then says "cheapest way out on supported software"
+    (`cheapest_on_supported`). A price it names for the card past support is one its plan shows, where it shows any."""
+    said = (way.get("said") or {}).get("fields") or {}
+    price = float(way["total_price"])
+    problems = []
+    named = said.get("past_price")
+    past = [b for b in builds if past_support(b)]
+    # a plan sets the card past support aside unshown where a supported one is cheap enough (ranking.startable):
+    # the price named is checked where the plan shows such cards
+    if (
+        named is not None
+        and past
+        and not any(abs(float(b["total_price"]) - named) <= PRICE_TOLERANCE * named for b in past)
+    ):
+        problems.append(f"{name} names a card past support at {named:,.2f}; its plan shows none at that price")
+    if not same or any(past_support(b) for b in same):
+        return problems
+    cheaper = [b for b in past if float(b["total_price"]) < price * (1 - PRICE_TOLERANCE)]
+    if cheaper and not said.get("supported"):
+        problems.append(
+            f"{name}: 'cheapest build' at {price:,.2f} where its plan shows a card past support at "
+            f"{min(float(b['total_price']) for b in cheaper):,.2f}, without 'on supported software'"
+        )
+    if cheaper and first and not first.get("cheapest_on_supported"):
+        problems.append(
+            f"{name}: 'cheapest way out' beside a cheaper card past support, without 'on supported software'"
+        )
     return problems

@@ -412,9 +412,16 @@ def _changes(r: Reason, say: Say) -> str:
         if r.fields.get("home_tps") is not None
         else ""
     )
+    cheapest = "cheapest build on supported software" if r.fields.get("supported") else "cheapest build"
+    past = (
+        f"; {r.num('past_gpus'):.0f} x {r.fields['past_gpu']} for {r.num('past_price'):,.0f} {r.fields['currency']} "
+        "costs less, on a card past its vendor's software support"
+        if r.fields.get("past_price") is not None
+        else ""
+    )
     return (
-        f"{text}{home}: cheapest build {what}{r.num('price'):,.0f} {r.fields['currency']}{hours}{wait}{slow}{slower}"
-        f"{trade}"
+        f"{text}{home}: {cheapest} {what}{r.num('price'):,.0f} {r.fields['currency']}{hours}{wait}{slow}{slower}"
+        f"{trade}{past}"
     )
 
 

@@ -1059,6 +1059,7 @@ def _diagnose(
     ways = _WaySearch(catalog, model, exact)
     owned: dict[str, list[Build]] = {}
     floor = _TrainingFloor(request, catalog, model, exact)
+    aside: dict[int, tuple[Build, Build]] = {}  # a way's build -> the cheaper one past support set aside beside it
 
     def cheapest(relaxed: BuildRequest, cost_cap: float | None, stop: Callable[[], bool]) -> Build | None:
         searched: Candidates | None = None  # the GPU options proven to hold no build under the cap
@@ -1069,10 +1070,7 @@ def _diagnose(
         else:
             builds, solved = _solve_once(relaxed, catalog, model, exact, 1, stop, 1.0, cost_cap=cost_cap)
             searched = solved if not builds and not solved.timed_out else None
-            if usual_finetune_applies(relaxed) and not stop():
-                # as its plan solves it (_usual_finetune_builds): Llama 3.1 8B LoRA in 48 h at 500 USD had said "use
-                # QLoRA ...: 1 x RTX 4060 Ti 16GB, 1,027 USD (45 h)" where its QLoRA plan trains on an RTX 3070 with
-                # Unsloth in 45 h for 874, and "raise the budget to 1,097 USD" at 34 h of a card its plan times at 33
+            if usual_finetune_applies(relaxed) and not stop():  # as its plan solves it (_with_usual_finetune)
                 usual = _solve_once(_at_usual_finetune(relaxed), catalog, model, exact, 1, stop, 1.0, cost_cap=cost_cap)
                 builds = _with_usual_finetune(builds, usual[0])
             if not builds and relaxed.owned_gpu is not None and _money_or_kv(relaxed, request):
@@ -1091,7 +1089,7 @@ def _diagnose(
         # users at 20 tokens/s had been told an RTX 2070 with the experts in a desktop's RAM that decodes 11.05 there)
         builds = [_with_prompt(b) for b in builds if not b.fails]
         # nor is a training build on a card past its vendor's support, beside a supported one (ranking.startable)
-        builds = startable(builds)
+        builds = _startable_noting(builds, aside)
         if not relax.wants_reading(relaxed):
             if not stop():
                 # a speed asked: the platform tiers with the experts in RAM, as for reading speed below, built to the
@@ -1123,7 +1121,26 @@ def _diagnose(
         cluster_of=servers,
         slow_machine=slow_machine,
         reference_job=reference_job,
+        set_aside=lambda b: _noted(aside, b),
     )
+
+
+def _startable_noting(builds: list[Build], aside: dict[int, tuple[Build, Build]]) -> list[Build]:
+    """ranking.startable's builds; beside each one dearer than the cheapest it sets aside (a training build past its
+    vendor's support), that one noted in `aside` (by the build's id, the build kept with it): a way out whose build is
+    on supported software says so when a cheaper one past support was set aside (relax._describe)."""
+    kept = startable(builds)
+    dropped = [b for b in builds if all(b is not k for k in kept)]
+    if dropped:
+        past = min(dropped, key=lambda b: b.total_price)
+        aside.update((id(b), (b, past)) for b in kept if b.total_price > past.total_price + 0.005)
+    return kept
+
+
+def _noted(aside: dict[int, tuple[Build, Build]], build: Build) -> Build | None:
+    """The cheaper build past support set aside beside `build` (_startable_noting), or None."""
+    noted = aside.get(id(build))
+    return noted[1] if noted is not None and noted[0] is build else None
 
 
 @dataclass(frozen=True)

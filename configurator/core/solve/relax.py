@@ -191,8 +191,7 @@ def _full_finetune_ways(w: Workload, model: ModelArch | None) -> list[tuple[str,
 def _relaxations(
     request: BuildRequest, model: ModelArch | None = None, china: bool = False
 ) -> list[tuple[str, BuildRequest]]:
-    """Single relaxations, each one a change a user could accept, least intrusive first. `china`: a GPU the request
-    names is sold only in mainland China (sold_in_china_only): buying there is a way out."""
+    """Single relaxations, each one a change a user could accept, least intrusive first (china: sold_in_china_only)."""
     out: list[tuple[str, BuildRequest]] = []
     w = request.workload
 
@@ -268,11 +267,15 @@ def _relaxations(
             out.append(("precision+speed", request.model_copy(update={"workload": q4, "min_decode_tps": None})))
     if request.deadline_hours:
         out.append(("deadline", request.model_copy(update={"deadline_hours": None})))
+    return out + _region_way(request, china)
+
+
+def _region_way(request: BuildRequest, china: bool) -> list[tuple[str, BuildRequest]]:
+    """Buying in the other market: outside China for a buyer there, in China for one elsewhere who names a card sold
+    only there (`china`: sold_in_china_only)."""
     if request.region == "china":
-        out.append(("region", request.model_copy(update={"region": "global"})))
-    elif china:
-        out.append(("region", request.model_copy(update={"region": "china"})))
-    return out
+        return [("region", request.model_copy(update={"region": "global"}))]
+    return [("region", request.model_copy(update={"region": "china"}))] if china else []
 
 
 def sold_in_china_only(request: BuildRequest, catalog: Catalog) -> bool:
@@ -1070,11 +1073,17 @@ def _first_clause(
     return [clause], ["GPU memory / speed target per machine"], closest
 
 
-def _listed(ranked: list[_Found], request: BuildRequest, *, moe: bool) -> list[Relaxation]:
-    """Every way out ranked, cheapest first, each with its change said and its build (pareto keeps the ones shown)."""
+def _listed(
+    ranked: list[_Found], request: BuildRequest, set_aside: Callable[[Build], Build | None], *, moe: bool
+) -> list[Relaxation]:
+    """Every way out ranked, cheapest first, each with its change said and its build (pareto keeps the ones shown);
+    a way whose build is on supported software beside a cheaper one past support set aside names it (_past_cheaper)."""
     out: list[Relaxation] = []
     for f in ranked:
         said = _describe(f.kind, f.request or request, f.price, request, f.build, moe=moe)
+        past = set_aside(f.build)
+        if past is not None and said.code == "way.changes":
+            said = Reason.of(said.code, **said.fields, **_past_cheaper(past))
         out.append(
             Relaxation(
                 kind=f.kind,
@@ -1088,6 +1097,19 @@ def _listed(ranked: list[_Found], request: BuildRequest, *, moe: bool) -> list[R
             )
         )
     return out
+
+
+def _past_cheaper(past: Build) -> dict[str, Value]:
+    """A way's build is the cheapest on supported software: the cheaper one past its vendor's support (ranking.startable
+    sets it aside for a new training job) by its cards and price (way.changes' fields `supported`, `past_gpus`,
+    `past_gpu`, `past_price`). A label is a claim about the numbers beside it: "cheapest build" had named two Arc Pro
+    B60 where two Tesla P40 were cheaper."""
+    return {
+        "supported": True,
+        "past_gpus": past.gpu_count * past.nodes,
+        "past_gpu": _gpu_name(past),
+        "past_price": past.total_price,
+    }
 
 
 IMPLIED = {
@@ -1263,6 +1285,7 @@ def diagnose(
     slow_machine: Callable[[BuildRequest], Build | None] | None = None,
     seconds: float = SEARCH_SECONDS,
     reference_job: bool = False,
+    set_aside: Callable[[Build], Build | None] = lambda _b: None,
 ) -> tuple[Infeasible, Build | None]:
     """Why nothing fits (one sentence, short details under it) and every way out found, cheapest first; with the
     ready-made servers to show when they are the way out (or run the job as asked in a server room). `slow_machine`:
@@ -1270,7 +1293,8 @@ def diagnose(
     is found: beside a way with a GPU it is no rival for the cheapest, as a plan's slow CPU-only build is none for
     "cheapest" (ranking.slow_cpu_only; DeepSeek-V3 q2_k: an 8,220 USD CPU box whose 4k prompt waits 13 minutes, beside
     an RTX 2070 with the experts in RAM for 8,380). `reference_job`: a training request without --tokens, timed for the
-    planner's reference job (no job to rent: _rent_way)."""
+    planner's reference job (no job to rent: _rent_way). `set_aside`: the cheaper build past its vendor's support
+    set aside beside a way's build (a training build: ranking.startable), which the way then names."""
     clauses, blocking, closest = _first_clause(request, catalog, cand)
     found = search(request, solve, should_stop, seconds, model, sold_in_china_only(request, catalog))
     alone = slow_machine is not None and not found and not should_stop()
@@ -1284,7 +1308,7 @@ def diagnose(
             found.append(_Found("cluster", None, cluster))
     found.extend(_plain_budget(found, request, solve, should_stop))
     ranked = _ranked(found, request)
-    relaxations = _listed(ranked, request, moe=model.moe is not None)
+    relaxations = _listed(ranked, request, set_aside, moe=model.moe is not None)
     rent = (
         None
         if reference_job and not request.deadline_hours
