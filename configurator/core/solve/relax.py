@@ -782,7 +782,7 @@ def _region_pairs(
     attempt: Callable[[str, BuildRequest, float | None], _Found | None],
     stop: Callable[[], bool],
 ) -> None:
-    """Where buying in China alone (the card asked is sold only there) is no way out, it paired with each other change,
+    """Where buying in China alone (the card asked is sold only there) is no way out, it is paired with each other change,
     least intrusive first, each under the cheapest way found: the region first, as a buyer takes them (where the card
     is bought decides what the rest runs on). Qwen2.5-72B LoRA on RTX 4090 blower cards in the global region had said
     "none found", where buying in China and QLoRA give 2 cards (round 32's note)."""
