@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import re
+import shlex
 import tomllib
 from dataclasses import dataclass
 from functools import cache
@@ -1443,4 +1444,178 @@ def idle_owned_problems(builds: list[dict[str, Any]], owned_id: str, owned: int)
                     f"#{build['rank']} '{build['label']}': buys {bought} x {owned_id} while {owned - used} of the "
                     f"user's own {owned} sit idle"
                 )
+    return problems
+
+
+# --------------------------------------------------------------------------- ways out (round 33)
+
+CIRCUIT_IDS = {volts_amps: name for name, volts_amps in VOLTS_AMPS.items()}
+
+_DROPPED = {"speed": "--min-decode-tps", "deadline": "--deadline-hours"}
+"""Changes that give up an option the request set: the way's re-solve leaves that option out."""
+
+
+def _way_codes(way: dict[str, Any]) -> list[dict[str, Any]]:
+    """A way out's changes as its words say them (`said`: way.changes' nested changes, or the way's own code)."""
+    said = way.get("said") or {}
+    if said.get("code") == "way.changes":
+        return list(said["fields"].get("changes") or [])
+    return [said] if said else []
+
+
+def _flags_of(change: dict[str, Any]) -> list[str] | None:
+    """The `plan` options one change of a way out's words sets (read from its code and fields, as a user would type
+    them), or None where a change names no option a re-solve could set."""
+    code, f = change["code"].removeprefix("way."), change.get("fields") or {}
+    fixed = {
+        "form": ["--form", "any"],
+        "room": ["--room", "lab"],
+        "condition": ["--condition", "any"],
+        "framework": ["--framework", "unsloth"],
+        "actoffload": ["--activation-offload", "--grad-checkpointing"],
+        "checkpointing": ["--grad-checkpointing"],
+        "optim8bit": ["--optimizer", "adamw-8bit"],
+        "zero3offload": ["--zero", "3", "--offload", "cpu"],
+        "offload": ["--offload", "cpu", "--engine", "llama.cpp"],
+        "lowbits": ["--precision", "q2_k", "--engine", "llama.cpp"],
+        "method": ["--method", "qlora"],
+        "speed": [],
+        "deadline": [],
+    }
+    if code in fixed:
+        return fixed[code]
+    valued = {
+        "budget": ("--budget", f.get("amount")),
+        "kv": ("--kv-precision", f.get("kv")),
+        "context": ("--context", f.get("context")),
+        "power": ("--power-limit", f.get("limit")),
+        "powerup": ("--power-limit", f.get("limit")),
+        "circuits": ("--circuits", f.get("circuits")),
+        "gpus": ("--gpus", f.get("gpus")),
+        "region": ("--region", f.get("region") or "global"),
+        "precision": ("--precision", f.get("precision") or "q4_k_m"),
+    }
+    if code == "speed10":  # the speed the way names, one decimal down (as Apply sets it)
+        return ["--min-decode-tps", f"{math.floor(float(f['tps']) * 10) / 10:g}"]
+    if code == "circuit":
+        circuit = CIRCUIT_IDS.get((int(f["volts"]), int(f["amps"])))
+        return None if circuit is None else ["--circuit", circuit]
+    if code not in valued or valued[code][1] is None:
+        return None
+    flag, value = valued[code]
+    extra = ["--engine", "llama.cpp"] if code == "precision" else []
+    return [flag, f"{value:g}" if isinstance(value, float) else str(value), *extra]
+
+
+def way_out_args(args: str, way: dict[str, Any]) -> str | None:
+    """The request ARGS with the way out applied as its words say it: each change's options appended (the last of an
+    option wins), the options it gives up left out (a speed target, a deadline, --exact-gpus where it allows more
+    GPUs); None for a way that is not a request to re-solve (a rental, ready-made servers, a change no option sets)."""
+    changes = _way_codes(way)
+    if not changes or way.get("kind") in ("rent", "cluster") or changes[0]["code"] in ("way.rent", "way.cluster"):
+        return None
+    flags: list[str] = []
+    dropped = {"--exact-gpus"} if any(c["code"] == "way.gpus" for c in changes) else set()
+    for change in changes:
+        more = _flags_of(change)
+        if more is None:
+            return None
+        flags += more
+        dropped |= {_DROPPED[c] for c in [change["code"].removeprefix("way.")] if c in _DROPPED}
+    words = shlex.split(args)
+    kept: list[str] = []
+    skip = False
+    for at, word in enumerate(words):
+        if skip:
+            skip = False
+            continue
+        if word in dropped:
+            skip = word != "--exact-gpus" and at + 1 < len(words) and not words[at + 1].startswith("--")
+            continue
+        kept.append(word)
+    return shlex.join(kept + flags)
+
+
+def _way_hours(build: dict[str, Any]) -> float | None:
+    hours = (build["estimate"].get("time") or {}).get("wall_hours")
+    return float(hours) if hours else None
+
+
+def _same_speed(way: dict[str, Any], build: dict[str, Any]) -> bool:
+    """The build runs at the way's stated hours (a training job's) or decode rate, within SPEED_TOLERANCE."""
+    if way.get("wall_hours"):
+        hours = _way_hours(build)
+        return hours is not None and abs(hours - float(way["wall_hours"])) <= SPEED_TOLERANCE * hours + 0.05
+    tps = way.get("decode_tokens_per_s")
+    decode = build["estimate"].get("speed", {}).get("decode_tokens_per_s")
+    if not tps:
+        return True
+    return decode is not None and abs(float(decode) - float(tps)) <= SPEED_TOLERANCE * float(tps) + 0.01
+
+
+def way_out_problems(args: str, plan: dict[str, Any], solve: Any, resolved: int | None = None) -> list[str]:
+    """Every way out shown is a plan the user can get at the price shown: re-solving ARGS as the way's words say
+    (way_out_args; `solve` runs `plan ARGS --json`) shows a build that fails no rule at the way's price (within
+    PRICE_TOLERANCE) and at its hours or speed, and none cheaper that serves it as well; and the cheapest way out is
+    the cheapest of the ways shown (`infeasible.relaxations` by price). `resolved`: the first N ways re-solved (each
+    is a plan to solve), all when None."""
+    infeasible = plan.get("infeasible") or {}
+    ways = infeasible.get("relaxations") or []
+    problems: list[str] = []
+    prices = [float(w["total_price"]) for w in ways]
+    if prices and prices[0] > min(prices) + 0.005:
+        problems.append(f"'cheapest way out' costs {prices[0]:,.2f}, another way shown costs {min(prices):,.2f}")
+    if ways and infeasible.get("cheapest_relaxation") != ways[0]["change"]:
+        problems.append("'cheapest way out' is not the first way shown")
+    for at, way in enumerate(ways[:resolved], 1):
+        applied = way_out_args(args, way)
+        if applied is None:
+            continue
+        price = float(way["total_price"])
+        builds = [b for b in solve(applied)["builds"] if not _fails(b)]
+        same = [b for b in builds if abs(float(b["total_price"]) - price) <= PRICE_TOLERANCE * price]
+        name = f"way {at} ({way['kind']}: {way['change'][:80]})"
+        if not same:
+            shown = ", ".join(f"{b['total_price']:,.2f}" for b in builds) or "none"
+            problems.append(f"{name} says {price:,.2f}; `plan {applied}` shows {shown}")
+        elif not any(_same_speed(way, b) for b in same):
+            said = way.get("wall_hours") or way.get("decode_tokens_per_s")
+            got = [(_way_hours(b), b["estimate"].get("speed", {}).get("decode_tokens_per_s")) for b in same]
+            problems.append(f"{name} says {said} (h or tokens/s) at {price:,.2f}; `plan {applied}` shows {got}")
+        problems += _past_support_way_problems(name, way, builds, same, at == 1 and infeasible)
+    return problems
+
+
+def _past_support_way_problems(
+    name: str, way: dict[str, Any], builds: list[dict[str, Any]], same: list[dict[str, Any]], first: dict[str, Any]
+) -> list[str]:
+    """A way whose build is on supported software, where its plan shows a cheaper build on a card past its vendor's
+    support, says "cheapest build on supported software" and names that cheaper build's price (way.changes' fields
+    `supported`, `past_price`); the first way's label then says "cheapest way out on supported software"
+    (`cheapest_on_supported`). A price it names for the card past support is one its plan shows, where it shows any."""
+    said = (way.get("said") or {}).get("fields") or {}
+    price = float(way["total_price"])
+    problems = []
+    named = said.get("past_price")
+    past = [b for b in builds if past_support(b)]
+    # a plan sets the card past support aside unshown where a supported one is cheap enough (ranking.startable):
+    # the price named is checked where the plan shows such cards
+    if (
+        named is not None
+        and past
+        and not any(abs(float(b["total_price"]) - named) <= PRICE_TOLERANCE * named for b in past)
+    ):
+        problems.append(f"{name} names a card past support at {named:,.2f}; its plan shows none at that price")
+    if not same or any(past_support(b) for b in same):
+        return problems
+    cheaper = [b for b in past if float(b["total_price"]) < price * (1 - PRICE_TOLERANCE)]
+    if cheaper and not said.get("supported"):
+        problems.append(
+            f"{name}: 'cheapest build' at {price:,.2f} where its plan shows a card past support at "
+            f"{min(float(b['total_price']) for b in cheaper):,.2f}, without 'on supported software'"
+        )
+    if cheaper and first and not first.get("cheapest_on_supported"):
+        problems.append(
+            f"{name}: 'cheapest way out' beside a cheaper card past support, without 'on supported software'"
+        )
     return problems

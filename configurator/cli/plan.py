@@ -188,7 +188,9 @@ def _infeasible_lines(result: Any) -> list[str]:
             lines.append(f"   {detail}")
     lines.append(f"blocking: {', '.join(inf.blocking) or '-'}")
     way = (
-        "cheapest way out"  # as the window and the sheet say it (a way that reads when one does: solve/plan.py)
+        # as the window and the sheet say it (a way that reads when one does: solve/plan.py); beside a cheaper build
+        # past its vendor's support, which the way's words name, the cheapest on supported software
+        ("cheapest way out on supported software" if inf.cheapest_on_supported else "cheapest way out")
         if not result.passing()
         else "the way above"
         if inf.relaxed_request is None

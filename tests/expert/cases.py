@@ -61,6 +61,7 @@ from tests.independent_checker import (
     names_match,
     qualifiers,
     throughput,
+    way_out_problems,
 )
 
 CHEN_COMPARES = (
@@ -4634,5 +4635,69 @@ CASES: tuple[Case, ...] = (
         "feeds them (HX1500i). Walked 2026-12-05 (experts32): the tiers offered one card only, so the pair was never "
         "shown; each one-3090 build said 'add one more RTX 3090' would unlock 16.2-32.5 tokens/s.",
         (TWO_3090_BIG_RAM, CRAFTRIGS_DUAL_24GB),
+    ),
+    # ---- round 33 (ways33): a way out is a plan the user can get at the price shown
+    Case(
+        "global-4090-blower-72b-lora-way-out-is-china-then-qlora",
+        "--model qwen2.5-72b --workload finetune --method lora --gpu rtx-4090-blower --budget 50000",
+        (
+            Expect(
+                "nothing fits as asked, and the cheapest way out buys the cards in China and then trains with QLoRA, "
+                "both said, in that order, on 2 of them within the budget",
+                lambda plan: (
+                    plan["infeasible"] is not None
+                    and (way := _first_way(plan)) is not None
+                    and way["kind"] == "region+method"
+                    and (said := way["said"]["fields"]) is not None
+                    and [c["code"] for c in said["changes"]] == ["way.region", "way.method"]
+                    and said["changes"][0]["fields"] == {"region": "china"}
+                    and said["gpus"] == 2
+                    and way["total_price"] <= 50000
+                    and 0 < (way.get("wall_hours") or 0) <= 100
+                ),
+            ),
+            Expect(
+                "the way re-solves to its own price and hours: `plan` with --region china --method qlora shows it",
+                lambda plan: (
+                    not way_out_problems(
+                        "--model qwen2.5-72b --workload finetune --method lora --gpu rtx-4090-blower --budget 50000",
+                        plan,
+                        run_plan,
+                    )
+                ),
+            ),
+        ),
+        "A buyer outside China who names the dual-slot blower RTX 4090 (a card sold on China's market for multi-GPU "
+        "servers, priced only in CNY) for a 72B LoRA hears two things from a practitioner: the LoRA does not fit on "
+        "eight 24 GB cards, and FSDP+QLoRA trains a 70B on two 24 GB cards; the blower cards are bought in China. So "
+        "the way out is both changes, the market first (it decides which cards there are), then the method. Round 32's "
+        "note: the global request said 'none found in the catalog', though China + QLoRA gives 2 cards at 43,680 CNY.",
+        (ANSWERAI_FSDP_QLORA, QLORA_PAPER, USER_JOURNEYS),
+    ),
+    Case(
+        "qwen2.5-32b-lora-1500-way-out-cheapest-on-supported-software",
+        "--model qwen2.5-32b --workload finetune --method lora --budget 1500",
+        (
+            Expect(
+                "the cheapest way out's build is the cheapest on supported software, and the way names the cheaper "
+                "Tesla P40 past its vendor's support, with its price",
+                lambda plan: (
+                    (way := _first_way(plan)) is not None
+                    and (said := way["said"]["fields"]).get("supported") is True
+                    and "P40" in str(said.get("past_gpu"))
+                    and 0 < said["past_price"] < way["total_price"]
+                    and "cheapest build on supported software" in plan["infeasible"]["cheapest_relaxation"]
+                ),
+            ),
+            Expect(
+                "the label over it says so too (--json cheapest_on_supported)",
+                lambda plan: plan["infeasible"].get("cheapest_on_supported") is True,
+            ),
+        ),
+        "Pascal is out of CUDA 13 and PyTorch's CUDA 12.8+ wheels, and Unsloth does not train on it: a practitioner does "
+        "not start a new fine-tune on a Tesla P40, so the way out names a supported card. But 'cheapest' is a claim "
+        "about the numbers beside it: where a P40 build costs less, the way says 'cheapest on supported software' and "
+        "names the P40's price, so the buyer who accepts an old stack knows what it saves.",
+        (CUDA13_VOLTA, UNSLOTH_PASCAL),
     ),
 )

@@ -21,6 +21,8 @@ from tests.independent_checker import (
     grow_owned_problems,
     idle_owned_problems,
     label_claims,
+    way_out_args,
+    way_out_problems,
 )
 
 # --------------------------------------------------------------------------- the parser
@@ -773,4 +775,74 @@ def test_room_to_grow_on_an_idle_own_card_is_checked() -> None:
     ]
     assert grow_owned_problems([_grows(1, 8, {"own": True, "spare": 0})], owned) == [
         "#1 'room to grow': room to grow on the user's own card, but none of theirs is idle"
+    ]
+
+
+WAYS_RESOLVED = 2
+"""Ways out re-solved per request here: the cheapest way out (the claim every surface leads with and the window's Apply
+switches to) and the next. Each re-solve is a plan (1-10 s of CPU, on the expert suite's one worker); the expert cases
+of round 33 re-solve every way of theirs (global-4090-blower-72b-lora-way-out-is-china-then-qlora)."""
+
+
+@pytest.mark.parametrize("args", [_param(a) for a in REQUESTS])
+def test_every_way_out_is_a_plan_at_its_price(args: str) -> None:
+    """Round 33: a way out is a claim. Re-solving the request as the way's words say (its budget, method, region,
+    count, power, circuit...) shows a build at the way's price and hours or speed, and a way on supported software
+    beside a cheaper card past support says so; the cheapest way out is the cheapest way shown."""
+    plan = run_plan(args)
+    if not plan["infeasible"]:
+        return
+    problems = way_out_problems(args, plan, run_plan, WAYS_RESOLVED)
+    assert not problems, f"`llm-rig plan {args}`:\n" + "\n".join(f"  - {p}" for p in problems)
+
+
+def _way(kind: str, price: float, changes: list[dict[str, object]], **more: object) -> dict[str, object]:
+    said = {"code": "way.changes", "fields": {"changes": changes, "price": price, **more}}
+    return {"kind": kind, "change": kind, "total_price": price, "decode_tokens_per_s": None, "said": said}
+
+
+def test_a_way_out_is_applied_as_its_words_say() -> None:
+    """The options a way's words set, appended to the request (the last of an option wins), the ones it gives up left
+    out: a region and a method together, a speed target given up, more GPUs than an exact count."""
+    region = {"code": "way.region", "fields": {"region": "china"}}
+    method = {"code": "way.method", "fields": {"method": "lora"}}
+    assert way_out_args("--model m --budget 5", _way("region+method", 9.0, [region, method])) == (
+        "--model m --budget 5 --region china --method qlora"
+    )
+    speed = {"code": "way.speed", "fields": {"tps": 3.1}}
+    budget = {"code": "way.budget", "fields": {"amount": 900, "currency": "USD"}}
+    assert way_out_args("--model m --min-decode-tps 12 --top 3", _way("speed", 900.0, [speed, budget])) == (
+        "--model m --top 3 --budget 900"
+    )
+    gpus = {"code": "way.gpus", "fields": {"gpus": 8}}
+    assert way_out_args("--model m --gpus 4 --exact-gpus", _way("gpus", 1.0, [gpus])) == "--model m --gpus 4 --gpus 8"
+    assert (
+        way_out_args("--model m", {"kind": "rent", "change": "rent", "total_price": 6.0, "said": {"code": "way.rent"}})
+        is None
+    )
+
+
+def test_a_way_whose_plan_shows_another_price_is_caught() -> None:
+    """A way at 1,027 whose own plan's cheapest is 874 (Llama 3.1 8B QLoRA, round 33), and a supported way beside a
+    cheaper card past support that does not say so."""
+    budget = {"code": "way.budget", "fields": {"amount": 1027, "currency": "USD"}}
+    way = _way("budget", 1026.84, [budget])
+    plan = {"infeasible": {"relaxations": [way], "cheapest_relaxation": "budget"}}
+
+    def shows(*builds: tuple[float, str]) -> object:
+        parts = lambda arch: [{"category": "gpu", "spec": {"vendor": "nvidia", "architecture": arch}}]
+        return lambda _args: {
+            "builds": [
+                {"total_price": p, "checks": [], "parts": parts(a), "estimate": {"speed": {}}} for p, a in builds
+            ]
+        }
+
+    assert way_out_problems("--model m", plan, shows((1026.84, "turing"))) == []
+    assert way_out_problems("--model m", plan, shows((873.84, "turing"))) == [
+        "way 1 (budget: budget) says 1,026.84; `plan --model m --budget 1027` shows 873.84"
+    ]
+    assert way_out_problems("--model m", plan, shows((1026.84, "turing"), (900.0, "pascal"))) == [
+        "way 1 (budget: budget): 'cheapest build' at 1,026.84 where its plan shows a card past support at 900.00, "
+        "without 'on supported software'",
+        "way 1 (budget: budget): 'cheapest way out' beside a cheaper card past support, without 'on supported software'",
     ]

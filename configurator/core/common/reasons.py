@@ -412,9 +412,16 @@ def _changes(r: Reason, say: Say) -> str:
         if r.fields.get("home_tps") is not None
         else ""
     )
+    cheapest = "cheapest build on supported software" if r.fields.get("supported") else "cheapest build"
+    past = (
+        f"; {r.num('past_gpus'):.0f} x {r.fields['past_gpu']} for {r.num('past_price'):,.0f} {r.fields['currency']} "
+        "costs less, on a card past its vendor's software support"
+        if r.fields.get("past_price") is not None
+        else ""
+    )
     return (
-        f"{text}{home}: cheapest build {what}{r.num('price'):,.0f} {r.fields['currency']}{hours}{wait}{slow}{slower}"
-        f"{trade}"
+        f"{text}{home}: {cheapest} {what}{r.num('price'):,.0f} {r.fields['currency']}{hours}{wait}{slow}{slower}"
+        f"{trade}{past}"
     )
 
 
@@ -1062,7 +1069,11 @@ EN: dict[str, Template] = {
         else "allow more time"
     ),
     "way.condition": "allow used parts",
-    "way.region": "buy outside China",
+    "way.region": lambda r, _say: (
+        "buy in mainland China (choose region China: the card asked is sold there only)"
+        if r.fields.get("region") == "china"
+        else "buy outside China"
+    ),
     "way.framework": "fine-tune with Unsloth (it keeps checkpointed activations in system RAM)",
     "way.actoffload": "keep checkpointed activations in system RAM (activation offload)",
     "way.checkpointing": "recompute activations in the backward pass (gradient checkpointing: less memory, slower)",

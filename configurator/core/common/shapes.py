@@ -391,6 +391,7 @@ class InfeasibleJson(TypedDict):
     cheapest_relaxation: str
     relaxations: list[RelaxationJson]
     details: list[str]
+    cheapest_on_supported: bool  # the cheapest way out is the cheapest on supported software, an addition
 
 
 class SpeculationFields(TypedDict):

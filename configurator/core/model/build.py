@@ -520,6 +520,12 @@ class Infeasible(_Frozen):
     def timed_out(self) -> bool:
         return TIME_LIMIT in self.blocking
 
+    @property
+    def cheapest_on_supported(self) -> bool:
+        """The cheapest way out is the cheapest on supported software: a cheaper build past its vendor's support was
+        set aside beside its build, which its words name (way.changes' `supported`, solve.relax._past_cheaper)."""
+        return self.way_out is not None and bool(self.way_out.fields.get("supported"))
+
     def to_json(self) -> InfeasibleJson:
         return {
             "reason": self.reason,
@@ -527,6 +533,7 @@ class Infeasible(_Frozen):
             "cheapest_relaxation": self.cheapest_relaxation,
             "relaxations": [r.to_json() for r in self.relaxations],
             "details": list(self.details),
+            "cheapest_on_supported": self.cheapest_on_supported,  # an addition (round 33)
         }
 
 

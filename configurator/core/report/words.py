@@ -604,9 +604,16 @@ def _changes(r: Reason, say_: Say) -> str:
         if r.fields.get("home_tps") is not None
         else ""
     )
+    cheapest = "在受支持软件上最便宜的配置" if r.fields.get("supported") else "最便宜的配置"
+    past = (
+        f"；{r.num('past_gpus'):.0f} x {r.fields['past_gpu']} 只要 {r.num('past_price'):,.0f} {r.fields['currency']}，"
+        "但该卡已过厂商软件支持期"
+        if r.fields.get("past_price") is not None
+        else ""
+    )
     return (
-        f"{text}{home}：最便宜的配置 {what}{r.num('price'):,.0f} {r.fields['currency']}{hours}{wait}{slow}{slower}"
-        f"{trade}"
+        f"{text}{home}：{cheapest} {what}{r.num('price'):,.0f} {r.fields['currency']}{hours}{wait}{slow}{slower}"
+        f"{trade}{past}"
     )
 
 
@@ -841,7 +848,11 @@ ZH_REASONS: dict[str, Template] = {
         else "允许更长的时间"
     ),
     "way.condition": "允许二手配件",
-    "way.region": "在中国以外购买",
+    "way.region": lambda r, _say: (
+        "在中国大陆购买（选择地区“中国”：所选显卡只在那里销售）"
+        if r.fields.get("region") == "china"
+        else "在中国以外购买"
+    ),
     "way.framework": "用 Unsloth 微调（它把检查点激活值放在系统内存）",
     "way.actoffload": "把检查点激活值放在系统内存（激活卸载）",
     "way.checkpointing": "反向传播时重算激活值（梯度检查点：更省显存，但更慢）",

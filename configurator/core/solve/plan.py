@@ -1078,6 +1078,7 @@ def _diagnose(
     ways = _WaySearch(catalog, model, exact)
     owned: dict[str, list[Build]] = {}
     floor = _TrainingFloor(request, catalog, model, exact)
+    aside: dict[int, tuple[Build, Build]] = {}  # a way's build -> the cheaper one past support set aside beside it
 
     def cheapest(relaxed: BuildRequest, cost_cap: float | None, stop: Callable[[], bool]) -> Build | None:
         searched: Candidates | None = None  # the GPU options proven to hold no build under the cap
@@ -1088,6 +1089,9 @@ def _diagnose(
         else:
             builds, solved = _solve_once(relaxed, catalog, model, exact, 1, stop, 1.0, cost_cap=cost_cap)
             searched = solved if not builds and not solved.timed_out else None
+            if usual_finetune_applies(relaxed) and not stop():  # as its plan solves it (_with_usual_finetune)
+                usual = _solve_once(_at_usual_finetune(relaxed), catalog, model, exact, 1, stop, 1.0, cost_cap=cost_cap)
+                builds = _with_usual_finetune(builds, usual[0])
             if not builds and relaxed.owned_gpu is not None and _money_or_kv(relaxed, request):
                 builds = _beside_or_without_own(_context(relaxed, catalog, model, exact, stop), cost_cap, owned)
         # the machines without a bought GPU are ways out too (Qwen2.5-7B at 5,000 CNY: a 2,859 CNY mini PC at q4_k_m
@@ -1104,7 +1108,7 @@ def _diagnose(
         # users at 20 tokens/s had been told an RTX 2070 with the experts in a desktop's RAM that decodes 11.05 there)
         builds = [_with_prompt(b) for b in builds if not b.fails]
         # nor is a training build on a card past its vendor's support, beside a supported one (ranking.startable)
-        builds = startable(builds)
+        builds = _startable_noting(builds, aside)
         if not relax.wants_reading(relaxed):
             if not stop():
                 # a speed asked: the platform tiers with the experts in RAM, as for reading speed below, built to the
@@ -1136,7 +1140,26 @@ def _diagnose(
         cluster_of=servers,
         slow_machine=slow_machine,
         reference_job=reference_job,
+        set_aside=lambda b: _noted(aside, b),
     )
+
+
+def _startable_noting(builds: list[Build], aside: dict[int, tuple[Build, Build]]) -> list[Build]:
+    """ranking.startable's builds; beside each one dearer than the cheapest it sets aside (a training build past its
+    vendor's support), that one noted in `aside` (by the build's id, the build kept with it): a way out whose build is
+    on supported software says so when a cheaper one past support was set aside (relax._describe)."""
+    kept = startable(builds)
+    dropped = [b for b in builds if all(b is not k for k in kept)]
+    if dropped:
+        past = min(dropped, key=lambda b: b.total_price)
+        aside.update((id(b), (b, past)) for b in kept if b.total_price > past.total_price + 0.005)
+    return kept
+
+
+def _noted(aside: dict[int, tuple[Build, Build]], build: Build) -> Build | None:
+    """The cheaper build past support set aside beside `build` (_startable_noting), or None."""
+    noted = aside.get(id(build))
+    return noted[1] if noted is not None and noted[0] is build else None
 
 
 @dataclass(frozen=True)
@@ -1936,17 +1959,12 @@ holding the whole model: "Unsloth currently supports multi-GPU setups through li
 unsloth, read 2026-12-04), the launch the build gives (launch.training.unsloth_command)."""
 
 
-def _usual_finetune_builds(ctx: PlanContext) -> list[Build]:
-    """A LoRA or QLoRA request that names no framework, no ZeRO stage and no activation offload: also solved with
-    USUAL_FINETUNE (the cheapest build and the solver's other searches too), each build saying so in
-    its label, on one GPU or as DDP on several. Gemma 4 31B QLoRA at 2,500 EUR had been answered only with two-card
-    PEFT builds (two Tesla P100, two RTX 2060 12GB, two RTX 2080 Ti 22GB): the single used RTX 3090 people train it on
-    was missing (walk10). Searched on one card only, Qwen3 8B LoRA at 2,500 USD showed two RTX 2080 Ti 22GB under
-    PEFT's DeepSpeed ZeRO-3 at 32 h per 100 M tokens where the same pair as Unsloth DDP trains it in 19 h, and no
-    one-card build a second card could join (round 24)."""
-    request = ctx.request
+def usual_finetune_applies(request: BuildRequest) -> bool:
+    """A LoRA or QLoRA request that names no framework, no ZeRO stage, no activation or weight offload, no sharding
+    stack, no exact GPU count and no own card: the plan also solves it with USUAL_FINETUNE (_usual_finetune_builds),
+    and so does a way out's search (_diagnose), so that a way's price and hours are those its plan shows."""
     w = request.workload
-    if (
+    return not (
         w.kind != "finetune"
         or w.method not in ("lora", "qlora")
         or w.framework is not None
@@ -1956,10 +1974,39 @@ def _usual_finetune_builds(ctx: PlanContext) -> list[Build]:
         or w.sharding is not None  # the user named how the HF stack shards (--sharding): that stack, not Unsloth
         or request.exact_gpus
         or request.owned_gpu is not None
-        or ctx.should_stop()
-    ):
+    )
+
+
+def _at_usual_finetune(request: BuildRequest) -> BuildRequest:
+    """The request fine-tuned with USUAL_FINETUNE."""
+    return request.model_copy(update={"workload": request.workload.model_copy(update={"framework": USUAL_FINETUNE})})
+
+
+def _with_usual_finetune(builds: list[Build], usual: list[Build]) -> list[Build]:
+    """`builds` with the USUAL_FINETUNE builds beside them, as the plan keeps them (_each_once): the same machine once,
+    at the fewer hours."""
+    out = list(builds)
+    for build in usual:
+        twin = next((i for i, b in enumerate(out) if _same(b, build)), None)
+        if twin is None:
+            out.append(build)
+        elif _hours(build) < _hours(out[twin]):
+            out[twin] = build
+    return out
+
+
+def _usual_finetune_builds(ctx: PlanContext) -> list[Build]:
+    """A LoRA or QLoRA request that names no framework, no ZeRO stage and no activation offload: also solved with
+    USUAL_FINETUNE (the cheapest build and the solver's other searches too), each build saying so in
+    its label, on one GPU or as DDP on several. Gemma 4 31B QLoRA at 2,500 EUR had been answered only with two-card
+    PEFT builds (two Tesla P100, two RTX 2060 12GB, two RTX 2080 Ti 22GB): the single used RTX 3090 people train it on
+    was missing (walk10). Searched on one card only, Qwen3 8B LoRA at 2,500 USD showed two RTX 2080 Ti 22GB under
+    PEFT's DeepSpeed ZeRO-3 at 32 h per 100 M tokens where the same pair as Unsloth DDP trains it in 19 h, and no
+    one-card build a second card could join (round 24)."""
+    request = ctx.request
+    if not usual_finetune_applies(request) or ctx.should_stop():
         return []
-    variant = request.model_copy(update={"workload": w.model_copy(update={"framework": USUAL_FINETUNE})})
+    variant = _at_usual_finetune(request)
     # the solver's other searches too, with or without a budget: with no budget only the cheapest had been searched,
     # and Gemma 4 31B QLoRA on one card (no budget) lost every 24 GB card (PEFT needs 27.9 GiB there, Unsloth 19.5):
     # no RTX 4090 at 46 h beside the RTX 2080 Ti 22GB at 155 h, and an MI100 1 % faster shown as "more speed" (review32)

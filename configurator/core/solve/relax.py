@@ -41,7 +41,7 @@ from configurator.core.model.request import (
 from configurator.core.rules.job import PromptWait
 from configurator.core.rules.power import Circuit
 from configurator.core.rules.site import SitePower
-from configurator.core.solve.candidates import Candidates, gpu_allowed, runs_from_ram
+from configurator.core.solve.candidates import Candidates, gpu_allowed, market_excludes, runs_from_ram
 from configurator.core.solve.power import TRAINING_POWER_CURVE, power_limit_speed
 from configurator.core.solve.power_cap import VENDOR_RULES
 from configurator.core.solve.rules import READING_TPS
@@ -188,8 +188,10 @@ def _full_finetune_ways(w: Workload, model: ModelArch | None) -> list[tuple[str,
     return out
 
 
-def _relaxations(request: BuildRequest, model: ModelArch | None = None) -> list[tuple[str, BuildRequest]]:
-    """Single relaxations, each one a change a user could accept, least intrusive first."""
+def _relaxations(
+    request: BuildRequest, model: ModelArch | None = None, china: bool = False
+) -> list[tuple[str, BuildRequest]]:
+    """Single relaxations, each one a change a user could accept, least intrusive first (china: sold_in_china_only)."""
     out: list[tuple[str, BuildRequest]] = []
     w = request.workload
 
@@ -265,9 +267,27 @@ def _relaxations(request: BuildRequest, model: ModelArch | None = None) -> list[
             out.append(("precision+speed", request.model_copy(update={"workload": q4, "min_decode_tps": None})))
     if request.deadline_hours:
         out.append(("deadline", request.model_copy(update={"deadline_hours": None})))
+    return out + _region_way(request, china)
+
+
+def _region_way(request: BuildRequest, china: bool) -> list[tuple[str, BuildRequest]]:
+    """Buying in the other market: outside China for a buyer there, in China for one elsewhere who names a card sold
+    only there (`china`: sold_in_china_only)."""
     if request.region == "china":
-        out.append(("region", request.model_copy(update={"region": "global"})))
-    return out
+        return [("region", request.model_copy(update={"region": "global"}))]
+    return [("region", request.model_copy(update={"region": "china"}))] if china else []
+
+
+def sold_in_china_only(request: BuildRequest, catalog: Catalog) -> bool:
+    """A request outside China that names a GPU sold only there (a China-market variant, or a card the catalog prices
+    only in CNY: candidates.market_excludes), the card the buyer asked for: buying in China is a way out. The RTX 4090
+    blower cards for Qwen2.5-72B's LoRA had said "none found" in the global region, where China and QLoRA give 2 of them
+    (43,680 CNY, round 32's note)."""
+    if request.region != "global":
+        return False
+    gpus = catalog.records["gpus"]
+    named = [gpus.get(i) for i in request.gpu_ids]
+    return any(isinstance(g, Gpu) and market_excludes(g, g, request) is not None for g in named)
 
 
 LOW_BITS = "q2_k"
@@ -445,6 +465,7 @@ def _phrase(kind: str, relaxed: BuildRequest, request: BuildRequest, build: Buil
         # the plan runs Q4_K_M only without a card or with the experts in RAM: a card build at it says so
         "precision": {"gpus": True} if q4_already(request) == "ram" and not _plan_q4(request, build) else {},
         "zero3offload": _offload_stack(w),
+        "region": {"region": relaxed.region} if relaxed.region == "china" else {},
     }
     if kind == "q8":  # the release's quality at about half the bytes of 16 bits (sources.RELEASE_IN_RAM)
         return Reason.of("way.precision", precision=RELEASE_IN_RAM)
@@ -656,6 +677,7 @@ def search(
     should_stop: Callable[[], bool],
     seconds: float = SEARCH_SECONDS,
     model: ModelArch | None = None,
+    china: bool = False,
 ) -> list[_Found]:
     """Every single relaxation and the cheap pairs that fit, each the cheapest build for it (unordered).
 
@@ -666,7 +688,7 @@ def search(
     def stop() -> bool:
         return should_stop() or time.process_time() > deadline
 
-    singles = _relaxations(request, model)
+    singles = _relaxations(request, model, china)
     by_kind = dict(singles)
     found: dict[str, _Found] = {}
 
@@ -717,6 +739,7 @@ def search(
             continue
         first_of(kind, circuit_steps(request) if kind == "circuit" else [relaxed], single_cap)
     _pairs(request, by_kind, found, attempt, stop)
+    _region_pairs(request, singles, found, attempt, stop)
     first_of("powerlow", _deeper_caps(request, list(found.values())), None)  # an exact count on the user's circuit
     if _circuit_bound(list(found.values()), request) and "speed" in by_kind:
         for kind, relaxed in _home_ways(request, by_kind):
@@ -750,6 +773,27 @@ def _pairs(
         tried += 1
         cheapest = min((f.price for f in found.values() if _keeps_job(f, request) and _reads(f, request)), default=None)
         attempt(f"{a}+{b}", _combine(request, by_kind[a], by_kind[b]), cheapest)
+
+
+def _region_pairs(
+    request: BuildRequest,
+    singles: list[tuple[str, BuildRequest]],
+    found: dict[str, _Found],
+    attempt: Callable[[str, BuildRequest, float | None], _Found | None],
+    stop: Callable[[], bool],
+) -> None:
+    """Where buying in China alone (the card asked is sold only there) is no way out, it is paired with each other change,
+    least intrusive first, each under the cheapest way found: the region first, as a buyer takes them (where the card
+    is bought decides what the rest runs on). Qwen2.5-72B LoRA on RTX 4090 blower cards in the global region had said
+    "none found", where buying in China and QLoRA give 2 cards (round 32's note)."""
+    region = dict(singles).get("region")
+    if region is None or region.region != "china" or "region" in found:
+        return
+    for kind, relaxed in singles:
+        if kind in ("budget", "region") or stop():
+            continue
+        cheapest = min((f.price for f in found.values()), default=None)
+        attempt(f"region+{kind}", _combine(request, region, relaxed), cheapest)
 
 
 def _home_ways(request: BuildRequest, by_kind: dict[str, BuildRequest]) -> list[tuple[str, BuildRequest]]:
@@ -1029,11 +1073,17 @@ def _first_clause(
     return [clause], ["GPU memory / speed target per machine"], closest
 
 
-def _listed(ranked: list[_Found], request: BuildRequest, *, moe: bool) -> list[Relaxation]:
-    """Every way out ranked, cheapest first, each with its change said and its build (pareto keeps the ones shown)."""
+def _listed(
+    ranked: list[_Found], request: BuildRequest, set_aside: Callable[[Build], Build | None], *, moe: bool
+) -> list[Relaxation]:
+    """Every way out ranked, cheapest first, each with its change said and its build (pareto keeps the ones shown);
+    a way whose build is on supported software beside a cheaper one past support set aside names it (_past_cheaper)."""
     out: list[Relaxation] = []
     for f in ranked:
         said = _describe(f.kind, f.request or request, f.price, request, f.build, moe=moe)
+        past = set_aside(f.build)
+        if past is not None and said.code == "way.changes":
+            said = Reason.of(said.code, **said.fields, **_past_cheaper(past))
         out.append(
             Relaxation(
                 kind=f.kind,
@@ -1047,6 +1097,19 @@ def _listed(ranked: list[_Found], request: BuildRequest, *, moe: bool) -> list[R
             )
         )
     return out
+
+
+def _past_cheaper(past: Build) -> dict[str, Value]:
+    """A way's build is the cheapest on supported software: the cheaper one past its vendor's support (ranking.startable
+    sets it aside for a new training job) by its cards and price (way.changes' fields `supported`, `past_gpus`,
+    `past_gpu`, `past_price`). A label is a claim about the numbers beside it: "cheapest build" had named two Arc Pro
+    B60 where two Tesla P40 were cheaper."""
+    return {
+        "supported": True,
+        "past_gpus": past.gpu_count * past.nodes,
+        "past_gpu": _gpu_name(past),
+        "past_price": past.total_price,
+    }
 
 
 IMPLIED = {
@@ -1222,6 +1285,7 @@ def diagnose(
     slow_machine: Callable[[BuildRequest], Build | None] | None = None,
     seconds: float = SEARCH_SECONDS,
     reference_job: bool = False,
+    set_aside: Callable[[Build], Build | None] = lambda _b: None,
 ) -> tuple[Infeasible, Build | None]:
     """Why nothing fits (one sentence, short details under it) and every way out found, cheapest first; with the
     ready-made servers to show when they are the way out (or run the job as asked in a server room). `slow_machine`:
@@ -1229,9 +1293,10 @@ def diagnose(
     is found: beside a way with a GPU it is no rival for the cheapest, as a plan's slow CPU-only build is none for
     "cheapest" (ranking.slow_cpu_only; DeepSeek-V3 q2_k: an 8,220 USD CPU box whose 4k prompt waits 13 minutes, beside
     an RTX 2070 with the experts in RAM for 8,380). `reference_job`: a training request without --tokens, timed for the
-    planner's reference job (no job to rent: _rent_way)."""
+    planner's reference job (no job to rent: _rent_way). `set_aside`: the cheaper build past its vendor's support
+    set aside beside a way's build (a training build: ranking.startable), which the way then names."""
     clauses, blocking, closest = _first_clause(request, catalog, cand)
-    found = search(request, solve, should_stop, seconds, model)
+    found = search(request, solve, should_stop, seconds, model, sold_in_china_only(request, catalog))
     alone = slow_machine is not None and not found and not should_stop()
     slow = slow_machine(request.model_copy(update={"budget": None})) if slow_machine is not None and alone else None
     if slow is not None:
@@ -1243,7 +1308,7 @@ def diagnose(
             found.append(_Found("cluster", None, cluster))
     found.extend(_plain_budget(found, request, solve, should_stop))
     ranked = _ranked(found, request)
-    relaxations = _listed(ranked, request, moe=model.moe is not None)
+    relaxations = _listed(ranked, request, set_aside, moe=model.moe is not None)
     rent = (
         None
         if reference_job and not request.deadline_hours
