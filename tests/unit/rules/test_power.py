@@ -103,3 +103,39 @@ def test_one_stream_on_a_layer_split_draws_one_working_card_and_the_waiting_ones
     assert pw.one_stream_split_gpu_w(700.0, 2) == pytest.approx(350 + 0.08 * 350)
     assert pw.one_stream_split_gpu_w(1400.0, 4) == pytest.approx(350 + 3 * 0.08 * 350)
     assert pw.one_stream_split_gpu_w(350.0, 1) == 350.0  # one card: no split, it works all the time
+
+
+def test_the_circuit_is_judged_as_an_electrician_does_a_lasting_draw_at_80_percent_a_burst_at_the_rating() -> None:
+    """CIR-1 by NEC 210.20(A) (Schneider Electric's Data Bulletin quoting it, read 2026-12-05): the breaker's rating is
+    not less than the noncontinuous load plus 125 % of the continuous load. Two RTX 3090 decoding Llama 3.3 70B Q4 on a
+    layer split: 993 W in a prompt (every card), 631 W decoding for hours -> 993 + 0.25 x 631 = 1,151 W against the
+    15 A breaker's 1,800 W. A draw that lasts at full power (training) is held to 80 % of the rating itself: 1,500 W
+    fails a 1,440 W continuous limit whatever its bursts."""
+    assert pw.breaker_load_w(993.0, 631.0) == pytest.approx(993 + 0.25 * 631)
+    assert pw.breaker_load_w(1500.0, 1500.0) == pytest.approx(1.25 * 1500)
+    assert pw.circuit_holds(993.0, 631.0, 1440.0)
+    assert not pw.circuit_holds(1500.0, 1500.0, 1440.0)  # training: every card at full power for hours
+    assert pw.circuit_holds(1440.0, 1440.0, 1440.0)  # at the continuous limit exactly, as before
+    # a burst past the continuous limit is allowed while the lasting draw leaves the breaker room: 1,700 + 0.25 x 400
+    assert pw.circuit_holds(1700.0, 400.0, 1440.0) and not pw.circuit_holds(1700.0, 1000.0, 1440.0)
+    assert not pw.circuit_holds(1850.0, 100.0, 1440.0)  # a burst past the breaker's own rating never holds
+    rule = instance(power.Circuit)
+    found = rule.check(993.0, 1440.0, 1, "120 V 15 A (US outlet)", "120v15a", continuous_w=631.0)
+    assert found.status == "pass" and found.code == "burst"
+    assert found.fields["load_w"] == pytest.approx(1150.75) and found.fields["rating_w"] == pytest.approx(1800.0)
+    assert found.message == (
+        "993 W at the wall in a prompt (every card at once), 631 W decoding for hours: 1151 W by NEC 210.20(A) (the "
+        "burst plus 25 % of the lasting draw) against the 1800 W breaker of 120 V 15 A (US outlet)"
+    )
+    with words.language("zh_CN"):
+        assert "合计 1151 W" in words.check_text(found) and "断路器额定 1800 W" in words.check_text(found)
+    # a full draw that lasts reads the continuous limit's words as before
+    assert rule.check(1500.0, 1440.0, 1, "120 V 15 A (US outlet)", "120v15a", continuous_w=1500.0).code == "wall"
+
+
+def test_a_220v_16a_circuit_holds_2816_w_for_hours_80_percent_of_its_breaker() -> None:
+    """China's 220 V 16 A circuit (GB/T 156-2017 220 V): its 3,520 W breaker, 2,816 W continuous (80 %)."""
+    from configurator.core.model.request import circuit_limit_w
+
+    assert circuit_limit_w("220v16a") == pytest.approx(0.8 * 220 * 16) == pytest.approx(2816.0)
+    assert pw.NEC_CONTINUOUS * circuit_limit_w("220v16a") == pytest.approx(3520.0)
