@@ -139,3 +139,40 @@ def test_a_220v_16a_circuit_holds_2816_w_for_hours_80_percent_of_its_breaker() -
 
     assert circuit_limit_w("220v16a") == pytest.approx(0.8 * 220 * 16) == pytest.approx(2816.0)
     assert pw.NEC_CONTINUOUS * circuit_limit_w("220v16a") == pytest.approx(3520.0)
+
+
+def test_only_a_one_stream_layer_split_has_a_lasting_draw_below_its_full_one() -> None:
+    """No measured two-card layer-split trace was found (round 33 searched again; ai-radar.it relays ~760 W at the wall
+    for a dual-3090 rig, engine unknown). A tensor-parallel pair is measured: two RTX 3090 on vLLM TP=2 decoding one
+    stream drew 617.78 W at a 330 W cap and 621.58 W at 350 W for both cards (kevinb361, noonghunna/club-3090#698,
+    2026-07-13), ~310 W a card: both work at once, so the full draw is the lasting one and CIR-1 keeps 80 % of the
+    breaker. Only llama.cpp's layer split for one stream, the model in VRAM, works one card at a time."""
+    one = {"kind": "inference", "batch": 1, "offload": "none"}
+    assert pw.one_stream_layer_split(one, "layer", 2)
+    assert not pw.one_stream_layer_split(one, "tensor", 2)  # club-3090#698: ~310 W on each of the two cards
+    assert not pw.one_stream_layer_split({**one, "batch": 8}, "layer", 2)  # several users keep every card busy
+    assert not pw.one_stream_layer_split({**one, "cpu_layers": 10}, "layer", 2)  # the host decodes part of it
+    assert not pw.one_stream_layer_split({"kind": "finetune", "batch": 1}, "layer", 2)  # training: every card
+    assert not pw.one_stream_layer_split(one, "layer", 1)
+    # TP's measured pair draws ~87 % more than a layer split's one working card and one waiting (350 + 28 W of cards)
+    assert 617.78 > 1.6 * pw.one_stream_split_gpu_w(700.0, 2)
+
+
+def test_need_circuit_says_the_cap_command_each_step_as_root_in_english_and_chinese() -> None:
+    """The next card's other way (plan._capped_on_circuit): every card capped, the command a user types."""
+    from configurator.core.common.reasons import Reason, english, sudo_steps
+
+    assert sudo_steps("nvidia-smi -pm 1; nvidia-smi -pl 360") == "sudo nvidia-smi -pm 1 && sudo nvidia-smi -pl 360"
+    need = Reason.of(
+        "need.circuit", outlet=False, wall=2857.3, limit=2816.0, cap=0.8, cap_w=360.0, cap_wall=2351.7,
+        command="nvidia-smi -pm 1; nvidia-smi -pl 360", cap_hours=30.74,
+    )  # fmt: skip
+    said = english(need)
+    assert said.startswith("a second circuit (2857 W at the wall vs 2816 W), or every card capped at 80% (360 W: ")
+    assert "sudo nvidia-smi -pl 360 at each boot): 2352 W at the wall, the job in ~31 h" in said
+    with words.language("zh_CN"):
+        zh = words.say(need)
+    assert "限制在 80%" in zh and "sudo nvidia-smi -pl 360" in zh and "约 31 小时" in zh
+    assert english(Reason.of("need.circuit", outlet=True, wall=1500.0, limit=1440.0)) == (
+        "a second circuit or a 230 V outlet (1500 W at the wall vs 1440 W)"
+    )
