@@ -286,6 +286,8 @@ def _capped_said(r: Reason) -> str:
         if r.num("cap_hours")
         else ""
     )
+    if r.num("cap_speed"):
+        hours = f", decoding at ~{r.num('cap_speed'):.0%} of full speed (estimated from RTX 3090 power sweeps)"
     return (
         f", or every card capped at {r.num('cap'):.0%} ({r.num('cap_w'):.0f} W: {sudo_steps(str(r.fields['command']))}"
         f" at each boot): {r.num('cap_wall'):.0f} W at the wall{hours}"

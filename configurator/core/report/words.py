@@ -512,6 +512,8 @@ def _zh_capped_said(r: Reason) -> str:
     if not r.num("cap"):
         return ""
     hours = f"，任务约 {r.num('cap_hours'):,.0f} 小时（按 RTX 3090 功耗限制实测曲线估算）" if r.num("cap_hours") else ""
+    if r.num("cap_speed"):
+        hours = f"，解码约为满速的 {r.num('cap_speed'):.0%}（按 RTX 3090 功耗限制实测曲线估算）"
     return (
         f"；或把每张卡限制在 {r.num('cap'):.0%}（{r.num('cap_w'):.0f} W：每次开机执行 "
         f"{sudo_steps(str(r.fields['command']))}）：墙插 {r.num('cap_wall'):.0f} W{hours}"

@@ -493,6 +493,8 @@ def _capped_on_circuit(grown: Assembly, request: BuildRequest, hours: float | No
         if hours and request.workload.kind != "inference":
             kept = pw.POWER_SPEED.share(cap, compute_bound=True) / pw.POWER_SPEED.share(own, compute_bound=True)
             out["cap_hours"] = hours * had / grown.gpus / kept
+        elif request.workload.kind == "inference":  # decoding is memory-bound: the decode line (R20)
+            out["cap_speed"] = pw.POWER_SPEED.share(cap) / pw.POWER_SPEED.share(own)
         return out
     return {}
 

@@ -173,6 +173,28 @@ def test_need_circuit_says_the_cap_command_each_step_as_root_in_english_and_chin
     with words.language("zh_CN"):
         zh = words.say(need)
     assert "限制在 80%" in zh and "sudo nvidia-smi -pl 360" in zh and "约 31 小时" in zh
+    decode = Reason.of(
+        "need.circuit", outlet=True, wall=1500.0, limit=1440.0, cap=0.8, cap_w=280.0, cap_wall=1300.0,
+        command="nvidia-smi -pm 1; nvidia-smi -pl 280", cap_speed=0.95,
+    )  # fmt: skip
+    assert english(decode).endswith(
+        "1300 W at the wall, decoding at ~95% of full speed (estimated from RTX 3090 power sweeps)"
+    )
+    with words.language("zh_CN"):
+        assert "解码约为满速的 95%" in words.say(decode)
     assert english(Reason.of("need.circuit", outlet=True, wall=1500.0, limit=1440.0)) == (
         "a second circuit or a 230 V outlet (1500 W at the wall vs 1440 W)"
     )
+
+
+def test_the_independent_checker_reads_the_circuit_by_nec_210_20a_from_the_json_alone() -> None:
+    """tests/independent_checker's own CIR-1 (no import of the rule): a stated decode draw must be one card working at a
+    time, and the burst plus 25 % of it must fit the breaker; without one, 80 % of the breaker."""
+    from tests.independent_checker import _circuit_problems
+
+    card = 350 / 0.87  # an RTX 3090's board power at the wall through a Gold supply at 115 V
+    split = {"power": {"decode_wall_w": 1004.5 - 0.92 * card}}
+    assert _circuit_problems(split, 1004.5, 2, card, 1800.0) == []
+    assert _circuit_problems({"power": {"decode_wall_w": 300.0}}, 1004.5, 2, card, 1800.0)  # not one card's draw
+    assert _circuit_problems({"power": {}}, 1500.0, 4, card, 1800.0)  # training: 1,500 W above 1,440 W for hours
+    assert _circuit_problems({"power": {}}, 1440.0, 4, card, 1800.0) == []
