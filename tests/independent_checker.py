@@ -411,12 +411,30 @@ def _power_problems(
     if psu_part is not None and capacity > 2.5 * dc and "PWR-10" not in warned and not psu_part.get("owned"):
         problems.append(f"{capacity:.0f} W of PSU for a {dc:.0f} W load, without a word")
     efficiency = (EFF_230 if volts >= 200 else EFF_115)[tier]
-    if dc / efficiency > volts * amps * 0.8 * outlets + 1:
-        problems.append(f"wall draw {dc / efficiency:.0f} W above the circuit's continuous limit")
+    problems += _circuit_problems(build, dc / efficiency, n, card_w / efficiency, volts * amps * outlets)
     if build["power"]["circuit_ok"] is not True:
         problems.append("the build reports its circuit as overloaded")
     if dc / efficiency > 0.9 * volts * amps * 0.8 * outlets + 1 and "CIR-2" not in warned:
         problems.append("within 10 % of the circuit's continuous limit, without a warning")
+    return problems
+
+
+def _circuit_problems(build: dict[str, Any], burst: float, n: int, card_wall: float, rating: float) -> list[str]:
+    """CIR-1 as an electrician reads NEC 210.20(A): the breaker's rating (volts x amps) holds the noncontinuous load
+    plus 125 % of the continuous load. Every card at full power for hours (training, several users): 80 % of the
+    rating. A build that states a decode draw (one stream on a layer split) works one card at a time: one at its board
+    power, the others waiting at ~8 % of theirs (llama.cpp#12958: 27 W of a 3090's 350), so the lasting draw is the
+    full one less (n - 1) x 92 % of a card, and the full draw a burst over it."""
+    stated = build["power"].get("decode_wall_w")
+    lasting = burst
+    problems = []
+    if stated is not None and n >= 2:
+        lasting = burst - (n - 1) * 0.92 * card_wall
+        if abs(lasting - stated) > 0.01 * burst + 2:
+            problems.append(f"decode draw stated {stated:.0f} W, {lasting:.0f} W by one card working at a time")
+    load = burst + 0.25 * lasting if lasting < burst else 1.25 * burst
+    if load > rating + 1.25:
+        problems.append(f"wall draw {burst:.0f} W ({load:.0f} W by NEC 210.20(A)) above the breaker's {rating:.0f} W")
     return problems
 
 

@@ -270,6 +270,30 @@ def _no_price(r: Reason, _say: Say) -> str:
     return f"no {condition if condition != 'any' else ''} price in the catalog".replace("  ", " ")
 
 
+def sudo_steps(command: str) -> str:
+    """A power-cap command (power_cap.cap_command: "nvidia-smi -pm 1; nvidia-smi -pl 360") as a user types it, each
+    step as root: "sudo nvidia-smi -pm 1 && sudo nvidia-smi -pl 360"."""
+    return " && ".join(f"sudo {step.strip()}" for step in command.split(";") if step.strip())
+
+
+def _capped_said(r: Reason) -> str:
+    """need.circuit's other way (plan._capped_on_circuit): every card capped so the machine stays on the circuit it
+    has, the hours then (an estimate from RTX 3090 power sweeps) and the command."""
+    if not r.num("cap"):
+        return ""
+    hours = (
+        f", the job in ~{r.num('cap_hours'):,.0f} h (estimated from RTX 3090 power sweeps)"
+        if r.num("cap_hours")
+        else ""
+    )
+    if r.num("cap_speed"):
+        hours = f", decoding at ~{r.num('cap_speed'):.0%} of full speed (estimated from RTX 3090 power sweeps)"
+    return (
+        f", or every card capped at {r.num('cap'):.0%} ({r.num('cap_w'):.0f} W: {sudo_steps(str(r.fields['command']))}"
+        f" at each boot): {r.num('cap_wall'):.0f} W at the wall{hours}"
+    )
+
+
 def _method_fits(r: Reason, say_: Say) -> str:
     """gpu.method-fits (candidates._GpuJob.with_method_way): the method that holds a fine-tune on a card too small
     for the one asked, its count, memory and hours, and what changes with it."""
@@ -1904,7 +1928,7 @@ EN: dict[str, Template] = {
     "change.length": "{now:.0f} mm long instead of {was:.0f} mm",
     "need.circuit": lambda r, _say: (
         f"a second circuit{' or a 230 V outlet' if r.fields.get('outlet') else ''} "
-        f"({r.num('wall'):.0f} W at the wall vs {r.num('limit'):.0f} W)"
+        f"({r.num('wall'):.0f} W at the wall vs {r.num('limit'):.0f} W)" + _capped_said(r)
     ),
     "need.ram": "at least {gb:g} GB of RAM",
     "need.per-gpu-kit": lambda r, _say: f"one more {r.fields['name']} ({money(r.num('cost'))} {r.fields['currency']})",

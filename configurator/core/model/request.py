@@ -9,6 +9,7 @@ from configurator.core.common.base import BaseModel, ConfigDict, Field, model_va
 from configurator.core.common.errors import InvalidInputError
 from configurator.core.common.reasons import Reason, english
 from configurator.core.estimate.workload import Workload
+from configurator.core.rules.watts import CONTINUOUS_SHARE
 
 Circuit = Literal["120v15a", "120v20a", "240v20a", "220v10a", "220v16a", "230v10a", "230v16a"]
 Form = Literal["tower", "rack", "open-frame", "any"]
@@ -30,8 +31,9 @@ CIRCUITS: dict[str, tuple[float, float]] = {
     "230v10a": (230, 10),
     "230v16a": (230, 16),
 }
-CONTINUOUS_FACTOR = 0.8
-"""NEC 80 % rule for loads of three hours or more (build rules R24); applied outside the US too."""
+CONTINUOUS_FACTOR = CONTINUOUS_SHARE
+"""NEC 80 % rule for loads of three hours or more (build rules R24; rules.watts.CONTINUOUS_SHARE, CIR-1); outside the US
+a judgement (IEC 60364-4-43 has no such share)."""
 
 HOME_CIRCUIT_STEPS: tuple[Circuit, ...] = ("120v20a", "240v20a")
 """The circuits a 120 V home (North America) is offered when its own cannot feed the machine, the least work first
@@ -102,6 +104,7 @@ COUNTRIES: dict[str, CountryDefaults] = {
 
 
 def circuit_limit_w(circuit: str) -> float:
+    """The circuit's continuous limit: 80 % of its breaker's rating (a 220 V 16 A circuit: 2,816 W of 3,520 W)."""
     volts, amps = CIRCUITS[circuit]
     return volts * amps * CONTINUOUS_FACTOR
 

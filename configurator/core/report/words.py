@@ -42,6 +42,7 @@ from configurator.core.common.reasons import (
     released_precision,
     render,
     slot_list,
+    sudo_steps,
     tps_text,
     usual_finetune,
 )
@@ -503,6 +504,19 @@ def _power(r: Reason, _say: Say) -> str:
     return (
         f"将 GPU 功耗限制为 {r.num('limit'):.0%}（开机时运行 {r.fields['tool']} {r.fields['flag']} "
         f"{r.num('watts'):.0f}；{speed}）"
+    )
+
+
+def _zh_capped_said(r: Reason) -> str:
+    """need.circuit's other way in Chinese (reasons._capped_said)."""
+    if not r.num("cap"):
+        return ""
+    hours = f"，任务约 {r.num('cap_hours'):,.0f} 小时（按 RTX 3090 功耗限制实测曲线估算）" if r.num("cap_hours") else ""
+    if r.num("cap_speed"):
+        hours = f"，解码约为满速的 {r.num('cap_speed'):.0%}（按 RTX 3090 功耗限制实测曲线估算）"
+    return (
+        f"；或把每张卡限制在 {r.num('cap'):.0%}（{r.num('cap_w'):.0f} W：每次开机执行 "
+        f"{sudo_steps(str(r.fields['command']))}）：墙插 {r.num('cap_wall'):.0f} W{hours}"
     )
 
 
@@ -1552,7 +1566,7 @@ ZH_REASONS: dict[str, Template] = {
     "change.length": "长 {now:.0f} mm，原为 {was:.0f} mm",
     "need.circuit": lambda r, _say: (
         f"第二路电路{'或 230 V 插座' if r.fields.get('outlet') else ''}"
-        f"（墙插 {r.num('wall'):.0f} W，电路可供 {r.num('limit'):.0f} W）"
+        f"（墙插 {r.num('wall'):.0f} W，电路可供 {r.num('limit'):.0f} W）" + _zh_capped_said(r)
     ),
     "need.ram": "至少 {gb:g} GB 内存",
     "need.per-gpu-kit": lambda r, _say: f"再配一套{r.fields['name']}（{money(r.num('cost'))} {r.fields['currency']}）",

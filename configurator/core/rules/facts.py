@@ -99,6 +99,10 @@ class BuildFacts:
     """The GPUs' power limit asked (a fraction of their rated power), or None."""
     cap_command: str
     """The command that sets that limit on one card ("" where there is none, or no limit)."""
+    continuous_wall_w: float | None = None
+    """The wall draw that lasts hours where it is below `wall_w` (one stream decoding on a layer split:
+    watts.decode_wall_w, CIR-1 judges a prompt's full draw as a burst); None where the full draw lasts (training,
+    several users, every card at once)."""
 
 
 @dataclass(frozen=True)

@@ -179,9 +179,10 @@ class Circuit(Rule):
     severity = "fail"
     sources = (
         "NEC 210.19/210.20: continuous loads at 80 % of the breaker rating (120 V 15 A -> 1440 W)",
+        "NEC 210.20(A): the breaker's rating not less than the noncontinuous load plus 125 % of the continuous load",
         "80 PLUS efficiency at full load (Tom's Hardware table, R25)",
     )
-    reads = ("dc_load_w", "psu_tier", "circuit_volts", "circuit_limit_w", "outlets")
+    reads = ("dc_load_w", "psu_tier", "circuit_volts", "circuit_limit_w", "outlets", "continuous_wall_w")
     messages = (
         Message(
             "wall",
@@ -192,6 +193,22 @@ class Circuit(Rule):
             "wall-one",
             "{wall_w:.0f} W at the wall against {limit_w:.0f} W continuous on {circuit}",
             zh="墙插功率 {wall_w:.0f} W，{circuit} 持续上限 {limit_w:.0f} W",
+        ),
+        Message(
+            "burst",
+            lambda f: (
+                f"{f['wall_w']:.0f} W at the wall in a prompt (every card at once), {f['continuous_w']:.0f} W decoding "
+                f"for hours: {f['load_w']:.0f} W by NEC 210.20(A) (the burst plus 25 % of the lasting draw) against "
+                f"the {f['rating_w']:.0f} W breaker"
+                + (f"s of {f['outlets']} x" if f["outlets"] > 1 else " of")
+                + f" {f['circuit']}"
+            ),
+            zh=lambda f: (
+                f"处理提示时墙插 {f['wall_w']:.0f} W（所有卡同时满载），解码时持续 {f['continuous_w']:.0f} W："
+                f"按 NEC 210.20(A)（短时负载加持续负载的 25%）合计 {f['load_w']:.0f} W，"
+                + (f"{f['outlets']} 路 " if f["outlets"] > 1 else "")
+                + f"{f['circuit']} 断路器额定 {f['rating_w']:.0f} W"
+            ),
         ),
         Message(
             "system", "{max_w:,.0f} W maximum against {limit_w:,.0f} W", zh="最大 {max_w:,.0f} W，上限 {limit_w:,.0f} W"
@@ -212,8 +229,18 @@ class Circuit(Rule):
     model = (at("psu", 40),)
     listed = 250
 
-    def check(self, wall_w: float, limit_w: float, outlets: int, circuit: str, circuit_id: str = "") -> Verdict:
-        """`circuit` is the circuit's English name, `circuit_id` its code (its Chinese is rendered from it)."""
+    def check(
+        self,
+        wall_w: float,
+        limit_w: float,
+        outlets: int,
+        circuit: str,
+        circuit_id: str = "",
+        continuous_w: float | None = None,
+    ) -> Verdict:
+        """`circuit` is the circuit's English name, `circuit_id` its code (its Chinese is rendered from it).
+        `continuous_w`, the draw that lasts where it is below the full one (one stream decoding on a layer split), makes
+        the full draw a burst: the breaker is judged by NEC 210.20(A) (watts.circuit_holds), as an electrician would."""
         fields = {
             "wall_w": wall_w,
             "limit_w": limit_w,
@@ -221,17 +248,24 @@ class Circuit(Rule):
             "circuit": circuit,
             "circuit_id": circuit_id,
         }
-        return self.verdict(wall_w <= limit_w, "wall", **fields)
+        if continuous_w is None or continuous_w >= wall_w:
+            return self.verdict(wall_w <= limit_w, "wall", **fields)
+        ok = pw.circuit_holds(wall_w, continuous_w, limit_w)
+        load, rating = pw.breaker_load_w(wall_w, continuous_w), pw.NEC_CONTINUOUS * limit_w
+        return self.verdict(ok, "burst", **fields, continuous_w=continuous_w, load_w=load, rating_w=rating)
 
     def constrain(self, model: Any, **site: Any) -> None:
         ps, lit = site["ps"], site["lit"]
         eff = pw.efficiency(ps.tier, model.volts)
         outlets = min(ps.count if ps.kind != "included" else 4, model.request.circuits)
-        model.m.add(1000 * model.dc <= int(1000 * eff * model.limit * outlets)).only_enforce_if(lit)
+        relief = model.lasting_relief  # a one-stream layer split's bursts (watts.circuit_holds, as `check`)
+        model.m.add(1000 * model.dc <= int(1000 * eff * model.limit * outlets) + relief).only_enforce_if(lit)
 
     def assess(self, build: BuildFacts) -> Verdict | None:
         outlets = min(build.circuits, build.psu_count if build.psu else 4)
-        return self.check(build.wall_w, build.circuit_limit_w, outlets, build.circuit, build.circuit_id)
+        return self.check(
+            build.wall_w, build.circuit_limit_w, outlets, build.circuit, build.circuit_id, build.continuous_wall_w
+        )
 
 
 def _atx3(psu: Psu) -> bool:

@@ -8,7 +8,7 @@ below 1 ms, 1.28 at 5-10 ms), 80 PLUS efficiency at full load, 3.412 BTU/h per w
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from configurator.core.catalog.models import Cpu, Gpu, Psu
 from configurator.core.common.power_speed import POWER_SPEED, TRAINING_POWER_CURVE, PowerSpeed  # noqa: F401 (the rule, here too)
@@ -20,6 +20,16 @@ SINGLE_PSU_MAX_120V = 1600  # PWR-5: at most 1600 W per ATX PSU at 100-127 V (La
 SLOW_TRANSIENT_RATIO = 1.3  # PWR-4: GPU excursions over 5-10 ms (Igor's Lab: RTX 5090 1.28 at 5-10 ms)
 ATX2_SPIKE_RATIO = 2.0  # PWR-3: ATX 2.x units are not excursion-tested: size for 2x GPU power
 PSU_OVERSIZE = 2.5  # PWR-10: a supply beyond 2.5x its load runs far below its efficiency peak and costs money
+CONTINUOUS_SHARE = 0.8
+"""CIR-1: a continuous load (three hours or more: a training run, a stream decoding all evening) at most 80 % of the
+breaker's rating (NEC 210.19(A)(1)/210.20(A), build rules R24). Outside the US the same share is a judgement, not the
+local code: IEC 60364-4-43 433.1 asks only I_b <= I_n <= I_z, and IEC/EN 60898-1 rates a breaker's I_n as the current it
+carries continuously at 30 C; the 20 % kept free covers a warmer cabinet, breakers side by side and the other loads on
+the circuit, which a home's installer rarely knows."""
+NEC_CONTINUOUS = 1 / CONTINUOUS_SHARE
+"""NEC 210.20(A): "the rating of the overcurrent device shall not be less than the noncontinuous load plus 125 percent
+of the continuous load" (Schneider Electric, Data Bulletin: Conductor Ampacity Tables, NEC Information of Note; read
+2026-12-05)."""
 CIRCUIT_MARGIN = 0.9  # CIR-2: keep 10 % below the continuous limit (other loads, inrush, ageing)
 BTU_PER_W = 3.412
 
@@ -141,6 +151,41 @@ def one_stream_split_gpu_w(gpu_w: float, gpus: int) -> float:
         return gpu_w
     per_card = gpu_w / gpus
     return per_card + (gpus - 1) * GPU_IDLE_SHARE * per_card
+
+
+def one_stream_layer_split(workload: Mapping[str, object], split: str | None, gpus: int, nodes: int = 1) -> bool:
+    """One stream decoding on a layer split of two or more cards in one machine, the whole model in VRAM: the case
+    `one_stream_split_gpu_w` prices (one card works at a time); any other job runs every card at once."""
+    one_stream = workload.get("kind") == "inference" and int(str(workload.get("batch") or 1)) == 1
+    in_vram = (
+        workload.get("offload", "none") == "none" and not workload.get("cpu_layers") and not workload.get("cpu_experts")
+    )
+    return one_stream and in_vram and split == "layer" and gpus >= 2 and nodes == 1
+
+
+def decode_wall_w(dc_w: float, wall_w: float, gpu_w: float, gpus: int) -> float:
+    """The wall draw while one stream decodes on a layer split: the host as at full load, the cards at
+    `one_stream_split_gpu_w`, through the supply's efficiency at full load (conservative lower down)."""
+    dc = dc_w - gpu_w + one_stream_split_gpu_w(gpu_w, gpus)
+    return dc * wall_w / dc_w
+
+
+def breaker_load_w(burst_w: float, continuous_w: float) -> float:
+    """The load a breaker is judged against by NEC 210.20(A): the draw that lasts (`continuous_w`, hours of decoding
+    or training) at 125 %, plus what a short burst adds over it (`burst_w`: a prompt runs every card at board power
+    for seconds). Two RTX 3090 decoding Llama 3.3 70B Q4: 993 W in a prompt, 631 W decoding -> 993 + 0.25 x 631 =
+    1,151 W against a 15 A breaker's 1,800 W."""
+    continuous = min(continuous_w, burst_w)
+    return (burst_w - continuous) + NEC_CONTINUOUS * continuous
+
+
+def circuit_holds(burst_w: float, continuous_w: float, limit_w: float) -> bool:
+    """CIR-1, the one rule: the circuit(s) whose continuous limit is `limit_w` (CONTINUOUS_SHARE of the breakers'
+    rating) feed a machine drawing `burst_w` in short bursts and `continuous_w` for hours. A load that lasts at full
+    draw (training, many users, a tensor-parallel server) is held to the continuous limit itself."""
+    if continuous_w >= burst_w:
+        return burst_w <= limit_w
+    return breaker_load_w(burst_w, continuous_w) <= NEC_CONTINUOUS * limit_w
 
 
 def dc_load_w(gpu: Gpu, gpus: int, cpu: Cpu, sockets: int, rest_w: float, limit: float | None = None) -> float:

@@ -65,6 +65,7 @@ from configurator.core.solve.candidates import (
 )
 from configurator.core.solve.cluster import cluster_options, node_curve
 from configurator.core.solve.lazy import LazyBuildModel, price_floor
+from configurator.core.solve.power_cap import cap_command, limit_refusal
 from configurator.core.solve.pricing import Quote, quote, system_line, unpriced
 from configurator.core.solve.ranking import (
     REFERENCE_TOKENS,
@@ -485,6 +486,38 @@ def _upgrades(
     return out, grows
 
 
+def _capped_on_circuit(grown: Assembly, request: BuildRequest, hours: float | None, had: int) -> dict[str, float | str]:
+    """The mildest power cap at which the machine with one more card stays on the circuit it has (`cap`, the share of
+    rated power; `cap_w`, watts a card; `cap_wall`; `command`, the vendor's tool) and, for a job timed in hours, those
+    hours at that cap (`cap_hours`: the cards' count and the compute-bound curve, rules.watts.POWER_SPEED, R20); none
+    where no cap tried holds it. The levels are the ways out's (relax: 80, 70, 60, 50 %), a training job stops at the
+    lowest measured point of the curve (57 %) and a card at its driver's floor (power_cap). Dr. Chen's fifth RTX 4090
+    of eight needed "a second circuit (2857 W at the wall vs 2816 W)"; the five capped at 80 % stay on his one.
+    The hours are an estimate: the curve is measured on RTX 3090s (Puget Systems, 2020-11-13; a timm ViT-B/16 run;
+    llmgarage.ai, 2026-02), and no published RTX 4090 training sweep was found (round 33)."""
+    own = request.power_limit or 1.0
+    floor = pw.TRAINING_POWER_CURVE[0][0] if request.workload.kind != "inference" else 0.0
+    for cap in (*relax.POWER_LEVELS, *relax.EXACT_POWER_LEVELS):
+        if cap >= own or cap < floor - 1e-9 or limit_refusal(grown.gpu, cap) is not None:
+            continue
+        capped = power_of(grown, request.model_copy(update={"power_limit": cap}))
+        if not capped.circuit_ok:
+            continue
+        out: dict[str, float | str] = {
+            "cap": cap,
+            "cap_w": grown.gpu.tdp_w * cap,
+            "cap_wall": capped.wall_w,
+            "command": cap_command(grown.gpu.vendor, grown.gpu.tdp_w * cap),
+        }
+        if hours and request.workload.kind != "inference":
+            kept = pw.POWER_SPEED.share(cap, compute_bound=True) / pw.POWER_SPEED.share(own, compute_bound=True)
+            out["cap_hours"] = hours * had / grown.gpus / kept
+        elif request.workload.kind == "inference":  # decoding is memory-bound: the decode line (R20)
+            out["cap_speed"] = pw.POWER_SPEED.share(cap) / pw.POWER_SPEED.share(own)
+        return out
+    return {}
+
+
 def _least_platform_cpu(cand: Candidates, n: int) -> Cpu | None:
     """The CPU of least draw among the candidates on a platform that seats `n` GPUs (PCI-3): the least the machine
     with one more card draws, when it needs another platform."""
@@ -542,6 +575,7 @@ def _one_more_gpu(
                 outlet=circuit_volts(request.circuit) < 200,  # already on 230 V: a circuit
                 wall=grown.wall_w,
                 limit=grown.circuit_limit_w,
+                **_capped_on_circuit(replace(a, gpus=n, cpu=cpu), request, model_est.wall_hours, a.gpus),
             )
         )
     if a.ram_gb < gpu.vram_gb * n:
@@ -1398,19 +1432,18 @@ def _with_decode_draw(build: Build) -> Build:
     """A build whose cards decode one stream as a layer split (one card works at a time) with its wall draw while
     decoding beside its full-load one (`Power.decode_wall_w`, rules.watts.one_stream_split_gpu_w): two RTX 3090 with
     Llama 3.3 70B at Q4_K_M for one user had stated 993 W, every card at full power, where one works at a time. The
-    supply and the circuit keep the full-load draw (a prompt runs every card); the electricity is reckoned at this one
+    supply keeps the full-load draw (a prompt runs every card); the circuit is judged as an electrician does (CIR-1,
+    rules.watts.circuit_holds: the decode draw lasts, a prompt's is a burst); the electricity is reckoned at this one
     (costs.tco)."""
     e, p = build.estimate, build.power
-    w = e.workload
-    one_stream = w.get("kind") == "inference" and int(w.get("batch") or 1) == 1
-    in_vram = w.get("offload", "none") == "none" and not w.get("cpu_layers") and not w.get("cpu_experts")
-    if not (one_stream and in_vram and e.split == "layer" and build.gpu_count >= 2 and build.nodes == 1):
+    if not pw.one_stream_layer_split(e.workload, e.split, build.gpu_count, build.nodes):
         return build
     if p.dc_load_w <= 0 or p.wall_w <= 0 or p.gpu_w <= 0:
         return build
-    dc = p.dc_load_w - p.gpu_w + pw.one_stream_split_gpu_w(p.gpu_w, build.gpu_count)
-    decode = dc * p.wall_w / p.dc_load_w  # through the supply's efficiency at full load (conservative lower down)
-    return build.model_copy(update={"power": p.model_copy(update={"decode_wall_w": decode})})
+    decode = pw.decode_wall_w(p.dc_load_w, p.wall_w, p.gpu_w, build.gpu_count)
+    # CIR-1 (rules.watts.circuit_holds): the decode draw is the load that lasts, a prompt's full draw a burst
+    ok = pw.circuit_holds(p.wall_w, decode, p.circuit_limit_w)
+    return build.model_copy(update={"power": p.model_copy(update={"decode_wall_w": decode, "circuit_ok": ok})})
 
 
 def _with_costs(

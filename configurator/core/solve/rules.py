@@ -146,6 +146,11 @@ def facts_of(a: Assembly, request: BuildRequest, est: EstimateResult, p: Power, 
     positions = tuple(s.position for s in pl.slots)
     collectives = est.split in ("tensor", "tensor-pipeline") or (request.workload.kind != "inference" and a.gpus > 1)
     watts = pw.gpu_sustained_w(a.gpu, request.power_limit) if request.power_limit is not None else 0.0
+    lasting = (
+        pw.decode_wall_w(p.dc_load_w, p.wall_w, p.gpu_w, a.gpus)
+        if pw.one_stream_layer_split(est.workload, est.split, a.gpus) and p.dc_load_w > 0 and p.gpu_w > 0
+        else None
+    )
     return BuildFacts(
         gpu=a.gpu,
         gpus=a.gpus,
@@ -206,6 +211,7 @@ def facts_of(a: Assembly, request: BuildRequest, est: EstimateResult, p: Power, 
         storage_need_gb=storage_need_gb,
         power_limit=request.power_limit,
         cap_command=cap_command(a.gpu.vendor, watts) if request.power_limit is not None else "",
+        continuous_wall_w=lasting,
     )
 
 

@@ -123,6 +123,15 @@ class SolvedValues(TypedDict):
     assignment: list[int]
 
 
+def _lasting_gap_w(option: GpuOption, gpu_w: float) -> float:
+    """How far the cards' lasting draw falls below their full one (`gpu_w`) where this option decodes one stream as a
+    layer split (watts.one_stream_layer_split; one card works at a time); 0 where every card works at once."""
+    e = option.estimate
+    if gpu_w <= 0 or not pw.one_stream_layer_split(e.workload, e.split, option.count):
+        return 0.0
+    return gpu_w - pw.one_stream_split_gpu_w(gpu_w, option.count)
+
+
 class BuildModel:
     """The CP-SAT model for one request; solve it under different objectives.
 
@@ -494,6 +503,12 @@ class BuildModel:
         dc = self.m.new_int_var(0, 200_000, "dc_w")
         self.m.add(dc == gpu_w + host_w)
         self.dc = dc
+        # CIR-1 by NEC 210.20(A) (watts.circuit_holds): where one stream decodes on a layer split, the cards' draw
+        # that lasts is below the full one by `lasting`; the breaker then holds a full draw up to its continuous limit
+        # plus a fifth of that (dc <= eff x limit + 0.2 x lasting: the burst plus 25 % of the lasting draw within 1.25 x
+        # the limit), in thousandths of a watt, the circuit's own scale
+        gaps = [_lasting_gap_w(o, w[0]) for o, w in zip(self.options, watts, strict=True)]
+        self.lasting_relief: Any = sum(round(200 * gap) * self.o[i] for i, gap in enumerate(gaps) if gap)
         fast_w, slow_w, spike_w = (self.m.new_int_var(0, 1_000_000, name) for name in ("fast_w", "slow_w", "spike_w"))
         self.m.add(fast_w == option_sum(1) + host_w)
         self.m.add(slow_w == option_sum(2) + host_w)
