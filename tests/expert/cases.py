@@ -276,6 +276,12 @@ CLUB3090_Q8_KV_LONG = (
     "24 GB card keeps a long context on the card; llama.cpp's own help: '-ctk, --cache-type-k TYPE ... (default: f16)'"
 )
 
+VLLM_BF16_CC80 = (
+    "vllm-project/vllm, the CUDA dtype check (_check_if_gpu_supports_dtype; read 2026-12-05 via the stored source): "
+    "'Bfloat16 is only supported on GPUs with compute capability of at least 8.0. Your ... GPU has compute capability "
+    "7.5. You can use float16 instead by explicitly setting the `dtype` flag in CLI, for example: --dtype=half.'"
+)
+
 OLLAMA_Q4_DEFAULT = (
     "https://llmbestpractices.com/ai-agents/ollama-quantization (read 2026-12-02): 'The default Q4_K_M is the right "
     "starting point for most workloads'; https://martinkollie.com/blog/llm-naming-explained-what-does-it-mean: "
@@ -4623,5 +4629,32 @@ CASES: tuple[Case, ...] = (
         "1,923 USD. The q8_0 search skipped every card and count the f16 search had an option for, counting an option "
         "that offloads layers as one that holds the job.",
         (CLUB3090_Q8_KV_LONG,),
+    ),
+    Case(
+        "qwen3-32b-bf16-for-20-users-on-turing-serves-float16",
+        "--model qwen3-32b --workload inference --precision bf16 --batch 20 --context 8192 --currency CNY --region "
+        "china --budget 400000 --room server-room --circuit 220v16a --circuits 2",
+        (
+            some_build(
+                "a vLLM build on RTX 2080 Ti 22GB cards (Turing, compute capability 7.5)",
+                lambda b: "rtx-2080-ti-22gb" in gpu_ids(b) and "vllm" in engine(b),
+            ),
+            every_build(
+                "no vLLM or SGLang command on a card without bfloat16 asks for bfloat16: --dtype float16 (or half)",
+                lambda b: (
+                    not (
+                        any(p["spec"].get("bf16_tflops") is None for p in gpu_parts(b))
+                        and ("vllm" in engine(b) or "sglang" in engine(b))
+                        and "--dtype float16" not in launch_command(b)
+                        and "--dtype half" not in launch_command(b)
+                    )
+                ),
+            ),
+        ),
+        "A lab serving Qwen3-32B to 20 students in China is shown eight modified RTX 2080 Ti 22GB as the best value, "
+        "run by vLLM at tensor parallel 8. Turing has no bfloat16, and vLLM stops at start-up on a BF16 checkpoint "
+        "there unless told --dtype half (float16; the weights weigh the same). Walked 2026-12-05 (review33): the "
+        "command said '--dtype bfloat16', which the buyer would paste and watch fail after the weights loaded.",
+        (VLLM_BF16_CC80,),
     ),
 )

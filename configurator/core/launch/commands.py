@@ -8,7 +8,7 @@ from configurator.core.common.shapes import LaunchJson, ParallelismJson
 from configurator.core.estimate.collectives import SGLANG_CURRENT, VLLM_CURRENT, release_label, release_said
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.launch.shell import ShellWord, join_argv
-from configurator.core.support.facts import llama_cpp_source_build
+from configurator.core.support.facts import llama_cpp_source_build, training_half
 
 # Flags as defined in llama.cpp common/arg.cpp (-m, -c, -ngl, -sm, -ts, -ctk/-ctv, -fa on|off|auto, -cmoe,
 # -ncmoe, --numa distribute, -np), vLLM's engine arguments (vllm/engine/arg_utils.py: --tensor-parallel-size,
@@ -102,7 +102,16 @@ def llamacpp_command(model: ModelArch, result: EstimateResult, numa: bool = Fals
     return join_argv(parts)
 
 
-def vllm_command(model: ModelArch, result: EstimateResult) -> str:
+def served_half(gpu: Gpu | None, precision: str) -> bool:
+    """Whether BF16 weights are served in float16 on `gpu`: a card without bfloat16 (Turing, Volta, Pascal: SUP-2's
+    fact, support.facts.training_half). vLLM refuses bfloat16 there ("Bfloat16 is only supported on GPUs with compute
+    capability of at least 8.0 ... You can use float16 instead by explicitly setting the `dtype` flag in CLI, for
+    example: --dtype=half": vllm-project/vllm, _check_if_gpu_supports_dtype / the CUDA platform's dtype check, read
+    2026-12-05), and a BF16 checkpoint loads as float16 with --dtype half; the weights weigh the same."""
+    return precision == "bf16" and gpu is not None and training_half(gpu) == "fp16"
+
+
+def vllm_command(model: ModelArch, result: EstimateResult, gpu: Gpu | None = None) -> str:
     w = result.workload
     served = model.hf_repo or model.id
     if w["precision"] in PREQUANTIZED and not released_as_served(model, w["precision"]):
@@ -128,7 +137,8 @@ def vllm_command(model: ModelArch, result: EstimateResult) -> str:
     if quant:
         parts += ["--quantization", quant]
     elif w["precision"] in ("bf16", "fp16"):
-        parts += ["--dtype", "bfloat16" if w["precision"] == "bf16" else "float16"]
+        half = w["precision"] == "fp16" or served_half(gpu, w["precision"])
+        parts += ["--dtype", "float16" if half else "bfloat16"]
     kv = VLLM_KV.get(w["kv_precision"])
     if kv and kv != "auto":
         parts += ["--kv-cache-dtype", kv]
@@ -145,7 +155,7 @@ def vllm_command(model: ModelArch, result: EstimateResult) -> str:
     return join_argv(parts)
 
 
-def sglang_command(model: ModelArch, result: EstimateResult) -> str:
+def sglang_command(model: ModelArch, result: EstimateResult, gpu: Gpu | None = None) -> str:
     """SGLang's server as its cookbook launches it (sgl-project/sgl-cookbook: `python -m sglang.launch_server
     --model-path ... --tp 8`), with the context and the users the estimate assumed (server_args: --context-length,
     --max-running-requests)."""
@@ -154,6 +164,8 @@ def sglang_command(model: ModelArch, result: EstimateResult) -> str:
     if result.gpus > 1:
         parts += ["--tp", str(result.gpus)]
     parts += ["--context-length", str(w["context"]), "--max-running-requests", str(w["batch"])]
+    if served_half(gpu, w["precision"]):
+        parts += ["--dtype", "half"]  # sglang server_args: --dtype auto follows the checkpoint's bfloat16
     return join_argv(parts)
 
 
@@ -203,21 +215,30 @@ def launch_command(
         }
     # the release the estimate's serving floors and async scheduling describe (estimate/collectives.py)
     if engine == "vllm":
-        return {
-            **_titled(title, vllm_command(model, result)),
+        launch: LaunchJson = {
+            **_titled(title, vllm_command(model, result, gpu)),
             "release": release_label("vllm", VLLM_CURRENT),
             "release_said": as_json(release_said("vllm", VLLM_CURRENT)),
         }
+        return _said_half(launch, gpu, w["precision"])
     if engine == "sglang":
         release = release_label("sglang", SGLANG_CURRENT)
         said = as_json(release_said("sglang", SGLANG_CURRENT))
-        return {**_titled(title, sglang_command(model, result)), "release": release, "release_said": said}
-    dtype = "bfloat16" if w["precision"] == "bf16" else "auto"
+        launch = {**_titled(title, sglang_command(model, result, gpu)), "release": release, "release_said": said}
+        return _said_half(launch, gpu, w["precision"])
+    dtype = "float16" if served_half(gpu, w["precision"]) else "bfloat16" if w["precision"] == "bf16" else "auto"
     code = (
         f"from transformers import pipeline; pipeline('text-generation', model='{model.hf_repo or model.id}', "
         f"device_map='auto', torch_dtype='{dtype}')"
     )
     return _titled(Reason.of("launch.engine", engine="transformers"), join_argv(["python", "-c", code]))
+
+
+def _said_half(launch: LaunchJson, gpu: Gpu | None, precision: str) -> LaunchJson:
+    """A serving launch that loads BF16 weights as float16 on a card without bfloat16 says why (launch.fp16-served)."""
+    if gpu is not None and served_half(gpu, precision):
+        launch["dtype_said"] = as_json(Reason.of("launch.fp16-served", arch=gpu.architecture))
+    return launch
 
 
 def _titled(title: Reason, command: str) -> LaunchJson:
