@@ -282,6 +282,13 @@ VLLM_BF16_CC80 = (
     "7.5. You can use float16 instead by explicitly setting the `dtype` flag in CLI, for example: --dtype=half.'"
 )
 
+VLLM_MULTI_NODE = (
+    "https://docs.vllm.ai/en/v0.8.3/serving/distributed_serving.html (read 2026-12-05): 'Multi-Node Multi-GPU (tensor "
+    "parallel plus pipeline parallel inference) ... if you have 16 GPUs in 2 nodes (8 GPUs per node), you can set the "
+    "tensor parallel size to 8 and the pipeline parallel size to 2'; multi-node serving runs on a Ray cluster "
+    "('ray start --head' on the head node, 'ray start --address=...' on the others)"
+)
+
 OLLAMA_Q4_DEFAULT = (
     "https://llmbestpractices.com/ai-agents/ollama-quantization (read 2026-12-02): 'The default Q4_K_M is the right "
     "starting point for most workloads'; https://martinkollie.com/blog/llm-naming-explained-what-does-it-mean: "
@@ -4656,5 +4663,32 @@ CASES: tuple[Case, ...] = (
         "there unless told --dtype half (float16; the weights weigh the same). Walked 2026-12-05 (review33): the "
         "command said '--dtype bfloat16', which the buyer would paste and watch fail after the weights loaded.",
         (VLLM_BF16_CC80,),
+    ),
+    Case(
+        "deepseek-r1-fp8-for-20-users-on-two-h20-nodes-launches-the-layout-it-timed",
+        "--model deepseek-r1 --workload inference --precision fp8 --batch 20 --context 8192 --currency CNY --region "
+        "china --room server-room",
+        (
+            some_build("a vLLM server over two 8-GPU nodes", lambda b: b.get("nodes") == 2 and "vllm" in engine(b)),
+            every_build(
+                "a vLLM launch over several nodes asks for the tensor x pipeline degrees its estimate timed, on Ray",
+                lambda b: (
+                    (b.get("nodes") or 1) == 1
+                    or "vllm" not in engine(b)
+                    or (
+                        f"--tensor-parallel-size {b['parallelism']['tensor']} " in launch_command(b)
+                        and f"--pipeline-parallel-size {b['parallelism']['pipeline']} " in launch_command(b)
+                        and "--distributed-executor-backend ray" in launch_command(b)
+                        and "ray start --head" in str((b.get("launch") or {}).get("build") or "")
+                    )
+                ),
+            ),
+        ),
+        "DeepSeek-R1 in FP8 for 20 users in China needs two 8 x H20 servers. vLLM's own rule for 16 GPUs in 2 nodes is "
+        "tensor parallel 8 inside each node (NVLink) and pipeline parallel 2 across them, on a Ray cluster; the "
+        "estimate timed exactly that layout (its parallelism says TP 8 x PP 2). Walked 2026-12-05 (review33): the "
+        "command said '--pipeline-parallel-size 16' with no tensor parallel and no Ray: sixteen pipeline stages over "
+        "InfiniBand, a different machine's speed from the one shown, and a command that does not start across nodes.",
+        (VLLM_MULTI_NODE, SGLANG_R1_HW),
     ),
 )

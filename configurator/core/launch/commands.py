@@ -102,6 +102,10 @@ def llamacpp_command(model: ModelArch, result: EstimateResult, numa: bool = Fals
     return join_argv(parts)
 
 
+RAY_PORT = 6379
+"""The Ray head's port (`ray start --head` defaults to 6379: docs.ray.io, Starting Ray)."""
+
+
 def served_half(gpu: Gpu | None, precision: str) -> bool:
     """Whether BF16 weights are served in float16 on `gpu`: a card without bfloat16 (Turing, Volta, Pascal: SUP-2's
     fact, support.facts.training_half). vLLM refuses bfloat16 there ("Bfloat16 is only supported on GPUs with compute
@@ -111,7 +115,14 @@ def served_half(gpu: Gpu | None, precision: str) -> bool:
     return precision == "bf16" and gpu is not None and training_half(gpu) == "fp16"
 
 
-def vllm_command(model: ModelArch, result: EstimateResult, gpu: Gpu | None = None) -> str:
+def vllm_command(
+    model: ModelArch, result: EstimateResult, gpu: Gpu | None = None, parallelism: ParallelismJson | None = None
+) -> str:
+    """`parallelism`: a cluster's serving layout (the plan's Build.parallelism: tensor parallel inside each node,
+    pipeline parallel across nodes), the degrees the estimate timed; over several nodes vLLM runs on a Ray cluster
+    (docs.vllm.ai distributed serving: "The tensor parallel size is the number of GPUs you want to use in each node,
+    and the pipeline parallel size is the number of nodes ... 16 GPUs in 2 nodes ... tensor parallel size to 8 and the
+    pipeline parallel size to 2"; "multi-node inferencing currently requires Ray", --distributed-executor-backend)."""
     w = result.workload
     served = model.hf_repo or model.id
     if w["precision"] in PREQUANTIZED and not released_as_served(model, w["precision"]):
@@ -121,7 +132,12 @@ def vllm_command(model: ModelArch, result: EstimateResult, gpu: Gpu | None = Non
         served = f"./{served.rsplit('/', 1)[-1]}{PREQUANTIZED[w['precision']]}"
     parts = ["vllm", "serve", served]
     layout = result.placement or {}
-    if result.gpus > 1 and "tensor_parallel" in layout:
+    if parallelism is not None and parallelism["tensor"] * parallelism["pipeline"] > 1:
+        # the cluster's layout, as the estimate timed it (a 2 x 8 x H20 DeepSeek-R1 server had launched
+        # --pipeline-parallel-size 16 where the estimate ran tensor parallel 8 x pipeline 2)
+        parts += ["--tensor-parallel-size", str(parallelism["tensor"])]
+        parts += ["--pipeline-parallel-size", str(parallelism["pipeline"]), "--distributed-executor-backend", "ray"]
+    elif result.gpus > 1 and "tensor_parallel" in layout:
         # tensor x pipeline (estimate.parallel.serving_layout): vllm/engine/arg_utils.py names both degrees
         parts += [
             "--tensor-parallel-size",
@@ -175,6 +191,7 @@ def launch_command(
     numa: bool = False,
     parallelism: ParallelismJson | None = None,
     gpu: Gpu | None = None,
+    nodes: int = 1,
 ) -> LaunchJson:
     """{"engine", "engine_said", "command"} for the estimate: what to run to get the memory and speed it predicts.
     `engine` is the launch's title in English (a serving engine's id, a training framework and how it runs: the
@@ -184,7 +201,9 @@ def launch_command(
     `numa`: the host has more than one socket (llama.cpp then spreads its threads with --numa distribute).
     `parallelism`: the cluster planner's layout (Build.parallelism); pretraining with tensor or pipeline parallel
     or over several nodes runs it under Megatron-LM, fine-tuning gets the framework's command for every node.
-    `gpu`: the card a training job runs on (fp16 mixed precision where it has no bf16, support_facts.training_half).
+    `gpu`: the card a training job runs on (fp16 mixed precision where it has no bf16, support_facts.training_half),
+    or the card a server serves on (BF16 weights in float16 where it has no bfloat16: served_half).
+    `nodes`: the machines a build is (a cluster's); vLLM over several serves in the layout `parallelism` gives.
     """
     w = result.workload
     if w["kind"] != "inference":  # the training commands (47 KB, the torchtune configs) for a training job only (#34)
@@ -215,11 +234,18 @@ def launch_command(
         }
     # the release the estimate's serving floors and async scheduling describe (estimate/collectives.py)
     if engine == "vllm":
+        # a serving layout over several nodes (a cluster's: nodes > 1) runs on a Ray cluster started first
+        spread = parallelism if nodes > 1 else None
         launch: LaunchJson = {
-            **_titled(title, vllm_command(model, result, gpu)),
+            **_titled(title, vllm_command(model, result, gpu, spread)),
             "release": release_label("vllm", VLLM_CURRENT),
             "release_said": as_json(release_said("vllm", VLLM_CURRENT)),
         }
+        if spread is not None:
+            launch["build"] = (
+                f"ray start --head --port {RAY_PORT}  # on node 0; on each other node: ray start --address=$HEAD_ADDR:{RAY_PORT}"
+            )
+            launch["build_said"] = as_json(Reason.of("launch.ray-cluster", nodes=nodes))
         return _said_half(launch, gpu, w["precision"])
     if engine == "sglang":
         release = release_label("sglang", SGLANG_CURRENT)

@@ -1433,7 +1433,11 @@ def _launch(model: ModelArch, build: Build, catalog: Catalog) -> LaunchJson:
     its cards' power cap when the build sets one (PWR-9's command)."""
     gpu = catalog.records["gpus"].get(build.gpu_id)
     launch = launch_command(
-        model, build.estimate, parallelism=build.parallelism, gpu=gpu if isinstance(gpu, Gpu) else None
+        model,
+        build.estimate,
+        parallelism=build.parallelism,
+        gpu=gpu if isinstance(gpu, Gpu) else None,
+        nodes=build.nodes,
     )
     cap = next((c.fields.get("command") for c in build.checks if c.rule == POWER_CAP.id and c.code == "at-boot"), "")
     if cap and launch.get("command"):
