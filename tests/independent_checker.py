@@ -258,6 +258,8 @@ def _platform_problems(build: dict[str, Any], box: _Box, gpu: dict[str, Any], n:
     ram = mem["modules"] * mem["module_gb"] * box.mem_count
     if modules > board["dimm_slots"] or ram > board["max_memory_gb"]:
         problems.append("too many modules or too much memory for the board")
+    if ram > cpu["max_memory_gb"] * sockets:  # the CPU's own maximum, per socket (Intel ark, AMD's spec pages)
+        problems.append(f"{ram} GB of RAM is more than {cpu['id']} addresses ({cpu['max_memory_gb']} GB a socket)")
     channels = min(cpu["memory_channels"], board["memory_channels"])
     if modules > channels * min(board["dimms_per_channel"], 2) * sockets:
         problems.append(

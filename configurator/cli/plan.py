@@ -169,6 +169,8 @@ def _build_lines(build: Any) -> list[str]:
         if build.launch.get("build") and said:
             lines.append(f"   {english(from_json(said))}: {build.launch['build']}")
         lines.append(f"   run ({build.launch.get('engine', '')}): {build.launch['command']}")
+        if half := build.launch.get("dtype_said"):
+            lines.append(f"   {english(from_json(half))}")
     lines.append("")
     return lines
 

@@ -243,3 +243,29 @@ def test_each_node_expands_its_own_rank_and_the_first_nodes_address(catalog: Cat
             assert "NODE_RANK=1" in out and "MASTER_ADDR=10.0.0.1" in out
         else:
             assert _after(out, "--rdzv_endpoint") == f"10.0.0.1:{MASTER_PORT}"
+
+
+def test_a_vllm_server_over_two_nodes_runs_the_layout_the_estimate_timed(catalog: Catalog) -> None:
+    """TP 8 inside each node, PP 2 across them, on a Ray cluster started first (docs.vllm.ai distributed serving: '16
+    GPUs in 2 nodes ... tensor parallel size to 8 and the pipeline parallel size to 2'; multi-node needs Ray). The
+    plan's 2 x 8 x H20 DeepSeek-R1 server had launched '--pipeline-parallel-size 16' (review33)."""
+    model, gpu = catalog.records["models"]["deepseek-r1"], catalog.records["gpus"]["h20"]
+    assert isinstance(model, ModelArch) and isinstance(gpu, Gpu)
+    workload = Workload(kind="inference", precision="fp8", engine="vllm", batch=20, context=8192)
+    layout: dict[str, object] = {"data": 1, "tensor": PER_NODE, "pipeline": NODES, "zero_stage": None}
+    layout["scaling_efficiency"] = 1.0
+    launch = launch_command(
+        model,
+        estimate(model, workload, gpu, NODES * PER_NODE),
+        parallelism=layout,
+        gpu=gpu,
+        nodes=NODES,  # type: ignore[arg-type]
+    )
+    argv = shlex.split(launch["command"])
+    assert argv[argv.index("--tensor-parallel-size") + 1] == str(PER_NODE)
+    assert argv[argv.index("--pipeline-parallel-size") + 1] == str(NODES)
+    assert argv[argv.index("--distributed-executor-backend") + 1] == "ray"
+    assert launch["build"].startswith("ray start --head")
+    # one node: the plan's own layout rule, no Ray
+    alone = launch_command(model, estimate(model, workload, gpu, PER_NODE), parallelism=None, gpu=gpu)
+    assert "ray" not in alone["command"] and "build" not in alone

@@ -330,6 +330,25 @@ CRAFTRIGS_DUAL_24GB = (
     "a dual-24 GB rig, a 48 GB-class card, or a Mac Studio'"
 )
 
+CLUB3090_Q8_KV_LONG = (
+    "noonghunna/club-3090 issue #1380 (2026-09-22, read 2026-12-05): one RTX 3090 runs a 27B dense model at IQ4_XS "
+    "with '-c 215000' and 'q8_0 K/V' on llama.cpp, peak VRAM 23,264 MiB, 47 tok/s decode: the q8_0 cache is how a "
+    "24 GB card keeps a long context on the card; llama.cpp's own help: '-ctk, --cache-type-k TYPE ... (default: f16)'"
+)
+
+VLLM_BF16_CC80 = (
+    "vllm-project/vllm, the CUDA dtype check (_check_if_gpu_supports_dtype; read 2026-12-05 via the stored source): "
+    "'Bfloat16 is only supported on GPUs with compute capability of at least 8.0. Your ... GPU has compute capability "
+    "7.5. You can use float16 instead by explicitly setting the `dtype` flag in CLI, for example: --dtype=half.'"
+)
+
+VLLM_MULTI_NODE = (
+    "https://docs.vllm.ai/en/v0.8.3/serving/distributed_serving.html (read 2026-12-05): 'Multi-Node Multi-GPU (tensor "
+    "parallel plus pipeline parallel inference) ... if you have 16 GPUs in 2 nodes (8 GPUs per node), you can set the "
+    "tensor parallel size to 8 and the pipeline parallel size to 2'; multi-node serving runs on a Ray cluster "
+    "('ray start --head' on the head node, 'ray start --address=...' on the others)"
+)
+
 OLLAMA_Q4_DEFAULT = (
     "https://llmbestpractices.com/ai-agents/ollama-quantization (read 2026-12-02): 'The default Q4_K_M is the right "
     "starting point for most workloads'; https://martinkollie.com/blog/llm-naming-explained-what-does-it-mean: "
@@ -4813,5 +4832,82 @@ CASES: tuple[Case, ...] = (
         "about the numbers beside it: where a P40 build costs less, the way says 'cheapest on supported software' and "
         "names the P40's price, so the buyer who accepts an old stack knows what it saves.",
         (CUDA13_VOLTA, UNSLOTH_PASCAL),
+    ),
+    Case(
+        "qwen3-32b-32k-on-one-3090-keeps-the-cache-at-q8-not-layers-in-ram",
+        "--model qwen3-32b --workload inference --precision q4_k_m --context 32768 --gpu rtx-3090 --budget 2000",
+        (
+            feasible(),
+            top_build(
+                "one RTX 3090 with every layer on the card (no layer in RAM), at least 20 tokens/s",
+                lambda b: gpu_count(b) == 1 and in_vram(b) and decode(b) >= 20,
+            ),
+            every_build(
+                "no one-RTX 3090 build keeps layers in RAM while a q8_0 cache holds them all on the card",
+                lambda b: gpu_count(b) != 1 or in_vram(b) or "-ctk q8_0" in launch_command(b),
+            ),
+        ),
+        "Qwen3-32B at Q4_K_M is ~19 GB; its f16 cache at 32k is 8 GiB more (64 layers x 8 KV heads x 128 x 2 x 2 B a "
+        "token), so on a 24 GB RTX 3090 the f16 run keeps 8 of 65 layers in RAM and decodes at the pace of a 6-core "
+        "CPU. A llama.cpp user sets -ctk q8_0 -ctv q8_0 first: the cache halves, every layer stays on the card, and "
+        "decode is set by the card's 936 GB/s again (~3x). Walked 2026-12-05 (review33): the only build shown was "
+        "the f16 run at 9.5 tokens/s with -ngl 57; --kv-precision q8_0 gives 29.1 on the same machine for the same "
+        "1,923 USD. The q8_0 search skipped every card and count the f16 search had an option for, counting an option "
+        "that offloads layers as one that holds the job.",
+        (CLUB3090_Q8_KV_LONG,),
+    ),
+    Case(
+        "qwen3-32b-bf16-for-20-users-on-turing-serves-float16",
+        "--model qwen3-32b --workload inference --precision bf16 --batch 20 --context 8192 --currency CNY --region "
+        "china --budget 400000 --room server-room --circuit 220v16a --circuits 2",
+        (
+            some_build(
+                "a vLLM build on RTX 2080 Ti 22GB cards (Turing, compute capability 7.5)",
+                lambda b: "rtx-2080-ti-22gb" in gpu_ids(b) and "vllm" in engine(b),
+            ),
+            every_build(
+                "no vLLM or SGLang command on a card without bfloat16 asks for bfloat16: --dtype float16 (or half)",
+                lambda b: (
+                    not (
+                        any(p["spec"].get("bf16_tflops") is None for p in gpu_parts(b))
+                        and ("vllm" in engine(b) or "sglang" in engine(b))
+                        and "--dtype float16" not in launch_command(b)
+                        and "--dtype half" not in launch_command(b)
+                    )
+                ),
+            ),
+        ),
+        "A lab serving Qwen3-32B to 20 students in China is shown eight modified RTX 2080 Ti 22GB as the best value, "
+        "run by vLLM at tensor parallel 8. Turing has no bfloat16, and vLLM stops at start-up on a BF16 checkpoint "
+        "there unless told --dtype half (float16; the weights weigh the same). Walked 2026-12-05 (review33): the "
+        "command said '--dtype bfloat16', which the buyer would paste and watch fail after the weights loaded.",
+        (VLLM_BF16_CC80,),
+    ),
+    Case(
+        "deepseek-r1-fp8-for-20-users-on-two-h20-nodes-launches-the-layout-it-timed",
+        "--model deepseek-r1 --workload inference --precision fp8 --batch 20 --context 8192 --currency CNY --region "
+        "china --room server-room",
+        (
+            some_build("a vLLM server over two 8-GPU nodes", lambda b: b.get("nodes") == 2 and "vllm" in engine(b)),
+            every_build(
+                "a vLLM launch over several nodes asks for the tensor x pipeline degrees its estimate timed, on Ray",
+                lambda b: (
+                    (b.get("nodes") or 1) == 1
+                    or "vllm" not in engine(b)
+                    or (
+                        f"--tensor-parallel-size {b['parallelism']['tensor']} " in launch_command(b)
+                        and f"--pipeline-parallel-size {b['parallelism']['pipeline']} " in launch_command(b)
+                        and "--distributed-executor-backend ray" in launch_command(b)
+                        and "ray start --head" in str((b.get("launch") or {}).get("build") or "")
+                    )
+                ),
+            ),
+        ),
+        "DeepSeek-R1 in FP8 for 20 users in China needs two 8 x H20 servers. vLLM's own rule for 16 GPUs in 2 nodes is "
+        "tensor parallel 8 inside each node (NVLink) and pipeline parallel 2 across them, on a Ray cluster; the "
+        "estimate timed exactly that layout (its parallelism says TP 8 x PP 2). Walked 2026-12-05 (review33): the "
+        "command said '--pipeline-parallel-size 16' with no tensor parallel and no Ray: sixteen pipeline stages over "
+        "InfiniBand, a different machine's speed from the one shown, and a command that does not start across nodes.",
+        (VLLM_MULTI_NODE, SGLANG_R1_HW),
     ),
 )

@@ -109,6 +109,9 @@ class LaunchJson(TypedDict):
     # support.facts.llama_cpp_source_build), and what they are as a code (launch.build-source)
     build: NotRequired[str]
     build_said: NotRequired[ReasonJson]
+    # BF16 weights served as float16 on a card without bfloat16 (vLLM --dtype float16, SGLang --dtype half), and why
+    # as a code (launch.fp16-served): vLLM refuses bfloat16 below compute capability 8.0
+    dtype_said: NotRequired[ReasonJson]
 
 
 class NextStepJson(TypedDict):

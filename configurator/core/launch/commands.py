@@ -8,7 +8,7 @@ from configurator.core.common.shapes import LaunchJson, ParallelismJson
 from configurator.core.estimate.collectives import SGLANG_CURRENT, VLLM_CURRENT, release_label, release_said
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.launch.shell import ShellWord, join_argv
-from configurator.core.support.facts import llama_cpp_source_build
+from configurator.core.support.facts import llama_cpp_source_build, training_half
 
 # Flags as defined in llama.cpp common/arg.cpp (-m, -c, -ngl, -sm, -ts, -ctk/-ctv, -fa on|off|auto, -cmoe,
 # -ncmoe, --numa distribute, -np), vLLM's engine arguments (vllm/engine/arg_utils.py: --tensor-parallel-size,
@@ -102,7 +102,27 @@ def llamacpp_command(model: ModelArch, result: EstimateResult, numa: bool = Fals
     return join_argv(parts)
 
 
-def vllm_command(model: ModelArch, result: EstimateResult) -> str:
+RAY_PORT = 6379
+"""The Ray head's port (`ray start --head` defaults to 6379: docs.ray.io, Starting Ray)."""
+
+
+def served_half(gpu: Gpu | None, precision: str) -> bool:
+    """Whether BF16 weights are served in float16 on `gpu`: a card without bfloat16 (Turing, Volta, Pascal: SUP-2's
+    fact, support.facts.training_half). vLLM refuses bfloat16 there ("Bfloat16 is only supported on GPUs with compute
+    capability of at least 8.0 ... You can use float16 instead by explicitly setting the `dtype` flag in CLI, for
+    example: --dtype=half": vllm-project/vllm, _check_if_gpu_supports_dtype / the CUDA platform's dtype check, read
+    2026-12-05), and a BF16 checkpoint loads as float16 with --dtype half; the weights weigh the same."""
+    return precision == "bf16" and gpu is not None and training_half(gpu) == "fp16"
+
+
+def vllm_command(
+    model: ModelArch, result: EstimateResult, gpu: Gpu | None = None, parallelism: ParallelismJson | None = None
+) -> str:
+    """`parallelism`: a cluster's serving layout (the plan's Build.parallelism: tensor parallel inside each node,
+    pipeline parallel across nodes), the degrees the estimate timed; over several nodes vLLM runs on a Ray cluster
+    (docs.vllm.ai distributed serving: "The tensor parallel size is the number of GPUs you want to use in each node,
+    and the pipeline parallel size is the number of nodes ... 16 GPUs in 2 nodes ... tensor parallel size to 8 and the
+    pipeline parallel size to 2"; "multi-node inferencing currently requires Ray", --distributed-executor-backend)."""
     w = result.workload
     served = model.hf_repo or model.id
     if w["precision"] in PREQUANTIZED and not released_as_served(model, w["precision"]):
@@ -112,7 +132,12 @@ def vllm_command(model: ModelArch, result: EstimateResult) -> str:
         served = f"./{served.rsplit('/', 1)[-1]}{PREQUANTIZED[w['precision']]}"
     parts = ["vllm", "serve", served]
     layout = result.placement or {}
-    if result.gpus > 1 and "tensor_parallel" in layout:
+    if parallelism is not None and parallelism["tensor"] * parallelism["pipeline"] > 1:
+        # the cluster's layout, as the estimate timed it (a 2 x 8 x H20 DeepSeek-R1 server had launched
+        # --pipeline-parallel-size 16 where the estimate ran tensor parallel 8 x pipeline 2)
+        parts += ["--tensor-parallel-size", str(parallelism["tensor"])]
+        parts += ["--pipeline-parallel-size", str(parallelism["pipeline"]), "--distributed-executor-backend", "ray"]
+    elif result.gpus > 1 and "tensor_parallel" in layout:
         # tensor x pipeline (estimate.parallel.serving_layout): vllm/engine/arg_utils.py names both degrees
         parts += [
             "--tensor-parallel-size",
@@ -128,7 +153,8 @@ def vllm_command(model: ModelArch, result: EstimateResult) -> str:
     if quant:
         parts += ["--quantization", quant]
     elif w["precision"] in ("bf16", "fp16"):
-        parts += ["--dtype", "bfloat16" if w["precision"] == "bf16" else "float16"]
+        half = w["precision"] == "fp16" or served_half(gpu, w["precision"])
+        parts += ["--dtype", "float16" if half else "bfloat16"]
     kv = VLLM_KV.get(w["kv_precision"])
     if kv and kv != "auto":
         parts += ["--kv-cache-dtype", kv]
@@ -145,7 +171,7 @@ def vllm_command(model: ModelArch, result: EstimateResult) -> str:
     return join_argv(parts)
 
 
-def sglang_command(model: ModelArch, result: EstimateResult) -> str:
+def sglang_command(model: ModelArch, result: EstimateResult, gpu: Gpu | None = None) -> str:
     """SGLang's server as its cookbook launches it (sgl-project/sgl-cookbook: `python -m sglang.launch_server
     --model-path ... --tp 8`), with the context and the users the estimate assumed (server_args: --context-length,
     --max-running-requests)."""
@@ -154,6 +180,8 @@ def sglang_command(model: ModelArch, result: EstimateResult) -> str:
     if result.gpus > 1:
         parts += ["--tp", str(result.gpus)]
     parts += ["--context-length", str(w["context"]), "--max-running-requests", str(w["batch"])]
+    if served_half(gpu, w["precision"]):
+        parts += ["--dtype", "half"]  # sglang server_args: --dtype auto follows the checkpoint's bfloat16
     return join_argv(parts)
 
 
@@ -163,6 +191,7 @@ def launch_command(
     numa: bool = False,
     parallelism: ParallelismJson | None = None,
     gpu: Gpu | None = None,
+    nodes: int = 1,
 ) -> LaunchJson:
     """{"engine", "engine_said", "command"} for the estimate: what to run to get the memory and speed it predicts.
     `engine` is the launch's title in English (a serving engine's id, a training framework and how it runs: the
@@ -172,7 +201,9 @@ def launch_command(
     `numa`: the host has more than one socket (llama.cpp then spreads its threads with --numa distribute).
     `parallelism`: the cluster planner's layout (Build.parallelism); pretraining with tensor or pipeline parallel
     or over several nodes runs it under Megatron-LM, fine-tuning gets the framework's command for every node.
-    `gpu`: the card a training job runs on (fp16 mixed precision where it has no bf16, support_facts.training_half).
+    `gpu`: the card a training job runs on (fp16 mixed precision where it has no bf16, support_facts.training_half),
+    or the card a server serves on (BF16 weights in float16 where it has no bfloat16: served_half).
+    `nodes`: the machines a build is (a cluster's); vLLM over several serves in the layout `parallelism` gives.
     """
     w = result.workload
     if w["kind"] != "inference":  # the training commands (47 KB, the torchtune configs) for a training job only (#34)
@@ -203,21 +234,37 @@ def launch_command(
         }
     # the release the estimate's serving floors and async scheduling describe (estimate/collectives.py)
     if engine == "vllm":
-        return {
-            **_titled(title, vllm_command(model, result)),
+        # a serving layout over several nodes (a cluster's: nodes > 1) runs on a Ray cluster started first
+        spread = parallelism if nodes > 1 else None
+        launch: LaunchJson = {
+            **_titled(title, vllm_command(model, result, gpu, spread)),
             "release": release_label("vllm", VLLM_CURRENT),
             "release_said": as_json(release_said("vllm", VLLM_CURRENT)),
         }
+        if spread is not None:
+            launch["build"] = (
+                f"ray start --head --port {RAY_PORT}  # on node 0; on each other node: ray start --address=$HEAD_ADDR:{RAY_PORT}"
+            )
+            launch["build_said"] = as_json(Reason.of("launch.ray-cluster", nodes=nodes))
+        return _said_half(launch, gpu, w["precision"])
     if engine == "sglang":
         release = release_label("sglang", SGLANG_CURRENT)
         said = as_json(release_said("sglang", SGLANG_CURRENT))
-        return {**_titled(title, sglang_command(model, result)), "release": release, "release_said": said}
-    dtype = "bfloat16" if w["precision"] == "bf16" else "auto"
+        launch = {**_titled(title, sglang_command(model, result, gpu)), "release": release, "release_said": said}
+        return _said_half(launch, gpu, w["precision"])
+    dtype = "float16" if served_half(gpu, w["precision"]) else "bfloat16" if w["precision"] == "bf16" else "auto"
     code = (
         f"from transformers import pipeline; pipeline('text-generation', model='{model.hf_repo or model.id}', "
         f"device_map='auto', torch_dtype='{dtype}')"
     )
     return _titled(Reason.of("launch.engine", engine="transformers"), join_argv(["python", "-c", code]))
+
+
+def _said_half(launch: LaunchJson, gpu: Gpu | None, precision: str) -> LaunchJson:
+    """A serving launch that loads BF16 weights as float16 on a card without bfloat16 says why (launch.fp16-served)."""
+    if gpu is not None and served_half(gpu, precision):
+        launch["dtype_said"] = as_json(Reason.of("launch.fp16-served", arch=gpu.architecture))
+    return launch
 
 
 def _titled(title: Reason, command: str) -> LaunchJson:

@@ -990,9 +990,11 @@ def launch_section(build: Build) -> str:
         if built and launch.get("build")
         else ""
     )
+    half_said = launch.get("dtype_said")
+    half = f"<p>{escape(say(from_json(half_said)))}</p>" if half_said else ""
     return (
         f'<section class="block"><h2>{t("Run it")}</h2>{first}<p>{escape(engine)}{"：" if zh else ":"}</p>'
-        f'<pre class="command">{escape(launch["command"])}</pre></section>'
+        f'<pre class="command">{escape(launch["command"])}</pre>{half}</section>'
     )
 
 

@@ -8,6 +8,7 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
+from configurator.core.catalog.models import Cpu, Motherboard
 from configurator.core.rules.base import Message, Rule, Severity, Verdict, at, register
 from configurator.core.rules.compat import LOAD_SPIKE_SWAP_BYTES, MODULE_GB_BYTES, load_spike, ram_needed_gb
 from configurator.core.rules.compat import BoardCase as BoardCase
@@ -252,15 +253,30 @@ class RamForGpus(Rule):
 @register
 class BoardMemory(Rule):
     id = "RAM-6"
-    title = "RAM within the board's maximum and DIMM slots"
+    title = "RAM within the board's maximum and DIMM slots, and within what the CPU addresses"
     severity = "fail"
-    sources = ("board specifications",)
-    reads = ("memory total", "memory modules", "board.max_memory_gb", "board.dimm_slots")
+    sources = (
+        "board specifications",
+        "CPU specifications: the maximum memory per socket (e.g. Intel's Core i5-12400F, 128 GB; AMD's AM5 Ryzen, 192 GB)",
+    )
+    reads = (
+        "memory total",
+        "memory modules",
+        "board.max_memory_gb",
+        "board.dimm_slots",
+        "cpu.max_memory_gb",
+        "sockets",
+    )
     messages = (
         Message(
             "slots",
             "{modules} of {slots} DIMM slots, {ram_gb} of {max_gb} GB",
             zh="用了 {slots} 个内存插槽中的 {modules} 个，{ram_gb} GB（主板最大 {max_gb} GB）",
+        ),
+        Message(
+            "cpu-max",
+            "{ram_gb} GB of RAM is more than the {cpu} addresses ({cpu_max_gb} GB)",
+            zh="{ram_gb} GB 内存超过 {cpu} 可寻址的上限（{cpu_max_gb} GB）",
         ),
     )
     model = (at("dimms", 20),)
@@ -269,20 +285,35 @@ class BoardMemory(Rule):
     listed = 545
 
     def constrain(self, model: Any, **site: Any) -> None:
-        """The RAM within the chosen board's maximum (its DIMM slots: RAM-4's count of usable DIMMs)."""
+        """The RAM within the chosen board's maximum (its DIMM slots: RAM-4's count of usable DIMMs) and within the
+        chosen CPU's (per socket: a second socket's CPU addresses its own). Before round 33 only the board bounded it,
+        and a Core i5-12400F (128 GB) got 192 GB of DDR5 that the estimate's host check then refused."""
         model.m.add(model.ram_gb <= sum(b.max_memory_gb * model.b[i] for i, b in enumerate(model.boards)))
+        model.m.add(model.ram_gb <= model.per_cpu(lambda c: c.max_memory_gb))
 
     def assess(self, build: BuildFacts) -> Verdict | None:
         b = build
-        ok = b.modules <= b.board.dimm_slots and b.ram_gb <= b.board.max_memory_gb
+        return self.judge(b.board, b.cpu, b.sockets, b.modules, b.ram_gb)
+
+    def judge(self, board: Motherboard, cpu: Cpu, sockets: int, modules: int, ram_gb: int) -> Verdict:
+        """The verdict on `ram_gb` in `modules` DIMMs on this board and CPU(s): a GPU build's and a CPU-only one's."""
+        cpu_max_gb = cpu_memory_gb(cpu, sockets)
+        if ram_gb > cpu_max_gb:
+            return self.say("fail", "cpu-max", ram_gb=ram_gb, cpu=cpu.name, cpu_max_gb=cpu_max_gb)
+        ok = modules <= board.dimm_slots and ram_gb <= board.max_memory_gb
         return self.say(
             "pass" if ok else "fail",
             "slots",
-            modules=b.modules,
-            slots=b.board.dimm_slots,
-            ram_gb=b.ram_gb,
-            max_gb=b.board.max_memory_gb,
+            modules=modules,
+            slots=board.dimm_slots,
+            ram_gb=ram_gb,
+            max_gb=board.max_memory_gb,
         )
+
+
+def cpu_memory_gb(cpu: Cpu, sockets: int = 1) -> int:
+    """The RAM the CPU(s) address: the catalog's maximum is per socket (a dual-socket board holds two)."""
+    return cpu.max_memory_gb * max(1, sockets)
 
 
 def _slots(f: Mapping[str, Any], sep: str = ", ") -> str:

@@ -376,16 +376,7 @@ def _checks(
     checks.append(compat.cpu_board(c, b))
     checks.append(compat.channel_balance(c, b, modules, from_ram=True))
     checks.append(compat.memory_board(m, b))
-    checks.append(
-        BOARD_MEMORY.say(
-            "pass" if modules <= b.dimm_slots and ram_gb <= b.max_memory_gb else "fail",
-            "slots",
-            modules=modules,
-            slots=b.dimm_slots,
-            ram_gb=ram_gb,
-            max_gb=b.max_memory_gb,
-        )
-    )
+    checks.append(BOARD_MEMORY.judge(b, c, 1, modules, ram_gb))
     checks.append(compat.board_chassis(b, case))
     checks.append(compat.cooler_cpu(cooler, c, case))
     checks.append(compat.cooler_chassis(cooler, case))
@@ -949,7 +940,6 @@ def experts_in_ram(ctx: PlanContext) -> list[Build]:
         found, _ = _solve_once(
             variant, catalog, ctx.model, ctx.exact_weight_bytes, 1, ctx.should_stop, seconds, cost_cap=cap
         )
-        catalog, found = _addressed(ctx, variant, catalog, found, seconds, cap)
         short = not found and bool(request.min_decode_tps) and tier in widest and not ctx.should_stop()
         if short:
             found = _cheapest_at_any_speed(ctx, variant, catalog, seconds, cap)
@@ -967,32 +957,6 @@ def experts_in_ram(ctx: PlanContext) -> list[Build]:
             single.append((tier, catalog, build))
     out += _fastest_in_tiers(ctx, variant, single, seconds, cap)
     return out
-
-
-def _addressed(
-    ctx: PlanContext, variant: BuildRequest, catalog: Catalog, found: list[Build], seconds: float, cap: float | None
-) -> tuple[Catalog, list[Build]]:
-    """The tier's parts and its cheapest build among the CPUs that address the RAM the experts need, where the
-    cheapest build's CPU does not: the board's slots bound the RAM the solver gives it (RAM-6), not the CPU's own
-    maximum, and the estimate of a build on its host refuses RAM past the CPU's (estimate.host.check_platform), so
-    that build had no experts in RAM and the tier was dropped. Qwen3-235B-A22B Q4_K_M had no desktop build at all: its
-    cheapest, a Core i5-12400F (Intel: 128 GB at most) with 192 GB of DDR5, beside a Ryzen 9 7950X that takes it."""
-    from configurator.core.solve.plan import _solve_once
-
-    if not found or found[0].estimate.offloaded_bytes or ctx.should_stop():
-        return catalog, found
-    need = host_ram_needed(found[0].estimate.host_ram_bytes, training=False) / compat.MODULE_GB_BYTES
-    cpu = catalog.records["cpus"].get(_cpu_id(found[0]) or "")
-    if not isinstance(cpu, Cpu) or cpu.max_memory_gb >= need:
-        return catalog, found
-    cpus: dict[str, Record] = {
-        k: r for k, r in catalog.records["cpus"].items() if isinstance(r, Cpu) and r.max_memory_gb >= need
-    }
-    if not cpus:
-        return catalog, found
-    fewer = dataclasses.replace(catalog, records={**catalog.records, "cpus": cpus})
-    again, _ = _solve_once(variant, fewer, ctx.model, ctx.exact_weight_bytes, 1, ctx.should_stop, seconds, cost_cap=cap)
-    return fewer, again
 
 
 def _cheapest_at_any_speed(

@@ -1508,7 +1508,11 @@ def _launch(model: ModelArch, build: Build, catalog: Catalog) -> LaunchJson:
     its cards' power cap when the build sets one (PWR-9's command)."""
     gpu = catalog.records["gpus"].get(build.gpu_id)
     launch = launch_command(
-        model, build.estimate, parallelism=build.parallelism, gpu=gpu if isinstance(gpu, Gpu) else None
+        model,
+        build.estimate,
+        parallelism=build.parallelism,
+        gpu=gpu if isinstance(gpu, Gpu) else None,
+        nodes=build.nodes,
     )
     cap = next((c.fields.get("command") for c in build.checks if c.rule == POWER_CAP.id and c.code == "at-boot"), "")
     if cap and launch.get("command"):
@@ -1703,6 +1707,11 @@ def _each_once(request: BuildRequest, offers: list[tuple[str, list[Build]]]) -> 
                 # the same one-card machine fine-tuning with Unsloth replaces its run with the default framework: an
                 # 8B LoRA's RTX A5000 had been kept at 20.5 h with PEFT (the main search's value label found it first,
                 # once its speed label searched the cheapest build within 3 % too) where Unsloth trains it in 19 h
+                found[twin] = build.model_copy(update={"source": name})
+            elif name == "usual-kv" and found[twin].estimate.offloaded_bytes and _decode(build) > _decode(found[twin]):
+                # the same machine with a q8_0 cache replaces its f16 run that keeps layers in system RAM: a llama.cpp
+                # user turns to -ctk q8_0 -ctv q8_0 before -ngl below the layer count. Qwen3-32B Q4_K_M at 32k on one
+                # RTX 3090 had been shown at 9.5 tokens/s with 8 layers in RAM where q8_0 holds it all at 29.1
                 found[twin] = build.model_copy(update={"source": name})
     return found
 
@@ -2112,7 +2121,9 @@ def _usual_kv_builds(ctx: PlanContext) -> list[Build]:
     kv = request.workload.model_copy(update={"kv_precision": USUAL_KV})
     variant = request.model_copy(update={"workload": kv, "kv_asked": True})
     as_asked = ctx.solved.get(AS_ASKED) if isinstance(ctx, PlanRun) else None
-    held = {(o.gpu.id, o.count) for o in as_asked.options} if as_asked is not None else set()
+    # an f16 option that keeps layers in system RAM is searched again: q8_0 may hold it all on the cards (_each_once
+    # then shows the q8_0 run of the same machine in its place)
+    held = {(o.gpu.id, o.count) for o in as_asked.options if not o.estimate.offloaded_bytes} if as_asked else set()
     cards = _solve_variant(ctx, variant, request.top_k, searched=lambda o: (o.gpu.id, o.count) not in held)
     said = Reason.of("kind.usual-kv", precision=USUAL_KV)
     out = []
