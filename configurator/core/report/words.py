@@ -850,6 +850,9 @@ ZH_REASONS: dict[str, Template] = {
         f"继续用 FSDP，并把参数、梯度和优化器状态卸载到内存（FULL_SHARD 加 accelerate 的 {r.fields['flag']}："
         "仍是全参数微调，较慢）"
         if r.fields.get("stack") == "fsdp"
+        else f"继续用 torchtune，并把参数、梯度和优化器状态卸载到内存（其分布式配方的 FSDP2 加 {r.fields['flag']}："
+        "仍是全参数微调，较慢）"
+        if r.fields.get("stack") == "torchtune"
         else "用 DeepSpeed ZeRO-3 分片，并把优化器状态和参数卸载到内存（ZeRO-Offload：仍是全参数微调，较慢）"
     ),
     "way.cluster": _cluster,
