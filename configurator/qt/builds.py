@@ -611,6 +611,14 @@ class BuildHeader(WrappedLabel):
         self.setToolTip("\n".join(tip + ([f"{shown} {reason}"] if reason else [])))
 
 
+def command_lines(build: str, command: str) -> list[str]:
+    """The run-it box's lines: each whole command on its own line. The build step's commands (`launch.build`, joined
+    by " && " in core.launch.commands) end in " && \\", a shell's line continuation, so what Copy takes still runs as
+    one line would."""
+    steps = [s for s in build.split(" && ") if s] if build else []
+    return [f"{s} && \\" for s in steps[:-1]] + steps[-1:] + ([command] if command else [])
+
+
 class LaunchCommand(QWidget):
     """The command that runs the build's estimate (core/launch/commands.py), selectable, with a Copy button."""
 
@@ -623,7 +631,10 @@ class LaunchCommand(QWidget):
         self.command = QPlainTextEdit()
         self.command.setReadOnly(True)
         self.command.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
-        self.command.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
+        # a command never wraps inside itself: at 1366 px the gfx906 box broke "cmake --build" over two lines, which
+        # reads as two commands; each whole command is a line, scrolled sideways when it is wider (Copy takes it all)
+        self.command.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        self.command.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         self.command.setMaximumHeight(70)
         # two lines at least, not the editor's default minimum: at 1366 x 768 the parts page's honest minimum left
         # the builds table above a few pixels short of its five rows
@@ -651,8 +662,13 @@ class LaunchCommand(QWidget):
             return
         self.title.setText("<b>" + self.tr("Run it") + "</b>" + html.escape(i18n.launch_title(build)))
         # the build it needs first (llama.cpp from source on a card its prebuilt binaries carry no code for), then the run
-        steps = (launch.get("build", ""), launch.get("command", ""))
-        self.command.setPlainText("\n".join(s for s in steps if s))
+        lines = command_lines(launch.get("build", ""), launch.get("command", ""))
+        self.command.setPlainText("\n".join(lines))
+        # every line in view, and the sideways scroll bar under them (up to 5 lines, then it scrolls down too)
+        spacing = self.command.fontMetrics().lineSpacing()
+        chrome = 2 * self.command.frameWidth() + 2 * int(self.command.document().documentMargin())
+        bar = self.command.horizontalScrollBar().sizeHint().height()
+        self.command.setMaximumHeight(min(len(lines), 5) * spacing + chrome + bar + 2)
         self.show()
 
     def _on_copy_clicked(self) -> None:
