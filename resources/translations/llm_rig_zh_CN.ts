@@ -2395,7 +2395,7 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
         <location filename="../../configurator/qt/requirements.py" line="322"/>
         <location filename="../../configurator/qt/requirements.py" line="390"/>
         <source> tokens</source>
-        <translation> 个 token</translation>
+        <translation> token</translation>
     </message>
     <message>
         <location filename="../../configurator/qt/requirements.py" line="276"/>
