@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import re
+import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
@@ -37,6 +38,7 @@ from configurator.core.model.build import WAYS_SHOWN, Build, Infeasible, PlanRes
 from configurator.core.model.request import BuildRequest
 from configurator.core.report import phrases, prices
 from configurator.core.report.fit import CHOSEN_MARK, fit_of, gpus_said
+from configurator.core.report.sheet import printed_command
 from configurator.core.report.utilisation import utilisation_rows
 from configurator.core.solve.rules import PROMPT
 from configurator.qt import i18n
@@ -612,11 +614,11 @@ class BuildHeader(WrappedLabel):
 
 
 def command_lines(build: str, command: str) -> list[str]:
-    """The run-it box's lines: each whole command on its own line. The build step's commands (`launch.build`, joined
-    by " && " in core.launch.commands) end in " && \\", a shell's line continuation, so what Copy takes still runs as
-    one line would."""
-    steps = [s for s in build.split(" && ") if s] if build else []
-    return [f"{s} && \\" for s in steps[:-1]] + steps[-1:] + ([command] if command else [])
+    """The run-it box's lines: each whole command on its own line, as the sheet prints them (report.sheet's
+    printed_command): the build step's commands (`launch.build`, joined by " && ") end in " && \\", a shell's line
+    continuation, so what Copy takes still runs as one line would."""
+    unbroken = sys.maxsize  # the box scrolls sideways: a command is broken only between the commands of an "a && b"
+    return [line for step in (build, command) if step for line in printed_command(step, unbroken).split("\n")]
 
 
 class LaunchCommand(QWidget):

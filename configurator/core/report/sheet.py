@@ -973,6 +973,47 @@ def _cluster_notes(curve: NodeCurve, training: bool) -> list[str]:
     return notes
 
 
+PRINTED_COMMAND_WIDTH = 86
+"""Characters of a printed command line: the sheet's 9 pt monospace box on A4 or Letter holds about 95; a command the
+page wrapped broke inside an argument ("--" then "model_name_or_path" on the next line, walked round 33)."""
+
+
+def _shell_words(command: str) -> list[str]:
+    """A command's words: split at the spaces outside quotes (a quoted "$(hipconfig -l)/clang" stays one)."""
+    words: list[str] = []
+    word, quote = "", ""
+    for ch in command:
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch == " ":
+            if word:
+                words.append(word)
+            word = ""
+            continue
+        word += ch
+    return words + ([word] if word else [])
+
+
+def printed_command(command: str, width: int = PRINTED_COMMAND_WIDTH) -> str:
+    """A command as the sheet prints it: each command of an `a && b` on its own line, and a line longer than the page
+    broken between whole words with a shell's line continuation (" \\"), so the page never wraps inside an argument and
+    what is copied from the PDF still runs."""
+    lines: list[str] = []
+    parts = command.split(" && ")
+    for i, part in enumerate(parts):
+        line = ""
+        for word in _shell_words(part):
+            if line and len(line) + 1 + len(word) + 2 > width:
+                lines.append(line + " \\")
+                line = "  " + word
+            else:
+                line = f"{line} {word}" if line else word
+        lines.append(line + (" && \\" if i < len(parts) - 1 else ""))
+    return "\n".join(lines)
+
+
 def launch_section(build: Build) -> str:
     """The command that realises the estimate (core/launch/commands.py), to paste into a shell."""
     launch = build.launch
@@ -986,13 +1027,13 @@ def launch_section(build: Build) -> str:
     # the build it needs first where the engine's prebuilt binaries carry no code for the card (launch.build-source)
     built = launch.get("build_said")
     first = (
-        f'<p>{escape(say(from_json(built)))}{"：" if zh else ":"}</p><pre class="command">{escape(launch["build"])}</pre>'
+        f'<p>{escape(say(from_json(built)))}{"：" if zh else ":"}</p><pre class="command">{escape(printed_command(launch["build"]))}</pre>'
         if built and launch.get("build")
         else ""
     )
     return (
         f'<section class="block"><h2>{t("Run it")}</h2>{first}<p>{escape(engine)}{"：" if zh else ":"}</p>'
-        f'<pre class="command">{escape(launch["command"])}</pre></section>'
+        f'<pre class="command">{escape(printed_command(launch["command"]))}</pre></section>'
     )
 
 
