@@ -681,6 +681,9 @@ class BuyOrRentChart(pg.PlotWidget):
             return None
         return rest * cls.ENOUGH_HEADROOM
 
+    START_LABEL_SPAN = 0.45
+    """The share of the months axis the month-0 label's words cover (at most; 940 px and the sheet's 640 px alike)."""
+
     def _label_month_zero(self, costs: CostOfOwnership | CostCurves, owning: list[float], values: list[float]) -> None:
         """Say what the buy line's first point is. It is what owning costs if the machine is sold that month (the
         break-even's sum: the lines cross at the month the plan says buying pays back), so at month 0 it is the
@@ -697,9 +700,11 @@ class BuyOrRentChart(pg.PlotWidget):
         )
         low, high = min(values), max(values)
         above = high <= low or (owning[0] - low) / (high - low) < 0.6  # room above the point: the label hangs there
-        # clear of the line it names (a filled box laid over the line's first months)
+        # clear of the line it names over the months the words span (about 40 % of the axis at either size; the
+        # sheet's line rose through them from month 0): above its highest point there, or below its lowest
+        span = owning[: max(1, round(len(owning) * self.START_LABEL_SPAN)) + 1]
         self.start_label = pg.TextItem(text, color="#3b6ea8", anchor=(0, 1.15) if above else (0, -0.15))
-        self.start_label.setPos(0, owning[0])
+        self.start_label.setPos(0, max(span) if above else min(span))
         self.addItem(self.start_label)
 
     def show_costs(self, costs: CostOfOwnership | CostCurves | None, months: int = 36) -> None:

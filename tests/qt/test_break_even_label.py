@@ -123,4 +123,12 @@ def test_the_buy_lines_first_month_says_what_was_paid_and_what_selling_at_once_g
         assert f"{costs.purchase:,.0f} {costs.currency} paid" in text and f"{back:,.0f} back if sold at once" in text
         box, view = chart.start_label.sceneBoundingRect(), chart.plotItem.vb
         assert view.sceneBoundingRect().contains(box)
-        assert not box.contains(view.mapViewToScene(QPointF(0, owning[0])))
+        for month, value in enumerate(owning):  # off the line wherever the words run
+            assert not box.contains(view.mapViewToScene(QPointF(month, value))), (month, value)
+    # the sheet's chart (printing.chart_images: 640 x 340), where the line rose through the words from month 0
+    chart.resize(640, 340)
+    chart.show_costs(costs)
+    chart.grab()
+    box, view = chart.start_label.sceneBoundingRect(), chart.plotItem.vb
+    for month, value in enumerate(owning):
+        assert not box.contains(view.mapViewToScene(QPointF(month, value))), (month, value)
