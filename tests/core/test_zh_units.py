@@ -105,3 +105,19 @@ def test_the_chinese_lines_that_count_tokens_say_token() -> None:
     assert "16384 token" in lines[0] and "131072 token" in lines[1] and "8192 token" in lines[2], lines
     for line in lines:
         assert not ENGLISH_PLURAL.search(line), line
+
+
+def test_the_chinese_sheets_speed_table_says_token_per_second(catalog) -> None:  # type: ignore[no-untyped-def]
+    """The printed sheet's "速度与时间" rows said "14.2 tokens/s" and "2.79 s" under a summary line that said
+    "每序列 14.2 token/秒" (Mina's zh_CN sheet, round 33's walk)."""
+    from configurator.core.estimate.estimator import estimate
+    from configurator.core.estimate.workload import Workload
+    from configurator.core.report.sheet import _speed_rows
+
+    model, gpu = catalog.records["models"]["llama-3.1-8b"], catalog.records["gpus"]["rtx-3090"]
+    result = estimate(model, Workload(kind="inference", precision="q4_k_m"), gpu, 1)
+    build = Build.model_construct(parts=(), gpu_id="rtx-3090", gpu_count=1, nodes=1, estimate=result, parallelism=None)
+    with words.language("zh_CN"):
+        rows = "".join(_speed_rows(build))
+    assert f"{result.decode_tokens_per_s:,.1f} token/秒" in rows and " 秒" in rows, rows
+    assert not ENGLISH_UNIT.search(rows) and not re.search(r"\d s\b", rows), rows

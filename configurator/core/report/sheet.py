@@ -882,7 +882,8 @@ def _speed_rows(build: Build) -> list[str]:
         low, high = (spec.format(v) for v in found)
         return fmt.format(value) + t(" (80 % range {0}-{1})").format(low, high)
 
-    rows = [f"<tr>{_cell(t(k))}{_cell(shown(k, v, fmt), 'num')}</tr>" for k, v, fmt in figures if v is not None]
+    # the figure's unit in the sheet's language ("14.2 token/秒", as its summary line says it; "14.2 tokens/s" it was)
+    rows = [f"<tr>{_cell(t(k))}{_cell(shown(k, v, t(fmt)), 'num')}</tr>" for k, v, fmt in figures if v is not None]
     # MFU (and a cluster's compute-phase rate) as the plan text and the app word them (report.utilisation)
     return rows + [f"<tr>{_cell(k)}{_cell(v, 'num')}</tr>" for k, v in utilisation_rows(build)]
 
@@ -928,7 +929,7 @@ def cluster_section(build: Build) -> str:
             late = curve.deadline_hours is not None and (p.wall_hours or 0) > curve.deadline_hours
             speed = f"{days:,.1f}" + (t(" (late)") if late else "")
         else:
-            speed = f"{p.decode_tokens_per_s or 0:,.1f} tokens/s"
+            speed = t("{:,.1f} tokens/s").format(p.decode_tokens_per_s or 0)
         scaling = f"{p.scaling_efficiency:.0%}" if p.scaling_efficiency is not None else "-"
         rented = f"{p.rental_cost:,.0f}" if p.rental_cost is not None else "-"
         cells = [

@@ -190,6 +190,12 @@ def sentence_end() -> str:
 
 
 ZH_CN: dict[str, str] = {
+    # the units of the sheet's speed-and-time rows (sheet._speed_rows) and node table
+    "{:,.1f} tokens/s": "{:,.1f} token/秒",
+    "{:,.0f} tokens/s": "{:,.0f} token/秒",
+    "{:,.2f} s": "{:,.2f} 秒",
+    "{:,.0f} h": "{:,.0f} 小时",
+    "{:,.1f} h": "{:,.1f} 小时",
     "alternative": "备选",  # a build's label without a claim or a kind (solve.ranking.ALTERNATIVE)
     # sections
     "Parts": "配件清单",
