@@ -2771,7 +2771,10 @@ def check_text(check: Check, lang: str | None = None) -> str:
     said = template.format(**fields) if isinstance(template, str) else template(fields)
     # a mixed build's finding about one of its cards names it first (solve.mixed: "<card>: <finding>" in English)
     of_card = check.fields.get(OF_CARD)
-    return f"{of_card}：{said}" if isinstance(of_card, str) and of_card else said
+    said = f"{of_card}：{said}" if isinstance(of_card, str) and of_card else said
+    # a part named in it keeps its name as sold, its catalog note in Chinese (REGION said "NVIDIA GeForce RTX 4090 48GB
+    # (Chinese-market board-modified) 对中国出口受限" in Chen's Chinese window, round 33's walk)
+    return _NAME_NOTE.sub(lambda m: f"（{ZH_NAME_NOTES[m.group(1)]}）", said)
 
 
 def _zh_check(check: Check) -> CheckTemplate | None:
