@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import re
+import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
@@ -37,6 +38,7 @@ from configurator.core.model.build import WAYS_SHOWN, Build, Infeasible, PlanRes
 from configurator.core.model.request import BuildRequest
 from configurator.core.report import phrases, prices
 from configurator.core.report.fit import CHOSEN_MARK, fit_of, gpus_said
+from configurator.core.report.sheet import printed_command
 from configurator.core.report.utilisation import utilisation_rows
 from configurator.core.solve.rules import PROMPT
 from configurator.qt import i18n
@@ -611,6 +613,14 @@ class BuildHeader(WrappedLabel):
         self.setToolTip("\n".join(tip + ([f"{shown} {reason}"] if reason else [])))
 
 
+def command_lines(build: str, command: str) -> list[str]:
+    """The run-it box's lines: each whole command on its own line, as the sheet prints them (report.sheet's
+    printed_command): the build step's commands (`launch.build`, joined by " && ") end in " && \\", a shell's line
+    continuation, so what Copy takes still runs as one line would."""
+    unbroken = sys.maxsize  # the box scrolls sideways: a command is broken only between the commands of an "a && b"
+    return [line for step in (build, command) if step for line in printed_command(step, unbroken).split("\n")]
+
+
 class LaunchCommand(QWidget):
     """The command that runs the build's estimate (core/launch/commands.py), selectable, with a Copy button."""
 
@@ -623,7 +633,10 @@ class LaunchCommand(QWidget):
         self.command = QPlainTextEdit()
         self.command.setReadOnly(True)
         self.command.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
-        self.command.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
+        # a command never wraps inside itself: at 1366 px the gfx906 box broke "cmake --build" over two lines, which
+        # reads as two commands; each whole command is a line, scrolled sideways when it is wider (Copy takes it all)
+        self.command.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        self.command.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         self.command.setMaximumHeight(70)
         # two lines at least, not the editor's default minimum: at 1366 x 768 the parts page's honest minimum left
         # the builds table above a few pixels short of its five rows
@@ -651,8 +664,13 @@ class LaunchCommand(QWidget):
             return
         self.title.setText("<b>" + self.tr("Run it") + "</b>" + html.escape(i18n.launch_title(build)))
         # the build it needs first (llama.cpp from source on a card its prebuilt binaries carry no code for), then the run
-        steps = (launch.get("build", ""), launch.get("command", ""))
-        self.command.setPlainText("\n".join(s for s in steps if s))
+        lines = command_lines(launch.get("build", ""), launch.get("command", ""))
+        self.command.setPlainText("\n".join(lines))
+        # every line in view, and the sideways scroll bar under them (up to 5 lines, then it scrolls down too)
+        spacing = self.command.fontMetrics().lineSpacing()
+        chrome = 2 * self.command.frameWidth() + 2 * int(self.command.document().documentMargin())
+        bar = self.command.horizontalScrollBar().sizeHint().height()
+        self.command.setMaximumHeight(min(len(lines), 5) * spacing + chrome + bar + 2)
         self.show()
 
     def _on_copy_clicked(self) -> None:

@@ -644,6 +644,7 @@ class BuyOrRentChart(pg.PlotWidget):
             "<span style='color: #c8553d;'>pay per token (price of {0})</span>"
         )
         self.api_label: pg.TextItem | None = None
+        self.start_label: pg.TextItem | None = None
         self.setTitle(self.both_title)
         self.setLabel("bottom", self.tr("months"))
         self.showGrid(x=True, y=True, alpha=0.25)
@@ -679,6 +680,32 @@ class BuyOrRentChart(pg.PlotWidget):
         if rest <= 0 or max(renting) <= cls.ENOUGH_SCALE * rest:
             return None
         return rest * cls.ENOUGH_HEADROOM
+
+    START_LABEL_SPAN = 0.45
+    """The share of the months axis the month-0 label's words cover (at most; 940 px and the sheet's 640 px alike)."""
+
+    def _label_month_zero(self, costs: CostOfOwnership | CostCurves, owning: list[float], values: list[float]) -> None:
+        """Say what the buy line's first point is. It is what owning costs if the machine is sold that month (the
+        break-even's sum: the lines cross at the month the plan says buying pays back), so at month 0 it is the
+        purchase less what the machine fetches sold at once: 2 x RTX 3090 for 3,652 USD started at about 1,100, read
+        as the price (round 32). Starting the line at the purchase instead, with the resale as a drop at the end,
+        would move the crossing off the break-even month the rows and the plan state, so the line stays and its start
+        is named: paid, and back if sold at once."""
+        self.start_label = None
+        purchase = costs.purchase
+        if not owning or purchase is None or purchase - owning[0] < 0.5:
+            return
+        text = self.tr("month 0: {0:,.0f} {2} paid, {1:,.0f} back if sold at once").format(
+            purchase, purchase - owning[0], costs.currency
+        )
+        low, high = min(values), max(values)
+        above = high <= low or (owning[0] - low) / (high - low) < 0.6  # room above the point: the label hangs there
+        # clear of the line it names over the months the words span (about 40 % of the axis at either size; the
+        # sheet's line rose through them from month 0): above its highest point there, or below its lowest
+        span = owning[: max(1, round(len(owning) * self.START_LABEL_SPAN)) + 1]
+        self.start_label = pg.TextItem(text, color="#3b6ea8", anchor=(0, 1.15) if above else (0, -0.15))
+        self.start_label.setPos(0, max(span) if above else min(span))
+        self.addItem(self.start_label)
 
     def show_costs(self, costs: CostOfOwnership | CostCurves | None, months: int = 36) -> None:
         self.clear()
@@ -732,6 +759,7 @@ class BuyOrRentChart(pg.PlotWidget):
                 name=QCoreApplication.translate("costs", "rent: what serves the need"),
             )
         self.setLabel("left", costs.currency)
+        self._label_month_zero(costs, owning, [*owning, *renting, *enough])
         shown = owning + renting + enough
         top = self._enough_top(owning, renting, enough)
         if top is not None:

@@ -27,9 +27,10 @@ from PySide6.QtWidgets import (
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Gpu, ModelArch
 from configurator.core.common.errors import InvalidInputError, error_message, invalid_of
+from configurator.core.estimate.frameworks import FRAMEWORK_NAMES, FRAMEWORKS
 from configurator.core.estimate.precision import KV_PRECISIONS, WEIGHT_PRECISIONS
 from configurator.core.estimate.traffic import TYPICAL_PROMPT_TOKENS
-from configurator.core.estimate.workload import Workload
+from configurator.core.estimate.workload import ACCELERATE_FSDP_FRAMEWORKS, Workload
 from configurator.core.model.request import CIRCUIT_NAMES, BuildRequest, OwnedPart
 from configurator.core.report.fit import FORM_FIELDS, ran
 from configurator.qt.i18n import circuit_name, workload_name
@@ -347,6 +348,14 @@ class RequirementsPanel(QWidget):
                 "states alone)"
             ),
         )
+        # what trains it (`--framework`): the method's usual one (PEFT for adapters, else Transformers) unless named; a
+        # way out that names Unsloth sets it, and the next edit kept nothing of it when the tab had no such control
+        self.framework = combo(
+            [(self.tr("usual (PEFT or Transformers)"), None)] + [(FRAMEWORK_NAMES[f], f) for f in FRAMEWORKS],
+            self.tr("The fine-tuning framework: its memory defaults, its sharding and the command that runs the job"),
+        )
+        self._sharding_tip = self.sharding.toolTip()
+        self.framework.currentIndexChanged.connect(self._sharding_applies)
         self.offload = combo(
             [(self.tr("none"), "none"), (self.tr("CPU"), "cpu")],
             self.tr("Offload optimizer states (and ZeRO-3 parameters) to RAM"),
@@ -362,12 +371,40 @@ class RequirementsPanel(QWidget):
         form.addRow(self.tr("Sequence length"), self.seq)
         form.addRow(self.tr("Micro-batch"), self._with_hint(self.micro_batch, "batch"))
         form.addRow("", self._with_hint(self.checkpointing, "grad_checkpointing"))
+        form.addRow(self.tr("Framework"), self.framework)
         form.addRow(self.tr("Sharding"), self._with_hint(self.zero, "zero"))
         form.addRow(self.tr("Sharded with"), self.sharding)
         form.addRow(self.tr("Offload"), self._with_hint(self.offload, "offload"))
         form.addRow(self.tr("LoRA rank"), self.lora_rank)
         form.addRow(self.tr("Dataset"), self.dataset_mtokens)
         form.addRow(self.tr("Epochs"), self.epochs)
+
+    def _sharding_applies(self, *_args: object) -> None:
+        """Grey "Sharded with" under a framework that does not read it (only the HF stack under accelerate chooses
+        DeepSpeed or FSDP: workload.ACCELERATE_FSDP_FRAMEWORKS), and say why in its tooltip: the request then leaves
+        it unset, as the command line must (`workload.sharding-framework`)."""
+        name = self.framework.currentData()
+        used = name is None or name in ACCELERATE_FSDP_FRAMEWORKS
+        self.sharding.setEnabled(used)
+        if used:
+            self.sharding.setToolTip(self._sharding_tip)
+        elif name == "torchtune":
+            self.sharding.setToolTip(
+                self.tr(
+                    "Not used by torchtune: its distributed recipes always shard with PyTorch FSDP2 (no DeepSpeed); "
+                    '"Sharding" sets how far, and CPU offload is its fsdp_cpu_offload'
+                )
+            )
+        elif name == "unsloth":
+            self.sharding.setToolTip(
+                self.tr("Not used by Unsloth: on several GPUs it keeps a whole copy of the model on each (DDP)")
+            )
+        else:
+            self.sharding.setToolTip(
+                self.tr("Not used by {0}: it shards with its own DeepSpeed or FSDP configuration").format(
+                    FRAMEWORK_NAMES.get(str(name), str(name))
+                )
+            )
 
     def _pretrain_form(self, form: QFormLayout) -> None:
         """The pretraining tab: tokens, deadline, utilisation, sequence length."""
@@ -633,6 +670,7 @@ class RequirementsPanel(QWidget):
             self.micro_batch,
             self.checkpointing,
             self.zero,
+            self.framework,
             self.sharding,
             self.offload,
             self.lora_rank,
@@ -712,6 +750,8 @@ class RequirementsPanel(QWidget):
                 self.checkpointing.setChecked(w.grad_checkpointing is not False)
                 set_combo(self.zero, w.zero)
                 set_combo(self.sharding, w.sharding)  # a project saved before it: None, DeepSpeed
+                set_combo(self.framework, w.framework)
+                self._sharding_applies()
                 set_combo(self.offload, w.offload)
                 self.lora_rank.setValue(w.lora_rank)
             self.ram_offload.setChecked(w.kind == "inference" and w.offload == "cpu")
@@ -785,7 +825,9 @@ class RequirementsPanel(QWidget):
                 batch=self.micro_batch.value(),
                 grad_checkpointing=self.checkpointing.isChecked(),
                 zero=self.zero.currentData(),
-                sharding=self.sharding.currentData(),
+                framework=self.framework.currentData(),
+                # a framework that shards its own way takes no --sharding (workload.sharding-framework)
+                sharding=self.sharding.currentData() if self.sharding.isEnabled() else None,
                 offload=self.offload.currentData(),
                 lora_rank=self.lora_rank.value(),
                 precision=trained,
@@ -855,6 +897,8 @@ class RequirementsPanel(QWidget):
             "tokens": (self.pre_tokens, self.dataset_mtokens, self.pre_tokens)[tab],
             "budget": self.budget,
             "grad_checkpointing": self.checkpointing,
+            "framework": self.framework,
+            "sharding": self.sharding,
             "selective_checkpointing": self.checkpointing,
         }
 

@@ -223,3 +223,16 @@ def test_a_site_feed_is_said_in_chinese_from_its_volts_and_amps() -> None:
         fields={k: v for k, v in fields.items() if k not in ("feed_v", "feed_a")},
     )
     assert "415 V three-phase 32 A" in words.check_text(saved, "zh_CN")
+
+
+def test_a_chinese_check_names_a_part_with_its_note_in_chinese() -> None:
+    """REGION in Dr. Chen's Chinese window said "NVIDIA GeForce RTX 4090 48GB (Chinese-market board-modified) 对中国出口
+    受限" (round 33's walk), where the parts table and the header say （国内魔改版，改板）: the name stays as sold, its
+    catalog note is Chinese."""
+    check = REGISTRY["REGION"].say(
+        "warn", "restricted", gpu="NVIDIA GeForce RTX 4090 48GB (Chinese-market board-modified)"
+    )
+    zh = words.check_text(check, "zh_CN")
+    assert zh.startswith("NVIDIA GeForce RTX 4090 48GB（国内魔改版，改板） 对中国出口受限"), zh
+    assert "Chinese-market" not in zh
+    assert "(Chinese-market board-modified)" in words.check_text(check, "en")

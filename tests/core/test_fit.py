@@ -35,7 +35,9 @@ def test_lora_of_a_72b_model_says_the_solver_sharded_it_with_zero3(catalog) -> N
     sharding = next(s for s in fit.settings if s.name == "sharding")
     assert sharding.value == "ZeRO-3" and sharding.chosen
     assert f"ZeRO-3{CHOSEN_MARK}" in fit.line and "sharding: ZeRO-3 (solver's choice)" in fit.sentence
-    assert "DeepSpeed ZeRO-3 / FSDP" in fit.line
+    # what the launch runs, as "Run it" names it (accelerate + DeepSpeed ZeRO-3), not "DeepSpeed ZeRO-3 / FSDP"
+    assert "on DeepSpeed ZeRO-3" in fit.line and "/ FSDP" not in fit.line, fit.line
+    assert "DeepSpeed ZeRO-3" in build.launch["engine"]
 
 
 def test_inference_fit_names_engine_split_kv_and_power_limit(catalog) -> None:  # type: ignore[no-untyped-def]

@@ -139,7 +139,7 @@ def test_estimate_warnings_render_in_chinese_on_the_sheet(infeasible_and_a_build
         }
     )
     chinese = build_sheet_html(warned, request, SheetMeta(language="zh_CN"))
-    assert "估算警告" in chinese and "上下文 65536 超过模型的最大值 32768 tokens" in chinese
+    assert "估算警告" in chinese and "上下文 65536 超过模型的最大值 32768 token" in chinese
     assert "context 65536 exceeds" in build_sheet_html(warned, request, SheetMeta())
 
 

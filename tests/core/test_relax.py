@@ -553,6 +553,31 @@ def test_the_offload_way_speaks_the_stack_the_user_shards_with() -> None:
         assert "DeepSpeed ZeRO-3" in text and "fsdp" not in text.lower(), text
 
 
+def test_the_offload_way_of_a_torchtune_job_speaks_torchtune(catalog: Catalog) -> None:
+    """A torchtune full fine-tune's offload way names torchtune's own key, `fsdp_cpu_offload=True` (pytorch/torchtune
+    @bd2a0fc recipes/full_finetune_distributed.py: "CPU offload of parameters, gradients, and optimizer states is
+    supported via fsdp_cpu_offload"), the override its launch command adds on two cards, in English and Chinese; it
+    said "shard with DeepSpeed ZeRO-3 ... (ZeRO-Offload)", a stack torchtune does not run (round-32 note, item 7:
+    `plan --model llama-3.1-8b --workload finetune --method full --framework torchtune --gpu rtx-3060-12gb --gpus 2
+    --exact-gpus`)."""
+    from configurator.core.common.reasons import Reason
+    from configurator.core.estimate.estimator import estimate
+    from configurator.core.launch.commands import launch_command
+    from configurator.core.solve.relax import _full_finetune_ways, _offload_stack
+
+    model = catalog.records["models"]["llama-3.1-8b"]
+    asked = Workload(kind="finetune", method="full", framework="torchtune")
+    way = dict(_full_finetune_ways(asked, model))["zero3offload"]
+    said = Reason.of("way.zero3offload", **_offload_stack(way))
+    with words.language("zh_CN"):
+        zh = words.say(said)
+    for text in (english(said), zh):
+        assert "torchtune" in text and "fsdp_cpu_offload=True" in text, text
+        assert "DeepSpeed" not in text and "accelerate" not in text, text
+    result = estimate(model, way, catalog.records["gpus"]["rtx-3060-12gb"], 2)
+    assert "fsdp_cpu_offload=True" in launch_command(model, result)["command"].split()
+
+
 def test_the_cheapest_way_out_reads_when_a_way_at_reading_speed_exists(catalog: Catalog) -> None:
     """DeepSeek-R1 Q4 at 5,000 USD (at 15,000 until round 28's 512 GB DDR4 kit met it): each way out is its cheapest
     build at reading speed (rules.READING_TPS, the PERF rule's floor) when one exists, and a way below it is not listed

@@ -181,7 +181,7 @@ def test_the_steps_a_buyer_reads_most_are_chinese(catalog: Any) -> None:
         "tokens x 1 sequence(s) = 10.00 GiB"
     )
     assert zh(kv) == (
-        "KV 缓存 = 每 token 每层 4096 字节（GQA（64 个查询头 / 8 个 KV 头），fp16）x 80 个注意力层 x 32768 tokens x "
+        "KV 缓存 = 每 token 每层 4096 字节（GQA（64 个查询头 / 8 个 KV 头），fp16）x 80 个注意力层 x 32768 token x "
         "1 个序列 = 10.00 GiB"
     )
     decode = next(s.said for s in estimates["tensor"].steps if s.said and s.said.code == "est.decode")

@@ -65,3 +65,59 @@ def test_the_windows_translations_say_token_per_second() -> None:
     assert any("token/秒" in zh for _, zh in said)
     for source, zh in said:
         assert not ENGLISH_UNIT.search(zh) and "tokens/秒" not in zh, (source, zh)
+
+
+# a count of tokens in Chinese: "4,096 token" (the word the speeds' token/秒 use), never the English plural "tokens"
+# nor "4,096 个 token" (round-32 note, item 7: the window's context said "4096 个 token", the sheet's "上下文 4096
+# tokens"); an option (--tokens) and a field name ({tokens}, r.num('tokens')) are not words
+ENGLISH_PLURAL = re.compile(r"(?<![\w{'\-])tokens(?![\w}'])")
+COUNTED = re.compile(r"[\d}]\s*个\s*token")
+
+
+def _zh_texts() -> list[tuple[str, str]]:
+    # every Chinese table of the report (ZH_REASONS, ZH_CLAIMS, ZH_CN, the stack's and the checks' words...)
+    tables = {name: table for name, table in vars(words).items() if name.startswith("ZH_") and isinstance(table, dict)}
+    assert {"ZH_REASONS", "ZH_CLAIMS", "ZH_OFFERS", "ZH_CN"} <= set(tables)
+    texts = [
+        (f"{name} {code}", template if isinstance(template, str) else _chinese(inspect.getsource(template)))
+        for name, table in tables.items()
+        for code, template in table.items()
+        if isinstance(template, str) or callable(template)
+    ]
+    root = ET.parse(TS).getroot()
+    texts += [(m.findtext("source") or "", m.findtext("translation") or "") for m in root.iter("message")]
+    return texts
+
+
+def test_one_chinese_word_for_a_count_of_tokens() -> None:
+    for where, text in _zh_texts():
+        assert not ENGLISH_PLURAL.search(text) and not COUNTED.search(text), (where, text)
+
+
+def test_the_chinese_lines_that_count_tokens_say_token() -> None:
+    said = [
+        Reason.of("way.context", context=16384),
+        Reason.of("warn.context", context=200000, most=131072),
+        Reason.of("est.serving", engine="vLLM", context=8192, batch=4),
+    ]
+    with words.language("zh_CN"):
+        lines = [words.say(r) for r in said]
+    assert "16384 token" in lines[0] and "131072 token" in lines[1] and "8192 token" in lines[2], lines
+    for line in lines:
+        assert not ENGLISH_PLURAL.search(line), line
+
+
+def test_the_chinese_sheets_speed_table_says_token_per_second(catalog) -> None:  # type: ignore[no-untyped-def]
+    """The printed sheet's "速度与时间" rows said "14.2 tokens/s" and "2.79 s" under a summary line that said
+    "每序列 14.2 token/秒" (Mina's zh_CN sheet, round 33's walk)."""
+    from configurator.core.estimate.estimator import estimate
+    from configurator.core.estimate.workload import Workload
+    from configurator.core.report.sheet import _speed_rows
+
+    model, gpu = catalog.records["models"]["llama-3.1-8b"], catalog.records["gpus"]["rtx-3090"]
+    result = estimate(model, Workload(kind="inference", precision="q4_k_m"), gpu, 1)
+    build = Build.model_construct(parts=(), gpu_id="rtx-3090", gpu_count=1, nodes=1, estimate=result, parallelism=None)
+    with words.language("zh_CN"):
+        rows = "".join(_speed_rows(build))
+    assert f"{result.decode_tokens_per_s:,.1f} token/秒" in rows and " 秒" in rows, rows
+    assert not ENGLISH_UNIT.search(rows) and not re.search(r"\d s\b", rows), rows

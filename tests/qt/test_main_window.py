@@ -328,8 +328,11 @@ def _assert_every_tab_shows(window, build) -> None:  # type: ignore[no-untyped-d
     assert window.builds.item(row, window.builds.NOISE).text().lstrip("~") == f"{sound.dba:.0f} dBA"
     assert sound.text() in window.header.text() and sound.text() in detail.noise.text()
     launch = build.launch or {}  # a llama.cpp build from source first where the prebuilt binaries lack the card
-    steps = (launch.get("build", ""), launch.get("command", ""))
-    assert "\n".join(s for s in steps if s) == detail.launch.command.toPlainText()
+    # each whole command a line (the build step's "a && b" as two, builds.command_lines)
+    shown = detail.launch.command.toPlainText()
+    assert shown.replace(" && \\\n", " && ") == "\n".join(
+        s for s in (launch.get("build", ""), launch.get("command", "")) if s
+    )
     assert f"Total {build.total_price:,.0f} {build.currency}" in detail.total.text()
     assert (
         gpus_text(build) in window.header.text()

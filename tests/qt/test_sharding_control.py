@@ -115,3 +115,35 @@ def test_no_stage_asked_reads_as_sharding_if_needed_beside_its_tool(qtbot, windo
         chinese.session.dirty = False
     finally:
         assert i18n.install(app, "en") == "en"
+
+
+def test_sharded_with_is_greyed_under_a_framework_that_shards_its_own_way(window) -> None:  # type: ignore[no-untyped-def]
+    """Unsloth (DDP: a whole copy per GPU) and torchtune (FSDP2 in its distributed recipes) read no DeepSpeed-or-FSDP
+    choice: "Sharded with" is greyed with a tooltip saying why, and the request leaves it unset (the command line
+    refuses --sharding with them). A way out that names Unsloth (relax: `framework`) sets the framework: the Fine-tuning
+    tab shows it, and the next edit keeps it (the tab had no Framework control: the edit dropped it to PEFT)."""
+    panel = window.requirements
+    lora = BuildRequest(
+        model_id="qwen3-8b", workload=Workload(kind="finetune", method="lora", context=4096, framework="unsloth")
+    )
+    window.session.set_request(lora, solve=False)
+    window.session._debounce.stop()
+    assert panel.framework.currentText() == "Unsloth"
+    assert not panel.sharding.isEnabled() and "Unsloth" in panel.sharding.toolTip(), panel.sharding.toolTip()
+    panel.micro_batch.setValue(2)  # another control changed: the framework stays, sharding unset
+    window.session._debounce.stop()
+    asked = window.session.request.workload
+    assert asked.framework == "unsloth" and asked.batch == 2 and asked.sharding is None
+
+    full = FULL_8B.model_copy(update={"workload": FULL_8B.workload.model_copy(update={"framework": "torchtune"})})
+    window.session.set_request(full, solve=False)
+    window.session._debounce.stop()
+    tip = panel.sharding.toolTip()
+    assert not panel.sharding.isEnabled() and "torchtune" in tip and "FSDP2" in tip, tip
+
+    panel.framework.setCurrentIndex(panel.framework.findData(None))  # back to the usual stack: the choice is read
+    window.session._debounce.stop()
+    assert panel.sharding.isEnabled() and "DeepSpeed ZeRO" in panel.sharding.toolTip()
+    panel.sharding.setCurrentIndex(panel.sharding.findData("fsdp"))
+    window.session._debounce.stop()
+    assert window.session.request.workload.sharding == "fsdp" and window.session.request.workload.framework is None

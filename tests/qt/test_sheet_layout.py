@@ -551,3 +551,46 @@ def test_the_sheet_charts_buy_or_rent_against_what_the_break_even_is_against(qap
         else:
             assert named is None and curves.cumulative_api(36) == []
             assert curves.cumulative_costs(36)[1][12] == pytest.approx(12 * costs["monthly_rental_equivalent"])
+
+
+# Dr. Chen's LoRA on 5 x RTX 4090 48GB (round 33's walk): the printed sheet broke it as "... train.py --" and
+# "model_name_or_path ..." on the next line, inside an argument
+CHEN_COMMAND = (
+    "nvidia-smi -pm 1; nvidia-smi -pl 360 && accelerate launch --num_processes 5 --mixed_precision bf16 --use_deepspeed "
+    "--zero_stage 3 --gradient_accumulation_steps 1 train.py --model_name_or_path Qwen/Qwen2.5-72B-Instruct "
+    "--max_length 4096 --per_device_train_batch_size 1 --gradient_accumulation_steps 1 --use_peft --lora_r 16 "
+    "--gradient_checkpointing"
+)
+
+
+@pytest.mark.parametrize("page", sorted(PAGE_SIZES))
+def test_a_printed_command_breaks_only_between_whole_words(qapp, builds, page: str) -> None:  # type: ignore[no-untyped-def]
+    """Each printed line of the run-it command is a whole line on the page (the page never wraps it), breaks between
+    arguments with a shell continuation, and the lines run as the command did."""
+    from configurator.core.report.sheet import printed_command
+
+    make_app([])
+    request, build = builds["USD"]
+    long = build.model_copy(update={"launch": {**build.launch, "command": CHEN_COMMAND}})
+    doc = sheet_document(sheets_html([long], request, META, page, with_charts=False))
+    layout = QPageLayout(
+        QPageSize(PAGE_SIZES[page]),
+        QPageLayout.Orientation.Portrait,
+        QMarginsF(14, 14, 14, 14),
+        QPageLayout.Unit.Millimeter,
+    )
+    text = layout.paintRectPixels(96)
+    doc.setPageSize(QSizeF(text.width(), text.height()))
+    lines = printed_command(CHEN_COMMAND).split("\n")
+    assert len(lines) >= 3
+    found = 0
+    block = doc.begin()
+    while block.isValid():
+        if block.text() in lines:
+            doc.documentLayout().blockBoundingRect(block)  # laid out
+            assert block.layout().lineCount() == 1, (page, block.text())
+            found += 1
+        block = block.next()
+    assert found == len(lines), (found, lines)
+    joined = " ".join(line.removesuffix(" \\").strip() for line in lines)
+    assert joined == CHEN_COMMAND

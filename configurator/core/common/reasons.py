@@ -1107,6 +1107,9 @@ EN: dict[str, Template] = {
         "keep FSDP and offload its parameters, gradients and optimizer states to CPU RAM (FULL_SHARD with "
         f"accelerate's {r.fields['flag']}: still a full fine-tune, slower)"
         if r.fields.get("stack") == "fsdp"
+        else "keep torchtune and offload its parameters, gradients and optimizer states to CPU RAM (its distributed "
+        f"recipe's FSDP2 with {r.fields['flag']}: still a full fine-tune, slower)"
+        if r.fields.get("stack") == "torchtune"
         else "shard with DeepSpeed ZeRO-3 and offload the optimizer states and parameters to CPU RAM "
         "(ZeRO-Offload: still a full fine-tune, slower)"
     ),

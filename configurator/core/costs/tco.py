@@ -1368,6 +1368,7 @@ class CostCurves:
 
     def __init__(self, costs: Mapping[str, Any], owning: list[float]) -> None:
         self.currency = str(costs.get("currency", ""))
+        self.purchase: float | None = costs.get("purchase")
         self.break_even_month: int | None = costs.get("break_even_month")
         self._owning = owning
         self._rental: float | None = costs.get("monthly_rental_equivalent")

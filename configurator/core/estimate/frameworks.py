@@ -9,6 +9,18 @@ FrameworkName = Literal[
     "transformers", "peft", "trl", "torchtune", "unsloth", "llama-factory", "deepspeed", "axolotl", "fsdp-qlora"
 ]
 FRAMEWORKS: tuple[str, ...] = FrameworkName.__args__  # type: ignore[attr-defined]
+FRAMEWORK_NAMES: dict[str, str] = {
+    "transformers": "Transformers",
+    "peft": "PEFT",
+    "trl": "TRL",
+    "torchtune": "torchtune",
+    "unsloth": "Unsloth",
+    "llama-factory": "LLaMA-Factory",
+    "deepspeed": "DeepSpeed",
+    "axolotl": "Axolotl",
+    "fsdp-qlora": "FSDP-QLoRA",
+}
+"""Each framework as its project writes its name (the window's Framework list)."""
 
 Logits = Literal["fp32-upcast", "bf16-loss", "chunked", "fused", "fused-inplace", "fused-linear"]
 

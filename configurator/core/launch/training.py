@@ -415,6 +415,14 @@ def _torchtune_optimizer(job: _Job, base: TorchtuneConfig | None) -> list[str]:
     return overrides
 
 
+TORCHTUNE_CPU_OFFLOAD = "fsdp_cpu_offload=True"
+"""torchtune's switch for FSDP2's CPU offload of the parameters, gradients and optimizer states, a key of its
+distributed recipes' configs (pytorch/torchtune@bd2a0fc recipes/full_finetune_distributed.py: "CPU offload of
+parameters, gradients, and optimizer states is supported via ``fsdp_cpu_offload``"; recipes/configs/llama3_1/
+70B_full.yaml sets `fsdp_cpu_offload: True`); the single-device recipes read no such key. The relaxation that offers
+it names the same override (relax._offload_stack)."""
+
+
 def torchtune_command(job: _Job) -> tuple[Reason, str]:
     """`tune run [--nproc_per_node N] <recipe> --config <config> key=value ...` (torchtune/_cli/run.py usage;
     overrides are OmegaConf dotlist keys merged over the YAML, `~key` removes one: torchtune/config/_utils.py
@@ -478,7 +486,7 @@ def torchtune_command(job: _Job) -> tuple[Reason, str]:
         if job.zero in (1, 2):
             overrides.append("fsdp_reshard_after_forward=False")
         if job.offload:
-            overrides.append("fsdp_cpu_offload=True")
+            overrides.append(TORCHTUNE_CPU_OFFLOAD)
     notes: list[Reason] = []
     if job.method == "qlora" and job.precision != "nf4":
         # torchtune's QLoRA builders quantize the bf16 checkpoint to NF4 with torchao; they load no GPTQ/AWQ/int8 base

@@ -137,9 +137,12 @@ def _framework(used: WorkloadJson, n: int, parallelism: ParallelismJson | None =
     elif used.get("sharding") == "fsdp" and zero and n > 1:
         # accelerate's FSDP on the HF stack (--sharding fsdp; launch/training.py fsdp_strategy: ZeRO-1 runs SHARD_GRAD_OP)
         runner = "accelerate FSDP " + ("FULL_SHARD" if int(zero) >= 3 else "SHARD_GRAD_OP")
-    elif zero == 3:
-        runner = "DeepSpeed ZeRO-3 / FSDP"
+    elif used.get("framework") == "torchtune" and zero and n > 1:
+        # torchtune's distributed recipes shard with FSDP2 only (frameworks.TORCHTUNE_SHARD_STAGES)
+        runner = "torchtune FSDP2 " + ("FULL_SHARD" if int(zero) >= 3 else "SHARD_GRAD_OP")
     elif zero:
+        # what the launch runs ("accelerate + DeepSpeed ZeRO-3"; "Sharded with: DeepSpeed"): the line said "DeepSpeed
+        # ZeRO-3 / FSDP" beside them (Dr. Chen's 72B LoRA, round 33's walk), as if either ran
         runner = f"DeepSpeed ZeRO-{zero}"
     else:
         runner = "PyTorch DDP" if n > 1 else "PyTorch"

@@ -882,7 +882,8 @@ def _speed_rows(build: Build) -> list[str]:
         low, high = (spec.format(v) for v in found)
         return fmt.format(value) + t(" (80 % range {0}-{1})").format(low, high)
 
-    rows = [f"<tr>{_cell(t(k))}{_cell(shown(k, v, fmt), 'num')}</tr>" for k, v, fmt in figures if v is not None]
+    # the figure's unit in the sheet's language ("14.2 token/秒", as its summary line says it; "14.2 tokens/s" it was)
+    rows = [f"<tr>{_cell(t(k))}{_cell(shown(k, v, t(fmt)), 'num')}</tr>" for k, v, fmt in figures if v is not None]
     # MFU (and a cluster's compute-phase rate) as the plan text and the app word them (report.utilisation)
     return rows + [f"<tr>{_cell(k)}{_cell(v, 'num')}</tr>" for k, v in utilisation_rows(build)]
 
@@ -928,7 +929,7 @@ def cluster_section(build: Build) -> str:
             late = curve.deadline_hours is not None and (p.wall_hours or 0) > curve.deadline_hours
             speed = f"{days:,.1f}" + (t(" (late)") if late else "")
         else:
-            speed = f"{p.decode_tokens_per_s or 0:,.1f} tokens/s"
+            speed = t("{:,.1f} tokens/s").format(p.decode_tokens_per_s or 0)
         scaling = f"{p.scaling_efficiency:.0%}" if p.scaling_efficiency is not None else "-"
         rented = f"{p.rental_cost:,.0f}" if p.rental_cost is not None else "-"
         cells = [
@@ -973,6 +974,47 @@ def _cluster_notes(curve: NodeCurve, training: bool) -> list[str]:
     return notes
 
 
+PRINTED_COMMAND_WIDTH = 86
+"""Characters of a printed command line: the sheet's 9 pt monospace box on A4 or Letter holds about 95; a command the
+page wrapped broke inside an argument ("--" then "model_name_or_path" on the next line, walked round 33)."""
+
+
+def _shell_words(command: str) -> list[str]:
+    """A command's words: split at the spaces outside quotes (a quoted "$(hipconfig -l)/clang" stays one)."""
+    words: list[str] = []
+    word, quote = "", ""
+    for ch in command:
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch == " ":
+            if word:
+                words.append(word)
+            word = ""
+            continue
+        word += ch
+    return words + ([word] if word else [])
+
+
+def printed_command(command: str, width: int = PRINTED_COMMAND_WIDTH) -> str:
+    """A command as the sheet prints it: each command of an `a && b` on its own line, and a line longer than the page
+    broken between whole words with a shell's line continuation (" \\"), so the page never wraps inside an argument and
+    what is copied from the PDF still runs."""
+    lines: list[str] = []
+    parts = command.split(" && ")
+    for i, part in enumerate(parts):
+        line = ""
+        for word in _shell_words(part):
+            if line and len(line) + 1 + len(word) + 2 > width:
+                lines.append(line + " \\")
+                line = "  " + word
+            else:
+                line = f"{line} {word}" if line else word
+        lines.append(line + (" && \\" if i < len(parts) - 1 else ""))
+    return "\n".join(lines)
+
+
 def launch_section(build: Build) -> str:
     """The command that realises the estimate (core/launch/commands.py), to paste into a shell."""
     launch = build.launch
@@ -986,7 +1028,7 @@ def launch_section(build: Build) -> str:
     # the build it needs first where the engine's prebuilt binaries carry no code for the card (launch.build-source)
     built = launch.get("build_said")
     first = (
-        f'<p>{escape(say(from_json(built)))}{"：" if zh else ":"}</p><pre class="command">{escape(launch["build"])}</pre>'
+        f'<p>{escape(say(from_json(built)))}{"：" if zh else ":"}</p><pre class="command">{escape(printed_command(launch["build"]))}</pre>'
         if built and launch.get("build")
         else ""
     )
@@ -994,7 +1036,7 @@ def launch_section(build: Build) -> str:
     half = f"<p>{escape(say(from_json(half_said)))}</p>" if half_said else ""
     return (
         f'<section class="block"><h2>{t("Run it")}</h2>{first}<p>{escape(engine)}{"：" if zh else ":"}</p>'
-        f'<pre class="command">{escape(launch["command"])}</pre>{half}</section>'
+        f'<pre class="command">{escape(printed_command(launch["command"]))}</pre>{half}</section>'
     )
 
 

@@ -191,6 +191,12 @@ def sentence_end() -> str:
 
 
 ZH_CN: dict[str, str] = {
+    # the units of the sheet's speed-and-time rows (sheet._speed_rows) and node table
+    "{:,.1f} tokens/s": "{:,.1f} token/秒",
+    "{:,.0f} tokens/s": "{:,.0f} token/秒",
+    "{:,.2f} s": "{:,.2f} 秒",
+    "{:,.0f} h": "{:,.0f} 小时",
+    "{:,.1f} h": "{:,.1f} 小时",
     "alternative": "备选",  # a build's label without a claim or a kind (solve.ranking.ALTERNATIVE)
     # sections
     "Parts": "配件清单",
@@ -589,10 +595,10 @@ def _changes(r: Reason, say_: Say) -> str:
     )
     wait = (
         (
-            f"（提示词要等：{r.num('users'):.0f} 位用户同时发送 {r.num('prompt'):,.0f} tokens 的提示词时，最后一位要等 "
+            f"（提示词要等：{r.num('users'):.0f} 位用户同时发送 {r.num('prompt'):,.0f} token 的提示词时，最后一位要等 "
             f"{r.num('wait_s'):,.0f} 秒才出第一个 token）"
             if r.fields.get("users")
-            else f"（提示词要等：{r.num('prompt'):,.0f} tokens 的提示词在第一个 token 前要 {r.num('wait_s'):,.0f} 秒）"
+            else f"（提示词要等：{r.num('prompt'):,.0f} token 的提示词在第一个 token 前要 {r.num('wait_s'):,.0f} 秒）"
         )
         if r.fields.get("wait_s") is not None
         else ""
@@ -815,7 +821,7 @@ ZH_REASONS: dict[str, Template] = {
     "way.none": "目录中没有找到：换更小的模型、更低的精度或更短的上下文",
     "way.budget": "将预算提高到 {amount:,} {currency}",
     "way.kv": "将 KV 缓存量化为 {kv}",
-    "way.context": "将上下文缩短到 {context} tokens",
+    "way.context": "将上下文缩短到 {context} token",
     "way.lowbits": (
         "使用 2 位 GGUF（q2_k，或 Unsloth 的 UD-Q2_K_XL 等动态 2 位量化：其指南为万亿参数 MoE 建议的体积与精度折中；质量会有所下降）"
     ),
@@ -875,6 +881,9 @@ ZH_REASONS: dict[str, Template] = {
         f"继续用 FSDP，并把参数、梯度和优化器状态卸载到内存（FULL_SHARD 加 accelerate 的 {r.fields['flag']}："
         "仍是全参数微调，较慢）"
         if r.fields.get("stack") == "fsdp"
+        else f"继续用 torchtune，并把参数、梯度和优化器状态卸载到内存（其分布式配方的 FSDP2 加 {r.fields['flag']}："
+        "仍是全参数微调，较慢）"
+        if r.fields.get("stack") == "torchtune"
         else "用 DeepSpeed ZeRO-3 分片，并把优化器状态和参数卸载到内存（ZeRO-Offload：仍是全参数微调，较慢）"
     ),
     "way.cluster": _cluster,
@@ -886,7 +895,7 @@ ZH_REASONS: dict[str, Template] = {
     ),
     # an estimate's most common warnings
     "warn.host-ram": "系统内存放不下：放在内存中的 {ram:.1f} GiB 需要 {need:.1f} GiB 的主机内存（含系统预留），这台只有 {has:.1f} GiB",
-    "warn.context": "上下文 {context} 超过模型的最大值 {most} tokens",
+    "warn.context": "上下文 {context} 超过模型的最大值 {most} token",
     # SUP-10's finding (support.framework_warning) from its codes; a framework's own finding (frameworks.shard_note)
     # as it came, in English
     "warn.framework": lambda r, say_: _zh_framework_warning(r, say_),
@@ -1678,7 +1687,7 @@ ZH_REASONS: dict[str, Template] = {
     "tco.billed-busy": "租用只按满载小时计费（实例按需启动）",
     "tco.billed-work": (
         "租用按训练同样数据量所需的小时计费：本机每年满载 {busy:,.0f} 小时 x {ratio:.2g}"
-        "（租用实例与本机训练同样 tokens 的用时之比）= 每年 {hours:,.0f} 小时"
+        "（租用实例与本机训练同样 token 的用时之比）= 每年 {hours:,.0f} 小时"
     ),
     "tco.break-even-basis": "回本：自有成本（购买加运行费用，减去届时卖出所得）不高于租用的第一个月；逐年一行是同一算法在第 12、24、36 个月的结果",
     "tco.rental-none": lambda r, say_: (
@@ -1766,7 +1775,7 @@ ZH_REASONS: dict[str, Template] = {
     "tco.rental-matched": lambda r, _say: (
         "租用实例按显存是否装得下和"
         + (
-            "每小时训练 tokens "
+            "每小时训练 token "
             if r.fields.get("rate")
             else "训练时长"
             if r.fields.get("wall")
@@ -1808,7 +1817,7 @@ ZH_REASONS: dict[str, Template] = {
         f"{say_(r.nested('fee')[0])}"
     ),
     "tco.throughput-basis": (
-        "未给出 token 数：购买与租用按吞吐量比较，各按 {tokens:.0e} tokens 计时（时间与 token 数成正比）；购买："
+        "未给出 token 数：购买与租用按吞吐量比较，各按 {tokens:.0e} token 计时（时间与 token 数成正比）；购买："
         "满载电费 + 使用寿命内每开机小时的折旧和维护，按每训练小时计；租用：小时价，按每训练小时计"
     ),
     # a build's noise under load
@@ -1883,7 +1892,7 @@ ZH_REASONS: dict[str, Template] = {
     "est.layer-decode": "分层切分：每个 token 由 {gpus} 张 GPU 依次计算，单步时间是各卡时间之和（单个序列不会加速）",
     "est.llama-embedding": "llama.cpp 把词嵌入表放在系统内存；输出层在最后一张 GPU 上",
     "est.gptq-scratch": "{kernel} GPTQ 内核在每张 GPU 上保留 {gib:.2f} GiB 的暂存缓冲区（AutoGPTQ 按最宽的层分配），计入工作区",
-    "est.serving": "推理引擎 {engine}；每个序列上下文 {context} tokens；{batch} 个并发序列",
+    "est.serving": "推理引擎 {engine}；每个序列上下文 {context} token；{batch} 个并发序列",
     "est.peaks": "显存数字是负载最重的 GPU 上的峰值；1 GiB = 2^30 字节",
     "est.total": lambda r, _say: (
         f"负载最重的 GPU：{r.num('gib'):.2f} GiB"
@@ -1896,7 +1905,7 @@ ZH_REASONS: dict[str, Template] = {
     "est.prefill": lambda r, _say: (
         f"预填充 = 每 token {r.num('gflop'):.1f} GFLOP（2 x 激活的矩阵乘参数"
         f"{'，不含只为最后一个 token 计算的输出头和最后一层 MLP，' if r.fields.get('head') else ' '}"
-        f"+ 平均 {r.fields['half']} tokens 的注意力），"
+        f"+ 平均 {r.fields['half']} token 的注意力），"
         f"{_zh_how(r, _say)} = {r.num('rate'):.0f} token/秒；{r.fields['prompt']} token 提示词后 "
         f"{r.num('ttft'):.2f} 秒出第一个 token"
     ),
@@ -2036,7 +2045,7 @@ ZH_REASONS: dict[str, Template] = {
     "est.moe-read": lambda r, _say: (
         f"MoE 每步每层读取 {r.fields['experts']} 个专家中的 {r.num('touched'):.1f} 个"
         + (
-            f"（每个专家 {r.num('per_expert'):.1f} 个 token，专家算子按流式读取速率的 {r.num('share'):.0%} 计）"
+            f"（每个专家 {r.num('per_expert'):.1f} token，专家算子按流式读取速率的 {r.num('share'):.0%} 计）"
             if r.fields.get("per_expert") is not None
             else ""
         )
@@ -2092,11 +2101,11 @@ ZH_REASONS: dict[str, Template] = {
     "est.selective-on-gpu": "选择性检查点把保存的内容留在 GPU 上：不做激活卸载",
     "est.data-parallel": "训练采用数据并行：每张 GPU 用自己的微批跑完整模型",
     "est.arriving": (
-        "{batch} 个用户保持忙碌：每个完成的回复（{reply} tokens）由一个新的 {prompt} token 提示词接替，"
+        "{batch} 个用户保持忙碌：每个完成的回复（{reply} token）由一个新的 {prompt} token 提示词接替，"
         "在运行中的解码步里预填充（分块预填充）"
     ),
     "est.qlora-rate": "QLoRA 每次前向和反向都要反量化 NF4 权重（bitsandbytes：每次 GEMM 前先生成 16 位权重副本）："
-    "每个微批次 {tokens:,} 个 token 时，GEMM 保留 bf16 数值的 {share:.0%}",
+    "每个微批次 {tokens:,} token 时，GEMM 保留 bf16 数值的 {share:.0%}",
     "est.default-rate": lambda r, _say: _zh_default_rate(r, "--batch 设定每个微批的序列数", "；--mfu 可设定此利用率"),
     "est.fp8-rate": (
         "FP8 训练：GEMM（占 BF16 单步的 {gemms:.0%}）按 {tflops:.0f} TFLOPS 的 FP8 峰值运行，其余同 BF16：为 BF16 速率的 "
@@ -2216,7 +2225,7 @@ ZH_REASONS: dict[str, Template] = {
     ),
     "est.mtp": (
         "用模型自带的 MTP 层做投机解码：每步 {k} 个草稿 token，前面的都被接受时每个的接受概率 p = {p:.3f} -> 每步 "
-        "{per_step:.2f} 个 token；{k_plus} 个 token 的验证耗时 {verify_ms:.2f} ms，草稿 {k} x {draft_share:.3f} x "
+        "{per_step:.2f} token；{k_plus} token 的验证耗时 {verify_ms:.2f} ms，草稿 {k} x {draft_share:.3f} x "
         "{step_ms:.2f} ms -> {rate:.1f} token/秒（普通解码 {plain:.1f} 的 {ratio:.2f} 倍）"
     ),
     "est.mtp-source": (
@@ -2224,9 +2233,9 @@ ZH_REASONS: dict[str, Template] = {
         "接受率取决于文本：重复性的代码更高，创作类文字更低"
     ),
     "est.draft": lambda r, _say: (
-        f"用 {r.fields['model']}（{r.fields['precision']}）做草稿模型的投机解码：每步起草 {r.fields['k']} 个 token，"
+        f"用 {r.fields['model']}（{r.fields['precision']}）做草稿模型的投机解码：每步起草 {r.fields['k']} token，"
         f"每个 {r.num('draft_ms'):.2f} ms；前面的都被接受时每个的接受概率 p = {r.num('p'):.2f} -> 每步 "
-        f"{r.num('per_step'):.2f} 个 token；{int(r.num('k')) + 1} 个 token 的验证耗时 {r.num('verify_ms'):.2f} ms"
+        f"{r.num('per_step'):.2f} token；{int(r.num('k')) + 1} token 的验证耗时 {r.num('verify_ms'):.2f} ms"
         + (
             f"，主机对另外 {2 * int(r.num('k'))} 个位置采样 {r.num('sample_ms'):.2f} ms"
             if r.fields.get("sample_ms") is not None
@@ -2335,7 +2344,7 @@ ZH_REASONS: dict[str, Template] = {
         f"未被掩盖的数据并行 {r.num('data'):.2f} 秒"
         + (f" + 专家 all-to-all {r.num('expert'):.2f} 秒" if r.fields.get("expert") is not None else "")
         + f" + 重启和运行损耗 {r.num('restarts'):.2f} 秒 = {r.num('step'):.2f} 秒；"
-        f"{r.num('steps'):,.0f} 步，每步 {r.num('m_tokens'):.1f}M tokens = {int(r.num('gpus')):,} 张 GPU 上墙钟 "
+        f"{r.num('steps'):,.0f} 步，每步 {r.num('m_tokens'):.1f}M token = {int(r.num('gpus')):,} 张 GPU 上墙钟 "
         f"{r.num('hours'):,.1f} 小时 = {r.num('gpu_hours'):,.0f} GPU 小时（扩展效率 {r.num('scaling'):.0%}）"
         + "".join(f"；{say(m)}" for m in r.nested("mfu"))
     ),
@@ -2368,7 +2377,7 @@ ZH_REASONS: dict[str, Template] = {
     ),
     "est.how-fp4": "，MXFP4 专家在 Blackwell 的 FP4 张量核心上 x {speedup:.2f}（llama.cpp PR #17906，2025 年 12 月）",
     "est.how-flash": "；FlashAttention 把注意力分数留在片上",
-    "est.how-scores": "；另加 fp32 注意力分数经显存读写，平均 {tokens} tokens（没有 flash attention）",
+    "est.how-scores": "；另加 fp32 注意力分数经显存读写，平均 {tokens} token（没有 flash attention）",
     "est.how-peak": "按 {tflops:.0f} TFLOPS 的 {share:.0%} 计",
     "est.cpu-only": "仅 CPU：全部 {layers} 层和 KV 缓存都在系统内存 = {gib:.2f} GiB",
     "est.placement": lambda r, _say: (
@@ -2683,7 +2692,7 @@ def _zh_attention(r: Reason) -> str:
 def _zh_kv(r: Reason) -> str:
     text = (
         f"KV 缓存 = 每 token 每层 {r.num('per_token'):.0f} 字节（{_zh_attention(r)}，{r.fields['kv']}）x "
-        f"{r.fields['layers']} 个注意力层 x {r.fields['context']} tokens x {r.fields['batch']} 个序列"
+        f"{r.fields['layers']} 个注意力层 x {r.fields['context']} token x {r.fields['batch']} 个序列"
     )
     if r.fields.get("window"):
         text += f"；{r.fields['window_layers']} 层只保留 {r.fields['window']} token 的滑动窗口"
@@ -2712,7 +2721,7 @@ def _zh_flops(r: Reason) -> str:
         basis += " + 2 x N 重算前向（梯度检查点）"
     return (
         f"训练 FLOPs = （{basis} + 注意力 12 x 层数 x d_attn x seq）每 token = {r.num('gflop'):.1f} GFLOP x "
-        f"{r.num('tokens'):.3g} tokens = {r.num('flops'):.3g} FLOP（Kaplan 等 2020；PaLM 附录 B）"
+        f"{r.num('tokens'):.3g} token = {r.num('flops'):.3g} FLOP（Kaplan 等 2020；PaLM 附录 B）"
     )
 
 
@@ -2740,7 +2749,7 @@ def _zh_one(value: Any) -> str:
 
 
 def _zh_per_hour(value: Any) -> str:
-    return "?" if not isinstance(value, int | float) else f"{value:,.2f}M tokens"
+    return "?" if not isinstance(value, int | float) else f"{value:,.2f}M token"
 
 
 def _said_or_sentence(r: Reason, name: str, say_: Say) -> str:
@@ -2796,7 +2805,10 @@ def check_text(check: Check, lang: str | None = None) -> str:
     said = template.format(**fields) if isinstance(template, str) else template(fields)
     # a mixed build's finding about one of its cards names it first (solve.mixed: "<card>: <finding>" in English)
     of_card = check.fields.get(OF_CARD)
-    return f"{of_card}：{said}" if isinstance(of_card, str) and of_card else said
+    said = f"{of_card}：{said}" if isinstance(of_card, str) and of_card else said
+    # a part named in it keeps its name as sold, its catalog note in Chinese (REGION said "NVIDIA GeForce RTX 4090 48GB
+    # (Chinese-market board-modified) 对中国出口受限" in Chen's Chinese window, round 33's walk)
+    return _NAME_NOTE.sub(lambda m: f"（{ZH_NAME_NOTES[m.group(1)]}）", said)
 
 
 def _zh_check(check: Check) -> CheckTemplate | None:

@@ -26,7 +26,7 @@ from configurator.core.estimate.frameworks import default_framework
 from configurator.core.estimate.precision import GGUF_TYPES
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload, engines_for
-from configurator.core.launch.training import FSDP_OFFLOAD_PARAMS
+from configurator.core.launch.training import FSDP_OFFLOAD_PARAMS, TORCHTUNE_CPU_OFFLOAD
 from configurator.core.model.build import WAYS_SHOWN, Build, Check, Infeasible, Relaxation
 from configurator.core.model.request import (
     CIRCUITS,
@@ -433,9 +433,14 @@ and its step are on the host as well, as the estimate sizes it (estimator._offlo
 
 def _offload_stack(w: Workload) -> dict[str, Value]:
     """The stack the zero3offload way offloads with: the user's own FSDP (--sharding fsdp) keeps FSDP and turns on its
-    CPU offload; otherwise DeepSpeed ZeRO-3's (no fields). The way's request keeps the workload's sharding, so its
-    build is estimated and launched on the stack named."""
-    return {"stack": "fsdp", "flag": FSDP_OFFLOAD_FLAG} if w.sharding == "fsdp" else {}
+    CPU offload; torchtune, which shards with FSDP2 itself, its distributed recipe's `fsdp_cpu_offload=True` (the
+    launch command's override); otherwise DeepSpeed ZeRO-3's (no fields). The way's request keeps the workload's
+    sharding and framework, so its build is estimated and launched on the stack named."""
+    if w.sharding == "fsdp":
+        return {"stack": "fsdp", "flag": FSDP_OFFLOAD_FLAG}
+    if w.framework == "torchtune":
+        return {"stack": "torchtune", "flag": TORCHTUNE_CPU_OFFLOAD}
+    return {}
 
 
 def _phrase(kind: str, relaxed: BuildRequest, request: BuildRequest, build: Build | None, moe: bool) -> Reason:
