@@ -114,8 +114,9 @@ def main(argv: list[str]) -> int:
     held = [(r, p) for r in kind_rows(kind, "holdout") for p in points(kind, catalog, [r])]
     out = Path(argv[0])
     out.mkdir(parents=True, exist_ok=True)
+    folds = quick_folds(kind, catalog)  # before the file is opened: an interrupted run leaves no empty cache
     with (out / f"{kind}.pkl").open("wb") as f:
-        pickle.dump({"cv": quick_folds(kind, catalog), "held": held}, f)
+        pickle.dump({"cv": folds, "held": held}, f)
     return 0
 
 
