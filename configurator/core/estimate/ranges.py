@@ -96,7 +96,7 @@ RANGE_FACTORS: dict[str, tuple[float, float]] = {
     # #12183's RTX 4090 and V100, CambrianTech/continuum's RTX 5090): 89 cross-validated rows from 10 sources, (0.698,
     # 1.203), rounded outward: the rows' scatter about their sources' medians narrows at the high end (90th percentile
     # x1.31 -> x1.18; the folds now refit the llama.cpp constants on other llama.cpp sources' rows too). Cross-validated
-    # by a helper that scores, at each trial of crossval.fit, only the rows the trial's knob moves (main's rows: x0.712..
+    # by benchmarks/quick_folds.py, crossval.fit re-scoring only the rows each trial's knob moves (main's rows: x0.712..
     # x1.279 against decode30's full run's x0.712..x1.275), 73 of 89 (82 %), nested 73 of 89 (82 %, by source 86 %);
     # held out, read after, 40 -> 34 of 43 (93 -> 79 %): docs/estimates.md, round 33
     "decode_speed": (0.69, 1.21),
