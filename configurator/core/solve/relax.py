@@ -1293,8 +1293,7 @@ def diagnose(
     is found: beside a way with a GPU it is no rival for the cheapest, as a plan's slow CPU-only build is none for
     "cheapest" (ranking.slow_cpu_only; DeepSeek-V3 q2_k: an 8,220 USD CPU box whose 4k prompt waits 13 minutes, beside
     an RTX 2070 with the experts in RAM for 8,380). `reference_job`: a training request without --tokens, timed for the
-    planner's reference job (no job to rent: _rent_way). `set_aside`: the cheaper build past its vendor's support
-    set aside beside a way's build (a training build: ranking.startable), which the way then names."""
+    planner's reference job (no job to rent: _rent_way). `set_aside`: a way's cheaper build past support (_listed)."""
     clauses, blocking, closest = _first_clause(request, catalog, cand)
     found = search(request, solve, should_stop, seconds, model, sold_in_china_only(request, catalog))
     alone = slow_machine is not None and not found and not should_stop()
