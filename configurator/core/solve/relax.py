@@ -496,7 +496,7 @@ def _describe(
             server_room=request.room != "server-room",
         )  # machines working together need one
     budget = Reason.of(
-        "way.budget", amount=math.ceil(cost), currency=request.currency
+        "way.budget", amount=budget_for(build, cost), currency=request.currency
     )  # what Apply sets (whole units up)
     wait = _prompt_wait(build)
     slow = build is not None and not _reads(_Found(kind, None, build), request)
@@ -534,6 +534,17 @@ def _describe(
         **(_wait_fields(wait) if wait else {}),
         **({"slow_tps": build.estimate.decode_tokens_per_s or 0.0, "reading": READING_TPS} if slow and build else {}),
     )
+
+
+def budget_for(build: Build | None, cost: float) -> int:
+    """The whole budget a plan needs to find a way's build: its price rounded up, or, where that is more, the sum of
+    its parts' prices each rounded to a whole unit, as the solver adds them (solver._paid, option_cost). Llama 3.1 8B
+    QLoRA had said "raise the budget to 874 USD" of an RTX 3070 build at 873.84, which a plan at 874 did not find
+    (its parts add to 875 in whole units: round 33's checker, independent_checker.way_out_problems)."""
+    if build is None or build.nodes != 1:
+        return math.ceil(cost)
+    units = sum(int(round(p.unit_price * max(0, p.quantity - p.owned))) for p in build.parts if p.scope == "node")
+    return max(math.ceil(cost), units)
 
 
 def _wait_fields(wait: Check) -> dict[str, Value]:
@@ -672,7 +683,7 @@ def _as_applied(request: BuildRequest, relaxed: BuildRequest, build: Build) -> B
         relaxed = relaxed.model_copy(update={"workload": request.workload})
     if request.budget is None:
         return relaxed.model_copy(update={"budget": None})
-    budget = request.budget if price <= request.budget else float(min(math.ceil(price), 1e10))
+    budget = request.budget if price <= request.budget else float(min(budget_for(build, price), 1e10))
     return relaxed.model_copy(update={"budget": budget})
 
 
@@ -1298,8 +1309,7 @@ def diagnose(
     is found: beside a way with a GPU it is no rival for the cheapest, as a plan's slow CPU-only build is none for
     "cheapest" (ranking.slow_cpu_only; DeepSeek-V3 q2_k: an 8,220 USD CPU box whose 4k prompt waits 13 minutes, beside
     an RTX 2070 with the experts in RAM for 8,380). `reference_job`: a training request without --tokens, timed for the
-    planner's reference job (no job to rent: _rent_way). `set_aside`: the cheaper build past its vendor's support
-    set aside beside a way's build (a training build: ranking.startable), which the way then names."""
+    planner's reference job (no job to rent: _rent_way). `set_aside`: a way's cheaper build past support (_listed)."""
     clauses, blocking, closest = _first_clause(request, catalog, cand)
     found = search(request, solve, should_stop, seconds, model, sold_in_china_only(request, catalog))
     alone = slow_machine is not None and not found and not should_stop()
