@@ -1558,25 +1558,25 @@ def _gfx906_builds_llama_cpp_first(plan: Plan) -> bool:
     )
 
 
-def _circuit_ways_say_the_trade(plan: Plan) -> bool:
-    """Nothing fits a 120 V 15 A outlet at the speed asked: the ways out name a 240 V 20 A circuit (not Europe's
-    230 V 16 A; a 120 V 20 A one, less work, was tried first and feeds none), the cheapest machine the outlet feeds (experts in RAM, the speed given up), and each circuit way says
-    what it buys over that one (the `said` fields)."""
+def _outlet_cap_or_circuit_trade(plan: Plan) -> bool:
+    """Round 33 (CIR-1 by NEC 210.20(A)): five MI50 capped at 70 % (210 W a card) stay on the 120 V 15 A outlet (a
+    prompt's ~1.5 kW a burst within the 1,800 W breaker, one card decoding at a time the lasting draw) at the speed
+    asked; the cheapest way says so, and the circuit way (now a 120 V 20 A one: 5 x MI50 at full power, bursting to
+    ~1.9 kW, within its 2,400 W breaker) says what it buys over the outlet's machine (the `said` fields)."""
     ways = _relaxations(plan)
-    home = [r for r in ways if "home" in (r.get("said") or {}).get("fields", {})]
     circuit = [r for r in ways if r["kind"] == "circuit"]
-    if len(home) != 1 or not circuit:
+    if not ways or not circuit:
         return False
-    fields = circuit[0]["said"]["fields"]
-    volts = fields["changes"][0]["fields"].get("volts")
-    tried = fields["changes"][0]["fields"].get("tried") or {}
+    first, fields = ways[0], circuit[0]["said"]["fields"]
+    cap = next((c["fields"] for c in first["said"]["fields"].get("changes") or [] if c["code"] == "way.power"), {})
+    home = first["said"]["fields"].get("home") or {}
     return (
-        volts == 240
-        and (tried.get("fields") or {}).get("volts") == 120  # the 120 V 20 A step, less work, fed no 5 x MI50
-        and fields.get("home_price") == round(home[0]["total_price"], 2)
-        and home[0]["total_price"] < circuit[0]["total_price"]
-        and (home[0]["decode_tokens_per_s"] or 0) < (circuit[0]["decode_tokens_per_s"] or 0)
-        and 0 < home[0]["said"]["fields"]["gpus"] < fields["gpus"]  # fewer cards on the outlet (experts in RAM)
+        cap.get("limit") == 0.7
+        and (home.get("fields") or {}).get("amps") == 15  # on the outlet the user has
+        and (first["decode_tokens_per_s"] or 0) >= 12
+        and fields["changes"][0]["fields"].get("volts") == 120
+        and fields.get("home_price") == round(first["total_price"], 2)
+        and (first["decode_tokens_per_s"] or 0) < (circuit[0]["decode_tokens_per_s"] or 0)
     )
 
 
@@ -4087,7 +4087,10 @@ CASES: tuple[Case, ...] = (
                 "a single 32 GB RTX 5090 said to hold the ~42 GB of weights at GPU speed (>= 20 tokens/s)",
                 lambda b: gpu_ids(b) == {"rtx-5090"} and gpu_count(b) == 1 and decode(b) >= 20,
             ),
-            fastest_is_fastest(),
+            # round 33 (power33): by NEC 210.20(A) two RTX 5090 (1,533 W in a prompt, 925 W decoding) fit the 15 A
+            # outlet and are the fastest, ranked 4th beyond --top 3: the 5090 + 3090 pair shown no longer claims it,
+            # and no build shown may claim it falsely
+            fastest_is_fastest(required=False),
         ),
         "The three machines people weigh for a 70B at home in 2026: two used RTX 3090 (48 GB, 15-22 tokens/s, about "
         "3,600 USD at September 2026's 1,207 USD a card), an RTX 5090 (32 GB cannot hold the ~42 GB alone; paired with "
@@ -4673,17 +4676,20 @@ CASES: tuple[Case, ...] = (
         "--min-decode-tps 12",
         (
             Expect(
-                "the ways out offer a 240 V 20 A circuit for 5 x MI50, name the cheapest machine the 120 V 15 A "
-                "outlet feeds (fewer cards, the experts in RAM), and say what the circuit buys over it",
-                _circuit_ways_say_the_trade,
+                "the cheapest way keeps the 120 V 15 A outlet with the five MI50 capped at 70 % (at the speed asked), "
+                "and the circuit way (a 120 V 20 A circuit, the least work) says what it buys over it",
+                _outlet_cap_or_circuit_trade,
             ),
         ),
         "Qwen3-235B-A22B at Q4_K_M is ~142 GB: five 32 GB MI50 hold it whole, at ~300 W a card, ~1.9 kW at the wall, "
         "past the 1,440 W a US 15 A outlet carries continuously. A practitioner tells a US buyer either to have a "
         "240 V 20 A circuit put in (NEMA 6-20, 3,840 W continuous: the usual home-lab circuit) or to keep the outlet "
         "with one card and the experts in RAM, and what the circuit buys: 16.2 against 7.0 tok/s. Walked 2026-12-05 "
-        "(vram30): the only ways out were 'use a 230 V 16 A circuit' (a European circuit) or two circuits.",
-        (NEMA_6_20, NEC_80_PERCENT, MI50_QWQ_32B),
+        "(vram30): the only ways out were 'use a 230 V 16 A circuit' (a European circuit) or two circuits. Round 33 "
+        "(power33): judged by NEC 210.20(A), one stream on a layer split bursts every card only for a prompt; five "
+        "capped at 70 % keep the outlet at 14.9 tok/s (12 asked), and the least-work 120 V 20 A circuit now feeds them "
+        "at full power (16.1): the 240 V circuit and the experts-in-RAM machine are no longer the ways.",
+        (NEMA_6_20, NEC_80_PERCENT, NEC_210_20A, MI50_QWQ_32B),
     ),
     Case(
         "qwen3-235b-q4-6000-a-card-beside-a-quicker-epyc",

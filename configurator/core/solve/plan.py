@@ -486,7 +486,16 @@ def _upgrades(
     return out, grows
 
 
-def _capped_on_circuit(grown: Assembly, request: BuildRequest, hours: float | None, had: int) -> dict[str, float | str]:
+def _holds_circuit(p: Power, est: EstimateResult, gpus: int) -> bool:
+    """CIR-1 on a machine the plan reckons but does not build (one more card, or its cards capped): NEC 210.20(A) as
+    the check reads it, the decode draw lasting where one stream decodes on a layer split (watts.circuit_holds)."""
+    lasting = p.wall_w
+    if pw.one_stream_layer_split(est.workload, est.split, gpus) and p.dc_load_w > 0 and p.gpu_w > 0:
+        lasting = pw.decode_wall_w(p.dc_load_w, p.wall_w, p.gpu_w, gpus)
+    return pw.circuit_holds(p.wall_w, lasting, p.circuit_limit_w)
+
+
+def _capped_on_circuit(grown: Assembly, request: BuildRequest, est: EstimateResult, had: int) -> dict[str, float | str]:
     """The mildest power cap at which the machine with one more card stays on the circuit it has (`cap`, the share of
     rated power; `cap_w`, watts a card; `cap_wall`; `command`, the vendor's tool) and, for a job timed in hours, those
     hours at that cap (`cap_hours`: the cards' count and the compute-bound curve, rules.watts.POWER_SPEED, R20); none
@@ -501,7 +510,7 @@ def _capped_on_circuit(grown: Assembly, request: BuildRequest, hours: float | No
         if cap >= own or cap < floor - 1e-9 or limit_refusal(grown.gpu, cap) is not None:
             continue
         capped = power_of(grown, request.model_copy(update={"power_limit": cap}))
-        if not capped.circuit_ok:
+        if not _holds_circuit(capped, est, grown.gpus):
             continue
         out: dict[str, float | str] = {
             "cap": cap,
@@ -509,7 +518,7 @@ def _capped_on_circuit(grown: Assembly, request: BuildRequest, hours: float | No
             "cap_wall": capped.wall_w,
             "command": cap_command(grown.gpu.vendor, grown.gpu.tdp_w * cap),
         }
-        if hours and request.workload.kind != "inference":
+        if (hours := est.wall_hours) and request.workload.kind != "inference":
             kept = pw.POWER_SPEED.share(cap, compute_bound=True) / pw.POWER_SPEED.share(own, compute_bound=True)
             out["cap_hours"] = hours * had / grown.gpus / kept
         elif request.workload.kind == "inference":  # decoding is memory-bound: the decode line (R20)
@@ -568,14 +577,14 @@ def _one_more_gpu(
             if a.psu is not None
             else Reason.of("need.psu-built-in", watts=watts, has=a.psu_capacity_w)
         )
-    if not grown.circuit_ok:
+    if not _holds_circuit(grown, model_est, n):
         needs.append(
             Reason.of(
                 "need.circuit",
                 outlet=circuit_volts(request.circuit) < 200,  # already on 230 V: a circuit
                 wall=grown.wall_w,
                 limit=grown.circuit_limit_w,
-                **_capped_on_circuit(replace(a, gpus=n, cpu=cpu), request, model_est.wall_hours, a.gpus),
+                **_capped_on_circuit(replace(a, gpus=n, cpu=cpu), request, model_est, a.gpus),
             )
         )
     if a.ram_gb < gpu.vram_gb * n:
@@ -2269,9 +2278,23 @@ def _reading_speed_ways(
     result = plan(at_reading, catalog, model, exact, should_stop=should_stop, time_budget=time_budget)
     ways = [r for r in (result.infeasible.relaxations if result.infeasible else ()) if "speed" not in r.kind]
     if not ways:
-        return []
+        return _capped_at_reading(at_reading, result.builds)
     said = tuple(r.said or Reason.of("way.other", kind=r.change) for r in ways[:3])
     return [Reason.of("note.reading-ways", tps=READING_TPS, ways=said)]
+
+
+def _capped_at_reading(at_reading: BuildRequest, builds: tuple[Build, ...]) -> list[Reason]:
+    """The way to reading speed where the plan asked at it answers with its cards capped on the circuit the user has
+    (the power-limited source, offers.power_limited): said as the power way out says a cap. Since CIR-1 reads NEC
+    210.20(A) (round 33), four RTX 3090 at 80 % decode Llama 3.3 70B Q8_0 on a 120 V 15 A outlet (1,588 W in a
+    prompt, 719 W decoding) where the way had been a cap at 70 %; the note must still name them."""
+    capped = [b for b in builds if b.power_limit is not None]
+    if not capped:
+        return []
+    b = min(capped, key=lambda b: b.total_price)
+    relaxed = at_reading.model_copy(update={"power_limit": b.power_limit})
+    way = relax._describe("power", relaxed, b.total_price, at_reading, b)
+    return [Reason.of("note.reading-ways", tps=READING_TPS, ways=(way,))]
 
 
 def _answers(build: Build, request: BuildRequest) -> bool:
