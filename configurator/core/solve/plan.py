@@ -349,7 +349,7 @@ def _assemble(
     engine_warning = _engine_warning(estimate, request, opt.count, opt.gpu.name)
     if engine_warning is not None:
         checks.append(engine_warning)
-    pw = power_of(assembly, request)
+    pw = power_of(assembly, request, estimate)
     parts = _host_parts(assembly, choice, estimate, pw) + _case_parts(assembly, choice, cand, bridge)
     upgrades, grows = _upgrades(assembly, choice, request, cand, pw)
     slot_map = tuple(
@@ -486,15 +486,6 @@ def _upgrades(
     return out, grows
 
 
-def _holds_circuit(p: Power, est: EstimateResult, gpus: int) -> bool:
-    """CIR-1 on a machine the plan reckons but does not build (one more card, or its cards capped): NEC 210.20(A) as
-    the check reads it, the decode draw lasting where one stream decodes on a layer split (watts.circuit_holds)."""
-    lasting = p.wall_w
-    if pw.one_stream_layer_split(est.workload, est.split, gpus) and p.dc_load_w > 0 and p.gpu_w > 0:
-        lasting = pw.decode_wall_w(p.dc_load_w, p.wall_w, p.gpu_w, gpus)
-    return pw.circuit_holds(p.wall_w, lasting, p.circuit_limit_w)
-
-
 def _capped_on_circuit(grown: Assembly, request: BuildRequest, est: EstimateResult, had: int) -> dict[str, float | str]:
     """The mildest power cap at which the machine with one more card stays on the circuit it has (`cap`, the share of
     rated power; `cap_w`, watts a card; `cap_wall`; `command`, the vendor's tool) and, for a job timed in hours, those
@@ -509,8 +500,8 @@ def _capped_on_circuit(grown: Assembly, request: BuildRequest, est: EstimateResu
     for cap in (*relax.POWER_LEVELS, *relax.EXACT_POWER_LEVELS):
         if cap >= own or cap < floor - 1e-9 or limit_refusal(grown.gpu, cap) is not None:
             continue
-        capped = power_of(grown, request.model_copy(update={"power_limit": cap}))
-        if not _holds_circuit(capped, est, grown.gpus):
+        capped = power_of(grown, request.model_copy(update={"power_limit": cap}), est)  # CIR-1 as the check reads it
+        if not capped.circuit_ok:
             continue
         out: dict[str, float | str] = {
             "cap": cap,
@@ -568,7 +559,7 @@ def _one_more_gpu(
     # this voltage), on the platform it needs; the hint had divided by the efficiency ratio the wrong way and missed a
     # circuit it overran, then missed the HEDT CPU's draw (walk13: a third 3090 "needed" no second circuit on 120 V
     # 15 A, and planning that machine then failed on the circuit)
-    grown = power_of(replace(a, gpus=n, cpu=cpu), request)
+    grown = power_of(replace(a, gpus=n, cpu=cpu), request, model_est)  # CIR-1 as the check reads it (NEC 210.20(A))
     if not PSU_LOAD.holds(grown.dc_load_w, a.psu_capacity_w):  # PWR-2
         watts = math.ceil(PSU_LOAD.least_psu_w(grown.dc_load_w) / 100) * 100
         # a server chassis's own supplies take no ATX PSU: say the watts its supplies must give (next_step.py)
@@ -577,7 +568,7 @@ def _one_more_gpu(
             if a.psu is not None
             else Reason.of("need.psu-built-in", watts=watts, has=a.psu_capacity_w)
         )
-    if not _holds_circuit(grown, model_est, n):
+    if not grown.circuit_ok:
         needs.append(
             Reason.of(
                 "need.circuit",

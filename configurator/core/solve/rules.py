@@ -112,7 +112,10 @@ def region_check(gpu: Gpu, request: BuildRequest) -> Check | None:
     return None
 
 
-def power_of(a: Assembly, request: BuildRequest) -> Power:
+def power_of(a: Assembly, request: BuildRequest, est: EstimateResult | None = None) -> Power:
+    """The assembly's power; with its estimate, the draw that lasts where one stream decodes on a layer split
+    (`decode_wall_w`) and the circuit judged by NEC 210.20(A) on it (CIR-1, watts.circuit_holds), as the check and the
+    model judge it."""
     rest = pw.rest_power_w(a.modules, a.storage_count, a.server)
     dc = pw.dc_load_w(a.gpu, a.gpus, a.cpu, a.sockets, rest, request.power_limit)
     volts = circuit_volts(request.circuit)
@@ -120,15 +123,22 @@ def power_of(a: Assembly, request: BuildRequest) -> Power:
     outlets = min(a.psu_count if a.psu else 4, request.circuits)
     limit = circuit_limit_w(request.circuit) * outlets
     transient = pw.transient_load_w(a.gpu, a.gpus, a.cpu, a.sockets, rest, pw.transient_ratio(a.gpu))
+    gpu_w = a.gpus * pw.gpu_sustained_w(a.gpu, request.power_limit)
+    lasting = (
+        pw.decode_wall_w(dc, wall, gpu_w, a.gpus)
+        if est is not None and pw.one_stream_layer_split(est.workload, est.split, a.gpus) and dc > 0 and gpu_w > 0
+        else None
+    )
     return Power(
         dc_load_w=dc,
         psu_w=a.psu_capacity_w,
         wall_w=wall,
-        circuit_ok=wall <= limit,
+        circuit_ok=pw.circuit_holds(wall, wall if lasting is None else lasting, limit),
+        decode_wall_w=lasting,
         circuit_limit_w=limit,
         transient_w=transient,
         heat_btu_h=wall * pw.BTU_PER_W,
-        gpu_w=a.gpus * pw.gpu_sustained_w(a.gpu, request.power_limit),
+        gpu_w=gpu_w,
         cpu_w=a.sockets * a.cpu.tdp_w,
         rest_w=rest,
     )
@@ -146,11 +156,6 @@ def facts_of(a: Assembly, request: BuildRequest, est: EstimateResult, p: Power, 
     positions = tuple(s.position for s in pl.slots)
     collectives = est.split in ("tensor", "tensor-pipeline") or (request.workload.kind != "inference" and a.gpus > 1)
     watts = pw.gpu_sustained_w(a.gpu, request.power_limit) if request.power_limit is not None else 0.0
-    lasting = (
-        pw.decode_wall_w(p.dc_load_w, p.wall_w, p.gpu_w, a.gpus)
-        if pw.one_stream_layer_split(est.workload, est.split, a.gpus) and p.dc_load_w > 0 and p.gpu_w > 0
-        else None
-    )
     return BuildFacts(
         gpu=a.gpu,
         gpus=a.gpus,
@@ -211,7 +216,7 @@ def facts_of(a: Assembly, request: BuildRequest, est: EstimateResult, p: Power, 
         storage_need_gb=storage_need_gb,
         power_limit=request.power_limit,
         cap_command=cap_command(a.gpu.vendor, watts) if request.power_limit is not None else "",
-        continuous_wall_w=lasting,
+        continuous_wall_w=p.decode_wall_w,
     )
 
 
@@ -263,7 +268,7 @@ RAM, storage, the CPU cooler) at 510-565."""
 def check_build(a: Assembly, request: BuildRequest, est: EstimateResult, storage_need_gb: float) -> list[Check]:
     """Every rule on one build, failures first (the order within a status is the order of the places: SECTIONS and
     every registered rule's `listed`)."""
-    build = facts_of(a, request, est, power_of(a, request), storage_need_gb)
+    build = facts_of(a, request, est, power_of(a, request, est), storage_need_gb)
     checks: list[Check] = []
     start = 0
     for place, section in SECTIONS:
