@@ -4,142 +4,142 @@
 <context>
     <name>BuildDetail</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="688"/>
+        <location filename="../../configurator/qt/builds.py" line="690"/>
         <source>Category</source>
         <translation>类别</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="688"/>
+        <location filename="../../configurator/qt/builds.py" line="690"/>
         <source>Part</source>
         <translation>配件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="688"/>
+        <location filename="../../configurator/qt/builds.py" line="690"/>
         <source>Qty</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="688"/>
+        <location filename="../../configurator/qt/builds.py" line="690"/>
         <source>Unit price</source>
         <translation>单价</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="688"/>
+        <location filename="../../configurator/qt/builds.py" line="690"/>
         <source>Subtotal</source>
         <translation>小计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="708"/>
+        <location filename="../../configurator/qt/builds.py" line="710"/>
         <source>&lt;b&gt;Why each part&lt;/b&gt;</source>
         <translation>&lt;b&gt;每个配件的选择理由&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="733"/>
+        <location filename="../../configurator/qt/builds.py" line="735"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="733"/>
+        <location filename="../../configurator/qt/builds.py" line="735"/>
         <source>Rule</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="733"/>
+        <location filename="../../configurator/qt/builds.py" line="735"/>
         <source>Why</source>
         <translation>理由</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="753"/>
+        <location filename="../../configurator/qt/builds.py" line="755"/>
         <source>Parts</source>
         <translation>配件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="754"/>
+        <location filename="../../configurator/qt/builds.py" line="756"/>
         <source>VRAM</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="755"/>
+        <location filename="../../configurator/qt/builds.py" line="757"/>
         <source>Cost</source>
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="756"/>
+        <location filename="../../configurator/qt/builds.py" line="758"/>
         <source>Power</source>
         <translation>功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="757"/>
+        <location filename="../../configurator/qt/builds.py" line="759"/>
         <source>Nodes</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="758"/>
+        <location filename="../../configurator/qt/builds.py" line="760"/>
         <source>Slot map</source>
         <translation>插槽布局</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="759"/>
+        <location filename="../../configurator/qt/builds.py" line="761"/>
         <source>Checks</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="760"/>
+        <location filename="../../configurator/qt/builds.py" line="762"/>
         <source>Estimates</source>
         <translation>估算</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="771"/>
+        <location filename="../../configurator/qt/builds.py" line="773"/>
         <source>Buy or rent</source>
         <translation>购买还是租用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="838"/>
+        <location filename="../../configurator/qt/builds.py" line="840"/>
         <source> ({0} owned)</source>
         <translation>（已有 {0}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="844"/>
+        <location filename="../../configurator/qt/builds.py" line="846"/>
         <source> for the cluster</source>
         <translation>（集群共用）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="846"/>
+        <location filename="../../configurator/qt/builds.py" line="848"/>
         <source> per node x {0:,}</source>
         <translation>（每节点，共 {0:,} 个节点）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="874"/>
+        <location filename="../../configurator/qt/builds.py" line="876"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="889"/>
+        <location filename="../../configurator/qt/builds.py" line="891"/>
         <source> for {0} machines</source>
         <translation>（{0} 台机器）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="891"/>
+        <location filename="../../configurator/qt/builds.py" line="893"/>
         <source>; parts you own save {0:,.0f} {1}</source>
         <translation>；已有配件节省 {0:,.0f} {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="906"/>
+        <location filename="../../configurator/qt/builds.py" line="908"/>
         <source>{0} price(s) older than six months (marked ⚠; hover for the dates). Get a fresh quote and enter it with Catalog &gt; Edit prices and parts, Catalog &gt; Import a vendor quote, or Catalog &gt; Import a price pack.</source>
         <translation>{0} 个价格已超过六个月（标有 ⚠；悬停查看日期）。请索取最新报价，并通过“目录 &gt; 编辑价格和配件”、“目录 &gt; 导入供应商报价”或“目录 &gt; 导入价格包”录入。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="917"/>
+        <location filename="../../configurator/qt/builds.py" line="919"/>
         <source>Total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="927"/>
+        <location filename="../../configurator/qt/builds.py" line="929"/>
         <source> (one machine)</source>
         <translation>（单台机器）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="929"/>
+        <location filename="../../configurator/qt/builds.py" line="931"/>
         <source>Noise under load{0}:</source>
         <translation>满载噪音{0}：</translation>
     </message>
@@ -147,32 +147,32 @@
 <context>
     <name>BuildHeader</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="580"/>
+        <location filename="../../configurator/qt/builds.py" line="582"/>
         <source>{0:,.0f} W at the wall</source>
         <translation>墙插功耗 {0:,.0f} W</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="582"/>
+        <location filename="../../configurator/qt/builds.py" line="584"/>
         <source>{0:,.0f} W at the wall at full load, {1:,.0f} W while decoding</source>
         <translation>满载时墙插 {0:,.0f} W，解码时 {1:,.0f} W</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="585"/>
+        <location filename="../../configurator/qt/builds.py" line="587"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="586"/>
+        <location filename="../../configurator/qt/builds.py" line="588"/>
         <source>, </source>
         <translation>，</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="592"/>
+        <location filename="../../configurator/qt/builds.py" line="594"/>
         <source>How this fits:</source>
         <translation>如何装下：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="599"/>
+        <location filename="../../configurator/qt/builds.py" line="601"/>
         <source>Why shown:</source>
         <translation>显示理由：</translation>
     </message>
@@ -180,62 +180,62 @@
 <context>
     <name>BuildsTable</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="230"/>
+        <location filename="../../configurator/qt/builds.py" line="232"/>
         <source>Why</source>
         <translation>理由</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="231"/>
+        <location filename="../../configurator/qt/builds.py" line="233"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="232"/>
+        <location filename="../../configurator/qt/builds.py" line="234"/>
         <source>Price</source>
         <translation>价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="233"/>
+        <location filename="../../configurator/qt/builds.py" line="235"/>
         <source>Free</source>
         <translation>剩余</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="234"/>
+        <location filename="../../configurator/qt/builds.py" line="236"/>
         <source>Speed / time</source>
         <translation>速度 / 时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="235"/>
+        <location filename="../../configurator/qt/builds.py" line="237"/>
         <source>Wall</source>
         <translation>墙插功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="236"/>
+        <location filename="../../configurator/qt/builds.py" line="238"/>
         <source>Noise</source>
         <translation>噪音</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="237"/>
+        <location filename="../../configurator/qt/builds.py" line="239"/>
         <source>Checks</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="238"/>
+        <location filename="../../configurator/qt/builds.py" line="240"/>
         <source>How it fits</source>
         <translation>如何装下</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="260"/>
+        <location filename="../../configurator/qt/builds.py" line="262"/>
         <source>VRAM left free on the most loaded GPU</source>
         <translation>负载最高的 GPU 上剩余的显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="262"/>
+        <location filename="../../configurator/qt/builds.py" line="264"/>
         <source>Under load, at {0:g} m from one machine: fans, cards and PSU summed logarithmically</source>
         <translation>满载时距单台机器 {0:g} 米处：风扇、显卡与电源按对数叠加</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="265"/>
+        <location filename="../../configurator/qt/builds.py" line="267"/>
         <source>Engine, split, KV cache, sharding, offload, power and framework the estimate assumes; {0} marks what the solver chose for you</source>
         <translation>估算所假设的引擎、切分方式、KV 缓存、分片、卸载、功率与框架；{0} 标出求解器替您选择的项</translation>
     </message>
@@ -268,12 +268,12 @@
         <translation>月</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="695"/>
+        <location filename="../../configurator/qt/charts.py" line="698"/>
         <source>month 0: {0:,.0f} {2} paid, {1:,.0f} back if sold at once</source>
         <translation>第 0 个月：购置花费 {0:,.0f} {2}，立即转卖可收回 {1:,.0f}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="783"/>
+        <location filename="../../configurator/qt/charts.py" line="788"/>
         <source>break-even: month {0}</source>
         <translation>回本：第 {0} 个月</translation>
     </message>
@@ -1265,55 +1265,55 @@
 <context>
     <name>InfeasibleBanner</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="442"/>
+        <location filename="../../configurator/qt/builds.py" line="444"/>
         <source>Below, passing every check:</source>
         <translation>下面是通过所有检查的配置：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="462"/>
+        <location filename="../../configurator/qt/builds.py" line="464"/>
         <source>Binding:</source>
         <translation>受限于：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="463"/>
+        <location filename="../../configurator/qt/builds.py" line="465"/>
         <source>Cheapest way out:</source>
         <translation>最省钱的解决办法：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="464"/>
+        <location filename="../../configurator/qt/builds.py" line="466"/>
         <source>Ways out, cheapest first:</source>
         <translation>解决办法（从最省钱的开始）：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="407"/>
-        <location filename="../../configurator/qt/builds.py" line="485"/>
-        <location filename="../../configurator/qt/builds.py" line="489"/>
-        <location filename="../../configurator/qt/builds.py" line="532"/>
+        <location filename="../../configurator/qt/builds.py" line="409"/>
+        <location filename="../../configurator/qt/builds.py" line="487"/>
+        <location filename="../../configurator/qt/builds.py" line="491"/>
+        <location filename="../../configurator/qt/builds.py" line="534"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="408"/>
+        <location filename="../../configurator/qt/builds.py" line="410"/>
         <source>Change the request as suggested and solve again</source>
         <translation>按建议修改需求并重新求解</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="491"/>
+        <location filename="../../configurator/qt/builds.py" line="493"/>
         <source>Apply the cheapest</source>
         <translation>应用最便宜的</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="493"/>
+        <location filename="../../configurator/qt/builds.py" line="495"/>
         <source>Apply way out {0}</source>
         <translation>应用办法 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="519"/>
+        <location filename="../../configurator/qt/builds.py" line="521"/>
         <source>{tps:.1f} tokens/s</source>
         <translation>{tps:.1f} token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="533"/>
+        <location filename="../../configurator/qt/builds.py" line="535"/>
         <source>Change the request this way and solve again</source>
         <translation>按此修改需求并重新求解</translation>
     </message>
@@ -1321,22 +1321,22 @@
 <context>
     <name>LaunchCommand</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="645"/>
+        <location filename="../../configurator/qt/builds.py" line="647"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="646"/>
+        <location filename="../../configurator/qt/builds.py" line="648"/>
         <source>Copy the command to the clipboard</source>
         <translation>将命令复制到剪贴板</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="663"/>
+        <location filename="../../configurator/qt/builds.py" line="665"/>
         <source>Run it</source>
         <translation>运行命令</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="676"/>
+        <location filename="../../configurator/qt/builds.py" line="678"/>
         <source>Copied</source>
         <translation>已复制</translation>
     </message>
@@ -3230,57 +3230,57 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>builds</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="136"/>
+        <location filename="../../configurator/qt/builds.py" line="138"/>
         <source>{0} tok/s</source>
         <translation>{0} token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="140"/>
+        <location filename="../../configurator/qt/builds.py" line="142"/>
         <source>{0:,.1f} h</source>
         <translation>{0:,.1f} 小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="142"/>
+        <location filename="../../configurator/qt/builds.py" line="144"/>
         <source>{0:,.1f} days</source>
         <translation>{0:,.1f} 天</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="145"/>
+        <location filename="../../configurator/qt/builds.py" line="147"/>
         <source> per {0:,.0f} M tokens</source>
         <translation>（每 {0:,.0f} M token）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="159"/>
+        <location filename="../../configurator/qt/builds.py" line="161"/>
         <source>silent</source>
         <translation>无声</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="169"/>
+        <location filename="../../configurator/qt/builds.py" line="171"/>
         <source>{0} fail</source>
         <translation>{0} 项不通过</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="170"/>
+        <location filename="../../configurator/qt/builds.py" line="172"/>
         <source>{0} warn</source>
         <translation>{0} 项警告</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="171"/>
+        <location filename="../../configurator/qt/builds.py" line="173"/>
         <source>all pass</source>
         <translation>全部通过</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="175"/>
+        <location filename="../../configurator/qt/builds.py" line="177"/>
         <source>PASS</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="176"/>
+        <location filename="../../configurator/qt/builds.py" line="178"/>
         <source>WARN</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="177"/>
+        <location filename="../../configurator/qt/builds.py" line="179"/>
         <source>FAIL</source>
         <translation>失败</translation>
     </message>
@@ -3626,22 +3626,22 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>costs</name>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="733"/>
+        <location filename="../../configurator/qt/charts.py" line="738"/>
         <source>buy: purchase + electricity - resale</source>
         <translation>购买：购置 + 电费 - 转卖所得</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="740"/>
+        <location filename="../../configurator/qt/charts.py" line="745"/>
         <source>pay per token</source>
         <translation>按 token 付费</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="742"/>
+        <location filename="../../configurator/qt/charts.py" line="747"/>
         <source>rent: cloud equivalent</source>
         <translation>租用：同等云算力</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="754"/>
+        <location filename="../../configurator/qt/charts.py" line="759"/>
         <source>rent: what serves the need</source>
         <translation>租用：满足需求的</translation>
     </message>
@@ -3792,208 +3792,208 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>estimate</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1085"/>
+        <location filename="../../configurator/qt/builds.py" line="1087"/>
         <source>Estimator warnings</source>
         <translation>估算警告</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="999"/>
+        <location filename="../../configurator/qt/builds.py" line="1001"/>
         <source>Decode</source>
         <translation>解码</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="120"/>
+        <location filename="../../configurator/qt/builds.py" line="122"/>
         <source>Last of {0} users</source>
         <translation>第 {0} 个用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="121"/>
+        <location filename="../../configurator/qt/builds.py" line="123"/>
         <source>{0:,.0f} s when all send a {1}-token prompt at once</source>
         <translation>所有用户同时发送 {1} token 提示词时，最后一位要等 {0:,.0f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="946"/>
+        <location filename="../../configurator/qt/builds.py" line="948"/>
         <source>params</source>
         <translation>参数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="947"/>
+        <location filename="../../configurator/qt/builds.py" line="949"/>
         <source>weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="948"/>
+        <location filename="../../configurator/qt/builds.py" line="950"/>
         <source>kv_cache</source>
         <translation>KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="949"/>
+        <location filename="../../configurator/qt/builds.py" line="951"/>
         <source>activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="950"/>
+        <location filename="../../configurator/qt/builds.py" line="952"/>
         <source>overhead</source>
         <translation>额外开销</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="951"/>
+        <location filename="../../configurator/qt/builds.py" line="953"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="952"/>
+        <location filename="../../configurator/qt/builds.py" line="954"/>
         <source>decode</source>
         <translation>解码</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="953"/>
+        <location filename="../../configurator/qt/builds.py" line="955"/>
         <source>prefill</source>
         <translation>预填充</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="954"/>
+        <location filename="../../configurator/qt/builds.py" line="956"/>
         <source>training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="955"/>
+        <location filename="../../configurator/qt/builds.py" line="957"/>
         <source>gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="956"/>
+        <location filename="../../configurator/qt/builds.py" line="958"/>
         <source>optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="957"/>
+        <location filename="../../configurator/qt/builds.py" line="959"/>
         <source>offload</source>
         <translation>卸载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="958"/>
+        <location filename="../../configurator/qt/builds.py" line="960"/>
         <source>layout</source>
         <translation>布局</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="959"/>
+        <location filename="../../configurator/qt/builds.py" line="961"/>
         <source>flops</source>
         <translation>计算量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="960"/>
+        <location filename="../../configurator/qt/builds.py" line="962"/>
         <source>time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="961"/>
+        <location filename="../../configurator/qt/builds.py" line="963"/>
         <source>parallel</source>
         <translation>并行</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="962"/>
+        <location filename="../../configurator/qt/builds.py" line="964"/>
         <source>host</source>
         <translation>主机</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="963"/>
+        <location filename="../../configurator/qt/builds.py" line="965"/>
         <source>split</source>
         <translation>切分</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="964"/>
+        <location filename="../../configurator/qt/builds.py" line="966"/>
         <source>zero</source>
         <translation>ZeRO</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="987"/>
+        <location filename="../../configurator/qt/builds.py" line="989"/>
         <source> (80 % range {0}-{1})</source>
         <translation>（80 % 区间 {0}-{1}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1001"/>
+        <location filename="../../configurator/qt/builds.py" line="1003"/>
         <source>tokens/s per user</source>
         <translation>token/秒（每用户）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1008"/>
+        <location filename="../../configurator/qt/builds.py" line="1010"/>
         <source>All users</source>
         <translation>所有用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1009"/>
-        <location filename="../../configurator/qt/builds.py" line="1016"/>
+        <location filename="../../configurator/qt/builds.py" line="1011"/>
+        <location filename="../../configurator/qt/builds.py" line="1018"/>
         <source>tokens/s</source>
         <translation>token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1015"/>
+        <location filename="../../configurator/qt/builds.py" line="1017"/>
         <source>Prefill</source>
         <translation>预填充</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1022"/>
+        <location filename="../../configurator/qt/builds.py" line="1024"/>
         <source>First token</source>
         <translation>首个 token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1023"/>
+        <location filename="../../configurator/qt/builds.py" line="1025"/>
         <source>{0:.2f} s after a {1}-token prompt</source>
         <translation>{1} token 提示词后 {0:.2f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1034"/>
+        <location filename="../../configurator/qt/builds.py" line="1036"/>
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1036"/>
+        <location filename="../../configurator/qt/builds.py" line="1038"/>
         <source>{0:,.0f} GPU-hours; {1:,.1f} h wall clock on one GPU</source>
         <translation>{0:,.0f} GPU 小时；在 1 张 GPU 上墙钟时间 {1:,.1f} 小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1038"/>
+        <location filename="../../configurator/qt/builds.py" line="1040"/>
         <source>{0:,.0f} GPU-hours; {1:,.1f} h wall clock on {2} GPUs</source>
         <translation>{0:,.0f} GPU 小时；在 {2} 张 GPU 上墙钟时间 {1:,.1f} 小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1047"/>
+        <location filename="../../configurator/qt/builds.py" line="1049"/>
         <source>Steady state</source>
         <translation>稳态速率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1048"/>
+        <location filename="../../configurator/qt/builds.py" line="1050"/>
         <source>{0:,.0f} tokens/s while stepping (80 % range {1:,.0f}-{2:,.0f})</source>
         <translation>训练步进中 {0:,.0f} token/秒（80 % 区间 {1:,.0f}-{2:,.0f}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1057"/>
+        <location filename="../../configurator/qt/builds.py" line="1059"/>
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1058"/>
+        <location filename="../../configurator/qt/builds.py" line="1060"/>
         <source>{0:.1f} GiB on the most loaded GPU; {1:.1f} GiB in all</source>
         <translation>负载最高的 GPU 上 {0:.1f} GiB；共 {1:.1f} GiB</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1064"/>
+        <location filename="../../configurator/qt/builds.py" line="1066"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1087"/>
+        <location filename="../../configurator/qt/builds.py" line="1089"/>
         <source>How this is computed</source>
         <translation>计算过程</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1088"/>
+        <location filename="../../configurator/qt/builds.py" line="1090"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1092"/>
+        <location filename="../../configurator/qt/builds.py" line="1094"/>
         <source>Other upgrades</source>
         <translation>其他升级</translation>
     </message>
