@@ -230,12 +230,19 @@ class _WrappedWhyDelegate(_WrappedFitDelegate):
     why it is shown are in its tooltip. At 1366 px the column is 100 px: one line had read "cheapest (GP…" and
     "显存装下整个…" (round 33's walk)."""
 
+    _measuring = False  # the column's width is measured on the whole label (resizeColumnsToContents), not the cut one
+
     def initStyleOption(self, option, index) -> None:  # type: ignore[no-untyped-def]
         super().initStyleOption(option, index)
-        option.text = why_lines(str(index.data() or ""), option.font, self._room(index.column()))
+        if not self._measuring:
+            option.text = why_lines(str(index.data() or ""), option.font, self._room(index.column()))
 
     def sizeHint(self, option, index) -> QSize:  # type: ignore[no-untyped-def]
-        hint = super(_WrappedFitDelegate, self).sizeHint(option, index)
+        self._measuring = True
+        try:
+            hint = super(_WrappedFitDelegate, self).sizeHint(option, index)
+        finally:
+            self._measuring = False
         text = why_lines(str(index.data() or ""), option.font, self._room(index.column()))
         lines = option.fontMetrics.boundingRect(
             QRect(0, 0, self._room(index.column()), 10_000), int(Qt.TextFlag.TextWordWrap), text
