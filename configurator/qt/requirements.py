@@ -355,6 +355,7 @@ class RequirementsPanel(QWidget):
             self.tr("The fine-tuning framework: its memory defaults, its sharding and the command that runs the job"),
         )
         self._sharding_tip = self.sharding.toolTip()
+        self._zero_tip = self.zero.toolTip()
         self.framework.currentIndexChanged.connect(self._sharding_applies)
         self.offload = combo(
             [(self.tr("none"), "none"), (self.tr("CPU"), "cpu")],
@@ -384,6 +385,13 @@ class RequirementsPanel(QWidget):
         DeepSpeed or FSDP: workload.ACCELERATE_FSDP_FRAMEWORKS), and say why in its tooltip: the request then leaves
         it unset, as the command line must (`workload.sharding-framework`)."""
         name = self.framework.currentData()
+        # Unsloth never shards (frameworks.UNSLOTH_SHARD_STAGES: DDP, a whole copy per GPU): no stage is read either
+        self.zero.setEnabled(self._zero_applies())
+        self.zero.setToolTip(
+            self._zero_tip
+            if self._zero_applies()
+            else self.tr("Not used by Unsloth: it never shards; on several GPUs it keeps a whole copy on each (DDP)")
+        )
         used = name is None or name in ACCELERATE_FSDP_FRAMEWORKS
         self.sharding.setEnabled(used)
         if used:
@@ -405,6 +413,10 @@ class RequirementsPanel(QWidget):
                     FRAMEWORK_NAMES.get(str(name), str(name))
                 )
             )
+
+    def _zero_applies(self) -> bool:
+        """The framework reads a sharding stage (every one but Unsloth, whose only stage is none: DDP)."""
+        return self.framework.currentData() != "unsloth"
 
     def _pretrain_form(self, form: QFormLayout) -> None:
         """The pretraining tab: tokens, deadline, utilisation, sequence length."""
@@ -824,7 +836,9 @@ class RequirementsPanel(QWidget):
                 context=self.seq.value(),
                 batch=self.micro_batch.value(),
                 grad_checkpointing=self.checkpointing.isChecked(),
-                zero=self.zero.currentData(),
+                # a greyed stage is not asked (Unsloth runs DDP whatever is asked: its estimate said "not the ZeRO-3
+                # asked" about a control the user could not see change anything)
+                zero=self.zero.currentData() if self._zero_applies() else 0,
                 framework=self.framework.currentData(),
                 # a framework that shards its own way takes no --sharding (workload.sharding-framework)
                 sharding=self.sharding.currentData() if self.sharding.isEnabled() else None,

@@ -4,142 +4,142 @@
 <context>
     <name>BuildDetail</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="690"/>
+        <location filename="../../configurator/qt/builds.py" line="751"/>
         <source>Category</source>
         <translation>类别</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="690"/>
+        <location filename="../../configurator/qt/builds.py" line="751"/>
         <source>Part</source>
         <translation>配件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="690"/>
+        <location filename="../../configurator/qt/builds.py" line="751"/>
         <source>Qty</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="690"/>
+        <location filename="../../configurator/qt/builds.py" line="751"/>
         <source>Unit price</source>
         <translation>单价</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="690"/>
+        <location filename="../../configurator/qt/builds.py" line="751"/>
         <source>Subtotal</source>
         <translation>小计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="710"/>
+        <location filename="../../configurator/qt/builds.py" line="771"/>
         <source>&lt;b&gt;Why each part&lt;/b&gt;</source>
         <translation>&lt;b&gt;每个配件的选择理由&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="735"/>
+        <location filename="../../configurator/qt/builds.py" line="796"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="735"/>
+        <location filename="../../configurator/qt/builds.py" line="796"/>
         <source>Rule</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="735"/>
+        <location filename="../../configurator/qt/builds.py" line="796"/>
         <source>Why</source>
         <translation>理由</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="755"/>
+        <location filename="../../configurator/qt/builds.py" line="816"/>
         <source>Parts</source>
         <translation>配件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="756"/>
+        <location filename="../../configurator/qt/builds.py" line="817"/>
         <source>VRAM</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="757"/>
+        <location filename="../../configurator/qt/builds.py" line="818"/>
         <source>Cost</source>
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="758"/>
+        <location filename="../../configurator/qt/builds.py" line="819"/>
         <source>Power</source>
         <translation>功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="759"/>
+        <location filename="../../configurator/qt/builds.py" line="820"/>
         <source>Nodes</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="760"/>
+        <location filename="../../configurator/qt/builds.py" line="821"/>
         <source>Slot map</source>
         <translation>插槽布局</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="761"/>
+        <location filename="../../configurator/qt/builds.py" line="822"/>
         <source>Checks</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="762"/>
+        <location filename="../../configurator/qt/builds.py" line="823"/>
         <source>Estimates</source>
         <translation>估算</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="773"/>
+        <location filename="../../configurator/qt/builds.py" line="834"/>
         <source>Buy or rent</source>
         <translation>购买还是租用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="840"/>
+        <location filename="../../configurator/qt/builds.py" line="901"/>
         <source> ({0} owned)</source>
         <translation>（已有 {0}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="846"/>
+        <location filename="../../configurator/qt/builds.py" line="907"/>
         <source> for the cluster</source>
         <translation>（集群共用）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="848"/>
+        <location filename="../../configurator/qt/builds.py" line="909"/>
         <source> per node x {0:,}</source>
         <translation>（每节点，共 {0:,} 个节点）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="876"/>
+        <location filename="../../configurator/qt/builds.py" line="937"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="891"/>
+        <location filename="../../configurator/qt/builds.py" line="952"/>
         <source> for {0} machines</source>
         <translation>（{0} 台机器）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="893"/>
+        <location filename="../../configurator/qt/builds.py" line="954"/>
         <source>; parts you own save {0:,.0f} {1}</source>
         <translation>；已有配件节省 {0:,.0f} {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="908"/>
+        <location filename="../../configurator/qt/builds.py" line="969"/>
         <source>{0} price(s) older than six months (marked ⚠; hover for the dates). Get a fresh quote and enter it with Catalog &gt; Edit prices and parts, Catalog &gt; Import a vendor quote, or Catalog &gt; Import a price pack.</source>
         <translation>{0} 个价格已超过六个月（标有 ⚠；悬停查看日期）。请索取最新报价，并通过“目录 &gt; 编辑价格和配件”、“目录 &gt; 导入供应商报价”或“目录 &gt; 导入价格包”录入。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="919"/>
+        <location filename="../../configurator/qt/builds.py" line="980"/>
         <source>Total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="929"/>
+        <location filename="../../configurator/qt/builds.py" line="990"/>
         <source> (one machine)</source>
         <translation>（单台机器）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="931"/>
+        <location filename="../../configurator/qt/builds.py" line="992"/>
         <source>Noise under load{0}:</source>
         <translation>满载噪音{0}：</translation>
     </message>
@@ -147,32 +147,32 @@
 <context>
     <name>BuildHeader</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="582"/>
+        <location filename="../../configurator/qt/builds.py" line="643"/>
         <source>{0:,.0f} W at the wall</source>
         <translation>墙插功耗 {0:,.0f} W</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="584"/>
+        <location filename="../../configurator/qt/builds.py" line="645"/>
         <source>{0:,.0f} W at the wall at full load, {1:,.0f} W while decoding</source>
         <translation>满载时墙插 {0:,.0f} W，解码时 {1:,.0f} W</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="587"/>
+        <location filename="../../configurator/qt/builds.py" line="648"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="588"/>
+        <location filename="../../configurator/qt/builds.py" line="649"/>
         <source>, </source>
         <translation>，</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="594"/>
+        <location filename="../../configurator/qt/builds.py" line="655"/>
         <source>How this fits:</source>
         <translation>如何装下：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="601"/>
+        <location filename="../../configurator/qt/builds.py" line="662"/>
         <source>Why shown:</source>
         <translation>显示理由：</translation>
     </message>
@@ -180,62 +180,62 @@
 <context>
     <name>BuildsTable</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="232"/>
+        <location filename="../../configurator/qt/builds.py" line="292"/>
         <source>Why</source>
         <translation>理由</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="233"/>
+        <location filename="../../configurator/qt/builds.py" line="293"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="234"/>
+        <location filename="../../configurator/qt/builds.py" line="294"/>
         <source>Price</source>
         <translation>价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="235"/>
+        <location filename="../../configurator/qt/builds.py" line="295"/>
         <source>Free</source>
         <translation>剩余</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="236"/>
+        <location filename="../../configurator/qt/builds.py" line="296"/>
         <source>Speed / time</source>
         <translation>速度 / 时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="237"/>
+        <location filename="../../configurator/qt/builds.py" line="297"/>
         <source>Wall</source>
         <translation>墙插功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="238"/>
+        <location filename="../../configurator/qt/builds.py" line="298"/>
         <source>Noise</source>
         <translation>噪音</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="239"/>
+        <location filename="../../configurator/qt/builds.py" line="299"/>
         <source>Checks</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="240"/>
+        <location filename="../../configurator/qt/builds.py" line="300"/>
         <source>How it fits</source>
         <translation>如何装下</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="262"/>
+        <location filename="../../configurator/qt/builds.py" line="322"/>
         <source>VRAM left free on the most loaded GPU</source>
         <translation>负载最高的 GPU 上剩余的显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="264"/>
+        <location filename="../../configurator/qt/builds.py" line="324"/>
         <source>Under load, at {0:g} m from one machine: fans, cards and PSU summed logarithmically</source>
         <translation>满载时距单台机器 {0:g} 米处：风扇、显卡与电源按对数叠加</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="267"/>
+        <location filename="../../configurator/qt/builds.py" line="327"/>
         <source>Engine, split, KV cache, sharding, offload, power and framework the estimate assumes; {0} marks what the solver chose for you</source>
         <translation>估算所假设的引擎、切分方式、KV 缓存、分片、卸载、功率与框架；{0} 标出求解器替您选择的项</translation>
     </message>
@@ -1265,55 +1265,55 @@
 <context>
     <name>InfeasibleBanner</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="444"/>
+        <location filename="../../configurator/qt/builds.py" line="505"/>
         <source>Below, passing every check:</source>
         <translation>下面是通过所有检查的配置：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="464"/>
+        <location filename="../../configurator/qt/builds.py" line="525"/>
         <source>Binding:</source>
         <translation>受限于：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="465"/>
+        <location filename="../../configurator/qt/builds.py" line="526"/>
         <source>Cheapest way out:</source>
         <translation>最省钱的解决办法：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="466"/>
+        <location filename="../../configurator/qt/builds.py" line="527"/>
         <source>Ways out, cheapest first:</source>
         <translation>解决办法（从最省钱的开始）：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="409"/>
-        <location filename="../../configurator/qt/builds.py" line="487"/>
-        <location filename="../../configurator/qt/builds.py" line="491"/>
-        <location filename="../../configurator/qt/builds.py" line="534"/>
+        <location filename="../../configurator/qt/builds.py" line="470"/>
+        <location filename="../../configurator/qt/builds.py" line="548"/>
+        <location filename="../../configurator/qt/builds.py" line="552"/>
+        <location filename="../../configurator/qt/builds.py" line="595"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="410"/>
+        <location filename="../../configurator/qt/builds.py" line="471"/>
         <source>Change the request as suggested and solve again</source>
         <translation>按建议修改需求并重新求解</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="493"/>
+        <location filename="../../configurator/qt/builds.py" line="554"/>
         <source>Apply the cheapest</source>
         <translation>应用最便宜的</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="495"/>
+        <location filename="../../configurator/qt/builds.py" line="556"/>
         <source>Apply way out {0}</source>
         <translation>应用办法 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="521"/>
+        <location filename="../../configurator/qt/builds.py" line="582"/>
         <source>{tps:.1f} tokens/s</source>
         <translation>{tps:.1f} token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="535"/>
+        <location filename="../../configurator/qt/builds.py" line="596"/>
         <source>Change the request this way and solve again</source>
         <translation>按此修改需求并重新求解</translation>
     </message>
@@ -1321,22 +1321,22 @@
 <context>
     <name>LaunchCommand</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="647"/>
+        <location filename="../../configurator/qt/builds.py" line="708"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="648"/>
+        <location filename="../../configurator/qt/builds.py" line="709"/>
         <source>Copy the command to the clipboard</source>
         <translation>将命令复制到剪贴板</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="665"/>
+        <location filename="../../configurator/qt/builds.py" line="726"/>
         <source>Run it</source>
         <translation>运行命令</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="678"/>
+        <location filename="../../configurator/qt/builds.py" line="739"/>
         <source>Copied</source>
         <translation>已复制</translation>
     </message>
@@ -2398,7 +2398,7 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
         <location filename="../../configurator/qt/requirements.py" line="277"/>
         <location filename="../../configurator/qt/requirements.py" line="284"/>
         <location filename="../../configurator/qt/requirements.py" line="323"/>
-        <location filename="../../configurator/qt/requirements.py" line="427"/>
+        <location filename="../../configurator/qt/requirements.py" line="439"/>
         <source> tokens</source>
         <translation> token</translation>
     </message>
@@ -2409,7 +2409,7 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
     </message>
     <message>
         <location filename="../../configurator/qt/requirements.py" line="292"/>
-        <location filename="../../configurator/qt/requirements.py" line="1027"/>
+        <location filename="../../configurator/qt/requirements.py" line="1041"/>
         <source> user</source>
         <translation> 个用户</translation>
     </message>
@@ -2480,19 +2480,19 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
     </message>
     <message>
         <location filename="../../configurator/qt/requirements.py" line="317"/>
-        <location filename="../../configurator/qt/requirements.py" line="632"/>
+        <location filename="../../configurator/qt/requirements.py" line="644"/>
         <source>LoRA</source>
         <translation>LoRA</translation>
     </message>
     <message>
         <location filename="../../configurator/qt/requirements.py" line="317"/>
-        <location filename="../../configurator/qt/requirements.py" line="632"/>
+        <location filename="../../configurator/qt/requirements.py" line="644"/>
         <source>QLoRA</source>
         <translation>QLoRA</translation>
     </message>
     <message>
         <location filename="../../configurator/qt/requirements.py" line="317"/>
-        <location filename="../../configurator/qt/requirements.py" line="632"/>
+        <location filename="../../configurator/qt/requirements.py" line="644"/>
         <source>Full</source>
         <translation>全参数</translation>
     </message>
@@ -2532,8 +2532,8 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
         <translation>梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="360"/>
-        <location filename="../../configurator/qt/requirements.py" line="516"/>
+        <location filename="../../configurator/qt/requirements.py" line="361"/>
+        <location filename="../../configurator/qt/requirements.py" line="528"/>
         <source>none</source>
         <translation>无</translation>
     </message>
@@ -2553,80 +2553,80 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
         <translation>ZeRO-3 / FSDP</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="360"/>
+        <location filename="../../configurator/qt/requirements.py" line="361"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="361"/>
+        <location filename="../../configurator/qt/requirements.py" line="362"/>
         <source>Offload optimizer states (and ZeRO-3 parameters) to RAM</source>
         <translation>将优化器状态（以及 ZeRO-3 参数）卸载到内存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="363"/>
-        <location filename="../../configurator/qt/requirements.py" line="378"/>
+        <location filename="../../configurator/qt/requirements.py" line="364"/>
+        <location filename="../../configurator/qt/requirements.py" line="379"/>
         <source>LoRA rank</source>
         <translation>LoRA 秩</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="365"/>
+        <location filename="../../configurator/qt/requirements.py" line="366"/>
         <source> M tokens</source>
         <translation> M token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="365"/>
+        <location filename="../../configurator/qt/requirements.py" line="366"/>
         <source>Dataset size (0: not set, no training time)</source>
         <translation>数据集大小（0：未设置，不估算训练时间）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="367"/>
+        <location filename="../../configurator/qt/requirements.py" line="368"/>
         <source>not set</source>
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="368"/>
+        <location filename="../../configurator/qt/requirements.py" line="369"/>
         <source> epochs</source>
         <translation> 轮</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="369"/>
+        <location filename="../../configurator/qt/requirements.py" line="370"/>
         <source>Method</source>
         <translation>方法</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="370"/>
+        <location filename="../../configurator/qt/requirements.py" line="371"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="371"/>
-        <location filename="../../configurator/qt/requirements.py" line="427"/>
-        <location filename="../../configurator/qt/requirements.py" line="431"/>
+        <location filename="../../configurator/qt/requirements.py" line="372"/>
+        <location filename="../../configurator/qt/requirements.py" line="439"/>
+        <location filename="../../configurator/qt/requirements.py" line="443"/>
         <source>Sequence length</source>
         <translation>序列长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="372"/>
+        <location filename="../../configurator/qt/requirements.py" line="373"/>
         <source>Micro-batch</source>
         <translation>微批次</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="375"/>
+        <location filename="../../configurator/qt/requirements.py" line="376"/>
         <source>Sharding</source>
         <translation>分片</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="377"/>
+        <location filename="../../configurator/qt/requirements.py" line="378"/>
         <source>Offload</source>
         <translation>卸载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="379"/>
+        <location filename="../../configurator/qt/requirements.py" line="380"/>
         <source>Dataset</source>
         <translation>数据集</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="380"/>
+        <location filename="../../configurator/qt/requirements.py" line="381"/>
         <source>Epochs</source>
         <translation>轮数</translation>
     </message>
@@ -2636,53 +2636,53 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
         <translation>微调</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="411"/>
-        <location filename="../../configurator/qt/requirements.py" line="638"/>
+        <location filename="../../configurator/qt/requirements.py" line="423"/>
+        <location filename="../../configurator/qt/requirements.py" line="650"/>
         <source> B tokens</source>
         <translation> B token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="411"/>
+        <location filename="../../configurator/qt/requirements.py" line="423"/>
         <source>Training tokens</source>
         <translation>训练 token 数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="412"/>
+        <location filename="../../configurator/qt/requirements.py" line="424"/>
         <source> days</source>
         <translation> 天</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="412"/>
+        <location filename="../../configurator/qt/requirements.py" line="424"/>
         <source>Finish within (0: no deadline)</source>
         <translation>在此期限内完成（0：无期限）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="413"/>
+        <location filename="../../configurator/qt/requirements.py" line="425"/>
         <source>no deadline</source>
         <translation>无期限</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="422"/>
+        <location filename="../../configurator/qt/requirements.py" line="434"/>
         <source>Compute-phase utilisation of the peak bf16 rate (0: default by GPU generation); communication that does not overlap comes on top, so the reported MFU is lower</source>
         <translation>计算阶段对 bf16 峰值算力的利用率（0：按 GPU 代际取默认值）；未重叠的通信时间另计，因此报告的 MFU 更低</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="426"/>
+        <location filename="../../configurator/qt/requirements.py" line="438"/>
         <source>default</source>
         <translation>默认</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="428"/>
+        <location filename="../../configurator/qt/requirements.py" line="440"/>
         <source>Tokens</source>
         <translation>Token 数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="429"/>
+        <location filename="../../configurator/qt/requirements.py" line="441"/>
         <source>Deadline</source>
         <translation>期限</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="430"/>
+        <location filename="../../configurator/qt/requirements.py" line="442"/>
         <source>Compute util.</source>
         <translation>计算利用率</translation>
     </message>
@@ -2757,283 +2757,288 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
         <translation>微调框架：决定其显存默认设置、分片方式以及运行任务的命令</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="374"/>
+        <location filename="../../configurator/qt/requirements.py" line="375"/>
         <source>Framework</source>
         <translation>框架</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="376"/>
+        <location filename="../../configurator/qt/requirements.py" line="377"/>
         <source>Sharded with</source>
         <translation>分片方式</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="394"/>
+        <location filename="../../configurator/qt/requirements.py" line="393"/>
+        <source>Not used by Unsloth: it never shards; on several GPUs it keeps a whole copy on each (DDP)</source>
+        <translation>Unsloth 不使用此项：它从不分片；在多张 GPU 上每张卡各放一份完整模型（DDP）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/requirements.py" line="402"/>
         <source>Not used by torchtune: its distributed recipes always shard with PyTorch FSDP2 (no DeepSpeed); &quot;Sharding&quot; sets how far, and CPU offload is its fsdp_cpu_offload</source>
         <translation>torchtune 不使用此项：其分布式配方始终用 PyTorch FSDP2 分片（不用 DeepSpeed）；分片程度由“分片”设置，CPU 卸载即其 fsdp_cpu_offload</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="400"/>
+        <location filename="../../configurator/qt/requirements.py" line="408"/>
         <source>Not used by Unsloth: on several GPUs it keeps a whole copy of the model on each (DDP)</source>
         <translation>Unsloth 不使用此项：在多张 GPU 上它在每张卡上各放一份完整模型（DDP）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="404"/>
+        <location filename="../../configurator/qt/requirements.py" line="412"/>
         <source>Not used by {0}: it shards with its own DeepSpeed or FSDP configuration</source>
         <translation>{0} 不使用此项：它用自己的 DeepSpeed 或 FSDP 配置分片</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="452"/>
+        <location filename="../../configurator/qt/requirements.py" line="464"/>
         <source>Limit the solver to these GPU ids (comma separated) to compare them side by side; a ready-made system&apos;s id (a Mac Studio, a DGX Spark, a mini PC) compares that machine with them</source>
         <translation>仅在这些 GPU id（逗号分隔）中求解，以便并排对比；填入整机的 id（Mac Studio、DGX Spark、迷你主机）则把该整机与它们一起对比</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="462"/>
+        <location filename="../../configurator/qt/requirements.py" line="474"/>
         <source>Total budget (0: unlimited)</source>
         <translation>总预算（0：不限）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="464"/>
+        <location filename="../../configurator/qt/requirements.py" line="476"/>
         <source>unlimited</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="466"/>
+        <location filename="../../configurator/qt/requirements.py" line="478"/>
         <source>USD</source>
         <translation>USD</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="466"/>
+        <location filename="../../configurator/qt/requirements.py" line="478"/>
         <source>CNY</source>
         <translation>CNY</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="466"/>
+        <location filename="../../configurator/qt/requirements.py" line="478"/>
         <source>EUR</source>
         <translation>EUR</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="470"/>
+        <location filename="../../configurator/qt/requirements.py" line="482"/>
         <source>The wall circuit the machine plugs into</source>
         <translation>机器所接的墙面电路</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="472"/>
+        <location filename="../../configurator/qt/requirements.py" line="484"/>
         <source> circuit(s)</source>
         <translation> 路电路</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="472"/>
+        <location filename="../../configurator/qt/requirements.py" line="484"/>
         <source>How many such circuits may feed the machine</source>
         <translation>可为机器供电的此类电路数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="475"/>
+        <location filename="../../configurator/qt/requirements.py" line="487"/>
         <source>any</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="476"/>
+        <location filename="../../configurator/qt/requirements.py" line="488"/>
         <source>tower</source>
         <translation>塔式</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="477"/>
+        <location filename="../../configurator/qt/requirements.py" line="489"/>
         <source>rack</source>
         <translation>机架式</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="478"/>
+        <location filename="../../configurator/qt/requirements.py" line="490"/>
         <source>open frame</source>
         <translation>开放式机架</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="482"/>
+        <location filename="../../configurator/qt/requirements.py" line="494"/>
         <source>lab</source>
         <translation>实验室</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="482"/>
+        <location filename="../../configurator/qt/requirements.py" line="494"/>
         <source>home office</source>
         <translation>家庭办公室</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="482"/>
+        <location filename="../../configurator/qt/requirements.py" line="494"/>
         <source>server room</source>
         <translation>机房</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="483"/>
+        <location filename="../../configurator/qt/requirements.py" line="495"/>
         <source>Noise and heat limits</source>
         <translation>噪音和散热限制</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="486"/>
+        <location filename="../../configurator/qt/requirements.py" line="498"/>
         <source>new or used</source>
         <translation>全新或二手</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="486"/>
+        <location filename="../../configurator/qt/requirements.py" line="498"/>
         <source>new only</source>
         <translation>仅全新</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="486"/>
+        <location filename="../../configurator/qt/requirements.py" line="498"/>
         <source>prefer used</source>
         <translation>优先二手</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="489"/>
+        <location filename="../../configurator/qt/requirements.py" line="501"/>
         <source>global</source>
         <translation>全球</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="489"/>
+        <location filename="../../configurator/qt/requirements.py" line="501"/>
         <source>China</source>
         <translation>中国</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="490"/>
+        <location filename="../../configurator/qt/requirements.py" line="502"/>
         <source>China: export variants (A800, H800, L20, H20) and CNY prices</source>
         <translation>中国：出口特供版（A800、H800、L20、H20）及人民币价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="492"/>
+        <location filename="../../configurator/qt/requirements.py" line="504"/>
         <source> GPUs</source>
         <translation> 张 GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="492"/>
+        <location filename="../../configurator/qt/requirements.py" line="504"/>
         <source>Most GPUs per machine</source>
         <translation>每台机器最多的 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="493"/>
+        <location filename="../../configurator/qt/requirements.py" line="505"/>
         <source>exactly</source>
         <translation>恰好</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="495"/>
+        <location filename="../../configurator/qt/requirements.py" line="507"/>
         <source>Every build has exactly this many GPUs in one machine (e.g. exactly 8 x RTX 4090)</source>
         <translation>每个方案在一台机器中恰好使用这么多张 GPU（例如恰好 8 张 RTX 4090）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="504"/>
+        <location filename="../../configurator/qt/requirements.py" line="516"/>
         <source> % power</source>
         <translation> % 功率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="506"/>
+        <location filename="../../configurator/qt/requirements.py" line="518"/>
         <source>Run the GPUs at this share of rated power (nvidia-smi -pl at every boot): less heat and wall draw for ~5 % speed at 80 %</source>
         <translation>让 GPU 以额定功率的此比例运行（每次开机执行 nvidia-smi -pl）：80 % 时发热和墙插功耗更低，速度约降 5 %</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="514"/>
+        <location filename="../../configurator/qt/requirements.py" line="526"/>
         <source>A GPU you already own and want used</source>
         <translation>您已拥有并希望使用的 GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="515"/>
+        <location filename="../../configurator/qt/requirements.py" line="527"/>
         <source>How many you own</source>
         <translation>拥有的数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="606"/>
+        <location filename="../../configurator/qt/requirements.py" line="618"/>
         <source>on</source>
         <translation>开启</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="606"/>
+        <location filename="../../configurator/qt/requirements.py" line="618"/>
         <source>off</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="636"/>
+        <location filename="../../configurator/qt/requirements.py" line="648"/>
         <source>{0} user</source>
         <translation>{0} 个用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="636"/>
+        <location filename="../../configurator/qt/requirements.py" line="648"/>
         <source>{0} users</source>
         <translation>{0} 个用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="436"/>
+        <location filename="../../configurator/qt/requirements.py" line="448"/>
         <source>Budget</source>
         <translation>预算</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="441"/>
+        <location filename="../../configurator/qt/requirements.py" line="453"/>
         <source>Circuit</source>
         <translation>电路</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="442"/>
+        <location filename="../../configurator/qt/requirements.py" line="454"/>
         <source>Circuits</source>
         <translation>电路数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="443"/>
+        <location filename="../../configurator/qt/requirements.py" line="455"/>
         <source>Form</source>
         <translation>形态</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="444"/>
+        <location filename="../../configurator/qt/requirements.py" line="456"/>
         <source>Room</source>
         <translation>放置环境</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="445"/>
+        <location filename="../../configurator/qt/requirements.py" line="457"/>
         <source>Parts</source>
         <translation>配件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="446"/>
+        <location filename="../../configurator/qt/requirements.py" line="458"/>
         <source>Region</source>
         <translation>地区</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="447"/>
+        <location filename="../../configurator/qt/requirements.py" line="459"/>
         <source>Max GPUs</source>
         <translation>最多 GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="448"/>
+        <location filename="../../configurator/qt/requirements.py" line="460"/>
         <source>GPU power</source>
         <translation>GPU 功率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="449"/>
+        <location filename="../../configurator/qt/requirements.py" line="461"/>
         <source>any GPU; or ids, e.g. a800-80gb-pcie, l20</source>
         <translation>任意 GPU；或填写 id，例如 a800-80gb-pcie, l20</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="456"/>
+        <location filename="../../configurator/qt/requirements.py" line="468"/>
         <source>Only GPUs</source>
         <translation>仅限 GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="457"/>
+        <location filename="../../configurator/qt/requirements.py" line="469"/>
         <source>I own</source>
         <translation>我已拥有</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="533"/>
-        <location filename="../../configurator/qt/requirements.py" line="645"/>
+        <location filename="../../configurator/qt/requirements.py" line="545"/>
+        <location filename="../../configurator/qt/requirements.py" line="657"/>
         <source>The workloads of this project; each is solved on its own</source>
         <translation>此项目的各个工作负载；每个单独求解</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="536"/>
+        <location filename="../../configurator/qt/requirements.py" line="548"/>
         <source>Add another workload to the project (a copy of this one)</source>
         <translation>向项目添加另一个工作负载（复制当前这个）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="538"/>
+        <location filename="../../configurator/qt/requirements.py" line="550"/>
         <source>Remove this workload from the project</source>
         <translation>从项目中删除此工作负载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="542"/>
+        <location filename="../../configurator/qt/requirements.py" line="554"/>
         <source>&lt;b&gt;Workload&lt;/b&gt;</source>
         <translation>&lt;b&gt;工作负载&lt;/b&gt;</translation>
     </message>
@@ -3043,42 +3048,42 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
         <translation>&lt;b&gt;模型&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="579"/>
+        <location filename="../../configurator/qt/requirements.py" line="591"/>
         <source>What the selected build&apos;s estimate used</source>
         <translation>所选配置的估算所采用的参数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="621"/>
+        <location filename="../../configurator/qt/requirements.py" line="633"/>
         <source>auto: {0}</source>
         <translation>自动：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="621"/>
+        <location filename="../../configurator/qt/requirements.py" line="633"/>
         <source>solver: {0}</source>
         <translation>求解器选择：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="853"/>
+        <location filename="../../configurator/qt/requirements.py" line="867"/>
         <source>Only GPUs: unknown GPU or system id(s) %1 (see Catalog &gt; Edit prices and parts)</source>
         <translation>仅限 GPU：未知的 GPU 或整机 id %1（见“目录 &gt; 编辑价格和配件”）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="1009"/>
+        <location filename="../../configurator/qt/requirements.py" line="1023"/>
         <source>No exchange rate from {0} to {1}: the budget is kept as typed</source>
         <translation>没有从 {0} 到 {1} 的汇率：预算保持输入值不变</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="1018"/>
+        <location filename="../../configurator/qt/requirements.py" line="1032"/>
         <source>Budget converted: {0} = {1} at the catalog&apos;s exchange rates of {2}</source>
         <translation>预算已换算：{0} = {1}（按目录 {2} 的汇率）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="1021"/>
+        <location filename="../../configurator/qt/requirements.py" line="1035"/>
         <source>Budget converted: {0} = {1} at the catalog&apos;s exchange rates</source>
         <translation>预算已换算：{0} = {1}（按目录的汇率）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="1027"/>
+        <location filename="../../configurator/qt/requirements.py" line="1041"/>
         <source> users</source>
         <translation> 个用户</translation>
     </message>
@@ -3230,57 +3235,57 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>builds</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="138"/>
+        <location filename="../../configurator/qt/builds.py" line="147"/>
         <source>{0} tok/s</source>
         <translation>{0} token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="142"/>
+        <location filename="../../configurator/qt/builds.py" line="151"/>
         <source>{0:,.1f} h</source>
         <translation>{0:,.1f} 小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="144"/>
+        <location filename="../../configurator/qt/builds.py" line="153"/>
         <source>{0:,.1f} days</source>
         <translation>{0:,.1f} 天</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="147"/>
+        <location filename="../../configurator/qt/builds.py" line="156"/>
         <source> per {0:,.0f} M tokens</source>
         <translation>（每 {0:,.0f} M token）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="161"/>
+        <location filename="../../configurator/qt/builds.py" line="170"/>
         <source>silent</source>
         <translation>无声</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="171"/>
+        <location filename="../../configurator/qt/builds.py" line="180"/>
         <source>{0} fail</source>
         <translation>{0} 项不通过</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="172"/>
+        <location filename="../../configurator/qt/builds.py" line="181"/>
         <source>{0} warn</source>
         <translation>{0} 项警告</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="173"/>
+        <location filename="../../configurator/qt/builds.py" line="182"/>
         <source>all pass</source>
         <translation>全部通过</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="177"/>
+        <location filename="../../configurator/qt/builds.py" line="186"/>
         <source>PASS</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="178"/>
+        <location filename="../../configurator/qt/builds.py" line="187"/>
         <source>WARN</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="179"/>
+        <location filename="../../configurator/qt/builds.py" line="188"/>
         <source>FAIL</source>
         <translation>失败</translation>
     </message>
@@ -3792,208 +3797,213 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>estimate</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1087"/>
+        <location filename="../../configurator/qt/builds.py" line="1155"/>
         <source>Estimator warnings</source>
         <translation>估算警告</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1001"/>
+        <location filename="../../configurator/qt/builds.py" line="1062"/>
         <source>Decode</source>
         <translation>解码</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="122"/>
+        <location filename="../../configurator/qt/builds.py" line="131"/>
         <source>Last of {0} users</source>
         <translation>第 {0} 个用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="123"/>
+        <location filename="../../configurator/qt/builds.py" line="132"/>
         <source>{0:,.0f} s when all send a {1}-token prompt at once</source>
         <translation>所有用户同时发送 {1} token 提示词时，最后一位要等 {0:,.0f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="948"/>
+        <location filename="../../configurator/qt/builds.py" line="1009"/>
         <source>params</source>
         <translation>参数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="949"/>
+        <location filename="../../configurator/qt/builds.py" line="1010"/>
         <source>weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="950"/>
+        <location filename="../../configurator/qt/builds.py" line="1011"/>
         <source>kv_cache</source>
         <translation>KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="951"/>
+        <location filename="../../configurator/qt/builds.py" line="1012"/>
         <source>activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="952"/>
+        <location filename="../../configurator/qt/builds.py" line="1013"/>
         <source>overhead</source>
         <translation>额外开销</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="953"/>
+        <location filename="../../configurator/qt/builds.py" line="1014"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="954"/>
+        <location filename="../../configurator/qt/builds.py" line="1015"/>
         <source>decode</source>
         <translation>解码</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="955"/>
+        <location filename="../../configurator/qt/builds.py" line="1016"/>
         <source>prefill</source>
         <translation>预填充</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="956"/>
+        <location filename="../../configurator/qt/builds.py" line="1017"/>
         <source>training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="957"/>
+        <location filename="../../configurator/qt/builds.py" line="1018"/>
         <source>gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="958"/>
+        <location filename="../../configurator/qt/builds.py" line="1019"/>
         <source>optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="959"/>
+        <location filename="../../configurator/qt/builds.py" line="1020"/>
         <source>offload</source>
         <translation>卸载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="960"/>
+        <location filename="../../configurator/qt/builds.py" line="1021"/>
         <source>layout</source>
         <translation>布局</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="961"/>
+        <location filename="../../configurator/qt/builds.py" line="1022"/>
         <source>flops</source>
         <translation>计算量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="962"/>
+        <location filename="../../configurator/qt/builds.py" line="1023"/>
         <source>time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="963"/>
+        <location filename="../../configurator/qt/builds.py" line="1024"/>
         <source>parallel</source>
         <translation>并行</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="964"/>
+        <location filename="../../configurator/qt/builds.py" line="1025"/>
         <source>host</source>
         <translation>主机</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="965"/>
+        <location filename="../../configurator/qt/builds.py" line="1026"/>
         <source>split</source>
         <translation>切分</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="966"/>
+        <location filename="../../configurator/qt/builds.py" line="1027"/>
         <source>zero</source>
         <translation>ZeRO</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="989"/>
+        <location filename="../../configurator/qt/builds.py" line="1050"/>
         <source> (80 % range {0}-{1})</source>
         <translation>（80 % 区间 {0}-{1}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1003"/>
+        <location filename="../../configurator/qt/builds.py" line="1064"/>
         <source>tokens/s per user</source>
         <translation>token/秒（每用户）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1010"/>
+        <location filename="../../configurator/qt/builds.py" line="1071"/>
         <source>All users</source>
         <translation>所有用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1011"/>
-        <location filename="../../configurator/qt/builds.py" line="1018"/>
+        <location filename="../../configurator/qt/builds.py" line="1072"/>
+        <location filename="../../configurator/qt/builds.py" line="1079"/>
         <source>tokens/s</source>
         <translation>token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1017"/>
+        <location filename="../../configurator/qt/builds.py" line="1078"/>
         <source>Prefill</source>
         <translation>预填充</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1024"/>
+        <location filename="../../configurator/qt/builds.py" line="1085"/>
         <source>First token</source>
         <translation>首个 token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1025"/>
+        <location filename="../../configurator/qt/builds.py" line="1086"/>
         <source>{0:.2f} s after a {1}-token prompt</source>
         <translation>{1} token 提示词后 {0:.2f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1036"/>
+        <location filename="../../configurator/qt/builds.py" line="1097"/>
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1038"/>
+        <location filename="../../configurator/qt/builds.py" line="1099"/>
         <source>{0:,.0f} GPU-hours; {1:,.1f} h wall clock on one GPU</source>
         <translation>{0:,.0f} GPU 小时；在 1 张 GPU 上墙钟时间 {1:,.1f} 小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1040"/>
+        <location filename="../../configurator/qt/builds.py" line="1101"/>
         <source>{0:,.0f} GPU-hours; {1:,.1f} h wall clock on {2} GPUs</source>
         <translation>{0:,.0f} GPU 小时；在 {2} 张 GPU 上墙钟时间 {1:,.1f} 小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1049"/>
+        <location filename="../../configurator/qt/builds.py" line="1106"/>
+        <source> at {0:.0f} % power</source>
+        <translation>（GPU {0:.0f} % 功率）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/builds.py" line="1117"/>
         <source>Steady state</source>
         <translation>稳态速率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1050"/>
+        <location filename="../../configurator/qt/builds.py" line="1118"/>
         <source>{0:,.0f} tokens/s while stepping (80 % range {1:,.0f}-{2:,.0f})</source>
         <translation>训练步进中 {0:,.0f} token/秒（80 % 区间 {1:,.0f}-{2:,.0f}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1059"/>
+        <location filename="../../configurator/qt/builds.py" line="1127"/>
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1060"/>
+        <location filename="../../configurator/qt/builds.py" line="1128"/>
         <source>{0:.1f} GiB on the most loaded GPU; {1:.1f} GiB in all</source>
         <translation>负载最高的 GPU 上 {0:.1f} GiB；共 {1:.1f} GiB</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1066"/>
+        <location filename="../../configurator/qt/builds.py" line="1134"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1089"/>
+        <location filename="../../configurator/qt/builds.py" line="1157"/>
         <source>How this is computed</source>
         <translation>计算过程</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1090"/>
+        <location filename="../../configurator/qt/builds.py" line="1158"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1094"/>
+        <location filename="../../configurator/qt/builds.py" line="1162"/>
         <source>Other upgrades</source>
         <translation>其他升级</translation>
     </message>

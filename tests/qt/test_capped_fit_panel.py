@@ -48,3 +48,26 @@ def test_how_this_fits_says_the_cap_and_the_hours_at_it(  # type: ignore[no-unty
             assert full_words not in header.text()
     finally:
         i18n.install(app, "en")
+
+
+@pytest.mark.parametrize(("language", "at_cap"), [("en", " at {0} % power"), ("zh_CN", "（GPU {0} % 功率）")])
+def test_the_estimates_tab_says_the_cap_beside_the_hours_it_times(  # type: ignore[no-untyped-def]
+    qtbot, solved, language: str, at_cap: str
+) -> None:
+    """ui33b: the Estimates tab's Training row gave the hours at the cap (Chen's 148 GPU-hours at 80 %) while its
+    computed steps give them at full power (139), the cap stated only in the assumptions: the row now says the cap."""
+    from configurator.qt.builds import estimate_html
+
+    _request, builds = solved
+    app = make_app([])
+    i18n.install(app, language)
+    try:
+        for build in builds:
+            said = estimate_html(build)
+            training = next(r for r in said.split("</tr>") if f"{build.estimate.gpu_hours:,.0f} GPU" in r)
+            if build.power_limit is None:
+                assert "%" not in training, training
+                continue
+            assert at_cap.format(f"{build.power_limit * 100:.0f}") in training, training
+    finally:
+        i18n.install(app, "en")

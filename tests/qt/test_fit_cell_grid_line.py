@@ -31,3 +31,36 @@ def test_a_fit_cell_as_wide_as_its_column_grows_its_row(qtbot) -> None:  # type:
     needed = metrics.boundingRect(room, int(Qt.TextFlag.TextWordWrap), FIT)
     assert needed.height() > metrics.height()  # painted, it wraps onto a second line
     assert table.rowHeight(0) >= needed.height() + 2 * FIT_TEXT_MARGIN, "the second line is cut off"
+
+
+WHY = "cheapest; fastest within budget; best value (with your own card and more of it)"
+
+
+def test_the_why_cell_wraps_onto_two_lines_and_elides_the_rest(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """ui33b: at 1366 px the Why column is 100 px (NARROW_MAX_WIDTHS) and one line read "cheapest; fas…" (round 33's
+    walk, Mina's plan); it now wraps onto two lines, the rest elided, the whole in the tooltip (BuildsTable._fill_row)."""
+    from configurator.qt.builds import why_lines
+
+    make_app([])
+    table = BuildsTable()
+    qtbot.addWidget(table)
+    table.setRowCount(1)
+    table.setItem(0, table.WHY, QTableWidgetItem(WHY))
+    table.setColumnWidth(table.WHY, 40)
+    table.resizeColumnsToContents()  # measured on the whole label, not on the one cut at the width it had
+    assert table.columnWidth(table.WHY) > table.fontMetrics().horizontalAdvance(WHY)
+    table.setColumnWidth(table.WHY, table.NARROW_MAX_WIDTHS[table.WHY])  # show_result's cap at 1366 px
+    table.resizeRowsToContents()
+    metrics, font = table.fontMetrics(), table.font()
+    room = table.visualItemRect(table.item(0, table.WHY)).width() - 2 * FIT_TEXT_MARGIN
+    one_line = metrics.elidedText(WHY, Qt.TextElideMode.ElideRight, room)
+    said = why_lines(WHY, font, room)
+    assert said.endswith("…") and len(said) > len(one_line) + 5, (said, one_line)
+    assert WHY.startswith(said[:-1].rstrip()), said  # a start of the label, cut at the end only
+    shown = metrics.boundingRect(QRect(0, 0, room, 10_000), int(Qt.TextFlag.TextWordWrap), said)
+    assert metrics.height() < shown.height() < 3 * metrics.height(), shown  # two lines
+    assert table.rowHeight(0) >= shown.height() + 2 * FIT_TEXT_MARGIN, "the second line is cut off"
+    assert why_lines("best value", font, room) == "best value"  # a short label is left whole
+    chinese = "显存装下整个模型的配置中最便宜（已过 ROCm 支持期）"  # wraps between characters
+    said = why_lines(chinese, font, room)
+    assert said.endswith("…") and len(said) > len(metrics.elidedText(chinese, Qt.TextElideMode.ElideRight, room)) + 3

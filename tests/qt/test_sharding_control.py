@@ -130,16 +130,22 @@ def test_sharded_with_is_greyed_under_a_framework_that_shards_its_own_way(window
     window.session._debounce.stop()
     assert panel.framework.currentText() == "Unsloth"
     assert not panel.sharding.isEnabled() and "Unsloth" in panel.sharding.toolTip(), panel.sharding.toolTip()
+    # ui33b: the stage too (Unsloth never shards), greyed as "Sharded with" is, and not asked
+    assert not panel.zero.isEnabled() and "never shards" in panel.zero.toolTip(), panel.zero.toolTip()
+    panel.zero.setCurrentIndex(panel.zero.findData(3))  # a stage left from another framework
     panel.micro_batch.setValue(2)  # another control changed: the framework stays, sharding unset
     window.session._debounce.stop()
     asked = window.session.request.workload
-    assert asked.framework == "unsloth" and asked.batch == 2 and asked.sharding is None
+    assert asked.framework == "unsloth" and asked.batch == 2 and asked.sharding is None and asked.zero == 0
 
     full = FULL_8B.model_copy(update={"workload": FULL_8B.workload.model_copy(update={"framework": "torchtune"})})
     window.session.set_request(full, solve=False)
     window.session._debounce.stop()
     tip = panel.sharding.toolTip()
     assert not panel.sharding.isEnabled() and "torchtune" in tip and "FSDP2" in tip, tip
+
+    assert panel.zero.isEnabled() and "ZeRO-3" in panel.zero.toolTip()  # torchtune reads the stage (FSDP2's)
+    assert window.session.request.workload.zero == 3
 
     panel.framework.setCurrentIndex(panel.framework.findData(None))  # back to the usual stack: the choice is read
     window.session._debounce.stop()

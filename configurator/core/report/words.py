@@ -2808,7 +2808,7 @@ def check_text(check: Check, lang: str | None = None) -> str:
     said = f"{of_card}：{said}" if isinstance(of_card, str) and of_card else said
     # a part named in it keeps its name as sold, its catalog note in Chinese (REGION said "NVIDIA GeForce RTX 4090 48GB
     # (Chinese-market board-modified) 对中国出口受限" in Chen's Chinese window, round 33's walk)
-    return _NAME_NOTE.sub(lambda m: f"（{ZH_NAME_NOTES[m.group(1)]}）", said)
+    return _zh_name_notes(said)
 
 
 def _zh_check(check: Check) -> CheckTemplate | None:
@@ -3224,10 +3224,41 @@ ZH_NAME_NOTES = {
     "modified": "魔改版",
     "China OEM, existing stock": "国内 OEM，现有库存",
     "legacy, ATX 2.x": "旧款，ATX 2.x",
+    # the servers' and their boards' notes (round 33's walk: Chen's Chinese window and sheet read them in English)
+    "4U, 8 GPUs, dual Xeon Scalable gen 1/2, PCIe 3.0": "4U，8 块 GPU，双路 Xeon Scalable 第 1/2 代，PCIe 3.0",
+    "4U, 8 double-width GPUs, dual EPYC 9004/9005": "4U，8 块双宽 GPU，双路 EPYC 9004/9005",
+    "8x AMD Instinct MI300X 192 GB": "8 块 AMD Instinct MI300X 192 GB",
+    "China OEM: H3C, Inspur, Lenovo, xFusion": "国内 OEM：H3C、浪潮、联想、超聚变",
+    "dual-slot server/OEM cards, e.g. MSI AERO S 24G, Manli": "双槽服务器/OEM 卡，如 MSI AERO S 24G、万丽",
+    "rev. 1.x": "1.x 版",
+    "e.g. AcBel, as shipped in an ASRock Rack 4U8G-TURIN2 review unit": "如 AcBel，ASRock Rack 4U8G-TURIN2 评测机所配",
+    "ASRock Rack 4U8G-TURIN2 specification": "ASRock Rack 4U8G-TURIN2 规格",
+    "as used in 4U 4-GPU chassis": "用于 4U 4-GPU 机箱",
+    "AAAwave The Sluice, Veddha class": "AAAwave The Sluice、Veddha 一类",
+    "M50FCP family": "M50FCP 系列",
+    "X11 dual-socket boards": "X11 双路主板",
+    "low profile": "矮版",
+    "Gen4-rated, shielded": "Gen4 规格，带屏蔽",
+    "3D-printed duct, 97 mm radial fan": "3D 打印导风罩，97 mm 离心风扇",
+    "Add2PSU type": "Add2PSU 型",
+    "NIC side, flat top": "网卡端，平顶",
+    "switch side, finned top": "交换机端，带散热鳍片",
+    "one 400 Gb/s link": "一条 400 Gb/s 链路",
 }
 """The catalog's notes in a part's name ('NVIDIA GeForce RTX 4090 48GB (Chinese-market board-modified)', its short
 form 'RTX 4090 48GB (modified)', report.fit.short_gpu_name) in Chinese; the name itself stays as it is sold."""
 _NAME_NOTE = re.compile(r" ?[(（](" + "|".join(re.escape(n) for n in ZH_NAME_NOTES) + r")[)）]")
+_BOARD_OF = re.compile(r" ?[(（]board of the ([^()（）]+)[)）]")
+"""A server's own board named for its server ('Supermicro X11DPG-OT-CPU (board of the SYS-4029GP-TRT)')."""
+_LEGACY = re.compile(r" — legacy\b")
+"""A part the catalog keeps for old builds ('... SYS-4029GP-TRT (4U, 8 GPUs, ...) — legacy')."""
+
+
+def _zh_name_notes(text: str) -> str:
+    """`text` with every catalog note of a part's name in Chinese (ZH_NAME_NOTES, a server's board, 'legacy')."""
+    text = _NAME_NOTE.sub(lambda m: f"（{ZH_NAME_NOTES[m.group(1)]}）", text)
+    text = _BOARD_OF.sub(lambda m: f"（{m.group(1)} 的主板）", text)
+    return _LEGACY.sub("（旧款）", text)
 
 
 FIELD_HELP_ZH: dict[str, str] = {
@@ -3342,7 +3373,7 @@ def part_names(text: str) -> str:
     """`text` with the notes of the part names in it in the current language (ZH_NAME_NOTES); as it is in English."""
     if current() != "zh_CN":
         return text
-    return _NAME_NOTE.sub(lambda m: f"（{ZH_NAME_NOTES[m.group(1)]}）", text)
+    return _zh_name_notes(text)
 
 
 # The window's words for codes whose English names a command-line option ("give --prompt for your own"): the window
