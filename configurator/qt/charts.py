@@ -317,7 +317,7 @@ class PowerBudgetChart(_Chart):
         if breaker:
             load, against = pw.circuit_load(p.wall_w, decoding, p.circuit_limit_w)
             wall_text += "\n" + QCoreApplication.translate(
-                "charts", "{0:,.0f} W by NEC 210.20(A): {1:.0%} of the breaker"
+                "charts", "{0:,.0f} W by NEC 210.20(A):\n{1:.0%} of the breaker"
             ).format(load, load / against)
         elif not cluster and p.circuit_limit_w:
             wall_text += "\n" + QCoreApplication.translate("charts", "{0:.0%} of the circuit limit").format(
@@ -360,7 +360,7 @@ class PowerBudgetChart(_Chart):
             lines.append(
                 (
                     rating,
-                    QCoreApplication.translate("charts", "breaker rating (prompt bursts, NEC 210.20(A))"),
+                    QCoreApplication.translate("charts", "breaker (prompt bursts)"),
                     "#7b2d26",
                 )
             )

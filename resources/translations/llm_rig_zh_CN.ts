@@ -243,37 +243,37 @@
 <context>
     <name>BuyOrRentChart</name>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="625"/>
+        <location filename="../../configurator/qt/charts.py" line="647"/>
         <source>Cumulative cost: &lt;span style=&apos;color: #3b6ea8;&apos;&gt;buy (purchase + electricity - resale)&lt;/span&gt; vs &lt;span style=&apos;color: #c8553d;&apos;&gt;rent (cloud equivalent)&lt;/span&gt;</source>
         <translation>累计成本：&lt;span style=&apos;color: #3b6ea8;&apos;&gt;购买（购置 + 电费 - 转卖所得）&lt;/span&gt; 对比 &lt;span style=&apos;color: #c8553d;&apos;&gt;租用（同等云算力）&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="630"/>
+        <location filename="../../configurator/qt/charts.py" line="652"/>
         <source>Cumulative cost: &lt;span style=&apos;color: #3b6ea8;&apos;&gt;buy (purchase + electricity - resale)&lt;/span&gt; vs &lt;span style=&apos;color: #c8553d;&apos;&gt;rent as fast&lt;/span&gt; and &lt;span style=&apos;color: #b08900;&apos;&gt;rent what serves the need&lt;/span&gt;</source>
         <translation>累计成本：&lt;span style=&apos;color: #3b6ea8;&apos;&gt;购买（购置 + 电费 - 转卖）&lt;/span&gt; 对比 &lt;span style=&apos;color: #c8553d;&apos;&gt;同速租用&lt;/span&gt; 和 &lt;span style=&apos;color: #b08900;&apos;&gt;满足需求的租用&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="636"/>
+        <location filename="../../configurator/qt/charts.py" line="658"/>
         <source>Cumulative cost: &lt;span style=&apos;color: #3b6ea8;&apos;&gt;buy (purchase + electricity - resale)&lt;/span&gt;; no rental to compare</source>
         <translation>累计成本：&lt;span style=&apos;color: #3b6ea8;&apos;&gt;购买（购置 + 电费 - 转卖所得）&lt;/span&gt;；没有可比的租用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="643"/>
+        <location filename="../../configurator/qt/charts.py" line="665"/>
         <source>Cumulative cost: &lt;span style=&apos;color: #3b6ea8;&apos;&gt;buy (purchase + electricity - resale)&lt;/span&gt; vs &lt;span style=&apos;color: #c8553d;&apos;&gt;pay per token (price of {0})&lt;/span&gt;</source>
         <translation>累计成本：&lt;span style=&apos;color: #3b6ea8;&apos;&gt;购买（购置 + 电费 - 转卖所得）&lt;/span&gt; 对比 &lt;span style=&apos;color: #c8553d;&apos;&gt;按 token 付费（{0} 的价格）&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="649"/>
+        <location filename="../../configurator/qt/charts.py" line="671"/>
         <source>months</source>
         <translation>月</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="698"/>
+        <location filename="../../configurator/qt/charts.py" line="720"/>
         <source>month 0: {0:,.0f} {2} paid, {1:,.0f} back if sold at once</source>
         <translation>第 0 个月：购置花费 {0:,.0f} {2}，立即转卖可收回 {1:,.0f}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="788"/>
+        <location filename="../../configurator/qt/charts.py" line="810"/>
         <source>break-even: month {0}</source>
         <translation>回本：第 {0} 个月</translation>
     </message>
@@ -3194,7 +3194,7 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>VramHeadroomChart</name>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="134"/>
+        <location filename="../../configurator/qt/charts.py" line="135"/>
         <source>System RAM</source>
         <translation>系统内存</translation>
     </message>
@@ -3288,259 +3288,271 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>charts</name>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="32"/>
+        <location filename="../../configurator/qt/charts.py" line="33"/>
         <source>weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="33"/>
+        <location filename="../../configurator/qt/charts.py" line="34"/>
         <source>kv cache</source>
         <translation>KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="34"/>
+        <location filename="../../configurator/qt/charts.py" line="35"/>
         <source>activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="35"/>
+        <location filename="../../configurator/qt/charts.py" line="36"/>
         <source>gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="36"/>
+        <location filename="../../configurator/qt/charts.py" line="37"/>
         <source>optimizer states</source>
         <translation>优化器状态</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="37"/>
+        <location filename="../../configurator/qt/charts.py" line="38"/>
         <source>runtime overhead</source>
         <translation>运行时开销</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="38"/>
+        <location filename="../../configurator/qt/charts.py" line="39"/>
         <source>free</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="133"/>
+        <location filename="../../configurator/qt/charts.py" line="134"/>
         <source>Memory per GPU</source>
         <translation>每张 GPU 的显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="189"/>
+        <location filename="../../configurator/qt/charts.py" line="190"/>
         <source>capacity {0:.0f} GiB</source>
         <translation>容量 {0:.0f} GiB</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="200"/>
+        <location filename="../../configurator/qt/charts.py" line="201"/>
         <source>used in system RAM</source>
         <translation>系统内存已用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="201"/>
+        <location filename="../../configurator/qt/charts.py" line="202"/>
         <source>system RAM free</source>
         <translation>系统内存空闲</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="225"/>
+        <location filename="../../configurator/qt/charts.py" line="226"/>
         <source>Cost by category</source>
         <translation>各类配件花费</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="254"/>
+        <location filename="../../configurator/qt/charts.py" line="255"/>
         <source>Power budget</source>
         <translation>功耗预算</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="273"/>
+        <location filename="../../configurator/qt/charts.py" line="274"/>
         <source>Power budget: one of {0} nodes</source>
         <translation>功耗预算：{0} 个节点中的一个</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="279"/>
+        <location filename="../../configurator/qt/charts.py" line="280"/>
         <source>all {0} nodes: {1:,.0f} kW at the wall</source>
         <translation>全部 {0} 个节点：墙插 {1:,.0f} kW</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="288"/>
+        <location filename="../../configurator/qt/charts.py" line="289"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="289"/>
+        <location filename="../../configurator/qt/charts.py" line="290"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="290"/>
+        <location filename="../../configurator/qt/charts.py" line="291"/>
         <source>rest</source>
         <translation>其他</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="299"/>
+        <location filename="../../configurator/qt/charts.py" line="300"/>
         <source>wall draw {0:,.0f} W</source>
         <translation>墙插功耗 {0:,.0f} W</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="305"/>
+        <location filename="../../configurator/qt/charts.py" line="306"/>
         <source>{0:,.0f} W DC</source>
         <translation>直流 {0:,.0f} W</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="306"/>
+        <location filename="../../configurator/qt/charts.py" line="307"/>
         <source>{0:.0%} of the PSU</source>
         <translation>电源的 {0:.0%}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="310"/>
+        <location filename="../../configurator/qt/charts.py" line="311"/>
         <source>{0:,.0f} W at the wall</source>
         <translation>墙插功耗 {0:,.0f} W</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="312"/>
+        <location filename="../../configurator/qt/charts.py" line="319"/>
+        <source>{0:,.0f} W by NEC 210.20(A):
+{1:.0%} of the breaker</source>
+        <translation>按 NEC 210.20(A) {0:,.0f} W：
+断路器额定的 {1:.0%}</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/charts.py" line="323"/>
         <source>{0:.0%} of the circuit limit</source>
         <translation>电路上限的 {0:.0%}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="325"/>
+        <location filename="../../configurator/qt/charts.py" line="335"/>
         <source>one stream decoding {0:,.0f} W</source>
         <translation>单路解码 {0:,.0f} W</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="327"/>
+        <location filename="../../configurator/qt/charts.py" line="337"/>
         <source>{0:,.0f} W while decoding</source>
         <translation>解码时 {0:,.0f} W</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="344"/>
+        <location filename="../../configurator/qt/charts.py" line="354"/>
         <source>circuit limit (continuous)</source>
         <translation>电路上限（持续）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="348"/>
+        <location filename="../../configurator/qt/charts.py" line="363"/>
+        <source>breaker (prompt bursts)</source>
+        <translation>断路器（提示短时负载）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/charts.py" line="369"/>
         <source>built-in supply</source>
         <translation>内置电源</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="352"/>
+        <location filename="../../configurator/qt/charts.py" line="373"/>
         <source>PSU capacity</source>
         <translation>电源容量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="355"/>
+        <location filename="../../configurator/qt/charts.py" line="376"/>
         <source>{0:.0%} of PSU</source>
         <translation>电源的 {0:.0%}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="363"/>
+        <location filename="../../configurator/qt/charts.py" line="384"/>
         <source>DC load</source>
         <translation>直流负载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="363"/>
+        <location filename="../../configurator/qt/charts.py" line="384"/>
         <source>wall</source>
         <translation>墙插</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="401"/>
-        <location filename="../../configurator/qt/charts.py" line="498"/>
+        <location filename="../../configurator/qt/charts.py" line="423"/>
+        <location filename="../../configurator/qt/charts.py" line="520"/>
         <source>Wall time and cost against nodes</source>
         <translation>耗时与成本随节点数的变化</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="402"/>
-        <location filename="../../configurator/qt/charts.py" line="491"/>
+        <location filename="../../configurator/qt/charts.py" line="424"/>
+        <location filename="../../configurator/qt/charts.py" line="513"/>
         <source>wall time (days)</source>
         <translation>耗时（天）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="406"/>
+        <location filename="../../configurator/qt/charts.py" line="428"/>
         <source>nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="464"/>
+        <location filename="../../configurator/qt/charts.py" line="486"/>
         <source>No node curve for this build: it is drawn for the ready-made servers of a training plan and for inference clusters, which are bought by the node.</source>
         <translation>此配置没有节点曲线：节点曲线只为训练方案中的现成服务器和推理集群绘制（它们按台购买）。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="493"/>
+        <location filename="../../configurator/qt/charts.py" line="515"/>
         <source>decode tokens/s per sequence</source>
         <translation>每个序列的解码速度（token/秒）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="495"/>
+        <location filename="../../configurator/qt/charts.py" line="517"/>
         <source>cost ({0})</source>
         <translation>成本（{0}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="500"/>
+        <location filename="../../configurator/qt/charts.py" line="522"/>
         <source>Decode speed and cost against nodes</source>
         <translation>解码速度与成本随节点数的变化</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="503"/>
+        <location filename="../../configurator/qt/charts.py" line="525"/>
         <source>nodes of {0}</source>
         <translation>{0} 节点数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="507"/>
+        <location filename="../../configurator/qt/charts.py" line="529"/>
         <source>wall time (left)</source>
         <translation>耗时（左轴）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="509"/>
+        <location filename="../../configurator/qt/charts.py" line="531"/>
         <source>decode speed (left)</source>
         <translation>解码速度（左轴）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="514"/>
+        <location filename="../../configurator/qt/charts.py" line="536"/>
         <source>bought (right)</source>
         <translation>购买（右轴）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="522"/>
+        <location filename="../../configurator/qt/charts.py" line="544"/>
         <source>the job rented (right)</source>
         <translation>租用完成该任务（右轴）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="531"/>
+        <location filename="../../configurator/qt/charts.py" line="553"/>
         <source>chosen: {0} nodes</source>
         <translation>已选：{0} 个节点</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="534"/>
+        <location filename="../../configurator/qt/charts.py" line="556"/>
         <source>{0:,.0f} days</source>
         <translation>{0:,.0f} 天</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="536"/>
+        <location filename="../../configurator/qt/charts.py" line="558"/>
         <source>{0:.1f} tokens/s</source>
         <translation>{0:.1f} token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="566"/>
+        <location filename="../../configurator/qt/charts.py" line="588"/>
         <source>deadline {0:,.0f} days</source>
         <translation>截止时间 {0:,.0f} 天</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="595"/>
+        <location filename="../../configurator/qt/charts.py" line="617"/>
         <source>{0} nodes: too few, no parallel layout holds the job in memory</source>
         <translation>{0} 个节点：太少，没有任何并行布局能把任务装进显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="597"/>
+        <location filename="../../configurator/qt/charts.py" line="619"/>
         <source>{0} node: too few, no parallel layout holds the job in memory</source>
         <translation>{0} 个节点：太少，没有任何并行布局能把任务装进显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="601"/>
+        <location filename="../../configurator/qt/charts.py" line="623"/>
         <source>no rental at {0} nodes: {1}</source>
         <translation>{0} 个节点时无可租用：{1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="606"/>
+        <location filename="../../configurator/qt/charts.py" line="628"/>
         <source>rented: the job on the cloud offer the plan matches at each size (its hourly price x its own wall hours)</source>
         <translation>租用：每种规模下按方案匹配的云服务完成该任务（每小时价格 x 其自身耗时）</translation>
     </message>
@@ -3626,22 +3638,22 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>costs</name>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="738"/>
+        <location filename="../../configurator/qt/charts.py" line="760"/>
         <source>buy: purchase + electricity - resale</source>
         <translation>购买：购置 + 电费 - 转卖所得</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="745"/>
+        <location filename="../../configurator/qt/charts.py" line="767"/>
         <source>pay per token</source>
         <translation>按 token 付费</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="747"/>
+        <location filename="../../configurator/qt/charts.py" line="769"/>
         <source>rent: cloud equivalent</source>
         <translation>租用：同等云算力</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="759"/>
+        <location filename="../../configurator/qt/charts.py" line="781"/>
         <source>rent: what serves the need</source>
         <translation>租用：满足需求的</translation>
     </message>
