@@ -413,15 +413,18 @@ def _power_problems(
     if psu_part is not None and capacity > 2.5 * dc and "PWR-10" not in warned and not psu_part.get("owned"):
         problems.append(f"{capacity:.0f} W of PSU for a {dc:.0f} W load, without a word")
     efficiency = (EFF_230 if volts >= 200 else EFF_115)[tier]
-    problems += _circuit_problems(build, dc / efficiency, n, card_w / efficiency, volts * amps * outlets)
+    found, load, against = _circuit_problems(build, dc / efficiency, n, card_w / efficiency, volts * amps * outlets)
+    problems += found
     if build["power"]["circuit_ok"] is not True:
         problems.append("the build reports its circuit as overloaded")
-    if dc / efficiency > 0.9 * volts * amps * 0.8 * outlets + 1 and "CIR-2" not in warned:
-        problems.append("within 10 % of the circuit's continuous limit, without a warning")
+    if load > 0.9 * against + 1 and "CIR-2" not in warned:
+        problems.append("within 10 % of the limit the circuit is judged against, without a warning")
     return problems
 
 
-def _circuit_problems(build: dict[str, Any], burst: float, n: int, card_wall: float, rating: float) -> list[str]:
+def _circuit_problems(
+    build: dict[str, Any], burst: float, n: int, card_wall: float, rating: float
+) -> tuple[list[str], float, float]:
     """CIR-1 as an electrician reads NEC 210.20(A): the breaker's rating (volts x amps) holds the noncontinuous load
     plus 125 % of the continuous load. Every card at full power for hours (training, several users): 80 % of the
     rating. A build that states a decode draw (one stream on a layer split) works one card at a time: one at its board
@@ -437,7 +440,9 @@ def _circuit_problems(build: dict[str, Any], burst: float, n: int, card_wall: fl
     load = burst + 0.25 * lasting if lasting < burst else 1.25 * burst
     if load > rating + 1.25:
         problems.append(f"wall draw {burst:.0f} W ({load:.0f} W by NEC 210.20(A)) above the breaker's {rating:.0f} W")
-    return problems
+    # (the problems, the load and the limit CIR-2's margin reads: the burst case against the breaker's rating, a
+    # lasting full draw against 80 % of it, the same comparison either way in the rating's terms)
+    return problems, load, rating
 
 
 def _psu_problems(

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 from configurator.core.costs.tco import CostCurves, CostOfOwnership
 from configurator.core.estimate.result import BREAKDOWN_KEYS
 from configurator.core.model.build import Build, NodeCurve, NodePoint
+from configurator.core.rules import watts as pw
 from configurator.core.solve.power import PSU_TARGET_LOAD
 from configurator.qt import i18n
 
@@ -308,13 +309,22 @@ class PowerBudgetChart(_Chart):
             else ""
         )
         wall_text = QCoreApplication.translate("charts", "{0:,.0f} W at the wall").format(p.wall_w)
-        if not cluster and p.circuit_limit_w:
+        # the wall bar read against the limit CIR-1 judged it by (watts.circuit_load): a prompt's burst over a lower
+        # decode draw is judged with NEC 210.20(A) against the breaker's rating; "111 % of the circuit limit" was
+        # written on a 2 x 3090 build the rule passes (1,004 W in a prompt: 1,164 W of a 1,800 W breaker)
+        decoding = None if cluster else p.decode_wall_w
+        breaker = not cluster and bool(p.circuit_limit_w) and pw.judged_by_breaker(p.wall_w, decoding)
+        if breaker:
+            load, against = pw.circuit_load(p.wall_w, decoding, p.circuit_limit_w)
+            wall_text += "\n" + QCoreApplication.translate(
+                "charts", "{0:,.0f} W by NEC 210.20(A):\n{1:.0%} of the breaker"
+            ).format(load, load / against)
+        elif not cluster and p.circuit_limit_w:
             wall_text += "\n" + QCoreApplication.translate("charts", "{0:.0%} of the circuit limit").format(
                 p.wall_w / p.circuit_limit_w
             )
         self.values = [text.replace("%", " %") for text in (dc_text, wall_text)]
         placed = [(-0.25, bottom, self.values[0], (0.0, 1.0)), (1.25, p.wall_w, self.values[1], (1.0, 1.0))]
-        decoding = None if cluster else p.decode_wall_w
         if decoding is not None:
             # one stream on a layer split: one card works at a time (plan._with_decode_draw). The build line and the
             # sheet's table said "631 W while decoding" beside 993 W, this chart only the 993 W peak. Drawn inside the
@@ -343,6 +353,17 @@ class PowerBudgetChart(_Chart):
             if cluster
             else [(p.circuit_limit_w, QCoreApplication.translate("charts", "circuit limit (continuous)"), "#c8553d")]
         )
+        if breaker:
+            # the line the prompt's burst was judged against (CIR-1 by NEC 210.20(A)), beside the continuous one
+            rating = pw.NEC_CONTINUOUS * p.circuit_limit_w
+            self.series["breaker_w"] = [rating]
+            lines.append(
+                (
+                    rating,
+                    QCoreApplication.translate("charts", "breaker (prompt bursts)"),
+                    "#7b2d26",
+                )
+            )
         if any(part.category == "system" for part in build.parts):
             # a ready-made system's supply is the maker's: there is no PSU to size, so no 80 % line to keep under
             lines.insert(0, (p.psu_w, QCoreApplication.translate("charts", "built-in supply"), "#264653"))
@@ -361,7 +382,8 @@ class PowerBudgetChart(_Chart):
             self.plot.addItem(pg.InfiniteLine(pos=value, angle=0, pen=pen))
             self._legend_line(pen, f"{text} {value:,.0f} W")
         self._ticks([QCoreApplication.translate("charts", "DC load"), QCoreApplication.translate("charts", "wall")])
-        self.plot.setYRange(0, max(p.psu_w, 0 if cluster else p.circuit_limit_w, p.wall_w) * 1.12)
+        top = 0 if cluster else p.circuit_limit_w * (pw.NEC_CONTINUOUS if breaker else 1)
+        self.plot.setYRange(0, max(p.psu_w, top, p.wall_w) * 1.12)
 
 
 NODE_TICK_GAP = 0.2  # decades: a tick label needs ~this much room from the chosen size's on a printed chart

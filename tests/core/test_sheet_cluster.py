@@ -112,10 +112,13 @@ def test_a_clusters_power_table_names_the_site_feeds_not_the_users_outlet(catalo
     assert not re.search(r"Site feeds|described holds|All \d+ nodes|W at the wall", chinese)
     single = BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m"))
     machine = plan(single, catalog).builds[0]
-    assert (
-        f'Circuit limit</td><td class="num">{machine.power.circuit_limit_w:,.0f} W continuous on 1 x '
-        in power_section(machine, single)
+    # one machine's row says what CIR-1 compared (power33b): its draw against the continuous limit, the circuit named
+    # in the figure's cell (a value cell does not wrap)
+    compared = f"{machine.power.wall_w:,.0f} W against {machine.power.circuit_limit_w:,.0f} W continuous (80 %)"
+    assert f'Circuit limit on 1 x 120 V 15 A (US outlet)</td><td class="num">{compared}</td>' in power_section(
+        machine, single
     )
+    assert len(compared) <= 45
 
 
 def test_a_clusters_bays_name_the_gpu_not_its_catalog_id(catalog: Catalog) -> None:

@@ -57,8 +57,20 @@ def test_the_power_chart_draws_the_decode_draw_beside_the_peak(qtbot, shipped_ca
     )
     boxes = [item.sceneBoundingRect() for item in labels]
     assert not any(a.intersects(b) for i, a in enumerate(boxes) for b in boxes[i + 1 :]), boxes
+    # the wall bar reads against the line that judged it (CIR-1 by NEC 210.20(A), watts.circuit_load): the prompt's
+    # burst plus 25 % of the decode draw against the breaker's rating, drawn beside the continuous limit; round 33's
+    # chart said "70 % of the circuit limit" (the full draw over 80 % of the breaker) and drew no breaker
+    load, rating = p.wall_w + 0.25 * p.decode_wall_w, p.circuit_limit_w / 0.8
+    assert chart.series["breaker_w"] == [rating]
+    assert f"breaker (prompt bursts) {rating:,.0f} W" in names
+    assert f"circuit limit (continuous) {p.circuit_limit_w:,.0f} W" in names
+    share = f"{load / rating:.0%}".replace("%", " %")
+    assert chart.values[1] == f"{p.wall_w:,.0f} W at the wall\n{load:,.0f} W by NEC 210.20(A):\n{share} of the breaker"
 
     # a build with no decode draw (many users): two bars, as before
     many = build.model_copy(update={"power": p.model_copy(update={"decode_wall_w": None})})
     chart.show_build(many)
     assert len(chart.values) == 2 and "decode_wall_w" not in chart.series and _ticks(chart) == ["DC load", "wall"]
+    # its full draw lasts: judged against the continuous limit alone, no breaker line
+    assert "breaker_w" not in chart.series and chart.values[1].endswith(" of the circuit limit")
+    assert not any(label.text.startswith("breaker") for _sample, label in chart.legend.items)

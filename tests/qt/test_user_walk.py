@@ -326,7 +326,7 @@ def test_buy_or_rent_says_its_yearly_owning_figures_are_net_of_resale(qtbot, win
     sheet = html.unescape(build_sheet_html(build, window.session.request, SheetMeta(created="2026-12-01")))
     assert "After 1 year: own (net of resale) vs rent" in sheet and f"(sold for {first.resale_value:,.0f})" in sheet
     # the sheet names the circuit as the window's combo does ("on 1 x 120v15a" was the catalog id)
-    assert "continuous on 1 x 120 V 15 A (US outlet)" in sheet and "circuit 1 x 120 V 15 A (US outlet)" in sheet
+    assert "Circuit limit on 1 x 120 V 15 A (US outlet)" in sheet and "circuit 1 x 120 V 15 A (US outlet)" in sheet
     assert "x 120v15a" not in sheet.replace(
         "continuous on 1 x 120v15a</td>", ""
     )  # only the CIR-1 check (solver text) keeps its id

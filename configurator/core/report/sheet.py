@@ -598,9 +598,21 @@ def power_limit_w(build: Build) -> int | None:
 def _circuit_row(build: Build, request: BuildRequest) -> tuple[str, str]:
     p = build.power
     if build.nodes == 1:
-        return "Circuit limit", t("{0:,.0f} W continuous on {1} x {2}").format(
-            p.circuit_limit_w, request.circuits, say(circuit_said(request.circuit))
-        ) + ("" if p.circuit_ok else t(": OVER THE LIMIT"))
+        # what CIR-1 compared (watts.circuit_load), as the chart draws it: "1,440 W continuous" stood beside a 2 x 3090
+        # build judged by NEC 210.20(A) against its 1,800 W breaker
+        circuit = t("Circuit limit on {0} x {1}").format(request.circuits, say(circuit_said(request.circuit)))
+        load, against = pw.circuit_load(p.wall_w, p.decode_wall_w, p.circuit_limit_w)
+        over = "" if p.circuit_ok else t(": OVER THE LIMIT")
+        if pw.judged_by_breaker(p.wall_w, p.decode_wall_w):
+            label = circuit + t(", by NEC 210.20(A): a prompt's burst plus 25 % of the decode draw")
+            breaker = (
+                "{0:,.0f} W against the {1:,.0f} W breaker"
+                if request.circuits == 1
+                else "{0:,.0f} W against {1:,.0f} W of breakers"
+            )
+            return label, t(breaker).format(load, against) + over
+        said = t("{0:,.0f} W against {1:,.0f} W continuous ({2:.0f} %)")
+        return circuit, said.format(load, against, 100 * pw.CONTINUOUS_SHARE) + over
     # a cluster's limit is the feeds sized to it (the SITE-POWER check), not the circuits the user described:
     # "3,717,064 W continuous on 1 x 230 V 16 A" read as if one outlet fed 384 servers
     described = circuit_limit_w(request.circuit) * request.circuits

@@ -3071,7 +3071,11 @@ ZH_CN.update(
 ZH_CN.update(
     {
         # the sheet's power rows (report.sheet._power_rows), figures formatted by the template
-        "{0:,.0f} W continuous on {1} x {2}": "{1} 路 {2} 可持续 {0:,.0f} W",
+        "Circuit limit on {0} x {1}": "电路上限（{0} 路 {1}）",
+        ", by NEC 210.20(A): a prompt's burst plus 25 % of the decode draw": "，按 NEC 210.20(A)：提示的短时负载加解码持续负载的 25%",
+        "{0:,.0f} W against the {1:,.0f} W breaker": "{0:,.0f} W，断路器额定 {1:,.0f} W",
+        "{0:,.0f} W against {1:,.0f} W of breakers": "{0:,.0f} W，断路器合计额定 {1:,.0f} W",
+        "{0:,.0f} W against {1:,.0f} W continuous ({2:.0f} %)": "{0:,.0f} W，持续上限 {1:,.0f} W（{2:.0f}%）",
         "{0:,.0f} W continuous": "可持续 {0:,.0f} W",
         ": OVER THE LIMIT": "：超出上限",
         " ({0:.0%} loaded)": "（负载 {0:.0%}）",

@@ -596,28 +596,53 @@ class PowerLimit(Rule):
 @register
 class CircuitMargin(Rule):
     id = "CIR-2"
-    title = "a circuit loaded beyond 90 % of its continuous limit takes nothing else"
+    title = "a circuit loaded beyond 90 % of the limit CIR-1 judges it against takes nothing else"
     severity = "warn"
     sources = ("Lambda: 'we recommend against workstations exceeding 1440W'",)
-    reads = ("wall_w", "circuit_limit_w")
+    reads = ("wall_w", "circuit_limit_w", "continuous_wall_w")
     messages = (
         Message(
             "margin",
-            "{share:.0%} of the circuit's continuous limit: nothing else may run on it (keep {spare:.0%} free for other "
-            "loads, or power-limit the GPUs)",
-            zh="占电路持续上限的 {share:.0%}：这条电路上不能再接别的（为其他负载留 {spare:.0%}，或限制 GPU 功率）",
+            lambda f: (
+                (
+                    f"{f['load_w']:,.0f} W by NEC 210.20(A) is {f['share']:.0%} of the {f['against_w']:,.0f} W breaker "
+                    "rating"
+                    if f.get("breaker")
+                    else f"{f['share']:.0%} of the circuit's continuous limit"
+                )
+                + f": nothing else may run on it (keep {f['spare']:.0%} free for other loads, or power-limit the GPUs)"
+            ),
+            zh=lambda f: (
+                (
+                    f"按 NEC 210.20(A) 合计 {f['load_w']:,.0f} W，占断路器额定 {f['against_w']:,.0f} W 的 {f['share']:.0%}"
+                    if f.get("breaker")
+                    else f"占电路持续上限的 {f['share']:.0%}"
+                )
+                + f"：这条电路上不能再接别的（为其他负载留 {f['spare']:.0%}，或限制 GPU 功率）"
+            ),
         ),
     )
     listed = 255
 
-    def applies(self, wall_w: float, limit_w: float) -> bool:
-        return wall_w > pw.CIRCUIT_MARGIN * limit_w
+    def applies(self, wall_w: float, limit_w: float, continuous_w: float | None = None) -> bool:
+        load, against = pw.circuit_load(wall_w, continuous_w, limit_w)
+        return load > pw.CIRCUIT_MARGIN * against
 
-    def check(self, wall_w: float, limit_w: float) -> Verdict:
-        """For a build within the circuit (CIR-1) that loads it beyond the margin."""
-        return self.say("warn", "margin", share=wall_w / limit_w, spare=1 - pw.CIRCUIT_MARGIN)
+    def check(self, wall_w: float, limit_w: float, continuous_w: float | None = None) -> Verdict:
+        """For a build within the circuit (CIR-1) that loads it beyond the margin: the share is of the load and the
+        limit CIR-1 compared (watts.circuit_load), so a build CIR-1 passes is never warned above 100 %."""
+        load, against = pw.circuit_load(wall_w, continuous_w, limit_w)
+        return self.say(
+            "warn",
+            "margin",
+            share=load / against,
+            spare=1 - pw.CIRCUIT_MARGIN,
+            load_w=load,
+            against_w=against,
+            breaker=pw.judged_by_breaker(wall_w, continuous_w),
+        )
 
     def assess(self, build: BuildFacts) -> Verdict | None:
-        if not build.circuit_ok or not self.applies(build.wall_w, build.circuit_limit_w):
+        if not build.circuit_ok or not self.applies(build.wall_w, build.circuit_limit_w, build.continuous_wall_w):
             return None
-        return self.check(build.wall_w, build.circuit_limit_w)
+        return self.check(build.wall_w, build.circuit_limit_w, build.continuous_wall_w)

@@ -30,7 +30,7 @@ NEC_CONTINUOUS = 1 / CONTINUOUS_SHARE
 """NEC 210.20(A): "the rating of the overcurrent device shall not be less than the noncontinuous load plus 125 percent
 of the continuous load" (Schneider Electric, Data Bulletin: Conductor Ampacity Tables, NEC Information of Note; read
 2026-12-05)."""
-CIRCUIT_MARGIN = 0.9  # CIR-2: keep 10 % below the continuous limit (other loads, inrush, ageing)
+CIRCUIT_MARGIN = 0.9  # CIR-2: keep 10 % below the limit CIR-1 judges against (other loads, inrush, ageing)
 BTU_PER_W = 3.412
 
 # R18 / Part 2 "rest of system": 75 W board and chipset, 5 W per DIMM, 8 W per drive, fans
@@ -179,13 +179,28 @@ def breaker_load_w(burst_w: float, continuous_w: float) -> float:
     return (burst_w - continuous) + NEC_CONTINUOUS * continuous
 
 
+def circuit_load(burst_w: float, continuous_w: float | None, limit_w: float) -> tuple[float, float]:
+    """CIR-1's comparison: (the load, the limit it is judged against) for the circuit(s) whose continuous limit is
+    `limit_w` (CONTINUOUS_SHARE of the breakers' rating) feeding a machine drawing `burst_w` in short bursts and
+    `continuous_w` for hours (None: the full draw lasts). A load that lasts at full draw (training, many users, a
+    tensor-parallel server) is the draw itself against the continuous limit; a burst over a lower lasting draw is
+    `breaker_load_w` against the breakers' rating. CIR-2's share and the charts' lines read the same pair: the window
+    had said "111 % of the circuit limit" of a build CIR-1 passed (1,004 W in a prompt: 1,164 W of a 1,800 W breaker)."""
+    if continuous_w is None or continuous_w >= burst_w:
+        return burst_w, limit_w
+    return breaker_load_w(burst_w, continuous_w), NEC_CONTINUOUS * limit_w
+
+
+def judged_by_breaker(burst_w: float, continuous_w: float | None) -> bool:
+    """The circuit is judged against the breakers' rating (a burst over a lower lasting draw), not the continuous
+    limit: `circuit_load`'s second case."""
+    return continuous_w is not None and continuous_w < burst_w
+
+
 def circuit_holds(burst_w: float, continuous_w: float, limit_w: float) -> bool:
-    """CIR-1, the one rule: the circuit(s) whose continuous limit is `limit_w` (CONTINUOUS_SHARE of the breakers'
-    rating) feed a machine drawing `burst_w` in short bursts and `continuous_w` for hours. A load that lasts at full
-    draw (training, many users, a tensor-parallel server) is held to the continuous limit itself."""
-    if continuous_w >= burst_w:
-        return burst_w <= limit_w
-    return breaker_load_w(burst_w, continuous_w) <= NEC_CONTINUOUS * limit_w
+    """CIR-1, the one rule: the load `circuit_load` reads within the limit it is judged against."""
+    load, against = circuit_load(burst_w, continuous_w, limit_w)
+    return load <= against
 
 
 def dc_load_w(gpu: Gpu, gpus: int, cpu: Cpu, sockets: int, rest_w: float, limit: float | None = None) -> float:

@@ -194,7 +194,37 @@ def test_the_independent_checker_reads_the_circuit_by_nec_210_20a_from_the_json_
 
     card = 350 / 0.87  # an RTX 3090's board power at the wall through a Gold supply at 115 V
     split = {"power": {"decode_wall_w": 1004.5 - 0.92 * card}}
-    assert _circuit_problems(split, 1004.5, 2, card, 1800.0) == []
-    assert _circuit_problems({"power": {"decode_wall_w": 300.0}}, 1004.5, 2, card, 1800.0)  # not one card's draw
-    assert _circuit_problems({"power": {}}, 1500.0, 4, card, 1800.0)  # training: 1,500 W above 1,440 W for hours
-    assert _circuit_problems({"power": {}}, 1440.0, 4, card, 1800.0) == []
+    found, load, rating = _circuit_problems(split, 1004.5, 2, card, 1800.0)
+    assert found == [] and load == pytest.approx(1004.5 + 0.25 * (1004.5 - 0.92 * card)) and rating == 1800.0
+    assert _circuit_problems({"power": {"decode_wall_w": 300.0}}, 1004.5, 2, card, 1800.0)[0]  # not one card's draw
+    assert _circuit_problems({"power": {}}, 1500.0, 4, card, 1800.0)[0]  # training: 1,500 W above 1,440 W for hours
+    assert _circuit_problems({"power": {}}, 1440.0, 4, card, 1800.0)[0] == []
+
+
+def test_the_margin_warning_reads_the_load_and_limit_the_circuit_check_compared() -> None:
+    """CIR-2 read the full draw as a share of the continuous limit, so two RTX 5090 decoding Llama 3.3 70B Q4 on a
+    layer split (1,533 W in a prompt, 925 W decoding on a 120 V 15 A outlet: the plan `--gpu rtx-3090,rtx-5090,...
+    --top 5`) were warned at "106 % of the circuit's continuous limit" beside a CIR-1 pass. It reads CIR-1's own
+    comparison (watts.circuit_load): 1,533 + 0.25 x 925 = 1,765 W of the 1,800 W breaker, 98 %. A draw that lasts
+    (training) keeps the continuous limit's words. Over a grid of bursts, lasting draws and circuits, no draw CIR-1
+    passes is warned above 100 %, and the warning comes exactly where the compared load passes 90 % of its limit."""
+    margin = instance(power.CircuitMargin)
+    found = margin.check(1533.3, 1440.0, 925.3)
+    assert found.status == "warn" and found.fields["breaker"] is True
+    assert found.fields["share"] == pytest.approx((1533.3 + 0.25 * 925.3) / 1800)
+    assert found.message.startswith("1,765 W by NEC 210.20(A) is 98% of the 1,800 W breaker rating: nothing else")
+    with words.language("zh_CN"):
+        assert words.check_text(found).startswith("按 NEC 210.20(A) 合计 1,765 W，占断路器额定 1,800 W 的 98%：")
+    lasting = margin.check(1350.0, 1440.0)
+    assert lasting.message.startswith("94% of the circuit's continuous limit") and not lasting.fields["breaker"]
+    assert not margin.applies(1246.1, 1440.0, 768.0)  # 1,438 W of 1,800 W (80 %); the full draw was 87 % of 1,440 W
+    for limit in (1440.0, 1920.0, 2816.0, 5632.0):
+        for burst in range(200, int(1.3 * limit), 37):
+            for lasting_w in (None, 0.3 * burst, 0.6 * burst, 0.95 * burst, float(burst)):
+                if not pw.circuit_holds(burst, burst if lasting_w is None else lasting_w, limit):
+                    continue
+                load, against = pw.circuit_load(burst, lasting_w, limit)
+                warned = margin.applies(burst, limit, lasting_w)
+                assert warned == (load > 0.9 * against)
+                if warned:
+                    assert margin.check(burst, limit, lasting_w).fields["share"] <= 1.0
