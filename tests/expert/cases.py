@@ -1029,6 +1029,15 @@ MAC_MINI_2026_PRICE = (
     "capa/ (2026-05-02): Apple raised the Mac mini's base configuration (512 GB, M4) amid the DRAM shortage, 'the end "
     "of the era for budget-conscious entry-level buyers'"
 )
+NORMIEBENCH_MAC_MINI_M4 = (
+    "https://github.com/brand-o/normiebench/issues/3 (2026-03-08): Mac Mini M4 16 GB, llama.cpp / Metal, Llama 3.1 8B "
+    "Q4_K_M: tg128 20.87 tokens/s, pp512 224.81; llama.cpp discussion #4167 (M4 10-core GPU row, relayed in the "
+    "stored corpus): LLaMA 2 7B Q4_0 tg128 24.11 tokens/s"
+)
+MAC_MINI_799_2026 = (
+    "https://news.lego-sia.com/en/posts/2026/05/03/hardware-the-end-of-the-599-mac-mini-how-local-ai/ (2026-05-03): "
+    "'Apple has permanently retired the $599 price point for the Mac mini, raising the entry barrier to $799'"
+)
 SPECPICKS_3060_2026 = (
     "https://specpicks.com/reviews/qwen36-35b-a3b-rtx-3060-mtp-deep-dive-2026 (2026): a used RTX 3060 12 GB at ~300 USD "
     "in 2026, 360 GB/s; 32 GB of DDR4 system RAM as the floor"
@@ -4944,5 +4953,37 @@ CASES: tuple[Case, ...] = (
         "command said '--pipeline-parallel-size 16' with no tensor parallel and no Ray: sixteen pipeline stages over "
         "InfiniBand, a different machine's speed from the one shown, and a command that does not start across nodes.",
         (VLLM_MULTI_NODE, SGLANG_R1_HW),
+    ),
+    Case(
+        "llama8b-q4-under-800-usd-shows-a-mac-mini-on-metal",
+        "--model llama-3.1-8b --workload inference --precision q4_k_m --budget 800",
+        (
+            some_build(
+                "an Apple Mac mini (M4, 16 GB) within 800 USD, at reading speed and no faster than its 120 GB/s allows "
+                "(the measured 20.9 tokens/s, +10 %)",
+                lambda b: (
+                    "Mac mini" in str((system(b) or {}).get("name", ""))
+                    and 600 <= price(b) <= 800
+                    and 10 <= decode(b) <= 23
+                ),
+            ),
+            every_build(
+                "a Mac runs llama.cpp on its GPU with Metal: the launch installs the macOS build and offloads every "
+                "layer",
+                lambda b: (
+                    "Apple" not in str((system(b) or {}).get("vendor", ""))
+                    or (
+                        "brew install llama.cpp" in str((b.get("launch") or {}).get("build") or "")
+                        and ((b.get("launch") or {}).get("build_said") or {}).get("code") == "launch.metal"
+                        and "-ngl 33" in launch_command(b)
+                    )
+                ),
+            ),
+        ),
+        "An 8B at Q4_K_M (~4.9 GB) for one user with 600-800 USD: an 8845HS mini PC reads it from 90 GB/s, a Mac mini "
+        "M4 (799 USD since May 2026, the 599 USD model withdrawn) from 120 GB/s on llama.cpp's Metal build, measured "
+        "at 20.9 tokens/s. The catalog had no Mac mini: `plan --budget 600` showed only the mini PC (round 33's "
+        "reviewer); the Mac, quiet and faster, is the other machine a buyer at this price weighs.",
+        (NORMIEBENCH_MAC_MINI_M4, MAC_MINI_799_2026),
     ),
 )

@@ -25,6 +25,10 @@ APPLE_GPU_STREAM: dict[str, tuple[float, float]] = {
 }
 # A chip without a measurement of its own (M1 Ultra, M3 Ultra, M4 Max...) takes the Max/Ultra parts' median share.
 APPLE_STREAM_SHARE_DEFAULT = 0.776
+# A smaller die without one (M4, M4 Pro) takes the measured smaller dies' median (M1 0.821, M1 Pro 0.859, M2 0.879):
+# the Max/Ultra share had put a Mac mini M4's 8B Q4_K_M at 13.6 tokens/s where one measures 20.9 (round 33).
+APPLE_SMALL_DIES = ("M1", "M1 Pro", "M2")
+APPLE_STREAM_SHARE_SMALL = sorted(APPLE_GPU_STREAM[c][0] / APPLE_GPU_STREAM[c][1] for c in APPLE_SMALL_DIES)[1]
 # llama.cpp's Metal decode kernels reach this share of the measured copy bandwidth: fitted on the LLaMA 2 7B
 # q4_0/f16 rows of XiongjieDai's tables (M2 Ultra 76-core, M3 Max 40-core; tests/data/fit_offload.toml); the
 # LLaMA 3 rows of the same tables and the later builds' rows in tests/data/holdout_offload.toml are the holdout.
@@ -37,7 +41,9 @@ APPLE = "apple"
 def apple_stream_share(chip: str) -> float:
     """Measured copy bandwidth over peak for an Apple chip (APPLE_GPU_STREAM), or the default share."""
     measured = APPLE_GPU_STREAM.get(chip)
-    return measured[0] / measured[1] if measured else APPLE_STREAM_SHARE_DEFAULT
+    if measured:
+        return measured[0] / measured[1]
+    return APPLE_STREAM_SHARE_DEFAULT if ("Max" in chip or "Ultra" in chip) else APPLE_STREAM_SHARE_SMALL
 
 
 def unified_bw_efficiency(engine: str, precision: str, gpu: Gpu) -> float | None:

@@ -185,6 +185,11 @@ def sglang_command(model: ModelArch, result: EstimateResult, gpu: Gpu | None = N
     return join_argv(parts)
 
 
+METAL_BUILD = {"build": "brew install llama.cpp", "build_said": as_json(Reason.of("launch.metal"))}
+"""A Mac's GPU: llama.cpp's macOS build runs on it with Metal, on by default (ggml-org/llama.cpp docs/build.md, "Metal
+Build"; its README installs it with `brew install llama.cpp`): no flag to add to the command."""
+
+
 def launch_command(
     model: ModelArch,
     result: EstimateResult,
@@ -216,6 +221,12 @@ def launch_command(
     title = Reason.of("launch.engine", engine=engine)
     if engine == "llama.cpp":
         built = llama_cpp_source_build(gpu) if gpu is not None and result.gpus > 0 else None
+        if gpu is not None and gpu.vendor == "apple":  # type: ignore[comparison-overlap]  # estimate.unified's GPUs
+            return {
+                **_titled(title, llamacpp_command(model, result, numa)),
+                "build": METAL_BUILD["build"],
+                "build_said": METAL_BUILD["build_said"],
+            }
         if built is None:
             return _titled(title, llamacpp_command(model, result, numa))
         # a card llama.cpp's prebuilt binaries carry no code for (support.facts.SOURCE_BUILT: Pascal and Volta on

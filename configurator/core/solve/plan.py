@@ -1507,6 +1507,11 @@ def _launch(model: ModelArch, build: Build, catalog: Catalog) -> LaunchJson:
     """The build's launch command, for the card it has (a training job on a card without bf16 runs in fp16), after
     its cards' power cap when the build sets one (PWR-9's command)."""
     gpu = catalog.records["gpus"].get(build.gpu_id)
+    first = build.parts[0] if build.parts else None
+    system = catalog.records["systems"].get(first.id) if first is not None and first.category == "system" else None
+    if build.estimate.workload["kind"] == "inference" and isinstance(system, System) and system.unified is not None:
+        # a Mac's GPU: its launch names llama.cpp's Metal build (launch.metal); the other boxes' as before
+        gpu = system_gpu(system) if system_vendor(system) == "apple" else None
     launch = launch_command(
         model,
         build.estimate,
