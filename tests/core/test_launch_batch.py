@@ -34,7 +34,7 @@ def trained_batch(command: str) -> tuple[int, int, int]:
     head, _, comment = command.partition("  # ")
     words = shlex.split(head)
     if words[0].startswith("OMP_NUM_THREADS="):  # an offloaded job's threads per rank (training.bind_cores)
-        words = shlex.split(head.split(" )) ", 1)[1])
+        words = words[1:]
     if "your_unsloth_script.py" in words:  # Unsloth: the trainer's arguments are in the comment
         settings = _keys([s.strip() for s in comment.split(",")])
         processes = int(_after(words, "--num_processes", "1"))

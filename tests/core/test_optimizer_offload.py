@@ -162,7 +162,7 @@ def test_an_offloaded_launch_gives_each_rank_its_share_of_the_cores(catalog: Any
     command sets it to the host's CPUs over the GPUs per node. One GPU, or nothing offloaded: no setting."""
     model, gpu = catalog.records["models"]["llama-3.1-70b"], catalog.records["gpus"]["rtx-4090"]
     command = launch_command(model, estimate(model, LLAMA_70B_FULL_OFFLOAD, gpu, 4), gpu=gpu)["command"]
-    assert command.startswith("OMP_NUM_THREADS=$(( $(nproc) / 4 )) accelerate launch"), command
+    assert command.startswith("OMP_NUM_THREADS=$(($(nproc)/4)) accelerate launch"), command
     small = catalog.records["models"]["llama-3.1-8b"]
     one = Workload(kind="finetune", method="lora", tokens=1e7, context=2048, offload="cpu")
     assert "OMP_NUM_THREADS" not in launch_command(small, estimate(small, one, gpu, 1), gpu=gpu)["command"]

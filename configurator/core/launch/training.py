@@ -937,7 +937,7 @@ def bind_cores(job: _Job, command: str) -> str:
     offloaded: the command as it is (one process takes every core by default)."""
     if not job.offload or job.gpus_per_node <= 1 or command.startswith("#"):
         return command
-    return f"OMP_NUM_THREADS=$(( $(nproc) / {job.gpus_per_node} )) {command}"
+    return f"OMP_NUM_THREADS=$(($(nproc)/{job.gpus_per_node})) {command}"
 
 
 def _framework_command(job: _Job, name: str) -> tuple[Reason, str]:
