@@ -171,7 +171,8 @@ def test_the_launch_command_is_train_py_with_its_own_arguments(catalog: Any) -> 
     gpu = catalog.get("gpus", "rtx-3090")
     result = estimate(model, _offloaded(batch=1), gpu, 2)
     title, command = training_command(model, result, gpu=gpu)
-    words = command.split()
+    threads, *words = command.split()
+    assert threads == "OMP_NUM_THREADS=$(($(nproc)/2))"  # offloaded on 2 GPUs: each rank its cores (bind_cores)
     assert (
         words[:2] == ["python", "train.py"] and english(title) == "Answer.AI fsdp_qlora (FSDP full_shard + CPU offload)"
     )

@@ -108,7 +108,8 @@ def test_the_launch_command_shards_with_accelerates_fsdp_flags(catalog: Any, fra
     gpu = catalog.get("gpus", "rtx-3090")
     result = estimate(model, _peft_guide("cpu", framework=framework), gpu, 2)
     title, command = training_command(model, result, gpu=gpu)
-    words = command.split()
+    threads, *words = command.split()
+    assert threads == "OMP_NUM_THREADS=$(($(nproc)/2))"  # offloaded on 2 GPUs: each rank its cores (bind_cores)
     assert words[:2] == first
     assert "+ FSDP FULL_SHARD" in english(title) and "DeepSpeed" not in english(title)
     fsdp_flags = {w[2:] for w in words if w.startswith("--fsdp") or w == "--use_fsdp"}
@@ -141,5 +142,5 @@ def test_the_planner_keeps_the_hf_stacks_fsdp_when_it_was_asked(catalog: Any) ->
     w = result.workload
     assert (w["framework"], w["sharding"], w["zero"], w["offload"]) == ("peft", "fsdp", 3, "cpu") and result.fits
     title, command = training_command(model, result, gpu=gpu)
-    assert command.startswith("accelerate launch") and "--use_fsdp" in command.split()
+    assert command.startswith("OMP_NUM_THREADS=$(($(nproc)/2)) accelerate launch") and "--use_fsdp" in command.split()
     assert english(title) == "accelerate + FSDP FULL_SHARD"

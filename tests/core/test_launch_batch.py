@@ -33,6 +33,8 @@ def trained_batch(command: str) -> tuple[int, int, int]:
         raise AssertionError(f"no command to run: {command}")
     head, _, comment = command.partition("  # ")
     words = shlex.split(head)
+    if words[0].startswith("OMP_NUM_THREADS="):  # an offloaded job's threads per rank (training.bind_cores)
+        words = words[1:]
     if "your_unsloth_script.py" in words:  # Unsloth: the trainer's arguments are in the comment
         settings = _keys([s.strip() for s in comment.split(",")])
         processes = int(_after(words, "--num_processes", "1"))
@@ -172,3 +174,40 @@ def test_a_single_machine_command_trains_its_builds_batch(
     micro, accumulation, data = trained_batch(launch_command(model, result)["command"])
     assert micro * accumulation * data == w.batch * result.gpus
     assert (micro, accumulation) == (2, 1)
+
+
+@pytest.mark.parametrize("gpus", [1, 3, 4, 7])
+def test_a_workstation_pretraining_run_steps_on_the_servers_global_batch(catalog: Catalog, gpus: int) -> None:
+    """Pretraining steps on millions of tokens: Llama 2 on 4M a step (Touvron et al. 2023, arXiv 2307.09288,
+    sec. 2.2), Chinchilla 1.5-3M (Hoffmann et al. 2022, arXiv 2203.15556), OLMo 1B 2,048 x 2,048 = 4M (arXiv
+    2402.00838). A server build's layout accumulated to GLOBAL_BATCH_TOKENS while a workstation's command for the same
+    plan passed `--gradient_accumulation_steps 1` (`plan --model llama-3.2-1b --workload pretrain --tokens 1e11`:
+    4 x 1 x 4,096 = 16K tokens a step, 256x more optimizer steps than the server's). Both now read one rule
+    (global_batch.accumulation): the command's micro-batch x accumulation x ranks x sequence is the cluster planner's
+    step for the same job, within one micro-batch per rank of 4M tokens."""
+    from configurator.core.estimate.global_batch import GLOBAL_BATCH_TOKENS
+
+    model, gpu = _model_gpu(catalog, "llama-3.2-1b", "rtx-4090")
+    w = Workload(kind="pretrain", tokens=1e11, context=4096, batch=1, zero=3 if gpus > 1 else 0)
+    result = estimate(model, w, gpu, gpus)
+    micro, accumulation, data = trained_batch(launch_command(model, result)["command"])
+    step = micro * accumulation * data * 4096
+    assert result.workload["grad_accumulation"] == accumulation  # the count the estimate resolved is the one run
+    assert abs(step - GLOBAL_BATCH_TOKENS) <= micro * data * 4096 / 2, (micro, accumulation, data)
+    server, _ = plan_estimate(model, w, catalog.records["gpus"]["h100-sxm"], 1, 8)  # type: ignore[arg-type]
+    assert server is not None and server.step_tokens == GLOBAL_BATCH_TOKENS  # 1,024 sequences of 4,096 on 8 ranks
+    if 1024 % (micro * data) == 0:
+        assert step == server.step_tokens
+
+
+def test_an_offloaded_fine_tune_and_a_pretraining_run_read_one_batch_rule(catalog: Catalog) -> None:
+    """offload33's offloaded fine-tune accumulation (64 sequences, Llama 2's SFT batch) and the pretraining batch are
+    one rule by workload: an offloaded fine-tune on 3 GPUs steps on 63 sequences (21 x 3, the whole micro-batches
+    nearest 64, as the cluster planner rounds), a pretraining run on the same GPUs on 1,023 x 4,096 tokens."""
+    model, gpu = _model_gpu(catalog, "llama-3.2-1b", "rtx-4090")
+    ft = Workload(kind="finetune", method="full", tokens=1e8, context=4096, zero=2, offload="cpu")
+    micro, accumulation, data = trained_batch(launch_command(model, estimate(model, ft, gpu, 3))["command"])
+    assert (micro, accumulation, data) == (1, 21, 3)
+    pre = Workload(kind="pretrain", tokens=1e10, context=4096, zero=2)
+    micro, accumulation, data = trained_batch(launch_command(model, estimate(model, pre, gpu, 3))["command"])
+    assert (micro, accumulation, data) == (1, 341, 3)

@@ -254,8 +254,8 @@ def test_the_megatron_command_trains_in_fp8_when_the_estimate_times_transformer_
     about half that rate. Megatron-Core's FP8 is Transformer Engine's (NVIDIA/Megatron-LM@d98e8a6
     megatron/core/transformer/transformer_config.py: --fp8-format e4m3 | hybrid, --fp8-recipe tensorwise | delayed |
     mxfp8 (Blackwell only) | blockwise); the recipe is the one Megatron-Bridge's FP8 rows ran (NVIDIA-NeMo/
-    Megatron-Bridge docs/performance-summary-archive.md @067f987d: current scaling on H100, MXFP8 on B200). A BF16 job,
-    or an FP8 one priced without Transformer Engine, gets no FP8 flag."""
+    Megatron-Bridge docs/performance-summary-archive.md @067f987d: current scaling on H100, MXFP8 on B200). A BF16 job
+    gets no FP8 flag; an FP8 one priced without Transformer Engine gets them too (batch33, below)."""
     from configurator.core.launch.training import megatron_command
 
     model = catalog.records["models"]["llama-3-70b"]
@@ -267,9 +267,29 @@ def test_the_megatron_command_trains_in_fp8_when_the_estimate_times_transformer_
         words = shlex.split(megatron_command(model, estimate(model, fp8, gpu, 64), layout, gpu)[1])
         assert _after(words, "--fp8-format") == "hybrid" and _after(words, "--fp8-recipe") == recipe, words
         assert "--bf16" in words  # Transformer Engine's FP8 runs inside bf16 mixed precision
-        for other in (
-            Workload(kind="pretrain", tokens=1e10, context=8192),
-            Workload(kind="pretrain", tokens=1e10, context=8192, precision="fp8"),
-        ):
-            words = shlex.split(megatron_command(model, estimate(model, other, gpu, 64), layout, gpu)[1])
-            assert "--fp8-format" not in words and "--fp8-recipe" not in words, words
+        bf16 = Workload(kind="pretrain", tokens=1e10, context=8192)
+        words = shlex.split(megatron_command(model, estimate(model, bf16, gpu, 64), layout, gpu)[1])
+        assert "--fp8-format" not in words and "--fp8-recipe" not in words, words
+
+
+def test_an_fp8_job_timed_in_fp8_launches_fp8_on_megatron_with_or_without_transformer_engine(catalog: Catalog) -> None:
+    """The estimate times `--precision fp8` faster than BF16 on a card with FP8 tensor cores whether or not it is told
+    the stack is Transformer Engine (without it at the GEMM-share gain, est.fp8-rate), but the Megatron-LM command
+    carried the FP8 flags only with Workload.transformer_engine, so it trained in BF16, slower than the time shown.
+    Megatron-Core has no FP8 path but Transformer Engine (NVIDIA/Megatron-LM@d98e8a6 transformer_config.py: `fp8`,
+    transformer_impl 'transformer_engine' by default), so the practitioner's FP8 run on it is TE's: the flags follow the
+    precision the estimate timed. A card without an FP8 peak (A100) is timed in BF16 (est.no-fp8) and gets none."""
+    from configurator.core.launch.training import megatron_command
+
+    model = catalog.records["models"]["llama-3-70b"]
+    layout = {"nodes": 8, "tensor": 4, "pipeline": 2, "data": 8, "gpus": 64}
+    fp8 = Workload(kind="pretrain", tokens=1e10, context=8192, precision="fp8")
+    bf16 = Workload(kind="pretrain", tokens=1e10, context=8192)
+    for gpu_id, timed_fp8 in (("h100-sxm", True), ("a100-40gb-sxm", False)):
+        gpu = catalog.records["gpus"][gpu_id]
+        assert isinstance(model, ModelArch) and isinstance(gpu, Gpu)
+        result = estimate(model, fp8, gpu, 64)
+        faster = result.wall_hours is not None and result.wall_hours < (estimate(model, bf16, gpu, 64).wall_hours or 0)
+        assert faster is timed_fp8, gpu_id  # the estimate's own verdict on the card
+        words = shlex.split(megatron_command(model, result, layout, gpu)[1])
+        assert ("--fp8-format" in words) is timed_fp8 and ("--fp8-recipe" in words) is timed_fp8, (gpu_id, words)

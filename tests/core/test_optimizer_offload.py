@@ -132,3 +132,39 @@ def test_nothing_offloaded_adds_no_optimizer_step(catalog: Any) -> None:
     result = estimate(model, job, gpu, 4)
     assert not [r for r in result.assumptions_said() if r.code == "est.offload-step"]
     assert result.workload["grad_accumulation"] is None
+
+
+def test_a_gpu_power_cap_slows_the_gpus_not_the_hosts_adam(catalog: Any) -> None:
+    """A GPU power limit (R20: the measured compute-bound curve) slows the GPUs' share of an offloaded fine-tune, not
+    its optimizer step on the host: DeepSpeedCPUAdam runs on the CPU's cores out of system RAM, and the copies over
+    PCIe are not the GPUs' compute (a board-power cap lowers SM clocks). The capped hours are the GPU-bound hours
+    divided by the curve's share plus the offloaded step's hours unchanged (was: all of it divided)."""
+    from configurator.core.rules.watts import POWER_SPEED
+    from configurator.core.solve.candidates import with_power_limit
+
+    model, gpu = catalog.records["models"]["llama-3.1-70b"], catalog.records["gpus"]["rtx-4090"]
+    result = estimate(model, LLAMA_70B_FULL_OFFLOAD, gpu, 4)
+    host = _offload_reason(result).fields["hours"]
+    assert result.offload_step_hours == pytest.approx(host, rel=1e-9) and host > 0.15 * (result.wall_hours or 0)
+    capped = with_power_limit(result, 0.7)
+    kept = POWER_SPEED.share(0.7, compute_bound=True)
+    assert kept < 0.95
+    assert capped.wall_hours == pytest.approx((result.wall_hours - host) / kept + host, rel=1e-9)
+    assert capped.gpu_hours == pytest.approx((result.gpu_hours - host * 4) / kept + host * 4, rel=1e-9)
+    assert capped.wall_hours < result.wall_hours / kept  # the whole job divided was the old, wrong reading
+
+
+def test_an_offloaded_launch_gives_each_rank_its_share_of_the_cores(catalog: Any) -> None:
+    """The CPU Adam share (CPU_ADAM_RAM_SHARE) is fitted on a run with every core bound to a rank (DeepSpeed's
+    `deepspeed --bind_cores_to_rank`: deepspeedai/DeepSpeed@edaa722 deepspeed/launcher/launch.py sets OMP_NUM_THREADS
+    to cores // local ranks). The commands printed run under torchrun or accelerate, which set OMP_NUM_THREADS=1 per
+    rank unless the environment gives it (accelerate commands/launch.py _validate_launch_command: default 1): the
+    command sets it to the host's CPUs over the GPUs per node. One GPU, or nothing offloaded: no setting."""
+    model, gpu = catalog.records["models"]["llama-3.1-70b"], catalog.records["gpus"]["rtx-4090"]
+    command = launch_command(model, estimate(model, LLAMA_70B_FULL_OFFLOAD, gpu, 4), gpu=gpu)["command"]
+    assert command.startswith("OMP_NUM_THREADS=$(($(nproc)/4)) accelerate launch"), command
+    small = catalog.records["models"]["llama-3.1-8b"]
+    one = Workload(kind="finetune", method="lora", tokens=1e7, context=2048, offload="cpu")
+    assert "OMP_NUM_THREADS" not in launch_command(small, estimate(small, one, gpu, 1), gpu=gpu)["command"]
+    plain = Workload(kind="finetune", method="full", tokens=1e7, context=2048, zero=3)
+    assert "OMP_NUM_THREADS" not in launch_command(small, estimate(small, plain, gpu, 4), gpu=gpu)["command"]

@@ -4248,9 +4248,9 @@ CASES: tuple[Case, ...] = (
             feasible(),
             top_build(
                 "launches Answer.AI's fsdp_qlora: FSDP full_shard over the two cards with the 4-bit shards offloaded "
-                "to CPU RAM",
+                "to CPU RAM, each rank given half the host's cores for the CPU's share (batch33)",
                 lambda b: (
-                    launch_command(b).startswith("python train.py")
+                    launch_command(b).startswith("OMP_NUM_THREADS=$(($(nproc)/2)) python train.py")
                     and "--sharding_strategy full_shard" in launch_command(b)
                     and "--use_cpu_offload true" in launch_command(b)
                     and "--train_type qlora" in launch_command(b)

@@ -90,6 +90,7 @@ from configurator.core.estimate.gemm import (
     tokens_per_expert,
 )
 from configurator.core.estimate.gguf import FTYPE_DEFAULT, gguf_bytes
+from configurator.core.estimate.global_batch import accumulation
 from configurator.core.estimate.host import PCIE_COPY_EFFICIENCY, HostMemory, host_from_bandwidth
 from configurator.core.estimate.kv import (
     LEGACY_TUPLE_CACHE_ARCHITECTURES,
@@ -101,9 +102,7 @@ from configurator.core.estimate.kv import (
 )
 from configurator.core.estimate.optimizer_offload import (
     CPU_ADAM_RAM_SHARE,
-    FINETUNE_GLOBAL_BATCH_SEQUENCES,
     OffloadStep,
-    accumulation,
     offload_step,
 )
 from configurator.core.estimate.params import ParamCounts, count_params
@@ -770,6 +769,7 @@ class _Explain:
         self.coded: list[Reason] = []  # the assumptions given as codes (their English is in `assumptions`)
         self.warnings: list[Reason] = []
         self.scaling: float | None = None  # the data-parallel scaling efficiency a training time assumes
+        self.offload_s = 0.0  # wall seconds of the offloaded optimizer steps (_offloaded_step), over the run
         self.layout: list[str] = []  # the assumptions that describe one machine's data-parallel layout
         # decode tokens/s at the low and the central draft acceptance (--speculative draft): the range's ends
         self.speculation_span: tuple[float, float] | None = None
@@ -3049,7 +3049,8 @@ def _training_time(
     gpu_seconds = gemms + attention_s / (elapsed * scaling) + all_to_all * gpus / elapsed
     gathered = _sharded_gathers(model, counts, workload, gpu, gpus, scale, gpu_seconds / gpus, ex, links)
     offloaded = _offloaded_step(model, counts, workload, gpu, gpus, gpu_seconds / gpus, ex, links)
-    gpu_seconds += (gathered + (offloaded.seconds if offloaded else 0.0)) * gpus
+    ex.offload_s = offloaded.seconds if offloaded else 0.0
+    gpu_seconds += (gathered + ex.offload_s) * gpus
     gpu_hours = gpu_seconds / 3600
     wall = gpu_hours / gpus
     ex.step(
@@ -3369,12 +3370,18 @@ def _with_optimizer(workload: Workload, gpus: int, *, cal: Calibration) -> Workl
 
 
 def _with_accumulation(workload: Workload, gpus: int) -> Workload:
-    """An offloaded fine-tune accumulates to Llama 2's 64-sequence batch where the request names no accumulation
-    (Workload.grad_accumulation): the CPU's optimizer step costs the whole model each time (optimizer_offload.py), and
-    the launch command reads the count from the resolved workload."""
-    if workload.offload != "cpu" or workload.grad_accumulation is not None:
+    """Where the request names no accumulation (Workload.grad_accumulation), a pretraining run accumulates to the
+    global batch a server's data-parallel ranks hold (global_batch.GLOBAL_BATCH_TOKENS, about 4M tokens), and an
+    offloaded fine-tune to Llama 2's 64 sequences (FINETUNE_GLOBAL_BATCH_SEQUENCES: the CPU's optimizer step costs
+    the whole model each time, optimizer_offload.py): one rule, global_batch.accumulation, which the cluster planner
+    rounds the same way. The launch command reads the count from the resolved workload, so micro-batch x accumulation
+    x GPUs x sequence is the batch the estimate stepped on. A fine-tune on the GPUs alone steps once per micro-batch
+    (its time does not depend on the count)."""
+    if workload.grad_accumulation is not None or workload.kind == "inference":
         return workload
-    count = accumulation(workload.batch, gpus, FINETUNE_GLOBAL_BATCH_SEQUENCES)
+    if workload.kind != "pretrain" and workload.offload != "cpu":
+        return workload
+    count = accumulation(workload.kind, workload.context or 2048, workload.batch, gpus)
     return workload.model_copy(update={"grad_accumulation": count})
 
 
@@ -3731,4 +3738,5 @@ def _estimate(
         warnings=tuple(ex.warnings),
         scaling_efficiency=ex.scaling,
         layout_assumptions=tuple(ex.layout),
+        offload_step_hours=ex.offload_s / 3600,
     )

@@ -43,13 +43,6 @@ GRAD_BYTES_TO_HOST = 4.0
 PARAM_BYTES_BACK = 2.0
 # The backward's share of a step's compute (two of a layer's three GEMM passes): what hides the gradient copies
 BACKWARD_SHARE = 2.0 / 3.0
-FINETUNE_GLOBAL_BATCH_SEQUENCES = 64
-"""Sequences per optimizer step of a fine-tuning job: Llama 2's supervised fine-tuning used "a batch size of 64, and a
-sequence length of 4096 tokens" (Touvron et al. 2023, arXiv 2307.09288, sec. 3.1), 256K tokens: a fine-tune steps on
-tens of examples, not on a pretraining run's millions of tokens. A cluster wider than it runs one micro-batch per
-data-parallel rank (the layout's batch grows to its width, as in pretraining). An offloaded fine-tune that names no
-accumulation accumulates to it (estimator._with_accumulation: each step costs the CPU the whole model; the launch
-command passes the same count)."""
 DEEPSPEED_CPU_ADAM = "DeepSpeedCPUAdam"
 TORCH_CPU_ADAM = "torch.optim.AdamW"
 
@@ -125,9 +118,3 @@ def offload_step(
         gather_s=gather_s,
         grads_exposed_s=grads_exposed,
     )
-
-
-def accumulation(batch: int, gpus: int, sequences: int) -> int:
-    """Micro-batches per optimizer step that reach `sequences` sequences a step over `gpus` GPUs at micro-batch `batch`
-    (at least one)."""
-    return max(1, -(-sequences // (max(1, batch) * max(1, gpus))))

@@ -45,7 +45,11 @@ from configurator.core.estimate.gemm import (
     expert_time_factor,
     shape_factor,
 )
-from configurator.core.estimate.optimizer_offload import FINETUNE_GLOBAL_BATCH_SEQUENCES
+from configurator.core.estimate.global_batch import (
+    FINETUNE_GLOBAL_BATCH_SEQUENCES as FINETUNE_GLOBAL_BATCH_SEQUENCES,  # re-exported: tests and older imports
+)
+from configurator.core.estimate.global_batch import GLOBAL_BATCH_TOKENS as GLOBAL_BATCH_TOKENS
+from configurator.core.estimate.global_batch import global_batch_tokens, whole_sequences
 from configurator.core.estimate.params import count_params
 from configurator.core.estimate.result import (
     HARD_HEADROOM,
@@ -61,8 +65,6 @@ from configurator.core.support.facts import dense_peak_tflops, training_half
 
 GIB = 1024**3
 
-GLOBAL_BATCH_TOKENS = 4 * 1024**2
-"""Tokens per optimizer step: Llama 2 trained with a global batch of 4M tokens (Touvron et al. 2023, sec. 2.2)."""
 MAX_GLOBAL_BATCH_TOKENS = 16 * 1024**2
 """The largest global batch a layout may grow to when its data-parallel ranks hold more sequences than
 GLOBAL_BATCH_TOKENS: Llama 3 405B trained with 16M tokens per batch on 8,192 and 16,384 H100 (TP 8, PP 16; Balaji,
@@ -465,7 +467,7 @@ def plan_training(
     if nodes > 1 and inter is None:
         raise ValueError("a multi-node plan needs the inter-node link")
     seq = workload.context or 2048
-    default_batch = FINETUNE_GLOBAL_BATCH_SEQUENCES * seq if workload.kind == "finetune" else GLOBAL_BATCH_TOKENS
+    default_batch = global_batch_tokens(workload.kind, seq)
     capacity = int(gpu.memory_gib * GIB * (1 - HARD_HEADROOM))  # the solver's hard floor
     c = _Cluster(
         model,
@@ -817,7 +819,7 @@ def _timed(c: _Cluster, base: EstimateResult, layout: _Layout, grad_width: int, 
     # the global batch in whole micro-batches per data-parallel rank; interleaving also needs the micro-batches per
     # pipeline to divide by its stages (Megatron-LM asserts it; its README), so the batch is rounded to that instead
     unit = dp * micro * (pp if virtual > 1 else 1)
-    sequences = max(unit, round(c.batch_tokens / c.seq / unit) * unit)
+    sequences = whole_sequences(c.batch_tokens, c.seq, unit)
     m = sequences // (dp * micro)
     step_tokens = sequences * c.seq
     compute, split, share = _compute_seconds(c, base, layout, micro, step_tokens)

@@ -136,6 +136,10 @@ class EstimateResult(_Frozen):
     # decode's RAM share is bound by the CPU cores' multiplies, not the RAM's reads (offload._cpu_step): a build's why
     # names the cores then (a 16-core EPYC 7302 decodes DeepSeek-R1 at 4.9 tokens/s from the RAM a 7742 reads at 7.9)
     decode_cores_bound: bool = False
+    # of wall_hours, the offloaded optimizer step's (--offload cpu: the CPU's Adam, its copies over PCIe and the
+    # all-gather; estimator._offloaded_step): host and link time, which a GPU power limit does not slow
+    # (solve.candidates.with_power_limit scales the rest)
+    offload_step_hours: float = 0.0
     # a training job laid out by the cluster planner on one machine's GPUs (estimate.parallel.training_result: expert,
     # pipeline or tensor parallel, Megatron-LM's): its `parallelism` object, which the build and its launch command read
     layout: AsIs[ParallelismJson | None] = None

@@ -137,10 +137,11 @@ class Workload(BaseModel):
         "(the default) or PyTorch FSDP under accelerate (--zero 3: FULL_SHARD, 2: SHARD_GRAD_OP; frameworks.py)",
     )
     offload: Literal["none", "cpu"] = "none"
-    # micro-batches per GPU per optimizer step (gradient accumulation); None: one, or, for a fine-tune whose optimizer
-    # runs on the CPU (--offload cpu), enough for Llama 2's 64-sequence batch (estimator._with_accumulation): each of
-    # its optimizer steps costs the CPU the whole model (optimizer_offload.py). The launch command passes the same count
-    grad_accumulation: int | None = Field(default=None, ge=1, le=4096)
+    # micro-batches per GPU per optimizer step (gradient accumulation); None: one, or, for a pretraining run, enough for
+    # its ~4M-token global batch, for a fine-tune whose optimizer runs on the CPU (--offload cpu), Llama 2's 64
+    # sequences (global_batch.accumulation, estimator._with_accumulation). The launch command passes the same count
+    # (65536: 4M tokens of 64-token sequences on one GPU)
+    grad_accumulation: int | None = Field(default=None, ge=1, le=65536)
     tokens: float | None = Field(default=None, gt=0, le=1e15, description="training tokens (dataset x epochs)")
     # how many passes over the dataset `tokens` counts, as the window's Epochs field says it (tokens = dataset x
     # epochs): a saved project reopened showed Dr. Chen's 100 M-token dataset for 1 epoch as 33.3 M x 3 epochs, the

@@ -921,7 +921,27 @@ def training_command(
     fine-tuning or pretraining estimate; with the cluster planner's `parallelism`, the command every node runs
     ($NODE_RANK and $MASTER_ADDR are each node's to set)."""
     job = _job(model, result, parallelism, gpu)
-    name = str(result.workload.get("framework") or "transformers")
+    title, command = _framework_command(job, str(result.workload.get("framework") or "transformers"))
+    return title, bind_cores(job, command)
+
+
+def bind_cores(job: _Job, command: str) -> str:
+    """An offloaded job's command with each rank given its share of the host's cores, as the row CPU_ADAM_RAM_SHARE is
+    fitted on ran (DeepSpeed's `deepspeed --bind_cores_to_rank`: deepspeedai/DeepSpeed@edaa722 deepspeed/launcher/
+    launch.py sets OMP_NUM_THREADS to cores_per_rank = the cores // the local ranks, utils/numa.py get_numactl_cmd).
+    None of the launchers printed here is DeepSpeed's: torchrun sets OMP_NUM_THREADS=1 for every rank of a multi-process
+    job unless the environment sets it (torch/distributed/run.py), and accelerate's --num_cpu_threads_per_process
+    defaults to the environment's OMP_NUM_THREADS, else 1 (huggingface/accelerate src/accelerate/commands/launch.py
+    _validate_launch_command), which leaves the CPU's Adam one thread per rank. The variable is set before the launcher, so every
+    launcher's ranks inherit it ($(nproc) counts the logical CPUs; DeepSpeed counts physical cores). One GPU, or nothing
+    offloaded: the command as it is (one process takes every core by default)."""
+    if not job.offload or job.gpus_per_node <= 1 or command.startswith("#"):
+        return command
+    return f"OMP_NUM_THREADS=$(($(nproc)/{job.gpus_per_node})) {command}"
+
+
+def _framework_command(job: _Job, name: str) -> tuple[Reason, str]:
+    """training_command's (title, command) for the job under framework `name`."""
     if name == "unsloth" and job.kind == "finetune":
         return unsloth_command(job)
     if layout_runner(job.kind, job.tensor, job.pipeline, job.context_parallel, job.nodes) == MEGATRON_BRIDGE:
@@ -1041,18 +1061,30 @@ def _megatron_experts(tensor: int, expert: int) -> list[str]:
 
 
 def _megatron_fp8(workload: WorkloadJson, gpu: Gpu | None) -> list[str]:
-    """The FP8 flags of a job the estimate times at Transformer Engine's FP8 rate (Workload.transformer_engine with
-    precision fp8, estimator.TE_DENSE_FP8_PAIR), so the command trains what was timed: Megatron-Core runs FP8 through
+    """The FP8 flags of a job the estimate times in FP8 (precision fp8 on a card with FP8 tensor cores: estimator.
+    fp8_speedup; with Workload.transformer_engine at Transformer Engine's rate, TE_DENSE_FP8_PAIR, without it at the
+    GEMM-share gain), so the command trains in the precision that was timed: Megatron-Core runs FP8 through
     Transformer Engine (NVIDIA/Megatron-LM@d98e8a6 megatron/core/transformer/transformer_config.py: `fp8` is
     --fp8-format, 'e4m3' or 'hybrid' (e4m3 forward, e5m2 for the gradients), --fp8-recipe 'tensorwise' | 'delayed' |
     'mxfp8' (Blackwell only) | 'blockwise', transformer_impl defaults to transformer_engine). The recipe is the one
     Megatron-Bridge's FP8 rows ran (docs/performance-summary-archive.md @067f987d, 26.04.01: 'FP8 (current scaling)'
-    on H100, i.e. tensorwise, and MXFP8 on B200), the runs the estimate's FP8 gain is checked against. Nothing for a
-    BF16 job or one the estimate prices without Transformer Engine (its FP8 rate is then another stack's)."""
-    if workload.get("precision") != "fp8" or not workload.get("transformer_engine"):
+    on H100, i.e. tensorwise, and MXFP8 on B200), the runs the estimate's FP8 gain is checked against. Megatron has no
+    FP8 path but Transformer Engine, so a job asked in FP8 on it runs these flags whether or not the estimate was told
+    (transformer_engine): without them the command trains in BF16, slower than any FP8 time. Nothing for a BF16 job,
+    or on a card the estimate times in BF16 (no FP8 peak above its BF16 one: est.no-fp8)."""
+    if workload.get("precision") != "fp8" or not fp8_capable(gpu):
         return []
     blackwell = gpu is not None and gpu.architecture == "Blackwell"
     return ["--fp8-format", "hybrid", "--fp8-recipe", "mxfp8" if blackwell else "tensorwise"]
+
+
+def fp8_capable(gpu: Gpu | None) -> bool:
+    """The card has an FP8 peak above its 16-bit one, the test estimator.fp8_speedup times an FP8 step by (a card
+    without one is timed in BF16); unknown card: taken as capable (the estimate then had none to time)."""
+    if gpu is None:
+        return True
+    half = gpu.bf16_tflops or gpu.fp16_tflops
+    return bool(gpu.fp8_tflops and half and gpu.fp8_tflops > half)
 
 
 def megatron_command(

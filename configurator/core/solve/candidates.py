@@ -181,7 +181,9 @@ def market_excludes(gpu: Gpu, item: Record, request: BuildRequest) -> Reason | N
 def with_power_limit(result: EstimateResult, limit: float | None) -> EstimateResult:
     """Speeds and times under a GPU power limit (rules.watts.POWER_SPEED, build rules R20, the rule the estimator's
     power bound reads too): decoding on the memory-bound line, prefill and training on the measured compute-bound
-    curve, the share of the speed the estimate gave at the card's rated power."""
+    curve, the share of the speed the estimate gave at the card's rated power. An offloaded optimizer step
+    (EstimateResult.offload_step_hours: the host CPU's Adam and the copies to and from it) keeps its time: a cap on
+    the GPUs' board power does not slow the host's cores or its RAM."""
     from configurator.core.solve.power import POWER_SPEED
 
     factor = POWER_SPEED.share(limit)
@@ -189,6 +191,7 @@ def with_power_limit(result: EstimateResult, limit: float | None) -> EstimateRes
     if factor >= 1.0 and compute >= 1.0:
         return result
     said = Reason.of("est.power-limited", limit=limit, decode=factor, compute=compute)
+    host = result.offload_step_hours
 
     def scaled(value: float | None, by: float, divide: bool = False) -> float | None:
         return None if value is None else (value / by if divide else value * by)
@@ -199,12 +202,20 @@ def with_power_limit(result: EstimateResult, limit: float | None) -> EstimateRes
             "aggregate_tokens_per_s": scaled(result.aggregate_tokens_per_s, factor),
             "prefill_tokens_per_s": scaled(result.prefill_tokens_per_s, compute),
             "time_to_first_token_s": scaled(result.time_to_first_token_s, compute, divide=True),
-            "gpu_hours": scaled(result.gpu_hours, compute, divide=True),
-            "wall_hours": scaled(result.wall_hours, compute, divide=True),
+            "gpu_hours": _gpu_bound(result.gpu_hours, host * result.gpus, compute),
+            "wall_hours": _gpu_bound(result.wall_hours, host, compute),
             "assumptions": (*result.assumptions, english(said)),
             "assumption_codes": (*result.assumption_codes, said),
         }
     )
+
+
+def _gpu_bound(hours: float | None, host: float, compute: float) -> float | None:
+    """`hours` with its GPU-bound part (all but the host's `host` hours) slowed to the `compute` share of its speed."""
+    if hours is None:
+        return None
+    kept = min(host, hours)
+    return (hours - kept) / compute + kept
 
 
 def estimate_as_practitioner(
