@@ -295,6 +295,7 @@ def test_build_sheet_shows_the_launch_command_and_the_noise(scenarios: dict[str,
     from html import escape
 
     from configurator.core.model import noise
+    from configurator.core.report.sheet import printed_command
 
     for request, build in _all_builds(scenarios):
         html = build_sheet_html(build, request, META)
@@ -302,8 +303,13 @@ def test_build_sheet_shows_the_launch_command_and_the_noise(scenarios: dict[str,
         assert html.count(escape(sound.text())) >= 2  # the first page's header and the power table
         assert escape(noise.SUM_SOURCE) in html  # how the figure is made, with its source
         if build.launch and build.launch.get("command"):
-            block = f'<pre class="command">{escape(build.launch["command"])}</pre>'
+            # one monospace block, escaped, broken only between whole words with a shell continuation (window33's
+            # printed_command: a line past the page's width is continued with " \\"), so what is pasted still runs
+            printed = printed_command(build.launch["command"])
+            block = f'<pre class="command">{escape(printed)}</pre>'
             assert block in html, "the command is one monospace block, escaped, to paste as it is"
+            rejoined = printed.replace(" \\\n  ", " ").replace(" && \\\n", " && ")
+            assert rejoined == build.launch["command"], "the printed lines join back into the command itself"
 
 
 def test_slot_map_draws_each_card_and_bays(scenarios: dict[str, Scenario]) -> None:
