@@ -1334,7 +1334,9 @@ def _one_alternative_problems(builds: list[dict[str, Any]]) -> list[str]:
         api = costs.get("api_alternative") or {}
         kinds.setdefault("api" if api.get("headline") else "rental", []).append(str(build.get("rank")))
     if len(kinds) > 1:
-        return [f"builds {', '.join(kinds['api'])} weighed against the API, builds {', '.join(kinds['rental'])} a rental"]
+        return [
+            f"builds {', '.join(kinds['api'])} weighed against the API, builds {', '.join(kinds['rental'])} a rental"
+        ]
     return []
 
 

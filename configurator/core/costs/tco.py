@@ -1741,10 +1741,8 @@ def tco(
 ) -> CostOfOwnership:
     """Buy versus rent for `build`. `rental` is the match (or the whole search, whose reason is kept when nothing
     matched). `catalog` is needed only when the profile's electricity currency differs from the build's. `api`
-    (inference): the model per token from a hosted API (costs.api); the break-even is against it whenever it is given
-    (it serves the buyer's market), and says so: one rule for every build of a plan, so a fast build is not weighed
-    against a rental while its slower neighbours are weighed against the API (round 33). `api_elsewhere`: why none is
-    weighed (costs.api)."""
+    (inference): the model per token from a hosted API (costs.api); the break-even is against it whenever given, one
+    rule for every build of a plan (round 33), and says so. `api_elsewhere`: why none is weighed (costs.api)."""
     assumptions = assumptions or OwnershipAssumptions()
     currency = build.currency
     rate, notes = _electricity_rate(profile, currency, catalog)
