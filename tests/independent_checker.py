@@ -1328,12 +1328,29 @@ def _quietest_problems(build: dict[str, Any], name: str, pool: list[dict[str, An
     return []
 
 
+def _one_alternative_problems(builds: list[dict[str, Any]]) -> list[str]:
+    """One plan, one rule (round 33): every build with a break-even is weighed against the same kind of alternative,
+    a per-token API or a rental, never the API for some builds and a rental for others."""
+    kinds: dict[str, list[str]] = {}
+    for build in builds:
+        costs = build.get("cost_of_ownership") or {}
+        if costs.get("break_even_said") is None:
+            continue
+        api = costs.get("api_alternative") or {}
+        kinds.setdefault("api" if api.get("headline") else "rental", []).append(str(build.get("rank")))
+    if len(kinds) > 1:
+        return [
+            f"builds {', '.join(kinds['api'])} weighed against the API, builds {', '.join(kinds['rental'])} a rental"
+        ]
+    return []
+
+
 def break_even_problems(builds: list[dict[str, Any]]) -> list[str]:
     """Every build's "buying pays back after N months" (or "never") against the numbers beside it, recomputed here:
-    the alternative it is reckoned against is the cheaper a month of the as-fast rental and the model's per-token API
-    bill; that bill is users x the build's own decode tokens/s x busy hours x the price; and the yearly rows
+    the alternative it is reckoned against is the model's per-token API bill whenever one is weighed (one rule for every
+    build of a plan: round 33), else the as-fast rental; that bill is users x the build's own decode tokens/s x busy hours x the price; and the yearly rows
     ("own X vs API/rent Y") agree with the month (buying is cheaper after y years exactly when the month is <= 12 y)."""
-    problems: list[str] = []
+    problems: list[str] = _one_alternative_problems(builds)
     for build in builds:
         costs = build.get("cost_of_ownership") or {}
         if costs.get("break_even_said") is None:
@@ -1346,11 +1363,10 @@ def break_even_problems(builds: list[dict[str, Any]]) -> list[str]:
         alternative, column = rental, "renting"
         if api is not None:
             problems += _api_bill_problems(build, api, name)
-            cheaper = rental is None or api["monthly"] < rental
-            if bool(api["headline"]) != cheaper:
+            if not api["headline"]:
                 problems.append(
-                    f"{name}: break-even against {'the API' if api['headline'] else 'a rental'}, yet "
-                    f"the API bill {api['monthly']:,.2f} and the rental {rental} a month"
+                    f"{name}: break-even against a rental ({rental} a month), yet {api['provider']}'s per-token "
+                    f"price is weighed beside it ({api['monthly']:,.2f} a month): every build is weighed against the API"
                 )
             if api["headline"]:
                 alternative, column = api["monthly"], "api"

@@ -663,6 +663,9 @@ BREAK_EVEN_EXTRA = (
     "--model deepseek-r1 --workload inference --precision q4_k_m --budget 25000",
     # round 32 (market32b): a buyer in mainland China is not weighed against DeepInfra's USD price converted to CNY
     "--model llama-3.3-70b --workload inference --budget 50000 --currency CNY --region china --top 3",
+    # round 33 (judge33b): build #2 (one 3090 Ti, 187.6 tok/s) was weighed against a RunPod 4090 while #1 and #3 were
+    # weighed against OpenRouter's dated per-token price: one plan, one rule
+    "--model qwen3.6-35b-a3b --workload inference --budget 3000 --top 3",
 )
 
 

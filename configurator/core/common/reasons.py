@@ -1316,6 +1316,8 @@ EN: dict[str, Template] = {
         else f"at {r.fields['precision']}, scored as the release at about half its bytes read from RAM: no --precision "
         "given"
     ),
+    "kind.release-on-cards": "at {precision}, scored as the release at about half its bytes on the cards: no --precision "
+    "given",
     "kind.usual-kv": "{precision} KV cache: no --kv-precision given",
     "kind.usual-served": "at {precision}, quantized by vLLM on load for several users: no --precision given",
     "kind.fewest-cards": lambda r, _say: (

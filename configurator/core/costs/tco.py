@@ -1238,7 +1238,8 @@ class CostOfOwnership(BaseModel):
     api: ApiUse | None = None  # inference: the same model's tokens bought per token from a hosted API (costs.api)
     api_break_even_month: int | None = None
     api_break_even_said: Reason | None = None
-    # the break-even above is against the API (cheaper a month than the as-fast rental, or no rental)
+    # the break-even above is against the API: whenever one serves the buyer's market (round 33: one rule for every build
+    # of a plan; the as-fast rental, whose price grows with the build's speed, stays in the yearly rows)
     against_api: bool = False
     # why no API is weighed though the model has prices: none serves the buyer's market (costs.api.api_elsewhere)
     api_elsewhere: Reason | None = None
@@ -1740,8 +1741,8 @@ def tco(
 ) -> CostOfOwnership:
     """Buy versus rent for `build`. `rental` is the match (or the whole search, whose reason is kept when nothing
     matched). `catalog` is needed only when the profile's electricity currency differs from the build's. `api`
-    (inference): the model per token from a hosted API (costs.api); the break-even is against it when it is cheaper a
-    month than the as-fast rental (or there is none), and says so. `api_elsewhere`: why none is weighed (costs.api)."""
+    (inference): the model per token from a hosted API (costs.api); the break-even is against it whenever given, one
+    rule for every build of a plan (round 33), and says so. `api_elsewhere`: why none is weighed (costs.api)."""
     assumptions = assumptions or OwnershipAssumptions()
     currency = build.currency
     rate, notes = _electricity_rate(profile, currency, catalog)
@@ -1765,7 +1766,7 @@ def tco(
     args = (purchase, monthly_owning, monthly_rental, horizon, currency, rental_reason, assumptions, why_none)
     be, be_said = _break_even(*args, against=fast)
     api_be, api_said = _api_break_even(api, purchase, monthly_owning, horizon, currency, assumptions)
-    against_api = api is not None and api_said is not None and (monthly_rental is None or api.monthly < monthly_rental)
+    against_api = api is not None and api_said is not None
     be, be_said = (api_be, api_said) if against_api and api_said is not None else (be, be_said)
 
     monthly_enough = None if enough is None else enough.monthly_rental_equivalent

@@ -1071,6 +1071,7 @@ ZH_REASONS: dict[str, Template] = {
         if r.fields.get("released")
         else f"{r.fields['precision']}，评分与原版相当，从内存读取的字节约减半：未指定权重精度"
     ),
+    "kind.release-on-cards": "{precision}，评分与原版相当，显卡上的权重字节约减半：未指定权重精度",
     "kind.usual-kv": "{precision} KV 缓存：未指定 KV 缓存精度",
     "kind.usual-served": "{precision}，vLLM 加载时量化，供多个用户使用：未指定权重精度",
     "kind.fewest-cards": lambda r, _say: (
@@ -3413,6 +3414,8 @@ WINDOW_EN: dict[str, Template] = {
         else f"at {r.fields['precision']}, scored as the release at about half its bytes read from RAM: Weights left "
         "on auto"
     ),
+    "kind.release-on-cards": "at {precision}, scored as the release at about half its bytes on the cards: Weights left on "
+    "auto",
     "kind.usual-kv": "{precision} KV cache: KV cache left on auto",
     "kind.usual-served": "at {precision}, quantized by vLLM on load for several users: Weights left on auto",
     "kind.released-served": "at {precision} as released, served by vLLM for several users: Weights left on auto",

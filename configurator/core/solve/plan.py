@@ -1830,7 +1830,11 @@ def _in_ram_said(found: list[Build], request: BuildRequest) -> list[Build]:
         "kind.release-in-ram", precision=RELEASE_IN_RAM.upper(), **({"released": released} if released else {})
     )
     return [
-        b.of_kind(*b.kinds_said(), said) if b.estimate.workload.get("precision") == RELEASE_IN_RAM else b for b in found
+        b.of_kind(*b.kinds_said(), said)
+        if b.estimate.workload.get("precision") == RELEASE_IN_RAM
+        and not any(k.code == "kind.release-on-cards" for k in b.kinds_said())
+        else b
+        for b in found
     ]
 
 
@@ -1886,6 +1890,31 @@ def _usual_gguf_machines(ctx: PlanContext) -> list[Build]:
         found += _experts_in_ram_at(variant, ctx)
     said = Reason.of("kind.usual-gguf", precision=USUAL_GGUF.upper())
     return [b.of_kind(*b.kinds_said(), said) for b in found]
+
+
+def _release_on_cards(ctx: PlanContext) -> list[Build]:
+    """A single user's request without --precision that llama.cpp runs (sources.release_in_ram, a 16-bit release, up
+    to USUAL_GGUF_USERS users): the fastest builds with cards at RELEASE_IN_RAM (Q8_0, scored as the release:
+    ranking.RELEASE_QUALITY_BITS), as the machines reading from RAM run it. Without them the cards ran only BF16 and
+    Q4_K_M, so "fastest at release quality" compared CPU-only Q8_0 with BF16 cards: GLM-4.7-Flash at 2,000 USD called
+    an EPYC 7302 at 27.4 tokens/s the fastest at release quality where 2 x RTX 2080 Ti 22GB hold its Q8_0 (30.2 GiB)
+    at 79.8 tokens/s for 1,783 USD (round 33, judge33b)."""
+    request = ctx.request
+    if (
+        not relax.usual_gguf_applies(request)
+        or not release_in_ram(request)
+        or request.precision_released
+        or request.workload.batch > USUAL_GGUF_USERS
+        or ctx.should_stop()
+    ):
+        return []
+    variant = request.model_copy(update={"workload": request.workload.model_copy(update={"precision": RELEASE_IN_RAM})})
+    cards = _solve_variant(ctx, variant, 2)
+    if any(end_of_life_caveat(b) is not None for b in cards) and not ctx.should_stop():
+        # as the usual GGUF's cards: a card past its support claims neither speed nor value, so the supported one too
+        cards += _solve_variant(ctx, variant, 1, exclude_gpus=tuple(g.id for g in ctx.catalog.gpus if _past_support(g)))
+    said = Reason.of("kind.release-on-cards", precision=RELEASE_IN_RAM.upper())
+    return [b.of_kind(said, why="") for b in cards]  # the objective's name and why are no claim (as usual-gguf)
 
 
 USUAL_SERVED = "fp8"
@@ -2424,7 +2453,8 @@ register("usual-gguf")(_usual_gguf_machines)
 register("usual-kv")(_usual_kv_builds)
 register("usual-served")(_usual_served_builds)
 register("usual-finetune")(_usual_finetune_builds)
-USUAL_SOURCES = ("usual-gguf", "usual-kv", "usual-served", "usual-finetune")
+register("release-on-cards")(_release_on_cards)
+USUAL_SOURCES = ("usual-gguf", "usual-kv", "usual-served", "usual-finetune", "release-on-cards")
 """Sources of a format the request did not name (USUAL_GGUF weights, a USUAL_KV cache): left out, with MACHINE_SOURCES,
 when a map names its GPUs (sources=False)."""
 from configurator.core.solve.offers import AS_ASKED, PlanRun  # noqa: E402

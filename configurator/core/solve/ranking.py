@@ -1264,6 +1264,7 @@ SETTING_KINDS = frozenset(
     (
         "kind.usual-gguf",
         "kind.release-in-ram",
+        "kind.release-on-cards",
         "kind.usual-kv",
         "kind.usual-served",
         "kind.released-served",
