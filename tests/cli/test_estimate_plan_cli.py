@@ -366,7 +366,15 @@ def test_plan_infeasible_json_has_reason_and_relaxation() -> None:
     )
     assert run.code == 0, run.err
     infeasible = run.json()["infeasible"]
-    assert set(infeasible) == {"reason", "blocking", "cheapest_relaxation", "relaxations", "details"}
+    # round 33 (ways33) added `cheapest_on_supported` (whether the cheapest way is the cheapest on supported software)
+    assert set(infeasible) == {
+        "reason",
+        "blocking",
+        "cheapest_relaxation",
+        "relaxations",
+        "details",
+        "cheapest_on_supported",
+    }
     assert infeasible["reason"] and infeasible["cheapest_relaxation"]
 
 
