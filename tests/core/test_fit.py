@@ -36,7 +36,9 @@ def test_lora_of_a_72b_model_says_the_solver_sharded_it_with_zero3(catalog) -> N
     assert sharding.value == "ZeRO-3" and sharding.chosen
     assert f"ZeRO-3{CHOSEN_MARK}" in fit.line and "sharding: ZeRO-3 (solver's choice)" in fit.sentence
     # what the launch runs, as "Run it" names it (accelerate + DeepSpeed ZeRO-3), not "DeepSpeed ZeRO-3 / FSDP"
-    assert "on DeepSpeed ZeRO-3" in fit.line and "/ FSDP" not in fit.line, fit.line
+    # the stage once, as the line's own ZeRO setting, not again after "DeepSpeed" (round 33: a fourth line at 1366 px)
+    assert "on DeepSpeed" in fit.line and "/ FSDP" not in fit.line, fit.line
+    assert fit.line.count("ZeRO-3") == 1, fit.line
     assert "DeepSpeed ZeRO-3" in build.launch["engine"]
 
 

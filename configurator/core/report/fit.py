@@ -142,8 +142,10 @@ def _framework(used: WorkloadJson, n: int, parallelism: ParallelismJson | None =
         runner = "torchtune FSDP2 " + ("FULL_SHARD" if int(zero) >= 3 else "SHARD_GRAD_OP")
     elif zero:
         # what the launch runs ("accelerate + DeepSpeed ZeRO-3"; "Sharded with: DeepSpeed"): the line said "DeepSpeed
-        # ZeRO-3 / FSDP" beside them (Dr. Chen's 72B LoRA, round 33's walk), as if either ran
-        runner = f"DeepSpeed ZeRO-{zero}"
+        # ZeRO-3 / FSDP" beside them (Dr. Chen's 72B LoRA, round 33's walk), as if either ran. The stage is the line's
+        # own "ZeRO-3" setting (fit.zero), so the runner is "DeepSpeed" alone: "ZeRO-3* ... on DeepSpeed ZeRO-3" said it
+        # twice and took a fourth line at 1366 px, where five of Dr. Chen's LoRA builds then no longer fit the table
+        runner = "DeepSpeed"
     else:
         runner = "PyTorch DDP" if n > 1 else "PyTorch"
     return Reason.of("fit.framework", method=base, runner=runner)
