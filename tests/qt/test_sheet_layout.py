@@ -44,6 +44,19 @@ def _tables(frame):  # type: ignore[no-untyped-def]
         yield from _tables(child)
 
 
+def _on_page(doc, page: str):  # type: ignore[no-untyped-def]
+    """Size `doc` to the printable area of `page` (portrait, 14 mm margins, at 96 dpi), as the sheet prints; the
+    area."""
+    text = QPageLayout(
+        QPageSize(PAGE_SIZES[page]),
+        QPageLayout.Orientation.Portrait,
+        QMarginsF(14, 14, 14, 14),
+        QPageLayout.Unit.Millimeter,
+    ).paintRectPixels(96)
+    doc.setPageSize(QSizeF(text.width(), text.height()))
+    return text
+
+
 @pytest.fixture(scope="module")
 def builds(shipped_catalog):  # type: ignore[no-untyped-def]
     return {currency: (request, plan(request, shipped_catalog).builds[0]) for currency, request in REQUESTS.items()}
@@ -55,14 +68,7 @@ def test_every_sheet_table_lays_out_as_a_table(qapp, builds, currency: str, page
     make_app([])
     request, build = builds[currency]
     doc = sheet_document(sheets_html([build], request, META, page, with_charts=False))
-    layout = QPageLayout(
-        QPageSize(PAGE_SIZES[page]),
-        QPageLayout.Orientation.Portrait,
-        QMarginsF(14, 14, 14, 14),
-        QPageLayout.Unit.Millimeter,
-    )
-    text = layout.paintRectPixels(96)
-    doc.setPageSize(QSizeF(text.width(), text.height()))
+    text = _on_page(doc, page)
     doc_layout = doc.documentLayout()
     tables = list(_tables(doc.rootFrame()))
     assert len(tables) >= 5
@@ -126,14 +132,7 @@ def test_no_header_word_is_split_across_lines(qapp, builds, shipped_catalog, cur
     make_app([])
     request, build = builds[currency] if currency in builds else _own_build(shipped_catalog, OWNED)
     doc = sheet_document(sheets_html([build], request, META, "A4", with_charts=False))
-    layout = QPageLayout(
-        QPageSize(PAGE_SIZES["A4"]),
-        QPageLayout.Orientation.Portrait,
-        QMarginsF(14, 14, 14, 14),
-        QPageLayout.Unit.Millimeter,
-    )
-    text = layout.paintRectPixels(96)
-    doc.setPageSize(QSizeF(text.width(), text.height()))
+    _on_page(doc, "A4")
     doc.documentLayout()  # lays the document out
     for table in _tables(doc.rootFrame()):
         for column in range(table.columns()):
@@ -573,14 +572,7 @@ def test_a_printed_command_breaks_only_between_whole_words(qapp, builds, page: s
     request, build = builds["USD"]
     long = build.model_copy(update={"launch": {**build.launch, "command": CHEN_COMMAND}})
     doc = sheet_document(sheets_html([long], request, META, page, with_charts=False))
-    layout = QPageLayout(
-        QPageSize(PAGE_SIZES[page]),
-        QPageLayout.Orientation.Portrait,
-        QMarginsF(14, 14, 14, 14),
-        QPageLayout.Unit.Millimeter,
-    )
-    text = layout.paintRectPixels(96)
-    doc.setPageSize(QSizeF(text.width(), text.height()))
+    _on_page(doc, page)
     lines = printed_command(CHEN_COMMAND).split("\n")
     assert len(lines) >= 3
     found = 0
