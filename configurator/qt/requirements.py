@@ -28,6 +28,7 @@ from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Gpu, ModelArch
 from configurator.core.common.errors import InvalidInputError, error_message, invalid_of
 from configurator.core.estimate.frameworks import FRAMEWORK_NAMES, FRAMEWORKS
+from configurator.core.estimate.frameworks import framework as framework_of
 from configurator.core.estimate.precision import KV_PRECISIONS, WEIGHT_PRECISIONS
 from configurator.core.estimate.traffic import TYPICAL_PROMPT_TOKENS
 from configurator.core.estimate.workload import ACCELERATE_FSDP_FRAMEWORKS, Workload
@@ -415,8 +416,10 @@ class RequirementsPanel(QWidget):
             )
 
     def _zero_applies(self) -> bool:
-        """The framework reads a sharding stage (every one but Unsloth, whose only stage is none: DDP)."""
-        return self.framework.currentData() != "unsloth"
+        """The framework reads a sharding stage: it has more than one to choose from (frameworks.Framework.shard_stages;
+        Unsloth's only stage is none, DDP)."""
+        name = self.framework.currentData()
+        return name is None or len(framework_of(name).shard_stages) > 1
 
     def _pretrain_form(self, form: QFormLayout) -> None:
         """The pretraining tab: tokens, deadline, utilisation, sequence length."""

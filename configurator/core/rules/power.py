@@ -250,9 +250,8 @@ class Circuit(Rule):
         }
         if continuous_w is None or continuous_w >= wall_w:
             return self.verdict(wall_w <= limit_w, "wall", **fields)
-        ok = pw.circuit_holds(wall_w, continuous_w, limit_w)
-        load, rating = pw.breaker_load_w(wall_w, continuous_w), pw.NEC_CONTINUOUS * limit_w
-        return self.verdict(ok, "burst", **fields, continuous_w=continuous_w, load_w=load, rating_w=rating)
+        load, rating = pw.circuit_load(wall_w, continuous_w, limit_w)  # the breakers' rating (a burst over decoding)
+        return self.verdict(load <= rating, "burst", **fields, continuous_w=continuous_w, load_w=load, rating_w=rating)
 
     def constrain(self, model: Any, **site: Any) -> None:
         ps, lit = site["ps"], site["lit"]

@@ -46,6 +46,7 @@ from configurator.core.solve.power import TRAINING_POWER_CURVE, power_limit_spee
 from configurator.core.solve.power_cap import VENDOR_RULES
 from configurator.core.solve.rules import READING_TPS
 from configurator.core.solve.shown import AS_FAST, SLOWER_DEARER, gives_up_for_little, many_times_slower
+from configurator.core.solve.solver import whole_units
 from configurator.core.solve.sources import RELEASE_IN_RAM, release_in_ram
 
 Solve = Callable[[BuildRequest, "float | None", Callable[[], bool]], "Build | None"]
@@ -543,7 +544,7 @@ def budget_for(build: Build | None, cost: float) -> int:
     (its parts add to 875 in whole units: round 33's checker, independent_checker.way_out_problems)."""
     if build is None or build.nodes != 1:
         return math.ceil(cost)
-    units = sum(int(round(p.unit_price * max(0, p.quantity - p.owned))) for p in build.parts if p.scope == "node")
+    units = sum(whole_units(p.unit_price, p.quantity, p.owned) for p in build.parts if p.scope == "node")
     return max(math.ceil(cost), units)
 
 

@@ -106,11 +106,17 @@ def _allowed_pair(name: str, allowed: Callable[[Any, Any], bool], left: Any, rig
     return remember("pairs", (name, id(left), id(right)), (left, right), lambda: bool(allowed(left, right)))
 
 
+def whole_units(amount: float, qty: int, owned: int = 0) -> int:
+    """What `qty` of a part at `amount` each add to a build's price in the model's whole currency units, the ones the
+    user owns free: the one rounding every price in the CP-SAT model takes (and relax.budget_for reads)."""
+    return int(round(amount * max(0, qty - owned)))
+
+
 def _paid(p: Priced | None, qty: int) -> int:
     """What `qty` of a priced part add to a build's price, in whole currency units (owned ones are free)."""
     if p is None or p.quote is None:
         return 0
-    return int(round(p.amount * max(0, qty - p.owned)))
+    return whole_units(p.amount, qty, p.owned)
 
 
 class SolvedValues(TypedDict):
@@ -1162,7 +1168,7 @@ def cards_held(chassis: Chassis) -> int:
 
 def option_cost(option: GpuOption) -> int:
     """What the cards of an option add to a build's price, in the model's whole currency units."""
-    return int(round(option.unit_cost() * (option.count - option.owned)))
+    return whole_units(option.unit_cost(), option.count, option.owned)
 
 
 def perf_scale_for(options: list[GpuOption]) -> float:
