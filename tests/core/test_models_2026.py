@@ -42,6 +42,7 @@ RECORDS = {
     "deepseek-v4-pro.json": "deepseek-v4-pro",
     "mistral-medium-3.5-128b.json": "mistral-medium-3.5-128b",
     "glm-4.7-flash.json": "glm-4.7-flash",
+    "nemotron-3-super-120b-a12b.json": "nemotron-3-super-120b-a12b",
 }
 
 # the architecture facts the estimator reads; a record's `estimates` names the ones not from config.json
@@ -159,6 +160,7 @@ GALLERY_KV_KIB = {
     "kimi-k2.5": 68.6,
     "qwen3.5-397b-a17b": 30.0,
     "gemma-4-26b-a4b": 210.0,
+    "nemotron-3-super-120b-a12b": 8.0,
 }
 
 
@@ -233,11 +235,32 @@ def test_a_layers_block_type_list_reads_as_the_pattern(tmp_path: Path) -> None:
     assert load_hf_config(_write(tmp_path, config)).mamba == MODELS["nemotron-3-nano-30b-a3b"].mamba
 
 
-def test_latent_moe_is_refused_rather_than_miscounted(tmp_path: Path) -> None:
-    config = _nemotron()
-    config["moe_latent_size"] = 1024
-    with pytest.raises(ModelImportError, match="latent MoE"):
-        load_hf_config(_write(tmp_path, config))
+def test_latent_moe_is_counted_to_the_checkpoint() -> None:
+    """Nemotron 3 Super 120B-A12B's config.json (moe_latent_size 1024): its 512 routed experts work at the latent
+    width, between one down- and one up-projection every token passes. A public model-sheet test reads the BF16
+    checkpoint's safetensors headers: 123,611,012,096 weights, of which 2,942,324,736 are the MTP layer and
+    107,898,470,400 the inactive routed experts of the backbone; without the MTP layer that is 120,668,687,360
+    total and 12,770,216,960 active (Raschka's note: 120.6B total, 12.7B active). Counting the experts at the
+    hidden width instead would give 450B."""
+    counts = count_params(load_hf_config(CONFIGS / "nemotron-3-super-120b-a12b.json"))
+    assert counts.total == 123_611_012_096 - 2_942_324_736
+    assert counts.active == counts.total - 107_898_470_400
+    # the routed experts' share: 512 experts of (2688 x 1024) x 2 in each of 40 MoE layers
+    assert counts.experts == 40 * 512 * 2 * 2688 * 1024
+
+
+def test_a_latent_moe_gguf_weighs_what_the_published_file_weighs() -> None:
+    """Nemotron 3 Super at Q4_K_M: lmstudio-community's NVIDIA-Nemotron-3-Super-120B-A12B-Q4_K_M, three shards of
+    about 80.1 G together (a deployment note measured September 2026, stored-corpus file 59143409990; G read as GiB,
+    as file managers and `du -h` show it), and Ollama's 120b-a12b-q4_K_M tag listed at 87GB (a registry map,
+    stored-corpus file 68378338442). The experts' down-projections are 2688 wide, not a multiple of 256, so llama.cpp
+    stores them as Q5_0 / Q8_0 rather than Q4_K / Q6_K, which is why the file weighs 5.7 bits a parameter."""
+    from configurator.core.estimate.gguf import gguf_bytes
+
+    size = gguf_bytes(MODELS["nemotron-3-super-120b-a12b"], "q4_k_m")
+    total = size.embedding + size.lm_head + size.attention + size.dense_mlp + size.experts
+    assert total / 2**30 == pytest.approx(80.1, rel=0.03)
+    assert total / 1e9 == pytest.approx(87, rel=0.03)
 
 
 def test_layer_types_that_are_not_every_nth_full_are_refused(tmp_path: Path) -> None:

@@ -486,6 +486,21 @@ class MoeSpec(_Strict):
     moe_layer_step: int = Field(
         default=1, ge=1, le=MAX_LAYERS, description="every n-th layer is MoE (Llama 4 interleaves)"
     )
+    latent_size: int | None = Field(
+        default=None,
+        gt=0,
+        le=MAX_WIDTH,
+        description="latent MoE (Nemotron 3 Super, config moe_latent_size): the routed experts work at this width, "
+        "between one down-projection from the hidden size and one up-projection back that every token passes",
+    )
+
+    def expert_width_in(self, hidden: int) -> int:
+        """The width a routed expert reads and writes: the latent width of a latent MoE, else the hidden size."""
+        return self.latent_size or hidden
+
+    def latent_projection_params(self, hidden: int) -> int:
+        """A latent MoE layer's two always-active projections (fc1_latent_proj, fc2_latent_proj): 0 without one."""
+        return 2 * hidden * self.latent_size if self.latent_size else 0
 
     @model_validator(mode="after")
     def _top_k_within(self) -> "MoeSpec":

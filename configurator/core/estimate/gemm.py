@@ -200,8 +200,9 @@ def expert_gemm_efficiency(model: ModelArch, flops_per_byte: float, tokens: int,
     rows = max(1, round(tokens_per_expert(model, tokens, expert)))
     width = max(1, moe.expert_intermediate_size // max(1, tensor))
     up = (2 if model.mlp_gated else 1) * width
+    e_in = moe.expert_width_in(model.hidden_size)  # a latent MoE's experts read and write the latent width
     flops = time = 0.0
-    for k, n in ((model.hidden_size, up), (width, model.hidden_size)):
+    for k, n in ((e_in, up), (width, e_in)):
         work = 2.0 * rows * k * n
         flops += work
         time += work / roofline_efficiency(gemm_intensity(rows, k, n), flops_per_byte)

@@ -277,9 +277,11 @@ def _mlps(q: _Quantizer) -> tuple[float, float, dict[str, int]]:
                 dense_mlp += ((2 if gated else 1) * width + h) * 4
             down_types[_fit(d_t, width)] = down_types.get(_fit(d_t, width), 0) + 1
             continue
-        w = moe.expert_intermediate_size
-        up = (2 if gated else 1) * h * w * moe.num_experts
-        experts += _bytes(base, up, h) + _bytes(d_t, w * h * moe.num_experts, w)
+        w, e_in = moe.expert_intermediate_size, moe.expert_width_in(h)
+        up = (2 if gated else 1) * e_in * w * moe.num_experts
+        experts += _bytes(base, up, e_in) + _bytes(d_t, w * e_in * moe.num_experts, w)
+        if moe.latent_size:  # the latent down- and up-projection (ffn_latent_in / ffn_latent_out): the default type
+            dense_mlp += _bytes(base, moe.latent_projection_params(h), h)
         down_types[_fit(d_t, w)] = down_types.get(_fit(d_t, w), 0) + 1
         if moe.shared_intermediate_size:  # ffn_*_shexp: ffn_down_shexp matches the ffn_down rule
             s = moe.shared_intermediate_size

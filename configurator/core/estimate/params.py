@@ -196,11 +196,11 @@ def _count_params(m: ModelArch) -> ParamCounts:
         if m.moe is not None:
             moe = m.moe
             moe_layers = m.mamba.layers("E")
-            expert = _mlp_params(h, moe.expert_intermediate_size, m.mlp_gated, bias)
+            expert = _mlp_params(moe.expert_width_in(h), moe.expert_intermediate_size, m.mlp_gated, bias)
             shared = (
                 _mlp_params(h, moe.shared_intermediate_size, m.mlp_gated, bias) if moe.shared_intermediate_size else 0
             )
-            dense_mlp += moe_layers * (h * moe.num_experts + shared)
+            dense_mlp += moe_layers * (h * moe.num_experts + shared + moe.latent_projection_params(h))
             experts = moe_layers * moe.num_experts * expert
             experts_active = moe_layers * moe.experts_per_token * expert
     elif m.moe is None:
@@ -212,10 +212,12 @@ def _count_params(m: ModelArch) -> ParamCounts:
         # every moe_layer_step-th layer is MoE (layer index f + k*step + step - 1)
         moe_layers = max(0, m.num_layers - moe.first_dense_layers) // moe.moe_layer_step
         dense_layers = m.num_layers - moe_layers
-        expert = _mlp_params(h, moe.expert_intermediate_size, m.mlp_gated, bias)
+        expert = _mlp_params(moe.expert_width_in(h), moe.expert_intermediate_size, m.mlp_gated, bias)
         router = h * moe.num_experts
         shared = _mlp_params(h, moe.shared_intermediate_size, m.mlp_gated, bias) if moe.shared_intermediate_size else 0
-        dense_mlp = dense_layers * _mlp_params(h, dense_width, m.mlp_gated, bias) + moe_layers * (router + shared)
+        dense_mlp = dense_layers * _mlp_params(h, dense_width, m.mlp_gated, bias) + moe_layers * (
+            router + shared + moe.latent_projection_params(h)
+        )
         experts = moe_layers * moe.num_experts * expert
         experts_active = moe_layers * moe.experts_per_token * expert
     embedding = m.vocab_size * h

@@ -205,8 +205,6 @@ def _moe_spec(r: _Reader, origin: str, model_type: str, intermediate: int) -> Mo
         shared_width = shared * moe_width if shared else r.count("shared_expert_intermediate_size")
         if shared and r.get("moe_shared_expert_intermediate_size") is not None:
             shared_width = r.count("moe_shared_expert_intermediate_size")  # Nemotron-H names the width itself
-        if r.get("moe_latent_size") is not None:
-            raise ModelImportError(f"{origin}: latent MoE (moe_latent_size, Nemotron 3 Super) is not supported yet")
         if model_type.startswith("llama4"):
             shared, shared_width = 1, moe_width
         return MoeSpec(
@@ -223,6 +221,7 @@ def _moe_spec(r: _Reader, origin: str, model_type: str, intermediate: int) -> Mo
             or (r.count("first_k_dense_replace") and model_type in ("glm_moe_dsa", "kimi_k2", "glm4_moe_lite"))
             else None,
             moe_layer_step=r.int("interleave_moe_layer_step", "decoder_sparse_step", default=1),
+            latent_size=r.int("moe_latent_size") if r.get("moe_latent_size") is not None else None,
         )
     return None
 
