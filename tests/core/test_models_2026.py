@@ -43,6 +43,7 @@ RECORDS = {
     "mistral-medium-3.5-128b.json": "mistral-medium-3.5-128b",
     "glm-4.7-flash.json": "glm-4.7-flash",
     "nemotron-3-super-120b-a12b.json": "nemotron-3-super-120b-a12b",
+    "qwen3.5-35b-a3b.json": "qwen3.5-35b-a3b",
 }
 
 # the architecture facts the estimator reads; a record's `estimates` names the ones not from config.json
