@@ -44,6 +44,7 @@ RECORDS = {
     "glm-4.7-flash.json": "glm-4.7-flash",
     "nemotron-3-super-120b-a12b.json": "nemotron-3-super-120b-a12b",
     "qwen3.5-35b-a3b.json": "qwen3.5-35b-a3b",
+    "qwen3.5-9b.json": "qwen3.5-9b",
 }
 
 # the architecture facts the estimator reads; a record's `estimates` names the ones not from config.json
