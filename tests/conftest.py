@@ -215,6 +215,23 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     items.sort(key=lambda item: rank[item_group(item)])
 
 
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist's worker sends the collected ids to the controller
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Give each test its group where pytest-xdist's own suffix did not take. pytest-xdist 3.8 tells the controller a
+    test's group by appending "@group" to `item._nodeid`, which pytest 9.2 no longer reads (a node's id is `item._id`,
+    a NodeId): every test was scheduled on its own, modules split over both workers (each building the module's
+    fixtures and solving the expert requests again), without a word (pytest-xdist#1386, open; its fix is PR #1388,
+    open, 2026-09-21). The same suffix, on the id pytest 9.2 reads; a no-op where xdist's took (pytest < 9.2)."""
+    if not getattr(session.config.option, "loadgroup", False):  # set on xdist's workers under --dist loadgroup
+        return
+    for item in session.items:
+        mark = item.get_closest_marker("xdist_group")
+        node_id = getattr(item, "_id", None)
+        if mark is None or node_id is None or item.nodeid.rfind("@") > item.nodeid.rfind("]"):
+            continue
+        item._id = type(node_id).parse(f"{item.nodeid}@{mark.args[0]}")
+
+
 def pytest_configure(config: pytest.Config) -> None:
     if hasattr(config.option, "loadscopereorder"):  # pytest-xdist: send groups in the collected order (above)
         config.option.loadscopereorder = False
