@@ -193,13 +193,13 @@ def group_order(slow: dict[str, int], quick: dict[str, int]) -> list[str]:
 
 
 @pytest.hookimpl(tryfirst=True)  # before xdist's own hook reads the group
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     slow: dict[str, int] = {}
     quick: dict[str, int] = {}
     for item in items:
         path = Path(str(item.fspath))
         group = item_group(item)
-        item.add_marker(pytest.mark.xdist_group(group))
+        item.add_marker(pytest.mark.xdist_group(group_name(group)))
         item.user_properties.append(("xdist_group", group_name(group)))  # for benchmarks/ci_time.py
         fixtures = getattr(item, "fixturenames", ())
         if path.parent.name in SLOW_FOLDERS or path.stem in SLOW_MODULES or SLOW_FIXTURES & set(fixtures):
@@ -209,10 +209,12 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             quick[group] = quick.get(group, 0) + 1
         if "qapp" in getattr(item, "fixturenames", ()) or "qtbot" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.gui)
-    # longest groups first; within a group the collected order (a stable sort). xdist hands groups out in this order
-    # (pytest_configure turns off its own reordering by number of tests, which sent a long group of few tests last)
-    rank = {group: n for n, group in enumerate(group_order(slow, quick))}
-    items.sort(key=lambda item: rank[item_group(item)])
+    # On xdist's workers (whose collection the controller schedules): longest groups first, within a group the
+    # collected order (a stable sort). xdist hands groups out in this order (pytest_configure turns off its own
+    # reordering by number of tests, which sent a long group of few tests last). A run without -n keeps file order.
+    if getattr(config.option, "loadgroup", False):
+        rank = {group: n for n, group in enumerate(group_order(slow, quick))}
+        items.sort(key=lambda item: rank[item_group(item)])
 
 
 @pytest.hookimpl(tryfirst=True)  # before pytest-xdist's worker sends the collected ids to the controller
@@ -227,7 +229,7 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     for item in session.items:
         mark = item.get_closest_marker("xdist_group")
         node_id = getattr(item, "_id", None)
-        if mark is None or node_id is None or item.nodeid.rfind("@") > item.nodeid.rfind("]"):
+        if mark is None or not hasattr(type(node_id), "parse") or item.nodeid.rfind("@") > item.nodeid.rfind("]"):
             continue
         item._id = type(node_id).parse(f"{item.nodeid}@{mark.args[0]}")
 
