@@ -118,6 +118,18 @@ module run on one worker, so a module's fixtures are built once; and these run t
 read one another's solves (tests/expert/runner.py keeps each plan's answer per process), and the random label check
 reads the generative test's answers (`test_solver_generative.solved`)."""
 
+EXPERT_SHARDS = 4
+"""The expert suite is the largest group by far (151 requests, each solved once and read by four tests, plus their ways
+out re-solved): on one worker it was the critical path of a two-worker run. Its tests are split by request into this
+many groups (`expert-0` ...): every test of one request stays in one group (the same shard of the same `args`), so each
+request is still solved once per run, and the shards are spread over the workers like any other group. The expert
+tests with no request of their own (the checker on hand-written plans) stay in `expert`."""
+
+GROUP_SECONDS = REPO / "tests" / "group_seconds.json"
+"""Measured seconds per xdist group (`python benchmarks/ci_time.py REPORT.xml --write-weights`): only the order in which
+groups are handed to workers (longest first, so that no worker is left with a long group at the end) reads it; a
+group it does not know is weighed by its tests (`_guessed_seconds`). A stale table costs balance, never a result."""
+
 
 def _xdist_group(path: Path) -> str:
     if path.stem in XDIST_GROUPS:
@@ -127,16 +139,104 @@ def _xdist_group(path: Path) -> str:
     return str(path)
 
 
+def _request_of(item: pytest.Item) -> str | None:
+    """The `llm-rig plan` arguments an expert-suite test reads (its `case`, `case_id` or `args` parameter, or the
+    `expert_request` mark of a test that names its request in its body)."""
+    marked = item.get_closest_marker("expert_request")
+    if marked is not None:
+        return str(marked.args[0])
+    params = getattr(getattr(item, "callspec", None), "params", {})
+    if "case" in params:
+        return str(params["case"].args)
+    if "case_id" in params:
+        from tests.expert.cases import CASES
+
+        return next(c.args for c in CASES if c.id == params["case_id"])
+    if isinstance(params.get("args"), str):
+        return str(params["args"])
+    return None
+
+
+def item_group(item: pytest.Item) -> str:
+    """The xdist group of a test: its file's (`_xdist_group`), the expert suite's split by request (EXPERT_SHARDS)."""
+    import zlib
+
+    group = _xdist_group(Path(str(item.fspath)))
+    if group == "expert" and Path(str(item.fspath)).parent.name == "expert":
+        args = _request_of(item)
+        if args is not None:
+            return f"expert-{zlib.crc32(args.encode()) % EXPERT_SHARDS}"
+    return group
+
+
+def group_name(group: str) -> str:
+    """A group as the weights table and reports name it: a file's path relative to the repository, or the group."""
+    return Path(group).relative_to(REPO).as_posix() if group.startswith(str(REPO)) else group
+
+
+def _guessed_seconds(slow: int, quick: int) -> float:
+    """A group the table does not know: about 5 s a slow test (a plan, a window journey) and 0.2 s any other."""
+    return 5.0 * slow + 0.2 * quick
+
+
+def group_order(slow: dict[str, int], quick: dict[str, int]) -> list[str]:
+    """Groups longest first (GROUP_SECONDS, else `_guessed_seconds`), ties by name: the order xdist hands them out."""
+    import json
+
+    known: dict[str, float] = json.loads(GROUP_SECONDS.read_text()) if GROUP_SECONDS.exists() else {}
+    groups = set(slow) | set(quick)
+
+    def seconds(group: str) -> float:
+        return known.get(group_name(group), _guessed_seconds(slow.get(group, 0), quick.get(group, 0)))
+
+    return sorted(groups, key=lambda g: (-seconds(g), group_name(g)))
+
+
 @pytest.hookimpl(tryfirst=True)  # before xdist's own hook reads the group
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    slow: dict[str, int] = {}
+    quick: dict[str, int] = {}
     for item in items:
         path = Path(str(item.fspath))
-        item.add_marker(pytest.mark.xdist_group(_xdist_group(path)))
+        group = item_group(item)
+        item.add_marker(pytest.mark.xdist_group(group_name(group)))
+        item.user_properties.append(("xdist_group", group_name(group)))  # for benchmarks/ci_time.py
         fixtures = getattr(item, "fixturenames", ())
         if path.parent.name in SLOW_FOLDERS or path.stem in SLOW_MODULES or SLOW_FIXTURES & set(fixtures):
             item.add_marker(pytest.mark.slow)
+            slow[group] = slow.get(group, 0) + 1
+        else:
+            quick[group] = quick.get(group, 0) + 1
         if "qapp" in getattr(item, "fixturenames", ()) or "qtbot" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.gui)
+    # On xdist's workers (whose collection the controller schedules): longest groups first, within a group the
+    # collected order (a stable sort). xdist hands groups out in this order (pytest_configure turns off its own
+    # reordering by number of tests, which sent a long group of few tests last). A run without -n keeps file order.
+    if getattr(config.option, "loadgroup", False):
+        rank = {group: n for n, group in enumerate(group_order(slow, quick))}
+        items.sort(key=lambda item: rank[item_group(item)])
+
+
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist's worker sends the collected ids to the controller
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Give each test its group where pytest-xdist's own suffix did not take. pytest-xdist 3.8 tells the controller a
+    test's group by appending "@group" to `item._nodeid`, which pytest 9.2 no longer reads (a node's id is `item._id`,
+    a NodeId): every test was scheduled on its own, modules split over both workers (each building the module's
+    fixtures and solving the expert requests again), without a word (pytest-xdist#1386, open; its fix is PR #1388,
+    open, 2026-09-21). The same suffix, on the id pytest 9.2 reads; a no-op where xdist's took (pytest < 9.2)."""
+    if not getattr(session.config.option, "loadgroup", False):  # set on xdist's workers under --dist loadgroup
+        return
+    for item in session.items:
+        mark = item.get_closest_marker("xdist_group")
+        node_id = getattr(item, "_id", None)
+        if mark is None or not hasattr(type(node_id), "parse") or item.nodeid.rfind("@") > item.nodeid.rfind("]"):
+            continue
+        item._id = type(node_id).parse(f"{item.nodeid}@{mark.args[0]}")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if hasattr(config.option, "loadscopereorder"):  # pytest-xdist: send groups in the collected order (above)
+        config.option.loadscopereorder = False
 
 
 _EXIT_STATUS: list[int] = []

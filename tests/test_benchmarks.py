@@ -73,3 +73,24 @@ def test_instructions_benchmark_counts_the_same_code_alike() -> None:
     line = next(line for line in out.splitlines() if line.startswith("--version"))
     base, here, ratio = (float(x) for x in line.split()[1:4])
     assert base > 50 and abs(ratio - 1) < 0.01 and abs(here / base - ratio) < 1e-3
+
+
+def test_ci_time_reads_a_junit_report_by_xdist_group(tmp_path: Path) -> None:
+    """benchmarks/ci_time.py on a three-test report: groups summed from each test's `xdist_group` property, the
+    bound max(sum / 2, largest group), and xdist's order (most tests first) against longest first, replayed."""
+    xml = tmp_path / "suite.xml"
+    xml.write_text(
+        '<testsuites><testsuite name="pytest">'
+        + "".join(
+            f'<testcase classname="tests.test_layers" name="{name}" time="{seconds}">'
+            f'<properties><property name="xdist_group" value="{group}"/></properties></testcase>'
+            for name, group, seconds in (("a", "big", 30.0), ("b", "small", 1.0), ("c", "small", 1.0))
+        )
+        + "</testsuite></testsuites>"
+    )
+    out = run("benchmarks/ci_time.py", str(xml), "--top", "2")
+    assert "3 tests, 32 s in all; 2 xdist groups" in out
+    assert "30.0 s  93.8 %  big (1)" in out and "2.0 s   6.2 %  small (2)" in out
+    assert "max(16, 30) = 30 s" in out
+    assert "most tests first (pytest-xdist's own order): 30 s; each worker idle at the end: 28, 0 s" in out
+    assert "longest first (tests/conftest.py group_order, on these times): 30 s" in out

@@ -677,6 +677,7 @@ def test_no_break_even_contradicts_the_numbers_shown(args: str) -> None:
     assert not problems, f"`llm-rig plan {args}`:\n" + "\n".join(f"  - {p}" for p in problems)
 
 
+@pytest.mark.expert_request(BREAK_EVEN_EXTRA[0])  # its group is that request's (tests/conftest.py)
 def test_one_r1_user_is_reckoned_against_the_api() -> None:
     """One user of DeepSeek-R1: the break-even is against DeepSeek's per-token price (dated, sourced), not a node."""
     builds = run_plan(BREAK_EVEN_EXTRA[0])["builds"]
@@ -692,6 +693,7 @@ def _cloud_regions() -> dict[str, str]:
     return {o["id"]: str(o.get("region", "")).lower() for o in tomllib.loads(path.read_text("utf-8"))["cloud"]}
 
 
+@pytest.mark.expert_request(BREAK_EVEN_EXTRA[1])  # its group is that request's (tests/conftest.py)
 def test_a_china_buyer_is_weighed_against_renting_in_china_not_a_usd_api() -> None:
     """Llama 3.3 70B's one API price is DeepInfra's, in USD, for buyers outside mainland China (catalogs/models.toml
     `market`): a `--region china` build in CNY had been "never" paid back against it converted (2.29 CNY per million
@@ -708,6 +710,7 @@ def test_a_china_buyer_is_weighed_against_renting_in_china_not_a_usd_api() -> No
         assert costs["break_even_said"]["fields"].get("against", {}).get("code") != "tco.api"
 
 
+@pytest.mark.expert_request(BREAK_EVEN_EXTRA[0])  # its group is that request's (tests/conftest.py)
 def test_one_r1_user_pays_for_the_prompts_too() -> None:
     """Round 32: the API bill counts the prompts at DeepSeek's listed input price (0.55 USD per million on a cache miss,
     api-docs.deepseek.com/quick_start/pricing, in effect until 2025-09-05): a chat's 1,020-token median prompt per
