@@ -1141,7 +1141,11 @@ def _diagnose(
         # a way out delivers what it says: never a build failing a rule of its relaxed request (Qwen3-30B-A3B for 4
         # users at 20 tokens/s had been told an RTX 2070 with the experts in a desktop's RAM that decodes 11.05 there)
         builds = [_with_prompt(b) for b in builds if not b.fails]
-        # nor is a training build on a card past its vendor's support, beside a supported one (ranking.startable)
+        # on a new circuit, its cards capped too, as the plan there caps them (offers.capped_beside); and no training
+        # build on a card past its vendor's support, beside a supported one (ranking.startable)
+        builds += map(
+            _with_prompt, _offers.capped_beside(relaxed, request, (catalog, model, exact), builds, cost_cap, stop)
+        )
         builds = _startable_noting(builds, aside)
         if not relax.wants_reading(relaxed):
             if not stop():
@@ -2441,7 +2445,7 @@ def _next_steps(build: Build, catalog: Catalog, model: ModelArch, request: Build
 # the plan's own sources and the machines people build register themselves on import (solve.offers, solve.machines);
 # plan() runs whatever is registered
 from configurator.core.solve import mixed as _mixed  # noqa: E402,F401
-from configurator.core.solve import offers as _offers  # noqa: E402,F401
+from configurator.core.solve import offers as _offers  # noqa: E402
 from configurator.core.solve.machines import MACHINE_SOURCES  # noqa: E402
 
 READY_MADE_SOURCES = ("unified-memory", "ready-made-server")
