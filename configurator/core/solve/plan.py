@@ -1135,17 +1135,8 @@ def _diagnose(
         if key not in machines:
             machines[key] = _machines_for(relaxed.model_copy(update={"budget": None}), catalog, model, exact, stop)
         builds += [b for b in machines[key] if cost_cap is None or b.total_price < cost_cap]
-        # a way out is measured as a plan's builds are: PROMPT on every inference build (_with_prompt); of the builds
-        # a way finds, one whose prompts wait past the minute (more users, a longer context or prompt) is the way only
-        # when none answers, and it says its wait (relax._describe)
-        # a way out delivers what it says: never a build failing a rule of its relaxed request (Qwen3-30B-A3B for 4
-        # users at 20 tokens/s had been told an RTX 2070 with the experts in a desktop's RAM that decodes 11.05 there)
-        builds = [_with_prompt(b) for b in builds if not b.fails]
-        # on a new circuit, its cards capped too, as the plan there caps them (offers.capped_beside); and no training
-        # build on a card past its vendor's support, beside a supported one (ranking.startable)
-        builds += map(
-            _with_prompt, _offers.capped_beside(relaxed, request, (catalog, model, exact), builds, cost_cap, stop)
-        )
+        builds = _way_builds(builds, relaxed, request, (catalog, model, exact), cost_cap, stop)
+        # no training build on a card past its vendor's support, beside a supported one (ranking.startable)
         builds = _startable_noting(builds, aside)
         if not relax.wants_reading(relaxed):
             if not stop():
@@ -1180,6 +1171,24 @@ def _diagnose(
         reference_job=reference_job,
         set_aside=lambda b: _noted(aside, b),
     )
+
+
+def _way_builds(
+    builds: list[Build],
+    relaxed: BuildRequest,
+    request: BuildRequest,
+    ctx: tuple[Catalog, ModelArch, int | None],
+    cost_cap: float | None,
+    stop: Callable[[], bool],
+) -> list[Build]:
+    """A way out's builds measured as a plan's are: PROMPT on every inference build (_with_prompt); of the builds a
+    way finds, one whose prompts wait past the minute (more users, a longer context or prompt) is the way only when
+    none answers, and it says its wait (relax._describe). A way out delivers what it says: never a build failing a
+    rule of its relaxed request (Qwen3-30B-A3B for 4 users at 20 tokens/s had been told an RTX 2070 with the experts in
+    a desktop's RAM that decodes 11.05 there). On a new circuit its cards capped too, as the plan there caps them
+    (offers.capped_beside)."""
+    builds = [_with_prompt(b) for b in builds if not b.fails]
+    return builds + [_with_prompt(b) for b in _offers.capped_beside(relaxed, request, ctx, builds, cost_cap, stop)]
 
 
 def _startable_noting(builds: list[Build], aside: dict[int, tuple[Build, Build]]) -> list[Build]:

@@ -761,11 +761,9 @@ def search(
     china: bool = False,
     work: Work = no_work,
 ) -> list[_Found]:
-    """Every single relaxation and the cheap pairs that fit, each the cheapest build for it (unordered); a way's price
-    is its machine's and the work on the building it pays (`work`: an electrician's new circuit).
-
-    Each is solved without the budget; once a way out is known, the rest are solved under its price (a change
-    that costs more than one already found is no way out), which also keeps the failing solves short."""
+    """Every single relaxation and the cheap pairs that fit, each the cheapest build for it with the work it pays
+    (`work`), unordered. Each is solved without the budget; once a way out is known, the rest are solved under its
+    price (a change that costs more than one found is no way out; failing solves stay short)."""
     deadline = time.process_time() + seconds
 
     def stop() -> bool:
@@ -777,9 +775,9 @@ def search(
 
     def attempt(kind: str, relaxed: BuildRequest, cap: float | None) -> _Found | None:
         site = work(relaxed)
-        extra = site["price"] if site is not None else 0.0
-        build = solve(relaxed.model_copy(update={"budget": None}), None if cap is None else cap - extra, stop)
-        if build is None or (cap is not None and build.total_price + extra >= cap - 0.005):
+        cap = None if cap is None else cap - (site["price"] if site is not None else 0.0)  # the machine's share
+        build = solve(relaxed.model_copy(update={"budget": None}), cap, stop)
+        if build is None or (cap is not None and build.total_price >= cap - 0.005):
             return None  # no cheaper than a way already found: it changes something more for nothing
         kind, relaxed = _capped_kind(kind, relaxed, build)
         hit = _Found(kind, _as_applied(request, relaxed, build), build, site)
@@ -831,10 +829,8 @@ def search(
         for kind, relaxed in _home_ways(request, by_kind):
             if kind in found or stop() or attempt(kind, relaxed, None) is not None:
                 break
-    if not found and not stop():
-        found.update(
-            (f.kind, f) for f in [_accumulated(request, list(by_kind.items()), solve, stop, work)] if f is not None
-        )
+    if not found and not stop() and (last := _accumulated(request, list(by_kind.items()), solve, stop, work)):
+        found[last.kind] = last
     return list(found.values())
 
 
@@ -1398,18 +1394,10 @@ def diagnose(
     the cheapest machine without a GPU whose prompts wait minutes (PROMPT), a way out that says the wait when no other
     is found: beside a way with a GPU it is no rival for the cheapest, as a plan's slow CPU-only build is none for
     "cheapest" (ranking.slow_cpu_only; DeepSeek-V3 q2_k: an 8,220 USD CPU box whose 4k prompt waits 13 minutes, beside
-    an RTX 2070 with the experts in RAM for 8,380). `reference_job`: a training request without --tokens, timed for the
-    planner's reference job (no job to rent: _rent_way). `set_aside`: a way's cheaper build past support (_listed)."""
-    clauses, blocking, closest = _first_clause(request, catalog, cand)
-    found = search(
-        request,
-        solve,
-        should_stop,
-        seconds,
-        model,
-        sold_in_china_only(request, catalog),
-        circuit_work(catalog, request),
-    )
+    an RTX 2070 with the experts in RAM for 8,380). `reference_job`: a training request without --tokens (no job to
+    rent: _rent_way). `set_aside`: a way's cheaper build past support (_listed)."""
+    clauses, blocking, closest, work = (*_first_clause(request, catalog, cand), circuit_work(catalog, request))
+    found = search(request, solve, should_stop, seconds, model, sold_in_china_only(request, catalog), work=work)
     alone = slow_machine is not None and not found and not should_stop()
     slow = slow_machine(request.model_copy(update={"budget": None})) if slow_machine is not None and alone else None
     if slow is not None:
