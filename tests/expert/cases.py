@@ -3100,12 +3100,24 @@ CASES: tuple[Case, ...] = (
                 "rule (80 % of the breaker), never a burst's",
                 lambda b: all(c["code"] != "burst" for c in b["checks"] if c["rule"] == "CIR-1"),
             ),
+            some_build(
+                "six of his own capped at 70 % (315 W) on his one circuit, faster than four at full power: a build "
+                "shown, not only a note (the capped count is counted from the cards he owns)",
+                lambda b: (
+                    gpu_count(b) == 6
+                    and all(p.get("owned") == p["quantity"] for p in b["parts"] if p["category"] == "gpu")
+                    and _power_limit_watts(b) == [315.0]
+                    and 0 < ((b["estimate"].get("time") or {}).get("wall_hours") or 99) < 30
+                ),
+            ),
         ),
         "Dr. Chen owns eight RTX 4090 and has one 220 V 16 A circuit (2,816 W for hours, 80 % of its 3,520 W breaker). "
         "Four of them at 450 W fit; a fifth at full power does not (2,857 W at the wall), but five capped at 80 % draw "
         "what four did and train faster: the practitioner's nvidia-smi -pl (Puget Systems: four 3090 at 80 % kept over "
         "95 % of their training speed). Training is a continuous load: its circuit is judged at 80 % of the breaker. "
-        "Walked 2026-12-05 (round 32's note, item 4): the next step said only 'a second circuit'.",
+        "Walked 2026-12-05 (round 32's note, item 4): the next step said only 'a second circuit'. Round 34: six of "
+        "his own at 70 % (~29 h against 36.6 h for four at full power) were only a note; the capped search now runs "
+        "on his own cards too (offers.owned_cards_only).",
         (POWER_CAP_CURVE, NEC_210_20A, ANSWERAI_FSDP_QLORA),
     ),
     Case(
