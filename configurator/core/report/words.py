@@ -3365,6 +3365,7 @@ FIELD_HELP_ZH: dict[str, str] = {
     ),
     "server chassis that ship with PSUs: all modules": "自带电源的服务器机箱：全部模块合计",
     "slot distance a bridge spans": "桥接器跨越的槽位距离",
+    "the wall circuit an electrician's work adds, e.g. '120v20a'": "电工新增的墙插电路，例如 '120v20a'",
     "system maximum from the spec sheet": "规格表中的系统最大值",
     "the lowest power cap the driver accepts, W (nvidia-smi -q -d POWER 'Min Power Limit', amdgpu power1_cap_min); "
     "set only where a report says so, with power_limit_source": (
