@@ -1594,6 +1594,34 @@ def _same_speed(way: dict[str, Any], build: dict[str, Any]) -> bool:
     return decode is not None and abs(float(decode) - float(tps)) <= SPEED_TOLERANCE * float(tps) + 0.01
 
 
+def _machine_price(way: dict[str, Any]) -> float:
+    """The price of a way's machine: its total less the work on the building it pays beside it (`work`: an
+    electrician's new circuit, its own line), which a plan on that circuit does not buy."""
+    work = way.get("work")
+    return float(way["total_price"]) - (float(work["price"]) if work else 0.0)
+
+
+def circuit_work_problems(plan: dict[str, Any], catalog_prices: dict[str, float]) -> list[str]:
+    """A way out to a new wall circuit (a `way.circuit` change) pays an electrician: its own `work` line at the
+    catalog's price for that circuit (`catalog_prices`: circuit id -> price in the plan's currency), counted in its
+    total_price; no other way pays one."""
+    problems = []
+    for at, way in enumerate((plan.get("infeasible") or {}).get("relaxations") or [], 1):
+        circuit = next((c for c in _way_codes(way) if c["code"] == "way.circuit"), None)
+        work = way.get("work")
+        if circuit is None:
+            if work:
+                problems.append(f"way {at} ({way['kind']}) pays an electrician without a new circuit")
+            continue
+        fields = circuit.get("fields") or {}
+        wanted = catalog_prices.get(CIRCUIT_IDS.get((int(fields.get("volts", 0)), int(fields.get("amps", 0))), ""))
+        if wanted is None:
+            continue
+        if not work or abs(float(work["price"]) - wanted) > 0.01:
+            problems.append(f"way {at} ({way['kind']}): a new circuit without its electrician's {wanted:,.2f}")
+    return problems
+
+
 def way_out_problems(args: str, plan: dict[str, Any], solve: Any, resolved: int | None = None) -> list[str]:
     """Every way out shown is a plan the user can get at the price shown: re-solving ARGS as the way's words say
     (way_out_args; `solve` runs `plan ARGS --json`) shows a build that fails no rule at the way's price (within
@@ -1612,7 +1640,7 @@ def way_out_problems(args: str, plan: dict[str, Any], solve: Any, resolved: int 
         applied = way_out_args(args, way)
         if applied is None:
             continue
-        price = float(way["total_price"])
+        price = _machine_price(way)
         builds = [b for b in solve(applied)["builds"] if not _fails(b)]
         same = [b for b in builds if abs(float(b["total_price"]) - price) <= PRICE_TOLERANCE * price]
         name = f"way {at} ({way['kind']}: {way['change'][:80]})"
@@ -1635,7 +1663,7 @@ def _past_support_way_problems(
     `supported`, `past_price`); the first way's label then says "cheapest way out on supported software"
     (`cheapest_on_supported`). A price it names for the card past support is one its plan shows, where it shows any."""
     said = (way.get("said") or {}).get("fields") or {}
-    price = float(way["total_price"])
+    price = _machine_price(way)
     problems = []
     named = said.get("past_price")
     past = [b for b in builds if past_support(b)]

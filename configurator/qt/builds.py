@@ -528,10 +528,15 @@ class InfeasibleBanner(QWidget):
         reason = i18n.say_all(inf.clauses) if inf.clauses else inf.reason
         reason = reason[:1].upper() + reason[1:]
         way_out = i18n.say(inf.way_out) if inf.way_out is not None else inf.cheapest_relaxation
+        # beside a cheaper build past its vendor's support, the cheapest on supported software (as the CLI says it)
         binding_head, way_head, ways_head = (
             self.tr("Binding:"),
-            self.tr("Cheapest way out:"),
-            self.tr("Ways out, cheapest first:"),
+            self.tr("Cheapest way out on supported software:")
+            if inf.cheapest_on_supported
+            else self.tr("Cheapest way out:"),
+            self.tr("Ways out, cheapest on supported software first:")
+            if inf.cheapest_on_supported
+            else self.tr("Ways out, cheapest first:"),
         )
         space = "" if end == "。" else " "  # Chinese runs on after its full-width colon
         named = ("、" if end == "。" else ", ").join(unsaid)

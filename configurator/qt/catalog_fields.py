@@ -17,6 +17,7 @@ FIELD_LABELS: dict[str, object] = {
     "capacity_gb": QT_TRANSLATE_NOOP("CatalogField", "Capacity"),
     "ccds": QT_TRANSLATE_NOOP("CatalogField", "Core dies (CCDs)"),
     "chipset": QT_TRANSLATE_NOOP("CatalogField", "Chipset"),
+    "circuit": QT_TRANSLATE_NOOP("CatalogField", "Wall circuit added"),
     "compute_capability": QT_TRANSLATE_NOOP("CatalogField", "CUDA compute capability"),
     "compute_capability_source": QT_TRANSLATE_NOOP("CatalogField", "Compute capability source"),
     "cooler": QT_TRANSLATE_NOOP("CatalogField", "Cooler type"),

@@ -4,142 +4,142 @@
 <context>
     <name>BuildDetail</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="758"/>
+        <location filename="../../configurator/qt/builds.py" line="763"/>
         <source>Category</source>
         <translation>类别</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="758"/>
+        <location filename="../../configurator/qt/builds.py" line="763"/>
         <source>Part</source>
         <translation>配件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="758"/>
+        <location filename="../../configurator/qt/builds.py" line="763"/>
         <source>Qty</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="758"/>
+        <location filename="../../configurator/qt/builds.py" line="763"/>
         <source>Unit price</source>
         <translation>单价</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="758"/>
+        <location filename="../../configurator/qt/builds.py" line="763"/>
         <source>Subtotal</source>
         <translation>小计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="778"/>
+        <location filename="../../configurator/qt/builds.py" line="783"/>
         <source>&lt;b&gt;Why each part&lt;/b&gt;</source>
         <translation>&lt;b&gt;每个配件的选择理由&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="803"/>
+        <location filename="../../configurator/qt/builds.py" line="808"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="803"/>
+        <location filename="../../configurator/qt/builds.py" line="808"/>
         <source>Rule</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="803"/>
+        <location filename="../../configurator/qt/builds.py" line="808"/>
         <source>Why</source>
         <translation>理由</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="823"/>
+        <location filename="../../configurator/qt/builds.py" line="828"/>
         <source>Parts</source>
         <translation>配件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="824"/>
+        <location filename="../../configurator/qt/builds.py" line="829"/>
         <source>VRAM</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="825"/>
+        <location filename="../../configurator/qt/builds.py" line="830"/>
         <source>Cost</source>
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="826"/>
+        <location filename="../../configurator/qt/builds.py" line="831"/>
         <source>Power</source>
         <translation>功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="827"/>
+        <location filename="../../configurator/qt/builds.py" line="832"/>
         <source>Nodes</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="828"/>
+        <location filename="../../configurator/qt/builds.py" line="833"/>
         <source>Slot map</source>
         <translation>插槽布局</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="829"/>
+        <location filename="../../configurator/qt/builds.py" line="834"/>
         <source>Checks</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="830"/>
+        <location filename="../../configurator/qt/builds.py" line="835"/>
         <source>Estimates</source>
         <translation>估算</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="841"/>
+        <location filename="../../configurator/qt/builds.py" line="846"/>
         <source>Buy or rent</source>
         <translation>购买还是租用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="908"/>
+        <location filename="../../configurator/qt/builds.py" line="913"/>
         <source> ({0} owned)</source>
         <translation>（已有 {0}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="914"/>
+        <location filename="../../configurator/qt/builds.py" line="919"/>
         <source> for the cluster</source>
         <translation>（集群共用）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="916"/>
+        <location filename="../../configurator/qt/builds.py" line="921"/>
         <source> per node x {0:,}</source>
         <translation>（每节点，共 {0:,} 个节点）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="944"/>
+        <location filename="../../configurator/qt/builds.py" line="949"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="959"/>
+        <location filename="../../configurator/qt/builds.py" line="964"/>
         <source> for {0} machines</source>
         <translation>（{0} 台机器）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="961"/>
+        <location filename="../../configurator/qt/builds.py" line="966"/>
         <source>; parts you own save {0:,.0f} {1}</source>
         <translation>；已有配件节省 {0:,.0f} {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="976"/>
+        <location filename="../../configurator/qt/builds.py" line="981"/>
         <source>{0} price(s) older than six months (marked ⚠; hover for the dates). Get a fresh quote and enter it with Catalog &gt; Edit prices and parts, Catalog &gt; Import a vendor quote, or Catalog &gt; Import a price pack.</source>
         <translation>{0} 个价格已超过六个月（标有 ⚠；悬停查看日期）。请索取最新报价，并通过“目录 &gt; 编辑价格和配件”、“目录 &gt; 导入供应商报价”或“目录 &gt; 导入价格包”录入。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="987"/>
+        <location filename="../../configurator/qt/builds.py" line="992"/>
         <source>Total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="997"/>
+        <location filename="../../configurator/qt/builds.py" line="1002"/>
         <source> (one machine)</source>
         <translation>（单台机器）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="999"/>
+        <location filename="../../configurator/qt/builds.py" line="1004"/>
         <source>Noise under load{0}:</source>
         <translation>满载噪音{0}：</translation>
     </message>
@@ -147,32 +147,32 @@
 <context>
     <name>BuildHeader</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="650"/>
+        <location filename="../../configurator/qt/builds.py" line="655"/>
         <source>{0:,.0f} W at the wall</source>
         <translation>墙插功耗 {0:,.0f} W</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="652"/>
+        <location filename="../../configurator/qt/builds.py" line="657"/>
         <source>{0:,.0f} W at the wall at full load, {1:,.0f} W while decoding</source>
         <translation>满载时墙插 {0:,.0f} W，解码时 {1:,.0f} W</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="655"/>
+        <location filename="../../configurator/qt/builds.py" line="660"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="656"/>
+        <location filename="../../configurator/qt/builds.py" line="661"/>
         <source>, </source>
         <translation>，</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="662"/>
+        <location filename="../../configurator/qt/builds.py" line="667"/>
         <source>How this fits:</source>
         <translation>如何装下：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="669"/>
+        <location filename="../../configurator/qt/builds.py" line="674"/>
         <source>Why shown:</source>
         <translation>显示理由：</translation>
     </message>
@@ -538,662 +538,667 @@
     </message>
     <message>
         <location filename="../../configurator/qt/catalog_fields.py" line="20"/>
+        <source>Wall circuit added</source>
+        <translation>新增的墙插电路</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="21"/>
         <source>CUDA compute capability</source>
         <translation>CUDA 计算能力</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="21"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="22"/>
         <source>Compute capability source</source>
         <translation>计算能力来源</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="22"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="23"/>
         <source>Cooler type</source>
         <translation>散热类型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="23"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="24"/>
         <source>Cores</source>
         <translation>核心数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="24"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="25"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="25"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="26"/>
         <source>Number of CPUs</source>
         <translation>CPU 数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="26"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="27"/>
         <source>CPU sockets</source>
         <translation>CPU 插槽数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="27"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="28"/>
         <source>Depth</source>
         <translation>深度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="28"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="29"/>
         <source>Memory slots</source>
         <translation>内存插槽数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="29"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="30"/>
         <source>Memory modules per channel</source>
         <translation>每通道内存条数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="30"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="31"/>
         <source>Second power supply header</source>
         <translation>第二电源接口</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="31"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="32"/>
         <source>ECC memory</source>
         <translation>ECC 内存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="32"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="33"/>
         <source>Efficiency rating</source>
         <translation>能效等级</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="33"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="34"/>
         <source>Expansion slots</source>
         <translation>扩展槽位数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="34"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="35"/>
         <source>Export-restricted to China</source>
         <translation>对华出口受限</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="35"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="36"/>
         <source>Export variant of</source>
         <translation>出口版对应型号</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="36"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="37"/>
         <source>Fabric</source>
         <translation>互连类型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="37"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="38"/>
         <source>Family</source>
         <translation>系列</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="38"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="39"/>
         <source>Form factor</source>
         <translation>规格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="39"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="40"/>
         <source>FP16 compute</source>
         <translation>FP16 算力</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="40"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="41"/>
         <source>FP32 compute</source>
         <translation>FP32 算力</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="41"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="42"/>
         <source>FP4 compute</source>
         <translation>FP4 算力</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="42"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="43"/>
         <source>FP8 compute</source>
         <translation>FP8 算力</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="43"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="44"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="44"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="45"/>
         <source>GPU bay PCIe generation</source>
         <translation>GPU 仓位 PCIe 代数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="45"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="46"/>
         <source>GPU bays</source>
         <translation>GPU 仓位数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="46"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="47"/>
         <source>Number of GPUs</source>
         <translation>GPU 数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="47"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="48"/>
         <source>GPUs per card</source>
         <translation>每卡 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="48"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="49"/>
         <source>Attention head size</source>
         <translation>注意力头维度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="49"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="50"/>
         <source>Height</source>
         <translation>高度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="50"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="51"/>
         <source>Hugging Face repository</source>
         <translation>Hugging Face 仓库</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="51"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="52"/>
         <source>Hidden size</source>
         <translation>隐藏层维度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="52"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="53"/>
         <source>Identifier</source>
         <translation>标识</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="53"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="54"/>
         <source>Included power supply</source>
         <translation>附带电源功率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="54"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="55"/>
         <source>INT8 compute</source>
         <translation>INT8 算力</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="55"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="56"/>
         <source>Built-in motherboard</source>
         <translation>自带主板</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="56"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="57"/>
         <source>Integrated graphics</source>
         <translation>集成显卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="57"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="58"/>
         <source>Interconnect</source>
         <translation>互连</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="58"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="59"/>
         <source>Interconnect note</source>
         <translation>互连说明</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="59"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="60"/>
         <source>Interface</source>
         <translation>接口</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="60"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="61"/>
         <source>Feed-forward size</source>
         <translation>前馈层维度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="61"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="62"/>
         <source>Type</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="62"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="63"/>
         <source>Learned position embeddings</source>
         <translation>可学习位置嵌入</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="63"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="64"/>
         <source>Length</source>
         <translation>长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="64"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="65"/>
         <source>License</source>
         <translation>许可证</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="65"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="66"/>
         <source>Linear layer bias</source>
         <translation>线性层偏置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="66"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="67"/>
         <source>Market</source>
         <translation>市场</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="67"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="68"/>
         <source>Largest motherboard</source>
         <translation>最大主板规格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="68"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="69"/>
         <source>Widest motherboard</source>
         <translation>最大主板宽度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="69"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="70"/>
         <source>Longest context</source>
         <translation>最长上下文</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="70"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="71"/>
         <source>Tallest CPU cooler</source>
         <translation>最高 CPU 散热器高度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="71"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="72"/>
         <source>Longest GPU</source>
         <translation>最长显卡长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="72"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="73"/>
         <source>Most GPUs</source>
         <translation>最多 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="73"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="74"/>
         <source>Most memory</source>
         <translation>最大内存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="74"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="75"/>
         <source>Maximum power</source>
         <translation>最大功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="75"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="76"/>
         <source>Longest power supply</source>
         <translation>最长电源长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="76"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="77"/>
         <source>Highest CPU power it cools</source>
         <translation>可压制的最高 CPU 功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="77"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="78"/>
         <source>Memory bandwidth</source>
         <translation>显存带宽</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="78"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="79"/>
         <source>Memory channels</source>
         <translation>内存通道数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="79"/>
-        <location filename="../../configurator/qt/catalog_fields.py" line="125"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="80"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="126"/>
         <source>Memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="80"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="81"/>
         <source>Memory module type</source>
         <translation>内存模组类型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="81"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="82"/>
         <source>Memory speed, two modules per channel</source>
         <translation>内存速率（每通道两条）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="82"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="83"/>
         <source>Memory speed</source>
         <translation>内存速率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="83"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="84"/>
         <source>Memory type</source>
         <translation>内存类型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="84"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="85"/>
         <source>Lowest input voltage</source>
         <translation>最低输入电压</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="85"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="86"/>
         <source>Gated feed-forward</source>
         <translation>门控前馈层</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="86"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="87"/>
         <source>Modified card</source>
         <translation>改装卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="87"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="88"/>
         <source>Module type</source>
         <translation>模组类型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="88"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="89"/>
         <source>Module size</source>
         <translation>单条容量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="89"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="90"/>
         <source>Modules in the kit</source>
         <translation>套装条数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="90"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="91"/>
         <source>Multi-token prediction layers</source>
         <translation>多 token 预测层数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="91"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="92"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="92"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="93"/>
         <source>Native 12V-2x6 connector</source>
         <translation>原生 12V-2x6 接口</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="93"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="94"/>
         <source>Native precision</source>
         <translation>原生精度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="94"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="95"/>
         <source>Native precision covers</source>
         <translation>原生精度范围</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="95"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="96"/>
         <source>Needs ducted airflow</source>
         <translation>需要导风罩风道</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="96"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="97"/>
         <source>Network per GPU</source>
         <translation>每 GPU 网络带宽</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="97"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="98"/>
         <source>Noise</source>
         <translation>噪音</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="98"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="99"/>
         <source>Normalization</source>
         <translation>归一化</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="99"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="100"/>
         <source>Notes</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="100"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="101"/>
         <source>Attention heads</source>
         <translation>注意力头数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="101"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="102"/>
         <source>Key-value heads</source>
         <translation>键值头数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="102"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="103"/>
         <source>Layers</source>
         <translation>层数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="103"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="104"/>
         <source>NVLink</source>
         <translation>NVLink</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="104"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="105"/>
         <source>NVLink bandwidth</source>
         <translation>NVLink 带宽</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="105"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="106"/>
         <source>Peer-to-peer transfers</source>
         <translation>点对点传输</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="106"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="107"/>
         <source>Active parameters</source>
         <translation>激活参数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="107"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="108"/>
         <source>Parameter count source</source>
         <translation>参数量来源</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="108"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="109"/>
         <source>Total parameters</source>
         <translation>总参数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="109"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="110"/>
         <source>PCIe generation</source>
         <translation>PCIe 代数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="110"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="111"/>
         <source>PCIe lanes</source>
         <translation>PCIe 通道数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="111"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="112"/>
         <source>Accessory per GPU</source>
         <translation>每块 GPU 所需配件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="112"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="113"/>
         <source>Platform</source>
         <translation>平台</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="113"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="114"/>
         <source>Port speed</source>
         <translation>端口速率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="114"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="115"/>
         <source>Ports</source>
         <translation>端口数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="115"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="116"/>
         <source>Lowest power limit</source>
         <translation>最低功耗上限</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="116"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="117"/>
         <source>Power limit source</source>
         <translation>功耗上限来源</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="143"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="144"/>
         <source>Usable graphics memory</source>
         <translation>可用显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="144"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="145"/>
         <source>Usable memory source</source>
         <translation>可用显存来源</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="117"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="118"/>
         <source>Power</source>
         <translation>功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="118"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="119"/>
         <source>Provider</source>
         <translation>服务商</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="119"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="120"/>
         <source>Provider type</source>
         <translation>服务商类型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="120"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="121"/>
         <source>Power supply bays</source>
         <translation>电源仓位数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="121"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="122"/>
         <source>Redundant power supplies</source>
         <translation>冗余电源</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="122"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="123"/>
         <source>Total power supply</source>
         <translation>电源总功率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="123"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="124"/>
         <source>Rack units</source>
         <translation>机架高度（U）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="124"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="125"/>
         <source>Radiator size</source>
         <translation>冷排尺寸</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="126"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="127"/>
         <source>Region</source>
         <translation>地区</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="127"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="128"/>
         <source>Release year</source>
         <translation>发布年份</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="128"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="129"/>
         <source>Sequential read</source>
         <translation>顺序读取</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="129"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="130"/>
         <source>Sequential write</source>
         <translation>顺序写入</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="130"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="131"/>
         <source>Sliding window</source>
         <translation>滑动窗口</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="131"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="132"/>
         <source>Sliding-window layers</source>
         <translation>滑动窗口层数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="132"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="133"/>
         <source>Slot width</source>
         <translation>占用槽位</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="133"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="134"/>
         <source>Socket</source>
         <translation>插槽</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="134"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="135"/>
         <source>Source for the end of new sales</source>
         <translation>停售新品的来源</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="135"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="136"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="136"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="137"/>
         <source>Spacing</source>
         <translation>间距槽位</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="137"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="138"/>
         <source>Speed</source>
         <translation>速率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="138"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="139"/>
         <source>Storage</source>
         <translation>存储</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="139"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="140"/>
         <source>Thermal design power</source>
         <translation>热设计功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="140"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="141"/>
         <source>How the compute figures were read</source>
         <translation>算力数据的读法</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="141"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="142"/>
         <source>Threads</source>
         <translation>线程数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="142"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="143"/>
         <source>Tied embeddings</source>
         <translation>共享词嵌入</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="145"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="146"/>
         <source>Virtual CPUs</source>
         <translation>虚拟 CPU 数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="146"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="147"/>
         <source>Vendor</source>
         <translation>厂商</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="147"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="148"/>
         <source>Vendor part number</source>
         <translation>厂商料号</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="148"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="149"/>
         <source>Vocabulary size</source>
         <translation>词表大小</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="149"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="150"/>
         <source>Graphics memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="150"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="151"/>
         <source>Graphics memory in all</source>
         <translation>显存总量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="151"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="152"/>
         <source>Rated power</source>
         <translation>额定功率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="152"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="153"/>
         <source>Width</source>
         <translation>宽度</translation>
     </message>
@@ -1270,25 +1275,25 @@
         <translation>下面是通过所有检查的配置：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="532"/>
+        <location filename="../../configurator/qt/builds.py" line="533"/>
         <source>Binding:</source>
         <translation>受限于：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="533"/>
+        <location filename="../../configurator/qt/builds.py" line="536"/>
         <source>Cheapest way out:</source>
         <translation>最省钱的解决办法：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="534"/>
+        <location filename="../../configurator/qt/builds.py" line="539"/>
         <source>Ways out, cheapest first:</source>
         <translation>解决办法（从最省钱的开始）：</translation>
     </message>
     <message>
         <location filename="../../configurator/qt/builds.py" line="477"/>
-        <location filename="../../configurator/qt/builds.py" line="555"/>
-        <location filename="../../configurator/qt/builds.py" line="559"/>
-        <location filename="../../configurator/qt/builds.py" line="602"/>
+        <location filename="../../configurator/qt/builds.py" line="560"/>
+        <location filename="../../configurator/qt/builds.py" line="564"/>
+        <location filename="../../configurator/qt/builds.py" line="607"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
@@ -1298,22 +1303,32 @@
         <translation>按建议修改需求并重新求解</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="561"/>
+        <location filename="../../configurator/qt/builds.py" line="534"/>
+        <source>Cheapest way out on supported software:</source>
+        <translation>在受支持软件上最省钱的解决办法：</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/builds.py" line="537"/>
+        <source>Ways out, cheapest on supported software first:</source>
+        <translation>解决办法，在受支持软件上最省钱的在前：</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/builds.py" line="566"/>
         <source>Apply the cheapest</source>
         <translation>应用最便宜的</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="563"/>
+        <location filename="../../configurator/qt/builds.py" line="568"/>
         <source>Apply way out {0}</source>
         <translation>应用办法 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="589"/>
+        <location filename="../../configurator/qt/builds.py" line="594"/>
         <source>{tps:.1f} tokens/s</source>
         <translation>{tps:.1f} token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="603"/>
+        <location filename="../../configurator/qt/builds.py" line="608"/>
         <source>Change the request this way and solve again</source>
         <translation>按此修改需求并重新求解</translation>
     </message>
@@ -1321,22 +1336,22 @@
 <context>
     <name>LaunchCommand</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="715"/>
+        <location filename="../../configurator/qt/builds.py" line="720"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="716"/>
+        <location filename="../../configurator/qt/builds.py" line="721"/>
         <source>Copy the command to the clipboard</source>
         <translation>将命令复制到剪贴板</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="733"/>
+        <location filename="../../configurator/qt/builds.py" line="738"/>
         <source>Run it</source>
         <translation>运行命令</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="746"/>
+        <location filename="../../configurator/qt/builds.py" line="751"/>
         <source>Copied</source>
         <translation>已复制</translation>
     </message>
@@ -1874,42 +1889,42 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>ModelPicker</name>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="51"/>
+        <location filename="../../configurator/qt/requirements.py" line="52"/>
         <source>Search models, e.g. llama 70</source>
         <translation>搜索模型，例如 llama 70</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="54"/>
+        <location filename="../../configurator/qt/requirements.py" line="55"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="54"/>
+        <location filename="../../configurator/qt/requirements.py" line="55"/>
         <source>Params</source>
         <translation>参数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="54"/>
+        <location filename="../../configurator/qt/requirements.py" line="55"/>
         <source>Context</source>
         <translation>上下文</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="62"/>
+        <location filename="../../configurator/qt/requirements.py" line="63"/>
         <source>Import config.json / GGUF / model folder…</source>
         <translation>导入 config.json / GGUF / 模型文件夹…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="70"/>
+        <location filename="../../configurator/qt/requirements.py" line="71"/>
         <source>Type to narrow the list; Enter or a click chooses the highlighted model</source>
         <translation>输入以筛选列表；按 Enter 或单击选择高亮的模型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="91"/>
+        <location filename="../../configurator/qt/requirements.py" line="92"/>
         <source>{0:.1f}B ({1:.1f}B active)</source>
         <translation>{0:.1f}B（激活 {1:.1f}B）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="97"/>
+        <location filename="../../configurator/qt/requirements.py" line="98"/>
         <source>{0} ({1}): {2} layers, {3} heads / {4} KV heads</source>
         <translation>{0}（{1}）：{2} 层，{3} 个注意力头 / {4} 个 KV 头</translation>
     </message>
@@ -2353,737 +2368,737 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>RequirementsPanel</name>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="251"/>
-        <location filename="../../configurator/qt/requirements.py" line="264"/>
-        <location filename="../../configurator/qt/requirements.py" line="273"/>
+        <location filename="../../configurator/qt/requirements.py" line="252"/>
+        <location filename="../../configurator/qt/requirements.py" line="265"/>
+        <location filename="../../configurator/qt/requirements.py" line="274"/>
         <source>auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="252"/>
+        <location filename="../../configurator/qt/requirements.py" line="253"/>
         <source>llama.cpp</source>
         <translation>llama.cpp</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="253"/>
+        <location filename="../../configurator/qt/requirements.py" line="254"/>
         <source>vLLM</source>
         <translation>vLLM</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="254"/>
+        <location filename="../../configurator/qt/requirements.py" line="255"/>
         <source>SGLang</source>
         <translation>SGLang</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="255"/>
+        <location filename="../../configurator/qt/requirements.py" line="256"/>
         <source>transformers</source>
         <translation>transformers</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="256"/>
+        <location filename="../../configurator/qt/requirements.py" line="257"/>
         <source>ExLlamaV2</source>
         <translation>ExLlamaV2</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="257"/>
+        <location filename="../../configurator/qt/requirements.py" line="258"/>
         <source>ExLlamaV3</source>
         <translation>ExLlamaV3</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="259"/>
+        <location filename="../../configurator/qt/requirements.py" line="260"/>
         <source>Inference engine: llama.cpp splits layers across GPUs; vLLM uses tensor parallel</source>
         <translation>推理引擎：llama.cpp 按层切分到多张 GPU；vLLM 使用张量并行</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="277"/>
-        <location filename="../../configurator/qt/requirements.py" line="284"/>
-        <location filename="../../configurator/qt/requirements.py" line="323"/>
-        <location filename="../../configurator/qt/requirements.py" line="439"/>
+        <location filename="../../configurator/qt/requirements.py" line="278"/>
+        <location filename="../../configurator/qt/requirements.py" line="285"/>
+        <location filename="../../configurator/qt/requirements.py" line="324"/>
+        <location filename="../../configurator/qt/requirements.py" line="442"/>
         <source> tokens</source>
         <translation> token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="277"/>
+        <location filename="../../configurator/qt/requirements.py" line="278"/>
         <source>Tokens per sequence: prompt plus generated</source>
         <translation>每个序列的 token 数：提示词加生成内容</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="292"/>
-        <location filename="../../configurator/qt/requirements.py" line="1041"/>
+        <location filename="../../configurator/qt/requirements.py" line="293"/>
+        <location filename="../../configurator/qt/requirements.py" line="1044"/>
         <source> user</source>
         <translation> 个用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="292"/>
+        <location filename="../../configurator/qt/requirements.py" line="293"/>
         <source>Concurrent sequences</source>
         <translation>并发序列数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="295"/>
+        <location filename="../../configurator/qt/requirements.py" line="296"/>
         <source> tok/s</source>
         <translation> token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="295"/>
+        <location filename="../../configurator/qt/requirements.py" line="296"/>
         <source>Minimum decode speed per user (0: no target)</source>
         <translation>每个用户的最低解码速度（0：不设目标）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="297"/>
+        <location filename="../../configurator/qt/requirements.py" line="298"/>
         <source>no target</source>
         <translation>不设目标</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="298"/>
+        <location filename="../../configurator/qt/requirements.py" line="299"/>
         <source>Engine</source>
         <translation>引擎</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="299"/>
+        <location filename="../../configurator/qt/requirements.py" line="300"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="300"/>
+        <location filename="../../configurator/qt/requirements.py" line="301"/>
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="301"/>
+        <location filename="../../configurator/qt/requirements.py" line="302"/>
         <source>Context</source>
         <translation>上下文</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="303"/>
+        <location filename="../../configurator/qt/requirements.py" line="304"/>
         <source>Concurrent users</source>
         <translation>并发用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="304"/>
+        <location filename="../../configurator/qt/requirements.py" line="305"/>
         <source>Target speed</source>
         <translation>目标速度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="305"/>
+        <location filename="../../configurator/qt/requirements.py" line="306"/>
         <source>Offload to system RAM</source>
         <translation>卸载到系统内存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="308"/>
+        <location filename="../../configurator/qt/requirements.py" line="309"/>
         <source>llama.cpp keeps what does not fit the GPUs in system RAM: MoE experts first, then whole layers; decode then runs at system-RAM speed</source>
         <translation>llama.cpp 将显存放不下的部分放在系统内存中：先放 MoE 专家，再放整层；此时解码速度取决于系统内存带宽</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="228"/>
+        <location filename="../../configurator/qt/requirements.py" line="229"/>
         <source>Inference</source>
         <translation>推理</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="317"/>
-        <location filename="../../configurator/qt/requirements.py" line="644"/>
+        <location filename="../../configurator/qt/requirements.py" line="318"/>
+        <location filename="../../configurator/qt/requirements.py" line="647"/>
         <source>LoRA</source>
         <translation>LoRA</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="317"/>
-        <location filename="../../configurator/qt/requirements.py" line="644"/>
+        <location filename="../../configurator/qt/requirements.py" line="318"/>
+        <location filename="../../configurator/qt/requirements.py" line="647"/>
         <source>QLoRA</source>
         <translation>QLoRA</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="317"/>
-        <location filename="../../configurator/qt/requirements.py" line="644"/>
+        <location filename="../../configurator/qt/requirements.py" line="318"/>
+        <location filename="../../configurator/qt/requirements.py" line="647"/>
         <source>Full</source>
         <translation>全参数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="318"/>
+        <location filename="../../configurator/qt/requirements.py" line="319"/>
         <source>Fine-tuning method</source>
         <translation>微调方法</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="321"/>
+        <location filename="../../configurator/qt/requirements.py" line="322"/>
         <source>AdamW</source>
         <translation>AdamW</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="321"/>
+        <location filename="../../configurator/qt/requirements.py" line="322"/>
         <source>AdamW 8-bit</source>
         <translation>AdamW 8 位</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="321"/>
+        <location filename="../../configurator/qt/requirements.py" line="322"/>
         <source>SGD</source>
         <translation>SGD</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="323"/>
+        <location filename="../../configurator/qt/requirements.py" line="324"/>
         <source>Training sequence length</source>
         <translation>训练序列长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="324"/>
+        <location filename="../../configurator/qt/requirements.py" line="325"/>
         <source>Micro-batch per GPU</source>
         <translation>每张 GPU 的微批次</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="325"/>
+        <location filename="../../configurator/qt/requirements.py" line="326"/>
         <source>Gradient checkpointing</source>
         <translation>梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="361"/>
-        <location filename="../../configurator/qt/requirements.py" line="528"/>
+        <location filename="../../configurator/qt/requirements.py" line="362"/>
+        <location filename="../../configurator/qt/requirements.py" line="531"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="332"/>
+        <location filename="../../configurator/qt/requirements.py" line="333"/>
         <source>ZeRO-1</source>
         <translation>ZeRO-1</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="333"/>
+        <location filename="../../configurator/qt/requirements.py" line="334"/>
         <source>ZeRO-2</source>
         <translation>ZeRO-2</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="334"/>
+        <location filename="../../configurator/qt/requirements.py" line="335"/>
         <source>ZeRO-3 / FSDP</source>
         <translation>ZeRO-3 / FSDP</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="361"/>
+        <location filename="../../configurator/qt/requirements.py" line="362"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="362"/>
+        <location filename="../../configurator/qt/requirements.py" line="363"/>
         <source>Offload optimizer states (and ZeRO-3 parameters) to RAM</source>
         <translation>将优化器状态（以及 ZeRO-3 参数）卸载到内存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="364"/>
-        <location filename="../../configurator/qt/requirements.py" line="379"/>
+        <location filename="../../configurator/qt/requirements.py" line="365"/>
+        <location filename="../../configurator/qt/requirements.py" line="380"/>
         <source>LoRA rank</source>
         <translation>LoRA 秩</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="366"/>
+        <location filename="../../configurator/qt/requirements.py" line="367"/>
         <source> M tokens</source>
         <translation> M token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="366"/>
+        <location filename="../../configurator/qt/requirements.py" line="367"/>
         <source>Dataset size (0: not set, no training time)</source>
         <translation>数据集大小（0：未设置，不估算训练时间）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="368"/>
+        <location filename="../../configurator/qt/requirements.py" line="369"/>
         <source>not set</source>
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="369"/>
+        <location filename="../../configurator/qt/requirements.py" line="370"/>
         <source> epochs</source>
         <translation> 轮</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="370"/>
+        <location filename="../../configurator/qt/requirements.py" line="371"/>
         <source>Method</source>
         <translation>方法</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="371"/>
+        <location filename="../../configurator/qt/requirements.py" line="372"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="372"/>
-        <location filename="../../configurator/qt/requirements.py" line="439"/>
-        <location filename="../../configurator/qt/requirements.py" line="443"/>
+        <location filename="../../configurator/qt/requirements.py" line="373"/>
+        <location filename="../../configurator/qt/requirements.py" line="442"/>
+        <location filename="../../configurator/qt/requirements.py" line="446"/>
         <source>Sequence length</source>
         <translation>序列长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="373"/>
+        <location filename="../../configurator/qt/requirements.py" line="374"/>
         <source>Micro-batch</source>
         <translation>微批次</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="376"/>
+        <location filename="../../configurator/qt/requirements.py" line="377"/>
         <source>Sharding</source>
         <translation>分片</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="378"/>
+        <location filename="../../configurator/qt/requirements.py" line="379"/>
         <source>Offload</source>
         <translation>卸载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="380"/>
+        <location filename="../../configurator/qt/requirements.py" line="381"/>
         <source>Dataset</source>
         <translation>数据集</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="381"/>
+        <location filename="../../configurator/qt/requirements.py" line="382"/>
         <source>Epochs</source>
         <translation>轮数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="229"/>
+        <location filename="../../configurator/qt/requirements.py" line="230"/>
         <source>Fine-tuning</source>
         <translation>微调</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="423"/>
-        <location filename="../../configurator/qt/requirements.py" line="650"/>
+        <location filename="../../configurator/qt/requirements.py" line="426"/>
+        <location filename="../../configurator/qt/requirements.py" line="653"/>
         <source> B tokens</source>
         <translation> B token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="423"/>
+        <location filename="../../configurator/qt/requirements.py" line="426"/>
         <source>Training tokens</source>
         <translation>训练 token 数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="424"/>
+        <location filename="../../configurator/qt/requirements.py" line="427"/>
         <source> days</source>
         <translation> 天</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="424"/>
+        <location filename="../../configurator/qt/requirements.py" line="427"/>
         <source>Finish within (0: no deadline)</source>
         <translation>在此期限内完成（0：无期限）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="425"/>
+        <location filename="../../configurator/qt/requirements.py" line="428"/>
         <source>no deadline</source>
         <translation>无期限</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="434"/>
+        <location filename="../../configurator/qt/requirements.py" line="437"/>
         <source>Compute-phase utilisation of the peak bf16 rate (0: default by GPU generation); communication that does not overlap comes on top, so the reported MFU is lower</source>
         <translation>计算阶段对 bf16 峰值算力的利用率（0：按 GPU 代际取默认值）；未重叠的通信时间另计，因此报告的 MFU 更低</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="438"/>
+        <location filename="../../configurator/qt/requirements.py" line="441"/>
         <source>default</source>
         <translation>默认</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="440"/>
+        <location filename="../../configurator/qt/requirements.py" line="443"/>
         <source>Tokens</source>
         <translation>Token 数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="441"/>
+        <location filename="../../configurator/qt/requirements.py" line="444"/>
         <source>Deadline</source>
         <translation>期限</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="442"/>
+        <location filename="../../configurator/qt/requirements.py" line="445"/>
         <source>Compute util.</source>
         <translation>计算利用率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="230"/>
+        <location filename="../../configurator/qt/requirements.py" line="231"/>
         <source>Pretraining</source>
         <translation>预训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="235"/>
+        <location filename="../../configurator/qt/requirements.py" line="236"/>
         <source>Budget and site</source>
         <translation>预算与场地</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="266"/>
+        <location filename="../../configurator/qt/requirements.py" line="267"/>
         <source>Weight precision or GGUF quantization; auto: the model&apos;s own, and also Q4_K_M for up to four users or FP8 on vLLM for more</source>
         <translation>权重精度或 GGUF 量化；自动：模型自身的精度，另外最多四个用户时也给出 Q4_K_M，更多用户时也给出 vLLM 上的 FP8</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="274"/>
+        <location filename="../../configurator/qt/requirements.py" line="275"/>
         <source>KV-cache precision; auto: fp16, and for llama.cpp at 16k context or more also a q8_0 cache</source>
         <translation>KV 缓存精度；自动：fp16，llama.cpp 在 16k 及以上上下文时另给出 q8_0 缓存方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="286"/>
+        <location filename="../../configurator/qt/requirements.py" line="287"/>
         <source>Prompt tokens one user sends before the first token (system prompt and history included); typical: %1 tokens, the median request of Azure&apos;s 2023 conversation trace</source>
         <translation>一位用户在首个 token 之前发送的提示词 token 数（含系统提示词和对话历史）；常见值：%1 token，即 Azure 2023 年对话 trace 中请求的中位数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="291"/>
+        <location filename="../../configurator/qt/requirements.py" line="292"/>
         <source>typical (%1 tokens)</source>
         <translation>常见（%1 token）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="302"/>
+        <location filename="../../configurator/qt/requirements.py" line="303"/>
         <source>Prompt</source>
         <translation>提示词</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="331"/>
+        <location filename="../../configurator/qt/requirements.py" line="332"/>
         <source>if needed</source>
         <translation>按需</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="337"/>
+        <location filename="../../configurator/qt/requirements.py" line="338"/>
         <source>How far the training states are split over the GPUs. If needed: none asked; on several GPUs a job that does not fit a whole copy per GPU is sharded (ZeRO-3), with what &quot;Sharded with&quot; names</source>
         <translation>训练状态在各 GPU 间切分的程度。按需：不要求分片；多 GPU 时，每张 GPU 放不下完整副本的任务会被分片（ZeRO-3），由“分片方式”所选的工具完成</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="344"/>
+        <location filename="../../configurator/qt/requirements.py" line="345"/>
         <source>DeepSpeed</source>
         <translation>DeepSpeed</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="344"/>
+        <location filename="../../configurator/qt/requirements.py" line="345"/>
         <source>PyTorch FSDP</source>
         <translation>PyTorch FSDP</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="346"/>
+        <location filename="../../configurator/qt/requirements.py" line="347"/>
         <source>What shards the model over several GPUs under accelerate: DeepSpeed ZeRO, or PyTorch FSDP (ZeRO-3 runs FULL_SHARD, ZeRO-2 and ZeRO-1 SHARD_GRAD_OP: FSDP cannot shard the optimizer states alone)</source>
         <translation>在 accelerate 下把模型分片到多张 GPU 上用什么：DeepSpeed ZeRO，或 PyTorch FSDP（ZeRO-3 对应 FULL_SHARD，ZeRO-2 和 ZeRO-1 对应 SHARD_GRAD_OP：FSDP 无法只分片优化器状态）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="354"/>
+        <location filename="../../configurator/qt/requirements.py" line="355"/>
         <source>usual (PEFT or Transformers)</source>
         <translation>常用（PEFT 或 Transformers）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="355"/>
+        <location filename="../../configurator/qt/requirements.py" line="356"/>
         <source>The fine-tuning framework: its memory defaults, its sharding and the command that runs the job</source>
         <translation>微调框架：决定其显存默认设置、分片方式以及运行任务的命令</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="375"/>
+        <location filename="../../configurator/qt/requirements.py" line="376"/>
         <source>Framework</source>
         <translation>框架</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="377"/>
+        <location filename="../../configurator/qt/requirements.py" line="378"/>
         <source>Sharded with</source>
         <translation>分片方式</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="393"/>
+        <location filename="../../configurator/qt/requirements.py" line="394"/>
         <source>Not used by Unsloth: it never shards; on several GPUs it keeps a whole copy on each (DDP)</source>
         <translation>Unsloth 不使用此项：它从不分片；在多张 GPU 上每张卡各放一份完整模型（DDP）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="402"/>
+        <location filename="../../configurator/qt/requirements.py" line="403"/>
         <source>Not used by torchtune: its distributed recipes always shard with PyTorch FSDP2 (no DeepSpeed); &quot;Sharding&quot; sets how far, and CPU offload is its fsdp_cpu_offload</source>
         <translation>torchtune 不使用此项：其分布式配方始终用 PyTorch FSDP2 分片（不用 DeepSpeed）；分片程度由“分片”设置，CPU 卸载即其 fsdp_cpu_offload</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="408"/>
+        <location filename="../../configurator/qt/requirements.py" line="409"/>
         <source>Not used by Unsloth: on several GPUs it keeps a whole copy of the model on each (DDP)</source>
         <translation>Unsloth 不使用此项：在多张 GPU 上它在每张卡上各放一份完整模型（DDP）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="412"/>
+        <location filename="../../configurator/qt/requirements.py" line="413"/>
         <source>Not used by {0}: it shards with its own DeepSpeed or FSDP configuration</source>
         <translation>{0} 不使用此项：它用自己的 DeepSpeed 或 FSDP 配置分片</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="464"/>
+        <location filename="../../configurator/qt/requirements.py" line="467"/>
         <source>Limit the solver to these GPU ids (comma separated) to compare them side by side; a ready-made system&apos;s id (a Mac Studio, a DGX Spark, a mini PC) compares that machine with them</source>
         <translation>仅在这些 GPU id（逗号分隔）中求解，以便并排对比；填入整机的 id（Mac Studio、DGX Spark、迷你主机）则把该整机与它们一起对比</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="474"/>
+        <location filename="../../configurator/qt/requirements.py" line="477"/>
         <source>Total budget (0: unlimited)</source>
         <translation>总预算（0：不限）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="476"/>
+        <location filename="../../configurator/qt/requirements.py" line="479"/>
         <source>unlimited</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="478"/>
+        <location filename="../../configurator/qt/requirements.py" line="481"/>
         <source>USD</source>
         <translation>USD</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="478"/>
+        <location filename="../../configurator/qt/requirements.py" line="481"/>
         <source>CNY</source>
         <translation>CNY</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="478"/>
+        <location filename="../../configurator/qt/requirements.py" line="481"/>
         <source>EUR</source>
         <translation>EUR</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="482"/>
+        <location filename="../../configurator/qt/requirements.py" line="485"/>
         <source>The wall circuit the machine plugs into</source>
         <translation>机器所接的墙面电路</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="484"/>
+        <location filename="../../configurator/qt/requirements.py" line="487"/>
         <source> circuit(s)</source>
         <translation> 路电路</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="484"/>
+        <location filename="../../configurator/qt/requirements.py" line="487"/>
         <source>How many such circuits may feed the machine</source>
         <translation>可为机器供电的此类电路数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="487"/>
+        <location filename="../../configurator/qt/requirements.py" line="490"/>
         <source>any</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="488"/>
+        <location filename="../../configurator/qt/requirements.py" line="491"/>
         <source>tower</source>
         <translation>塔式</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="489"/>
+        <location filename="../../configurator/qt/requirements.py" line="492"/>
         <source>rack</source>
         <translation>机架式</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="490"/>
+        <location filename="../../configurator/qt/requirements.py" line="493"/>
         <source>open frame</source>
         <translation>开放式机架</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="494"/>
+        <location filename="../../configurator/qt/requirements.py" line="497"/>
         <source>lab</source>
         <translation>实验室</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="494"/>
+        <location filename="../../configurator/qt/requirements.py" line="497"/>
         <source>home office</source>
         <translation>家庭办公室</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="494"/>
+        <location filename="../../configurator/qt/requirements.py" line="497"/>
         <source>server room</source>
         <translation>机房</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="495"/>
+        <location filename="../../configurator/qt/requirements.py" line="498"/>
         <source>Noise and heat limits</source>
         <translation>噪音和散热限制</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="498"/>
+        <location filename="../../configurator/qt/requirements.py" line="501"/>
         <source>new or used</source>
         <translation>全新或二手</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="498"/>
+        <location filename="../../configurator/qt/requirements.py" line="501"/>
         <source>new only</source>
         <translation>仅全新</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="498"/>
+        <location filename="../../configurator/qt/requirements.py" line="501"/>
         <source>prefer used</source>
         <translation>优先二手</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="501"/>
+        <location filename="../../configurator/qt/requirements.py" line="504"/>
         <source>global</source>
         <translation>全球</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="501"/>
+        <location filename="../../configurator/qt/requirements.py" line="504"/>
         <source>China</source>
         <translation>中国</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="502"/>
+        <location filename="../../configurator/qt/requirements.py" line="505"/>
         <source>China: export variants (A800, H800, L20, H20) and CNY prices</source>
         <translation>中国：出口特供版（A800、H800、L20、H20）及人民币价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="504"/>
+        <location filename="../../configurator/qt/requirements.py" line="507"/>
         <source> GPUs</source>
         <translation> 张 GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="504"/>
+        <location filename="../../configurator/qt/requirements.py" line="507"/>
         <source>Most GPUs per machine</source>
         <translation>每台机器最多的 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="505"/>
+        <location filename="../../configurator/qt/requirements.py" line="508"/>
         <source>exactly</source>
         <translation>恰好</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="507"/>
+        <location filename="../../configurator/qt/requirements.py" line="510"/>
         <source>Every build has exactly this many GPUs in one machine (e.g. exactly 8 x RTX 4090)</source>
         <translation>每个方案在一台机器中恰好使用这么多张 GPU（例如恰好 8 张 RTX 4090）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="516"/>
+        <location filename="../../configurator/qt/requirements.py" line="519"/>
         <source> % power</source>
         <translation> % 功率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="518"/>
+        <location filename="../../configurator/qt/requirements.py" line="521"/>
         <source>Run the GPUs at this share of rated power (nvidia-smi -pl at every boot): less heat and wall draw for ~5 % speed at 80 %</source>
         <translation>让 GPU 以额定功率的此比例运行（每次开机执行 nvidia-smi -pl）：80 % 时发热和墙插功耗更低，速度约降 5 %</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="526"/>
+        <location filename="../../configurator/qt/requirements.py" line="529"/>
         <source>A GPU you already own and want used</source>
         <translation>您已拥有并希望使用的 GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="527"/>
+        <location filename="../../configurator/qt/requirements.py" line="530"/>
         <source>How many you own</source>
         <translation>拥有的数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="618"/>
+        <location filename="../../configurator/qt/requirements.py" line="621"/>
         <source>on</source>
         <translation>开启</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="618"/>
+        <location filename="../../configurator/qt/requirements.py" line="621"/>
         <source>off</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="648"/>
+        <location filename="../../configurator/qt/requirements.py" line="651"/>
         <source>{0} user</source>
         <translation>{0} 个用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="648"/>
+        <location filename="../../configurator/qt/requirements.py" line="651"/>
         <source>{0} users</source>
         <translation>{0} 个用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="448"/>
+        <location filename="../../configurator/qt/requirements.py" line="451"/>
         <source>Budget</source>
         <translation>预算</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="453"/>
+        <location filename="../../configurator/qt/requirements.py" line="456"/>
         <source>Circuit</source>
         <translation>电路</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="454"/>
+        <location filename="../../configurator/qt/requirements.py" line="457"/>
         <source>Circuits</source>
         <translation>电路数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="455"/>
+        <location filename="../../configurator/qt/requirements.py" line="458"/>
         <source>Form</source>
         <translation>形态</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="456"/>
+        <location filename="../../configurator/qt/requirements.py" line="459"/>
         <source>Room</source>
         <translation>放置环境</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="457"/>
+        <location filename="../../configurator/qt/requirements.py" line="460"/>
         <source>Parts</source>
         <translation>配件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="458"/>
+        <location filename="../../configurator/qt/requirements.py" line="461"/>
         <source>Region</source>
         <translation>地区</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="459"/>
+        <location filename="../../configurator/qt/requirements.py" line="462"/>
         <source>Max GPUs</source>
         <translation>最多 GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="460"/>
+        <location filename="../../configurator/qt/requirements.py" line="463"/>
         <source>GPU power</source>
         <translation>GPU 功率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="461"/>
+        <location filename="../../configurator/qt/requirements.py" line="464"/>
         <source>any GPU; or ids, e.g. a800-80gb-pcie, l20</source>
         <translation>任意 GPU；或填写 id，例如 a800-80gb-pcie, l20</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="468"/>
+        <location filename="../../configurator/qt/requirements.py" line="471"/>
         <source>Only GPUs</source>
         <translation>仅限 GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="469"/>
+        <location filename="../../configurator/qt/requirements.py" line="472"/>
         <source>I own</source>
         <translation>我已拥有</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="545"/>
-        <location filename="../../configurator/qt/requirements.py" line="657"/>
+        <location filename="../../configurator/qt/requirements.py" line="548"/>
+        <location filename="../../configurator/qt/requirements.py" line="660"/>
         <source>The workloads of this project; each is solved on its own</source>
         <translation>此项目的各个工作负载；每个单独求解</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="548"/>
+        <location filename="../../configurator/qt/requirements.py" line="551"/>
         <source>Add another workload to the project (a copy of this one)</source>
         <translation>向项目添加另一个工作负载（复制当前这个）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="550"/>
+        <location filename="../../configurator/qt/requirements.py" line="553"/>
         <source>Remove this workload from the project</source>
         <translation>从项目中删除此工作负载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="554"/>
+        <location filename="../../configurator/qt/requirements.py" line="557"/>
         <source>&lt;b&gt;Workload&lt;/b&gt;</source>
         <translation>&lt;b&gt;工作负载&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="240"/>
+        <location filename="../../configurator/qt/requirements.py" line="241"/>
         <source>&lt;b&gt;Model&lt;/b&gt;</source>
         <translation>&lt;b&gt;模型&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="591"/>
+        <location filename="../../configurator/qt/requirements.py" line="594"/>
         <source>What the selected build&apos;s estimate used</source>
         <translation>所选配置的估算所采用的参数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="633"/>
+        <location filename="../../configurator/qt/requirements.py" line="636"/>
         <source>auto: {0}</source>
         <translation>自动：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="633"/>
+        <location filename="../../configurator/qt/requirements.py" line="636"/>
         <source>solver: {0}</source>
         <translation>求解器选择：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="867"/>
+        <location filename="../../configurator/qt/requirements.py" line="870"/>
         <source>Only GPUs: unknown GPU or system id(s) %1 (see Catalog &gt; Edit prices and parts)</source>
         <translation>仅限 GPU：未知的 GPU 或整机 id %1（见“目录 &gt; 编辑价格和配件”）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="1023"/>
+        <location filename="../../configurator/qt/requirements.py" line="1026"/>
         <source>No exchange rate from {0} to {1}: the budget is kept as typed</source>
         <translation>没有从 {0} 到 {1} 的汇率：预算保持输入值不变</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="1032"/>
+        <location filename="../../configurator/qt/requirements.py" line="1035"/>
         <source>Budget converted: {0} = {1} at the catalog&apos;s exchange rates of {2}</source>
         <translation>预算已换算：{0} = {1}（按目录 {2} 的汇率）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="1035"/>
+        <location filename="../../configurator/qt/requirements.py" line="1038"/>
         <source>Budget converted: {0} = {1} at the catalog&apos;s exchange rates</source>
         <translation>预算已换算：{0} = {1}（按目录的汇率）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/requirements.py" line="1041"/>
+        <location filename="../../configurator/qt/requirements.py" line="1044"/>
         <source> users</source>
         <translation> 个用户</translation>
     </message>
@@ -3809,12 +3824,12 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>estimate</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1162"/>
+        <location filename="../../configurator/qt/builds.py" line="1167"/>
         <source>Estimator warnings</source>
         <translation>估算警告</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1069"/>
+        <location filename="../../configurator/qt/builds.py" line="1074"/>
         <source>Decode</source>
         <translation>解码</translation>
     </message>
@@ -3829,193 +3844,193 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
         <translation>所有用户同时发送 {1} token 提示词时，最后一位要等 {0:,.0f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1016"/>
+        <location filename="../../configurator/qt/builds.py" line="1021"/>
         <source>params</source>
         <translation>参数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1017"/>
+        <location filename="../../configurator/qt/builds.py" line="1022"/>
         <source>weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1018"/>
+        <location filename="../../configurator/qt/builds.py" line="1023"/>
         <source>kv_cache</source>
         <translation>KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1019"/>
+        <location filename="../../configurator/qt/builds.py" line="1024"/>
         <source>activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1020"/>
+        <location filename="../../configurator/qt/builds.py" line="1025"/>
         <source>overhead</source>
         <translation>额外开销</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1021"/>
+        <location filename="../../configurator/qt/builds.py" line="1026"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1022"/>
+        <location filename="../../configurator/qt/builds.py" line="1027"/>
         <source>decode</source>
         <translation>解码</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1023"/>
+        <location filename="../../configurator/qt/builds.py" line="1028"/>
         <source>prefill</source>
         <translation>预填充</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1024"/>
+        <location filename="../../configurator/qt/builds.py" line="1029"/>
         <source>training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1025"/>
+        <location filename="../../configurator/qt/builds.py" line="1030"/>
         <source>gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1026"/>
+        <location filename="../../configurator/qt/builds.py" line="1031"/>
         <source>optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1027"/>
+        <location filename="../../configurator/qt/builds.py" line="1032"/>
         <source>offload</source>
         <translation>卸载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1028"/>
+        <location filename="../../configurator/qt/builds.py" line="1033"/>
         <source>layout</source>
         <translation>布局</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1029"/>
+        <location filename="../../configurator/qt/builds.py" line="1034"/>
         <source>flops</source>
         <translation>计算量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1030"/>
+        <location filename="../../configurator/qt/builds.py" line="1035"/>
         <source>time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1031"/>
+        <location filename="../../configurator/qt/builds.py" line="1036"/>
         <source>parallel</source>
         <translation>并行</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1032"/>
+        <location filename="../../configurator/qt/builds.py" line="1037"/>
         <source>host</source>
         <translation>主机</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1033"/>
+        <location filename="../../configurator/qt/builds.py" line="1038"/>
         <source>split</source>
         <translation>切分</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1034"/>
+        <location filename="../../configurator/qt/builds.py" line="1039"/>
         <source>zero</source>
         <translation>ZeRO</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1057"/>
+        <location filename="../../configurator/qt/builds.py" line="1062"/>
         <source> (80 % range {0}-{1})</source>
         <translation>（80 % 区间 {0}-{1}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1071"/>
+        <location filename="../../configurator/qt/builds.py" line="1076"/>
         <source>tokens/s per user</source>
         <translation>token/秒（每用户）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1078"/>
+        <location filename="../../configurator/qt/builds.py" line="1083"/>
         <source>All users</source>
         <translation>所有用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1079"/>
-        <location filename="../../configurator/qt/builds.py" line="1086"/>
+        <location filename="../../configurator/qt/builds.py" line="1084"/>
+        <location filename="../../configurator/qt/builds.py" line="1091"/>
         <source>tokens/s</source>
         <translation>token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1085"/>
+        <location filename="../../configurator/qt/builds.py" line="1090"/>
         <source>Prefill</source>
         <translation>预填充</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1092"/>
+        <location filename="../../configurator/qt/builds.py" line="1097"/>
         <source>First token</source>
         <translation>首个 token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1093"/>
+        <location filename="../../configurator/qt/builds.py" line="1098"/>
         <source>{0:.2f} s after a {1}-token prompt</source>
         <translation>{1} token 提示词后 {0:.2f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1104"/>
+        <location filename="../../configurator/qt/builds.py" line="1109"/>
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1106"/>
+        <location filename="../../configurator/qt/builds.py" line="1111"/>
         <source>{0:,.0f} GPU-hours; {1:,.1f} h wall clock on one GPU</source>
         <translation>{0:,.0f} GPU 小时；在 1 张 GPU 上墙钟时间 {1:,.1f} 小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1108"/>
+        <location filename="../../configurator/qt/builds.py" line="1113"/>
         <source>{0:,.0f} GPU-hours; {1:,.1f} h wall clock on {2} GPUs</source>
         <translation>{0:,.0f} GPU 小时；在 {2} 张 GPU 上墙钟时间 {1:,.1f} 小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1113"/>
+        <location filename="../../configurator/qt/builds.py" line="1118"/>
         <source> at {0:.0f} % power</source>
         <translation>（GPU {0:.0f} % 功率）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1124"/>
+        <location filename="../../configurator/qt/builds.py" line="1129"/>
         <source>Steady state</source>
         <translation>稳态速率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1125"/>
+        <location filename="../../configurator/qt/builds.py" line="1130"/>
         <source>{0:,.0f} tokens/s while stepping (80 % range {1:,.0f}-{2:,.0f})</source>
         <translation>训练步进中 {0:,.0f} token/秒（80 % 区间 {1:,.0f}-{2:,.0f}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1134"/>
+        <location filename="../../configurator/qt/builds.py" line="1139"/>
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1135"/>
+        <location filename="../../configurator/qt/builds.py" line="1140"/>
         <source>{0:.1f} GiB on the most loaded GPU; {1:.1f} GiB in all</source>
         <translation>负载最高的 GPU 上 {0:.1f} GiB；共 {1:.1f} GiB</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1141"/>
+        <location filename="../../configurator/qt/builds.py" line="1146"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1164"/>
+        <location filename="../../configurator/qt/builds.py" line="1169"/>
         <source>How this is computed</source>
         <translation>计算过程</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1165"/>
+        <location filename="../../configurator/qt/builds.py" line="1170"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1169"/>
+        <location filename="../../configurator/qt/builds.py" line="1174"/>
         <source>Other upgrades</source>
         <translation>其他升级</translation>
     </message>

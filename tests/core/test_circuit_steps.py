@@ -48,6 +48,38 @@ def test_each_step_says_its_work_in_english_and_chinese() -> None:
     assert "tried" not in _circuit_fields(circuit_steps(on20)[0], on20)
 
 
+def test_a_new_circuit_pays_its_electrician_a_dated_sourced_line_in_the_ways_price() -> None:
+    """review33: "have an electrician add a 120 V 20 A circuit" at 5,751 USD stood as the cheapest way out 5 USD below
+    a 70 % power limit on the outlet the user has, the electrician unpaid. Each step's work is a catalog record
+    (accessories.toml, kind circuit-work: HomeAdvisor's cost guide, https://www.homeadvisor.com/cost/electrical/
+    cost-to-install-a-dedicated-circuit, read 2026-12-06: a dedicated circuit averages 700 USD, 570-1,000, 20 A and
+    30-50 A alike), in the request's currency at the catalog's rate, said in the way's words and added to its price;
+    a way that keeps the circuit pays none."""
+    from configurator.core.common.reasons import Reason
+    from configurator.core.solve.relax import circuit_work
+    from tests.expert.runner import shipped_catalog
+
+    catalog = shipped_catalog()
+    asked = _request("120v15a")
+    first, second = circuit_steps(asked)
+    work = circuit_work(catalog, asked)
+    line20, line240 = work(first), work(second)
+    assert line20 is not None and line240 is not None and work(asked) is None
+    assert (line20["id"], line20["price"], line20["currency"]) == ("circuit-work-120v20a", 700.0, "USD")
+    assert line240["id"] == "circuit-work-240v20a" and line20["date"] == "2026-12-06"
+    assert "homeadvisor.com" in line20["source"]
+    in_cny = circuit_work(catalog, asked.model_copy(update={"currency": "CNY"}))(first)
+    assert in_cny is not None and in_cny["price"] == round(700.0 * catalog.exchange_rates["CNY"], 2)
+    said = _phrase("circuit", first, asked, None, False, line20)
+    assert english(said).endswith(", about 700 USD of an electrician's work (a cost guide's average)")
+    changes = Reason.of("way.changes", changes=(said,), gpus=4, gpu="NVIDIA RTX A6000", currency="USD", price=14045.0)
+    paid = Reason.of("way.changes", **changes.fields, work=700.0)
+    assert english(paid).endswith("4 x NVIDIA RTX A6000, 14,045 USD + 700 USD for the circuit = 14,745 USD")
+    assert "for the circuit" not in english(changes)
+    with words.language("zh_CN"):
+        assert "电工费用约 700 USD" in words.say(said) and "+ 新电路 700 USD = 14,745 USD" in words.say(paid)
+
+
 def test_an_exact_count_the_outlet_cannot_feed_is_offered_the_deeper_cap_that_keeps_it_there() -> None:
     """`plan --gpus 5 --exact-gpus --gpu rtx-3090` for Llama 3.3 70B Q4_K_M on a US 15 A outlet: five 3090 draw over
     1,440 W at 80 and 70 % too, so the ways out had been another circuit, two circuits or two cards (a count the user

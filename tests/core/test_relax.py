@@ -223,7 +223,18 @@ def test_the_relaxations_json_contract(catalog: Catalog) -> None:
         # the four keys of the contract, and the additions only (round 30: "said", the change as a code and fields,
         # whose English is the change itself)
         assert {"kind", "change", "total_price", "decode_tokens_per_s"} <= set(row)
-        assert set(row) - {"kind", "change", "total_price", "decode_tokens_per_s"} <= {"said", "rental", "slower"}
+        assert set(row) - {"kind", "change", "total_price", "decode_tokens_per_s"} <= {
+            "said",
+            "rental",
+            "slower",
+            "work",
+        }
+        if "work" in row:  # round 34: a new circuit's electrician, its own dated line, in the way's price
+            assert "circuit" in row["kind"].split("+") and {"id", "price", "currency", "date", "source"} <= set(
+                row["work"]
+            )
+            machine = float(row["said"]["fields"]["price"])
+            assert machine + row["work"]["price"] == pytest.approx(row["total_price"], abs=1.0)
         assert english(from_json(row["said"])) == row["change"]
         assert isinstance(row["kind"], str) and isinstance(row["change"], str) and isinstance(row["total_price"], float)
         assert row["decode_tokens_per_s"] is None or isinstance(row["decode_tokens_per_s"], float)

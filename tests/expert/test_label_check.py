@@ -18,6 +18,7 @@ from tests.expert.runner import request_options, run_plan
 from tests.independent_checker import (
     break_even_problems,
     check_labels,
+    circuit_work_problems,
     grow_owned_problems,
     idle_owned_problems,
     label_claims,
@@ -799,7 +800,38 @@ def test_every_way_out_is_a_plan_at_its_price(args: str) -> None:
     if not plan["infeasible"]:
         return
     problems = way_out_problems(args, plan, run_plan, WAYS_RESOLVED)
+    problems += circuit_work_problems(plan, _circuit_work_prices(request_options(args).get("currency") or "USD"))
     assert not problems, f"`llm-rig plan {args}`:\n" + "\n".join(f"  - {p}" for p in problems)
+
+
+def _circuit_work_prices(currency: str) -> dict[str, float]:
+    """What an electrician's new circuit costs, read from the catalog's TOML itself (accessories.toml, kind
+    circuit-work; exchange-rates.toml): circuit id -> its newest price in `currency`."""
+    root = Path(__file__).resolve().parents[2] / "catalogs"
+    rates = tomllib.loads((root / "exchange-rates.toml").read_text())["exchange_rates"]["per_usd"]
+    out = {}
+    for record in tomllib.loads((root / "accessories.toml").read_text())["accessories"]:
+        if record.get("kind") == "circuit-work":
+            price = max(record["prices"], key=lambda p: p["date"])
+            out[record["circuit"]] = round(price["amount"] / rates[price["currency"]] * rates[currency], 2)
+    return out
+
+
+def test_a_circuit_way_pays_the_catalogs_electrician_and_no_other_way_does() -> None:
+    """circuit_work_problems on hand-made ways (no solve): a new circuit without its line, a line on a way that keeps
+    the circuit, and a right one."""
+    prices = _circuit_work_prices("USD")
+    assert prices == {"120v20a": 700.0, "240v20a": 700.0}
+    circuit = {"code": "way.circuit", "fields": {"volts": 120, "amps": 20}}
+    paid = {**_way("circuit", 14745.0, [circuit]), "work": {"price": 700.0}}
+    plan = {"infeasible": {"relaxations": [paid, _way("power70", 14020.0, [{"code": "way.power", "fields": {}}])]}}
+    assert circuit_work_problems(plan, prices) == []
+    unpaid = {"infeasible": {"relaxations": [_way("circuit", 14045.0, [circuit])]}}
+    assert circuit_work_problems(unpaid, prices) == ["way 1 (circuit): a new circuit without its electrician's 700.00"]
+    stray = {**_way("power70", 14720.0, [{"code": "way.power", "fields": {}}]), "work": {"price": 700.0}}
+    assert circuit_work_problems({"infeasible": {"relaxations": [stray]}}, prices) == [
+        "way 1 (power70) pays an electrician without a new circuit"
+    ]
 
 
 def _way(kind: str, price: float, changes: list[dict[str, object]], **more: object) -> dict[str, object]:

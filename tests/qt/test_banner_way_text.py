@@ -33,6 +33,36 @@ def test_a_way_with_no_speed_shows_its_quotes_and_ampersands(qtbot) -> None:  # 
     assert shown.toPlainText() == f"1. {source}"
 
 
+def test_the_cheapest_way_on_supported_software_says_so_in_the_window_and_on_the_sheet(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Round 33's "cheapest way out on supported software" (Infeasible.cheapest_on_supported: a cheaper build past its
+    vendor's support was set aside beside the first way's) was said on the command line only; the window's banner and
+    the printed sheet said "Cheapest way out". Hand-made ways (no solve), one alone and two listed, in both languages."""
+    from configurator.core.report import words
+    from configurator.core.report.sheet import SheetMeta, not_as_asked_section
+
+    change = Reason.of("way.optim8bit")
+    said = Reason.of(
+        "way.changes", changes=(change,), gpus=2, gpu="NVIDIA RTX A6000", currency="USD", price=7093.0,
+        supported=True, past_gpus=4, past_gpu="NVIDIA Tesla V100 PCIe 32GB", past_price=6505.0,
+    )  # fmt: skip
+    way = Relaxation(kind="optim8bit", change="8-bit AdamW", total_price=7093.0, said=said)
+    other = Relaxation(kind="budget", change="raise the budget", total_price=19860.0, said=Reason.of("way.none"))
+    for ways, head in (((way,), "Cheapest way out on supported software:"), ((way, other), "cheapest on supported")):
+        inf = Infeasible.of((Reason.of("way.none"),), said, (), relaxations=ways)
+        assert inf.cheapest_on_supported
+        banner = InfeasibleBanner()
+        qtbot.addWidget(banner)
+        banner.show_result(PlanResult(builds=(), infeasible=inf))
+        assert head in banner.text.text()
+    html = not_as_asked_section(SheetMeta(not_as_asked=inf.to_sheet(), language="en"))
+    assert "Cheapest way out on supported software:" in html
+    with words.language("zh_CN"):
+        zh = not_as_asked_section(SheetMeta(not_as_asked=inf.to_sheet(), language="zh_CN"))
+    assert "在受支持软件上最省钱的解决办法：" in zh
+    plain = Infeasible.of((Reason.of("way.none"),), Reason.of("way.none"), (), relaxations=(other,))
+    assert "on supported software" not in not_as_asked_section(SheetMeta(not_as_asked=plain.to_sheet(), language="en"))
+
+
 @pytest.mark.slow
 def test_the_window_lists_the_ways_out_the_command_line_lists(qtbot, catalog) -> None:  # type: ignore[no-untyped-def]
     """Llama 3.3 70B QLoRA at 1,200 USD (round 28): the banner's rows are the plan's ways out, in order, as the command

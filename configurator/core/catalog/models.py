@@ -826,13 +826,25 @@ class Accessory(Record):
 
     vendor: str
     kind: Literal[
-        "nvlink-bridge", "riser", "psu-sync", "gpu-support", "gpu-shroud", "nic", "switch", "cable", "transceiver"
+        "nvlink-bridge",
+        "riser",
+        "psu-sync",
+        "gpu-support",
+        "gpu-shroud",
+        "nic",
+        "switch",
+        "cable",
+        "transceiver",
+        "circuit-work",
     ]
     nvlink: str | None = Field(default=None, description="bridge family it fits, e.g. 'rtx3090', 'a6000'")
     spacing_slots: int | None = Field(default=None, ge=1, le=6, description="slot distance a bridge spans")
     pcie_gen: int | None = Field(default=None, ge=3, le=6, description="riser signal rating")
     length_mm: float | None = Field(default=None, gt=0, le=MAX_LENGTH_MM)
     vendor_part_number: str = ""
+    # -- an electrician's work (kind "circuit-work"): the wall circuit it adds (request.CIRCUITS' id), priced as the
+    # way out to that circuit pays it (relax: "have an electrician add a 120 V 20 A circuit")
+    circuit: str | None = Field(default=None, description="the wall circuit an electrician's work adds, e.g. '120v20a'")
     # -- cluster network parts (issue #16): plan JSON lists them with category "network"
     port_gbps: float | None = Field(default=None, gt=0, le=3_200, description="line rate of one port, Gb/s")
     ports: int | None = Field(default=None, ge=1, le=1_024, description="ports of a switch or NIC")

@@ -387,6 +387,14 @@ def _own_used(r: Reason) -> str:
     )
 
 
+def _work(r: Reason) -> str:
+    """way.changes' electrician beside the machine (field `work`: a new circuit's price, in the way's own)."""
+    if r.fields.get("work") is None:
+        return ""
+    total = r.num("price") + r.num("work")
+    return f" + {r.num('work'):,.0f} {r.fields['currency']} for the circuit = {total:,.0f} {r.fields['currency']}"
+
+
 def _changes(r: Reason, say: Say) -> str:
     words = [say(c) for c in r.nested("changes")]
     text = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
@@ -438,14 +446,16 @@ def _changes(r: Reason, say: Say) -> str:
     )
     cheapest = "cheapest build on supported software" if r.fields.get("supported") else "cheapest build"
     past = (
-        f"; {r.num('past_gpus'):.0f} x {r.fields['past_gpu']} for {r.num('past_price'):,.0f} {r.fields['currency']} "
-        "costs less, on a card past its vendor's software support"
+        f"; {r.num('past_gpus'):.0f} x {r.fields['past_gpu']}"
+        + (f" capped at {r.num('past_limit'):.0%}" if r.fields.get("past_limit") is not None else "")
+        + f" for {r.num('past_price'):,.0f} {r.fields['currency']} costs less, on a card past its vendor's software "
+        "support"
         if r.fields.get("past_price") is not None
         else ""
     )
     return (
-        f"{text}{home}: {cheapest} {what}{r.num('price'):,.0f} {r.fields['currency']}{hours}{wait}{slow}{slower}"
-        f"{trade}{past}"
+        f"{text}{home}: {cheapest} {what}{r.num('price'):,.0f} {r.fields['currency']}{_work(r)}{hours}{wait}{slow}"
+        f"{slower}{trade}{past}"
     )
 
 
@@ -1064,6 +1074,11 @@ EN: dict[str, Template] = {
             f" (a NEMA {r.fields['outlet']} outlet, {r.num('watts'):,.0f} W continuous; {_circuit_work(r, say)})"
             if r.fields.get("step") is not None
             else (" (a NEMA 6-20 outlet)" if r.fields.get("nema") else "") + f", {r.num('watts'):,.0f} W continuous"
+        )
+        + (
+            f", about {r.num('work'):,.0f} {r.fields['currency']} of an electrician's work (a cost guide's average)"
+            if r.fields.get("work") is not None
+            else ""
         )
         if r.fields.get("volts") is not None
         else "use a 230 V 16 A circuit"

@@ -371,6 +371,19 @@ class RentWayJson(TypedDict):
     price_is_estimate: bool
 
 
+class SiteWorkJson(TypedDict):
+    """Work on the building a way out pays beside its machine (an electrician's new circuit: relax.circuit_work), its own
+    line in `plan --json` infeasible.relaxations[].work (an addition): the catalog record, its price in the request's
+    currency, and the price's date and source."""
+
+    id: str
+    name: str
+    price: float
+    currency: str
+    date: str
+    source: str
+
+
 class RelaxationJson(TypedDict):
     """One element of `plan --json` infeasible.relaxations (model.build.Relaxation.to_json)."""
 
@@ -384,6 +397,7 @@ class RelaxationJson(TypedDict):
         ReasonJson
     ]  # way.slower: many times slower than a way listed that costs a little more, an addition
     said: NotRequired[ReasonJson]  # `change` as a code and fields (way.*: the circuit it keeps or buys), an addition
+    work: NotRequired[SiteWorkJson]  # an electrician's work in total_price beside the machine's, an addition
 
 
 class InfeasibleJson(TypedDict):
@@ -558,6 +572,7 @@ class NotAsAskedJson(TypedDict):
     way_out: dict[str, object] | None
     ways: list[dict[str, object]]
     unsaid: list[str]
+    on_supported: NotRequired[bool]  # the cheapest way out is the cheapest on supported software (round 34)
 
 
 class RankedGpuJson(TypedDict):

@@ -27,6 +27,7 @@ from configurator.core.common.shapes import (
     RelaxationJson,
     RentWayJson,
     SiteJson,
+    SiteWorkJson,
     SlotJson,
 )
 from configurator.core.estimate.result import EstimateResult
@@ -429,6 +430,8 @@ class Relaxation(_Frozen):
     # a training way many times slower than a way listed beside it that costs a little more: the ratio, that way's
     # place, price and hours (way.slower, relax._slower_way); way.changes says it too (its field `slower`)
     slower: Reason | None = None
+    # work on the building beside the machine (an electrician's new circuit: relax.circuit_work), in total_price
+    work: SiteWorkJson | None = None
 
     def to_json(self) -> RelaxationJson:
         """One element of `plan --json` infeasible.relaxations (a scripting contract: keep its shape; "rental" is
@@ -448,6 +451,8 @@ class Relaxation(_Frozen):
             out["slower"] = as_json(self.slower)  # an addition: many times slower than a way beside it
         if self.said is not None:
             out["said"] = as_json(self.said)  # an addition: the change as a code and fields
+        if self.work is not None:
+            out["work"] = self.work  # an addition: the electrician's line, in total_price
         return out
 
 
@@ -502,6 +507,9 @@ class Infeasible(_Frozen):
             "way_out": self.way_out.model_dump(mode="json") if self.way_out is not None else None,
             "ways": [r.said.model_dump(mode="json") for r in self.relaxations[1:] if r.said is not None],
             "unsaid": self.unsaid(),
+            # the cheapest way out beside a cheaper build past its vendor's support (cheapest_on_supported): the sheet
+            # says "cheapest way out on supported software", as the CLI and the window do
+            "on_supported": self.cheapest_on_supported,
         }
 
     def unsaid(self) -> list[str]:

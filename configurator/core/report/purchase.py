@@ -494,7 +494,8 @@ def not_as_asked_rows(data: NotAsAskedJson) -> list[tuple[str, str]]:
     rows = [("Not as asked", say_all([Reason.model_validate(c) for c in data.get("clauses", [])]))]
     way_out = data.get("way_out")
     if way_out:
-        rows.append(("Cheapest way out", said(way_out)))
+        head = "Cheapest way out on supported software" if data.get("on_supported") else "Cheapest way out"
+        rows.append((head, said(way_out)))
     rows += [("Other way out", said(w)) for w in data.get("ways", [])]
     return rows
 

@@ -573,22 +573,27 @@ def connector_plan(build: Build) -> list[tuple[str, str, str]]:
 
 
 def power_limit_w(build: Build) -> int | None:
-    """Per-card limit that keeps the PSUs at 80 % and the circuit at 90 %, when the build needs one."""
+    """Per-card limit that keeps the PSUs at 80 % and the circuit at 90 % of the limit CIR-1 judges it against
+    (watts.circuit_card_w, which reads circuit_load: a layer split's prompt is a short load by NEC 210.20(A)), when
+    the build needs one."""
     gpu = spec_of(build, "gpu")
     p = build.power
     if not gpu or part_of(build, "psu") is None or not build.gpu_count:
         return None
-    targets = [pw.PSU_TARGET_LOAD * p.psu_w] if p.psu_w else []
+    cards: list[float] = []  # each target's most watts a card may draw
+    if p.psu_w and p.dc_load_w > pw.PSU_TARGET_LOAD * p.psu_w:
+        cards.append((pw.PSU_TARGET_LOAD * p.psu_w - p.cpu_w - p.rest_w) / build.gpu_count)
     if p.wall_w and p.circuit_limit_w:
-        targets.append(pw.CIRCUIT_MARGIN * p.circuit_limit_w * p.dc_load_w / p.wall_w)
-    if not targets or p.dc_load_w <= min(targets):
+        circuit = pw.circuit_card_w(p.dc_load_w, p.wall_w, p.gpu_w, build.gpu_count, p.decode_wall_w, p.circuit_limit_w)
+        cards += [circuit] if circuit is not None else []
+    if not cards:
         return None
     tdp = float(gpu.get("tdp_w") or 0)
     record = gpu_from_spec(gpu)
     lowest = lowest_limit(record) if record is not None else 0.5
     if lowest is None:
         return None  # its driver offers no cap (power_cap.py): no limit is planned for it
-    per_card = (min(targets) - p.cpu_w - p.rest_w) / build.gpu_count
+    per_card = min(cards)
     limit = int(max(per_card, max(lowest, 0.5) * tdp) // 5 * 5)
     if record is not None and record.power_limit_min_w is not None and limit < record.power_limit_min_w:
         limit = math.ceil(record.power_limit_min_w)  # never below the driver's floor (rounding down had crossed it)
@@ -1273,7 +1278,9 @@ def not_as_asked_section(meta: SheetMeta) -> str:
         parts.append(f'<p><strong>{t("Closest cards:")}</strong></p><ul class="small">{items}</ul>')
     way_out = data.get("way_out")
     if way_out:
-        parts.append(f"<p><strong>{t('Cheapest way out:')}</strong> {escape(said([way_out])[0])}</p>")
+        # beside a cheaper build past its vendor's support, the cheapest on supported software (as the CLI says it)
+        head = t("Cheapest way out on supported software:" if data.get("on_supported") else "Cheapest way out:")
+        parts.append(f"<p><strong>{head}</strong> {escape(said([way_out])[0])}</p>")
     ways = said(data.get("ways", []))
     if ways:
         parts.append(

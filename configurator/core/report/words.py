@@ -346,8 +346,10 @@ ZH_CN.update(
         "Binding:": "受限于：",
         "Closest cards:": "最接近的显卡：",
         "Cheapest way out:": "最省钱的解决办法：",
+        "Cheapest way out on supported software:": "在受支持软件上最省钱的解决办法：",
         "Other ways out:": "其他办法：",
         "Cheapest way out": "最省钱的解决办法",
+        "Cheapest way out on supported software": "在受支持软件上最省钱的解决办法",
         "Other way out": "其他办法",
     }
 )
@@ -576,6 +578,14 @@ def _zh_own_used(r: Reason) -> str:
     )
 
 
+def _zh_work(r: Reason) -> str:
+    """reasons._work in Chinese."""
+    if r.fields.get("work") is None:
+        return ""
+    total = r.num("price") + r.num("work")
+    return f" + 新电路 {r.num('work'):,.0f} {r.fields['currency']} = {total:,.0f} {r.fields['currency']}"
+
+
 def _changes(r: Reason, say_: Say) -> str:
     words = [say_(c) for c in r.nested("changes")]
     text = words[0] if len(words) == 1 else "、".join(words[:-1]) + "，并" + words[-1]
@@ -626,14 +636,16 @@ def _changes(r: Reason, say_: Say) -> str:
     )
     cheapest = "在受支持软件上最便宜的配置" if r.fields.get("supported") else "最便宜的配置"
     past = (
-        f"；{r.num('past_gpus'):.0f} x {r.fields['past_gpu']} 只要 {r.num('past_price'):,.0f} {r.fields['currency']}，"
+        f"；{r.num('past_gpus'):.0f} x {r.fields['past_gpu']}"
+        + (f"（功耗限制在 {r.num('past_limit'):.0%}）" if r.fields.get("past_limit") is not None else "")
+        + f" 只要 {r.num('past_price'):,.0f} {r.fields['currency']}，"
         "但该卡已过厂商软件支持期"
         if r.fields.get("past_price") is not None
         else ""
     )
     return (
-        f"{text}{home}：{cheapest} {what}{r.num('price'):,.0f} {r.fields['currency']}{hours}{wait}{slow}{slower}"
-        f"{trade}{past}"
+        f"{text}{home}：{cheapest} {what}{r.num('price'):,.0f} {r.fields['currency']}{_zh_work(r)}{hours}{wait}{slow}"
+        f"{slower}{trade}{past}"
     )
 
 
@@ -841,6 +853,11 @@ ZH_REASONS: dict[str, Template] = {
             f"（NEMA {r.fields['outlet']} 插座，持续 {r.num('watts'):,.0f} W；{_zh_circuit_work(r, say_)}）"
             if r.fields.get("step") is not None
             else ("（NEMA 6-20 插座）" if r.fields.get("nema") else "") + f"，持续 {r.num('watts'):,.0f} W"
+        )
+        + (
+            f"，电工费用约 {r.num('work'):,.0f} {r.fields['currency']}（装修费用指南的平均价）"
+            if r.fields.get("work") is not None
+            else ""
         )
         if r.fields.get("volts") is not None
         else "使用 230 V 16 A 电路"
@@ -3348,6 +3365,7 @@ FIELD_HELP_ZH: dict[str, str] = {
     ),
     "server chassis that ship with PSUs: all modules": "自带电源的服务器机箱：全部模块合计",
     "slot distance a bridge spans": "桥接器跨越的槽位距离",
+    "the wall circuit an electrician's work adds, e.g. '120v20a'": "电工新增的墙插电路，例如 '120v20a'",
     "system maximum from the spec sheet": "规格表中的系统最大值",
     "the lowest power cap the driver accepts, W (nvidia-smi -q -d POWER 'Min Power Limit', amdgpu power1_cap_min); "
     "set only where a report says so, with power_limit_source": (
@@ -3542,6 +3560,7 @@ CHOICES: dict[str, tuple[str, str]] = {
     "switch": ("network switch", "交换机"),
     "cable": ("cable", "线缆"),
     "transceiver": ("transceiver", "光模块"),
+    "circuit-work": ("a circuit added by an electrician", "电工新增的电路"),
     "InfiniBand": ("InfiniBand", "InfiniBand"),
     "RoCE": ("RoCE", "RoCE"),
     # models

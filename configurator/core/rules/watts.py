@@ -218,3 +218,35 @@ def efficiency(psu_tier: str, volts: float) -> float:
 
 def wall_w(dc_w: float, psu_tier: str, volts: float) -> float:
     return dc_w / efficiency(psu_tier, volts)
+
+
+def circuit_card_w(
+    dc_w: float, wall_w: float, gpu_w: float, gpus: int, decode_w: float | None, limit_w: float
+) -> float | None:
+    """The most a card may draw (W) for the circuit to keep CIRCUIT_MARGIN of the limit CIR-1 judges it against
+    (`circuit_load`: a prompt's burst plus 25 % of a layer split's lasting decode draw against the breaker, or the full
+    draw against the continuous limit), None where it keeps that margin at full draw. `dc_w`, `wall_w`: the machine's
+    DC load and wall draw at full power, `gpu_w` the cards' DC draw in it, `decode_w` the wall draw while one stream
+    decodes on a layer split (None: every card works at once). The wall draw scales with the DC load (the supply's
+    efficiency at full load), the decode draw as `decode_wall_w` prices it. The sheet's advised cap reads it: it had
+    aimed at 90 % of the continuous limit on the full draw even where CIR-1 judged a layer split's prompt a short load
+    by NEC 210.20(A) (2 x RX 7900 XTX, 1,004 W in a prompt, 1,164 W of the 1,800 W breaker: no cap needed)."""
+
+    def load(card_w: float) -> tuple[float, float]:
+        dc = dc_w - gpu_w + gpus * card_w
+        wall = dc * wall_w / dc_w
+        decode = None if decode_w is None else decode_wall_w(dc, wall, gpus * card_w, gpus)
+        return circuit_load(wall, decode, limit_w)
+
+    def holds(card_w: float) -> bool:
+        drawn, against = load(card_w)
+        return drawn <= CIRCUIT_MARGIN * against
+
+    full = gpu_w / gpus if gpus else 0.0
+    if gpus <= 0 or dc_w <= 0 or holds(full):
+        return None
+    low, high = 0.0, full  # the draw only grows with the cards' watts: bisect to a watt
+    while high - low > 0.5:
+        mid = (low + high) / 2
+        low, high = (mid, high) if holds(mid) else (low, mid)
+    return low

@@ -12,6 +12,8 @@ import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from configurator.core.catalog.loader import Catalog
+from configurator.core.catalog.models import ModelArch
 from configurator.core.common.reasons import Reason
 from configurator.core.model.build import Build
 from configurator.core.model.request import BuildRequest, circuit_limit_w
@@ -258,7 +260,7 @@ def power_limited(ctx: PlanContext) -> list[Build]:
     if (
         (not training and request.min_decode_tps is None)
         or request.power_limit is not None
-        or request.owned
+        or (request.owned and not (training and owned_cards_only(request)))
         or request.compares  # each named GPU or system as asked
         or request.systems_only
         or ctx.should_stop()
@@ -285,6 +287,16 @@ def power_limited(ctx: PlanContext) -> list[Build]:
         Reason.of("kind.power-limited", limit=POWER_LIMIT),
         Reason.of("why.power-limited"),
     )
+
+
+def owned_cards_only(request: BuildRequest) -> bool:
+    """A request that owns cards of the one GPU it names, none but GPUs owned: its training builds are searched capped
+    too (training_limited), so the cards the circuit feeds capped are counted from the cards owned, not from the
+    full-power build's count. Dr. Chen's eight RTX 4090 for a 72B QLoRA on his 220 V 16 A circuit: four at full power
+    (36 h) was the fastest build shown, where six capped at 70 % train it in ~28 h on the same circuit (round 33's
+    next step offered the fifth capped at 80 % only as a note)."""
+    owned = request.owned_gpu
+    return owned is not None and len(request.owned) == 1 and request.gpu_ids == (owned.id,)
 
 
 def _two_cards_below_cap(capped: BuildRequest, ctx: PlanContext) -> bool:
@@ -341,7 +353,7 @@ def training_limited(ctx: PlanContext) -> list[Build]:
             ctx.time_budget / (2 * len(TRAINING_LIMITS)),
             cost_cap=cost_cap(ctx),
         )
-        builds = [b for b in builds if _cap_fits_them(b, request, limit)]
+        builds = [b for b in builds if cap_fits_them(b, request, limit)]
         speed = power_limit_speed(limit, compute_bound=True)
         out += _kind(
             builds,
@@ -355,7 +367,7 @@ def training_limited(ctx: PlanContext) -> list[Build]:
     return out
 
 
-def _cap_fits_them(build: Build, request: BuildRequest, limit: float) -> bool:
+def cap_fits_them(build: Build, request: BuildRequest, limit: float) -> bool:
     """Whether the cap is what puts these cards on the request's circuits: at full power the same machine (its PSUs'
     efficiency as capped) would draw more at the wall than the circuits carry continuously. A capped pair of RTX 3090
     that fits a 15 A outlet at full power too had been shown as "cheapest" for a 110 USD smaller PSU, in place of the
@@ -365,3 +377,45 @@ def _cap_fits_them(build: Build, request: BuildRequest, limit: float) -> bool:
         return False  # one card on an outlet never needs the cap to fit
     full_dc = p.dc_load_w + p.gpu_w * (1 / limit - 1)
     return p.wall_w * full_dc / p.dc_load_w > circuit_limit_w(request.circuit) * request.circuits
+
+
+def way_caps(relaxed: BuildRequest, request: BuildRequest) -> tuple[float, ...]:
+    """The caps a way out that changes the wall circuit (another circuit, a second one) is searched at beside full
+    power: the plan's own (power_limited: TRAINING_LIMITS for a training job, POWER_LIMIT for serving at a speed asked),
+    where the way sets no limit of its own and the plan would cap (no card owned, no GPUs or systems compared). The plan
+    on a new 120 V 20 A circuit shows 6 x MI50 capped at 70 % for 4,715 USD for Llama 3.1 8B's FSDP full fine-tune,
+    where the way to that circuit, searched at full power only, had named 4 x RTX A6000 at 14,045 USD and no cap."""
+    moved = (relaxed.circuit, relaxed.circuits) != (request.circuit, request.circuits)
+    if not moved or relaxed.power_limit is not None or relaxed.owned or relaxed.compares or relaxed.systems_only:
+        return ()
+    if relaxed.workload.kind != "inference":
+        return TRAINING_LIMITS
+    return (POWER_LIMIT,) if relaxed.min_decode_tps is not None else ()
+
+
+def capped_beside(
+    relaxed: BuildRequest,
+    request: BuildRequest,
+    ctx: tuple[Catalog, ModelArch, int | None],
+    builds: list[Build],
+    cost_cap: float | None,
+    stop: Callable[[], bool],
+) -> list[Build]:
+    """A circuit way's builds with every card capped (way_caps), each cheaper than the cheapest of `builds` (its
+    full-power ones: ranking.startable's, a supported card's where there is one) and under `cost_cap`; a capped build
+    the circuit would feed at full power too is none (cap_fits_them: the plan drops it). One solve per cap, which
+    finds the cheapest supported build beside a cheaper one past support (solver.run_labels), as the plan's does."""
+    from configurator.core.solve.plan import _solve_once
+    from configurator.core.solve.ranking import startable
+
+    caps = way_caps(relaxed, request)
+    prices = [b.total_price for b in startable(builds)] + ([cost_cap] if cost_cap is not None else [])
+    below = min(prices, default=None)
+    out: list[Build] = []
+    for limit in caps:
+        if stop():
+            break
+        capped = relaxed.model_copy(update={"power_limit": limit, "budget": None})
+        found, _ = _solve_once(capped, *ctx, 1, stop, 1.0, cost_cap=below)
+        out += [b for b in found if not b.fails and cap_fits_them(b, relaxed, limit)]
+    return out

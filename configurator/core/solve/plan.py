@@ -1135,13 +1135,8 @@ def _diagnose(
         if key not in machines:
             machines[key] = _machines_for(relaxed.model_copy(update={"budget": None}), catalog, model, exact, stop)
         builds += [b for b in machines[key] if cost_cap is None or b.total_price < cost_cap]
-        # a way out is measured as a plan's builds are: PROMPT on every inference build (_with_prompt); of the builds
-        # a way finds, one whose prompts wait past the minute (more users, a longer context or prompt) is the way only
-        # when none answers, and it says its wait (relax._describe)
-        # a way out delivers what it says: never a build failing a rule of its relaxed request (Qwen3-30B-A3B for 4
-        # users at 20 tokens/s had been told an RTX 2070 with the experts in a desktop's RAM that decodes 11.05 there)
-        builds = [_with_prompt(b) for b in builds if not b.fails]
-        # nor is a training build on a card past its vendor's support, beside a supported one (ranking.startable)
+        builds = _way_builds(builds, relaxed, request, (catalog, model, exact), cost_cap, stop)
+        # no training build on a card past its vendor's support, beside a supported one (ranking.startable)
         builds = _startable_noting(builds, aside)
         if not relax.wants_reading(relaxed):
             if not stop():
@@ -1176,6 +1171,24 @@ def _diagnose(
         reference_job=reference_job,
         set_aside=lambda b: _noted(aside, b),
     )
+
+
+def _way_builds(
+    builds: list[Build],
+    relaxed: BuildRequest,
+    request: BuildRequest,
+    ctx: tuple[Catalog, ModelArch, int | None],
+    cost_cap: float | None,
+    stop: Callable[[], bool],
+) -> list[Build]:
+    """A way out's builds measured as a plan's are: PROMPT on every inference build (_with_prompt); of the builds a
+    way finds, one whose prompts wait past the minute (more users, a longer context or prompt) is the way only when
+    none answers, and it says its wait (relax._describe). A way out delivers what it says: never a build failing a
+    rule of its relaxed request (Qwen3-30B-A3B for 4 users at 20 tokens/s had been told an RTX 2070 with the experts in
+    a desktop's RAM that decodes 11.05 there). On a new circuit its cards capped too, as the plan there caps them
+    (offers.capped_beside)."""
+    builds = [_with_prompt(b) for b in builds if not b.fails]
+    return builds + [_with_prompt(b) for b in _offers.capped_beside(relaxed, request, ctx, builds, cost_cap, stop)]
 
 
 def _startable_noting(builds: list[Build], aside: dict[int, tuple[Build, Build]]) -> list[Build]:
@@ -2441,7 +2454,7 @@ def _next_steps(build: Build, catalog: Catalog, model: ModelArch, request: Build
 # the plan's own sources and the machines people build register themselves on import (solve.offers, solve.machines);
 # plan() runs whatever is registered
 from configurator.core.solve import mixed as _mixed  # noqa: E402,F401
-from configurator.core.solve import offers as _offers  # noqa: E402,F401
+from configurator.core.solve import offers as _offers  # noqa: E402
 from configurator.core.solve.machines import MACHINE_SOURCES  # noqa: E402
 
 READY_MADE_SOURCES = ("unified-memory", "ready-made-server")

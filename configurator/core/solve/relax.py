@@ -17,9 +17,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from configurator.core.catalog.loader import Catalog
-from configurator.core.catalog.models import Gpu, ModelArch
+from configurator.core.catalog.models import Accessory, Gpu, ModelArch
 from configurator.core.common.errors import ConfiguratorError
 from configurator.core.common.reasons import EN, REJECT_DULL, Reason, Value, english, rejection_kind
+from configurator.core.common.shapes import SiteWorkJson
 from configurator.core.costs.tco import RentalMatch, ownership_for, rental_search_for
 from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.frameworks import default_framework
@@ -444,8 +445,15 @@ def _offload_stack(w: Workload) -> dict[str, Value]:
     return {}
 
 
-def _phrase(kind: str, relaxed: BuildRequest, request: BuildRequest, build: Build | None, moe: bool) -> Reason:
-    """One change a relaxation makes, in its own words."""
+def _phrase(
+    kind: str,
+    relaxed: BuildRequest,
+    request: BuildRequest,
+    build: Build | None,
+    moe: bool,
+    work: SiteWorkJson | None = None,
+) -> Reason:
+    """One change a relaxation makes, in its own words (a new circuit with its electrician's price: `work`)."""
     w = relaxed.workload
     tps = build.estimate.decode_tokens_per_s if build is not None else None
     hours = build.estimate.wall_hours if build is not None else None
@@ -464,7 +472,8 @@ def _phrase(kind: str, relaxed: BuildRequest, request: BuildRequest, build: Buil
         "offload": {"moe": moe},
         "powerup": {"limit": relaxed.power_limit},
         "circuits": {"circuits": relaxed.circuits},
-        "circuit": _circuit_fields(relaxed, request),
+        "circuit": _circuit_fields(relaxed, request)
+        | ({"work": work["price"], "currency": work["currency"]} if work is not None else {}),
         "gpus": {"gpus": relaxed.max_gpus},
         "speed": {"tps": tps},
         "deadline": {"hours": hours},
@@ -481,8 +490,17 @@ def _phrase(kind: str, relaxed: BuildRequest, request: BuildRequest, build: Buil
 
 
 def _describe(
-    kind: str, relaxed: BuildRequest, cost: float, request: BuildRequest, build: Build | None = None, moe: bool = False
+    kind: str,
+    relaxed: BuildRequest,
+    cost: float,
+    request: BuildRequest,
+    build: Build | None = None,
+    moe: bool = False,
+    work: SiteWorkJson | None = None,
 ) -> Reason:
+    """A way in its words: its changes, then its machine at `cost` (the machine's price) and, with `work`, the
+    electrician's new circuit it pays beside it (field `work`: its price, said in the circuit's words and after the
+    machine's)."""
     over = request.budget is not None and cost > request.budget
     if kind == "cluster":
         # a cluster is offered whatever the budget: say when it is beyond it ("2 machines working together: 209,200
@@ -508,7 +526,7 @@ def _describe(
     if kind == "budget" and not slow and plain and (build is None or build.gpu_count or wait is None):
         return budget
     kinds = kind.split("+")
-    words = [budget if k == "budget" else _phrase(k, relaxed, request, build, moe) for k in kinds]
+    words = [budget if k == "budget" else _phrase(k, relaxed, request, build, moe, work) for k in kinds]
     if over and "budget" not in kinds:
         words.append(budget)
     if _q4_unsaid(request, build) and len(words) > 1:
@@ -532,6 +550,7 @@ def _describe(
         **timed,
         currency=request.currency,
         price=float(math.ceil(cost)) if over else cost,
+        **({"work": work["price"]} if work is not None else {}),
         **(_wait_fields(wait) if wait else {}),
         **({"slow_tps": build.estimate.decode_tokens_per_s or 0.0, "reading": READING_TPS} if slow and build else {}),
     )
@@ -662,10 +681,55 @@ class _Found:
     kind: str  # "kv", "kv+speed10", "cluster"
     request: BuildRequest | None  # the relaxed request, its budget as applying it sets it (None: servers as asked)
     build: Build
+    work: SiteWorkJson | None = None  # an electrician's new circuit, paid beside the machine (circuit_work)
 
     @property
     def price(self) -> float:
-        return self.build.total_price
+        """What the way costs: its machine and any work on the building (a new circuit's electrician)."""
+        return self.build.total_price + (self.work["price"] if self.work is not None else 0.0)
+
+
+Work = Callable[[BuildRequest], "SiteWorkJson | None"]
+"""A way's relaxed request -> the work on the building it pays beside the machine (circuit_work), or None."""
+
+
+def no_work(_relaxed: BuildRequest) -> SiteWorkJson | None:
+    return None
+
+
+def circuit_work(catalog: Catalog, request: BuildRequest) -> Work:
+    """The electrician's work a way to another wall circuit pays (the "circuit" way: have an electrician add it), from
+    the catalog's `circuit-work` record for that circuit (accessories.toml: HomeAdvisor's cost guide, 700 USD for a
+    dedicated 20 A circuit, 570-1,000), in the request's currency at the catalog's rates. review33: "have an
+    electrician add a 120 V 20 A circuit" at 5,751 USD stood as the cheapest way out, 5 USD below a 70 % power limit
+    on the outlet the user has, its electrician unpaid."""
+
+    def work(relaxed: BuildRequest) -> SiteWorkJson | None:
+        if relaxed.circuit == request.circuit:
+            return None
+        records = catalog.records.get("accessories", {}).values()
+        record = next(
+            (
+                a
+                for a in records
+                if isinstance(a, Accessory) and a.kind == "circuit-work" and a.circuit == relaxed.circuit
+            ),
+            None,
+        )
+        if record is None or not record.prices:
+            return None
+        price = max(record.prices, key=lambda p: p.date)
+        amount = catalog.convert(price.amount, price.currency, request.currency)
+        return {
+            "id": record.id,
+            "name": record.name,
+            "price": round(amount, 2),
+            "currency": request.currency,
+            "date": price.date.isoformat(),
+            "source": price.source,
+        }
+
+    return work
 
 
 def _as_applied(request: BuildRequest, relaxed: BuildRequest, build: Build) -> BuildRequest:
@@ -695,11 +759,11 @@ def search(
     seconds: float = SEARCH_SECONDS,
     model: ModelArch | None = None,
     china: bool = False,
+    work: Work = no_work,
 ) -> list[_Found]:
-    """Every single relaxation and the cheap pairs that fit, each the cheapest build for it (unordered).
-
-    Each is solved without the budget; once a way out is known, the rest are solved under its price (a change
-    that costs more than one already found is no way out), which also keeps the failing solves short."""
+    """Every single relaxation and the cheap pairs that fit, each the cheapest build for it with the work it pays
+    (`work`), unordered. Each is solved without the budget; once a way out is known, the rest are solved under its
+    price (a change that costs more than one found is no way out; failing solves stay short)."""
     deadline = time.process_time() + seconds
 
     def stop() -> bool:
@@ -710,10 +774,13 @@ def search(
     found: dict[str, _Found] = {}
 
     def attempt(kind: str, relaxed: BuildRequest, cap: float | None) -> _Found | None:
+        site = work(relaxed)
+        cap = None if cap is None else cap - (site["price"] if site is not None else 0.0)  # the machine's share
         build = solve(relaxed.model_copy(update={"budget": None}), cap, stop)
         if build is None or (cap is not None and build.total_price >= cap - 0.005):
             return None  # no cheaper than a way already found: it changes something more for nothing
-        hit = _Found(kind, _as_applied(request, relaxed, build), build)
+        kind, relaxed = _capped_kind(kind, relaxed, build)
+        hit = _Found(kind, _as_applied(request, relaxed, build), build, site)
         found[kind] = hit
         return hit
 
@@ -762,8 +829,8 @@ def search(
         for kind, relaxed in _home_ways(request, by_kind):
             if kind in found or stop() or attempt(kind, relaxed, None) is not None:
                 break
-    if not found and not stop():
-        found.update((f.kind, f) for f in [_accumulated(request, list(by_kind.items()), solve, stop)] if f is not None)
+    if not found and not stop() and (last := _accumulated(request, list(by_kind.items()), solve, stop, work)):
+        found[last.kind] = last
     return list(found.values())
 
 
@@ -860,7 +927,11 @@ def _keeps_job(f: _Found, request: BuildRequest) -> bool:
 
 
 def _accumulated(
-    request: BuildRequest, singles: list[tuple[str, BuildRequest]], solve: Solve, stop: Callable[[], bool]
+    request: BuildRequest,
+    singles: list[tuple[str, BuildRequest]],
+    solve: Solve,
+    stop: Callable[[], bool],
+    work: Work = no_work,
 ) -> _Found | None:
     """Several things at once: add relaxations, least intrusive first, until something fits; then drop every one
     that turns out not to be needed."""
@@ -918,7 +989,7 @@ def _accumulated(
     for kind in applied:
         combined = _combine(request, combined, by_kind[kind])
     build = solve(combined.model_copy(update={"budget": None}), None, stop) or best
-    return _Found("+".join(applied), _as_applied(request, combined, build), build)
+    return _Found("+".join(applied), _as_applied(request, combined, build), build, work(combined))
 
 
 def wants_reading(request: BuildRequest) -> bool:
@@ -1097,7 +1168,7 @@ def _listed(
     a way whose build is on supported software beside a cheaper one past support set aside names it (_past_cheaper)."""
     out: list[Relaxation] = []
     for f in ranked:
-        said = _describe(f.kind, f.request or request, f.price, request, f.build, moe=moe)
+        said = _describe(f.kind, f.request or request, f.build.total_price, request, f.build, moe=moe, work=f.work)
         past = set_aside(f.build)
         if past is not None and said.code == "way.changes":
             said = Reason.of(said.code, **said.fields, **_past_cheaper(past))
@@ -1111,9 +1182,21 @@ def _listed(
                 request=f.request,
                 build=f.build,
                 said=said,
+                work=f.work,
             )
         )
     return out
+
+
+def _capped_kind(kind: str, relaxed: BuildRequest, build: Build) -> tuple[str, BuildRequest]:
+    """A way's build whose cards are capped where the way set no cap (a circuit way's cheapest on the new circuit:
+    offers.capped_beside) is a way that says the cap and its cost in speed too: kind "+power" (80 %) or "+power70",
+    and its request applies the cap."""
+    limit = build.power_limit
+    if limit is None or relaxed.power_limit is not None:
+        return kind, relaxed
+    level = "power" if limit >= POWER_LEVELS[0] else "power70"
+    return f"{kind}+{level}", relaxed.model_copy(update={"power_limit": limit})
 
 
 def _past_cheaper(past: Build) -> dict[str, Value]:
@@ -1126,6 +1209,8 @@ def _past_cheaper(past: Build) -> dict[str, Value]:
         "past_gpus": past.gpu_count * past.nodes,
         "past_gpu": _gpu_name(past),
         "past_price": past.total_price,
+        # a card past support capped (the plan on a new circuit caps its cards: offers.capped_beside): the cap said
+        **({"past_limit": past.power_limit} if past.power_limit is not None else {}),
     }
 
 
@@ -1309,10 +1394,10 @@ def diagnose(
     the cheapest machine without a GPU whose prompts wait minutes (PROMPT), a way out that says the wait when no other
     is found: beside a way with a GPU it is no rival for the cheapest, as a plan's slow CPU-only build is none for
     "cheapest" (ranking.slow_cpu_only; DeepSeek-V3 q2_k: an 8,220 USD CPU box whose 4k prompt waits 13 minutes, beside
-    an RTX 2070 with the experts in RAM for 8,380). `reference_job`: a training request without --tokens, timed for the
-    planner's reference job (no job to rent: _rent_way). `set_aside`: a way's cheaper build past support (_listed)."""
-    clauses, blocking, closest = _first_clause(request, catalog, cand)
-    found = search(request, solve, should_stop, seconds, model, sold_in_china_only(request, catalog))
+    an RTX 2070 with the experts in RAM for 8,380). `reference_job`: a training request without --tokens (no job to
+    rent: _rent_way). `set_aside`: a way's cheaper build past support (_listed)."""
+    clauses, blocking, closest, work = (*_first_clause(request, catalog, cand), circuit_work(catalog, request))
+    found = search(request, solve, should_stop, seconds, model, sold_in_china_only(request, catalog), work=work)
     alone = slow_machine is not None and not found and not should_stop()
     slow = slow_machine(request.model_copy(update={"budget": None})) if slow_machine is not None and alone else None
     if slow is not None:

@@ -228,3 +228,39 @@ def test_the_margin_warning_reads_the_load_and_limit_the_circuit_check_compared(
                 assert warned == (load > 0.9 * against)
                 if warned:
                     assert margin.check(burst, limit, lasting_w).fields["share"] <= 1.0
+
+
+def test_the_sheets_cap_reads_the_judgement_the_circuit_check_made() -> None:
+    """The sheet's advised `nvidia-smi -pl` (report.sheet.power_limit_w, through watts.circuit_card_w) aimed at 90 % of
+    the continuous limit on the full draw, so a layer split whose prompt CIR-1 judges a short load by NEC 210.20(A)
+    was told to cap: two cards drawing 1,400 W at the wall in a prompt and 800 W decoding on a 120 V 15 A outlet are
+    1,400 - 800 + 1.25 x 800 = 1,600 W of the 1,800 W breaker (89 %, no CIR-2 warning), where the old target capped
+    them to 1,296 W of full draw. Now the sheet caps exactly where CIR-2 warns (load above 90 % of what CIR-1 compares
+    against), and the cap it names brings the judged load to that 90 %: the same comparison, one rule."""
+    margin = instance(power.CircuitMargin)
+    gpu_w, gpus, host_dc, efficiency = 2 * 480.0, 2, 250.0, 0.87
+    dc = gpu_w + host_dc
+    wall = dc / efficiency
+    decode = pw.decode_wall_w(dc, wall, gpu_w, gpus)
+    assert not margin.applies(wall, 1440.0, decode) and wall > 0.9 * 1440.0  # the old target would have capped
+    assert pw.circuit_card_w(dc, wall, gpu_w, gpus, decode, 1440.0) is None
+    assert pw.circuit_card_w(dc, wall, gpu_w, gpus, None, 1440.0) is not None  # the same draw lasting (training)
+    for limit in (1440.0, 1920.0, 2816.0):
+        for cards in (2, 3, 4):
+            for card_w in (250.0, 350.0, 450.0, 575.0):
+                dc = cards * card_w + host_dc
+                wall = dc / efficiency
+                for decode in (None, pw.decode_wall_w(dc, wall, cards * card_w, cards)):
+                    cap = pw.circuit_card_w(dc, wall, cards * card_w, cards, decode, limit)
+                    assert (cap is None) == (not margin.applies(wall, limit, decode))
+                    if cap is None:
+                        continue
+
+                    def judged(w: float, n: int = cards, d: float | None = decode) -> float:
+                        at_dc = n * w + host_dc
+                        at_wall = at_dc / efficiency
+                        lasting = None if d is None else pw.decode_wall_w(at_dc, at_wall, n * w, n)
+                        load, against = pw.circuit_load(at_wall, lasting, limit)
+                        return load / against
+
+                    assert judged(cap) <= 0.9 + 1e-9 and judged(cap + 1.0) > 0.9
