@@ -26,6 +26,7 @@ from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.unified import memory_limit, system_gpu, system_vendor
 from configurator.core.estimate.workload import Workload, engines_for
 from configurator.core.launch.commands import launch_command
+from configurator.core.model.args import PLAN_TOP
 from configurator.core.model.build import (
     TIME_LIMIT,
     Build,
@@ -1580,6 +1581,11 @@ def plan(
     started = time.monotonic()
     # a system named among the GPUs ("Only GPUs: mac-studio-..., rtx-3090") is compared with them (issue #31)
     request = split_named(request, catalog.records["gpus"], catalog.records["systems"])
+    # a plan asked for fewer builds than PLAN_TOP finds and ranks the full plan's and shows its first (_showing): the
+    # same builds, in the same order, with the same claims (a map cell, `cheapest_only`, keeps its own shortcut)
+    showing = request.top_k
+    if not cheapest_only:
+        request = request.model_copy(update={"top_k": max(request.top_k, PLAN_TOP)})
     model = _model_of(request, catalog, model)
     request = _native_precision(request, model)
     asked = request
@@ -1588,7 +1594,7 @@ def plan(
     def partial(so_far: list[Build]) -> None:
         if on_partial is not None:
             unlabelled = [b.model_copy(update={"label": "", "why": ""}) for b in so_far]  # as the solver returns them
-            builds = tuple(rank_and_label(unlabelled, request))
+            builds = tuple(rank_and_label(unlabelled, _showing(request, showing), request.top_k))
             said = (Reason.of("note.solving"),)
             on_partial(PlanResult.said_as(builds, None, time.monotonic() - started, said))
 
@@ -1611,13 +1617,13 @@ def plan(
     found = found if lean else _with_gains(found, catalog, model, asked)  # a map cell claims nothing of room
     cand = ctx.solved.get(AS_ASKED) or gpu_options(model, request, catalog, exact_weight_bytes)
     if any(_answers(b, request) for b in found):
-        builds, notes = _shown_builds(ctx, asked, found, cand, ways=relax and sources, lean=lean)
+        builds, notes = _shown_builds(ctx, asked, found, cand, ways=relax and sources, lean=lean, showing=showing)
         return PlanResult.said_as(tuple(builds), None, time.monotonic() - started, tuple(notes))
     if cand.timed_out:
         infeasible = Infeasible.of((Reason.of("nothing.time-limit"),), Reason.of("way.time-limit"), (TIME_LIMIT,))
         return PlanResult(builds=(), infeasible=infeasible, solve_seconds=time.monotonic() - started)
     on_progress("nothing fits: looking for the cheapest relaxation")
-    builds, infeasible, notes = _nothing_fits(ctx, asked, found, cand, relax)
+    builds, infeasible, notes = _nothing_fits(ctx, asked, found, cand, relax, showing)
     if request.system_ids:
         notes += _compared_gpus_note(builds, request, catalog, cand, ctx.refused)
     return PlanResult.said_as(tuple(builds), infeasible, time.monotonic() - started, tuple(notes))
@@ -1726,15 +1732,28 @@ def _hours(build: Build) -> float:
     return build.estimate.wall_hours or float("inf")
 
 
+def _showing(request: BuildRequest, showing: int) -> BuildRequest:
+    """The request the ranking shows `showing` builds of: rank_and_label ranks them in the places the plan solved for
+    (request.top_k: PLAN_TOP for fewer; a map cell's own) and shows the first."""
+    return request if request.top_k == showing else request.model_copy(update={"top_k": showing})
+
+
 def _shown_builds(
-    ctx: PlanRun, asked: BuildRequest, found: list[Build], cand: Candidates, *, ways: bool, lean: bool
+    ctx: PlanRun,
+    asked: BuildRequest,
+    found: list[Build],
+    cand: Candidates,
+    *,
+    ways: bool,
+    lean: bool,
+    showing: int,
 ) -> tuple[list[Build], list[Reason]]:
     """Builds answer the request: the builds shown, ranked and labelled by one function over the whole set
     (rank_and_label), each after the first saying what it buys over it, and the plan's notes (the card the user owns
     left out, a named GPU or system without a build, and with `ways` the ways to reading speed); without `lean` (a map
     cell's plan) their costs, curves and launch commands."""
     request, catalog, model, exact = ctx.request, ctx.catalog, ctx.model, ctx.exact_weight_bytes
-    builds = rank_and_label(found, request)
+    builds = rank_and_label(found, _showing(request, showing), request.top_k)
     reference_job = asked.workload.tokens is None
     notes = _owned_card_note(found, builds, request, catalog, model, exact, cand, ctx.should_stop, reference_job)
     notes += _compared_gpus_note(builds, request, catalog, cand, ctx.refused)
@@ -1745,7 +1764,7 @@ def _shown_builds(
 
 
 def _nothing_fits(
-    ctx: PlanRun, asked: BuildRequest, found: list[Build], cand: Candidates, relax: bool
+    ctx: PlanRun, asked: BuildRequest, found: list[Build], cand: Candidates, relax: bool, showing: int
 ) -> tuple[list[Build], Infeasible, list[Reason]]:
     """No build answers the request: why, the ways out (solve/relax.py), and what is still shown (the builds found
     beyond the budget or failing a rule, and a cluster of ready-made servers where one does the job)."""
@@ -1776,7 +1795,11 @@ def _nothing_fits(
         notes.append(Reason.of("note.servers", nodes=cluster.nodes, server_room=not cluster.power.circuit_ok))
         if cluster.nodes > 1:
             notes.append(Reason.of("note.rack-scale"))
-    return _enriched(rank_and_label(extra, request), catalog, model, asked, exact), infeasible, notes
+    return (
+        _enriched(rank_and_label(extra, _showing(request, showing), request.top_k), catalog, model, asked, exact),
+        infeasible,
+        notes,
+    )
 
 
 """Said under a plan of several 8-GPU servers (#28): why the rack a practitioner might compare is not offered."""
