@@ -1612,7 +1612,7 @@ def plan(
     # measure: every build the same way (the reference job said where the request named none)
     lean = cheapest_only  # the caller (a map cell) reads the builds' prices and estimates only: no enrichment
     cheapest_only = cheapest_only and request.top_k == 1 and not request.compares
-    offered = [_measured(b, asked) for b in _offered(ctx, sources, asked if cheapest_only else None)]
+    offered = [_measured(b, asked) for b in _offered_once(ctx, sources, asked if cheapest_only else None)]
     found = _in_ram_said(_released_said(offered, asked), asked)
     found = found if lean else _with_gains(found, catalog, model, asked)  # a map cell claims nothing of room
     cand = ctx.solved.get(AS_ASKED) or gpu_options(model, request, catalog, exact_weight_bytes)
@@ -1641,6 +1641,27 @@ def _model_of(request: BuildRequest, catalog: Catalog, model: ModelArch | None) 
 
 WHOLE_MACHINE_SOURCES = ("unified-memory", "ready-made-server", "named-systems", "cpu-only", "mini-pc")
 """Sources whose builds are a ready-made system or have no card: never the same machine as a build from parts."""
+
+
+def _offered_once(ctx: PlanRun, sources: bool, cheapest_for: BuildRequest | None) -> list[Build]:
+    """_offered, once per request (its top_k at the places it is solved for, so `--top 1` and the full plan are one
+    request), catalog and model: a plan asked again for fewer builds (the label check's `--top 1` and `--top 2` plans
+    beside the expert suite's full ones) ranks the same builds without searching again. With what the sources left in
+    the plan's context (the solver's options and builds as asked, the named systems refused); a stopped search's
+    partial answer is not kept. A map cell (`cheapest_for`) searches under its own caps each time."""
+    if cheapest_for is not None:
+        return _offered(ctx, sources, cheapest_for)
+
+    def offer() -> tuple[list[Build], dict[str, Candidates], dict[str, Reason], dict[str, list[Build]]]:
+        return _offered(ctx, sources), dict(ctx.solved), dict(ctx.refused), dict(ctx.builds)
+
+    key = (ctx.request.model_dump_json(), id(ctx.model), ctx.exact_weight_bytes, sources, ctx.time_budget)
+    found = remember("plan.offered", key, (ctx.catalog, ctx.model), offer, keep=lambda _value: not ctx.should_stop())
+    builds, solved, refused, made = found
+    ctx.solved.update(solved)
+    ctx.refused.update(refused)
+    ctx.builds.update(made)
+    return list(builds)
 
 
 def _offered(ctx: PlanRun, sources: bool, cheapest_for: BuildRequest | None = None) -> list[Build]:
