@@ -1286,7 +1286,8 @@ EN: dict[str, Template] = {
     "offer.supported": lambda r, _say: "cards its vendor's software still supports" + _over(r),
     "offer.room": lambda r, _say: "a machine the room can take" + _over(r),
     "rank.slower": lambda r, _say: (
-        f"{r.num('ratio'):.1f}x slower than #{r.num('rank'):.0f}, which trains the same job in "
+        f"{r.num('ratio'):.1f}x slower than {'the full plan' + chr(39) + 's ' if r.fields.get('unshown') else ''}"
+        f"#{r.num('rank'):.0f}, which trains the same job in "
         f"{r.num('hours'):,.0f} h for {r.num('price'):,.0f} {r.fields['currency']}"
     ),
     # the kind of build a label names in brackets (its source), and a card's caveat

@@ -1045,7 +1045,8 @@ ZH_REASONS: dict[str, Template] = {
     "offer.supported": lambda r, _say: "显卡仍受厂商软件支持" + _zh_over(r),
     "offer.room": lambda r, _say: "这个房间放得下" + _zh_over(r),
     "rank.slower": lambda r, _say: (
-        f"所需时间是 #{r.num('rank'):.0f} 的 {r.num('ratio'):.1f} 倍：#{r.num('rank'):.0f} 用 "
+        f"所需时间是{'完整方案的 ' if r.fields.get('unshown') else ' '}#{r.num('rank'):.0f} 的 {r.num('ratio'):.1f} 倍："
+        f"#{r.num('rank'):.0f} 用 "
         f"{r.num('hours'):,.0f} 小时完成同样的训练，价格 {r.num('price'):,.0f} {r.fields['currency']}"
     ),
     # the kind of build a label names in brackets (its source), and a card's caveat

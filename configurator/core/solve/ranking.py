@@ -960,7 +960,7 @@ def _qualify(f: _Field) -> None:
                 claims[k] = Reason.of(c.code, **{**c.fields, **extra})
 
 
-def _slower(f: _Field, i: int, shown: list[int]) -> Reason | None:
+def _slower(f: _Field, i: int, shown: list[int], showing: int) -> Reason | None:
     """How much slower a training build labelled "cheapest" is than the fastest build shown, when shown.SLOWER_RATIO times
     or more (rank.slower: the ratio, that build's rank, hours and price), else None. 70B QLoRA at 5,000 USD: 2 x P40
     (Pascal: no tensor cores, FP16 at 1/64 rate) was "cheapest" at 1,609 h per 100 M tokens beside one RTX A6000 with
@@ -984,6 +984,7 @@ def _slower(f: _Field, i: int, shown: list[int]) -> Reason | None:
         "rank.slower",
         ratio=round(ratio, 1),
         rank=shown.index(fast) + 1,
+        **({"unshown": True} if shown.index(fast) >= showing else {}),  # the full plan's, past the `showing` shown
         hours=round(f.pool[fast].estimate.wall_hours or 0.0, 1),
         price=round(f.m[fast].price, 2),
         currency=build.currency,
@@ -1398,7 +1399,7 @@ def rank_and_label(builds: list[Build], request: BuildRequest, places: int | Non
         none = _kind_said(f, i, shown) if not (claims or shown_for) else None
         said = claims or shown_for or ((none,) if none is not None else ())
         instead = None if comparison else _instead(f, i, shown)  # a comparison leaves no build out for another
-        slower = _slower(f, i, shown)
+        slower = _slower(f, i, shown, request.top_k)
         said = said + tuple(r for r in (instead, slower) if r is not None)
         why = "; ".join(english(r) for r in said)
         why = f"{why}; {build.why}" if why and build.why else why or build.why
