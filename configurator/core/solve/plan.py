@@ -909,7 +909,7 @@ def _solve_once(
     combination can be, which is known without building the model). For several users the cheapest build among the
     cards whose last user gets a first token within PROMPT's minute (_prompts_answered) is found too, the one
     "cheapest" can go to: Dr. Chen's cheapest search had found five RTX 4060 Ti (the twentieth student waiting ~112
-    s) and never four RTX 2080 Ti 22GB (46 s, 42,624 CNY); a top-1 plan (a map cell, `--top 1`) takes that build
+    s) and never four RTX 2080 Ti 22GB (46 s, 42,624 CNY); a map cell's one-build plan (top_k 1; `--top 1` is solved at PLAN_TOP) takes that build
     alone when there is one. Only for the plan's own searches (`answered_too`), not each way out's."""
     cand = _gpu_options(model, request, catalog, exact, exclude_gpus, cost_cap)
     if searched is not None:
@@ -929,8 +929,8 @@ def _solve_once(
 def _prompts_answered(options: list[GpuOption], request: BuildRequest) -> list[GpuOption]:
     """The cards whose last user gets a first token within PROMPT's minute (the rule the labels read:
     ranking.measure), for an inference request for several users with no GPU named or owned and nothing offloaded;
-    all of them otherwise. A top-1 plan shows one build, which must be one a claim can use: Dr. Chen's 20 students at
-    --top 1 had five RTX 4060 Ti, the twentieth waiting ~112 s."""
+    all of them otherwise. A map cell's plan shows one build, which must be one a claim can use: Dr. Chen's 20 students
+    at --top 1 had five RTX 4060 Ti, the twentieth waiting ~112 s."""
     w = request.workload
     if w.kind != "inference" or w.batch <= 1 or w.offload != "none" or request.gpu_ids or request.owned_gpu:
         return list(options)
@@ -1667,7 +1667,7 @@ def _offered_once(ctx: PlanRun, sources: bool, cheapest_for: BuildRequest | None
 def _offered(ctx: PlanRun, sources: bool, cheapest_for: BuildRequest | None = None) -> list[Build]:
     """Every source's complete builds, each machine once, those the request rules out left out.
 
-    `cheapest_for` (plan(cheapest_only=True), the request as asked): only the build a top-1 plan shows matters, the
+    `cheapest_for` (plan(cheapest_only=True), the request as asked): only the build a map cell shows matters, the
     cheapest that passes (ranking._cheapest_claims). The whole machines are offered first, and every build in hand
     that is sure to stay among the rivals for "cheapest" caps the searches that follow (offers.cost_cap): a dearer
     build cannot be shown. The builds are then taken in the sources' own order, so each machine's copy is the same."""
@@ -1695,7 +1695,7 @@ def _cheapest_in_hand(builds: list[Build], request: BuildRequest, asked: BuildRe
     """Caps from the builds kept so far (_each_once) that answer and that no other build can take out of the rivals
     for "cheapest" (ranking._field): one machine with a card (a slow CPU-only box is set aside beside one), within
     the budget, failing no rule, at reading speed, not too loud for the room, its prompts not waiting. Beside such a build a dearer one is not
-    the cheapest, and a top-1 plan shows the cheapest."""
+    the cheapest, and a map cell shows the cheapest."""
     caps = []
     for build in builds:
         m = measure(_measured(build, asked), request)
