@@ -1648,15 +1648,20 @@ def _offered_once(ctx: PlanRun, sources: bool, cheapest_for: BuildRequest | None
     request), catalog and model: a plan asked again for fewer builds (the label check's `--top 1` and `--top 2` plans
     beside the expert suite's full ones) ranks the same builds without searching again. With what the sources left in
     the plan's context (the solver's options and builds as asked, the named systems refused); a stopped search's
-    partial answer is not kept. A map cell (`cheapest_for`) searches under its own caps each time."""
+    partial answer is not kept, and a record replaced or added in the catalog (an edited price) searches again. A map cell (`cheapest_for`) searches under its own caps each time."""
     if cheapest_for is not None:
         return _offered(ctx, sources, cheapest_for)
 
     def offer() -> tuple[list[Build], dict[str, Candidates], dict[str, Reason], dict[str, list[Build]]]:
         return _offered(ctx, sources), dict(ctx.solved), dict(ctx.refused), dict(ctx.builds)
 
-    key = (ctx.request.model_dump_json(), id(ctx.model), ctx.exact_weight_bytes, sources, ctx.time_budget)
-    found = remember("plan.offered", key, (ctx.catalog, ctx.model), offer, keep=lambda _value: not ctx.should_stop())
+    # every record an anchor: the window's catalog editor and quote import replace a record in the same catalog, and
+    # a plan after an edited price must search again (464 records: ~15 us to gather)
+    records = tuple(r for kind in ctx.catalog.records.values() for r in kind.values())
+    rates = tuple(sorted(ctx.catalog.exchange_rates.items()))
+    key = (ctx.request.model_dump_json(), id(ctx.model), ctx.exact_weight_bytes, sources, ctx.time_budget, rates)
+    anchors = (ctx.catalog, ctx.model, *records)
+    found = remember("plan.offered", key, anchors, offer, keep=lambda _value: not ctx.should_stop())
     builds, solved, refused, made = found
     ctx.solved.update(solved)
     ctx.refused.update(refused)
