@@ -1688,3 +1688,54 @@ def _past_support_way_problems(
             f"{name}: 'cheapest way out' beside a cheaper card past support, without 'on supported software'"
         )
     return problems
+
+
+def _machine(build: dict[str, Any]) -> tuple[object, ...]:
+    """A build as a buyer tells two apart: its parts (category, id, quantity), nodes and price."""
+    parts = sorted((p["category"], p["id"], p["quantity"]) for p in build["parts"])
+    return (tuple(parts), build.get("nodes", 1), round(build["total_price"], 2))
+
+
+TOP_KINDS = ("cheapest", "cheapest-all", "cheapest-vram", "fastest", "value", "quietest")
+"""The claims a plan shown in fewer places is checked on against the full plan's builds (top_k_problems)."""
+
+
+def top_k_problems(
+    top: dict[str, Any],
+    full: dict[str, Any],
+    budget: float | None = None,
+    min_decode_tps: float | None = None,
+    room: str | None = None,
+) -> list[str]:
+    """A plan asked for fewer builds (`--top K`) against the full plan of the same request (`--top` left at its
+    default): its builds are the full plan's first K, in the same order; and every claim of their labels holds over
+    every build the full plan shows, not only the K shown: 'cheapest' no dearer than any full-plan rival, 'fastest
+    within budget' no slower than any full-plan build within budget, 'best value' no less speed for the money,
+    'quietest' no louder (each claim's own rivals, as check_labels reads them, over the full plan's builds). A used
+    MacBook Pro at 5.1 tok/s had stood alone at `--top 1` as "cheapest; fastest within budget; best value" where the
+    full plan's 2 x RTX 2080 Ti 22GB is cheaper (1,858 USD) and its 2 x RX 7900 XTX faster (12.8 tok/s)."""
+    shown, every = top["builds"], full["builds"]
+    k = len(shown)
+    problems = [
+        f"--top {k}: #{at + 1} is {_machine(b)[0]} at {b['total_price']:,.2f}, not the full plan's #{at + 1}"
+        for at, b in enumerate(shown)
+        if at >= len(every) or _machine(b) != _machine(every[at])
+    ]
+    r = _rivals(every, budget, min_decode_tps, room)
+    for build in shown:
+        name = f"--top {k} #{build['rank']} '{build['label']}'"
+        for kind, scope, piece in label_pieces(build["label"]):
+            if kind not in TOP_KINDS or (scope is not None and scope != RELEASE_QUALITY):
+                continue  # a claim scoped to named GPUs or an owned card: over its own builds, which check_labels reads
+            pool = _pool(r, kind, scope)
+            if kind == "cheapest-vram":
+                pool = [b for b in pool if in_vram(b)]
+            if not pool:
+                continue
+            if kind in ("cheapest", "cheapest-all", "cheapest-vram"):
+                problems += _cheapest_problems(build, f"{name} among the full plan's", pool)
+            elif kind in ("fastest", "value"):
+                problems += _speed_problems(build, f"{name} among the full plan's", kind, piece, pool)
+            else:
+                problems += _quietest_problems(build, f"{name} among the full plan's", pool)
+    return problems

@@ -556,20 +556,28 @@ def _cheapest(r: Reason) -> str:
     price = f"{r.num('price'):,.0f} {r.fields['currency']}"
     reading = " at reading speed or more" if r.fields.get("reading") else ""
     n = int(r.num("builds"))
+    # counted over the full plan's builds when fewer are shown (ranking._cheapest_said, field `places`)
+    places = r.fields.get("places")
+    among = f" among the full plan's {r.num('places'):.0f}" if places is not None else ""
+    shown = "in it" if places is not None else "shown"
     text = (
-        f"the lowest price ({price}) of the {n} builds shown that fail no rule{reading}"
+        (
+            f"the lowest price ({price}) of the {n} builds that fail no rule{reading}{among}"
+            if among
+            else f"the lowest price ({price}) of the {n} builds shown that fail no rule{reading}"
+        )
         if n > 1
-        else f"the lowest price ({price}): the only build shown that fails no rule{reading}"
+        else f"the lowest price ({price}): the only build{among or ' shown'} that fails no rule{reading}"
     )
     if r.fields.get("prompt"):
-        text += ", not counting a cheaper machine shown with no graphics card, whose prompts wait over a minute"
+        text += f", not counting a cheaper machine {shown} with no graphics card, whose prompts wait over a minute"
     if r.fields.get("waits"):
-        text += ", not counting a cheaper build shown whose last user waits over a minute for a first token"
+        text += f", not counting a cheaper build {shown} whose last user waits over a minute for a first token"
     if r.fields.get("loud"):
-        text += ", not counting a cheaper data-center machine shown, too loud for the room"
+        text += f", not counting a cheaper data-center machine {shown}, too loud for the room"
     if r.fields.get("eol"):
         text += (
-            ", not counting a cheaper build shown on a card past its vendor's support, for which current training "
+            f", not counting a cheaper build {shown} on a card past its vendor's support, for which current training "
             "software no longer ships"
         )
     return text
@@ -1293,7 +1301,8 @@ EN: dict[str, Template] = {
     "offer.supported": lambda r, _say: "cards its vendor's software still supports" + _over(r),
     "offer.room": lambda r, _say: "a machine the room can take" + _over(r),
     "rank.slower": lambda r, _say: (
-        f"{r.num('ratio'):.1f}x slower than #{r.num('rank'):.0f}, which trains the same job in "
+        f"{r.num('ratio'):.1f}x slower than {'the full plan' + chr(39) + 's ' if r.fields.get('unshown') else ''}"
+        f"#{r.num('rank'):.0f}, which trains the same job in "
         f"{r.num('hours'):,.0f} h for {r.num('price'):,.0f} {r.fields['currency']}"
     ),
     # the kind of build a label names in brackets (its source), and a card's caveat

@@ -15,6 +15,9 @@ from configurator.core.estimate.frameworks import FRAMEWORKS, OPTIMIZER_STATE_BY
 from configurator.core.estimate.precision import KV_PRECISIONS, WEIGHT_PRECISIONS
 from configurator.core.estimate.workload import ENGINES
 
+PLAN_TOP = 5
+"""The places a plan ranks its builds in (`--top`'s default): a plan asked for fewer shows its first K in the same
+order, each label true over all of them (ranking.rank_and_label); one asked for more ranks them all."""
 MAX_GPUS = 4096
 """`--gpus`: the largest cluster the estimator sizes (memory and time scale with it)."""
 
@@ -413,7 +416,13 @@ def add_plan_options(parser: argparse.ArgumentParser) -> None:
         default=[],
         help="only GPUs from this vendor (repeatable)",
     )
-    parser.add_argument("--top", type=_request_int("top_k"), default=5, metavar="K", help="how many alternatives")
+    parser.add_argument(
+        "--top",
+        type=_request_int("top_k"),
+        default=PLAN_TOP,
+        metavar="K",
+        help=f"how many builds to show: the plan's first K of the {PLAN_TOP} it ranks (more: ranked over K)",
+    )
     parser.add_argument(
         "--exact-gpus",
         action="store_true",

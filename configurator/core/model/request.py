@@ -9,6 +9,7 @@ from configurator.core.common.base import BaseModel, ConfigDict, Field, model_va
 from configurator.core.common.errors import InvalidInputError
 from configurator.core.common.reasons import Reason, english
 from configurator.core.estimate.workload import Workload
+from configurator.core.model.args import PLAN_TOP
 from configurator.core.rules.watts import CONTINUOUS_SHARE
 
 Circuit = Literal["120v15a", "120v20a", "240v20a", "220v10a", "220v16a", "230v10a", "230v16a"]
@@ -192,7 +193,7 @@ class BuildRequest(BaseModel):
     )
     gpu_vendors: tuple[Literal["nvidia", "amd", "intel"], ...] = ()
     region: Region = "global"
-    top_k: int = Field(default=5, ge=1, le=10)
+    top_k: int = Field(default=PLAN_TOP, ge=1, le=10)
     vram_headroom: float = Field(default=0.05, ge=0, le=0.5, description="fraction of each GPU's memory kept free")
     allow_clusters: bool = True
     power_limit: float | None = Field(

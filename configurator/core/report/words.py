@@ -937,17 +937,25 @@ ZH_REASONS: dict[str, Template] = {
     # why a build holds its claims (solve.ranking)
     "claim.cheapest": lambda r, say: (
         (
-            f"在列出的 {r.fields['builds']} 个没有检查失败{'且达到阅读速度' if r.fields.get('reading') else ''}的配置中"
+            f"在{_zh_places(r)}的 {r.fields['builds']} 个没有检查失败{'且达到阅读速度' if r.fields.get('reading') else ''}的配置中"
             f"价格最低（{r.num('price'):,.0f} {r.fields['currency']}）"
             if int(r.num("builds")) > 1
-            else f"价格最低（{r.num('price'):,.0f} {r.fields['currency']}）：列出的配置中唯一没有检查失败"
+            else f"价格最低（{r.num('price'):,.0f} {r.fields['currency']}）：{_zh_places(r, one=True)}唯一没有检查失败"
             f"{'且达到阅读速度' if r.fields.get('reading') else ''}的配置"
         )
-        + ("（不计列出的更便宜的无独立显卡机器：它处理提示词要等一分钟以上）" if r.fields.get("prompt") else "")
-        + ("（不计列出的更便宜的配置：最后一个用户要等一分钟以上才出第一个 token）" if r.fields.get("waits") else "")
-        + ("（不计列出的更便宜的数据中心级机器：对这个房间来说太吵）" if r.fields.get("loud") else "")
         + (
-            "（不计列出的更便宜的配置：其显卡已过厂商软件支持期，当前的训练软件已不再支持）"
+            f"（不计{_zh_listed(r)}更便宜的无独立显卡机器：它处理提示词要等一分钟以上）"
+            if r.fields.get("prompt")
+            else ""
+        )
+        + (
+            f"（不计{_zh_listed(r)}更便宜的配置：最后一个用户要等一分钟以上才出第一个 token）"
+            if r.fields.get("waits")
+            else ""
+        )
+        + (f"（不计{_zh_listed(r)}更便宜的数据中心级机器：对这个房间来说太吵）" if r.fields.get("loud") else "")
+        + (
+            f"（不计{_zh_listed(r)}更便宜的配置：其显卡已过厂商软件支持期，当前的训练软件已不再支持）"
             if r.fields.get("eol")
             else ""
         )
@@ -1054,7 +1062,8 @@ ZH_REASONS: dict[str, Template] = {
     "offer.supported": lambda r, _say: "显卡仍受厂商软件支持" + _zh_over(r),
     "offer.room": lambda r, _say: "这个房间放得下" + _zh_over(r),
     "rank.slower": lambda r, _say: (
-        f"所需时间是 #{r.num('rank'):.0f} 的 {r.num('ratio'):.1f} 倍：#{r.num('rank'):.0f} 用 "
+        f"所需时间是{'完整方案的 ' if r.fields.get('unshown') else ' '}#{r.num('rank'):.0f} 的 {r.num('ratio'):.1f} 倍："
+        f"#{r.num('rank'):.0f} 用 "
         f"{r.num('hours'):,.0f} 小时完成同样的训练，价格 {r.num('price'):,.0f} {r.fields['currency']}"
     ),
     # the kind of build a label names in brackets (its source), and a card's caveat
@@ -2564,6 +2573,19 @@ def _zh_released(r: Reason) -> str:
     if released is None or r.fields.get("quantized") is not None:
         return ""
     return f"保持原版质量的（原版 {released} 权重，或评分与之相当的 8 位权重；列出的更低位宽配置更快）"
+
+
+def _zh_places(r: Reason, one: bool = False) -> str:
+    """Where "cheapest" counts its builds in Chinese: those listed, or the full plan's when fewer are shown (field
+    `places`, ranking._cheapest_said); `one`: as "the only build" reads it."""
+    if r.fields.get("places") is not None:
+        return f"完整方案列出的 {r.num('places'):.0f} 个配置中"
+    return "列出的配置中" if one else "列出"
+
+
+def _zh_listed(r: Reason) -> str:
+    """A cheaper build "cheapest" does not count: one listed, or one of the full plan's (field `places`)."""
+    return "完整方案中" if r.fields.get("places") is not None else "列出的"
 
 
 def _zh_past_support(r: Reason, say: Say, what: str) -> str:

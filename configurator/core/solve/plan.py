@@ -26,6 +26,7 @@ from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.unified import memory_limit, system_gpu, system_vendor
 from configurator.core.estimate.workload import Workload, engines_for
 from configurator.core.launch.commands import launch_command
+from configurator.core.model.args import PLAN_TOP
 from configurator.core.model.build import (
     TIME_LIMIT,
     Build,
@@ -908,7 +909,7 @@ def _solve_once(
     combination can be, which is known without building the model). For several users the cheapest build among the
     cards whose last user gets a first token within PROMPT's minute (_prompts_answered) is found too, the one
     "cheapest" can go to: Dr. Chen's cheapest search had found five RTX 4060 Ti (the twentieth student waiting ~112
-    s) and never four RTX 2080 Ti 22GB (46 s, 42,624 CNY); a top-1 plan (a map cell, `--top 1`) takes that build
+    s) and never four RTX 2080 Ti 22GB (46 s, 42,624 CNY); a map cell's one-build plan (top_k 1; `--top 1` is solved at PLAN_TOP) takes that build
     alone when there is one. Only for the plan's own searches (`answered_too`), not each way out's."""
     cand = _gpu_options(model, request, catalog, exact, exclude_gpus, cost_cap)
     if searched is not None:
@@ -928,8 +929,8 @@ def _solve_once(
 def _prompts_answered(options: list[GpuOption], request: BuildRequest) -> list[GpuOption]:
     """The cards whose last user gets a first token within PROMPT's minute (the rule the labels read:
     ranking.measure), for an inference request for several users with no GPU named or owned and nothing offloaded;
-    all of them otherwise. A top-1 plan shows one build, which must be one a claim can use: Dr. Chen's 20 students at
-    --top 1 had five RTX 4060 Ti, the twentieth waiting ~112 s."""
+    all of them otherwise. A map cell's plan shows one build, which must be one a claim can use: Dr. Chen's 20 students
+    at --top 1 had five RTX 4060 Ti, the twentieth waiting ~112 s."""
     w = request.workload
     if w.kind != "inference" or w.batch <= 1 or w.offload != "none" or request.gpu_ids or request.owned_gpu:
         return list(options)
@@ -1593,6 +1594,11 @@ def plan(
     started = time.monotonic()
     # a system named among the GPUs ("Only GPUs: mac-studio-..., rtx-3090") is compared with them (issue #31)
     request = split_named(request, catalog.records["gpus"], catalog.records["systems"])
+    # a plan asked for fewer builds than PLAN_TOP finds and ranks the full plan's and shows its first (_showing): the
+    # same builds, in the same order, with the same claims (a map cell, `cheapest_only`, keeps its own shortcut)
+    showing = request.top_k
+    if not cheapest_only:
+        request = request.model_copy(update={"top_k": max(request.top_k, PLAN_TOP)})
     model = _model_of(request, catalog, model)
     request = _native_precision(request, model)
     asked = request
@@ -1601,7 +1607,7 @@ def plan(
     def partial(so_far: list[Build]) -> None:
         if on_partial is not None:
             unlabelled = [b.model_copy(update={"label": "", "why": ""}) for b in so_far]  # as the solver returns them
-            builds = tuple(rank_and_label(unlabelled, request))
+            builds = tuple(rank_and_label(unlabelled, _showing(request, showing), request.top_k))
             said = (Reason.of("note.solving"),)
             on_partial(PlanResult.said_as(builds, None, time.monotonic() - started, said))
 
@@ -1619,18 +1625,18 @@ def plan(
     # measure: every build the same way (the reference job said where the request named none)
     lean = cheapest_only  # the caller (a map cell) reads the builds' prices and estimates only: no enrichment
     cheapest_only = cheapest_only and request.top_k == 1 and not request.compares
-    offered = [_measured(b, asked) for b in _offered(ctx, sources, asked if cheapest_only else None)]
+    offered = [_measured(b, asked) for b in _offered_once(ctx, sources, asked if cheapest_only else None)]
     found = _in_ram_said(_released_said(offered, asked), asked)
     found = found if lean else _with_gains(found, catalog, model, asked)  # a map cell claims nothing of room
     cand = ctx.solved.get(AS_ASKED) or gpu_options(model, request, catalog, exact_weight_bytes)
     if any(_answers(b, request) for b in found):
-        builds, notes = _shown_builds(ctx, asked, found, cand, ways=relax and sources, lean=lean)
+        builds, notes = _shown_builds(ctx, asked, found, cand, ways=relax and sources, lean=lean, showing=showing)
         return PlanResult.said_as(tuple(builds), None, time.monotonic() - started, tuple(notes))
     if cand.timed_out:
         infeasible = Infeasible.of((Reason.of("nothing.time-limit"),), Reason.of("way.time-limit"), (TIME_LIMIT,))
         return PlanResult(builds=(), infeasible=infeasible, solve_seconds=time.monotonic() - started)
     on_progress("nothing fits: looking for the cheapest relaxation")
-    builds, infeasible, notes = _nothing_fits(ctx, asked, found, cand, relax)
+    builds, infeasible, notes = _nothing_fits(ctx, asked, found, cand, relax, showing)
     if request.system_ids:
         notes += _compared_gpus_note(builds, request, catalog, cand, ctx.refused)
     return PlanResult.said_as(tuple(builds), infeasible, time.monotonic() - started, tuple(notes))
@@ -1650,10 +1656,36 @@ WHOLE_MACHINE_SOURCES = ("unified-memory", "ready-made-server", "named-systems",
 """Sources whose builds are a ready-made system or have no card: never the same machine as a build from parts."""
 
 
+def _offered_once(ctx: PlanRun, sources: bool, cheapest_for: BuildRequest | None) -> list[Build]:
+    """_offered, once per request (its top_k at the places it is solved for, so `--top 1` and the full plan are one
+    request), catalog and model: a plan asked again for fewer builds (the label check's `--top 1` and `--top 2` plans
+    beside the expert suite's full ones) ranks the same builds without searching again. With what the sources left in
+    the plan's context (the solver's options and builds as asked, the named systems refused); a stopped search's
+    partial answer is not kept, and a record replaced or added in the catalog (an edited price) searches again. A map cell (`cheapest_for`) searches under its own caps each time."""
+    if cheapest_for is not None:
+        return _offered(ctx, sources, cheapest_for)
+
+    def offer() -> tuple[list[Build], dict[str, Candidates], dict[str, Reason], dict[str, list[Build]]]:
+        return _offered(ctx, sources), dict(ctx.solved), dict(ctx.refused), dict(ctx.builds)
+
+    # every record an anchor: the window's catalog editor and quote import replace a record in the same catalog, and
+    # a plan after an edited price must search again (464 records: ~15 us to gather)
+    records = tuple(r for kind in ctx.catalog.records.values() for r in kind.values())
+    rates = tuple(sorted(ctx.catalog.exchange_rates.items()))
+    key = (ctx.request.model_dump_json(), id(ctx.model), ctx.exact_weight_bytes, sources, ctx.time_budget, rates)
+    anchors = (ctx.catalog, ctx.model, *records)
+    found = remember("plan.offered", key, anchors, offer, keep=lambda _value: not ctx.should_stop())
+    builds, solved, refused, made = found
+    ctx.solved.update(solved)
+    ctx.refused.update(refused)
+    ctx.builds.update(made)
+    return list(builds)
+
+
 def _offered(ctx: PlanRun, sources: bool, cheapest_for: BuildRequest | None = None) -> list[Build]:
     """Every source's complete builds, each machine once, those the request rules out left out.
 
-    `cheapest_for` (plan(cheapest_only=True), the request as asked): only the build a top-1 plan shows matters, the
+    `cheapest_for` (plan(cheapest_only=True), the request as asked): only the build a map cell shows matters, the
     cheapest that passes (ranking._cheapest_claims). The whole machines are offered first, and every build in hand
     that is sure to stay among the rivals for "cheapest" caps the searches that follow (offers.cost_cap): a dearer
     build cannot be shown. The builds are then taken in the sources' own order, so each machine's copy is the same."""
@@ -1681,7 +1713,7 @@ def _cheapest_in_hand(builds: list[Build], request: BuildRequest, asked: BuildRe
     """Caps from the builds kept so far (_each_once) that answer and that no other build can take out of the rivals
     for "cheapest" (ranking._field): one machine with a card (a slow CPU-only box is set aside beside one), within
     the budget, failing no rule, at reading speed, not too loud for the room, its prompts not waiting. Beside such a build a dearer one is not
-    the cheapest, and a top-1 plan shows the cheapest."""
+    the cheapest, and a map cell shows the cheapest."""
     caps = []
     for build in builds:
         m = measure(_measured(build, asked), request)
@@ -1739,15 +1771,28 @@ def _hours(build: Build) -> float:
     return build.estimate.wall_hours or float("inf")
 
 
+def _showing(request: BuildRequest, showing: int) -> BuildRequest:
+    """The request the ranking shows `showing` builds of: rank_and_label ranks them in the places the plan solved for
+    (request.top_k: PLAN_TOP for fewer; a map cell's own) and shows the first."""
+    return request if request.top_k == showing else request.model_copy(update={"top_k": showing})
+
+
 def _shown_builds(
-    ctx: PlanRun, asked: BuildRequest, found: list[Build], cand: Candidates, *, ways: bool, lean: bool
+    ctx: PlanRun,
+    asked: BuildRequest,
+    found: list[Build],
+    cand: Candidates,
+    *,
+    ways: bool,
+    lean: bool,
+    showing: int,
 ) -> tuple[list[Build], list[Reason]]:
     """Builds answer the request: the builds shown, ranked and labelled by one function over the whole set
     (rank_and_label), each after the first saying what it buys over it, and the plan's notes (the card the user owns
     left out, a named GPU or system without a build, and with `ways` the ways to reading speed); without `lean` (a map
     cell's plan) their costs, curves and launch commands."""
     request, catalog, model, exact = ctx.request, ctx.catalog, ctx.model, ctx.exact_weight_bytes
-    builds = rank_and_label(found, request)
+    builds = rank_and_label(found, _showing(request, showing), request.top_k)
     reference_job = asked.workload.tokens is None
     notes = _owned_card_note(found, builds, request, catalog, model, exact, cand, ctx.should_stop, reference_job)
     notes += _compared_gpus_note(builds, request, catalog, cand, ctx.refused)
@@ -1758,7 +1803,7 @@ def _shown_builds(
 
 
 def _nothing_fits(
-    ctx: PlanRun, asked: BuildRequest, found: list[Build], cand: Candidates, relax: bool
+    ctx: PlanRun, asked: BuildRequest, found: list[Build], cand: Candidates, relax: bool, showing: int
 ) -> tuple[list[Build], Infeasible, list[Reason]]:
     """No build answers the request: why, the ways out (solve/relax.py), and what is still shown (the builds found
     beyond the budget or failing a rule, and a cluster of ready-made servers where one does the job)."""
@@ -1789,7 +1834,11 @@ def _nothing_fits(
         notes.append(Reason.of("note.servers", nodes=cluster.nodes, server_room=not cluster.power.circuit_ok))
         if cluster.nodes > 1:
             notes.append(Reason.of("note.rack-scale"))
-    return _enriched(rank_and_label(extra, request), catalog, model, asked, exact), infeasible, notes
+    return (
+        _enriched(rank_and_label(extra, _showing(request, showing), request.top_k), catalog, model, asked, exact),
+        infeasible,
+        notes,
+    )
 
 
 """Said under a plan of several 8-GPU servers (#28): why the rack a practitioner might compare is not offered."""

@@ -53,6 +53,7 @@ from configurator.core.common.reasons import Reason, Value, english, from_json, 
 from configurator.core.estimate.desktop_training import utilisation_sourced
 from configurator.core.estimate.precision import weight_format
 from configurator.core.estimate.result import EstimateResult
+from configurator.core.model.args import PLAN_TOP
 from configurator.core.model.build import Build, BuildPart
 from configurator.core.model.noise import build_dba
 from configurator.core.model.request import BuildRequest
@@ -634,7 +635,7 @@ def _cheapest_pool(f: _Field) -> list[int]:
     return _supported_rivals(f, f.passing or f.every_passing)
 
 
-def _cheapest_said(f: _Field, shown: list[int]) -> None:
+def _cheapest_said(f: _Field, shown: list[int], top: int) -> None:
     """The cheapest build's sentence, true of the builds shown: it is the lowest price of the `builds` shown that pass
     every rule, leaving out only those its qualifiers name, each cheaper and set aside for a reason the ranking gives
     (below reading speed; a machine without a GPU whose prompts wait: PROMPT; a build with cards whose last user waits
@@ -670,6 +671,8 @@ def _cheapest_said(f: _Field, shown: list[int]) -> None:
         loud=loud,
         **({"waits": True} if waits else {}),
         **({"eol": True} if eol else {}),
+        # counted over the full plan's places when fewer are shown (field `places`): "the builds shown" would be one
+        **({"places": len(shown)} if top < len(shown) else {}),
     )
 
 
@@ -957,7 +960,7 @@ def _qualify(f: _Field) -> None:
                 claims[k] = Reason.of(c.code, **{**c.fields, **extra})
 
 
-def _slower(f: _Field, i: int, shown: list[int]) -> Reason | None:
+def _slower(f: _Field, i: int, shown: list[int], showing: int) -> Reason | None:
     """How much slower a training build labelled "cheapest" is than the fastest build shown, when shown.SLOWER_RATIO times
     or more (rank.slower: the ratio, that build's rank, hours and price), else None. 70B QLoRA at 5,000 USD: 2 x P40
     (Pascal: no tensor cores, FP16 at 1/64 rate) was "cheapest" at 1,609 h per 100 M tokens beside one RTX A6000 with
@@ -981,6 +984,7 @@ def _slower(f: _Field, i: int, shown: list[int]) -> Reason | None:
         "rank.slower",
         ratio=round(ratio, 1),
         rank=shown.index(fast) + 1,
+        **({"unshown": True} if shown.index(fast) >= showing else {}),  # the full plan's, past the `showing` shown
         hours=round(f.pool[fast].estimate.wall_hours or 0.0, 1),
         price=round(f.m[fast].price, 2),
         currency=build.currency,
@@ -1194,9 +1198,9 @@ CLAIM_ORDER = {
 """The order in which the builds holding each claim take the places shown (_shown): the lower first."""
 
 
-def _shown(f: _Field, request: BuildRequest, comparison: bool) -> list[int]:
-    """The builds to show, by index: the labelled ones first to the top-k cut, then those no shown build beats on
-    price and speed without being louder; shown cheapest first."""
+def _shown(f: _Field, request: BuildRequest, comparison: bool, places: int) -> list[int]:
+    """The builds to show in the plan's `places`, by index: the labelled ones first to the cut, then those no shown
+    build beats on price and speed without being louder; shown cheapest first."""
     m, pool = f.m, f.pool
 
     serving = any(m[j].passing and m[j].readable and not m[j].waits for j in range(len(pool)))
@@ -1235,7 +1239,7 @@ def _shown(f: _Field, request: BuildRequest, comparison: bool) -> list[int]:
     strong = [i for i in labelled if rank(i) < CLAIM_ORDER["claim.cheapest-slow"]]
     candidates = strong + fewest + [i for i in labelled if i not in strong] + [i for i in rest if i not in fewest]
     while True:
-        shown = sorted(candidates[: request.top_k], key=order_key)
+        shown = sorted(candidates[:places], key=order_key)
         idle = next(
             (
                 i
@@ -1245,7 +1249,7 @@ def _shown(f: _Field, request: BuildRequest, comparison: bool) -> list[int]:
             None,
         )
         if idle is None:
-            way = None if comparison else _making_way(f, shown, candidates[request.top_k :], order_key)
+            way = None if comparison else _making_way(f, shown, candidates[places:], order_key)
             if way is None:
                 return shown
             # a build shown for its kind that a build shown beats on price and speed gives its place to one waiting
@@ -1253,7 +1257,7 @@ def _shown(f: _Field, request: BuildRequest, comparison: bool) -> list[int]:
             beaten, waiting = way
             candidates.remove(beaten)
             candidates.remove(waiting)
-            candidates.insert(request.top_k - 1, waiting)
+            candidates.insert(places - 1, waiting)
             continue
         # it offers nothing over a build ranked above it, or over one shown that beats it on price and speed: its
         # place goes to the next build (solve.shown)
@@ -1352,8 +1356,15 @@ def _idle_kind(f: _Field, i: int, shown: list[int]) -> bool:
     return _kind_said(f, i, shown) is None
 
 
-def rank_and_label(builds: list[Build], request: BuildRequest) -> list[Build]:
-    """The builds to show, ranked cheapest first, each labelled with the claims it holds over every build found."""
+def rank_and_label(builds: list[Build], request: BuildRequest, places: int | None = None) -> list[Build]:
+    """The builds to show, ranked cheapest first, each labelled with the claims it holds over every build found.
+
+    A plan ranks its builds in PLAN_TOP places (or the request's top_k, when more) and shows the first top_k of them,
+    in the same order: what a claim says of "the builds shown" (quietest by a margin a build shown is louder by, the
+    cheapest's count, room to grow given to a build shown) holds over every place, so a plan asked for one build
+    shows the full plan's #1 with the full plan's labels, never "cheapest; fastest; best value" because it stands
+    alone (a used MacBook Pro at 5.1 tok/s had said so where the full plan's 2 x RX 7900 XTX reads 12.8). `places`:
+    another count of places (a map cell's plan, whose sources looked for its one build only, ranks that one)."""
     f = _field(builds, request)
     if f is None:
         return []
@@ -1367,16 +1378,16 @@ def rank_and_label(builds: list[Build], request: BuildRequest) -> list[Build]:
     _quiet_and_grow_claims(f)
     if not comparison:
         _miss_claims(f)
-    shown = _shown(f, request, comparison)
+    shown = _shown(f, request, comparison, places or max(request.top_k, PLAN_TOP))
     _miss_said(f, shown)
     _grow_shown(f, shown)
     _supported_vram_shown(f, shown)
     _quiet_shown(f, shown)
-    _cheapest_said(f, shown)
-    _supported_named(f, shown)
+    _cheapest_said(f, shown, request.top_k)
+    _supported_named(f, shown[: request.top_k])
     _qualify(f)
     out = []
-    for rank, i in enumerate(shown, start=1):
+    for rank, i in enumerate(shown[: request.top_k], start=1):
         build = f.pool[i]
         eol = f.eol[i]
         kinds = build.kinds_said() + ((eol.said,) if eol is not None else ())
@@ -1388,7 +1399,7 @@ def rank_and_label(builds: list[Build], request: BuildRequest) -> list[Build]:
         none = _kind_said(f, i, shown) if not (claims or shown_for) else None
         said = claims or shown_for or ((none,) if none is not None else ())
         instead = None if comparison else _instead(f, i, shown)  # a comparison leaves no build out for another
-        slower = _slower(f, i, shown)
+        slower = _slower(f, i, shown, request.top_k)
         said = said + tuple(r for r in (instead, slower) if r is not None)
         why = "; ".join(english(r) for r in said)
         why = f"{why}; {build.why}" if why and build.why else why or build.why
