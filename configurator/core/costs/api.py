@@ -5,10 +5,20 @@ kept on for the machine's on-hours, so buying "paid back after 1 month" (round 3
 chat with R1 alone: they pay DeepSeek, or another host, per token. So for inference the machine is also reckoned
 against that bill:
 
-    tokens / year   = users x decode tokens/s per user (the build's own estimate) x busy hours a year
+    asked / year    = users x requests a user sends a day x days_per_year x reply tokens per request
+    makes / year    = users x decode tokens/s per user (the build's own estimate) x busy hours a year x 3600
+    tokens / year   = min(asked, makes): the buyer's demand, or what the build can make of it, never more
     busy hours      = hours_per_day x days_per_year x utilisation (UsageProfile: the buyer changes them)
     input / year    = tokens / year x prompt tokens per request / reply tokens per request
     API / month     = (tokens / year x output price + input / year x input price) / 1e6 / 12
+
+The tokens billed are the buyer's demand, the same for every build of a plan (round 34): round 31 billed what each
+build could make in the busy hours, so a faster build "used" more tokens, was compared against a bigger API bill and
+"paid back" sooner for being fast (Llama 3.3 70B Q4 at 3,000 USD: 36.4M output tokens a year on 2 x 2080 Ti, 18.5M on
+a MacBook, for the same buyer). The demand is requests a user sends a day (`UsageProfile.requests_per_day`, the buyer's
+own, else `CHAT_REQUESTS_PER_DAY`: ChatGPT's consumer average of July 2025, NBER working paper 34255) times the reply
+each request gets (the trace `input_share` reads). A build too slow to make it in the busy hours is billed only what it
+makes, and says so: it does not earn the API's price for tokens it cannot make.
 
 The prompt a request sends is billed too (round 32): an API bills every prompt token it prefills (the system prompt,
 the history and the new message; a prompt it has cached bills less, so the cache-miss price here is the upper end).
@@ -42,6 +52,19 @@ from configurator.core.model.build import Build
 
 SECONDS_PER_HOUR = 3600.0
 
+CHAT_MESSAGES_PER_WEEK = 18e9 / 700e6
+"""Messages a ChatGPT user sends a week: about 18 billion messages a week from about 700 million weekly active users of
+its consumer plans (Free, Plus, Pro) in July 2025 (`CHAT_DEMAND_SOURCE`). Consumer chat, the average over every user
+active that week (light ones too): a buyer who would buy a machine for it likely sends more, and states it."""
+CHAT_REQUESTS_PER_DAY = CHAT_MESSAGES_PER_WEEK / 7.0
+"""Requests a user sends a day when none is stated: the weekly figure over seven days, 3.67 (about one a day fewer
+than the week over five working days would give: the lower, since the average includes people who chat on weekends)."""
+CHAT_DEMAND_SOURCE = (
+    "A. Chatterji, T. Cunningham, D. Deming et al., How People Use ChatGPT, NBER Working Paper 34255, 2025-09-15 "
+    "(https://www.nber.org/papers/w34255): about 18 billion messages a week from about 700 million weekly active users "
+    "of ChatGPT's consumer plans in July 2025, 3.7 a user a day; consumer chat, read 2026-12-06"
+)
+
 
 class ApiUse(BaseModel):
     """The tokens a build's users would buy from an API in a year, and the price they would pay."""
@@ -63,6 +86,18 @@ class ApiUse(BaseModel):
     trace: str = ""  # the trace the reply (and an unstated prompt) is read from (estimate/traffic.py)
     input_tokens_per_year: float = 0.0  # 0 when the price lists no input price
     context_tokens: int | None = None  # the request's context, which bounds the prompt
+    # round 34: the buyer's demand, the same for every build of a plan; `tokens_per_year` is the least of it and what
+    # the build makes in the busy hours
+    requests_per_day: float = CHAT_REQUESTS_PER_DAY  # a user's, on a day the machine is on
+    days_per_year: float = 0.0
+    demand_stated: bool = False  # the buyer's own figure, else CHAT_REQUESTS_PER_DAY
+    demand_tokens_per_year: float = 0.0  # output tokens the users ask for
+    capacity_tokens_per_year: float = 0.0  # output tokens the build makes in the busy hours at its own speed
+
+    @property
+    def capped(self) -> bool:
+        """Whether the build makes less than its users ask for (billed only what it makes)."""
+        return self.capacity_tokens_per_year < self.demand_tokens_per_year
 
     @property
     def input_ratio(self) -> float:
@@ -93,6 +128,12 @@ class ApiUse(BaseModel):
             stated=self.prompt_stated,
             trace=self.trace,
             input_m=self.input_tokens_per_year / 1e6,
+            requests=self.requests_per_day,
+            days=self.days_per_year,
+            demand_stated=self.demand_stated,
+            demand_m=self.demand_tokens_per_year / 1e6,
+            capacity_m=self.capacity_tokens_per_year / 1e6,
+            capped=self.capped,
         )
 
     def to_json(self) -> dict[str, object]:
@@ -121,6 +162,14 @@ class ApiUse(BaseModel):
             "input_tokens_per_year": round(self.input_tokens_per_year),
             "monthly_output_only": round(self.monthly_output, 2),
             "context_tokens": self.context_tokens,
+            # round 34: the buyer's demand billed, the same for every build of a plan, capped by what the build makes
+            "requests_per_user_per_day": round(self.requests_per_day, 4),
+            "days_per_year": round(self.days_per_year, 1),
+            "demand_stated": self.demand_stated,
+            "demand_source": None if self.demand_stated else CHAT_DEMAND_SOURCE,
+            "demand_tokens_per_year": round(self.demand_tokens_per_year),
+            "capacity_tokens_per_year": round(self.capacity_tokens_per_year),
+            "capped_by_build": self.capped,
         }
 
 
@@ -169,14 +218,35 @@ def api_elsewhere(model: ModelArch, market: str) -> Reason | None:
     return Reason.of("tco.api-other-market", market=market, providers=", ".join(providers), count=len(providers))
 
 
+class Demand(BaseModel):
+    """The buyer's demand the API is billed for (round 34): requests a user sends a day the machine is on, on
+    `days_per_year` days; `requests_per_day` None is the sourced chat figure (CHAT_REQUESTS_PER_DAY)."""
+
+    model_config = ConfigDict(frozen=True, defer_build=True)
+
+    days_per_year: float
+    requests_per_day: float | None = None
+
+    @property
+    def requests(self) -> float:
+        return CHAT_REQUESTS_PER_DAY if self.requests_per_day is None else self.requests_per_day
+
+
 def api_use(
-    build: Build, model: ModelArch, busy_hours: float, catalog: Catalog | None = None, market: str = "any"
+    build: Build,
+    model: ModelArch,
+    busy_hours: float,
+    catalog: Catalog | None = None,
+    market: str = "any",
+    demand: Demand | None = None,
 ) -> ApiUse | None:
-    """What the build's users would pay the cheapest sourced API the buyer's `market` can pay (in_market) for the
-    tokens the build makes in `busy_hours` a year; None without such a price, a decode estimate, or busy hours."""
+    """What the build's users would pay the cheapest sourced API the buyer's `market` can pay (in_market) for their
+    `demand` (default: the sourced chat figure over 250 days), at most the tokens the build makes in `busy_hours` a
+    year; None without such a price, a decode estimate, busy hours or any demand."""
     tps = build.estimate.decode_tokens_per_s
     prices = [p for p in model.api_prices if in_market(p, market)]
-    if not prices or tps is None or tps <= 0 or busy_hours <= 0:
+    demand = demand or Demand(days_per_year=250.0)
+    if not prices or tps is None or tps <= 0 or busy_hours <= 0 or demand.requests * demand.days_per_year <= 0:
         return None
     currency = build.currency
     prompt, trace, stated = input_share(build.estimate.workload)
@@ -193,7 +263,9 @@ def api_use(
     # the cheapest for this prompt mix; at the same amount a price as listed in the build's currency
     price, per_million, inp, _mix = min(usable, key=lambda u: (u[3], u[0].currency != currency))
     users = _users(build)
-    tokens = users * tps * busy_hours * SECONDS_PER_HOUR
+    asked = users * demand.requests * demand.days_per_year * trace.reply_median
+    makes = users * tps * busy_hours * SECONDS_PER_HOUR
+    tokens = min(asked, makes)
     input_tokens = tokens * ratio if inp is not None else 0.0
     return ApiUse(
         price=price,
@@ -211,6 +283,11 @@ def api_use(
         trace=trace.trace,
         input_tokens_per_year=input_tokens,
         context_tokens=_context(build.estimate.workload),
+        requests_per_day=demand.requests,
+        days_per_year=demand.days_per_year,
+        demand_stated=demand.requests_per_day is not None,
+        demand_tokens_per_year=asked,
+        capacity_tokens_per_year=makes,
     )
 
 
