@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import ModelArch
+from configurator.core.costs.api import CHAT_REQUESTS_PER_DAY
 from configurator.core.costs.tco import (
     PRESETS,
     CostOfOwnership,
@@ -69,6 +70,19 @@ class BuyOrRentPanel(QWidget):
         self.hours = dspin(0, 24, 8, 1, self.tr(" h/day"), self.tr("Hours a day the machine is on"))
         self.days = dspin(0, 366, 250, 0, self.tr(" days/yr"), self.tr("Days a year the machine is on"))
         self.busy = dspin(0, 100, 50, 0, self.tr(" % busy"), self.tr("Share of the on-time at full load"))
+        # round 34: what a per-token API bills is the users' demand, the same for every build (costs.api)
+        self.requests = dspin(
+            0,
+            1_000_000,
+            round(CHAT_REQUESTS_PER_DAY, 1),
+            1,
+            self.tr(" requests/day"),
+            self.tr(
+                "Requests each user sends a day the machine is on: what a per-token API bills, the same for every "
+                "build (default 3.7, ChatGPT's consumer average of July 2025; a coding agent sends hundreds)"
+            ),
+        )
+        self.requests_changed = False
         self.years = QSpinBox()
         self.years.setRange(1, 10)
         self.years.setValue(3)
@@ -95,6 +109,7 @@ class BuyOrRentPanel(QWidget):
         row.addWidget(self.hours)
         row.addWidget(self.days)
         row.addWidget(self.busy)
+        row.addWidget(self.requests)
         form.addRow(self.tr("Usage"), row)
         row = QHBoxLayout()
         row.addWidget(self.years)
@@ -118,6 +133,7 @@ class BuyOrRentPanel(QWidget):
         for widget in (self.kwh, self.hours, self.days, self.busy, self.years):
             widget.valueChanged.connect(self._on_edited)
         self.resale.valueChanged.connect(self._on_resale_changed)
+        self.requests.valueChanged.connect(self._on_requests_changed)
         self._region_chosen = False  # the buyer picked the electricity preset (a new build does not reset it)
 
     def _on_text_anchor_clicked(self, url: QUrl) -> None:
@@ -144,6 +160,10 @@ class BuyOrRentPanel(QWidget):
         self.resale_changed = True
         self._on_edited()
 
+    def _on_requests_changed(self, _value: float) -> None:
+        self.requests_changed = True
+        self._on_edited()
+
     def inputs(self) -> OwnershipInputs:
         """What the buyer set, as the project saves it and the printed sheet reads it."""
         preset = self.region.currentData()
@@ -155,12 +175,13 @@ class BuyOrRentPanel(QWidget):
             utilisation=self.busy.value() / 100,
             years=self.years.value(),
             resale_fraction=self.resale.value() / 100 if self.resale_changed else None,
+            requests_per_day=self.requests.value() if self.requests_changed else None,
         )
 
     def set_inputs(self, inputs: OwnershipInputs | None) -> None:
         """Show a project's saved inputs (None: the defaults), without marking anything edited."""
         inputs = inputs or OwnershipInputs()
-        widgets = (self.region, self.kwh, self.hours, self.days, self.busy, self.years, self.resale)
+        widgets = (self.region, self.kwh, self.hours, self.days, self.busy, self.years, self.resale, self.requests)
         for widget in widgets:
             widget.blockSignals(True)
         self._region_chosen = inputs.preset is not None
@@ -173,6 +194,9 @@ class BuyOrRentPanel(QWidget):
         self.years.setValue(inputs.years)
         self.resale_changed = inputs.resale_fraction is not None
         self.resale.setValue((inputs.resale_fraction if inputs.resale_fraction is not None else 0.35) * 100)
+        self.requests_changed = inputs.requests_per_day is not None
+        stated = inputs.requests_per_day
+        self.requests.setValue(stated if stated is not None else round(CHAT_REQUESTS_PER_DAY, 1))
         for widget in widgets:
             widget.blockSignals(False)
         self._recompute()

@@ -281,6 +281,16 @@
 <context>
     <name>BuyOrRentPanel</name>
     <message>
+        <location filename="../../configurator/qt/costs.py" line="79"/>
+        <source> requests/day</source>
+        <translation> 次请求/天</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/costs.py" line="80"/>
+        <source>Requests each user sends a day the machine is on: what a per-token API bills, the same for every build (default 3.7, ChatGPT&apos;s consumer average of July 2025; a coding agent sends hundreds)</source>
+        <translation>每个用户在机器开机的每天发送的请求数：按 token 计费的 API 按此计费，每台配置都相同（默认 3.7，即 ChatGPT 2025 年 7 月的消费者平均值；编程智能体每天发送数百次）</translation>
+    </message>
+    <message>
         <location filename="../../configurator/qt/costs.py" line="61"/>
         <source>US average</source>
         <translation>美国平均</translation>

@@ -150,7 +150,7 @@ class ApiUse(BaseModel):
             "tokens_per_s_per_user": round(self.tokens_per_s, 2),
             "busy_hours_per_year": round(self.busy_hours, 1),
             "tokens_per_year": round(self.tokens_per_year),
-            "monthly": round(self.monthly, 2),
+            "monthly": round(self.monthly, 4),  # a chat user's bill is cents a month (round 34): kept to the hundredth cent
             # round 32: the prompts billed too (additions; `monthly` above is output + input)
             "input_per_million": None if self.input_per_million is None else round(self.input_per_million, 4),
             "price_input_per_million_as_listed": self.price.input_per_million,
@@ -160,7 +160,7 @@ class ApiUse(BaseModel):
             "prompt_trace": self.trace,
             "input_tokens_per_output_token": round(self.input_ratio, 4),
             "input_tokens_per_year": round(self.input_tokens_per_year),
-            "monthly_output_only": round(self.monthly_output, 2),
+            "monthly_output_only": round(self.monthly_output, 4),
             "context_tokens": self.context_tokens,
             # round 34: the buyer's demand billed, the same for every build of a plan, capped by what the build makes
             "requests_per_user_per_day": round(self.requests_per_day, 4),

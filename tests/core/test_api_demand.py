@@ -1,0 +1,124 @@
+"""A per-token API bills the buyer's demand, not the build's speed (round 34).
+
+Round 31 billed users x the build's own decode tokens/s x busy hours, so in one plan a faster build "used" more tokens,
+was weighed against a bigger API bill and "paid back" sooner for being fast: `plan --model llama-3.3-70b --workload
+inference --precision q4_k_m --budget 3000 --room home-office` billed 36.4M output tokens a year against 2 x 2080 Ti and
+18.5M against a MacBook, for the same buyer. The bill is now the users' requests a day x days x the reply each request
+gets, the same for every build, at most what the build makes in the busy hours (and it says so when it makes less).
+
+The default demand is ChatGPT's consumer average: about 18 billion messages a week from about 700 million weekly
+active users in July 2025 (Chatterji et al., How People Use ChatGPT, NBER Working Paper 34255, 2025-09-15,
+https://www.nber.org/papers/w34255), 3.67 a user a day; the reply is the median of Azure's 2023 conversation trace
+(129 tokens, github.com/Azure/AzurePublicDataset AzureLLMInferenceTrace_conv.csv @790921015d50, 2024-03-24).
+"""
+
+from __future__ import annotations
+
+import argparse
+from types import SimpleNamespace
+from typing import Any, cast
+
+import pytest
+
+from configurator.core.catalog.models import ModelArch
+from configurator.core.common.reasons import english
+from configurator.core.costs.api import CHAT_REQUESTS_PER_DAY, Demand, api_use
+from configurator.core.costs.tco import OwnershipInputs, _api_notes, preset
+from configurator.core.model.build import Build
+from configurator.core.report import words
+
+
+def _build(tps: float, users: int = 1, prompt: int | None = None) -> Build:
+    """What api_use reads of a build: its currency, its decode per user and its workload (4K context)."""
+    estimate = SimpleNamespace(decode_tokens_per_s=tps, workload={"batch": users, "context": 4096, "prompt": prompt})
+    return cast(Build, SimpleNamespace(currency="USD", estimate=estimate))
+
+
+def _llama(catalog: Any) -> ModelArch:
+    model = catalog.records["models"]["llama-3.3-70b"]
+    assert isinstance(model, ModelArch)
+    return model
+
+
+def test_the_default_demand_is_chatgpts_consumer_average() -> None:
+    """18 billion messages a week over 700 million weekly users over seven days: 3.67 requests a user a day."""
+    assert CHAT_REQUESTS_PER_DAY == pytest.approx(18e9 / 700e6 / 7)
+    assert round(CHAT_REQUESTS_PER_DAY, 2) == 3.67
+
+
+def test_a_faster_build_is_billed_the_same_tokens_for_the_same_buyer(catalog: Any) -> None:
+    """The 2 x 2080 Ti (10.1 tokens/s) and the MacBook (5.1 tokens/s) of the 3,000 USD 70B plan: one buyer, one bill.
+    Before, 36.4M and 18.5M output tokens a year; now 1 x 3.67 x 250 days x 129 = 0.118M for both, with the prompts at
+    1,020 tokens a request (7.9 per output token) and DeepInfra's 0.32 / 0.10 USD per million."""
+    model = _llama(catalog)
+    demand = Demand(days_per_year=250.0)
+    fast = api_use(_build(10.1), model, 1000.0, catalog, "global", demand)
+    slow = api_use(_build(5.1), model, 1000.0, catalog, "global", demand)
+    assert fast is not None and slow is not None
+    asked = CHAT_REQUESTS_PER_DAY * 250 * 129
+    assert fast.tokens_per_year == pytest.approx(asked) and slow.tokens_per_year == pytest.approx(asked)
+    assert fast.monthly == pytest.approx(slow.monthly)
+    assert fast.input_tokens_per_year == pytest.approx(asked * 1020 / 129)
+    assert fast.monthly == pytest.approx((asked * 0.32 + asked * 1020 / 129 * 0.10) / 1e6 / 12)
+    assert not fast.capped and not slow.capped
+    # twenty users ask twenty times as much, whatever the build
+    many = api_use(_build(30.0, users=20), model, 1000.0, catalog, "global", demand)
+    assert many is not None and many.tokens_per_year == pytest.approx(20 * asked)
+    said = english(fast.said())
+    assert "0.118M output and 0.937M input tokens a year" in said and "all this build makes" not in said
+
+
+def test_a_build_too_slow_for_the_demand_is_billed_what_it_makes_and_says_so(catalog: Any) -> None:
+    """A buyer who states 2,000 requests a day (a coding agent's pace) asks 64.5M output tokens a year; a build at 2
+    tokens/s over 1,000 busy hours makes 7.2M of them. It is billed for those, not for tokens it cannot make, and the
+    words say so in English and Chinese; a build that makes them all is billed the demand."""
+    model = _llama(catalog)
+    demand = Demand(days_per_year=250.0, requests_per_day=2000.0)
+    slow = api_use(_build(2.0), model, 1000.0, catalog, "global", demand)
+    fast = api_use(_build(100.0), model, 1000.0, catalog, "global", demand)
+    assert slow is not None and fast is not None
+    assert slow.demand_tokens_per_year == pytest.approx(2000 * 250 * 129)
+    assert slow.capped and slow.tokens_per_year == pytest.approx(2.0 * 1000 * 3600)
+    assert slow.input_tokens_per_year == pytest.approx(slow.tokens_per_year * 1020 / 129)
+    assert not fast.capped and fast.tokens_per_year == pytest.approx(2000 * 250 * 129)
+    assert "7.2M output" in english(slow.said()) and "all this build makes of the 64.5M asked" in english(slow.said())
+    basis = english(_api_notes(slow)[0])
+    assert "2,000.0 requests a day (as you stated)" in basis
+    assert "this build makes only 7.2M of them" in basis and "not for tokens it cannot make" in basis
+    with words.language("zh_CN"):
+        zh = words.say(_api_notes(slow)[0])
+    assert "这台配置只能产出其中 7.2M" in zh and "你给出的" in zh
+    json = slow.to_json()
+    assert json["capped_by_build"] is True and json["demand_stated"] is True and json["demand_source"] is None
+    assert json["demand_tokens_per_year"] == 64_500_000 and json["capacity_tokens_per_year"] == 7_200_000
+
+
+def test_the_default_demand_names_its_source(catalog: Any) -> None:
+    """Unstated, the demand is the sourced figure and the assumptions name it, dated, and what kind of use it is."""
+    used = api_use(_build(10.0), _llama(catalog), 1000.0, catalog, "global", Demand(days_per_year=250.0))
+    assert used is not None and not used.demand_stated
+    basis = english(_api_notes(used)[0])
+    assert "ChatGPT's consumer average of July 2025; state yours" in basis
+    assert "NBER Working Paper 34255" in basis and "consumer chat" in basis
+    assert used.to_json()["demand_source"].startswith("A. Chatterji")
+
+
+def test_the_buyers_stated_demand_reaches_the_bill_through_the_profile() -> None:
+    """The Buy-or-rent tab and `plan --requests-per-day` set OwnershipInputs.requests_per_day; the profile hands it,
+    with its days a year, to the API bill (UsageProfile.demand)."""
+    assert preset("us").demand == Demand(days_per_year=250.0, requests_per_day=None)
+    stated = OwnershipInputs(requests_per_day=40.0, days_per_year=300.0).profile("USD")
+    assert stated.demand == Demand(days_per_year=300.0, requests_per_day=40.0)
+    assert stated.demand.requests == 40.0 and preset("us").demand.requests == CHAT_REQUESTS_PER_DAY
+
+
+def test_the_command_line_takes_requests_a_day() -> None:
+    """`plan --requests-per-day N` is recosted as the window recosts with its inputs; out of range is refused."""
+    from configurator.cli import plan
+
+    args = argparse.Namespace(requests_per_day=120.0, ownership=OwnershipInputs(years=5))
+    plan._stated_demand(args)
+    assert args.ownership == OwnershipInputs(years=5, requests_per_day=120.0)
+    assert plan._requests_per_day("2.5") == 2.5
+    with pytest.raises(argparse.ArgumentTypeError):
+        plan._requests_per_day("-1")
