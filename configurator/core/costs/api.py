@@ -150,7 +150,8 @@ class ApiUse(BaseModel):
             "tokens_per_s_per_user": round(self.tokens_per_s, 2),
             "busy_hours_per_year": round(self.busy_hours, 1),
             "tokens_per_year": round(self.tokens_per_year),
-            "monthly": round(self.monthly, 4),  # a chat user's bill is cents a month (round 34): kept to the hundredth cent
+            # a chat user's bill is cents a month (round 34): kept to the hundredth cent
+            "monthly": round(self.monthly, 4),
             # round 32: the prompts billed too (additions; `monthly` above is output + input)
             "input_per_million": None if self.input_per_million is None else round(self.input_per_million, 4),
             "price_input_per_million_as_listed": self.price.input_per_million,

@@ -1125,7 +1125,7 @@ def cost_section(build: Build) -> str:
             # as-fast rental alone: "buying is cheaper" under "never within the 36 months compared")
             paid = {"own": t(": buying is cheaper"), "rent": t(": paying per token is cheaper")}
             owning = t("{against}; vs pay per token {api} {currency}").format(
-                against=owning, api=api_money(row["api"]), currency=c
+                against=owning, api=api_money(float(row["api"] or 0.0)), currency=c
             ) + paid.get(str(row.get("cheaper_api")), "")
         rows.append(f"<tr>{_cell(label)}{_cell(owning)}</tr>")
     said = costs.get("assumption_codes")  # the assumptions as codes (#33); a project saved before them: the English
