@@ -1692,8 +1692,10 @@ CASES: tuple[Case, ...] = (
                 ),
             ),
         ),
-        "One person at home with DeepSeek-V4-Flash makes tens of millions of tokens a year: at DeepSeek's 1.32 USD per "
-        "million output tokens (peak) that is a few dollars a month, less than the machine's electricity. The rival "
+        "One person at home with DeepSeek-V4-Flash asks what a chat user asks (round 34: 3.7 requests a day, ChatGPT's "
+        "consumer average of July 2025, about 0.12 M output tokens a year; round 31 billed the tens of millions the "
+        "machine could make): at DeepSeek's 1.32 USD per million output tokens (peak) that is cents a month, far "
+        "less than the machine's electricity. The rival "
         "a practitioner names is the API, not renting a 4 x RTX A6000 node for 1,000 hours a year. Walked 2026-12-05 "
         "(review32): the plan said 'buying pays back after 1 month' against that node.",
         (DEEPSEEK_V4_PRICES,),
