@@ -122,3 +122,27 @@ def test_the_command_line_takes_requests_a_day() -> None:
     assert plan._requests_per_day("2.5") == 2.5
     with pytest.raises(argparse.ArgumentTypeError):
         plan._requests_per_day("-1")
+
+
+def _billed(rank: int, tokens: float, asked: float, capped: bool) -> dict[str, Any]:
+    api = {
+        "provider": "DeepInfra",
+        "tokens_per_year": tokens,
+        "demand_tokens_per_year": asked,
+        "capped_by_build": capped,
+    }
+    return {"rank": rank, "cost_of_ownership": {"api_alternative": api}}
+
+
+def test_the_checker_catches_a_plan_that_bills_each_build_its_own_speed() -> None:
+    """tests/independent_checker.api_demand_problems: round 31's plan (36.4M output tokens a year against #1, 18.5M
+    against #2, neither capped) is caught; one demand for both passes, and so does a build capped below it."""
+    from tests.independent_checker import api_demand_problems
+
+    assert api_demand_problems([_billed(1, 36.4e6, 36.4e6, False), _billed(2, 18.5e6, 18.5e6, False)])
+    assert not api_demand_problems([_billed(1, 118_469, 118_469, False), _billed(2, 118_469, 118_469, False)])
+    assert not api_demand_problems([_billed(1, 64.5e6, 64.5e6, False), _billed(2, 18.5e6, 64.5e6, True)])
+    # capped, yet billed more than asked; and a bill without the demand at all
+    assert api_demand_problems([_billed(1, 70e6, 64.5e6, True)])
+    old = {"rank": 1, "cost_of_ownership": {"api_alternative": {"provider": "DeepInfra", "tokens_per_year": 1.0}}}
+    assert api_demand_problems([old])
