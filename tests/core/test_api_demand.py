@@ -65,7 +65,8 @@ def test_a_faster_build_is_billed_the_same_tokens_for_the_same_buyer(catalog: An
     many = api_use(_build(30.0, users=20), model, 1000.0, catalog, "global", demand)
     assert many is not None and many.tokens_per_year == pytest.approx(20 * asked)
     said = english(fast.said())
-    assert "0.118M output and 0.937M input tokens a year" in said and "all this build makes" not in said
+    assert "0.118M output and 0.937M input tokens a year at 3.7 requests a day a user" in said
+    assert "all this build makes" not in said
 
 
 def test_a_build_too_slow_for_the_demand_is_billed_what_it_makes_and_says_so(catalog: Any) -> None:
@@ -83,7 +84,7 @@ def test_a_build_too_slow_for_the_demand_is_billed_what_it_makes_and_says_so(cat
     assert not fast.capped and fast.tokens_per_year == pytest.approx(2000 * 250 * 129)
     assert "7.2M output" in english(slow.said()) and "all this build makes of the 64.5M asked" in english(slow.said())
     basis = english(_api_notes(slow)[0])
-    assert "2,000.0 requests a day (as you stated)" in basis
+    assert "2,000 requests a day (as you stated)" in basis
     assert "this build makes only 7.2M of them" in basis and "not for tokens it cannot make" in basis
     with words.language("zh_CN"):
         zh = words.say(_api_notes(slow)[0])

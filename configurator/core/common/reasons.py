@@ -533,7 +533,7 @@ def _api_demand(r: Reason, users: str) -> str:
     cannot make it in the busy hours, what it makes instead."""
     said = "as you stated" if r.fields.get("demand_stated") else "ChatGPT's consumer average of July 2025; state yours"
     out = (
-        f"output = {users} x {r.num('requests'):,.1f} requests a day ({said}) x {r.num('days'):,.0f} days x "
+        f"output = {users} x {per_day(r.num('requests'))} requests a day ({said}) x {r.num('days'):,.0f} days x "
         f"{r.num('reply'):,.0f}-token replies = {millions(r.num('demand_m'))}M tokens a year"
     )
     if not r.fields.get("capped"):
@@ -542,6 +542,11 @@ def _api_demand(r: Reason, users: str) -> str:
         f"{out}; this build makes only {millions(r.num('capacity_m'))}M of them ({r.num('tps'):,.1f} tokens/s a user "
         f"over {r.num('hours'):,.0f} busy hours), so the API is billed for those, not for tokens it cannot make"
     )
+
+
+def per_day(requests: float) -> str:
+    """Requests a day as the bill says them: one decimal, none on a whole number (3.7, 2,000)."""
+    return f"{requests:,.1f}".removesuffix(".0")
 
 
 def millions(m: float) -> str:
@@ -1722,6 +1727,7 @@ EN: dict[str, Template] = {
             else ""
         )
         + "tokens a year"
+        + (f" at {per_day(r.num('requests'))} requests a day a user" if r.fields.get("requests") is not None else "")
         + (f", all this build makes of the {millions(r.num('demand_m'))}M asked" if r.fields.get("capped") else "")
         + f", {money(r.num('monthly'))} {r.fields['currency']}/month)"
     ),

@@ -39,6 +39,7 @@ from configurator.core.common.reasons import (
     launch_bridge,
     millions,
     money,
+    per_day,
     qualified,
     released_precision,
     render,
@@ -720,7 +721,7 @@ def _zh_api_demand(r: Reason, users: str) -> str:
     """reasons._api_demand in Chinese: the users' demand, and what the build makes of it when it cannot make it all."""
     said = "你给出的" if r.fields.get("demand_stated") else "ChatGPT 2025 年 7 月的消费者平均值；可给出你自己的"
     out = (
-        f"输出 = {users} x 每天 {r.num('requests'):,.1f} 个请求（{said}）x {r.num('days'):,.0f} 天 x "
+        f"输出 = {users} x 每天 {per_day(r.num('requests'))} 个请求（{said}）x {r.num('days'):,.0f} 天 x "
         f"每个回复 {r.num('reply'):,.0f} 个 token = 每年 {millions(r.num('demand_m'))}M token"
     )
     if not r.fields.get("capped"):
@@ -1428,6 +1429,7 @@ ZH_REASONS: dict[str, Template] = {
             else ""
         )
         + " token"
+        + (f"（每个用户每天 {per_day(r.num('requests'))} 个请求）" if r.fields.get("requests") is not None else "")
         + (f"（所需 {millions(r.num('demand_m'))}M 中这台配置能产出的全部）" if r.fields.get("capped") else "")
         + f"，每月 {money(r.num('monthly'))} {r.fields['currency']}）"
     ),
