@@ -65,7 +65,7 @@ def test_a_faster_build_is_billed_the_same_tokens_for_the_same_buyer(catalog: An
     many = api_use(_build(30.0, users=20), model, 1000.0, catalog, "global", demand)
     assert many is not None and many.tokens_per_year == pytest.approx(20 * asked)
     said = english(fast.said())
-    assert "0.118M output and 0.937M input tokens a year at 3.7 requests a day a user" in said
+    assert "0.118M output and 0.937M input tokens a year at 3.7 requests/user/day" in said
     assert "all this build makes" not in said
 
 

@@ -1727,7 +1727,7 @@ EN: dict[str, Template] = {
             else ""
         )
         + "tokens a year"
-        + (f" at {per_day(r.num('requests'))} requests a day a user" if r.fields.get("requests") is not None else "")
+        + (f" at {per_day(r.num('requests'))} requests/user/day" if r.fields.get("requests") is not None else "")
         + (f", all this build makes of the {millions(r.num('demand_m'))}M asked" if r.fields.get("capped") else "")
         + f", {money(r.num('monthly'))} {r.fields['currency']}/month)"
     ),
