@@ -511,7 +511,7 @@ def _api_tokens(r: Reason | None) -> str:
         return ""
     users = "1 user" if r.num("users") <= 1 else f"{r.fields['users']} users"
     out = f"output = {users} x {r.num('tps'):,.1f} tokens/s x {r.num('hours'):,.0f} busy hours"
-    if r.fields.get("requests") is not None:
+    if r.fields.get("basis") or r.fields.get("requests") is not None:
         out = _api_demand(r, users)
     if r.fields.get("inp") is None or not r.fields.get("prompt"):
         return out + "; output tokens only (the price lists no input price, so prompts cost more on top)"
@@ -530,18 +530,39 @@ def _api_tokens(r: Reason | None) -> str:
 
 def _api_demand(r: Reason, users: str) -> str:
     """The output an API bills (round 34): the users' demand, the same for every build of a plan, and, when the build
-    cannot make it in the busy hours, what it makes instead."""
-    said = "as you stated" if r.fields.get("demand_stated") else "ChatGPT's consumer average of July 2025; state yours"
-    out = (
-        f"output = {users} x {per_day(r.num('requests'))} requests a day ({said}) x {r.num('days'):,.0f} days x "
-        f"{r.num('reply'):,.0f}-token replies = {millions(r.num('demand_m'))}M tokens a year"
-    )
+    cannot make it in the busy hours, what it makes instead. Unstated (api34b): each user at the speed it needs (the
+    speed asked, else reading speed) over the busy hours, the need the rental that serves the users is sized on."""
+    if r.fields.get("basis") in ("asked", "reading"):
+        speed = "reading speed" if r.fields["basis"] == "reading" else "the speed you asked"
+        out = (
+            f"output = {users} at {speed} ({r.num('need'):,.1f} tokens/s each) x {r.num('hours'):,.0f} busy hours "
+            f"({per_day(r.num('per_day'))} a day x {r.num('days'):,.0f} days) = {millions(r.num('demand_m'))}M tokens "
+            "a year (or state requests a day)"
+        )
+    else:
+        said = "as you stated" if r.fields.get("demand_stated") else "ChatGPT's consumer average of July 2025"
+        out = (
+            f"output = {users} x {per_day(r.num('requests'))} requests a day ({said}) x {r.num('days'):,.0f} days x "
+            f"{r.num('reply'):,.0f}-token replies = {millions(r.num('demand_m'))}M tokens a year"
+        )
     if not r.fields.get("capped"):
         return out
     return (
         f"{out}; this build makes only {millions(r.num('capacity_m'))}M of them ({r.num('tps'):,.1f} tokens/s a user "
         f"over {r.num('hours'):,.0f} busy hours), so the API is billed for those, not for tokens it cannot make"
     )
+
+
+def _api_speed_said(r: Reason) -> str:
+    """The default demand in the API's short line (tco.api): " for 20 users at reading speed, 4 busy hours a day"."""
+    speed = "reading speed" if r.fields.get("basis") == "reading" else f"{r.num('need'):,.1f} tokens/s"
+    users = "1 user" if r.num("users") <= 1 else f"{r.fields['users']} users"
+    return f" for {users} at {speed}, {per_day(r.num('per_day'))} busy hours a day"
+
+
+def _api_by_demand(r: Reason) -> bool:
+    """Whether an API bill (tco.api) bills a demand (round 34), not what the build makes (rounds 31-33)."""
+    return bool(r.fields.get("basis")) or r.fields.get("requests") is not None
 
 
 def per_day(requests: float) -> str:
@@ -1728,6 +1749,7 @@ EN: dict[str, Template] = {
         )
         + "tokens a year"
         + (f" at {per_day(r.num('requests'))} requests/user/day" if r.fields.get("requests") is not None else "")
+        + (_api_speed_said(r) if r.fields.get("basis") in ("asked", "reading") else "")
         + (f", all this build makes of the {millions(r.num('demand_m'))}M asked" if r.fields.get("capped") else "")
         + f", {money(r.num('monthly'))} {r.fields['currency']}/month)"
     ),
@@ -1737,12 +1759,12 @@ EN: dict[str, Template] = {
         + _api_tokens(r.nested("said")[0] if r.nested("said") else None)
         + (
             "; the busy hours (your hours a day x days a year x how busy) bound what the build makes"
-            if r.nested("said") and r.nested("said")[0].fields.get("requests") is not None
+            if r.nested("said") and _api_by_demand(r.nested("said")[0])
             else "; the busy hours are your hours a day x days a year x how busy (change them)"
         )
         + f"; source {r.fields['source']}"
         + (f" ({r.fields['note']})" if r.fields.get("note") else "")
-        + (f"; requests a day: {r.fields['demand_source']}" if r.fields.get("demand_source") else "")
+        + (f"; demand: {r.fields['demand_source']}" if r.fields.get("demand_source") else "")
     ),
     # no API is weighed: every price the model has serves another market than the buyer's (costs.api.api_elsewhere)
     "tco.api-other-market": lambda r, _say: (

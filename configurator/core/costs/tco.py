@@ -61,7 +61,8 @@ from configurator.core.common.errors import CatalogError, Problem
 from configurator.core.common.memo import remember
 from configurator.core.common.reasons import Reason, as_json, english
 from configurator.core.common.shapes import CostOfOwnershipJson, RentalEnoughJson, RentalJson
-from configurator.core.costs.api import CHAT_DEMAND_SOURCE, ApiUse, Demand, api_elsewhere, api_use
+from configurator.core.costs.api import ApiUse, Demand, api_elsewhere, api_use, demand_source
+from configurator.core.costs.need import need_of
 from configurator.core.estimate.estimator import GIB, estimate
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload
@@ -173,7 +174,7 @@ class UsageProfile(BaseModel):
         ge=0,
         le=1_000_000,
         description="inference: requests a user sends a day the machine is on, what a per-token API bills (costs.api); "
-        "None: ChatGPT's consumer average of July 2025 (costs.api.CHAT_REQUESTS_PER_DAY)",
+        "None: each user busy at the speed it needs (the speed asked, else reading speed) over the busy hours",
     )
 
     @property
@@ -735,15 +736,6 @@ def deadline_of(build: Build) -> float | None:
     return None
 
 
-def asked_tps_of(build: Build) -> float | None:
-    """The decode speed per sequence the build was checked against (the PERF rule's finding), or None."""
-    for check in build.checks:
-        asked = check.fields.get("asked") if check.rule == Speed.id else None
-        if isinstance(asked, int | float) and not isinstance(asked, bool) and asked > 0:
-            return float(asked)
-    return None
-
-
 def _nothing_to_match(
     offers: list[CloudOffer],
     market: Market,
@@ -834,7 +826,7 @@ def search_rentals(
         own_rate = THROUGHPUT_PROBE_TOKENS / own_wall
         workload = workload.model_copy(update={"tokens": THROUGHPUT_PROBE_TOKENS})
     # inference: what the users need (the speed asked, else reading speed), and the cheapest offer that serves it
-    need = None if training else asked_tps_of(build) or READING_TPS
+    need = None if training else need_of(build).tps
     enough: RentalMatch | None = None
     for offer in offers:
         gpu = catalog.records.get("gpus", {}).get(offer.gpu)
@@ -1827,7 +1819,8 @@ def _api_notes(api: ApiUse | None, elsewhere: Reason | None = None) -> list[Reas
     none, why none is weighed though the model has prices (`elsewhere`: costs.api.api_elsewhere), if so."""
     if api is None:
         return [] if elsewhere is None else [elsewhere]
-    demand = "" if api.demand_stated else CHAT_DEMAND_SOURCE
+    # the source of an unstated demand's speed: reading speed's (the speed asked is the buyer's own, said in the words)
+    demand = "" if api.demand_stated or api.need_asked else demand_source(False)
     return [
         Reason.of("tco.api-basis", said=api.said(), source=api.price.source, note=api.price.note, demand_source=demand)
     ]
@@ -2009,7 +2002,10 @@ class OwnershipInputs(BaseModel):
     years: int = Field(default=3, ge=1, le=15)
     resale_fraction: float | None = Field(default=None, ge=0, le=1, description="None: the catalog's used prices")
     requests_per_day: float | None = Field(
-        default=None, ge=0, le=1_000_000, description="requests a user sends a day (None: the sourced chat figure)"
+        default=None,
+        ge=0,
+        le=1_000_000,
+        description="requests a user sends a day (None: each user at the speed it needs over the busy hours)",
     )
 
     def profile(self, currency: str, region: str = "global") -> UsageProfile:
