@@ -448,7 +448,8 @@ def register(commands: Any) -> None:
         type=_requests_per_day,
         metavar="N",
         help="inference, buy or rent: requests each user sends a day the machine is on, what a per-token API bills "
-        "(default: 3.7, ChatGPT's consumer average of July 2025, NBER working paper 34255; a coding agent sends hundreds)",
+        "(default: each user at the speed asked, else reading speed, over the busy hours, as the rental that serves "
+        "them is sized; one casual ChatGPT user sends 3.7 a day, NBER working paper 34255; a coding agent hundreds)",
     )
     # with --project, the model and workload come from the file: required only without it (checked in _cmd_plan)
     for group in parser._mutually_exclusive_groups:

@@ -81,8 +81,8 @@ def test_a_faster_build_is_billed_the_same_tokens_for_the_same_buyer(catalog: An
     many = api_use(_build(30.0, users=20), model, BUSY, catalog, "global", demand)
     assert many is not None and many.tokens_per_year == pytest.approx(20 * asked)
     said = english(fast.said())
-    assert "18.0M output and 142.3M input tokens a year for 1 user at reading speed, 4 busy hours a day" in said
-    assert "for 20 users at reading speed, 4 busy hours a day" in english(many.said())
+    assert "18.0M output and 142.3M input tokens a year at reading speed, 4 h/day" in said
+    assert "tokens a year for 20 users at reading speed, 4 h/day" in english(many.said())
     assert "all this build makes" not in said
     json = fast.to_json()
     assert json["requests_per_user_per_day"] is None and json["demand_basis"] == "reading"

@@ -554,10 +554,11 @@ def _api_demand(r: Reason, users: str) -> str:
 
 
 def _api_speed_said(r: Reason) -> str:
-    """The default demand in the API's short line (tco.api): " for 20 users at reading speed, 4 busy hours a day"."""
-    speed = "reading speed" if r.fields.get("basis") == "reading" else f"{r.num('need'):,.1f} tokens/s"
-    users = "1 user" if r.num("users") <= 1 else f"{r.fields['users']} users"
-    return f" for {users} at {speed}, {per_day(r.num('per_day'))} busy hours a day"
+    """The default demand in the API's short line (tco.api), short for the sheet's Figure cell (six lines): " for 20
+    users at reading speed, 4 h/day" (one user: " at reading speed, 4 h/day"); the assumptions say it in full."""
+    speed = "reading speed" if r.fields.get("basis") == "reading" else f"{per_day(r.num('need'))} tokens/s"
+    users = "" if r.num("users") <= 1 else f" for {r.fields['users']} users"
+    return f"{users} at {speed}, {per_day(r.num('per_day'))} h/day"
 
 
 def _api_by_demand(r: Reason) -> bool:

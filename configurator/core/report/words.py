@@ -741,10 +741,10 @@ def _zh_api_demand(r: Reason, users: str) -> str:
 
 
 def _zh_api_speed_said(r: Reason) -> str:
-    """reasons._api_speed_said in Chinese: "（20 个用户按阅读速度，每天 4 个忙碌小时）"."""
-    speed = "阅读速度" if r.fields.get("basis") == "reading" else f"{r.num('need'):,.1f} token/秒"
-    users = "1 个用户" if r.num("users") <= 1 else f"{r.fields['users']} 个用户"
-    return f"（{users}按{speed}，每天 {per_day(r.num('per_day'))} 个忙碌小时）"
+    """reasons._api_speed_said in Chinese: "（20 个用户按阅读速度，每天 4 小时）"."""
+    speed = "阅读速度" if r.fields.get("basis") == "reading" else f"{per_day(r.num('need'))} token/秒"
+    users = "" if r.num("users") <= 1 else f"{r.fields['users']} 个用户"
+    return f"（{users}按{speed}，每天 {per_day(r.num('per_day'))} 小时）"
 
 
 ZH_KERNEL_NAMES = {"flash2": "FlashAttention-2", "triton": "Triton 版 FlashAttention 内核"}
