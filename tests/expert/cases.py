@@ -1692,10 +1692,11 @@ CASES: tuple[Case, ...] = (
                 ),
             ),
         ),
-        "One person at home with DeepSeek-V4-Flash asks what a chat user asks (round 34: 3.7 requests a day, ChatGPT's "
-        "consumer average of July 2025, about 0.12 M output tokens a year; round 31 billed the tens of millions the "
-        "machine could make): at DeepSeek's 1.32 USD per million output tokens (peak) that is cents a month, far "
-        "less than the machine's electricity. The rival "
+        "One person at home with DeepSeek-V4-Flash reads at reading speed over the busy hours (round 34, api34b: 5 "
+        "tokens/s x 1,000 hours, 18.0 M output and 142 M input tokens a year, the need the rental that serves the user "
+        "is sized on; round 31 billed the 37 M the machine could make, api34 a casual chat user's 0.12 M): at "
+        "DeepSeek's 1.32 / 0.44 USD per million output / input tokens (peak) that is 7.20 USD a month, less than the "
+        "machine's 9.43 USD a month to run. The rival "
         "a practitioner names is the API, not renting a 4 x RTX A6000 node for 1,000 hours a year. Walked 2026-12-05 "
         "(review32): the plan said 'buying pays back after 1 month' against that node.",
         (DEEPSEEK_V4_PRICES,),
