@@ -1328,6 +1328,55 @@ def _quietest_problems(build: dict[str, Any], name: str, pool: list[dict[str, An
     return []
 
 
+def api_demand_problems(builds: list[dict[str, Any]]) -> list[str]:
+    """One plan, one buyer (round 34): a per-token API bills the buyer's demand, so every build of a plan is billed the
+    same output tokens a year, unless the build's own capacity caps them (`capped_by_build`: it makes fewer in the busy
+    hours than its users ask for, and is billed only those). Before, the bill was each build's own speed x the busy
+    hours: a faster build was billed more tokens and "paid back" sooner for being fast (Llama 3.3 70B Q4 at 3,000 USD:
+    36.4M output tokens a year on 2 x 2080 Ti, 18.5M on a MacBook, for the same buyer)."""
+    billed: dict[str, list[tuple[float, str]]] = {}
+    problems: list[str] = []
+    for build in builds:
+        api = (build.get("cost_of_ownership") or {}).get("api_alternative")
+        if not api:
+            continue
+        name = f"build {build.get('rank')}"
+        if "demand_tokens_per_year" not in api:
+            problems.append(f"{name}: API bill without the buyer's demand (demand_tokens_per_year)")
+            continue
+        if api["capped_by_build"]:
+            if api["tokens_per_year"] > api["demand_tokens_per_year"] * 1.001 + 1:
+                problems.append(f"{name}: capped by its capacity, yet billed more than its users ask for")
+            continue
+        billed.setdefault(str(api["provider"]), []).append((float(api["tokens_per_year"]), name))
+    problems += _one_need_problems(builds)
+    for provider, bills in billed.items():
+        low, high = min(bills), max(bills)
+        if high[0] > low[0] * 1.001 + 1:
+            problems.append(
+                f"{provider}: {high[1]} billed {high[0]:,.0f} output tokens a year, {low[1]} {low[0]:,.0f}, neither "
+                "capped by its capacity: one buyer's demand"
+            )
+    return problems
+
+
+def _one_need_problems(builds: list[dict[str, Any]]) -> list[str]:
+    """One need (api34b): an API billed by speed (not a stated requests a day) bills each user at the speed the rental
+    that serves the users is sized on (rental_enough.need_tokens_per_s), for every build that shows both."""
+    problems: list[str] = []
+    for build in builds:
+        costs = build.get("cost_of_ownership") or {}
+        api, enough = costs.get("api_alternative") or {}, costs.get("rental_enough") or {}
+        if api.get("demand_basis") not in ("asked", "reading") or enough.get("need_tokens_per_s") is None:
+            continue
+        if abs(api["need_tokens_per_s_per_user"] - enough["need_tokens_per_s"]) > 1e-6:
+            problems.append(
+                f"build {build.get('rank')}: API demand at {api['need_tokens_per_s_per_user']} tokens/s a user, the "
+                f"rental that serves the users at {enough['need_tokens_per_s']}: one need"
+            )
+    return problems
+
+
 def _one_alternative_problems(builds: list[dict[str, Any]]) -> list[str]:
     """One plan, one rule (round 33): every build with a break-even is weighed against the same kind of alternative,
     a per-token API or a rental, never the API for some builds and a rental for others."""
@@ -1348,9 +1397,11 @@ def _one_alternative_problems(builds: list[dict[str, Any]]) -> list[str]:
 def break_even_problems(builds: list[dict[str, Any]]) -> list[str]:
     """Every build's "buying pays back after N months" (or "never") against the numbers beside it, recomputed here:
     the alternative it is reckoned against is the model's per-token API bill whenever one is weighed (one rule for every
-    build of a plan: round 33), else the as-fast rental; that bill is users x the build's own decode tokens/s x busy hours x the price; and the yearly rows
+    build of a plan: round 33), else the as-fast rental; that bill is the buyer's demand (users x requests a day x days x
+    the reply, round 34), at most what the build makes (users x its decode tokens/s x busy hours), x the price, and the
+    same for every build not capped by its capacity (api_demand_problems); and the yearly rows
     ("own X vs API/rent Y") agree with the month (buying is cheaper after y years exactly when the month is <= 12 y)."""
-    problems: list[str] = _one_alternative_problems(builds)
+    problems: list[str] = _one_alternative_problems(builds) + api_demand_problems(builds)
     for build in builds:
         costs = build.get("cost_of_ownership") or {}
         if costs.get("break_even_said") is None:
@@ -1409,16 +1460,52 @@ def break_even_problems(builds: list[dict[str, Any]]) -> list[str]:
     return problems
 
 
+READING_SPEED_TPS = 5.0
+"""A person's reading speed, restated from its source rather than imported: 238 words a minute (Brysbaert 2019, Journal
+of Memory and Language 109, silent reading of non-fiction) at about 1.3 tokens a word, 5.2 tokens/s, taken as 5."""
+
+
+def _api_asked(api: dict[str, Any], name: str, problems: list[str]) -> float:
+    """The output tokens a year the users ask an API for, recomputed: stated, requests a day x days x the reply (round
+    34); unstated (api34b), each user at the speed it needs (the speed asked, else reading speed) x the busy hours."""
+    if api["requests_per_user_per_day"] is not None or "demand_basis" not in api:
+        return float(
+            api["users"] * api["requests_per_user_per_day"] * api["days_per_year"] * api["reply_tokens_per_request"]
+        )
+    need = api["need_tokens_per_s_per_user"]
+    if api["demand_basis"] == "reading" and abs(need - READING_SPEED_TPS) > 1e-6:
+        problems.append(
+            f"{name}: API demand at reading speed billed at {need} tokens/s a user, not {READING_SPEED_TPS}"
+        )
+    return float(api["users"] * need * api["busy_hours_per_year"] * 3600)
+
+
 def _api_bill_problems(build: dict[str, Any], api: dict[str, Any], name: str) -> list[str]:
     """The API bill recomputed from its own fields and the build's decode speed."""
     problems: list[str] = []
     decode = build["estimate"].get("speed", {}).get("decode_tokens_per_s")
     if decode is None or abs(decode - api["tokens_per_s_per_user"]) > 0.01 + 0.001 * decode:
         problems.append(f"{name}: API bill at {api['tokens_per_s_per_user']} tokens/s, the build decodes {decode}")
-    tokens = api["users"] * api["tokens_per_s_per_user"] * api["busy_hours_per_year"] * 3600
+    makes = api["users"] * api["tokens_per_s_per_user"] * api["busy_hours_per_year"] * 3600
     # the JSON rounds tokens/s to 2 decimals: at 2.02 tokens/s that alone is 0.2 % of the year's tokens (round 32, Llama
     # 3.3 70B's slowest build beside a 4090), so the half-hundredth a second is allowed on top
     rounding = api["users"] * 0.005 * api["busy_hours_per_year"] * 3600
+    # round 34: the bill is the users' demand, at most what the build makes in the busy hours; a JSON from before it (no
+    # demand keys) billed what the build makes
+    tokens = makes
+    if "requests_per_user_per_day" in api:
+        asked = _api_asked(api, name, problems)
+        tokens = min(asked, makes)
+        if abs(asked - api["demand_tokens_per_year"]) > 0.001 * asked + 1:
+            problems.append(f"{name}: API demand {api['demand_tokens_per_year']:,} tokens a year != {asked:,.0f}")
+        if api["capped_by_build"] != (makes + rounding < asked) and abs(makes - asked) > 0.002 * asked + rounding:
+            problems.append(f"{name}: capped_by_build {api['capped_by_build']} with {makes:,.0f} made of {asked:,.0f}")
+        if not api["demand_stated"] and not api.get("demand_source"):
+            problems.append(f"{name}: API demand defaulted without its source")
+        if api["demand_stated"] == (api["requests_per_user_per_day"] is None):
+            problems.append(
+                f"{name}: API demand_stated {api['demand_stated']} with requests a day {api['requests_per_user_per_day']}"
+            )
     if abs(tokens - api["tokens_per_year"]) > 0.002 * tokens + rounding + 1:
         problems.append(f"{name}: API tokens a year {api['tokens_per_year']:,} != {tokens:,.0f}")
     # round 32: the prompts are billed too, prompt tokens per request / reply tokens per request of them per output

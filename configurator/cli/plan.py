@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from configurator.cli.estimate import resolve
-from configurator.core.common.reasons import english, from_json
+from configurator.core.common.reasons import english, from_json, money
 from configurator.core.model.args import add_plan_options, build_request
 from configurator.core.report import prices
 
@@ -108,7 +108,7 @@ def _buy_or_rent_lines(build: Any) -> list[str]:
     api = (costs.get("api_alternative") or {}).get("headline")
     rows = [
         f"{r['years']} y own {r['owning']:,.0f}"
-        + (f" vs API {r['api']:,.0f}" if api and r.get("api") is not None else "")
+        + (f" vs API {money(r['api'])}" if api and r.get("api") is not None else "")
         + f" vs rent {r['renting']:,.0f} {c}"
         for r in costs.get("tco", [])
         if r.get("renting") is not None
@@ -330,7 +330,7 @@ def _plain_refused(args: argparse.Namespace) -> None:
     run again with pydantic now, before anything is printed."""
     from configurator.core.common import plain
 
-    if plain.ACTIVE and any(getattr(args, dest, None) for dest in plain.VALIDATING_OPTIONS):
+    if plain.ACTIVE and any(getattr(args, dest, None) is not None for dest in plain.VALIDATING_OPTIONS):
         raise plain.Revalidate("a project, an imported config or an export")
 
 
@@ -354,6 +354,29 @@ def _planned(args: argparse.Namespace, request: Any, r: Any) -> Any:
             for b in result.builds
         )
         return result.model_copy(update={"builds": builds})
+
+
+def _requests_per_day(text: str) -> float:
+    """--requests-per-day: a number of requests a day, 0 to a million (tco.UsageProfile.requests_per_day's bounds)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not 0 <= value <= 1_000_000:
+        raise argparse.ArgumentTypeError(f"{text} is not between 0 and 1,000,000 requests a day")
+    return value
+
+
+def _stated_demand(args: argparse.Namespace) -> None:
+    """--requests-per-day laid over the buy-or-rent inputs (a project's, else the defaults): the plan is recosted with
+    it as the window's Buy-or-rent tab recosts with its inputs (tco.recosted)."""
+    stated = getattr(args, "requests_per_day", None)
+    if stated is None:
+        return
+    from configurator.core.costs.tco import OwnershipInputs
+
+    inputs = getattr(args, "ownership", None) or OwnershipInputs()
+    args.ownership = inputs.model_copy(update={"requests_per_day": stated})
 
 
 def _cmd_plan(args: argparse.Namespace) -> int:
@@ -388,6 +411,7 @@ def _cmd_plan(args: argparse.Namespace) -> int:
         error = unknown_ids([part.id], r.catalog.records[kind], part.category, "--own", listing=kind)
         if error:
             raise error
+    _stated_demand(args)
     result = _planned(args, request, r)
     if args.json:
         from configurator.cli.jsonout import print_json
@@ -418,6 +442,14 @@ def register(commands: Any) -> None:
     )
     parser.add_argument(
         "--request", type=int, metavar="N", help="with --project: its N-th request (default: the active one)"
+    )
+    parser.add_argument(
+        "--requests-per-day",
+        type=_requests_per_day,
+        metavar="N",
+        help="inference, buy or rent: requests each user sends a day the machine is on, what a per-token API bills "
+        "(default: each user at the speed asked, else reading speed, over the busy hours, as the rental that serves "
+        "them is sized; one casual ChatGPT user sends 3.7 a day, NBER working paper 34255; a coding agent hundreds)",
     )
     # with --project, the model and workload come from the file: required only without it (checked in _cmd_plan)
     for group in parser._mutually_exclusive_groups:

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import ModelArch
+from configurator.core.costs.api import CHAT_REQUESTS_PER_DAY
 from configurator.core.costs.tco import (
     PRESETS,
     CostOfOwnership,
@@ -69,6 +70,22 @@ class BuyOrRentPanel(QWidget):
         self.hours = dspin(0, 24, 8, 1, self.tr(" h/day"), self.tr("Hours a day the machine is on"))
         self.days = dspin(0, 366, 250, 0, self.tr(" days/yr"), self.tr("Days a year the machine is on"))
         self.busy = dspin(0, 100, 50, 0, self.tr(" % busy"), self.tr("Share of the on-time at full load"))
+        # round 34: what a per-token API bills is the users' demand, the same for every build (costs.api); at 0 the
+        # box shows "by speed", the default (api34b): each user at the speed it needs over the busy hours
+        self.requests = dspin(
+            0,
+            1_000_000,
+            0,
+            1,
+            self.tr(" requests/day"),
+            self.tr(
+                "Requests each user sends a day the machine is on: what a per-token API bills, the same for every "
+                "build. Unset (by speed): each user at the speed asked, else reading speed, over the busy hours, as "
+                "the rental that serves them is sized. One casual ChatGPT user sends {casual:.1f} a day (NBER working "
+                "paper 34255); a coding agent sends hundreds"
+            ).format(casual=CHAT_REQUESTS_PER_DAY),
+        )
+        self.requests.setSpecialValueText(self.tr("by speed"))
         self.years = QSpinBox()
         self.years.setRange(1, 10)
         self.years.setValue(3)
@@ -95,6 +112,7 @@ class BuyOrRentPanel(QWidget):
         row.addWidget(self.hours)
         row.addWidget(self.days)
         row.addWidget(self.busy)
+        row.addWidget(self.requests)
         form.addRow(self.tr("Usage"), row)
         row = QHBoxLayout()
         row.addWidget(self.years)
@@ -115,7 +133,7 @@ class BuyOrRentPanel(QWidget):
         self.context: tuple[Catalog, ModelArch, object, str] | None = None
         self.costs: CostOfOwnership | None = None
         self.region.currentIndexChanged.connect(self._on_region_changed)
-        for widget in (self.kwh, self.hours, self.days, self.busy, self.years):
+        for widget in (self.kwh, self.hours, self.days, self.busy, self.years, self.requests):
             widget.valueChanged.connect(self._on_edited)
         self.resale.valueChanged.connect(self._on_resale_changed)
         self._region_chosen = False  # the buyer picked the electricity preset (a new build does not reset it)
@@ -155,12 +173,13 @@ class BuyOrRentPanel(QWidget):
             utilisation=self.busy.value() / 100,
             years=self.years.value(),
             resale_fraction=self.resale.value() / 100 if self.resale_changed else None,
+            requests_per_day=self.requests.value() or None,  # 0 is "by speed", the default
         )
 
     def set_inputs(self, inputs: OwnershipInputs | None) -> None:
         """Show a project's saved inputs (None: the defaults), without marking anything edited."""
         inputs = inputs or OwnershipInputs()
-        widgets = (self.region, self.kwh, self.hours, self.days, self.busy, self.years, self.resale)
+        widgets = (self.region, self.kwh, self.hours, self.days, self.busy, self.years, self.resale, self.requests)
         for widget in widgets:
             widget.blockSignals(True)
         self._region_chosen = inputs.preset is not None
@@ -173,6 +192,7 @@ class BuyOrRentPanel(QWidget):
         self.years.setValue(inputs.years)
         self.resale_changed = inputs.resale_fraction is not None
         self.resale.setValue((inputs.resale_fraction if inputs.resale_fraction is not None else 0.35) * 100)
+        self.requests.setValue(inputs.requests_per_day or 0.0)
         for widget in widgets:
             widget.blockSignals(False)
         self._recompute()

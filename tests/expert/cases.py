@@ -1720,8 +1720,11 @@ CASES: tuple[Case, ...] = (
                 ),
             ),
         ),
-        "One person at home with DeepSeek-V4-Flash makes tens of millions of tokens a year: at DeepSeek's 1.32 USD per "
-        "million output tokens (peak) that is a few dollars a month, less than the machine's electricity. The rival "
+        "One person at home with DeepSeek-V4-Flash reads at reading speed over the busy hours (round 34, api34b: 5 "
+        "tokens/s x 1,000 hours, 18.0 M output and 142 M input tokens a year, the need the rental that serves the user "
+        "is sized on; round 31 billed the 37 M the machine could make, api34 a casual chat user's 0.12 M): at "
+        "DeepSeek's 1.32 / 0.44 USD per million output / input tokens (peak) that is 7.20 USD a month, less than the "
+        "machine's 9.43 USD a month to run. The rival "
         "a practitioner names is the API, not renting a 4 x RTX A6000 node for 1,000 hours a year. Walked 2026-12-05 "
         "(review32): the plan said 'buying pays back after 1 month' against that node.",
         (DEEPSEEK_V4_PRICES,),

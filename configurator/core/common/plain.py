@@ -30,12 +30,13 @@ ACTIVE = False
 """Whether this process builds its models on the plain base (set once, by `use`, before any model is imported)."""
 ENV = "LLM_RIG_PLAIN"
 """Set to 0, a process never takes the plain path (the run again after `Revalidate`; a way to compare the two)."""
-VALIDATING_OPTIONS = ("model_config", "project", "xlsx", "csv", "markdown", "pdf")
+VALIDATING_OPTIONS = ("model_config", "project", "xlsx", "csv", "markdown", "pdf", "requests_per_day")
 """The `plan` options (argparse dests) whose process needs pydantic: a file only it reads (an imported model config, a
-saved project), or files a plan writes after its output (an export, whose code is not written for the plain base).
+saved project), or files a plan writes after its output (an export, whose code is not written for the plain base), or
+the buy-or-rent inputs a plan is recosted with (`--requests-per-day`: tco.recosted's models).
 The launcher reads them as flags before starting (`option_flag`); `cli.plan` refuses them in a plain process whose
 command line abbreviated one (argparse takes a prefix), before any output."""
-EXPORT_OPTIONS = VALIDATING_OPTIONS[2:]
+EXPORT_OPTIONS = VALIDATING_OPTIONS[2:6]
 """The options among them that write a file beside the printed plan (cli.exports)."""
 _MISSING: Any = object()
 

@@ -514,12 +514,15 @@ def money(amount: float) -> str:
 
 
 def _api_tokens(r: Reason | None) -> str:
-    """What an API bill counts (tco.api-basis, round 32): the output tokens (users x tokens/s x busy hours) and the
-    prompts, input tokens per output token and where that share comes from."""
+    """What an API bill counts (tco.api-basis, round 32): the output tokens (round 34: the users' requests a day x days
+    x the reply, at most what the build makes in the busy hours; before: users x tokens/s x busy hours) and the prompts,
+    input tokens per output token and where that share comes from."""
     if r is None:
         return ""
     users = "1 user" if r.num("users") <= 1 else f"{r.fields['users']} users"
     out = f"output = {users} x {r.num('tps'):,.1f} tokens/s x {r.num('hours'):,.0f} busy hours"
+    if r.fields.get("basis") or r.fields.get("requests") is not None:
+        out = _api_demand(r, users)
     if r.fields.get("inp") is None or not r.fields.get("prompt"):
         return out + "; output tokens only (the price lists no input price, so prompts cost more on top)"
     trace = TRACE_WORDS.get(str(r.fields.get("trace")), str(r.fields.get("trace")))
@@ -533,6 +536,55 @@ def _api_tokens(r: Reason | None) -> str:
         f"{r.num('prompt'):,.0f} prompt tokens per {r.num('reply'):,.0f}-token reply; state your prompt length for your own), "
         "at the cache-miss price (a cached prompt bills less)"
     )
+
+
+def _api_demand(r: Reason, users: str) -> str:
+    """The output an API bills (round 34): the users' demand, the same for every build of a plan, and, when the build
+    cannot make it in the busy hours, what it makes instead. Unstated (api34b): each user at the speed it needs (the
+    speed asked, else reading speed) over the busy hours, the need the rental that serves the users is sized on."""
+    if r.fields.get("basis") in ("asked", "reading"):
+        speed = "reading speed" if r.fields["basis"] == "reading" else "the speed you asked"
+        out = (
+            f"output = {users} at {speed} ({r.num('need'):,.1f} tokens/s each) x {r.num('hours'):,.0f} busy hours "
+            f"({per_day(r.num('per_day'))} a day x {r.num('days'):,.0f} days) = {millions(r.num('demand_m'))}M tokens "
+            "a year (or state requests a day)"
+        )
+    else:
+        said = "as you stated" if r.fields.get("demand_stated") else "ChatGPT's consumer average of July 2025"
+        out = (
+            f"output = {users} x {per_day(r.num('requests'))} requests a day ({said}) x {r.num('days'):,.0f} days x "
+            f"{r.num('reply'):,.0f}-token replies = {millions(r.num('demand_m'))}M tokens a year"
+        )
+    if not r.fields.get("capped"):
+        return out
+    return (
+        f"{out}; this build makes only {millions(r.num('capacity_m'))}M of them ({r.num('tps'):,.1f} tokens/s a user "
+        f"over {r.num('hours'):,.0f} busy hours), so the API is billed for those, not for tokens it cannot make"
+    )
+
+
+def _api_speed_said(r: Reason) -> str:
+    """The default demand in the API's short line (tco.api), short for the sheet's Figure cell (six lines): " for 20
+    users at reading speed, 4 h/day" (one user: " at reading speed, 4 h/day"); the assumptions say it in full."""
+    speed = "reading speed" if r.fields.get("basis") == "reading" else f"{per_day(r.num('need'))} tokens/s"
+    users = "" if r.num("users") <= 1 else f" for {r.fields['users']} users"
+    return f"{users} at {speed}, {per_day(r.num('per_day'))} h/day"
+
+
+def _api_by_demand(r: Reason) -> bool:
+    """Whether an API bill (tco.api) bills a demand (round 34), not what the build makes (rounds 31-33)."""
+    return bool(r.fields.get("basis")) or r.fields.get("requests") is not None
+
+
+def per_day(requests: float) -> str:
+    """Requests a day as the bill says them: one decimal, none on a whole number (3.7, 2,000)."""
+    return f"{requests:,.1f}".removesuffix(".0")
+
+
+def millions(m: float) -> str:
+    """Millions of tokens as the bill says them: one decimal from 10M up, three significant figures below (a chat
+    user's 0.119M a year read "0.1M")."""
+    return f"{m:,.1f}" if m >= 10 or m == 0 else f"{m:.3g}"
 
 
 def _against(r: Reason, say: Say) -> str:
@@ -1714,16 +1766,30 @@ EN: dict[str, Template] = {
             if r.fields.get("inp") is not None
             else "output tokens"
         )
-        + f", its price of {r.fields['date']}; {r.num('tokens_m'):,.1f}M output "
-        + (f"and {r.num('input_m'):,.1f}M input " if r.fields.get("inp") is not None and r.fields.get("prompt") else "")
-        + f"tokens a year, {money(r.num('monthly'))} {r.fields['currency']}/month)"
+        + f", its price of {r.fields['date']}; {millions(r.num('tokens_m'))}M output "
+        + (
+            f"and {millions(r.num('input_m'))}M input "
+            if r.fields.get("inp") is not None and r.fields.get("prompt")
+            else ""
+        )
+        + "tokens a year"
+        + (f" at {per_day(r.num('requests'))} requests/user/day" if r.fields.get("requests") is not None else "")
+        + (_api_speed_said(r) if r.fields.get("basis") in ("asked", "reading") else "")
+        + (f", all this build makes of the {millions(r.num('demand_m'))}M asked" if r.fields.get("capped") else "")
+        + f", {money(r.num('monthly'))} {r.fields['currency']}/month)"
     ),
     # what the API bill rests on, among the assumptions: the output's derivation, the prompts' share and its source
     "tco.api-basis": lambda r, say: (
         f"the API alternative is {say(r.nested('said')[0])}: "
         + _api_tokens(r.nested("said")[0] if r.nested("said") else None)
-        + f"; the busy hours are your hours a day x days a year x how busy (change them); source {r.fields['source']}"
+        + (
+            "; the busy hours (your hours a day x days a year x how busy) bound what the build makes"
+            if r.nested("said") and _api_by_demand(r.nested("said")[0])
+            else "; the busy hours are your hours a day x days a year x how busy (change them)"
+        )
+        + f"; source {r.fields['source']}"
         + (f" ({r.fields['note']})" if r.fields.get("note") else "")
+        + (f"; demand: {r.fields['demand_source']}" if r.fields.get("demand_source") else "")
     ),
     # no API is weighed: every price the model has serves another market than the buyer's (costs.api.api_elsewhere)
     "tco.api-other-market": lambda r, _say: (

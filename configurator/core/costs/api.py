@@ -5,10 +5,26 @@ kept on for the machine's on-hours, so buying "paid back after 1 month" (round 3
 chat with R1 alone: they pay DeepSeek, or another host, per token. So for inference the machine is also reckoned
 against that bill:
 
-    tokens / year   = users x decode tokens/s per user (the build's own estimate) x busy hours a year
+    asked / year    = users x the decode speed a user needs x busy hours a year x 3600 (need.need_of: the speed
+                      asked, else reading speed; the rental that serves the users is sized on the same need), or, when
+                      the buyer states it, users x requests a user sends a day x days_per_year x reply tokens
+    makes / year    = users x decode tokens/s per user (the build's own estimate) x busy hours a year x 3600
+    tokens / year   = min(asked, makes): the buyer's demand, or what the build can make of it, never more
     busy hours      = hours_per_day x days_per_year x utilisation (UsageProfile: the buyer changes them)
     input / year    = tokens / year x prompt tokens per request / reply tokens per request
     API / month     = (tokens / year x output price + input / year x input price) / 1e6 / 12
+
+The tokens billed are the buyer's demand, the same for every build of a plan (round 34): round 31 billed what each
+build could make in the busy hours, so a faster build "used" more tokens, was compared against a bigger API bill and
+"paid back" sooner for being fast (Llama 3.3 70B Q4 at 3,000 USD: 36.4M output tokens a year on 2 x 2080 Ti, 18.5M on
+a MacBook, for the same buyer). A plan's users (`--batch`) are the streams the machine is sized to serve at once, so by
+default each is busy at the speed it needs (the speed asked, else reading speed) over the buyer's busy hours: the same
+need the rental that serves the users is sized on (need.need_of). The buyer may state requests a user sends a day instead
+(`UsageProfile.requests_per_day`), billed as that many replies (the trace `input_share` reads). A build too slow to make
+the demand in the busy hours is billed only what it makes, and says so: it does not earn the API's price for tokens it
+cannot make. (Round 34's first default, ChatGPT's consumer average of 3.7 requests a day, NBER working paper 34255, is a
+single casual person's demand, not a served stream's: it is kept as `CHAT_REQUESTS_PER_DAY`, a documented figure a
+buyer serving such people can state, and no longer the default.)
 
 The prompt a request sends is billed too (round 32): an API bills every prompt token it prefills (the system prompt,
 the history and the new message; a prompt it has cached bills less, so the cache-miss price here is the upper end).
@@ -37,10 +53,27 @@ from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import ModelArch, TokenPrice
 from configurator.core.common.base import BaseModel, ConfigDict
 from configurator.core.common.reasons import Reason
+from configurator.core.costs.need import need_of
 from configurator.core.estimate.traffic import MOONCAKE_CONVERSATION, TYPICAL_TRACE, PromptLengths
 from configurator.core.model.build import Build
+from configurator.core.rules.job import READING_TPS, READING_TPS_SOURCE
 
 SECONDS_PER_HOUR = 3600.0
+
+CHAT_MESSAGES_PER_WEEK = 18e9 / 700e6
+"""Messages a ChatGPT user sends a week: about 18 billion messages a week from about 700 million weekly active users of
+its consumer plans (Free, Plus, Pro) in July 2025 (`CHAT_DEMAND_SOURCE`). Consumer chat, the average over every user
+active that week (light ones too): a buyer who would buy a machine for it likely sends more, and states it."""
+CHAT_REQUESTS_PER_DAY = CHAT_MESSAGES_PER_WEEK / 7.0
+"""Requests a single casual ChatGPT user sends a day: the weekly figure over seven days, 3.67 (about one a day fewer
+than the week over five working days would give: the lower, since the average includes people who chat on weekends).
+A documented figure (the CLI's help and the window's tooltip quote it), not the default demand: a plan's users are
+streams served at once, each busy at the speed it needs over the busy hours (round 34, api34b)."""
+CHAT_DEMAND_SOURCE = (
+    "A. Chatterji, T. Cunningham, D. Deming et al., How People Use ChatGPT, NBER Working Paper 34255, 2025-09-15 "
+    "(https://www.nber.org/papers/w34255): about 18 billion messages a week from about 700 million weekly active users "
+    "of ChatGPT's consumer plans in July 2025, 3.7 a user a day; consumer chat, read 2026-12-06"
+)
 
 
 class ApiUse(BaseModel):
@@ -63,6 +96,25 @@ class ApiUse(BaseModel):
     trace: str = ""  # the trace the reply (and an unstated prompt) is read from (estimate/traffic.py)
     input_tokens_per_year: float = 0.0  # 0 when the price lists no input price
     context_tokens: int | None = None  # the request's context, which bounds the prompt
+    # round 34: the buyer's demand, the same for every build of a plan; `tokens_per_year` is the least of it and what
+    # the build makes in the busy hours
+    requests_per_day: float | None = None  # a user's, on a day the machine is on, as the buyer stated (None: by speed)
+    days_per_year: float = 0.0
+    demand_stated: bool = False  # the buyer's own requests a day, else users x the need x the busy hours
+    need_tps: float = READING_TPS  # what each user needs (need.need_of): the speed asked, else reading speed
+    need_asked: bool = False  # the request's min_decode_tps, else reading speed
+    demand_tokens_per_year: float = 0.0  # output tokens the users ask for
+    capacity_tokens_per_year: float = 0.0  # output tokens the build makes in the busy hours at its own speed
+
+    @property
+    def capped(self) -> bool:
+        """Whether the build makes less than its users ask for (billed only what it makes)."""
+        return self.capacity_tokens_per_year < self.demand_tokens_per_year
+
+    @property
+    def basis(self) -> str:
+        """Where the demand comes from: "stated" (requests a day), "asked" (the speed asked) or "reading"."""
+        return "stated" if self.demand_stated else "asked" if self.need_asked else "reading"
 
     @property
     def input_ratio(self) -> float:
@@ -93,6 +145,15 @@ class ApiUse(BaseModel):
             stated=self.prompt_stated,
             trace=self.trace,
             input_m=self.input_tokens_per_year / 1e6,
+            requests=self.requests_per_day,
+            days=self.days_per_year,
+            demand_stated=self.demand_stated,
+            basis=self.basis,
+            need=self.need_tps,
+            per_day=self.busy_hours / self.days_per_year if self.days_per_year > 0 else 0.0,
+            demand_m=self.demand_tokens_per_year / 1e6,
+            capacity_m=self.capacity_tokens_per_year / 1e6,
+            capped=self.capped,
         )
 
     def to_json(self) -> dict[str, object]:
@@ -109,7 +170,8 @@ class ApiUse(BaseModel):
             "tokens_per_s_per_user": round(self.tokens_per_s, 2),
             "busy_hours_per_year": round(self.busy_hours, 1),
             "tokens_per_year": round(self.tokens_per_year),
-            "monthly": round(self.monthly, 2),
+            # a chat user's bill is cents a month (round 34): kept to the hundredth cent
+            "monthly": round(self.monthly, 4),
             # round 32: the prompts billed too (additions; `monthly` above is output + input)
             "input_per_million": None if self.input_per_million is None else round(self.input_per_million, 4),
             "price_input_per_million_as_listed": self.price.input_per_million,
@@ -119,8 +181,20 @@ class ApiUse(BaseModel):
             "prompt_trace": self.trace,
             "input_tokens_per_output_token": round(self.input_ratio, 4),
             "input_tokens_per_year": round(self.input_tokens_per_year),
-            "monthly_output_only": round(self.monthly_output, 2),
+            "monthly_output_only": round(self.monthly_output, 4),
             "context_tokens": self.context_tokens,
+            # round 34: the buyer's demand billed, the same for every build of a plan, capped by what the build makes
+            # api34b: null unless the buyer stated requests a day (the default demand is by speed, below)
+            "requests_per_user_per_day": None if self.requests_per_day is None else round(self.requests_per_day, 4),
+            "days_per_year": round(self.days_per_year, 1),
+            "demand_stated": self.demand_stated,
+            "demand_source": None if self.demand_stated else demand_source(self.need_asked),
+            # api34b additions: the default demand is users x this speed x the busy hours (need.need_of)
+            "demand_basis": self.basis,
+            "need_tokens_per_s_per_user": round(self.need_tps, 4),
+            "demand_tokens_per_year": round(self.demand_tokens_per_year),
+            "capacity_tokens_per_year": round(self.capacity_tokens_per_year),
+            "capped_by_build": self.capped,
         }
 
 
@@ -169,17 +243,41 @@ def api_elsewhere(model: ModelArch, market: str) -> Reason | None:
     return Reason.of("tco.api-other-market", market=market, providers=", ".join(providers), count=len(providers))
 
 
+class Demand(BaseModel):
+    """The buyer's demand the API is billed for (round 34): `requests_per_day` a user sends a day the machine is on, on
+    `days_per_year` days, as the buyer stated; None (the default): each user busy at the speed it needs over the busy
+    hours (need.need_of), as the rental that serves the users is sized."""
+
+    model_config = ConfigDict(frozen=True, defer_build=True)
+
+    days_per_year: float
+    requests_per_day: float | None = None
+
+
+def demand_source(asked: bool) -> str:
+    """Where an unstated demand's speed comes from: the request's own, or reading speed's source."""
+    return "the decode speed the request asks for (min_decode_tps)" if asked else READING_TPS_SOURCE
+
+
 def api_use(
-    build: Build, model: ModelArch, busy_hours: float, catalog: Catalog | None = None, market: str = "any"
+    build: Build,
+    model: ModelArch,
+    busy_hours: float,
+    catalog: Catalog | None = None,
+    market: str = "any",
+    demand: Demand | None = None,
 ) -> ApiUse | None:
-    """What the build's users would pay the cheapest sourced API the buyer's `market` can pay (in_market) for the
-    tokens the build makes in `busy_hours` a year; None without such a price, a decode estimate, or busy hours."""
+    """What the build's users would pay the cheapest sourced API the buyer's `market` can pay (in_market) for their
+    `demand` (default: each user at the speed it needs over `busy_hours` a year, on 250 days), at most the tokens the
+    build makes in `busy_hours`; None without such a price, a decode estimate, busy hours or any demand."""
     tps = build.estimate.decode_tokens_per_s
     prices = [p for p in model.api_prices if in_market(p, market)]
-    if not prices or tps is None or tps <= 0 or busy_hours <= 0:
+    demand = demand or Demand(days_per_year=250.0)
+    stated = demand.requests_per_day
+    if not prices or tps is None or tps <= 0 or busy_hours <= 0 or (stated is not None and stated <= 0):
         return None
     currency = build.currency
-    prompt, trace, stated = input_share(build.estimate.workload)
+    prompt, trace, own_prompt = input_share(build.estimate.workload)
     ratio = prompt / trace.reply_median
     usable = []
     for p in prices:
@@ -193,7 +291,13 @@ def api_use(
     # the cheapest for this prompt mix; at the same amount a price as listed in the build's currency
     price, per_million, inp, _mix = min(usable, key=lambda u: (u[3], u[0].currency != currency))
     users = _users(build)
-    tokens = users * tps * busy_hours * SECONDS_PER_HOUR
+    need = need_of(build)
+    if stated is None:
+        asked = users * need.tps * busy_hours * SECONDS_PER_HOUR
+    else:
+        asked = users * stated * demand.days_per_year * trace.reply_median
+    makes = users * tps * busy_hours * SECONDS_PER_HOUR
+    tokens = min(asked, makes)
     input_tokens = tokens * ratio if inp is not None else 0.0
     return ApiUse(
         price=price,
@@ -207,10 +311,17 @@ def api_use(
         input_per_million=inp,
         prompt_tokens=prompt,
         reply_tokens=trace.reply_median,
-        prompt_stated=stated,
+        prompt_stated=own_prompt,
         trace=trace.trace,
         input_tokens_per_year=input_tokens,
         context_tokens=_context(build.estimate.workload),
+        requests_per_day=stated,
+        days_per_year=demand.days_per_year,
+        demand_stated=stated is not None,
+        need_tps=need.tps,
+        need_asked=need.asked,
+        demand_tokens_per_year=asked,
+        capacity_tokens_per_year=makes,
     )
 
 

@@ -61,7 +61,8 @@ from configurator.core.common.errors import CatalogError, Problem
 from configurator.core.common.memo import remember
 from configurator.core.common.reasons import Reason, as_json, english
 from configurator.core.common.shapes import CostOfOwnershipJson, RentalEnoughJson, RentalJson
-from configurator.core.costs.api import ApiUse, api_elsewhere, api_use
+from configurator.core.costs.api import ApiUse, Demand, api_elsewhere, api_use, demand_source
+from configurator.core.costs.need import need_of
 from configurator.core.estimate.estimator import GIB, estimate
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload
@@ -168,10 +169,22 @@ class UsageProfile(BaseModel):
     rent_busy_hours_only: bool = Field(
         default=False, description="a renter starts instances only for the busy hours instead of the whole on-time"
     )
+    requests_per_day: float | None = Field(
+        default=None,
+        ge=0,
+        le=1_000_000,
+        description="inference: requests a user sends a day the machine is on, what a per-token API bills (costs.api); "
+        "None: each user busy at the speed it needs (the speed asked, else reading speed) over the busy hours",
+    )
 
     @property
     def on_hours_per_year(self) -> float:
         return self.hours_per_day * self.days_per_year
+
+    @property
+    def demand(self) -> Demand:
+        """The buyer's demand a per-token API bills (costs.api.Demand): the same for every build of a plan."""
+        return Demand(days_per_year=self.days_per_year, requests_per_day=self.requests_per_day)
 
     @property
     def rented_hours_per_year(self) -> float:
@@ -723,15 +736,6 @@ def deadline_of(build: Build) -> float | None:
     return None
 
 
-def asked_tps_of(build: Build) -> float | None:
-    """The decode speed per sequence the build was checked against (the PERF rule's finding), or None."""
-    for check in build.checks:
-        asked = check.fields.get("asked") if check.rule == Speed.id else None
-        if isinstance(asked, int | float) and not isinstance(asked, bool) and asked > 0:
-            return float(asked)
-    return None
-
-
 def _nothing_to_match(
     offers: list[CloudOffer],
     market: Market,
@@ -822,7 +826,7 @@ def search_rentals(
         own_rate = THROUGHPUT_PROBE_TOKENS / own_wall
         workload = workload.model_copy(update={"tokens": THROUGHPUT_PROBE_TOKENS})
     # inference: what the users need (the speed asked, else reading speed), and the cheapest offer that serves it
-    need = None if training else asked_tps_of(build) or READING_TPS
+    need = None if training else need_of(build).tps
     enough: RentalMatch | None = None
     for offer in offers:
         gpu = catalog.records.get("gpus", {}).get(offer.gpu)
@@ -1815,7 +1819,11 @@ def _api_notes(api: ApiUse | None, elsewhere: Reason | None = None) -> list[Reas
     none, why none is weighed though the model has prices (`elsewhere`: costs.api.api_elsewhere), if so."""
     if api is None:
         return [] if elsewhere is None else [elsewhere]
-    return [Reason.of("tco.api-basis", said=api.said(), source=api.price.source, note=api.price.note)]
+    # the source of an unstated demand's speed: reading speed's (the speed asked is the buyer's own, said in the words)
+    demand = "" if api.demand_stated or api.need_asked else demand_source(False)
+    return [
+        Reason.of("tco.api-basis", said=api.said(), source=api.price.source, note=api.price.note, demand_source=demand)
+    ]
 
 
 def _api_break_even(
@@ -1972,7 +1980,7 @@ def cost_of_ownership_for(
     busy = profile.on_hours_per_year * profile.utilisation
     market = rental_market(region)
     inference = workload.kind == "inference"
-    api = api_use(build, model, busy, catalog, market) if inference else None
+    api = api_use(build, model, busy, catalog, market, profile.demand) if inference else None
     elsewhere = api_elsewhere(model, market) if inference else None
     owning = ownership_for(build, catalog, assumptions)
     return tco(build, search, profile, owning, catalog=catalog, api=api, api_elsewhere=elsewhere)
@@ -1993,6 +2001,12 @@ class OwnershipInputs(BaseModel):
     utilisation: float = Field(default=0.5, ge=0, le=1)
     years: int = Field(default=3, ge=1, le=15)
     resale_fraction: float | None = Field(default=None, ge=0, le=1, description="None: the catalog's used prices")
+    requests_per_day: float | None = Field(
+        default=None,
+        ge=0,
+        le=1_000_000,
+        description="requests a user sends a day (None: each user at the speed it needs over the busy hours)",
+    )
 
     def profile(self, currency: str, region: str = "global") -> UsageProfile:
         preset = PRESETS[self.preset or preset_key(currency, region)]
@@ -2002,6 +2016,7 @@ class OwnershipInputs(BaseModel):
                 "hours_per_day": self.hours_per_day,
                 "days_per_year": self.days_per_year,
                 "utilisation": self.utilisation,
+                "requests_per_day": self.requests_per_day,
                 **(
                     {
                         "price_per_kwh": self.price_per_kwh,

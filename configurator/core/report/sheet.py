@@ -8,6 +8,7 @@ from html import escape
 
 from configurator.core.catalog.dates import date_range_said
 from configurator.core.common.reasons import Reason, english, from_json, shortened
+from configurator.core.common.reasons import money as api_money
 from configurator.core.common.shapes import CostOfOwnershipJson, PartSpecJson, PcieSlotJson, ValueRowJson
 from configurator.core.estimate.result import BREAKDOWN_KEYS, HARD_HEADROOM, GpuMemory
 from configurator.core.model import noise
@@ -1129,7 +1130,7 @@ def cost_section(build: Build) -> str:
             # as-fast rental alone: "buying is cheaper" under "never within the 36 months compared")
             paid = {"own": t(": buying is cheaper"), "rent": t(": paying per token is cheaper")}
             owning = t("{against}; vs pay per token {api} {currency}").format(
-                against=owning, api=f"{row['api']:,.0f}", currency=c
+                against=owning, api=api_money(float(row["api"] or 0.0)), currency=c
             ) + paid.get(str(row.get("cheaper_api")), "")
         rows.append(f"<tr>{_cell(label)}{_cell(owning)}</tr>")
     said = costs.get("assumption_codes")  # the assumptions as codes (#33); a project saved before them: the English

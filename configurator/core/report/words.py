@@ -37,7 +37,9 @@ from configurator.core.common.reasons import (
     from_json,
     joined,
     launch_bridge,
+    millions,
     money,
+    per_day,
     qualified,
     released_precision,
     render,
@@ -714,6 +716,8 @@ def _zh_api_tokens(r: Reason | None) -> str:
         return ""
     users = "1 个用户" if r.num("users") <= 1 else f"{r.fields['users']} 个用户"
     out = f"输出 = {users} x {r.num('tps'):,.1f} token/秒 x {r.num('hours'):,.0f} 个忙碌小时"
+    if r.fields.get("basis") or r.fields.get("requests") is not None:
+        out = _zh_api_demand(r, users)
     if r.fields.get("inp") is None or not r.fields.get("prompt"):
         return out + "；只计输出 token（该价格未列输入价，输入另计，会更贵）"
     trace = ZH_TRACES.get(str(r.fields.get("trace")), str(r.fields.get("trace")))
@@ -723,6 +727,36 @@ def _zh_api_tokens(r: Reason | None) -> str:
         f"每 {r.num('reply'):,.0f} 个回复 token 对应 {r.num('prompt'):,.0f} 个提示 token；可给出自己的提示长度），"
         "按未命中缓存的价格计（已缓存的提示更便宜）"
     )
+
+
+def _zh_api_demand(r: Reason, users: str) -> str:
+    """reasons._api_demand in Chinese: the users' demand, and what the build makes of it when it cannot make it all."""
+    if r.fields.get("basis") in ("asked", "reading"):
+        speed = "阅读速度" if r.fields["basis"] == "reading" else "你要求的速度"
+        out = (
+            f"输出 = {users}，每人按{speed}（每人 {r.num('need'):,.1f} token/秒）x {r.num('hours'):,.0f} 个忙碌小时"
+            f"（每天 {per_day(r.num('per_day'))} 小时 x {r.num('days'):,.0f} 天）= 每年 {millions(r.num('demand_m'))}M "
+            "token（也可给出每天请求数）"
+        )
+    else:
+        said = "你给出的" if r.fields.get("demand_stated") else "ChatGPT 2025 年 7 月的消费者平均值"
+        out = (
+            f"输出 = {users} x 每天 {per_day(r.num('requests'))} 个请求（{said}）x {r.num('days'):,.0f} 天 x "
+            f"每个回复 {r.num('reply'):,.0f} 个 token = 每年 {millions(r.num('demand_m'))}M token"
+        )
+    if not r.fields.get("capped"):
+        return out
+    return (
+        f"{out}；这台配置只能产出其中 {millions(r.num('capacity_m'))}M（每个用户 {r.num('tps'):,.1f} token/秒，"
+        f"{r.num('hours'):,.0f} 个忙碌小时），因此 API 只按这些计费，不计它产不出的 token"
+    )
+
+
+def _zh_api_speed_said(r: Reason) -> str:
+    """reasons._api_speed_said in Chinese: "（20 个用户按阅读速度，每天 4 小时）"."""
+    speed = "阅读速度" if r.fields.get("basis") == "reading" else f"{per_day(r.num('need'))} token/秒"
+    users = "" if r.num("users") <= 1 else f"{r.fields['users']} 个用户"
+    return f"（{users}按{speed}，每天 {per_day(r.num('per_day'))} 小时）"
 
 
 ZH_KERNEL_NAMES = {"flash2": "FlashAttention-2", "triton": "Triton 版 FlashAttention 内核"}
@@ -1429,15 +1463,30 @@ ZH_REASONS: dict[str, Template] = {
     "tco.api": lambda r, _say: (
         f"按 token 付费使用 {r.fields['provider']}（每百万输出 token {r.num('per_million'):,.2f} {r.fields['currency']}"
         + (f"、每百万输入 token {r.num('inp'):,.2f}" if r.fields.get("inp") is not None else "")
-        + f"，{r.fields['date']} 的价格；每年 {r.num('tokens_m'):,.1f}M 输出"
-        + (f"、{r.num('input_m'):,.1f}M 输入" if r.fields.get("inp") is not None and r.fields.get("prompt") else "")
-        + f" token，每月 {money(r.num('monthly'))} {r.fields['currency']}）"
+        + f"，{r.fields['date']} 的价格；每年 {millions(r.num('tokens_m'))}M 输出"
+        + (
+            f"、{millions(r.num('input_m'))}M 输入"
+            if r.fields.get("inp") is not None and r.fields.get("prompt")
+            else ""
+        )
+        + " token"
+        + (f"（每个用户每天 {per_day(r.num('requests'))} 个请求）" if r.fields.get("requests") is not None else "")
+        + (_zh_api_speed_said(r) if r.fields.get("basis") in ("asked", "reading") else "")
+        + (f"（所需 {millions(r.num('demand_m'))}M 中这台配置能产出的全部）" if r.fields.get("capped") else "")
+        + f"，每月 {money(r.num('monthly'))} {r.fields['currency']}）"
     ),
     "tco.api-basis": lambda r, say_: (
         f"API 方案为{say_(r.nested('said')[0])}："
         + _zh_api_tokens(r.nested("said")[0] if r.nested("said") else None)
-        + f"；忙碌小时 = 每天小时数 x 每年天数 x 忙碌比例（可修改）；来源 {r.fields['source']}"
+        + (
+            "；忙碌小时（每天小时数 x 每年天数 x 忙碌比例）限定这台配置能产出多少"
+            if r.nested("said")
+            and (r.nested("said")[0].fields.get("basis") or r.nested("said")[0].fields.get("requests") is not None)
+            else "；忙碌小时 = 每天小时数 x 每年天数 x 忙碌比例（可修改）"
+        )
+        + f"；来源 {r.fields['source']}"
         + (f"（{r.fields['note']}）" if r.fields.get("note") else "")
+        + (f"；需求来源：{r.fields['demand_source']}" if r.fields.get("demand_source") else "")
     ),
     "tco.api-other-market": lambda r, _say: (
         f"未比较按 token 付费的 API：{r.fields['providers']} "

@@ -16,6 +16,11 @@ GIB = 1024**3
 READING_TPS = 5.0
 """Tokens/s of a person reading: 238 words a minute (Brysbaert 2019, J. Memory and Language 109, silent reading
 of non-fiction) at about 1.3 tokens a word. Below it, PERF warns even when no speed was asked."""
+READING_TPS_SOURCE = (
+    "reading speed, 5 tokens/s: 238 words a minute (M. Brysbaert, How many words do we read per minute?, Journal of "
+    "Memory and Language 109, 2019, silent reading of non-fiction) at about 1.3 tokens a word"
+)
+"""READING_TPS's source, as the buy-or-rent names it where a user's need defaults to reading speed (costs.api)."""
 PROMPT_WAIT_S = 60.0
 """PROMPT warns when the first token of a full prompt comes after more than a minute."""
 
