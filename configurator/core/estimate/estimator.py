@@ -136,7 +136,7 @@ from configurator.core.estimate.speculative import (
     tokens_per_step,
 )
 from configurator.core.estimate.traffic import TYPICAL_PROMPT_TOKENS, TYPICAL_STATISTIC, TYPICAL_TRACE
-from configurator.core.estimate.unified import memory_limit, unified_bw_efficiency
+from configurator.core.estimate.unified import memory_limit, metal_layer_overhead, unified_bw_efficiency
 from configurator.core.estimate.weights import WeightBytes
 from configurator.core.estimate.weights import weight_bytes as _weight_bytes
 from configurator.core.estimate.workload import ENGINE_STAND_IN, ENGINE_STAND_IN_WHY, Workload
@@ -1626,7 +1626,8 @@ def _fixed_overhead(
         per_layer = cal.layer_overhead_llamacpp_hbm if _is_hbm(gpu) else cal.layer_overhead_llamacpp
         if batched_launches(gpu, gpus, cal=cal):
             per_layer -= cal.layer_overhead_saved_by_graphs
-        return cal.step_overhead_llamacpp + layers * per_layer
+        metal = metal_layer_overhead(gpu)  # Apple: Metal's own figure (estimate/unified.py)
+        return cal.step_overhead_llamacpp + layers * (per_layer if metal is None else metal)
     if engine == "vllm":
         return cal.step_overhead_vllm + layers * cal.layer_overhead_vllm
     return cal.step_overhead_transformers + layers * cal.layer_overhead_transformers
