@@ -136,7 +136,13 @@ from configurator.core.estimate.speculative import (
     tokens_per_step,
 )
 from configurator.core.estimate.traffic import TYPICAL_PROMPT_TOKENS, TYPICAL_STATISTIC, TYPICAL_TRACE
-from configurator.core.estimate.unified import memory_limit, metal_layer_overhead, unified_bw_efficiency
+from configurator.core.estimate.unified import (
+    APPLE_PREFILL_SHARE,
+    memory_limit,
+    metal_layer_overhead,
+    metal_prefill_tflops,
+    unified_bw_efficiency,
+)
 from configurator.core.estimate.weights import WeightBytes
 from configurator.core.estimate.weights import weight_bytes as _weight_bytes
 from configurator.core.estimate.workload import ENGINE_STAND_IN, ENGINE_STAND_IN_WHY, Workload
@@ -1955,6 +1961,9 @@ def llamacpp_prefill_tflops(
     scalar = _vulkan_scalar_prefill(gpu, cal=cal)
     if scalar is not None:
         return scalar
+    metal = metal_prefill_tflops(gpu)  # an Apple GPU: Metal's simdgroup-matrix kernels (estimate/unified.py)
+    if metal is not None:
+        return metal, (Reason.of("est.how-metal", share=APPLE_PREFILL_SHARE, peak=gpu.fp16_tflops or gpu.fp32_tflops),)
     fp32_acc = bf16 and _bf16_cublas(gpu, cal)
     peak = _gemm_peak_fp32acc(gpu) if fp32_acc else _gemm_peak_fp16acc(gpu)
     by_peak = peak * cal.compute_eff_llamacpp

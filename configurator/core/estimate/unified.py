@@ -48,6 +48,14 @@ APPLE_KERNEL_SHARE_QUANT = 1.085
 APPLE_KERNEL_SHARE_F16 = 1.129
 # llama.cpp's Metal backend's fixed cost per layer of a decode step (encoding and waiting on its kernels), in seconds
 APPLE_METAL_LAYER_S = 140e-6
+# llama.cpp's Metal prompt kernels (kernel_mul_mm: simdgroup 8x8 matrix multiply-accumulate on the GPU's ALUs, the
+# weights dequantized into threadgroup memory) run at this share of the GPU's FP16 rate, the catalog's gpu_fp16_tflops
+# (GPU cores x 128 ALUs x 2 x clock; on an M5 the Neural Accelerators' rate). A prompt is compute-bound, so the share is
+# of the cores' rate, not of the bandwidth. FITTED (apple34, 2026-12-06) on #4167's pp512 rows in
+# tests/data/fit_offload.toml (M1 Max, M1/M2/M3 Ultra, M4 Max; mode system_prefill; geometric mean of measured over
+# estimated 1, rows -12..+12 %); before, an Apple GPU took the
+# dp4a path of a card without matrix units and read 1.6-1.9x slow on every one of those rows.
+APPLE_PREFILL_SHARE = 0.658
 APPLE = "apple"
 
 
@@ -72,6 +80,14 @@ def metal_layer_overhead(gpu: Gpu) -> float | None:
     """llama.cpp's fixed cost per layer of a decode step on an Apple GPU (APPLE_METAL_LAYER_S), or None for any other
     GPU (the estimator's own per-layer figures)."""
     return APPLE_METAL_LAYER_S if gpu.vendor == APPLE else None  # type: ignore[comparison-overlap]
+
+
+def metal_prefill_tflops(gpu: Gpu) -> float | None:
+    """Sustained TFLOPS of llama.cpp's Metal prompt kernels on an Apple GPU (APPLE_PREFILL_SHARE of its FP16 rate), or
+    None for any other GPU."""
+    if gpu.vendor != APPLE:  # type: ignore[comparison-overlap]
+        return None
+    return APPLE_PREFILL_SHARE * (gpu.fp16_tflops or gpu.fp32_tflops)
 
 
 def system_vendor(system: System) -> str:
