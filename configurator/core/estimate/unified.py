@@ -53,7 +53,7 @@ APPLE_METAL_LAYER_S = 140e-6
 # (GPU cores x 128 ALUs x 2 x clock; on an M5 the Neural Accelerators' rate). A prompt is compute-bound, so the share is
 # of the cores' rate, not of the bandwidth. FITTED (apple34, 2026-12-06) on #4167's pp512 rows in
 # tests/data/fit_offload.toml (M1 Max, M1/M2/M3 Ultra, M4 Max; mode system_prefill; geometric mean of measured over
-# estimated 1, rows -12..+12 %); before, an Apple GPU took the
+# estimated 1, rows -11..+13 %); before, an Apple GPU took the
 # dp4a path of a card without matrix units and read 1.6-1.9x slow on every one of those rows.
 APPLE_PREFILL_SHARE = 0.658
 APPLE = "apple"
