@@ -76,3 +76,16 @@ def test_withdrawn_mac_mini_configurations_are_not_offered_new() -> None:
         assert quote(CATALOG.get("systems", withdrawn), CATALOG, "USD", "new") is None
     sold = quote(CATALOG.get("systems", "mac-mini-m4-10c-16gb"), CATALOG, "USD", "new")
     assert sold is not None and sold.amount == 799.0
+
+
+def test_a_mac_estimate_says_metal_read_share_and_per_layer_cost() -> None:
+    """The decode assumption names Metal's own constants (estimate/unified.py), not the CUDA-fitted share it had said;
+    a prompt on a chip with fitted prompt rows (#4167's M4 Max pp512) is not flagged as outside the measured setups."""
+    system = CATALOG.get("systems", "mac-studio-m4-max-40c-128gb")
+    assert isinstance(system, System)
+    workload = Workload(kind="inference", context=4096, precision="q4_k_m", engine="llama.cpp")
+    result = estimate(CATALOG.get("models", "llama-3.1-8b"), workload, system_gpu(system), 1)
+    codes = {r.code: r for r in result.assumption_codes}
+    assert "est.metal" in codes and "est.backend" not in codes and "est.prefill-unfitted" not in codes
+    assert codes["est.metal"].fields["us"] == pytest.approx(140.0)
+    assert "Metal backend on M4 Max" in " ".join(result.assumptions)

@@ -2608,6 +2608,11 @@ EN: dict[str, Template] = {
         f"sequence length {r.fields['seq']}, micro-batch {r.fields['batch']}, gradient checkpointing "
         f"{r.fields['checkpointing']}" + (", fused kernels" if r.fields.get("fused") else "")
     ),
+    "est.metal": lambda r, _say: (
+        f"llama.cpp's Metal backend on {r.fields['arch']}: the weights read at {r.num('share'):.0%} of the peak (the "
+        f"chip's copy bandwidth x a read share) plus {r.num('us'):.0f} us a layer, both fitted on Apple rows from M4 "
+        "to M3 Ultra (ggml-org/llama.cpp discussion #4167, XiongjieDai's tables)"
+    ),
     "est.backend": lambda r, _say: (
         f"llama.cpp's {r.fields['backend']} backend on {r.fields['arch']}"
         + (

@@ -140,6 +140,7 @@ from configurator.core.estimate.unified import (
     APPLE_PREFILL_SHARE,
     memory_limit,
     metal_layer_overhead,
+    metal_prefill_fitted,
     metal_prefill_tflops,
     unified_bw_efficiency,
 )
@@ -2078,7 +2079,10 @@ def _explain_llamacpp_backend(
     are picked, and whether a step's kernels are submitted in one go."""
     if named_engine in EXLLAMA_ENGINES:
         return
-    if gpu.vendor != "nvidia":
+    share = unified_bw_efficiency("llama.cpp", precision, gpu)
+    if share is not None:  # an Apple GPU: Metal's own read share and per-layer cost (estimate/unified.py)
+        ex.assume(Reason.of("est.metal", arch=gpu.architecture, share=share, us=(metal_layer_overhead(gpu) or 0) * 1e6))
+    elif gpu.vendor != "nvidia":
         backend = llamacpp_backend(gpu, ex.cal.llamacpp_backend)
         quantized = precision not in ("fp32", "bf16", "fp16", "fp8")
         fact = (None if quantized else decode_fact(gpu, backend, "16-bit")) or decode_fact(gpu, backend)
@@ -2341,7 +2345,7 @@ def _prefill(
     if not ex.kept:
         return prefill_rate, ttft  # what follows is said, not computed
     backend = llamacpp_backend(gpu, ex.cal.llamacpp_backend) if named_engine in (None, "llama.cpp") else named_engine
-    unfitted = prefill_unfitted(gpu.architecture, backend if engine == "llama.cpp" else engine, model.params_total_b)
+    unfitted = _prompt_unfitted(model, gpu, engine, backend)
     if unfitted is not None:
         ex.assume(unfitted)
     if engine == "llama.cpp" and named_engine in (None, "llama.cpp") and split == "layer":
@@ -2362,6 +2366,16 @@ def _prefill(
         ),
     )
     return prefill_rate, ttft
+
+
+def _prompt_unfitted(model: ModelArch, gpu: Gpu, engine: str, backend: str | None) -> Reason | None:
+    """est.prefill-unfitted for a prompt figure outside the fitted prompt rows (ranges.prefill_unfitted); an Apple chip
+    with prompt rows of its own (unified.APPLE_PREFILL_CHIPS, Metal included) is inside them."""
+    if engine == "llama.cpp" and metal_prefill_fitted(gpu):
+        return prefill_unfitted("", "", model.params_total_b)
+    return prefill_unfitted(
+        gpu.architecture, (backend or "") if engine == "llama.cpp" else engine, model.params_total_b
+    )
 
 
 def _sglang_eager_prefill(

@@ -56,6 +56,8 @@ APPLE_METAL_LAYER_S = 140e-6
 # estimated 1, rows -11..+13 %); before, an Apple GPU took the
 # dp4a path of a card without matrix units and read 1.6-1.9x slow on every one of those rows.
 APPLE_PREFILL_SHARE = 0.658
+APPLE_PREFILL_CHIPS = frozenset({"M1 Max", "M1 Ultra", "M2 Ultra", "M3 Ultra", "M4 Max"})
+"""The chips whose prompt rows the share is fitted on: a figure on another (M4, M5 Max) says it is outside them."""
 APPLE = "apple"
 
 
@@ -88,6 +90,11 @@ def metal_prefill_tflops(gpu: Gpu) -> float | None:
     if gpu.vendor != APPLE:  # type: ignore[comparison-overlap]
         return None
     return APPLE_PREFILL_SHARE * (gpu.fp16_tflops or gpu.fp32_tflops)
+
+
+def metal_prefill_fitted(gpu: Gpu) -> bool:
+    """Whether `gpu` is an Apple chip APPLE_PREFILL_SHARE was fitted on (its prompt rows: the Metal backend included)."""
+    return gpu.vendor == APPLE and gpu.architecture in APPLE_PREFILL_CHIPS  # type: ignore[comparison-overlap]
 
 
 def system_vendor(system: System) -> str:

@@ -2202,6 +2202,11 @@ ZH_REASONS: dict[str, Template] = {
         f"{ {'on': '开', 'off': '关', 'selective': '选择性'}.get(str(r.fields['checkpointing']), '') }"
         + ("，融合算子" if r.fields.get("fused") else "")
     ),
+    "est.metal": lambda r, _say: (
+        f"llama.cpp 在 {r.fields['arch']} 上的 Metal 后端：权重按峰值带宽的 {r.num('share'):.0%} 读取（芯片实测拷贝带宽 x 读取系数），"
+        f"另加每层 {r.num('us'):.0f} 微秒固定开销，两者都按 M4 到 M3 Ultra 的 Apple 实测拟合"
+        "（ggml-org/llama.cpp 讨论 #4167、XiongjieDai 的表格）"
+    ),
     "est.backend": lambda r, _say: (
         f"llama.cpp 在 {r.fields['arch']} 上的 {r.fields['backend']} 后端"
         + (
