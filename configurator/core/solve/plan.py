@@ -405,9 +405,10 @@ def _on_host(estimate: EstimateResult, a: Assembly, request: BuildRequest, cand:
 
 def build_links(a: Assembly) -> CardLinks | None:
     """What the build's placement gives its cards to talk over (the narrowest slot's lanes and generation, an NVLink
-    bridge fitted), or None where it is what the estimate assumes (x16 at the card's generation, no bridge) or the cards
-    sit in a server's bays (its own fabric)."""
-    if a.placement.bays or not a.placement.slots or a.gpus < 2 or a.gpu.gpus_per_card > 1:
+    bridge fitted), or None where it is what the estimate assumes (x16 at the card's generation, no bridge). A server's
+    bays are slots at its bay generation (Motherboard.gpu_bay_gen): a PCIe 5.0 card in a PCIe 3.0 server's bays (the
+    SYS-4029GP-TRT's PLX 3.0 switches) gathers its ZeRO-3 weights at PCIe 3.0, not at its own 5.0."""
+    if not a.placement.slots or a.gpus < 2 or a.gpu.gpus_per_card > 1:
         return None
     links = CardLinks(
         lanes=min(s.lanes for s in a.placement.slots),
