@@ -75,6 +75,7 @@ from configurator.core.solve.ranking import (
     measure,
     missed_target,
     named_build,
+    quantized,
     rank_and_label,
     startable,
 )
@@ -1714,6 +1715,11 @@ def _each_once(request: BuildRequest, offers: list[tuple[str, list[Build]]]) -> 
                 # 8B LoRA's RTX A5000 had been kept at 20.5 h with PEFT (the main search's value label found it first,
                 # once its speed label searched the cheapest build within 3 % too) where Unsloth trains it in 19 h
                 found[twin] = build.model_copy(update={"source": name})
+            elif name == "release-on-cards" and quantized(found[twin], request) and not quantized(build, request):
+                # the same machine at Q8_0 is another answer beside its Q4_K_M run, not a twin: the buyer picks the
+                # quality. Llama 3.1 8B at 1,500 USD kept one RTX 3080 Ti at Q4_K_M (117.2 tokens/s) and dropped its
+                # Q8_0 run (74.3), so "fastest at release quality" went to 2 x RTX 2080 Ti in BF16, 59.4 for 1,467 USD
+                found.append(build.model_copy(update={"source": name}))
             elif name == "usual-kv" and found[twin].estimate.offloaded_bytes and _decode(build) > _decode(found[twin]):
                 # the same machine with a q8_0 cache replaces its f16 run that keeps layers in system RAM: a llama.cpp
                 # user turns to -ctk q8_0 -ctv q8_0 before -ngl below the layer count. Qwen3-32B Q4_K_M at 32k on one
