@@ -66,12 +66,10 @@ def test_chens_builds_are_weighed_only_against_rentals_in_china(
     weighed = 0
     for build in result.builds:
         named = _rented_offers(build)
-        if not named:
-            # round 33: at the ECB's 2026-10-06 rate (data33) 300,000 CNY buys 8 x RTX PRO 5000 at 80 % power, faster
-            # than every offer in China: it says so, of the offers in China, and borrows none from abroad
-            reason = (build.cost_of_ownership or {}).get("rental_reason", "")
-            assert reason.startswith("none of") and "cloud offers in China" in reason, (build.label, reason)
-            continue
+        # round 33 let the 8 x RTX PRO 5000 at 80 % power outpace every offer in China: it was timed at PCIe 5.0 in a
+        # PCIe 3.0 server's bays (13.7 h per 100 M tokens) and compared as a re-estimate without its slots or cap;
+        # at its bays' PCIe 3.0 (32.8 h, review34) the 4 x A800 rental in China does the same work
+        assert named, (build.label, (build.cost_of_ownership or {}).get("rental_reason", ""))
         weighed += 1
         for offer_id in named:
             offer = offers[offer_id]
@@ -86,7 +84,7 @@ def test_chens_builds_are_weighed_only_against_rentals_in_china(
         # what it was matched on, truly: no token count, so training tokens an hour, not decode speed
         matched = next(a for a in costs["assumptions"] if a.startswith("rental matched on"))
         assert ("training tokens/h" in matched) == (workload.kind == "finetune"), matched
-    assert weighed >= len(result.builds) - 1, "at most the fastest build outpaces every offer in China"
+    assert weighed == len(result.builds)
 
 
 @pytest.mark.slow
@@ -103,14 +101,9 @@ def test_the_command_line_names_the_rental_its_price_date_and_that_it_is_an_esti
     # 73.0 dBA had been shown as "quietest" beside four other 73.0 dBA servers on its fewer wall watts alone
     shown = [line for line in run.out.splitlines() if line.startswith("#")]
     assert len(lines) == len(shown) >= 4, run.out
-    outpaced = [line for line in lines if "cloud offers in China can do the same work" in line]
-    # round 33: the fastest within 300,000 CNY (8 x RTX PRO 5000 at 80 % power, at the ECB's 2026-10-06 rate) outpaces
-    # every offer in China and says so; every other line names the rental in China it is reckoned against
-    assert len(outpaced) <= 1, outpaced
+    # every line names the rental in China it is reckoned against (round 33's 8 x RTX PRO 5000 "outpaced every offer in
+    # China" only while timed at PCIe 5.0 in a PCIe 3.0 server's bays: review34)
     for line in lines:
-        if line in outpaced:
-            assert "Lambda" not in line, line
-            continue
         found = re.search(
             r"\(rented: (.+?) at ([\d,.]+) CNY/h on-demand of (\d{4}-\d\d-\d\d), price an estimate; 1 y own", line
         )

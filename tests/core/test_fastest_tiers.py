@@ -61,7 +61,12 @@ def test_the_fastest_at_release_quality_keeps_its_claim(no_precision: dict[str, 
     assert build["estimate"]["speed"]["decode_tokens_per_s"] == max(
         b["estimate"]["speed"]["decode_tokens_per_s"] for b in rivals
     )
-    assert build["label"] == "fastest at release quality"
+    # since review34 the same machine's Q8_0 run (scored as the release, ranking.RELEASE_QUALITY_BITS) is kept beside
+    # its Q4_K_M run, not dropped as its twin: one RTX 5090 at Q8_0 (134.4 tok/s) holds the claim, and its label says
+    # the weights it runs
+    assert build["label"].startswith("fastest at release quality")
+    if any(k["code"] == "kind.release-on-cards" for k in build["kinds"]):
+        assert "at Q8_0" in build["label"] and "Q8_0.gguf" in build["launch"]["command"]
 
 
 def test_the_claim_goes_to_the_cheaper_card_within_3_percent(catalog: Catalog) -> None:

@@ -131,7 +131,21 @@ def test_nothing_offloaded_adds_no_optimizer_step(catalog: Any) -> None:
     job = Workload(kind="finetune", method="full", tokens=1e7, context=2048, zero=3)
     result = estimate(model, job, gpu, 4)
     assert not [r for r in result.assumptions_said() if r.code == "est.offload-step"]
-    assert result.workload["grad_accumulation"] is None
+    # it still steps on the rule's 64 sequences (global_batch.accumulation), as a server's layout does, and its time
+    # does not depend on the count: the same job named at one micro-batch a step takes the same hours (review34)
+    assert result.workload["grad_accumulation"] == 16  # 64 sequences / (micro-batch 1 x 4 GPUs)
+    once = estimate(model, job.model_copy(update={"grad_accumulation": 1}), gpu, 4)
+    assert once.wall_hours == pytest.approx(result.wall_hours, rel=1e-9)
+    command = launch_command(model, result, gpu=gpu)["command"]
+    assert "--gradient_accumulation_steps 16" in command and "--gradient_accumulation_steps 1 " not in command
+
+
+def test_one_gpu_stepping_in_backward_steps_once_per_micro_batch(catalog: Any) -> None:
+    """torchtune's single-device full fine-tune steps the optimizer inside the backward (optimizer_in_bwd), which the
+    memory was counted with (one layer's gradients) and which refuses accumulation: it keeps one micro-batch a step."""
+    model, gpu = catalog.records["models"]["llama-3.1-8b"], catalog.records["gpus"]["rtx-4090"]
+    job = Workload(kind="finetune", method="full", framework="torchtune", tokens=1e7, context=2048)
+    assert estimate(model, job, gpu, 1).workload["grad_accumulation"] is None
 
 
 def test_a_gpu_power_cap_slows_the_gpus_not_the_hosts_adam(catalog: Any) -> None:

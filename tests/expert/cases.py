@@ -1417,6 +1417,17 @@ LOFT_MAVERICK_Q8_CPU = (
     "('MoE inference reads selected expert weights from memory per token. Smaller quantization means less data per "
     "read'), never the 16-bit weights"
 )
+BARTOWSKI_LLAMA31_8B_Q8 = (
+    "https://huggingface.co/bartowski/Meta-Llama-3.1-8B-Instruct-GGUF/blob/c17199b442aed9e7c9935d2a1b36ad9e1c0416a0/"
+    "Meta-Llama-3.1-8B-Instruct-Q8_0.gguf (read 2026-12-06): the Q8_0 GGUF people download is 8.54 GB, which one 12 GB "
+    "card holds with a 4k cache; XiongjieDai/GPU-Benchmarks-on-LLM-Inference README at 00dd2bd (May 2024): Llama 3 8B "
+    "Q4_K_M 106.71 tok/s on one RTX 3080 Ti 12GB, F16 out of memory"
+)
+SYS_4029GP_TRT_PCIE3 = (
+    "https://www.supermicro.com/en/products/system/4u/4029/sys-4029gp-trt.cfm (the catalog's record): eight double-width "
+    "GPUs behind PLX PCIe 3.0 switches, 'PCIe 3.0 only'; NVIDIA/nccl#1639 (8 x RTX 5090, PCIe 5.0 x16, no NVLink): 28 GB/s "
+    "bus bandwidth, 'determined by the bandwidth your CPU and memory can deliver' (collectives.PCIE_BUSBW_SHARE)"
+)
 LLAMACPP_Q8_PERPLEXITY = (
     "https://github.com/ggml-org/llama.cpp/pull/6745 (dranger003's table, as quoted in XiongjieDai/GPU-Benchmarks-on-"
     "LLM-Inference's README at 00dd2bd, May 2024): Llama 3 70B perplexity over F16 +0.03 % at Q8_0, +4.83 % at Q4_K_M "
@@ -5073,5 +5084,63 @@ CASES: tuple[Case, ...] = (
         "an EPYC 7302 CPU-only build at 27.4 tokens/s (1,770 USD): the cards were solved at BF16 and Q4_K_M only, "
         "never at the Q8_0 the RAM machines were scored at; 2 x RTX 2080 Ti 22GB run it at 79.8 tokens/s for 1,783 USD.",
         (SMELTCORE_30B_A3B_3090TI,),
+    ),
+    # ---- round 34 (review34): a PCIe 3.0 server's bays gather ZeRO-3 weights at PCIe 3.0, and its rental says so
+    Case(
+        "chen-lora-72b-pcie3-server-gathers-at-pcie3",
+        "--model qwen2.5-72b --workload finetune --method lora --context 4096 --budget 300000 --currency CNY "
+        "--circuit 230v16a --room server-room",
+        (
+            every_build(
+                "a multi-GPU build in the SYS-4029GP-TRT (PCIe 3.0 bays) times its ZeRO-3 gathers over PCIe 3.0",
+                lambda b: (
+                    not any(p["id"] == "supermicro-x11dpg-ot-cpu" for p in b["parts"])
+                    or gpu_count(b) < 2
+                    or any(
+                        c["code"] == "est.sharded-gathers" and str(c["fields"].get("link", "")).startswith("PCIe 3.0")
+                        for c in b["estimate"]["assumption_codes"]
+                    )
+                ),
+            ),
+            every_build(
+                "names the rental its buy-or-rent is reckoned against (none outpaces a 4 x A800 rental once timed at its "
+                "own bays)",
+                lambda b: (
+                    "no rental can do the same work" not in (b["cost_of_ownership"] or {}).get("break_even_reason", "")
+                ),
+            ),
+        ),
+        "ZeRO-3 gathers each micro-batch's weights (2 x (n-1)/n x 145 GB for a 72B LoRA): on PCIe 5.0's ~28 GB/s of bus "
+        "bandwidth that hides under the compute, on a PCIe 3.0 server's ~7 GB/s it does not. Walked 2026-12-06 "
+        "(review34): 8 x RTX PRO 5000 (PCIe 5.0 cards) in the used SYS-4029GP-TRT were timed at PCIe 5.0, 13.7 h per "
+        "100 M tokens, 'faster than every rental in China, 8 x A800 included'; at the bays' PCIe 3.0 they take 32.8 h.",
+        (SYS_4029GP_TRT_PCIE3, QWEN_72B_LORA_PROFILE),
+    ),
+    # ---- round 34 (review34): the same card at Q8_0 is the answer at release quality, not a pair in BF16
+    Case(
+        "llama31-8b-1500-release-quality-on-one-12gb-card",
+        "--model llama-3.1-8b --workload inference --budget 1500",
+        (
+            some_build(
+                "the build that claims 'fastest at release quality' is one card running the Q8_0 GGUF within 1,500 USD",
+                lambda b: (
+                    any(s == "release quality" for s, _p in _fastest_pieces(b))
+                    and gpu_count(b) == 1
+                    and _gguf_of(b) == "Q8_0"
+                    and price(b) <= 1500
+                ),
+            ),
+            no_build(
+                "a two-card BF16 build claims 'fastest at release quality' while one card shown runs the Q8_0 faster",
+                lambda b: any(s == "release quality" for s, _p in _fastest_pieces(b)) and gpu_count(b) >= 2,
+            ),
+            fastest_is_fastest(),
+        ),
+        "An 8B's Q8_0 (8.54 GB, scored as the release: +0.03 % perplexity) fits one 12 GB card; a buyer who wants the "
+        "release's quality runs it there, at about two thirds of the Q4_K_M speed of the same card. Walked 2026-12-06 "
+        "(review34): the Q8_0 run of the RTX 3080 Ti (74.3 tok/s, 1,150 USD) was dropped as a twin of its Q4_K_M run, "
+        "so 'fastest within budget at release quality' went to 2 x RTX 2080 Ti in BF16 (served as FP16), 59.4 tok/s "
+        "for 1,467 USD.",
+        (BARTOWSKI_LLAMA31_8B_Q8, LLAMACPP_Q8_PERPLEXITY),
     ),
 )

@@ -952,8 +952,14 @@ def _rate(probe_hours: float | None) -> str:
 
 
 def _probe_wall_hours(build: Build, catalog: Catalog, model: ModelArch, exact_weight_bytes: int | None) -> float | None:
-    """The build's wall hours for THROUGHPUT_PROBE_TOKENS, run as the build runs the job: the estimate's own resolved
-    workload (method, ZeRO stage, recomputation, batch) on its GPUs; a server or cluster under the planner's layout."""
+    """The build's wall hours for THROUGHPUT_PROBE_TOKENS, run as the build runs the job: its own time scaled to the
+    probe (every training time is proportional to its tokens), which carries what a re-estimate from the GPU alone
+    would drop: the build's slots (plan.build_links: 8 x RTX PRO 5000 in a PCIe 3.0 server gather their ZeRO-3 weights
+    at 3.0, 32.8 h per 100 M tokens, not the 12.9 h of x16 PCIe 5.0) and its power limit. Without a token count: the
+    estimate's own resolved workload on its GPUs; a server or cluster under the planner's layout."""
+    tokens = build.estimate.workload.get("tokens") or build.estimate.reference_tokens
+    if tokens and build.estimate.wall_hours:
+        return build.estimate.wall_hours * THROUGHPUT_PROBE_TOKENS / float(tokens)
     gpu = catalog.records.get("gpus", {}).get(build.gpu_id)
     if not isinstance(gpu, Gpu):
         return None

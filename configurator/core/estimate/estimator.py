@@ -3386,25 +3386,31 @@ def _with_optimizer(workload: Workload, gpus: int, *, cal: Calibration) -> Workl
     bitsandbytes' paged 8-bit AdamW, its distributed ones torch's AdamW (frameworks.py)."""
     if workload.kind == "inference":
         return workload
-    workload = _with_accumulation(workload, gpus)
+    workload = _with_accumulation(workload, gpus, cal=cal)
     if workload.optimizer is not None:
         return workload
     fw = framework(workload.framework or default_framework("full", workload.zero), cal.framework_released)
     return workload.model_copy(update={"optimizer": fw.full_optimizer if gpus == 1 else fw.full_optimizer_distributed})
 
 
-def _with_accumulation(workload: Workload, gpus: int) -> Workload:
+def _with_accumulation(workload: Workload, gpus: int, *, cal: Calibration) -> Workload:
     """Where the request names no accumulation (Workload.grad_accumulation), a pretraining run accumulates to the
-    global batch a server's data-parallel ranks hold (global_batch.GLOBAL_BATCH_TOKENS, about 4M tokens), and an
-    offloaded fine-tune to Llama 2's 64 sequences (FINETUNE_GLOBAL_BATCH_SEQUENCES: the CPU's optimizer step costs
-    the whole model each time, optimizer_offload.py): one rule, global_batch.accumulation, which the cluster planner
-    rounds the same way. The launch command reads the count from the resolved workload, so micro-batch x accumulation
-    x GPUs x sequence is the batch the estimate stepped on. A fine-tune on the GPUs alone steps once per micro-batch
-    (its time does not depend on the count)."""
+    global batch a server's data-parallel ranks hold (global_batch.GLOBAL_BATCH_TOKENS, about 4M tokens), and a
+    fine-tune to Llama 2's 64 sequences (FINETUNE_GLOBAL_BATCH_SEQUENCES): one rule, global_batch.accumulation, which
+    the cluster planner rounds the same way. The launch command reads the count from the resolved workload, so
+    micro-batch x accumulation x GPUs x sequence is the batch the estimate stepped on. An offloaded fine-tune's time
+    depends on it (the CPU's optimizer step costs the whole model each time, optimizer_offload.py); on the GPUs alone
+    it does not, but the command still steps on the rule's batch: Dr. Chen's 72B LoRA on five cards had launched
+    `--gradient_accumulation_steps 1`, 5 sequences a step where a server's layout steps on 64. Not for a full
+    fine-tune whose framework steps the optimizer inside the backward on one GPU (torchtune's single-device full
+    configs, optimizer_in_bwd): the memory was counted with one layer's gradients, and torchtune refuses accumulation
+    there (its LoRA recipes have no optimizer_in_bwd)."""
     if workload.grad_accumulation is not None or workload.kind == "inference":
         return workload
     if workload.kind != "pretrain" and workload.offload != "cpu":
-        return workload
+        setup = _training_setup(workload, gpus, cal=cal)
+        if setup.method == "full" and setup.fw.optimizer_in_backward and setup.one_device:
+            return workload
     count = accumulation(workload.kind, workload.context or 2048, workload.batch, gpus)
     return workload.model_copy(update={"grad_accumulation": count})
 

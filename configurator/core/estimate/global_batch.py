@@ -14,9 +14,10 @@ FINETUNE_GLOBAL_BATCH_SEQUENCES = 64
 """Sequences per optimizer step of a fine-tuning job: Llama 2's supervised fine-tuning used "a batch size of 64, and a
 sequence length of 4096 tokens" (Touvron et al. 2023, arXiv 2307.09288, sec. 3.1), 256K tokens: a fine-tune steps on
 tens of examples, not on a pretraining run's millions of tokens. A cluster wider than it runs one micro-batch per
-data-parallel rank (the layout's batch grows to its width, as in pretraining). An offloaded fine-tune that names no
-accumulation accumulates to it (estimator._with_accumulation: each step costs the CPU the whole model; the launch
-command passes the same count)."""
+data-parallel rank (the layout's batch grows to its width, as in pretraining). A fine-tune that names no accumulation
+accumulates to it (estimator._with_accumulation; the launch command passes the same count): offloaded, each step costs
+the CPU the whole model; on the GPUs alone the time does not depend on it. One GPU stepping its optimizer inside the
+backward (torchtune's single-device configs) steps once per micro-batch."""
 
 
 def global_batch_tokens(kind: str, seq: int) -> float:

@@ -138,8 +138,8 @@ class Workload(BaseModel):
     )
     offload: Literal["none", "cpu"] = "none"
     # micro-batches per GPU per optimizer step (gradient accumulation); None: one, or, for a pretraining run, enough for
-    # its ~4M-token global batch, for a fine-tune whose optimizer runs on the CPU (--offload cpu), Llama 2's 64
-    # sequences (global_batch.accumulation, estimator._with_accumulation). The launch command passes the same count
+    # its ~4M-token global batch, for a fine-tune Llama 2's 64 sequences (but one for one GPU stepping its optimizer
+    # inside the backward) (global_batch.accumulation, estimator._with_accumulation). The launch command passes the same count
     # (65536: 4M tokens of 64-token sequences on one GPU)
     grad_accumulation: int | None = Field(default=None, ge=1, le=65536)
     tokens: float | None = Field(default=None, gt=0, le=1e15, description="training tokens (dataset x epochs)")

@@ -76,6 +76,7 @@ from configurator.core.solve.ranking import (
     measure,
     missed_target,
     named_build,
+    quantized,
     rank_and_label,
     startable,
 )
@@ -406,9 +407,10 @@ def _on_host(estimate: EstimateResult, a: Assembly, request: BuildRequest, cand:
 
 def build_links(a: Assembly) -> CardLinks | None:
     """What the build's placement gives its cards to talk over (the narrowest slot's lanes and generation, an NVLink
-    bridge fitted), or None where it is what the estimate assumes (x16 at the card's generation, no bridge) or the cards
-    sit in a server's bays (its own fabric)."""
-    if a.placement.bays or not a.placement.slots or a.gpus < 2 or a.gpu.gpus_per_card > 1:
+    bridge fitted), or None where it is what the estimate assumes (x16 at the card's generation, no bridge). A server's
+    bays are slots at its bay generation (Motherboard.gpu_bay_gen): a PCIe 5.0 card in a PCIe 3.0 server's bays (the
+    SYS-4029GP-TRT's PLX 3.0 switches) gathers its ZeRO-3 weights at PCIe 3.0, not at its own 5.0."""
+    if not a.placement.slots or a.gpus < 2 or a.gpu.gpus_per_card > 1:
         return None
     links = CardLinks(
         lanes=min(s.lanes for s in a.placement.slots),
@@ -1763,6 +1765,11 @@ def _each_once(request: BuildRequest, offers: list[tuple[str, list[Build]]]) -> 
                 # 8B LoRA's RTX A5000 had been kept at 20.5 h with PEFT (the main search's value label found it first,
                 # once its speed label searched the cheapest build within 3 % too) where Unsloth trains it in 19 h
                 found[twin] = build.model_copy(update={"source": name})
+            elif name == "release-on-cards" and quantized(found[twin], request) and not quantized(build, request):
+                # the same machine at Q8_0 is another answer beside its Q4_K_M run, not a twin: the buyer picks the
+                # quality. Llama 3.1 8B at 1,500 USD kept one RTX 3080 Ti at Q4_K_M (117.2 tokens/s) and dropped its
+                # Q8_0 run (74.3), so "fastest at release quality" went to 2 x RTX 2080 Ti in BF16, 59.4 for 1,467 USD
+                found.append(build.model_copy(update={"source": name}))
             elif name == "usual-kv" and found[twin].estimate.offloaded_bytes and _decode(build) > _decode(found[twin]):
                 # the same machine with a q8_0 cache replaces its f16 run that keeps layers in system RAM: a llama.cpp
                 # user turns to -ctk q8_0 -ctv q8_0 before -ngl below the layer count. Qwen3-32B Q4_K_M at 32k on one
