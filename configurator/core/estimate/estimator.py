@@ -40,14 +40,18 @@ from configurator.core.estimate.backends import (
 )
 from configurator.core.estimate.cards import as_gpus
 from configurator.core.estimate.collectives import (
+    DGX_NIC_GBPS,
+    EXPERT_OVERLAP_HIDDEN,
     GPUS_PER_NVLINK_DOMAIN,
     PCIE_BUSBW_SHARE,
+    PER_NODE_DISPATCHERS,
     SERVER_ENGINES,
     SGLANG_CURRENT,
     VLLM_CURRENT,
     CardLinks,
     allreduce_latency,
     expert_all_to_all,
+    inter_node_link,
     intra_node_link,
     pcie_gbs,
     release_family,
@@ -2925,10 +2929,14 @@ def _expert_parallel(
     nvswitch = bool(gpu.nvlink) and gpu.form_factor != "pcie"
     node = min(gpus, GPUS_PER_NVLINK_DOMAIN) if nvswitch else 1
     sharded = workload.kind == "pretrain" and workload.zero in EXPERT_ZERO_STAGES
-    ep = default_expert_parallel(model, gpus, node) if sharded else 1
+    ep = (workload.expert_parallel or default_expert_parallel(model, gpus, node)) if sharded else 1
     tokens = max(1, workload.batch) * (workload.context or 2048)
     factor = expert_time_factor(model, peak / (gpu.memory_bandwidth_gbps * 1e9), tokens, 1, ep)
     link = intra_node_link(gpu, links=links)
+    # a group wider than the NVLink domain (a published run's own EP: Workload.expert_parallel) sends its other nodes'
+    # copies over the fabric of a data-center node, one 400 Gb/s NIC per GPU (collectives.DGX_NIC_GBPS)
+    across = nvswitch and ep > GPUS_PER_NVLINK_DOMAIN
+    fabric = inter_node_link(DGX_NIC_GBPS) if across else None
     per_micro, _moved = expert_all_to_all(
         tokens,
         model.hidden_size,
@@ -2937,15 +2945,22 @@ def _expert_parallel(
         ep,
         link,
         bool(workload.grad_checkpointing),
+        fabric=fabric,
+        node=GPUS_PER_NVLINK_DOMAIN,
+        experts=moe.num_experts,
+        per_node=workload.expert_dispatcher in PER_NODE_DISPATCHERS,
+        groups=(moe.routing_groups, moe.groups_per_token),
     )
-    seconds = per_micro * workload.tokens / (max(1, gpus) * tokens)
+    # Megatron-Core's 1F1B all-to-all overlap hides a measured share of them (collectives.EXPERT_OVERLAP_HIDDEN)
+    hidden = EXPERT_OVERLAP_HIDDEN if workload.expert_overlap else 0.0
+    seconds = per_micro * (1.0 - hidden) * workload.tokens / (max(1, gpus) * tokens)
     ex.assume_layout(
         Reason.of(
             "est.expert-gemms",
             ep=ep,
             rows=tokens_per_expert(model, tokens, ep),
             rate=factor,
-            link=link.name if ep > 1 else "",
+            link=(fabric.name if fabric else link.name) if ep > 1 else "",
             hours=seconds / 3600,
         )
     )
