@@ -111,7 +111,12 @@ from configurator.core.estimate.optimizer_offload import (
 )
 from configurator.core.estimate.params import ParamCounts, count_params
 from configurator.core.estimate.precision import KV_BYTES, weight_format
-from configurator.core.estimate.ranges import finetune_memory_regime, prefill_pipelined, prefill_unfitted
+from configurator.core.estimate.ranges import (
+    finetune_memory_regime,
+    prefill_pipelined,
+    prefill_unfitted,
+    training_regime,
+)
 from configurator.core.estimate.ranges import memory_regime as ranges_memory_regime
 from configurator.core.estimate.ranges import speed_regime as ranges_speed_regime
 from configurator.core.estimate.result import EstimateResult, GpuMemory, MemoryBreakdown, Step, mfu_said, new_step
@@ -3735,7 +3740,9 @@ def _estimate(
         if gpu is not None and gpu_hours is not None
         else None,
         peak_tflops=dense_peak_tflops(gpu) if gpu else None,
-        speed_regime=speed_regime(model, split, gpus, workload.batch, gpu),
+        speed_regime=speed_regime(model, split, gpus, workload.batch, gpu)
+        if workload.kind == "inference"
+        else training_regime(moe=model.moe is not None),
         memory_regime=ranges_memory_regime(
             tuple_cache_copies=legacy_cache_copies(model, reported.engine or "transformers")
         )
