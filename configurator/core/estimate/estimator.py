@@ -2925,9 +2925,11 @@ def _expert_parallel(
     """(the compute rate's factor, seconds per GPU of token all-to-alls over the whole run) of an MoE job's routed
     experts, priced as the cluster planner prices a layout (parallel._compute_seconds and _expert_all_to_all call the
     same two functions): each expert's GEMMs at the rows it sees per micro-batch (gemm.expert_time_factor) and, for a
-    pretraining job, the all-to-alls (collectives.expert_all_to_all) of the expert-parallel degree Megatron-Core's
-    guideline gives these GPUs (gemm.default_expert_parallel: EP inside the NVLink domain, none on PCIe cards); a
-    fine-tune runs every expert on its own GPU's tokens (ZeRO/FSDP). (1, 0) for a dense model or a given --mfu."""
+    pretraining job, the all-to-alls (collectives.expert_all_to_all) of the job's own expert-parallel degree
+    (Workload.expert_parallel, a published run's; across nodes over the fabric, with its dispatcher and overlap) or the
+    one Megatron-Core's guideline gives these GPUs (gemm.default_expert_parallel: EP inside the NVLink domain, none on
+    PCIe cards); a fine-tune runs every expert on its own GPU's tokens (ZeRO/FSDP). (1, 0) for a dense model or a given
+    --mfu."""
     moe = model.moe
     if moe is None or workload.mfu is not None or gpu.memory_bandwidth_gbps <= 0 or not workload.tokens:
         return 1.0, 0.0
