@@ -73,6 +73,7 @@ from configurator.core.estimate.crossval import (
 from configurator.core.estimate.estimator import Calibration
 from configurator.core.estimate.kv import LEGACY_TUPLE_CACHE_ARCHITECTURES, legacy_cache_copies
 from configurator.core.estimate.ranges import (
+    MOE_TRAINING,
     OFFLOAD,
     RANGE_FACTORS,
     REGIME_RANGE_FACTORS,
@@ -81,6 +82,7 @@ from configurator.core.estimate.ranges import (
     finetune_memory_regime,
     memory_regime,
     speed_regime,
+    training_regime,
 )
 from configurator.storage import catalogs
 from tests.reference import (
@@ -250,14 +252,18 @@ def row_regime(kind: str, row: Row, catalog: object) -> str | None:
     if kind == "finetune_memory":
         return str(row.get("method", "?"))
     if kind == "training_gpu_hours":
+        model = catalog.records["models"].get(row["model"])  # type: ignore[attr-defined]
+        if model is not None and model.moe is not None:
+            return MOE_TRAINING  # the estimate's own order (ranges.training_regime): an MoE's figures read its range
         return STEADY_STATE if row.get("steady_state") else WHOLE_RUN
     return None
 
 
 # The set-ups a training row belongs to, reported beside its figure's regime (issue #29, train30: which regimes the
 # held-out misses sit in): adapter fine-tune (LoRA, QLoRA) or full training, one GPU or several, NVIDIA or another vendor,
-# MoE or dense. Reported, not assigned: every training figure reads its figure's range (row_regime), since no set-up has
-# the fitted rows and sources to read its own (crossval.gate_shortfall, printed under --ranges).
+# MoE or dense. Reported, not assigned, but for MoE: since train34 an MoE model's figures read the MoE regime's range
+# (row_regime, ranges.training_regime: 16 fitted rows from 5 sources pass crossval.gate_shortfall); the other set-ups lack
+# the fitted rows and sources to read their own (printed under --ranges), so their figures read the figure's range.
 TRAINING_SETUPS = ("adapter", "full", "one GPU", "several GPUs", "NVIDIA", "other vendors", "MoE", "dense")
 
 
@@ -438,7 +444,9 @@ def row_factors(point: Point, kind: str, catalog: object) -> tuple[float, float]
             return RANGE_FACTORS["weights"]
         key = memory_label_regime(point.label, catalog)
     elif kind == "training_gpu_hours":
-        key = STEADY_STATE if STEADY_STATE in point.tags else None
+        model = catalog.records["models"].get(point.label.split()[0])  # type: ignore[attr-defined]
+        moe = training_regime(moe=model is not None and model.moe is not None)
+        key = moe or (STEADY_STATE if STEADY_STATE in point.tags else None)
     elif kind == "finetune_memory":
         parts = point.label.split()  # "model method precision ...": tests/reference.finetune_memory
         key = finetune_memory_regime(parts[1]) if len(parts) > 1 else None

@@ -356,6 +356,12 @@ def training_gpu_hours(
                 # whose dense FP8 step gains more than its GEMMs' share (estimator.TE_DENSE_FP8_PAIR); a fact of the
                 # run's stack, as fused_kernels
                 transformer_engine=bool(row.get("transformer_engine", False)),
+                # expert_parallel / expert_dispatcher: an MoE run's own expert-parallel degree and token dispatcher
+                # (Megatron-Core's --expert-model-parallel-size, --moe-token-dispatcher-type / flex backend), which the
+                # estimate prices, across nodes too (collectives.expert_all_to_all); rows that do not say take the defaults
+                expert_parallel=row.get("expert_parallel"),
+                expert_dispatcher=row.get("expert_dispatcher", "alltoall"),
+                expert_overlap=bool(row.get("expert_overlap", False)),
                 # zero = 3: the weights sharded (FSDP FULL_SHARD / ZeRO-3), gathered over the cards' link every
                 # micro-batch (estimator._sharded_gathers); offload = "cpu": the shards held in system RAM
                 zero=int(row.get("zero", 0)),

@@ -79,6 +79,34 @@ def test_every_range_contains_its_figure(
         assert "time.gpu_hours" in ranges and "time.wall_hours" in ranges
 
 
+def test_an_moe_training_time_reads_the_wider_range_of_its_own_cross_validated_rows(catalog: Any) -> None:
+    """Issue #29 (train34): the MoE training rows' leave-one-source-out errors (16 rows from 5 sources: Megatron-Bridge,
+    the Megatron-MoE Model Zoo, Megatron-LM's MoE README, DeepSeek-V3's report, the Llama 4 card) are wider than the
+    dense rows', so by the same rule an MoE job's hours and both its rates read their own, wider range (ranges.
+    MOE_TRAINING_HOURS); a dense job keeps its figures'. Qwen3-235B on 256 H100 against Llama 3.1 70B on the same."""
+    from configurator.core.estimate.ranges import MOE_TRAINING, MOE_TRAINING_HOURS, STEADY_STATE_HOURS
+
+    h100 = catalog.records["gpus"]["h100-sxm"]
+    moe = estimate(catalog.records["models"]["qwen3-235b-a22b"], Workload(kind="pretrain", tokens=1e10), h100, 256)
+    dense = estimate(catalog.records["models"]["llama-3.1-70b"], Workload(kind="pretrain", tokens=1e10), h100, 256)
+    assert moe.speed_regime == MOE_TRAINING and dense.speed_regime is None
+    hours, steady = moe.gpu_hours or 0.0, moe.steady_tokens_per_s or 0.0
+    ranges = moe.to_json()["ranges"]
+    assert ranges["time.gpu_hours"] == pytest.approx(
+        [hours * MOE_TRAINING_HOURS[0], hours * MOE_TRAINING_HOURS[1]], 1e-3
+    )
+    assert ranges["time.steady_tokens_per_s"] == pytest.approx(
+        [steady / MOE_TRAINING_HOURS[1], steady / MOE_TRAINING_HOURS[0]], rel=1e-3
+    )
+    wide = MOE_TRAINING_HOURS[1] / MOE_TRAINING_HOURS[0]
+    assert wide > RANGE_FACTORS["training_gpu_hours"][1] / RANGE_FACTORS["training_gpu_hours"][0]
+    assert wide > STEADY_STATE_HOURS[1] / STEADY_STATE_HOURS[0]
+    d = dense.to_json()["ranges"]["time.gpu_hours"]
+    assert d[1] / d[0] == pytest.approx(
+        RANGE_FACTORS["training_gpu_hours"][1] / RANGE_FACTORS["training_gpu_hours"][0], 1e-3
+    )
+
+
 def test_a_training_time_has_a_steady_state_rate_with_its_own_range(catalog: Any) -> None:
     """Issue #29: a throughput benchmark measures the steady-state tokens/s (TinyLlama's 24k tokens/s per A100-40G,
     jzhang38/TinyLlama README; torchtune's tokens/s), a model card's total the whole run (BLOOM-176B's 1,082,990
@@ -456,7 +484,8 @@ def test_cross_validated_rows_keep_their_points_in_order() -> None:
 def test_memory_and_training_rows_fall_in_stated_regimes(catalog: Any) -> None:
     """Issue #29: benchmarks/accuracy.py reports coverage per regime for memory and training rows too (row_regime):
     Qwen-1 under transformers runs its own remote code (a tuple KV cache held twice at the peak), Qwen2.5 runs
-    transformers' own; GGUF file sizes are weights-only figures; a tokens-per-second benchmark is a steady-state rate."""
+    transformers' own; GGUF file sizes are weights-only figures; a tokens-per-second benchmark is a steady-state rate; an
+    MoE model's training figure is the MoE regime's, whichever figure it is."""
     accuracy = _accuracy_module()
     memory = {(r["model"], r["what"], r["engine"]): r for r in kind_rows("inference_memory")}
     qwen1 = next(r for (m, w, e), r in memory.items() if m == "qwen-7b" and e == "transformers" and w != "weights")
@@ -468,10 +497,14 @@ def test_memory_and_training_rows_fall_in_stated_regimes(catalog: Any) -> None:
     training = kind_rows("training_gpu_hours", "holdout")
     # one held-out whole run (fms-fsdp's Llama 2 7B replica, 162k GPU-hours); every other held-out row is a rate
     assert [r["model"] for r in training if not r.get("steady_state")] == ["llama-2-7b"]
+    # an MoE model's figures read their own regime first (ranges.training_regime, train34): NeMo AutoModel's Kimi K2
     assert {accuracy.row_regime("training_gpu_hours", r, catalog) for r in training} == {
+        "MoE",
         "steady-state rate",
         "whole run",
     }
+    kimi = next(r for r in training if r["model"] == "kimi-k2")
+    assert accuracy.row_regime("training_gpu_hours", kimi, catalog) == "MoE"
     assert "whole run" in {
         accuracy.row_regime("training_gpu_hours", r, catalog) for r in kind_rows("training_gpu_hours")
     }

@@ -129,3 +129,52 @@ def test_a_coarse_expert_moe_bf16_step_on_megatron_core_within_20_percent(
     result = estimate(model, Workload(kind="pretrain", tokens=1e10, context=4096, fused_kernels=True), gpu, gpus)
     rate = 1e10 / ((result.gpu_hours or 0) * elapsed_share(gpu, gpus) * 3600)
     assert rate == pytest.approx(measured, rel=0.20)
+
+
+def _qwen3_235b_h100(catalog: Catalog, **layout: object) -> float:
+    """Qwen3-235B-A22B BF16 pretraining on 256 H100 at 4,096 tokens, micro-batch 1: steady-state tokens/s per GPU."""
+    workload = Workload(
+        kind="pretrain",
+        tokens=1e10,
+        context=4096,
+        fused_kernels=True,
+        transformer_engine=True,
+        **layout,  # type: ignore[arg-type]
+    )
+    result = estimate(catalog.records["models"]["qwen3-235b-a22b"], workload, catalog.records["gpus"]["h100-sxm"], 256)
+    assert result.steady_tokens_per_s
+    return result.steady_tokens_per_s / 256
+
+
+def test_an_expert_parallel_group_across_nodes_pays_its_all_to_all_over_the_fabric(catalog: Catalog) -> None:
+    """Issue #29 (train34): the Megatron-MoE Model Zoo's Qwen3-235B table (yanring/Megatron-MoE-ModelZoo
+    best_practice/qwen3/readme.md @e8650517, 256 H100, BF16, DeepEP) runs EP 32 across four nodes at 19.7 s a step
+    (1,663 tokens/s per GPU); the estimate at its default layout (EP 8 inside one NVLink domain) read it 26 % fast.
+    With the row's own EP 32 each token's copies bound for the other three nodes cross one 400 Gb/s NIC per GPU, once
+    per node with DeepEP's forwarding (collectives.remote_copies): within 10 % of the measurement. With Megatron-Core's
+    plain all-to-all dispatcher every routed copy crosses, which costs more; the same job with the table's 1F1B
+    all-to-all overlap ('+1f1b overlap', 17.6 s: 1,862 tokens/s) is faster by the measured pair's share
+    (collectives.EXPERT_OVERLAP_HIDDEN)."""
+    default = _qwen3_235b_h100(catalog)
+    deepep = _qwen3_235b_h100(catalog, expert_parallel=32, expert_dispatcher="deepep")
+    plain = _qwen3_235b_h100(catalog, expert_parallel=32)
+    overlapped = _qwen3_235b_h100(catalog, expert_parallel=32, expert_dispatcher="deepep", expert_overlap=True)
+    assert default > 1.2 * 1663  # the layout the row did not run
+    assert deepep == pytest.approx(1663, rel=0.10)
+    assert plain < deepep
+    assert overlapped == pytest.approx(1862, rel=0.10)
+    # EP 8 inside the node (the same table's intra-node strategy) sends nothing over the fabric
+    assert _qwen3_235b_h100(catalog, expert_parallel=8, expert_dispatcher="deepep") == pytest.approx(default, rel=1e-9)
+
+
+def test_group_limited_routing_sends_a_token_to_fewer_nodes() -> None:
+    """DeepSeek-V3 chooses a token's 8 experts from 4 of 8 expert groups (config.json n_group 8, topk_group 4; 'each token
+    will be sent to at most M nodes', arXiv 2412.19437 sec. 2.1.2): at EP 64 over 8 nodes (one group a node) a per-node
+    dispatcher sends it to 7 x (1 - C(7, 4) / C(8, 4)) = 3.5 other nodes on average, where 8 experts of 256 chosen
+    freely reach 4.63; without per-node forwarding each of the 8 copies crosses with probability 7/8."""
+    from configurator.core.estimate.collectives import remote_copies
+
+    assert remote_copies(8, 256, 8, per_node=True, groups=8, group_k=4) == pytest.approx(3.5)
+    assert remote_copies(8, 256, 8, per_node=True) == pytest.approx(4.63, abs=0.01)
+    assert remote_copies(8, 256, 8, per_node=False) == pytest.approx(7.0)
+    assert remote_copies(8, 256, 1, per_node=True) == 0.0

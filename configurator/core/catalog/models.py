@@ -486,6 +486,12 @@ class MoeSpec(_Strict):
     moe_layer_step: int = Field(
         default=1, ge=1, le=MAX_LAYERS, description="every n-th layer is MoE (Llama 4 interleaves)"
     )
+    routing_groups: int = Field(
+        default=1, ge=1, le=MAX_EXPERTS, description="expert groups of group-limited routing (config.json n_group)"
+    )
+    groups_per_token: int = Field(
+        default=0, ge=0, le=MAX_EXPERTS, description="groups a token's experts are chosen from (topk_group); 0: any"
+    )
     latent_size: int | None = Field(
         default=None,
         gt=0,
@@ -506,6 +512,8 @@ class MoeSpec(_Strict):
     def _top_k_within(self) -> "MoeSpec":
         if self.experts_per_token > self.num_experts:
             raise ValueError("experts_per_token exceeds num_experts")
+        if self.groups_per_token > self.routing_groups:
+            raise ValueError("groups_per_token exceeds routing_groups")
         return self
 
 

@@ -248,6 +248,9 @@ class WorkloadJson(TypedDict):
     selective_checkpointing: bool
     fused_kernels: bool | None
     transformer_engine: bool
+    expert_parallel: int | None
+    expert_dispatcher: str
+    expert_overlap: bool
     lora_rank: int
     lora_targets: str
     train_embeddings: bool

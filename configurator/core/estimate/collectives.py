@@ -225,8 +225,76 @@ def intra_node_link(gpu: Gpu, nvswitch: bool = True, links: CardLinks | None = N
     return Link(name, gbs * PCIE_BUSBW_SHARE, INTRA_NODE_HOP_S)
 
 
+DGX_NIC_GBPS = 400.0
+"""Inter-node fabric per GPU in the data-center nodes the training rows ran on and a single estimate assumes when an
+expert-parallel group spans nodes: one 400 Gb/s ConnectX-7 per GPU (DGX H100 / B200: 8 x 400 Gb/s; the Megatron-MoE
+Model Zoo's 'InfiniBand 8x50 GB/s'; DeepEP's H800 tests 'each connected to a CX7 InfiniBand 400 Gb/s RDMA network card
+(~50 GB/s maximum bandwidth)', deepseek-ai/DeepEP docs/legacy.md)."""
+
+
+def inter_node_link(gbps_per_gpu: float, fabric: str = "InfiniBand") -> Link:
+    """The fabric between nodes at `gbps_per_gpu` per GPU, at the bus bandwidth NCCL reaches on it (NIC_BUSBW_SHARE)."""
+    share = NIC_BUSBW_SHARE * (ROCE_SHARE if fabric == "RoCE" else 1.0)
+    return Link(f"{fabric} {gbps_per_gpu:.0f} Gb/s per GPU", gbps_per_gpu / 8 * share, INTER_NODE_HOP_S)
+
+
+PER_NODE_DISPATCHERS = ("deepep",)
+"""Token dispatchers that send a token once to each other node holding one of its experts and fan it out over NVLink
+there: DeepEP's normal kernels ('optimized for asymmetric-domain bandwidth forwarding, such as forwarding data from
+NVLink domain to RDMA domain', deepseek-ai/DeepEP docs/legacy.md, whose internode EP 16 / 32 / 64 reach 43 / 58 / 51
+GB/s RDMA bottleneck bandwidth on one 400 Gb/s NIC per GPU), Megatron-Core's flex dispatcher on its DeepEP or HybridEP
+backend (--moe-token-dispatcher-type flex, --moe-flex-dispatcher-backend deepep | hybridep) and DeepSeek-V3's own
+node-limited kernels (arXiv 2412.19437 sec. 3.2.2: IB first, then NVLink forwarding). Megatron-Core's plain
+'alltoall' dispatcher sends each routed copy to its rank (NCCL all-to-all)."""
+
+
+EXPERT_OVERLAP_HIDDEN = 0.41
+"""The share of an expert-parallel layout's all-to-all time that Megatron-Core's 1F1B all-to-all overlap
+(--overlap-moe-expert-parallel-comm: one micro-batch's dispatch and combine beside another's compute) takes off the step.
+The Megatron-MoE Model Zoo times the same job and layout with and without it (yanring/Megatron-MoE-ModelZoo
+best_practice/qwen3/readme.md @e8650517, Qwen3-235B BF16 on 256 H100, TP 2, EP 32, PP 8, VPP 4, DeepEP: 19.7 s, and
+17.6 s '+1f1b overlap'): 2.1 s of the step, 0.107 of the measured time (178 of 1,670 GPU-hours per 1e10 tokens)
+against the 434 GPU-hours the estimate gives that layout's all-to-alls (expert_all_to_all, per-node dispatch over one
+400 Gb/s NIC per GPU): 0.41 (train34). An estimate from one measured pair, read through the estimate's own all-to-all
+time, not a fitted constant; a run whose compute hides more (DeepSeek's DualPipe: 'near-zero all-to-all communication
+overhead', arXiv 2412.19437 sec. 3.2.1) is not what it describes."""
+
+
+def remote_copies(top_k: int, experts: int, nodes: int, per_node: bool, groups: int = 1, group_k: int = 0) -> float:
+    """Copies of one token's hidden state that leave its node when its top-k of `experts` (spread evenly over
+    `nodes` nodes, balanced routing) are chosen at random: k (n-1)/n, one per routed copy; with a per-node dispatcher
+    (PER_NODE_DISPATCHERS) one per other node holding any of them, (n-1) (1 - C(E - E/n, k) / C(E, k)). Group-limited
+    routing (DeepSeek-V3's n_group 8, topk_group 4: 'each token will be sent to at most M nodes', M = 4, arXiv
+    2412.19437 sec. 2.1.2) chooses the token's experts from `group_k` of `groups` groups, whole groups per node (EP
+    ranks hold consecutive experts): (n-1) (1 - C(G - G/n, g) / C(G, g)), each chosen group taken to hold one of its
+    experts (an estimate: the groups are ranked by their best two experts' scores)."""
+    if nodes <= 1:
+        return 0.0
+    if not per_node:
+        return top_k * (nodes - 1) / nodes
+    if groups > 1 and 0 < group_k < groups and groups % nodes == 0:
+        total, chosen = groups, group_k
+    else:
+        total, chosen = experts, top_k
+    others = total - total // nodes
+    none_there = math.comb(others, chosen) / math.comb(total, chosen) if total >= chosen else 0.0
+    return (nodes - 1) * (1.0 - none_there)
+
+
 def expert_all_to_all(
-    tokens: float, hidden: int, top_k: int, moe_layers: float, expert: int, link: Link, recompute: bool
+    tokens: float,
+    hidden: int,
+    top_k: int,
+    moe_layers: float,
+    expert: int,
+    link: Link,
+    recompute: bool,
+    *,
+    fabric: Link | None = None,
+    node: int = 0,
+    experts: int = 0,
+    per_node: bool = False,
+    groups: tuple[int, int] = (1, 0),
 ) -> tuple[float, float]:
     """(seconds, bytes leaving each GPU) of one micro-batch's token all-to-alls under expert parallelism `expert`, the
     cluster planner's and the single estimate's alike. Each of `moe_layers` MoE layers dispatches each of a rank's
@@ -234,9 +302,22 @@ def expert_all_to_all(
     6 with the forward recomputed), in 16 bits: tokens x hidden x top-k x 2 bytes, (ep-1)/ep of it leaving each GPU
     (nccl-tests PERFORMANCE.md: alltoall busbw = algbw x (n-1)/n), each call paying log2(ep) hops of `link`. On the
     critical path: Megatron-Core overlaps them only when asked (--overlap-moe-expert-parallel-comm, MCore v0.14,
-    Megatron-Core MoE README). 0 without expert parallelism."""
+    Megatron-Core MoE README). 0 without expert parallelism.
+
+    An expert-parallel group wider than a `node` of GPUs on one NVLink domain (`fabric`: the link between nodes) sends
+    the copies bound for the group's other nodes over the fabric (remote_copies, fewer with a per-node dispatcher and
+    with group-limited routing, `groups`: (n_group, topk_group)) and
+    the rest over `link`; both move at once (NCCL posts every peer's send together; DeepEP forwards RDMA and NVLink
+    traffic concurrently), so each call takes the slower of the two, plus log2(ep) hops of the fabric."""
     if expert <= 1:
         return 0.0, 0.0
     calls = moe_layers * (4 + (2 if recompute else 0))
-    moved = (expert - 1) / expert * tokens * hidden * top_k * 2
-    return calls * (moved / (link.busbw_gbs * 1e9) + math.log2(expert) * link.hop_s), calls * moved
+    copy = tokens * hidden * 2
+    if fabric is None or node <= 0 or expert <= node:
+        moved = (expert - 1) / expert * copy * top_k
+        return calls * (moved / (link.busbw_gbs * 1e9) + math.log2(expert) * link.hop_s), calls * moved
+    nodes = math.ceil(expert / node)
+    remote = remote_copies(top_k, experts, nodes, per_node, *groups) * copy
+    local = top_k * (node - 1) / expert * copy
+    seconds = max(local / (link.busbw_gbs * 1e9), remote / (fabric.busbw_gbs * 1e9)) + math.log2(expert) * fabric.hop_s
+    return calls * seconds, calls * (local + remote)

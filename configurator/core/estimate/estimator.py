@@ -40,14 +40,18 @@ from configurator.core.estimate.backends import (
 )
 from configurator.core.estimate.cards import as_gpus
 from configurator.core.estimate.collectives import (
+    DGX_NIC_GBPS,
+    EXPERT_OVERLAP_HIDDEN,
     GPUS_PER_NVLINK_DOMAIN,
     PCIE_BUSBW_SHARE,
+    PER_NODE_DISPATCHERS,
     SERVER_ENGINES,
     SGLANG_CURRENT,
     VLLM_CURRENT,
     CardLinks,
     allreduce_latency,
     expert_all_to_all,
+    inter_node_link,
     intra_node_link,
     pcie_gbs,
     release_family,
@@ -107,7 +111,12 @@ from configurator.core.estimate.optimizer_offload import (
 )
 from configurator.core.estimate.params import ParamCounts, count_params
 from configurator.core.estimate.precision import KV_BYTES, weight_format
-from configurator.core.estimate.ranges import finetune_memory_regime, prefill_pipelined, prefill_unfitted
+from configurator.core.estimate.ranges import (
+    finetune_memory_regime,
+    prefill_pipelined,
+    prefill_unfitted,
+    training_regime,
+)
 from configurator.core.estimate.ranges import memory_regime as ranges_memory_regime
 from configurator.core.estimate.ranges import speed_regime as ranges_speed_regime
 from configurator.core.estimate.result import EstimateResult, GpuMemory, MemoryBreakdown, Step, mfu_said, new_step
@@ -2940,19 +2949,25 @@ def _expert_parallel(
     """(the compute rate's factor, seconds per GPU of token all-to-alls over the whole run) of an MoE job's routed
     experts, priced as the cluster planner prices a layout (parallel._compute_seconds and _expert_all_to_all call the
     same two functions): each expert's GEMMs at the rows it sees per micro-batch (gemm.expert_time_factor) and, for a
-    pretraining job, the all-to-alls (collectives.expert_all_to_all) of the expert-parallel degree Megatron-Core's
-    guideline gives these GPUs (gemm.default_expert_parallel: EP inside the NVLink domain, none on PCIe cards); a
-    fine-tune runs every expert on its own GPU's tokens (ZeRO/FSDP). (1, 0) for a dense model or a given --mfu."""
+    pretraining job, the all-to-alls (collectives.expert_all_to_all) of the job's own expert-parallel degree
+    (Workload.expert_parallel, a published run's; across nodes over the fabric, with its dispatcher and overlap) or the
+    one Megatron-Core's guideline gives these GPUs (gemm.default_expert_parallel: EP inside the NVLink domain, none on
+    PCIe cards); a fine-tune runs every expert on its own GPU's tokens (ZeRO/FSDP). (1, 0) for a dense model or a given
+    --mfu."""
     moe = model.moe
     if moe is None or workload.mfu is not None or gpu.memory_bandwidth_gbps <= 0 or not workload.tokens:
         return 1.0, 0.0
     nvswitch = bool(gpu.nvlink) and gpu.form_factor != "pcie"
     node = min(gpus, GPUS_PER_NVLINK_DOMAIN) if nvswitch else 1
     sharded = workload.kind == "pretrain" and workload.zero in EXPERT_ZERO_STAGES
-    ep = default_expert_parallel(model, gpus, node) if sharded else 1
+    ep = (workload.expert_parallel or default_expert_parallel(model, gpus, node)) if sharded else 1
     tokens = max(1, workload.batch) * (workload.context or 2048)
     factor = expert_time_factor(model, peak / (gpu.memory_bandwidth_gbps * 1e9), tokens, 1, ep)
     link = intra_node_link(gpu, links=links)
+    # a group wider than the NVLink domain (a published run's own EP: Workload.expert_parallel) sends its other nodes'
+    # copies over the fabric of a data-center node, one 400 Gb/s NIC per GPU (collectives.DGX_NIC_GBPS)
+    across = nvswitch and ep > GPUS_PER_NVLINK_DOMAIN
+    fabric = inter_node_link(DGX_NIC_GBPS) if across else None
     per_micro, _moved = expert_all_to_all(
         tokens,
         model.hidden_size,
@@ -2961,15 +2976,22 @@ def _expert_parallel(
         ep,
         link,
         bool(workload.grad_checkpointing),
+        fabric=fabric,
+        node=GPUS_PER_NVLINK_DOMAIN,
+        experts=moe.num_experts,
+        per_node=workload.expert_dispatcher in PER_NODE_DISPATCHERS,
+        groups=(moe.routing_groups, moe.groups_per_token),
     )
-    seconds = per_micro * workload.tokens / (max(1, gpus) * tokens)
+    # Megatron-Core's 1F1B all-to-all overlap hides a measured share of them (collectives.EXPERT_OVERLAP_HIDDEN)
+    hidden = EXPERT_OVERLAP_HIDDEN if workload.expert_overlap else 0.0
+    seconds = per_micro * (1.0 - hidden) * workload.tokens / (max(1, gpus) * tokens)
     ex.assume_layout(
         Reason.of(
             "est.expert-gemms",
             ep=ep,
             rows=tokens_per_expert(model, tokens, ep),
             rate=factor,
-            link=link.name if ep > 1 else "",
+            link=(fabric.name if fabric else link.name) if ep > 1 else "",
             hours=seconds / 3600,
         )
     )
@@ -3750,7 +3772,9 @@ def _estimate(
         if gpu is not None and gpu_hours is not None
         else None,
         peak_tflops=dense_peak_tflops(gpu) if gpu else None,
-        speed_regime=speed_regime(model, split, gpus, workload.batch, gpu),
+        speed_regime=speed_regime(model, split, gpus, workload.batch, gpu)
+        if workload.kind == "inference"
+        else training_regime(moe=model.moe is not None),
         memory_regime=ranges_memory_regime(
             tuple_cache_copies=legacy_cache_copies(model, reported.engine or "transformers")
         )

@@ -17,12 +17,12 @@ from configurator.core.common.memo import remember, scoped
 from configurator.core.common.reasons import Reason, english
 from configurator.core.common.shapes import ParallelismJson
 from configurator.core.estimate.collectives import (  # the links' facts, read by the estimator too
-    INTER_NODE_HOP_S,
-    NIC_BUSBW_SHARE,
-    ROCE_SHARE,
     Link,
     expert_all_to_all,
     intra_node_link,
+)
+from configurator.core.estimate.collectives import (
+    inter_node_link as inter_node_link,  # re-exported: the costs, the solver
 )
 from configurator.core.estimate.estimator import (
     CAL,
@@ -98,11 +98,6 @@ def serving_layout(num_heads: int, num_kv_heads: int, num_layers: int, gpus: int
 
 
 # --------------------------------------------------------------------------- links
-
-
-def inter_node_link(gbps_per_gpu: float, fabric: str = "InfiniBand") -> Link:
-    share = NIC_BUSBW_SHARE * (ROCE_SHARE if fabric == "RoCE" else 1.0)
-    return Link(f"{fabric} {gbps_per_gpu:.0f} Gb/s per GPU", gbps_per_gpu / 8 * share, INTER_NODE_HOP_S)
 
 
 # --------------------------------------------------------------------------- the plan

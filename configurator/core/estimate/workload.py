@@ -127,6 +127,25 @@ class Workload(BaseModel):
         description="training in fp8: the GEMMs run through NVIDIA Transformer Engine (Megatron-Core, NeMo, Megatron "
         "Bridge), whose dense FP8 step gains more than its GEMMs' share of the BF16 step (estimator.TE_DENSE_FP8_PAIR)",
     )
+    # an MoE pretraining job's expert-parallel layout (issue #29, train34): a published run's own, which the estimate
+    # prices (estimator._expert_parallel); None: the widest degree inside one NVLink domain (gemm.default_expert_parallel)
+    expert_parallel: int | None = Field(
+        default=None,
+        ge=1,
+        le=4096,
+        description="pretraining an MoE: the expert-parallel degree (Megatron-LM --expert-model-parallel-size); "
+        "default: the widest inside one NVLink domain",
+    )
+    expert_dispatcher: Literal["alltoall", "deepep"] = Field(
+        default="alltoall",
+        description="pretraining an MoE across nodes: Megatron-Core's token dispatcher, 'alltoall' (one send per "
+        "routed copy) or 'deepep' (DeepEP / HybridEP: one send per other node, forwarded over NVLink there)",
+    )
+    expert_overlap: bool = Field(
+        default=False,
+        description="pretraining an MoE: the all-to-alls overlapped with another micro-batch's compute (Megatron-Core "
+        "--overlap-moe-expert-parallel-comm); the share hidden is collectives.EXPERT_OVERLAP_HIDDEN",
+    )
     lora_rank: int = Field(default=16, ge=1, le=4096)
     lora_targets: Literal["all-linear", "attention"] = "all-linear"
     train_embeddings: bool = Field(default=False, description="LoRA: also train the embedding and output layers")
