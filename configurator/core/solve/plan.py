@@ -974,7 +974,25 @@ def _solve_among(
     cand.timed_out = not builds and bm.last_status == "unknown"
     for build in list(builds):
         builds.extend(_on_faster_links(build, cand, request, catalog, model, should_stop, time_budget, len(builds)))
-    return builds, cand
+    return _within_horizon(builds, request), cand
+
+
+def _within_horizon(builds: list[Build], request: BuildRequest) -> list[Build]:
+    """Without a deadline, a training build the options were timed within a year for (TRAINING_HORIZON_H, through
+    effective_deadline) that takes longer at its board's links is not an answer either: 6 x RTX PRO 5000 in the PCIe
+    3.0 bays of a used SYS-4029GP-TRT gather ZeRO-3's weights at PCIe 3.0, 25,938 h for Llama 3.2 3B on 1T tokens,
+    where its option read 8,620 h (round 34). A faster board's build (_on_faster_links) takes its place."""
+    if request.deadline_hours is not None:
+        return builds
+    kept = [b for b in builds if not _past_horizon(b, request)]
+    return [b.model_copy(update={"rank": i + 1}) for i, b in enumerate(kept)] if len(kept) < len(builds) else builds
+
+
+def _past_horizon(build: Build, request: BuildRequest) -> bool:
+    """A training build timed past the deadline its plan must meet (the user's, else a year), at its own links."""
+    deadline = effective_deadline(request, request.workload)
+    hours = build.estimate.wall_hours
+    return deadline is not None and hours is not None and build.nodes == 1 and hours > deadline
 
 
 LINK_RETRIES = 3
@@ -1013,7 +1031,7 @@ def _on_faster_links(
             return []
         label, why, choice = found[0]
         build = _assemble(shown + 1, label, why, choice, request, trial, catalog)
-        if missed_target(build) is None:
+        if missed_target(build) is None and not _past_horizon(build, request):
             return [build]
     return []
 
@@ -1021,9 +1039,10 @@ def _on_faster_links(
 def _missed_on_links(build: Build, options: list[GpuOption], request: BuildRequest) -> GpuOption | None:
     """The GPU option a training build was solved from when the option meets the deadline and the build, timed at its
     board's links, misses it; None otherwise."""
-    deadline = request.deadline_hours
+    deadline = effective_deadline(request, request.workload)
     missed = missed_target(build)
-    if deadline is None or missed is None or missed[0] != "deadline" or build.nodes != 1:
+    past = (missed is not None and missed[0] == "deadline") or _past_horizon(build, request)
+    if deadline is None or not past or build.nodes != 1:
         return None
     return next(
         (
