@@ -22,13 +22,14 @@ def test_total_parameters_match_the_published_count(model: ModelArch) -> None:
 
 
 # Model cards that publish the active count without the embedding table and output head:
-# GLM-4.5 / 4.5-Air / 4.6 (zai-org model cards, 32B / 12B), MiniMax-M2 (model card, 10B),
+# GLM-4.5 / 4.5-Air / 4.6 / 4.7 (zai-org model cards, 32B / 12B; GLM-4.7 keeps GLM-4.6's shapes and its 355B-A32B), MiniMax-M2 (model card, 10B),
 # Qwen3-Next-80B-A3B (model card, "3B activated"), GLM-5 (model card, 40B), MiniMax-M2.5 (model card, 10B),
 # DeepSeek-V4-Flash (README, 13B: 12.74B counted without the embedding table and output head, 13.80B with them).
 ACTIVE_WITHOUT_EMBEDDINGS = {
     "glm-4.5",
     "glm-4.5-air",
     "glm-4.6",
+    "glm-4.7",
     "minimax-m2",
     "qwen3-next-80b-a3b",
     "glm-5",
