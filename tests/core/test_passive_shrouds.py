@@ -106,10 +106,12 @@ def test_a_shroud_frame_in_a_home_office_is_still_too_loud_for_it(catalog) -> No
         budget=4000,
         gpu_ids=("mi50-32gb",),
         room="home-office",
-        top_k=1,
+        top_k=2,
     )
-    build = plan(request, catalog).builds[0]
-    assert build.gpu_count == 2 and any(p.id == "blower-shroud-kit-passive" for p in build.parts)
+    # since round 34 (top34) --top K shows the full plan's first K: its #1 is one MI50 with layers in RAM, "cheapest
+    # below reading speed", and the two on the frame are #2, "cheapest"
+    build = next(b for b in plan(request, catalog).builds if b.gpu_count == 2)
+    assert build.label.startswith("cheapest") and any(p.id == "blower-shroud-kit-passive" for p in build.parts)
     assert (build_dba(build) or 99.0) < 73.0
     loud = [c for c in build.checks if c.rule == "NOISE-1"]
     assert loud and loud[0].status == "warn", [(c.rule, c.status) for c in build.checks]
