@@ -1183,7 +1183,7 @@ def _claim_problems(
     elif kind in ("fastest", "value"):
         problems += _speed_problems(build, name, kind, piece, pool)
     elif kind == "quietest":
-        problems += _quietest_problems(build, name, pool)
+        problems += _quietest_problems(build, name, pool, r.every)
     elif kind == "grow":
         problems += [f"{name}: 'room to grow', but {reason}" for reason in _room_for_one_more(build, circuit, circuits)]
     return problems
@@ -1303,9 +1303,14 @@ def _speed_problems(build: dict[str, Any], name: str, kind: str, piece: str, poo
     return []
 
 
-def _quietest_problems(build: dict[str, Any], name: str, pool: list[dict[str, Any]]) -> list[str]:
-    """The lowest dBA, then the lowest wall watts among builds tied on it; and some build shown louder by AS_QUIET_DBA
-    or more (beside builds it cannot be told from, "quietest" claims nothing the estimate can tell)."""
+def _quietest_problems(
+    build: dict[str, Any], name: str, pool: list[dict[str, Any]], every: list[dict[str, Any]] | None = None
+) -> list[str]:
+    """The lowest dBA, then the lowest wall watts among builds tied on it, in the claim's pool; and some build shown
+    (`every`, the claim's pool when not given) louder by AS_QUIET_DBA or more (beside builds it cannot be told from,
+    "quietest" claims nothing the estimate can tell). The margin is over every build shown, as the plan's own rule
+    (shown.quieter) reads it: "quietest (without your own card)" is the quietest of the builds without it, and louder
+    by 2 dBA than some build shown, which may use the card (round 34: a 2070 at 40.9 dBA beside two 3090s at 42.9)."""
     mine_dba = _dba(build)
     if _shrouded(build):
         return [f"{name}: 'quietest' on passive cards under shroud kits, whose blowers' figure is a floor"]
@@ -1326,7 +1331,8 @@ def _quietest_problems(build: dict[str, Any], name: str, pool: list[dict[str, An
             f"{name}: 'quietest' ties on dBA but draws {_wall(build):.0f} W against "
             f"#{other['rank']}'s {_wall(other):.0f} W"
         ]
-    if not any(d >= mine_dba + AS_QUIET_DBA - DBA_TOLERANCE for d, _w, _b in heard):
+    louder = [d for b in (every or pool) if (d := _dba(b)) is not None and not _shrouded(b)]
+    if not any(d >= mine_dba + AS_QUIET_DBA - DBA_TOLERANCE for d in louder):
         return [f"{name}: 'quietest' at {mine_dba:.1f} dBA, within {AS_QUIET_DBA:g} dBA of every build shown"]
     return []
 
