@@ -294,6 +294,7 @@ class BuildsTable(QTableWidget):
 
     row_chosen = Signal(int)  # index into the result's builds
     rows_resized = Signal()  # the rows' heights changed (a new result, or "How it fits" wrapping anew)
+    squeezed = Signal()  # the table was made shorter than before by its pane (a label above it grew, the window shrank)
     COLUMNS = [
         "#",
         QT_TRANSLATE_NOOP("BuildsTable", "Why"),
@@ -358,6 +359,11 @@ class BuildsTable(QTableWidget):
         self.resizeRowsToContents()
         if [self.rowHeight(r) for r in range(self.rowCount())] != before:
             self.rows_resized.emit()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if 0 < event.size().height() < event.oldSize().height():
+            self.squeezed.emit()
 
     def needed_height(self) -> int:
         """The table's height with every row in view: the header, the rows and the frame (no vertical scrolling)."""

@@ -162,6 +162,10 @@ class MainWindow(QMainWindow):
         self.session.project_changed.connect(self._show_project_ownership)
         self.builds.row_chosen.connect(self.session.select)
         self.builds.rows_resized.connect(self._fit_builds)
+        # after an instant (memoised) re-solve in Chinese the rows were fitted, then the pane's label above the table
+        # grew a pixel and took it from the table: a build 1 px below the edge (184 px for five 37 px rows); fit again
+        # once the layout has settled (queued: never inside the resize itself)
+        self.builds.squeezed.connect(self._fit_builds, Qt.ConnectionType.QueuedConnection)
         self.results_splitter.splitterMoved.connect(self._on_results_splitter_moved)
         self.banner.apply_requested.connect(self._on_banner_apply_requested)
         self.detail.step_chosen.connect(self._on_detail_step_chosen)
