@@ -1647,15 +1647,19 @@ def _fixed_overhead(
 ) -> float:
     """Per-token fixed cost; `named_engine` is the engine the user named when `engine` stands in for it
     (ENGINE_STAND_IN): exllamav2/v3 stream weights like llama.cpp but have their own per-layer cost. `linear_layers`
-    of the `layers` are linear attention, which llama.cpp runs as a longer chain of kernels
-    (Calibration.layer_overhead_llamacpp_linear)."""
+    of the `layers` are linear attention, which llama.cpp's CUDA backend runs as a longer chain of kernels
+    (Calibration.layer_overhead_llamacpp_linear; measured on CUDA only, so other backends keep the plain cost)."""
     if named_engine in EXLLAMA_ENGINES:
         return cal.step_overhead_llamacpp + layers * cal.layer_overhead_exllamav2
     if engine == "llama.cpp":
         per_layer = cal.layer_overhead_llamacpp_hbm if _is_hbm(gpu) else cal.layer_overhead_llamacpp
         if batched_launches(gpu, gpus, cal=cal):
             per_layer -= cal.layer_overhead_saved_by_graphs
-        return cal.step_overhead_llamacpp + layers * per_layer + linear_layers * cal.layer_overhead_llamacpp_linear
+        if llamacpp_backend(gpu, cal.llamacpp_backend) == "cuda":
+            per_layer_linear = cal.layer_overhead_llamacpp_linear
+        else:
+            per_layer_linear = 0.0
+        return cal.step_overhead_llamacpp + layers * per_layer + linear_layers * per_layer_linear
     if engine == "vllm":
         return cal.step_overhead_vllm + layers * cal.layer_overhead_vllm
     return cal.step_overhead_transformers + layers * cal.layer_overhead_transformers
