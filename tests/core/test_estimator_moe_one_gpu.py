@@ -39,9 +39,9 @@ def test_hybrid_linear_attention_moe_is_slower_than_qwen3_moe_on_one_5090(catalo
     assert linear_attention_layers(catalog.get("models", "qwen3-30b-a3b")) == 0
 
 
-def test_linear_attention_cost_is_fitted_on_the_l40s_row_and_cuda_only(catalog: Catalog) -> None:
-    """ISSUE_14861's llama.cpp column is the one fitted row (context 4,000 + 200): within 5 %. The Vulkan build on a
-    Strix Halo keeps the plain per-layer cost (no such row measured there), so the term is CUDA's alone."""
+def test_linear_attention_cost_is_fitted_on_the_l40s_row_and_ggml_cuda_only(catalog: Catalog) -> None:
+    """ISSUE_14861's llama.cpp column is the one fitted row (context 4,000 + 200): within 5 %. It is measured on CUDA
+    (and HIP compiles the same ggml-cuda code); a Vulkan build keeps the plain per-layer cost (no such row measured)."""
     rows = [r for r in kind_rows("decode_speed") if r["source"] == ISSUE_14861]
     comparisons, _ = decode_speed(catalog, rows)
     assert [round(c.measured, 1) for c in comparisons] == [144.7]

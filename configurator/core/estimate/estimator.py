@@ -1635,6 +1635,10 @@ def batched_launches(gpu: Gpu, gpus: int, *, cal: Calibration = CAL) -> bool:
     )
 
 
+GGML_CUDA_BACKENDS = ("cuda", "hip")
+"""llama.cpp backends built from ggml-cuda's sources (HIP builds hipify the same kernels and graph)."""
+
+
 def _fixed_overhead(
     engine: str,
     gpu: Gpu,
@@ -1647,15 +1651,16 @@ def _fixed_overhead(
 ) -> float:
     """Per-token fixed cost; `named_engine` is the engine the user named when `engine` stands in for it
     (ENGINE_STAND_IN): exllamav2/v3 stream weights like llama.cpp but have their own per-layer cost. `linear_layers`
-    of the `layers` are linear attention, which llama.cpp's CUDA backend runs as a longer chain of kernels
-    (Calibration.layer_overhead_llamacpp_linear; measured on CUDA only, so other backends keep the plain cost)."""
+    of the `layers` are linear attention, which llama.cpp's CUDA code runs as a longer chain of kernels
+    (Calibration.layer_overhead_llamacpp_linear; measured on CUDA, and HIP builds compile the same ggml-cuda code and
+    graph; Vulkan, SYCL and Metal have their own kernels and submission and keep the plain cost)."""
     if named_engine in EXLLAMA_ENGINES:
         return cal.step_overhead_llamacpp + layers * cal.layer_overhead_exllamav2
     if engine == "llama.cpp":
         per_layer = cal.layer_overhead_llamacpp_hbm if _is_hbm(gpu) else cal.layer_overhead_llamacpp
         if batched_launches(gpu, gpus, cal=cal):
             per_layer -= cal.layer_overhead_saved_by_graphs
-        if llamacpp_backend(gpu, cal.llamacpp_backend) == "cuda":
+        if llamacpp_backend(gpu, cal.llamacpp_backend) in GGML_CUDA_BACKENDS:
             per_layer_linear = cal.layer_overhead_llamacpp_linear
         else:
             per_layer_linear = 0.0
