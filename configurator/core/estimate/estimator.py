@@ -1671,8 +1671,10 @@ def _fixed_overhead(
 
 
 def linear_attention_layers(model: ModelArch, last: int | None = None) -> int:
-    """Gated DeltaNet (linear-attention) layers among the model's last `last` layers (all of them when None): the
-    layers llama.cpp places on the GPUs are the last ones (offload.Placement)."""
+    """Gated DeltaNet (linear-attention) layers among the model's last `last` layers (all of them when None: the
+    layers llama.cpp places on the GPUs are the last ones, offload.Placement). The experts-in-RAM decode (offload.py)
+    does not add their cost yet: its cores' rate (host.CPU_DECODE_FLOPS_PER_CORE_CYCLE) was derived with the one such
+    row (Qwen3.5-397B-A17B under ik_llama.cpp, its own DeltaNet kernels) inside it, and moves with it."""
     if model.linear_attention is None:
         return 0
     first = model.num_layers - (model.num_layers if last is None else last)

@@ -20,7 +20,6 @@ from configurator.core.estimate.estimator import (
     _layer_assignment,
     attention_score_seconds,
     explained,
-    linear_attention_layers,
     llamacpp_prefill_tflops,
     moe_layers,
     stepped,
@@ -402,14 +401,7 @@ def _gpu_step(job: _Job, gpu_bytes: float, said: _Said) -> float:
     eff = _bw_efficiency("llama.cpp", job.workload.precision or "bf16", gpu, cal=job.cal)
     step_gpu = (
         gpu_bytes / (eff * gpu.memory_bandwidth_gbps * 1e9)
-        + _fixed_overhead(
-            "llama.cpp",
-            gpu,
-            placement.gpu_layers,
-            gpus=job.gpus,
-            cal=job.cal,
-            linear_layers=linear_attention_layers(job.model, placement.gpu_layers),
-        )
+        + _fixed_overhead("llama.cpp", gpu, placement.gpu_layers, gpus=job.gpus, cal=job.cal)
         + (job.gpus - 1) * job.cal.layer_split_hop_s
     )
     said.step(
