@@ -318,6 +318,17 @@ class Calibration:
     # launch, ggml-org/llama.cpp PR #6766). DERIVED, not fitted: the mean of the PR's own before/after pairs for
     # LLaMA 2 7B (32 layers), CUDA_GRAPH_PAIRS above.
     layer_overhead_saved_by_graphs: float = CUDA_GRAPH_SAVING_S  # 21.8 us
+    # What a linear-attention (Gated DeltaNet) layer adds to that per-layer cost in a llama.cpp decode step: its
+    # recurrent update is a chain of small ggml nodes on the layer's k x v state where an attention layer has one
+    # FlashAttention kernel (src/models/delta-net-base.cpp build_delta_net_autoregressive: scale, exp, three muls, two
+    # sum_rows, sub, repeat, add on the state; the layer adds a short convolution, two l2 norms, the gates and a gated
+    # norm). FITTED (2026-12-06, moe1gpu35) on the one fitted row that runs such layers on llama.cpp: Qwen3.6-35B-A3B Q4
+    # on an L40S, llama.cpp b8833, 144.7 tokens/s (ollama/ollama issue #14861: +15 % without it, +0.1 % at 30 us on a
+    # 1 us grid; not a crossval knob: no other fitted row informs it). Checked on held-out rows: the same build family
+    # on an RTX 5090 (ollama/ollama PR #16031, llama-server) decodes Qwen3.6- and
+    # Qwen3.5-35B-A3B at 226.3 / 222.7 tokens/s against 331.2 for Qwen3-30B-A3B, an attention-only MoE of the same
+    # active size; without the term the estimate read them +22 / +24 % and put the attention-only model slower.
+    layer_overhead_llamacpp_linear: float = 30e-6
     # The plain estimate describes a current CUDA build: graphs on (see llamacpp_build and _cuda_graphs).
     llamacpp_cuda_graphs: bool = True
     llamacpp_volta_turing_graphs: bool = True
@@ -1624,21 +1635,50 @@ def batched_launches(gpu: Gpu, gpus: int, *, cal: Calibration = CAL) -> bool:
     )
 
 
+GGML_CUDA_BACKENDS = ("cuda", "hip")
+"""llama.cpp backends built from ggml-cuda's sources (HIP builds hipify the same kernels and graph)."""
+
+
 def _fixed_overhead(
-    engine: str, gpu: Gpu, layers: int, named_engine: str | None = None, gpus: int = 1, *, cal: Calibration
+    engine: str,
+    gpu: Gpu,
+    layers: int,
+    named_engine: str | None = None,
+    gpus: int = 1,
+    *,
+    cal: Calibration,
+    linear_layers: int = 0,
 ) -> float:
     """Per-token fixed cost; `named_engine` is the engine the user named when `engine` stands in for it
-    (ENGINE_STAND_IN): exllamav2/v3 stream weights like llama.cpp but have their own per-layer cost."""
+    (ENGINE_STAND_IN): exllamav2/v3 stream weights like llama.cpp but have their own per-layer cost. `linear_layers`
+    of the `layers` are linear attention, which llama.cpp's CUDA code runs as a longer chain of kernels
+    (Calibration.layer_overhead_llamacpp_linear; measured on CUDA, and HIP builds compile the same ggml-cuda code and
+    graph; Vulkan, SYCL and Metal have their own kernels and submission and keep the plain cost)."""
     if named_engine in EXLLAMA_ENGINES:
         return cal.step_overhead_llamacpp + layers * cal.layer_overhead_exllamav2
     if engine == "llama.cpp":
         per_layer = cal.layer_overhead_llamacpp_hbm if _is_hbm(gpu) else cal.layer_overhead_llamacpp
         if batched_launches(gpu, gpus, cal=cal):
             per_layer -= cal.layer_overhead_saved_by_graphs
-        return cal.step_overhead_llamacpp + layers * per_layer
+        if llamacpp_backend(gpu, cal.llamacpp_backend) in GGML_CUDA_BACKENDS:
+            per_layer_linear = cal.layer_overhead_llamacpp_linear
+        else:
+            per_layer_linear = 0.0
+        return cal.step_overhead_llamacpp + layers * per_layer + linear_layers * per_layer_linear
     if engine == "vllm":
         return cal.step_overhead_vllm + layers * cal.layer_overhead_vllm
     return cal.step_overhead_transformers + layers * cal.layer_overhead_transformers
+
+
+def linear_attention_layers(model: ModelArch, last: int | None = None) -> int:
+    """Gated DeltaNet (linear-attention) layers among the model's last `last` layers (all of them when None: the
+    layers llama.cpp places on the GPUs are the last ones, offload.Placement). The experts-in-RAM decode (offload.py)
+    does not add their cost yet: its cores' rate (host.CPU_DECODE_FLOPS_PER_CORE_CYCLE) was derived with the one such
+    row (Qwen3.5-397B-A17B under ik_llama.cpp, its own DeltaNet kernels) inside it, and moves with it."""
+    if model.linear_attention is None:
+        return 0
+    first = model.num_layers - (model.num_layers if last is None else last)
+    return sum(not model.is_full_attention_layer(i) for i in range(max(0, first), model.num_layers))
 
 
 def moe_layers(model: ModelArch) -> tuple[bool, ...]:
@@ -2134,7 +2174,7 @@ def _step_overhead(
     """The fixed cost of a decode step beside its reads and FLOPs: launches, host work per sequence, the serving
     engines' latency floor and transformers' Python expert loop."""
     overhead = _fixed_overhead(
-        engine, gpu, model.num_layers, named_engine, gpus, cal=ex.cal
+        engine, gpu, model.num_layers, named_engine, gpus, cal=ex.cal, linear_layers=linear_attention_layers(model)
     ) + batch * _sequence_overhead(engine, cal=ex.cal)
     expert_loop = _expert_loop_overhead(model, engine, cal=ex.cal)
     floor, floor_why = _server_layer_latency(model, engine, named_engine, cal=ex.cal)
