@@ -77,6 +77,9 @@ def _part_lines(build: Any) -> list[str]:
         lines.append(
             f"   {part.category:11} {part.quantity} x {part.name}{owned}  {part.subtotal:,.0f}{free}{scope}{old}"
         )
+    dated = prices.dates_said(build)
+    if dated is not None:
+        lines.append(f"   {english(dated)}")
     old_parts = prices.stale_parts(build)
     if old_parts:
         paid = sum(p.subtotal > 0 for p in build.parts)
@@ -421,6 +424,8 @@ def _cmd_plan(args: argparse.Namespace) -> int:
             # each paid part priced more than six months ago, as a code with its date (the text's "[old: ...]")
             shown["price_warnings"] = prices.old_price_warnings(build)
             shown["rate_warning"] = prices.rate_warning(build)
+            # how old the build's paid prices are: oldest, median, newest (the text's "prices of this build's ...")
+            shown["price_dates"] = prices.dates_json(build)
         print_json(data)
     else:
         print(format_plan(result))

@@ -994,10 +994,17 @@ class BuildDetail(QTabWidget):
         rate = prices.rate_said(build)
         if rate is not None:  # converted at old exchange rates: the rate is a dated fact as a price is
             flag += f"<br><span style='color: {STATUS_COLORS['warn']};'>⚠ " + html.escape(i18n.say(rate)) + "</span>"
+        # how old the paid prices are, oldest / median / newest (report.prices.dates_said, as the CLI and the sheet)
+        dated = prices.dates_said(build)
+        dates = "" if dated is None else i18n.say(dated)
         self.total.setText(
-            "<b>" + self.tr("Total") + f" {build.total_price:,.0f} {build.currency}</b>{nodes}{saved}{flag}"
+            "<b>"
+            + self.tr("Total")
+            + f" {build.total_price:,.0f} {build.currency}</b>{nodes}{saved}"
+            + (f"<br><small>{html.escape(dates)}</small>" if dates else "")
+            + flag
         )
-        self.total.setToolTip(summary)
+        self.total.setToolTip("\n".join(t for t in (dates, summary) if t))
 
     def _fill_noise(self, build: Build | None) -> None:
 

@@ -169,14 +169,14 @@ def test_the_sheet_header_gives_the_catalogs_and_the_builds_price_dates_never_as
     sheet = html.unescape(build_sheet_html(builds[0], request, meta))
     header = sheet.split("</header>")[0]
     assert f"catalog {catalog_date(shipped).text()}" in header
-    dates = [p.price_date for p in builds[0].parts if p.price_date is not None and p.subtotal > 0]
-    assert (
-        f"this build's prices from {min(dates):%Y-%m} to {max(dates):%Y-%m}" in header
-        or f"this build's prices {min(dates):%Y-%m}" in header
-    )
-    assert "as of" not in header
+    # round 35 (data35): the build's oldest, median and newest paid price by day (was its month range)
+    dates = sorted(p.price_date for p in builds[0].parts if p.price_date is not None and p.subtotal > 0)
+    assert len(dates) > 1
+    assert f"this build's {len(dates)} paid parts: oldest {dates[0]:%Y-%m-%d} (" in header
+    assert f"median {dates[(len(dates) - 1) // 2]:%Y-%m-%d}, newest {dates[-1]:%Y-%m-%d}" in header
+    assert "as of" not in header and "today" not in header
     markdown = markdown_text(builds[:1], request, meta)
-    assert f"Catalog {catalog_date(shipped).text()}" in markdown and "Prices: this build's prices " in markdown
+    assert f"Catalog {catalog_date(shipped).text()}" in markdown and "Prices: prices of this build's " in markdown
 
 
 def test_version_names_the_catalogs_price_dates(isolated_home: Path, shipped: Catalog) -> None:
@@ -226,7 +226,7 @@ def test_an_estimated_price_says_so_and_why_in_its_price_note(shipped: Catalog) 
     """Issue #30: a price derived from a class-wide rise carries its reason, and the build's price note shows it."""
     from configurator.core.solve.pricing import quote
 
-    kit = shipped.get("memory", "samsung-ddr5-5600-rdimm-256gb-8x32")
+    kit = shipped.get("memory", "samsung-ddr5-4800-rdimm-256gb-8x32")  # round 35: the 5600 kit is observed
     newest = kit.price("USD", "new")
     assert newest is not None and newest.estimate_reason, (
         "the 32 GB RDIMM price is derived per GB, so it names its reason"
@@ -328,3 +328,46 @@ def test_plan_json_lists_each_builds_old_prices_and_each_parts_price_date(isolat
         }
         assert {w["part_id"] for w in build["price_warnings"]} == old
         assert all(w["code"] == "price.old" and w["price_date"] for w in build["price_warnings"])
+
+
+def test_a_builds_price_dates_are_its_oldest_median_and_newest_paid_price() -> None:
+    """Round 35 (data35): the CLI, its JSON, the window and the sheet read one rule (report.prices.dates_said): the
+    oldest, the median (the earlier middle date for an even count, a date some part was priced on) and the newest
+    price of the parts the build pays for; owned and included parts, which pay nothing, are not counted."""
+    from configurator.core.common.reasons import english
+    from configurator.core.model.build import Build, BuildPart
+    from configurator.core.report import prices
+
+    d = datetime.date
+
+    def part(day: datetime.date | None, price: float, owned: int = 0) -> BuildPart:
+        return BuildPart.model_construct(
+            category="gpu", id="x", name="x", quantity=1, unit_price=price, owned=owned, price_date=day
+        )
+
+    parts = [
+        part(d(2025, 7, 23), 126),
+        part(d(2026, 2, 1), 100),
+        part(d(2026, 11, 1), 72),
+        part(d(2026, 3, 1), 221),
+        part(d(2021, 1, 1), 500, owned=1),
+    ]  # the last one owned: pays nothing, not counted
+    build = Build.model_construct(parts=parts)
+    said = prices.dates_said(build, today=d(2026, 12, 6))
+    assert said is not None and said.code == "price.dates"
+    assert english(said) == (
+        "prices of this build's 4 paid parts: oldest 2025-07-23 (16 months old), median 2026-02-01, newest 2026-11-01"
+    )
+    assert prices.dates_json(build, today=d(2026, 12, 6)) == {
+        "oldest": "2025-07-23",
+        "median": "2026-02-01",
+        "newest": "2026-11-01",
+        "paid": 4,
+        "months": 16,
+        "text": english(said),
+    }
+    one = Build.model_construct(parts=[part(d(2026, 4, 1), 399)])
+    assert prices.dates_json(one, today=d(2026, 12, 6))["text"] == (  # type: ignore[index]
+        "the price of this build's 1 paid part: dated 2026-04-01 (8 months old)"
+    )
+    assert prices.dates_said(Build.model_construct(parts=[part(None, 50)])) is None

@@ -77,7 +77,14 @@ def test_an_old_new_price_is_raised_to_a_newer_used_one(shipped: Catalog) -> Non
 
 
 def test_a_derived_estimate_gives_way_to_newer_observations_of_its_class(shipped: Catalog) -> None:
-    q = quote(shipped.get("memory", DDR5_32GB_KIT), shipped, "USD", "new")
+    # the kit as it stood before its own August 2026 listing (round 35 gave it one, 1,426 USD a module, and a China
+    # price): its newest price the Q1 contract derivation, the rest of the catalog's DDR5 RDIMMs the evidence
+    shipped_kit = shipped.get("memory", DDR5_32GB_KIT)
+    assert isinstance(shipped_kit, MemoryKit)
+    before = tuple(p for p in shipped_kit.prices if p.date < datetime.date(2026, 7, 1))
+    kit = shipped_kit.model_copy(update={"prices": before})
+    shipped = _with(shipped, kit)
+    q = quote(kit, shipped, "USD", "new")
     assert q is not None and q.raised is not None
     assert q.raised.old_amount == pytest.approx(3600.0)  # 14 USD/GB, Counterpoint's Q1 contract price
     assert q.raised.basis == "class"
@@ -85,7 +92,7 @@ def test_a_derived_estimate_gives_way_to_newer_observations_of_its_class(shipped
     assert q.raised.per_gb == pytest.approx(1800 / 64)
     assert q.amount == pytest.approx(256 * 1800 / 64)
     # in another currency the same raise, converted
-    cny = quote(shipped.get("memory", DDR5_32GB_KIT), shipped, "CNY", "new")
+    cny = quote(kit, shipped, "CNY", "new")
     assert cny is not None and cny.raised is not None
     assert cny.amount == pytest.approx(shipped.convert(7200.0, "USD", "CNY"))
 
@@ -159,7 +166,10 @@ def test_a_plan_names_every_raised_price() -> None:
     for build in plan["builds"]:
         warned = {w["part_id"] for w in build.get("price_warnings", []) if w["code"] == "price.raised"}
         for part in build["parts"]:
-            if part["id"] in (DDR4_KIT, DDR5_32GB_KIT) and part["unit_price"] > 0:
+            if part["id"] == DDR5_32GB_KIT and part["unit_price"] > 0:
+                # round 35: the kit's own China price of 2026-07-01 (8 x 9,190 CNY), observed, so nothing raises it
+                assert part["unit_price"] == pytest.approx(73_520) and part["id"] not in warned
+            if part["id"] == DDR4_KIT and part["unit_price"] > 0:
                 # the October 2026 1,600 USD (10,727 CNY at the ECB's 2026-10-06 6.70459 CNY/USD; 11,464 at the
                 # recalled 2025 rate this bound was first written at): never the mid-2025 560 USD (3,755 CNY) nor the
                 # Q1 contract-derived 3,600 USD (24,137 CNY)

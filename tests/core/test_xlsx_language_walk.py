@@ -98,6 +98,6 @@ def test_the_chinese_headers_run_the_lead_word_into_its_text(lora) -> None:  # t
     sheet, forum = build_sheet_html(builds[0], request, chinese), markdown_text(builds, request, chinese)
     for text in (sheet, forum):
         assert "目录价格 2026-05 至 2026-11" in text and "目录 价格" not in text
-        assert "本配置价格" in text and "本配置 价格" not in text
+        assert "个付费部件的价格：最早 " in text and "，中位 " in text  # round 35: oldest / median / newest
     english = build_sheet_html(builds[0], request, SheetMeta(**META))  # type: ignore[arg-type]
     assert "catalog prices from 2026-05 to 2026-11" in english

@@ -1649,6 +1649,17 @@ EN: dict[str, Template] = {
     "price.included": "included with the chassis",
     "price.built-in": "built into the server",
     "price.old": "price from {date}, {months} months old",
+    # how old a build's paid prices are, oldest, median and newest (report.prices.dates_said): never "today's"
+    "price.dates": lambda r, _say: (
+        f"{'the price' if r.num('paid') == 1 else 'prices'} of this build's {r.fields.get('paid', '')} paid "
+        f"part{'' if r.num('paid') == 1 else 's'}: "
+        + (
+            f"dated {r.fields.get('oldest', '')} ({r.fields.get('months', '')} months old)"
+            if r.fields.get("oldest") == r.fields.get("newest")
+            else f"oldest {r.fields.get('oldest', '')} ({r.fields.get('months', '')} months old), median "
+            f"{r.fields.get('median', '')}, newest {r.fields.get('newest', '')}"
+        )
+    ),
     # a build's prices converted at exchange rates older than six months (report.prices.rate_said)
     "price.rate-old": lambda r, _say: (
         f"prices converted from {', '.join(r.fields['currencies'])} to {r.fields['to']} at the catalog's exchange "  # type: ignore[arg-type]

@@ -55,6 +55,18 @@ class RateWarning(TypedDict):
     message: str
 
 
+class PriceDates(TypedDict):
+    """How old a build's paid prices are (report.prices.dates_json, `plan --json` builds' `price_dates`): the oldest,
+    median and newest price date of the parts it pays for, how many are dated, and the oldest's age in months."""
+
+    oldest: str
+    median: str
+    newest: str
+    paid: int
+    months: int
+    text: str
+
+
 class ParallelismJson(TypedDict):
     """A build's layout across GPUs and nodes (Build.layout, `plan --json` builds' "parallelism"). The contract keys
     come first; a cluster plan's layout (estimate.parallel) adds the rest, an inference layout across nodes its why."""
@@ -555,6 +567,7 @@ class BuildJson(TypedDict):
     why: list[ReasonJson]  # an addition: what a build without a claim or a kind offers over those above (solve.shown)
     price_warnings: NotRequired[list[OldPriceWarning]]  # added by `plan --json` (cli/plan.py)
     rate_warning: NotRequired[RateWarning | None]  # added by `plan --json` (cli/plan.py): old exchange rates
+    price_dates: NotRequired[PriceDates | None]  # added by `plan --json` (cli/plan.py): how old the paid prices are
 
 
 class PlanJson(TypedDict):

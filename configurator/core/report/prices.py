@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime
 
 from configurator.core.common.reasons import Reason, english
-from configurator.core.common.shapes import OldPriceWarning, RateWarning
+from configurator.core.common.shapes import OldPriceWarning, PriceDates, RateWarning
 from configurator.core.model.build import Build, BuildPart
 
 STALE_AFTER_DAYS = 183
@@ -44,6 +44,48 @@ def stale_said(part: BuildPart, today: datetime.date | None = None) -> Reason:
 def stale_text(part: BuildPart, today: datetime.date | None = None) -> str:
     """'price from 2025-06-01, 9 months old'."""
     return english(stale_said(part, today))
+
+
+def paid_dates(build: Build) -> list[datetime.date]:
+    """The price dates of the parts the build pays for (owned and included parts pay none), oldest first."""
+    return sorted(p.price_date for p in build.parts if p.price_date is not None and p.subtotal > 0)
+
+
+def dates_said(build: Build, today: datetime.date | None = None) -> Reason | None:
+    """How old the build's paid prices are, as a code and fields ("price.dates": oldest, median, newest, the paid
+    parts dated, the oldest's age in whole months), None when no paid part is dated. The median is the middle date,
+    the earlier of the two middle ones for an even count (a date some part was priced on, never an average). Every
+    path that shows a build (the CLI, its JSON, the window, the sheet) reads this one: a price is as of its date,
+    never today's."""
+    dates = paid_dates(build)
+    if not dates:
+        return None
+    oldest = dates[0]
+    months = ((today or datetime.date.today()) - oldest).days // 30
+    return Reason.of(
+        "price.dates",
+        oldest=oldest.isoformat(),
+        median=dates[(len(dates) - 1) // 2].isoformat(),
+        newest=dates[-1].isoformat(),
+        paid=len(dates),
+        months=months,
+    )
+
+
+def dates_json(build: Build, today: datetime.date | None = None) -> PriceDates | None:
+    """`plan --json` builds' `price_dates`: the same figures as dates_said, or None when no paid part is dated."""
+    said = dates_said(build, today)
+    if said is None:
+        return None
+    f = said.fields
+    return PriceDates(
+        oldest=str(f["oldest"]),
+        median=str(f["median"]),
+        newest=str(f["newest"]),
+        paid=int(said.num("paid")),
+        months=int(said.num("months")),
+        text=english(said),
+    )
 
 
 RATE_OLD_CODE = "price.rate-old"

@@ -12,14 +12,14 @@ from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
 from typing import TYPE_CHECKING, Any
 
-from configurator.core.catalog.dates import catalog_date, date_range_said
+from configurator.core.catalog.dates import catalog_date
 from configurator.core.common.reasons import Reason, as_json, english, from_json
 from configurator.core.common.shapes import NotAsAskedJson, ReasonJson, ValueRowJson
 from configurator.core.model.build import Build, BuildPart, Infeasible
 from configurator.core.model.request import BuildRequest, circuits_said
 from configurator.core.report import atomic_write_bytes, phrases
 from configurator.core.report.fit import cards_said, fit_of, gpu_said, gpus_said
-from configurator.core.report.prices import rate_said
+from configurator.core.report.prices import dates_said, rate_said
 from configurator.core.report.words import ZH_PART_CATEGORIES, language, say, say_all, sentence_end, t
 from configurator.core.report.words import current as language_code
 
@@ -598,11 +598,10 @@ def _markdown_build(build: Build, request: BuildRequest) -> list[str]:
         lines.append(f" | **{t('Total for {0} nodes').format(build.nodes)}** | **{money(total, build.currency)}**")
     else:
         lines.append(f" | **{t('Total')}** | **{money(total, build.currency)}**")
-    dated = date_range_said(p.price_date for p in build.parts if p.price_date is not None and p.subtotal > 0)
+    dated = dates_said(build)  # oldest, median and newest paid price (report.prices, the one rule)
     from configurator.core.report import phrases  # the fit in the list's language, as the sheet's
 
-    gap = "" if language_code() == "zh_CN" else " "  # "本配置价格", not "本配置 价格" (walk13)
-    prices = t("this build's") + gap + say(dated) if dated is not None else ""
+    prices = say(dated) if dated is not None else ""
     return [
         *lines,
         "",

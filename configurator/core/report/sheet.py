@@ -6,7 +6,6 @@ import math
 from dataclasses import dataclass, field
 from html import escape
 
-from configurator.core.catalog.dates import date_range_said
 from configurator.core.common.reasons import Reason, english, from_json, shortened
 from configurator.core.common.reasons import money as api_money
 from configurator.core.common.shapes import CostOfOwnershipJson, PartSpecJson, PcieSlotJson, ValueRowJson
@@ -211,9 +210,9 @@ def _header(build: Build, request: BuildRequest, meta: SheetMeta) -> str:
     sources = [f"{t('created')} {meta.created}"]
     if meta.catalog_prices:
         sources.append(f"{t('catalog')}{_gap()}{catalog_prices(meta)}")
-    build_prices = date_range_said(p.price_date for p in build.parts if p.price_date is not None and p.subtotal > 0)
+    build_prices = prices.dates_said(build)  # oldest, median and newest paid price: never "as of" today
     if build_prices is not None:
-        sources.append(t("this build's") + _gap() + say(build_prices))
+        sources.append(say(build_prices))
     if meta.exchange_rate_date:
         rate = f"{t('exchange rates of')} {meta.exchange_rate_date}"
         sources.append(rate + (f" ({meta.exchange_rate_source})" if meta.exchange_rate_source else ""))

@@ -1374,6 +1374,15 @@ ZH_REASONS: dict[str, Template] = {
     "price.included": "机箱附带",
     "price.built-in": "服务器内置",
     "price.old": "价格日期 {date}，已 {months} 个月",
+    "price.dates": lambda r, _say: (
+        f"本配置 {r.fields.get('paid', '')} 个付费部件的价格："
+        + (
+            f"日期 {r.fields.get('oldest', '')}（已 {r.fields.get('months', '')} 个月）"
+            if r.fields.get("oldest") == r.fields.get("newest")
+            else f"最早 {r.fields.get('oldest', '')}（已 {r.fields.get('months', '')} 个月），中位 "
+            f"{r.fields.get('median', '')}，最新 {r.fields.get('newest', '')}"
+        )
+    ),
     "price.rate-old": lambda r, _say: (
         f"由 {'、'.join(r.fields['currencies'])} 换算为 {r.fields['to']} 的价格按目录 {r.fields['date']} 的汇率"  # type: ignore[arg-type]
         f"（已 {r.fields['months']} 个月）换算：换算后的价格可能偏离该货币此后的汇率变动"
@@ -3118,7 +3127,6 @@ ZH_CN.update(
     {
         # the sheet's own words (#31): header, power table, estimate rows (assembly notes: asm.* in ZH_REASONS)
         "catalog": "目录",
-        "this build's": "本配置",
         "none listed (catalog id": "未列出（目录编号",
         ")": "）",
         ".": "。",
