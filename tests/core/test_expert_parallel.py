@@ -134,3 +134,61 @@ def test_the_launch_command_shards_the_experts_with_megatrons_flags(catalog: Cat
     assert "--expert-model-parallel-size 8" in command
     assert "--moe-token-dispatcher-type alltoall" in command and "--moe-grouped-gemm" in command
     assert "--num-experts 8" in command
+
+
+def test_a_multi_node_expert_group_is_timed_and_launched_with_deepep_and_transformer_engine(catalog: Catalog) -> None:
+    """Issue #29 (cluster35): Kimi K2 on 32 DGX H100 nodes with NeMo AutoModel's 512-sequence batch. The planner may
+    now lay an expert group across nodes, as the engines' recipes do (Megatron-Bridge@067f987d recipes/kimi/h100/
+    kimi_k2.py: TP 2, EP 32; NeMo AutoModel's kimi_k2_te_deepep.yaml: EP 32 across 4 nodes), and then times it with
+    DeepEP's once-per-node sends, the dispatcher Megatron-Bridge's DeepSeek-V3 and Qwen3-235B H100 recipes turn on
+    (collectives.expert_dispatcher). The estimate and the command agree: the layout's `expert_dispatcher` is what
+    --moe-token-dispatcher-type runs (flex with the deepep backend: NVIDIA/Megatron-LM@d98e8a6 megatron/core/
+    transformer/transformer_config.py), and the job timed with Transformer Engine is launched with it
+    (--transformer-impl transformer_engine, Megatron-LM's own default)."""
+    from configurator.core.estimate.parallel import plan_estimate
+    from configurator.core.launch.training import megatron_command
+
+    model = catalog.records["models"]["kimi-k2"]
+    gpu = catalog.records["gpus"]["h100-sxm"]
+    plan, result = plan_estimate(model, _workload(fused=True), gpu, 32, 8, inter_node_link(400))
+    assert plan is not None and result.layout is not None
+    assert plan.expert * plan.tensor > 8  # the group spans nodes
+    assert result.layout["expert_dispatcher"] == "deepep" and "InfiniBand" in plan.links["expert"]
+    assert result.workload["transformer_engine"] is True
+    _title, command = megatron_command(model, result, result.layout, gpu)
+    assert f"--expert-model-parallel-size {plan.expert}" in command
+    assert "--moe-token-dispatcher-type flex --moe-flex-dispatcher-backend deepep" in command
+    assert "--transformer-impl transformer_engine" in command
+
+
+def test_the_dispatcher_follows_the_recipes_and_the_card(catalog: Catalog) -> None:
+    """'auto' runs DeepEP only where a group spans nodes of cards DeepEP supports (Megatron-Bridge@067f987d
+    src/megatron/bridge/training/flex_dispatcher_backend.py: 'DeepEP is applicable only for MoE models on Ampere,
+    Hopper, B200 and B300 GPUs', else it falls back to alltoall); inside one node, on an MI300X or where a dispatcher is
+    asked, the plain all-to-all or the one asked."""
+    from configurator.core.estimate.collectives import expert_dispatcher
+
+    gpus = catalog.records["gpus"]
+    assert expert_dispatcher("auto", gpus["h100-sxm"], True) == "deepep"
+    assert expert_dispatcher("auto", gpus["b200"], True) == "deepep"
+    assert expert_dispatcher("auto", gpus["h100-sxm"], False) == "alltoall"
+    assert expert_dispatcher("auto", gpus["mi300x"], True) == "alltoall"
+    assert expert_dispatcher("alltoall", gpus["h100-sxm"], True) == "alltoall"
+
+
+def test_a_latent_moe_dispatches_its_latent_vectors(catalog: Catalog) -> None:
+    """Nemotron 3 Super's routed experts work at moe_latent_size 1,024 of hidden 4,096 and Megatron-Core dispatches the
+    projected tokens ('The dispatcher only sees latent-dim tensors', NVIDIA/Megatron-LM@d98e8a6 megatron/core/
+    transformer/moe/moe_layer.py): its all-to-all moves a quarter of the bytes the same MoE would at full width, in
+    the one function the single estimate and the cluster planner share (collectives.moe_all_to_all)."""
+    from configurator.core.estimate.collectives import intra_node_link, moe_all_to_all
+
+    model = catalog.records["models"]["nemotron-3-super-120b-a12b"]
+    assert model.moe is not None and model.moe.latent_size == 1024
+    wide = model.model_copy(update={"moe": model.moe.model_copy(update={"latent_size": None})})
+    link = intra_node_link(catalog.records["gpus"]["h100-sxm"])
+    args = (4096.0, 40.0, 8, link, False)
+    latent = moe_all_to_all(model, *args, fabric=None, node=8, dispatcher="alltoall", overlap=False)
+    full = moe_all_to_all(wide, *args, fabric=None, node=8, dispatcher="alltoall", overlap=False)
+    assert latent[1] == pytest.approx(full[1] * 1024 / 4096)
+    assert latent[0] < full[0]

@@ -89,6 +89,9 @@ class ParallelismJson(TypedDict):
     tokens_per_step: NotRequired[int]
     virtual_stages: NotRequired[int]
     expert: NotRequired[int]  # expert-parallel degree (MoE pretraining under Megatron-LM), 1 when experts are not split
+    # the expert all-to-all's token dispatcher the step was timed with and the launch command runs: 'alltoall' or
+    # 'deepep' ('' when experts are not split)
+    expert_dispatcher: NotRequired[str]
     compute_phase_utilisation: NotRequired[float | None]
 
 

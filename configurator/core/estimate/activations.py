@@ -15,9 +15,9 @@ def lora_params(model: ModelArch, rank: int, targets: str) -> int:
         if model.moe is None:
             inter = model.intermediate_size
             per_layer += rank * (3 if model.mlp_gated else 2) * (h + inter)
-        else:
-            inter = model.moe.expert_intermediate_size
-            per_layer += rank * (3 if model.mlp_gated else 2) * (h + inter) * model.moe.num_experts
+        else:  # a latent MoE's experts read and write its latent width (MoeSpec.expert_width_in)
+            inter, e_in = model.moe.expert_intermediate_size, model.moe.expert_width_in(h)
+            per_layer += rank * (3 if model.mlp_gated else 2) * (e_in + inter) * model.moe.num_experts
     return model.num_layers * per_layer
 
 
@@ -29,9 +29,9 @@ def lora_inputs_per_layer(model: ModelArch, targets: str) -> int:
     if targets == "all-linear":
         if model.moe is None:
             inter = model.intermediate_size
-        else:  # each token passes through its routed experts only
+        else:  # each token passes through its routed experts only, at a latent MoE's latent width
             inter = model.moe.expert_intermediate_size * model.moe.experts_per_token
-            h = h * model.moe.experts_per_token
+            h = model.moe.expert_width_in(h) * model.moe.experts_per_token
         width += (2 * h + inter) if model.mlp_gated else (h + inter)
     return width
 

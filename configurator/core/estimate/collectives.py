@@ -260,6 +260,72 @@ time, not a fitted constant; a run whose compute hides more (DeepSeek's DualPipe
 overhead', arXiv 2412.19437 sec. 3.2.1) is not what it describes."""
 
 
+DEEPEP_ARCHITECTURES = ("Ampere", "Hopper", "Blackwell", "Blackwell Ultra")
+"""NVIDIA data-center architectures Megatron-Bridge turns DeepEP on for: 'DeepEP is applicable only for MoE models on
+Ampere, Hopper, B200 and B300 GPUs' (NVIDIA-NeMo/Megatron-Bridge@067f987d src/megatron/bridge/training/
+flex_dispatcher_backend.py, apply_flex_dispatcher_backend: compute capability 8.x or 9.x, or a B200 / B300; elsewhere
+it falls back to 'alltoall'). Only SXM nodes (an NVSwitch domain) send an expert group across nodes here."""
+
+
+def expert_dispatcher(asked: str, gpu: Gpu, spans_nodes: bool) -> str:
+    """The token dispatcher an MoE pretraining layout runs: the one asked ('alltoall', 'deepep'), or for 'auto' (the
+    default) what the engines' recipes run: DeepEP where the expert-parallel group spans nodes on an NVIDIA SXM node it
+    supports (DEEPEP_ARCHITECTURES), else Megatron-Core's all-to-all. Megatron-Bridge's multi-node H100 recipes
+    (@067f987d, 2026-08-22) set the flex dispatcher for DeepSeek-V3 (recipes/deepseek/h100/deepseek_v3.py: TP 2, PP 16,
+    EP 64, moe_flex_dispatcher_backend 'hybridep', applied by apply_flex_dispatcher_backend) and Qwen3-235B-A22B
+    (recipes/qwen/h100/qwen3_moe.py: TP 4, PP 16, CP 2, EP 8, backend 'deepep', applied); Kimi K2's (recipes/kimi/h100/
+    kimi_k2.py: TP 2, PP 16, EP 32) names 'deepep' but keeps 'alltoall' (apply_flex_dispatcher_backend not called).
+    HybridEP and DeepEP both send a token once per other node (PER_NODE_DISPATCHERS); the launch command runs DeepEP,
+    the backend Megatron-LM defaults to (NVIDIA/Megatron-LM@d98e8a6 megatron/core/transformer/transformer_config.py:
+    moe_flex_dispatcher_backend = 'deepep')."""
+    if asked != "auto":
+        return asked
+    sxm = gpu.vendor == "nvidia" and gpu.form_factor != "pcie" and gpu.architecture in DEEPEP_ARCHITECTURES
+    return "deepep" if spans_nodes and sxm else "alltoall"
+
+
+def moe_all_to_all(
+    model: ModelArch,
+    tokens: float,
+    moe_layers: float,
+    expert: int,
+    link: Link,
+    recompute: bool,
+    *,
+    fabric: Link | None,
+    node: int,
+    dispatcher: str,
+    overlap: bool,
+) -> tuple[float, float]:
+    """(seconds on the critical path, bytes leaving each GPU) of an MoE model's token all-to-alls, the one call the
+    single estimate (estimator._expert_parallel) and the cluster planner (parallel._expert_all_to_all) both make:
+    expert_all_to_all at the width a routed expert reads: a latent MoE (MoeSpec.latent_size; Nemotron 3 Super's
+    moe_latent_size 1,024 of hidden 4,096, arXiv 2604.12374, 2026-04-14) projects each token down before it is routed,
+    so 'the dispatcher only sees latent-dim tensors' (NVIDIA/Megatron-LM@d98e8a6 megatron/core/transformer/moe/
+    moe_layer.py, fc1_latent_proj before dispatch, fc2_latent_proj after combine), a quarter of the bytes; with `node`
+    expert-parallel ranks per NVLink domain and the rest of the group over `fabric`, the dispatcher's sends
+    (PER_NODE_DISPATCHERS) and the model's group-limited routing; `overlap`: Megatron-Core's 1F1B overlap hides
+    EXPERT_OVERLAP_HIDDEN of it. (0, 0) without an MoE or expert parallelism."""
+    moe = model.moe
+    if moe is None or expert <= 1:
+        return 0.0, 0.0
+    seconds, moved = expert_all_to_all(
+        tokens,
+        moe.expert_width_in(model.hidden_size),
+        moe.experts_per_token,
+        moe_layers,
+        expert,
+        link,
+        recompute,
+        fabric=fabric,
+        node=node,
+        experts=moe.num_experts,
+        per_node=dispatcher in PER_NODE_DISPATCHERS,
+        groups=(moe.routing_groups, moe.groups_per_token),
+    )
+    return seconds * (1.0 - (EXPERT_OVERLAP_HIDDEN if overlap else 0.0)), moved
+
+
 def remote_copies(top_k: int, experts: int, nodes: int, per_node: bool, groups: int = 1, group_k: int = 0) -> float:
     """Copies of one token's hidden state that leave its node when its top-k of `experts` (spread evenly over
     `nodes` nodes, balanced routing) are chosen at random: k (n-1)/n, one per routed copy; with a per-node dispatcher

@@ -41,18 +41,17 @@ from configurator.core.estimate.backends import (
 from configurator.core.estimate.cards import as_gpus
 from configurator.core.estimate.collectives import (
     DGX_NIC_GBPS,
-    EXPERT_OVERLAP_HIDDEN,
     GPUS_PER_NVLINK_DOMAIN,
     PCIE_BUSBW_SHARE,
-    PER_NODE_DISPATCHERS,
     SERVER_ENGINES,
     SGLANG_CURRENT,
     VLLM_CURRENT,
     CardLinks,
     allreduce_latency,
-    expert_all_to_all,
+    expert_dispatcher,
     inter_node_link,
     intra_node_link,
+    moe_all_to_all,
     pcie_gbs,
     release_family,
     tp_allreduces,
@@ -2984,23 +2983,19 @@ def _expert_parallel(
     # copies over the fabric of a data-center node, one 400 Gb/s NIC per GPU (collectives.DGX_NIC_GBPS)
     across = nvswitch and ep > GPUS_PER_NVLINK_DOMAIN
     fabric = inter_node_link(DGX_NIC_GBPS) if across else None
-    per_micro, _moved = expert_all_to_all(
+    per_micro, _moved = moe_all_to_all(
+        model,
         tokens,
-        model.hidden_size,
-        moe.experts_per_token,
         moe_layer_count(model),
         ep,
         link,
         bool(workload.grad_checkpointing),
         fabric=fabric,
         node=GPUS_PER_NVLINK_DOMAIN,
-        experts=moe.num_experts,
-        per_node=workload.expert_dispatcher in PER_NODE_DISPATCHERS,
-        groups=(moe.routing_groups, moe.groups_per_token),
+        dispatcher=expert_dispatcher(workload.expert_dispatcher, gpu, across),
+        overlap=workload.expert_overlap,
     )
-    # Megatron-Core's 1F1B all-to-all overlap hides a measured share of them (collectives.EXPERT_OVERLAP_HIDDEN)
-    hidden = EXPERT_OVERLAP_HIDDEN if workload.expert_overlap else 0.0
-    seconds = per_micro * (1.0 - hidden) * workload.tokens / (max(1, gpus) * tokens)
+    seconds = per_micro * workload.tokens / (max(1, gpus) * tokens)
     ex.assume_layout(
         Reason.of(
             "est.expert-gemms",

@@ -165,16 +165,23 @@ distributed/fsdp README; NeMo AutoModel's MoE benchmarks run EP with FSDP: its d
 30B EP 8 x FSDP 8, DeepSeek V3 EP 64 x FSDP 64). ZeRO-2 belongs to DeepSpeed."""
 
 
-def expert_parallel_degrees(num_experts: int, data: int, tensor: int, node: int) -> list[int]:
+def expert_parallel_degrees(num_experts: int, data: int, tensor: int, node: int, span: int = 0) -> list[int]:
     """Expert-parallel degrees a Megatron-Core layout may take (--expert-model-parallel-size): each power of two that
     divides the data-parallel ranks (Megatron-Core shards experts "across sub data parallel dimension":
     model_parallel_config.py) and the experts (arguments.py: "Number of experts should be a multiple of expert model
     parallel_size"), with EP x TP inside the `node`'s NVLink domain: "Keep EP and TP communication within NVLink domain"
     (Megatron-Core MoE README, Best Practices, Guideline 2; NVIDIA/Megatron-LM@d98e8a6). The cluster planner searches
-    them; a single estimate takes the widest (default_expert_parallel)."""
+    them; a single estimate takes the widest (default_expert_parallel). `span` (a cluster of nodes joined by a fabric:
+    its GPUs): groups of whole nodes up to it too, as the engines' multi-node recipes run them (Megatron-Bridge@067f987d
+    recipes/deepseek/h100/deepseek_v3.py: TP 2, EP 64 on 1,024 H100; recipes/kimi/h100/kimi_k2.py: TP 2, EP 32 on
+    512; perf_recipes/qwen/h100/qwen3_moe.py: TP 2, EP 32 on 256), the copies bound for other nodes priced over the
+    fabric (collectives.moe_all_to_all)."""
     degrees, ep = [], 1
+    node = max(1, node)
     while ep <= data:
-        if data % ep == 0 and num_experts % ep == 0 and ep * tensor <= max(1, node):
+        width = ep * tensor
+        inside = width <= node or (width <= span and width % node == 0)
+        if data % ep == 0 and num_experts % ep == 0 and inside:
             degrees.append(ep)
         ep *= 2
     return degrees

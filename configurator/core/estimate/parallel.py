@@ -18,8 +18,9 @@ from configurator.core.common.reasons import Reason, english
 from configurator.core.common.shapes import ParallelismJson
 from configurator.core.estimate.collectives import (  # the links' facts, read by the estimator too
     Link,
-    expert_all_to_all,
+    expert_dispatcher,
     intra_node_link,
+    moe_all_to_all,
 )
 from configurator.core.estimate.collectives import (
     inter_node_link as inter_node_link,  # re-exported: the costs, the solver
@@ -143,6 +144,9 @@ class ParallelPlan:
     )
     expert: int = 1  # expert-parallel degree: each GPU of an EP group holds 1/expert of every MoE layer's experts
     expert_s: float = 0.0  # the MoE layers' all-to-all token dispatch and combine, per step (on the critical path)
+    # the token dispatcher timed ('alltoall' | 'deepep': collectives.expert_dispatcher), which the launch command runs;
+    # '' without expert parallelism
+    expert_dispatcher: str = ""
 
     @property
     def seconds_per_token(self) -> float:
@@ -196,6 +200,7 @@ class ParallelPlan:
             "tokens_per_step": int(self.step_tokens),
             "virtual_stages": self.virtual_stages,
             "expert": self.expert,
+            "expert_dispatcher": self.expert_dispatcher,
             "compute_phase_utilisation": (
                 None if self.compute_phase_utilisation is None else round(self.compute_phase_utilisation, 4)
             ),
@@ -336,14 +341,15 @@ class _Layout:
 
 def _base_estimates(
     model: ModelArch, workload: Workload, gpu: Gpu, exact_weight_bytes: int | None, cal: Calibration
-) -> Callable[[int, int, bool], EstimateResult]:
-    """The single-layout estimate a plan scales, per (data-parallel width, ZeRO stage, checkpointing), cached."""
-    cache: dict[tuple[int, int, bool], EstimateResult] = {}
+) -> Callable[[int, int, bool, bool], EstimateResult]:
+    """The single-layout estimate a plan scales, per (data-parallel width, ZeRO stage, checkpointing, run on Megatron:
+    _megatron_workload), cached."""
+    cache: dict[tuple[int, int, bool, bool], EstimateResult] = {}
 
-    def base(dp: int, zero: int, ckpt: bool) -> EstimateResult:
-        key = (dp, zero, ckpt)
+    def base(dp: int, zero: int, ckpt: bool, megatron: bool = False) -> EstimateResult:
+        key = (dp, zero, ckpt, megatron)
         if key not in cache:
-            wl = workload.model_copy(update={"zero": zero, "grad_checkpointing": ckpt})
+            wl = _megatron_workload(workload, megatron).model_copy(update={"zero": zero, "grad_checkpointing": ckpt})
             # memoised across layouts: a cluster search asks for the same data-parallel width at many node counts
             cache[key] = remember(
                 scoped("sharded", cal, CAL),
@@ -354,6 +360,23 @@ def _base_estimates(
         return cache[key]
 
     return base
+
+
+def _megatron_workload(workload: Workload, megatron: bool) -> Workload:
+    """The job as the layout's runner runs it: Megatron-LM (and Megatron Bridge) build their layers on Transformer
+    Engine unless told otherwise (NVIDIA/Megatron-LM@d98e8a6 megatron/core/transformer/transformer_config.py:
+    transformer_impl = 'transformer_engine'; Megatron-Bridge@067f987d's recipes set it too, e.g. recipes/deepseek/h100/
+    deepseek_v3.py), so a layout Megatron runs (_on_megatron) is timed with it (Workload.transformer_engine: its FP8
+    step) and launched with it (launch/training.megatron_command: --transformer-impl transformer_engine)."""
+    if not megatron or workload.transformer_engine:
+        return workload
+    return workload.model_copy(update={"transformer_engine": True})
+
+
+def _on_megatron(workload: Workload, tp: int, pp: int, cp: int, nodes: int, ep: int = 1) -> bool:
+    """The layout runs under Megatron (frameworks.layout_runner), a fine-tune there only as a full fine-tune."""
+    runner = layout_runner(workload.kind, tp, pp, cp, nodes=nodes, expert=ep)
+    return runner is not None and (workload.kind != "finetune" or workload.method == "full")
 
 
 def _layouts(c: _Cluster, tensor: int | None, pipeline: int | None, virtual_stages: int | None) -> Iterator[_Layout]:
@@ -419,7 +442,8 @@ def _expert_options(c: _Cluster, tp: int, dp: int, zero: int) -> list[int]:
         return [1] if not c.expert or c.expert == 1 else []
     if c.expert is not None:
         return [c.expert] if dp % c.expert == 0 and moe.num_experts % c.expert == 0 else []
-    return expert_parallel_degrees(moe.num_experts, dp, tp, c.gpus_per_node)
+    span = c.nodes * c.gpus_per_node if c.inter is not None and c.nodes > 1 else 0
+    return expert_parallel_degrees(moe.num_experts, dp, tp, c.gpus_per_node, span)
 
 
 def _rank(p: ParallelPlan) -> float:
@@ -499,13 +523,17 @@ def plan_training(
 
 
 def _fitting(
-    c: _Cluster, base: Callable[[int, int, bool], EstimateResult], layouts: Iterator[_Layout]
+    c: _Cluster, base: Callable[[int, int, bool, bool], EstimateResult], layouts: Iterator[_Layout]
 ) -> Iterator[_Timed]:
     """Each layout that fits (ParallelPlan.fits), timed; one that does not is dropped before its step is timed
     (#34: most layouts of a big model, and their compute and communication were most of a cluster search)."""
     peaks: dict[int, MemoryBreakdown] = {}  # the base estimates' largest GPU, by the (cached) estimate
     for layout in layouts:
-        b = base(layout.dp, layout.zero, layout.ckpt)
+        megatron = c.once(
+            ("megatron", layout.tp, layout.pp, layout.cp, layout.ep),
+            lambda: _on_megatron(c.workload, layout.tp, layout.pp, layout.cp, c.nodes, layout.ep),
+        )
+        b = base(layout.dp, layout.zero, layout.ckpt, megatron)
         if id(b) not in peaks:
             peaks[id(b)] = b.peak_gpu.breakdown
         grad_width = c.once(
@@ -523,8 +551,7 @@ MEGATRON_MAIN_GRAD_BYTES = 4
 
 def _gradient_bytes(workload: Workload, gpu: Gpu, tp: int, pp: int, cp: int, nodes: int) -> int:
     """Bytes per gradient element of the layout's trainer: fp32 under Megatron in bf16, else 16-bit."""
-    runner = layout_runner(workload.kind, tp, pp, cp, nodes=nodes)
-    megatron = runner is not None and (workload.kind != "finetune" or workload.method == "full")
+    megatron = _on_megatron(workload, tp, pp, cp, nodes)
     return MEGATRON_MAIN_GRAD_BYTES if megatron and training_half(gpu) == "bf16" else 2
 
 
@@ -634,6 +661,7 @@ class _Communication:
     volumes: dict[str, float]
     links: dict[str, str]
     expert: float = 0.0
+    dispatcher: str = ""  # the expert all-to-all's token dispatcher ('' without expert parallelism)
 
 
 def _data_parallel(
@@ -670,21 +698,36 @@ def _data_parallel(
     return data, 2 * (dp - 1) / dp * dense + 2 * (dp // ep - 1) / (dp // ep) * local
 
 
-def _expert_all_to_all(c: _Cluster, layout: _Layout, micro: int, m: int) -> tuple[float, float, Link]:
-    """(seconds per step, bytes per GPU per step, link) of an expert-parallel layout's token all-to-alls
-    (collectives.expert_all_to_all, which the single estimate prices too), for each of the stage's MoE layers and the
-    step's m micro-batches. Each rank dispatches its own sequence shard (sequence parallel under TP, context
-    parallel)."""
+def _expert_all_to_all(c: _Cluster, layout: _Layout, micro: int, m: int) -> tuple[float, float, Link, str]:
+    """(seconds per step, bytes per GPU per step, link, dispatcher) of an expert-parallel layout's token all-to-alls,
+    for each of the stage's MoE layers and the step's m micro-batches: collectives.moe_all_to_all, the single
+    estimate's own call, with the layout's EP ranks per node (EP groups stride the expert tensor-parallel ranks, which
+    Megatron-Core sets to TP by default) and, for a group wider than a node, the fabric and the dispatcher the engines
+    run there (collectives.expert_dispatcher). Each rank dispatches its own sequence shard (sequence parallel under TP,
+    context parallel)."""
     model, ep = c.model, layout.ep
-    link = c.intra if ep * layout.tp <= c.gpus_per_node else (c.inter or c.intra)
+    spans = c.inter is not None and ep * layout.tp > c.gpus_per_node
+    link = (c.inter or c.intra) if spans else c.intra
     if ep <= 1 or model.moe is None:
-        return 0.0, 0.0, link
+        return 0.0, 0.0, link, ""
+    dispatcher = str(
+        c.once(("dispatcher", spans), lambda: expert_dispatcher(c.workload.expert_dispatcher, c.gpu, spans))
+    )
     tokens = micro * c.seq / (layout.cp * layout.tp)
     layers = c.once(("moe-layers",), lambda: moe_layer_count(model)) / layout.pp
-    seconds, moved = expert_all_to_all(
-        tokens, model.hidden_size, model.moe.experts_per_token, layers, ep, link, layout.ckpt
+    seconds, moved = moe_all_to_all(
+        model,
+        tokens,
+        layers,
+        ep,
+        c.intra,
+        layout.ckpt,
+        fabric=c.inter if spans else None,
+        node=max(1, c.gpus_per_node // layout.tp),
+        dispatcher=dispatcher,
+        overlap=c.workload.expert_overlap,
     )
-    return m * seconds, m * moved, link
+    return m * seconds, m * moved, link, dispatcher
 
 
 def _communication(
@@ -715,7 +758,7 @@ def _communication(
     volumes = {"tensor": layers_per_stage * m * reduces * 2 * (tp - 1) / tp * act_bytes if tp > 1 else 0.0}
     data, volumes["data"] = _data_parallel(c, base, layout, m, compute, grad_width, dp_link)
     volumes["pipeline"] = virtual * 2 * m * act_bytes / tp if pp > 1 else 0.0
-    expert, volumes["expert"], ep_link = _expert_all_to_all(c, layout, micro, m)
+    expert, volumes["expert"], ep_link, dispatcher = _expert_all_to_all(c, layout, micro, m)
     links = {
         "tensor": tp_link.name if tp > 1 else "",
         "data": dp_link.name if dp > 1 else "",
@@ -723,7 +766,7 @@ def _communication(
         "expert": ep_link.name if layout.ep > 1 else "",
     }
     links = {k: v for k, v in links.items() if v}
-    return _Communication(tensor, bubble, sends, context, data, volumes, links, expert)
+    return _Communication(tensor, bubble, sends, context, data, volumes, links, expert, dispatcher)
 
 
 @dataclass(frozen=True)
@@ -794,6 +837,7 @@ class _Timed:
             gemm_split_share=self.split,
             expert=layout.ep,
             expert_s=comm.expert,
+            expert_dispatcher=comm.dispatcher,
             compute_phase_utilisation=model_flops_utilisation(
                 flops_per_token * step_tokens, gpus * compute / 3600, dense_peak_tflops(c.gpu)
             ),
@@ -1053,7 +1097,10 @@ def _plan_estimate(
     )
     if plan is None:
         return None, sharded_estimate(model, workload, gpu, nodes * gpus_per_node, exact_weight_bytes, cal)
-    wl = workload.model_copy(update={"zero": plan.zero_stage or 0, "grad_checkpointing": plan.grad_checkpointing})
+    megatron = _on_megatron(workload, plan.tensor, plan.pipeline, plan.context, nodes, plan.expert)
+    wl = _megatron_workload(workload, megatron).model_copy(
+        update={"zero": plan.zero_stage or 0, "grad_checkpointing": plan.grad_checkpointing}
+    )
     base = sharded_estimate(model, wl, gpu, plan.data, exact_weight_bytes, cal)
     return plan, training_result(plan, base)
 

@@ -136,10 +136,12 @@ class Workload(BaseModel):
         description="pretraining an MoE: the expert-parallel degree (Megatron-LM --expert-model-parallel-size); "
         "default: the widest inside one NVLink domain",
     )
-    expert_dispatcher: Literal["alltoall", "deepep"] = Field(
-        default="alltoall",
+    expert_dispatcher: Literal["auto", "alltoall", "deepep"] = Field(
+        default="auto",
         description="pretraining an MoE across nodes: Megatron-Core's token dispatcher, 'alltoall' (one send per "
-        "routed copy) or 'deepep' (DeepEP / HybridEP: one send per other node, forwarded over NVLink there)",
+        "routed copy) or 'deepep' (DeepEP / HybridEP: one send per other node, forwarded over NVLink there); 'auto': "
+        "DeepEP where the expert group spans nodes on cards it supports, as Megatron-Bridge's multi-node recipes run "
+        "(collectives.expert_dispatcher)",
     )
     expert_overlap: bool = Field(
         default=False,

@@ -1042,19 +1042,22 @@ def _megatron_architecture(model: ModelArch, seq: int) -> list[str]:
     return parts
 
 
-def _megatron_experts(tensor: int, expert: int) -> list[str]:
+def _megatron_experts(tensor: int, expert: int, dispatcher: str = "alltoall") -> list[str]:
     """The expert-parallel flags of a layout that shards the experts (NVIDIA/Megatron-LM@d98e8a6, docs/user-guide/
-    parallelism-guide.md, "Expert Parallelism (EP)"): --expert-model-parallel-size, the all-to-all token dispatcher the
-    estimate times (--moe-token-dispatcher-type alltoall; Megatron-Core's default is "allgather",
-    transformer_config.py) and grouped expert GEMMs (--moe-grouped-gemm); with tensor parallel, --sequence-parallel,
-    which the guide says "you must enable" beside EP."""
+    parallelism-guide.md, "Expert Parallelism (EP)"): --expert-model-parallel-size, the token dispatcher the estimate
+    timed (the plan's `expert_dispatcher`, collectives.expert_dispatcher): 'alltoall' (--moe-token-dispatcher-type
+    alltoall; Megatron-Core's default is "allgather", transformer_config.py) or DeepEP (--moe-token-dispatcher-type flex
+    --moe-flex-dispatcher-backend deepep: transformer_config.py, where --moe-enable-deepep is 'deprecated'), and grouped
+    expert GEMMs (--moe-grouped-gemm); with tensor parallel, --sequence-parallel, which the guide says "you must
+    enable" beside EP."""
     if expert <= 1:
         return []
+    route = ["flex", "--moe-flex-dispatcher-backend", "deepep"] if dispatcher == "deepep" else ["alltoall"]
     flags = [
         "--expert-model-parallel-size",
         str(expert),
         "--moe-token-dispatcher-type",
-        "alltoall",
+        *route,
         "--moe-grouped-gemm",
     ]
     return flags + (["--sequence-parallel"] if tensor > 1 else [])
@@ -1120,7 +1123,9 @@ def megatron_command(
     chunks = max(1, p.get("virtual_stages", 1))
     if pipeline > 1 and chunks > 1 and model.num_layers % (pipeline * chunks) == 0:
         parts += ["--num-layers-per-virtual-pipeline-stage", str(model.num_layers // (pipeline * chunks))]
-    parts += _megatron_experts(tensor, max(1, p.get("expert", 1)))
+    parts += _megatron_experts(
+        tensor, max(1, p.get("expert", 1)), str(parallelism.get("expert_dispatcher") or "alltoall")
+    )
     if p.get("zero_stage", 0) >= 1:
         parts += ["--use-distributed-optimizer"]  # optimizer states sharded over data parallel: ZeRO-1
     if p.get("zero_stage", 0) >= 3:
@@ -1138,6 +1143,9 @@ def megatron_command(
         parts += ["--recompute-granularity", "full", "--recompute-method", "uniform"]
     parts += _megatron_architecture(model, seq)
     parts += _megatron_fp8(w, gpu)
+    # Transformer Engine layers, Megatron-LM's default (transformer_config.py: transformer_impl = 'transformer_engine'),
+    # said so that the command and the estimate agree (parallel._megatron_workload times the job with it)
+    parts += ["--transformer-impl", "transformer_engine"]
     repo = model.hf_repo or model.id
     parts += [
         f"--{training_half(gpu)}",
