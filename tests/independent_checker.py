@@ -1403,6 +1403,87 @@ def _one_alternative_problems(builds: list[dict[str, Any]]) -> list[str]:
     return []
 
 
+def _at_work_hours(tokens: float, users: int, tps: float | None, active: float) -> float:
+    """Hours a machine answering `users` users at `tps` tokens/s each is at work making `tokens` a year within `active`
+    hours, requests independent and spread evenly (round 35): each user's replies take f = tokens / users / (tps x
+    3600 x active) of the hours; the machine is at work while any is answered, active x (1 - (1 - f) ^ users)."""
+    if tokens <= 0 or active <= 0:
+        return 0.0
+    if not tps or tps <= 0:
+        return active
+    share = min(tokens / (users * tps * 3600.0 * active), 1.0)
+    return active * (1.0 - (1.0 - share) ** users)
+
+
+def utilisation_problems(builds: list[dict[str, Any]]) -> list[str]:
+    """Buy-or-rent follows the buyer's demand (round 35): an inference build's electricity is its load draw over the
+    hours it is at work answering the users' demand at its own speed and its idle draw over the rest of its on-hours,
+    and the rental is billed for the hours it is at work on the same demand at its own speed (or every on-hour, for a
+    dedicated endpoint), all recomputed here from the JSON beside them. The demand is one buyer's, the same for every
+    build of a plan and the same the API bills. Before, every build was busy half its on-hours whatever its speed:
+    a 1-user home build drew load power 1,000 h a year for 186 h of replies."""
+    problems: list[str] = []
+    demands: set[float] = set()
+    for build in builds:
+        costs = build.get("cost_of_ownership") or {}
+        name = f"build {build.get('rank')}"
+        serving = costs and costs.get("job") is None and costs.get("throughput") is None
+        if serving and build["estimate"]["speed"].get("decode_tokens_per_s") and "busy_hours_per_year" not in costs:
+            problems.append(f"{name}: electricity and rental hours not reckoned on its users' demand")
+        if costs.get("busy_hours_per_year") is None:
+            continue
+        demand, active, on = (
+            costs["demand_output_tokens_per_year"],
+            costs["active_hours_per_year"],
+            costs["on_hours_per_year"],
+        )
+        demands.add(round(float(demand)))
+        users = (build.get("estimate", {}).get("workload") or {}).get("batch") or 1
+        api = costs.get("api_alternative") or {}
+        users = int(api.get("users") or users)
+        if api and abs(api["demand_tokens_per_year"] - demand) > 1 + 1e-6 * demand:
+            problems.append(
+                f"{name}: busy hours reckoned on {demand:,.0f} tokens a year, the API bills a demand of {api['demand_tokens_per_year']:,.0f}"
+            )
+        tps = build["estimate"]["speed"].get("decode_tokens_per_s")
+        busy = _at_work_hours(demand, users, tps, active)
+        if abs(busy - costs["busy_hours_per_year"]) > 0.05 + 2e-3 * busy:  # decode rounded to 0.01 in the JSON
+            problems.append(
+                f"{name}: busy {costs['busy_hours_per_year']:,.1f} h a year, its demand at {tps} tokens/s makes it {busy:,.1f}"
+            )
+        kwh = (costs["wall_w"] * busy + costs["idle_w"] * (on - busy)) / 1000.0
+        if abs(kwh - costs["yearly_energy_kwh"]) > 0.5 + 3e-3 * kwh:
+            problems.append(
+                f"{name}: {costs['yearly_energy_kwh']:,.1f} kWh a year, its busy and idle hours make {kwh:,.1f}"
+            )
+        problems += _rented_hours_problems(costs, demand, users, active, on, name)
+    if len(demands) > 1:
+        problems.append(f"one buyer, demands {sorted(demands)} output tokens a year across the builds")
+    return problems
+
+
+def _rented_hours_problems(
+    costs: dict[str, Any], demand: float, users: int, active: float, on: float, name: str
+) -> list[str]:
+    rental, billing = costs.get("rental"), costs.get("rental_billing")
+    if rental is None or costs.get("monthly_rental_equivalent") is None:
+        return []
+    hours = on if billing == "dedicated" else _at_work_hours(demand, users, rental.get("decode_tokens_per_s"), active)
+    problems = []
+    if billing not in ("serving", "dedicated"):
+        problems.append(f"{name}: an inference rental billed as {billing!r}")
+    if abs(hours - costs["rented_hours_per_year"]) > 0.05 + 2e-3 * hours:
+        problems.append(
+            f"{name}: rental billed {costs['rented_hours_per_year']:,.1f} h a year, {billing} makes it {hours:,.1f}"
+        )
+    monthly = rental["hourly"] * hours / 12.0
+    if abs(monthly - costs["monthly_rental_equivalent"]) > 0.02 + 3e-3 * monthly:
+        problems.append(
+            f"{name}: rental {costs['monthly_rental_equivalent']:,.2f} a month, {rental['hourly']} an hour x {hours:,.1f} h / 12 is {monthly:,.2f}"
+        )
+    return problems
+
+
 def break_even_problems(builds: list[dict[str, Any]]) -> list[str]:
     """Every build's "buying pays back after N months" (or "never") against the numbers beside it, recomputed here:
     the alternative it is reckoned against is the model's per-token API bill whenever one is weighed (one rule for every
@@ -1410,7 +1491,7 @@ def break_even_problems(builds: list[dict[str, Any]]) -> list[str]:
     the reply, round 34), at most what the build makes (users x its decode tokens/s x busy hours), x the price, and the
     same for every build not capped by its capacity (api_demand_problems); and the yearly rows
     ("own X vs API/rent Y") agree with the month (buying is cheaper after y years exactly when the month is <= 12 y)."""
-    problems: list[str] = _one_alternative_problems(builds) + api_demand_problems(builds)
+    problems: list[str] = _one_alternative_problems(builds) + api_demand_problems(builds) + utilisation_problems(builds)
     for build in builds:
         costs = build.get("cost_of_ownership") or {}
         if costs.get("break_even_said") is None:

@@ -371,12 +371,16 @@ def _stated_demand(args: argparse.Namespace) -> None:
     """--requests-per-day laid over the buy-or-rent inputs (a project's, else the defaults): the plan is recosted with
     it as the window's Buy-or-rent tab recosts with its inputs (tco.recosted)."""
     stated = getattr(args, "requests_per_day", None)
-    if stated is None:
+    dedicated = bool(getattr(args, "dedicated_endpoint", False))
+    if stated is None and not dedicated:
         return
     from configurator.core.costs.tco import OwnershipInputs
 
     inputs = getattr(args, "ownership", None) or OwnershipInputs()
-    args.ownership = inputs.model_copy(update={"requests_per_day": stated})
+    update: dict[str, object] = {"dedicated_rental": True} if dedicated else {}
+    if stated is not None:
+        update["requests_per_day"] = stated
+    args.ownership = inputs.model_copy(update=update)
 
 
 def _cmd_plan(args: argparse.Namespace) -> int:
@@ -450,6 +454,13 @@ def register(commands: Any) -> None:
         help="inference, buy or rent: requests each user sends a day the machine is on, what a per-token API bills "
         "(default: each user at the speed asked, else reading speed, over the busy hours, as the rental that serves "
         "them is sized; one casual ChatGPT user sends 3.7 a day, NBER working paper 34255; a coding agent hundreds)",
+    )
+    parser.add_argument(
+        "--dedicated-endpoint",
+        action="store_true",
+        help="inference, buy or rent: rent a dedicated endpoint kept on every hour the machine would be on (default: "
+        "the rental is billed by the second for the hours it answers the users' requests, the rule the build's busy "
+        "hours follow)",
     )
     # with --project, the model and workload come from the file: required only without it (checked in _cmd_plan)
     for group in parser._mutually_exclusive_groups:

@@ -223,7 +223,8 @@ def input_share(workload: Mapping[str, object]) -> tuple[int, PromptLengths, boo
     return prompt, TYPICAL_TRACE, False
 
 
-def _users(build: Build) -> int:
+def users_of(build: Build) -> int:
+    """Sequences the build serves at once (its `--batch`), at least one."""
     users = build.estimate.workload.get("batch")
     return users if isinstance(users, int) and not isinstance(users, bool) and users > 0 else 1
 
@@ -259,6 +260,18 @@ def demand_source(asked: bool) -> str:
     return "the decode speed the request asks for (min_decode_tps)" if asked else READING_TPS_SOURCE
 
 
+def yearly_demand(build: Build, busy_hours: float, demand: Demand) -> float:
+    """Output tokens a year the build's users ask for, the same for every build of a plan (round 34), read by the API's
+    bill, the build's busy hours and the rental's hours alike (round 35, tco.served_hours): users x the requests a user
+    sends a day x the days x the reply of the trace the request resembles, as the buyer stated; else users x the speed
+    each needs (need.need_of: the speed asked, else reading speed) x `busy_hours` (the hours the users are at work)."""
+    users = users_of(build)
+    if demand.requests_per_day is not None:
+        _prompt, trace, _own = input_share(build.estimate.workload)
+        return users * demand.requests_per_day * demand.days_per_year * trace.reply_median
+    return users * need_of(build).tps * busy_hours * SECONDS_PER_HOUR
+
+
 def api_use(
     build: Build,
     model: ModelArch,
@@ -290,12 +303,9 @@ def api_use(
         return None
     # the cheapest for this prompt mix; at the same amount a price as listed in the build's currency
     price, per_million, inp, _mix = min(usable, key=lambda u: (u[3], u[0].currency != currency))
-    users = _users(build)
+    users = users_of(build)
     need = need_of(build)
-    if stated is None:
-        asked = users * need.tps * busy_hours * SECONDS_PER_HOUR
-    else:
-        asked = users * stated * demand.days_per_year * trace.reply_median
+    asked = yearly_demand(build, busy_hours, demand)
     makes = users * tps * busy_hours * SECONDS_PER_HOUR
     tokens = min(asked, makes)
     input_tokens = tokens * ratio if inp is not None else 0.0

@@ -34,3 +34,23 @@ def need_of(build: Build) -> Need:
     """What each user of the build needs: the speed asked, else reading speed."""
     asked = asked_tps_of(build)
     return Need(asked, True) if asked is not None else Need(READING_TPS, False)
+
+
+def hours_to_serve(tokens: float, streams: int, tps: float | None, active: float) -> float:
+    """Hours a year a machine (a build, or a rented GPU billed by the second) is at work serving `tokens` output tokens
+    a year for `streams` users at `tps` tokens/s each, within the `active` hours they are at work (round 35).
+
+    Each user's replies take a share f = tokens / streams / (tps x 3600 x active) of those hours; their requests are
+    taken as independent and spread evenly over the hours, so the machine is at work while any is being answered:
+    active x (1 - (1 - f) ^ streams). One user: its own replies' hours (tokens / tps / 3600); twenty users reading
+    at 5 tokens/s replies made at 22: f 0.23, at work 99 % of their hours. A machine too slow for the demand (f >= 1)
+    works all of them and makes what it can, as the API bill says. The one rule the build's electricity and the
+    rental's billed hours read (tco.served_hours, tco.rented_hours_per_year)."""
+    users = max(streams, 1)
+    rate = users * (tps or 0.0) * 3600.0 * active
+    if tokens <= 0 or active <= 0:
+        return 0.0
+    if rate <= 0:
+        return active
+    share = min(tokens / rate, 1.0)
+    return active * (1.0 - (1.0 - share) ** users)

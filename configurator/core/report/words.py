@@ -1734,7 +1734,7 @@ ZH_REASONS: dict[str, Template] = {
     ),
     # what buy-or-rent's figures rest on
     "tco.energy": lambda r, _say: (
-        "每年电量 = (满载墙插功耗 x 满载时间占比 + 待机功耗 x (1 - 满载时间占比)) x 每天开机小时 x 每年开机天数 / 1000 "
+        "每年电量 = (满载墙插功耗 x 满载小时 + 待机功耗 x 其余开机小时) / 1000 "
         + (
             f"x 每 kWh 电价；单路解码时墙插功耗 {r.num('wall'):,.0f} W（按层切分时同一时刻只有一张卡在算；"
             f"处理提示词时所有卡同时满载，为 {r.num('full'):,.0f} W）"
@@ -1762,6 +1762,21 @@ ZH_REASONS: dict[str, Template] = {
     "tco.upkeep": lambda r, _say: f"维护 {money(r.num('upkeep'))} {r.fields['currency']}/年",
     "tco.billed-on": "租用按每个开机小时计费（机器开着时实例也在运行）",
     "tco.billed-busy": "租用只按满载小时计费（实例按需启动）",
+    "tco.billed-serving": (
+        "租用按其 GPU 以每位用户 {tps:,.1f} tokens/s 回答同样 {users:,} 位用户请求的每年 {hours:,.0f} 小时计费"
+        "（与本机满载小时同一算法；按秒计费，如按需启动的实例或 serverless 端点；全天在线的专用端点更贵："
+        "--dedicated-endpoint）"
+    ),
+    "tco.busy-served": lambda r, _say: (
+        f"每年忙碌 {r.num('hours'):,.0f} 小时：以本机每位用户 {r.num('tps'):,.1f} tokens/s 为 {r.num('users'):g} 位用户"
+        f"生成每年 {r.num('demand_m'):,.1f}M 个输出 token"
+        + (
+            f"（速度不足以满足需求：用户工作的 {r.num('active'):,.0f} 小时全部忙碌）"
+            if r.fields.get("capped")
+            else f"，只要有请求在回答就算忙碌（请求相互独立，均匀分布在用户工作的 {r.num('active'):,.0f} 小时内）"
+        )
+        + f"；开机的其余 {r.num('idle_hours'):,.0f} 小时待机"
+    ),
     "tco.billed-work": (
         "租用按训练同样数据量所需的小时计费：本机每年满载 {busy:,.0f} 小时 x {ratio:.2g}"
         "（租用实例与本机训练同样 token 的用时之比）= 每年 {hours:,.0f} 小时"
