@@ -1558,6 +1558,11 @@ of Memory and Language 109, silent reading of non-fiction) at about 1.3 tokens a
 def _api_asked(api: dict[str, Any], name: str, problems: list[str]) -> float:
     """The output tokens a year the users ask an API for, recomputed: stated, requests a day x days x the reply (round
     34); unstated (api34b), each user at the speed it needs (the speed asked, else reading speed) x the busy hours."""
+    usage = {"coding-agent": 300.0, "chat": 18e9 / 700e6 / 7}.get(str(api.get("usage")))  # Anthropic; NBER w34255
+    if usage is not None and abs(api["requests_per_user_per_day"] - usage) > 1e-3:
+        problems.append(
+            f"{name}: {api['usage']} usage at {api['requests_per_user_per_day']} requests a day, not {usage:g}"
+        )
     if api["requests_per_user_per_day"] is not None or "demand_basis" not in api:
         return float(
             api["users"] * api["requests_per_user_per_day"] * api["days_per_year"] * api["reply_tokens_per_request"]
@@ -1607,8 +1612,14 @@ def _api_bill_problems(build: dict[str, Any], api: dict[str, Any], name: str) ->
         problems.append(f"{name}: API bill prompts {prompt} tokens, the request's context is {context}")
     # unstated, a chat's prompt and reply: the median request of Azure's 2023 conversation trace (1,020 context tokens,
     # 129 generated; github.com/Azure/AzurePublicDataset AzureLLMInferenceTrace_conv.csv @790921015d50, 2024-03-24)
-    if "prompt_stated" in api and not api["prompt_stated"] and (prompt, reply) != (min(1020, context or 1020), 129):
-        problems.append(f"{name}: API bill's chat request is {prompt} / {reply} tokens, not 1,020 / 129")
+    # round 35: an agentic coding seat's request (--usage coding-agent): ~42k prompt tokens (Anthropic's Claude Code
+    # sizing, 200k-300k tokens a minute at 5-7 requests a minute a seat) and 478 generated (one tracked user's 616K over
+    # 1,289 requests), the prompt bounded by the context
+    want, shape = (min(1020, context or 1020), 129), "1,020 / 129"
+    if api.get("usage") == "coding-agent":
+        want, shape = (min(42_000, context or 42_000), 480), "42,000 / 480"
+    if "prompt_stated" in api and not api["prompt_stated"] and (prompt, reply) != want:
+        problems.append(f"{name}: API bill's request is {prompt} / {reply} tokens, not {shape}")
     input_tokens = (
         api["tokens_per_year"] * prompt / reply if inp is not None and "prompt_tokens_per_request" in api else 0
     )

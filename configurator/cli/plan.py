@@ -372,7 +372,8 @@ def _stated_demand(args: argparse.Namespace) -> None:
     it as the window's Buy-or-rent tab recosts with its inputs (tco.recosted)."""
     stated = getattr(args, "requests_per_day", None)
     dedicated = bool(getattr(args, "dedicated_endpoint", False))
-    if stated is None and not dedicated:
+    usage = getattr(args, "usage", None)
+    if stated is None and not dedicated and usage is None:
         return
     from configurator.core.costs.tco import OwnershipInputs
 
@@ -380,6 +381,8 @@ def _stated_demand(args: argparse.Namespace) -> None:
     update: dict[str, object] = {"dedicated_rental": True} if dedicated else {}
     if stated is not None:
         update["requests_per_day"] = stated
+    if usage is not None:
+        update["usage"] = usage
     args.ownership = inputs.model_copy(update=update)
 
 
@@ -454,6 +457,14 @@ def register(commands: Any) -> None:
         help="inference, buy or rent: requests each user sends a day the machine is on, what a per-token API bills "
         "(default: each user at the speed asked, else reading speed, over the busy hours, as the rental that serves "
         "them is sized; one casual ChatGPT user sends 3.7 a day, NBER working paper 34255; a coding agent hundreds)",
+    )
+    parser.add_argument(
+        "--usage",
+        choices=("chat", "coding-agent"),
+        help="inference, buy or rent: the kind of user, for what a per-token API bills and how long the machine is "
+        "busy: chat (a casual ChatGPT user, 3.7 requests a day, NBER working paper 34255) or coding-agent (an agentic "
+        "coding seat: ~300 requests a day of a 42k-token prompt and a 480-token reply, estimated from Anthropic's "
+        "Claude Code figures); --requests-per-day overrides its requests (default: by speed)",
     )
     parser.add_argument(
         "--dedicated-endpoint",

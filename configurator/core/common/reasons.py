@@ -529,6 +529,8 @@ def _api_tokens(r: Reason | None) -> str:
     where = (
         f"your stated prompt against {trace}'s median reply"
         if r.fields.get("stated")
+        else "an agentic coding request, estimated from Anthropic's Claude Code figures, bounded by your context"
+        if r.fields.get("usage") == "coding-agent"
         else f"the median chat request of {trace}"
     )
     return (
@@ -550,7 +552,13 @@ def _api_demand(r: Reason, users: str) -> str:
             "a year (or state requests a day)"
         )
     else:
-        said = "as you stated" if r.fields.get("demand_stated") else "ChatGPT's consumer average of July 2025"
+        said = (
+            "an agentic coding seat's, estimated from Anthropic's Claude Code figures"
+            if r.fields.get("usage") == "coding-agent"
+            else "ChatGPT's consumer average of July 2025"
+            if r.fields.get("usage") == "chat" or not r.fields.get("demand_stated")
+            else "as you stated"
+        )
         out = (
             f"output = {users} x {per_day(r.num('requests'))} requests a day ({said}) x {r.num('days'):,.0f} days x "
             f"{r.num('reply'):,.0f}-token replies = {millions(r.num('demand_m'))}M tokens a year"

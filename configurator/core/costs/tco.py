@@ -176,6 +176,11 @@ class UsageProfile(BaseModel):
         description="inference: requests a user sends a day the machine is on, what a per-token API bills (costs.api); "
         "None: each user busy at the speed it needs (the speed asked, else reading speed) over the busy hours",
     )
+    usage: Literal["chat", "coding-agent"] | None = Field(
+        default=None,
+        description="inference: a kind of user (costs.api.USAGES): its requests a day (unless requests_per_day is "
+        "given) and its prompt and reply; None: by speed",
+    )
     dedicated_rental: bool = Field(
         default=False,
         description="inference: the rental is a dedicated endpoint kept on for every on-hour (or the busy ones with "
@@ -194,7 +199,7 @@ class UsageProfile(BaseModel):
     @property
     def demand(self) -> Demand:
         """The buyer's demand a per-token API bills (costs.api.Demand): the same for every build of a plan."""
-        return Demand(days_per_year=self.days_per_year, requests_per_day=self.requests_per_day)
+        return Demand(days_per_year=self.days_per_year, requests_per_day=self.requests_per_day, usage=self.usage)
 
     @property
     def rented_hours_per_year(self) -> float:
@@ -2123,6 +2128,9 @@ class OwnershipInputs(BaseModel):
     dedicated_rental: bool = Field(
         default=False, description="inference: rent a dedicated endpoint kept on every on-hour (UsageProfile's)"
     )
+    usage: Literal["chat", "coding-agent"] | None = Field(
+        default=None, description="inference: a kind of user (costs.api.USAGES); None: by speed"
+    )
 
     def profile(self, currency: str, region: str = "global") -> UsageProfile:
         preset = PRESETS[self.preset or preset_key(currency, region)]
@@ -2134,6 +2142,7 @@ class OwnershipInputs(BaseModel):
                 "utilisation": self.utilisation,
                 "requests_per_day": self.requests_per_day,
                 "dedicated_rental": self.dedicated_rental,
+                "usage": self.usage,
                 **(
                     {
                         "price_per_kwh": self.price_per_kwh,

@@ -721,7 +721,13 @@ def _zh_api_tokens(r: Reason | None) -> str:
     if r.fields.get("inp") is None or not r.fields.get("prompt"):
         return out + "；只计输出 token（该价格未列输入价，输入另计，会更贵）"
     trace = ZH_TRACES.get(str(r.fields.get("trace")), str(r.fields.get("trace")))
-    where = f"你给出的提示，对照{trace}的中位回复" if r.fields.get("stated") else f"{trace}的中位数对话请求"
+    where = (
+        f"你给出的提示，对照{trace}的中位回复"
+        if r.fields.get("stated")
+        else "按 Anthropic 公布的 Claude Code 数据估计的智能体编程请求，以你的上下文长度为上限"
+        if r.fields.get("usage") == "coding-agent"
+        else f"{trace}的中位数对话请求"
+    )
     return (
         f"{out}；输入 = 每个输出 token 对应 {r.num('prompt') / max(r.num('reply'), 1):,.1f} 个提示 token（{where}："
         f"每 {r.num('reply'):,.0f} 个回复 token 对应 {r.num('prompt'):,.0f} 个提示 token；可给出自己的提示长度），"
@@ -739,7 +745,13 @@ def _zh_api_demand(r: Reason, users: str) -> str:
             "token（也可给出每天请求数）"
         )
     else:
-        said = "你给出的" if r.fields.get("demand_stated") else "ChatGPT 2025 年 7 月的消费者平均值"
+        said = (
+            "按 Anthropic 公布的 Claude Code 数据估计的智能体编程席位用量"
+            if r.fields.get("usage") == "coding-agent"
+            else "ChatGPT 2025 年 7 月的消费者平均值"
+            if r.fields.get("usage") == "chat" or not r.fields.get("demand_stated")
+            else "你给出的"
+        )
         out = (
             f"输出 = {users} x 每天 {per_day(r.num('requests'))} 个请求（{said}）x {r.num('days'):,.0f} 天 x "
             f"每个回复 {r.num('reply'):,.0f} 个 token = 每年 {millions(r.num('demand_m'))}M token"
