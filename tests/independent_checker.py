@@ -1438,9 +1438,11 @@ def utilisation_problems(builds: list[dict[str, Any]]) -> list[str]:
             costs["on_hours_per_year"],
         )
         demands.add(round(float(demand)))
-        users = (build.get("estimate", {}).get("workload") or {}).get("batch") or 1
         api = costs.get("api_alternative") or {}
-        users = int(api.get("users") or users)
+        users = int(costs["served_users"])
+        if api and api["users"] != users:
+            problems.append(f"{name}: busy hours for {users} users, the API bills {api['users']}")
+        problems += _seats_problems(costs, api, users, name)
         if api and abs(api["demand_tokens_per_year"] - demand) > 1 + 1e-6 * demand:
             problems.append(
                 f"{name}: busy hours reckoned on {demand:,.0f} tokens a year, the API bills a demand of {api['demand_tokens_per_year']:,.0f}"
@@ -1459,6 +1461,29 @@ def utilisation_problems(builds: list[dict[str, Any]]) -> list[str]:
         problems += _rented_hours_problems(costs, demand, users, active, on, name)
     if len(demands) > 1:
         problems.append(f"one buyer, demands {sorted(demands)} output tokens a year across the builds")
+    return problems
+
+
+# Anthropic's Claude Code rate-limit sizing a seat by team size (code.claude.com/docs/en/costs, read 2026-12-06):
+# requests a minute at each row's middle, by the row's largest team; 0.30 beyond 500 seats
+_SEAT_RPM = ((5, 6.0), (20, 3.0), (50, 1.5), (100, 0.745), (500, 0.42))
+
+
+def _seats_problems(costs: dict[str, Any], api: dict[str, Any], users: int, name: str) -> list[str]:
+    """A team's seats (round 35): served by ceil(seats x the share at once) streams, the demand every seat's."""
+    said = [a for a in costs.get("assumption_codes", []) if a["code"] == "tco.seats"]
+    if not said:
+        return []
+    seats, streams = said[0]["fields"]["seats"], said[0]["fields"]["streams"]
+    rpm = next((r for top, r in _SEAT_RPM if seats <= top), 0.30)
+    want = max(1, math.ceil(seats * rpm / 6.0 - 1e-9))
+    problems = []
+    if streams != want:
+        problems.append(f"{name}: {seats} seats served as {streams} streams, Anthropic's sizing makes it {want}")
+    if users != seats:
+        problems.append(f"{name}: {seats} seats, yet the demand is {users} users'")
+    if api and api.get("streams") != streams:
+        problems.append(f"{name}: {seats} seats need {streams} streams, the build serves {api.get('streams')}")
     return problems
 
 
@@ -1581,10 +1606,12 @@ def _api_bill_problems(build: dict[str, Any], api: dict[str, Any], name: str) ->
     decode = build["estimate"].get("speed", {}).get("decode_tokens_per_s")
     if decode is None or abs(decode - api["tokens_per_s_per_user"]) > 0.01 + 0.001 * decode:
         problems.append(f"{name}: API bill at {api['tokens_per_s_per_user']} tokens/s, the build decodes {decode}")
-    makes = api["users"] * api["tokens_per_s_per_user"] * api["busy_hours_per_year"] * 3600
+    # round 35: the build makes its streams' tokens (`streams`, its --batch); `users` are a team's seats when counted
+    streams = api.get("streams", api["users"])
+    makes = streams * api["tokens_per_s_per_user"] * api["busy_hours_per_year"] * 3600
     # the JSON rounds tokens/s to 2 decimals: at 2.02 tokens/s that alone is 0.2 % of the year's tokens (round 32, Llama
     # 3.3 70B's slowest build beside a 4090), so the half-hundredth a second is allowed on top
-    rounding = api["users"] * 0.005 * api["busy_hours_per_year"] * 3600
+    rounding = streams * 0.005 * api["busy_hours_per_year"] * 3600
     # round 34: the bill is the users' demand, at most what the build makes in the busy hours; a JSON from before it (no
     # demand keys) billed what the build makes
     tokens = makes

@@ -373,7 +373,8 @@ def _stated_demand(args: argparse.Namespace) -> None:
     stated = getattr(args, "requests_per_day", None)
     dedicated = bool(getattr(args, "dedicated_endpoint", False))
     usage = getattr(args, "usage", None)
-    if stated is None and not dedicated and usage is None:
+    seats = getattr(args, "seats", None)
+    if stated is None and not dedicated and usage is None and seats is None:
         return
     from configurator.core.costs.tco import OwnershipInputs
 
@@ -383,7 +384,31 @@ def _stated_demand(args: argparse.Namespace) -> None:
         update["requests_per_day"] = stated
     if usage is not None:
         update["usage"] = usage
+    if seats is not None:
+        update["seats"] = seats
     args.ownership = inputs.model_copy(update=update)
+
+
+def _seats(text: str) -> int:
+    """--seats: a whole number of seats, 1 to 100,000 (tco.UsageProfile.seats's bounds)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if not 1 <= value <= 100_000:
+        raise argparse.ArgumentTypeError(f"{text} is not between 1 and 100,000 seats")
+    return value
+
+
+def _seats_streams(args: argparse.Namespace) -> None:
+    """--seats N without --batch: the streams a team of N needs at once (need.streams_for_seats) are the batch."""
+    seats = getattr(args, "seats", None)
+    if seats is None or "batch" in (getattr(args, "_given", None) or set()):
+        return
+    from configurator.core.costs.need import streams_for_seats
+
+    args.batch = streams_for_seats(seats)
+    args._given = (getattr(args, "_given", None) or set()) | {"batch"}
 
 
 def _cmd_plan(args: argparse.Namespace) -> int:
@@ -391,6 +416,7 @@ def _cmd_plan(args: argparse.Namespace) -> int:
     from configurator.core.model.request import OWNED_KINDS
 
     _plain_refused(args)
+    _seats_streams(args)
     if args.project is not None:
         request, r = _project_request(args)
     else:
@@ -465,6 +491,14 @@ def register(commands: Any) -> None:
         "busy: chat (a casual ChatGPT user, 3.7 requests a day, NBER working paper 34255) or coding-agent (an agentic "
         "coding seat: ~300 requests a day of a 42k-token prompt and a 480-token reply, estimated from Anthropic's "
         "Claude Code figures); --requests-per-day overrides its requests (default: by speed)",
+    )
+    parser.add_argument(
+        "--seats",
+        type=_seats,
+        metavar="N",
+        help="inference: a team of N seats (with --usage or --requests-per-day, each seat's demand): the build is sized "
+        "for the streams they need at once, not N (1-5 seats all, 5-20 half, 20-50 a quarter...: Anthropic's Claude "
+        "Code rate-limit sizing by team size), unless --batch says the streams",
     )
     parser.add_argument(
         "--dedicated-endpoint",

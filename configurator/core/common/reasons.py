@@ -2155,6 +2155,11 @@ EN: dict[str, Template] = {
         "follow; billed by the second, as a pod started for the work or a serverless endpoint; a dedicated endpoint "
         "kept on every on-hour costs more: --dedicated-endpoint)"
     ),
+    "tco.seats": lambda r, _say: (
+        f"{r.num('seats'):,.0f} seats served as {count_of(r.num('streams'), 'concurrent stream')} ("
+        f"{r.num('ratio'):.0%} of the seats at once; {r.fields['source']}): the plan is sized for the streams, the "
+        "demand is every seat's"
+    ),
     "tco.busy-served": lambda r, _say: (
         f"busy {r.num('hours'):,.0f} h a year: answering the users' {r.num('demand_m'):,.1f}M output tokens a year at "
         f"the build's {r.num('tps'):,.1f} tokens/s per user for {count_of(r.num('users'), 'user')}"

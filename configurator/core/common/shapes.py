@@ -217,6 +217,7 @@ class CostOfOwnershipJson(TypedDict):
     busy_hours_per_year: NotRequired[float | None]  # inference: at full load serving the demand; null for training
     active_hours_per_year: NotRequired[float | None]  # inference: the hours the users are at work
     on_hours_per_year: NotRequired[float]  # the hours the machine is switched on
+    served_users: NotRequired[int | None]  # inference: whose requests make the demand (a team's seats, else streams)
     demand_output_tokens_per_year: NotRequired[float | None]  # inference: the users' demand (costs.api.yearly_demand)
     wall_w: NotRequired[float]  # the load draw the busy hours are at
     idle_w: NotRequired[float]  # the draw while on but idle

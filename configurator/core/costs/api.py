@@ -161,6 +161,7 @@ class ApiUse(BaseModel):
     demand_tokens_per_year: float = 0.0  # output tokens the users ask for
     capacity_tokens_per_year: float = 0.0  # output tokens the build makes in the busy hours at its own speed
     usage: str | None = None  # round 35: the kind of user named (USAGES), whose requests a day are billed
+    streams: int = 1  # round 35: sequences the build serves at once (its --batch); `users` are the seats when counted
 
     @property
     def capped(self) -> bool:
@@ -255,6 +256,8 @@ class ApiUse(BaseModel):
             # round 35 additions: the kind of user named (USAGES: chat, coding-agent) and where its figures come from
             "usage": self.usage,
             "usage_source": None if self.usage is None else USAGES[self.usage].source,
+            # round 35: the streams the build serves at once (what it makes); `users` above are whose demand is billed
+            "streams": self.streams,
         }
 
 
@@ -313,9 +316,8 @@ class Demand(BaseModel):
 
     days_per_year: float
     requests_per_day: float | None = None
-    usage: str | None = (
-        None  # round 35: a kind of user (USAGES): its requests a day unless stated, its prompt and reply
-    )
+    usage: str | None = None  # round 35: a kind of user (USAGES): its requests a day unless stated, its prompt, reply
+    seats: int | None = None  # round 35: a team's seats, each sending the requests a day (served by fewer streams)
 
     @property
     def requests(self) -> float | None:
@@ -346,12 +348,21 @@ def demand_source(asked: bool) -> str:
     return "the decode speed the request asks for (min_decode_tps)" if asked else READING_TPS_SOURCE
 
 
+def demand_users(build: Build, demand: Demand | None) -> int:
+    """The users whose requests make the demand (round 35): a team's seats when the buyer counts them and states what
+    each sends (requests a day, or a usage), else the build's streams (its --batch: users served at once, each by
+    speed)."""
+    if demand is not None and demand.seats and demand.requests is not None:
+        return demand.seats
+    return users_of(build)
+
+
 def yearly_demand(build: Build, busy_hours: float, demand: Demand) -> float:
     """Output tokens a year the build's users ask for, the same for every build of a plan (round 34), read by the API's
     bill, the build's busy hours and the rental's hours alike (round 35, tco.served_hours): users x the requests a user
     sends a day x the days x the reply of the trace the request resembles, as the buyer stated; else users x the speed
     each needs (need.need_of: the speed asked, else reading speed) x `busy_hours` (the hours the users are at work)."""
-    users = users_of(build)
+    users = demand_users(build, demand)
     requests = demand.requests
     if requests is not None:
         _prompt, reply, _trace, _own = request_shape(build.estimate.workload, demand)
@@ -390,10 +401,10 @@ def api_use(
         return None
     # the cheapest for this prompt mix; at the same amount a price as listed in the build's currency
     price, per_million, inp, _mix = min(usable, key=lambda u: (u[3], u[0].currency != currency))
-    users = users_of(build)
+    users = demand_users(build, demand)
     need = need_of(build)
     asked = yearly_demand(build, busy_hours, demand)
-    makes = users * tps * busy_hours * SECONDS_PER_HOUR
+    makes = users_of(build) * tps * busy_hours * SECONDS_PER_HOUR
     tokens = min(asked, makes)
     input_tokens = tokens * ratio if inp is not None else 0.0
     return ApiUse(
@@ -420,6 +431,7 @@ def api_use(
         demand_tokens_per_year=asked,
         capacity_tokens_per_year=makes,
         usage=demand.usage if demand.requests_per_day is None else None,
+        streams=users_of(build),
     )
 
 

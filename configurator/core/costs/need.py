@@ -8,6 +8,7 @@ would buy). Pure Python: no Qt and no storage imports.
 
 from __future__ import annotations
 
+import math
 from typing import NamedTuple
 
 from configurator.core.model.build import Build
@@ -54,3 +55,39 @@ def hours_to_serve(tokens: float, streams: int, tps: float | None, active: float
         return active
     share = min(tokens / rate, 1.0)
     return active * (1.0 - (1.0 - share) ** users)
+
+
+CONCURRENCY_BANDS: tuple[tuple[int, float], ...] = (
+    (5, 6.0),
+    (20, 3.0),
+    (50, 1.5),
+    (100, 0.745),
+    (500, 0.42),
+)
+"""Requests a minute Anthropic sizes each Claude Code seat of a team at, by team size up to the band's upper bound, at
+each row's middle (code.claude.com/docs/en/costs, "Rate limit recommendations", read 2026-12-06: 1-5 users 5-7 RPM,
+5-20 2.5-3.5, 20-50 1.25-1.75, 50-100 0.62-0.87, 100-500 0.37-0.47, 500+ 0.25-0.35 (`LARGE_TEAM_RPM`), "as we expect
+fewer concurrent users in larger organizations"). A team's seats at once, over a lone seat's (6): the share of seats
+that need a stream of their own at the same time."""
+LARGE_TEAM_RPM = 0.30
+CONCURRENCY_SOURCE = (
+    "Anthropic, Claude Code docs, Manage costs effectively, rate limit recommendations per user by team size "
+    "(https://code.claude.com/docs/en/costs, read 2026-12-06): 5-7 requests a minute a seat for 1-5 users, 2.5-3.5 "
+    "for 5-20, 1.25-1.75 for 20-50, 0.62-0.87 for 50-100, 0.37-0.47 for 100-500, 0.25-0.35 beyond, as fewer seats "
+    "are in use at once in a larger team"
+)
+
+
+def concurrency_ratio(seats: int) -> float:
+    """The share of a team's seats in use at once (CONCURRENCY_BANDS): 1 up to 5 seats, 0.5 up to 20, 0.25 up to 50,
+    0.124 up to 100, 0.07 up to 500, 0.05 beyond."""
+    alone = CONCURRENCY_BANDS[0][1]
+    for top, rpm in CONCURRENCY_BANDS:
+        if seats <= top:
+            return rpm / alone
+    return LARGE_TEAM_RPM / alone
+
+
+def streams_for_seats(seats: int) -> int:
+    """Concurrent streams a team of `seats` needs (round 35): seats x concurrency_ratio, rounded up, at least one."""
+    return max(1, math.ceil(seats * concurrency_ratio(seats) - 1e-9))

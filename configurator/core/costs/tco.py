@@ -61,8 +61,22 @@ from configurator.core.common.errors import CatalogError, Problem
 from configurator.core.common.memo import remember
 from configurator.core.common.reasons import Reason, as_json, english
 from configurator.core.common.shapes import CostOfOwnershipJson, RentalEnoughJson, RentalJson
-from configurator.core.costs.api import ApiUse, Demand, api_elsewhere, api_use, demand_source, users_of, yearly_demand
-from configurator.core.costs.need import hours_to_serve, need_of
+from configurator.core.costs.api import (
+    ApiUse,
+    Demand,
+    api_elsewhere,
+    api_use,
+    demand_source,
+    demand_users,
+    yearly_demand,
+)
+from configurator.core.costs.need import (
+    CONCURRENCY_SOURCE,
+    concurrency_ratio,
+    hours_to_serve,
+    need_of,
+    streams_for_seats,
+)
 from configurator.core.estimate.estimator import GIB, estimate
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload
@@ -181,6 +195,13 @@ class UsageProfile(BaseModel):
         description="inference: a kind of user (costs.api.USAGES): its requests a day (unless requests_per_day is "
         "given) and its prompt and reply; None: by speed",
     )
+    seats: int | None = Field(
+        default=None,
+        ge=1,
+        le=100_000,
+        description="inference: a team's seats, each sending the requests a day (or the usage's), served by fewer "
+        "streams at once (need.streams_for_seats); None: the build's users are its streams",
+    )
     dedicated_rental: bool = Field(
         default=False,
         description="inference: the rental is a dedicated endpoint kept on for every on-hour (or the busy ones with "
@@ -199,7 +220,9 @@ class UsageProfile(BaseModel):
     @property
     def demand(self) -> Demand:
         """The buyer's demand a per-token API bills (costs.api.Demand): the same for every build of a plan."""
-        return Demand(days_per_year=self.days_per_year, requests_per_day=self.requests_per_day, usage=self.usage)
+        return Demand(
+            days_per_year=self.days_per_year, requests_per_day=self.requests_per_day, usage=self.usage, seats=self.seats
+        )
 
     @property
     def rented_hours_per_year(self) -> float:
@@ -503,7 +526,7 @@ def served_hours(build: Build, profile: UsageProfile) -> Served | None:
         return None
     active = profile.active_hours_per_year
     demand = yearly_demand(build, active, profile.demand)
-    users = users_of(build)
+    users = demand_users(build, profile.demand)
     busy = hours_to_serve(demand, users, tps, active)
     return Served(demand_tokens=demand, users=users, tokens_per_s=tps, active_hours=active, busy_hours=busy)
 
@@ -1385,6 +1408,7 @@ class CostOfOwnership(BaseModel):
             "busy_hours_per_year": None if self.served is None else round(self.served.busy_hours, 2),
             "active_hours_per_year": None if self.served is None else round(self.served.active_hours, 2),
             "on_hours_per_year": round(self.on_hours, 2),
+            "served_users": None if self.served is None else self.served.users,
             "demand_output_tokens_per_year": None if self.served is None else round(self.served.demand_tokens),
             "wall_w": round(self.wall_w, 1),
             "idle_w": round(self.idle_w, 1),
@@ -1689,6 +1713,8 @@ def _basis_notes(
     depreciation, upkeep, billing."""
     purchase, currency = build.total_price, build.currency
     busy = [] if served is None else [_served_said(served, profile)]
+    if served is not None and profile.seats and profile.demand.requests is not None:
+        busy.append(seats_said(profile.seats))
     return [
         # one machine says no node count: "(1 node(s))" read as a cluster's word on a home build's sheet (walk8)
         (
@@ -1717,6 +1743,17 @@ def _basis_notes(
         _billed(profile, match, served),
         Reason.of("tco.break-even-basis"),
     ]
+
+
+def seats_said(seats: int) -> Reason:
+    """A team's seats and the streams they need at once (tco.seats, round 35): need.streams_for_seats and its source."""
+    return Reason.of(
+        "tco.seats",
+        seats=seats,
+        streams=streams_for_seats(seats),
+        ratio=concurrency_ratio(seats),
+        source=CONCURRENCY_SOURCE,
+    )
 
 
 def _served_said(served: Served, profile: UsageProfile) -> Reason:
@@ -2131,6 +2168,7 @@ class OwnershipInputs(BaseModel):
     usage: Literal["chat", "coding-agent"] | None = Field(
         default=None, description="inference: a kind of user (costs.api.USAGES); None: by speed"
     )
+    seats: int | None = Field(default=None, ge=1, le=100_000, description="inference: a team's seats (UsageProfile's)")
 
     def profile(self, currency: str, region: str = "global") -> UsageProfile:
         preset = PRESETS[self.preset or preset_key(currency, region)]
@@ -2143,6 +2181,7 @@ class OwnershipInputs(BaseModel):
                 "requests_per_day": self.requests_per_day,
                 "dedicated_rental": self.dedicated_rental,
                 "usage": self.usage,
+                "seats": self.seats,
                 **(
                     {
                         "price_per_kwh": self.price_per_kwh,

@@ -1779,6 +1779,11 @@ ZH_REASONS: dict[str, Template] = {
         "（与本机满载小时同一算法；按秒计费，如按需启动的实例或 serverless 端点；全天在线的专用端点更贵："
         "--dedicated-endpoint）"
     ),
+    "tco.seats": lambda r, _say: (
+        f"{r.num('seats'):,.0f} 个席位按 {r.num('streams'):g} 路并发服务（同一时刻 {r.num('ratio'):.0%} 的席位在用；"
+        "依据 Anthropic Claude Code 文档按团队规模给出的每席位请求速率建议，"
+        "https://code.claude.com/docs/en/costs，2026-12-06 查阅）：配置按并发路数选，需求按全部席位计"
+    ),
     "tco.busy-served": lambda r, _say: (
         f"每年忙碌 {r.num('hours'):,.0f} 小时：以本机每位用户 {r.num('tps'):,.1f} tokens/s 为 {r.num('users'):g} 位用户"
         f"生成每年 {r.num('demand_m'):,.1f}M 个输出 token"
