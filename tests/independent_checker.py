@@ -1477,6 +1477,9 @@ def _seats_problems(costs: dict[str, Any], api: dict[str, Any], users: int, name
     seats, streams = said[0]["fields"]["seats"], said[0]["fields"]["streams"]
     rpm = next((r for top, r in _SEAT_RPM if seats <= top), 0.30)
     want = max(1, math.ceil(seats * rpm / 6.0 - 1e-9))
+    for top, band in _SEAT_RPM:  # never fewer than a smaller team's (the bands step down)
+        if top < seats:
+            want = max(want, math.ceil(top * band / 6.0 - 1e-9))
     problems = []
     if streams != want:
         problems.append(f"{name}: {seats} seats served as {streams} streams, Anthropic's sizing makes it {want}")

@@ -89,5 +89,8 @@ def concurrency_ratio(seats: int) -> float:
 
 
 def streams_for_seats(seats: int) -> int:
-    """Concurrent streams a team of `seats` needs (round 35): seats x concurrency_ratio, rounded up, at least one."""
-    return max(1, math.ceil(seats * concurrency_ratio(seats) - 1e-9))
+    """Concurrent streams a team of `seats` needs (round 35): seats x concurrency_ratio, rounded up, and never fewer
+    than a smaller team's (the table's bands step down: 6 seats at half would need 3 where 5 need 5)."""
+    own = max(1, math.ceil(seats * concurrency_ratio(seats) - 1e-9))
+    smaller = [top for top, _rpm in CONCURRENCY_BANDS if top < seats]
+    return max(own, streams_for_seats(smaller[-1])) if smaller else own
