@@ -1345,7 +1345,7 @@ class CostOfOwnership(BaseModel):
         token count: cost per million training tokens bought against rented); assumptions (strings
         with their sources).
         """
-        return {
+        data: CostOfOwnershipJson = {
             "yearly_energy": round(self.yearly_energy, 2),
             "monthly_rental_equivalent": None
             if self.monthly_rental_equivalent is None
@@ -1403,18 +1403,23 @@ class CostOfOwnership(BaseModel):
             "owning_by_month": [round(v, 2) for v in self.cumulative_costs(self.chart_months)[0]],
             # an addition (round 32): why no per-token API is weighed (its prices serve another market), or None
             "api_other_market": None if self.api_elsewhere is None else as_json(self.api_elsewhere),
-            # additions (round 35): the hours the energy and the rental are reckoned on (served_hours,
-            # rented_hours_per_year); the served figures are null for training (the profile's utilisation)
-            "busy_hours_per_year": None if self.served is None else round(self.served.busy_hours, 2),
-            "active_hours_per_year": None if self.served is None else round(self.served.active_hours, 2),
-            "on_hours_per_year": round(self.on_hours, 2),
-            "served_users": None if self.served is None else self.served.users,
-            "demand_output_tokens_per_year": None if self.served is None else round(self.served.demand_tokens),
-            "wall_w": round(self.wall_w, 1),
-            "idle_w": round(self.idle_w, 1),
-            "rented_hours_per_year": None if self.rented_hours is None else round(self.rented_hours, 2),
-            "rental_billing": _billing_basis(self.rental, self.served, self.dedicated_rental),
         }
+        return self._with_hours(data)
+
+    def _with_hours(self, data: CostOfOwnershipJson) -> CostOfOwnershipJson:
+        """Additions (round 35): the hours the energy and the rental are reckoned on (served_hours,
+        rented_hours_per_year); the served figures are null for training (the profile's utilisation)."""
+        served = self.served
+        data["busy_hours_per_year"] = None if served is None else round(served.busy_hours, 2)
+        data["active_hours_per_year"] = None if served is None else round(served.active_hours, 2)
+        data["on_hours_per_year"] = round(self.on_hours, 2)
+        data["served_users"] = None if served is None else served.users
+        data["demand_output_tokens_per_year"] = None if served is None else round(served.demand_tokens)
+        data["wall_w"] = round(self.wall_w, 1)
+        data["idle_w"] = round(self.idle_w, 1)
+        data["rented_hours_per_year"] = None if self.rented_hours is None else round(self.rented_hours, 2)
+        data["rental_billing"] = _billing_basis(self.rental, served, self.dedicated_rental)
+        return data
 
     @property
     def chart_months(self) -> int:
@@ -1899,22 +1904,14 @@ def tco(
     rate, notes = _electricity_rate(profile, currency, catalog)
     match, rental_reason, rental_said, own_rate = _rental_of(rental)
 
-    # busy hours at the draw the job keeps up: one stream on a layer split works one card at a time (Power.decode_wall_w)
-    wall = (build.power.decode_wall_w or build.power.wall_w) * build.nodes
-    idle = profile.idle_w if profile.idle_w is not None else estimate_idle_w(build)
-    # inference: busy for the hours its users' demand takes at its speed, idle the rest (round 35)
-    served = served_hours(build, profile)
-    busy = None if served is None else served.busy_hours
-    kwh = energy_kwh_per_year(wall, idle, profile, busy)
-    yearly_energy = energy_cost_per_year(wall, idle, profile, busy) * rate
-    purchase = build.total_price
+    (wall, idle, served, kwh), purchase = _energy(build, profile), build.total_price
+    yearly_energy = kwh * profile.price_per_kwh * rate
     monthly_owning = (yearly_energy + assumptions.upkeep_per_year) / 12.0
     # the useful life, and at least the yearly rows' span: a row "buying is cheaper after 3 years" beside "never
     # within the 12-month useful life" read as a contradiction
     horizon = max(assumptions.years, *years) * 12
-
     rented = None if match is None else rented_hours_per_year(profile, match, served)
-    monthly_rental = None if match is None or rented is None else match.hourly * rented / 12.0
+    monthly_rental = None if rented is None or match is None else match.hourly * rented / 12.0
     why_none = _why_none(rental)
     enough = _enough(rental, purchase, monthly_owning, horizon, currency, profile, assumptions, served)
     fast = None if enough is None or match is None else _as_fast(match)
@@ -1967,6 +1964,16 @@ def tco(
         dedicated_rental=profile.dedicated_rental,
         on_hours=profile.on_hours_per_year,
     )
+
+
+def _energy(build: Build, profile: UsageProfile) -> tuple[float, float, Served | None, float]:
+    """The load and idle draws, an inference build's busy hours (round 35: what its users' demand takes at its speed,
+    idle the rest) and the kWh a year."""
+    # busy hours at the draw the job keeps up: one stream on a layer split works one card at a time (Power.decode_wall_w)
+    wall = (build.power.decode_wall_w or build.power.wall_w) * build.nodes
+    idle = profile.idle_w if profile.idle_w is not None else estimate_idle_w(build)
+    served = served_hours(build, profile)
+    return wall, idle, served, energy_kwh_per_year(wall, idle, profile, None if served is None else served.busy_hours)
 
 
 def _api_notes(api: ApiUse | None, elsewhere: Reason | None = None) -> list[Reason]:
