@@ -3,7 +3,9 @@ rule's finding, `min_decode_tps`), else reading speed (`rules.job.READING_TPS`).
 
 Two comparisons read it: the rental that serves the users (tco.rental_search's `enough`: the cheapest offer at this
 speed a user) and the per-token API's default demand (costs.api: users x this speed x the busy hours, the tokens they
-would buy). Pure Python: no Qt and no storage imports.
+would buy). Round 35: the hours a machine is at work serving a demand (`hours_to_serve`: the build's electricity and
+the rental's billed hours), and how many streams a team's seats need at once (`streams_for_seats`). Pure Python: no Qt
+and no storage imports.
 """
 
 from __future__ import annotations

@@ -11,8 +11,12 @@ Definitions (every one is also written into `CostOfOwnership.assumptions`):
       cost / year = kWh / year * price_per_kwh
 
   For a multi-node build `wall_w` is the per-node figure of `Build.power` times `Build.nodes`.
-* Rental equivalent. A renter keeps the instance running for the same on-hours (or only the
-  busy hours when `UsageProfile.rent_busy_hours_only` is set):
+  Inference (round 35): the busy hours are not on-hours x utilisation but the hours the build is at work answering
+  its users' demand at its own speed within the hours they are at work (on-hours x utilisation), `served_hours` and
+  `need.hours_to_serve`: (wall_w x busy + idle_w x (on-hours - busy)) / 1000.
+* Rental equivalent. Inference (round 35): the rental is billed for the hours it is at work on the same demand at its
+  own speed (the same rule), or, for a dedicated endpoint (`UsageProfile.dedicated_rental`), for the same on-hours
+  (or only the busy hours when `UsageProfile.rent_busy_hours_only` is set); training: the hours of the same work.
   `monthly_rental = hourly x rented hours per year / 12`.
 * Resale. What the machine fetches sold at the end of month m (`OwnershipAssumptions.resale_after_months`):
   the straight line from the purchase price to `resale_fraction` of it at `years` (flat after), never more
