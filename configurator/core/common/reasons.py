@@ -2162,7 +2162,7 @@ EN: dict[str, Template] = {
     ),
     "tco.busy-served": lambda r, _say: (
         f"busy {r.num('hours'):,.0f} h a year: answering the users' {r.num('demand_m'):,.1f}M output tokens a year at "
-        f"the build's {r.num('tps'):,.1f} tokens/s per user for {count_of(r.num('users'), 'user')}"
+        f"the build's {r.num('tps'):,.1f} tokens/s a stream for {count_of(r.num('users'), 'user')}"
         + (
             f" (too slow for the demand: busy all {r.num('active'):,.0f} h the users are at work)"
             if r.fields.get("capped")
