@@ -162,3 +162,27 @@ def test_the_checker_recomputes_busy_hours_energy_and_rented_hours() -> None:
     before = _costs(None, old_kwh, None, None)
     del before["cost_of_ownership"]["busy_hours_per_year"]
     assert utilisation_problems([before])
+
+
+def test_the_command_line_lays_usage_seats_and_a_dedicated_endpoint_over_the_inputs() -> None:
+    """`plan --usage coding-agent --seats 20 --dedicated-endpoint`: the buy-or-rent inputs carry all three (the window's
+    Buy-or-rent tab sets the same fields), and 20 seats without --batch are sized as 10 streams; --batch wins."""
+    import argparse
+
+    from configurator.cli import plan
+    from configurator.core.costs.tco import OwnershipInputs
+
+    args = argparse.Namespace(
+        requests_per_day=None, usage="coding-agent", seats=20, dedicated_endpoint=True, ownership=None, batch=1
+    )
+    plan._seats_streams(args)
+    plan._stated_demand(args)
+    assert args.batch == 10
+    assert args.ownership == OwnershipInputs(usage="coding-agent", seats=20, dedicated_rental=True)
+    profile = args.ownership.profile("USD")
+    assert (
+        profile.demand.seats == 20 and profile.demand.requests == CODING_REQUESTS_PER_DAY and profile.dedicated_rental
+    )
+    given = argparse.Namespace(seats=20, batch=4, _given={"batch", "seats"})
+    plan._seats_streams(given)
+    assert given.batch == 4
