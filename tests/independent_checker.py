@@ -1403,6 +1403,115 @@ def _one_alternative_problems(builds: list[dict[str, Any]]) -> list[str]:
     return []
 
 
+def _at_work_hours(tokens: float, users: int, tps: float | None, active: float) -> float:
+    """Hours a machine answering `users` users at `tps` tokens/s each is at work making `tokens` a year within `active`
+    hours, requests independent and spread evenly (round 35): each user's replies take f = tokens / users / (tps x
+    3600 x active) of the hours; the machine is at work while any is answered, active x (1 - (1 - f) ^ users)."""
+    if tokens <= 0 or active <= 0:
+        return 0.0
+    if not tps or tps <= 0:
+        return active
+    share = min(tokens / (users * tps * 3600.0 * active), 1.0)
+    return active * (1.0 - (1.0 - share) ** users)
+
+
+def utilisation_problems(builds: list[dict[str, Any]]) -> list[str]:
+    """Buy-or-rent follows the buyer's demand (round 35): an inference build's electricity is its load draw over the
+    hours it is at work answering the users' demand at its own speed and its idle draw over the rest of its on-hours,
+    and the rental is billed for the hours it is at work on the same demand at its own speed (or every on-hour, for a
+    dedicated endpoint), all recomputed here from the JSON beside them. The demand is one buyer's, the same for every
+    build of a plan and the same the API bills. Before, every build was busy half its on-hours whatever its speed:
+    a 1-user home build drew load power 1,000 h a year for 186 h of replies."""
+    problems: list[str] = []
+    demands: set[float] = set()
+    for build in builds:
+        costs = build.get("cost_of_ownership") or {}
+        name = f"build {build.get('rank')}"
+        serving = costs and costs.get("job") is None and costs.get("throughput") is None
+        if serving and build["estimate"]["speed"].get("decode_tokens_per_s") and "busy_hours_per_year" not in costs:
+            problems.append(f"{name}: electricity and rental hours not reckoned on its users' demand")
+        if costs.get("busy_hours_per_year") is None:
+            continue
+        demand, active, on = (
+            costs["demand_output_tokens_per_year"],
+            costs["active_hours_per_year"],
+            costs["on_hours_per_year"],
+        )
+        demands.add(round(float(demand)))
+        api = costs.get("api_alternative") or {}
+        users = int(costs["served_users"])
+        if api and api["users"] != users:
+            problems.append(f"{name}: busy hours for {users} users, the API bills {api['users']}")
+        problems += _seats_problems(costs, api, users, name)
+        if api and abs(api["demand_tokens_per_year"] - demand) > 1 + 1e-6 * demand:
+            problems.append(
+                f"{name}: busy hours reckoned on {demand:,.0f} tokens a year, the API bills a demand of {api['demand_tokens_per_year']:,.0f}"
+            )
+        tps = build["estimate"]["speed"].get("decode_tokens_per_s")
+        busy = _at_work_hours(demand, users, tps, active)
+        if abs(busy - costs["busy_hours_per_year"]) > 0.05 + 2e-3 * busy:  # decode rounded to 0.01 in the JSON
+            problems.append(
+                f"{name}: busy {costs['busy_hours_per_year']:,.1f} h a year, its demand at {tps} tokens/s makes it {busy:,.1f}"
+            )
+        kwh = (costs["wall_w"] * busy + costs["idle_w"] * (on - busy)) / 1000.0
+        if abs(kwh - costs["yearly_energy_kwh"]) > 0.5 + 3e-3 * kwh:
+            problems.append(
+                f"{name}: {costs['yearly_energy_kwh']:,.1f} kWh a year, its busy and idle hours make {kwh:,.1f}"
+            )
+        problems += _rented_hours_problems(costs, demand, users, active, on, name)
+    if len(demands) > 1:
+        problems.append(f"one buyer, demands {sorted(demands)} output tokens a year across the builds")
+    return problems
+
+
+# Anthropic's Claude Code rate-limit sizing a seat by team size (code.claude.com/docs/en/costs, read 2026-12-06):
+# requests a minute at each row's middle, by the row's largest team; 0.30 beyond 500 seats
+_SEAT_RPM = ((5, 6.0), (20, 3.0), (50, 1.5), (100, 0.745), (500, 0.42))
+
+
+def _seats_problems(costs: dict[str, Any], api: dict[str, Any], users: int, name: str) -> list[str]:
+    """A team's seats (round 35): served by ceil(seats x the share at once) streams, the demand every seat's."""
+    said = [a for a in costs.get("assumption_codes", []) if a["code"] == "tco.seats"]
+    if not said:
+        return []
+    seats, streams = said[0]["fields"]["seats"], said[0]["fields"]["streams"]
+    rpm = next((r for top, r in _SEAT_RPM if seats <= top), 0.30)
+    want = max(1, math.ceil(seats * rpm / 6.0 - 1e-9))
+    for top, band in _SEAT_RPM:  # never fewer than a smaller team's (the bands step down)
+        if top < seats:
+            want = max(want, math.ceil(top * band / 6.0 - 1e-9))
+    problems = []
+    if streams != want:
+        problems.append(f"{name}: {seats} seats served as {streams} streams, Anthropic's sizing makes it {want}")
+    if users != seats:
+        problems.append(f"{name}: {seats} seats, yet the demand is {users} users'")
+    if api and api.get("streams") != streams:
+        problems.append(f"{name}: {seats} seats need {streams} streams, the build serves {api.get('streams')}")
+    return problems
+
+
+def _rented_hours_problems(
+    costs: dict[str, Any], demand: float, users: int, active: float, on: float, name: str
+) -> list[str]:
+    rental, billing = costs.get("rental"), costs.get("rental_billing")
+    if rental is None or costs.get("monthly_rental_equivalent") is None:
+        return []
+    hours = on if billing == "dedicated" else _at_work_hours(demand, users, rental.get("decode_tokens_per_s"), active)
+    problems = []
+    if billing not in ("serving", "dedicated"):
+        problems.append(f"{name}: an inference rental billed as {billing!r}")
+    if abs(hours - costs["rented_hours_per_year"]) > 0.05 + 2e-3 * hours:
+        problems.append(
+            f"{name}: rental billed {costs['rented_hours_per_year']:,.1f} h a year, {billing} makes it {hours:,.1f}"
+        )
+    monthly = rental["hourly"] * hours / 12.0
+    if abs(monthly - costs["monthly_rental_equivalent"]) > 0.02 + 3e-3 * monthly:
+        problems.append(
+            f"{name}: rental {costs['monthly_rental_equivalent']:,.2f} a month, {rental['hourly']} an hour x {hours:,.1f} h / 12 is {monthly:,.2f}"
+        )
+    return problems
+
+
 def break_even_problems(builds: list[dict[str, Any]]) -> list[str]:
     """Every build's "buying pays back after N months" (or "never") against the numbers beside it, recomputed here:
     the alternative it is reckoned against is the model's per-token API bill whenever one is weighed (one rule for every
@@ -1410,7 +1519,7 @@ def break_even_problems(builds: list[dict[str, Any]]) -> list[str]:
     the reply, round 34), at most what the build makes (users x its decode tokens/s x busy hours), x the price, and the
     same for every build not capped by its capacity (api_demand_problems); and the yearly rows
     ("own X vs API/rent Y") agree with the month (buying is cheaper after y years exactly when the month is <= 12 y)."""
-    problems: list[str] = _one_alternative_problems(builds) + api_demand_problems(builds)
+    problems: list[str] = _one_alternative_problems(builds) + api_demand_problems(builds) + utilisation_problems(builds)
     for build in builds:
         costs = build.get("cost_of_ownership") or {}
         if costs.get("break_even_said") is None:
@@ -1477,6 +1586,11 @@ of Memory and Language 109, silent reading of non-fiction) at about 1.3 tokens a
 def _api_asked(api: dict[str, Any], name: str, problems: list[str]) -> float:
     """The output tokens a year the users ask an API for, recomputed: stated, requests a day x days x the reply (round
     34); unstated (api34b), each user at the speed it needs (the speed asked, else reading speed) x the busy hours."""
+    usage = {"coding-agent": 300.0, "chat": 18e9 / 700e6 / 7}.get(str(api.get("usage")))  # Anthropic; NBER w34255
+    if usage is not None and abs(api["requests_per_user_per_day"] - usage) > 1e-3:
+        problems.append(
+            f"{name}: {api['usage']} usage at {api['requests_per_user_per_day']} requests a day, not {usage:g}"
+        )
     if api["requests_per_user_per_day"] is not None or "demand_basis" not in api:
         return float(
             api["users"] * api["requests_per_user_per_day"] * api["days_per_year"] * api["reply_tokens_per_request"]
@@ -1495,10 +1609,12 @@ def _api_bill_problems(build: dict[str, Any], api: dict[str, Any], name: str) ->
     decode = build["estimate"].get("speed", {}).get("decode_tokens_per_s")
     if decode is None or abs(decode - api["tokens_per_s_per_user"]) > 0.01 + 0.001 * decode:
         problems.append(f"{name}: API bill at {api['tokens_per_s_per_user']} tokens/s, the build decodes {decode}")
-    makes = api["users"] * api["tokens_per_s_per_user"] * api["busy_hours_per_year"] * 3600
+    # round 35: the build makes its streams' tokens (`streams`, its --batch); `users` are a team's seats when counted
+    streams = api.get("streams", api["users"])
+    makes = streams * api["tokens_per_s_per_user"] * api["busy_hours_per_year"] * 3600
     # the JSON rounds tokens/s to 2 decimals: at 2.02 tokens/s that alone is 0.2 % of the year's tokens (round 32, Llama
     # 3.3 70B's slowest build beside a 4090), so the half-hundredth a second is allowed on top
-    rounding = api["users"] * 0.005 * api["busy_hours_per_year"] * 3600
+    rounding = streams * 0.005 * api["busy_hours_per_year"] * 3600
     # round 34: the bill is the users' demand, at most what the build makes in the busy hours; a JSON from before it (no
     # demand keys) billed what the build makes
     tokens = makes
@@ -1526,8 +1642,14 @@ def _api_bill_problems(build: dict[str, Any], api: dict[str, Any], name: str) ->
         problems.append(f"{name}: API bill prompts {prompt} tokens, the request's context is {context}")
     # unstated, a chat's prompt and reply: the median request of Azure's 2023 conversation trace (1,020 context tokens,
     # 129 generated; github.com/Azure/AzurePublicDataset AzureLLMInferenceTrace_conv.csv @790921015d50, 2024-03-24)
-    if "prompt_stated" in api and not api["prompt_stated"] and (prompt, reply) != (min(1020, context or 1020), 129):
-        problems.append(f"{name}: API bill's chat request is {prompt} / {reply} tokens, not 1,020 / 129")
+    # round 35: an agentic coding seat's request (--usage coding-agent): ~42k prompt tokens (Anthropic's Claude Code
+    # sizing, 200k-300k tokens a minute at 5-7 requests a minute a seat) and 478 generated (one tracked user's 616K over
+    # 1,289 requests), the prompt bounded by the context
+    want, shape = (min(1020, context or 1020), 129), "1,020 / 129"
+    if api.get("usage") == "coding-agent":
+        want, shape = (min(42_000, context or 42_000), 480), "42,000 / 480"
+    if "prompt_stated" in api and not api["prompt_stated"] and (prompt, reply) != want:
+        problems.append(f"{name}: API bill's request is {prompt} / {reply} tokens, not {shape}")
     input_tokens = (
         api["tokens_per_year"] * prompt / reply if inp is not None and "prompt_tokens_per_request" in api else 0
     )

@@ -128,6 +128,11 @@ def _buy_or_rent_lines(build: Any) -> list[str]:
     lines = [
         f"   buy or rent: {english(from_json(said))}" + (f" ({'; '.join(rows)}, own net of resale)" if rows else "")
     ]
+    # inference (round 35): the hours its users' demand keeps it busy, and its electricity a year from them
+    busy = [a for a in costs.get("assumption_codes", []) if a["code"] in ("tco.busy-served", "tco.seats")]
+    if busy:
+        energy = f"{costs['yearly_energy_kwh']:,.0f} kWh, {money(costs['yearly_energy'])} {c} a year"
+        lines.append(f"   electricity: {energy}; " + "; ".join(english(from_json(a)) for a in busy))
     # inference: why no per-token API is weighed, its prices all for another market than the buyer's (round 32)
     if costs.get("api_other_market"):
         lines.append(f"   buy or rent, API: {english(from_json(costs['api_other_market']))}")
@@ -374,12 +379,44 @@ def _stated_demand(args: argparse.Namespace) -> None:
     """--requests-per-day laid over the buy-or-rent inputs (a project's, else the defaults): the plan is recosted with
     it as the window's Buy-or-rent tab recosts with its inputs (tco.recosted)."""
     stated = getattr(args, "requests_per_day", None)
-    if stated is None:
+    dedicated = bool(getattr(args, "dedicated_endpoint", False))
+    usage = getattr(args, "usage", None)
+    seats = getattr(args, "seats", None)
+    if stated is None and not dedicated and usage is None and seats is None:
         return
     from configurator.core.costs.tco import OwnershipInputs
 
     inputs = getattr(args, "ownership", None) or OwnershipInputs()
-    args.ownership = inputs.model_copy(update={"requests_per_day": stated})
+    update: dict[str, object] = {"dedicated_rental": True} if dedicated else {}
+    if stated is not None:
+        update["requests_per_day"] = stated
+    if usage is not None:
+        update["usage"] = usage
+    if seats is not None:
+        update["seats"] = seats
+    args.ownership = inputs.model_copy(update=update)
+
+
+def _seats(text: str) -> int:
+    """--seats: a whole number of seats, 1 to 100,000 (tco.UsageProfile.seats's bounds)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if not 1 <= value <= 100_000:
+        raise argparse.ArgumentTypeError(f"{text} is not between 1 and 100,000 seats")
+    return value
+
+
+def _seats_streams(args: argparse.Namespace) -> None:
+    """--seats N without --batch: the streams a team of N needs at once (need.streams_for_seats) are the batch."""
+    seats = getattr(args, "seats", None)
+    if seats is None or "batch" in (getattr(args, "_given", None) or set()):
+        return
+    from configurator.core.costs.need import streams_for_seats
+
+    args.batch = streams_for_seats(seats)
+    args._given = (getattr(args, "_given", None) or set()) | {"batch"}
 
 
 def _cmd_plan(args: argparse.Namespace) -> int:
@@ -387,6 +424,7 @@ def _cmd_plan(args: argparse.Namespace) -> int:
     from configurator.core.model.request import OWNED_KINDS
 
     _plain_refused(args)
+    _seats_streams(args)
     if args.project is not None:
         request, r = _project_request(args)
     else:
@@ -455,6 +493,29 @@ def register(commands: Any) -> None:
         help="inference, buy or rent: requests each user sends a day the machine is on, what a per-token API bills "
         "(default: each user at the speed asked, else reading speed, over the busy hours, as the rental that serves "
         "them is sized; one casual ChatGPT user sends 3.7 a day, NBER working paper 34255; a coding agent hundreds)",
+    )
+    parser.add_argument(
+        "--usage",
+        choices=("chat", "coding-agent"),
+        help="inference, buy or rent: the kind of user, for what a per-token API bills and how long the machine is "
+        "busy: chat (a casual ChatGPT user, 3.7 requests a day, NBER working paper 34255) or coding-agent (an agentic "
+        "coding seat: ~300 requests a day of a 42k-token prompt and a 480-token reply, estimated from Anthropic's "
+        "Claude Code figures); --requests-per-day overrides its requests (default: by speed)",
+    )
+    parser.add_argument(
+        "--seats",
+        type=_seats,
+        metavar="N",
+        help="inference: a team of N seats (with --usage or --requests-per-day, each seat's demand): the build is sized "
+        "for the streams they need at once, not N (1-5 seats all, 5-20 half, 20-50 a quarter...: Anthropic's Claude "
+        "Code rate-limit sizing by team size), unless --batch says the streams",
+    )
+    parser.add_argument(
+        "--dedicated-endpoint",
+        action="store_true",
+        help="inference, buy or rent: rent a dedicated endpoint kept on every hour the machine would be on (default: "
+        "the rental is billed by the second for the hours it answers the users' requests, the rule the build's busy "
+        "hours follow)",
     )
     # with --project, the model and workload come from the file: required only without it (checked in _cmd_plan)
     for group in parser._mutually_exclusive_groups:

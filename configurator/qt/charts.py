@@ -676,16 +676,22 @@ class BuyOrRentChart(pg.PlotWidget):
         self.crossing_line: pg.InfiniteLine | None = None
 
     @staticmethod
-    def _label_height(values: list[float], owning: list[float], renting: list[float], month: int) -> tuple[float, int]:
+    def _label_height(
+        values: list[float], owning: list[float], renting: list[float], month: int
+    ) -> tuple[float, float]:
         """Where along the break-even line its label goes (a fraction of the height) and which way it hangs from
-        there (1: above, 0: below): near the top when the lines pass the month with more room above them, else near
-        the bottom."""
+        there (1: above, 0: below, 0.5: centred): near the top when the lines pass the month with most room above
+        them, near the bottom with most below, else midway between them."""
         low, high = min(values), max(values)
         at = [series[month] for series in (owning, renting) if month < len(series)]
         if high <= low or not at:
             return 0.15, 1
         lowest, highest = ((v - low) / (high - low) for v in (min(at), max(at)))
-        return (0.9, 0) if 1 - highest > lowest else (0.1, 1)  # the larger of the room above and below them
+        # the largest of the room above them, below them and between them (round 35: a 1-user build's rental billed
+        # only while serving runs along the axis, buying near the top, and the label at 90 % sat on buying's line)
+        if highest - lowest > max(1 - highest, lowest):
+            return (lowest + highest) / 2, 0.5
+        return (0.9, 0) if 1 - highest > lowest else (0.1, 1)
 
     ENOUGH_SCALE = 3.0
     """How far above buying and the rental that serves the need the as-fast rental may end before the plot is scaled

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QUrl, Signal
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QFormLayout,
     QHBoxLayout,
@@ -18,7 +19,12 @@ from PySide6.QtWidgets import (
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import ModelArch
-from configurator.core.costs.api import CHAT_REQUESTS_PER_DAY
+from configurator.core.costs.api import (
+    CHAT_REQUESTS_PER_DAY,
+    CODING_PROMPT_TOKENS,
+    CODING_REPLY_TOKENS,
+    CODING_REQUESTS_PER_DAY,
+)
 from configurator.core.costs.tco import (
     PRESETS,
     CostOfOwnership,
@@ -69,7 +75,45 @@ class BuyOrRentPanel(QWidget):
         )
         self.hours = dspin(0, 24, 8, 1, self.tr(" h/day"), self.tr("Hours a day the machine is on"))
         self.days = dspin(0, 366, 250, 0, self.tr(" days/yr"), self.tr("Days a year the machine is on"))
-        self.busy = dspin(0, 100, 50, 0, self.tr(" % busy"), self.tr("Share of the on-time at full load"))
+        self.busy = dspin(
+            0,
+            100,
+            50,
+            0,
+            self.tr(" % busy"),
+            self.tr(
+                "Share of the on-time the users are at work (training: at full load). Serving, the machine is busy "
+                "while it answers their requests at its own speed and idle the rest"
+            ),
+        )
+        # round 35: the kind of user (costs.api.USAGES): a casual chat user or an agentic coding seat, else by speed
+        self.usage = QComboBox()
+        usages: tuple[tuple[str | None, str], ...] = (
+            (None, self.tr("by speed")),
+            ("chat", self.tr("chat user")),
+            ("coding-agent", self.tr("coding agent")),
+        )
+        for usage_key, label in usages:
+            self.usage.addItem(label, usage_key)
+        self.usage.setToolTip(
+            self.tr(
+                "The kind of user: a casual chat user sends {casual:.1f} requests a day (NBER working paper 34255); "
+                "an agentic coding seat about {coding:.0f} of a {prompt:,}-token prompt and a {reply}-token reply "
+                "(estimated from Anthropic's Claude Code figures). Requests a day, when set, override it"
+            ).format(
+                casual=CHAT_REQUESTS_PER_DAY,
+                coding=CODING_REQUESTS_PER_DAY,
+                prompt=CODING_PROMPT_TOKENS,
+                reply=CODING_REPLY_TOKENS,
+            )
+        )
+        self.dedicated = QCheckBox(self.tr("dedicated endpoint"))
+        self.dedicated.setToolTip(
+            self.tr(
+                "Rent an endpoint kept on every hour the machine would be on; unticked, the rental is billed by the "
+                "second for the hours it answers the users' requests, the rule the build's busy hours follow"
+            )
+        )
         # round 34: what a per-token API bills is the users' demand, the same for every build (costs.api); at 0 the
         # box shows "by speed", the default (api34b): each user at the speed it needs over the busy hours
         self.requests = dspin(
@@ -115,6 +159,10 @@ class BuyOrRentPanel(QWidget):
         row.addWidget(self.requests)
         form.addRow(self.tr("Usage"), row)
         row = QHBoxLayout()
+        row.addWidget(self.usage)
+        row.addWidget(self.dedicated)
+        form.addRow(self.tr("Users"), row)
+        row = QHBoxLayout()
         row.addWidget(self.years)
         row.addWidget(self.resale)
         form.addRow(self.tr("Keep for"), row)
@@ -136,6 +184,8 @@ class BuyOrRentPanel(QWidget):
         for widget in (self.kwh, self.hours, self.days, self.busy, self.years, self.requests):
             widget.valueChanged.connect(self._on_edited)
         self.resale.valueChanged.connect(self._on_resale_changed)
+        self.usage.currentIndexChanged.connect(self._on_edited)
+        self.dedicated.toggled.connect(self._on_edited)
         self._region_chosen = False  # the buyer picked the electricity preset (a new build does not reset it)
 
     def _on_text_anchor_clicked(self, url: QUrl) -> None:
@@ -174,12 +224,25 @@ class BuyOrRentPanel(QWidget):
             years=self.years.value(),
             resale_fraction=self.resale.value() / 100 if self.resale_changed else None,
             requests_per_day=self.requests.value() or None,  # 0 is "by speed", the default
+            usage=self.usage.currentData(),
+            dedicated_rental=self.dedicated.isChecked(),
         )
 
     def set_inputs(self, inputs: OwnershipInputs | None) -> None:
         """Show a project's saved inputs (None: the defaults), without marking anything edited."""
         inputs = inputs or OwnershipInputs()
-        widgets = (self.region, self.kwh, self.hours, self.days, self.busy, self.years, self.resale, self.requests)
+        widgets = (
+            self.region,
+            self.kwh,
+            self.hours,
+            self.days,
+            self.busy,
+            self.years,
+            self.resale,
+            self.requests,
+            self.usage,
+            self.dedicated,
+        )
         for widget in widgets:
             widget.blockSignals(True)
         self._region_chosen = inputs.preset is not None
@@ -193,6 +256,8 @@ class BuyOrRentPanel(QWidget):
         self.resale_changed = inputs.resale_fraction is not None
         self.resale.setValue((inputs.resale_fraction if inputs.resale_fraction is not None else 0.35) * 100)
         self.requests.setValue(inputs.requests_per_day or 0.0)
+        self.usage.setCurrentIndex(max(self.usage.findData(inputs.usage), 0))
+        self.dedicated.setChecked(inputs.dedicated_rental)
         for widget in widgets:
             widget.blockSignals(False)
         self._recompute()

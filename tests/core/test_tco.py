@@ -254,27 +254,41 @@ def test_tco_rows_hand_computed(catalog: Catalog, offers: list[CloudOffer]) -> N
     result = tco(build, match, profile, assumptions, years=(1, 3))
     purchase = build.total_price
     wall = build.power.wall_w * build.nodes
-    energy = (wall * 0.5 + 100 * 0.5) * 2000 / 1000 * 0.20
+    # round 35: one user reading at 5 tokens/s for the 1,000 h it is at work (8 h x 250 days x 50 %) asks for 18M
+    # tokens; the build makes them in 1,000 x 5 / its decode hours at load, idle the rest of its 2,000 on-hours
+    tps = build.estimate.decode_tokens_per_s
+    assert tps is not None and tps > 5
+    busy = 1000 * 5 / tps
+    energy = (wall * busy + 100 * (2000 - busy)) / 1000 * 0.20
     assert result.yearly_energy == pytest.approx(energy)
+    assert result.served is not None and result.served.busy_hours == pytest.approx(busy)
     assert result.monthly_owning_cost == pytest.approx((energy + 12) / 12)
-    assert result.monthly_rental_equivalent == pytest.approx(1.0 * 2000 / 12)
+    # a rental of unknown speed answering the same user is at work all 1,000 h the user is (billed while serving)
+    assert result.monthly_rental_equivalent == pytest.approx(1.0 * 1000 / 12)
     one, three = result.rows
     assert one.owning == pytest.approx(purchase * 0.6 / 3 + energy + 12)
     assert three.owning == pytest.approx(purchase * 0.6 + 3 * energy + 36)
-    assert three.renting == pytest.approx(6000)
+    assert three.renting == pytest.approx(3000)
     # net of resale along the straight line (no second-hand price given): the machine loses purchase x 0.6 / 36 a
     # month, so owning is dearer than renting in every month or in none
     monthly_net = purchase * 0.6 / 36 + (energy + 12) / 12
-    assert result.break_even_month == (1 if monthly_net <= 2000 / 12 else None)
+    assert result.break_even_month == (1 if monthly_net <= 1000 / 12 else None)
     owning, renting = result.cumulative_costs(24)
     assert len(owning) == len(renting) == 25
     assert owning[0] == pytest.approx(0) and renting[0] == 0
     assert owning[12] == pytest.approx(one.owning)
-    assert renting[12] == pytest.approx(2000)
+    assert renting[12] == pytest.approx(1000)
+    # a dedicated endpoint is billed every on-hour, as before round 35
+    dedicated = tco(build, match, profile.model_copy(update={"dedicated_rental": True}), assumptions, years=(1, 3))
+    assert dedicated.monthly_rental_equivalent == pytest.approx(1.0 * 2000 / 12)
+    assert dedicated.yearly_energy == pytest.approx(energy)
     assert any("Table 5.6.A" in a or "test tariff" in a for a in result.assumptions)
     # one machine's energy note gives its wall draw with no node count ("(1 node(s))" on a home build's sheet, walk8)
     note = next(a for a in result.assumptions if a.startswith("energy/year"))
     assert f"wall_w {wall:,.0f} W full load, nothing drawn" in note and "node" not in note
+    assert any(
+        a.startswith(f"busy {busy:,.0f} h a year: answering the users' 18.0M output tokens") for a in result.assumptions
+    )
 
 
 def _with_gpu(build: Build, gpu_id: str, unit_price: float, condition: str = "new") -> Build:
@@ -478,11 +492,17 @@ def test_a_training_rental_is_billed_for_the_hours_the_same_work_takes(
     assert result.monthly_rental_equivalent == pytest.approx(match.hourly * rented / 12)
     billed = [a for a in result.assumptions_said if a.code == "tco.billed-work"]
     assert billed and billed[0].fields["hours"] == pytest.approx(rented)
-    # inference keeps the profile's hours: the instance serves whenever the machine would be on
+    # inference (round 35): billed for the hours the rental answers the same user's demand at its own speed (one
+    # user reading at 5 tokens/s over the 1,000 h at work: 1,000 x 5 / its decode), unless dedicated: every on-hour
     inf_req, inf_build = _build(catalog, model_id="llama-3.1-8b", workload=Workload(kind="inference"), budget=2500)
-    inf = tco(inf_build, search_rentals(inf_build, offers, catalog, model, inf_req.workload), profile)
+    inf_search = search_rentals(inf_build, offers, catalog, model, inf_req.workload)
+    inf = tco(inf_build, inf_search, profile)
     if inf.rental is not None:
-        assert inf.monthly_rental_equivalent == pytest.approx(inf.rental.hourly * 8 * 250 / 12)
+        assert inf.rental.decode_tokens_per_s
+        hours = 1000 * 5 / inf.rental.decode_tokens_per_s
+        assert inf.monthly_rental_equivalent == pytest.approx(inf.rental.hourly * hours / 12)
+        dedicated = tco(inf_build, inf_search, profile.model_copy(update={"dedicated_rental": True}))
+        assert dedicated.monthly_rental_equivalent == pytest.approx(inf.rental.hourly * 8 * 250 / 12)
 
 
 def test_a_training_rental_within_the_deadline_does_the_job(catalog: Catalog, offers: list[CloudOffer]) -> None:

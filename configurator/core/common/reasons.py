@@ -529,6 +529,8 @@ def _api_tokens(r: Reason | None) -> str:
     where = (
         f"your stated prompt against {trace}'s median reply"
         if r.fields.get("stated")
+        else "an agentic coding request, estimated from Anthropic's Claude Code figures, bounded by your context"
+        if r.fields.get("usage") == "coding-agent"
         else f"the median chat request of {trace}"
     )
     return (
@@ -550,7 +552,13 @@ def _api_demand(r: Reason, users: str) -> str:
             "a year (or state requests a day)"
         )
     else:
-        said = "as you stated" if r.fields.get("demand_stated") else "ChatGPT's consumer average of July 2025"
+        said = (
+            "an agentic coding seat's, estimated from Anthropic's Claude Code figures"
+            if r.fields.get("usage") == "coding-agent"
+            else "ChatGPT's consumer average of July 2025"
+            if r.fields.get("usage") == "chat" or not r.fields.get("demand_stated")
+            else "as you stated"
+        )
         out = (
             f"output = {users} x {per_day(r.num('requests'))} requests a day ({said}) x {r.num('days'):,.0f} days x "
             f"{r.num('reply'):,.0f}-token replies = {millions(r.num('demand_m'))}M tokens a year"
@@ -2121,7 +2129,7 @@ EN: dict[str, Template] = {
     ),
     # what buy-or-rent's figures rest on (core.costs.tco: CostOfOwnership.assumptions_said)
     "tco.energy": lambda r, _say: (
-        "energy/year = (wall_w x utilisation + idle_w x (1 - utilisation)) x hours/day x days/year / 1000 x price/kWh; "
+        "energy/year = (wall_w x busy hours + idle_w x the other on-hours) / 1000 x price/kWh; "
         + (
             f"wall_w {r.num('wall'):,.0f} W while one stream decodes (one card of the layer split works at a time; "
             f"{r.num('full'):,.0f} W at full load, while a prompt runs every card)"
@@ -2152,6 +2160,28 @@ EN: dict[str, Template] = {
     "tco.upkeep": lambda r, _say: f"upkeep {money(r.num('upkeep'))} {r.fields['currency']}/year",
     "tco.billed-on": "rental billed for every on-hour (the instance runs whenever the machine would be on)",
     "tco.billed-busy": "rental billed only for the busy hours (instances started on demand)",
+    "tco.billed-serving": lambda r, _say: (
+        f"rental billed for the {r.num('hours'):,.0f} h a year it is answering the same users' requests at "
+        f"{r.num('tps'):,.1f} tokens/s per user for {count_of(r.num('users'), 'user')} (the rule the build's busy hours "
+        "follow; billed by the second, as a pod started for the work or a serverless endpoint; a dedicated endpoint "
+        "kept on every on-hour costs more: --dedicated-endpoint)"
+    ),
+    "tco.seats": lambda r, _say: (
+        f"{r.num('seats'):,.0f} seats served as {count_of(r.num('streams'), 'concurrent stream')} ("
+        f"{r.num('ratio'):.0%} of the seats at once; {r.fields['source']}): the plan is sized for the streams, the "
+        "demand is every seat's"
+    ),
+    "tco.busy-served": lambda r, _say: (
+        f"busy {r.num('hours'):,.0f} h a year: answering the users' {r.num('demand_m'):,.1f}M output tokens a year at "
+        f"the build's {r.num('tps'):,.1f} tokens/s a stream for {count_of(r.num('users'), 'user')}"
+        + (
+            f" (too slow for the demand: busy all {r.num('active'):,.0f} h the users are at work)"
+            if r.fields.get("capped")
+            else f", while any of their requests is being answered (requests independent, spread over the "
+            f"{r.num('active'):,.0f} h they are at work)"
+        )
+        + f"; idle the other {r.num('idle_hours'):,.0f} h it is on"
+    ),
     "tco.billed-work": (
         "rental billed for the hours it takes to train what the build trains in a year: {busy:,.0f} busy hours x "
         "{ratio:.2g} (the rental's time over the build's for the same tokens) = {hours:,.0f} h a year"

@@ -228,6 +228,16 @@ class CostOfOwnershipJson(TypedDict):
     owning_by_month: NotRequired[list[float]]  # an addition (round 32): the buy-or-rent chart's owning line
     # an addition (round 32): why no per-token API is weighed, its prices all for another market ({code, fields})
     api_other_market: NotRequired[ReasonJson | None]
+    # additions (round 35): the hours energy and the rental are reckoned on (tco.served_hours, rented_hours_per_year)
+    busy_hours_per_year: NotRequired[float | None]  # inference: at full load serving the demand; null for training
+    active_hours_per_year: NotRequired[float | None]  # inference: the hours the users are at work
+    on_hours_per_year: NotRequired[float]  # the hours the machine is switched on
+    served_users: NotRequired[int | None]  # inference: whose requests make the demand (a team's seats, else streams)
+    demand_output_tokens_per_year: NotRequired[float | None]  # inference: the users' demand (costs.api.yearly_demand)
+    wall_w: NotRequired[float]  # the load draw the busy hours are at
+    idle_w: NotRequired[float]  # the draw while on but idle
+    rented_hours_per_year: NotRequired[float | None]  # the hours the matched rental is billed
+    rental_billing: NotRequired[str | None]  # "serving", "dedicated" or "work" (training); null without a rental
 
 
 class PlacementJson(TypedDict, total=False):

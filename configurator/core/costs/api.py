@@ -76,6 +76,61 @@ CHAT_DEMAND_SOURCE = (
 )
 
 
+CODING_PROMPT_TOKENS = 42_000
+"""Prompt tokens an agentic coding request sends (round 35): Anthropic sizes a Claude Code seat of a 1-5 person team at
+200k-300k tokens a minute for 5-7 requests a minute (code.claude.com/docs/en/costs, "Rate limit recommendations", read
+2026-12-06): 250k / 6 = 41,667 tokens a request at the middle, and the same ~42k in every row of its table (100k-150k at
+2.5-3.5, 50k-75k at 1.25-1.75). Nearly all of it is the prompt (the re-sent context: one tracked Claude Code user's
+1,289 requests sent 100.3M input tokens and got 616K out, `CODING_REPLY_TOKENS`). OpenRouter's State of AI (a16z and
+OpenRouter, December 2025) puts the average programming prompt at about 20k tokens across all its programming traffic,
+agentic or not: a coding agent's lies above it. Bounded by the request's context, as a stated prompt is."""
+CODING_REPLY_TOKENS = 480
+"""Tokens an agentic coding request generates (round 35): 616K output tokens over 1,289 requests, 478 each, in one
+Claude Code user's tracked sessions (r/ClaudeAI, reported by OpenClawRadar 2026-03-09,
+https://openclawradar.com/article/claude-code-token-analysis-99-percent-input): one user's log, an estimate."""
+CODING_REQUESTS_PER_DAY = 300.0
+"""Requests an agentic coding seat sends on an active day (round 35), an estimate: Anthropic's average Claude Code
+spend across enterprise deployments, about 13 USD per developer per active day (code.claude.com/docs/en/costs, read
+2026-12-06), over what one request costs at Claude Sonnet 4.5's list prices (3 USD per million input tokens, 3.75 to
+write the prompt cache, 0.30 to read it, 15 output: platform.claude.com pricing) with the tracked user's 84 % of the
+prompt read from the cache: 0.84 x 41,667 x 0.30 + 0.16 x 41,667 x 3.75 + 478 x 15 = 0.0427 USD, 13 / 0.0427 = 304.
+At Claude Opus 4.6's prices (5 / 6.25 / 0.50 / 25) the same spend is 183 requests: a seat on the dearer model sends
+fewer, so 300 is the upper half of the range."""
+CODING_DEMAND_SOURCE = (
+    "Anthropic, Claude Code docs, Manage costs effectively (https://code.claude.com/docs/en/costs, read 2026-12-06): "
+    "about 13 USD per developer per active day; 200k-300k tokens a minute at 5-7 requests a minute for a seat of a "
+    "1-5 person team (~42k tokens a request); 478 output tokens a request from one tracked user's 1,289 requests "
+    "(OpenClawRadar, 2026-03-09); requests a day = 13 USD over a request's cost at Claude Sonnet 4.5's list prices "
+    "with 84 % of the prompt cached: an estimate"
+)
+
+
+class Usage(BaseModel):
+    """A kind of user a buyer may name instead of counting requests (round 35): requests a user sends a day, with the
+    prompt and reply of such a request when they differ from the chat trace's, and the source."""
+
+    model_config = ConfigDict(frozen=True, defer_build=True)
+
+    key: str
+    requests_per_day: float
+    prompt_tokens: int | None = None  # None: the workload's (input_share: the chat trace's, or --prompt)
+    reply_tokens: int | None = None  # None: the trace's median reply
+    source: str
+
+
+USAGES: dict[str, Usage] = {
+    "chat": Usage(key="chat", requests_per_day=CHAT_REQUESTS_PER_DAY, source=CHAT_DEMAND_SOURCE),
+    "coding-agent": Usage(
+        key="coding-agent",
+        requests_per_day=CODING_REQUESTS_PER_DAY,
+        prompt_tokens=CODING_PROMPT_TOKENS,
+        reply_tokens=CODING_REPLY_TOKENS,
+        source=CODING_DEMAND_SOURCE,
+    ),
+}
+"""The users a buyer can name (`--usage`, the window's Buy-or-rent tab): a casual ChatGPT user, an agentic coding seat."""
+
+
 class ApiUse(BaseModel):
     """The tokens a build's users would buy from an API in a year, and the price they would pay."""
 
@@ -105,6 +160,8 @@ class ApiUse(BaseModel):
     need_asked: bool = False  # the request's min_decode_tps, else reading speed
     demand_tokens_per_year: float = 0.0  # output tokens the users ask for
     capacity_tokens_per_year: float = 0.0  # output tokens the build makes in the busy hours at its own speed
+    usage: str | None = None  # round 35: the kind of user named (USAGES), whose requests a day are billed
+    streams: int = 1  # round 35: sequences the build serves at once (its --batch); `users` are the seats when counted
 
     @property
     def capped(self) -> bool:
@@ -154,6 +211,7 @@ class ApiUse(BaseModel):
             demand_m=self.demand_tokens_per_year / 1e6,
             capacity_m=self.capacity_tokens_per_year / 1e6,
             capped=self.capped,
+            usage=self.usage or "",
         )
 
     def to_json(self) -> dict[str, object]:
@@ -195,6 +253,11 @@ class ApiUse(BaseModel):
             "demand_tokens_per_year": round(self.demand_tokens_per_year),
             "capacity_tokens_per_year": round(self.capacity_tokens_per_year),
             "capped_by_build": self.capped,
+            # round 35 additions: the kind of user named (USAGES: chat, coding-agent) and where its figures come from
+            "usage": self.usage,
+            "usage_source": None if self.usage is None else USAGES[self.usage].source,
+            # round 35: the streams the build serves at once (what it makes); `users` above are whose demand is billed
+            "streams": self.streams,
         }
 
 
@@ -223,7 +286,8 @@ def input_share(workload: Mapping[str, object]) -> tuple[int, PromptLengths, boo
     return prompt, TYPICAL_TRACE, False
 
 
-def _users(build: Build) -> int:
+def users_of(build: Build) -> int:
+    """Sequences the build serves at once (its `--batch`), at least one."""
     users = build.estimate.workload.get("batch")
     return users if isinstance(users, int) and not isinstance(users, bool) and users > 0 else 1
 
@@ -252,11 +316,58 @@ class Demand(BaseModel):
 
     days_per_year: float
     requests_per_day: float | None = None
+    usage: str | None = None  # round 35: a kind of user (USAGES): its requests a day unless stated, its prompt, reply
+    seats: int | None = None  # round 35: a team's seats, each sending the requests a day (served by fewer streams)
+
+    @property
+    def requests(self) -> float | None:
+        """Requests a user sends a day: as stated, else the named usage's, else None (by speed)."""
+        if self.requests_per_day is not None:
+            return self.requests_per_day
+        return None if self.usage is None else USAGES[self.usage].requests_per_day
+
+
+def request_shape(workload: Mapping[str, object], demand: Demand | None) -> tuple[int, int, str, bool]:
+    """Prompt and reply tokens of one request, the trace (or usage) they are read from, and whether the prompt is the
+    buyer's own: the named usage's (round 35: a coding agent's 42k-token prompt, bounded by the context, and 480-token
+    reply), else the workload's (input_share)."""
+    prompt, trace, own = input_share(workload)
+    usage = None if demand is None or demand.usage is None else USAGES[demand.usage]
+    if usage is None or own:
+        reply = trace.reply_median if usage is None or usage.reply_tokens is None else usage.reply_tokens
+        return prompt, reply, trace.trace, own
+    context = _context(workload)
+    stated = usage.prompt_tokens
+    prompt = prompt if stated is None else min(stated, context) if context is not None else stated
+    reply = trace.reply_median if usage.reply_tokens is None else usage.reply_tokens
+    return prompt, reply, (trace.trace if usage.prompt_tokens is None else f"{usage.key} usage"), False
 
 
 def demand_source(asked: bool) -> str:
     """Where an unstated demand's speed comes from: the request's own, or reading speed's source."""
     return "the decode speed the request asks for (min_decode_tps)" if asked else READING_TPS_SOURCE
+
+
+def demand_users(build: Build, demand: Demand | None) -> int:
+    """The users whose requests make the demand (round 35): a team's seats when the buyer counts them and states what
+    each sends (requests a day, or a usage), else the build's streams (its --batch: users served at once, each by
+    speed)."""
+    if demand is not None and demand.seats and demand.requests is not None:
+        return demand.seats
+    return users_of(build)
+
+
+def yearly_demand(build: Build, busy_hours: float, demand: Demand) -> float:
+    """Output tokens a year the build's users ask for, the same for every build of a plan (round 34), read by the API's
+    bill, the build's busy hours and the rental's hours alike (round 35, tco.served_hours): users x the requests a user
+    sends a day x the days x the reply of the trace the request resembles, as the buyer stated; else users x the speed
+    each needs (need.need_of: the speed asked, else reading speed) x `busy_hours` (the hours the users are at work)."""
+    users = demand_users(build, demand)
+    requests = demand.requests
+    if requests is not None:
+        _prompt, reply, _trace, _own = request_shape(build.estimate.workload, demand)
+        return users * requests * demand.days_per_year * reply
+    return users * need_of(build).tps * busy_hours * SECONDS_PER_HOUR
 
 
 def api_use(
@@ -273,12 +384,12 @@ def api_use(
     tps = build.estimate.decode_tokens_per_s
     prices = [p for p in model.api_prices if in_market(p, market)]
     demand = demand or Demand(days_per_year=250.0)
-    stated = demand.requests_per_day
+    stated = demand.requests
     if not prices or tps is None or tps <= 0 or busy_hours <= 0 or (stated is not None and stated <= 0):
         return None
     currency = build.currency
-    prompt, trace, own_prompt = input_share(build.estimate.workload)
-    ratio = prompt / trace.reply_median
+    prompt, reply, trace, own_prompt = request_shape(build.estimate.workload, demand)
+    ratio = prompt / reply
     usable = []
     for p in prices:
         out = _in_currency(p.output_per_million, p, currency, catalog)
@@ -290,13 +401,10 @@ def api_use(
         return None
     # the cheapest for this prompt mix; at the same amount a price as listed in the build's currency
     price, per_million, inp, _mix = min(usable, key=lambda u: (u[3], u[0].currency != currency))
-    users = _users(build)
+    users = demand_users(build, demand)
     need = need_of(build)
-    if stated is None:
-        asked = users * need.tps * busy_hours * SECONDS_PER_HOUR
-    else:
-        asked = users * stated * demand.days_per_year * trace.reply_median
-    makes = users * tps * busy_hours * SECONDS_PER_HOUR
+    asked = yearly_demand(build, busy_hours, demand)
+    makes = users_of(build) * tps * busy_hours * SECONDS_PER_HOUR
     tokens = min(asked, makes)
     input_tokens = tokens * ratio if inp is not None else 0.0
     return ApiUse(
@@ -310,9 +418,9 @@ def api_use(
         monthly=(tokens * per_million + input_tokens * (inp or 0.0)) / 1e6 / 12.0,
         input_per_million=inp,
         prompt_tokens=prompt,
-        reply_tokens=trace.reply_median,
+        reply_tokens=reply,
         prompt_stated=own_prompt,
-        trace=trace.trace,
+        trace=trace,
         input_tokens_per_year=input_tokens,
         context_tokens=_context(build.estimate.workload),
         requests_per_day=stated,
@@ -322,6 +430,8 @@ def api_use(
         need_asked=need.asked,
         demand_tokens_per_year=asked,
         capacity_tokens_per_year=makes,
+        usage=demand.usage if demand.requests_per_day is None else None,
+        streams=users_of(build),
     )
 
 

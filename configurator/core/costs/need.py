@@ -3,11 +3,14 @@ rule's finding, `min_decode_tps`), else reading speed (`rules.job.READING_TPS`).
 
 Two comparisons read it: the rental that serves the users (tco.rental_search's `enough`: the cheapest offer at this
 speed a user) and the per-token API's default demand (costs.api: users x this speed x the busy hours, the tokens they
-would buy). Pure Python: no Qt and no storage imports.
+would buy). Round 35: the hours a machine is at work serving a demand (`hours_to_serve`: the build's electricity and
+the rental's billed hours), and how many streams a team's seats need at once (`streams_for_seats`). Pure Python: no Qt
+and no storage imports.
 """
 
 from __future__ import annotations
 
+import math
 from typing import NamedTuple
 
 from configurator.core.model.build import Build
@@ -34,3 +37,62 @@ def need_of(build: Build) -> Need:
     """What each user of the build needs: the speed asked, else reading speed."""
     asked = asked_tps_of(build)
     return Need(asked, True) if asked is not None else Need(READING_TPS, False)
+
+
+def hours_to_serve(tokens: float, streams: int, tps: float | None, active: float) -> float:
+    """Hours a year a machine (a build, or a rented GPU billed by the second) is at work serving `tokens` output tokens
+    a year for `streams` users at `tps` tokens/s each, within the `active` hours they are at work (round 35).
+
+    Each user's replies take a share f = tokens / streams / (tps x 3600 x active) of those hours; their requests are
+    taken as independent and spread evenly over the hours, so the machine is at work while any is being answered:
+    active x (1 - (1 - f) ^ streams). One user: its own replies' hours (tokens / tps / 3600); twenty users reading
+    at 5 tokens/s replies made at 22: f 0.23, at work 99 % of their hours. A machine too slow for the demand (f >= 1)
+    works all of them and makes what it can, as the API bill says. The one rule the build's electricity and the
+    rental's billed hours read (tco.served_hours, tco.rented_hours_per_year)."""
+    users = max(streams, 1)
+    rate = users * (tps or 0.0) * 3600.0 * active
+    if tokens <= 0 or active <= 0:
+        return 0.0
+    if rate <= 0:
+        return active
+    share = min(tokens / rate, 1.0)
+    return active * (1.0 - (1.0 - share) ** users)
+
+
+CONCURRENCY_BANDS: tuple[tuple[int, float], ...] = (
+    (5, 6.0),
+    (20, 3.0),
+    (50, 1.5),
+    (100, 0.745),
+    (500, 0.42),
+)
+"""Requests a minute Anthropic sizes each Claude Code seat of a team at, by team size up to the band's upper bound, at
+each row's middle (code.claude.com/docs/en/costs, "Rate limit recommendations", read 2026-12-06: 1-5 users 5-7 RPM,
+5-20 2.5-3.5, 20-50 1.25-1.75, 50-100 0.62-0.87, 100-500 0.37-0.47, 500+ 0.25-0.35 (`LARGE_TEAM_RPM`), "as we expect
+fewer concurrent users in larger organizations"). A team's seats at once, over a lone seat's (6): the share of seats
+that need a stream of their own at the same time."""
+LARGE_TEAM_RPM = 0.30
+CONCURRENCY_SOURCE = (
+    "Anthropic, Claude Code docs, Manage costs effectively, rate limit recommendations per user by team size "
+    "(https://code.claude.com/docs/en/costs, read 2026-12-06): 5-7 requests a minute a seat for 1-5 users, 2.5-3.5 "
+    "for 5-20, 1.25-1.75 for 20-50, 0.62-0.87 for 50-100, 0.37-0.47 for 100-500, 0.25-0.35 beyond, as fewer seats "
+    "are in use at once in a larger team"
+)
+
+
+def concurrency_ratio(seats: int) -> float:
+    """The share of a team's seats in use at once (CONCURRENCY_BANDS): 1 up to 5 seats, 0.5 up to 20, 0.25 up to 50,
+    0.124 up to 100, 0.07 up to 500, 0.05 beyond."""
+    alone = CONCURRENCY_BANDS[0][1]
+    for top, rpm in CONCURRENCY_BANDS:
+        if seats <= top:
+            return rpm / alone
+    return LARGE_TEAM_RPM / alone
+
+
+def streams_for_seats(seats: int) -> int:
+    """Concurrent streams a team of `seats` needs (round 35): seats x concurrency_ratio, rounded up, and never fewer
+    than a smaller team's (the table's bands step down: 6 seats at half would need 3 where 5 need 5)."""
+    own = max(1, math.ceil(seats * concurrency_ratio(seats) - 1e-9))
+    smaller = [top for top, _rpm in CONCURRENCY_BANDS if top < seats]
+    return max(own, streams_for_seats(smaller[-1])) if smaller else own

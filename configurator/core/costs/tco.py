@@ -11,8 +11,12 @@ Definitions (every one is also written into `CostOfOwnership.assumptions`):
       cost / year = kWh / year * price_per_kwh
 
   For a multi-node build `wall_w` is the per-node figure of `Build.power` times `Build.nodes`.
-* Rental equivalent. A renter keeps the instance running for the same on-hours (or only the
-  busy hours when `UsageProfile.rent_busy_hours_only` is set):
+  Inference (round 35): the busy hours are not on-hours x utilisation but the hours the build is at work answering
+  its users' demand at its own speed within the hours they are at work (on-hours x utilisation), `served_hours` and
+  `need.hours_to_serve`: (wall_w x busy + idle_w x (on-hours - busy)) / 1000.
+* Rental equivalent. Inference (round 35): the rental is billed for the hours it is at work on the same demand at its
+  own speed (the same rule), or, for a dedicated endpoint (`UsageProfile.dedicated_rental`), for the same on-hours
+  (or only the busy hours when `UsageProfile.rent_busy_hours_only` is set); training: the hours of the same work.
   `monthly_rental = hourly x rented hours per year / 12`.
 * Resale. What the machine fetches sold at the end of month m (`OwnershipAssumptions.resale_after_months`):
   the straight line from the purchase price to `resale_fraction` of it at `years` (flat after), never more
@@ -61,8 +65,22 @@ from configurator.core.common.errors import CatalogError, Problem
 from configurator.core.common.memo import remember
 from configurator.core.common.reasons import Reason, as_json, english
 from configurator.core.common.shapes import CostOfOwnershipJson, RentalEnoughJson, RentalJson
-from configurator.core.costs.api import ApiUse, Demand, api_elsewhere, api_use, demand_source
-from configurator.core.costs.need import need_of
+from configurator.core.costs.api import (
+    ApiUse,
+    Demand,
+    api_elsewhere,
+    api_use,
+    demand_source,
+    demand_users,
+    yearly_demand,
+)
+from configurator.core.costs.need import (
+    CONCURRENCY_SOURCE,
+    concurrency_ratio,
+    hours_to_serve,
+    need_of,
+    streams_for_seats,
+)
 from configurator.core.estimate.estimator import GIB, estimate
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload
@@ -176,6 +194,28 @@ class UsageProfile(BaseModel):
         description="inference: requests a user sends a day the machine is on, what a per-token API bills (costs.api); "
         "None: each user busy at the speed it needs (the speed asked, else reading speed) over the busy hours",
     )
+    usage: Literal["chat", "coding-agent"] | None = Field(
+        default=None,
+        description="inference: a kind of user (costs.api.USAGES): its requests a day (unless requests_per_day is "
+        "given) and its prompt and reply; None: by speed",
+    )
+    seats: int | None = Field(
+        default=None,
+        ge=1,
+        le=100_000,
+        description="inference: a team's seats, each sending the requests a day (or the usage's), served by fewer "
+        "streams at once (need.streams_for_seats); None: the build's users are its streams",
+    )
+    dedicated_rental: bool = Field(
+        default=False,
+        description="inference: the rental is a dedicated endpoint kept on for every on-hour (or the busy ones with "
+        "rent_busy_hours_only); False: billed for the hours a rented GPU needs to serve the demand (round 35)",
+    )
+
+    @property
+    def active_hours_per_year(self) -> float:
+        """The hours a year the users are at work (on-hours x utilisation): the busy hours of round 34's demand."""
+        return self.on_hours_per_year * self.utilisation
 
     @property
     def on_hours_per_year(self) -> float:
@@ -184,7 +224,9 @@ class UsageProfile(BaseModel):
     @property
     def demand(self) -> Demand:
         """The buyer's demand a per-token API bills (costs.api.Demand): the same for every build of a plan."""
-        return Demand(days_per_year=self.days_per_year, requests_per_day=self.requests_per_day)
+        return Demand(
+            days_per_year=self.days_per_year, requests_per_day=self.requests_per_day, usage=self.usage, seats=self.seats
+        )
 
     @property
     def rented_hours_per_year(self) -> float:
@@ -442,19 +484,55 @@ def ownership_for(build: Build, catalog: Catalog, base: OwnershipAssumptions | N
 # Energy
 
 
-def energy_kwh_per_year(wall_w: float, idle_w: float, profile: UsageProfile) -> float:
-    """(wall_w * u + idle_w * (1 - u)) * hours_per_day * days_per_year / 1000, u = utilisation."""
-    u = profile.utilisation
-    return (wall_w * u + idle_w * (1.0 - u)) * profile.on_hours_per_year / 1000.0
+def energy_kwh_per_year(wall_w: float, idle_w: float, profile: UsageProfile, busy_hours: float | None = None) -> float:
+    """(wall_w x busy hours + idle_w x (on-hours - busy hours)) / 1000. `busy_hours`: the hours a year at full load
+    (served_hours: an inference build's, what it takes to serve the demand); None: on-hours x utilisation."""
+    on = profile.on_hours_per_year
+    busy = profile.active_hours_per_year if busy_hours is None else min(max(busy_hours, 0.0), on)
+    return (wall_w * busy + idle_w * (on - busy)) / 1000.0
 
 
-def energy_cost_per_year(wall_w: float, idle_w: float, profile: UsageProfile) -> float:
+def energy_cost_per_year(wall_w: float, idle_w: float, profile: UsageProfile, busy_hours: float | None = None) -> float:
     """Yearly electricity cost in the profile's currency: energy_kwh_per_year x price_per_kwh.
 
     `wall_w` is the full-load draw at the wall, `idle_w` the draw while switched on but idle;
     the machine draws nothing while switched off.
     """
-    return energy_kwh_per_year(wall_w, idle_w, profile) * profile.price_per_kwh
+    return energy_kwh_per_year(wall_w, idle_w, profile, busy_hours) * profile.price_per_kwh
+
+
+class Served(BaseModel):
+    """An inference build's year as its users use it (round 35): the output tokens they ask for (costs.api's
+    yearly_demand, the same for every build of a plan) and the hours the build is at work answering them at its own
+    speed (need.hours_to_serve: while any request is being answered), within the hours the users are at work; idle
+    the rest of its on-hours. At work it draws its load draw (`Power.decode_wall_w`, else `wall_w`): a batch only
+    partly filled draws somewhat less, so the energy leans high, never low."""
+
+    model_config = ConfigDict(frozen=True, defer_build=True)
+
+    demand_tokens: float
+    users: int
+    tokens_per_s: float  # decode per user, the build's own estimate
+    active_hours: float  # the hours a year the users are at work (UsageProfile.active_hours_per_year)
+    busy_hours: float  # at work answering the demand (need.hours_to_serve), at most active_hours
+
+    @property
+    def capped(self) -> bool:
+        """Whether the build is too slow to make the demand in the users' hours (works them all, makes what it can)."""
+        return self.users * self.tokens_per_s * self.active_hours * 3600.0 < self.demand_tokens * (1 - 1e-9)
+
+
+def served_hours(build: Build, profile: UsageProfile) -> Served | None:
+    """The hours a year an inference build works at full load to serve its users' demand (Served); None for a training
+    build or one with no decode estimate, whose busy hours are the profile's (on-hours x utilisation)."""
+    tps = build.estimate.decode_tokens_per_s
+    if build.estimate.workload.get("kind") != "inference" or tps is None or tps <= 0:
+        return None
+    active = profile.active_hours_per_year
+    demand = yearly_demand(build, active, profile.demand)
+    users = demand_users(build, profile.demand)
+    busy = hours_to_serve(demand, users, tps, active)
+    return Served(demand_tokens=demand, users=users, tokens_per_s=tps, active_hours=active, busy_hours=busy)
 
 
 IDLE_SHARES = (GPU_IDLE_SHARE, 0.25, 0.5)
@@ -1253,6 +1331,11 @@ class CostOfOwnership(BaseModel):
     against_api: bool = False
     # why no API is weighed though the model has prices: none serves the buyer's market (costs.api.api_elsewhere)
     api_elsewhere: Reason | None = None
+    # round 35, inference: the hours its users' demand keeps the build busy (energy), and the hours the rental is billed
+    served: Served | None = None
+    rented_hours: float | None = None
+    dedicated_rental: bool = False
+    on_hours: float = 0.0  # the hours a year the machine is switched on (UsageProfile.on_hours_per_year)
 
     def to_json(self) -> CostOfOwnershipJson:
         """The three contract keys plus extras.
@@ -1266,7 +1349,7 @@ class CostOfOwnership(BaseModel):
         token count: cost per million training tokens bought against rented); assumptions (strings
         with their sources).
         """
-        return {
+        data: CostOfOwnershipJson = {
             "yearly_energy": round(self.yearly_energy, 2),
             "monthly_rental_equivalent": None
             if self.monthly_rental_equivalent is None
@@ -1325,6 +1408,22 @@ class CostOfOwnership(BaseModel):
             # an addition (round 32): why no per-token API is weighed (its prices serve another market), or None
             "api_other_market": None if self.api_elsewhere is None else as_json(self.api_elsewhere),
         }
+        return self._with_hours(data)
+
+    def _with_hours(self, data: CostOfOwnershipJson) -> CostOfOwnershipJson:
+        """Additions (round 35): the hours the energy and the rental are reckoned on (served_hours,
+        rented_hours_per_year); the served figures are null for training (the profile's utilisation)."""
+        served = self.served
+        data["busy_hours_per_year"] = None if served is None else round(served.busy_hours, 2)
+        data["active_hours_per_year"] = None if served is None else round(served.active_hours, 2)
+        data["on_hours_per_year"] = round(self.on_hours, 2)
+        data["served_users"] = None if served is None else served.users
+        data["demand_output_tokens_per_year"] = None if served is None else round(served.demand_tokens)
+        data["wall_w"] = round(self.wall_w, 1)
+        data["idle_w"] = round(self.idle_w, 1)
+        data["rented_hours_per_year"] = None if self.rented_hours is None else round(self.rented_hours, 2)
+        data["rental_billing"] = _billing_basis(self.rental, served, self.dedicated_rental)
+        return data
 
     @property
     def chart_months(self) -> int:
@@ -1570,24 +1669,43 @@ def _work_ratio(match: RentalMatch | None) -> float | None:
     return None
 
 
-def rented_hours_per_year(profile: UsageProfile, match: RentalMatch | None) -> float:
-    """The hours a year the matched rental is billed for the buyer's work. Inference: the profile's (every on-hour,
-    or the busy ones). Training: what the build trains in its busy hours, on the rental: busy hours x the rental's
+def rented_hours_per_year(profile: UsageProfile, match: RentalMatch | None, served: Served | None = None) -> float:
+    """The hours a year the matched rental is billed for the buyer's work. Inference with the users' demand
+    (`served`, round 35): the hours the rented GPUs need to make that demand at their own speed for the same users
+    (need.hours_to_serve, billed while serving: a per-second pod or serverless endpoint started for the work), unless
+    the buyer keeps a dedicated endpoint (`dedicated_rental`): the profile's (every on-hour, or the busy ones). Training: what the build trains in its busy hours, on the rental: busy hours x the rental's
     time over the build's for the same tokens (a renter pays for the hours the job takes: an A100 that trains 15x
     faster than two P40s is rented a fifteenth of the time; billed for every on-hour it had made the P40s "pay back
     after 11 months" beside a cost per token four times the rental's, walk10)."""
     ratio = _work_ratio(match)
     if ratio is None:
+        if served is not None and match is not None and not profile.dedicated_rental:
+            return hours_to_serve(served.demand_tokens, served.users, match.decode_tokens_per_s, served.active_hours)
         return profile.rented_hours_per_year
     return profile.on_hours_per_year * profile.utilisation * ratio
 
 
-def _billed(profile: UsageProfile, match: RentalMatch | None) -> Reason:
-    """How the rental is billed, as a code: every on-hour, the busy hours, or the hours of the same training work."""
+def _billing_basis(match: RentalMatch | None, served: Served | None, dedicated: bool) -> str | None:
+    """How the rental is billed, as a word (the JSON's rental_billing): "serving" (the hours the demand takes on it),
+    "dedicated" (an endpoint kept on), "work" (training's hours for the same tokens); None without a rental."""
+    if match is None:
+        return None
+    if _work_ratio(match) is not None:
+        return "work"
+    return "serving" if served is not None and not dedicated else "dedicated"
+
+
+def _billed(profile: UsageProfile, match: RentalMatch | None, served: Served | None = None) -> Reason:
+    """How the rental is billed, as a code: every on-hour, the busy hours, the hours of the same training work, or
+    the hours it needs to serve the users' demand (round 35)."""
     ratio = _work_ratio(match)
     if ratio is not None:
         busy = profile.on_hours_per_year * profile.utilisation
         return Reason.of("tco.billed-work", busy=busy, ratio=ratio, hours=busy * ratio)
+    if served is not None and match is not None and not profile.dedicated_rental:
+        hours = rented_hours_per_year(profile, match, served)
+        tps = match.decode_tokens_per_s or 0.0
+        return Reason.of("tco.billed-serving", hours=hours, users=served.users, tps=tps, active=served.active_hours)
     return Reason.of("tco.billed-busy" if profile.rent_busy_hours_only else "tco.billed-on")
 
 
@@ -1598,9 +1716,14 @@ def _basis_notes(
     wall: float,
     idle: float,
     match: RentalMatch | None = None,
+    served: Served | None = None,
 ) -> list[Reason]:
-    """What the figures rest on: the energy formula, the profile, idle draw, purchase, depreciation, upkeep, billing."""
+    """What the figures rest on: the energy formula, the profile, the busy hours served, idle draw, purchase,
+    depreciation, upkeep, billing."""
     purchase, currency = build.total_price, build.currency
+    busy = [] if served is None else [_served_said(served, profile)]
+    if served is not None and profile.seats and profile.demand.requests is not None:
+        busy.append(seats_said(profile.seats))
     return [
         # one machine says no node count: "(1 node(s))" read as a cluster's word on a home build's sheet (walk8)
         (
@@ -1609,6 +1732,7 @@ def _basis_notes(
             else Reason.of("tco.energy", wall=wall, nodes=build.nodes, full=build.power.wall_w)
         ),
         profile.said(),
+        *busy,
         (
             Reason.of("tco.idle-given", idle=idle)
             if profile.idle_w is not None
@@ -1625,9 +1749,34 @@ def _basis_notes(
             **said_while_same("source_said", assumptions.resale_said, assumptions.resale_source),
         ),
         Reason.of("tco.upkeep", upkeep=assumptions.upkeep_per_year, currency=currency),
-        _billed(profile, match),
+        _billed(profile, match, served),
         Reason.of("tco.break-even-basis"),
     ]
+
+
+def seats_said(seats: int) -> Reason:
+    """A team's seats and the streams they need at once (tco.seats, round 35): need.streams_for_seats and its source."""
+    return Reason.of(
+        "tco.seats",
+        seats=seats,
+        streams=streams_for_seats(seats),
+        ratio=concurrency_ratio(seats),
+        source=CONCURRENCY_SOURCE,
+    )
+
+
+def _served_said(served: Served, profile: UsageProfile) -> Reason:
+    """The busy hours an inference build's energy is reckoned on (tco.busy-served): its users' demand at its speed."""
+    return Reason.of(
+        "tco.busy-served",
+        hours=served.busy_hours,
+        demand_m=served.demand_tokens / 1e6,
+        users=served.users,
+        tps=served.tokens_per_s,
+        active=served.active_hours,
+        idle_hours=profile.on_hours_per_year - served.busy_hours,
+        capped=served.capped,
+    )
 
 
 def _rental_notes(
@@ -1705,13 +1854,14 @@ def _enough(
     currency: str,
     profile: UsageProfile,
     assumptions: OwnershipAssumptions,
+    served: Served | None = None,
 ) -> RentalEnough | None:
-    """Buying against the cheapest rental that serves the need (RentalSearch.enough), billed for the same hours as
-    the as-fast one; None without one."""
+    """Buying against the cheapest rental that serves the need (RentalSearch.enough), billed by the same rule as the
+    as-fast one (rented_hours_per_year); None without one."""
     if not isinstance(rental, RentalSearch) or rental.enough is None or rental.need_tps is None:
         return None
     match, need = rental.enough, rental.need_tps
-    monthly = match.hourly * rented_hours_per_year(profile, match) / 12.0
+    monthly = match.hourly * rented_hours_per_year(profile, match, served) / 12.0
     month = break_even_month(purchase, monthly_owning, monthly, horizon, assumptions)
     be_said = break_even_said(purchase, monthly_owning, monthly, horizon, currency, assumptions)
     said = Reason.of(
@@ -1758,20 +1908,16 @@ def tco(
     rate, notes = _electricity_rate(profile, currency, catalog)
     match, rental_reason, rental_said, own_rate = _rental_of(rental)
 
-    # busy hours at the draw the job keeps up: one stream on a layer split works one card at a time (Power.decode_wall_w)
-    wall = (build.power.decode_wall_w or build.power.wall_w) * build.nodes
-    idle = profile.idle_w if profile.idle_w is not None else estimate_idle_w(build)
-    kwh = energy_kwh_per_year(wall, idle, profile)
-    yearly_energy = energy_cost_per_year(wall, idle, profile) * rate
-    purchase = build.total_price
+    (wall, idle, served, kwh), purchase = _energy(build, profile), build.total_price
+    yearly_energy = kwh * profile.price_per_kwh * rate
     monthly_owning = (yearly_energy + assumptions.upkeep_per_year) / 12.0
     # the useful life, and at least the yearly rows' span: a row "buying is cheaper after 3 years" beside "never
     # within the 12-month useful life" read as a contradiction
     horizon = max(assumptions.years, *years) * 12
-
-    monthly_rental = None if match is None else match.hourly * rented_hours_per_year(profile, match) / 12.0
+    rented = None if match is None else rented_hours_per_year(profile, match, served)
+    monthly_rental = None if rented is None or match is None else match.hourly * rented / 12.0
     why_none = _why_none(rental)
-    enough = _enough(rental, purchase, monthly_owning, horizon, currency, profile, assumptions)
+    enough = _enough(rental, purchase, monthly_owning, horizon, currency, profile, assumptions, served)
     fast = None if enough is None or match is None else _as_fast(match)
     args = (purchase, monthly_owning, monthly_rental, horizon, currency, rental_reason, assumptions, why_none)
     be, be_said = _break_even(*args, against=fast)
@@ -1787,7 +1933,7 @@ def tco(
 
     job, throughput = _job_or_rate(build, match, rental_reason, own_rate, wall, profile, assumptions, rate, notes)
 
-    notes[:0] = _basis_notes(build, profile, assumptions, wall, idle, match)
+    notes[:0] = _basis_notes(build, profile, assumptions, wall, idle, match, served)
     notes += _rental_notes(match, rental_reason, why_none, enough) + _api_notes(api, api_elsewhere)
 
     return CostOfOwnership(
@@ -1817,7 +1963,21 @@ def tco(
         api_break_even_said=api_said,
         against_api=against_api,
         api_elsewhere=api_elsewhere if api is None else None,
+        served=served,
+        rented_hours=rented,
+        dedicated_rental=profile.dedicated_rental,
+        on_hours=profile.on_hours_per_year,
     )
+
+
+def _energy(build: Build, profile: UsageProfile) -> tuple[float, float, Served | None, float]:
+    """The load and idle draws, an inference build's busy hours (round 35: what its users' demand takes at its speed,
+    idle the rest) and the kWh a year."""
+    # busy hours at the draw the job keeps up: one stream on a layer split works one card at a time (Power.decode_wall_w)
+    wall = (build.power.decode_wall_w or build.power.wall_w) * build.nodes
+    idle = profile.idle_w if profile.idle_w is not None else estimate_idle_w(build)
+    served = served_hours(build, profile)
+    return wall, idle, served, energy_kwh_per_year(wall, idle, profile, None if served is None else served.busy_hours)
 
 
 def _api_notes(api: ApiUse | None, elsewhere: Reason | None = None) -> list[Reason]:
@@ -2013,6 +2173,13 @@ class OwnershipInputs(BaseModel):
         le=1_000_000,
         description="requests a user sends a day (None: each user at the speed it needs over the busy hours)",
     )
+    dedicated_rental: bool = Field(
+        default=False, description="inference: rent a dedicated endpoint kept on every on-hour (UsageProfile's)"
+    )
+    usage: Literal["chat", "coding-agent"] | None = Field(
+        default=None, description="inference: a kind of user (costs.api.USAGES); None: by speed"
+    )
+    seats: int | None = Field(default=None, ge=1, le=100_000, description="inference: a team's seats (UsageProfile's)")
 
     def profile(self, currency: str, region: str = "global") -> UsageProfile:
         preset = PRESETS[self.preset or preset_key(currency, region)]
@@ -2023,6 +2190,9 @@ class OwnershipInputs(BaseModel):
                 "days_per_year": self.days_per_year,
                 "utilisation": self.utilisation,
                 "requests_per_day": self.requests_per_day,
+                "dedicated_rental": self.dedicated_rental,
+                "usage": self.usage,
+                "seats": self.seats,
                 **(
                     {
                         "price_per_kwh": self.price_per_kwh,

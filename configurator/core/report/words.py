@@ -721,7 +721,13 @@ def _zh_api_tokens(r: Reason | None) -> str:
     if r.fields.get("inp") is None or not r.fields.get("prompt"):
         return out + "；只计输出 token（该价格未列输入价，输入另计，会更贵）"
     trace = ZH_TRACES.get(str(r.fields.get("trace")), str(r.fields.get("trace")))
-    where = f"你给出的提示，对照{trace}的中位回复" if r.fields.get("stated") else f"{trace}的中位数对话请求"
+    where = (
+        f"你给出的提示，对照{trace}的中位回复"
+        if r.fields.get("stated")
+        else "按 Anthropic 公布的 Claude Code 数据估计的智能体编程请求，以你的上下文长度为上限"
+        if r.fields.get("usage") == "coding-agent"
+        else f"{trace}的中位数对话请求"
+    )
     return (
         f"{out}；输入 = 每个输出 token 对应 {r.num('prompt') / max(r.num('reply'), 1):,.1f} 个提示 token（{where}："
         f"每 {r.num('reply'):,.0f} 个回复 token 对应 {r.num('prompt'):,.0f} 个提示 token；可给出自己的提示长度），"
@@ -739,7 +745,13 @@ def _zh_api_demand(r: Reason, users: str) -> str:
             "token（也可给出每天请求数）"
         )
     else:
-        said = "你给出的" if r.fields.get("demand_stated") else "ChatGPT 2025 年 7 月的消费者平均值"
+        said = (
+            "按 Anthropic 公布的 Claude Code 数据估计的智能体编程席位用量"
+            if r.fields.get("usage") == "coding-agent"
+            else "ChatGPT 2025 年 7 月的消费者平均值"
+            if r.fields.get("usage") == "chat" or not r.fields.get("demand_stated")
+            else "你给出的"
+        )
         out = (
             f"输出 = {users} x 每天 {per_day(r.num('requests'))} 个请求（{said}）x {r.num('days'):,.0f} 天 x "
             f"每个回复 {r.num('reply'):,.0f} 个 token = 每年 {millions(r.num('demand_m'))}M token"
@@ -1743,7 +1755,7 @@ ZH_REASONS: dict[str, Template] = {
     ),
     # what buy-or-rent's figures rest on
     "tco.energy": lambda r, _say: (
-        "每年电量 = (满载墙插功耗 x 满载时间占比 + 待机功耗 x (1 - 满载时间占比)) x 每天开机小时 x 每年开机天数 / 1000 "
+        "每年电量 = (满载墙插功耗 x 满载小时 + 待机功耗 x 其余开机小时) / 1000 "
         + (
             f"x 每 kWh 电价；单路解码时墙插功耗 {r.num('wall'):,.0f} W（按层切分时同一时刻只有一张卡在算；"
             f"处理提示词时所有卡同时满载，为 {r.num('full'):,.0f} W）"
@@ -1771,6 +1783,26 @@ ZH_REASONS: dict[str, Template] = {
     "tco.upkeep": lambda r, _say: f"维护 {money(r.num('upkeep'))} {r.fields['currency']}/年",
     "tco.billed-on": "租用按每个开机小时计费（机器开着时实例也在运行）",
     "tco.billed-busy": "租用只按满载小时计费（实例按需启动）",
+    "tco.billed-serving": (
+        "租用按其 GPU 以每位用户 {tps:,.1f} tokens/s 回答同样 {users:,} 位用户请求的每年 {hours:,.0f} 小时计费"
+        "（与本机满载小时同一算法；按秒计费，如按需启动的实例或 serverless 端点；全天在线的专用端点更贵："
+        "--dedicated-endpoint）"
+    ),
+    "tco.seats": lambda r, _say: (
+        f"{r.num('seats'):,.0f} 个席位按 {r.num('streams'):g} 路并发服务（同一时刻 {r.num('ratio'):.0%} 的席位在用；"
+        "依据 Anthropic Claude Code 文档按团队规模给出的每席位请求速率建议，"
+        "https://code.claude.com/docs/en/costs，2026-12-06 查阅）：配置按并发路数选，需求按全部席位计"
+    ),
+    "tco.busy-served": lambda r, _say: (
+        f"每年忙碌 {r.num('hours'):,.0f} 小时：以本机每位用户 {r.num('tps'):,.1f} tokens/s 为 {r.num('users'):g} 位用户"
+        f"生成每年 {r.num('demand_m'):,.1f}M 个输出 token"
+        + (
+            f"（速度不足以满足需求：用户工作的 {r.num('active'):,.0f} 小时全部忙碌）"
+            if r.fields.get("capped")
+            else f"，只要有请求在回答就算忙碌（请求相互独立，均匀分布在用户工作的 {r.num('active'):,.0f} 小时内）"
+        )
+        + f"；开机的其余 {r.num('idle_hours'):,.0f} 小时待机"
+    ),
     "tco.billed-work": (
         "租用按训练同样数据量所需的小时计费：本机每年满载 {busy:,.0f} 小时 x {ratio:.2g}"
         "（租用实例与本机训练同样 token 的用时之比）= 每年 {hours:,.0f} 小时"
