@@ -58,7 +58,7 @@ def _starved(f: Mapping[str, Any]) -> str:
     return (
         f"the server's PCIe {f['gen']}.0 bays slow these PCIe {f['card_gen']}.0 cards' job: {f['hours']:,.1f} h where "
         f"x16 PCIe {f['card_gen']}.0 links take {f['card_hours']:,.1f} h ({f['hours'] / f['card_hours']:.1f}x): "
-        "the cards wait on their links; a chassis with faster bays costs more and trains faster"
+        "the cards wait on their links"
     )
 
 
@@ -66,7 +66,7 @@ def _starved_zh(f: Mapping[str, Any]) -> str:
     return (
         f"服务器的 PCIe {f['gen']}.0 GPU 仓位拖慢了这些 PCIe {f['card_gen']}.0 卡的任务：需 {f['hours']:,.1f} 小时，"
         f"而 x16 PCIe {f['card_gen']}.0 链路只需 {f['card_hours']:,.1f} 小时（{f['hours'] / f['card_hours']:.1f} 倍）："
-        "卡在等链路；仓位更快的机箱更贵，但训练更快"
+        "卡在等链路"
     )
 
 
@@ -86,8 +86,8 @@ class BayGeneration(Rule):
     )
     severity = "warn"
     sources = (
-        "Supermicro SYS-4029GP-TRT spec page: PCIe 3.0 x16 GPU slots behind PLX switches",
-        "Supermicro AS-4125GS-TNRT spec page: PCIe 5.0 x16 GPU slots",
+        "Supermicro 4029GP PCIe root architecture page: GPUs behind switches on 'PCIe x16 Gen 3' links",
+        "Supermicro AS-4125GS-TNRT spec page and STH's 4U8G-TURIN2 review: PCIe Gen5 x16 double-width GPU slots",
     )
     reads = ("board.gpu_bay_gen", "gpu.pcie_gen", "workload.kind", "gpus", "wall_hours")
     messages = (Message("starved", _starved, zh=_starved_zh),)

@@ -883,6 +883,20 @@ class BuildModel:
             found = self._run(self.cost * COST_TIE_WEIGHT - self.perf, False, time_limit, bounds)
         return found[0] if found else None
 
+    def _bound(self, named: dict[str, Any], name: str, value: int) -> Any:
+        """A literal that, assumed, holds the speed at or above `value` (or the cost, noise at or below it); a speed
+        bound also keeps out every option in a server whose bays slow it below the bound (PCI-9: _bay_losses), which
+        the search would otherwise have to prove, pair by pair (Chen's 72B LoRA: 5 s of 'as fast for less')."""
+        m = self.m
+        literal = m.new_bool_var(f"bound_{name}_{value}_{len(self._bound_literals)}")
+        self._bound_literals.append(literal)
+        (m.add(named[name] >= value) if name == "perf" else m.add(named[name] <= value)).only_enforce_if(literal)
+        if name == "perf":
+            for i, k, points in self._bays_slowed:
+                if points + self.perf_extra_max < value:
+                    m.add_bool_or([self.o[i].negated(), self.b[k].negated()]).only_enforce_if(literal)
+        return literal
+
     def _run(
         self,
         expr: Any,
@@ -903,15 +917,7 @@ class BuildModel:
         if self.tdp_credit is not None:
             assumptions.append(self.tdp_credit)
         self._lifted = lift_psu_limit
-        for name, value in bounds:
-            literal = m.new_bool_var(f"bound_{name}_{value}_{len(self._bound_literals)}")
-            self._bound_literals.append(literal)
-            (m.add(named[name] >= value) if name == "perf" else m.add(named[name] <= value)).only_enforce_if(literal)
-            if name == "perf":  # implied: no option in a server whose bays slow it below the bound (PCI-9)
-                for i, k, points in self._bays_slowed:
-                    if points + self.perf_extra_max < value:
-                        m.add_bool_or([self.o[i].negated(), self.b[k].negated()]).only_enforce_if(literal)
-            assumptions.append(literal)
+        assumptions += [self._bound(named, name, value) for name, value in bounds]
         # feasibility does not depend on the objective, and the model only gains constraints between
         # solves: under the assumptions of a solve proven infeasible (or more), no build exists
         held = frozenset(lit.index for lit in assumptions)
