@@ -102,11 +102,15 @@ class BayGeneration(Rule):
         gen = self.gen(board)
         return gen if gen is not None and gen < gpu.pcie_gen else None
 
-    def costs_more(self, price: float, hours: float, other_price: float, other_hours: float) -> bool:
-        """Whether a build in slower bays costs more per job (price x hours: what the money buys in jobs done) than
-        the same cards off those bays (plan._off_slow_bays): then the plan shows the other, else it keeps this one
-        and says what the bays cost in hours (assess)."""
-        return price * hours > other_price * other_hours
+    def costs_more(self, price: float, hours: float, misses: bool, other_price: float, other_hours: float) -> bool:
+        """Whether a build in slower bays is not shown beside another: the other does the job in no more hours for
+        less per job (price x hours, what the money buys in jobs done), and the slower bays buy the buyer nothing it
+        asked for: not a lower price up front (the other costs no more), or a lower price on a build that misses the
+        target asked (`misses`: the deadline, the speed). The cheapest build that meets the target stays, saying what
+        its bays cost in hours (assess). The same cards solved off the bays (plan._off_slow_bays) are judged so, and
+        every build the search finds beside it (plan._dearer_per_job)."""
+        dearer_per_job = other_hours <= hours and price * hours > other_price * other_hours
+        return dearer_per_job and (misses or other_price <= price)
 
     def assess(self, build: BuildFacts) -> Verdict | None:
         b = build

@@ -972,7 +972,34 @@ def _solve_among(
     builds = [_off_slow_bays(b, cand, request, catalog, model, should_stop, time_budget) for b in builds]
     for build in list(builds):
         builds.extend(_on_faster_links(build, cand, request, catalog, model, should_stop, time_budget, len(builds)))
-    return _within_horizon(builds, request), cand
+    compared = len(request.gpu_ids) >= 2  # a comparison shows every card named
+    return _within_horizon(builds if compared else _dearer_per_job(builds), request), cand
+
+
+def _slowed_by_bays(build: Build) -> bool:
+    return any(c.rule == BAY_GEN.id and c.status == "warn" for c in build.checks)
+
+
+def _dearer_per_job(builds: list[Build]) -> list[Build]:
+    """Without a build in slower bays (PCI-9 warns) that another build found beside it beats in hours and in price
+    per job, where it is not the cheaper one up front or misses the target (BayGeneration.costs_more): Qwen2.5-7B pretrained on 20B tokens in 720 h had shown 7 x RTX PRO 4500 (PCIe
+    5.0 cards) in the PCIe 3.0 SYS-4029GP-TRT, 23,640 USD and 1,084 h, beside 7 x A100 40GB PCIe in the same server,
+    40,300 USD and 542 h: the cheaper machine costs more for every job it does."""
+    kept = [
+        b
+        for b in builds
+        if not _slowed_by_bays(b)
+        or b.estimate.wall_hours is None
+        or not any(
+            o is not b
+            and o.estimate.wall_hours is not None
+            and BAY_GEN.costs_more(
+                b.total_price, b.estimate.wall_hours, missed_target(b) is not None, o.total_price, o.estimate.wall_hours
+            )
+            for o in builds
+        )
+    ]
+    return [b.model_copy(update={"rank": i + 1}) for i, b in enumerate(kept)] if len(kept) < len(builds) else builds
 
 
 def _off_slow_bays(
@@ -991,7 +1018,7 @@ def _off_slow_bays(
     on the hours of their own links (round 34 timed the assembled build at the bays' PCIe 3.0 and found it slow).
     Where no faster seat is found (the budget, the circuit) or it costs more per job, the build stays and says what
     the bays cost in hours."""
-    if not any(c.rule == BAY_GEN.id and c.status == "warn" for c in build.checks) or should_stop():
+    if not _slowed_by_bays(build) or should_stop():
         return build
     option = next((o for o in cand.options if o.gpu.id == build.gpu_id and o.count == build.gpu_count), None)
     if option is None or build.estimate.wall_hours is None:
@@ -1006,7 +1033,10 @@ def _off_slow_bays(
     label, why, choice = found[0]
     other = _assemble(build.rank, label, why, choice, request, trial, catalog)
     hours = other.estimate.wall_hours
-    if hours is None or not BAY_GEN.costs_more(build.total_price, build.estimate.wall_hours, other.total_price, hours):
+    misses = missed_target(build) is not None
+    if hours is None or not BAY_GEN.costs_more(
+        build.total_price, build.estimate.wall_hours, misses, other.total_price, hours
+    ):
         return build
     return other
 
