@@ -337,7 +337,7 @@ class Motherboard(Record):
         ge=3,
         le=6,
         description="the PCIe generation the GPU bays run at, from the server's spec page (required with gpu_bays: "
-        "the estimate times the cards' links at it and the search reads it, PCI-9)",
+        "the estimate times the cards' links at it and the search reads it: rules.links.BayGeneration)",
     )
     vendor_part_number: str = ""
 
