@@ -1026,16 +1026,13 @@ def _off_slow_bays(
     boards = [p for p in cand.boards if BAY_GEN.slower(p.record, option.gpu) is None]  # type: ignore[arg-type]
     if not boards:
         return build
-    trial = replace(cand, options=[option], boards=boards)
-    found = run_labels(LazyBuildModel(request, trial, model, catalog, None), 1, should_stop, time_budget)
-    if not found:
-        return build
-    label, why, choice = found[0]
-    other = _assemble(build.rank, label, why, choice, request, trial, catalog)
-    hours = other.estimate.wall_hours
+    other = _solved_on(option, boards, build.rank, cand, request, catalog, model, should_stop, time_budget)
+    hours = None if other is None else other.estimate.wall_hours
     misses = missed_target(build) is not None
-    if hours is None or not BAY_GEN.costs_more(
-        build.total_price, build.estimate.wall_hours, misses, other.total_price, hours
+    if (
+        other is None
+        or hours is None
+        or not BAY_GEN.costs_more(build.total_price, build.estimate.wall_hours, misses, other.total_price, hours)
     ):
         return build
     return other
@@ -1088,16 +1085,35 @@ def _on_faster_links(
         boards = [p for p in boards if _may_link_faster(p.record, build)]
         if not boards or should_stop():
             return []
-        trial = replace(cand, options=[option], boards=boards)
-        bm = LazyBuildModel(request, trial, model, catalog, None)
-        found = run_labels(bm, 1, should_stop, time_budget)
-        if not found:
+        found = _solved_on(option, boards, shown + 1, cand, request, catalog, model, should_stop, time_budget)
+        if found is None:
             return []
-        label, why, choice = found[0]
-        build = _assemble(shown + 1, label, why, choice, request, trial, catalog)
+        build = found  # the next try leaves out the boards that cannot link faster than this one's
         if missed_target(build) is None and not _past_horizon(build, request):
             return [build]
     return []
+
+
+def _solved_on(
+    option: GpuOption,
+    boards: list[Priced],
+    rank: int,
+    cand: Candidates,
+    request: BuildRequest,
+    catalog: Catalog,
+    model: ModelArch,
+    should_stop: Callable[[], bool],
+    time_budget: float,
+) -> Build | None:
+    """The cheapest build of one GPU option on these boards alone, assembled at `rank`; None where none is found. A
+    build solved again on other boards: faster links for a deadline (_on_faster_links), off slower bays (PCI-9,
+    _off_slow_bays)."""
+    trial = replace(cand, options=[option], boards=boards)
+    found = run_labels(LazyBuildModel(request, trial, model, catalog, None), 1, should_stop, time_budget)
+    if not found:
+        return None
+    label, why, choice = found[0]
+    return _assemble(rank, label, why, choice, request, trial, catalog)
 
 
 def _missed_on_links(build: Build, options: list[GpuOption], request: BuildRequest) -> GpuOption | None:
