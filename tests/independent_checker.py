@@ -83,6 +83,7 @@ def check(
     problems += _geometry_problems(build, box, gpu, n, positions, form)
     problems += _dear_on_shrouds(build, gpu_part, box.chassis)
     problems += _lane_problems(box, positions)
+    problems += bay_problems(build, box.board, gpu, n)
     problems += _power_problems(build, box, gpu, gpu_part, n, warned, (volts, amps), circuits)
     return problems
 
@@ -320,6 +321,42 @@ def _geometry_problems(
         problems += _slot_problems(box, gpu, positions)
     if gpu.get("gpus_per_card", 1) > 1:
         problems += _split_problems(board, positions)
+    return problems
+
+
+def bay_problems(build: dict[str, Any], board: dict[str, Any], gpu: dict[str, Any], n: int) -> list[str]:
+    """A server build's training time uses its bays' PCIe generation (PCI-9): every PCIe link the estimate says its
+    cards talk over runs at the lower of the card's and the bays' generation, and where the bays are the slower, a
+    PCI-9 warning, if any, names them and the build's own hours. Read from the catalog's records in the JSON (the
+    board's gpu_bay_gen, the card's pcie_gen), not from the tool's links."""
+    bay_gen, card_gen = board.get("gpu_bay_gen"), gpu.get("pcie_gen")
+    if not board.get("gpu_bays") or n < 2 or not _trains(build) or bay_gen is None or card_gen is None:
+        return []
+    problems: list[str] = []
+    gen = min(bay_gen, card_gen)
+    for said in build["estimate"]["assumption_codes"]:
+        link = str(said["fields"].get("link", ""))
+        if link.startswith("PCIe ") and not link.startswith(f"PCIe {gen}.0"):
+            problems.append(
+                f"{said['code']} times the cards over {link} in PCIe {bay_gen}.0 bays (expected PCIe {gen}.0)"
+            )
+    hours = build["estimate"]["time"].get("wall_hours")
+    for c in build["checks"]:
+        if c["rule"] != "PCI-9" or c["status"] != "warn":
+            continue
+        f = c["fields"]
+        if bay_gen >= card_gen:
+            problems.append(
+                f"PCI-9 warns of slower bays, but PCIe {bay_gen}.0 bays are not slower than the cards' {card_gen}.0"
+            )
+        elif (
+            (f["gen"], f["card_gen"]) != (bay_gen, card_gen) or hours is None or abs(f["hours"] - hours) > 0.01 * hours
+        ):
+            problems.append(
+                f"PCI-9 says PCIe {f['gen']}.0 bays, {f['card_gen']}.0 cards, {f['hours']:.1f} h; the build has {bay_gen}, {card_gen}, {hours} h"
+            )
+        elif f["card_hours"] >= f["hours"]:
+            problems.append("PCI-9 says the bays cost hours, but its own links' time is no shorter")
     return problems
 
 

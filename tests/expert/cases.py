@@ -1428,6 +1428,59 @@ SYS_4029GP_TRT_PCIE3 = (
     "GPUs behind PLX PCIe 3.0 switches, 'PCIe 3.0 only'; NVIDIA/nccl#1639 (8 x RTX 5090, PCIe 5.0 x16, no NVLink): 28 GB/s "
     "bus bandwidth, 'determined by the bandwidth your CPU and memory can deliver' (collectives.PCIE_BUSBW_SHARE)"
 )
+SUPERMICRO_4029GP_ROOT = (
+    "https://www.supermicro.org.cn/products/system/4U/4029/PCIe-Root-Architecture.cfm (read 2026-12-06): the "
+    "SYS-4029GP-TRT family's GPUs behind PCIe switches, 'only one PCIe x16 Gen 3 link between the CPU and the GPUs' on "
+    "the TRT3; Xeon Scalable gen 1/2 hosts have PCIe 3.0 lanes only (catalog gpu_bay_gen = 3)"
+)
+
+
+def _slower_bays(b: Build) -> tuple[int, int] | None:
+    """(bay generation, card generation) of a multi-GPU training build whose server bays are slower than its cards,
+    read from the catalog records in the JSON; None otherwise."""
+    board = next((p["spec"] for p in b["parts"] if p["category"] == "motherboard"), None)
+    card = next((p["spec"] for p in b["parts"] if p["category"] == "gpu"), None)
+    if board is None or card is None or not board.get("gpu_bays") or gpu_count(b) < 2 or wall_hours(b) is None:
+        return None
+    bay, own = board.get("gpu_bay_gen"), card.get("pcie_gen")
+    return (bay, own) if bay is not None and own is not None and bay < own else None
+
+
+def _no_pcie5_in_pcie3_bays() -> Expect:
+    """No PCIe 5.0 cards in PCIe 3.0 bays unless the build says so and earns its place (_slower_bays_earn_their_place)."""
+    return Expect(
+        "no PCIe 5.0 cards in a PCIe 3.0 server's bays, or the build says what the bays cost in hours",
+        lambda plan: all(_slower_bays(b) != (3, 5) or warned(b, "PCI-9") for b in builds(plan)),
+    )
+
+
+def _slower_bays_earn_their_place() -> Expect:
+    """A build whose bays slow its cards says by how much (PCI-9, its own hours), and no build shown does the job in no
+    more hours for less per job (price x hours) where it is not the cheaper one up front or misses the target."""
+
+    def earns(plan: Plan, b: Build) -> bool:
+        if _slower_bays(b) is None:
+            return True
+        hours = wall_hours(b) or 0.0
+        said = [c for c in b["checks"] if c["rule"] == "PCI-9" and c["status"] == "warn"]
+        if not said or abs(said[0]["fields"]["hours"] - hours) > 0.01 * hours:
+            return False
+        misses = "misses" in b["label"]
+        return not any(
+            o is not b
+            and (wall_hours(o) or 1e12) <= hours
+            and price(o) * (wall_hours(o) or 1e12) < price(b) * hours
+            and (misses or price(o) <= price(b))
+            for o in builds(plan)
+        )
+
+    return Expect(
+        "a build in bays slower than its cards says what they cost in hours, and one as fast and cheaper per job is "
+        "dearer up front or the slowed build meets the target",
+        lambda plan: all(earns(plan, b) for b in builds(plan)),
+    )
+
+
 LLAMACPP_Q8_PERPLEXITY = (
     "https://github.com/ggml-org/llama.cpp/pull/6745 (dranger003's table, as quoted in XiongjieDai/GPU-Benchmarks-on-"
     "LLM-Inference's README at 00dd2bd, May 2024): Llama 3 70B perplexity over F16 +0.03 % at Q8_0, +4.83 % at Q4_K_M "
@@ -5115,6 +5168,31 @@ CASES: tuple[Case, ...] = (
         "(review34): 8 x RTX PRO 5000 (PCIe 5.0 cards) in the used SYS-4029GP-TRT were timed at PCIe 5.0, 13.7 h per "
         "100 M tokens, 'faster than every rental in China, 8 x A800 included'; at the bays' PCIe 3.0 they take 32.8 h.",
         (SYS_4029GP_TRT_PCIE3, QWEN_72B_LORA_PROFILE),
+    ),
+    # ---- round 35 (bays35): the search reads a server's bay generation; slower bays earn their place per job
+    Case(
+        "chen-lora-72b-no-pcie5-cards-in-pcie3-bays",
+        "--model qwen2.5-72b --workload finetune --method lora --context 4096 --budget 300000 --currency CNY "
+        "--circuit 230v16a --room server-room",
+        (_no_pcie5_in_pcie3_bays(), _slower_bays_earn_their_place()),
+        "A ZeRO-3 LoRA of a 72B gathers ~2 x 145 GB of weights a step over the cards' links: eight RTX PRO 5000 "
+        "(PCIe 5.0, ~4,500 USD each) in a 2017 PCIe 3.0 chassis wait on PCIe 3.0, 32.8 h per 100 M tokens where their "
+        "own links take 13.7 h, as slow as eight PCIe 4.0 RTX A6000 there (32.8 h) for 21,000 CNY more. Walked "
+        "2026-12-06 (bays35): all five builds sat in the SYS-4029GP-TRT, three of them PCIe 5.0 cards, 'fastest within "
+        "budget' among them; the search had timed them at their own links.",
+        (SYS_4029GP_TRT_PCIE3, SUPERMICRO_4029GP_ROOT, QWEN_72B_LORA_PROFILE),
+    ),
+    Case(
+        "qwen7b-continued-pretrain-30-days-no-pcie5-cards-in-pcie3-bays",
+        "--model qwen2.5-7b --workload pretrain --tokens 2e10 --deadline-hours 720 --room server-room "
+        "--circuit 230v16a",
+        (_no_pcie5_in_pcie3_bays(), _slower_bays_earn_their_place()),
+        "FSDP pretraining gathers every layer's weights over the links each step: seven PCIe 5.0 RTX PRO 4500 in the "
+        "PCIe 3.0 SYS-4029GP-TRT take 1,084 h where their own links take 640 h. Walked 2026-12-06 (bays35): the plan "
+        "showed them there, 23,640 USD, missing the 720 h deadline, beside 7 x A100 40GB PCIe (PCIe 4.0) in the same "
+        "server meeting it in 542 h for 40,300 USD, less per job done; the search had timed the PRO 4500 at 640 h, "
+        "so 'cheapest' went to them on a faster board at 52,050 USD.",
+        (SYS_4029GP_TRT_PCIE3, SUPERMICRO_4029GP_ROOT, CHINCHILLA_FLOPS),
     ),
     # ---- round 34 (review34): the same card at Q8_0 is the answer at release quality, not a pair in BF16
     Case(

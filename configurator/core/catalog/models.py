@@ -332,7 +332,13 @@ class Motherboard(Record):
     gpu_bays: int = Field(
         default=0, ge=0, le=16, description="server GPU bays (double-width, x16 each) instead of desktop slot geometry"
     )
-    gpu_bay_gen: int | None = Field(default=None, ge=3, le=6)
+    gpu_bay_gen: int | None = Field(
+        default=None,
+        ge=3,
+        le=6,
+        description="the PCIe generation the GPU bays run at, from the server's spec page (required with gpu_bays: "
+        "the estimate times the cards' links at it and the search reads it: rules.links.BayGeneration)",
+    )
     vendor_part_number: str = ""
 
     @model_validator(mode="after")
@@ -347,6 +353,8 @@ class Motherboard(Record):
                 raise ValueError(f"slot {slot.position} shares lanes with unknown M.2 socket(s) {sorted(missing)}")
             if slot.lanes > slot.mechanical_lanes:
                 raise ValueError(f"slot {slot.position} has more electrical than mechanical lanes")
+        if self.gpu_bays and self.gpu_bay_gen is None:
+            raise ValueError("a board with GPU bays names their PCIe generation (gpu_bay_gen), from its spec page")
         if self.dimm_slots > self.memory_channels * self.dimms_per_channel * self.cpu_sockets:
             raise ValueError(f"dimm_slots ({self.dimm_slots}) exceed memory_channels x dimms_per_channel x cpu_sockets")
         return self

@@ -103,6 +103,9 @@ class BuildFacts:
     """The wall draw that lasts hours where it is below `wall_w` (one stream decoding on a layer split:
     watts.decode_wall_w, CIR-1 judges a prompt's full draw as a burst); None where the full draw lasts (training,
     several users, every card at once)."""
+    card_link_hours: float | None = None
+    """A multi-GPU job's hours at its cards' own PCIe x16 where a server's slower bays (PCI-9) make it take longer
+    than the same-speed band (shown.FASTER); None otherwise."""
 
 
 @dataclass(frozen=True)

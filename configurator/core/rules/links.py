@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from configurator.core.catalog.models import Gpu, Motherboard
 from configurator.core.rules.base import Message, Rule, Status, Verdict, register
 from configurator.core.rules.facts import BuildFacts
 
@@ -50,6 +51,74 @@ class LinkBandwidth(Rule):
             lanes=b.link_lanes,
             gbps=b.link_gbps,
             collectives=b.collectives,
+        )
+
+
+def _starved(f: Mapping[str, Any]) -> str:
+    return (
+        f"the server's PCIe {f['gen']}.0 bays slow these PCIe {f['card_gen']}.0 cards' job: {f['hours']:,.1f} h where "
+        f"x16 PCIe {f['card_gen']}.0 links take {f['card_hours']:,.1f} h ({f['hours'] / f['card_hours']:.1f}x): "
+        "the cards wait on their links"
+    )
+
+
+def _starved_zh(f: Mapping[str, Any]) -> str:
+    return (
+        f"服务器的 PCIe {f['gen']}.0 GPU 仓位拖慢了这些 PCIe {f['card_gen']}.0 卡的任务：需 {f['hours']:,.1f} 小时，"
+        f"而 x16 PCIe {f['card_gen']}.0 链路只需 {f['card_hours']:,.1f} 小时（{f['hours'] / f['card_hours']:.1f} 倍）："
+        "卡在等链路"
+    )
+
+
+@register
+class BayGeneration(Rule):
+    """A GPU server's bays run at the server's own PCIe generation (Motherboard.gpu_bay_gen, from its spec page): the
+    one fact the estimate times a build's links at (slots.place seats the cards at `gen`; plan.build_links) and the
+    plan reads after the search seats cards there (plan._off_slow_bays: the same cards solved again off the slower
+    bays, and the build that costs more per job, `costs_more`, is not shown). Eight
+    PCIe 5.0 RTX PRO 5000 in the PCIe 3.0 SYS-4029GP-TRT gather a 72B LoRA's ZeRO-3 weights at PCIe 3.0: 32.8 h per
+    100 M tokens where their own links take 13.7 h (round 34). Where such a build is still shown, it says what the
+    bays cost in hours."""
+
+    id = "PCI-9"
+    title = (
+        "a server's GPU bays at its own PCIe generation: cards stay in slower bays only where that costs less per job"
+    )
+    severity = "warn"
+    sources = (
+        "Supermicro 4029GP PCIe root architecture page: GPUs behind switches on 'PCIe x16 Gen 3' links",
+        "Supermicro AS-4125GS-TNRT spec page and STH's 4U8G-TURIN2 review: PCIe Gen5 x16 double-width GPU slots",
+    )
+    reads = ("board.gpu_bay_gen", "gpu.pcie_gen", "workload.kind", "gpus", "wall_hours")
+    messages = (Message("starved", _starved, zh=_starved_zh),)
+    listed = 412
+
+    def gen(self, board: Motherboard) -> int | None:
+        """The generation a server's bays run at; None for a board without bays (its slots say theirs)."""
+        return board.gpu_bay_gen if board.gpu_bays else None
+
+    def slower(self, board: Motherboard, gpu: Gpu) -> int | None:
+        """The bays' generation where it is below the card's own, else None."""
+        gen = self.gen(board)
+        return gen if gen is not None and gen < gpu.pcie_gen else None
+
+    def costs_more(self, price: float, hours: float, misses: bool, other_price: float, other_hours: float) -> bool:
+        """Whether a build in slower bays is not shown beside another: the other does the job in no more hours for
+        less per job (price x hours, what the money buys in jobs done), and the slower bays buy the buyer nothing it
+        asked for: not a lower price up front (the other costs no more), or a lower price on a build that misses the
+        target asked (`misses`: the deadline, the speed). The cheapest build that meets the target stays, saying what
+        its bays cost in hours (assess). The same cards solved off the bays (plan._off_slow_bays) are judged so, and
+        every build the search finds beside it (plan._dearer_per_job)."""
+        dearer_per_job = other_hours <= hours and price * hours > other_price * other_hours
+        return dearer_per_job and (misses or other_price <= price)
+
+    def assess(self, build: BuildFacts) -> Verdict | None:
+        b = build
+        if not b.in_bays or b.card_link_hours is None or b.wall_hours is None:
+            return None
+        gen = self.gen(b.board)
+        return self.say(
+            "warn", "starved", gen=gen, card_gen=b.gpu.pcie_gen, hours=b.wall_hours, card_hours=b.card_link_hours
         )
 
 

@@ -109,6 +109,8 @@ class Candidates:
     exact_weight_bytes: int | None = None
     timed_out: bool = False
     placements: dict[tuple[object, ...], Placement | None] = field(default_factory=dict)
+    bay_ratios: dict[tuple[object, ...], float | None] = field(default_factory=dict)
+    """An option's hours in a server's slower bays over its hours on its own links (PCI-9: solve/bays.bay_ratio)."""
     # when power is not compared, a dearer CPU that only draws less is stood for by another (solve/lazy.py
     # solves without it first): CPU id left out -> the id standing for it, and the most watts each stand-in
     # may be credited for the CPUs it stands for

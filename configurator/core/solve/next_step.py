@@ -44,7 +44,7 @@ from configurator.core.rules.cooling import PassiveCards
 from configurator.core.rules.watts import POWER_SPEED
 from configurator.core.solve.pricing import quote
 from configurator.core.solve.rules import OPEN_AIR_FLAGSHIPS, PSU_LOAD
-from configurator.core.solve.slots import place
+from configurator.core.solve.slots import BAY_GEN, place
 
 UPGRADE_PATH: tuple[str, ...] = ("rtx-3090", "rtx-4090", "a100-40gb-pcie", "a100-80gb-pcie")
 """The seed article's dual-GPU upgrade route (如何选择整机 2.5): 3090 -> 4090 -> A100 40G (about 25,000 CNY) -> A100 80G
@@ -482,15 +482,43 @@ def _stepping(
 
     limit = build.power_limit
 
+    bays = _bays_of(build, catalog)
+
     def reached(card: Gpu, count: int) -> Reach:
         # a figure is compared with the build's own, searched the way the build runs, at the build's own power cap
         found = reach(catalog, model, workload, card, count)
         if found.fits or own is None:
-            return at_cap(found, limit)
+            return at_cap(in_bays(found, model, workload, card, count, bays), limit)
         in_ram = reach(catalog, model, own, card, count, ram)
         return at_cap(in_ram if host is None else _on_host(in_ram, model, own, card, count, host), limit)
 
     return gpu, _now(build, at_cap(reach(catalog, model, own or workload, gpu, build.gpu_count, ram), limit)), reached
+
+
+def _bays_of(build: Build, catalog: Catalog) -> Motherboard | None:
+    """The server board whose GPU bays the build's cards sit in (PCI-9: its bays' generation times them); None else."""
+    part = next((p for p in build.parts if p.category == "motherboard"), None)
+    board = None if part is None else catalog.records.get("motherboards", {}).get(part.id)
+    return board if isinstance(board, Motherboard) and board.gpu_bays else None
+
+
+def in_bays(
+    found: Reach, model: ModelArch, workload: Workload, card: Gpu, count: int, board: Motherboard | None
+) -> Reach:
+    """A step's training hours with its cards in the build's server bays, where those are a slower PCIe generation than
+    the cards (PCI-9: the ratio solve/bays.timed_on gives, the timing the build itself has): one more RTX A6000 in the
+    PCIe 3.0 SYS-4029GP-TRT had read "the job in 28 h (now 45 h)" for Dr. Chen's 72B LoRA, six there taking 39 h."""
+    gen = None if board is None else BAY_GEN.slower(board, card)
+    if gen is None or found.wall_hours is None or count < 2 or workload.kind == "inference":
+        return found
+    from configurator.core.estimate.collectives import CardLinks
+    from configurator.core.solve.bays import timed_on
+
+    own = timed_on(model, workload, card, count, None, None, False)
+    slowed = timed_on(model, workload, card, count, None, CardLinks(lanes=16, gen=gen), False)
+    if own is None or slowed is None or not own.wall_hours or not slowed.wall_hours:
+        return found
+    return replace(found, wall_hours=found.wall_hours * slowed.wall_hours / own.wall_hours)
 
 
 def at_cap(reached: Reach, limit: float | None) -> Reach:

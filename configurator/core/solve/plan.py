@@ -17,7 +17,7 @@ from configurator.core.common.errors import ConfiguratorError, RequestError, unk
 from configurator.core.common.memo import remember
 from configurator.core.common.reasons import Reason, english
 from configurator.core.common.shapes import LaunchJson, NextStepJson, PartSpecJson
-from configurator.core.estimate.collectives import CardLinks, Link, intra_node_link
+from configurator.core.estimate.collectives import CardLinks
 from configurator.core.estimate.estimator import CAL, estimate
 from configurator.core.estimate.host import host_memory
 from configurator.core.estimate.offload import estimate_on_host
@@ -42,6 +42,7 @@ from configurator.core.model.cards import gpus_said
 from configurator.core.model.request import BuildRequest, circuit_limit_w, circuit_volts, split_named
 from configurator.core.solve import compat, relax
 from configurator.core.solve import power as pw
+from configurator.core.solve.bays import timed_on
 from configurator.core.solve.candidates import (
     Candidates,
     GpuOption,
@@ -98,7 +99,8 @@ from configurator.core.solve.rules import (
     power_of,
     prompt_check,
 )
-from configurator.core.solve.slots import place
+from configurator.core.solve.shown import FASTER
+from configurator.core.solve.slots import BAY_GEN, place
 from configurator.core.solve.solver import (
     TP_OR_TRAINING_MIN_LANES,
     BuildModel,
@@ -346,8 +348,10 @@ def _assemble(
 ) -> Build:
     opt = choice.option
     assembly, bridge = _assembly_of(choice, request, cand)
-    estimate = _on_links(_on_host(opt.estimate, assembly, request, cand), assembly, request, cand)
-    checks = check_build(assembly, request, estimate, cand.storage_need_gb)
+    on_host = _on_host(opt.estimate, assembly, request, cand)
+    estimate = _on_links(on_host, assembly, request, cand)
+    bays = _bays_cost(on_host, estimate, assembly, request)
+    checks = check_build(assembly, request, estimate, cand.storage_need_gb, bays)
     engine_warning = _engine_warning(estimate, request, opt.count, opt.gpu.name)
     if engine_warning is not None:
         checks.append(engine_warning)
@@ -440,7 +444,8 @@ def _on_links(given: EstimateResult, a: Assembly, request: BuildRequest, cand: C
     gathers its weights over them, so a board whose second slot runs x4 through the chipset trains slower than the x16
     the option was estimated at, a bridged pair faster (estimator._sharded_gathers); a data-parallel all-reduce between
     two cards that take a bridge but have none goes through the CPU (estimator._data_parallel_scaling). A fine-tune
-    with its optimizer in RAM steps it on the build's own CPU and memory (offload_ram_gbps), not the default desktop's."""
+    with its optimizer in RAM steps it on the build's own CPU and memory (offload_ram_gbps), not the default desktop's.
+    Timed by bays.timed_on, which the search reads a server's bays with too (PCI-9)."""
     links = build_links(a)
     ram = offload_ram_gbps(a, request.workload)
     if (links is None and ram is None) or cand.model is None or request.workload.kind == "inference":
@@ -450,29 +455,21 @@ def _on_links(given: EstimateResult, a: Assembly, request: BuildRequest, cand: C
     workload = Workload.model_validate(given.workload)
     if ram is not None:
         workload = workload.model_copy(update={"ram_bandwidth_gbps": ram})
-    if given.layout is not None:  # the planner's layout (candidates._laid_out): planned again on these links
-        return _planned_on_links(given, workload, a, request, cand, intra_node_link(a.gpu, links=links))
-    try:
-        result = estimate(cand.model, workload, a.gpu, a.gpus, exact_weight_bytes=cand.exact_weight_bytes, links=links)
-    except (ValueError, ConfiguratorError):
+    planned = given.layout is not None  # the planner's layout (candidates._laid_out): planned again on these links
+    result = timed_on(cand.model, workload, a.gpu, a.gpus, cand.exact_weight_bytes, links, planned)
+    if result is None:
         return given
-    return with_power_limit(practitioner_said(given, result), request.power_limit)
+    return with_power_limit(result if planned else practitioner_said(given, result), request.power_limit)
 
 
-def _planned_on_links(
-    given: EstimateResult, workload: Workload, a: Assembly, request: BuildRequest, cand: Candidates, intra: Link
-) -> EstimateResult:
-    """The planner's layout searched again with the build's own links between its cards (its slots' lanes and
-    generation, a bridge), as the sharded job's gathers are; `given` where no layout fits on them."""
-    from configurator.core.estimate.parallel import plan_estimate
-
-    model = cand.model
-    if model is None:
-        return given
-    plan, result = plan_estimate(model, workload, a.gpu, 1, a.gpus, None, cand.exact_weight_bytes, intra=intra)
-    if plan is None or result.wall_hours is None:
-        return given
-    return with_power_limit(result, request.power_limit)
+def _bays_cost(given: EstimateResult, timed: EstimateResult, a: Assembly, request: BuildRequest) -> float | None:
+    """The job's hours at its cards' own links where a server's slower bays (PCI-9) make it take longer than the
+    same-speed band (shown.FASTER): what the build's check says the bays cost; None otherwise."""
+    if not a.placement.bays or a.gpus < 2 or request.workload.kind == "inference":
+        return None
+    if BAY_GEN.slower(a.board, a.gpu) is None or not given.wall_hours or not timed.wall_hours:
+        return None
+    return given.wall_hours if timed.wall_hours > FASTER * given.wall_hours else None
 
 
 def _upgrades(
@@ -972,9 +969,73 @@ def _solve_among(
 
     run_labels(bm, top_k, should_stop, time_budget / max(1, top_k), found)
     cand.timed_out = not builds and bm.last_status == "unknown"
+    builds = [_off_slow_bays(b, cand, request, catalog, model, should_stop, time_budget) for b in builds]
     for build in list(builds):
         builds.extend(_on_faster_links(build, cand, request, catalog, model, should_stop, time_budget, len(builds)))
-    return _within_horizon(builds, request), cand
+    compared = len(request.gpu_ids) >= 2  # a comparison shows every card named
+    return _within_horizon(builds if compared else _dearer_per_job(builds), request), cand
+
+
+def _slowed_by_bays(build: Build) -> bool:
+    return any(c.rule == BAY_GEN.id and c.status == "warn" for c in build.checks)
+
+
+def _dearer_per_job(builds: list[Build]) -> list[Build]:
+    """Without a build in slower bays (PCI-9 warns) that another build found beside it beats in hours and in price
+    per job, where it is not the cheaper one up front or misses the target (BayGeneration.costs_more): Qwen2.5-7B pretrained on 20B tokens in 720 h had shown 7 x RTX PRO 4500 (PCIe
+    5.0 cards) in the PCIe 3.0 SYS-4029GP-TRT, 23,640 USD and 1,084 h, beside 7 x A100 40GB PCIe in the same server,
+    40,300 USD and 542 h: the cheaper machine costs more for every job it does."""
+    kept = [
+        b
+        for b in builds
+        if not _slowed_by_bays(b)
+        or b.estimate.wall_hours is None
+        or not any(
+            o is not b
+            and o.estimate.wall_hours is not None
+            and BAY_GEN.costs_more(
+                b.total_price, b.estimate.wall_hours, missed_target(b) is not None, o.total_price, o.estimate.wall_hours
+            )
+            for o in builds
+        )
+    ]
+    return [b.model_copy(update={"rank": i + 1}) for i, b in enumerate(kept)] if len(kept) < len(builds) else builds
+
+
+def _off_slow_bays(
+    build: Build,
+    cand: Candidates,
+    request: BuildRequest,
+    catalog: Catalog,
+    model: ModelArch,
+    should_stop: Callable[[], bool],
+    time_budget: float,
+) -> Build:
+    """A build whose server bays are a slower PCIe generation than its cards and slow its job past the same-speed band
+    (its PCI-9 check warns) is solved again on the same cards without the boards whose bays are slower than them; the
+    one that costs less per job (BayGeneration.costs_more: price x hours) is shown, in the first one's place. Dr.
+    Chen's 72B LoRA had shown all five builds in the PCIe 3.0 SYS-4029GP-TRT, the search seating PCIe 5.0 cards there
+    on the hours of their own links (round 34 timed the assembled build at the bays' PCIe 3.0 and found it slow).
+    Where no faster seat is found (the budget, the circuit) or it costs more per job, the build stays and says what
+    the bays cost in hours."""
+    if not _slowed_by_bays(build) or should_stop():
+        return build
+    option = next((o for o in cand.options if o.gpu.id == build.gpu_id and o.count == build.gpu_count), None)
+    if option is None or build.estimate.wall_hours is None:
+        return build
+    boards = [p for p in cand.boards if BAY_GEN.slower(p.record, option.gpu) is None]  # type: ignore[arg-type]
+    if not boards:
+        return build
+    other = _solved_on(option, boards, build.rank, cand, request, catalog, model, should_stop, time_budget)
+    hours = None if other is None else other.estimate.wall_hours
+    misses = missed_target(build) is not None
+    if (
+        other is None
+        or hours is None
+        or not BAY_GEN.costs_more(build.total_price, build.estimate.wall_hours, misses, other.total_price, hours)
+    ):
+        return build
+    return other
 
 
 def _within_horizon(builds: list[Build], request: BuildRequest) -> list[Build]:
@@ -1024,16 +1085,35 @@ def _on_faster_links(
         boards = [p for p in boards if _may_link_faster(p.record, build)]
         if not boards or should_stop():
             return []
-        trial = replace(cand, options=[option], boards=boards)
-        bm = LazyBuildModel(request, trial, model, catalog, None)
-        found = run_labels(bm, 1, should_stop, time_budget)
-        if not found:
+        found = _solved_on(option, boards, shown + 1, cand, request, catalog, model, should_stop, time_budget)
+        if found is None:
             return []
-        label, why, choice = found[0]
-        build = _assemble(shown + 1, label, why, choice, request, trial, catalog)
+        build = found  # the next try leaves out the boards that cannot link faster than this one's
         if missed_target(build) is None and not _past_horizon(build, request):
             return [build]
     return []
+
+
+def _solved_on(
+    option: GpuOption,
+    boards: list[Priced],
+    rank: int,
+    cand: Candidates,
+    request: BuildRequest,
+    catalog: Catalog,
+    model: ModelArch,
+    should_stop: Callable[[], bool],
+    time_budget: float,
+) -> Build | None:
+    """The cheapest build of one GPU option on these boards alone, assembled at `rank`; None where none is found. A
+    build solved again on other boards: faster links for a deadline (_on_faster_links), off slower bays (PCI-9,
+    _off_slow_bays)."""
+    trial = replace(cand, options=[option], boards=boards)
+    found = run_labels(LazyBuildModel(request, trial, model, catalog, None), 1, should_stop, time_budget)
+    if not found:
+        return None
+    label, why, choice = found[0]
+    return _assemble(rank, label, why, choice, request, trial, catalog)
 
 
 def _missed_on_links(build: Build, options: list[GpuOption], request: BuildRequest) -> GpuOption | None:

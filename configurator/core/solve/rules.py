@@ -149,7 +149,14 @@ POWER_CAP = instance(power_rules.PowerLimit)  # plan.py reads its command into t
 NOISE = instance(site_rules.DataCenterNoise)  # PSU_LOAD, CIRCUIT, NOISE: plan.py reads them here
 
 
-def facts_of(a: Assembly, request: BuildRequest, est: EstimateResult, p: Power, storage_need_gb: float) -> BuildFacts:
+def facts_of(
+    a: Assembly,
+    request: BuildRequest,
+    est: EstimateResult,
+    p: Power,
+    storage_need_gb: float,
+    card_link_hours: float | None = None,
+) -> BuildFacts:
     """What the rules' `assess` read of one assembled machine, computed once."""
     outlets = min(request.circuits, a.psu_count if a.psu else 4)
     pl = a.placement
@@ -217,6 +224,7 @@ def facts_of(a: Assembly, request: BuildRequest, est: EstimateResult, p: Power, 
         power_limit=request.power_limit,
         cap_command=cap_command(a.gpu.vendor, watts) if request.power_limit is not None else "",
         continuous_wall_w=p.decode_wall_w,
+        card_link_hours=card_link_hours,
     )
 
 
@@ -265,10 +273,17 @@ job's (MEM-FIT, PERF, REGION) at 110-130, the power and room rules at 200-270, t
 RAM, storage, the CPU cooler) at 510-565."""
 
 
-def check_build(a: Assembly, request: BuildRequest, est: EstimateResult, storage_need_gb: float) -> list[Check]:
+def check_build(
+    a: Assembly,
+    request: BuildRequest,
+    est: EstimateResult,
+    storage_need_gb: float,
+    card_link_hours: float | None = None,
+) -> list[Check]:
     """Every rule on one build, failures first (the order within a status is the order of the places: SECTIONS and
-    every registered rule's `listed`)."""
-    build = facts_of(a, request, est, power_of(a, request, est), storage_need_gb)
+    every registered rule's `listed`). `card_link_hours`: the job's hours at its cards' own links where a server's
+    slower bays cost it more than the same-speed band (PCI-9, plan._bays_cost)."""
+    build = facts_of(a, request, est, power_of(a, request, est), storage_need_gb, card_link_hours)
     checks: list[Check] = []
     start = 0
     for place, section in SECTIONS:

@@ -13,6 +13,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from configurator.core.catalog.models import Gpu, Motherboard, PcieSlot
+from configurator.core.rules import instance
+from configurator.core.rules import links as link_rules
+
+BAY_GEN = instance(link_rules.BayGeneration)
 
 # the GPU-to-GPU fabric a module's `nvlink` family names (catalog gpus.toml: "nvlink4-sxm", "xgmi-oam")
 _MODULE_LINKS = {"nvlink": "NVLink", "xgmi": "Infinity Fabric"}
@@ -73,7 +77,7 @@ def place(board: Motherboard, gpu: Gpu, count: int, risers: bool = False, tight:
     if board.gpu_bays:
         if count > board.gpu_bays or gpu.slot_width > 2 or gpu.gpus_per_card > 1:
             return None  # a server's bay splits its x16 for one card of two GPUs only where a manual says so
-        gen = board.gpu_bay_gen or 4
+        gen = BAY_GEN.gen(board) or 4  # PCI-9: the bays' generation (the catalog requires it with gpu_bays)
         bays = tuple(SlotUse(i + 1, 16, gen, "bay") for i in range(count))
         return Placement(bays, 0, True, bays=True)
     slots = sorted(

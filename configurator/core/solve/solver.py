@@ -48,7 +48,7 @@ from configurator.core.solve.candidates import (
     storage_of,
 )
 from configurator.core.solve.shown import AS_FAST, FASTER
-from configurator.core.solve.slots import Placement, needs_gap, span
+from configurator.core.solve.slots import BAY_GEN, Placement, needs_gap, span
 from configurator.core.support import checks as support
 
 TP_OR_TRAINING_MIN_LANES = 8
@@ -88,6 +88,8 @@ class Choice:
     storage_count: int
     cost: float
     risers: bool
+    bays_lost: int = 0
+    """The speed points its option loses in this server's slower bays (PCI-9: BuildModel._bay_losses)."""
 
 
 @dataclass(frozen=True)
@@ -690,6 +692,8 @@ class BuildModel:
         self.perf_scale = self._given_perf_scale or perf_scale_for(self.options)
         self.perf_extra_max = 0  # the most the platform adds to the speed points (below)
         self.perf: Any = sum(self.perf_points(o) * self.o[i] for i, o in enumerate(self.options))
+        self.bays_lost: Any = self._bay_losses()
+        self.perf = self.perf - self.bays_lost
         if runs_from_ram(self.request.workload):
             # decode reads part of the weights from RAM: a platform with more memory channels is faster
             # (the build's speed itself is re-estimated on the chosen CPU and memory, plan._on_host)
@@ -879,6 +883,20 @@ class BuildModel:
             found = self._run(self.cost * COST_TIE_WEIGHT - self.perf, False, time_limit, bounds)
         return found[0] if found else None
 
+    def _bound(self, named: dict[str, Any], name: str, value: int) -> Any:
+        """A literal that, assumed, holds the speed at or above `value` (or the cost, noise at or below it); a speed
+        bound also keeps out every option in a server whose bays slow it below the bound (PCI-9: _bay_losses), which
+        the search would otherwise have to prove, pair by pair (Chen's 72B LoRA: 5 s of 'as fast for less')."""
+        m = self.m
+        literal = m.new_bool_var(f"bound_{name}_{value}_{len(self._bound_literals)}")
+        self._bound_literals.append(literal)
+        (m.add(named[name] >= value) if name == "perf" else m.add(named[name] <= value)).only_enforce_if(literal)
+        if name == "perf":
+            for i, k, points in self._bays_slowed:
+                if points + self.perf_extra_max < value:
+                    m.add_bool_or([self.o[i].negated(), self.b[k].negated()]).only_enforce_if(literal)
+        return literal
+
     def _run(
         self,
         expr: Any,
@@ -899,11 +917,7 @@ class BuildModel:
         if self.tdp_credit is not None:
             assumptions.append(self.tdp_credit)
         self._lifted = lift_psu_limit
-        for name, value in bounds:
-            literal = m.new_bool_var(f"bound_{name}_{value}_{len(self._bound_literals)}")
-            self._bound_literals.append(literal)
-            (m.add(named[name] >= value) if name == "perf" else m.add(named[name] <= value)).only_enforce_if(literal)
-            assumptions.append(literal)
+        assumptions += [self._bound(named, name, value) for name, value in bounds]
         # feasibility does not depend on the objective, and the model only gains constraints between
         # solves: under the assumptions of a solve proven infeasible (or more), no build exists
         held = frozenset(lit.index for lit in assumptions)
@@ -1074,10 +1088,44 @@ class BuildModel:
             storage_count=sto_count,
             cost=float(solver.value(self.cost)),
             risers=bool(solver.value(self.needs_risers)),
+            bays_lost=int(solver.value(self.bays_lost)) if not isinstance(self.bays_lost, int) else 0,
         )
 
     def perf_points(self, option: GpuOption) -> int:
         return int(round(option.perf * self.perf_scale))
+
+    def _bay_losses(self) -> Any:
+        """The speed points a multi-GPU training option loses in a server whose bays are a slower PCIe generation
+        than its cards (PCI-9: BAY_GEN.slower; the job timed at the bays by solve/bays.bay_ratio, as the assembled
+        build is by plan._on_links): the search's "fastest" and "best value" see the bays' speed before they choose.
+        Options are timed on their cards' own x16 links, and 8 x RTX PRO 5000 in the PCIe 3.0 SYS-4029GP-TRT had been
+        searched as 13.7 h per 100 M tokens of Dr. Chen's 72B LoRA, 'fastest within budget' at 32.8 h (round 34)."""
+        from configurator.core.solve.bays import bay_ratio
+
+        self._bays_slowed: list[tuple[int, int, int]] = []  # (option, board, its points there): _run's perf bounds
+        if not self.training:
+            return 0
+        self._mark("definition")
+        losses: list[Any] = []
+        for k, board in enumerate(self.boards):
+            gen = BAY_GEN.gen(board)
+            if gen is None:
+                continue
+            lost: dict[int, int] = {}
+            for i, o in enumerate(self.options):
+                ratio = bay_ratio(self.c, o, gen) if BAY_GEN.slower(board, o.gpu) else None
+                points = 0 if ratio is None else self.perf_points(o) - int(round(o.perf / ratio * self.perf_scale))
+                if points > 0:
+                    lost[i] = points
+            if not lost:
+                continue
+            self._bays_slowed += [(i, k, self.perf_points(self.options[i]) - p) for i, p in lost.items()]
+            # the points lost in this server: the chosen option's where the board is chosen, else none
+            var = self.m.new_int_var(0, max(lost.values()), f"bays_lost_{k}")
+            self.m.add(var == sum(p * self.o[i] for i, p in lost.items())).only_enforce_if(self.b[k])
+            self.m.add(var == 0).only_enforce_if(self.b[k].negated())
+            losses.append(var)
+        return sum(losses)
 
     def option_index(self, option: GpuOption) -> int:
         # by identity: equality would compare whole estimates, option by option
@@ -1352,14 +1400,19 @@ def _room_to_grow(bm: LabelModel, cheapest: Choice, found: list[Choice], label_t
         more = _cheapest_supported(bm, label_time) if support.starts_past_support(bm.request.workload.kind) else None
         supported += [more] if more is not None else []
         floor = min(supported, key=lambda c: c.cost, default=None)
-    bound = None if floor is None else ("perf", math.floor(bm.perf_points(floor.option) / FASTER))
+    bound = None if floor is None else ("perf", math.floor(points_of(bm, floor) / FASTER))
     return _supported(bm, "grow", label_time, bound)
+
+
+def points_of(bm: LabelModel, choice: Choice) -> int:
+    """A solved build's speed points: its option's, less what a server's slower bays cost it (PCI-9)."""
+    return bm.perf_points(choice.option) - choice.bays_lost
 
 
 def _as_fast_for_less(bm: LabelModel, fastest: Choice, label_time: float) -> Choice | None:
     """The cheapest build whose speed points are within AS_FAST of the fastest build's option, when it costs less
     (one more solve: the cheapest build under a bound on speed); None when the fastest is that build."""
-    floor = math.ceil(AS_FAST * bm.perf_points(fastest.option))
+    floor = math.ceil(AS_FAST * points_of(bm, fastest))
     extra = getattr(bm, "perf_extra", getattr(bm, "perf_extra_max", 0))  # what a platform adds (runs from RAM)
     # the least a build of each option costs: the lazy model's bound over its platform parts too, else the cards alone
     lower = getattr(bm, "lower_cost", None)
@@ -1385,13 +1438,13 @@ def _best_value(bm: LabelModel, cheapest: Choice, label_time: float) -> Choice |
     ratio: an 8B LoRA at 2,500 USD searched 2 x RTX 2080 Ti 22GB (2,143 USD) and never reached the RTX 3090 Ti
     (1,651 USD, 22 h per 100 M tokens) that the whole plan ranks best value (expert case
     qwen3-8b-lora-2500-shows-a-24gb-nvidia-card)."""
-    ratio = bm.perf_points(cheapest.option) / max(cheapest.cost, 1)
+    ratio = points_of(bm, cheapest) / max(cheapest.cost, 1)
     best: Choice | None = None
     for _ in range(VALUE_STEPS):
         choice = _supported(bm, f"value:{ratio}", label_time)
         if choice is None:
             break
-        found = bm.perf_points(choice.option) / max(choice.cost, 1)
+        found = points_of(bm, choice) / max(choice.cost, 1)
         if best is not None and found <= ratio:
             break
         best = choice
