@@ -19,11 +19,13 @@ from typing import Any
 
 import pytest
 
+from configurator.core.estimate.crossval import coverage
 from configurator.core.estimate.ranges import (
     MOE_TRAINING,
     OFFLOAD,
     RANGE_FACTORS,
     REGIME_RANGE_FACTORS,
+    STEADY_STATE,
     STEADY_STATE_HOURS,
 )
 from configurator.storage import catalogs
@@ -56,14 +58,15 @@ def accuracy() -> Any:
 # The kinds whose folds are stored. Decode's are not yet: its full refits (35 CPU-minutes and more) did not run on a quiet
 # machine this round; its factors are checked by benchmarks/accuracy.py --ranges decode_speed only (a kind added to the
 # stored files must leave this mark).
-STORED = ("inference_memory", "weights", "finetune_memory", "prefill_speed", "first_token")
-NOT_STORED = {
-    "decode_speed": "no stored folds yet (the full decode refits did not run on a quiet machine)",
-    "training_gpu_hours": "its full refits are running (dense35)",
-}
+STORED = ("inference_memory", "weights", "finetune_memory", "prefill_speed", "first_token", "training_gpu_hours")
+NOT_STORED = {"decode_speed": "no stored folds yet (the full decode refits did not run on a quiet machine)"}
 
 # Factors in ranges.py that are not a stored kind's rule answer, each with its reason (ranges.py says the same).
 NOT_THE_RULE = {
+    ("training_gpu_hours", STEADY_STATE): (
+        "on the 12 dense steady-state rows alone the rule answers x0.88..x1.16: cross-validated 10 of 12, but 27 of the "
+        "59 held-out steady-state rows (46 %) where x0.75..x1.16 holds 47 (80 %); dense35, docs/estimates.md round 35"
+    ),
     ("decode_speed", OFFLOAD): (
         "the offload figures' own rule answer x0.69..x1.86 holds 94 % of their held-out rows and 69 % nested; they "
         "read the rowsdec27 kind's range (decode31, docs/estimates.md round 31)"
@@ -117,8 +120,29 @@ def test_every_shipped_factor_is_the_rule_s_answer_on_the_stored_folds(catalog: 
     rules = accuracy.rule_factors(kind, accuracy.stored_cv(kind), catalog)
     assert rules
     for regime, (factors, how) in rules.items():
+        if (kind, regime) in NOT_THE_RULE:
+            continue
         shipped = REGIME_RANGE_FACTORS.get((kind, regime), RANGE_FACTORS[kind])
         assert shipped == pytest.approx(_outward(factors, step)), (kind, regime, factors, how)
+
+
+def test_the_steady_state_range_is_not_the_rule_s_answer_for_the_reason_given(catalog: Any, accuracy: Any) -> None:
+    """The one training factor that is not the rule's answer (NOT_THE_RULE): the rule's answer on the dense steady-state
+    rows' stored folds brings their cross-validated share into the band but holds under 75 % of the held-out steady-state
+    rows (torchtitan, FlashAttention, OLMo-core, llm-foundry, Answer.AI's fsdp_qlora, fms-fsdp ...), where the shipped
+    factors hold 75-90 % of them. When the rule's answer holds the held-out rows too, this fails: ship it and drop the
+    exception."""
+    kind = "training_gpu_hours"
+    (factors, _how) = accuracy.rule_factors(kind, accuracy.stored_cv(kind), catalog)[STEADY_STATE]
+    answer = _outward(factors, 0.01)
+    assert answer != pytest.approx(STEADY_STATE_HOURS)
+    cv = accuracy.regime_points(kind, accuracy.stored_cv(kind), catalog)[STEADY_STATE]
+    held_pairs = [(r, p) for r in kind_rows(kind, "holdout") for p in points(kind, catalog, [r])]
+    held = accuracy.regime_points(kind, held_pairs, catalog)[STEADY_STATE]
+    assert len(held) >= 50
+    assert BAND[0] <= coverage(cv, answer) <= BAND[1]
+    assert coverage(held, answer) < BAND[0]
+    assert BAND[0] <= coverage(held, STEADY_STATE_HOURS) <= BAND[1]
 
 
 def test_every_factor_in_ranges_py_is_checked(catalog: Any, accuracy: Any) -> None:
@@ -153,6 +177,20 @@ def test_cross_validated_coverage_per_regime_is_within_the_band(catalog: Any, ac
     share = accuracy.assigned_coverage(answered, kind, catalog)
     assert BAND[0] <= share <= BAND[1], f"{kind}: {share:.0%} of {len(answered)}"
     for regime, pts in accuracy.regime_points(kind, pairs, catalog).items():
-        if len(pts) >= accuracy.REGIME_MIN_JUDGED:
+        if len(pts) >= accuracy.REGIME_MIN_JUDGED and (kind, regime) not in CROSS_VALIDATED_MISSES:
             share = accuracy.assigned_coverage(pts, kind, catalog)
             assert BAND[0] <= share <= BAND[1], f"{kind} {regime}: {share:.0%} of {len(pts)}"
+
+
+# Regimes whose cross-validated share misses the band, and why; test_a_listed_miss_still_misses holds each to it, so a
+# change that brings one into the band must drop its entry.
+CROSS_VALIDATED_MISSES = {
+    ("training_gpu_hours", STEADY_STATE): "11 of 12 (92 %) at x0.75..x1.16, kept for the held-out rows (NOT_THE_RULE)",
+}
+
+
+@pytest.mark.parametrize(("kind", "regime"), sorted(CROSS_VALIDATED_MISSES))
+def test_a_listed_miss_still_misses(catalog: Any, accuracy: Any, kind: str, regime: str) -> None:
+    pts = accuracy.regime_points(kind, accuracy.stored_cv(kind), catalog)[regime]
+    share = accuracy.assigned_coverage(pts, kind, catalog)
+    assert not BAND[0] <= share <= BAND[1], (kind, regime, share, CROSS_VALIDATED_MISSES[(kind, regime)])
