@@ -500,7 +500,7 @@ def _rate_factors(hours: tuple[float, float]) -> tuple[float, float]:
 # cross-validated rows from 5 sources (crossval.regime_range_factors: own sources' biases widened by sqrt(6/5), own
 # rows' scatter; no source over half: Megatron-Bridge holds 7), each MoE source left out and the four training knobs
 # refitted on the rest by crossval.fit, after each row's own expert-parallel layout was priced (estimator._expert_parallel),
-# rounded outward. Cross-validated (`PYTHONPATH=. python` over crossval.fit per MoE source, 2026-12-06; docs/estimates.md, round 34): (0.672, 1.516), 14 of the 16 rows inside (88 %; 11 of 16 at the figure ranges they read before). The dense figures keep their figure regimes' factors, derived in train30 with these MoE rows among them (not re-derived: the full run did not fit this round).
+# rounded outward. Cross-validated (`PYTHONPATH=. python` over crossval.fit per MoE source, 2026-12-06; docs/estimates.md, round 34): (0.672, 1.516), 14 of the 16 rows inside (88 %; 11 of 16 at the figure ranges they read before). The dense figures' factors were derived in train30 with these MoE rows among them; dense35 re-derived them on the dense rows alone (the whole run's shipped, the steady state's not: above).
 MOE_TRAINING_HOURS = (0.67, 1.52)
 REGIME_RANGE_FACTORS[("training_gpu_hours", MOE_TRAINING)] = MOE_TRAINING_HOURS
 
