@@ -725,8 +725,9 @@ def _commit() -> str:
     return out.stdout.strip()
 
 
-def write_cv(run: _Kind, path: Path | None = None) -> Path:
-    """Store `run`'s cross-validated points (cv_path(kind) unless `path`); the path written."""
+def write_cv(run: _Kind, path: Path | None = None, commit: str | None = None) -> Path:
+    """Store `run`'s cross-validated points (cv_path(kind) unless `path`), with the commit the refits started on
+    (HEAD now unless `commit`; a tree with uncommitted changes says so only by its date); the path written."""
     index = {id(r): i for i, r in enumerate(run.reference)}
     fitted = {(i, p.label): p.estimated for i, r in enumerate(run.reference) for p in run.score([r])}
     rows = []
@@ -747,7 +748,7 @@ def write_cv(run: _Kind, path: Path | None = None) -> Path:
     data = {
         "kind": run.kind,
         "written": datetime.now(UTC).strftime("%Y-%m-%dT%H:%MZ"),
-        "commit": _commit(),
+        "commit": _commit() if commit is None else commit,
         "command": f"python benchmarks/accuracy.py --write-cv {run.kind}",
         "folds": "source",
         "knobs": [k.name for k in run.knobs],
@@ -878,9 +879,10 @@ def _kind(kind: str, catalog: Any, start: Calibration, opts: _Options) -> _Kind:
     if opts.stored_cv:
         run.cv_rows = stored_cv(kind, run.reference)
     elif not opts.no_cv:
+        commit = _commit()  # the tree the refits ran on, not the one checked out when they end
         run.cv_rows = cross_validate_rows(knobs, lambda d, c: run.score(d, c), run.reference, group_of, start)
         if opts.write_cv:
-            print(f"  cross-validated points written to {write_cv(run)}")
+            print(f"  cross-validated points written to {write_cv(run, commit=commit)}")
     run.cv_groups = groups_of(run.cv_rows, group_of)
     run.cv = [p for pts in run.cv_groups.values() for p in pts]
     return run
