@@ -1,7 +1,7 @@
 """Estimator accuracy on published measurements: fitted, leave-one-source-out cross-validated, and holdout.
 
     python benchmarks/accuracy.py [--rows] [--fit] [--ranges] [--refit=KNOB,...] [--group=source|architecture|gpu]
-                                  [--attention-kernel=flash2] [--no-cv] [KIND ...]
+                                  [--attention-kernel=flash2] [--no-cv] [--write-cv | --stored-cv] [KIND ...]
 
 KIND is one of inference_memory, finetune_memory, decode_speed, prefill_speed, training_gpu_hours, first_token (one
 user's time to first token in ms, the decode rows' measured_ttft_ms: SGLang's eager prefill, vLLM's fixed cost per request),
@@ -34,17 +34,24 @@ hopper, ...; decode and prefill rows) out. Each kind ends with a line against is
 regime from REGIME_MIN_JUDGED rows; a miss names its rows and calibrated_tail, the chance a range that truly holds 80 %
 lands as far out on that many rows). --attention-kernel=flash2 times training attention at FlashAttention's measured
 kernel rate (off in the shipped estimate: docs/estimates.md, round 29). --no-cv skips the
-leave-one-source-out refits (the fitted and held-out rows at the shipped constants, in seconds). Decode and prefill also split the holdout by the fitted domain (fitted_domain: the
-GPU architectures, backends and model sizes the fitted rows hold).
+leave-one-source-out refits (the fitted and held-out rows at the shipped constants, in seconds). --write-cv stores the
+leave-one-source-out points of a full run (tests/data/cv/KIND.json: each row's point, dated, with the commit and a
+fingerprint of its row); --stored-cv reads them instead of refitting, so `--stored-cv --ranges KIND` prints the rule's
+lines and the cross-validated shares in seconds (tests/core/test_range_rule.py holds ranges.py to the stored points). Decode and prefill also split the holdout by the fitted
+domain (fitted_domain: the GPU architectures, backends and model sizes the fitted rows hold).
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import math
 import statistics
+import subprocess
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -689,6 +696,93 @@ def core_rate_report(catalog: object) -> None:
     )
 
 
+# The leave-one-source-out points of a kind, stored (issue #29, dense35): the full refits take half an hour and more for
+# training and decode on a shared machine, so `--write-cv` writes each cross-validated row's point, dated, with the
+# commit it ran on and a fingerprint of its reference row, and tests/core/test_ranges.py re-derives every shipped factor
+# from them by the one rule (rule_factors), as `--stored-cv --ranges` prints it in seconds. A reference row edited,
+# added or removed since makes the file stale (StaleCV): rerun `python benchmarks/accuracy.py --write-cv KIND`.
+CV_DIR = Path(__file__).resolve().parents[1] / "tests" / "data" / "cv"
+
+
+class StaleCV(Exception):
+    """The stored cross-validated points do not describe the current reference rows."""
+
+
+def cv_path(kind: str) -> Path:
+    return CV_DIR / f"{kind}.json"
+
+
+def row_fingerprint(row: Row) -> str:
+    """A reference row's identity: its fields (a row edited since the refits is not the row they scored)."""
+    return hashlib.sha256(json.dumps(row, sort_keys=True, default=str).encode()).hexdigest()[:16]
+
+
+def _commit() -> str:
+    try:
+        out = subprocess.run(["git", "rev-parse", "--short=12", "HEAD"], capture_output=True, text=True, check=False)
+    except OSError:
+        return ""
+    return out.stdout.strip()
+
+
+def write_cv(run: _Kind, path: Path | None = None, commit: str | None = None) -> Path:
+    """Store `run`'s cross-validated points (cv_path(kind) unless `path`), with the commit the refits started on
+    (HEAD now unless `commit`; a tree with uncommitted changes says so only by its date); the path written."""
+    index = {id(r): i for i, r in enumerate(run.reference)}
+    fitted = {(i, p.label): p.estimated for i, r in enumerate(run.reference) for p in run.score([r])}
+    rows = []
+    for row, p in run.cv_rows:
+        i = index[id(row)]
+        rows.append(
+            {
+                "row": i,
+                "fingerprint": row_fingerprint(row),
+                "label": p.label,
+                "group": p.group,
+                "tags": list(p.tags),
+                "measured": p.measured,
+                "estimated": p.estimated,
+                "fitted": fitted.get((i, p.label)),
+            }
+        )
+    data = {
+        "kind": run.kind,
+        "written": datetime.now(UTC).strftime("%Y-%m-%dT%H:%MZ"),
+        "commit": _commit() if commit is None else commit,
+        "command": f"python benchmarks/accuracy.py --write-cv {run.kind}",
+        "folds": "source",
+        "knobs": [k.name for k in run.knobs],
+        "reference_rows": len(run.reference),
+        "rows": rows,
+    }
+    target = path or cv_path(run.kind)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    return target
+
+
+def stored_cv(kind: str, reference: Sequence[Row] | None = None, path: Path | None = None) -> list[tuple[Row, Point]]:
+    """The stored cross-validated (row, point) pairs of `kind`, each point beside its current reference row
+    (kind_rows(kind) unless `reference`); StaleCV when the file is missing or a row changed, was added or removed."""
+    target = path or cv_path(kind)
+    if not target.exists():
+        raise StaleCV(
+            f"no stored cross-validated points for {kind}: run python benchmarks/accuracy.py --write-cv {kind}"
+        )
+    data = json.loads(target.read_text(encoding="utf-8"))
+    rows = list(kind_rows(kind) if reference is None else reference)
+    stored = {e["row"] for e in data["rows"]}
+    if data["reference_rows"] != len(rows) or stored != set(range(len(rows))):
+        raise StaleCV(f"{kind}: {len(rows)} reference rows, {data['reference_rows']} when stored ({data['written']})")
+    out: list[tuple[Row, Point]] = []
+    for e in data["rows"]:
+        row = rows[e["row"]]
+        if row_fingerprint(row) != e["fingerprint"]:
+            raise StaleCV(f"{kind}: row {e['row']} ({e['label']}) changed since {data['written']}")
+        out.append((row, Point(e["measured"], e["estimated"], e["group"], e["label"], tuple(e["tags"]))))
+    return out
+
+
 @dataclass(frozen=True)
 class _Options:
     """The command line: which kinds, how the folds group rows, what more to show."""
@@ -702,6 +796,9 @@ class _Options:
     # --no-cv: the fitted and held-out rows at the shipped constants only, no leave-one-source-out refits (seconds, where
     # the refits take many minutes on a shared machine: train29's and train30's full runs did not finish under load)
     no_cv: bool = False
+    # --write-cv: store the leave-one-source-out points (cv_path); --stored-cv: read them instead of refitting
+    write_cv: bool = False
+    stored_cv: bool = False
 
 
 def _options(argv: list[str]) -> _Options | int:
@@ -718,7 +815,26 @@ def _options(argv: list[str]) -> _Options | int:
     if unknown:
         print(f"unknown kind {', '.join(unknown)}; choose from {', '.join(ALL)}", file=sys.stderr)
         return 2
-    return _Options(kinds, mode, refit_only, "--rows" in argv, "--fit" in argv, "--ranges" in argv, "--no-cv" in argv)
+    flags = {a for a in argv if a.startswith("--")}
+    if "--write-cv" in flags and (
+        mode not in (None, "source") or refit_only is not None or flags & {"--no-cv", "--stored-cv"}
+    ):
+        print(
+            "--write-cv stores the full leave-one-source-out refits only (no --group, --refit, --no-cv)",
+            file=sys.stderr,
+        )
+        return 2
+    return _Options(
+        kinds,
+        mode,
+        refit_only,
+        "--rows" in flags,
+        "--fit" in flags,
+        "--ranges" in flags,
+        "--no-cv" in flags,
+        "--write-cv" in flags,
+        "--stored-cv" in flags,
+    )
 
 
 @dataclass
@@ -760,8 +876,13 @@ def _kind(kind: str, catalog: Any, start: Calibration, opts: _Options) -> _Kind:
     folds = "source" if mode is None or (mode == "gpu" and kind not in SPEED_KINDS) else mode
     run = _Kind(kind, catalog, start, kind_rows(kind), kind_rows(kind, "holdout"), knobs, group_of, folds)
     run.fitted = run.score(run.reference)
-    if not opts.no_cv:
+    if opts.stored_cv:
+        run.cv_rows = stored_cv(kind, run.reference)
+    elif not opts.no_cv:
+        commit = _commit()  # the tree the refits ran on, not the one checked out when they end
         run.cv_rows = cross_validate_rows(knobs, lambda d, c: run.score(d, c), run.reference, group_of, start)
+        if opts.write_cv:
+            print(f"  cross-validated points written to {write_cv(run, commit=commit)}")
     run.cv_groups = groups_of(run.cv_rows, group_of)
     run.cv = [p for pts in run.cv_groups.values() for p in pts]
     return run
