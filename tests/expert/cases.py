@@ -5167,4 +5167,49 @@ CASES: tuple[Case, ...] = (
         "a 74,595 USD circuit of RTX PRO 6000s; no way kept 8 bits, though one within the budget does.",
         (XUANWU_R1_Q8_CPU, ISSUE_28_TIERS_OVER_BUDGET),
     ),
+    # ---- round 35 (review35): two owned cards are priced together before a third is bought
+    Case(
+        "own-two-3090s-lora-shows-both-before-a-third",
+        "--model qwen2.5-7b --workload finetune --method lora --own rtx-3090x2 --currency CNY --budget 30000 "
+        "--region china --circuit 220v16a",
+        (
+            some_build(
+                "a build on both owned RTX 3090s, no card bought, says so and trains faster than one of them",
+                lambda b: (
+                    owned_cards(b) == 2
+                    and gpus_bought(b) == 0
+                    and gpu_count(b) == 2
+                    and "with all 2 of your own cards" in b["label"]
+                    and (wall_hours(b) or 1e9) < 20
+                ),
+            ),
+        ),
+        "Someone with two RTX 3090s who asks for a 7B LoRA puts both in one box first: the seed article's reference "
+        "build is exactly that (two 3090s on an X570 board with a 1,600 W supply), and a 7B LoRA runs data-parallel "
+        "on two 24 GB cards at about twice one card's rate. Walked 2026-12-06 (review35): the plan showed one of "
+        "the two at 24 h (4,758 CNY) and three, one bought, at 11 h (23,644 CNY); the pair at 14 h for 9,194 CNY was "
+        "in the solver's pool but not shown.",
+        (SEED_DUAL_3090, SEED_UPGRADE_PATH),
+    ),
+    Case(
+        "own-two-3090s-70b-q8-spills-from-both",
+        "--model llama-3.3-70b --workload inference --precision q8_0 --own rtx-3090x2 --budget 3000",
+        (
+            some_build(
+                "a build with layers in RAM on both owned RTX 3090s, none bought, says so and decodes faster than the "
+                "same on one of them",
+                lambda b: (
+                    owned_cards(b) == 2
+                    and gpus_bought(b) == 0
+                    and "with all 2 of your own cards" in b["label"]
+                    and decode(b) >= 1.2
+                ),
+            ),
+        ),
+        "Llama 3.3 70B at Q8_0 is 75 GB: on one 24 GB card 53 GB is read from dual-channel DDR4 per token (under 1 "
+        "tok/s), on both owned cards 27 GB (about twice as fast); nobody leaves the second card on the shelf to save "
+        "a bigger supply. Walked 2026-12-06 (review35): the only build with layers in RAM was one of the two 3090s, "
+        "0.8 tok/s, 'cheapest'; now both at 1.5 tok/s for 217 USD more stand beside it.",
+        (R1_Q8_ON_3090S, SEED_DUAL_3090),
+    ),
 )
