@@ -5145,26 +5145,27 @@ CASES: tuple[Case, ...] = (
     ),
     # ---- round 35 (review35): an FP8 ask keeps its 8 bits when the experts go to RAM
     Case(
-        "deepseek-r1-fp8-at-home-keeps-8-bits-with-experts-in-ram",
-        "--model deepseek-r1 --workload inference --precision fp8 --budget 50000 --circuit 120v15a --room home-office",
+        "qwen3-235b-fp8-on-a-home-outlet-keeps-8-bits-with-experts-in-ram",
+        "--model qwen3-235b-a22b --workload inference --precision fp8 --budget 12000 --circuit 120v15a",
         (
             Expect(
-                "a way out keeps the release's quality (the Q8_0 GGUF, experts in RAM) within the 50,000 USD budget "
+                "a way out keeps the release's quality (the Q8_0 GGUF, experts in RAM) within the 12,000 USD budget "
                 "on the 120 V 15 A outlet, at 5 tokens/s or more",
                 lambda plan: any(
                     w["kind"] == "q8+offload"
-                    and float(w["total_price"]) <= 50000
+                    and float(w["total_price"]) <= 12000
                     and float(w.get("decode_tokens_per_s") or 0) >= 5
                     and "circuit" not in w["change"]
                     for w in _relaxations(plan)
                 ),
             ),
         ),
-        "DeepSeek-R1's FP8 release (671 GB) fits no GPUs on a home outlet, and a buyer who named FP8 asked for its "
-        "quality: the Q8_0 GGUF scores as the release, and with the experts in 768 GB of 12-channel DDR5 one EPYC 9135 "
-        "runs it (Tencent Xuanwu Lab: 7.17 tok/s CPU only, about 38,000 CNY in 2025; 2026's DDR5 at ~28 USD/GB makes "
-        "it ~24,000 USD). Walked 2026-12-06 (review35): the ways out were a 2-bit GGUF (2,662 USD), Q4_K_M (5,870) or "
-        "a 74,595 USD circuit of RTX PRO 6000s; no way kept 8 bits, though one within the budget does.",
+        "Qwen3-235B-A22B's FP8 release (235 GB) fits no GPUs on a home outlet, and a buyer who named FP8 asked for its "
+        "quality: the Q8_0 GGUF (~250 GB) scores as the release, and with the experts in 256 GB of 8-channel DDR4 one "
+        "EPYC runs it beside one card, as llama.cpp users run R1 at Q8 from an EPYC's RAM (Tencent Xuanwu Lab: 7.17 "
+        "tok/s CPU only). Walked 2026-12-06 (review35): an FP8 ask was offered Q4_K_M and (for R1) Q2_K with the "
+        "experts in RAM, never Q8_0; here the Q8_0 way is the same 2,662 USD machine as the Q4_K_M one, and for "
+        "DeepSeek-R1 FP8 at 50,000 USD it is 23,872 USD with 768 GB of DDR5, within the budget.",
         (XUANWU_R1_Q8_CPU, ISSUE_28_TIERS_OVER_BUDGET),
     ),
     # ---- round 35 (review35): two owned cards are priced together before a third is bought
