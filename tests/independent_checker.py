@@ -1740,7 +1740,20 @@ def idle_owned_problems(builds: list[dict[str, Any]], owned_id: str, owned: int)
                     f"#{build['rank']} '{build['label']}': buys {bought} x {owned_id} while {owned - used} of the "
                     f"user's own {owned} sit idle"
                 )
+        said = _ALL_OWN.search(build["label"].lower())
+        if said is not None:
+            cards = [p for p in build["parts"] if p["category"] == "gpu"]
+            every = [p for p in cards if p["id"] == owned_id and p["quantity"] == p.get("owned", 0) == owned]
+            if int(said.group(1)) != owned or len(cards) != 1 or not every:
+                problems.append(
+                    f"#{build['rank']} '{build['label']}': says all {said.group(1)} of the user's own cards and none "
+                    f"bought, on {[(p['id'], p['quantity'], p.get('owned', 0)) for p in cards]} of {owned} owned"
+                )
     return problems
+
+
+_ALL_OWN = re.compile(r"with all (\d+) of your own cards, none bought")
+"""The kind a build on every one of the user's own cards says (offers._more_of_the_owned, kind.own-all)."""
 
 
 # --------------------------------------------------------------------------- ways out (round 33)

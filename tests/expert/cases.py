@@ -5221,4 +5221,74 @@ CASES: tuple[Case, ...] = (
         "for 1,467 USD.",
         (BARTOWSKI_LLAMA31_8B_Q8, LLAMACPP_Q8_PERPLEXITY),
     ),
+    # ---- round 35 (review35): an FP8 ask keeps its 8 bits when the experts go to RAM
+    Case(
+        "qwen3-235b-fp8-on-a-home-outlet-keeps-8-bits-with-experts-in-ram",
+        "--model qwen3-235b-a22b --workload inference --precision fp8 --budget 12000 --circuit 120v15a",
+        (
+            Expect(
+                "a way out keeps the release's quality (the Q8_0 GGUF, experts in RAM) within the 12,000 USD budget "
+                "on the 120 V 15 A outlet, at 5 tokens/s or more",
+                lambda plan: any(
+                    w["kind"] == "q8+offload"
+                    and float(w["total_price"]) <= 12000
+                    and float(w.get("decode_tokens_per_s") or 0) >= 5
+                    and "circuit" not in w["change"]
+                    for w in _relaxations(plan)
+                ),
+            ),
+        ),
+        "Qwen3-235B-A22B's FP8 release (235 GB) fits no GPUs on a home outlet, and a buyer who named FP8 asked for its "
+        "quality: the Q8_0 GGUF (~250 GB) scores as the release, and with the experts in 256 GB of 8-channel DDR4 one "
+        "EPYC runs it beside one card, as llama.cpp users run R1 at Q8 from an EPYC's RAM (Tencent Xuanwu Lab: 7.17 "
+        "tok/s CPU only). Walked 2026-12-06 (review35): an FP8 ask was offered Q4_K_M and (for R1) Q2_K with the "
+        "experts in RAM, never Q8_0; here the Q8_0 way is the same 2,662 USD machine as the Q4_K_M one, and for "
+        "DeepSeek-R1 FP8 at 50,000 USD it is 23,872 USD with 768 GB of DDR5, within the budget.",
+        (XUANWU_R1_Q8_CPU, ISSUE_28_TIERS_OVER_BUDGET),
+    ),
+    # ---- round 35 (review35): two owned cards are priced together before a third is bought
+    Case(
+        "own-two-3090s-lora-shows-both-before-a-third",
+        "--model qwen2.5-7b --workload finetune --method lora --own rtx-3090x2 --currency CNY --budget 30000 "
+        "--region china --circuit 220v16a",
+        (
+            some_build(
+                "a build on both owned RTX 3090s, no card bought, says so and trains faster than one of them",
+                lambda b: (
+                    owned_cards(b) == 2
+                    and gpus_bought(b) == 0
+                    and gpu_count(b) == 2
+                    and "with all 2 of your own cards" in b["label"]
+                    and (wall_hours(b) or 1e9) < 20
+                ),
+            ),
+        ),
+        "Someone with two RTX 3090s who asks for a 7B LoRA puts both in one box first: the seed article's reference "
+        "build is exactly that (two 3090s on an X570 board with a 1,600 W supply), and a 7B LoRA runs data-parallel "
+        "on two 24 GB cards at about twice one card's rate. Walked 2026-12-06 (review35): the plan showed one of "
+        "the two at 24 h (4,758 CNY) and three, one bought, at 11 h (23,644 CNY); the pair at 14 h for 9,194 CNY was "
+        "in the solver's pool but not shown.",
+        (SEED_DUAL_3090, SEED_UPGRADE_PATH),
+    ),
+    Case(
+        "own-two-3090s-70b-q8-spills-from-both",
+        "--model llama-3.3-70b --workload inference --precision q8_0 --own rtx-3090x2 --budget 3000",
+        (
+            some_build(
+                "a build with layers in RAM on both owned RTX 3090s, none bought, says so and decodes faster than the "
+                "same on one of them",
+                lambda b: (
+                    owned_cards(b) == 2
+                    and gpus_bought(b) == 0
+                    and "with all 2 of your own cards" in b["label"]
+                    and decode(b) >= 1.2
+                ),
+            ),
+        ),
+        "Llama 3.3 70B at Q8_0 is 75 GB: on one 24 GB card 53 GB is read from dual-channel DDR4 per token (under 1 "
+        "tok/s), on both owned cards 27 GB (about twice as fast); nobody leaves the second card on the shelf to save "
+        "a bigger supply. Walked 2026-12-06 (review35): the only build with layers in RAM was one of the two 3090s, "
+        "0.8 tok/s, 'cheapest'; now both at 1.5 tok/s for 217 USD more stand beside it.",
+        (R1_Q8_ON_3090S, SEED_DUAL_3090),
+    ),
 )

@@ -786,6 +786,16 @@ def _gpus(rank: int, quantity: int, owned: int, gpu: str = "rtx-4090-blower") ->
     }
 
 
+def test_all_of_the_own_cards_is_checked() -> None:
+    """Review35: "with all 2 of your own cards, none bought" holds only of a build on every owned card, none bought."""
+    said = "with all 2 of your own cards, none bought"
+    right = {**_gpus(1, 2, 2, "rtx-3090"), "label": said}
+    assert idle_owned_problems([right], "rtx-3090", 2) == []
+    one = {**_gpus(2, 1, 1, "rtx-3090"), "label": said}
+    more = {**_gpus(3, 3, 2, "rtx-3090"), "label": said}
+    assert len(idle_owned_problems([one, more], "rtx-3090", 2)) == 2
+
+
 def test_buying_a_card_the_user_has_idle_is_caught() -> None:
     """Review32's item 1: owning eight RTX 4090, a plan that buys two new ones (or one beside two of the eight) while
     the rest sit idle is one no expert signs; two of the eight, or all eight with more bought, are fine."""

@@ -1385,6 +1385,7 @@ EN: dict[str, Template] = {
     ),
     "kind.without-own": "without your own card",
     "kind.own-more": "with your own card and more of it",
+    "kind.own-all": "with all {gpus} of your own cards, none bought",
     "kind.own-and": lambda r, _say: (
         "with your own card and another"
         if r.num("bought") == 1
@@ -1689,6 +1690,7 @@ EN: dict[str, Template] = {
         "an even split"
     ),
     "why.without-own": "leaves your {name} out, for comparison",
+    "why.own-all": "your {gpus} x {name} in one machine: only the platform is bought",
     "why.in-ram": lambda r, _say: (
         f"llama.cpp keeps {'the experts' if r.fields.get('moe') else 'some layers'} in system RAM; its speed is set "
         + (_CORES_BIND.format(**r.fields) if r.fields.get("cores") else "by this platform's memory bandwidth")

@@ -1132,6 +1132,7 @@ ZH_REASONS: dict[str, Template] = {
     ),
     "kind.without-own": "不用你自己的卡",
     "kind.own-more": "你自己的卡再加同款",
+    "kind.own-all": "用上你自己的全部 {gpus} 张卡，不另买卡",
     "kind.own-and": lambda r, _say: (
         "你自己的卡加一张其他卡" if r.num("bought") == 1 else f"你自己的卡加 {r.fields['bought']} 张其他卡"
     ),
@@ -1409,6 +1410,7 @@ ZH_REASONS: dict[str, Template] = {
     # a source's why
     "why.owned-more": "你的 {owned} x {name} 提供 {total:g} GB 中的 {have:g} GB；再买 {more} 张同款：驱动相同，均匀切分",
     "why.without-own": "不用你已有的 {name}，作对比",
+    "why.own-all": "你的 {gpus} 张 {name} 装进一台机器：只买平台",
     "why.in-ram": lambda r, _say: (
         f"llama.cpp 把{'MoE 专家' if r.fields.get('moe') else '部分层'}放在系统内存；"
         + (_ZH_CORES_BIND.format(**r.fields) if r.fields.get("cores") else "速度取决于这个平台的内存带宽")

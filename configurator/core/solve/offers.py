@@ -73,7 +73,8 @@ def solver_builds(ctx: PlanContext) -> list[Build]:
     if isinstance(ctx, PlanRun):
         ctx.solved[AS_ASKED] = cand
         ctx.builds[AS_ASKED] = builds
-    return [_serving_said(_more_of_the_owned(b)) for b in builds]
+    owned = ctx.request.owned_gpu
+    return [_serving_said(_more_of_the_owned(b, owned.quantity if owned else 0)) for b in builds]
 
 
 def _serving_said(build: Build) -> Build:
@@ -86,9 +87,16 @@ def _serving_said(build: Build) -> Build:
     return build.of_kind(*build.kinds_said(), said)
 
 
-def _more_of_the_owned(build: Build) -> Build:
-    """A solver build that buys more of the card the user owns says so, and what the owned card(s) bring."""
+def _more_of_the_owned(build: Build, owned: int = 0) -> Build:
+    """A solver build that buys more of the card the user owns says so, and what the owned card(s) bring; one that runs
+    on every one of the user's `owned` cards (two or more) and buys none says that (kind.own-all), and is among the
+    builds a practitioner looks for first (ranking.PLACED_FIRST): walked 2026-12-06 (review35), two owned RTX 3090s
+    and a Qwen2.5-7B LoRA in China showed one of them at 24 h and three (one bought) at 11 h for 23,644 CNY, never both
+    at 14 h for 9,194 CNY (the seed article's own dual-3090 X570 box), which the solver had found."""
     card = next((p for p in build.parts if p.category == "gpu"), None)
+    if card is not None and owned >= 2 and card.quantity == card.owned == owned:
+        why = Reason.of("why.own-all", gpus=owned, name=card.name)
+        return build.of_kind(Reason.of("kind.own-all", gpus=owned), why=why)
     if card is None or not card.owned or card.quantity <= card.owned:
         return build.of_kind(why="")
     vram = float(card.spec.get("vram_gb") or 0) * int(card.spec.get("gpus_per_card") or 1)
@@ -172,7 +180,29 @@ def weights_in_ram(ctx: PlanContext) -> list[Build]:
         return []
     from configurator.core.solve.machines import cores_bound
 
-    return _kind([build], Reason.of("kind.in-ram", moe=moe), Reason.of("why.in-ram", moe=moe, **cores_bound(build)))
+    kind = Reason.of("kind.in-ram", moe=moe)
+    out = _kind([build], kind, Reason.of("why.in-ram", moe=moe, **cores_bound(build)))
+    for mine in _in_ram_on_every_own(ctx, build):
+        said = (*mine.offered, Reason.of("why.in-ram", moe=moe, **cores_bound(mine)))
+        out.append(mine.of_kind(*mine.kinds, kind, why=said))
+    return out
+
+
+def _in_ram_on_every_own(ctx: PlanContext, cheapest: Build) -> list[Build]:
+    """Beside the cheapest build with weights in RAM, the same on every one of the user's own cards when the cheapest
+    leaves some idle (two or more owned): each card more holds what RAM would read. Walked 2026-12-06 (review35): two
+    owned RTX 3090s and Llama 3.3 70B at Q8_0 showed one of them with 53 GB read from RAM, the other idle on the shelf."""
+    from configurator.core.solve.plan import _weights_in_ram
+
+    request, owned = ctx.request, ctx.request.owned_gpu
+    used = sum(p.owned for p in cheapest.parts if p.category == "gpu")
+    if owned is None or owned.quantity < 2 or used >= owned.quantity or owned.quantity > request.max_gpus:
+        return []
+    on_them = request.model_copy(update={"gpu_ids": (owned.id,), "max_gpus": owned.quantity, "exact_gpus": True})
+    build = _weights_in_ram(on_them, ctx.catalog, ctx.model, ctx.exact_weight_bytes, ctx.should_stop)
+    if build is None or not all(p.owned == p.quantity for p in build.parts if p.category == "gpu"):
+        return []
+    return [_more_of_the_owned(build, owned.quantity)]
 
 
 @register("unified-memory", reads_weights_from_ram=True)

@@ -2329,8 +2329,9 @@ def _usual_kv_builds(ctx: PlanContext) -> list[Build]:
     cards = _solve_variant(ctx, variant, request.top_k, searched=lambda o: (o.gpu.id, o.count) not in held)
     said = Reason.of("kind.usual-kv", precision=USUAL_KV)
     out = []
+    mine = request.owned_gpu.quantity if request.owned_gpu else 0
     for build in cards:
-        owned = _more_of_the_owned(build)  # the objective's name is no claim; buying more of the owned card is
+        owned = _more_of_the_owned(build, mine)  # the objective's name is no claim; buying more of the owned card is
         out.append(owned.of_kind(*owned.kinds_said(), said))
     return out
 

@@ -1001,9 +1001,9 @@ FEWEST_KINDS = ("kind.fewest-cards", "kind.cheaper-on-more-cards")
 on a card more; shown before "room to grow" (_shown), the cheaper first when one place is left."""
 
 
-PLACED_FIRST = ("kind.own-more", *FEWEST_KINDS)
-"""The kinds a practitioner looks for first (_shown's order of the builds without a claim): one more of the card owned,
-the server on the fewest cards; such a build keeps its place beside one waiting (_making_way)."""
+PLACED_FIRST = ("kind.own-all", "kind.own-more", *FEWEST_KINDS)
+"""The kinds a practitioner looks for first (_shown's order of the builds without a claim): every card owned and none
+bought (offers.on_all_the_owned), one more of the card owned, the server on the fewest cards; such a build keeps its place beside one waiting (_making_way)."""
 
 
 def _past_support_idle(f: _Field, i: int) -> bool:

@@ -250,7 +250,7 @@ def _relaxations(
             # USD had been told 7 x RTX PRO 6000 at 64,530 USD, never an experts-in-RAM host)
             q4 = w.model_copy(update={"precision": "q4_k_m", "engine": "llama.cpp"})
             out.append(("precision+offload", request.model_copy(update={"workload": _with_offload(q4)})))
-    if model is not None and model.moe is not None and w.kind == "inference" and release_in_ram(request):
+    if model is not None and model.moe is not None and _release_kept_in_ram(request):
         # the release's quality with its experts in RAM: the Q8_0 GGUF the RAM machines run it at (sources.in_ram)
         q8 = w.model_copy(update={"precision": RELEASE_IN_RAM, "engine": "llama.cpp"})
         out.append(("q8+offload", request.model_copy(update={"workload": _with_offload(q8)})))
@@ -299,6 +299,27 @@ how the trillion-parameter class runs on one host. Unsloth's Kimi K2 guide (docs
 locally, 2025-07): "We suggest using our UD-Q2_K_XL (381GB) quant to balance size and accuracy", and its 1.8-bit quant
 "will fit in a 1x 24GB GPU (with all MoE layers offloaded to system RAM)". Kimi K2.5 at 20,000 USD had been told only to
 raise the budget to 23,980 USD at Q4_K_M, where Q2_K runs on a 12-channel EPYC and an RTX 3090 at 17,647 USD."""
+
+
+HELD_AT_Q8 = ("fp8", "int8", "bf16", "fp16", "fp32")
+"""Precisions asked by name that the Q8_0 GGUF keeps the quality of (ranking.RELEASE_QUALITY_BITS: 8 bits score as the
+release), so a MoE asked at one of them is offered its experts in RAM at Q8_0 as a way out, beside Q4_K_M and Q2_K.
+Walked 2026-12-06 (review35): DeepSeek-R1 asked at FP8 with 50,000 USD at home was told only "use a 2-bit GGUF"
+(2,662 USD), "use q4_k_m" (5,870) or a 74,595 USD circuit of RTX PRO 6000s, while the same model at Q8_0 with its
+experts in 768 GB of DDR5 runs at 6.8 tokens/s for 24,485 USD, within the budget: the 8-bit answer the buyer asked for
+(ktransformers' and llama.cpp users run R1 at Q8_0 from an EPYC's RAM: sources.RELEASES_AS_Q8)."""
+
+
+def _release_kept_in_ram(request: BuildRequest) -> bool:
+    """An inference request the machines reading from RAM run at RELEASE_IN_RAM (sources.release_in_ram: no precision
+    named, or an FP8 release as released), or one that names an 8-bit-or-better precision llama.cpp does not load
+    (HELD_AT_Q8), on no engine but llama.cpp."""
+    w = request.workload
+    if w.kind != "inference":
+        return False
+    if release_in_ram(request):
+        return True
+    return w.engine in (None, "llama.cpp") and w.precision in HELD_AT_Q8
 
 
 def _low_bits_apply(w: Workload, model: ModelArch | None) -> bool:
