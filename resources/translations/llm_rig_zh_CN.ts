@@ -4,142 +4,142 @@
 <context>
     <name>BuildDetail</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="763"/>
+        <location filename="../../configurator/qt/builds.py" line="769"/>
         <source>Category</source>
         <translation>类别</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="763"/>
+        <location filename="../../configurator/qt/builds.py" line="769"/>
         <source>Part</source>
         <translation>配件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="763"/>
+        <location filename="../../configurator/qt/builds.py" line="769"/>
         <source>Qty</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="763"/>
+        <location filename="../../configurator/qt/builds.py" line="769"/>
         <source>Unit price</source>
         <translation>单价</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="763"/>
+        <location filename="../../configurator/qt/builds.py" line="769"/>
         <source>Subtotal</source>
         <translation>小计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="783"/>
+        <location filename="../../configurator/qt/builds.py" line="789"/>
         <source>&lt;b&gt;Why each part&lt;/b&gt;</source>
         <translation>&lt;b&gt;每个配件的选择理由&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="808"/>
+        <location filename="../../configurator/qt/builds.py" line="814"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="808"/>
+        <location filename="../../configurator/qt/builds.py" line="814"/>
         <source>Rule</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="808"/>
+        <location filename="../../configurator/qt/builds.py" line="814"/>
         <source>Why</source>
         <translation>理由</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="828"/>
+        <location filename="../../configurator/qt/builds.py" line="834"/>
         <source>Parts</source>
         <translation>配件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="829"/>
+        <location filename="../../configurator/qt/builds.py" line="835"/>
         <source>VRAM</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="830"/>
+        <location filename="../../configurator/qt/builds.py" line="836"/>
         <source>Cost</source>
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="831"/>
+        <location filename="../../configurator/qt/builds.py" line="837"/>
         <source>Power</source>
         <translation>功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="832"/>
+        <location filename="../../configurator/qt/builds.py" line="838"/>
         <source>Nodes</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="833"/>
+        <location filename="../../configurator/qt/builds.py" line="839"/>
         <source>Slot map</source>
         <translation>插槽布局</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="834"/>
+        <location filename="../../configurator/qt/builds.py" line="840"/>
         <source>Checks</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="835"/>
+        <location filename="../../configurator/qt/builds.py" line="841"/>
         <source>Estimates</source>
         <translation>估算</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="846"/>
+        <location filename="../../configurator/qt/builds.py" line="852"/>
         <source>Buy or rent</source>
         <translation>购买还是租用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="913"/>
+        <location filename="../../configurator/qt/builds.py" line="919"/>
         <source> ({0} owned)</source>
         <translation>（已有 {0}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="919"/>
+        <location filename="../../configurator/qt/builds.py" line="925"/>
         <source> for the cluster</source>
         <translation>（集群共用）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="921"/>
+        <location filename="../../configurator/qt/builds.py" line="927"/>
         <source> per node x {0:,}</source>
         <translation>（每节点，共 {0:,} 个节点）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="949"/>
+        <location filename="../../configurator/qt/builds.py" line="955"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="964"/>
+        <location filename="../../configurator/qt/builds.py" line="970"/>
         <source> for {0} machines</source>
         <translation>（{0} 台机器）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="966"/>
+        <location filename="../../configurator/qt/builds.py" line="972"/>
         <source>; parts you own save {0:,.0f} {1}</source>
         <translation>；已有配件节省 {0:,.0f} {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="981"/>
+        <location filename="../../configurator/qt/builds.py" line="987"/>
         <source>{0} price(s) older than six months (marked ⚠; hover for the dates). Get a fresh quote and enter it with Catalog &gt; Edit prices and parts, Catalog &gt; Import a vendor quote, or Catalog &gt; Import a price pack.</source>
         <translation>{0} 个价格已超过六个月（标有 ⚠；悬停查看日期）。请索取最新报价，并通过“目录 &gt; 编辑价格和配件”、“目录 &gt; 导入供应商报价”或“目录 &gt; 导入价格包”录入。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="992"/>
+        <location filename="../../configurator/qt/builds.py" line="1002"/>
         <source>Total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1002"/>
+        <location filename="../../configurator/qt/builds.py" line="1015"/>
         <source> (one machine)</source>
         <translation>（单台机器）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1004"/>
+        <location filename="../../configurator/qt/builds.py" line="1017"/>
         <source>Noise under load{0}:</source>
         <translation>满载噪音{0}：</translation>
     </message>
@@ -147,32 +147,32 @@
 <context>
     <name>BuildHeader</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="655"/>
+        <location filename="../../configurator/qt/builds.py" line="661"/>
         <source>{0:,.0f} W at the wall</source>
         <translation>墙插功耗 {0:,.0f} W</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="657"/>
+        <location filename="../../configurator/qt/builds.py" line="663"/>
         <source>{0:,.0f} W at the wall at full load, {1:,.0f} W while decoding</source>
         <translation>满载时墙插 {0:,.0f} W，解码时 {1:,.0f} W</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="660"/>
+        <location filename="../../configurator/qt/builds.py" line="666"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="661"/>
+        <location filename="../../configurator/qt/builds.py" line="667"/>
         <source>, </source>
         <translation>，</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="667"/>
+        <location filename="../../configurator/qt/builds.py" line="673"/>
         <source>How this fits:</source>
         <translation>如何装下：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="674"/>
+        <location filename="../../configurator/qt/builds.py" line="680"/>
         <source>Why shown:</source>
         <translation>显示理由：</translation>
     </message>
@@ -180,62 +180,62 @@
 <context>
     <name>BuildsTable</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="299"/>
+        <location filename="../../configurator/qt/builds.py" line="300"/>
         <source>Why</source>
         <translation>理由</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="300"/>
+        <location filename="../../configurator/qt/builds.py" line="301"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="301"/>
+        <location filename="../../configurator/qt/builds.py" line="302"/>
         <source>Price</source>
         <translation>价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="302"/>
+        <location filename="../../configurator/qt/builds.py" line="303"/>
         <source>Free</source>
         <translation>剩余</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="303"/>
+        <location filename="../../configurator/qt/builds.py" line="304"/>
         <source>Speed / time</source>
         <translation>速度 / 时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="304"/>
+        <location filename="../../configurator/qt/builds.py" line="305"/>
         <source>Wall</source>
         <translation>墙插功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="305"/>
+        <location filename="../../configurator/qt/builds.py" line="306"/>
         <source>Noise</source>
         <translation>噪音</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="306"/>
+        <location filename="../../configurator/qt/builds.py" line="307"/>
         <source>Checks</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="307"/>
+        <location filename="../../configurator/qt/builds.py" line="308"/>
         <source>How it fits</source>
         <translation>如何装下</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="329"/>
+        <location filename="../../configurator/qt/builds.py" line="330"/>
         <source>VRAM left free on the most loaded GPU</source>
         <translation>负载最高的 GPU 上剩余的显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="331"/>
+        <location filename="../../configurator/qt/builds.py" line="332"/>
         <source>Under load, at {0:g} m from one machine: fans, cards and PSU summed logarithmically</source>
         <translation>满载时距单台机器 {0:g} 米处：风扇、显卡与电源按对数叠加</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="334"/>
+        <location filename="../../configurator/qt/builds.py" line="335"/>
         <source>Engine, split, KV cache, sharding, offload, power and framework the estimate assumes; {0} marks what the solver chose for you</source>
         <translation>估算所假设的引擎、切分方式、KV 缓存、分片、卸载、功率与框架；{0} 标出求解器替您选择的项</translation>
     </message>
@@ -268,12 +268,12 @@
         <translation>月</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="720"/>
+        <location filename="../../configurator/qt/charts.py" line="726"/>
         <source>month 0: {0:,.0f} {2} paid, {1:,.0f} back if sold at once</source>
         <translation>第 0 个月：购置花费 {0:,.0f} {2}，立即转卖可收回 {1:,.0f}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="810"/>
+        <location filename="../../configurator/qt/charts.py" line="816"/>
         <source>break-even: month {0}</source>
         <translation>回本：第 {0} 个月</translation>
     </message>
@@ -1316,65 +1316,65 @@
 <context>
     <name>InfeasibleBanner</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="512"/>
+        <location filename="../../configurator/qt/builds.py" line="518"/>
         <source>Below, passing every check:</source>
         <translation>下面是通过所有检查的配置：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="533"/>
+        <location filename="../../configurator/qt/builds.py" line="539"/>
         <source>Binding:</source>
         <translation>受限于：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="536"/>
+        <location filename="../../configurator/qt/builds.py" line="542"/>
         <source>Cheapest way out:</source>
         <translation>最省钱的解决办法：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="539"/>
+        <location filename="../../configurator/qt/builds.py" line="545"/>
         <source>Ways out, cheapest first:</source>
         <translation>解决办法（从最省钱的开始）：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="477"/>
-        <location filename="../../configurator/qt/builds.py" line="560"/>
-        <location filename="../../configurator/qt/builds.py" line="564"/>
-        <location filename="../../configurator/qt/builds.py" line="607"/>
+        <location filename="../../configurator/qt/builds.py" line="483"/>
+        <location filename="../../configurator/qt/builds.py" line="566"/>
+        <location filename="../../configurator/qt/builds.py" line="570"/>
+        <location filename="../../configurator/qt/builds.py" line="613"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="478"/>
+        <location filename="../../configurator/qt/builds.py" line="484"/>
         <source>Change the request as suggested and solve again</source>
         <translation>按建议修改需求并重新求解</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="534"/>
+        <location filename="../../configurator/qt/builds.py" line="540"/>
         <source>Cheapest way out on supported software:</source>
         <translation>在受支持软件上最省钱的解决办法：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="537"/>
+        <location filename="../../configurator/qt/builds.py" line="543"/>
         <source>Ways out, cheapest on supported software first:</source>
         <translation>解决办法，在受支持软件上最省钱的在前：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="566"/>
+        <location filename="../../configurator/qt/builds.py" line="572"/>
         <source>Apply the cheapest</source>
         <translation>应用最便宜的</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="568"/>
+        <location filename="../../configurator/qt/builds.py" line="574"/>
         <source>Apply way out {0}</source>
         <translation>应用办法 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="594"/>
+        <location filename="../../configurator/qt/builds.py" line="600"/>
         <source>{tps:.1f} tokens/s</source>
         <translation>{tps:.1f} token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="608"/>
+        <location filename="../../configurator/qt/builds.py" line="614"/>
         <source>Change the request this way and solve again</source>
         <translation>按此修改需求并重新求解</translation>
     </message>
@@ -1382,22 +1382,22 @@
 <context>
     <name>LaunchCommand</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="720"/>
+        <location filename="../../configurator/qt/builds.py" line="726"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="721"/>
+        <location filename="../../configurator/qt/builds.py" line="727"/>
         <source>Copy the command to the clipboard</source>
         <translation>将命令复制到剪贴板</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="738"/>
+        <location filename="../../configurator/qt/builds.py" line="744"/>
         <source>Run it</source>
         <translation>运行命令</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="751"/>
+        <location filename="../../configurator/qt/builds.py" line="757"/>
         <source>Copied</source>
         <translation>已复制</translation>
     </message>
@@ -1410,224 +1410,224 @@
         <translation>正在读取模型文件；按 Esc 取消</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="184"/>
+        <location filename="../../configurator/qt/main_window.py" line="188"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="200"/>
+        <location filename="../../configurator/qt/main_window.py" line="204"/>
         <source>&amp;New project</source>
         <translation>新建项目(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="201"/>
+        <location filename="../../configurator/qt/main_window.py" line="205"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="202"/>
+        <location filename="../../configurator/qt/main_window.py" line="206"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="203"/>
+        <location filename="../../configurator/qt/main_window.py" line="207"/>
         <source>Save &amp;as…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="204"/>
+        <location filename="../../configurator/qt/main_window.py" line="208"/>
         <source>&amp;Import model…</source>
         <translation>导入模型(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="204"/>
+        <location filename="../../configurator/qt/main_window.py" line="208"/>
         <source>Ctrl+I</source>
         <translation>Ctrl+I</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="205"/>
+        <location filename="../../configurator/qt/main_window.py" line="209"/>
         <source>&amp;Print build sheet…</source>
         <translation>打印装机单(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="207"/>
+        <location filename="../../configurator/qt/main_window.py" line="211"/>
         <source>&amp;Export builds…</source>
         <translation>导出配置(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="209"/>
+        <location filename="../../configurator/qt/main_window.py" line="213"/>
         <source>Ctrl+Shift+E</source>
         <translation>Ctrl+Shift+E</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="210"/>
+        <location filename="../../configurator/qt/main_window.py" line="214"/>
         <source>Purchase list (XLSX, CSV, Markdown) or build sheets (PDF) of the selected builds</source>
         <translation>所选配置的采购清单（XLSX、CSV、Markdown）或装机单（PDF）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="212"/>
+        <location filename="../../configurator/qt/main_window.py" line="216"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="215"/>
+        <location filename="../../configurator/qt/main_window.py" line="219"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="223"/>
+        <location filename="../../configurator/qt/main_window.py" line="227"/>
         <source>&amp;Build</source>
         <translation>配置(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="224"/>
-        <location filename="../../configurator/qt/main_window.py" line="478"/>
+        <location filename="../../configurator/qt/main_window.py" line="228"/>
+        <location filename="../../configurator/qt/main_window.py" line="482"/>
         <source>&amp;Solve again</source>
         <translation>重新求解(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="224"/>
+        <location filename="../../configurator/qt/main_window.py" line="228"/>
         <source>F5</source>
         <translation>F5</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="225"/>
+        <location filename="../../configurator/qt/main_window.py" line="229"/>
         <source>&amp;Cancel solve or import</source>
         <translation>取消求解或导入(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="225"/>
+        <location filename="../../configurator/qt/main_window.py" line="229"/>
         <source>Esc</source>
         <translation>Esc</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="227"/>
+        <location filename="../../configurator/qt/main_window.py" line="231"/>
         <source>&amp;Compare selected…</source>
         <translation>对比所选(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="229"/>
+        <location filename="../../configurator/qt/main_window.py" line="233"/>
         <source>Ctrl+D</source>
         <translation>Ctrl+D</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="230"/>
+        <location filename="../../configurator/qt/main_window.py" line="234"/>
         <source>Select two or more builds (or none for all), then compare</source>
         <translation>选择两个或更多配置（不选则对比全部）后对比</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="237"/>
+        <location filename="../../configurator/qt/main_window.py" line="241"/>
         <source>Recommendation &amp;map…</source>
         <translation>推荐地图(&amp;M)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="239"/>
+        <location filename="../../configurator/qt/main_window.py" line="243"/>
         <source>Ctrl+M</source>
         <translation>Ctrl+M</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="240"/>
+        <location filename="../../configurator/qt/main_window.py" line="244"/>
         <source>The cheapest machine for each model size</source>
         <translation>每种模型规模最便宜的机器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="244"/>
+        <location filename="../../configurator/qt/main_window.py" line="248"/>
         <source>&amp;Preferences…</source>
         <translation>偏好设置(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="248"/>
+        <location filename="../../configurator/qt/main_window.py" line="252"/>
         <source>&amp;Catalog</source>
         <translation>目录(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="249"/>
+        <location filename="../../configurator/qt/main_window.py" line="253"/>
         <source>&amp;Edit prices and parts…</source>
         <translation>编辑价格和配件(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="249"/>
+        <location filename="../../configurator/qt/main_window.py" line="253"/>
         <source>Ctrl+E</source>
         <translation>Ctrl+E</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="251"/>
+        <location filename="../../configurator/qt/main_window.py" line="255"/>
         <source>Import a vendor &amp;quote (CSV/XLSX)…</source>
         <translation>导入供应商报价(&amp;Q)（CSV/XLSX）…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="254"/>
+        <location filename="../../configurator/qt/main_window.py" line="258"/>
         <source>&amp;Import a price pack…</source>
         <translation>导入价格包(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="256"/>
+        <location filename="../../configurator/qt/main_window.py" line="260"/>
         <source>E&amp;xport my prices as a price pack…</source>
         <translation>将我的价格导出为价格包(&amp;X)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="258"/>
+        <location filename="../../configurator/qt/main_window.py" line="262"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="259"/>
+        <location filename="../../configurator/qt/main_window.py" line="263"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="261"/>
+        <location filename="../../configurator/qt/main_window.py" line="265"/>
         <source>System</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="267"/>
+        <location filename="../../configurator/qt/main_window.py" line="271"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="268"/>
+        <location filename="../../configurator/qt/main_window.py" line="272"/>
         <source>&amp;User guide</source>
         <translation>用户指南(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="270"/>
+        <location filename="../../configurator/qt/main_window.py" line="274"/>
         <source>&amp;About</source>
         <translation>关于(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="288"/>
+        <location filename="../../configurator/qt/main_window.py" line="292"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="299"/>
+        <location filename="../../configurator/qt/main_window.py" line="303"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="300"/>
+        <location filename="../../configurator/qt/main_window.py" line="304"/>
         <source>This project has unsaved changes. Save them first?</source>
         <translation>此项目有未保存的更改。要先保存吗？</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="318"/>
+        <location filename="../../configurator/qt/main_window.py" line="322"/>
         <source>Open project</source>
         <translation>打开项目</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="318"/>
-        <location filename="../../configurator/qt/main_window.py" line="342"/>
+        <location filename="../../configurator/qt/main_window.py" line="322"/>
+        <location filename="../../configurator/qt/main_window.py" line="346"/>
         <source>LLM Rig projects (*.llmrig)</source>
         <translation>LLM Rig 项目 (*.llmrig)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="328"/>
+        <location filename="../../configurator/qt/main_window.py" line="332"/>
         <source>Could not open the project</source>
         <translation>无法打开项目</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="329"/>
+        <location filename="../../configurator/qt/main_window.py" line="333"/>
         <source>{0}
 
 Your current project is unchanged; the file was not modified.</source>
@@ -1636,19 +1636,19 @@ Your current project is unchanged; the file was not modified.</source>
 当前项目未改变；该文件未被修改。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="342"/>
+        <location filename="../../configurator/qt/main_window.py" line="346"/>
         <source>Save project</source>
         <translation>保存项目</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="351"/>
+        <location filename="../../configurator/qt/main_window.py" line="355"/>
         <source>Could not save</source>
         <translation>无法保存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="351"/>
-        <location filename="../../configurator/qt/main_window.py" line="850"/>
-        <location filename="../../configurator/qt/main_window.py" line="888"/>
+        <location filename="../../configurator/qt/main_window.py" line="355"/>
+        <location filename="../../configurator/qt/main_window.py" line="854"/>
+        <location filename="../../configurator/qt/main_window.py" line="892"/>
         <source>{0}: {1}
 
 Nothing was overwritten.</source>
@@ -1657,273 +1657,273 @@ Nothing was overwritten.</source>
 没有覆盖任何文件。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="355"/>
+        <location filename="../../configurator/qt/main_window.py" line="359"/>
         <source>Saved {0}</source>
         <translation>已保存 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="360"/>
+        <location filename="../../configurator/qt/main_window.py" line="364"/>
         <source>Import a model</source>
         <translation>导入模型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="371"/>
+        <location filename="../../configurator/qt/main_window.py" line="375"/>
         <source>Reading {0}… (Esc cancels)</source>
         <translation>正在读取 {0}…（按 Esc 取消）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="376"/>
+        <location filename="../../configurator/qt/main_window.py" line="380"/>
         <source>Could not import the model</source>
         <translation>无法导入模型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="380"/>
+        <location filename="../../configurator/qt/main_window.py" line="384"/>
         <source>Imported {0}</source>
         <translation>已导入 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="389"/>
+        <location filename="../../configurator/qt/main_window.py" line="393"/>
         <source>Imported for this session only: {0}</source>
         <translation>仅在本次会话中导入：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="421"/>
+        <location filename="../../configurator/qt/main_window.py" line="425"/>
         <source>{0} build for &lt;b&gt;{1}&lt;/b&gt; ({2}) in {3:.2f} s</source>
         <translation>&lt;b&gt;{1}&lt;/b&gt;（{2}）共 {0} 个配置，用时 {3:.2f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="423"/>
+        <location filename="../../configurator/qt/main_window.py" line="427"/>
         <source>{0} builds for &lt;b&gt;{1}&lt;/b&gt; ({2}) in {3:.2f} s</source>
         <translation>&lt;b&gt;{1}&lt;/b&gt;（{2}）共 {0} 个配置，用时 {3:.2f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="436"/>
+        <location filename="../../configurator/qt/main_window.py" line="440"/>
         <source>Note:</source>
         <translation>注：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="449"/>
+        <location filename="../../configurator/qt/main_window.py" line="453"/>
         <source>Solved in {0:.2f} s</source>
         <translation>求解完成，用时 {0:.2f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="454"/>
+        <location filename="../../configurator/qt/main_window.py" line="458"/>
         <source>Cheapest build found; solving the alternatives…</source>
         <translation>已找到最便宜的配置；正在求解其他方案…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="457"/>
+        <location filename="../../configurator/qt/main_window.py" line="461"/>
         <source>Solving…</source>
         <translation>正在求解…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="460"/>
+        <location filename="../../configurator/qt/main_window.py" line="464"/>
         <source>Solve failed</source>
         <translation>求解失败</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="461"/>
+        <location filename="../../configurator/qt/main_window.py" line="465"/>
         <source>Could not solve this request</source>
         <translation>无法求解此需求</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="471"/>
+        <location filename="../../configurator/qt/main_window.py" line="475"/>
         <source>Solve is off until the inputs are valid: {0}</source>
         <translation>输入有效后才能求解：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="473"/>
+        <location filename="../../configurator/qt/main_window.py" line="477"/>
         <source>&amp;Solve again (fix the inputs first)</source>
         <translation>重新求解(&amp;S)（请先修正输入）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="476"/>
+        <location filename="../../configurator/qt/main_window.py" line="480"/>
         <source>Solve the current request again</source>
         <translation>重新求解当前需求</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="488"/>
+        <location filename="../../configurator/qt/main_window.py" line="492"/>
         <source>&lt;b&gt;These builds answer your previous inputs, not the ones on the left.&lt;/b&gt; {0}. Fix the field marked in red to solve again.</source>
         <translation>&lt;b&gt;这些配置对应的是你之前的输入，而不是左侧当前的输入。&lt;/b&gt;{0}。修正标红的字段后会重新求解。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="493"/>
+        <location filename="../../configurator/qt/main_window.py" line="497"/>
         <source>&lt;b&gt;Nothing solved yet.&lt;/b&gt; {0}. Fix the field marked in red.</source>
         <translation>&lt;b&gt;尚未求解。&lt;/b&gt;{0}。请修正标红的字段。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="496"/>
+        <location filename="../../configurator/qt/main_window.py" line="500"/>
         <source>&lt;b&gt;Solving your changed inputs…&lt;/b&gt; the builds below answer the previous ones.</source>
         <translation>&lt;b&gt;正在按修改后的输入求解…&lt;/b&gt;下方的配置对应之前的输入。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="536"/>
+        <location filename="../../configurator/qt/main_window.py" line="540"/>
         <source>Compare needs at least two builds</source>
         <translation>对比至少需要两个配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="590"/>
-        <location filename="../../configurator/qt/main_window.py" line="607"/>
+        <location filename="../../configurator/qt/main_window.py" line="594"/>
+        <location filename="../../configurator/qt/main_window.py" line="611"/>
         <source>The language changes at the next start</source>
         <translation>语言将在下次启动时切换</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="616"/>
+        <location filename="../../configurator/qt/main_window.py" line="620"/>
         <source>Could not save preferences</source>
         <translation>无法保存偏好设置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="621"/>
+        <location filename="../../configurator/qt/main_window.py" line="625"/>
         <source>Import a vendor quote</source>
         <translation>导入供应商报价</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="621"/>
+        <location filename="../../configurator/qt/main_window.py" line="625"/>
         <source>Quotes (*.csv *.xlsx);;All files (*)</source>
         <translation>报价单 (*.csv *.xlsx);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="667"/>
+        <location filename="../../configurator/qt/main_window.py" line="671"/>
         <source>The months of the catalog&apos;s part prices seen in the last six months (counted from today, {0}); older ones are marked in each build</source>
         <translation>目录中近六个月内（从今天 {0} 起算）所见配件价格的月份；较旧的价格在每个配置中有标记</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="684"/>
+        <location filename="../../configurator/qt/main_window.py" line="688"/>
         <source>; {0} of {1} priced parts have only prices older than six months</source>
         <translation>；{1} 个有价格的配件中 {0} 个只有六个多月前的价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="676"/>
+        <location filename="../../configurator/qt/main_window.py" line="680"/>
         <source>Catalog: no dated prices</source>
         <translation>目录：没有带日期的价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="679"/>
+        <location filename="../../configurator/qt/main_window.py" line="683"/>
         <source>Catalog prices {0}</source>
         <translation>目录价格 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="681"/>
+        <location filename="../../configurator/qt/main_window.py" line="685"/>
         <source>Catalog prices from {0} to {1}</source>
         <translation>目录价格 {0} 至 {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="691"/>
+        <location filename="../../configurator/qt/main_window.py" line="695"/>
         <source>Import a price pack</source>
         <translation>导入价格包</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="691"/>
+        <location filename="../../configurator/qt/main_window.py" line="695"/>
         <source>Price packs (*.toml);;All files (*)</source>
         <translation>价格包 (*.toml);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="712"/>
+        <location filename="../../configurator/qt/main_window.py" line="716"/>
         <source>Export my prices as a price pack</source>
         <translation>将我的价格导出为价格包</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="712"/>
+        <location filename="../../configurator/qt/main_window.py" line="716"/>
         <source>Price packs (*.toml)</source>
         <translation>价格包 (*.toml)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="716"/>
+        <location filename="../../configurator/qt/main_window.py" line="720"/>
         <source>Price pack</source>
         <translation>价格包</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="716"/>
+        <location filename="../../configurator/qt/main_window.py" line="720"/>
         <source>Who is this price list from?</source>
         <translation>这份价格表来自谁？</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="722"/>
+        <location filename="../../configurator/qt/main_window.py" line="726"/>
         <source>Could not export the price pack</source>
         <translation>无法导出价格包</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="724"/>
+        <location filename="../../configurator/qt/main_window.py" line="728"/>
         <source>Exported {0} price(s) and {1} part(s) to {2}</source>
         <translation>已将 {0} 个价格和 {1} 个配件导出到 {2}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="752"/>
+        <location filename="../../configurator/qt/main_window.py" line="756"/>
         <source>Choose a build to print</source>
         <translation>请选择要打印的配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="759"/>
+        <location filename="../../configurator/qt/main_window.py" line="763"/>
         <source>Nothing to export: no build yet</source>
         <translation>没有可导出的内容：尚无配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="763"/>
+        <location filename="../../configurator/qt/main_window.py" line="767"/>
         <source>Export builds</source>
         <translation>导出配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="765"/>
+        <location filename="../../configurator/qt/main_window.py" line="769"/>
         <source>Purchase list (*.xlsx);;Line items (*.csv);;Forum table (*.md);;Build sheets (*.pdf)</source>
         <translation>采购清单 (*.xlsx);;明细行 (*.csv);;论坛表格 (*.md);;装机单 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="795"/>
+        <location filename="../../configurator/qt/main_window.py" line="799"/>
         <source>Solving every workload of the project for the export…</source>
         <translation>正在为导出求解本项目的每个工作负载…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="855"/>
+        <location filename="../../configurator/qt/main_window.py" line="859"/>
         <source>Exported {0} build(s) of {1} workloads to {2}</source>
         <translation>已将 {1} 个工作负载的 {0} 个配置导出到 {2}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="883"/>
+        <location filename="../../configurator/qt/main_window.py" line="887"/>
         <source>Unknown file type</source>
         <translation>未知的文件类型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="883"/>
+        <location filename="../../configurator/qt/main_window.py" line="887"/>
         <source>{0}: choose .xlsx, .csv, .md or .pdf</source>
         <translation>{0}：请选择 .xlsx、.csv、.md 或 .pdf</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="850"/>
-        <location filename="../../configurator/qt/main_window.py" line="888"/>
+        <location filename="../../configurator/qt/main_window.py" line="854"/>
+        <location filename="../../configurator/qt/main_window.py" line="892"/>
         <source>Could not export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="891"/>
+        <location filename="../../configurator/qt/main_window.py" line="895"/>
         <source>Exported {0} build(s) to {1}</source>
         <translation>已导出 {0} 个配置到 {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="904"/>
+        <location filename="../../configurator/qt/main_window.py" line="908"/>
         <source>About LLM Rig Configurator</source>
         <translation>关于 LLM 装机配置器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="907"/>
+        <location filename="../../configurator/qt/main_window.py" line="911"/>
         <source>What machine to buy to run, fine-tune or train an LLM.
 Every estimate explains itself; every part and price carries its source.</source>
         <translation>要运行、微调或训练大模型，该买什么机器。
 每个估算都给出依据；每个配件和价格都注明来源。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="918"/>
+        <location filename="../../configurator/qt/main_window.py" line="922"/>
         <source>
 … and {0} more</source>
         <translation>
 ……另有 {0} 条</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="921"/>
+        <location filename="../../configurator/qt/main_window.py" line="925"/>
         <source>Some catalog files could not be read</source>
         <translation>部分目录文件无法读取</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="922"/>
+        <location filename="../../configurator/qt/main_window.py" line="926"/>
         <source>{0}
 
 Everything else loaded. Your files were not changed; fix them and restart.</source>
@@ -3704,22 +3704,22 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>costs</name>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="760"/>
+        <location filename="../../configurator/qt/charts.py" line="766"/>
         <source>buy: purchase + electricity - resale</source>
         <translation>购买：购置 + 电费 - 转卖所得</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="767"/>
+        <location filename="../../configurator/qt/charts.py" line="773"/>
         <source>pay per token</source>
         <translation>按 token 付费</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="769"/>
+        <location filename="../../configurator/qt/charts.py" line="775"/>
         <source>rent: cloud equivalent</source>
         <translation>租用：同等云算力</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="781"/>
+        <location filename="../../configurator/qt/charts.py" line="787"/>
         <source>rent: what serves the need</source>
         <translation>租用：满足需求的</translation>
     </message>
@@ -3870,12 +3870,12 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>estimate</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1167"/>
+        <location filename="../../configurator/qt/builds.py" line="1180"/>
         <source>Estimator warnings</source>
         <translation>估算警告</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1074"/>
+        <location filename="../../configurator/qt/builds.py" line="1087"/>
         <source>Decode</source>
         <translation>解码</translation>
     </message>
@@ -3890,193 +3890,193 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
         <translation>所有用户同时发送 {1} token 提示词时，最后一位要等 {0:,.0f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1021"/>
+        <location filename="../../configurator/qt/builds.py" line="1034"/>
         <source>params</source>
         <translation>参数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1022"/>
+        <location filename="../../configurator/qt/builds.py" line="1035"/>
         <source>weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1023"/>
+        <location filename="../../configurator/qt/builds.py" line="1036"/>
         <source>kv_cache</source>
         <translation>KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1024"/>
+        <location filename="../../configurator/qt/builds.py" line="1037"/>
         <source>activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1025"/>
+        <location filename="../../configurator/qt/builds.py" line="1038"/>
         <source>overhead</source>
         <translation>额外开销</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1026"/>
+        <location filename="../../configurator/qt/builds.py" line="1039"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1027"/>
+        <location filename="../../configurator/qt/builds.py" line="1040"/>
         <source>decode</source>
         <translation>解码</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1028"/>
+        <location filename="../../configurator/qt/builds.py" line="1041"/>
         <source>prefill</source>
         <translation>预填充</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1029"/>
+        <location filename="../../configurator/qt/builds.py" line="1042"/>
         <source>training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1030"/>
+        <location filename="../../configurator/qt/builds.py" line="1043"/>
         <source>gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1031"/>
+        <location filename="../../configurator/qt/builds.py" line="1044"/>
         <source>optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1032"/>
+        <location filename="../../configurator/qt/builds.py" line="1045"/>
         <source>offload</source>
         <translation>卸载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1033"/>
+        <location filename="../../configurator/qt/builds.py" line="1046"/>
         <source>layout</source>
         <translation>布局</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1034"/>
+        <location filename="../../configurator/qt/builds.py" line="1047"/>
         <source>flops</source>
         <translation>计算量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1035"/>
+        <location filename="../../configurator/qt/builds.py" line="1048"/>
         <source>time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1036"/>
+        <location filename="../../configurator/qt/builds.py" line="1049"/>
         <source>parallel</source>
         <translation>并行</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1037"/>
+        <location filename="../../configurator/qt/builds.py" line="1050"/>
         <source>host</source>
         <translation>主机</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1038"/>
+        <location filename="../../configurator/qt/builds.py" line="1051"/>
         <source>split</source>
         <translation>切分</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1039"/>
+        <location filename="../../configurator/qt/builds.py" line="1052"/>
         <source>zero</source>
         <translation>ZeRO</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1062"/>
+        <location filename="../../configurator/qt/builds.py" line="1075"/>
         <source> (80 % range {0}-{1})</source>
         <translation>（80 % 区间 {0}-{1}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1076"/>
+        <location filename="../../configurator/qt/builds.py" line="1089"/>
         <source>tokens/s per user</source>
         <translation>token/秒（每用户）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1083"/>
+        <location filename="../../configurator/qt/builds.py" line="1096"/>
         <source>All users</source>
         <translation>所有用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1084"/>
-        <location filename="../../configurator/qt/builds.py" line="1091"/>
+        <location filename="../../configurator/qt/builds.py" line="1097"/>
+        <location filename="../../configurator/qt/builds.py" line="1104"/>
         <source>tokens/s</source>
         <translation>token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1090"/>
+        <location filename="../../configurator/qt/builds.py" line="1103"/>
         <source>Prefill</source>
         <translation>预填充</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1097"/>
+        <location filename="../../configurator/qt/builds.py" line="1110"/>
         <source>First token</source>
         <translation>首个 token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1098"/>
+        <location filename="../../configurator/qt/builds.py" line="1111"/>
         <source>{0:.2f} s after a {1}-token prompt</source>
         <translation>{1} token 提示词后 {0:.2f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1109"/>
+        <location filename="../../configurator/qt/builds.py" line="1122"/>
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1111"/>
+        <location filename="../../configurator/qt/builds.py" line="1124"/>
         <source>{0:,.0f} GPU-hours; {1:,.1f} h wall clock on one GPU</source>
         <translation>{0:,.0f} GPU 小时；在 1 张 GPU 上墙钟时间 {1:,.1f} 小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1113"/>
+        <location filename="../../configurator/qt/builds.py" line="1126"/>
         <source>{0:,.0f} GPU-hours; {1:,.1f} h wall clock on {2} GPUs</source>
         <translation>{0:,.0f} GPU 小时；在 {2} 张 GPU 上墙钟时间 {1:,.1f} 小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1118"/>
+        <location filename="../../configurator/qt/builds.py" line="1131"/>
         <source> at {0:.0f} % power</source>
         <translation>（GPU {0:.0f} % 功率）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1129"/>
+        <location filename="../../configurator/qt/builds.py" line="1142"/>
         <source>Steady state</source>
         <translation>稳态速率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1130"/>
+        <location filename="../../configurator/qt/builds.py" line="1143"/>
         <source>{0:,.0f} tokens/s while stepping (80 % range {1:,.0f}-{2:,.0f})</source>
         <translation>训练步进中 {0:,.0f} token/秒（80 % 区间 {1:,.0f}-{2:,.0f}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1139"/>
+        <location filename="../../configurator/qt/builds.py" line="1152"/>
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1140"/>
+        <location filename="../../configurator/qt/builds.py" line="1153"/>
         <source>{0:.1f} GiB on the most loaded GPU; {1:.1f} GiB in all</source>
         <translation>负载最高的 GPU 上 {0:.1f} GiB；共 {1:.1f} GiB</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1146"/>
+        <location filename="../../configurator/qt/builds.py" line="1159"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1169"/>
+        <location filename="../../configurator/qt/builds.py" line="1182"/>
         <source>How this is computed</source>
         <translation>计算过程</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1170"/>
+        <location filename="../../configurator/qt/builds.py" line="1183"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1174"/>
+        <location filename="../../configurator/qt/builds.py" line="1187"/>
         <source>Other upgrades</source>
         <translation>其他升级</translation>
     </message>
