@@ -958,7 +958,39 @@ def check_labels(
         problems
         + missed_problems(result["builds"], deadline_hours, min_decode_tps)
         + speed_offer_problems(result["builds"])
+        + months_problems(result["builds"])
     )
+
+
+MONTH_HOURS = 730.0
+"""A month in hours (8,760 / 12), as a training tier's "finishes in N months" counts it."""
+
+
+def months_problems(builds: list[dict[str, Any]]) -> list[str]:
+    """A training tier's "finishes in N months" (kind code kind.months) is a claim about its estimate: the wall time
+    within N months, and where the top of the estimate's 80 % range (`estimate.ranges["time.wall_hours"]`) passes N
+    months, the label says how far (field `top_months`, to a tenth of a month); where it does not, it says no top.
+    Round 35: DeepSeek-V3's year tier read "finishes in 12 months" at 6,114 h with its range reaching 9,294 h."""
+    problems: list[str] = []
+    for build in builds:
+        for kind in build.get("kinds") or []:
+            if kind.get("code") != "kind.months":
+                continue
+            fields, estimate = kind.get("fields", {}), build.get("estimate") or {}
+            limit = float(fields["months"]) * MONTH_HOURS
+            hours = (estimate.get("time") or {}).get("wall_hours")
+            top = ((estimate.get("ranges") or {}).get("time.wall_hours") or [None, None])[1]
+            name = f"#{build['rank']} '{build['label']}'"
+            if hours is not None and hours > limit * (1 + ROUNDED):
+                problems.append(f"{name}: {hours:,.0f} h is past {fields['months']} months ({limit:,.0f} h)")
+            if top is None:
+                continue
+            said = fields.get("top_months")
+            if top > limit * (1 + ROUNDED) and (said is None or abs(float(said) - top / MONTH_HOURS) > 0.06):
+                problems.append(f"{name}: its range reaches {top / MONTH_HOURS:.1f} months, the label says {said}")
+            if top <= limit * (1 - ROUNDED) and said is not None:
+                problems.append(f"{name}: says its range reaches {said} months, the range ends at {top:,.0f} h")
+    return problems
 
 
 RIVALLED = {

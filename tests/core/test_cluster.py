@@ -11,7 +11,7 @@ from configurator.core.estimate.workload import Workload
 from configurator.core.model.request import BuildRequest
 from configurator.core.solve.plan import plan
 from configurator.core.solve.ranking import kind_words
-from tests.independent_checker import check
+from tests.independent_checker import check, months_problems
 
 
 def test_gpt3_compute_wall_from_the_apps_arithmetic(catalog: Catalog) -> None:
@@ -237,10 +237,13 @@ def test_the_fastest_within_a_budget_is_the_most_nodes_it_buys(catalog: Catalog)
 def test_70b_without_a_deadline_gets_the_one_year_fallback(catalog: Catalog) -> None:
     result = _journey(catalog, None)
     labels = [kind_words(b) for b in result["builds"]]  # the cluster's own words, after any claim (solve.ranking)
-    assert "finishes in 12 months" in labels
+    # a tier sized to its months at the estimate may add how far its 80 % range reaches (round 35: months_problems)
+    assert any(label.startswith("finishes in 12 months") for label in labels)
     assert all(b["estimate"]["time"]["wall_hours"] <= 8760 for b in result["builds"])
-    year = next(b for b in result["builds"] if kind_words(b) == "finishes in 12 months")
-    assert year["nodes"] < next(b for b in result["builds"] if kind_words(b) == "finishes in 1 month")["nodes"]
+    year = next(b for b in result["builds"] if kind_words(b).startswith("finishes in 12 months"))
+    month = next(b for b in result["builds"] if kind_words(b).startswith("finishes in 1 month"))
+    assert year["nodes"] < month["nodes"]
+    assert months_problems(result["builds"]) == []
 
 
 def test_every_training_build_has_a_rental_or_a_reason(catalog: Catalog) -> None:

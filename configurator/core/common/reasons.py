@@ -1378,7 +1378,10 @@ EN: dict[str, Template] = {
     "kind.cluster": "cluster of 8-GPU machines",
     "kind.cluster-fastest": "fastest within budget",
     "kind.deadline": "meets the {hours:,.0f} h deadline",
-    "kind.months": lambda r, _say: f"finishes in {r.fields['months']} month{'s' if r.num('months') > 1 else ''}",
+    "kind.months": lambda r, _say: (
+        f"finishes in {r.fields['months']} month{'s' if r.num('months') > 1 else ''}"
+        + (f" (80 % range: up to {r.num('top_months'):.1f})" if "top_months" in r.fields else "")
+    ),
     "kind.in-ram": lambda r, _say: f"with {'the experts' if r.fields.get('moe') else 'some layers'} in RAM",
     "kind.cheapest-in-ram": lambda r, _say: (
         f"cheapest with {'the experts' if r.fields.get('moe') else 'some layers'} in RAM"

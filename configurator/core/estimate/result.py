@@ -17,7 +17,7 @@ from configurator.core.common.shapes import (
     WorkloadJson,
 )
 from configurator.core.common.trusted import constructor
-from configurator.core.estimate.ranges import figure_ranges
+from configurator.core.estimate.ranges import figure_range, figure_ranges
 
 HARD_HEADROOM = 0.02
 """The least share of a GPU's memory a job leaves free (the solver's hard floor; below the requested headroom MEM-FIT
@@ -205,6 +205,12 @@ class EstimateResult(_Frozen):
         """A training job's tokens over its whole run's wall time (--tokens given), as `estimate --json` has given it."""
         tokens = self.workload.get("tokens")
         return float(tokens) / (self.wall_hours * 3600) if tokens and self.wall_hours else None
+
+    def wall_hours_range(self) -> tuple[float, float] | None:
+        """The 80 % range of the whole run's wall time (a training time; None for inference), its regime's factors."""
+        if self.wall_hours is None:
+            return None
+        return figure_range(self.wall_hours, "training_gpu_hours", self.speed_regime)
 
     def to_json(self) -> EstimateJson:
         """The public `estimate --json` object (a scripting contract: keep its shape)."""

@@ -1125,7 +1125,10 @@ ZH_REASONS: dict[str, Template] = {
     "kind.cluster": "多台 8 卡机器组成的集群",
     "kind.cluster-fastest": "预算内最快",
     "kind.deadline": "在 {hours:,.0f} 小时的截止时间内完成",
-    "kind.months": "{months} 个月内完成",
+    "kind.months": lambda r, _say: (
+        f"{r.fields['months']} 个月内完成"
+        + (f"（80% 区间：最多 {r.num('top_months'):.1f} 个月）" if "top_months" in r.fields else "")
+    ),
     "kind.in-ram": lambda r, _say: "MoE 专家放在内存" if r.fields.get("moe") else "部分层放在内存",
     "kind.cheapest-in-ram": lambda r, _say: (
         "MoE 专家放在内存的最便宜配置" if r.fields.get("moe") else "部分层放在内存的最便宜配置"

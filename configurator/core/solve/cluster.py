@@ -608,13 +608,29 @@ def cluster_options(
             Reason.of("why.within-hours", hours=months * MONTH_H, fallback=months == 12),
         )
         if build is not None and (request.budget is None or build.total_price <= request.budget):
-            found.append(build)
+            found.append(_months_said(build, months))
     if request.budget is not None:
         fastest = _fastest_within(systems, request, catalog, model, workload, exact, max_nodes)
         if fastest is not None and all(fastest.nodes != b.nodes or fastest.gpu_id != b.gpu_id for b in found):
             found.insert(0, fastest)
     found.sort(key=lambda b: b.total_price)
     return [b.model_copy(update={"rank": i + 1}) for i, b in enumerate(found)]
+
+
+def _months_said(build: Build, months: int) -> Build:
+    """A tier sized to finish in `months` at the estimate says so, and, where the top of the estimate's 80 % range
+    passes those months, says how far (field `top_months`): cluster35's year tier for DeepSeek-V3 on 1T tokens was
+    "finishes in 12 months" at 6,114 h while its MoE range reached 9,294 h (12.7 months), and nothing said so."""
+    span = build.estimate.wall_hours_range() if build.estimate is not None else None
+    if span is None or span[1] <= months * MONTH_H:
+        return build
+    kinds = tuple(
+        Reason.of("kind.months", months=months, top_months=round(span[1] / MONTH_H, 1))
+        if k.code == "kind.months"
+        else k
+        for k in build.kinds
+    )
+    return build.of_kind(*kinds)
 
 
 def _fastest_within(
