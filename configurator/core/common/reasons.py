@@ -2308,6 +2308,7 @@ EN: dict[str, Template] = {
     ),
     # how a prompt is processed (est.prefill's and est.offload-prefill's `how`: a list of these, each with its separator)
     "est.how-gemm": "fp16 GEMMs at {share:.0%} of {peak:.0f} TFLOPS (FP16 accumulate)",
+    "est.how-metal": "Metal's simdgroup-matrix kernels at {share:.0%} of the GPU's {peak:.1f} TFLOPS",
     "est.how-gemm-bf16": "bf16 GEMMs at {share:.0%} of {peak:.0f} TFLOPS (FP32 accumulate: cuBLAS has no bf16-accumulate mode)",
     "est.how-power": "fp16 GEMMs held by the {watts:.0f} W board power at {per_watt:g} TFLOPS/W ({share:.0%} of {peak:.0f} TFLOPS)",
     "est.how-mmq": ", quantized blocks multiplied directly on int8 tensor cores (MMQ, llama.cpp since June 2024)",
@@ -2696,6 +2697,11 @@ EN: dict[str, Template] = {
     "est.training-shape": lambda r, _say: (
         f"sequence length {r.fields['seq']}, micro-batch {r.fields['batch']}, gradient checkpointing "
         f"{r.fields['checkpointing']}" + (", fused kernels" if r.fields.get("fused") else "")
+    ),
+    "est.metal": lambda r, _say: (
+        f"llama.cpp's Metal backend on {r.fields['arch']}: the weights read at {r.num('share'):.0%} of the peak (the "
+        f"chip's copy bandwidth x a read share) plus {r.num('us'):.0f} us a layer, both fitted on Apple rows from M4 "
+        "to M3 Ultra (ggml-org/llama.cpp discussion #4167, XiongjieDai's tables)"
     ),
     "est.backend": lambda r, _say: (
         f"llama.cpp's {r.fields['backend']} backend on {r.fields['arch']}"

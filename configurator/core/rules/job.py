@@ -73,7 +73,8 @@ class MemoryFit(_Said):
                 + (
                     f"(macOS: sudo sysctl iogpu.wired_limit_mb={f['wired_mb']}, again after every restart)"
                     if f.get("vendor") == "apple"
-                    else "(amdgpu's GTT: ttm.pages_limit, or amdgpu.gttsize on older kernels)"
+                    else f"(amdgpu's GTT: ttm.pages_limit={f['pages']} on the kernel command line, then a reboot; "
+                    "amdgpu.gttsize on older kernels)"
                 )
             ),
             zh=lambda f: (
@@ -82,7 +83,7 @@ class MemoryFit(_Said):
                 + (
                     f"（macOS：sudo sysctl iogpu.wired_limit_mb={f['wired_mb']}，每次重启后需重新设置）"
                     if f.get("vendor") == "apple"
-                    else "（amdgpu 的 GTT：ttm.pages_limit，旧内核用 amdgpu.gttsize）"
+                    else f"（amdgpu 的 GTT：在内核启动参数中加 ttm.pages_limit={f['pages']}，重启后生效；旧内核用 amdgpu.gttsize）"
                 )
             ),
         ),

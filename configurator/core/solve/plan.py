@@ -1554,6 +1554,11 @@ def _launch(model: ModelArch, build: Build, catalog: Catalog) -> LaunchJson:
         gpu=gpu if isinstance(gpu, Gpu) else None,
         nodes=build.nodes,
     )
+    wired = next((c.fields for c in build.checks if c.rule == MEM_FIT.id and c.code == "raised"), None)
+    if wired is not None and wired.get("vendor") == "apple" and launch.get("command"):
+        # a Mac that holds the model only with its GPU's wired limit raised (MEM-FIT's "raised": the same MB the check
+        # names) runs the job after raising it: macOS forgets the setting at every restart
+        launch = {**launch, "command": f"sudo sysctl iogpu.wired_limit_mb={wired['wired_mb']} && {launch['command']}"}
     cap = next((c.fields.get("command") for c in build.checks if c.rule == POWER_CAP.id and c.code == "at-boot"), "")
     if cap and launch.get("command"):
         # a power-limited build runs its job only with its cards capped (PWR-9: the limit does not persist): the
