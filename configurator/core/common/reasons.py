@@ -60,6 +60,11 @@ Say = Callable[[Reason], str]
 """Renders a nested reason in the language being rendered."""
 
 
+def fill_tokens(tokens: int) -> str:
+    """A window's tokens as a label says them, without a thousands comma (a label splits on commas): 32768 -> "32k"."""
+    return f"{tokens // 1024}k" if tokens % 1024 == 0 else str(tokens)
+
+
 def said_or_text(reason: Reason, name: str, say: Say) -> str:
     """A field that holds a code (rendered) or a source's own words (shown as written)."""
     inner = reason.nested(name)
@@ -1376,6 +1381,12 @@ EN: dict[str, Template] = {
         f"cheapest with {'the experts' if r.fields.get('moe') else 'some layers'} in RAM"
     ),
     "kind.without-own": "without your own card",
+    # FILL warns (rules.job.ContextFill): the window asked fills past the ten-minute default timeout; no thousands comma
+    # (a label splits on commas): "32k", else the count as is
+    "kind.fill-slow": lambda r, _say: (
+        f"a {fill_tokens(int(r.num('tokens')))}-token {'prompt' if r.fields.get('basis') == 'prompt' else 'context'} "
+        f"takes {'' if r.fields.get('basis') == 'prompt' else 'at least '}{r.num('minutes'):.0f} min to fill"
+    ),
     "kind.own-more": "with your own card and more of it",
     "kind.own-and": lambda r, _say: (
         "with your own card and another"

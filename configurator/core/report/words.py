@@ -34,6 +34,7 @@ from configurator.core.common.reasons import (
     cards_named,
     default_rate,
     eol_said,
+    fill_tokens,
     from_json,
     joined,
     launch_bridge,
@@ -1119,6 +1120,10 @@ ZH_REASONS: dict[str, Template] = {
         "MoE 专家放在内存的最便宜配置" if r.fields.get("moe") else "部分层放在内存的最便宜配置"
     ),
     "kind.without-own": "不用你自己的卡",
+    "kind.fill-slow": lambda r, _say: (
+        f"{fill_tokens(int(r.num('tokens')))} token 的{'提示' if r.fields.get('basis') == 'prompt' else '上下文'}"
+        f"{'' if r.fields.get('basis') == 'prompt' else '至少'}要 {r.num('minutes'):.0f} 分钟才能填满"
+    ),
     "kind.own-more": "你自己的卡再加同款",
     "kind.own-and": lambda r, _say: (
         "你自己的卡加一张其他卡" if r.num("bought") == 1 else f"你自己的卡加 {r.fields['bought']} 张其他卡"

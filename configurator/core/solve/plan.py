@@ -84,6 +84,7 @@ from configurator.core.solve.relax import _training_compute, _with_offload
 from configurator.core.solve.rules import (
     CIRCUIT,
     ENGINE,
+    FILL,
     MANY_GPU_PLATFORM,
     MEM_FIT,
     NOISE,
@@ -94,6 +95,7 @@ from configurator.core.solve.rules import (
     READING_TPS,
     Assembly,
     check_build,
+    fill_check,
     meets_speed,
     power_of,
     prompt_check,
@@ -2366,11 +2368,18 @@ def _with_prompt(build: Build) -> Build:
         e.workload.get("kind", "inference") != "inference"
         or not e.prefill_tokens_per_s
         or e.time_to_first_token_s is None
-        or any(c.rule == PROMPT.id for c in build.checks)
     ):
         return build
+    added = [] if any(c.rule == PROMPT.id for c in build.checks) else [prompt_check(e)]
+    # FILL, when the window asked takes past the ten-minute default timeout to fill (rules.fill_check): said only when
+    # it warns, a figure every build's `context_fill` shows
+    fill = None if any(c.rule == FILL.id for c in build.checks) else fill_check(e)
+    if fill is not None and fill.status != "pass":
+        added.append(fill)
+    if not added:
+        return build
     order = {"fail": 0, "warn": 1, "pass": 2}
-    checks = sorted((*build.checks, prompt_check(e)), key=lambda c: order[c.status])
+    checks = sorted((*build.checks, *added), key=lambda c: order[c.status])
     return build.model_copy(update={"checks": tuple(checks)})
 
 
