@@ -470,7 +470,8 @@ DIGITAL_TRENDS_PSU = "https://www.digitaltrends.com/computing/reminder-pc-power-
 LLAMACPP_APPLE_PREFILL_4167 = (
     "https://github.com/ggml-org/llama.cpp/discussions/4167 ('Performance of llama.cpp on Apple Silicon M-series', "
     "2023-11 onward, read 2026-12-06): M1 Max 32-core GPU, LLaMA 7B Q4_0 prompt processing (pp512) ~530 tokens/s: a "
-    "70B at Q4 (about 10x the work per token) prefills at ~50 tokens/s"
+    "70B at Q4 (about 10x the work per token) prefills at ~50 tokens/s; XiongjieDai/GPU-Benchmarks-on-LLM-Inference "
+    "README.md at 00dd2bde: M1 Max 32-core GPU 64GB, 70B Q4_K_M, prompt processing 34.96 tokens/s (measured)"
 )
 LLAMA_SERVER_TIMEOUT = (
     "ggml-org/llama.cpp tools/server/README.md (read 2026-12-06): '-to, --timeout N  server read/write timeout in "
@@ -1889,7 +1890,8 @@ CASES: tuple[Case, ...] = (
         ),
         "Mina asked for a 32k context: a Mac M1 Max prefills a 70B Q4 at ~50 tokens/s (llama.cpp #4167: the M1 Max "
         "32-core GPU processes a 7B Q4_0 prompt at ~530 tokens/s; a 70B is ~10x the work), so her full context takes "
-        "~11 minutes to its first token, past llama-server's and the OpenAI client's 10-minute default timeout; two "
+        "at least ~11 minutes to its first token (~16 at XiongjieDai's measured 35 tokens/s), past llama-server's and "
+        "the OpenAI client's 10-minute default timeout; two "
         "3090 take ~1.5. The second 3090 is her answer; the Mac is the quiet, slow alternative, said with its fill.",
         (USER_JOURNEYS, DEVTO_DUAL_3090, LLAMACPP_APPLE_PREFILL_4167, LLAMA_SERVER_TIMEOUT),
     ),
