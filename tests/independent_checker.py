@@ -786,10 +786,11 @@ def _slow_cpu_only(build: dict[str, Any], min_decode_tps: float | None = None) -
 
 
 def _prompt_wait_only(build: dict[str, Any], min_decode_tps: float | None = None, room: str | None = None) -> bool:
-    """A build at reading speed and the speed asked, set aside only because its prompts wait (PROMPT), cards or none:
-    its decode speed is still a rival for "fastest" and "best value" (it holds neither while a build whose prompts do
-    not wait is shown)."""
-    if not _warned(build, "PROMPT") or not _readable(build) or (room == "home-office" and _warned(build, "NOISE-1")):
+    """A build at reading speed and the speed asked, set aside only because its prompts wait (PROMPT), or its window
+    asked fills past the default timeout (FILL), cards or none: its decode speed is still a rival for "fastest" and
+    "best value" (it holds neither while a build whose prompts do not wait is shown)."""
+    waits = _warned(build, "PROMPT") or overlong(build) is True
+    if not waits or not _readable(build) or (room == "home-office" and _warned(build, "NOISE-1")):
         return False
     decode = build["estimate"].get("speed", {}).get("decode_tokens_per_s")
     return min_decode_tps is None or (decode is not None and float(decode) >= min_decode_tps)
@@ -887,6 +888,109 @@ def _warned(build: dict[str, Any], rule: str) -> bool:
     return any(c["rule"] == rule and c["status"] != "pass" for c in build["checks"])
 
 
+def _waits(build: dict[str, Any]) -> bool:
+    """Its first token waits: PROMPT warns, or its window asked fills past the default timeout (FILL)."""
+    return _warned(build, "PROMPT") or overlong(build) is True
+
+
+FILL_LIMIT_S = 600.0
+"""A window that takes longer than this to fill is past the default request timeout of the server and client a local
+model is reached through: llama.cpp's llama-server `-to, --timeout N` "server read/write timeout in seconds (default:
+600)" (tools/server/README.md), and the OpenAI Python client's 10 minutes (openai/openai-python README, PR #967); both
+read 2026-12-06. Re-stated here, not imported: the checker re-derives the FILL claim from the numbers shown."""
+_FILL_SAID = re.compile(r"a (\d+k?)-token (context|prompt) takes (at least )?(\d+) min to fill")
+_FILL_EDGE = 0.002
+"""JSON prefill rates are rounded to four significant digits: a fill within 0.2 % of the limit is not judged."""
+
+
+def _window(build: dict[str, Any], context: int | None, prompt: int | None) -> tuple[int, str] | None:
+    """The window a build's fill is timed for: the stated prompt, else the context asked (the request's, when the
+    caller knows it; else the tokens the build's `context_fill` names, which fill_problems checks against it)."""
+    if prompt:
+        return int(prompt), "prompt"
+    if context:
+        return int(context), "context"
+    said = build.get("context_fill")
+    return (int(said["tokens"]), str(said["basis"])) if said else None
+
+
+def fill_seconds(build: dict[str, Any], context: int | None = None, prompt: int | None = None) -> float | None:
+    """Seconds to fill the window asked on a build, from the numbers shown: a stated prompt's time to first token,
+    else the context / the prefill rate shown; None for training or no prefill figure."""
+    speed = build["estimate"].get("speed") or {}
+    prefill = speed.get("prefill_tokens_per_s")
+    window = _window(build, context, prompt)
+    if _trains(build) or not prefill or window is None:
+        return None
+    tokens, basis = window
+    ttft = speed.get("time_to_first_token_s")
+    if basis == "prompt" and ttft is not None:
+        return float(ttft)
+    return tokens / float(prefill)
+
+
+def overlong(build: dict[str, Any], context: int | None = None, prompt: int | None = None) -> bool | None:
+    """Whether the window asked fills past FILL_LIMIT_S on this build (True / False), None too close to tell."""
+    seconds = fill_seconds(build, context, prompt)
+    if seconds is None:
+        return False
+    if abs(seconds - FILL_LIMIT_S) <= _FILL_EDGE * FILL_LIMIT_S:
+        return None
+    return seconds > FILL_LIMIT_S
+
+
+def _said_tokens(tokens: int) -> str:
+    return f"{tokens // 1024}k" if tokens % 1024 == 0 else str(tokens)
+
+
+def fill_problems(builds: list[dict[str, Any]], context: int | None = None, prompt: int | None = None) -> list[str]:
+    """FILL over every build shown: its `context_fill` names the window asked (the request's --prompt, else its
+    --context, when known) and the seconds the numbers shown give; a build whose window fills past the default timeout
+    carries FILL's warning and its label says the fill in whole minutes ("a 32k-token context takes at least 11 min to
+    fill"), one that fills in time says neither; and it is ranked after every build shown that passes every FAIL check
+    and fills in time. A used MacBook Pro M1 Max (~50 tokens/s of prefill) had been Mina's #1 "cheapest; quietest" for a
+    70B at 32k, about 11 minutes to fill, above the second RTX 3090 her journey is about."""
+    problems: list[str] = []
+    for at, build in enumerate(builds):
+        name = f"#{build['rank']} '{build['label']}'"
+        seconds = fill_seconds(build, context, prompt)
+        window = _window(build, context, prompt)
+        if seconds is None or window is None:
+            continue
+        tokens, basis = window
+        said = build.get("context_fill")
+        if not said:
+            problems.append(f"{name}: no context_fill, where its {tokens:,}-token {basis} takes {seconds:,.0f} s")
+        elif (int(said["tokens"]), said["basis"]) != (tokens, basis) or not math.isclose(
+            float(said["time_to_first_token_s"]), seconds, rel_tol=0.005, abs_tol=0.1
+        ):
+            problems.append(f"{name}: context_fill {said} where the {tokens:,}-token {basis} takes {seconds:,.1f} s")
+        over = overlong(build, context, prompt)
+        if over is None:
+            continue
+        if said and bool(said.get("past_limit")) != over:
+            problems.append(f"{name}: context_fill says past_limit={said.get('past_limit')} at {seconds:,.0f} s")
+        if _warned(build, "FILL") != over:
+            problems.append(f"{name}: FILL {'missing' if over else 'warns'} at {seconds:,.0f} s to fill {tokens:,}")
+        found = _FILL_SAID.search(build["label"])
+        if over and (
+            found is None
+            or found[1] != _said_tokens(tokens)
+            or found[2] != basis
+            or abs(int(found[4]) - seconds / 60) > 0.51 + 0.005 * seconds / 60
+        ):
+            problems.append(f"{name}: its {tokens:,}-token {basis} takes {seconds / 60:,.1f} min, not said so")
+        if not over and found is not None:
+            problems.append(f"{name}: says its window takes {found[4]} min to fill; it takes {seconds / 60:,.1f}")
+        if over and not _fails(build):
+            problems += [
+                f"{name}: fills its window past {FILL_LIMIT_S:.0f} s, ranked above #{b['rank']}, which fills it in time"
+                for b in builds[at + 1 :]
+                if not _fails(b) and overlong(b, context, prompt) is False
+            ]
+    return problems
+
+
 _OWN_SCOPES = ("your own card", "without your own card")
 
 
@@ -927,10 +1031,15 @@ def _rivals(
     # nor is any build whose prompts wait (PROMPT warns: the last of several users past a minute), cards or none,
     # while one whose prompts do not is shown: five RTX 4060 Ti had been 'cheapest' for 20 users, the last waiting
     # ~112 s for a first token
+    # and first, a build whose window asked fills past the default timeout (FILL) while one that fills it in time is
+    # shown: Mina's M1 Max MacBook Pro, ~11 minutes for her 32k context, had been 'cheapest; quietest'
+    every = [b for b in every if overlong(b) is not True] or every
     every = [b for b in every if not _warned(b, "PROMPT")] or every
     # when the only builds at reading speed are set aside for their prompt wait, a slower one claims no more than
     # "cheapest below reading speed"
-    read_aside = any(_readable(b) and _warned(b, "PROMPT") for b in everything if b not in every)
+    read_aside = any(
+        _readable(b) and (_warned(b, "PROMPT") or overlong(b) is True) for b in everything if b not in every
+    )
     at_reading_speed = [b for b in every if _readable(b)] or ([] if read_aside else every)
     return _Rivals(builds, every, everything, at_reading_speed, budget, min_decode_tps, room)
 
@@ -943,8 +1052,12 @@ def check_labels(
     min_decode_tps: float | None = None,
     room: str | None = None,
     deadline_hours: float | None = None,
+    context: int | None = None,
+    prompt: int | None = None,
 ) -> list[str]:
-    """Every label that contradicts the numbers shown in a `plan --json` result, as text (empty: none)."""
+    """Every label that contradicts the numbers shown in a `plan --json` result, as text (empty: none). `context` and
+    `prompt`: the request's --context and --prompt, the window FILL times (fill_problems); None reads the window each
+    build's `context_fill` names."""
     rivals = _rivals(result["builds"], budget, min_decode_tps, room)
     problems: list[str] = []
     for build in rivals.builds:
@@ -959,6 +1072,7 @@ def check_labels(
         + missed_problems(result["builds"], deadline_hours, min_decode_tps)
         + speed_offer_problems(result["builds"])
         + months_problems(result["builds"])
+        + fill_problems(result["builds"], context, prompt)
     )
 
 
@@ -1228,9 +1342,9 @@ def _claim_problems(
     pool = _pool(r, kind, scope)
     if build not in pool:
         return _set_aside(r, build, name, kind)
-    if _warned(build, "PROMPT") and build not in r.every and not named:
+    if _waits(build) and build not in r.every and not named:
         # a speed rival set aside for its prompt wait holds no claim: one no expert signs
-        return [f"{name}: claims '{kind}' while its prompts wait (PROMPT) beside builds whose do not"]
+        return [f"{name}: claims '{kind}' while its prompts wait (PROMPT, FILL) beside builds whose do not"]
     problems: list[str] = []
     if kind != "grow" and not named:
         # a claim on a build that does not serve the job says what it is: below reading speed, or its first
@@ -1239,7 +1353,7 @@ def _claim_problems(
         below, waits = qualifiers(piece)
         if not _readable(build) and not below:
             problems.append(f"{name}: claims '{kind}' below reading speed without saying so")
-        if _warned(build, "PROMPT") and not waits:
+        if _waits(build) and not waits:
             problems.append(f"{name}: claims '{kind}' while its first token waits, without saying so")
     if kind == "cheapest-vram" and not in_vram(build):
         problems.append(f"{name}: says '{piece}', but it keeps part of the model in system RAM or has no GPU card")
@@ -1296,8 +1410,8 @@ def _set_aside(r: _Rivals, build: dict[str, Any], name: str, kind: str) -> list[
         return [f"{name}: claims '{kind}' as a data-center class machine in a home office"]
     if build in r.every and not _readable(build):
         return [f"{name}: claims '{kind}' below reading speed while builds at reading speed are shown"]
-    if _warned(build, "PROMPT") and build not in r.every:
-        return [f"{name}: claims '{kind}' while its prompts wait (PROMPT) beside builds whose do not"]
+    if _waits(build) and build not in r.every:
+        return [f"{name}: claims '{kind}' while its prompts wait (PROMPT, FILL) beside builds whose do not"]
     if _trains(build) and past_support(build) and kind == "cheapest":
         return [f"{name}: claims '{kind}' for training on a card past its support beside supported builds"]
     return []

@@ -505,9 +505,13 @@ def offload_result(catalog: Catalog, row: Row, share: float | None = None) -> tu
         context=row.get("context", 512),
         batch=row.get("batch", 1),  # llama-batched-bench's parallel sequences (B), each row's speed per sequence
     )
-    if row["mode"] == "system":
+    if row["mode"] in ("system", "system_prefill"):
         system = catalog.get("systems", row["system"])
         assert isinstance(system, System)
+        if row["mode"] == "system_prefill":  # llama-bench pp<N>: a prompt of N tokens on an empty context
+            w = w.model_copy(update={"prompt": row["prompt"], "context": row.get("context", row["prompt"])})
+            result = estimate(model, w, system_gpu(system, wired_fraction=1.0))
+            return result, prefill, row["measured_prefill_tokens_per_s"]
         return estimate(model, w, system_gpu(system, wired_fraction=1.0)), decode, row["measured_tokens_per_s"]
     # the platform's peak from its channels, or the bandwidth the source itself states for the machine (`peak_gbps`);
     # a catalog CPU's chiplet links cap it as they do in a plan (host.ccd_limit_gbps)
@@ -561,7 +565,7 @@ def offload_result(catalog: Catalog, row: Row, share: float | None = None) -> tu
 def offload_regime(catalog: Catalog, row: Row) -> str:
     """The regime an offload row reports under: experts in RAM (an MoE with --cpu-moe/--n-cpu-moe), layers in RAM,
     CPU only, or a unified-memory system."""
-    if row["mode"] == "system":
+    if row["mode"] in ("system", "system_prefill"):
         return "unified memory"
     if row["mode"] in ("cpu", "cpu_prefill"):
         return "CPU only"

@@ -404,6 +404,10 @@ def test_an_amd_mini_pc_raises_its_igpu_share_for_a_model_larger_than_half_its_r
     fit = next(c for c in box.checks if c.rule == "MEM-FIT")
     assert fit.status == "warn" and fit.code == "raised" and "ttm.pages_limit" in fit.message
     assert (box.estimate.decode_tokens_per_s or 0) >= 10
+    # the value to set, in ttm's 4 KiB pages (noamsto/nix-amd-ai #42: 25165824 pages = 96 GiB), is the share counted
+    pages = int(fit.fields["pages"])
+    assert f"ttm.pages_limit={pages} on the kernel command line" in fit.message
+    assert pages * 4096 == pytest.approx(float(fit.fields["usable_gib"]) * 2**30, rel=1e-6)
 
 
 def test_a_cpu_box_way_out_says_how_long_its_prompts_wait_in_both_languages() -> None:

@@ -62,6 +62,9 @@ def test_a_named_mac_holds_the_model_with_its_wired_limit_raised() -> None:
     assert mb * 2**20 == pytest.approx(usable * 2**30, rel=1e-4)  # the command sets the share the check counts
     zh = words.check_text(memory, "zh_CN")
     assert f"iogpu.wired_limit_mb={mb}" in zh and "每次重启后" in zh and "amdgpu" not in zh
+    # the launch raises the limit the check names before it serves (macOS forgets it at every restart)
+    assert mac.launch is not None
+    assert mac.launch["command"].startswith(f"sudo sysctl iogpu.wired_limit_mb={mb} && llama-server ")
 
 
 def test_the_mac_stands_beside_the_cheaper_experts_in_ram_build() -> None:

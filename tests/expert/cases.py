@@ -467,6 +467,28 @@ VLLM_MXFP4_SM80 = (
     "NVFP4 weights, 'MXFP4 is not supported since it requires BF16 activation'"
 )
 DIGITAL_TRENDS_PSU = "https://www.digitaltrends.com/computing/reminder-pc-power-supply-will-fail/ (read 2026-12-04)"
+LLAMACPP_APPLE_PREFILL_4167 = (
+    "https://github.com/ggml-org/llama.cpp/discussions/4167 ('Performance of llama.cpp on Apple Silicon M-series', "
+    "2023-11 onward, read 2026-12-06): M1 Max 32-core GPU, LLaMA 7B Q4_0 prompt processing (pp512) ~530 tokens/s: a "
+    "70B at Q4 (about 10x the work per token) prefills at ~50 tokens/s; XiongjieDai/GPU-Benchmarks-on-LLM-Inference "
+    "README.md at 00dd2bde: M1 Max 32-core GPU 64GB, 70B Q4_K_M, prompt processing 34.96 tokens/s (measured)"
+)
+LLAMA_SERVER_TIMEOUT = (
+    "ggml-org/llama.cpp tools/server/README.md (read 2026-12-06): '-to, --timeout N  server read/write timeout in "
+    "seconds (default: 600)'; openai/openai-python README (PR #967): the client's default timeout is 10 minutes"
+)
+MINA_OWNS_3090 = (
+    "--model llama-3.3-70b --workload inference --precision q4_k_m --context 32768 --budget 2500 "
+    "--own rtx-3090 --room home-office --circuit 120v15a"
+)
+"""Mina's journey without a speed target (mina-owned-3090-pair's request)."""
+
+
+def _apple(b: Build) -> bool:
+    spec = system(b)
+    return spec is not None and str(spec.get("vendor")) == "Apple"
+
+
 USER_JOURNEYS = "/work/shared/docs/user-journeys.md (the product's user journeys: Mina, Dr. Chen, Sam)"
 ISSUE_27 = "issue #27 'Advice an expert would sign' (filed 2026-12, reproductions on main)"
 MIXED_4090_3090 = (
@@ -1903,6 +1925,47 @@ CASES: tuple[Case, ...] = (
         "rules' worked example, 2 x 350 W + CPU + rest about 970 W DC), never a used one whose warranty (5-12 years) does "
         "not pass to a second owner (Digital Trends, 'your PC power supply will eventually destroy itself').",
         (USER_JOURNEYS, DEVTO_DUAL_3090, LOCALLLAMA_EP3, DIGITAL_TRENDS_PSU),
+    ),
+    Case(
+        "mina-32k-opens-on-her-second-3090-mac-says-its-fill",
+        MINA_OWNS_3090,
+        (
+            top_build(
+                "her RTX 3090 plus one bought RTX 3090",
+                lambda b: owned_cards(b) == 1 and gpu_count(b) == 2 and gpu_ids(b) == {"rtx-3090"},
+            ),
+            some_build(
+                "a Mac shown with FILL's warning and its label saying how long her 32k context takes to fill",
+                lambda b: _apple(b) and warned(b, "FILL") and "32k-token context takes at least" in b["label"],
+            ),
+            no_label("cheapest", "a Mac whose 32k context fills past the 10-minute timeout", _apple),
+            no_label("quietest", "a Mac whose 32k context fills past the 10-minute timeout", _apple),
+        ),
+        "Mina asked for a 32k context: a Mac M1 Max prefills a 70B Q4 at ~50 tokens/s (llama.cpp #4167: the M1 Max "
+        "32-core GPU processes a 7B Q4_0 prompt at ~530 tokens/s; a 70B is ~10x the work), so her full context takes "
+        "at least ~11 minutes to its first token (~16 at XiongjieDai's measured 35 tokens/s), past llama-server's and "
+        "the OpenAI client's 10-minute default timeout; two "
+        "3090 take ~1.5. The second 3090 is her answer; the Mac is the quiet, slow alternative, said with its fill.",
+        (USER_JOURNEYS, DEVTO_DUAL_3090, LLAMACPP_APPLE_PREFILL_4167, LLAMA_SERVER_TIMEOUT),
+    ),
+    Case(
+        "llama70b-q4-8k-home-3000-a-mac-fills-in-time",
+        "--model llama-3.3-70b --workload inference --precision q4_k_m --context 8192 --budget 3000 --room home-office",
+        (
+            top_build(
+                "a used Mac with 64 GB of unified memory, 'cheapest', its 8k context filled within 10 minutes",
+                lambda b: (
+                    _apple(b)
+                    and "cheapest" in claims(b)
+                    and not warned(b, "FILL")
+                    and (b.get("context_fill") or {}).get("past_limit") is False
+                ),
+            ),
+        ),
+        "The same Mac is a sound answer for chat at 8k: ~2.7 minutes to fill the whole window at ~50 tokens/s (a "
+        "typical 1k chat prompt in ~20 s), within the default timeout, at ~6.7 tokens/s of decode above reading speed, "
+        "silent and the cheapest build in a home office at 3,000 USD. FILL judges the window asked, not the vendor.",
+        (LLAMACPP_APPLE_4167, LLAMACPP_APPLE_PREFILL_4167, LLAMA_SERVER_TIMEOUT),
     ),
     Case(
         "llama70b-15tps-cheapest-way-out",

@@ -649,6 +649,8 @@ def test_no_label_contradicts_the_numbers_shown(args: str) -> None:
         min_decode_tps=options.get("min_decode_tps"),
         room=options.get("room"),
         deadline_hours=options.get("deadline_hours"),
+        context=options.get("context"),
+        prompt=options.get("prompt"),
     )
     owned: dict[str, int] = {}
     for category, part, quantity in options.get("own") or []:

@@ -47,5 +47,7 @@ def test_random_answers_have_labels_that_hold(request: BuildRequest) -> None:
         min_decode_tps=request.min_decode_tps,
         room=request.room,
         deadline_hours=request.deadline_hours,
+        context=request.workload.context if request.workload.kind == "inference" else None,
+        prompt=request.workload.prompt if request.workload.kind == "inference" else None,
     )
     assert not problems, (request.model_dump(mode="json"), problems)

@@ -60,6 +60,11 @@ Say = Callable[[Reason], str]
 """Renders a nested reason in the language being rendered."""
 
 
+def fill_tokens(tokens: int) -> str:
+    """A window's tokens as a label says them, without a thousands comma (a label splits on commas): 32768 -> "32k"."""
+    return f"{tokens // 1024}k" if tokens % 1024 == 0 else str(tokens)
+
+
 def said_or_text(reason: Reason, name: str, say: Say) -> str:
     """A field that holds a code (rendered) or a source's own words (shown as written)."""
     inner = reason.nested(name)
@@ -1387,6 +1392,12 @@ EN: dict[str, Template] = {
         f"cheapest with {'the experts' if r.fields.get('moe') else 'some layers'} in RAM"
     ),
     "kind.without-own": "without your own card",
+    # FILL warns (rules.job.ContextFill): the window asked fills past the ten-minute default timeout; no thousands comma
+    # (a label splits on commas): "32k", else the count as is
+    "kind.fill-slow": lambda r, _say: (
+        f"a {fill_tokens(int(r.num('tokens')))}-token {'prompt' if r.fields.get('basis') == 'prompt' else 'context'} "
+        f"takes {'' if r.fields.get('basis') == 'prompt' else 'at least '}{r.num('minutes'):.0f} min to fill"
+    ),
     "kind.own-more": "with your own card and more of it",
     "kind.own-all": "with all {gpus} of your own cards, none bought",
     "kind.own-and": lambda r, _say: (
@@ -2354,6 +2365,7 @@ EN: dict[str, Template] = {
     ),
     # how a prompt is processed (est.prefill's and est.offload-prefill's `how`: a list of these, each with its separator)
     "est.how-gemm": "fp16 GEMMs at {share:.0%} of {peak:.0f} TFLOPS (FP16 accumulate)",
+    "est.how-metal": "Metal's simdgroup-matrix kernels at {share:.0%} of the GPU's {peak:.1f} TFLOPS",
     "est.how-gemm-bf16": "bf16 GEMMs at {share:.0%} of {peak:.0f} TFLOPS (FP32 accumulate: cuBLAS has no bf16-accumulate mode)",
     "est.how-power": "fp16 GEMMs held by the {watts:.0f} W board power at {per_watt:g} TFLOPS/W ({share:.0%} of {peak:.0f} TFLOPS)",
     "est.how-mmq": ", quantized blocks multiplied directly on int8 tensor cores (MMQ, llama.cpp since June 2024)",
@@ -2742,6 +2754,11 @@ EN: dict[str, Template] = {
     "est.training-shape": lambda r, _say: (
         f"sequence length {r.fields['seq']}, micro-batch {r.fields['batch']}, gradient checkpointing "
         f"{r.fields['checkpointing']}" + (", fused kernels" if r.fields.get("fused") else "")
+    ),
+    "est.metal": lambda r, _say: (
+        f"llama.cpp's Metal backend on {r.fields['arch']}: the weights read at {r.num('share'):.0%} of the peak (the "
+        f"chip's copy bandwidth x a read share) plus {r.num('us'):.0f} us a layer, both fitted on Apple rows from M4 "
+        "to M3 Ultra (ggml-org/llama.cpp discussion #4167, XiongjieDai's tables)"
     ),
     "est.backend": lambda r, _say: (
         f"llama.cpp's {r.fields['backend']} backend on {r.fields['arch']}"

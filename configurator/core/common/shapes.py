@@ -550,6 +550,18 @@ class ClusterJson(TypedDict, total=False):
     node_curve: NodeCurveJson
 
 
+class ContextFillJson(TypedDict):
+    """How long a build takes to fill the window asked (rules.job.fill_of; FILL warns past `limit_s`): `plan --json`
+    builds' `context_fill`. `basis` "context": the whole context asked at the prefill rate shown (a floor); "prompt":
+    the stated --prompt's time to its first token."""
+
+    tokens: int
+    basis: str
+    time_to_first_token_s: float
+    limit_s: float
+    past_limit: bool
+
+
 class BuildJson(TypedDict):
     """One element of `plan --json` "builds" (model.build.Build.to_json); estimate is EstimateResult.to_json."""
 
@@ -578,6 +590,7 @@ class BuildJson(TypedDict):
     slower: ReasonJson | None  # a training "cheapest" many times slower than a build shown (ranking._slower)
     speed_sourced: bool  # an addition: its speed may hold a claim (False: ranking.unsourced_training_speed)
     why: list[ReasonJson]  # an addition: what a build without a claim or a kind offers over those above (solve.shown)
+    context_fill: NotRequired[ContextFillJson | None]  # an addition: the window asked, filled (FILL's figures)
     price_warnings: NotRequired[list[OldPriceWarning]]  # added by `plan --json` (cli/plan.py)
     rate_warning: NotRequired[RateWarning | None]  # added by `plan --json` (cli/plan.py): old exchange rates
     price_dates: NotRequired[PriceDates | None]  # added by `plan --json` (cli/plan.py): how old the paid prices are

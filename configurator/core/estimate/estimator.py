@@ -144,7 +144,14 @@ from configurator.core.estimate.speculative import (
     tokens_per_step,
 )
 from configurator.core.estimate.traffic import TYPICAL_PROMPT_TOKENS, TYPICAL_STATISTIC, TYPICAL_TRACE
-from configurator.core.estimate.unified import memory_limit, unified_bw_efficiency
+from configurator.core.estimate.unified import (
+    APPLE_PREFILL_SHARE,
+    memory_limit,
+    metal_layer_overhead,
+    metal_prefill_fitted,
+    metal_prefill_tflops,
+    unified_bw_efficiency,
+)
 from configurator.core.estimate.weights import WeightBytes
 from configurator.core.estimate.weights import weight_bytes as _weight_bytes
 from configurator.core.estimate.workload import ENGINE_STAND_IN, ENGINE_STAND_IN_WHY, Workload
@@ -1663,7 +1670,12 @@ def _fixed_overhead(
             per_layer_linear = cal.layer_overhead_llamacpp_linear
         else:
             per_layer_linear = 0.0
-        return cal.step_overhead_llamacpp + layers * per_layer + linear_layers * per_layer_linear
+        metal = metal_layer_overhead(gpu)  # Apple: Metal's own figure (estimate/unified.py)
+        return (
+            cal.step_overhead_llamacpp
+            + layers * (per_layer if metal is None else metal)
+            + linear_layers * per_layer_linear
+        )
     if engine == "vllm":
         return cal.step_overhead_vllm + layers * cal.layer_overhead_vllm
     return cal.step_overhead_transformers + layers * cal.layer_overhead_transformers
@@ -2002,6 +2014,9 @@ def llamacpp_prefill_tflops(
     scalar = _vulkan_scalar_prefill(gpu, cal=cal)
     if scalar is not None:
         return scalar
+    metal = metal_prefill_tflops(gpu)  # an Apple GPU: Metal's simdgroup-matrix kernels (estimate/unified.py)
+    if metal is not None:
+        return metal, (Reason.of("est.how-metal", share=APPLE_PREFILL_SHARE, peak=gpu.fp16_tflops or gpu.fp32_tflops),)
     fp32_acc = bf16 and _bf16_cublas(gpu, cal)
     peak = _gemm_peak_fp32acc(gpu) if fp32_acc else _gemm_peak_fp16acc(gpu)
     by_peak = peak * cal.compute_eff_llamacpp
@@ -2116,7 +2131,10 @@ def _explain_llamacpp_backend(
     are picked, and whether a step's kernels are submitted in one go."""
     if named_engine in EXLLAMA_ENGINES:
         return
-    if gpu.vendor != "nvidia":
+    share = unified_bw_efficiency("llama.cpp", precision, gpu)
+    if share is not None:  # an Apple GPU: Metal's own read share and per-layer cost (estimate/unified.py)
+        ex.assume(Reason.of("est.metal", arch=gpu.architecture, share=share, us=(metal_layer_overhead(gpu) or 0) * 1e6))
+    elif gpu.vendor != "nvidia":
         backend = llamacpp_backend(gpu, ex.cal.llamacpp_backend)
         quantized = precision not in ("fp32", "bf16", "fp16", "fp8")
         fact = (None if quantized else decode_fact(gpu, backend, "16-bit")) or decode_fact(gpu, backend)
@@ -2379,7 +2397,7 @@ def _prefill(
     if not ex.kept:
         return prefill_rate, ttft  # what follows is said, not computed
     backend = llamacpp_backend(gpu, ex.cal.llamacpp_backend) if named_engine in (None, "llama.cpp") else named_engine
-    unfitted = prefill_unfitted(gpu.architecture, backend if engine == "llama.cpp" else engine, model.params_total_b)
+    unfitted = _prompt_unfitted(model, gpu, engine, backend)
     if unfitted is not None:
         ex.assume(unfitted)
     if engine == "llama.cpp" and named_engine in (None, "llama.cpp") and split == "layer":
@@ -2400,6 +2418,16 @@ def _prefill(
         ),
     )
     return prefill_rate, ttft
+
+
+def _prompt_unfitted(model: ModelArch, gpu: Gpu, engine: str, backend: str | None) -> Reason | None:
+    """est.prefill-unfitted for a prompt figure outside the fitted prompt rows (ranges.prefill_unfitted); an Apple chip
+    with prompt rows of its own (unified.APPLE_PREFILL_CHIPS, Metal included) is inside them."""
+    if engine == "llama.cpp" and metal_prefill_fitted(gpu):
+        return prefill_unfitted("", "", model.params_total_b)
+    return prefill_unfitted(
+        gpu.architecture, (backend or "") if engine == "llama.cpp" else engine, model.params_total_b
+    )
 
 
 def _sglang_eager_prefill(

@@ -424,6 +424,9 @@ REGIME_RANGE_FACTORS: dict[tuple[str, str], tuple[float, float]] = {
     # These are the factors the unified-memory figures on Apple and AMD and every batched one read before (27 of the 49
     # held-out offload rows; rowsdec27's kind's range), where CPU-only, experts-in-RAM and GB10 figures read the kind's
     # x0.71..x1.28: held out 41 of 49 (84 %; 37 before), cross-validated 8 of 16. `python benchmarks/accuracy.py offload` prints both (docs/estimates.md, round 31)
+    # apple34 (2026-12-06): with #4167's 12 fitted Apple rows and the Metal per-layer cost (estimate/unified.py) the rule
+    # over 28 rows is (0.681, 1.548), nested 19 of 28 (68 %, below the band): not shipped. At these factors the
+    # held-out offload rows read 43 of 51 inside (84 %), the unified-memory ones 32 of 38 (84 %)
     ("decode_speed", OFFLOAD): (0.74, 1.37),
     # ranges17: prefill on other vendors' backends (1 cross-validated row, 1 source): the kind's 3 sources' biases and
     # 42 rows' scatter, (0.822, 1.247)

@@ -29,12 +29,35 @@ APPLE_STREAM_SHARE_DEFAULT = 0.776
 # the Max/Ultra share had put a Mac mini M4's 8B Q4_K_M at 13.6 tokens/s where one measures 20.9 (round 33).
 APPLE_SMALL_DIES = ("M1", "M1 Pro", "M2")
 APPLE_STREAM_SHARE_SMALL = sorted(APPLE_GPU_STREAM[c][0] / APPLE_GPU_STREAM[c][1] for c in APPLE_SMALL_DIES)[1]
-# llama.cpp's Metal decode kernels reach this share of the measured copy bandwidth: fitted on the LLaMA 2 7B
-# q4_0/f16 rows of XiongjieDai's tables (M2 Ultra 76-core, M3 Max 40-core; tests/data/fit_offload.toml); the
-# LLaMA 3 rows of the same tables and the later builds' rows in tests/data/holdout_offload.toml are the holdout.
-# F16 streams whole rows at nearly the copy rate; the quantized kernels dequantize as they read.
-APPLE_KERNEL_SHARE_QUANT = 0.747
-APPLE_KERNEL_SHARE_F16 = 0.979
+# llama.cpp's Metal decode step = the weights read at the chip's copy bandwidth x a kernel share, plus a fixed cost per
+# layer (encoding and waiting on the layer's kernels) that does not shrink with the bandwidth. So a small die (M4, 120
+# GB/s) spends ~11 % of a 7B Q4_0 token on it and an Ultra (800 GB/s) ~40 %: the larger the chip, the lower the share
+# of its bandwidth a token reaches. Measured in ggml-org/llama.cpp discussion #4167's LLaMA 2 7B Q4_0 rows (3.76 GB
+# read a token): the M4 decodes at 0.76 of its peak, the M4 Pro 0.68, the M4 Max 0.57, the M1/M2/M3 Ultra 0.39-0.44;
+# the M3 Ultra (80 cores) decodes no faster than the M2 Ultra (76), and a 1.1B model on an M1 Ultra reads 243 tokens/s where the bandwidth alone gives ~370
+# (geerlingguy/ai-benchmarks #48): a per-layer cost, not a per-byte one. FITTED (apple34, 2026-12-06) together on the
+# quantized Apple rows of tests/data/fit_offload.toml (XiongjieDai's LLaMA 2 7B rows on M2 Ultra and M3 Max and
+# #4167's rows on M1 Max, M1/M2/M3 Ultra, M4, M4 Pro, M4 Max and M5 Max): 140 us a layer, and a kernel share of 1.085
+# of the copy bandwidth (log-rms 0.080, flat from 130 to 150 us). Above 1: a copy kernel reads and writes, a decode
+# kernel only reads; lshzh-ww (ggml-org/llama.cpp PR #2188) measured 340 GB/s of GPU reads on an M1 Max whose copy
+# reaches 317.6 (1.07). The F16 share is fitted on the F16 rows (M2 Ultra, M3 Max, M1 Max) at that per-layer cost:
+# F16 streams whole rows, the quantized kernels dequantize as they read. Before: 0.747 / 0.979 and the CUDA figure of
+# 60 us, which read the M4 family 18-26 % slow and the Ultras 3-13 % fast. The LLaMA 3 rows of XiongjieDai's tables
+# and the later builds' rows in tests/data/holdout_offload.toml are the holdout.
+APPLE_KERNEL_SHARE_QUANT = 1.085
+APPLE_KERNEL_SHARE_F16 = 1.129
+# llama.cpp's Metal backend's fixed cost per layer of a decode step (encoding and waiting on its kernels), in seconds
+APPLE_METAL_LAYER_S = 140e-6
+# llama.cpp's Metal prompt kernels (kernel_mul_mm: simdgroup 8x8 matrix multiply-accumulate on the GPU's ALUs, the
+# weights dequantized into threadgroup memory) run at this share of the GPU's FP16 rate, the catalog's gpu_fp16_tflops
+# (GPU cores x 128 ALUs x 2 x clock; on an M5 the Neural Accelerators' rate). A prompt is compute-bound, so the share is
+# of the cores' rate, not of the bandwidth. FITTED (apple34, 2026-12-06) on #4167's pp512 rows in
+# tests/data/fit_offload.toml (M1 Max, M1/M2/M3 Ultra, M4 Max; mode system_prefill; geometric mean of measured over
+# estimated 1, rows -11..+13 %); before, an Apple GPU took the
+# dp4a path of a card without matrix units and read 1.6-1.9x slow on every one of those rows.
+APPLE_PREFILL_SHARE = 0.658
+APPLE_PREFILL_CHIPS = frozenset({"M1 Max", "M1 Ultra", "M2 Ultra", "M3 Ultra", "M4 Max"})
+"""The chips whose prompt rows the share is fitted on: a figure on another (M4, M5 Max) says it is outside them."""
 APPLE = "apple"
 
 
@@ -52,7 +75,26 @@ def unified_bw_efficiency(engine: str, precision: str, gpu: Gpu) -> float | None
     if gpu.vendor != APPLE:  # type: ignore[comparison-overlap]  # systems' GPUs are built by system_gpu()
         return None
     kernel = APPLE_KERNEL_SHARE_QUANT if precision in GGUF_TYPES else APPLE_KERNEL_SHARE_F16
-    return kernel * apple_stream_share(gpu.architecture)
+    return min(1.0, kernel * apple_stream_share(gpu.architecture))  # no read outruns the memory bus
+
+
+def metal_layer_overhead(gpu: Gpu) -> float | None:
+    """llama.cpp's fixed cost per layer of a decode step on an Apple GPU (APPLE_METAL_LAYER_S), or None for any other
+    GPU (the estimator's own per-layer figures)."""
+    return APPLE_METAL_LAYER_S if gpu.vendor == APPLE else None  # type: ignore[comparison-overlap]
+
+
+def metal_prefill_tflops(gpu: Gpu) -> float | None:
+    """Sustained TFLOPS of llama.cpp's Metal prompt kernels on an Apple GPU (APPLE_PREFILL_SHARE of its FP16 rate), or
+    None for any other GPU."""
+    if gpu.vendor != APPLE:  # type: ignore[comparison-overlap]
+        return None
+    return APPLE_PREFILL_SHARE * (gpu.fp16_tflops or gpu.fp32_tflops)
+
+
+def metal_prefill_fitted(gpu: Gpu) -> bool:
+    """Whether `gpu` is an Apple chip APPLE_PREFILL_SHARE was fitted on (its prompt rows: the Metal backend included)."""
+    return gpu.vendor == APPLE and gpu.architecture in APPLE_PREFILL_CHIPS  # type: ignore[comparison-overlap]
 
 
 def system_vendor(system: System) -> str:

@@ -13,6 +13,7 @@ from configurator.core.common.shapes import (
     AsIs,
     BuildJson,
     ClusterJson,
+    ContextFillJson,
     CostOfOwnershipJson,
     InfeasibleJson,
     LaunchJson,
@@ -34,6 +35,7 @@ from configurator.core.estimate.result import EstimateResult
 from configurator.core.model.noise import build_dba
 from configurator.core.model.request import BuildRequest
 from configurator.core.rules.base import Check
+from configurator.core.rules.job import fill_of
 from configurator.core.rules.power import PowerLimit
 
 
@@ -402,6 +404,24 @@ class Build(_Frozen):
             # an addition: why a build without a claim or a kind is shown, what it offers over the builds above it
             # (solve.shown), each {code, fields}
             "why": [as_json(o) for o in self.offers],
+            "context_fill": self.context_fill(),  # an addition: the window asked, filled (rules.job.fill_of)
+        }
+
+    def context_fill(self) -> ContextFillJson | None:
+        """How long the window asked takes to fill on this build (FILL's figures: rules.job.fill_of), for `plan --json`
+        builds' `context_fill`: the tokens, their basis ("context": the whole context asked, a floor; "prompt": the
+        stated prompt), seconds, the ten-minute limit and whether it is past it; None for training or an unknown
+        prefill speed."""
+        e = self.estimate
+        fill = fill_of(e.workload, e.prefill_tokens_per_s, e.time_to_first_token_s)
+        if fill is None:
+            return None
+        return {
+            "tokens": int(fill["tokens"]),
+            "basis": str(fill["basis"]),
+            "time_to_first_token_s": round(float(fill["fill_s"]), 1),
+            "limit_s": float(fill["limit_s"]),
+            "past_limit": float(fill["fill_s"]) > float(fill["limit_s"]),
         }
 
 

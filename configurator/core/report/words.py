@@ -34,6 +34,7 @@ from configurator.core.common.reasons import (
     cards_named,
     default_rate,
     eol_said,
+    fill_tokens,
     from_json,
     joined,
     launch_bridge,
@@ -1134,6 +1135,10 @@ ZH_REASONS: dict[str, Template] = {
         "MoE 专家放在内存的最便宜配置" if r.fields.get("moe") else "部分层放在内存的最便宜配置"
     ),
     "kind.without-own": "不用你自己的卡",
+    "kind.fill-slow": lambda r, _say: (
+        f"{fill_tokens(int(r.num('tokens')))} token 的{'提示' if r.fields.get('basis') == 'prompt' else '上下文'}"
+        f"{'' if r.fields.get('basis') == 'prompt' else '至少'}要 {r.num('minutes'):.0f} 分钟才能填满"
+    ),
     "kind.own-more": "你自己的卡再加同款",
     "kind.own-all": "用上你自己的全部 {gpus} 张卡，不另买卡",
     "kind.own-and": lambda r, _say: (
@@ -2323,6 +2328,11 @@ ZH_REASONS: dict[str, Template] = {
         f"{ {'on': '开', 'off': '关', 'selective': '选择性'}.get(str(r.fields['checkpointing']), '') }"
         + ("，融合算子" if r.fields.get("fused") else "")
     ),
+    "est.metal": lambda r, _say: (
+        f"llama.cpp 在 {r.fields['arch']} 上的 Metal 后端：权重按峰值带宽的 {r.num('share'):.0%} 读取（芯片实测拷贝带宽 x 读取系数），"
+        f"另加每层 {r.num('us'):.0f} 微秒固定开销，两者都按 M4 到 M3 Ultra 的 Apple 实测拟合"
+        "（ggml-org/llama.cpp 讨论 #4167、XiongjieDai 的表格）"
+    ),
     "est.backend": lambda r, _say: (
         f"llama.cpp 在 {r.fields['arch']} 上的 {r.fields['backend']} 后端"
         + (
@@ -2481,6 +2491,7 @@ ZH_REASONS: dict[str, Template] = {
         + f" x 单步中计算占 {r.num('scaling'):.0%}"
     ),
     "est.how-gemm": "fp16 GEMM 按 {peak:.0f} TFLOPS（FP16 累加）的 {share:.0%} 计",
+    "est.how-metal": "Metal 的 simdgroup 矩阵内核按 GPU {peak:.1f} TFLOPS 的 {share:.0%} 计",
     "est.how-gemm-bf16": "bf16 GEMM 按 {peak:.0f} TFLOPS（FP32 累加：cuBLAS 没有 bf16 累加模式）的 {share:.0%} 计",
     "est.how-power": "fp16 GEMM 受 {watts:.0f} W 板卡功耗限制，每瓦 {per_watt:g} TFLOPS（{peak:.0f} TFLOPS 的 {share:.0%}）",
     "est.how-mmq": "，量化块直接在 int8 张量核心上相乘（MMQ，llama.cpp 自 2024 年 6 月起）",

@@ -73,7 +73,8 @@ class MemoryFit(_Said):
                 + (
                     f"(macOS: sudo sysctl iogpu.wired_limit_mb={f['wired_mb']}, again after every restart)"
                     if f.get("vendor") == "apple"
-                    else "(amdgpu's GTT: ttm.pages_limit, or amdgpu.gttsize on older kernels)"
+                    else f"(amdgpu's GTT: ttm.pages_limit={f['pages']} on the kernel command line, then a reboot; "
+                    "amdgpu.gttsize on older kernels)"
                 )
             ),
             zh=lambda f: (
@@ -82,7 +83,7 @@ class MemoryFit(_Said):
                 + (
                     f"（macOS：sudo sysctl iogpu.wired_limit_mb={f['wired_mb']}，每次重启后需重新设置）"
                     if f.get("vendor") == "apple"
-                    else "（amdgpu 的 GTT：ttm.pages_limit，旧内核用 amdgpu.gttsize）"
+                    else f"（amdgpu 的 GTT：在内核启动参数中加 ttm.pages_limit={f['pages']}，重启后生效；旧内核用 amdgpu.gttsize）"
                 )
             ),
         ),
@@ -271,6 +272,93 @@ class PromptWait(_Said):
         return self.say(
             status, "wait-users", tps=prefill_tps, wait_s=wait_s, prompt=prompt, users=users, shared_s=shared
         )
+
+
+FILL_LIMIT_S = 600.0
+"""FILL warns when the window asked takes longer than this to fill: ten minutes, the default request timeout of the
+server and of the client a local model is reached through (llama.cpp's llama-server `-to, --timeout N`: "server
+read/write timeout in seconds (default: 600)", tools/server/README.md, read 2026-12-06; the OpenAI Python client:
+"default is 10 minutes", openai/openai-python README and PR #967, read 2026-12-06). Past it a request sent with the
+defaults ends before its first token, and no practitioner calls such a machine an answer for that window."""
+FILL_LIMIT_SOURCE = (
+    "llama.cpp tools/server/README.md: '-to, --timeout N  server read/write timeout in seconds (default: 600)'; "
+    "openai/openai-python README (PR #967): the client's default timeout is 10 minutes (both read 2026-12-06)"
+)
+FILL_CONTEXT_SOURCE = (
+    "Mooncake (Kimi) long-context chat trace, FAST'25, kvcache-ai/Mooncake traces/conversation_trace.jsonl: p90 "
+    "input 27,367 tokens (core/estimate/traffic.py): one request in ten to a long-context service fills most of a 32k "
+    "window"
+)
+
+
+def fill_of(workload: Mapping[str, Any], prefill_tps: float | None, ttft_s: float | None) -> dict[str, Any] | None:
+    """What filling the window asked takes on a build (FILL's fields, `plan --json` builds' `context_fill`): the
+    stated prompt (`basis` "prompt": the estimate times its first token, `ttft_s`), else the whole context asked
+    (`basis` "context": context / the prefill rate shown, a floor, since a longer prompt's attention makes each token
+    dearer). The whole window, not a typical share of it: a chat's later turns prefill only the new message (llama.cpp
+    keeps a slot's prompt cache), but a pasted document, a RAG retrieval, a coding agent's repository or a
+    conversation resumed after the cache is gone fill it at once, and a long-context service sends most of it one
+    request in ten (FILL_CONTEXT_SOURCE). None for a training job or an unknown prefill speed."""
+    if workload.get("kind", "inference") != "inference" or not prefill_tps:
+        return None
+    prompt = workload.get("prompt")
+    if prompt:
+        tokens, seconds, basis = (
+            int(prompt),
+            float(ttft_s if ttft_s is not None else int(prompt) / prefill_tps),
+            "prompt",
+        )
+    else:
+        tokens = int(workload.get("context") or 0)
+        if tokens <= 0:
+            return None
+        seconds, basis = tokens / prefill_tps, "context"
+    return {"tokens": tokens, "basis": basis, "tps": prefill_tps, "fill_s": seconds, "limit_s": FILL_LIMIT_S}
+
+
+def _minutes(seconds: float) -> str:
+    return f"{seconds / 60:,.0f} min" if seconds >= 90 else f"{seconds:,.0f} s"
+
+
+def _zh_minutes(seconds: float) -> str:
+    return f"{seconds / 60:,.0f} 分钟" if seconds >= 90 else f"{seconds:,.0f} 秒"
+
+
+@register
+class ContextFill(_Said):
+    id = "FILL"
+    title = (
+        "the window asked (the whole context, or the stated prompt) fills before a request times out: ten minutes, "
+        "llama-server's and the OpenAI client's default timeout"
+    )
+    severity = "warn"
+    sources = (FILL_LIMIT_SOURCE, FILL_CONTEXT_SOURCE, "the estimator's prefill speed (core/estimate)")
+    reads = ("estimate.prefill_tokens_per_s", "estimate.time_to_first_token_s", "workload.context", "workload.prompt")
+    messages = (
+        Message(
+            "slow",
+            lambda f: (
+                f"a {f['tokens']:,}-token {'prompt' if f['basis'] == 'prompt' else 'context'} takes "
+                f"{'' if f['basis'] == 'prompt' else 'at least '}{_minutes(f['fill_s'])} to fill on this machine "
+                f"(prompt processed at about {f['tps']:,.0f} tokens/s): past the {f['limit_s'] / 60:.0f}-minute "
+                "default timeout of llama-server and the OpenAI client, a full window's request ends before its "
+                "first token (raise --timeout, keep prompts short, or a GPU with faster prefill)"
+            ),
+            zh=lambda f: (
+                f"{f['tokens']:,} token 的{'提示' if f['basis'] == 'prompt' else '上下文'}在这台机器上"
+                f"{'' if f['basis'] == 'prompt' else '至少'}要 {_zh_minutes(f['fill_s'])} 才能填满"
+                f"（提示处理约 {f['tps']:,.0f} token/秒）：超过 llama-server 和 OpenAI 客户端默认的 "
+                f"{f['limit_s'] / 60:.0f} 分钟超时，填满整个窗口的请求在第一个 token 之前就会结束"
+                "（调大 --timeout、缩短提示，或换预填充更快的 GPU）"
+            ),
+        ),
+    )
+
+    def check(self, fill: Mapping[str, Any]) -> Check:
+        """FILL on `fill_of`'s fields: warns when the window takes longer than FILL_LIMIT_S to fill. A used MacBook Pro
+        M1 Max prefills a 70B Q4 at ~50 tokens/s: Mina's 32k context takes ~11 minutes, where two RTX 3090 take ~1.5."""
+        status: Status = "warn" if fill["fill_s"] > fill["limit_s"] else "pass"
+        return self.say(status, "slow", **fill)
 
 
 @register

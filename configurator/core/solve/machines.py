@@ -724,7 +724,9 @@ def _box_memory(system: System, est: EstimateResult, raised: float | None) -> Ch
 
 def raised_memory(system: System, need_gib: float, raised: float) -> Check:
     """MEM-FIT's warning where a unified-memory box holds the job only with its GPU's share of memory raised: the
-    knob, the share and, on a Mac, the very command (its limit in MB)."""
+    knob, the share and its value: on a Mac the very command (its limit in MB, `wired_mb`, which the launch runs
+    first: plan._launch), on an AMD APU the kernel parameter in 4 KiB pages (`pages`: ttm.pages_limit counts pages,
+    25165824 = 96 GiB as noamsto/nix-amd-ai #42 set it on a Strix Halo)."""
     u = system.unified
     assert u is not None
     vendor = system_vendor(system)
@@ -741,6 +743,7 @@ def raised_memory(system: System, need_gib: float, raised: float) -> Check:
         os_gb=memory * (1 - raised) / 1e9,
         vendor=vendor,
         wired_mb=int(memory * raised / 2**20),
+        pages=int(memory * raised / 4096),
     )
 
 

@@ -85,6 +85,7 @@ from configurator.core.solve.relax import _training_compute, _with_offload
 from configurator.core.solve.rules import (
     CIRCUIT,
     ENGINE,
+    FILL,
     MANY_GPU_PLATFORM,
     MEM_FIT,
     NOISE,
@@ -95,6 +96,7 @@ from configurator.core.solve.rules import (
     READING_TPS,
     Assembly,
     check_build,
+    fill_check,
     meets_speed,
     power_of,
     prompt_check,
@@ -1634,6 +1636,11 @@ def _launch(model: ModelArch, build: Build, catalog: Catalog) -> LaunchJson:
         gpu=gpu if isinstance(gpu, Gpu) else None,
         nodes=build.nodes,
     )
+    wired = next((c.fields for c in build.checks if c.rule == MEM_FIT.id and c.code == "raised"), None)
+    if wired is not None and wired.get("vendor") == "apple" and launch.get("command"):
+        # a Mac that holds the model only with its GPU's wired limit raised (MEM-FIT's "raised": the same MB the check
+        # names) runs the job after raising it: macOS forgets the setting at every restart
+        launch = {**launch, "command": f"sudo sysctl iogpu.wired_limit_mb={wired['wired_mb']} && {launch['command']}"}
     cap = next((c.fields.get("command") for c in build.checks if c.rule == POWER_CAP.id and c.code == "at-boot"), "")
     if cap and launch.get("command"):
         # a power-limited build runs its job only with its cards capped (PWR-9: the limit does not persist): the
@@ -2442,11 +2449,18 @@ def _with_prompt(build: Build) -> Build:
         e.workload.get("kind", "inference") != "inference"
         or not e.prefill_tokens_per_s
         or e.time_to_first_token_s is None
-        or any(c.rule == PROMPT.id for c in build.checks)
     ):
         return build
+    added = [] if any(c.rule == PROMPT.id for c in build.checks) else [prompt_check(e)]
+    # FILL, when the window asked takes past the ten-minute default timeout to fill (rules.fill_check): said only when
+    # it warns, a figure every build's `context_fill` shows
+    fill = None if any(c.rule == FILL.id for c in build.checks) else fill_check(e)
+    if fill is not None and fill.status != "pass":
+        added.append(fill)
+    if not added:
+        return build
     order = {"fail": 0, "warn": 1, "pass": 2}
-    checks = sorted((*build.checks, prompt_check(e)), key=lambda c: order[c.status])
+    checks = sorted((*build.checks, *added), key=lambda c: order[c.status])
     return build.model_copy(update={"checks": tuple(checks)})
 
 

@@ -58,7 +58,7 @@ from configurator.core.model.build import Build, BuildPart
 from configurator.core.model.noise import build_dba
 from configurator.core.model.request import BuildRequest
 from configurator.core.rules.site import DataCenterNoise
-from configurator.core.solve.rules import PROMPT, READING_TPS, SPEED
+from configurator.core.solve.rules import FILL, PROMPT, READING_TPS, SPEED
 from configurator.core.solve.shown import (
     AS_FAST,
     FASTER,
@@ -118,6 +118,9 @@ class Measures:
     )
     too_loud: bool = False  # a data-center class machine in a room that cannot take it (NOISE-1 warns)
     waits: bool = False  # its prompts wait (PROMPT warns: one prompt, or the last of several users' past a minute)
+    # the window asked takes past the ten-minute default timeout to fill (FILL warns): it waits (`waits`), and is
+    # ranked after the builds that fill it in time
+    overlong: bool = False
     short: bool = False  # below the speed asked (--min-decode-tps)
     unsourced_speed: bool = False  # a training speed on an unsourced utilisation or an unpriced parameter offload
     wait_s: float | None = None  # when its prompts wait (PROMPT warns): the seconds to the first token of its last user
@@ -146,8 +149,11 @@ def measure(build: Build, request: BuildRequest) -> Measures:
     speed = e.decode_tokens_per_s if e.workload.get("kind", "inference") == "inference" else job_tokens_per_s(e)
     readable = e.workload.get("kind", "inference") != "inference" or (speed or 0.0) >= READING_TPS
     prompt = next((c for c in build.checks if c.rule == PROMPT.id and c.status != "pass"), None)
+    fill = next((c for c in build.checks if c.rule == FILL.id and c.status != "pass"), None)
     slow_prompt = prompt is not None
     waited = prompt.fields.get("shared_s", prompt.fields.get("wait_s")) if prompt is not None else None
+    if waited is None and fill is not None:
+        waited = fill.fields.get("fill_s")  # the first token of the window asked, filled: its wait
     short = request.min_decode_tps is not None and (speed or 0.0) < request.min_decode_tps
     return Measures(
         price=build.total_price,
@@ -161,7 +167,8 @@ def measure(build: Build, request: BuildRequest) -> Measures:
         short=short,
         too_loud=request.room == "home-office"
         and any(c.rule == DataCenterNoise.id and c.status != "pass" for c in build.checks),
-        waits=slow_prompt,
+        waits=slow_prompt or fill is not None,
+        overlong=fill is not None,
         unsourced_speed=unsourced_training_speed(build, request),
         wait_s=float(waited) if isinstance(waited, (int, float)) else None,
         quantized=quantized(build, request),
@@ -373,6 +380,10 @@ def _field(builds: list[Build], request: BuildRequest) -> _Field | None:
     # nor a build whose prompts wait (PROMPT: the last of several users past a minute for a first token) while one
     # whose prompts do not is shown, whatever its hardware: five RTX 4060 Ti had been Dr. Chen's "cheapest" for 20
     # students at 5.0 tokens/s each, the twentieth waiting ~112 s for a 4k prompt's first token
+    # and first of those, a build whose window asked fills past the ten-minute default timeout (FILL) while one that
+    # fills it in time is shown: a used MacBook Pro M1 Max had been Mina's "cheapest; quietest" for a 70B at 32k, the
+    # context taking ~11 minutes to fill at ~50 tokens/s of prefill beside two RTX 3090 at ~1.5
+    every_passing = [i for i in every_passing if not m[i].overlong] or every_passing
     every_passing = [i for i in every_passing if not m[i].waits] or every_passing
     # a build whose users wait seconds per word (PERF warns) is shown after those at reading speed, and the claims
     # are made among the latter when there are any: "cheapest" at 2 tokens/s was the top of a 70B plan. When the only
@@ -1208,11 +1219,13 @@ def _shown(f: _Field, request: BuildRequest, comparison: bool, places: int) -> l
     rank = lambda i: min(CLAIM_ORDER.get(c.code, 0) for c in f.claims[i])
     labelled.sort(key=rank)
 
-    def order_key(i: int) -> tuple[bool, bool, float, float]:
+    def order_key(i: int) -> tuple[bool, bool, bool, float, float]:
+        # a build whose window asked fills past the default timeout (FILL) after every other set aside: its answer to
+        # the request as asked ends before a first token
         aside = not m[i].readable or m[i].slow_cpu_only or m[i].too_loud or m[i].waits or m[i].past_support
-        return (not m[i].passing, aside, m[i].price, -m[i].speed)
+        return (not m[i].passing, aside, m[i].overlong, m[i].price, -m[i].speed)
 
-    def rest_key(i: int) -> tuple[bool, tuple[bool, bool, float, float]]:
+    def rest_key(i: int) -> tuple[bool, tuple[bool, bool, bool, float, float]]:
         # owning a card, one more of it is the plain upgrade: shown before the unlabelled mixes with other cards
         # (a 3060 + 2060 pair 50 USD cheaper had pushed the second RTX 3060 off the list); a server on the fewest
         # cards that serve every user (plan._fewest_cards_served) is the other answer a practitioner looks for first:
@@ -1309,7 +1322,7 @@ def _kind_said(f: _Field, i: int, shown: list[int]) -> Reason | None:
 
 
 def _making_way(
-    f: _Field, shown: list[int], waiting: list[int], order_key: Callable[[int], tuple[bool, bool, float, float]]
+    f: _Field, shown: list[int], waiting: list[int], order_key: Callable[[int], tuple[bool, bool, bool, float, float]]
 ) -> tuple[int, int] | None:
     """When every place is taken: a build shown for its kind alone (a mini PC, a CPU-only box, power-limited cards; not
     one of PLACED_FIRST) that a build shown beats on both price and speed (shown.beaten_by), and the first build waiting for a place, with
@@ -1390,7 +1403,8 @@ def rank_and_label(builds: list[Build], request: BuildRequest, places: int | Non
     for rank, i in enumerate(shown[: request.top_k], start=1):
         build = f.pool[i]
         eol = f.eol[i]
-        kinds = build.kinds_said() + ((eol.said,) if eol is not None else ())
+        fill = fill_said(build)
+        kinds = build.kinds_said() + ((eol.said,) if eol is not None else ()) + ((fill,) if fill is not None else ())
         claims = tuple(f.claims[i])
         offered = _offers_of(f, i, shown[: rank - 1]) or ()
         shown_for = (Reason.of("shown.offers", offers=offered),) if offered else ()
@@ -1417,6 +1431,28 @@ def rank_and_label(builds: list[Build], request: BuildRequest, places: int | Non
         }
         out.append(build.model_copy(update=update))
     return out
+
+
+def fill_said(build: Build) -> Reason | None:
+    """kind.fill-slow, the label's word of FILL's warning (the window asked fills past the ten-minute default timeout:
+    "a 32k-token context takes at least 11 min to fill"), from the check's own fields; None when FILL does not warn.
+    The Mac Mina would have bought as "cheapest; quietest" is shown as the quiet, slow alternative, saying it."""
+    fill = next((c for c in build.checks if c.rule == FILL.id and c.status != "pass"), None)
+    if fill is None:
+        return None
+    f = fill.fields
+
+    def num(name: str) -> float:
+        value = f.get(name)
+        return float(value) if isinstance(value, (int, float)) else 0.0
+
+    return Reason.of(
+        "kind.fill-slow",
+        tokens=int(num("tokens")),
+        basis=str(f.get("basis")),
+        minutes=round(num("fill_s") / 60),
+        limit_s=num("limit_s"),
+    )
 
 
 def label_text(claims: tuple[Reason, ...], kinds: tuple[Reason, ...], offers: tuple[Reason, ...] = ()) -> str:

@@ -31,6 +31,7 @@ from configurator.core.support.checks import check_stack
 
 MEM_FIT, SPEED, REGION = instance(job_rules.MemoryFit), instance(job_rules.Speed), instance(job_rules.Region)
 ENGINE, PROMPT = instance(job_rules.Engine), instance(job_rules.PromptWait)
+FILL = instance(job_rules.ContextFill)
 
 
 @dataclass(frozen=True)
@@ -103,6 +104,15 @@ def prompt_check(est: EstimateResult) -> Check:
     prompt = int(est.workload.get("prompt") or min(context, TYPICAL_PROMPT_TOKENS))
     users = int(est.workload.get("batch") or 1) if est.workload.get("kind", "inference") == "inference" else 1
     return PROMPT.check(est.prefill_tokens_per_s, est.time_to_first_token_s, prompt, users)
+
+
+def fill_check(est: EstimateResult) -> Check | None:
+    """FILL on a build's estimate: how long the window asked (the stated prompt, else the whole context) takes to fill
+    (rules.job.fill_of), warned past llama-server's and the OpenAI client's ten-minute default timeout; None for a
+    training job or an unknown prefill speed. plan._with_prompt adds it to a build when it warns, and ranking.measure
+    reads it (such a build holds no claim beside one that fills the window in time, and is ranked after it)."""
+    fill = job_rules.fill_of(est.workload, est.prefill_tokens_per_s, est.time_to_first_token_s)
+    return FILL.check(fill) if fill is not None else None
 
 
 def region_check(gpu: Gpu, request: BuildRequest) -> Check | None:
