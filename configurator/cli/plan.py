@@ -128,11 +128,6 @@ def _buy_or_rent_lines(build: Any) -> list[str]:
     lines = [
         f"   buy or rent: {english(from_json(said))}" + (f" ({'; '.join(rows)}, own net of resale)" if rows else "")
     ]
-    # inference (round 35): the hours its users' demand keeps it busy, and its electricity a year from them
-    busy = [a for a in costs.get("assumption_codes", []) if a["code"] in ("tco.busy-served", "tco.seats")]
-    if busy:
-        energy = f"{costs['yearly_energy_kwh']:,.0f} kWh, {money(costs['yearly_energy'])} {c} a year"
-        lines.append(f"   electricity: {energy}; " + "; ".join(english(from_json(a)) for a in busy))
     # inference: why no per-token API is weighed, its prices all for another market than the buyer's (round 32)
     if costs.get("api_other_market"):
         lines.append(f"   buy or rent, API: {english(from_json(costs['api_other_market']))}")
@@ -140,6 +135,12 @@ def _buy_or_rent_lines(build: Any) -> list[str]:
     enough = costs.get("rental_enough")
     if enough and enough.get("said"):
         lines.append(f"   buy or rent, enough: {english(from_json(enough['said']))}")
+    # inference (round 35), after the buy-or-rent lines it explains: the hours its users' demand keeps it busy, and
+    # its electricity a year from them
+    busy = [a for a in costs.get("assumption_codes", []) if a["code"] in ("tco.busy-served", "tco.seats")]
+    if busy:
+        energy = f"{costs['yearly_energy_kwh']:,.0f} kWh, {money(costs['yearly_energy'])} {c} a year"
+        lines.append(f"   electricity: {energy}; " + "; ".join(english(from_json(a)) for a in busy))
     return lines
 
 

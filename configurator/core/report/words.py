@@ -1794,7 +1794,7 @@ ZH_REASONS: dict[str, Template] = {
     "tco.billed-on": "租用按每个开机小时计费（机器开着时实例也在运行）",
     "tco.billed-busy": "租用只按满载小时计费（实例按需启动）",
     "tco.billed-serving": (
-        "租用按其 GPU 以每位用户 {tps:,.1f} tokens/s 回答同样 {users:,} 位用户请求的每年 {hours:,.0f} 小时计费"
+        "租用按其 GPU 以每位用户 {tps:,.1f} token/秒 回答同样 {users:,} 位用户请求的每年 {hours:,.0f} 小时计费"
         "（与本机满载小时同一算法；按秒计费，如按需启动的实例或 serverless 端点；全天在线的专用端点更贵："
         "--dedicated-endpoint）"
     ),
@@ -1804,7 +1804,7 @@ ZH_REASONS: dict[str, Template] = {
         "https://code.claude.com/docs/en/costs，2026-12-06 查阅）：配置按并发路数选，需求按全部席位计"
     ),
     "tco.busy-served": lambda r, _say: (
-        f"每年忙碌 {r.num('hours'):,.0f} 小时：以本机每位用户 {r.num('tps'):,.1f} tokens/s 为 {r.num('users'):g} 位用户"
+        f"每年忙碌 {r.num('hours'):,.0f} 小时：以本机每位用户 {r.num('tps'):,.1f} token/秒 为 {r.num('users'):g} 位用户"
         f"生成每年 {r.num('demand_m'):,.1f}M 个输出 token"
         + (
             f"（速度不足以满足需求：用户工作的 {r.num('active'):,.0f} 小时全部忙碌）"
