@@ -364,7 +364,7 @@
     <message>
         <location filename="../../configurator/qt/costs.py" line="100"/>
         <source>The kind of user: a casual chat user sends {casual:.1f} requests a day (NBER working paper 34255); an agentic coding seat about {coding:.0f} of a {prompt:,}-token prompt and a {reply}-token reply (estimated from Anthropic&apos;s Claude Code figures). Requests a day, when set, override it</source>
-        <translation>用户类型：普通聊天用户每天发送 {casual:.1f} 个请求（NBER 工作论文 34255）；一个智能体编程席位每天约 {coding:.0f} 个，每个提示 {prompt:,} 个 token、回复 {reply} 个 token（按 Anthropic 公布的 Claude Code 数据估计）。填写了每天请求数时以其为准</translation>
+        <translation>用户类型：普通聊天用户每天发送 {casual:.1f} 个请求（NBER 工作论文 34255）；一个智能体编程席位每天约 {coding:.0f} 个，每个提示 {prompt:,} token、回复 {reply} token（按 Anthropic 公布的 Claude Code 数据估计）。填写了每天请求数时以其为准</translation>
     </message>
     <message>
         <location filename="../../configurator/qt/costs.py" line="110"/>
