@@ -3426,6 +3426,11 @@ FIELD_HELP_ZH: dict[str, str] = {
     "GB of memory on the card: 1 GB to 1 TB": "卡上显存 GB 数：1 GB 到 1 TB",
     "GB/s, peak": "GB/s，峰值",
     "GPUDirect peer-to-peer over PCIe (False on GeForce)": "经 PCIe 的 GPUDirect 点对点（GeForce 为 False）",
+    "the PCIe generation the GPU bays run at, from the server's spec page (required with gpu_bays: the estimate times "
+    "the cards' links at it and the search reads it: rules.links.BayGeneration)": (
+        "GPU 插槽（bay）运行的 PCIe 代数，取自服务器规格页（有 gpu_bays 时必填：估算按它计算显卡链路时间，搜索也读取它："
+        "rules.links.BayGeneration）"
+    ),
     "GPUs on one card (the Arc Pro B60 Dual carries two, each with its own memory and x8 link): vram_gb, bandwidth and "
     "throughput are per GPU; tdp_w, size and connectors per card": (
         "一张卡上的 GPU 数（Arc Pro B60 Dual 有两个，各有自己的显存和 x8 链路）：vram_gb、带宽和算力按每个 GPU 计；"
