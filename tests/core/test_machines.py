@@ -217,6 +217,24 @@ def test_deepseek_r1_q4_at_25000_the_fastest_tier_is_a_32_core_epyc_on_eight_cha
     assert (fastest.estimate.decode_tokens_per_s or 0) > 3.5 * 2
 
 
+def test_experts_in_ram_asked_with_offload_cpu_still_searches_the_platform_tiers(catalog: Catalog) -> None:
+    """review35's walk (round 35): DeepSeek-R1 at FP8 within 12,000 USD gave the way out "use q4_k_m and keep the
+    experts in RAM: an RTX 2080 Ti 22GB on an 8-channel EPYC, 5,870 USD, 7.4 tokens/s"; planned at those words
+    (--offload cpu) it opened on one RTX 5090 at 10,000 USD, 5.2 tokens/s: a request already keeping weights in RAM had
+    skipped the tiers (only the cheapest host, which reads its RAM slowly). Now the tiers are searched for it too."""
+    from configurator.core.solve.machines import experts_in_ram
+
+    asked = BuildRequest(
+        model_id="deepseek-r1", workload=Workload(kind="inference", precision="q4_k_m", offload="cpu"), budget=12000
+    )
+    tiers = experts_in_ram(_context(catalog, asked))
+    assert tiers, "no experts-in-RAM platform tier for a request that asked for the experts in RAM"
+    fastest = max(tiers, key=lambda b: b.estimate.decode_tokens_per_s or 0)
+    board = next(p for p in fastest.parts if p.category == "motherboard")
+    assert board.spec["memory_channels"] >= 8 and fastest.total_price <= 12000
+    assert (fastest.estimate.decode_tokens_per_s or 0) > 5.2  # the RTX 5090 it opened on
+
+
 def test_the_tier_range_is_for_models_too_big_for_one_card_and_not_for_the_map(catalog: Catalog) -> None:
     from configurator.core.solve.machines import experts_in_ram
 

@@ -903,21 +903,22 @@ def experts_in_ram(ctx: PlanContext) -> list[Build]:
     _wider_in_tier). Decode speed follows the tier's bandwidth, or its cores where they bind; each says its prompt
     wait. A 16-bit release with no precision named runs at Q8_0 (sources.in_ram): BF16 is no GGUF llama.cpp keeps
     experts in RAM in here, so the release's quality had no experts-in-RAM host at all."""
-    from configurator.core.solve.candidates import runs_from_ram
     from configurator.core.solve.plan import _solve_once, _with_offload
 
     request, workload = ctx.request, ctx.workload
     # llama.cpp keeps GGUF experts in RAM, MXFP4 ones too (gpt-oss with --n-cpu-moe), and the Q4_0 experts of an INT4
     # release (Kimi K2.5's GGUF)
-    # a request that keeps weights in RAM already is solved so by the plan itself, on the cheapest host; with a speed
-    # asked, that host seldom meets it (candidates.slowest_host), and the tiers are its answer: DeepSeek-R1 at Q2_K
-    # with its experts in RAM at 5 tokens/s (the way out of 5,000 USD, applied) had found only a CPU-only box whose
-    # prompts wait 101 s, at 3,005 USD, beside the way's 2,975 USD 8-channel EPYC with an RTX 4060 Ti at 6.8
+    # a request that keeps weights in RAM already (--offload cpu) is solved so by the plan itself, on the cheapest
+    # host, which seldom reads its RAM fast (candidates.slowest_host): the tiers are searched for it too. DeepSeek-R1
+    # at Q2_K with its experts in RAM at 5 tokens/s (the way out of 5,000 USD, applied) had found only a CPU-only box
+    # whose prompts wait 101 s, beside the way's 2,975 USD 8-channel EPYC with an RTX 4060 Ti at 6.8; and with no speed
+    # asked (round 35, review35's walk) R1 at Q4_K_M with --offload cpu within 12,000 USD opened on one RTX 5090 at
+    # 10,000 USD, 5.2 tokens/s, where the way out that named those words, and the plan without them, found the
+    # 8-channel EPYC with an RTX 2080 Ti 22GB at 5,870 USD, 7.4 tokens/s
     offloadable = (
         workload.kind == "inference"
         and request.workload.engine in (None, "llama.cpp")
         and (workload.precision in GGUF_TYPES or workload.precision in MOE_GGUF)
-        and (not runs_from_ram(request.workload) or bool(request.min_decode_tps))
     )
     if (
         ctx.model.moe is None
