@@ -293,17 +293,24 @@ def _bounds(model: Any, name: str) -> tuple[float | None, float | None, bool]:
     return low, high, low_open
 
 
+def field_type(model: Any, name: str, whole: bool = False) -> Callable[[str], float]:
+    """An argparse type for a pydantic model's field: a number (whole, if `whole`) within the field's own range."""
+    low, high, low_open = _bounds(model, name)
+    if not whole:
+        return float_in(low, high, low_open)
+    return int_in(None if low is None else int(low) + (1 if low_open else 0), None if high is None else int(high))
+
+
 def _workload_int(name: str) -> Callable[[str], int]:
     from configurator.core.estimate.workload import Workload
 
-    low, high, low_open = _bounds(Workload, name)
-    return int_in(None if low is None else int(low) + (1 if low_open else 0), None if high is None else int(high))
+    return field_type(Workload, name, whole=True)  # type: ignore[return-value]
 
 
 def _workload_float(name: str) -> Callable[[str], float]:
     from configurator.core.estimate.workload import Workload
 
-    return float_in(*_bounds(Workload, name))
+    return field_type(Workload, name)
 
 
 def _request_float(name: str) -> Callable[[str], float]:
