@@ -59,13 +59,29 @@ def activation_bytes_per_layer(model: ModelArch, seq: int, batch: int, fused: bo
     recomputes silu(x1) * x2 in backward (swiglu_op.py, `ctx.save_for_backward(x, w1, w2, w3, x1, x2)`).
     """
     h, q, kv, inter = block_widths(model)
+    routed = 2 * routed_inputs(model)
     if fused:
         attention = 2 * h + 4 + 2 * h + 2 * (q + 2 * kv) + 2 * q + 4 * model.num_attention_heads
-        mlp = 2 * h + 4 + 2 * h + (2 if model.mlp_gated else 1) * 2 * inter
+        mlp = 2 * h + 4 + 2 * h + routed + (2 if model.mlp_gated else 1) * 2 * inter
         return seq * batch * (attention + mlp)
     attention = 2 * h + 2 * h + 2 * (q + 2 * kv) + 2 * (q + kv) + 2 * q  # norm in, proj in, qkv, rope'd q/k, attn out
-    mlp = 2 * h + 2 * h + (4 if model.mlp_gated else 2) * 2 * inter  # norm in, proj in, gate/up/act/product
+    mlp = 2 * h + 2 * h + routed + (4 if model.mlp_gated else 2) * 2 * inter  # norm in, proj in, gate/up/act/product
     return seq * batch * (attention + mlp)
+
+
+def routed_inputs(model: ModelArch) -> int:
+    """Elements per token an MoE block saves as its routed experts' input: the top-k permuted copies of the token (at
+    a latent MoE's latent width), which the experts' first GEMM keeps for its weight gradient as any linear layer keeps
+    its input (Megatron-Core runs the experts as Transformer Engine's GroupedLinear on the permuted tokens,
+    NVIDIA/Megatron-LM@d98e8a6 megatron/core/transformer/moe/experts.py; Hugging Face's MoE blocks index
+    `hidden_states[token_idx]` per expert). The norm's output the router reads is the block's own `proj in`; the
+    experts' outputs are not kept, since Megatron-Core multiplies the routing probabilities inside the activation
+    ("moving the probs multiplication from unpermutation to activation function of GroupedMLP", its moe/README.md).
+    0 for a dense model."""
+    moe = model.moe
+    if moe is None:
+        return 0
+    return moe.experts_per_token * moe.expert_width_in(model.hidden_size)
 
 
 def selective_saved_bytes_per_layer(model: ModelArch, seq: int, batch: int) -> float:
