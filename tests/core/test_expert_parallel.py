@@ -3,10 +3,14 @@ NeMo runs, their memory and all-to-all traffic, where EP is not worth it, and th
 
 from __future__ import annotations
 
+import re
+import shlex
+
 import pytest
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.estimate.estimator import estimate, moe_layer_count
+from configurator.core.estimate.frameworks import pipeline_layers, pipeline_pace
 from configurator.core.estimate.parallel import ParallelPlan, inter_node_link, plan_training, sharded_estimate
 from configurator.core.estimate.params import count_params
 from configurator.core.estimate.workload import Workload
@@ -57,12 +61,15 @@ def test_qwen3_30b_a3b_on_one_h100_node_within_15_percent_of_nemo_automodel(cata
     (Transformer Engine's fused RMSNorm, Linear and attention: priced as a fused stack). The planner's best layout on
     one DGX H100 with that batch is within 15 % of it, and shards the experts as the run did (since train28: before,
     the planner split the 768-wide experts four ways by tensor parallelism and priced their 192-wide GEMMs at 256
-    tokens each as dense ones, gemm.expert_time_factor)."""
+    tokens each as dense ones, gemm.expert_time_factor). cluster36: the experts run whole on each of the 8 EP ranks
+    whatever the tensor degree (expert tensor parallel 1, as the recipes set it); with the routed experts' permuted
+    inputs saved (activations.routed_inputs) the run's TP 1 needs recomputation, as the run had (its config's
+    activation_checkpointing: true), and the planner takes TP 2 under ZeRO-3 without it, -3.1 %."""
     model = catalog.records["models"]["qwen3-30b-a3b"]
     gpu = catalog.records["gpus"]["h100-sxm"]
     plan = plan_training(model, _workload(fused=True), gpu, 1, 8, batch_tokens=512 * SEQ)
     assert plan is not None and plan.fits
-    assert plan.expert == 8 and plan.tensor == 1
+    assert plan.expert == 8 and plan.expert_tensor == 1
     tokens_per_s, _tflops = _steady(catalog, "qwen3-30b-a3b", plan, fused=True)
     assert tokens_per_s == pytest.approx(12_040, rel=0.15)
 
@@ -73,7 +80,7 @@ def test_expert_parallel_keeps_one_ep_th_of_the_experts_and_sends_their_tokens(c
     forward and backward), (EP-1)/EP of it leaving the GPU."""
     model = catalog.records["models"]["qwen3-30b-a3b"]
     gpu = catalog.records["gpus"]["h100-sxm"]
-    plan = plan_training(model, _workload(), gpu, 1, 8, expert=8, batch_tokens=512 * SEQ)
+    plan = plan_training(model, _workload(), gpu, 1, 8, expert=8, tensor=1, batch_tokens=512 * SEQ)
     assert plan is not None and plan.expert == 8 and plan.tensor == 1 and plan.pipeline == 1
     counts = count_params(model)
     held = (counts.total - counts.experts + counts.experts / 8) * 2
@@ -144,7 +151,10 @@ def test_a_multi_node_expert_group_is_timed_and_launched_with_deepep_and_transfo
     (collectives.expert_dispatcher). The estimate and the command agree: the layout's `expert_dispatcher` is what
     --moe-token-dispatcher-type runs (flex with the deepep backend: NVIDIA/Megatron-LM@d98e8a6 megatron/core/
     transformer/transformer_config.py), and the job timed with Transformer Engine is launched with it
-    (--transformer-impl transformer_engine, Megatron-LM's own default)."""
+    (--transformer-impl transformer_engine, Megatron-LM's own default). cluster36: the experts run whole on each EP rank
+    (--expert-tensor-parallel-size 1, as the recipes set it), so the group's ranks fill each node; Kimi K2's 61 layers
+    do not divide over the plan's pipeline, and the command gives Megatron the split the step was timed at
+    (--pipeline-model-parallel-layout: Megatron-LM asserts an even split without it)."""
     from configurator.core.estimate.parallel import plan_estimate
     from configurator.core.launch.training import megatron_command
 
@@ -152,13 +162,34 @@ def test_a_multi_node_expert_group_is_timed_and_launched_with_deepep_and_transfo
     gpu = catalog.records["gpus"]["h100-sxm"]
     plan, result = plan_estimate(model, _workload(fused=True), gpu, 32, 8, inter_node_link(400))
     assert plan is not None and result.layout is not None
-    assert plan.expert * plan.tensor > 8  # the group spans nodes
+    assert plan.expert > 8  # the group spans nodes: expert tensor parallel 1, eight EP ranks a node
     assert result.layout["expert_dispatcher"] == "deepep" and "InfiniBand" in plan.links["expert"]
     assert result.workload["transformer_engine"] is True
     _title, command = megatron_command(model, result, result.layout, gpu)
     assert f"--expert-model-parallel-size {plan.expert}" in command
     assert "--moe-token-dispatcher-type flex --moe-flex-dispatcher-backend deepep" in command
     assert "--transformer-impl transformer_engine" in command
+    assert "--expert-tensor-parallel-size 1" in command
+    argv = shlex.split(command)
+    assert model.num_layers % plan.pipeline != 0 and "--num-layers-per-virtual-pipeline-stage" not in argv
+    layout = argv[argv.index("--pipeline-model-parallel-layout") + 1]
+    stages = layout.split("|")
+    assert len(stages) == plan.pipeline * plan.virtual_stages
+    assert sum(int(n) for stage in stages for n in re.findall(r"t\*(\d+)", stage)) == model.num_layers
+    assert stages[0].startswith("E") and stages[-1].endswith("L")
+
+
+def test_a_pipeline_of_whole_layers_runs_at_its_busiest_stage(catalog: Catalog) -> None:
+    """Megatron's stages hold whole layers: DeepSeek-V3's 61 on 16 stages are 4 on 13 middle ranks and 3 on the first
+    and last two (which also run the embedding, the output layer and the loss: Megatron-Bridge@067f987d's DeepSeek-V3
+    layouts keep both ends lighter), and the step waits for the ranks holding 4: x1.049 over an even 3.81. An even
+    split (Llama 3 70B's 80 on 8) costs nothing; the interleaved schedule's chunks split a rank's layers evenly."""
+    split = pipeline_layers(61, 16)
+    assert sum(sum(rank) for rank in split) == 61
+    assert max(sum(rank) for rank in split) == 4 and sum(split[0]) == sum(split[-1]) == 3
+    assert pipeline_pace(61, 16) == pytest.approx(4 * 16 / 61)
+    assert pipeline_pace(80, 8) == 1.0 and pipeline_pace(61, 1) == 1.0
+    assert pipeline_layers(61, 16, 3)[1] == (2, 1, 1)
 
 
 def test_the_dispatcher_follows_the_recipes_and_the_card(catalog: Catalog) -> None:

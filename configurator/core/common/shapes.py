@@ -92,6 +92,9 @@ class ParallelismJson(TypedDict):
     # the expert all-to-all's token dispatcher the step was timed with and the launch command runs: 'alltoall' or
     # 'deepep' ('' when experts are not split)
     expert_dispatcher: NotRequired[str]
+    # expert tensor parallelism the step was timed with and the command runs (--expert-tensor-parallel-size): 1 under
+    # expert parallelism, as NVIDIA's MoE recipes set it
+    expert_tensor: NotRequired[int]
     compute_phase_utilisation: NotRequired[float | None]
 
 

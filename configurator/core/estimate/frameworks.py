@@ -542,6 +542,34 @@ def layout_runner(
     return None
 
 
+def pipeline_layers(layers: int, pipeline: int, chunks: int = 1) -> tuple[tuple[int, ...], ...]:
+    """Whole layers per model chunk of each pipeline rank (`[rank][chunk]`), as a Megatron pipeline holds them: a stage
+    holds whole layers, so where `pipeline` does not divide `layers` (DeepSeek-V3 and Kimi K2: 61) some ranks hold one
+    more; those are the middle ranks, because the first also runs the embedding and the last the output layer and the
+    loss (Megatron-Bridge@067f987d's DeepSeek-V3 layouts keep both ends lighter: recipes/deepseek/h100/deepseek_v3.py
+    `_get_deepseek_v3_pipeline_layout`, perf_recipes' "Et|(tt|)*30mL"). A rank's layers split as evenly as they can over
+    its `chunks` (the interleaved schedule's virtual stages)."""
+    pipeline, chunks = max(1, pipeline), max(1, chunks)
+    base, extra = divmod(layers, pipeline)
+    middle_first = sorted(range(pipeline), key=lambda r: (r in (0, pipeline - 1), abs(r - (pipeline - 1) / 2), r))
+    more = set(middle_first[:extra])
+    split = []
+    for rank in range(pipeline):
+        per_chunk, left = divmod(base + (rank in more), chunks)
+        split.append(tuple(per_chunk + (chunk < left) for chunk in range(chunks)))
+    return tuple(split)
+
+
+def pipeline_pace(layers: int, pipeline: int) -> float:
+    """How much longer a pipeline's step takes than an even split's: every stage waits for the busiest (1F1B runs at the
+    slowest stage's pace, Narayanan et al. 2021 sec. 2.2), which holds the most layers of pipeline_layers: ceil(L / p)
+    over L / p (61 layers on 16 stages: 4 over 3.81, x1.049). 1 without a pipeline or where p divides L."""
+    if pipeline <= 1 or layers <= 0:
+        return 1.0
+    busiest = max(sum(rank) for rank in pipeline_layers(layers, pipeline))
+    return busiest * pipeline / layers
+
+
 def runner_with_sharding(runner: str, zero: int | None) -> str:
     """'Megatron-LM with its distributed optimizer (ZeRO-1)': Megatron's ZeRO-1 is its distributed optimizer
     (--use-distributed-optimizer; LLaMA-Factory's use_distributed_optimizer)."""

@@ -165,6 +165,18 @@ distributed/fsdp README; NeMo AutoModel's MoE benchmarks run EP with FSDP: its d
 30B EP 8 x FSDP 8, DeepSeek V3 EP 64 x FSDP 64). ZeRO-2 belongs to DeepSpeed."""
 
 
+EXPERT_TENSOR_PARALLEL = 1
+"""Expert tensor parallelism of a multi-GPU MoE layout: 1, as NVIDIA's own multi-node MoE recipes set it whatever their
+TP (NVIDIA-NeMo/Megatron-Bridge@067f987d, 2026-08-22: src/megatron/bridge/recipes/deepseek/h100/deepseek_v3.py TP 2,
+EP 64 and TP 2, EP 32, `expert_tensor_parallel_size = 1`; recipes/qwen/h100/qwen3_moe.py TP 4, EP 8 and TP 4, EP 4,
+ETP 1; perf_recipes/deepseek/common.py, glm_moe_dsa/h100/glm5.py, gpt_oss/*/gpt_oss.py ETP 1; NVIDIA/Megatron-LM@d98e8a6
+examples/megatron_fsdp/sbatch_mfsdp_deepseek_v3.sh `--expert-tensor-parallel-size 1`). Megatron-LM's own default is
+ETP = TP (megatron/training/arguments.py: `if args.expert_tensor_parallel_size is None: ... = tensor_model_parallel_size`),
+so the launch command says it. Under ETP 1 each GPU of an expert group runs whole experts on the tokens of its own
+sequence shard, and the expert group is carved out of all TP x CP x DP ranks (world / PP = ETP x EP x EDP,
+megatron/core/parallel_state.py), so it may be wider than the data-parallel ranks and its ranks fill a node."""
+
+
 def expert_parallel_degrees(num_experts: int, data: int, tensor: int, node: int, span: int = 0) -> list[int]:
     """Expert-parallel degrees a Megatron-Core layout may take (--expert-model-parallel-size): each power of two that
     divides the data-parallel ranks (Megatron-Core shards experts "across sub data parallel dimension":

@@ -38,9 +38,11 @@ from configurator.core.estimate.frameworks import (
     default_framework,
     framework,
     layout_runner,
+    pipeline_pace,
     runner_with_sharding,
 )
 from configurator.core.estimate.gemm import (
+    EXPERT_TENSOR_PARALLEL,
     EXPERT_ZERO_STAGES,
     expert_parallel_degrees,
     expert_time_factor,
@@ -147,6 +149,9 @@ class ParallelPlan:
     # the token dispatcher timed ('alltoall' | 'deepep': collectives.expert_dispatcher), which the launch command runs;
     # '' without expert parallelism
     expert_dispatcher: str = ""
+    # expert tensor parallelism: 1 under expert parallelism (gemm.EXPERT_TENSOR_PARALLEL, as the recipes run and the
+    # command says), else the tensor degree the experts split by with the dense layers
+    expert_tensor: int = 1
 
     @property
     def seconds_per_token(self) -> float:
@@ -201,6 +206,7 @@ class ParallelPlan:
             "virtual_stages": self.virtual_stages,
             "expert": self.expert,
             "expert_dispatcher": self.expert_dispatcher,
+            "expert_tensor": self.expert_tensor,
             "compute_phase_utilisation": (
                 None if self.compute_phase_utilisation is None else round(self.compute_phase_utilisation, 4)
             ),
@@ -429,21 +435,35 @@ def _layouts(c: _Cluster, tensor: int | None, pipeline: int | None, virtual_stag
                         else _virtual_options(model.num_layers // pp, pp)
                     )
                     for zero, v in ((z, v) for z in zeros for v in chunks):
-                        for ep in _expert_options(c, tp, dp, zero):
+                        for ep in _expert_options(c, tp * cp * dp, zero):
                             yield _Layout(tp, cp, pp, dp, zero, ckpt, v, ep)
 
 
-def _expert_options(c: _Cluster, tp: int, dp: int, zero: int) -> list[int]:
+def _expert_options(c: _Cluster, ranks: int, zero: int) -> list[int]:
     """Expert-parallel degrees a layout may take: 1, and for an MoE model's pretraining (Megatron-LM,
-    --expert-model-parallel-size) the degrees gemm.expert_parallel_degrees allows (a single estimate takes the widest
-    of them: estimator._expert_parallel)."""
+    --expert-model-parallel-size) the degrees gemm.expert_parallel_degrees allows over the layout's TP x CP x DP
+    `ranks` at expert tensor parallelism 1 (gemm.EXPERT_TENSOR_PARALLEL, as the recipes run: the group is carved out of
+    every rank of a pipeline stage, and its ranks fill a node); a single estimate takes the widest of them inside one
+    node (estimator._expert_parallel)."""
     moe = c.model.moe
     if moe is None or c.workload.kind != "pretrain" or zero not in EXPERT_ZERO_STAGES:
         return [1] if not c.expert or c.expert == 1 else []
     if c.expert is not None:
-        return [c.expert] if dp % c.expert == 0 and moe.num_experts % c.expert == 0 else []
+        return [c.expert] if ranks % c.expert == 0 and moe.num_experts % c.expert == 0 else []
     span = c.nodes * c.gpus_per_node if c.inter is not None and c.nodes > 1 else 0
-    return expert_parallel_degrees(moe.num_experts, dp, tp, c.gpus_per_node, span)
+    return expert_parallel_degrees(moe.num_experts, ranks, EXPERT_TENSOR_PARALLEL, c.gpus_per_node, span)
+
+
+def _expert_tensor(layout: _Layout) -> int:
+    """The expert tensor-parallel degree of a layout: gemm.EXPERT_TENSOR_PARALLEL under expert parallelism; without it
+    the experts split as the dense layers do (Megatron-LM's ETP = TP)."""
+    return EXPERT_TENSOR_PARALLEL if layout.ep > 1 else layout.tp
+
+
+def _experts_held(c: _Cluster, layout: _Layout) -> float:
+    """The share of the routed experts' parameters a GPU holds, over the 1 / (TP x PP) share of the dense layers':
+    each of the EP ranks of a stage holds 1/EP of its experts, split ETP ways (_expert_tensor): TP / (EP x ETP)."""
+    return layout.tp / (layout.ep * _expert_tensor(layout))
 
 
 def _rank(p: ParallelPlan) -> float:
@@ -573,7 +593,8 @@ def _layout_parts(c: _Cluster, b: MemoryBreakdown, layout: _Layout, grad_width: 
     # (Megatron-Core MoE README, Step 1's table: EP "1/N in MoELayer" for weights, "1/N" optimizer states)
     # under ZeRO-3 (Megatron FSDP) every state is already 1/dp: EP shards the experts over ep and FSDP over the dp/ep
     # ranks that hold the same ones, 1/dp of them either way
-    kept = 1 - _expert_share(c) * (1 - 1 / layout.ep) if layout.zero < 3 else 1.0
+    share = _expert_share(c)
+    kept = 1 - share + share * _experts_held(c, layout) if layout.zero < 3 else 1.0
     gradients *= kept
     if layout.virtual > 1:
         # interleaved 1F1B: the first stage holds more micro-batches in flight, activations x (1 + (p-1)/(p v))
@@ -638,14 +659,19 @@ def _compute_seconds(
         per_gpu_rate *= split
     if mfu is None and c.model.moe is not None and gpu.memory_bandwidth_gbps > 0:
         # routed experts' GEMMs run at the rows each expert sees per micro-batch (gemm.expert_time_factor): the base
-        # rate priced them as the reference run's large dense GEMMs
+        # rate priced them as the reference run's large dense GEMMs. Under expert tensor parallelism 1 each EP rank
+        # sends its own sequence shard (sequence parallel) and runs whole experts; with ETP = TP the TP group's
+        # tokens meet at experts split TP ways
         fpb = peak / (gpu.memory_bandwidth_gbps * 1e9)
-        tokens = micro * c.seq // max(1, layout.cp)
+        etp = _expert_tensor(layout)
+        tokens = micro * c.seq // max(1, layout.cp * layout.tp // etp)
         per_gpu_rate *= c.once(
-            ("experts", tokens, layout.tp, layout.ep),
-            lambda: expert_time_factor(c.model, fpb, tokens, layout.tp, layout.ep),
+            ("experts", tokens, etp, layout.ep),
+            lambda: expert_time_factor(c.model, fpb, tokens, etp, layout.ep),
         )
     compute = flops_per_token * step_tokens / (gpus * per_gpu_rate) if per_gpu_rate else 0.0
+    # a pipeline runs at its busiest stage's pace: stages hold whole layers (frameworks.pipeline_pace)
+    compute *= c.once(("pace", layout.pp), lambda: pipeline_pace(c.model.num_layers, layout.pp))
     return compute, split, share
 
 
@@ -675,6 +701,10 @@ def _data_parallel(
     # reduces those over the dp/ep ranks that hold the same ones (Megatron-Core's expert-data-parallel group)
     params = base.params_total / (tp * pp)
     experts = params * _expert_share(c)
+    # the experts a GPU holds (_experts_held) and the expert-data-parallel ranks that hold the same ones: TP x CP x DP
+    # over EP x ETP (Megatron-Core's expert-data-parallel group)
+    held = experts * _experts_held(c, layout)
+    edp = max(1, tp * layout.cp * dp // (ep * _expert_tensor(layout))) if ep > 1 else dp
     # the reduction in the gradients' own width: an all-reduce of them, or (ZeRO-1/2, Megatron's distributed
     # optimizer) a reduce-scatter of them and an all-gather of the 16-bit parameters; as 16-bit all-reduce bytes
     width = grad_width if layout.zero == 0 else (grad_width + 2) / 2
@@ -685,28 +715,29 @@ def _data_parallel(
         if ep <= 1:  # the 16-bit model states, every expert among them
             per_micro, moved = 3 * _gather_s(params * 2, dp, link), (dp - 1) / dp * params * 2
         else:
-            dense_bytes, expert_bytes = (params - experts) * 2, experts / ep * 2
-            per_micro = 3 * (_gather_s(dense_bytes, dp, link) + _gather_s(expert_bytes, dp // ep, link))
-            moved = (dp - 1) / dp * dense_bytes + (dp // ep - 1) / (dp // ep) * expert_bytes
+            dense_bytes, expert_bytes = (params - experts) * 2, held * 2
+            per_micro = 3 * (_gather_s(dense_bytes, dp, link) + _gather_s(expert_bytes, edp, link))
+            moved = (dp - 1) / dp * dense_bytes + (edp - 1) / edp * expert_bytes
         data = m * max(0.0, per_micro - compute / m) + per_micro / max(layers_per_stage, 1)
         return data, m * 3 * moved
-    dense, local = (params - experts) * width, experts / ep * width
-    sync = _allreduce_s(dense, dp, link) + _allreduce_s(local, dp // ep, link)
+    dense, local = (params - experts) * width, held * width
+    sync = _allreduce_s(dense, dp, link) + _allreduce_s(local, edp, link)
     # bucketed reduction overlaps the last micro-batch's backward (2/3 of its compute); the last bucket cannot
     window = compute / m * 2 / 3
     data = max(0.0, sync - window) + sync / max(layers_per_stage, 1)
-    return data, 2 * (dp - 1) / dp * dense + 2 * (dp // ep - 1) / (dp // ep) * local
+    return data, 2 * (dp - 1) / dp * dense + 2 * (edp - 1) / edp * local
 
 
 def _expert_all_to_all(c: _Cluster, layout: _Layout, micro: int, m: int) -> tuple[float, float, Link, str]:
     """(seconds per step, bytes per GPU per step, link, dispatcher) of an expert-parallel layout's token all-to-alls,
     for each of the stage's MoE layers and the step's m micro-batches: collectives.moe_all_to_all, the single
-    estimate's own call, with the layout's EP ranks per node (EP groups stride the expert tensor-parallel ranks, which
-    Megatron-Core sets to TP by default) and, for a group wider than a node, the fabric and the dispatcher the engines
-    run there (collectives.expert_dispatcher). Each rank dispatches its own sequence shard (sequence parallel under TP,
-    context parallel)."""
+    estimate's own call, with the layout's EP ranks per node (EP groups stride the expert tensor-parallel ranks:
+    _expert_tensor, 1 as the recipes run, so a node's GPUs are EP ranks of one group) and, for a group wider than a
+    node, the fabric and the dispatcher the engines run there (collectives.expert_dispatcher). Each rank dispatches its
+    own sequence shard (sequence parallel under TP, context parallel)."""
     model, ep = c.model, layout.ep
-    spans = c.inter is not None and ep * layout.tp > c.gpus_per_node
+    etp = _expert_tensor(layout)
+    spans = c.inter is not None and ep * etp > c.gpus_per_node
     link = (c.inter or c.intra) if spans else c.intra
     if ep <= 1 or model.moe is None:
         return 0.0, 0.0, link, ""
@@ -723,7 +754,7 @@ def _expert_all_to_all(c: _Cluster, layout: _Layout, micro: int, m: int) -> tupl
         c.intra,
         layout.ckpt,
         fabric=c.inter if spans else None,
-        node=max(1, c.gpus_per_node // layout.tp),
+        node=max(1, c.gpus_per_node // etp),
         dispatcher=dispatcher,
         overlap=c.workload.expert_overlap,
     )
@@ -838,6 +869,7 @@ class _Timed:
             expert=layout.ep,
             expert_s=comm.expert,
             expert_dispatcher=comm.dispatcher,
+            expert_tensor=_expert_tensor(layout),
             compute_phase_utilisation=model_flops_utilisation(
                 flops_per_token * step_tokens, gpus * compute / 3600, dense_peak_tflops(c.gpu)
             ),

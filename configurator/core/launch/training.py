@@ -14,7 +14,9 @@ from configurator.core.estimate.frameworks import (
     MEGATRON_LM,
     default_framework,
     layout_runner,
+    pipeline_layers,
 )
+from configurator.core.estimate.gemm import EXPERT_TENSOR_PARALLEL
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload
 from configurator.core.launch.shell import ShellWord, join_argv
@@ -1042,25 +1044,48 @@ def _megatron_architecture(model: ModelArch, seq: int) -> list[str]:
     return parts
 
 
-def _megatron_experts(tensor: int, expert: int, dispatcher: str = "alltoall") -> list[str]:
+def _megatron_experts(tensor: int, expert: int, dispatcher: str = "alltoall", expert_tensor: int = 1) -> list[str]:
     """The expert-parallel flags of a layout that shards the experts (NVIDIA/Megatron-LM@d98e8a6, docs/user-guide/
     parallelism-guide.md, "Expert Parallelism (EP)"): --expert-model-parallel-size, the token dispatcher the estimate
     timed (the plan's `expert_dispatcher`, collectives.expert_dispatcher): 'alltoall' (--moe-token-dispatcher-type
     alltoall; Megatron-Core's default is "allgather", transformer_config.py) or DeepEP (--moe-token-dispatcher-type flex
     --moe-flex-dispatcher-backend deepep: transformer_config.py, where --moe-enable-deepep is 'deprecated'), and grouped
     expert GEMMs (--moe-grouped-gemm); with tensor parallel, --sequence-parallel, which the guide says "you must
-    enable" beside EP."""
+    enable" beside EP. --expert-tensor-parallel-size is the plan's (`expert_tensor`: 1, whole experts on each EP rank, as
+    NVIDIA's MoE recipes set it and the step was timed, gemm.EXPERT_TENSOR_PARALLEL); without it Megatron-LM would split
+    the experts TP ways (megatron/training/arguments.py: ETP defaults to TP)."""
     if expert <= 1:
         return []
     route = ["flex", "--moe-flex-dispatcher-backend", "deepep"] if dispatcher == "deepep" else ["alltoall"]
     flags = [
         "--expert-model-parallel-size",
         str(expert),
+        "--expert-tensor-parallel-size",
+        str(expert_tensor),
         "--moe-token-dispatcher-type",
         *route,
         "--moe-grouped-gemm",
     ]
     return flags + (["--sequence-parallel"] if tensor > 1 else [])
+
+
+def _megatron_pipeline(layers: int, pipeline: int, chunks: int) -> list[str]:
+    """The pipeline's layer split as the plan timed it (frameworks.pipeline_layers): the interleaved schedule's layers
+    per virtual stage where the stages divide the layers evenly (--num-layers-per-virtual-pipeline-stage), else the
+    whole layout, which Megatron-LM asserts it needs when they do not ("Number of layers should be divisible by the
+    pipeline-model-parallel size", NVIDIA/Megatron-LM@d98e8a6 megatron/training/arguments.py):
+    --pipeline-model-parallel-layout, its stages split by "|" in virtual-stage order (virtual stage s on rank s mod PP),
+    "E" the embedding on the first and "L" the loss on the last, "t*n" n decoder layers
+    (megatron/core/transformer/pipeline_parallel_layer_layout.py, parse_str_to_list)."""
+    if pipeline <= 1:
+        return []
+    if layers % (pipeline * chunks) == 0:
+        return ["--num-layers-per-virtual-pipeline-stage", str(layers // (pipeline * chunks))] if chunks > 1 else []
+    split = pipeline_layers(layers, pipeline, chunks)
+    stages = [f"t*{split[s % pipeline][s // pipeline]}" for s in range(pipeline * chunks)]
+    stages = [stage if stage != "t*0" else "" for stage in stages]
+    stages[0], stages[-1] = "E" + stages[0], stages[-1] + "L"
+    return ["--pipeline-model-parallel-layout", "|".join(stages)]
 
 
 def _megatron_fp8(workload: WorkloadJson, gpu: Gpu | None) -> list[str]:
@@ -1120,11 +1145,12 @@ def megatron_command(
         # megatron/training/arguments.py: data_parallel_size = world_size // (TP x PP x CP)) and splits the global
         # batch into other micro-batches than the plan's (core/num_microbatches_calculator.py)
         parts += ["--context-parallel-size", str(context)]
-    chunks = max(1, p.get("virtual_stages", 1))
-    if pipeline > 1 and chunks > 1 and model.num_layers % (pipeline * chunks) == 0:
-        parts += ["--num-layers-per-virtual-pipeline-stage", str(model.num_layers // (pipeline * chunks))]
+    parts += _megatron_pipeline(model.num_layers, pipeline, max(1, p.get("virtual_stages", 1)))
     parts += _megatron_experts(
-        tensor, max(1, p.get("expert", 1)), str(parallelism.get("expert_dispatcher") or "alltoall")
+        tensor,
+        max(1, p.get("expert", 1)),
+        str(parallelism.get("expert_dispatcher") or "alltoall"),
+        max(1, p.get("expert_tensor", EXPERT_TENSOR_PARALLEL)),
     )
     if p.get("zero_stage", 0) >= 1:
         parts += ["--use-distributed-optimizer"]  # optimizer states sharded over data parallel: ZeRO-1
