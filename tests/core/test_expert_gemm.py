@@ -132,7 +132,9 @@ def test_single_estimate_prices_moe_pretraining_as_the_planner_does(catalog: Cat
     their rows per expert and the all-to-alls of expert parallelism inside the NVLink domain, with the planner's own
     functions (gemm.expert_time_factor, collectives.expert_all_to_all): within 26 % each (Kimi K2 -25 %, gpt-oss 120B -26 %), median 20 %, and no
     longer fast on every row (Qwen3 30B-A3B, whose published run recomputes activations under EP 8, is 22 % slow)."""
-    rows = [r for r in kind_rows("training_gpu_hours", "holdout") if "NVIDIA-NeMo/Automodel" in r["source"]]
+    rows = [
+        r for r in kind_rows("training_gpu_hours", "holdout") if "NVIDIA-NeMo/Automodel/blob/01926a5" in r["source"]
+    ]
     assert len(rows) == 6
     errors = [p.error for p in points("training_gpu_hours", catalog, rows)]
     assert all(e is not None and abs(e) <= 0.26 for e in errors), errors
