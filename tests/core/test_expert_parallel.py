@@ -94,6 +94,22 @@ def test_expert_parallel_keeps_one_ep_th_of_the_experts_and_sends_their_tokens(c
     assert plan.volumes["expert"] == pytest.approx(per_micro * plan.micro_batches, rel=1e-6)
 
 
+def test_under_tensor_parallel_each_ep_rank_still_holds_whole_experts(catalog: Catalog) -> None:
+    """cluster36: expert tensor parallel 1, as NVIDIA's recipes set it (Megatron-Bridge@067f987d recipes/qwen/h100/
+    qwen3_moe.py: TP 4, EP 4, expert_tensor_parallel_size 1): at TP 2 x EP 8 on one node the dense layers split two
+    ways and each GPU holds 1/8 of the experts whole, not 1/16 (Megatron-LM's own default, ETP = TP); the group of 8 is
+    carved out of the TP x DP ranks (EP 8 with 4 data-parallel ranks), and the plan says the ETP it was timed at."""
+    model = catalog.records["models"]["qwen3-30b-a3b"]
+    gpu = catalog.records["gpus"]["h100-sxm"]
+    plan = plan_training(model, _workload(), gpu, 1, 8, expert=8, tensor=2, batch_tokens=512 * SEQ)
+    assert plan is not None and plan.tensor == 2 and plan.data == 4 and plan.expert == 8
+    assert plan.expert_tensor == 1 and plan.to_json()["expert_tensor"] == 1
+    counts = count_params(model)
+    held = ((counts.total - counts.experts) / 2 + counts.experts / 8) * 2
+    assert plan.zero_stage == 1  # the distributed optimizer: weights are not sharded over data parallel
+    assert plan.per_gpu.weights == pytest.approx(held, rel=0.02)
+
+
 def test_expert_parallel_is_not_chosen_where_its_all_to_all_outlasts_the_compute(catalog: Catalog) -> None:
     """Eight H200 NVL on PCIe (28 GB/s of NCCL bus bandwidth without NVSwitch, collectives.PCIE_BUSBW_SHARE): an EP8
     step would move 128 tokens' hidden states per expert choice over PCIe and wait longer on the all-to-all than it
