@@ -48,7 +48,7 @@ from configurator.core.solve.candidates import (
     storage_of,
 )
 from configurator.core.solve.shown import AS_FAST, FASTER
-from configurator.core.solve.slots import BAY_GEN, Placement, needs_gap, span
+from configurator.core.solve.slots import Placement, needs_gap, span
 from configurator.core.support import checks as support
 
 TP_OR_TRAINING_MIN_LANES = 8
@@ -1095,12 +1095,13 @@ class BuildModel:
         return int(round(option.perf * self.perf_scale))
 
     def _bay_losses(self) -> Any:
-        """The speed points a multi-GPU training option loses in a server whose bays are a slower PCIe generation
-        than its cards (PCI-9: BAY_GEN.slower; the job timed at the bays by solve/bays.bay_ratio, as the assembled
-        build is by plan._on_links): the search's "fastest" and "best value" see the bays' speed before they choose.
-        Options are timed on their cards' own x16 links, and 8 x RTX PRO 5000 in the PCIe 3.0 SYS-4029GP-TRT had been
-        searched as 13.7 h per 100 M tokens of Dr. Chen's 72B LoRA, 'fastest within budget' at 32.8 h (round 34)."""
-        from configurator.core.solve.bays import bay_ratio
+        """The speed points a multi-GPU training option loses on a board whose links are below its cards' own x16
+        (PCI-9: a server's bays of an older PCIe generation, a desktop board's x8/x8 split or older slots; the job timed
+        on the links its placement there gives, by solve/bays.link_ratio, as the assembled build is by plan._on_links):
+        the search's "fastest" and "best value" see the links' speed before they choose. Options are timed on their
+        cards' own x16 links, and 8 x RTX PRO 5000 in the PCIe 3.0 SYS-4029GP-TRT had been searched as 13.7 h per
+        100 M tokens of Dr. Chen's 72B LoRA, 'fastest within budget' at 32.8 h (round 34)."""
+        from configurator.core.solve.bays import link_ratio, links_on
 
         self._bays_slowed: list[tuple[int, int, int]] = []  # (option, board, its points there): _run's perf bounds
         if not self.training:
@@ -1108,19 +1109,17 @@ class BuildModel:
         self._mark("definition")
         losses: list[Any] = []
         for k, board in enumerate(self.boards):
-            gen = BAY_GEN.gen(board)
-            if gen is None:
-                continue
             lost: dict[int, int] = {}
             for i, o in enumerate(self.options):
-                ratio = bay_ratio(self.c, o, gen) if BAY_GEN.slower(board, o.gpu) else None
+                links = links_on(self.c, board, o)
+                ratio = link_ratio(self.c, o, links) if links is not None else None
                 points = 0 if ratio is None else self.perf_points(o) - int(round(o.perf / ratio * self.perf_scale))
                 if points > 0:
                     lost[i] = points
             if not lost:
                 continue
             self._bays_slowed += [(i, k, self.perf_points(self.options[i]) - p) for i, p in lost.items()]
-            # the points lost in this server: the chosen option's where the board is chosen, else none
+            # the points lost on this board: the chosen option's where the board is chosen, else none
             var = self.m.new_int_var(0, max(lost.values()), f"bays_lost_{k}")
             self.m.add(var == sum(p * self.o[i] for i, p in lost.items())).only_enforce_if(self.b[k])
             self.m.add(var == 0).only_enforce_if(self.b[k].negated())
