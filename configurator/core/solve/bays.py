@@ -52,13 +52,16 @@ def timed_on(
 
 def placed_links(gpu: Gpu, placement: Placement | None) -> CardLinks | None:
     """What a placement gives its cards to talk over where it is below their own x16 (PCI-9: BAY_GEN.link, a server's
-    bays at their generation, a board's slots at the narrowest one's lanes and the oldest one's generation), a card
-    that takes an NVLink bridge timed as bridged (the estimate's own assumption: plan.build_links says where a build
-    fits none); None where the cards get their own x16, or are not seated."""
+    bays at their generation, a board's slots at the narrowest one's lanes and the oldest one's generation), a pair
+    that takes an NVLink bridge timed as bridged in a board's slots (the estimate's own assumption for a pair:
+    plan.build_links says where a build fits none), never in a server's bays (as round 35 timed them); None where the
+    cards get their own x16, or are not seated."""
     if placement is None or not placement.slots:
         return None
     link = BAY_GEN.link(gpu, ((s.gen, s.lanes) for s in placement.slots))
-    return None if link is None else CardLinks(lanes=link[1], gen=link[0], bridge=bool(gpu.nvlink))
+    # a bridge joins a pair of cards in a board's slots (plan fits one where their spacing matches); none in bays
+    bridge = bool(gpu.nvlink) and len(placement.slots) == 2 and not placement.bays
+    return None if link is None else CardLinks(lanes=link[1], gen=link[0], bridge=bridge)
 
 
 def links_on(cand: Candidates, board: Motherboard, option: GpuOption) -> CardLinks | None:
@@ -88,7 +91,10 @@ def link_ratio(cand: Candidates, option: GpuOption, links: CardLinks) -> float |
     if model is not None and est.wall_hours and training and option.count > 1 and option.gpu.gpus_per_card == 1:
         workload = Workload.model_validate(est.workload)
         args = (model, workload, option.gpu, option.count, cand.exact_weight_bytes)
-        own = timed_on(*args, None, est.layout is not None)
+        mine = (option.gpu.id, option.count, None, id(option.estimate))  # the cards' own links: timed once an option
+        if mine not in cand.link_hours:
+            cand.link_hours[mine] = timed_on(*args, None, est.layout is not None)
+        own = cand.link_hours[mine]
         slowed = timed_on(*args, links, est.layout is not None)
         if own is not None and slowed is not None and own.wall_hours and slowed.wall_hours:
             ratio = slowed.wall_hours / own.wall_hours

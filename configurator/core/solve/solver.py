@@ -1088,7 +1088,7 @@ class BuildModel:
             storage_count=sto_count,
             cost=float(solver.value(self.cost)),
             risers=bool(solver.value(self.needs_risers)),
-            bays_lost=int(solver.value(self.bays_lost)) if not isinstance(self.bays_lost, int) else 0,
+            bays_lost=self._bay_points.get((pick(self.o), pick(self.b)), 0),
         )
 
     def perf_points(self, option: GpuOption) -> int:
@@ -1104,25 +1104,27 @@ class BuildModel:
         from configurator.core.solve.bays import link_ratio, links_on
 
         self._bays_slowed: list[tuple[int, int, int]] = []  # (option, board, its points there): _run's perf bounds
+        self._bay_points: dict[tuple[int, int], int] = {}  # (option, board): the points lost there (_decode)
         if not self.training:
             return 0
         self._mark("definition")
-        losses: list[Any] = []
         for k, board in enumerate(self.boards):
-            lost: dict[int, int] = {}
             for i, o in enumerate(self.options):
                 links = links_on(self.c, board, o)
                 ratio = link_ratio(self.c, o, links) if links is not None else None
                 points = 0 if ratio is None else self.perf_points(o) - int(round(o.perf / ratio * self.perf_scale))
                 if points > 0:
-                    lost[i] = points
-            if not lost:
-                continue
-            self._bays_slowed += [(i, k, self.perf_points(self.options[i]) - p) for i, p in lost.items()]
-            # the points lost on this board: the chosen option's where the board is chosen, else none
-            var = self.m.new_int_var(0, max(lost.values()), f"bays_lost_{k}")
-            self.m.add(var == sum(p * self.o[i] for i, p in lost.items())).only_enforce_if(self.b[k])
-            self.m.add(var == 0).only_enforce_if(self.b[k].negated())
+                    self._bay_points[(i, k)] = points
+                    self._bays_slowed.append((i, k, self.perf_points(o) - points))
+        # one variable an option, at least the points its chosen board costs it (a speed objective or bound keeps it
+        # at that): per board, the option's points had been an equality over every option, which made the speed
+        # searches' proofs ten times as long once every desktop board has slots to lose on (round 36)
+        losses: list[Any] = []
+        for i in sorted({i for i, _ in self._bay_points}):
+            on = {k: p for (j, k), p in self._bay_points.items() if j == i}
+            var = self.m.new_int_var(0, max(on.values()), f"bays_lost_{i}")
+            for k, points in on.items():
+                self.m.add(var >= points).only_enforce_if([self.o[i], self.b[k]])
             losses.append(var)
         return sum(losses)
 
