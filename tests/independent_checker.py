@@ -83,7 +83,7 @@ def check(
     problems += _geometry_problems(build, box, gpu, n, positions, form)
     problems += _dear_on_shrouds(build, gpu_part, box.chassis)
     problems += _lane_problems(box, positions)
-    problems += bay_problems(build, box.board, gpu, n)
+    problems += bay_problems(build, box.board, gpu, n, positions)
     problems += _power_problems(build, box, gpu, gpu_part, n, warned, (volts, amps), circuits)
     return problems
 
@@ -324,39 +324,68 @@ def _geometry_problems(
     return problems
 
 
-def bay_problems(build: dict[str, Any], board: dict[str, Any], gpu: dict[str, Any], n: int) -> list[str]:
-    """A server build's training time uses its bays' PCIe generation (PCI-9): every PCIe link the estimate says its
-    cards talk over runs at the lower of the card's and the bays' generation, and where the bays are the slower, a
-    PCI-9 warning, if any, names them and the build's own hours. Read from the catalog's records in the JSON (the
-    board's gpu_bay_gen, the card's pcie_gen), not from the tool's links."""
-    bay_gen, card_gen = board.get("gpu_bay_gen"), gpu.get("pcie_gen")
-    if not board.get("gpu_bays") or n < 2 or not _trains(build) or bay_gen is None or card_gen is None:
+def expected_link(board: dict[str, Any], gpu: dict[str, Any], positions: list[int]) -> tuple[int, int] | None:
+    """(PCIe generation, lanes) the cards' collectives cross, from the catalog records in the JSON alone: a server's
+    bays at their generation and x16; a board's slots at the oldest slot's generation and the narrowest slot's
+    electrical lanes, a CPU slot at its x8/x8 lanes where more than one CPU slot holds a card (the board manuals'
+    split); never faster than the card's own generation. None where the slots are not known."""
+    card_gen = gpu.get("pcie_gen") or 4
+    if board.get("gpu_bays"):
+        return min(board.get("gpu_bay_gen") or card_gen, card_gen), 16
+    slots = {s["position"]: s for s in board.get("pcie_slots", [])}
+    used = [slots[p] for p in positions if p in slots]
+    if not used or len(used) != len(positions):
+        return None
+    split = sum(1 for s in used if s.get("source", "cpu") == "cpu") > 1
+    lanes = [
+        min(s["lanes"], s["lanes_when_bifurcated"])
+        if split and s.get("source", "cpu") == "cpu" and s.get("lanes_when_bifurcated")
+        else s["lanes"]
+        for s in used
+    ]
+    return min(min(s["gen"] for s in used), card_gen), min(min(lanes), 16)
+
+
+def bay_problems(
+    build: dict[str, Any], board: dict[str, Any], gpu: dict[str, Any], n: int, positions: list[int] | None = None
+) -> list[str]:
+    """A multi-GPU training build is timed at its own links (PCI-9): every PCIe link the estimate says its cards talk
+    over runs at the link the board gives them (a server's bays at their generation, a desktop board's slots at their
+    lanes and generation: expected_link), and where that is below the cards' own x16, a PCI-9 warning, if any, names
+    the build's own link and hours. Read from the catalog's records in the JSON (the board's gpu_bay_gen and
+    pcie_slots, the card's pcie_gen), not from the tool's links."""
+    card_gen = gpu.get("pcie_gen")
+    if n < 2 or not _trains(build) or card_gen is None or gpu.get("gpus_per_card", 1) > 1:
         return []
+    link = expected_link(board, gpu, positions or [])
+    if link is None:
+        return []
+    gen, lanes = link
     problems: list[str] = []
-    gen = min(bay_gen, card_gen)
     for said in build["estimate"]["assumption_codes"]:
-        link = str(said["fields"].get("link", ""))
-        if link.startswith("PCIe ") and not link.startswith(f"PCIe {gen}.0"):
-            problems.append(
-                f"{said['code']} times the cards over {link} in PCIe {bay_gen}.0 bays (expected PCIe {gen}.0)"
-            )
+        named = str(said["fields"].get("link", ""))
+        if named.startswith("PCIe ") and named != f"PCIe {gen}.0 x{lanes}":
+            problems.append(f"{said['code']} times the cards over {named}; the board gives them PCIe {gen}.0 x{lanes}")
     hours = build["estimate"]["time"].get("wall_hours")
     for c in build["checks"]:
         if c["rule"] != "PCI-9" or c["status"] != "warn":
             continue
         f = c["fields"]
-        if bay_gen >= card_gen:
-            problems.append(
-                f"PCI-9 warns of slower bays, but PCIe {bay_gen}.0 bays are not slower than the cards' {card_gen}.0"
-            )
+        said_link = (f["gen"], f.get("lanes", 16))
+        if (gen, lanes) == (card_gen, 16):
+            problems.append(f"PCI-9 warns of slower links, but the cards get their own PCIe {card_gen}.0 x16")
         elif (
-            (f["gen"], f["card_gen"]) != (bay_gen, card_gen) or hours is None or abs(f["hours"] - hours) > 0.01 * hours
+            said_link != (gen, lanes)
+            or f["card_gen"] != card_gen
+            or hours is None
+            or abs(f["hours"] - hours) > 0.01 * hours
         ):
             problems.append(
-                f"PCI-9 says PCIe {f['gen']}.0 bays, {f['card_gen']}.0 cards, {f['hours']:.1f} h; the build has {bay_gen}, {card_gen}, {hours} h"
+                f"PCI-9 says PCIe {f['gen']}.0 x{f.get('lanes', 16)} links, {f['card_gen']}.0 cards, {f['hours']:.1f} h; "
+                f"the build has PCIe {gen}.0 x{lanes}, {card_gen}.0 cards, {hours} h"
             )
         elif f["card_hours"] >= f["hours"]:
-            problems.append("PCI-9 says the bays cost hours, but its own links' time is no shorter")
+            problems.append("PCI-9 says the links cost hours, but its own links' time is no shorter")
     return problems
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from configurator.core.estimate.traffic import TYPICAL_PROMPT_TOKENS
+from configurator.core.solve.shown import FASTER, quieter
 from tests.expert.predicates import (
     Build,
     Expect,
@@ -54,6 +55,7 @@ from tests.expert.predicates import (
 )
 from tests.expert.runner import run_plan
 from tests.independent_checker import (
+    expected_link,
     gpu_names,
     in_vram,
     label_claims,
@@ -1476,30 +1478,125 @@ def _no_pcie5_in_pcie3_bays() -> Expect:
     )
 
 
+LEVEL1_GPU_GPU_BANDWIDTH = (
+    "https://forum.level1techs.com/t/gpu-gpu-expected-bandwidth/185531 (read 2026-12-06): two RTX 3070 Ti on an X399 "
+    "board (Threadripper 2950X), card-to-card 3.32 GB/s (p2pBandwidthLatencyTest) and 34 % more training throughput "
+    "with two GPUs than one, where Lambda's blog reports 80 %; NUMA mode 5.55 GB/s and 67 % more"
+)
+PCIE_SPEC_RATES = (
+    "PCI-SIG per-lane rates (8, 16, 32 GT/s for PCIe 3.0, 4.0, 5.0, 128b/130b): x16 one way 16, 32, 64 GB/s "
+    "(collectives.PCIE_X16_GBS); PCIe 5.0 x8 = PCIe 4.0 x16; PCIe 4.0 x8 a quarter of PCIe 5.0 x16"
+)
+NCCL_PCIE5_BUSBW = (
+    "NVIDIA/nccl#1639 (8 x RTX 5090 on PCIe 5.0 x16, no NVLink): 28 GB/s all-reduce bus bandwidth, 'determined by the "
+    "bandwidth your CPU and memory can deliver' (collectives.PCIE_BUSBW_SHARE, the share of a link's one-way rate)"
+)
+THINKSMART_4X3090_PRO = (
+    "https://thinksmart.life/research/posts/gpu-rig-budget-vs-pro (read for docs/build-rules.md): the 4 x RTX 3090 "
+    "'pro tier' on an ASRock Rack ROMED8-2T, EPYC 7252, every card at PCIe 4.0 x16; the budget tier's PCIe 3.0 x1 USB "
+    "risers are no tensor-parallel rig"
+)
+X399_X4_SLOT_3090 = (
+    "r/LocalLLaMA via https://bittide.aicompass.dev/article/8f1e07b9-037c-43ac-9b5e-4f8f958bb90b (2026, read "
+    "2026-12-06): 4 x RTX 3090 on a Gigabyte X399 Designare EX, one card in an electrically PCIe 2.0 x4 slot: Mistral "
+    "Medium 3.5 128B Q4_K ~11 tok/s at ~30 % GPU use; the cards moved to Gen3 x8/x16 CPU lanes and split by tensor: "
+    "~24.7 tok/s"
+)
+HYDRA_TP4_3090 = (
+    "https://ollama.linkworksinc.com/posts/vllm-tp4-3090-benchmark (2026-04-25, read 2026-12-06): 4 x RTX 3090, the top "
+    "pair at x16 and the bottom pair at x8 (CPU lanes), vLLM 0.19.1 TP=4, Gemma-4-31B AWQ: 76.9 tok/s single-stream "
+    "decode (7-day median)"
+)
+ASUS_X570_CHIPSET_UPLINK = (
+    "catalogs/motherboards.toml asus-rog-strix-x570-e-gaming (ASUS spec page): PCIEX16_1/2 run x16/x0 or x8/x8 from "
+    "the CPU; PCIEX16_3 is x4 from the X570 chipset, and everything behind the chipset shares one PCIe 4.0 x4 uplink"
+)
+
+
+def _slower_links(b: Build) -> tuple[int, int] | None:
+    """(generation, lanes) of a multi-GPU training build whose bays or slots give its cards less than their own x16,
+    read from the catalog records in the JSON (the checker's expected_link); None otherwise."""
+    board = next((p["spec"] for p in b["parts"] if p["category"] == "motherboard"), None)
+    card = next((p["spec"] for p in b["parts"] if p["category"] == "gpu"), None)
+    if board is None or card is None or gpu_count(b) < 2 or wall_hours(b) is None or card.get("gpus_per_card", 1) > 1:
+        return None
+    link = expected_link(board, card, sorted(s["slot"] for s in b["slot_map"]))
+    return link if link is not None and link != (card.get("pcie_gen"), 16) else None
+
+
 def _slower_bays_earn_their_place() -> Expect:
-    """A build whose bays slow its cards says by how much (PCI-9, its own hours), and no build shown does the job in no
-    more hours for less per job (price x hours) where it is not the cheaper one up front or misses the target."""
+    """A build whose bays or slots slow its cards past the same-speed band says by how much (PCI-9, its own hours),
+    and no build shown does the job in no more hours for less per job (price x hours) where it is not the cheaper one
+    up front or misses the target (or is quieter: a machine's noise is something a buyer asks for)."""
 
     def earns(plan: Plan, b: Build) -> bool:
-        if _slower_bays(b) is None:
+        if _slower_links(b) is None:
             return True
         hours = wall_hours(b) or 0.0
         said = [c for c in b["checks"] if c["rule"] == "PCI-9" and c["status"] == "warn"]
-        if not said or abs(said[0]["fields"]["hours"] - hours) > 0.01 * hours:
+        if said and abs(said[0]["fields"]["hours"] - hours) > 0.01 * hours:
             return False
+        if not said:
+            return True  # within the same-speed band of its own links: nothing to say
         misses = "misses" in b["label"]
         return not any(
             o is not b
             and (wall_hours(o) or 1e12) <= hours
             and price(o) * (wall_hours(o) or 1e12) < price(b) * hours
             and (misses or price(o) <= price(b))
+            and not quieter(b.get("noise_dba"), o.get("noise_dba"))
             for o in builds(plan)
         )
 
     return Expect(
-        "a build in bays slower than its cards says what they cost in hours, and one as fast and cheaper per job is "
-        "dearer up front or the slowed build meets the target",
+        "a build on links slower than its cards says what they cost in hours, and one as fast and cheaper per job is "
+        "dearer up front, louder, or the slowed build meets the target",
         lambda plan: all(earns(plan, b) for b in builds(plan)),
+    )
+
+
+def _faster_slots_beside() -> Expect:
+    """A build whose slots slow its cards' job past the same-speed band has the same cards on faster links beside it
+    where such a build costs less per job (plan._off_slow_bays)."""
+
+    def beside(plan: Plan, b: Build) -> bool:
+        said = [c for c in b["checks"] if c["rule"] == "PCI-9" and c["status"] == "warn"]
+        if not said:
+            return True
+        card = (gpu_count(b), next(p["id"] for p in b["parts"] if p["category"] == "gpu"))
+        hours = wall_hours(b) or 0.0
+        return any(
+            o is not b
+            and (gpu_count(o), next((p["id"] for p in o["parts"] if p["category"] == "gpu"), "")) == card
+            and (wall_hours(o) or 1e12) * FASTER < hours
+            and price(o) * (wall_hours(o) or 1e12) < price(b) * hours
+            for o in builds(plan)
+        )
+
+    return Expect(
+        "a build whose slots cost its job hours has the same cards on faster links beside it, less per job",
+        lambda plan: (
+            any(beside(plan, b) for b in builds(plan))
+            and all(beside(plan, b) for b in builds(plan) if "cheapest" in b["label"])
+        ),
+    )
+
+
+def _tp_on_cpu_lanes(b: Build) -> bool:
+    """Every card of a tensor-parallel build on the CPU's lanes at x8 or more (no chipset slot), from the catalog
+    records in the JSON."""
+    board = next((p["spec"] for p in b["parts"] if p["category"] == "motherboard"), None)
+    if board is None:
+        return True  # a ready-made server's own bays
+    slots = {s["position"]: s for s in board.get("pcie_slots", [])}
+    card = next(p["spec"] for p in b["parts"] if p["category"] == "gpu")
+    link = expected_link(board, card, sorted(s["slot"] for s in b["slot_map"]))
+    return (
+        link is not None
+        and link[1] >= 8
+        and all(
+            slots.get(s["slot"], {}).get("source", "cpu") == "cpu" for s in b["slot_map"] if not board.get("gpu_bays")
+        )
     )
 
 
@@ -5256,6 +5353,58 @@ CASES: tuple[Case, ...] = (
         "server meeting it in 542 h for 40,300 USD, less per job done; the search had timed the PRO 4500 at 640 h, "
         "so 'cheapest' went to them on a faster board at 52,050 USD.",
         (SYS_4029GP_TRT_PCIE3, SUPERMICRO_4029GP_ROOT, CHINCHILLA_FLOPS),
+    ),
+    # ---- round 36 (slots36): a desktop board's slots in the search, as a server's bays
+    Case(
+        "two-5090-zero3-on-an-x570s-pcie4-x8-split-beside-a-pcie5-board",
+        "--model qwen2.5-3b --workload finetune --method full --context 2048 --zero 3 --gpu rtx-5090 --gpus 2 "
+        "--exact-gpus --circuit 240v20a --top 5",
+        (
+            feasible(),
+            some_build(
+                "the two cards on the X570's PCIe 4.0 x8/x8 say what the split costs in hours (PCI-9)",
+                lambda b: _slower_links(b) == (4, 8) and warned(b, "PCI-9"),
+            ),
+            _faster_slots_beside(),
+            labelled_build(
+                "fastest",
+                "the same two cards on PCIe 5.0 lanes",
+                lambda b: (_slower_links(b) or (5, 16))[0] == 5,
+            ),
+            _slower_bays_earn_their_place(),
+        ),
+        "ZeRO-3 gathers every layer's weights over the cards' links each step, so a sharded full fine-tune on two "
+        "cards runs at their links' speed: PCIe 5.0 cards split x8/x8 on a PCIe 4.0 board get a quarter of their own "
+        "x16. Practitioners put two training cards on CPU lanes at the cards' own generation, a workstation or server "
+        "board where a desktop split is too narrow (Level1Techs: two GPUs scaling 34 % where their card-to-card link "
+        "read 3.3 GB/s). Walked 2026-12-06 (slots36): the plan showed one build, 2 x RTX 5090 on the ROG Strix "
+        "X570-E, 11,213 USD, 9.0 h per 100 M tokens (3.5 h at their own x16), 'cheapest; fastest; best value': the "
+        "search saw no board's slots. Now the same cards on the MEG Z790 ACE's PCIe 5.0 x8/x8 are beside it, 11,724 "
+        "USD, 4.5 h, 'fastest; best value'.",
+        (LEVEL1_GPU_GPU_BANDWIDTH, PCIE_SPEC_RATES, NCCL_PCIE5_BUSBW),
+    ),
+    Case(
+        "four-3090-tensor-parallel-70b-on-cpu-lanes-not-a-chipset-slot",
+        "--model llama-3.3-70b --workload inference --precision awq-int4 --engine vllm --split tensor --gpu rtx-3090 "
+        "--gpus 4 --exact-gpus --circuit 240v20a --top 3",
+        (
+            feasible(),
+            top_build(
+                "four RTX 3090 on a used EPYC or Threadripper board, every card on the CPU's lanes at x8 or more",
+                lambda b: gpu_count(b) == 4 and _tp_on_cpu_lanes(b),
+            ),
+            no_build(
+                "a tensor-parallel build with a card in a chipset slot or below x8",
+                lambda b: gpu_count(b) >= 2 and not _tp_on_cpu_lanes(b),
+            ),
+        ),
+        "Tensor parallelism all-reduces every layer's activations between the four cards, so the slowest link sets the "
+        "pace: a consumer board has three x16-sized slots at most, the third x4 off the chipset (the X570's, sharing "
+        "the chipset's PCIe 4.0 x4 uplink), so four 3090s for TP=4 go on a used EPYC board (ROMED8-2T, H12SSL-i: PCIe "
+        "4.0 x16 to every slot). A Threadripper X399 owner's 3090 in an electrically PCIe 2.0 x4 slot held Mistral 128B "
+        "at ~11 tok/s; moved to x8/x16 CPU lanes, ~24.7 tok/s. Walked 2026-12-06 (slots36): the plan's one build is "
+        "4 x RTX 3090 on a Supermicro H12SSL-i (EPYC), 7,268 USD, every card at PCIe 4.0 x16: signed.",
+        (THINKSMART_4X3090_PRO, X399_X4_SLOT_3090, HYDRA_TP4_3090, ASUS_X570_CHIPSET_UPLINK),
     ),
     # ---- round 34 (review34): the same card at Q8_0 is the answer at release quality, not a pair in BF16
     Case(

@@ -825,6 +825,13 @@ class System(Record):
     network_gbps_per_gpu: float | None = Field(
         default=None, gt=0, le=3_200, description="compute-fabric NIC line rate per GPU (None: not built to cluster)"
     )
+    gpu_bay_gen: int | None = Field(
+        default=None,
+        ge=3,
+        le=6,
+        description="the PCIe generation each GPU's host link runs at, from the maker's spec page (required for a "
+        "system of discrete GPUs: rules.links.BayGeneration reads it as it reads a server board's bays)",
+    )
     # -- unified memory (issue #12): set for systems-on-chip; then gpu and cpu are "integrated"
     unified: UnifiedMemory | None = None
 
@@ -834,6 +841,8 @@ class System(Record):
             raise ValueError(
                 f"a unified-memory system has gpu = {INTEGRATED!r} and a [unified] table; other systems neither"
             )
+        if self.unified is None and self.gpu_bay_gen is None:
+            raise ValueError("a system of discrete GPUs names the PCIe generation of its GPU links (gpu_bay_gen)")
         return self
 
 

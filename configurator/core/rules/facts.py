@@ -57,6 +57,8 @@ class BuildFacts:
     """Every card on the CPU's lanes (none off the chipset)."""
     in_bays: bool
     """The cards sit in a GPU server's bays, not in a board's slots."""
+    slot_links: tuple[tuple[int, int], ...]
+    """Each card's link as its slot or bay runs it: (PCIe generation, electrical lanes) (PCI-9's `link` reads it)."""
     seated: tuple[tuple[PcieSlot, int], ...]
     slot_width: int
     """The slots one card covers (its width, and the gap its cooler wants)."""
@@ -104,8 +106,8 @@ class BuildFacts:
     watts.decode_wall_w, CIR-1 judges a prompt's full draw as a burst); None where the full draw lasts (training,
     several users, every card at once)."""
     card_link_hours: float | None = None
-    """A multi-GPU job's hours at its cards' own PCIe x16 where a server's slower bays (PCI-9) make it take longer
-    than the same-speed band (shown.FASTER); None otherwise."""
+    """A multi-GPU job's hours at its cards' own PCIe x16 where a server's slower bays or a board's slower slots (PCI-9)
+    make it take longer than the same-speed band (shown.FASTER); None otherwise."""
 
 
 @dataclass(frozen=True)

@@ -3,10 +3,10 @@ tensor-parallel group sizes, peer-to-peer and NVLink bridges."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
-from configurator.core.catalog.models import Gpu, Motherboard
+from configurator.core.catalog.models import Gpu, Motherboard, System
 from configurator.core.rules.base import Message, Rule, Status, Verdict, register
 from configurator.core.rules.facts import BuildFacts
 
@@ -70,55 +70,115 @@ def _starved_zh(f: Mapping[str, Any]) -> str:
     )
 
 
+def _slots(f: Mapping[str, Any]) -> str:
+    return (
+        f"the board's slots give these PCIe {f['card_gen']}.0 cards PCIe {f['gen']}.0 x{f['lanes']}: the job takes "
+        f"{f['hours']:,.1f} h where x16 PCIe {f['card_gen']}.0 links take {f['card_hours']:,.1f} h "
+        f"({f['hours'] / f['card_hours']:.1f}x): the cards wait on their links"
+    )
+
+
+def _slots_zh(f: Mapping[str, Any]) -> str:
+    return (
+        f"主板插槽只给这些 PCIe {f['card_gen']}.0 卡 PCIe {f['gen']}.0 x{f['lanes']}：任务需 {f['hours']:,.1f} 小时，"
+        f"而 x16 PCIe {f['card_gen']}.0 链路只需 {f['card_hours']:,.1f} 小时（{f['hours'] / f['card_hours']:.1f} 倍）："
+        "卡在等链路"
+    )
+
+
 @register
 class BayGeneration(Rule):
-    """A GPU server's bays run at the server's own PCIe generation (Motherboard.gpu_bay_gen, from its spec page): the
-    one fact the estimate times a build's links at (slots.place seats the cards at `gen`; plan.build_links) and the
-    plan reads after the search seats cards there (plan._off_slow_bays: the same cards solved again off the slower
-    bays, and the build that costs more per job, `costs_more`, is not shown). Eight
-    PCIe 5.0 RTX PRO 5000 in the PCIe 3.0 SYS-4029GP-TRT gather a 72B LoRA's ZeRO-3 weights at PCIe 3.0: 32.8 h per
-    100 M tokens where their own links take 13.7 h (round 34). Where such a build is still shown, it says what the
-    bays cost in hours."""
+    """The links a machine gives its cards, a server's bays or a desktop board's slots: the one fact the estimate times
+    a build's links at (`link`: slots.place seats the cards in a server's bays at `gen`, in a board's slots at each
+    slot's own generation and electrical lanes; plan.build_links), the search's speed points lose (solver._bay_losses)
+    and the plan reads after the search seats cards there (plan._off_slow_bays: the same cards solved again on faster
+    links, and the build that costs more per job, `costs_more`, is not shown). Eight PCIe 5.0 RTX PRO 5000 in the
+    PCIe 3.0 SYS-4029GP-TRT gather a 72B LoRA's ZeRO-3 weights at PCIe 3.0: 32.8 h per 100 M tokens where their own
+    links take 13.7 h (round 34); two PCIe 5.0 cards on a desktop board's x8/x8 split gather them at half their x16
+    rate (round 36). Where such a build is still shown, it says what the links cost in hours. A ready-made system's
+    GPUs sit at its own bay generation (System.gpu_bay_gen)."""
 
     id = "PCI-9"
     title = (
-        "a server's GPU bays at its own PCIe generation: cards stay in slower bays only where that costs less per job"
+        "a server's GPU bays and a board's slots at their own PCIe generation and lanes: cards stay on slower links "
+        "only where that costs less per job"
     )
     severity = "warn"
     sources = (
         "Supermicro 4029GP PCIe root architecture page: GPUs behind switches on 'PCIe x16 Gen 3' links",
         "Supermicro AS-4125GS-TNRT spec page and STH's 4U8G-TURIN2 review: PCIe Gen5 x16 double-width GPU slots",
+        "board makers' manuals and spec pages: each slot's generation, electrical lanes and x8/x8 split",
     )
-    reads = ("board.gpu_bay_gen", "gpu.pcie_gen", "workload.kind", "gpus", "wall_hours")
-    messages = (Message("starved", _starved, zh=_starved_zh),)
+    reads = (
+        "board.gpu_bay_gen",
+        "placement lanes",
+        "placement gen",
+        "gpu.pcie_gen",
+        "workload.kind",
+        "gpus",
+        "wall_hours",
+    )
+    messages = (
+        Message("starved", _starved, zh=_starved_zh),
+        Message("slots", _slots, zh=_slots_zh),
+    )
     listed = 412
 
-    def gen(self, board: Motherboard) -> int | None:
-        """The generation a server's bays run at; None for a board without bays (its slots say theirs)."""
+    def gen(self, board: Motherboard | System) -> int | None:
+        """The generation a server's bays (or a ready-made system's GPUs) run at; None for a board without bays (its
+        slots say theirs)."""
+        if isinstance(board, System):
+            return board.gpu_bay_gen
         return board.gpu_bay_gen if board.gpu_bays else None
 
-    def slower(self, board: Motherboard, gpu: Gpu) -> int | None:
+    def slower(self, board: Motherboard | System, gpu: Gpu) -> int | None:
         """The bays' generation where it is below the card's own, else None."""
         gen = self.gen(board)
         return gen if gen is not None and gen < gpu.pcie_gen else None
 
+    def link(self, gpu: Gpu, slots: Iterable[tuple[int, int]]) -> tuple[int, int] | None:
+        """(generation, lanes) the cards' collectives cross in these slots ((gen, lanes) each, a server's bays at its
+        bay generation): the narrowest slot's lanes and the oldest slot's generation, no faster than the card's own
+        x16; None where that is the card's own x16 (what every option is timed at)."""
+        seated = list(slots)
+        if not seated:
+            return None
+        gen = min(min(g for g, _ in seated), gpu.pcie_gen)
+        lanes = min(min(n for _, n in seated), 16)
+        return None if (gen, lanes) == (gpu.pcie_gen, 16) else (gen, lanes)
+
     def costs_more(self, price: float, hours: float, misses: bool, other_price: float, other_hours: float) -> bool:
-        """Whether a build in slower bays is not shown beside another: the other does the job in no more hours for
-        less per job (price x hours, what the money buys in jobs done), and the slower bays buy the buyer nothing it
+        """Whether a build on slower links is not shown beside another: the other does the job in no more hours for
+        less per job (price x hours, what the money buys in jobs done), and the slower links buy the buyer nothing it
         asked for: not a lower price up front (the other costs no more), or a lower price on a build that misses the
         target asked (`misses`: the deadline, the speed). The cheapest build that meets the target stays, saying what
-        its bays cost in hours (assess). The same cards solved off the bays (plan._off_slow_bays) are judged so, and
-        every build the search finds beside it (plan._dearer_per_job)."""
+        its links cost in hours (assess). The same cards solved on faster links (plan._off_slow_bays) are judged so,
+        and every build the search finds beside it (plan._dearer_per_job)."""
         dearer_per_job = other_hours <= hours and price * hours > other_price * other_hours
         return dearer_per_job and (misses or other_price <= price)
 
     def assess(self, build: BuildFacts) -> Verdict | None:
         b = build
-        if not b.in_bays or b.card_link_hours is None or b.wall_hours is None:
+        if b.card_link_hours is None or b.wall_hours is None:
             return None
-        gen = self.gen(b.board)
+        if b.in_bays:
+            return self.say(
+                "warn",
+                "starved",
+                gen=self.gen(b.board),
+                card_gen=b.gpu.pcie_gen,
+                hours=b.wall_hours,
+                card_hours=b.card_link_hours,
+            )
+        gen, lanes = self.link(b.gpu, b.slot_links) or (b.gpu.pcie_gen, 16)
         return self.say(
-            "warn", "starved", gen=gen, card_gen=b.gpu.pcie_gen, hours=b.wall_hours, card_hours=b.card_link_hours
+            "warn",
+            "slots",
+            gen=gen,
+            lanes=lanes,
+            card_gen=b.gpu.pcie_gen,
+            hours=b.wall_hours,
+            card_hours=b.card_link_hours,
         )
 
 

@@ -110,7 +110,9 @@ class Candidates:
     timed_out: bool = False
     placements: dict[tuple[object, ...], Placement | None] = field(default_factory=dict)
     bay_ratios: dict[tuple[object, ...], float | None] = field(default_factory=dict)
-    """An option's hours in a server's slower bays over its hours on its own links (PCI-9: solve/bays.bay_ratio)."""
+    """An option's hours on a board's slower bays or slots over its hours on its own links (PCI-9: solve/bays.link_ratio)."""
+    link_hours: dict[tuple[object, ...], EstimateResult | None] = field(default_factory=dict)
+    """An option's job timed at its cards' own x16 links, the base of every link ratio (solve/bays.link_ratio)."""
     # when power is not compared, a dearer CPU that only draws less is stood for by another (solve/lazy.py
     # solves without it first): CPU id left out -> the id standing for it, and the most watts each stand-in
     # may be credited for the CPUs it stands for

@@ -363,9 +363,15 @@ def _cluster_estimate(
         return est, None, layout
     if not runnable_engines(gpu, request, workload, model.architecture)[0]:
         return None  # the training stack does not run on these GPUs (SUP-*: the same filter as builds from parts)
+    from configurator.core.estimate.collectives import CardLinks, intra_node_link
     from configurator.core.estimate.parallel import plan_estimate
+    from configurator.core.solve.slots import BAY_GEN
 
-    plan, est = plan_estimate(model, workload, gpu, nodes, system.gpu_count, inter, exact)
+    # its GPUs talk at the system's own bay generation where that is below theirs (PCI-9, as a server board's bays);
+    # an NVLink system's collectives cross NVLink whatever its PCIe
+    gen = BAY_GEN.slower(system, gpu)
+    intra = intra_node_link(gpu, links=CardLinks(gen=gen)) if gen is not None else None
+    plan, est = plan_estimate(model, workload, gpu, nodes, system.gpu_count, inter, exact, intra=intra)
     return est, plan, None
 
 

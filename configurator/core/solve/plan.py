@@ -39,10 +39,11 @@ from configurator.core.model.build import (
     part_spec,
 )
 from configurator.core.model.cards import gpus_said
+from configurator.core.model.noise import build_dba
 from configurator.core.model.request import BuildRequest, circuit_limit_w, circuit_volts, split_named
 from configurator.core.solve import compat, relax
 from configurator.core.solve import power as pw
-from configurator.core.solve.bays import timed_on
+from configurator.core.solve.bays import links_on, timed_on
 from configurator.core.solve.candidates import (
     Candidates,
     GpuOption,
@@ -101,8 +102,8 @@ from configurator.core.solve.rules import (
     power_of,
     prompt_check,
 )
-from configurator.core.solve.shown import FASTER
-from configurator.core.solve.slots import BAY_GEN, place
+from configurator.core.solve.shown import FASTER, quieter
+from configurator.core.solve.slots import BAY_GEN, lane_bandwidth_gbps, place
 from configurator.core.solve.solver import (
     TP_OR_TRAINING_MIN_LANES,
     BuildModel,
@@ -352,7 +353,7 @@ def _assemble(
     assembly, bridge = _assembly_of(choice, request, cand)
     on_host = _on_host(opt.estimate, assembly, request, cand)
     estimate = _on_links(on_host, assembly, request, cand)
-    bays = _bays_cost(on_host, estimate, assembly, request)
+    bays = _bays_cost(on_host, estimate, assembly, request, cand)
     checks = check_build(assembly, request, estimate, cand.storage_need_gb, bays)
     engine_warning = _engine_warning(estimate, request, opt.count, opt.gpu.name)
     if engine_warning is not None:
@@ -418,11 +419,8 @@ def build_links(a: Assembly) -> CardLinks | None:
     SYS-4029GP-TRT's PLX 3.0 switches) gathers its ZeRO-3 weights at PCIe 3.0, not at its own 5.0."""
     if not a.placement.slots or a.gpus < 2 or a.gpu.gpus_per_card > 1:
         return None
-    links = CardLinks(
-        lanes=min(s.lanes for s in a.placement.slots),
-        gen=min(s.gen for s in a.placement.slots),
-        bridge=a.nvlink_bridge,
-    )
+    gen, lanes = BAY_GEN.link(a.gpu, ((s.gen, s.lanes) for s in a.placement.slots)) or (a.gpu.pcie_gen, 16)
+    links = CardLinks(lanes=lanes, gen=gen, bridge=a.nvlink_bridge)
     # a card that takes a bridge is timed as bridged unless the build says it has none
     same = links.pcie(a.gpu) == CardLinks().pcie(a.gpu) and links.bridge == bool(a.gpu.nvlink)
     return None if same else links
@@ -464,14 +462,29 @@ def _on_links(given: EstimateResult, a: Assembly, request: BuildRequest, cand: C
     return with_power_limit(result if planned else practitioner_said(given, result), request.power_limit)
 
 
-def _bays_cost(given: EstimateResult, timed: EstimateResult, a: Assembly, request: BuildRequest) -> float | None:
-    """The job's hours at its cards' own links where a server's slower bays (PCI-9) make it take longer than the
-    same-speed band (shown.FASTER): what the build's check says the bays cost; None otherwise."""
-    if not a.placement.bays or a.gpus < 2 or request.workload.kind == "inference":
+def _bays_cost(
+    given: EstimateResult, timed: EstimateResult, a: Assembly, request: BuildRequest, cand: Candidates
+) -> float | None:
+    """The job's hours at its cards' own links where a server's slower bays or a board's slower slots (PCI-9) make it
+    take longer than the same-speed band (shown.FASTER): what the build's check says the links cost; None otherwise.
+    A pair that takes a bridge but has none on this board is compared with its own x16 without one: the slots' cost,
+    not the bridge's (two RTX 3090 for a LoRA, 14.0 h bridged at any slot, 15.9 h unbridged at x8 or x16)."""
+    if a.gpus < 2 or request.workload.kind == "inference" or a.gpu.gpus_per_card > 1:
         return None
-    if BAY_GEN.slower(a.board, a.gpu) is None or not given.wall_hours or not timed.wall_hours:
+    slower = BAY_GEN.link(a.gpu, ((s.gen, s.lanes) for s in a.placement.slots))
+    if slower is None or not given.wall_hours or not timed.wall_hours:
         return None
-    return given.wall_hours if timed.wall_hours > FASTER * given.wall_hours else None
+    if a.gpu.nvlink and not a.nvlink_bridge and not a.placement.bays and cand.model is not None:
+        workload = Workload.model_validate(given.workload)
+        unbridged = CardLinks(bridge=False)
+        own = timed_on(
+            cand.model, workload, a.gpu, a.gpus, cand.exact_weight_bytes, unbridged, given.layout is not None
+        )
+        if own is None or not own.wall_hours:
+            return None
+        given = with_power_limit(own, request.power_limit)
+    hours = given.wall_hours
+    return hours if hours and timed.wall_hours > FASTER * hours else None
 
 
 def _upgrades(
@@ -971,7 +984,7 @@ def _solve_among(
 
     run_labels(bm, top_k, should_stop, time_budget / max(1, top_k), found)
     cand.timed_out = not builds and bm.last_status == "unknown"
-    builds = [_off_slow_bays(b, cand, request, catalog, model, should_stop, time_budget) for b in builds]
+    builds = [o for b in builds for o in _off_slow_bays(b, cand, request, catalog, model, should_stop, time_budget)]
     for build in list(builds):
         builds.extend(_on_faster_links(build, cand, request, catalog, model, should_stop, time_budget, len(builds)))
     compared = len(request.gpu_ids) >= 2  # a comparison shows every card named
@@ -998,10 +1011,18 @@ def _dearer_per_job(builds: list[Build]) -> list[Build]:
             and BAY_GEN.costs_more(
                 b.total_price, b.estimate.wall_hours, missed_target(b) is not None, o.total_price, o.estimate.wall_hours
             )
+            and not _quieter(b, o)
             for o in builds
         )
     ]
     return [b.model_copy(update={"rank": i + 1}) for i, b in enumerate(kept)] if len(kept) < len(builds) else builds
+
+
+def _quieter(build: Build, other: Build) -> bool:
+    """Whether `build` is quieter than `other` beyond the noise figures' tie (a quieter machine is something its slower
+    links buy the buyer: 3 x RTX PRO 6000 at 70 % on a PCIe 4.0 EPYC board, 'quietest', beside 3 Max-Q cards that do a
+    14B full fine-tune sooner for less)."""
+    return quieter(build_dba(build), build_dba(other))
 
 
 def _off_slow_bays(
@@ -1012,32 +1033,51 @@ def _off_slow_bays(
     model: ModelArch,
     should_stop: Callable[[], bool],
     time_budget: float,
-) -> Build:
-    """A build whose server bays are a slower PCIe generation than its cards and slow its job past the same-speed band
-    (its PCI-9 check warns) is solved again on the same cards without the boards whose bays are slower than them; the
-    one that costs less per job (BayGeneration.costs_more: price x hours) is shown, in the first one's place. Dr.
-    Chen's 72B LoRA had shown all five builds in the PCIe 3.0 SYS-4029GP-TRT, the search seating PCIe 5.0 cards there
-    on the hours of their own links (round 34 timed the assembled build at the bays' PCIe 3.0 and found it slow).
-    Where no faster seat is found (the budget, the circuit) or it costs more per job, the build stays and says what
-    the bays cost in hours."""
+) -> list[Build]:
+    """A build whose links are below its cards' own (a server's bays of an older PCIe generation, a desktop board's
+    x8/x8 split or older slots) and slow its job past the same-speed band (its PCI-9 check warns) is solved again on
+    the same cards on the boards that give them faster links. The one that costs less per job (BayGeneration.costs_more:
+    price x hours) is shown in the first one's place where the slower links buy nothing (Dr. Chen's 72B LoRA had
+    shown all five builds in the PCIe 3.0 SYS-4029GP-TRT, the search seating PCIe 5.0 cards there on the hours of
+    their own links: round 34); where the slower links buy a lower price up front, both are shown, the faster one
+    beside it when it does the job faster than the same-speed band for less per job (two RTX 5090 for a ZeRO-3 full
+    fine-tune on an X570 board's PCIe 4.0 x8/x8 take 9.0 h, on an EPYC board's x16 about half: round 36). Where no
+    faster seat is found (the budget, the circuit) or it costs more per job, the build stays and says what its links
+    cost in hours."""
     if not _slowed_by_bays(build) or should_stop():
-        return build
+        return [build]
     option = next((o for o in cand.options if o.gpu.id == build.gpu_id and o.count == build.gpu_count), None)
     if option is None or build.estimate.wall_hours is None:
-        return build
-    boards = [p for p in cand.boards if BAY_GEN.slower(p.record, option.gpu) is None]  # type: ignore[arg-type]
+        return [build]
+    boards = [p for p in cand.boards if _links_faster(cand, p.record, option, build)]
     if not boards:
-        return build
+        return [build]
     other = _solved_on(option, boards, build.rank, cand, request, catalog, model, should_stop, time_budget)
     hours = None if other is None else other.estimate.wall_hours
-    misses = missed_target(build) is not None
-    if (
-        other is None
-        or hours is None
-        or not BAY_GEN.costs_more(build.total_price, build.estimate.wall_hours, misses, other.total_price, hours)
-    ):
-        return build
-    return other
+    if other is None or hours is None:
+        return [build]
+    price, had = build.total_price, build.estimate.wall_hours
+    if BAY_GEN.costs_more(price, had, missed_target(build) is not None, other.total_price, hours):
+        return [other]
+    if hours * FASTER < had and other.total_price * hours < price * had:
+        return [build, other.model_copy(update={"rank": build.rank + 1})]
+    return [build]
+
+
+def _links_faster(cand: Candidates, board: object, option: GpuOption, build: Build) -> bool:
+    """Whether `board` seats the option's cards on links faster than the build's own (PCI-9: its bays' generation, or
+    its slots' narrowest lanes and oldest generation), not the build's own board."""
+    if not isinstance(board, Motherboard) or any(p.category == "motherboard" and p.id == board.id for p in build.parts):
+        return False
+    if not any(usable_placement(cand, board, option, risers, True) for risers in (False, True)):
+        return False
+    links = links_on(cand, board, option)
+    if links is None:
+        return True
+    gen, lanes = links.pcie(option.gpu)
+    card = option.gpu.pcie_gen
+    had = [lane_bandwidth_gbps(min(s.gen, card), s.lanes) for s in build.slot_map]
+    return bool(had) and lane_bandwidth_gbps(gen, lanes) > min(had)
 
 
 def _within_horizon(builds: list[Build], request: BuildRequest) -> list[Build]:

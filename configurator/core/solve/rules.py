@@ -204,6 +204,7 @@ def facts_of(
         collectives=collectives,
         all_on_cpu=pl.all_on_cpu,
         in_bays=bool(pl.bays),
+        slot_links=tuple((s.gen, s.lanes) for s in pl.slots),
         seated=tuple(_seated(a)),
         slot_width=span(a.gpu),
         slot_positions=positions,

@@ -48,7 +48,7 @@ from configurator.core.solve.candidates import (
     storage_of,
 )
 from configurator.core.solve.shown import AS_FAST, FASTER
-from configurator.core.solve.slots import BAY_GEN, Placement, needs_gap, span
+from configurator.core.solve.slots import Placement, needs_gap, span
 from configurator.core.support import checks as support
 
 TP_OR_TRAINING_MIN_LANES = 8
@@ -1088,42 +1088,43 @@ class BuildModel:
             storage_count=sto_count,
             cost=float(solver.value(self.cost)),
             risers=bool(solver.value(self.needs_risers)),
-            bays_lost=int(solver.value(self.bays_lost)) if not isinstance(self.bays_lost, int) else 0,
+            bays_lost=self._bay_points.get((pick(self.o), pick(self.b)), 0),
         )
 
     def perf_points(self, option: GpuOption) -> int:
         return int(round(option.perf * self.perf_scale))
 
     def _bay_losses(self) -> Any:
-        """The speed points a multi-GPU training option loses in a server whose bays are a slower PCIe generation
-        than its cards (PCI-9: BAY_GEN.slower; the job timed at the bays by solve/bays.bay_ratio, as the assembled
-        build is by plan._on_links): the search's "fastest" and "best value" see the bays' speed before they choose.
-        Options are timed on their cards' own x16 links, and 8 x RTX PRO 5000 in the PCIe 3.0 SYS-4029GP-TRT had been
-        searched as 13.7 h per 100 M tokens of Dr. Chen's 72B LoRA, 'fastest within budget' at 32.8 h (round 34)."""
-        from configurator.core.solve.bays import bay_ratio
+        """The speed points a multi-GPU training option loses on a board whose links are below its cards' own x16
+        (PCI-9: a server's bays of an older PCIe generation, a desktop board's x8/x8 split or older slots; the job timed
+        on the links its placement there gives, by solve/bays.link_ratio, as the assembled build is by plan._on_links):
+        the search's "fastest" and "best value" see the links' speed before they choose. Options are timed on their
+        cards' own x16 links, and 8 x RTX PRO 5000 in the PCIe 3.0 SYS-4029GP-TRT had been searched as 13.7 h per
+        100 M tokens of Dr. Chen's 72B LoRA, 'fastest within budget' at 32.8 h (round 34)."""
+        from configurator.core.solve.bays import link_ratio, links_on
 
         self._bays_slowed: list[tuple[int, int, int]] = []  # (option, board, its points there): _run's perf bounds
+        self._bay_points: dict[tuple[int, int], int] = {}  # (option, board): the points lost there (_decode)
         if not self.training:
             return 0
         self._mark("definition")
-        losses: list[Any] = []
         for k, board in enumerate(self.boards):
-            gen = BAY_GEN.gen(board)
-            if gen is None:
-                continue
-            lost: dict[int, int] = {}
             for i, o in enumerate(self.options):
-                ratio = bay_ratio(self.c, o, gen) if BAY_GEN.slower(board, o.gpu) else None
+                links = links_on(self.c, board, o)
+                ratio = link_ratio(self.c, o, links) if links is not None else None
                 points = 0 if ratio is None else self.perf_points(o) - int(round(o.perf / ratio * self.perf_scale))
                 if points > 0:
-                    lost[i] = points
-            if not lost:
-                continue
-            self._bays_slowed += [(i, k, self.perf_points(self.options[i]) - p) for i, p in lost.items()]
-            # the points lost in this server: the chosen option's where the board is chosen, else none
-            var = self.m.new_int_var(0, max(lost.values()), f"bays_lost_{k}")
-            self.m.add(var == sum(p * self.o[i] for i, p in lost.items())).only_enforce_if(self.b[k])
-            self.m.add(var == 0).only_enforce_if(self.b[k].negated())
+                    self._bay_points[(i, k)] = points
+                    self._bays_slowed.append((i, k, self.perf_points(o) - points))
+        # one variable an option, at least the points its chosen board costs it (a speed objective or bound keeps it
+        # at that): per board, the option's points had been an equality over every option, which made the speed
+        # searches' proofs ten times as long once every desktop board has slots to lose on (round 36)
+        losses: list[Any] = []
+        for i in sorted({i for i, _ in self._bay_points}):
+            on = {k: p for (j, k), p in self._bay_points.items() if j == i}
+            var = self.m.new_int_var(0, max(on.values()), f"bays_lost_{i}")
+            for k, points in on.items():
+                self.m.add(var >= points).only_enforce_if([self.o[i], self.b[k]])
             losses.append(var)
         return sum(losses)
 
