@@ -1402,7 +1402,7 @@ ZH_REASONS: dict[str, Template] = {
     "price.old": "价格日期 {date}，已 {months} 个月",
     "speed.first-token": lambda r, _say: (
         f"输入 {r.num('prompt_tokens'):,.0f} token 的提示后 {r.num('prompt_s'):,.1f} 秒出第一个 token，"
-        f"填满整个 {r.num('window_tokens'):,.0f} token 的窗口后 {_zh_wait(r.num('window_s'))}"
+        f"整个 {r.num('window_tokens'):,.0f} token 的窗口则要 {_zh_wait(r.num('window_s'))}"
     ),
     "price.dates": lambda r, _say: (
         f"本配置 {r.fields.get('paid', '')} 个付费部件的价格："
