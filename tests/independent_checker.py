@@ -945,7 +945,8 @@ def _window(build: dict[str, Any], context: int | None, prompt: int | None) -> t
 
 def fill_seconds(build: dict[str, Any], context: int | None = None, prompt: int | None = None) -> float | None:
     """Seconds to fill the window asked on a build, from the numbers shown: a stated prompt's time to first token,
-    else the context / the prefill rate shown; None for training or no prefill figure."""
+    else the whole context's own fill (the estimate's `speed.context_fill_s`: the window at its own length), else
+    the context / the prefill rate shown; None for training or no prefill figure."""
     speed = build["estimate"].get("speed") or {}
     prefill = speed.get("prefill_tokens_per_s")
     window = _window(build, context, prompt)
@@ -955,7 +956,42 @@ def fill_seconds(build: dict[str, Any], context: int | None = None, prompt: int 
     ttft = speed.get("time_to_first_token_s")
     if basis == "prompt" and ttft is not None:
         return float(ttft)
-    return tokens / float(prefill)
+    whole = speed.get("context_fill_s")
+    return float(whole) if whole is not None else tokens / float(prefill)
+
+
+def first_token_problems(builds: list[dict[str, Any]]) -> list[str]:
+    """The two first-token waits a build shows (`first_token_s`): the typed prompt's is the estimate's time to first
+    token, the whole window's is its `context_fill_s`; and a window's own fill is never quicker than its tokens at the
+    typical prompt's rate (a longer prompt's attention makes each token dearer, never cheaper) nor than the typed
+    prompt's wait when the window is longer."""
+    problems: list[str] = []
+    for build in builds:
+        said = build.get("first_token_s")
+        speed = build["estimate"].get("speed") or {}
+        if not said or _trains(build):
+            continue
+        name = f"#{build['rank']} '{build['label']}'"
+        ttft, whole, prefill = (
+            speed.get("time_to_first_token_s"),
+            speed.get("context_fill_s"),
+            speed.get("prefill_tokens_per_s"),
+        )
+        if ttft is None or whole is None or not prefill:
+            problems.append(f"{name}: first_token_s {said} without the estimate's figures")
+            continue
+        if not math.isclose(float(said["prompt_s"]), float(ttft), rel_tol=0.01, abs_tol=0.01):
+            problems.append(f"{name}: first_token_s prompt {said['prompt_s']} s where the estimate says {ttft} s")
+        if not math.isclose(float(said["window_s"]), float(whole), rel_tol=0.01, abs_tol=0.1):
+            problems.append(f"{name}: first_token_s window {said['window_s']} s where the estimate says {whole} s")
+        floor = int(said["window_tokens"]) / float(prefill)
+        if float(whole) < floor * (1 - _FILL_EDGE):
+            problems.append(
+                f"{name}: the whole window fills in {whole} s, under its tokens at the typical rate ({floor:.1f} s)"
+            )
+        if int(said["window_tokens"]) > int(said["prompt_tokens"]) and float(whole) < float(ttft):
+            problems.append(f"{name}: the whole window ({whole} s) fills before the shorter typed prompt ({ttft} s)")
+    return problems
 
 
 def overlong(build: dict[str, Any], context: int | None = None, prompt: int | None = None) -> bool | None:
@@ -975,7 +1011,7 @@ def _said_tokens(tokens: int) -> str:
 def fill_problems(builds: list[dict[str, Any]], context: int | None = None, prompt: int | None = None) -> list[str]:
     """FILL over every build shown: its `context_fill` names the window asked (the request's --prompt, else its
     --context, when known) and the seconds the numbers shown give; a build whose window fills past the default timeout
-    carries FILL's warning and its label says the fill in whole minutes ("a 32k-token context takes at least 11 min to
+    carries FILL's warning and its label says the fill in whole minutes ("a 32k-token context takes 14 min to
     fill"), one that fills in time says neither; and it is ranked after every build shown that passes every FAIL check
     and fills in time. A used MacBook Pro M1 Max (~50 tokens/s of prefill) had been Mina's #1 "cheapest; quietest" for a
     70B at 32k, about 11 minutes to fill, above the second RTX 3090 her journey is about."""
@@ -1102,6 +1138,7 @@ def check_labels(
         + speed_offer_problems(result["builds"])
         + months_problems(result["builds"])
         + fill_problems(result["builds"], context, prompt)
+        + first_token_problems(result["builds"])
     )
 
 

@@ -480,6 +480,28 @@ def offload_prediction(catalog: Catalog, row: Row, share: float | None = None) -
     return figure or 0.0, measured
 
 
+def prompt_seconds(model: Any, w: Workload, gpu: Any, tokens: int, cal: Calibration) -> float:
+    """Seconds of the prompt pass of `tokens` tokens from an empty cache, as the estimate times it (tokens / the
+    prefill rate of a prompt that long: its attention at their own depth, estimator.prompt_attention_flops)."""
+    if tokens <= 0:
+        return 0.0
+    long = w.model_copy(update={"prompt": tokens, "context": tokens})
+    rate = estimate(model, long, gpu, cal=cal).prefill_tokens_per_s
+    assert rate
+    return tokens / rate
+
+
+def depth_rate(model: Any, w: Workload, gpu: Any, tokens: int, depth: int, cal: Calibration) -> float:
+    """llama-bench's pp<N> @ d<D> as the estimate has it: N tokens after D already in the cache, the difference of two
+    prompt passes from empty, N / (T(D + N) - T(D)): the integral of a token's cost over depth D..D + N."""
+    return tokens / (prompt_seconds(model, w, gpu, depth + tokens, cal) - prompt_seconds(model, w, gpu, depth, cal))
+
+
+def replace_prefill(result: Any, rate: float) -> Any:
+    """The estimate with its prefill rate set to `rate` (a depth row's marginal rate)."""
+    return result.model_copy(update={"prefill_tokens_per_s": rate})
+
+
 def offload_result(catalog: Catalog, row: Row, share: float | None = None) -> tuple[Any, str, float]:
     """The estimate of one offload row, the `estimate --json` path of the figure it measures, and the measurement
     (the host's RAM at `share` of its peak when given, else at its family's RAM_EFFICIENCY)."""
@@ -509,8 +531,14 @@ def offload_result(catalog: Catalog, row: Row, share: float | None = None) -> tu
         system = catalog.get("systems", row["system"])
         assert isinstance(system, System)
         if row["mode"] == "system_prefill":  # llama-bench pp<N>: a prompt of N tokens on an empty context
+            gpu = system_gpu(system, wired_fraction=1.0)
+            # the run's own -ub when the source gives it (llama.cpp's default 512 unless it says)
+            cal = replace(CAL, llamacpp_ubatch=row.get("ubatch", CAL.llamacpp_ubatch))
             w = w.model_copy(update={"prompt": row["prompt"], "context": row.get("context", row["prompt"])})
-            result = estimate(model, w, system_gpu(system, wired_fraction=1.0))
+            result = estimate(model, w, gpu, cal=cal)
+            if row.get("depth"):  # pp<N> @ d<D>: N tokens after D in the cache, the prompt pass's marginal rate
+                rate = depth_rate(model, w, gpu, int(row["prompt"]), int(row["depth"]), cal)
+                result = replace_prefill(result, rate)
             return result, prefill, row["measured_prefill_tokens_per_s"]
         return estimate(model, w, system_gpu(system, wired_fraction=1.0)), decode, row["measured_tokens_per_s"]
     # the platform's peak from its channels, or the bandwidth the source itself states for the machine (`peak_gbps`);

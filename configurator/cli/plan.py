@@ -149,6 +149,9 @@ def _build_lines(build: Any) -> list[str]:
     """One build: its headline, why, time, parts, the checks that do not pass, upgrades and the launch command."""
     e = build.estimate
     lines = [_headline(build), f"   {build.why}"]
+    first = build.first_token_said()  # the typed prompt's and the whole window's first token, beside the speed
+    if first is not None:
+        lines.append(f"   {english(first)}")
     if e.gpu_hours is not None:
         # the time's own utilisation, defined once (report.utilisation), as the sheet and the app give it; imported
         # here: its words (report.words) are no part of a plan's JSON (#34)

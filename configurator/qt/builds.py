@@ -415,6 +415,9 @@ class BuildsTable(QTableWidget):
         ]
         items[1].setToolTip(f"{i18n.label(build)}: {i18n.why(build)}")
         items[2].setToolTip(f"{gpus} ({build.gpu_id})")
+        first = build.first_token_said()  # the typed prompt's first token and the whole window's (Build.first_token)
+        if first is not None:
+            items[self.SPEED].setToolTip(i18n.say(first))
         if fit is not None:
             items[self.FIT].setToolTip(i18n.fit_sentence(fit))
         items[self.NOISE].setToolTip(

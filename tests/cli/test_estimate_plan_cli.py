@@ -49,7 +49,13 @@ def test_estimate_json_contract() -> None:
     low, high = data["ranges"]["speed.decode_tokens_per_s"]
     assert low <= data["speed"]["decode_tokens_per_s"] <= high
     assert memory["per_gpu_bytes"] < memory["total_bytes"]
-    assert set(data["speed"]) == {"decode_tokens_per_s", "prefill_tokens_per_s", "time_to_first_token_s"}
+    # context_fill_s: an addition (round 36), the whole context asked filled at its own length
+    assert set(data["speed"]) == {
+        "decode_tokens_per_s",
+        "prefill_tokens_per_s",
+        "time_to_first_token_s",
+        "context_fill_s",
+    }
     low, high = data["ranges"]["speed.time_to_first_token_s"]  # an addition (issue #29): the first token's 80 % range
     assert low < data["speed"]["time_to_first_token_s"] < high
     assert data["speed"]["decode_tokens_per_s"] > 5

@@ -294,13 +294,19 @@ def test_build_sheet_has_everything_to_order_and_assemble(scenarios: dict[str, S
 def test_build_sheet_shows_the_launch_command_and_the_noise(scenarios: dict[str, Scenario]) -> None:
     from html import escape
 
+    from configurator.core.common.reasons import english
     from configurator.core.model import noise
     from configurator.core.report.sheet import printed_command
 
+    waits = 0
     for request, build in _all_builds(scenarios):
         html = build_sheet_html(build, request, META)
         sound = noise.build_noise(build)
         assert html.count(escape(sound.text())) >= 2  # the first page's header and the power table
+        first = build.first_token_said()  # an inference build: both first-token waits under its speed (fill36)
+        if first is not None:
+            assert escape(english(first)) in html and "after the whole" in english(first)
+            waits += 1
         assert escape(noise.SUM_SOURCE) in html  # how the figure is made, with its source
         if build.launch and build.launch.get("command"):
             # one monospace block, escaped, broken only between whole words with a shell continuation (window33's
@@ -310,6 +316,7 @@ def test_build_sheet_shows_the_launch_command_and_the_noise(scenarios: dict[str,
             assert block in html, "the command is one monospace block, escaped, to paste as it is"
             rejoined = printed.replace(" \\\n  ", " ").replace(" && \\\n", " && ")
             assert rejoined == build.launch["command"], "the printed lines join back into the command itself"
+    assert waits, "an inference build's sheet says both first-token waits"
 
 
 def test_slot_map_draws_each_card_and_bays(scenarios: dict[str, Scenario]) -> None:

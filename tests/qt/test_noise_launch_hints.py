@@ -57,6 +57,9 @@ def test_noise_column_sorts_by_decibels_and_names_its_sources(qtbot, window) -> 
     assert "at 1 m" in table.item(quiet, table.NOISE).toolTip()
     # a machine from parts names its sources (the quietest may be a ready-made box: solve.ranking, issue #27)
     assert any("chassis fans" in table.item(r, table.NOISE).toolTip() for r in range(table.rowCount()))
+    # the speed's tooltip: one user's first token after a typed prompt and after the whole window (round 36, fill36)
+    tips = [table.item(r, table.SPEED).toolTip() for r in range(table.rowCount())]
+    assert all("-token prompt" in tip and "after the whole 4,096-token window" in tip for tip in tips), tips
 
 
 def test_controls_left_on_auto_say_what_the_solver_chose(qtbot, window) -> None:  # type: ignore[no-untyped-def]

@@ -101,6 +101,11 @@ _ENGLISH_KEPT = 20_000
 _FLAT = frozenset({str, int, float, bool, type(None)})
 
 
+def _wait(seconds: float) -> str:
+    """A wait in a buyer's unit: seconds under a minute and a half, else minutes to a tenth."""
+    return f"{seconds:,.0f} s" if seconds < 90 else f"{seconds / 60:,.1f} min"
+
+
 def english(reason: Reason) -> str:
     args = reason.args
     kinds = tuple([type(v) for _, v in args])
@@ -1396,7 +1401,7 @@ EN: dict[str, Template] = {
     # (a label splits on commas): "32k", else the count as is
     "kind.fill-slow": lambda r, _say: (
         f"a {fill_tokens(int(r.num('tokens')))}-token {'prompt' if r.fields.get('basis') == 'prompt' else 'context'} "
-        f"takes {'' if r.fields.get('basis') == 'prompt' else 'at least '}{r.num('minutes'):.0f} min to fill"
+        f"takes {'at least ' if r.fields.get('floor') else ''}{r.num('minutes'):.0f} min to fill"
     ),
     "kind.own-more": "with your own card and more of it",
     "kind.own-all": "with all {gpus} of your own cards, none bought",
@@ -1672,6 +1677,11 @@ EN: dict[str, Template] = {
     "price.included": "included with the chassis",
     "price.built-in": "built into the server",
     "price.old": "price from {date}, {months} months old",
+    # one user's first token after the prompt typed every time and after the whole window (Build.first_token_said)
+    "speed.first-token": lambda r, _say: (
+        f"first token {r.num('prompt_s'):,.1f} s after a {r.num('prompt_tokens'):,.0f}-token prompt, "
+        f"{_wait(r.num('window_s'))} after the whole {r.num('window_tokens'):,.0f}-token window"
+    ),
     # how old a build's paid prices are, oldest, median and newest (report.prices.dates_said): never "today's"
     "price.dates": lambda r, _say: (
         f"{'the price' if r.num('paid') == 1 else 'prices'} of this build's {r.fields.get('paid', '')} paid "

@@ -311,6 +311,8 @@ class EstimateSpeedJson(TypedDict):
     decode_tokens_per_s: float | None
     prefill_tokens_per_s: float | None
     time_to_first_token_s: float | None  # an addition (issue #29): one user's wait after the prompt timed
+    # an addition: the whole context asked filled from an empty cache, at its own length (estimator._window_fill)
+    context_fill_s: NotRequired[float]
 
 
 class EstimateTimeJson(TypedDict):
@@ -555,14 +557,25 @@ class ClusterJson(TypedDict, total=False):
 
 class ContextFillJson(TypedDict):
     """How long a build takes to fill the window asked (rules.job.fill_of; FILL warns past `limit_s`): `plan --json`
-    builds' `context_fill`. `basis` "context": the whole context asked at the prefill rate shown (a floor); "prompt":
-    the stated --prompt's time to its first token."""
+    builds' `context_fill`. `basis` "context": the whole context asked, at its own length (the estimate's
+    `speed.context_fill_s`); "prompt": the stated --prompt's time to its first token."""
 
     tokens: int
     basis: str
     time_to_first_token_s: float
     limit_s: float
     past_limit: bool
+
+
+class FirstTokenJson(TypedDict):
+    """`plan --json` builds' `first_token_s` (an addition): one user's wait for the first token after the prompt typed
+    every time (the stated --prompt, else a typical one: traffic.TYPICAL_PROMPT_TOKENS) and after the whole window
+    asked (the context filled from an empty cache, at its own length), each with its tokens."""
+
+    prompt_tokens: int
+    prompt_s: float
+    window_tokens: int
+    window_s: float
 
 
 class BuildJson(TypedDict):
@@ -594,6 +607,7 @@ class BuildJson(TypedDict):
     speed_sourced: bool  # an addition: its speed may hold a claim (False: ranking.unsourced_training_speed)
     why: list[ReasonJson]  # an addition: what a build without a claim or a kind offers over those above (solve.shown)
     context_fill: NotRequired[ContextFillJson | None]  # an addition: the window asked, filled (FILL's figures)
+    first_token_s: NotRequired[FirstTokenJson | None]  # an addition: the typed prompt's and the whole window's waits
     price_warnings: NotRequired[list[OldPriceWarning]]  # added by `plan --json` (cli/plan.py)
     rate_warning: NotRequired[RateWarning | None]  # added by `plan --json` (cli/plan.py): old exchange rates
     price_dates: NotRequired[PriceDates | None]  # added by `plan --json` (cli/plan.py): how old the paid prices are

@@ -424,6 +424,12 @@ class Calibration:
     # conservative for quantized prompts on current NVIDIA builds. Rows from June 2024 builds are scored with it on.
     llamacpp_int8_mmq: bool = False
     llamacpp_flash_attention: bool = True
+    # A prompt's attention (QK and PV, prompt_attention_flops) runs at this share of the matmul rate the prompt's
+    # weights are multiplied at. 1.0: the share the estimate has always used, kept after round 36 (fill36) fitted it on
+    # depth sweeps (ggml-org's DGX Spark pp2048 @ d4096..d32768, XiongjieDai's pp 4096 / 8192 from empty) and each
+    # source's fit read the other source worse than 1.0 did (docs/estimates.md, Round 36): the rows disagree by model
+    # (Qwen3 30B's attention runs faster than its FLOPs say, Gemma 3's and gpt-oss's slower), not by one rate.
+    prompt_attention_share: float = 1.0
     # MoE prompts: llama.cpp groups each micro-batch's tokens by expert (MUL_MAT_ID), so an expert's matmul has
     # t = ubatch x k / E rows instead of the ubatch's 512, and its weight tiles are loaded and unpacked for fewer tokens
     # each: the expert GEMMs reach t / (t + t_half) of the dense rate (_moe_prefill_time_factor). FITTED
@@ -2359,7 +2365,7 @@ def _prefill(
         ex.assume(typical_prompt_said(prompt, context))
     skipped = prompt_output_only_params(counts) if engine == "llama.cpp" else 0.0
     matmul = counts.matmul_active - skipped
-    prefill_flops = 2 * matmul + prompt_attention_flops(model, prompt)
+    prefill_flops = 2 * matmul + prompt_attention_flops(model, prompt) / ex.cal.prompt_attention_share
     parallel = gpus if split == "tensor" else serving_layout(model, gpus)[0] if split == TENSOR_PIPELINE else 1
     if engine == "llama.cpp":
         # exllamav2 multiplies quantized weights directly only up to MAX_Q_GEMM_ROWS (32, exllamav2_ext config.h) rows;
@@ -2577,9 +2583,9 @@ def _decode_speed(
     ex: _Explain,
     scale: float = 1.0,
     named_engine: str | None = None,
-) -> tuple[float, float, float, float]:
-    """(tokens/s per sequence, aggregate tokens/s, prefill tokens/s, time to first token); `named_engine` is the
-    engine as requested when `workload.engine` is its stand-in."""
+) -> tuple[float, float, float, float, float]:
+    """(tokens/s per sequence, aggregate tokens/s, prefill tokens/s, time to first token, seconds to fill the whole
+    context: _window_fill); `named_engine` is the engine as requested when `workload.engine` is its stand-in."""
     engine = workload.engine or "transformers"
     context = workload.context or 4096
     batch = workload.batch
@@ -2621,7 +2627,36 @@ def _decode_speed(
             Reason.of("est.arriving", batch=batch, reply=context - (workload.prompt or 0), prompt=workload.prompt)
         )
     prefill_rate, ttft = _prefill(model, counts, workload, gpu, gpus, split, named_engine, s, ex)
-    return tps, tps * batch, prefill_rate, ttft
+    return (
+        tps,
+        tps * batch,
+        prefill_rate,
+        ttft,
+        _window_fill(model, counts, workload, gpu, gpus, split, named_engine, s, ex),
+    )
+
+
+def _window_fill(
+    model: ModelArch,
+    counts: ParamCounts,
+    workload: Workload,
+    gpu: Gpu,
+    gpus: int,
+    split: str,
+    named_engine: str | None,
+    s: _DecodeStep,
+    ex: _Explain,
+) -> float:
+    """Seconds to fill the whole context from an empty cache, at its own length: the prompt pass of `context` tokens,
+    whose attention FLOPs per token are those at the mean depth context / 2 (prompt_attention_flops: the integral of
+    a token's attention work over depth 0..context, a sliding-window layer's capped at its window, a linear-attention
+    layer's not growing), as the first token of a pasted document, a RAG retrieval or a resumed chat waits for it; not
+    context / the rate of a typical prompt, which leaves the window's deeper attention out (rules.job.FILL reads it)."""
+    context = workload.context or INFERENCE_CONTEXT
+    if workload.prompt == context:
+        return _prefill(model, counts, workload, gpu, gpus, split, named_engine, s, ex.quiet())[1]
+    whole = workload.model_copy(update={"prompt": context})
+    return _prefill(model, counts, whole, gpu, gpus, split, named_engine, s, ex.quiet())[1]
 
 
 # --------------------------------------------------------------------------- training time
@@ -3780,10 +3815,10 @@ def _estimate(
     )
     if fits is False and workload.kind == "pretrain" and gpus > 1 and workload.zero < 3 and usable is not None:
         _suggest_full_sharding(model, counts, workload, gpus, usable, ex)
-    decode = aggregate = prefill = ttft = None
+    decode = aggregate = prefill = ttft = fill = None
     flops = gpu_hours = wall = mfu = None
     if workload.kind == "inference" and gpu is not None:
-        decode, aggregate, prefill, ttft = _decode_speed(
+        decode, aggregate, prefill, ttft, fill = _decode_speed(
             model, counts, workload, gpu, gpus, split, ex, scale, reported.engine
         )
     if workload.kind != "inference":
@@ -3802,6 +3837,7 @@ def _estimate(
         aggregate_tokens_per_s=aggregate,
         prefill_tokens_per_s=prefill,
         time_to_first_token_s=ttft,
+        context_fill_s=fill,
         training_flops=flops,
         gpu_hours=gpu_hours,
         wall_hours=wall,

@@ -134,21 +134,21 @@ def estimate_mixed(
 
 def _layer_times(
     per_model: dict[str, EstimateResult], cards: list[Gpu], split: list[int], layers: int, cal: Calibration
-) -> tuple[float, float, float]:
-    """(decode step, prefill seconds per token, time to first token) of a layer split: each card's share of what it
-    takes alone over every layer, the hops between the cards once."""
+) -> tuple[float, float, float, float]:
+    """(decode step, prefill seconds per token, time to first token, seconds to fill the whole context) of a layer
+    split: each card's share of what it takes alone over every layer, the hops between the cards once."""
     n = len(cards)
     hop = cal.layer_split_hop_s
     step = (n - 1) * hop
-    prefill_s = 0.0
-    ttft = 0.0
+    prefill_s = ttft = fill = 0.0
     for card, count in zip(cards, split):
         e = per_model[card.id]
         own = 1.0 / (e.decode_tokens_per_s or 1e-9) - (n - 1) * hop  # this card alone over every layer
         step += own * count / layers
         prefill_s += count / layers / (e.prefill_tokens_per_s or 1e-9)
         ttft += count / layers * (e.time_to_first_token_s or 0.0)
-    return step, prefill_s, ttft
+        fill += count / layers * (e.context_fill_s or 0.0)
+    return step, prefill_s, ttft, fill
 
 
 def _layer_steps(
@@ -201,7 +201,7 @@ def _layer(
     """llama.cpp's layer split over different cards, `split` layers on each."""
     layers = model.num_layers
     memory = gpu_memory(model, workload, Placement(layers, 0, tuple(split), True), scale, cal)
-    step, prefill_s, ttft = _layer_times(per_model, cards, split, layers, cal)
+    step, prefill_s, ttft, fill = _layer_times(per_model, cards, split, layers, cal)
     tps = 1.0 / step
     base = per_model[cards[0].id]
     per_gpu = tuple(
@@ -219,6 +219,7 @@ def _layer(
             "aggregate_tokens_per_s": tps * workload.batch,
             "prefill_tokens_per_s": 1.0 / prefill_s if prefill_s else None,
             "time_to_first_token_s": ttft or None,
+            "context_fill_s": fill or None,
             "steps": _layer_steps(base, cards, split, layers, per_gpu, step, cal),
             "speed_regime": None,
             "placement": {

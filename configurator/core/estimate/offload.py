@@ -575,7 +575,6 @@ def estimate_on_host(
     for t in host.explanation:
         said.step("host", t)
     context = job.context
-    batch = workload.batch
     memories, fits, ram, offloaded = _memory(job, said)
     reads = _token_reads(job)
     step = _gpu_step(job, reads.gpu_bytes, said) + _cpu_step(job, reads, said)
@@ -600,9 +599,10 @@ def estimate_on_host(
         host_ram_bytes=int(ram),
         fits=fits,
         decode_tokens_per_s=tps,
-        aggregate_tokens_per_s=tps * batch,
+        aggregate_tokens_per_s=tps * workload.batch,
         prefill_tokens_per_s=prefill,
         time_to_first_token_s=ttft,
+        context_fill_s=None if not prefill else context / prefill,  # _prefill times attention at the context's depth
         training_flops=None,
         gpu_hours=None,
         wall_hours=None,

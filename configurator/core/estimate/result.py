@@ -11,6 +11,7 @@ from configurator.core.common.shapes import (
     AsIs,
     EstimateHostPart,
     EstimateJson,
+    EstimateSpeedJson,
     EstimateTimeJson,
     ParallelismJson,
     PlacementJson,
@@ -162,6 +163,9 @@ class EstimateResult(_Frozen):
     # failures and, on the cards whose rate comes from a whole reference run, its checkpoints and evaluation): the
     # steady-state tokens/s a benchmark measures is the whole run's divided by it (issue #29, ranges.py)
     steady_share: float | None = None
+    # an inference job: seconds to fill the whole context asked from an empty cache, at its own length (the prompt
+    # pass of `context` tokens, its attention at their own depth: estimator._window_fill), what FILL times
+    context_fill_s: float | None = None
 
     @property
     def steady_tokens_per_s(self) -> float | None:
@@ -261,6 +265,15 @@ class EstimateResult(_Frozen):
             if self.host_bandwidth_gbps is not None and self.offloaded_bytes
             else {}
         )
+        speed: EstimateSpeedJson = {
+            "decode_tokens_per_s": _round(self.decode_tokens_per_s),
+            "prefill_tokens_per_s": _round(self.prefill_tokens_per_s),
+            # an addition (issue #29): one user's wait for the first token after the prompt it is timed for, with
+            # its own 80 % range ("ranges", ranges.RANGE_FACTORS["first_token"])
+            "time_to_first_token_s": _round(self.time_to_first_token_s),
+        }
+        if self.context_fill_s is not None:  # an addition: the whole context asked filled from an empty cache,
+            speed["context_fill_s"] = float(f"{self.context_fill_s:.4g}")  # at its own length (FILL reads it)
         return {
             "memory": {
                 "per_gpu_bytes": int(self.per_gpu_bytes),
@@ -268,13 +281,7 @@ class EstimateResult(_Frozen):
                 "breakdown_bytes": {k: int(getattr(breakdown, k)) for k in BREAKDOWN_KEYS},
                 "fits": self.fits,
             },
-            "speed": {
-                "decode_tokens_per_s": _round(self.decode_tokens_per_s),
-                "prefill_tokens_per_s": _round(self.prefill_tokens_per_s),
-                # an addition (issue #29): one user's wait for the first token after the prompt it is timed for, with
-                # its own 80 % range ("ranges", ranges.RANGE_FACTORS["first_token"])
-                "time_to_first_token_s": _round(self.time_to_first_token_s),
-            },
+            "speed": speed,
             "time": time,
             "assumptions": list(self.assumptions),
             # an addition: each assumption as a code and fields, in the same order (est.said: words without a code)

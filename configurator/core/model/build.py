@@ -15,6 +15,7 @@ from configurator.core.common.shapes import (
     ClusterJson,
     ContextFillJson,
     CostOfOwnershipJson,
+    FirstTokenJson,
     InfeasibleJson,
     LaunchJson,
     NextStepJson,
@@ -31,6 +32,7 @@ from configurator.core.common.shapes import (
     SiteWorkJson,
     SlotJson,
 )
+from configurator.core.estimate.estimator import INFERENCE_CONTEXT, TYPICAL_PROMPT_TOKENS
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.model.noise import build_dba
 from configurator.core.model.request import BuildRequest
@@ -405,7 +407,36 @@ class Build(_Frozen):
             # (solve.shown), each {code, fields}
             "why": [as_json(o) for o in self.offers],
             "context_fill": self.context_fill(),  # an addition: the window asked, filled (rules.job.fill_of)
+            "first_token_s": self.first_token(),  # an addition: the typed prompt's and the whole window's first token
         }
+
+    def first_token(self) -> FirstTokenJson | None:
+        """One user's wait for the first token after the prompt typed every time (the stated --prompt, else a typical
+        one within the context: estimator.waited_prompt_tokens) and after the whole window asked (the context filled
+        from an empty cache at its own length: estimator._window_fill), for `plan --json` builds' `first_token_s` and
+        first_token_said; None for training or a build without both figures."""
+        e = self.estimate
+        if e.workload.get("kind", "inference") != "inference":
+            return None
+        if e.time_to_first_token_s is None or e.context_fill_s is None:
+            return None
+        context = int(e.workload.get("context") or INFERENCE_CONTEXT)
+        prompt = min(int(e.workload.get("prompt") or TYPICAL_PROMPT_TOKENS), context)
+        return {
+            "prompt_tokens": prompt,
+            "prompt_s": round(float(e.time_to_first_token_s), 2),
+            "window_tokens": context,
+            "window_s": round(float(e.context_fill_s), 1),
+        }
+
+    def first_token_said(self) -> Reason | None:
+        """The two first-token waits as a code and fields ("speed.first-token": first_token's figures), rendered in the
+        reader's language where the build's speed is shown (the CLI's line under its headline, the sheet, the window's
+        speed tooltip); None where first_token is."""
+        figures = self.first_token()
+        if figures is None:
+            return None
+        return Reason.of("speed.first-token", **figures)
 
     def context_fill(self) -> ContextFillJson | None:
         """How long the window asked takes to fill on this build (FILL's figures: rules.job.fill_of), for `plan --json`
@@ -413,7 +444,7 @@ class Build(_Frozen):
         stated prompt), seconds, the ten-minute limit and whether it is past it; None for training or an unknown
         prefill speed."""
         e = self.estimate
-        fill = fill_of(e.workload, e.prefill_tokens_per_s, e.time_to_first_token_s)
+        fill = fill_of(e.workload, e.prefill_tokens_per_s, e.time_to_first_token_s, e.context_fill_s)
         if fill is None:
             return None
         return {

@@ -912,6 +912,9 @@ def estimate_section(build: Build) -> str:
     speed = _speed_rows(build)
     if speed:
         parts += [f"<h3>{t('Speed and time')}</h3>", _table([t("Figure"), t("Value")], speed, 1)]
+    first = build.first_token_said()  # the typed prompt's first token and the whole window's, as the CLI says them
+    if first is not None:
+        parts.append(f"<p>{escape(say(first))}{t('.')}</p>")
     lists = (
         ("Assumptions", tuple(say(a) for a in est.assumptions_said())),
         ("Estimator warnings", tuple(phrases.sentence(say(w)) for w in est.warnings)),

@@ -473,6 +473,11 @@ def cooler_word(cooler: str) -> str:
     return ZH_COOLERS.get(cooler, cooler) if _language.get() == "zh_CN" else cooler
 
 
+def _zh_wait(seconds: float) -> str:
+    """A wait in a buyer's unit (reasons._wait's Chinese): seconds under a minute and a half, else minutes to a tenth."""
+    return f"{seconds:,.0f} 秒" if seconds < 90 else f"{seconds / 60:,.1f} 分钟"
+
+
 def _zh_tiers(r: Reason, kind: str = "") -> str:
     """A fat tree's switches by tier (reasons._tiers in Chinese)."""
     f = r.fields
@@ -1137,7 +1142,7 @@ ZH_REASONS: dict[str, Template] = {
     "kind.without-own": "不用你自己的卡",
     "kind.fill-slow": lambda r, _say: (
         f"{fill_tokens(int(r.num('tokens')))} token 的{'提示' if r.fields.get('basis') == 'prompt' else '上下文'}"
-        f"{'' if r.fields.get('basis') == 'prompt' else '至少'}要 {r.num('minutes'):.0f} 分钟才能填满"
+        f"{'至少' if r.fields.get('floor') else ''}要 {r.num('minutes'):.0f} 分钟才能填满"
     ),
     "kind.own-more": "你自己的卡再加同款",
     "kind.own-all": "用上你自己的全部 {gpus} 张卡，不另买卡",
@@ -1395,6 +1400,10 @@ ZH_REASONS: dict[str, Template] = {
     "price.included": "机箱附带",
     "price.built-in": "服务器内置",
     "price.old": "价格日期 {date}，已 {months} 个月",
+    "speed.first-token": lambda r, _say: (
+        f"输入 {r.num('prompt_tokens'):,.0f} token 的提示后 {r.num('prompt_s'):,.1f} 秒出第一个 token，"
+        f"整个 {r.num('window_tokens'):,.0f} token 的窗口则要 {_zh_wait(r.num('window_s'))}"
+    ),
     "price.dates": lambda r, _say: (
         f"本配置 {r.fields.get('paid', '')} 个付费部件的价格："
         + (

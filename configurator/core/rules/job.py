@@ -291,17 +291,22 @@ FILL_CONTEXT_SOURCE = (
 )
 
 
-def fill_of(workload: Mapping[str, Any], prefill_tps: float | None, ttft_s: float | None) -> dict[str, Any] | None:
+def fill_of(
+    workload: Mapping[str, Any], prefill_tps: float | None, ttft_s: float | None, window_s: float | None = None
+) -> dict[str, Any] | None:
     """What filling the window asked takes on a build (FILL's fields, `plan --json` builds' `context_fill`): the
     stated prompt (`basis` "prompt": the estimate times its first token, `ttft_s`), else the whole context asked
-    (`basis` "context": context / the prefill rate shown, a floor, since a longer prompt's attention makes each token
-    dearer). The whole window, not a typical share of it: a chat's later turns prefill only the new message (llama.cpp
-    keeps a slot's prompt cache), but a pasted document, a RAG retrieval, a coding agent's repository or a
-    conversation resumed after the cache is gone fill it at once, and a long-context service sends most of it one
-    request in ten (FILL_CONTEXT_SOURCE). None for a training job or an unknown prefill speed."""
+    (`basis` "context": `window_s`, the estimate's prompt pass of the whole context at its own length, its attention at
+    their own depth: estimator._window_fill; without it, context / the typical prompt's rate, a floor, `floor` True).
+    The whole window, not a typical share of it: a chat's later turns prefill only the new message (llama.cpp keeps a
+    slot's prompt cache), but a pasted document, a RAG retrieval, a coding agent's repository or a conversation
+    resumed after the cache is gone fill it at once, and a long-context service sends most of it one request in ten
+    (FILL_CONTEXT_SOURCE). `tps` is the window's own rate (tokens / seconds). None for a training job or an unknown
+    prefill speed."""
     if workload.get("kind", "inference") != "inference" or not prefill_tps:
         return None
     prompt = workload.get("prompt")
+    floor = False
     if prompt:
         tokens, seconds, basis = (
             int(prompt),
@@ -312,8 +317,17 @@ def fill_of(workload: Mapping[str, Any], prefill_tps: float | None, ttft_s: floa
         tokens = int(workload.get("context") or 0)
         if tokens <= 0:
             return None
-        seconds, basis = tokens / prefill_tps, "context"
-    return {"tokens": tokens, "basis": basis, "tps": prefill_tps, "fill_s": seconds, "limit_s": FILL_LIMIT_S}
+        floor = window_s is None
+        seconds, basis = (tokens / prefill_tps if window_s is None else float(window_s)), "context"
+    tps = tokens / seconds if seconds > 0 else prefill_tps
+    return {
+        "tokens": tokens,
+        "basis": basis,
+        "floor": floor,
+        "tps": tps,
+        "fill_s": seconds,
+        "limit_s": FILL_LIMIT_S,
+    }
 
 
 def _minutes(seconds: float) -> str:
@@ -339,14 +353,14 @@ class ContextFill(_Said):
             "slow",
             lambda f: (
                 f"a {f['tokens']:,}-token {'prompt' if f['basis'] == 'prompt' else 'context'} takes "
-                f"{'' if f['basis'] == 'prompt' else 'at least '}{_minutes(f['fill_s'])} to fill on this machine "
+                f"{'at least ' if f.get('floor') else ''}{_minutes(f['fill_s'])} to fill on this machine "
                 f"(prompt processed at about {f['tps']:,.0f} tokens/s): past the {f['limit_s'] / 60:.0f}-minute "
                 "default timeout of llama-server and the OpenAI client, a full window's request ends before its "
                 "first token (raise --timeout, keep prompts short, or a GPU with faster prefill)"
             ),
             zh=lambda f: (
                 f"{f['tokens']:,} token 的{'提示' if f['basis'] == 'prompt' else '上下文'}在这台机器上"
-                f"{'' if f['basis'] == 'prompt' else '至少'}要 {_zh_minutes(f['fill_s'])} 才能填满"
+                f"{'至少' if f.get('floor') else ''}要 {_zh_minutes(f['fill_s'])} 才能填满"
                 f"（提示处理约 {f['tps']:,.0f} token/秒）：超过 llama-server 和 OpenAI 客户端默认的 "
                 f"{f['limit_s'] / 60:.0f} 分钟超时，填满整个窗口的请求在第一个 token 之前就会结束"
                 "（调大 --timeout、缩短提示，或换预填充更快的 GPU）"
@@ -356,7 +370,8 @@ class ContextFill(_Said):
 
     def check(self, fill: Mapping[str, Any]) -> Check:
         """FILL on `fill_of`'s fields: warns when the window takes longer than FILL_LIMIT_S to fill. A used MacBook Pro
-        M1 Max prefills a 70B Q4 at ~50 tokens/s: Mina's 32k context takes ~11 minutes, where two RTX 3090 take ~1.5."""
+        M1 Max prefills a 70B Q4 at ~50 tokens/s for a typical prompt and ~38 over a whole 32k window (its attention at
+        depth): Mina's 32k context takes ~14 minutes, where two RTX 3090 take ~2."""
         status: Status = "warn" if fill["fill_s"] > fill["limit_s"] else "pass"
         return self.say(status, "slow", **fill)
 

@@ -206,6 +206,7 @@ def with_power_limit(result: EstimateResult, limit: float | None) -> EstimateRes
             "aggregate_tokens_per_s": scaled(result.aggregate_tokens_per_s, factor),
             "prefill_tokens_per_s": scaled(result.prefill_tokens_per_s, compute),
             "time_to_first_token_s": scaled(result.time_to_first_token_s, compute, divide=True),
+            "context_fill_s": scaled(result.context_fill_s, compute, divide=True),
             "gpu_hours": _gpu_bound(result.gpu_hours, host * result.gpus, compute),
             "wall_hours": _gpu_bound(result.wall_hours, host, compute),
             "assumptions": (*result.assumptions, english(said)),

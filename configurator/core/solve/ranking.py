@@ -1435,7 +1435,7 @@ def rank_and_label(builds: list[Build], request: BuildRequest, places: int | Non
 
 def fill_said(build: Build) -> Reason | None:
     """kind.fill-slow, the label's word of FILL's warning (the window asked fills past the ten-minute default timeout:
-    "a 32k-token context takes at least 11 min to fill"), from the check's own fields; None when FILL does not warn.
+    "a 32k-token context takes 14 min to fill"), from the check's own fields; None when FILL does not warn.
     The Mac Mina would have bought as "cheapest; quietest" is shown as the quiet, slow alternative, saying it."""
     fill = next((c for c in build.checks if c.rule == FILL.id and c.status != "pass"), None)
     if fill is None:
@@ -1450,6 +1450,7 @@ def fill_said(build: Build) -> Reason | None:
         "kind.fill-slow",
         tokens=int(num("tokens")),
         basis=str(f.get("basis")),
+        floor=bool(f.get("floor")),  # timed at the typical prompt's rate only where the window's own time is unknown
         minutes=round(num("fill_s") / 60),
         limit_s=num("limit_s"),
     )

@@ -111,7 +111,7 @@ def fill_check(est: EstimateResult) -> Check | None:
     (rules.job.fill_of), warned past llama-server's and the OpenAI client's ten-minute default timeout; None for a
     training job or an unknown prefill speed. plan._with_prompt adds it to a build when it warns, and ranking.measure
     reads it (such a build holds no claim beside one that fills the window in time, and is ranked after it)."""
-    fill = job_rules.fill_of(est.workload, est.prefill_tokens_per_s, est.time_to_first_token_s)
+    fill = job_rules.fill_of(est.workload, est.prefill_tokens_per_s, est.time_to_first_token_s, est.context_fill_s)
     return FILL.check(fill) if fill is not None else None
 
 
