@@ -46,7 +46,7 @@ from configurator.core.solve.candidates import Candidates, gpu_allowed, market_e
 from configurator.core.solve.power import TRAINING_POWER_CURVE, power_limit_speed
 from configurator.core.solve.power_cap import VENDOR_RULES
 from configurator.core.solve.rules import READING_TPS
-from configurator.core.solve.shown import AS_FAST, SLOWER_DEARER, gives_up_for_little, many_times_slower
+from configurator.core.solve.shown import AS_FAST, SAME_PRICE, SLOWER_DEARER, gives_up_for_little, many_times_slower
 from configurator.core.solve.solver import whole_units
 from configurator.core.solve.sources import RELEASE_IN_RAM, release_in_ram
 
@@ -1303,10 +1303,14 @@ def as_fast(rival: Relaxation, way: Relaxation) -> bool:
 
 
 def dominates(rival: Relaxation, way: Relaxation) -> bool:
-    """`rival` leaves `way` nothing to offer: it costs no more, is as fast (as_fast), and asks a subset of its changes
-    (changes_asked). Price within a cent: the ways are priced to the cent."""
+    """`rival` leaves `way` nothing to offer: it costs no more to a buyer (within shown.SAME_PRICE of its price: two
+    prices 1 % apart are one price, and a change more to save less than that is noise), is as fast (as_fast), and asks
+    a subset of its changes (changes_asked). Kimi K2 Q4_K_M at 12,000 USD on a 120 V 15 A outlet (review35's walk) had
+    led with "power-limit the GPUs to 80 % (~95 % speed), keep the experts in RAM and raise the budget to 23,837 USD"
+    beside the same machine at full power for 23,872: one 250 W card capped to save 35 USD (0.15 %), and "binding:
+    full GPU power on the circuit" said of an outlet that feeds it."""
     return (
-        rival.total_price <= way.total_price + 0.005
+        rival.total_price <= way.total_price * (1 + SAME_PRICE) + 0.005
         and as_fast(rival, way)
         and changes_asked(rival) <= changes_asked(way)
     )
@@ -1331,7 +1335,7 @@ def pareto(ways: list[Relaxation]) -> list[Relaxation]:
 
 
 def _preferred(other: Relaxation, i: int, way: Relaxation, at: int) -> bool:
-    """Of two ways that dominate each other (alike within a cent and shown.AS_FAST), the cheaper, then the faster,
+    """Of two ways that dominate each other (alike within shown.SAME_PRICE and shown.AS_FAST), the cheaper, then the faster,
     then the first stays."""
     if round(other.total_price, 2) != round(way.total_price, 2):
         return other.total_price < way.total_price

@@ -1099,7 +1099,10 @@ class BuildModel:
         than its cards (PCI-9: BAY_GEN.slower; the job timed at the bays by solve/bays.bay_ratio, as the assembled
         build is by plan._on_links): the search's "fastest" and "best value" see the bays' speed before they choose.
         Options are timed on their cards' own x16 links, and 8 x RTX PRO 5000 in the PCIe 3.0 SYS-4029GP-TRT had been
-        searched as 13.7 h per 100 M tokens of Dr. Chen's 72B LoRA, 'fastest within budget' at 32.8 h (round 34)."""
+        searched as 13.7 h per 100 M tokens of Dr. Chen's 72B LoRA, 'fastest within budget' at 32.8 h (round 34). A
+        desktop board's slots are read the same way (slot_gen): 4 x RTX PRO 4500 Blackwell (PCIe 5.0) on the PCIe 4.0
+        H12SSL-i had been searched at 17.5 h per 100 M tokens of a Qwen2.5-32B LoRA and built at 23.8 h, "fastest
+        within budget" at 100,000 CNY where 5 x RTX 4090 take 20.3 h for 92,742 (round 36)."""
         from configurator.core.solve.bays import bay_ratio
 
         self._bays_slowed: list[tuple[int, int, int]] = []  # (option, board, its points there): _run's perf bounds
@@ -1108,12 +1111,12 @@ class BuildModel:
         self._mark("definition")
         losses: list[Any] = []
         for k, board in enumerate(self.boards):
-            gen = BAY_GEN.gen(board)
+            gen = slot_gen(board)
             if gen is None:
                 continue
             lost: dict[int, int] = {}
             for i, o in enumerate(self.options):
-                ratio = bay_ratio(self.c, o, gen) if BAY_GEN.slower(board, o.gpu) else None
+                ratio = bay_ratio(self.c, o, gen) if gen < o.gpu.pcie_gen else None
                 points = 0 if ratio is None else self.perf_points(o) - int(round(o.perf / ratio * self.perf_scale))
                 if points > 0:
                     lost[i] = points
@@ -1130,6 +1133,16 @@ class BuildModel:
     def option_index(self, option: GpuOption) -> int:
         # by identity: equality would compare whole estimates, option by option
         return next(i for i, o in enumerate(self.c.options) if o is option)
+
+
+def slot_gen(board: Motherboard) -> int | None:
+    """The PCIe generation a board seats its cards at, at best: a server's bays at its own (PCI-9: BAY_GEN.gen), a
+    desktop board's cards at the fastest of its x16 slots (plan.build_links times a build at the slowest slot its cards
+    sit in, so no build on the board is faster: the search's speed points never fall below the assembled build's)."""
+    bays = BAY_GEN.gen(board)
+    if bays is not None:
+        return bays
+    return max((s.gen for s in board.pcie_slots if s.mechanical_lanes >= 16), default=None)
 
 
 def option_watts(option: GpuOption, power_limit: float | None) -> tuple[int, int, int, int]:
