@@ -165,13 +165,18 @@ LABELS = {
 RENT_TRIED = 3
 """The cheapest ways out whose builds a rental is searched against (each search estimates every cloud offer)."""
 
-ZERO_OFFLOAD_MAX_B = 13.5
+ZERO_OFFLOAD_MAX_B = 40.0
 """The largest model (billions of parameters) offered DeepSpeed ZeRO-3 with CPU offload as a way out of a full
-fine-tune: ZeRO-Offload "enables training of 13 billion parameter models on a single GPU" at ~40 TFLOPS on a V100
-for 10B (Ren et al., "ZeRO-Offload: Democratizing Billion-Scale Model Training", USENIX ATC 2021, arXiv:2101.06840,
-abstract and sec. 6), and the DeepSpeed ZeRO-Offload tutorial (deepspeed.ai/tutorials/zero-offload, read 2026-12-03)
-trains a 10B GPT-2 on one V100 32 GB. Beyond that the optimizer's step on the CPU (12-16 bytes per parameter streamed
-over PCIe each step) makes a job of 10^8 tokens take weeks; ZeRO-Infinity's NVMe offload is a cluster's tool."""
+fine-tune: ZeRO-3 Offload (parameters, gradients and optimizer states in CPU RAM) can "finetune models with over 40B
+parameters on a single GPU and over 2 Trillion parameters on 512 GPUs" (DeepSpeed, "DeepSpeed ZeRO3 Offload",
+deepspeed.ai/news/2021/03/07/zero3-offload.html, 2021-03-07, read 2026-12-06). The cap had been 13.5 B, read from
+ZeRO-Offload's "13 billion parameter models on a single GPU" (Ren et al., USENIX ATC 2021, arXiv:2101.06840), which
+is ZeRO-2's offload: the parameters stay on the GPU, 2 bytes each, so a 32 GB V100 holds 13 B of them; ZeRO-3's
+offload moves them off it too, and what it costs in time the estimate says (estimate/optimizer_offload.py: the CPU
+Adam step over the build's own RAM, the gathers over its links), so the way out shows its hours. Beyond 40 B the
+CPU RAM (about 18 bytes a parameter) and the step passes what one machine holds; ZeRO-Infinity's NVMe offload is a
+cluster's tool. Review35's walk: Qwen3-32B full fine-tune at 250,000 CNY was offered QLoRA and 8-bit AdamW on five
+A800 at 501,626 CNY, never LLaMA-Factory's usual ZeRO-3 offload recipe on 24-48 GB cards."""
 
 
 def _full_finetune_ways(w: Workload, model: ModelArch | None) -> list[tuple[str, Workload]]:
