@@ -5384,4 +5384,25 @@ CASES: tuple[Case, ...] = (
         "never built the 4090s; 'fastest within budget' went to seven RTX 3090 capped at 80 %, 21.4 h for 82,611.",
         (SEED_LAB_TIERS, LLAMAFACTORY_HW_TABLE),
     ),
+    # ---- round 36 (review36): eight cards asked exactly are searched capped too
+    Case(
+        "lab-eight-gpus-72b-lora-eur-cheapest-is-capped-where-the-circuit-asks",
+        "--model qwen2.5-72b --workload finetune --method lora --currency EUR --budget 60000 --gpus 8 --exact-gpus "
+        "--room server-room",
+        (
+            labelled_build(
+                "cheapest",
+                "costs less than eight RTX A6000 capped at 80 % (24,647 EUR, 33 h per 100 M tokens)",
+                lambda b: price(b) < 24_647 and gpu_count(b) == 8,
+            ),
+            every_build("has the eight cards the lab asked for", lambda b: gpu_count(b) == 8),
+        ),
+        "A lab manager asking for an eight-GPU machine for a 72B LoRA buys the cheapest eight cards that hold it on the "
+        "room's feed; 48 GB workstation cards (RTX A6000) are the usual pick below A100s, and capping them at 80 % "
+        "(nvidia-smi -pl at boot) keeps ~94 % of their training speed (Puget Systems' power-limited RTX 3090s). "
+        "Walked 2026-12-06 (review36): with --exact-gpus the capped search was skipped (the as-asked builds already "
+        "had the most cards asked for), so 8 x A100 40GB PCIe at 40,265 EUR was 'cheapest' where 8 x RTX A6000 "
+        "capped train it in 33 h for 24,647 EUR and 8 x Radeon AI PRO R9700 capped in 66 h for 13,991.",
+        (SEED_LAB_TIERS, PUGET_QUAD_3090),
+    ),
 )

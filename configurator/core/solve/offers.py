@@ -367,8 +367,13 @@ def training_limited(ctx: PlanContext) -> list[Build]:
 
     request, out = ctx.request, []
     as_asked = ctx.builds.get(AS_ASKED) if isinstance(ctx, PlanRun) else None
-    if as_asked and max(b.gpu_count for b in as_asked) >= request.max_gpus:
-        return []  # the as-asked searches already put the most cards asked for on the circuit: a cap adds none
+    if as_asked and not request.exact_gpus and max(b.gpu_count for b in as_asked) >= request.max_gpus:
+        # the as-asked searches already put the most cards asked for on the circuit: a cap adds none. Not where the
+        # count is fixed (--exact-gpus): there a cap adds no card but lets the circuit feed another, cheaper one. A
+        # lab's eight GPUs for a Qwen2.5-72B LoRA at 60,000 EUR in a server room (review36's walk) had been 8 x A100
+        # 40GB at 40,265 EUR, 31 h per 100 M tokens, "cheapest", where eight cards capped at 80 % run it for less: 8 x
+        # Radeon AI PRO R9700 at 13,991 EUR (66 h), 8 x RTX A6000 at 24,647 (33 h)
+        return []
     for limit in TRAINING_LIMITS:
         if ctx.should_stop():
             break
