@@ -5405,4 +5405,24 @@ CASES: tuple[Case, ...] = (
         "capped train it in 33 h for 24,647 EUR and 8 x Radeon AI PRO R9700 capped in 66 h for 13,991.",
         (SEED_LAB_TIERS, PUGET_QUAD_3090),
     ),
+    # ---- round 36 (review36): the quiet box people weigh against a GPU tower is offered
+    Case(
+        "llama70b-q4-home-5000-quietest-is-the-mac-studio-people-weigh",
+        "--model llama-3.3-70b --workload inference --precision q4_k_m --budget 5000 --room home-office "
+        "--circuit 120v15a",
+        (
+            labelled_build(
+                "quietest",
+                "a unified-memory box that decodes at 10 tokens/s or more for no more than the 3,650 USD Framework "
+                "Desktop's 5.2",
+                lambda b: unified_memory_gb(b) >= 64 and decode(b) >= 10 and price(b) <= 3650,
+            ),
+        ),
+        "For a 70B at Q4_K_M in a quiet home office the box people weigh against a two-GPU tower is a used Mac Studio "
+        "Ultra (800 GB/s: 12-13 tokens/s, 25 dBA, 370 W), not a Ryzen AI Max box at 5 tokens/s (256 GB/s). Walked "
+        "2026-12-06 (review36): the unified-memory source offered only the cheapest such machine (a MacBook Pro M1 "
+        "Max, 35 dBA, not shown) and the Framework Desktop was 'quietest' at 3,650 USD and 5.2 tok/s, where the M1 "
+        "Ultra 128 GB, as quiet, decodes 12.8 tok/s for 3,200.",
+        (LLAMACPP_APPLE_4167, CRAFTRIGS_DUAL_24GB),
+    ),
 )

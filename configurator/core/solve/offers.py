@@ -19,6 +19,7 @@ from configurator.core.model.build import Build
 from configurator.core.model.request import BuildRequest, circuit_limit_w
 from configurator.core.rules.job import READING_TPS
 from configurator.core.solve.candidates import Candidates
+from configurator.core.solve.shown import AS_FAST
 from configurator.core.solve.sources import PlanContext, register
 
 AS_ASKED = "as asked"
@@ -222,6 +223,15 @@ def unified_memory(ctx: PlanContext) -> list[Build]:
             ctx.request, ctx.catalog, ctx.model, ctx.workload, ctx.exact_weight_bytes, min_tps=READING_TPS
         )
         found += [] if reading is None else [reading]
+    # and the cheapest as fast as the fastest within the budget (shown.AS_FAST): the cheapest for 70B Q4_K_M at 5,000
+    # USD in a home office was a MacBook Pro M1 Max (6.9 tok/s, 35 dBA), and a Framework Desktop (5.2 tok/s, 25 dBA,
+    # 3,650 USD) was "quietest" where a used Mac Studio M1 Ultra 128 GB, as quiet, decodes 12.8 tok/s for 3,200
+    # (review36's walk): the quiet box people weigh against a GPU tower was never offered
+    args = (ctx.request, ctx.catalog, ctx.model, ctx.workload, ctx.exact_weight_bytes)
+    quick = _unified_build(*args, fastest=True)
+    if quick is not None:
+        quick = _unified_build(*args, min_tps=AS_FAST * (quick.estimate.decode_tokens_per_s or 0.0)) or quick
+    found += [] if quick is None or any(quick.parts[0].id == b.parts[0].id for b in found) else [quick]
     return [b.of_kind(Reason.of("kind.ready-made", name=b.parts[0].name)) for b in found]
 
 
