@@ -208,8 +208,9 @@ def _in_ram_on_every_own(ctx: PlanContext, cheapest: Build) -> list[Build]:
 
 @register("unified-memory", reads_weights_from_ram=True)
 def unified_memory(ctx: PlanContext) -> list[Build]:
-    """The cheapest unified-memory system (Mac Studio, Ryzen AI Max, DGX Spark) that runs the job as asked; its GPU
-    reads the weights from the one memory, so a 16-bit release with no precision named runs at Q8_0 (sources.in_ram)."""
+    """The cheapest unified-memory system (Mac Studio, Ryzen AI Max, DGX Spark) that runs the job as asked, the
+    cheapest that reads where it does not, and the cheapest as fast as the fastest within the budget; its GPU reads
+    the weights from the one memory, so a 16-bit release with no precision named runs at Q8_0 (sources.in_ram)."""
     from configurator.core.solve.plan import _unified_build
 
     if ctx.request.named:
