@@ -155,12 +155,14 @@ def _build_lines(build: Any) -> list[str]:
     if e.gpu_hours is not None:
         # the time's own utilisation, defined once (report.utilisation), as the sheet and the app give it; imported
         # here: its words (report.words) are no part of a plan's JSON (#34)
-        from configurator.core.report.utilisation import utilisation_sentence
+        from configurator.core.report.utilisation import link_bound, utilisation_sentence
 
         used = utilisation_sentence(build)
+        bound = link_bound(e)
         lines.append(
             f"   time: {e.gpu_hours:,.0f} GPU-hours, {e.wall_hours:,.1f} h wall clock on {e.gpus:,} GPUs"
             + (f"; {used}" if used else "")
+            + (f"; {english(bound)}" if bound is not None else "")
         )
     lines += _part_lines(build)
     for check in build.checks:

@@ -18,7 +18,7 @@ from configurator.core.model.request import BuildRequest
 from configurator.core.report import words
 from configurator.core.solve.plan import plan
 from configurator.core.solve.relax import changes_asked, pareto
-from configurator.core.solve.shown import AS_FAST
+from configurator.core.solve.shown import AS_FAST, SAME_PRICE
 from tests.helpers import infeasible_plan, ranked_by_price
 
 pytestmark = pytest.mark.slow  # each test plans end to end
@@ -54,13 +54,14 @@ def _as_fast(rival: Relaxation, way: Relaxation) -> bool:
 
 
 def _dominated(inf: Infeasible) -> list[str]:
-    """Each way shown that another shown way beats: no dearer, as fast, asking a subset of its changes."""
+    """Each way shown that another shown way beats: no dearer to a buyer (within shown.SAME_PRICE), as fast, asking a
+    subset of its changes."""
     out = []
     for way in inf.relaxations:
         for rival in inf.relaxations:
             if (
                 rival is not way
-                and rival.total_price <= way.total_price + 0.005
+                and rival.total_price <= way.total_price * (1 + SAME_PRICE) + 0.005
                 and _as_fast(rival, way)
                 and changes_asked(rival) <= changes_asked(way)
                 and (rival.total_price, _hours(rival) or 0) != (way.total_price, _hours(way) or 0)
@@ -171,3 +172,19 @@ def test_pareto_keeps_ways_that_ask_different_things_and_drops_those_beaten() ->
     ways = [p80, p70, other, circuit, plain, fast, dearer_slower]
     assert pareto(ways) == [p80, other, plain, fast]
     assert changes_asked(p70) == {"way.power@0.7", "way.power@0.8", "way.budget"}
+
+
+def test_a_power_limit_that_saves_less_than_a_buyer_reads_is_not_a_way_out() -> None:
+    """Kimi K2 Q4_K_M at 12,000 USD on a 120 V 15 A outlet (review35's walk): "power-limit the GPUs to 80 %, keep the
+    experts in RAM and raise the budget to 23,837 USD" led, 35 USD (0.15 %) below the same machine at full power. A
+    change more that saves less than shown.SAME_PRICE (1 %) is noise: the full-power way stands alone. One that saves
+    more (80 USD of 2,098, 3.8 %: a smaller power supply) stays beside it."""
+    budget = Reason.of("way.budget", amount=23900, currency="USD")
+    ram = Reason.of("way.offload")
+    capped = _way("power+offload", 23837.0, 0.0, Reason.of("way.power", limit=0.8, speed=0.95), ram, budget)
+    full = _way("offload", 23872.0, 0.0, ram, budget)
+    capped = capped.model_copy(update={"wall_hours": None, "decode_tokens_per_s": 4.5})
+    full = full.model_copy(update={"wall_hours": None, "decode_tokens_per_s": 4.7})
+    assert pareto([capped, full]) == [full]
+    saves = capped.model_copy(update={"total_price": 23872.0 * (1 - 2 * SAME_PRICE)})
+    assert pareto([saves, full]) == [saves, full]

@@ -444,6 +444,16 @@ SEED_UPGRADE_PATH = (
     "路线：3090—>4090—>A100 40G （2.5w左右）—>A100 80G（6~7w左右）' and '4090计算速度几乎是3090的两倍，有需求亦可考虑"
     "升级，不过4090需要的机箱空间更大、电源配置也要求更高'; section 2.3.4: a second 3090 for more memory"
 )
+SEED_LAB_TIERS = (
+    "/work/shared/seeds/001_0448a24bee2ce12c.txt, section 2.5 (the product's seed article): '目前国内实验室主流的还是"
+    "4090和3090，10万+的预算配置4张4090是没问题的，20~30万的预算则可以考虑8张4090，或者两张A100 80G' (a Chinese lab's "
+    "tiers: four RTX 4090 from 100,000 CNY, eight or two A100 80G at 200-300,000)"
+)
+LLAMAFACTORY_HW_TABLE = (
+    "hiyouga/LLaMA-Factory README, 'Hardware Requirement' (as forked in charlieUWUuwu/NTTU_meta_campus_chat "
+    "README.md, read 2026-12-06): 'LoRA | 16 | 16GB | 32GB | 80GB | 160GB' for 7B, 13B, 30B and 65B: a 30B-class "
+    "LoRA at 16 bits wants about 80 GB of GPU memory in all, which four 24 GB cards hold only just"
+)
 SEED_DUAL_3090 = (
     "/work/shared/seeds/001_0448a24bee2ce12c.txt, section 2.3.4 '单卡4090 vs 双卡3090' (the product's "
     "seed article): at a similar budget two RTX 3090 beat one 4090 for large models; reference dual-3090 "
@@ -5551,5 +5561,66 @@ CASES: tuple[Case, ...] = (
         "a bigger supply. Walked 2026-12-06 (review35): the only build with layers in RAM was one of the two 3090s, "
         "0.8 tok/s, 'cheapest'; now both at 1.5 tok/s for 217 USD more stand beside it.",
         (R1_Q8_ON_3090S, SEED_DUAL_3090),
+    ),
+    # ---- round 36 (review36): the search reads a desktop board's slot generation
+    Case(
+        "qwen25-32b-lora-100k-cny-fastest-is-not-timed-at-a-slot-it-lacks",
+        "--model qwen2.5-32b --workload finetune --method lora --budget 100000 --currency CNY",
+        (
+            labelled_build(
+                "fastest",
+                "no slower than five RTX 4090 on the PCIe 4.0 board (20.3 h per 100 M tokens, 92,742 CNY)",
+                lambda b: (wall_hours(b) or 1e9) <= 20.5,
+            ),
+            fastest_is_fastest(),
+        ),
+        "The seed's lab tier puts four RTX 4090 at 100,000 CNY and up. Four do not hold a 32B LoRA at 2,048 tokens "
+        "under ZeRO-3 (24.3 of 24 GiB: 61 GiB of bf16 weights in quarters, two 1 GiB layers gathered, 3.5 GiB of "
+        "logits upcast to fp32 for the loss), five do: 20.3 h per 100 M tokens for 92,742 CNY at the catalog's used "
+        "price (14,750 CNY a card, 2026-08-23). Walked 2026-12-06 (review36): the search had timed four PCIe 5.0 RTX "
+        "PRO 4500 at their own x16 Gen5 links (17.5 h), seated them on the PCIe 4.0 H12SSL-i (23.8 h as built) and "
+        "never built the 4090s; 'fastest within budget' went to seven RTX 3090 capped at 80 %, 21.4 h for 82,611.",
+        (SEED_LAB_TIERS, LLAMAFACTORY_HW_TABLE),
+    ),
+    # ---- round 36 (review36): eight cards asked exactly are searched capped too
+    Case(
+        "lab-eight-gpus-72b-lora-eur-cheapest-is-capped-where-the-circuit-asks",
+        "--model qwen2.5-72b --workload finetune --method lora --currency EUR --budget 60000 --gpus 8 --exact-gpus "
+        "--room server-room",
+        (
+            labelled_build(
+                "cheapest",
+                "costs less than eight RTX A6000 capped at 80 % (24,647 EUR, 33 h per 100 M tokens)",
+                lambda b: price(b) < 24_647 and gpu_count(b) == 8,
+            ),
+            every_build("has the eight cards the lab asked for", lambda b: gpu_count(b) == 8),
+        ),
+        "A lab manager asking for an eight-GPU machine for a 72B LoRA buys the cheapest eight cards that hold it on the "
+        "room's feed; 48 GB workstation cards (RTX A6000) are the usual pick below A100s, and capping them at 80 % "
+        "(nvidia-smi -pl at boot) keeps ~94 % of their training speed (Puget Systems' power-limited RTX 3090s). "
+        "Walked 2026-12-06 (review36): with --exact-gpus the capped search was skipped (the as-asked builds already "
+        "had the most cards asked for), so 8 x A100 40GB PCIe at 40,265 EUR was 'cheapest' where 8 x RTX A6000 "
+        "capped train it in 33 h for 24,647 EUR and 8 x Radeon AI PRO R9700 capped in 66 h for 13,991.",
+        (SEED_LAB_TIERS, PUGET_QUAD_3090),
+    ),
+    # ---- round 36 (review36): the quiet box people weigh against a GPU tower is offered
+    Case(
+        "llama70b-q4-home-5000-quietest-is-the-mac-studio-people-weigh",
+        "--model llama-3.3-70b --workload inference --precision q4_k_m --budget 5000 --room home-office "
+        "--circuit 120v15a",
+        (
+            labelled_build(
+                "quietest",
+                "a unified-memory box that decodes at 10 tokens/s or more for no more than the 3,650 USD Framework "
+                "Desktop's 5.2",
+                lambda b: unified_memory_gb(b) >= 64 and decode(b) >= 10 and price(b) <= 3650,
+            ),
+        ),
+        "For a 70B at Q4_K_M in a quiet home office the box people weigh against a two-GPU tower is a used Mac Studio "
+        "Ultra (800 GB/s: 12-13 tokens/s, 25 dBA, 370 W), not a Ryzen AI Max box at 5 tokens/s (256 GB/s). Walked "
+        "2026-12-06 (review36): the unified-memory source offered only the cheapest such machine (a MacBook Pro M1 "
+        "Max, 35 dBA, not shown) and the Framework Desktop was 'quietest' at 3,650 USD and 5.2 tok/s, where the M1 "
+        "Ultra 128 GB, as quiet, decodes 12.8 tok/s for 3,200.",
+        (LLAMACPP_APPLE_4167, CRAFTRIGS_DUAL_24GB),
     ),
 )

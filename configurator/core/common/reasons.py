@@ -2738,6 +2738,10 @@ EN: dict[str, Template] = {
         )
     ),
     "est.scaling": "{gpus}-GPU scaling efficiency {scaling:.0%} for gradient all-reduce over {over}",
+    "est.link-bound": (
+        "{hours:,.1f} h of the {wall:,.1f} h wait on the sharded weights' gathers over {link}: the link, not the "
+        "card, sets the time, and a faster card on the same link gains little"
+    ),
     "est.sharded-gathers": lambda r, _say: (
         f"sharded over {r.fields['gpus']} GPUs, every micro-batch gathers {r.num('gb'):.1f} GB of weights into each GPU"
         f" over {r.fields['link']} (~{r.num('gbs'):.0f} GB/s)"

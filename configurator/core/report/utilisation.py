@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from configurator.core.common.reasons import Reason
+from configurator.core.estimate.result import EstimateResult
 from configurator.core.model.build import Build
 from configurator.core.report.words import t
 
@@ -48,3 +50,22 @@ def utilisation_sentence(build: Build) -> str:
     if len(rows) > 1:
         words.append(f"compute-phase utilisation {rows[1][1]} (before communication, pipeline bubble and restarts)")
     return "; ".join(words)
+
+
+LINK_BOUND_SHARE = 0.5
+"""A training build whose sharded weight gathers (ZeRO-3, FSDP FULL_SHARD) stand beyond its compute for at least half
+its wall clock is bound by its links: the link, not the card, sets its time (a definition, not a fitted figure)."""
+
+
+def link_bound(estimate: EstimateResult) -> Reason | None:
+    """`est.link-bound` where the estimate's own gathers (est.sharded-gathers: the hours they add beyond the step's
+    compute) are at least LINK_BOUND_SHARE of the wall clock, else None. Qwen3-30B-A3B LoRA at 8,000 USD (review35's
+    walk): three MI100 and three MI50 both took 26.3 h, the MI100's compute 3.5 times the MI50's, and nothing said why:
+    each micro-batch gathers 81 GB of experts over PCIe 4.0 x16, 19.0 of the MI100's 26.3 h."""
+    wall = estimate.wall_hours
+    if not wall:
+        return None
+    for said in estimate.assumption_codes:
+        if said.code == "est.sharded-gathers" and said.num("hours") >= LINK_BOUND_SHARE * wall:
+            return Reason.of("est.link-bound", hours=said.num("hours"), wall=wall, link=str(said.fields["link"]))
+    return None

@@ -2307,6 +2307,10 @@ ZH_REASONS: dict[str, Template] = {
             else ""
         )
     ),
+    "est.link-bound": lambda r, _say: (
+        f"{r.num('wall'):,.1f} 小时中有 {r.num('hours'):,.1f} 小时在等待经 {r.fields['link']} 的分片权重收集："
+        "决定时间的是链路而不是卡，同样链路上换更快的卡收益很小"
+    ),
     "est.scaling": lambda r, _say: (
         f"{r.fields['gpus']} 卡扩展效率 {r.num('scaling'):.0%}（梯度 all-reduce 经 {r.fields['over']}）"
     ),

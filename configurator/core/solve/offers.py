@@ -19,6 +19,7 @@ from configurator.core.model.build import Build
 from configurator.core.model.request import BuildRequest, circuit_limit_w
 from configurator.core.rules.job import READING_TPS
 from configurator.core.solve.candidates import Candidates
+from configurator.core.solve.shown import AS_FAST
 from configurator.core.solve.sources import PlanContext, register
 
 AS_ASKED = "as asked"
@@ -207,8 +208,9 @@ def _in_ram_on_every_own(ctx: PlanContext, cheapest: Build) -> list[Build]:
 
 @register("unified-memory", reads_weights_from_ram=True)
 def unified_memory(ctx: PlanContext) -> list[Build]:
-    """The cheapest unified-memory system (Mac Studio, Ryzen AI Max, DGX Spark) that runs the job as asked; its GPU
-    reads the weights from the one memory, so a 16-bit release with no precision named runs at Q8_0 (sources.in_ram)."""
+    """The cheapest unified-memory system (Mac Studio, Ryzen AI Max, DGX Spark) that runs the job as asked, the
+    cheapest that reads where it does not, and the cheapest as fast as the fastest within the budget; its GPU reads
+    the weights from the one memory, so a 16-bit release with no precision named runs at Q8_0 (sources.in_ram)."""
     from configurator.core.solve.plan import _unified_build
 
     if ctx.request.named:
@@ -222,6 +224,16 @@ def unified_memory(ctx: PlanContext) -> list[Build]:
             ctx.request, ctx.catalog, ctx.model, ctx.workload, ctx.exact_weight_bytes, min_tps=READING_TPS
         )
         found += [] if reading is None else [reading]
+    # and the cheapest as fast as the fastest within the budget (shown.AS_FAST): the cheapest for 70B Q4_K_M at 5,000
+    # USD in a home office was a MacBook Pro M1 Max (6.9 tok/s, 35 dBA), and a Framework Desktop (5.2 tok/s, 25 dBA,
+    # 3,650 USD) was "quietest" where a used Mac Studio M1 Ultra 128 GB, as quiet, decodes 12.8 tok/s for 3,200
+    # (review36's walk): the quiet box people weigh against a GPU tower was never offered
+    # (not for a map cell's one-build plan, top_k 1: it shows the cheapest, and this one is never cheaper than `build`)
+    args = (ctx.request, ctx.catalog, ctx.model, ctx.workload, ctx.exact_weight_bytes)
+    quick = _unified_build(*args, fastest=True) if build is not None and ctx.request.top_k > 1 else None
+    if quick is not None:
+        quick = _unified_build(*args, min_tps=AS_FAST * (quick.estimate.decode_tokens_per_s or 0.0)) or quick
+    found += [] if quick is None or any(quick.parts[0].id == b.parts[0].id for b in found) else [quick]
     return [b.of_kind(Reason.of("kind.ready-made", name=b.parts[0].name)) for b in found]
 
 
@@ -367,8 +379,13 @@ def training_limited(ctx: PlanContext) -> list[Build]:
 
     request, out = ctx.request, []
     as_asked = ctx.builds.get(AS_ASKED) if isinstance(ctx, PlanRun) else None
-    if as_asked and max(b.gpu_count for b in as_asked) >= request.max_gpus:
-        return []  # the as-asked searches already put the most cards asked for on the circuit: a cap adds none
+    if as_asked and not request.exact_gpus and max(b.gpu_count for b in as_asked) >= request.max_gpus:
+        # the as-asked searches already put the most cards asked for on the circuit: a cap adds none. Not where the
+        # count is fixed (--exact-gpus): there a cap adds no card but lets the circuit feed another, cheaper one. A
+        # lab's eight GPUs for a Qwen2.5-72B LoRA at 60,000 EUR in a server room (review36's walk) had been 8 x A100
+        # 40GB at 40,265 EUR, 31 h per 100 M tokens, "cheapest", where eight cards capped at 80 % run it for less: 8 x
+        # Radeon AI PRO R9700 at 13,991 EUR (66 h), 8 x RTX A6000 at 24,647 (33 h)
+        return []
     for limit in TRAINING_LIMITS:
         if ctx.should_stop():
             break

@@ -704,10 +704,12 @@ def _unified_build(
     workload: Workload,
     exact: int | None,
     min_tps: float | None = None,
+    fastest: bool = False,
 ) -> Build | None:
     """The cheapest unified-memory system (Mac Studio, Ryzen AI Max, DGX Spark) that runs the
     job: its GPU sees the share of memory the OS wires for it, at the memory's bandwidth. `min_tps`: the cheapest
-    that also decodes at least that fast."""
+    that also decodes at least that fast; `fastest`: the one that decodes fastest within the budget (of equal speed,
+    the cheaper)."""
     # the engine asked, not the one the workload resolves to by default (gpt-oss in MXFP4 resolves to another, but
     # llama.cpp runs it on a 128 GB Ryzen AI Max box at ~30 tokens/s)
     if workload.kind != "inference" or request.workload.engine not in ("llama.cpp", None) or request.region == "china":
@@ -722,7 +724,7 @@ def _unified_build(
         q = quote(system, catalog, request.currency, request.condition)
         if q is None or (request.budget is not None and q.amount > request.budget):
             continue
-        if best is not None and q.amount >= best.total_price:
+        if best is not None and q.amount >= best.total_price and not fastest:
             continue  # not cheaper than the one found: no estimate needed
         # one memory: nothing can be "offloaded" to a RAM beside it, the GPU's wired share holds it all
         whole = on_engine(workload, "llama.cpp").model_copy(
@@ -733,6 +735,16 @@ def _unified_build(
             continue
         est, gpu, raised = ran
         if not meets_speed(est, request) or (min_tps is not None and (est.decode_tokens_per_s or 0.0) < min_tps):
+            continue
+        if (
+            fastest
+            and best is not None
+            and (-_decode(best), best.total_price)
+            <= (
+                -(est.decode_tokens_per_s or 0.0),
+                q.amount,
+            )
+        ):
             continue
         best = _unified_system_build(system, q, est, gpu, request, limit, raised)
     return best

@@ -46,7 +46,7 @@ from configurator.core.solve.candidates import Candidates, gpu_allowed, market_e
 from configurator.core.solve.power import TRAINING_POWER_CURVE, power_limit_speed
 from configurator.core.solve.power_cap import VENDOR_RULES
 from configurator.core.solve.rules import READING_TPS
-from configurator.core.solve.shown import AS_FAST, SLOWER_DEARER, gives_up_for_little, many_times_slower
+from configurator.core.solve.shown import AS_FAST, SAME_PRICE, SLOWER_DEARER, gives_up_for_little, many_times_slower
 from configurator.core.solve.solver import whole_units
 from configurator.core.solve.sources import RELEASE_IN_RAM, release_in_ram
 
@@ -165,13 +165,18 @@ LABELS = {
 RENT_TRIED = 3
 """The cheapest ways out whose builds a rental is searched against (each search estimates every cloud offer)."""
 
-ZERO_OFFLOAD_MAX_B = 13.5
+ZERO_OFFLOAD_MAX_B = 40.0
 """The largest model (billions of parameters) offered DeepSpeed ZeRO-3 with CPU offload as a way out of a full
-fine-tune: ZeRO-Offload "enables training of 13 billion parameter models on a single GPU" at ~40 TFLOPS on a V100
-for 10B (Ren et al., "ZeRO-Offload: Democratizing Billion-Scale Model Training", USENIX ATC 2021, arXiv:2101.06840,
-abstract and sec. 6), and the DeepSpeed ZeRO-Offload tutorial (deepspeed.ai/tutorials/zero-offload, read 2026-12-03)
-trains a 10B GPT-2 on one V100 32 GB. Beyond that the optimizer's step on the CPU (12-16 bytes per parameter streamed
-over PCIe each step) makes a job of 10^8 tokens take weeks; ZeRO-Infinity's NVMe offload is a cluster's tool."""
+fine-tune: ZeRO-3 Offload (parameters, gradients and optimizer states in CPU RAM) can "finetune models with over 40B
+parameters on a single GPU and over 2 Trillion parameters on 512 GPUs" (DeepSpeed, "DeepSpeed ZeRO3 Offload",
+deepspeed.ai/news/2021/03/07/zero3-offload.html, 2021-03-07, read 2026-12-06). The cap had been 13.5 B, read from
+ZeRO-Offload's "13 billion parameter models on a single GPU" (Ren et al., USENIX ATC 2021, arXiv:2101.06840), which
+is ZeRO-2's offload: the parameters stay on the GPU, 2 bytes each, so a 32 GB V100 holds 13 B of them; ZeRO-3's
+offload moves them off it too, and what it costs in time the estimate says (estimate/optimizer_offload.py: the CPU
+Adam step over the build's own RAM, the gathers over its links), so the way out shows its hours. Beyond 40 B the
+CPU RAM (about 18 bytes a parameter) and the step passes what one machine holds; ZeRO-Infinity's NVMe offload is a
+cluster's tool. Review35's walk: Qwen3-32B full fine-tune at 250,000 CNY was offered QLoRA and 8-bit AdamW on five
+A800 at 501,626 CNY, never LLaMA-Factory's usual ZeRO-3 offload recipe on 24-48 GB cards."""
 
 
 def _full_finetune_ways(w: Workload, model: ModelArch | None) -> list[tuple[str, Workload]]:
@@ -1303,10 +1308,14 @@ def as_fast(rival: Relaxation, way: Relaxation) -> bool:
 
 
 def dominates(rival: Relaxation, way: Relaxation) -> bool:
-    """`rival` leaves `way` nothing to offer: it costs no more, is as fast (as_fast), and asks a subset of its changes
-    (changes_asked). Price within a cent: the ways are priced to the cent."""
+    """`rival` leaves `way` nothing to offer: it costs no more to a buyer (within shown.SAME_PRICE of its price: two
+    prices 1 % apart are one price, and a change more to save less than that is noise), is as fast (as_fast), and asks
+    a subset of its changes (changes_asked). Kimi K2 Q4_K_M at 12,000 USD on a 120 V 15 A outlet (review35's walk) had
+    led with "power-limit the GPUs to 80 % (~95 % speed), keep the experts in RAM and raise the budget to 23,837 USD"
+    beside the same machine at full power for 23,872: one 250 W card capped to save 35 USD (0.15 %), and "binding:
+    full GPU power on the circuit" said of an outlet that feeds it."""
     return (
-        rival.total_price <= way.total_price + 0.005
+        rival.total_price <= way.total_price * (1 + SAME_PRICE) + 0.005
         and as_fast(rival, way)
         and changes_asked(rival) <= changes_asked(way)
     )
@@ -1331,7 +1340,7 @@ def pareto(ways: list[Relaxation]) -> list[Relaxation]:
 
 
 def _preferred(other: Relaxation, i: int, way: Relaxation, at: int) -> bool:
-    """Of two ways that dominate each other (alike within a cent and shown.AS_FAST), the cheaper, then the faster,
+    """Of two ways that dominate each other (alike within shown.SAME_PRICE and shown.AS_FAST), the cheaper, then the faster,
     then the first stays."""
     if round(other.total_price, 2) != round(way.total_price, 2):
         return other.total_price < way.total_price
