@@ -652,6 +652,35 @@ class TokenPrice(_Strict):
         description="the buyers who can pay it: 'china' a mainland-China account, 'global' the rest (tco.rental_market)",
     )
     market_source: str = Field(default="", description="where the price's market is read from, or why it is that one")
+    # round 36: a prompt the provider has cached (the re-sent context of a chat or a coding agent) bills less
+    cache_read_per_million: float | None = Field(
+        default=None,
+        ge=0,
+        le=MAX_PRICE,
+        description="per million input tokens read from the provider's prompt cache; None: none listed, every prompt "
+        "token billed at input_per_million (the upper end)",
+    )
+    cache_write_per_million: float | None = Field(
+        default=None,
+        ge=0,
+        le=MAX_PRICE,
+        description="per million input tokens written to the cache where the provider charges for it (Anthropic-style "
+        "1.25x); None: a write bills as an ordinary input token",
+    )
+    cache_source: str = Field(
+        default="",
+        description="where the cache prices are read from, with the date read (required with a cache price)",
+    )
+
+    @model_validator(mode="after")
+    def _cache_sourced(self) -> "TokenPrice":
+        if (self.cache_read_per_million is not None or self.cache_write_per_million is not None) and len(
+            self.cache_source
+        ) < 3:
+            raise ValueError("a cache price needs its cache_source (the page and the date read)")
+        if self.cache_read_per_million is not None and self.input_per_million is None:
+            raise ValueError("a cache-read price needs the input price it discounts")
+        return self
 
 
 class ModelArch(Record):

@@ -541,8 +541,27 @@ def _api_tokens(r: Reason | None) -> str:
     return (
         f"{out}; input = {r.num('prompt') / max(r.num('reply'), 1):,.1f} prompt tokens per output token ({where}: "
         f"{r.num('prompt'):,.0f} prompt tokens per {r.num('reply'):,.0f}-token reply; state your prompt length for your own), "
-        "at the cache-miss price (a cached prompt bills less)"
+        + _api_cache_said(r)
     )
+
+
+def _api_cache_said(r: Reason) -> str:
+    """How the prompt tokens are priced (round 36): the usage's cached share at the provider's cache-read price, or the
+    cache-miss price when no share is sourced (a chat, a stated prompt) or the provider lists no cache price."""
+    hit = r.num("hit") if r.fields.get("hit") else 0.0
+    if hit <= 0:
+        return "at the cache-miss price (no cached share is sourced for this use; a cached prompt bills less)"
+    share = (
+        f"{hit:.0%} of them read from the provider's prompt cache (one tracked Claude Code user's share, an estimate)"
+    )
+    if r.fields.get("cached") is None:
+        return f"{share}, but this price lists no cache-read rate, so all at the cache-miss price"
+    written = (
+        f", the rest written at {r.num('written'):,.2f}"
+        if r.fields.get("written") is not None
+        else ", the rest at the cache-miss price"
+    )
+    return f"{share} at {r.num('cached'):,.4g} per million{written}: {r.num('billed'):,.4g} per million on average"
 
 
 def _api_demand(r: Reason, users: str) -> str:

@@ -732,8 +732,24 @@ def _zh_api_tokens(r: Reason | None) -> str:
     return (
         f"{out}；输入 = 每个输出 token 对应 {r.num('prompt') / max(r.num('reply'), 1):,.1f} 个提示 token（{where}："
         f"每 {r.num('reply'):,.0f} 个回复 token 对应 {r.num('prompt'):,.0f} 个提示 token；可给出自己的提示长度），"
-        "按未命中缓存的价格计（已缓存的提示更便宜）"
+        + _zh_api_cache_said(r)
     )
+
+
+def _zh_api_cache_said(r: Reason) -> str:
+    """reasons._api_cache_said in Chinese: how the prompt tokens are priced."""
+    hit = r.num("hit") if r.fields.get("hit") else 0.0
+    if hit <= 0:
+        return "按未命中缓存的价格计（此用途没有有来源的缓存命中比例；已缓存的提示更便宜）"
+    share = f"其中 {hit:.0%} 从服务商的提示缓存读取（一位被记录的 Claude Code 用户的比例，估计值）"
+    if r.fields.get("cached") is None:
+        return f"{share}，但该价格未列缓存读取价，故全部按未命中缓存的价格计"
+    written = (
+        f"，其余按写入价 {r.num('written'):,.2f} 计"
+        if r.fields.get("written") is not None
+        else "，其余按未命中缓存的价格计"
+    )
+    return f"{share}，每百万 {r.num('cached'):,.4g}{written}：平均每百万 {r.num('billed'):,.4g}"
 
 
 def _zh_api_demand(r: Reason, users: str) -> str:
