@@ -25,7 +25,9 @@ ACTIVE = 1000.0
 
 def _build(tps: float, context: int = 65536) -> Any:
     estimate = SimpleNamespace(
-        decode_tokens_per_s=tps, workload={"kind": "inference", "batch": 1, "context": context, "prompt": None}
+        decode_tokens_per_s=tps,
+        prefill_tokens_per_s=None,
+        workload={"kind": "inference", "batch": 1, "context": context, "prompt": None},
     )
     return SimpleNamespace(currency="USD", estimate=estimate, checks=())
 

@@ -39,7 +39,9 @@ ACTIVE = 1000.0
 
 def _build(tps: float, users: int = 1, context: int = 4096) -> Any:
     estimate = SimpleNamespace(
-        decode_tokens_per_s=tps, workload={"kind": "inference", "batch": users, "context": context, "prompt": None}
+        decode_tokens_per_s=tps,
+        prefill_tokens_per_s=None,
+        workload={"kind": "inference", "batch": users, "context": context, "prompt": None},
     )
     return SimpleNamespace(currency="USD", estimate=estimate, checks=())
 

@@ -545,6 +545,19 @@ def _api_tokens(r: Reason | None) -> str:
     )
 
 
+def _prefill_said(r: Reason) -> str:
+    """Each request's prefill in the busy hours (tco.busy-served, round 36): the prompt part the engine has not cached
+    (llama-server's slot cache, vLLM's and SGLang's prefix caches), at the build's prefill rate."""
+    if not r.fields.get("prefill_s"):
+        return ""
+    cached = (
+        f", {r.num('cached'):,.0f} of its {r.num('prompt'):,.0f} prompt tokens already in the engine's prefix cache"
+        if r.num("cached") > 0
+        else f" and its {r.num('prompt'):,.0f}-token prompt"
+    )
+    return f", each {r.num('reply'):,.0f}-token reply after {r.num('prefill_s'):,.1f} s of prefill{cached}"
+
+
 def _api_cache_said(r: Reason) -> str:
     """How the prompt tokens are priced (round 36): the usage's cached share at the provider's cache-read price, or the
     cache-miss price when no share is sourced (a chat, a stated prompt) or the provider lists no cache price."""
@@ -2209,6 +2222,7 @@ EN: dict[str, Template] = {
     "tco.busy-served": lambda r, _say: (
         f"busy {r.num('hours'):,.0f} h a year: answering the users' {r.num('demand_m'):,.1f}M output tokens a year at "
         f"the build's {r.num('tps'):,.1f} tokens/s a stream for {count_of(r.num('users'), 'user')}"
+        + _prefill_said(r)
         + (
             f" (too slow for the demand: busy all {r.num('active'):,.0f} h the users are at work)"
             if r.fields.get("capped")

@@ -57,7 +57,7 @@ from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import ModelArch, TokenPrice
 from configurator.core.common.base import BaseModel, ConfigDict
 from configurator.core.common.reasons import Reason
-from configurator.core.costs.need import need_of
+from configurator.core.costs.need import Prompt, need_of, prefill_scale, rated_prompt_of, served_tps
 from configurator.core.estimate.traffic import MOONCAKE_CONVERSATION, TYPICAL_TRACE, PromptLengths
 from configurator.core.model.build import Build
 from configurator.core.rules.job import READING_TPS, READING_TPS_SOURCE
@@ -418,6 +418,47 @@ def request_shape(workload: Mapping[str, object], demand: Demand | None) -> tupl
     return prompt, reply, (trace.trace if usage.prompt_tokens is None else f"{usage.key} usage"), False
 
 
+class Stream(BaseModel):
+    """What a stream of the build makes once each request's prefill is counted (round 36): the request's prompt, the
+    part its engine holds in the prefix cache, its reply (need.Prompt), the attention scale of the uncached part
+    (need.prefill_scale) and the build's decode and prefill rates. The one figure the API's capacity, the busy hours
+    and the rental's hours read (tco.served_hours)."""
+
+    model_config = ConfigDict(frozen=True, defer_build=True)
+
+    prompt: Prompt
+    scale: float = 1.0
+    decode_tps: float
+    prefill_tps: float | None = None
+
+    def prefill_s(self, prefill_tps: float | None = None) -> float:
+        """Seconds a request spends on its uncached prompt at `prefill_tps` (default the build's), 0 when unknown."""
+        rate = self.prefill_tps if prefill_tps is None else prefill_tps
+        return self.prompt.uncached * self.scale / rate if rate and rate > 0 else 0.0
+
+    def tps(self, decode_tps: float | None = None, prefill_tps: float | None = None) -> float:
+        """Output tokens a second a stream makes with each request's prefill counted (need.served_tps), at the build's
+        rates or another machine's (a rental's) on the same requests."""
+        decode = self.decode_tps if decode_tps is None else decode_tps
+        rate = served_tps(decode, self.prefill_s(prefill_tps), self.prompt.reply)
+        return decode if rate is None else rate
+
+
+def stream_of(build: Build, demand: Demand | None, model: ModelArch | None = None) -> Stream | None:
+    """The build's stream for the demand's requests (Stream); None without a decode estimate."""
+    tps = build.estimate.decode_tokens_per_s
+    if tps is None or tps <= 0:
+        return None
+    tokens, reply, _trace, own = request_shape(build.estimate.workload, demand)
+    prompt = Prompt(tokens, round(tokens * cache_hit_share(demand, own)), reply)
+    return Stream(
+        prompt=prompt,
+        scale=prefill_scale(model, rated_prompt_of(dict(build.estimate.workload)), prompt),
+        decode_tps=tps,
+        prefill_tps=build.estimate.prefill_tokens_per_s,
+    )
+
+
 def demand_source(asked: bool) -> str:
     """Where an unstated demand's speed comes from: the request's own, or reading speed's source."""
     return "the decode speed the request asks for (min_decode_tps)" if asked else READING_TPS_SOURCE
@@ -485,7 +526,10 @@ def api_use(
     users = demand_users(build, demand)
     need = need_of(build)
     asked = yearly_demand(build, busy_hours, demand)
-    makes = users_of(build) * tps * busy_hours * SECONDS_PER_HOUR
+    stream = stream_of(build, demand, model)
+    # round 36: what the build makes with each request's prefill counted (a Mac that prefills a coding agent's 6.7k
+    # new tokens in a minute makes a third of what its decode alone would)
+    makes = users_of(build) * (tps if stream is None else stream.tps()) * busy_hours * SECONDS_PER_HOUR
     tokens = min(asked, makes)
     input_tokens = tokens * ratio if inp is not None else 0.0
     billed = 0.0 if inp is None else billed_input(inp, read, write, hit)

@@ -736,6 +736,18 @@ def _zh_api_tokens(r: Reason | None) -> str:
     )
 
 
+def _zh_prefill_said(r: Reason) -> str:
+    """reasons._prefill_said in Chinese: each request's prefill in the busy hours."""
+    if not r.fields.get("prefill_s"):
+        return ""
+    cached = (
+        f"，其 {r.num('prompt'):,.0f} 个提示 token 中 {r.num('cached'):,.0f} 个已在推理引擎的前缀缓存中"
+        if r.num("cached") > 0
+        else f"，含 {r.num('prompt'):,.0f} 个提示 token"
+    )
+    return f"，每个 {r.num('reply'):,.0f} token 的回复前需预填充 {r.num('prefill_s'):,.1f} 秒{cached}"
+
+
 def _zh_api_cache_said(r: Reason) -> str:
     """reasons._api_cache_said in Chinese: how the prompt tokens are priced."""
     hit = r.num("hit") if r.fields.get("hit") else 0.0
@@ -1822,6 +1834,7 @@ ZH_REASONS: dict[str, Template] = {
     "tco.busy-served": lambda r, _say: (
         f"每年忙碌 {r.num('hours'):,.0f} 小时：以本机每位用户 {r.num('tps'):,.1f} token/秒 为 {r.num('users'):g} 位用户"
         f"生成每年 {r.num('demand_m'):,.1f}M 个输出 token"
+        + _zh_prefill_said(r)
         + (
             f"（速度不足以满足需求：用户工作的 {r.num('active'):,.0f} 小时全部忙碌）"
             if r.fields.get("capped")
