@@ -106,3 +106,46 @@ def test_a_cache_price_needs_its_source() -> None:
     with pytest.raises(ValueError, match="cache_source"):
         TokenPrice.model_validate({**base, "cache_read_per_million": 0.05})
     assert TokenPrice.model_validate({**base, "cache_read_per_million": 0.05, "cache_source": "the page, read 2026"})
+
+
+def test_the_busy_hours_prefill_the_uncached_part_of_each_prompt(catalog: Any) -> None:
+    """The machine holds the same prefix (llama-server's slot cache, vLLM's and SGLang's prefix caches): a coding
+    request at 64k context prefills its last 16 % (6,742 of 42,000 tokens), whose tokens each attend to ~38.6k before
+    them. Qwen3.6-27B's 16 full-attention layers (of 64: the rest Gated DeltaNet) add 4 x 24 heads x 256 x 16 x 19.3k
+    FLOPs to each token's 2 x its active matmul weights: 1.29 x the FLOPs of a token of the 1,020-token prompt the prefill rate is timed
+    at. On the home plan's 2080 Ti 22GB (22.62 tokens/s decode, 800.8 prefill) a 480-token reply then takes 21.2 s
+    after 10.9 s of prefill: 14.96 tokens/s served, where decode alone said 22.62."""
+    from configurator.core.costs.api import stream_of
+    from configurator.core.costs.need import Prompt, prefill_scale
+
+    model = _model(catalog, "qwen3.6-27b")
+    build = _build(22.62)
+    build.estimate.prefill_tokens_per_s = 800.8
+    stream = stream_of(cast(Any, build), Demand(days_per_year=250.0, usage="coding-agent"), model)
+    assert stream is not None
+    assert stream.prompt == Prompt(42_000, 35_258, 480)
+    assert stream.scale == pytest.approx(1.29, abs=0.01)
+    assert stream.prefill_s() == pytest.approx(6_742 * stream.scale / 800.8)
+    assert stream.tps() == pytest.approx(480 / (480 / 22.62 + stream.prefill_s()))
+    assert stream.tps() == pytest.approx(14.96, abs=0.02)
+    # a chat (the trace's 1,020-token prompt, the rate's own): nothing cached, no attention scale
+    chat = stream_of(cast(Any, build), Demand(days_per_year=250.0), model)
+    assert chat is not None and chat.prompt == Prompt(1020, 0, 129) and chat.scale == pytest.approx(1.0)
+    # without the model (a floor): the estimate's rate as it is
+    assert prefill_scale(None, 1020, Prompt(42_000, 35_258, 480)) == 1.0
+
+
+def test_llama_server_reuses_moved_chunks_where_it_can(catalog: Any) -> None:
+    """--cache-reuse 256 (llama.cpp PR #9866) for an attention-only model; a model with recurrent layers reuses its
+    prefix from context checkpoints instead (it cannot shift a recurrent state): no flag."""
+    from configurator.core.estimate.estimator import estimate
+    from configurator.core.estimate.workload import Workload
+    from configurator.core.launch.commands import llamacpp_command
+
+    gpu = catalog.get("gpus", "rtx-4090")
+    w = Workload(kind="inference", precision="q4_k_m", engine="llama.cpp", context=4096)
+    llama = _model(catalog, "llama-3.1-8b")
+    assert "--cache-reuse 256" in llamacpp_command(llama, estimate(llama, w, gpu))
+    hybrid = _model(catalog, "qwen3.6-27b")
+    assert hybrid.recurrent_layers > 0
+    assert "--cache-reuse" not in llamacpp_command(hybrid, estimate(hybrid, w, gpu))
