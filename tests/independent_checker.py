@@ -1598,6 +1598,26 @@ def _at_work_hours(tokens: float, users: int, tps: float | None, active: float) 
     return active * (1.0 - (1.0 - share) ** users)
 
 
+def _idle_problems(build: dict[str, Any], costs: dict[str, Any], name: str) -> list[str]:
+    """A measured idle draw is the one used and said (round 36): a ready-made system with its own idle at the wall
+    (Apple's power pages) draws exactly that while idle; cards with a measured loaded idle are named in the note."""
+    problems: list[str] = []
+    said = {a["code"]: a["fields"] for a in costs.get("assumption_codes", [])}
+    systems = [p for p in build.get("parts", []) if p["category"] == "system" and p["spec"].get("idle_w") is not None]
+    if systems and "tco.idle-given" not in said:
+        wall = sum(p["spec"]["idle_w"] * p["quantity"] for p in systems) * build.get("nodes", 1)
+        if abs(costs["idle_w"] - wall) > 0.06:
+            problems.append(f"{name}: idle {costs['idle_w']} W, its system's measured idle is {wall} W")
+        if "tco.idle-system" not in said:
+            problems.append(f"{name}: a measured system idle not said as measured")
+    cards = [p["id"] for p in build.get("parts", []) if p["category"] == "gpu" and p["spec"].get("idle_w") is not None]
+    if cards and not systems and "tco.idle-given" not in said:
+        named = str(said.get("tco.idle-measured", {}).get("parts", ""))
+        if any(card not in named for card in cards):
+            problems.append(f"{name}: cards {cards} with a measured idle, the note names {named!r}")
+    return problems
+
+
 def _served_rate(build: dict[str, Any]) -> float | None:
     """Output tokens a second a stream makes once each request's prefill is counted (round 36): a reply of R tokens at
     the decode rate after P seconds of prefill makes R / (R / decode + P); None without the JSON's figures."""
@@ -1669,7 +1689,7 @@ def utilisation_problems(builds: list[dict[str, Any]]) -> list[str]:
             problems.append(
                 f"{name}: busy hours reckoned on {demand:,.0f} tokens a year, the API bills a demand of {api['demand_tokens_per_year']:,.0f}"
             )
-        problems += _served_rate_problems(build, costs, name)
+        problems += _served_rate_problems(build, costs, name) + _idle_problems(build, costs, name)
         tps = _served_rate(build) or build["estimate"]["speed"].get("decode_tokens_per_s")
         busy = _at_work_hours(demand, users, tps, active)
         if abs(busy - costs["busy_hours_per_year"]) > 0.05 + 2e-3 * busy:  # decode rounded to 0.01 in the JSON
@@ -1891,9 +1911,14 @@ def _api_bill_problems(build: dict[str, Any], api: dict[str, Any], name: str) ->
     # round 36: a share of the prompt (the usage's: a coding agent's 84 %, OpenClawRadar's tracked user) is read from
     # the provider's cache at its cache-read price where one is listed, the rest at the cache-write price where one is
     # charged, else the input price
+    # the share: a coding agent's 84.2 of 100.3M input tokens (OpenClawRadar's tracked Claude Code user), a chat's 54 %
+    # (the lower of Alibaba's two production traces' ideal-cache hit ratios, arXiv 2506.02634), none for a stated prompt
     hit = float(api.get("cache_hit_share") or 0.0)
-    if hit and api.get("usage") != "coding-agent" and not api.get("requests_per_user_per_day"):
-        problems.append(f"{name}: {hit:.0%} of the prompt billed as cache reads without a usage that sources it")
+    want_hit = 0.0 if api.get("prompt_stated") else 84.2 / 100.3 if api.get("usage") == "coding-agent" else 0.54
+    if api.get("usage") is None and api.get("requests_per_user_per_day") is not None:
+        want_hit = hit  # a stated requests a day keeps its usage's share, which `usage` does not name then
+    if abs(hit - want_hit) > 1e-3:
+        problems.append(f"{name}: {hit:.1%} of the prompt billed as cache reads, its use's share is {want_hit:.1%}")
     read, write = api.get("cache_read_per_million"), api.get("cache_write_per_million")
     if (read is not None or write is not None) and not api.get("cache_source"):
         problems.append(f"{name}: a cache price without its source")

@@ -70,15 +70,18 @@ def test_a_coding_agent_on_kimi_pays_the_cache_read_rate(catalog: Any) -> None:
 
 
 def test_the_cheapest_price_is_chosen_with_its_cache_rates(catalog: Any) -> None:
-    """Kimi K2.5 at Together (0.50 input, 2.80 output, no cache rate listed) is cheaper for a chat, Moonshot (0.60,
-    3.00, 0.10 cached) for a coding agent whose prompt is 84 % cached: the choice reads the cache rates."""
+    """Kimi K2.5 at Together (0.50 input, 2.80 output, no cache rate listed) is cheaper for a stated prompt (a pasted
+    document: nothing cached), Moonshot (0.60, 3.00, 0.10 cached) for a coding agent whose prompt is 84 % cached: the
+    choice reads the cache rates."""
     model = _model(catalog, "kimi-k2.5")
-    chat = api_use(cast(Any, _build(20.0)), model, ACTIVE, catalog, "global", Demand(days_per_year=250.0))
+    pasted = _build(20.0)
+    pasted.estimate.workload["prompt"] = 2000
+    stated = api_use(cast(Any, pasted), model, ACTIVE, catalog, "global", Demand(days_per_year=250.0))
     coding = api_use(
         cast(Any, _build(20.0)), model, ACTIVE, catalog, "global", Demand(days_per_year=250.0, usage="coding-agent")
     )
-    assert chat is not None and coding is not None
-    assert chat.price.provider.startswith("Together") and chat.cache_hit_share == 0.0
+    assert stated is not None and coding is not None
+    assert stated.price.provider.startswith("Together") and stated.cache_hit_share == 0.0
     assert coding.price.provider.startswith("Moonshot")
 
 
@@ -128,9 +131,10 @@ def test_the_busy_hours_prefill_the_uncached_part_of_each_prompt(catalog: Any) -
     assert stream.prefill_s() == pytest.approx(6_742 * stream.scale / 800.8)
     assert stream.tps() == pytest.approx(480 / (480 / 22.62 + stream.prefill_s()))
     assert stream.tps() == pytest.approx(14.96, abs=0.02)
-    # a chat (the trace's 1,020-token prompt, the rate's own): nothing cached, no attention scale
+    # a chat (the trace's 1,020-token prompt, the rate's own): 54 % of it cached (Alibaba's traces), its last 469
+    # tokens prefilled at the depth 551..1,020, a little dearer than the rated prompt's average token
     chat = stream_of(cast(Any, build), Demand(days_per_year=250.0), model)
-    assert chat is not None and chat.prompt == Prompt(1020, 0, 129) and chat.scale == pytest.approx(1.0)
+    assert chat is not None and chat.prompt == Prompt(1020, 551, 129) and 1.0 <= chat.scale < 1.01
     # without the model (a floor): the estimate's rate as it is
     assert prefill_scale(None, 1020, Prompt(42_000, 35_258, 480)) == 1.0
 

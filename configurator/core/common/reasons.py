@@ -559,14 +559,17 @@ def _prefill_said(r: Reason) -> str:
 
 
 def _api_cache_said(r: Reason) -> str:
-    """How the prompt tokens are priced (round 36): the usage's cached share at the provider's cache-read price, or the
-    cache-miss price when no share is sourced (a chat, a stated prompt) or the provider lists no cache price."""
+    """How the prompt tokens are priced (round 36): the use's cached share (a coding agent's, a chat's) at the
+    provider's cache-read price, or the cache-miss price for a stated prompt or a price that lists no cache rate."""
     hit = r.num("hit") if r.fields.get("hit") else 0.0
     if hit <= 0:
-        return "at the cache-miss price (no cached share is sourced for this use; a cached prompt bills less)"
-    share = (
-        f"{hit:.0%} of them read from the provider's prompt cache (one tracked Claude Code user's share, an estimate)"
+        return "at the cache-miss price (a stated prompt is taken as new each time)"
+    whose = (
+        "one tracked Claude Code user's share"
+        if r.fields.get("usage") == "coding-agent"
+        else "the lower of Alibaba's production traces' hit ratios"
     )
+    share = f"{hit:.0%} of them read from the provider's prompt cache ({whose}, an estimate)"
     if r.fields.get("cached") is None:
         return f"{share}, but this price lists no cache-read rate, so all at the cache-miss price"
     written = (
@@ -1938,6 +1941,10 @@ EN: dict[str, Template] = {
     "record.compute-capability-source": "compute_capability needs a compute_capability_source",
     "record.power-floor-above-tdp": "power_limit_min_w ({floor_w:g} W) is above tdp_w ({tdp_w:g} W)",
     "record.usable-memory-source": "usable_vram_gib needs a usable_vram_source: where the driver's figure is printed",
+    "record.idle-source": (
+        "idle_w needs an idle_source (the measurement and its date), or an estimates.idle_w entry saying why it is an "
+        "estimate"
+    ),
     "record.usable-above-nominal": "usable_vram_gib ({usable:g} GiB) is above vram_gb ({vram:g})",
     "record.two-gpus": "a card with two GPUs is a PCIe card whose GPUs share its x16 (pcie_lanes is per GPU)",
     "record.module-cooler": "SXM/OAM modules are passively cooled by the server",
@@ -2196,6 +2203,16 @@ EN: dict[str, Template] = {
     "tco.idle-estimated": (
         "idle draw {idle:,.0f} W estimated: {gpu:.0%} of GPU, {cpu:.0%} of CPU and {other:.0%} of other DC power at "
         "full load, through the PSU's efficiency (not measured)"
+    ),
+    # round 36: measured idle draws (the catalog's idle_w, with its source)
+    "tco.idle-system": (
+        "idle draw {idle:,.0f} W: the system's own idle at the wall, measured ({parts}: the catalog's idle_w and its "
+        "source)"
+    ),
+    "tco.idle-measured": (
+        "idle draw {idle:,.0f} W: the cards' {cards:,.0f} W measured idle with a model loaded ({parts}: the catalog's "
+        "idle_w and its source), {cpu:.0%} of CPU and {other:.0%} of other DC power at full load estimated, any other "
+        "card at {gpu:.0%} of its power, through the PSU's efficiency"
     ),
     "tco.purchase": (
         "purchase {purchase:,.0f} {currency}: the build's parts at the catalog's dated prices, parts already owned "

@@ -555,13 +555,44 @@ IDLE_SHARES = (GPU_IDLE_SHARE, 0.25, 0.5)
 roughly 5-10 % of their TDP, desktop and server CPUs at a quarter, fans, drives and memory about half)."""
 
 
-def estimate_idle_w(build: Build) -> float:
-    """Wall draw of the whole build while switched on but idle (an estimate, see IDLE_SHARES)."""
+class Idle(BaseModel):
+    """A build's idle draw at the wall and what it rests on (round 36): a ready-made system's own measured idle
+    (Apple's power pages), else its cards' measured loaded idle (`Gpu.idle_w`) where the catalog has it and the
+    IDLE_SHARES estimate for the rest."""
+
+    model_config = ConfigDict(frozen=True, defer_build=True)
+
+    wall_w: float
+    measured_gpu_w: float = 0.0  # DC: the cards whose idle is measured
+    measured: tuple[str, ...] = ()  # the parts (ids) whose idle is measured, or marked estimates from a measurement
+    system: bool = False  # the whole system's wall figure (no share estimated)
+
+
+def idle_of(build: Build) -> Idle:
+    """Wall draw of the whole build while switched on but idle (Idle)."""
+    systems = [p for p in build.parts if p.category == "system" and p.spec.get("idle_w") is not None]
+    if systems:
+        wall = sum(float(p.spec["idle_w"]) * p.quantity for p in systems) * build.nodes
+        return Idle(wall_w=wall, measured=tuple(p.id for p in systems), system=True)
     pw = build.power
     efficiency = pw.dc_load_w / pw.wall_w if pw.wall_w > 0 and pw.dc_load_w > 0 else 0.9
     gpu, cpu, rest = IDLE_SHARES
-    dc_idle = gpu * pw.gpu_w + cpu * pw.cpu_w + rest * pw.rest_w
-    return dc_idle / efficiency * build.nodes
+    cards = [p for p in build.parts if p.category == "gpu"]
+    measured = [p for p in cards if p.spec.get("idle_w") is not None]
+    count = sum(p.quantity for p in cards)
+    # the measured cards at their own idle, the others at the share of their part of the cards' sustained draw
+    measured_w = sum(float(p.spec["idle_w"]) * p.quantity for p in measured)
+    others = count - sum(p.quantity for p in measured)
+    gpu_idle = measured_w + (gpu * pw.gpu_w * others / count if count else gpu * pw.gpu_w)
+    dc_idle = gpu_idle + cpu * pw.cpu_w + rest * pw.rest_w
+    return Idle(
+        wall_w=dc_idle / efficiency * build.nodes, measured_gpu_w=measured_w, measured=tuple(p.id for p in measured)
+    )
+
+
+def estimate_idle_w(build: Build) -> float:
+    """Wall draw of the whole build while switched on but idle (idle_of: measured where the catalog has it)."""
+    return idle_of(build).wall_w
 
 
 # ---------------------------------------------------------------------------------------
@@ -1766,13 +1797,7 @@ def _basis_notes(
         ),
         profile.said(),
         *busy,
-        (
-            Reason.of("tco.idle-given", idle=idle)
-            if profile.idle_w is not None
-            else Reason.of(
-                "tco.idle-estimated", idle=idle, gpu=IDLE_SHARES[0], cpu=IDLE_SHARES[1], other=IDLE_SHARES[2]
-            )
-        ),
+        (Reason.of("tco.idle-given", idle=idle) if profile.idle_w is not None else _idle_said(build, idle)),
         Reason.of("tco.purchase", purchase=purchase, currency=currency),
         Reason.of(
             "tco.depreciation",
@@ -1796,6 +1821,20 @@ def seats_said(seats: int) -> Reason:
         ratio=concurrency_ratio(seats),
         source=CONCURRENCY_SOURCE,
     )
+
+
+def _idle_said(build: Build, idle: float) -> Reason:
+    """Where the idle draw comes from (round 36): a system's measured wall figure (tco.idle-system), the cards'
+    measured loaded idle with the rest estimated (tco.idle-measured), or all estimated (tco.idle-estimated)."""
+    how = idle_of(build)
+    shares = {"gpu": IDLE_SHARES[0], "cpu": IDLE_SHARES[1], "other": IDLE_SHARES[2]}
+    if how.system:
+        return Reason.of("tco.idle-system", idle=idle, parts=", ".join(how.measured))
+    if how.measured:
+        return Reason.of(
+            "tco.idle-measured", idle=idle, cards=how.measured_gpu_w, parts=", ".join(how.measured), **shares
+        )
+    return Reason.of("tco.idle-estimated", idle=idle, **shares)
 
 
 def _served_said(served: Served, profile: UsageProfile) -> Reason:
@@ -1947,12 +1986,11 @@ def tco(
     """Buy versus rent for `build`. `rental` is the match (or the whole search, whose reason is kept when nothing
     matched). `catalog` is needed only when the profile's electricity currency differs from the build's. `api`
     (inference): the model per token from a hosted API (costs.api); the break-even is against it whenever given, one
-    rule for every build of a plan (round 33), and says so. `api_elsewhere`: why none is weighed (costs.api)."""
-    assumptions = assumptions or OwnershipAssumptions()
-    currency = build.currency
+    rule for every build of a plan (round 33), and says so. `api_elsewhere`: why none is weighed (costs.api). `model`:
+    the model served, whose attention prices a long prompt's prefill in the busy hours (need.prefill_scale)."""
+    assumptions, currency = assumptions or OwnershipAssumptions(), build.currency
     rate, notes = _electricity_rate(profile, currency, catalog)
     match, rental_reason, rental_said, own_rate = _rental_of(rental)
-
     (wall, idle, served, kwh), purchase = _energy(build, profile, model), build.total_price
     yearly_energy = kwh * profile.price_per_kwh * rate
     monthly_owning = (yearly_energy + assumptions.upkeep_per_year) / 12.0

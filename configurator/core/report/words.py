@@ -752,8 +752,13 @@ def _zh_api_cache_said(r: Reason) -> str:
     """reasons._api_cache_said in Chinese: how the prompt tokens are priced."""
     hit = r.num("hit") if r.fields.get("hit") else 0.0
     if hit <= 0:
-        return "按未命中缓存的价格计（此用途没有有来源的缓存命中比例；已缓存的提示更便宜）"
-    share = f"其中 {hit:.0%} 从服务商的提示缓存读取（一位被记录的 Claude Code 用户的比例，估计值）"
+        return "按未命中缓存的价格计（给定的提示每次都按新内容计）"
+    whose = (
+        "一位被记录的 Claude Code 用户的比例"
+        if r.fields.get("usage") == "coding-agent"
+        else "阿里巴巴生产日志命中率中较低者"
+    )
+    share = f"其中 {hit:.0%} 从服务商的提示缓存读取（{whose}，估计值）"
     if r.fields.get("cached") is None:
         return f"{share}，但该价格未列缓存读取价，故全部按未命中缓存的价格计"
     written = (
@@ -1813,6 +1818,11 @@ ZH_REASONS: dict[str, Template] = {
         "待机功耗估计 {idle:,.0f} W：满载时 GPU 功耗的 {gpu:.0%}、CPU 的 {cpu:.0%} 和其他直流功耗的 {other:.0%}，"
         "按电源效率折算（未实测）"
     ),
+    "tco.idle-system": "待机功耗 {idle:,.0f} W：整机在墙插处实测的待机功耗（{parts}：目录中的 idle_w 及其出处）",
+    "tco.idle-measured": (
+        "待机功耗 {idle:,.0f} W：显卡加载模型后实测待机 {cards:,.0f} W（{parts}：目录中的 idle_w 及其出处），"
+        "CPU 按满载的 {cpu:.0%}、其他直流功耗按 {other:.0%} 估计，其余显卡按其功耗的 {gpu:.0%}，按电源效率折算"
+    ),
     "tco.purchase": "购买 {purchase:,.0f} {currency}：配置中各配件按目录中带日期的价格计算，不含已有配件",
     "tco.depreciation": lambda r, _say: (
         f"折旧：{r.num('years'):g} 年直线折旧，残值为购买价的 {r.num('resale'):.0%}"
@@ -1872,6 +1882,7 @@ ZH_REASONS: dict[str, Template] = {
     "record.compute-capability-source": "填写了 compute_capability 就要填写 compute_capability_source",
     "record.power-floor-above-tdp": "power_limit_min_w（{floor_w:g} W）高于 tdp_w（{tdp_w:g} W）",
     "record.usable-memory-source": "填写了 usable_vram_gib 就要填写 usable_vram_source：驱动报告的数值印在哪里",
+    "record.idle-source": "填写了 idle_w 就要填写 idle_source（测量出处及日期），或在 estimates.idle_w 中说明为何是估计值",
     "record.usable-above-nominal": "usable_vram_gib（{usable:g} GiB）高于 vram_gb（{vram:g}）",
     "record.two-gpus": "双 GPU 的卡必须是 PCIe 卡，两颗 GPU 共用它的 x16（pcie_lanes 按每颗 GPU 计）",
     "record.module-cooler": "SXM/OAM 模块由服务器被动散热（cooler 须为 passive）",
