@@ -521,6 +521,7 @@ class PartSpecJson(TypedDict, total=False):
     vram_gb: float
     gpus_per_card: int
     tdp_w: float
+    idle_w: float | None  # round 36: a card's loaded idle or a system's idle at the wall, measured (None: estimated)
     slot_width: float
     length_mm: float
     bf16_tflops: float | None

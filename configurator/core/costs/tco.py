@@ -568,20 +568,26 @@ class Idle(BaseModel):
     system: bool = False  # the whole system's wall figure (no share estimated)
 
 
+def _idle_w(part: BuildPart) -> float | None:
+    """A part's measured idle draw from its catalog record (Gpu.idle_w, System.idle_w), None where not measured."""
+    idle = part.spec.get("idle_w")
+    return None if idle is None else float(idle)
+
+
 def idle_of(build: Build) -> Idle:
     """Wall draw of the whole build while switched on but idle (Idle)."""
-    systems = [p for p in build.parts if p.category == "system" and p.spec.get("idle_w") is not None]
+    systems = [p for p in build.parts if p.category == "system" and _idle_w(p) is not None]
     if systems:
-        wall = sum(float(p.spec["idle_w"]) * p.quantity for p in systems) * build.nodes
+        wall = sum((_idle_w(p) or 0.0) * p.quantity for p in systems) * build.nodes
         return Idle(wall_w=wall, measured=tuple(p.id for p in systems), system=True)
     pw = build.power
     efficiency = pw.dc_load_w / pw.wall_w if pw.wall_w > 0 and pw.dc_load_w > 0 else 0.9
     gpu, cpu, rest = IDLE_SHARES
     cards = [p for p in build.parts if p.category == "gpu"]
-    measured = [p for p in cards if p.spec.get("idle_w") is not None]
+    measured = [p for p in cards if _idle_w(p) is not None]
     count = sum(p.quantity for p in cards)
     # the measured cards at their own idle, the others at the share of their part of the cards' sustained draw
-    measured_w = sum(float(p.spec["idle_w"]) * p.quantity for p in measured)
+    measured_w = sum((_idle_w(p) or 0.0) * p.quantity for p in measured)
     others = count - sum(p.quantity for p in measured)
     gpu_idle = measured_w + (gpu * pw.gpu_w * others / count if count else gpu * pw.gpu_w)
     dc_idle = gpu_idle + cpu * pw.cpu_w + rest * pw.rest_w
