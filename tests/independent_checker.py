@@ -1610,6 +1610,9 @@ def _idle_problems(build: dict[str, Any], costs: dict[str, Any], name: str) -> l
             problems.append(f"{name}: idle {costs['idle_w']} W, its system's measured idle is {wall} W")
         if "tco.idle-system" not in said:
             problems.append(f"{name}: a measured system idle not said as measured")
+        marked = [p["id"] for p in systems if (p["spec"].get("estimates") or {}).get("idle_w")]
+        if marked and not said.get("tco.idle-system", {}).get("estimate"):
+            problems.append(f"{name}: {marked}'s idle is a marked estimate, said as measured")
     cards = [p["id"] for p in build.get("parts", []) if p["category"] == "gpu" and p["spec"].get("idle_w") is not None]
     if cards and not systems and "tco.idle-given" not in said:
         named = str(said.get("tco.idle-measured", {}).get("parts", ""))

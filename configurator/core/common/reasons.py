@@ -2205,14 +2205,16 @@ EN: dict[str, Template] = {
         "full load, through the PSU's efficiency (not measured)"
     ),
     # round 36: measured idle draws (the catalog's idle_w, with its source)
-    "tco.idle-system": (
-        "idle draw {idle:,.0f} W: the system's own idle at the wall, measured ({parts}: the catalog's idle_w and its "
-        "source)"
+    "tco.idle-system": lambda r, _say: (
+        f"idle draw {r.num('idle'):,.0f} W: the system's own idle at the wall ({r.fields['parts']}: the catalog's "
+        + (f"idle_w, an estimate: {r.fields['estimate']})" if r.fields.get("estimate") else "idle_w, measured)")
     ),
-    "tco.idle-measured": (
-        "idle draw {idle:,.0f} W: the cards' {cards:,.0f} W measured idle with a model loaded ({parts}: the catalog's "
-        "idle_w and its source), {cpu:.0%} of CPU and {other:.0%} of other DC power at full load estimated, any other "
-        "card at {gpu:.0%} of its power, through the PSU's efficiency"
+    "tco.idle-measured": lambda r, _say: (
+        f"idle draw {r.num('idle'):,.0f} W: the cards' {r.num('cards'):,.0f} W idle with a model loaded "
+        f"({r.fields['parts']}: the catalog's idle_w, "
+        + (f"an estimate: {r.fields['estimate']}), " if r.fields.get("estimate") else "measured), ")
+        + f"{r.num('cpu'):.0%} of CPU and {r.num('other'):.0%} of other DC power at full load estimated, any other "
+        f"card at {r.num('gpu'):.0%} of its power, through the PSU's efficiency"
     ),
     "tco.purchase": (
         "purchase {purchase:,.0f} {currency}: the build's parts at the catalog's dated prices, parts already owned "

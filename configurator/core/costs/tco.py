@@ -566,6 +566,7 @@ class Idle(BaseModel):
     measured_gpu_w: float = 0.0  # DC: the cards whose idle is measured
     measured: tuple[str, ...] = ()  # the parts (ids) whose idle is measured, or marked estimates from a measurement
     system: bool = False  # the whole system's wall figure (no share estimated)
+    estimates: tuple[str, ...] = ()  # why a figure used is a marked estimate (the record's estimates.idle_w), if so
 
 
 def _idle_w(part: BuildPart) -> float | None:
@@ -579,7 +580,7 @@ def idle_of(build: Build) -> Idle:
     systems = [p for p in build.parts if p.category == "system" and _idle_w(p) is not None]
     if systems:
         wall = sum((_idle_w(p) or 0.0) * p.quantity for p in systems) * build.nodes
-        return Idle(wall_w=wall, measured=tuple(p.id for p in systems), system=True)
+        return Idle(wall_w=wall, measured=tuple(p.id for p in systems), system=True, estimates=_idle_estimates(systems))
     pw = build.power
     efficiency = pw.dc_load_w / pw.wall_w if pw.wall_w > 0 and pw.dc_load_w > 0 else 0.9
     gpu, cpu, rest = IDLE_SHARES
@@ -592,8 +593,17 @@ def idle_of(build: Build) -> Idle:
     gpu_idle = measured_w + (gpu * pw.gpu_w * others / count if count else gpu * pw.gpu_w)
     dc_idle = gpu_idle + cpu * pw.cpu_w + rest * pw.rest_w
     return Idle(
-        wall_w=dc_idle / efficiency * build.nodes, measured_gpu_w=measured_w, measured=tuple(p.id for p in measured)
+        wall_w=dc_idle / efficiency * build.nodes,
+        measured_gpu_w=measured_w,
+        measured=tuple(p.id for p in measured),
+        estimates=_idle_estimates(measured),
     )
+
+
+def _idle_estimates(parts: list[BuildPart]) -> tuple[str, ...]:
+    """The reasons the parts' idle figures are marked estimates (a record's `estimates.idle_w`), if any."""
+    said = (p.spec.get("estimates") or {} for p in parts)
+    return tuple(str(e["idle_w"]) for e in said if isinstance(e, dict) and e.get("idle_w"))
 
 
 def estimate_idle_w(build: Build) -> float:
@@ -1834,11 +1844,12 @@ def _idle_said(build: Build, idle: float) -> Reason:
     measured loaded idle with the rest estimated (tco.idle-measured), or all estimated (tco.idle-estimated)."""
     how = idle_of(build)
     shares = {"gpu": IDLE_SHARES[0], "cpu": IDLE_SHARES[1], "other": IDLE_SHARES[2]}
+    parts, estimate = ", ".join(how.measured), "; ".join(how.estimates)
     if how.system:
-        return Reason.of("tco.idle-system", idle=idle, parts=", ".join(how.measured))
+        return Reason.of("tco.idle-system", idle=idle, parts=parts, estimate=estimate)
     if how.measured:
         return Reason.of(
-            "tco.idle-measured", idle=idle, cards=how.measured_gpu_w, parts=", ".join(how.measured), **shares
+            "tco.idle-measured", idle=idle, cards=how.measured_gpu_w, parts=parts, estimate=estimate, **shares
         )
     return Reason.of("tco.idle-estimated", idle=idle, **shares)
 

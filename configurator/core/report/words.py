@@ -1818,10 +1818,15 @@ ZH_REASONS: dict[str, Template] = {
         "待机功耗估计 {idle:,.0f} W：满载时 GPU 功耗的 {gpu:.0%}、CPU 的 {cpu:.0%} 和其他直流功耗的 {other:.0%}，"
         "按电源效率折算（未实测）"
     ),
-    "tco.idle-system": "待机功耗 {idle:,.0f} W：整机在墙插处实测的待机功耗（{parts}：目录中的 idle_w 及其出处）",
-    "tco.idle-measured": (
-        "待机功耗 {idle:,.0f} W：显卡加载模型后实测待机 {cards:,.0f} W（{parts}：目录中的 idle_w 及其出处），"
-        "CPU 按满载的 {cpu:.0%}、其他直流功耗按 {other:.0%} 估计，其余显卡按其功耗的 {gpu:.0%}，按电源效率折算"
+    "tco.idle-system": lambda r, _say: (
+        f"待机功耗 {r.num('idle'):,.0f} W：整机在墙插处的待机功耗（{r.fields['parts']}：目录中的 idle_w，"
+        + (f"估计值：{r.fields['estimate']}）" if r.fields.get("estimate") else "实测）")
+    ),
+    "tco.idle-measured": lambda r, _say: (
+        f"待机功耗 {r.num('idle'):,.0f} W：显卡加载模型后待机 {r.num('cards'):,.0f} W（{r.fields['parts']}：目录中的 idle_w，"
+        + (f"估计值：{r.fields['estimate']}），" if r.fields.get("estimate") else "实测），")
+        + f"CPU 按满载的 {r.num('cpu'):.0%}、其他直流功耗按 {r.num('other'):.0%} 估计，其余显卡按其功耗的 "
+        f"{r.num('gpu'):.0%}，按电源效率折算"
     ),
     "tco.purchase": "购买 {purchase:,.0f} {currency}：配置中各配件按目录中带日期的价格计算，不含已有配件",
     "tco.depreciation": lambda r, _say: (
