@@ -1664,6 +1664,68 @@ def _at_work_hours(tokens: float, users: int, tps: float | None, active: float) 
     return active * (1.0 - (1.0 - share) ** users)
 
 
+def _idle_problems(build: dict[str, Any], costs: dict[str, Any], name: str) -> list[str]:
+    """A measured idle draw is the one used and said (round 36): a ready-made system with its own idle at the wall
+    (Apple's power pages) draws exactly that while idle; cards with a measured loaded idle are named in the note."""
+    problems: list[str] = []
+    said = {a["code"]: a["fields"] for a in costs.get("assumption_codes", [])}
+    systems = [p for p in build.get("parts", []) if p["category"] == "system" and p["spec"].get("idle_w") is not None]
+    if systems and "tco.idle-given" not in said:
+        wall = sum(p["spec"]["idle_w"] * p["quantity"] for p in systems) * build.get("nodes", 1)
+        if abs(costs["idle_w"] - wall) > 0.06:
+            problems.append(f"{name}: idle {costs['idle_w']} W, its system's measured idle is {wall} W")
+        if "tco.idle-system" not in said:
+            problems.append(f"{name}: a measured system idle not said as measured")
+        marked = [p["id"] for p in systems if (p["spec"].get("estimates") or {}).get("idle_w")]
+        if marked and not said.get("tco.idle-system", {}).get("estimate"):
+            problems.append(f"{name}: {marked}'s idle is a marked estimate, said as measured")
+    cards = [p["id"] for p in build.get("parts", []) if p["category"] == "gpu" and p["spec"].get("idle_w") is not None]
+    if cards and not systems and "tco.idle-given" not in said:
+        named = str(said.get("tco.idle-measured", {}).get("parts", ""))
+        if any(card not in named for card in cards):
+            problems.append(f"{name}: cards {cards} with a measured idle, the note names {named!r}")
+    return problems
+
+
+def _served_rate(build: dict[str, Any]) -> float | None:
+    """Output tokens a second a stream makes once each request's prefill is counted (round 36): a reply of R tokens at
+    the decode rate after P seconds of prefill makes R / (R / decode + P); None without the JSON's figures."""
+    costs = build.get("cost_of_ownership") or {}
+    decode = build["estimate"].get("speed", {}).get("decode_tokens_per_s")
+    prefill_s, reply = costs.get("prefill_seconds_per_request"), costs.get("reply_tokens_per_request")
+    if not decode or prefill_s is None or not reply:
+        return None
+    return reply / (reply / decode + prefill_s)
+
+
+def _served_rate_problems(build: dict[str, Any], costs: dict[str, Any], name: str) -> list[str]:
+    """The prefill counted (round 36): the uncached part of each request's prompt at no less than the build's own
+    prefill rate (a token further into the window attends to more before it, so never cheaper), and the served rate
+    the figures make."""
+    if costs.get("prefill_seconds_per_request") is None:
+        return []
+    problems: list[str] = []
+    pp = build["estimate"].get("speed", {}).get("prefill_tokens_per_s")
+    uncached = costs["prompt_tokens_per_request"] - costs["cached_prompt_tokens_per_request"]
+    scale = costs["prefill_attention_scale"]
+    if scale < 1 - 1e-6:
+        problems.append(
+            f"{name}: the uncached prompt's tokens said {scale} x cheaper than the prompt its rate was timed at"
+        )
+    seconds = uncached * scale / pp if pp else 0.0
+    if abs(costs["prefill_seconds_per_request"] - seconds) > 0.01 + 2e-3 * seconds:
+        problems.append(
+            f"{name}: {uncached:,} uncached prompt tokens a request prefilled in {costs['prefill_seconds_per_request']} s, "
+            f"at {pp} tokens/s x {scale} they take {seconds:,.2f} s"
+        )
+    served = _served_rate(build)
+    if served is not None and abs(served - costs["served_tokens_per_s"]) > 0.01 + 2e-3 * served:
+        problems.append(
+            f"{name}: serves {costs['served_tokens_per_s']} tokens/s a stream, its figures make {served:,.3f}"
+        )
+    return problems
+
+
 def utilisation_problems(builds: list[dict[str, Any]]) -> list[str]:
     """Buy-or-rent follows the buyer's demand (round 35): an inference build's electricity is its load draw over the
     hours it is at work answering the users' demand at its own speed and its idle draw over the rest of its on-hours,
@@ -1696,7 +1758,8 @@ def utilisation_problems(builds: list[dict[str, Any]]) -> list[str]:
             problems.append(
                 f"{name}: busy hours reckoned on {demand:,.0f} tokens a year, the API bills a demand of {api['demand_tokens_per_year']:,.0f}"
             )
-        tps = build["estimate"]["speed"].get("decode_tokens_per_s")
+        problems += _served_rate_problems(build, costs, name) + _idle_problems(build, costs, name)
+        tps = _served_rate(build) or build["estimate"]["speed"].get("decode_tokens_per_s")
         busy = _at_work_hours(demand, users, tps, active)
         if abs(busy - costs["busy_hours_per_year"]) > 0.05 + 2e-3 * busy:  # decode rounded to 0.01 in the JSON
             problems.append(
@@ -1745,7 +1808,14 @@ def _rented_hours_problems(
     rental, billing = costs.get("rental"), costs.get("rental_billing")
     if rental is None or costs.get("monthly_rental_equivalent") is None:
         return []
-    hours = on if billing == "dedicated" else _at_work_hours(demand, users, rental.get("decode_tokens_per_s"), active)
+    rate = rental.get("decode_tokens_per_s")
+    if rate and costs.get("prefill_seconds_per_request") is not None and rental.get("prefill_tokens_per_s"):
+        # round 36: the rented GPUs prefill the same uncached prompts at their own rate
+        uncached = costs["prompt_tokens_per_request"] - costs["cached_prompt_tokens_per_request"]
+        prefill_s = uncached * costs["prefill_attention_scale"] / rental["prefill_tokens_per_s"]
+        reply = costs["reply_tokens_per_request"]
+        rate = reply / (reply / rate + prefill_s)
+    hours = on if billing == "dedicated" else _at_work_hours(demand, users, rate, active)
     problems = []
     if billing not in ("serving", "dedicated"):
         problems.append(f"{name}: an inference rental billed as {billing!r}")
@@ -1860,7 +1930,10 @@ def _api_bill_problems(build: dict[str, Any], api: dict[str, Any], name: str) ->
         problems.append(f"{name}: API bill at {api['tokens_per_s_per_user']} tokens/s, the build decodes {decode}")
     # round 35: the build makes its streams' tokens (`streams`, its --batch); `users` are a team's seats when counted
     streams = api.get("streams", api["users"])
-    makes = streams * api["tokens_per_s_per_user"] * api["busy_hours_per_year"] * 3600
+    # round 36: a stream makes its replies after each request's prefill (the build's served rate, checked against its
+    # decode and prefill in _served_rate_problems); before, decode alone
+    rate = _served_rate(build) or api["tokens_per_s_per_user"]
+    makes = streams * rate * api["busy_hours_per_year"] * 3600
     # the JSON rounds tokens/s to 2 decimals: at 2.02 tokens/s that alone is 0.2 % of the year's tokens (round 32, Llama
     # 3.3 70B's slowest build beside a 4090), so the half-hundredth a second is allowed on top
     rounding = streams * 0.005 * api["busy_hours_per_year"] * 3600
@@ -1904,7 +1977,24 @@ def _api_bill_problems(build: dict[str, Any], api: dict[str, Any], name: str) ->
     )
     if abs(input_tokens - api.get("input_tokens_per_year", 0)) > 0.002 * input_tokens + 1:
         problems.append(f"{name}: API input tokens a year {api.get('input_tokens_per_year'):,} != {input_tokens:,.0f}")
-    monthly = (api["tokens_per_year"] * api["output_per_million"] + input_tokens * (inp or 0.0)) / 1e6 / 12
+    # round 36: a share of the prompt (the usage's: a coding agent's 84 %, OpenClawRadar's tracked user) is read from
+    # the provider's cache at its cache-read price where one is listed, the rest at the cache-write price where one is
+    # charged, else the input price
+    # the share: a coding agent's 84.2 of 100.3M input tokens (OpenClawRadar's tracked Claude Code user), a chat's 54 %
+    # (the lower of Alibaba's two production traces' ideal-cache hit ratios, arXiv 2506.02634), none for a stated prompt
+    hit = float(api.get("cache_hit_share") or 0.0)
+    want_hit = 0.0 if api.get("prompt_stated") else 84.2 / 100.3 if api.get("usage") == "coding-agent" else 0.54
+    if api.get("usage") is None and api.get("requests_per_user_per_day") is not None:
+        want_hit = hit  # a stated requests a day keeps its usage's share, which `usage` does not name then
+    if abs(hit - want_hit) > 1e-3:
+        problems.append(f"{name}: {hit:.1%} of the prompt billed as cache reads, its use's share is {want_hit:.1%}")
+    read, write = api.get("cache_read_per_million"), api.get("cache_write_per_million")
+    if (read is not None or write is not None) and not api.get("cache_source"):
+        problems.append(f"{name}: a cache price without its source")
+    per_input = (
+        0.0 if inp is None else hit * (inp if read is None else read) + (1 - hit) * (inp if write is None else write)
+    )
+    monthly = (api["tokens_per_year"] * api["output_per_million"] + input_tokens * per_input) / 1e6 / 12
     if abs(monthly - api["monthly"]) > 0.01 + 0.002 * monthly:
         problems.append(f"{name}: API bill {api['monthly']:,.2f} a month != {monthly:,.2f}")
     if not api.get("source") or not api.get("price_date"):

@@ -51,6 +51,8 @@ FIELD_LABELS: dict[str, object] = {
     "hf_repo": QT_TRANSLATE_NOOP("CatalogField", "Hugging Face repository"),
     "hidden_size": QT_TRANSLATE_NOOP("CatalogField", "Hidden size"),
     "id": QT_TRANSLATE_NOOP("CatalogField", "Identifier"),
+    "idle_source": QT_TRANSLATE_NOOP("CatalogField", "Idle draw source"),
+    "idle_w": QT_TRANSLATE_NOOP("CatalogField", "Idle draw"),
     "included_psu_w": QT_TRANSLATE_NOOP("CatalogField", "Included power supply"),
     "int8_tops": QT_TRANSLATE_NOOP("CatalogField", "INT8 compute"),
     "integrated_board": QT_TRANSLATE_NOOP("CatalogField", "Built-in motherboard"),

@@ -37,7 +37,7 @@ from configurator.core.costs.tco import (
 )
 from configurator.core.model.build import Build
 from configurator.qt import i18n
-from configurator.qt.inputs import dspin
+from configurator.qt.inputs import dspin, spin
 from configurator.qt.lazy import LazyPane
 from configurator.qt.steps import chosen_step, next_steps_html
 
@@ -107,6 +107,20 @@ class BuyOrRentPanel(QWidget):
                 reply=CODING_REPLY_TOKENS,
             )
         )
+        # round 36: a team's seats (OwnershipInputs.seats), each sending the usage's requests a day; served by fewer
+        # streams at once (need.streams_for_seats): the API bills every seat, the build is sized for the streams
+        self.seats = spin(
+            0,
+            100_000,
+            0,
+            self.tr(" seats"),
+            self.tr(
+                "A team's seats, each sending the kind of user's requests a day (or the requests a day set): the API "
+                "bills every seat. Fewer are at work at once (Anthropic's Claude Code sizing: all of 1-5 seats, half of "
+                "20, a quarter of 50): set Concurrent users to the streams they need. Unset: the users are the streams"
+            ),
+        )
+        self.seats.setSpecialValueText(self.tr("no team"))
         self.dedicated = QCheckBox(self.tr("dedicated endpoint"))
         self.dedicated.setToolTip(
             self.tr(
@@ -160,6 +174,7 @@ class BuyOrRentPanel(QWidget):
         form.addRow(self.tr("Usage"), row)
         row = QHBoxLayout()
         row.addWidget(self.usage)
+        row.addWidget(self.seats)
         row.addWidget(self.dedicated)
         form.addRow(self.tr("Users"), row)
         row = QHBoxLayout()
@@ -181,7 +196,7 @@ class BuyOrRentPanel(QWidget):
         self.context: tuple[Catalog, ModelArch, object, str] | None = None
         self.costs: CostOfOwnership | None = None
         self.region.currentIndexChanged.connect(self._on_region_changed)
-        for widget in (self.kwh, self.hours, self.days, self.busy, self.years, self.requests):
+        for widget in (self.kwh, self.hours, self.days, self.busy, self.years, self.requests, self.seats):
             widget.valueChanged.connect(self._on_edited)
         self.resale.valueChanged.connect(self._on_resale_changed)
         self.usage.currentIndexChanged.connect(self._on_edited)
@@ -225,6 +240,7 @@ class BuyOrRentPanel(QWidget):
             resale_fraction=self.resale.value() / 100 if self.resale_changed else None,
             requests_per_day=self.requests.value() or None,  # 0 is "by speed", the default
             usage=self.usage.currentData(),
+            seats=self.seats.value() or None,  # 0 is "no team": the users are the streams
             dedicated_rental=self.dedicated.isChecked(),
         )
 
@@ -241,6 +257,7 @@ class BuyOrRentPanel(QWidget):
             self.resale,
             self.requests,
             self.usage,
+            self.seats,
             self.dedicated,
         )
         for widget in widgets:
@@ -257,6 +274,7 @@ class BuyOrRentPanel(QWidget):
         self.resale.setValue((inputs.resale_fraction if inputs.resale_fraction is not None else 0.35) * 100)
         self.requests.setValue(inputs.requests_per_day or 0.0)
         self.usage.setCurrentIndex(max(self.usage.findData(inputs.usage), 0))
+        self.seats.setValue(inputs.seats or 0)
         self.dedicated.setChecked(inputs.dedicated_rental)
         for widget in widgets:
             widget.blockSignals(False)

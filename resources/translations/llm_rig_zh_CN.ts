@@ -134,12 +134,12 @@
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1015"/>
+        <location filename="../../configurator/qt/builds.py" line="1017"/>
         <source> (one machine)</source>
         <translation>（单台机器）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1017"/>
+        <location filename="../../configurator/qt/builds.py" line="1019"/>
         <source>Noise under load{0}:</source>
         <translation>满载噪音{0}：</translation>
     </message>
@@ -281,7 +281,7 @@
 <context>
     <name>BuyOrRentPanel</name>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="124"/>
+        <location filename="../../configurator/qt/costs.py" line="138"/>
         <source> requests/day</source>
         <translation> 次请求/天</translation>
     </message>
@@ -336,13 +336,13 @@
         <translation> % 负载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="126"/>
+        <location filename="../../configurator/qt/costs.py" line="140"/>
         <source>Requests each user sends a day the machine is on: what a per-token API bills, the same for every build. Unset (by speed): each user at the speed asked, else reading speed, over the busy hours, as the rental that serves them is sized. One casual ChatGPT user sends {casual:.1f} a day (NBER working paper 34255); a coding agent sends hundreds</source>
         <translation>每个用户在机器开机的每天发送的请求数：按 token 计费的 API 按此计费，每台配置都相同。未设置（按速度）：每个用户按要求的速度（未要求则按阅读速度）在忙碌小时内持续生成，与满足需求的租用方案按同一需求配置。一个普通 ChatGPT 用户每天发送 {casual:.1f} 次（NBER 工作论文 34255）；编程智能体每天发送数百次</translation>
     </message>
     <message>
         <location filename="../../configurator/qt/costs.py" line="92"/>
-        <location filename="../../configurator/qt/costs.py" line="132"/>
+        <location filename="../../configurator/qt/costs.py" line="146"/>
         <source>by speed</source>
         <translation>按速度</translation>
     </message>
@@ -367,52 +367,67 @@
         <translation>用户类型：普通聊天用户每天发送 {casual:.1f} 个请求（NBER 工作论文 34255）；一个智能体编程席位每天约 {coding:.0f} 个，每个提示 {prompt:,} token、回复 {reply} token（按 Anthropic 公布的 Claude Code 数据估计）。填写了每天请求数时以其为准</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="110"/>
+        <location filename="../../configurator/qt/costs.py" line="116"/>
+        <source> seats</source>
+        <translation> 个席位</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/costs.py" line="118"/>
+        <source>A team&apos;s seats, each sending the kind of user&apos;s requests a day (or the requests a day set): the API bills every seat. Fewer are at work at once (Anthropic&apos;s Claude Code sizing: all of 1-5 seats, half of 20, a quarter of 50): set Concurrent users to the streams they need. Unset: the users are the streams</source>
+        <translation>团队的席位数，每个席位每天发送该用户类型的请求数（或所填的每天请求数）：API 按每个席位计费。同时在用的席位更少（按 Anthropic 的 Claude Code 规划：1-5 个席位全部同时在用，20 个约一半，50 个约四分之一）：请把“并发用户”设为它们同时需要的流数。不填：用户数即流数</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/costs.py" line="123"/>
+        <source>no team</source>
+        <translation>无团队</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/costs.py" line="124"/>
         <source>dedicated endpoint</source>
         <translation>专用端点</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="113"/>
+        <location filename="../../configurator/qt/costs.py" line="127"/>
         <source>Rent an endpoint kept on every hour the machine would be on; unticked, the rental is billed by the second for the hours it answers the users&apos; requests, the rule the build&apos;s busy hours follow</source>
         <translation>租用在机器开机的每个小时都保持在线的端点；不勾选时，租用按秒计费，只计回答用户请求的小时，与本机忙碌小时同一算法</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="136"/>
+        <location filename="../../configurator/qt/costs.py" line="150"/>
         <source> years</source>
         <translation> 年</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="137"/>
+        <location filename="../../configurator/qt/costs.py" line="151"/>
         <source>Depreciation period and useful life</source>
         <translation>折旧期与使用寿命</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="143"/>
+        <location filename="../../configurator/qt/costs.py" line="157"/>
         <source> % resale</source>
         <translation> % 残值</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="145"/>
+        <location filename="../../configurator/qt/costs.py" line="159"/>
         <source>Resale value after that period, as a share of the purchase (default 35 %, an estimate; GPUs with a used price in the catalog use it)</source>
         <translation>到期后的转售价值，占购置价的比例（默认 35 %，为估计值；目录中有二手价的 GPU 使用该价格）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="154"/>
+        <location filename="../../configurator/qt/costs.py" line="168"/>
         <source>Electricity</source>
         <translation>电费</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="160"/>
+        <location filename="../../configurator/qt/costs.py" line="174"/>
         <source>Usage</source>
         <translation>使用情况</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="164"/>
+        <location filename="../../configurator/qt/costs.py" line="179"/>
         <source>Users</source>
         <translation>用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="168"/>
+        <location filename="../../configurator/qt/costs.py" line="183"/>
         <source>Keep for</source>
         <translation>使用年限</translation>
     </message>
@@ -754,497 +769,507 @@
     </message>
     <message>
         <location filename="../../configurator/qt/catalog_fields.py" line="54"/>
+        <source>Idle draw source</source>
+        <translation>待机功耗出处</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="55"/>
+        <source>Idle draw</source>
+        <translation>待机功耗</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="56"/>
         <source>Included power supply</source>
         <translation>附带电源功率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="55"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="57"/>
         <source>INT8 compute</source>
         <translation>INT8 算力</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="56"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="58"/>
         <source>Built-in motherboard</source>
         <translation>自带主板</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="57"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="59"/>
         <source>Integrated graphics</source>
         <translation>集成显卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="58"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="60"/>
         <source>Interconnect</source>
         <translation>互连</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="59"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="61"/>
         <source>Interconnect note</source>
         <translation>互连说明</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="60"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="62"/>
         <source>Interface</source>
         <translation>接口</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="61"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="63"/>
         <source>Feed-forward size</source>
         <translation>前馈层维度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="62"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="64"/>
         <source>Type</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="63"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="65"/>
         <source>Learned position embeddings</source>
         <translation>可学习位置嵌入</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="64"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="66"/>
         <source>Length</source>
         <translation>长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="65"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="67"/>
         <source>License</source>
         <translation>许可证</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="66"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="68"/>
         <source>Linear layer bias</source>
         <translation>线性层偏置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="67"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="69"/>
         <source>Market</source>
         <translation>市场</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="68"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="70"/>
         <source>Largest motherboard</source>
         <translation>最大主板规格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="69"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="71"/>
         <source>Widest motherboard</source>
         <translation>最大主板宽度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="70"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="72"/>
         <source>Longest context</source>
         <translation>最长上下文</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="71"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="73"/>
         <source>Tallest CPU cooler</source>
         <translation>最高 CPU 散热器高度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="72"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="74"/>
         <source>Longest GPU</source>
         <translation>最长显卡长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="73"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="75"/>
         <source>Most GPUs</source>
         <translation>最多 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="74"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="76"/>
         <source>Most memory</source>
         <translation>最大内存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="75"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="77"/>
         <source>Maximum power</source>
         <translation>最大功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="76"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="78"/>
         <source>Longest power supply</source>
         <translation>最长电源长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="77"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="79"/>
         <source>Highest CPU power it cools</source>
         <translation>可压制的最高 CPU 功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="78"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="80"/>
         <source>Memory bandwidth</source>
         <translation>显存带宽</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="79"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="81"/>
         <source>Memory channels</source>
         <translation>内存通道数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="80"/>
-        <location filename="../../configurator/qt/catalog_fields.py" line="126"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="82"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="128"/>
         <source>Memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="81"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="83"/>
         <source>Memory module type</source>
         <translation>内存模组类型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="82"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="84"/>
         <source>Memory speed, two modules per channel</source>
         <translation>内存速率（每通道两条）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="83"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="85"/>
         <source>Memory speed</source>
         <translation>内存速率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="84"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="86"/>
         <source>Memory type</source>
         <translation>内存类型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="85"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="87"/>
         <source>Lowest input voltage</source>
         <translation>最低输入电压</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="86"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="88"/>
         <source>Gated feed-forward</source>
         <translation>门控前馈层</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="87"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="89"/>
         <source>Modified card</source>
         <translation>改装卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="88"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="90"/>
         <source>Module type</source>
         <translation>模组类型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="89"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="91"/>
         <source>Module size</source>
         <translation>单条容量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="90"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="92"/>
         <source>Modules in the kit</source>
         <translation>套装条数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="91"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="93"/>
         <source>Multi-token prediction layers</source>
         <translation>多 token 预测层数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="92"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="94"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="93"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="95"/>
         <source>Native 12V-2x6 connector</source>
         <translation>原生 12V-2x6 接口</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="94"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="96"/>
         <source>Native precision</source>
         <translation>原生精度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="95"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="97"/>
         <source>Native precision covers</source>
         <translation>原生精度范围</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="96"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="98"/>
         <source>Needs ducted airflow</source>
         <translation>需要导风罩风道</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="97"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="99"/>
         <source>Network per GPU</source>
         <translation>每 GPU 网络带宽</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="98"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="100"/>
         <source>Noise</source>
         <translation>噪音</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="99"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="101"/>
         <source>Normalization</source>
         <translation>归一化</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="100"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="102"/>
         <source>Notes</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="101"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="103"/>
         <source>Attention heads</source>
         <translation>注意力头数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="102"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="104"/>
         <source>Key-value heads</source>
         <translation>键值头数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="103"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="105"/>
         <source>Layers</source>
         <translation>层数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="104"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="106"/>
         <source>NVLink</source>
         <translation>NVLink</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="105"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="107"/>
         <source>NVLink bandwidth</source>
         <translation>NVLink 带宽</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="106"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="108"/>
         <source>Peer-to-peer transfers</source>
         <translation>点对点传输</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="107"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="109"/>
         <source>Active parameters</source>
         <translation>激活参数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="108"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="110"/>
         <source>Parameter count source</source>
         <translation>参数量来源</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="109"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="111"/>
         <source>Total parameters</source>
         <translation>总参数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="110"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="112"/>
         <source>PCIe generation</source>
         <translation>PCIe 代数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="111"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="113"/>
         <source>PCIe lanes</source>
         <translation>PCIe 通道数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="112"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="114"/>
         <source>Accessory per GPU</source>
         <translation>每块 GPU 所需配件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="113"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="115"/>
         <source>Platform</source>
         <translation>平台</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="114"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="116"/>
         <source>Port speed</source>
         <translation>端口速率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="115"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="117"/>
         <source>Ports</source>
         <translation>端口数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="116"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="118"/>
         <source>Lowest power limit</source>
         <translation>最低功耗上限</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="117"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="119"/>
         <source>Power limit source</source>
         <translation>功耗上限来源</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="144"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="146"/>
         <source>Usable graphics memory</source>
         <translation>可用显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="145"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="147"/>
         <source>Usable memory source</source>
         <translation>可用显存来源</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="118"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="120"/>
         <source>Power</source>
         <translation>功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="119"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="121"/>
         <source>Provider</source>
         <translation>服务商</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="120"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="122"/>
         <source>Provider type</source>
         <translation>服务商类型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="121"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="123"/>
         <source>Power supply bays</source>
         <translation>电源仓位数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="122"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="124"/>
         <source>Redundant power supplies</source>
         <translation>冗余电源</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="123"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="125"/>
         <source>Total power supply</source>
         <translation>电源总功率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="124"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="126"/>
         <source>Rack units</source>
         <translation>机架高度（U）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="125"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="127"/>
         <source>Radiator size</source>
         <translation>冷排尺寸</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="127"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="129"/>
         <source>Region</source>
         <translation>地区</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="128"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="130"/>
         <source>Release year</source>
         <translation>发布年份</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="129"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="131"/>
         <source>Sequential read</source>
         <translation>顺序读取</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="130"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="132"/>
         <source>Sequential write</source>
         <translation>顺序写入</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="131"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="133"/>
         <source>Sliding window</source>
         <translation>滑动窗口</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="132"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="134"/>
         <source>Sliding-window layers</source>
         <translation>滑动窗口层数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="133"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="135"/>
         <source>Slot width</source>
         <translation>占用槽位</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="134"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="136"/>
         <source>Socket</source>
         <translation>插槽</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="135"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="137"/>
         <source>Source for the end of new sales</source>
         <translation>停售新品的来源</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="136"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="138"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="137"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="139"/>
         <source>Spacing</source>
         <translation>间距槽位</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="138"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="140"/>
         <source>Speed</source>
         <translation>速率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="139"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="141"/>
         <source>Storage</source>
         <translation>存储</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="140"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="142"/>
         <source>Thermal design power</source>
         <translation>热设计功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="141"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="143"/>
         <source>How the compute figures were read</source>
         <translation>算力数据的读法</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="142"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="144"/>
         <source>Threads</source>
         <translation>线程数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="143"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="145"/>
         <source>Tied embeddings</source>
         <translation>共享词嵌入</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="146"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="148"/>
         <source>Virtual CPUs</source>
         <translation>虚拟 CPU 数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="147"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="149"/>
         <source>Vendor</source>
         <translation>厂商</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="148"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="150"/>
         <source>Vendor part number</source>
         <translation>厂商料号</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="149"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="151"/>
         <source>Vocabulary size</source>
         <translation>词表大小</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="150"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="152"/>
         <source>Graphics memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="151"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="153"/>
         <source>Graphics memory in all</source>
         <translation>显存总量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="152"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="154"/>
         <source>Rated power</source>
         <translation>额定功率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="153"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="155"/>
         <source>Width</source>
         <translation>宽度</translation>
     </message>
@@ -3724,145 +3749,145 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
         <translation>租用：满足需求的</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="332"/>
+        <location filename="../../configurator/qt/costs.py" line="350"/>
         <source>No build is selected: with one chosen, this compares buying it (purchase and electricity) with renting the same capacity, month by month.</source>
         <translation>未选择配置：选中一个后，这里逐月比较购买它（购置与电费）和租用同等算力的成本。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="349"/>
+        <location filename="../../configurator/qt/costs.py" line="367"/>
         <source>bought: {0:,.0f} {1} for the job ({2:,.0f} purchase + {3:,.0f} energy - {4:,.0f} resold second-hand), {5:,.0f} h; no rental to compare</source>
         <translation>自购：这项任务花费 {0:,.0f} {1}（购置 {2:,.0f} + 电费 {3:,.0f} - 二手转卖 {4:,.0f}），用时 {5:,.0f} 小时；没有可比的租用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="358"/>
+        <location filename="../../configurator/qt/costs.py" line="376"/>
         <source>one-off job: rented {0:,.0f} {1} in {2:,.0f} h against bought {3:,.0f} {1} ({4:,.0f} purchase + {5:,.0f} energy - {6:,.0f} resold second-hand after the job) in {7:,.0f} h: {8}; for recurring work see the break-even</source>
         <translation>一次性任务：租用 {0:,.0f} {1}，用时 {2:,.0f} 小时；自购 {3:,.0f} {1}（购置 {4:,.0f} + 电费 {5:,.0f} - 任务结束后二手转卖 {6:,.0f}），用时 {7:,.0f} 小时：{8}；长期反复使用请看回本时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="375"/>
+        <location filename="../../configurator/qt/costs.py" line="393"/>
         <source>This training job</source>
         <translation>本次训练任务</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="378"/>
+        <location filename="../../configurator/qt/costs.py" line="396"/>
         <source>GPU-hours</source>
         <translation>GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="381"/>
+        <location filename="../../configurator/qt/costs.py" line="399"/>
         <source>{0} of wall time; {1} = {2} of electricity; {3} with its share of depreciation</source>
         <translation>耗时 {0}；{1} = 电费 {2}；计入折旧分摊共 {3}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="386"/>
+        <location filename="../../configurator/qt/costs.py" line="404"/>
         <source>On this machine</source>
         <translation>在这台机器上</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="397"/>
+        <location filename="../../configurator/qt/costs.py" line="415"/>
         <source>{0} in {1}</source>
         <translation>{0}，耗时 {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="400"/>
+        <location filename="../../configurator/qt/costs.py" line="418"/>
         <source>Rented</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="408"/>
+        <location filename="../../configurator/qt/costs.py" line="426"/>
         <source>Purchase</source>
         <translation>购买</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="410"/>
+        <location filename="../../configurator/qt/costs.py" line="428"/>
         <source>Electricity</source>
         <translation>电费</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="411"/>
+        <location filename="../../configurator/qt/costs.py" line="429"/>
         <source>{0:,.0f} kWh = {1:,.0f} {2} a year</source>
         <translation>每年 {0:,.0f} kWh = {1:,.0f} {2}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="416"/>
+        <location filename="../../configurator/qt/costs.py" line="434"/>
         <source>Rental equivalent</source>
         <translation>等效租用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="418"/>
+        <location filename="../../configurator/qt/costs.py" line="436"/>
         <source>{0:,.0f} {1} a month</source>
         <translation>每月 {0:,.0f} {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="427"/>
+        <location filename="../../configurator/qt/costs.py" line="445"/>
         <source>Break-even</source>
         <translation>回本</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="442"/>
+        <location filename="../../configurator/qt/costs.py" line="460"/>
         <source>Per million training tokens</source>
         <translation>每百万训练 token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="449"/>
+        <location filename="../../configurator/qt/costs.py" line="467"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="356"/>
-        <location filename="../../configurator/qt/costs.py" line="451"/>
-        <location filename="../../configurator/qt/costs.py" line="477"/>
+        <location filename="../../configurator/qt/costs.py" line="374"/>
+        <location filename="../../configurator/qt/costs.py" line="469"/>
+        <location filename="../../configurator/qt/costs.py" line="495"/>
         <source>buying is cheaper</source>
         <translation>买更划算</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="354"/>
-        <location filename="../../configurator/qt/costs.py" line="452"/>
+        <location filename="../../configurator/qt/costs.py" line="372"/>
+        <location filename="../../configurator/qt/costs.py" line="470"/>
         <source>renting is cheaper</source>
         <translation>租更划算</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="455"/>
+        <location filename="../../configurator/qt/costs.py" line="473"/>
         <source>no rental to compare</source>
         <translation>没有可比较的租用方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="458"/>
+        <location filename="../../configurator/qt/costs.py" line="476"/>
         <source>own {0:,.0f} {1} net of resale (sold for {2:,.0f})</source>
         <translation>自购 {0:,.0f} {1}（扣除转卖所得 {2:,.0f}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="463"/>
+        <location filename="../../configurator/qt/costs.py" line="481"/>
         <source>{0} vs rent {1:,.0f} {2}</source>
         <translation>{0}，租用 {1:,.0f} {2}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="471"/>
+        <location filename="../../configurator/qt/costs.py" line="489"/>
         <source>{0} (as fast as this build); vs rent {1:,.0f} {2} (serves the need){3}{4}</source>
         <translation>{0}（与本机同速的租用）；对比租用 {1:,.0f} {2}（满足需求的租用）{3}{4}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="478"/>
+        <location filename="../../configurator/qt/costs.py" line="496"/>
         <source>paying per token is cheaper</source>
         <translation>按 token 付费更划算</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="480"/>
+        <location filename="../../configurator/qt/costs.py" line="498"/>
         <source>{0}; vs pay per token {1:,.0f} {2}{3}{4}</source>
         <translation>{0}；对比按 token 付费 {1:,.0f} {2}{3}{4}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="485"/>
+        <location filename="../../configurator/qt/costs.py" line="503"/>
         <source>After 1 year</source>
         <translation>1 年后</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="487"/>
+        <location filename="../../configurator/qt/costs.py" line="505"/>
         <source>After {0} years</source>
         <translation>{0} 年后</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="494"/>
+        <location filename="../../configurator/qt/costs.py" line="512"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
@@ -3870,12 +3895,12 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>estimate</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1180"/>
+        <location filename="../../configurator/qt/builds.py" line="1182"/>
         <source>Estimator warnings</source>
         <translation>估算警告</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1087"/>
+        <location filename="../../configurator/qt/builds.py" line="1089"/>
         <source>Decode</source>
         <translation>解码</translation>
     </message>
@@ -3890,193 +3915,193 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
         <translation>所有用户同时发送 {1} token 提示词时，最后一位要等 {0:,.0f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1034"/>
+        <location filename="../../configurator/qt/builds.py" line="1036"/>
         <source>params</source>
         <translation>参数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1035"/>
+        <location filename="../../configurator/qt/builds.py" line="1037"/>
         <source>weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1036"/>
+        <location filename="../../configurator/qt/builds.py" line="1038"/>
         <source>kv_cache</source>
         <translation>KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1037"/>
+        <location filename="../../configurator/qt/builds.py" line="1039"/>
         <source>activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1038"/>
+        <location filename="../../configurator/qt/builds.py" line="1040"/>
         <source>overhead</source>
         <translation>额外开销</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1039"/>
+        <location filename="../../configurator/qt/builds.py" line="1041"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1040"/>
+        <location filename="../../configurator/qt/builds.py" line="1042"/>
         <source>decode</source>
         <translation>解码</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1041"/>
+        <location filename="../../configurator/qt/builds.py" line="1043"/>
         <source>prefill</source>
         <translation>预填充</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1042"/>
+        <location filename="../../configurator/qt/builds.py" line="1044"/>
         <source>training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1043"/>
+        <location filename="../../configurator/qt/builds.py" line="1045"/>
         <source>gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1044"/>
+        <location filename="../../configurator/qt/builds.py" line="1046"/>
         <source>optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1045"/>
+        <location filename="../../configurator/qt/builds.py" line="1047"/>
         <source>offload</source>
         <translation>卸载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1046"/>
+        <location filename="../../configurator/qt/builds.py" line="1048"/>
         <source>layout</source>
         <translation>布局</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1047"/>
+        <location filename="../../configurator/qt/builds.py" line="1049"/>
         <source>flops</source>
         <translation>计算量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1048"/>
+        <location filename="../../configurator/qt/builds.py" line="1050"/>
         <source>time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1049"/>
+        <location filename="../../configurator/qt/builds.py" line="1051"/>
         <source>parallel</source>
         <translation>并行</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1050"/>
+        <location filename="../../configurator/qt/builds.py" line="1052"/>
         <source>host</source>
         <translation>主机</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1051"/>
+        <location filename="../../configurator/qt/builds.py" line="1053"/>
         <source>split</source>
         <translation>切分</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1052"/>
+        <location filename="../../configurator/qt/builds.py" line="1054"/>
         <source>zero</source>
         <translation>ZeRO</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1075"/>
+        <location filename="../../configurator/qt/builds.py" line="1077"/>
         <source> (80 % range {0}-{1})</source>
         <translation>（80 % 区间 {0}-{1}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1089"/>
+        <location filename="../../configurator/qt/builds.py" line="1091"/>
         <source>tokens/s per user</source>
         <translation>token/秒（每用户）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1096"/>
+        <location filename="../../configurator/qt/builds.py" line="1098"/>
         <source>All users</source>
         <translation>所有用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1097"/>
-        <location filename="../../configurator/qt/builds.py" line="1104"/>
+        <location filename="../../configurator/qt/builds.py" line="1099"/>
+        <location filename="../../configurator/qt/builds.py" line="1106"/>
         <source>tokens/s</source>
         <translation>token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1103"/>
+        <location filename="../../configurator/qt/builds.py" line="1105"/>
         <source>Prefill</source>
         <translation>预填充</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1110"/>
+        <location filename="../../configurator/qt/builds.py" line="1112"/>
         <source>First token</source>
         <translation>首个 token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1111"/>
+        <location filename="../../configurator/qt/builds.py" line="1113"/>
         <source>{0:.2f} s after a {1}-token prompt</source>
         <translation>{1} token 提示词后 {0:.2f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1122"/>
+        <location filename="../../configurator/qt/builds.py" line="1124"/>
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1124"/>
+        <location filename="../../configurator/qt/builds.py" line="1126"/>
         <source>{0:,.0f} GPU-hours; {1:,.1f} h wall clock on one GPU</source>
         <translation>{0:,.0f} GPU 小时；在 1 张 GPU 上墙钟时间 {1:,.1f} 小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1126"/>
+        <location filename="../../configurator/qt/builds.py" line="1128"/>
         <source>{0:,.0f} GPU-hours; {1:,.1f} h wall clock on {2} GPUs</source>
         <translation>{0:,.0f} GPU 小时；在 {2} 张 GPU 上墙钟时间 {1:,.1f} 小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1131"/>
+        <location filename="../../configurator/qt/builds.py" line="1133"/>
         <source> at {0:.0f} % power</source>
         <translation>（GPU {0:.0f} % 功率）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1142"/>
+        <location filename="../../configurator/qt/builds.py" line="1144"/>
         <source>Steady state</source>
         <translation>稳态速率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1143"/>
+        <location filename="../../configurator/qt/builds.py" line="1145"/>
         <source>{0:,.0f} tokens/s while stepping (80 % range {1:,.0f}-{2:,.0f})</source>
         <translation>训练步进中 {0:,.0f} token/秒（80 % 区间 {1:,.0f}-{2:,.0f}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1152"/>
+        <location filename="../../configurator/qt/builds.py" line="1154"/>
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1153"/>
+        <location filename="../../configurator/qt/builds.py" line="1155"/>
         <source>{0:.1f} GiB on the most loaded GPU; {1:.1f} GiB in all</source>
         <translation>负载最高的 GPU 上 {0:.1f} GiB；共 {1:.1f} GiB</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1159"/>
+        <location filename="../../configurator/qt/builds.py" line="1161"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1182"/>
+        <location filename="../../configurator/qt/builds.py" line="1184"/>
         <source>How this is computed</source>
         <translation>计算过程</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1183"/>
+        <location filename="../../configurator/qt/builds.py" line="1185"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1187"/>
+        <location filename="../../configurator/qt/builds.py" line="1189"/>
         <source>Other upgrades</source>
         <translation>其他升级</translation>
     </message>

@@ -42,7 +42,9 @@ BUSY = 1000.0
 def _build(tps: float, users: int = 1, prompt: int | None = None, asked: float | None = None) -> Build:
     """What api_use reads of a build: its currency, its decode per user, its workload (4K context) and the speed the
     request asked for (the PERF check's finding), if any."""
-    estimate = SimpleNamespace(decode_tokens_per_s=tps, workload={"batch": users, "context": 4096, "prompt": prompt})
+    estimate = SimpleNamespace(
+        decode_tokens_per_s=tps, prefill_tokens_per_s=None, workload={"batch": users, "context": 4096, "prompt": prompt}
+    )
     checks = () if asked is None else (SimpleNamespace(rule=Speed.id, fields={"asked": asked}),)
     return cast(Build, SimpleNamespace(currency="USD", estimate=estimate, checks=checks))
 

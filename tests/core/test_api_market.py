@@ -17,7 +17,9 @@ from configurator.core.report import words
 
 def _build(currency: str) -> Build:
     """What api_use reads of a build: its currency, its decode per user and its workload (one user, 4K context)."""
-    estimate = SimpleNamespace(decode_tokens_per_s=20.0, workload={"batch": 1, "context": 4096, "prompt": None})
+    estimate = SimpleNamespace(
+        decode_tokens_per_s=20.0, prefill_tokens_per_s=None, workload={"batch": 1, "context": 4096, "prompt": None}
+    )
     return cast(Build, SimpleNamespace(currency=currency, estimate=estimate, checks=()))
 
 

@@ -39,7 +39,9 @@ ACTIVE = 1000.0
 
 def _build(tps: float, users: int = 1, context: int = 4096) -> Any:
     estimate = SimpleNamespace(
-        decode_tokens_per_s=tps, workload={"kind": "inference", "batch": users, "context": context, "prompt": None}
+        decode_tokens_per_s=tps,
+        prefill_tokens_per_s=None,
+        workload={"kind": "inference", "batch": users, "context": context, "prompt": None},
     )
     return SimpleNamespace(currency="USD", estimate=estimate, checks=())
 
@@ -162,6 +164,31 @@ def test_the_checker_recomputes_busy_hours_energy_and_rented_hours() -> None:
     before = _costs(None, old_kwh, None, None)
     del before["cost_of_ownership"]["busy_hours_per_year"]
     assert utilisation_problems([before])
+    # round 36: each 480-token reply after 10.0 s of prefill (6,742 uncached prompt tokens at 800 tokens/s x 1.1875):
+    # 480 / (480 / 26.8 + 10) = 17.2 tokens/s served, the busy hours at that rate; decode alone is caught
+    prefill = {
+        "prompt_tokens_per_request": 42_000,
+        "cached_prompt_tokens_per_request": 35_258,
+        "reply_tokens_per_request": 480,
+        "prefill_attention_scale": 1.1875,
+        "prefill_seconds_per_request": 6_742 * 1.1875 / 800,
+        "served_tokens_per_s": 480 / (480 / 26.8 + 6_742 * 1.1875 / 800),
+    }
+    served = prefill["served_tokens_per_s"]
+    busy = 1000 * 5 / served
+    kwh = (400 * busy + 60 * (2000 - busy)) / 1000
+    good = _costs(busy, kwh, None, None)
+    good["estimate"]["speed"]["prefill_tokens_per_s"] = 800.0
+    good["cost_of_ownership"].update(prefill)
+    assert utilisation_problems([good]) == []
+    decode_only = _costs(1000 * 5 / 26.8, (400 * 1000 * 5 / 26.8 + 60 * (2000 - 1000 * 5 / 26.8)) / 1000, None, None)
+    decode_only["estimate"]["speed"]["prefill_tokens_per_s"] = 800.0
+    decode_only["cost_of_ownership"].update(prefill)
+    assert any("busy" in p for p in utilisation_problems([decode_only]))
+    too_fast = _costs(busy, kwh, None, None)
+    too_fast["estimate"]["speed"]["prefill_tokens_per_s"] = 800.0
+    too_fast["cost_of_ownership"].update({**prefill, "prefill_seconds_per_request": 1.0})
+    assert any("prefilled" in p for p in utilisation_problems([too_fast]))
 
 
 def test_the_command_line_lays_usage_seats_and_a_dedicated_endpoint_over_the_inputs() -> None:

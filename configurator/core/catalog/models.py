@@ -125,6 +125,12 @@ class PowerConnectors(_Strict):
     eps8: int = Field(default=0, ge=0, le=32, description="CPU EPS 8-pin, used by RTX A6000 class cards")
 
 
+def _idle_checked(record: "Gpu | System") -> None:
+    """An idle draw carries its source, or is a marked estimate (`estimates.idle_w`) with its reason (round 36)."""
+    if record.idle_w is not None and len(record.idle_source) < 3 and "idle_w" not in record.estimates:
+        raise invalid("record.idle-source", ("idle_w", "idle_source"))
+
+
 class Gpu(Record):
     """A graphics or accelerator card. Throughput figures are dense (no sparsity)."""
 
@@ -155,6 +161,15 @@ class Gpu(Record):
         description="how the throughput figures were read from the spec sheet",
     )
     tdp_w: float = Field(ge=10, le=5_000)
+    # round 36: the card's draw while it waits with a model loaded (P8 with the weights in VRAM), measured; None: the
+    # share of tdp_w estimated (rules.watts.GPU_IDLE_SHARE)
+    idle_w: float | None = Field(
+        default=None,
+        ge=0,
+        le=2_000,
+        description="board power idle with a model loaded, measured (nvidia-smi / rocm-smi)",
+    )
+    idle_source: str = Field(default="", description="where idle_w is read, with the date (required with idle_w)")
     form_factor: Literal["pcie", "sxm", "oam"]
     slot_width: float = Field(ge=1, le=5, description="expansion slots the cooler covers")
     length_mm: float = Field(ge=50, le=MAX_LENGTH_MM)
@@ -203,6 +218,11 @@ class Gpu(Record):
         """The memory a job may fill, GiB: what the driver reports where the catalog has it (usable_vram_gib), else
         the nominal vram_gb, which the estimates have always read as GiB."""
         return self.usable_vram_gib if self.usable_vram_gib is not None else self.vram_gb
+
+    @model_validator(mode="after")
+    def _idle_sourced(self) -> "Gpu":
+        _idle_checked(self)
+        return self
 
     @model_validator(mode="after")
     def _usable_memory_is_sourced(self) -> "Gpu":
@@ -652,6 +672,35 @@ class TokenPrice(_Strict):
         description="the buyers who can pay it: 'china' a mainland-China account, 'global' the rest (tco.rental_market)",
     )
     market_source: str = Field(default="", description="where the price's market is read from, or why it is that one")
+    # round 36: a prompt the provider has cached (the re-sent context of a chat or a coding agent) bills less
+    cache_read_per_million: float | None = Field(
+        default=None,
+        ge=0,
+        le=MAX_PRICE,
+        description="per million input tokens read from the provider's prompt cache; None: none listed, every prompt "
+        "token billed at input_per_million (the upper end)",
+    )
+    cache_write_per_million: float | None = Field(
+        default=None,
+        ge=0,
+        le=MAX_PRICE,
+        description="per million input tokens written to the cache where the provider charges for it (Anthropic-style "
+        "1.25x); None: a write bills as an ordinary input token",
+    )
+    cache_source: str = Field(
+        default="",
+        description="where the cache prices are read from, with the date read (required with a cache price)",
+    )
+
+    @model_validator(mode="after")
+    def _cache_sourced(self) -> "TokenPrice":
+        if (self.cache_read_per_million is not None or self.cache_write_per_million is not None) and len(
+            self.cache_source
+        ) < 3:
+            raise ValueError("a cache price needs its cache_source (the page and the date read)")
+        if self.cache_read_per_million is not None and self.input_per_million is None:
+            raise ValueError("a cache-read price needs the input price it discounts")
+        return self
 
 
 class ModelArch(Record):
@@ -834,6 +883,14 @@ class System(Record):
     )
     # -- unified memory (issue #12): set for systems-on-chip; then gpu and cpu are "integrated"
     unified: UnifiedMemory | None = None
+    # round 36: the whole system's draw at the wall while on and idle (Apple's power pages); None: estimated
+    idle_w: float | None = Field(default=None, ge=0, le=100_000, description="wall draw on and idle, measured")
+    idle_source: str = Field(default="", description="where idle_w is read, with the date (required with idle_w)")
+
+    @model_validator(mode="after")
+    def _idle_sourced(self) -> "System":
+        _idle_checked(self)
+        return self
 
     @model_validator(mode="after")
     def _integrated_iff_unified(self) -> "System":

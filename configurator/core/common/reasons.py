@@ -546,8 +546,43 @@ def _api_tokens(r: Reason | None) -> str:
     return (
         f"{out}; input = {r.num('prompt') / max(r.num('reply'), 1):,.1f} prompt tokens per output token ({where}: "
         f"{r.num('prompt'):,.0f} prompt tokens per {r.num('reply'):,.0f}-token reply; state your prompt length for your own), "
-        "at the cache-miss price (a cached prompt bills less)"
+        + _api_cache_said(r)
     )
+
+
+def _prefill_said(r: Reason) -> str:
+    """Each request's prefill in the busy hours (tco.busy-served, round 36): the prompt part the engine has not cached
+    (llama-server's slot cache, vLLM's and SGLang's prefix caches), at the build's prefill rate."""
+    if not r.fields.get("prefill_s"):
+        return ""
+    cached = (
+        f", {r.num('cached'):,.0f} of its {r.num('prompt'):,.0f} prompt tokens already in the engine's prefix cache"
+        if r.num("cached") > 0
+        else f" and its {r.num('prompt'):,.0f}-token prompt"
+    )
+    return f", each {r.num('reply'):,.0f}-token reply after {r.num('prefill_s'):,.1f} s of prefill{cached}"
+
+
+def _api_cache_said(r: Reason) -> str:
+    """How the prompt tokens are priced (round 36): the use's cached share (a coding agent's, a chat's) at the
+    provider's cache-read price, or the cache-miss price for a stated prompt or a price that lists no cache rate."""
+    hit = r.num("hit") if r.fields.get("hit") else 0.0
+    if hit <= 0:
+        return "at the cache-miss price (a stated prompt is taken as new each time)"
+    whose = (
+        "one tracked Claude Code user's share"
+        if r.fields.get("usage") == "coding-agent"
+        else "the lower of Alibaba's production traces' hit ratios"
+    )
+    share = f"{hit:.0%} of them read from the provider's prompt cache ({whose}, an estimate)"
+    if r.fields.get("cached") is None:
+        return f"{share}, but this price lists no cache-read rate, so all at the cache-miss price"
+    written = (
+        f", the rest written at {r.num('written'):,.2f}"
+        if r.fields.get("written") is not None
+        else ", the rest at the cache-miss price"
+    )
+    return f"{share} at {r.num('cached'):,.4g} per million{written}: {r.num('billed'):,.4g} per million on average"
 
 
 def _api_demand(r: Reason, users: str) -> str:
@@ -1916,6 +1951,10 @@ EN: dict[str, Template] = {
     "record.compute-capability-source": "compute_capability needs a compute_capability_source",
     "record.power-floor-above-tdp": "power_limit_min_w ({floor_w:g} W) is above tdp_w ({tdp_w:g} W)",
     "record.usable-memory-source": "usable_vram_gib needs a usable_vram_source: where the driver's figure is printed",
+    "record.idle-source": (
+        "idle_w needs an idle_source (the measurement and its date), or an estimates.idle_w entry saying why it is an "
+        "estimate"
+    ),
     "record.usable-above-nominal": "usable_vram_gib ({usable:g} GiB) is above vram_gb ({vram:g})",
     "record.two-gpus": "a card with two GPUs is a PCIe card whose GPUs share its x16 (pcie_lanes is per GPU)",
     "record.module-cooler": "SXM/OAM modules are passively cooled by the server",
@@ -2175,6 +2214,18 @@ EN: dict[str, Template] = {
         "idle draw {idle:,.0f} W estimated: {gpu:.0%} of GPU, {cpu:.0%} of CPU and {other:.0%} of other DC power at "
         "full load, through the PSU's efficiency (not measured)"
     ),
+    # round 36: measured idle draws (the catalog's idle_w, with its source)
+    "tco.idle-system": lambda r, _say: (
+        f"idle draw {r.num('idle'):,.0f} W: the system's own idle at the wall ({r.fields['parts']}: the catalog's "
+        + (f"idle_w, an estimate: {r.fields['estimate']})" if r.fields.get("estimate") else "idle_w, measured)")
+    ),
+    "tco.idle-measured": lambda r, _say: (
+        f"idle draw {r.num('idle'):,.0f} W: the cards' {r.num('cards'):,.0f} W idle with a model loaded "
+        f"({r.fields['parts']}: the catalog's idle_w, "
+        + (f"an estimate: {r.fields['estimate']}), " if r.fields.get("estimate") else "measured), ")
+        + f"{r.num('cpu'):.0%} of CPU and {r.num('other'):.0%} of other DC power at full load estimated, any other "
+        f"card at {r.num('gpu'):.0%} of its power, through the PSU's efficiency"
+    ),
     "tco.purchase": (
         "purchase {purchase:,.0f} {currency}: the build's parts at the catalog's dated prices, parts already owned "
         "excluded"
@@ -2200,6 +2251,7 @@ EN: dict[str, Template] = {
     "tco.busy-served": lambda r, _say: (
         f"busy {r.num('hours'):,.0f} h a year: answering the users' {r.num('demand_m'):,.1f}M output tokens a year at "
         f"the build's {r.num('tps'):,.1f} tokens/s a stream for {count_of(r.num('users'), 'user')}"
+        + _prefill_said(r)
         + (
             f" (too slow for the demand: busy all {r.num('active'):,.0f} h the users are at work)"
             if r.fields.get("capped")

@@ -172,6 +172,7 @@ class RentalJson(TypedDict):
     wall_hours: float | None
     tokens_per_hour: float | None
     resharded: bool
+    prefill_tokens_per_s: NotRequired[float | None]  # round 36: the rented GPUs' prompt rate
 
 
 class RentalEnoughJson(TypedDict):
@@ -241,6 +242,13 @@ class CostOfOwnershipJson(TypedDict):
     idle_w: NotRequired[float]  # the draw while on but idle
     rented_hours_per_year: NotRequired[float | None]  # the hours the matched rental is billed
     rental_billing: NotRequired[str | None]  # "serving", "dedicated" or "work" (training); null without a rental
+    # round 36: each request's prefill in the busy hours (null for training)
+    prompt_tokens_per_request: NotRequired[int | None]
+    cached_prompt_tokens_per_request: NotRequired[int | None]
+    reply_tokens_per_request: NotRequired[int | None]
+    prefill_seconds_per_request: NotRequired[float | None]
+    prefill_attention_scale: NotRequired[float | None]
+    served_tokens_per_s: NotRequired[float | None]
 
 
 class PlacementJson(TypedDict, total=False):
@@ -518,6 +526,7 @@ class PartSpecJson(TypedDict, total=False):
     vram_gb: float
     gpus_per_card: int
     tdp_w: float
+    idle_w: float | None  # round 36: a card's loaded idle or a system's idle at the wall, measured (None: estimated)
     slot_width: float
     length_mm: float
     bf16_tflops: float | None

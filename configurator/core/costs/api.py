@@ -27,8 +27,12 @@ single casual person's demand, not a served stream's: it is kept as `CHAT_REQUES
 buyer serving such people can state, and no longer the default.)
 
 The prompt a request sends is billed too (round 32): an API bills every prompt token it prefills (the system prompt,
-the history and the new message; a prompt it has cached bills less, so the cache-miss price here is the upper end).
-How many prompt tokens a reply costs is the workload's (`input_share`): a chat's is the median request of Azure's 2023
+the history and the new message). Round 36: a prompt the provider has cached bills less. A coding agent re-sends its
+context, so 84 % of its prompt tokens are cache reads (`CODING_CACHE_HIT_SHARE`): that share is billed at the price's
+cache-read rate (`TokenPrice.cache_read_per_million`, sourced per provider; a price that lists none bills it at the
+input price), the rest at the cache-write rate where one is charged, else the cache-miss price (`billed_input`). A
+chat's prompt is 54 % cached (Alibaba's production traces, CHAT_CACHE_HIT_SHARE); a stated prompt (a document, a
+retrieval) is taken as new each time and billed at the cache-miss price. How many prompt tokens a reply costs is the workload's (`input_share`): a chat's is the median request of Azure's 2023
 conversation trace (a 1,020-token prompt for a 129-token reply: 7.9 input tokens per output token, estimate/traffic.py);
 a stated prompt (`--prompt`, RAG or pasted documents) is billed as stated, bounded by the request's context, against the
 reply of the trace it resembles (Kimi's Mooncake trace's 350 tokens past the chat trace's 90th percentile prompt). A
@@ -53,7 +57,7 @@ from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import ModelArch, TokenPrice
 from configurator.core.common.base import BaseModel, ConfigDict
 from configurator.core.common.reasons import Reason
-from configurator.core.costs.need import need_of
+from configurator.core.costs.need import Prompt, need_of, prefill_scale, rated_prompt_of, served_tps
 from configurator.core.estimate.traffic import MOONCAKE_CONVERSATION, TYPICAL_TRACE, PromptLengths
 from configurator.core.model.build import Build
 from configurator.core.rules.job import READING_TPS, READING_TPS_SOURCE
@@ -96,6 +100,30 @@ write the prompt cache, 0.30 to read it, 15 output: platform.claude.com pricing)
 prompt read from the cache: 0.84 x 41,667 x 0.30 + 0.16 x 41,667 x 3.75 + 478 x 15 = 0.0427 USD, 13 / 0.0427 = 304.
 At Claude Opus 4.6's prices (5 / 6.25 / 0.50 / 25) the same spend is 183 requests: a seat on the dearer model sends
 fewer, so 300 is the upper half of the range."""
+CODING_CACHE_HIT_SHARE = 84.2 / 100.3
+"""Share of an agentic coding request's prompt tokens read from the provider's prompt cache (round 36): 84.2M of the
+100.3M input tokens of one tracked Claude Code user's 1,289 requests were cache reads (OpenClawRadar, 2026-03-09,
+`CODING_CACHE_SOURCE`): the re-sent context (the repository, the history, the tool results) is the prefix of the next
+request. One user's log, an estimate; a dashboard of 44 Claude Code sessions read 97.8 % (ai.georgeliu.com, 2026), so
+the share here errs toward a larger API bill, not a smaller one."""
+CODING_CACHE_SOURCE = (
+    "OpenClawRadar, Analysis of 100M tokens in Claude Code (2026-03-09, https://openclawradar.com/article/"
+    "claude-code-token-analysis-99-percent-input, from r/ClaudeAI): 84.2M of 100.3M input tokens were cache reads "
+    "(84 %) over 1,289 requests; one user's log, an estimate"
+)
+CHAT_CACHE_HIT_SHARE = 0.54
+"""Share of a chat request's prompt already cached (round 36): Alibaba's production traces of its Tongyi service read
+KV-cache hit ratios of 54 % and 62 % with an ideal cache, most hits within one user's own session (J. Wang et al., KVCache
+Cache in the Wild, arXiv 2506.02634, 2025; `CHAT_CACHE_SOURCE`). The lower of the two, an estimate: which of the
+consumer chat trace and the API trace each ratio belongs to was not read, and a cloud's cache is not one user's."""
+CHAT_CACHE_SOURCE = (
+    "J. Wang, J. Han, X. Wei et al., KVCache Cache in the Wild: Characterizing and Optimizing KVCache Cache at a Large "
+    "Cloud Provider (arXiv 2506.02634, 2025; Alibaba's production traces): ideal-cache hit ratios of 54 % and 62 %, "
+    "most hits within one user's session; the lower taken, an estimate, read 2026-12-06"
+)
+STATED_PROMPT_CACHE = (
+    "a stated prompt (--prompt: a pasted document, a retrieval) is taken as new each time: nothing cached"
+)
 CODING_DEMAND_SOURCE = (
     "Anthropic, Claude Code docs, Manage costs effectively (https://code.claude.com/docs/en/costs, read 2026-12-06): "
     "about 13 USD per developer per active day; 200k-300k tokens a minute at 5-7 requests a minute for a seat of a "
@@ -116,6 +144,10 @@ class Usage(BaseModel):
     prompt_tokens: int | None = None  # None: the workload's (input_share: the chat trace's, or --prompt)
     reply_tokens: int | None = None  # None: the trace's median reply
     source: str
+    # round 36: the share of a request's prompt the provider (or the local engine) already holds from the previous
+    # request (the re-sent context), with where it comes from
+    cache_hit_share: float = CHAT_CACHE_HIT_SHARE
+    cache_source: str = CHAT_CACHE_SOURCE
 
 
 USAGES: dict[str, Usage] = {
@@ -126,6 +158,8 @@ USAGES: dict[str, Usage] = {
         prompt_tokens=CODING_PROMPT_TOKENS,
         reply_tokens=CODING_REPLY_TOKENS,
         source=CODING_DEMAND_SOURCE,
+        cache_hit_share=CODING_CACHE_HIT_SHARE,
+        cache_source=CODING_CACHE_SOURCE,
     ),
 }
 """The users a buyer can name (`--usage`, the window's Buy-or-rent tab): a casual ChatGPT user, an agentic coding seat."""
@@ -162,6 +196,12 @@ class ApiUse(BaseModel):
     capacity_tokens_per_year: float = 0.0  # output tokens the build makes in the busy hours at its own speed
     usage: str | None = None  # round 35: the kind of user named (USAGES), whose requests a day are billed
     streams: int = 1  # round 35: sequences the build serves at once (its --batch); `users` are the seats when counted
+    # round 36: the share of the prompt read from the provider's cache (the usage's), and what such a token and a
+    # written one cost in `currency` (None: the price lists none, billed at input_per_million)
+    cache_hit_share: float = 0.0
+    cache_read_per_million: float | None = None
+    cache_write_per_million: float | None = None
+    cache_hit_source: str = CHAT_CACHE_SOURCE
 
     @property
     def capped(self) -> bool:
@@ -177,6 +217,17 @@ class ApiUse(BaseModel):
     def input_ratio(self) -> float:
         """Input tokens billed per output token."""
         return self.prompt_tokens / self.reply_tokens
+
+    @property
+    def input_billed_per_million(self) -> float | None:
+        """What one prompt token costs on average (round 36): the cached share at the cache-read price, the rest at the
+        cache-write price where the provider charges one, else the input (cache-miss) price; None without an input
+        price."""
+        if self.input_per_million is None:
+            return None
+        return billed_input(
+            self.input_per_million, self.cache_read_per_million, self.cache_write_per_million, self.cache_hit_share
+        )
 
     @property
     def monthly_output(self) -> float:
@@ -212,6 +263,10 @@ class ApiUse(BaseModel):
             capacity_m=self.capacity_tokens_per_year / 1e6,
             capped=self.capped,
             usage=self.usage or "",
+            hit=self.cache_hit_share if self.input_per_million is not None else 0.0,
+            cached=self.cache_read_per_million,
+            written=self.cache_write_per_million,
+            billed=self.input_billed_per_million,
         )
 
     def to_json(self) -> dict[str, object]:
@@ -258,7 +313,44 @@ class ApiUse(BaseModel):
             "usage_source": None if self.usage is None else USAGES[self.usage].source,
             # round 35: the streams the build serves at once (what it makes); `users` above are whose demand is billed
             "streams": self.streams,
+            # round 36 additions: the prompt's cached share (the usage's) and the cache prices it is billed at
+            "cache_hit_share": round(self.cache_hit_share, 4),
+            "cache_hit_source": self.cache_hit_source,
+            "cache_read_per_million": _rounded(self.cache_read_per_million),
+            "cache_write_per_million": _rounded(self.cache_write_per_million),
+            "price_cache_read_per_million_as_listed": self.price.cache_read_per_million,
+            "price_cache_write_per_million_as_listed": self.price.cache_write_per_million,
+            "cache_source": self.price.cache_source or None,
+            "input_billed_per_million": _rounded(self.input_billed_per_million),
+            "cached_input_tokens_per_year": round(self.input_tokens_per_year * self.cache_hit_share),
         }
+
+
+def _rounded(value: float | None) -> float | None:
+    return None if value is None else round(value, 4)
+
+
+def billed_input(inp: float, read: float | None, write: float | None, hit: float) -> float:
+    """Per million prompt tokens on average (round 36): `hit` of them read from the cache at `read` (else `inp`), the
+    rest written at `write` where the provider charges it (else `inp`): the one rule the bill and the price choice read."""
+    return hit * (inp if read is None else read) + (1.0 - hit) * (inp if write is None else write)
+
+
+def cache_hit_share(demand: Demand | None, own_prompt: bool) -> float:
+    """The share of a request's prompt already cached from the previous request (round 36): the named usage's (a coding
+    agent's re-sent context, CODING_CACHE_HIT_SHARE), a chat's by default (CHAT_CACHE_HIT_SHARE), none for a prompt
+    the buyer states (a document or a retrieval, new each time)."""
+    if own_prompt:
+        return 0.0
+    usage = USAGES["chat"] if demand is None or demand.usage is None else USAGES[demand.usage]
+    return usage.cache_hit_share
+
+
+def cache_hit_source(demand: Demand | None, own_prompt: bool) -> str:
+    """Where cache_hit_share's figure comes from."""
+    if own_prompt:
+        return STATED_PROMPT_CACHE
+    return (USAGES["chat"] if demand is None or demand.usage is None else USAGES[demand.usage]).cache_source
 
 
 def _in_currency(amount: float, price: TokenPrice, currency: str, catalog: Catalog | None) -> float | None:
@@ -343,6 +435,47 @@ def request_shape(workload: Mapping[str, object], demand: Demand | None) -> tupl
     return prompt, reply, (trace.trace if usage.prompt_tokens is None else f"{usage.key} usage"), False
 
 
+class Stream(BaseModel):
+    """What a stream of the build makes once each request's prefill is counted (round 36): the request's prompt, the
+    part its engine holds in the prefix cache, its reply (need.Prompt), the attention scale of the uncached part
+    (need.prefill_scale) and the build's decode and prefill rates. The one figure the API's capacity, the busy hours
+    and the rental's hours read (tco.served_hours)."""
+
+    model_config = ConfigDict(frozen=True, defer_build=True)
+
+    prompt: Prompt
+    scale: float = 1.0
+    decode_tps: float
+    prefill_tps: float | None = None
+
+    def prefill_s(self, prefill_tps: float | None = None) -> float:
+        """Seconds a request spends on its uncached prompt at `prefill_tps` (default the build's), 0 when unknown."""
+        rate = self.prefill_tps if prefill_tps is None else prefill_tps
+        return self.prompt.uncached * self.scale / rate if rate and rate > 0 else 0.0
+
+    def tps(self, decode_tps: float | None = None, prefill_tps: float | None = None) -> float:
+        """Output tokens a second a stream makes with each request's prefill counted (need.served_tps), at the build's
+        rates or another machine's (a rental's) on the same requests."""
+        decode = self.decode_tps if decode_tps is None else decode_tps
+        rate = served_tps(decode, self.prefill_s(prefill_tps), self.prompt.reply)
+        return decode if rate is None else rate
+
+
+def stream_of(build: Build, demand: Demand | None, model: ModelArch | None = None) -> Stream | None:
+    """The build's stream for the demand's requests (Stream); None without a decode estimate."""
+    tps = build.estimate.decode_tokens_per_s
+    if tps is None or tps <= 0:
+        return None
+    tokens, reply, _trace, own = request_shape(build.estimate.workload, demand)
+    prompt = Prompt(tokens, round(tokens * cache_hit_share(demand, own)), reply)
+    return Stream(
+        prompt=prompt,
+        scale=prefill_scale(model, rated_prompt_of(dict(build.estimate.workload)), prompt),
+        decode_tps=tps,
+        prefill_tps=build.estimate.prefill_tokens_per_s,
+    )
+
+
 def demand_source(asked: bool) -> str:
     """Where an unstated demand's speed comes from: the request's own, or reading speed's source."""
     return "the decode speed the request asks for (min_decode_tps)" if asked else READING_TPS_SOURCE
@@ -390,23 +523,33 @@ def api_use(
     currency = build.currency
     prompt, reply, trace, own_prompt = request_shape(build.estimate.workload, demand)
     ratio = prompt / reply
+    hit = cache_hit_share(demand, own_prompt)
     usable = []
     for p in prices:
         out = _in_currency(p.output_per_million, p, currency, catalog)
         if out is None:
             continue
         inp = None if p.input_per_million is None else _in_currency(p.input_per_million, p, currency, catalog)
-        usable.append((p, out, inp, out + ratio * (inp or 0.0)))
+        read, write = (
+            _cache_in(v, p, currency, catalog) for v in (p.cache_read_per_million, p.cache_write_per_million)
+        )
+        billed = 0.0 if inp is None else billed_input(inp, read, write, hit)
+        usable.append((p, out, inp, read, write, out + ratio * billed))
     if not usable:
         return None
-    # the cheapest for this prompt mix; at the same amount a price as listed in the build's currency
-    price, per_million, inp, _mix = min(usable, key=lambda u: (u[3], u[0].currency != currency))
+    # the cheapest for this prompt mix (its cached share at each price's cache rates); at the same amount a price as
+    # listed in the build's currency
+    price, per_million, inp, read, write, _mix = min(usable, key=lambda u: (u[5], u[0].currency != currency))
     users = demand_users(build, demand)
     need = need_of(build)
     asked = yearly_demand(build, busy_hours, demand)
-    makes = users_of(build) * tps * busy_hours * SECONDS_PER_HOUR
+    stream = stream_of(build, demand, model)
+    # round 36: what the build makes with each request's prefill counted (a Mac that prefills a coding agent's 6.7k
+    # new tokens in a minute makes a third of what its decode alone would)
+    makes = users_of(build) * (tps if stream is None else stream.tps()) * busy_hours * SECONDS_PER_HOUR
     tokens = min(asked, makes)
     input_tokens = tokens * ratio if inp is not None else 0.0
+    billed = 0.0 if inp is None else billed_input(inp, read, write, hit)
     return ApiUse(
         price=price,
         per_million=per_million,
@@ -415,7 +558,7 @@ def api_use(
         tokens_per_s=tps,
         busy_hours=busy_hours,
         tokens_per_year=tokens,
-        monthly=(tokens * per_million + input_tokens * (inp or 0.0)) / 1e6 / 12.0,
+        monthly=(tokens * per_million + input_tokens * billed) / 1e6 / 12.0,
         input_per_million=inp,
         prompt_tokens=prompt,
         reply_tokens=reply,
@@ -432,7 +575,15 @@ def api_use(
         capacity_tokens_per_year=makes,
         usage=demand.usage if demand.requests_per_day is None else None,
         streams=users_of(build),
+        cache_hit_share=hit,
+        cache_read_per_million=read,
+        cache_write_per_million=write,
+        cache_hit_source=cache_hit_source(demand, own_prompt),
     )
+
+
+def _cache_in(amount: float | None, price: TokenPrice, currency: str, catalog: Catalog | None) -> float | None:
+    return None if amount is None else _in_currency(amount, price, currency, catalog)
 
 
 def _context(workload: Mapping[str, object]) -> int | None:

@@ -4,8 +4,9 @@ rule's finding, `min_decode_tps`), else reading speed (`rules.job.READING_TPS`).
 Two comparisons read it: the rental that serves the users (tco.rental_search's `enough`: the cheapest offer at this
 speed a user) and the per-token API's default demand (costs.api: users x this speed x the busy hours, the tokens they
 would buy). Round 35: the hours a machine is at work serving a demand (`hours_to_serve`: the build's electricity and
-the rental's billed hours), and how many streams a team's seats need at once (`streams_for_seats`). Pure Python: no Qt
-and no storage imports.
+the rental's billed hours), and how many streams a team's seats need at once (`streams_for_seats`). Round 36: a
+request's time is its reply's decode and the prefill of the part of its prompt the engine has not cached (`Prompt`,
+`served_tps`). Pure Python: no Qt and no storage imports.
 """
 
 from __future__ import annotations
@@ -13,6 +14,10 @@ from __future__ import annotations
 import math
 from typing import NamedTuple
 
+from configurator.core.catalog.models import ModelArch
+from configurator.core.estimate.estimator import prompt_attention_flops
+from configurator.core.estimate.params import count_params
+from configurator.core.estimate.traffic import TYPICAL_PROMPT_TOKENS
 from configurator.core.model.build import Build
 from configurator.core.rules.job import READING_TPS, Speed
 
@@ -96,3 +101,52 @@ def streams_for_seats(seats: int) -> int:
     own = max(1, math.ceil(seats * concurrency_ratio(seats) - 1e-9))
     smaller = [top for top, _rpm in CONCURRENCY_BANDS if top < seats]
     return max(own, streams_for_seats(smaller[-1])) if smaller else own
+
+
+class Prompt(NamedTuple):
+    """What one request makes a machine prefill (round 36): its prompt, the part already in the engine's prefix cache
+    from the previous request (llama-server keeps a slot's prompt and reuses chunks with --cache-reuse, vLLM's
+    automatic prefix caching and SGLang's radix cache are on by default: the same share a provider bills as cache
+    reads, costs.api.cache_hit_share), and its reply. The uncached tokens sit at the end of the window, from
+    `cached` to `tokens`."""
+
+    tokens: int
+    cached: int
+    reply: int
+
+    @property
+    def uncached(self) -> int:
+        return self.tokens - self.cached
+
+
+def prefill_scale(model: ModelArch | None, rated_prompt: int, prompt: Prompt) -> float:
+    """How much dearer a token of the prompt's uncached part is than a token of the prompt the estimate's prefill rate
+    was timed at (`rated_prompt`: the stated prompt, else the typical one, estimator.waited_prompt_tokens): each
+    token costs 2 x the active matmul parameters plus its attention to the tokens before it
+    (estimator.prompt_attention_flops: a prompt of n tokens attends to n / 2 on average, so positions cached..tokens
+    average those of a prompt of cached + tokens). 1 without the model (the estimate's rate as it is, a floor)."""
+    if model is None or prompt.uncached <= 0:
+        return 1.0
+    dense = 2.0 * count_params(model).matmul_active
+    rated = dense + prompt_attention_flops(model, rated_prompt)
+    return (dense + prompt_attention_flops(model, prompt.cached + prompt.tokens)) / rated if rated > 0 else 1.0
+
+
+def rated_prompt_of(workload: dict[str, object] | None) -> int:
+    """The prompt the estimate timed its prefill rate at (estimator.waited_prompt_tokens, from the JSON workload)."""
+    w = workload or {}
+    prompt, context = w.get("prompt"), w.get("context")
+    stated = (
+        prompt if isinstance(prompt, int) and not isinstance(prompt, bool) and prompt > 0 else TYPICAL_PROMPT_TOKENS
+    )
+    return (
+        min(stated, context) if isinstance(context, int) and not isinstance(context, bool) and context > 0 else stated
+    )
+
+
+def served_tps(tps: float | None, prefill_s: float, reply: int) -> float | None:
+    """Output tokens a second a stream makes once each request's prefill is counted (round 36): a reply of `reply`
+    tokens at `tps` after `prefill_s` seconds on its prompt. The rate hours_to_serve reads; `tps` alone before."""
+    if tps is None or tps <= 0:
+        return tps
+    return 1.0 / (1.0 / tps + max(prefill_s, 0.0) / max(reply, 1))

@@ -68,10 +68,12 @@ from configurator.core.common.shapes import CostOfOwnershipJson, RentalEnoughJso
 from configurator.core.costs.api import (
     ApiUse,
     Demand,
+    Stream,
     api_elsewhere,
     api_use,
     demand_source,
     demand_users,
+    stream_of,
     yearly_demand,
 )
 from configurator.core.costs.need import (
@@ -515,24 +517,37 @@ class Served(BaseModel):
     tokens_per_s: float  # decode per user, the build's own estimate
     active_hours: float  # the hours a year the users are at work (UsageProfile.active_hours_per_year)
     busy_hours: float  # at work answering the demand (need.hours_to_serve), at most active_hours
+    # round 36: each request's prefill counted in the busy hours (costs.api.Stream: the prompt, the part the engine
+    # has cached, the reply, the build's rates)
+    stream: Stream | None = None
+
+    @property
+    def served_tps(self) -> float:
+        """Output tokens a second a stream makes once each request's prefill is counted (Stream.tps)."""
+        return self.tokens_per_s if self.stream is None else self.stream.tps()
 
     @property
     def capped(self) -> bool:
         """Whether the build is too slow to make the demand in the users' hours (works them all, makes what it can)."""
-        return self.users * self.tokens_per_s * self.active_hours * 3600.0 < self.demand_tokens * (1 - 1e-9)
+        return self.users * self.served_tps * self.active_hours * 3600.0 < self.demand_tokens * (1 - 1e-9)
 
 
-def served_hours(build: Build, profile: UsageProfile) -> Served | None:
+def served_hours(build: Build, profile: UsageProfile, model: ModelArch | None = None) -> Served | None:
     """The hours a year an inference build works at full load to serve its users' demand (Served); None for a training
-    build or one with no decode estimate, whose busy hours are the profile's (on-hours x utilisation)."""
+    build or one with no decode estimate, whose busy hours are the profile's (on-hours x utilisation). Round 36: each
+    request's reply and the prefill of its uncached prompt (its attention at the prompt's length read from `model`;
+    without it, the estimate's prefill rate as it is, a floor)."""
     tps = build.estimate.decode_tokens_per_s
     if build.estimate.workload.get("kind") != "inference" or tps is None or tps <= 0:
         return None
     active = profile.active_hours_per_year
     demand = yearly_demand(build, active, profile.demand)
     users = demand_users(build, profile.demand)
-    busy = hours_to_serve(demand, users, tps, active)
-    return Served(demand_tokens=demand, users=users, tokens_per_s=tps, active_hours=active, busy_hours=busy)
+    stream = stream_of(build, profile.demand, model)
+    served = Served(
+        demand_tokens=demand, users=users, tokens_per_s=tps, active_hours=active, busy_hours=0.0, stream=stream
+    )
+    return served.model_copy(update={"busy_hours": hours_to_serve(demand, users, served.served_tps, active)})
 
 
 IDLE_SHARES = (GPU_IDLE_SHARE, 0.25, 0.5)
@@ -540,13 +555,60 @@ IDLE_SHARES = (GPU_IDLE_SHARE, 0.25, 0.5)
 roughly 5-10 % of their TDP, desktop and server CPUs at a quarter, fans, drives and memory about half)."""
 
 
-def estimate_idle_w(build: Build) -> float:
-    """Wall draw of the whole build while switched on but idle (an estimate, see IDLE_SHARES)."""
+class Idle(BaseModel):
+    """A build's idle draw at the wall and what it rests on (round 36): a ready-made system's own measured idle
+    (Apple's power pages), else its cards' measured loaded idle (`Gpu.idle_w`) where the catalog has it and the
+    IDLE_SHARES estimate for the rest."""
+
+    model_config = ConfigDict(frozen=True, defer_build=True)
+
+    wall_w: float
+    measured_gpu_w: float = 0.0  # DC: the cards whose idle is measured
+    measured: tuple[str, ...] = ()  # the parts (ids) whose idle is measured, or marked estimates from a measurement
+    system: bool = False  # the whole system's wall figure (no share estimated)
+    estimates: tuple[str, ...] = ()  # why a figure used is a marked estimate (the record's estimates.idle_w), if so
+
+
+def _idle_w(part: BuildPart) -> float | None:
+    """A part's measured idle draw from its catalog record (Gpu.idle_w, System.idle_w), None where not measured."""
+    idle = part.spec.get("idle_w")
+    return None if idle is None else float(idle)
+
+
+def idle_of(build: Build) -> Idle:
+    """Wall draw of the whole build while switched on but idle (Idle)."""
+    systems = [p for p in build.parts if p.category == "system" and _idle_w(p) is not None]
+    if systems:
+        wall = sum((_idle_w(p) or 0.0) * p.quantity for p in systems) * build.nodes
+        return Idle(wall_w=wall, measured=tuple(p.id for p in systems), system=True, estimates=_idle_estimates(systems))
     pw = build.power
     efficiency = pw.dc_load_w / pw.wall_w if pw.wall_w > 0 and pw.dc_load_w > 0 else 0.9
     gpu, cpu, rest = IDLE_SHARES
-    dc_idle = gpu * pw.gpu_w + cpu * pw.cpu_w + rest * pw.rest_w
-    return dc_idle / efficiency * build.nodes
+    cards = [p for p in build.parts if p.category == "gpu"]
+    measured = [p for p in cards if _idle_w(p) is not None]
+    count = sum(p.quantity for p in cards)
+    # the measured cards at their own idle, the others at the share of their part of the cards' sustained draw
+    measured_w = sum((_idle_w(p) or 0.0) * p.quantity for p in measured)
+    others = count - sum(p.quantity for p in measured)
+    gpu_idle = measured_w + (gpu * pw.gpu_w * others / count if count else gpu * pw.gpu_w)
+    dc_idle = gpu_idle + cpu * pw.cpu_w + rest * pw.rest_w
+    return Idle(
+        wall_w=dc_idle / efficiency * build.nodes,
+        measured_gpu_w=measured_w,
+        measured=tuple(p.id for p in measured),
+        estimates=_idle_estimates(measured),
+    )
+
+
+def _idle_estimates(parts: list[BuildPart]) -> tuple[str, ...]:
+    """The reasons the parts' idle figures are marked estimates (a record's `estimates.idle_w`), if any."""
+    said = (p.spec.get("estimates") or {} for p in parts)
+    return tuple(str(e["idle_w"]) for e in said if isinstance(e, dict) and e.get("idle_w"))
+
+
+def estimate_idle_w(build: Build) -> float:
+    """Wall draw of the whole build while switched on but idle (idle_of: measured where the catalog has it)."""
+    return idle_of(build).wall_w
 
 
 # ---------------------------------------------------------------------------------------
@@ -566,6 +628,7 @@ class RentalMatch(BaseModel):
     price: HourlyPrice
     converted: bool
     decode_tokens_per_s: float | None = None
+    prefill_tokens_per_s: float | None = None  # round 36: the rented GPUs' prompt rate (their estimate)
     aggregate_tokens_per_s: float | None = None
     wall_hours: float | None = None
     gpu_hours: float | None = None
@@ -623,6 +686,7 @@ class RentalMatch(BaseModel):
             "price_source": self.price.source,
             "price_is_estimate": self.price_is_estimate,
             "decode_tokens_per_s": _round(self.decode_tokens_per_s),
+            "prefill_tokens_per_s": _round(self.prefill_tokens_per_s),
             "wall_hours": _round(self.wall_hours),
             "tokens_per_hour": _round(self.tokens_per_hour),
             # an addition (walk10): the job sharded with ZeRO-3 and recomputed on the rental, unlike the build
@@ -853,6 +917,7 @@ def _match(
         price=price,
         converted=converted,
         decode_tokens_per_s=est.decode_tokens_per_s,
+        prefill_tokens_per_s=est.prefill_tokens_per_s,
         aggregate_tokens_per_s=est.aggregate_tokens_per_s,
         wall_hours=None if by_throughput else est.wall_hours,
         gpu_hours=None if by_throughput else est.gpu_hours,
@@ -1423,6 +1488,15 @@ class CostOfOwnership(BaseModel):
         data["idle_w"] = round(self.idle_w, 1)
         data["rented_hours_per_year"] = None if self.rented_hours is None else round(self.rented_hours, 2)
         data["rental_billing"] = _billing_basis(self.rental, served, self.dedicated_rental)
+        # round 36 additions: each request's prefill in the busy hours (the prompt, the part the engine has cached,
+        # the reply, the seconds its uncached part takes at the build's prefill rate, the rate a stream serves at)
+        stream = None if served is None else served.stream
+        data["prompt_tokens_per_request"] = None if stream is None else stream.prompt.tokens
+        data["cached_prompt_tokens_per_request"] = None if stream is None else stream.prompt.cached
+        data["reply_tokens_per_request"] = None if stream is None else stream.prompt.reply
+        data["prefill_seconds_per_request"] = None if stream is None else round(stream.prefill_s(), 4)
+        data["prefill_attention_scale"] = None if stream is None else round(stream.scale, 6)
+        data["served_tokens_per_s"] = None if served is None else round(served.served_tps, 4)
         return data
 
     @property
@@ -1680,7 +1754,13 @@ def rented_hours_per_year(profile: UsageProfile, match: RentalMatch | None, serv
     ratio = _work_ratio(match)
     if ratio is None:
         if served is not None and match is not None and not profile.dedicated_rental:
-            return hours_to_serve(served.demand_tokens, served.users, match.decode_tokens_per_s, served.active_hours)
+            # round 36: the rented GPUs prefill the same uncached prompts at their own rate
+            rate = (
+                match.decode_tokens_per_s
+                if served.stream is None or match.decode_tokens_per_s is None
+                else served.stream.tps(match.decode_tokens_per_s, match.prefill_tokens_per_s or 0.0)
+            )
+            return hours_to_serve(served.demand_tokens, served.users, rate, served.active_hours)
         return profile.rented_hours_per_year
     return profile.on_hours_per_year * profile.utilisation * ratio
 
@@ -1733,13 +1813,7 @@ def _basis_notes(
         ),
         profile.said(),
         *busy,
-        (
-            Reason.of("tco.idle-given", idle=idle)
-            if profile.idle_w is not None
-            else Reason.of(
-                "tco.idle-estimated", idle=idle, gpu=IDLE_SHARES[0], cpu=IDLE_SHARES[1], other=IDLE_SHARES[2]
-            )
-        ),
+        (Reason.of("tco.idle-given", idle=idle) if profile.idle_w is not None else _idle_said(build, idle)),
         Reason.of("tco.purchase", purchase=purchase, currency=currency),
         Reason.of(
             "tco.depreciation",
@@ -1765,6 +1839,21 @@ def seats_said(seats: int) -> Reason:
     )
 
 
+def _idle_said(build: Build, idle: float) -> Reason:
+    """Where the idle draw comes from (round 36): a system's measured wall figure (tco.idle-system), the cards'
+    measured loaded idle with the rest estimated (tco.idle-measured), or all estimated (tco.idle-estimated)."""
+    how = idle_of(build)
+    shares = {"gpu": IDLE_SHARES[0], "cpu": IDLE_SHARES[1], "other": IDLE_SHARES[2]}
+    parts, estimate = ", ".join(how.measured), "; ".join(how.estimates)
+    if how.system:
+        return Reason.of("tco.idle-system", idle=idle, parts=parts, estimate=estimate)
+    if how.measured:
+        return Reason.of(
+            "tco.idle-measured", idle=idle, cards=how.measured_gpu_w, parts=parts, estimate=estimate, **shares
+        )
+    return Reason.of("tco.idle-estimated", idle=idle, **shares)
+
+
 def _served_said(served: Served, profile: UsageProfile) -> Reason:
     """The busy hours an inference build's energy is reckoned on (tco.busy-served): its users' demand at its speed."""
     return Reason.of(
@@ -1776,6 +1865,17 @@ def _served_said(served: Served, profile: UsageProfile) -> Reason:
         active=served.active_hours,
         idle_hours=profile.on_hours_per_year - served.busy_hours,
         capped=served.capped,
+        # round 36: each request's prefill of the prompt part the engine has not cached
+        **(
+            {}
+            if served.stream is None
+            else {
+                "prompt": served.stream.prompt.tokens,
+                "cached": served.stream.prompt.cached,
+                "reply": served.stream.prompt.reply,
+                "prefill_s": served.stream.prefill_s(),
+            }
+        ),
     )
 
 
@@ -1898,17 +1998,17 @@ def tco(
     catalog: Catalog | None = None,
     api: ApiUse | None = None,
     api_elsewhere: Reason | None = None,
+    model: ModelArch | None = None,
 ) -> CostOfOwnership:
     """Buy versus rent for `build`. `rental` is the match (or the whole search, whose reason is kept when nothing
     matched). `catalog` is needed only when the profile's electricity currency differs from the build's. `api`
     (inference): the model per token from a hosted API (costs.api); the break-even is against it whenever given, one
-    rule for every build of a plan (round 33), and says so. `api_elsewhere`: why none is weighed (costs.api)."""
-    assumptions = assumptions or OwnershipAssumptions()
-    currency = build.currency
+    rule for every build of a plan (round 33), and says so. `api_elsewhere`: why none is weighed (costs.api). `model`:
+    the model served, whose attention prices a long prompt's prefill in the busy hours (need.prefill_scale)."""
+    assumptions, currency = assumptions or OwnershipAssumptions(), build.currency
     rate, notes = _electricity_rate(profile, currency, catalog)
     match, rental_reason, rental_said, own_rate = _rental_of(rental)
-
-    (wall, idle, served, kwh), purchase = _energy(build, profile), build.total_price
+    (wall, idle, served, kwh), purchase = _energy(build, profile, model), build.total_price
     yearly_energy = kwh * profile.price_per_kwh * rate
     monthly_owning = (yearly_energy + assumptions.upkeep_per_year) / 12.0
     # the useful life, and at least the yearly rows' span: a row "buying is cheaper after 3 years" beside "never
@@ -1970,13 +2070,15 @@ def tco(
     )
 
 
-def _energy(build: Build, profile: UsageProfile) -> tuple[float, float, Served | None, float]:
+def _energy(
+    build: Build, profile: UsageProfile, model: ModelArch | None = None
+) -> tuple[float, float, Served | None, float]:
     """The load and idle draws, an inference build's busy hours (round 35: what its users' demand takes at its speed,
-    idle the rest) and the kWh a year."""
+    idle the rest; round 36: and its prompts' prefill) and the kWh a year."""
     # busy hours at the draw the job keeps up: one stream on a layer split works one card at a time (Power.decode_wall_w)
     wall = (build.power.decode_wall_w or build.power.wall_w) * build.nodes
     idle = profile.idle_w if profile.idle_w is not None else estimate_idle_w(build)
-    served = served_hours(build, profile)
+    served = served_hours(build, profile, model)
     return wall, idle, served, energy_kwh_per_year(wall, idle, profile, None if served is None else served.busy_hours)
 
 
@@ -2149,7 +2251,7 @@ def cost_of_ownership_for(
     api = api_use(build, model, busy, catalog, market, profile.demand) if inference else None
     elsewhere = api_elsewhere(model, market) if inference else None
     owning = ownership_for(build, catalog, assumptions)
-    return tco(build, search, profile, owning, catalog=catalog, api=api, api_elsewhere=elsewhere)
+    return tco(build, search, profile, owning, catalog=catalog, api=api, api_elsewhere=elsewhere, model=model)
 
 
 class OwnershipInputs(BaseModel):

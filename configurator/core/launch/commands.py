@@ -28,6 +28,17 @@ and differ (a checkpoint whose config says compressed-tensors, modelopt or a Mis
 method given twice only repeats the checkpoint."""
 
 
+CACHE_REUSE_CHUNK = 256
+"""llama-server's --cache-reuse N (common/arg.cpp: "min chunk size to attempt reusing from the cache via KV shifting",
+default 0, off; ggml-org/llama.cpp PR #9866, its per-request form `"n_cache_reuse": 256` in PR #17858): a request
+already reuses the longest prefix its slot holds (cache_prompt, on by default), and with this it also reuses chunks of
+256 tokens or more that moved (a coding agent's history after an edit or a trimmed tool result), so the busy hours
+prefill only the uncached part of each prompt (costs.api.Stream, round 36). A model with recurrent layers (Gated
+DeltaNet, Mamba) cannot shift its state and reuses the prefix from the slot's context checkpoints (--ctx-checkpoints,
+PR #15293, on by default) instead: no flag. vLLM's automatic prefix caching (V1) and SGLang's radix cache are on by
+default, so their commands need none either."""
+
+
 def released_as_served(model: ModelArch, precision: str) -> bool:
     """The weights are served in the precision they were released in (DeepSeek-V3's or Mistral Medium 3.5's FP8, gpt-oss's
     MXFP4): the engine reads the checkpoint's own quantization, nothing to quantize on load."""
@@ -71,6 +82,8 @@ def llamacpp_command(model: ModelArch, result: EstimateResult, numa: bool = Fals
     if kv != "f16":
         parts += ["-ctk", kv, "-ctv", kv]
     parts += ["-fa", "on"]  # flash attention: needed for a quantized V cache, and saves memory otherwise
+    if model.recurrent_layers == 0:
+        parts += ["--cache-reuse", str(CACHE_REUSE_CHUNK)]
     cpu_moe = int(placement.get("cpu_moe_layers", layers if w.get("cpu_experts") else 0))
     if model.moe is not None and result.gpus > 0 and cpu_moe:
         parts += ["--cpu-moe"] if cpu_moe >= layers else ["--n-cpu-moe", str(cpu_moe)]

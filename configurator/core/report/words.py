@@ -737,8 +737,41 @@ def _zh_api_tokens(r: Reason | None) -> str:
     return (
         f"{out}；输入 = 每个输出 token 对应 {r.num('prompt') / max(r.num('reply'), 1):,.1f} 个提示 token（{where}："
         f"每 {r.num('reply'):,.0f} 个回复 token 对应 {r.num('prompt'):,.0f} 个提示 token；可给出自己的提示长度），"
-        "按未命中缓存的价格计（已缓存的提示更便宜）"
+        + _zh_api_cache_said(r)
     )
+
+
+def _zh_prefill_said(r: Reason) -> str:
+    """reasons._prefill_said in Chinese: each request's prefill in the busy hours."""
+    if not r.fields.get("prefill_s"):
+        return ""
+    cached = (
+        f"，其 {r.num('prompt'):,.0f} 个提示 token 中 {r.num('cached'):,.0f} 个已在推理引擎的前缀缓存中"
+        if r.num("cached") > 0
+        else f"，含 {r.num('prompt'):,.0f} 个提示 token"
+    )
+    return f"，每个 {r.num('reply'):,.0f} token 的回复前需预填充 {r.num('prefill_s'):,.1f} 秒{cached}"
+
+
+def _zh_api_cache_said(r: Reason) -> str:
+    """reasons._api_cache_said in Chinese: how the prompt tokens are priced."""
+    hit = r.num("hit") if r.fields.get("hit") else 0.0
+    if hit <= 0:
+        return "按未命中缓存的价格计（给定的提示每次都按新内容计）"
+    whose = (
+        "一位被记录的 Claude Code 用户的比例"
+        if r.fields.get("usage") == "coding-agent"
+        else "阿里巴巴生产日志命中率中较低者"
+    )
+    share = f"其中 {hit:.0%} 从服务商的提示缓存读取（{whose}，估计值）"
+    if r.fields.get("cached") is None:
+        return f"{share}，但该价格未列缓存读取价，故全部按未命中缓存的价格计"
+    written = (
+        f"，其余按写入价 {r.num('written'):,.2f} 计"
+        if r.fields.get("written") is not None
+        else "，其余按未命中缓存的价格计"
+    )
+    return f"{share}，每百万 {r.num('cached'):,.4g}{written}：平均每百万 {r.num('billed'):,.4g}"
 
 
 def _zh_api_demand(r: Reason, users: str) -> str:
@@ -1794,6 +1827,16 @@ ZH_REASONS: dict[str, Template] = {
         "待机功耗估计 {idle:,.0f} W：满载时 GPU 功耗的 {gpu:.0%}、CPU 的 {cpu:.0%} 和其他直流功耗的 {other:.0%}，"
         "按电源效率折算（未实测）"
     ),
+    "tco.idle-system": lambda r, _say: (
+        f"待机功耗 {r.num('idle'):,.0f} W：整机在墙插处的待机功耗（{r.fields['parts']}：目录中的 idle_w，"
+        + (f"估计值：{r.fields['estimate']}）" if r.fields.get("estimate") else "实测）")
+    ),
+    "tco.idle-measured": lambda r, _say: (
+        f"待机功耗 {r.num('idle'):,.0f} W：显卡加载模型后待机 {r.num('cards'):,.0f} W（{r.fields['parts']}：目录中的 idle_w，"
+        + (f"估计值：{r.fields['estimate']}），" if r.fields.get("estimate") else "实测），")
+        + f"CPU 按满载的 {r.num('cpu'):.0%}、其他直流功耗按 {r.num('other'):.0%} 估计，其余显卡按其功耗的 "
+        f"{r.num('gpu'):.0%}，按电源效率折算"
+    ),
     "tco.purchase": "购买 {purchase:,.0f} {currency}：配置中各配件按目录中带日期的价格计算，不含已有配件",
     "tco.depreciation": lambda r, _say: (
         f"折旧：{r.num('years'):g} 年直线折旧，残值为购买价的 {r.num('resale'):.0%}"
@@ -1815,6 +1858,7 @@ ZH_REASONS: dict[str, Template] = {
     "tco.busy-served": lambda r, _say: (
         f"每年忙碌 {r.num('hours'):,.0f} 小时：以本机每位用户 {r.num('tps'):,.1f} token/秒 为 {r.num('users'):g} 位用户"
         f"生成每年 {r.num('demand_m'):,.1f}M 个输出 token"
+        + _zh_prefill_said(r)
         + (
             f"（速度不足以满足需求：用户工作的 {r.num('active'):,.0f} 小时全部忙碌）"
             if r.fields.get("capped")
@@ -1852,6 +1896,7 @@ ZH_REASONS: dict[str, Template] = {
     "record.compute-capability-source": "填写了 compute_capability 就要填写 compute_capability_source",
     "record.power-floor-above-tdp": "power_limit_min_w（{floor_w:g} W）高于 tdp_w（{tdp_w:g} W）",
     "record.usable-memory-source": "填写了 usable_vram_gib 就要填写 usable_vram_source：驱动报告的数值印在哪里",
+    "record.idle-source": "填写了 idle_w 就要填写 idle_source（测量出处及日期），或在 estimates.idle_w 中说明为何是估计值",
     "record.usable-above-nominal": "usable_vram_gib（{usable:g} GiB）高于 vram_gb（{vram:g}）",
     "record.two-gpus": "双 GPU 的卡必须是 PCIe 卡，两颗 GPU 共用它的 x16（pcie_lanes 按每颗 GPU 计）",
     "record.module-cooler": "SXM/OAM 模块由服务器被动散热（cooler 须为 passive）",
