@@ -68,12 +68,15 @@ def test_the_tab_names_the_rental_that_serves_chens_students(qtbot) -> None:  # 
     costs = cost_of_ownership_for(
         build, catalog, model, workload.resolved(model.max_context), "global", profile=kept_on
     )  # type: ignore[arg-type, union-attr]
+    # data36: the as-fast rental is now RunPod's 1 x H200 (5.29 USD/h of 2026-10-10, 24.07 CNY/h), three times the
+    # A100 that serves the need, no longer Lambda's 8 x H100 node at ten times: its kept-on line still leaves the top
+    # of the plot (about twice it, where the node's was five times)
     assert costs.enough is not None and costs.rental is not None
-    assert costs.enough.match.hourly * 10 < costs.rental.hourly
+    assert costs.enough.match.hourly * 2 < costs.rental.hourly
     chart.show_costs(costs)
     low, high = chart.getViewBox().viewRange()[1]
     weighed = chart.series["owning"] + chart.series["renting_enough"]
-    assert max(weighed) < high < max(chart.series["renting"]) / 5
+    assert max(weighed) < high < max(chart.series["renting"])
     assert low <= min(weighed)
     assert chart.series["renting_enough"][12] == costs.enough.monthly_rental_equivalent * 12
     assert "rent what serves the need" in chart.plotItem.titleLabel.text
