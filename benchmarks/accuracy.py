@@ -866,9 +866,10 @@ class _Kind:
         cal = self.start if cal is None else cal
         known = self.scored.setdefault(cal, {})
         rows = list(data)
-        for row in rows:
-            if id(row) not in known:
-                known[id(row)] = (row, points(self.kind, self.catalog, [row], cal))
+        with estimator.numbers_only():  # no explanation rendered: the same numbers in half the time (decode36)
+            for row in rows:
+                if id(row) not in known:
+                    known[id(row)] = (row, points(self.kind, self.catalog, [row], cal))
         each = [p for row in rows for p in known[id(row)][1]]
         # points() lists the answered rows first, then the unanswered ones, each in the rows' order
         return [p for p in each if p.estimated is not None] + [p for p in each if p.estimated is None]
