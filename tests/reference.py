@@ -21,6 +21,7 @@ from configurator.core.estimate.estimator import (
     Calibration,
     elapsed_share,
     estimate,
+    head_read_seconds,
     llamacpp_build,
     sglang_release,
     vllm_release,
@@ -51,6 +52,18 @@ FIRST_EVAL_STARTUP_S = (494 / 3075.37 - 494 / 4184.85 + 494 / 2601.81 - 494 / 34
 def first_eval_rate(steady_tokens_per_s: float, tokens: int) -> float:
     """The prompt rate a first evaluation of `tokens` reports when the steady rate is `steady_tokens_per_s`."""
     return tokens / (tokens / steady_tokens_per_s + FIRST_EVAL_STARTUP_S)
+
+
+# Rows with microbatch = 1 are llama-bench prompt runs at micro-batch 1 (-ub 1; the "Microbatch size 1 ... pp512" lines
+# of llama.cpp's CUDA pull requests, where the maintainers time single-token steps): the prompt is evaluated one token
+# at a time, each token a decode step at the depth reached (the row's context is the prompt, pp512 -> 512, read as a
+# tg512 run reads it), except that no logits are wanted before the last token, so the graph drops the output rows
+# after the last layer's attention (llama.cpp's llm_graph: ggml_get_rows(cur, inp_out_ids) with no output ids) and the
+# output head is not read (estimator.head_read_seconds). The last layer's MLP is skipped too and not taken off (one
+# layer's MLP of 24-48: the estimate reads at most 2-4 % slow for it).
+def microbatch_one_rate(decode_tokens_per_s: float, model: Any, precision: str, gpu: Any, cal: Calibration) -> float:
+    """The rate of a micro-batch-1 prompt whose decode rate at the same depth is `decode_tokens_per_s`."""
+    return 1.0 / (1.0 / decode_tokens_per_s - head_read_seconds(model, precision, gpu, cal=cal))
 
 
 @dataclass
@@ -302,7 +315,8 @@ def _speed(catalog: Catalog, kind: str, data: Data, cal: Calibration) -> tuple[l
         except ValueError as exc:
             skipped.append(Skipped(kind, label, str(exc), row["source"]))
             continue
-        result = estimate(model, workload, gpu, int(row["gpus"]), cal=_build_of(row, kind, cal))
+        build = _build_of(row, kind, cal)
+        result = estimate(model, workload, gpu, int(row["gpus"]), cal=build)
         value = {
             "decode_speed": result.decode_tokens_per_s,
             "prefill_speed": result.prefill_tokens_per_s,
@@ -313,6 +327,8 @@ def _speed(catalog: Catalog, kind: str, data: Data, cal: Calibration) -> tuple[l
             continue
         if kind == "prefill_speed" and row.get("timing") == "first-eval":
             value = first_eval_rate(value, int(row["context"]))
+        if kind == "decode_speed" and row.get("microbatch") == 1:
+            value = microbatch_one_rate(value, model, precision, gpu, build)
         tags = (f"backend:{row.get('llamacpp_backend', 'cuda')}",) if row["engine"] == "llama.cpp" else ()
         out.append(Comparison(kind, label, float(row[measured_key]), value, row["source"], tags))
     return out, skipped

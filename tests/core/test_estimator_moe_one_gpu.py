@@ -66,3 +66,45 @@ def test_an_ollama_cgo_run_is_not_scored_as_llamacpp(catalog: Catalog) -> None:
     ]
     comparisons, _ = decode_speed(catalog, rows)
     assert len(comparisons) == 1 and -0.35 < comparisons[0].error < 0.0
+
+
+PR_19097 = "https://github.com/ggml-org/llama.cpp/pull/19097"
+"""JohannesGaessler, 2026-01-25, 'CUDA: tune GLM 4.7 Flash FA kernel selection logic': GLM-4.7-Flash (llama.cpp's
+deepseek2 graph) Q2_K on an RTX 3090, micro-batch 1, pp512 118.65 (master) and 123.66 (the PR) tokens/s."""
+PR_15525 = "https://github.com/ggml-org/llama.cpp/pull/15525"
+"""JohannesGaessler, August 2025: DeepSeek-V2-Lite Q4_0 on an RTX 3090, micro-batch 1, pp512 180.89 tokens/s."""
+PR_20586 = "https://github.com/ggml-org/llama.cpp/pull/20586"
+"""JohannesGaessler, 2026: gpt-oss-20b MXFP4 on an RTX 3090, micro-batch 1, pp512 238.89 tokens/s."""
+
+
+def _rows(prefix: str, source: str, model: str) -> list[dict[str, object]]:
+    return [r for r in kind_rows("decode_speed", prefix) if r["source"] == source and r["model"] == model]
+
+
+def test_mla_layers_cost_what_mainline_llamacpp_measures_on_a_3090(catalog: Catalog) -> None:
+    """A GLM-4.7-Flash buyer on one RTX 3090 was told 170.7 tokens/s at Q4_K_M; mainline llama.cpp decodes its Q2_K
+    file, a third smaller, at 123.66 tokens/s one token at a time with no output head (PR_19097, the fitted row: within
+    5 %). The held-out DeepSeek-V2-Lite row (PR_15525, another MLA model, a build of August 2025) within 10 %: without
+    the MLA layer cost the two read +92 % and +52 %. Measured on CUDA: a Vulkan build keeps the plain per-layer cost."""
+    (fitted,) = decode_speed(catalog, _rows("reference", PR_19097, "glm-4.7-flash"))[0]
+    (held,) = decode_speed(catalog, _rows("holdout", PR_15525, "deepseek-v2-lite"))[0]
+    assert abs(fitted.error) <= 0.05, fitted.error
+    assert abs(held.error) <= 0.10, held.error
+    q4 = _decode(catalog, "glm-4.7-flash", "rtx-3090", context=4096, date="2026-05")
+    assert q4 < fitted.measured  # more bytes a token than the Q2_K run, and the head: slower, not 170.7
+    w = Workload(kind="inference", precision="q4_k_m", engine="llama.cpp", context=512)
+    model, gpu = catalog.get("models", "glm-4.7-flash"), catalog.get("gpus", "rtx-3090")
+    vulkan = estimate(model, w, gpu, cal=llamacpp_build("2026-05", "vulkan")).decode_tokens_per_s
+    assert vulkan is not None and vulkan > _decode(catalog, "glm-4.7-flash", "rtx-3090")
+
+
+def test_a_microbatch_one_prompt_is_a_decode_step_without_the_output_head(catalog: Catalog) -> None:
+    """PR_20586's gpt-oss-20b row (fitted, a 2026 CUDA build with the experts picked on the device): llama-bench pp512 at
+    -ub 1 wants logits for the last token only, so no step reads the 201,088 x 2,880 output head; scored as decode at
+    the same depth it reads -16 %, without the head +2 % (the shipped expert cost, 2.5 MB a touched expert, which a
+    CUDA-only refit on this row would put at 3.0 MB: docs/estimates.md, round 36)."""
+    rows = _rows("reference", PR_20586, "gpt-oss-20b")
+    (with_microbatch,) = decode_speed(catalog, rows)[0]
+    (as_decode,) = decode_speed(catalog, [{k: v for k, v in r.items() if k != "microbatch"} for r in rows])[0]
+    assert abs(with_microbatch.error) <= 0.05, with_microbatch.error
+    assert as_decode.estimated < 0.9 * with_microbatch.estimated

@@ -21,6 +21,7 @@ import pytest
 
 from configurator.core.estimate.crossval import coverage
 from configurator.core.estimate.ranges import (
+    BATCHED,
     MOE_TRAINING,
     OFFLOAD,
     RANGE_FACTORS,
@@ -55,11 +56,18 @@ def accuracy() -> Any:
     return _accuracy()
 
 
-# The kinds whose folds are stored. Decode's are not yet: its full refits (35 CPU-minutes and more) did not run on a quiet
-# machine this round; its factors are checked by benchmarks/accuracy.py --ranges decode_speed only (a kind added to the
-# stored files must leave this mark).
-STORED = ("inference_memory", "weights", "finetune_memory", "prefill_speed", "first_token", "training_gpu_hours")
-NOT_STORED = {"decode_speed": "no stored folds yet (the full decode refits did not run on a quiet machine)"}
+# The kinds whose folds are stored (a kind not stored names why in NOT_STORED). Decode's since decode36 (round 36): its
+# full refits took 3 CPU-minutes once the folds shared their trial scores (benchmarks/accuracy.py _Kind.score).
+STORED = (
+    "inference_memory",
+    "weights",
+    "finetune_memory",
+    "prefill_speed",
+    "first_token",
+    "training_gpu_hours",
+    "decode_speed",
+)
+NOT_STORED: dict[str, str] = {}
 
 # Factors in ranges.py that are not a stored kind's rule answer, each with its reason (ranges.py says the same).
 NOT_THE_RULE = {
@@ -67,6 +75,11 @@ NOT_THE_RULE = {
         "on the 22 dense steady-state rows from 7 sources the rule answers x0.89..x1.14: cross-validated 20 of 22, but 25 "
         "of the 61 held-out steady-state rows (41 %) where x0.75..x1.16 holds 49 (80 %); dense35 and train36, "
         "docs/estimates.md rounds 35-36"
+    ),
+    ("decode_speed", BATCHED): (
+        "the rule answers the kind's range whole, x0.742..x1.282 (ML.ENERGY holds 34 of the 60 batched rows), which holds "
+        "34 of 60 cross-validated (57 %) and 51 of 70 held out (73 %) where x0.73..x1.31 holds 42 and 55: narrower and "
+        "worse on both; decode36, docs/estimates.md round 36"
     ),
     ("decode_speed", OFFLOAD): (
         "the offload figures' own rule answer x0.69..x1.86 holds 94 % of their held-out rows and 69 % nested; they "
@@ -193,6 +206,10 @@ def test_cross_validated_coverage_per_regime_is_within_the_band(catalog: Any, ac
 # change that brings one into the band must drop its entry.
 CROSS_VALIDATED_MISSES = {
     ("training_gpu_hours", STEADY_STATE): "21 of 22 (95 %) at x0.75..x1.16, kept for the held-out rows (NOT_THE_RULE)",
+    ("decode_speed", BATCHED): (
+        "42 of 60 (70 %) at x0.73..x1.31, the rule's narrower answer 57 % (NOT_THE_RULE): one fitted serving source holds "
+        "34 of the 60 rows, so a source left out reads a wider error than the others' scatter says"
+    ),
 }
 
 

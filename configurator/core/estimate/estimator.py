@@ -335,6 +335,17 @@ class Calibration:
     # Qwen3.5-35B-A3B at 226.3 / 222.7 tokens/s against 331.2 for Qwen3-30B-A3B, an attention-only MoE of the same
     # active size; without the term the estimate read them +22 / +24 % and put the attention-only model slower.
     layer_overhead_llamacpp_linear: float = 30e-6
+    # What a multi-head latent attention layer (DeepSeek-V2/V3, GLM-4.7-Flash: llama.cpp's deepseek2 graph) adds to that
+    # per-layer cost in a llama.cpp decode step: the latent path is a chain of small nodes where a GQA layer has its
+    # projections and one FlashAttention kernel (src/models/deepseek2.cpp: wq_a, its norm and wq_b; wkv_a_mqa and its
+    # norm; two ropes; the per-head wk_b absorption matmul between two permutes; two concatenations; attention over
+    # 576-wide keys with the per-head wv_b after it; wo), and these models' MoE layers run a shared expert beside the
+    # routed ones. FITTED (2026-12-06, decode36) on the one fitted row of mainline llama.cpp running such a model one
+    # token at a time: GLM-4.7-Flash Q2_K on an RTX 3090, micro-batch 1, pp512, 123.66 tokens/s (ggml-org/llama.cpp PR
+    # #19097, January 2026): +92 % without it, +0.3 % at 82 us (1 us grid, least |log error|). Not a crossval knob: no
+    # other fitted row informs it. Checked on a held-out row (nothing fitted on it): DeepSeek-V2-Lite Q4_0 on an RTX
+    # 3090 at micro-batch 1, 180.89 tokens/s (PR #15525, August 2025): +52 % without it, -5 % with it.
+    layer_overhead_llamacpp_mla: float = 82e-6
     # The plain estimate describes a current CUDA build: graphs on (see llamacpp_build and _cuda_graphs).
     llamacpp_cuda_graphs: bool = True
     llamacpp_volta_turing_graphs: bool = True
@@ -1660,12 +1671,15 @@ def _fixed_overhead(
     *,
     cal: Calibration,
     linear_layers: int = 0,
+    mla_layers: int = 0,
 ) -> float:
     """Per-token fixed cost; `named_engine` is the engine the user named when `engine` stands in for it
     (ENGINE_STAND_IN): exllamav2/v3 stream weights like llama.cpp but have their own per-layer cost. `linear_layers`
     of the `layers` are linear attention, which llama.cpp's CUDA code runs as a longer chain of kernels
     (Calibration.layer_overhead_llamacpp_linear; measured on CUDA, and HIP builds compile the same ggml-cuda code and
-    graph; Vulkan, SYCL and Metal have their own kernels and submission and keep the plain cost)."""
+    graph; Vulkan, SYCL and Metal have their own kernels and submission and keep the plain cost); so do `mla_layers`,
+    multi-head latent attention layers (Calibration.layer_overhead_llamacpp_mla, measured on CUDA, applied as the
+    linear-attention cost is)."""
     if named_engine in EXLLAMA_ENGINES:
         return cal.step_overhead_llamacpp + layers * cal.layer_overhead_exllamav2
     if engine == "llama.cpp":
@@ -1673,18 +1687,30 @@ def _fixed_overhead(
         if batched_launches(gpu, gpus, cal=cal):
             per_layer -= cal.layer_overhead_saved_by_graphs
         if llamacpp_backend(gpu, cal.llamacpp_backend) in GGML_CUDA_BACKENDS:
-            per_layer_linear = cal.layer_overhead_llamacpp_linear
+            per_layer_linear, per_layer_mla = cal.layer_overhead_llamacpp_linear, cal.layer_overhead_llamacpp_mla
         else:
-            per_layer_linear = 0.0
+            per_layer_linear = per_layer_mla = 0.0
         metal = metal_layer_overhead(gpu)  # Apple: Metal's own figure (estimate/unified.py)
         return (
             cal.step_overhead_llamacpp
             + layers * (per_layer if metal is None else metal)
             + linear_layers * per_layer_linear
+            + mla_layers * per_layer_mla
         )
     if engine == "vllm":
         return cal.step_overhead_vllm + layers * cal.layer_overhead_vllm
     return cal.step_overhead_transformers + layers * cal.layer_overhead_transformers
+
+
+def head_read_seconds(
+    model: ModelArch, precision: str, gpu: Gpu, *, engine: str = "llama.cpp", cal: Calibration = CAL
+) -> float:
+    """The output head's part of one decode step on one `gpu`: its bytes (the tied table where the model ties it) at the
+    engine's stream rate. A llama.cpp prompt evaluated one token at a time (llama-bench -ub 1) reads it only for the
+    last token (tests/reference.py, `microbatch` rows)."""
+    w = _weight_bytes(count_params(model), precision, model=model, engine=engine)
+    head = w.lm_head or w.embedding
+    return head / (_bw_efficiency(engine, precision, gpu, cal=cal) * gpu.memory_bandwidth_gbps * 1e9)
 
 
 def linear_attention_layers(model: ModelArch, last: int | None = None) -> int:
@@ -2197,7 +2223,14 @@ def _step_overhead(
     """The fixed cost of a decode step beside its reads and FLOPs: launches, host work per sequence, the serving
     engines' latency floor and transformers' Python expert loop."""
     overhead = _fixed_overhead(
-        engine, gpu, model.num_layers, named_engine, gpus, cal=ex.cal, linear_layers=linear_attention_layers(model)
+        engine,
+        gpu,
+        model.num_layers,
+        named_engine,
+        gpus,
+        cal=ex.cal,
+        linear_layers=linear_attention_layers(model),
+        mla_layers=model.num_layers if model.mla is not None else 0,
     ) + batch * _sequence_overhead(engine, cal=ex.cal)
     expert_loop = _expert_loop_overhead(model, engine, cal=ex.cal)
     floor, floor_why = _server_layer_latency(model, engine, named_engine, cal=ex.cal)
