@@ -4,142 +4,142 @@
 <context>
     <name>BuildDetail</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="769"/>
+        <location filename="../../configurator/qt/builds.py" line="772"/>
         <source>Category</source>
         <translation>类别</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="769"/>
+        <location filename="../../configurator/qt/builds.py" line="772"/>
         <source>Part</source>
         <translation>配件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="769"/>
+        <location filename="../../configurator/qt/builds.py" line="772"/>
         <source>Qty</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="769"/>
+        <location filename="../../configurator/qt/builds.py" line="772"/>
         <source>Unit price</source>
         <translation>单价</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="769"/>
+        <location filename="../../configurator/qt/builds.py" line="772"/>
         <source>Subtotal</source>
         <translation>小计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="789"/>
+        <location filename="../../configurator/qt/builds.py" line="792"/>
         <source>&lt;b&gt;Why each part&lt;/b&gt;</source>
         <translation>&lt;b&gt;每个配件的选择理由&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="814"/>
+        <location filename="../../configurator/qt/builds.py" line="817"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="814"/>
+        <location filename="../../configurator/qt/builds.py" line="817"/>
         <source>Rule</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="814"/>
+        <location filename="../../configurator/qt/builds.py" line="817"/>
         <source>Why</source>
         <translation>理由</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="834"/>
+        <location filename="../../configurator/qt/builds.py" line="837"/>
         <source>Parts</source>
         <translation>配件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="835"/>
+        <location filename="../../configurator/qt/builds.py" line="838"/>
         <source>VRAM</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="836"/>
+        <location filename="../../configurator/qt/builds.py" line="839"/>
         <source>Cost</source>
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="837"/>
+        <location filename="../../configurator/qt/builds.py" line="840"/>
         <source>Power</source>
         <translation>功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="838"/>
+        <location filename="../../configurator/qt/builds.py" line="841"/>
         <source>Nodes</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="839"/>
+        <location filename="../../configurator/qt/builds.py" line="842"/>
         <source>Slot map</source>
         <translation>插槽布局</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="840"/>
+        <location filename="../../configurator/qt/builds.py" line="843"/>
         <source>Checks</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="841"/>
+        <location filename="../../configurator/qt/builds.py" line="844"/>
         <source>Estimates</source>
         <translation>估算</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="852"/>
+        <location filename="../../configurator/qt/builds.py" line="855"/>
         <source>Buy or rent</source>
         <translation>购买还是租用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="919"/>
+        <location filename="../../configurator/qt/builds.py" line="922"/>
         <source> ({0} owned)</source>
         <translation>（已有 {0}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="925"/>
+        <location filename="../../configurator/qt/builds.py" line="928"/>
         <source> for the cluster</source>
         <translation>（集群共用）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="927"/>
+        <location filename="../../configurator/qt/builds.py" line="930"/>
         <source> per node x {0:,}</source>
         <translation>（每节点，共 {0:,} 个节点）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="955"/>
+        <location filename="../../configurator/qt/builds.py" line="958"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="970"/>
+        <location filename="../../configurator/qt/builds.py" line="973"/>
         <source> for {0} machines</source>
         <translation>（{0} 台机器）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="972"/>
+        <location filename="../../configurator/qt/builds.py" line="975"/>
         <source>; parts you own save {0:,.0f} {1}</source>
         <translation>；已有配件节省 {0:,.0f} {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="987"/>
+        <location filename="../../configurator/qt/builds.py" line="990"/>
         <source>{0} price(s) older than six months (marked ⚠; hover for the dates). Get a fresh quote and enter it with Catalog &gt; Edit prices and parts, Catalog &gt; Import a vendor quote, or Catalog &gt; Import a price pack.</source>
         <translation>{0} 个价格已超过六个月（标有 ⚠；悬停查看日期）。请索取最新报价，并通过“目录 &gt; 编辑价格和配件”、“目录 &gt; 导入供应商报价”或“目录 &gt; 导入价格包”录入。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1002"/>
+        <location filename="../../configurator/qt/builds.py" line="1005"/>
         <source>Total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1017"/>
+        <location filename="../../configurator/qt/builds.py" line="1020"/>
         <source> (one machine)</source>
         <translation>（单台机器）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1019"/>
+        <location filename="../../configurator/qt/builds.py" line="1022"/>
         <source>Noise under load{0}:</source>
         <translation>满载噪音{0}：</translation>
     </message>
@@ -147,32 +147,32 @@
 <context>
     <name>BuildHeader</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="661"/>
+        <location filename="../../configurator/qt/builds.py" line="664"/>
         <source>{0:,.0f} W at the wall</source>
         <translation>墙插功耗 {0:,.0f} W</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="663"/>
+        <location filename="../../configurator/qt/builds.py" line="666"/>
         <source>{0:,.0f} W at the wall at full load, {1:,.0f} W while decoding</source>
         <translation>满载时墙插 {0:,.0f} W，解码时 {1:,.0f} W</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="666"/>
+        <location filename="../../configurator/qt/builds.py" line="669"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="667"/>
+        <location filename="../../configurator/qt/builds.py" line="670"/>
         <source>, </source>
         <translation>，</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="673"/>
+        <location filename="../../configurator/qt/builds.py" line="676"/>
         <source>How this fits:</source>
         <translation>如何装下：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="680"/>
+        <location filename="../../configurator/qt/builds.py" line="683"/>
         <source>Why shown:</source>
         <translation>显示理由：</translation>
     </message>
@@ -1341,65 +1341,65 @@
 <context>
     <name>InfeasibleBanner</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="518"/>
+        <location filename="../../configurator/qt/builds.py" line="521"/>
         <source>Below, passing every check:</source>
         <translation>下面是通过所有检查的配置：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="539"/>
+        <location filename="../../configurator/qt/builds.py" line="542"/>
         <source>Binding:</source>
         <translation>受限于：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="542"/>
+        <location filename="../../configurator/qt/builds.py" line="545"/>
         <source>Cheapest way out:</source>
         <translation>最省钱的解决办法：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="545"/>
+        <location filename="../../configurator/qt/builds.py" line="548"/>
         <source>Ways out, cheapest first:</source>
         <translation>解决办法（从最省钱的开始）：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="483"/>
-        <location filename="../../configurator/qt/builds.py" line="566"/>
-        <location filename="../../configurator/qt/builds.py" line="570"/>
-        <location filename="../../configurator/qt/builds.py" line="613"/>
+        <location filename="../../configurator/qt/builds.py" line="486"/>
+        <location filename="../../configurator/qt/builds.py" line="569"/>
+        <location filename="../../configurator/qt/builds.py" line="573"/>
+        <location filename="../../configurator/qt/builds.py" line="616"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="484"/>
+        <location filename="../../configurator/qt/builds.py" line="487"/>
         <source>Change the request as suggested and solve again</source>
         <translation>按建议修改需求并重新求解</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="540"/>
+        <location filename="../../configurator/qt/builds.py" line="543"/>
         <source>Cheapest way out on supported software:</source>
         <translation>在受支持软件上最省钱的解决办法：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="543"/>
+        <location filename="../../configurator/qt/builds.py" line="546"/>
         <source>Ways out, cheapest on supported software first:</source>
         <translation>解决办法，在受支持软件上最省钱的在前：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="572"/>
+        <location filename="../../configurator/qt/builds.py" line="575"/>
         <source>Apply the cheapest</source>
         <translation>应用最便宜的</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="574"/>
+        <location filename="../../configurator/qt/builds.py" line="577"/>
         <source>Apply way out {0}</source>
         <translation>应用办法 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="600"/>
+        <location filename="../../configurator/qt/builds.py" line="603"/>
         <source>{tps:.1f} tokens/s</source>
         <translation>{tps:.1f} token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="614"/>
+        <location filename="../../configurator/qt/builds.py" line="617"/>
         <source>Change the request this way and solve again</source>
         <translation>按此修改需求并重新求解</translation>
     </message>
@@ -1407,22 +1407,22 @@
 <context>
     <name>LaunchCommand</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="726"/>
+        <location filename="../../configurator/qt/builds.py" line="729"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="727"/>
+        <location filename="../../configurator/qt/builds.py" line="730"/>
         <source>Copy the command to the clipboard</source>
         <translation>将命令复制到剪贴板</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="744"/>
+        <location filename="../../configurator/qt/builds.py" line="747"/>
         <source>Run it</source>
         <translation>运行命令</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="757"/>
+        <location filename="../../configurator/qt/builds.py" line="760"/>
         <source>Copied</source>
         <translation>已复制</translation>
     </message>
@@ -3895,12 +3895,12 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>estimate</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1182"/>
+        <location filename="../../configurator/qt/builds.py" line="1185"/>
         <source>Estimator warnings</source>
         <translation>估算警告</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1089"/>
+        <location filename="../../configurator/qt/builds.py" line="1092"/>
         <source>Decode</source>
         <translation>解码</translation>
     </message>
@@ -3915,193 +3915,193 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
         <translation>所有用户同时发送 {1} token 提示词时，最后一位要等 {0:,.0f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1036"/>
+        <location filename="../../configurator/qt/builds.py" line="1039"/>
         <source>params</source>
         <translation>参数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1037"/>
+        <location filename="../../configurator/qt/builds.py" line="1040"/>
         <source>weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1038"/>
+        <location filename="../../configurator/qt/builds.py" line="1041"/>
         <source>kv_cache</source>
         <translation>KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1039"/>
+        <location filename="../../configurator/qt/builds.py" line="1042"/>
         <source>activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1040"/>
+        <location filename="../../configurator/qt/builds.py" line="1043"/>
         <source>overhead</source>
         <translation>额外开销</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1041"/>
+        <location filename="../../configurator/qt/builds.py" line="1044"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1042"/>
+        <location filename="../../configurator/qt/builds.py" line="1045"/>
         <source>decode</source>
         <translation>解码</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1043"/>
+        <location filename="../../configurator/qt/builds.py" line="1046"/>
         <source>prefill</source>
         <translation>预填充</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1044"/>
+        <location filename="../../configurator/qt/builds.py" line="1047"/>
         <source>training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1045"/>
+        <location filename="../../configurator/qt/builds.py" line="1048"/>
         <source>gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1046"/>
+        <location filename="../../configurator/qt/builds.py" line="1049"/>
         <source>optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1047"/>
+        <location filename="../../configurator/qt/builds.py" line="1050"/>
         <source>offload</source>
         <translation>卸载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1048"/>
+        <location filename="../../configurator/qt/builds.py" line="1051"/>
         <source>layout</source>
         <translation>布局</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1049"/>
+        <location filename="../../configurator/qt/builds.py" line="1052"/>
         <source>flops</source>
         <translation>计算量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1050"/>
+        <location filename="../../configurator/qt/builds.py" line="1053"/>
         <source>time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1051"/>
+        <location filename="../../configurator/qt/builds.py" line="1054"/>
         <source>parallel</source>
         <translation>并行</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1052"/>
+        <location filename="../../configurator/qt/builds.py" line="1055"/>
         <source>host</source>
         <translation>主机</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1053"/>
+        <location filename="../../configurator/qt/builds.py" line="1056"/>
         <source>split</source>
         <translation>切分</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1054"/>
+        <location filename="../../configurator/qt/builds.py" line="1057"/>
         <source>zero</source>
         <translation>ZeRO</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1077"/>
+        <location filename="../../configurator/qt/builds.py" line="1080"/>
         <source> (80 % range {0}-{1})</source>
         <translation>（80 % 区间 {0}-{1}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1091"/>
+        <location filename="../../configurator/qt/builds.py" line="1094"/>
         <source>tokens/s per user</source>
         <translation>token/秒（每用户）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1098"/>
+        <location filename="../../configurator/qt/builds.py" line="1101"/>
         <source>All users</source>
         <translation>所有用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1099"/>
-        <location filename="../../configurator/qt/builds.py" line="1106"/>
+        <location filename="../../configurator/qt/builds.py" line="1102"/>
+        <location filename="../../configurator/qt/builds.py" line="1109"/>
         <source>tokens/s</source>
         <translation>token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1105"/>
+        <location filename="../../configurator/qt/builds.py" line="1108"/>
         <source>Prefill</source>
         <translation>预填充</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1112"/>
+        <location filename="../../configurator/qt/builds.py" line="1115"/>
         <source>First token</source>
         <translation>首个 token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1113"/>
+        <location filename="../../configurator/qt/builds.py" line="1116"/>
         <source>{0:.2f} s after a {1}-token prompt</source>
         <translation>{1} token 提示词后 {0:.2f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1124"/>
+        <location filename="../../configurator/qt/builds.py" line="1127"/>
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1126"/>
+        <location filename="../../configurator/qt/builds.py" line="1129"/>
         <source>{0:,.0f} GPU-hours; {1:,.1f} h wall clock on one GPU</source>
         <translation>{0:,.0f} GPU 小时；在 1 张 GPU 上墙钟时间 {1:,.1f} 小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1128"/>
+        <location filename="../../configurator/qt/builds.py" line="1131"/>
         <source>{0:,.0f} GPU-hours; {1:,.1f} h wall clock on {2} GPUs</source>
         <translation>{0:,.0f} GPU 小时；在 {2} 张 GPU 上墙钟时间 {1:,.1f} 小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1133"/>
+        <location filename="../../configurator/qt/builds.py" line="1136"/>
         <source> at {0:.0f} % power</source>
         <translation>（GPU {0:.0f} % 功率）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1144"/>
+        <location filename="../../configurator/qt/builds.py" line="1147"/>
         <source>Steady state</source>
         <translation>稳态速率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1145"/>
+        <location filename="../../configurator/qt/builds.py" line="1148"/>
         <source>{0:,.0f} tokens/s while stepping (80 % range {1:,.0f}-{2:,.0f})</source>
         <translation>训练步进中 {0:,.0f} token/秒（80 % 区间 {1:,.0f}-{2:,.0f}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1154"/>
+        <location filename="../../configurator/qt/builds.py" line="1157"/>
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1155"/>
+        <location filename="../../configurator/qt/builds.py" line="1158"/>
         <source>{0:.1f} GiB on the most loaded GPU; {1:.1f} GiB in all</source>
         <translation>负载最高的 GPU 上 {0:.1f} GiB；共 {1:.1f} GiB</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1161"/>
+        <location filename="../../configurator/qt/builds.py" line="1164"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1184"/>
+        <location filename="../../configurator/qt/builds.py" line="1187"/>
         <source>How this is computed</source>
         <translation>计算过程</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1185"/>
+        <location filename="../../configurator/qt/builds.py" line="1188"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1189"/>
+        <location filename="../../configurator/qt/builds.py" line="1192"/>
         <source>Other upgrades</source>
         <translation>其他升级</translation>
     </message>
