@@ -3477,6 +3477,16 @@ FIELD_HELP_ZH: dict[str, str] = {
         "须同时填写 compute_capability_source"
     ),
     "where compute_capability was read": "compute_capability 的出处",
+    "board power idle with a model loaded, measured (nvidia-smi / rocm-smi)": (
+        "加载模型后空闲时的板卡功耗，实测（nvidia-smi / rocm-smi）"
+    ),
+    "where idle_w is read, with the date (required with idle_w)": "idle_w 的出处及日期（填写 idle_w 时必填）",
+    "wall draw on and idle, measured": "开机空闲时的墙插功耗，实测",
+    "the PCIe generation each GPU's host link runs at, from the maker's spec page (required for a system of discrete "
+    "GPUs: rules.links.BayGeneration reads it as it reads a server board's bays)": (
+        "每块 GPU 与主机连接的 PCIe 代数，取自厂商规格页（独立 GPU 的整机必填："
+        "rules.links.BayGeneration 读取它，与读取服务器主板的 GPU 槽位相同）"
+    ),
     "CPU generation a board must list in cpu_families (e.g. 'xeon-w-2400', 'epyc-9004')": (
         "主板的 cpu_families 必须列出的 CPU 代别（如 'xeon-w-2400'、'epyc-9004'）"
     ),

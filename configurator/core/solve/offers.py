@@ -228,9 +228,12 @@ def unified_memory(ctx: PlanContext) -> list[Build]:
     # USD in a home office was a MacBook Pro M1 Max (6.9 tok/s, 35 dBA), and a Framework Desktop (5.2 tok/s, 25 dBA,
     # 3,650 USD) was "quietest" where a used Mac Studio M1 Ultra 128 GB, as quiet, decodes 12.8 tok/s for 3,200
     # (review36's walk): the quiet box people weigh against a GPU tower was never offered
-    # (not for a map cell's one-build plan, top_k 1: it shows the cheapest, and this one is never cheaper than `build`)
+    # (not for a map cell's one-build plan, top_k 1: it shows the cheapest, and this one is never cheaper than `build`;
+    # not without a budget: the fastest box of all is the dearest, and an 8B plan with none had shown a 3,200 USD Mac
+    # Studio M1 Ultra 128 GB "quietest" in place of the 399 USD mini PC's claim: the lead's merge of round 36)
     args = (ctx.request, ctx.catalog, ctx.model, ctx.workload, ctx.exact_weight_bytes)
-    quick = _unified_build(*args, fastest=True) if build is not None and ctx.request.top_k > 1 else None
+    asked = build is not None and ctx.request.top_k > 1 and ctx.request.budget is not None
+    quick = _unified_build(*args, fastest=True) if asked else None
     if quick is not None:
         quick = _unified_build(*args, min_tps=AS_FAST * (quick.estimate.decode_tokens_per_s or 0.0)) or quick
     found += [] if quick is None or any(quick.parts[0].id == b.parts[0].id for b in found) else [quick]
