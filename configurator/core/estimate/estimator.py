@@ -2660,13 +2660,10 @@ def _decode_speed(
             Reason.of("est.arriving", batch=batch, reply=context - (workload.prompt or 0), prompt=workload.prompt)
         )
     prefill_rate, ttft = _prefill(model, counts, workload, gpu, gpus, split, named_engine, s, ex)
-    return (
-        tps,
-        tps * batch,
-        prefill_rate,
-        ttft,
-        _window_fill(model, counts, workload, gpu, gpus, split, named_engine, s, ex),
-    )
+    # a prompt of the whole context is the window: its first token is the fill, timed once
+    whole = workload.prompt == (workload.context or INFERENCE_CONTEXT)
+    fill = ttft if whole else _window_fill(model, counts, workload, gpu, gpus, split, named_engine, s, ex)
+    return tps, tps * batch, prefill_rate, ttft, fill
 
 
 def _window_fill(
@@ -2685,10 +2682,7 @@ def _window_fill(
     a token's attention work over depth 0..context, a sliding-window layer's capped at its window, a linear-attention
     layer's not growing), as the first token of a pasted document, a RAG retrieval or a resumed chat waits for it; not
     context / the rate of a typical prompt, which leaves the window's deeper attention out (rules.job.FILL reads it)."""
-    context = workload.context or INFERENCE_CONTEXT
-    if workload.prompt == context:
-        return _prefill(model, counts, workload, gpu, gpus, split, named_engine, s, ex.quiet())[1]
-    whole = workload.model_copy(update={"prompt": context})
+    whole = workload.model_copy(update={"prompt": workload.context or INFERENCE_CONTEXT})
     return _prefill(model, counts, whole, gpu, gpus, split, named_engine, s, ex.quiet())[1]
 
 

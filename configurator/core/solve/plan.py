@@ -736,16 +736,9 @@ def _unified_build(
         est, gpu, raised = ran
         if not meets_speed(est, request) or (min_tps is not None and (est.decode_tokens_per_s or 0.0) < min_tps):
             continue
-        if (
-            fastest
-            and best is not None
-            and (-_decode(best), best.total_price)
-            <= (
-                -(est.decode_tokens_per_s or 0.0),
-                q.amount,
-            )
-        ):
-            continue
+        speed = est.decode_tokens_per_s or 0.0
+        if fastest and best is not None and (speed, -q.amount) <= (_decode(best), -best.total_price):
+            continue  # slower than the one found, or as fast and no cheaper
         best = _unified_system_build(system, q, est, gpu, request, limit, raised)
     return best
 
