@@ -35,6 +35,7 @@ from configurator.core.costs.tco import (
     preset_key,
     recosted,
 )
+from configurator.core.model.args import field_bounds
 from configurator.core.model.build import Build
 from configurator.qt import i18n
 from configurator.qt.inputs import dspin, spin
@@ -52,6 +53,15 @@ def _buy_or_rent_chart() -> BuyOrRentChart:
     from configurator.qt.charts import BuyOrRentChart
 
     return BuyOrRentChart()
+
+
+def _most(name: str) -> float:
+    """The upper bound of the saved input's own field (OwnershipInputs), the range its box offers: one range, not a
+    copy of it here."""
+    high = field_bounds(OwnershipInputs, name)[1]
+    if high is None:
+        raise ValueError(f"OwnershipInputs.{name} has no upper bound for its box")
+    return high
 
 
 class BuyOrRentPanel(QWidget):
@@ -110,8 +120,8 @@ class BuyOrRentPanel(QWidget):
         # round 36: a team's seats (OwnershipInputs.seats), each sending the usage's requests a day; served by fewer
         # streams at once (need.streams_for_seats): the API bills every seat, the build is sized for the streams
         self.seats = spin(
-            0,
-            100_000,
+            0,  # below the field's 1: "no team"
+            int(_most("seats")),
             0,
             self.tr(" seats"),
             self.tr(
@@ -132,7 +142,7 @@ class BuyOrRentPanel(QWidget):
         # box shows "by speed", the default (api34b): each user at the speed it needs over the busy hours
         self.requests = dspin(
             0,
-            1_000_000,
+            _most("requests_per_day"),
             0,
             1,
             self.tr(" requests/day"),

@@ -281,153 +281,153 @@
 <context>
     <name>BuyOrRentPanel</name>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="138"/>
+        <location filename="../../configurator/qt/costs.py" line="148"/>
         <source> requests/day</source>
         <translation> 次请求/天</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="68"/>
+        <location filename="../../configurator/qt/costs.py" line="78"/>
         <source>US average</source>
         <translation>美国平均</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="69"/>
+        <location filename="../../configurator/qt/costs.py" line="79"/>
         <source>EU average</source>
         <translation>欧盟平均</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="70"/>
+        <location filename="../../configurator/qt/costs.py" line="80"/>
         <source>China commercial</source>
         <translation>中国工商业电价</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="74"/>
+        <location filename="../../configurator/qt/costs.py" line="84"/>
         <source> /kWh</source>
         <translation> /千瓦时</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="74"/>
+        <location filename="../../configurator/qt/costs.py" line="84"/>
         <source>Electricity price per kWh, in the preset&apos;s currency</source>
         <translation>每千瓦时电价（按预设的货币）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="76"/>
+        <location filename="../../configurator/qt/costs.py" line="86"/>
         <source> h/day</source>
         <translation> 小时/天</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="76"/>
+        <location filename="../../configurator/qt/costs.py" line="86"/>
         <source>Hours a day the machine is on</source>
         <translation>机器每天开机的小时数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="77"/>
+        <location filename="../../configurator/qt/costs.py" line="87"/>
         <source> days/yr</source>
         <translation> 天/年</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="77"/>
+        <location filename="../../configurator/qt/costs.py" line="87"/>
         <source>Days a year the machine is on</source>
         <translation>机器每年开机的天数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="83"/>
+        <location filename="../../configurator/qt/costs.py" line="93"/>
         <source> % busy</source>
         <translation> % 负载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="140"/>
+        <location filename="../../configurator/qt/costs.py" line="150"/>
         <source>Requests each user sends a day the machine is on: what a per-token API bills, the same for every build. Unset (by speed): each user at the speed asked, else reading speed, over the busy hours, as the rental that serves them is sized. One casual ChatGPT user sends {casual:.1f} a day (NBER working paper 34255); a coding agent sends hundreds</source>
         <translation>每个用户在机器开机的每天发送的请求数：按 token 计费的 API 按此计费，每台配置都相同。未设置（按速度）：每个用户按要求的速度（未要求则按阅读速度）在忙碌小时内持续生成，与满足需求的租用方案按同一需求配置。一个普通 ChatGPT 用户每天发送 {casual:.1f} 次（NBER 工作论文 34255）；编程智能体每天发送数百次</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="92"/>
-        <location filename="../../configurator/qt/costs.py" line="146"/>
+        <location filename="../../configurator/qt/costs.py" line="102"/>
+        <location filename="../../configurator/qt/costs.py" line="156"/>
         <source>by speed</source>
         <translation>按速度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="85"/>
+        <location filename="../../configurator/qt/costs.py" line="95"/>
         <source>Share of the on-time the users are at work (training: at full load). Serving, the machine is busy while it answers their requests at its own speed and idle the rest</source>
         <translation>开机时间中用户在工作的比例（训练：满载的比例）。推理时，机器只在以自身速度回答用户请求时忙碌，其余时间待机</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="93"/>
+        <location filename="../../configurator/qt/costs.py" line="103"/>
         <source>chat user</source>
         <translation>聊天用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="94"/>
+        <location filename="../../configurator/qt/costs.py" line="104"/>
         <source>coding agent</source>
         <translation>编程智能体</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="100"/>
+        <location filename="../../configurator/qt/costs.py" line="110"/>
         <source>The kind of user: a casual chat user sends {casual:.1f} requests a day (NBER working paper 34255); an agentic coding seat about {coding:.0f} of a {prompt:,}-token prompt and a {reply}-token reply (estimated from Anthropic&apos;s Claude Code figures). Requests a day, when set, override it</source>
         <translation>用户类型：普通聊天用户每天发送 {casual:.1f} 个请求（NBER 工作论文 34255）；一个智能体编程席位每天约 {coding:.0f} 个，每个提示 {prompt:,} token、回复 {reply} token（按 Anthropic 公布的 Claude Code 数据估计）。填写了每天请求数时以其为准</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="116"/>
+        <location filename="../../configurator/qt/costs.py" line="126"/>
         <source> seats</source>
         <translation> 个席位</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="118"/>
+        <location filename="../../configurator/qt/costs.py" line="128"/>
         <source>A team&apos;s seats, each sending the kind of user&apos;s requests a day (or the requests a day set): the API bills every seat. Fewer are at work at once (Anthropic&apos;s Claude Code sizing: all of 1-5 seats, half of 20, a quarter of 50): set Concurrent users to the streams they need. Unset: the users are the streams</source>
         <translation>团队的席位数，每个席位每天发送该用户类型的请求数（或所填的每天请求数）：API 按每个席位计费。同时在用的席位更少（按 Anthropic 的 Claude Code 规划：1-5 个席位全部同时在用，20 个约一半，50 个约四分之一）：请把“并发用户”设为它们同时需要的流数。不填：用户数即流数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="123"/>
+        <location filename="../../configurator/qt/costs.py" line="133"/>
         <source>no team</source>
         <translation>无团队</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="124"/>
+        <location filename="../../configurator/qt/costs.py" line="134"/>
         <source>dedicated endpoint</source>
         <translation>专用端点</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="127"/>
+        <location filename="../../configurator/qt/costs.py" line="137"/>
         <source>Rent an endpoint kept on every hour the machine would be on; unticked, the rental is billed by the second for the hours it answers the users&apos; requests, the rule the build&apos;s busy hours follow</source>
         <translation>租用在机器开机的每个小时都保持在线的端点；不勾选时，租用按秒计费，只计回答用户请求的小时，与本机忙碌小时同一算法</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="150"/>
+        <location filename="../../configurator/qt/costs.py" line="160"/>
         <source> years</source>
         <translation> 年</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="151"/>
+        <location filename="../../configurator/qt/costs.py" line="161"/>
         <source>Depreciation period and useful life</source>
         <translation>折旧期与使用寿命</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="157"/>
+        <location filename="../../configurator/qt/costs.py" line="167"/>
         <source> % resale</source>
         <translation> % 残值</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="159"/>
+        <location filename="../../configurator/qt/costs.py" line="169"/>
         <source>Resale value after that period, as a share of the purchase (default 35 %, an estimate; GPUs with a used price in the catalog use it)</source>
         <translation>到期后的转售价值，占购置价的比例（默认 35 %，为估计值；目录中有二手价的 GPU 使用该价格）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="168"/>
+        <location filename="../../configurator/qt/costs.py" line="178"/>
         <source>Electricity</source>
         <translation>电费</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="174"/>
+        <location filename="../../configurator/qt/costs.py" line="184"/>
         <source>Usage</source>
         <translation>使用情况</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="179"/>
+        <location filename="../../configurator/qt/costs.py" line="189"/>
         <source>Users</source>
         <translation>用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="183"/>
+        <location filename="../../configurator/qt/costs.py" line="193"/>
         <source>Keep for</source>
         <translation>使用年限</translation>
     </message>
@@ -3749,145 +3749,145 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
         <translation>租用：满足需求的</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="350"/>
+        <location filename="../../configurator/qt/costs.py" line="360"/>
         <source>No build is selected: with one chosen, this compares buying it (purchase and electricity) with renting the same capacity, month by month.</source>
         <translation>未选择配置：选中一个后，这里逐月比较购买它（购置与电费）和租用同等算力的成本。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="367"/>
+        <location filename="../../configurator/qt/costs.py" line="377"/>
         <source>bought: {0:,.0f} {1} for the job ({2:,.0f} purchase + {3:,.0f} energy - {4:,.0f} resold second-hand), {5:,.0f} h; no rental to compare</source>
         <translation>自购：这项任务花费 {0:,.0f} {1}（购置 {2:,.0f} + 电费 {3:,.0f} - 二手转卖 {4:,.0f}），用时 {5:,.0f} 小时；没有可比的租用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="376"/>
+        <location filename="../../configurator/qt/costs.py" line="386"/>
         <source>one-off job: rented {0:,.0f} {1} in {2:,.0f} h against bought {3:,.0f} {1} ({4:,.0f} purchase + {5:,.0f} energy - {6:,.0f} resold second-hand after the job) in {7:,.0f} h: {8}; for recurring work see the break-even</source>
         <translation>一次性任务：租用 {0:,.0f} {1}，用时 {2:,.0f} 小时；自购 {3:,.0f} {1}（购置 {4:,.0f} + 电费 {5:,.0f} - 任务结束后二手转卖 {6:,.0f}），用时 {7:,.0f} 小时：{8}；长期反复使用请看回本时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="393"/>
+        <location filename="../../configurator/qt/costs.py" line="403"/>
         <source>This training job</source>
         <translation>本次训练任务</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="396"/>
+        <location filename="../../configurator/qt/costs.py" line="406"/>
         <source>GPU-hours</source>
         <translation>GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="399"/>
+        <location filename="../../configurator/qt/costs.py" line="409"/>
         <source>{0} of wall time; {1} = {2} of electricity; {3} with its share of depreciation</source>
         <translation>耗时 {0}；{1} = 电费 {2}；计入折旧分摊共 {3}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="404"/>
+        <location filename="../../configurator/qt/costs.py" line="414"/>
         <source>On this machine</source>
         <translation>在这台机器上</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="415"/>
+        <location filename="../../configurator/qt/costs.py" line="425"/>
         <source>{0} in {1}</source>
         <translation>{0}，耗时 {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="418"/>
+        <location filename="../../configurator/qt/costs.py" line="428"/>
         <source>Rented</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="426"/>
+        <location filename="../../configurator/qt/costs.py" line="436"/>
         <source>Purchase</source>
         <translation>购买</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="428"/>
+        <location filename="../../configurator/qt/costs.py" line="438"/>
         <source>Electricity</source>
         <translation>电费</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="429"/>
+        <location filename="../../configurator/qt/costs.py" line="439"/>
         <source>{0:,.0f} kWh = {1:,.0f} {2} a year</source>
         <translation>每年 {0:,.0f} kWh = {1:,.0f} {2}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="434"/>
+        <location filename="../../configurator/qt/costs.py" line="444"/>
         <source>Rental equivalent</source>
         <translation>等效租用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="436"/>
+        <location filename="../../configurator/qt/costs.py" line="446"/>
         <source>{0:,.0f} {1} a month</source>
         <translation>每月 {0:,.0f} {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="445"/>
+        <location filename="../../configurator/qt/costs.py" line="455"/>
         <source>Break-even</source>
         <translation>回本</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="460"/>
+        <location filename="../../configurator/qt/costs.py" line="470"/>
         <source>Per million training tokens</source>
         <translation>每百万训练 token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="467"/>
+        <location filename="../../configurator/qt/costs.py" line="477"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="374"/>
-        <location filename="../../configurator/qt/costs.py" line="469"/>
-        <location filename="../../configurator/qt/costs.py" line="495"/>
+        <location filename="../../configurator/qt/costs.py" line="384"/>
+        <location filename="../../configurator/qt/costs.py" line="479"/>
+        <location filename="../../configurator/qt/costs.py" line="505"/>
         <source>buying is cheaper</source>
         <translation>买更划算</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="372"/>
-        <location filename="../../configurator/qt/costs.py" line="470"/>
+        <location filename="../../configurator/qt/costs.py" line="382"/>
+        <location filename="../../configurator/qt/costs.py" line="480"/>
         <source>renting is cheaper</source>
         <translation>租更划算</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="473"/>
+        <location filename="../../configurator/qt/costs.py" line="483"/>
         <source>no rental to compare</source>
         <translation>没有可比较的租用方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="476"/>
+        <location filename="../../configurator/qt/costs.py" line="486"/>
         <source>own {0:,.0f} {1} net of resale (sold for {2:,.0f})</source>
         <translation>自购 {0:,.0f} {1}（扣除转卖所得 {2:,.0f}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="481"/>
+        <location filename="../../configurator/qt/costs.py" line="491"/>
         <source>{0} vs rent {1:,.0f} {2}</source>
         <translation>{0}，租用 {1:,.0f} {2}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="489"/>
+        <location filename="../../configurator/qt/costs.py" line="499"/>
         <source>{0} (as fast as this build); vs rent {1:,.0f} {2} (serves the need){3}{4}</source>
         <translation>{0}（与本机同速的租用）；对比租用 {1:,.0f} {2}（满足需求的租用）{3}{4}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="496"/>
+        <location filename="../../configurator/qt/costs.py" line="506"/>
         <source>paying per token is cheaper</source>
         <translation>按 token 付费更划算</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="498"/>
+        <location filename="../../configurator/qt/costs.py" line="508"/>
         <source>{0}; vs pay per token {1:,.0f} {2}{3}{4}</source>
         <translation>{0}；对比按 token 付费 {1:,.0f} {2}{3}{4}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="503"/>
+        <location filename="../../configurator/qt/costs.py" line="513"/>
         <source>After 1 year</source>
         <translation>1 年后</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="505"/>
+        <location filename="../../configurator/qt/costs.py" line="515"/>
         <source>After {0} years</source>
         <translation>{0} 年后</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="512"/>
+        <location filename="../../configurator/qt/costs.py" line="522"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>

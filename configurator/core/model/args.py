@@ -277,8 +277,8 @@ def float_in(low: float | None, high: float | None, low_open: bool = False) -> C
     return parse
 
 
-def _bounds(model: Any, name: str) -> tuple[float | None, float | None, bool]:
-    """(low, high, low_open) from a pydantic field, so an option and its field share one range. Read by attribute
+def field_bounds(model: Any, name: str) -> tuple[float | None, float | None, bool]:
+    """(low, high, low_open) from a pydantic field, so an option (or a window's box) and its field share one range. Read by attribute
     (annotated_types' Ge, Gt and Le hold one each; core.common.plain's bounds hold them as well, None when unset)."""
     low: float | None = None
     high: float | None = None
@@ -295,7 +295,7 @@ def _bounds(model: Any, name: str) -> tuple[float | None, float | None, bool]:
 
 def field_type(model: Any, name: str, whole: bool = False) -> Callable[[str], float]:
     """An argparse type for a pydantic model's field: a number (whole, if `whole`) within the field's own range."""
-    low, high, low_open = _bounds(model, name)
+    low, high, low_open = field_bounds(model, name)
     if not whole:
         return float_in(low, high, low_open)
     return int_in(None if low is None else int(low) + (1 if low_open else 0), None if high is None else int(high))
@@ -316,13 +316,13 @@ def _workload_float(name: str) -> Callable[[str], float]:
 def _request_float(name: str) -> Callable[[str], float]:
     from configurator.core.model.request import BuildRequest
 
-    return float_in(*_bounds(BuildRequest, name))
+    return float_in(*field_bounds(BuildRequest, name))
 
 
 def _request_int(name: str) -> Callable[[str], int]:
     from configurator.core.model.request import BuildRequest
 
-    low, high, _ = _bounds(BuildRequest, name)
+    low, high, _ = field_bounds(BuildRequest, name)
     return int_in(None if low is None else int(low), None if high is None else int(high))
 
 
@@ -350,7 +350,7 @@ def _owned(text: str) -> tuple[str, str, int]:
         raise argparse.ArgumentTypeError(f"expected ID or IDxN, got {text!r}")
     from configurator.core.model.request import OwnedPart
 
-    low, high, _ = _bounds(OwnedPart, "quantity")
+    low, high, _ = field_bounds(OwnedPart, "quantity")
     quantity = int(match.group(2) or 1)
     if not (low or 1) <= quantity <= (high or quantity):
         raise argparse.ArgumentTypeError(f"quantity {_range_text(low, high)} (got {quantity})")
