@@ -2973,7 +2973,11 @@ EN: dict[str, Template] = {
         "about a third more compute (a practitioner's first step when a job does not fit)"
     ),
     "est.layout-recompute": lambda r, _say: (
-        "activation recomputation on" if r.fields.get("on") else "no activation recomputation"
+        "activation recomputation on"
+        if r.fields.get("on")
+        else f"selective activation recomputation of {', '.join(r.fields['modules'])} (Megatron-Core)"  # type: ignore[arg-type]
+        if r.fields.get("modules")
+        else "no activation recomputation"
     ),
     "est.parallelism": lambda r, say: "parallelism: " + "".join(say(x) for x in r.nested("layout")),
     "est.layout": lambda r, say: (

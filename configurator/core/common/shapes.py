@@ -80,6 +80,10 @@ class ParallelismJson(TypedDict):
     gpus: NotRequired[int]
     nodes: NotRequired[int]
     gradient_checkpointing: NotRequired[bool]
+    # 'full' (gradient_checkpointing: whole layers), 'selective' (Megatron-Core's --recompute-modules, listed in
+    # recompute_modules) or 'none'
+    recompute: NotRequired[str]
+    recompute_modules: NotRequired[list[str]]
     micro_batch: NotRequired[int]
     micro_batches_per_step: NotRequired[int]
     step_seconds: NotRequired[dict[str, float]]

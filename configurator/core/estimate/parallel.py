@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from configurator.core.catalog.models import Gpu, ModelArch
@@ -54,6 +54,7 @@ from configurator.core.estimate.global_batch import (
 from configurator.core.estimate.global_batch import GLOBAL_BATCH_TOKENS as GLOBAL_BATCH_TOKENS
 from configurator.core.estimate.global_batch import global_batch_tokens, whole_sequences
 from configurator.core.estimate.params import count_params
+from configurator.core.estimate.recompute import SelectiveRecompute, selective_recompute
 from configurator.core.estimate.result import (
     HARD_HEADROOM,
     EstimateResult,
@@ -152,6 +153,14 @@ class ParallelPlan:
     # expert tensor parallelism: 1 under expert parallelism (gemm.EXPERT_TENSOR_PARALLEL, as the recipes run and the
     # command says), else the tensor degree the experts split by with the dense layers
     expert_tensor: int = 1
+    # Megatron-Core's selective recompute (recompute.selective_recompute: --recompute-modules), () when the plan keeps
+    # every activation or recomputes whole layers (grad_checkpointing)
+    recompute_modules: tuple[str, ...] = ()
+
+    @property
+    def recompute(self) -> str:
+        """'full' (whole layers recomputed), 'selective' (recompute_modules) or 'none'."""
+        return "full" if self.grad_checkpointing else "selective" if self.recompute_modules else "none"
 
     @property
     def seconds_per_token(self) -> float:
@@ -184,6 +193,8 @@ class ParallelPlan:
             "gpus": self.gpus,
             "nodes": self.nodes,
             "gradient_checkpointing": self.grad_checkpointing,
+            "recompute": self.recompute,
+            "recompute_modules": list(self.recompute_modules),
             "micro_batch": self.micro_batch,
             "micro_batches_per_step": self.micro_batches,
             "step_seconds": {
@@ -343,6 +354,7 @@ class _Layout:
     ckpt: bool
     virtual: int = 1
     ep: int = 1  # expert-parallel degree, carved out of the data-parallel ranks (Megatron-Core)
+    selective: bool = False  # Megatron-Core's selective recompute (recompute.selective_recompute), without ckpt
 
 
 def _base_estimates(
@@ -561,8 +573,19 @@ def _fitting(
             lambda: _gradient_bytes(c.workload, c.gpu, layout.tp, layout.pp, layout.cp, c.nodes),
         )
         parts = _layout_parts(c, peaks[id(b)], layout, grad_width)
+        if sum(parts.values()) > c.capacity and megatron and not layout.ckpt and _selective(c).freed_bytes > 0:
+            # Megatron recomputes chosen modules where keeping every activation does not fit (the MoE recipes'
+            # --recompute-granularity selective): slower than keeping them, so tried only then; full recomputation
+            # is its own layout (ckpt)
+            layout = replace(layout, selective=True)
+            parts = _layout_parts(c, peaks[id(b)], layout, grad_width)
         if sum(parts.values()) <= c.capacity:  # MemoryBreakdown.total, before the breakdown is built
             yield _timed(c, b, layout, grad_width, MemoryBreakdown(**parts))
+
+
+def _selective(c: _Cluster) -> SelectiveRecompute:
+    """The selective recompute of the cluster's model, as its stack keeps the block (recompute.py)."""
+    return c.once(("selective",), lambda: selective_recompute(c.model, bool(c.workload.fused_kernels)))
 
 
 MEGATRON_MAIN_GRAD_BYTES = 4
@@ -587,7 +610,12 @@ def _layout_parts(c: _Cluster, b: MemoryBreakdown, layout: _Layout, grad_width: 
     # bf16 training's gradients in fp32: "accumulate and all-reduce gradients in fp32 for bfloat16 data type"
     # (Megatron-LM megatron/training/arguments.py, unless --grad-reduce-in-bf16), 18 bytes per parameter without the
     # distributed optimizer and 6 + 12/d with it (its README, "bf16 param, fp32 grads"); fp16 keeps fp16 gradients
-    gradients, activations = b.gradients / model_parallel * grad_width / 2, b.activations / (tp * cp)
+    activations = float(b.activations)
+    if layout.selective:
+        # the recomputed modules' outputs are not kept by any layer of the micro-batches in flight (the base keeps
+        # every layer of one micro-batch: one whole model's worth, as the first stage holds)
+        activations -= _selective(c).freed_bytes * c.seq * max(1, c.workload.batch)
+    gradients, activations = b.gradients / model_parallel * grad_width / 2, activations / (tp * cp)
     # expert parallel: each GPU keeps 1/ep of the routed experts' weights and gradients; their optimizer states, under
     # the distributed optimizer, are sharded over the dp/ep ranks that hold the same experts, 1/dp of them as before
     # (Megatron-Core MoE README, Step 1's table: EP "1/N in MoELayer" for weights, "1/N" optimizer states)
@@ -669,7 +697,13 @@ def _compute_seconds(
             ("experts", tokens, etp, layout.ep),
             lambda: expert_time_factor(c.model, fpb, tokens, etp, layout.ep),
         )
+    if layout.selective:
+        # the recomputed GEMMs at the step's rate; the recomputed norms and activation as their traffic at the card's
+        # bandwidth (recompute.py)
+        flops_per_token += _selective(c).flops
     compute = flops_per_token * step_tokens / (gpus * per_gpu_rate) if per_gpu_rate else 0.0
+    if layout.selective and gpu.memory_bandwidth_gbps > 0:
+        compute += _selective(c).traffic_bytes * step_tokens / gpus / (gpu.memory_bandwidth_gbps * 1e9)
     # a pipeline runs at its busiest stage's pace: stages hold whole layers (frameworks.pipeline_pace)
     compute *= c.once(("pace", layout.pp), lambda: pipeline_pace(c.model.num_layers, layout.pp))
     return compute, split, share
@@ -870,6 +904,7 @@ class _Timed:
             expert_s=comm.expert,
             expert_dispatcher=comm.dispatcher,
             expert_tensor=_expert_tensor(layout),
+            recompute_modules=_selective(c).modules if layout.selective else (),
             compute_phase_utilisation=model_flops_utilisation(
                 flops_per_token * step_tokens, gpus * compute / 3600, dense_peak_tflops(c.gpu)
             ),
@@ -932,7 +967,9 @@ def _explained(plan: ParallelPlan, model: ModelArch) -> ParallelPlan:
         reasons.append(
             Reason.of("est.layout-data", dp=plan.data, link=plan.links.get("data", ""), zero=plan.zero_stage or 0)
         )
-    reasons.append(Reason.of("est.layout-recompute", on=plan.grad_checkpointing))
+    reasons.append(
+        Reason.of("est.layout-recompute", on=plan.grad_checkpointing, modules=plan.recompute_modules or None)
+    )
     said = Reason.of(
         "est.layout",
         parts=tuple(reasons),

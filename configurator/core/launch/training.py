@@ -17,6 +17,7 @@ from configurator.core.estimate.frameworks import (
     pipeline_layers,
 )
 from configurator.core.estimate.gemm import EXPERT_TENSOR_PARALLEL
+from configurator.core.estimate.recompute import megatron_flags
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload
 from configurator.core.launch.shell import ShellWord, join_argv
@@ -1167,6 +1168,8 @@ def megatron_command(
             parts += ["--train-iters", str(max(1, round(tokens / tokens_per_step)))]
     if parallelism.get("gradient_checkpointing"):
         parts += ["--recompute-granularity", "full", "--recompute-method", "uniform"]
+    else:  # the modules the plan timed as recomputed (estimate/recompute.py), none when it keeps every activation
+        parts += megatron_flags(tuple(parallelism.get("recompute_modules") or ()))
     parts += _megatron_architecture(model, seq)
     parts += _megatron_fp8(w, gpu)
     # Transformer Engine layers, Megatron-LM's default (transformer_config.py: transformer_impl = 'transformer_engine'),

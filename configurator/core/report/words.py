@@ -2507,7 +2507,13 @@ ZH_REASONS: dict[str, Template] = {
             3: "ZeRO-3 / FSDP（参数也切分）",
         }[int(r.num("zero"))]
     ),
-    "est.layout-recompute": lambda r, _say: "开启激活重算" if r.fields.get("on") else "不做激活重算",
+    "est.layout-recompute": lambda r, _say: (
+        "开启激活重算"
+        if r.fields.get("on")
+        else f"选择性激活重算：{'、'.join(r.fields['modules'])}（Megatron-Core）"  # type: ignore[arg-type]
+        if r.fields.get("modules")
+        else "不做激活重算"
+    ),
     "est.microbatch-to-amortise": lambda r, _say: (
         f"每张 GPU 的微批次提高到 {r.fields['batch']} 条序列：每个微批次都要收集整个分片后的模型，序列越多，同样的收集"
         f"分摊到越多的计算上（微批次 1 时 {r.num('hours'):,.0f} 小时，{r.fields['batch']} 时 {r.num('now'):,.0f} 小时）"
