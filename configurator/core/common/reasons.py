@@ -1285,6 +1285,12 @@ EN: dict[str, Template] = {
         "--speculative draft is estimated for llama.cpp and vLLM; with {engine} the decode speed is without speculation"
     ),
     "warn.framework": "{message}",  # the framework's or software stack's own finding (frameworks.py, support.py)
+    "warn.training-long-sequence": lambda r, _say: (
+        f"the training time is for {r.num('seq'):,.0f}-token sequences, longer than the runs its rate is fitted on "
+        f"(up to {r.num('fitted'):,.0f}): of {r.num('rows'):.0f} published runs held out at 16K-256K tokens, "
+        f"{r.num('inside'):.0f} fell inside its range and most took longer: {r.num('median'):.2f}x the estimated time "
+        f"at the median, up to {r.num('worst'):.1f}x (attention kernels and context parallelism at long sequences)"
+    ),
     "warn.fp16-overflow": lambda r, _say: (
         f"{r.fields['model']} trains in fp16 here ("
         + ("as asked" if r.fields.get("asked") else f"the {r.fields['card']} has no bf16")

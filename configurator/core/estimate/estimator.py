@@ -111,6 +111,8 @@ from configurator.core.estimate.optimizer_offload import (
 from configurator.core.estimate.params import ParamCounts, count_params
 from configurator.core.estimate.precision import KV_BYTES, weight_format
 from configurator.core.estimate.ranges import (
+    LONG_SEQUENCE_HELD_OUT,
+    TRAINING_FITTED_SEQUENCE,
     finetune_memory_regime,
     prefill_pipelined,
     prefill_unfitted,
@@ -3595,6 +3597,20 @@ def _prepared(
             ex.warnings.append(framework_warning(verdict))
     if workload.kind != "inference" and gpu is not None:
         _warn_fp16_overflow(model, workload, gpu, ex)
+    if workload.kind != "inference" and workload.tokens and (workload.context or 0) > TRAINING_FITTED_SEQUENCE:
+        # the training ranges describe the fitted rows' sequences; held out beyond them the rows ran slower (ranges.py)
+        rows, inside, median, worst = LONG_SEQUENCE_HELD_OUT
+        ex.warnings.append(
+            Reason.of(
+                "warn.training-long-sequence",
+                seq=workload.context or 0,
+                fitted=TRAINING_FITTED_SEQUENCE,
+                rows=rows,
+                inside=inside,
+                median=median,
+                worst=worst,
+            )
+        )
     counts = count_params(model)
     scale = 1.0
     if exact_weight_bytes:

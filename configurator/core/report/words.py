@@ -1001,6 +1001,12 @@ ZH_REASONS: dict[str, Template] = {
     # SUP-10's finding (support.framework_warning) from its codes; a framework's own finding (frameworks.shard_note)
     # as it came, in English
     "warn.framework": lambda r, say_: _zh_framework_warning(r, say_),
+    "warn.training-long-sequence": lambda r, _say: (
+        f"训练时间按 {r.num('seq'):,.0f} token 的序列估算，比拟合速率所用的训练更长（最长 {r.num('fitted'):,.0f} token）："
+        f"在 16K-256K token 上留出的 {r.num('rows'):.0f} 次公开训练中，只有 {r.num('inside'):.0f} 次落在范围内，"
+        f"多数用时更长：中位数是估算的 {r.num('median'):.2f} 倍，最多 {r.num('worst'):.1f} 倍"
+        "（长序列下的注意力内核与上下文并行）"
+    ),
     "warn.fp16-overflow": lambda r, _say: (
         f"{r.fields['model']} 在这里以 fp16 训练（"
         + ("按所选精度" if r.fields.get("asked") else f"{r.fields['card']} 不支持 bf16")
