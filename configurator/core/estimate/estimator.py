@@ -147,13 +147,14 @@ from configurator.core.estimate.traffic import TYPICAL_PROMPT_TOKENS, TYPICAL_ST
 from configurator.core.estimate.unified import (
     memory_limit,
     metal_alu_tflops,
-    metal_expert_rows_half,
     metal_layer_overhead,
     metal_prefill_fitted,
     metal_prefill_share,
     metal_prefill_tflops,
     neural_accelerator_gain,
     unified_bw_efficiency,
+    unified_expert_rows_half,
+    unified_prefill_factor,
 )
 from configurator.core.estimate.weights import WeightBytes
 from configurator.core.estimate.weights import weight_bytes as _weight_bytes
@@ -2096,6 +2097,10 @@ def llamacpp_prefill_tflops(
         # the fitted Vulkan rows ran NV_coopmat2; KHR_coopmat's shaders reach a measured share of that rate
         rate *= VULKAN_COOPMAT1_SHARE
         why += (Reason.of("est.how-vulkan-coopmat1", share=VULKAN_COOPMAT1_SHARE),)
+    family = unified_prefill_factor(gpu)  # a unified-memory family's measured factor (estimate/unified.py)
+    if family is not None and family != 1.0 and quantized:  # fitted on quantized weights only (unified.py)
+        rate *= family
+        why += (Reason.of("est.how-unified-family", arch=gpu.architecture, factor=family),)
     return rate, why
 
 
@@ -2427,8 +2432,10 @@ def _prefill(
             bf16=fmt.name == "bf16",
             precision=workload.precision or "bf16",
         )
+        # a unified-memory family's own expert kernels (estimate/unified.py), fitted on quantized rows
+        family_rows_half = unified_expert_rows_half(gpu) if fmt.quantized else None
         moe_factor, moe_how = _moe_prefill_time_factor(
-            model, counts, prompt, prefill_flops, cal=ex.cal, rows_half=metal_expert_rows_half(gpu)
+            model, counts, prompt, prefill_flops, cal=ex.cal, rows_half=family_rows_half
         )
         native_fp4 = _blackwell_mxfp4(gpu, workload.precision or "bf16", named_engine, cal=ex.cal)
         per_token = prefill_flops * moe_factor / (

@@ -94,6 +94,33 @@ APPLE_PREFILL_CHIPS = frozenset({"M1 Max", "M1 Ultra", "M2 Ultra", "M3 Max", "M3
 """The chips whose prompt rows the share is fitted on: a figure on another (M4, M4 Pro) says it is outside them."""
 APPLE = "apple"
 
+# Strix Halo (Ryzen AI Max 385 / 390 / 395: RDNA 3.5 iGPU, llama.cpp's Vulkan RADV backend by default,
+# backends.llamacpp_backend): the estimator's discrete-card prompt rate (compute_eff_llamacpp x the FP16 peak x the
+# dequantize factor: 10.7 TFLOPS on the 395) read kyuz0's build-9187 pp512 rows 38 % (dense) to 75 % (MoE) slow. A
+# family factor on that rate and the family's own expert half-rate rows (as Metal's above), FITTED (metal37,
+# 2026-12-06; `python benchmarks/unified_prefill_fit.py`) on the pp512 of the same five kyuz0 logs whose tg128 rows are
+# fitted (tests/data/fit_offload.toml: Llama 2 7B Q4_0 1,337.70 and, from the same run, Qwen3.6-27B Q8_0 274.97 for the
+# factor; gpt-oss-20b / 120b MXFP4, Qwen3.6-35B-A3B and Gemma 4 26B-A4B Q8_0, Qwen3.5-122B-A10B Q5_K for the rows). Held out: visorcraft/strix-halo-llm-perf's GMKtec EVO-X2 rows (b8038, 120 W),
+# four dense and two MoE, and kyuz0's other logs of that run. Keyed on the chip name, so a Ryzen AI Max system takes
+# them whatever its record. Quantized weights only: every fitted row is quantized, and RADV on GFX1151 reports
+# "bf16: 0" (kyuz0's logs), so a BF16 prompt runs another path; kyuz0's held-out BF16 rows read 49-126 % fast at the
+# discrete-card rate already (gemma-4-31B, Gemma 4 26B-A4B, Qwen3.6-35B-A3B: left as they were).
+UNIFIED_PREFILL_FAMILIES: dict[str, tuple[float, float]] = {"Ryzen AI Max": (1.411, 51.7)}
+"""chip-name prefix -> (factor on the llama.cpp prompt rate, expert rows at half the dense rate)"""
+
+
+def unified_family(gpu: Gpu) -> str | None:
+    """The UNIFIED_PREFILL_FAMILIES key of a unified-memory GPU's chip, or None."""
+    if not gpu.memory_type.startswith("unified"):
+        return None
+    return next((f for f in UNIFIED_PREFILL_FAMILIES if gpu.architecture.startswith(f)), None)
+
+
+def unified_prefill_factor(gpu: Gpu) -> float | None:
+    """The measured factor on llama.cpp's prompt rate for a unified-memory family (UNIFIED_PREFILL_FAMILIES), or None."""
+    family = unified_family(gpu)
+    return UNIFIED_PREFILL_FAMILIES[family][0] if family else None
+
 
 def apple_stream_share(chip: str) -> float:
     """Measured copy bandwidth over peak for an Apple chip (APPLE_GPU_STREAM), or the default share."""
@@ -159,10 +186,14 @@ def metal_prefill_tflops(gpu: Gpu, precision: str | None = None) -> float | None
     return metal_prefill_share(gpu, precision) * metal_alu_tflops(gpu)
 
 
-def metal_expert_rows_half(gpu: Gpu) -> float | None:
-    """The rows at which Metal's expert kernels reach half the dense prompt rate (APPLE_PREFILL_EXPERT_ROWS_HALF) on an
-    Apple GPU, or None for any other GPU (the Calibration's CUDA-fitted figure)."""
-    return APPLE_PREFILL_EXPERT_ROWS_HALF if gpu.vendor == APPLE else None  # type: ignore[comparison-overlap]
+def unified_expert_rows_half(gpu: Gpu) -> float | None:
+    """The rows at which a unified-memory family's expert kernels reach half the dense prompt rate: Metal's
+    (APPLE_PREFILL_EXPERT_ROWS_HALF) on an Apple GPU, a UNIFIED_PREFILL_FAMILIES family's; None for any other GPU (the
+    Calibration's CUDA-fitted figure)."""
+    if gpu.vendor == APPLE:  # type: ignore[comparison-overlap]
+        return APPLE_PREFILL_EXPERT_ROWS_HALF
+    family = unified_family(gpu)
+    return UNIFIED_PREFILL_FAMILIES[family][1] if family else None
 
 
 def metal_prefill_fitted(gpu: Gpu) -> bool:
