@@ -54,10 +54,12 @@ APPLE_METAL_LAYER_S = 140e-6
 # (GPU cores x 128 ALUs x 2 x clock; an Apple GPU's FP16 and FP32 ALU rates are the same), for F16 weights. A prompt is
 # compute-bound, so the share is of the cores' rate, not of the bandwidth. FITTED (metal37, 2026-12-06; before:
 # apple34's 0.658 of the FP16 figure whatever the weights, on #4167's rows alone) together with the two weight factors
-# below on the 17 Apple pp512 rows of tests/data/fit_offload.toml (mode system_prefill: #4167's M1 Max F16 / Q8_0 /
-# Q4_0 and M1 / M2 / M3 Ultra and M4 Max Q4_0 rows, XiongjieDai's M1 Max, M2 Ultra and M3 Max Llama 3 8B / 70B Q4_K_M
-# and F16 rows of May 2024): least squares on log(measured / estimated); `python benchmarks/apple_metal_fit.py
-# prefill-fit`, and `prefill-loso` for the rows each source left out.
+# below on the dense Apple pp512 rows of tests/data/fit_offload.toml without accelerators (mode system_prefill: #4167's
+# M1 Max F16 / Q8_0 / Q4_0 and M1 / M2 / M3 Ultra and M4 Max Q4_0 rows, XiongjieDai's M1 Max, M2 Ultra and M3 Max Llama 3
+# 8B / 70B Q4_K_M and F16 rows of May 2024, beowulf #17's M3 Ultra 70B): least squares on log(measured / estimated)
+# with an offset per source other than #4167 (a build's level is its source's), so the share is read at #4167's level
+# and each weight factor within one source and build; `python benchmarks/apple_metal_fit.py prefill-fit`, and
+# `prefill-loso` for the rows each source left out.
 APPLE_PREFILL_SHARE = 0.739
 # The quantized prompt kernels dequantize each weight block into threadgroup memory before the F16 multiply, which
 # costs ALU time the F16 kernel does not spend: a plain block format (Q4_0, Q8_0: 32 weights and one scale; MXFP4 the
@@ -100,8 +102,9 @@ APPLE = "apple"
 # family factor on that rate and the family's own expert half-rate rows (as Metal's above), FITTED (metal37,
 # 2026-12-06; `python benchmarks/unified_prefill_fit.py`) on the pp512 of the same five kyuz0 logs whose tg128 rows are
 # fitted (tests/data/fit_offload.toml: Llama 2 7B Q4_0 1,337.70 and, from the same run, Qwen3.6-27B Q8_0 274.97 for the
-# factor; gpt-oss-20b / 120b MXFP4, Qwen3.6-35B-A3B and Gemma 4 26B-A4B Q8_0, Qwen3.5-122B-A10B Q5_K for the rows). Held out: visorcraft/strix-halo-llm-perf's GMKtec EVO-X2 rows (b8038, 120 W),
-# four dense and two MoE, and kyuz0's other logs of that run. Keyed on the chip name, so a Ryzen AI Max system takes
+# factor; gpt-oss-20b / 120b MXFP4, Qwen3.6-35B-A3B and Gemma 4 26B-A4B Q8_0, Qwen3.5-122B-A10B Q5_K for the rows).
+# Held out: visorcraft/strix-halo-llm-perf's GMKtec EVO-X2 rows (b8038, 120 W), four dense and two MoE, and kyuz0's
+# other logs of that run. Keyed on the chip name, so a Ryzen AI Max system takes
 # them whatever its record. Quantized weights only: every fitted row is quantized, and RADV on GFX1151 reports
 # "bf16: 0" (kyuz0's logs), so a BF16 prompt runs another path; kyuz0's held-out BF16 rows read 49-126 % fast at the
 # discrete-card rate already (gemma-4-31B, Gemma 4 26B-A4B, Qwen3.6-35B-A3B: left as they were).
