@@ -47,11 +47,16 @@ def _run(system_id: str, model_id: str, precision: str) -> tuple[float, float]:
 
 
 def test_every_ryzen_ai_max_record_takes_the_family_factor() -> None:
-    """Keyed on the chip's name: both 395 records (and any other Ryzen AI Max) take it; a Ryzen 7 8845HS does not."""
+    """Keyed on the chip's name: both 395 records (and any other Ryzen AI Max) take it; a Ryzen 7 8845HS does not. A
+    Strix Halo prompt is inside the fitted setups (kyuz0's rows), so it no longer says est.prefill-unfitted."""
     factor = UNIFIED_PREFILL_FAMILIES["Ryzen AI Max"][0]
     for system_id in (FRAMEWORK, EVO_X2):
         assert unified_prefill_factor(system_gpu(_system(system_id))) == factor
     assert unified_prefill_factor(system_gpu(_system("beelink-ser8-8845hs-32gb"))) is None
+    gpu = system_gpu(_system(EVO_X2))
+    w = Workload(kind="inference", context=4096, precision="q4_k_m", engine="llama.cpp")
+    codes = [r.code for r in estimate(CATALOG.get("models", "qwen3-30b-a3b"), w, gpu).assumption_codes]
+    assert "est.prefill-unfitted" not in codes
 
 
 @pytest.mark.parametrize(

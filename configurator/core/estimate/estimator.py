@@ -145,10 +145,10 @@ from configurator.core.estimate.speculative import (
 )
 from configurator.core.estimate.traffic import TYPICAL_PROMPT_TOKENS, TYPICAL_STATISTIC, TYPICAL_TRACE
 from configurator.core.estimate.unified import (
+    family_prefill_fitted,
     memory_limit,
     metal_alu_tflops,
     metal_layer_overhead,
-    metal_prefill_fitted,
     metal_prefill_share,
     metal_prefill_tflops,
     neural_accelerator_gain,
@@ -2490,9 +2490,10 @@ def _prefill(
 
 
 def _prompt_unfitted(model: ModelArch, gpu: Gpu, engine: str, backend: str | None) -> Reason | None:
-    """est.prefill-unfitted for a prompt figure outside the fitted prompt rows (ranges.prefill_unfitted); an Apple chip
-    with prompt rows of its own (unified.APPLE_PREFILL_CHIPS, Metal included) is inside them."""
-    if engine == "llama.cpp" and metal_prefill_fitted(gpu):
+    """est.prefill-unfitted for a prompt figure outside the fitted prompt rows (ranges.prefill_unfitted); a unified-memory
+    family with prompt rows of its own (unified.family_prefill_fitted: an Apple chip of APPLE_PREFILL_CHIPS, Metal
+    included; Strix Halo on Vulkan) is inside them."""
+    if engine == "llama.cpp" and family_prefill_fitted(gpu):
         return prefill_unfitted("", "", model.params_total_b)
     return prefill_unfitted(
         gpu.architecture, (backend or "") if engine == "llama.cpp" else engine, model.params_total_b

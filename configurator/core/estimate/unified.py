@@ -199,6 +199,12 @@ def unified_expert_rows_half(gpu: Gpu) -> float | None:
     return UNIFIED_PREFILL_FAMILIES[family][1] if family else None
 
 
+def family_prefill_fitted(gpu: Gpu) -> bool:
+    """Whether `gpu` is a unified-memory family whose own prompt rows its prompt constants are fitted on: an Apple chip
+    of APPLE_PREFILL_CHIPS (metal_prefill_fitted) or a UNIFIED_PREFILL_FAMILIES family (Strix Halo: kyuz0's rows)."""
+    return metal_prefill_fitted(gpu) or unified_family(gpu) is not None
+
+
 def metal_prefill_fitted(gpu: Gpu) -> bool:
     """Whether `gpu` is an Apple chip APPLE_PREFILL_SHARE was fitted on (its prompt rows: the Metal backend included)."""
     return gpu.vendor == APPLE and gpu.architecture in APPLE_PREFILL_CHIPS  # type: ignore[comparison-overlap]
