@@ -6,7 +6,7 @@
 KIND is one of inference_memory, finetune_memory, decode_speed, prefill_speed, training_gpu_hours, first_token (one
 user's time to first token in ms, the decode rows' measured_ttft_ms: SGLang's eager prefill, vLLM's fixed cost per request),
 offload (weights or experts in system RAM and unified memory: tests/data/*_offload.toml, errors and 80 % range coverage
-per regime; the decode rows each source left out, tests/reference.offload_cross_validated, with the rule's range over them
+per regime, and for unified memory per family (Apple, Strix Halo, GB10; decode and prefill apart); the decode rows each source left out, tests/reference.offload_cross_validated, with the rule's range over them
 beside the factors ranges.OFFLOAD ships and the nested share).
 For each kind it prints, over tests/data/reference_*.toml:
   fitted     the shipped constants scored on the rows they were fitted to;
@@ -612,6 +612,7 @@ def offload_report(catalog: object) -> None:
         data = offload_rows(prefix)
         pts: list[Point] = []
         inside: dict[str, list[bool]] = {}
+        by_family: dict[str, list[tuple[bool, float]]] = {}
         for row in data:
             result, path, measured = offload_result(catalog, row)  # type: ignore[arg-type]
             estimated = (
@@ -626,13 +627,35 @@ def offload_report(catalog: object) -> None:
             # the figure too (issue #29: prefill with experts in RAM, on unified memory, on a CPU is its own question)
             figure = "prefill" if path.endswith("prefill_tokens_per_s") else "decode"
             inside.setdefault(f"{regime} {figure}", []).append(hit)
+            if regime == "unified memory":  # per family too (issue #29: Apple, Strix Halo, GB10 calibrated apart)
+                family = unified_family_name(catalog, row)
+                by_family.setdefault(f"{family} {figure}", []).append((hit, abs(estimated / measured - 1)))
         shares = "; ".join(f"{k} {sum(v) / len(v):.0%} ({len(v)})" for k, v in sorted(inside.items()) if k != "all")
         name = "fitted   " if prefix == "fit" else "holdout  "
         print(f"  {name} {_fmt(summarise(pts))}; in the 80 % range {sum(inside['all']) / len(inside['all']):.0%}")
         print(f"    per regime: {shares}")
+        families = "; ".join(
+            f"{k} {sum(h for h, _e in v) / len(v):.0%} in range, median / p90 {_median_p90(sorted(e for _h, e in v))} "
+            f"({len(v)})"
+            for k, v in sorted(by_family.items())
+        )
+        print(f"    unified memory per family: {families}")
     offload_cv_report(catalog)
     ram_share_report(catalog)
     core_rate_report(catalog)
+
+
+def unified_family_name(catalog: Any, row: Row) -> str:
+    """A unified-memory row's family as the report names it: Apple, Strix Halo (Ryzen AI Max), GB10 or the chip."""
+    chip = catalog.get("systems", row["system"]).unified.chip
+    if chip.startswith("M") and chip[1:2].isdigit():
+        return "Apple"
+    return "Strix Halo" if chip.startswith("Ryzen AI Max") else chip
+
+
+def _median_p90(errors: list[float]) -> str:
+    n = len(errors)
+    return f"{100 * errors[n // 2]:.1f} / {100 * errors[min(n - 1, int(0.9 * n))]:.1f} %"
 
 
 def nested_coverage(pts: list[Point]) -> tuple[int, int]:

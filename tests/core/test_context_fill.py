@@ -96,7 +96,10 @@ XIONGJIEDAI = "https://github.com/XiongjieDai/GPU-Benchmarks-on-LLM-Inference/bl
 def test_the_whole_window_is_timed_at_its_own_length(catalog: Any) -> None:
     """Round 36: the window's fill is the prompt pass of the whole context (estimator._window_fill: attention FLOPs at
     the window's own depth), the same figure a stated --prompt of that length gets, not context / the typical prompt's
-    rate. Mina's M1 Max at 32k: ~14 minutes where round 35 said 'at least 11'."""
+    rate. Mina's M1 Max at 32k: ~14 minutes where round 35 said 'at least 11'; ~15 since metal37 (2026-12-06), whose
+    Metal prompt rate reads Q4_K_M weights at unified.APPLE_PREFILL_WEIGHT_FACTOR's K-quant factor (a prompt 7 % slower
+    on this chip). Still short of the chip's measurement: XiongjieDai's README (00dd2bde, May 2024) times this M1 Max's
+    70B Q4_K_M 8,192-token prompt at 30.97 tokens/s, which alone puts a 32k window past 17 minutes."""
     from configurator.core.estimate.estimator import estimate
     from configurator.core.estimate.unified import system_gpu
     from configurator.core.estimate.workload import Workload
@@ -110,11 +113,11 @@ def test_the_whole_window_is_timed_at_its_own_length(catalog: Any) -> None:
     assert est.context_fill_s == stated.time_to_first_token_s  # one figure for the whole window, however it is asked
     assert est.context_fill_s > 32768 / est.prefill_tokens_per_s * 1.15  # deeper attention: dearer tokens
     fill = fill_of(MINA, est.prefill_tokens_per_s, est.time_to_first_token_s, est.context_fill_s)
-    assert fill is not None and not fill["floor"] and 13 * 60 < fill["fill_s"] < 15 * 60
+    assert fill is not None and not fill["floor"] and 14 * 60 < fill["fill_s"] < 16 * 60
     said = FILL.check(fill)
-    assert said.status == "warn" and "a 32,768-token context takes 14 min to fill" in said.message
+    assert said.status == "warn" and "a 32,768-token context takes 15 min to fill" in said.message
     with words.language("zh_CN"):
-        assert "要 14 分钟 才能填满" in words.check_text(said) and "至少" not in words.check_text(said)
+        assert "要 15 分钟 才能填满" in words.check_text(said) and "至少" not in words.check_text(said)
 
 
 def test_an_8k_fill_on_a_3090_reads_the_measured_time_where_the_typical_rate_reads_it_short(catalog: Any) -> None:

@@ -2064,9 +2064,9 @@ CASES: tuple[Case, ...] = (
             no_label("cheapest", "a Mac whose 32k context fills past the 10-minute timeout", _apple),
             no_label("quietest", "a Mac whose 32k context fills past the 10-minute timeout", _apple),
         ),
-        "Mina asked for a 32k context: a Mac M1 Max prefills a 70B Q4 at ~50 tokens/s (llama.cpp #4167: the M1 Max "
+        "Mina asked for a 32k context: a Mac M1 Max prefills a 70B Q4 at ~46 tokens/s (llama.cpp #4167: the M1 Max "
         "32-core GPU processes a 7B Q4_0 prompt at ~530 tokens/s; a 70B is ~10x the work), so her full context, timed "
-        "at its own length (its attention at depth), takes ~14 minutes to its first token (~18 or more at XiongjieDai's "
+        "at its own length (its attention at depth), takes ~15 minutes to its first token (~18 or more at XiongjieDai's "
         "measured 31 tokens/s at pp 8192), past llama-server's and the OpenAI client's 10-minute default timeout; two "
         "3090 take ~2. The second 3090 is her answer; the Mac is the quiet, slow alternative, said with its fill.",
         (USER_JOURNEYS, DEVTO_DUAL_3090, LLAMACPP_APPLE_PREFILL_4167, LLAMA_SERVER_TIMEOUT),
@@ -2085,7 +2085,7 @@ CASES: tuple[Case, ...] = (
                 ),
             ),
         ),
-        "The same Mac is a sound answer for chat at 8k: ~2.7 minutes to fill the whole window at ~50 tokens/s (a "
+        "The same Mac is a sound answer for chat at 8k: ~3 minutes to fill the whole window at ~46 tokens/s (a "
         "typical 1k chat prompt in ~20 s), within the default timeout, at ~6.7 tokens/s of decode above reading speed, "
         "silent and the cheapest build in a home office at 3,000 USD. FILL judges the window asked, not the vendor.",
         (LLAMACPP_APPLE_4167, LLAMACPP_APPLE_PREFILL_4167, LLAMA_SERVER_TIMEOUT),

@@ -2434,6 +2434,8 @@ EN: dict[str, Template] = {
     # how a prompt is processed (est.prefill's and est.offload-prefill's `how`: a list of these, each with its separator)
     "est.how-gemm": "fp16 GEMMs at {share:.0%} of {peak:.0f} TFLOPS (FP16 accumulate)",
     "est.how-metal": "Metal's simdgroup-matrix kernels at {share:.0%} of the GPU's {peak:.1f} TFLOPS",
+    "est.how-unified-family": ", x {factor:.2f} measured on the {arch}'s own prompt runs",
+    "est.how-metal-tensor": ", x {gain:.1f} on the {arch}'s GPU Neural Accelerators (Metal 4 tensor API, llama.cpp since PR #16634)",
     "est.how-gemm-bf16": "bf16 GEMMs at {share:.0%} of {peak:.0f} TFLOPS (FP32 accumulate: cuBLAS has no bf16-accumulate mode)",
     "est.how-power": "fp16 GEMMs held by the {watts:.0f} W board power at {per_watt:g} TFLOPS/W ({share:.0%} of {peak:.0f} TFLOPS)",
     "est.how-mmq": ", quantized blocks multiplied directly on int8 tensor cores (MMQ, llama.cpp since June 2024)",

@@ -147,12 +147,16 @@ from configurator.core.estimate.speculative import (
 )
 from configurator.core.estimate.traffic import TYPICAL_PROMPT_TOKENS, TYPICAL_STATISTIC, TYPICAL_TRACE
 from configurator.core.estimate.unified import (
-    APPLE_PREFILL_SHARE,
+    family_prefill_fitted,
     memory_limit,
+    metal_alu_tflops,
     metal_layer_overhead,
-    metal_prefill_fitted,
+    metal_prefill_share,
     metal_prefill_tflops,
+    neural_accelerator_gain,
     unified_bw_efficiency,
+    unified_expert_rows_half,
+    unified_prefill_factor,
 )
 from configurator.core.estimate.weights import WeightBytes
 from configurator.core.estimate.weights import weight_bytes as _weight_bytes
@@ -2040,17 +2044,30 @@ def _int8_mma(gpu: Gpu) -> bool:
 
 
 def llamacpp_prefill_tflops(
-    gpu: Gpu, quantized: bool, int8_mmq: bool = True, *, cal: Calibration = CAL, bf16: bool = False
+    gpu: Gpu,
+    quantized: bool,
+    int8_mmq: bool = True,
+    *,
+    cal: Calibration = CAL,
+    bf16: bool = False,
+    precision: str | None = None,
 ) -> tuple[float, tuple[Reason, ...]]:
     """Sustained TFLOPS of llama.cpp's prompt processing on `gpu`, and how it was reached (Calibration explains);
     `int8_mmq` False for an engine that dequantizes for large batches whatever the llama.cpp build (exllamav2); `bf16`
-    for BF16 weights, multiplied at the FP32-accumulate peak on CUDA (_bf16_cublas)."""
+    for BF16 weights, multiplied at the FP32-accumulate peak on CUDA (_bf16_cublas); `precision` the weights' type,
+    which sets an Apple GPU's dequantizing cost (unified.APPLE_PREFILL_WEIGHT_FACTOR; None there: a quantized type's
+    block format when `quantized`, else 16-bit)."""
     scalar = _vulkan_scalar_prefill(gpu, cal=cal)
     if scalar is not None:
         return scalar
-    metal = metal_prefill_tflops(gpu)  # an Apple GPU: Metal's simdgroup-matrix kernels (estimate/unified.py)
+    weights = precision or ("q4_0" if quantized else None)
+    metal = metal_prefill_tflops(gpu, weights)  # an Apple GPU: Metal's prompt kernels (estimate/unified.py)
     if metal is not None:
-        return metal, (Reason.of("est.how-metal", share=APPLE_PREFILL_SHARE, peak=gpu.fp16_tflops or gpu.fp32_tflops),)
+        gain = neural_accelerator_gain(gpu)
+        share = metal_prefill_share(gpu, weights) / gain
+        return metal, (Reason.of("est.how-metal", share=share, peak=metal_alu_tflops(gpu)),) + (
+            (Reason.of("est.how-metal-tensor", arch=gpu.architecture, gain=gain),) if gain > 1 else ()
+        )
     fp32_acc = bf16 and _bf16_cublas(gpu, cal)
     peak = _gemm_peak_fp32acc(gpu) if fp32_acc else _gemm_peak_fp16acc(gpu)
     by_peak = peak * cal.compute_eff_llamacpp
@@ -2082,6 +2099,10 @@ def llamacpp_prefill_tflops(
         # the fitted Vulkan rows ran NV_coopmat2; KHR_coopmat's shaders reach a measured share of that rate
         rate *= VULKAN_COOPMAT1_SHARE
         why += (Reason.of("est.how-vulkan-coopmat1", share=VULKAN_COOPMAT1_SHARE),)
+    family = unified_prefill_factor(gpu)  # a unified-memory family's measured factor (estimate/unified.py)
+    if family is not None and family != 1.0 and quantized:  # fitted on quantized weights only (unified.py)
+        rate *= family
+        why += (Reason.of("est.how-unified-family", arch=gpu.architecture, factor=family),)
     return rate, why
 
 
@@ -2406,9 +2427,18 @@ def _prefill(
         # exllamav2 multiplies quantized weights directly only up to MAX_Q_GEMM_ROWS (32, exllamav2_ext config.h) rows;
         # a prompt batch rebuilds fp16 weights and calls cuBLAS hgemm (the dequantize path), whatever the llama.cpp build
         sustained, how = llamacpp_prefill_tflops(
-            gpu, fmt.quantized, int8_mmq=named_engine not in EXLLAMA_ENGINES, cal=ex.cal, bf16=fmt.name == "bf16"
+            gpu,
+            fmt.quantized,
+            int8_mmq=named_engine not in EXLLAMA_ENGINES,
+            cal=ex.cal,
+            bf16=fmt.name == "bf16",
+            precision=workload.precision or "bf16",
         )
-        moe_factor, moe_how = _moe_prefill_time_factor(model, counts, prompt, prefill_flops, cal=ex.cal)
+        # a unified-memory family's own expert kernels (estimate/unified.py), fitted on quantized rows
+        family_rows_half = unified_expert_rows_half(gpu) if fmt.quantized else None
+        moe_factor, moe_how = _moe_prefill_time_factor(
+            model, counts, prompt, prefill_flops, cal=ex.cal, rows_half=family_rows_half
+        )
         native_fp4 = _blackwell_mxfp4(gpu, workload.precision or "bf16", named_engine, cal=ex.cal)
         per_token = prefill_flops * moe_factor / (
             sustained * 1e12 * parallel * (MXFP4_BLACKWELL_PREFILL_SPEEDUP if native_fp4 else 1.0)
@@ -2462,9 +2492,10 @@ def _prefill(
 
 
 def _prompt_unfitted(model: ModelArch, gpu: Gpu, engine: str, backend: str | None) -> Reason | None:
-    """est.prefill-unfitted for a prompt figure outside the fitted prompt rows (ranges.prefill_unfitted); an Apple chip
-    with prompt rows of its own (unified.APPLE_PREFILL_CHIPS, Metal included) is inside them."""
-    if engine == "llama.cpp" and metal_prefill_fitted(gpu):
+    """est.prefill-unfitted for a prompt figure outside the fitted prompt rows (ranges.prefill_unfitted); a unified-memory
+    family with prompt rows of its own (unified.family_prefill_fitted: an Apple chip of APPLE_PREFILL_CHIPS, Metal
+    included; Strix Halo on Vulkan) is inside them."""
+    if engine == "llama.cpp" and family_prefill_fitted(gpu):
         return prefill_unfitted("", "", model.params_total_b)
     return prefill_unfitted(
         gpu.architecture, (backend or "") if engine == "llama.cpp" else engine, model.params_total_b
@@ -2528,16 +2559,22 @@ def prompt_attention_flops(model: ModelArch, prompt: int) -> float:
 
 
 def _moe_prefill_time_factor(
-    model: ModelArch, counts: ParamCounts, prompt: int, prefill_flops: float, *, cal: Calibration
+    model: ModelArch,
+    counts: ParamCounts,
+    prompt: int,
+    prefill_flops: float,
+    *,
+    cal: Calibration,
+    rows_half: float | None = None,
 ) -> tuple[float, tuple[Reason, ...]]:
-    """How much longer an MoE prompt takes than its FLOPs at the dense rate (Calibration.prefill_expert_rows_half):
-    each routed expert's matmul has t = ubatch x k / E rows of the micro-batch and reaches t / (t + t_half) of the dense
-    rate; 1 for a dense model."""
+    """How much longer an MoE prompt takes than its FLOPs at the dense rate (Calibration.prefill_expert_rows_half, or
+    `rows_half` where a backend has its own: Metal's, unified.metal_expert_rows_half): each routed expert's matmul has
+    t = ubatch x k / E rows of the micro-batch and reaches t / (t + t_half) of the dense rate; 1 for a dense model."""
     if model.moe is None or not counts.experts_active:
         return 1.0, ()
     ubatch = min(prompt, cal.llamacpp_ubatch)
     rows = ubatch * model.moe.experts_per_token / model.moe.num_experts
-    efficiency = rows / (rows + cal.prefill_expert_rows_half)
+    efficiency = rows / (rows + (cal.prefill_expert_rows_half if rows_half is None else rows_half))
     expert_share = min(1.0, 2 * counts.experts_active / prefill_flops)
     factor = 1 - expert_share + expert_share / efficiency
     return factor, (

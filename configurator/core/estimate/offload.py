@@ -493,7 +493,9 @@ def _gpu_prefill(job: _Job, gpu: Gpu, flops_per_token: float, said: _Said) -> fl
     """Prompt tokens/s on the GPU, the RAM-resident weights copied over PCIe once per micro-batch (--op-offload)."""
     model, workload, host = job.model, job.workload, job.host
     fmt = weight_format(workload.precision or "bf16", "llama.cpp")
-    sustained, how = llamacpp_prefill_tflops(gpu, fmt.quantized, cal=job.cal, bf16=fmt.name == "bf16")
+    sustained, how = llamacpp_prefill_tflops(
+        gpu, fmt.quantized, cal=job.cal, bf16=fmt.name == "bf16", precision=workload.precision or "bf16"
+    )
     eff_gpu = _bw_efficiency("llama.cpp", workload.precision or "bf16", gpu, cal=job.cal)
     rate = sustained * 1e12
     ubatch = job.cal.llamacpp_ubatch

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from configurator.core.catalog.models import Gpu, System
@@ -49,16 +50,79 @@ APPLE_KERNEL_SHARE_F16 = 1.129
 # llama.cpp's Metal backend's fixed cost per layer of a decode step (encoding and waiting on its kernels), in seconds
 APPLE_METAL_LAYER_S = 140e-6
 # llama.cpp's Metal prompt kernels (kernel_mul_mm: simdgroup 8x8 matrix multiply-accumulate on the GPU's ALUs, the
-# weights dequantized into threadgroup memory) run at this share of the GPU's FP16 rate, the catalog's gpu_fp16_tflops
-# (GPU cores x 128 ALUs x 2 x clock; on an M5 the Neural Accelerators' rate). A prompt is compute-bound, so the share is
-# of the cores' rate, not of the bandwidth. FITTED (apple34, 2026-12-06) on #4167's pp512 rows in
-# tests/data/fit_offload.toml (M1 Max, M1/M2/M3 Ultra, M4 Max; mode system_prefill; geometric mean of measured over
-# estimated 1, rows -11..+13 %); before, an Apple GPU took the
-# dp4a path of a card without matrix units and read 1.6-1.9x slow on every one of those rows.
-APPLE_PREFILL_SHARE = 0.658
-APPLE_PREFILL_CHIPS = frozenset({"M1 Max", "M1 Ultra", "M2 Ultra", "M3 Ultra", "M4 Max"})
-"""The chips whose prompt rows the share is fitted on: a figure on another (M4, M5 Max) says it is outside them."""
+# weights dequantized into threadgroup memory) run at this share of the GPU's ALU rate, the catalog's gpu_fp32_tflops
+# (GPU cores x 128 ALUs x 2 x clock; an Apple GPU's FP16 and FP32 ALU rates are the same), for F16 weights. A prompt is
+# compute-bound, so the share is of the cores' rate, not of the bandwidth. FITTED (metal37, 2026-12-06; before:
+# apple34's 0.658 of the FP16 figure whatever the weights, on #4167's rows alone) together with the two weight factors
+# below on the dense Apple pp512 rows of tests/data/fit_offload.toml without accelerators (mode system_prefill: #4167's
+# M1 Max F16 / Q8_0 / Q4_0 and M1 / M2 / M3 Ultra and M4 Max Q4_0 rows, XiongjieDai's M1 Max, M2 Ultra and M3 Max Llama 3
+# 8B / 70B Q4_K_M and F16 rows of May 2024, beowulf #17's M3 Ultra 70B): least squares on log(measured / estimated)
+# with an offset per source other than #4167 (a build's level is its source's), so the share is read at #4167's level
+# and each weight factor within one source and build; `python benchmarks/apple_metal_fit.py prefill-fit`, and
+# `prefill-loso` for the rows each source left out.
+APPLE_PREFILL_SHARE = 0.739
+# The quantized prompt kernels dequantize each weight block into threadgroup memory before the F16 multiply, which
+# costs ALU time the F16 kernel does not spend: a plain block format (Q4_0, Q8_0: 32 weights and one scale; MXFP4 the
+# same layout) a little, a K-quant or I-quant (super-blocks of 256 with 6-bit sub-scales, or codebooks) more. Measured
+# on one chip and build each: #4167's M1 Max pp512 F16 599.53, Q8_0 537.37, Q4_0 530.06 (0.90, 0.88 of F16);
+# XiongjieDai's Q4_K_M over F16 on the M1 Max 0.79, M2 Ultra 0.85 (8B) and 0.80 (70B), M3 Max 0.90. FITTED with the
+# share above (the same least squares); MXFP4 and the I-quants are assumed to cost as their layouts' kin (no Apple row).
+APPLE_PREFILL_WEIGHT_FACTOR: dict[str, float] = {"16-bit": 1.0, "block": 0.873, "k-quant": 0.825}
+METAL_BLOCK_TYPES = frozenset({"q4_0", "q4_1", "q5_0", "q5_1", "q8_0", "mxfp4"})
+METAL_16_BIT = frozenset({"fp16", "bf16", "fp32"})
+# From the M5 on, each GPU core carries a Neural Accelerator (matrix units Metal 4's tensor API programs: Apple's M5
+# press release of 2025-10-15, "over 4x the peak GPU compute for AI" of the M4), which llama.cpp's prompt kernels use
+# since ggml-org/llama.cpp PR #16634 (merged 2025-11; "tensor API disabled for pre-M5 and pre-A19 devices") when the
+# Metal library is compiled on the device (PR #27461, 2026-08-20: a pre-compiled metallib had not requested Metal 4.0
+# and fell back to the ALUs). MEASURED on one chip: #4167's M5 Max 40-core LLaMA 2 7B Q4_0 pp512, 3,347 tokens/s with
+# the accelerators (the June 2026 `MTL,BLAS` run) where the Metal-only run of March 2026 read 987 (3.39x; fit_offload.
+# toml keeps the 3,347 row): the gain over the ALU rate is FITTED on that row (the estimate without it over the
+# measurement; `apple_metal_fit.py prefill-fit`). Corroborated, not fitted: lmstudio-ai/lmstudio-bug-tracker #2040
+# (2026-06-11, M5 Max 40c): "2-3x faster prompt processing" on the same machine and GGUF files once the tensor API is
+# on; Apple's MLX post of 2025-11-19 (M5 vs M4 MacBook Pro, time to first token 3.3-4x). Keyed on the chip's
+# generation (apple_generation), so every M5 system (and a later one: an ESTIMATE, no M6 row exists) takes it.
+APPLE_NEURAL_ACCELERATOR_GAIN = 4.05
+APPLE_NEURAL_ACCELERATOR_FROM = 5
+"""The first Apple M generation whose GPU cores have Neural Accelerators (M5)."""
+# An MoE prompt's routed experts each multiply t = ubatch x k / E rows of the micro-batch and reach t / (t + t_half) of
+# the dense rate (estimator._moe_prefill_time_factor; Calibration.prefill_expert_rows_half, 114, FITTED on CUDA rows).
+# Metal's expert kernel (kernel_mul_mm_id) runs on the ALUs at a far lower dense rate, so a small tile costs it
+# relatively less. FITTED (metal37, 2026-12-06) on geerlingguy/beowulf-ai-cluster #17's M3 Ultra pair, one chip and
+# build (7315): DeepSeek-R1 Q4_K_M pp512 168.90 beside Llama 3.3 70B Q4_K_M 162.30 (R1: 37B active, 16 rows an expert
+# at ubatch 512); the R1 row read at the 70B row's level (`apple_metal_fit.py prefill-fit`). One pair: a fold without it
+# takes the CUDA figure. The CUDA figure had read that R1 prompt at 48 tokens/s.
+APPLE_PREFILL_EXPERT_ROWS_HALF = 23.0
+APPLE_PREFILL_CHIPS = frozenset({"M1 Max", "M1 Ultra", "M2 Ultra", "M3 Max", "M3 Ultra", "M4 Max", "M5 Max"})
+"""The chips whose prompt rows the share is fitted on: a figure on another (M4, M4 Pro) says it is outside them."""
 APPLE = "apple"
+
+# Strix Halo (Ryzen AI Max 385 / 390 / 395: RDNA 3.5 iGPU, llama.cpp's Vulkan RADV backend by default,
+# backends.llamacpp_backend): the estimator's discrete-card prompt rate (compute_eff_llamacpp x the FP16 peak x the
+# dequantize factor: 10.7 TFLOPS on the 395) read kyuz0's build-9187 pp512 rows 38 % (dense) to 75 % (MoE) slow. A
+# family factor on that rate and the family's own expert half-rate rows (as Metal's above), FITTED (metal37,
+# 2026-12-06; `python benchmarks/unified_prefill_fit.py`) on the pp512 of the same five kyuz0 logs whose tg128 rows are
+# fitted (tests/data/fit_offload.toml: Llama 2 7B Q4_0 1,337.70 and, from the same run, Qwen3.6-27B Q8_0 274.97 for the
+# factor; gpt-oss-20b / 120b MXFP4, Qwen3.6-35B-A3B and Gemma 4 26B-A4B Q8_0, Qwen3.5-122B-A10B Q5_K for the rows).
+# Held out: visorcraft/strix-halo-llm-perf's GMKtec EVO-X2 rows (b8038, 120 W), four dense and two MoE, and kyuz0's
+# other logs of that run. Keyed on the chip name, so a Ryzen AI Max system takes
+# them whatever its record. Quantized weights only: every fitted row is quantized, and RADV on GFX1151 reports
+# "bf16: 0" (kyuz0's logs), so a BF16 prompt runs another path; kyuz0's held-out BF16 rows read 49-126 % fast at the
+# discrete-card rate already (gemma-4-31B, Gemma 4 26B-A4B, Qwen3.6-35B-A3B: left as they were).
+UNIFIED_PREFILL_FAMILIES: dict[str, tuple[float, float]] = {"Ryzen AI Max": (1.411, 51.7)}
+"""chip-name prefix -> (factor on the llama.cpp prompt rate, expert rows at half the dense rate)"""
+
+
+def unified_family(gpu: Gpu) -> str | None:
+    """The UNIFIED_PREFILL_FAMILIES key of a unified-memory GPU's chip, or None."""
+    if not gpu.memory_type.startswith("unified"):
+        return None
+    return next((f for f in UNIFIED_PREFILL_FAMILIES if gpu.architecture.startswith(f)), None)
+
+
+def unified_prefill_factor(gpu: Gpu) -> float | None:
+    """The measured factor on llama.cpp's prompt rate for a unified-memory family (UNIFIED_PREFILL_FAMILIES), or None."""
+    family = unified_family(gpu)
+    return UNIFIED_PREFILL_FAMILIES[family][0] if family else None
 
 
 def apple_stream_share(chip: str) -> float:
@@ -84,12 +148,61 @@ def metal_layer_overhead(gpu: Gpu) -> float | None:
     return APPLE_METAL_LAYER_S if gpu.vendor == APPLE else None  # type: ignore[comparison-overlap]
 
 
-def metal_prefill_tflops(gpu: Gpu) -> float | None:
-    """Sustained TFLOPS of llama.cpp's Metal prompt kernels on an Apple GPU (APPLE_PREFILL_SHARE of its FP16 rate), or
-    None for any other GPU."""
+def apple_generation(chip: str) -> int | None:
+    """The M generation of an Apple chip name ("M4 Pro" -> 4), or None for a name that is not one."""
+    found = re.match(r"M(\d+)\b", chip.strip())
+    return int(found.group(1)) if found else None
+
+
+def metal_weight_class(precision: str | None) -> str:
+    """Which of APPLE_PREFILL_WEIGHT_FACTOR's kinds a weight precision's prompt kernels are: 16-bit, a plain block
+    format, or a K-/I-quant (any other quantized type)."""
+    if precision is None or precision in METAL_16_BIT:
+        return "16-bit"
+    return "block" if precision in METAL_BLOCK_TYPES else "k-quant"
+
+
+def neural_accelerator_gain(gpu: Gpu) -> float:
+    """The prompt kernels' gain from the GPU cores' Neural Accelerators (M5 and later), 1 on an earlier chip."""
+    generation = apple_generation(gpu.architecture)
+    return APPLE_NEURAL_ACCELERATOR_GAIN if generation and generation >= APPLE_NEURAL_ACCELERATOR_FROM else 1.0
+
+
+def metal_alu_tflops(gpu: Gpu) -> float:
+    """An Apple GPU's ALU rate (cores x 128 x 2 x clock): the catalog's FP32 figure, which on an M5 is not raised by
+    Apple's Neural Accelerator claim the way its FP16 figure is."""
+    return gpu.fp32_tflops or gpu.fp16_tflops
+
+
+def metal_prefill_share(gpu: Gpu, precision: str | None = None) -> float:
+    """The share of metal_alu_tflops llama.cpp's Metal prompt kernels sustain for `precision`'s weights (the fitted
+    share x the weights' factor x the Neural Accelerators' gain)."""
+    factor = APPLE_PREFILL_WEIGHT_FACTOR[metal_weight_class(precision)]
+    return APPLE_PREFILL_SHARE * factor * neural_accelerator_gain(gpu)
+
+
+def metal_prefill_tflops(gpu: Gpu, precision: str | None = None) -> float | None:
+    """Sustained TFLOPS of llama.cpp's Metal prompt kernels on an Apple GPU for `precision`'s weights (None: 16-bit),
+    or None for any other GPU."""
     if gpu.vendor != APPLE:  # type: ignore[comparison-overlap]
         return None
-    return APPLE_PREFILL_SHARE * (gpu.fp16_tflops or gpu.fp32_tflops)
+    return metal_prefill_share(gpu, precision) * metal_alu_tflops(gpu)
+
+
+def unified_expert_rows_half(gpu: Gpu) -> float | None:
+    """The rows at which a unified-memory family's expert kernels reach half the dense prompt rate: Metal's
+    (APPLE_PREFILL_EXPERT_ROWS_HALF) on an Apple GPU, a UNIFIED_PREFILL_FAMILIES family's; None for any other GPU (the
+    Calibration's CUDA-fitted figure)."""
+    if gpu.vendor == APPLE:  # type: ignore[comparison-overlap]
+        return APPLE_PREFILL_EXPERT_ROWS_HALF
+    family = unified_family(gpu)
+    return UNIFIED_PREFILL_FAMILIES[family][1] if family else None
+
+
+def family_prefill_fitted(gpu: Gpu) -> bool:
+    """Whether `gpu` is a unified-memory family whose own prompt rows its prompt constants are fitted on: an Apple chip
+    of APPLE_PREFILL_CHIPS (metal_prefill_fitted) or a UNIFIED_PREFILL_FAMILIES family (Strix Halo: kyuz0's rows)."""
+    return metal_prefill_fitted(gpu) or unified_family(gpu) is not None
 
 
 def metal_prefill_fitted(gpu: Gpu) -> bool:

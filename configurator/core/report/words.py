@@ -2562,6 +2562,8 @@ ZH_REASONS: dict[str, Template] = {
     ),
     "est.how-gemm": "fp16 GEMM 按 {peak:.0f} TFLOPS（FP16 累加）的 {share:.0%} 计",
     "est.how-metal": "Metal 的 simdgroup 矩阵内核按 GPU {peak:.1f} TFLOPS 的 {share:.0%} 计",
+    "est.how-unified-family": "，按 {arch} 自身的提示处理实测再 x {factor:.2f}",
+    "est.how-metal-tensor": "，{arch} 的 GPU 神经加速器（Metal 4 张量 API，llama.cpp 自 PR #16634 起）再 x {gain:.1f}",
     "est.how-gemm-bf16": "bf16 GEMM 按 {peak:.0f} TFLOPS（FP32 累加：cuBLAS 没有 bf16 累加模式）的 {share:.0%} 计",
     "est.how-power": "fp16 GEMM 受 {watts:.0f} W 板卡功耗限制，每瓦 {per_watt:g} TFLOPS（{peak:.0f} TFLOPS 的 {share:.0%}）",
     "est.how-mmq": "，量化块直接在 int8 张量核心上相乘（MMQ，llama.cpp 自 2024 年 6 月起）",

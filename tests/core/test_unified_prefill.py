@@ -1,0 +1,93 @@
+"""Strix Halo's prompt rate and MoE decode, calibrated as a family (metal37, issue #29), against published llama.cpp
+Vulkan RADV runs on the Ryzen AI Max+ 395.
+
+Sources (each row named where it is used; read 2026-12-06):
+- kyuz0/amd-strix-halo-toolboxes benchmark/results/*__vulkan_radv__fa1.log at 08aa7bc (Framework Desktop-class box,
+  128 GB LPDDR5X-8000; llama-bench -ngl 99 -fa 1 -mmp 0, builds 9187 / 9193, May 2026): Llama 2 7B Q4_0 pp512 1,337.70
+  and Qwen3.6-27B Q8_0 274.97 (fitted), gemma-4-31B Q8_0 272.10 (held out).
+- visorcraft/strix-halo-llm-perf BENCHMARKS.md at 6568124f (GMKtec EVO-X2, Ryzen AI Max+ 395, 128 GB; llama.cpp b8038,
+  2026-02-13, 120 W, `llama-bench -ngl 99 -p 512 -n 128`; held out): Llama 2 7B Q4_K_M pp512 1,074.41, Qwen2.5 14B
+  Q4_K_M 599.81, Qwen2.5 32B Q4_K_M 242.44, Qwen3 30B-A3B Q4_K_M 1,141.78 (tg128 86.07).
+The family's constants are estimate/unified.UNIFIED_PREFILL_FAMILIES["Ryzen AI Max"] (`python
+benchmarks/unified_prefill_fit.py`); before them the prompt took the discrete cards' rate and read every one of these
+rows 22-49 % slow.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from configurator.core.catalog.models import System
+from configurator.core.estimate.estimator import estimate
+from configurator.core.estimate.unified import UNIFIED_PREFILL_FAMILIES, system_gpu, unified_prefill_factor
+from configurator.core.estimate.workload import Workload
+from configurator.storage import catalogs
+
+CATALOG = catalogs.load(include_user=False).catalog
+FRAMEWORK = "framework-desktop-ai-max-395-128gb"
+EVO_X2 = "gmktec-evo-x2-ai-max-395-128gb"
+
+
+def _system(system_id: str) -> System:
+    system = CATALOG.get("systems", system_id)
+    assert isinstance(system, System)
+    return system
+
+
+def _run(system_id: str, model_id: str, precision: str) -> tuple[float, float]:
+    """(pp512, tg128) as llama-bench runs them: a 512-token prompt on an empty cache, 128 tokens after it."""
+    gpu = system_gpu(_system(system_id), wired_fraction=1.0)
+    model = CATALOG.get("models", model_id)
+    prompt = estimate(
+        model, Workload(kind="inference", context=512, prompt=512, precision=precision, engine="llama.cpp"), gpu
+    )
+    decode = estimate(model, Workload(kind="inference", context=128, precision=precision, engine="llama.cpp"), gpu)
+    assert prompt.prefill_tokens_per_s is not None and decode.decode_tokens_per_s is not None
+    return prompt.prefill_tokens_per_s, decode.decode_tokens_per_s
+
+
+def test_every_ryzen_ai_max_record_takes_the_family_factor() -> None:
+    """Keyed on the chip's name: both 395 records (and any other Ryzen AI Max) take it; a Ryzen 7 8845HS does not. A
+    Strix Halo prompt is inside the fitted setups (kyuz0's rows), so it no longer says est.prefill-unfitted."""
+    factor = UNIFIED_PREFILL_FAMILIES["Ryzen AI Max"][0]
+    for system_id in (FRAMEWORK, EVO_X2):
+        assert unified_prefill_factor(system_gpu(_system(system_id))) == factor
+    assert unified_prefill_factor(system_gpu(_system("beelink-ser8-8845hs-32gb"))) is None
+    gpu = system_gpu(_system(EVO_X2))
+    w = Workload(kind="inference", context=4096, precision="q4_k_m", engine="llama.cpp")
+    codes = [r.code for r in estimate(CATALOG.get("models", "qwen3-30b-a3b"), w, gpu).assumption_codes]
+    assert "est.prefill-unfitted" not in codes
+
+
+@pytest.mark.parametrize(
+    ("system_id", "model_id", "precision", "measured", "source"),
+    [
+        (FRAMEWORK, "llama-2-7b", "q4_0", 1337.70, "kyuz0 build 9187 (fitted)"),
+        (FRAMEWORK, "gemma-4-31b", "q8_0", 272.10, "kyuz0 build 9187 (held out)"),
+        (EVO_X2, "llama-2-7b", "q4_k_m", 1074.41, "visorcraft b8038 (held out)"),
+        (EVO_X2, "qwen2.5-14b", "q4_k_m", 599.81, "visorcraft b8038 (held out)"),
+        (EVO_X2, "qwen2.5-32b", "q4_k_m", 242.44, "visorcraft b8038 (held out)"),
+        (EVO_X2, "qwen3-30b-a3b", "q4_k_m", 1141.78, "visorcraft b8038 (held out, MoE)"),
+    ],
+)
+def test_strix_halo_quantized_prompts_within_20_percent(
+    system_id: str, model_id: str, precision: str, measured: float, source: str
+) -> None:
+    estimated, _decode = _run(system_id, model_id, precision)
+    assert abs(estimated / measured - 1) <= 0.20, (source, estimated)
+
+
+def test_bf16_prompts_keep_the_unfitted_rate() -> None:
+    """The family factor is fitted on quantized rows only; RADV on GFX1151 reports 'bf16: 0' (kyuz0's logs), and
+    kyuz0's held-out gemma-4-31B BF16 pp512 135.94 already reads fast without it: BF16 is not raised."""
+    bf16, _ = _run(FRAMEWORK, "gemma-4-31b", "bf16")
+    q8, _ = _run(FRAMEWORK, "gemma-4-31b", "q8_0")
+    assert bf16 < q8  # was the other way round with the factor on every precision
+    assert bf16 / 135.94 < 2.0
+
+
+def test_strix_halo_qwen3_30b_a3b_decode_within_30_percent() -> None:
+    """visorcraft (held out): Qwen3 30B-A3B Q4_K_M tg128 86.07 on the EVO-X2 (Vulkan RADV, b8038; the page's kyuz0
+    comparison: 86.0 on AMDVLK). The estimate reads it ~21 % slow: inside issue #29's 30 %."""
+    _prompt, decode = _run(EVO_X2, "qwen3-30b-a3b", "q4_k_m")
+    assert abs(decode / 86.07 - 1) <= 0.30, decode
