@@ -89,7 +89,7 @@ def test_a_price_without_a_cache_rate_bills_the_input_price(catalog: Any) -> Non
     """OpenRouter's gpt-oss-120b listing (0.039 / 0.18 USD a million, genai-prices' sync of 2026-08-19) lists no
     cache-read rate: the coding agent's 36M output and 3,150M prompt tokens a year bill every prompt token at 0.039,
     (36 x 0.18 + 3,150 x 0.039) / 12 = 10.78 USD a month, and still undercut Fireworks' cached price (0.15 on a miss,
-    0.014 cached, 0.60 output: (21.6 + 3,150 x (0.84 x 0.014 + 0.16 x 0.15)) / 12 = 11.19), and the bill says where
+    0.015 cached, 0.60 output: (21.6 + 3,150 x (0.84 x 0.015 + 0.16 x 0.15)) / 12 = 11.41), and the bill says where
     the missing rate comes from."""
     model = _model(catalog, "gpt-oss-120b")
     api = api_use(
@@ -99,7 +99,7 @@ def test_a_price_without_a_cache_rate_bills_the_input_price(catalog: Any) -> Non
     assert api.monthly == pytest.approx((36e6 * 0.18 + 36e6 * 42_000 / 480 * 0.039) / 1e6 / 12)
     assert "no cache-read rate" in (api.price.cache_source or "")
     hit = CODING_CACHE_HIT_SHARE
-    fireworks = (36e6 * 0.60 + 36e6 * 42_000 / 480 * (hit * 0.014 + (1 - hit) * 0.15)) / 1e6 / 12
+    fireworks = (36e6 * 0.60 + 36e6 * 42_000 / 480 * (hit * 0.015 + (1 - hit) * 0.15)) / 1e6 / 12
     assert api.monthly < fireworks
 
 
