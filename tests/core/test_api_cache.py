@@ -6,8 +6,8 @@ claude-code-token-analysis-99-percent-input). A provider bills a cached token at
 USD a million against 0.56 on a miss, api-docs.deepseek.com/quick_start/pricing from 2025-09-05; Moonshot kimi-k2.5
 0.10 against 0.60, platform.moonshot.ai/docs/pricing/chat archived 2026-03-26; Groq half, console.groq.com/docs/
 prompt-caching; MiniMax-M2.5 0.03 read and 0.375 written, docs.litellm.ai/blog/minimax_m2_5), so the bill, the price
-chosen and the payback read those rates; a price that lists none (OpenRouter's qwen3.6-27b at 0.289 / 2.40) bills
-every prompt token at the input price, as before.
+chosen and the payback read those rates; a price that lists none (OpenRouter's gpt-oss-120b at 0.039 / 0.18, round
+37) bills every prompt token at the input price, as before.
 """
 
 from __future__ import annotations
@@ -86,15 +86,36 @@ def test_the_cheapest_price_is_chosen_with_its_cache_rates(catalog: Any) -> None
 
 
 def test_a_price_without_a_cache_rate_bills_the_input_price(catalog: Any) -> None:
-    """OpenRouter's qwen3.6-27b listing (0.289 / 2.40) lists no cache-read rate: the coding agent's bill stays round
-    35's, 83 USD a month for 36M output and 3,150M prompt tokens, and says where that comes from."""
+    """OpenRouter's gpt-oss-120b listing (0.039 / 0.18 USD a million, genai-prices' sync of 2026-08-19) lists no
+    cache-read rate: the coding agent's 36M output and 3,150M prompt tokens a year bill every prompt token at 0.039,
+    (36 x 0.18 + 3,150 x 0.039) / 12 = 10.78 USD a month, and still undercut Fireworks' cached price (0.15 on a miss,
+    0.015 cached, 0.60 output: (21.6 + 3,150 x (0.84 x 0.015 + 0.16 x 0.15)) / 12 = 11.41), and the bill says where
+    the missing rate comes from."""
+    model = _model(catalog, "gpt-oss-120b")
+    api = api_use(
+        cast(Any, _build(26.8)), model, ACTIVE, catalog, "global", Demand(days_per_year=250.0, usage="coding-agent")
+    )
+    assert api is not None and api.price.provider.startswith("OpenRouter") and api.cache_read_per_million is None
+    assert api.monthly == pytest.approx((36e6 * 0.18 + 36e6 * 42_000 / 480 * 0.039) / 1e6 / 12)
+    assert "no cache-read rate" in (api.price.cache_source or "")
+    hit = CODING_CACHE_HIT_SHARE
+    fireworks = (36e6 * 0.60 + 36e6 * 42_000 / 480 * (hit * 0.015 + (1 - hit) * 0.15)) / 1e6 / 12
+    assert api.monthly < fireworks
+
+
+def test_a_cached_host_undercuts_a_cheaper_uncached_listing(catalog: Any) -> None:
+    """Qwen3.6-27B for a coding agent: OpenRouter's listing (0.289 in, 2.40 out, no cache-read rate) cost round 36's
+    83 USD a month; Chutes' TEE deployment (0.30 in, 2.00 out, 0.15 cached; its catalog as models.dev synced it on
+    2026-06-27) bills the 84 % cached prompt at half price: (36 x 2.00 + 3,150 x (0.84 x 0.15 + 0.16 x 0.30)) / 12,
+    about 52 USD. The dearer miss price wins on the bill a coding agent runs up."""
     model = _model(catalog, "qwen3.6-27b")
     api = api_use(
         cast(Any, _build(26.8)), model, ACTIVE, catalog, "global", Demand(days_per_year=250.0, usage="coding-agent")
     )
-    assert api is not None and api.cache_read_per_million is None
-    assert api.monthly == pytest.approx((36e6 * 2.4 + 36e6 * 42_000 / 480 * 0.289) / 1e6 / 12)
-    assert "no cache-read rate" in (api.price.cache_source or "")
+    assert api is not None and api.price.provider.startswith("Chutes")
+    hit = CODING_CACHE_HIT_SHARE
+    assert api.monthly == pytest.approx((36e6 * 2.0 + 36e6 * 42_000 / 480 * (hit * 0.15 + (1 - hit) * 0.30)) / 1e6 / 12)
+    assert api.monthly < (36e6 * 2.4 + 36e6 * 42_000 / 480 * 0.289) / 1e6 / 12
 
 
 def test_a_cache_price_needs_its_source() -> None:
