@@ -704,10 +704,14 @@ def test_a_way_out_never_says_use_q4_k_m_of_what_the_plan_already_runs_at_it(cat
     way said "use q4_k_m and raise the budget to 1,017 USD", where the plan at 1,017 USD already shows that RTX 2080 Ti
     at Q4_K_M: it says "raise the budget", and the dearer BF16 budget way is not listed beside it. Cheaper still is the
     slower machine the plan itself shows at Q4_K_M: that way had been searched at BF16 only (round 24), so the 399 USD
-    mini PC at 10.3 tokens/s was never offered; it is now the cheapest way out, and "weight precision" binds nothing."""
+    mini PC at 10.3 tokens/s was never offered; it is now the cheapest way out, and "weight precision" binds nothing.
+
+    Since Apple's refresh of 2026-08-25 the 1,299 USD M6 Mac mini (32 GB, Q4_K_M on llama.cpp, 10.8 tokens/s a user with
+    its wired limit raised) reads within 1,500 USD, so that plan has no way to reading speed; the 16 users are asked at
+    1,250 USD, below it, where every build is again below reading speed (round 37)."""
     from configurator.core.common.reasons import Reason
 
-    sixteen = BuildRequest(model_id="qwen3-30b-a3b", workload=Workload(kind="inference", batch=16), budget=1500)
+    sixteen = BuildRequest(model_id="qwen3-30b-a3b", workload=Workload(kind="inference", batch=16), budget=1250)
     result = plan(sixteen, catalog)
     assert any("Q4_K_M" in b.label for b in result.builds), [b.label for b in result.builds]
     said = [r for r in _codes(result.said) if isinstance(r, Reason) and r.code == "way.precision"]
@@ -836,22 +840,26 @@ def test_a_named_ready_made_system_is_its_own_way_out(catalog: Catalog) -> None:
     """Naming only a ready-made system (`--gpu mac-studio-...`) asks about that machine: its ways out are its own (a
     budget that buys it), never a machine assembled from parts nobody named. Llama 3.3 70B Q4_K_M on a 5,299 USD Mac
     Studio M3 Ultra against a 3,000 USD budget had been told "raise the budget to 1,518 USD", of two MI50; a Mac Studio
-    with no price in the catalog, against 6,000 USD, the same."""
+    with no price in the catalog, against 6,000 USD, the same. Since 2026-08-25 the M3 Ultra is no longer sold new (the
+    M5 Ultra replaced it): the named machine is its successor, 5,499 USD (round 37)."""
     job = Workload(kind="inference", precision="q4_k_m")
     mac = BuildRequest(
-        model_id="llama-3.3-70b", workload=job, budget=3000, system_ids=("mac-studio-m3-ultra-60c-96gb",)
+        model_id="llama-3.3-70b", workload=job, budget=3000, system_ids=("mac-studio-m5-ultra-64c-96gb",)
     )
     inf = infeasible_plan(mac, catalog)
     assert inf.relaxations and all(
-        r.build is None or r.build.gpu_id == "mac-studio-m3-ultra-60c-96gb-gpu" or r.kind == "cluster"
+        r.build is None or r.build.gpu_id == "mac-studio-m5-ultra-64c-96gb-gpu" or r.kind == "cluster"
         for r in inf.relaxations
     ), [(r.kind, r.change) for r in inf.relaxations]
-    assert inf.cheapest_relaxation.startswith("raise the budget to 5,299 USD"), inf.cheapest_relaxation
-    unpriced = mac.model_copy(update={"budget": 6000, "system_ids": ("mac-studio-m4-max-40c-128gb",)})
-    none = infeasible_plan(unpriced, catalog)
-    assert not any(r.build is not None and r.kind != "cluster" for r in none.relaxations), [
-        (r.kind, r.change) for r in none.relaxations
-    ]
+    assert inf.cheapest_relaxation.startswith("raise the budget to 5,499 USD"), inf.cheapest_relaxation
+    # no price a buyer can act on: the 128 GB M4 Max (withdrawn in May 2026) and, since 2026-08-25, the M3 Ultra the
+    # M5 Ultra replaced (no used listing found)
+    for retired in ("mac-studio-m4-max-40c-128gb", "mac-studio-m3-ultra-60c-96gb"):
+        unpriced = mac.model_copy(update={"budget": 6000, "system_ids": (retired,)})
+        none = infeasible_plan(unpriced, catalog)
+        assert not any(r.build is not None and r.kind != "cluster" for r in none.relaxations), [
+            (r.kind, r.change) for r in none.relaxations
+        ]
 
 
 def test_an_applied_lower_speed_target_is_the_speed_the_way_out_names(catalog: Catalog) -> None:
