@@ -1100,6 +1100,12 @@ MAC_MINI_799_2026 = (
     "https://news.lego-sia.com/en/posts/2026/05/03/hardware-the-end-of-the-599-mac-mini-how-local-ai/ (2026-05-03): "
     "'Apple has permanently retired the $599 price point for the Mac mini, raising the entry barrier to $799'"
 )
+MAC_MINI_M6_899_2026 = (
+    "https://www.apple.com/newsroom/2026/08/apple-unveils-a-more-powerful-mac-mini-featuring-the-all-new-m6-and-m5-pro/ "
+    "(2026-08-25, as relayed by rlindsey2/sunkcost data/hardware.json @660d14ed and a Hacker News digest of that day): "
+    "the M6 Mac mini, 12-core GPU, 16 GB and 256 GB at 899 USD, 153 GB/s in sunkcost's row ('up to 170 GB/s'); the M4 "
+    "Mac mini 'Discontinued 2026-08-25'"
+)
 SPECPICKS_3060_2026 = (
     "https://specpicks.com/reviews/qwen36-35b-a3b-rtx-3060-mtp-deep-dive-2026 (2026): a used RTX 3060 12 GB at ~300 USD "
     "in 2026, 360 GB/s; 32 GB of DDR4 system RAM as the floor"
@@ -5296,15 +5302,15 @@ CASES: tuple[Case, ...] = (
     ),
     Case(
         "llama8b-q4-under-800-usd-shows-a-mac-mini-on-metal",
-        "--model llama-3.1-8b --workload inference --precision q4_k_m --budget 800",
+        "--model llama-3.1-8b --workload inference --precision q4_k_m --budget 900",
         (
             some_build(
-                "an Apple Mac mini (M4, 16 GB) within 800 USD, at reading speed and no faster than its 120 GB/s allows "
-                "(the measured 20.9 tokens/s, +10 %)",
+                "an Apple Mac mini (M6, 16 GB) within 900 USD, at reading speed and no faster than its 153 GB/s allows "
+                "(the M4's measured 20.9 tokens/s at 120 GB/s scaled by 153 / 120, +10 %)",
                 lambda b: (
                     "Mac mini" in str((system(b) or {}).get("name", ""))
-                    and 600 <= price(b) <= 800
-                    and 10 <= decode(b) <= 23
+                    and 600 <= price(b) <= 900
+                    and 10 <= decode(b) <= 20.9 * 153 / 120 * 1.1
                 ),
             ),
             every_build(
@@ -5323,8 +5329,10 @@ CASES: tuple[Case, ...] = (
         "An 8B at Q4_K_M (~4.9 GB) for one user with 600-800 USD: an 8845HS mini PC reads it from 90 GB/s, a Mac mini "
         "M4 (799 USD since May 2026, the 599 USD model withdrawn) from 120 GB/s on llama.cpp's Metal build, measured "
         "at 20.9 tokens/s. The catalog had no Mac mini: `plan --budget 600` showed only the mini PC (round 33's "
-        "reviewer); the Mac, quiet and faster, is the other machine a buyer at this price weighs.",
-        (NORMIEBENCH_MAC_MINI_M4, MAC_MINI_799_2026),
+        "reviewer); the Mac, quiet and faster, is the other machine a buyer at this price weighs. Since 2026-08-25 (round "
+        "37) Apple sells no Mac mini under 899 USD: the M6 replaced the M4, whose 799 USD is no longer an offer, so the "
+        "budget is the M6's 900 and its ceiling the M4's measurement scaled by the bandwidth (no M6 run was found).",
+        (NORMIEBENCH_MAC_MINI_M4, MAC_MINI_799_2026, MAC_MINI_M6_899_2026),
     ),
     # ---- round 33 (judge33b): a 30B-A3B on a 2,000 USD budget is run on a card, at Q4 and at release quality
     Case(
