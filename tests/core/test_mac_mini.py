@@ -68,14 +68,16 @@ def test_mac_mini_gpu_share_is_what_metal_reports() -> None:
 
 
 def test_withdrawn_mac_mini_configurations_are_not_offered_new() -> None:
-    """Apple withdrew the 32 GB M4 and the 64 GB M4 Pro in May 2026 (allweatherfinance.com): their launch prices are
-    no offer; the 16 GB M4 is sold at its dated 799 USD (lego-sia 2026-05-03)."""
+    """Apple withdrew the 32 GB M4 and the 64 GB M4 Pro in May 2026 (allweatherfinance.com) and the rest of the M4
+    Mac mini on 2026-08-25, when the M6 Mac mini replaced it (rlindsey2/sunkcost @660d14ed: 'Discontinued
+    2026-08-25'): no M4 launch or May price is an offer; the 16 GB M6 is sold at its launch 899 USD. Until round 37
+    the 16 GB M4 was offered at its dated 799 USD (lego-sia 2026-05-03)."""
     from configurator.core.solve.pricing import quote
 
-    for withdrawn in ("mac-mini-m4-10c-32gb", "mac-mini-m4-pro-16c-64gb"):
+    for withdrawn in ("mac-mini-m4-10c-32gb", "mac-mini-m4-pro-16c-64gb", "mac-mini-m4-10c-16gb"):
         assert quote(CATALOG.get("systems", withdrawn), CATALOG, "USD", "new") is None
-    sold = quote(CATALOG.get("systems", "mac-mini-m4-10c-16gb"), CATALOG, "USD", "new")
-    assert sold is not None and sold.amount == 799.0
+    sold = quote(CATALOG.get("systems", "mac-mini-m6-12c-16gb"), CATALOG, "USD", "new")
+    assert sold is not None and sold.amount == 899.0
 
 
 def test_a_mac_estimate_says_metal_read_share_and_per_layer_cost() -> None:

@@ -5,11 +5,13 @@ its speed, a bare "alternative")."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
 
 from configurator.core.catalog.loader import Catalog
+from configurator.core.catalog.models import System
 from configurator.core.common import memo
 from configurator.core.common.reasons import Reason, english
 from configurator.core.estimate.workload import Workload
@@ -207,8 +209,23 @@ def test_a_build_shown_for_its_kind_says_which_builds_beat_it_and_what_it_offers
     is no longer shown; the build shown for its kind is a CPU-only 2-channel desktop (1,204 USD, 15.3 tokens/s, fifth
     of eight), beaten by three (the P100, the 2070, the 3080 Ti): it names all three. Since round 34 (review34) the
     3080 Ti's Q8_0 run (74.3 tokens/s, "fastest within budget at release quality") is shown beside its Q4_K_M run, a
-    fourth that beats the box: it names all four."""
+    fourth that beats the box: it names all four.
+
+    Since Apple's refresh of 2026-08-25 the 1,099 USD M6 Mac mini 24 GB (28.2 tokens/s, quiet) is "quietest" and beats
+    the CPU-only desktop on price, speed and noise, so no build is shown for its kind in that plan: the box is asked
+    of the catalog without the 2026 Mac minis (round 37)."""
     memo.clear()
+    catalog = dataclasses.replace(
+        catalog,
+        records={
+            kind: {
+                rid: rec
+                for rid, rec in recs.items()
+                if not (isinstance(rec, System) and rec.unified is not None and rec.unified.chip in ("M6", "M5 Pro"))
+            }
+            for kind, recs in catalog.records.items()
+        },
+    )
     request = BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference"), budget=1500, top_k=8)
     builds = plan(request, catalog).builds
     box = next(b for b in builds if b.gpu_id == "none")

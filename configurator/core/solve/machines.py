@@ -685,7 +685,14 @@ def on_unified(
     """The job on a unified-memory system's GPU at the share of memory the OS wires by default, else at the raised
     share (raised_share: a Mac's `iogpu.wired_limit_mb`, an AMD APU's GTT), with the GPU record and the share used
     (None: the default); None when neither holds it. A 192 GB M2 Ultra wires 144 GiB by default; raised, it holds a
-    145 GiB DeepSeek-V4-Flash at q4 with 27 GiB to spare."""
+    145 GiB DeepSeek-V4-Flash at q4 with 27 GiB to spare.
+
+    An FP8 ask runs as the Q8_0 GGUF: a unified-memory box runs llama.cpp, which has no FP8 weight type, and Q8_0 is
+    the 8-bit GGUF that scores as the release (its own bytes, 8.5 bits a weight, not the FP8 checkpoint's). A 256 GB
+    M5 Ultra had been sized for Qwen3-235B-A22B at the FP8 release's 220 GiB and told to load a
+    'Qwen3-235B-A22B-FP8.gguf' that does not exist (round 37)."""
+    if workload.precision == "fp8":
+        workload, exact = workload.model_copy(update={"precision": "q8_0"}), None
     raised = raised_share(system)
     for share in (None,) if raised is None else (None, raised):
         gpu = system_gpu(system, share)
