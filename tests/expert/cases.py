@@ -5747,6 +5747,24 @@ CASES: tuple[Case, ...] = (
         (UNSLOTH_REQ_14B, UNSLOTH_REQ),
     ),
     Case(
+        "qwen3-14b-lora-3000-one-32gb-card",
+        "--model qwen3-14b --workload finetune --method lora --budget 3000 --top 3",
+        (
+            labelled_build(
+                "cheapest",
+                "one card of 32 GB or more holds the 16-bit LoRA within 3,000 USD",
+                lambda b: gpu_count(b) == 1 and vram_per_card(b) >= 32 and price(b) <= 3000,
+            ),
+            every_build("has 24 GB or more on each card", lambda b: vram_per_card(b) >= 24),
+        ),
+        "A LoRA of a 14B in 16 bits needs about 33 GB with Unsloth (QLoRA 8.5 GB): the weights alone are 29.5 GB, so "
+        "a 24 GB card cannot hold it and the single-card answer is a 32 GB card. Walked 2026-12-06 (review37): signed "
+        "with a note: an Instinct MI100 at 1,856 USD is 'cheapest on supported software' and a Radeon AI PRO R9700 at "
+        "2,015 'quietest', both at 29.6 GiB of 32; the buyer's usual alternative, QLoRA on a used 24 GB card, is "
+        "another request (--method qlora).",
+        (UNSLOTH_REQ_14B,),
+    ),
+    Case(
         "own-4060ti-16gb-qwen36-27b-1200-own-card-first-then-a-card-that-holds-it",
         "--model qwen3.6-27b --workload inference --precision q4_k_m --own rtx-4060-ti-16gb --budget 1200 --top 3",
         (
