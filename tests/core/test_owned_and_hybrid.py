@@ -37,7 +37,15 @@ def test_a_cheaper_build_without_the_owned_card_comes_first(catalog: Catalog) ->
     for build in builds:
         uses_it = any(p.category == "gpu" and p.owned for p in build.parts)
         assert uses_it or "without your own card" in build.label, build.label
-        others = [measure(o, request) for o in builds if o is not build]
+        # a card past its vendor's support never pushes a supported build off the list (ranking._dominated): one MI50
+        # (906 USD, 77.3 tokens/s, 45.4 dBA) beats the owned card with an RTX 2070 beside it (1,103 USD, 63.6, 43.8
+        # dBA) since a build less than 2 dBA quieter is beaten (Measures.beats, shown.AS_QUIET_DBA), and the plan says
+        # so of that build ("#2 and #3 are cheaper and faster; it offers another card")
+        others = [
+            measure(o, request)
+            for o in builds
+            if o is not build and not ("past " in o.label and "past " not in build.label)
+        ]
         assert claim_words(build) or not any(o.beats(measure(build, request)) for o in others), build.label
     assert [b.rank for b in builds] == list(range(1, len(builds) + 1))
 

@@ -429,3 +429,20 @@ def test_a_plan_asked_for_fewer_builds_shows_the_full_plans_first_with_its_claim
             assert [phrases.label(b) for b in shown] == [phrases.label(b) for b in full[:k]]
             assert "完整方案列出的 3 个配置中" in phrases.why(shown[0])
     assert "places" not in next(c for c in full[0].claims if c.code == "claim.cheapest").fields
+
+
+def test_a_build_beats_one_it_is_within_what_the_noise_estimate_resolves_of() -> None:
+    """Beaten on price and speed by a machine less than 2 dBA louder (shown.AS_QUIET_DBA, the band "less noise" and
+    "quietest" read), a build has nothing to say for itself: Qwen2.5 7B QLoRA at 1,200 USD (expert case
+    qwen25-7b-qlora-1200-no-alternative-a-cheaper-build-beats) had shown an RTX 2060 12GB in a 240 USD case at 1,042 USD
+    and 59 h beside an RTX 2070 at 857 USD and 56 h, kept by 41.3 dBA against 42.2. Two dBA or more quieter, it is not
+    beaten: that is an offer ("less noise")."""
+    from configurator.core.solve.ranking import Measures
+
+    def m(price: float, speed: float, dba: float) -> Measures:
+        return Measures(price=price, speed=speed, dba=dba, watts=400.0, passing=True, within_budget=True, readable=True)
+
+    rtx_2070, rtx_2060_in_big_case = m(857.0, 493.2, 42.2), m(1042.0, 469.1, 41.3)
+    assert rtx_2070.beats(rtx_2060_in_big_case)
+    assert not rtx_2070.beats(m(1042.0, 469.1, 40.2))  # 2 dBA quieter: "less noise" is its offer
+    assert not rtx_2060_in_big_case.beats(rtx_2070)

@@ -1756,6 +1756,39 @@ KTRANSFORMERS_EPYC_CORES = (
 )
 
 
+# ---- round 37 (review37): sources of the twenty home-rig requests walked 2026-12-06
+IDEASFIXER_APU_MOE = (
+    "http://ideasfixer.blogspot.com/2026/04/running-llms-locally-amd-apu-vs.html (2026-04-15): a Ryzen 7 5800U mini "
+    "PC (Vega 8 iGPU on 64 GB of DDR4-3200, ~50 GB/s) runs qwen3:30b-a3b at Q4_K_M at 12.0 tokens/s with Ollama's "
+    "Vulkan backend: a 3B-active MoE is the model a RAM-only box runs at reading speed"
+)
+UNSLOTH_REQ_14B = (
+    "https://unsloth.ai/docs/zh/kai-shi/fine-tuning-for-beginners/unsloth-requirements (read 2026-12-06), the VRAM "
+    "table ('absolute minimum'): QLoRA (4-bit) 7B 5 GB, 14B 8.5 GB; LoRA (16-bit) 7B 19 GB, 14B 33 GB"
+)
+
+
+def _beaten_alternative_shown(plan: Plan) -> bool:
+    """An unlabelled build shown that another build shown beats on price and speed while less than 2 dBA louder
+    (shown.AS_QUIET_DBA, what the noise estimate resolves): it offers the buyer nothing a cheaper build shown lacks."""
+    shown = builds(plan)
+
+    def noise(b: Build) -> float:
+        return float(b.get("noise_dba") or 0.0)
+
+    return any(
+        not claims(b)
+        and any(
+            o is not b
+            and price(o) < price(b) - 0.5
+            and (throughput(o) or 0.0) >= (throughput(b) or 0.0)
+            and noise(o) < noise(b) + 2.0
+            for o in shown
+        )
+        for b in shown
+    )
+
+
 def _in_vram(b: Build) -> bool:
     """A build with GPU cards that keeps none of the model in system RAM (independent_checker.in_vram)."""
     return in_vram(b)
@@ -5647,5 +5680,338 @@ CASES: tuple[Case, ...] = (
             "tie-break (ranking._quietest_claim: the lowest dBA, then the fewest watts) over the two records' unlike "
             "watts is the cause, not fixed in round 37."
         ),
+    ),
+    # ---- round 37 (review37): twenty home-rig requests walked as a buyer (2026-12-06)
+    Case(
+        "qwen36-27b-q4-16k-used-1500-a-card-holds-it-whole",
+        "--model qwen3.6-27b --workload inference --precision q4_k_m --context 16384 --budget 1500 --condition used "
+        "--top 3",
+        (
+            some_build(
+                "a used card of 22 GB or more holds the whole model (nothing in RAM) within 1,500 USD at 15 tokens/s or "
+                "more",
+                lambda b: _in_vram(b) and vram_per_card(b) >= 22 and price(b) <= 1500 and decode(b) >= 15,
+            ),
+        ),
+        "A 27B dense model at Q4_K_M (~16.5 GB) with a 16k window wants one 22-32 GB card: a used MI50 32GB or a "
+        "modified RTX 2080 Ti 22GB is the budget pick (MI50 owners run a 32B dense Qwen at 18-35 tok/s on llama.cpp). "
+        "Walked 2026-12-06 (review37): signed with a note: the cheapest is a Tesla P100 16GB with some layers in RAM "
+        "(13.9 tok/s, CUDA 12 builds only), and its reason names the supported 2080 Ti 22GB at 1,096 USD.",
+        (MI50_QWQ_32B, CN_2080TI_22G),
+    ),
+    Case(
+        "qwen36-35b-a3b-q4-1000-mini-pc-cheapest-and-a-card-faster",
+        "--model qwen3.6-35b-a3b --workload inference --precision q4_k_m --budget 1000 --top 3",
+        (
+            labelled_build(
+                "cheapest",
+                "costs no more than 600 USD and reads at 12 tokens/s or more",
+                lambda b: price(b) <= 600 and decode(b) >= 12,
+            ),
+            some_build(
+                "a build with a card reads at 35 tokens/s or more within 1,000 USD",
+                lambda b: bool(gpu_parts(b)) and price(b) <= 1000 and decode(b) >= 35,
+            ),
+        ),
+        "A 3B-active MoE at Q4_K_M (~21 GB) is the model a RAM-only box runs at reading speed: a 5800U mini PC on DDR4 "
+        "runs qwen3:30b-a3b at 12 tok/s, a 780M on DDR5-5600 a 28B MoE at 19.5; an 8 GB card with the experts in RAM "
+        "reaches ~37 tok/s (RTX 2080 beside quad-channel DDR4). Walked 2026-12-06 (review37): signed (a 399 USD "
+        "8845HS mini PC at 20.8 tok/s; an RTX 2070 with the experts in RAM at 47.8; an MI50 at 84.6).",
+        (IDEASFIXER_APU_MOE, MINI_PC_8845HS, LLMFIT_2080_MOE),
+    ),
+    Case(
+        "gpt-oss-120b-1500-a-card-with-the-experts-in-ram",
+        "--model gpt-oss-120b --workload inference --budget 1500 --top 3",
+        (
+            labelled_build(
+                "cheapest",
+                "is a card with the experts in 64 GB or more of RAM, at 12 tokens/s or more",
+                lambda b: bool(gpu_parts(b)) and experts_in_ram(b) and ram_gb(b) >= 64 and decode(b) >= 12,
+            ),
+        ),
+        "gpt-oss-120b's routed experts (MXFP4, ~61 GB) sit in system RAM beside any card of 8 GB or more "
+        "(llama.cpp --n-cpu-moe): 18-25.6 tok/s with 64-96 GB of RAM; on dual-channel DDR4 somewhat less. Walked "
+        "2026-12-06 (review37): signed (an Arc A770 16GB beside 64 GB of DDR4 at 16.4 tok/s for 1,241 USD; CPU only at "
+        "9.8; two MI50 hold it whole at 58.5 for 1,368).",
+        (GGML_GPT_OSS, CPU_MOE_25TPS),
+    ),
+    Case(
+        "qwen36-35b-a3b-q4-600-used-a-box-without-a-card",
+        "--model qwen3.6-35b-a3b --workload inference --precision q4_k_m --budget 600 --condition used --top 3",
+        (
+            feasible(),
+            top_build(
+                "costs no more than 600 USD and reads at 10 tokens/s or more",
+                lambda b: price(b) <= 600 and decode(b) >= 10,
+            ),
+        ),
+        "At 600 USD a 35B-A3B runs from RAM: a CPU-only desktop on DDR4 reads a 30B-A3B at 10.6 tok/s, an 8845HS mini "
+        "PC (DDR5-5600, 399 USD on sale) faster. Walked 2026-12-06 (review37): signed (the mini PC at 20.8 tok/s).",
+        (MOE_ON_CPU, MINI_PC_8845HS),
+    ),
+    Case(
+        "qwen25-7b-qlora-1200-no-alternative-a-cheaper-build-beats",
+        "--model qwen2.5-7b --workload finetune --method qlora --budget 1200",
+        (
+            labelled_build(
+                "cheapest",
+                "one card trains the 100 M-token reference job within 80 h for no more than 1,000 USD",
+                lambda b: gpu_count(b) == 1 and price(b) <= 1000 and (wall_hours(b) or 1e9) <= 80,
+            ),
+            Expect(
+                "no build shown without a claim is beaten on price and speed by another build shown that is less than "
+                "2 dBA louder",
+                lambda plan: not _beaten_alternative_shown(plan),
+            ),
+        ),
+        "A first QLoRA of a 7B needs ~5 GB of VRAM with Unsloth: any used 8-12 GB card does it, and a buyer compares "
+        "cards by price and hours. Walked 2026-12-06 (review37): fixed: an RTX 2060 12GB in a 240 USD Fractal Define 7 "
+        "XL stood as 'alternative' at 1,042 USD and 59 h beside the RTX 2070 at 857 USD and 56 h, kept on the list by "
+        "its 41.3 dBA against 42.2 (the same card's cheapest build costs 867); a difference under 2 dBA is below what "
+        "the noise estimate resolves, and 'less noise' is not offered for it.",
+        (UNSLOTH_REQ_14B, UNSLOTH_REQ),
+    ),
+    Case(
+        "qwen3-14b-lora-3000-one-32gb-card",
+        "--model qwen3-14b --workload finetune --method lora --budget 3000 --top 3",
+        (
+            labelled_build(
+                "cheapest",
+                "one card of 32 GB or more holds the 16-bit LoRA within 3,000 USD",
+                lambda b: gpu_count(b) == 1 and vram_per_card(b) >= 32 and price(b) <= 3000,
+            ),
+            every_build("has 24 GB or more on each card", lambda b: vram_per_card(b) >= 24),
+        ),
+        "A LoRA of a 14B in 16 bits needs about 33 GB with Unsloth (QLoRA 8.5 GB): the weights alone are 29.5 GB, so "
+        "a 24 GB card cannot hold it and the single-card answer is a 32 GB card. Walked 2026-12-06 (review37): signed "
+        "with a note: an Instinct MI100 at 1,856 USD is 'cheapest on supported software' and a Radeon AI PRO R9700 at "
+        "2,015 'quietest', both at 29.6 GiB of 32; the buyer's usual alternative, QLoRA on a used 24 GB card, is "
+        "another request (--method qlora).",
+        (UNSLOTH_REQ_14B,),
+    ),
+    Case(
+        "own-4060ti-16gb-qwen36-27b-1200-own-card-first-then-a-card-that-holds-it",
+        "--model qwen3.6-27b --workload inference --precision q4_k_m --own rtx-4060-ti-16gb --budget 1200 --top 3",
+        (
+            labelled_build(
+                "cheapest",
+                "runs on the owned RTX 4060 Ti 16GB, no card bought, at 8 tokens/s or more",
+                lambda b: owned_cards(b) == 1 and gpus_bought(b) == 0 and decode(b) >= 8,
+            ),
+            some_build(
+                "a card of 22 GB or more holds the whole model within 1,200 USD at 18 tokens/s or more",
+                lambda b: _in_vram(b) and vram_per_card(b) >= 22 and price(b) <= 1200 and decode(b) >= 18,
+            ),
+            top_build(
+                "says the next step is a second RTX 4060 Ti 16GB (32 GB in all)",
+                lambda b: any(
+                    s.get("kind") == "add" and s.get("gpu") == "rtx-4060-ti-16gb" and s.get("gpus") == 2
+                    for s in b.get("next_steps") or []
+                ),
+            ),
+        ),
+        "Owning a 16 GB card, a 27B at Q4_K_M (~16.5 GB) spills a few layers to RAM (what llama.cpp reads from RAM sets "
+        "the speed); the upgrades are a second 16 GB card (the model whole on two) or one 22-32 GB card. Walked "
+        "2026-12-06 (review37): signed with a note: the owned card alone at 10 tok/s is cheapest, its next step adds a "
+        "second 4060 Ti (330 USD used, 12.6 tok/s), and a 2080 Ti 22GB at 25.8 tok/s is shown without the owned card.",
+        (LAYERS_IN_RAM_DENSE, MI50_QWQ_32B, DUAL_3060),
+    ),
+    Case(
+        "own-3090-glm45-air-2000-experts-in-ram-beside-it",
+        "--model glm-4.5-air --workload inference --precision q4_k_m --own rtx-3090 --budget 2000 --top 3",
+        (
+            labelled_build(
+                "cheapest",
+                "runs on the owned RTX 3090, no card bought, with the experts in 64 GB or more of RAM at 7 tokens/s "
+                "or more",
+                lambda b: (
+                    owned_cards(b) == 1
+                    and gpus_bought(b) == 0
+                    and experts_in_ram(b)
+                    and ram_gb(b) >= 64
+                    and decode(b) >= 7
+                ),
+            ),
+        ),
+        "GLM-4.5-Air at Q4_K_M is ~68 GB: one owned 3090 keeps attention and some experts, the rest is read from RAM "
+        "(-ot / --n-cpu-moe), the usual home recipe for a 100B-class MoE. Walked 2026-12-06 (review37): signed (128 GB "
+        "of DDR4 beside the owned card at 10.1 tok/s for 1,349 USD; an 8-channel EPYC at 16.7 for 1,880).",
+        (TWO_3090_BIG_RAM, GGML_GPT_OSS),
+    ),
+    Case(
+        "office-10-seats-qwen36-35b-a3b-8000-a-gpu-server-beside-the-mini-pc",
+        "--model qwen3.6-35b-a3b --workload inference --seats 10 --usage chat --budget 8000 --top 3",
+        (
+            every_build("reads at 5 tokens/s or more per user", lambda b: decode(b) >= 5),
+            some_build(
+                "cards hold the whole model and serve each stream at 40 tokens/s or more within 8,000 USD",
+                lambda b: _in_vram(b) and price(b) <= 8000 and decode(b) >= 40,
+            ),
+        ),
+        "Ten chat seats share a machine a few streams at a time; vLLM's throughput scales with concurrent load where "
+        "llama.cpp's stays flat, so an office buys cards that hold the model and serve with vLLM. Walked 2026-12-06 "
+        "(review37): signed with a note: the 399 USD mini PC is 'cheapest' at 12.2 tok/s a stream, and two RTX 2080 Ti "
+        "22GB at FP8 (weight-only Marlin on Turing) serve 99 tok/s a stream for 2,013 USD.",
+        (REDHAT_VLLM_LLAMACPP, VLLM_FP8_ONLINE),
+    ),
+    Case(
+        "office-10-users-gpt-oss-120b-15000-eur-fastest-is-the-96gb-card",
+        "--model gpt-oss-120b --workload inference --batch 10 --budget 15000 --currency EUR --room home-office",
+        (
+            labelled_build(
+                "fastest",
+                "one 96 GB RTX PRO 6000 Blackwell holds it within 15,000 EUR at 50 tokens/s or more per user",
+                lambda b: gpu_ids(b) == {"rtx-pro-6000-blackwell"} and price(b) <= 15000 and decode(b) >= 50,
+            ),
+            fastest_is_fastest(),
+        ),
+        "gpt-oss-120b (MXFP4, ~61 GB) fits one 96 GB RTX PRO 6000 Blackwell with room for ten users' KV cache, served "
+        "with vLLM (peak 361 tok/s on one card). Walked 2026-12-06 (review37): signed (78.6 tok/s per user for 10,894 "
+        "EUR; four Arc Pro B60 at 65.9 for 3,412; a Mac Studio M1 Ultra is the quietest).",
+        (MILLSTONE_PRO6000_GPT_OSS,),
+    ),
+    Case(
+        "qwen36-27b-q4-15000-cny-a-card-holds-it-whole",
+        "--model qwen3.6-27b --workload inference --precision q4_k_m --currency CNY --budget 15000 --top 3",
+        (
+            some_build(
+                "a card of 22 GB or more holds the whole model within 15,000 CNY at 15 tokens/s or more",
+                lambda b: _in_vram(b) and vram_per_card(b) >= 22 and price(b) <= 15000 and decode(b) >= 15,
+            ),
+        ),
+        "In China the budget single-card answer for a 27-32B dense model is a 22 GB modified RTX 2080 Ti or a 32 GB "
+        "MI50. Walked 2026-12-06 (review37): signed with a note: the MI50 at 5,576 CNY holds it at 19.6 tok/s; the "
+        "2080 Ti 22G is not among the three shown.",
+        (CN_2080TI_22G, MI50_QWQ_32B),
+    ),
+    Case(
+        "gpt-oss-20b-6000-cny-a-card-beside-the-ram-boxes",
+        "--model gpt-oss-20b --workload inference --currency CNY --budget 6000",
+        (
+            labelled_build("cheapest", "reads at 12 tokens/s or more", lambda b: decode(b) >= 12),
+            some_build(
+                "a card runs it at 60 tokens/s or more within 6,000 CNY",
+                lambda b: bool(gpu_parts(b)) and price(b) <= 6000 and decode(b) >= 60,
+            ),
+        ),
+        "gpt-oss-20b (3.6B active, ~13 GB) reads ~20 tok/s from dual-channel DDR4 alone and several times that on a "
+        "12-16 GB card. Walked 2026-12-06 (review37): signed (an 8845HS mini PC at 15.3 tok/s for 2,675 CNY; a P100 "
+        "at 100 and an RTX 2060 12GB at 80 within the budget).",
+        (GPT_OSS_20B_CPU, MINI_PC_8845HS),
+    ),
+    Case(
+        "deepseek-v4-flash-q4-5000-an-8-channel-host",
+        "--model deepseek-v4-flash --workload inference --precision q4_k_m --budget 5000 --top 3",
+        (
+            labelled_build(
+                "cheapest",
+                "keeps the model in 192 GB or more of 8-channel RAM and reads at 7 tokens/s or more",
+                lambda b: ram_gb(b) >= 192 and memory_channels(b) >= 8 and decode(b) >= 7,
+            ),
+        ),
+        "A ~170 GB MoE at Q4_K_M on 5,000 USD is an 8-channel DDR4 EPYC with 256 GB and at most one card for the "
+        "attention: DeepSeek-V3 at Q4 reads 7 tok/s CPU-only from eight DDR4 channels with 37B active, V4-Flash has "
+        "fewer. Walked 2026-12-06 (review37): signed (an EPYC 7302 with 256 GB and an RTX 2070 at 13.1 tok/s, 2,805 USD).",
+        (KTRANSFORMERS_V3_CPU, DDR4_EPYC_R1_BUILDS),
+    ),
+    Case(
+        "glm47-flash-q4-700-a-box-without-a-card",
+        "--model glm-4.7-flash --workload inference --precision q4_k_m --budget 700 --top 3",
+        (
+            feasible(),
+            top_build(
+                "costs no more than 700 USD and reads at 10 tokens/s or more",
+                lambda b: price(b) <= 700 and decode(b) >= 10,
+            ),
+        ),
+        "GLM-4.7-Flash is a ~30B MoE with ~3B active: RAM alone reads it at reading speed (a 30B-A3B at 10.6 tok/s on "
+        "DDR4, 12 on a DDR4 APU). Walked 2026-12-06 (review37): signed (the 8845HS mini PC at 16.0 tok/s, 399 USD).",
+        (MOE_ON_CPU, IDEASFIXER_APU_MOE),
+    ),
+    Case(
+        "qwen35-122b-q4-used-3090-3500-experts-in-ram",
+        "--model qwen3.5-122b-a10b --workload inference --precision q4_k_m --gpu rtx-3090 --condition used "
+        "--budget 3500 --top 3",
+        (
+            every_build("keeps the experts in RAM beside the 3090", lambda b: experts_in_ram(b)),
+            some_build(
+                "reads at 10 tokens/s or more with 96 GB or more of RAM within 3,500 USD",
+                lambda b: decode(b) >= 10 and ram_gb(b) >= 96 and price(b) <= 3500,
+            ),
+        ),
+        "Qwen3.5-122B-A10B at Q4_K_M (~75 GB) on one 3090 keeps its experts in RAM: ~10 tok/s with the experts on the "
+        "CPU (DDR4), 35 tok/s with DDR5 and MTP on ik_llama.cpp. Walked 2026-12-06 (review37): signed (128 GB of DDR4 "
+        "at 17.5 tok/s for 2,556 USD, an 8-channel EPYC at 27.8, DDR5-5600 at 30.6).",
+        (LAYERS_IN_RAM_DENSE, TWO_3090_BIG_RAM),
+    ),
+    Case(
+        "nemotron3-nano-1500-eur-mini-pc-and-a-card",
+        "--model nemotron-3-nano-30b-a3b --workload inference --budget 1500 --currency EUR --top 3",
+        (
+            labelled_build(
+                "cheapest",
+                "costs no more than 600 EUR and reads at 10 tokens/s or more",
+                lambda b: price(b) <= 600 and decode(b) >= 10,
+            ),
+            some_build(
+                "a card holds the whole model within 1,500 EUR at 40 tokens/s or more",
+                lambda b: _in_vram(b) and price(b) <= 1500 and decode(b) >= 40,
+            ),
+        ),
+        "A 30B-A3B model reads at reading speed from RAM (10.6-20 tok/s) and several times that on a 24-32 GB card. "
+        "Walked 2026-12-06 (review37): signed (the mini PC at 15.6 tok/s for 354 EUR, an MI50 at 68.6 for 804).",
+        (MOE_ON_CPU, MINI_PC_8845HS, MI50_QWQ_32B),
+    ),
+    Case(
+        "own-3060-qwen3-14b-qlora-500-the-rest-of-the-pc-with-unsloth",
+        "--model qwen3-14b --workload finetune --method qlora --own rtx-3060-12gb --budget 500 --top 3",
+        (
+            way_out_at_most(800, "USD"),
+            Expect(
+                "the cheapest way out trains on the owned RTX 3060, no card bought",
+                lambda plan: (
+                    (w := _first_way(plan)) is not None
+                    and (w.get("said") or {}).get("fields", {}).get("own_used") == 1
+                    and (w.get("said") or {}).get("fields", {}).get("own_bought") == 0
+                ),
+            ),
+        ),
+        "A 14B QLoRA needs ~8.5 GB with Unsloth, so the owned 12 GB RTX 3060 does it; 500 USD does not buy the rest of "
+        "a PC around it in late 2026 (DDR4 kits alone near 220 USD). Walked 2026-12-06 (review37): signed: the way out "
+        "is Unsloth on the owned card and 698 USD for the rest of the machine.",
+        (UNSLOTH_REQ_14B, SPECPICKS_3060_2026),
+    ),
+    Case(
+        "lab-20-users-gemma3-12b-10000-served-with-vllm",
+        "--model gemma-3-12b --workload inference --batch 20 --budget 10000 --room lab",
+        (
+            some_build(
+                "vLLM serves every user at 30 tokens/s or more within 10,000 USD",
+                lambda b: engine(b) == "vllm" and price(b) <= 10000 and decode(b) >= 30,
+            ),
+            fastest_is_fastest(),
+        ),
+        "Twenty concurrent users are served with vLLM, whose throughput scales with load (FP8 weights on load, "
+        "weight-only on Turing and Ampere). Walked 2026-12-06 (review37): signed with a note: the cheapest is two MI50 "
+        "on llama.cpp at 10.8 tok/s a user; vLLM builds of 2080 Ti and RTX A5000 read 34-80.",
+        (REDHAT_VLLM_LLAMACPP, VLLM_FP8_ONLINE),
+    ),
+    Case(
+        "deepseek-v4-pro-q4-20000-experts-in-a-terabyte-of-ram",
+        "--model deepseek-v4-pro --workload inference --precision q4_k_m --budget 20000 --top 3",
+        (
+            Expect(
+                "the cheapest way out keeps the experts in system RAM beside a card, at reading speed or more",
+                lambda plan: (
+                    (w := _first_way(plan)) is not None
+                    and "system RAM" in str(w.get("change"))
+                    and float(w.get("decode_tokens_per_s") or 0) >= 5
+                ),
+            ),
+        ),
+        "DeepSeek-V4-Pro (1.6T parameters, 49B active) at Q4_K_M is ~1 TB: no budget under a GPU server's holds it in "
+        "VRAM; the home answer is the experts in a terabyte of server RAM, as R1 runs from an EPYC's. Walked 2026-12-06 "
+        "(review37): signed with a note: the way out is 32,876 USD at 5.7 tok/s with an RX 7900 XTX beside the RAM.",
+        (DDR4_EPYC_R1_BUILDS, XUANWU_R1_Q8_CPU),
     ),
 )

@@ -135,8 +135,12 @@ class Measures:
         return self.speed / self.price if self.price > 0 else (float("inf") if self.speed > 0 else 0.0)
 
     def beats(self, other: Measures) -> bool:
-        """No dearer, no slower, no louder, and better on price or speed: `other` has nothing to say for itself."""
-        louder = self.dba is not None and other.dba is not None and self.dba > other.dba + 0.05
+        """No dearer, no slower, no louder, and better on price or speed: `other` has nothing to say for itself.
+        Louder by what the noise estimate resolves (shown.quieter, AS_QUIET_DBA), the rule "less noise" and "quietest"
+        read: Qwen2.5 7B QLoRA at 1,200 USD had shown an RTX 2060 12GB in a 240 USD Fractal Define 7 XL as an
+        "alternative" at 1,042 USD and 59 h beside an RTX 2070 at 857 USD and 56 h, kept by its 41.3 dBA against 42.2,
+        a difference "less noise" does not offer (the same card's cheapest build, in the 65 USD case, costs 867)."""
+        louder = quieter(other.dba, self.dba)
         # speeds equal but for rounding are one speed (three RTX A6000 and three RTX PRO 5000 on the same PCIe 4.0
         # board train in 7.974338624338626 and ...625 hours: the dearer is no faster)
         slower = self.speed < other.speed * (1 - 1e-9)
