@@ -21,7 +21,6 @@ import pytest
 
 from configurator.core.estimate.crossval import coverage
 from configurator.core.estimate.ranges import (
-    BATCHED,
     MOE_TENSOR_PARALLEL,
     MOE_TRAINING,
     OFFLOAD,
@@ -77,17 +76,10 @@ NOT_THE_RULE = {
         "of the 61 held-out steady-state rows (41 %) where x0.75..x1.16 holds 49 (80 %); dense35 and train36, "
         "docs/estimates.md rounds 35-36"
     ),
-    ("decode_speed", BATCHED): (
-        "the rule answers the kind's range whole, x0.757..x1.265 (ML.ENERGY holds 34 of the 67 batched rows: one row short "
-        "of the regime's own), which holds 55 of 67 cross-validated (82 %) but 50 of 70 held out (71 %, below the band), "
-        "where x0.73..x1.31 holds 60 of 67 (90 %) and 55 of 70 (79 %): decode36 and decode37, docs/estimates.md rounds "
-        "36-37"
-    ),
     ("decode_speed", MOE_TENSOR_PARALLEL): (
-        "the rule answers the kind's range whole, x0.757..x1.265 (the SGLang cookbook holds over half the 30 rows), which "
-        "holds 20 of 30 cross-validated (67 %, below the band) and 56 of 73 held out (77 %) where x0.74..x1.29 holds 25 "
-        "of 30 (83 %) and 57 of 73 (78 %): narrower and worse on both once decode37's rows narrowed the kind's scatter; "
-        "docs/estimates.md round 37"
+        "the rule answers the kind's range whole, x0.718..x1.265 (the SGLang cookbook holds over half the 30 rows), which "
+        "holds 20 of 30 cross-validated (67 %, below the band) and 57 of 73 held out (78 %) where x0.74..x1.29 holds 24 "
+        "of 30 (80 %) and 57 of 73 (78 %): worse cross-validated, no better held out; decode37, docs/estimates.md round 37"
     ),
     ("decode_speed", OFFLOAD): (
         "the offload figures' own rule answer x0.69..x1.86 holds 94 % of their held-out rows and 69 % nested; they "
