@@ -589,6 +589,46 @@ def regime_errors(points: list[Point], catalog: object) -> str:
     return "; ".join(out)
 
 
+# Issue #29 (decode37): the "MoE one GPU" regime mixes engines, vendors and weight formats that no one constant
+# covers; its held-out coverage is reported split along each, so a miss is read by its cause (an engine, a vendor, a
+# format) before any constant moves. Each split's words are (share inside the range the estimate gives each row, rows,
+# median signed error: + the estimate is fast).
+MOE_ONE_GPU = "MoE one GPU"
+
+
+def _moe_one_gpu_facets(label: str, catalog: object) -> dict[str, str]:
+    """A "MoE one GPU" row's engine, GPU vendor, expert format (quantized or 16-bit experts) and attention (MLA or
+    not), read from its label ("model precision engine 1xGPU ctx=.. b=..")."""
+    parts = label.split()
+    records = catalog.records  # type: ignore[attr-defined]
+    model = records["models"].get(parts[0])
+    gpu = records["gpus"].get(parts[3].partition("x")[2])
+    return {
+        "engine": parts[2],
+        "vendor": "NVIDIA" if gpu is None or gpu.vendor == "nvidia" else str(gpu.vendor).upper(),
+        "experts": "16-bit experts" if parts[1] in ("bf16", "fp16", "fp32") else "quantized experts",
+        "attention": "MLA" if model is not None and model.mla is not None else "GQA/MHA",
+        "batch": "batched" if parts[-1].startswith("b=") and int(parts[-1][2:]) > 1 else "single stream",
+    }
+
+
+def moe_one_gpu_split(points: list[Point], catalog: object, kind: str = "decode_speed") -> list[str]:
+    """The "MoE one GPU" rows' coverage split by engine, vendor, expert format, attention and batch (one line each)."""
+    rows = [p for p in points if p.estimated and MOE_ONE_GPU in speed_regimes(p.label, catalog, p.tags)]
+    out = []
+    for facet in ("engine", "vendor", "experts", "attention", "batch"):
+        groups: dict[str, list[Point]] = {}
+        for p in rows:
+            groups.setdefault(_moe_one_gpu_facets(p.label, catalog)[facet], []).append(p)
+        words = [
+            f"{name} {assigned_coverage(pts, kind, catalog):.0%} ({len(pts)}; signed "
+            f"{statistics.median(p.error for p in pts if p.error is not None):+.1%})"
+            for name, pts in sorted(groups.items())
+        ]
+        out.append(f"{MOE_ONE_GPU} by {facet}: " + "; ".join(words))
+    return out
+
+
 def regime_intervals(points: list[Point], catalog: object) -> list[str]:
     """Per assigned regime (ranges.SPEED_REGIMES; 'rest' keeps the kind's factors): the plain and split-conformal
     80 % intervals of its cross-validated errors, the values ranges.py ships."""
@@ -997,6 +1037,8 @@ def _print_holdout(run: _Kind) -> None:
         print(f"    {domain_split(held, run.fitted, kind, catalog)}")
         print(f"    per regime, holdout: {regime_coverage(held, catalog, kind)}")
         print(f"    per regime, holdout median / p90: {regime_errors(held, catalog)}")
+        for line in moe_one_gpu_split(held, catalog, kind):
+            print(f"      {line}")
     elif run.by_regime.get("holdout"):
         print(f"    per regime, holdout: {_shares(run.by_regime['holdout'], kind, catalog)}")
         # the rows a leave-one-source-out range describes (issue #29, range26: the runtime memory peaks' holdout is

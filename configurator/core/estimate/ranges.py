@@ -102,7 +102,12 @@ RANGE_FACTORS: dict[str, tuple[float, float]] = {
     # decode36 (2026-12-06): the full leave-one-source-out refits at last (tests/data/cv/decode_speed.json, 189 rows),
     # after the MLA layer cost and two fitted micro-batch-1 rows: the rule over the regime's 92 cross-validated rows from
     # 11 sources, (0.729, 1.218), rounded outward: cross-validated 84 -> 82 %, held out 81 -> 79 % of 52
-    "decode_speed": (0.72, 1.22),
+    # decode37 (2026-12-06): the stored folds re-derived after 8 fitted vLLM rows from a second serving source
+    # (dennislee22/vLLM-benchmarking, one A100: every fold's refit now sees them), the rule over the regime's 93
+    # cross-validated rows from 12 sources, (0.73997, 1.2351); then with 9 fitted SGLang rows of GLM-4.7-Flash on one B200
+    # (sgl-cookbook, three of them one user's) the rule over the regime's 96 rows from 13 sources, (0.721, 1.224), rounded
+    # outward: cross-validated 81 % of 96, held out 79 % of 52 (as on main)
+    "decode_speed": (0.72, 1.23),
     # re-derived 2026-12-01 after the llama.cpp build history (int8 MMQ, FlashAttention; rows scored as their build ran)
     # and the dmatora cold-start row scored as a first evaluation: split-conformal bounds (crossval.conformal_factors,
     # 0.814, 1.297) of the leave-one-source-out errors over 36 rows from 3 sources; the plain quantiles (0.883, 1.237)
@@ -378,6 +383,12 @@ REGIME_RANGE_FACTORS: dict[tuple[str, str], tuple[float, float]] = {
     # decode36 (2026-12-06): the full refits stored (tests/data/cv/decode_speed.json); the cookbook still holds over half
     # of the regime's 30 rows, so the kind's range whole, 18 sources' biases and 189 rows' scatter, (0.742, 1.282),
     # rounded outward: cross-validated 25 -> 24 of 30 (83 -> 80 %), held out 57 of 73 (78 %) at both
+    # decode37 (2026-12-06): NOT the rule's answer. Re-derived on the stored folds after decode37's 17 fitted rows (none
+    # of them this regime's: they move the folds' refits): still the kind's range whole, now 19 sources' biases and 206
+    # rows' scatter, (0.718, 1.265), which holds 20 of the 30 cross-validated rows (67 %, below the band) and 57 of 73
+    # held out, where these hold 24 of 30 (80 %) and 57 of 73 (78 %): narrower at the top, worse cross-validated and no
+    # better held out, so these stay (tests/core/test_range_rule.py NOT_THE_RULE) until the regime reads its own rows (6
+    # more from sources other than the SGLang cookbook: crossval.gate_shortfall)
     ("decode_speed", MOE_TENSOR_PARALLEL): (0.74, 1.29),
     # Several sequences: the pooled split-conformal bounds of all 124 cross-validated decode rows (0.745, 1.485),
     # rounded outward (before 2026-12-02 the kind's own). The batched rows' own interval is one-sided, (1.000, 1.560)
@@ -406,7 +417,16 @@ REGIME_RANGE_FACTORS: dict[tuple[str, str], tuple[float, float]] = {
     # range whole, (0.742, 1.282) (ML.ENERGY still holds 34 of the 60 rows: 8 more from other sources to read its own),
     # which holds 34 of the 60 cross-validated rows (57 %) and 51 of the 70 held out (73 %), where these hold 42 (70 %)
     # and 55 (79 %): narrower and worse on both, so these stay (tests/core/test_range_rule.py NOT_THE_RULE)
-    ("decode_speed", BATCHED): (0.73, 1.31),
+    # decode37 (2026-12-06): a second fitted serving source (dennislee22/vLLM-benchmarking, 7 batched rows on one A100)
+    # joined; ML.ENERGY holds 34 of the 67 rows, one row over half, so the rule still answers the kind's range whole,
+    # (0.757, 1.265): cross-validated 55 of 67 (82 %), held out 50 of 70 (71 %, below the band). These hold 60 of 67
+    # cross-validated (90 %: into the band from decode36's 70 %, the folds that leave ML.ENERGY out now refit the serving
+    # constants on another serving source) and 55 of 70 held out (79 %).
+    # decode37, with the SGLang cookbook's 6 batched GLM-4.7-Flash rows on one B200 as well: 73 cross-validated rows from 6
+    # sources, ML.ENERGY 34 of them (under half), so the regime reads its own sources' biases and its own rows' scatter at
+    # last, (0.679, 1.296), rounded outward: the rule's answer, shipped (no longer an exception): cross-validated 88 % of 73,
+    # held out 81 % of 70 (79 % at x0.73..x1.31)
+    ("decode_speed", BATCHED): (0.67, 1.30),
     # Other vendors' backends (SYCL, HIP, Vulkan, Metal): 3 cross-validated rows, (0.954, 1.007), too few to set a
     # width; the pooled bounds as for batched figures.
     # ranges17: 4 rows from 2 sources: the kind's 15 sources' biases and 145 rows' scatter, (0.726, 1.352)
@@ -427,7 +447,9 @@ REGIME_RANGE_FACTORS: dict[tuple[str, str], tuple[float, float]] = {
     # out 4 of 6 (5 of 6 at x0.74..x1.37), too few to judge
     # decode36 (2026-12-06): the full refits stored: its 7 rows' 3 sources' biases and the kind's 189 rows' scatter,
     # (0.855, 1.209), rounded outward: cross-validated 7 of 7, held out 4 of 6 at both, too few to judge
-    ("decode_speed", OTHER_VENDORS): (0.85, 1.21),
+    # decode37 (2026-12-06): re-derived on the stored folds after decode37's 17 fitted rows: its 7 rows' 3 sources' biases
+    # and the kind's 206 rows' scatter, (0.825, 1.235), rounded outward: cross-validated 7 of 7, held out 4 of 6
+    ("decode_speed", OTHER_VENDORS): (0.82, 1.24),
     # Weights in system memory (OFFLOAD: a CPU, a GPU with experts or layers in RAM, a unified-memory system; decode31,
     # 2026-12-05, issue #29). Their constants are fitted on tests/data/fit_offload.toml, not on the GPU rows, so
     # their range is no GPU regime's. The rule over their own 16 decode rows, each source left out
