@@ -1399,7 +1399,7 @@ def rank_and_label(builds: list[Build], request: BuildRequest, places: int | Non
     _miss_said(f, shown)
     _grow_shown(f, shown)
     _supported_vram_shown(f, shown)
-    _quiet_shown(f, shown)
+    _quiet_shown(f, shown[: request.top_k])  # a witness the --top cut leaves out supports nothing shown
     _cheapest_said(f, shown, request.top_k)
     _supported_named(f, shown[: request.top_k])
     _qualify(f)
