@@ -1839,6 +1839,12 @@ EN: dict[str, Template] = {
         + f" at {money(r.num('saving'))} {r.fields['currency']}/month would take {r.fields['months']} months"
     ),
     "tco.no-rental": "no break-even: no rental can do the same work ({why})",
+    # round 37: a build too slow for its users' demand (rules.job.Serving) shows no payback
+    "tco.short": lambda r, _say: (
+        f"never at this demand: it serves {100 * r.num('share'):.0f} % of the demand, "
+        f"{r.num('capacity_m'):,.1f}M of the {r.num('demand_m'):,.1f}M output tokens a year its users ask for, so "
+        "no payback is reckoned (a faster build, fewer users or a rental serves them)"
+    ),
     "tco.api": lambda r, _say: (
         f"paying {r.fields['provider']} per token ({r.num('per_million'):,.2f} {r.fields['currency']} per million "
         + (

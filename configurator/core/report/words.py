@@ -1599,6 +1599,11 @@ ZH_REASONS: dict[str, Template] = {
         + (say_(r.nested("why_said")[0]) if r.nested("why_said") else _sentence(str(r.fields["why"])))
         + "）"
     ),
+    # round 37: a build too slow for its users' demand (rules.job.Serving) shows no payback
+    "tco.short": lambda r, _say: (
+        f"按这个需求永远不回本：它只能满足需求的 {100 * r.num('share'):.0f}%，每年生成 {r.num('capacity_m'):,.1f}M 个"
+        f"输出 token，用户需要 {r.num('demand_m'):,.1f}M，所以不计算回本（更快的配置、更少的用户或租用才能满足）"
+    ),
     "tco.per-token": lambda r, say_: (
         f"未给出 token 数，按吞吐量比较：租用每百万训练 token {r.num('per_m'):,.2f} {r.fields['currency']}"
         f"（{r.fields['offer']}，每小时 {r.num('rate_m'):,.2f}M token，每小时 {r.num('hourly'):,.2f} "

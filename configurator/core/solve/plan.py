@@ -1617,12 +1617,12 @@ def _with_costs(
     exact: int | None,
 ) -> list[Build]:
     """Attach buy-versus-rent figures (regional electricity defaults) to each build."""
-    from configurator.core.costs.tco import cost_of_ownership_for
+    from configurator.core.costs.tco import cost_of_ownership_for, with_costs
 
     out = []
     for build in builds:
         costs = cost_of_ownership_for(build, catalog, model, workload, request.region, exact_weight_bytes=exact)
-        out.append(build.model_copy(update={"cost_of_ownership": costs.to_json()}))
+        out.append(with_costs(build, costs))
     return out
 
 
