@@ -80,6 +80,7 @@ from configurator.core.solve.ranking import (
     named_build,
     quantized,
     rank_and_label,
+    short_qualified,
     startable,
 )
 from configurator.core.solve.relax import _training_compute, _with_offload
@@ -2634,6 +2635,7 @@ def _enriched(
     training job without --tokens is compared with renting per token, not for the reference job that ranked it."""
     workload = request.workload.resolved(model.max_context)
     builds = _with_costs([_with_decode_draw(b) for b in builds], catalog, model, workload, request, exact)
+    builds = short_qualified(builds)  # SERVE, known with the costs: claims say the demand they serve
     builds = _with_curves(builds, catalog, model, workload, request, exact)
     return [
         b.model_copy(

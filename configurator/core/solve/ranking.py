@@ -44,7 +44,7 @@ then that kind in brackets ("cheapest; best value (with the experts in RAM)").
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from configurator.core.common.reasons import CLAIMS as CLAIM_WORDS
@@ -57,6 +57,8 @@ from configurator.core.model.args import PLAN_TOP
 from configurator.core.model.build import Build, BuildPart
 from configurator.core.model.noise import build_dba
 from configurator.core.model.request import BuildRequest
+from configurator.core.rules.base import instance
+from configurator.core.rules.job import Serving
 from configurator.core.rules.site import DataCenterNoise
 from configurator.core.solve.rules import FILL, PROMPT, READING_TPS, SPEED
 from configurator.core.solve.shown import (
@@ -1431,6 +1433,48 @@ def rank_and_label(builds: list[Build], request: BuildRequest, places: int | Non
         }
         out.append(build.model_copy(update=update))
     return out
+
+
+SERVE = instance(Serving)
+"""The SERVE rule (rules.job.Serving): whether a build serves its users' demand, each request's prefill counted."""
+
+
+def short_qualified(builds: Sequence[Build]) -> list[Build]:
+    """Round 37: each claim a build holds says how much of its users' demand it serves when it cannot serve it all
+    (SERVE warns, once its costs are known: the plan's defaults, or the buyer's usage and seats recosted), as a claim
+    on a build below reading speed says so (_qualify): field `short`, the share served in whole percent ("cheapest
+    serving 45 % of the demand"). 3 x MI50 had been a 5-seat coding team's plain "cheapest" at 6.5 tokens/s decoding,
+    4.5 once each request's 33 s of prefill is counted. A claim already below reading speed says no more (by default
+    the demand is reading speed: the same finding). Its label, its why and `why_said` are said again from the
+    claims."""
+    return [_short_claims(b) for b in builds]
+
+
+def _short_claims(build: Build) -> Build:
+    short = next((c for c in build.checks if c.rule == SERVE.id and c.status != "pass"), None)
+    share = None if short is None else short.fields.get("share")
+    percent = round(100 * float(share)) if isinstance(share, (int, float)) else None
+
+    def said(c: Reason) -> Reason:
+        fields = {k: v for k, v in c.fields.items() if k != "short"}
+        if percent is not None and c.code in QUALIFIED and not fields.get("below"):
+            fields["short"] = min(percent, 99)  # short of it is never "100 %"
+        return Reason.of(c.code, **fields)
+
+    claims = tuple(said(c) for c in build.claims)
+    if claims == build.claims:
+        return build
+    n = len(build.claims)
+    why_said = claims + build.why_said[n:] if build.why_said[:n] == build.claims else build.why_said
+    why = "; ".join(english(r) for r in why_said)
+    why = f"{why}; {build.offered_why}" if why and build.offered_why else why or build.offered_why
+    update = {
+        "claims": claims,
+        "label": label_text(claims, build.kinds, build.offers),
+        "why_said": why_said,
+        "why": why,
+    }
+    return build.model_copy(update=update)
 
 
 def fill_said(build: Build) -> Reason | None:
