@@ -810,9 +810,22 @@ def throughput(build: dict[str, Any]) -> float | None:
 
 
 def _readable(build: dict[str, Any]) -> bool:
-    """At reading speed or better; training builds (no decode speed) always are."""
+    """At reading speed or better; training builds (no decode speed) always are. Round 37: the served rate per user,
+    each request's prefill of its uncached prompt counted at the estimate's prefill rate as it is (the JSON's prefill
+    seconds over its attention scale), where the costs give it; else the decode speed."""
     decode = build["estimate"].get("speed", {}).get("decode_tokens_per_s")
-    return decode is None or float(decode) >= READING_TPS
+    if decode is None:
+        return True
+    costs = build.get("cost_of_ownership") or {}
+    prefill_s, reply, scale = (
+        costs.get("prefill_seconds_per_request"),
+        costs.get("reply_tokens_per_request"),
+        costs.get("prefill_attention_scale") or 1.0,
+    )
+    if prefill_s is None or not reply or not decode:
+        return float(decode) >= READING_TPS
+    served = reply / (reply / float(decode) + prefill_s / scale)
+    return served >= READING_TPS * (1 - 1e-3)
 
 
 def _slow_cpu_only(build: dict[str, Any], min_decode_tps: float | None = None) -> bool:
@@ -1780,9 +1793,12 @@ def serving_problems(builds: list[dict[str, Any]]) -> list[str]:
             if abs(f["shortfall_day"] - (f["demand_day"] - f["capacity_day"])) > 1.0:
                 problems.append(f"{name}: SERVE's shortfall is not the demand less what it makes")
         percent = round(100 * capacity / demand)
+        stated = (costs.get("api_alternative") or {}).get("demand_basis") == "stated" or (
+            warned and warned[0]["fields"].get("basis") == "stated"
+        )
         for kind, short, below in said:
-            if below:
-                continue
+            if below and not stated:
+                continue  # a demand by speed: "below reading speed" says it
             if short is None:
                 problems.append(f"{name}: claims '{kind}' while it serves {percent} % of the demand, without saying so")
             elif abs(short - percent) > 1:

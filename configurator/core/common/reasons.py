@@ -1312,7 +1312,10 @@ EN: dict[str, Template] = {
     "claim.cheapest": lambda r, say: _cheapest(r) + past_support_said(r, say, "the cheapest"),
     "claim.cheapest-slow": lambda r, say: (
         f"the lowest price of every build found ({r.num('price'):,.0f} {r.fields['currency']}), at "
-        f"{r.num('tps'):.1f} tokens/s per user: slower than people read (~{r.num('reading'):g} tokens/s)"
+        f"{r.num('tps'):.1f} tokens/s per user"
+        # round 37: the reading rule reads the served rate, each request's prefill counted (rules.job.Serving)
+        + (f" once each prompt's prefill is counted ({r.num('decode'):.1f} decoding)" if r.fields.get("decode") else "")
+        + f": slower than people read (~{r.num('reading'):g} tokens/s)"
         + past_support_said(r, say, "the cheapest")
     ),
     "claim.cheapest-with": "the lowest price of the builds with {name}",

@@ -1047,8 +1047,10 @@ ZH_REASONS: dict[str, Template] = {
         + _zh_past_support(r, say, "最便宜的")
     ),
     "claim.cheapest-slow": lambda r, say: (
-        f"所有配置中价格最低（{r.num('price'):,.0f} {r.fields['currency']}），每用户 {r.num('tps'):.1f} token/秒："
-        f"比人的阅读速度（约 {r.num('reading'):g} token/秒）慢" + _zh_past_support(r, say, "最便宜的")
+        f"所有配置中价格最低（{r.num('price'):,.0f} {r.fields['currency']}），每用户 {r.num('tps'):.1f} token/秒"
+        + (f"（计入每个提示词的预填充；解码 {r.num('decode'):.1f} token/秒）" if r.fields.get("decode") else "")
+        + f"：比人的阅读速度（约 {r.num('reading'):g} token/秒）慢"
+        + _zh_past_support(r, say, "最便宜的")
     ),
     "claim.cheapest-with": "使用 {name} 的配置中价格最低",
     "claim.cheapest-vram": lambda r, say: (

@@ -308,6 +308,12 @@ class Serving(_Said):
         ),
     )
 
+    def keeps_up(self, served: float | None) -> bool:
+        """Whether one user's stream, each request's prefill counted (served_rate), keeps up with a reader
+        (READING_TPS): the reading rule the labels read (solve.ranking.measure) and, over the users' hours, the default
+        demand's `serves`."""
+        return (served or 0.0) >= READING_TPS
+
     def capacity(self, streams: int, served: float, hours: float) -> float:
         """Output tokens the build makes in `hours` at `served` tokens/s on each of its `streams`."""
         return max(streams, 1) * max(served, 0.0) * 3600.0 * max(hours, 0.0)
