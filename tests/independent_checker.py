@@ -810,8 +810,8 @@ def throughput(build: dict[str, Any]) -> float | None:
 
 
 def _readable(build: dict[str, Any]) -> bool:
-    """At reading speed or better; training builds (no decode speed) always are. Round 37: the served rate per user,
-    each request's prefill of its uncached prompt counted at the estimate's prefill rate as it is (the JSON's prefill
+    """At reading speed or better; training builds (no decode speed) always are. Round 37: with several users, the
+    served rate per user, each request's prefill of its uncached prompt counted at the estimate's prefill rate as it is (the JSON's prefill
     seconds over its attention scale), where the costs give it; else the decode speed."""
     decode = build["estimate"].get("speed", {}).get("decode_tokens_per_s")
     if decode is None:
@@ -822,8 +822,10 @@ def _readable(build: dict[str, Any]) -> bool:
         costs.get("reply_tokens_per_request"),
         costs.get("prefill_attention_scale") or 1.0,
     )
-    if prefill_s is None or not reply or not decode:
-        return float(decode) >= READING_TPS
+    api = costs.get("api_alternative") or {}
+    streams = int(api.get("streams") or costs.get("served_streams") or 1)
+    if prefill_s is None or not reply or not decode or streams <= 1:
+        return float(decode) >= READING_TPS  # one user reads at the decode speed (its prefill: a first-token wait)
     served = reply / (reply / float(decode) + prefill_s / scale)
     return served >= READING_TPS * (1 - 1e-3)
 

@@ -102,15 +102,15 @@ def test_the_plans_that_ask_much_have_builds_that_cannot_serve_it(cli: Callable[
     assert "quietest serving 90 % of the demand" in mac["label"]
 
 
-def test_one_seat_is_not_offered_a_mac_whose_prefill_holds_it_under_reading_speed(cli: Callable[..., Run]) -> None:
-    """One coding-agent seat on the same 27B at 2,500 USD: main called the Mac mini M4 24 GB "quietest" (6.4 tokens/s
-    decoding, 4.67 once a chat prompt's prefill is counted at its ~63 tokens/s; 56 % of a coding agent's demand).
-    The reading rule reads the served rate now (SERVE.keeps_up): the quiet box offered is one that serves."""
+def test_two_seats_are_not_offered_a_mac_whose_prefill_holds_them_under_reading_speed(cli: Callable[..., Run]) -> None:
+    """Two coding-agent seats on the same 27B at 2,500 USD (two streams): main called the Mac mini M4 24 GB "quietest"
+    at 5.9 tokens/s decoding, under reading speed once each chat prompt's prefill is counted at its ~63 tokens/s. With
+    several users the reading rule reads the served rate now (SERVE.reading_rate): the quiet box offered serves."""
     args = ("--model", "qwen3.6-27b", "--workload", "inference", "--budget", "2500", "--usage", "coding-agent")
-    builds = _plan(cli, (*args, "--seats", "1"))
+    builds = _plan(cli, (*args, "--seats", "2"))
     assert not any(b["parts"][0]["id"] == "mac-mini-m4-10c-24gb" for b in builds)
     quiet = [b for b in builds if "quietest" in b["label"]]
-    assert quiet and all(b["cost_of_ownership"]["served_tokens_per_s"] >= 5.0 for b in quiet)
+    assert quiet and all(b["parts"][0]["id"] == "mac-mini-m4-pro-16c-24gb" for b in quiet)
 
 
 def test_a_plan_whose_builds_all_serve_says_no_share() -> None:

@@ -560,17 +560,15 @@ def test_the_cheapest_sentence_counts_the_builds_shown(
 ) -> None:
     """gpt-oss-20b at 700 USD: the mini PC's sentence said "of the 1 builds found that pass every rule" while a
     CPU-only box that passes every rule was shown beside it (the count was of the rivals for cheapest, which set
-    that box aside for its prompt wait). Both pass, and the mini PC is the cheaper: the sentence said 2. Round 37: that
-    box serves 4.8 tokens/s a user once a chat prompt's prefill is counted (469 new tokens at 25 tokens/s before each
-    129-token reply), below reading speed, and is no longer shown: the sentence counts the one passing build shown."""
+    that box aside for its prompt wait). Both pass, and the mini PC is the cheaper: the sentence says 2."""
     _request, result = results["gpt-oss-20b $700"]
     builds = result["builds"]
     cheapest = next(b for b in builds if "cheapest" in claim_words(b))
     passing = [b for b in builds if _passing(b)]
+    assert len(passing) >= 2
     assert cheapest["total_price"] == min(b["total_price"] for b in passing)
     said = english(from_json(next(c for c in cheapest["claims"] if c["code"] == "claim.cheapest")))
-    words = "the only build shown" if len(passing) == 1 else f"of the {len(passing)} builds shown"
-    assert f"{words} that fails no rule" in said or f"{words} that fail no rule" in said, said
+    assert f"of the {len(passing)} builds shown that fail no rule" in said, said
 
 
 def test_room_to_grow_is_a_machine_as_fast_as_the_cheapest_supported_one_with_room_for_its_card(
@@ -797,8 +795,9 @@ def test_a_build_with_cards_whose_last_user_waits_holds_no_claim(one_build: Any)
     request = BuildRequest(
         model_id="llama-3.1-8b", workload=Workload(kind="inference", precision="q4_k_m", batch=20), budget=60000
     )
-    # 5.5 tokens/s decoding (Chen's 4060 Ti read 5.0): the reading rule counts each chat prompt's prefill since round
-    # 37 (SERVE), and 5.0 decoding serves ~4.9; the case is a build at reading speed whose prompts wait
+    # 5.5 tokens/s decoding (Chen's 4060 Ti read 5.0): with several users the reading rule counts each chat prompt's
+    # prefill since round 37 (SERVE), and 5.0 decoding serves ~4.9; the case is a build at reading speed whose prompts
+    # wait
     slow, pair = _waiting(_variant(one_build, 35382, 5.5)), _variant(one_build, 44552, 40.1)
     shown = rank_and_label([slow, pair], request)
     assert [(round(b.total_price), b.label) for b in shown] == [

@@ -308,6 +308,13 @@ class Serving(_Said):
         ),
     )
 
+    def reading_rate(self, decode: float | None, served: float | None, streams: int) -> float:
+        """The rate the reading rule compares with reading speed: with several users at once, the served rate per user
+        with each request's prefill counted (their prompts' prefill takes the machine's time from every stream's
+        replies); one user reads at the decode speed, its prompt's prefill a wait before the first token (PROMPT and
+        FILL say it: a single user's Mac at 6.7 tokens/s decoding is signed for chat, tests/expert/cases.py)."""
+        return (served if streams > 1 and served is not None else decode) or 0.0
+
     def keeps_up(self, served: float | None) -> bool:
         """Whether one user's stream, each request's prefill counted (served_rate), keeps up with a reader
         (READING_TPS): the reading rule the labels read (solve.ranking.measure) and, over the users' hours, the default

@@ -154,10 +154,12 @@ class Measures:
 def measure(build: Build, request: BuildRequest) -> Measures:
     e = build.estimate
     speed = e.decode_tokens_per_s if e.workload.get("kind", "inference") == "inference" else job_tokens_per_s(e)
-    # round 37: the reading rule reads the served rate per user, each request's prefill counted (rules.job.Serving,
-    # the chat's or the stated prompt: the estimate's prefill rate as it is), not the decode speed alone
+    # round 37: with several users the reading rule reads the served rate per user, each request's prefill counted
+    # (rules.job.Serving.reading_rate: the chat's or the stated prompt, the estimate's prefill rate as it is)
     inference = e.workload.get("kind", "inference") == "inference"
-    served = (served_rate_of(build) or 0.0) if inference else 0.0
+    batch = e.workload.get("batch")
+    streams = batch if isinstance(batch, int) and not isinstance(batch, bool) and batch > 0 else 1
+    served = SERVE.reading_rate(speed, served_rate_of(build), streams) if inference else 0.0
     readable = not inference or SERVE.keeps_up(served)
     prompt = next((c for c in build.checks if c.rule == PROMPT.id and c.status != "pass"), None)
     fill = next((c for c in build.checks if c.rule == FILL.id and c.status != "pass"), None)
