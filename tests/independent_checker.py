@@ -1734,6 +1734,10 @@ def _capacity_and_demand(build: dict[str, Any]) -> tuple[float, float] | None:
         return None
     api = costs.get("api_alternative") or {}
     streams = int(api.get("streams") or costs.get("served_streams") or 1)  # the API's own count first (round 35)
+    decode = build["estimate"].get("speed", {}).get("decode_tokens_per_s")
+    basis = costs.get("demand_basis") or api.get("demand_basis")
+    if streams == 1 and basis in ("reading", "asked") and decode:
+        served = float(decode)  # one user's demand by speed: it reads as the build decodes (prefill: a first wait)
     return streams * served * 3600.0 * float(active), float(demand)
 
 
@@ -1795,9 +1799,9 @@ def serving_problems(builds: list[dict[str, Any]]) -> list[str]:
             if abs(f["shortfall_day"] - (f["demand_day"] - f["capacity_day"])) > 1.0:
                 problems.append(f"{name}: SERVE's shortfall is not the demand less what it makes")
         percent = round(100 * capacity / demand)
-        stated = (costs.get("api_alternative") or {}).get("demand_basis") == "stated" or (
-            warned and warned[0]["fields"].get("basis") == "stated"
-        )
+        stated = (
+            costs.get("demand_basis") or (costs.get("api_alternative") or {}).get("demand_basis")
+        ) == "stated" or (warned and warned[0]["fields"].get("basis") == "stated")
         for kind, short, below in said:
             if below and not stated:
                 continue  # a demand by speed: "below reading speed" says it

@@ -735,7 +735,12 @@ def test_one_r1_user_is_reckoned_against_the_api() -> None:
     for build in builds:
         api = build["cost_of_ownership"]["api_alternative"]
         assert api["headline"] and api["source"].startswith("https://api-docs.deepseek.com/")
-        assert build["cost_of_ownership"]["break_even_said"]["fields"]["against"]["code"] == "tco.api"
+        said = build["cost_of_ownership"]["break_even_said"]
+        if build["cost_of_ownership"]["serves_demand"] is False:
+            # round 37: a build below reading speed for its one reader (3.8 tokens/s decoding) reckons no payback
+            assert said["code"] == "tco.short"
+            continue
+        assert said["fields"]["against"]["code"] == "tco.api"
 
 
 def _cloud_regions() -> dict[str, str]:

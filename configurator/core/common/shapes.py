@@ -252,6 +252,7 @@ class CostOfOwnershipJson(TypedDict):
     # round 37: whether the build serves its users' demand (SERVE), the streams and what they make a year, the warning
     serves_demand: NotRequired[bool | None]
     served_streams: NotRequired[int | None]
+    demand_basis: NotRequired[str | None]
     capacity_output_tokens_per_year: NotRequired[float | None]
     demand_short: NotRequired[dict[str, Any] | None]
 

@@ -539,9 +539,18 @@ class Served(BaseModel):
     basis: str = "reading"
 
     @property
+    def judged_tps(self) -> float:
+        """The rate SERVE judges the demand at: the served rate with prefill for a stated demand (requests a day are
+        tokens to make) and for several users; one user's demand by speed at its decode (it reads as it decodes, its
+        prompt's prefill a first-token wait: SERVE.reading_rate)."""
+        if self.basis == "stated":
+            return self.served_tps
+        return SERVE.reading_rate(self.tokens_per_s, self.served_tps, self.streams or self.users)
+
+    @property
     def capacity_tokens(self) -> float:
-        """Output tokens a year the build makes in the users' hours: its streams at the served rate (SERVE)."""
-        return SERVE.capacity(self.streams or self.users, self.served_tps, self.active_hours)
+        """Output tokens a year the build makes in the users' hours: its streams at the judged rate (SERVE)."""
+        return SERVE.capacity(self.streams or self.users, self.judged_tps, self.active_hours)
 
     @property
     def capped(self) -> bool:
@@ -559,7 +568,7 @@ class Served(BaseModel):
             days=self.days,
             hours=self.active_hours,
             streams=self.streams or self.users,
-            served=self.served_tps,
+            served=self.judged_tps,
             tps=self.tokens_per_s,
             prefill_s=0.0 if self.stream is None else self.stream.prefill_s(),
             need=self.need_tps,
@@ -1547,6 +1556,7 @@ class CostOfOwnership(BaseModel):
         # the users' hours), what it makes a year, and the warning when it does not (no payback is reckoned then)
         data["serves_demand"] = None if served is None else not served.capped
         data["served_streams"] = None if served is None else served.streams or served.users
+        data["demand_basis"] = None if served is None else served.basis
         data["capacity_output_tokens_per_year"] = None if served is None else round(served.capacity_tokens)
         data["demand_short"] = None if self.short is None else dict(self.short.to_json())
         return data
