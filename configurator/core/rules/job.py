@@ -279,8 +279,13 @@ class Serving(_Said):
             lambda f: (
                 f"makes {f['capacity_day'] / 1e6:,.2f}M of the {f['demand_day'] / 1e6:,.2f}M output tokens a day "
                 f"its users ask for ({_share_said(f)}), short by {f['shortfall_day'] / 1e6:,.2f}M: "
-                f"{f['served']:.1f} tokens/s per stream once each request's {f['prefill_s']:,.1f} s of prefill is "
-                f"counted ({f['tps']:.1f} decoding), for {f['streams']:g} stream{'' if f['streams'] == 1 else 's'} over "
+                + (
+                    f"{f['served']:.1f} tokens/s per stream once each request's {f['prefill_s']:,.1f} s of prefill is "
+                    f"counted ({f['tps']:.1f} decoding)"
+                    if f["served"] < f["tps"] * 0.9995
+                    else f"{f['tps']:.1f} tokens/s per stream decoding"
+                )
+                + f", for {f['streams']:g} stream{'' if f['streams'] == 1 else 's'} over "
                 f"{f['hours_day']:,.1f} h a day"
                 + (
                     f", against the {f['need']:g} tokens/s a user reads"
@@ -293,8 +298,14 @@ class Serving(_Said):
             ),
             zh=lambda f: (
                 f"每天只能生成 {f['capacity_day'] / 1e6:,.2f}M 个输出 token，用户需要 {f['demand_day'] / 1e6:,.2f}M"
-                f"（满足 {100 * f['share']:.0f}%），缺 {f['shortfall_day'] / 1e6:,.2f}M：计入每个请求 {f['prefill_s']:,.1f} 秒的"
-                f"预填充后每路 {f['served']:.1f} token/秒（解码 {f['tps']:.1f} token/秒），{f['streams']:g} 路并发，"
+                f"（满足 {100 * f['share']:.0f}%），缺 {f['shortfall_day'] / 1e6:,.2f}M："
+                + (
+                    f"计入每个请求 {f['prefill_s']:,.1f} 秒的预填充后每路 {f['served']:.1f} token/秒"
+                    f"（解码 {f['tps']:.1f} token/秒）"
+                    if f["served"] < f["tps"] * 0.9995
+                    else f"每路解码 {f['tps']:.1f} token/秒"
+                )
+                + f"，{f['streams']:g} 路并发，"
                 f"每天 {f['hours_day']:,.1f} 小时"
                 + (
                     f"，低于人的阅读速度 {f['need']:g} token/秒"
