@@ -594,11 +594,21 @@ _NO_CLAIM = (
 
 _BELOW = " below reading speed"
 _WAIT = re.compile(r" but first token after \d+ s$")
+_SHORT = re.compile(r" serving (\d+) % of the demand$")
+"""Round 37: a claim on a build that cannot serve its users' demand says the share it serves (SERVE)."""
+
+
+def short_of(piece: str) -> int | None:
+    """The share of the demand a claim's words say its build serves ("cheapest serving 45 % of the demand"), or None."""
+    found = _SHORT.search(piece)
+    return None if found is None else int(found[1])
 
 
 def _unqualified(head: str) -> str:
     """A claim's words without what its build is ("fastest below reading speed", "cheapest but first token after
-    254 s"): a claim made among builds that do not serve the job says so (ranking._qualify)."""
+    254 s", "quietest serving 43 % of the demand"): a claim made among builds that do not serve the job says so
+    (ranking._qualify, ranking.short_qualified)."""
+    head = _SHORT.sub("", head)
     head = _WAIT.sub("", head)
     if head.endswith(_BELOW) and head != "cheapest" + _BELOW:
         head = head[: -len(_BELOW)]
@@ -619,6 +629,7 @@ offloaded to RAM), and holds no speed claim (issue #27)."""
 
 def qualifiers(piece: str) -> tuple[bool, bool]:
     """Whether a claim's words say its build is below reading speed, and that its first token waits."""
+    piece = _SHORT.sub("", piece)
     return piece.endswith(_BELOW) or _WAIT.sub("", piece).endswith(_BELOW), _WAIT.search(piece) is not None
 
 
@@ -705,9 +716,14 @@ def _shared_qualifier(words: str) -> str | None:
         return None
     wait = _SHARED_WAIT.search(words)
     below = _BELOW if _BELOW.strip() in words else ""
-    if not below and wait is None:
+    short = re.search(r"serving (\d+) % of the demand", words)
+    if not below and wait is None and short is None:
         return None
-    return below + (f" but first token after {wait[1]} s" if wait else "")
+    return (
+        below
+        + (f" but first token after {wait[1]} s" if wait else "")
+        + (f" serving {short[1]} % of the demand" if short else "")
+    )
 
 
 def label_claims(label: str) -> list[tuple[str, str | None]]:
@@ -794,9 +810,24 @@ def throughput(build: dict[str, Any]) -> float | None:
 
 
 def _readable(build: dict[str, Any]) -> bool:
-    """At reading speed or better; training builds (no decode speed) always are."""
+    """At reading speed or better; training builds (no decode speed) always are. Round 37: with several users, the
+    served rate per user, each request's prefill of its uncached prompt counted at the estimate's prefill rate as it is (the JSON's prefill
+    seconds over its attention scale), where the costs give it; else the decode speed."""
     decode = build["estimate"].get("speed", {}).get("decode_tokens_per_s")
-    return decode is None or float(decode) >= READING_TPS
+    if decode is None:
+        return True
+    costs = build.get("cost_of_ownership") or {}
+    prefill_s, reply, scale = (
+        costs.get("prefill_seconds_per_request"),
+        costs.get("reply_tokens_per_request"),
+        costs.get("prefill_attention_scale") or 1.0,
+    )
+    api = costs.get("api_alternative") or {}
+    streams = int(api.get("streams") or costs.get("served_streams") or 1)
+    if prefill_s is None or not reply or not decode or streams <= 1:
+        return float(decode) >= READING_TPS  # one user reads at the decode speed (its prefill: a first-token wait)
+    served = reply / (reply / float(decode) + prefill_s / scale)
+    return served >= READING_TPS * (1 - 1e-3)
 
 
 def _slow_cpu_only(build: dict[str, Any], min_decode_tps: float | None = None) -> bool:
@@ -1687,6 +1718,102 @@ def _idle_problems(build: dict[str, Any], costs: dict[str, Any], name: str) -> l
     return problems
 
 
+SERVED_MARGIN = 0.005
+"""Round 37: a build whose re-derived capacity is within 0.5 % of its demand either way is not judged (the JSON's
+rounded figures cannot tell it)."""
+
+
+def _capacity_and_demand(build: dict[str, Any]) -> tuple[float, float] | None:
+    """What an inference build makes a year in its users' hours and what they ask for (round 37), re-derived: its
+    streams (the API's count of them, else the costs') x the served rate with each request's prefill (_served_rate) x 3,600 x the users'
+    hours a year, against the JSON's demand; None without the figures."""
+    costs = build.get("cost_of_ownership") or {}
+    served, demand = _served_rate(build), costs.get("demand_output_tokens_per_year")
+    active = costs.get("active_hours_per_year")
+    if served is None or demand is None or active is None:
+        return None
+    api = costs.get("api_alternative") or {}
+    streams = int(api.get("streams") or costs.get("served_streams") or 1)  # the API's own count first (round 35)
+    decode = build["estimate"].get("speed", {}).get("decode_tokens_per_s")
+    basis = costs.get("demand_basis") or api.get("demand_basis")
+    if streams == 1 and basis in ("reading", "asked") and decode:
+        served = float(decode)  # one user's demand by speed: it reads as the build decodes (prefill: a first wait)
+    return streams * served * 3600.0 * float(active), float(demand)
+
+
+def serves_demand(build: dict[str, Any]) -> bool | None:
+    """Whether the build makes what its users ask for (None: no figures, or too close to tell: SERVED_MARGIN)."""
+    found = _capacity_and_demand(build)
+    if found is None or found[1] <= 0:
+        return None
+    capacity, demand = found
+    if abs(capacity - demand) <= SERVED_MARGIN * demand:
+        return None
+    return capacity > demand
+
+
+def serving_problems(builds: list[dict[str, Any]]) -> list[str]:
+    """Round 37: a build that cannot serve its users' demand (re-derived: _capacity_and_demand) shows no payback
+    (no break-even month, against the API, a rental or the rental that serves the need), carries SERVE's warning with
+    the demand, what it makes and the shortfall a day, and each claim it holds says the share of the demand it serves
+    (unless it says it is below reading speed); a build that serves it says neither."""
+    problems: list[str] = []
+    for build in builds:
+        serves = serves_demand(build)
+        if serves is None:
+            continue
+        name = f"build {build.get('rank')}"
+        costs = build["cost_of_ownership"]
+        capacity, demand = _capacity_and_demand(build) or (0.0, 1.0)
+        warned = [c for c in build["checks"] if c["rule"] == "SERVE" and c["status"] != "pass"]
+        pieces = label_pieces(build.get("label") or "")
+        said = [(kind, short_of(piece), qualifiers(piece)[0]) for kind, scope, piece in pieces if kind != "grow"]
+        if serves:
+            if costs.get("serves_demand") is False or warned:
+                problems.append(f"{name}: makes {capacity:,.0f} of {demand:,.0f} tokens a year, yet says it is short")
+            problems += [f"{name}: '{kind}' says it serves part of the demand" for kind, short, _ in said if short]
+            continue
+        if costs.get("break_even_month") is not None or costs.get("serves_demand") is not False:
+            problems.append(
+                f"{name}: makes {capacity:,.0f} of the {demand:,.0f} output tokens a year asked, yet pays back after "
+                f"{costs.get('break_even_month')} months"
+            )
+        if (costs.get("break_even_said") or {}).get("code") != "tco.short":
+            problems.append(f"{name}: short of its demand, yet its break-even says {costs.get('break_even_said')}")
+        enough = costs.get("rental_enough") or {}
+        if enough.get("break_even_month") is not None:
+            problems.append(f"{name}: short of its demand, yet pays back against the rental that serves the need")
+        if not warned:
+            problems.append(f"{name}: short of its demand ({capacity:,.0f} of {demand:,.0f}) without SERVE's warning")
+        else:
+            f = warned[0]["fields"]
+            if abs(f["share"] - capacity / demand) > 0.01:
+                problems.append(
+                    f"{name}: SERVE says {f['share']:.3f} of the demand, its figures make {capacity / demand:.3f}"
+                )
+            days = demand / f["demand_day"] if f["demand_day"] else 0.0
+            if abs(f["capacity_day"] * days - capacity) > 0.01 * capacity + 1.0:
+                problems.append(
+                    f"{name}: SERVE says {f['capacity_day']:,.0f} tokens a day, its figures make more or less"
+                )
+            if abs(f["shortfall_day"] - (f["demand_day"] - f["capacity_day"])) > 1.0:
+                problems.append(f"{name}: SERVE's shortfall is not the demand less what it makes")
+        percent = round(100 * capacity / demand)
+        stated = (
+            costs.get("demand_basis") or (costs.get("api_alternative") or {}).get("demand_basis")
+        ) == "stated" or (warned and warned[0]["fields"].get("basis") == "stated")
+        for kind, short, below in said:
+            if below and not stated:
+                continue  # a demand by speed: "below reading speed" says it
+            if short is None:
+                problems.append(f"{name}: claims '{kind}' while it serves {percent} % of the demand, without saying so")
+            elif abs(short - percent) > 1:
+                problems.append(
+                    f"{name}: '{kind}' says it serves {short} % of the demand, its figures make {percent} %"
+                )
+    return problems
+
+
 def _served_rate(build: dict[str, Any]) -> float | None:
     """Output tokens a second a stream makes once each request's prefill is counted (round 36): a reply of R tokens at
     the decode rate after P seconds of prefill makes R / (R / decode + P); None without the JSON's figures."""
@@ -1839,10 +1966,11 @@ def break_even_problems(builds: list[dict[str, Any]]) -> list[str]:
     same for every build not capped by its capacity (api_demand_problems); and the yearly rows
     ("own X vs API/rent Y") agree with the month (buying is cheaper after y years exactly when the month is <= 12 y)."""
     problems: list[str] = _one_alternative_problems(builds) + api_demand_problems(builds) + utilisation_problems(builds)
+    problems += serving_problems(builds)
     for build in builds:
         costs = build.get("cost_of_ownership") or {}
-        if costs.get("break_even_said") is None:
-            continue
+        if costs.get("break_even_said") is None or serves_demand(build) is False:
+            continue  # a build short of its demand reckons no payback (serving_problems)
         name = f"build {build.get('rank')}"
         rental = costs.get("monthly_rental_equivalent")
         api = costs.get("api_alternative")

@@ -362,13 +362,15 @@ def _planned(args: argparse.Namespace, request: Any, r: Any) -> Any:
         if getattr(args, "ownership", None) is None:
             return result
         from configurator.core.costs.tco import recosted
+        from configurator.core.solve.ranking import short_qualified
 
         workload = request.workload.resolved(r.model.max_context)
         builds = tuple(
             recosted(b, r.catalog, r.model, workload, request.region, args.ownership, r.exact_weight_bytes)
             for b in result.builds
         )
-        return result.model_copy(update={"builds": builds})
+        # round 37: the claims say the share of the buyer's own demand a build serves (SERVE, from the costs)
+        return result.model_copy(update={"builds": tuple(short_qualified(builds))})
 
 
 def _usage_number(field: str, whole: bool) -> Callable[[str], float]:

@@ -324,6 +324,24 @@ def _four_capped_consistently(b: Build) -> bool:
     )
 
 
+def _served_tps(b: Build) -> float:
+    """Tokens/s a user gets once each request's prefill is counted (round 37: cost_of_ownership's
+    served_tokens_per_s, checked against the estimate by tests/independent_checker.py); the decode speed without it."""
+    served = (b.get("cost_of_ownership") or {}).get("served_tokens_per_s")
+    return float(served) if served is not None else decode(b)
+
+
+def _unqualified_claim_below_reading(b: Build) -> bool:
+    """A claim (other than room to grow) on a build whose users get under reading speed with prefill counted, whose
+    words do not say so (below reading speed, or the share of the demand it serves)."""
+    if _served_tps(b) >= 5.0 * (1 - 1e-3):
+        return False
+    return any(
+        kind != "grow" and not qualifiers(piece)[0] and " % of the demand" not in piece
+        for kind, _scope, piece in label_pieces(b["label"])
+    )
+
+
 @dataclass(frozen=True)
 class Case:
     id: str
@@ -335,6 +353,15 @@ class Case:
 
 
 # --------------------------------------------------------------------------- sources (URL, date or date read)
+MAC_PROMPT_PROCESSING = (
+    "https://docs.bswen.com/blog/2026-03-11-prompt-processing-vs-token-generation-coding-agents (2026-03-11, read "
+    "2026-12-06), quoting r/LocalLLM on a Mac for local coding agents: 'Before buying a Mac, you need to consider that "
+    "the write speed (TP) is not necessarily the most important factor. With large contexts (meaning code), prompt "
+    "processing (PP) is more important if you don't want to wait 10 minutes between each step'; "
+    "https://vijay.eu/co-authored/80b-coding-model-locally-claude-code-ollama (read 2026-12-06): a Mac Mini M4 Pro "
+    "64 GB running Claude Code on a local 80B at ~23 tokens/s took ~66 minutes for ~13,000 output tokens (9 minutes "
+    "of generation): nearly 90 % of the time was spent on the prompts, not the replies"
+)
 TWO_3090_BIG_RAM = (
     "r/openclaw, mirrored at https://www.openclawradar.com/article/qwen-35-122b-moe-35-ts-single-3090-ik-llama-cpp-mtp "
     "(2026-06-06, read 2026-12-05): an AMD 9900X with 192 GB of DDR5-5200 and two RTX 3090s (~1,600 USD for the "
@@ -1960,6 +1987,30 @@ CASES: tuple[Case, ...] = (
         "24 GB card was left out (PEFT needs 27.9 GiB), and an MI100 1 % faster than the 2080 Ti for 70 % more was "
         "shown as 'alternative (more speed)' with seven warnings (QLoRA's bitsandbytes needs a source build on it).",
         (GEMMA_SKILLS_UNSLOTH, UNSLOTH_REQ, QLORA_24GB),
+    ),
+    Case(
+        "serve37-mac-prefill-counted-in-what-a-user-gets",
+        "--model qwen3.6-27b --workload inference --budget 2500 --batch 2",
+        (
+            feasible(),
+            labelled_build(
+                "quietest",
+                "serves at least reading speed (5 tokens/s) once each prompt's prefill is counted",
+                lambda b: _served_tps(b) >= 5.0,
+            ),
+            no_build(
+                "a claim on a build whose user gets under reading speed with prefill counted, without saying so",
+                _unqualified_claim_below_reading,
+            ),
+        ),
+        "Two users on a Mac mini M4 24 GB: it decodes Qwen3.6-27B at Q4_K_M at ~5.9 tokens/s each but prefills at "
+        "~63 tokens/s, and each chat request's ~470 new prompt tokens (1,020, 54 % cached) take the machine ~7.5 s "
+        "before the 129-token reply, so each user gets under reading speed. Practitioners weighing a Mac for long "
+        "prompts say prompt processing, not generation, is what makes them wait. Walked 2026-12-06 (serve37): the plan "
+        "called that Mac 'quietest' on its decode speed; the quiet box that serves both is the Mac mini M4 Pro "
+        "(11.7 tokens/s decoding). One user alone reads at the decode speed, the prefill a first-token wait (the "
+        "single-user Mac cases above).",
+        (MAC_PROMPT_PROCESSING,),
     ),
     Case(
         "deepseek-v4-flash-at-home-weighs-the-api",

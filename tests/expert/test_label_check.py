@@ -749,7 +749,12 @@ def test_one_r1_user_is_reckoned_against_the_api() -> None:
     for build in builds:
         api = build["cost_of_ownership"]["api_alternative"]
         assert api["headline"] and api["source"].startswith("https://api-docs.deepseek.com/")
-        assert build["cost_of_ownership"]["break_even_said"]["fields"]["against"]["code"] == "tco.api"
+        said = build["cost_of_ownership"]["break_even_said"]
+        if build["cost_of_ownership"]["serves_demand"] is False:
+            # round 37: a build below reading speed for its one reader (3.8 tokens/s decoding) reckons no payback
+            assert said["code"] == "tco.short"
+            continue
+        assert said["fields"]["against"]["code"] == "tco.api"
 
 
 def _cloud_regions() -> dict[str, str]:
@@ -963,3 +968,67 @@ def test_a_way_whose_plan_shows_another_price_is_caught() -> None:
         "without 'on supported software'",
         "way 1 (budget: budget): 'cheapest way out' beside a cheaper card past support, without 'on supported software'",
     ]
+
+
+# --------------------------------------------------------------------------- round 37: a build short of its demand
+
+
+def _serving(build: dict[str, Any], decode: float, prefill_s: float, streams: int, label: str) -> dict[str, Any]:
+    """A build's buy-or-rent figures for five coding-agent seats (180M output tokens a year over 1,000 h), with its
+    reply's prefill, as `plan --json` gives them (3 x MI50's in the 15,000 USD plan: 6.5 decoding, 33.1 s)."""
+    build["label"] = label
+    build["estimate"]["speed"]["decode_tokens_per_s"] = decode
+    served = 480 / (480 / decode + prefill_s)
+    capacity = streams * served * 3600 * 1000.0
+    short = capacity < 180e6
+    build["cost_of_ownership"] = {
+        "break_even_month": None if short else 4,
+        "break_even_said": {"code": "tco.short" if short else "tco.pays-back", "fields": {}},
+        "prefill_seconds_per_request": prefill_s,
+        "reply_tokens_per_request": 480,
+        "prefill_attention_scale": 1.0,
+        "served_tokens_per_s": served,
+        "demand_output_tokens_per_year": 180e6,
+        "active_hours_per_year": 1000.0,
+        "served_streams": streams,
+        "serves_demand": not short,
+        "api_alternative": {"streams": streams, "demand_basis": "stated"},
+    }
+    if short:
+        day = 250.0
+        build["checks"].append(
+            {
+                "rule": "SERVE",
+                "status": "warn",
+                "message": "",
+                "fields": {
+                    "share": capacity / 180e6,
+                    "demand_day": 180e6 / day,
+                    "capacity_day": capacity / day,
+                    "shortfall_day": (180e6 - capacity) / day,
+                    "basis": "stated",
+                },
+            }
+        )
+    return build
+
+
+def test_a_build_short_of_its_demand_shows_no_payback_and_its_claims_say_so() -> None:
+    """The checker re-derives what a build makes (streams x the served rate with prefill x the users' hours) and holds
+    the payback and the claims to it (ranking.short_qualified, tco.short): 3 x MI50 at 45 % of the demand."""
+    from tests.independent_checker import serving_problems
+
+    good = _serving(_build(1, "", 2465), 6.5, 33.1, 5, "cheapest serving 45 % of the demand")
+    fast = _serving(_build(2, "", 4005), 40.5, 3.8, 5, "best value")
+    assert serving_problems([good, fast]) == []
+    plain = _serving(_build(1, "", 2465), 6.5, 33.1, 5, "cheapest")
+    assert any("without saying so" in p for p in serving_problems([plain]))
+    wrong = _serving(_build(1, "", 2465), 6.5, 33.1, 5, "cheapest serving 60 % of the demand")
+    assert any("its figures make 45 %" in p for p in serving_problems([wrong]))
+    paid = _serving(_build(1, "", 2465), 6.5, 33.1, 5, "cheapest serving 45 % of the demand")
+    paid["cost_of_ownership"]["break_even_month"] = 5  # main's "pays back after 5 months" on 45 % of the demand
+    assert any("yet pays back after 5 months" in p for p in serving_problems([paid]))
+    said = _serving(_build(2, "", 4005), 40.5, 3.8, 5, "best value serving 61 % of the demand")
+    assert any("says it serves part of the demand" in p for p in serving_problems([said]))
+    shared = _serving(_build(1, "", 1900), 4.7, 61.5, 5, "cheapest; quietest; both serving 29 % of the demand")
+    assert serving_problems([shared]) == []

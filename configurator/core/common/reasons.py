@@ -713,8 +713,19 @@ def _fastest(r: Reason, say: Say) -> str:
 _OF_MEASURED = " whose speed rests on published measurements (a faster one's rests on an unsourced figure)"
 
 
+SHORT = " serving {short:.0f} % of the demand"
+"""A claim on a build that cannot serve its users' demand (field `short`, the share served: solve.ranking.short_qualified,
+rules.job.Serving, round 37)."""
+
+
 def qualified(
-    word: str, below: str, wait: str, measured: str = "", tier: tuple[str, str] = ("", ""), supported: str = ""
+    word: str,
+    below: str,
+    wait: str,
+    measured: str = "",
+    tier: tuple[str, str] = ("", ""),
+    supported: str = "",
+    short: str = SHORT,
 ) -> Template:
     """A claim's word with what the build is, when the claim is made among builds that do not serve the job
     (solve.ranking._qualify): `below` when it is slower than people read (field `below`), `wait` (a format over
@@ -742,6 +753,8 @@ def qualified(
             text += below
         if r.fields.get("wait_s") is not None:
             text += wait.format(wait_s=r.num("wait_s"))
+        if r.fields.get("short") is not None:
+            text += short.format(short=r.num("short"))
         return text
 
     return said
@@ -768,10 +781,10 @@ def past_support_said(r: Reason, say: Say, what: str) -> str:
     return text
 
 
-def eol_said(r: Reason, say: Say, words: tuple[str, str], below: str, wait: str) -> str:
+def eol_said(r: Reason, say: Say, words: tuple[str, str], below: str, wait: str, short: str = SHORT) -> str:
     """The cheapest claim's word (`words`: plain, and beside a cheaper training build on a card past its vendor's
     support, field `eol`: solve.ranking._cheapest_said), qualified as every claim is (qualified)."""
-    said = qualified(words[1] if r.fields.get("eol") else words[0], below, wait)
+    said = qualified(words[1] if r.fields.get("eol") else words[0], below, wait, short=short)
     return said(r, say) if callable(said) else said
 
 
@@ -817,6 +830,8 @@ def _shared_words(r: Reason, _say: Say) -> str:
         text += _BELOW + (f", first token after {r.num('wait_s'):.0f} s" if wait is not None else "")
     elif wait is not None:
         text += f" with a first token after {r.num('wait_s'):.0f} s"
+    if r.fields.get("short") is not None:
+        text += SHORT.format(short=r.num("short"))
     return text
 
 
@@ -832,21 +847,22 @@ def label_claims(claims: tuple[Reason, ...]) -> tuple[Reason, ...]:
     qualified claims share them; "cheapest below reading speed; best value below reading speed" said it twice. One
     qualified claim keeps its own words; claims whose qualifiers differ are said as they are."""
 
-    def qualifier(c: Reason) -> tuple[bool, Value] | None:
+    def qualifier(c: Reason) -> tuple[bool, Value, Value] | None:
         below = bool(c.fields.get("below")) or c.code == _SLOW_CHEAPEST
-        wait = c.fields.get("wait_s")
-        return (below, wait) if below or wait is not None else None
+        wait, short = c.fields.get("wait_s"), c.fields.get("short")
+        return (below, wait, short) if below or wait is not None or short is not None else None
 
     qualified = [c for c in claims if qualifier(c) is not None]
     if len(qualified) < 2 or len({qualifier(c) for c in qualified}) > 1:
         return claims
-    below, wait = qualifier(qualified[0]) or (False, None)
+    below, wait, short = qualifier(qualified[0]) or (False, None, None)
 
     def bare(c: Reason) -> Reason:
-        fields = {k: v for k, v in c.fields.items() if k not in ("below", "wait_s")}
+        fields = {k: v for k, v in c.fields.items() if k not in ("below", "wait_s", "short")}
         return Reason.of("claim.cheapest" if c.code == _SLOW_CHEAPEST else c.code, **fields)
 
-    shared = Reason.of("claim.shared", n=len(qualified), below=below, wait_s=wait)
+    extra = {} if short is None else {"short": short}  # round 37: the share of the demand served (SERVE)
+    shared = Reason.of("claim.shared", n=len(qualified), below=below, wait_s=wait, **extra)
     return (*(bare(c) for c in qualified), shared, *(c for c in claims if qualifier(c) is None))
 
 
@@ -1302,7 +1318,10 @@ EN: dict[str, Template] = {
     "claim.cheapest": lambda r, say: _cheapest(r) + past_support_said(r, say, "the cheapest"),
     "claim.cheapest-slow": lambda r, say: (
         f"the lowest price of every build found ({r.num('price'):,.0f} {r.fields['currency']}), at "
-        f"{r.num('tps'):.1f} tokens/s per user: slower than people read (~{r.num('reading'):g} tokens/s)"
+        f"{r.num('tps'):.1f} tokens/s per user"
+        # round 37: the reading rule reads the served rate, each request's prefill counted (rules.job.Serving)
+        + (f" once each prompt's prefill is counted ({r.num('decode'):.1f} decoding)" if r.fields.get("decode") else "")
+        + f": slower than people read (~{r.num('reading'):g} tokens/s)"
         + past_support_said(r, say, "the cheapest")
     ),
     "claim.cheapest-with": "the lowest price of the builds with {name}",
@@ -1845,6 +1864,12 @@ EN: dict[str, Template] = {
         + f" at {money(r.num('saving'))} {r.fields['currency']}/month would take {r.fields['months']} months"
     ),
     "tco.no-rental": "no break-even: no rental can do the same work ({why})",
+    # round 37: a build too slow for its users' demand (rules.job.Serving) shows no payback
+    "tco.short": lambda r, _say: (
+        f"never at this demand: it serves {100 * r.num('share'):.0f} % of the demand, "
+        f"{r.num('capacity_m'):,.1f}M of the {r.num('demand_m'):,.1f}M output tokens a year its users ask for, so "
+        "no payback is reckoned (a faster build, fewer users or a rental serves them)"
+    ),
     "tco.api": lambda r, _say: (
         f"paying {r.fields['provider']} per token ({r.num('per_million'):,.2f} {r.fields['currency']} per million "
         + (

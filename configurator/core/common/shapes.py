@@ -253,6 +253,12 @@ class CostOfOwnershipJson(TypedDict):
     prefill_seconds_per_request: NotRequired[float | None]
     prefill_attention_scale: NotRequired[float | None]
     served_tokens_per_s: NotRequired[float | None]
+    # round 37: whether the build serves its users' demand (SERVE), the streams and what they make a year, the warning
+    serves_demand: NotRequired[bool | None]
+    served_streams: NotRequired[int | None]
+    demand_basis: NotRequired[str | None]
+    capacity_output_tokens_per_year: NotRequired[float | None]
+    demand_short: NotRequired[dict[str, Any] | None]
 
 
 class PlacementJson(TypedDict, total=False):

@@ -476,6 +476,15 @@ def stream_of(build: Build, demand: Demand | None, model: ModelArch | None = Non
     )
 
 
+def served_rate_of(build: Build, demand: Demand | None = None, model: ModelArch | None = None) -> float | None:
+    """Output tokens a second one user's stream of the build makes with each request's prefill counted (Stream.tps,
+    rules.job.served_rate), for `demand`'s requests (None: the request's own prompt, else a chat's); without `model`
+    the estimate's prefill rate as it is (no attention scale: a floor on the prefill's time). Round 37: what the
+    reading rule reads (rules.job.Serving.keeps_up, solve.ranking.measure); the decode speed without an estimate of it."""
+    stream = stream_of(build, demand, model)
+    return build.estimate.decode_tokens_per_s if stream is None else stream.tps()
+
+
 def demand_source(asked: bool) -> str:
     """Where an unstated demand's speed comes from: the request's own, or reading speed's source."""
     return "the decode speed the request asks for (min_decode_tps)" if asked else READING_TPS_SOURCE

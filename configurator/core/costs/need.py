@@ -19,7 +19,7 @@ from configurator.core.estimate.estimator import prompt_attention_flops
 from configurator.core.estimate.params import count_params
 from configurator.core.estimate.traffic import TYPICAL_PROMPT_TOKENS
 from configurator.core.model.build import Build
-from configurator.core.rules.job import READING_TPS, Speed
+from configurator.core.rules.job import READING_TPS, Speed, served_rate
 
 
 class Need(NamedTuple):
@@ -146,7 +146,6 @@ def rated_prompt_of(workload: dict[str, object] | None) -> int:
 
 def served_tps(tps: float | None, prefill_s: float, reply: int) -> float | None:
     """Output tokens a second a stream makes once each request's prefill is counted (round 36): a reply of `reply`
-    tokens at `tps` after `prefill_s` seconds on its prompt. The rate hours_to_serve reads; `tps` alone before."""
-    if tps is None or tps <= 0:
-        return tps
-    return 1.0 / (1.0 / tps + max(prefill_s, 0.0) / max(reply, 1))
+    tokens at `tps` after `prefill_s` seconds on its prompt. The rate hours_to_serve reads; `tps` alone before. Round
+    37: the arithmetic is the SERVE rule's (rules.job.served_rate), read here, by the label code and the checks."""
+    return served_rate(tps, prefill_s, reply)

@@ -74,6 +74,7 @@ from configurator.core.costs.api import (
     demand_source,
     demand_users,
     stream_of,
+    users_of,
     yearly_demand,
 )
 from configurator.core.costs.need import (
@@ -87,8 +88,12 @@ from configurator.core.estimate.estimator import GIB, estimate
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload
 from configurator.core.model.build import Build, BuildPart
-from configurator.core.rules.job import READING_TPS, Speed
+from configurator.core.rules.base import Check, instance
+from configurator.core.rules.job import READING_TPS, Serving, Speed
 from configurator.core.rules.watts import GPU_IDLE_SHARE
+
+SERVE = instance(Serving)
+"""The SERVE rule (rules.job.Serving): whether an inference build serves its users' demand (round 37)."""
 
 CLOUD_KIND = "cloud"
 """Catalog kind (file stem and TOML array name) of cloud offers."""
@@ -526,10 +531,49 @@ class Served(BaseModel):
         """Output tokens a second a stream makes once each request's prefill is counted (Stream.tps)."""
         return self.tokens_per_s if self.stream is None else self.stream.tps()
 
+    # round 37: the streams the build serves at once (its --batch; 0: `users`), the days the hours are spread over,
+    # and what each user needs (the need's speed and where the demand comes from: "reading", "asked" or "stated")
+    streams: int = 0
+    days: float = 0.0
+    need_tps: float = READING_TPS
+    basis: str = "reading"
+
+    @property
+    def judged_tps(self) -> float:
+        """The rate SERVE judges the demand at: the served rate with prefill for a stated demand (requests a day are
+        tokens to make) and for several users; one user's demand by speed at its decode (it reads as it decodes, its
+        prompt's prefill a first-token wait: SERVE.reading_rate)."""
+        if self.basis == "stated":
+            return self.served_tps
+        return SERVE.reading_rate(self.tokens_per_s, self.served_tps, self.streams or self.users)
+
+    @property
+    def capacity_tokens(self) -> float:
+        """Output tokens a year the build makes in the users' hours: its streams at the judged rate (SERVE)."""
+        return SERVE.capacity(self.streams or self.users, self.judged_tps, self.active_hours)
+
     @property
     def capped(self) -> bool:
-        """Whether the build is too slow to make the demand in the users' hours (works them all, makes what it can)."""
-        return self.users * self.served_tps * self.active_hours * 3600.0 < self.demand_tokens * (1 - 1e-9)
+        """Whether the build is too slow to make the demand in the users' hours (works them all, makes what it can):
+        the SERVE rule (round 37: its streams at the served rate, not every seat at once)."""
+        return not SERVE.serves(self.capacity_tokens, self.demand_tokens)
+
+    def short(self) -> Check | None:
+        """SERVE's warning when the build cannot serve the demand (round 37), else None."""
+        if not self.capped:
+            return None
+        return SERVE.short(
+            demand=self.demand_tokens,
+            capacity=self.capacity_tokens,
+            days=self.days,
+            hours=self.active_hours,
+            streams=self.streams or self.users,
+            served=self.judged_tps,
+            tps=self.tokens_per_s,
+            prefill_s=0.0 if self.stream is None else self.stream.prefill_s(),
+            need=self.need_tps,
+            basis=self.basis,
+        )
 
 
 def served_hours(build: Build, profile: UsageProfile, model: ModelArch | None = None) -> Served | None:
@@ -544,8 +588,18 @@ def served_hours(build: Build, profile: UsageProfile, model: ModelArch | None = 
     demand = yearly_demand(build, active, profile.demand)
     users = demand_users(build, profile.demand)
     stream = stream_of(build, profile.demand, model)
+    need = need_of(build)
     served = Served(
-        demand_tokens=demand, users=users, tokens_per_s=tps, active_hours=active, busy_hours=0.0, stream=stream
+        demand_tokens=demand,
+        users=users,
+        tokens_per_s=tps,
+        active_hours=active,
+        busy_hours=0.0,
+        stream=stream,
+        streams=users_of(build),
+        days=profile.days_per_year,
+        need_tps=need.tps,
+        basis="stated" if profile.demand.requests is not None else "asked" if need.asked else "reading",
     )
     return served.model_copy(update={"busy_hours": hours_to_serve(demand, users, served.served_tps, active)})
 
@@ -1401,6 +1455,7 @@ class CostOfOwnership(BaseModel):
     rented_hours: float | None = None
     dedicated_rental: bool = False
     on_hours: float = 0.0  # the hours a year the machine is switched on (UsageProfile.on_hours_per_year)
+    short: Check | None = None  # round 37: SERVE's warning when the build cannot serve its users' demand
 
     def to_json(self) -> CostOfOwnershipJson:
         """The three contract keys plus extras.
@@ -1497,6 +1552,13 @@ class CostOfOwnership(BaseModel):
         data["prefill_seconds_per_request"] = None if stream is None else round(stream.prefill_s(), 4)
         data["prefill_attention_scale"] = None if stream is None else round(stream.scale, 6)
         data["served_tokens_per_s"] = None if served is None else round(served.served_tps, 4)
+        # round 37 additions: whether the build serves its users' demand (SERVE: its streams at the served rate over
+        # the users' hours), what it makes a year, and the warning when it does not (no payback is reckoned then)
+        data["serves_demand"] = None if served is None else not served.capped
+        data["served_streams"] = None if served is None else served.streams or served.users
+        data["demand_basis"] = None if served is None else served.basis
+        data["capacity_output_tokens_per_year"] = None if served is None else round(served.capacity_tokens)
+        data["demand_short"] = None if self.short is None else dict(self.short.to_json())
         return data
 
     @property
@@ -1955,15 +2017,17 @@ def _enough(
     profile: UsageProfile,
     assumptions: OwnershipAssumptions,
     served: Served | None = None,
+    never: Reason | None = None,
 ) -> RentalEnough | None:
     """Buying against the cheapest rental that serves the need (RentalSearch.enough), billed by the same rule as the
-    as-fast one (rented_hours_per_year); None without one."""
+    as-fast one (rented_hours_per_year); None without one. `never` (tco.short): the build cannot serve the demand,
+    so no month is reckoned against a rental that does."""
     if not isinstance(rental, RentalSearch) or rental.enough is None or rental.need_tps is None:
         return None
     match, need = rental.enough, rental.need_tps
     monthly = match.hourly * rented_hours_per_year(profile, match, served) / 12.0
-    month = break_even_month(purchase, monthly_owning, monthly, horizon, assumptions)
-    be_said = break_even_said(purchase, monthly_owning, monthly, horizon, currency, assumptions)
+    month = None if never is not None else break_even_month(purchase, monthly_owning, monthly, horizon, assumptions)
+    be_said = never or break_even_said(purchase, monthly_owning, monthly, horizon, currency, assumptions)
     said = Reason.of(
         "tco.enough",
         users=rental.users,
@@ -2017,11 +2081,17 @@ def tco(
     rented = None if match is None else rented_hours_per_year(profile, match, served)
     monthly_rental = None if rented is None or match is None else match.hourly * rented / 12.0
     why_none = _why_none(rental)
-    enough = _enough(rental, purchase, monthly_owning, horizon, currency, profile, assumptions, served)
+    # round 37: a build too slow for its users' demand (SERVE) pays back on no demand it cannot serve
+    short = None if served is None else served.short()
+    never = None if short is None or served is None else short_said(served, currency)
+    enough = _enough(rental, purchase, monthly_owning, horizon, currency, profile, assumptions, served, never)
     fast = None if enough is None or match is None else _as_fast(match)
     args = (purchase, monthly_owning, monthly_rental, horizon, currency, rental_reason, assumptions, why_none)
     be, be_said = _break_even(*args, against=fast)
     api_be, api_said = _api_break_even(api, purchase, monthly_owning, horizon, currency, assumptions)
+    if never is not None:
+        be, be_said = None, never
+        api_be, api_said = (None, never) if api is not None else (api_be, api_said)
     against_api = api is not None and api_said is not None
     be, be_said = (api_be, api_said) if against_api and api_said is not None else (be, be_said)
 
@@ -2030,6 +2100,9 @@ def tco(
     rows = _yearly_rows(
         purchase, yearly_energy, monthly_owning, monthly_rental, assumptions, years, monthly_enough, api_monthly
     )
+    if never is not None:
+        # which is cheaper is no verdict on a machine that cannot serve the demand: the sums stay, the verdicts go
+        rows = [r.model_copy(update={"cheaper": None, "cheaper_enough": None, "cheaper_api": None}) for r in rows]
 
     job, throughput = _job_or_rate(build, match, rental_reason, own_rate, wall, profile, assumptions, rate, notes)
 
@@ -2067,7 +2140,29 @@ def tco(
         rented_hours=rented,
         dedicated_rental=profile.dedicated_rental,
         on_hours=profile.on_hours_per_year,
+        short=short,
     )
+
+
+def short_said(served: Served, currency: str) -> Reason:
+    """The break-even of a build that cannot serve its users' demand (tco.short, round 37): never at this demand, the
+    share of it the build makes, and what it makes against what is asked a year."""
+    return Reason.of(
+        "tco.short",
+        share=served.capacity_tokens / served.demand_tokens if served.demand_tokens > 0 else 1.0,
+        demand_m=served.demand_tokens / 1e6,
+        capacity_m=served.capacity_tokens / 1e6,
+        currency=currency,
+    )
+
+
+def with_costs(build: Build, costs: CostOfOwnership) -> Build:
+    """The build with its buy-or-rent figures and, when it cannot serve its users' demand, SERVE's warning among its
+    checks (round 37; a SERVE check of earlier figures is replaced): the plan's defaults and a buyer's own inputs
+    (recosted) alike."""
+    checks = tuple(c for c in build.checks if c.rule != SERVE.id)
+    checks += () if costs.short is None else (costs.short,)
+    return build.model_copy(update={"cost_of_ownership": costs.to_json(), "checks": checks})
 
 
 def _energy(
@@ -2339,7 +2434,7 @@ def recosted(
         assumptions=inputs.assumptions(),
         exact_weight_bytes=exact_weight_bytes,
     )
-    return build.model_copy(update={"cost_of_ownership": costs.to_json()})
+    return with_costs(build, costs)
 
 
 def rental_search_for(

@@ -1053,8 +1053,10 @@ ZH_REASONS: dict[str, Template] = {
         + _zh_past_support(r, say, "最便宜的")
     ),
     "claim.cheapest-slow": lambda r, say: (
-        f"所有配置中价格最低（{r.num('price'):,.0f} {r.fields['currency']}），每用户 {r.num('tps'):.1f} token/秒："
-        f"比人的阅读速度（约 {r.num('reading'):g} token/秒）慢" + _zh_past_support(r, say, "最便宜的")
+        f"所有配置中价格最低（{r.num('price'):,.0f} {r.fields['currency']}），每用户 {r.num('tps'):.1f} token/秒"
+        + (f"（计入每个提示词的预填充；解码 {r.num('decode'):.1f} token/秒）" if r.fields.get("decode") else "")
+        + f"：比人的阅读速度（约 {r.num('reading'):g} token/秒）慢"
+        + _zh_past_support(r, say, "最便宜的")
     ),
     "claim.cheapest-with": "使用 {name} 的配置中价格最低",
     "claim.cheapest-vram": lambda r, say: (
@@ -1604,6 +1606,11 @@ ZH_REASONS: dict[str, Template] = {
         "无法计算回本：没有能做同样工作的租用实例（"
         + (say_(r.nested("why_said")[0]) if r.nested("why_said") else _sentence(str(r.fields["why"])))
         + "）"
+    ),
+    # round 37: a build too slow for its users' demand (rules.job.Serving) shows no payback
+    "tco.short": lambda r, _say: (
+        f"按这个需求永远不回本：它只能满足需求的 {100 * r.num('share'):.0f}%，每年生成 {r.num('capacity_m'):,.1f}M 个"
+        f"输出 token，用户需要 {r.num('demand_m'):,.1f}M，所以不计算回本（更快的配置、更少的用户或租用才能满足）"
     ),
     "tco.per-token": lambda r, say_: (
         f"未给出 token 数，按吞吐量比较：租用每百万训练 token {r.num('per_m'):,.2f} {r.fields['currency']}"
@@ -2724,6 +2731,8 @@ ZH_REASONS: dict[str, Template] = {
 }
 
 _ZH_BELOW = "但低于阅读速度"
+_ZH_SHORT = "但只能满足 {short:.0f}% 的需求"
+"""A claim on a build that cannot serve its users' demand (reasons.SHORT, round 37)."""
 _ZH_WAIT = "，首个 token 要等 {wait_s:.0f} 秒"
 _ZH_CORES_BIND = "解码速度受 {cores} 个 CPU 核心的计算限制，而不是内存带宽（核心更多的 CPU 读同样的内存更快）"
 """reasons._CORES_BIND in Chinese."""
@@ -2785,15 +2794,19 @@ def _zh_past_support(r: Reason, say: Say, what: str) -> str:
 
 
 ZH_CLAIMS: dict[str, Template] = {
-    "claim.cheapest": lambda r, say: eol_said(r, say, ("最便宜", "软件仍受支持的配置中最便宜"), _ZH_BELOW, _ZH_WAIT),
-    "claim.fastest-within-budget": qualified("预算内最快", _ZH_BELOW, _ZH_WAIT, _ZH_MEASURED, _ZH_TIER, _ZH_SUPPORTED),
-    "claim.fastest": qualified("最快", _ZH_BELOW, _ZH_WAIT, _ZH_MEASURED, _ZH_TIER, _ZH_SUPPORTED),
-    "claim.value": qualified("性价比最高", _ZH_BELOW, _ZH_WAIT, _ZH_MEASURED, supported=_ZH_SUPPORTED),
-    "claim.quietest": qualified("最安静", _ZH_BELOW, _ZH_WAIT),
+    "claim.cheapest": lambda r, say: eol_said(
+        r, say, ("最便宜", "软件仍受支持的配置中最便宜"), _ZH_BELOW, _ZH_WAIT, _ZH_SHORT
+    ),
+    "claim.fastest-within-budget": qualified(
+        "预算内最快", _ZH_BELOW, _ZH_WAIT, _ZH_MEASURED, _ZH_TIER, _ZH_SUPPORTED, short=_ZH_SHORT
+    ),
+    "claim.fastest": qualified("最快", _ZH_BELOW, _ZH_WAIT, _ZH_MEASURED, _ZH_TIER, _ZH_SUPPORTED, short=_ZH_SHORT),
+    "claim.value": qualified("性价比最高", _ZH_BELOW, _ZH_WAIT, _ZH_MEASURED, supported=_ZH_SUPPORTED, short=_ZH_SHORT),
+    "claim.quietest": qualified("最安静", _ZH_BELOW, _ZH_WAIT, short=_ZH_SHORT),
     "claim.grow": "可再加卡",
-    "claim.cheapest-slow": qualified("最便宜但低于阅读速度", "", _ZH_WAIT),
+    "claim.cheapest-slow": qualified("最便宜但低于阅读速度", "", _ZH_WAIT, short=_ZH_SHORT),
     "claim.cheapest-with": "{name} 中最便宜",
-    "claim.cheapest-vram": qualified("显存装下整个模型的配置中最便宜", _ZH_BELOW, _ZH_WAIT),
+    "claim.cheapest-vram": qualified("显存装下整个模型的配置中最便宜", _ZH_BELOW, _ZH_WAIT, short=_ZH_SHORT),
     "claim.misses": lambda r, _say: (
         (
             f"比要求的 {r.num('asked'):g} token/秒 慢 {r.num('by'):.1f}"
@@ -2802,16 +2815,21 @@ ZH_CLAIMS: dict[str, Template] = {
         )
         + f"：比 #{r.num('rank'):.0f} 便宜 {100 * r.num('share'):.0f}%"
     ),
-    "claim.cheapest-vram-supported": qualified("显存装下整个模型、软件仍受支持的配置中最便宜", _ZH_BELOW, _ZH_WAIT),
+    "claim.cheapest-vram-supported": qualified(
+        "显存装下整个模型、软件仍受支持的配置中最便宜", _ZH_BELOW, _ZH_WAIT, short=_ZH_SHORT
+    ),
 }
 """A build's claims as its label says them in Chinese (reasons.CLAIMS in English)."""
 
 
 def _zh_shared(r: Reason, _say: Say) -> str:
     wait = r.fields.get("wait_s")
+    short = _ZH_SHORT.format(short=r.num("short")) if r.fields.get("short") is not None else ""
+    if not r.fields.get("below") and wait is None:  # round 37: only short of the demand (SERVE)
+        return "均" + short.removeprefix("但")
     if r.fields.get("below") or wait is None:  # a shared qualifier is below reading speed, a wait, or both
-        return "均低于阅读速度" + (f"，首个 token 要等 {r.num('wait_s'):.0f} 秒" if wait is not None else "")
-    return f"首个 token 均要等 {r.num('wait_s'):.0f} 秒"
+        return "均低于阅读速度" + (f"，首个 token 要等 {r.num('wait_s'):.0f} 秒" if wait is not None else "") + short
+    return f"首个 token 均要等 {r.num('wait_s'):.0f} 秒" + short
 
 
 ZH_CLAIMS["claim.shared"] = _zh_shared

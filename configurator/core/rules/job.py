@@ -238,6 +238,141 @@ def _prompt_users(f: Mapping[str, Any]) -> str:
     )
 
 
+def served_rate(tps: float | None, prefill_s: float, reply: int) -> float | None:
+    """Output tokens a second one user's stream makes once each request's prefill is counted (round 36): a reply of
+    `reply` tokens at `tps` after `prefill_s` seconds on its prompt's uncached part. SERVE reads it (round 37)."""
+    if tps is None or tps <= 0:
+        return tps
+    return 1.0 / (1.0 / tps + max(prefill_s, 0.0) / max(reply, 1))
+
+
+def _share_said(f: Mapping[str, Any]) -> str:
+    return f"{100 * f['share']:.0f} %"
+
+
+@register
+class Serving(_Said):
+    """Round 37: whether an inference build makes the output tokens its users ask for within the hours they are at
+    work, each request's prefill of its uncached prompt counted (served_rate). By default each user asks for reading
+    speed (READING_TPS) over those hours, so the rule is the reading rule read on the served rate per user, not the
+    decode speed alone: a Mac mini that decodes 6 tokens/s and spends a minute prefilling a coding agent's new tokens
+    serves ~4.7. With a stated demand (requests a day, a usage, seats) it is that demand. costs.tco reads `serves` for
+    the busy hours and the break-even (no payback on a demand the build cannot serve), solve.ranking reads the check
+    for the claims (a claim on such a build says how much of the demand it serves), tests/independent_checker.py
+    re-derives it from the JSON."""
+
+    id = "SERVE"
+    title = "the build makes the output its users ask for within their hours, each request's prefill counted"
+    severity = "warn"
+    sources = (
+        "Brysbaert 2019 (J. Memory and Language 109): 238 words a minute, about 5 tokens/s (the default need)",
+        "the estimator's decode and prefill rates; the request's prompt, its cached share and reply (costs.api)",
+    )
+    reads = (
+        "estimate.decode_tokens_per_s",
+        "estimate.prefill_tokens_per_s",
+        "cost_of_ownership.demand_output_tokens_per_year",
+    )
+    messages = (
+        Message(
+            "short",
+            lambda f: (
+                f"makes {f['capacity_day'] / 1e6:,.2f}M of the {f['demand_day'] / 1e6:,.2f}M output tokens a day "
+                f"its users ask for ({_share_said(f)}), short by {f['shortfall_day'] / 1e6:,.2f}M: "
+                + (
+                    f"{f['served']:.1f} tokens/s per stream once each request's {f['prefill_s']:,.1f} s of prefill is "
+                    f"counted ({f['tps']:.1f} decoding)"
+                    if f["served"] < f["tps"] * 0.9995
+                    else f"{f['tps']:.1f} tokens/s per stream decoding"
+                )
+                + f", for {f['streams']:g} stream{'' if f['streams'] == 1 else 's'} over "
+                f"{f['hours_day']:,.1f} h a day"
+                + (
+                    f", against the {f['need']:g} tokens/s a user reads"
+                    if f.get("basis") == "reading"
+                    else f", against the {f['need']:g} tokens/s asked"
+                    if f.get("basis") == "asked"
+                    else ""
+                )
+                + "; no payback is reckoned on it"
+            ),
+            zh=lambda f: (
+                f"每天只能生成 {f['capacity_day'] / 1e6:,.2f}M 个输出 token，用户需要 {f['demand_day'] / 1e6:,.2f}M"
+                f"（满足 {100 * f['share']:.0f}%），缺 {f['shortfall_day'] / 1e6:,.2f}M："
+                + (
+                    f"计入每个请求 {f['prefill_s']:,.1f} 秒的预填充后每路 {f['served']:.1f} token/秒"
+                    f"（解码 {f['tps']:.1f} token/秒）"
+                    if f["served"] < f["tps"] * 0.9995
+                    else f"每路解码 {f['tps']:.1f} token/秒"
+                )
+                + f"，{f['streams']:g} 路并发，"
+                f"每天 {f['hours_day']:,.1f} 小时"
+                + (
+                    f"，低于人的阅读速度 {f['need']:g} token/秒"
+                    if f.get("basis") == "reading"
+                    else f"，低于要求的 {f['need']:g} token/秒"
+                    if f.get("basis") == "asked"
+                    else ""
+                )
+                + "；不按它计算回本"
+            ),
+        ),
+    )
+
+    def reading_rate(self, decode: float | None, served: float | None, streams: int) -> float:
+        """The rate the reading rule compares with reading speed: with several users at once, the served rate per user
+        with each request's prefill counted (their prompts' prefill takes the machine's time from every stream's
+        replies); one user reads at the decode speed, its prompt's prefill a wait before the first token (PROMPT and
+        FILL say it: a single user's Mac at 6.7 tokens/s decoding is signed for chat, tests/expert/cases.py)."""
+        return (served if streams > 1 and served is not None else decode) or 0.0
+
+    def keeps_up(self, served: float | None) -> bool:
+        """Whether one user's stream, each request's prefill counted (served_rate), keeps up with a reader
+        (READING_TPS): the reading rule the labels read (solve.ranking.measure) and, over the users' hours, the default
+        demand's `serves`."""
+        return (served or 0.0) >= READING_TPS
+
+    def capacity(self, streams: int, served: float, hours: float) -> float:
+        """Output tokens the build makes in `hours` at `served` tokens/s on each of its `streams`."""
+        return max(streams, 1) * max(served, 0.0) * 3600.0 * max(hours, 0.0)
+
+    def serves(self, capacity: float, demand: float) -> bool:
+        """Whether what the build makes covers the demand (a rounding's worth short still serves it)."""
+        return capacity >= demand * (1 - 1e-9)
+
+    def short(
+        self,
+        *,
+        demand: float,
+        capacity: float,
+        days: float,
+        hours: float,
+        streams: int,
+        served: float,
+        tps: float,
+        prefill_s: float,
+        need: float,
+        basis: str,
+    ) -> Check:
+        """The warning on a build short of its users' demand (yearly tokens over `days` days of `hours` hours)."""
+        per_day = max(days, 1e-9)
+        return self.say(
+            "warn",
+            "short",
+            demand_day=demand / per_day,
+            capacity_day=capacity / per_day,
+            shortfall_day=max(demand - capacity, 0.0) / per_day,
+            share=capacity / demand if demand > 0 else 1.0,
+            served=served,
+            tps=tps,
+            prefill_s=prefill_s,
+            streams=max(streams, 1),
+            hours_day=hours / per_day,
+            need=need,
+            basis=basis,
+        )
+
+
 @register
 class PromptWait(_Said):
     id = "PROMPT"

@@ -80,6 +80,7 @@ from configurator.core.solve.ranking import (
     named_build,
     quantized,
     rank_and_label,
+    short_qualified,
     startable,
 )
 from configurator.core.solve.relax import _training_compute, _with_offload
@@ -1617,12 +1618,12 @@ def _with_costs(
     exact: int | None,
 ) -> list[Build]:
     """Attach buy-versus-rent figures (regional electricity defaults) to each build."""
-    from configurator.core.costs.tco import cost_of_ownership_for
+    from configurator.core.costs.tco import cost_of_ownership_for, with_costs
 
     out = []
     for build in builds:
         costs = cost_of_ownership_for(build, catalog, model, workload, request.region, exact_weight_bytes=exact)
-        out.append(build.model_copy(update={"cost_of_ownership": costs.to_json()}))
+        out.append(with_costs(build, costs))
     return out
 
 
@@ -2634,6 +2635,7 @@ def _enriched(
     training job without --tokens is compared with renting per token, not for the reference job that ranked it."""
     workload = request.workload.resolved(model.max_context)
     builds = _with_costs([_with_decode_draw(b) for b in builds], catalog, model, workload, request, exact)
+    builds = short_qualified(builds)  # SERVE, known with the costs: claims say the demand they serve
     builds = _with_curves(builds, catalog, model, workload, request, exact)
     return [
         b.model_copy(

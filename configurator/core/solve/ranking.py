@@ -44,12 +44,13 @@ then that kind in brackets ("cheapest; best value (with the experts in RAM)").
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from configurator.core.common.reasons import CLAIMS as CLAIM_WORDS
 from configurator.core.common.reasons import OFFERS as OFFER_WORDS
 from configurator.core.common.reasons import Reason, Value, english, from_json, label_claims, render
+from configurator.core.costs.api import served_rate_of
 from configurator.core.estimate.desktop_training import utilisation_sourced
 from configurator.core.estimate.precision import weight_format
 from configurator.core.estimate.result import EstimateResult
@@ -57,6 +58,8 @@ from configurator.core.model.args import PLAN_TOP
 from configurator.core.model.build import Build, BuildPart
 from configurator.core.model.noise import build_dba
 from configurator.core.model.request import BuildRequest
+from configurator.core.rules.base import instance
+from configurator.core.rules.job import Serving
 from configurator.core.rules.site import DataCenterNoise
 from configurator.core.solve.rules import FILL, PROMPT, READING_TPS, SPEED
 from configurator.core.solve.shown import (
@@ -92,6 +95,9 @@ fine-tune is ranked by how fast it trains, never by memory per GPU (issue #27)."
 
 ALTERNATIVE = "alternative"
 
+SERVE = instance(Serving)
+"""The SERVE rule (rules.job.Serving): whether a build serves its users' demand, each request's prefill counted."""
+
 
 def job_tokens_per_s(estimate: EstimateResult) -> float | None:
     """A training job's throughput: its tokens over its wall-clock seconds (None without a time)."""
@@ -112,6 +118,7 @@ class Measures:
     passing: bool  # no FAIL check
     within_budget: bool
     readable: bool  # inference: at least reading speed per user (rules.READING_TPS, where PERF warns); training: True
+    served: float = 0.0  # inference: tokens/s per user with each request's prefill counted (SERVE); 0 otherwise
     slow_cpu_only: bool = (
         False  # no GPU, and below reading speed, short of the speed asked or its prompts wait (PROMPT); or no card
         # bought (a mini PC) and its prompts wait (no_card)
@@ -151,7 +158,13 @@ class Measures:
 def measure(build: Build, request: BuildRequest) -> Measures:
     e = build.estimate
     speed = e.decode_tokens_per_s if e.workload.get("kind", "inference") == "inference" else job_tokens_per_s(e)
-    readable = e.workload.get("kind", "inference") != "inference" or (speed or 0.0) >= READING_TPS
+    # round 37: with several users the reading rule reads the served rate per user, each request's prefill counted
+    # (rules.job.Serving.reading_rate: the chat's or the stated prompt, the estimate's prefill rate as it is)
+    inference = e.workload.get("kind", "inference") == "inference"
+    batch = e.workload.get("batch")
+    streams = batch if isinstance(batch, int) and not isinstance(batch, bool) and batch > 0 else 1
+    served = SERVE.reading_rate(speed, served_rate_of(build), streams) if inference else 0.0
+    readable = not inference or SERVE.keeps_up(served)
     prompt = next((c for c in build.checks if c.rule == PROMPT.id and c.status != "pass"), None)
     fill = next((c for c in build.checks if c.rule == FILL.id and c.status != "pass"), None)
     slow_prompt = prompt is not None
@@ -167,6 +180,7 @@ def measure(build: Build, request: BuildRequest) -> Measures:
         passing=not build.fails,
         within_budget=request.budget is None or build.total_price <= request.budget + 0.01,
         readable=readable,
+        served=served,
         slow_cpu_only=(cpu_only(build) and (not readable or short or slow_prompt)) or (no_card(build) and slow_prompt),
         short=short,
         too_loud=request.room == "home-office"
@@ -487,7 +501,13 @@ def _cheapest_claims(f: _Field) -> None:
         f.claim(
             slow,
             Reason.of(
-                "claim.cheapest-slow", price=m[slow].price, currency=currency, tps=m[slow].speed, reading=READING_TPS
+                "claim.cheapest-slow",
+                price=m[slow].price,
+                currency=currency,
+                # round 37: the rate the reading rule read (SERVE), and the decode speed when the prefill lowers it
+                tps=min(m[slow].speed, m[slow].served),
+                reading=READING_TPS,
+                **({"decode": m[slow].speed} if m[slow].served < m[slow].speed * 0.995 else {}),
             ),
         )
 
@@ -1435,6 +1455,47 @@ def rank_and_label(builds: list[Build], request: BuildRequest, places: int | Non
         }
         out.append(build.model_copy(update=update))
     return out
+
+
+def short_qualified(builds: Sequence[Build]) -> list[Build]:
+    """Round 37: each claim a build holds says how much of its users' demand it serves when it cannot serve it all
+    (SERVE warns, once its costs are known: the plan's defaults, or the buyer's usage and seats recosted), as a claim
+    on a build below reading speed says so (_qualify): field `short`, the share served in whole percent ("cheapest
+    serving 45 % of the demand"). 3 x MI50 had been a 5-seat coding team's plain "cheapest" at 6.5 tokens/s decoding,
+    4.5 once each request's 33 s of prefill is counted. A claim already below reading speed says no more where the
+    demand is by speed (reading speed, the speed asked: the same finding). Its label, its why and `why_said` are said again from the
+    claims."""
+    return [_short_claims(b) for b in builds]
+
+
+def _short_claims(build: Build) -> Build:
+    short = next((c for c in build.checks if c.rule == SERVE.id and c.status != "pass"), None)
+    share = None if short is None else short.fields.get("share")
+    percent = round(100 * float(share)) if isinstance(share, (int, float)) else None
+    # a demand by speed (reading speed, or the speed asked) is what "below reading speed" already says
+    by_speed = short is not None and short.fields.get("basis") != "stated"
+
+    def said(c: Reason) -> Reason:
+        fields = {k: v for k, v in c.fields.items() if k != "short"}
+        below = bool(fields.get("below")) or c.code == "claim.cheapest-slow"
+        if percent is not None and c.code in QUALIFIED and not (below and by_speed):
+            fields["short"] = min(percent, 99)  # short of it is never "100 %"
+        return Reason.of(c.code, **fields)
+
+    claims = tuple(said(c) for c in build.claims)
+    if claims == build.claims:
+        return build
+    n = len(build.claims)
+    why_said = claims + build.why_said[n:] if build.why_said[:n] == build.claims else build.why_said
+    why = "; ".join(english(r) for r in why_said)
+    why = f"{why}; {build.offered_why}" if why and build.offered_why else why or build.offered_why
+    update = {
+        "claims": claims,
+        "label": label_text(claims, build.kinds, build.offers),
+        "why_said": why_said,
+        "why": why,
+    }
+    return build.model_copy(update=update)
 
 
 def fill_said(build: Build) -> Reason | None:
