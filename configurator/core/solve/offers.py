@@ -371,9 +371,19 @@ def _two_cards_below_cap(capped: BuildRequest, ctx: PlanContext) -> bool:
     return min(option_cost(o) for o in pairs) + price_floor(cand) < cap
 
 
+CAPPED_OBJECTIVES = 3
+"""The builds a training request's capped search keeps at each cap: solver.run_labels' first three objectives, the
+cheapest, the fastest and the best value (its `value` objective, the speed per unit of price ranking.Measures.value
+labels). With the first two alone a capped build with more speed for the money than every build found never reached
+the ranking: a lab's eight GPUs for a Qwen2.5-72B LoRA at 60,000 EUR (expert case
+lab-eight-gpus-72b-lora-eur-best-value-is-eight-a6000-capped) labelled 8 x Radeon AI PRO R9700 capped at 80 % "best
+value" (13,991 EUR, 66 h per 100 M tokens: 30.3 training tokens/s per 1,000 EUR) where 8 x RTX A6000 capped at 80 %
+train it in 33 h for 24,647 EUR (34.4)."""
+
+
 def training_limited(ctx: PlanContext) -> list[Build]:
-    """A training request's builds at each of TRAINING_LIMITS: the cheapest and the fastest the capped cards allow
-    (solver.run_labels' first two searches). Four RTX 3090 for a 70B QLoRA (FSDP shards it over all four, ~1.6x the
+    """A training request's builds at each of TRAINING_LIMITS: the cheapest, the fastest and the best value the capped
+    cards allow (solver.run_labels' first three searches: CAPPED_OBJECTIVES). Four RTX 3090 for a 70B QLoRA (FSDP shards it over all four, ~1.6x the
     pair's speed) draw ~1,950 W at the wall at 350 W, over the 1,440 W a US 15 A outlet carries continuously; capped
     they fit it (Puget's quad-3090 build). A cap at which the most cards asked for run stops the search: a lower
     one only slows them."""
@@ -392,15 +402,16 @@ def training_limited(ctx: PlanContext) -> list[Build]:
     for limit in TRAINING_LIMITS:
         if ctx.should_stop():
             break
-        capped = request.model_copy(update={"power_limit": limit, "top_k": 2})
+        capped = request.model_copy(update={"power_limit": limit, "top_k": CAPPED_OBJECTIVES})
         builds, _ = _solve_once(
             capped,
             ctx.catalog,
             ctx.model,
             ctx.exact_weight_bytes,
-            2,
+            CAPPED_OBJECTIVES,
             ctx.should_stop,
-            ctx.time_budget / (2 * len(TRAINING_LIMITS)),
+            # each search its deterministic time of before (run_labels splits the budget over the objectives)
+            ctx.time_budget * CAPPED_OBJECTIVES / (4 * len(TRAINING_LIMITS)),
             cost_cap=cost_cap(ctx),
         )
         builds = [b for b in builds if cap_fits_them(b, request, limit)]
