@@ -8,7 +8,8 @@ For each request the plan is run as `llm-rig plan` runs it, and the builds every
 kept. An independent search then looks for the best value at every power level the plan searches (full power, and the
 caps of offers.power_limited / training_limited where they apply): a fresh solver model per level, with no option
 used up by other objectives, solved for the value objective to convergence (Dinkelbach, more steps than the plan's).
-Its builds join the plan's own and the plan's one ranking function (ranking.rank_and_label, the one definition of
+So is the cheapest build of each of the options with the most speed points per unit of their least price
+(ORACLE_OPTIONS). Its builds join the plan's own and the plan's one ranking function (ranking.rank_and_label, the one definition of
 "best value": Measures.value) says again which build holds "best value"; a miss is a build that then holds it with
 strictly more speed per unit of money than the plan's own holder (or any holder where the plan labelled none).
 Capped builds the circuit feeds at full power too (offers.cap_fits_them) and builds the request rules out (another
@@ -121,7 +122,7 @@ def _oracle(request: BuildRequest, catalog: Catalog, model: ModelArch, asked: Bu
             best = solver_module._best_value(bm, cheapest, ORACLE_TIME)
         finally:
             solver_module.VALUE_STEPS = steps
-        for choice in (cheapest, best):
+        for choice in (cheapest, best, *_each_option(bm, variant)):
             if choice is None:
                 continue
             build = plan_module._assemble(1, "oracle", "oracle", choice, variant, cand, catalog)
@@ -130,6 +131,32 @@ def _oracle(request: BuildRequest, catalog: Catalog, model: ModelArch, asked: Bu
             if request.exact_gpus and build.gpu_count != request.max_gpus:
                 continue
             out.append(plan_module._measured(build, asked))
+    return out
+
+
+ORACLE_OPTIONS = 8
+"""The options the scan also solves one by one for their cheapest build: those with the most speed points per unit of
+their least price (the lazy model's bound over the cards and their platform), the best value each could reach."""
+
+
+def _each_option(bm: LazyBuildModel, request: BuildRequest) -> list[solver_module.Choice | None]:
+    """The cheapest build of each of the ORACLE_OPTIONS most promising options on a supported card whose speed a
+    claim may rest on (solver._supported's rule), within the budget's reach."""
+    options = [
+        i
+        for i, o in enumerate(bm.options)
+        if not solver_module._past_support(o)
+        and not solver_module._unvouched(o, request)
+        and (request.budget is None or bm.lower_cost(i) <= request.budget)
+    ]
+    options.sort(key=lambda i: -bm.perf_points(bm.options[i]) / max(bm.lower_cost(i), 1))
+    out: list[solver_module.Choice | None] = []
+    for i in options[:ORACLE_OPTIONS]:
+        bm.avoid_options([j for j in range(len(bm.options)) if j != i])
+        try:
+            out.append(bm.solve("cost", ORACLE_TIME))
+        finally:
+            bm.avoid_options([])
     return out
 
 

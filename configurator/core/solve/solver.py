@@ -1412,15 +1412,18 @@ def points_of(bm: LabelModel, choice: Choice) -> int:
 
 def _as_fast_for_less(bm: LabelModel, fastest: Choice, label_time: float) -> Choice | None:
     """The cheapest build whose speed points are within AS_FAST of the fastest build's option, when it costs less
-    (one more solve: the cheapest build under a bound on speed); None when the fastest is that build."""
+    (one more solve: the cheapest build under a bound on speed); None when the fastest is that build. The fastest's
+    own cards on a cheaper platform are such a build too: four RTX PRO 6000 Blackwell capped at 80 % for a lab's
+    Qwen2.5-72B LoRA (4 GPUs exactly, 60,000 EUR) were found at 54,056 EUR and 14 h per 100 M tokens, where the same
+    four train it 1.8 % slower for 44,121 EUR, and neither "fastest" nor "best value" (ranking) could go to them."""
     floor = math.ceil(AS_FAST * points_of(bm, fastest))
     extra = getattr(bm, "perf_extra", getattr(bm, "perf_extra_max", 0))  # what a platform adds (runs from RAM)
     # the least a build of each option costs: the lazy model's bound over its platform parts too, else the cards alone
     lower = getattr(bm, "lower_cost", None)
     if not any(
-        o is not fastest.option
-        and bm.perf_points(o) + extra >= floor
+        bm.perf_points(o) + extra >= floor
         and (lower(i) if lower is not None else option_cost(o)) < fastest.cost
+        and (o is not fastest.option or lower is not None)  # its own cards: only where a platform bound says so
         for i, o in enumerate(bm.options)
     ):
         return None  # no other card and count is that fast for less: the search would find the fastest again
