@@ -1265,9 +1265,13 @@ def run_labels(
     should_stop: Callable[[], bool] = lambda: False,
     label_time: float = 0.5,
     on_found: Callable[[str, str, Choice], None] = lambda _label, _why, _choice: None,
+    also: tuple[str, ...] = (),
 ) -> list[tuple[str, str, Choice]]:
     """Solve for each objective in turn; each later build uses a different GPU option. The names returned say which
     objective found a build; they are not labels (solve.ranking decides those over the whole plan).
+
+    `also` (objective names of _objectives: "value"): solved last, beside the `top_k` builds, where the objectives
+    solved before the places filled did not reach them (offers.training_limited's capped search: its best value too).
 
     Every solve gets a fixed deterministic-time budget (`label_time`, the first one more), so
     the same request and catalog give the same builds however busy the machine is. When the
@@ -1299,9 +1303,11 @@ def run_labels(
         # on a supported card is the one a plan calls "cheapest" (solve.ranking), searched beside it
         take("cheapest that fits", LABEL_WHY["cheapest supported"], _cheapest_supported(bm, label_time))
         beside += 1 if results[-1][2] is not cheapest else 0
+    tried: list[str] = []
     for label, objective in _objectives(bm.request):
         if len(results) - beside >= top_k or should_stop():
             break
+        tried.append(objective)
         if objective == "value":
             take(label, LABEL_WHY[label], _best_value(bm, cheapest, label_time))
         elif objective == "perf":
@@ -1322,6 +1328,9 @@ def run_labels(
         take("alternative", "assembled from parts in a search for the lowest price on another GPU choice", choice)
     if len(results) - beside < top_k and not should_stop():
         _other_platforms(bm, used_options, results, top_k + beside, should_stop, label_time, on_found)
+    for label, objective in _objectives(bm.request):
+        if objective in also and objective not in tried and objective == "value" and not should_stop():
+            take(label, LABEL_WHY[label], _best_value(bm, cheapest, label_time))
     return results
 
 
