@@ -1179,6 +1179,12 @@ PUGET_QUAD_3090 = (
     "(2020-11-13): four RTX 3090 limited from 350 to 280 W with nvidia-smi kept over 95 % of their training "
     "performance, 'reasonable for a single power supply and a modest US residential 110V, 15A power line'"
 )
+WALLNER_A6000_RIG = (
+    "Emil Wallner, 'How I built a EUR 25K Machine Learning Rig', https://www.emilwallner.com/p/ml-rig (read "
+    "2026-12-06): four RTX A6000 on an EPYC for about 25,000 EUR; the convenient GPU counts per rig are 'Prosumer: "
+    "four A6000s' and 'Enterprise: 8 A100 or A6000 (PCIe)'; four A6000 stack next to each other, more cards need "
+    "risers, water or a capped power usage"
+)
 DS4_FLASH_ON_MACS = (
     "antirez/ds4 (DwarfStar 4, 2026-05), its README's Metal benchmarks as quoted by "
     "besthub.dev/articles/two-llm-inference-acceleration-projects-a-mac-local-engine-vs-a-data-center-engine-1896bf7b50a0 "
@@ -6064,5 +6070,26 @@ CASES: tuple[Case, ...] = (
         "VRAM; the home answer is the experts in a terabyte of server RAM, as R1 runs from an EPYC's. Walked 2026-12-06 "
         "(review37): signed with a note: the way out is 32,876 USD at 5.7 tok/s with an RX 7900 XTX beside the RAM.",
         (DDR4_EPYC_R1_BUILDS, XUANWU_R1_Q8_CPU),
+    ),
+    # ---- round 37 (value37): the capped search keeps its best-value build
+    Case(
+        "lab-eight-gpus-72b-lora-eur-best-value-is-eight-a6000-capped",
+        "--model qwen2.5-72b --workload finetune --method lora --currency EUR --budget 60000 --gpus 8 --exact-gpus "
+        "--room server-room",
+        (
+            labelled_build(
+                "value",
+                "eight cards that train no less for the money than eight RTX A6000 capped at 80 % (33 h per 100 M "
+                "tokens for 24,647 EUR: 34 training tokens/s per 1,000 EUR)",
+                lambda b: gpu_count(b) == 8 and (train_tokens_per_s(b) or 0.0) / price(b) >= 0.0338,
+            ),
+        ),
+        "Eight PCIe RTX A6000 is the enterprise rig a lab builds below A100s (Wallner: '8 A100 or A6000 (PCIe)'), and "
+        "capped at 80 % they keep ~94 % of their training speed (Puget's power-limited RTX 3090s) on the room's feed: "
+        "33 h per 100 M tokens for 24,647 EUR, twice the Radeon AI PRO R9700s' speed for 1.8 times their price. "
+        "Walked 2026-12-06 (value37): the capped search kept only its cheapest and fastest builds, so 8 x R9700 capped "
+        "(13,991 EUR, 66 h: 30.3 training tokens/s per 1,000 EUR) was labelled 'best value' and the A6000s were never "
+        "offered (34.4 per 1,000 EUR).",
+        (WALLNER_A6000_RIG, PUGET_QUAD_3090),
     ),
 )

@@ -371,9 +371,21 @@ def _two_cards_below_cap(capped: BuildRequest, ctx: PlanContext) -> bool:
     return min(option_cost(o) for o in pairs) + price_floor(cand) < cap
 
 
+CAPPED_ALSO = ("value",)
+"""The objectives a training request's capped search solves at each cap beside its cheapest and fastest (solver.
+run_labels' `also`): the best value, the speed per unit of price ranking.Measures.value labels. With the cheapest and
+the fastest alone a capped build with more speed for the money than every build found never reached the ranking: a
+lab's eight GPUs for a Qwen2.5-72B LoRA at 60,000 EUR (expert case
+lab-eight-gpus-72b-lora-eur-best-value-is-eight-a6000-capped) labelled 8 x Radeon AI PRO R9700 capped at 80 % "best
+value" (13,991 EUR, 66 h per 100 M tokens: 30.3 training tokens/s per 1,000 EUR) where 8 x RTX A6000 capped at 80 %
+train it in 33 h for 24,647 EUR (34.4). Solved after the two places are filled, not as a third place: a third place
+filled by another objective (a quietest, an alternative) had put three RTX 3090 capped at 70 % before the four that
+hold "fastest" and pushed those past `--top 3` (expert case llama70b-qlora-four-3090-on-one-circuit)."""
+
+
 def training_limited(ctx: PlanContext) -> list[Build]:
-    """A training request's builds at each of TRAINING_LIMITS: the cheapest and the fastest the capped cards allow
-    (solver.run_labels' first two searches). Four RTX 3090 for a 70B QLoRA (FSDP shards it over all four, ~1.6x the
+    """A training request's builds at each of TRAINING_LIMITS: the cheapest, the fastest and the best value the capped
+    cards allow (solver.run_labels' first two searches, and CAPPED_ALSO). Four RTX 3090 for a 70B QLoRA (FSDP shards it over all four, ~1.6x the
     pair's speed) draw ~1,950 W at the wall at 350 W, over the 1,440 W a US 15 A outlet carries continuously; capped
     they fit it (Puget's quad-3090 build). A cap at which the most cards asked for run stops the search: a lower
     one only slows them."""
@@ -402,6 +414,7 @@ def training_limited(ctx: PlanContext) -> list[Build]:
             ctx.should_stop,
             ctx.time_budget / (2 * len(TRAINING_LIMITS)),
             cost_cap=cost_cap(ctx),
+            also=CAPPED_ALSO,
         )
         builds = [b for b in builds if cap_fits_them(b, request, limit)]
         speed = power_limit_speed(limit, compute_bound=True)

@@ -924,8 +924,9 @@ def _solve_once(
     cost_cap: float | None = None,
     answered_too: bool = False,
     searched: Callable[[GpuOption], bool] | None = None,
+    also: tuple[str, ...] = (),
 ) -> tuple[list[Build], Candidates]:
-    """Up to `top_k` builds; with `cost_cap`, only builds cheaper than it (none when no part
+    """Up to `top_k` builds, and those of the objectives `also` (solver.run_labels); with `cost_cap`, only builds cheaper than it (none when no part
     combination can be, which is known without building the model). For several users the cheapest build among the
     cards whose last user gets a first token within PROMPT's minute (_prompts_answered) is found too, the one
     "cheapest" can go to: Dr. Chen's cheapest search had found five RTX 4060 Ti (the twentieth student waiting ~112
@@ -942,7 +943,9 @@ def _solve_once(
         answered, solved = _solve_among(first, request, catalog, model, 1, should_stop, time_budget, None, cost_cap)
         if answered and request.top_k == 1:
             return answered, solved
-    builds, cand = _solve_among(cand, request, catalog, model, top_k, should_stop, time_budget, on_partial, cost_cap)
+    builds, cand = _solve_among(
+        cand, request, catalog, model, top_k, should_stop, time_budget, on_partial, cost_cap, also
+    )
     return builds + [b for b in answered if not any(_same(b, k) for k in builds)], cand
 
 
@@ -967,6 +970,7 @@ def _solve_among(
     time_budget: float,
     on_partial: Callable[[list[Build]], None] | None = None,
     cost_cap: float | None = None,
+    also: tuple[str, ...] = (),
 ) -> tuple[list[Build], Candidates]:
     """_solve_once among the GPU options of `cand`."""
     if not cand.options:
@@ -988,7 +992,7 @@ def _solve_among(
         if on_partial is not None:
             on_partial(list(builds))
 
-    run_labels(bm, top_k, should_stop, time_budget / max(1, top_k), found)
+    run_labels(bm, top_k, should_stop, time_budget / max(1, top_k), found, also)
     cand.timed_out = not builds and bm.last_status == "unknown"
     builds = [o for b in builds for o in _off_slow_bays(b, cand, request, catalog, model, should_stop, time_budget)]
     for build in list(builds):

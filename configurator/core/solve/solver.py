@@ -1265,9 +1265,13 @@ def run_labels(
     should_stop: Callable[[], bool] = lambda: False,
     label_time: float = 0.5,
     on_found: Callable[[str, str, Choice], None] = lambda _label, _why, _choice: None,
+    also: tuple[str, ...] = (),
 ) -> list[tuple[str, str, Choice]]:
     """Solve for each objective in turn; each later build uses a different GPU option. The names returned say which
     objective found a build; they are not labels (solve.ranking decides those over the whole plan).
+
+    `also` (objective names of _objectives: "value"): solved last, beside the `top_k` builds, where the objectives
+    solved before the places filled did not reach them (offers.training_limited's capped search: its best value too).
 
     Every solve gets a fixed deterministic-time budget (`label_time`, the first one more), so
     the same request and catalog give the same builds however busy the machine is. When the
@@ -1299,9 +1303,11 @@ def run_labels(
         # on a supported card is the one a plan calls "cheapest" (solve.ranking), searched beside it
         take("cheapest that fits", LABEL_WHY["cheapest supported"], _cheapest_supported(bm, label_time))
         beside += 1 if results[-1][2] is not cheapest else 0
+    tried: list[str] = []
     for label, objective in _objectives(bm.request):
         if len(results) - beside >= top_k or should_stop():
             break
+        tried.append(objective)
         if objective == "value":
             take(label, LABEL_WHY[label], _best_value(bm, cheapest, label_time))
         elif objective == "perf":
@@ -1322,6 +1328,9 @@ def run_labels(
         take("alternative", "assembled from parts in a search for the lowest price on another GPU choice", choice)
     if len(results) - beside < top_k and not should_stop():
         _other_platforms(bm, used_options, results, top_k + beside, should_stop, label_time, on_found)
+    for label, objective in _objectives(bm.request):
+        if objective in also and objective not in tried and objective == "value" and not should_stop():
+            take(label, LABEL_WHY[label], _best_value(bm, cheapest, label_time))
     return results
 
 
@@ -1412,19 +1421,32 @@ def points_of(bm: LabelModel, choice: Choice) -> int:
 
 def _as_fast_for_less(bm: LabelModel, fastest: Choice, label_time: float) -> Choice | None:
     """The cheapest build whose speed points are within AS_FAST of the fastest build's option, when it costs less
-    (one more solve: the cheapest build under a bound on speed); None when the fastest is that build."""
+    (one more solve: the cheapest build under a bound on speed); None when the fastest is that build. The fastest's
+    own cards on a cheaper platform are such a build too: four RTX PRO 6000 Blackwell capped at 80 % for a lab's
+    Qwen2.5-72B LoRA (4 GPUs exactly, 60,000 EUR) were found at 54,056 EUR and 14 h per 100 M tokens, where the same
+    four train it 1.8 % slower for 44,121 EUR, and neither "fastest" nor "best value" (ranking) could go to them."""
     floor = math.ceil(AS_FAST * points_of(bm, fastest))
     extra = getattr(bm, "perf_extra", getattr(bm, "perf_extra_max", 0))  # what a platform adds (runs from RAM)
     # the least a build of each option costs: the lazy model's bound over its platform parts too, else the cards alone
     lower = getattr(bm, "lower_cost", None)
-    if not any(
-        o is not fastest.option
-        and bm.perf_points(o) + extra >= floor
-        and (lower(i) if lower is not None else option_cost(o)) < fastest.cost
+    fast = [
+        i
         for i, o in enumerate(bm.options)
-    ):
-        return None  # no other card and count is that fast for less: the search would find the fastest again
-    near = _supported(bm, "cost", label_time, ("perf", floor))
+        if bm.perf_points(o) + extra >= floor and (lower(i) if lower is not None else option_cost(o)) < fastest.cost
+    ]
+    own = bm.option_index(fastest.option)
+    if any(i != own for i in fast):
+        near = _supported(bm, "cost", label_time, ("perf", floor))
+    elif own in fast and lower is not None:  # its own cards, where the platform bound leaves room below its price
+        # one solve among its own cards alone: a proof over every option had cost the 1B pretraining plan of
+        # benchmarks/solver.py a third more CPU (0.53 s) to find nothing
+        bm.avoid_options([i for i in range(len(bm.options)) if i != own])
+        try:
+            near = bm.solve("cost", label_time, ("perf", floor))
+        finally:
+            bm.avoid_options([])
+    else:
+        return None  # no card and count is that fast for less: the search would find the fastest again
     return near if near is not None and near.cost < fastest.cost else None
 
 
