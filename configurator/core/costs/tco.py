@@ -2081,31 +2081,21 @@ def tco(
     rented = None if match is None else rented_hours_per_year(profile, match, served)
     monthly_rental = None if rented is None or match is None else match.hourly * rented / 12.0
     why_none = _why_none(rental)
-    # round 37: a build too slow for its users' demand (SERVE) pays back on no demand it cannot serve
     short = None if served is None else served.short()
-    never = None if short is None or served is None else short_said(served, currency)
+    never = None if short is None or served is None else short_said(served, currency)  # SERVE (round 37)
     enough = _enough(rental, purchase, monthly_owning, horizon, currency, profile, assumptions, served, never)
-    fast = None if enough is None or match is None else _as_fast(match)
     args = (purchase, monthly_owning, monthly_rental, horizon, currency, rental_reason, assumptions, why_none)
-    be, be_said = _break_even(*args, against=fast)
+    be, be_said = _break_even(*args, against=None if enough is None or match is None else _as_fast(match))
     api_be, api_said = _api_break_even(api, purchase, monthly_owning, horizon, currency, assumptions)
-    if never is not None:
-        be, be_said = None, never
-        api_be, api_said = (None, never) if api is not None else (api_be, api_said)
-    against_api = api is not None and api_said is not None
-    be, be_said = (api_be, api_said) if against_api and api_said is not None else (be, be_said)
-
+    be, be_said, api_be, api_said, against_api = _break_even_said(be, be_said, api_be, api_said, api, never)
     monthly_enough = None if enough is None else enough.monthly_rental_equivalent
     api_monthly = None if api is None else api.monthly
     rows = _yearly_rows(
         purchase, yearly_energy, monthly_owning, monthly_rental, assumptions, years, monthly_enough, api_monthly
     )
-    if never is not None:
-        # which is cheaper is no verdict on a machine that cannot serve the demand: the sums stay, the verdicts go
-        rows = [r.model_copy(update={"cheaper": None, "cheaper_enough": None, "cheaper_api": None}) for r in rows]
+    rows = rows if never is None else _without_verdicts(rows)
 
     job, throughput = _job_or_rate(build, match, rental_reason, own_rate, wall, profile, assumptions, rate, notes)
-
     notes[:0] = _basis_notes(build, profile, assumptions, wall, idle, match, served)
     notes += _rental_notes(match, rental_reason, why_none, enough) + _api_notes(api, api_elsewhere)
 
@@ -2142,6 +2132,31 @@ def tco(
         on_hours=profile.on_hours_per_year,
         short=short,
     )
+
+
+def _break_even_said(
+    be: int | None,
+    be_said: Reason,
+    api_be: int | None,
+    api_said: Reason | None,
+    api: ApiUse | None,
+    never: Reason | None,
+) -> tuple[int | None, Reason, int | None, Reason | None, bool]:
+    """The break-even a build shows (against the API whenever one is weighed, round 33), the API's, and whether it is
+    against the API; a build too slow for its users' demand (SERVE, round 37) pays back on no demand it cannot serve."""
+    if never is not None:
+        be, be_said = None, never
+        api_be, api_said = (None, never) if api is not None else (api_be, api_said)
+    against_api = api is not None and api_said is not None
+    if against_api and api_said is not None:
+        be, be_said = api_be, api_said
+    return be, be_said, api_be, api_said, against_api
+
+
+def _without_verdicts(rows: list[TcoRow]) -> list[TcoRow]:
+    """A build that cannot serve its users' demand (tco.short): which is cheaper is no verdict on it; the yearly sums
+    stay, the verdicts go."""
+    return [r.model_copy(update={"cheaper": None, "cheaper_enough": None, "cheaper_api": None}) for r in rows]
 
 
 def short_said(served: Served, currency: str) -> Reason:

@@ -103,6 +103,7 @@ from configurator.core.estimate.kv import (
     linear_attention_state_bytes,
     mamba_state_bytes,
 )
+from configurator.core.estimate.moe_layers import moe_layer_count
 from configurator.core.estimate.optimizer_offload import (
     CPU_ADAM_RAM_SHARE,
     OffloadStep,
@@ -1730,28 +1731,6 @@ def linear_attention_layers(model: ModelArch, last: int | None = None) -> int:
     return sum(not model.is_full_attention_layer(i) for i in range(max(0, first), model.num_layers))
 
 
-def moe_layers(model: ModelArch) -> tuple[bool, ...]:
-    """Which layers carry routed experts (leading dense layers and interleaving from the config). Remembered per model
-    record: the estimator asks about 4,000 times a map."""
-    return remember("moe_layers", id(model), (model,), lambda: _moe_layers(model))
-
-
-def _moe_layers(model: ModelArch) -> tuple[bool, ...]:
-    if model.moe is None:
-        return (False,) * model.num_layers
-    if model.mamba is not None:  # a hybrid's MoE blocks are the 'E' positions of its pattern (Nemotron-H: 23 of 52)
-        return tuple(kind == "E" for kind in model.mamba.pattern)
-    m = model.moe
-    return tuple(
-        i >= m.first_dense_layers and (i - m.first_dense_layers) % m.moe_layer_step == m.moe_layer_step - 1
-        for i in range(model.num_layers)
-    )
-
-
-def moe_layer_count(model: ModelArch) -> int:
-    return sum(moe_layers(model))
-
-
 def _roofline(memory_s: float, compute_s: float, *, cal: Calibration) -> float:
     """Time of GEMMs that stream `memory_s` of weights and need `compute_s` of tensor-core work (roofline_norm)."""
     n = cal.roofline_norm
@@ -2424,31 +2403,8 @@ def _prefill(
     prefill_flops = 2 * matmul + prompt_attention_flops(model, prompt) / ex.cal.prompt_attention_share
     parallel = gpus if split == "tensor" else serving_layout(model, gpus)[0] if split == TENSOR_PIPELINE else 1
     if engine == "llama.cpp":
-        # exllamav2 multiplies quantized weights directly only up to MAX_Q_GEMM_ROWS (32, exllamav2_ext config.h) rows;
-        # a prompt batch rebuilds fp16 weights and calls cuBLAS hgemm (the dequantize path), whatever the llama.cpp build
-        sustained, how = llamacpp_prefill_tflops(
-            gpu,
-            fmt.quantized,
-            int8_mmq=named_engine not in EXLLAMA_ENGINES,
-            cal=ex.cal,
-            bf16=fmt.name == "bf16",
-            precision=workload.precision or "bf16",
-        )
-        # a unified-memory family's own expert kernels (estimate/unified.py), fitted on quantized rows
-        family_rows_half = unified_expert_rows_half(gpu) if fmt.quantized else None
-        moe_factor, moe_how = _moe_prefill_time_factor(
-            model, counts, prompt, prefill_flops, cal=ex.cal, rows_half=family_rows_half
-        )
-        native_fp4 = _blackwell_mxfp4(gpu, workload.precision or "bf16", named_engine, cal=ex.cal)
-        per_token = prefill_flops * moe_factor / (
-            sustained * 1e12 * parallel * (MXFP4_BLACKWELL_PREFILL_SPEEDUP if native_fp4 else 1.0)
-        ) + attention_score_seconds(model, prompt, s.eff * s.bw * parallel, cal=ex.cal)
-        how += moe_how + ((Reason.of("est.how-fp4", speedup=MXFP4_BLACKWELL_PREFILL_SPEEDUP),) if native_fp4 else ())
-        prefill_rate = 1.0 / per_token
-        how += (
-            (Reason.of("est.how-flash"),)
-            if ex.cal.llamacpp_flash_attention
-            else (Reason.of("est.how-scores", tokens=prompt // 2),)
+        prefill_rate, how = _llamacpp_prefill_rate(
+            model, counts, workload, gpu, prompt, prefill_flops, parallel, named_engine, s, ex
         )
     else:
         prefill_peak = (
@@ -2489,6 +2445,50 @@ def _prefill(
         ),
     )
     return prefill_rate, ttft
+
+
+def _llamacpp_prefill_rate(
+    model: ModelArch,
+    counts: ParamCounts,
+    workload: Workload,
+    gpu: Gpu,
+    prompt: int,
+    prefill_flops: float,
+    parallel: int,
+    named_engine: str | None,
+    s: _DecodeStep,
+    ex: _Explain,
+) -> tuple[float, tuple[Reason, ...]]:
+    """llama.cpp's prompt rate (tokens/s) on `parallel` cards and how it was reached: the backend's sustained matmul
+    rate for the weight format, the MoE experts' rows, Blackwell's native MXFP4, and the attention scores."""
+    fmt = weight_format(workload.precision or "bf16", "llama.cpp")
+    # exllamav2 multiplies quantized weights directly only up to MAX_Q_GEMM_ROWS (32, exllamav2_ext config.h) rows;
+    # a prompt batch rebuilds fp16 weights and calls cuBLAS hgemm (the dequantize path), whatever the llama.cpp build
+    sustained, how = llamacpp_prefill_tflops(
+        gpu,
+        fmt.quantized,
+        int8_mmq=named_engine not in EXLLAMA_ENGINES,
+        cal=ex.cal,
+        bf16=fmt.name == "bf16",
+        precision=workload.precision or "bf16",
+    )
+    # a unified-memory family's own expert kernels (estimate/unified.py), fitted on quantized rows
+    family_rows_half = unified_expert_rows_half(gpu) if fmt.quantized else None
+    moe_factor, moe_how = _moe_prefill_time_factor(
+        model, counts, prompt, prefill_flops, cal=ex.cal, rows_half=family_rows_half
+    )
+    native_fp4 = _blackwell_mxfp4(gpu, workload.precision or "bf16", named_engine, cal=ex.cal)
+    per_token = prefill_flops * moe_factor / (
+        sustained * 1e12 * parallel * (MXFP4_BLACKWELL_PREFILL_SPEEDUP if native_fp4 else 1.0)
+    ) + attention_score_seconds(model, prompt, s.eff * s.bw * parallel, cal=ex.cal)
+    how += moe_how + ((Reason.of("est.how-fp4", speedup=MXFP4_BLACKWELL_PREFILL_SPEEDUP),) if native_fp4 else ())
+    prefill_rate = 1.0 / per_token
+    how += (
+        (Reason.of("est.how-flash"),)
+        if ex.cal.llamacpp_flash_attention
+        else (Reason.of("est.how-scores", tokens=prompt // 2),)
+    )
+    return prefill_rate, how
 
 
 def _prompt_unfitted(model: ModelArch, gpu: Gpu, engine: str, backend: str | None) -> Reason | None:

@@ -21,7 +21,6 @@ from configurator.core.estimate.estimator import (
     attention_score_seconds,
     explained,
     llamacpp_prefill_tflops,
-    moe_layers,
     stepped,
 )
 from configurator.core.estimate.host import (
@@ -32,6 +31,7 @@ from configurator.core.estimate.host import (
     host_copy_gbps,
 )
 from configurator.core.estimate.kv import kv_cache_bytes
+from configurator.core.estimate.moe_layers import moe_layers
 from configurator.core.estimate.params import ParamCounts, count_params
 from configurator.core.estimate.precision import KV_BYTES, weight_format
 from configurator.core.estimate.ranges import OFFLOAD

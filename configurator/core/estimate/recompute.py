@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from configurator.core.catalog.models import ModelArch
 from configurator.core.estimate.activations import block_widths
-from configurator.core.estimate.estimator import moe_layer_count
+from configurator.core.estimate.moe_layers import moe_layer_count
 
 MEGATRON_SOURCE = "NVIDIA/Megatron-LM@d98e8a6 megatron/core/transformer/transformer_config.py (recompute_modules)"
 
