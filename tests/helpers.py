@@ -78,3 +78,34 @@ def ranked_by_price(inf: Infeasible) -> None:
     keys = [r.total_price for r in inf.relaxations]
     assert keys == sorted(keys), [(r.kind, r.total_price) for r in inf.relaxations]
     assert inf.cheapest_relaxation == inf.relaxations[0].change
+
+
+def accuracy_benchmark() -> Any:
+    """benchmarks/accuracy.py as a module, loaded once per process: the tests score coverage exactly as it reports it
+    (its dataclasses look their module up by name, so it is registered before it runs)."""
+    import importlib.util
+
+    name = "accuracy_benchmark"
+    if name in sys.modules:
+        return sys.modules[name]
+    root = Path(__file__).resolve().parents[1]
+    spec = importlib.util.spec_from_file_location(name, root / "benchmarks" / "accuracy.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def without_chips(catalog: Catalog, *chips: str) -> Catalog:
+    """`catalog` without the unified-memory systems built on `chips` ("M5 Ultra", "M6"): a test that asks what a plan
+    answers where such a machine is not sold (Apple's 2026-08-25 Macs, round 37)."""
+    import dataclasses
+
+    from configurator.core.catalog.models import System
+
+    def sold(record: object) -> bool:
+        return not (isinstance(record, System) and record.unified is not None and record.unified.chip in chips)
+
+    records = {kind: {rid: rec for rid, rec in recs.items() if sold(rec)} for kind, recs in catalog.records.items()}
+    return dataclasses.replace(catalog, records=records)

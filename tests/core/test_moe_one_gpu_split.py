@@ -5,27 +5,17 @@ same rows, and each group's share is the share of its own rows inside the range 
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from configurator.storage import catalogs
+from tests.helpers import accuracy_benchmark
 from tests.reference import kind_rows, points
 
 ROOT = Path(__file__).resolve().parents[2]
 FACETS = ("engine", "vendor", "experts", "attention", "batch")
-
-
-def _accuracy() -> Any:
-    spec = importlib.util.spec_from_file_location("accuracy_benchmark", ROOT / "benchmarks" / "accuracy.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault(spec.name, module)  # its dataclasses look their module up by name
-    spec.loader.exec_module(module)
-    return module
 
 
 @pytest.fixture(scope="module")
@@ -35,7 +25,7 @@ def catalog() -> Any:
 
 @pytest.fixture(scope="module")
 def accuracy() -> Any:
-    return _accuracy()
+    return accuracy_benchmark()
 
 
 @pytest.fixture(scope="module")

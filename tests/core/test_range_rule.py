@@ -10,10 +10,8 @@ set by hand, or left behind when the estimator moved the rows it was derived fro
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import math
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -30,20 +28,12 @@ from configurator.core.estimate.ranges import (
     STEADY_STATE_HOURS,
 )
 from configurator.storage import catalogs
+from tests.helpers import accuracy_benchmark
 from tests.reference import at_fitted_sequences, kind_rows, points
 
 ROOT = Path(__file__).resolve().parents[2]
 CV_DIR = ROOT / "tests" / "data" / "cv"
 BAND = (0.75, 0.90)  # issue #29: an 80 % range holds 75-90 % of the rows it was not fitted on
-
-
-def _accuracy() -> Any:
-    spec = importlib.util.spec_from_file_location("accuracy_benchmark", ROOT / "benchmarks" / "accuracy.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault(spec.name, module)  # its dataclasses look their module up by name
-    spec.loader.exec_module(module)
-    return module
 
 
 @pytest.fixture(scope="module")
@@ -53,7 +43,7 @@ def catalog() -> Any:
 
 @pytest.fixture(scope="module")
 def accuracy() -> Any:
-    return _accuracy()
+    return accuracy_benchmark()
 
 
 # The kinds whose folds are stored (a kind not stored names why in NOT_STORED). Decode's since decode36 (round 36): its

@@ -23,6 +23,7 @@ from configurator.core.estimate.estimator import estimate
 from configurator.core.estimate.ranges import RANGE_FACTORS, REGIME_RANGE_FACTORS, REMOTE_CODE_CACHE
 from configurator.core.estimate.workload import Workload
 from configurator.storage import catalogs
+from tests.helpers import accuracy_benchmark
 from tests.reference import at_fitted_sequences, kind_rows, points
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -453,14 +454,7 @@ def test_a_qlora_memory_figure_reads_its_regime_s_range(catalog: Any) -> None:
 
 def _accuracy_module() -> Any:
     """benchmarks/accuracy.py as a module: the tests below score coverage exactly as it reports it."""
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("accuracy_benchmark", ROOT / "benchmarks" / "accuracy.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault(spec.name, module)  # its dataclasses look their module up by name
-    spec.loader.exec_module(module)
-    return sys.modules[spec.name]
+    return accuracy_benchmark()
 
 
 def test_cross_validated_rows_keep_their_points_in_order() -> None:

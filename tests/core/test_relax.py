@@ -3,14 +3,13 @@ power limits respect what each card's driver allows (solve/power_cap.py). The fo
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import math
 
 import pytest
 
 from configurator.core.catalog.loader import Catalog
-from configurator.core.catalog.models import Gpu, System
+from configurator.core.catalog.models import Gpu
 from configurator.core.common.reasons import english, from_json
 from configurator.core.estimate.workload import Workload
 from configurator.core.model.build import DETAIL_CHARS, Infeasible, Relaxation
@@ -21,7 +20,7 @@ from configurator.core.solve.plan import plan
 from configurator.core.solve.power_cap import cap_command, limit_refusal, lowest_limit, power_cap
 from configurator.core.solve.relax import DETAIL_LINES
 from configurator.core.solve.rules import POWER_CAP
-from tests.helpers import infeasible_plan, ranked_by_price
+from tests.helpers import infeasible_plan, ranked_by_price, without_chips
 
 
 def test_llama_70b_at_32k_and_15_tps_for_2500_usd_way_out_is_a_q8_kv_cache_at_14_tps(catalog: Catalog) -> None:
@@ -70,17 +69,7 @@ def test_minas_own_3090_ways_out_name_a_card_beside_it_and_what_buys_the_speed(c
     assert way_now.build is not None and way_now.build.gpu_id == "mac-studio-m5-ultra-64c-96gb-gpu"
     assert way_now.total_price == 5499.0 and (way_now.decode_tokens_per_s or 0) >= 15
     assert way_now.said is not None and way_now.said.fields.get("without_own")
-    catalog = dataclasses.replace(
-        catalog,
-        records={
-            kind: {
-                rid: rec
-                for rid, rec in recs.items()
-                if not (isinstance(rec, System) and rec.unified is not None and rec.unified.chip == "M5 Ultra")
-            }
-            for kind, recs in catalog.records.items()
-        },
-    )
+    catalog = without_chips(catalog, "M5 Ultra")
     request = _minas_request()
     inf = infeasible_plan(request, catalog)
     ranked_by_price(inf)

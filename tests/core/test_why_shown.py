@@ -5,13 +5,11 @@ its speed, a bare "alternative")."""
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
 import pytest
 
 from configurator.core.catalog.loader import Catalog
-from configurator.core.catalog.models import System
 from configurator.core.common import memo
 from configurator.core.common.reasons import Reason, english
 from configurator.core.estimate.workload import Workload
@@ -21,6 +19,7 @@ from configurator.core.solve.plan import plan
 from configurator.core.solve.ranking import end_of_life_caveat, label_text, measure, rank_and_label
 from configurator.core.solve.rules import SPEED
 from configurator.core.solve.shown import offers, simpler, why_shown
+from tests.helpers import without_chips
 from tests.independent_checker import check_labels
 
 
@@ -215,17 +214,7 @@ def test_a_build_shown_for_its_kind_says_which_builds_beat_it_and_what_it_offers
     the CPU-only desktop on price, speed and noise, so no build is shown for its kind in that plan: the box is asked
     of the catalog without the 2026 Mac minis (round 37)."""
     memo.clear()
-    catalog = dataclasses.replace(
-        catalog,
-        records={
-            kind: {
-                rid: rec
-                for rid, rec in recs.items()
-                if not (isinstance(rec, System) and rec.unified is not None and rec.unified.chip in ("M6", "M5 Pro"))
-            }
-            for kind, recs in catalog.records.items()
-        },
-    )
+    catalog = without_chips(catalog, "M6", "M5 Pro")
     request = BuildRequest(model_id="llama-3.1-8b", workload=Workload(kind="inference"), budget=1500, top_k=8)
     builds = plan(request, catalog).builds
     box = next(b for b in builds if b.gpu_id == "none")
