@@ -772,3 +772,22 @@ def test_money_in_the_buy_or_rent_line_is_whole_as_every_other_amount() -> None:
     assert english(upkeep) == "upkeep 0 CNY/year" and "0 CNY" in words.say(upkeep)
     purchase = Reason.of("tco.purchase", purchase=97436.437182, currency="CNY")
     assert english(purchase).startswith("purchase 97,436 CNY:") and "97,436 CNY" in words.say(purchase)
+
+
+def test_a_payback_beyond_a_century_is_said_in_years_not_months() -> None:
+    """A 27B build whose owning cost all but matched its API bill said "需要 707259 个月" on the Buy-or-rent tab (round
+    37): past LIFETIME_MONTHS the words say "more than 100 years"; the months stay in the reason's fields (JSON)."""
+    from configurator.core.common.reasons import LIFETIME_MONTHS, Reason, english
+    from configurator.core.report import words
+
+    def said(months: int) -> tuple[str, str]:
+        r = Reason.of("tco.never-within", horizon=36, purchase=906.0, currency="USD", saving=0.01, months=months)
+        with words.language("zh_CN"):
+            return english(r), words.say(r)
+
+    en, zh = said(709)
+    assert en.endswith("would take 709 months") and zh.endswith("需要 709 个月")
+    en, zh = said(707259)
+    assert en.endswith("would take more than 100 years") and zh.endswith("需要 100 年以上")
+    assert "707259" not in en + zh
+    assert said(LIFETIME_MONTHS)[0].endswith(f"{LIFETIME_MONTHS} months")

@@ -640,6 +640,11 @@ def millions(m: float) -> str:
     return f"{m:,.1f}" if m >= 10 or m == 0 else f"{m:.3g}"
 
 
+LIFETIME_MONTHS = 1200
+"""A payback further off than a century is said as "more than 100 years", not its months: a 27B build whose owning
+cost all but matched its API bill read "would take 707,259 months" (round 37)."""
+
+
 def _against(r: Reason, say: Say) -> str:
     """A break-even's rental named where a cheaper one also serves the need (tco.as-fast): "against ..., "."""
     against = r.nested("against")
@@ -1861,7 +1866,8 @@ EN: dict[str, Template] = {
         + f"never within the {r.fields['horizon']} months compared: earning back {r.num('purchase'):,.0f} "
         f"{r.fields['currency']}"
         + (f" less {r.num('resale'):,.0f} resold" if r.fields.get("resale") else "")
-        + f" at {money(r.num('saving'))} {r.fields['currency']}/month would take {r.fields['months']} months"
+        + f" at {money(r.num('saving'))} {r.fields['currency']}/month would take "
+        + (f"{r.fields['months']} months" if r.num("months") <= LIFETIME_MONTHS else "more than 100 years")
     ),
     "tco.no-rental": "no break-even: no rental can do the same work ({why})",
     # round 37: a build too slow for its users' demand (rules.job.Serving) shows no payback

@@ -23,6 +23,7 @@ from configurator.core.common.reasons import (
     CLAIMS,
     EN,
     ENGINE_NAMES,
+    LIFETIME_MONTHS,
     OFFERS,
     TRACE_STATISTICS,
     TRACE_WORDS,
@@ -1539,7 +1540,7 @@ ZH_REASONS: dict[str, Template] = {
         + f"在比较的 {r.fields['horizon']} 个月内无法回本：按每月 {money(r.num('saving'))} {r.fields['currency']} "
         f"赚回 {r.num('purchase'):,.0f} {r.fields['currency']}"
         + (f"（扣除转卖所得 {r.num('resale'):,.0f}）" if r.fields.get("resale") else "")
-        + f" 需要 {r.fields['months']} 个月"
+        + (f" 需要 {r.fields['months']} 个月" if r.num("months") <= LIFETIME_MONTHS else " 需要 100 年以上")
     ),
     "tco.api": lambda r, _say: (
         f"按 token 付费使用 {r.fields['provider']}（每百万输出 token {r.num('per_million'):,.2f} {r.fields['currency']}"
