@@ -50,7 +50,7 @@ from dataclasses import dataclass
 from configurator.core.common.reasons import CLAIMS as CLAIM_WORDS
 from configurator.core.common.reasons import OFFERS as OFFER_WORDS
 from configurator.core.common.reasons import Reason, Value, english, from_json, label_claims, render
-from configurator.core.costs.api import served_rate_of
+from configurator.core.costs.api import served_rate_of, users_of
 from configurator.core.estimate.desktop_training import utilisation_sourced
 from configurator.core.estimate.precision import weight_format
 from configurator.core.estimate.result import EstimateResult
@@ -161,9 +161,7 @@ def measure(build: Build, request: BuildRequest) -> Measures:
     # round 37: with several users the reading rule reads the served rate per user, each request's prefill counted
     # (rules.job.Serving.reading_rate: the chat's or the stated prompt, the estimate's prefill rate as it is)
     inference = e.workload.get("kind", "inference") == "inference"
-    batch = e.workload.get("batch")
-    streams = batch if isinstance(batch, int) and not isinstance(batch, bool) and batch > 0 else 1
-    served = SERVE.reading_rate(speed, served_rate_of(build), streams) if inference else 0.0
+    served = SERVE.reading_rate(speed, served_rate_of(build), users_of(build)) if inference else 0.0
     readable = not inference or SERVE.keeps_up(served)
     prompt = next((c for c in build.checks if c.rule == PROMPT.id and c.status != "pass"), None)
     fill = next((c for c in build.checks if c.rule == FILL.id and c.status != "pass"), None)
