@@ -62,10 +62,11 @@ NOT_STORED: dict[str, str] = {}
 # Factors in ranges.py that are not a stored kind's rule answer, each with its reason (ranges.py says the same).
 NOT_THE_RULE = {
     ("training_gpu_hours", STEADY_STATE): (
-        "on the 22 dense steady-state rows from 7 sources the rule answers x0.89..x1.14: cross-validated 20 of 22, but 21 "
-        "of the 56 held-out steady-state rows at the fitted sequences (38 %) where x0.75..x1.16 holds 45 (80 %); past "
-        "8,192 tokens neither holds (warn.training-long-sequence); dense35, train36 and steady37, docs/estimates.md "
-        "rounds 35-37"
+        "on the 22 dense steady-state rows from 7 sources the rule answers x0.89..x1.14: cross-validated 20 of 22, but 20 "
+        "of the 56 held-out steady-state rows at the fitted sequences (36 %) where x0.77..x1.16 holds 46 (82 %); past "
+        "8,192 tokens neither holds (warn.training-long-sequence); dense35, train36, steady37 and long38 (the low end "
+        "0.75 -> 0.77, toward the rule's answer, once plain FP8 steps' attention stayed in BF16), docs/estimates.md "
+        "rounds 35-38"
     ),
     ("decode_speed", MOE_TENSOR_PARALLEL): (
         "the rule answers the kind's range whole, x0.718..x1.265 (the SGLang cookbook holds over half the 30 rows), which "
@@ -200,7 +201,7 @@ def test_cross_validated_coverage_per_regime_is_within_the_band(catalog: Any, ac
 # Regimes whose cross-validated share misses the band, and why; test_a_listed_miss_still_misses holds each to it, so a
 # change that brings one into the band must drop its entry.
 CROSS_VALIDATED_MISSES = {
-    ("training_gpu_hours", STEADY_STATE): "21 of 22 (95 %) at x0.75..x1.16, kept for the held-out rows (NOT_THE_RULE)",
+    ("training_gpu_hours", STEADY_STATE): "21 of 22 (95 %) at x0.77..x1.16, kept for the held-out rows (NOT_THE_RULE)",
 }
 
 

@@ -2751,9 +2751,16 @@ EN: dict[str, Template] = {
     "est.default-rate": lambda r, _say: default_rate(
         r, "--batch sets the sequences per micro-batch", "; --mfu sets this rate"
     ),
-    "est.fp8-rate": (
-        "FP8 training: the GEMMs ({gemms:.0%} of the BF16 step) run at the {tflops:.0f} TFLOPS FP8 peak, the rest as "
-        "in BF16: {speedup:.2f}x the BF16 rate, counted as utilisation of the BF16 peak (DeepSeek-V3 report sec. 3.3)"
+    "est.fp8-rate": lambda r, _say: (
+        f"FP8 training: the GEMMs ({r.num('gemms'):.0%} of the BF16 step) run at the {r.num('tflops'):.0f} TFLOPS FP8 "
+        "peak, the rest as in BF16"
+        + (
+            f" (attention, {r.num('attention'):.0%} of the counted FLOPs, among it: Float8 converts nn.Linear only)"
+            if r.fields.get("attention") is not None
+            else ""
+        )
+        + f": {r.num('speedup'):.2f}x the BF16 rate, counted as utilisation of the BF16 peak (DeepSeek-V3 report "
+        "sec. 3.3)"
     ),
     "est.fp8-rate-te": (
         "FP8 training on Transformer Engine: {gemms:.0%} of the BF16 step runs at the {tflops:.0f} TFLOPS FP8 peak (its "

@@ -2839,18 +2839,23 @@ def qlora_share(gpu: Gpu, rate: float, tokens: int, framework: str) -> float:
     return gemm_s / (gemm_s + dequant_s)
 
 
-def _elapsed_rate(mfu: float, workload: Workload, gpu: Gpu, gpus: int, ex: _Explain, *, moe: bool = False) -> float:
-    """The default rate over a whole run's elapsed time: FP8 GEMMs (an MoE's at its measured share), restarts after failures on many GPUs and a long
+def _elapsed_rate(
+    mfu: float, workload: Workload, gpu: Gpu, gpus: int, ex: _Explain, *, moe: bool = False, attention: float = 0.0
+) -> float:
+    """The default rate over a whole run's elapsed time: FP8 GEMMs (an MoE's at its measured share; `attention` the
+    counted attention's share of the FLOPs, which stays in BF16), restarts after failures on many GPUs and a long
     run's other losses (Calibration); --mfu is taken as given."""
     method = workload.method if workload.kind == "finetune" else "full"
     reference = reference_layout(gpu, cal=ex.cal)
     if workload.precision == "fp8" and method == "full" and workload.mfu is None:
         te = workload.transformer_engine
-        speedup = fp8_speedup(mfu, gpu, moe=moe, te=te, cal=ex.cal)
+        speedup = fp8_speedup(mfu, gpu, moe=moe, te=te, attention=attention, cal=ex.cal)
         if speedup > 1.0:
-            gemms = fp8_gemm_share(mfu, moe, te=te, cal=ex.cal)
+            gemms = fp8_gemm_share(mfu, moe, te=te, attention=attention, cal=ex.cal)
             code = "est.fp8-rate-te" if te and not moe else "est.fp8-rate"
-            ex.assume(Reason.of(code, gemms=gemms, tflops=gpu.fp8_tflops, speedup=speedup))
+            # the attention left in BF16 is said where it moved the share (the GEMM-share reading, not TE's measured one)
+            kept = attention if code == "est.fp8-rate" and gemms < fp8_gemm_share(mfu, moe, te=te, cal=ex.cal) else None
+            ex.assume(Reason.of(code, gemms=gemms, tflops=gpu.fp8_tflops, speedup=speedup, attention=kept))
         else:
             ex.assume(Reason.of("est.no-fp8", gpu=gpu.name))
         mfu *= speedup
@@ -3221,7 +3226,8 @@ def _training_time(
     if gpu is None:
         return flops, None, None, None
     compute = _compute_rate(model, workload, gpu, ex)
-    mfu = _elapsed_rate(compute, workload, gpu, gpus, ex, moe=model.moe is not None)
+    counted_attention = _attention_flops(model, workload) * tokens / flops if flops else 0.0
+    mfu = _elapsed_rate(compute, workload, gpu, gpus, ex, moe=model.moe is not None, attention=counted_attention)
     peak = _training_peak(gpu, ex)
     scaling = _data_parallel_scaling(gpu, gpus, ex, links)
     fp32 = _fp32_attention_flops(model, workload, gpu, tokens, peak, flops, ex)
@@ -3401,24 +3407,44 @@ def effective_training_share(gpus: int, *, cal: Calibration = CAL) -> float:
     return 1.0 / (1.0 + gpus * cal.interruptions_per_gpu_hour * cal.hours_lost_per_interruption)
 
 
-def fp8_gemm_share(mfu: float, moe: bool, *, te: bool = False, cal: Calibration = CAL) -> float:
-    """The share of a BF16 training step that FP8 speeds up: a dense step's GEMM time, MFU / large-GEMM efficiency, or
-    on Transformer Engine (`te`) the share its BF16 / FP8 figures give (Calibration.te_dense_fp8_gemm_share,
-    TE_DENSE_FP8_PAIR); an MoE step's, measured (Calibration.moe_fp8_gemm_share, MOE_FP8_PAIR), no more than the dense
-    reading."""
+FLOAT8_LINEAR_ONLY = (
+    "https://github.com/pytorch/torchtitan/blob/31a17bfdb70bab6f62a13d21816a5339b911d6e3/benchmarks/"
+    "llama3_h100_202412_torchtitan.md"
+)
+"""Why a plain FP8 step's attention keeps its BF16 time: torchao's Float8 converts `nn.Linear` modules only, and the
+attention kernel (SDPA / FlashAttention: QK^T and PV) is not one. torchtitan's benchmark page (read 2026-12-06): "when
+Float8 is enabled (on `nn.Linear` modules), both BFLOAT16 Tensor Core and FP8 Tensor Core are involved in model
+training"; the DeepSeek-V3 report (arXiv 2412.19437 sec. 3.3.1) keeps attention in BF16 beside its FP8 GEMMs too."""
+
+
+def fp8_gemm_share(mfu: float, moe: bool, *, te: bool = False, attention: float = 0.0, cal: Calibration = CAL) -> float:
+    """The share of a BF16 training step that FP8 speeds up: a dense step's GEMM time, MFU / large-GEMM efficiency,
+    less the counted attention's part of it (`attention`: its share of the step's counted FLOPs, which the GEMM-share
+    reading prices at the step's rate; FLOAT8_LINEAR_ONLY), or on Transformer Engine (`te`) the share its BF16 / FP8
+    figures give (Calibration.te_dense_fp8_gemm_share, TE_DENSE_FP8_PAIR); an MoE step's, measured
+    (Calibration.moe_fp8_gemm_share, MOE_FP8_PAIR), no more than the dense reading with its attention. The two measured
+    shares are whole steps' readings at 4-8K tokens, kept as measured: DeepSeek-V3's context extension (its report's
+    119K H800 GPU-hours, tests/core/test_training_physics.py) reads +12 % with its share as measured and +22 % with its
+    attention taken out of it, which says its attention runs faster than its MoE step (a kernel's rate the GEMM-share
+    reading does not have)."""
     gemm = min(1.0, mfu / REFERENCE_MATMUL.efficiency)
     if moe:
         return min(gemm, cal.moe_fp8_gemm_share)
-    return max(gemm, cal.te_dense_fp8_gemm_share) if te else gemm
+    if te:
+        return max(gemm, cal.te_dense_fp8_gemm_share)
+    return gemm * (1.0 - min(1.0, max(0.0, attention)))
 
 
-def fp8_speedup(mfu: float, gpu: Gpu, *, moe: bool = False, te: bool = False, cal: Calibration = CAL) -> float:
+def fp8_speedup(
+    mfu: float, gpu: Gpu, *, moe: bool = False, te: bool = False, attention: float = 0.0, cal: Calibration = CAL
+) -> float:
     """Step-time ratio BF16 / FP8 when the GEMMs run in FP8 and everything else stays as it was: the FP8 share of the
-    BF16 step (fp8_gemm_share) runs fp8/bf16-peak times faster (Calibration explains it)."""
+    BF16 step (fp8_gemm_share; `attention` the counted attention's share of the step's FLOPs, left in BF16) runs
+    fp8/bf16-peak times faster (Calibration explains it)."""
     bf16 = gpu.bf16_tflops or gpu.fp16_tflops
     if not gpu.fp8_tflops or not bf16 or gpu.fp8_tflops <= bf16:
         return 1.0
-    gemm = fp8_gemm_share(mfu, moe, te=te, cal=cal)
+    gemm = fp8_gemm_share(mfu, moe, te=te, attention=attention, cal=cal)
     return 1.0 / (gemm * bf16 / gpu.fp8_tflops + (1.0 - gemm))
 
 

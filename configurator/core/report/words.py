@@ -2303,9 +2303,14 @@ ZH_REASONS: dict[str, Template] = {
     "est.qlora-rate": "QLoRA 每次前向和反向都要反量化 NF4 权重（bitsandbytes：每次 GEMM 前先生成 16 位权重副本）："
     "每个微批次 {tokens:,} token 时，GEMM 保留 bf16 数值的 {share:.0%}",
     "est.default-rate": lambda r, _say: _zh_default_rate(r, "--batch 设定每个微批的序列数", "；--mfu 可设定此利用率"),
-    "est.fp8-rate": (
-        "FP8 训练：GEMM（占 BF16 单步的 {gemms:.0%}）按 {tflops:.0f} TFLOPS 的 FP8 峰值运行，其余同 BF16：为 BF16 速率的 "
-        "{speedup:.2f} 倍，按 BF16 峰值的利用率计（DeepSeek-V3 报告 3.3 节）"
+    "est.fp8-rate": lambda r, _say: (
+        f"FP8 训练：GEMM（占 BF16 单步的 {r.num('gemms'):.0%}）按 {r.num('tflops'):.0f} TFLOPS 的 FP8 峰值运行，其余同 BF16"
+        + (
+            f"（注意力占计入 FLOPs 的 {r.num('attention'):.0%}，也在其中：Float8 只转换 nn.Linear）"
+            if r.fields.get("attention") is not None
+            else ""
+        )
+        + f"：为 BF16 速率的 {r.num('speedup'):.2f} 倍，按 BF16 峰值的利用率计（DeepSeek-V3 报告 3.3 节）"
     ),
     "est.fp8-rate-te": (
         "Transformer Engine 上的 FP8 训练：BF16 单步的 {gemms:.0%} 按 {tflops:.0f} TFLOPS 的 FP8 峰值运行（其融合的归一化 + "
