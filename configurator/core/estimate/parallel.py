@@ -430,7 +430,7 @@ def _layouts(c: _Cluster, tensor: int | None, pipeline: int | None, virtual_stag
                     _divisors_pow2(min(model.num_layers, gpus // (tp * cp)))
                     if pipeline is None
                     else [pipeline]
-                    if model.num_layers % pipeline == 0
+                    if pipeline <= model.num_layers
                     else []
                 )
                 for pp in pp_options:
@@ -507,8 +507,9 @@ def plan_training(
     nodes, ZeRO where it buys memory (Narayanan et al. 2021, "Efficient Large-Scale Language Model Training on GPU
     Clusters Using Megatron-LM", sec. 3.3 takeaways). None when nothing fits.
 
-    `tensor` and `pipeline` fix those degrees (a published layout; `pipeline` may then be any divisor of the layers,
-    e.g. Megatron's 35 stages of 3 layers), and `batch_tokens` the global batch (default GLOBAL_BATCH_TOKENS, a
+    `tensor` and `pipeline` fix those degrees (a published layout; `pipeline` may then be any count up to the layers,
+    e.g. Megatron's 35 stages of 3 layers, or DeepSeek-V3's 61 layers on 16 stages in NVIDIA's 1,024-H100 recipe,
+    priced at its busiest stage's pace as the search prices uneven stages: frameworks.pipeline_pace), and `batch_tokens` the global batch (default GLOBAL_BATCH_TOKENS, a
     fine-tune's FINETUNE_GLOBAL_BATCH_SEQUENCES). With a pipeline, the interleaved 1F1B schedule (v model chunks per
     rank) is tried beside the plain one; `virtual_stages`
     fixes v (1: plain 1F1B), `expert` the expert-parallel degree of an MoE model's pretraining (a published layout).
