@@ -3422,7 +3422,7 @@ def fp8_gemm_share(mfu: float, moe: bool, *, te: bool = False, attention: float 
     less the counted attention's part of it (`attention`: its share of the step's counted FLOPs, which the GEMM-share
     reading prices at the step's rate; FLOAT8_LINEAR_ONLY), or on Transformer Engine (`te`) the share its BF16 / FP8
     figures give (Calibration.te_dense_fp8_gemm_share, TE_DENSE_FP8_PAIR); an MoE step's, measured
-    (Calibration.moe_fp8_gemm_share, MOE_FP8_PAIR), no more than the dense reading with its attention. The two measured
+    (Calibration.moe_fp8_gemm_share, MOE_FP8_PAIR), no more than the dense reading. The two measured
     shares are whole steps' readings at 4-8K tokens, kept as measured: DeepSeek-V3's context extension (its report's
     119K H800 GPU-hours, tests/core/test_training_physics.py) reads +12 % with its share as measured and +22 % with its
     attention taken out of it, which says its attention runs faster than its MoE step (a kernel's rate the GEMM-share

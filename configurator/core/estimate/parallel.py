@@ -509,10 +509,10 @@ def plan_training(
 
     `tensor` and `pipeline` fix those degrees (a published layout; `pipeline` may then be any count up to the layers,
     e.g. Megatron's 35 stages of 3 layers, or DeepSeek-V3's 61 layers on 16 stages in NVIDIA's 1,024-H100 recipe,
-    priced at its busiest stage's pace as the search prices uneven stages: frameworks.pipeline_pace), and `batch_tokens` the global batch (default GLOBAL_BATCH_TOKENS, a
-    fine-tune's FINETUNE_GLOBAL_BATCH_SEQUENCES). With a pipeline, the interleaved 1F1B schedule (v model chunks per
-    rank) is tried beside the plain one; `virtual_stages`
-    fixes v (1: plain 1F1B), `expert` the expert-parallel degree of an MoE model's pretraining (a published layout).
+    priced at its busiest stage's pace as the search prices uneven stages: frameworks.pipeline_pace), and
+    `batch_tokens` the global batch (default GLOBAL_BATCH_TOKENS, a fine-tune's FINETUNE_GLOBAL_BATCH_SEQUENCES).
+    With a pipeline, the interleaved 1F1B schedule (v model chunks per rank) is tried beside the plain one;
+    `virtual_stages` fixes v (1: plain 1F1B), `expert` the expert-parallel degree of an MoE model's pretraining (a published layout).
     `cal`: the estimator's constants (the shipped ones unless given)."""
     workload = workload.resolved(model.max_context)
     intra = intra or intra_node_link(gpu)
