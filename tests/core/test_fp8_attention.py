@@ -81,3 +81,16 @@ def test_the_explanation_says_attention_stays_in_bf16(catalog: Catalog) -> None:
         assert "Float8 只转换 nn.Linear" in words.say(reason)
     te = estimate(model, work.model_copy(update={"transformer_engine": True}), gpu, 8)
     assert all(r.fields.get("attention") is None for r in te.assumptions_said() if r.code.startswith("est.fp8-rate"))
+
+
+def test_attention_timed_by_its_own_kernel_is_not_taken_off_twice(catalog: Catalog) -> None:
+    """With the FlashAttention-kernel experiment on (Calibration.training_attention_kernel, attention.py) the attention
+    runs apart from the GEMMs at the kernel's BF16 rate, so the FP8 gain of the rest keeps its whole GEMM share."""
+    from dataclasses import replace
+
+    model, gpu = catalog.records["models"]["llama-3.1-8b"], catalog.records["gpus"]["h100-sxm"]
+    work = Workload(kind="pretrain", tokens=1e10, context=32768, precision="fp8", grad_checkpointing=True)
+    result = estimate(model, work, gpu, 8, cal=replace(CAL, training_attention_kernel="flash2"))
+    codes = {r.code: r for r in result.assumptions_said()}
+    assert "est.attention-rate" in codes
+    assert codes["est.fp8-rate"].fields.get("attention") is None

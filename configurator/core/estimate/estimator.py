@@ -3171,6 +3171,16 @@ def reference_rest_share(gpu: Gpu, *, cal: Calibration = CAL) -> float:
     return (1.0 - share) / (1.0 - share * KERNEL_SHARE_OF_COUNT * rate * peak / tflops)
 
 
+def _attention_kernel_tflops(model: ModelArch, workload: Workload, gpu: Gpu, cal: Calibration) -> float | None:
+    """The FlashAttention kernel rate that times a training step's attention on its own (_attention_time), or None
+    where the step's rate times it: without FlashAttention, with --mfu, with no kernel named
+    (Calibration.training_attention_kernel) or none measured on this card."""
+    kernel = cal.training_attention_kernel
+    if not cal.training_flash_attention or workload.mfu is not None or not kernel:
+        return None
+    return kernel_tflops(gpu, kernel, workload.context or 2048, model.head_dim)
+
+
 def _attention_time(
     model: ModelArch, workload: Workload, gpu: Gpu, tokens: float, flops: float, gemm_flops: float, ex: _Explain
 ) -> tuple[float, float]:
@@ -3180,13 +3190,11 @@ def _attention_time(
     FLOPs (causal), 2/12 more recomputed under gradient checkpointing (attention.py). (0, 0) where no rate is measured,
     without FlashAttention (the scores through memory: _gemm_share prices them) or with --mfu, which is the whole
     rate. `gemm_flops`: the FLOP/s the step's GEMMs keep, for the explanation."""
-    if not ex.cal.training_flash_attention or workload.mfu is not None:
+    tflops = _attention_kernel_tflops(model, workload, gpu, ex.cal)
+    if tflops is None:
         return 0.0, 0.0
     seq = workload.context or 2048
     kernel = ex.cal.training_attention_kernel
-    tflops = kernel_tflops(gpu, kernel, seq, model.head_dim) if kernel else None
-    if tflops is None:
-        return 0.0, 0.0
     counted = _attention_flops(model, workload) * tokens
     full = 12.0 * model.num_layers * model.num_attention_heads * model.head_dim * seq * tokens
     recomputed = bool(workload.grad_checkpointing)
@@ -3226,7 +3234,10 @@ def _training_time(
     if gpu is None:
         return flops, None, None, None
     compute = _compute_rate(model, workload, gpu, ex)
-    counted_attention = _attention_flops(model, workload) * tokens / flops if flops else 0.0
+    # the counted attention's share, which a plain FP8 step leaves in BF16 (FLOAT8_LINEAR_ONLY); none when its own
+    # kernel times it apart from the GEMMs (_attention_time)
+    kernel_timed = _attention_kernel_tflops(model, workload, gpu, ex.cal) is not None
+    counted_attention = _attention_flops(model, workload) * tokens / flops if flops and not kernel_timed else 0.0
     mfu = _elapsed_rate(compute, workload, gpu, gpus, ex, moe=model.moe is not None, attention=counted_attention)
     peak = _training_peak(gpu, ex)
     scaling = _data_parallel_scaling(gpu, gpus, ex, links)
