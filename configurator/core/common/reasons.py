@@ -2755,7 +2755,7 @@ EN: dict[str, Template] = {
         f"FP8 training: the GEMMs ({r.num('gemms'):.0%} of the BF16 step) run at the {r.num('tflops'):.0f} TFLOPS FP8 "
         "peak, the rest as in BF16"
         + (
-            f" (attention, {r.num('attention'):.0%} of the counted FLOPs, among it: Float8 converts nn.Linear only)"
+            f", attention among it ({r.num('attention'):.0%} of the counted FLOPs: Float8 converts nn.Linear only)"
             if r.fields.get("attention") is not None
             else ""
         )

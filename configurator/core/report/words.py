@@ -2306,7 +2306,7 @@ ZH_REASONS: dict[str, Template] = {
     "est.fp8-rate": lambda r, _say: (
         f"FP8 训练：GEMM（占 BF16 单步的 {r.num('gemms'):.0%}）按 {r.num('tflops'):.0f} TFLOPS 的 FP8 峰值运行，其余同 BF16"
         + (
-            f"（注意力占计入 FLOPs 的 {r.num('attention'):.0%}，也在其中：Float8 只转换 nn.Linear）"
+            f"，注意力也在其中（占计入 FLOPs 的 {r.num('attention'):.0%}：Float8 只转换 nn.Linear）"
             if r.fields.get("attention") is not None
             else ""
         )
