@@ -427,14 +427,16 @@ class MainWindow(QMainWindow):
         tab's inputs and their claims said again by the core function the command line's --usage/--seats use
         (ranking.short_qualified: the share each short build serves, "cheapest serving the demand"), no solve. The
         list had kept the planned demand's labels while the tab said "never at this demand"."""
-        from configurator.core.costs.tco import OwnershipInputs
         from configurator.core.solve.ranking import short_qualified
 
         planned, panel = self.session.planned, self.detail.buy_or_rent
         if planned is None or not planned.builds or panel.context is None:
             return
         inputs = panel.inputs()
-        if inputs == OwnershipInputs() and self.session.result is planned:
+        if inputs.usage is None and inputs.seats is None and inputs.requests_per_day is None:
+            # each user at reading speed (by speed): SERVE reads the same in any hours, so the plan's own labels hold
+            if self.session.result is not planned:
+                self.session.relabel(planned)
             return
         builds = tuple(short_qualified([panel.recost(b) for b in planned.builds], self.session.request.budget))
         self.session.relabel(planned.model_copy(update={"builds": builds}))

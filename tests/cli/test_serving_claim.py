@@ -22,12 +22,9 @@ import pytest
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import ModelArch
-from configurator.core.common.reasons import CLAIMS as CLAIMS_EN
-from configurator.core.common.reasons import Reason, render
 from configurator.core.costs.tco import OwnershipInputs, recosted
 from configurator.core.estimate.workload import Workload
 from configurator.core.model.request import BuildRequest
-from configurator.core.report import words
 from configurator.core.solve.plan import plan, serving_basis
 from configurator.core.solve.ranking import measure
 from tests.helpers import Run
@@ -115,22 +112,6 @@ def test_the_five_seat_plan_names_the_build_that_serves_all_five(cli: Callable[.
     kept = {"rank", "label", "why", "claims", "kinds", "total_price", "cost_of_ownership", "checks", "estimate"}
     assert kept <= set(holder)
     assert {"serves_demand", "demand_short", "break_even_month"} <= set(holder["cost_of_ownership"])
-
-
-def test_the_serving_claims_are_said_in_chinese() -> None:
-    """Both claims and their reasons in English and Chinese, from the same fields ("token/秒" untouched: no unit)."""
-    cheap = Reason.of("claim.cheapest-serving", price=3410.0, currency="USD", short_price=2299.0, share=0.521)
-    quiet = Reason.of("claim.quietest-serving", dba=45.4, watts=1071.0, short_dba=25.0, share=0.521)
-    assert words.say(cheap).startswith("the lowest price (3,410 USD) of the builds shown that serve the demand")
-    assert "the cheapest, at 2,299 USD, serves 52 % of it" in words.say(cheap)
-    assert "45.4 dBA" in words.say(quiet) and "serves 52 % of it" in words.say(quiet)
-    with words.language("zh_CN"):
-        assert render(cheap, words.ZH_CLAIMS) == "满足需求的配置中最便宜"
-        assert render(quiet, words.ZH_CLAIMS) == "满足需求的配置中最安静"
-        said = words.say(cheap)
-        assert "3,410 USD" in said and "52%" in said and "最便宜" in said
-        assert "45.4 dBA" in words.say(quiet) and "最安静" in words.say(quiet)
-    assert render(cheap, CLAIMS_EN) == "cheapest serving the demand"
 
 
 def test_the_plan_time_reading_rule_reads_the_served_rate_the_costs_read(catalog: Catalog) -> None:
