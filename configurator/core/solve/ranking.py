@@ -14,6 +14,9 @@ over every build the sources found, which build holds each claim:
   quietest               the lowest dBA, then the fewest watts, while a build shown is louder by 2 dBA or more
                          (shown.AS_QUIET_DBA); it names a cheaper one shown within 2 dBA of it; a build of passive
                          cards under shroud kits, whose noise is a floor, is left out of it (shrouded)
+  cheapest serving the demand, quietest serving the demand
+                         round 38, once the costs are known (serving_claims): the cheapest (quietest) build shown that
+                         serves its users' demand (SERVE) beside a "cheapest" ("quietest") that does not
   room to grow           takes one more card by buying only that card (Build.room_for_one_more), the cheapest such
                          no slower than the cheapest supported build (_grows);
                          never a card past its vendor's support or whose drivers wind down (SUP-8), nor one whose
