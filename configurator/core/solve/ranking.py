@@ -105,9 +105,9 @@ SERVE = instance(Serving)
 
 
 class ServingBasis(NamedTuple):
-    """Round 38: what the plan's Buy-or-rent figures read, given to the ranking (solve.plan: tco.serving_of): the
-    model whose attention prices a long prompt's prefill, the users' demand (their usage, seats, requests a day) and
-    SERVE's verdict on a build for it (tco.serves_demand: None for training or without a decode estimate). The
+    """Round 38: what the plan's Buy-or-rent figures read, given to the ranking (plan.serving_basis): the model whose
+    attention prices a long prompt's prefill, the users' demand (their usage, seats, requests a day) and SERVE's
+    verdict on a build for it (over tco.served_hours: None for training or without a decode estimate). The
     reading rule then reads the same served rate the costs do, and the cheapest build that serves the demand is kept
     among the builds shown (_serving_shown)."""
 
@@ -1288,21 +1288,32 @@ def _serving_shown(f: _Field, shown: list[int], top: int) -> list[int]:
     """Round 38: when the build that says "cheapest" cannot serve its users' demand (SERVE, known to the ranking when
     the plan gives it: ServingBasis), the cheapest build that does is shown too (the claim "cheapest serving the
     demand" is said of it once the costs are known: short_qualified); if the cut left it out it takes the place of the
-    dearest unlabelled build among the first `top`. The 5-seat coding team's plan on Qwen3.6-27B: a Mac mini serving
-    52 % of it as "cheapest", 4 x RTX 4060 Ti 16GB at 3,410 USD serving it all."""
+    last build among the first `top` that holds no claim, else of the one whose claims rank after it (CLAIM_ORDER:
+    "cheapest below reading speed", "room to grow", a missed target's saving), as the capped search keeps its best
+    value (offers.CAPPED_ALSO). The 5-seat coding team's plan on Qwen3.6-27B: a Mac mini serving 52 % of it as
+    "cheapest", 4 x RTX 4060 Ti 16GB at 3,410 USD serving it all."""
     held = [i for i in shown if any(c.code in ("claim.cheapest", "claim.cheapest-slow") for c in f.claims[i])]
     if not held or any(f.m[i].serves is not False for i in held):
         return shown
     rivals = [i for i in range(len(f.pool)) if serving_rival(f.pool[i], f.m[i].within_budget, f.m[i].serves)]
-    head = shown[:top]
-    free = [i for i in head if not f.claims[i]]
-    if not rivals or not free:
+    if not rivals:
         return shown
     best = min(rivals, key=_price_key(f))
+    head = shown[:top]
     if best in head:
         return shown
-    kept = sorted([*(i for i in head if i != free[-1]), best], key=lambda i: _order_key(f.m[i]))
-    return kept + [i for i in shown[top:] if i != best]
+
+    def weight(i: int) -> float:
+        return min((CLAIM_ORDER.get(c.code, 0.0) for c in f.claims[i]), default=float("inf"))
+
+    weaker = [i for i in head if weight(i) > CLAIM_ORDER["claim.cheapest-serving"]]
+    if not weaker:
+        return shown
+    # the weakest claim gives way first, and among builds alike the last shown (the dearest)
+    out = max(weaker, key=lambda i: (weight(i), head.index(i)))
+    kept = sorted([*(i for i in head if i != out), best], key=lambda i: _order_key(f.m[i]))
+    # it gives its place: no longer among the places a claim is said over (_grow_shown gives "room to grow" again)
+    return kept + [i for i in shown[top:] if i not in (best, out)]
 
 
 def _shown(f: _Field, request: BuildRequest, comparison: bool, places: int) -> list[int]:
