@@ -658,6 +658,10 @@ def _claim_of(head: str, scope: str | None) -> tuple[str, str | None] | None:
         return ("value", scope)
     if head == "quietest":
         return ("quietest", scope)
+    if head == "cheapest serving the demand":
+        return ("cheapest-serving", scope)
+    if head == "quietest serving the demand":
+        return ("quietest-serving", scope)
     if head == "room to grow":
         return ("grow", scope)
     return None
@@ -811,22 +815,19 @@ def throughput(build: dict[str, Any]) -> float | None:
 
 def _readable(build: dict[str, Any]) -> bool:
     """At reading speed or better; training builds (no decode speed) always are. Round 37: with several users, the
-    served rate per user, each request's prefill of its uncached prompt counted at the estimate's prefill rate as it is (the JSON's prefill
-    seconds over its attention scale), where the costs give it; else the decode speed."""
+    served rate per user, each request's prefill of its uncached prompt counted, where the costs give it; else the
+    decode speed. Round 38: the prefill seconds as the costs give them, at the prompt's attention scale (round 37 had
+    divided the scale out, as the plan-time rule read the estimate's prefill rate as it is)."""
     decode = build["estimate"].get("speed", {}).get("decode_tokens_per_s")
     if decode is None:
         return True
     costs = build.get("cost_of_ownership") or {}
-    prefill_s, reply, scale = (
-        costs.get("prefill_seconds_per_request"),
-        costs.get("reply_tokens_per_request"),
-        costs.get("prefill_attention_scale") or 1.0,
-    )
+    prefill_s, reply = costs.get("prefill_seconds_per_request"), costs.get("reply_tokens_per_request")
     api = costs.get("api_alternative") or {}
     streams = int(api.get("streams") or costs.get("served_streams") or 1)
     if prefill_s is None or not reply or not decode or streams <= 1:
         return float(decode) >= READING_TPS  # one user reads at the decode speed (its prefill: a first-token wait)
-    served = reply / (reply / float(decode) + prefill_s / scale)
+    served = reply / (reply / float(decode) + prefill_s)
     return served >= READING_TPS * (1 - 1e-3)
 
 
@@ -1421,6 +1422,8 @@ def _claim_problems(
 ) -> list[str]:
     """What contradicts one claim of a build's label (a piece of it: its kind, what it is scoped to, its words)."""
     kind, scope, piece = claim
+    if kind in ("cheapest-serving", "quietest-serving"):
+        return _serving_claim_problems(r, build, name, kind)  # round 38: a claim over the builds that serve
     tier = _TIERED.fullmatch(_unqualified(piece)) if kind == "fastest" else None
     if scope == RELEASE_QUALITY:
         if quantized(build):
@@ -1466,6 +1469,46 @@ def _claim_problems(
         problems += _quietest_problems(build, name, pool, r.every)
     elif kind == "grow":
         problems += [f"{name}: 'room to grow', but {reason}" for reason in _room_for_one_more(build, circuit, circuits)]
+    return problems
+
+
+def _serving_rival(r: _Rivals, build: dict[str, Any]) -> bool:
+    """Round 38: a build that may say "cheapest (quietest) serving the demand": within the budget, failing no check,
+    serving its users' demand (re-derived: serves_demand), its prompts not waiting past a minute (PROMPT) nor its
+    window past the default timeout (FILL)."""
+    return r.within(build) and serves_demand(build) is True and not _waits(build)
+
+
+def _serving_claim_problems(r: _Rivals, build: dict[str, Any], name: str, kind: str) -> list[str]:
+    """Round 38: "cheapest serving the demand" is held by a build that serves its users' demand while the build that
+    says "cheapest" does not, and no cheaper build shown serves it; "quietest serving the demand" likewise of noise
+    (no serving build shown is quieter by the shown figure, and one is louder by AS_QUIET_DBA)."""
+    problems: list[str] = []
+    if not _serving_rival(r, build):
+        return [f"{name}: says '{kind}' but does not serve its users' demand ({serves_demand(build)}) or waits"]
+    plain = "cheapest" if kind == "cheapest-serving" else "quietest"
+    holders = [b for b in r.builds if any(k in (plain, "cheapest-all") for k, _s, _p in label_pieces(b["label"]))]
+    if not any(serves_demand(b) is False for b in holders):
+        problems.append(f"{name}: says '{kind}' though the build that says '{plain}' serves the demand (or none does)")
+    serving = [b for b in r.builds if _serving_rival(r, b)]
+    if kind == "cheapest-serving":
+        cheaper = [b for b in serving if b["total_price"] < build["total_price"] * (1 - PRICE_TOLERANCE)]
+        problems += [
+            f"{name}: '{kind}' at {build['total_price']:,.0f}, but #{b['rank']} serves it for {b['total_price']:,.0f}"
+            for b in cheaper
+        ]
+        return problems
+    own = _dba(build)
+    heard = [b for b in serving if _dba(b) is not None and not _shrouded(b)]
+    if own is None:
+        return [*problems, f"{name}: '{kind}' without a noise figure"]
+    problems += [
+        f"{name}: '{kind}' at {own:.1f} dBA, but #{b['rank']} serves it at {_dba(b):.1f}"
+        for b in heard
+        if round(_dba(b) or 0.0, 1) < round(own, 1)
+    ]
+    if not any((_dba(b) or 0.0) >= own + AS_QUIET_DBA - 0.05 for b in heard):
+        problems.append(f"{name}: '{kind}' at {own:.1f} dBA, no serving build shown is louder by {AS_QUIET_DBA} dBA")
     return problems
 
 

@@ -358,7 +358,9 @@ def _planned(args: argparse.Namespace, request: Any, r: Any) -> Any:
     from configurator.core.solve.plan import plan
 
     with nullcontext() if _exporting(args) else steps_unread():
-        result = plan(request, r.catalog, model=r.model, exact_weight_bytes=r.exact_weight_bytes)
+        # round 38: the ranking judges SERVE by the buyer's own demand (--usage, --seats, --requests-per-day)
+        ownership = getattr(args, "ownership", None)
+        result = plan(request, r.catalog, model=r.model, exact_weight_bytes=r.exact_weight_bytes, ownership=ownership)
         if getattr(args, "ownership", None) is None:
             return result
         from configurator.core.costs.tco import recosted
@@ -370,7 +372,7 @@ def _planned(args: argparse.Namespace, request: Any, r: Any) -> Any:
             for b in result.builds
         )
         # round 37: the claims say the share of the buyer's own demand a build serves (SERVE, from the costs)
-        return result.model_copy(update={"builds": tuple(short_qualified(builds))})
+        return result.model_copy(update={"builds": tuple(short_qualified(builds, request.budget))})
 
 
 def _usage_number(field: str, whole: bool) -> Callable[[str], float]:

@@ -158,7 +158,7 @@ class MainWindow(QMainWindow):
         self.session.project_changed.connect(self._update_title)
         panel = self.detail.buy_or_rent
         panel.set_inputs(self.session.project.ownership)
-        panel.inputs_edited.connect(lambda: self.session.set_ownership(panel.inputs()))
+        panel.inputs_edited.connect(self._on_buy_or_rent_inputs_edited)
         self.session.project_changed.connect(self._show_project_ownership)
         self.builds.row_chosen.connect(self.session.select)
         self.builds.rows_resized.connect(self._fit_builds)
@@ -418,7 +418,31 @@ class MainWindow(QMainWindow):
         self.detail.show_build(build)
         self._show_staleness()
 
+    def _on_buy_or_rent_inputs_edited(self) -> None:
+        self.session.set_ownership(self.detail.buy_or_rent.inputs())
+        self._relabel_for_demand()
+
+    def _relabel_for_demand(self) -> None:
+        """Round 38: the build list's labels follow the Buy-or-rent tab's demand: the planned builds recosted with the
+        tab's inputs and their claims said again by the core function the command line's --usage/--seats use
+        (ranking.short_qualified: the share each short build serves, "cheapest serving the demand"), no solve. The
+        list had kept the planned demand's labels while the tab said "never at this demand"."""
+        from configurator.core.solve.ranking import short_qualified
+
+        planned, panel = self.session.planned, self.detail.buy_or_rent
+        if planned is None or not planned.builds or panel.context is None:
+            return
+        inputs = panel.inputs()
+        if inputs.usage is None and inputs.seats is None and inputs.requests_per_day is None:
+            # each user at reading speed (by speed): SERVE reads the same in any hours, so the plan's own labels hold
+            if self.session.result is not planned:
+                self.session.relabel(planned)
+            return
+        builds = tuple(short_qualified([panel.recost(b) for b in planned.builds], self.session.request.budget))
+        self.session.relabel(planned.model_copy(update={"builds": builds}))
+
     def _on_session_solve_finished(self, result: PlanResult) -> None:
+        self._relabel_for_demand()
         builds = len(result.builds)
         text = (
             (

@@ -60,6 +60,8 @@ class Session(QObject):
         self.path: Path | None = None
         self.dirty = False
         self.result: PlanResult | None = None
+        # round 38: the result as the plan made it (its own costs), which `relabel` says again for another demand
+        self.planned: PlanResult | None = None
         self.selected_index = -1  # index into result.builds; -1 when there is no build
         self.invalid_reason = ""
         self._wanted: Build | None = None  # the build the user picked: followed across re-solves by what it is
@@ -115,10 +117,22 @@ class Session(QObject):
         pick = self._picks.get(request)
         return result.builds[_same_machine(pick, result.builds, 0) if pick is not None else 0]
 
-    def _show_result(self, result: PlanResult | None) -> None:
+    def relabel(self, result: PlanResult) -> None:
+        """Round 38: the planned result's builds with their claims said again for the Buy-or-rent tab's demand (its
+        usage, seats or requests a day: ranking.short_qualified over the builds recosted), without a solve: the same
+        builds in the same order, so a result of other builds (a newer solve's) is refused."""
+        planned = self.planned
+        if planned is None or [_identity(b) for b in result.builds] != [_identity(b) for b in planned.builds]:
+            return
+        self._show_result(result, planned=False)
+
+    def _show_result(self, result: PlanResult | None, planned: bool = True) -> None:
         """Make `result` current and select one of its own builds: the machine the user picked if the new result
         has it (the same parts; else the same GPUs), else its first build. The row number is no identity: a new
-        ranking puts another machine in row 2. Always emits, since even the same index is a new build."""
+        ranking puts another machine in row 2. Always emits, since even the same index is a new build. `planned`:
+        a result as the plan made it (else the same builds relabelled for another demand: relabel)."""
+        if planned:
+            self.planned = result
         self.result = result
         builds = result.builds if result else ()
         index = 0 if builds else -1
@@ -154,9 +168,11 @@ class Session(QObject):
         job_id = next(self._ids)
         self._current = job_id
         self._stop = threading.Event()
-        request, catalog, stop = self.request, self.catalog, self._stop
+        request, catalog, stop, ownership = self.request, self.catalog, self._stop, self.project.ownership
         self._solving = request
-        job = BackgroundJob(job_id, lambda report: _plan(request, catalog, stop.is_set, report), stopped=stop.is_set)
+        job = BackgroundJob(
+            job_id, lambda report: _plan(request, catalog, stop.is_set, report, ownership), stopped=stop.is_set
+        )
         job.signals.finished.connect(self._on_job_finished)
         job.signals.partial.connect(self._on_job_partial)
         job.signals.failed.connect(self._on_job_failed)
@@ -382,12 +398,17 @@ class Session(QObject):
 
 
 def _plan(
-    request: BuildRequest, catalog: Catalog, should_stop: Callable[[], bool], on_partial: Callable[[PlanResult], None]
+    request: BuildRequest,
+    catalog: Catalog,
+    should_stop: Callable[[], bool],
+    on_partial: Callable[[PlanResult], None],
+    ownership: object | None = None,
 ) -> PlanResult:
-    """The solve, on the worker thread: the planner (and OR-Tools) is imported there, not before the window shows."""
+    """The solve, on the worker thread: the planner (and OR-Tools) is imported there, not before the window shows.
+    Round 38: the ranking judges SERVE by the project's Buy-or-rent demand (`ownership`), as `plan --usage` does."""
     from configurator.core.solve.plan import plan
 
-    return plan(request, catalog, should_stop=should_stop, on_partial=on_partial)
+    return plan(request, catalog, should_stop=should_stop, on_partial=on_partial, ownership=ownership)
 
 
 def _identity(build: Build) -> tuple[object, ...]:

@@ -83,13 +83,22 @@ def test_a_payback_is_shown_only_for_a_build_that_serves_the_demand(
 
 
 def test_the_plans_that_ask_much_have_builds_that_cannot_serve_it(cli: Callable[..., Run]) -> None:
-    """The three coding-agent plans each show a build that cannot serve its seats (the test above would pass on none),
-    and its claims say so; before round 37 each of these paid back (after 5, 15 and 3 months in the first plan)."""
+    """The first two coding-agent plans each show a build that cannot serve its seats (the test above would pass on
+    none), and its claims say so; before round 37 each of these paid back (after 5, 15 and 3 months in the first plan).
+    Round 38: the third plan's 399 USD 8845HS mini PC ("cheapest serving 47 % of the demand" in round 37) is no longer
+    shown: the plan-time reading rule reads the coding agent's prompt at its attention scale, as the costs do
+    (plan.serving_basis), and its few tokens a second per user once each prompt's new part is prefilled are under
+    reading speed beside builds with cards that serve all three seats (#1 is an RTX 2060 12GB with the experts in
+    RAM at 886 USD)."""
     short = {
         args[1] + " " + args[5]: [b for b in _plan(cli, args) if b["cost_of_ownership"]["serves_demand"] is False]
         for args in PLANS[:3]
     }
-    assert all(short.values()), {k: len(v) for k, v in short.items()}
+    assert all(short[k] for k in ("qwen3.6-27b 15000", "qwen3.6-27b 2500")), {k: len(v) for k, v in short.items()}
+    assert not short["qwen3.6-35b-a3b 3000"]
+    third = _plan(cli, PLANS[2])
+    assert not any(b["parts"][0]["id"] == "gmktec-k8-plus-8845hs-32gb" for b in third)
+    assert third[0]["cost_of_ownership"]["serves_demand"] is True
     # since the 2026-08-25 Macs entered (macs37) the first plan opens on a Mac mini M5 Pro 48 GB, "cheapest; quietest",
     # which makes 93.7M of the 180.0M output tokens its five seats ask for a year: both claims say the share
     first = {b["parts"][0]["id"]: b for b in short["qwen3.6-27b 15000"]}
@@ -113,9 +122,10 @@ def test_two_seats_are_not_offered_a_mac_whose_prefill_holds_them_under_reading_
     assert not any(b["parts"][0]["id"] == "mac-mini-m4-10c-24gb" for b in builds)
     # since the 2026-08-25 Macs entered (macs37), the quiet box is the M6 mini 24 GB: at reading speed per user with
     # the prefill counted, and its claim says the share of the demand it makes (85 %)
-    quiet = [b for b in builds if "quietest" in b["label"]]
+    # (round 38: "quietest serving the demand" is another claim, on the quietest build that serves both seats)
+    quiet = [b for b in builds if any(kind == "quietest" for kind, _s, _p in label_pieces(b["label"]))]
     assert quiet and all(b["parts"][0]["id"] == "mac-mini-m6-12c-24gb" for b in quiet)
-    assert all(short_of(piece) == 85 for b in quiet for _k, _s, piece in label_pieces(b["label"]))
+    assert all(short_of(piece) == 85 for b in quiet for k, _s, piece in label_pieces(b["label"]) if k == "quietest")
 
 
 def test_a_plan_whose_builds_all_serve_says_no_share() -> None:

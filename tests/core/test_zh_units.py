@@ -121,3 +121,27 @@ def test_the_chinese_sheets_speed_table_says_token_per_second(catalog) -> None: 
         rows = "".join(_speed_rows(build))
     assert f"{result.decode_tokens_per_s:,.1f} token/秒" in rows and " 秒" in rows, rows
     assert not ENGLISH_UNIT.search(rows) and not re.search(r"\d s\b", rows), rows
+
+
+def test_the_serving_claims_are_said_in_chinese_and_english() -> None:
+    """Round 38: "cheapest serving the demand" and "quietest serving the demand" (solve.ranking.serving_claims), the
+    label's words and the why, from the same fields in both languages."""
+    from configurator.core.common.reasons import CLAIMS, render
+
+    cheap = Reason.of("claim.cheapest-serving", price=3410.0, currency="USD", short_price=2299.0, share=0.521)
+    quiet = Reason.of("claim.quietest-serving", dba=45.4, watts=1071.0, short_dba=25.0, share=0.521)
+    assert render(cheap, CLAIMS) == "cheapest serving the demand"
+    assert render(quiet, CLAIMS) == "quietest serving the demand"
+    assert words.say(cheap) == (
+        "the lowest price (3,410 USD) of the builds shown that serve the demand their users ask for; the cheapest, at "
+        "2,299 USD, serves 52 % of it"
+    )
+    assert "45.4 dBA at 1 m, 1,071 W at the wall; the quietest, at 25.0 dBA, serves 52 % of it" in words.say(quiet)
+    assert render(cheap, words.ZH_CLAIMS) == "满足需求的配置中最便宜"
+    assert render(quiet, words.ZH_CLAIMS) == "满足需求的配置中最安静"
+    with words.language("zh_CN"):
+        said, heard = words.say(cheap), words.say(quiet)
+    assert said == ("能满足用户需求的已列配置中价格最低（3,410 USD）；最便宜的配置（2,299 USD）只能满足 52% 的需求"), (
+        said
+    )
+    assert "距 1 米 45.4 dBA，墙插功耗 1,071 W" in heard and "最安静的配置（25.0 dBA）只能满足 52% 的需求" in heard

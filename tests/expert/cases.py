@@ -62,6 +62,7 @@ from tests.independent_checker import (
     label_pieces,
     names_match,
     qualifiers,
+    serves_demand,
     throughput,
     way_out_problems,
 )
@@ -1154,6 +1155,11 @@ MILLSTONE_PRO6000_GPT_OSS = (
     "gpt-oss-120b MXFP4 on one RTX PRO 6000 Blackwell 96 GB served with vLLM (1-4 concurrent requests, 1k-128k "
     "context, peak 361 tokens/s)"
 )
+CLAUDE_CODE_RATES = (
+    "Anthropic, Claude Code docs, Manage costs effectively, rate limit recommendations per user by team size "
+    "(https://code.claude.com/docs/en/costs, read 2026-12-06): 5-7 requests a minute a seat for teams of 1-5 users "
+    "(costs.need.CONCURRENCY_SOURCE, the figure the coding-agent usage's demand is sized on)"
+)
 REDHAT_VLLM_LLAMACPP = (
     "https://developers.redhat.com/articles/2025/09/30/vllm-or-llamacpp-choosing-right-llm-inference-engine-your-use-"
     "case (2025-09-30): 'vLLM's throughput scales significantly with concurrent load ... llama.cpp's throughput "
@@ -2017,6 +2023,31 @@ CASES: tuple[Case, ...] = (
         "(11.7 tokens/s decoding). One user alone reads at the decode speed, the prefill a first-token wait (the "
         "single-user Mac cases above).",
         (MAC_PROMPT_PROCESSING,),
+    ),
+    Case(
+        "serve38-five-coding-seats-the-cheapest-build-that-serves-them-says-so",
+        "--model qwen3.6-27b --workload inference --budget 15000 --usage coding-agent --seats 5 --context 65536",
+        (
+            feasible(),
+            labelled_build(
+                "cheapest-serving",
+                "serves all five seats' demand on cards that hold the whole model, for at most 3,500 USD",
+                lambda b: serves_demand(b) is True and _in_vram(b) and price(b) <= 3500,
+            ),
+            no_build(
+                "a plain 'cheapest' on a build that cannot serve the seats' demand, without saying the share",
+                lambda b: serves_demand(b) is False and "cheapest" in claims(b) and "% of the demand" not in b["label"],
+            ),
+        ),
+        "Five coding-agent seats on Qwen3.6-27B at 64k send ~300 requests a day each (Claude Code's own sizing: 5-7 "
+        "requests a minute a seat for teams of 1-5), 180M output tokens a year. A Mac mini M5 Pro 48 GB decodes 7.2 "
+        "tokens/s but spends ~26 s prefilling each request's new prompt tokens: it makes 52 % of that, and for coding "
+        "agents practitioners say prompt processing, not generation, is what makes a Mac wait. What a practitioner "
+        "buys for the team is the cheapest machine that serves all five at once with vLLM (its throughput scales with "
+        "concurrent load, prefix caching on): 4 x RTX 4060 Ti 16GB at FP8 for 3,410 USD, 21 tokens/s a stream. Walked "
+        "2026-12-06 (serve38): the plan showed the Mac as 'cheapest; quietest; both serving 52 % of the demand' and "
+        "the 4060 Ti box as an unlabelled 'alternative': no claim said which build serves the team.",
+        (MAC_PROMPT_PROCESSING, REDHAT_VLLM_LLAMACPP, CLAUDE_CODE_RATES),
     ),
     Case(
         "deepseek-v4-flash-at-home-weighs-the-api",

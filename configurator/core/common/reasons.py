@@ -822,6 +822,10 @@ CLAIMS: dict[str, Template] = {
         + f": {100 * r.num('share'):.0f} % cheaper than #{r.num('rank'):.0f}"  # no thousands comma: labels split on them
     ),
     "claim.cheapest-vram-supported": qualified("cheapest in VRAM on supported software", _BELOW, _WAIT),
+    # round 38: the cheapest (quietest) build shown that serves its users' demand, beside a "cheapest" ("quietest")
+    # that does not (solve.ranking.serving_claims)
+    "claim.cheapest-serving": "cheapest serving the demand",
+    "claim.quietest-serving": "quietest serving the demand",
 }
 """A build's claims (solve.ranking) as its label says them; `EN` says why the build holds each (the same code). A
 claim on a build below reading speed, or whose first token waits past PROMPT's minute, says so ("fastest within
@@ -1385,6 +1389,16 @@ EN: dict[str, Template] = {
         "only where that saves more than a third"
     ),
     "claim.none": "no build shown beats it on both price and speed",
+    "claim.cheapest-serving": lambda r, _say: (
+        f"the lowest price ({r.num('price'):,.0f} {r.fields['currency']}) of the builds shown that serve the demand "
+        f"their users ask for; the cheapest, at {r.num('short_price'):,.0f} {r.fields['currency']}, serves "
+        f"{min(100 * r.num('share'), 99):.0f} % of it"
+    ),
+    "claim.quietest-serving": lambda r, _say: (
+        f"the lowest noise of the builds shown that serve the demand their users ask for: {r.num('dba'):.1f} dBA at "
+        f"1 m, {r.num('watts'):,.0f} W at the wall; the quietest, at {r.num('short_dba'):.1f} dBA, serves "
+        f"{min(100 * r.num('share'), 99):.0f} % of it"
+    ),
     # a build shown for its kind that builds shown beat on both (solve.shown.kind_said): which, and what it offers
     "shown.beaten": lambda r, say: (
         f"{_ranks(r)} {'is' if len(r.fields['ranks']) == 1 else 'are'} cheaper and "  # type: ignore[arg-type]

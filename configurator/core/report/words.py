@@ -1060,6 +1060,14 @@ ZH_REASONS: dict[str, Template] = {
         + _zh_past_support(r, say, "最便宜的")
     ),
     "claim.cheapest-with": "使用 {name} 的配置中价格最低",
+    "claim.cheapest-serving": lambda r, _say: (
+        f"能满足用户需求的已列配置中价格最低（{r.num('price'):,.0f} {r.fields['currency']}）；最便宜的配置"
+        f"（{r.num('short_price'):,.0f} {r.fields['currency']}）只能满足 {min(100 * r.num('share'), 99):.0f}% 的需求"
+    ),
+    "claim.quietest-serving": lambda r, _say: (
+        f"能满足用户需求的已列配置中噪音最低：距 1 米 {r.num('dba'):.1f} dBA，墙插功耗 {r.num('watts'):,.0f} W；"
+        f"最安静的配置（{r.num('short_dba'):.1f} dBA）只能满足 {min(100 * r.num('share'), 99):.0f}% 的需求"
+    ),
     "claim.cheapest-vram": lambda r, say: (
         f"显卡装下整个模型（不占系统内存）的配置中价格最低（{r.num('price'):,.0f} {r.fields['currency']}）："
         + (
@@ -2824,6 +2832,8 @@ ZH_CLAIMS: dict[str, Template] = {
     "claim.cheapest-vram-supported": qualified(
         "显存装下整个模型、软件仍受支持的配置中最便宜", _ZH_BELOW, _ZH_WAIT, short=_ZH_SHORT
     ),
+    "claim.cheapest-serving": "满足需求的配置中最便宜",
+    "claim.quietest-serving": "满足需求的配置中最安静",
 }
 """A build's claims as its label says them in Chinese (reasons.CLAIMS in English)."""
 

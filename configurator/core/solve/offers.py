@@ -37,6 +37,9 @@ class PlanRun(PlanContext):
     # plan(cheapest_only=True), a map cell: the prices of builds in hand that the one build shown can cost no more than
     # (plan._cheapest_in_hand); the solver's searches then look only below the lowest (above it nothing can be shown)
     shown_at_most: list[float] = field(default_factory=list)
+    # round 38: what the plan's costs read to judge SERVE (solve.ranking.ServingBasis: the model, the users' demand,
+    # the verdict), given to the ranking; None: the ranking reads the chat's prompt at the estimate's prefill rate
+    serving: object | None = None
 
 
 def cost_cap(ctx: PlanContext) -> float | None:

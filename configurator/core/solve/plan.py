@@ -72,6 +72,7 @@ from configurator.core.solve.power_cap import cap_command, limit_refusal
 from configurator.core.solve.pricing import Quote, quote, system_line, unpriced
 from configurator.core.solve.ranking import (
     REFERENCE_TOKENS,
+    ServingBasis,
     cpu_only,
     end_of_life_caveat,
     idle_own,
@@ -1737,6 +1738,7 @@ def plan(
     relax: bool = True,
     sources: bool = True,
     cheapest_only: bool = False,
+    ownership: object | None = None,
 ) -> PlanResult:
     """Ranked builds for the request; when none fits, the reason and the cheapest relaxation.
 
@@ -1747,7 +1749,9 @@ def plan(
     `sources=False` leaves out the machines of solve/machines.py (CPU-only, mini PCs, platform tiers, servers): a
     map of named GPUs only. `cheapest_only` (a map cell's plan): at top_k 1, only the build such a plan shows, found
     with less work (_offered); any plan of a cell (a comparison of named GPUs too) without costs, curves or launch
-    command.
+    command. `ownership` (round 38, a tco.OwnershipInputs: the buyer's usage, seats, requests a day and hours): the
+    demand the ranking judges SERVE by (serving_basis), as the Buy-or-rent figures the caller recosts with do; None:
+    the regional defaults the plan's own costs read.
     """
     started = time.monotonic()
     # a system named among the GPUs ("Only GPUs: mac-studio-..., rtx-3090") is compared with them (issue #31)
@@ -1762,10 +1766,12 @@ def plan(
     asked = request
     request = _reference_job(request)
 
+    serving = None if cheapest_only else serving_basis(model, request.region, ownership)
+
     def partial(so_far: list[Build]) -> None:
         if on_partial is not None:
             unlabelled = [b.model_copy(update={"label": "", "why": ""}) for b in so_far]  # as the solver returns them
-            builds = tuple(rank_and_label(unlabelled, _showing(request, showing), request.top_k))
+            builds = tuple(rank_and_label(unlabelled, _showing(request, showing), request.top_k, serving))
             said = (Reason.of("note.solving"),)
             on_partial(PlanResult.said_as(builds, None, time.monotonic() - started, said))
 
@@ -1779,6 +1785,7 @@ def plan(
         should_stop=should_stop,
         time_budget=time_budget,
         on_partial=partial,
+        serving=serving,
     )
     # measure: every build the same way (the reference job said where the request named none)
     lean = cheapest_only  # the caller (a map cell) reads the builds' prices and estimates only: no enrichment
@@ -1798,6 +1805,31 @@ def plan(
     if request.system_ids:
         notes += _compared_gpus_note(builds, request, catalog, cand, ctx.refused)
     return PlanResult.said_as(tuple(builds), infeasible, time.monotonic() - started, tuple(notes))
+
+
+def serving_basis(model: ModelArch, region: str, ownership: object | None = None) -> ServingBasis:
+    """Round 38: what the ranking judges SERVE by, the figures the Buy-or-rent costs read (tco.served_hours): the
+    model (its attention prices a long prompt's prefill: need.prefill_scale), the users' demand (the buyer's usage,
+    seats and requests a day, else each user at reading speed) and the verdict over the buyer's usage profile (the
+    regional defaults without `ownership`). The plan-time reading rule had read the chat's prompt at the estimate's
+    prefill rate as it is, the costs the usage's prompt at its attention scale: the 5-seat coding team's Mac mini read
+    6.7 tokens/s a user at plan time and 5.2 in Buy-or-rent."""
+    from configurator.core.costs.tco import OwnershipInputs, UsageProfile, default_profile, served_hours
+
+    inputs = ownership if isinstance(ownership, OwnershipInputs) else None
+
+    def profile(currency: str) -> UsageProfile:
+        return default_profile(currency, region) if inputs is None else inputs.profile(currency, region)
+
+    def serves(build: Build) -> bool | None:
+        served = served_hours(build, profile(build.currency), model)
+        return None if served is None else not served.capped
+
+    return ServingBasis(model, profile("USD").demand, serves)
+
+
+def _basis(ctx: PlanRun) -> ServingBasis | None:
+    return ctx.serving if isinstance(ctx.serving, ServingBasis) else None
 
 
 def _model_of(request: BuildRequest, catalog: Catalog, model: ModelArch | None) -> ModelArch:
@@ -1955,7 +1987,7 @@ def _shown_builds(
     left out, a named GPU or system without a build, and with `ways` the ways to reading speed); without `lean` (a map
     cell's plan) their costs, curves and launch commands."""
     request, catalog, model, exact = ctx.request, ctx.catalog, ctx.model, ctx.exact_weight_bytes
-    builds = rank_and_label(found, _showing(request, showing), request.top_k)
+    builds = rank_and_label(found, _showing(request, showing), request.top_k, _basis(ctx))
     reference_job = asked.workload.tokens is None
     notes = _owned_card_note(found, builds, request, catalog, model, exact, cand, ctx.should_stop, reference_job)
     notes += _compared_gpus_note(builds, request, catalog, cand, ctx.refused)
@@ -1998,7 +2030,9 @@ def _nothing_fits(
         if cluster.nodes > 1:
             notes.append(Reason.of("note.rack-scale"))
     return (
-        _enriched(rank_and_label(extra, _showing(request, showing), request.top_k), catalog, model, asked, exact),
+        _enriched(
+            rank_and_label(extra, _showing(request, showing), request.top_k, _basis(ctx)), catalog, model, asked, exact
+        ),
         infeasible,
         notes,
     )
@@ -2639,7 +2673,7 @@ def _enriched(
     training job without --tokens is compared with renting per token, not for the reference job that ranked it."""
     workload = request.workload.resolved(model.max_context)
     builds = _with_costs([_with_decode_draw(b) for b in builds], catalog, model, workload, request, exact)
-    builds = short_qualified(builds)  # SERVE, known with the costs: claims say the demand they serve
+    builds = short_qualified(builds, request.budget)  # SERVE, known with the costs: claims say the demand they serve
     builds = _with_curves(builds, catalog, model, workload, request, exact)
     return [
         b.model_copy(

@@ -14,6 +14,9 @@ over every build the sources found, which build holds each claim:
   quietest               the lowest dBA, then the fewest watts, while a build shown is louder by 2 dBA or more
                          (shown.AS_QUIET_DBA); it names a cheaper one shown within 2 dBA of it; a build of passive
                          cards under shroud kits, whose noise is a floor, is left out of it (shrouded)
+  cheapest serving the demand, quietest serving the demand
+                         round 38, once the costs are known (serving_claims): the cheapest (quietest) build shown that
+                         serves its users' demand (SERVE) beside a "cheapest" ("quietest") that does not
   room to grow           takes one more card by buying only that card (Build.room_for_one_more), the cheapest such
                          no slower than the cheapest supported build (_grows);
                          never a card past its vendor's support or whose drivers wind down (SUP-8), nor one whose
@@ -45,12 +48,14 @@ then that kind in brackets ("cheapest; best value (with the experts in RAM)").
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import NamedTuple
 
+from configurator.core.catalog.models import ModelArch
 from configurator.core.common.reasons import CLAIMS as CLAIM_WORDS
 from configurator.core.common.reasons import OFFERS as OFFER_WORDS
 from configurator.core.common.reasons import Reason, Value, english, from_json, label_claims, render
-from configurator.core.costs.api import served_rate_of, users_of
+from configurator.core.costs.api import Demand, served_rate_of, users_of
 from configurator.core.estimate.desktop_training import utilisation_sourced
 from configurator.core.estimate.precision import weight_format
 from configurator.core.estimate.result import EstimateResult
@@ -99,6 +104,18 @@ SERVE = instance(Serving)
 """The SERVE rule (rules.job.Serving): whether a build serves its users' demand, each request's prefill counted."""
 
 
+class ServingBasis(NamedTuple):
+    """Round 38: what the plan's Buy-or-rent figures read, given to the ranking (plan.serving_basis): the model whose
+    attention prices a long prompt's prefill, the users' demand (their usage, seats, requests a day) and SERVE's
+    verdict on a build for it (over tco.served_hours: None for training or without a decode estimate). The
+    reading rule then reads the same served rate the costs do, and the cheapest build that serves the demand is kept
+    among the builds shown (_serving_shown)."""
+
+    model: ModelArch | None
+    demand: Demand | None
+    serves: Callable[[Build], bool | None] | None
+
+
 def job_tokens_per_s(estimate: EstimateResult) -> float | None:
     """A training job's throughput: its tokens over its wall-clock seconds (None without a time)."""
     tokens = estimate.workload.get("tokens")
@@ -137,6 +154,9 @@ class Measures:
     dba_floor: bool = False  # its dBA is a floor (passive cards under shroud kits: shrouded), never "less noise"
     # it fails the request's own target alone (PERF: the deadline, the speed asked): the target, its figure, the asked
     missed: tuple[str, float, float] | None = None
+    # round 38: whether it serves its users' demand (SERVE over the plan's usage profile: tco.serves_demand); None
+    # when the ranking is not told (a map cell, a test) or for training
+    serves: bool | None = None
 
     def value(self) -> float:
         return self.speed / self.price if self.price > 0 else (float("inf") if self.speed > 0 else 0.0)
@@ -155,13 +175,20 @@ class Measures:
         return self.price <= other.price and not slower and not louder and (self.price < other.price or faster)
 
 
-def measure(build: Build, request: BuildRequest) -> Measures:
+def measure(
+    build: Build, request: BuildRequest, model: ModelArch | None = None, demand: Demand | None = None
+) -> Measures:
+    """Round 38: `model` and `demand` are the ones the plan's Buy-or-rent figures read (tco.served_hours): the reading
+    rule reads the served rate per user of `demand`'s requests (its usage's prompt: a coding agent's 42k, else the
+    chat's or the stated one) with the prefill of each prompt's uncached part priced at its attention scale
+    (need.prefill_scale), as SERVE does once the costs are known; without them the chat's prompt at the estimate's
+    prefill rate as it is (a floor on the prefill's time)."""
     e = build.estimate
     speed = e.decode_tokens_per_s if e.workload.get("kind", "inference") == "inference" else job_tokens_per_s(e)
     # round 37: with several users the reading rule reads the served rate per user, each request's prefill counted
-    # (rules.job.Serving.reading_rate: the chat's or the stated prompt, the estimate's prefill rate as it is)
+    # (rules.job.Serving.reading_rate)
     inference = e.workload.get("kind", "inference") == "inference"
-    served = SERVE.reading_rate(speed, served_rate_of(build), users_of(build)) if inference else 0.0
+    served = SERVE.reading_rate(speed, served_rate_of(build, demand, model), users_of(build)) if inference else 0.0
     readable = not inference or SERVE.keeps_up(served)
     prompt = next((c for c in build.checks if c.rule == PROMPT.id and c.status != "pass"), None)
     fill = next((c for c in build.checks if c.rule == FILL.id and c.status != "pass"), None)
@@ -379,14 +406,17 @@ class _Field:
             self.claims[i].append(said)
 
 
-def _field(builds: list[Build], request: BuildRequest) -> _Field | None:
+def _field(builds: list[Build], request: BuildRequest, serving: ServingBasis | None = None) -> _Field | None:
     pool: list[Build] = []
     for build in builds:
         if not any(_same(build, kept) for kept in pool):
             pool.append(build)
     if not pool:
         return None
-    m = [measure(b, request) for b in pool]
+    model, demand, serves = serving or (None, None, None)
+    m = [measure(b, request, model, demand) for b in pool]
+    if serves is not None:
+        m = [replace(x, serves=serves(b)) for x, b in zip(m, pool, strict=True)]
     every_passing = [i for i in range(len(pool)) if m[i].passing]
     if any(not cpu_only(pool[i]) for i in every_passing):
         # a slow CPU-only machine is no rival for "cheapest" beside a build with a GPU (module docstring)
@@ -1219,6 +1249,9 @@ CLAIM_ORDER = {
     # a supported card holding the model for as much speed per money as the card past support: shown beside it
     "claim.cheapest-vram-supported": 2.6,
     "claim.quietest": 3.0,
+    # round 38: made once the costs are known (serving_claims); a build kept for it is placed by _serving_shown
+    "claim.cheapest-serving": 3.5,
+    "claim.quietest-serving": 3.5,
     # the cheapest way to run it at all, slow, before a build for growing into: with the room-to-grow search
     # finding a build with room in most plans (BuildModel._room), 70B Q4 at 16k had lost its 1,091 USD 2080 Ti
     # 22GB to 2 x Arc Pro B60 at 3,615 USD
@@ -1229,6 +1262,58 @@ CLAIM_ORDER = {
     "claim.misses": 6.0,
 }
 """The order in which the builds holding each claim take the places shown (_shown): the lower first."""
+
+
+def _order_key(m: Measures) -> tuple[bool, bool, bool, float, float]:
+    """Where a build is shown: those that pass first, those set aside after; cheapest first. A build whose window
+    asked fills past the default timeout (FILL) after every other set aside: its answer ends before a first token."""
+    aside = not m.readable or m.slow_cpu_only or m.too_loud or m.waits or m.past_support
+    return (not m.passing, aside, m.overlong, m.price, -m.speed)
+
+
+def serving_rival(build: Build, within: bool, serves: bool | None) -> bool:
+    """Round 38: whether a build may say "cheapest serving the demand" (or "quietest serving the demand"): within the
+    budget, failing no rule, serving its users' demand (SERVE), and no prompt that waits past PROMPT's minute nor a
+    window past FILL's timeout (a demand served with a first token after minutes is no answer a practitioner signs).
+    The one rule the ranking keeps such a build shown by (_serving_shown) and short_qualified labels it by."""
+    return (
+        within
+        and serves is True
+        and not build.fails
+        and not any(c.rule in (PROMPT.id, FILL.id) and c.status != "pass" for c in build.checks)
+    )
+
+
+def _serving_shown(f: _Field, shown: list[int], top: int) -> list[int]:
+    """Round 38: when the build that says "cheapest" cannot serve its users' demand (SERVE, known to the ranking when
+    the plan gives it: ServingBasis), the cheapest build that does is shown too (the claim "cheapest serving the
+    demand" is said of it once the costs are known: short_qualified); if the cut left it out it takes the place of the
+    last build among the first `top` that holds no claim, else of the one whose claims rank after it (CLAIM_ORDER:
+    "cheapest below reading speed", "room to grow", a missed target's saving), as the capped search keeps its best
+    value (offers.CAPPED_ALSO). The 5-seat coding team's plan on Qwen3.6-27B: a Mac mini serving 52 % of it as
+    "cheapest", 4 x RTX 4060 Ti 16GB at 3,410 USD serving it all."""
+    held = [i for i in shown if any(c.code in ("claim.cheapest", "claim.cheapest-slow") for c in f.claims[i])]
+    if not held or any(f.m[i].serves is not False for i in held):
+        return shown
+    rivals = [i for i in range(len(f.pool)) if serving_rival(f.pool[i], f.m[i].within_budget, f.m[i].serves)]
+    if not rivals:
+        return shown
+    best = min(rivals, key=_price_key(f))
+    head = shown[:top]
+    if best in head:
+        return shown
+
+    def weight(i: int) -> float:
+        return min((CLAIM_ORDER.get(c.code, 0.0) for c in f.claims[i]), default=float("inf"))
+
+    weaker = [i for i in head if weight(i) > CLAIM_ORDER["claim.cheapest-serving"]]
+    if not weaker:
+        return shown
+    # the weakest claim gives way first, and among builds alike the last shown (the dearest)
+    out = max(weaker, key=lambda i: (weight(i), head.index(i)))
+    kept = sorted([*(i for i in head if i != out), best], key=lambda i: _order_key(f.m[i]))
+    # it gives its place: no longer among the places a claim is said over (_grow_shown gives "room to grow" again)
+    return kept + [i for i in shown[top:] if i not in (best, out)]
 
 
 def _shown(f: _Field, request: BuildRequest, comparison: bool, places: int) -> list[int]:
@@ -1242,10 +1327,7 @@ def _shown(f: _Field, request: BuildRequest, comparison: bool, places: int) -> l
     labelled.sort(key=rank)
 
     def order_key(i: int) -> tuple[bool, bool, bool, float, float]:
-        # a build whose window asked fills past the default timeout (FILL) after every other set aside: its answer to
-        # the request as asked ends before a first token
-        aside = not m[i].readable or m[i].slow_cpu_only or m[i].too_loud or m[i].waits or m[i].past_support
-        return (not m[i].passing, aside, m[i].overlong, m[i].price, -m[i].speed)
+        return _order_key(m[i])
 
     def rest_key(i: int) -> tuple[bool, tuple[bool, bool, bool, float, float]]:
         # owning a card, one more of it is the plain upgrade: shown before the unlabelled mixes with other cards
@@ -1391,7 +1473,9 @@ def _idle_kind(f: _Field, i: int, shown: list[int]) -> bool:
     return _kind_said(f, i, shown) is None
 
 
-def rank_and_label(builds: list[Build], request: BuildRequest, places: int | None = None) -> list[Build]:
+def rank_and_label(
+    builds: list[Build], request: BuildRequest, places: int | None = None, serving: ServingBasis | None = None
+) -> list[Build]:
     """The builds to show, ranked cheapest first, each labelled with the claims it holds over every build found.
 
     A plan ranks its builds in PLAN_TOP places (or the request's top_k, when more) and shows the first top_k of them,
@@ -1399,8 +1483,9 @@ def rank_and_label(builds: list[Build], request: BuildRequest, places: int | Non
     cheapest's count, room to grow given to a build shown) holds over every place, so a plan asked for one build
     shows the full plan's #1 with the full plan's labels, never "cheapest; fastest; best value" because it stands
     alone (a used MacBook Pro at 5.1 tok/s had said so where the full plan's 2 x RX 7900 XTX reads 12.8). `places`:
-    another count of places (a map cell's plan, whose sources looked for its one build only, ranks that one)."""
-    f = _field(builds, request)
+    another count of places (a map cell's plan, whose sources looked for its one build only, ranks that one).
+    `serving` (round 38): the model, demand and SERVE verdict the plan's costs read (ServingBasis)."""
+    f = _field(builds, request, serving)
     if f is None:
         return []
     comparison = request.compares
@@ -1414,6 +1499,7 @@ def rank_and_label(builds: list[Build], request: BuildRequest, places: int | Non
     if not comparison:
         _miss_claims(f)
     shown = _shown(f, request, comparison, places or max(request.top_k, PLAN_TOP))
+    shown = _serving_shown(f, shown, request.top_k)
     _miss_said(f, shown)
     _grow_shown(f, shown)
     _supported_vram_shown(f, shown)
@@ -1455,15 +1541,105 @@ def rank_and_label(builds: list[Build], request: BuildRequest, places: int | Non
     return out
 
 
-def short_qualified(builds: Sequence[Build]) -> list[Build]:
+SERVING_CLAIMS = ("claim.cheapest-serving", "claim.quietest-serving")
+"""Round 38: the claims made once the costs say which builds serve their users' demand (SERVE): "cheapest serving the
+demand" and "quietest serving the demand", held by the build shown that is cheapest (quietest) among those that serve
+it when the plain "cheapest" ("quietest") build does not (serving_claims)."""
+_UNCLAIMED = ("shown.offers", "shown.beaten", "claim.none")
+"""What a build without a claim says first in its why (rank_and_label): what it offers, or what beats it."""
+
+
+def serves_of(build: Build) -> bool | None:
+    """Whether the build serves its users' demand as its costs were reckoned (SERVE: its warning, else the costs'
+    `serves_demand`); None for training or a build without costs."""
+    if any(c.rule == SERVE.id and c.status != "pass" for c in build.checks):
+        return False
+    said = build.cost_of_ownership.get("serves_demand") if build.cost_of_ownership else None
+    return said if isinstance(said, bool) else None
+
+
+def _share_of(build: Build) -> float | None:
+    short = next((c for c in build.checks if c.rule == SERVE.id and c.status != "pass"), None)
+    share = None if short is None else short.fields.get("share")
+    return float(share) if isinstance(share, (int, float)) else None
+
+
+def serving_claims(builds: Sequence[Build], budget: float | None = None) -> list[Build]:
+    """Round 38: "cheapest serving the demand" on the cheapest build shown that serves its users' demand (SERVE, from
+    the costs: the plan's defaults, or the buyer's usage and seats recosted) when the build that says "cheapest" (or
+    "cheapest below reading speed") does not, among the builds serving_rival admits (within `budget`); likewise
+    "quietest serving the demand" on the quietest such build when the one that says "quietest" does not, while one of
+    them is louder by shown.AS_QUIET_DBA (the claim's own margin). Fields: the holder's price (dBA and watts), and the
+    short build's price (dBA) and the share of the demand it serves. A claim of an earlier demand is dropped first: the
+    window re-labels the same builds when the Buy-or-rent tab's usage or seats change (qt.main_window)."""
+    out = [_with_claims(b, tuple(c for c in b.claims if c.code not in SERVING_CLAIMS)) for b in builds]
+    within = [budget is None or b.total_price <= budget + 0.01 for b in out]
+    rivals = [i for i, b in enumerate(out) if serving_rival(b, within[i], serves_of(b))]
+    cheapest = next(
+        (b for b in out if any(c.code in ("claim.cheapest", "claim.cheapest-slow") for c in b.claims)), None
+    )
+    if cheapest is not None and serves_of(cheapest) is False and rivals:
+        best = min(rivals, key=lambda i: (out[i].total_price, -(out[i].estimate.decode_tokens_per_s or 0.0)))
+        said = Reason.of(
+            "claim.cheapest-serving",
+            price=out[best].total_price,
+            currency=out[best].currency,
+            short_price=cheapest.total_price,
+            share=round(_share_of(cheapest) or 0.0, 3),
+        )
+        out[best] = _with_claims(out[best], (*out[best].claims, said))
+    quiet = next((b for b in out if any(c.code == "claim.quietest" for c in b.claims)), None)
+    heard = [i for i in rivals if build_dba(out[i]) is not None and not shrouded(out[i])]
+    if quiet is not None and serves_of(quiet) is False and heard:
+        best = min(heard, key=lambda i: (round(build_dba(out[i]) or 0.0, 1), out[i].power.wall_w, out[i].total_price))
+        dba = build_dba(out[best])
+        if any(quieter(dba, build_dba(out[j])) for j in heard):
+            said = Reason.of(
+                "claim.quietest-serving",
+                dba=round(dba or 0.0, 1),
+                watts=out[best].power.wall_w * out[best].nodes,
+                short_dba=round(build_dba(quiet) or 0.0, 1),
+                share=round(_share_of(quiet) or 0.0, 3),
+            )
+            out[best] = _with_claims(out[best], (*out[best].claims, said))
+    return out
+
+
+def _with_claims(build: Build, claims: tuple[Reason, ...]) -> Build:
+    """The build with `claims`, its label, `why_said` and why said again from them (the reasons after its claims kept;
+    a build that had none and now has one leaves out what it said in their place, its offers or what beats it)."""
+    if claims == build.claims:
+        return build
+    n = len(build.claims)
+    if build.why_said[:n] == build.claims and n:
+        tail = build.why_said[n:]
+    elif not n and build.why_said and build.why_said[0].code in _UNCLAIMED:
+        tail = build.why_said[1:]
+    else:
+        tail = build.why_said
+    if not claims and build.offers:
+        tail = (Reason.of("shown.offers", offers=build.offers), *tail)
+    why_said = claims + tail
+    why = "; ".join(english(r) for r in why_said)
+    why = f"{why}; {build.offered_why}" if why and build.offered_why else why or build.offered_why
+    update = {
+        "claims": claims,
+        "label": label_text(claims, build.kinds, build.offers),
+        "why_said": why_said,
+        "why": why,
+    }
+    return build.model_copy(update=update)
+
+
+def short_qualified(builds: Sequence[Build], budget: float | None = None) -> list[Build]:
     """Round 37: each claim a build holds says how much of its users' demand it serves when it cannot serve it all
     (SERVE warns, once its costs are known: the plan's defaults, or the buyer's usage and seats recosted), as a claim
     on a build below reading speed says so (_qualify): field `short`, the share served in whole percent ("cheapest
     serving 45 % of the demand"). 3 x MI50 had been a 5-seat coding team's plain "cheapest" at 6.5 tokens/s decoding,
     4.5 once each request's 33 s of prefill is counted. A claim already below reading speed says no more where the
     demand is by speed (reading speed, the speed asked: the same finding). Its label, its why and `why_said` are said again from the
-    claims."""
-    return [_short_claims(b) for b in builds]
+    claims. Round 38: then the claims of the builds that serve it (serving_claims, within `budget`)."""
+    return serving_claims([_short_claims(b) for b in builds], budget)
 
 
 def _short_claims(build: Build) -> Build:
@@ -1480,20 +1656,7 @@ def _short_claims(build: Build) -> Build:
             fields["short"] = min(percent, 99)  # short of it is never "100 %"
         return Reason.of(c.code, **fields)
 
-    claims = tuple(said(c) for c in build.claims)
-    if claims == build.claims:
-        return build
-    n = len(build.claims)
-    why_said = claims + build.why_said[n:] if build.why_said[:n] == build.claims else build.why_said
-    why = "; ".join(english(r) for r in why_said)
-    why = f"{why}; {build.offered_why}" if why and build.offered_why else why or build.offered_why
-    update = {
-        "claims": claims,
-        "label": label_text(claims, build.kinds, build.offers),
-        "why_said": why_said,
-        "why": why,
-    }
-    return build.model_copy(update=update)
+    return _with_claims(build, tuple(said(c) for c in build.claims))
 
 
 def fill_said(build: Build) -> Reason | None:
