@@ -19,6 +19,7 @@ import pytest
 
 from configurator.core.estimate.crossval import coverage
 from configurator.core.estimate.ranges import (
+    BATCHED,
     MOE_TENSOR_PARALLEL,
     MOE_TRAINING,
     OFFLOAD,
@@ -69,9 +70,15 @@ NOT_THE_RULE = {
         "rounds 35-38"
     ),
     ("decode_speed", MOE_TENSOR_PARALLEL): (
-        "the rule answers the kind's range whole, x0.718..x1.265 (the SGLang cookbook holds over half the 30 rows), which "
-        "holds 20 of 30 cross-validated (67 %, below the band) and 57 of 73 held out (78 %) where x0.74..x1.29 holds 24 "
-        "of 30 (80 %) and 57 of 73 (78 %): worse cross-validated, no better held out; decode37, docs/estimates.md round 37"
+        "the rule answers the kind's range whole, x0.744..x1.269 (the SGLang cookbook holds over half the 30 rows), which "
+        "holds 20 of 30 cross-validated (67 %, below the band) and 56 of 73 held out (77 %) where x0.74..x1.29 holds 25 "
+        "of 30 (83 %) and 57 of 73 (78 %): worse cross-validated, no better held out; decode37 and moe38, "
+        "docs/estimates.md rounds 37-38"
+    ),
+    ("decode_speed", BATCHED): (
+        "the rule answers x0.763..x1.288 (73 rows from 6 sources), which rounded outward holds 60 of 73 cross-validated "
+        "(82 %) but 53 of 76 held out (70 %, below the band), where x0.67..x1.30 holds 67 of 73 (92 %, above it) and 61 of 76 (80 %); "
+        "moe38, docs/estimates.md round 38"
     ),
     ("decode_speed", OFFLOAD): (
         "the offload figures' own rule answer x0.69..x1.86 holds 94 % of their held-out rows and 69 % nested; they "
@@ -202,6 +209,7 @@ def test_cross_validated_coverage_per_regime_is_within_the_band(catalog: Any, ac
 # change that brings one into the band must drop its entry.
 CROSS_VALIDATED_MISSES = {
     ("training_gpu_hours", STEADY_STATE): "21 of 22 (95 %) at x0.77..x1.16, kept for the held-out rows (NOT_THE_RULE)",
+    ("decode_speed", BATCHED): "67 of 73 (92 %) at x0.67..x1.30, kept for the held-out rows (NOT_THE_RULE)",
 }
 
 

@@ -2488,6 +2488,8 @@ EN: dict[str, Template] = {
     "est.how-dp4a": "integer dot products (no tensor cores) at {share:.0%} of {tops:.0f} TOPS",
     "est.sglang-prefill-stall": "SGLang runs each arriving prompt as its own prefill batch ({prefill_ms:.0f} ms) while "
     "the running decode batch waits (--enable-mixed-chunk is off by default): {ms:.1f} ms a decode step on average",
+    "est.sglang-triton-mla": "SGLang's triton MLA decode kernel: {layers} MLA layers x {depth} tokens of mean depth x "
+    "{ns:.0f} ns = {ms:.2f} ms a step",
     "est.sglang-eager-prefill": "SGLang launches the prompt's kernels without a CUDA graph: {factor:.0f} x the "
     "MoE and MLA layers' latency floor, plus the all-reduces' latency = {ms:.0f} ms before the first token",
     "est.vllm-request-cost": "vLLM's fixed cost per request (tokenizing, scheduling, the first streamed chunk) = "

@@ -295,6 +295,29 @@ def llamacpp_backend(gpu: Gpu, named: str | None = None) -> str:
     )
 
 
+# SGLang's attention backend for a multi-head latent attention model, where the model's cookbook page launches it with
+# one (`--attention-backend`), keyed by the model's HF model_type; other MLA models run SGLang's default for their GPU
+# (FlashInfer / FlashMLA / TRT-LLM MLA). The backend decides what a decode step pays per token of depth: SGLang's triton
+# MLA decode kernel grows by about 19-23 ns per token of depth and MLA layer (estimator.Calibration.mla_depth_sglang_triton:
+# GLM-4.7-Flash on one B200, TPOT 8.75 -> 12.63 ms from 821 to 4,405 tokens of mean depth at one user, the same slope at
+# 16 users), where the default backend's DeepSeek-R1 rows on 8 x B200 show none (109.2 and 108.6 tokens/s at 1K and 5K,
+# sgl-project/sgl-cookbook DeepSeek-R1.md). The launch command names the same backend (launch/commands.py).
+SGLANG_MLA_BACKEND: dict[str, tuple[str, str]] = {
+    "glm4_moe_lite": (
+        "triton",
+        "https://github.com/sgl-project/sgl-cookbook/blob/da64eea895e83cc033825fa22ad8cde78a23017c/docs/autoregressive/"
+        "GLM/GLM-4.7-Flash.md",
+    ),
+}
+
+
+def sglang_attention_backend(architecture: str) -> str | None:
+    """The attention backend SGLang's cookbook launches an MLA model of `architecture` (HF model_type) with
+    (SGLANG_MLA_BACKEND), or None where it names none (SGLang's default for the GPU)."""
+    fact = SGLANG_MLA_BACKEND.get(architecture)
+    return fact[0] if fact else None
+
+
 def moe_expert_share(backend: str) -> float | None:
     """The routed experts' one-token share of the stream rate on `backend` (MOE_EXPERT_SHARE), or None where no
     measurement separates it (the CUDA-fitted Calibration.bw_eff_moe_experts stands)."""

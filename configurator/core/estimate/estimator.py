@@ -36,6 +36,7 @@ from configurator.core.estimate.backends import (
     decode_fact,
     llamacpp_backend,
     moe_expert_share,
+    sglang_attention_backend,
     vulkan_matrix_cores,
 )
 from configurator.core.estimate.cards import as_gpus
@@ -504,6 +505,17 @@ class Calibration:
     # A joint fit with the MoE floor gives 50 and 45 us (the MoE floor is 43 us in both families). Kept out: InferenceX
     # #870 (SGLang v0.5.7 on 8 x H200) and the cookbook's Kimi-K2.5 INT4 rows (0.5.6.post2), holdout.
     mla_layer_latency_sglang: float = 50e-6
+    # SGLang's triton MLA decode kernel (the backend its cookbook launches GLM-4.7-Flash with: backends.SGLANG_MLA_BACKEND)
+    # pays per decode step a cost that grows with the depth read, not with the users: seconds per token of mean depth
+    # and MLA layer. The cookbook's GLM-4.7-Flash BF16 rows on one B200 (SGLang 0.5.7, `--attention-backend triton`,
+    # tests/data/reference) grow 1.09 us per token of depth at one user (TPOT 8.75, 10.94, 12.63 ms at 821, 2,833 and
+    # 4,405 tokens) and 1.34 us at 16 users, over 47 MLA layers; the latent cache at the stream rate explains 130 times
+    # less. FITTED (2026-12-06, moe38: least mean |log error| over those nine rows, 1 ns grid 0-40, all else as
+    # shipped): 19 ns (23 ns, the one-user slope alone, is within 0.002 of it); mean |log error| 0.284 -> 0.162, the
+    # one-user rows +1 / +26 / +45 % -> -7 / -2 / 0 %; the batched rows keep +20..+34 % (not depth: the same at 1K).
+    # Not a crossval knob: no other fitted row runs the triton backend, so the fold that leaves the cookbook out keeps
+    # the shipped value.
+    mla_depth_sglang_triton: float = 19e-9
     # The same floor in vLLM 0.11 on (collectives.release_family "vllm-0.11": full CUDA graphs by default, the MLA
     # decode replayed inside the step's graph; the plain vLLM estimate). FITTED (2026-12-05, moetp29: `benchmarks/
     # accuracy.py --fit decode_speed` over this knob alone, all else as shipped) on the fitted rows of that family:
@@ -1953,6 +1965,27 @@ def _server_layer_latency(
     )
 
 
+def _sglang_mla_depth(model: ModelArch, engine: str, named_engine: str | None, depth: int, ex: _Explain) -> float:
+    """Seconds a decode step pays per token of mean `depth` in SGLang's triton MLA decode kernel, where SGLang runs the
+    model on that backend (backends.SGLANG_MLA_BACKEND; Calibration.mla_depth_sglang_triton); zero elsewhere."""
+    if named_engine != "sglang" or engine not in SERVER_ENGINES or model.mla is None:
+        return 0.0
+    if sglang_attention_backend(model.architecture) != "triton":
+        return 0.0
+    cost = model.num_layers * depth * ex.cal.mla_depth_sglang_triton
+    ex.step(
+        "decode",
+        Reason.of(
+            "est.sglang-triton-mla",
+            layers=model.num_layers,
+            depth=depth,
+            ns=ex.cal.mla_depth_sglang_triton * 1e9,
+            ms=cost * 1e3,
+        ),
+    )
+    return cost
+
+
 def _compute_efficiency(engine: str, gpu: Gpu, *, cal: Calibration) -> float:
     if engine == "llama.cpp":
         # decode's compute bound (batched decode): the share of the peak _peak_tflops names; prefill has its own
@@ -2620,9 +2653,8 @@ def _decode_step(
     read, moe_note = _weights_read(model, w, precision, engine, gpu, batch, cal=ex.cal)
     # a sequence fills its context as it goes: on average the prompt (when stated) and half of the reply is read back
     # per step; without a stated prompt, half of the context
-    kv_read = kv_cache_bytes(
-        model, max(1, (context + (workload.prompt or 0)) // 2), batch, KV_BYTES[workload.kv_precision], engine
-    )
+    depth = max(1, (context + (workload.prompt or 0)) // 2)
+    kv_read = kv_cache_bytes(model, depth, batch, KV_BYTES[workload.kv_precision], engine)
     flops_per_token = (
         2 * (counts.matmul_active) + 4 * model.num_layers * context * model.num_attention_heads * model.head_dim
     )
@@ -2641,7 +2673,8 @@ def _decode_step(
         # off NVIDIA the family's measured GEMM share (measured_matmul_factor), as prefill and training read it
         peak=_peak_tflops(gpu, weight_format(precision, engine).compute) * 1e12 * measured_matmul_factor(gpu),
         compute_eff=_compute_efficiency(engine, gpu, cal=ex.cal),
-        overhead=_step_overhead(model, engine, precision, gpu, gpus, batch, named_engine, ex),
+        overhead=_step_overhead(model, engine, precision, gpu, gpus, batch, named_engine, ex)
+        + _sglang_mla_depth(model, engine, named_engine, depth, ex),
     )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from configurator.core.catalog.models import Gpu, ModelArch
 from configurator.core.common.reasons import Reason, as_json, english
 from configurator.core.common.shapes import LaunchJson, ParallelismJson
+from configurator.core.estimate.backends import sglang_attention_backend
 from configurator.core.estimate.collectives import SGLANG_CURRENT, VLLM_CURRENT, release_label, release_said
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.launch.shell import ShellWord, join_argv
@@ -195,6 +196,9 @@ def sglang_command(model: ModelArch, result: EstimateResult, gpu: Gpu | None = N
     parts += ["--context-length", str(w["context"]), "--max-running-requests", str(w["batch"])]
     if served_half(gpu, w["precision"]):
         parts += ["--dtype", "half"]  # sglang server_args: --dtype auto follows the checkpoint's bfloat16
+    backend = sglang_attention_backend(model.architecture) if model.mla is not None else None
+    if backend is not None:  # the cookbook's backend, the one the estimate timed (estimator._sglang_mla_depth)
+        parts += ["--attention-backend", backend]
     return join_argv(parts)
 
 

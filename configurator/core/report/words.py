@@ -2592,6 +2592,7 @@ ZH_REASONS: dict[str, Template] = {
     "est.how-dp4a": "整数点积（没有张量核心），按 {tops:.0f} TOPS 的 {share:.0%} 计",
     "est.sglang-prefill-stall": "SGLang 把每个新到的提示词作为单独的预填充批次运行（{prefill_ms:.0f} ms），其间运行中的解码批次等待"
     "（--enable-mixed-chunk 默认关闭）：平均每个解码步 {ms:.1f} ms",
+    "est.sglang-triton-mla": "SGLang 的 triton MLA 解码内核：{layers} 个 MLA 层 x 平均深度 {depth} token x {ns:.0f} ns = 每步 {ms:.2f} ms",
     "est.sglang-eager-prefill": "SGLang 不用 CUDA graph 逐个启动提示词的内核：MoE 与 MLA 层延迟下限的 {factor:.0f} 倍，"
     "加上 all-reduce 的延迟 = 第一个 token 之前 {ms:.0f} ms",
     "est.vllm-request-cost": "vLLM 每个请求的固定开销（分词、调度、第一个流式输出块）= 第一个 token 之前 {ms:.0f} ms",
