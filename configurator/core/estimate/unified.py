@@ -111,6 +111,23 @@ APPLE = "apple"
 UNIFIED_PREFILL_FAMILIES: dict[str, tuple[float, float]] = {"Ryzen AI Max": (1.411, 51.7)}
 """chip-name prefix -> (factor on the llama.cpp prompt rate, expert rows at half the dense rate)"""
 
+# A BF16 prompt on Strix Halo's Vulkan backend runs llama.cpp's scalar matmul shaders on the vector ALUs: RADV on GFX1151
+# reports "bf16: 0" (no VK_KHR_shader_bfloat16) beside "matrix cores: KHR_coopmat" in every kyuz0 log, so BF16 weights
+# take none of the coopmat (WMMA) paths the quantized and F16 matmuls use, and are converted to fp32 in the shader. The
+# rate is a share of the catalog's fp32 vector figure (gpu_fp32_tflops, 14.8 on the 395), not the FP16 WMMA peak the
+# discrete-card rate reads (that had put these prompts 49-126 % fast). Per backend on the same box and build (kyuz0's
+# logs, build 9187/9193, May 2026, pp512): dense gemma-4-31B BF16 Vulkan RADV 135.94, AMDVLK no row, ROCm 7.2.3 (HIP,
+# hipBLASLt) 428.07; Ministral-3-14B BF16 RADV 255.05, AMDVLK no row, ROCm 801.06: on ROCm BF16 is faster than Q8_0
+# (gemma-4-31B Q8_0 326.41), on RADV half of it (272.10). The launch command runs Vulkan on this family
+# (backends.FAMILY_LLAMACPP_BACKEND), so the estimate is Vulkan's; a ROCm build's BF16 prompt is ~3x faster (not
+# modelled). FITTED (unified38, 2026-12-06; `python benchmarks/unified_prefill_fit.py`) on the dense BF16 RADV row of
+# tests/data/fit_offload.toml (gemma-3-27b BF16, build 7938, 123.07): the share, the geometric mean of measured /
+# estimated at share 1; the expert half-rate rows of BF16 experts on this path on the MoE BF16 fitted row (Qwen3-30B-A3B
+# BF16, build 7938, 351.97). Held out: gemma-4-31B, gemma-4-26B-A4B, Qwen3.6-35B-A3B and GLM-4.7-Flash BF16 (build
+# 9187/9193; tests/data/holdout_offload.toml).
+UNIFIED_VULKAN_BF16: dict[str, tuple[float, float]] = {"Ryzen AI Max": (0.422, 107.4)}
+"""chip-name prefix -> (share of gpu_fp32_tflops a Vulkan BF16 prompt matmul reaches, expert rows at half that rate)"""
+
 
 def unified_family(gpu: Gpu) -> str | None:
     """The UNIFIED_PREFILL_FAMILIES key of a unified-memory GPU's chip, or None."""
@@ -123,6 +140,13 @@ def unified_prefill_factor(gpu: Gpu) -> float | None:
     """The measured factor on llama.cpp's prompt rate for a unified-memory family (UNIFIED_PREFILL_FAMILIES), or None."""
     family = unified_family(gpu)
     return UNIFIED_PREFILL_FAMILIES[family][0] if family else None
+
+
+def vulkan_bf16_prefill(gpu: Gpu) -> tuple[float, float] | None:
+    """(share of the fp32 vector rate, expert half-rate rows) of a BF16 prompt on a unified-memory family whose Vulkan
+    driver has no bf16 support (UNIFIED_VULKAN_BF16), or None (the discrete-card rate)."""
+    family = unified_family(gpu)
+    return UNIFIED_VULKAN_BF16.get(family) if family else None
 
 
 def apple_stream_share(chip: str) -> float:
