@@ -147,3 +147,15 @@ def test_held_out_q4_k_m_prompts_are_within_15_percent(system_id: str, measured:
     """normiebench's 2026 runs (held out): Llama 3.1 8B Q4_K_M pp512 on the M4 and the M1 Max, both read 8-10 % slow."""
     estimated = _prefill(_system(system_id), "llama-3.1-8b", "q4_k_m")
     assert abs(estimated / measured - 1) <= 0.15, (source, estimated)
+
+
+def test_held_out_moe_prompt_on_the_m2_ultra_within_25_percent() -> None:
+    """ggml-org/llama.cpp PR #28948 (ggerganov, 2026-09-15, 'metal : add MoE and SSM_CONV fusion optimizations'), its
+    'Perf M2 Ultra' table, master column (build b10809): DeepSeek V4 Flash, MXFP4 experts, pp2048 402.41 tokens/s; held
+    out (unified38: never fitted on; the run's -ub is not stated, so llama-bench's default 512). The estimate's Metal
+    expert kernels (APPLE_PREFILL_EXPERT_ROWS_HALF, fitted on one M3 Ultra pair) read it 14 % slow."""
+    workload = Workload(kind="inference", context=2048, prompt=2048, precision="mxfp4", engine="llama.cpp")
+    gpu = system_gpu(_system("mac-studio-m2-ultra-76c-192gb"), wired_fraction=1.0)
+    result = estimate(CATALOG.get("models", "deepseek-v4-flash"), workload, gpu)
+    assert result.prefill_tokens_per_s is not None
+    assert abs(result.prefill_tokens_per_s / 402.41 - 1) <= 0.25, result.prefill_tokens_per_s

@@ -159,6 +159,7 @@ from configurator.core.estimate.unified import (
     unified_bw_efficiency,
     unified_expert_rows_half,
     unified_prefill_factor,
+    vulkan_bf16_prefill,
 )
 from configurator.core.estimate.weights import WeightBytes
 from configurator.core.estimate.weights import weight_bytes as _weight_bytes
@@ -2069,7 +2070,7 @@ def llamacpp_prefill_tflops(
     for BF16 weights, multiplied at the FP32-accumulate peak on CUDA (_bf16_cublas); `precision` the weights' type,
     which sets an Apple GPU's dequantizing cost (unified.APPLE_PREFILL_WEIGHT_FACTOR; None there: a quantized type's
     block format when `quantized`, else 16-bit)."""
-    scalar = _vulkan_scalar_prefill(gpu, cal=cal)
+    scalar = _vulkan_scalar_prefill(gpu, cal=cal) or (_vulkan_bf16_prefill(gpu, cal=cal) if bf16 else None)
     if scalar is not None:
         return scalar
     weights = precision or ("q4_0" if quantized else None)
@@ -2135,6 +2136,19 @@ def _vulkan_scalar_prefill(gpu: Gpu, *, cal: Calibration) -> tuple[float, tuple[
     share = VULKAN_SCALAR_PREFILL_SHARE
     rate = min(gpu.fp32_tflops * share, _board_tflops(gpu, cal))
     return rate, (Reason.of("est.how-vulkan-scalar", share=share, tflops=gpu.fp32_tflops),)
+
+
+def _vulkan_bf16_prefill(gpu: Gpu, *, cal: Calibration) -> tuple[float, tuple[Reason, ...]] | None:
+    """BF16 weights on a Vulkan build whose driver reports no bf16 support (unified.UNIFIED_VULKAN_BF16: Strix Halo's
+    RADV, 'bf16: 0'): the scalar shaders on the vector units at the family's measured share of the fp32 rate. None
+    otherwise."""
+    fact = vulkan_bf16_prefill(gpu)
+    if fact is None or llamacpp_backend(gpu, cal.llamacpp_backend) != "vulkan" or not gpu.fp32_tflops:
+        return None
+    share = fact[0]
+    return gpu.fp32_tflops * share, (
+        Reason.of("est.how-vulkan-bf16", arch=gpu.architecture, share=share, tflops=gpu.fp32_tflops),
+    )
 
 
 def attention_score_seconds(model: ModelArch, context: int, bandwidth: float, *, cal: Calibration = CAL) -> float:
@@ -2507,6 +2521,8 @@ def _llamacpp_prefill_rate(
     )
     # a unified-memory family's own expert kernels (estimate/unified.py), fitted on quantized rows
     family_rows_half = unified_expert_rows_half(gpu) if fmt.quantized else None
+    bf16_path = vulkan_bf16_prefill(gpu) if any(r.code == "est.how-vulkan-bf16" for r in how) else None
+    family_rows_half = bf16_path[1] if bf16_path else family_rows_half  # its own expert kernels' rows (unified.py)
     moe_factor, moe_how = _moe_prefill_time_factor(
         model, counts, prompt, prefill_flops, cal=ex.cal, rows_half=family_rows_half
     )

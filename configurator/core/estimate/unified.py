@@ -108,8 +108,36 @@ APPLE = "apple"
 # them whatever its record. Quantized weights only: every fitted row is quantized, and RADV on GFX1151 reports
 # "bf16: 0" (kyuz0's logs), so a BF16 prompt runs another path; kyuz0's held-out BF16 rows read 49-126 % fast at the
 # discrete-card rate already (gemma-4-31B, Gemma 4 26B-A4B, Qwen3.6-35B-A3B: left as they were).
-UNIFIED_PREFILL_FAMILIES: dict[str, tuple[float, float]] = {"Ryzen AI Max": (1.411, 51.7)}
+# GB10 (DGX Spark and its OEM twins; CUDA, llama.cpp's default backend there): the discrete-card rate (the catalog's
+# 62.5 TFLOPS doubled for FP16 accumulate as on a GeForce Blackwell, x compute_eff_llamacpp x the dequantize factor)
+# read ggml-org/llama.cpp benches/dgx-spark.md's prompts 20-51 % fast (build 6918, 2025-11-02): the chip does not
+# sustain the rate its 48 SMs would at a discrete card's power. FITTED (unified38, 2026-12-06; `python
+# benchmarks/unified_prefill_fit.py`) the same way on the page's llama-batched-bench B = 1 lines (PP 512 / 4096 / 8192
+# of Qwen2.5-Coder-7B Q8_0 and gemma-3-4b Q4_0 for the factor, gpt-oss-20b / 120b MXFP4 and Qwen3-Coder-30B-A3B Q8_0
+# for the rows; the MoE tables' first lines, which carry a one-time cost, excluded with the reason): x0.742 and 109
+# rows (the CUDA-fitted 114: GB10's expert kernels are CUDA's). Held out: the same page's llama-bench pp2048 rows
+# (another tool and run; 20-51 % fast before, -20..+13 % after) and its pp2048 @ depth rows (benchmarks/fill_depth.py).
+# A later build's gpt-oss-120b pp2048 of 2,449.83 (f5acfb2ff, after the Blackwell MXFP4 kernels of PR #17906) is not a
+# row: GB10's architecture name is not "Blackwell", so estimator._blackwell_mxfp4 does not apply to it (left as it is).
+UNIFIED_PREFILL_FAMILIES: dict[str, tuple[float, float]] = {"Ryzen AI Max": (1.411, 51.7), "GB10": (0.742, 109.2)}
 """chip-name prefix -> (factor on the llama.cpp prompt rate, expert rows at half the dense rate)"""
+
+# A BF16 prompt on Strix Halo's Vulkan backend runs llama.cpp's scalar matmul shaders on the vector ALUs: RADV on GFX1151
+# reports "bf16: 0" (no VK_KHR_shader_bfloat16) beside "matrix cores: KHR_coopmat" in every kyuz0 log, so BF16 weights
+# take none of the coopmat (WMMA) paths the quantized and F16 matmuls use, and are converted to fp32 in the shader. The
+# rate is a share of the catalog's fp32 vector figure (gpu_fp32_tflops, 14.8 on the 395), not the FP16 WMMA peak the
+# discrete-card rate reads (that had put these prompts 49-126 % fast). Per backend on the same box and build (kyuz0's
+# logs, build 9187/9193, May 2026, pp512): dense gemma-4-31B BF16 Vulkan RADV 135.94, AMDVLK no row, ROCm 7.2.3 (HIP,
+# hipBLASLt) 428.07; Ministral-3-14B BF16 RADV 255.05, AMDVLK no row, ROCm 801.06: on ROCm BF16 is faster than Q8_0
+# (gemma-4-31B Q8_0 326.41), on RADV half of it (272.10). The launch command runs Vulkan on this family
+# (backends.FAMILY_LLAMACPP_BACKEND), so the estimate is Vulkan's; a ROCm build's BF16 prompt is ~3x faster (not
+# modelled). FITTED (unified38, 2026-12-06; `python benchmarks/unified_prefill_fit.py`) on the dense BF16 RADV row of
+# tests/data/fit_offload.toml (gemma-3-27b BF16, build 7938, 123.07): the share, the geometric mean of measured /
+# estimated at share 1; the expert half-rate rows of BF16 experts on this path on the MoE BF16 fitted row (Qwen3-30B-A3B
+# BF16, build 7938, 351.97). Held out: gemma-4-31B, gemma-4-26B-A4B, Qwen3.6-35B-A3B and GLM-4.7-Flash BF16 (build
+# 9187/9193; tests/data/holdout_offload.toml).
+UNIFIED_VULKAN_BF16: dict[str, tuple[float, float]] = {"Ryzen AI Max": (0.422, 107.4)}
+"""chip-name prefix -> (share of gpu_fp32_tflops a Vulkan BF16 prompt matmul reaches, expert rows at half that rate)"""
 
 
 def unified_family(gpu: Gpu) -> str | None:
@@ -123,6 +151,13 @@ def unified_prefill_factor(gpu: Gpu) -> float | None:
     """The measured factor on llama.cpp's prompt rate for a unified-memory family (UNIFIED_PREFILL_FAMILIES), or None."""
     family = unified_family(gpu)
     return UNIFIED_PREFILL_FAMILIES[family][0] if family else None
+
+
+def vulkan_bf16_prefill(gpu: Gpu) -> tuple[float, float] | None:
+    """(share of the fp32 vector rate, expert half-rate rows) of a BF16 prompt on a unified-memory family whose Vulkan
+    driver has no bf16 support (UNIFIED_VULKAN_BF16), or None (the discrete-card rate)."""
+    family = unified_family(gpu)
+    return UNIFIED_VULKAN_BF16.get(family) if family else None
 
 
 def apple_stream_share(chip: str) -> float:
@@ -201,7 +236,8 @@ def unified_expert_rows_half(gpu: Gpu) -> float | None:
 
 def family_prefill_fitted(gpu: Gpu) -> bool:
     """Whether `gpu` is a unified-memory family whose own prompt rows its prompt constants are fitted on: an Apple chip
-    of APPLE_PREFILL_CHIPS (metal_prefill_fitted) or a UNIFIED_PREFILL_FAMILIES family (Strix Halo: kyuz0's rows)."""
+    of APPLE_PREFILL_CHIPS (metal_prefill_fitted) or a UNIFIED_PREFILL_FAMILIES family (Strix Halo: kyuz0's rows; GB10:
+    dgx-spark.md's batched-bench rows)."""
     return metal_prefill_fitted(gpu) or unified_family(gpu) is not None
 
 
