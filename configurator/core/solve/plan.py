@@ -72,6 +72,7 @@ from configurator.core.solve.power_cap import cap_command, limit_refusal
 from configurator.core.solve.pricing import Quote, quote, system_line, unpriced
 from configurator.core.solve.ranking import (
     REFERENCE_TOKENS,
+    RELEASE_QUALITY_BITS,
     cpu_only,
     end_of_life_caveat,
     idle_own,
@@ -115,6 +116,7 @@ from configurator.core.solve.solver import (
     usable_placement,
 )
 from configurator.core.solve.sources import RELEASE_IN_RAM, SOURCES, PlanContext, register, release_in_ram
+from configurator.core.solve.usual import QUALITY_COST, USUAL, Served
 from configurator.core.support import checks as support
 
 GIB = 1024**3
@@ -2063,25 +2065,20 @@ def _in_ram_said(found: list[Build], request: BuildRequest) -> list[Build]:
     ]
 
 
-USUAL_GGUF = "q4_k_m"
-"""What a machine without a GPU runs when the request names no precision: Q4_K_M, Ollama's default GGUF ("The default
-Q4_K_M is the right starting point for most workloads", llmbestpractices.com/ai-agents/ollama-quantization; "If not
-specified, it's usually q4_K_M by default", martinkollie.com, both read 2026-12-02). Nobody decodes BF16 weights from
-DDR: a 7B in BF16 is 15 GB read per token, in Q4_K_M 4.7 GB."""
+USUAL_GGUF = USUAL.gguf
+"""What a machine without a GPU, and the cards beside it, run when the request names no precision (usual.USUAL)."""
 
 
-USUAL_GGUF_USERS = 4
-"""Up to this many users the Q4_K_M build with a card is offered too: Ollama serves 4 requests at once by default
-(docs.ollama.com/faq, OLLAMA_NUM_PARALLEL: 'The default will auto-select either 4 or 1 based on available memory').
-Gemma 3 27B for 4 users at 2,000 EUR had been answered with 2 x MI50 in BF16 and a 2021 MacBook Pro, where one 24 GB
-card holds its Q4_K_M (17.9 GB) with the four users' cache."""
+USUAL_GGUF_USERS = USUAL.gguf_users
+"""Up to this many users llama.cpp is also the release's server (usual.USUAL); past it vLLM is."""
 
 
 def _usual_gguf_machines(ctx: PlanContext) -> list[Build]:
     """An inference request without --precision (and no engine but llama.cpp, no GPU named or owned): the machines
     without a bought GPU (CPU only, mini PCs, unified memory) also run the model at USUAL_GGUF, and say so in their
-    label. Builds with cards keep the weights as released (BF16), which vLLM serves; a 7B at CNY 5,000 had ended
-    "infeasible, use q4_k_m" where a 2,859 CNY mini PC answers it (issue #28)."""
+    label, as do the cheapest and the fastest build with cards (for any number of users: usual.USUAL); each says what
+    the 4-bit weights cost (quality_cost). The other builds with cards keep the weights as released (BF16), which vLLM
+    serves; a 7B at CNY 5,000 had ended "infeasible, use q4_k_m" where a 2,859 CNY mini PC answers it (issue #28)."""
     request = ctx.request
     w = request.workload
     if not relax.usual_gguf_applies(request):
@@ -2090,14 +2087,15 @@ def _usual_gguf_machines(ctx: PlanContext) -> list[Build]:
         update={"workload": w.model_copy(update={"precision": USUAL_GGUF}), "precision_released": False}
     )
     found = _machines_for(variant, ctx.catalog, ctx.model, ctx.exact_weight_bytes, ctx.should_stop)
-    if w.batch <= USUAL_GGUF_USERS and not ctx.should_stop():
+    if not ctx.should_stop():
         # and the cheapest machine with a card at that format: one 12 GB card runs a 14B at Q4_K_M where BF16 asks
         # for four 11 GB cards in tensor parallel (a single user's Ollama or LM Studio pulls the Q4_K_M); and the
         # fastest at that format, within a budget or not: Gemma 4 31B at 2,500 EUR had its "fastest within budget" on
         # a 22 GB RTX 2080 Ti at 21.9 tokens/s (the cheapest card's search alone) where a used RTX 3090 is what the
         # budget buys, and Llama 3.1 8B with no budget called 2 x A100 80GB in BF16 at 26,573 USD "fastest" where one
         # RTX 5090 decodes its Q4_K_M faster for 5,591 USD. The ranking says which of the two answers each is
-        # (ranking._fastest_claim: "fastest at Q4_K_M", "fastest at release quality")
+        # (ranking._fastest_claim: "fastest at Q4_K_M", "fastest at release quality"). For several users too
+        # (usual.USUAL: llama-server's -np slots), so a card is compared with a Mac at the same 4-bit quant
         cards = _solve_variant(ctx, variant, 2)
         past = tuple(b.gpu_id for b in cards if end_of_life_caveat(b) is not None)
         if past and not ctx.should_stop():
@@ -2114,7 +2112,14 @@ def _usual_gguf_machines(ctx: PlanContext) -> list[Build]:
         # the same request at Q4_K_M has experts-in-RAM builds from 16,620 USD
         found += _experts_in_ram_at(variant, ctx)
     said = Reason.of("kind.usual-gguf", precision=USUAL_GGUF.upper())
-    return [b.of_kind(*b.kinds_said(), said) for b in found]
+    return [b.of_kind(*b.kinds_said(), said, why=_with_cost(b, quality_cost(USUAL_GGUF))) for b in found]
+
+
+def _with_cost(build: Build, cost: tuple[Reason, ...]) -> str | tuple[Reason, ...]:
+    """The build's own why with what its weights cost in quality after it (quality_cost): a Mac at Q4_K_M says it as
+    the card beside it at Q4_K_M does. A why still in words (no codes) is kept as it is."""
+    said = build.offered if "; ".join(english(r) for r in build.offered) == build.why else ()
+    return (*said, *cost) if said or not build.why else build.why  # no why yet (a card build's): the cost alone
 
 
 def _release_on_cards(ctx: PlanContext) -> list[Build]:
@@ -2129,7 +2134,7 @@ def _release_on_cards(ctx: PlanContext) -> list[Build]:
         not relax.usual_gguf_applies(request)
         or not release_in_ram(request)
         or request.precision_released
-        or request.workload.batch > USUAL_GGUF_USERS
+        or not USUAL.release_on_cards(request.workload.batch)
         or ctx.should_stop()
     ):
         return []
@@ -2142,13 +2147,8 @@ def _release_on_cards(ctx: PlanContext) -> list[Build]:
     return [b.of_kind(said, why="") for b in cards]  # the objective's name and why are no claim (as usual-gguf)
 
 
-USUAL_SERVED = "fp8"
-"""What several users' server runs when the request names no precision: vLLM quantizes the released BF16 weights to
-FP8 as it loads them, no calibration data needed (`vllm serve MODEL --quantization fp8`; docs.vllm.ai/en/stable/
-features/quantization/fp8/, read 2026-12-03: W8A8 on Ada, Hopper and Blackwell, weight-only W8A16 through FP8 Marlin
-from Turing on), half the weights' memory. Qwen2.5-32B for Dr. Chen's 20 students had been answered only in BF16
-(8 x RTX 2080 Ti 22GB, or a llama.cpp layer split over two 48 GB RTX 4090s at 10.7 tokens/s each), where FP8 on two
-RTX 5090 D serves them at ~40."""
+USUAL_SERVED = USUAL.served[0].precision
+"""What several users' server runs the release at when the request names no precision (usual.USUAL: FP8 on vLLM)."""
 
 
 def _usual_served_builds(ctx: PlanContext) -> list[Build]:
@@ -2170,19 +2170,57 @@ def _usual_served_builds(ctx: PlanContext) -> list[Build]:
         or ctx.should_stop()
     ):
         return []
+    out: list[Build] = []
+    for served in USUAL.served:
+        if ctx.should_stop():
+            break
+        out += _served_at(ctx, served)
+    return out
+
+
+def _served_at(ctx: PlanContext, served: Served) -> list[Build]:
+    """_usual_served_builds at one of USUAL's served formats, each build saying which in its label (and, below the
+    release's quality, what the bits cost: quality_cost)."""
+    request, model = ctx.request, ctx.model
+    w = request.workload
     variant = request.model_copy(
-        update={"workload": w.model_copy(update={"precision": USUAL_SERVED, "engine": "vllm"})}
+        update={"workload": w.model_copy(update={"precision": served.precision, "engine": served.engine})}
     )
     cards = _solve_variant(ctx, variant, request.top_k if request.budget is not None else 1, answered_too=True)
     fewest = _fewest_cards_served(ctx, variant, cards)
     # weights released in FP8 are served as released (vLLM reads the checkpoint's own FP8 scales), not upcast to
     # BF16: Mistral Medium 3.5 128B for 5 users at 40,000 USD had ended "nothing fits" at BF16 (256 GB of weights)
     # where three RTX PRO 6000 Blackwell Max-Q hold its FP8 release for 28,590 USD
-    code = "kind.released-served" if model.native_precision == USUAL_SERVED else "kind.usual-served"
-    said = Reason.of(code, precision=USUAL_SERVED.upper())
+    code = "kind.released-served" if model.native_precision == served.precision else served.kind
+    said = Reason.of(code, precision=served.precision.split("-")[0].upper() + _bits_said(served.precision))
     fewer = _fewest_kinds(fewest)
-    return [b.of_kind(said, why="") for b in cards] + [b.of_kind(said, k, why="") for b, k in zip(fewest, fewer)]
-    # (the objective's name and why are no claim: offers.solver)
+    why = quality_cost(served.precision) or ""  # the objective's name and why are no claim: offers.solver
+    return [b.of_kind(said, why=why) for b in cards] + [b.of_kind(said, k, why=why) for b, k in zip(fewest, fewer)]
+
+
+def _bits_said(precision: str) -> str:
+    """ " int4" after AWQ / GPTQ (the label's "at AWQ int4"), nothing after FP8."""
+    return " int4" if precision.endswith("-int4") else ""
+
+
+def quality_cost(precision: str) -> tuple[Reason, ...]:
+    """What a build's weights at `precision` cost in quality where the request named no precision and the format is
+    below the release's (ranking.RELEASE_QUALITY_BITS): the published perplexity delta (usual.QUALITY_COST), or that
+    it is 4-bit with none read. Nothing for 8 bits or more."""
+    if weight_format(precision).bulk_bits >= RELEASE_QUALITY_BITS - 1e-9:
+        return ()
+    cost = QUALITY_COST.get(precision)
+    if cost is None:
+        return (Reason.of("why.quality-4bit", precision=precision.split("-")[0].upper() + _bits_said(precision)),)
+    return (
+        Reason.of(
+            "why.quality-cost",
+            precision=precision.upper(),
+            ppl_pct=cost.ppl_pct,
+            model=cost.model,
+            source=cost.source,
+        ),
+    )
 
 
 def _fewest_cards_served(ctx: PlanContext, variant: BuildRequest, found: list[Build]) -> list[Build]:
