@@ -1907,6 +1907,11 @@ def _each_once(request: BuildRequest, offers: list[tuple[str, list[Build]]]) -> 
                 # no precision was named: sources.in_ram; BF16 before it, which nobody decodes from DDR: Qwen3-4B at
                 # 500 USD had shown the 8845HS mini PC at 7.5 tok/s in BF16 and not at 18.6 in Q4_K_M)
                 found[twin] = build.model_copy(update={"source": name})
+            elif name == "usual-served" and quantized(found[twin], request) != quantized(build, request):
+                # the same machine at FP8 (the release's quality) and at AWQ int4 (usual.USUAL's two served formats)
+                # are two answers, as release-on-cards' Q8_0 beside Q4_K_M: 2 x RTX 2080 Ti 22GB for 16 users of
+                # Qwen3-30B-A3B had kept its AWQ run alone (45.6 tokens/s), dropping its FP8 one (42.3)
+                found.append(build.model_copy(update={"source": name}))
             elif name == "usual-served" and _decode(build) > _decode(found[twin]):
                 # the same machine at FP8 on vLLM replaces its run as released: several users' server loads the
                 # weights at FP8 (USUAL_SERVED). Dr. Chen's 8 x RTX 2080 Ti 22GB had been kept at BF16 (37.5 tokens/s,
