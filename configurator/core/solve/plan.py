@@ -1909,9 +1909,11 @@ def _each_once(request: BuildRequest, offers: list[tuple[str, list[Build]]]) -> 
                 found[twin] = build.model_copy(update={"source": name})
             elif name == "usual-served" and quantized(found[twin], request) != quantized(build, request):
                 # the same machine at FP8 (the release's quality) and at AWQ int4 (usual.USUAL's two served formats)
-                # are two answers, as release-on-cards' Q8_0 beside Q4_K_M: 2 x RTX 2080 Ti 22GB for 16 users of
-                # Qwen3-30B-A3B had kept its AWQ run alone (45.6 tokens/s), dropping its FP8 one (42.3)
-                found.append(build.model_copy(update={"source": name}))
+                # are two answers when the fewer bits buy more speed than the estimate can tell apart (FASTER), as
+                # release-on-cards' Q8_0 beside Q4_K_M: 2 x RTX 2080 Ti 22GB for 16 users of Qwen3-30B-A3B had kept
+                # its AWQ run alone (45.6 tokens/s), dropping its FP8 one (42.3); 2 x L20 had shown its AWQ run (24.8)
+                # beside its FP8 one (25.9). The release's run replaces a quantized twin that is no faster
+                found = _served_twin(found, twin, build.model_copy(update={"source": name}), request)
             elif name == "usual-served" and _decode(build) > _decode(found[twin]):
                 # the same machine at FP8 on vLLM replaces its run as released: several users' server loads the
                 # weights at FP8 (USUAL_SERVED). Dr. Chen's 8 x RTX 2080 Ti 22GB had been kept at BF16 (37.5 tokens/s,
@@ -1934,6 +1936,15 @@ def _each_once(request: BuildRequest, offers: list[tuple[str, list[Build]]]) -> 
                 # RTX 3090 had been shown at 9.5 tokens/s with 8 layers in RAM where q8_0 holds it all at 29.1
                 found[twin] = build.model_copy(update={"source": name})
     return found
+
+
+def _served_twin(found: list[Build], twin: int, build: Build, request: BuildRequest) -> list[Build]:
+    """_each_once's rule for one machine run at the release's quality and at fewer bits (usual-served's FP8 and AWQ
+    int4): both when the quantized run is FASTER, else the release's run alone."""
+    release, fewer = (found[twin], build) if quantized(build, request) else (build, found[twin])
+    if _decode(fewer) > FASTER * _decode(release):
+        return [*found, build]
+    return [*found[:twin], release, *found[twin + 1 :]]
 
 
 def _hours(build: Build) -> float:
@@ -2176,7 +2187,7 @@ def _usual_served_builds(ctx: PlanContext) -> list[Build]:
     ):
         return []
     out: list[Build] = []
-    for served in USUAL.served:
+    for served in USUAL.served_for(bool(request.named)):
         if ctx.should_stop():
             break
         out += _served_at(ctx, served)
@@ -2257,7 +2268,9 @@ def _fewest_cards_served(ctx: PlanContext, variant: BuildRequest, found: list[Bu
         keys = {o.key for o in serving if o.count == count}
         if not keys or ctx.should_stop():
             continue
-        got = _solve_variant(ctx, variant, 1, searched=functools.partial(_keyed, keys))
+        got = [b for b in _solve_variant(ctx, variant, 1, searched=functools.partial(_keyed, keys)) if not b.fails]
+        # (a build failing a rule is no server to name: one Arc Pro B60 Dual at AWQ int4 had been "the fewest cards
+        # that serve every user" for Dr. Chen while failing PCI-6, its two GPUs on one card in tensor parallel)
         if got and (not out or got[0].total_price < out[-1].total_price):
             out.append(got[0])
     return out

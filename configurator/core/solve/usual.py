@@ -55,6 +55,13 @@ class UsualPrecision:
         Served("awq-int4", "vllm", "kind.usual-served-4bit"),
     )
 
+    def served_for(self, named: bool) -> tuple[Served, ...]:
+        """The formats several users' server is solved at: every `served` format for an open request, and for GPUs
+        or systems the user named (a side-by-side of the cards he would buy) only those at the release's quality
+        (FP8), as the usual GGUF is not run for named GPUs either (relax.usual_gguf_applies): Dr. Chen's L20, A800 and
+        48 GB 4090 stay compared at the FP8 he serves (expert case chen-compares-l20-a800-4090-48gb-at-fp8)."""
+        return self.served if not named else tuple(s for s in self.served if s.kind != "kind.usual-served-4bit")
+
     def release_on_cards(self, users: int) -> bool:
         """Whether the cards are also solved at the release's quality in a GGUF (Q8_0) for this many users:
         llama.cpp's users, up to `gguf_users`; past it vLLM's FP8 is that quality."""
