@@ -116,7 +116,7 @@ from configurator.core.solve.solver import (
     usable_placement,
 )
 from configurator.core.solve.sources import RELEASE_IN_RAM, SOURCES, PlanContext, register, release_in_ram
-from configurator.core.solve.usual import QUALITY_COST, USUAL, Served
+from configurator.core.solve.usual import QUALITY_COST, USUAL, Served, format_said
 from configurator.core.support import checks as support
 
 GIB = 1024**3
@@ -2208,15 +2208,10 @@ def _served_at(ctx: PlanContext, served: Served) -> list[Build]:
     # BF16: Mistral Medium 3.5 128B for 5 users at 40,000 USD had ended "nothing fits" at BF16 (256 GB of weights)
     # where three RTX PRO 6000 Blackwell Max-Q hold its FP8 release for 28,590 USD
     code = "kind.released-served" if model.native_precision == served.precision else served.kind
-    said = Reason.of(code, precision=served.precision.split("-")[0].upper() + _bits_said(served.precision))
+    said = Reason.of(code, precision=format_said(served.precision))
     fewer = _fewest_kinds(fewest)
     why = quality_cost(served.precision) or ""  # the objective's name and why are no claim: offers.solver
     return [b.of_kind(said, why=why) for b in cards] + [b.of_kind(said, k, why=why) for b, k in zip(fewest, fewer)]
-
-
-def _bits_said(precision: str) -> str:
-    """ " int4" after AWQ / GPTQ (the label's "at AWQ int4"), nothing after FP8."""
-    return " int4" if precision.endswith("-int4") else ""
 
 
 def quality_cost(precision: str) -> tuple[Reason, ...]:
@@ -2227,7 +2222,7 @@ def quality_cost(precision: str) -> tuple[Reason, ...]:
         return ()
     cost = QUALITY_COST.get(precision)
     if cost is None:
-        return (Reason.of("why.quality-4bit", precision=precision.split("-")[0].upper() + _bits_said(precision)),)
+        return (Reason.of("why.quality-4bit", precision=format_said(precision)),)
     return (
         Reason.of(
             "why.quality-cost",

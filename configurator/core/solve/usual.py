@@ -87,3 +87,10 @@ QUALITY_COST: dict[str, QualityCost] = {
 ggml-org/llama.cpp PR #6745, as quoted in XiongjieDai/GPU-Benchmarks-on-LLM-Inference's README at 00dd2bd (May 2024;
 ranking.RELEASE_QUALITY_BITS quotes the same table: +0.03 % at Q8_0, +0.47 % at Q6_K, +4.83 % at Q4_K_M). AWQ int4 has no row
 here: no measurement was read this round, so its builds say it is 4-bit without a number."""
+
+
+def format_said(precision: str) -> str:
+    """A format's name as labels say it, one spelling for the kind and the claim: "Q4_K_M", "FP8", "AWQ int4" (the
+    "fastest within budget at AWQ int4" of a build whose kind says "at AWQ int4")."""
+    head = precision.split("-")[0].upper()
+    return f"{head} int4" if precision.endswith("-int4") else head
