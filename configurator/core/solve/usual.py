@@ -92,5 +92,4 @@ here: no measurement was read this round, so its builds say it is 4-bit without 
 def format_said(precision: str) -> str:
     """A format's name as labels say it, one spelling for the kind and the claim: "Q4_K_M", "FP8", "AWQ int4" (the
     "fastest within budget at AWQ int4" of a build whose kind says "at AWQ int4")."""
-    head = precision.split("-")[0].upper()
-    return f"{head} int4" if precision.endswith("-int4") else head
+    return f"{precision.removesuffix('-int4').upper()} int4" if precision.endswith("-int4") else precision.upper()
