@@ -693,19 +693,20 @@ def in_vram(build: dict[str, Any]) -> bool:
 
 RELEASE_QUALITY = "release quality"
 _TIERED = re.compile(r"fastest(?: within budget)? at (.+)")
-QUANTIZING_KIND = "kind.usual-gguf"
+QUANTIZING_KINDS = ("kind.usual-gguf", "kind.usual-served-4bit")
 """Where a request names no precision the plan also runs llama.cpp's usual GGUF (Q4_K_M, 4.8 bits a weight), and each
 such build says so (its kind in brackets: "at Q4_K_M, llama.cpp's usual GGUF"). Its speed is bought with the weights'
 quality (Llama 3 70B: +4.83 % perplexity at Q4_K_M, +0.03 % at Q8_0; 8-bit weights, vLLM's FP8 too, score as the
 release): when one is the fastest shown beside builds at the release's quality, its claim names its format ("fastest
 at Q4_K_M", checked over every build shown), and the fastest of those others says "fastest at release quality"
-(checked over the builds shown that are not at the usual GGUF)."""
+(checked over the builds shown that are not at the usual GGUF). Since round 38 a server for several users is also run
+at a 4-bit checkpoint on vLLM (kind.usual-served-4bit, "at AWQ int4"), quantized in the same sense."""
 
 
 def quantized(build: dict[str, Any]) -> str | None:
     """The format a build's kind says it quantizes the weights to below the release's quality ("q4_k_m"), else None."""
     for k in build.get("kinds") or []:
-        if k.get("code") == QUANTIZING_KIND:
+        if k.get("code") in QUANTIZING_KINDS:
             return str(k["fields"]["precision"]).lower()
     return None
 

@@ -99,11 +99,15 @@ def test_the_plans_that_ask_much_have_builds_that_cannot_serve_it(cli: Callable[
     third = _plan(cli, PLANS[2])
     assert not any(b["parts"][0]["id"] == "gmktec-k8-plus-8845hs-32gb" for b in third)
     assert third[0]["cost_of_ownership"]["serves_demand"] is True
-    # since the 2026-08-25 Macs entered (macs37) the first plan opens on a Mac mini M5 Pro 48 GB, "cheapest; quietest",
-    # which makes 93.7M of the 180.0M output tokens its five seats ask for a year: both claims say the share
+    # since the 2026-08-25 Macs entered (macs37) the first plan shows a Mac mini M5 Pro 48 GB, "quietest", which makes
+    # 93.7M of the 180.0M output tokens its five seats ask for a year; since round 38 (the cards at the Mac's own
+    # Q4_K_M: usual.USUAL) two MI50 at 1,293 USD take "cheapest" from it, serving as much: each claim says the share
     first = {b["parts"][0]["id"]: b for b in short["qwen3.6-27b 15000"]}
     mac = first["mac-mini-m5-pro-16c-48gb"]
-    assert [short_of(piece) for _k, _s, piece in label_pieces(mac["label"])] == [52, 52]
+    assert [(k, short_of(piece)) for k, _s, piece in label_pieces(mac["label"])] == [("quietest", 52)]
+    cards = first["mi50-32gb"]
+    assert [(k, short_of(piece)) for k, _s, piece in label_pieces(cards["label"])] == [("cheapest", 52)]
+    assert cards["total_price"] < mac["total_price"] and "Q4_K_M" in cards["label"]
     fields = mac["cost_of_ownership"]["demand_short"]["fields"]
     assert fields["demand_day"] == pytest.approx(180e6 / 250)  # 5 seats x 300 requests x 480 tokens
     assert fields["capacity_day"] == pytest.approx(93.7e6 / 250, rel=0.01)

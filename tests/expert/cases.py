@@ -61,6 +61,7 @@ from tests.independent_checker import (
     label_claims,
     label_pieces,
     names_match,
+    past_support,
     qualifiers,
     serves_demand,
     throughput,
@@ -427,6 +428,11 @@ LLAMACPP_PARALLEL_PREFILL = (
     "process their clients' prompts in one batch at one aggregate prompt rate; "
     "https://github.com/ggml-org/llama.cpp/pull/16095 (2025-11-28): Strix Halo's 8060S iGPU prefills an 80B-A3B "
     "Q4_K_M at 290 tok/s (pp512), where a discrete card prefills thousands"
+)
+MI100_GPTQ_MANY_USERS = (
+    "https://github.com/btbtyler09/mi100-llm-testing/issues/6 (2026-03-17): Qwen3.5-35B-A3B-GPTQ-4bit served on two "
+    "used MI100 at home, 44.3 tok/s for one request and 222.4 in all for 10 concurrent ones: several users of a "
+    "30B-class MoE are served from a 4-bit quant on used Instinct cards, not at FP8 or BF16"
 )
 VLLM_FP8_ONLINE = (
     "https://docs.vllm.ai/en/stable/features/quantization/fp8/ (read 2026-12-03): 'Dynamic quantization of an "
@@ -4214,12 +4220,17 @@ CASES: tuple[Case, ...] = (
                 lambda b: gpus_bought(b) == 2 and decode(b) >= 20 and price(b) < 60000,
             ),
             Expect(
-                "the server on the fewest cards is shown, or the cheaper pair shown names it and what it costs more",
-                lambda plan: any(
-                    k["code"] == "kind.fewest-cards"
-                    or (k["code"] == "kind.cheaper-on-more-cards" and float(k["fields"]["saves"]) > 0)
-                    for b in builds(plan)
-                    for k in b.get("kinds") or []
+                "the server on the fewest cards is shown, or the cheaper pair shown names it and what it costs more, "
+                "or a pair shown already serves every student at reading speed for less than the FP8 pair (a 4-bit "
+                "server: round 38)",
+                lambda plan: (
+                    any(
+                        k["code"] == "kind.fewest-cards"
+                        or (k["code"] == "kind.cheaper-on-more-cards" and float(k["fields"]["saves"]) > 0)
+                        for b in builds(plan)
+                        for k in b.get("kinds") or []
+                    )
+                    or any(gpus_bought(b) == 2 and decode(b) >= 20 and price(b) < 43044 for b in builds(plan))
                 ),
             ),
         ),
@@ -4228,7 +4239,9 @@ CASES: tuple[Case, ...] = (
         "Blackwell (32 GB each, FP8 tensor cores) in tensor parallel serve them at ~27 for ~45,800 CNY, less than half. "
         "A buyer signs for the pair unless one card is worth 51,654 CNY more, and is told that price. Walked 2026-12-04 "
         "(advice15): the plan showed the A800 as 'the fewest cards' and no pair (each label search finds the optimum of "
-        "its own number; the fewest-cards search one count only).",
+        "its own number; the fewest-cards search one count only). Round 38 (quant38): with no precision named the "
+        "server is also solved at AWQ int4, and two used RTX 3090 serve the students at 24.5 for 30,596 CNY "
+        "('quietest'), so the FP8 pair on the fewest cards no longer has a place of its own.",
         (USER_JOURNEYS, VLLM_FP8_ONLINE, SERVING_CHEN, NVIDIA_RTX_PRO_4500, A800_CHINA),
     ),
     Case(
@@ -4302,17 +4315,30 @@ CASES: tuple[Case, ...] = (
         "--model qwen2.5-32b --workload inference --batch 20 --currency CNY --region china --budget 300000 "
         "--circuit 230v16a --room server-room",
         (
-            some_build(
-                "eight 22 GB RTX 2080 Ti (the modded value card of Chinese labs) at FP8, >= 40 tok/s per student, "
-                "within 60,000 CNY",
-                lambda b: gpu_ids(b) == {"rtx-2080-ti-22gb"} and decode(b) >= 40 and price(b) <= 60000,
+            Expect(
+                "among the builds: eight 22 GB RTX 2080 Ti (the modded value card of Chinese labs) at FP8, >= 40 tok/s "
+                "per student, within 60,000 CNY; or, since round 38 (4-bit servers), a build labelled 'best value' "
+                "within 60,000 CNY that serves each student at >= 20 tok/s and gives at least its 0.96 tok/s per "
+                "1,000 CNY",
+                lambda plan: (
+                    any(
+                        gpu_ids(b) == {"rtx-2080-ti-22gb"} and decode(b) >= 40 and price(b) <= 60000
+                        for b in builds(plan)
+                    )
+                    or any(
+                        price(b) <= 60000 and decode(b) >= 20 and 1000 * decode(b) / price(b) >= 0.96
+                        for b in labelled(plan, "value")
+                    )
+                ),
             ),
         ),
         "With no precision named a 20-user vLLM server loads the BF16 weights at FP8; the same eight-card 2080 Ti 22G "
         "machine runs that way too, and it is the most speed per CNY a Chinese lab buys. Walked 2026-12-03: the "
         "solver's BF16 run of the machine (37.5 tok/s) hid its FP8 run (51.1 tok/s, 53,025 CNY), so 'best value' "
-        "went to two RTX 5090 D at 0.90 tokens/s per 1,000 CNY against its 0.96.",
-        (USER_JOURNEYS, VLLM_FP8_ONLINE, CN_2080TI_22G),
+        "went to two RTX 5090 D at 0.90 tokens/s per 1,000 CNY against its 0.96. Round 38 (quant38): the server is "
+        "also solved at AWQ int4, and four RTX 4080 serve the students at 37.5 for 34,342 CNY (1.09 per 1,000 CNY), "
+        "the best value shown; the eight 2080 Ti at FP8 (58.6 for 56,334, 1.04) no longer have a place of their own.",
+        (USER_JOURNEYS, VLLM_FP8_ONLINE, CN_2080TI_22G, MI100_GPTQ_MANY_USERS),
     ),
     Case(
         "mistral-medium-35-5-users-served-as-released",
@@ -4336,9 +4362,16 @@ CASES: tuple[Case, ...] = (
         (
             fastest_is_fastest(required=False),
             Expect(
-                "no build labelled 'best value' has less speed for the money than another build shown",
+                "no build labelled 'best value' has less speed for the money than another build shown (one labelled "
+                "'on supported software' than another build on supported software)",
                 lambda plan: all(
-                    decode(b) / price(b) >= 0.98 * max(decode(o) / price(o) for o in builds(plan))
+                    decode(b) / price(b)
+                    >= 0.98
+                    * max(
+                        decode(o) / price(o)
+                        for o in builds(plan)
+                        if not ("on supported software" in b["label"] and past_support(o))
+                    )
                     for b in labelled(plan, "value")
                 ),
             ),
@@ -6122,5 +6155,41 @@ CASES: tuple[Case, ...] = (
         "(13,991 EUR, 66 h: 30.3 training tokens/s per 1,000 EUR) was labelled 'best value' and the A6000s were never "
         "offered (34.4 per 1,000 EUR).",
         (WALLNER_A6000_RIG, PUGET_QUAD_3090),
+    ),
+    # ---- round 38 (quant38): several users' cards are compared with the Mac at the same 4-bit quant
+    Case(
+        "qwen3-30b-a3b-16-users-1500-a-4bit-card-beside-the-mac",
+        "--model qwen3-30b-a3b --workload inference --batch 16 --budget 1500",
+        (
+            some_build(
+                "a build with a card, at a 4-bit quant (Q4_K_M on llama.cpp or AWQ int4 on vLLM), serving each of the "
+                "16 users at >= 15 tok/s for less than the 1,299 USD Mac mini",
+                lambda b: (
+                    bool(gpu_parts(b))
+                    and any(k["code"] in ("kind.usual-gguf", "kind.usual-served-4bit") for k in b.get("kinds") or [])
+                    and decode(b) >= 15
+                    and price(b) < 1299
+                ),
+            ),
+            no_label(
+                "cheapest",
+                "a box with no card beside a cheaper card build at the same 4-bit quant that reads",
+                lambda b: not gpu_parts(b) and decode(b) >= 5,
+            ),
+            every_build(
+                "a build at a 4-bit quant where no precision was named says what the bits cost (quality_cost)",
+                lambda b: (
+                    not any(k["code"] in ("kind.usual-gguf", "kind.usual-served-4bit") for k in b.get("kinds") or [])
+                    or (b.get("quality_cost") or {}).get("code") in ("why.quality-cost", "why.quality-4bit")
+                ),
+            ),
+        ),
+        "Sixteen users of Qwen3-30B-A3B on 1,500 USD: practitioners serve a 30B-class MoE to several users from a 4-bit "
+        "quant (GPTQ/AWQ on vLLM, or llama-server's Q4_K_M in -np slots), the same bytes a Mac's llama.cpp reads. One "
+        "used MI50 32GB holds the Q4_K_M with 16 caches (23.8 GiB) at ~22 tok/s each for 906 USD. Walked 2026-12-06 "
+        "(macs37's note): the plan opened on the 1,299 USD M6 Mac mini at Q4_K_M (10.8 tok/s), 'cheapest; fastest "
+        "within budget; best value', because the cards of a multi-user plan were sized at FP8 / BF16 on vLLM only; "
+        "the MI50 appeared only at --precision q4_k_m.",
+        (MI100_GPTQ_MANY_USERS, LLAMACPP_PARALLEL_PREFILL, OLLAMA_Q4_DEFAULT),
     ),
 )

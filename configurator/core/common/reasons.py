@@ -1503,6 +1503,7 @@ EN: dict[str, Template] = {
     "given",
     "kind.usual-kv": "{precision} KV cache: no --kv-precision given",
     "kind.usual-served": "at {precision}, quantized by vLLM on load for several users: no --precision given",
+    "kind.usual-served-4bit": "at {precision}, a 4-bit checkpoint vLLM serves to several users: no --precision given",
     "kind.fewest-cards": lambda r, _say: (
         f"the fewest cards that serve every user at reading speed: {r.num('count'):.0f}, a simpler server to build, "
         "power and run"
@@ -1837,6 +1838,11 @@ EN: dict[str, Template] = {
         "{bandwidth:g} GB/s of shared memory"
     ),
     "why.quiet-box": "one quiet box whose GPU reads {gb} GB of unified memory",
+    # what 4-bit weights cost, said where the request named no precision (solve.plan.quality_cost, usual.QUALITY_COST)
+    "why.quality-cost": (
+        "4-bit weights: about +{ppl_pct:.1f} % perplexity over 16-bit ones ({model} at {precision}: {source})"
+    ),
+    "why.quality-4bit": "4-bit weights ({precision}): below the release's quality, by no delta measured in the catalog",
     "why.no-assembly": "slower than GPUs at {bandwidth:.0f} GB/s, but nothing to assemble",
     "why.no-box": "one box cannot hold this model",
     "why.one-server": "one server holds this model",

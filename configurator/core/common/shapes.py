@@ -627,6 +627,7 @@ class BuildJson(TypedDict):
     why: list[ReasonJson]  # an addition: what a build without a claim or a kind offers over those above (solve.shown)
     context_fill: NotRequired[ContextFillJson | None]  # an addition: the window asked, filled (FILL's figures)
     first_token_s: NotRequired[FirstTokenJson | None]  # an addition: the typed prompt's and the whole window's waits
+    quality_cost: NotRequired[ReasonJson | None]  # an addition (round 38): what 4-bit weights cost (solve.usual)
     price_warnings: NotRequired[list[OldPriceWarning]]  # added by `plan --json` (cli/plan.py)
     rate_warning: NotRequired[RateWarning | None]  # added by `plan --json` (cli/plan.py): old exchange rates
     price_dates: NotRequired[PriceDates | None]  # added by `plan --json` (cli/plan.py): how old the paid prices are

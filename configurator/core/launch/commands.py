@@ -163,7 +163,12 @@ def vllm_command(
         flag = "--tensor-parallel-size" if result.split == "tensor" else "--pipeline-parallel-size"
         parts += [flag, str(result.gpus)]
     parts += ["--max-model-len", str(w["context"])]
-    quant = None if released_as_served(model, w["precision"]) else VLLM_QUANT.get(w["precision"])
+    # a quantized copy (AWQ/GPTQ) carries its method in config.json too: left to it, vLLM picks its Marlin kernel where
+    # the card runs it (AWQMarlinConfig.override_quantization_method: user_quant None -> awq_marlin), where an explicit
+    # `--quantization awq` "forcing awq" keeps the generic kernel, ~9-10x slower (vLLM's own log line: "Use
+    # quantization=awq_marlin for faster inference"; vllm-project/vllm#20112, 2025-06)
+    prequantized = w["precision"] in PREQUANTIZED
+    quant = None if released_as_served(model, w["precision"]) or prequantized else VLLM_QUANT.get(w["precision"])
     if quant:
         parts += ["--quantization", quant]
     elif w["precision"] in ("bf16", "fp16"):

@@ -215,6 +215,10 @@ class NodeCurve(_Frozen):
         }
 
 
+QUALITY_CODES = ("why.quality-cost", "why.quality-4bit")
+"""The why of a build whose weights run below the release's quality where none was named (solve.plan.quality_cost)."""
+
+
 class Build(_Frozen):
     rank: int
     label: str
@@ -408,7 +412,14 @@ class Build(_Frozen):
             "why": [as_json(o) for o in self.offers],
             "context_fill": self.context_fill(),  # an addition: the window asked, filled (rules.job.fill_of)
             "first_token_s": self.first_token(),  # an addition: the typed prompt's and the whole window's first token
+            # an addition (round 38): what the weights' fewer bits cost where no precision was named, {code, fields}
+            # (why.quality-cost: the published perplexity delta; why.quality-4bit: none read), else None
+            "quality_cost": as_json(q) if (q := self.quality_said()) is not None else None,
         }
+
+    def quality_said(self) -> Reason | None:
+        """What the build's 4-bit weights cost in quality, as its source said it (solve.plan.quality_cost)."""
+        return next((r for r in self.offered if r.code in QUALITY_CODES), None)
 
     def first_token(self) -> FirstTokenJson | None:
         """One user's wait for the first token after the prompt typed every time (the stated --prompt, else a typical

@@ -1210,6 +1210,7 @@ ZH_REASONS: dict[str, Template] = {
     "kind.release-on-cards": "{precision}，评分与原版相当，显卡上的权重字节约减半：未指定权重精度",
     "kind.usual-kv": "{precision} KV 缓存：未指定 KV 缓存精度",
     "kind.usual-served": "{precision}，vLLM 加载时量化，供多个用户使用：未指定权重精度",
+    "kind.usual-served-4bit": "{precision}，vLLM 为多个用户提供的 4 位量化权重：未指定权重精度",
     "kind.fewest-cards": lambda r, _say: (
         f"以阅读速度服务所有用户所需的最少显卡：{r.num('count'):.0f} 张，搭建、供电和运行更简单"
     ),
@@ -1510,6 +1511,8 @@ ZH_REASONS: dict[str, Template] = {
     ),
     "why.mini-pc": "一台不另买 GPU 的小主机：llama.cpp 在 {chip} 的集成 GPU 上运行，从 {bandwidth:g} GB/s 的共享内存读取模型",
     "why.quiet-box": "一台安静的机器，GPU 可读 {gb} GB 统一内存",
+    "why.quality-cost": "4 位权重：困惑度比 16 位权重高约 {ppl_pct:.1f}%（{model}，{precision}：{source}）",
+    "why.quality-4bit": "4 位权重（{precision}）：质量低于原版，目录中没有实测的差值",
     "why.no-assembly": "带宽 {bandwidth:.0f} GB/s，比独立显卡慢，但无需组装",
     "why.no-box": "一台机器装不下这个模型",
     "why.one-server": "一台服务器装得下这个模型",
@@ -3686,6 +3689,7 @@ WINDOW_EN: dict[str, Template] = {
     "auto",
     "kind.usual-kv": "{precision} KV cache: KV cache left on auto",
     "kind.usual-served": "at {precision}, quantized by vLLM on load for several users: Weights left on auto",
+    "kind.usual-served-4bit": "at {precision}, a 4-bit checkpoint vLLM serves to several users: Weights left on auto",
     "kind.released-served": "at {precision} as released, served by vLLM for several users: Weights left on auto",
     "kind.released-as": lambda r, _say: f"at {released_precision(r)} as released: Weights left on auto",
     "kind.serving-engine": lambda r, _say: (

@@ -72,6 +72,7 @@ from configurator.core.solve.power_cap import cap_command, limit_refusal
 from configurator.core.solve.pricing import Quote, quote, system_line, unpriced
 from configurator.core.solve.ranking import (
     REFERENCE_TOKENS,
+    RELEASE_QUALITY_BITS,
     ServingBasis,
     cpu_only,
     end_of_life_caveat,
@@ -116,6 +117,7 @@ from configurator.core.solve.solver import (
     usable_placement,
 )
 from configurator.core.solve.sources import RELEASE_IN_RAM, SOURCES, PlanContext, register, release_in_ram
+from configurator.core.solve.usual import QUALITY_COST, USUAL, Served, format_said
 from configurator.core.support import checks as support
 
 GIB = 1024**3
@@ -1937,6 +1939,13 @@ def _each_once(request: BuildRequest, offers: list[tuple[str, list[Build]]]) -> 
                 # no precision was named: sources.in_ram; BF16 before it, which nobody decodes from DDR: Qwen3-4B at
                 # 500 USD had shown the 8845HS mini PC at 7.5 tok/s in BF16 and not at 18.6 in Q4_K_M)
                 found[twin] = build.model_copy(update={"source": name})
+            elif name == "usual-served" and quantized(found[twin], request) != quantized(build, request):
+                # the same machine at FP8 (the release's quality) and at AWQ int4 (usual.USUAL's two served formats)
+                # are two answers when the fewer bits buy more speed than the estimate can tell apart (FASTER), as
+                # release-on-cards' Q8_0 beside Q4_K_M: 2 x RTX 2080 Ti 22GB for 16 users of Qwen3-30B-A3B had kept
+                # its AWQ run alone (45.6 tokens/s), dropping its FP8 one (42.3); 2 x L20 had shown its AWQ run (24.8)
+                # beside its FP8 one (25.9). The release's run replaces a quantized twin that is no faster
+                found = _served_twin(found, twin, build.model_copy(update={"source": name}), request)
             elif name == "usual-served" and _decode(build) > _decode(found[twin]):
                 # the same machine at FP8 on vLLM replaces its run as released: several users' server loads the
                 # weights at FP8 (USUAL_SERVED). Dr. Chen's 8 x RTX 2080 Ti 22GB had been kept at BF16 (37.5 tokens/s,
@@ -1959,6 +1968,15 @@ def _each_once(request: BuildRequest, offers: list[tuple[str, list[Build]]]) -> 
                 # RTX 3090 had been shown at 9.5 tokens/s with 8 layers in RAM where q8_0 holds it all at 29.1
                 found[twin] = build.model_copy(update={"source": name})
     return found
+
+
+def _served_twin(found: list[Build], twin: int, build: Build, request: BuildRequest) -> list[Build]:
+    """_each_once's rule for one machine run at the release's quality and at fewer bits (usual-served's FP8 and AWQ
+    int4): both when the quantized run is FASTER, else the release's run alone."""
+    release, fewer = (found[twin], build) if quantized(build, request) else (build, found[twin])
+    if _decode(fewer) > FASTER * _decode(release):
+        return [*found, build]
+    return [*found[:twin], release, *found[twin + 1 :]]
 
 
 def _hours(build: Build) -> float:
@@ -2097,25 +2115,20 @@ def _in_ram_said(found: list[Build], request: BuildRequest) -> list[Build]:
     ]
 
 
-USUAL_GGUF = "q4_k_m"
-"""What a machine without a GPU runs when the request names no precision: Q4_K_M, Ollama's default GGUF ("The default
-Q4_K_M is the right starting point for most workloads", llmbestpractices.com/ai-agents/ollama-quantization; "If not
-specified, it's usually q4_K_M by default", martinkollie.com, both read 2026-12-02). Nobody decodes BF16 weights from
-DDR: a 7B in BF16 is 15 GB read per token, in Q4_K_M 4.7 GB."""
+USUAL_GGUF = USUAL.gguf
+"""What a machine without a GPU, and the cards beside it, run when the request names no precision (usual.USUAL)."""
 
 
-USUAL_GGUF_USERS = 4
-"""Up to this many users the Q4_K_M build with a card is offered too: Ollama serves 4 requests at once by default
-(docs.ollama.com/faq, OLLAMA_NUM_PARALLEL: 'The default will auto-select either 4 or 1 based on available memory').
-Gemma 3 27B for 4 users at 2,000 EUR had been answered with 2 x MI50 in BF16 and a 2021 MacBook Pro, where one 24 GB
-card holds its Q4_K_M (17.9 GB) with the four users' cache."""
+USUAL_GGUF_USERS = USUAL.gguf_users
+"""Up to this many users llama.cpp is also the release's server (usual.USUAL); past it vLLM is."""
 
 
 def _usual_gguf_machines(ctx: PlanContext) -> list[Build]:
     """An inference request without --precision (and no engine but llama.cpp, no GPU named or owned): the machines
     without a bought GPU (CPU only, mini PCs, unified memory) also run the model at USUAL_GGUF, and say so in their
-    label. Builds with cards keep the weights as released (BF16), which vLLM serves; a 7B at CNY 5,000 had ended
-    "infeasible, use q4_k_m" where a 2,859 CNY mini PC answers it (issue #28)."""
+    label, as do the cheapest and the fastest build with cards (for any number of users: usual.USUAL); each says what
+    the 4-bit weights cost (quality_cost). The other builds with cards keep the weights as released (BF16), which vLLM
+    serves; a 7B at CNY 5,000 had ended "infeasible, use q4_k_m" where a 2,859 CNY mini PC answers it (issue #28)."""
     request = ctx.request
     w = request.workload
     if not relax.usual_gguf_applies(request):
@@ -2124,14 +2137,15 @@ def _usual_gguf_machines(ctx: PlanContext) -> list[Build]:
         update={"workload": w.model_copy(update={"precision": USUAL_GGUF}), "precision_released": False}
     )
     found = _machines_for(variant, ctx.catalog, ctx.model, ctx.exact_weight_bytes, ctx.should_stop)
-    if w.batch <= USUAL_GGUF_USERS and not ctx.should_stop():
+    if not ctx.should_stop():
         # and the cheapest machine with a card at that format: one 12 GB card runs a 14B at Q4_K_M where BF16 asks
         # for four 11 GB cards in tensor parallel (a single user's Ollama or LM Studio pulls the Q4_K_M); and the
         # fastest at that format, within a budget or not: Gemma 4 31B at 2,500 EUR had its "fastest within budget" on
         # a 22 GB RTX 2080 Ti at 21.9 tokens/s (the cheapest card's search alone) where a used RTX 3090 is what the
         # budget buys, and Llama 3.1 8B with no budget called 2 x A100 80GB in BF16 at 26,573 USD "fastest" where one
         # RTX 5090 decodes its Q4_K_M faster for 5,591 USD. The ranking says which of the two answers each is
-        # (ranking._fastest_claim: "fastest at Q4_K_M", "fastest at release quality")
+        # (ranking._fastest_claim: "fastest at Q4_K_M", "fastest at release quality"). For several users too
+        # (usual.USUAL: llama-server's -np slots), so a card is compared with a Mac at the same 4-bit quant
         cards = _solve_variant(ctx, variant, 2)
         past = tuple(b.gpu_id for b in cards if end_of_life_caveat(b) is not None)
         if past and not ctx.should_stop():
@@ -2148,7 +2162,14 @@ def _usual_gguf_machines(ctx: PlanContext) -> list[Build]:
         # the same request at Q4_K_M has experts-in-RAM builds from 16,620 USD
         found += _experts_in_ram_at(variant, ctx)
     said = Reason.of("kind.usual-gguf", precision=USUAL_GGUF.upper())
-    return [b.of_kind(*b.kinds_said(), said) for b in found]
+    return [b.of_kind(*b.kinds_said(), said, why=_with_cost(b, quality_cost(USUAL_GGUF))) for b in found]
+
+
+def _with_cost(build: Build, cost: tuple[Reason, ...]) -> str | tuple[Reason, ...]:
+    """The build's own why with what its weights cost in quality after it (quality_cost): a Mac at Q4_K_M says it as
+    the card beside it at Q4_K_M does. A why still in words (no codes) is kept as it is."""
+    said = build.offered if "; ".join(english(r) for r in build.offered) == build.why else ()
+    return (*said, *cost) if said or not build.why else build.why  # no why yet (a card build's): the cost alone
 
 
 def _release_on_cards(ctx: PlanContext) -> list[Build]:
@@ -2163,7 +2184,7 @@ def _release_on_cards(ctx: PlanContext) -> list[Build]:
         not relax.usual_gguf_applies(request)
         or not release_in_ram(request)
         or request.precision_released
-        or request.workload.batch > USUAL_GGUF_USERS
+        or not USUAL.release_on_cards(request.workload.batch)
         or ctx.should_stop()
     ):
         return []
@@ -2176,13 +2197,8 @@ def _release_on_cards(ctx: PlanContext) -> list[Build]:
     return [b.of_kind(said, why="") for b in cards]  # the objective's name and why are no claim (as usual-gguf)
 
 
-USUAL_SERVED = "fp8"
-"""What several users' server runs when the request names no precision: vLLM quantizes the released BF16 weights to
-FP8 as it loads them, no calibration data needed (`vllm serve MODEL --quantization fp8`; docs.vllm.ai/en/stable/
-features/quantization/fp8/, read 2026-12-03: W8A8 on Ada, Hopper and Blackwell, weight-only W8A16 through FP8 Marlin
-from Turing on), half the weights' memory. Qwen2.5-32B for Dr. Chen's 20 students had been answered only in BF16
-(8 x RTX 2080 Ti 22GB, or a llama.cpp layer split over two 48 GB RTX 4090s at 10.7 tokens/s each), where FP8 on two
-RTX 5090 D serves them at ~40."""
+USUAL_SERVED = USUAL.served[0].precision
+"""What several users' server runs the release at when the request names no precision (usual.USUAL: FP8 on vLLM)."""
 
 
 def _usual_served_builds(ctx: PlanContext) -> list[Build]:
@@ -2204,19 +2220,52 @@ def _usual_served_builds(ctx: PlanContext) -> list[Build]:
         or ctx.should_stop()
     ):
         return []
+    out: list[Build] = []
+    for served in USUAL.served_for(bool(request.named)):
+        if ctx.should_stop():
+            break
+        out += _served_at(ctx, served)
+    return out
+
+
+def _served_at(ctx: PlanContext, served: Served) -> list[Build]:
+    """_usual_served_builds at one of USUAL's served formats, each build saying which in its label (and, below the
+    release's quality, what the bits cost: quality_cost)."""
+    request, model = ctx.request, ctx.model
+    w = request.workload
     variant = request.model_copy(
-        update={"workload": w.model_copy(update={"precision": USUAL_SERVED, "engine": "vllm"})}
+        update={"workload": w.model_copy(update={"precision": served.precision, "engine": served.engine})}
     )
     cards = _solve_variant(ctx, variant, request.top_k if request.budget is not None else 1, answered_too=True)
     fewest = _fewest_cards_served(ctx, variant, cards)
     # weights released in FP8 are served as released (vLLM reads the checkpoint's own FP8 scales), not upcast to
     # BF16: Mistral Medium 3.5 128B for 5 users at 40,000 USD had ended "nothing fits" at BF16 (256 GB of weights)
     # where three RTX PRO 6000 Blackwell Max-Q hold its FP8 release for 28,590 USD
-    code = "kind.released-served" if model.native_precision == USUAL_SERVED else "kind.usual-served"
-    said = Reason.of(code, precision=USUAL_SERVED.upper())
+    code = "kind.released-served" if model.native_precision == served.precision else served.kind
+    said = Reason.of(code, precision=format_said(served.precision))
     fewer = _fewest_kinds(fewest)
-    return [b.of_kind(said, why="") for b in cards] + [b.of_kind(said, k, why="") for b, k in zip(fewest, fewer)]
-    # (the objective's name and why are no claim: offers.solver)
+    why = quality_cost(served.precision) or ""  # the objective's name and why are no claim: offers.solver
+    return [b.of_kind(said, why=why) for b in cards] + [b.of_kind(said, k, why=why) for b, k in zip(fewest, fewer)]
+
+
+def quality_cost(precision: str) -> tuple[Reason, ...]:
+    """What a build's weights at `precision` cost in quality where the request named no precision and the format is
+    below the release's (ranking.RELEASE_QUALITY_BITS): the published perplexity delta (usual.QUALITY_COST), or that
+    it is 4-bit with none read. Nothing for 8 bits or more."""
+    if weight_format(precision).bulk_bits >= RELEASE_QUALITY_BITS - 1e-9:
+        return ()
+    cost = QUALITY_COST.get(precision)
+    if cost is None:
+        return (Reason.of("why.quality-4bit", precision=format_said(precision)),)
+    return (
+        Reason.of(
+            "why.quality-cost",
+            precision=precision.upper(),
+            ppl_pct=cost.ppl_pct,
+            model=cost.model,
+            source=cost.source,
+        ),
+    )
 
 
 def _fewest_cards_served(ctx: PlanContext, variant: BuildRequest, found: list[Build]) -> list[Build]:
@@ -2248,7 +2297,9 @@ def _fewest_cards_served(ctx: PlanContext, variant: BuildRequest, found: list[Bu
         keys = {o.key for o in serving if o.count == count}
         if not keys or ctx.should_stop():
             continue
-        got = _solve_variant(ctx, variant, 1, searched=functools.partial(_keyed, keys))
+        got = [b for b in _solve_variant(ctx, variant, 1, searched=functools.partial(_keyed, keys)) if not b.fails]
+        # (a build failing a rule is no server to name: one Arc Pro B60 Dual at AWQ int4 had been "the fewest cards
+        # that serve every user" for Dr. Chen while failing PCI-6, its two GPUs on one card in tensor parallel)
         if got and (not out or got[0].total_price < out[-1].total_price):
             out.append(got[0])
     return out

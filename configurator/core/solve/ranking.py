@@ -79,6 +79,7 @@ from configurator.core.solve.shown import (
     why_shown,
 )
 from configurator.core.solve.shown import beaten_by as shown_beaten_by
+from configurator.core.solve.usual import format_said
 from configurator.core.support import checks as support
 from configurator.core.support.facts import EndOfLife
 
@@ -756,7 +757,7 @@ def _speed_claims(f: _Field, request: BuildRequest, comparison: bool) -> None:
     if best is not None and m[best].quantized and released:
         # the fastest runs quantized weights: it says which, and the fastest at the release's quality holds the claim
         # among the others (_fastest_claim's docstring)
-        held = str(f.pool[best].estimate.workload.get("precision", "")).upper()
+        held = format_said(str(f.pool[best].estimate.workload.get("precision", "")))  # as its kind says it
         release = (released_precision(request) or "").split("-")[0].upper()
         f.claims[best][-1] = Reason.of(
             f.claims[best][-1].code, **{**f.claims[best][-1].fields, "quantized": held, "released": release}

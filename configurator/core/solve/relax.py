@@ -336,23 +336,19 @@ def _low_bits_apply(w: Workload, model: ModelArch | None) -> bool:
     return w.precision is None or w.precision not in GGUF_TYPES
 
 
-def q4_already(request: BuildRequest) -> str | None:
-    """What a plan without --precision already runs at Q4_K_M (plan._usual_gguf_machines), so that no way out says
-    "use q4_k_m" of it (_plan_q4): "cards" for up to plan.USUAL_GGUF_USERS users (every machine), "ram" beyond them
-    (only the machines without a bought card and a MoE's experts in RAM), None when it runs nothing at it (a
-    precision asked, an engine but llama.cpp, GPUs named or owned). Qwen3-30B-A3B for 16 users at 1,500 USD had
-    shown an RTX 2060 "at Q4_K_M" with the experts in RAM beside a way out to reading speed that said only "use
-    q4_k_m", of one MI50 that holds the whole model."""
-    from configurator.core.solve.plan import USUAL_GGUF_USERS  # plan imports this module
-
-    if not usual_gguf_applies(request):
-        return None
-    return "cards" if request.workload.batch <= USUAL_GGUF_USERS else "ram"
+def q4_already(request: BuildRequest) -> bool:
+    """Whether a plan without --precision already runs the model at Q4_K_M on every machine (plan._usual_gguf_machines:
+    the cards too, at any number of users since round 38, usual.USUAL's llama-server -np slots), so that no way out
+    says "use q4_k_m" of it (_plan_q4); False when it runs nothing at it (a precision asked, an engine but llama.cpp,
+    GPUs named or owned). Qwen3-30B-A3B for 16 users at 1,500 USD had shown an RTX 2060 "at Q4_K_M" with the experts
+    in RAM beside a way out to reading speed that said only "use q4_k_m", of one MI50 that holds the whole model
+    (round 37 made that way say "on the GPUs too"); that MI50 is now the plan's own cheapest build."""
+    return usual_gguf_applies(request)
 
 
 def usual_gguf_applies(request: BuildRequest) -> bool:
     """An inference request without --precision, no engine but llama.cpp, no GPU named or owned: the plan also runs
-    the model at Q4_K_M on the machines without a bought card (plan._usual_gguf_machines). A release run as released
+    the model at Q4_K_M on the machines without a bought card and on cards (plan._usual_gguf_machines). A release run as released
     (precision_released) that llama.cpp cannot load counts as none named: DeepSeek-V3's FP8 is served by vLLM on
     cards, and the experts-in-RAM hosts run the Q4_K_M GGUF people download (unsloth/DeepSeek-V3-GGUF)."""
     w = request.workload
@@ -368,12 +364,8 @@ def usual_gguf_applies(request: BuildRequest) -> bool:
 
 def _plan_q4(request: BuildRequest, build: Build | None) -> bool:
     """A way out's build at Q4_K_M is one the plan without --precision already runs at it (q4_already): then "use
-    q4_k_m" is no change to make, and the way says only its other changes ("raise the budget to ..."). A card build
-    with the whole model in GPU memory, beyond USUAL_GGUF_USERS users, is a change: it says "on the GPUs too"."""
-    already = q4_already(request)
-    if already is None or build is None:
-        return False
-    return already == "cards" or not build.gpu_count or build.estimate.workload.get("offload") not in (None, "none")
+    q4_k_m" is no change to make, and the way says only its other changes ("raise the budget to ...")."""
+    return build is not None and q4_already(request)
 
 
 def _q4_unsaid(request: BuildRequest, build: Build | None) -> bool:
@@ -503,8 +495,7 @@ def _phrase(
         "gpus": {"gpus": relaxed.max_gpus},
         "speed": {"tps": tps},
         "deadline": {"hours": hours},
-        # the plan runs Q4_K_M only without a card or with the experts in RAM: a card build at it says so
-        "precision": {"gpus": True} if q4_already(request) == "ram" and not _plan_q4(request, build) else {},
+        "precision": {},
         "zero3offload": _offload_stack(w),
         "region": {"region": relaxed.region} if relaxed.region == "china" else {},
     }
