@@ -11,7 +11,8 @@ over every build the sources found, which build holds each claim:
                          budget among the same rivals whose cards hold the whole model (_in_vram_claim)
   fastest within budget  the highest speed among them ("fastest" when no budget was set)
   best value             the highest speed per unit of price
-  quietest               the lowest dBA, then the fewest watts, while a build shown is louder by 2 dBA or more
+  quietest               the lowest dBA, builds within 2 dBA of it being equals (then the most speed for the money:
+                         _as_quiet_pick), while a build shown is louder by 2 dBA or more
                          (shown.AS_QUIET_DBA); it names a cheaper one shown within 2 dBA of it; a build of passive
                          cards under shroud kits, whose noise is a floor, is left out of it (shrouded)
   room to grow           takes one more card by buying only that card (Build.room_for_one_more), the cheapest such
