@@ -645,14 +645,7 @@ that will fix it."""
 REQUESTS = tuple(dict.fromkeys([c.args for c in CASES] + list(LABEL_RICH)))
 
 
-WAYS_TODAY: dict[str, str] = {
-    "--model qwen3-14b --workload finetune --method qlora --own rtx-3060-12gb --budget 500 --top 3": (
-        "review37's walk (#18): the second way out, 'raise the budget to 1,163 USD: cheapest build 2 x RTX 3060 (1 of "
-        "the 1 you own)', is the cheapest build *with the owned card*; re-solved at 1,163 its plan's #1 is one RTX 2080 "
-        "Ti 22GB at 1,096 without the owned card and a Tesla P40 past support at 1,016: the way's words should say "
-        "'with your card' (or name the cheaper build) and 'on supported software'"
-    ),
-}
+WAYS_TODAY: dict[str, str] = {}
 """Requests whose ways out contradict their re-solved plans on main (strict xfail in
 test_every_way_out_is_a_plan_at_its_price only), each with its reason."""
 
