@@ -552,7 +552,8 @@ def _psu_problems(
 #   fastest      the highest throughput: decode tokens/s per user for inference; for training the job's
 #                tokens/s (`estimate.time.tokens_per_s`, else the inverse of the same job's wall-clock hours)
 #   best value   the highest throughput per unit of price
-#   quietest     the lowest dBA, then the lowest wall watts; 2 dBA or more below some build shown
+#   quietest     within 2 dBA of the lowest dBA, the best value of those (then the lowest dBA); 2 dBA or more below some
+#                build shown
 #   room to grow a free x16 slot (or bay) that takes one more of the build's own card, and PSU and circuit
 #                headroom for it
 #   cheapest with X   (a comparison of named GPUs) X is the build's own GPU, and no shown build with X is cheaper
@@ -1630,34 +1631,55 @@ def _speed_problems(build: dict[str, Any], name: str, kind: str, piece: str, poo
 def _quietest_problems(
     build: dict[str, Any], name: str, pool: list[dict[str, Any]], every: list[dict[str, Any]] | None = None
 ) -> list[str]:
-    """The lowest dBA, then the lowest wall watts among builds tied on it, in the claim's pool; and some build shown
-    (`every`, the claim's pool when not given) louder by AS_QUIET_DBA or more (beside builds it cannot be told from,
-    "quietest" claims nothing the estimate can tell). The margin is over every build shown, as the plan's own rule
-    (shown.quieter) reads it: "quietest (without your own card)" is the quietest of the builds without it, and louder
-    by 2 dBA than some build shown, which may use the card (round 34: a 2070 at 40.9 dBA beside two 3090s at 42.9)."""
+    """As quiet as the lowest dBA in the claim's pool (less than AS_QUIET_DBA above it: a smaller difference is one
+    the noise estimate cannot tell), and among the builds that quiet the most speed for the money (within AS_FAST of
+    the best of them, then the lowest figure): a tie on noise is broken by what the box does for the job, never by wall
+    watts, which the catalog takes from unlike sources (round 38: a Mac mini's measured 140 W against a Mac Studio's
+    370 W supply rating had made a 6.2 tokens/s mini "quietest" beside a 12.8 tokens/s Studio, both 25.0 dBA). And
+    some build shown (`every`, the claim's pool when not given) louder by AS_QUIET_DBA or more (beside builds it
+    cannot be told from, "quietest" claims nothing the estimate can tell). The margin is over every build shown, as
+    the plan's own rule (shown.quieter) reads it: "quietest (without your own card)" is the quietest of the builds
+    without it, and louder by 2 dBA than some build shown, which may use the card (round 34: a 2070 at 40.9 dBA
+    beside two 3090s at 42.9)."""
     mine_dba = _dba(build)
     if _shrouded(build):
         return [f"{name}: 'quietest' on passive cards under shroud kits, whose blowers' figure is a floor"]
     # a shrouded build's dBA is a floor (no kit's level is published): no rival for the claim, below or above
-    heard = [(d, _wall(b), b) for b in pool if (d := _dba(b)) is not None and not _shrouded(b)]
+    heard = [(d, b) for b in pool if (d := _dba(b)) is not None and not _shrouded(b)]
     if mine_dba is None or not heard:
         return []
-    low_dba = min(d for d, _w, _b in heard)
-    tied = [(w, b) for d, w, b in heard if d <= low_dba + 0.01]
-    if mine_dba > low_dba + DBA_TOLERANCE:
-        other = min(heard, key=lambda t: t[0])[2]
+    low_dba = min(d for d, _b in heard)
+    if mine_dba >= low_dba + AS_QUIET_DBA - DBA_TOLERANCE:
+        other = min(heard, key=lambda t: t[0])[1]
         return [
             f"{name}: 'quietest' at {mine_dba:.1f} dBA, but #{other['rank']} '{other['label']}' is {low_dba:.1f} dBA"
-        ]
-    if _wall(build) > min(w for w, _b in tied) + 1:
-        other = min(tied, key=lambda t: t[0])[1]
-        return [
-            f"{name}: 'quietest' ties on dBA but draws {_wall(build):.0f} W against "
-            f"#{other['rank']}'s {_wall(other):.0f} W"
         ]
     louder = [d for b in (every or pool) if (d := _dba(b)) is not None and not _shrouded(b)]
     if not any(d >= mine_dba + AS_QUIET_DBA - DBA_TOLERANCE for d in louder):
         return [f"{name}: 'quietest' at {mine_dba:.1f} dBA, within {AS_QUIET_DBA:g} dBA of every build shown"]
+    band = [b for d, b in heard if d < low_dba + AS_QUIET_DBA - DBA_TOLERANCE]
+
+    def value(b: dict[str, Any]) -> float | None:
+        t = throughput(b)
+        return None if t is None else (t / b["total_price"] if b["total_price"] > 0 else math.inf)
+
+    values = [(v, b) for b in band if (v := value(b)) is not None]
+    mine = value(build)
+    if values and mine is not None:
+        top, other = max(values, key=lambda vb: vb[0])
+        if mine < top * AS_FAST * (1 - SPEED_TOLERANCE):
+            return [
+                f"{name}: 'quietest' at {mine * 1000:.3g} tokens/s per 1,000, but #{other['rank']} '{other['label']}', "
+                f"as quiet (within {AS_QUIET_DBA:g} dBA), has {top * 1000:.3g}"
+            ]
+        # as much for the money (AS_FAST) as the best that quiet: the lower figure holds it (a cheaper one within
+        # 2 dBA is named in its why)
+        lower = [b for v, b in values if v >= top * AS_FAST and (_dba(b) or 0.0) < mine_dba - DBA_TOLERANCE]
+        if lower:
+            return [
+                f"{name}: 'quietest' at {mine_dba:.1f} dBA, but #{lower[0]['rank']} '{lower[0]['label']}' is as much "
+                f"for the money and {_dba(lower[0]):.1f} dBA"
+            ]
     return []
 
 

@@ -202,7 +202,10 @@ def check_text(check: object) -> str:
 
 class _WrappedFitDelegate(QStyledItemDelegate):
     """The "How it fits" cell wraps its words onto more lines where the column is narrow (at 1366 x 768 it read
-    "vllm · layers ove…"); its height is measured at the column's width, so the row grows to show it whole."""
+    "vllm · layers ove…"); its height is measured at the column's width, so the row grows to show it whole, up to
+    FIT_LINES lines, the last elided ("…"): the whole sentence is in the cell's tooltip and, for the selected build,
+    in the "How this fits" line under the table. Dr. Chen's LoRA at 1366 x 768 had three four-line rows, and the
+    fifth row was cut by a line (round 37)."""
 
     def __init__(self, table: QTableWidget) -> None:
         super().__init__(table)
@@ -212,17 +215,24 @@ class _WrappedFitDelegate(QStyledItemDelegate):
         super().initStyleOption(option, index)
         option.features |= QStyleOptionViewItem.ViewItemFeature.WrapText
         option.textElideMode = Qt.TextElideMode.ElideNone
+        if index.column() == BuildsTable.FIT:  # the Speed / time cell wraps onto two lines at most, whole
+            option.text = why_lines(str(index.data() or ""), option.font, self._text_room(index.column()), FIT_LINES)
 
     def sizeHint(self, option, index) -> QSize:  # type: ignore[no-untyped-def]
         hint = super().sizeHint(option, index)
+        room = self._text_room(index.column())
         text = str(index.data() or "")
+        if index.column() == BuildsTable.FIT:
+            text = why_lines(text, option.font, room, FIT_LINES)
+        lines = option.fontMetrics.boundingRect(QRect(0, 0, room, 10_000), int(Qt.TextFlag.TextWordWrap), text)
+        return QSize(hint.width(), max(hint.height(), lines.height() + 2 * FIT_TEXT_MARGIN))
+
+    def _text_room(self, column: int) -> int:
         # the cell is painted a grid line narrower than its column (QTableView's visualRect): measured at the column's
         # width, a line exactly as wide as the room read as one and was painted as two, its second cut off (DeepSeek R1
         # at 30,000 USD in Chinese at 1600 x 1000: "… 允许卸载到内存 · 满")
         grid = 1 if self._table.showGrid() else 0
-        room = max(self._table.columnWidth(index.column()) - grid - 2 * FIT_TEXT_MARGIN, 20)
-        lines = option.fontMetrics.boundingRect(QRect(0, 0, room, 10_000), int(Qt.TextFlag.TextWordWrap), text)
-        return QSize(hint.width(), max(hint.height(), lines.height() + 2 * FIT_TEXT_MARGIN))
+        return max(self._table.columnWidth(column) - grid - 2 * FIT_TEXT_MARGIN, 20)
 
 
 class _WrappedWhyDelegate(_WrappedFitDelegate):
@@ -255,10 +265,13 @@ class _WrappedWhyDelegate(_WrappedFitDelegate):
 
 
 WHY_LINES = 2
+FIT_LINES = 3
+"""The lines a "How it fits" (or Speed / time) cell takes at most before its last is elided: three rows of four lines
+and two of three are what the builds' pane holds at 1366 x 768 above the detail's own minimum."""
 
 
-def why_lines(text: str, font: QFont, room: int) -> str:
-    """`text` as it fits WHY_LINES lines `room` px wide, wrapped as the style paints a cell (QTextLayout, word wrap):
+def why_lines(text: str, font: QFont, room: int, most: int = WHY_LINES) -> str:
+    """`text` as it fits `most` lines `room` px wide, wrapped as the style paints a cell (QTextLayout, word wrap):
     whole, or its longest start that fits with "…"."""
 
     def fits(said: str) -> bool:
@@ -272,7 +285,7 @@ def why_lines(text: str, font: QFont, room: int) -> str:
             line.setLineWidth(room)
             lines, widest = lines + 1, max(widest, line.naturalTextWidth())
         layout.endLayout()
-        return lines <= WHY_LINES and widest <= room
+        return lines <= most and widest <= room
 
     if fits(text):
         return text
@@ -411,7 +424,8 @@ class BuildsTable(QTableWidget):
             _NumberItem(f"{build.power.wall_w * build.nodes:,.0f} W", build.power.wall_w * build.nodes),
             _NumberItem(noise_short(sound), sound.dba or 0.0),
             QTableWidgetItem(checks_text(build)),
-            QTableWidgetItem(i18n.fit_line(fit) if fit else ""),
+            # the capped GPUs' time or speed is this row's Speed / time cell: said once (Fit.beside_speed)
+            QTableWidgetItem(i18n.fit_line(fit.beside_speed()) if fit else ""),
         ]
         items[1].setToolTip(f"{i18n.label(build)}: {i18n.why(build)}")
         items[2].setToolTip(f"{gpus} ({build.gpu_id})")

@@ -5793,14 +5793,6 @@ CASES: tuple[Case, ...] = (
         "Max, 35 dBA, not shown) and the Framework Desktop was 'quietest' at 3,650 USD and 5.2 tok/s, where the M1 "
         "Ultra 128 GB, as quiet, decodes 12.8 tok/s for 3,200.",
         (LLAMACPP_APPLE_4167, CRAFTRIGS_DUAL_24GB),
-        today=(
-            "macs37 (2026-12-06): since the 2026-08-25 Macs entered, 'quietest' is the 2,699 USD M5 Pro Mac mini 64 GB "
-            "at 6.2 tokens/s (307 GB/s): as quiet as a Mac Studio, it wins the tie on watts (140 W, Apple's measured "
-            "maximum of the M4 Pro mini, against the used M1 Ultra Studio's 370 W power-supply rating), and the M1 "
-            "Ultra (3,200 USD, 12.8 tokens/s), which held the claim, is shown only past the top five, with none. The "
-            "tie-break (ranking._quietest_claim: the lowest dBA, then the fewest watts) over the two records' unlike "
-            "watts is the cause, not fixed in round 37."
-        ),
     ),
     # ---- round 37 (review37): twenty home-rig requests walked as a buyer (2026-12-06)
     Case(

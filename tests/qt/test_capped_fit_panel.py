@@ -71,3 +71,33 @@ def test_the_estimates_tab_says_the_cap_beside_the_hours_it_times(  # type: igno
             assert at_cap.format(f"{build.power_limit * 100:.0f}") in training, training
     finally:
         i18n.install(app, "en")
+
+
+@pytest.mark.parametrize(("language", "capped_words"), [("en", "GPUs at {limit} power"), ("zh_CN", "GPU {limit} 功率")])
+def test_the_table_row_says_the_cap_once_and_its_hours_in_the_speed_cell(  # type: ignore[no-untyped-def]
+    qtbot, solved, language: str, capped_words: str
+) -> None:
+    """Round 38: a capped build's "How it fits" cell says the cap without the hours at it, which the row's own Speed /
+    time cell shows (Dr. Chen's LoRA at 1366 x 768: "GPUs at 80% power: 41.6 h" beside "41.6 h per 100 M tokens"
+    made three rows four lines tall); its tooltip and the header under the table keep the hours."""
+    from configurator.core.report.fit import fit_of
+    from configurator.qt.builds import BuildsTable
+
+    request, builds = solved
+    app = make_app([])
+    i18n.install(app, language)
+    try:
+        table = BuildsTable()
+        qtbot.addWidget(table)
+        table.show_result(type("Result", (), {"builds": builds})(), 0, request)  # type: ignore[arg-type]
+        for row, build in enumerate(table.builds):
+            cell = table.item(row, table.FIT).text()
+            if build.power_limit is None:
+                continue
+            hours = f"{build.estimate.wall_hours:,.1f}"
+            assert capped_words.format(limit=f"{build.power_limit:.0%}") in cell
+            assert hours not in cell and hours in table.item(row, table.SPEED).text()
+            assert hours in table.item(row, table.FIT).toolTip()
+            assert fit_of(build, request).beside_speed().line in fit_of(build, request).line.replace(f": {hours} h", "")
+    finally:
+        i18n.install(app, "en")

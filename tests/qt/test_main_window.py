@@ -320,7 +320,10 @@ def _assert_every_tab_shows(window, build) -> None:  # type: ignore[no-untyped-d
     row = window.builds.currentRow()
     assert window.builds.item(row, 2).text() == gpus_text(build)
     assert window.builds.item(row, 3).text() == f"{build.total_price:,.0f} {build.currency}"
-    assert window.builds.item(row, window.builds.FIT).text() == fit_of(build, window.session.request).line
+    # the capped GPUs' time or speed is the row's own Speed / time cell: the fit's line beside it leaves it out
+    assert (
+        window.builds.item(row, window.builds.FIT).text() == fit_of(build, window.session.request).beside_speed().line
+    )
     assert detail.build is build
     from configurator.core.model import noise
 

@@ -1363,7 +1363,18 @@ EN: dict[str, Template] = {
         )
     ),
     "claim.quietest": lambda r, say: (
-        f"the lowest noise: {r.num('dba'):.1f} dBA at 1 m, {r.num('watts'):,.0f} W at the wall"
+        (
+            f"as quiet as the quietest found ({r.num('lowest'):.1f} dBA, within the {r.num('margin'):g} dBA the noise "
+            f"estimate cannot tell): {r.num('dba'):.1f} dBA at 1 m, {r.num('watts'):,.0f} W at the wall"
+            if r.fields.get("lowest") is not None
+            else f"the lowest noise: {r.num('dba'):.1f} dBA at 1 m, {r.num('watts'):,.0f} W at the wall"
+        )
+        + (
+            f"; the most speed for the money of the builds found within {r.num('margin'):g} dBA of the quietest, a tie "
+            "the noise estimate cannot break"
+            if r.fields.get("as_quiet")
+            else ""
+        )
         + (
             f" (one {r.num('cheaper'):,.0f} {r.fields['currency']} cheaper is {r.num('more'):.1f} dBA louder, a "
             "difference the noise estimate cannot tell)"

@@ -55,6 +55,20 @@ class Fit(BaseModel):
 
     settings: tuple[FitSetting, ...]
 
+    def beside_speed(self) -> Fit:
+        """The fit as a row that shows the build's time or speed beside it says it (the window's builds table): the
+        capped GPUs' short form without the figure at that power, which the row's own Speed / time cell shows. Dr.
+        Chen's LoRA at 1366 x 768: "GPUs at 80% power: 41.6 h" beside "41.6 h per 100 M tokens" had made three rows
+        four lines tall and cut the fifth (round 37). The header under the table and the tooltip keep the figure."""
+        out = []
+        for s in self.settings:
+            said = s.short_said
+            if said is not None and said.code == "fit.power" and set(said.fields) - {"limit"}:
+                short = Reason.of("fit.power", limit=said.fields["limit"])
+                s = s.model_copy(update={"short": english(short), "short_said": short})
+            out.append(s)
+        return Fit(settings=tuple(out))
+
     @property
     def line(self) -> str:
         """The compact line for tables and headers: values only, solver's choices starred."""

@@ -1097,7 +1097,17 @@ ZH_REASONS: dict[str, Template] = {
         f"{'训练 token/秒' if r.fields.get('training') else 'token/秒（每用户）'}"
     ),
     "claim.quietest": lambda r, say: (
-        f"噪音最低：距 1 米 {r.num('dba'):.1f} dBA，墙插功耗 {r.num('watts'):,.0f} W"
+        (
+            f"与最安静的配置（{r.num('lowest'):.1f} dBA）相差不到 {r.num('margin'):g} dBA，噪音估算分辨不出："
+            f"距 1 米 {r.num('dba'):.1f} dBA，墙插功耗 {r.num('watts'):,.0f} W"
+            if r.fields.get("lowest") is not None
+            else f"噪音最低：距 1 米 {r.num('dba'):.1f} dBA，墙插功耗 {r.num('watts'):,.0f} W"
+        )
+        + (
+            f"；在与最安静者相差 {r.num('margin'):g} dBA 以内的配置中性价比最高（噪音估算分不出高下）"
+            if r.fields.get("as_quiet")
+            else ""
+        )
         + (
             f"（另一配置便宜 {r.num('cheaper'):,.0f} {r.fields['currency']}，只响 {r.num('more'):.1f} dBA，噪音估算分辨不出）"
             if r.fields.get("cheaper") is not None

@@ -1283,8 +1283,12 @@ def _diagnose(
             if usual_finetune_applies(relaxed) and not stop():  # as its plan solves it (_with_usual_finetune)
                 usual = _solve_once(_at_usual_finetune(relaxed), catalog, model, exact, 1, stop, 1.0, cost_cap=cost_cap)
                 builds = _with_usual_finetune(builds, usual[0])
-            if not builds and relaxed.owned_gpu is not None and _money_or_kv(relaxed, request):
-                builds = _beside_or_without_own(_context(relaxed, catalog, model, exact, stop), cost_cap, owned)
+            if relaxed.owned_gpu is not None and _money_or_kv(relaxed, request) and not stop():
+                # beside the own card's builds too, not only where there are none: the plan at the way's budget shows
+                # the builds without the card, and "raise the budget to 1,163 USD: cheapest build 2 x RTX 3060 (1 of
+                # the 1 you own)" had opened, re-planned at 1,163, on one RTX 2080 Ti 22GB without it at 1,096 (Qwen3
+                # 14B QLoRA with an owned RTX 3060 at 500 USD, review37's walk)
+                builds += _beside_or_without_own(_context(relaxed, catalog, model, exact, stop), cost_cap, owned)
         # the machines without a bought GPU are ways out too (Qwen2.5-7B at 5,000 CNY: a 2,859 CNY mini PC at q4_k_m
         # where the GPU search said 6,159); a slow CPU-only box is no way out beside GPU builds (ranking.slow_cpu_only).
         # Power limits, circuits, GPU counts and offload change nothing for them: asked once per remaining request

@@ -11,7 +11,8 @@ over every build the sources found, which build holds each claim:
                          budget among the same rivals whose cards hold the whole model (_in_vram_claim)
   fastest within budget  the highest speed among them ("fastest" when no budget was set)
   best value             the highest speed per unit of price
-  quietest               the lowest dBA, then the fewest watts, while a build shown is louder by 2 dBA or more
+  quietest               the lowest dBA, builds within 2 dBA of it being equals (then the most speed for the money:
+                         _as_quiet_pick), while a build shown is louder by 2 dBA or more
                          (shown.AS_QUIET_DBA); it names a cheaper one shown within 2 dBA of it; a build of passive
                          cards under shroud kits, whose noise is a floor, is left out of it (shrouded)
   cheapest serving the demand, quietest serving the demand
@@ -69,6 +70,7 @@ from configurator.core.rules.site import DataCenterNoise
 from configurator.core.solve.rules import FILL, PROMPT, READING_TPS, SPEED
 from configurator.core.solve.shown import (
     AS_FAST,
+    AS_QUIET_DBA,
     FASTER,
     SAME_PRICE,
     gives_up_for_little,
@@ -635,7 +637,7 @@ def _claim_pool(f: _Field, code: str) -> tuple[list[int], Callable[[int], tuple[
         fast = [i for i in _vram_rivals(f) if held is not None and m[i].speed >= m[held].speed * FASTER]
         return fast, _price_key(f)
     if code == "claim.quietest":
-        return _heard(f), lambda i: (_shown_dba(f, i), m[i].watts, m[i].price)
+        return _heard(f), lambda i: (_shown_dba(f, i), -m[i].speed, m[i].price)  # the holder: _as_quiet_pick
     return None
 
 
@@ -651,6 +653,8 @@ def _supported_holder(f: _Field, code: str) -> int | None:
         return None
     pool, key = chosen
     supported = [i for i in pool if f.eol[i] is None]
+    if code == "claim.quietest":
+        return _as_quiet_pick(f, supported) if supported else None
     return min(supported, key=key) if supported else None
 
 
@@ -879,17 +883,47 @@ def _shown_dba(f: _Field, i: int) -> float:
     return round(f.m[i].dba or 0.0, 1)
 
 
+def _as_quiet_pick(f: _Field, heard: list[int]) -> int:
+    """Among `heard`, the build "quietest" goes to: of the builds as quiet as the quietest (none quieter than it by
+    shown.AS_QUIET_DBA, the 2 dBA the noise estimate resolves), the one with the most speed for the money (any within
+    shown.AS_FAST of the best of them, the rule "best value" reads), then the lowest figure shown, then the cheapest.
+    A tie on noise is broken by what the box does for the job and its price, never by wall watts: the catalog's come
+    from unlike sources (Apple's measured 140 W maximum of the M4 Pro Mac mini against the 370 W power-supply rating
+    of a used Mac Studio M1 Ultra), and for Llama 3.3 70B at Q4_K_M in a home office the 2,699 USD M5 Pro Mac mini at
+    6.2 tokens/s had been "quietest" on them beside the M1 Ultra, as quiet (25.0 dBA both), at 12.8 tokens/s for 3,200
+    (expert case llama70b-q4-home-5000-quietest-is-the-mac-studio-people-weigh). Speed alone would not do: for an 8B
+    with no budget it gave the claim to a 1,900 USD MacBook Pro at 50 tokens/s over the 399 USD mini PC at 10.8, as
+    quiet (35.0 dBA), that the lead's merge of round 36 kept it on (offers.unified_memory). A cheaper build shown within
+    2 dBA is still named in the claim (_quiet_shown)."""
+    m = f.m
+    low = min(_shown_dba(f, i) for i in heard)
+    band = [i for i in heard if not quieter(low, m[i].dba)]
+    top = max(m[i].value() for i in band)
+    worth = [i for i in band if m[i].value() >= AS_FAST * top]
+    return min(worth, key=lambda i: (_shown_dba(f, i), m[i].price))
+
+
 def _quietest_claim(f: _Field, heard: list[int]) -> tuple[int | None, Reason]:
-    """The build that claims "quietest" among `heard` (the lowest dBA shown, then the fewest watts), and the claim;
-    None when no build is louder than it by shown.AS_QUIET_DBA (2 dBA): then it is as quiet as every other, and
-    "quietest" would be a claim the estimate cannot make (Dr. Chen's five L20 and three A800, both 73.0 dBA, had been
-    told apart by wall watts). _quiet_shown says what a cheaper build shown within 2 dBA of it is."""
+    """The build that claims "quietest" among `heard` (_as_quiet_pick: the best value of those as quiet as the quietest),
+    and the claim; None when no build is louder than it by shown.AS_QUIET_DBA (2 dBA): then it is as quiet as every
+    other, and "quietest" would be a claim the estimate cannot make (Dr. Chen's five L20 and three A800, both 73.0 dBA,
+    had been told apart by wall watts). The claim says when a build found has a lower figure (field `lowest`) and
+    when it was picked for its speed for the money among builds as quiet (field `as_quiet`). _quiet_shown says what a cheaper build
+    shown within 2 dBA of it is."""
     m = f.m
     if len(heard) < 2:
         return None, Reason.of("claim.quietest", dba=0.0, watts=0.0)
-    best = min(heard, key=lambda i: (_shown_dba(f, i), m[i].watts, m[i].price))
+    best = _as_quiet_pick(f, heard)
     louder = any(quieter(m[best].dba, m[j].dba) for j in heard)
-    return (best if louder else None), Reason.of("claim.quietest", dba=m[best].dba or 0.0, watts=m[best].watts)
+    low = min(_shown_dba(f, i) for i in heard)
+    band = [i for i in heard if i != best and not quieter(low, m[i].dba)]
+    extra: dict[str, Value] = {"as_quiet": True} if band else {}
+    if low < _shown_dba(f, best):
+        extra["lowest"] = low
+    if extra:
+        extra["margin"] = AS_QUIET_DBA
+    said = Reason.of("claim.quietest", dba=m[best].dba or 0.0, watts=m[best].watts, **extra)
+    return (best if louder else None), said
 
 
 def _quiet_shown(f: _Field, shown: list[int]) -> None:
