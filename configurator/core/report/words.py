@@ -1165,6 +1165,7 @@ ZH_REASONS: dict[str, Template] = {
     "kind.cpu-only": "仅 CPU",
     "kind.cpu-channels": "仅 CPU，{channels} 通道内存",
     "kind.mini-pc": "迷你主机：{name}",
+    "kind.base-gpu": "二手工作站加显卡：{base}",
     "kind.experts-tier": lambda r, _say: f"专家放在内存，{_zh_tier(str(r.fields['tier']))}",
     "kind.unified": "整机：{name}",
     "kind.ready-made": "整机：{name}",
@@ -1365,6 +1366,8 @@ ZH_REASONS: dict[str, Template] = {
     "part.memory-host": "{gb} GB {memory}-{mts}，{modules} 根内存（峰值 {bandwidth:.0f} GB/s），存放模型及其缓存",
     "part.no-gpu-case": lambda r, _say: f"{ZH_CHASSIS.get(str(r.fields['kind']), str(r.fields['kind']))}：无需容纳 GPU",
     "part.model-files": "{tb:.1f} TB 存放模型文件",
+    "part.base": "二手整机作底座：{cpu}，{gb} GB 内存，{psu_w:.0f} W 电源，{slots} 个 x16 插槽",
+    "part.base-card": "装入 {base} 空余的 x16 插槽",
     "part.unified-box": "{chip}：{gb} GB {memory}，带宽 {bandwidth:g} GB/s，CPU 与集成 GPU 共用",
     "part.unified": "{chip}：{gb} GB 统一内存，带宽 {bandwidth:.0f} GB/s",
     "part.holds": lambda r, _say: (
@@ -1500,6 +1503,7 @@ ZH_REASONS: dict[str, Template] = {
             else "解码速度受内存带宽限制，提示词处理受核心数限制"
         )
     ),
+    "why.base-gpu": "整台购入二手 {base}（{cpu}，{gb} GB），CPU、内存、硬盘和电源都已带齐，再在空余的 x16 插槽装一张卡，由电源自带的显卡供电插头供电",
     "why.mini-pc": "一台不另买 GPU 的小主机：llama.cpp 在 {chip} 的集成 GPU 上运行，从 {bandwidth:g} GB/s 的共享内存读取模型",
     "why.quiet-box": "一台安静的机器，GPU 可读 {gb} GB 统一内存",
     "why.no-assembly": "带宽 {bandwidth:.0f} GB/s，比独立显卡慢，但无需组装",
@@ -1905,6 +1909,7 @@ ZH_REASONS: dict[str, Template] = {
     ),
     # a catalog record's whole-record rule broken (catalog.models.invalid); field names stay as the TOML spells them
     "record.sold-new-source": "填写了 sold_new_until 就要填写 sold_new_source：说明在哪里宣布停售",
+    "record.base-slots": "x16_slots 须按顺序列出互不相同的插槽位置，从 1 到 slot_openings（{openings}）",
     "record.unknown-estimates": lambda r, _say: "estimates 中有未知字段：" + "、".join(_strings(r, "names")),
     "record.power-floor-source": "填写了 power_limit_min_w 就要填写 power_limit_source",
     "record.compute-capability-source": "填写了 compute_capability 就要填写 compute_capability_source",
