@@ -2430,6 +2430,7 @@ EN: dict[str, Template] = {
     "noise.cooler": "{kind} CPU cooler",
     "noise.unified": "{noise} unified-memory system",
     "noise.server": "GPU server fans",
+    "noise.base": "the workstation's own case fans, CPU cooler and PSU",
     "noise.part": "{category}",
     # an estimate's steps and assumptions (estimate.estimator: Step.said, EstimateResult.assumption_codes)
     "est.said": "{text}",  # an assumption or step without a code yet: its own words

@@ -262,6 +262,7 @@ ZH_CN: dict[str, str] = {
     "Storage": "硬盘",
     "Accessory": "附件",  # 配件 is every part ("配件清单"): a riser or a cable is an 附件
     "System": "整机",
+    "Base machine": "整机底座",
     "Network": "网络",
     # the purchase list
     "Item": "类别",
@@ -2061,6 +2062,7 @@ ZH_REASONS: dict[str, Template] = {
     "noise.sum": "按对数求和合成 {formula}",
     "noise.card": lambda r, _say: _ZH_CARDS.get(str(r.fields["cooler"]), f"{r.fields['cooler']} 卡"),
     "noise.open-frame": "开放式机架",
+    "noise.base": "工作站自带的机箱风扇、CPU 散热器和电源",
     "noise.shroud": "被动散热卡上的导风罩涡轮风扇",
     "noise.chassis": lambda r, _say: (
         "数据中心机箱风扇"

@@ -65,7 +65,7 @@ def _estimate(ctx: PlanContext, gpu: Gpu, count: int) -> EstimateResult | None:
 def _lines(base: BaseMachine, bq: Quote, gpu: Gpu, gq: Quote, count: int) -> tuple[BuildPart, BuildPart]:
     said = Reason.of("part.base", cpu=base.cpu_name, gb=base.memory_gb, psu_w=base.psu_w, slots=len(base.x16_slots))
     base_line = BuildPart(
-        category="system",
+        category="base",
         id=base.id,
         name=base.name,
         quantity=1,
