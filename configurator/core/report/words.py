@@ -3510,6 +3510,21 @@ def _zh_name_notes(text: str) -> str:
 
 
 FIELD_HELP_ZH: dict[str, str] = {
+    # base machines (catalogs/bases.toml, round 38)
+    "the CPU the listing's configuration carries": "商品配置所带的 CPU",
+    "RAM the listing's configuration carries, GB": "商品配置所带的内存，GB",
+    "storage the listing's configuration carries, GB": "商品配置所带的存储，GB",
+    "the PSU's rated DC output, W (its label)": "电源的额定直流输出，W（以铭牌为准）",
+    "the machine's own DC load under a GPU job, W: CPU TDP, board, RAM, drives, fans": (
+        "运行 GPU 任务时整机自身的直流负载，W：CPU TDP、主板、内存、硬盘、风扇"
+    ),
+    "PCIe 6+2-pin GPU power plugs on the PSU's harness": "电源线束上的 PCIe 6+2-pin 显卡供电插头数",
+    "PCIe 6-pin-only GPU power plugs on the PSU's harness": "电源线束上只有 6-pin 的 PCIe 显卡供电插头数",
+    "positions of the electrically x16 slots, counted from the top (1)": "电气 x16 插槽的位置，从上往下数（第 1 个为 1）",
+    "expansion-slot openings at the back of the case": "机箱背部的扩展槽挡板位数",
+    "PCIe generation of the x16 slots": "x16 插槽的 PCIe 代数",
+    "longest card the case takes, mm": "机箱能装下的最长显卡，mm",
+    "what the buyer checks on the listing": "买家需在商品信息中核对的事项",
     "AMD core chiplets (CCDs), from AMD's product page": "AMD 核心小芯片（CCD）数，取自 AMD 产品页",
     "an NVIDIA card's CUDA compute capability (6.1: sm_61), what a CUDA build targets (CMAKE_CUDA_ARCHITECTURES); set "
     "only with compute_capability_source": (
