@@ -6,6 +6,8 @@ findings; ranking and labelling are the pipeline's."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from configurator.core.catalog.models import BaseMachine, Gpu
 from configurator.core.common.errors import ConfiguratorError
 from configurator.core.common.reasons import Reason, english
@@ -189,14 +191,8 @@ def _candidates(ctx: PlanContext) -> list[tuple[float, float, Build]]:
     return found
 
 
-@register("base-machine")
-def base_machines(ctx: PlanContext) -> list[Build]:
-    """The cheapest base + card build, the most decode per dollar and, under a budget, the fastest within it, when
-    they are different builds (the pipeline measures, ranks and labels them with every other source's). A used base is
-    the cheap way to a card: with no budget the fastest card is a build from parts' to offer (without this, an 8,945
-    USD RTX PRO 6000 in a 380 USD P520 was shown beside the 5090 tower)."""
-    if not _offers(ctx):
-        return []
+def _picks(ctx: PlanContext) -> list[Build]:
+    """The cheapest base + card build, the most decode per dollar and, under a budget, the fastest within it."""
     found = _candidates(ctx)
     if not found:
         return []
@@ -207,4 +203,44 @@ def base_machines(ctx: PlanContext) -> list[Build]:
     for pick in (cheapest, value, *((fastest,) if ctx.request.budget is not None else ())):
         if all(pick[2] is not b for b in out):
             out.append(pick[2])
+    return out
+
+
+def _variants(ctx: PlanContext) -> list[tuple[PlanContext, Reason]]:
+    """The formats the plan also runs cards at for a single user's request without --precision (up to
+    plan.USUAL_GGUF_USERS users, relax.usual_gguf_applies): the GGUF llama.cpp users pull (plan.USUAL_GGUF:
+    plan._usual_gguf_machines) and, for a 16-bit release, Q8_0 scored as the release (plan._release_on_cards), each with
+    the kind its builds say. Without them a base machine competed in BF16 only beside Q4_K_M and Q8_0 tower builds."""
+    from configurator.core.solve.plan import USUAL_GGUF, USUAL_GGUF_USERS
+    from configurator.core.solve.relax import usual_gguf_applies
+    from configurator.core.solve.sources import RELEASE_IN_RAM, release_in_ram
+
+    request = ctx.request
+    if not usual_gguf_applies(request) or request.workload.batch > USUAL_GGUF_USERS:
+        return []
+    formats = [(USUAL_GGUF, Reason.of("kind.usual-gguf", precision=USUAL_GGUF.upper()), False)]
+    if release_in_ram(request) and not request.precision_released:
+        formats.append((RELEASE_IN_RAM, Reason.of("kind.release-on-cards", precision=RELEASE_IN_RAM.upper()), True))
+    out = []
+    for precision, said, released in formats:
+        workload = request.workload.model_copy(update={"precision": precision})
+        update: dict[str, object] = {"workload": workload} | ({} if released else {"precision_released": False})
+        variant = request.model_copy(update=update)
+        out.append((replace(ctx, request=variant, workload=variant.workload.resolved(ctx.model.max_context)), said))
+    return out
+
+
+@register("base-machine")
+def base_machines(ctx: PlanContext) -> list[Build]:
+    """The cheapest base + card build, the most decode per dollar and, under a budget, the fastest within it, when
+    they are different builds (the pipeline measures, ranks and labels them with every other source's). A used base is
+    the cheap way to a card: with no budget the fastest card is a build from parts' to offer (without this, an 8,945
+    USD RTX PRO 6000 in a 380 USD P520 was shown beside the 5090 tower)."""
+    if not _offers(ctx):
+        return []
+    out = _picks(ctx)
+    for variant, said in _variants(ctx):
+        if ctx.should_stop():
+            break
+        out += [b.of_kind(*b.kinds_said(), said) for b in _picks(variant)]
     return out
