@@ -18,7 +18,12 @@ from configurator.core.rules import base_fit, instance
 from configurator.core.rules import job as job_rules
 from configurator.core.rules import power as power_rules
 from configurator.core.rules import watts as pw
-from configurator.core.solve.candidates import estimate_as_practitioner, fastest_engine, runnable_engines
+from configurator.core.solve.candidates import (
+    estimate_as_practitioner,
+    fastest_engine,
+    gpu_allowed,
+    runnable_engines,
+)
 from configurator.core.solve.pricing import Quote, quote
 from configurator.core.solve.rules import prompt_check, region_check, speed_check
 from configurator.core.solve.sources import PlanContext, register
@@ -35,13 +40,17 @@ efficiency, as a build from parts with a Gold unit is."""
 
 def _offers(ctx: PlanContext) -> bool:
     """Whether the request is one a base machine answers: inference asked of no named or owned card, used parts
-    allowed (a base machine is sold used only)."""
+    allowed (a base machine is sold used only), a tower allowed, no power cap asked (the builds run the cards at their
+    rated power), a buyer outside China (the records carry US used prices only: no Chinese market price was found)."""
     r = ctx.request
     return (
         ctx.workload.kind == "inference"
         and r.condition != "new"
         and not r.named
         and not r.owned
+        and r.form in ("tower", "any")
+        and r.power_limit is None
+        and r.region == "global"
         and not ctx.should_stop()
     )
 
@@ -173,8 +182,8 @@ def _candidates(ctx: PlanContext) -> list[tuple[float, float, Build]]:
     found: list[tuple[float, float, Build]] = []
     for gpu in ctx.catalog.gpus:
         gq = quote(gpu, ctx.catalog, request.currency, request.condition)
-        if gq is None or ctx.should_stop():
-            continue
+        if gq is None or gpu_allowed(gpu, request) is not None or ctx.should_stop():
+            continue  # the cards the solver considers (the vendor asked, PCIe cards, the buyer's market)
         for count in range(1, min(most, request.max_gpus) + 1):
             fits = [(b, q) for b, q in priced if FIT.allowed(b, gpu, count).status == "pass"]
             fits = [(b, q) for b, q in fits if request.budget is None or q.amount + gq.amount * count <= request.budget]
