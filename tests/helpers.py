@@ -109,11 +109,3 @@ def without_chips(catalog: Catalog, *chips: str) -> Catalog:
 
     records = {kind: {rid: rec for rid, rec in recs.items() if sold(rec)} for kind, recs in catalog.records.items()}
     return dataclasses.replace(catalog, records=records)
-
-
-def without_bases(catalog: Catalog) -> Catalog:
-    """`catalog` without the used office PCs and workstations sold as the base of a GPU build (catalogs/bases.toml,
-    round 38): a test that asks what a plan answers from parts, towers and boxes alone."""
-    import dataclasses
-
-    return dataclasses.replace(catalog, records={**catalog.records, "bases": {}})

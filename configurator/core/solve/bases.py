@@ -39,13 +39,14 @@ efficiency, as a build from parts with a Gold unit is."""
 
 
 def _offers(ctx: PlanContext) -> bool:
-    """Whether the request is one a base machine answers: inference asked of no named or owned card, used parts
-    allowed (a base machine is sold used only), a tower allowed, no power cap asked (the builds run the cards at their
+    """Whether the request is one a base machine answers: inference asked of no named or owned card, used parts asked
+    for (`--condition used`: a base machine is sold used only; under the default "any" its builds would replace the
+    used MI50 and P100 answers three expert cases sign, a change left to the lead), a tower allowed, no power cap asked (the builds run the cards at their
     rated power), a buyer outside China (the records carry US used prices only: no Chinese market price was found)."""
     r = ctx.request
     return (
         ctx.workload.kind == "inference"
-        and r.condition != "new"
+        and r.condition == "used"
         and not r.named
         and not r.owned
         and r.form in ("tower", "any")
