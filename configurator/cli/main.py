@@ -23,6 +23,7 @@ CATALOG_KINDS = (
     "coolers",
     "storage",
     "systems",
+    "bases",
     "accessories",
     "models",
     "cloud",

@@ -503,6 +503,7 @@ class CatalogEditorDialog(QDialog):
         "storage": QT_TRANSLATE_NOOP("CatalogEditorDialog", "Storage"),
         "accessories": QT_TRANSLATE_NOOP("CatalogEditorDialog", "Accessories"),
         "systems": QT_TRANSLATE_NOOP("CatalogEditorDialog", "Ready-made systems"),
+        "bases": QT_TRANSLATE_NOOP("CatalogEditorDialog", "Used base machines"),
         "models": QT_TRANSLATE_NOOP("CatalogEditorDialog", "Models"),
     }
 

@@ -486,56 +486,61 @@
     </message>
     <message>
         <location filename="../../configurator/qt/catalog_editor.py" line="506"/>
+        <source>Used base machines</source>
+        <translation>二手整机底座</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_editor.py" line="507"/>
         <source>Models</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="511"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="512"/>
         <source>Catalog editor</source>
         <translation>目录编辑器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="517"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="518"/>
         <source>Filter</source>
         <translation>筛选</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="525"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="526"/>
         <source>Form</source>
         <translation>形态</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="528"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="529"/>
         <source>Record as TOML (expert). Change the id to add a custom part:</source>
         <translation>以 TOML 表示的记录（高级）。修改 id 即可新增自定义配件：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="530"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="531"/>
         <source>TOML (expert)</source>
         <translation>TOML（高级）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="531"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="532"/>
         <source>Save record to my catalog</source>
         <translation>将记录保存到我的目录</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="638"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="639"/>
         <source>Fix the fields marked in red first.</source>
         <translation>请先修正标红的字段。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="650"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="651"/>
         <source>Could not save</source>
         <translation>无法保存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="650"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="651"/>
         <source>Could not write your catalog file: {0}</source>
         <translation>无法写入您的目录文件：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="659"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="660"/>
         <source>Saved {0} to {1}</source>
         <translation>已将 {0} 保存到 {1}</translation>
     </message>

@@ -498,6 +498,17 @@ DEVTO_DUAL_3090 = (
     "used RTX 3090 (48 GB), Llama 70B Q4_K_M at 18-22 tok/s, 'the cheapest way to run 70B-class models "
     "locally'; 1,000 W PSU recommended, 32 GB RAM minimum"
 )
+Z440_TWO_3060 = (
+    "Digital Spaceport's '$750 AI Build' (YouTube), an HP Z440 workstation with two used RTX 3060 12GB, as retold at "
+    "https://vuink.com/post/wrnaoncgvfgrsyrhel-d-darbpvgvrf-d-dbet/importance_of_inference_engines (2026-03-10, read "
+    "2026-12-06): 'a highly cost-effective dual-GPU rig based on an HP Z440 Workstation alongside two NVIDIA RTX 3060 "
+    "12GB GPUs'; HP Z440 technical white paper pp. 8-9 (https://www.easymanua.ls/hp/z440/manual/178146?p=8): two "
+    "PCIe 3.0 x16 graphics slots (slots 2 and 5), full length"
+)
+T5820_SURPLUS = (
+    "https://cupano.com/2026/07/ (2026-07-05, read 2026-12-06): 'battle-hardened corporate surplus: Dell Precision "
+    "T5820 workstation, 64GB RAM, with a 950W PSU' as the base of a home AI server, a used card added"
+)
 CRAFTRIGS_3000 = (
     "https://craftrigs.pages.dev/guides/3000-dual-gpu-llm-rig (2026, read 2026-12-02): two used RTX 3090, "
     "whole build under $3,000, for 70B at Q4"
@@ -1947,6 +1958,15 @@ def _cheapest_in_vram_said(plan: Plan) -> bool:
         return False
     low = min(held, key=price)
     return bool(claims(low) & {"cheapest", "cheapest-vram"})
+
+
+def _on_a_base(b: Build) -> bool:
+    """A build on a used office PC or workstation bought whole (a 'base' line: catalogs/bases.toml)."""
+    return any(p["category"] == "base" for p in b["parts"])
+
+
+def _passes(b: Build, rule: str) -> bool:
+    return any(c["rule"] == rule and c["status"] == "pass" for c in b["checks"])
 
 
 CASES: tuple[Case, ...] = (
@@ -6183,5 +6203,34 @@ CASES: tuple[Case, ...] = (
         "within budget; best value', because the cards of a multi-user plan were sized at FP8 / BF16 on vLLM only; "
         "the MI50 appeared only at --precision q4_k_m.",
         (MI100_GPTQ_MANY_USERS, LLAMACPP_PARALLEL_PREFILL, OLLAMA_Q4_DEFAULT),
+    ),
+    # ---- round 38 (base38): a used office PC or workstation as the base of a cheap GPU build
+    Case(
+        "gpt-oss-20b-800-used-workstation-plus-card",
+        "--model gpt-oss-20b --workload inference --budget 800 --condition used --top 5",
+        (
+            some_build(
+                "a used workstation bought whole with a card added, within 800 USD, decoding at least four times the "
+                "15 tokens/s of a mini PC's integrated GPU (the whole ~12 GiB model in the card's VRAM)",
+                lambda b: _on_a_base(b) and gpu_count(b) >= 1 and price(b) <= 800 and decode(b) >= 60,
+            ),
+            labelled_build(
+                "fastest",
+                "the fastest build within the budget is a card in a used workstation, not a box without a GPU",
+                lambda b: _on_a_base(b) and gpu_count(b) >= 1,
+            ),
+            every_build(
+                "a build on a used workstation tells the buyer what to check on the listing (BASE-2) and passes BASE-1",
+                lambda b: not _on_a_base(b) or (warned(b, "BASE-2") and _passes(b, "BASE-1")),
+            ),
+        ),
+        "At 800 USD nobody buys seven new parts around a card (697 USD of new CPU, board, DDR4, PSU, case and SSD in "
+        "2026 leaves 103 USD for it): a practitioner buys a used HP Z440, Dell Precision or Lenovo P520 for a few "
+        "hundred dollars with its CPU, RAM and PSU, and adds a used card, as Digital Spaceport's $750 Z440 with two RTX "
+        "3060 12GB does; gpt-oss-20b (~12 GiB at MXFP4) then decodes from VRAM at several times a mini PC's speed. "
+        "Walked 2026-12-06 (base38): before the base records the plan showed only a 399 USD mini PC (15.3 tok/s) and a "
+        "697 USD CPU-only box (16.4 tok/s); the cheapest GPU build the solver found with no budget was a Tesla P100 in "
+        "an open frame at 809 USD.",
+        (Z440_TWO_3060, T5820_SURPLUS),
     ),
 )

@@ -20,6 +20,7 @@ PART_KINDS = (
     "coolers",
     "storage",
     "systems",
+    "bases",
     "accessories",
 )
 """The kinds a build is made of (models and cloud offers are not bought as parts)."""

@@ -903,6 +903,41 @@ class System(Record):
         return self
 
 
+BuyerCheck = Literal["psu-plugs", "adapter", "bios-above-4g", "card-length", "proprietary-psu", "fans"]
+"""What a buyer of a used office PC or workstation checks before adding a card (words in reasons.py, base.check.*)."""
+
+
+class BaseMachine(Record):
+    """A used office PC or workstation bought whole as the base of a GPU build (round 38): its CPU, RAM, storage and
+    PSU come with it; a card goes into a free x16 slot, powered by the PSU's own GPU plugs (rules.base_fit)."""
+
+    vendor: str
+    form: Literal["tower", "small-form-factor"] = "tower"
+    cpu_name: str = Field(min_length=1, description="the CPU the listing's configuration carries")
+    memory_gb: int = Field(gt=0, le=4_096, description="RAM the listing's configuration carries, GB")
+    storage_gb: int = Field(gt=0, le=1_000_000, description="storage the listing's configuration carries, GB")
+    psu_w: float = Field(gt=0, le=3_000, description="the PSU's rated DC output, W (its label)")
+    host_load_w: float = Field(
+        gt=0, le=1_500, description="the machine's own DC load under a GPU job, W: CPU TDP, board, RAM, drives, fans"
+    )
+    gpu_plugs_8: int = Field(default=0, ge=0, le=8, description="PCIe 6+2-pin GPU power plugs on the PSU's harness")
+    gpu_plugs_6: int = Field(default=0, ge=0, le=8, description="PCIe 6-pin-only GPU power plugs on the PSU's harness")
+    x16_slots: tuple[int, ...] = Field(
+        min_length=1, max_length=8, description="positions of the electrically x16 slots, counted from the top (1)"
+    )
+    slot_openings: int = Field(ge=1, le=12, description="expansion-slot openings at the back of the case")
+    pcie_gen: int = Field(ge=1, le=6, description="PCIe generation of the x16 slots")
+    max_card_length_mm: float = Field(ge=50, le=MAX_LENGTH_MM, description="longest card the case takes, mm")
+    buyer_checks: tuple[BuyerCheck, ...] = Field(default=(), description="what the buyer checks on the listing")
+
+    @model_validator(mode="after")
+    def _slots_inside(self) -> "BaseMachine":
+        slots = self.x16_slots
+        if list(slots) != sorted(set(slots)) or slots[0] < 1 or slots[-1] > self.slot_openings:
+            raise invalid("record.base-slots", ("x16_slots", "slot_openings"), openings=self.slot_openings)
+        return self
+
+
 class Accessory(Record):
     """Small parts a build may need: NVLink bridges, riser cables, dual-PSU sync boards."""
 
@@ -1038,6 +1073,7 @@ KINDS: dict[str, type[Record]] = {
     "coolers": Cooler,
     "storage": Storage,
     "systems": System,
+    "bases": BaseMachine,
     "accessories": Accessory,
     "models": ModelArch,
     "cloud": CloudOffer,

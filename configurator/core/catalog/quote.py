@@ -20,7 +20,19 @@ REQUIRED = ("part", "price", "date", "vendor")
 OPTIONAL = ("currency", "condition")
 MIN_SCORE = 0.5
 """Below this a suggestion is no match at all: the review step starts that line unmatched."""
-KINDS = ("gpus", "cpus", "motherboards", "memory", "psus", "chassis", "coolers", "storage", "accessories", "systems")
+KINDS = (
+    "gpus",
+    "cpus",
+    "motherboards",
+    "memory",
+    "psus",
+    "chassis",
+    "coolers",
+    "storage",
+    "accessories",
+    "systems",
+    "bases",
+)
 _WORD = re.compile(r"[a-z0-9]+")
 
 

@@ -1470,6 +1470,7 @@ EN: dict[str, Template] = {
     "kind.cpu-only": "CPU only",
     "kind.cpu-channels": "CPU only, {channels}-channel",
     "kind.mini-pc": "mini PC: {name}",
+    "kind.base-gpu": "used workstation plus card: {base}",
     "kind.experts-tier": "experts in RAM, {tier}",
     "kind.unified": "ready-made: {name}",
     "kind.ready-made": "ready-made {name}",
@@ -1689,6 +1690,8 @@ EN: dict[str, Template] = {
     ),
     "part.no-gpu-case": "{kind}: no GPU to house",
     "part.model-files": "{tb:.1f} TB for the model files",
+    "part.base": "used base machine: {cpu}, {gb} GB RAM, {psu_w:.0f} W PSU, {slots} x16 slot(s)",
+    "part.base-card": "added into the {base}'s free x16 slot",
     "part.unified-box": "{chip}: {gb} GB {memory} at {bandwidth:g} GB/s, shared by CPU and integrated GPU",
     "part.unified": "{chip}: {gb} GB unified memory at {bandwidth:.0f} GB/s",
     "part.holds": lambda r, _say: (
@@ -1843,6 +1846,10 @@ EN: dict[str, Template] = {
             if r.fields.get("bound")
             else "decode is bound by memory bandwidth, prompts by the cores"
         )
+    ),
+    "why.base-gpu": (
+        "a used {base} ({cpu}, {gb} GB) bought whole with its CPU, RAM, storage and PSU, and a card added into its "
+        "free x16 slot, fed by the PSU's own GPU plugs"
     ),
     "why.mini-pc": (
         "a small box with no GPU bought: llama.cpp runs on the {chip}'s integrated GPU, which reads the model from "
@@ -2014,6 +2021,7 @@ EN: dict[str, Template] = {
     ),
     # a catalog record's whole-record rule broken (catalog.models.invalid: the editor marks its fields)
     "record.sold-new-source": "sold_new_until needs sold_new_source: where the end of sale is stated",
+    "record.base-slots": "x16_slots lists distinct slot positions in order, from 1 to slot_openings ({openings})",
     "record.unknown-estimates": lambda r, _say: "estimates names unknown field(s): " + ", ".join(_strings(r, "names")),
     "record.power-floor-source": "power_limit_min_w needs a power_limit_source",
     "record.compute-capability-source": "compute_capability needs a compute_capability_source",
@@ -2453,6 +2461,7 @@ EN: dict[str, Template] = {
     "noise.cooler": "{kind} CPU cooler",
     "noise.unified": "{noise} unified-memory system",
     "noise.server": "GPU server fans",
+    "noise.base": "the workstation's own case fans, CPU cooler and PSU",
     "noise.part": "{category}",
     # an estimate's steps and assumptions (estimate.estimator: Step.said, EstimateResult.assumption_codes)
     "est.said": "{text}",  # an assumption or step without a code yet: its own words

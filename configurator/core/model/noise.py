@@ -258,6 +258,9 @@ def _spec_figure(category: str, spec: Mapping[str, Any]) -> tuple[Reason, Figure
         return Reason.of("noise.cooler", kind=str(spec.get("kind", "?"))), CPU_COOLER.get(str(spec.get("kind")))
     if category == "accessory" and spec.get("kind") == "gpu-shroud":
         return Reason.of("noise.shroud"), SHROUD_BLOWER
+    if category == "base":
+        # an office tower or workstation bought whole: its own case fans, CPU cooler and PSU (BaseMachine)
+        return Reason.of("noise.base"), CHASSIS["moderate"]
     if category == "system":
         unified = spec.get("unified")
         if isinstance(unified, Mapping):

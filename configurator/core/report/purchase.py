@@ -76,6 +76,7 @@ CATEGORY_NAMES = {
     "storage": "Storage",
     "accessory": "Accessory",
     "system": "System",
+    "base": "Base machine",
 }
 COLUMNS: tuple[tuple[str, int], ...] = (
     ("Item", 14),

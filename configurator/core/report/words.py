@@ -262,6 +262,7 @@ ZH_CN: dict[str, str] = {
     "Storage": "硬盘",
     "Accessory": "附件",  # 配件 is every part ("配件清单"): a riser or a cable is an 附件
     "System": "整机",
+    "Base machine": "整机底座",
     "Network": "网络",
     # the purchase list
     "Item": "类别",
@@ -1183,6 +1184,7 @@ ZH_REASONS: dict[str, Template] = {
     "kind.cpu-only": "仅 CPU",
     "kind.cpu-channels": "仅 CPU，{channels} 通道内存",
     "kind.mini-pc": "迷你主机：{name}",
+    "kind.base-gpu": "二手工作站加显卡：{base}",
     "kind.experts-tier": lambda r, _say: f"专家放在内存，{_zh_tier(str(r.fields['tier']))}",
     "kind.unified": "整机：{name}",
     "kind.ready-made": "整机：{name}",
@@ -1384,6 +1386,8 @@ ZH_REASONS: dict[str, Template] = {
     "part.memory-host": "{gb} GB {memory}-{mts}，{modules} 根内存（峰值 {bandwidth:.0f} GB/s），存放模型及其缓存",
     "part.no-gpu-case": lambda r, _say: f"{ZH_CHASSIS.get(str(r.fields['kind']), str(r.fields['kind']))}：无需容纳 GPU",
     "part.model-files": "{tb:.1f} TB 存放模型文件",
+    "part.base": "二手整机作底座：{cpu}，{gb} GB 内存，{psu_w:.0f} W 电源，{slots} 个 x16 插槽",
+    "part.base-card": "装入 {base} 空余的 x16 插槽",
     "part.unified-box": "{chip}：{gb} GB {memory}，带宽 {bandwidth:g} GB/s，CPU 与集成 GPU 共用",
     "part.unified": "{chip}：{gb} GB 统一内存，带宽 {bandwidth:.0f} GB/s",
     "part.holds": lambda r, _say: (
@@ -1519,6 +1523,7 @@ ZH_REASONS: dict[str, Template] = {
             else "解码速度受内存带宽限制，提示词处理受核心数限制"
         )
     ),
+    "why.base-gpu": "整台购入二手 {base}（{cpu}，{gb} GB），CPU、内存、硬盘和电源都已带齐，再在空余的 x16 插槽装一张卡，由电源自带的显卡供电插头供电",
     "why.mini-pc": "一台不另买 GPU 的小主机：llama.cpp 在 {chip} 的集成 GPU 上运行，从 {bandwidth:g} GB/s 的共享内存读取模型",
     "why.quiet-box": "一台安静的机器，GPU 可读 {gb} GB 统一内存",
     "why.quality-cost": "4 位权重：困惑度比 16 位权重高约 {ppl_pct:.1f}%（{model}，{precision}：{source}）",
@@ -1926,6 +1931,7 @@ ZH_REASONS: dict[str, Template] = {
     ),
     # a catalog record's whole-record rule broken (catalog.models.invalid); field names stay as the TOML spells them
     "record.sold-new-source": "填写了 sold_new_until 就要填写 sold_new_source：说明在哪里宣布停售",
+    "record.base-slots": "x16_slots 须按顺序列出互不相同的插槽位置，从 1 到 slot_openings（{openings}）",
     "record.unknown-estimates": lambda r, _say: "estimates 中有未知字段：" + "、".join(_strings(r, "names")),
     "record.power-floor-source": "填写了 power_limit_min_w 就要填写 power_limit_source",
     "record.compute-capability-source": "填写了 compute_capability 就要填写 compute_capability_source",
@@ -2077,6 +2083,7 @@ ZH_REASONS: dict[str, Template] = {
     "noise.sum": "按对数求和合成 {formula}",
     "noise.card": lambda r, _say: _ZH_CARDS.get(str(r.fields["cooler"]), f"{r.fields['cooler']} 卡"),
     "noise.open-frame": "开放式机架",
+    "noise.base": "工作站自带的机箱风扇、CPU 散热器和电源",
     "noise.shroud": "被动散热卡上的导风罩涡轮风扇",
     "noise.chassis": lambda r, _say: (
         "数据中心机箱风扇"
@@ -3533,6 +3540,21 @@ def _zh_name_notes(text: str) -> str:
 
 
 FIELD_HELP_ZH: dict[str, str] = {
+    # base machines (catalogs/bases.toml, round 38)
+    "the CPU the listing's configuration carries": "商品配置所带的 CPU",
+    "RAM the listing's configuration carries, GB": "商品配置所带的内存，GB",
+    "storage the listing's configuration carries, GB": "商品配置所带的存储，GB",
+    "the PSU's rated DC output, W (its label)": "电源的额定直流输出，W（以铭牌为准）",
+    "the machine's own DC load under a GPU job, W: CPU TDP, board, RAM, drives, fans": (
+        "运行 GPU 任务时整机自身的直流负载，W：CPU TDP、主板、内存、硬盘、风扇"
+    ),
+    "PCIe 6+2-pin GPU power plugs on the PSU's harness": "电源线束上的 PCIe 6+2-pin 显卡供电插头数",
+    "PCIe 6-pin-only GPU power plugs on the PSU's harness": "电源线束上只有 6-pin 的 PCIe 显卡供电插头数",
+    "positions of the electrically x16 slots, counted from the top (1)": "电气 x16 插槽的位置，从上往下数（第 1 个为 1）",
+    "expansion-slot openings at the back of the case": "机箱背部的扩展槽挡板位数",
+    "PCIe generation of the x16 slots": "x16 插槽的 PCIe 代数",
+    "longest card the case takes, mm": "机箱能装下的最长显卡，mm",
+    "what the buyer checks on the listing": "买家需在商品信息中核对的事项",
     "AMD core chiplets (CCDs), from AMD's product page": "AMD 核心小芯片（CCD）数，取自 AMD 产品页",
     "an NVIDIA card's CUDA compute capability (6.1: sm_61), what a CUDA build targets (CMAKE_CUDA_ARCHITECTURES); set "
     "only with compute_capability_source": (

@@ -1885,7 +1885,11 @@ def _offered(ctx: PlanRun, sources: bool, cheapest_for: BuildRequest | None = No
     cheapest that passes (ranking._cheapest_claims). The whole machines are offered first, and every build in hand
     that is sure to stay among the rivals for "cheapest" caps the searches that follow (offers.cost_cap): a dearer
     build cannot be shown. The builds are then taken in the sources' own order, so each machine's copy is the same."""
-    entries = [e for e in SOURCES if sources or e.name not in (*MACHINE_SOURCES, *READY_MADE_SOURCES, *USUAL_SOURCES)]
+    entries = [
+        e
+        for e in SOURCES
+        if sources or e.name not in (*MACHINE_SOURCES, *BASE_SOURCES, *READY_MADE_SOURCES, *USUAL_SOURCES)
+    ]
     # (without sources: a map of named GPUs, no Mac, mini PC, ready-made server or other format in their place)
     if cheapest_for is not None:
         entries.sort(key=lambda e: e.name not in WHOLE_MACHINE_SOURCES)  # stable: each group in its own order
@@ -2765,6 +2769,7 @@ def _next_steps(build: Build, catalog: Catalog, model: ModelArch, request: Build
 # plan() runs whatever is registered
 from configurator.core.solve import mixed as _mixed  # noqa: E402,F401
 from configurator.core.solve import offers as _offers  # noqa: E402
+from configurator.core.solve.bases import BASE_SOURCES  # noqa: E402
 from configurator.core.solve.machines import MACHINE_SOURCES  # noqa: E402
 
 READY_MADE_SOURCES = ("unified-memory", "ready-made-server")

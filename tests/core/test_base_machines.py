@@ -1,0 +1,105 @@
+"""A used office PC or workstation as the base of a GPU build (round 38): BASE-1 seats a card by the machine's x16
+slots, the width below them, the case's length, the PSU's own GPU plugs and its watts; the 'base-machine' source
+offers base + card builds under it; the 800 USD used gpt-oss-20b plan (the round-37 note) shows one."""
+
+from __future__ import annotations
+
+import pytest
+
+from configurator.core.catalog.loader import Catalog
+from configurator.core.catalog.models import BaseMachine, Gpu
+from configurator.core.common import memo
+from configurator.core.estimate.workload import Workload
+from configurator.core.model.request import BuildRequest
+from configurator.core.rules import base_fit, instance
+from configurator.core.solve.plan import plan
+from configurator.core.solve.sources import SOURCES
+
+FIT, CHECKS = instance(base_fit.BaseFit), instance(base_fit.BaseBuyerChecks)
+
+
+def _base(catalog: Catalog, base_id: str) -> BaseMachine:
+    record = catalog.records["bases"][base_id]
+    assert isinstance(record, BaseMachine)
+    return record
+
+
+def _gpu(catalog: Catalog, gpu_id: str) -> Gpu:
+    record = catalog.records["gpus"][gpu_id]
+    assert isinstance(record, Gpu)
+    return record
+
+
+def test_the_community_z440_with_two_rtx_3060_passes(catalog: Catalog) -> None:
+    """Digital Spaceport's $750 build: an HP Z440 with two RTX 3060 12GB (2 x 170 W + 200 W of host on 700 W)."""
+    z440, card = _base(catalog, "hp-z440-700w"), _gpu(catalog, "rtx-3060-12gb")
+    found = FIT.allowed(z440, card, 2)
+    assert found.status == "pass", found.message
+    assert found.fields["slots"] == (2, 5) and found.fields["adapters"] == 0
+    assert found.fields["load_w"] == 200 + 2 * 170
+
+
+@pytest.mark.parametrize(
+    ("base_id", "gpu_id", "count", "why"),
+    [
+        ("lenovo-p520-690w", "arc-a770-16gb", 2, "watts"),  # 200 + 2 x 225 W = 650 W on 690 W (80 %: 552 W)
+        ("hp-z440-700w", "rtx-3090", 1, "length"),  # 313 mm in a 312 mm full-length slot
+        ("hp-z440-700w", "tesla-p40", 1, "passive"),  # no ducted airflow in an office tower (R4)
+        ("dell-t5810-685w", "rtx-2080-ti", 1, "plugs"),  # two 8-pin inputs; one 6+2-pin and one 6-pin plug
+        ("lenovo-p520-690w", "rtx-3090", 2, "slots"),  # 3-slot cards in x16 slots 2 and 4
+    ],
+)
+def test_cards_the_machine_cannot_take_are_refused_with_the_first_reason(
+    catalog: Catalog, base_id: str, gpu_id: str, count: int, why: str
+) -> None:
+    found = FIT.allowed(_base(catalog, base_id), _gpu(catalog, gpu_id), count)
+    assert (found.status, found.code, found.fields["why"]) == ("fail", "no-fit", why), found.message
+
+
+def test_an_8_pin_input_from_two_6_pin_plugs_needs_an_adapter_the_buyer_is_told_of(catalog: Catalog) -> None:
+    six_pins_only = _base(catalog, "dell-t5810-685w").model_copy(update={"gpu_plugs_8": 0, "gpu_plugs_6": 2})
+    card = _gpu(catalog, "rtx-3060-12gb")  # one 8-pin input
+    found = FIT.allowed(six_pins_only, card, 1)
+    assert found.status == "pass" and found.fields["adapters"] == 1
+    listing = CHECKS.listing(six_pins_only, card, 1)
+    assert listing.status == "warn" and "adapter" in listing.fields["checks"]  # type: ignore[operator]
+    assert "dual-6-pin-to-8-pin adapter" in listing.message
+    # with a native 6+2-pin plug there is no adapter to buy and none is listed
+    native = CHECKS.listing(_base(catalog, "dell-t5810-685w"), card, 0)
+    assert "adapter" not in native.fields["checks"]  # type: ignore[operator]
+
+
+def test_the_listing_checks_are_said_in_chinese(catalog: Catalog) -> None:
+    from configurator.core.report import words
+
+    z440, card = _base(catalog, "hp-z440-700w"), _gpu(catalog, "rtx-3080-ti")
+    with words.language("zh_CN"):
+        text = words.check_text(CHECKS.listing(z440, card, 0))
+    assert text.startswith("购买 HP Z440") and "PCIe 插头" in text and "机箱" not in text[:5]
+
+
+def test_the_source_is_registered() -> None:
+    assert "base-machine" in {entry.name for entry in SOURCES}
+
+
+@pytest.mark.slow  # a whole plan
+def test_800_usd_used_gpt_oss_20b_shows_a_card_in_a_used_workstation(catalog: Catalog) -> None:
+    """The round-37 note: at 800 USD used, a 399 USD mini PC (15.3 tokens/s) and a 697 USD CPU-only box were all the
+    plan showed; a used workstation with a card in its x16 slot decodes the ~12 GiB model from VRAM."""
+    memo.clear()
+    request = BuildRequest(
+        model_id="gpt-oss-20b", workload=Workload(kind="inference"), budget=800, condition="used", top_k=5
+    )  # type: ignore[arg-type]
+    result = plan(request, catalog)
+    on_base = [b for b in result.builds if any(p.category == "base" for p in b.parts)]
+    assert on_base, [(b.label, b.total_price) for b in result.builds]
+    for build in on_base:
+        assert build.total_price <= 800 and build.gpu_count >= 1 and not build.fails
+        assert (build.estimate.decode_tokens_per_s or 0) > 4 * 15.3
+        rules = {c.rule: c.status for c in build.checks}
+        assert rules["BASE-1"] == "pass" and rules["BASE-2"] == "warn"
+    fastest = next(b for b in result.builds if "fastest" in b.label)
+    assert fastest in on_base
+    assert all(
+        (b.estimate.decode_tokens_per_s or 0) <= (fastest.estimate.decode_tokens_per_s or 0) for b in result.builds
+    )
