@@ -47,6 +47,8 @@ RECORDS = {
     "qwen3.5-9b.json": "qwen3.5-9b",
     "qwen3.5-4b.json": "qwen3.5-4b",
     "qwen3.5-2b.json": "qwen3.5-2b",
+    "hy3.json": "hy3",
+    "granite-4.2-30b.json": "granite-4.2-30b",
 }
 
 # the architecture facts the estimator reads; a record's `estimates` names the ones not from config.json

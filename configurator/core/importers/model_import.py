@@ -83,6 +83,12 @@ SUPPORTED = (
     "minimax_m2",
     "deepseek_v4",
     "ministral3",  # the dense text decoder of Mistral 3 releases (Devstral 2, Mistral Medium 3.5): llama-style GQA
+    # Granite 4.2 (GraniteForCausalLM): llama-style GQA, SwiGLU, RMSNorm; its attention/embedding/residual multipliers and
+    # logits_scaling scale values only, not a tensor's shape
+    "granite",
+    # Tencent Hy3 (HYV3ForCausalLM): GQA attention on every layer, a dense first layer (first_k_dense_replace), then
+    # routed experts with num_shared_experts shared ones (Megatron-Bridge HYV3Bridge; mlx-lm hy_v3)
+    "hy_v3",
 )
 
 _SPEC_PREFIX = {
@@ -201,7 +207,7 @@ def _moe_spec(r: _Reader, origin: str, model_type: str, intermediate: int) -> Mo
         moe_width = r.int("moe_intermediate_size", "intermediate_size", default=intermediate)
         if model_type.startswith("llama4"):
             moe_width = r.int("intermediate_size", default=moe_width)
-        shared = r.count("n_shared_experts")
+        shared = r.count("n_shared_experts", "num_shared_experts")  # Hy3 names it num_shared_experts
         shared_width = shared * moe_width if shared else r.count("shared_expert_intermediate_size")
         if shared and r.get("moe_shared_expert_intermediate_size") is not None:
             shared_width = r.count("moe_shared_expert_intermediate_size")  # Nemotron-H names the width itself
@@ -218,7 +224,7 @@ def _moe_spec(r: _Reader, origin: str, model_type: str, intermediate: int) -> Mo
             first_dense_layers=r.count("first_k_dense_replace"),
             dense_intermediate_size=intermediate
             if (model_type.startswith("deepseek") and model_type != "deepseek_v4")
-            or (r.count("first_k_dense_replace") and model_type in ("glm_moe_dsa", "kimi_k2", "glm4_moe_lite"))
+            or (r.count("first_k_dense_replace") and model_type in ("glm_moe_dsa", "kimi_k2", "glm4_moe_lite", "hy_v3"))
             else None,
             moe_layer_step=r.int("interleave_moe_layer_step", "decoder_sparse_step", default=1),
             latent_size=r.int("moe_latent_size") if r.get("moe_latent_size") is not None else None,

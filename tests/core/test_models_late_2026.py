@@ -1,0 +1,76 @@
+"""Models released July-November 2026 that people run locally, held to their own checkpoints and published GGUF files.
+
+Tencent Hy3 (July 2026) and IBM Granite 4.2 30B (August 2026): each catalog record matches its config.json copy
+(tests/core/test_models_2026.py RECORDS; sources in tests/data/configs/SOURCES.md). Here the importer's count from
+those values is held to the checkpoint's own tensor count, and the GGUF estimate to the published file sizes, neither
+of which the config copies were read from.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from configurator.core.catalog.models import ModelArch
+from configurator.core.estimate.estimator import kv_cache_bytes
+from configurator.core.estimate.gguf import gguf_bytes
+from configurator.core.estimate.params import count_params
+from configurator.core.importers.model_import import load_hf_config
+from configurator.storage import catalogs
+
+CONFIGS = Path(__file__).resolve().parents[1] / "data" / "configs"
+MODELS = {m.id: m for m in catalogs.load(include_user=False).catalog.kind("models") if isinstance(m, ModelArch)}
+
+
+def _gguf_gb(model_id: str, ftype: str) -> float:
+    found = gguf_bytes(MODELS[model_id], ftype)
+    return (found.embedding + found.lm_head + found.attention + found.dense_mlp + found.experts) / 1e9
+
+
+def test_hy3_counted_to_the_checkpoint() -> None:
+    """tencent/Hy3's BF16 safetensors hold 298,786,140,416 weights (Hugging Face API, as a public model sheet quotes
+    it: 597,572,342,272 bytes in the index, stored-corpus file 57352806012), the 295B body plus one MTP layer. The MTP
+    layer is a decoder layer of the same config (attention, router, 192 experts and the shared one, two norms) with an
+    eh_proj of 2 x 4096 x 4096 and three norms. The importer leaves out the QK-norm weights (2 x 128 a layer)."""
+    model = load_hf_config(CONFIGS / "hy3.json")
+    assert model.moe is not None and model.moe.shared_experts == 1 and model.moe.first_dense_layers == 1
+    hidden, heads, kv, dim = model.hidden_size, model.num_attention_heads, model.num_kv_heads, model.head_dim
+    attention = 2 * hidden * heads * dim + 2 * hidden * kv * dim + 2 * dim + 2 * hidden
+    experts = (model.moe.num_experts + model.moe.shared_experts) * 3 * hidden * model.moe.expert_intermediate_size
+    mtp = attention + model.moe.num_experts * hidden + experts + 2 * hidden * hidden + 3 * hidden
+    qk_norms = model.num_layers * 2 * dim
+    assert count_params(model).total + mtp + qk_norms == 298_786_140_416
+    assert count_params(model).total / 1e9 == pytest.approx(295.0, abs=0.05)  # the model card's "295B"
+    assert count_params(model).active / 1e9 == pytest.approx(21.0, rel=0.02)  # "Activated: 21B"
+
+
+def test_granite_4_2_30b_counted_to_the_checkpoint() -> None:
+    """ibm-granite/granite-4.2-30b at 9e668ce1: BF16 29,276,770,304 weights (Hugging Face API = index total_size
+    58,553,540,608 / 2, as the model sheet in tests/data/configs/SOURCES.md quotes it), every one a config shape."""
+    assert count_params(load_hf_config(CONFIGS / "granite-4.2-30b.json")).total == 29_276_770_304
+
+
+def test_granite_4_2_30b_gguf_weighs_what_ibm_published() -> None:
+    """IBM's own GGUF repository (huggingface.co/ibm-granite/granite-4.2-30b-GGUF, as a local-model table lists it,
+    stored-corpus file 70867462860): Q3_K_M 14.1 GB, Q4_K_M 17.7 GB. Held out: no GGUF constant was fitted on it."""
+    assert _gguf_gb("granite-4.2-30b", "q4_k_m") == pytest.approx(17.7, abs=0.1)
+    assert _gguf_gb("granite-4.2-30b", "q3_k_m") == pytest.approx(14.1, abs=0.1)
+
+
+def test_hy3_gguf_weighs_what_the_community_file_weighs() -> None:
+    """A community Q4_K_M of Hy3 (vcruz305/Hy3-GGUF, 'Q4_K_M 181GB', measured by the model sheet's verifier on
+    2026-07-13, stored-corpus file 57352806012) keeps the MTP layer, about 3.75B weights, 2.3 GB at that mix, which
+    the catalog does not count: the estimate of the 80 layers reads about 1.3 % under the file."""
+    estimate = _gguf_gb("hy3", "q4_k_m")
+    assert estimate == pytest.approx(181 - 2.3, rel=0.01)
+    assert estimate < 181
+
+
+def test_full_attention_caches_grow_as_published() -> None:
+    """Every layer of both models is full GQA attention: 2 (K, V) x layers x KV heads x 128 x 2 bytes a token. Granite
+    4.2 30B at 256 KiB a token as a public long-context table lists it (stored-corpus file 71378196751); Hy3 at
+    80 x 8 x 128 x 2 x 2 = 320 KiB."""
+    tokens = 4096
+    assert kv_cache_bytes(MODELS["granite-4.2-30b"], tokens, 1, 2.0, "vllm") / tokens / 1024 == 256
+    assert kv_cache_bytes(MODELS["hy3"], tokens, 1, 2.0, "vllm") / tokens / 1024 == 320
