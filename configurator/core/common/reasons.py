@@ -1860,7 +1860,7 @@ EN: dict[str, Template] = {
     "why.quality-cost": (
         "4-bit weights: about +{ppl_pct:.1f} % perplexity over 16-bit ones ({model} at {precision}: {source})"
     ),
-    "why.quality-4bit": "4-bit weights ({precision}): below the release's quality, by no delta measured in the catalog",
+    "why.quality-4bit": "4-bit weights ({precision}): some quality below the release's; the catalog holds no measured delta for this format",
     "why.no-assembly": "slower than GPUs at {bandwidth:.0f} GB/s, but nothing to assemble",
     "why.no-box": "one box cannot hold this model",
     "why.one-server": "one server holds this model",

@@ -1527,7 +1527,7 @@ ZH_REASONS: dict[str, Template] = {
     "why.mini-pc": "一台不另买 GPU 的小主机：llama.cpp 在 {chip} 的集成 GPU 上运行，从 {bandwidth:g} GB/s 的共享内存读取模型",
     "why.quiet-box": "一台安静的机器，GPU 可读 {gb} GB 统一内存",
     "why.quality-cost": "4 位权重：困惑度比 16 位权重高约 {ppl_pct:.1f}%（{model}，{precision}：{source}）",
-    "why.quality-4bit": "4 位权重（{precision}）：质量低于原版，目录中没有实测的差值",
+    "why.quality-4bit": "4 位权重（{precision}）：质量略低于原版；目录中没有此格式的实测差值",
     "why.no-assembly": "带宽 {bandwidth:.0f} GB/s，比独立显卡慢，但无需组装",
     "why.no-box": "一台机器装不下这个模型",
     "why.one-server": "一台服务器装得下这个模型",
