@@ -12,6 +12,7 @@ import math
 import os
 import re
 import struct
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -263,6 +264,79 @@ def _sliding_window(r: _Reader, model_type: str, layers: int) -> tuple[int | Non
     return window, window_layers
 
 
+# Layer kinds a late-2026 config declares that the estimator has no term for, each with the key that declares it. A
+# config carrying one is refused, naming what it declares, whatever its model_type: sizing such a model with the
+# nearest supported reading (DeepSeek-V4's per-layer pools, Qwen3-Next's DeltaNet, GLM-5's DSA) would guess its weights or
+# its cache (docs/estimates.md, round 38 models38).
+_UNEXPRESSED_KEYS: tuple[tuple[str, Callable[[Any], str]], ...] = (
+    # DeepSeek-V4.1-Flash (deepseek_v41_text): Engram hashed n-gram memory; the table rows are not in config.json
+    (
+        "engram_max_ngram_size",
+        lambda v: f"Engram n-gram memory tables (engram_max_ngram_size {_short(v)}; rows not given)",
+    ),
+    # DeepSeek-V4.1-Flash's CSA2: a few layers write the compressed KV the others read
+    (
+        "kv_source_layer_ids",
+        lambda v: f"a compressed KV cache shared across layers (written by layers {_short(v)} only)",
+    ),
+    # Qwen3.8-Flash-Next (qwen4_exp_text): n-gram embedding tables beside the decoder, read on the ple_layer_ids layers
+    (
+        "ngram_vocab_size_base",
+        lambda v: f"n-gram embedding tables (ngram_vocab_size_base {_short(v)}) beside the layers",
+    ),
+    # Qwen3.8-Flash-Next's QSA: block-sparse attention with its own compressed indexer cache
+    ("indexer_compress_ratio", lambda v: f"sparse attention with a compressed indexer cache (ratio {_short(v)})"),
+    # GLM-5.3-Flash (glm5_next_text): Kimi Delta Attention; its low-rank decay and output gates and short convolutions on
+    # q, k and v are not the projections of the Gated DeltaNet term (Qwen3-Next), so its weights would be miscounted
+    ("linear_attn_config", lambda v: f"Kimi Delta Attention layers ({_kda_shape(v)})"),
+)
+# layer kinds named in layer_types that no estimator term covers (Qwen3.8-Flash-Next's QSA layers)
+_UNEXPRESSED_LAYER_KINDS = ("qwen_sparse_attention",)
+# the late-2026 model types, by the release that introduced them, so a refusal names the model a user tried to import
+_UNEXPRESSED_TYPES = {
+    "deepseek_v41": "DeepSeek-V4.1-Flash",
+    "deepseek_v41_text": "DeepSeek-V4.1-Flash",
+    "qwen4_exp": "Qwen3.8-Flash-Next",
+    "qwen4_exp_text": "Qwen3.8-Flash-Next",
+    "glm5_next": "GLM-5.3-Flash",
+    "glm5_next_text": "GLM-5.3-Flash",
+    "glm53_flash": "GLM-5.3-Flash",
+    "glm53_flash_text": "GLM-5.3-Flash",
+}
+
+
+def _kda_shape(config: Any) -> str:
+    """Kimi Delta Attention's heads and their width, as linear_attn_config gives them."""
+    if not isinstance(config, dict):
+        return f"linear_attn_config {_short(config)}"
+    return f"{_short(config.get('num_heads'))} heads of {_short(config.get('head_dim'))}"
+
+
+def _unexpressed_kinds(r: _Reader) -> list[str]:
+    """The layer kinds this config declares that the estimator cannot size, in the words of its own keys."""
+    kinds = [text(r.get(key)) for key, text in _UNEXPRESSED_KEYS if r.get(key) is not None]
+    layer_types = r.get("layer_types")
+    if isinstance(layer_types, list):
+        for kind in _UNEXPRESSED_LAYER_KINDS:
+            if layer_types.count(kind):
+                kinds.append(f"{layer_types.count(kind)} layer(s) of kind {kind!r} in layer_types")
+    return kinds
+
+
+def _refuse_unexpressed(r: _Reader, origin: str, model_type: str) -> None:
+    """Refuse a config whose layers the estimator cannot express, naming them, rather than size it by a guess."""
+    kinds = _unexpressed_kinds(r)
+    release = _UNEXPRESSED_TYPES.get(model_type)
+    if not kinds and release is None:
+        return
+    who = f"{release} (model_type {model_type!r})" if release else f"model_type {model_type!r}"
+    declared = "; ".join(kinds) if kinds else "none of its layer kinds was found in this config's keys"
+    raise ModelImportError(
+        f"{origin}: {who} has layers the estimator cannot size: {declared}. Not imported: its weights and cache "
+        "would be a guess"
+    )
+
+
 def _model_type(r: _Reader, origin: str) -> str:
     """The config's model_type, a multimodal text stack's as its architecture's; a type not supported is refused."""
     model_type = str(r.get("model_type", default="")).lower()
@@ -270,6 +344,7 @@ def _model_type(r: _Reader, origin: str) -> str:
     model_type = {"qwen3_5_text": "qwen3_5", "qwen3_5_moe_text": "qwen3_5_moe", "gemma4_text": "gemma4"}.get(
         model_type, model_type
     )
+    _refuse_unexpressed(r, origin, model_type)
     if model_type not in SUPPORTED:
         known = ", ".join(SUPPORTED)
         raise ModelImportError(f"{origin}: unsupported model_type {model_type or '(missing)'!r}; supported: {known}")
