@@ -70,6 +70,7 @@ ARCH_FIELDS = (
     "mla",
     "linear_attention",
     "attention_output_gate",
+    "attention_head_gate",
     "mamba",
     "global_attention",
     "compressed_attention",

@@ -113,3 +113,48 @@ def test_the_refusal_is_a_clean_cli_error(tmp_path: Path) -> None:
     """`estimate --model-config` on GLM-5.3-Flash's config: exit 2, one message naming the layers, no traceback."""
     run = run_cli("estimate", "--model-config", str(CONFIGS / "glm-5.3-flash.json"), "--workload", "inference")
     assert run.code == 2 and "Kimi Delta Attention" in run.err and "Traceback" not in run.err
+
+
+def test_laguna_xs_2_1_counted_to_its_published_size() -> None:
+    """poolside Laguna XS 2.1 (July 2026): query heads by layer kind (48 on the 10 full layers, 64 on the 30 sliding
+    ones), a per-head output gate, a dense first layer, then 256 experts of 512 top-8 plus a shared one. poolside
+    publishes the family as 33B total / 3B activated (its Laguna XS.2 card, the same architecture; a public model sheet
+    gives 33.4B, llmrun.dev/model/poolside-laguna-xs-2). The per-head QK norms (2 x 128 a layer) are not counted."""
+    model = load_hf_config(CONFIGS / "laguna-xs-2.1.json")
+    assert model.num_attention_heads == 64 and model.global_attention is not None
+    assert model.global_attention.num_heads == 48 and model.sliding_window_layers == 30
+    counts = count_params(model)
+    assert counts.total / 1e9 == pytest.approx(33.4, abs=0.05)
+    assert counts.active / 1e9 == pytest.approx(3.0, abs=0.05)
+    gate = 2048 * (30 * 64 + 10 * 48)  # g_proj: hidden -> one scalar per query head
+    ungated = load_hf_config(CONFIGS / "laguna-xs-2.1.json").model_copy(update={"attention_head_gate": False})
+    assert counts.total - count_params(ungated).total == gate
+
+
+def test_laguna_caches_grow_by_its_full_layers_only() -> None:
+    """Past the 512-token window only the 10 full layers grow: 10 x 8 KV heads x 128 x K and V x 2 bytes = 40 KiB a
+    token at bf16; within the window the 30 sliding layers add their 120 KiB (160 KiB a token at 512 tokens)."""
+    model = load_hf_config(CONFIGS / "laguna-xs-2.1.json")
+    assert kv_cache_bytes(model, 512, 1, 2.0, "vllm") / 512 / 1024 == 160
+    long, longer = (kv_cache_bytes(model, t, 1, 2.0, "vllm") for t in (65_536, 131_072))
+    assert (longer - long) / 65_536 / 1024 == 40
+
+
+def test_laguna_gguf_weighs_what_the_q8_file_weighs() -> None:
+    """A Q8_0 GGUF of Laguna XS.2 (the same architecture and shapes as XS 2.1) is 35.6 GB in the size table of a
+    public quantization card (poolside-laguna-hackathon/Piscina-XS.2-GGUF, 'Q8_0 (ref) ... 35.6'). Held out: no
+    GGUF constant was fitted on it."""
+    found = gguf_bytes(load_hf_config(CONFIGS / "laguna-xs-2.1.json"), "q8_0")
+    total = found.embedding + found.lm_head + found.attention + found.dense_mlp + found.experts
+    assert total / 1e9 == pytest.approx(35.6, abs=0.1)
+
+
+def test_laguna_layouts_it_cannot_read_are_refused() -> None:
+    """Head counts that vary within a layer kind, or another gating, are refused rather than averaged."""
+    config = json.loads((CONFIGS / "laguna-xs-2.1.json").read_text())
+    uneven = [48 if i % 4 == 0 else 64 for i in range(40)]
+    uneven[1] = 32
+    with pytest.raises(ModelImportError, match="one count for the full and one for the sliding layers"):
+        arch_from_hf_config({**config, "num_attention_heads_per_layer": uneven}, "laguna-xs-2.1.json")
+    with pytest.raises(ModelImportError, match="gating 'per-element' is not read"):
+        arch_from_hf_config({**config, "gating": "per-element"}, "laguna-xs-2.1.json")

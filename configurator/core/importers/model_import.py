@@ -90,6 +90,10 @@ SUPPORTED = (
     # Tencent Hy3 (HYV3ForCausalLM): GQA attention on every layer, a dense first layer (first_k_dense_replace), then
     # routed experts with num_shared_experts shared ones (Megatron-Bridge HYV3Bridge; mlx-lm hy_v3)
     "hy_v3",
+    # poolside Laguna (LagunaForCausalLM): GQA with query heads per layer kind (num_attention_heads_per_layer), sliding
+    # and full layers by layer_types, a per-head softplus output gate (g_proj), a leading dense layer, routed experts
+    # with one shared expert
+    "laguna",
 )
 
 _SPEC_PREFIX = {
@@ -423,6 +427,71 @@ def _gemma4(
     return moe, global_attention
 
 
+def _laguna_heads(
+    r: _Reader, origin: str, layers: int, heads: int, kv_heads: int, head_dim: int
+) -> tuple[int, GlobalAttentionSpec | None]:
+    """Laguna's query heads by layer kind: the sliding layers' count as the base, the full layers' as their own."""
+    per_layer, kinds = r.get("num_attention_heads_per_layer"), r.get("layer_types")
+    if per_layer is None:
+        return heads, None
+    if not (isinstance(per_layer, list) and isinstance(kinds, list) and len(per_layer) == len(kinds) == layers):
+        raise ModelImportError(
+            f"{origin}: num_attention_heads_per_layer and layer_types must each list one entry per layer ({layers})"
+        )
+    by_kind: dict[str, set[Any]] = {}
+    for count, kind in zip(per_layer, kinds, strict=True):
+        by_kind.setdefault(str(kind), set()).add(count)
+    counts = [c for group in by_kind.values() for c in group]
+    if set(by_kind) - {"full_attention", "sliding_attention"} or any(len(group) > 1 for group in by_kind.values()):
+        raise ModelImportError(
+            f"{origin}: num_attention_heads_per_layer must be one count for the full and one for the sliding layers, "
+            f"got {_short(sorted(by_kind.items()))}; other layouts are not supported"
+        )
+    if not all(isinstance(c, int) and not isinstance(c, bool) and c > 0 for c in counts):
+        raise ModelImportError(f"{origin}: num_attention_heads_per_layer must list whole numbers above 0")
+    full, sliding = by_kind.get("full_attention", set()), by_kind.get("sliding_attention", set())
+    if not sliding:
+        return next(iter(full)), None
+    base = next(iter(sliding))
+    if not full or full == {base}:
+        return base, None
+    return base, GlobalAttentionSpec(head_dim=head_dim, num_kv_heads=kv_heads, num_heads=next(iter(full)))
+
+
+def _laguna(
+    r: _Reader, origin: str, layers: int, shape: tuple[int, int, int], moe: MoeSpec | None, intermediate: int
+) -> tuple[int, GlobalAttentionSpec | None, MoeSpec | None]:
+    """poolside Laguna: query heads by layer kind, the leading dense layers (mlp_only_layers), the per-head gate."""
+    gating = r.get("gating", default="per-head")
+    if gating != "per-head":
+        raise ModelImportError(f"{origin}: Laguna gating {_short(gating)} is not read (only 'per-head')")
+    heads, global_attention = _laguna_heads(r, origin, layers, *shape)
+    dense = r.get("mlp_only_layers", default=[])
+    if moe is not None and dense:
+        kinds = r.get("mlp_layer_types")
+        leading = isinstance(dense, list) and dense == list(range(len(dense)))
+        if not leading or (kinds is not None and kinds != ["dense"] * len(dense) + ["sparse"] * (layers - len(dense))):
+            raise ModelImportError(
+                f"{origin}: mlp_only_layers {_short(dense)} are not the leading layers of mlp_layer_types; "
+                "not supported"
+            )
+        moe = moe.model_copy(update={"first_dense_layers": len(dense), "dense_intermediate_size": intermediate})
+    return heads, global_attention, moe
+
+
+def _own_geometry(
+    r: _Reader, origin: str, model_type: str, sizes: tuple[int, int, int, int, int], moe: MoeSpec | None
+) -> tuple[int, GlobalAttentionSpec | None, MoeSpec | None]:
+    """Query heads, the full layers' own geometry and the experts, where a family sets them its own way."""
+    layers, heads, kv_heads, head_dim, intermediate = sizes
+    if model_type == "gemma4":
+        moe, global_attention = _gemma4(r, moe, intermediate, head_dim, kv_heads)
+        return heads, global_attention, moe
+    if model_type == "laguna":
+        return _laguna(r, origin, layers, (heads, kv_heads, head_dim), moe, intermediate)
+    return heads, None, moe
+
+
 def _with_param_counts(arch: ModelArch, origin: str) -> ModelArch:
     """The architecture with its total and active parameters counted from its shape (refused beyond any real model)."""
     from configurator.core.estimate.params import count_params
@@ -456,9 +525,8 @@ def arch_from_hf_config(config: dict[str, Any], origin: str, name: str | None = 
         linear = _linear_attention(r, origin, layers)
         compressed = _compressed_attention(r, origin, layers) if model_type == "deepseek_v4" else None
         mamba = _mamba(r, origin, layers)
-        global_attention = None
-        if model_type == "gemma4":
-            moe, global_attention = _gemma4(r, moe, intermediate, head_dim, kv_heads)
+        sizes = (layers, heads, kv_heads, head_dim, intermediate)
+        heads, global_attention, moe = _own_geometry(r, origin, model_type, sizes, moe)
     except ValidationError as exc:
         raise ModelImportError(_validation_message(origin, exc)) from None
     window, window_layers = _sliding_window(r, model_type, layers)
@@ -501,6 +569,7 @@ def arch_from_hf_config(config: dict[str, Any], origin: str, name: str | None = 
             mla=mla,
             linear_attention=linear,
             attention_output_gate=output_gate,
+            attention_head_gate=model_type == "laguna",
             mamba=mamba,
             global_attention=global_attention,
             compressed_attention=compressed,
