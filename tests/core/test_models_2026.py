@@ -49,6 +49,7 @@ RECORDS = {
     "qwen3.5-2b.json": "qwen3.5-2b",
     "hy3.json": "hy3",
     "granite-4.2-30b.json": "granite-4.2-30b",
+    "laguna-xs-2.1.json": "laguna-xs-2.1",
 }
 
 # the architecture facts the estimator reads; a record's `estimates` names the ones not from config.json
@@ -70,6 +71,7 @@ ARCH_FIELDS = (
     "mla",
     "linear_attention",
     "attention_output_gate",
+    "attention_head_gate",
     "mamba",
     "global_attention",
     "compressed_attention",

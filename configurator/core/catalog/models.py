@@ -620,6 +620,12 @@ class GlobalAttentionSpec(_Strict):
     head_dim: int = Field(gt=0, le=MAX_WIDTH, description="global_head_dim")
     num_kv_heads: int = Field(gt=0, le=MAX_HEADS, description="num_global_key_value_heads")
     k_eq_v: bool = Field(default=False, description="attention_k_eq_v: no v_proj, the values are the keys")
+    num_heads: int | None = Field(
+        default=None,
+        gt=0,
+        le=MAX_HEADS,
+        description="query heads of the full layers where they differ from the sliding ones (Laguna); None: the same",
+    )
 
 
 class CompressedAttentionSpec(_Strict):
@@ -739,6 +745,9 @@ class ModelArch(Record):
     attention_output_gate: bool = Field(
         default=False, description="gated attention: q_proj also emits a per-head output gate (Qwen3-Next)"
     )
+    attention_head_gate: bool = Field(
+        default=False, description="per-head output gate: a g_proj of one scalar per query head (Laguna)"
+    )
     mamba: MambaSpec | None = Field(default=None, description="Nemotron-H hybrid Mamba-2 layers")
     global_attention: GlobalAttentionSpec | None = Field(
         default=None, description="full-attention layers' own head geometry (Gemma 4); the rest slide"
@@ -808,6 +817,8 @@ class ModelArch(Record):
                 )
             if self.num_attention_heads % self.global_attention.num_kv_heads:
                 raise ValueError("num_attention_heads must be a multiple of global_attention.num_kv_heads")
+            if (self.global_attention.num_heads or 0) % self.global_attention.num_kv_heads:
+                raise ValueError("global_attention.num_heads must be a multiple of global_attention.num_kv_heads")
         return self
 
     def is_full_attention_layer(self, layer: int) -> bool:

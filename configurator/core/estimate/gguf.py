@@ -10,6 +10,7 @@ from configurator.core.estimate.params import (
     _global_attention_params,
     _linear_attention_params,
     _mamba_params,
+    head_gate_params,
 )
 
 # Source of the rules below: llama.cpp src/llama-quant.cpp, llama_tensor_get_type(), at commit
@@ -233,6 +234,8 @@ def _attention(q: _Quantizer, o_t: str, k_t: str) -> tuple[float, dict[str, int]
             attention += (q_dim + 2 * kv_dim) * 4
         if m.linear_bias == "all":
             attention += h * 4
+    # per-head output gates (Laguna's attn_gate): no rule names them, the default type
+    attention += _bytes(base, head_gate_params(m), h)
     # Gated DeltaNet layers (ssm_* tensors): no rule names them, the default type
     if m.linear_attention is not None:
         attention += _bytes(base, (m.num_layers - n_attn) * _linear_attention_params(m), h)

@@ -90,9 +90,21 @@ def _global_attention_params(m: ModelArch) -> int:
     g = m.global_attention
     assert g is not None
     h = m.hidden_size
-    q_dim = m.num_attention_heads * g.head_dim
+    q_dim = (g.num_heads or m.num_attention_heads) * g.head_dim  # Laguna's full layers have fewer query heads
     kv_dim = g.num_kv_heads * g.head_dim
     return h * q_dim + h * kv_dim * (1 if g.k_eq_v else 2) + q_dim * h
+
+
+def head_gate_params(m: ModelArch) -> int:
+    """The per-head output gates of all attention layers (Laguna's g_proj: hidden -> one scalar per query head)."""
+    if not m.attention_head_gate:
+        return 0
+    full = m.attention_layers
+    if m.global_attention is None:
+        return full * m.hidden_size * m.num_attention_heads
+    windowed = m.num_layers if m.sliding_window_layers is None else m.sliding_window_layers
+    global_heads = m.global_attention.num_heads or m.num_attention_heads
+    return m.hidden_size * (windowed * m.num_attention_heads + (full - windowed) * global_heads)
 
 
 def _compressed_attention_params(m: ModelArch) -> int:
@@ -182,6 +194,7 @@ def _count_params(m: ModelArch) -> ParamCounts:
         # sliding layers keep the base geometry; the rest are full layers with their own
         windowed = m.num_layers if m.sliding_window_layers is None else m.sliding_window_layers
         attention = windowed * _attention_params(m) + (full - windowed) * _global_attention_params(m)
+    attention += head_gate_params(m)
     if m.linear_attention is not None:
         attention += (m.num_layers - full) * _linear_attention_params(m)
     if m.compressed_attention is not None:

@@ -12,6 +12,7 @@ import math
 import os
 import re
 import struct
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -89,6 +90,10 @@ SUPPORTED = (
     # Tencent Hy3 (HYV3ForCausalLM): GQA attention on every layer, a dense first layer (first_k_dense_replace), then
     # routed experts with num_shared_experts shared ones (Megatron-Bridge HYV3Bridge; mlx-lm hy_v3)
     "hy_v3",
+    # poolside Laguna (LagunaForCausalLM): GQA with query heads per layer kind (num_attention_heads_per_layer), sliding
+    # and full layers by layer_types, a per-head softplus output gate (g_proj), a leading dense layer, routed experts
+    # with one shared expert
+    "laguna",
 )
 
 _SPEC_PREFIX = {
@@ -263,6 +268,79 @@ def _sliding_window(r: _Reader, model_type: str, layers: int) -> tuple[int | Non
     return window, window_layers
 
 
+# Layer kinds a late-2026 config declares that the estimator has no term for, each with the key that declares it. A
+# config carrying one is refused, naming what it declares, whatever its model_type: sizing such a model with the
+# nearest supported reading (DeepSeek-V4's per-layer pools, Qwen3-Next's DeltaNet, GLM-5's DSA) would guess its weights or
+# its cache (docs/estimates.md, round 38 models38).
+_UNEXPRESSED_KEYS: tuple[tuple[str, Callable[[Any], str]], ...] = (
+    # DeepSeek-V4.1-Flash (deepseek_v41_text): Engram hashed n-gram memory; the table rows are not in config.json
+    (
+        "engram_max_ngram_size",
+        lambda v: f"Engram n-gram memory tables (engram_max_ngram_size {_short(v)}; rows not given)",
+    ),
+    # DeepSeek-V4.1-Flash's CSA2: a few layers write the compressed KV the others read
+    (
+        "kv_source_layer_ids",
+        lambda v: f"a compressed KV cache shared across layers (written by layers {_short(v)} only)",
+    ),
+    # Qwen3.8-Flash-Next (qwen4_exp_text): n-gram embedding tables beside the decoder, read on the ple_layer_ids layers
+    (
+        "ngram_vocab_size_base",
+        lambda v: f"n-gram embedding tables (ngram_vocab_size_base {_short(v)}) beside the layers",
+    ),
+    # Qwen3.8-Flash-Next's QSA: block-sparse attention with its own compressed indexer cache
+    ("indexer_compress_ratio", lambda v: f"sparse attention with a compressed indexer cache (ratio {_short(v)})"),
+    # GLM-5.3-Flash (glm5_next_text): Kimi Delta Attention; its low-rank decay and output gates and short convolutions on
+    # q, k and v are not the projections of the Gated DeltaNet term (Qwen3-Next), so its weights would be miscounted
+    ("linear_attn_config", lambda v: f"Kimi Delta Attention layers ({_kda_shape(v)})"),
+)
+# layer kinds named in layer_types that no estimator term covers (Qwen3.8-Flash-Next's QSA layers)
+_UNEXPRESSED_LAYER_KINDS = ("qwen_sparse_attention",)
+# the late-2026 model types, by the release that introduced them, so a refusal names the model a user tried to import
+_UNEXPRESSED_TYPES = {
+    "deepseek_v41": "DeepSeek-V4.1-Flash",
+    "deepseek_v41_text": "DeepSeek-V4.1-Flash",
+    "qwen4_exp": "Qwen3.8-Flash-Next",
+    "qwen4_exp_text": "Qwen3.8-Flash-Next",
+    "glm5_next": "GLM-5.3-Flash",
+    "glm5_next_text": "GLM-5.3-Flash",
+    "glm53_flash": "GLM-5.3-Flash",
+    "glm53_flash_text": "GLM-5.3-Flash",
+}
+
+
+def _kda_shape(config: Any) -> str:
+    """Kimi Delta Attention's heads and their width, as linear_attn_config gives them."""
+    if not isinstance(config, dict):
+        return f"linear_attn_config {_short(config)}"
+    return f"{_short(config.get('num_heads'))} heads of {_short(config.get('head_dim'))}"
+
+
+def _unexpressed_kinds(r: _Reader) -> list[str]:
+    """The layer kinds this config declares that the estimator cannot size, in the words of its own keys."""
+    kinds = [text(r.get(key)) for key, text in _UNEXPRESSED_KEYS if r.get(key) is not None]
+    layer_types = r.get("layer_types")
+    if isinstance(layer_types, list):
+        for kind in _UNEXPRESSED_LAYER_KINDS:
+            if layer_types.count(kind):
+                kinds.append(f"{layer_types.count(kind)} layer(s) of kind {kind!r} in layer_types")
+    return kinds
+
+
+def _refuse_unexpressed(r: _Reader, origin: str, model_type: str) -> None:
+    """Refuse a config whose layers the estimator cannot express, naming them, rather than size it by a guess."""
+    kinds = _unexpressed_kinds(r)
+    release = _UNEXPRESSED_TYPES.get(model_type)
+    if not kinds and release is None:
+        return
+    who = f"{release} (model_type {model_type!r})" if release else f"model_type {model_type!r}"
+    declared = "; ".join(kinds) if kinds else "none of its layer kinds was found in this config's keys"
+    raise ModelImportError(
+        f"{origin}: {who} has layers the estimator cannot size: {declared}. Not imported: its weights and cache "
+        "would be a guess"
+    )
+
+
 def _model_type(r: _Reader, origin: str) -> str:
     """The config's model_type, a multimodal text stack's as its architecture's; a type not supported is refused."""
     model_type = str(r.get("model_type", default="")).lower()
@@ -270,6 +348,7 @@ def _model_type(r: _Reader, origin: str) -> str:
     model_type = {"qwen3_5_text": "qwen3_5", "qwen3_5_moe_text": "qwen3_5_moe", "gemma4_text": "gemma4"}.get(
         model_type, model_type
     )
+    _refuse_unexpressed(r, origin, model_type)
     if model_type not in SUPPORTED:
         known = ", ".join(SUPPORTED)
         raise ModelImportError(f"{origin}: unsupported model_type {model_type or '(missing)'!r}; supported: {known}")
@@ -348,6 +427,71 @@ def _gemma4(
     return moe, global_attention
 
 
+def _laguna_heads(
+    r: _Reader, origin: str, layers: int, heads: int, kv_heads: int, head_dim: int
+) -> tuple[int, GlobalAttentionSpec | None]:
+    """Laguna's query heads by layer kind: the sliding layers' count as the base, the full layers' as their own."""
+    per_layer, kinds = r.get("num_attention_heads_per_layer"), r.get("layer_types")
+    if per_layer is None:
+        return heads, None
+    if not (isinstance(per_layer, list) and isinstance(kinds, list) and len(per_layer) == len(kinds) == layers):
+        raise ModelImportError(
+            f"{origin}: num_attention_heads_per_layer and layer_types must each list one entry per layer ({layers})"
+        )
+    by_kind: dict[str, set[Any]] = {}
+    for count, kind in zip(per_layer, kinds, strict=True):
+        by_kind.setdefault(str(kind), set()).add(count)
+    counts = [c for group in by_kind.values() for c in group]
+    if set(by_kind) - {"full_attention", "sliding_attention"} or any(len(group) > 1 for group in by_kind.values()):
+        raise ModelImportError(
+            f"{origin}: num_attention_heads_per_layer must be one count for the full and one for the sliding layers, "
+            f"got {_short(sorted(by_kind.items()))}; other layouts are not supported"
+        )
+    if not all(isinstance(c, int) and not isinstance(c, bool) and c > 0 for c in counts):
+        raise ModelImportError(f"{origin}: num_attention_heads_per_layer must list whole numbers above 0")
+    full, sliding = by_kind.get("full_attention", set()), by_kind.get("sliding_attention", set())
+    if not sliding:
+        return next(iter(full)), None
+    base = next(iter(sliding))
+    if not full or full == {base}:
+        return base, None
+    return base, GlobalAttentionSpec(head_dim=head_dim, num_kv_heads=kv_heads, num_heads=next(iter(full)))
+
+
+def _laguna(
+    r: _Reader, origin: str, layers: int, shape: tuple[int, int, int], moe: MoeSpec | None, intermediate: int
+) -> tuple[int, GlobalAttentionSpec | None, MoeSpec | None]:
+    """poolside Laguna: query heads by layer kind, the leading dense layers (mlp_only_layers), the per-head gate."""
+    gating = r.get("gating", default="per-head")
+    if gating != "per-head":
+        raise ModelImportError(f"{origin}: Laguna gating {_short(gating)} is not read (only 'per-head')")
+    heads, global_attention = _laguna_heads(r, origin, layers, *shape)
+    dense = r.get("mlp_only_layers", default=[])
+    if moe is not None and dense:
+        kinds = r.get("mlp_layer_types")
+        leading = isinstance(dense, list) and dense == list(range(len(dense)))
+        if not leading or (kinds is not None and kinds != ["dense"] * len(dense) + ["sparse"] * (layers - len(dense))):
+            raise ModelImportError(
+                f"{origin}: mlp_only_layers {_short(dense)} are not the leading layers of mlp_layer_types; "
+                "not supported"
+            )
+        moe = moe.model_copy(update={"first_dense_layers": len(dense), "dense_intermediate_size": intermediate})
+    return heads, global_attention, moe
+
+
+def _own_geometry(
+    r: _Reader, origin: str, model_type: str, sizes: tuple[int, int, int, int, int], moe: MoeSpec | None
+) -> tuple[int, GlobalAttentionSpec | None, MoeSpec | None]:
+    """Query heads, the full layers' own geometry and the experts, where a family sets them its own way."""
+    layers, heads, kv_heads, head_dim, intermediate = sizes
+    if model_type == "gemma4":
+        moe, global_attention = _gemma4(r, moe, intermediate, head_dim, kv_heads)
+        return heads, global_attention, moe
+    if model_type == "laguna":
+        return _laguna(r, origin, layers, (heads, kv_heads, head_dim), moe, intermediate)
+    return heads, None, moe
+
+
 def _with_param_counts(arch: ModelArch, origin: str) -> ModelArch:
     """The architecture with its total and active parameters counted from its shape (refused beyond any real model)."""
     from configurator.core.estimate.params import count_params
@@ -381,9 +525,8 @@ def arch_from_hf_config(config: dict[str, Any], origin: str, name: str | None = 
         linear = _linear_attention(r, origin, layers)
         compressed = _compressed_attention(r, origin, layers) if model_type == "deepseek_v4" else None
         mamba = _mamba(r, origin, layers)
-        global_attention = None
-        if model_type == "gemma4":
-            moe, global_attention = _gemma4(r, moe, intermediate, head_dim, kv_heads)
+        sizes = (layers, heads, kv_heads, head_dim, intermediate)
+        heads, global_attention, moe = _own_geometry(r, origin, model_type, sizes, moe)
     except ValidationError as exc:
         raise ModelImportError(_validation_message(origin, exc)) from None
     window, window_layers = _sliding_window(r, model_type, layers)
@@ -426,6 +569,7 @@ def arch_from_hf_config(config: dict[str, Any], origin: str, name: str | None = 
             mla=mla,
             linear_attention=linear,
             attention_output_gate=output_gate,
+            attention_head_gate=model_type == "laguna",
             mamba=mamba,
             global_attention=global_attention,
             compressed_attention=compressed,

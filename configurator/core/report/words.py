@@ -3612,6 +3612,12 @@ FIELD_HELP_ZH: dict[str, str] = {
     "gated attention: q_proj also emits a per-head output gate (Qwen3-Next)": (
         "门控注意力：q_proj 还为每个注意力头输出一个门（Qwen3-Next）"
     ),
+    "per-head output gate: a g_proj of one scalar per query head (Laguna)": (
+        "按头输出门控：g_proj 为每个查询头输出一个标量（Laguna）"
+    ),
+    "query heads of the full layers where they differ from the sliding ones (Laguna); None: the same": (
+        "全注意力层的查询头数（与滑动窗口层不同时，Laguna）；None：相同"
+    ),
     "highest officially supported MT/s": "官方支持的最高 MT/s",
     "how many layers use the window (None: all when sliding_window is set)": (
         "使用滑动窗口的层数（None：设置了 sliding_window 时全部层）"
