@@ -10,9 +10,9 @@ from dataclasses import replace
 
 from configurator.core.catalog.models import BaseMachine, Gpu
 from configurator.core.common.errors import ConfiguratorError
-from configurator.core.common.reasons import Reason, english
+from configurator.core.common.reasons import Reason
 from configurator.core.estimate.result import EstimateResult
-from configurator.core.model.build import Build, BuildPart, Check, Power, SlotAssignment, part_spec
+from configurator.core.model.build import Build, BuildPart, Check, Power, SlotAssignment
 from configurator.core.model.request import circuit_limit_w
 from configurator.core.rules import base_fit, instance
 from configurator.core.rules import job as job_rules
@@ -24,7 +24,7 @@ from configurator.core.solve.candidates import (
     gpu_allowed,
     runnable_engines,
 )
-from configurator.core.solve.pricing import Quote, quote
+from configurator.core.solve.pricing import Quote, bought_line, quote
 from configurator.core.solve.rules import prompt_check, region_check, speed_check
 from configurator.core.solve.sources import PlanContext, register
 
@@ -76,36 +76,8 @@ def _estimate(ctx: PlanContext, gpu: Gpu, count: int) -> EstimateResult | None:
 
 def _lines(base: BaseMachine, bq: Quote, gpu: Gpu, gq: Quote, count: int) -> tuple[BuildPart, BuildPart]:
     said = Reason.of("part.base", cpu=base.cpu_name, gb=base.memory_gb, psu_w=base.psu_w, slots=len(base.x16_slots))
-    base_line = BuildPart(
-        category="base",
-        id=base.id,
-        name=base.name,
-        quantity=1,
-        unit_price=bq.amount,
-        price_note=bq.note,
-        price_said=bq.said,
-        price_date=bq.price.date,
-        condition=bq.condition,
-        why=english(said),
-        said=(said,),
-        spec=part_spec(base),
-    )
     card = Reason.of("part.base-card", gpu=gpu.name, base=base.name)
-    gpu_line = BuildPart(
-        category="gpu",
-        id=gpu.id,
-        name=gpu.name,
-        quantity=count,
-        unit_price=gq.amount,
-        price_note=gq.note,
-        price_said=gq.said,
-        price_date=gq.price.date,
-        condition=gq.condition,
-        why=english(card),
-        said=(card,),
-        spec=part_spec(gpu),
-    )
-    return base_line, gpu_line
+    return bought_line("base", base, bq, said, 1), bought_line("gpu", gpu, gq, card, count)
 
 
 def _power(base: BaseMachine, gpu: Gpu, count: int, limit: float) -> Power:

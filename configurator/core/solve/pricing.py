@@ -226,11 +226,17 @@ def _rate_stale(rate_date: str) -> bool:
 def system_line(system: System, q: Quote, said: Reason, **spec: object) -> BuildPart:
     """A ready-made system (a unified-memory box, a mini PC, a GPU server) as its build's one line, bought at `q`:
     `said`, what it is; `spec`, what its sheet adds to the record (part_spec)."""
+    return bought_line("system", system, q, said, 1, **spec)
+
+
+def bought_line(category: str, record: Record, q: Quote, said: Reason, quantity: int, **spec: object) -> BuildPart:
+    """`quantity` of `record` as a build's line in `category`, bought at `q`: its price, date and condition from the
+    quote, `said` its reason (English in `why`), `spec` what its sheet adds to the record (part_spec)."""
     return BuildPart(
-        category="system",
-        id=system.id,
-        name=system.name,
-        quantity=1,
+        category=category,
+        id=record.id,
+        name=record.name,
+        quantity=quantity,
         unit_price=q.amount,
         price_note=q.note,
         price_said=q.said,
@@ -238,7 +244,7 @@ def system_line(system: System, q: Quote, said: Reason, **spec: object) -> Build
         condition=q.condition,
         why=english(said),
         said=(said,),
-        spec=part_spec(system, **spec),
+        spec=part_spec(record, **spec),
     )
 
 
