@@ -77,6 +77,9 @@ def check(
         return problems + _server_problems(build, system, limit, circuits)
     gpu, n, found = _gpus(build, gpu_part)
     problems += found
+    base = _one(parts, "base")
+    if base is not None:
+        return problems + _base_problems(build, base["spec"], gpu_part, n, limit * circuits)
     box = _Box.of(parts)
     problems += _platform_problems(build, box, gpu, n, warned)
     positions = sorted(s["slot"] for s in build["slot_map"])
@@ -200,6 +203,77 @@ def _gpus(build: dict[str, Any], gpu_part: dict[str, Any] | None) -> tuple[dict[
     if per_card > max(s["vram_gb"] for s in specs.values()) * GIB:
         problems.append("per-GPU memory above every card's capacity")
     return gpu, n, problems
+
+
+PLUG_8PIN_FOR_16PIN = 3
+"""A 12VHPWR / 12V-2x6 input fed from 8-pin plugs: NVIDIA's adapter for a 450 W card takes three."""
+
+
+def _base_problems(
+    build: dict[str, Any], base: dict[str, Any], gpu_part: dict[str, Any] | None, n: int, limit: float
+) -> list[str]:
+    """A used office PC or workstation bought whole with cards added (round 38): there is no board, case or PSU part;
+    the base's own record (its "spec") is read directly. The cards sit in the base's x16 slots, each card's cooler
+    covering the slots below its own, the next card's slot free, the last inside the case's openings; no card longer
+    than the case takes; the cards' power inputs fed from the PSU's own plugs (an 8-pin input from a 6+2-pin plug, or
+    from two 6-pin plugs through an adapter; a 6-pin input from any plug left; no CPU EPS input); no passive card (an
+    office tower gives no ducted airflow); the machine's own load and the cards' at most 80 % of the PSU's label; the
+    wall draw within the circuits."""
+    problems: list[str] = []
+    parts = build["parts"]
+    extra = sorted({p["category"] for p in parts} - {"base", "gpu"})
+    if extra:
+        problems.append(f"a base-machine build also lists {extra}: the base comes whole")
+    if gpu_part is None or n == 0:
+        return [*problems, "a base-machine build with no card added"]
+    if len([p for p in parts if p["category"] == "gpu"]) != 1:
+        problems.append("a base-machine build with cards of more than one model")
+    card = gpu_part["spec"]
+    if card.get("cooler") == "passive":
+        problems.append(f"a passive {card.get('name')} in an office tower (no ducted airflow)")
+    x16 = sorted(int(s) for s in base["x16_slots"])
+    used = sorted(int(s["slot"]) for s in build["slot_map"])
+    if len(used) != n:
+        problems.append(f"slot map places {len(used)} card(s), the bill lists {n}")
+    if not set(used) <= set(x16):
+        problems.append(f"cards in slots {used}, the base's x16 slots are {x16}")
+    thickness = math.ceil(float(card["slot_width"]) - 1e-9)
+    for here, below in zip(used, used[1:]):
+        if here + thickness > below:
+            problems.append(f"a {thickness}-slot card in slot {here} covers the card in slot {below}")
+    if used and used[-1] + thickness - 1 > int(base["slot_openings"]):
+        problems.append(f"the card in slot {used[-1]} overhangs the case's {base['slot_openings']} openings")
+    if float(card["length_mm"]) > float(base["max_card_length_mm"]) + 0.5:
+        problems.append(f"a {card['length_mm']:.0f} mm card in a case that takes {base['max_card_length_mm']:.0f} mm")
+    inputs = card.get("power_connectors") or {}
+    if inputs.get("eps8"):
+        problems.append("a card with a CPU EPS 8-pin input, which a workstation's GPU harness does not carry")
+    eights = (int(inputs.get("pcie8", 0)) + PLUG_8PIN_FOR_16PIN * int(inputs.get("hpwr16", 0))) * n
+    sixes = int(inputs.get("pcie6", 0)) * n
+    plugs_8, plugs_6 = int(base.get("gpu_plugs_8", 0)), int(base.get("gpu_plugs_6", 0))
+    from_8 = min(eights, plugs_8)
+    adapted = eights - from_8  # each takes two 6-pin plugs
+    left = plugs_6 - 2 * adapted
+    left_for_6 = left + (plugs_8 - from_8) if left >= 0 else -1
+    if left < 0 or left_for_6 < sixes:
+        problems.append(
+            f"{n} card(s) need {eights} 8-pin and {sixes} 6-pin input(s); the PSU has {plugs_8} 6+2-pin and "
+            f"{plugs_6} 6-pin plug(s)"
+        )
+    card_w, found = _card_watts(build, card)
+    problems += found
+    dc = float(base["host_load_w"]) + n * card_w
+    if dc > 0.8 * float(base["psu_w"]) + 1:
+        problems.append(f"DC load {dc:.0f} W above 80 % of the base's {base['psu_w']:.0f} W PSU")
+    power = build["power"]
+    if abs(float(power["dc_load_w"]) - dc) > 0.01 * dc + 1:
+        problems.append(f"the build states {power['dc_load_w']:.0f} W of DC load, the base and cards draw {dc:.0f} W")
+    if float(power.get("psu_w") or 0) != float(base["psu_w"]):
+        problems.append(f"the build states a {power.get('psu_w')} W PSU, the base's is {base['psu_w']} W")
+    wall = dc / EFF_115["gold"]  # the workstation's own supply at Gold's full-load efficiency, the conservative end
+    if power["circuit_ok"] is not True or wall > limit + 1:
+        problems.append(f"the base's wall draw {wall:.0f} W over the circuit's {limit:.0f} W")
+    return problems
 
 
 @dataclass(frozen=True)

@@ -4,142 +4,142 @@
 <context>
     <name>BuildDetail</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="772"/>
+        <location filename="../../configurator/qt/builds.py" line="786"/>
         <source>Category</source>
         <translation>类别</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="772"/>
+        <location filename="../../configurator/qt/builds.py" line="786"/>
         <source>Part</source>
         <translation>配件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="772"/>
+        <location filename="../../configurator/qt/builds.py" line="786"/>
         <source>Qty</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="772"/>
+        <location filename="../../configurator/qt/builds.py" line="786"/>
         <source>Unit price</source>
         <translation>单价</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="772"/>
+        <location filename="../../configurator/qt/builds.py" line="786"/>
         <source>Subtotal</source>
         <translation>小计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="792"/>
+        <location filename="../../configurator/qt/builds.py" line="806"/>
         <source>&lt;b&gt;Why each part&lt;/b&gt;</source>
         <translation>&lt;b&gt;每个配件的选择理由&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="817"/>
+        <location filename="../../configurator/qt/builds.py" line="831"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="817"/>
+        <location filename="../../configurator/qt/builds.py" line="831"/>
         <source>Rule</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="817"/>
+        <location filename="../../configurator/qt/builds.py" line="831"/>
         <source>Why</source>
         <translation>理由</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="837"/>
+        <location filename="../../configurator/qt/builds.py" line="851"/>
         <source>Parts</source>
         <translation>配件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="838"/>
+        <location filename="../../configurator/qt/builds.py" line="852"/>
         <source>VRAM</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="839"/>
+        <location filename="../../configurator/qt/builds.py" line="853"/>
         <source>Cost</source>
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="840"/>
+        <location filename="../../configurator/qt/builds.py" line="854"/>
         <source>Power</source>
         <translation>功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="841"/>
+        <location filename="../../configurator/qt/builds.py" line="855"/>
         <source>Nodes</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="842"/>
+        <location filename="../../configurator/qt/builds.py" line="856"/>
         <source>Slot map</source>
         <translation>插槽布局</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="843"/>
+        <location filename="../../configurator/qt/builds.py" line="857"/>
         <source>Checks</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="844"/>
+        <location filename="../../configurator/qt/builds.py" line="858"/>
         <source>Estimates</source>
         <translation>估算</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="855"/>
+        <location filename="../../configurator/qt/builds.py" line="869"/>
         <source>Buy or rent</source>
         <translation>购买还是租用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="922"/>
+        <location filename="../../configurator/qt/builds.py" line="936"/>
         <source> ({0} owned)</source>
         <translation>（已有 {0}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="928"/>
+        <location filename="../../configurator/qt/builds.py" line="942"/>
         <source> for the cluster</source>
         <translation>（集群共用）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="930"/>
+        <location filename="../../configurator/qt/builds.py" line="944"/>
         <source> per node x {0:,}</source>
         <translation>（每节点，共 {0:,} 个节点）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="958"/>
+        <location filename="../../configurator/qt/builds.py" line="972"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="973"/>
+        <location filename="../../configurator/qt/builds.py" line="987"/>
         <source> for {0} machines</source>
         <translation>（{0} 台机器）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="975"/>
+        <location filename="../../configurator/qt/builds.py" line="989"/>
         <source>; parts you own save {0:,.0f} {1}</source>
         <translation>；已有配件节省 {0:,.0f} {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="990"/>
+        <location filename="../../configurator/qt/builds.py" line="1004"/>
         <source>{0} price(s) older than six months (marked ⚠; hover for the dates). Get a fresh quote and enter it with Catalog &gt; Edit prices and parts, Catalog &gt; Import a vendor quote, or Catalog &gt; Import a price pack.</source>
         <translation>{0} 个价格已超过六个月（标有 ⚠；悬停查看日期）。请索取最新报价，并通过“目录 &gt; 编辑价格和配件”、“目录 &gt; 导入供应商报价”或“目录 &gt; 导入价格包”录入。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1005"/>
+        <location filename="../../configurator/qt/builds.py" line="1019"/>
         <source>Total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1020"/>
+        <location filename="../../configurator/qt/builds.py" line="1034"/>
         <source> (one machine)</source>
         <translation>（单台机器）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1022"/>
+        <location filename="../../configurator/qt/builds.py" line="1036"/>
         <source>Noise under load{0}:</source>
         <translation>满载噪音{0}：</translation>
     </message>
@@ -147,32 +147,32 @@
 <context>
     <name>BuildHeader</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="664"/>
+        <location filename="../../configurator/qt/builds.py" line="678"/>
         <source>{0:,.0f} W at the wall</source>
         <translation>墙插功耗 {0:,.0f} W</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="666"/>
+        <location filename="../../configurator/qt/builds.py" line="680"/>
         <source>{0:,.0f} W at the wall at full load, {1:,.0f} W while decoding</source>
         <translation>满载时墙插 {0:,.0f} W，解码时 {1:,.0f} W</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="669"/>
+        <location filename="../../configurator/qt/builds.py" line="683"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="670"/>
+        <location filename="../../configurator/qt/builds.py" line="684"/>
         <source>, </source>
         <translation>，</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="676"/>
+        <location filename="../../configurator/qt/builds.py" line="690"/>
         <source>How this fits:</source>
         <translation>如何装下：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="683"/>
+        <location filename="../../configurator/qt/builds.py" line="697"/>
         <source>Why shown:</source>
         <translation>显示理由：</translation>
     </message>
@@ -180,62 +180,62 @@
 <context>
     <name>BuildsTable</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="300"/>
+        <location filename="../../configurator/qt/builds.py" line="313"/>
         <source>Why</source>
         <translation>理由</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="301"/>
+        <location filename="../../configurator/qt/builds.py" line="314"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="302"/>
+        <location filename="../../configurator/qt/builds.py" line="315"/>
         <source>Price</source>
         <translation>价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="303"/>
+        <location filename="../../configurator/qt/builds.py" line="316"/>
         <source>Free</source>
         <translation>剩余</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="304"/>
+        <location filename="../../configurator/qt/builds.py" line="317"/>
         <source>Speed / time</source>
         <translation>速度 / 时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="305"/>
+        <location filename="../../configurator/qt/builds.py" line="318"/>
         <source>Wall</source>
         <translation>墙插功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="306"/>
+        <location filename="../../configurator/qt/builds.py" line="319"/>
         <source>Noise</source>
         <translation>噪音</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="307"/>
+        <location filename="../../configurator/qt/builds.py" line="320"/>
         <source>Checks</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="308"/>
+        <location filename="../../configurator/qt/builds.py" line="321"/>
         <source>How it fits</source>
         <translation>如何装下</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="330"/>
+        <location filename="../../configurator/qt/builds.py" line="343"/>
         <source>VRAM left free on the most loaded GPU</source>
         <translation>负载最高的 GPU 上剩余的显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="332"/>
+        <location filename="../../configurator/qt/builds.py" line="345"/>
         <source>Under load, at {0:g} m from one machine: fans, cards and PSU summed logarithmically</source>
         <translation>满载时距单台机器 {0:g} 米处：风扇、显卡与电源按对数叠加</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="335"/>
+        <location filename="../../configurator/qt/builds.py" line="348"/>
         <source>Engine, split, KV cache, sharding, offload, power and framework the estimate assumes; {0} marks what the solver chose for you</source>
         <translation>估算所假设的引擎、切分方式、KV 缓存、分片、卸载、功率与框架；{0} 标出求解器替您选择的项</translation>
     </message>
@@ -639,642 +639,683 @@
     </message>
     <message>
         <location filename="../../configurator/qt/catalog_fields.py" line="27"/>
+        <source>CPU fitted</source>
+        <translation>所配 CPU</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="28"/>
         <source>CPU sockets</source>
         <translation>CPU 插槽数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="28"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="29"/>
         <source>Depth</source>
         <translation>深度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="29"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="30"/>
         <source>Memory slots</source>
         <translation>内存插槽数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="30"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="31"/>
         <source>Memory modules per channel</source>
         <translation>每通道内存条数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="31"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="32"/>
         <source>Second power supply header</source>
         <translation>第二电源接口</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="32"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="33"/>
         <source>ECC memory</source>
         <translation>ECC 内存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="33"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="34"/>
         <source>Efficiency rating</source>
         <translation>能效等级</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="34"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="35"/>
         <source>Expansion slots</source>
         <translation>扩展槽位数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="35"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="36"/>
         <source>Export-restricted to China</source>
         <translation>对华出口受限</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="36"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="37"/>
         <source>Export variant of</source>
         <translation>出口版对应型号</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="37"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="38"/>
         <source>Fabric</source>
         <translation>互连类型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="38"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="39"/>
         <source>Family</source>
         <translation>系列</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="39"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="40"/>
+        <source>Case form</source>
+        <translation>机箱形态</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="41"/>
         <source>Form factor</source>
         <translation>规格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="40"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="42"/>
         <source>FP16 compute</source>
         <translation>FP16 算力</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="41"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="43"/>
         <source>FP32 compute</source>
         <translation>FP32 算力</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="42"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="44"/>
         <source>FP4 compute</source>
         <translation>FP4 算力</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="43"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="45"/>
         <source>FP8 compute</source>
         <translation>FP8 算力</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="44"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="46"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="45"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="47"/>
         <source>GPU bay PCIe generation</source>
         <translation>GPU 仓位 PCIe 代数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="46"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="48"/>
         <source>GPU bays</source>
         <translation>GPU 仓位数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="47"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="49"/>
         <source>Number of GPUs</source>
         <translation>GPU 数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="48"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="50"/>
+        <source>GPU power plugs, 6-pin only</source>
+        <translation>显卡供电插头（仅 6-pin）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="51"/>
+        <source>GPU power plugs, 6+2-pin</source>
+        <translation>显卡供电插头（6+2-pin）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="52"/>
         <source>GPUs per card</source>
         <translation>每卡 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="49"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="53"/>
         <source>Attention head size</source>
         <translation>注意力头维度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="50"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="54"/>
         <source>Height</source>
         <translation>高度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="51"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="55"/>
         <source>Hugging Face repository</source>
         <translation>Hugging Face 仓库</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="52"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="56"/>
         <source>Hidden size</source>
         <translation>隐藏层维度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="53"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="57"/>
+        <source>Machine&apos;s own load</source>
+        <translation>整机自身负载</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="58"/>
         <source>Identifier</source>
         <translation>标识</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="54"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="59"/>
         <source>Idle draw source</source>
         <translation>待机功耗出处</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="55"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="60"/>
         <source>Idle draw</source>
         <translation>待机功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="56"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="61"/>
         <source>Included power supply</source>
         <translation>附带电源功率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="57"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="62"/>
         <source>INT8 compute</source>
         <translation>INT8 算力</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="58"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="63"/>
         <source>Built-in motherboard</source>
         <translation>自带主板</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="59"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="64"/>
         <source>Integrated graphics</source>
         <translation>集成显卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="60"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="65"/>
         <source>Interconnect</source>
         <translation>互连</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="61"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="66"/>
         <source>Interconnect note</source>
         <translation>互连说明</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="62"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="67"/>
         <source>Interface</source>
         <translation>接口</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="63"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="68"/>
         <source>Feed-forward size</source>
         <translation>前馈层维度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="64"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="69"/>
         <source>Type</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="65"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="70"/>
         <source>Learned position embeddings</source>
         <translation>可学习位置嵌入</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="66"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="71"/>
         <source>Length</source>
         <translation>长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="67"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="72"/>
         <source>License</source>
         <translation>许可证</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="68"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="73"/>
         <source>Linear layer bias</source>
         <translation>线性层偏置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="69"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="74"/>
         <source>Market</source>
         <translation>市场</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="70"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="75"/>
         <source>Largest motherboard</source>
         <translation>最大主板规格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="71"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="76"/>
         <source>Widest motherboard</source>
         <translation>最大主板宽度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="72"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="77"/>
+        <source>Longest card</source>
+        <translation>最长显卡长度</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="78"/>
         <source>Longest context</source>
         <translation>最长上下文</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="73"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="79"/>
         <source>Tallest CPU cooler</source>
         <translation>最高 CPU 散热器高度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="74"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="80"/>
         <source>Longest GPU</source>
         <translation>最长显卡长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="75"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="81"/>
         <source>Most GPUs</source>
         <translation>最多 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="76"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="82"/>
         <source>Most memory</source>
         <translation>最大内存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="77"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="83"/>
         <source>Maximum power</source>
         <translation>最大功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="78"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="84"/>
         <source>Longest power supply</source>
         <translation>最长电源长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="79"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="85"/>
         <source>Highest CPU power it cools</source>
         <translation>可压制的最高 CPU 功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="80"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="86"/>
         <source>Memory bandwidth</source>
         <translation>显存带宽</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="81"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="87"/>
         <source>Memory channels</source>
         <translation>内存通道数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="82"/>
-        <location filename="../../configurator/qt/catalog_fields.py" line="128"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="88"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="135"/>
         <source>Memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="83"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="89"/>
         <source>Memory module type</source>
         <translation>内存模组类型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="84"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="90"/>
         <source>Memory speed, two modules per channel</source>
         <translation>内存速率（每通道两条）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="85"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="91"/>
         <source>Memory speed</source>
         <translation>内存速率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="86"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="92"/>
         <source>Memory type</source>
         <translation>内存类型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="87"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="93"/>
         <source>Lowest input voltage</source>
         <translation>最低输入电压</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="88"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="94"/>
         <source>Gated feed-forward</source>
         <translation>门控前馈层</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="89"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="95"/>
         <source>Modified card</source>
         <translation>改装卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="90"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="96"/>
         <source>Module type</source>
         <translation>模组类型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="91"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="97"/>
         <source>Module size</source>
         <translation>单条容量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="92"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="98"/>
         <source>Modules in the kit</source>
         <translation>套装条数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="93"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="99"/>
         <source>Multi-token prediction layers</source>
         <translation>多 token 预测层数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="94"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="100"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="95"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="101"/>
         <source>Native 12V-2x6 connector</source>
         <translation>原生 12V-2x6 接口</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="96"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="102"/>
         <source>Native precision</source>
         <translation>原生精度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="97"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="103"/>
         <source>Native precision covers</source>
         <translation>原生精度范围</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="98"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="104"/>
         <source>Needs ducted airflow</source>
         <translation>需要导风罩风道</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="99"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="105"/>
         <source>Network per GPU</source>
         <translation>每 GPU 网络带宽</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="100"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="106"/>
         <source>Noise</source>
         <translation>噪音</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="101"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="107"/>
         <source>Normalization</source>
         <translation>归一化</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="102"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="108"/>
         <source>Notes</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="103"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="109"/>
         <source>Attention heads</source>
         <translation>注意力头数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="104"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="110"/>
         <source>Key-value heads</source>
         <translation>键值头数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="105"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="111"/>
         <source>Layers</source>
         <translation>层数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="106"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="112"/>
         <source>NVLink</source>
         <translation>NVLink</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="107"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="113"/>
         <source>NVLink bandwidth</source>
         <translation>NVLink 带宽</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="108"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="114"/>
         <source>Peer-to-peer transfers</source>
         <translation>点对点传输</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="109"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="115"/>
         <source>Active parameters</source>
         <translation>激活参数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="110"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="116"/>
         <source>Parameter count source</source>
         <translation>参数量来源</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="111"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="117"/>
         <source>Total parameters</source>
         <translation>总参数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="112"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="118"/>
         <source>PCIe generation</source>
         <translation>PCIe 代数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="113"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="119"/>
         <source>PCIe lanes</source>
         <translation>PCIe 通道数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="114"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="120"/>
         <source>Accessory per GPU</source>
         <translation>每块 GPU 所需配件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="115"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="121"/>
         <source>Platform</source>
         <translation>平台</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="116"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="122"/>
         <source>Port speed</source>
         <translation>端口速率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="117"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="123"/>
         <source>Ports</source>
         <translation>端口数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="118"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="124"/>
         <source>Lowest power limit</source>
         <translation>最低功耗上限</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="119"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="125"/>
         <source>Power limit source</source>
         <translation>功耗上限来源</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="146"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="131"/>
+        <source>Power supply</source>
+        <translation>电源功率</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="142"/>
+        <source>Slot openings</source>
+        <translation>扩展槽挡板位</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="155"/>
         <source>Usable graphics memory</source>
         <translation>可用显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="147"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="156"/>
         <source>Usable memory source</source>
         <translation>可用显存来源</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="120"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="126"/>
         <source>Power</source>
         <translation>功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="121"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="127"/>
         <source>Provider</source>
         <translation>服务商</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="122"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="128"/>
         <source>Provider type</source>
         <translation>服务商类型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="123"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="129"/>
         <source>Power supply bays</source>
         <translation>电源仓位数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="124"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="130"/>
         <source>Redundant power supplies</source>
         <translation>冗余电源</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="125"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="132"/>
         <source>Total power supply</source>
         <translation>电源总功率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="126"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="133"/>
         <source>Rack units</source>
         <translation>机架高度（U）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="127"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="134"/>
         <source>Radiator size</source>
         <translation>冷排尺寸</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="129"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="136"/>
         <source>Region</source>
         <translation>地区</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="130"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="137"/>
         <source>Release year</source>
         <translation>发布年份</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="131"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="138"/>
         <source>Sequential read</source>
         <translation>顺序读取</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="132"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="139"/>
         <source>Sequential write</source>
         <translation>顺序写入</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="133"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="140"/>
         <source>Sliding window</source>
         <translation>滑动窗口</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="134"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="141"/>
         <source>Sliding-window layers</source>
         <translation>滑动窗口层数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="135"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="143"/>
         <source>Slot width</source>
         <translation>占用槽位</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="136"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="144"/>
         <source>Socket</source>
         <translation>插槽</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="137"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="145"/>
         <source>Source for the end of new sales</source>
         <translation>停售新品的来源</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="138"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="146"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="139"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="147"/>
         <source>Spacing</source>
         <translation>间距槽位</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="140"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="148"/>
         <source>Speed</source>
         <translation>速率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="141"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="149"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="150"/>
         <source>Storage</source>
         <translation>存储</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="142"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="151"/>
         <source>Thermal design power</source>
         <translation>热设计功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="143"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="152"/>
         <source>How the compute figures were read</source>
         <translation>算力数据的读法</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="144"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="153"/>
         <source>Threads</source>
         <translation>线程数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="145"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="154"/>
         <source>Tied embeddings</source>
         <translation>共享词嵌入</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="148"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="157"/>
         <source>Virtual CPUs</source>
         <translation>虚拟 CPU 数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="149"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="158"/>
         <source>Vendor</source>
         <translation>厂商</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="150"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="159"/>
         <source>Vendor part number</source>
         <translation>厂商料号</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="151"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="160"/>
         <source>Vocabulary size</source>
         <translation>词表大小</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="152"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="161"/>
         <source>Graphics memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="153"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="162"/>
         <source>Graphics memory in all</source>
         <translation>显存总量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="154"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="163"/>
         <source>Rated power</source>
         <translation>额定功率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="155"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="164"/>
         <source>Width</source>
         <translation>宽度</translation>
     </message>
@@ -1346,65 +1387,65 @@
 <context>
     <name>InfeasibleBanner</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="521"/>
+        <location filename="../../configurator/qt/builds.py" line="535"/>
         <source>Below, passing every check:</source>
         <translation>下面是通过所有检查的配置：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="542"/>
+        <location filename="../../configurator/qt/builds.py" line="556"/>
         <source>Binding:</source>
         <translation>受限于：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="545"/>
+        <location filename="../../configurator/qt/builds.py" line="559"/>
         <source>Cheapest way out:</source>
         <translation>最省钱的解决办法：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="548"/>
+        <location filename="../../configurator/qt/builds.py" line="562"/>
         <source>Ways out, cheapest first:</source>
         <translation>解决办法（从最省钱的开始）：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="486"/>
-        <location filename="../../configurator/qt/builds.py" line="569"/>
-        <location filename="../../configurator/qt/builds.py" line="573"/>
-        <location filename="../../configurator/qt/builds.py" line="616"/>
+        <location filename="../../configurator/qt/builds.py" line="500"/>
+        <location filename="../../configurator/qt/builds.py" line="583"/>
+        <location filename="../../configurator/qt/builds.py" line="587"/>
+        <location filename="../../configurator/qt/builds.py" line="630"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="487"/>
+        <location filename="../../configurator/qt/builds.py" line="501"/>
         <source>Change the request as suggested and solve again</source>
         <translation>按建议修改需求并重新求解</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="543"/>
+        <location filename="../../configurator/qt/builds.py" line="557"/>
         <source>Cheapest way out on supported software:</source>
         <translation>在受支持软件上最省钱的解决办法：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="546"/>
+        <location filename="../../configurator/qt/builds.py" line="560"/>
         <source>Ways out, cheapest on supported software first:</source>
         <translation>解决办法，在受支持软件上最省钱的在前：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="575"/>
+        <location filename="../../configurator/qt/builds.py" line="589"/>
         <source>Apply the cheapest</source>
         <translation>应用最便宜的</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="577"/>
+        <location filename="../../configurator/qt/builds.py" line="591"/>
         <source>Apply way out {0}</source>
         <translation>应用办法 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="603"/>
+        <location filename="../../configurator/qt/builds.py" line="617"/>
         <source>{tps:.1f} tokens/s</source>
         <translation>{tps:.1f} token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="617"/>
+        <location filename="../../configurator/qt/builds.py" line="631"/>
         <source>Change the request this way and solve again</source>
         <translation>按此修改需求并重新求解</translation>
     </message>
@@ -1412,22 +1453,22 @@
 <context>
     <name>LaunchCommand</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="729"/>
+        <location filename="../../configurator/qt/builds.py" line="743"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="730"/>
+        <location filename="../../configurator/qt/builds.py" line="744"/>
         <source>Copy the command to the clipboard</source>
         <translation>将命令复制到剪贴板</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="747"/>
+        <location filename="../../configurator/qt/builds.py" line="761"/>
         <source>Run it</source>
         <translation>运行命令</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="760"/>
+        <location filename="../../configurator/qt/builds.py" line="774"/>
         <source>Copied</source>
         <translation>已复制</translation>
     </message>
@@ -1511,7 +1552,7 @@
     </message>
     <message>
         <location filename="../../configurator/qt/main_window.py" line="228"/>
-        <location filename="../../configurator/qt/main_window.py" line="482"/>
+        <location filename="../../configurator/qt/main_window.py" line="506"/>
         <source>&amp;Solve again</source>
         <translation>重新求解(&amp;S)</translation>
     </message>
@@ -1677,8 +1718,8 @@ Your current project is unchanged; the file was not modified.</source>
     </message>
     <message>
         <location filename="../../configurator/qt/main_window.py" line="355"/>
-        <location filename="../../configurator/qt/main_window.py" line="854"/>
-        <location filename="../../configurator/qt/main_window.py" line="892"/>
+        <location filename="../../configurator/qt/main_window.py" line="878"/>
+        <location filename="../../configurator/qt/main_window.py" line="916"/>
         <source>{0}: {1}
 
 Nothing was overwritten.</source>
@@ -1717,243 +1758,243 @@ Nothing was overwritten.</source>
         <translation>仅在本次会话中导入：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="425"/>
+        <location filename="../../configurator/qt/main_window.py" line="449"/>
         <source>{0} build for &lt;b&gt;{1}&lt;/b&gt; ({2}) in {3:.2f} s</source>
         <translation>&lt;b&gt;{1}&lt;/b&gt;（{2}）共 {0} 个配置，用时 {3:.2f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="427"/>
+        <location filename="../../configurator/qt/main_window.py" line="451"/>
         <source>{0} builds for &lt;b&gt;{1}&lt;/b&gt; ({2}) in {3:.2f} s</source>
         <translation>&lt;b&gt;{1}&lt;/b&gt;（{2}）共 {0} 个配置，用时 {3:.2f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="440"/>
+        <location filename="../../configurator/qt/main_window.py" line="464"/>
         <source>Note:</source>
         <translation>注：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="453"/>
+        <location filename="../../configurator/qt/main_window.py" line="477"/>
         <source>Solved in {0:.2f} s</source>
         <translation>求解完成，用时 {0:.2f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="458"/>
+        <location filename="../../configurator/qt/main_window.py" line="482"/>
         <source>Cheapest build found; solving the alternatives…</source>
         <translation>已找到最便宜的配置；正在求解其他方案…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="461"/>
+        <location filename="../../configurator/qt/main_window.py" line="485"/>
         <source>Solving…</source>
         <translation>正在求解…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="464"/>
+        <location filename="../../configurator/qt/main_window.py" line="488"/>
         <source>Solve failed</source>
         <translation>求解失败</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="465"/>
+        <location filename="../../configurator/qt/main_window.py" line="489"/>
         <source>Could not solve this request</source>
         <translation>无法求解此需求</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="475"/>
+        <location filename="../../configurator/qt/main_window.py" line="499"/>
         <source>Solve is off until the inputs are valid: {0}</source>
         <translation>输入有效后才能求解：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="477"/>
+        <location filename="../../configurator/qt/main_window.py" line="501"/>
         <source>&amp;Solve again (fix the inputs first)</source>
         <translation>重新求解(&amp;S)（请先修正输入）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="480"/>
+        <location filename="../../configurator/qt/main_window.py" line="504"/>
         <source>Solve the current request again</source>
         <translation>重新求解当前需求</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="492"/>
+        <location filename="../../configurator/qt/main_window.py" line="516"/>
         <source>&lt;b&gt;These builds answer your previous inputs, not the ones on the left.&lt;/b&gt; {0}. Fix the field marked in red to solve again.</source>
         <translation>&lt;b&gt;这些配置对应的是你之前的输入，而不是左侧当前的输入。&lt;/b&gt;{0}。修正标红的字段后会重新求解。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="497"/>
+        <location filename="../../configurator/qt/main_window.py" line="521"/>
         <source>&lt;b&gt;Nothing solved yet.&lt;/b&gt; {0}. Fix the field marked in red.</source>
         <translation>&lt;b&gt;尚未求解。&lt;/b&gt;{0}。请修正标红的字段。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="500"/>
+        <location filename="../../configurator/qt/main_window.py" line="524"/>
         <source>&lt;b&gt;Solving your changed inputs…&lt;/b&gt; the builds below answer the previous ones.</source>
         <translation>&lt;b&gt;正在按修改后的输入求解…&lt;/b&gt;下方的配置对应之前的输入。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="540"/>
+        <location filename="../../configurator/qt/main_window.py" line="564"/>
         <source>Compare needs at least two builds</source>
         <translation>对比至少需要两个配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="594"/>
-        <location filename="../../configurator/qt/main_window.py" line="611"/>
+        <location filename="../../configurator/qt/main_window.py" line="618"/>
+        <location filename="../../configurator/qt/main_window.py" line="635"/>
         <source>The language changes at the next start</source>
         <translation>语言将在下次启动时切换</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="620"/>
+        <location filename="../../configurator/qt/main_window.py" line="644"/>
         <source>Could not save preferences</source>
         <translation>无法保存偏好设置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="625"/>
+        <location filename="../../configurator/qt/main_window.py" line="649"/>
         <source>Import a vendor quote</source>
         <translation>导入供应商报价</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="625"/>
+        <location filename="../../configurator/qt/main_window.py" line="649"/>
         <source>Quotes (*.csv *.xlsx);;All files (*)</source>
         <translation>报价单 (*.csv *.xlsx);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="671"/>
+        <location filename="../../configurator/qt/main_window.py" line="695"/>
         <source>The months of the catalog&apos;s part prices seen in the last six months (counted from today, {0}); older ones are marked in each build</source>
         <translation>目录中近六个月内（从今天 {0} 起算）所见配件价格的月份；较旧的价格在每个配置中有标记</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="688"/>
+        <location filename="../../configurator/qt/main_window.py" line="712"/>
         <source>; {0} of {1} priced parts have only prices older than six months</source>
         <translation>；{1} 个有价格的配件中 {0} 个只有六个多月前的价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="680"/>
+        <location filename="../../configurator/qt/main_window.py" line="704"/>
         <source>Catalog: no dated prices</source>
         <translation>目录：没有带日期的价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="683"/>
+        <location filename="../../configurator/qt/main_window.py" line="707"/>
         <source>Catalog prices {0}</source>
         <translation>目录价格 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="685"/>
+        <location filename="../../configurator/qt/main_window.py" line="709"/>
         <source>Catalog prices from {0} to {1}</source>
         <translation>目录价格 {0} 至 {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="695"/>
+        <location filename="../../configurator/qt/main_window.py" line="719"/>
         <source>Import a price pack</source>
         <translation>导入价格包</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="695"/>
+        <location filename="../../configurator/qt/main_window.py" line="719"/>
         <source>Price packs (*.toml);;All files (*)</source>
         <translation>价格包 (*.toml);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="716"/>
+        <location filename="../../configurator/qt/main_window.py" line="740"/>
         <source>Export my prices as a price pack</source>
         <translation>将我的价格导出为价格包</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="716"/>
+        <location filename="../../configurator/qt/main_window.py" line="740"/>
         <source>Price packs (*.toml)</source>
         <translation>价格包 (*.toml)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="720"/>
+        <location filename="../../configurator/qt/main_window.py" line="744"/>
         <source>Price pack</source>
         <translation>价格包</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="720"/>
+        <location filename="../../configurator/qt/main_window.py" line="744"/>
         <source>Who is this price list from?</source>
         <translation>这份价格表来自谁？</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="726"/>
+        <location filename="../../configurator/qt/main_window.py" line="750"/>
         <source>Could not export the price pack</source>
         <translation>无法导出价格包</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="728"/>
+        <location filename="../../configurator/qt/main_window.py" line="752"/>
         <source>Exported {0} price(s) and {1} part(s) to {2}</source>
         <translation>已将 {0} 个价格和 {1} 个配件导出到 {2}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="756"/>
+        <location filename="../../configurator/qt/main_window.py" line="780"/>
         <source>Choose a build to print</source>
         <translation>请选择要打印的配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="763"/>
+        <location filename="../../configurator/qt/main_window.py" line="787"/>
         <source>Nothing to export: no build yet</source>
         <translation>没有可导出的内容：尚无配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="767"/>
+        <location filename="../../configurator/qt/main_window.py" line="791"/>
         <source>Export builds</source>
         <translation>导出配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="769"/>
+        <location filename="../../configurator/qt/main_window.py" line="793"/>
         <source>Purchase list (*.xlsx);;Line items (*.csv);;Forum table (*.md);;Build sheets (*.pdf)</source>
         <translation>采购清单 (*.xlsx);;明细行 (*.csv);;论坛表格 (*.md);;装机单 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="799"/>
+        <location filename="../../configurator/qt/main_window.py" line="823"/>
         <source>Solving every workload of the project for the export…</source>
         <translation>正在为导出求解本项目的每个工作负载…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="859"/>
+        <location filename="../../configurator/qt/main_window.py" line="883"/>
         <source>Exported {0} build(s) of {1} workloads to {2}</source>
         <translation>已将 {1} 个工作负载的 {0} 个配置导出到 {2}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="887"/>
+        <location filename="../../configurator/qt/main_window.py" line="911"/>
         <source>Unknown file type</source>
         <translation>未知的文件类型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="887"/>
+        <location filename="../../configurator/qt/main_window.py" line="911"/>
         <source>{0}: choose .xlsx, .csv, .md or .pdf</source>
         <translation>{0}：请选择 .xlsx、.csv、.md 或 .pdf</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="854"/>
-        <location filename="../../configurator/qt/main_window.py" line="892"/>
+        <location filename="../../configurator/qt/main_window.py" line="878"/>
+        <location filename="../../configurator/qt/main_window.py" line="916"/>
         <source>Could not export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="895"/>
+        <location filename="../../configurator/qt/main_window.py" line="919"/>
         <source>Exported {0} build(s) to {1}</source>
         <translation>已导出 {0} 个配置到 {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="908"/>
+        <location filename="../../configurator/qt/main_window.py" line="932"/>
         <source>About LLM Rig Configurator</source>
         <translation>关于 LLM 装机配置器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="911"/>
+        <location filename="../../configurator/qt/main_window.py" line="935"/>
         <source>What machine to buy to run, fine-tune or train an LLM.
 Every estimate explains itself; every part and price carries its source.</source>
         <translation>要运行、微调或训练大模型，该买什么机器。
 每个估算都给出依据；每个配件和价格都注明来源。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="922"/>
+        <location filename="../../configurator/qt/main_window.py" line="946"/>
         <source>
 … and {0} more</source>
         <translation>
 ……另有 {0} 条</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="925"/>
+        <location filename="../../configurator/qt/main_window.py" line="949"/>
         <source>Some catalog files could not be read</source>
         <translation>部分目录文件无法读取</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="926"/>
+        <location filename="../../configurator/qt/main_window.py" line="950"/>
         <source>{0}
 
 Everything else loaded. Your files were not changed; fix them and restart.</source>
@@ -3900,12 +3941,12 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>estimate</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1185"/>
+        <location filename="../../configurator/qt/builds.py" line="1199"/>
         <source>Estimator warnings</source>
         <translation>估算警告</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1092"/>
+        <location filename="../../configurator/qt/builds.py" line="1106"/>
         <source>Decode</source>
         <translation>解码</translation>
     </message>
@@ -3920,193 +3961,193 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
         <translation>所有用户同时发送 {1} token 提示词时，最后一位要等 {0:,.0f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1039"/>
+        <location filename="../../configurator/qt/builds.py" line="1053"/>
         <source>params</source>
         <translation>参数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1040"/>
+        <location filename="../../configurator/qt/builds.py" line="1054"/>
         <source>weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1041"/>
+        <location filename="../../configurator/qt/builds.py" line="1055"/>
         <source>kv_cache</source>
         <translation>KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1042"/>
+        <location filename="../../configurator/qt/builds.py" line="1056"/>
         <source>activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1043"/>
+        <location filename="../../configurator/qt/builds.py" line="1057"/>
         <source>overhead</source>
         <translation>额外开销</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1044"/>
+        <location filename="../../configurator/qt/builds.py" line="1058"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1045"/>
+        <location filename="../../configurator/qt/builds.py" line="1059"/>
         <source>decode</source>
         <translation>解码</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1046"/>
+        <location filename="../../configurator/qt/builds.py" line="1060"/>
         <source>prefill</source>
         <translation>预填充</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1047"/>
+        <location filename="../../configurator/qt/builds.py" line="1061"/>
         <source>training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1048"/>
+        <location filename="../../configurator/qt/builds.py" line="1062"/>
         <source>gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1049"/>
+        <location filename="../../configurator/qt/builds.py" line="1063"/>
         <source>optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1050"/>
+        <location filename="../../configurator/qt/builds.py" line="1064"/>
         <source>offload</source>
         <translation>卸载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1051"/>
+        <location filename="../../configurator/qt/builds.py" line="1065"/>
         <source>layout</source>
         <translation>布局</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1052"/>
+        <location filename="../../configurator/qt/builds.py" line="1066"/>
         <source>flops</source>
         <translation>计算量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1053"/>
+        <location filename="../../configurator/qt/builds.py" line="1067"/>
         <source>time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1054"/>
+        <location filename="../../configurator/qt/builds.py" line="1068"/>
         <source>parallel</source>
         <translation>并行</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1055"/>
+        <location filename="../../configurator/qt/builds.py" line="1069"/>
         <source>host</source>
         <translation>主机</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1056"/>
+        <location filename="../../configurator/qt/builds.py" line="1070"/>
         <source>split</source>
         <translation>切分</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1057"/>
+        <location filename="../../configurator/qt/builds.py" line="1071"/>
         <source>zero</source>
         <translation>ZeRO</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1080"/>
+        <location filename="../../configurator/qt/builds.py" line="1094"/>
         <source> (80 % range {0}-{1})</source>
         <translation>（80 % 区间 {0}-{1}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1094"/>
+        <location filename="../../configurator/qt/builds.py" line="1108"/>
         <source>tokens/s per user</source>
         <translation>token/秒（每用户）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1101"/>
+        <location filename="../../configurator/qt/builds.py" line="1115"/>
         <source>All users</source>
         <translation>所有用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1102"/>
-        <location filename="../../configurator/qt/builds.py" line="1109"/>
+        <location filename="../../configurator/qt/builds.py" line="1116"/>
+        <location filename="../../configurator/qt/builds.py" line="1123"/>
         <source>tokens/s</source>
         <translation>token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1108"/>
+        <location filename="../../configurator/qt/builds.py" line="1122"/>
         <source>Prefill</source>
         <translation>预填充</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1115"/>
+        <location filename="../../configurator/qt/builds.py" line="1129"/>
         <source>First token</source>
         <translation>首个 token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1116"/>
+        <location filename="../../configurator/qt/builds.py" line="1130"/>
         <source>{0:.2f} s after a {1}-token prompt</source>
         <translation>{1} token 提示词后 {0:.2f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1127"/>
+        <location filename="../../configurator/qt/builds.py" line="1141"/>
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1129"/>
+        <location filename="../../configurator/qt/builds.py" line="1143"/>
         <source>{0:,.0f} GPU-hours; {1:,.1f} h wall clock on one GPU</source>
         <translation>{0:,.0f} GPU 小时；在 1 张 GPU 上墙钟时间 {1:,.1f} 小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1131"/>
+        <location filename="../../configurator/qt/builds.py" line="1145"/>
         <source>{0:,.0f} GPU-hours; {1:,.1f} h wall clock on {2} GPUs</source>
         <translation>{0:,.0f} GPU 小时；在 {2} 张 GPU 上墙钟时间 {1:,.1f} 小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1136"/>
+        <location filename="../../configurator/qt/builds.py" line="1150"/>
         <source> at {0:.0f} % power</source>
         <translation>（GPU {0:.0f} % 功率）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1147"/>
+        <location filename="../../configurator/qt/builds.py" line="1161"/>
         <source>Steady state</source>
         <translation>稳态速率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1148"/>
+        <location filename="../../configurator/qt/builds.py" line="1162"/>
         <source>{0:,.0f} tokens/s while stepping (80 % range {1:,.0f}-{2:,.0f})</source>
         <translation>训练步进中 {0:,.0f} token/秒（80 % 区间 {1:,.0f}-{2:,.0f}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1157"/>
+        <location filename="../../configurator/qt/builds.py" line="1171"/>
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1158"/>
+        <location filename="../../configurator/qt/builds.py" line="1172"/>
         <source>{0:.1f} GiB on the most loaded GPU; {1:.1f} GiB in all</source>
         <translation>负载最高的 GPU 上 {0:.1f} GiB；共 {1:.1f} GiB</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1164"/>
+        <location filename="../../configurator/qt/builds.py" line="1178"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1187"/>
+        <location filename="../../configurator/qt/builds.py" line="1201"/>
         <source>How this is computed</source>
         <translation>计算过程</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1188"/>
+        <location filename="../../configurator/qt/builds.py" line="1202"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1192"/>
+        <location filename="../../configurator/qt/builds.py" line="1206"/>
         <source>Other upgrades</source>
         <translation>其他升级</translation>
     </message>

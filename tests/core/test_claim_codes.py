@@ -148,6 +148,10 @@ def test_no_chinese_word_is_english() -> None:
         "framework": "Unsloth",
         "engine": "vllm",
         "users": 20,
+        "psu_w": 700.0,  # part.base: a used base machine's PSU (round 38)
+        "ppl_pct": 2.4,  # why.quality-cost: what 4-bit weights cost, from a named source (round 38)
+        "model": "Llama",
+        "source": "llama.cpp",
         **_PAST_SUPPORT,
     }
     allowed = {
@@ -156,6 +160,7 @@ def test_no_chinese_word_is_english() -> None:
         "dBA",
         "GGUF",
         "llama",
+        "Llama",  # a model's name, as why.quality-cost names the model whose perplexity was measured
         "cpp",
         "vLLM",  # an engine's name, as llama.cpp
         "Unsloth",  # a fine-tuning framework's name

@@ -38,6 +38,9 @@ FRESH_FLOOR = {
     "storage": 1,
     "systems": 5,
     "accessories": 0,
+    # 0 fresh of 3: the used base machines' prices (round 38) are estimates derived from a community build retold on
+    # 2026-03-10, so each is dated 2026-03-10, before FRESH_SINCE; no dated listing of the machines was found
+    "bases": 0,
 }
 """The level reached on 2026-12-03 (records per kind whose newest price is dated FRESH_SINCE or later): a floor the
 catalog may not fall below. Memory went from 15 to 11 when Counterpoint's Q2 2026 RDIMM forecast (dated 2026-06-30 on

@@ -3522,6 +3522,7 @@ ZH_NAME_NOTES = {
     "NIC side, flat top": "网卡端，平顶",
     "switch side, finned top": "交换机端，带散热鳍片",
     "one 400 Gb/s link": "一条 400 Gb/s 链路",
+    "used": "二手",  # a used base machine (catalogs/bases.toml: 'HP Z440 workstation, 700 W PSU (used)')
 }
 """The catalog's notes in a part's name ('NVIDIA GeForce RTX 4090 48GB (Chinese-market board-modified)', its short
 form 'RTX 4090 48GB (modified)', report.fit.short_gpu_name) in Chinese; the name itself stays as it is sold."""
@@ -3895,6 +3896,15 @@ FIELD_CHOICES: dict[tuple[str, str], tuple[str, str]] = {
     # the buyers an API price serves (catalog ApiPrice.market, tco.rental_market)
     ("market", "global"): ("buyers outside mainland China", "中国大陆以外的买家"),
     ("market", "china"): ("buyers in mainland China", "中国大陆买家"),
+    # a used base machine's case and what its buyer checks (catalog BaseMachine.form, .buyer_checks; round 38)
+    ("form", "tower"): ("tower", "塔式"),
+    ("form", "small-form-factor"): ("small form factor", "小机箱"),
+    ("buyer_checks", "psu-plugs"): ("the PSU's GPU power plugs", "电源的显卡供电插头"),
+    ("buyer_checks", "adapter"): ("a GPU power adapter", "显卡供电转接线"),
+    ("buyer_checks", "bios-above-4g"): ("the BIOS's Above 4G Decoding", "BIOS 的 Above 4G Decoding 选项"),
+    ("buyer_checks", "card-length"): ("the longest card the case takes", "机箱能装下的显卡长度"),
+    ("buyer_checks", "proprietary-psu"): ("the maker's own PSU", "厂商专用电源"),
+    ("buyer_checks", "fans"): ("the case fans", "机箱风扇"),
 }
 """Where a field reads a choice otherwise (a chassis' "datacenter" noise is a level, not a market)."""
 
