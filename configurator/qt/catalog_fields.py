@@ -8,6 +8,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 FIELD_LABELS: dict[str, object] = {
     "airflow": QT_TRANSLATE_NOOP("CatalogField", "Airflow"),
     "architecture": QT_TRANSLATE_NOOP("CatalogField", "Architecture"),
+    "attention_head_gate": QT_TRANSLATE_NOOP("CatalogField", "Per-head attention gate"),
     "attention_output_gate": QT_TRANSLATE_NOOP("CatalogField", "Gated attention output"),
     "atx_version": QT_TRANSLATE_NOOP("CatalogField", "ATX version"),
     "base_clock_ghz": QT_TRANSLATE_NOOP("CatalogField", "Base clock"),
