@@ -378,6 +378,11 @@ def training_gpu_hours(
                 expert_parallel=row.get("expert_parallel"),
                 expert_dispatcher=row.get("expert_dispatcher", "alltoall"),
                 expert_overlap=bool(row.get("expert_overlap", False)),
+                # pipeline_parallel / pipeline_micro_batches: the run's own pipeline layout as its source states it
+                # (torchtitan's 405B: PP 8, 1F1B on its local batch of 8), priced as 1F1B's bubble
+                # (estimator._pipeline_stretch); rows that do not say are data-parallel jobs
+                pipeline_parallel=row.get("pipeline_parallel"),
+                pipeline_micro_batches=row.get("pipeline_micro_batches"),
                 # zero = 3: the weights sharded (FSDP FULL_SHARD / ZeRO-3), gathered over the cards' link every
                 # micro-batch (estimator._sharded_gathers); offload = "cpu": the shards held in system RAM
                 zero=int(row.get("zero", 0)),

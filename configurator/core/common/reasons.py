@@ -2880,6 +2880,12 @@ EN: dict[str, Template] = {
             else ""
         )
     ),
+    "est.pipeline-bubble": lambda r, _say: (
+        f"the run's {r.fields['pp']}-stage pipeline on {r.fields['micro']} micro-batches a step idles "
+        f"{r.num('bubble'):.0%} of its compute (1F1B's bubble, (p - 1) / m: Narayanan et al. 2021)"
+        + (f", its busiest stage holding {r.num('pace') - 1:.1%} more than an even share" if r.num("pace") > 1 else "")
+        + f": {r.num('hours'):,.1f} GPU-hours"
+    ),
     "est.scaling": "{gpus}-GPU scaling efficiency {scaling:.0%} for gradient all-reduce over {over}",
     "est.link-bound": (
         "{hours:,.1f} h of the {wall:,.1f} h wait on the sharded weights' gathers over {link}: the link, not the "

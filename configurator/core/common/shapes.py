@@ -297,6 +297,8 @@ class WorkloadJson(TypedDict):
     expert_parallel: int | None
     expert_dispatcher: str
     expert_overlap: bool
+    pipeline_parallel: int | None
+    pipeline_micro_batches: int | None
     lora_rank: int
     lora_targets: str
     train_embeddings: bool

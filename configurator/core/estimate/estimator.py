@@ -80,6 +80,8 @@ from configurator.core.estimate.frameworks import (
     liger_flce_bytes,
     logits_handling,
     nf4_load_transient,
+    pipeline_bubble,
+    pipeline_pace,
     shard_note,
     shard_stage,
 )
@@ -3264,6 +3266,30 @@ def _attention_time(
     return counted, seconds
 
 
+def _pipeline_stretch(model: ModelArch, workload: Workload, compute_s: float, ex: _Explain) -> float:
+    """A run's stated pipeline (Workload.pipeline_parallel, e.g. torchtitan's 405B at PP 8) over its compute: the
+    busiest stage's pace times 1 + the 1F1B bubble on its micro-batches (frameworks.pipeline_pace, pipeline_bubble, the
+    rules the planner's layouts read); 1 for a data-parallel job. `compute_s`: the GPU-seconds it stretches, said."""
+    pp = workload.pipeline_parallel or 1
+    if pp <= 1:
+        return 1.0
+    micro = workload.pipeline_micro_batches or pp
+    pace = pipeline_pace(model.num_layers, pp)
+    bubble = pipeline_bubble(pp, micro)
+    stretch = pace * (1.0 + bubble)
+    ex.assume(
+        Reason.of(
+            "est.pipeline-bubble",
+            pp=pp,
+            micro=micro,
+            bubble=bubble,
+            pace=pace,
+            hours=compute_s * (stretch - 1.0) / 3600,
+        )
+    )
+    return stretch
+
+
 def _training_time(
     model: ModelArch,
     counts: ParamCounts,
@@ -3298,7 +3324,8 @@ def _training_time(
     elapsed = elapsed_share(gpu, gpus, cal=ex.cal) if workload.mfu is None else 1.0
     rest = reference_rest_share(gpu, cal=ex.cal) if attention else 1.0
     gemms = (flops + fp32 - attention) / (peak * mfu * rest * scaling * experts)
-    gpu_seconds = gemms + attention_s / (elapsed * scaling) + all_to_all * gpus / elapsed
+    compute_s = gemms + attention_s / (elapsed * scaling)
+    gpu_seconds = compute_s * _pipeline_stretch(model, workload, compute_s, ex) + all_to_all * gpus / elapsed
     gathered = _sharded_gathers(model, counts, workload, gpu, gpus, scale, gpu_seconds / gpus, ex, links)
     offloaded = _offloaded_step(model, counts, workload, gpu, gpus, gpu_seconds / gpus, ex, links)
     ex.offload_s = offloaded.seconds if offloaded else 0.0

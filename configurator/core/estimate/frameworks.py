@@ -560,6 +560,16 @@ def pipeline_layers(layers: int, pipeline: int, chunks: int = 1) -> tuple[tuple[
     return tuple(split)
 
 
+def pipeline_bubble(pipeline: int, micro_batches: int, virtual: int = 1) -> float:
+    """The pipeline's idle time over its compute: (p - 1) / m for 1F1B on m micro-batches (Narayanan et al. 2021,
+    arXiv 2104.04473 eq. 1; torchtitan's Schedule1F1B the same), (p - 1) / (v m) with v model chunks per rank (the
+    interleaved schedule, sec. 2.2.2). 0 without a pipeline. The one rule the planner's layouts (parallel.py) and a run's
+    stated layout (estimator._pipeline_bubble) read."""
+    if pipeline <= 1:
+        return 0.0
+    return (pipeline - 1) / (max(1, virtual) * max(1, micro_batches))
+
+
 def pipeline_pace(layers: int, pipeline: int) -> float:
     """How much longer a pipeline's step takes than an even split's: every stage waits for the busiest (1F1B runs at the
     slowest stage's pace, Narayanan et al. 2021 sec. 2.2), which holds the most layers of pipeline_layers: ceil(L / p)

@@ -38,6 +38,7 @@ from configurator.core.estimate.frameworks import (
     default_framework,
     framework,
     layout_runner,
+    pipeline_bubble,
     pipeline_pace,
     runner_with_sharding,
 )
@@ -814,7 +815,7 @@ def _communication(
     # amount of communication also increases by v", same section)
     pp_link = inter if (inter is not None and tp * cp * pp > gpus_per_node) else intra
     sends = virtual * 2 * (pp - 1) / pp * m * act_bytes / tp / (pp_link.busbw_gbs * 1e9) if pp > 1 else 0.0
-    bubble = (pp - 1) / (virtual * m) * compute if pp > 1 else 0.0
+    bubble = pipeline_bubble(pp, m, virtual) * compute
     # context parallel: K and V of the other chunks pass round a ring, overlapped with attention except one hop
     kv_dim = model.num_kv_heads * model.head_dim
     context = (
@@ -941,7 +942,7 @@ def _explained(plan: ParallelPlan, model: ModelArch) -> ParallelPlan:
         link = plan.links.get("tensor", "")
         reasons.append(Reason.of("est.layout-tensor", tp=plan.tensor, node=plan.gpus_per_node, link=link))
     if plan.pipeline > 1:
-        bubble = (plan.pipeline - 1) / (plan.virtual_stages * plan.micro_batches)
+        bubble = pipeline_bubble(plan.pipeline, plan.micro_batches, plan.virtual_stages)
         reasons.append(
             Reason.of(
                 "est.layout-pipeline",

@@ -563,15 +563,18 @@ TRAINING_FITTED_SEQUENCE = 8192
 row's `sequence_length` is 512 to 8,192 tokens; four whole runs add long-context stages, a few percent of their totals:
 the Llama 3.1 cards' 0.8T of 15T tokens, DeepSeek-V3's 119K of 2,788K GPU-hours). The training ranges are derived from
 those rows' errors and describe jobs like them; a longer sequence is outside what they measured (steady37)."""
-LONG_SEQUENCE_HELD_OUT = (15, 6, 1.17, 3.17)
+LONG_SEQUENCE_HELD_OUT = (15, 7, 1.17, 1.76)
 """What the held-out steady-state rows beyond TRAINING_FITTED_SEQUENCE read at the shipped constants (steady37,
 `python benchmarks/training_spread.py`; tests/core/test_long_sequence_training.py recounts them): 15 rows at 16K-256K
 tokens (llm-foundry's MPT-7B to 64K, torchtitan's Llama 3.1 8B and 405B with context parallelism and Float8 to 256K,
 DeepSeek-V3's 32K extension), 6 inside STEADY_STATE_HOURS, measured over estimated hours 1.17 at the median and 3.17
 at the worst (405B at 256K on 512 H100, run with an 8-stage pipeline of 8 micro-batches the single estimate does not
 price). long38 (2026-12-06) left a plain FP8 step's attention in BF16 (estimator.FLOAT8_LINEAR_ONLY): 1.37 -> 1.17 at
-the median, 3.97 -> 3.17 at the worst; torchtitan's 8B at 32K and 64K read 1.17 (1.37, 1.44 before), just outside. The
-estimate says so where a training job's sequence is longer (warn.training-long-sequence)."""
+the median, 3.97 -> 3.17 at the worst; torchtitan's 8B at 32K and 64K read 1.17 (1.37, 1.44 before), just outside.
+train39 (2026-12-06) priced the 405B rows' stated pipeline (8 stages, 1F1B on 8 micro-batches: a bubble of 7/8,
+estimator._pipeline_stretch): they read 0.98 / 1.26 / 1.36 / 1.67 at 32K-256K (1.87-3.17 before), the 32K row inside;
+7 of 15 inside, the worst now the 8B at 256K on context parallel 8 (1.76). The estimate says so where a training job's
+sequence is longer (warn.training-long-sequence)."""
 REGIME_RANGE_FACTORS[("training_gpu_hours", STEADY_STATE)] = STEADY_STATE_HOURS
 
 

@@ -148,6 +148,23 @@ class Workload(BaseModel):
         description="pretraining an MoE: the all-to-alls overlapped with another micro-batch's compute (Megatron-Core "
         "--overlap-moe-expert-parallel-comm); the share hidden is collectives.EXPERT_OVERLAP_HIDDEN",
     )
+    # a published run's own pipeline layout (issue #29, train39): the stages and the micro-batches one optimizer step
+    # runs through them, which the single estimate prices as the 1F1B schedule's bubble (frameworks.pipeline_bubble);
+    # None: a data-parallel job (the planner lays out its own pipelines)
+    pipeline_parallel: int | None = Field(
+        default=None,
+        ge=1,
+        le=1024,
+        description="pretraining: the run's pipeline-parallel stages (Megatron-LM --pipeline-model-parallel-size, "
+        "torchtitan pipeline_parallel_degree); default: none, a data-parallel job",
+    )
+    pipeline_micro_batches: int | None = Field(
+        default=None,
+        ge=1,
+        le=65536,
+        description="pretraining with pipeline_parallel: the micro-batches one step runs through the pipeline; "
+        "default: one per stage (torchtitan's default)",
+    )
     lora_rank: int = Field(default=16, ge=1, le=4096)
     lora_targets: Literal["all-linear", "attention"] = "all-linear"
     train_embeddings: bool = Field(default=False, description="LoRA: also train the embedding and output layers")

@@ -2403,6 +2403,12 @@ ZH_REASONS: dict[str, Template] = {
         f"{r.num('wall'):,.1f} 小时中有 {r.num('hours'):,.1f} 小时在等待经 {r.fields['link']} 的分片权重收集："
         "决定时间的是链路而不是卡，同样链路上换更快的卡收益很小"
     ),
+    "est.pipeline-bubble": lambda r, _say: (
+        f"该运行的 {r.fields['pp']} 级流水线每步 {r.fields['micro']} 个微批次，空闲 {r.num('bubble'):.0%} 的计算时间"
+        "（1F1B 的气泡，(p - 1) / m：Narayanan 等 2021）"
+        + (f"，最忙的一级比平均多承担 {r.num('pace') - 1:.1%}" if r.num("pace") > 1 else "")
+        + f"：{r.num('hours'):,.1f} GPU 小时"
+    ),
     "est.scaling": lambda r, _say: (
         f"{r.fields['gpus']} 卡扩展效率 {r.num('scaling'):.0%}（梯度 all-reduce 经 {r.fields['over']}）"
     ),
