@@ -10,12 +10,19 @@ from dataclasses import replace
 import pytest
 
 from configurator.core.catalog.loader import Catalog
-from configurator.core.estimate.attention import KERNEL_TFLOPS, kernel_flops_per_counted, kernel_tflops
+from configurator.core.catalog.models import Gpu
+from configurator.core.estimate.attention import kernel_flops_per_counted, kernel_rate, kernel_tflops
 from configurator.core.estimate.estimator import CAL, estimate, reference_rest_share
 from configurator.core.estimate.workload import Workload
 from tests.reference import kind_rows, points
 
 ON = replace(CAL, training_attention_kernel="flash2")
+
+
+def _table(kernel: str, gpu: Gpu) -> dict[int, tuple[float, ...]]:
+    rate = kernel_rate(kernel, gpu)
+    assert rate is not None
+    return rate.tflops
 
 
 def test_kernel_rates_read_flashattention_readme_figures(catalog: Catalog) -> None:
@@ -35,12 +42,7 @@ def test_kernel_rates_read_flashattention_readme_figures(catalog: Catalog) -> No
     assert kernel_tflops(gpus["h800-sxm"], "flash2", 2048, 128) == pytest.approx(265)
     assert kernel_tflops(gpus["rtx-4090"], "flash2", 2048, 128) is None
     # the Triton kernel of 2023 is far slower than FlashAttention-2 on A100 at every length
-    assert all(
-        t < f
-        for t, f in zip(
-            KERNEL_TFLOPS["triton"]["a100-80gb-sxm"][128], KERNEL_TFLOPS["flash2"]["a100-80gb-sxm"][128], strict=True
-        )
-    )
+    assert all(t < f for t, f in zip(_table("triton", a100)[128], _table("flash2", a100)[128], strict=True))
     # a causal forward + backward is 7/12 of the non-causal 12 x layers x d_attn x seq count, a recomputed forward 2/12
     assert kernel_flops_per_counted(False) == pytest.approx(7 / 12)
     assert kernel_flops_per_counted(True) == pytest.approx(9 / 12)
@@ -76,3 +78,32 @@ def test_mpt_7b_slope_with_sequence_length_follows_llm_foundry_tables_with_the_t
         assert max(own_rate) - min(own_rate) < 0.25, (gpu, own_rate)
         assert max(own_rate) - min(own_rate) < max(gemm_rate) - min(gemm_rate)
         assert 0.25 < statistics.median(own_rate) < 0.55, gpu
+
+
+def test_blackwell_rates_read_cudnn_frontend_sdpa_benchmark_on_b200(catalog: Catalog) -> None:
+    """NVIDIA/cudnn-frontend benchmark/sdpa_benchmark_training/artifacts/sdpa_bf16_benchmark_results_NVIDIA_B200.csv
+    @bb37575d (README: NGC PyTorch 25.09, cuDNN 9.13.1, flash-attn 2.7.4; Llama 3.1 405B's attention, 128 query heads, 8
+    KV heads, head dim 128, causal, BF16; read 2026-12-06). Forward + backward TFLOPS = 3.5 x the forward's FLOPs over
+    both times: at 32K, pyt_cudnn 24.795 ms (1,419 TFLOPS) + 79.338 ms -> 1,183; flash_attention 80.742 ms (435.8) +
+    254.491 ms -> 367. cuDNN on B200 runs 53 % of the dense BF16 peak (2,250) where FlashAttention-2 on H100 runs 33 %
+    (328 of 989): the per-generation fact train29's single table lacked. Only head dim 128 is measured: a 64-wide head
+    reads it. The B300 (Blackwell Ultra) and the RTX 5090 (another die) get none."""
+    gpus = catalog.records["gpus"]
+    b200 = gpus["b200"]
+    assert kernel_tflops(b200, "cudnn", 32768, 128) == pytest.approx(1183)
+    assert kernel_tflops(b200, "cudnn", 131072, 128) == pytest.approx(1120)
+    assert kernel_tflops(b200, "cudnn", 8192, 128) == pytest.approx(998)
+    assert kernel_tflops(b200, "flash2", 32768, 128) == pytest.approx(367)
+    assert kernel_tflops(b200, "cudnn", 32768, 64) == pytest.approx(1183)
+    cudnn_share = (kernel_tflops(b200, "cudnn", 32768, 128) or 0) / 2250
+    fa2_hopper_share = (kernel_tflops(gpus["h100-sxm"], "flash2", 32768, 128) or 0) / 989.4
+    assert cudnn_share == pytest.approx(0.53, abs=0.01) and fa2_hopper_share == pytest.approx(0.33, abs=0.01)
+    # a length between two measured ones reads between them, in log2
+    assert 998 < (kernel_tflops(b200, "cudnn", 12000, 128) or 0) < 1138
+    for card in ("b300", "rtx-5090"):
+        if card in gpus:
+            assert kernel_tflops(gpus[card], "cudnn", 32768, 128) is None
+    # cuDNN is measured on Blackwell only: a Hopper card gets no cuDNN table (its attention keeps the GEMMs' rate)
+    assert kernel_tflops(gpus["h100-sxm"], "cudnn", 32768, 128) is None
+    rate = kernel_rate("cudnn", b200)
+    assert rate is not None and "cudnn-frontend" in rate.source and not rate.estimate

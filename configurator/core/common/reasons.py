@@ -1010,8 +1010,12 @@ TRACE_WORDS = {
 TRACE_STATISTICS = {"median": "the median", "p90": "the 90th percentile", "mean": "the mean"}
 
 ENGINE_NAMES = {"vllm": "vLLM", "sglang": "SGLang", "llama.cpp": "llama.cpp"}
-KERNEL_NAMES = {"flash2": "FlashAttention-2", "triton": "the Triton FlashAttention kernel"}
-"""Attention kernels a training estimate times (estimate/attention.py KERNEL_TFLOPS), as the explanation names them."""
+KERNEL_NAMES = {
+    "flash2": "FlashAttention-2",
+    "triton": "the Triton FlashAttention kernel",
+    "cudnn": "cuDNN fused attention",
+}
+"""Attention kernels a training estimate times (estimate/attention.py ATTENTION_RATES), as the explanation names them."""
 """An engine's id as its project writes its name."""
 
 
@@ -2861,7 +2865,7 @@ EN: dict[str, Template] = {
     "est.attention-rate": lambda r, _say: (
         f"attention ({r.num('share'):.0%} of the FLOPs at sequence {r.fields['seq']}, head dim {r.fields['head_dim']}) "
         f"runs at its own kernel's rate: {KERNEL_NAMES.get(str(r.fields['kernel']), r.fields['kernel'])} forward + "
-        f"backward measures {r.num('tflops'):.0f} TFLOPS causal on this card (FlashAttention's README), "
+        f"backward measures {r.num('tflops'):.0f} TFLOPS causal on this card ({r.fields.get('source') or 'FlashAttention README'}), "
         f"{r.num('counted'):.0f} TFLOPS of the FLOPs counted here"
         + (" with its forward recomputed" if r.fields.get("recomputed") else "")
         + f", against {r.num('gemm'):.0f} for the step's GEMMs"

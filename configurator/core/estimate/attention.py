@@ -21,9 +21,9 @@ tests/core/test_attention_rate.py (the README's figures, off by default and on w
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 from configurator.core.catalog.models import Gpu
-from configurator.core.estimate.gemm import SM_COUNTS
 
 FLASH_README = (
     "https://github.com/Dao-AILab/flash-attention/blob/0251105a2fb19d2957484b7f023cd8c115286ced/README.md "
@@ -33,30 +33,133 @@ FLASH_README = (
 FP16/BF16, hidden 2048 (32 heads of 64 or 16 of 128), batch 16k / seqlen, read 2026-12-05 from the figures' labels
 (the same figures as Dao 2023, arXiv 2307.08691, figs. 4 and 7)."""
 
-SEQUENCES = (512, 1024, 2048, 4096, 8192, 16384)
-"""The sequence lengths each figure measures; shorter and longer ones read the nearest end."""
+CUDNN_SDPA_B200 = (
+    "https://github.com/NVIDIA/cudnn-frontend/blob/bb37575d103b9974bc619a193dc1a96d835dc117/benchmark/"
+    "sdpa_benchmark_training/artifacts/sdpa_bf16_benchmark_results_NVIDIA_B200.csv"
+)
+"""cuDNN frontend's SDPA training benchmark on one B200 (README @bb37575d: NGC PyTorch 25.09, PyTorch 2.9.0, cuDNN
+9.13.1, FlashAttention 2.7.4, free clock; Llama 3.1 405B's attention: 128 query heads, 8 KV heads, head dim 128, causal,
+BF16, batch 1, 512-131,072 tokens), read 2026-12-06. The CSV gives forward and backward times and TFLOPS per backend;
+its FLOPs are FlashAttention's count (a causal forward 2·s²·heads·d, the backward 2.5 forwards: 35.18 TFLOP at 32K =
+1,419 TFLOPS x 24.795 ms), so forward + backward TFLOPS = 3.5 x forward FLOPs / (forward + backward time):
+pyt_cudnn (PyTorch SDPA's cuDNN backend) 1,183 at 32K, flash_attention (the flash-attn 2.7.4 package) 367."""
 
-# kernel -> the card measured -> head dim -> causal forward + backward TFLOPS at SEQUENCES (FLASH_README, panels (c)
-# and (d): "With causal mask", head dimension 64 and 128)
-KERNEL_TFLOPS: dict[str, dict[str, dict[int, tuple[float, ...]]]] = {
-    # FlashAttention-2 (flash-attn 2.x; PyTorch's SDPA flash backend is the same kernel)
-    "flash2": {
-        "a100-80gb-sxm": {64: (88, 119, 140, 156, 165, 171), 128: (99, 133, 155, 173, 182, 189)},
-        "h100-sxm": {64: (141, 192, 232, 257, 273, 284), 128: (163, 221, 265, 294, 308, 328)},
-    },
-    # the Triton FlashAttention of 2023 (Tillet's kernel, llm-foundry's attn_impl "triton"), measured on A100 only; on
-    # H100 an ESTIMATE: FlashAttention-1's CUDA kernel measured there, which the Triton kernel tracks within 10 % on
-    # A100 at head dim 128 (61/62, 68/69, 74/76, 78/80, 80/83 TFLOPS at 1k-16k)
-    "triton": {
-        "a100-80gb-sxm": {64: (59, 75, 79, 76, 79, 80), 128: (50, 61, 68, 74, 78, 80)},
-        "h100-sxm": {64: (104, 123, 136, 138, 149, 156), 128: (98, 109, 108, 126, 135, 137)},
-    },
-}
-KERNELS = tuple(KERNEL_TFLOPS)
+FA2_SEQUENCES = (512, 1024, 2048, 4096, 8192, 16384)
+"""The sequence lengths FlashAttention's README figures measure."""
+CUDNN_SEQUENCES = (512, 1024, 2048, 4096, 8192, 16384, 32768, 65536, 131072)
+"""The sequence lengths cuDNN frontend's SDPA training benchmark measures."""
 
-MEASURED_CARD = {"Ampere": "a100-80gb-sxm", "Hopper": "h100-sxm"}
-MEASURED_PEAK = {"a100-80gb-sxm": 312.0, "h100-sxm": 989.4}
-"""Dense bf16 TFLOPS of the measured cards (the catalog's spec-sheet figures: NVIDIA A100 and H100 SXM datasheets)."""
+
+@dataclass(frozen=True)
+class KernelRate:
+    """One attention kernel's measured causal forward + backward TFLOPS on one card, by head dim and sequence length:
+    a fact with its source, read for every card of the same architecture the `cards` list names (scaled by their
+    dense BF16 peaks: the same die at another clock or power limit)."""
+
+    kernel: str
+    architecture: str
+    card: str
+    peak_tflops: float
+    cards: tuple[str, ...]
+    sequences: tuple[int, ...]
+    tflops: dict[int, tuple[float, ...]]
+    source: str
+    estimate: str = ""
+    """Why a figure is an ESTIMATE (not measured on that card), or "" where it is measured."""
+    said: str = "FlashAttention README"
+    """The source as the explanation names it (a proper name, the same in English and Chinese)."""
+
+
+# the cards each table is read for: the measured die's other parts (gemm.SM_COUNTS' A100/A800 and H100/H800/H200, as
+# before), and on Blackwell the B200 alone (the B300 is Blackwell Ultra, the RTX cards another die)
+A100_CARDS = ("a100-40gb-sxm", "a100-80gb-sxm", "a100-40gb-pcie", "a100-80gb-pcie", "a800-80gb-sxm", "a800-80gb-pcie")
+HOPPER_CARDS = ("h100-sxm", "h800-sxm", "h200-sxm", "h100-pcie", "h800-pcie")
+
+ATTENTION_RATES: tuple[KernelRate, ...] = (
+    # FlashAttention-2 (flash-attn 2.x; PyTorch's SDPA flash backend is the same kernel): FLASH_README panels (c), (d)
+    KernelRate(
+        "flash2",
+        "Ampere",
+        "a100-80gb-sxm",
+        312.0,
+        A100_CARDS,
+        FA2_SEQUENCES,
+        {64: (88, 119, 140, 156, 165, 171), 128: (99, 133, 155, 173, 182, 189)},
+        FLASH_README,
+    ),
+    KernelRate(
+        "flash2",
+        "Hopper",
+        "h100-sxm",
+        989.4,
+        HOPPER_CARDS,
+        FA2_SEQUENCES,
+        {64: (141, 192, 232, 257, 273, 284), 128: (163, 221, 265, 294, 308, 328)},
+        FLASH_README,
+    ),
+    # FlashAttention-2 on Blackwell: the flash-attn 2.7.4 package's rows of CUDNN_SDPA_B200 (head dim 128 only; a
+    # 64-wide head reads the same)
+    KernelRate(
+        "flash2",
+        "Blackwell",
+        "b200",
+        2250.0,
+        ("b200",),
+        CUDNN_SEQUENCES,
+        {128: (75, 116, 212, 290, 338, 358, 367, 371, 371)},
+        CUDNN_SDPA_B200,
+        said="cuDNN frontend SDPA benchmark, B200",
+    ),
+    # cuDNN's fused attention (PyTorch SDPA's CUDNN_ATTENTION backend; Transformer Engine's fused attention on
+    # Blackwell): the pyt_cudnn rows of CUDNN_SDPA_B200
+    KernelRate(
+        "cudnn",
+        "Blackwell",
+        "b200",
+        2250.0,
+        ("b200",),
+        CUDNN_SEQUENCES,
+        {128: (114, 291, 397, 739, 998, 1138, 1183, 1146, 1120)},
+        CUDNN_SDPA_B200,
+        said="cuDNN frontend SDPA benchmark, B200",
+    ),
+    # the Triton FlashAttention of 2023 (Tillet's kernel, llm-foundry's attn_impl "triton"), measured on A100 only
+    KernelRate(
+        "triton",
+        "Ampere",
+        "a100-80gb-sxm",
+        312.0,
+        A100_CARDS,
+        FA2_SEQUENCES,
+        {64: (59, 75, 79, 76, 79, 80), 128: (50, 61, 68, 74, 78, 80)},
+        FLASH_README,
+    ),
+    KernelRate(
+        "triton",
+        "Hopper",
+        "h100-sxm",
+        989.4,
+        HOPPER_CARDS,
+        FA2_SEQUENCES,
+        {64: (104, 123, 136, 138, 149, 156), 128: (98, 109, 108, 126, 135, 137)},
+        FLASH_README,
+        estimate="FlashAttention-1's CUDA kernel measured on H100, which the Triton kernel tracks within 10 % on A100 "
+        "at head dim 128 (61/62, 68/69, 74/76, 78/80, 80/83 TFLOPS at 1k-16k)",
+    ),
+)
+"""Every measured attention kernel rate, one entry per (kernel, GPU architecture): the one rule object the training
+estimate's attention timing reads (kernel_tflops)."""
+KERNELS = tuple(dict.fromkeys(r.kernel for r in ATTENTION_RATES))
+
+
+def kernel_rate(kernel: str, gpu: Gpu) -> KernelRate | None:
+    """The measured table of `kernel` that applies to `gpu` (its architecture's, for a card that table names), or
+    None."""
+    return next(
+        (r for r in ATTENTION_RATES if r.kernel == kernel and r.architecture == gpu.architecture and gpu.id in r.cards),
+        None,
+    )
+
 
 KERNEL_SHARE_OF_COUNT = 7.0 / 12.0
 """FlashAttention's causal forward + backward FLOPs over the estimator's count of the same attention (module doc)."""
@@ -64,31 +167,33 @@ RECOMPUTED_SHARE_OF_COUNT = 2.0 / 12.0
 """The causal forward gradient checkpointing runs again, over the estimator's count."""
 
 
-def _between(seq: int, values: tuple[float, ...]) -> float:
+def _between(seq: int, sequences: tuple[int, ...], values: tuple[float, ...]) -> float:
     """The figure at `seq`, linear in log2(seq) between the measured lengths, the nearest end outside them."""
-    x = min(max(math.log2(max(seq, 1)), math.log2(SEQUENCES[0])), math.log2(SEQUENCES[-1]))
-    i = min(int(x - math.log2(SEQUENCES[0])), len(SEQUENCES) - 2)
-    t = x - math.log2(SEQUENCES[i])
+    x = min(max(math.log2(max(seq, 1)), math.log2(sequences[0])), math.log2(sequences[-1]))
+    i = 0
+    while i < len(sequences) - 2 and math.log2(sequences[i + 1]) <= x:
+        i += 1
+    t = (x - math.log2(sequences[i])) / (math.log2(sequences[i + 1]) - math.log2(sequences[i]))
     return values[i] + (values[i + 1] - values[i]) * t
 
 
 def kernel_tflops(gpu: Gpu, kernel: str, seq: int, head_dim: int) -> float | None:
-    """Causal forward + backward TFLOPS of `kernel` on `gpu` at sequence `seq` and head dim `head_dim`: linear between
-    head dims 64 and 128 (the nearer one outside), in log2 between the measured lengths, scaled from the measured card
-    by the dense bf16 peaks. The kernel's own measured rate, not a share of the step's GEMM rate: that variant
-    (FlashAttention's rate over the card's measured large-GEMM rate, times the step's) made DeepSeek-V3's context
-    extension 66 % slow and MPT-7B at 64K 1.5x slow (docs/estimates.md, round 29). None for a card whose architecture
-    has no measured figure: its attention stays at the GEMMs' utilisation."""
-    if gpu.id not in SM_COUNTS:
+    """Causal forward + backward TFLOPS of `kernel` on `gpu` at sequence `seq` and head dim `head_dim` (ATTENTION_RATES):
+    linear between head dims 64 and 128 where both are measured (the nearer one outside), in log2 between the measured
+    lengths, scaled from the measured card by the dense bf16 peaks. The kernel's own measured rate, not a share of the
+    step's GEMM rate: that variant (FlashAttention's rate over the card's measured large-GEMM rate, times the step's)
+    made DeepSeek-V3's context extension 66 % slow and MPT-7B at 64K 1.5x slow (docs/estimates.md, round 29). None for
+    a card no table applies to: its attention stays at the GEMMs' utilisation."""
+    rate = kernel_rate(kernel, gpu)
+    if rate is None:
         return None
-    card = MEASURED_CARD.get(gpu.architecture)
-    table = KERNEL_TFLOPS.get(kernel, {}).get(card or "")
-    if card is None or table is None:
-        return None
-    low, high = _between(seq, table[64]), _between(seq, table[128])
-    tflops = low + (high - low) * min(1.0, max(0.0, (head_dim - 64) / 64))
+    dims = sorted(rate.tflops)
+    low = _between(seq, rate.sequences, rate.tflops[dims[0]])
+    high = _between(seq, rate.sequences, rate.tflops[dims[-1]])
+    span = dims[-1] - dims[0]
+    tflops = low + (high - low) * (min(1.0, max(0.0, (head_dim - dims[0]) / span)) if span else 0.0)
     own = gpu.bf16_tflops or gpu.fp16_tflops
-    return tflops * own / MEASURED_PEAK[card] if gpu.id != card and own else tflops
+    return tflops * own / rate.peak_tflops if gpu.id != rate.card and own else tflops
 
 
 def kernel_flops_per_counted(recomputed: bool) -> float:

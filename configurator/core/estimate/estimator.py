@@ -27,7 +27,12 @@ from configurator.core.estimate.activations import (
     lora_params,
     selective_saved_bytes_per_layer,
 )
-from configurator.core.estimate.attention import KERNEL_SHARE_OF_COUNT, kernel_flops_per_counted, kernel_tflops
+from configurator.core.estimate.attention import (
+    KERNEL_SHARE_OF_COUNT,
+    kernel_flops_per_counted,
+    kernel_rate,
+    kernel_tflops,
+)
 from configurator.core.estimate.backends import (
     MOE_EXPERT_SHARE,
     VULKAN_COOPMAT1_SHARE,
@@ -3261,6 +3266,7 @@ def _attention_time(
             gemm=gemm_flops / 1e12,
             share=counted / flops if flops else 0.0,
             recomputed=recomputed,
+            source=rate.said if (rate := kernel_rate(str(kernel), gpu)) else None,
         )
     )
     return counted, seconds

@@ -812,7 +812,7 @@ def _zh_api_speed_said(r: Reason) -> str:
     return f"（{users}按{speed}，每天 {per_day(r.num('per_day'))} 小时）"
 
 
-ZH_KERNEL_NAMES = {"flash2": "FlashAttention-2", "triton": "Triton 版 FlashAttention 内核"}
+ZH_KERNEL_NAMES = {"flash2": "FlashAttention-2", "triton": "Triton 版 FlashAttention 内核", "cudnn": "cuDNN 融合注意力"}
 _ZH_GPU_COOLERS = {
     "blower": "涡轮散热（热风从机箱背部排出）",
     "open-air": "风扇散热（热量吹进机箱内）",
@@ -2382,7 +2382,7 @@ ZH_REASONS: dict[str, Template] = {
     "est.attention-rate": lambda r, _say: (
         f"注意力（序列 {r.fields['seq']}、头维度 {r.fields['head_dim']} 时占 FLOPs 的 {r.num('share'):.0%}）按其自身内核的速率计："
         f"{ZH_KERNEL_NAMES.get(str(r.fields['kernel']), r.fields['kernel'])} 前向 + 反向在此卡上实测 {r.num('tflops'):.0f} "
-        f"TFLOPS（因果；FlashAttention README），折合本估算计数的 {r.num('counted'):.0f} TFLOPS"
+        f"TFLOPS（因果；{r.fields.get('source') or 'FlashAttention README'}），折合本估算计数的 {r.num('counted'):.0f} TFLOPS"
         + ("（含前向重算）" if r.fields.get("recomputed") else "")
         + f"，而该步的 GEMM 为 {r.num('gemm'):.0f}"
     ),
