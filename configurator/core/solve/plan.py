@@ -1831,7 +1831,15 @@ def serving_basis(model: ModelArch, region: str, ownership: object | None = None
         served = served_hours(build, profile(build.currency), model)
         return None if served is None else not served.capped
 
-    return ServingBasis(model, profile("USD").demand, serves)
+    def share(build: Build) -> float | None:
+        # SERVE's field `share` (rules.job.Serving.short): what it makes of the demand, 1.0 when it serves it
+        served = served_hours(build, profile(build.currency), model)
+        if served is None:
+            return None
+        demand = served.demand_tokens
+        return min(served.capacity_tokens / demand, 1.0) if demand > 0 else 1.0
+
+    return ServingBasis(model, profile("USD").demand, serves, share)
 
 
 def _basis(ctx: PlanRun) -> ServingBasis | None:
