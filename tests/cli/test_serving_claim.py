@@ -212,3 +212,31 @@ def test_the_first_token_line_reads_the_usages_own_prompt(cli: Callable[..., Run
     # without a usage named the costs read the chat's prompt, the typed one: the line is as it was
     chat = _plan(cli, (*BASE, "--budget", "6000", "--top", "1"))["builds"][0]["first_token_s"]
     assert chat["usage_prompt_tokens"] is None and chat["prompt_tokens"] == 1020
+
+
+def test_the_fewest_cards_filter_reads_the_served_rate_of_a_stated_demand(catalog: Catalog) -> None:
+    """Round 39: the search's own reading-speed filter for the server on the fewest cards (plan._keeps_up) read the
+    decode speed where the labels read the served rate of the coding agent's 42k prompts. An estimate that decodes at
+    reading speed but whose prompts' prefill brings each of five users below it now fails the filter when the demand
+    is stated, and passes it as before when none is (the regional default: each user by speed)."""
+    from types import SimpleNamespace
+
+    from configurator.core.costs.api import estimate_stream
+    from configurator.core.solve.plan import _keeps_up
+
+    model = catalog.records["models"]["qwen3.6-27b"]
+    assert isinstance(model, ModelArch)
+    request = BuildRequest(model_id=model.id, workload=Workload(kind="inference", context=65536, batch=5), budget=15000)
+    inputs = OwnershipInputs(usage="coding-agent", seats=5)
+    mac = next(
+        b for b in plan(request, catalog, model=model, ownership=inputs).builds if b.parts[0].category == "system"
+    )
+    stated, default = serving_basis(model, request.region, inputs), serving_basis(model, request.region)
+    est = mac.estimate
+    assert (est.decode_tokens_per_s or 0.0) >= 5.0
+    assert _keeps_up(SimpleNamespace(serving=stated), est)  # 5.2 tokens/s a user served, the costs' figure
+    slow = est.model_copy(update={"prefill_tokens_per_s": (est.prefill_tokens_per_s or 0.0) / 3})
+    stream = estimate_stream(slow, stated.demand, stated.model)
+    assert stream is not None and stream.tps() < 5.0 <= (slow.decode_tokens_per_s or 0.0)
+    assert not _keeps_up(SimpleNamespace(serving=stated), slow)
+    assert _keeps_up(SimpleNamespace(serving=default), slow) and _keeps_up(SimpleNamespace(serving=None), slow)
