@@ -2561,10 +2561,23 @@ def top_k_problems(
     full plan's 2 x RTX 2080 Ti 22GB is cheaper (1,858 USD) and its 2 x RX 7900 XTX faster (12.8 tok/s)."""
     shown, every = top["builds"], full["builds"]
     k = len(shown)
+
+    def stands_in(b: dict[str, Any]) -> bool:
+        # round 39 (ranking._serving_shown): the cheapest build that serves the users' demand takes the place of one
+        # that cannot, so that no --top shows only builds short of it; it is the full plan's, and the cheapest of
+        # the full plan's builds that serve
+        served = [x for x in every if serves_demand(x) is True]
+        return (
+            serves_demand(b) is True
+            and any(_machine(b) == _machine(x) for x in every)
+            and all(serves_demand(x) is not True for x in every[:k])
+            and b["total_price"] <= min(x["total_price"] for x in served) + 0.01
+        )
+
     problems = [
         f"--top {k}: #{at + 1} is {_machine(b)[0]} at {b['total_price']:,.2f}, not the full plan's #{at + 1}"
         for at, b in enumerate(shown)
-        if at >= len(every) or _machine(b) != _machine(every[at])
+        if (at >= len(every) or _machine(b) != _machine(every[at])) and not stands_in(b)
     ]
     r = _rivals(every, budget, min_decode_tps, room)
     for build in shown:
