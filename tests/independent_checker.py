@@ -1564,7 +1564,18 @@ def _serving_claim_problems(r: _Rivals, build: dict[str, Any], name: str, kind: 
         return [f"{name}: says '{kind}' but does not serve its users' demand ({serves_demand(build)}) or waits"]
     plain = "cheapest" if kind == "cheapest-serving" else "quietest"
     holders = [b for b in r.builds if any(k in (plain, "cheapest-all") for k, _s, _p in label_pieces(b["label"]))]
-    if not any(serves_demand(b) is False for b in holders):
+    code = f"claim.{kind}"
+    said = next((c["fields"] for c in build.get("claims") or () if c.get("code") == code), {})
+    if kind == "cheapest-serving" and said.get("unshown"):
+        # round 39: at --top 1 the short "cheapest" gave this build its place (ranking._serving_said): none shown says
+        # "cheapest", and the one named is cheaper and short of the demand
+        if holders:
+            problems.append(f"{name}: says '{kind}' of a 'cheapest' not shown, beside #{holders[0]['rank']}")
+        if not (said.get("short_price", math.inf) < build["total_price"] and 0 <= said.get("share", 1.0) < 1.0):
+            problems.append(
+                f"{name}: '{kind}' names a 'cheapest' at {said.get('short_price')} serving {said.get('share')}"
+            )
+    elif not any(serves_demand(b) is False for b in holders):
         problems.append(f"{name}: says '{kind}' though the build that says '{plain}' serves the demand (or none does)")
     serving = [b for b in r.builds if _serving_rival(r, b)]
     if kind == "cheapest-serving":
@@ -1578,13 +1589,9 @@ def _serving_claim_problems(r: _Rivals, build: dict[str, Any], name: str, kind: 
     heard = [b for b in serving if _dba(b) is not None and not _shrouded(b)]
     if own is None:
         return [*problems, f"{name}: '{kind}' without a noise figure"]
-    problems += [
-        f"{name}: '{kind}' at {own:.1f} dBA, but #{b['rank']} serves it at {_dba(b):.1f}"
-        for b in heard
-        if round(_dba(b) or 0.0, 1) < round(own, 1)
-    ]
-    if not any((_dba(b) or 0.0) >= own + AS_QUIET_DBA - 0.05 for b in heard):
-        problems.append(f"{name}: '{kind}' at {own:.1f} dBA, no serving build shown is louder by {AS_QUIET_DBA} dBA")
+    # round 39: the rule "quietest" reads, over the serving builds shown (as quiet: within AS_QUIET_DBA of the lowest;
+    # among those the most speed for the money; one of them louder by AS_QUIET_DBA), never wall watts
+    problems += [p.replace("'quietest'", f"'{kind}'") for p in _quietest_problems(build, name, heard, heard)]
     return problems
 
 
@@ -2554,10 +2561,23 @@ def top_k_problems(
     full plan's 2 x RTX 2080 Ti 22GB is cheaper (1,858 USD) and its 2 x RX 7900 XTX faster (12.8 tok/s)."""
     shown, every = top["builds"], full["builds"]
     k = len(shown)
+
+    def stands_in(b: dict[str, Any]) -> bool:
+        # round 39 (ranking._serving_shown): the cheapest build that serves the users' demand takes the place of one
+        # that cannot, so that no --top shows only builds short of it; it is the full plan's, and the cheapest of
+        # the full plan's builds that serve
+        served = [x for x in every if serves_demand(x) is True]
+        return (
+            serves_demand(b) is True
+            and any(_machine(b) == _machine(x) for x in every)
+            and all(serves_demand(x) is not True for x in every[:k])
+            and b["total_price"] <= min(x["total_price"] for x in served) + 0.01
+        )
+
     problems = [
         f"--top {k}: #{at + 1} is {_machine(b)[0]} at {b['total_price']:,.2f}, not the full plan's #{at + 1}"
         for at, b in enumerate(shown)
-        if at >= len(every) or _machine(b) != _machine(every[at])
+        if (at >= len(every) or _machine(b) != _machine(every[at])) and not stands_in(b)
     ]
     r = _rivals(every, budget, min_decode_tps, room)
     for build in shown:

@@ -117,6 +117,26 @@ def waited_prompt(build: Build) -> int:
     return min(int(w.get("prompt") or TYPICAL_PROMPT_TOKENS), context)
 
 
+def usage_prompt_rows(build: Build) -> list[tuple[str, str]]:
+    """Round 39: the first token after the prompt of the usage the costs read, when it is not the typed one
+    (Build.first_token's usage_* figures: a coding agent's 42,000 tokens, most cached), the seconds SERVE reads."""
+    first = build.first_token()
+    if first is None or first.get("usage_prompt_tokens") is None:
+        return []
+    return [
+        (
+            QCoreApplication.translate("estimate", "First token, the users' prompt"),
+            QCoreApplication.translate(
+                "estimate", "{0:,.1f} s after a {1:,}-token prompt, {2:,} of them cached"
+            ).format(
+                first.get("usage_prompt_s") or 0.0,
+                first.get("usage_prompt_tokens") or 0,
+                first.get("usage_cached_tokens") or 0,
+            ),
+        )
+    ]
+
+
 def last_user_rows(build: Build) -> list[tuple[str, str]]:
     """The last user's wait when all send a prompt at once (PROMPT's finding, its fields): the label's "but first
     token after 130 s" stood over "First token 6.55 s" for 20 users, with nothing between the two figures."""
@@ -1134,6 +1154,7 @@ def estimate_html(build: Build) -> str:
                     + eighty(build, "speed.time_to_first_token_s", ".2f"),
                 )
             )
+            rows += usage_prompt_rows(build)
             rows += last_user_rows(build)
     if e.gpu_hours is not None:
         rows.append(

@@ -4,142 +4,142 @@
 <context>
     <name>BuildDetail</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="786"/>
+        <location filename="../../configurator/qt/builds.py" line="806"/>
         <source>Category</source>
         <translation>类别</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="786"/>
+        <location filename="../../configurator/qt/builds.py" line="806"/>
         <source>Part</source>
         <translation>配件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="786"/>
+        <location filename="../../configurator/qt/builds.py" line="806"/>
         <source>Qty</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="786"/>
+        <location filename="../../configurator/qt/builds.py" line="806"/>
         <source>Unit price</source>
         <translation>单价</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="786"/>
+        <location filename="../../configurator/qt/builds.py" line="806"/>
         <source>Subtotal</source>
         <translation>小计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="806"/>
+        <location filename="../../configurator/qt/builds.py" line="826"/>
         <source>&lt;b&gt;Why each part&lt;/b&gt;</source>
         <translation>&lt;b&gt;每个配件的选择理由&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="831"/>
+        <location filename="../../configurator/qt/builds.py" line="851"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="831"/>
+        <location filename="../../configurator/qt/builds.py" line="851"/>
         <source>Rule</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="831"/>
+        <location filename="../../configurator/qt/builds.py" line="851"/>
         <source>Why</source>
         <translation>理由</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="851"/>
+        <location filename="../../configurator/qt/builds.py" line="871"/>
         <source>Parts</source>
         <translation>配件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="852"/>
+        <location filename="../../configurator/qt/builds.py" line="872"/>
         <source>VRAM</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="853"/>
+        <location filename="../../configurator/qt/builds.py" line="873"/>
         <source>Cost</source>
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="854"/>
+        <location filename="../../configurator/qt/builds.py" line="874"/>
         <source>Power</source>
         <translation>功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="855"/>
+        <location filename="../../configurator/qt/builds.py" line="875"/>
         <source>Nodes</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="856"/>
+        <location filename="../../configurator/qt/builds.py" line="876"/>
         <source>Slot map</source>
         <translation>插槽布局</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="857"/>
+        <location filename="../../configurator/qt/builds.py" line="877"/>
         <source>Checks</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="858"/>
+        <location filename="../../configurator/qt/builds.py" line="878"/>
         <source>Estimates</source>
         <translation>估算</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="869"/>
+        <location filename="../../configurator/qt/builds.py" line="889"/>
         <source>Buy or rent</source>
         <translation>购买还是租用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="936"/>
+        <location filename="../../configurator/qt/builds.py" line="956"/>
         <source> ({0} owned)</source>
         <translation>（已有 {0}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="942"/>
+        <location filename="../../configurator/qt/builds.py" line="962"/>
         <source> for the cluster</source>
         <translation>（集群共用）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="944"/>
+        <location filename="../../configurator/qt/builds.py" line="964"/>
         <source> per node x {0:,}</source>
         <translation>（每节点，共 {0:,} 个节点）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="972"/>
+        <location filename="../../configurator/qt/builds.py" line="992"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="987"/>
+        <location filename="../../configurator/qt/builds.py" line="1007"/>
         <source> for {0} machines</source>
         <translation>（{0} 台机器）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="989"/>
+        <location filename="../../configurator/qt/builds.py" line="1009"/>
         <source>; parts you own save {0:,.0f} {1}</source>
         <translation>；已有配件节省 {0:,.0f} {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1004"/>
+        <location filename="../../configurator/qt/builds.py" line="1024"/>
         <source>{0} price(s) older than six months (marked ⚠; hover for the dates). Get a fresh quote and enter it with Catalog &gt; Edit prices and parts, Catalog &gt; Import a vendor quote, or Catalog &gt; Import a price pack.</source>
         <translation>{0} 个价格已超过六个月（标有 ⚠；悬停查看日期）。请索取最新报价，并通过“目录 &gt; 编辑价格和配件”、“目录 &gt; 导入供应商报价”或“目录 &gt; 导入价格包”录入。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1019"/>
+        <location filename="../../configurator/qt/builds.py" line="1039"/>
         <source>Total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1034"/>
+        <location filename="../../configurator/qt/builds.py" line="1054"/>
         <source> (one machine)</source>
         <translation>（单台机器）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1036"/>
+        <location filename="../../configurator/qt/builds.py" line="1056"/>
         <source>Noise under load{0}:</source>
         <translation>满载噪音{0}：</translation>
     </message>
@@ -147,32 +147,32 @@
 <context>
     <name>BuildHeader</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="678"/>
+        <location filename="../../configurator/qt/builds.py" line="698"/>
         <source>{0:,.0f} W at the wall</source>
         <translation>墙插功耗 {0:,.0f} W</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="680"/>
+        <location filename="../../configurator/qt/builds.py" line="700"/>
         <source>{0:,.0f} W at the wall at full load, {1:,.0f} W while decoding</source>
         <translation>满载时墙插 {0:,.0f} W，解码时 {1:,.0f} W</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="683"/>
+        <location filename="../../configurator/qt/builds.py" line="703"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="684"/>
+        <location filename="../../configurator/qt/builds.py" line="704"/>
         <source>, </source>
         <translation>，</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="690"/>
+        <location filename="../../configurator/qt/builds.py" line="710"/>
         <source>How this fits:</source>
         <translation>如何装下：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="697"/>
+        <location filename="../../configurator/qt/builds.py" line="717"/>
         <source>Why shown:</source>
         <translation>显示理由：</translation>
     </message>
@@ -180,62 +180,62 @@
 <context>
     <name>BuildsTable</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="313"/>
+        <location filename="../../configurator/qt/builds.py" line="333"/>
         <source>Why</source>
         <translation>理由</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="314"/>
+        <location filename="../../configurator/qt/builds.py" line="334"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="315"/>
+        <location filename="../../configurator/qt/builds.py" line="335"/>
         <source>Price</source>
         <translation>价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="316"/>
+        <location filename="../../configurator/qt/builds.py" line="336"/>
         <source>Free</source>
         <translation>剩余</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="317"/>
+        <location filename="../../configurator/qt/builds.py" line="337"/>
         <source>Speed / time</source>
         <translation>速度 / 时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="318"/>
+        <location filename="../../configurator/qt/builds.py" line="338"/>
         <source>Wall</source>
         <translation>墙插功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="319"/>
+        <location filename="../../configurator/qt/builds.py" line="339"/>
         <source>Noise</source>
         <translation>噪音</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="320"/>
+        <location filename="../../configurator/qt/builds.py" line="340"/>
         <source>Checks</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="321"/>
+        <location filename="../../configurator/qt/builds.py" line="341"/>
         <source>How it fits</source>
         <translation>如何装下</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="343"/>
+        <location filename="../../configurator/qt/builds.py" line="363"/>
         <source>VRAM left free on the most loaded GPU</source>
         <translation>负载最高的 GPU 上剩余的显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="345"/>
+        <location filename="../../configurator/qt/builds.py" line="365"/>
         <source>Under load, at {0:g} m from one machine: fans, cards and PSU summed logarithmically</source>
         <translation>满载时距单台机器 {0:g} 米处：风扇、显卡与电源按对数叠加</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="348"/>
+        <location filename="../../configurator/qt/builds.py" line="368"/>
         <source>Engine, split, KV cache, sharding, offload, power and framework the estimate assumes; {0} marks what the solver chose for you</source>
         <translation>估算所假设的引擎、切分方式、KV 缓存、分片、卸载、功率与框架；{0} 标出求解器替您选择的项</translation>
     </message>
@@ -1392,65 +1392,65 @@
 <context>
     <name>InfeasibleBanner</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="535"/>
+        <location filename="../../configurator/qt/builds.py" line="555"/>
         <source>Below, passing every check:</source>
         <translation>下面是通过所有检查的配置：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="556"/>
+        <location filename="../../configurator/qt/builds.py" line="576"/>
         <source>Binding:</source>
         <translation>受限于：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="559"/>
+        <location filename="../../configurator/qt/builds.py" line="579"/>
         <source>Cheapest way out:</source>
         <translation>最省钱的解决办法：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="562"/>
+        <location filename="../../configurator/qt/builds.py" line="582"/>
         <source>Ways out, cheapest first:</source>
         <translation>解决办法（从最省钱的开始）：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="500"/>
-        <location filename="../../configurator/qt/builds.py" line="583"/>
-        <location filename="../../configurator/qt/builds.py" line="587"/>
-        <location filename="../../configurator/qt/builds.py" line="630"/>
+        <location filename="../../configurator/qt/builds.py" line="520"/>
+        <location filename="../../configurator/qt/builds.py" line="603"/>
+        <location filename="../../configurator/qt/builds.py" line="607"/>
+        <location filename="../../configurator/qt/builds.py" line="650"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="501"/>
+        <location filename="../../configurator/qt/builds.py" line="521"/>
         <source>Change the request as suggested and solve again</source>
         <translation>按建议修改需求并重新求解</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="557"/>
+        <location filename="../../configurator/qt/builds.py" line="577"/>
         <source>Cheapest way out on supported software:</source>
         <translation>在受支持软件上最省钱的解决办法：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="560"/>
+        <location filename="../../configurator/qt/builds.py" line="580"/>
         <source>Ways out, cheapest on supported software first:</source>
         <translation>解决办法，在受支持软件上最省钱的在前：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="589"/>
+        <location filename="../../configurator/qt/builds.py" line="609"/>
         <source>Apply the cheapest</source>
         <translation>应用最便宜的</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="591"/>
+        <location filename="../../configurator/qt/builds.py" line="611"/>
         <source>Apply way out {0}</source>
         <translation>应用办法 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="617"/>
+        <location filename="../../configurator/qt/builds.py" line="637"/>
         <source>{tps:.1f} tokens/s</source>
         <translation>{tps:.1f} token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="631"/>
+        <location filename="../../configurator/qt/builds.py" line="651"/>
         <source>Change the request this way and solve again</source>
         <translation>按此修改需求并重新求解</translation>
     </message>
@@ -1458,22 +1458,22 @@
 <context>
     <name>LaunchCommand</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="743"/>
+        <location filename="../../configurator/qt/builds.py" line="763"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="744"/>
+        <location filename="../../configurator/qt/builds.py" line="764"/>
         <source>Copy the command to the clipboard</source>
         <translation>将命令复制到剪贴板</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="761"/>
+        <location filename="../../configurator/qt/builds.py" line="781"/>
         <source>Run it</source>
         <translation>运行命令</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="774"/>
+        <location filename="../../configurator/qt/builds.py" line="794"/>
         <source>Copied</source>
         <translation>已复制</translation>
     </message>
@@ -3372,57 +3372,57 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>builds</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="147"/>
+        <location filename="../../configurator/qt/builds.py" line="167"/>
         <source>{0} tok/s</source>
         <translation>{0} token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="151"/>
+        <location filename="../../configurator/qt/builds.py" line="171"/>
         <source>{0:,.1f} h</source>
         <translation>{0:,.1f} 小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="153"/>
+        <location filename="../../configurator/qt/builds.py" line="173"/>
         <source>{0:,.1f} days</source>
         <translation>{0:,.1f} 天</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="156"/>
+        <location filename="../../configurator/qt/builds.py" line="176"/>
         <source> per {0:,.0f} M tokens</source>
         <translation>（每 {0:,.0f} M token）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="170"/>
+        <location filename="../../configurator/qt/builds.py" line="190"/>
         <source>silent</source>
         <translation>无声</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="180"/>
+        <location filename="../../configurator/qt/builds.py" line="200"/>
         <source>{0} fail</source>
         <translation>{0} 项不通过</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="181"/>
+        <location filename="../../configurator/qt/builds.py" line="201"/>
         <source>{0} warn</source>
         <translation>{0} 项警告</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="182"/>
+        <location filename="../../configurator/qt/builds.py" line="202"/>
         <source>all pass</source>
         <translation>全部通过</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="186"/>
+        <location filename="../../configurator/qt/builds.py" line="206"/>
         <source>PASS</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="187"/>
+        <location filename="../../configurator/qt/builds.py" line="207"/>
         <source>WARN</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="188"/>
+        <location filename="../../configurator/qt/builds.py" line="208"/>
         <source>FAIL</source>
         <translation>失败</translation>
     </message>
@@ -3946,213 +3946,223 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>estimate</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1199"/>
+        <location filename="../../configurator/qt/builds.py" line="1220"/>
         <source>Estimator warnings</source>
         <translation>估算警告</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1106"/>
+        <location filename="../../configurator/qt/builds.py" line="1126"/>
         <source>Decode</source>
         <translation>解码</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="131"/>
+        <location filename="../../configurator/qt/builds.py" line="128"/>
+        <source>First token, the users&apos; prompt</source>
+        <translation>首个 token（用户的提示）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/builds.py" line="129"/>
+        <source>{0:,.1f} s after a {1:,}-token prompt, {2:,} of them cached</source>
+        <translation>输入 {1:,} token 的提示（其中 {2:,} token 已缓存）后 {0:,.1f} 秒</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/builds.py" line="151"/>
         <source>Last of {0} users</source>
         <translation>第 {0} 个用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="132"/>
+        <location filename="../../configurator/qt/builds.py" line="152"/>
         <source>{0:,.0f} s when all send a {1}-token prompt at once</source>
         <translation>所有用户同时发送 {1} token 提示词时，最后一位要等 {0:,.0f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1053"/>
+        <location filename="../../configurator/qt/builds.py" line="1073"/>
         <source>params</source>
         <translation>参数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1054"/>
+        <location filename="../../configurator/qt/builds.py" line="1074"/>
         <source>weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1055"/>
+        <location filename="../../configurator/qt/builds.py" line="1075"/>
         <source>kv_cache</source>
         <translation>KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1056"/>
+        <location filename="../../configurator/qt/builds.py" line="1076"/>
         <source>activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1057"/>
+        <location filename="../../configurator/qt/builds.py" line="1077"/>
         <source>overhead</source>
         <translation>额外开销</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1058"/>
+        <location filename="../../configurator/qt/builds.py" line="1078"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1059"/>
+        <location filename="../../configurator/qt/builds.py" line="1079"/>
         <source>decode</source>
         <translation>解码</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1060"/>
+        <location filename="../../configurator/qt/builds.py" line="1080"/>
         <source>prefill</source>
         <translation>预填充</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1061"/>
+        <location filename="../../configurator/qt/builds.py" line="1081"/>
         <source>training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1062"/>
+        <location filename="../../configurator/qt/builds.py" line="1082"/>
         <source>gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1063"/>
+        <location filename="../../configurator/qt/builds.py" line="1083"/>
         <source>optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1064"/>
+        <location filename="../../configurator/qt/builds.py" line="1084"/>
         <source>offload</source>
         <translation>卸载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1065"/>
+        <location filename="../../configurator/qt/builds.py" line="1085"/>
         <source>layout</source>
         <translation>布局</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1066"/>
+        <location filename="../../configurator/qt/builds.py" line="1086"/>
         <source>flops</source>
         <translation>计算量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1067"/>
+        <location filename="../../configurator/qt/builds.py" line="1087"/>
         <source>time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1068"/>
+        <location filename="../../configurator/qt/builds.py" line="1088"/>
         <source>parallel</source>
         <translation>并行</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1069"/>
+        <location filename="../../configurator/qt/builds.py" line="1089"/>
         <source>host</source>
         <translation>主机</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1070"/>
+        <location filename="../../configurator/qt/builds.py" line="1090"/>
         <source>split</source>
         <translation>切分</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1071"/>
+        <location filename="../../configurator/qt/builds.py" line="1091"/>
         <source>zero</source>
         <translation>ZeRO</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1094"/>
+        <location filename="../../configurator/qt/builds.py" line="1114"/>
         <source> (80 % range {0}-{1})</source>
         <translation>（80 % 区间 {0}-{1}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1108"/>
+        <location filename="../../configurator/qt/builds.py" line="1128"/>
         <source>tokens/s per user</source>
         <translation>token/秒（每用户）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1115"/>
+        <location filename="../../configurator/qt/builds.py" line="1135"/>
         <source>All users</source>
         <translation>所有用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1116"/>
-        <location filename="../../configurator/qt/builds.py" line="1123"/>
+        <location filename="../../configurator/qt/builds.py" line="1136"/>
+        <location filename="../../configurator/qt/builds.py" line="1143"/>
         <source>tokens/s</source>
         <translation>token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1122"/>
+        <location filename="../../configurator/qt/builds.py" line="1142"/>
         <source>Prefill</source>
         <translation>预填充</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1129"/>
+        <location filename="../../configurator/qt/builds.py" line="1149"/>
         <source>First token</source>
         <translation>首个 token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1130"/>
+        <location filename="../../configurator/qt/builds.py" line="1150"/>
         <source>{0:.2f} s after a {1}-token prompt</source>
         <translation>{1} token 提示词后 {0:.2f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1141"/>
+        <location filename="../../configurator/qt/builds.py" line="1162"/>
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1143"/>
+        <location filename="../../configurator/qt/builds.py" line="1164"/>
         <source>{0:,.0f} GPU-hours; {1:,.1f} h wall clock on one GPU</source>
         <translation>{0:,.0f} GPU 小时；在 1 张 GPU 上墙钟时间 {1:,.1f} 小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1145"/>
+        <location filename="../../configurator/qt/builds.py" line="1166"/>
         <source>{0:,.0f} GPU-hours; {1:,.1f} h wall clock on {2} GPUs</source>
         <translation>{0:,.0f} GPU 小时；在 {2} 张 GPU 上墙钟时间 {1:,.1f} 小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1150"/>
+        <location filename="../../configurator/qt/builds.py" line="1171"/>
         <source> at {0:.0f} % power</source>
         <translation>（GPU {0:.0f} % 功率）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1161"/>
+        <location filename="../../configurator/qt/builds.py" line="1182"/>
         <source>Steady state</source>
         <translation>稳态速率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1162"/>
+        <location filename="../../configurator/qt/builds.py" line="1183"/>
         <source>{0:,.0f} tokens/s while stepping (80 % range {1:,.0f}-{2:,.0f})</source>
         <translation>训练步进中 {0:,.0f} token/秒（80 % 区间 {1:,.0f}-{2:,.0f}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1171"/>
+        <location filename="../../configurator/qt/builds.py" line="1192"/>
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1172"/>
+        <location filename="../../configurator/qt/builds.py" line="1193"/>
         <source>{0:.1f} GiB on the most loaded GPU; {1:.1f} GiB in all</source>
         <translation>负载最高的 GPU 上 {0:.1f} GiB；共 {1:.1f} GiB</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1178"/>
+        <location filename="../../configurator/qt/builds.py" line="1199"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1201"/>
+        <location filename="../../configurator/qt/builds.py" line="1222"/>
         <source>How this is computed</source>
         <translation>计算过程</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1202"/>
+        <location filename="../../configurator/qt/builds.py" line="1223"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1206"/>
+        <location filename="../../configurator/qt/builds.py" line="1227"/>
         <source>Other upgrades</source>
         <translation>其他升级</translation>
     </message>

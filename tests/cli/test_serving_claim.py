@@ -22,6 +22,7 @@ import pytest
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import ModelArch
+from configurator.core.common.reasons import english, from_json
 from configurator.core.costs.tco import OwnershipInputs, recosted
 from configurator.core.estimate.workload import Workload
 from configurator.core.model.request import BuildRequest
@@ -146,3 +147,96 @@ def test_the_plan_time_reading_rule_reads_the_served_rate_the_costs_read(catalog
         assert basis.serves is not None and basis.serves(costed) is costs["serves_demand"]
         old[costed.parts[0].id] = measure(costed, request).served
     assert old["mac-mini-m5-pro-16c-48gb"] > 6.5  # round 37's reading, beside the costs' 5.2
+
+
+CODING = {
+    "5-seat coding": PLANS["5-seat coding"],
+    "3-seat coding": (*BASE, "--budget", "15000", "--usage", "coding-agent", "--seats", "3", "--context", "65536"),
+}
+
+
+@pytest.mark.parametrize("name", list(CODING))
+def test_no_top_shows_only_builds_short_of_the_demand(cli: Callable[..., Run], name: str) -> None:
+    """Round 39: at --top 1, 2 and 3 a build that serves the demand is shown whenever the full plan has one within
+    the budget (ranking._serving_shown), every label holds against the numbers of the builds shown, and at --top 1 the
+    build shown names the short "cheapest" it stands in for, with that build's price and share as the full plan says
+    them. Before, `--top 1` of the 5-seat plan showed two MI50 serving 52 % of the seats, alone."""
+    args = CODING[name]
+    budget = float(args[args.index("--budget") + 1])
+    full = _plan(cli, args)["builds"]
+    short = full[0]
+    assert "cheapest" in _kinds(short) and serves_demand(short) is False
+    share = next(c["fields"]["share"] for c in short["checks"] if c["rule"] == "SERVE")
+    for top in (1, 2, 3):
+        result = _plan(cli, (*args, "--top", str(top)))
+        builds = result["builds"]
+        assert len(builds) == top
+        assert not check_labels(result, budget=budget), top
+        assert not serving_problems(builds), top
+        assert any(_rival(b, budget) for b in builds), f"--top {top}: no build shown serves the demand"
+        holders = [b for b in builds if "cheapest-serving" in _kinds(b)]
+        assert len(holders) == 1, top
+        said = next(c for c in holders[0]["claims"] if c["code"] == "claim.cheapest-serving")
+        assert said["fields"]["short_price"] == pytest.approx(short["total_price"])
+        if top == 1:
+            assert said["fields"].get("unshown") is True
+            assert said["fields"]["share"] == pytest.approx(share, abs=0.001)
+            claim = next(c for c in holders[0]["claims"] if c["code"] == "claim.cheapest-serving")
+            assert "it gives this build its place" in english(from_json(claim))
+        else:
+            # the short "cheapest" is shown with its shortfall beside the build that serves
+            assert builds[0]["total_price"] == pytest.approx(short["total_price"])
+            assert not said["fields"].get("unshown")
+
+
+def test_the_first_token_line_reads_the_usages_own_prompt(cli: Callable[..., Run]) -> None:
+    """Round 39: the five coding seats' plan said "first token 3.5 s after a 1,020-token prompt" (the chat's) beside
+    SERVE's 29.4 s of prefill for each of the coding agent's 42,000-token prompts. Every build shown now states the
+    usage's prompt and times it as the costs do (`prefill_seconds_per_request`); the JSON keeps the typed prompt's
+    keys (the estimate's own first token) and adds the usage's."""
+    result = _plan(cli, PLANS["5-seat coding"])
+    text = cli("plan", *PLANS["5-seat coding"])
+    assert text.code == 0, text.err
+    for build in result["builds"]:
+        first, costs = build["first_token_s"], build["cost_of_ownership"]
+        assert first["prompt_tokens"] == 1020 and first["prompt_s"] > 0  # the estimate's figure, as before
+        assert first["usage_prompt_tokens"] == costs["prompt_tokens_per_request"] == 42000
+        assert first["usage_cached_tokens"] == costs["cached_prompt_tokens_per_request"]
+        assert first["usage_prompt_s"] == pytest.approx(costs["prefill_seconds_per_request"], abs=0.05)
+        line = (
+            f"first token {first['usage_prompt_s']:,.1f} s after its users' 42,000-token prompt "
+            f"({first['usage_cached_tokens']:,} of them cached)"
+        )
+        assert line in text.out
+    assert "after a 1,020-token prompt" not in text.out
+    # without a usage named the costs read the chat's prompt, the typed one: the line is as it was
+    chat = _plan(cli, (*BASE, "--budget", "6000", "--top", "1"))["builds"][0]["first_token_s"]
+    assert chat["usage_prompt_tokens"] is None and chat["prompt_tokens"] == 1020
+
+
+def test_the_fewest_cards_filter_reads_the_served_rate_of_a_stated_demand(catalog: Catalog) -> None:
+    """Round 39: the search's own reading-speed filter for the server on the fewest cards (plan._keeps_up) read the
+    decode speed where the labels read the served rate of the coding agent's 42k prompts. An estimate that decodes at
+    reading speed but whose prompts' prefill brings each of five users below it now fails the filter when the demand
+    is stated, and passes it as before when none is (the regional default: each user by speed)."""
+    from types import SimpleNamespace
+
+    from configurator.core.costs.api import estimate_stream
+    from configurator.core.solve.plan import _keeps_up
+
+    model = catalog.records["models"]["qwen3.6-27b"]
+    assert isinstance(model, ModelArch)
+    request = BuildRequest(model_id=model.id, workload=Workload(kind="inference", context=65536, batch=5), budget=15000)
+    inputs = OwnershipInputs(usage="coding-agent", seats=5)
+    mac = next(
+        b for b in plan(request, catalog, model=model, ownership=inputs).builds if b.parts[0].category == "system"
+    )
+    stated, default = serving_basis(model, request.region, inputs), serving_basis(model, request.region)
+    est = mac.estimate
+    assert (est.decode_tokens_per_s or 0.0) >= 5.0
+    assert _keeps_up(SimpleNamespace(serving=stated), est)  # 5.2 tokens/s a user served, the costs' figure
+    slow = est.model_copy(update={"prefill_tokens_per_s": (est.prefill_tokens_per_s or 0.0) / 3})
+    stream = estimate_stream(slow, stated.demand, stated.model)
+    assert stream is not None and stream.tps() < 5.0 <= (slow.decode_tokens_per_s or 0.0)
+    assert not _keeps_up(SimpleNamespace(serving=stated), slow)
+    assert _keeps_up(SimpleNamespace(serving=default), slow) and _keeps_up(SimpleNamespace(serving=None), slow)

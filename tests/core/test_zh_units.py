@@ -145,3 +145,49 @@ def test_the_serving_claims_are_said_in_chinese_and_english() -> None:
         said
     )
     assert "距 1 米 45.4 dBA，墙插功耗 1,071 W" in heard and "最安静的配置（25.0 dBA）只能满足 52% 的需求" in heard
+
+
+def test_round_39_serving_and_first_token_words_in_chinese_and_english() -> None:
+    """Round 39: "cheapest serving the demand" naming a short "cheapest" the --top cut left out (field `unshown`),
+    "quietest serving the demand" won on a 2 dBA tie (fields `lowest`, `as_quiet`), and the first token after the
+    usage's own prompt (Build.first_token's usage_* fields): Chinese with "N token" and "秒", no English units."""
+    unshown = Reason.of(
+        "claim.cheapest-serving", price=2073.0, currency="USD", short_price=1293.0, share=0.52, unshown=True
+    )
+    tie = Reason.of(
+        "claim.quietest-serving",
+        dba=41.5,
+        watts=500.0,
+        short_dba=25.0,
+        share=0.52,
+        lowest=40.0,
+        as_quiet=True,
+        margin=2.0,
+    )
+    first = Reason.of(
+        "speed.first-token",
+        prompt_tokens=1020,
+        prompt_s=3.49,
+        window_tokens=65536,
+        window_s=279.7,
+        usage_prompt_tokens=42000,
+        usage_cached_tokens=35258,
+        usage_prompt_s=29.4,
+    )
+    assert words.say(unshown).endswith(
+        "the cheapest found, at 1,293 USD, serves 52 % of it; it gives this build its place"
+    )
+    assert "as quiet as the quietest of the builds shown that serve" in words.say(tie)
+    assert words.say(first).startswith(
+        "first token 29.4 s after its users' 42,000-token prompt (35,258 of them cached), 4.7 min after the whole "
+        "65,536-token window"
+    )
+    with words.language("zh_CN"):
+        said = [words.say(r) for r in (unshown, tie, first)]
+    assert "已找到配置中价格最低" in said[0] and "由本配置代替列出" in said[0], said[0]
+    assert "与能满足用户需求的已列配置中最安静者（40.0 dBA）相差不到 2 dBA" in said[1], said[1]
+    assert said[2].startswith("用户每次 42,000 token 的提示（其中 35,258 token 已缓存）后 29.4 秒出第一个 token"), said[
+        2
+    ]
+    for text in said:
+        assert not ENGLISH_UNIT.search(text) and not re.search(r"\d s\b", text), text

@@ -2076,6 +2076,38 @@ CASES: tuple[Case, ...] = (
         (MAC_PROMPT_PROCESSING, REDHAT_VLLM_LLAMACPP, CLAUDE_CODE_RATES),
     ),
     Case(
+        "serve39-five-coding-seats-asking-for-one-build-get-one-that-serves-them",
+        "--model qwen3.6-27b --workload inference --budget 15000 --usage coding-agent --seats 5 --context 65536 --top 1",
+        (
+            feasible(),
+            every_build(
+                "serves all five seats' demand (the one build shown), for at most 3,500 USD",
+                lambda b: serves_demand(b) is True and price(b) <= 3500,
+            ),
+            labelled_build(
+                "cheapest-serving",
+                "says it stands in for a cheaper build that serves only part of the demand",
+                lambda b: any(
+                    c["code"] == "claim.cheapest-serving"
+                    and c["fields"].get("unshown") is True
+                    and c["fields"]["short_price"] < price(b)
+                    and c["fields"]["share"] < 1
+                    for c in b["claims"]
+                ),
+            ),
+            every_build(
+                "times the first token after the coding agent's own 42,000-token prompt, not the chat's",
+                lambda b: (b.get("first_token_s") or {}).get("usage_prompt_tokens") == 42000,
+            ),
+        ),
+        "The serve38 team asks for one build: what a practitioner hands them is a machine that serves all five seats "
+        "(the coding agent's ~300 requests a day a seat, Claude Code's sizing), not the cheapest machine found, which "
+        "makes about half the tokens they ask for and spends most of each request prefilling a 42k prompt, and they "
+        "want to hear that a cheaper, short one exists. Walked 2026-12-06 (serve39): `--top 1` showed two MI50 at "
+        "1,293 USD 'cheapest serving 52 % of the demand', alone, and its first-token line timed a 1,020-token prompt.",
+        (MAC_PROMPT_PROCESSING, REDHAT_VLLM_LLAMACPP, CLAUDE_CODE_RATES),
+    ),
+    Case(
         "deepseek-v4-flash-at-home-weighs-the-api",
         "--model deepseek-v4-flash --workload inference --room home-office --circuit 120v15a --top 1",
         (

@@ -690,6 +690,8 @@ TOP_K_REQUESTS = (
     # best value" where the full plan's 2 x RTX 2080 Ti 22GB is cheaper and its 2 x RX 7900 XTX faster)
     "--model llama-3.3-70b --workload inference --precision q4_k_m --context 8192 --budget 3000 --room home-office",
     *LABEL_RICH[:4],
+    # round 39: five coding seats: at --top 1 and 2 the cheapest build that serves them stands in for one that cannot
+    "--model qwen3.6-27b --workload inference --budget 15000 --usage coding-agent --seats 5 --context 65536",
 )
 """Expert requests whose full plan the suite solves anyway: their `--top 1` and `--top 2` plans rank the same builds
 (plan._offered_once), so each costs its ranking and enrichment, not a search."""

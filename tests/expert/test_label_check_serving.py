@@ -78,4 +78,29 @@ def test_quietest_serving_needs_the_quietest_that_serves_and_a_louder_one() -> N
     plan = _five_seats("cheapest; quietest; both serving 52 % of the demand", "cheapest serving the demand")
     plan["builds"][2]["label"] = "best value; quietest serving the demand"  # 51.1 dBA beside #2's 45.4
     problems = check_labels(plan, budget=15000)
-    assert any("but #2 serves it at 45.4" in p for p in problems), problems
+    # round 39: the rule "quietest" reads (_quietest_problems over the serving builds shown) says it
+    assert any("but #2 'cheapest serving the demand' is 45.4 dBA" in p for p in problems), problems
+
+
+def _tie(quiet_on: int) -> dict[str, Any]:
+    """Round 39: two serving builds within 2 dBA (45.4 and 46.4 dBA), the louder of them with more speed for the money
+    (40.5 tokens/s for 4,005 USD against 21.0 for 3,410), and a serving one louder by 2 dBA (51.1)."""
+    labels = {2: "cheapest serving the demand", 3: "best value", 4: "fastest within budget"}
+    labels[quiet_on] += "; quietest serving the demand"
+    return _plan(
+        _costed(
+            _build(1, "cheapest; quietest; both serving 52 % of the demand", 2299, decode=7.2, dba=25.0, wall=140), 5.2
+        ),
+        _costed(_build(2, labels[2], 3410, decode=21.0, dba=45.4, wall=300), served=20.5),
+        _costed(_build(3, labels[3], 4005, decode=40.5, dba=46.4, wall=1437), served=38.0),
+        _costed(_build(4, labels[4], 9000, decode=50.0, dba=51.1, wall=1500), served=47.0),
+    )
+
+
+def test_quietest_serving_breaks_a_2_dba_tie_by_speed_for_the_money_not_wall_watts() -> None:
+    """Round 38 keyed "quietest serving the demand" on dBA then wall watts: the 300 W build at 45.4 dBA held it. Within
+    2 dBA the noise estimate tells them apart by nothing, and the rule "quietest" reads gives the tie to the most speed
+    for the money (ranking.quiet_pick)."""
+    assert check_labels(_tie(3), budget=15000) == []
+    problems = check_labels(_tie(2), budget=15000)
+    assert any("'quietest-serving' at" in p and "as quiet (within 2 dBA)" in p for p in problems), problems

@@ -52,6 +52,15 @@ def test_the_list_says_the_labels_of_the_demand_the_tab_sets(qtbot, window) -> N
     window.session.select(window.session.result.builds.index(window.builds.builds[mac]))
     assert panel.costs is not None and panel.costs.short is not None
     assert i18n.label(window.session.selected_build) == after["mac-mini-m5-pro-16c-48gb"]
+    # round 39: the speed's first-token tooltip and the estimate's rows time the coding agent's own 42,000-token
+    # prompt, as the tab's costs do (it had said the chat's 1,020-token prompt)
+    from configurator.qt.builds import estimate_html
+
+    costs = window.session.selected_build.cost_of_ownership
+    tip = window.builds.item(mac, window.builds.SPEED).toolTip()
+    assert "after its users' 42,000-token prompt" in tip and "1,020-token" not in tip
+    assert f"{costs['prefill_seconds_per_request']:,.1f} s after its users'" in tip
+    assert "42,000-token prompt, " in estimate_html(window.session.selected_build)
     # back to the defaults: the plan's own labels
     with qtbot.waitSignal(window.session.selection_changed, timeout=60_000):
         panel.seats.setValue(0)

@@ -1405,14 +1405,29 @@ EN: dict[str, Template] = {
     ),
     "claim.none": "no build shown beats it on both price and speed",
     "claim.cheapest-serving": lambda r, _say: (
-        f"the lowest price ({r.num('price'):,.0f} {r.fields['currency']}) of the builds shown that serve the demand "
-        f"their users ask for; the cheapest, at {r.num('short_price'):,.0f} {r.fields['currency']}, serves "
-        f"{min(100 * r.num('share'), 99):.0f} % of it"
+        f"the lowest price ({r.num('price'):,.0f} {r.fields['currency']}) of the builds "
+        + ("found" if r.fields.get("unshown") else "shown")
+        + " that serve the demand their users ask for; the cheapest"
+        + (" found" if r.fields.get("unshown") else "")
+        + f", at {r.num('short_price'):,.0f} {r.fields['currency']}, serves {min(100 * r.num('share'), 99):.0f} % of it"
+        # round 39: a short "cheapest" gives its place to this build when one is asked for (ranking._serving_said)
+        + ("; it gives this build its place" if r.fields.get("unshown") else "")
     ),
     "claim.quietest-serving": lambda r, _say: (
-        f"the lowest noise of the builds shown that serve the demand their users ask for: {r.num('dba'):.1f} dBA at "
-        f"1 m, {r.num('watts'):,.0f} W at the wall; the quietest, at {r.num('short_dba'):.1f} dBA, serves "
-        f"{min(100 * r.num('share'), 99):.0f} % of it"
+        (
+            f"as quiet as the quietest of the builds shown that serve the demand their users ask for "
+            f"({r.num('lowest'):.1f} dBA, within the {r.num('margin'):g} dBA the noise estimate cannot tell): "
+            if r.fields.get("lowest") is not None
+            else "the lowest noise of the builds shown that serve the demand their users ask for: "
+        )
+        + f"{r.num('dba'):.1f} dBA at 1 m, {r.num('watts'):,.0f} W at the wall"
+        + (
+            f"; the most speed for the money of those within {r.num('margin'):g} dBA of the quietest, a tie the "
+            "noise estimate cannot break"
+            if r.fields.get("as_quiet")
+            else ""
+        )
+        + f"; the quietest, at {r.num('short_dba'):.1f} dBA, serves {min(100 * r.num('share'), 99):.0f} % of it"
     ),
     # a build shown for its kind that builds shown beat on both (solve.shown.kind_said): which, and what it offers
     "shown.beaten": lambda r, say: (
@@ -1776,9 +1791,16 @@ EN: dict[str, Template] = {
     "price.built-in": "built into the server",
     "price.old": "price from {date}, {months} months old",
     # one user's first token after the prompt typed every time and after the whole window (Build.first_token_said)
+    # round 39: after the prompt of the usage the costs read, when it is not the typed one (usage_*: a coding
+    # agent's 42,000 tokens, most of them in the engine's prefix cache)
     "speed.first-token": lambda r, _say: (
-        f"first token {r.num('prompt_s'):,.1f} s after a {r.num('prompt_tokens'):,.0f}-token prompt, "
-        f"{_wait(r.num('window_s'))} after the whole {r.num('window_tokens'):,.0f}-token window"
+        (
+            f"first token {r.num('usage_prompt_s'):,.1f} s after its users' {r.num('usage_prompt_tokens'):,.0f}-token "
+            f"prompt ({r.num('usage_cached_tokens'):,.0f} of them cached), "
+            if r.fields.get("usage_prompt_tokens") is not None
+            else f"first token {r.num('prompt_s'):,.1f} s after a {r.num('prompt_tokens'):,.0f}-token prompt, "
+        )
+        + f"{_wait(r.num('window_s'))} after the whole {r.num('window_tokens'):,.0f}-token window"
     ),
     # how old a build's paid prices are, oldest, median and newest (report.prices.dates_said): never "today's"
     "price.dates": lambda r, _say: (

@@ -597,6 +597,19 @@ class FirstTokenJson(TypedDict):
     prompt_s: float
     window_tokens: int
     window_s: float
+    # round 39 additions: the prompt of the usage the costs read, when it is not the typed one (Build.first_token)
+    usage_prompt_tokens: NotRequired[int | None]
+    usage_cached_tokens: NotRequired[int | None]
+    usage_prompt_s: NotRequired[float | None]
+
+
+class UsageFirstTokenJson(TypedDict):
+    """FirstTokenJson's round 39 additions: the usage's prompt, the part of it cached, and its first token's seconds
+    (each request's prefill as the costs read it); None where the usage's prompt is the typed one."""
+
+    usage_prompt_tokens: int | None
+    usage_cached_tokens: int | None
+    usage_prompt_s: float | None
 
 
 class BuildJson(TypedDict):

@@ -58,6 +58,7 @@ from configurator.core.catalog.models import ModelArch, TokenPrice
 from configurator.core.common.base import BaseModel, ConfigDict
 from configurator.core.common.reasons import Reason
 from configurator.core.costs.need import Prompt, need_of, prefill_scale, rated_prompt_of, served_tps
+from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.traffic import MOONCAKE_CONVERSATION, TYPICAL_TRACE, PromptLengths
 from configurator.core.model.build import Build
 from configurator.core.rules.job import READING_TPS, READING_TPS_SOURCE
@@ -463,16 +464,22 @@ class Stream(BaseModel):
 
 def stream_of(build: Build, demand: Demand | None, model: ModelArch | None = None) -> Stream | None:
     """The build's stream for the demand's requests (Stream); None without a decode estimate."""
-    tps = build.estimate.decode_tokens_per_s
+    return estimate_stream(build.estimate, demand, model)
+
+
+def estimate_stream(estimate: EstimateResult, demand: Demand | None, model: ModelArch | None = None) -> Stream | None:
+    """stream_of for an estimate before it is a build (round 39: the search's reading-speed filters read the served
+    rate of a stated demand, plan._keeps_up); None without a decode estimate."""
+    tps = estimate.decode_tokens_per_s
     if tps is None or tps <= 0:
         return None
-    tokens, reply, _trace, own = request_shape(build.estimate.workload, demand)
+    tokens, reply, _trace, own = request_shape(estimate.workload, demand)
     prompt = Prompt(tokens, round(tokens * cache_hit_share(demand, own)), reply)
     return Stream(
         prompt=prompt,
-        scale=prefill_scale(model, rated_prompt_of(dict(build.estimate.workload)), prompt),
+        scale=prefill_scale(model, rated_prompt_of(dict(estimate.workload)), prompt),
         decode_tps=tps,
-        prefill_tps=build.estimate.prefill_tokens_per_s,
+        prefill_tps=estimate.prefill_tokens_per_s,
     )
 
 

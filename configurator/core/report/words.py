@@ -1062,12 +1062,24 @@ ZH_REASONS: dict[str, Template] = {
     ),
     "claim.cheapest-with": "使用 {name} 的配置中价格最低",
     "claim.cheapest-serving": lambda r, _say: (
-        f"能满足用户需求的已列配置中价格最低（{r.num('price'):,.0f} {r.fields['currency']}）；最便宜的配置"
+        ("能满足用户需求的已找到配置中" if r.fields.get("unshown") else "能满足用户需求的已列配置中")
+        + f"价格最低（{r.num('price'):,.0f} {r.fields['currency']}）；最便宜的配置"
         f"（{r.num('short_price'):,.0f} {r.fields['currency']}）只能满足 {min(100 * r.num('share'), 99):.0f}% 的需求"
+        + ("，由本配置代替列出" if r.fields.get("unshown") else "")
     ),
     "claim.quietest-serving": lambda r, _say: (
-        f"能满足用户需求的已列配置中噪音最低：距 1 米 {r.num('dba'):.1f} dBA，墙插功耗 {r.num('watts'):,.0f} W；"
-        f"最安静的配置（{r.num('short_dba'):.1f} dBA）只能满足 {min(100 * r.num('share'), 99):.0f}% 的需求"
+        (
+            f"与能满足用户需求的已列配置中最安静者（{r.num('lowest'):.1f} dBA）相差不到 {r.num('margin'):g} dBA，"
+            f"噪音估算分辨不出：距 1 米 {r.num('dba'):.1f} dBA，墙插功耗 {r.num('watts'):,.0f} W"
+            if r.fields.get("lowest") is not None
+            else f"能满足用户需求的已列配置中噪音最低：距 1 米 {r.num('dba'):.1f} dBA，墙插功耗 {r.num('watts'):,.0f} W"
+        )
+        + (
+            f"；在与最安静者相差 {r.num('margin'):g} dBA 以内的配置中性价比最高（噪音估算分不出高下）"
+            if r.fields.get("as_quiet")
+            else ""
+        )
+        + f"；最安静的配置（{r.num('short_dba'):.1f} dBA）只能满足 {min(100 * r.num('share'), 99):.0f}% 的需求"
     ),
     "claim.cheapest-vram": lambda r, say: (
         f"显卡装下整个模型（不占系统内存）的配置中价格最低（{r.num('price'):,.0f} {r.fields['currency']}）："
@@ -1466,8 +1478,13 @@ ZH_REASONS: dict[str, Template] = {
     "price.built-in": "服务器内置",
     "price.old": "价格日期 {date}，已 {months} 个月",
     "speed.first-token": lambda r, _say: (
-        f"输入 {r.num('prompt_tokens'):,.0f} token 的提示后 {r.num('prompt_s'):,.1f} 秒出第一个 token，"
-        f"整个 {r.num('window_tokens'):,.0f} token 的窗口则要 {_zh_wait(r.num('window_s'))}"
+        (
+            f"用户每次 {r.num('usage_prompt_tokens'):,.0f} token 的提示（其中 {r.num('usage_cached_tokens'):,.0f} token "
+            f"已缓存）后 {r.num('usage_prompt_s'):,.1f} 秒出第一个 token，"
+            if r.fields.get("usage_prompt_tokens") is not None
+            else f"输入 {r.num('prompt_tokens'):,.0f} token 的提示后 {r.num('prompt_s'):,.1f} 秒出第一个 token，"
+        )
+        + f"整个 {r.num('window_tokens'):,.0f} token 的窗口则要 {_zh_wait(r.num('window_s'))}"
     ),
     "price.dates": lambda r, _say: (
         f"本配置 {r.fields.get('paid', '')} 个付费部件的价格："

@@ -73,6 +73,7 @@ from configurator.core.solve.pricing import Quote, quote, system_line, unpriced
 from configurator.core.solve.ranking import (
     REFERENCE_TOKENS,
     RELEASE_QUALITY_BITS,
+    SERVE,
     ServingBasis,
     cpu_only,
     end_of_life_caveat,
@@ -1831,7 +1832,15 @@ def serving_basis(model: ModelArch, region: str, ownership: object | None = None
         served = served_hours(build, profile(build.currency), model)
         return None if served is None else not served.capped
 
-    return ServingBasis(model, profile("USD").demand, serves)
+    def share(build: Build) -> float | None:
+        # SERVE's field `share` (rules.job.Serving.short): what it makes of the demand, 1.0 when it serves it
+        served = served_hours(build, profile(build.currency), model)
+        if served is None:
+            return None
+        demand = served.demand_tokens
+        return min(served.capacity_tokens / demand, 1.0) if demand > 0 else 1.0
+
+    return ServingBasis(model, profile("USD").demand, serves, share)
 
 
 def _basis(ctx: PlanRun) -> ServingBasis | None:
@@ -2291,11 +2300,7 @@ def _fewest_cards_served(ctx: PlanContext, variant: BuildRequest, found: list[Bu
     if ctx.request.top_k <= 1 or not found or ctx.should_stop():
         return []
     cand = _gpu_options(ctx.model, variant, ctx.catalog, ctx.exact_weight_bytes, (), None)
-    serving = [
-        o
-        for o in cand.options
-        if (o.estimate.decode_tokens_per_s or 0.0) >= READING_TPS and prompt_check(o.estimate).status == "pass"
-    ]
+    serving = [o for o in cand.options if _keeps_up(ctx, o.estimate) and prompt_check(o.estimate).status == "pass"]
     if not serving:
         return []
     n = min(o.count for o in serving)
@@ -2311,6 +2316,25 @@ def _fewest_cards_served(ctx: PlanContext, variant: BuildRequest, found: list[Bu
         if got and (not out or got[0].total_price < out[-1].total_price):
             out.append(got[0])
     return out
+
+
+def _keeps_up(ctx: PlanContext, estimate: EstimateResult) -> bool:
+    """Whether each user gets reading speed (rules.READING_TPS): the decode speed, or, where the buyer states a demand
+    (a usage, requests a day: the plan's ServingBasis), the served rate per user with each request's prefill counted,
+    the rate the ranking's reading rule and SERVE read (round 39: the search's filter had read the decode speed while
+    the labels read the coding agent's 42k prompts)."""
+    from configurator.core.costs.api import estimate_stream
+
+    decode = estimate.decode_tokens_per_s or 0.0
+    serving = getattr(ctx, "serving", None)  # a PlanRun's (PlanContext.serving); None for a bare context
+    basis = serving if isinstance(serving, ServingBasis) else None
+    if basis is None or basis.demand is None or basis.demand.requests is None:
+        return decode >= READING_TPS
+    stream = estimate_stream(estimate, basis.demand, basis.model)
+    served = decode if stream is None else stream.tps()
+    batch = estimate.workload.get("batch")
+    users = batch if isinstance(batch, int) and batch > 0 else 1
+    return SERVE.keeps_up(SERVE.reading_rate(decode, served, users))
 
 
 def _keyed(keys: set[str], option: GpuOption) -> bool:

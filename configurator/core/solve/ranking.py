@@ -117,6 +117,9 @@ class ServingBasis(NamedTuple):
     model: ModelArch | None
     demand: Demand | None
     serves: Callable[[Build], bool | None] | None
+    # round 39: the share of the demand a build makes (SERVE's field `share`, 1.0 when it serves it): what "cheapest
+    # serving the demand" says of a short "cheapest" the --top cut leaves out (_serving_said)
+    share: Callable[[Build], float | None] | None = None
 
 
 def job_tokens_per_s(estimate: EstimateResult) -> float | None:
@@ -160,6 +163,7 @@ class Measures:
     # round 38: whether it serves its users' demand (SERVE over the plan's usage profile: tco.serves_demand); None
     # when the ranking is not told (a map cell, a test) or for training
     serves: bool | None = None
+    share: float | None = None  # round 39: the share of that demand it makes (SERVE's `share`); None when not told
 
     def value(self) -> float:
         return self.speed / self.price if self.price > 0 else (float("inf") if self.speed > 0 else 0.0)
@@ -416,10 +420,12 @@ def _field(builds: list[Build], request: BuildRequest, serving: ServingBasis | N
             pool.append(build)
     if not pool:
         return None
-    model, demand, serves = serving or (None, None, None)
+    model, demand, serves, share = serving or (None, None, None, None)
     m = [measure(b, request, model, demand) for b in pool]
     if serves is not None:
         m = [replace(x, serves=serves(b)) for x, b in zip(m, pool, strict=True)]
+    if share is not None:
+        m = [replace(x, share=share(b)) for x, b in zip(m, pool, strict=True)]
     every_passing = [i for i in range(len(pool)) if m[i].passing]
     if any(not cpu_only(pool[i]) for i in every_passing):
         # a slow CPU-only machine is no rival for "cheapest" beside a build with a GPU (module docstring)
@@ -896,11 +902,27 @@ def _as_quiet_pick(f: _Field, heard: list[int]) -> int:
     quiet (35.0 dBA), that the lead's merge of round 36 kept it on (offers.unified_memory). A cheaper build shown within
     2 dBA is still named in the claim (_quiet_shown)."""
     m = f.m
-    low = min(_shown_dba(f, i) for i in heard)
-    band = [i for i in heard if not quieter(low, m[i].dba)]
-    top = max(m[i].value() for i in band)
-    worth = [i for i in band if m[i].value() >= AS_FAST * top]
-    return min(worth, key=lambda i: (_shown_dba(f, i), m[i].price))
+    return quiet_pick(heard, lambda i: m[i].dba, lambda i: m[i].value(), lambda i: m[i].price)
+
+
+def quiet_pick(
+    heard: Sequence[int],
+    dba: Callable[[int], float | None],
+    value: Callable[[int], float],
+    price: Callable[[int], float],
+) -> int:
+    """The one rule "quietest" and "quietest serving the demand" are given by (_as_quiet_pick, serving_claims): of
+    `heard`, those none is quieter than by shown.AS_QUIET_DBA, then the most speed for the money (`value`, any within
+    shown.AS_FAST of the best of them), then the lowest figure shown (0.1 dBA), then the cheapest. Never wall watts."""
+
+    def shown(i: int) -> float:
+        return round(dba(i) or 0.0, 1)
+
+    low = min(shown(i) for i in heard)
+    band = [i for i in heard if not quieter(low, dba(i))]
+    top = max(value(i) for i in band)
+    worth = [i for i in band if value(i) >= AS_FAST * top]
+    return min(worth, key=lambda i: (shown(i), price(i)))
 
 
 def _quietest_claim(f: _Field, heard: list[int]) -> tuple[int | None, Reason]:
@@ -1326,7 +1348,9 @@ def _serving_shown(f: _Field, shown: list[int], top: int) -> list[int]:
     last build among the first `top` that holds no claim, else of the one whose claims rank after it (CLAIM_ORDER:
     "cheapest below reading speed", "room to grow", a missed target's saving), as the capped search keeps its best
     value (offers.CAPPED_ALSO). The 5-seat coding team's plan on Qwen3.6-27B: a Mac mini serving 52 % of it as
-    "cheapest", 4 x RTX 4060 Ti 16GB at 3,410 USD serving it all."""
+    "cheapest", 4 x RTX 4060 Ti 16GB at 3,410 USD serving it all. Round 39: with no weaker claim, a build shown that
+    cannot serve the demand gives way whatever it claims, and at --top 1 the short "cheapest" itself (_serving_said
+    names it): no --top shows only builds short of the demand while one within the budget serves it."""
     held = [i for i in shown if any(c.code in ("claim.cheapest", "claim.cheapest-slow") for c in f.claims[i])]
     if not held or any(f.m[i].serves is not False for i in held):
         return shown
@@ -1342,13 +1366,50 @@ def _serving_shown(f: _Field, shown: list[int], top: int) -> list[int]:
         return min((CLAIM_ORDER.get(c.code, 0.0) for c in f.claims[i]), default=float("inf"))
 
     weaker = [i for i in head if weight(i) > CLAIM_ORDER["claim.cheapest-serving"]]
-    if not weaker:
+    # round 39: else a build that cannot serve the demand gives way whatever it claims ("quietest", "fastest", "best
+    # value": each said of a build that serves part of its users), the short "cheapest" shown with its shortfall beside
+    # the build that serves; the short "cheapest" itself only when no build among the places serves (--top 1): five
+    # coding seats asked for one build had been given two MI50 serving 52 % of them
+    short = [i for i in head if f.m[i].serves is False and i not in held]
+    if not short and all(f.m[i].serves is False for i in head):
+        short = list(head)
+    if not weaker and not short:
         return shown
     # the weakest claim gives way first, and among builds alike the last shown (the dearest)
-    out = max(weaker, key=lambda i: (weight(i), head.index(i)))
+    out = max(weaker or short, key=lambda i: (weight(i), head.index(i)))
     kept = sorted([*(i for i in head if i != out), best], key=lambda i: _order_key(f.m[i]))
     # it gives its place: no longer among the places a claim is said over (_grow_shown gives "room to grow" again)
     return kept + [i for i in shown[top:] if i not in (best, out)]
+
+
+def _serving_said(f: _Field, head: list[int]) -> None:
+    """Round 39: when the short "cheapest" gave its place among the first `head` to the cheapest build that serves the
+    demand (_serving_shown, at --top 1), that build says "cheapest serving the demand" at once, naming the short one
+    not shown (field `unshown`: its price and the share of the demand it makes, the plan's ServingBasis); the costs
+    keep the claim while it still serves (serving_claims). Said only when the ranking was told the shares."""
+    if any(c.code in ("claim.cheapest", "claim.cheapest-slow") for i in head for c in f.claims[i]):
+        return
+    held = [
+        i for i in range(len(f.pool)) if any(c.code in ("claim.cheapest", "claim.cheapest-slow") for c in f.claims[i])
+    ]
+    if not held or f.m[held[0]].serves is not False or f.m[held[0]].share is None:
+        return
+    short = held[0]
+    rivals = [i for i in head if serving_rival(f.pool[i], f.m[i].within_budget, f.m[i].serves)]
+    if not rivals:
+        return
+    best = min(rivals, key=_price_key(f))
+    f.claim(
+        best,
+        Reason.of(
+            "claim.cheapest-serving",
+            price=f.m[best].price,
+            currency=f.pool[best].currency,
+            short_price=f.m[short].price,
+            share=round(f.m[short].share or 0.0, 3),
+            unshown=True,
+        ),
+    )
 
 
 def _shown(f: _Field, request: BuildRequest, comparison: bool, places: int) -> list[int]:
@@ -1535,6 +1596,7 @@ def rank_and_label(
         _miss_claims(f)
     shown = _shown(f, request, comparison, places or max(request.top_k, PLAN_TOP))
     shown = _serving_shown(f, shown, request.top_k)
+    _serving_said(f, shown[: request.top_k])
     _miss_said(f, shown)
     _grow_shown(f, shown)
     _supported_vram_shown(f, shown)
@@ -1607,12 +1669,22 @@ def serving_claims(builds: Sequence[Build], budget: float | None = None) -> list
     them is louder by shown.AS_QUIET_DBA (the claim's own margin). Fields: the holder's price (dBA and watts), and the
     short build's price (dBA) and the share of the demand it serves. A claim of an earlier demand is dropped first: the
     window re-labels the same builds when the Buy-or-rent tab's usage or seats change (qt.main_window)."""
-    out = [_with_claims(b, tuple(c for c in b.claims if c.code not in SERVING_CLAIMS)) for b in builds]
-    within = [budget is None or b.total_price <= budget + 0.01 for b in out]
-    rivals = [i for i, b in enumerate(out) if serving_rival(b, within[i], serves_of(b))]
+    within = [budget is None or b.total_price <= budget + 0.01 for b in builds]
     cheapest = next(
-        (b for b in out if any(c.code in ("claim.cheapest", "claim.cheapest-slow") for c in b.claims)), None
+        (b for b in builds if any(c.code in ("claim.cheapest", "claim.cheapest-slow") for c in b.claims)), None
     )
+
+    def kept(k: int, c: Reason) -> bool:
+        # round 39: the ranking's own claim naming a short "cheapest" the --top cut left out (_serving_said) stands
+        # while no "cheapest" is shown and its holder still serves the demand within the budget
+        b = builds[k]
+        unshown = c.code == "claim.cheapest-serving" and bool(c.fields.get("unshown"))
+        return c.code not in SERVING_CLAIMS or (
+            unshown and cheapest is None and serving_rival(b, within[k], serves_of(b))
+        )
+
+    out = [_with_claims(b, tuple(c for c in b.claims if kept(k, c))) for k, b in enumerate(builds)]
+    rivals = [i for i, b in enumerate(out) if serving_rival(b, within[i], serves_of(b))]
     if cheapest is not None and serves_of(cheapest) is False and rivals:
         best = min(rivals, key=lambda i: (out[i].total_price, -(out[i].estimate.decode_tokens_per_s or 0.0)))
         said = Reason.of(
@@ -1626,18 +1698,36 @@ def serving_claims(builds: Sequence[Build], budget: float | None = None) -> list
     quiet = next((b for b in out if any(c.code == "claim.quietest" for c in b.claims)), None)
     heard = [i for i in rivals if build_dba(out[i]) is not None and not shrouded(out[i])]
     if quiet is not None and serves_of(quiet) is False and heard:
-        best = min(heard, key=lambda i: (round(build_dba(out[i]) or 0.0, 1), out[i].power.wall_w, out[i].total_price))
+        # round 39: the rule "quietest" is given by (quiet_pick: a tie within 2 dBA goes to the most speed for the
+        # money), never wall watts (round 38 had broken this claim's ties by them)
+        best = quiet_pick(heard, lambda i: build_dba(out[i]), lambda i: _value_of(out[i]), lambda i: out[i].total_price)
         dba = build_dba(out[best])
         if any(quieter(dba, build_dba(out[j])) for j in heard):
+            # as "quietest" says it (_quietest_claim): the lowest figure when the holder's is not, and that it won a tie
+            low = min(round(build_dba(out[i]) or 0.0, 1) for i in heard)
+            tied = any(i != best and not quieter(low, build_dba(out[i])) for i in heard)
+            extra: dict[str, Value] = {"as_quiet": True} if tied else {}
+            if low < round(dba or 0.0, 1):
+                extra["lowest"] = low
+            if extra:
+                extra["margin"] = AS_QUIET_DBA
             said = Reason.of(
                 "claim.quietest-serving",
                 dba=round(dba or 0.0, 1),
                 watts=out[best].power.wall_w * out[best].nodes,
                 short_dba=round(build_dba(quiet) or 0.0, 1),
                 share=round(_share_of(quiet) or 0.0, 3),
+                **extra,
             )
             out[best] = _with_claims(out[best], (*out[best].claims, said))
     return out
+
+
+def _value_of(build: Build) -> float:
+    """Measures.value of a build once its costs are known: decode tokens/s per user for its price as paid."""
+    speed = build.estimate.decode_tokens_per_s or 0.0
+    price = build.total_price
+    return speed / price if price > 0 else (float("inf") if speed > 0 else 0.0)
 
 
 def _with_claims(build: Build, claims: tuple[Reason, ...]) -> Build:
