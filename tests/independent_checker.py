@@ -2541,6 +2541,17 @@ def _machine(build: dict[str, Any]) -> tuple[object, ...]:
     return (tuple(parts), build.get("nodes", 1), round(build["total_price"], 2))
 
 
+STRENGTH = {"cheapest": 0.0, "fastest": 1.0, "value": 2.0, "cheapest-vram": 2.5, "quietest": 3.0}
+"""How strongly each claim asks for a place when a plan shows fewer builds than it ranks (`--top K`): a practitioner
+asked for three answers gives the cheapest, the fastest within the budget and the most speed for the money before a
+build that claims nothing (round 39). Claims scoped to a GPU, an owned card or a tier rank after the plain ones."""
+
+
+def _strength(label: str) -> float:
+    """The strongest plain claim a label makes (STRENGTH), 9 for none of them."""
+    return min((STRENGTH.get(kind, 9.0) for kind, scope, _ in label_pieces(label) if scope is None), default=9.0)
+
+
 TOP_KINDS = ("cheapest", "cheapest-all", "cheapest-vram", "fastest", "value", "quietest")
 """The claims a plan shown in fewer places is checked on against the full plan's builds (top_k_problems)."""
 
@@ -2553,10 +2564,11 @@ def top_k_problems(
     room: str | None = None,
 ) -> list[str]:
     """A plan asked for fewer builds (`--top K`) against the full plan of the same request (`--top` left at its
-    default): its builds are the full plan's first K, in the same order; and every claim of their labels holds over
+    default): its builds are the full plan's, in the same order; and every claim of their labels holds over
     every build the full plan shows, not only the K shown: 'cheapest' no dearer than any full-plan rival, 'fastest
     within budget' no slower than any full-plan build within budget, 'best value' no less speed for the money,
-    'quietest' no louder (each claim's own rivals, as check_labels reads them, over the full plan's builds). A used
+    'quietest' no louder (each claim's own rivals, as check_labels reads them, over the full plan's builds). Since
+    round 39 the K are not the full plan's first K but those holding its strongest claims (STRENGTH), in its order. A used
     MacBook Pro at 5.1 tok/s had stood alone at `--top 1` as "cheapest; fastest within budget; best value" where the
     full plan's 2 x RTX 2080 Ti 22GB is cheaper (1,858 USD) and its 2 x RX 7900 XTX faster (12.8 tok/s)."""
     shown, every = top["builds"], full["builds"]
@@ -2567,18 +2579,27 @@ def top_k_problems(
         # that cannot, so that no --top shows only builds short of it; it is the full plan's, and the cheapest of
         # the full plan's builds that serve
         served = [x for x in every if serves_demand(x) is True]
-        return (
-            serves_demand(b) is True
-            and any(_machine(b) == _machine(x) for x in every)
-            and all(serves_demand(x) is not True for x in every[:k])
-            and b["total_price"] <= min(x["total_price"] for x in served) + 0.01
-        )
+        return serves_demand(b) is True and b["total_price"] <= min(x["total_price"] for x in served) + 0.01
 
+    machines = [_machine(b) for b in every]
     problems = [
-        f"--top {k}: #{at + 1} is {_machine(b)[0]} at {b['total_price']:,.2f}, not the full plan's #{at + 1}"
+        f"--top {k}: #{at + 1} is {_machine(b)[0]} at {b['total_price']:,.2f}, not among the full plan's builds"
         for at, b in enumerate(shown)
-        if (at >= len(every) or _machine(b) != _machine(every[at])) and not stands_in(b)
+        if _machine(b) not in machines
     ]
+    places = [machines.index(_machine(b)) for b in shown if _machine(b) in machines]
+    if places != sorted(places):
+        problems.append(f"--top {k}: its builds are not in the full plan's order ({[p + 1 for p in places]})")
+    # round 39: the places go to the strongest claims first (cheapest, fastest, best value, cheapest in VRAM, quietest)
+    # (a build that cannot serve the users' demand gives its place to the cheapest that does: stands_in)
+    standing = any(stands_in(b) for b in shown)
+    weakest = max((_strength(b["label"]) for b in shown if not stands_in(b)), default=0.0)
+    for at, b in enumerate(every):
+        short = standing and serves_demand(b) is False
+        if at not in places and _strength(b["label"]) < weakest and len(shown) < len(every) and not short:
+            problems.append(
+                f"--top {k} leaves out the full plan's #{at + 1} '{b['label']}' for a build that claims less"
+            )
     r = _rivals(every, budget, min_decode_tps, room)
     for build in shown:
         name = f"--top {k} #{build['rank']} '{build['label']}'"

@@ -31,7 +31,8 @@ def test_random_answers_have_labels_that_hold(request: BuildRequest) -> None:
     result = solved(request, shipped_catalog())
     problems: list[str] = []
     if request.top_k < PLAN_TOP:
-        # since round 34 (top34) a plan asked for fewer builds shows the full plan's first K with the full plan's
+        # since round 34 (top34) a plan asked for fewer builds shows K of the full plan's (since round 39 those holding
+        # its strongest claims: ranking._cut) with the full plan's
         # claims ('quietest' by a margin over builds not shown): judged against the full plan, which reuses the cut
         # plan's search (plan._offered_once), and the full plan's labels are checked as any plan's are
         full = solved(request.model_copy(update={"top_k": PLAN_TOP}), shipped_catalog())

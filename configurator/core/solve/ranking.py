@@ -1341,6 +1341,28 @@ def serving_rival(build: Build, within: bool, serves: bool | None) -> bool:
     )
 
 
+def _cut(f: _Field, shown: list[int], top: int) -> list[int]:
+    """Round 39: the builds a plan asked for fewer than its places shows (`--top K`): the first K in the order the
+    places were filled (_shown: the strongest claims, then the server on the fewest cards, then the weaker claims,
+    then the builds shown for what they offer), shown cheapest first; the rest after them, as they were. The cut had
+    taken the K cheapest: Qwen3-8B QLoRA at 3,000 USD `--top 3` showed the RTX 2070 "cheapest", an Arc A770 with no
+    claim and the 2070 again as "room to grow", and left out the RTX 4080 "best value" (19 h instead of 61 h) and the
+    RTX 4090 "fastest within budget". A one-build plan still shows the cheapest (its claim ranks first)."""
+    if top >= len(shown):
+        return shown
+
+    def place(i: int) -> tuple[float, int]:
+        claimed = min((CLAIM_ORDER.get(c.code, 0.0) for c in f.claims[i]), default=None)
+        if claimed is not None and claimed < CLAIM_ORDER["claim.cheapest-slow"]:
+            return (claimed, shown.index(i))
+        if any(k.code in FEWEST_KINDS for k in f.pool[i].kinds):
+            return (CLAIM_ORDER["claim.cheapest-slow"] - 0.5, shown.index(i))
+        return (claimed if claimed is not None else len(CLAIM_ORDER) * 10.0, shown.index(i))
+
+    head = sorted(sorted(shown, key=place)[:top], key=shown.index)
+    return head + [i for i in shown if i not in head]
+
+
 def _serving_shown(f: _Field, shown: list[int], top: int) -> list[int]:
     """Round 38: when the build that says "cheapest" cannot serve its users' demand (SERVE, known to the ranking when
     the plan gives it: ServingBasis), the cheapest build that does is shown too (the claim "cheapest serving the
@@ -1595,6 +1617,7 @@ def rank_and_label(
     if not comparison:
         _miss_claims(f)
     shown = _shown(f, request, comparison, places or max(request.top_k, PLAN_TOP))
+    shown = _cut(f, shown, request.top_k)
     shown = _serving_shown(f, shown, request.top_k)
     _serving_said(f, shown[: request.top_k])
     _miss_said(f, shown)
