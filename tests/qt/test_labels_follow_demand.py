@@ -4,7 +4,7 @@ Round 37 left the window's list with the planned demand's labels when the tab's 
 Qwen3.6-27B at 64k read "cheapest; quietest" on a Mac mini M5 Pro 48 GB while the tab, set to five coding-agent
 seats, said "never at this demand: it serves 52 % of the demand". Round 38 relabelled the plan's builds on the GUI
 thread after every solve; set back to the defaults after a solve made with a demand, the list kept that demand's labels,
-and a relabel of the default plan's builds named 4 x RTX 4060 Ti 16GB (3,410 USD) "cheapest serving the demand" where
+and a relabel of the default plan's builds named 4 x RTX 4060 Ti 16GB (3,500 USD) "cheapest serving the demand" where
 `plan --usage coding-agent --seats 5` shows 2 x Arc Pro B60 (2,073 USD) serving it. Round 39: a new demand on the tab
 solves again (its builds in hand), and the plan ranks, costs and labels for it once: the list says what the command
 line says for the same demand, and what the plain plan says at the defaults."""
