@@ -10,24 +10,9 @@ from pathlib import Path
 from typing import Any
 
 import configurator
+from configurator.core.catalog.kinds import CATALOG_KINDS
 
 EXIT_OK, EXIT_INTERNAL, EXIT_BAD_INPUT = 0, 1, 2
-
-CATALOG_KINDS = (
-    "gpus",
-    "cpus",
-    "motherboards",
-    "memory",
-    "psus",
-    "chassis",
-    "coolers",
-    "storage",
-    "systems",
-    "bases",
-    "accessories",
-    "models",
-    "cloud",
-)
 
 
 class _Parser(argparse.ArgumentParser):

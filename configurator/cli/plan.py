@@ -350,7 +350,7 @@ def _plain_refused(args: argparse.Namespace) -> None:
 
 
 def _planned(args: argparse.Namespace, request: Any, r: Any) -> Any:
-    """The plan of `request` (recosted with --ownership). Printed only, its estimates keep no chain of steps: neither
+    """The plan of `request` (costed with --ownership: plan's `ownership`). Printed only, its estimates keep no chain of steps: neither
     the text nor the JSON shows one (estimator.steps_unread); an export's sheets have theirs."""
     from contextlib import nullcontext
 
@@ -358,21 +358,10 @@ def _planned(args: argparse.Namespace, request: Any, r: Any) -> Any:
     from configurator.core.solve.plan import plan
 
     with nullcontext() if _exporting(args) else steps_unread():
-        # round 38: the ranking judges SERVE by the buyer's own demand (--usage, --seats, --requests-per-day)
+        # round 38: the ranking judges SERVE by the buyer's own demand (--usage, --seats, --requests-per-day); round 39:
+        # the plan costs its builds with those inputs too, and its claims say the share of that demand each serves
         ownership = getattr(args, "ownership", None)
-        result = plan(request, r.catalog, model=r.model, exact_weight_bytes=r.exact_weight_bytes, ownership=ownership)
-        if getattr(args, "ownership", None) is None:
-            return result
-        from configurator.core.costs.tco import recosted
-        from configurator.core.solve.ranking import short_qualified
-
-        workload = request.workload.resolved(r.model.max_context)
-        builds = tuple(
-            recosted(b, r.catalog, r.model, workload, request.region, args.ownership, r.exact_weight_bytes)
-            for b in result.builds
-        )
-        # round 37: the claims say the share of the buyer's own demand a build serves (SERVE, from the costs)
-        return result.model_copy(update={"builds": tuple(short_qualified(builds, request.budget))})
+        return plan(request, r.catalog, model=r.model, exact_weight_bytes=r.exact_weight_bytes, ownership=ownership)
 
 
 def _usage_number(field: str, whole: bool) -> Callable[[str], float]:

@@ -419,30 +419,13 @@ class MainWindow(QMainWindow):
         self._show_staleness()
 
     def _on_buy_or_rent_inputs_edited(self) -> None:
+        """The tab's inputs go to the project; a new demand (usage, seats, requests a day, hours) solves again in the
+        session (Session.set_ownership), whose plan ranks, costs and labels the builds for it: the list's labels follow
+        the tab's demand without a second ranking here (round 38 had recosted and relabelled the builds on this thread
+        after every solve, and set back to the defaults kept the former demand's labels)."""
         self.session.set_ownership(self.detail.buy_or_rent.inputs())
-        self._relabel_for_demand()
-
-    def _relabel_for_demand(self) -> None:
-        """Round 38: the build list's labels follow the Buy-or-rent tab's demand: the planned builds recosted with the
-        tab's inputs and their claims said again by the core function the command line's --usage/--seats use
-        (ranking.short_qualified: the share each short build serves, "cheapest serving the demand"), no solve. The
-        list had kept the planned demand's labels while the tab said "never at this demand"."""
-        from configurator.core.solve.ranking import short_qualified
-
-        planned, panel = self.session.planned, self.detail.buy_or_rent
-        if planned is None or not planned.builds or panel.context is None:
-            return
-        inputs = panel.inputs()
-        if inputs.usage is None and inputs.seats is None and inputs.requests_per_day is None:
-            # each user at reading speed (by speed): SERVE reads the same in any hours, so the plan's own labels hold
-            if self.session.result is not planned:
-                self.session.relabel(planned)
-            return
-        builds = tuple(short_qualified([panel.recost(b) for b in planned.builds], self.session.request.budget))
-        self.session.relabel(planned.model_copy(update={"builds": builds}))
 
     def _on_session_solve_finished(self, result: PlanResult) -> None:
-        self._relabel_for_demand()
         builds = len(result.builds)
         text = (
             (

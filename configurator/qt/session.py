@@ -13,6 +13,7 @@ import itertools
 import threading
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal, Slot
 
@@ -23,6 +24,9 @@ from configurator.core.model.request import BuildRequest
 from configurator.qt.jobs import BackgroundJob
 from configurator.storage import catalogs, projects
 from configurator.storage.projects import Project
+
+if TYPE_CHECKING:
+    from configurator.core.costs.tco import OwnershipInputs
 
 DEBOUNCE_MS = 150
 BUSY_AFTER_MS = 500
@@ -60,8 +64,6 @@ class Session(QObject):
         self.path: Path | None = None
         self.dirty = False
         self.result: PlanResult | None = None
-        # round 38: the result as the plan made it (its own costs), which `relabel` says again for another demand
-        self.planned: PlanResult | None = None
         self.selected_index = -1  # index into result.builds; -1 when there is no build
         self.invalid_reason = ""
         self._wanted: Build | None = None  # the build the user picked: followed across re-solves by what it is
@@ -69,6 +71,8 @@ class Session(QObject):
         self._solved: dict[BuildRequest, PlanResult] = {}
         self._picks: dict[BuildRequest, Build] = {}  # the build the user picked for each request (the export's)
         self._solving: BuildRequest | None = None
+        # round 39: what the ranking read of the Buy-or-rent inputs (OwnershipInputs.ranked) in the last solve started
+        self._ranked_for: OwnershipInputs | None = None
         self._then: dict[int, Callable[[], object]] = {}
         self.recovery = projects.Autosave()  # this window's own autosave file
         self._ids = itertools.count(1)
@@ -117,22 +121,10 @@ class Session(QObject):
         pick = self._picks.get(request)
         return result.builds[_same_machine(pick, result.builds, 0) if pick is not None else 0]
 
-    def relabel(self, result: PlanResult) -> None:
-        """Round 38: the planned result's builds with their claims said again for the Buy-or-rent tab's demand (its
-        usage, seats or requests a day: ranking.short_qualified over the builds recosted), without a solve: the same
-        builds in the same order, so a result of other builds (a newer solve's) is refused."""
-        planned = self.planned
-        if planned is None or [_identity(b) for b in result.builds] != [_identity(b) for b in planned.builds]:
-            return
-        self._show_result(result, planned=False)
-
-    def _show_result(self, result: PlanResult | None, planned: bool = True) -> None:
+    def _show_result(self, result: PlanResult | None) -> None:
         """Make `result` current and select one of its own builds: the machine the user picked if the new result
         has it (the same parts; else the same GPUs), else its first build. The row number is no identity: a new
-        ranking puts another machine in row 2. Always emits, since even the same index is a new build. `planned`:
-        a result as the plan made it (else the same builds relabelled for another demand: relabel)."""
-        if planned:
-            self.planned = result
+        ranking puts another machine in row 2. Always emits, since even the same index is a new build."""
         self.result = result
         builds = result.builds if result else ()
         index = 0 if builds else -1
@@ -169,7 +161,7 @@ class Session(QObject):
         self._current = job_id
         self._stop = threading.Event()
         request, catalog, stop, ownership = self.request, self.catalog, self._stop, self.project.ownership
-        self._solving = request
+        self._solving, self._ranked_for = request, _ranked(ownership)
         job = BackgroundJob(
             job_id, lambda report: _plan(request, catalog, stop.is_set, report, ownership), stopped=stop.is_set
         )
@@ -253,12 +245,12 @@ class Session(QObject):
         if not missing:
             then()
             return
-        catalog, stop = self.catalog, threading.Event()
+        catalog, stop, ownership = self.catalog, threading.Event(), self.project.ownership
         job_id = next(self._ids)
         self._then[job_id] = then
 
         def work(_report: Callable[[object], None]) -> list[tuple[BuildRequest, PlanResult]]:
-            return [(r, _plan(r, catalog, stop.is_set, lambda _p: None)) for r in missing]
+            return [(r, _plan(r, catalog, stop.is_set, lambda _p: None, ownership)) for r in missing]
 
         job = BackgroundJob(job_id, work, stopped=stop.is_set)
         job.signals.finished.connect(self._on_project_job_finished)
@@ -303,13 +295,21 @@ class Session(QObject):
         self.dirty = True
         self.project_changed.emit()
 
-    def set_ownership(self, inputs: object) -> None:
-        """The Buy-or-rent tab's inputs, kept with the project (saved, autosaved, printed); no re-solve."""
+    def set_ownership(self, inputs: OwnershipInputs | None) -> None:
+        """The Buy-or-rent tab's inputs, kept with the project (saved, autosaved, printed). Round 39: when what the
+        plan's ranking reads of them changes (their demand: OwnershipInputs.ranked), the request is solved again, as
+        after any input: the builds shown are the plan for the tab's demand, ranked and labelled once on the worker
+        thread (its builds in hand: ~0.1 s), never the builds of another demand relabelled. An electricity price,
+        the years or the resale share change the tab's own figures only."""
         if inputs == self.project.ownership:
             return
         self.project = self.project.model_copy(update={"ownership": inputs})
         self._mark_dirty()
         self.autosave()
+        if _ranked(inputs) != self._ranked_for:
+            self._solved.clear()  # the project's other workloads were ranked for the former demand
+            if not self.invalid_reason:
+                self._debounce.start()
 
     def add_request(self) -> None:
         """A second workload in the same project (a lab may serve and fine-tune)."""
@@ -402,13 +402,23 @@ def _plan(
     catalog: Catalog,
     should_stop: Callable[[], bool],
     on_partial: Callable[[PlanResult], None],
-    ownership: object | None = None,
+    ownership: OwnershipInputs | None = None,
 ) -> PlanResult:
     """The solve, on the worker thread: the planner (and OR-Tools) is imported there, not before the window shows.
-    Round 38: the ranking judges SERVE by the project's Buy-or-rent demand (`ownership`), as `plan --usage` does."""
+    Round 38: the ranking judges SERVE by the project's Buy-or-rent demand (`ownership`), as `plan --usage` does;
+    round 39: the builds are costed with it and their claims said for it by the same plan (one solve, one ranking)."""
     from configurator.core.solve.plan import plan
 
     return plan(request, catalog, should_stop=should_stop, on_partial=on_partial, ownership=ownership)
+
+
+def _ranked(ownership: OwnershipInputs | None) -> OwnershipInputs | None:
+    """What a plan reads of the Buy-or-rent inputs for its ranking (OwnershipInputs.ranked); None for the defaults,
+    as `plan` without --usage, --seats or --requests-per-day."""
+    if ownership is None:
+        return None
+    ranked = ownership.ranked()
+    return None if ranked == type(ownership)() else ranked
 
 
 def _identity(build: Build) -> tuple[object, ...]:

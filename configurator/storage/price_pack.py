@@ -13,7 +13,7 @@ from typing import Any, TypedDict
 import tomlkit
 from pydantic import ValidationError
 
-from configurator.core.catalog.dates import PART_KINDS
+from configurator.core.catalog.kinds import PART_KINDS
 from configurator.core.catalog.loader import Catalog, _field_path, _line_of, _record_spans, parse_file
 from configurator.core.catalog.models import Price, Record, System
 from configurator.core.common.errors import CatalogError, Problem

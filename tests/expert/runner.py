@@ -40,7 +40,7 @@ def _plan_text(args: str) -> str:
 
     namespace = build_parser().parse_args(_argv(args))
     # round 38: a team's seats are the streams, and --usage, --seats and --requests-per-day the demand the plan is
-    # ranked by and recosted with, as `llm-rig plan` does (cli.plan: _seats_streams, _stated_demand, _planned)
+    # ranked by and (round 39) costed with, as `llm-rig plan` does (cli.plan: _seats_streams, _stated_demand, _planned)
     _seats_streams(namespace)
     _stated_demand(namespace)
     ownership = getattr(namespace, "ownership", None)
@@ -49,15 +49,7 @@ def _plan_text(args: str) -> str:
     assert isinstance(model, ModelArch), namespace.model
     workload = workload_from_args(namespace)
     request = build_request(namespace, model.id, workload)
-    result = plan(request, catalog, model=model, ownership=ownership)
-    if ownership is not None:
-        from configurator.core.costs.tco import recosted
-        from configurator.core.solve.ranking import short_qualified
-
-        resolved = request.workload.resolved(model.max_context)
-        costed = [recosted(b, catalog, model, resolved, request.region, ownership) for b in result.builds]
-        result = result.model_copy(update={"builds": tuple(short_qualified(costed, request.budget))})
-    return json.dumps(result.to_json())
+    return json.dumps(plan(request, catalog, model=model, ownership=ownership).to_json())
 
 
 def run_plan(args: str) -> dict[str, Any]:

@@ -1,20 +1,29 @@
-"""The build list's labels follow the Buy-or-rent tab's demand (round 38).
+"""The build list's labels follow the Buy-or-rent tab's demand (rounds 38 and 39).
 
 Round 37 left the window's list with the planned demand's labels when the tab's usage or seats changed: five users of
 Qwen3.6-27B at 64k read "cheapest; quietest" on a Mac mini M5 Pro 48 GB while the tab, set to five coding-agent
-seats, said "never at this demand: it serves 52 % of the demand". The list is now said again from the planned builds
-recosted with the tab's inputs, by the core function `plan --usage ... --seats ...` uses (ranking.short_qualified),
-without a solve; set back to the defaults it reads the plan's own labels again."""
+seats, said "never at this demand: it serves 52 % of the demand". Round 38 relabelled the plan's builds on the GUI
+thread after every solve; set back to the defaults after a solve made with a demand, the list kept that demand's labels,
+and a relabel of the default plan's builds named 4 x RTX 4060 Ti 16GB (3,500 USD) "cheapest serving the demand" where
+`plan --usage coding-agent --seats 5` shows 2 x Arc Pro B60 (2,073 USD) serving it. Round 39: a new demand on the tab
+solves again (its builds in hand), and the plan ranks, costs and labels for it once: the list says what the command
+line says for the same demand, and what the plain plan says at the defaults."""
 
 from __future__ import annotations
 
 import pytest
 
+from configurator.core.costs.tco import OwnershipInputs
 from configurator.core.estimate.workload import Workload
 from configurator.core.model.request import BuildRequest
 from configurator.qt import i18n
 
 pytestmark = pytest.mark.slow
+
+REQUEST = BuildRequest(
+    model_id="qwen3.6-27b", workload=Workload(kind="inference", context=65536, batch=5), budget=15000
+)
+TEAM = OwnershipInputs(usage="coding-agent", seats=5)
 
 
 def _labels(window) -> dict[str, str]:  # type: ignore[no-untyped-def]
@@ -23,33 +32,49 @@ def _labels(window) -> dict[str, str]:  # type: ignore[no-untyped-def]
     return {b.parts[0].id: table.item(row, 1).text() for row, b in enumerate(table.builds)}
 
 
-def test_the_list_says_the_labels_of_the_demand_the_tab_sets(qtbot, window) -> None:  # type: ignore[no-untyped-def]
-    request = BuildRequest(
-        model_id="qwen3.6-27b", workload=Workload(kind="inference", context=65536, batch=5), budget=15000
-    )
-    with qtbot.waitSignal(window.session.solve_finished, timeout=120_000) as blocker:
-        window.session.set_request(request)
-    planned = blocker.args[0]
+def _planned(window, ownership: OwnershipInputs | None) -> dict[str, str]:  # type: ignore[no-untyped-def]
+    """The labels the core plan gives the window's request for `ownership` (`plan --usage ... --seats ...`)."""
+    from configurator.core.solve.plan import plan
+
+    result = plan(window.session.request, window.session.catalog, ownership=ownership)
+    return {b.parts[0].id: i18n.label(b) for b in result.builds}
+
+
+def _set_team(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    panel = window.detail.buy_or_rent
+    with qtbot.waitSignal(window.session.solve_finished, timeout=120_000):
+        panel.usage.setCurrentIndex(panel.usage.findData("coding-agent"))
+        panel.seats.setValue(5)
+    assert window.session.project.ownership == TEAM
+
+
+def _set_defaults(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    panel = window.detail.buy_or_rent
+    with qtbot.waitSignal(window.session.solve_finished, timeout=120_000):
+        panel.seats.setValue(0)
+        panel.usage.setCurrentIndex(panel.usage.findData(None))
+    assert window.session.project.ownership == OwnershipInputs()
+
+
+def test_a_demand_set_on_the_tab_ranks_the_builds_for_it(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    with qtbot.waitSignal(window.session.solve_finished, timeout=120_000):
+        window.session.set_request(REQUEST)
     before = _labels(window)
     # since quant38 (the cards at the Mac's own Q4_K_M) two MI50 are "cheapest" and the Mac mini "quietest"
     assert before["mi50-32gb"].startswith("cheapest") and before["mac-mini-m5-pro-16c-48gb"].startswith("quietest")
     assert "serving" not in " ".join(before.values())  # each user at reading speed: every build shown serves it
-    panel = window.detail.buy_or_rent
-    solves: list[object] = []
-    window.session.solve_started.connect(lambda: solves.append(True))
-    with qtbot.waitSignal(window.session.selection_changed, timeout=60_000):
-        panel.usage.setCurrentIndex(panel.usage.findData("coding-agent"))
-    with qtbot.waitSignal(window.session.selection_changed, timeout=60_000):
-        panel.seats.setValue(5)
+    assert before == _planned(window, None)
+    _set_team(qtbot, window)
     after = _labels(window)
+    assert after == _planned(window, TEAM)  # what `plan --usage coding-agent --seats 5` says, build for build
     assert "quietest serving 52 % of the demand" in after["mac-mini-m5-pro-16c-48gb"]
     assert "cheapest serving 52 % of the demand" in after["mi50-32gb"]
-    assert "cheapest serving the demand" in after["rtx-4060-ti-16gb"]
-    assert set(after) == set(before) and not solves  # the same builds, relabelled, no solve
-    assert window.session.result is not planned and window.session.planned is planned
+    # the cheapest build serving the five seats is one the plain plan does not show (2 x Arc Pro B60, 2,073 USD)
+    assert "cheapest serving the demand" in after["arc-pro-b60"] and "arc-pro-b60" not in before
     # the tab's own figures and the list say one thing of the selected build
-    mac = next(i for i, b in enumerate(window.builds.builds) if b.parts[0].id == "mac-mini-m5-pro-16c-48gb")
-    window.session.select(window.session.result.builds.index(window.builds.builds[mac]))
+    panel = window.detail.buy_or_rent
+    mac = next(i for i, b in enumerate(window.session.result.builds) if b.parts[0].id == "mac-mini-m5-pro-16c-48gb")
+    window.session.select(mac)
     assert panel.costs is not None and panel.costs.short is not None
     assert i18n.label(window.session.selected_build) == after["mac-mini-m5-pro-16c-48gb"]
     # round 39: the speed's first-token tooltip and the estimate's rows time the coding agent's own 42,000-token
@@ -57,13 +82,29 @@ def test_the_list_says_the_labels_of_the_demand_the_tab_sets(qtbot, window) -> N
     from configurator.qt.builds import estimate_html
 
     costs = window.session.selected_build.cost_of_ownership
-    tip = window.builds.item(mac, window.builds.SPEED).toolTip()
+    row = next(i for i, b in enumerate(window.builds.builds) if b.parts[0].id == "mac-mini-m5-pro-16c-48gb")
+    tip = window.builds.item(row, window.builds.SPEED).toolTip()
     assert "after its users' 42,000-token prompt" in tip and "1,020-token" not in tip
     assert f"{costs['prefill_seconds_per_request']:,.1f} s after its users'" in tip
     assert "42,000-token prompt, " in estimate_html(window.session.selected_build)
-    # back to the defaults: the plan's own labels
-    with qtbot.waitSignal(window.session.selection_changed, timeout=60_000):
-        panel.seats.setValue(0)
-    with qtbot.waitSignal(window.session.selection_changed, timeout=60_000):
-        panel.usage.setCurrentIndex(panel.usage.findData(None))
-    assert _labels(window) == before and not solves
+    # the electricity price is no demand: the tab's figures change, the ranking is not made again
+    solves: list[object] = []
+    window.session.solve_started.connect(lambda: solves.append(True))
+    energy = panel.costs.yearly_energy
+    panel.kwh.setValue(panel.kwh.value() * 2)
+    qtbot.wait(400)  # past the session's debounce: a solve would have started
+    assert not solves and panel.costs.yearly_energy == pytest.approx(2 * energy) and _labels(window) == after
+
+
+def test_a_plan_made_for_a_demand_reads_the_plain_labels_at_the_defaults(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """Round 38's window kept the demand's labels here: it relabelled the builds ranked for the five seats."""
+    _set_team(qtbot, window)  # before the request: its first solve is made with the demand
+    with qtbot.waitSignal(window.session.solve_finished, timeout=120_000):
+        window.session.set_request(REQUEST)
+    team = _labels(window)
+    assert team == _planned(window, TEAM) and "cheapest serving the demand" in team["arc-pro-b60"]
+    _set_defaults(qtbot, window)
+    plain = _labels(window)
+    assert plain == _planned(window, None) and plain != team
+    assert "serving" not in " ".join(plain.values()) and "arc-pro-b60" not in plain
+    assert plain["mi50-32gb"].startswith("cheapest") and plain["mac-mini-m5-pro-16c-48gb"].startswith("quietest")

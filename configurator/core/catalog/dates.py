@@ -6,24 +6,10 @@ import datetime
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from configurator.core.catalog.kinds import PART_KINDS
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Record
 from configurator.core.common.reasons import Reason, english
-
-PART_KINDS = (
-    "gpus",
-    "cpus",
-    "motherboards",
-    "memory",
-    "psus",
-    "chassis",
-    "coolers",
-    "storage",
-    "systems",
-    "bases",
-    "accessories",
-)
-"""The kinds a build is made of (models and cloud offers are not bought as parts)."""
 
 FRESH_WINDOW_DAYS = 183
 """Six months (the same window core.report.prices flags a build's old prices with): DRAM and NAND prices

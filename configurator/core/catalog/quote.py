@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from configurator.core.catalog.kinds import PART_KINDS
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Price, Record
 from configurator.core.common.errors import CatalogError, Problem
@@ -20,19 +21,6 @@ REQUIRED = ("part", "price", "date", "vendor")
 OPTIONAL = ("currency", "condition")
 MIN_SCORE = 0.5
 """Below this a suggestion is no match at all: the review step starts that line unmatched."""
-KINDS = (
-    "gpus",
-    "cpus",
-    "motherboards",
-    "memory",
-    "psus",
-    "chassis",
-    "coolers",
-    "storage",
-    "accessories",
-    "systems",
-    "bases",
-)
 _WORD = re.compile(r"[a-z0-9]+")
 
 
@@ -470,7 +458,7 @@ class _Index:
     def __init__(self, catalog: Catalog):
         self.entries = [
             (kind, record, _words(f"{record.name} {record.id}"), record.name.lower())
-            for kind in KINDS
+            for kind in PART_KINDS
             for record in catalog.kind(kind)
         ]
         self._matchers: dict[int, difflib.SequenceMatcher[str]] = {}

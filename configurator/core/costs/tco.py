@@ -2418,6 +2418,13 @@ class OwnershipInputs(BaseModel):
             }
         )
 
+    def ranked(self) -> OwnershipInputs:
+        """Round 39: what a plan's ranking reads of these inputs (solve.plan.serving_basis: the usage profile's hours,
+        days and busy share through served_hours, its demand through UsageProfile.demand), the inputs only the costs
+        read (COSTS_ONLY) at their defaults: two inputs alike here are ranked and labelled alike, so the window solves
+        again when the Buy-or-rent tab changes this, not at each electricity price."""
+        return self.model_copy(update={name: type(self).model_fields[name].default for name in COSTS_ONLY})
+
     def assumptions(self) -> OwnershipAssumptions:
         base = OwnershipAssumptions(years=self.years)
         if self.resale_fraction is None:
@@ -2425,6 +2432,12 @@ class OwnershipInputs(BaseModel):
         return base.model_copy(
             update={"resale_fraction": self.resale_fraction, "resale_source": "entered by you", "resale_said": None}
         )
+
+
+COSTS_ONLY = ("preset", "price_per_kwh", "years", "resale_fraction", "dedicated_rental")
+"""The OwnershipInputs a plan's ranking never reads (OwnershipInputs.ranked): the electricity price (its preset's, or
+the buyer's), the years owned, the resale share and a dedicated endpoint's rent change what owning and renting cost,
+not whether a build serves its users' demand (served_hours)."""
 
 
 def recosted(

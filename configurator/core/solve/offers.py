@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import ModelArch
@@ -21,6 +22,9 @@ from configurator.core.rules.job import READING_TPS
 from configurator.core.solve.candidates import Candidates
 from configurator.core.solve.shown import AS_FAST
 from configurator.core.solve.sources import PlanContext, register
+
+if TYPE_CHECKING:
+    from configurator.core.costs.tco import OwnershipInputs
 
 AS_ASKED = "as asked"
 """The key under which the solver source leaves its candidates for the pipeline (why a GPU was left out, time-outs)."""
@@ -40,6 +44,8 @@ class PlanRun(PlanContext):
     # round 38: what the plan's costs read to judge SERVE (solve.ranking.ServingBasis: the model, the users' demand,
     # the verdict), given to the ranking; None: the ranking reads the chat's prompt at the estimate's prefill rate
     serving: object | None = None
+    # round 39: the buyer's Buy-or-rent inputs the builds shown are costed with (plan._with_costs); None: the defaults
+    ownership: OwnershipInputs | None = None
 
 
 def cost_cap(ctx: PlanContext) -> float | None:

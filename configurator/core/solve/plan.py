@@ -8,7 +8,7 @@ import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import ParamSpec, TypeVar
+from typing import TYPE_CHECKING, ParamSpec, TypeVar
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Accessory, Cpu, Gpu, ModelArch, Motherboard, System
@@ -119,6 +119,9 @@ from configurator.core.solve.solver import (
 )
 from configurator.core.solve.sources import RELEASE_IN_RAM, SOURCES, PlanContext, register, release_in_ram
 from configurator.core.solve.usual import QUALITY_COST, USUAL, Served, format_said
+
+if TYPE_CHECKING:  # tco is imported where the costs are reckoned (0.3 s): not by every plan's import
+    from configurator.core.costs.tco import OwnershipInputs
 from configurator.core.support import checks as support
 
 GIB = 1024**3
@@ -1628,13 +1631,25 @@ def _with_costs(
     workload: Workload,
     request: BuildRequest,
     exact: int | None,
+    ownership: OwnershipInputs | None = None,
 ) -> list[Build]:
-    """Attach buy-versus-rent figures (regional electricity defaults) to each build."""
-    from configurator.core.costs.tco import cost_of_ownership_for, with_costs
+    """Attach buy-versus-rent figures to each build: for the buyer's inputs (`ownership`, as tco.recosted reckons
+    them), else (None or the defaults) the regional ones."""
+    from configurator.core.costs.tco import OwnershipInputs, cost_of_ownership_for, with_costs
 
+    mine = ownership if ownership is not None and ownership != OwnershipInputs() else None
     out = []
     for build in builds:
-        costs = cost_of_ownership_for(build, catalog, model, workload, request.region, exact_weight_bytes=exact)
+        costs = cost_of_ownership_for(
+            build,
+            catalog,
+            model,
+            workload,
+            request.region,
+            profile=None if mine is None else mine.profile(build.currency, request.region),
+            assumptions=None if mine is None else mine.assumptions(),
+            exact_weight_bytes=exact,
+        )
         out.append(with_costs(build, costs))
     return out
 
@@ -1745,7 +1760,7 @@ def plan(
     relax: bool = True,
     sources: bool = True,
     cheapest_only: bool = False,
-    ownership: object | None = None,
+    ownership: OwnershipInputs | None = None,
 ) -> PlanResult:
     """Ranked builds for the request; when none fits, the reason and the cheapest relaxation.
 
@@ -1756,9 +1771,9 @@ def plan(
     `sources=False` leaves out the machines of solve/machines.py (CPU-only, mini PCs, platform tiers, servers): a
     map of named GPUs only. `cheapest_only` (a map cell's plan): at top_k 1, only the build such a plan shows, found
     with less work (_offered); any plan of a cell (a comparison of named GPUs too) without costs, curves or launch
-    command. `ownership` (round 38, a tco.OwnershipInputs: the buyer's usage, seats, requests a day and hours): the
-    demand the ranking judges SERVE by (serving_basis), as the Buy-or-rent figures the caller recosts with do; None:
-    the regional defaults the plan's own costs read.
+    command. `ownership` (the Buy-or-rent inputs: usage, seats, requests a day, hours): the demand the ranking judges
+    SERVE by (serving_basis, round 38) and the inputs the builds are costed with, so that short_qualified's claims say
+    that demand (round 39: one plan, one ranking; the window had relabelled after it); None: the regional defaults.
     """
     started = time.monotonic()
     # a system named among the GPUs ("Only GPUs: mac-studio-..., rtx-3090") is compared with them (issue #31)
@@ -1772,7 +1787,6 @@ def plan(
     request = _native_precision(request, model)
     asked = request
     request = _reference_job(request)
-
     serving = None if cheapest_only else serving_basis(model, request.region, ownership)
 
     def partial(so_far: list[Build]) -> None:
@@ -1793,6 +1807,7 @@ def plan(
         time_budget=time_budget,
         on_partial=partial,
         serving=serving,
+        ownership=ownership,
     )
     # measure: every build the same way (the reference job said where the request named none)
     lean = cheapest_only  # the caller (a map cell) reads the builds' prices and estimates only: no enrichment
@@ -1814,16 +1829,16 @@ def plan(
     return PlanResult.said_as(tuple(builds), infeasible, time.monotonic() - started, tuple(notes))
 
 
-def serving_basis(model: ModelArch, region: str, ownership: object | None = None) -> ServingBasis:
+def serving_basis(model: ModelArch, region: str, ownership: OwnershipInputs | None = None) -> ServingBasis:
     """Round 38: what the ranking judges SERVE by, the figures the Buy-or-rent costs read (tco.served_hours): the
     model (its attention prices a long prompt's prefill: need.prefill_scale), the users' demand (the buyer's usage,
     seats and requests a day, else each user at reading speed) and the verdict over the buyer's usage profile (the
     regional defaults without `ownership`). The plan-time reading rule had read the chat's prompt at the estimate's
     prefill rate as it is, the costs the usage's prompt at its attention scale: the 5-seat coding team's Mac mini read
     6.7 tokens/s a user at plan time and 5.2 in Buy-or-rent."""
-    from configurator.core.costs.tco import OwnershipInputs, UsageProfile, default_profile, served_hours
+    from configurator.core.costs.tco import UsageProfile, default_profile, served_hours
 
-    inputs = ownership if isinstance(ownership, OwnershipInputs) else None
+    inputs = ownership
 
     def profile(currency: str) -> UsageProfile:
         return default_profile(currency, region) if inputs is None else inputs.profile(currency, region)
@@ -2029,7 +2044,7 @@ def _shown_builds(
     if ways:
         notes += _reading_speed_ways(asked, found, catalog, model, exact, ctx.should_stop, ctx.time_budget)
     builds = _compared(builds)
-    return (builds if lean else _enriched(builds, catalog, model, asked, exact)), notes
+    return (builds if lean else _enriched(builds, catalog, model, asked, exact, ctx.ownership)), notes
 
 
 def _nothing_fits(
@@ -2066,7 +2081,12 @@ def _nothing_fits(
             notes.append(Reason.of("note.rack-scale"))
     return (
         _enriched(
-            rank_and_label(extra, _showing(request, showing), request.top_k, _basis(ctx)), catalog, model, asked, exact
+            rank_and_label(extra, _showing(request, showing), request.top_k, _basis(ctx)),
+            catalog,
+            model,
+            asked,
+            exact,
+            ctx.ownership,
         ),
         infeasible,
         notes,
@@ -2750,12 +2770,18 @@ def _compared_gpus_note(
 
 
 def _enriched(
-    builds: list[Build], catalog: Catalog, model: ModelArch, request: BuildRequest, exact: int | None
+    builds: list[Build],
+    catalog: Catalog,
+    model: ModelArch,
+    request: BuildRequest,
+    exact: int | None,
+    ownership: OwnershipInputs | None = None,
 ) -> list[Build]:
-    """Enrichment, last: costs of ownership, the time/cost curves, the launch command. For the request as asked: a
-    training job without --tokens is compared with renting per token, not for the reference job that ranked it."""
+    """Enrichment, last: costs of ownership (the buyer's `ownership` inputs, else the regional defaults), the
+    time/cost curves, the launch command. For the request as asked: a training job without --tokens is compared with
+    renting per token, not for the reference job that ranked it."""
     workload = request.workload.resolved(model.max_context)
-    builds = _with_costs([_with_decode_draw(b) for b in builds], catalog, model, workload, request, exact)
+    builds = _with_costs([_with_decode_draw(b) for b in builds], catalog, model, workload, request, exact, ownership)
     builds = short_qualified(builds, request.budget)  # SERVE, known with the costs: claims say the demand they serve
     builds = _with_curves(builds, catalog, model, workload, request, exact)
     return [
