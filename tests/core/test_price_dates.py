@@ -29,7 +29,7 @@ FRESH_TARGET = 0.90
 """Issue #30: in every part kind at least 90 % of priced records have a newest price from FRESH_SINCE or later."""
 FRESH_FLOOR = {
     "gpus": 27,
-    "cpus": 1,
+    "cpus": 7,
     "motherboards": 0,
     "memory": 12,
     "psus": 0,
@@ -48,8 +48,12 @@ eight kits) was taken out: a forecast is not a price; three of those kits now ca
 and the DDR4 RDIMM kit an October 2026 used one. Raised on 2026-12-03 (branch catalog10): gpus 26 -> 27 (the used
 RTX 3090 Ti, October 2026), memory 11 -> 12 (the 8 x 96 GB DDR5-5600 kit, August 2026), systems 1 -> 5 (3 were already
 fresh; + two Strix Halo boxes at August 2026 street prices; the Mac Studio M3 Ultra 96 GB's June 2026 price is now a
-sourced 5,299 USD, was an estimate). Far from FRESH_TARGET: dated prices from June 2026 on were found for few parts; every
-other part keeps its older price and is flagged in each build that uses it (Quote.stale, core.report.prices)."""
+sourced 5,299 USD, was an estimate). Raised on 2026-12-06 (branch data39): cpus 1 -> 7, Greek retail EUR prices of
+2026-10-07 read from a public price tracker's scrape (the cards priced from it were fresh already); a USD buyer is still
+quoted the part's newest USD price (quote() takes the buyer's currency first), so these make the parts fresh for EUR
+buyers and for this count, not for USD quotes. Far from FRESH_TARGET: dated prices from June 2026 on were found for
+few parts; every other part keeps its older price and is flagged in each build that uses it (Quote.stale,
+core.report.prices)."""
 
 
 @pytest.fixture(scope="module")
