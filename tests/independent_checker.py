@@ -2523,6 +2523,11 @@ def _past_support_way_problems(
     if not same or any(past_support(b) for b in same):
         return problems
     cheaper = [b for b in past if float(b["total_price"]) < price * (1 - PRICE_TOLERANCE)]
+    if any(_readable(b) for b in same):
+        # a way's build that reads is the cheapest that reads (ways.cheapest_reading): a card past support below
+        # reading speed is no cheaper rival of it (round 39: `--top 3` now shows such a build for its claim, "cheapest
+        # below reading speed", where the cut had shown the three cheapest passing ones)
+        cheaper = [b for b in cheaper if _readable(b)]
     if cheaper and not said.get("supported"):
         problems.append(
             f"{name}: 'cheapest build' at {price:,.2f} where its plan shows a card past support at "
@@ -2593,7 +2598,14 @@ def top_k_problems(
     # round 39: the places go to the strongest claims first (cheapest, fastest, best value, cheapest in VRAM, quietest)
     # (a build that cannot serve the users' demand gives its place to the cheapest that does: stands_in)
     standing = any(stands_in(b) for b in shown)
-    weakest = max((_strength(b["label"]) for b in shown if not stands_in(b)), default=0.0)
+    for b in shown:
+        said = every[machines.index(_machine(b))]["label"] if _machine(b) in machines else None
+        if said is not None and b["label"] != said and not stands_in(b):
+            problems.append(f"--top {k} #{b['rank']} says '{b['label']}' where the full plan says '{said}'")
+    # a shown build's strength is its claims in the full plan (a build alone claims more than it holds there)
+    weakest = max(
+        (_strength(every[p]["label"]) for b, p in zip(shown, places, strict=False) if not stands_in(b)), default=0.0
+    )
     for at, b in enumerate(every):
         short = standing and serves_demand(b) is False
         if at not in places and _strength(b["label"]) < weakest and len(shown) < len(every) and not short:
