@@ -85,7 +85,7 @@ def test_full_attention_caches_grow_as_published() -> None:
 REFUSED = {
     "deepseek-v4.1-flash.json": ("DeepSeek-V4.1-Flash", ("Engram n-gram memory", "shared across layers")),
     "qwen3.8-flash-next.json": ("Qwen3.8-Flash-Next", ("n-gram embedding tables", "qwen_sparse_attention")),
-    "glm-5.3-flash.json": ("GLM-5.3-Flash", ("Kimi Delta Attention layers (64 heads of 128)",)),
+    "glm-5.3-flash.json": ("GLM-5.3-Flash", ("k-pool compression", "mHC hyper-connections")),
 }
 
 

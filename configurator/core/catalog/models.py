@@ -581,6 +581,33 @@ class LinearAttentionSpec(_Strict):
         return self
 
 
+class KdaSpec(_Strict):
+    """Kimi Delta Attention layers beside softmax (MLA) layers (Kimi Linear; GLM-5.3-Flash's Glm5NextTextLinearAttention;
+    config `linear_attn_config`): each KDA layer keeps a fixed recurrent state of num_heads x head_dim x head_dim
+    (fp32) plus the last conv_kernel - 1 inputs of its q, k and v short convolutions, instead of a per-token cache.
+    Its weights: q, k, v projections, depthwise q/k/v convolutions, a low-rank forget gate (f_a hidden -> head_dim,
+    f_b head_dim -> heads x head_dim) with dt_bias and A_log, a per-head beta (b_proj), a low-rank output gate
+    (g_a, g_b), the gated RMSNorm and o_proj."""
+
+    num_heads: int = Field(gt=0, le=MAX_HEADS, description="linear_attn_config num_heads: KDA heads")
+    head_dim: int = Field(gt=0, le=MAX_WIDTH, description="linear_attn_config head_dim: key and value width per head")
+    conv_kernel: int = Field(
+        default=4, gt=0, le=64, description="linear_attn_config short_conv_kernel_size: the q/k/v short convolutions"
+    )
+    full_attention_layers: tuple[int, ...] = Field(
+        min_length=1,
+        max_length=MAX_LAYERS,
+        description="0-based indexes of the softmax-attention layers; every other layer is KDA",
+    )
+
+    @field_validator("full_attention_layers")
+    @classmethod
+    def _layers_sorted(cls, value: tuple[int, ...]) -> tuple[int, ...]:
+        if any(i < 0 for i in value) or list(value) != sorted(set(value)):
+            raise ValueError("full_attention_layers must be distinct 0-based layer indexes in increasing order")
+        return value
+
+
 class MambaSpec(_Strict):
     """Hybrid Mamba-2 layers (Nemotron-H, config `hybrid_override_pattern`): each layer is one block,
     a Mamba-2 mixer (M), self-attention (*), a MoE (E) or a dense MLP (-). Mamba-2 layers keep a fixed
@@ -749,6 +776,9 @@ class ModelArch(Record):
         default=False, description="per-head output gate: a g_proj of one scalar per query head (Laguna)"
     )
     mamba: MambaSpec | None = Field(default=None, description="Nemotron-H hybrid Mamba-2 layers")
+    kda: KdaSpec | None = Field(
+        default=None, description="Kimi Delta Attention layers beside the softmax ones (Kimi Linear, GLM-5.3-Flash)"
+    )
     global_attention: GlobalAttentionSpec | None = Field(
         default=None, description="full-attention layers' own head geometry (Gemma 4); the rest slide"
     )
@@ -798,9 +828,17 @@ class ModelArch(Record):
                 raise ValueError("mamba.pattern has MoE layers (E) but no moe table is set")
             if self.moe is not None and "E" not in self.mamba.pattern:
                 raise ValueError("a moe table is set but mamba.pattern has no MoE layer (E)")
+        if self.kda is not None:
+            if self.linear_attention is not None or self.mamba is not None:
+                raise ValueError("kda cannot be combined with linear_attention or mamba")
+            if self.kda.full_attention_layers[-1] >= self.num_layers:
+                raise ValueError(
+                    f"kda.full_attention_layers names layer {self.kda.full_attention_layers[-1]}, "
+                    f"num_layers is {self.num_layers}"
+                )
         if self.compressed_attention is not None:
-            if self.mla is not None or self.linear_attention is not None or self.mamba is not None:
-                raise ValueError("compressed_attention cannot be combined with mla, linear_attention or mamba")
+            if any(x is not None for x in (self.mla, self.linear_attention, self.mamba, self.kda)):
+                raise ValueError("compressed_attention cannot be combined with mla, linear_attention, mamba or kda")
             if len(self.compressed_attention.compress_ratios) != self.num_layers:
                 raise ValueError(
                     f"compressed_attention.compress_ratios has {len(self.compressed_attention.compress_ratios)} "
@@ -826,22 +864,26 @@ class ModelArch(Record):
         Nemotron-H: the '*' positions of the hybrid pattern)."""
         if self.mamba is not None:
             return self.mamba.pattern[layer] == "*"
+        if self.kda is not None:
+            return layer in self.kda.full_attention_layers
         if self.linear_attention is None:
             return True
         return (layer + 1) % self.linear_attention.full_attention_interval == 0
 
     @property
     def attention_layers(self) -> int:
-        """Layers whose KV cache grows with the context (all but linear-attention and Mamba layers)."""
+        """Layers whose KV cache grows with the context (all but linear-attention, KDA and Mamba layers)."""
         if self.mamba is not None:
             return self.mamba.layers("*")
+        if self.kda is not None:
+            return len(self.kda.full_attention_layers)
         if self.linear_attention is None:
             return self.num_layers
         return self.num_layers // self.linear_attention.full_attention_interval
 
     @property
     def recurrent_layers(self) -> int:
-        """Layers that keep a fixed-size state instead of a KV cache (Gated DeltaNet or Mamba-2)."""
+        """Layers that keep a fixed-size state instead of a KV cache (Gated DeltaNet, KDA or Mamba-2)."""
         if self.mamba is not None:
             return self.mamba.layers("M")
         return self.num_layers - self.attention_layers

@@ -101,8 +101,9 @@ from configurator.core.estimate.kv import (
     kv_bytes_per_token_per_layer,
     kv_cache_bytes,
     legacy_cache_copies,
-    linear_attention_state_bytes,
-    mamba_state_bytes,
+    linear_attention_state_bytes,  # noqa: F401 - read from here by tests/core/test_models_2026.py
+    mamba_state_bytes,  # noqa: F401
+    recurrent_state_bytes,
 )
 from configurator.core.estimate.moe_layers import moe_layer_count
 from configurator.core.estimate.optimizer_offload import (
@@ -1057,7 +1058,7 @@ def _explain_kv_cache(model: ModelArch, workload: Workload, copies: int, kv_tota
         if model.mla is not None and engine != "transformers"
         else ("MHA" if model.num_kv_heads == model.num_attention_heads else "GQA")
     )
-    state = (linear_attention_state_bytes(model, 1) + mamba_state_bytes(model, 1)) * workload.batch
+    state = recurrent_state_bytes(model, 1) * workload.batch
     ex.step(
         "kv_cache",
         Reason.of(
@@ -1734,11 +1735,11 @@ def head_read_seconds(
 
 
 def linear_attention_layers(model: ModelArch, last: int | None = None) -> int:
-    """Gated DeltaNet (linear-attention) layers among the model's last `last` layers (all of them when None: the
+    """Gated DeltaNet or Kimi Delta Attention (linear-attention) layers among the model's last `last` layers (all of them when None: the
     layers llama.cpp places on the GPUs are the last ones, offload.Placement). The experts-in-RAM decode (offload.py)
     does not add their cost yet: its cores' rate (host.CPU_DECODE_FLOPS_PER_CORE_CYCLE) was derived with the one such
     row (Qwen3.5-397B-A17B under ik_llama.cpp, its own DeltaNet kernels) inside it, and moves with it."""
-    if model.linear_attention is None:
+    if model.linear_attention is None and model.kda is None:
         return 0
     first = model.num_layers - (model.num_layers if last is None else last)
     return sum(not model.is_full_attention_layer(i) for i in range(max(0, first), model.num_layers))

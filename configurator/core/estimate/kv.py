@@ -29,6 +29,29 @@ def linear_attention_state_bytes(model: ModelArch, sequences: int) -> float:
     return (model.num_layers - model.attention_layers) * sequences * (state + conv)
 
 
+def kda_state_bytes(model: ModelArch, sequences: int) -> float:
+    """Fixed state of Kimi Delta Attention layers, as HF Glm5NextTextLinearAttention caches it: per layer a recurrent
+    state of num_heads x head_dim x head_dim stored in float32 (`update_recurrent_state(last_recurrent_state.to(
+    torch.float32))`) and the last conv_kernel - 1 inputs of the q, k and v short convolutions in the model's 16-bit
+    dtype (`update_conv_state`); independent of the context."""
+    kda = model.kda
+    if kda is None:
+        return 0.0
+    qkv_dim = kda.num_heads * kda.head_dim
+    state = kda.num_heads * kda.head_dim * kda.head_dim * 4
+    conv = 3 * qkv_dim * (kda.conv_kernel - 1) * 2
+    return model.recurrent_layers * sequences * (state + conv)
+
+
+def recurrent_state_bytes(model: ModelArch, sequences: int) -> float:
+    """Every fixed-size state a sequence keeps: Gated DeltaNet, Kimi Delta Attention and Mamba-2 layers."""
+    return (
+        linear_attention_state_bytes(model, sequences)
+        + kda_state_bytes(model, sequences)
+        + mamba_state_bytes(model, sequences)
+    )
+
+
 def mamba_state_bytes(model: ModelArch, sequences: int) -> float:
     """Fixed state of Mamba-2 layers (HF NemotronHMamba2Mixer cache): per layer an SSM state of
     num_heads x head_dim x state_size in mamba_ssm_cache_dtype, plus the last conv_kernel - 1 inputs
@@ -60,7 +83,7 @@ def compressed_kv_cache_bytes(model: ModelArch, context: int, sequences: int, kv
 
 
 def kv_cache_bytes(model: ModelArch, context: int, sequences: int, kv_bytes: float, engine: str) -> float:
-    """Whole-model KV cache: sliding-window layers hold at most the window; linear-attention
+    """Whole-model KV cache: sliding-window layers hold at most the window; linear-attention, KDA
     and Mamba layers hold a fixed state instead of a per-token cache."""
     if model.compressed_attention is not None:
         return compressed_kv_cache_bytes(model, context, sequences, kv_bytes)
@@ -77,9 +100,9 @@ def kv_cache_bytes(model: ModelArch, context: int, sequences: int, kv_bytes: flo
         # global layers", 840 KiB per token in bf16 = 50 x 2 x 16 x 256 x 2 B + 10 x 4 x 512 x 2 B)
         g = model.global_attention
         full_per_token = (1 if g.k_eq_v else 2) * g.num_kv_heads * g.head_dim * kv_bytes
-    return sequences * (per_layer_token * window_layers * tokens_windowed + full_per_token * full_layers * context) + (
-        linear_attention_state_bytes(model, sequences) + mamba_state_bytes(model, sequences)
-    )
+    return sequences * (
+        per_layer_token * window_layers * tokens_windowed + full_per_token * full_layers * context
+    ) + recurrent_state_bytes(model, sequences)
 
 
 # HF model types whose own remote code (trust_remote_code) keeps the KV cache as a tuple of tensors that every decode

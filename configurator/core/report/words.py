@@ -3616,6 +3616,17 @@ FIELD_HELP_ZH: dict[str, str] = {
     "per-head output gate: a g_proj of one scalar per query head (Laguna)": (
         "按头输出门控：g_proj 为每个查询头输出一个标量（Laguna）"
     ),
+    "Kimi Delta Attention layers beside the softmax ones (Kimi Linear, GLM-5.3-Flash)": (
+        "与 softmax 注意力层并列的 Kimi Delta Attention 层（Kimi Linear、GLM-5.3-Flash）"
+    ),
+    "linear_attn_config num_heads: KDA heads": "linear_attn_config num_heads：KDA 头数",
+    "linear_attn_config head_dim: key and value width per head": "linear_attn_config head_dim：每个头的键和值宽度",
+    "linear_attn_config short_conv_kernel_size: the q/k/v short convolutions": (
+        "linear_attn_config short_conv_kernel_size：q/k/v 短卷积的核长"
+    ),
+    "0-based indexes of the softmax-attention layers; every other layer is KDA": (
+        "softmax 注意力层的序号（从 0 起）；其余各层都是 KDA 层"
+    ),
     "query heads of the full layers where they differ from the sliding ones (Laguna); None: the same": (
         "全注意力层的查询头数（与滑动窗口层不同时，Laguna）；None：相同"
     ),

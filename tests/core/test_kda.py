@@ -1,0 +1,143 @@
+"""Kimi Delta Attention (KDA) as a layer kind: its weights, its fixed state and the cache it saves, held to the modeling
+code and to what Moonshot published for Kimi Linear 48B-A3B.
+
+Config copy: tests/data/configs/kimi-linear-48b-a3b.json (sources in tests/data/configs/SOURCES.md). Tensor lists:
+HF transformers models/glm5_next (Glm5NextTextLinearAttention, Glm5NextTextForgetGate; stored-corpus file 57716437800)
+and Kimi Linear's KimiDeltaAttention (modeling_kimi.py), the same tensors; the state as Glm5NextTextLinearAttention
+caches it (`update_recurrent_state(last_recurrent_state.to(torch.float32))`, `update_conv_state` keeping kernel - 1
+inputs of q, k and v).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import pytest
+
+from configurator.core.common.errors import ModelImportError
+from configurator.core.estimate.gguf import gguf_bytes
+from configurator.core.estimate.kv import kda_state_bytes, kv_cache_bytes
+from configurator.core.estimate.params import count_params, kda_layer_params
+from configurator.core.importers.model_import import arch_from_hf_config, load_hf_config
+from tests.helpers import run_cli
+
+CONFIGS = Path(__file__).resolve().parents[1] / "data" / "configs"
+KIMI = CONFIGS / "kimi-linear-48b-a3b.json"
+
+
+def test_kimi_linear_layers_are_read_one_based() -> None:
+    """linear_attn_config numbers Kimi Linear's layers from 1 (full_attn_layers [4, 8, ..., 24, 27]): 7 MLA layers at
+    0-based 3, 7, ..., 23, 26 and 20 KDA layers (modeling_kimi.py's is_kda_layer tests layer_idx + 1)."""
+    m = load_hf_config(KIMI)
+    assert m.kda is not None and m.mla is not None
+    assert m.kda.full_attention_layers == (3, 7, 11, 15, 19, 23, 26)
+    assert (m.attention_layers, m.recurrent_layers) == (7, 20)
+    assert [m.is_full_attention_layer(i) for i in (0, 3, 4, 26)] == [False, True, False, True]
+
+
+def test_a_kda_layer_counts_the_modeling_codes_tensors() -> None:
+    """One Kimi Linear KDA layer (hidden 2304, 32 heads of 128, conv 4), tensor by tensor."""
+    m = load_hf_config(KIMI)
+    h, heads, d, qkv = 2304, 32, 128, 32 * 128
+    tensors = {
+        "q_proj, k_proj, v_proj": 3 * h * qkv,
+        "q/k/v conv1d (depthwise, no bias)": 3 * qkv * 4,
+        "f_a_proj": h * d,
+        "f_b_proj": d * qkv,
+        "dt_bias": qkv,
+        "A_log": heads,
+        "b_proj": h * heads,
+        "g_a_proj": h * d,
+        "g_b_proj": d * qkv,
+        "o_norm": d,
+        "o_proj": qkv * h,
+    }
+    assert kda_layer_params(m) == sum(tensors.values()) == 39_514_272
+
+
+def test_kimi_linear_counts_to_its_published_size() -> None:
+    """Moonshot (github.com/MoonshotAI/Kimi-Linear README, read 2026-12-06): '48B total, 3B activated'. The count,
+    49,122,675,072, is 98.25 GB in BF16, 91.5 GiB: the '92GB total (20 safetensors files)' a user's setup notes give for
+    the downloaded moonshotai/Kimi-Linear-48B-A3B-Instruct (stored corpus; du -h's GiB, rounded up)."""
+    c = count_params(load_hf_config(KIMI))
+    assert c.total == 49_122_675_072
+    assert math.ceil(2 * c.total / 2**30) == 92  # du -h rounds up
+    assert abs(c.total / 48e9 - 1) < 0.03
+    assert round(c.active / 1e9) == 3
+
+
+def test_kda_state_is_fixed_and_the_cache_grows_by_the_mla_layers_only() -> None:
+    """Per sequence, 20 KDA layers x (32 x 128 x 128 fp32 + 3 x 4096 x 3 bf16 conv inputs) whatever the context; per
+    token, 7 MLA layers x (512 + 64) x 2 B. Moonshot's README: KDA 'reduces the need for large KV caches by up to 75%'
+    (7 of 27 layers keep one: 74 % less)."""
+    m = load_hf_config(KIMI)
+    assert kda_state_bytes(m, 1) == 20 * (32 * 128 * 128 * 4 + 3 * 4096 * 3 * 2) == 43_417_600
+    grow = kv_cache_bytes(m, 2000, 1, 2.0, "vllm") - kv_cache_bytes(m, 1000, 1, 2.0, "vllm")
+    assert grow == 1000 * 7 * (512 + 64) * 2
+    assert kv_cache_bytes(m, 1000, 3, 2.0, "vllm") == 3 * kv_cache_bytes(m, 1000, 1, 2.0, "vllm")
+    all_mla = m.model_copy(update={"kda": None})
+    saved = 1 - grow / (kv_cache_bytes(all_mla, 2000, 1, 2.0, "vllm") - kv_cache_bytes(all_mla, 1000, 1, 2.0, "vllm"))
+    assert saved == pytest.approx(20 / 27) and 0.7 < saved <= 0.75
+
+
+def test_the_gguf_estimate_carries_the_kda_layers() -> None:
+    """llama.cpp's kimi_linear GGUF: the KDA tensors at the file's default type (as the Gated DeltaNet's), so a Q8_0
+    file's attention part weighs the MLA and KDA weights at 8.5 bits."""
+    m = load_hf_config(KIMI)
+    attention = gguf_bytes(m, "q8_0").attention
+    kda = 20 * kda_layer_params(m)
+    assert attention == pytest.approx(count_params(m).attention * 8.5 / 8, rel=0.01)
+    assert attention > kda * 8.5 / 8
+
+
+def test_layer_lists_that_do_not_cover_the_model_are_refused() -> None:
+    config = json.loads(KIMI.read_text())
+    config["linear_attn_config"] = {**config["linear_attn_config"], "kda_layers": [1, 2, 3], "full_attn_layers": [4]}
+    with pytest.raises(ModelImportError, match="do not name each of the 27 layers once"):
+        arch_from_hf_config(config, "kimi bad lists")
+    zero_based = json.loads(KIMI.read_text())
+    zero_based["linear_attn_config"] = {
+        **zero_based["linear_attn_config"],
+        "full_attn_layers": [3, 7, 11, 15, 19, 23, 26],
+        "kda_layers": [i for i in range(27) if i not in (3, 7, 11, 15, 19, 23, 26)],
+    }
+    assert arch_from_hf_config(zero_based, "0-based").kda == load_hf_config(KIMI).kda  # GLM-5.3-Flash numbers from 0
+
+
+def test_kimi_k3_and_full_rank_gates_are_refused_by_name() -> None:
+    """Kimi K3's text stack is also kimi_linear: its block attention residuals, wider routed experts and full-rank
+    forget gate are not the layers counted here, so it is refused naming them."""
+    config = json.loads(KIMI.read_text())
+    k3 = {**config, "attn_res_block_size": 12, "routed_expert_hidden_size": 3584}
+    k3["linear_attn_config"] = {**config["linear_attn_config"], "use_full_rank_gate": True}
+    with pytest.raises(ModelImportError) as refused:
+        arch_from_hf_config(k3, "k3")
+    message = str(refused.value)
+    assert "block attention residuals" in message and "full-rank KDA forget gate" in message
+
+
+def test_glm_5_3_flash_is_refused_for_what_is_still_missing() -> None:
+    """Its 34 KDA layers are sized now; its k-pool DSA indexer, its mHC streams beside MLA and its MLA without rotary
+    dimensions are not, so it stays refused naming exactly those."""
+    with pytest.raises(ModelImportError) as refused:
+        load_hf_config(CONFIGS / "glm-5.3-flash.json")
+    message = str(refused.value)
+    assert "Kimi Delta Attention layers, 64 heads of 128, are sized" in message
+    for kind in ("k-pool compression (index_kpool 4", "mHC hyper-connections (hc_mult 4)", "qk_rope_head_dim 0"):
+        assert kind in message
+
+
+def test_deepseek_v4_1_flash_refusal_names_the_missing_engram_fields() -> None:
+    with pytest.raises(ModelImportError) as refused:
+        load_hf_config(CONFIGS / "deepseek-v4.1-flash.json")
+    message = str(refused.value)
+    assert "no engram_num_embeddings, engram_head_dim, engram_n_heads in the config" in message
+    assert "written by layers [2, 8, 14, 20] only and read by the rest" in message
+
+
+def test_the_cli_estimates_kimi_linear(tmp_path: Path) -> None:
+    run = run_cli("estimate", "--model-config", str(KIMI), "--workload", "inference", "--json")
+    assert run.code == 0, run.err
+    assert "Traceback" not in run.err
