@@ -16,15 +16,23 @@ from pathlib import Path
 
 import pytest
 
+from configurator.core.catalog.models import ModelArch
 from configurator.core.common.errors import ModelImportError
 from configurator.core.estimate.gguf import gguf_bytes
 from configurator.core.estimate.kv import kda_state_bytes, kv_cache_bytes
-from configurator.core.estimate.params import count_params, kda_layer_params
+from configurator.core.estimate.params import (
+    count_params,
+    dsa_indexer_params,
+    hyper_connection_params,
+    kda_layer_params,
+)
 from configurator.core.importers.model_import import arch_from_hf_config, load_hf_config
+from configurator.storage import catalogs
 from tests.helpers import run_cli
 
 CONFIGS = Path(__file__).resolve().parents[1] / "data" / "configs"
 KIMI = CONFIGS / "kimi-linear-48b-a3b.json"
+MODELS = {m.id: m for m in catalogs.load(include_user=False).catalog.kind("models") if isinstance(m, ModelArch)}
 
 
 def test_kimi_linear_layers_are_read_one_based() -> None:
@@ -118,15 +126,70 @@ def test_kimi_k3_and_full_rank_gates_are_refused_by_name() -> None:
     assert "block attention residuals" in message and "full-rank KDA forget gate" in message
 
 
-def test_glm_5_3_flash_is_refused_for_what_is_still_missing() -> None:
-    """Its 34 KDA layers are sized now; its k-pool DSA indexer, its mHC streams beside MLA and its MLA without rotary
-    dimensions are not, so it stays refused naming exactly those."""
-    with pytest.raises(ModelImportError) as refused:
-        load_hf_config(CONFIGS / "glm-5.3-flash.json")
-    message = str(refused.value)
-    assert "Kimi Delta Attention layers, 64 heads of 128, are sized" in message
-    for kind in ("k-pool compression (index_kpool 4", "mHC hyper-connections (hc_mult 4)", "qk_rope_head_dim 0"):
-        assert kind in message
+# GLM-5.3-Flash: the checkpoint as a public audit read all 76,108 tensor headers of its 62 shards (stored-corpus file
+# 68591256618, against zai-org/GLM-5.3-Flash's config.json, model.safetensors.index.json and transformers'
+# models/glm5_next/modeling_glm5_next.py; reviewed 2026-09-13): total weights, per-layer attention and the MTP / vision parts.
+GLM_CHECKPOINT_WEIGHTS = 321_323_031_390
+GLM_MTP_LAYER = 7_432_592_416  # layer 45
+GLM_VISION = 563_627_008  # the `visual` namespace
+GLM_ROUTER_BIASES = 42 * 288  # e_score_correction_bias of each MoE layer's router: no DeepSeek-style router counts it
+
+
+def _glm() -> ModelArch:
+    return load_hf_config(CONFIGS / "glm-5.3-flash.json")
+
+
+def test_glm_5_3_flash_counts_to_its_checkpoint() -> None:
+    """The text stack's count plus what ships beside it equals the shard headers' total to the weight; Z.ai's README
+    says '18B active / 320B total'."""
+    c = count_params(_glm())
+    assert c.total == 313_326_799_870
+    assert c.total + GLM_ROUTER_BIASES + GLM_MTP_LAYER + GLM_VISION == GLM_CHECKPOINT_WEIGHTS
+    # the audit's 17,376,348,990 a token counts the routers' biases and leaves the norms (45 x 2 x 4096 + 4096) out
+    assert c.active - (45 * 2 * 4096 + 4096) + GLM_ROUTER_BIASES == 17_376_348_990
+    assert round(c.active / 1e9) == 17 and round((c.total + GLM_MTP_LAYER + GLM_VISION) / 1e9) == 321
+
+
+def test_glm_5_3_flash_layers_count_as_the_audit_reads_them() -> None:
+    """Per layer: KDA attention 137,732,288; MLA (no rotary key) with its indexer 124,914,432, the indexer 7,471,872;
+    the two mHC hyper-connections of a layer, hc_attn_fn [24, 16384] with base [24] and scale [3] each."""
+    m = _glm()
+    assert kda_layer_params(m) == 137_732_288
+    assert dsa_indexer_params(m) == 7_471_872
+    mla = 1536 * (4096 + 1 + 64 * 256) + 4096 * 512 + 512 + 512 * 64 * 512 + 64 * 256 * 4096
+    assert mla + dsa_indexer_params(m) == 124_914_432
+    assert hyper_connection_params(m) == 45 * 2 * (24 * 16384 + 24 + 3)
+    assert (m.attention_layers, m.recurrent_layers) == (11, 34)
+
+
+def test_glm_5_3_flash_cache_and_state() -> None:
+    """Per token: 11 MLA layers x 512 latent values (no rotary key) plus the indexer's cache; per sequence 34 KDA layers
+    x (64 x 128 x 128 fp32 + 3 x 8192 x 3 bf16 conv inputs), whatever the context."""
+    m = _glm()
+    assert kda_state_bytes(m, 1) == 34 * (64 * 128 * 128 * 4 + 3 * 8192 * 3 * 2) == 147_619_840
+
+    def per_token(engine: str) -> float:
+        return (kv_cache_bytes(m, 2000, 1, 2.0, engine) - kv_cache_bytes(m, 1000, 1, 2.0, engine)) / 1000
+
+    assert per_token("vllm") == 11 * (512 * 2 + 132 / 4)  # an FP8 indexer key + scale per pool of 4 tokens
+    assert per_token("transformers") == 11 * (64 * (256 + 256) * 2 + (2 * 128 + 1) * 2)  # HF's packed k, gate, valid
+
+
+def test_glm_5_3_flash_record_is_its_config() -> None:
+    record = MODELS["glm-5.3-flash"]
+    imported = _glm()
+    for field in ("num_layers", "hidden_size", "num_attention_heads", "head_dim", "intermediate_size", "vocab_size"):
+        assert getattr(record, field) == getattr(imported, field), field
+    for field in ("moe", "mla", "kda", "dsa_indexer", "hyper_connections", "tie_embeddings", "max_context"):
+        assert getattr(record, field) == getattr(imported, field), field
+    assert record.params_total_b == pytest.approx(count_params(record).total / 1e9, abs=5e-4)
+    assert gguf_bytes(record, "q8_0").attention == pytest.approx(count_params(record).attention * 8.5 / 8, rel=0.02)
+
+
+def test_mhc_outside_deepseek_v4_and_glm_is_refused() -> None:
+    config = {**json.loads(KIMI.read_text()), "hc_mult": 4}
+    with pytest.raises(ModelImportError, match=r"mHC hyper-connections \(hc_mult 4\) outside DeepSeek-V4 and GLM"):
+        arch_from_hf_config(config, "kimi with mHC")
 
 
 def test_deepseek_v4_1_flash_refusal_names_the_missing_engram_fields() -> None:

@@ -550,9 +550,25 @@ class MlaSpec(_Strict):
 
     kv_lora_rank: int = Field(gt=0, le=MAX_WIDTH)
     q_lora_rank: int | None = Field(default=None, gt=0, le=MAX_WIDTH)
-    qk_rope_head_dim: int = Field(gt=0, le=MAX_WIDTH)
+    qk_rope_head_dim: int = Field(
+        ge=0, le=MAX_WIDTH, description="rotary key width shared by the heads; 0: none (GLM-5.3-Flash's NoPE MLA)"
+    )
     qk_nope_head_dim: int = Field(gt=0, le=MAX_WIDTH)
     v_head_dim: int = Field(gt=0, le=MAX_WIDTH)
+
+
+class DsaIndexerSpec(_Strict):
+    """The DeepSeek Sparse Attention lightning indexer of each MLA layer, counted tensor by tensor (GLM-5.3-Flash's
+    Glm5NextTextIndexer over GlmMoeDsaIndexer: wq_b from the query latent, wk, a LayerNorm on the keys, weights_proj,
+    index_kpool_compress_ape and _gate). Its cache per token and layer: the key, its pool-gate scores and one valid
+    flag (the packed state transformers keeps)."""
+
+    n_heads: int = Field(gt=0, le=MAX_HEADS, description="index_n_heads")
+    head_dim: int = Field(gt=0, le=MAX_WIDTH, description="index_head_dim")
+    topk: int = Field(gt=0, le=MAX_CONTEXT, description="index_topk: tokens each query attends to")
+    kpool: int = Field(
+        default=1, ge=1, le=1024, description="index_kpool: tokens pooled into one indexer key (1: none)"
+    )
 
 
 class PerLayerInputSpec(_Strict):
@@ -776,6 +792,16 @@ class ModelArch(Record):
         default=False, description="per-head output gate: a g_proj of one scalar per query head (Laguna)"
     )
     mamba: MambaSpec | None = Field(default=None, description="Nemotron-H hybrid Mamba-2 layers")
+    dsa_indexer: DsaIndexerSpec | None = Field(
+        default=None, description="the MLA layers' sparse-attention indexer, counted (GLM-5.3-Flash); None: not counted"
+    )
+    hyper_connections: int = Field(
+        default=1,
+        ge=1,
+        le=64,
+        description="mHC residual streams beside MLA and KDA layers (GLM-5.3-Flash hc_mult); DeepSeek-V4 keeps its "
+        "own in compressed_attention",
+    )
     kda: KdaSpec | None = Field(
         default=None, description="Kimi Delta Attention layers beside the softmax ones (Kimi Linear, GLM-5.3-Flash)"
     )
@@ -828,6 +854,10 @@ class ModelArch(Record):
                 raise ValueError("mamba.pattern has MoE layers (E) but no moe table is set")
             if self.moe is not None and "E" not in self.mamba.pattern:
                 raise ValueError("a moe table is set but mamba.pattern has no MoE layer (E)")
+        if self.dsa_indexer is not None and (self.mla is None or not self.mla.q_lora_rank):
+            raise ValueError("dsa_indexer reads the MLA query latent: set mla with a q_lora_rank")
+        if self.hyper_connections > 1 and self.compressed_attention is not None:
+            raise ValueError("DeepSeek-V4 sizes its mHC in compressed_attention.hc_mult: leave hyper_connections at 1")
         if self.kda is not None:
             if self.linear_attention is not None or self.mamba is not None:
                 raise ValueError("kda cannot be combined with linear_attention or mamba")

@@ -1951,14 +1951,14 @@ def _server_layer_latency(
         release_family(server, release), cal.mla_layer_latency_server
     )
     moe = moe_layer_count(model) * cal.moe_layer_latency_server if model.moe is not None else 0.0
-    mla = model.num_layers * mla_us if model.mla is not None else 0.0
+    mla = model.attention_layers * mla_us if model.mla is not None else 0.0  # KDA layers beside MLA keep none
     if not moe and not mla:
         return 0.0, None
     return moe + mla, Reason.of(
         "est.latency-floor",
         moe_layers=moe_layer_count(model) if moe else None,
         moe_us=cal.moe_layer_latency_server * 1e6,
-        mla_layers=model.num_layers if mla else None,
+        mla_layers=model.attention_layers if mla else None,
         mla_us=mla_us * 1e6,
         ms=(moe + mla) * 1e3,
         server="SGLang" if server == "sglang" else "vLLM",
@@ -1974,12 +1974,12 @@ def _sglang_mla_depth(model: ModelArch, engine: str, named_engine: str | None, d
         return 0.0
     if sglang_attention_backend(model.architecture) != "triton":
         return 0.0
-    cost = model.num_layers * depth * ex.cal.mla_depth_sglang_triton
+    cost = model.attention_layers * depth * ex.cal.mla_depth_sglang_triton
     ex.step(
         "decode",
         Reason.of(
             "est.sglang-triton-mla",
-            layers=model.num_layers,
+            layers=model.attention_layers,
             depth=depth,
             ns=ex.cal.mla_depth_sglang_triton * 1e9,
             ms=cost * 1e3,
@@ -2280,7 +2280,7 @@ def _step_overhead(
         gpus,
         cal=ex.cal,
         linear_layers=linear_attention_layers(model),
-        mla_layers=model.num_layers if model.mla is not None else 0,
+        mla_layers=model.attention_layers if model.mla is not None else 0,
     ) + batch * _sequence_overhead(engine, cal=ex.cal)
     expert_loop = _expert_loop_overhead(model, engine, cal=ex.cal)
     floor, floor_why = _server_layer_latency(model, engine, named_engine, cal=ex.cal)

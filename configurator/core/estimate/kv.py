@@ -6,16 +6,32 @@ from configurator.core.catalog.models import ModelArch
 
 
 def kv_bytes_per_token_per_layer(model: ModelArch, kv_bytes: float, engine: str) -> float:
-    """K and V for one token in one layer (before any tensor-parallel division)."""
+    """K and V for one token in one layer (before any tensor-parallel division), with the sparse-attention indexer's
+    own keys where the record counts its indexer."""
     if model.mla is not None and engine != "transformers":
         # MLA caches the compressed latent plus the shared RoPE key (DeepSeek-V2 paper, sec. 2.1.2)
-        return (model.mla.kv_lora_rank + model.mla.qk_rope_head_dim) * kv_bytes
+        latent = (model.mla.kv_lora_rank + model.mla.qk_rope_head_dim) * kv_bytes
+        return latent + indexer_bytes_per_token(model, kv_bytes, engine)
     if model.mla is not None:
         heads = model.num_attention_heads
         k = heads * (model.mla.qk_nope_head_dim + model.mla.qk_rope_head_dim)
         v = heads * model.mla.v_head_dim
-        return (k + v) * kv_bytes
+        return (k + v) * kv_bytes + indexer_bytes_per_token(model, kv_bytes, engine)
     return 2 * model.num_kv_heads * model.head_dim * kv_bytes
+
+
+def indexer_bytes_per_token(model: ModelArch, kv_bytes: float, engine: str) -> float:
+    """The DSA indexer's cache per token and MLA layer, where the record counts its indexer (else 0). transformers keeps
+    HF Glm5NextTextIndexer's packed state (`torch.cat([k, gate_scores, valid_channel])` into `update_indexer`): the key,
+    its k-pool gate scores and a valid flag at the cache's precision. A serving engine keeps one FP8 key with a 4-byte
+    scale per pool of `kpool` tokens (vLLM for GLM-5.3-Flash: '132/4' bytes a token and layer, a public sizing ledger,
+    stored-corpus file 63173160448)."""
+    ix = model.dsa_indexer
+    if ix is None:
+        return 0.0
+    if engine == "transformers":
+        return (2 * ix.head_dim + 1) * kv_bytes
+    return (ix.head_dim + 4) / ix.kpool
 
 
 def linear_attention_state_bytes(model: ModelArch, sequences: int) -> float:

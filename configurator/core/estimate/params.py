@@ -88,6 +88,27 @@ def kda_layer_params(m: ModelArch) -> int:
     return projections + conv + forget_gate + beta + output_gate + d + qkv_dim * h  # o_norm, o_proj
 
 
+def dsa_indexer_params(m: ModelArch) -> int:
+    """One MLA layer's lightning indexer, tensor by tensor as HF Glm5NextTextIndexer stores it: wq_b (q latent ->
+    heads x head_dim), wk (hidden -> head_dim), the keys' LayerNorm (weight and bias), weights_proj (hidden -> heads)
+    and index_kpool_compress_ape (kpool x head_dim) and _gate (head_dim x hidden), which it creates whatever its kpool."""
+    ix, mla = m.dsa_indexer, m.mla
+    assert ix is not None and mla is not None and mla.q_lora_rank
+    h, d = m.hidden_size, ix.head_dim
+    return mla.q_lora_rank * ix.n_heads * d + h * d + 2 * d + h * ix.n_heads + ix.kpool * d + d * h
+
+
+def hyper_connection_params(m: ModelArch) -> int:
+    """GLM-5.3-Flash's mHC (Glm5NextTextHyperConnection, DeepSeek-V4's module): per layer an attention and an FFN
+    hyper-connection, each fn ((2 + hc) x hc rows over the hc x hidden streams), base and 3 scales; the final
+    collapse is an unweighted mean (Glm5NextTextHyperHead), no weights."""
+    hc = m.hyper_connections
+    if hc <= 1:
+        return 0
+    mix = (2 + hc) * hc
+    return m.num_layers * 2 * (mix * hc * m.hidden_size + mix + 3)
+
+
 def _mamba_params(m: ModelArch) -> int:
     """One Mamba-2 mixer layer, tensor by tensor as HF NemotronHMamba2Mixer stores it."""
     mb = m.mamba
@@ -217,6 +238,9 @@ def _count_params(m: ModelArch) -> ParamCounts:
         attention += (m.num_layers - full) * _linear_attention_params(m)
     if m.kda is not None:
         attention += m.recurrent_layers * kda_layer_params(m)
+    if m.dsa_indexer is not None:
+        attention += full * dsa_indexer_params(m)
+    attention += hyper_connection_params(m)
     if m.compressed_attention is not None:
         attention = _compressed_attention_params(m)
     norms = m.num_layers * 2 * norm_size + norm_size

@@ -22,6 +22,7 @@ from pydantic import BaseModel, ValidationError
 from configurator.core.catalog.models import (
     MAX_PARAMS_B,
     CompressedAttentionSpec,
+    DsaIndexerSpec,
     GlobalAttentionSpec,
     KdaSpec,
     LinearAttentionSpec,
@@ -98,6 +99,10 @@ SUPPORTED = (
     # Moonshot Kimi Linear (KimiLinearForCausalLM): Kimi Delta Attention layers (linear_attn_config) beside MLA layers
     # without rotary use, DeepSeek-V3-style MoE with shared experts and a dense first layer (modeling_kimi.py)
     "kimi_linear",
+    # Z.ai GLM-5.3-Flash (Glm5NextForConditionalGeneration's text stack): KDA layers, every fourth an MLA layer without
+    # rotary dimensions with a k-pool DSA indexer, mHC residual streams, a dense start then routed experts with one
+    # shared (transformers models/glm5_next)
+    "glm5_next",
 )
 
 _SPEC_PREFIX = {
@@ -241,7 +246,7 @@ def _moe_spec(r: _Reader, origin: str, model_type: str, intermediate: int) -> Mo
             if (model_type.startswith("deepseek") and model_type != "deepseek_v4")
             or (
                 r.count("first_k_dense_replace")
-                and model_type in ("glm_moe_dsa", "kimi_k2", "glm4_moe_lite", "hy_v3", "kimi_linear")
+                and model_type in ("glm_moe_dsa", "kimi_k2", "glm4_moe_lite", "hy_v3", "kimi_linear", "glm5_next")
             )
             else None,
             moe_layer_step=r.int("interleave_moe_layer_step", "decoder_sparse_step", default=1),
@@ -258,7 +263,7 @@ def _mla_spec(r: _Reader) -> MlaSpec | None:
     return MlaSpec(
         kv_lora_rank=r.int("kv_lora_rank"),
         q_lora_rank=q_lora or None,
-        qk_rope_head_dim=r.int("qk_rope_head_dim"),
+        qk_rope_head_dim=r.int("qk_rope_head_dim", minimum=0),  # 0: GLM-5.3-Flash's MLA keeps no rotary key
         qk_nope_head_dim=r.int("qk_nope_head_dim"),
         v_head_dim=r.int("v_head_dim"),
     )
@@ -302,15 +307,6 @@ _UNEXPRESSED_KEYS: tuple[tuple[str, Callable[[Any], str]], ...] = (
     ),
     # Qwen3.8-Flash-Next's QSA: block-sparse attention with its own compressed indexer cache
     ("indexer_compress_ratio", lambda v: f"sparse attention with a compressed indexer cache (ratio {_short(v)})"),
-    # GLM-5.3-Flash (glm5_next_text): its Kimi Delta Attention layers are sized (KdaSpec, round 39), but its DSA indexer
-    # pools its keys 4 to 1 (Glm5NextTextIndexer: index_kpool_compress_ape and _gate weights, a packed k + gate cache)
-    (
-        "index_kpool",
-        lambda v: (
-            f"a DSA indexer with k-pool compression (index_kpool {_short(v)}: its pooled key cache and "
-            "compression weights)"
-        ),
-    ),
     # Kimi K3 (kimi_linear text stack): block attention residuals and routed experts at their own width
     ("attn_res_block_size", lambda v: f"block attention residuals (attn_res_block_size {_short(v)})"),
     (
@@ -326,10 +322,6 @@ _UNEXPRESSED_TYPES = {
     "deepseek_v41_text": "DeepSeek-V4.1-Flash",
     "qwen4_exp": "Qwen3.8-Flash-Next",
     "qwen4_exp_text": "Qwen3.8-Flash-Next",
-    "glm5_next": "GLM-5.3-Flash",
-    "glm5_next_text": "GLM-5.3-Flash",
-    "glm53_flash": "GLM-5.3-Flash",
-    "glm53_flash_text": "GLM-5.3-Flash",
 }
 
 
@@ -358,17 +350,15 @@ def _unexpressed_kinds(r: _Reader, model_type: str) -> list[str]:
     if r.get("engram_max_ngram_size") is not None:
         kinds.insert(0, _engram_kind(r))
     hc_mult = r.get("hc_mult")
-    if model_type != "deepseek_v4" and isinstance(hc_mult, int) and hc_mult > 1:
-        # mHC is sized inside DeepSeek-V4's compressed-attention term only; GLM-5.3-Flash runs it beside MLA and KDA
-        kinds.append(f"mHC hyper-connections (hc_mult {hc_mult}) outside DeepSeek-V4's attention")
+    if model_type not in ("deepseek_v4", "glm5_next") and isinstance(hc_mult, int) and hc_mult > 1:
+        # mHC is sized as DeepSeek-V4's compressed attention and GLM-5.3-Flash keep it; another family's reading is not
+        kinds.append(f"mHC hyper-connections (hc_mult {hc_mult}) outside DeepSeek-V4 and GLM-5.3-Flash")
     linear = r.get("linear_attn_config")
     if isinstance(linear, dict) and linear.get("use_full_rank_gate"):
         # Kimi K3's KDA: a full-rank forget gate, not the low-rank f_a / f_b pair the KDA term counts
         kinds.append("a full-rank KDA forget gate (linear_attn_config use_full_rank_gate)")
     if r.get("mla_use_output_gate"):
         kinds.append("a gated MLA output (mla_use_output_gate)")
-    if r.get("linear_attn_config") is not None and r.get("kv_lora_rank") and not r.count("qk_rope_head_dim"):
-        kinds.append("MLA without rotary dimensions (qk_rope_head_dim 0)")
     layer_types = r.get("layer_types")
     if isinstance(layer_types, list):
         for kind in _UNEXPRESSED_LAYER_KINDS:
@@ -397,9 +387,12 @@ def _model_type(r: _Reader, origin: str) -> str:
     """The config's model_type, a multimodal text stack's as its architecture's; a type not supported is refused."""
     model_type = str(r.get("model_type", default="")).lower()
     # the text stack of a multimodal release names itself *_text (Qwen3.5, Gemma 4): the same architecture
-    model_type = {"qwen3_5_text": "qwen3_5", "qwen3_5_moe_text": "qwen3_5_moe", "gemma4_text": "gemma4"}.get(
-        model_type, model_type
-    )
+    model_type = {
+        "qwen3_5_text": "qwen3_5",
+        "qwen3_5_moe_text": "qwen3_5_moe",
+        "gemma4_text": "gemma4",
+        "glm5_next_text": "glm5_next",
+    }.get(model_type, model_type)
     _refuse_unexpressed(r, origin, model_type)
     if model_type not in SUPPORTED:
         known = ", ".join(SUPPORTED)
@@ -576,6 +569,7 @@ def arch_from_hf_config(config: dict[str, Any], origin: str, name: str | None = 
             head_dim = mla.qk_rope_head_dim + mla.qk_nope_head_dim
         linear = _linear_attention(r, origin, layers)
         kda = _kda(r, origin, layers)
+        indexer = _dsa_indexer(r, origin) if model_type == "glm5_next" else None
         compressed = _compressed_attention(r, origin, layers) if model_type == "deepseek_v4" else None
         mamba = _mamba(r, origin, layers)
         sizes = (layers, heads, kv_heads, head_dim, intermediate)
@@ -622,6 +616,8 @@ def arch_from_hf_config(config: dict[str, Any], origin: str, name: str | None = 
             mla=mla,
             linear_attention=linear,
             kda=kda,
+            dsa_indexer=indexer,
+            hyper_connections=r.int("hc_mult", default=1) if model_type == "glm5_next" else 1,
             attention_output_gate=output_gate,
             attention_head_gate=model_type == "laguna",
             mamba=mamba,
@@ -704,11 +700,33 @@ def _kda(r: _Reader, origin: str, layers: int) -> KdaSpec | None:
     kda, full = config.get("kda_layers") or [], config.get("full_attn_layers") or []
     if not isinstance(kda, list) or not isinstance(full, list) or not full:
         raise ModelImportError(f"{origin}: linear_attn_config needs its full_attn_layers list")
+    softmax = _kda_layer_index(origin, layers, kda, full)
+    kinds = r.get("layer_types")
+    if isinstance(kinds, list) and [i for i, kind in enumerate(kinds) if kind != "linear_attention"] != softmax:
+        raise ModelImportError(
+            f"{origin}: layer_types disagrees with linear_attn_config's full_attn_layers {_short(full)}"
+        )
     return KdaSpec(
         num_heads=sub.int("num_heads"),
         head_dim=sub.int("head_dim"),
         conv_kernel=sub.int("short_conv_kernel_size", default=4),
-        full_attention_layers=tuple(_kda_layer_index(origin, layers, kda, full)),
+        full_attention_layers=tuple(softmax),
+    )
+
+
+def _dsa_indexer(r: _Reader, origin: str) -> DsaIndexerSpec | None:
+    """GLM-5.3-Flash's lightning indexer on every MLA layer (indexer_types 'full'); a layer sharing another's indexer is
+    not read."""
+    if r.get("index_n_heads") is None:
+        return None
+    kinds = r.get("indexer_types", default=[])
+    if not isinstance(kinds, list) or set(kinds) - {"full"}:
+        raise ModelImportError(f"{origin}: indexer_types {_short(kinds)}: only layers with their own ('full') indexer")
+    return DsaIndexerSpec(
+        n_heads=r.int("index_n_heads"),
+        head_dim=r.int("index_head_dim"),
+        topk=r.int("index_topk"),
+        kpool=r.int("index_kpool", default=1),
     )
 
 

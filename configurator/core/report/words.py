@@ -3624,6 +3624,18 @@ FIELD_HELP_ZH: dict[str, str] = {
     "linear_attn_config short_conv_kernel_size: the q/k/v short convolutions": (
         "linear_attn_config short_conv_kernel_size：q/k/v 短卷积的核长"
     ),
+    "rotary key width shared by the heads; 0: none (GLM-5.3-Flash's NoPE MLA)": (
+        "各头共享的旋转位置键宽度；0：无（GLM-5.3-Flash 的无 RoPE MLA）"
+    ),
+    "the MLA layers' sparse-attention indexer, counted (GLM-5.3-Flash); None: not counted": (
+        "MLA 层的稀疏注意力索引器，计入参数与缓存（GLM-5.3-Flash）；None：不计入"
+    ),
+    "mHC residual streams beside MLA and KDA layers (GLM-5.3-Flash hc_mult); DeepSeek-V4 keeps its own in "
+    "compressed_attention": "与 MLA、KDA 层并行的 mHC 残差流数（GLM-5.3-Flash 的 hc_mult）；DeepSeek-V4 的记在 compressed_attention 中",
+    "index_n_heads": "index_n_heads：索引器头数",
+    "index_head_dim": "index_head_dim：索引器每头宽度",
+    "index_topk: tokens each query attends to": "index_topk：每个查询关注的 token 数",
+    "index_kpool: tokens pooled into one indexer key (1: none)": "index_kpool：合并为一个索引键的 token 数（1：不合并）",
     "0-based indexes of the softmax-attention layers; every other layer is KDA": (
         "softmax 注意力层的序号（从 0 起）；其余各层都是 KDA 层"
     ),
