@@ -550,6 +550,20 @@ def _with_param_counts(arch: ModelArch, origin: str) -> ModelArch:
     return arch.model_copy(update={"params_total_b": counts.total / 1e9, "params_active_b": counts.active / 1e9})
 
 
+def _mixers(r: _Reader, origin: str, model_type: str, layers: int) -> dict[str, Any]:
+    """The layer kinds beside plain attention, as ModelArch fields: Gated DeltaNet, KDA with GLM-5.3-Flash's indexer
+    and mHC streams, DeepSeek-V4's compressed attention, Mamba-2."""
+    glm = model_type == "glm5_next"
+    return {
+        "linear_attention": _linear_attention(r, origin, layers),
+        "kda": _kda(r, origin, layers),
+        "dsa_indexer": _dsa_indexer(r, origin) if glm else None,
+        "hyper_connections": r.int("hc_mult", default=1) if glm else 1,
+        "compressed_attention": _compressed_attention(r, origin, layers) if model_type == "deepseek_v4" else None,
+        "mamba": _mamba(r, origin, layers),
+    }
+
+
 def arch_from_hf_config(config: dict[str, Any], origin: str, name: str | None = None) -> ModelArch:
     """Normalise a Hugging Face config.json into a ModelArch."""
     if not isinstance(config, dict):
@@ -567,11 +581,7 @@ def arch_from_hf_config(config: dict[str, Any], origin: str, name: str | None = 
         mla = _mla_spec(r)
         if mla is not None:
             head_dim = mla.qk_rope_head_dim + mla.qk_nope_head_dim
-        linear = _linear_attention(r, origin, layers)
-        kda = _kda(r, origin, layers)
-        indexer = _dsa_indexer(r, origin) if model_type == "glm5_next" else None
-        compressed = _compressed_attention(r, origin, layers) if model_type == "deepseek_v4" else None
-        mamba = _mamba(r, origin, layers)
+        mixers = _mixers(r, origin, model_type, layers)
         sizes = (layers, heads, kv_heads, head_dim, intermediate)
         heads, global_attention, moe = _own_geometry(r, origin, model_type, sizes, moe)
     except ValidationError as exc:
@@ -584,7 +594,7 @@ def arch_from_hf_config(config: dict[str, Any], origin: str, name: str | None = 
     )
     precision, precision_scope = _native_precision(r)
     # Qwen3-Next and Qwen3.5 gate every full-attention output (config attn_output_gate, on by default)
-    output_gate = linear is not None and bool(r.get("attn_output_gate", default=True))
+    output_gate = mixers["linear_attention"] is not None and bool(r.get("attn_output_gate", default=True))
     display = (name or str(r.get("_name_or_path", default="")) or default_name(origin, model_type))[:200]
     try:
         arch = ModelArch(
@@ -614,15 +624,10 @@ def arch_from_hf_config(config: dict[str, Any], origin: str, name: str | None = 
             sliding_window_layers=window_layers,
             moe=moe,
             mla=mla,
-            linear_attention=linear,
-            kda=kda,
-            dsa_indexer=indexer,
-            hyper_connections=r.int("hc_mult", default=1) if model_type == "glm5_next" else 1,
+            **mixers,
             attention_output_gate=output_gate,
             attention_head_gate=model_type == "laguna",
-            mamba=mamba,
             global_attention=global_attention,
-            compressed_attention=compressed,
             mtp_layers=r.count("mtp_num_hidden_layers", "num_nextn_predict_layers", "num_mtp_modules"),
             native_precision=precision,  # type: ignore[arg-type]
             native_precision_scope=precision_scope,
