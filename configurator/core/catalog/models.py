@@ -598,12 +598,12 @@ class LinearAttentionSpec(_Strict):
 
 
 class KdaSpec(_Strict):
-    """Kimi Delta Attention layers beside softmax (MLA) layers (Kimi Linear; GLM-5.3-Flash's Glm5NextTextLinearAttention;
-    config `linear_attn_config`): each KDA layer keeps a fixed recurrent state of num_heads x head_dim x head_dim
-    (fp32) plus the last conv_kernel - 1 inputs of its q, k and v short convolutions, instead of a per-token cache.
-    Its weights: q, k, v projections, depthwise q/k/v convolutions, a low-rank forget gate (f_a hidden -> head_dim,
-    f_b head_dim -> heads x head_dim) with dt_bias and A_log, a per-head beta (b_proj), a low-rank output gate
-    (g_a, g_b), the gated RMSNorm and o_proj."""
+    """Kimi Delta Attention layers beside softmax (MLA) layers (Kimi Linear; GLM-5.3-Flash's
+    Glm5NextTextLinearAttention; config `linear_attn_config`): each KDA layer keeps a fixed recurrent state of num_heads
+    x head_dim x head_dim (fp32) plus the last conv_kernel - 1 inputs of its q, k and v short convolutions, instead of a
+    per-token cache. Its weights: q, k, v projections, depthwise q/k/v convolutions, a low-rank forget gate (f_a hidden
+    -> head_dim, f_b head_dim -> heads x head_dim) with dt_bias and A_log, a per-head beta (b_proj), a low-rank output
+    gate (g_a, g_b), the gated RMSNorm and o_proj."""
 
     num_heads: int = Field(gt=0, le=MAX_HEADS, description="linear_attn_config num_heads: KDA heads")
     head_dim: int = Field(gt=0, le=MAX_WIDTH, description="linear_attn_config head_dim: key and value width per head")

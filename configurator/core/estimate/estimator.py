@@ -1735,12 +1735,12 @@ def head_read_seconds(
 
 
 def linear_attention_layers(model: ModelArch, last: int | None = None) -> int:
-    """Gated DeltaNet or Kimi Delta Attention (linear-attention) layers among the model's last `last` layers (all of them
-    when None: the layers llama.cpp places on the GPUs are the last ones, offload.Placement). llama.cpp runs KDA through
-    the same ggml_gated_delta_net op in its per-channel gate mode (its kimi-linear graph), so a KDA layer pays the
-    DeltaNet's kernel chain. The experts-in-RAM decode (offload.py)
-    does not add their cost yet: its cores' rate (host.CPU_DECODE_FLOPS_PER_CORE_CYCLE) was derived with the one such
-    row (Qwen3.5-397B-A17B under ik_llama.cpp, its own DeltaNet kernels) inside it, and moves with it."""
+    """Gated DeltaNet or Kimi Delta Attention (linear-attention) layers among the model's last `last` layers (all of
+    them when None: the layers llama.cpp places on the GPUs are the last ones, offload.Placement). llama.cpp runs KDA
+    through the same ggml_gated_delta_net op in its per-channel gate mode (its kimi-linear graph), so a KDA layer pays
+    the DeltaNet's kernel chain. The experts-in-RAM decode (offload.py) does not add their cost yet: its cores' rate
+    (host.CPU_DECODE_FLOPS_PER_CORE_CYCLE) was derived with the one such row (Qwen3.5-397B-A17B under ik_llama.cpp, its
+    own DeltaNet kernels) inside it, and moves with it."""
     if model.linear_attention is None and model.kda is None:
         return 0
     first = model.num_layers - (model.num_layers if last is None else last)

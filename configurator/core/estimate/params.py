@@ -2,8 +2,8 @@
 
 Counts follow the tensors a Hugging Face checkpoint stores: embeddings (tied or not),
 attention (MHA/GQA/MQA, DeepSeek's MLA, Qwen3-Next's hybrid of gated full attention and
-Gated DeltaNet linear attention, Kimi Delta Attention beside MLA, Nemotron-H's Mamba-2 layers, Gemma 4's wider full-attention
-layers), dense or MoE MLPs with shared experts,
+Gated DeltaNet linear attention, Kimi Delta Attention beside MLA, Nemotron-H's Mamba-2 layers,
+Gemma 4's wider full-attention layers), dense or MoE MLPs with shared experts,
 norms and biases. Tested against the published counts of every catalog model.
 """
 
@@ -90,8 +90,8 @@ def kda_layer_params(m: ModelArch) -> int:
 
 def dsa_indexer_params(m: ModelArch) -> int:
     """One MLA layer's lightning indexer, tensor by tensor as HF Glm5NextTextIndexer stores it: wq_b (q latent ->
-    heads x head_dim), wk (hidden -> head_dim), the keys' LayerNorm (weight and bias), weights_proj (hidden -> heads)
-    and index_kpool_compress_ape (kpool x head_dim) and _gate (head_dim x hidden), which it creates whatever its kpool."""
+    heads x head_dim), wk (hidden -> head_dim), the keys' LayerNorm (weight and bias), weights_proj (hidden -> heads),
+    index_kpool_compress_ape (kpool x head_dim) and _gate (head_dim x hidden), made whatever its kpool."""
     ix, mla = m.dsa_indexer, m.mla
     assert ix is not None and mla is not None and mla.q_lora_rank
     h, d = m.hidden_size, ix.head_dim
