@@ -204,3 +204,47 @@ def test_the_cli_estimates_kimi_linear(tmp_path: Path) -> None:
     run = run_cli("estimate", "--model-config", str(KIMI), "--workload", "inference", "--json")
     assert run.code == 0, run.err
     assert "Traceback" not in run.err
+
+
+def test_the_cache_step_names_the_indexer_keys_in_both_languages() -> None:
+    """GLM-5.3-Flash's bytes a token and layer hold the indexer's keys beside the MLA latent, and the step says so."""
+    from configurator.core.common.reasons import Reason
+    from configurator.core.report import words
+
+    run = run_cli(
+        "estimate",
+        "--model",
+        "glm-5.3-flash",
+        "--workload",
+        "inference",
+        "--engine",
+        "vllm",
+        "--gpu",
+        "h200-sxm",
+        "--gpus",
+        "8",
+        "--explain",
+    )
+    assert run.code == 0, run.err
+    assert "1057 bytes per token per layer (MLA latent and indexer keys, fp16) x 11 attention layers" in run.out
+    assert "34 linear-attention layers keep a fixed state" in run.out
+    said = Reason.of(
+        "est.kv",
+        per_token=1057.0,
+        attention="MLA+indexer",
+        heads=64,
+        kv_heads=64,
+        kv="fp16",
+        layers=11,
+        context=4096,
+        batch=1,
+        window=None,
+        window_layers=45,
+        recurrent=34,
+        mamba=False,
+        state_gib=0.14,
+        twice=None,
+        gib=0.18,
+    )
+    with words.language("zh_CN"):
+        assert "MLA 潜在向量与索引器键" in words.say(said)

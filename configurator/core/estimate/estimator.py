@@ -1054,7 +1054,7 @@ def _explain_kv_cache(model: ModelArch, workload: Workload, copies: int, kv_tota
     context = workload.context or 4096
     per_tok = kv_bytes_per_token_per_layer(model, KV_BYTES[workload.kv_precision], engine)
     attn_kind = (
-        "MLA"
+        ("MLA+indexer" if model.dsa_indexer is not None else "MLA")
         if model.mla is not None and engine != "transformers"
         else ("MHA" if model.num_kv_heads == model.num_attention_heads else "GQA")
     )

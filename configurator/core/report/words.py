@@ -2961,6 +2961,8 @@ def _zh_attention(r: Reason) -> str:
     kind = r.fields["attention"]
     if kind == "MLA":
         return "MLA 潜在向量"
+    if kind == "MLA+indexer":
+        return "MLA 潜在向量与索引器键"
     return "MHA" if kind == "MHA" else f"GQA（{r.fields['heads']} 个查询头 / {r.fields['kv_heads']} 个 KV 头）"
 
 
