@@ -56,6 +56,7 @@ FIELD_LABELS: dict[str, object] = {
     "hf_repo": QT_TRANSLATE_NOOP("CatalogField", "Hugging Face repository"),
     "hidden_size": QT_TRANSLATE_NOOP("CatalogField", "Hidden size"),
     "host_load_w": QT_TRANSLATE_NOOP("CatalogField", "Machine's own load"),
+    "hyper_connections": QT_TRANSLATE_NOOP("CatalogField", "mHC residual streams"),
     "id": QT_TRANSLATE_NOOP("CatalogField", "Identifier"),
     "idle_source": QT_TRANSLATE_NOOP("CatalogField", "Idle draw source"),
     "idle_w": QT_TRANSLATE_NOOP("CatalogField", "Idle draw"),

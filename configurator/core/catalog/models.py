@@ -550,9 +550,25 @@ class MlaSpec(_Strict):
 
     kv_lora_rank: int = Field(gt=0, le=MAX_WIDTH)
     q_lora_rank: int | None = Field(default=None, gt=0, le=MAX_WIDTH)
-    qk_rope_head_dim: int = Field(gt=0, le=MAX_WIDTH)
+    qk_rope_head_dim: int = Field(
+        ge=0, le=MAX_WIDTH, description="rotary key width shared by the heads; 0: none (GLM-5.3-Flash's NoPE MLA)"
+    )
     qk_nope_head_dim: int = Field(gt=0, le=MAX_WIDTH)
     v_head_dim: int = Field(gt=0, le=MAX_WIDTH)
+
+
+class DsaIndexerSpec(_Strict):
+    """The DeepSeek Sparse Attention lightning indexer of each MLA layer, counted tensor by tensor (GLM-5.3-Flash's
+    Glm5NextTextIndexer over GlmMoeDsaIndexer: wq_b from the query latent, wk, a LayerNorm on the keys, weights_proj,
+    index_kpool_compress_ape and _gate). Its cache per token and layer: the key, its pool-gate scores and one valid
+    flag (the packed state transformers keeps)."""
+
+    n_heads: int = Field(gt=0, le=MAX_HEADS, description="index_n_heads")
+    head_dim: int = Field(gt=0, le=MAX_WIDTH, description="index_head_dim")
+    topk: int = Field(gt=0, le=MAX_CONTEXT, description="index_topk: tokens each query attends to")
+    kpool: int = Field(
+        default=1, ge=1, le=1024, description="index_kpool: tokens pooled into one indexer key (1: none)"
+    )
 
 
 class PerLayerInputSpec(_Strict):
@@ -579,6 +595,33 @@ class LinearAttentionSpec(_Strict):
         if self.num_value_heads % self.num_key_heads:
             raise ValueError("linear attention: num_value_heads must be a multiple of num_key_heads")
         return self
+
+
+class KdaSpec(_Strict):
+    """Kimi Delta Attention layers beside softmax (MLA) layers (Kimi Linear; GLM-5.3-Flash's
+    Glm5NextTextLinearAttention; config `linear_attn_config`): each KDA layer keeps a fixed recurrent state of num_heads
+    x head_dim x head_dim (fp32) plus the last conv_kernel - 1 inputs of its q, k and v short convolutions, instead of a
+    per-token cache. Its weights: q, k, v projections, depthwise q/k/v convolutions, a low-rank forget gate (f_a hidden
+    -> head_dim, f_b head_dim -> heads x head_dim) with dt_bias and A_log, a per-head beta (b_proj), a low-rank output
+    gate (g_a, g_b), the gated RMSNorm and o_proj."""
+
+    num_heads: int = Field(gt=0, le=MAX_HEADS, description="linear_attn_config num_heads: KDA heads")
+    head_dim: int = Field(gt=0, le=MAX_WIDTH, description="linear_attn_config head_dim: key and value width per head")
+    conv_kernel: int = Field(
+        default=4, gt=0, le=64, description="linear_attn_config short_conv_kernel_size: the q/k/v short convolutions"
+    )
+    full_attention_layers: tuple[int, ...] = Field(
+        min_length=1,
+        max_length=MAX_LAYERS,
+        description="0-based indexes of the softmax-attention layers; every other layer is KDA",
+    )
+
+    @field_validator("full_attention_layers")
+    @classmethod
+    def _layers_sorted(cls, value: tuple[int, ...]) -> tuple[int, ...]:
+        if any(i < 0 for i in value) or list(value) != sorted(set(value)):
+            raise ValueError("full_attention_layers must be distinct 0-based layer indexes in increasing order")
+        return value
 
 
 class MambaSpec(_Strict):
@@ -749,6 +792,19 @@ class ModelArch(Record):
         default=False, description="per-head output gate: a g_proj of one scalar per query head (Laguna)"
     )
     mamba: MambaSpec | None = Field(default=None, description="Nemotron-H hybrid Mamba-2 layers")
+    dsa_indexer: DsaIndexerSpec | None = Field(
+        default=None, description="the MLA layers' sparse-attention indexer, counted (GLM-5.3-Flash); None: not counted"
+    )
+    hyper_connections: int = Field(
+        default=1,
+        ge=1,
+        le=64,
+        description="mHC residual streams beside MLA and KDA layers (GLM-5.3-Flash hc_mult); DeepSeek-V4 keeps its "
+        "own in compressed_attention",
+    )
+    kda: KdaSpec | None = Field(
+        default=None, description="Kimi Delta Attention layers beside the softmax ones (Kimi Linear, GLM-5.3-Flash)"
+    )
     global_attention: GlobalAttentionSpec | None = Field(
         default=None, description="full-attention layers' own head geometry (Gemma 4); the rest slide"
     )
@@ -798,9 +854,21 @@ class ModelArch(Record):
                 raise ValueError("mamba.pattern has MoE layers (E) but no moe table is set")
             if self.moe is not None and "E" not in self.mamba.pattern:
                 raise ValueError("a moe table is set but mamba.pattern has no MoE layer (E)")
+        if self.dsa_indexer is not None and (self.mla is None or not self.mla.q_lora_rank):
+            raise ValueError("dsa_indexer reads the MLA query latent: set mla with a q_lora_rank")
+        if self.hyper_connections > 1 and self.compressed_attention is not None:
+            raise ValueError("DeepSeek-V4 sizes its mHC in compressed_attention.hc_mult: leave hyper_connections at 1")
+        if self.kda is not None:
+            if self.linear_attention is not None or self.mamba is not None:
+                raise ValueError("kda cannot be combined with linear_attention or mamba")
+            if self.kda.full_attention_layers[-1] >= self.num_layers:
+                raise ValueError(
+                    f"kda.full_attention_layers names layer {self.kda.full_attention_layers[-1]}, "
+                    f"num_layers is {self.num_layers}"
+                )
         if self.compressed_attention is not None:
-            if self.mla is not None or self.linear_attention is not None or self.mamba is not None:
-                raise ValueError("compressed_attention cannot be combined with mla, linear_attention or mamba")
+            if any(x is not None for x in (self.mla, self.linear_attention, self.mamba, self.kda)):
+                raise ValueError("compressed_attention cannot be combined with mla, linear_attention, mamba or kda")
             if len(self.compressed_attention.compress_ratios) != self.num_layers:
                 raise ValueError(
                     f"compressed_attention.compress_ratios has {len(self.compressed_attention.compress_ratios)} "
@@ -826,22 +894,26 @@ class ModelArch(Record):
         Nemotron-H: the '*' positions of the hybrid pattern)."""
         if self.mamba is not None:
             return self.mamba.pattern[layer] == "*"
+        if self.kda is not None:
+            return layer in self.kda.full_attention_layers
         if self.linear_attention is None:
             return True
         return (layer + 1) % self.linear_attention.full_attention_interval == 0
 
     @property
     def attention_layers(self) -> int:
-        """Layers whose KV cache grows with the context (all but linear-attention and Mamba layers)."""
+        """Layers whose KV cache grows with the context (all but linear-attention, KDA and Mamba layers)."""
         if self.mamba is not None:
             return self.mamba.layers("*")
+        if self.kda is not None:
+            return len(self.kda.full_attention_layers)
         if self.linear_attention is None:
             return self.num_layers
         return self.num_layers // self.linear_attention.full_attention_interval
 
     @property
     def recurrent_layers(self) -> int:
-        """Layers that keep a fixed-size state instead of a KV cache (Gated DeltaNet or Mamba-2)."""
+        """Layers that keep a fixed-size state instead of a KV cache (Gated DeltaNet, KDA or Mamba-2)."""
         if self.mamba is not None:
             return self.mamba.layers("M")
         return self.num_layers - self.attention_layers

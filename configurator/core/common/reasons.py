@@ -977,6 +977,8 @@ def _attention(r: Reason) -> str:
     kind = r.fields["attention"]
     if kind == "MLA":
         return "MLA latent"
+    if kind == "MLA+indexer":  # GLM-5.3-Flash: the sparse-attention indexer caches its own keys beside the latent
+        return "MLA latent and indexer keys"
     return "MHA" if kind == "MHA" else f"GQA ({r.fields['heads']} query / {r.fields['kv_heads']} KV heads)"
 
 

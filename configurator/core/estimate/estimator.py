@@ -108,8 +108,9 @@ from configurator.core.estimate.kv import (
     kv_bytes_per_token_per_layer,
     kv_cache_bytes,
     legacy_cache_copies,
-    linear_attention_state_bytes,
-    mamba_state_bytes,
+    linear_attention_state_bytes,  # noqa: F401 - read from here by tests/core/test_models_2026.py
+    mamba_state_bytes,  # noqa: F401
+    recurrent_state_bytes,
 )
 from configurator.core.estimate.moe_layers import moe_layer_count
 from configurator.core.estimate.optimizer_offload import (
@@ -1060,11 +1061,11 @@ def _explain_kv_cache(model: ModelArch, workload: Workload, copies: int, kv_tota
     context = workload.context or 4096
     per_tok = kv_bytes_per_token_per_layer(model, KV_BYTES[workload.kv_precision], engine)
     attn_kind = (
-        "MLA"
+        ("MLA+indexer" if model.dsa_indexer is not None else "MLA")
         if model.mla is not None and engine != "transformers"
         else ("MHA" if model.num_kv_heads == model.num_attention_heads else "GQA")
     )
-    state = (linear_attention_state_bytes(model, 1) + mamba_state_bytes(model, 1)) * workload.batch
+    state = recurrent_state_bytes(model, 1) * workload.batch
     ex.step(
         "kv_cache",
         Reason.of(
@@ -1741,11 +1742,13 @@ def head_read_seconds(
 
 
 def linear_attention_layers(model: ModelArch, last: int | None = None) -> int:
-    """Gated DeltaNet (linear-attention) layers among the model's last `last` layers (all of them when None: the
-    layers llama.cpp places on the GPUs are the last ones, offload.Placement). The experts-in-RAM decode (offload.py)
-    does not add their cost yet: its cores' rate (host.CPU_DECODE_FLOPS_PER_CORE_CYCLE) was derived with the one such
-    row (Qwen3.5-397B-A17B under ik_llama.cpp, its own DeltaNet kernels) inside it, and moves with it."""
-    if model.linear_attention is None:
+    """Gated DeltaNet or Kimi Delta Attention (linear-attention) layers among the model's last `last` layers (all of
+    them when None: the layers llama.cpp places on the GPUs are the last ones, offload.Placement). llama.cpp runs KDA
+    through the same ggml_gated_delta_net op in its per-channel gate mode (its kimi-linear graph), so a KDA layer pays
+    the DeltaNet's kernel chain. The experts-in-RAM decode (offload.py) does not add their cost yet: its cores' rate
+    (host.CPU_DECODE_FLOPS_PER_CORE_CYCLE) was derived with the one such row (Qwen3.5-397B-A17B under ik_llama.cpp, its
+    own DeltaNet kernels) inside it, and moves with it."""
+    if model.linear_attention is None and model.kda is None:
         return 0
     first = model.num_layers - (model.num_layers if last is None else last)
     return sum(not model.is_full_attention_layer(i) for i in range(max(0, first), model.num_layers))
@@ -1957,14 +1960,14 @@ def _server_layer_latency(
         release_family(server, release), cal.mla_layer_latency_server
     )
     moe = moe_layer_count(model) * cal.moe_layer_latency_server if model.moe is not None else 0.0
-    mla = model.num_layers * mla_us if model.mla is not None else 0.0
+    mla = model.attention_layers * mla_us if model.mla is not None else 0.0  # KDA layers beside MLA keep none
     if not moe and not mla:
         return 0.0, None
     return moe + mla, Reason.of(
         "est.latency-floor",
         moe_layers=moe_layer_count(model) if moe else None,
         moe_us=cal.moe_layer_latency_server * 1e6,
-        mla_layers=model.num_layers if mla else None,
+        mla_layers=model.attention_layers if mla else None,
         mla_us=mla_us * 1e6,
         ms=(moe + mla) * 1e3,
         server="SGLang" if server == "sglang" else "vLLM",
@@ -1980,12 +1983,12 @@ def _sglang_mla_depth(model: ModelArch, engine: str, named_engine: str | None, d
         return 0.0
     if sglang_attention_backend(model.architecture) != "triton":
         return 0.0
-    cost = model.num_layers * depth * ex.cal.mla_depth_sglang_triton
+    cost = model.attention_layers * depth * ex.cal.mla_depth_sglang_triton
     ex.step(
         "decode",
         Reason.of(
             "est.sglang-triton-mla",
-            layers=model.num_layers,
+            layers=model.attention_layers,
             depth=depth,
             ns=ex.cal.mla_depth_sglang_triton * 1e9,
             ms=cost * 1e3,
@@ -2286,7 +2289,7 @@ def _step_overhead(
         gpus,
         cal=ex.cal,
         linear_layers=linear_attention_layers(model),
-        mla_layers=model.num_layers if model.mla is not None else 0,
+        mla_layers=model.attention_layers if model.mla is not None else 0,
     ) + batch * _sequence_overhead(engine, cal=ex.cal)
     expert_loop = _expert_loop_overhead(model, engine, cal=ex.cal)
     floor, floor_why = _server_layer_latency(model, engine, named_engine, cal=ex.cal)

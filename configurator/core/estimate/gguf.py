@@ -10,7 +10,10 @@ from configurator.core.estimate.params import (
     _global_attention_params,
     _linear_attention_params,
     _mamba_params,
+    dsa_indexer_params,
     head_gate_params,
+    hyper_connection_params,
+    kda_layer_params,
 )
 
 # Source of the rules below: llama.cpp src/llama-quant.cpp, llama_tensor_get_type(), at commit
@@ -239,6 +242,13 @@ def _attention(q: _Quantizer, o_t: str, k_t: str) -> tuple[float, dict[str, int]
     # Gated DeltaNet layers (ssm_* tensors): no rule names them, the default type
     if m.linear_attention is not None:
         attention += _bytes(base, (m.num_layers - n_attn) * _linear_attention_params(m), h)
+    # Kimi Delta Attention layers (llama.cpp kimi_linear), GLM-5.3-Flash's indexers and mHC hyper-connections: no rule
+    # names them, the default type (as the DeltaNet's)
+    if m.kda is not None:
+        attention += _bytes(base, m.recurrent_layers * kda_layer_params(m), h)
+    if m.dsa_indexer is not None:
+        attention += _bytes(base, n_attn * dsa_indexer_params(m), h)
+    attention += _bytes(base, hyper_connection_params(m), h)
     if m.compressed_attention is not None:  # DeepSeek-V4 attention, compressors and indexers: the default type
         attention += _bytes(base, _compressed_attention_params(m), h)
     if m.mamba is not None:  # Mamba-2 mixers (ssm_* tensors): the default type

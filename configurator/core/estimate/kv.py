@@ -6,16 +6,32 @@ from configurator.core.catalog.models import ModelArch
 
 
 def kv_bytes_per_token_per_layer(model: ModelArch, kv_bytes: float, engine: str) -> float:
-    """K and V for one token in one layer (before any tensor-parallel division)."""
+    """K and V for one token in one layer (before any tensor-parallel division), with the sparse-attention indexer's
+    own keys where the record counts its indexer."""
     if model.mla is not None and engine != "transformers":
         # MLA caches the compressed latent plus the shared RoPE key (DeepSeek-V2 paper, sec. 2.1.2)
-        return (model.mla.kv_lora_rank + model.mla.qk_rope_head_dim) * kv_bytes
+        latent = (model.mla.kv_lora_rank + model.mla.qk_rope_head_dim) * kv_bytes
+        return latent + indexer_bytes_per_token(model, kv_bytes, engine)
     if model.mla is not None:
         heads = model.num_attention_heads
         k = heads * (model.mla.qk_nope_head_dim + model.mla.qk_rope_head_dim)
         v = heads * model.mla.v_head_dim
-        return (k + v) * kv_bytes
+        return (k + v) * kv_bytes + indexer_bytes_per_token(model, kv_bytes, engine)
     return 2 * model.num_kv_heads * model.head_dim * kv_bytes
+
+
+def indexer_bytes_per_token(model: ModelArch, kv_bytes: float, engine: str) -> float:
+    """The DSA indexer's cache per token and MLA layer, where the record counts its indexer (else 0). transformers keeps
+    HF Glm5NextTextIndexer's packed state (`torch.cat([k, gate_scores, valid_channel])` into `update_indexer`): the key,
+    its k-pool gate scores and a valid flag at the cache's precision. A serving engine keeps one FP8 key with a 4-byte
+    scale per pool of `kpool` tokens (vLLM for GLM-5.3-Flash: '132/4' bytes a token and layer, a public sizing ledger,
+    stored-corpus file 63173160448)."""
+    ix = model.dsa_indexer
+    if ix is None:
+        return 0.0
+    if engine == "transformers":
+        return (2 * ix.head_dim + 1) * kv_bytes
+    return (ix.head_dim + 4) / ix.kpool
 
 
 def linear_attention_state_bytes(model: ModelArch, sequences: int) -> float:
@@ -27,6 +43,29 @@ def linear_attention_state_bytes(model: ModelArch, sequences: int) -> float:
     state = la.num_value_heads * la.key_head_dim * la.value_head_dim * 4
     conv = (2 * la.num_key_heads * la.key_head_dim + la.num_value_heads * la.value_head_dim) * (la.conv_kernel - 1) * 2
     return (model.num_layers - model.attention_layers) * sequences * (state + conv)
+
+
+def kda_state_bytes(model: ModelArch, sequences: int) -> float:
+    """Fixed state of Kimi Delta Attention layers, as HF Glm5NextTextLinearAttention caches it: per layer a recurrent
+    state of num_heads x head_dim x head_dim stored in float32 (`update_recurrent_state(last_recurrent_state.to(
+    torch.float32))`) and the last conv_kernel - 1 inputs of the q, k and v short convolutions in the model's 16-bit
+    dtype (`update_conv_state`); independent of the context."""
+    kda = model.kda
+    if kda is None:
+        return 0.0
+    qkv_dim = kda.num_heads * kda.head_dim
+    state = kda.num_heads * kda.head_dim * kda.head_dim * 4
+    conv = 3 * qkv_dim * (kda.conv_kernel - 1) * 2
+    return model.recurrent_layers * sequences * (state + conv)
+
+
+def recurrent_state_bytes(model: ModelArch, sequences: int) -> float:
+    """Every fixed-size state a sequence keeps: Gated DeltaNet, Kimi Delta Attention and Mamba-2 layers."""
+    return (
+        linear_attention_state_bytes(model, sequences)
+        + kda_state_bytes(model, sequences)
+        + mamba_state_bytes(model, sequences)
+    )
 
 
 def mamba_state_bytes(model: ModelArch, sequences: int) -> float:
@@ -60,7 +99,7 @@ def compressed_kv_cache_bytes(model: ModelArch, context: int, sequences: int, kv
 
 
 def kv_cache_bytes(model: ModelArch, context: int, sequences: int, kv_bytes: float, engine: str) -> float:
-    """Whole-model KV cache: sliding-window layers hold at most the window; linear-attention
+    """Whole-model KV cache: sliding-window layers hold at most the window; linear-attention, KDA
     and Mamba layers hold a fixed state instead of a per-token cache."""
     if model.compressed_attention is not None:
         return compressed_kv_cache_bytes(model, context, sequences, kv_bytes)
@@ -77,9 +116,9 @@ def kv_cache_bytes(model: ModelArch, context: int, sequences: int, kv_bytes: flo
         # global layers", 840 KiB per token in bf16 = 50 x 2 x 16 x 256 x 2 B + 10 x 4 x 512 x 2 B)
         g = model.global_attention
         full_per_token = (1 if g.k_eq_v else 2) * g.num_kv_heads * g.head_dim * kv_bytes
-    return sequences * (per_layer_token * window_layers * tokens_windowed + full_per_token * full_layers * context) + (
-        linear_attention_state_bytes(model, sequences) + mamba_state_bytes(model, sequences)
-    )
+    return sequences * (
+        per_layer_token * window_layers * tokens_windowed + full_per_token * full_layers * context
+    ) + recurrent_state_bytes(model, sequences)
 
 
 # HF model types whose own remote code (trust_remote_code) keeps the KV cache as a tuple of tensors that every decode

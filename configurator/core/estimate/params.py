@@ -2,8 +2,8 @@
 
 Counts follow the tensors a Hugging Face checkpoint stores: embeddings (tied or not),
 attention (MHA/GQA/MQA, DeepSeek's MLA, Qwen3-Next's hybrid of gated full attention and
-Gated DeltaNet linear attention, Nemotron-H's Mamba-2 layers, Gemma 4's wider full-attention
-layers), dense or MoE MLPs with shared experts,
+Gated DeltaNet linear attention, Kimi Delta Attention beside MLA, Nemotron-H's Mamba-2 layers,
+Gemma 4's wider full-attention layers), dense or MoE MLPs with shared experts,
 norms and biases. Tested against the published counts of every catalog model.
 """
 
@@ -68,6 +68,45 @@ def _linear_attention_params(m: ModelArch) -> int:
     norm = la.value_head_dim  # gated RMSNorm over each value head
     out_proj = value_dim * h
     return in_proj_qkvz + in_proj_ba + conv + per_head + norm + out_proj
+
+
+def kda_layer_params(m: ModelArch) -> int:
+    """One Kimi Delta Attention layer, tensor by tensor as HF Glm5NextTextLinearAttention (transformers
+    models/glm5_next, with its Glm5NextTextForgetGate) and Kimi Linear's KimiDeltaAttention (modeling_kimi.py) store it:
+    q/k/v projections, depthwise q/k/v short convolutions without bias, the low-rank forget gate (f_a, f_b) with its
+    per-channel dt_bias and per-head A_log, the per-head beta (b_proj), the low-rank output gate (g_a, g_b), the gated
+    RMSNorm over each head and o_proj."""
+    kda = m.kda
+    assert kda is not None
+    h, d = m.hidden_size, kda.head_dim
+    qkv_dim = kda.num_heads * d
+    projections = 3 * h * qkv_dim
+    conv = 3 * qkv_dim * kda.conv_kernel
+    forget_gate = h * d + d * qkv_dim + qkv_dim + kda.num_heads  # f_a_proj, f_b_proj, dt_bias, A_log
+    beta = h * kda.num_heads
+    output_gate = h * d + d * qkv_dim  # g_a_proj, g_b_proj
+    return projections + conv + forget_gate + beta + output_gate + d + qkv_dim * h  # o_norm, o_proj
+
+
+def dsa_indexer_params(m: ModelArch) -> int:
+    """One MLA layer's lightning indexer, tensor by tensor as HF Glm5NextTextIndexer stores it: wq_b (q latent ->
+    heads x head_dim), wk (hidden -> head_dim), the keys' LayerNorm (weight and bias), weights_proj (hidden -> heads),
+    index_kpool_compress_ape (kpool x head_dim) and _gate (head_dim x hidden), made whatever its kpool."""
+    ix, mla = m.dsa_indexer, m.mla
+    assert ix is not None and mla is not None and mla.q_lora_rank
+    h, d = m.hidden_size, ix.head_dim
+    return mla.q_lora_rank * ix.n_heads * d + h * d + 2 * d + h * ix.n_heads + ix.kpool * d + d * h
+
+
+def hyper_connection_params(m: ModelArch) -> int:
+    """GLM-5.3-Flash's mHC (Glm5NextTextHyperConnection, DeepSeek-V4's module): per layer an attention and an FFN
+    hyper-connection, each fn ((2 + hc) x hc rows over the hc x hidden streams), base and 3 scales; the final
+    collapse is an unweighted mean (Glm5NextTextHyperHead), no weights."""
+    hc = m.hyper_connections
+    if hc <= 1:
+        return 0
+    mix = (2 + hc) * hc
+    return m.num_layers * 2 * (mix * hc * m.hidden_size + mix + 3)
 
 
 def _mamba_params(m: ModelArch) -> int:
@@ -197,6 +236,11 @@ def _count_params(m: ModelArch) -> ParamCounts:
     attention += head_gate_params(m)
     if m.linear_attention is not None:
         attention += (m.num_layers - full) * _linear_attention_params(m)
+    if m.kda is not None:
+        attention += m.recurrent_layers * kda_layer_params(m)
+    if m.dsa_indexer is not None:
+        attention += full * dsa_indexer_params(m)
+    attention += hyper_connection_params(m)
     if m.compressed_attention is not None:
         attention = _compressed_attention_params(m)
     norms = m.num_layers * 2 * norm_size + norm_size

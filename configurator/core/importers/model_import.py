@@ -22,7 +22,9 @@ from pydantic import BaseModel, ValidationError
 from configurator.core.catalog.models import (
     MAX_PARAMS_B,
     CompressedAttentionSpec,
+    DsaIndexerSpec,
     GlobalAttentionSpec,
+    KdaSpec,
     LinearAttentionSpec,
     MambaSpec,
     MlaSpec,
@@ -94,12 +96,20 @@ SUPPORTED = (
     # and full layers by layer_types, a per-head softplus output gate (g_proj), a leading dense layer, routed experts
     # with one shared expert
     "laguna",
+    # Moonshot Kimi Linear (KimiLinearForCausalLM): Kimi Delta Attention layers (linear_attn_config) beside MLA layers
+    # without rotary use, DeepSeek-V3-style MoE with shared experts and a dense first layer (modeling_kimi.py)
+    "kimi_linear",
+    # Z.ai GLM-5.3-Flash (Glm5NextForConditionalGeneration's text stack): KDA layers, every fourth an MLA layer without
+    # rotary dimensions with a k-pool DSA indexer, mHC residual streams, a dense start then routed experts with one
+    # shared (transformers models/glm5_next)
+    "glm5_next",
 )
 
 _SPEC_PREFIX = {
     "MoeSpec": "moe",
     "MlaSpec": "mla",
     "LinearAttentionSpec": "linear_attention",
+    "KdaSpec": "kda",
     "MambaSpec": "mamba",
     "GlobalAttentionSpec": "global_attention",
     "CompressedAttentionSpec": "compressed_attention",
@@ -221,7 +231,12 @@ def _moe_spec(r: _Reader, origin: str, model_type: str, intermediate: int) -> Mo
         return MoeSpec(
             num_experts=experts,
             experts_per_token=r.int(
-                "num_experts_per_tok", "experts_per_token", "moe_top_k", "top_k_experts", default=2
+                "num_experts_per_tok",
+                "num_experts_per_token",  # Kimi Linear
+                "experts_per_token",
+                "moe_top_k",
+                "top_k_experts",
+                default=2,
             ),
             expert_intermediate_size=moe_width,
             shared_experts=shared or (1 if shared_width else 0),
@@ -229,7 +244,10 @@ def _moe_spec(r: _Reader, origin: str, model_type: str, intermediate: int) -> Mo
             first_dense_layers=r.count("first_k_dense_replace"),
             dense_intermediate_size=intermediate
             if (model_type.startswith("deepseek") and model_type != "deepseek_v4")
-            or (r.count("first_k_dense_replace") and model_type in ("glm_moe_dsa", "kimi_k2", "glm4_moe_lite", "hy_v3"))
+            or (
+                r.count("first_k_dense_replace")
+                and model_type in ("glm_moe_dsa", "kimi_k2", "glm4_moe_lite", "hy_v3", "kimi_linear", "glm5_next")
+            )
             else None,
             moe_layer_step=r.int("interleave_moe_layer_step", "decoder_sparse_step", default=1),
             latent_size=r.int("moe_latent_size") if r.get("moe_latent_size") is not None else None,
@@ -245,7 +263,7 @@ def _mla_spec(r: _Reader) -> MlaSpec | None:
     return MlaSpec(
         kv_lora_rank=r.int("kv_lora_rank"),
         q_lora_rank=q_lora or None,
-        qk_rope_head_dim=r.int("qk_rope_head_dim"),
+        qk_rope_head_dim=r.int("qk_rope_head_dim", minimum=0),  # 0: GLM-5.3-Flash's MLA keeps no rotary key
         qk_nope_head_dim=r.int("qk_nope_head_dim"),
         v_head_dim=r.int("v_head_dim"),
     )
@@ -273,15 +291,14 @@ def _sliding_window(r: _Reader, model_type: str, layers: int) -> tuple[int | Non
 # nearest supported reading (DeepSeek-V4's per-layer pools, Qwen3-Next's DeltaNet, GLM-5's DSA) would guess its weights or
 # its cache (docs/estimates.md, round 38 models38).
 _UNEXPRESSED_KEYS: tuple[tuple[str, Callable[[Any], str]], ...] = (
-    # DeepSeek-V4.1-Flash (deepseek_v41_text): Engram hashed n-gram memory; the table rows are not in config.json
-    (
-        "engram_max_ngram_size",
-        lambda v: f"Engram n-gram memory tables (engram_max_ngram_size {_short(v)}; rows not given)",
-    ),
-    # DeepSeek-V4.1-Flash's CSA2: a few layers write the compressed KV the others read
+    # DeepSeek-V4.1-Flash's CSA2: a few layers write the compressed KV the others read (and index_source_layer_ids run
+    # the indexer, a candidate filter at one layer): no cache term shares one pool among layers
     (
         "kv_source_layer_ids",
-        lambda v: f"a compressed KV cache shared across layers (written by layers {_short(v)} only)",
+        lambda v: (
+            f"a compressed KV cache shared across layers (written by layers {_short(v)} only and read by the "
+            "rest: no shared-pool cache term)"
+        ),
     ),
     # Qwen3.8-Flash-Next (qwen4_exp_text): n-gram embedding tables beside the decoder, read on the ple_layer_ids layers
     (
@@ -290,9 +307,12 @@ _UNEXPRESSED_KEYS: tuple[tuple[str, Callable[[Any], str]], ...] = (
     ),
     # Qwen3.8-Flash-Next's QSA: block-sparse attention with its own compressed indexer cache
     ("indexer_compress_ratio", lambda v: f"sparse attention with a compressed indexer cache (ratio {_short(v)})"),
-    # GLM-5.3-Flash (glm5_next_text): Kimi Delta Attention; its low-rank decay and output gates and short convolutions on
-    # q, k and v are not the projections of the Gated DeltaNet term (Qwen3-Next), so its weights would be miscounted
-    ("linear_attn_config", lambda v: f"Kimi Delta Attention layers ({_kda_shape(v)})"),
+    # Kimi K3 (kimi_linear text stack): block attention residuals and routed experts at their own width
+    ("attn_res_block_size", lambda v: f"block attention residuals (attn_res_block_size {_short(v)})"),
+    (
+        "routed_expert_hidden_size",
+        lambda v: f"routed experts at their own width (routed_expert_hidden_size {_short(v)})",
+    ),
 )
 # layer kinds named in layer_types that no estimator term covers (Qwen3.8-Flash-Next's QSA layers)
 _UNEXPRESSED_LAYER_KINDS = ("qwen_sparse_attention",)
@@ -302,10 +322,6 @@ _UNEXPRESSED_TYPES = {
     "deepseek_v41_text": "DeepSeek-V4.1-Flash",
     "qwen4_exp": "Qwen3.8-Flash-Next",
     "qwen4_exp_text": "Qwen3.8-Flash-Next",
-    "glm5_next": "GLM-5.3-Flash",
-    "glm5_next_text": "GLM-5.3-Flash",
-    "glm53_flash": "GLM-5.3-Flash",
-    "glm53_flash_text": "GLM-5.3-Flash",
 }
 
 
@@ -316,9 +332,33 @@ def _kda_shape(config: Any) -> str:
     return f"{_short(config.get('num_heads'))} heads of {_short(config.get('head_dim'))}"
 
 
-def _unexpressed_kinds(r: _Reader) -> list[str]:
+def _engram_kind(r: _Reader) -> str:
+    """DeepSeek-V4.1-Flash's Engram tables: hashed n-gram rows looked up (not multiplied) on a few layers. Their weights
+    need every table's rows and width; the bytes a token reads, the rows it hits; neither has an estimator term."""
+    rows, width = r.get("engram_num_embeddings"), r.get("engram_head_dim")
+    missing = [key for key in ("engram_num_embeddings", "engram_head_dim", "engram_n_heads") if r.get(key) is None]
+    size = f"rows {_short(rows)} of width {_short(width)}" if not missing else f"no {', '.join(missing)} in the config"
+    return (
+        f"Engram n-gram memory tables (engram_max_ngram_size {_short(r.get('engram_max_ngram_size'))}, {size}): "
+        "looked-up rows with no term for their memory or the rows a token reads"
+    )
+
+
+def _unexpressed_kinds(r: _Reader, model_type: str) -> list[str]:
     """The layer kinds this config declares that the estimator cannot size, in the words of its own keys."""
     kinds = [text(r.get(key)) for key, text in _UNEXPRESSED_KEYS if r.get(key) is not None]
+    if r.get("engram_max_ngram_size") is not None:
+        kinds.insert(0, _engram_kind(r))
+    hc_mult = r.get("hc_mult")
+    if model_type not in ("deepseek_v4", "glm5_next") and isinstance(hc_mult, int) and hc_mult > 1:
+        # mHC is sized as DeepSeek-V4's compressed attention and GLM-5.3-Flash keep it; another family's reading is not
+        kinds.append(f"mHC hyper-connections (hc_mult {hc_mult}) outside DeepSeek-V4 and GLM-5.3-Flash")
+    linear = r.get("linear_attn_config")
+    if isinstance(linear, dict) and linear.get("use_full_rank_gate"):
+        # Kimi K3's KDA: a full-rank forget gate, not the low-rank f_a / f_b pair the KDA term counts
+        kinds.append("a full-rank KDA forget gate (linear_attn_config use_full_rank_gate)")
+    if r.get("mla_use_output_gate"):
+        kinds.append("a gated MLA output (mla_use_output_gate)")
     layer_types = r.get("layer_types")
     if isinstance(layer_types, list):
         for kind in _UNEXPRESSED_LAYER_KINDS:
@@ -329,12 +369,14 @@ def _unexpressed_kinds(r: _Reader) -> list[str]:
 
 def _refuse_unexpressed(r: _Reader, origin: str, model_type: str) -> None:
     """Refuse a config whose layers the estimator cannot express, naming them, rather than size it by a guess."""
-    kinds = _unexpressed_kinds(r)
+    kinds = _unexpressed_kinds(r, model_type)
     release = _UNEXPRESSED_TYPES.get(model_type)
     if not kinds and release is None:
         return
     who = f"{release} (model_type {model_type!r})" if release else f"model_type {model_type!r}"
     declared = "; ".join(kinds) if kinds else "none of its layer kinds was found in this config's keys"
+    if r.get("linear_attn_config") is not None and "full-rank" not in declared:
+        declared += f" (its Kimi Delta Attention layers, {_kda_shape(r.get('linear_attn_config'))}, are sized)"
     raise ModelImportError(
         f"{origin}: {who} has layers the estimator cannot size: {declared}. Not imported: its weights and cache "
         "would be a guess"
@@ -345,9 +387,12 @@ def _model_type(r: _Reader, origin: str) -> str:
     """The config's model_type, a multimodal text stack's as its architecture's; a type not supported is refused."""
     model_type = str(r.get("model_type", default="")).lower()
     # the text stack of a multimodal release names itself *_text (Qwen3.5, Gemma 4): the same architecture
-    model_type = {"qwen3_5_text": "qwen3_5", "qwen3_5_moe_text": "qwen3_5_moe", "gemma4_text": "gemma4"}.get(
-        model_type, model_type
-    )
+    model_type = {
+        "qwen3_5_text": "qwen3_5",
+        "qwen3_5_moe_text": "qwen3_5_moe",
+        "gemma4_text": "gemma4",
+        "glm5_next_text": "glm5_next",
+    }.get(model_type, model_type)
     _refuse_unexpressed(r, origin, model_type)
     if model_type not in SUPPORTED:
         known = ", ".join(SUPPORTED)
@@ -505,6 +550,20 @@ def _with_param_counts(arch: ModelArch, origin: str) -> ModelArch:
     return arch.model_copy(update={"params_total_b": counts.total / 1e9, "params_active_b": counts.active / 1e9})
 
 
+def _mixers(r: _Reader, origin: str, model_type: str, layers: int) -> dict[str, Any]:
+    """The layer kinds beside plain attention, as ModelArch fields: Gated DeltaNet, KDA with GLM-5.3-Flash's indexer
+    and mHC streams, DeepSeek-V4's compressed attention, Mamba-2."""
+    glm = model_type == "glm5_next"
+    return {
+        "linear_attention": _linear_attention(r, origin, layers),
+        "kda": _kda(r, origin, layers),
+        "dsa_indexer": _dsa_indexer(r, origin) if glm else None,
+        "hyper_connections": r.int("hc_mult", default=1) if glm else 1,
+        "compressed_attention": _compressed_attention(r, origin, layers) if model_type == "deepseek_v4" else None,
+        "mamba": _mamba(r, origin, layers),
+    }
+
+
 def arch_from_hf_config(config: dict[str, Any], origin: str, name: str | None = None) -> ModelArch:
     """Normalise a Hugging Face config.json into a ModelArch."""
     if not isinstance(config, dict):
@@ -522,9 +581,7 @@ def arch_from_hf_config(config: dict[str, Any], origin: str, name: str | None = 
         mla = _mla_spec(r)
         if mla is not None:
             head_dim = mla.qk_rope_head_dim + mla.qk_nope_head_dim
-        linear = _linear_attention(r, origin, layers)
-        compressed = _compressed_attention(r, origin, layers) if model_type == "deepseek_v4" else None
-        mamba = _mamba(r, origin, layers)
+        mixers = _mixers(r, origin, model_type, layers)
         sizes = (layers, heads, kv_heads, head_dim, intermediate)
         heads, global_attention, moe = _own_geometry(r, origin, model_type, sizes, moe)
     except ValidationError as exc:
@@ -537,7 +594,7 @@ def arch_from_hf_config(config: dict[str, Any], origin: str, name: str | None = 
     )
     precision, precision_scope = _native_precision(r)
     # Qwen3-Next and Qwen3.5 gate every full-attention output (config attn_output_gate, on by default)
-    output_gate = linear is not None and bool(r.get("attn_output_gate", default=True))
+    output_gate = mixers["linear_attention"] is not None and bool(r.get("attn_output_gate", default=True))
     display = (name or str(r.get("_name_or_path", default="")) or default_name(origin, model_type))[:200]
     try:
         arch = ModelArch(
@@ -567,12 +624,10 @@ def arch_from_hf_config(config: dict[str, Any], origin: str, name: str | None = 
             sliding_window_layers=window_layers,
             moe=moe,
             mla=mla,
-            linear_attention=linear,
+            **mixers,
             attention_output_gate=output_gate,
             attention_head_gate=model_type == "laguna",
-            mamba=mamba,
             global_attention=global_attention,
-            compressed_attention=compressed,
             mtp_layers=r.count("mtp_num_hidden_layers", "num_nextn_predict_layers", "num_mtp_modules"),
             native_precision=precision,  # type: ignore[arg-type]
             native_precision_scope=precision_scope,
@@ -617,6 +672,66 @@ def _linear_attention(r: _Reader, origin: str, layers: int) -> LinearAttentionSp
         key_head_dim=r.int("linear_key_head_dim"),
         value_head_dim=r.int("linear_value_head_dim"),
         conv_kernel=r.int("linear_conv_kernel_dim", default=4),
+    )
+
+
+def _kda_layer_index(origin: str, layers: int, kda: list[Any], full: list[Any]) -> list[int]:
+    """The softmax layers 0-based: Kimi Linear numbers linear_attn_config's lists from 1, GLM-5.3-Flash from 0; the
+    two lists together must name every layer once (modeling_kimi.py: `is_kda_layer` tests `layer_idx + 1`)."""
+    if not all(isinstance(i, int) and not isinstance(i, bool) for i in kda + full):
+        raise ModelImportError(f"{origin}: linear_attn_config's layer lists must hold whole layer numbers")
+    both = sorted(kda + full)
+    if kda and both == list(range(layers)):
+        return sorted(full)
+    if kda and both == list(range(1, layers + 1)):
+        return sorted(i - 1 for i in full)
+    if not kda and full and 0 not in full and max(full) == layers:  # only the full layers given: 1-based by the last
+        return sorted(i - 1 for i in full)
+    raise ModelImportError(
+        f"{origin}: linear_attn_config's kda_layers {_short(kda)} and full_attn_layers {_short(full)} do not name each "
+        f"of the {layers} layers once"
+    )
+
+
+def _kda(r: _Reader, origin: str, layers: int) -> KdaSpec | None:
+    """Kimi Delta Attention layers (Kimi Linear's linear_attn_config): the heads, their width, the short convolution
+    and which layers stay softmax attention."""
+    config = r.get("linear_attn_config")
+    if config is None:
+        return None
+    if not isinstance(config, dict):
+        raise ModelImportError(f"{origin}: linear_attn_config must be an object, got {_short(config)}")
+    sub = _Reader(config, f"{origin} linear_attn_config")
+    kda, full = config.get("kda_layers") or [], config.get("full_attn_layers") or []
+    if not isinstance(kda, list) or not isinstance(full, list) or not full:
+        raise ModelImportError(f"{origin}: linear_attn_config needs its full_attn_layers list")
+    softmax = _kda_layer_index(origin, layers, kda, full)
+    kinds = r.get("layer_types")
+    if isinstance(kinds, list) and [i for i, kind in enumerate(kinds) if kind != "linear_attention"] != softmax:
+        raise ModelImportError(
+            f"{origin}: layer_types disagrees with linear_attn_config's full_attn_layers {_short(full)}"
+        )
+    return KdaSpec(
+        num_heads=sub.int("num_heads"),
+        head_dim=sub.int("head_dim"),
+        conv_kernel=sub.int("short_conv_kernel_size", default=4),
+        full_attention_layers=tuple(softmax),
+    )
+
+
+def _dsa_indexer(r: _Reader, origin: str) -> DsaIndexerSpec | None:
+    """GLM-5.3-Flash's lightning indexer on every MLA layer (indexer_types 'full'); a layer sharing another's indexer is
+    not read."""
+    if r.get("index_n_heads") is None:
+        return None
+    kinds = r.get("indexer_types", default=[])
+    if not isinstance(kinds, list) or set(kinds) - {"full"}:
+        raise ModelImportError(f"{origin}: indexer_types {_short(kinds)}: only layers with their own ('full') indexer")
+    return DsaIndexerSpec(
+        n_heads=r.int("index_n_heads"),
+        head_dim=r.int("index_head_dim"),
+        topk=r.int("index_topk"),
+        kpool=r.int("index_kpool", default=1),
     )
 
 

@@ -2984,6 +2984,8 @@ def _zh_attention(r: Reason) -> str:
     kind = r.fields["attention"]
     if kind == "MLA":
         return "MLA 潜在向量"
+    if kind == "MLA+indexer":
+        return "MLA 潜在向量与索引器键"
     return "MHA" if kind == "MHA" else f"GQA（{r.fields['heads']} 个查询头 / {r.fields['kv_heads']} 个 KV 头）"
 
 
@@ -3638,6 +3640,29 @@ FIELD_HELP_ZH: dict[str, str] = {
     ),
     "per-head output gate: a g_proj of one scalar per query head (Laguna)": (
         "按头输出门控：g_proj 为每个查询头输出一个标量（Laguna）"
+    ),
+    "Kimi Delta Attention layers beside the softmax ones (Kimi Linear, GLM-5.3-Flash)": (
+        "与 softmax 注意力层并列的 Kimi Delta Attention 层（Kimi Linear、GLM-5.3-Flash）"
+    ),
+    "linear_attn_config num_heads: KDA heads": "linear_attn_config num_heads：KDA 头数",
+    "linear_attn_config head_dim: key and value width per head": "linear_attn_config head_dim：每个头的键和值宽度",
+    "linear_attn_config short_conv_kernel_size: the q/k/v short convolutions": (
+        "linear_attn_config short_conv_kernel_size：q/k/v 短卷积的核长"
+    ),
+    "rotary key width shared by the heads; 0: none (GLM-5.3-Flash's NoPE MLA)": (
+        "各头共享的旋转位置键宽度；0：无（GLM-5.3-Flash 的无 RoPE MLA）"
+    ),
+    "the MLA layers' sparse-attention indexer, counted (GLM-5.3-Flash); None: not counted": (
+        "MLA 层的稀疏注意力索引器，计入参数与缓存（GLM-5.3-Flash）；None：不计入"
+    ),
+    "mHC residual streams beside MLA and KDA layers (GLM-5.3-Flash hc_mult); DeepSeek-V4 keeps its own in "
+    "compressed_attention": "与 MLA、KDA 层并行的 mHC 残差流数（GLM-5.3-Flash 的 hc_mult）；DeepSeek-V4 的记在 compressed_attention 中",
+    "index_n_heads": "index_n_heads：索引器头数",
+    "index_head_dim": "index_head_dim：索引器每头宽度",
+    "index_topk: tokens each query attends to": "index_topk：每个查询关注的 token 数",
+    "index_kpool: tokens pooled into one indexer key (1: none)": "index_kpool：合并为一个索引键的 token 数（1：不合并）",
+    "0-based indexes of the softmax-attention layers; every other layer is KDA": (
+        "softmax 注意力层的序号（从 0 起）；其余各层都是 KDA 层"
     ),
     "query heads of the full layers where they differ from the sliding ones (Laguna); None: the same": (
         "全注意力层的查询头数（与滑动窗口层不同时，Laguna）；None：相同"
