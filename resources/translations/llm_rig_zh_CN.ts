@@ -1562,7 +1562,7 @@
     </message>
     <message>
         <location filename="../../configurator/qt/main_window.py" line="228"/>
-        <location filename="../../configurator/qt/main_window.py" line="506"/>
+        <location filename="../../configurator/qt/main_window.py" line="489"/>
         <source>&amp;Solve again</source>
         <translation>重新求解(&amp;S)</translation>
     </message>
@@ -1728,8 +1728,8 @@ Your current project is unchanged; the file was not modified.</source>
     </message>
     <message>
         <location filename="../../configurator/qt/main_window.py" line="355"/>
-        <location filename="../../configurator/qt/main_window.py" line="878"/>
-        <location filename="../../configurator/qt/main_window.py" line="916"/>
+        <location filename="../../configurator/qt/main_window.py" line="861"/>
+        <location filename="../../configurator/qt/main_window.py" line="899"/>
         <source>{0}: {1}
 
 Nothing was overwritten.</source>
@@ -1768,243 +1768,243 @@ Nothing was overwritten.</source>
         <translation>仅在本次会话中导入：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="449"/>
+        <location filename="../../configurator/qt/main_window.py" line="432"/>
         <source>{0} build for &lt;b&gt;{1}&lt;/b&gt; ({2}) in {3:.2f} s</source>
         <translation>&lt;b&gt;{1}&lt;/b&gt;（{2}）共 {0} 个配置，用时 {3:.2f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="451"/>
+        <location filename="../../configurator/qt/main_window.py" line="434"/>
         <source>{0} builds for &lt;b&gt;{1}&lt;/b&gt; ({2}) in {3:.2f} s</source>
         <translation>&lt;b&gt;{1}&lt;/b&gt;（{2}）共 {0} 个配置，用时 {3:.2f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="464"/>
+        <location filename="../../configurator/qt/main_window.py" line="447"/>
         <source>Note:</source>
         <translation>注：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="477"/>
+        <location filename="../../configurator/qt/main_window.py" line="460"/>
         <source>Solved in {0:.2f} s</source>
         <translation>求解完成，用时 {0:.2f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="482"/>
+        <location filename="../../configurator/qt/main_window.py" line="465"/>
         <source>Cheapest build found; solving the alternatives…</source>
         <translation>已找到最便宜的配置；正在求解其他方案…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="485"/>
+        <location filename="../../configurator/qt/main_window.py" line="468"/>
         <source>Solving…</source>
         <translation>正在求解…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="488"/>
+        <location filename="../../configurator/qt/main_window.py" line="471"/>
         <source>Solve failed</source>
         <translation>求解失败</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="489"/>
+        <location filename="../../configurator/qt/main_window.py" line="472"/>
         <source>Could not solve this request</source>
         <translation>无法求解此需求</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="499"/>
+        <location filename="../../configurator/qt/main_window.py" line="482"/>
         <source>Solve is off until the inputs are valid: {0}</source>
         <translation>输入有效后才能求解：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="501"/>
+        <location filename="../../configurator/qt/main_window.py" line="484"/>
         <source>&amp;Solve again (fix the inputs first)</source>
         <translation>重新求解(&amp;S)（请先修正输入）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="504"/>
+        <location filename="../../configurator/qt/main_window.py" line="487"/>
         <source>Solve the current request again</source>
         <translation>重新求解当前需求</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="516"/>
+        <location filename="../../configurator/qt/main_window.py" line="499"/>
         <source>&lt;b&gt;These builds answer your previous inputs, not the ones on the left.&lt;/b&gt; {0}. Fix the field marked in red to solve again.</source>
         <translation>&lt;b&gt;这些配置对应的是你之前的输入，而不是左侧当前的输入。&lt;/b&gt;{0}。修正标红的字段后会重新求解。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="521"/>
+        <location filename="../../configurator/qt/main_window.py" line="504"/>
         <source>&lt;b&gt;Nothing solved yet.&lt;/b&gt; {0}. Fix the field marked in red.</source>
         <translation>&lt;b&gt;尚未求解。&lt;/b&gt;{0}。请修正标红的字段。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="524"/>
+        <location filename="../../configurator/qt/main_window.py" line="507"/>
         <source>&lt;b&gt;Solving your changed inputs…&lt;/b&gt; the builds below answer the previous ones.</source>
         <translation>&lt;b&gt;正在按修改后的输入求解…&lt;/b&gt;下方的配置对应之前的输入。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="564"/>
+        <location filename="../../configurator/qt/main_window.py" line="547"/>
         <source>Compare needs at least two builds</source>
         <translation>对比至少需要两个配置</translation>
     </message>
     <message>
+        <location filename="../../configurator/qt/main_window.py" line="601"/>
         <location filename="../../configurator/qt/main_window.py" line="618"/>
-        <location filename="../../configurator/qt/main_window.py" line="635"/>
         <source>The language changes at the next start</source>
         <translation>语言将在下次启动时切换</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="644"/>
+        <location filename="../../configurator/qt/main_window.py" line="627"/>
         <source>Could not save preferences</source>
         <translation>无法保存偏好设置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="649"/>
+        <location filename="../../configurator/qt/main_window.py" line="632"/>
         <source>Import a vendor quote</source>
         <translation>导入供应商报价</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="649"/>
+        <location filename="../../configurator/qt/main_window.py" line="632"/>
         <source>Quotes (*.csv *.xlsx);;All files (*)</source>
         <translation>报价单 (*.csv *.xlsx);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="695"/>
+        <location filename="../../configurator/qt/main_window.py" line="678"/>
         <source>The months of the catalog&apos;s part prices seen in the last six months (counted from today, {0}); older ones are marked in each build</source>
         <translation>目录中近六个月内（从今天 {0} 起算）所见配件价格的月份；较旧的价格在每个配置中有标记</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="712"/>
+        <location filename="../../configurator/qt/main_window.py" line="695"/>
         <source>; {0} of {1} priced parts have only prices older than six months</source>
         <translation>；{1} 个有价格的配件中 {0} 个只有六个多月前的价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="704"/>
+        <location filename="../../configurator/qt/main_window.py" line="687"/>
         <source>Catalog: no dated prices</source>
         <translation>目录：没有带日期的价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="707"/>
+        <location filename="../../configurator/qt/main_window.py" line="690"/>
         <source>Catalog prices {0}</source>
         <translation>目录价格 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="709"/>
+        <location filename="../../configurator/qt/main_window.py" line="692"/>
         <source>Catalog prices from {0} to {1}</source>
         <translation>目录价格 {0} 至 {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="719"/>
+        <location filename="../../configurator/qt/main_window.py" line="702"/>
         <source>Import a price pack</source>
         <translation>导入价格包</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="719"/>
+        <location filename="../../configurator/qt/main_window.py" line="702"/>
         <source>Price packs (*.toml);;All files (*)</source>
         <translation>价格包 (*.toml);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="740"/>
+        <location filename="../../configurator/qt/main_window.py" line="723"/>
         <source>Export my prices as a price pack</source>
         <translation>将我的价格导出为价格包</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="740"/>
+        <location filename="../../configurator/qt/main_window.py" line="723"/>
         <source>Price packs (*.toml)</source>
         <translation>价格包 (*.toml)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="744"/>
+        <location filename="../../configurator/qt/main_window.py" line="727"/>
         <source>Price pack</source>
         <translation>价格包</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="744"/>
+        <location filename="../../configurator/qt/main_window.py" line="727"/>
         <source>Who is this price list from?</source>
         <translation>这份价格表来自谁？</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="750"/>
+        <location filename="../../configurator/qt/main_window.py" line="733"/>
         <source>Could not export the price pack</source>
         <translation>无法导出价格包</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="752"/>
+        <location filename="../../configurator/qt/main_window.py" line="735"/>
         <source>Exported {0} price(s) and {1} part(s) to {2}</source>
         <translation>已将 {0} 个价格和 {1} 个配件导出到 {2}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="780"/>
+        <location filename="../../configurator/qt/main_window.py" line="763"/>
         <source>Choose a build to print</source>
         <translation>请选择要打印的配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="787"/>
+        <location filename="../../configurator/qt/main_window.py" line="770"/>
         <source>Nothing to export: no build yet</source>
         <translation>没有可导出的内容：尚无配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="791"/>
+        <location filename="../../configurator/qt/main_window.py" line="774"/>
         <source>Export builds</source>
         <translation>导出配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="793"/>
+        <location filename="../../configurator/qt/main_window.py" line="776"/>
         <source>Purchase list (*.xlsx);;Line items (*.csv);;Forum table (*.md);;Build sheets (*.pdf)</source>
         <translation>采购清单 (*.xlsx);;明细行 (*.csv);;论坛表格 (*.md);;装机单 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="823"/>
+        <location filename="../../configurator/qt/main_window.py" line="806"/>
         <source>Solving every workload of the project for the export…</source>
         <translation>正在为导出求解本项目的每个工作负载…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="883"/>
+        <location filename="../../configurator/qt/main_window.py" line="866"/>
         <source>Exported {0} build(s) of {1} workloads to {2}</source>
         <translation>已将 {1} 个工作负载的 {0} 个配置导出到 {2}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="911"/>
+        <location filename="../../configurator/qt/main_window.py" line="894"/>
         <source>Unknown file type</source>
         <translation>未知的文件类型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="911"/>
+        <location filename="../../configurator/qt/main_window.py" line="894"/>
         <source>{0}: choose .xlsx, .csv, .md or .pdf</source>
         <translation>{0}：请选择 .xlsx、.csv、.md 或 .pdf</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="878"/>
-        <location filename="../../configurator/qt/main_window.py" line="916"/>
+        <location filename="../../configurator/qt/main_window.py" line="861"/>
+        <location filename="../../configurator/qt/main_window.py" line="899"/>
         <source>Could not export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="919"/>
+        <location filename="../../configurator/qt/main_window.py" line="902"/>
         <source>Exported {0} build(s) to {1}</source>
         <translation>已导出 {0} 个配置到 {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="932"/>
+        <location filename="../../configurator/qt/main_window.py" line="915"/>
         <source>About LLM Rig Configurator</source>
         <translation>关于 LLM 装机配置器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="935"/>
+        <location filename="../../configurator/qt/main_window.py" line="918"/>
         <source>What machine to buy to run, fine-tune or train an LLM.
 Every estimate explains itself; every part and price carries its source.</source>
         <translation>要运行、微调或训练大模型，该买什么机器。
 每个估算都给出依据；每个配件和价格都注明来源。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="946"/>
+        <location filename="../../configurator/qt/main_window.py" line="929"/>
         <source>
 … and {0} more</source>
         <translation>
 ……另有 {0} 条</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="949"/>
+        <location filename="../../configurator/qt/main_window.py" line="932"/>
         <source>Some catalog files could not be read</source>
         <translation>部分目录文件无法读取</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="950"/>
+        <location filename="../../configurator/qt/main_window.py" line="933"/>
         <source>{0}
 
 Everything else loaded. Your files were not changed; fix them and restart.</source>

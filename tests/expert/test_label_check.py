@@ -719,18 +719,26 @@ def test_a_plan_shown_in_fewer_places_claims_nothing_the_full_plan_contradicts(a
 
 def test_the_top_k_check_catches_a_lone_build_claiming_what_the_full_plan_contradicts() -> None:
     """The rule itself: a build shown alone that says "cheapest; fastest within budget; best value" beside a full plan
-    with a cheaper build and a faster one is told so on each claim, and for not being the full plan's #1."""
+    with a cheaper build and a faster one is told so on each claim, for a label that is not the full plan's, and for
+    the builds holding stronger claims it leaves out."""
     cheap = _build(1, "cheapest; best value", 1858, decode=10.1)
     mac = _build(2, "quietest", 1900, decode=5.1, dba=35.0)
     fast = _build(3, "fastest within budget", 2800, decode=12.8)
     full = _plan(cheap, mac, fast)
     lone = dict(mac, rank=1, label="cheapest; fastest within budget; best value")
     problems = top_k_problems(_plan(lone), full, budget=3000)
-    assert len(problems) == 4, problems
-    assert "not the full plan's #1" in problems[0]
+    # its label is not the full plan's, it leaves out the cheapest and the fastest for a build that is only the
+    # quietest there (round 39: the places go to the strongest claims), and each claim is contradicted
+    assert len(problems) == 6, problems
+    assert "where the full plan says 'quietest'" in problems[0]
+    assert sum("for a build that claims less" in p for p in problems) == 2
     assert all(w in " ".join(problems) for w in ("'cheapest' at 1,900.00", "'fastest' at 5.1", "'value' at"))
     assert top_k_problems(_plan(cheap), full, budget=3000) == []
-    assert top_k_problems(_plan(cheap, mac), full, budget=3000) == []
+    assert top_k_problems(_plan(cheap, fast), full, budget=3000) == []
+    # two places: the fastest within budget before the quietest
+    assert any(
+        "leaves out the full plan's #3 'fastest within budget'" in p for p in top_k_problems(_plan(cheap, mac), full)
+    )
 
 
 BREAK_EVEN_EXTRA = (
