@@ -2546,10 +2546,18 @@ def _machine(build: dict[str, Any]) -> tuple[object, ...]:
     return (tuple(parts), build.get("nodes", 1), round(build["total_price"], 2))
 
 
-STRENGTH = {"cheapest": 0.0, "fastest": 1.0, "value": 2.0, "cheapest-vram": 2.5, "quietest": 3.0}
+STRENGTH = {
+    "cheapest": 0.0,
+    "cheapest-serving": 0.5,
+    "fastest": 1.0,
+    "value": 2.0,
+    "cheapest-vram": 2.5,
+    "quietest": 3.0,
+}
 """How strongly each claim asks for a place when a plan shows fewer builds than it ranks (`--top K`): a practitioner
 asked for three answers gives the cheapest, the fastest within the budget and the most speed for the money before a
-build that claims nothing (round 39). Claims scoped to a GPU, an owned card or a tier rank after the plain ones."""
+build that claims nothing (round 39); where the cheapest cannot serve the users' demand, the cheapest that does comes
+next. Claims scoped to a GPU, an owned card or a tier rank after the plain ones."""
 
 
 def _strength(label: str) -> float:
