@@ -101,10 +101,10 @@ def test_the_ranking_keeps_the_cheapest_build_that_serves_in_the_place_of_a_weak
     assert _serving_shown(field, [0, 2, 4], 3) == [0, 1, 2]
     # round 39: a build that cannot serve the demand gives way whatever it claims: "fastest" held by a short build
     assert _serving_shown(field, [0, 2, 3], 3) == [0, 1, 2]
-    # no weaker claim among the places and only the short "cheapest" short of it: at three places it keeps its own
-    # beside the serving builds ("best value" and "fastest" serve)
+    # only the short "cheapest" short of it: the cheapest build that serves ranks next after it (round 39, with the
+    # cut that fills the places by claim), so the weakest other claim ("best value", beside "fastest") gives way
     field.m[3] = _measures(2500.0, True)
-    assert _serving_shown(field, [0, 2, 3], 3) == [0, 2, 3]
+    assert _serving_shown(field, [0, 2, 3], 3) == [0, 1, 3]
     # --top 1: the short "cheapest" alone would be shown; the cheapest build that serves takes its place
     assert _serving_shown(field, [0, 2, 3], 1)[:1] == [1]
     # --top 2: of two builds short of the demand, the one whose claim ranks last gives way
