@@ -42,7 +42,9 @@ def test_the_community_z440_with_two_rtx_3060_passes(catalog: Catalog) -> None:
 @pytest.mark.parametrize(
     ("base_id", "gpu_id", "count", "why"),
     [
-        ("lenovo-p520-690w", "arc-a770-16gb", 2, "watts"),  # 200 + 2 x 225 W = 650 W on 690 W (80 %: 552 W)
+        ("lenovo-p520-690w", "rtx-3060-ti", 2, "watts"),  # 200 + 2 x 200 W = 600 W on 690 W (80 %: 552 W)
+        ("dell-t5810-685w", "arc-a770-16gb", 1, "rebar"),  # Arc wants Resizable BAR; a Xeon E5 v3 firmware has none
+        ("lenovo-p520-690w", "arc-a770-16gb", 1, "rebar"),  # nor a Xeon W-2100's (Intel: 10th-gen platforms on)
         ("hp-z440-700w", "rtx-3090", 1, "length"),  # 313 mm in a 312 mm full-length slot
         ("hp-z440-700w", "tesla-p40", 1, "passive"),  # no ducted airflow in an office tower (R4)
         ("dell-t5810-685w", "rtx-2080-ti", 1, "plugs"),  # two 8-pin inputs; one 6+2-pin and one 6-pin plug
@@ -80,6 +82,31 @@ def test_the_listing_checks_are_said_in_chinese(catalog: Catalog) -> None:
 
 def test_the_source_is_registered() -> None:
     assert "base-machine" in {entry.name for entry in SOURCES}
+
+
+def test_an_arc_card_fits_a_base_whose_firmware_offers_resizable_bar(catalog: Catalog) -> None:
+    """The Resizable BAR refusal reads the record: the same machine with the option seats the A770 (8-pin + 6-pin
+    on the T5810's one 6+2-pin and one 6-pin plug, 200 + 225 W of 685 W)."""
+    t5810, card = _base(catalog, "dell-t5810-685w"), _gpu(catalog, "arc-a770-16gb")
+    assert FIT.allowed(t5810, card, 1).fields["why"] == "rebar"
+    found = FIT.allowed(t5810.model_copy(update={"resizable_bar": True}), card, 1)
+    assert found.status == "pass", found.message
+
+
+@pytest.mark.parametrize(
+    ("condition", "offered"),
+    [("used", True), ("any", True), ("new", False)],
+)
+def test_a_base_is_offered_wherever_used_parts_are_allowed(condition: str, offered: bool) -> None:
+    """Round 39: a base machine is sold used only, so it answers `--condition used` and the default "any" (where the
+    used cards already compete), never `--condition new`."""
+    from types import SimpleNamespace
+
+    from configurator.core.solve import bases
+
+    request = BuildRequest(model_id="qwen3-32b", workload=Workload(kind="inference"), budget=3000, condition=condition)  # type: ignore[arg-type]
+    ctx = SimpleNamespace(request=request, workload=SimpleNamespace(kind="inference"), should_stop=lambda: False)
+    assert bases._offers(ctx) is offered  # type: ignore[arg-type]
 
 
 @pytest.mark.slow  # a whole plan

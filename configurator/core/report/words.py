@@ -3556,6 +3556,7 @@ FIELD_HELP_ZH: dict[str, str] = {
     "PCIe generation of the x16 slots": "x16 插槽的 PCIe 代数",
     "longest card the case takes, mm": "机箱能装下的最长显卡，mm",
     "what the buyer checks on the listing": "买家需在商品信息中核对的事项",
+    "whether the firmware offers Resizable BAR (Intel Arc cards want it)": "固件是否提供 Resizable BAR（Intel Arc 显卡需要）",
     "AMD core chiplets (CCDs), from AMD's product page": "AMD 核心小芯片（CCD）数，取自 AMD 产品页",
     "an NVIDIA card's CUDA compute capability (6.1: sm_61), what a CUDA build targets (CMAKE_CUDA_ARCHITECTURES); set "
     "only with compute_capability_source": (
