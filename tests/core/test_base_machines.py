@@ -130,3 +130,24 @@ def test_800_usd_used_gpt_oss_20b_shows_a_card_in_a_used_workstation(catalog: Ca
     assert all(
         (b.estimate.decode_tokens_per_s or 0) <= (fastest.estimate.decode_tokens_per_s or 0) for b in result.builds
     )
+
+
+def test_a_base_price_derived_from_a_community_build_is_said_to_be_an_estimate(catalog: Catalog) -> None:
+    """Round 39: every base's price is derived (no dated listing found), and the build that buys it says so beside its
+    old date: the text's '[warn] prices: ...: price an estimate: <the catalog's reason>', `--json`'s `price_estimates`.
+    A card priced as seen says nothing of the kind."""
+    from configurator.core.common.reasons import Reason, english
+    from configurator.core.report import prices, words
+    from configurator.core.solve.pricing import bought_line, quote
+
+    z440, card = _base(catalog, "hp-z440-700w"), _gpu(catalog, "rtx-3090")
+    said = Reason.of("part.base-card", gpu=card.name, base=z440.name)
+    bq, gq = quote(z440, catalog, "USD", "any"), quote(card, catalog, "USD", "any")
+    assert bq is not None and gq is not None
+    base_line, card_line = bought_line("base", z440, bq, said, 1), bought_line("gpu", card, gq, said, 1)
+    estimate = prices.estimate_said(base_line)
+    assert estimate is not None and estimate.fields["reason"] == z440.prices[0].estimate_reason
+    assert english(estimate).startswith("price an estimate: no dated listing")
+    with words.language("zh_CN"):
+        assert words.say(estimate).startswith("价格为估计值：")
+    assert prices.estimate_said(card_line) is None

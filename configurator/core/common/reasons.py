@@ -1771,6 +1771,7 @@ EN: dict[str, Template] = {
     "price.included": "included with the chassis",
     "price.built-in": "built into the server",
     "price.old": "price from {date}, {months} months old",
+    "price.estimate": "price an estimate: {reason}",
     # one user's first token after the prompt typed every time and after the whole window (Build.first_token_said)
     "speed.first-token": lambda r, _say: (
         f"first token {r.num('prompt_s'):,.1f} s after a {r.num('prompt_tokens'):,.0f}-token prompt, "

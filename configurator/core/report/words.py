@@ -1465,6 +1465,7 @@ ZH_REASONS: dict[str, Template] = {
     "price.included": "机箱附带",
     "price.built-in": "服务器内置",
     "price.old": "价格日期 {date}，已 {months} 个月",
+    "price.estimate": "价格为估计值：{reason}",
     "speed.first-token": lambda r, _say: (
         f"输入 {r.num('prompt_tokens'):,.0f} token 的提示后 {r.num('prompt_s'):,.1f} 秒出第一个 token，"
         f"整个 {r.num('window_tokens'):,.0f} token 的窗口则要 {_zh_wait(r.num('window_s'))}"
