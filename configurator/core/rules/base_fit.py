@@ -24,8 +24,9 @@ HPWR_AS_8 = 3
 WANTS_REBAR = ("intel",)
 """The card vendors whose discrete GPUs want Resizable BAR: Intel's Arc 'practically requires' it (Intel's Ryan Shrout
 and Tom Petersen to PCGH and Digital Foundry, retold by HotHardware, 2022-09: hothardware.com/news/dont-bother-with-arc-
-without-resizable-bar); TechPowerUp measured the A770 23-24 % slower in games without it (retold by tomshw.it, 2022-10). Intel
-platforms offer it from the 10th generation on, not the Xeon E5 v3/v4 and W-2100 workstations a base record holds."""
+without-resizable-bar); TechPowerUp measured the A770 23-24 % slower in games without it (retold by tomshw.it,
+2022-10). Intel platforms offer it from the 10th generation on, not the Xeon E5 v3/v4 and W-2100 workstations a base
+record holds."""
 
 
 @dataclass(frozen=True)
@@ -94,7 +95,8 @@ def _zh_words(f: Mapping[str, Any]) -> str:
         "passive": lambda: "被动散热的数据中心卡需要服务器的导风气流，办公塔式机没有（R4）",
         "eps": lambda: "此卡需要 CPU EPS 8-pin 供电，工作站的显卡供电线没有",
         "rebar": lambda: (
-            "Intel Arc 显卡需要 Resizable BAR，而这台工作站的固件不提供（Intel：Arc 基本离不开它；TechPowerUp 的游戏测试中 A770 关闭它时慢 23-24 %）"
+            "Intel Arc 显卡需要 Resizable BAR，而这台工作站的固件不提供"
+            "（Intel：Arc 基本离不开它；TechPowerUp 的游戏测试中 A770 关闭它时慢 23-24 %）"
         ),
         "slots": lambda: (
             f"{f['count']} 张 {f['width']} 槽宽的卡装不进 x16 插槽 {f['slots']}（共 {f['openings']} 个挡板位）"
