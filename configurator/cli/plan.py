@@ -91,6 +91,8 @@ def _part_lines(build: Any) -> list[str]:
     rate = prices.rate_said(build)
     if rate is not None:
         lines.append(f"   [warn] prices: {english(rate)}")
+    for part, said in prices.estimated_parts(build):
+        lines.append(f"   [warn] prices: {part.name}: {english(said)}")
     raised_parts = prices.raised_parts(build)
     if raised_parts:
         lines.append(
@@ -461,6 +463,8 @@ def _cmd_plan(args: argparse.Namespace) -> int:
             # each paid part priced more than six months ago, as a code with its date (the text's "[old: ...]")
             shown["price_warnings"] = prices.old_price_warnings(build)
             shown["rate_warning"] = prices.rate_warning(build)
+            # each paid part whose price is an estimate, with the catalog's reason (the text's "price an estimate")
+            shown["price_estimates"] = prices.estimate_json(build)
             # how old the build's paid prices are: oldest, median, newest (the text's "prices of this build's ...")
             shown["price_dates"] = prices.dates_json(build)
         print_json(data)

@@ -136,6 +136,7 @@ FIELD_LABELS: dict[str, object] = {
     "radiator_mm": QT_TRANSLATE_NOOP("CatalogField", "Radiator size"),
     "ram_gb": QT_TRANSLATE_NOOP("CatalogField", "Memory"),
     "region": QT_TRANSLATE_NOOP("CatalogField", "Region"),
+    "resizable_bar": QT_TRANSLATE_NOOP("CatalogField", "Resizable BAR"),
     "release_year": QT_TRANSLATE_NOOP("CatalogField", "Release year"),
     "seq_read_mbps": QT_TRANSLATE_NOOP("CatalogField", "Sequential read"),
     "seq_write_mbps": QT_TRANSLATE_NOOP("CatalogField", "Sequential write"),

@@ -42,7 +42,9 @@ def test_the_community_z440_with_two_rtx_3060_passes(catalog: Catalog) -> None:
 @pytest.mark.parametrize(
     ("base_id", "gpu_id", "count", "why"),
     [
-        ("lenovo-p520-690w", "arc-a770-16gb", 2, "watts"),  # 200 + 2 x 225 W = 650 W on 690 W (80 %: 552 W)
+        ("lenovo-p520-690w", "rtx-3060-ti", 2, "watts"),  # 200 + 2 x 200 W = 600 W on 690 W (80 %: 552 W)
+        ("dell-t5810-685w", "arc-a770-16gb", 1, "rebar"),  # Arc wants Resizable BAR; a Xeon E5 v3 firmware has none
+        ("lenovo-p520-690w", "arc-a770-16gb", 1, "rebar"),  # nor a Xeon W-2100's (Intel: 10th-gen platforms on)
         ("hp-z440-700w", "rtx-3090", 1, "length"),  # 313 mm in a 312 mm full-length slot
         ("hp-z440-700w", "tesla-p40", 1, "passive"),  # no ducted airflow in an office tower (R4)
         ("dell-t5810-685w", "rtx-2080-ti", 1, "plugs"),  # two 8-pin inputs; one 6+2-pin and one 6-pin plug
@@ -82,6 +84,31 @@ def test_the_source_is_registered() -> None:
     assert "base-machine" in {entry.name for entry in SOURCES}
 
 
+def test_an_arc_card_fits_a_base_whose_firmware_offers_resizable_bar(catalog: Catalog) -> None:
+    """The Resizable BAR refusal reads the record: the same machine with the option seats the A770 (8-pin + 6-pin
+    on the T5810's one 6+2-pin and one 6-pin plug, 200 + 225 W of 685 W)."""
+    t5810, card = _base(catalog, "dell-t5810-685w"), _gpu(catalog, "arc-a770-16gb")
+    assert FIT.allowed(t5810, card, 1).fields["why"] == "rebar"
+    found = FIT.allowed(t5810.model_copy(update={"resizable_bar": True}), card, 1)
+    assert found.status == "pass", found.message
+
+
+@pytest.mark.parametrize(
+    ("condition", "offered"),
+    [("used", True), ("any", True), ("new", False)],
+)
+def test_a_base_is_offered_wherever_used_parts_are_allowed(condition: str, offered: bool) -> None:
+    """Round 39: a base machine is sold used only, so it answers `--condition used` and the default "any" (where the
+    used cards already compete), never `--condition new`."""
+    from types import SimpleNamespace
+
+    from configurator.core.solve import bases
+
+    request = BuildRequest(model_id="qwen3-32b", workload=Workload(kind="inference"), budget=3000, condition=condition)  # type: ignore[arg-type]
+    ctx = SimpleNamespace(request=request, workload=SimpleNamespace(kind="inference"), should_stop=lambda: False)
+    assert bases._offers(ctx) is offered  # type: ignore[arg-type]
+
+
 @pytest.mark.slow  # a whole plan
 def test_800_usd_used_gpt_oss_20b_shows_a_card_in_a_used_workstation(catalog: Catalog) -> None:
     """The round-37 note: at 800 USD used, a 399 USD mini PC (15.3 tokens/s) and a 697 USD CPU-only box were all the
@@ -103,3 +130,24 @@ def test_800_usd_used_gpt_oss_20b_shows_a_card_in_a_used_workstation(catalog: Ca
     assert all(
         (b.estimate.decode_tokens_per_s or 0) <= (fastest.estimate.decode_tokens_per_s or 0) for b in result.builds
     )
+
+
+def test_a_base_price_derived_from_a_community_build_is_said_to_be_an_estimate(catalog: Catalog) -> None:
+    """Round 39: every base's price is derived (no dated listing found), and the build that buys it says so beside its
+    old date: the text's '[warn] prices: ...: price an estimate: <the catalog's reason>', `--json`'s `price_estimates`.
+    A card priced as seen says nothing of the kind."""
+    from configurator.core.common.reasons import Reason, english
+    from configurator.core.report import prices, words
+    from configurator.core.solve.pricing import bought_line, quote
+
+    z440, card = _base(catalog, "hp-z440-700w"), _gpu(catalog, "rtx-3090")
+    said = Reason.of("part.base-card", gpu=card.name, base=z440.name)
+    bq, gq = quote(z440, catalog, "USD", "any"), quote(card, catalog, "USD", "any")
+    assert bq is not None and gq is not None
+    base_line, card_line = bought_line("base", z440, bq, said, 1), bought_line("gpu", card, gq, said, 1)
+    estimate = prices.estimate_said(base_line)
+    assert estimate is not None and estimate.fields["reason"] == z440.prices[0].estimate_reason
+    assert english(estimate).startswith("price an estimate: no dated listing")
+    with words.language("zh_CN"):
+        assert words.say(estimate).startswith("价格为估计值：")
+    assert prices.estimate_said(card_line) is None

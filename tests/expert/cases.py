@@ -505,6 +505,12 @@ Z440_TWO_3060 = (
     "12GB GPUs'; HP Z440 technical white paper pp. 8-9 (https://www.easymanua.ls/hp/z440/manual/178146?p=8): two "
     "PCIe 3.0 x16 graphics slots (slots 2 and 5), full length"
 )
+ARC_REBAR = (
+    "https://hothardware.com/news/dont-bother-with-arc-without-resizable-bar (2022-09, read 2026-12-06): Intel's Ryan "
+    "Shrout and Tom Petersen: Arc 'practically requires' Resizable BAR, offered by Intel CPUs from the 10th generation; "
+    "https://www.tomshw.it/hardware/arc-a770-perde-fino-al-24-di-prestazioni-senza-resizable-bar/ (2022-10): "
+    "TechPowerUp measured the A770 23 % (1080p) to 24 % (1440p) slower without it"
+)
 T5820_SURPLUS = (
     "https://cupano.com/2026/07/ (2026-07-05, read 2026-12-06): 'battle-hardened corporate surplus: Dell Precision "
     "T5820 workstation, 64GB RAM, with a 950W PSU' as the base of a home AI server, a used card added"
@@ -5194,7 +5200,7 @@ CASES: tuple[Case, ...] = (
     ),
     Case(
         "qwen3-32b-q4-3000-shows-the-mi50-in-vram",
-        "--model qwen3-32b --workload inference --precision q4_k_m --budget 3000",
+        "--model qwen3-32b --workload inference --precision q4_k_m --budget 3000 --form open-frame",
         (
             some_build(
                 "one card holds the whole Q4_K_M model (none of it in system RAM) for at most 1,000 USD and decodes at "
@@ -5223,12 +5229,15 @@ CASES: tuple[Case, ...] = (
         "and the MI50 build (906 USD, 16.6 tok/s, the model on the card) was the sixth build, not shown: five claims "
         "took the five places. Round 30 (vram30): an expert who recommends the MI50 says what it runs on today: "
         "llama.cpp on Vulkan, or on HIP with ROCm 6.3 (6.4.0's rocBLAS ships no gfx906 kernels), and that a card "
-        "CUDA 13 still builds for (Turing: the 2080 Ti 22GB at 1,096 USD, 21.6 tok/s) gives more speed per dollar.",
-        (MI50_QWQ_32B, LAYERS_IN_RAM_DENSE, ROCM_GFX906, ROCM_64_NO_GFX906, CUDA13_PRE_TURING),
+        "CUDA 13 still builds for (Turing: the 2080 Ti 22GB at 1,096 USD, 21.6 tok/s) gives more speed per dollar. "
+        "Round 39 (base39): with used workstations in the default 'any' the default form opens on a Z440 + 2080 Ti 22GB "
+        "(qwen3-32b-q4-3000-a-used-workstation-under-the-mi50-frame); the passive MI50 needs the open frame a buyer who "
+        "asks for one (--form open-frame) gets, where these expectations stand as walked.",
+        (MI50_QWQ_32B, LAYERS_IN_RAM_DENSE, ROCM_GFX906, ROCM_64_NO_GFX906, CUDA13_PRE_TURING, MI50_OPEN_FRAME),
     ),
     Case(
         "qwen3-32b-q4-3000-the-mi50-builds-llama-cpp-for-gfx906",
-        "--model qwen3-32b --workload inference --precision q4_k_m --budget 3000",  # the MI50 case's own solve
+        "--model qwen3-32b --workload inference --precision q4_k_m --budget 3000 --form open-frame",  # the MI50 case's
         (
             Expect(
                 "the MI50 build shown builds llama.cpp's HIP backend for gfx906 with ROCm 6.3 before it runs the "
@@ -5239,12 +5248,14 @@ CASES: tuple[Case, ...] = (
         "A practitioner who sells a buyer on a used MI50 tells them how to run it: llama.cpp's ROCm releases are built "
         "for gfx908 and newer, so the card runs a llama.cpp they build for gfx906 on the last ROCm whose rocBLAS still "
         "ships its kernels (6.3), or the Vulkan build. Walked 2026-12-05 (fsdp32b): round 32 (window32) added the step; "
-        "round 31 pinned only Pascal's (mistral-small-24b-1500-eur-a-p100-names-the-supported-card).",
-        (LLAMA_CPP_GFX906_SOURCE_BUILD, ROCM_64_NO_GFX906, MI50_QWQ_32B),
+        "round 31 pinned only Pascal's (mistral-small-24b-1500-eur-a-p100-names-the-supported-card). Round 39 "
+        "(base39): asked in an open frame, where the passive MI50 goes (a used workstation takes no passive card: "
+        "BASE-1, R4).",
+        (LLAMA_CPP_GFX906_SOURCE_BUILD, ROCM_64_NO_GFX906, MI50_QWQ_32B, MI50_OPEN_FRAME),
     ),
     Case(
         "mistral-small-24b-1500-eur-a-p100-names-the-supported-card",
-        "--model mistral-small-3.2-24b --workload inference --budget 1500 --currency EUR --top 3",
+        "--model mistral-small-3.2-24b --workload inference --budget 1500 --currency EUR --top 3 --form open-frame",
         (
             Expect(
                 "the cheapest build shown, a used Tesla P100 past CUDA support, names what the cheapest build on a "
@@ -5263,7 +5274,10 @@ CASES: tuple[Case, ...] = (
         "and what the supported alternative at a similar price costs and runs at (a 16 GB Arc A770, ~90 EUR more and "
         "less than half the speed): the buyer weighs the trade. Walked 2026-12-05 (support31): the P100 was "
         "'cheapest' at 690 EUR and 24.4 tok/s and named no supported card; the supported card was named only beside "
-        "a past-support build holding 'cheapest in VRAM'.",
+        "a past-support build holding 'cheapest in VRAM'. Round 39 (base39): in the default form a used workstation "
+        "with a supported card now undercuts the P100 frame (mistral-small-24b-1500-eur-a-used-workstation-under-the-"
+        "p100-frame); the passive P100 is asked in the open frame it needs, where the supported card named is the "
+        "cheapest supported build shown there.",
         (HARDWARE_CORNER_CUDA_DEPRECATION, GPUDOJO_P100, CUDA13_PRE_TURING, LLAMA_CPP_PASCAL_SOURCE_BUILD),
     ),
     Case(
@@ -6025,14 +6039,23 @@ CASES: tuple[Case, ...] = (
         (
             labelled_build(
                 "fastest",
-                "one 96 GB RTX PRO 6000 Blackwell holds it within 15,000 EUR at 50 tokens/s or more per user",
-                lambda b: gpu_ids(b) == {"rtx-pro-6000-blackwell"} and price(b) <= 15000 and decode(b) >= 50,
+                "one 96 GB RTX PRO 6000 Blackwell (the 600 W Workstation or the 300 W Max-Q edition) holds it within "
+                "15,000 EUR at 50 tokens/s or more per user",
+                lambda b: (
+                    gpu_count(b) == 1
+                    and gpu_ids(b) <= {"rtx-pro-6000-blackwell", "rtx-pro-6000-blackwell-max-q"}
+                    and price(b) <= 15000
+                    and decode(b) >= 50
+                ),
             ),
             fastest_is_fastest(),
         ),
         "gpt-oss-120b (MXFP4, ~61 GB) fits one 96 GB RTX PRO 6000 Blackwell with room for ten users' KV cache, served "
         "with vLLM (peak 361 tok/s on one card). Walked 2026-12-06 (review37): signed (78.6 tok/s per user for 10,894 "
-        "EUR; four Arc Pro B60 at 65.9 for 3,412; a Mac Studio M1 Ultra is the quietest).",
+        "EUR; four Arc Pro B60 at 65.9 for 3,412; a Mac Studio M1 Ultra is the quietest). Round 39 (base39): with used "
+        "workstations in the default 'any' the fastest is the same 96 GB of the 300 W Max-Q edition in a used Lenovo "
+        "P520 (7,938 EUR, 78.5 tok/s, the P520's price an estimate), within the estimate of the 10,894 EUR tower's speed "
+        "for less: the card is what the expert signs, the host around it is the buyer's choice.",
         (MILLSTONE_PRO6000_GPT_OSS,),
     ),
     Case(
@@ -6264,5 +6287,57 @@ CASES: tuple[Case, ...] = (
         "697 USD CPU-only box (16.4 tok/s); the cheapest GPU build the solver found with no budget was a Tesla P100 in "
         "an open frame at 809 USD.",
         (Z440_TWO_3060, T5820_SURPLUS),
+    ),
+    # ---- round 39 (base39): used workstations under the default condition "any"
+    Case(
+        "qwen3-32b-q4-3000-a-used-workstation-under-the-mi50-frame",
+        "--model qwen3-32b --workload inference --precision q4_k_m --budget 3000",
+        (
+            labelled_build(
+                "cheapest",
+                "a used workstation with a card CUDA still supports holds the whole model for less than the 906 USD "
+                "MI50 open frame it replaces, at no less than its 16.5 tokens/s",
+                lambda b: _on_a_base(b) and not _eol_card(b) and _in_vram(b) and price(b) < 906 and decode(b) >= 16.5,
+            ),
+            every_build(
+                "a build on a used workstation tells the buyer what to check on the listing (BASE-2) and passes BASE-1",
+                lambda b: not _on_a_base(b) or (warned(b, "BASE-2") and _passes(b, "BASE-1")),
+            ),
+        ),
+        "Qwen3-32B at Q4_K_M is ~19.8 GB. A used HP Z440 (310 USD, an estimate from Digital Spaceport's $750 build) "
+        "with the modified RTX 2080 Ti 22GB (380 USD used, 2025-12-25) holds it at 690 USD and 21.6 tok/s: a blower "
+        "card CUDA 13 supports, in a closed tower, against a passive MI50 under a 3D-printed shroud in an open frame on "
+        "new parts (906 USD, 16.5 tok/s, gfx906's support ended). A practitioner buys the workstation: cheaper, faster, "
+        "supported; it stays the cheaper build for any Z440 price under 526 USD (906 less the card's 380), 1.7 times the "
+        "estimate. What they tell the buyer is BASE-2's: count the PSU's plugs (the card takes two 8-pin), HP's PSU is "
+        "its own part, and the firmware wants its fans. Walked 2026-12-06 (base39): before used workstations joined the "
+        "default 'any' this plan opened on the MI50 frame (qwen3-32b-q4-3000-shows-the-mi50-in-vram, now asked in an "
+        "open frame).",
+        (Z440_TWO_3060, CN_2080TI_22G, MI50_QWQ_32B, CUDA13_PRE_TURING),
+    ),
+    Case(
+        "mistral-small-24b-1500-eur-a-used-workstation-under-the-p100-frame",
+        "--model mistral-small-3.2-24b --workload inference --budget 1500 --currency EUR --top 3",
+        (
+            some_build(
+                "a used workstation with a card CUDA still supports holds the whole model and decodes faster than the "
+                "P100 open frame (24.1 tokens/s at 718 EUR) for less",
+                lambda b: _on_a_base(b) and not _eol_card(b) and _in_vram(b) and price(b) < 718 and decode(b) > 24.1,
+            ),
+            no_build(
+                "an Intel Arc card in a used workstation: Arc wants Resizable BAR, which a 2014-2017 Xeon firmware does "
+                "not offer (BASE-1)",
+                lambda b: _on_a_base(b) and any(p["spec"].get("vendor") == "intel" for p in gpu_parts(b)),
+            ),
+        ),
+        "Mistral Small 3.2 24B at Q4_K_M is ~14.4 GB. The P100 frame (718 EUR, 24.1 tok/s, CUDA 12 builds only) was "
+        "the cheapest way; a used Z440 with the modified RTX 2080 Ti 22GB (645 EUR converted from US used prices, both "
+        "estimates or old) holds it at 30.2 tok/s on a supported card in a closed tower: what a practitioner buys. "
+        "Walked 2026-12-06 (base39): with bases in 'any' the plan first opened on a Dell T5810 with an Arc A770 16GB "
+        "(417 EUR, 10.2 tok/s); an expert does not put an Arc in a Xeon E5 v3 workstation, whose firmware has no "
+        "Resizable BAR (Intel: Arc 'practically requires' it; TechPowerUp measured the A770 23-24 % slower in games "
+        "without it), so BASE-1 refuses it; the cheapest is now the T5810 with an RTX 4060 Ti 16GB (515 EUR, 14.5 "
+        "tok/s) and 'best value' the Z440 with the 2080 Ti 22GB.",
+        (Z440_TWO_3060, CN_2080TI_22G, GPUDOJO_P100, ARC_REBAR),
     ),
 )

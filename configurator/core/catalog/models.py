@@ -1012,6 +1012,9 @@ class BaseMachine(Record):
     pcie_gen: int = Field(ge=1, le=6, description="PCIe generation of the x16 slots")
     max_card_length_mm: float = Field(ge=50, le=MAX_LENGTH_MM, description="longest card the case takes, mm")
     buyer_checks: tuple[BuyerCheck, ...] = Field(default=(), description="what the buyer checks on the listing")
+    resizable_bar: bool = Field(
+        default=False, description="whether the firmware offers Resizable BAR (Intel Arc cards want it)"
+    )
 
     @model_validator(mode="after")
     def _slots_inside(self) -> "BaseMachine":

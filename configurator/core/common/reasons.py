@@ -1792,6 +1792,7 @@ EN: dict[str, Template] = {
     "price.included": "included with the chassis",
     "price.built-in": "built into the server",
     "price.old": "price from {date}, {months} months old",
+    "price.estimate": "price an estimate: {reason}",
     # one user's first token after the prompt typed every time and after the whole window (Build.first_token_said)
     # round 39: after the prompt of the usage the costs read, when it is not the typed one (usage_*: a coding
     # agent's 42,000 tokens, most of them in the engine's prefix cache)

@@ -186,6 +186,44 @@ def _warning(p: BuildPart, code: str, text: str, today: datetime.date | None) ->
     }
 
 
+ESTIMATE_PRICE_CODE = "price.estimate"
+"""The code of a paid part whose catalog price is an estimate (the price's `estimate_reason`): a used base machine's
+price derived from a community build's total (round 39), a memory kit's class price. `plan --json` builds'
+`price_estimates`, the text's "[warn] prices: ...: price an estimate: ..."."""
+
+
+def estimate_said(part: BuildPart) -> Reason | None:
+    """Why the part's price is an estimate, in the catalog's own words ("price.estimate": reason), or None for a price
+    seen as it is, an owned or included part (they pay none) and a raised one (raised_said says that)."""
+    said = part.price_said
+    if said is None or part.subtotal <= 0 or raised_said(part) is not None:
+        return None
+    reason = said.fields.get("estimate")
+    return Reason.of(ESTIMATE_PRICE_CODE, reason=str(reason)) if reason else None
+
+
+def estimated_parts(build: Build) -> list[tuple[BuildPart, Reason]]:
+    """The paid parts whose price is an estimate, each with its reason (estimate_said)."""
+    return [(p, said) for p in build.parts if (said := estimate_said(p)) is not None]
+
+
+def estimate_json(build: Build) -> list[dict[str, object]]:
+    """estimated_parts as `plan --json` data (a build's `price_estimates`): code, the part, its price date, the
+    catalog's reason and the sentence."""
+    return [
+        {
+            "code": ESTIMATE_PRICE_CODE,
+            "part_id": p.id,
+            "name": p.name,
+            "category": p.category,
+            "price_date": p.price_date.isoformat() if p.price_date else None,
+            "reason": str(said.fields["reason"]),
+            "message": f"{p.name}: {english(said)}",
+        }
+        for p, said in estimated_parts(build)
+    ]
+
+
 def stale_summary(build: Build, today: datetime.date | None = None) -> str:
     """'2 price(s) older than six months: RTX 3090 (price from 2025-06-01, 17 months old); ...', or ''."""
     old = stale_parts(build, today)

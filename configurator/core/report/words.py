@@ -1477,6 +1477,7 @@ ZH_REASONS: dict[str, Template] = {
     "price.included": "机箱附带",
     "price.built-in": "服务器内置",
     "price.old": "价格日期 {date}，已 {months} 个月",
+    "price.estimate": "价格为估计值：{reason}",
     "speed.first-token": lambda r, _say: (
         (
             f"用户每次 {r.num('usage_prompt_tokens'):,.0f} token 的提示（其中 {r.num('usage_cached_tokens'):,.0f} token "
@@ -3581,6 +3582,7 @@ FIELD_HELP_ZH: dict[str, str] = {
     "PCIe generation of the x16 slots": "x16 插槽的 PCIe 代数",
     "longest card the case takes, mm": "机箱能装下的最长显卡，mm",
     "what the buyer checks on the listing": "买家需在商品信息中核对的事项",
+    "whether the firmware offers Resizable BAR (Intel Arc cards want it)": "固件是否提供 Resizable BAR（Intel Arc 显卡需要）",
     "AMD core chiplets (CCDs), from AMD's product page": "AMD 核心小芯片（CCD）数，取自 AMD 产品页",
     "an NVIDIA card's CUDA compute capability (6.1: sm_61), what a CUDA build targets (CMAKE_CUDA_ARCHITECTURES); set "
     "only with compute_capability_source": (

@@ -21,6 +21,12 @@ PLUG_8_W = 150.0
 PLUG_6_W = 75.0
 HPWR_AS_8 = 3
 """A 12VHPWR / 12V-2x6 input as 8-pin plugs: NVIDIA's adapter for a 450 W card takes three (a 600 W card four)."""
+WANTS_REBAR = ("intel",)
+"""The card vendors whose discrete GPUs want Resizable BAR: Intel's Arc 'practically requires' it (Intel's Ryan Shrout
+and Tom Petersen to PCGH and Digital Foundry, retold by HotHardware, 2022-09: hothardware.com/news/dont-bother-with-arc-
+without-resizable-bar); TechPowerUp measured the A770 23-24 % slower in games without it (retold by tomshw.it,
+2022-10). Intel platforms offer it from the 10th generation on, not the Xeon E5 v3/v4 and W-2100 workstations a base
+record holds."""
 
 
 @dataclass(frozen=True)
@@ -67,6 +73,10 @@ def _words(f: Mapping[str, Any]) -> str:
     return {
         "passive": lambda: "a passive data-center card needs ducted server airflow an office tower does not give (R4)",
         "eps": lambda: "the card takes a CPU EPS 8-pin the workstation's GPU harness does not carry",
+        "rebar": lambda: (
+            "an Intel Arc card wants Resizable BAR, which the workstation's firmware does not offer (Intel: Arc "
+            "practically requires it; an A770 ran 23-24 % slower without it in TechPowerUp's game tests)"
+        ),
         "slots": lambda: (
             f"{f['count']} card(s) {f['width']} slots wide do not seat in x16 slots {f['slots']} of "
             f"{f['openings']} openings"
@@ -84,6 +94,10 @@ def _zh_words(f: Mapping[str, Any]) -> str:
     return {
         "passive": lambda: "被动散热的数据中心卡需要服务器的导风气流，办公塔式机没有（R4）",
         "eps": lambda: "此卡需要 CPU EPS 8-pin 供电，工作站的显卡供电线没有",
+        "rebar": lambda: (
+            "Intel Arc 显卡需要 Resizable BAR，而这台工作站的固件不提供"
+            "（Intel：Arc 基本离不开它；TechPowerUp 的游戏测试中 A770 关闭它时慢 23-24 %）"
+        ),
         "slots": lambda: (
             f"{f['count']} 张 {f['width']} 槽宽的卡装不进 x16 插槽 {f['slots']}（共 {f['openings']} 个挡板位）"
         ),
@@ -117,14 +131,15 @@ class BaseFit(Rule):
     id = "BASE-1"
     title = (
         "cards in a used office PC or workstation: a free x16 slot, the width below it, the case's length, the PSU's "
+        "own GPU plugs and its watts, Resizable BAR for an Intel Arc card"
     )
-    "own GPU plugs and its watts"
     severity = "fail"
     sources = (
         "PCI Express CEM: 75 W from the slot, 75 W per 6-pin, 150 W per 8-pin plug",
         "HP Z440 technical white paper: x16 graphics slots 2 and 5, full length",
         "Lenovo P620/P520 power configurator: GFX_PWR harnesses of one 6-pin and one 6+2-pin each",
         "docs/build-rules.md R8 (slot arithmetic), R4 (passive cards), R18 (80 % PSU load)",
+        "HotHardware 2022-09 (Intel: Arc practically requires Resizable BAR); TechPowerUp's A770 without it, 2022-10",
     )
     reads = (
         "base.x16_slots",
@@ -138,6 +153,8 @@ class BaseFit(Rule):
         "gpu.power_connectors",
         "gpu.tdp_w",
         "gpu.cooler",
+        "gpu.vendor",
+        "base.resizable_bar",
     )
     messages = (Message("no-fit", _words, zh=_zh_words), Message("fits", _fits, zh=_zh_fits))
 
@@ -152,6 +169,8 @@ class BaseFit(Rule):
             return self.say("fail", "no-fit", why="passive", **where)
         if gpu.power_connectors.eps8:
             return self.say("fail", "no-fit", why="eps", **where)
+        if gpu.vendor in WANTS_REBAR and not base.resizable_bar:
+            return self.say("fail", "no-fit", why="rebar", **where)
         if not widths_fit(base, gpu, count):
             return self.say("fail", "no-fit", why="slots", **where)
         if gpu.length_mm > base.max_card_length_mm:

@@ -30,6 +30,8 @@ from configurator.core.solve.sources import PlanContext, register
 
 BASE_SOURCES = ("base-machine",)
 """The source this module registers: left out, with machines.MACHINE_SOURCES, of a map of named GPUs."""
+USED_ALLOWED = ("used", "any")
+"""The conditions under which a used base machine is offered (round 39: the default "any" joined "used")."""
 GIB = 1024**3
 FIT, CHECKS = instance(base_fit.BaseFit), instance(base_fit.BaseBuyerChecks)
 MEM_FIT, CIRCUIT = instance(job_rules.MemoryFit), instance(power_rules.Circuit)
@@ -39,14 +41,14 @@ efficiency, as a build from parts with a Gold unit is."""
 
 
 def _offers(ctx: PlanContext) -> bool:
-    """Whether the request is one a base machine answers: inference asked of no named or owned card, used parts asked
-    for (`--condition used`: a base machine is sold used only; under the default "any" its builds would replace the
-    used MI50 and P100 answers three expert cases sign, a change left to the lead), a tower allowed, no power cap asked (the builds run the cards at their
+    """Whether the request is one a base machine answers: inference asked of no named or owned card, used parts allowed
+    (`--condition used`, or the default "any", under which the used cards already compete: a base machine is sold used
+    only, so `--condition new` leaves it out), a tower allowed, no power cap asked (the builds run the cards at their
     rated power), a buyer outside China (the records carry US used prices only: no Chinese market price was found)."""
     r = ctx.request
     return (
         ctx.workload.kind == "inference"
-        and r.condition == "used"
+        and r.condition in USED_ALLOWED
         and not r.named
         and not r.owned
         and r.form in ("tower", "any")

@@ -1989,10 +1989,14 @@ def _each_once(request: BuildRequest, offers: list[tuple[str, list[Build]]]) -> 
                 # 8B LoRA's RTX A5000 had been kept at 20.5 h with PEFT (the main search's value label found it first,
                 # once its speed label searched the cheapest build within 3 % too) where Unsloth trains it in 19 h
                 found[twin] = build.model_copy(update={"source": name})
-            elif name == "release-on-cards" and quantized(found[twin], request) and not quantized(build, request):
+            elif (
+                _release_on_cards_run(name, build) and quantized(found[twin], request) and not quantized(build, request)
+            ):
                 # the same machine at Q8_0 is another answer beside its Q4_K_M run, not a twin: the buyer picks the
                 # quality. Llama 3.1 8B at 1,500 USD kept one RTX 3080 Ti at Q4_K_M (117.2 tokens/s) and dropped its
-                # Q8_0 run (74.3), so "fastest at release quality" went to 2 x RTX 2080 Ti in BF16, 59.4 for 1,467 USD
+                # Q8_0 run (74.3), so "fastest at release quality" went to 2 x RTX 2080 Ti in BF16, 59.4 for 1,467 USD;
+                # then (round 39) a used Z440 + RTX 3080 Ti's Q8_0 run (763 USD, 74.3) was dropped beside its Q4_K_M
+                # one, and the claim went to the same card in a tower from parts at 1,150 USD
                 found.append(build.model_copy(update={"source": name}))
             elif name == "usual-kv" and found[twin].estimate.offloaded_bytes and _decode(build) > _decode(found[twin]):
                 # the same machine with a q8_0 cache replaces its f16 run that keeps layers in system RAM: a llama.cpp
@@ -2000,6 +2004,12 @@ def _each_once(request: BuildRequest, offers: list[tuple[str, list[Build]]]) -> 
                 # RTX 3090 had been shown at 9.5 tokens/s with 8 layers in RAM where q8_0 holds it all at 29.1
                 found[twin] = build.model_copy(update={"source": name})
     return found
+
+
+def _release_on_cards_run(source: str, build: Build) -> bool:
+    """A build with cards at RELEASE_IN_RAM as the release (kind.release-on-cards): the release-on-cards source's, or
+    another source's run at that format (a used base machine's, solve/bases._variants)."""
+    return source == "release-on-cards" or any(k.code == "kind.release-on-cards" for k in build.kinds_said())
 
 
 def _served_twin(found: list[Build], twin: int, build: Build, request: BuildRequest) -> list[Build]:
