@@ -1393,10 +1393,10 @@ def _serving_shown(f: _Field, shown: list[int], top: int) -> list[int]:
     # the build that serves; the short "cheapest" itself only when no build among the places serves (--top 1): five
     # coding seats asked for one build had been given two MI50 serving 52 % of them
     # (merged with round 39's cut, which fills the places by claim, cheapest, fastest, best value first: the build
-    # serving the demand ranks next after the short "cheapest", so the weakest other claim gives way to it, whether
-    # its build serves or not; at --top 3 the five seats had been shown 4 x RTX 2080 Ti 22GB as "cheapest serving the
-    # demand" at 4,005 USD where the full plan's 2 x Arc Pro B60 serves them at 2,073)
-    short = [i for i in head if i not in held]
+    # serving the demand ranks next after the short "cheapest", so a build short of it gives way first, else the
+    # weakest other claim, though its build serves; at --top 3 the five seats had been shown 4 x RTX 2080 Ti 22GB as
+    # "cheapest serving the demand" at 4,005 USD where the full plan's 2 x Arc Pro B60 serves them at 2,073)
+    short = [i for i in head if f.m[i].serves is False and i not in held] or [i for i in head if i not in held]
     if not short and all(f.m[i].serves is False for i in head):
         short = list(head)
     if not weaker and not short:
