@@ -76,9 +76,9 @@ NOT_THE_RULE = {
         "docs/estimates.md rounds 37-38"
     ),
     ("decode_speed", BATCHED): (
-        "the rule answers x0.763..x1.288 (73 rows from 6 sources), which rounded outward holds 60 of 73 cross-validated "
-        "(82 %) but 53 of 76 held out (70 %, below the band), where x0.67..x1.30 holds 67 of 73 (92 %, above it) and 61 of 76 (80 %); "
-        "moe38, docs/estimates.md round 38"
+        "the rule answers x0.756..x1.297 (73 rows from 6 sources), which holds 82 % of the 73 cross-validated rows but 72 % "
+        "of the 76 held out (below the band), where x0.67..x1.30 holds 65 of 73 (89 %) and 82 % of 76; moe38 and moe39 "
+        "(SGLang 0.5's own step cost brought the cross-validated share into the band), docs/estimates.md rounds 38-39"
     ),
     ("decode_speed", OFFLOAD): (
         "the offload figures' own rule answer x0.69..x1.86 holds 94 % of their held-out rows and 69 % nested; they "
@@ -209,7 +209,6 @@ def test_cross_validated_coverage_per_regime_is_within_the_band(catalog: Any, ac
 # change that brings one into the band must drop its entry.
 CROSS_VALIDATED_MISSES = {
     ("training_gpu_hours", STEADY_STATE): "21 of 22 (95 %) at x0.77..x1.16, kept for the held-out rows (NOT_THE_RULE)",
-    ("decode_speed", BATCHED): "67 of 73 (92 %) at x0.67..x1.30, kept for the held-out rows (NOT_THE_RULE)",
 }
 
 

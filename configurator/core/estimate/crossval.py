@@ -52,6 +52,7 @@ KNOBS: dict[str, tuple[Knob, ...]] = {
         Knob("bw_eff_amd", 0.4, 1.0),
         Knob("bw_eff_moe_experts", 0.2, 1.0),
         Knob("step_overhead_vllm", 0.3e-3, 10e-3),
+        Knob("step_overhead_sglang", 0.1e-3, 10e-3),
         Knob("seq_overhead_vllm", 10e-6, 100e-6),  # host work per sequence: tens of microseconds of Python
         Knob("roofline_norm", 1.2, 4.0),  # between no overlap (1) and a near-ideal roofline
         Knob("step_overhead_transformers", 2e-3, 40e-3),

@@ -325,6 +325,16 @@ class Calibration:
     step_overhead_llamacpp: float = 0.0
     step_overhead_vllm: float = 2.5e-3  # Qwen2.5-0.5B/1.5B on A100: ~3 ms per token at any size
     step_overhead_transformers: float = 14e-3  # HF generate(): Qwen2.5-7B/32B on A100
+    # SGLang 0.5 on (collectives.release_family "sglang-0.5", the plain SGLang estimate): its own per-step host cost,
+    # where the SGLang estimate had charged vLLM's (step_overhead_vllm, fitted on vLLM rows of 2024) to every release.
+    # FITTED (2026-12-06, moe39: `benchmarks/accuracy.py --no-cv --fit --refit=step_overhead_sglang,
+    # mla_layer_latency_sglang decode_speed`) on the fitted rows of that family alone, SGLang's cookbook on B200
+    # (DeepSeek-R1-0528 8 x B200 0.5.6.post1, Qwen3-235B-A22B-2507 8 x B200 0.5.6, GLM-4.7-Flash 1 x B200 0.5.7):
+    # 1.72 ms, with the 0.5 MLA floor 50 -> 62 us. Checked on held-out one-GPU rows of the family: Gemma 4 26B-A4B on one
+    # H200 (cookbook, 178.6 tokens/s) -12 % -> +0.5 %, gpt-oss-20b on one H100 (ai-bot-pro/achatbot) -12 / -3 % ->
+    # +1 / +4 %, ERNIE 4.5 21B-A3B on one MI300X (0.5.7, 245.7) -35 % -> -25 %. SGLang 0.4.x keeps vLLM's figure (the
+    # Qwen3 H20 rows of 0.4.6.post1 were fitted with it).
+    step_overhead_sglang: float = 1.72e-3
     # llama.cpp per layer: the ggml graph's ~10 kernels per layer, each launched from the host (fitted on builds of
     # 2023-24 that launch every kernel: XiongjieDai's Dec 2023 tables, the multi-GPU rows, Mixtral).
     layer_overhead_llamacpp: float = 60e-6
@@ -505,7 +515,7 @@ class Calibration:
     # cookbook rows of DeepSeek-R1-0528 FP8 on 8 x B200 (SGLang 0.5.6.post1, 1-100 users, tests/data/reference): 50 us.
     # A joint fit with the MoE floor gives 50 and 45 us (the MoE floor is 43 us in both families). Kept out: InferenceX
     # #870 (SGLang v0.5.7 on 8 x H200) and the cookbook's Kimi-K2.5 INT4 rows (0.5.6.post2), holdout.
-    mla_layer_latency_sglang: float = 50e-6
+    mla_layer_latency_sglang: float = 62e-6  # moe39: 50 -> 62 us refitted with step_overhead_sglang (1.72 ms)
     # SGLang's triton MLA decode kernel (the backend its cookbook launches GLM-4.7-Flash with: backends.SGLANG_MLA_BACKEND)
     # pays per decode step a cost that grows with the depth read, not with the users: seconds per token of mean depth
     # and MLA layer. The cookbook's GLM-4.7-Flash BF16 rows on one B200 (SGLang 0.5.7, `--attention-backend triton`,
@@ -553,7 +563,9 @@ class Calibration:
     # 4,194 tokens) and tenstorrent/tt-inference-server #356 (R1-0528 on 16 x H100 over InfiniBand, SGLang of July
     # 2025, 180-264 ms at 128-8,192 tokens, 2025-07-09). Dense GQA models have no floor here and pay none (no sourced
     # SGLang one-user TTFT of a dense model yet); a release that captures prefill graphs by default would pay less.
-    sglang_prefill_eager: float = 28.0
+    # moe39: 28 -> 25 (`benchmarks/accuracy.py --no-cv --fit --refit=sglang_prefill_eager first_token`: 24.9), refitted
+    # once the SGLang 0.5 MLA floor it multiplies rose 50 -> 62 us with step_overhead_sglang.
+    sglang_prefill_eager: float = 25.0
     # vLLM's one-user time to first token pays a fixed cost per request beside the prompt's FLOPs and one weight read:
     # the OpenAI server's tokenizing and detokenizing, the scheduler's step, the first streamed chunk. FITTED
     # (2026-12-04, `benchmarks/accuracy.py --fit first_token`, its least mean |log error| with SGLang's rows unaffected)
@@ -1718,7 +1730,10 @@ def _fixed_overhead(
             + mla_layers * per_layer_mla
         )
     if engine == "vllm":
-        return cal.step_overhead_vllm + layers * cal.layer_overhead_vllm
+        step = cal.step_overhead_vllm
+        if named_engine == "sglang" and release_family("sglang", cal.sglang_version) == "sglang-0.5":
+            step = cal.step_overhead_sglang
+        return step + layers * cal.layer_overhead_vllm
     return cal.step_overhead_transformers + layers * cal.layer_overhead_transformers
 
 
