@@ -68,9 +68,10 @@ def test_gemma4_moe_on_one_h200_within_ten_percent(catalog: Catalog) -> None:
 
 def test_the_held_out_one_gpu_sglang_rows_move_toward_their_measurements(catalog: Catalog) -> None:
     """The held-out one-GPU SGLang rows of the 0.5 family that no model-specific kernel clouds (GEMMA4 on H200, ERNIE on
-    MI300X at one user, ACHATBOT's gpt-oss-20b on H100 at 4 and 32 users): each reads closer to its measurement than with
-    vLLM's step cost or within 5 % of it (the 32-user row -3 % -> +4 %), none overshoots by more than 10 %, and their
-    summed |error| falls by a fifth or more. (ERNIE stays -25 %: docs/estimates.md, round 39.)"""
+    MI300X at one user, ACHATBOT's gpt-oss-20b on H100 at 4 users; the batched rows also pay the prefill stall,
+    tests/core/test_sglang_prefill_stall.py): each reads closer to its measurement than with vLLM's step cost or within
+    5 % of it, none overshoots by more than 10 %, and their summed |error| falls by a fifth or more. (ERNIE stays -25 %:
+    docs/estimates.md, round 39.)"""
     rows = [
         r
         for r in kind_rows("decode_speed", "holdout")
@@ -79,10 +80,10 @@ def test_the_held_out_one_gpu_sglang_rows_move_toward_their_measurements(catalog
         and (
             (r["source"] == GEMMA4 and r["gpu"] == "h200-sxm" and r["batch"] == 1)
             or (r["source"] == ERNIE and r["batch"] == 1)
-            or r["source"].startswith(ACHATBOT)
+            or (r["source"].startswith(ACHATBOT) and r["batch"] <= 4)
         )
     ]
-    assert len(rows) >= 6
+    assert len(rows) == 5
     now, _ = decode_speed(catalog, rows)
     before, _ = decode_speed(catalog, rows, replace(CAL, step_overhead_sglang=CAL.step_overhead_vllm))
     for a, b in zip(now, before, strict=True):

@@ -542,15 +542,18 @@ class Calibration:
     # (serving.SGLANG_MIXED_CHUNK_DEFAULT: `--enable-mixed-chunk` off by default); True describes a server launched with
     # the flag, whose prompts ride inside the decode steps as vLLM's chunked prefill does.
     sglang_mixed_chunk: bool = SGLANG_MIXED_CHUNK_DEFAULT
-    # What such a prefill batch costs: its prompt, plus the tokens its routed experts waste at a few rows each
-    # (prefill_expert_rows_half x E / k, the expert-row model llama.cpp's prompts are fitted with), at this share of
-    # the prefill rate the estimate gives a long prompt, and one weight read. An extend batch runs without the decode
-    # step's CUDA graph. FITTED (2026-12-03, least squares of log error over the 12 SGLang cookbook rows at 16-100
-    # users of tests/data/reference, 0.30-0.32 equally good; `benchmarks/accuracy.py --fit --refit=sglang_extend_share
-    # decode_speed` prints the refit): their inter-token latencies (serving.py) put one arriving request's stall at
-    # ~70 ms (1K prompt) and ~115 ms (8K) for DeepSeek-R1-0528 and ~45 and ~80 ms for Qwen3-235B-A22B on 8 x B200.
-    # Not applied to the one-user time to first token (est.prefill).
-    sglang_extend_share: float = 0.31
+    # What such a prefill batch costs the running decode batch: this share of the arriving request's own prefill time
+    # as the estimate gives one user's time to first token (_prefill's ttft: the prompt at the prefill rate, one weight
+    # read, SGLang's eager launches, sglang_prefill_eager): the extend batch the decode batch waits for is that request's
+    # prefill. Until round 39 (moe39) the stall was priced apart from the TTFT, as the prompt plus
+    # prefill_expert_rows_half x E / k wasted expert rows at 0.31 of the prefill rate (fitted 2026-12-03 on the 12
+    # 8 x B200 cookbook rows at 16-100 users): on one GPU that charged 3-7x the prefill the same cookbook pages measure as
+    # one user's TTFT (ERNIE 4.5 on one MI300X, 276 ms an arriving 8K request where the page's one-user TTFT at 4,194
+    # tokens is 72 ms; Gemma 4 26B-A4B on one H200, 121 ms against 46.6), and read those held-out rows -40..-51 %.
+    # FITTED (2026-12-06, moe39: `benchmarks/accuracy.py --no-cv --fit --refit=sglang_stall_share decode_speed`, all
+    # else as shipped) on the fitted SGLang batched rows (the cookbook's DeepSeek-R1-0528 and Qwen3-235B-A22B on 8 x B200
+    # and GLM-4.7-Flash on one B200). Not applied to the one-user time to first token (est.prefill).
+    sglang_stall_share: float = 0.54
     # SGLang's time to first token pays the prefill's kernel launches: an extend (prefill) batch runs eagerly, without
     # the CUDA graph the decode step replays (`--enable-piecewise-cuda-graph` off by default in the releases measured:
     # sgl-project/sglang python/sglang/srt/server_args.py, `enable_piecewise_cuda_graph: bool = False` beside
@@ -2741,14 +2744,9 @@ def _decode_speed(
     requests = arriving_requests(batch, workload.prompt, context) if s.arriving else 0.0
     if requests and _separate_prefills(engine, named_engine, ex.cal):
         # each arriving prompt is its own prefill batch, and the running decode batch waits for it (serving.py)
-        rate, _ = _prefill(model, counts, workload, gpu, gpus, split, named_engine, s, ex.quiet())
-        # a routed expert reaches rows / (rows + half) of the dense rate with rows = prompt x k / E (the half as
-        # llama.cpp's prompts fit it, Calibration.prefill_expert_rows_half): the batch costs the prompt and
-        # half x E / k tokens more (a dense model: the prompt alone)
-        spread = model.moe.num_experts / model.moe.experts_per_token if model.moe is not None else 0.0
-        tokens = (workload.prompt or 0) + ex.cal.prefill_expert_rows_half * spread
-        tp = gpus if split == "tensor" else serving_layout(model, gpus)[0] if split == TENSOR_PIPELINE else 1
-        one_prefill = tokens / (rate * ex.cal.sglang_extend_share) + s.read / tp / (s.eff * s.bw)
+        # the request's own extend batch, as its one-user time to first token prices it (Calibration.sglang_stall_share)
+        _, ttft = _prefill(model, counts, workload, gpu, gpus, split, named_engine, s, ex.quiet())
+        one_prefill = ex.cal.sglang_stall_share * ttft
         stall = requests * one_prefill
         step += stall
         ex.step("decode", Reason.of("est.sglang-prefill-stall", ms=stall * 1e3, prefill_ms=one_prefill * 1e3))
