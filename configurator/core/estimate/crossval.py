@@ -52,6 +52,7 @@ KNOBS: dict[str, tuple[Knob, ...]] = {
         Knob("bw_eff_amd", 0.4, 1.0),
         Knob("bw_eff_moe_experts", 0.2, 1.0),
         Knob("step_overhead_vllm", 0.3e-3, 10e-3),
+        Knob("step_overhead_sglang", 0.1e-3, 10e-3),
         Knob("seq_overhead_vllm", 10e-6, 100e-6),  # host work per sequence: tens of microseconds of Python
         Knob("roofline_norm", 1.2, 4.0),  # between no overlap (1) and a near-ideal roofline
         Knob("step_overhead_transformers", 2e-3, 40e-3),
@@ -66,7 +67,7 @@ KNOBS: dict[str, tuple[Knob, ...]] = {
         Knob("mla_layer_latency_server", 10e-6, 600e-6),
         Knob("mla_layer_latency_sglang", 10e-6, 600e-6),  # SGLang 0.5 on (collectives.release_family)
         Knob("mla_layer_latency_vllm", 10e-6, 600e-6),  # vLLM 0.11 on (collectives.release_family)
-        Knob("sglang_extend_share", 0.05, 1.0),  # SGLang's separate prefill batches (serving.py)
+        Knob("sglang_stall_share", 0.1, 3.0),  # SGLang's separate prefill batches: a share of one request's TTFT
         Knob("moe_routing_spread", 0.3, 1.0),
         Knob("bw_eff_moe_experts_vllm", 0.2, 1.0),
         Knob("vllm_async_overlap_opt_in", 0.0, 1.0),  # share of vLLM's step host cost the opt-in async hid

@@ -333,6 +333,16 @@ class Calibration:
     step_overhead_llamacpp: float = 0.0
     step_overhead_vllm: float = 2.5e-3  # Qwen2.5-0.5B/1.5B on A100: ~3 ms per token at any size
     step_overhead_transformers: float = 14e-3  # HF generate(): Qwen2.5-7B/32B on A100
+    # SGLang 0.5 on (collectives.release_family "sglang-0.5", the plain SGLang estimate): its own per-step host cost,
+    # where the SGLang estimate had charged vLLM's (step_overhead_vllm, fitted on vLLM rows of 2024) to every release.
+    # FITTED (2026-12-06, moe39: `benchmarks/accuracy.py --no-cv --fit --refit=step_overhead_sglang,
+    # mla_layer_latency_sglang decode_speed`) on the fitted rows of that family alone, SGLang's cookbook on B200
+    # (DeepSeek-R1-0528 8 x B200 0.5.6.post1, Qwen3-235B-A22B-2507 8 x B200 0.5.6, GLM-4.7-Flash 1 x B200 0.5.7):
+    # 1.72 ms, with the 0.5 MLA floor 50 -> 62 us. Checked on held-out one-GPU rows of the family: Gemma 4 26B-A4B on one
+    # H200 (cookbook, 178.6 tokens/s) -12 % -> +0.5 %, gpt-oss-20b on one H100 (ai-bot-pro/achatbot) -12 / -3 % ->
+    # +1 / +4 %, ERNIE 4.5 21B-A3B on one MI300X (0.5.7, 245.7) -35 % -> -25 %. SGLang 0.4.x keeps vLLM's figure (the
+    # Qwen3 H20 rows of 0.4.6.post1 were fitted with it).
+    step_overhead_sglang: float = 1.72e-3
     # llama.cpp per layer: the ggml graph's ~10 kernels per layer, each launched from the host (fitted on builds of
     # 2023-24 that launch every kernel: XiongjieDai's Dec 2023 tables, the multi-GPU rows, Mixtral).
     layer_overhead_llamacpp: float = 60e-6
@@ -513,7 +523,7 @@ class Calibration:
     # cookbook rows of DeepSeek-R1-0528 FP8 on 8 x B200 (SGLang 0.5.6.post1, 1-100 users, tests/data/reference): 50 us.
     # A joint fit with the MoE floor gives 50 and 45 us (the MoE floor is 43 us in both families). Kept out: InferenceX
     # #870 (SGLang v0.5.7 on 8 x H200) and the cookbook's Kimi-K2.5 INT4 rows (0.5.6.post2), holdout.
-    mla_layer_latency_sglang: float = 50e-6
+    mla_layer_latency_sglang: float = 62e-6  # moe39: 50 -> 62 us refitted with step_overhead_sglang (1.72 ms)
     # SGLang's triton MLA decode kernel (the backend its cookbook launches GLM-4.7-Flash with: backends.SGLANG_MLA_BACKEND)
     # pays per decode step a cost that grows with the depth read, not with the users: seconds per token of mean depth
     # and MLA layer. The cookbook's GLM-4.7-Flash BF16 rows on one B200 (SGLang 0.5.7, `--attention-backend triton`,
@@ -540,15 +550,18 @@ class Calibration:
     # (serving.SGLANG_MIXED_CHUNK_DEFAULT: `--enable-mixed-chunk` off by default); True describes a server launched with
     # the flag, whose prompts ride inside the decode steps as vLLM's chunked prefill does.
     sglang_mixed_chunk: bool = SGLANG_MIXED_CHUNK_DEFAULT
-    # What such a prefill batch costs: its prompt, plus the tokens its routed experts waste at a few rows each
-    # (prefill_expert_rows_half x E / k, the expert-row model llama.cpp's prompts are fitted with), at this share of
-    # the prefill rate the estimate gives a long prompt, and one weight read. An extend batch runs without the decode
-    # step's CUDA graph. FITTED (2026-12-03, least squares of log error over the 12 SGLang cookbook rows at 16-100
-    # users of tests/data/reference, 0.30-0.32 equally good; `benchmarks/accuracy.py --fit --refit=sglang_extend_share
-    # decode_speed` prints the refit): their inter-token latencies (serving.py) put one arriving request's stall at
-    # ~70 ms (1K prompt) and ~115 ms (8K) for DeepSeek-R1-0528 and ~45 and ~80 ms for Qwen3-235B-A22B on 8 x B200.
-    # Not applied to the one-user time to first token (est.prefill).
-    sglang_extend_share: float = 0.31
+    # What such a prefill batch costs the running decode batch: this share of the arriving request's own prefill time
+    # as the estimate gives one user's time to first token (_prefill's ttft: the prompt at the prefill rate, one weight
+    # read, SGLang's eager launches, sglang_prefill_eager): the extend batch the decode batch waits for is that request's
+    # prefill. Until round 39 (moe39) the stall was priced apart from the TTFT, as the prompt plus
+    # prefill_expert_rows_half x E / k wasted expert rows at 0.31 of the prefill rate (fitted 2026-12-03 on the 12
+    # 8 x B200 cookbook rows at 16-100 users): on one GPU that charged 3-7x the prefill the same cookbook pages measure as
+    # one user's TTFT (ERNIE 4.5 on one MI300X, 276 ms an arriving 8K request where the page's one-user TTFT at 4,194
+    # tokens is 72 ms; Gemma 4 26B-A4B on one H200, 121 ms against 46.6), and read those held-out rows -40..-51 %.
+    # FITTED (2026-12-06, moe39: `benchmarks/accuracy.py --no-cv --fit --refit=sglang_stall_share decode_speed`, all
+    # else as shipped) on the fitted SGLang batched rows (the cookbook's DeepSeek-R1-0528 and Qwen3-235B-A22B on 8 x B200
+    # and GLM-4.7-Flash on one B200). Not applied to the one-user time to first token (est.prefill).
+    sglang_stall_share: float = 0.54
     # SGLang's time to first token pays the prefill's kernel launches: an extend (prefill) batch runs eagerly, without
     # the CUDA graph the decode step replays (`--enable-piecewise-cuda-graph` off by default in the releases measured:
     # sgl-project/sglang python/sglang/srt/server_args.py, `enable_piecewise_cuda_graph: bool = False` beside
@@ -561,7 +574,9 @@ class Calibration:
     # 4,194 tokens) and tenstorrent/tt-inference-server #356 (R1-0528 on 16 x H100 over InfiniBand, SGLang of July
     # 2025, 180-264 ms at 128-8,192 tokens, 2025-07-09). Dense GQA models have no floor here and pay none (no sourced
     # SGLang one-user TTFT of a dense model yet); a release that captures prefill graphs by default would pay less.
-    sglang_prefill_eager: float = 28.0
+    # moe39: 28 -> 25 (`benchmarks/accuracy.py --no-cv --fit --refit=sglang_prefill_eager first_token`: 24.9), refitted
+    # once the SGLang 0.5 MLA floor it multiplies rose 50 -> 62 us with step_overhead_sglang.
+    sglang_prefill_eager: float = 25.0
     # vLLM's one-user time to first token pays a fixed cost per request beside the prompt's FLOPs and one weight read:
     # the OpenAI server's tokenizing and detokenizing, the scheduler's step, the first streamed chunk. FITTED
     # (2026-12-04, `benchmarks/accuracy.py --fit first_token`, its least mean |log error| with SGLang's rows unaffected)
@@ -1726,7 +1741,10 @@ def _fixed_overhead(
             + mla_layers * per_layer_mla
         )
     if engine == "vllm":
-        return cal.step_overhead_vllm + layers * cal.layer_overhead_vllm
+        step = cal.step_overhead_vllm
+        if named_engine == "sglang" and release_family("sglang", cal.sglang_version) == "sglang-0.5":
+            step = cal.step_overhead_sglang
+        return step + layers * cal.layer_overhead_vllm
     return cal.step_overhead_transformers + layers * cal.layer_overhead_transformers
 
 
@@ -2736,14 +2754,9 @@ def _decode_speed(
     requests = arriving_requests(batch, workload.prompt, context) if s.arriving else 0.0
     if requests and _separate_prefills(engine, named_engine, ex.cal):
         # each arriving prompt is its own prefill batch, and the running decode batch waits for it (serving.py)
-        rate, _ = _prefill(model, counts, workload, gpu, gpus, split, named_engine, s, ex.quiet())
-        # a routed expert reaches rows / (rows + half) of the dense rate with rows = prompt x k / E (the half as
-        # llama.cpp's prompts fit it, Calibration.prefill_expert_rows_half): the batch costs the prompt and
-        # half x E / k tokens more (a dense model: the prompt alone)
-        spread = model.moe.num_experts / model.moe.experts_per_token if model.moe is not None else 0.0
-        tokens = (workload.prompt or 0) + ex.cal.prefill_expert_rows_half * spread
-        tp = gpus if split == "tensor" else serving_layout(model, gpus)[0] if split == TENSOR_PIPELINE else 1
-        one_prefill = tokens / (rate * ex.cal.sglang_extend_share) + s.read / tp / (s.eff * s.bw)
+        # the request's own extend batch, as its one-user time to first token prices it (Calibration.sglang_stall_share)
+        _, ttft = _prefill(model, counts, workload, gpu, gpus, split, named_engine, s, ex.quiet())
+        one_prefill = ex.cal.sglang_stall_share * ttft
         stall = requests * one_prefill
         step += stall
         ex.step("decode", Reason.of("est.sglang-prefill-stall", ms=stall * 1e3, prefill_ms=one_prefill * 1e3))
