@@ -1342,6 +1342,21 @@ CLAIM_ORDER = {
 }
 """The order in which the builds holding each claim take the places shown (_shown): the lower first."""
 
+RELEASE_VALUE_ORDER = 2.8
+"""Round 39: where "best value at release quality" (_quality_tier) takes its place: after the in-VRAM references
+(cheapest in VRAM, 2.5-2.6) and before "quietest" (3.0). The second answer of a split claim, it gives way to the
+builds a buyer reads the plan from; a server's quality-for-money answer comes before the quietest box. Llama 3.1 8B
+with no budget keeps its Tesla P100 "cheapest in VRAM" and its RTX 2070 "cheapest in VRAM on supported software";
+Dr. Chen's eight RTX 2080 Ti 22GB at FP8 take the place of a "room to grow" (5.0)."""
+
+
+def claim_rank(c: Reason) -> float:
+    """Where a build holding claim `c` is placed among the builds shown (CLAIM_ORDER; RELEASE_VALUE_ORDER for the
+    release tier's "best value")."""
+    if c.code == "claim.value" and c.fields.get("released") is not None and c.fields.get("quantized") is None:
+        return RELEASE_VALUE_ORDER
+    return CLAIM_ORDER.get(c.code, 0)
+
 
 def _order_key(m: Measures) -> tuple[bool, bool, bool, float, float]:
     """Where a build is shown: those that pass first, those set aside after; cheapest first. A build whose window
@@ -1402,7 +1417,7 @@ def _shown(f: _Field, request: BuildRequest, comparison: bool, places: int) -> l
 
     serving = any(m[j].passing and m[j].readable and not m[j].waits for j in range(len(pool)))
     labelled = [i for i in range(len(pool)) if f.claims[i]]
-    rank = lambda i: min(CLAIM_ORDER.get(c.code, 0) for c in f.claims[i])
+    rank = lambda i: min(claim_rank(c) for c in f.claims[i])
     labelled.sort(key=rank)
 
     def order_key(i: int) -> tuple[bool, bool, bool, float, float]:
