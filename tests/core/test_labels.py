@@ -490,7 +490,11 @@ def label_problems(request: BuildRequest, result: dict[str, Any]) -> list[str]:
             elif (
                 claim.startswith("best value")
                 and not _value_said(b).get("supported")
-                and any(_speed(o) / o["total_price"] > speed / price * 1.0001 for o in within if past_support(o))
+                and any(
+                    _speed(o) / o["total_price"] > speed / price * 1.0001
+                    for o in _value_rivals(b, within)
+                    if past_support(o)
+                )
             ):
                 # gpt-oss-120b at 3,000 USD: 2 x MI50 shown at 38.6 tokens/s per 1,000 USD beside a "best value" at
                 # 18.1 whose sentence did not say it was made among cards still supported
