@@ -798,10 +798,10 @@ def _value_claim(f: _Field, pool: list[int], tier: dict[str, Value] | None = Non
     (_quality_tier): a 4-bit run gives more speed for the money on the same machine by its format alone (AWQ int4
     reads about half the bytes FP8 reads a token), a gain bought with the weights' quality (usual.QUALITY_COST). Its
     claim says its format ("best value at AWQ int4") and the best value at the release's quality says so ("best value
-    at release quality"): two answers, each true of the builds shown, as "fastest" gives (_fastest_claim). Dr. Chen's 20 students on Qwen2.5-32B at 300,000 CNY, four
-    RTX 4080 at AWQ int4 (37.5 tokens/s each for 34,342 CNY, 1.09 per 1,000 CNY) had been "best value" and eight RTX
-    2080 Ti 22GB at FP8 (58.6 for 56,334, 1.04), the value card of Chinese labs, no longer shown (expert case
-    chen-qwen25-32b-20-students-the-value-card-at-fp8)."""
+    at release quality"): two answers, each true of the builds shown, as "fastest" gives (_fastest_claim). Dr. Chen's
+    20 students on Qwen2.5-32B at 300,000 CNY: four RTX 4080 at AWQ int4 (37.5 tokens/s each for 34,342 CNY, 1.09 per
+    1,000 CNY) had been "best value" and eight RTX 2080 Ti 22GB at FP8 (58.6 for 56,334, 1.04), the value card of
+    Chinese labs, no longer shown (expert case chen-qwen25-32b-20-students-the-value-card-at-fp8)."""
     m = f.m
     best, measured = _sourced_best(f, pool, lambda i: (m[i].value(), -m[i].price))
     if best is None:
