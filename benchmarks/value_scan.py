@@ -161,7 +161,19 @@ def _each_option(bm: LazyBuildModel, request: BuildRequest) -> list[solver_modul
 
 
 def _holder(builds: list[Build]) -> Build | None:
-    return next((b for b in builds if any(c.code == "claim.value" for c in b.claims)), None)
+    """The build labelled "best value" over every build: since round 39 a plan may also say "best value at release
+    quality" of another (ranking._quality_tier), a claim over the unquantized builds only, which this scan skips."""
+    return next(
+        (
+            b
+            for b in builds
+            if any(
+                c.code == "claim.value" and (c.fields.get("released") is None or c.fields.get("quantized") is not None)
+                for c in b.claims
+            )
+        ),
+        None,
+    )
 
 
 def _value(build: Build, request: BuildRequest) -> float:

@@ -729,8 +729,11 @@ def _claim_of(head: str, scope: str | None) -> tuple[str, str | None] | None:
         return ("fastest", RELEASE_QUALITY)
     if tier is not None:
         return ("fastest", scope)  # over every build shown: its words say which weights (_claim_problems)
+    value_tier = _TIERED_VALUE.fullmatch(head)
+    if value_tier is not None and value_tier[1] == RELEASE_QUALITY:
+        return ("value", RELEASE_QUALITY)
     if head.startswith(_VALUE_WORDS):
-        return ("value", scope)
+        return ("value", scope)  # "best value at awq int4" too: over every build shown, its words say which weights
     if head == "quietest":
         return ("quietest", scope)
     if head == "cheapest serving the demand":
@@ -768,6 +771,12 @@ def in_vram(build: dict[str, Any]) -> bool:
 
 RELEASE_QUALITY = "release quality"
 _TIERED = re.compile(r"fastest(?: within budget)? at (.+)")
+_TIERED_VALUE = re.compile(r"best value at (.+)")
+"""Round 39: "best value" is split as "fastest" is (ranking._quality_tier): "best value at AWQ int4" on a build whose
+kind says it quantizes to that format, checked over every build shown, and "best value at release quality" over the
+builds shown that are not quantized. A plain "best value" on a quantized build beside builds at the release's quality
+is a contradiction: four RTX 4080 at AWQ int4 had been Dr. Chen's "best value" where eight RTX 2080 Ti 22GB at FP8
+give nearly as much for the money at the release's quality."""
 QUANTIZING_KINDS = ("kind.usual-gguf", "kind.usual-served-4bit")
 """Where a request names no precision the plan also runs llama.cpp's usual GGUF (Q4_K_M, 4.8 bits a weight), and each
 such build says so (its kind in brackets: "at Q4_K_M, llama.cpp's usual GGUF"). Its speed is bought with the weights'
@@ -1500,13 +1509,14 @@ def _claim_problems(
     kind, scope, piece = claim
     if kind in ("cheapest-serving", "quietest-serving"):
         return _serving_claim_problems(r, build, name, kind)  # round 38: a claim over the builds that serve
-    tier = _TIERED.fullmatch(_unqualified(piece)) if kind == "fastest" else None
+    tiered = {"fastest": _TIERED, "value": _TIERED_VALUE}.get(kind)
+    tier = tiered.fullmatch(_unqualified(piece).replace(SUPPORTED, "")) if tiered is not None else None
     if scope == RELEASE_QUALITY:
         if quantized(build):
             return [f"{name}: says '{piece}', but its kind says it runs {quantized(build)}"]
     elif tier is not None and quantized(build) != tier[1]:
         return [f"{name}: says '{piece}', but its kind says it runs {quantized(build) or 'the release quality'}"]
-    elif tier is None and kind == "fastest" and quantized(build) and any(not quantized(b) for b in r.builds):
+    elif tier is None and tiered is not None and quantized(build) and any(not quantized(b) for b in r.builds):
         return [f"{name}: a plain '{piece}' at {quantized(build)} beside builds at the release's quality"]
     named = scope is not None and scope not in _OWN_SCOPES and scope != RELEASE_QUALITY
     if named and scope is not None:

@@ -38,9 +38,10 @@ SETTING_KINDS = {
 READING_TPS = 5.0  # Brysbaert 2019: ~238 words a minute at ~1.3 tokens a word (as rules.READING_TPS)
 
 
-QUANTIZING = ("kind.usual-gguf",)
+QUANTIZING = ("kind.usual-gguf", "kind.usual-served-4bit")
 """The kind of a build that runs the weights below the release's quality where no --precision was given (Q4_K_M;
-8-bit weights, vLLM's FP8 too, score as the release: ranking.RELEASE_QUALITY_BITS)."""
+since round 38 AWQ int4 on vLLM for more than four users; 8-bit weights, vLLM's FP8 too, score as the release:
+ranking.RELEASE_QUALITY_BITS)."""
 
 
 def _quantized(build: dict[str, Any]) -> bool:
@@ -410,6 +411,28 @@ def _value_said(build: dict[str, Any]) -> dict[str, Any]:
     return next((c["fields"] for c in build["claims"] if c["code"] == "claim.value"), {})
 
 
+def _value_rivals(build: dict[str, Any], supported: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The builds a best-value claim is made among (round 39, ranking._quality_tier): "best value at release quality"
+    among the builds shown that are not quantized, any other among every supported build shown."""
+    said = _value_said(build)
+    tier = said.get("released") is not None and said.get("quantized") is None
+    return [o for o in supported if not (tier and _quantized(o))]
+
+
+def _value_tier_problems(name: str, build: dict[str, Any], supported: list[dict[str, Any]]) -> list[str]:
+    """A best-value claim says its build's quality tier, as "fastest" does (_fastest_problems): "at release quality"
+    on a build that is not quantized, "at <format>" (field `quantized`) on one that is, and a plain one on a quantized
+    build only where no build shown keeps the release's quality."""
+    said = _value_said(build)
+    if _quantized(build) and said.get("quantized") is None and any(not _quantized(o) for o in supported):
+        return [f"{name}: a plain 'best value' on quantized weights beside builds at the release's quality"]
+    if said.get("quantized") is not None and not _quantized(build):
+        return [f"{name}: says 'best value at {said['quantized']}' of a build at the release's quality"]
+    if said.get("released") is not None and said.get("quantized") is None and _quantized(build):
+        return [f"{name}: says 'best value at release quality' of a quantized build"]
+    return []
+
+
 def label_problems(request: BuildRequest, result: dict[str, Any]) -> list[str]:
     """Each claim in each label, against the numbers of every build shown."""
     builds = result["builds"]
@@ -446,7 +469,7 @@ def label_problems(request: BuildRequest, result: dict[str, Any]) -> list[str]:
                 if cheaper_eol != (claim == "cheapest on supported software"):
                     problems.append(f"{name}: says 'on supported software' unless a cheaper card past support is shown")
                 problems += cheapest_sentence_problems(name, b, builds)
-            elif (claim.startswith("fastest") or claim == "best value") and past_support(b):
+            elif (claim.startswith("fastest") or claim.startswith("best value")) and past_support(b):
                 problems.append(f"{name}: a card past its software support claims {claim}")
             elif claim.startswith("fastest"):
                 problems += _fastest_problems(name, b, supported)
@@ -458,14 +481,20 @@ def label_problems(request: BuildRequest, result: dict[str, Any]) -> list[str]:
                 if faster_past and not said.get("supported"):
                     # the claim is made among cards still supported: it says so when a faster one past support is shown
                     problems.append(f"{name}: a card past its support shown is faster, unsaid")
-            elif claim == "best value" and any(
-                _speed(o) / o["total_price"] > speed / price * 1.0001 for o in supported
+            elif claim.startswith("best value") and _value_tier_problems(name, b, supported):
+                problems += _value_tier_problems(name, b, supported)
+            elif claim.startswith("best value") and any(
+                _speed(o) / o["total_price"] > speed / price * 1.0001 for o in _value_rivals(b, supported)
             ):
                 problems.append(f"{name}: a build shown gives more speed per {b['currency']}")
             elif (
-                claim == "best value"
+                claim.startswith("best value")
                 and not _value_said(b).get("supported")
-                and any(_speed(o) / o["total_price"] > speed / price * 1.0001 for o in within if past_support(o))
+                and any(
+                    _speed(o) / o["total_price"] > speed / price * 1.0001
+                    for o in _value_rivals(b, within)
+                    if past_support(o)
+                )
             ):
                 # gpt-oss-120b at 3,000 USD: 2 x MI50 shown at 38.6 tokens/s per 1,000 USD beside a "best value" at
                 # 18.1 whose sentence did not say it was made among cards still supported

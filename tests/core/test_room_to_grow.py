@@ -107,7 +107,9 @@ def test_room_to_grow_is_growth_that_unlocks_something(catalog: Catalog) -> None
 def test_the_claim_falls_to_a_build_shown_when_its_holder_gives_up_its_place(catalog: Catalog) -> None:
     """walk19: Dr. Chen's 20 students at --top 5: "room to grow" went to 4 x RTX 2080 Ti 22GB (42,624 CNY), which then
     gave its place to stronger claims, and the 3 x RTX 3090 shown with room stood unlabelled. The claim is the cheapest
-    shown build's that grows."""
+    shown build's that grows. Round 39 (value39): at five places "best value at release quality" (eight RTX 2080 Ti
+    22GB at FP8, ranking.RELEASE_VALUE_ORDER) takes the fifth place from the 3 x RTX 3090 with room; at six they are
+    shown again, and the claim is theirs."""
     request = BuildRequest(
         model_id="qwen2.5-32b",
         workload=Workload(kind="inference", batch=20),
@@ -115,7 +117,7 @@ def test_the_claim_falls_to_a_build_shown_when_its_holder_gives_up_its_place(cat
         region="china",
         circuit="230v16a",
         budget=300_000,
-        top_k=5,
+        top_k=6,
     )
     shown = plan(request, catalog).builds
     growing = [b for b in shown if b.room_for_one_more and b.one_more_gains]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from configurator.core.common.reasons import english
 from configurator.core.estimate.workload import Workload
 from configurator.core.model.request import BuildRequest
 from configurator.core.solve import relax
@@ -34,9 +35,18 @@ def test_the_cards_run_the_usual_gguf_at_any_number_of_users() -> None:
 
 def test_four_bits_say_what_they_cost_and_eight_say_nothing() -> None:
     """Q4_K_M: +4.83 % perplexity on Llama 3 70B (dranger003's table, llama.cpp PR #6745, as ranking.
-    RELEASE_QUALITY_BITS quotes it); AWQ int4: 4-bit, no delta read; FP8 scores as the release: nothing."""
+    RELEASE_QUALITY_BITS quotes it); AWQ int4 (round 39): +2.71 % on Llama 2 70B, WikiText-2 at 2,048 tokens, FP16
+    3.32 against AWQ W4A16 g128 3.41 (mit-han-lab/lmquant, projects/llm/README.md at 9d9b4b1, read 2026-12-06: the
+    AWQ authors' table, the AWQ paper's Llama-2 figures); FP8 scores as the release: nothing."""
     (q4,) = quality_cost("q4_k_m")
     assert q4.code == "why.quality-cost" and q4.fields["ppl_pct"] == 4.83 and "6745" in str(q4.fields["source"])
+    assert q4.fields["precision"] == "Q4_K_M"
     (awq,) = quality_cost("awq-int4")
-    assert awq.code == "why.quality-4bit" and awq.fields["precision"] == "AWQ int4"
+    assert awq.code == "why.quality-cost" and awq.fields["precision"] == "AWQ int4"
+    assert awq.fields["ppl_pct"] == round(100 * (3.41 / 3.32 - 1), 2) and awq.fields["model"] == "Llama 2 70B"
+    assert "lmquant" in str(awq.fields["source"])
+    assert english(awq) == (
+        "4-bit weights: about +2.7 % perplexity over 16-bit ones (Llama 2 70B at AWQ int4: MIT Han Lab's AWQ W4A16 "
+        "table, mit-han-lab/lmquant)"
+    )
     assert quality_cost("fp8") == () and quality_cost("q8_0") == ()

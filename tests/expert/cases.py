@@ -63,6 +63,7 @@ from tests.independent_checker import (
     names_match,
     past_support,
     qualifiers,
+    quantized,
     serves_demand,
     throughput,
     way_out_problems,
@@ -4373,29 +4374,26 @@ CASES: tuple[Case, ...] = (
         "--model qwen2.5-32b --workload inference --batch 20 --currency CNY --region china --budget 300000 "
         "--circuit 230v16a --room server-room",
         (
-            Expect(
-                "among the builds: eight 22 GB RTX 2080 Ti (the modded value card of Chinese labs) at FP8, >= 40 tok/s "
-                "per student, within 60,000 CNY; or, since round 38 (4-bit servers), a build labelled 'best value' "
-                "within 60,000 CNY that serves each student at >= 20 tok/s and gives at least its 0.96 tok/s per "
-                "1,000 CNY",
-                lambda plan: (
-                    any(
-                        gpu_ids(b) == {"rtx-2080-ti-22gb"} and decode(b) >= 40 and price(b) <= 60000
-                        for b in builds(plan)
-                    )
-                    or any(
-                        price(b) <= 60000 and decode(b) >= 20 and 1000 * decode(b) / price(b) >= 0.96
-                        for b in labelled(plan, "value")
-                    )
-                ),
+            some_build(
+                "eight 22 GB RTX 2080 Ti (the modded value card of Chinese labs) at FP8, >= 40 tok/s per student, "
+                "within 60,000 CNY",
+                lambda b: gpu_ids(b) == {"rtx-2080-ti-22gb"} and decode(b) >= 40 and price(b) <= 60000,
+            ),
+            no_label(
+                "value",
+                "a plain 'best value' on a 4-bit build (AWQ int4, Q4_K_M) beside builds at the release's quality",
+                lambda b: "best value at " not in b["label"].lower() and bool(quantized(b)),
             ),
         ),
         "With no precision named a 20-user vLLM server loads the BF16 weights at FP8; the same eight-card 2080 Ti 22G "
         "machine runs that way too, and it is the most speed per CNY a Chinese lab buys. Walked 2026-12-03: the "
         "solver's BF16 run of the machine (37.5 tok/s) hid its FP8 run (51.1 tok/s, 53,025 CNY), so 'best value' "
         "went to two RTX 5090 D at 0.90 tokens/s per 1,000 CNY against its 0.96. Round 38 (quant38): the server is "
-        "also solved at AWQ int4, and four RTX 4080 serve the students at 37.5 for 34,342 CNY (1.09 per 1,000 CNY), "
-        "the best value shown; the eight 2080 Ti at FP8 (58.6 for 56,334, 1.04) no longer have a place of their own.",
+        "also solved at AWQ int4, and four RTX 4080 serving the students at 37.5 for 34,342 CNY (1.09 per 1,000 CNY) "
+        "took 'best value' by their format alone; the eight 2080 Ti at FP8 (58.6 for 56,334, 1.04) lost their place "
+        "and this case was loosened. Round 39 (value39): 'best value' is split by quality as 'fastest' is: the 4080s "
+        "say 'best value at AWQ int4' (+2.7 % perplexity on Llama 2 70B, the AWQ authors' table) and the eight "
+        "2080 Ti 'best value at release quality'; the strict expectation holds again.",
         (USER_JOURNEYS, VLLM_FP8_ONLINE, CN_2080TI_22G, MI100_GPTQ_MANY_USERS),
     ),
     Case(

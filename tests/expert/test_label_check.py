@@ -83,6 +83,10 @@ from tests.independent_checker import (
         # no --precision: the fastest of all at the usual GGUF, and the fastest at the release's quality
         ("fastest at Q4_K_M (at Q4_K_M, llama.cpp's usual GGUF)", [("fastest", None)]),
         ("fastest within budget at release quality", [("fastest", "release quality")]),
+        # round 39: "best value" is split by quality as "fastest" is (ranking._quality_tier)
+        ("best value at AWQ int4 (at AWQ int4, a 4-bit checkpoint)", [("value", None)]),
+        ("best value at release quality", [("value", "release quality")]),
+        ("best value at release quality on supported software", [("value", "release quality")]),
         # a speed claim made among the builds whose speed is sourced (ranking._sourced_best)
         (
             "fastest within budget on measured speeds; best value on measured speeds",
@@ -318,6 +322,40 @@ def test_fastest_at_q4_and_at_release_quality_each_over_its_own_builds() -> None
     wrong_kind = _plan(
         _build(1, "fastest at Q4_K_M", 5591, decode=203.2),
         _at_q4(_build(2, "fastest at release quality (at Q4_K_M, llama.cpp's usual GGUF)", 900, decode=62.0)),
+    )
+    problems = check_labels(wrong_kind)
+    assert len(problems) == 2 and all("but its kind says it runs" in p for p in problems)
+
+
+def _at_awq(build: dict[str, Any]) -> dict[str, Any]:
+    return {**build, "kinds": [{"code": "kind.usual-served-4bit", "fields": {"precision": "AWQ int4"}}]}
+
+
+def test_best_value_at_awq_and_at_release_quality_each_over_its_own_builds() -> None:
+    """Round 39 (value39): no --precision for 20 users, and the most speed for the money runs AWQ int4: it says so
+    ("best value at AWQ int4", over every build shown) and the best value of the builds at the release's quality keeps
+    its own claim ("best value at release quality", over those not quantized): Dr. Chen's plan, four RTX 4080 at AWQ
+    int4 (37.5 tokens/s each for 34,342 CNY) and eight RTX 2080 Ti 22GB at FP8 (58.6 for 56,334)."""
+    both = _plan(
+        _at_awq(_build(1, "best value at AWQ int4 (at AWQ int4)", 34342, decode=37.5)),
+        _build(2, "best value at release quality", 56334, decode=58.6),
+        _build(3, "fastest within budget", 105262, decode=75.8),
+    )
+    assert check_labels(both) == []
+    plain = _plan(
+        _at_awq(_build(1, "best value (at AWQ int4)", 34342, decode=37.5)),
+        _build(2, "fastest within budget", 56334, decode=58.6),
+    )
+    assert "a plain 'best value' at awq int4" in check_labels(plain)[0]
+    worse = _plan(
+        _at_awq(_build(1, "best value at AWQ int4 (at AWQ int4)", 34342, decode=37.5)),
+        _build(2, "best value at release quality", 105262, decode=75.8),
+        _build(3, "alternative", 56334, decode=58.6),
+    )
+    assert "throughput per price" in check_labels(worse)[0] and "#3" in check_labels(worse)[0]
+    wrong_kind = _plan(
+        _build(1, "best value at AWQ int4", 56334, decode=58.6),
+        _at_awq(_build(2, "best value at release quality (at AWQ int4)", 34342, decode=37.5)),
     )
     problems = check_labels(wrong_kind)
     assert len(problems) == 2 and all("but its kind says it runs" in p for p in problems)

@@ -718,6 +718,17 @@ def _fastest(r: Reason, say: Say) -> str:
 _OF_MEASURED = " whose speed rests on published measurements (a faster one's rests on an unsourced figure)"
 
 
+def _value_tier(r: Reason) -> str:
+    """The scope of a "best value" made among the builds that run the release's own weights (field `released`
+    without `quantized`: solve.ranking._quality_tier), as "fastest at release quality" says it (_fastest)."""
+    if r.fields.get("released") is None or r.fields.get("quantized") is not None:
+        return ""
+    return (
+        f" at the release's quality (its {r.fields['released']} weights, or 8-bit ones that score as them; a build "
+        "shown with fewer bits gives more)"
+    )
+
+
 SHORT = " serving {short:.0f} % of the demand"
 """A claim on a build that cannot serve its users' demand (field `short`, the share served: solve.ranking.short_qualified,
 rules.job.Serving, round 37)."""
@@ -807,7 +818,7 @@ CLAIMS: dict[str, Template] = {
     "claim.cheapest": lambda r, say: eol_said(r, say, ("cheapest", "cheapest on supported software"), _BELOW, _WAIT),
     "claim.fastest-within-budget": qualified("fastest within budget", _BELOW, _WAIT, _MEASURED, _TIER, _SUPPORTED),
     "claim.fastest": qualified("fastest", _BELOW, _WAIT, _MEASURED, _TIER, _SUPPORTED),
-    "claim.value": qualified("best value", _BELOW, _WAIT, _MEASURED, supported=_SUPPORTED),
+    "claim.value": qualified("best value", _BELOW, _WAIT, _MEASURED, _TIER, _SUPPORTED),
     "claim.quietest": qualified("quietest", _BELOW, _WAIT),
     "claim.grow": "room to grow",
     "claim.cheapest-slow": qualified("cheapest below reading speed", "", _WAIT),
@@ -1359,8 +1370,13 @@ EN: dict[str, Template] = {
     "claim.fastest-within-budget": _fastest,
     "claim.fastest": _fastest,
     "claim.value": lambda r, _say: (
-        f"the most speed for the money: {r.num('value'):,.2f} "
+        f"the most speed for the money{_value_tier(r)}: {r.num('value'):,.2f} "
         f"{'training tokens/s' if r.fields.get('training') else 'tokens/s per user'} per 1,000 {r.fields['currency']}"
+        + (
+            f", with the weights at {r.fields['quantized']}, below the release's {r.fields['released']}"
+            if r.fields.get("quantized") is not None
+            else ""
+        )
         + (" on supported software (a card past its vendor's support gives more)" if r.fields.get("supported") else "")
         + (
             " among the builds whose speed rests on published measurements (one with more rests on an unsourced figure)"

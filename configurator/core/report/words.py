@@ -1106,8 +1106,13 @@ ZH_REASONS: dict[str, Template] = {
     "claim.value": lambda r, _say: (
         f"{'速度有实测依据的配置中（另有配置更高，但其速度无来源）' if r.fields.get('measured') else ''}"
         f"{'软件仍受支持的配置中（一张厂商已停止支持的显卡更高）' if r.fields.get('supported') else ''}"
-        f"每 1,000 {r.fields['currency']} 的速度最高：{r.num('value'):,.2f} "
+        f"{_zh_value_released(r)}每 1,000 {r.fields['currency']} 的速度最高：{r.num('value'):,.2f} "
         f"{'训练 token/秒' if r.fields.get('training') else 'token/秒（每用户）'}"
+        + (
+            f"（权重为 {r.fields['quantized']}，低于原版 {r.fields['released']}）"
+            if r.fields.get("quantized") is not None
+            else ""
+        )
     ),
     "claim.quietest": lambda r, say: (
         (
@@ -2822,6 +2827,14 @@ def _zh_released(r: Reason) -> str:
     return f"保持原版质量的（原版 {released} 权重，或评分与之相当的 8 位权重；列出的更低位宽配置更快）"
 
 
+def _zh_value_released(r: Reason) -> str:
+    """The scope of a "best value" made among the builds that run the release's own weights (ranking._quality_tier)."""
+    released = r.fields.get("released")
+    if released is None or r.fields.get("quantized") is not None:
+        return ""
+    return f"保持原版质量的配置中（原版 {released} 权重，或评分与之相当的 8 位权重；列出的更低位宽配置性价比更高）"
+
+
 def _zh_places(r: Reason, one: bool = False) -> str:
     """Where "cheapest" counts its builds in Chinese: those listed, or the full plan's when fewer are shown (field
     `places`, ranking._cheapest_said); `one`: as "the only build" reads it."""
@@ -2861,7 +2874,7 @@ ZH_CLAIMS: dict[str, Template] = {
         "预算内最快", _ZH_BELOW, _ZH_WAIT, _ZH_MEASURED, _ZH_TIER, _ZH_SUPPORTED, short=_ZH_SHORT
     ),
     "claim.fastest": qualified("最快", _ZH_BELOW, _ZH_WAIT, _ZH_MEASURED, _ZH_TIER, _ZH_SUPPORTED, short=_ZH_SHORT),
-    "claim.value": qualified("性价比最高", _ZH_BELOW, _ZH_WAIT, _ZH_MEASURED, supported=_ZH_SUPPORTED, short=_ZH_SHORT),
+    "claim.value": qualified("性价比最高", _ZH_BELOW, _ZH_WAIT, _ZH_MEASURED, _ZH_TIER, _ZH_SUPPORTED, short=_ZH_SHORT),
     "claim.quietest": qualified("最安静", _ZH_BELOW, _ZH_WAIT, short=_ZH_SHORT),
     "claim.grow": "可再加卡",
     "claim.cheapest-slow": qualified("最便宜但低于阅读速度", "", _ZH_WAIT, short=_ZH_SHORT),

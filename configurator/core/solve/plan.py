@@ -2307,7 +2307,7 @@ def quality_cost(precision: str) -> tuple[Reason, ...]:
     return (
         Reason.of(
             "why.quality-cost",
-            precision=precision.upper(),
+            precision=format_said(precision),
             ppl_pct=cost.ppl_pct,
             model=cost.model,
             source=cost.source,

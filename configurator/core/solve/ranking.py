@@ -763,23 +763,63 @@ def _speed_claims(f: _Field, request: BuildRequest, comparison: bool) -> None:
         return
     code = "claim.fastest-within-budget" if request.budget is not None else "claim.fastest"
     best = _fastest_claim(f, fast_pool, code)
-    released = [i for i in fast_pool if not m[i].quantized]
-    if best is not None and m[best].quantized and released:
+    tiered = _quality_tier(f, fast_pool, best, request)
+    if tiered is not None:
         # the fastest runs quantized weights: it says which, and the fastest at the release's quality holds the claim
         # among the others (_fastest_claim's docstring)
-        held = format_said(str(f.pool[best].estimate.workload.get("precision", "")))  # as its kind says it
-        release = (released_precision(request) or "").split("-")[0].upper()
-        f.claims[best][-1] = Reason.of(
-            f.claims[best][-1].code, **{**f.claims[best][-1].fields, "quantized": held, "released": release}
-        )
-        _fastest_claim(f, released, code, {"released": release})
-    best, measured = _sourced_best(f, fast_pool, lambda i: (m[i].value(), -m[i].price))
+        _fastest_claim(f, tiered[0], code, tiered[1])
+    best = _value_claim(f, fast_pool)
+    tiered = _quality_tier(f, fast_pool, best, request)
+    if tiered is not None:
+        # the same rule for "best value" (_value_claim's docstring): four RTX 4080 at AWQ int4 had taken Dr. Chen's
+        # "best value" from eight RTX 2080 Ti 22GB at FP8 by their format alone, and the FP8 build had lost its place
+        _value_claim(f, *tiered)
+
+
+def _quality_tier(
+    f: _Field, pool: list[int], best: int | None, request: BuildRequest
+) -> tuple[list[int], dict[str, Value]] | None:
+    """One rule for the speed claims ("fastest", "best value") over builds of unlike quality: when the build that holds
+    one runs the weights quantized below the release's quality (Measures.quantized: the usual Q4_K_M, AWQ int4) and
+    builds at the release's quality are among its rivals, its claim says its format (field `quantized`, with
+    `released`: "fastest at Q4_K_M", "best value at AWQ int4"), and the same claim is made again among the builds at
+    the release's quality ("... at release quality"): the rivals and the tier's fields for that second claim. None
+    when the holder keeps the release's quality, or no build does."""
+    m = f.m
+    released = [i for i in pool if not m[i].quantized]
+    if best is None or not m[best].quantized or not released:
+        return None
+    held = format_said(str(f.pool[best].estimate.workload.get("precision", "")))  # as its kind says it
+    release = (released_precision(request) or "").split("-")[0].upper()
+    said = f.claims[best][-1]  # the claim just made of it
+    f.claims[best][-1] = Reason.of(said.code, **{**said.fields, "quantized": held, "released": release})
+    return released, {"released": release}
+
+
+def _value_claim(f: _Field, pool: list[int], tier: dict[str, Value] | None = None) -> int | None:
+    """Claim "best value" (the most speed for the money, Measures.value) of the build that holds it among `pool`
+    (_sourced_best), and return it (None: no build's speed is sourced, or it is past the budget).
+
+    With `tier` ({"released": "BF16"}) the claim is made among the builds at the release's quality alone
+    (_quality_tier): a 4-bit run gives more speed for the money on the same machine by its format alone (AWQ int4
+    reads about half the bytes FP8 reads a token), a gain bought with the weights' quality (usual.QUALITY_COST). Its
+    claim says its format ("best value at AWQ int4") and the best value at the release's quality says so ("best value
+    at release quality"): two answers, each true of the builds shown, as "fastest" gives (_fastest_claim). Dr. Chen's
+    20 students on Qwen2.5-32B at 300,000 CNY: four RTX 4080 at AWQ int4 (37.5 tokens/s each for 34,342 CNY, 1.09 per
+    1,000 CNY) had been "best value" and eight RTX 2080 Ti 22GB at FP8 (58.6 for 56,334, 1.04), the value card of
+    Chinese labs, no longer shown (expert case chen-qwen25-32b-20-students-the-value-card-at-fp8)."""
+    m = f.m
+    best, measured = _sourced_best(f, pool, lambda i: (m[i].value(), -m[i].price))
     if best is None:
-        return
+        return None
     training = f.pool[best].estimate.workload.get("kind", "inference") != "inference"
     currency = f.pool[0].currency
-    # a card past its vendor's support that gives more for the money may be shown beside it: "on supported software"
-    beyond = any(f.eol[i] is not None and m[i].speed > 0 and m[i].value() > m[best].value() for i in f.within)
+    # a card past its vendor's support that gives more for the money (at the tier's quality) may be shown beside it:
+    # "on supported software"
+    beyond = any(
+        f.eol[i] is not None and m[i].speed > 0 and m[i].value() > m[best].value() and not (tier and m[i].quantized)
+        for i in f.within
+    )
     said = Reason.of(
         "claim.value",
         value=1000 * m[best].value(),
@@ -787,8 +827,12 @@ def _speed_claims(f: _Field, request: BuildRequest, comparison: bool) -> None:
         currency=currency,
         **measured,
         **({"supported": True} if beyond else {}),
+        **(tier or {}),
     )
-    f.claim(best if best in f.within else None, said)
+    if best not in f.within:
+        return None
+    f.claim(best, said)
+    return best
 
 
 def _fastest_claim(f: _Field, pool: list[int], code: str, tier: dict[str, Value] | None = None) -> int | None:
@@ -1320,6 +1364,21 @@ CLAIM_ORDER = {
 }
 """The order in which the builds holding each claim take the places shown (_shown): the lower first."""
 
+RELEASE_VALUE_ORDER = 2.8
+"""Round 39: where "best value at release quality" (_quality_tier) takes its place: after the in-VRAM references
+(cheapest in VRAM, 2.5-2.6) and before "quietest" (3.0). The second answer of a split claim, it gives way to the
+builds a buyer reads the plan from; a server's quality-for-money answer comes before the quietest box. Llama 3.1 8B
+with no budget keeps its Tesla P100 "cheapest in VRAM" and its RTX 2070 "cheapest in VRAM on supported software";
+Dr. Chen's eight RTX 2080 Ti 22GB at FP8 take the place of a "room to grow" (5.0)."""
+
+
+def claim_rank(c: Reason) -> float:
+    """Where a build holding claim `c` is placed among the builds shown (CLAIM_ORDER; RELEASE_VALUE_ORDER for the
+    release tier's "best value")."""
+    if c.code == "claim.value" and c.fields.get("released") is not None and c.fields.get("quantized") is None:
+        return RELEASE_VALUE_ORDER
+    return CLAIM_ORDER.get(c.code, 0)
+
 
 def _order_key(m: Measures) -> tuple[bool, bool, bool, float, float]:
     """Where a build is shown: those that pass first, those set aside after; cheapest first. A build whose window
@@ -1445,7 +1504,7 @@ def _shown(f: _Field, request: BuildRequest, comparison: bool, places: int) -> l
 
     serving = any(m[j].passing and m[j].readable and not m[j].waits for j in range(len(pool)))
     labelled = [i for i in range(len(pool)) if f.claims[i]]
-    rank = lambda i: min(CLAIM_ORDER.get(c.code, 0) for c in f.claims[i])
+    rank = lambda i: min(claim_rank(c) for c in f.claims[i])
     labelled.sort(key=rank)
 
     def order_key(i: int) -> tuple[bool, bool, bool, float, float]:

@@ -82,11 +82,26 @@ QUALITY_COST: dict[str, QualityCost] = {
         "Llama 3 70B",
         "llama.cpp PR #6745",
     ),
+    "awq-int4": QualityCost(
+        2.71,
+        "Llama 2 70B",
+        "MIT Han Lab's AWQ W4A16 table, mit-han-lab/lmquant",
+    ),
 }
-"""The perplexity a 4-bit format costs over the 16-bit weights, where one is published and read: dranger003's table in
-ggml-org/llama.cpp PR #6745, as quoted in XiongjieDai/GPU-Benchmarks-on-LLM-Inference's README at 00dd2bd (May 2024;
-ranking.RELEASE_QUALITY_BITS quotes the same table: +0.03 % at Q8_0, +0.47 % at Q6_K, +4.83 % at Q4_K_M). AWQ int4 has no row
-here: no measurement was read this round, so its builds say it is 4-bit without a number."""
+"""The perplexity a 4-bit format costs over the 16-bit weights, where one is published and read.
+
+- `q4_k_m`: dranger003's table in ggml-org/llama.cpp PR #6745, as quoted in XiongjieDai/GPU-Benchmarks-on-LLM-
+  Inference's README at 00dd2bd (May 2024; ranking.RELEASE_QUALITY_BITS quotes the same table: +0.03 % at Q8_0,
+  +0.47 % at Q6_K, +4.83 % at Q4_K_M on Llama 3 70B).
+- `awq-int4` (round 39): AWQ's authors' own WikiText-2 perplexity table (2,048-token sequences), in mit-han-lab/lmquant's
+  projects/llm/README.md (the QServe paper's code, arXiv 2405.04532, May 2024; read at commit 9d9b4b1 on 2026-12-06):
+  AWQ W4A16 g128 (the int4 checkpoint vLLM's awq_marlin serves) against FP16: Llama-2 70B 3.32 -> 3.41 (+2.71 %),
+  Llama-2 13B 4.88 -> 4.97 (+1.84 %), Llama-2 7B 5.47 -> 5.60 (+2.38 %), Llama-3 8B 6.14 -> 6.54 (+6.51 %); the
+  Llama-2 figures are the AWQ paper's (Lin et al., MLSys 2024), as a third-party repro page quotes them
+  (dwithchenna/llm-quantization: "AWQ (INT4-g128) 5.6 | 4.97 | 3.41"). The 70B row is kept as the size Q4_K_M's row
+  is measured on; the two rows are different models (Llama 3 quantizes worse than Llama 2: its 8B loses 6.5 % at
+  AWQ where Llama 2's 7B loses 2.4 %), so they say what each format costs, not which of the two 4-bit formats is
+  better: both are the 4-bit tier the ranking sets apart from the release's quality (ranking._quality_tier)."""
 
 
 def format_said(precision: str) -> str:
