@@ -2572,7 +2572,17 @@ next. Claims scoped to a GPU, an owned card or a tier rank after the plain ones.
 
 def _strength(label: str) -> float:
     """The strongest plain claim a label makes (STRENGTH), 9 for none of them."""
-    return min((STRENGTH.get(kind, 9.0) for kind, scope, _ in label_pieces(label) if scope is None), default=9.0)
+    # a claim at release quality beside a 4-bit build's: "fastest" keeps its strength, "best value" follows the
+    # builds holding the model in VRAM (value39: after them, before "quietest")
+    tiered = {"fastest": 1.0, "value": 2.8}
+    return min(
+        (
+            STRENGTH.get(kind, 9.0) if scope is None else tiered.get(kind, 9.0)
+            for kind, scope, _ in label_pieces(label)
+            if scope is None or scope == RELEASE_QUALITY
+        ),
+        default=9.0,
+    )
 
 
 TOP_KINDS = ("cheapest", "cheapest-all", "cheapest-vram", "fastest", "value", "quietest")

@@ -1411,7 +1411,7 @@ def _cut(f: _Field, shown: list[int], top: int) -> list[int]:
         return shown
 
     def place(i: int) -> tuple[float, int]:
-        claimed = min((CLAIM_ORDER.get(c.code, 0.0) for c in f.claims[i]), default=None)
+        claimed = min((claim_rank(c) for c in f.claims[i]), default=None)
         if claimed is not None and claimed < CLAIM_ORDER["claim.cheapest-slow"]:
             return (claimed, shown.index(i))
         if any(k.code in FEWEST_KINDS for k in f.pool[i].kinds):
@@ -1444,7 +1444,7 @@ def _serving_shown(f: _Field, shown: list[int], top: int) -> list[int]:
         return shown
 
     def weight(i: int) -> float:
-        return min((CLAIM_ORDER.get(c.code, 0.0) for c in f.claims[i]), default=float("inf"))
+        return min((claim_rank(c) for c in f.claims[i]), default=float("inf"))
 
     weaker = [i for i in head if weight(i) > CLAIM_ORDER["claim.cheapest-serving"]]
     # round 39: else a build that cannot serve the demand gives way whatever it claims ("quietest", "fastest", "best
