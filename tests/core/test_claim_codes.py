@@ -68,6 +68,7 @@ def test_no_chinese_word_is_english() -> None:
         "watts": 600.0,
         "gpu": "RTX 3090",
         "text": "GPU",  # kind.said and est.said show a source's own words as written (no pattern reads them)
+        "reason": "GPU",  # price.estimate (round 39) shows the catalog's estimate_reason as written, as kind.said does
         "channels": 8,
         "tier": "EPYC",
         "gpus": 8,
