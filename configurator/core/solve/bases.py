@@ -14,10 +14,11 @@ from configurator.core.common.reasons import Reason
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.model.build import Build, BuildPart, Check, Power, SlotAssignment
 from configurator.core.model.request import circuit_limit_w
-from configurator.core.rules import base_fit, instance
+from configurator.core.rules import base_fit, compatibility, instance
 from configurator.core.rules import job as job_rules
 from configurator.core.rules import power as power_rules
 from configurator.core.rules import watts as pw
+from configurator.core.rules.compat import ram_needed_gb
 from configurator.core.solve.candidates import (
     estimate_as_practitioner,
     fastest_engine,
@@ -25,7 +26,7 @@ from configurator.core.solve.candidates import (
     runnable_engines,
 )
 from configurator.core.solve.pricing import Quote, bought_line, quote
-from configurator.core.solve.rules import prompt_check, region_check, speed_check
+from configurator.core.solve.rules import READING_TPS, prompt_check, region_check, speed_check
 from configurator.core.solve.sources import PlanContext, register
 
 BASE_SOURCES = ("base-machine",)
@@ -35,6 +36,7 @@ USED_ALLOWED = ("used", "any")
 GIB = 1024**3
 FIT, CHECKS = instance(base_fit.BaseFit), instance(base_fit.BaseBuyerChecks)
 MEM_FIT, CIRCUIT = instance(job_rules.MemoryFit), instance(power_rules.Circuit)
+SPEED, RAM_FOR_JOB = instance(job_rules.Speed), instance(compatibility.RamForJob)
 OEM_EFFICIENCY = pw.EFFICIENCY_FULL_LOAD["gold"]
 """The workstation supplies (HP's and Lenovo's 90 %-efficient units at typical load) taken at Gold's full-load
 efficiency, as a build from parts with a Gold unit is."""
@@ -119,8 +121,20 @@ def base_build(ctx: PlanContext, base: BaseMachine, gpu: Gpu, count: int, est: E
         CIRCUIT.say("pass" if power.circuit_ok else "fail", "system", max_w=power.wall_w, limit_w=limit),
         prompt_check(est),
     ]
+    if est.host_ram_bytes:
+        # RAM-3 on the base's own RAM (fix39): a 16 GB Dell T5810 had been offered a 70B's 327 users with 442 GiB of
+        # KV cache kept in system RAM, as a build from parts never is
+        need_gb = ram_needed_gb(0, est.host_ram_bytes, training=False)
+        what = "weights" if est.offloaded_bytes else "buffers"
+        kept_gb = est.host_ram_bytes / GIB
+        status = "pass" if base.memory_gb >= need_gb else "fail"
+        checks.append(RAM_FOR_JOB.say(status, "kept", kept_gb=kept_gb, what=what, need_gb=need_gb))
     if (speed := speed_check(est, request)) is not None:
         checks.insert(0, speed)
+    elif est.decode_tokens_per_s is not None and est.decode_tokens_per_s < READING_TPS:
+        # PERF's warning below reading speed when none was asked, as every build from parts and box carries (fix39: a
+        # base build at 0.11 tokens/s per user was labelled 'cheapest below reading speed' with no PERF finding)
+        checks.insert(0, SPEED.say("warn", "reading", tps=est.decode_tokens_per_s, reading=READING_TPS))
     if (region := region_check(gpu, request)) is not None:
         checks.append(region)
     order = {"fail": 0, "warn": 1, "pass": 2}
