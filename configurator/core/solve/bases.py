@@ -127,8 +127,8 @@ def base_build(ctx: PlanContext, base: BaseMachine, gpu: Gpu, count: int, est: E
         need_gb = ram_needed_gb(0, est.host_ram_bytes, training=False)
         what = "weights" if est.offloaded_bytes else "buffers"
         kept_gb = est.host_ram_bytes / GIB
-        status = "pass" if base.memory_gb >= need_gb else "fail"
-        checks.append(RAM_FOR_JOB.say(status, "kept", kept_gb=kept_gb, what=what, need_gb=need_gb))
+        holds = base.memory_gb >= need_gb
+        checks.append(RAM_FOR_JOB.say("pass" if holds else "fail", "kept", kept_gb=kept_gb, what=what, need_gb=need_gb))
     if (speed := speed_check(est, request)) is not None:
         checks.insert(0, speed)
     elif est.decode_tokens_per_s is not None and est.decode_tokens_per_s < READING_TPS:
