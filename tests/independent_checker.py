@@ -2572,9 +2572,9 @@ next. Claims scoped to a GPU, an owned card or a tier rank after the plain ones.
 
 def _strength(label: str) -> float:
     """The strongest plain claim a label makes (STRENGTH), 9 for none of them."""
-    # a claim at release quality beside a 4-bit build's: "fastest" keeps its strength, "best value" follows the
-    # builds holding the model in VRAM (value39: after them, before "quietest")
-    tiered = {"fastest": 1.0, "value": 2.8}
+    # a claim at release quality beside a 4-bit build's, the second answer of a split claim: after the plain claims
+    # and the builds holding the model in VRAM, before "quietest" (value39, top39)
+    tiered = {"fastest": 2.7, "value": 2.8}
     return min(
         (
             STRENGTH.get(kind, 9.0) if scope is None else tiered.get(kind, 9.0)

@@ -5957,13 +5957,18 @@ CASES: tuple[Case, ...] = (
                 "one card of 32 GB or more holds the 16-bit LoRA within 3,000 USD",
                 lambda b: gpu_count(b) == 1 and vram_per_card(b) >= 32 and price(b) <= 3000,
             ),
-            every_build("has 24 GB or more on each card", lambda b: vram_per_card(b) >= 24),
+            every_build(
+                "a one-card build has 24 GB or more (the weights alone are 29.5 GB)",
+                lambda b: gpu_count(b) > 1 or vram_per_card(b) >= 24,
+            ),
         ),
         "A LoRA of a 14B in 16 bits needs about 33 GB with Unsloth (QLoRA 8.5 GB): the weights alone are 29.5 GB, so "
         "a 24 GB card cannot hold it and the single-card answer is a 32 GB card. Walked 2026-12-06 (review37): signed "
         "with a note: an Instinct MI100 at 1,856 USD is 'cheapest on supported software' and a Radeon AI PRO R9700 at "
         "2,015 'quietest', both at 29.6 GiB of 32; the buyer's usual alternative, QLoRA on a used 24 GB card, is "
-        "another request (--method qlora).",
+        "another request (--method qlora). Round 39: `--top 3` shows the plan's 'fastest within budget' too, two RTX "
+        "2080 Ti 22GB sharing the job (41 h instead of the MI100's 67, 2,610 USD): two cards hold what one 22 GB "
+        "card cannot, so the per-card rule reads one-card builds.",
         (UNSLOTH_REQ_14B,),
     ),
     Case(

@@ -1370,6 +1370,12 @@ RELEASE_VALUE_ORDER = 2.8
 builds a buyer reads the plan from; a server's quality-for-money answer comes before the quietest box. Llama 3.1 8B
 with no budget keeps its Tesla P100 "cheapest in VRAM" and its RTX 2070 "cheapest in VRAM on supported software";
 Dr. Chen's eight RTX 2080 Ti 22GB at FP8 take the place of a "room to grow" (5.0)."""
+RELEASE_FASTEST_ORDER = 2.7
+"""Round 39 (top39): "fastest within budget at release quality", the second answer of a split "fastest", after the
+plain "best value" and the in-VRAM references, before "best value at release quality": a `--top 3` plan of Mistral
+Small 24B at 1,500 EUR had shown the cheapest, "fastest at Q4_K_M" and "fastest at release quality" and left out the
+best value, a used Z440 with an RTX 2080 Ti 22GB at 645 EUR and 30.2 tokens/s."""
+SPEED_CODES = ("claim.fastest-within-budget", "claim.fastest")
 
 
 def claim_rank(c: Reason) -> float:
@@ -1377,6 +1383,8 @@ def claim_rank(c: Reason) -> float:
     release tier's "best value")."""
     if c.code == "claim.value" and c.fields.get("released") is not None and c.fields.get("quantized") is None:
         return RELEASE_VALUE_ORDER
+    if c.code in SPEED_CODES and c.fields.get("released") is not None and c.fields.get("quantized") is None:
+        return RELEASE_FASTEST_ORDER
     return CLAIM_ORDER.get(c.code, 0)
 
 
