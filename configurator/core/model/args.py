@@ -16,8 +16,9 @@ from configurator.core.estimate.precision import KV_PRECISIONS, WEIGHT_PRECISION
 from configurator.core.estimate.workload import ENGINES
 
 PLAN_TOP = 5
-"""The places a plan ranks its builds in (`--top`'s default): a plan asked for fewer shows its first K in the same
-order, each label true over all of them (ranking.rank_and_label); one asked for more ranks them all."""
+"""The places a plan ranks its builds in (`--top`'s default): a plan asked for fewer shows the K holding its strongest
+claims in the same order, each label true over all of them (ranking.rank_and_label, _cut); one asked for more ranks
+them all."""
 MAX_GPUS = 4096
 """`--gpus`: the largest cluster the estimator sizes (memory and time scale with it)."""
 
@@ -428,7 +429,7 @@ def add_plan_options(parser: argparse.ArgumentParser) -> None:
         type=_request_int("top_k"),
         default=PLAN_TOP,
         metavar="K",
-        help=f"how many builds to show: the plan's first K of the {PLAN_TOP} it ranks (more: ranked over K)",
+        help=f"how many builds to show: the K of the {PLAN_TOP} it ranks with the strongest claims (more: ranked over K)",
     )
     parser.add_argument(
         "--exact-gpus",

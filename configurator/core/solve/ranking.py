@@ -1667,8 +1667,8 @@ def rank_and_label(
 ) -> list[Build]:
     """The builds to show, ranked cheapest first, each labelled with the claims it holds over every build found.
 
-    A plan ranks its builds in PLAN_TOP places (or the request's top_k, when more) and shows the first top_k of them,
-    in the same order: what a claim says of "the builds shown" (quietest by a margin a build shown is louder by, the
+    A plan ranks its builds in PLAN_TOP places (or the request's top_k, when more) and shows top_k of them (since round
+    39 those holding the strongest claims: _cut), in the same order: what a claim says of "the builds shown" (quietest by a margin a build shown is louder by, the
     cheapest's count, room to grow given to a build shown) holds over every place, so a plan asked for one build
     shows the full plan's #1 with the full plan's labels, never "cheapest; fastest; best value" because it stands
     alone (a used MacBook Pro at 5.1 tok/s had said so where the full plan's 2 x RX 7900 XTX reads 12.8). `places`:
