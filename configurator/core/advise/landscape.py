@@ -56,6 +56,9 @@ build's other parts could still be cheaper (checked against full plans in tests/
 
 MAX_ALTERNATIVES = 2
 """Alternatives solved per cell (each is a further solve): the GPUs whose estimate is closest."""
+BASE_ALTERNATIVE_PLANS = 6
+"""The most close GPUs planned one at a time for the alternatives of a cell whose cheapest machine is a used base plus
+a card (_CellSearch.alternatives)."""
 
 CELL_TIME_BUDGET = 0.3
 """Seconds of solver time per plan in a map cell (plan's own default is for one interactive request)."""
@@ -621,7 +624,19 @@ class _CellSearch:
             if g.id not in self.builds and g.id not in self.failed and b - f + PLATFORM_SHARE * platform <= limit
         ]
         if wanted > 0 and close:
-            self.run(close[: wanted + 1], solving, compare=True)
+            if best.parts and best.parts[0].category == "base":
+                # a used workstation base plus a card (base39) is offered only where no GPU is named, as a comparison
+                # names them: each close GPU is then planned on its own, so a base with that card is its cheapest
+                # machine too (the 1B cell at 100 tokens/s had shown a T5810 + RTX 2070 at 410 USD with one
+                # alternative, where a T5810 with an RTX 2060 12GB or an RTX 3070 is within 20 %), in bound order until
+                # enough are found (a passive P100 or MI50 first in that order goes into no base: BASE-1)
+                for gpu in close[:BASE_ALTERNATIVE_PLANS]:
+                    self.run([gpu], solving)
+                    found = sum(1 for b in self.builds.values() if b is not best and b.total_price <= limit)
+                    if found >= MAX_ALTERNATIVES or self.should_stop():
+                        break
+            else:
+                self.run(close[: wanted + 1], solving, compare=True)
 
     def ranked(self, solving: BuildRequest) -> list[Build]:
         """The builds found, at one price the faster machine first."""
