@@ -122,6 +122,18 @@ class _Chart(QWidget):
         self._ticked.add(axis)
 
 
+def _installed_ram_gb(build: Build) -> float | None:
+    """The system RAM a build has (GB): its memory kit's modules, or a used workstation base's own RAM (base39: a base
+    build has no memory part, and its RAM panel had been left empty); None for a machine with neither."""
+    ram = next((p for p in build.parts if p.category == "memory"), None)
+    if ram is not None:
+        return float(ram.spec["modules"] * ram.spec["module_gb"] * ram.quantity)
+    base = next((p for p in build.parts if p.category == "base"), None)
+    if base is not None and base.spec.get("memory_gb"):
+        return float(base.spec["memory_gb"])
+    return None
+
+
 class VramHeadroomChart(_Chart):
     """Stacked bars per GPU (weights, KV cache, ... , free) against capacity; system RAM beside
     them on its own scale, since hundreds of GiB of RAM would squash the GPU bars to slivers."""
@@ -189,13 +201,13 @@ class VramHeadroomChart(_Chart):
                 pg.mkPen("#c8553d", width=2, style=pg.QtCore.Qt.PenStyle.DashLine),
                 QCoreApplication.translate("charts", "capacity {0:.0f} GiB").format(capacity[0]),
             )
-        ram = next((p for p in build.parts if p.category == "memory"), None)
-        self.ram_plot.setVisible(ram is not None)
-        if ram is not None:
+        installed = _installed_ram_gb(build)
+        self.ram_plot.setVisible(installed is not None)
+        if installed is not None:
             # system RAM: what the job keeps there against what is installed (GiB), on its own axis
-            total = ram.spec["modules"] * ram.spec["module_gb"] * ram.quantity * 1e9 / GIB
+            total = installed * 1e9 / GIB
             used = est.host_ram_bytes / GIB
-            self.series["system_ram_gb"] = [float(ram.spec["modules"] * ram.spec["module_gb"] * ram.quantity)]
+            self.series["system_ram_gb"] = [installed]
             self.series["system_ram_used_gib"] = [used]
             for height, y0, color, name in (
                 (used, 0.0, "#2a9d8f", QCoreApplication.translate("charts", "used in system RAM")),
