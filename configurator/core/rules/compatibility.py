@@ -388,14 +388,19 @@ class RamForJob(Rule):
     def assess(self, build: BuildFacts) -> Verdict | None:
         if not build.host_ram_bytes:
             return None
-        training = build.workload.get("kind") != "inference"
-        spike = load_spike(build.workload)
-        need = ram_needed_gb(0, build.host_ram_bytes, training=training, spike=spike)
-        what = "offload" if training else "weights" if build.offloaded_bytes else "buffers"
-        kept = build.host_ram_bytes / MODULE_GB_BYTES
-        if spike and need <= build.ram_gb < kept:
+        return self.kept(build.host_ram_bytes, build.offloaded_bytes, build.ram_gb, build.workload)
+
+    def kept(self, host_ram_bytes: int, offloaded_bytes: float, ram_gb: float, workload: Mapping[str, Any]) -> Verdict:
+        """The verdict on `ram_gb` of RAM holding what the job keeps there: a build from parts (assess) and a used
+        workstation base, whose RAM is the base's own (solve/bases.py), read this one rule."""
+        training = workload.get("kind") != "inference"
+        spike = load_spike(workload)
+        need = ram_needed_gb(0, host_ram_bytes, training=training, spike=spike)
+        what = "offload" if training else "weights" if offloaded_bytes else "buffers"
+        kept = host_ram_bytes / MODULE_GB_BYTES
+        if spike and need <= ram_gb < kept:
             # the measured start-up peak is over the RAM: the swap file the README advises takes the rest
-            runner = str(build.workload.get("framework"))
+            runner = str(workload.get("framework"))
             swap = LOAD_SPIKE_SWAP_BYTES / MODULE_GB_BYTES
-            return self.say("warn", "spike", kept_gb=kept, ram_gb=build.ram_gb, swap_gb=swap, runner=runner)
-        return self.say("pass" if build.ram_gb >= need else "fail", "kept", kept_gb=kept, what=what, need_gb=need)
+            return self.say("warn", "spike", kept_gb=kept, ram_gb=ram_gb, swap_gb=swap, runner=runner)
+        return self.say("pass" if ram_gb >= need else "fail", "kept", kept_gb=kept, what=what, need_gb=need)

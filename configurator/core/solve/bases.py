@@ -18,7 +18,6 @@ from configurator.core.rules import base_fit, compatibility, instance
 from configurator.core.rules import job as job_rules
 from configurator.core.rules import power as power_rules
 from configurator.core.rules import watts as pw
-from configurator.core.rules.compat import ram_needed_gb
 from configurator.core.solve.candidates import (
     estimate_as_practitioner,
     fastest_engine,
@@ -124,11 +123,7 @@ def base_build(ctx: PlanContext, base: BaseMachine, gpu: Gpu, count: int, est: E
     if est.host_ram_bytes:
         # RAM-3 on the base's own RAM (fix39): a 16 GB Dell T5810 had been offered a 70B's 327 users with 442 GiB of
         # KV cache kept in system RAM, as a build from parts never is
-        need_gb = ram_needed_gb(0, est.host_ram_bytes, training=False)
-        what = "weights" if est.offloaded_bytes else "buffers"
-        kept_gb = est.host_ram_bytes / GIB
-        holds = base.memory_gb >= need_gb
-        checks.append(RAM_FOR_JOB.say("pass" if holds else "fail", "kept", kept_gb=kept_gb, what=what, need_gb=need_gb))
+        checks.append(RAM_FOR_JOB.kept(est.host_ram_bytes, est.offloaded_bytes, base.memory_gb, est.workload))
     if (speed := speed_check(est, request)) is not None:
         checks.insert(0, speed)
     elif est.decode_tokens_per_s is not None and est.decode_tokens_per_s < READING_TPS:
