@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from configurator.core.catalog.loader import Catalog
+from configurator.core.estimate.attention import TRANSFORMER_ENGINE_KERNEL
 from configurator.core.estimate.crossval import Point, source_group
 from configurator.core.estimate.estimator import (
     CAL,
@@ -398,7 +399,10 @@ def training_gpu_hours(
             flash = bool(row.get("flash_attention", True))
             # attention_kernel: the FlashAttention kernel the run used where it was not FlashAttention-2, read when the
             # estimate times attention by its kernel (Calibration.training_attention_kernel; attention.py)
-            kernel = cal.training_attention_kernel and row.get("attention_kernel", cal.training_attention_kernel)
+            # (not under TRANSFORMER_ENGINE_KERNEL, which times only Transformer Engine steps by their kernel)
+            kernel = cal.training_attention_kernel
+            if kernel and kernel != TRANSFORMER_ENGINE_KERNEL:
+                kernel = row.get("attention_kernel", kernel)
             row_cal = replace(cal, training_flash_attention=flash, training_attention_kernel=kernel)
             result = estimate(model, workload, gpu, gpus, cal=row_cal)
             assert result.gpu_hours is not None

@@ -11,8 +11,15 @@ import pytest
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Gpu
-from configurator.core.estimate.attention import kernel_flops_per_counted, kernel_rate, kernel_tflops
-from configurator.core.estimate.estimator import CAL, estimate, reference_rest_share
+from configurator.core.estimate.attention import (
+    FRAMEWORK_KERNEL,
+    TRANSFORMER_ENGINE_KERNEL,
+    framework_kernel,
+    kernel_flops_per_counted,
+    kernel_rate,
+    kernel_tflops,
+)
+from configurator.core.estimate.estimator import CAL, estimate, reference_rest_share, step_attention_kernel
 from configurator.core.estimate.workload import Workload
 from tests.reference import kind_rows, points
 
@@ -103,7 +110,60 @@ def test_blackwell_rates_read_cudnn_frontend_sdpa_benchmark_on_b200(catalog: Cat
     for card in ("b300", "rtx-5090"):
         if card in gpus:
             assert kernel_tflops(gpus[card], "cudnn", 32768, 128) is None
-    # cuDNN is measured on Blackwell only: a Hopper card gets no cuDNN table (its attention keeps the GEMMs' rate)
-    assert kernel_tflops(gpus["h100-sxm"], "cudnn", 32768, 128) is None
+    # cuDNN on Hopper reads its own generation's table (the H200 run, train40), not Blackwell's
+    assert kernel_tflops(gpus["h100-sxm"], "cudnn", 32768, 128) == pytest.approx(608)
     rate = kernel_rate("cudnn", b200)
     assert rate is not None and "cudnn-frontend" in rate.source and not rate.estimate
+
+
+def test_hopper_cudnn_rates_read_cudnn_frontend_sdpa_benchmark_on_h200(catalog: Catalog) -> None:
+    """NVIDIA/cudnn-frontend benchmark/sdpa_benchmark_training/results/h200_919_only_cudnn/llama3.1_20260227_034703.csv
+    @df73764a (NVIDIA H200, cuDNN 9.19.1; Llama 3.1 70B's attention, 64 query heads, 8 KV heads, head dim 128, bfloat16,
+    top_left causal, batch 1; read 2026-12-06): at 32K forward 25.566 ms at 688 TFLOPS (17.59 TFLOP), backward 75.688
+    ms, so forward + backward = 3.5 x 17.59 / 101.254 ms = 608 TFLOPS; 397 at 2K, 567 at 8K. 61 % of the dense BF16
+    peak at 32K, where FlashAttention-2 on H100 runs 33 % (328): 1.85x, inside TE's own "20-50 % advantages on Hopper"
+    at 2K (397 / 265 = 1.50) and above it at long sequences. The H100 and H800 (the same GH100 at the same peak) read
+    it; an A100 gets no cuDNN table."""
+    gpus = catalog.records["gpus"]
+    h200, h100 = gpus["h200-sxm"], gpus["h100-sxm"]
+    assert kernel_tflops(h200, "cudnn", 32768, 128) == pytest.approx(608)
+    assert kernel_tflops(h200, "cudnn", 2048, 128) == pytest.approx(397)
+    assert kernel_tflops(h200, "cudnn", 8192, 128) == pytest.approx(567)
+    assert kernel_tflops(h100, "cudnn", 8192, 128) == pytest.approx(567)
+    assert kernel_tflops(gpus["h800-sxm"], "cudnn", 16384, 128) == pytest.approx(603)
+    # the forward + backward figure re-derived from the CSV's own 32K row (times in ms, forward TFLOPS)
+    forward_tflop = 688e12 * 25.566e-3 / 1e12
+    assert forward_tflop == pytest.approx(2 * 32768**2 * 64 * 128 / 1e12, rel=0.002)
+    assert 3.5 * forward_tflop / ((25.566 + 75.688) * 1e-3) == pytest.approx(608, abs=1)
+    ratio = (kernel_tflops(h100, "cudnn", 2048, 128) or 0) / (kernel_tflops(h100, "flash2", 2048, 128) or 1)
+    assert 1.2 <= ratio <= 1.5
+    assert kernel_tflops(gpus["a100-80gb-sxm"], "cudnn", 8192, 128) is None
+    rate = kernel_rate("cudnn", h100)
+    assert rate is not None and "h200_919_only_cudnn" in rate.source and rate.card == "h200-sxm"
+
+
+def test_each_framework_runs_the_kernel_its_docs_name(catalog: Catalog) -> None:
+    """NVIDIA/TransformerEngine docs/examples/attention/attention.ipynb @0f60e599, "2. Backend Selection" (read
+    2026-12-06): "sm8x (Ampere/Ada): flash-attention > cuDNN attention", "sm90 (Hopper): cuDNN attention >
+    flash-attention", "sm100/sm120 (Blackwell): cuDNN attention > flash-attention". So a Transformer Engine step
+    (Megatron-Core, NeMo: Workload.transformer_engine) runs cuDNN on H100 and B200 and FlashAttention-2 on A100; every
+    other stack FlashAttention-2 (PyTorch SDPA's flash backend). `framework` times every step so, `transformer-engine`
+    only TE steps; the shipped estimate (None) times none (docs/estimates.md, round 40: why)."""
+    gpus = catalog.records["gpus"]
+    h100, b200, a100 = gpus["h100-sxm"], gpus["b200"], gpus["a100-80gb-sxm"]
+    assert framework_kernel(h100, transformer_engine=True) == "cudnn"
+    assert framework_kernel(b200, transformer_engine=True) == "cudnn"
+    assert framework_kernel(a100, transformer_engine=True) == "flash2"
+    assert framework_kernel(h100, transformer_engine=False) == "flash2"
+    te = Workload(kind="pretrain", tokens=1e10, context=8192, transformer_engine=True)
+    plain = Workload(kind="pretrain", tokens=1e10, context=8192)
+    every = replace(CAL, training_attention_kernel=FRAMEWORK_KERNEL)
+    te_only = replace(CAL, training_attention_kernel=TRANSFORMER_ENGINE_KERNEL)
+    assert step_attention_kernel(te, h100, every) == "cudnn"
+    assert step_attention_kernel(plain, h100, every) == "flash2"
+    assert step_attention_kernel(te, h100, te_only) == "cudnn"
+    assert step_attention_kernel(plain, h100, te_only) is None
+    assert step_attention_kernel(te, h100) is None  # shipped: off
+    model = catalog.records["models"]["llama-3-8b"]
+    said = [r for r in estimate(model, te, h100, 8, cal=te_only).assumption_codes if r.code == "est.attention-rate"]
+    assert said and said[0].fields["kernel"] == "cudnn" and said[0].fields["tflops"] == pytest.approx(567)

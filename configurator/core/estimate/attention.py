@@ -16,6 +16,13 @@ measured slope with sequence length but run 26-54 % faster than the estimate at 
 inside their 80 % range fall from 48 to 41 of 66 (p90 27.6 % -> 43.2 %), and FlashAttention-2's isolated H100 rate
 runs ahead of measured H100 runs (torchtitan's Llama 3.1 8B at 8K reads 23 % fast). Tests:
 tests/core/test_attention_rate.py (the README's figures, off by default and on when asked, the MPT-7B slope).
+
+Each framework's own kernel (train40): Transformer Engine (Megatron-Core, NeMo) picks cuDNN's fused attention first on
+Hopper and Blackwell and flash-attention on Ampere (TRANSFORMER_ENGINE_ATTENTION); other stacks run FlashAttention-2
+(framework_kernel). Calibration.training_attention_kernel = FRAMEWORK_KERNEL times every step at its framework's kernel,
+TRANSFORMER_ENGINE_KERNEL only Transformer Engine steps; both measured and left off (docs/estimates.md, round 40: the
+2026 cuDNN rate makes the 2024-25 Transformer Engine rows, all fitted, and NeMo 24.03's H100 sweep read faster than
+measured, and the Triton-kernel MPT-7B rows stay 26-54 % slow).
 """
 
 from __future__ import annotations
@@ -44,10 +51,36 @@ its FLOPs are FlashAttention's count (a causal forward 2·s²·heads·d, the bac
 1,419 TFLOPS x 24.795 ms), so forward + backward TFLOPS = 3.5 x forward FLOPs / (forward + backward time):
 pyt_cudnn (PyTorch SDPA's cuDNN backend) 1,183 at 32K, flash_attention (the flash-attn 2.7.4 package) 367."""
 
+CUDNN_SDPA_H200 = (
+    "https://github.com/NVIDIA/cudnn-frontend/blob/df73764adb98b7445b77662ce07b1ea434c8f3ee/benchmark/"
+    "sdpa_benchmark_training/results/h200_919_only_cudnn/llama3.1_20260227_034703.csv"
+)
+"""cuDNN frontend's SDPA training benchmark on one H200 (the CSV's own columns: gpu_name NVIDIA H200, cudnn_backend_version
+91901, i.e. cuDNN 9.19.1; backend cudnn; Llama 3.1 70B's attention, 64 query heads, 8 KV heads, head dim 128, bfloat16,
+top_left (causal) mask, batch 1, 2,048-32,768 tokens; committed 2026-03-09), read 2026-12-06. Its FLOPs are
+FlashAttention's count (fwd_tflops x fwd_time_ms = 2·s²·heads·d: 688 TFLOPS x 25.566 ms = 17.59 TFLOP at 32K), so forward +
+backward TFLOPS = 3.5 x the forward's FLOPs over both times: 61.57 TFLOP / (25.566 + 75.688) ms = 608 at 32K; 397 / 502 /
+567 / 603 at 2K / 4K / 8K / 16K. The H200 is the H100's GH100 die at the same 989.4 TFLOPS dense BF16 peak (more and
+faster HBM, which a compute-bound fused attention does not read), so the other Hopper cards read it through their peaks
+as every table here is read."""
+
+TRANSFORMER_ENGINE_ATTENTION = (
+    "https://github.com/NVIDIA/TransformerEngine/blob/0f60e599c04c2954f66b9af16efaa70e572cc710/docs/examples/attention/"
+    "attention.ipynb"
+)
+"""Transformer Engine's attention guide, "2. Backend Selection" (read 2026-12-06): the PyTorch selection order is "sm8x
+(Ampere/Ada): flash-attention > cuDNN attention > PyTorch-native attention", "sm90 (Hopper): cuDNN attention >
+flash-attention > ...", "sm100/sm120 (Blackwell): cuDNN attention > flash-attention > ...", BF16/FP16 on cuDNN's
+sub-backend 1 (a flash algorithm); and in 1.3: "flash-attention outperforms cuDNN attention on Ampere architectures, and
+cuDNN attention has 20-50% advantages on Hopper architectures". Megatron-Core and NeMo run their attention through
+TE's DotProductAttention (`--transformer-impl transformer_engine`, launch/training.megatron_command)."""
+
 FA2_SEQUENCES = (512, 1024, 2048, 4096, 8192, 16384)
 """The sequence lengths FlashAttention's README figures measure."""
 CUDNN_SEQUENCES = (512, 1024, 2048, 4096, 8192, 16384, 32768, 65536, 131072)
 """The sequence lengths cuDNN frontend's SDPA training benchmark measures."""
+CUDNN_H200_SEQUENCES = (2048, 4096, 8192, 16384, 32768)
+"""The sequence lengths the H200 run of that benchmark measures (CUDNN_SDPA_H200)."""
 
 
 @dataclass(frozen=True)
@@ -123,6 +156,19 @@ ATTENTION_RATES: tuple[KernelRate, ...] = (
         CUDNN_SDPA_B200,
         said="cuDNN frontend SDPA benchmark, B200",
     ),
+    # cuDNN's fused attention on Hopper (Transformer Engine's first choice on sm90: TRANSFORMER_ENGINE_ATTENTION): the
+    # H200 rows of CUDNN_SDPA_H200 (head dim 128 only; a 64-wide head reads the same, as on Blackwell)
+    KernelRate(
+        "cudnn",
+        "Hopper",
+        "h200-sxm",
+        989.4,
+        HOPPER_CARDS,
+        CUDNN_H200_SEQUENCES,
+        {128: (397, 502, 567, 603, 608)},
+        CUDNN_SDPA_H200,
+        said="cuDNN frontend SDPA benchmark, H200",
+    ),
     # the Triton FlashAttention of 2023 (Tillet's kernel, llm-foundry's attn_impl "triton"), measured on A100 only
     KernelRate(
         "triton",
@@ -159,6 +205,27 @@ def kernel_rate(kernel: str, gpu: Gpu) -> KernelRate | None:
         (r for r in ATTENTION_RATES if r.kernel == kernel and r.architecture == gpu.architecture and gpu.id in r.cards),
         None,
     )
+
+
+FRAMEWORK_KERNEL = "framework"
+"""Calibration.training_attention_kernel's value for "each step at its own framework's kernel" (framework_kernel)."""
+TRANSFORMER_ENGINE_KERNEL = "transformer-engine"
+"""Calibration.training_attention_kernel's value for "Transformer Engine steps at their framework's kernel, every other
+step at its rate"."""
+TRANSFORMER_ENGINE_CUDNN_ARCHITECTURES = ("Hopper", "Blackwell")
+"""The architectures on which Transformer Engine picks cuDNN's fused attention first (TRANSFORMER_ENGINE_ATTENTION: sm90,
+sm100/sm120); on Ampere and Ada it picks flash-attention first."""
+
+
+def framework_kernel(gpu: Gpu, *, transformer_engine: bool) -> str:
+    """The attention kernel a training step's framework runs on `gpu`: Transformer Engine's (Megatron-Core, NeMo)
+    cuDNN fused attention on Hopper and Blackwell and flash-attention before them (TRANSFORMER_ENGINE_ATTENTION); every
+    other stack (PyTorch SDPA, whose flash backend is FlashAttention-2, the HF Trainer's sdpa / flash_attention_2,
+    torchtitan, llm-foundry's flash) FlashAttention-2. A run that used another kernel says so (a training row's
+    `attention_kernel`: llm-foundry's 2023 Triton kernel)."""
+    if transformer_engine and gpu.architecture in TRANSFORMER_ENGINE_CUDNN_ARCHITECTURES:
+        return "cudnn"
+    return "flash2"
 
 
 KERNEL_SHARE_OF_COUNT = 7.0 / 12.0

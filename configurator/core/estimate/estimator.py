@@ -28,7 +28,10 @@ from configurator.core.estimate.activations import (
     selective_saved_bytes_per_layer,
 )
 from configurator.core.estimate.attention import (
+    FRAMEWORK_KERNEL,
     KERNEL_SHARE_OF_COUNT,
+    TRANSFORMER_ENGINE_KERNEL,
+    framework_kernel,
     kernel_flops_per_counted,
     kernel_rate,
     kernel_tflops,
@@ -3243,11 +3246,21 @@ def reference_rest_share(gpu: Gpu, *, cal: Calibration = CAL) -> float:
     return (1.0 - share) / (1.0 - share * KERNEL_SHARE_OF_COUNT * rate * peak / tflops)
 
 
+def step_attention_kernel(workload: Workload, gpu: Gpu, cal: Calibration = CAL) -> str | None:
+    """The attention kernel that times a training step's attention (Calibration.training_attention_kernel): a kernel's
+    name for every step; attention.FRAMEWORK_KERNEL, each step's own framework's (attention.framework_kernel);
+    attention.TRANSFORMER_ENGINE_KERNEL, that only for Transformer Engine steps; None (or no match): the step's rate."""
+    kernel = cal.training_attention_kernel
+    if kernel == FRAMEWORK_KERNEL or (kernel == TRANSFORMER_ENGINE_KERNEL and workload.transformer_engine):
+        return framework_kernel(gpu, transformer_engine=workload.transformer_engine)
+    return None if kernel == TRANSFORMER_ENGINE_KERNEL else kernel
+
+
 def _attention_kernel_tflops(model: ModelArch, workload: Workload, gpu: Gpu, cal: Calibration) -> float | None:
     """The FlashAttention kernel rate that times a training step's attention on its own (_attention_time), or None
-    where the step's rate times it: without FlashAttention, with --mfu, with no kernel named
-    (Calibration.training_attention_kernel) or none measured on this card."""
-    kernel = cal.training_attention_kernel
+    where the step's rate times it: without FlashAttention, with --mfu, with no kernel for the step
+    (step_attention_kernel) or none measured on this card."""
+    kernel = step_attention_kernel(workload, gpu, cal)
     if not cal.training_flash_attention or workload.mfu is not None or not kernel:
         return None
     return kernel_tflops(gpu, kernel, workload.context or 2048, model.head_dim)
@@ -3266,7 +3279,7 @@ def _attention_time(
     if tflops is None:
         return 0.0, 0.0
     seq = workload.context or 2048
-    kernel = ex.cal.training_attention_kernel
+    kernel = step_attention_kernel(workload, gpu, ex.cal)
     counted = _attention_flops(model, workload) * tokens
     full = 12.0 * model.num_layers * model.num_attention_heads * model.head_dim * seq * tokens
     recomputed = bool(workload.grad_checkpointing)
