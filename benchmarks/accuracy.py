@@ -33,7 +33,10 @@ hopper, ...; decode and prefill rows) out. Each kind ends with a line against is
 (DONE_WHEN: cross-validated and holdout p90, medians where set, 80 % range coverage 75-90 % of rows not fitted on, per
 regime from REGIME_MIN_JUDGED rows; a miss names its rows and calibrated_tail, the chance a range that truly holds 80 %
 lands as far out on that many rows). --attention-kernel=flash2 times training attention at FlashAttention's measured
-kernel rate (off in the shipped estimate: docs/estimates.md, round 29). --no-cv skips the
+kernel rate (off in the shipped estimate: docs/estimates.md, round 29); --attention-kernel=framework at each step's own
+framework's kernel (attention.framework_kernel: cuDNN for Transformer Engine steps on Hopper and Blackwell, else
+FlashAttention-2, a row's attention_kernel where it names another), --attention-kernel=transformer-engine that for
+Transformer Engine steps only (both off in the shipped estimate: docs/estimates.md, round 40). --no-cv skips the
 leave-one-source-out refits (the fitted and held-out rows at the shipped constants, in seconds). --write-cv stores the
 leave-one-source-out points of a full run (tests/data/cv/KIND.json: each row's point, dated, with the commit and a
 fingerprint of its row); --stored-cv reads them instead of refitting, so `--stored-cv --ranges KIND` prints the rule's
