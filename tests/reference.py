@@ -19,6 +19,8 @@ from configurator.core.estimate.attention import TRANSFORMER_ENGINE_KERNEL
 from configurator.core.estimate.crossval import Point, source_group
 from configurator.core.estimate.estimator import (
     CAL,
+    TORCHTITAN_H100_GBPS,
+    TORCHTITAN_H100_TFLOPS,
     Calibration,
     elapsed_share,
     estimate,
@@ -335,6 +337,24 @@ def _speed(catalog: Catalog, kind: str, data: Data, cal: Calibration) -> tuple[l
     return out, skipped
 
 
+CARDS_AS_RUN: dict[str, dict[str, float]] = {
+    # torchtitan's H100s (docs/performance.md @eaea6f6a and benchmarks/llama3_h100_202412_torchtitan.md @31a17bfd, both
+    # "Hardware": Grand Teton hosts, "96GB HBM2e with 2.4 TB/sec peak memory bandwidth", "the default 500W power limit",
+    # footnote 2: "the actual peak TFLOPs number is between SXM and NVL, and we don't know its exact value"): the card
+    # the fused element-wise bytes are derived on (estimator.TORCHTITAN_H100_TFLOPS, the middle of the two, an ESTIMATE
+    # for that reason; TORCHTITAN_H100_GBPS), FP8 at twice BF16 as on both H100 records. Memory size is left as the
+    # row's catalog card: only the time is scored (train40)
+    "grand-teton-h100": {
+        "bf16_tflops": TORCHTITAN_H100_TFLOPS,
+        "fp16_tflops": TORCHTITAN_H100_TFLOPS,
+        "fp8_tflops": 2 * TORCHTITAN_H100_TFLOPS,
+        "memory_bandwidth_gbps": TORCHTITAN_H100_GBPS,
+    },
+}
+"""The card a training row's run used where its source states it differs from the catalog card the row names
+(`card_as_run`): the row is estimated on the catalog card with these figures."""
+
+
 def training_gpu_hours(
     catalog: Catalog, data: Data = None, cal: Calibration = CAL
 ) -> tuple[list[Comparison], list[Skipped]]:
@@ -349,6 +369,8 @@ def training_gpu_hours(
         if model is None or gpu is None:
             skipped.append(Skipped("training_gpu_hours", label, "model or GPU not in catalog", row["source"]))
             continue
+        if "card_as_run" in row:
+            gpu = gpu.model_copy(update=CARDS_AS_RUN[row["card_as_run"]])
         gpus = int(row.get("gpus", 8))
         # later_stages: a run whose figure also covers stages at other sequence lengths (a long-context extension after
         # the bulk of pretraining) is scored as each stage estimated at its own length, summed; `tokens` is the first

@@ -580,7 +580,7 @@ TRAINING_FITTED_SEQUENCE = 8192
 row's `sequence_length` is 512 to 8,192 tokens; four whole runs add long-context stages, a few percent of their totals:
 the Llama 3.1 cards' 0.8T of 15T tokens, DeepSeek-V3's 119K of 2,788K GPU-hours). The training ranges are derived from
 those rows' errors and describe jobs like them; a longer sequence is outside what they measured (steady37)."""
-LONG_SEQUENCE_HELD_OUT = (15, 7, 1.17, 1.76)
+LONG_SEQUENCE_HELD_OUT = (15, 9, 1.09, 1.63)
 """What the held-out steady-state rows beyond TRAINING_FITTED_SEQUENCE read at the shipped constants (steady37,
 `python benchmarks/training_spread.py`; tests/core/test_long_sequence_training.py recounts them): 15 rows at 16K-256K
 tokens (llm-foundry's MPT-7B to 64K, torchtitan's Llama 3.1 8B and 405B with context parallelism and Float8 to 256K,
@@ -590,8 +590,11 @@ price). long38 (2026-12-06) left a plain FP8 step's attention in BF16 (estimator
 the median, 3.97 -> 3.17 at the worst; torchtitan's 8B at 32K and 64K read 1.17 (1.37, 1.44 before), just outside.
 train39 (2026-12-06) priced the 405B rows' stated pipeline (8 stages, 1F1B on 8 micro-batches: a bubble of 7/8,
 estimator._pipeline_stretch): they read 0.98 / 1.26 / 1.36 / 1.67 at 32K-256K (1.87-3.17 before), the 32K row inside;
-7 of 15 inside, the worst now the 8B at 256K on context parallel 8 (1.76). The estimate says so where a training job's
-sequence is longer (warn.training-long-sequence)."""
+7 of 15 inside, the worst now the 8B at 256K on context parallel 8 (1.76). train40 (2026-12-06) scored torchtitan's H100
+rows on the card their source states (tests/reference.CARDS_AS_RUN: 96 GB HBM2e at 2.4 TB/s, 500 W, a peak between SXM
+and NVL, the card the fused bytes were already derived on): 9 of 15 inside, 1.09 at the median, the worst the 8B at 256K
+on context parallel 8 (1.63). The estimate says so where a training job's sequence is longer
+(warn.training-long-sequence)."""
 REGIME_RANGE_FACTORS[("training_gpu_hours", STEADY_STATE)] = STEADY_STATE_HOURS
 
 
