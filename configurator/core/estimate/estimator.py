@@ -652,7 +652,11 @@ class Calibration:
     # row runs 26-54 % faster than the estimate, a level the estimate misses at every length. On H100
     # FlashAttention-2's isolated rate also runs ahead of the measured runs: torchtitan's Llama 3.1 8B at 8K on 128 H100
     # reads 23 % fast (its test allows 20 %). `benchmarks/accuracy.py --attention-kernel=flash2` scores with it; a row
-    # that ran another kernel says which (attention_kernel), read only then.
+    # that ran another kernel says which (attention_kernel), read only then. attention.FRAMEWORK_KERNEL times each step
+    # at its own framework's kernel (attention.framework_kernel: cuDNN for Transformer Engine on Hopper and Blackwell),
+    # attention.TRANSFORMER_ENGINE_KERNEL only TE steps: both measured and left off (train40, docs/estimates.md round 40:
+    # the 2026 cuDNN rate reads the fitted 2024-25 TE rows fast, fitted p90 29.1 -> 35.9 %, and no held-out row is a TE
+    # run; `benchmarks/attention_modes.py` scores each mode, refitted on the fitted rows too).
     training_attention_kernel: str | None = None
     # Elapsed-time losses grow with the cluster: a synchronous job restarts from its last checkpoint whenever any GPU
     # fails. Llama 3 (arXiv 2407.21783 sec. 3.3.4): 419 unexpected interruptions in a 54-day snapshot on 16,384 H100,
