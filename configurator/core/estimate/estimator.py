@@ -561,7 +561,10 @@ class Calibration:
     # moe40 (2026-12-06): the stall is the arriving prompt's FLOPs at the prefill rate in full (the decode batch waits
     # for every one of them) plus this share of the rest of that TTFT, one weight read and the eager launches, which an
     # extend batch pays once for the requests it carries (SGLang's scheduler puts every waiting request into the next
-    # extend batch, up to its token budget); and the TTFT is a lone user's: moe39 had timed it on the running batch's
+    # extend batch, up to its token budget: sgl-project/sglang python/sglang/srt/managers/scheduler.py,
+    # get_new_batch_prefill in the 2025 releases, one PrefillAdder over the waiting queue bounded by max_prefill_tokens
+    # and chunked_prefill_size, run before the decode batch: "Run prefill first if possible"); and the TTFT is a lone
+    # user's: moe39 had timed it on the running batch's
     # step, whose weight read is the experts the batch's decode tokens touch on one GPU's bandwidth (R1 at 100 users on
     # 8 x B200: 531 GiB, 92 ms of a 254 ms "one-user" TTFT where the cookbook measures 126-166 ms).
     # FITTED (2026-12-06, moe40: `benchmarks/accuracy.py --no-cv --fit --refit=sglang_stall_share decode_speed`, all
