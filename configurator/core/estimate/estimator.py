@@ -564,9 +564,9 @@ class Calibration:
     # extend batch, up to its token budget: sgl-project/sglang python/sglang/srt/managers/scheduler.py,
     # get_new_batch_prefill in the 2025 releases, one PrefillAdder over the waiting queue bounded by max_prefill_tokens
     # and chunked_prefill_size, run before the decode batch: "Run prefill first if possible"); and the TTFT is a lone
-    # user's: moe39 had timed it on the running batch's
-    # step, whose weight read is the experts the batch's decode tokens touch on one GPU's bandwidth (R1 at 100 users on
-    # 8 x B200: 531 GiB, 92 ms of a 254 ms "one-user" TTFT where the cookbook measures 126-166 ms).
+    # user's: moe39 had timed it on the running batch's step, whose weight read is the experts the batch's decode tokens
+    # touch on one GPU's bandwidth (R1 at 100 users on 8 x B200: 531 GiB, 92 ms of a 254 ms "one-user" TTFT where the
+    # cookbook measures 126-166 ms).
     # FITTED (2026-12-06, moe40: `benchmarks/accuracy.py --no-cv --fit --refit=sglang_stall_share decode_speed`, all
     # else as shipped: 0.503; moe39's fit under its own structure was 0.54) on the fitted SGLang batched rows (the
     # cookbook's DeepSeek-R1-0528 and Qwen3-235B-A22B on 8 x B200 and GLM-4.7-Flash on one B200). Not applied to the
