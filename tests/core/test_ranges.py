@@ -720,7 +720,16 @@ def test_shipped_ranges_are_the_rule_s_answer(catalog: Any, kind: str) -> None:
 # that brings one into the band fails here until its mark goes.
 HELD_MIN_ROWS = 10
 ONE_NVIDIA = "single-stream NVIDIA"  # accuracy.regime_points' name for the speed kinds' own factors
-REGIME_MISSES: dict[tuple[str, str], str] = {}
+REGIME_MISSES: dict[tuple[str, str], str] = {
+    ("decode_speed", "moe-tensor-parallel"): (
+        "moe40: 54 of 73 (74 %). moe39 timed the SGLang stall's one-user TTFT on the running batch's step (the batch's "
+        "experts read on one GPU), which had held dstack's R1 on 8 x MI300X at 64 users (+29 -> +39 %) and MiniMax on "
+        "4 x MI300X at 256 users (+18 -> +37 %) inside; with the arriving prompts mixed into the steps instead (no "
+        "stall) they read +62 / +71 %, and MiniMax on 2 x MI300X reads +53 % at one user, where no stall applies: the "
+        "MI300X step itself is fast (ROCm/vllm's fitted Llama 3.1 70B/405B FP8 rows +5 % at 2 users -> +39 / +50 % at "
+        "128), a vendor rate fact (backends.py, support_facts), not the stall (docs/estimates.md, round 40)"
+    ),
+}
 # ss33 (round 33): the single-stream NVIDIA decode regime's mark went. It held 40 of 43 (93 %) at x0.71..x1.28, the rule's
 # answer over 83 cross-validated rows from 8 sources; six fitted tg128 rows (llama.cpp PR #4766 and #12183,
 # CambrianTech/continuum #1627) make 89 rows from 10 sources, whose rule answer x0.69..x1.21 holds 34 of the 43 (79 %),

@@ -561,10 +561,20 @@ class Calibration:
     # 8 x B200 cookbook rows at 16-100 users): on one GPU that charged 3-7x the prefill the same cookbook pages measure as
     # one user's TTFT (ERNIE 4.5 on one MI300X, 276 ms an arriving 8K request where the page's one-user TTFT at 4,194
     # tokens is 72 ms; Gemma 4 26B-A4B on one H200, 121 ms against 46.6), and read those held-out rows -40..-51 %.
-    # FITTED (2026-12-06, moe39: `benchmarks/accuracy.py --no-cv --fit --refit=sglang_stall_share decode_speed`, all
-    # else as shipped) on the fitted SGLang batched rows (the cookbook's DeepSeek-R1-0528 and Qwen3-235B-A22B on 8 x B200
-    # and GLM-4.7-Flash on one B200). Not applied to the one-user time to first token (est.prefill).
-    sglang_stall_share: float = 0.54
+    # moe40 (2026-12-06): the stall is the arriving prompt's FLOPs at the prefill rate in full (the decode batch waits
+    # for every one of them) plus this share of the rest of that TTFT, one weight read and the eager launches, which an
+    # extend batch pays once for the requests it carries (SGLang's scheduler puts every waiting request into the next
+    # extend batch, up to its token budget: sgl-project/sglang python/sglang/srt/managers/scheduler.py,
+    # get_new_batch_prefill in the 2025 releases, one PrefillAdder over the waiting queue bounded by max_prefill_tokens
+    # and chunked_prefill_size, run before the decode batch: "Run prefill first if possible"); and the TTFT is a lone
+    # user's: moe39 had timed it on the running batch's step, whose weight read is the experts the batch's decode tokens
+    # touch on one GPU's bandwidth (R1 at 100 users on 8 x B200: 531 GiB, 92 ms of a 254 ms "one-user" TTFT where the
+    # cookbook measures 126-166 ms).
+    # FITTED (2026-12-06, moe40: `benchmarks/accuracy.py --no-cv --fit --refit=sglang_stall_share decode_speed`, all
+    # else as shipped: 0.503; moe39's fit under its own structure was 0.54) on the fitted SGLang batched rows (the
+    # cookbook's DeepSeek-R1-0528 and Qwen3-235B-A22B on 8 x B200 and GLM-4.7-Flash on one B200). Not applied to the
+    # one-user time to first token (est.prefill).
+    sglang_stall_share: float = 0.50
     # SGLang's time to first token pays the prefill's kernel launches: an extend (prefill) batch runs eagerly, without
     # the CUDA graph the decode step replays (`--enable-piecewise-cuda-graph` off by default in the releases measured:
     # sgl-project/sglang python/sglang/srt/server_args.py, `enable_piecewise_cuda_graph: bool = False` beside
@@ -2761,9 +2771,12 @@ def _decode_speed(
     requests = arriving_requests(batch, workload.prompt, context) if s.arriving else 0.0
     if requests and _separate_prefills(engine, named_engine, ex.cal):
         # each arriving prompt is its own prefill batch, and the running decode batch waits for it (serving.py)
-        # the request's own extend batch, as its one-user time to first token prices it (Calibration.sglang_stall_share)
-        _, ttft = _prefill(model, counts, workload, gpu, gpus, split, named_engine, s, ex.quiet())
-        one_prefill = ex.cal.sglang_stall_share * ttft
+        # the request's own extend batch, as its one-user time to first token prices it (Calibration.sglang_stall_share):
+        # its prompt's FLOPs in full, a share of the per-batch rest (weight read, eager launches); timed on a one-user
+        # step, whose weight read is one token's experts, not the experts the running batch's decode tokens touch
+        rate, ttft = _one_user_ttft(model, counts, workload, w, gpu, gpus, split, named_engine, ex)
+        compute = waited_prompt_tokens(workload, context) / rate
+        one_prefill = compute + ex.cal.sglang_stall_share * (ttft - compute)
         stall = requests * one_prefill
         step += stall
         ex.step("decode", Reason.of("est.sglang-prefill-stall", ms=stall * 1e3, prefill_ms=one_prefill * 1e3))
@@ -2782,6 +2795,25 @@ def _decode_speed(
     whole = workload.prompt == (workload.context or INFERENCE_CONTEXT)
     fill = ttft if whole else _window_fill(model, counts, workload, gpu, gpus, split, named_engine, s, ex)
     return tps, tps * batch, prefill_rate, ttft, fill
+
+
+def _one_user_ttft(
+    model: ModelArch,
+    counts: ParamCounts,
+    workload: Workload,
+    w: WeightBytes,
+    gpu: Gpu,
+    gpus: int,
+    split: str,
+    named_engine: str | None,
+    ex: _Explain,
+) -> tuple[float, float]:
+    """(prefill tokens/s, time to first token) of one arriving request as a lone user's estimate gives them: the step
+    `_prefill` reads its weight stream from is a one-user step, whatever the batch the request joins."""
+    alone = workload.model_copy(update={"batch": 1})
+    quiet = ex.quiet()
+    s1 = _decode_step(model, counts, alone, w, gpu, gpus, named_engine, quiet)
+    return _prefill(model, counts, alone, gpu, gpus, split, named_engine, s1, quiet)
 
 
 def _window_fill(
