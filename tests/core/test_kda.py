@@ -164,7 +164,10 @@ def test_glm_5_3_flash_layers_count_as_the_audit_reads_them() -> None:
 
 def test_glm_5_3_flash_cache_and_state() -> None:
     """Per token: 11 MLA layers x 512 latent values (no rotary key) plus the indexer's cache; per sequence 34 KDA layers
-    x (64 x 128 x 128 fp32 + 3 x 8192 x 3 bf16 conv inputs), whatever the context."""
+    x (64 x 128 x 128 fp32 + 3 x 8192 x 3 bf16 conv inputs), whatever the context. fp32 is vLLM's own reading too
+    (vllm-project/vllm mamba_utils.py @02d71083, `kda_state_dtype`: (model dtype, torch.float32)), not the 78.0 MB of
+    BF16 state a public sizing ledger had given for vLLM (a patched build's: a capacity-experiment patch read in the
+    stored corpus swaps that torch.float32 for float16)."""
     m = _glm()
     assert kda_state_bytes(m, 1) == 34 * (64 * 128 * 128 * 4 + 3 * 8192 * 3 * 2) == 147_619_840
 
