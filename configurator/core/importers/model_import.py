@@ -250,9 +250,28 @@ def _moe_spec(r: _Reader, origin: str, model_type: str, intermediate: int) -> Mo
             )
             else None,
             moe_layer_step=r.int("interleave_moe_layer_step", "decoder_sparse_step", default=1),
+            router_bias=_router_bias(r, model_type),
             latent_size=r.int("moe_latent_size") if r.get("moe_latent_size") is not None else None,
         )
     return None
+
+
+# Routers whose modeling code registers e_score_correction_bias whatever the config says: transformers'
+# Glm4MoeTopkRouter (glm4_moe, and the GLM MoEs built on it), NemotronHTopkRouter, Glm5Next's router, Kimi Linear's
+# KimiMoEGate (modeling_kimi.py: `self.e_score_correction_bias = nn.Parameter(...)`)
+_BIASED_ROUTERS = ("glm4_moe", "glm4_moe_lite", "glm_moe_dsa", "glm5_next", "nemotron_h", "kimi_linear")
+
+
+def _router_bias(r: _Reader, model_type: str) -> bool:
+    """Whether each MoE router carries a per-expert correction bias: DeepSeek-V3's `topk_method` noaux_tc (DeepSeek-V3
+    and V4, Kimi K2), MiniMax-M2's `use_routing_bias`, Hy3's `moe_router_enable_expert_bias`, or a router that always
+    has one."""
+    return (
+        r.get("topk_method") == "noaux_tc"
+        or r.get("use_routing_bias") is True
+        or r.get("moe_router_enable_expert_bias") is True
+        or model_type in _BIASED_ROUTERS
+    )
 
 
 def _mla_spec(r: _Reader) -> MlaSpec | None:
