@@ -1100,6 +1100,7 @@ def _from_gguf_reader(path: Path, fields: dict[str, Any], weight_bytes: int, ten
             "qwen3moe": "qwen3_moe",
             "deepseek2": "deepseek_v3",
             "gemma3": "gemma3_text",
+            "kimi-linear": "kimi_linear",
         }.get(a, a),
         "hidden_size": hidden,
         "num_hidden_layers": int(field(f"{a}.block_count")),
@@ -1127,15 +1128,7 @@ def _from_gguf_reader(path: Path, fields: dict[str, Any], weight_bytes: int, ten
         lead = field(f"{a}.leading_dense_block_count", required=False)
         if lead:
             config["first_k_dense_replace"] = int(lead)
-    lora = field(f"{a}.attention.kv_lora_rank", required=False)
-    if lora:
-        config.update(
-            kv_lora_rank=int(lora),
-            q_lora_rank=field(f"{a}.attention.q_lora_rank", required=False),
-            qk_rope_head_dim=int(field(f"{a}.rope.dimension_count")),
-            qk_nope_head_dim=int(key_length or 192) - int(field(f"{a}.rope.dimension_count")),
-            v_head_dim=int(field(f"{a}.attention.value_length", required=False) or 128),
-        )
+    _gguf_mla_kda(field, a, config, tensor_names)
     window = field(f"{a}.attention.sliding_window", required=False)
     if window:
         config["sliding_window"] = int(window)
@@ -1143,6 +1136,47 @@ def _from_gguf_reader(path: Path, fields: dict[str, Any], weight_bytes: int, ten
     ftype = field("general.file_type", required=False)
     precision = _GGUF_FTYPE.get(int(ftype)) if ftype is not None else None
     return ImportedModel(arch, weight_bytes=weight_bytes, file_precision=precision)
+
+
+def _gguf_mla_kda(field: Any, a: str, config: dict[str, Any], tensor_names: set[str]) -> None:
+    """MLA, Kimi Delta Attention and the routers' bias from GGUF metadata, as llama.cpp's convert_hf_to_gguf.py writes
+    them. A converter that turns MLA into MQA for its cache (deepseek2 since 2025, kimi-linear) writes key_length as
+    kv_lora_rank + rope and the per-head widths as key_length_mla / value_length_mla; an older deepseek2 file has the
+    per-head widths in key_length / value_length. kimi-linear writes head_count_kv per layer (0 on a KDA layer, 1 on an
+    MLA layer), the KDA head width as kda.head_dim and the short convolution as ssm.conv_kernel; its KDA layers have
+    the MLA layers' head count (KimiLinearModel.set_gguf_parameters)."""
+    if any(name.endswith("exp_probs_b.bias") for name in tensor_names):
+        config["topk_method"] = "noaux_tc"  # each router's e_score_correction_bias, written as exp_probs_b
+    lora = field(f"{a}.attention.kv_lora_rank", required=False)
+    if lora:
+        rope = int(field(f"{a}.rope.dimension_count"))
+        key_mla = field(f"{a}.attention.key_length_mla", required=False)
+        key = int(key_mla or field(f"{a}.attention.key_length", required=False) or 192)
+        value = field(f"{a}.attention.value_length_mla", required=False)
+        config.update(
+            kv_lora_rank=int(lora),
+            q_lora_rank=field(f"{a}.attention.q_lora_rank", required=False) or None,
+            qk_rope_head_dim=rope,
+            qk_nope_head_dim=key - rope,
+            v_head_dim=int(value or field(f"{a}.attention.value_length", required=False) or 128),
+            head_dim=key,
+            num_key_value_heads=config["num_attention_heads"],  # the converter's 1 is the MQA form of the cache
+        )
+    kda_dim = field(f"{a}.kda.head_dim", required=False)
+    per_layer_kv = field(f"{a}.attention.head_count_kv", required=False)
+    if kda_dim:
+        if not isinstance(per_layer_kv, list):
+            raise ModelImportError(
+                f"{a}: kda.head_dim without a per-layer attention.head_count_kv list, so the KDA layers are unknown"
+            )
+        kinds = [int(n) for n in per_layer_kv]
+        config["linear_attn_config"] = {
+            "num_heads": config["num_attention_heads"],
+            "head_dim": int(kda_dim),
+            "short_conv_kernel_size": int(field(f"{a}.ssm.conv_kernel", required=False) or 4),
+            "full_attn_layers": [i for i, n in enumerate(kinds) if n > 0],
+            "kda_layers": [i for i, n in enumerate(kinds) if n == 0],
+        }
 
 
 # --------------------------------------------------------------------------- entry point
