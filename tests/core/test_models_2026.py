@@ -50,6 +50,7 @@ RECORDS = {
     "hy3.json": "hy3",
     "granite-4.2-30b.json": "granite-4.2-30b",
     "laguna-xs-2.1.json": "laguna-xs-2.1",
+    "minimax-m2.7.json": "minimax-m2.7",
 }
 
 # the architecture facts the estimator reads; a record's `estimates` names the ones not from config.json

@@ -163,3 +163,23 @@ def test_laguna_layouts_it_cannot_read_are_refused() -> None:
         arch_from_hf_config({**config, "num_attention_heads_per_layer": uneven}, "laguna-xs-2.1.json")
     with pytest.raises(ModelImportError, match="gating 'per-element' is not read"):
         arch_from_hf_config({**config, "gating": "per-element"}, "laguna-xs-2.1.json")
+
+
+def test_minimax_m2_7_counted_to_the_checkpoint() -> None:
+    """The Hugging Face API's safetensors.total for MiniMaxAI/MiniMax-M2.7 is 228,689,764,864 (a public model survey
+    that read the API on 2026-09-16, stored-corpus file 69615480373), and llama.cpp's server reports the same count for
+    M2.7 GGUFs (public deployment logs of 2026-07-17, files 58229634409 and 58271643091). The count from the config
+    copy holds the 62 routers' biases (use_routing_bias, 256 each); the importer leaves out the per-layer QK-norm
+    weights (q_norm over 48 x 128, k_norm over 8 x 128: qk_norm_type per_layer)."""
+    model = load_hf_config(CONFIGS / "minimax-m2.7.json")
+    assert model.moe is not None and model.moe.router_bias
+    qk_norms = model.num_layers * (model.num_attention_heads + model.num_kv_heads) * model.head_dim
+    assert count_params(model).total + qk_norms == 228_689_764_864
+    assert MODELS["minimax-m2.7"].params_total_b == pytest.approx(count_params(model).total / 1e9, abs=5e-4)
+
+
+def test_minimax_m2_7_caches_248_kib_a_token() -> None:
+    """Every one of the 62 layers is full attention with 8 KV heads of 128: 248 KiB of bf16 cache a token, the figure
+    Raschka's LLM Architecture Gallery gives for MiniMax-M2.5 (the same shapes)."""
+    tokens = 4096
+    assert kv_cache_bytes(MODELS["minimax-m2.7"], tokens, 1, 2.0, "vllm") / tokens / 1024 == 248
