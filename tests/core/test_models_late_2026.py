@@ -183,3 +183,42 @@ def test_minimax_m2_7_caches_248_kib_a_token() -> None:
     Raschka's LLM Architecture Gallery gives for MiniMax-M2.5 (the same shapes)."""
     tokens = 4096
     assert kv_cache_bytes(MODELS["minimax-m2.7"], tokens, 1, 2.0, "vllm") / tokens / 1024 == 248
+
+
+def test_glm_5_2_counted_to_the_checkpoint() -> None:
+    """The Hugging Face API's parameter count for zai-org/GLM-5.2 is 753,329,940,480, BF16 but 19,456 F32 (the 76
+    routers' e_score_correction_bias, 75 MoE layers and the MTP layer's; a public per-component quantization note that
+    read the API, stored-corpus file 55057036064). The config copy quotes GLM-5's sizes but not its MLA ranks and head
+    dims, which are GLM-5's (tests/data/configs/glm-5.json, merged here in the open). The count holds the 75 backbone
+    routers' biases; the 21 lightning indexers IndexShare keeps (indexer_types 'full': wq_b, wk, the keys' LayerNorm,
+    weights_proj) and the MTP layer (a decoder layer with its own indexer, eh_proj and three norms) are added here by
+    their tensors: the sum is the checkpoint's count to the weight. The routed experts are the NVFP4 release's 724.78B
+    of FP4 experts (the same note)."""
+    glm5 = json.loads((CONFIGS / "glm-5.json").read_text())
+    quoted = json.loads((CONFIGS / "glm-5.2.json").read_text())
+    model = arch_from_hf_config({**glm5, **quoted}, "glm-5.2")
+    assert model.moe is not None and model.mla is not None and model.moe.router_bias
+    h, heads, dim = model.hidden_size, 32, 128
+    indexer = model.mla.q_lora_rank * heads * dim + h * dim + 2 * dim + h * heads  # type: ignore[operator]
+    full_indexers = quoted["indexer_types"].count("full")
+    assert full_indexers == 21
+    moe = model.moe
+    mla = model.mla
+    attention = (
+        h * mla.q_lora_rank  # type: ignore[operator]
+        + mla.q_lora_rank  # type: ignore[operator]
+        + mla.q_lora_rank * 64 * (mla.qk_nope_head_dim + mla.qk_rope_head_dim)  # type: ignore[operator]
+        + h * (mla.kv_lora_rank + mla.qk_rope_head_dim)
+        + mla.kv_lora_rank
+        + mla.kv_lora_rank * 64 * (mla.qk_nope_head_dim + mla.v_head_dim)
+        + 64 * mla.v_head_dim * h
+    )
+    mtp_moe = h * moe.num_experts + moe.num_experts + (moe.num_experts + 1) * 3 * h * moe.expert_intermediate_size
+    mtp = attention + indexer + mtp_moe + 2 * h + 2 * h * h + 3 * h
+    counts = count_params(model)
+    assert counts.total + full_indexers * indexer + mtp == 753_329_940_480
+    assert counts.experts == 724_775_731_200
+    record = MODELS["glm-5.2"]
+    for field in ("num_layers", "hidden_size", "num_attention_heads", "moe", "mla", "max_context", "vocab_size"):
+        assert getattr(record, field) == getattr(model, field), field
+    assert record.params_total_b == pytest.approx(counts.total / 1e9, abs=5e-3)

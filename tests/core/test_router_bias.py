@@ -85,6 +85,8 @@ def test_deepseek_v3_records_carry_the_bias_their_configs_declare() -> None:
         "glm-4.6",
         "glm-4.7",
         "minimax-m2",
+        "minimax-m2.7",
+        "glm-5.2",
     ):
         moe = MODELS[record].moe
         assert moe is not None and moe.router_bias, record
