@@ -155,3 +155,41 @@ def test_kda_layer_lists_that_do_not_cover_the_model_are_refused(tmp_path: Path,
     }
     with pytest.raises(ModelImportError):
         load_gguf(_write(tmp_path / "bad.gguf", "kimi-linear", keys, ["token_embd.weight"]))
+
+
+def test_a_glm_5_2_gguf_header_reads_as_its_catalog_record(tmp_path: Path) -> None:
+    """The metadata of unsloth's GLM-5.2 UD-IQ1_M GGUF as a public implementation spec reads it (stored-corpus file
+    57691955885): `glm-dsa`, block_count 79 with nextn_predict_layers 1 (78 layers and the MTP layer), head_count 64,
+    head_count_kv 1, key_length 576 / value_length 512 (the MQA cache), key_length_mla / value_length_mla 256,
+    q / kv lora ranks 2048 / 512, rope 64, 256 experts of 2048, top-8, one shared, 3 leading dense blocks of 12288,
+    vocab 154880, each MoE block's exp_probs_b.bias, token_embd and output both present."""
+    from configurator.storage import catalogs
+
+    keys: dict[str, Any] = {
+        "block_count": 79,
+        "nextn_predict_layers": 1,
+        "embedding_length": 6144,
+        "feed_forward_length": 12288,
+        "attention.head_count": 64,
+        "attention.head_count_kv": 1,
+        "attention.key_length": 576,
+        "attention.value_length": 512,
+        "attention.key_length_mla": 256,
+        "attention.value_length_mla": 256,
+        "attention.q_lora_rank": 2048,
+        "attention.kv_lora_rank": 512,
+        "rope.dimension_count": 64,
+        "vocab_size": 154880,
+        "expert_count": 256,
+        "expert_used_count": 8,
+        "expert_feed_forward_length": 2048,
+        "expert_shared_count": 1,
+        "leading_dense_block_count": 3,
+    }
+    tensors = ["token_embd.weight", "output.weight", "blk.3.exp_probs_b.bias"]
+    arch = load_gguf(_write(tmp_path / "glm-5.2.gguf", "glm-dsa", keys, tensors)).arch
+    record = next(m for m in catalogs.load(include_user=False).catalog.kind("models") if m.id == "glm-5.2")
+    for field in ("architecture", "num_layers", "hidden_size", "num_attention_heads", "num_kv_heads", "head_dim"):
+        assert getattr(arch, field) == getattr(record, field), field
+    assert (arch.moe, arch.mla, arch.mtp_layers) == (record.moe, record.mla, record.mtp_layers)  # type: ignore[union-attr]
+    assert count_params(arch).total == 743_180_209_920

@@ -1101,9 +1101,12 @@ def _from_gguf_reader(path: Path, fields: dict[str, Any], weight_bytes: int, ten
             "deepseek2": "deepseek_v3",
             "gemma3": "gemma3_text",
             "kimi-linear": "kimi_linear",
+            "glm-dsa": "glm_moe_dsa",
         }.get(a, a),
         "hidden_size": hidden,
-        "num_hidden_layers": int(field(f"{a}.block_count")),
+        # llama.cpp counts the MTP layers it keeps in block_count (nextn_predict_layers of them, last)
+        "num_hidden_layers": int(field(f"{a}.block_count"))
+        - int(field(f"{a}.nextn_predict_layers", required=False) or 0),
         "num_attention_heads": heads,
         "num_key_value_heads": kv_heads,
         "intermediate_size": int(field(f"{a}.feed_forward_length", required=False) or 4 * hidden),
@@ -1128,6 +1131,9 @@ def _from_gguf_reader(path: Path, fields: dict[str, Any], weight_bytes: int, ten
         lead = field(f"{a}.leading_dense_block_count", required=False)
         if lead:
             config["first_k_dense_replace"] = int(lead)
+    nextn = field(f"{a}.nextn_predict_layers", required=False)
+    if nextn:
+        config["num_nextn_predict_layers"] = int(nextn)
     _gguf_mla_kda(field, a, config, tensor_names)
     window = field(f"{a}.attention.sliding_window", required=False)
     if window:
