@@ -50,6 +50,7 @@ RECORDS = {
     "hy3.json": "hy3",
     "granite-4.2-30b.json": "granite-4.2-30b",
     "laguna-xs-2.1.json": "laguna-xs-2.1",
+    "minimax-m2.7.json": "minimax-m2.7",
 }
 
 # the architecture facts the estimator reads; a record's `estimates` names the ones not from config.json
@@ -250,9 +251,13 @@ def test_latent_moe_is_counted_to_the_checkpoint() -> None:
     checkpoint's safetensors headers: 123,611,012,096 weights, of which 2,942,324,736 are the MTP layer and
     107,898,470,400 the inactive routed experts of the backbone; without the MTP layer that is 120,668,687,360
     total and 12,770,216,960 active (Raschka's note: 120.6B total, 12.7B active). Counting the experts at the
-    hidden width instead would give 450B."""
+    hidden width instead would give 450B. The same test gives the API total, 123,611,033,088: 'F32 routing buffers
+    remain in the API total', 20,992 = 41 routers (40 MoE layers and the MTP layer's) x 512 experts, the
+    e_score_correction_bias each NemotronHTopkRouter carries; the count holds the backbone's 40."""
     counts = count_params(load_hf_config(CONFIGS / "nemotron-3-super-120b-a12b.json"))
-    assert counts.total == 123_611_012_096 - 2_942_324_736
+    router_biases = 40 * 512
+    assert counts.total == 123_611_012_096 - 2_942_324_736 + router_biases
+    assert counts.total + 2_942_324_736 + 512 == 123_611_033_088  # the API total: BF16 weights plus the F32 biases
     assert counts.active == counts.total - 107_898_470_400
     # the routed experts' share: 512 experts of (2688 x 1024) x 2 in each of 40 MoE layers
     assert counts.experts == 40 * 512 * 2 * 2688 * 1024

@@ -35,7 +35,10 @@ def test_hy3_counted_to_the_checkpoint() -> None:
     """tencent/Hy3's BF16 safetensors hold 298,786,140,416 weights (Hugging Face API, as a public model sheet quotes
     it: 597,572,342,272 bytes in the index, stored-corpus file 57352806012), the 295B body plus one MTP layer. The MTP
     layer is a decoder layer of the same config (attention, router, 192 experts and the shared one, two norms) with an
-    eh_proj of 2 x 4096 x 4096 and three norms. The importer leaves out the QK-norm weights (2 x 128 a layer)."""
+    eh_proj of 2 x 4096 x 4096 and three norms. The importer leaves out the QK-norm weights (2 x 128 a layer). The
+    count holds the 79 routers' expert biases (moe_router_enable_expert_bias, 192 each), which the BF16 total does not:
+    the sum agrees to the weight without them, so they are stored in another dtype (as Nemotron 3 Super's 'F32 routing
+    buffers' are, outside its BF16 total; Hy3's own dtype for them not read)."""
     model = load_hf_config(CONFIGS / "hy3.json")
     assert model.moe is not None and model.moe.shared_experts == 1 and model.moe.first_dense_layers == 1
     hidden, heads, kv, dim = model.hidden_size, model.num_attention_heads, model.num_kv_heads, model.head_dim
@@ -43,7 +46,8 @@ def test_hy3_counted_to_the_checkpoint() -> None:
     experts = (model.moe.num_experts + model.moe.shared_experts) * 3 * hidden * model.moe.expert_intermediate_size
     mtp = attention + model.moe.num_experts * hidden + experts + 2 * hidden * hidden + 3 * hidden
     qk_norms = model.num_layers * 2 * dim
-    assert count_params(model).total + mtp + qk_norms == 298_786_140_416
+    router_biases = (model.num_layers - 1) * model.moe.num_experts
+    assert count_params(model).total - router_biases + mtp + qk_norms == 298_786_140_416
     assert count_params(model).total / 1e9 == pytest.approx(295.0, abs=0.05)  # the model card's "295B"
     assert count_params(model).active / 1e9 == pytest.approx(21.0, rel=0.02)  # "Activated: 21B"
 
@@ -159,3 +163,62 @@ def test_laguna_layouts_it_cannot_read_are_refused() -> None:
         arch_from_hf_config({**config, "num_attention_heads_per_layer": uneven}, "laguna-xs-2.1.json")
     with pytest.raises(ModelImportError, match="gating 'per-element' is not read"):
         arch_from_hf_config({**config, "gating": "per-element"}, "laguna-xs-2.1.json")
+
+
+def test_minimax_m2_7_counted_to_the_checkpoint() -> None:
+    """The Hugging Face API's safetensors.total for MiniMaxAI/MiniMax-M2.7 is 228,689,764,864 (a public model survey
+    that read the API on 2026-09-16, stored-corpus file 69615480373), and llama.cpp's server reports the same count for
+    M2.7 GGUFs (public deployment logs of 2026-07-17, files 58229634409 and 58271643091). The count from the config
+    copy holds the 62 routers' biases (use_routing_bias, 256 each); the importer leaves out the per-layer QK-norm
+    weights (q_norm over 48 x 128, k_norm over 8 x 128: qk_norm_type per_layer)."""
+    model = load_hf_config(CONFIGS / "minimax-m2.7.json")
+    assert model.moe is not None and model.moe.router_bias
+    qk_norms = model.num_layers * (model.num_attention_heads + model.num_kv_heads) * model.head_dim
+    assert count_params(model).total + qk_norms == 228_689_764_864
+    assert MODELS["minimax-m2.7"].params_total_b == pytest.approx(count_params(model).total / 1e9, abs=5e-4)
+
+
+def test_minimax_m2_7_caches_248_kib_a_token() -> None:
+    """Every one of the 62 layers is full attention with 8 KV heads of 128: 248 KiB of bf16 cache a token, the figure
+    Raschka's LLM Architecture Gallery gives for MiniMax-M2.5 (the same shapes)."""
+    tokens = 4096
+    assert kv_cache_bytes(MODELS["minimax-m2.7"], tokens, 1, 2.0, "vllm") / tokens / 1024 == 248
+
+
+def test_glm_5_2_counted_to_the_checkpoint() -> None:
+    """The Hugging Face API's parameter count for zai-org/GLM-5.2 is 753,329,940,480, BF16 but 19,456 F32 (the 76
+    routers' e_score_correction_bias, 75 MoE layers and the MTP layer's; a public per-component quantization note that
+    read the API, stored-corpus file 55057036064). The config copy quotes GLM-5's sizes but not its MLA ranks and head
+    dims, which are GLM-5's (tests/data/configs/glm-5.json, merged here in the open). The count holds the 75 backbone
+    routers' biases; the 21 lightning indexers IndexShare keeps (indexer_types 'full': wq_b, wk, the keys' LayerNorm,
+    weights_proj) and the MTP layer (a decoder layer with its own indexer, eh_proj and three norms) are added here by
+    their tensors: the sum is the checkpoint's count to the weight. The routed experts are the NVFP4 release's 724.78B
+    of FP4 experts (the same note)."""
+    glm5 = json.loads((CONFIGS / "glm-5.json").read_text())
+    quoted = json.loads((CONFIGS / "glm-5.2.json").read_text())
+    model = arch_from_hf_config({**glm5, **quoted}, "glm-5.2")
+    assert model.moe is not None and model.mla is not None and model.moe.router_bias
+    h, heads, dim = model.hidden_size, 32, 128
+    indexer = model.mla.q_lora_rank * heads * dim + h * dim + 2 * dim + h * heads  # type: ignore[operator]
+    full_indexers = quoted["indexer_types"].count("full")
+    assert full_indexers == 21
+    moe = model.moe
+    mla = model.mla
+    attention = (
+        h * mla.q_lora_rank  # type: ignore[operator]
+        + mla.q_lora_rank  # type: ignore[operator]
+        + mla.q_lora_rank * 64 * (mla.qk_nope_head_dim + mla.qk_rope_head_dim)  # type: ignore[operator]
+        + h * (mla.kv_lora_rank + mla.qk_rope_head_dim)
+        + mla.kv_lora_rank
+        + mla.kv_lora_rank * 64 * (mla.qk_nope_head_dim + mla.v_head_dim)
+        + 64 * mla.v_head_dim * h
+    )
+    mtp_moe = h * moe.num_experts + moe.num_experts + (moe.num_experts + 1) * 3 * h * moe.expert_intermediate_size
+    mtp = attention + indexer + mtp_moe + 2 * h + 2 * h * h + 3 * h
+    counts = count_params(model)
+    assert counts.total + full_indexers * indexer + mtp == 753_329_940_480
+    assert counts.experts == 724_775_731_200
+    record = MODELS["glm-5.2"]
+    for field in ("num_layers", "hidden_size", "num_attention_heads", "moe", "mla", "max_context", "vocab_size"):
+        assert getattr(record, field) == getattr(model, field), field
+    assert record.params_total_b == pytest.approx(counts.total / 1e9, abs=5e-3)

@@ -626,6 +626,17 @@ CPU_MOE_25TPS = (
     "https://gokawiil.com/article/74814 (r/LocalLLaMA, 2025-08): gpt-oss-120b with --n-cpu-moe 36, "
     "5-8 GB of VRAM, 64-96 GB of RAM: 18-25.6 tok/s decode"
 )
+M27_DGX_SPARK = (
+    "https://flowtivity.pages.dev/blog/optimising-229b-ai-model-desktop-computer-12-phase-journey/ (last updated "
+    "2026-05-20, read 2026-12-06): MiniMax M2.7 (229B total, 10B active) on one NVIDIA DGX Spark, 128 GB of shared "
+    "memory: unsloth/MiniMax-M2.7-GGUF IQ4_XS, four shards totalling 108 GB, 23.4 tok/s at 65K context with a q8_0 "
+    "KV cache under llama.cpp, 26.4 tok/s with 131K after tuning"
+)
+M27_MLX_128GB = (
+    "https://huggingface.co/thetom-ai/MiniMax-M2.7-ConfigI-MLX (2026, read 2026-12-06): M2.7 (228.7B total) "
+    "re-quantized to 3.25 bits a weight, 87 GB, 61 tok/s decode on an Apple M5 Max with 128 GB (mlx-swift-lm), from "
+    "a 230 GB FP8 source; JANGQ-AI/MiniMax-M2.7-JANGTQ_K: 74 GB, ~37 tok/s on an M4 Max 128 GB"
+)
 STRIX_GPT_OSS = (
     "https://agledger.ai/blog/local-llm-strix-halo-ubuntu-26-04 (2026-05-06, rewritten 2026-06-05): "
     "GMKtec EVO-X2, Ryzen AI Max+ 395, gpt-oss-120b at ~48 tok/s with llama.cpp Vulkan; a 96 GB box bought for $2,300"
@@ -2385,6 +2396,25 @@ CASES: tuple[Case, ...] = (
         "Same machines as above, at the top of the $2,000-2,800 range people ask about (restated to 64 GB of RAM "
         "for late-2026 prices, as above).",
         (STRIX_GPT_OSS, CPU_MOE_25TPS, GGML_GPT_OSS, STRIX_128_AUG_2026, ISSUE_27),
+    ),
+    Case(
+        "minimax-m27-5000-usd-128gb-unified-or-experts-in-ram",
+        "--model minimax-m2.7 --workload inference --budget 5000",
+        (
+            some_build(
+                "a >= 128 GB unified-memory box, or the experts in >= 128 GB of RAM beside a card, <= 5,000 USD, "
+                ">= 15 tok/s",
+                lambda b: (
+                    (unified_memory_gb(b) >= 128 or (experts_in_ram(b) and ram_gb(b) >= 128))
+                    and price(b) <= 5000
+                    and decode(b) >= 15
+                ),
+            ),
+        ),
+        "MiniMax-M2.7 (2026, 229B total, 10B active, MiniMax's open coding and agent model) is 108 GB at IQ4_XS and "
+        "87 GB at an MLX 3.25-bit mix: people run it on 128 GB of unified memory (a DGX Spark at 23-26 tok/s, an "
+        "M5 Max at 61 tok/s) or keep the experts in a server's RAM; under 5,000 USD one of those is the answer.",
+        (M27_DGX_SPARK, M27_MLX_128GB),
     ),
     Case(
         "gpt-oss-120b-not-transformers",

@@ -520,6 +520,11 @@ class MoeSpec(_Strict):
     groups_per_token: int = Field(
         default=0, ge=0, le=MAX_EXPERTS, description="groups a token's experts are chosen from (topk_group); 0: any"
     )
+    router_bias: bool = Field(
+        default=False,
+        description="e_score_correction_bias: one value per routed expert in each MoE layer's router, the "
+        "aux-loss-free balancing bias of DeepSeek-V3-style routing (config topk_method noaux_tc and kin)",
+    )
     latent_size: int | None = Field(
         default=None,
         gt=0,
@@ -531,6 +536,12 @@ class MoeSpec(_Strict):
     def expert_width_in(self, hidden: int) -> int:
         """The width a routed expert reads and writes: the latent width of a latent MoE, else the hidden size."""
         return self.latent_size or hidden
+
+    def router_params(self, hidden: int) -> int:
+        """One MoE layer's router: the gate matrix (hidden x experts) and, with DeepSeek-V3-style routing, its
+        e_score_correction_bias (one value per expert; HF Glm4MoeTopkRouter, NemotronHTopkRouter, DeepseekV3TopkRouter
+        register it as a buffer, Kimi Linear's KimiMoEGate as a parameter: either way a tensor the checkpoint ships)."""
+        return hidden * self.num_experts + (self.num_experts if self.router_bias else 0)
 
     def latent_projection_params(self, hidden: int) -> int:
         """A latent MoE layer's two always-active projections (fc1_latent_proj, fc2_latent_proj): 0 without one."""

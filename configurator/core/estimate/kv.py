@@ -49,7 +49,11 @@ def kda_state_bytes(model: ModelArch, sequences: int) -> float:
     """Fixed state of Kimi Delta Attention layers, as HF Glm5NextTextLinearAttention caches it: per layer a recurrent
     state of num_heads x head_dim x head_dim stored in float32 (`update_recurrent_state(last_recurrent_state.to(
     torch.float32))`) and the last conv_kernel - 1 inputs of the q, k and v short convolutions in the model's 16-bit
-    dtype (`update_conv_state`); independent of the context."""
+    dtype (`update_conv_state`); independent of the context. vLLM keeps the same dtypes and shapes for every KDA layer
+    (vllm-project/vllm mamba_utils.py @02d71083: `MambaStateDtypeCalculator.kda_state_dtype` returns the model dtype
+    for the conv state and `torch.float32` for the recurrent state; `kda_state_shape` is (heads, d, d) and
+    3 x heads x d by kernel - 1 + num_spec frames, one more frame per speculative token, not counted here), so one
+    reading serves every engine."""
     kda = model.kda
     if kda is None:
         return 0.0

@@ -257,7 +257,7 @@ def _count_params(m: ModelArch) -> ParamCounts:
             shared = (
                 _mlp_params(h, moe.shared_intermediate_size, m.mlp_gated, bias) if moe.shared_intermediate_size else 0
             )
-            dense_mlp += moe_layers * (h * moe.num_experts + shared + moe.latent_projection_params(h))
+            dense_mlp += moe_layers * (moe.router_params(h) + shared + moe.latent_projection_params(h))
             experts = moe_layers * moe.num_experts * expert
             experts_active = moe_layers * moe.experts_per_token * expert
     elif m.moe is None:
@@ -270,7 +270,7 @@ def _count_params(m: ModelArch) -> ParamCounts:
         moe_layers = max(0, m.num_layers - moe.first_dense_layers) // moe.moe_layer_step
         dense_layers = m.num_layers - moe_layers
         expert = _mlp_params(moe.expert_width_in(h), moe.expert_intermediate_size, m.mlp_gated, bias)
-        router = h * moe.num_experts
+        router = moe.router_params(h)
         shared = _mlp_params(h, moe.shared_intermediate_size, m.mlp_gated, bias) if moe.shared_intermediate_size else 0
         dense_mlp = dense_layers * _mlp_params(h, dense_width, m.mlp_gated, bias) + moe_layers * (
             router + shared + moe.latent_projection_params(h)

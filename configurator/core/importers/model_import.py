@@ -250,9 +250,28 @@ def _moe_spec(r: _Reader, origin: str, model_type: str, intermediate: int) -> Mo
             )
             else None,
             moe_layer_step=r.int("interleave_moe_layer_step", "decoder_sparse_step", default=1),
+            router_bias=_router_bias(r, model_type),
             latent_size=r.int("moe_latent_size") if r.get("moe_latent_size") is not None else None,
         )
     return None
+
+
+# Routers whose modeling code registers e_score_correction_bias whatever the config says: transformers'
+# Glm4MoeTopkRouter (glm4_moe, and the GLM MoEs built on it), NemotronHTopkRouter, Glm5Next's router, Kimi Linear's
+# KimiMoEGate (modeling_kimi.py: `self.e_score_correction_bias = nn.Parameter(...)`)
+_BIASED_ROUTERS = ("glm4_moe", "glm4_moe_lite", "glm_moe_dsa", "glm5_next", "nemotron_h", "kimi_linear")
+
+
+def _router_bias(r: _Reader, model_type: str) -> bool:
+    """Whether each MoE router carries a per-expert correction bias: DeepSeek-V3's `topk_method` noaux_tc (DeepSeek-V3
+    and V4, Kimi K2), MiniMax-M2's `use_routing_bias`, Hy3's `moe_router_enable_expert_bias`, or a router that always
+    has one."""
+    return (
+        r.get("topk_method") == "noaux_tc"
+        or r.get("use_routing_bias") is True
+        or r.get("moe_router_enable_expert_bias") is True
+        or model_type in _BIASED_ROUTERS
+    )
 
 
 def _mla_spec(r: _Reader) -> MlaSpec | None:
@@ -1081,9 +1100,13 @@ def _from_gguf_reader(path: Path, fields: dict[str, Any], weight_bytes: int, ten
             "qwen3moe": "qwen3_moe",
             "deepseek2": "deepseek_v3",
             "gemma3": "gemma3_text",
+            "kimi-linear": "kimi_linear",
+            "glm-dsa": "glm_moe_dsa",
         }.get(a, a),
         "hidden_size": hidden,
-        "num_hidden_layers": int(field(f"{a}.block_count")),
+        # llama.cpp counts the MTP layers it keeps in block_count (nextn_predict_layers of them, last)
+        "num_hidden_layers": int(field(f"{a}.block_count"))
+        - int(field(f"{a}.nextn_predict_layers", required=False) or 0),
         "num_attention_heads": heads,
         "num_key_value_heads": kv_heads,
         "intermediate_size": int(field(f"{a}.feed_forward_length", required=False) or 4 * hidden),
@@ -1108,15 +1131,10 @@ def _from_gguf_reader(path: Path, fields: dict[str, Any], weight_bytes: int, ten
         lead = field(f"{a}.leading_dense_block_count", required=False)
         if lead:
             config["first_k_dense_replace"] = int(lead)
-    lora = field(f"{a}.attention.kv_lora_rank", required=False)
-    if lora:
-        config.update(
-            kv_lora_rank=int(lora),
-            q_lora_rank=field(f"{a}.attention.q_lora_rank", required=False),
-            qk_rope_head_dim=int(field(f"{a}.rope.dimension_count")),
-            qk_nope_head_dim=int(key_length or 192) - int(field(f"{a}.rope.dimension_count")),
-            v_head_dim=int(field(f"{a}.attention.value_length", required=False) or 128),
-        )
+    nextn = field(f"{a}.nextn_predict_layers", required=False)
+    if nextn:
+        config["num_nextn_predict_layers"] = int(nextn)
+    _gguf_mla_kda(field, a, config, tensor_names)
     window = field(f"{a}.attention.sliding_window", required=False)
     if window:
         config["sliding_window"] = int(window)
@@ -1124,6 +1142,47 @@ def _from_gguf_reader(path: Path, fields: dict[str, Any], weight_bytes: int, ten
     ftype = field("general.file_type", required=False)
     precision = _GGUF_FTYPE.get(int(ftype)) if ftype is not None else None
     return ImportedModel(arch, weight_bytes=weight_bytes, file_precision=precision)
+
+
+def _gguf_mla_kda(field: Any, a: str, config: dict[str, Any], tensor_names: set[str]) -> None:
+    """MLA, Kimi Delta Attention and the routers' bias from GGUF metadata, as llama.cpp's convert_hf_to_gguf.py writes
+    them. A converter that turns MLA into MQA for its cache (deepseek2 since 2025, kimi-linear) writes key_length as
+    kv_lora_rank + rope and the per-head widths as key_length_mla / value_length_mla; an older deepseek2 file has the
+    per-head widths in key_length / value_length. kimi-linear writes head_count_kv per layer (0 on a KDA layer, 1 on an
+    MLA layer), the KDA head width as kda.head_dim and the short convolution as ssm.conv_kernel; its KDA layers have
+    the MLA layers' head count (KimiLinearModel.set_gguf_parameters)."""
+    if any(name.endswith("exp_probs_b.bias") for name in tensor_names):
+        config["topk_method"] = "noaux_tc"  # each router's e_score_correction_bias, written as exp_probs_b
+    lora = field(f"{a}.attention.kv_lora_rank", required=False)
+    if lora:
+        rope = int(field(f"{a}.rope.dimension_count"))
+        key_mla = field(f"{a}.attention.key_length_mla", required=False)
+        key = int(key_mla or field(f"{a}.attention.key_length", required=False) or 192)
+        value = field(f"{a}.attention.value_length_mla", required=False)
+        config.update(
+            kv_lora_rank=int(lora),
+            q_lora_rank=field(f"{a}.attention.q_lora_rank", required=False) or None,
+            qk_rope_head_dim=rope,
+            qk_nope_head_dim=key - rope,
+            v_head_dim=int(value or field(f"{a}.attention.value_length", required=False) or 128),
+            head_dim=key,
+            num_key_value_heads=config["num_attention_heads"],  # the converter's 1 is the MQA form of the cache
+        )
+    kda_dim = field(f"{a}.kda.head_dim", required=False)
+    per_layer_kv = field(f"{a}.attention.head_count_kv", required=False)
+    if kda_dim:
+        if not isinstance(per_layer_kv, list):
+            raise ModelImportError(
+                f"{a}: kda.head_dim without a per-layer attention.head_count_kv list, so the KDA layers are unknown"
+            )
+        kinds = [int(n) for n in per_layer_kv]
+        config["linear_attn_config"] = {
+            "num_heads": config["num_attention_heads"],
+            "head_dim": int(kda_dim),
+            "short_conv_kernel_size": int(field(f"{a}.ssm.conv_kernel", required=False) or 4),
+            "full_attn_layers": [i for i, n in enumerate(kinds) if n > 0],
+            "kda_layers": [i for i, n in enumerate(kinds) if n == 0],
+        }
 
 
 # --------------------------------------------------------------------------- entry point

@@ -3580,6 +3580,12 @@ def _zh_name_notes(text: str) -> str:
 
 
 FIELD_HELP_ZH: dict[str, str] = {
+    # MoE routers (catalogs/models.toml, round 40)
+    "e_score_correction_bias: one value per routed expert in each MoE layer's router, the aux-loss-free balancing bias "
+    "of DeepSeek-V3-style routing (config topk_method noaux_tc and kin)": (
+        "e_score_correction_bias：每个 MoE 层路由器中每个路由专家一个值，即 DeepSeek-V3 式路由的无辅助损失负载均衡偏置"
+        "（config 中 topk_method 为 noaux_tc 等）"
+    ),
     # base machines (catalogs/bases.toml, round 38)
     "the CPU the listing's configuration carries": "商品配置所带的 CPU",
     "RAM the listing's configuration carries, GB": "商品配置所带的内存，GB",
