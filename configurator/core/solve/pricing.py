@@ -6,7 +6,7 @@ import datetime
 from dataclasses import dataclass
 
 from configurator.core.catalog import tax
-from configurator.core.catalog.dates import FRESH_WINDOW_DAYS
+from configurator.core.catalog.dates import FRESH_WINDOW_DAYS, currencies_tried
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import MemoryKit, Price, Record, System
 from configurator.core.common.reasons import Reason, english
@@ -293,8 +293,8 @@ def quote(record: Record, catalog: Catalog, currency: str, condition: str) -> Qu
         if native is not None:
             candidates.append(native)
             continue
-        for other in ("USD", "EUR", "CNY"):
-            converted = _offer(record, catalog, other, cond, currency) if other != currency else None
+        for other in currencies_tried(currency)[1:]:  # the order catalog.dates counts a buyer's price dates in
+            converted = _offer(record, catalog, other, cond, currency)
             if converted is not None:
                 candidates.append(converted)
                 break
