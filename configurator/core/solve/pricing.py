@@ -92,7 +92,7 @@ IMPORT: dict[str, tuple[ImportRule, ...]] = {
             until=None,
             shipping_usd=50.0,
             duty=0.0,
-            vat=0.19,
+            vat=tax.VAT["DE"].rate,  # Germany's standard rate (catalog.tax: one table of VAT rates)
             source="https://thinkpad-forum.de/threads/der-thread-f%C3%BCr-alles-was-zu-kurz-f%C3%BCr-einen-eigenen-"
             "thread-ist.139068/page-284",
             shipping_estimate=_SHIPPING_ESTIMATE,
