@@ -33,7 +33,8 @@ def quoted_from(record: Record, currency: str) -> list[Price]:
     currencies_tried that has any (quote's order). A Greek shop's EUR price is among them for a EUR buyer, never for a
     USD buyer whose part has a USD price of that condition, however old."""
     chosen: list[Price] = []
-    for condition in {p.condition for p in record.prices}:
+    retired = not record.sold_new_on(datetime.date.today())  # quote never offers a retired part's old list price
+    for condition in {p.condition for p in record.prices} - ({"new"} if retired else set()):
         for listed in currencies_tried(currency):
             found = [p for p in record.prices if p.condition == condition and p.currency == listed]
             if found:
