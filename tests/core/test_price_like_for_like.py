@@ -67,10 +67,16 @@ def test_a_greek_price_with_its_vat_does_not_raise_a_us_price(shipped: Catalog) 
 
 def test_a_us_price_does_not_raise_an_older_chinese_one(shipped: Catalog) -> None:
     """The RTX 3090's used 5,500 CNY (June 2025) had been raised to 8,092 CNY by eBay US's 1,207 USD (September 2026):
-    one market's used price is no bound on another's. The CNY price is paid, flagged as older than six months."""
+    one market's used price is no bound on another's. The Chinese price is paid (4,500 CNY, May 2026), flagged as
+    older than six months, never raised by the US one."""
     q = quote(shipped.get("gpus", "rtx-3090"), shipped, "CNY", "used")
     assert q is not None and q.raised is None
-    assert q.amount == 5500.0 and q.stale
+    assert q.amount == 4500.0 and q.price.currency == "CNY" and q.stale
+    # with only its 2025 Chinese price the part is still not raised by the US one
+    own = tuple(p for p in shipped.get("gpus", "rtx-3090").prices if p.currency != "CNY" or p.amount == 5500.0)
+    catalog, card = _with_prices(shipped, "gpus", "rtx-3090", own)
+    q = quote(card, catalog, "CNY", "used")
+    assert q is not None and q.raised is None and q.amount == 5500.0
 
 
 def test_within_one_market_prices_are_compared_net_of_vat(shipped: Catalog) -> None:
