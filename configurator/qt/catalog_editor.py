@@ -275,7 +275,16 @@ class RecordForm(QWidget):
         amount = QTableWidgetItem(f"{price.amount:.2f}")
         amount.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         # what the table has no column for rides with the row, so a save keeps it (an export price stays one)
-        amount.setData(Qt.ItemDataRole.UserRole, {"terms": price.terms, "estimate_reason": price.estimate_reason})
+        # (round 40: and the tax the amount includes, its region and whether its VAT is in it: catalog.tax)
+        amount.setData(
+            Qt.ItemDataRole.UserRole,
+            {
+                "terms": price.terms,
+                "estimate_reason": price.estimate_reason,
+                "region": price.region,
+                "vat_included": price.vat_included,
+            },
+        )
         self.prices.setItem(row, 0, amount)
         # the Chinese editor offered "new, used, refurbished" under 成色
         conditions = [(choice_word("condition", c), c) for c in CONDITIONS]
@@ -363,7 +372,7 @@ class RecordForm(QWidget):
                     "date": text(3),
                     "source": text(4),
                     "note": text(5),
-                    **{k: v for k, v in (kept or {}).items() if v},
+                    **{k: v for k, v in (kept or {}).items() if v is not None and v != ""},
                 }
             )
         return rows

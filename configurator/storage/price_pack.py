@@ -205,7 +205,8 @@ def pack_text(author: str, app_version: str, today: datetime.date | None = None)
             row["kind"] = kind
             row["id"] = record.id
             for key, value in price.model_dump(mode="python").items():
-                row[key] = value
+                if value is not None:  # TOML has no null: a price's unknown VAT flag (round 40) is left out
+                    row[key] = value
             rows.append(row)
     if len(rows):
         doc[PRICE_TABLE] = rows

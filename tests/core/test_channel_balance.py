@@ -17,17 +17,21 @@ from configurator.core.solve.plan import plan
 from tests.independent_checker import check
 
 SIXTEEN_GB_X8 = "samsung-ddr4-3200-rdimm-128gb-8x16"
+BUDGET = 30000
 
 
 def _request(**more: Any) -> BuildRequest:
     """A full fine-tune of Qwen2.5-7B on eight RTX PRO 4000 Blackwell at 20,000 EUR: the dual Xeon Gold 6248 server
     (2 x 6 channels) that holds them was shown as 'best value' with one 8 x 32 GB kit, 8 DIMMs on 12 channels, before
-    RAM-7 (`llm-rig plan --model qwen2.5-7b --workload finetune --method full --currency EUR --budget 20000`)."""
+    RAM-7 (`llm-rig plan --model qwen2.5-7b --workload finetune --method full --currency EUR --budget 20000`). Round 40
+    (data40): the PRO 4000 costs an EUR buyer its Greek retail 2,733.88 EUR (gpu-prices-gr, 2026-10-04; it had been a
+    2025 US estimate converted, 1,375 EUR), so eight no longer fit 20,000 EUR: the request asks 30,000 (BUDGET), and the
+    same dual Xeon Gold 6248 server holds them."""
     return BuildRequest(
         model_id="qwen2.5-7b",
         workload=Workload(kind="finetune", method="full"),
         currency="EUR",
-        budget=20000,
+        budget=BUDGET,
         circuit="230v16a",
         gpu_ids=("rtx-pro-4000-blackwell",),
         max_gpus=8,
@@ -53,11 +57,11 @@ def test_a_bought_kit_fills_every_channel_alike_and_the_checker_catches_one_that
     assert channels == 12 and modules >= channels and modules % channels == 0, (modules, channels)
     (ram7,) = [c for c in build.checks if c.rule == "RAM-7"]
     assert (ram7.status, ram7.code) == ("pass", "even")
-    assert check(data, "230v16a", 1, 20000) == []
+    assert check(data, "230v16a", 1, BUDGET) == []
     # the same build with one kit fewer (16 DIMMs on 12 channels) and no warning: the checker's own reading fails it
     memory["quantity"] -= 1
     data["total_price"] -= memory["unit_price"]
-    problems = check(data, "230v16a", 1, 20000)
+    problems = check(data, "230v16a", 1, BUDGET)
     assert any("memory channels" in p for p in problems), problems
 
 
@@ -72,4 +76,4 @@ def test_the_users_own_unequal_kits_are_used_and_warned_with_the_bandwidth_left(
     (ram7,) = [c for c in build.checks if c.rule == "RAM-7"]
     assert (ram7.status, ram7.code, ram7.fields["modules"], ram7.fields["channels"]) == ("warn", "uneven", 16, 12)
     assert ram7.fields["share"] == 8 / 12 and "67%" in ram7.message
-    assert check(data, "230v16a", 1, 20000) == []
+    assert check(data, "230v16a", 1, BUDGET) == []

@@ -34,8 +34,10 @@ def _rates_of(catalog: Catalog, day: str) -> Catalog:
 
 
 def _quote(catalog: Catalog, currency: str) -> Quote:
-    """The RTX 3090 (priced in USD in the catalog) as a buyer paying in `currency` pays it."""
-    found = quote(catalog.get("gpus", "rtx-3090"), catalog, currency, "used")
+    """The 8 x 32 GB DDR4 RDIMM kit new (priced in USD in the catalog, raised to its October 2026 used price) as a
+    buyer paying in `currency` pays it. (The RTX 3090's used price had been the example: since round 40 a US price no
+    longer raises its older Chinese one, pricing.like_for_like, so a CNY buyer pays its own CNY price, unconverted.)"""
+    found = quote(catalog.get("memory", "samsung-ddr4-3200-rdimm-256gb-8x32"), catalog, currency, "new")
     assert found is not None
     return found
 

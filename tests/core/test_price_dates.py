@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from configurator.core.catalog.dates import PART_KINDS, CatalogDate, catalog_date, freshness
+from configurator.core.catalog.dates import PART_KINDS, CatalogDate, catalog_date, freshness, newest_price_date
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Price
 from configurator.core.common.reasons import Reason, as_json
@@ -28,8 +28,8 @@ FRESH_SINCE = datetime.date(2026, 6, 1)
 FRESH_TARGET = 0.90
 """Issue #30: in every part kind at least 90 % of priced records have a newest price from FRESH_SINCE or later."""
 FRESH_FLOOR = {
-    "gpus": 27,
-    "cpus": 7,
+    "gpus": 33,
+    "cpus": 10,
     "motherboards": 0,
     "memory": 12,
     "psus": 0,
@@ -51,7 +51,12 @@ fresh; + two Strix Halo boxes at August 2026 street prices; the Mac Studio M3 Ul
 sourced 5,299 USD, was an estimate). Raised on 2026-12-06 (branch data39): cpus 1 -> 7, Greek retail EUR prices of
 2026-10-07 read from a public price tracker's scrape (the cards priced from it were fresh already); a USD buyer is still
 quoted the part's newest USD price (quote() takes the buyer's currency first), so these make the parts fresh for EUR
-buyers and for this count, not for USD quotes. Far from FRESH_TARGET: dated prices from June 2026 on were found for
+buyers and for this count, not for USD quotes. Raised on 2026-12-06 (branch data40): gpus 27 -> 33, cpus 7 -> 10,
+round 39's held-back Greek prices (Arc A770, RTX 4000 Ada, RTX PRO 6000 Max-Q, RTX PRO 4000/4500/5000; Core Ultra 7
+265K, i5-12400F, i5-14400F), entered once the supersede rule compared like with like (pricing.like_for_like). This
+count takes any currency; a buyer's own count (freshness(..., currency=...), benchmarks/price_freshness.py
+--currency) is lower: for a USD buyer gpus 27 and cpus 1 (test_freshness_counts_the_prices_the_buyer_is_quoted_from).
+Far from FRESH_TARGET: dated prices from June 2026 on were found for
 few parts; every other part keeps its older price and is flagged in each build that uses it (Quote.stale,
 core.report.prices)."""
 
@@ -96,6 +101,23 @@ def test_fresh_prices_per_kind_do_not_fall_below_the_level_reached(shipped: Cata
     report = "; ".join(f"{r.kind} {r.fresh}/{r.priced}" for r in rows)
     below = [r.kind for r in rows if r.fresh < FRESH_FLOOR[r.kind]]
     assert not below, f"fresh prices (newest >= {FRESH_SINCE}) fell below the floor in {below}: {report}"
+
+
+def test_freshness_counts_the_prices_the_buyer_is_quoted_from(shipped: Catalog) -> None:
+    """Round 39's Greek EUR prices made a part count as fresh while a USD buyer was still quoted its 2025 US price: the
+    date a buyer reads is that of the prices quote() takes for their currency (catalog.dates.quoted_from)."""
+    max_q = shipped.get("gpus", "rtx-pro-6000-blackwell-max-q")
+    assert newest_price_date(max_q) == datetime.date(2026, 10, 4)  # the Greek shop's, any currency
+    assert newest_price_date(max_q, "EUR") == datetime.date(2026, 10, 4)
+    assert newest_price_date(max_q, "USD") == datetime.date(2025, 8, 18)  # the US launch price a USD buyer pays
+    # a CNY buyer has no CNY price of the card: quoted from USD first (quote's order), so dated by it
+    assert newest_price_date(max_q, "CNY") == datetime.date(2025, 8, 18)
+    usd = {r.kind: r.fresh for r in freshness(shipped, FRESH_SINCE, currency="USD")}
+    eur = {r.kind: r.fresh for r in freshness(shipped, FRESH_SINCE, currency="EUR")}
+    anyc = {r.kind: r.fresh for r in freshness(shipped, FRESH_SINCE)}
+    assert usd["cpus"] < eur["cpus"] == anyc["cpus"]  # the nine Greek CPU prices count for EUR buyers only
+    assert usd["gpus"] < eur["gpus"]
+    assert catalog_date(shipped, currency="USD").older > catalog_date(shipped, currency="EUR").older
 
 
 @pytest.mark.xfail(strict=True, reason="issue #30 target not reached: see FRESH_FLOOR for the level reached per kind")
@@ -172,10 +194,16 @@ def test_the_sheet_header_gives_the_catalogs_and_the_builds_price_dates_never_as
     request = BuildRequest(model_id="qwen2.5-14b", workload=Workload(kind="inference", precision="q8_0"), budget=5000)
     builds = list(plan(request, shipped).builds)
     meta = SheetMeta.from_catalog(shipped, builds, project_name="t")
-    assert meta.catalog_prices == catalog_date(shipped).text()
+    # round 40: the catalog's date for this plan's buyer (USD): the prices a USD buyer is quoted from, not the
+    # Greek shops' newer EUR prices of parts a USD buyer pays in dollars
+    for_usd = catalog_date(shipped, currency="USD").text()
+    assert meta.catalog_prices == for_usd != catalog_date(shipped).text()
     sheet = html.unescape(build_sheet_html(builds[0], request, meta))
     header = sheet.split("</header>")[0]
-    assert f"catalog {catalog_date(shipped).text()}" in header
+    assert f"catalog {for_usd}" in header
+    # the newest price the builds pay, not the newest of their parts' catalog prices in any currency
+    paid = [p.price_date for b in builds for p in b.parts if p.price_date is not None and p.subtotal > 0]
+    assert meta.catalog_price_date == max(paid).isoformat()
     # round 35 (data35): the build's oldest, median and newest paid price by day (was its month range)
     dates = sorted(p.price_date for p in builds[0].parts if p.price_date is not None and p.subtotal > 0)
     assert len(dates) > 1
@@ -183,7 +211,7 @@ def test_the_sheet_header_gives_the_catalogs_and_the_builds_price_dates_never_as
     assert f"median {dates[(len(dates) - 1) // 2]:%Y-%m-%d}, newest {dates[-1]:%Y-%m-%d}" in header
     assert "as of" not in header and "today" not in header
     markdown = markdown_text(builds[:1], request, meta)
-    assert f"Catalog {catalog_date(shipped).text()}" in markdown and "Prices: prices of this build's " in markdown
+    assert f"Catalog {for_usd}" in markdown and "Prices: prices of this build's " in markdown
 
 
 def test_version_names_the_catalogs_price_dates(isolated_home: Path, shipped: Catalog) -> None:

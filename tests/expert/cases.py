@@ -4425,6 +4425,16 @@ CASES: tuple[Case, ...] = (
         "say 'best value at AWQ int4' (+2.7 % perplexity on Llama 2 70B, the AWQ authors' table) and the eight "
         "2080 Ti 'best value at release quality'; the strict expectation holds again.",
         (USER_JOURNEYS, VLLM_FP8_ONLINE, CN_2080TI_22G, MI100_GPTQ_MANY_USERS),
+        today=(
+            "data40 (2026-12-06): the RTX 3090's CNY price is now China's own. Until round 40 the supersede rule let "
+            "eBay US's September 2026 1,207 USD raise the 3090's June 2025 5,500 CNY (Xianyu) to 8,092 CNY; one "
+            "market's price is no bound on another's (pricing.like_for_like), and a May 2026 Chinese used price was "
+            "found: ordinary used 4,500-5,500 CNY (stored-corpus file 60251630250, dated 2026-05-06; catalogs/gpus.toml). "
+            "At 4,500 CNY four RTX 3090 at FP8 serve each student at 45.0 tok/s for 33,853 CNY (1.33 per 1,000 CNY) and "
+            "take 'best value'; the eight 2080 Ti at FP8 (58.6 for 56,334, 1.04) are no longer among the five builds "
+            "shown. An expert should re-walk the case with 2026 Chinese prices for both cards (the 2080 Ti 22G's "
+            "1,700 CNY is cyberbus's of March 2025)."
+        ),
     ),
     Case(
         "mistral-medium-35-5-users-served-as-released",
@@ -6255,6 +6265,15 @@ CASES: tuple[Case, ...] = (
         "(13,991 EUR, 66 h: 30.3 training tokens/s per 1,000 EUR) was labelled 'best value' and the A6000s were never "
         "offered (34.4 per 1,000 EUR).",
         (WALLNER_A6000_RIG, PUGET_QUAD_3090),
+        today=(
+            "data40 (2026-12-06): with the Greek retail prices of the RTX PRO 4000 / 4500 / 5000 (2,733.88 / "
+            "4,826.89 / 9,157.60 EUR, gpu-prices-gr of 2026-10-04; they had been 2025 US estimates converted, 2,325 "
+            "EUR for the 4500) the eight PRO 4500 that were 'fastest within budget' (53,906 EUR) no longer fit; eight "
+            "A6000 become the fastest, on an EPYC 9124 platform at 55,184 EUR, and the plan shows one build per card, "
+            "so the 24,647 EUR capped A6000 build that held 'best value' is not shown and 'best value' goes to eight "
+            "R9700 (30.3 per 1,000 EUR against the A6000s' 34.4). A ranking question (show a card's value build beside "
+            "its fastest), not a price one: round 39 held these prices back for it (docs/estimates.md, data39)."
+        ),
     ),
     # ---- round 38 (quant38): several users' cards are compared with the Mac at the same 4-bit quant
     Case(

@@ -55,6 +55,17 @@ def test_an_export_asking_price_stays_one_through_the_editor(qtbot, window) -> N
     assert any(p.terms == "before-import" and p.amount == 300.0 for p in record.prices)
 
 
+def test_a_prices_tax_stays_with_it_through_the_editor(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    # round 40: a Greek shop's price says it includes Greece's 24 % VAT (Price.region, vat_included); the table has
+    # no column for them, and a save must not turn it into a price of unknown tax (which compares with nothing)
+    dialog = _open(qtbot, window, "gpus", "rtx-pro-6000-blackwell-max-q")
+    record = dialog.form.validate()
+    assert record is not None
+    shipped = window.session.catalog.get("gpus", "rtx-pro-6000-blackwell-max-q").prices
+    assert [(p.region, p.vat_included) for p in record.prices] == [(p.region, p.vat_included) for p in shipped]
+    assert any(p.region == "GR" and p.vat_included is True for p in record.prices)
+
+
 def test_fields_have_types_and_units(qtbot, window) -> None:  # type: ignore[no-untyped-def]
     dialog = _open(qtbot, window, "gpus", "rtx-3090")
     fields = dialog.form.fields

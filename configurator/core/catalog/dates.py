@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from configurator.core.catalog.kinds import PART_KINDS
 from configurator.core.catalog.loader import Catalog
-from configurator.core.catalog.models import Record
+from configurator.core.catalog.models import Price, Record
 from configurator.core.common.reasons import Reason, english
 
 FRESH_WINDOW_DAYS = 183
@@ -18,9 +18,36 @@ is not counted in the catalog's date range; it is counted as 'older'. Measured f
 catalog's newest price: a fresh price entered for one part must not age the others (window16's walk)."""
 
 
-def newest_price_date(record: Record) -> datetime.date | None:
-    """The date of the record's newest price of any currency and condition, None when unpriced."""
-    return max((p.date for p in record.prices), default=None)
+CONVERTED_FROM: tuple[str, ...] = ("USD", "EUR", "CNY")
+"""The currencies a price is converted from, in the order solve.pricing.quote tries them, when a part has no price in
+the buyer's currency for a condition."""
+
+
+def currencies_tried(currency: str) -> tuple[str, ...]:
+    """The currencies a buyer paying in `currency` is quoted from, first to last: their own, then CONVERTED_FROM."""
+    return (currency, *(c for c in CONVERTED_FROM if c != currency))
+
+
+def quoted_from(record: Record, currency: str) -> list[Price]:
+    """The prices a buyer paying in `currency` is quoted from: per condition, those listed in the first currency of
+    currencies_tried that has any (quote's order). A Greek shop's EUR price is among them for a EUR buyer, never for a
+    USD buyer whose part has a USD price of that condition, however old."""
+    chosen: list[Price] = []
+    retired = not record.sold_new_on(datetime.date.today())  # quote never offers a retired part's old list price
+    for condition in {p.condition for p in record.prices} - ({"new"} if retired else set()):
+        for listed in currencies_tried(currency):
+            found = [p for p in record.prices if p.condition == condition and p.currency == listed]
+            if found:
+                chosen.extend(found)
+                break
+    return chosen
+
+
+def newest_price_date(record: Record, currency: str | None = None) -> datetime.date | None:
+    """The date of the record's newest price, None when unpriced: of any currency and condition, or with `currency`,
+    of the prices a buyer paying in it is quoted from (quoted_from): the catalog's date for that buyer."""
+    prices = record.prices if currency is None else quoted_from(record, currency)
+    return max((p.date for p in prices), default=None)
 
 
 @dataclass(frozen=True)
@@ -38,12 +65,15 @@ class KindFreshness:
         return self.fresh / self.priced if self.priced else 1.0
 
 
-def freshness(catalog: Catalog, since: datetime.date, kinds: Iterable[str] = PART_KINDS) -> list[KindFreshness]:
-    """Per part kind: priced records and those whose newest price is dated `since` or later."""
+def freshness(
+    catalog: Catalog, since: datetime.date, kinds: Iterable[str] = PART_KINDS, currency: str | None = None
+) -> list[KindFreshness]:
+    """Per part kind: priced records and those whose newest price is dated `since` or later: of any currency, or with
+    `currency`, of the prices a buyer paying in it is quoted from (newest_price_date)."""
     rows = []
     for kind in kinds:
         records = catalog.kind(kind)
-        dates = [d for d in (newest_price_date(r) for r in records) if d is not None]
+        dates = [d for d in (newest_price_date(r, currency) for r in records) if d is not None]
         rows.append(KindFreshness(kind, len(records), len(dates), sum(1 for d in dates if d >= since), since))
     return rows
 
@@ -74,16 +104,18 @@ class CatalogDate:
 
 
 def catalog_date(
-    catalog: Catalog, kinds: Iterable[str] = PART_KINDS, today: datetime.date | None = None
+    catalog: Catalog, kinds: Iterable[str] = PART_KINDS, today: datetime.date | None = None, currency: str | None = None
 ) -> CatalogDate:
     """The catalog's date on `today` (datetime.date.today() unless given): the range of the parts' newest prices
-    within six months of today, and how many priced parts have only older ones.
+    within six months of today, and how many priced parts have only older ones. With `currency`, the date for a buyer
+    paying in it: each part's newest price among those that buyer is quoted from (newest_price_date), so a plan's
+    "catalog prices" line says how old the prices it can use are, not how new a price in another market is.
 
     A record contributes its newest price date; those older than FRESH_WINDOW_DAYS before today are counted as
     `older` rather than stretching the range back to a 2021 launch price. When every price is that old, the range
     is the newest price's month and every priced part is counted as older.
     """
-    dates = [d for kind in kinds for d in (newest_price_date(r) for r in catalog.kind(kind)) if d is not None]
+    dates = [d for kind in kinds for d in (newest_price_date(r, currency) for r in catalog.kind(kind)) if d is not None]
     return dated(dates, today or datetime.date.today())
 
 

@@ -4,6 +4,7 @@ import datetime
 import re
 from typing import Literal
 
+from configurator.core.catalog.tax import VAT
 from configurator.core.common.base import BaseModel, ConfigDict, Field, field_validator, model_validator
 from configurator.core.common.errors import InvalidInputError
 from configurator.core.common.reasons import Reason, Value, english
@@ -65,6 +66,18 @@ class Price(_Strict):
     # "before-import" amount as is: it lands it by the import rule of the buyer's market (solve.pricing.IMPORT) or
     # leaves it out where the catalog has no such rule.
     terms: Terms = "landed"
+    # the tax the amount includes (core.catalog.tax): the region the price was seen in (ISO 3166 code; a USD price
+    # without one is a US price, a CNY price a Chinese one) and whether the amount includes that region's VAT. A
+    # price in another currency bounds this one only like with like: net of VAT, within one market (pricing._raised).
+    region: str = ""
+    vat_included: bool | None = None
+
+    @field_validator("region")
+    @classmethod
+    def _region_has_a_rate(cls, value: str) -> str:
+        if value and value not in VAT:
+            raise ValueError(f"region {value!r} has no VAT rate in the catalog (known: {', '.join(sorted(VAT))})")
+        return value
 
 
 class Record(_Strict):

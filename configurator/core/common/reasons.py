@@ -965,6 +965,24 @@ def cards_named(r: Reason, side: str, none: str, say: Say) -> str:
     return cards(r.fields[f"{side}gpus"], r.fields[f"{side}gpu"], none)
 
 
+def _taxed(r: Reason) -> str:
+    """The note part " (a GR price, 24 % VAT in it)": what tax a converted price's amount holds (tax.basis), or "" when unknown."""
+    region = r.fields.get("from_region")
+    if not region:
+        return ""
+    vat = r.num("from_vat_pct")
+    return f" (a {region} price, {vat:g} % VAT in it)" if vat else f" (a {region} price, no VAT or sales tax in it)"
+
+
+def _rate_at(r: Reason) -> str:
+    """The note part " at 6.7046 CNY/USD (rates of 2026-10-06)": a converted price's rate and its date (pricing.Quote), or "" when
+    the note has no rate (an old note) or its rates are older than six months (said apart, "price.quote")."""
+    rate, to, cur = r.fields.get("rate"), r.fields.get("to"), r.fields.get("rate_from") or r.fields.get("currency")
+    if not rate or not to or r.fields.get("rate_stale"):
+        return ""
+    return f" at {r.num('rate'):.4f} {to}/{cur} (rates of {r.fields.get('rate_date') or 'no date'})"
+
+
 def _tiers(r: Reason) -> str:
     """A fat tree's switches by tier, as solve.cluster.Fabric.describe says them: '8 leaf + 4 spine (+ 2 core)'."""
     f = r.fields
@@ -1768,7 +1786,16 @@ EN: dict[str, Template] = {
     # a part's price note (solve.pricing.Quote) and the parts that pay none
     "price.quote": lambda r, _say: ", ".join(
         [f"{r.fields['condition']}, {r.fields['date']}"]
-        + ([f"converted from {r.num('amount'):,.0f} {r.fields['currency']}"] if r.fields.get("amount") else [])
+        + (
+            [f"converted from {r.num('amount'):,.0f} {r.fields['currency']}" + _taxed(r) + _rate_at(r)]
+            if r.fields.get("amount")
+            else []
+        )
+        + (
+            [f"converted from {r.fields['rate_from']}{_rate_at(r)}"]
+            if r.fields.get("rate_from") and not r.fields.get("amount") and not r.fields.get("rate_stale")
+            else []
+        )
         + (
             [
                 ("at" if r.fields.get("amount") else f"converted from {r.fields['rate_from']} at")
@@ -1802,6 +1829,12 @@ EN: dict[str, Template] = {
             if r.fields.get("basis") == "currency"
             else f"the same kind of memory was seen at {r.num('per_gb'):,.2f} per GB or more on "
             f"{r.fields.get('evidence_date', '')}"
+        )
+        + (
+            f" (compared net of VAT: {r.num('evidence_vat_pct'):g} % taken out of the {r.fields['evidence_region']} "
+            f"price, {r.num('vat_pct'):g} % put back)"
+            if r.fields.get("evidence_region")
+            else ""
         )
     ),
     "price.owned": "already owned",

@@ -149,7 +149,10 @@ class SheetMeta:
         return cls(
             project_name=project_name,
             catalog_price_date=newest_price_date(builds),
-            catalog_prices=english(dated := catalog_date(catalog, today=today).said()),
+            # for the plan's buyer: the prices quoted in the plan's currency, not a newer one in another market
+            catalog_prices=english(
+                dated := catalog_date(catalog, today=today, currency=builds[0].currency if builds else None).said()
+            ),
             catalog_prices_said=as_json(dated),
             exchange_rate_date=catalog.exchange_rates_date,
             exchange_rate_source=catalog.exchange_rates_source,
@@ -187,9 +190,11 @@ def inert(text: object) -> str:
 
 
 def newest_price_date(builds: list[Build]) -> str:
-    """The newest dated price of any part in the builds (ISO date), or "" when none is dated."""
-    dates = [str(price.get("date", "")) for b in builds for p in b.parts for price in p.spec.get("prices", ())]
-    return max((d for d in dates if d), default="")
+    """The newest date of a price the builds pay (ISO date; BuildPart.price_date, the quote's), or "" when none is
+    dated. Not the newest of each part's catalog prices: a Greek shop's EUR price of October 2026 had dated a USD
+    build that paid the part's 2025 US price."""
+    dates = [p.price_date.isoformat() for b in builds for p in b.parts if p.price_date is not None and p.subtotal > 0]
+    return max(dates, default="")
 
 
 def category_name(category: str) -> str:

@@ -480,6 +480,23 @@ def _zh_wait(seconds: float) -> str:
     return f"{seconds:,.0f} 秒" if seconds < 90 else f"{seconds / 60:,.1f} 分钟"
 
 
+def _zh_taxed(r: Reason) -> str:
+    """The note part "（GR 价格，含 24% 增值税）": what tax a converted price holds (reasons._taxed in Chinese), or ""."""
+    region = r.fields.get("from_region")
+    if not region:
+        return ""
+    vat = r.num("from_vat_pct")
+    return f"（{region} 价格，含 {vat:g}% 增值税）" if vat else f"（{region} 价格，不含增值税或销售税）"
+
+
+def _zh_rate_at(r: Reason) -> str:
+    """The note part " 按 6.7046 CNY/USD（2026-10-06 汇率）": a converted price's rate and date (reasons._rate_at in Chinese)."""
+    rate, to, cur = r.fields.get("rate"), r.fields.get("to"), r.fields.get("rate_from") or r.fields.get("currency")
+    if not rate or not to or r.fields.get("rate_stale"):
+        return " "
+    return f" 按 {r.num('rate'):.4f} {to}/{cur}（{r.fields.get('rate_date') or '无日期'} 汇率）"
+
+
 def _zh_tiers(r: Reason, kind: str = "") -> str:
     """A fat tree's switches by tier (reasons._tiers in Chinese)."""
     f = r.fields
@@ -1441,7 +1458,16 @@ ZH_REASONS: dict[str, Template] = {
     # a part's price note and the parts that pay none
     "price.quote": lambda r, _say: "，".join(
         [f"{_ZH_CONDITIONS.get(str(r.fields['condition']), r.fields['condition'])}，{r.fields['date']}"]
-        + ([f"由 {r.num('amount'):,.0f} {r.fields['currency']} 换算"] if r.fields.get("amount") else [])
+        + (
+            [f"由 {r.num('amount'):,.0f} {r.fields['currency']}{_zh_taxed(r)}{_zh_rate_at(r)}换算"]
+            if r.fields.get("amount")
+            else []
+        )
+        + (
+            [f"由 {r.fields['rate_from']}{_zh_rate_at(r)}换算"]
+            if r.fields.get("rate_from") and not r.fields.get("amount") and _zh_rate_at(r).strip()
+            else []
+        )
         + (
             [
                 ("按" if r.fields.get("amount") else f"由 {r.fields['rate_from']} 按")
@@ -1476,6 +1502,12 @@ ZH_REASONS: dict[str, Template] = {
             else f"其 {r.fields.get('evidence_date', '')} 的 {r.fields.get('evidence_currency', '')} 价格换算后更高"
             if r.fields.get("basis") == "currency"
             else f"同类内存于 {r.fields.get('evidence_date', '')} 的价格为每 GB {r.num('per_gb'):,.2f} 或更高"
+        )
+        + (
+            f"（按不含增值税比较：扣除 {r.fields['evidence_region']} 价格中的 {r.num('evidence_vat_pct'):g}% 增值税，"
+            f"再加回 {r.num('vat_pct'):g}%）"
+            if r.fields.get("evidence_region")
+            else ""
         )
     ),
     "price.owned": "已拥有",

@@ -5,7 +5,8 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 
-from configurator.core.catalog.dates import FRESH_WINDOW_DAYS
+from configurator.core.catalog import tax
+from configurator.core.catalog.dates import FRESH_WINDOW_DAYS, currencies_tried
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import MemoryKit, Price, Record, System
 from configurator.core.common.reasons import Reason, english
@@ -91,7 +92,7 @@ IMPORT: dict[str, tuple[ImportRule, ...]] = {
             until=None,
             shipping_usd=50.0,
             duty=0.0,
-            vat=0.19,
+            vat=tax.VAT["DE"].rate,  # Germany's standard rate (catalog.tax: one table of VAT rates)
             source="https://thinkpad-forum.de/threads/der-thread-f%C3%BCr-alles-was-zu-kurz-f%C3%BCr-einen-eigenen-"
             "thread-ist.139068/page-284",
             shipping_estimate=_SHIPPING_ESTIMATE,
@@ -151,6 +152,8 @@ class Raise:
     basis: str
     evidence: Price
     per_gb: float | None = None  # "class": the price per GB applied, in the requested currency
+    net_of: tax.TaxBasis | None = None  # the evidence's tax, taken out before comparing (like_for_like), if any
+    with_vat: float = 0.0  # the VAT share of the old price's own region, put back on the evidence's net amount
 
     @property
     def said(self) -> Reason:
@@ -168,6 +171,10 @@ class Raise:
             evidence_currency=e.currency,
             evidence_date=e.date.isoformat(),
             per_gb=round(self.per_gb, 2) if self.per_gb is not None else None,
+            # compared net of VAT (like_for_like): the evidence's region and VAT taken out, the old price's put back
+            evidence_region=self.net_of.region if self.net_of else None,
+            evidence_vat_pct=round(self.net_of.rate * 100, 1) if self.net_of else None,
+            vat_pct=round(self.with_vat * 100, 1) if self.net_of else None,
         )
 
 
@@ -181,6 +188,8 @@ class Quote:
     landed: Landing | None = None  # the price was an exporter's asking price, landed by its market's ImportRule
     rate_date: str = ""  # a converted price: the date of the catalog's exchange rates it was converted at
     rate_from: str = ""  # and the currency it was converted from
+    rate: float = 0.0  # and the rate: units of the requested currency per unit of rate_from
+    currency: str = ""  # the requested currency (what `rate` converts into)
 
     @property
     def stale(self) -> bool:
@@ -192,6 +201,7 @@ class Quote:
         """The price's note as a code and fields (reasons.EN "price.quote" words it): condition, date, the price it was
         converted from, an estimate's reason (the catalog's own words) and whether it is older than six months."""
         p = self.price
+        taxed = tax.basis(p)
         return Reason.of(
             "price.quote",
             condition=p.condition,
@@ -207,6 +217,12 @@ class Quote:
             rate_date=(self.rate_date or None) if self.rate_from else None,
             rate_from=self.rate_from or None,
             rate_stale=bool(self.rate_from) and _rate_stale(self.rate_date),
+            # a converted price says what tax its amount holds (tax.basis): a US price none, a Greek one 24 % VAT
+            from_region=taxed.region if self.converted and taxed else None,
+            from_vat_pct=round(taxed.rate * 100, 1) if self.converted and taxed else None,
+            # the conversion states its rate (round 40): "at 6.7046 CNY/USD"
+            rate=round(self.rate, 5) if self.rate_from and self.rate else None,
+            to=(self.currency or None) if self.rate_from else None,
         )
 
     @property
@@ -277,8 +293,8 @@ def quote(record: Record, catalog: Catalog, currency: str, condition: str) -> Qu
         if native is not None:
             candidates.append(native)
             continue
-        for other in ("USD", "EUR", "CNY"):
-            converted = _offer(record, catalog, other, cond, currency) if other != currency else None
+        for other in currencies_tried(currency)[1:]:  # the order catalog.dates counts a buyer's price dates in
+            converted = _offer(record, catalog, other, cond, currency)
             if converted is not None:
                 candidates.append(converted)
                 break
@@ -309,8 +325,20 @@ def _offer(record: Record, catalog: Catalog, listed: str, condition: str, curren
             return None
         converted = listed != currency
         rate_date, rate_from = (catalog.exchange_rates_date, listed) if converted else ("", "")
+        rate = catalog.convert(1.0, listed, currency) if converted else 0.0
         offered = _landed(
-            Quote(amount, condition, price, converted, rate_date=rate_date, rate_from=rate_from), catalog, currency
+            Quote(
+                amount,
+                condition,
+                price,
+                converted,
+                rate_date=rate_date,
+                rate_from=rate_from,
+                rate=rate,
+                currency=currency,
+            ),
+            catalog,
+            currency,
         )
         if offered is not None:
             return offered
@@ -337,12 +365,43 @@ def _landed(q: Quote, catalog: Catalog, currency: str) -> Quote | None:
         landed=Landing(q.amount, shipping, rule),
         rate_date=q.rate_date,
         rate_from=q.rate_from,
+        rate=q.rate,
+        currency=q.currency,
     )
 
 
-def _in(catalog: Catalog, price: Price, currency: str) -> float | None:
+@dataclass(frozen=True)
+class Like:
+    """A newer price put on an older one's footing (like_for_like): its amount in the old price's currency, and the tax
+    taken out of it and put back, when the two differ."""
+
+    amount: float  # in the old price's currency
+    net_of: tax.TaxBasis | None = None  # the newer price's tax, taken out (None: compared as listed)
+    with_vat: float = 0.0  # the old price's VAT share, put back on the net amount
+
+
+def like_for_like(old: Price, newer: Price, catalog: Catalog) -> Like | None:
+    """`newer` as a bound on `old`: what `old` would read at `newer`'s level, or None where the two are not like with
+    like. Prices in one currency whose tax the catalog does not know apart are compared as listed (one market, as
+    before round 40). Otherwise both must say what tax they include (tax.basis) and come from one market
+    (tax.Vat.market): compared net of VAT, then with `old`'s own VAT. A shop in another market is no evidence of this
+    one's price level whatever the exchange rate: Greek retail held the RTX PRO 6000 Max-Q at 18,000 EUR on
+    2026-10-04, 16,358 USD net of its 24 % VAT, while NVIDIA's US list price of the same-priced Workstation Edition was
+    13,250 USD (June 2026); taken as it stood it had raised the card's 8,565 USD to 20,284 (round 39)."""
+    a, b = tax.basis(old), tax.basis(newer)
+    if (a is None or b is None or a == b) and old.currency == newer.currency:
+        return Like(newer.amount)
+    if a is None or b is None or a.market != b.market:
+        return None
     try:
-        return catalog.convert(price.amount, price.currency, currency)
+        return Like(catalog.convert(a.gross(b.net(newer.amount)), newer.currency, old.currency), b, a.rate)
+    except KeyError:
+        return None
+
+
+def _in(catalog: Catalog, amount: float, listed: str, currency: str) -> float | None:
+    try:
+        return catalog.convert(amount, listed, currency)
     except KeyError:
         return None
 
@@ -372,25 +431,27 @@ def _raised(q: Quote, record: Record, catalog: Catalog, currency: str) -> Quote:
             continue
         if p.condition == q.price.condition and p.currency == q.price.currency:
             continue  # the newest in this currency and condition is q.price itself
-        amount = _in(catalog, p, currency)
-        if amount is not None and amount > best_amount:
+        like = like_for_like(q.price, p, catalog)
+        amount = _in(catalog, like.amount, q.price.currency, currency) if like else None
+        if like is not None and amount is not None and amount > best_amount:
             basis = "condition" if p.condition != q.price.condition else "currency"
-            best, best_amount = Raise(q.price, q.amount, basis, p), amount
+            best, best_amount = Raise(q.price, q.amount, basis, p, None, like.net_of, like.with_vat), amount
     if isinstance(record, MemoryKit):
-        per_gb: list[tuple[float, Price]] = []
+        per_gb: list[tuple[float, Price, Like]] = []
         for other in catalog.kind("memory"):
             if not isinstance(other, MemoryKit) or not _same_class(other, record):
                 continue
             for p in other.prices:
-                # one market: a European price with its VAT does not raise a US estimate
-                seen = p.currency == q.price.currency and _left_behind(q.price, p)
-                amount = _in(catalog, p, currency) if seen else None
-                if amount is not None:
-                    per_gb.append((amount / other.total_gb, p))
+                # one market, net of VAT (like_for_like): a European price with its VAT does not raise a US estimate
+                like = like_for_like(q.price, p, catalog) if _left_behind(q.price, p) else None
+                amount = _in(catalog, like.amount, q.price.currency, currency) if like else None
+                if like is not None and amount is not None:
+                    per_gb.append((amount / other.total_gb, p, like))
         if per_gb:
-            rate, p = min(per_gb, key=lambda t: t[0])  # the lowest: a floor, never the dearest listing
+            rate, p, like = min(per_gb, key=lambda t: t[0])  # the lowest: a floor, never the dearest listing
             if rate * record.total_gb > best_amount:
-                best, best_amount = Raise(q.price, q.amount, "class", p, rate), rate * record.total_gb
+                best = Raise(q.price, q.amount, "class", p, rate, like.net_of, like.with_vat)
+                best_amount = rate * record.total_gb
     if best is None:
         return q
     e = best.evidence
@@ -413,4 +474,6 @@ def _raised(q: Quote, record: Record, catalog: Catalog, currency: str) -> Quote:
         best,
         rate_date=catalog.exchange_rates_date if converted else "",
         rate_from=e.currency if converted else "",
+        rate=catalog.convert(1.0, e.currency, currency) if converted else 0.0,
+        currency=currency,
     )
