@@ -183,14 +183,22 @@ class Speed(_Said):
     def asked(self, tps: float | None, asked: float) -> Check:
         return self.say("pass" if self.meets(tps, asked) else "fail", "asked", tps=tps or 0.0, asked=asked)
 
+    def below_reading(self, tps: float | None, asked: float | None, cpu_only: bool = False) -> Check | None:
+        """The warning below reading speed where no speed was asked (an inference build whose users wait seconds per
+        word is not an answer that passes silently), else None: the one rule every build from parts (assess), a
+        machine without a card (solve.machines, its `reading-cpu` words: no card to add) and a used base with cards
+        (solve.bases) read (round 40: the last two had built it each on their own)."""
+        if asked or tps is None or tps >= READING_TPS:
+            return None
+        return self.say("warn", "reading-cpu" if cpu_only else "reading", tps=tps, reading=READING_TPS)
+
     def assess(self, build: BuildFacts) -> tuple[Verdict, ...] | None:
         """The speed asked; none asked, a warning below reading speed for a chat; the deadline of a job."""
         b, said = build, []
         if b.min_decode_tps:
             said.append(self.asked(b.decode_tps, b.min_decode_tps))
-        elif b.workload_kind == "inference" and b.decode_tps is not None and b.decode_tps < READING_TPS:
-            # no speed was asked, but a build whose users wait seconds per word is not an answer that passes silently
-            said.append(self.say("warn", "reading", tps=b.decode_tps, reading=READING_TPS))
+        elif b.workload_kind == "inference" and (slow := self.below_reading(b.decode_tps, None)) is not None:
+            said.append(slow)
         if b.deadline_hours and b.wall_hours is not None:
             ok = b.wall_hours <= b.deadline_hours
             said.append(self.say("pass" if ok else "fail", "deadline", hours=b.wall_hours, deadline=b.deadline_hours))
