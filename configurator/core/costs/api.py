@@ -528,6 +528,20 @@ def estimate_stream(estimate: EstimateResult, demand: Demand | None, model: Mode
     )
 
 
+def usage_stream(estimate: EstimateResult, demand: Demand | None, model: ModelArch | None = None) -> Stream | None:
+    """The stream of the named usage's own prompt where it is not the typed one (round 40: a coding agent's 42,000
+    tokens, most of them cached, or a prompt the context caps), else None: the prompt every first-token figure
+    (Build.first_token's usage_*, read from the costs' stream) and PROMPT then time; a chat's usage times the typed
+    prompt, as its line says."""
+    if demand is None or demand.usage is None:
+        return None
+    stream = estimate_stream(estimate, demand, model)
+    if stream is None:
+        return None
+    typed, _trace, _own = input_share(estimate.workload)
+    return None if stream.prompt.tokens == typed and stream.capped_from is None else stream
+
+
 def reading_rate(estimate: EstimateResult, demand: Demand | None, model: ModelArch | None = None) -> float:
     """The rate the search's reading rule compares with reading speed (round 40: one figure for every "serves" and
     "reads" decision): the decode speed where no demand is stated (each user by speed), else SERVE's reading rate on

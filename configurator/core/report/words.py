@@ -3194,15 +3194,22 @@ def _zh_chipset(f: Mapping[str, Any]) -> str:
     return f"（{f['chipset']}）" if f["chipset"] else ""
 
 
+def _zh_cached(f: Mapping[str, Any]) -> str:
+    return f"（其中 {f['cached']:,} token 已缓存）" if f.get("cached") else ""
+
+
 def _zh_prompt(f: Mapping[str, Any]) -> str:
-    text = f"提示词处理约 {f['tps']:,.0f} token/秒：{f['prompt']:,} token 的提示词要等 {f['wait_s']:,.0f} 秒才出第一个 token"
+    text = (
+        f"提示词处理约 {f['tps']:,.0f} token/秒：{f['prompt']:,} token 的提示词{_zh_cached(f)}要等 {f['wait_s']:,.0f} 秒"
+        "才出第一个 token"
+    )
     return text + ("（超过一分钟：缩短提示词，或用 GPU 做预填充）" if f["wait_s"] > 60 else "")
 
 
 def _zh_prompt_users(f: Mapping[str, Any]) -> str:
     text = (
-        f"提示词处理约 {f['tps']:,.0f} token/秒：{f['prompt']:,} token 的提示词要等 {f['wait_s']:,.0f} 秒才出第一个 token，"
-        f"{f['users']} 个用户同时发送时最后一个要等 {f['shared_s']:,.0f} 秒"
+        f"提示词处理约 {f['tps']:,.0f} token/秒：{f['prompt']:,} token 的提示词{_zh_cached(f)}要等 {f['wait_s']:,.0f} 秒"
+        f"才出第一个 token，{f['users']} 个用户同时发送时最后一个要等 {f['shared_s']:,.0f} 秒"
     )
     return text + ("（超过一分钟：每台机器少服务几个用户，或用 GPU 做预填充）" if f["shared_s"] > 60 else "")
 

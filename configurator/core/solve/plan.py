@@ -1825,6 +1825,7 @@ def plan(
     lean = cheapest_only  # the caller (a map cell) reads the builds' prices and estimates only: no enrichment
     cheapest_only = cheapest_only and request.top_k == 1 and not request.compares
     offered = [_measured(b, asked) for b in _offered_once(ctx, sources, asked if cheapest_only else None)]
+    offered = [_usage_prompt_timed(ctx, b) for b in offered]
     found = _in_ram_said(_released_said(offered, asked), asked)
     found = found if lean else _with_gains(found, catalog, model, asked)  # a map cell claims nothing of room
     cand = ctx.solved.get(AS_ASKED) or gpu_options(model, request, catalog, exact_weight_bytes)
@@ -2381,7 +2382,7 @@ def _fewest_cards_served(ctx: PlanContext, variant: BuildRequest, found: list[Bu
     if ctx.request.top_k <= 1 or not found or ctx.should_stop():
         return []
     cand = _gpu_options(ctx.model, variant, ctx.catalog, ctx.exact_weight_bytes, (), None)
-    serving = [o for o in cand.options if _keeps_up(ctx, o.estimate) and prompt_check(o.estimate).status == "pass"]
+    serving = [o for o in cand.options if _keeps_up(ctx, o.estimate) and _prompt_for(ctx, o.estimate).status == "pass"]
     if not serving:
         return []
     n = min(o.count for o in serving)
@@ -2405,6 +2406,36 @@ def _keeps_up(ctx: PlanContext, estimate: EstimateResult) -> bool:
     the rate the ranking's reading rule and SERVE read (round 39: the search's filter had read the decode speed while
     the labels read the coding agent's 42k prompts; round 40: sources.keeps_up, which every such search reads)."""
     return keeps_up(ctx, estimate)
+
+
+def _prompt_for(ctx: PlanContext, estimate: EstimateResult) -> Check:
+    """PROMPT on an estimate as the plan times it (round 40): the stated usage's own prompt where it is not the typed
+    one (costs.api.usage_stream: a coding agent's 42,000 tokens, most cached, its uncached part at its attention
+    scale), the figure every first-token line and SERVE read; else the typed prompt's (rules.prompt_check)."""
+    from configurator.core.costs.api import usage_stream
+
+    basis = _basis(ctx) if isinstance(ctx, PlanRun) else None
+    if basis is None or basis.demand is None:
+        return prompt_check(estimate)
+    return prompt_check(estimate, usage_stream(estimate, basis.demand, basis.model))
+
+
+def _usage_prompt_timed(ctx: PlanContext, build: Build) -> Build:
+    """A build whose PROMPT times the stated usage's prompt (_prompt_for) in place of the typed one's: the labels read
+    its wait (ranking.measure), as the line under it says it. Round 39 had said "first token 29.4 s after its users'
+    42,000-token prompt" beside a PROMPT that timed 1,020 tokens; five seats sending one at once wait five times it."""
+    e = build.estimate
+    basis = _basis(ctx) if isinstance(ctx, PlanRun) else None
+    if basis is None or basis.demand is None or basis.demand.usage is None:
+        return build
+    if e.workload.get("kind", "inference") != "inference" or not e.prefill_tokens_per_s:
+        return build
+    timed = _prompt_for(ctx, e)
+    kept = tuple(c for c in build.checks if c.rule != PROMPT.id)
+    if len(kept) == len(build.checks):
+        return build  # no PROMPT to re-time (no first-token estimate: _with_prompt gave it none)
+    order = {"fail": 0, "warn": 1, "pass": 2}
+    return build.model_copy(update={"checks": tuple(sorted((*kept, timed), key=lambda c: order[c.status]))})
 
 
 def _build_rate(ctx: PlanContext, build: Build) -> float:
