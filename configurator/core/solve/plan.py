@@ -1824,8 +1824,7 @@ def plan(
     # measure: every build the same way (the reference job said where the request named none)
     lean = cheapest_only  # the caller (a map cell) reads the builds' prices and estimates only: no enrichment
     cheapest_only = cheapest_only and request.top_k == 1 and not request.compares
-    offered = [_measured(b, asked) for b in _offered_once(ctx, sources, asked if cheapest_only else None)]
-    offered = [_usage_prompt_timed(ctx, b) for b in offered]
+    offered = [_measured(b, asked, ctx) for b in _offered_once(ctx, sources, asked if cheapest_only else None)]
     found = _in_ram_said(_released_said(offered, asked), asked)
     found = found if lean else _with_gains(found, catalog, model, asked)  # a map cell claims nothing of room
     cand = ctx.solved.get(AS_ASKED) or gpu_options(model, request, catalog, exact_weight_bytes)
@@ -2625,12 +2624,13 @@ def _reference_job(request: BuildRequest) -> BuildRequest:
     return request.model_copy(update={"workload": w.model_copy(update={"tokens": REFERENCE_TOKENS})})
 
 
-def _measured(build: Build, asked: BuildRequest) -> Build:
+def _measured(build: Build, asked: BuildRequest, ctx: PlanContext | None = None) -> Build:
     """A build as every build is measured; a training build timed for the reference job says so, and an inference
-    build carries PROMPT, the wait for a first token (of the last user, with several: _with_prompt)."""
+    build carries PROMPT, the wait for a first token (of the last user, with several: _with_prompt), on the stated
+    usage's own prompt in a plan's context `ctx` (_usage_prompt_timed, round 40)."""
     e = build.estimate
     if asked.workload.kind == "inference" or asked.workload.tokens is not None or e.workload.get("kind") == "inference":
-        return _with_prompt(build)
+        return _with_prompt(build) if ctx is None else _usage_prompt_timed(ctx, _with_prompt(build))
     note = (
         f"no --tokens given: timed for a reference job of {REFERENCE_TOKENS / 1e6:,.0f} M tokens, so that builds "
         "are ranked by how fast they train; give --tokens for your own job"
