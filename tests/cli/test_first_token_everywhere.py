@@ -138,6 +138,11 @@ def test_a_coding_agent_plans_at_its_own_context_unless_one_is_typed(cli: Callab
     typed = cli("plan", *QWEN3, "--context", "4096", "--top", "1")
     assert typed.code == 0, typed.err
     assert "4,096-token prompt (capped by the context from their 42,000;" in typed.out
+    # the busy hours' sentence states the same prompt, capped
+    assert (
+        "3,439 of its 4,096 prompt tokens already in the engine's prefix cache (capped by the context from 42,000)"
+        in (typed.out)
+    )
     assert "no context given" not in typed.out
     data = _json(cli, *QWEN3, "--context", "4096", "--top", "1")
     assert data["builds"][0]["first_token_s"]["window_tokens"] == 4096

@@ -560,7 +560,11 @@ def _prefill_said(r: Reason) -> str:
         if r.num("cached") > 0
         else f" and its {r.num('prompt'):,.0f}-token prompt"
     )
-    return f", each {r.num('reply'):,.0f}-token reply after {r.num('prefill_s'):,.1f} s of prefill{cached}"
+    # round 40: a usage's prompt the context caps says so (costs.api.prompt_capped_from)
+    capped = (
+        f" (capped by the context from {r.num('capped_from'):,.0f})" if r.fields.get("capped_from") is not None else ""
+    )
+    return f", each {r.num('reply'):,.0f}-token reply after {r.num('prefill_s'):,.1f} s of prefill{cached}{capped}"
 
 
 def _api_cache_said(r: Reason) -> str:

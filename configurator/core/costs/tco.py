@@ -1938,6 +1938,8 @@ def _served_said(served: Served, profile: UsageProfile) -> Reason:
                 "cached": served.stream.prompt.cached,
                 "reply": served.stream.prompt.reply,
                 "prefill_s": served.stream.prefill_s(),
+                # round 40: the usage's own prompt when the context caps it
+                **({} if served.stream.capped_from is None else {"capped_from": served.stream.capped_from}),
             }
         ),
     )

@@ -758,7 +758,12 @@ def _zh_prefill_said(r: Reason) -> str:
         if r.num("cached") > 0
         else f"，含 {r.num('prompt'):,.0f} 个提示 token"
     )
-    return f"，每个 {r.num('reply'):,.0f} token 的回复前需预填充 {r.num('prefill_s'):,.1f} 秒{cached}"
+    capped = (
+        f"（提示受上下文所限，原为 {r.num('capped_from'):,.0f} token）"
+        if r.fields.get("capped_from") is not None
+        else ""
+    )
+    return f"，每个 {r.num('reply'):,.0f} token 的回复前需预填充 {r.num('prefill_s'):,.1f} 秒{cached}{capped}"
 
 
 def _zh_api_cache_said(r: Reason) -> str:
