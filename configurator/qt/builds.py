@@ -119,22 +119,24 @@ def waited_prompt(build: Build) -> int:
 
 def usage_prompt_rows(build: Build) -> list[tuple[str, str]]:
     """Round 39: the first token after the prompt of the usage the costs read, when it is not the typed one
-    (Build.first_token's usage_* figures: a coding agent's 42,000 tokens, most cached), the seconds SERVE reads."""
-    first = build.first_token()
-    if first is None or first.get("usage_prompt_tokens") is None:
+    (Build.first_token_wait: a coding agent's 42,000 tokens, most cached), the seconds SERVE reads. Round 40: the one
+    first-token row then (the typed prompt's is not shown beside it), with its 80 % range and, when the context
+    capped the usage's prompt, from how much."""
+    wait = build.first_token_wait()
+    if wait is None or wait.cached is None:
         return []
-    return [
-        (
-            QCoreApplication.translate("estimate", "First token, the users' prompt"),
-            QCoreApplication.translate(
-                "estimate", "{0:,.1f} s after a {1:,}-token prompt, {2:,} of them cached"
-            ).format(
-                first.get("usage_prompt_s") or 0.0,
-                first.get("usage_prompt_tokens") or 0,
-                first.get("usage_cached_tokens") or 0,
-            ),
+    text = QCoreApplication.translate("estimate", "{0:,.1f} s after a {1:,}-token prompt, {2:,} of them cached").format(
+        wait.seconds, wait.tokens, wait.cached
+    )
+    if wait.capped_from is not None:
+        text += QCoreApplication.translate("estimate", " (capped by the context from {0:,} tokens)").format(
+            wait.capped_from
         )
-    ]
+    if wait.range is not None:
+        text += QCoreApplication.translate("estimate", " (80 % range {0}-{1})").format(
+            *(format(v, ",.1f") for v in wait.range)
+        )
+    return [(QCoreApplication.translate("estimate", "First token, the users' prompt"), text)]
 
 
 def last_user_rows(build: Build) -> list[tuple[str, str]]:
@@ -1143,7 +1145,10 @@ def estimate_html(build: Build) -> str:
                     f"{e.prefill_tokens_per_s:,.0f} " + QCoreApplication.translate("estimate", "tokens/s"),
                 )
             )
-        if e.time_to_first_token_s is not None:
+        if e.time_to_first_token_s is not None and (usage := usage_prompt_rows(build)):
+            # round 40: one first-token figure, the usage's prompt the costs read (Build.first_token_wait)
+            rows += usage + last_user_rows(build)
+        elif e.time_to_first_token_s is not None:
             rows.append(
                 (
                     QCoreApplication.translate("estimate", "First token"),
@@ -1154,7 +1159,6 @@ def estimate_html(build: Build) -> str:
                     + eighty(build, "speed.time_to_first_token_s", ".2f"),
                 )
             )
-            rows += usage_prompt_rows(build)
             rows += last_user_rows(build)
     if e.gpu_hours is not None:
         rows.append(
@@ -1204,7 +1208,7 @@ def estimate_html(build: Build) -> str:
     )
     assumptions = "".join(
         f"<li>{html.escape(i18n.say(said))}</li>"
-        for a, said in zip(e.assumptions, e.assumptions_said(), strict=True)
+        for a, said in zip(e.assumptions, build.assumptions_said(), strict=True)
         if not restates_a_step(a, e.steps)
     )
     # a next step that adds a card says what upgrade.one-more says, with the card's price and what it unlocks

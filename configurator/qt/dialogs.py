@@ -21,7 +21,15 @@ from configurator.core.model import noise
 from configurator.core.model.build import Build
 from configurator.core.report.fit import gpus_said
 from configurator.qt import i18n
-from configurator.qt.builds import category_name, check_text, headroom, noise_short, speed_text, waited_prompt
+from configurator.qt.builds import (
+    category_name,
+    check_text,
+    headroom,
+    noise_short,
+    speed_text,
+    usage_prompt_rows,
+    waited_prompt,
+)
 from configurator.qt.catalog_editor import CatalogEditorDialog
 
 GIB = 1024**3
@@ -54,6 +62,9 @@ def comparison_rows(builds: list[Build]) -> list[tuple[str, list[str]]]:
         e = build.estimate
         if e.time_to_first_token_s is None:
             return "-"
+        usage = usage_prompt_rows(build)  # round 40: the usage's prompt the costs read, the one figure shown
+        if usage:
+            return usage[0][1]
         return QCoreApplication.translate("compare", "{0:,.1f} s for a {1:,}-token prompt").format(
             e.time_to_first_token_s, waited_prompt(build)
         )

@@ -4,142 +4,142 @@
 <context>
     <name>BuildDetail</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="806"/>
+        <location filename="../../configurator/qt/builds.py" line="808"/>
         <source>Category</source>
         <translation>类别</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="806"/>
+        <location filename="../../configurator/qt/builds.py" line="808"/>
         <source>Part</source>
         <translation>配件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="806"/>
+        <location filename="../../configurator/qt/builds.py" line="808"/>
         <source>Qty</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="806"/>
+        <location filename="../../configurator/qt/builds.py" line="808"/>
         <source>Unit price</source>
         <translation>单价</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="806"/>
+        <location filename="../../configurator/qt/builds.py" line="808"/>
         <source>Subtotal</source>
         <translation>小计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="826"/>
+        <location filename="../../configurator/qt/builds.py" line="828"/>
         <source>&lt;b&gt;Why each part&lt;/b&gt;</source>
         <translation>&lt;b&gt;每个配件的选择理由&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="851"/>
+        <location filename="../../configurator/qt/builds.py" line="853"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="851"/>
+        <location filename="../../configurator/qt/builds.py" line="853"/>
         <source>Rule</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="851"/>
+        <location filename="../../configurator/qt/builds.py" line="853"/>
         <source>Why</source>
         <translation>理由</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="871"/>
+        <location filename="../../configurator/qt/builds.py" line="873"/>
         <source>Parts</source>
         <translation>配件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="872"/>
+        <location filename="../../configurator/qt/builds.py" line="874"/>
         <source>VRAM</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="873"/>
+        <location filename="../../configurator/qt/builds.py" line="875"/>
         <source>Cost</source>
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="874"/>
+        <location filename="../../configurator/qt/builds.py" line="876"/>
         <source>Power</source>
         <translation>功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="875"/>
+        <location filename="../../configurator/qt/builds.py" line="877"/>
         <source>Nodes</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="876"/>
+        <location filename="../../configurator/qt/builds.py" line="878"/>
         <source>Slot map</source>
         <translation>插槽布局</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="877"/>
+        <location filename="../../configurator/qt/builds.py" line="879"/>
         <source>Checks</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="878"/>
+        <location filename="../../configurator/qt/builds.py" line="880"/>
         <source>Estimates</source>
         <translation>估算</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="889"/>
+        <location filename="../../configurator/qt/builds.py" line="891"/>
         <source>Buy or rent</source>
         <translation>购买还是租用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="956"/>
+        <location filename="../../configurator/qt/builds.py" line="958"/>
         <source> ({0} owned)</source>
         <translation>（已有 {0}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="962"/>
+        <location filename="../../configurator/qt/builds.py" line="964"/>
         <source> for the cluster</source>
         <translation>（集群共用）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="964"/>
+        <location filename="../../configurator/qt/builds.py" line="966"/>
         <source> per node x {0:,}</source>
         <translation>（每节点，共 {0:,} 个节点）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="992"/>
+        <location filename="../../configurator/qt/builds.py" line="994"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1007"/>
+        <location filename="../../configurator/qt/builds.py" line="1009"/>
         <source> for {0} machines</source>
         <translation>（{0} 台机器）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1009"/>
+        <location filename="../../configurator/qt/builds.py" line="1011"/>
         <source>; parts you own save {0:,.0f} {1}</source>
         <translation>；已有配件节省 {0:,.0f} {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1024"/>
+        <location filename="../../configurator/qt/builds.py" line="1026"/>
         <source>{0} price(s) older than six months (marked ⚠; hover for the dates). Get a fresh quote and enter it with Catalog &gt; Edit prices and parts, Catalog &gt; Import a vendor quote, or Catalog &gt; Import a price pack.</source>
         <translation>{0} 个价格已超过六个月（标有 ⚠；悬停查看日期）。请索取最新报价，并通过“目录 &gt; 编辑价格和配件”、“目录 &gt; 导入供应商报价”或“目录 &gt; 导入价格包”录入。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1039"/>
+        <location filename="../../configurator/qt/builds.py" line="1041"/>
         <source>Total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1054"/>
+        <location filename="../../configurator/qt/builds.py" line="1056"/>
         <source> (one machine)</source>
         <translation>（单台机器）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1056"/>
+        <location filename="../../configurator/qt/builds.py" line="1058"/>
         <source>Noise under load{0}:</source>
         <translation>满载噪音{0}：</translation>
     </message>
@@ -147,32 +147,32 @@
 <context>
     <name>BuildHeader</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="698"/>
+        <location filename="../../configurator/qt/builds.py" line="700"/>
         <source>{0:,.0f} W at the wall</source>
         <translation>墙插功耗 {0:,.0f} W</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="700"/>
+        <location filename="../../configurator/qt/builds.py" line="702"/>
         <source>{0:,.0f} W at the wall at full load, {1:,.0f} W while decoding</source>
         <translation>满载时墙插 {0:,.0f} W，解码时 {1:,.0f} W</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="703"/>
+        <location filename="../../configurator/qt/builds.py" line="705"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="704"/>
+        <location filename="../../configurator/qt/builds.py" line="706"/>
         <source>, </source>
         <translation>，</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="710"/>
+        <location filename="../../configurator/qt/builds.py" line="712"/>
         <source>How this fits:</source>
         <translation>如何装下：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="717"/>
+        <location filename="../../configurator/qt/builds.py" line="719"/>
         <source>Why shown:</source>
         <translation>显示理由：</translation>
     </message>
@@ -180,62 +180,62 @@
 <context>
     <name>BuildsTable</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="333"/>
+        <location filename="../../configurator/qt/builds.py" line="335"/>
         <source>Why</source>
         <translation>理由</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="334"/>
+        <location filename="../../configurator/qt/builds.py" line="336"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="335"/>
+        <location filename="../../configurator/qt/builds.py" line="337"/>
         <source>Price</source>
         <translation>价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="336"/>
+        <location filename="../../configurator/qt/builds.py" line="338"/>
         <source>Free</source>
         <translation>剩余</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="337"/>
+        <location filename="../../configurator/qt/builds.py" line="339"/>
         <source>Speed / time</source>
         <translation>速度 / 时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="338"/>
+        <location filename="../../configurator/qt/builds.py" line="340"/>
         <source>Wall</source>
         <translation>墙插功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="339"/>
+        <location filename="../../configurator/qt/builds.py" line="341"/>
         <source>Noise</source>
         <translation>噪音</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="340"/>
+        <location filename="../../configurator/qt/builds.py" line="342"/>
         <source>Checks</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="341"/>
+        <location filename="../../configurator/qt/builds.py" line="343"/>
         <source>How it fits</source>
         <translation>如何装下</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="363"/>
+        <location filename="../../configurator/qt/builds.py" line="365"/>
         <source>VRAM left free on the most loaded GPU</source>
         <translation>负载最高的 GPU 上剩余的显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="365"/>
+        <location filename="../../configurator/qt/builds.py" line="367"/>
         <source>Under load, at {0:g} m from one machine: fans, cards and PSU summed logarithmically</source>
         <translation>满载时距单台机器 {0:g} 米处：风扇、显卡与电源按对数叠加</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="368"/>
+        <location filename="../../configurator/qt/builds.py" line="370"/>
         <source>Engine, split, KV cache, sharding, offload, power and framework the estimate assumes; {0} marks what the solver chose for you</source>
         <translation>估算所假设的引擎、切分方式、KV 缓存、分片、卸载、功率与框架；{0} 标出求解器替您选择的项</translation>
     </message>
@@ -243,37 +243,37 @@
 <context>
     <name>BuyOrRentChart</name>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="647"/>
+        <location filename="../../configurator/qt/charts.py" line="659"/>
         <source>Cumulative cost: &lt;span style=&apos;color: #3b6ea8;&apos;&gt;buy (purchase + electricity - resale)&lt;/span&gt; vs &lt;span style=&apos;color: #c8553d;&apos;&gt;rent (cloud equivalent)&lt;/span&gt;</source>
         <translation>累计成本：&lt;span style=&apos;color: #3b6ea8;&apos;&gt;购买（购置 + 电费 - 转卖所得）&lt;/span&gt; 对比 &lt;span style=&apos;color: #c8553d;&apos;&gt;租用（同等云算力）&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="652"/>
+        <location filename="../../configurator/qt/charts.py" line="664"/>
         <source>Cumulative cost: &lt;span style=&apos;color: #3b6ea8;&apos;&gt;buy (purchase + electricity - resale)&lt;/span&gt; vs &lt;span style=&apos;color: #c8553d;&apos;&gt;rent as fast&lt;/span&gt; and &lt;span style=&apos;color: #b08900;&apos;&gt;rent what serves the need&lt;/span&gt;</source>
         <translation>累计成本：&lt;span style=&apos;color: #3b6ea8;&apos;&gt;购买（购置 + 电费 - 转卖）&lt;/span&gt; 对比 &lt;span style=&apos;color: #c8553d;&apos;&gt;同速租用&lt;/span&gt; 和 &lt;span style=&apos;color: #b08900;&apos;&gt;满足需求的租用&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="658"/>
+        <location filename="../../configurator/qt/charts.py" line="670"/>
         <source>Cumulative cost: &lt;span style=&apos;color: #3b6ea8;&apos;&gt;buy (purchase + electricity - resale)&lt;/span&gt;; no rental to compare</source>
         <translation>累计成本：&lt;span style=&apos;color: #3b6ea8;&apos;&gt;购买（购置 + 电费 - 转卖所得）&lt;/span&gt;；没有可比的租用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="665"/>
+        <location filename="../../configurator/qt/charts.py" line="677"/>
         <source>Cumulative cost: &lt;span style=&apos;color: #3b6ea8;&apos;&gt;buy (purchase + electricity - resale)&lt;/span&gt; vs &lt;span style=&apos;color: #c8553d;&apos;&gt;pay per token (price of {0})&lt;/span&gt;</source>
         <translation>累计成本：&lt;span style=&apos;color: #3b6ea8;&apos;&gt;购买（购置 + 电费 - 转卖所得）&lt;/span&gt; 对比 &lt;span style=&apos;color: #c8553d;&apos;&gt;按 token 付费（{0} 的价格）&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="671"/>
+        <location filename="../../configurator/qt/charts.py" line="683"/>
         <source>months</source>
         <translation>月</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="726"/>
+        <location filename="../../configurator/qt/charts.py" line="738"/>
         <source>month 0: {0:,.0f} {2} paid, {1:,.0f} back if sold at once</source>
         <translation>第 0 个月：购置花费 {0:,.0f} {2}，立即转卖可收回 {1:,.0f}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="816"/>
+        <location filename="../../configurator/qt/charts.py" line="828"/>
         <source>break-even: month {0}</source>
         <translation>回本：第 {0} 个月</translation>
     </message>
@@ -1338,12 +1338,12 @@
 <context>
     <name>CompareDialog</name>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="105"/>
+        <location filename="../../configurator/qt/dialogs.py" line="116"/>
         <source>Compare builds</source>
         <translation>对比配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="142"/>
+        <location filename="../../configurator/qt/dialogs.py" line="153"/>
         <source>Highlighted rows differ between the builds.</source>
         <translation>高亮的行表示各配置之间不同。</translation>
     </message>
@@ -1351,42 +1351,42 @@
 <context>
     <name>CountryDialog</name>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="241"/>
+        <location filename="../../configurator/qt/dialogs.py" line="252"/>
         <source>United States</source>
         <translation>美国</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="242"/>
+        <location filename="../../configurator/qt/dialogs.py" line="253"/>
         <source>Canada (prices in USD)</source>
         <translation>加拿大（价格以 USD 计）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="243"/>
+        <location filename="../../configurator/qt/dialogs.py" line="254"/>
         <source>China (mainland)</source>
         <translation>中国大陆</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="244"/>
+        <location filename="../../configurator/qt/dialogs.py" line="255"/>
         <source>Euro area (Germany, France, ...)</source>
         <translation>欧元区（德国、法国等）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="245"/>
+        <location filename="../../configurator/qt/dialogs.py" line="256"/>
         <source>Elsewhere, 220-240 V (prices in USD)</source>
         <translation>其他地区，220-240 V（价格以 USD 计）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="246"/>
+        <location filename="../../configurator/qt/dialogs.py" line="257"/>
         <source>Elsewhere, 100-127 V (prices in USD)</source>
         <translation>其他地区，100-127 V（价格以 USD 计）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="264"/>
+        <location filename="../../configurator/qt/dialogs.py" line="275"/>
         <source>Where will the machine run?</source>
         <translation>机器在哪里使用？</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="267"/>
+        <location filename="../../configurator/qt/dialogs.py" line="278"/>
         <source>Your country sets the currency, the wall circuit, the market (China: export variants and CNY prices) and the language of new projects. Each can be changed later on its own, in Build &gt; Preferences or in the request.</source>
         <translation>国家/地区决定新项目的货币、墙插电路、市场（中国：特供版显卡与人民币价格）和界面语言。之后可在“构建 &gt; 偏好设置”或需求中分别修改。</translation>
     </message>
@@ -1394,7 +1394,7 @@
 <context>
     <name>GuideDialog</name>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="316"/>
+        <location filename="../../configurator/qt/dialogs.py" line="327"/>
         <source>User guide</source>
         <translation>用户指南</translation>
     </message>
@@ -1402,65 +1402,65 @@
 <context>
     <name>InfeasibleBanner</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="555"/>
+        <location filename="../../configurator/qt/builds.py" line="557"/>
         <source>Below, passing every check:</source>
         <translation>下面是通过所有检查的配置：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="576"/>
+        <location filename="../../configurator/qt/builds.py" line="578"/>
         <source>Binding:</source>
         <translation>受限于：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="579"/>
+        <location filename="../../configurator/qt/builds.py" line="581"/>
         <source>Cheapest way out:</source>
         <translation>最省钱的解决办法：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="582"/>
+        <location filename="../../configurator/qt/builds.py" line="584"/>
         <source>Ways out, cheapest first:</source>
         <translation>解决办法（从最省钱的开始）：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="520"/>
-        <location filename="../../configurator/qt/builds.py" line="603"/>
-        <location filename="../../configurator/qt/builds.py" line="607"/>
-        <location filename="../../configurator/qt/builds.py" line="650"/>
+        <location filename="../../configurator/qt/builds.py" line="522"/>
+        <location filename="../../configurator/qt/builds.py" line="605"/>
+        <location filename="../../configurator/qt/builds.py" line="609"/>
+        <location filename="../../configurator/qt/builds.py" line="652"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="521"/>
+        <location filename="../../configurator/qt/builds.py" line="523"/>
         <source>Change the request as suggested and solve again</source>
         <translation>按建议修改需求并重新求解</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="577"/>
+        <location filename="../../configurator/qt/builds.py" line="579"/>
         <source>Cheapest way out on supported software:</source>
         <translation>在受支持软件上最省钱的解决办法：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="580"/>
+        <location filename="../../configurator/qt/builds.py" line="582"/>
         <source>Ways out, cheapest on supported software first:</source>
         <translation>解决办法，在受支持软件上最省钱的在前：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="609"/>
+        <location filename="../../configurator/qt/builds.py" line="611"/>
         <source>Apply the cheapest</source>
         <translation>应用最便宜的</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="611"/>
+        <location filename="../../configurator/qt/builds.py" line="613"/>
         <source>Apply way out {0}</source>
         <translation>应用办法 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="637"/>
+        <location filename="../../configurator/qt/builds.py" line="639"/>
         <source>{tps:.1f} tokens/s</source>
         <translation>{tps:.1f} token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="651"/>
+        <location filename="../../configurator/qt/builds.py" line="653"/>
         <source>Change the request this way and solve again</source>
         <translation>按此修改需求并重新求解</translation>
     </message>
@@ -1468,22 +1468,22 @@
 <context>
     <name>LaunchCommand</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="763"/>
+        <location filename="../../configurator/qt/builds.py" line="765"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="764"/>
+        <location filename="../../configurator/qt/builds.py" line="766"/>
         <source>Copy the command to the clipboard</source>
         <translation>将命令复制到剪贴板</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="781"/>
+        <location filename="../../configurator/qt/builds.py" line="783"/>
         <source>Run it</source>
         <translation>运行命令</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="794"/>
+        <location filename="../../configurator/qt/builds.py" line="796"/>
         <source>Copied</source>
         <translation>已复制</translation>
     </message>
@@ -2064,52 +2064,52 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>PreferencesDialog</name>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="155"/>
+        <location filename="../../configurator/qt/dialogs.py" line="166"/>
         <source>Preferences</source>
         <translation>偏好设置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="162"/>
+        <location filename="../../configurator/qt/dialogs.py" line="173"/>
         <source>global</source>
         <translation>全球</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="163"/>
+        <location filename="../../configurator/qt/dialogs.py" line="174"/>
         <source>China</source>
         <translation>中国</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="173"/>
+        <location filename="../../configurator/qt/dialogs.py" line="184"/>
         <source>follow the system</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="174"/>
+        <location filename="../../configurator/qt/dialogs.py" line="185"/>
         <source>light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="175"/>
+        <location filename="../../configurator/qt/dialogs.py" line="186"/>
         <source>dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="180"/>
+        <location filename="../../configurator/qt/dialogs.py" line="191"/>
         <source>Currency of new projects</source>
         <translation>新项目的货币</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="181"/>
+        <location filename="../../configurator/qt/dialogs.py" line="192"/>
         <source>Region of new projects</source>
         <translation>新项目的地区</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="182"/>
+        <location filename="../../configurator/qt/dialogs.py" line="193"/>
         <source>Circuit of new projects</source>
         <translation>新项目的电路</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="183"/>
+        <location filename="../../configurator/qt/dialogs.py" line="194"/>
         <source>Colours</source>
         <translation>配色</translation>
     </message>
@@ -3346,7 +3346,7 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>VramHeadroomChart</name>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="135"/>
+        <location filename="../../configurator/qt/charts.py" line="147"/>
         <source>System RAM</source>
         <translation>系统内存</translation>
     </message>
@@ -3382,57 +3382,57 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>builds</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="167"/>
+        <location filename="../../configurator/qt/builds.py" line="169"/>
         <source>{0} tok/s</source>
         <translation>{0} token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="171"/>
+        <location filename="../../configurator/qt/builds.py" line="173"/>
         <source>{0:,.1f} h</source>
         <translation>{0:,.1f} 小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="173"/>
+        <location filename="../../configurator/qt/builds.py" line="175"/>
         <source>{0:,.1f} days</source>
         <translation>{0:,.1f} 天</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="176"/>
+        <location filename="../../configurator/qt/builds.py" line="178"/>
         <source> per {0:,.0f} M tokens</source>
         <translation>（每 {0:,.0f} M token）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="190"/>
+        <location filename="../../configurator/qt/builds.py" line="192"/>
         <source>silent</source>
         <translation>无声</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="200"/>
+        <location filename="../../configurator/qt/builds.py" line="202"/>
         <source>{0} fail</source>
         <translation>{0} 项不通过</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="201"/>
+        <location filename="../../configurator/qt/builds.py" line="203"/>
         <source>{0} warn</source>
         <translation>{0} 项警告</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="202"/>
+        <location filename="../../configurator/qt/builds.py" line="204"/>
         <source>all pass</source>
         <translation>全部通过</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="206"/>
+        <location filename="../../configurator/qt/builds.py" line="208"/>
         <source>PASS</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="207"/>
+        <location filename="../../configurator/qt/builds.py" line="209"/>
         <source>WARN</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="208"/>
+        <location filename="../../configurator/qt/builds.py" line="210"/>
         <source>FAIL</source>
         <translation>失败</translation>
     </message>
@@ -3475,236 +3475,236 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="134"/>
+        <location filename="../../configurator/qt/charts.py" line="146"/>
         <source>Memory per GPU</source>
         <translation>每张 GPU 的显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="190"/>
+        <location filename="../../configurator/qt/charts.py" line="202"/>
         <source>capacity {0:.0f} GiB</source>
         <translation>容量 {0:.0f} GiB</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="201"/>
+        <location filename="../../configurator/qt/charts.py" line="213"/>
         <source>used in system RAM</source>
         <translation>系统内存已用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="202"/>
+        <location filename="../../configurator/qt/charts.py" line="214"/>
         <source>system RAM free</source>
         <translation>系统内存空闲</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="226"/>
+        <location filename="../../configurator/qt/charts.py" line="238"/>
         <source>Cost by category</source>
         <translation>各类配件花费</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="255"/>
+        <location filename="../../configurator/qt/charts.py" line="267"/>
         <source>Power budget</source>
         <translation>功耗预算</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="274"/>
+        <location filename="../../configurator/qt/charts.py" line="286"/>
         <source>Power budget: one of {0} nodes</source>
         <translation>功耗预算：{0} 个节点中的一个</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="280"/>
+        <location filename="../../configurator/qt/charts.py" line="292"/>
         <source>all {0} nodes: {1:,.0f} kW at the wall</source>
         <translation>全部 {0} 个节点：墙插 {1:,.0f} kW</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="289"/>
+        <location filename="../../configurator/qt/charts.py" line="301"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="290"/>
+        <location filename="../../configurator/qt/charts.py" line="302"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="291"/>
+        <location filename="../../configurator/qt/charts.py" line="303"/>
         <source>rest</source>
         <translation>其他</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="300"/>
+        <location filename="../../configurator/qt/charts.py" line="312"/>
         <source>wall draw {0:,.0f} W</source>
         <translation>墙插功耗 {0:,.0f} W</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="306"/>
+        <location filename="../../configurator/qt/charts.py" line="318"/>
         <source>{0:,.0f} W DC</source>
         <translation>直流 {0:,.0f} W</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="307"/>
+        <location filename="../../configurator/qt/charts.py" line="319"/>
         <source>{0:.0%} of the PSU</source>
         <translation>电源的 {0:.0%}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="311"/>
+        <location filename="../../configurator/qt/charts.py" line="323"/>
         <source>{0:,.0f} W at the wall</source>
         <translation>墙插功耗 {0:,.0f} W</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="319"/>
+        <location filename="../../configurator/qt/charts.py" line="331"/>
         <source>{0:,.0f} W by NEC 210.20(A):
 {1:.0%} of the breaker</source>
         <translation>按 NEC 210.20(A) {0:,.0f} W：
 断路器额定的 {1:.0%}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="323"/>
+        <location filename="../../configurator/qt/charts.py" line="335"/>
         <source>{0:.0%} of the circuit limit</source>
         <translation>电路上限的 {0:.0%}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="335"/>
+        <location filename="../../configurator/qt/charts.py" line="347"/>
         <source>one stream decoding {0:,.0f} W</source>
         <translation>单路解码 {0:,.0f} W</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="337"/>
+        <location filename="../../configurator/qt/charts.py" line="349"/>
         <source>{0:,.0f} W while decoding</source>
         <translation>解码时 {0:,.0f} W</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="354"/>
+        <location filename="../../configurator/qt/charts.py" line="366"/>
         <source>circuit limit (continuous)</source>
         <translation>电路上限（持续）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="363"/>
+        <location filename="../../configurator/qt/charts.py" line="375"/>
         <source>breaker (prompt bursts)</source>
         <translation>断路器（提示短时负载）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="369"/>
+        <location filename="../../configurator/qt/charts.py" line="381"/>
         <source>built-in supply</source>
         <translation>内置电源</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="373"/>
+        <location filename="../../configurator/qt/charts.py" line="385"/>
         <source>PSU capacity</source>
         <translation>电源容量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="376"/>
+        <location filename="../../configurator/qt/charts.py" line="388"/>
         <source>{0:.0%} of PSU</source>
         <translation>电源的 {0:.0%}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="384"/>
+        <location filename="../../configurator/qt/charts.py" line="396"/>
         <source>DC load</source>
         <translation>直流负载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="384"/>
+        <location filename="../../configurator/qt/charts.py" line="396"/>
         <source>wall</source>
         <translation>墙插</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="423"/>
-        <location filename="../../configurator/qt/charts.py" line="520"/>
+        <location filename="../../configurator/qt/charts.py" line="435"/>
+        <location filename="../../configurator/qt/charts.py" line="532"/>
         <source>Wall time and cost against nodes</source>
         <translation>耗时与成本随节点数的变化</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="424"/>
-        <location filename="../../configurator/qt/charts.py" line="513"/>
+        <location filename="../../configurator/qt/charts.py" line="436"/>
+        <location filename="../../configurator/qt/charts.py" line="525"/>
         <source>wall time (days)</source>
         <translation>耗时（天）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="428"/>
+        <location filename="../../configurator/qt/charts.py" line="440"/>
         <source>nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="486"/>
+        <location filename="../../configurator/qt/charts.py" line="498"/>
         <source>No node curve for this build: it is drawn for the ready-made servers of a training plan and for inference clusters, which are bought by the node.</source>
         <translation>此配置没有节点曲线：节点曲线只为训练方案中的现成服务器和推理集群绘制（它们按台购买）。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="515"/>
+        <location filename="../../configurator/qt/charts.py" line="527"/>
         <source>decode tokens/s per sequence</source>
         <translation>每个序列的解码速度（token/秒）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="517"/>
+        <location filename="../../configurator/qt/charts.py" line="529"/>
         <source>cost ({0})</source>
         <translation>成本（{0}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="522"/>
+        <location filename="../../configurator/qt/charts.py" line="534"/>
         <source>Decode speed and cost against nodes</source>
         <translation>解码速度与成本随节点数的变化</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="525"/>
+        <location filename="../../configurator/qt/charts.py" line="537"/>
         <source>nodes of {0}</source>
         <translation>{0} 节点数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="529"/>
+        <location filename="../../configurator/qt/charts.py" line="541"/>
         <source>wall time (left)</source>
         <translation>耗时（左轴）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="531"/>
+        <location filename="../../configurator/qt/charts.py" line="543"/>
         <source>decode speed (left)</source>
         <translation>解码速度（左轴）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="536"/>
+        <location filename="../../configurator/qt/charts.py" line="548"/>
         <source>bought (right)</source>
         <translation>购买（右轴）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="544"/>
+        <location filename="../../configurator/qt/charts.py" line="556"/>
         <source>the job rented (right)</source>
         <translation>租用完成该任务（右轴）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="553"/>
+        <location filename="../../configurator/qt/charts.py" line="565"/>
         <source>chosen: {0} nodes</source>
         <translation>已选：{0} 个节点</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="556"/>
+        <location filename="../../configurator/qt/charts.py" line="568"/>
         <source>{0:,.0f} days</source>
         <translation>{0:,.0f} 天</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="558"/>
+        <location filename="../../configurator/qt/charts.py" line="570"/>
         <source>{0:.1f} tokens/s</source>
         <translation>{0:.1f} token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="588"/>
+        <location filename="../../configurator/qt/charts.py" line="600"/>
         <source>deadline {0:,.0f} days</source>
         <translation>截止时间 {0:,.0f} 天</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="617"/>
+        <location filename="../../configurator/qt/charts.py" line="629"/>
         <source>{0} nodes: too few, no parallel layout holds the job in memory</source>
         <translation>{0} 个节点：太少，没有任何并行布局能把任务装进显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="619"/>
+        <location filename="../../configurator/qt/charts.py" line="631"/>
         <source>{0} node: too few, no parallel layout holds the job in memory</source>
         <translation>{0} 个节点：太少，没有任何并行布局能把任务装进显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="623"/>
+        <location filename="../../configurator/qt/charts.py" line="635"/>
         <source>no rental at {0} nodes: {1}</source>
         <translation>{0} 个节点时无可租用：{1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="628"/>
+        <location filename="../../configurator/qt/charts.py" line="640"/>
         <source>rented: the job on the cloud offer the plan matches at each size (its hourly price x its own wall hours)</source>
         <translation>租用：每种规模下按方案匹配的云服务完成该任务（每小时价格 x 其自身耗时）</translation>
     </message>
@@ -3712,77 +3712,77 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>compare</name>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="51"/>
+        <location filename="../../configurator/qt/dialogs.py" line="59"/>
         <source>tokens/s</source>
         <translation>token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="57"/>
+        <location filename="../../configurator/qt/dialogs.py" line="68"/>
         <source>{0:,.1f} s for a {1:,}-token prompt</source>
         <translation>{1:,} token 提示词需 {0:,.1f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="62"/>
+        <location filename="../../configurator/qt/dialogs.py" line="73"/>
         <source>Label</source>
         <translation>标签</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="63"/>
+        <location filename="../../configurator/qt/dialogs.py" line="74"/>
         <source>Price</source>
         <translation>价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="64"/>
+        <location filename="../../configurator/qt/dialogs.py" line="75"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="65"/>
+        <location filename="../../configurator/qt/dialogs.py" line="76"/>
         <source>Speed / time</source>
         <translation>速度 / 时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="66"/>
+        <location filename="../../configurator/qt/dialogs.py" line="77"/>
         <source>Prefill</source>
         <translation>预填充</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="67"/>
+        <location filename="../../configurator/qt/dialogs.py" line="78"/>
         <source>First token</source>
         <translation>首个 token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="69"/>
+        <location filename="../../configurator/qt/dialogs.py" line="80"/>
         <source>VRAM per GPU</source>
         <translation>每张 GPU 的显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="72"/>
+        <location filename="../../configurator/qt/dialogs.py" line="83"/>
         <source>free</source>
         <translation>剩余</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="77"/>
+        <location filename="../../configurator/qt/dialogs.py" line="88"/>
         <source>Wall power</source>
         <translation>墙插功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="78"/>
+        <location filename="../../configurator/qt/dialogs.py" line="89"/>
         <source>Noise</source>
         <translation>噪音</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="79"/>
+        <location filename="../../configurator/qt/dialogs.py" line="90"/>
         <source>Heat</source>
         <translation>发热</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="87"/>
+        <location filename="../../configurator/qt/dialogs.py" line="98"/>
         <source>Fails / warnings</source>
         <translation>不通过 / 警告</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="92"/>
+        <location filename="../../configurator/qt/dialogs.py" line="103"/>
         <source>all pass</source>
         <translation>全部通过</translation>
     </message>
@@ -3790,22 +3790,22 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>costs</name>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="766"/>
+        <location filename="../../configurator/qt/charts.py" line="778"/>
         <source>buy: purchase + electricity - resale</source>
         <translation>购买：购置 + 电费 - 转卖所得</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="773"/>
+        <location filename="../../configurator/qt/charts.py" line="785"/>
         <source>pay per token</source>
         <translation>按 token 付费</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="775"/>
+        <location filename="../../configurator/qt/charts.py" line="787"/>
         <source>rent: cloud equivalent</source>
         <translation>租用：同等云算力</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/charts.py" line="787"/>
+        <location filename="../../configurator/qt/charts.py" line="799"/>
         <source>rent: what serves the need</source>
         <translation>租用：满足需求的</translation>
     </message>
@@ -3956,223 +3956,229 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>estimate</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1220"/>
+        <location filename="../../configurator/qt/builds.py" line="1224"/>
         <source>Estimator warnings</source>
         <translation>估算警告</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1126"/>
+        <location filename="../../configurator/qt/builds.py" line="1128"/>
         <source>Decode</source>
         <translation>解码</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="128"/>
+        <location filename="../../configurator/qt/builds.py" line="139"/>
         <source>First token, the users&apos; prompt</source>
         <translation>首个 token（用户的提示）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="129"/>
+        <location filename="../../configurator/qt/builds.py" line="128"/>
         <source>{0:,.1f} s after a {1:,}-token prompt, {2:,} of them cached</source>
         <translation>输入 {1:,} token 的提示（其中 {2:,} token 已缓存）后 {0:,.1f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="151"/>
+        <location filename="../../configurator/qt/builds.py" line="132"/>
+        <source> (capped by the context from {0:,} tokens)</source>
+        <translation>（受上下文所限，原为 {0:,} token）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/builds.py" line="153"/>
         <source>Last of {0} users</source>
         <translation>第 {0} 个用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="152"/>
+        <location filename="../../configurator/qt/builds.py" line="154"/>
         <source>{0:,.0f} s when all send a {1}-token prompt at once</source>
         <translation>所有用户同时发送 {1} token 提示词时，最后一位要等 {0:,.0f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1073"/>
+        <location filename="../../configurator/qt/builds.py" line="1075"/>
         <source>params</source>
         <translation>参数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1074"/>
+        <location filename="../../configurator/qt/builds.py" line="1076"/>
         <source>weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1075"/>
+        <location filename="../../configurator/qt/builds.py" line="1077"/>
         <source>kv_cache</source>
         <translation>KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1076"/>
+        <location filename="../../configurator/qt/builds.py" line="1078"/>
         <source>activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1077"/>
+        <location filename="../../configurator/qt/builds.py" line="1079"/>
         <source>overhead</source>
         <translation>额外开销</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1078"/>
+        <location filename="../../configurator/qt/builds.py" line="1080"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1079"/>
+        <location filename="../../configurator/qt/builds.py" line="1081"/>
         <source>decode</source>
         <translation>解码</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1080"/>
+        <location filename="../../configurator/qt/builds.py" line="1082"/>
         <source>prefill</source>
         <translation>预填充</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1081"/>
+        <location filename="../../configurator/qt/builds.py" line="1083"/>
         <source>training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1082"/>
+        <location filename="../../configurator/qt/builds.py" line="1084"/>
         <source>gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1083"/>
+        <location filename="../../configurator/qt/builds.py" line="1085"/>
         <source>optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1084"/>
+        <location filename="../../configurator/qt/builds.py" line="1086"/>
         <source>offload</source>
         <translation>卸载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1085"/>
+        <location filename="../../configurator/qt/builds.py" line="1087"/>
         <source>layout</source>
         <translation>布局</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1086"/>
+        <location filename="../../configurator/qt/builds.py" line="1088"/>
         <source>flops</source>
         <translation>计算量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1087"/>
+        <location filename="../../configurator/qt/builds.py" line="1089"/>
         <source>time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1088"/>
+        <location filename="../../configurator/qt/builds.py" line="1090"/>
         <source>parallel</source>
         <translation>并行</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1089"/>
+        <location filename="../../configurator/qt/builds.py" line="1091"/>
         <source>host</source>
         <translation>主机</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1090"/>
+        <location filename="../../configurator/qt/builds.py" line="1092"/>
         <source>split</source>
         <translation>切分</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1091"/>
+        <location filename="../../configurator/qt/builds.py" line="1093"/>
         <source>zero</source>
         <translation>ZeRO</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1114"/>
+        <location filename="../../configurator/qt/builds.py" line="136"/>
+        <location filename="../../configurator/qt/builds.py" line="1116"/>
         <source> (80 % range {0}-{1})</source>
         <translation>（80 % 区间 {0}-{1}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1128"/>
+        <location filename="../../configurator/qt/builds.py" line="1130"/>
         <source>tokens/s per user</source>
         <translation>token/秒（每用户）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1135"/>
+        <location filename="../../configurator/qt/builds.py" line="1137"/>
         <source>All users</source>
         <translation>所有用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1136"/>
-        <location filename="../../configurator/qt/builds.py" line="1143"/>
+        <location filename="../../configurator/qt/builds.py" line="1138"/>
+        <location filename="../../configurator/qt/builds.py" line="1145"/>
         <source>tokens/s</source>
         <translation>token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1142"/>
+        <location filename="../../configurator/qt/builds.py" line="1144"/>
         <source>Prefill</source>
         <translation>预填充</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1149"/>
+        <location filename="../../configurator/qt/builds.py" line="1154"/>
         <source>First token</source>
         <translation>首个 token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1150"/>
+        <location filename="../../configurator/qt/builds.py" line="1155"/>
         <source>{0:.2f} s after a {1}-token prompt</source>
         <translation>{1} token 提示词后 {0:.2f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1162"/>
+        <location filename="../../configurator/qt/builds.py" line="1166"/>
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1164"/>
+        <location filename="../../configurator/qt/builds.py" line="1168"/>
         <source>{0:,.0f} GPU-hours; {1:,.1f} h wall clock on one GPU</source>
         <translation>{0:,.0f} GPU 小时；在 1 张 GPU 上墙钟时间 {1:,.1f} 小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1166"/>
+        <location filename="../../configurator/qt/builds.py" line="1170"/>
         <source>{0:,.0f} GPU-hours; {1:,.1f} h wall clock on {2} GPUs</source>
         <translation>{0:,.0f} GPU 小时；在 {2} 张 GPU 上墙钟时间 {1:,.1f} 小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1171"/>
+        <location filename="../../configurator/qt/builds.py" line="1175"/>
         <source> at {0:.0f} % power</source>
         <translation>（GPU {0:.0f} % 功率）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1182"/>
+        <location filename="../../configurator/qt/builds.py" line="1186"/>
         <source>Steady state</source>
         <translation>稳态速率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1183"/>
+        <location filename="../../configurator/qt/builds.py" line="1187"/>
         <source>{0:,.0f} tokens/s while stepping (80 % range {1:,.0f}-{2:,.0f})</source>
         <translation>训练步进中 {0:,.0f} token/秒（80 % 区间 {1:,.0f}-{2:,.0f}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1192"/>
+        <location filename="../../configurator/qt/builds.py" line="1196"/>
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1193"/>
+        <location filename="../../configurator/qt/builds.py" line="1197"/>
         <source>{0:.1f} GiB on the most loaded GPU; {1:.1f} GiB in all</source>
         <translation>负载最高的 GPU 上 {0:.1f} GiB；共 {1:.1f} GiB</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1199"/>
+        <location filename="../../configurator/qt/builds.py" line="1203"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1222"/>
+        <location filename="../../configurator/qt/builds.py" line="1226"/>
         <source>How this is computed</source>
         <translation>计算过程</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1223"/>
+        <location filename="../../configurator/qt/builds.py" line="1227"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1227"/>
+        <location filename="../../configurator/qt/builds.py" line="1231"/>
         <source>Other upgrades</source>
         <translation>其他升级</translation>
     </message>

@@ -103,10 +103,12 @@ def test_the_five_seat_plan_names_the_build_that_serves_all_five(cli: Callable[.
     serves the five seats says "cheapest serving the demand"; the JSON adds its claim's code and fields and keeps every
     key a build had. On serve38's branch the short #1 was the Mac mini M5 Pro 48 GB and the serving one 4 x RTX 4060 Ti
     16GB (3,410 USD); merged with quant38 (cards at the Mac's own 4-bit quant: usual.USUAL) the short #1 is two MI50 at
-    Q4_K_M (1,293 USD, 52 % like the Mac) and the serving one two Arc Pro B60 at AWQ int4 on vLLM (2,073 USD)."""
+    Q4_K_M (1,293 USD, 52 % like the Mac) and the serving one two Arc Pro B60 at AWQ int4 on vLLM (2,073 USD). Round
+    40: PROMPT times the coding agent's own prompt, and the MI50 pair's fifth seat waits 147 s for a first token: the
+    short #1 is two RTX 2080 Ti 22GB at Q4_K_M (1,783 USD, 98 %), the serving one the same B60 pair."""
     builds = _plan(cli, PLANS["5-seat coding"])["builds"]
     first = builds[0]
-    assert first["parts"][0]["id"] == "mi50-32gb"
+    assert first["parts"][0]["id"] == "rtx-2080-ti-22gb" and "Q4_K_M" in first["label"]
     assert serves_demand(first) is False and "cheapest" in _kinds(first)
     holder = next(b for b in builds if "cheapest-serving" in _kinds(b))
     assert holder["parts"][0]["id"] == "arc-pro-b60" and holder["total_price"] == pytest.approx(2073, abs=1)
@@ -133,7 +135,6 @@ def test_the_plan_time_reading_rule_reads_the_served_rate_the_costs_read(catalog
     result = plan(request, catalog, model=model, ownership=inputs)
     basis = serving_basis(model, request.region, inputs)
     workload = request.workload.resolved(model.max_context)
-    old = {}
     for build in result.builds:
         costed = recosted(build, catalog, model, workload, request.region, inputs)
         costs = costed.cost_of_ownership or {}
@@ -145,8 +146,12 @@ def test_the_plan_time_reading_rule_reads_the_served_rate_the_costs_read(catalog
         served = reply / (reply / decode + prefill_s)
         assert measure(costed, request, basis.model, basis.demand).served == pytest.approx(served, rel=2e-3)
         assert basis.serves is not None and basis.serves(costed) is costs["serves_demand"]
-        old[costed.parts[0].id] = measure(costed, request).served
-    assert old["mac-mini-m5-pro-16c-48gb"] > 6.5  # round 37's reading, beside the costs' 5.2
+    # round 37's reading of the Mac mini M5 Pro 48 GB, beside the costs' 5.2 (round 40: it is shown in the plan by
+    # speed; with the five coding seats its fifth seat waits past PROMPT's minute for a first token)
+    mac = next(b for b in plan(request, catalog, model=model).builds if b.parts[0].id == "mac-mini-m5-pro-16c-48gb")
+    costed = recosted(mac, catalog, model, workload, request.region, inputs)
+    assert measure(costed, request).served > 6.5
+    assert measure(costed, request, basis.model, basis.demand).served == pytest.approx(5.2, abs=0.05)
 
 
 CODING = {
@@ -228,9 +233,9 @@ def test_the_fewest_cards_filter_reads_the_served_rate_of_a_stated_demand(catalo
     assert isinstance(model, ModelArch)
     request = BuildRequest(model_id=model.id, workload=Workload(kind="inference", context=65536, batch=5), budget=15000)
     inputs = OwnershipInputs(usage="coding-agent", seats=5)
-    mac = next(
-        b for b in plan(request, catalog, model=model, ownership=inputs).builds if b.parts[0].category == "system"
-    )
+    # the Mac mini M5 Pro 48 GB of the plan by speed (round 40: with the coding seats stated, PROMPT on their own
+    # prompt leaves it out of the plan shown)
+    mac = next(b for b in plan(request, catalog, model=model).builds if b.parts[0].id == "mac-mini-m5-pro-16c-48gb")
     stated, default = serving_basis(model, request.region, inputs), serving_basis(model, request.region)
     est = mac.estimate
     assert (est.decode_tokens_per_s or 0.0) >= 5.0

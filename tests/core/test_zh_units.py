@@ -191,3 +191,48 @@ def test_round_39_serving_and_first_token_words_in_chinese_and_english() -> None
     ]
     for text in said:
         assert not ENGLISH_UNIT.search(text) and not re.search(r"\d s\b", text), text
+
+
+def test_round40_first_token_capped_context_and_prompt_words_in_chinese() -> None:
+    """Round 40's new wordings, in English and Chinese from the same fields: a usage's prompt the context capped (the
+    line and the assumption), the context a coding agent is planned at where none is typed, and PROMPT on the usage's
+    prompt with its cached part; the Chinese say "N token", never an English unit or "N s"."""
+    from configurator.core.rules import instance
+    from configurator.core.rules.job import PromptWait
+
+    first = Reason.of(
+        "speed.first-token",
+        prompt_tokens=1020,
+        prompt_s=4.52,
+        window_tokens=4096,
+        window_s=18.9,
+        usage_prompt_tokens=4096,
+        usage_cached_tokens=3439,
+        usage_prompt_s=3.2,
+        usage_prompt_capped_from=42000,
+    )
+    assumed = Reason.of("est.usage-prompt", prompt=4096, cached=3439, capped_from=42000)
+    note = Reason.of(
+        "note.usage-context", usage="coding-agent", context=40960, prompt=42000, reply=480, asked=65536, source="Ollama"
+    )
+    prompt = instance(PromptWait).check(683.0, 21.1, 40960, 5, cached=34385)
+    assert words.say(first).startswith(
+        "first token 3.2 s after its users' 4,096-token prompt (capped by the context from their 42,000; 3,439 of "
+        "them cached)"
+    )
+    assert words.say(assumed).endswith("their 42,000-token prompt is capped by the context")
+    assert words.say(note).startswith(
+        "no context given: planned at 40,960 tokens, the model's maximum, where the coding-agent usage asks 65,536"
+    )
+    assert prompt.status == "warn" and prompt.fields["shared_s"] == 5 * 21.1
+    assert "40,960-token prompt (34,385 of them cached), 106 s for the last of 5 users" in words.check_text(prompt)
+    with words.language("zh_CN"):
+        said = [words.say(first), words.say(assumed), words.say(note), words.check_text(prompt)]
+    assert said[0].startswith(
+        "用户每次 4,096 token 的提示（受上下文所限，原为 42,000 token；其中 3,439 token 已缓存）后 3.2 秒"
+    )
+    assert "原本 42,000 token 的提示受上下文所限" in said[1]
+    assert said[2].startswith("未给出上下文长度：按 40,960 token 规划，即模型的上限（智能体编程用法要 65,536 token）")
+    assert "40,960 token 的提示词（其中 34,385 token 已缓存）要等 21 秒" in said[3]
+    for text in said:
+        assert CJK.search(text) and not ENGLISH_UNIT.search(text) and not re.search(r"\d s\b", text), text

@@ -560,7 +560,11 @@ def _prefill_said(r: Reason) -> str:
         if r.num("cached") > 0
         else f" and its {r.num('prompt'):,.0f}-token prompt"
     )
-    return f", each {r.num('reply'):,.0f}-token reply after {r.num('prefill_s'):,.1f} s of prefill{cached}"
+    # round 40: a usage's prompt the context caps says so (costs.api.prompt_capped_from)
+    capped = (
+        f" (capped by the context from {r.num('capped_from'):,.0f})" if r.fields.get("capped_from") is not None else ""
+    )
+    return f", each {r.num('reply'):,.0f}-token reply after {r.num('prefill_s'):,.1f} s of prefill{cached}{capped}"
 
 
 def _api_cache_said(r: Reason) -> str:
@@ -1848,7 +1852,14 @@ EN: dict[str, Template] = {
     "speed.first-token": lambda r, _say: (
         (
             f"first token {r.num('usage_prompt_s'):,.1f} s after its users' {r.num('usage_prompt_tokens'):,.0f}-token "
-            f"prompt ({r.num('usage_cached_tokens'):,.0f} of them cached), "
+            f"prompt ("
+            # round 40: a usage's prompt the context caps says so, and from how much
+            + (
+                f"capped by the context from their {r.num('usage_prompt_capped_from'):,.0f}; "
+                if r.fields.get("usage_prompt_capped_from") is not None
+                else ""
+            )
+            + f"{r.num('usage_cached_tokens'):,.0f} of them cached), "
             if r.fields.get("usage_prompt_tokens") is not None
             else f"first token {r.num('prompt_s'):,.1f} s after a {r.num('prompt_tokens'):,.0f}-token prompt, "
         )
@@ -2166,6 +2177,17 @@ EN: dict[str, Template] = {
         "record yet; the servers above talk over InfiniBand"
     ),
     "note.left-out": lambda r, say: f"{r.fields['name']}: {joined(r.nested('why'), say)}",
+    # round 40: a usage with a context of its own, where none was typed (solve.plan._usage_context)
+    "note.usage-context": lambda r, _say: (
+        f"no context given: planned at {r.num('context'):,.0f} tokens, "
+        + (
+            f"the model's maximum, where the {r.fields['usage']} usage asks {r.num('asked'):,.0f}"
+            if r.fields.get("asked") is not None
+            else f"the context the {r.fields['usage']} usage asks"
+        )
+        + f" for its {r.num('prompt'):,.0f}-token prompts and {r.num('reply'):,.0f}-token replies"
+        + f" ({r.fields['source']})"
+    ),
     "note.reading-ways": lambda r, say: (
         f"every build above is slower than people read ({r.num('tps'):g} tokens/s per user); to reach it: "
         + "; or ".join(say(w) for w in r.nested("ways"))
@@ -2830,6 +2852,16 @@ EN: dict[str, Template] = {
             else ""
         )
         + f" = {r.num('ms'):.2f} ms -> {r.num('tps'):.1f} tokens/s per sequence, {r.num('total'):.1f} tokens/s in total"
+    ),
+    # round 40: the first token shown is the usage's prompt the costs read (Build.assumptions_said), not a typical one
+    "est.usage-prompt": lambda r, _say: (
+        f"the first token is timed for its users' {r.num('prompt'):,.0f}-token prompt, {r.num('cached'):,.0f} of "
+        "them already in the engine's prefix cache (the usage the costs read)"
+        + (
+            f"; their {r.num('capped_from'):,.0f}-token prompt is capped by the context"
+            if r.fields.get("capped_from") is not None
+            else ""
+        )
     ),
     "est.stand-in": "{engine} is estimated with {stand_in}'s calibration ({why})",
     "est.typical-prompt": lambda r, _say: (

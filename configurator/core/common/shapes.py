@@ -252,6 +252,7 @@ class CostOfOwnershipJson(TypedDict):
     reply_tokens_per_request: NotRequired[int | None]
     prefill_seconds_per_request: NotRequired[float | None]
     prefill_attention_scale: NotRequired[float | None]
+    prompt_capped_from_tokens: NotRequired[int | None]  # round 40: the usage's own prompt when the context caps it
     served_tokens_per_s: NotRequired[float | None]
     # round 37: whether the build serves its users' demand (SERVE), the streams and what they make a year, the warning
     serves_demand: NotRequired[bool | None]
@@ -601,6 +602,8 @@ class FirstTokenJson(TypedDict):
     usage_prompt_tokens: NotRequired[int | None]
     usage_cached_tokens: NotRequired[int | None]
     usage_prompt_s: NotRequired[float | None]
+    # round 40 addition: the usage's own prompt when the request's context capped it (null when it is not capped)
+    usage_prompt_capped_from: NotRequired[int | None]
 
 
 class UsageFirstTokenJson(TypedDict):
@@ -610,6 +613,7 @@ class UsageFirstTokenJson(TypedDict):
     usage_prompt_tokens: int | None
     usage_cached_tokens: int | None
     usage_prompt_s: float | None
+    usage_prompt_capped_from: int | None  # round 40
 
 
 class BuildJson(TypedDict):

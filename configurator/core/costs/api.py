@@ -61,9 +61,11 @@ from configurator.core.costs.need import Prompt, need_of, prefill_scale, rated_p
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.traffic import MOONCAKE_CONVERSATION, TYPICAL_TRACE, PromptLengths
 from configurator.core.model.build import Build
-from configurator.core.rules.job import READING_TPS, READING_TPS_SOURCE
+from configurator.core.rules import instance
+from configurator.core.rules.job import READING_TPS, READING_TPS_SOURCE, Serving
 
 SECONDS_PER_HOUR = 3600.0
+SERVE = instance(Serving)
 
 CHAT_MESSAGES_PER_WEEK = 18e9 / 700e6
 """Messages a ChatGPT user sends a week: about 18 billion messages a week from about 700 million weekly active users of
@@ -89,6 +91,19 @@ CODING_PROMPT_TOKENS = 42_000
 1,289 requests sent 100.3M input tokens and got 616K out, `CODING_REPLY_TOKENS`). OpenRouter's State of AI (a16z and
 OpenRouter, December 2025) puts the average programming prompt at about 20k tokens across all its programming traffic,
 agentic or not: a coding agent's lies above it. Bounded by the request's context, as a stated prompt is."""
+CODING_CONTEXT_TOKENS = 65_536
+"""The context a coding-agent usage sets when the buyer types none (round 40): its own 42,000-token prompt and
+480-token reply need 42,480, and the tools' makers ask for 64k: Ollama's context-length page, "Tasks which require
+large context like web search, agents, and coding tools should be set to at least 64000 tokens" (docs/context-length.mdx,
+github.com/ollama/ollama at 948f6933, read 2026-12-06), and its Claude Code page, "It is recommended to run a model
+with at least 64k tokens context length" (ollama.com/blog/claude, 2026-01-16). 64k as llama.cpp and vLLM size it,
+2^16; bounded by the model's own maximum. A 4,096-token context had capped the usage's prompt at a tenth of itself
+while the plan said it served that usage (round 39's `--usage coding-agent --seats 5 --budget 6000`)."""
+CODING_CONTEXT_SOURCE = (
+    "Ollama, Context length (docs/context-length.mdx, github.com/ollama/ollama at 948f6933, read 2026-12-06): agents "
+    "and coding tools 'should be set to at least 64000 tokens'; Ollama blog, Claude Code with Anthropic API "
+    "compatibility (2026-01-16): 'at least 64k tokens context length'"
+)
 CODING_REPLY_TOKENS = 480
 """Tokens an agentic coding request generates (round 35): 616K output tokens over 1,289 requests, 478 each, in one
 Claude Code user's tracked sessions (r/ClaudeAI, reported by OpenClawRadar 2026-03-09,
@@ -149,6 +164,10 @@ class Usage(BaseModel):
     # request (the re-sent context), with where it comes from
     cache_hit_share: float = CHAT_CACHE_HIT_SHARE
     cache_source: str = CHAT_CACHE_SOURCE
+    # round 40: the context such a user's requests need, set where the buyer types none (usage_context); None: the
+    # workload's default
+    context_tokens: int | None = None
+    context_source: str = ""
 
 
 USAGES: dict[str, Usage] = {
@@ -161,6 +180,8 @@ USAGES: dict[str, Usage] = {
         source=CODING_DEMAND_SOURCE,
         cache_hit_share=CODING_CACHE_HIT_SHARE,
         cache_source=CODING_CACHE_SOURCE,
+        context_tokens=CODING_CONTEXT_TOKENS,
+        context_source=CODING_CONTEXT_SOURCE,
     ),
 }
 """The users a buyer can name (`--usage`, the window's Buy-or-rent tab): a casual ChatGPT user, an agentic coding seat."""
@@ -436,6 +457,28 @@ def request_shape(workload: Mapping[str, object], demand: Demand | None) -> tupl
     return prompt, reply, (trace.trace if usage.prompt_tokens is None else f"{usage.key} usage"), False
 
 
+def usage_context(usage: str | None, typed: int | None, max_context: int, prompt: int | None = None) -> int | None:
+    """The context a named usage sets (round 40): its own (a coding agent's 64k, CODING_CONTEXT_TOKENS) within the
+    model's maximum and never short of a stated prompt, where the buyer typed no context; None where the buyer typed
+    one (then the usage's prompt is capped by it, and said so: prompt_capped_from) or the usage sets none."""
+    found = None if usage is None else USAGES[usage].context_tokens
+    if typed is not None or found is None:
+        return None
+    return max(min(found, max_context), prompt or 0)
+
+
+def prompt_capped_from(workload: Mapping[str, object], demand: Demand | None) -> int | None:
+    """The named usage's own prompt when the request's context caps it (round 40: a coding agent's 42,000 tokens in
+    a 40,960-token context, or a typed 4,096 one), else None: every place that states the usage's prompt says it was
+    capped and from how much (Build.first_token, the busy hours' sentence)."""
+    _prompt, _trace, own = input_share(workload)
+    usage = None if demand is None or demand.usage is None else USAGES[demand.usage]
+    if usage is None or own or usage.prompt_tokens is None:
+        return None
+    context = _context(workload)
+    return usage.prompt_tokens if context is not None and context < usage.prompt_tokens else None
+
+
 class Stream(BaseModel):
     """What a stream of the build makes once each request's prefill is counted (round 36): the request's prompt, the
     part its engine holds in the prefix cache, its reply (need.Prompt), the attention scale of the uncached part
@@ -448,6 +491,7 @@ class Stream(BaseModel):
     scale: float = 1.0
     decode_tps: float
     prefill_tps: float | None = None
+    capped_from: int | None = None  # round 40: the usage's own prompt when the context caps it (prompt_capped_from)
 
     def prefill_s(self, prefill_tps: float | None = None) -> float:
         """Seconds a request spends on its uncached prompt at `prefill_tps` (default the build's), 0 when unknown."""
@@ -480,7 +524,43 @@ def estimate_stream(estimate: EstimateResult, demand: Demand | None, model: Mode
         scale=prefill_scale(model, rated_prompt_of(dict(estimate.workload)), prompt),
         decode_tps=tps,
         prefill_tps=estimate.prefill_tokens_per_s,
+        capped_from=prompt_capped_from(estimate.workload, demand),
     )
+
+
+def usage_stream(estimate: EstimateResult, demand: Demand | None, model: ModelArch | None = None) -> Stream | None:
+    """The stream of the named usage's own prompt where it is not the typed one (round 40: a coding agent's 42,000
+    tokens, most of them cached, or a prompt the context caps), else None: the prompt every first-token figure
+    (Build.first_token's usage_*, read from the costs' stream) and PROMPT then time; a chat's usage times the typed
+    prompt, as its line says."""
+    if demand is None or demand.usage is None:
+        return None
+    stream = estimate_stream(estimate, demand, model)
+    if stream is None:
+        return None
+    typed, _trace, _own = input_share(estimate.workload)
+    return None if stream.prompt.tokens == typed and stream.capped_from is None else stream
+
+
+def reading_rate(estimate: EstimateResult, demand: Demand | None, model: ModelArch | None = None) -> float:
+    """The rate the search's reading rule compares with reading speed (round 40: one figure for every "serves" and
+    "reads" decision): the decode speed where no demand is stated (each user by speed), else SERVE's reading rate on
+    the demand's requests, each one's prefill counted (rules.job.Serving.reading_rate over Stream.tps, the served rate
+    "cheapest serving the demand" and the costs read). Round 39 read it in the fewest-cards filter alone; the machines
+    without a card, the unified-memory boxes and the ways out read the decode speed."""
+    decode = estimate.decode_tokens_per_s or 0.0
+    if demand is None or demand.requests is None:
+        return decode
+    stream = estimate_stream(estimate, demand, model)
+    served = decode if stream is None else stream.tps()
+    batch = estimate.workload.get("batch")
+    users = batch if isinstance(batch, int) and not isinstance(batch, bool) and batch > 0 else 1
+    return SERVE.reading_rate(decode, served, users)
+
+
+def keeps_up(estimate: EstimateResult, demand: Demand | None, model: ModelArch | None = None) -> bool:
+    """Whether each user of the estimate keeps reading speed at reading_rate (SERVE.keeps_up, rules.READING_TPS)."""
+    return SERVE.keeps_up(reading_rate(estimate, demand, model))
 
 
 def served_rate_of(build: Build, demand: Demand | None = None, model: ModelArch | None = None) -> float | None:

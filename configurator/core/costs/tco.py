@@ -1551,6 +1551,8 @@ class CostOfOwnership(BaseModel):
         data["reply_tokens_per_request"] = None if stream is None else stream.prompt.reply
         data["prefill_seconds_per_request"] = None if stream is None else round(stream.prefill_s(), 4)
         data["prefill_attention_scale"] = None if stream is None else round(stream.scale, 6)
+        # round 40 addition: the usage's own prompt when the request's context caps it (null when it is not capped)
+        data["prompt_capped_from_tokens"] = None if stream is None else stream.capped_from
         data["served_tokens_per_s"] = None if served is None else round(served.served_tps, 4)
         # round 37 additions: whether the build serves its users' demand (SERVE: its streams at the served rate over
         # the users' hours), what it makes a year, and the warning when it does not (no payback is reckoned then)
@@ -1936,6 +1938,8 @@ def _served_said(served: Served, profile: UsageProfile) -> Reason:
                 "cached": served.stream.prompt.cached,
                 "reply": served.stream.prompt.reply,
                 "prefill_s": served.stream.prefill_s(),
+                # round 40: the usage's own prompt when the context caps it
+                **({} if served.stream.capped_from is None else {"capped_from": served.stream.capped_from}),
             }
         ),
     )

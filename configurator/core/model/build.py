@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime
 import math
-from typing import Any, Literal, cast
+from typing import Any, Literal, NamedTuple, cast
 
 from configurator.core.common import plain
 from configurator.core.common.base import BaseModel, ConfigDict, PlainSerializer, WrapSerializer
@@ -34,6 +34,7 @@ from configurator.core.common.shapes import (
     UsageFirstTokenJson,
 )
 from configurator.core.estimate.estimator import INFERENCE_CONTEXT, TYPICAL_PROMPT_TOKENS
+from configurator.core.estimate.ranges import RANGE_KINDS_INFERENCE, figure_range
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.model.noise import build_dba
 from configurator.core.model.request import BuildRequest
@@ -218,6 +219,18 @@ class NodeCurve(_Frozen):
 
 QUALITY_CODES = ("why.quality-cost", "why.quality-4bit")
 """The why of a build whose weights run below the release's quality where none was named (solve.plan.quality_cost)."""
+
+
+class FirstTokenWait(NamedTuple):
+    """The one first-token figure a build shows everywhere (round 40, Build.first_token_wait): its seconds, the prompt
+    they are timed for, how much of it the engine holds cached (None: the typed prompt, nothing said cached) and the
+    estimate's 80 % range scaled to it (None without one)."""
+
+    seconds: float
+    tokens: int
+    cached: int | None
+    range: tuple[float, float] | None
+    capped_from: int | None = None  # the usage's own prompt when the context capped it
 
 
 class Build(_Frozen):
@@ -454,13 +467,56 @@ class Build(_Frozen):
             costs.get("cached_prompt_tokens_per_request"),
             costs.get("prefill_seconds_per_request"),
         )
-        if not isinstance(tokens, int) or tokens == typed or not isinstance(seconds, (int, float)):
-            return {"usage_prompt_tokens": None, "usage_cached_tokens": None, "usage_prompt_s": None}
+        capped = costs.get("prompt_capped_from_tokens")
+        if not isinstance(tokens, int) or not isinstance(seconds, (int, float)) or (tokens == typed and capped is None):
+            return {
+                "usage_prompt_tokens": None,
+                "usage_cached_tokens": None,
+                "usage_prompt_s": None,
+                "usage_prompt_capped_from": None,
+            }
         return {
             "usage_prompt_tokens": tokens,
             "usage_cached_tokens": int(cached) if isinstance(cached, (int, float)) else 0,
             "usage_prompt_s": round(float(seconds), 1),
+            # round 40: the usage's own prompt when the context capped it (a coding agent's 42,000 tokens in a typed
+            # 4,096-token context), said wherever the usage's prompt is
+            "usage_prompt_capped_from": capped if isinstance(capped, int) else None,
         }
+
+    def first_token_wait(self) -> FirstTokenWait | None:
+        """The one first-token figure every surface shows (round 40): the prompt of the usage the costs read (a coding
+        agent's 42,000 tokens, most cached: first_token's usage_* figures, the seconds SERVE and the busy hours read)
+        when there is one, else the typed prompt's (the estimate's own). The CLI line, the sheet's speed table and
+        sentence, the Markdown and XLSX estimate lines and the window's rows and comparison read it: the 5-seat coding
+        plan's sheet had timed "3.49 s" at 1,020 tokens in its table beside the CLI's 29.4 s. Its 80 % range is the
+        estimate's (ranges.figure_range: a range on the prefill rate, so on any prompt's wait alike) on these seconds."""
+        figures = self.first_token()
+        if figures is None:
+            return None
+        usage_s, usage_tokens = figures.get("usage_prompt_s"), figures.get("usage_prompt_tokens")
+        kind = RANGE_KINDS_INFERENCE["speed.time_to_first_token_s"]
+        if usage_s is None or usage_tokens is None:
+            seconds = float(figures["prompt_s"])
+            ranged = figure_range(seconds, kind, self.estimate.speed_regime)
+            return FirstTokenWait(seconds, int(figures["prompt_tokens"]), None, ranged)
+        seconds, cached = float(usage_s), int(figures.get("usage_cached_tokens") or 0)
+        ranged = figure_range(seconds, kind, self.estimate.speed_regime)
+        return FirstTokenWait(seconds, int(usage_tokens), cached, ranged, figures.get("usage_prompt_capped_from"))
+
+    def assumptions_said(self) -> tuple[Reason, ...]:
+        """The estimate's assumptions as the build shows them (round 40): where the first token shown is the usage's
+        prompt (first_token_wait), its "no --prompt given: timed for a typical 1,020-token prompt" gives way to the
+        prompt it is timed for (est.usage-prompt), so no sheet says a typical prompt beside the usage's wait."""
+        said = self.estimate.assumptions_said()
+        wait = self.first_token_wait()
+        if wait is None or wait.cached is None:
+            return said
+        fields: dict[str, Any] = {"prompt": wait.tokens, "cached": wait.cached}
+        if wait.capped_from is not None:
+            fields["capped_from"] = wait.capped_from
+        timed = Reason.of("est.usage-prompt", **fields)
+        return tuple(timed if r.code == "est.typical-prompt" else r for r in said)
 
     def first_token_said(self) -> Reason | None:
         """The two first-token waits as a code and fields ("speed.first-token": first_token's figures), rendered in the

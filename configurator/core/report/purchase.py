@@ -298,13 +298,18 @@ def estimate_summary(build: Build) -> str:
 
 
 def estimate_said(build: Build) -> tuple[Reason, ...]:
-    """Speed or time, memory and the cards, as codes and fields (sum.*)."""
+    """Speed or time, the first token (speed.first-token), memory and the cards, as codes and fields (sum.*)."""
     est = build.estimate
     bits: list[Reason] = []
     if est.decode_tokens_per_s:
         aggregate = est.aggregate_tokens_per_s
         total = aggregate if aggregate and aggregate > 1.01 * est.decode_tokens_per_s else None
         bits.append(Reason.of("sum.decode", tps=est.decode_tokens_per_s, total=total))
+    first = build.first_token_said()
+    if first is not None:
+        # round 40: the one first-token figure beside the speed (Build.first_token_wait: the usage's prompt when the
+        # costs read one) and the whole window's, in the sheet's summary, the Markdown and the XLSX as the CLI says it
+        bits.append(first)
     if est.wall_hours is not None:
         bits.append(Reason.of("sum.training", hours=est.wall_hours, gpu_hours=est.gpu_hours or 0))
     if est.per_gpu:
@@ -533,7 +538,7 @@ def request_rows(builds: list[Build], request: BuildRequest, meta: SheetMeta) ->
             rows.append(("Nodes", str(build.nodes)))
         rows.append(("Estimate", say_all(estimate_said(build))))
         rows.append(("How this fits", phrases.fit_sentence(fit_of(build, request))))
-        rows += [("Assumption", say(a)) for a in build.estimate.assumptions_said()]
+        rows += [("Assumption", say(a)) for a in build.assumptions_said()]
         rows += [("Estimate warning", say(warning)) for warning in build.estimate.warnings]
         rows += [(f"{t(status.upper())} {rule}", message) for status, rule, message in non_pass_checks(build)]
     return rows

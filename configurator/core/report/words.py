@@ -157,6 +157,11 @@ def _zh_default_rate(r: Reason, batch: str, rate: str) -> str:
     )
 
 
+def _zh_usage(r: Reason) -> str:
+    """A usage's name (costs.api.USAGES) in Chinese."""
+    return "智能体编程" if r.fields.get("usage") == "coding-agent" else "聊天"
+
+
 def t(text: str) -> str:
     """`text` in the sheet's language."""
     return ZH_CN.get(text, text) if _language.get() == "zh_CN" else text
@@ -199,6 +204,7 @@ ZH_CN: dict[str, str] = {
     "{:,.1f} tokens/s": "{:,.1f} token/秒",
     "{:,.0f} tokens/s": "{:,.0f} token/秒",
     "{:,.2f} s": "{:,.2f} 秒",
+    "{:,.1f} s": "{:,.1f} 秒",
     "{:,.0f} h": "{:,.0f} 小时",
     "{:,.1f} h": "{:,.1f} 小时",
     "alternative": "备选",  # a build's label without a claim or a kind (solve.ranking.ALTERNATIVE)
@@ -769,7 +775,12 @@ def _zh_prefill_said(r: Reason) -> str:
         if r.num("cached") > 0
         else f"，含 {r.num('prompt'):,.0f} 个提示 token"
     )
-    return f"，每个 {r.num('reply'):,.0f} token 的回复前需预填充 {r.num('prefill_s'):,.1f} 秒{cached}"
+    capped = (
+        f"（提示受上下文所限，原为 {r.num('capped_from'):,.0f} token）"
+        if r.fields.get("capped_from") is not None
+        else ""
+    )
+    return f"，每个 {r.num('reply'):,.0f} token 的回复前需预填充 {r.num('prefill_s'):,.1f} 秒{cached}{capped}"
 
 
 def _zh_api_cache_said(r: Reason) -> str:
@@ -1517,8 +1528,13 @@ ZH_REASONS: dict[str, Template] = {
     "price.estimate": "价格为估计值：{reason}",
     "speed.first-token": lambda r, _say: (
         (
-            f"用户每次 {r.num('usage_prompt_tokens'):,.0f} token 的提示（其中 {r.num('usage_cached_tokens'):,.0f} token "
-            f"已缓存）后 {r.num('usage_prompt_s'):,.1f} 秒出第一个 token，"
+            f"用户每次 {r.num('usage_prompt_tokens'):,.0f} token 的提示（"
+            + (
+                f"受上下文所限，原为 {r.num('usage_prompt_capped_from'):,.0f} token；"
+                if r.fields.get("usage_prompt_capped_from") is not None
+                else ""
+            )
+            + f"其中 {r.num('usage_cached_tokens'):,.0f} token 已缓存）后 {r.num('usage_prompt_s'):,.1f} 秒出第一个 token，"
             if r.fields.get("usage_prompt_tokens") is not None
             else f"输入 {r.num('prompt_tokens'):,.0f} token 的提示后 {r.num('prompt_s'):,.1f} 秒出第一个 token，"
         )
@@ -1731,6 +1747,16 @@ ZH_REASONS: dict[str, Template] = {
         "NVIDIA 未公布其价格，其 Grace CPU 在目录中也还没有记录；以上服务器之间通过 InfiniBand 通信"
     ),
     "note.left-out": lambda r, say_: f"{r.fields['name']}：{joined(r.nested('why'), say_, '；')}",
+    "note.usage-context": lambda r, _say: (
+        f"未给出上下文长度：按 {r.num('context'):,.0f} token 规划，"
+        + (
+            f"即模型的上限（{_zh_usage(r)}用法要 {r.num('asked'):,.0f} token）"
+            if r.fields.get("asked") is not None
+            else f"即{_zh_usage(r)}用法所需的上下文"
+        )
+        + f"，用于每次 {r.num('prompt'):,.0f} token 的提示和 {r.num('reply'):,.0f} token 的回复"
+        + f"（{r.fields['source']}）"
+    ),
     "note.reading-ways": lambda r, say_: (
         f"以上配置都慢于阅读速度（每用户 {r.num('tps'):g} token/秒）；要达到它："
         + "；或".join(say_(w) for w in r.nested("ways"))
@@ -2356,6 +2382,15 @@ ZH_REASONS: dict[str, Template] = {
             else ""
         )
         + f"，而不是整个 {r.num('context'):,.0f} token 的上下文（可用 --prompt 给出你自己的）"
+    ),
+    "est.usage-prompt": lambda r, _say: (
+        f"首个 token 的等待按用户每次 {r.num('prompt'):,.0f} token 的提示计算，其中 {r.num('cached'):,.0f} token "
+        "已在引擎的前缀缓存中（成本所按的用法）"
+        + (
+            f"；其原本 {r.num('capped_from'):,.0f} token 的提示受上下文所限"
+            if r.fields.get("capped_from") is not None
+            else ""
+        )
     ),
     "est.stand-in": lambda r, _say: (
         f"{r.fields['engine']} 按 {r.fields['stand_in']} 的校准估算"
@@ -3196,15 +3231,22 @@ def _zh_chipset(f: Mapping[str, Any]) -> str:
     return f"（{f['chipset']}）" if f["chipset"] else ""
 
 
+def _zh_cached(f: Mapping[str, Any]) -> str:
+    return f"（其中 {f['cached']:,} token 已缓存）" if f.get("cached") else ""
+
+
 def _zh_prompt(f: Mapping[str, Any]) -> str:
-    text = f"提示词处理约 {f['tps']:,.0f} token/秒：{f['prompt']:,} token 的提示词要等 {f['wait_s']:,.0f} 秒才出第一个 token"
+    text = (
+        f"提示词处理约 {f['tps']:,.0f} token/秒：{f['prompt']:,} token 的提示词{_zh_cached(f)}要等 {f['wait_s']:,.0f} 秒"
+        "才出第一个 token"
+    )
     return text + ("（超过一分钟：缩短提示词，或用 GPU 做预填充）" if f["wait_s"] > 60 else "")
 
 
 def _zh_prompt_users(f: Mapping[str, Any]) -> str:
     text = (
-        f"提示词处理约 {f['tps']:,.0f} token/秒：{f['prompt']:,} token 的提示词要等 {f['wait_s']:,.0f} 秒才出第一个 token，"
-        f"{f['users']} 个用户同时发送时最后一个要等 {f['shared_s']:,.0f} 秒"
+        f"提示词处理约 {f['tps']:,.0f} token/秒：{f['prompt']:,} token 的提示词{_zh_cached(f)}要等 {f['wait_s']:,.0f} 秒"
+        f"才出第一个 token，{f['users']} 个用户同时发送时最后一个要等 {f['shared_s']:,.0f} 秒"
     )
     return text + ("（超过一分钟：每台机器少服务几个用户，或用 GPU 做预填充）" if f["shared_s"] > 60 else "")
 

@@ -183,14 +183,22 @@ class Speed(_Said):
     def asked(self, tps: float | None, asked: float) -> Check:
         return self.say("pass" if self.meets(tps, asked) else "fail", "asked", tps=tps or 0.0, asked=asked)
 
+    def below_reading(self, tps: float | None, asked: float | None, cpu_only: bool = False) -> Check | None:
+        """The warning below reading speed where no speed was asked (an inference build whose users wait seconds per
+        word is not an answer that passes silently), else None: the one rule every build from parts (assess), a
+        machine without a card (solve.machines, its `reading-cpu` words: no card to add) and a used base with cards
+        (solve.bases) read (round 40: the last two had built it each on their own)."""
+        if asked or tps is None or tps >= READING_TPS:
+            return None
+        return self.say("warn", "reading-cpu" if cpu_only else "reading", tps=tps, reading=READING_TPS)
+
     def assess(self, build: BuildFacts) -> tuple[Verdict, ...] | None:
         """The speed asked; none asked, a warning below reading speed for a chat; the deadline of a job."""
         b, said = build, []
         if b.min_decode_tps:
             said.append(self.asked(b.decode_tps, b.min_decode_tps))
-        elif b.workload_kind == "inference" and b.decode_tps is not None and b.decode_tps < READING_TPS:
-            # no speed was asked, but a build whose users wait seconds per word is not an answer that passes silently
-            said.append(self.say("warn", "reading", tps=b.decode_tps, reading=READING_TPS))
+        elif b.workload_kind == "inference" and (slow := self.below_reading(b.decode_tps, None)) is not None:
+            said.append(slow)
         if b.deadline_hours and b.wall_hours is not None:
             ok = b.wall_hours <= b.deadline_hours
             said.append(self.say("pass" if ok else "fail", "deadline", hours=b.wall_hours, deadline=b.deadline_hours))
@@ -220,10 +228,15 @@ class Region(_Said):
         return None
 
 
+def _cached(f: Mapping[str, Any]) -> str:
+    """A usage's prompt's cached share (round 40: PROMPT times the usage's prompt the costs read), else nothing."""
+    return f" ({f['cached']:,} of them cached)" if f.get("cached") else ""
+
+
 def _prompt(f: Mapping[str, Any]) -> str:
     text = (
         f"prompt processed at about {f['tps']:,.0f} tokens/s: {f['wait_s']:,.0f} s before the first token of a "
-        f"{f['prompt']:,}-token prompt"
+        f"{f['prompt']:,}-token prompt{_cached(f)}"
     )
     return text + (" (over a minute: shorter prompts, or a GPU for prefill)" if f["wait_s"] > PROMPT_WAIT_S else "")
 
@@ -231,7 +244,8 @@ def _prompt(f: Mapping[str, Any]) -> str:
 def _prompt_users(f: Mapping[str, Any]) -> str:
     text = (
         f"prompt processed at about {f['tps']:,.0f} tokens/s: {f['wait_s']:,.0f} s before the first token of a "
-        f"{f['prompt']:,}-token prompt, {f['shared_s']:,.0f} s for the last of {f['users']} users who send one at once"
+        f"{f['prompt']:,}-token prompt{_cached(f)}, {f['shared_s']:,.0f} s for the last of {f['users']} users who send "
+        "one at once"
     )
     return text + (
         " (over a minute: fewer users per machine, or a GPU for prefill)" if f["shared_s"] > PROMPT_WAIT_S else ""
@@ -393,19 +407,25 @@ class PromptWait(_Said):
         Message("wait-users", _prompt_users),
     )
 
-    def check(self, prefill_tps: float | None, wait_s: float | None, prompt: int, users: int = 1) -> Check:
+    def check(
+        self, prefill_tps: float | None, wait_s: float | None, prompt: int, users: int = 1, cached: int = 0
+    ) -> Check:
         """Prefill speed and the wait before the first token, in a buyer's words; with several users, the wait of
         the last of them when all send a prompt at once (the slots' prompts share the prefill rate): Qwen3-30B-A3B
-        for 10 users on a mini PC's iGPU waits 25 s for one 4k prompt and 254 s for the tenth."""
+        for 10 users on a mini PC's iGPU waits 25 s for one 4k prompt and 254 s for the tenth. `cached` (round 40):
+        the part of a usage's prompt the engine holds in its prefix cache; `wait_s` is then its uncached part's, and
+        each user's prompt before the last takes as long (a coding agent's 42,000 tokens, 35,258 of them cached)."""
         if not prefill_tps or wait_s is None:
             return self.say("pass" if (wait_s or 0) <= PROMPT_WAIT_S else "warn", "unknown")
+        said = {"cached": cached} if cached else {}
         if users <= 1:
             status: Status = "pass" if wait_s <= PROMPT_WAIT_S else "warn"
-            return self.say(status, "wait", tps=prefill_tps, wait_s=wait_s, prompt=prompt)
-        shared = wait_s + (users - 1) * prompt / prefill_tps
+            return self.say(status, "wait", tps=prefill_tps, wait_s=wait_s, prompt=prompt, **said)
+        each = wait_s if cached else prompt / prefill_tps
+        shared = wait_s + (users - 1) * each
         status = "pass" if shared <= PROMPT_WAIT_S else "warn"
         return self.say(
-            status, "wait-users", tps=prefill_tps, wait_s=wait_s, prompt=prompt, users=users, shared_s=shared
+            status, "wait-users", tps=prefill_tps, wait_s=wait_s, prompt=prompt, users=users, shared_s=shared, **said
         )
 
 

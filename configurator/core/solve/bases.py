@@ -25,7 +25,7 @@ from configurator.core.solve.candidates import (
     runnable_engines,
 )
 from configurator.core.solve.pricing import Quote, bought_line, quote
-from configurator.core.solve.rules import READING_TPS, prompt_check, region_check, speed_check
+from configurator.core.solve.rules import prompt_check, region_check, speed_check
 from configurator.core.solve.sources import PlanContext, register
 
 BASE_SOURCES = ("base-machine",)
@@ -126,10 +126,10 @@ def base_build(ctx: PlanContext, base: BaseMachine, gpu: Gpu, count: int, est: E
         checks.append(RAM_FOR_JOB.kept(est.host_ram_bytes, est.offloaded_bytes, base.memory_gb, est.workload))
     if (speed := speed_check(est, request)) is not None:
         checks.insert(0, speed)
-    elif est.decode_tokens_per_s is not None and est.decode_tokens_per_s < READING_TPS:
+    elif (slow := SPEED.below_reading(est.decode_tokens_per_s, request.min_decode_tps)) is not None:
         # PERF's warning below reading speed when none was asked, as every build from parts and box carries (fix39: a
         # base build at 0.11 tokens/s per user was labelled 'cheapest below reading speed' with no PERF finding)
-        checks.insert(0, SPEED.say("warn", "reading", tps=est.decode_tokens_per_s, reading=READING_TPS))
+        checks.insert(0, slow)
     if (region := region_check(gpu, request)) is not None:
         checks.append(region)
     order = {"fail": 0, "warn": 1, "pass": 2}

@@ -54,11 +54,11 @@ from configurator.core.rules import power as power_rules
 from configurator.core.rules import site as site_rules
 from configurator.core.rules import watts as pw
 from configurator.core.rules.base import statuses_only
-from configurator.core.rules.job import PROMPT_WAIT_S, READING_TPS
+from configurator.core.rules.job import PROMPT_WAIT_S
 from configurator.core.solve.candidates import Candidates, Priced, on_engine, platform_parts
 from configurator.core.solve.pricing import Quote, quote, system_line
 from configurator.core.solve.rules import meets_speed, prompt_check, speed_check
-from configurator.core.solve.sources import PlanContext, register
+from configurator.core.solve.sources import PlanContext, demand_key, keeps_up, register
 from configurator.core.support.checks import end_of_life
 
 GIB = 1024**3
@@ -109,12 +109,13 @@ def cpu_workload(ctx: PlanContext) -> Workload | None:
     )
 
 
-def serves(est: EstimateResult, request: BuildRequest) -> bool:
+def serves(est: EstimateResult, ctx: PlanContext) -> bool:
     """The speed asked, or without one reading speed (rules.READING_TPS, as the map's cells ask): a CPU reading 810 GB
-    of Llama 405B in bf16 at a few tenths of a token a second is no machine to offer."""
-    return meets_speed(est, request) and (
-        request.min_decode_tps is not None or (est.decode_tokens_per_s or 0.0) >= READING_TPS
-    )
+    of Llama 405B in bf16 at a few tenths of a token a second is no machine to offer. Round 40: reading speed as the
+    plan's reading rule reads it (sources.keeps_up): with a stated demand, each user's served rate with each request's
+    prefill counted, the figure "cheapest serving the demand" reads; without one, the decode speed."""
+    request = ctx.request
+    return meets_speed(est, request) and (request.min_decode_tps is not None or keeps_up(ctx, est))
 
 
 def _spec(record: object) -> PartSpecJson:
@@ -354,8 +355,8 @@ def _checks(
     ]
     if (speed := speed_check(est, request)) is not None:
         checks.append(speed)
-    elif est.decode_tokens_per_s is not None and est.decode_tokens_per_s < READING_TPS:
-        checks.append(SPEED.say("warn", "reading-cpu", tps=est.decode_tokens_per_s, reading=READING_TPS))
+    elif (slow := SPEED.below_reading(est.decode_tokens_per_s, request.min_decode_tps, cpu_only=True)) is not None:
+        checks.append(slow)
     checks.append(CAPACITY.check(power.dc_load_w, psu.watts))
     checks.append(PSU_LOAD.check(power.dc_load_w, psu.watts))
     if psu.watts > pw.PSU_OVERSIZE * power.dc_load_w:
@@ -501,6 +502,7 @@ def cpu_only(ctx: PlanContext) -> list[Build]:
         cand.storage_need_gb,
         tuple(tuple((id(p.record), p.amount, p.owned, p.quote) for p in parts) for parts in lists),
         tuple(sorted(ctx.catalog.exchange_rates.items())),
+        demand_key(ctx),  # round 40: `serves` reads the stated demand's served rate
     )
     return list(
         remember(
@@ -576,7 +578,7 @@ def _cpu_only(ctx: PlanContext, workload: Workload, cand: Candidates) -> list[Bu
         if host is None:
             continue
         est = estimates.of(host)
-        if est is None or not est.fits or not serves(est, request):
+        if est is None or not est.fits or not serves(est, ctx):
             continue
         tps = est.decode_tokens_per_s or 0.0
         at_least = (base + around_least) * (1 - 1e-9) - 1e-6  # (a sum in another order: no rounding skips one)
@@ -780,7 +782,7 @@ def mini_pc(ctx: PlanContext) -> list[Build]:
         if q is None or (request.budget is not None and q.amount > request.budget):
             continue
         ran = _on_box(ctx, workload, system)
-        if ran is None or not serves(ran[0], request):
+        if ran is None or not serves(ran[0], ctx):
             continue
         build = _box_build(system, q, ran[0], request, ran[1])
         found.append((q.amount, ran[0].decode_tokens_per_s or 0.0, build))

@@ -9,6 +9,7 @@ it is worth showing beside the others is the ranking's decision, not the source'
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -18,10 +19,9 @@ from configurator.core.catalog.models import ModelArch
 from configurator.core.common.reasons import Reason
 from configurator.core.model.build import Build
 from configurator.core.model.request import BuildRequest, circuit_limit_w
-from configurator.core.rules.job import READING_TPS
 from configurator.core.solve.candidates import Candidates
 from configurator.core.solve.shown import AS_FAST
-from configurator.core.solve.sources import PlanContext, register
+from configurator.core.solve.sources import PlanContext, keeps_up, register
 
 if TYPE_CHECKING:
     from configurator.core.costs.tco import OwnershipInputs
@@ -226,11 +226,17 @@ def unified_memory(ctx: PlanContext) -> list[Build]:
         return []  # named GPUs or systems: each named system comes from named-systems
     build = _unified_build(ctx.request, ctx.catalog, ctx.model, ctx.workload, ctx.exact_weight_bytes)
     found = [] if build is None else [build]
-    if build is not None and (build.estimate.decode_tokens_per_s or 0.0) < READING_TPS:
+    if build is not None and not keeps_up(ctx, build.estimate):
         # below reading speed (a 128 GB Ryzen AI Max box at 3 tok/s for a 70B Q8): also the cheapest that reads,
-        # the 800 GB/s Mac Studio people weigh against a GPU tower in a quiet room
+        # the 800 GB/s Mac Studio people weigh against a GPU tower in a quiet room. Round 40: "reads" as the plan's
+        # reading rule reads it (sources.keeps_up: a stated demand's served rate, each request's prefill counted)
         reading = _unified_build(
-            ctx.request, ctx.catalog, ctx.model, ctx.workload, ctx.exact_weight_bytes, min_tps=READING_TPS
+            ctx.request,
+            ctx.catalog,
+            ctx.model,
+            ctx.workload,
+            ctx.exact_weight_bytes,
+            reads=functools.partial(keeps_up, ctx),
         )
         found += [] if reading is None else [reading]
     # and the cheapest as fast as the fastest within the budget (shown.AS_FAST): the cheapest for 70B Q4_K_M at 5,000

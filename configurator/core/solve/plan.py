@@ -73,7 +73,6 @@ from configurator.core.solve.pricing import Quote, quote, system_line, unpriced
 from configurator.core.solve.ranking import (
     REFERENCE_TOKENS,
     RELEASE_QUALITY_BITS,
-    SERVE,
     ServingBasis,
     cpu_only,
     end_of_life_caveat,
@@ -86,7 +85,7 @@ from configurator.core.solve.ranking import (
     short_qualified,
     startable,
 )
-from configurator.core.solve.relax import _training_compute, _with_offload
+from configurator.core.solve.relax import _training_compute, _with_offload, reading_by
 from configurator.core.solve.rules import (
     CIRCUIT,
     ENGINE,
@@ -117,7 +116,16 @@ from configurator.core.solve.solver import (
     run_labels,
     usable_placement,
 )
-from configurator.core.solve.sources import RELEASE_IN_RAM, SOURCES, PlanContext, register, release_in_ram
+from configurator.core.solve.sources import (
+    RELEASE_IN_RAM,
+    SOURCES,
+    PlanContext,
+    demand_key,
+    keeps_up,
+    reading_rate_of,
+    register,
+    release_in_ram,
+)
 from configurator.core.solve.usual import QUALITY_COST, USUAL, Served, format_said
 
 if TYPE_CHECKING:  # tco is imported where the costs are reckoned (0.3 s): not by every plan's import
@@ -713,11 +721,12 @@ def _unified_build(
     exact: int | None,
     min_tps: float | None = None,
     fastest: bool = False,
+    reads: Callable[[EstimateResult], bool] | None = None,
 ) -> Build | None:
     """The cheapest unified-memory system (Mac Studio, Ryzen AI Max, DGX Spark) that runs the
     job: its GPU sees the share of memory the OS wires for it, at the memory's bandwidth. `min_tps`: the cheapest
     that also decodes at least that fast; `fastest`: the one that decodes fastest within the budget (of equal speed,
-    the cheaper)."""
+    the cheaper); `reads`: the cheapest whose estimate it passes (offers.unified_memory: sources.keeps_up)."""
     # the engine asked, not the one the workload resolves to by default (gpt-oss in MXFP4 resolves to another, but
     # llama.cpp runs it on a 128 GB Ryzen AI Max box at ~30 tokens/s)
     if workload.kind != "inference" or request.workload.engine not in ("llama.cpp", None) or request.region == "china":
@@ -743,6 +752,8 @@ def _unified_build(
             continue
         est, gpu, raised = ran
         if not meets_speed(est, request) or (min_tps is not None and (est.decode_tokens_per_s or 0.0) < min_tps):
+            continue
+        if reads is not None and not reads(est):
             continue
         speed = est.decode_tokens_per_s or 0.0
         if fastest and best is not None and (speed, -q.amount) <= (_decode(best), -best.total_price):
@@ -1784,6 +1795,7 @@ def plan(
     if not cheapest_only:
         request = request.model_copy(update={"top_k": max(request.top_k, PLAN_TOP)})
     model = _model_of(request, catalog, model)
+    request, usage_said = _usage_context(request, model, ownership)
     request = _native_precision(request, model)
     asked = request
     request = _reference_job(request)
@@ -1812,13 +1824,13 @@ def plan(
     # measure: every build the same way (the reference job said where the request named none)
     lean = cheapest_only  # the caller (a map cell) reads the builds' prices and estimates only: no enrichment
     cheapest_only = cheapest_only and request.top_k == 1 and not request.compares
-    offered = [_measured(b, asked) for b in _offered_once(ctx, sources, asked if cheapest_only else None)]
+    offered = [_measured(b, asked, ctx) for b in _offered_once(ctx, sources, asked if cheapest_only else None)]
     found = _in_ram_said(_released_said(offered, asked), asked)
     found = found if lean else _with_gains(found, catalog, model, asked)  # a map cell claims nothing of room
     cand = ctx.solved.get(AS_ASKED) or gpu_options(model, request, catalog, exact_weight_bytes)
     if any(_answers(b, request) for b in found):
         builds, notes = _shown_builds(ctx, asked, found, cand, ways=relax and sources, lean=lean, showing=showing)
-        return PlanResult.said_as(tuple(builds), None, time.monotonic() - started, tuple(notes))
+        return PlanResult.said_as(tuple(builds), None, time.monotonic() - started, (*usage_said, *notes))
     if cand.timed_out:
         infeasible = Infeasible.of((Reason.of("nothing.time-limit"),), Reason.of("way.time-limit"), (TIME_LIMIT,))
         return PlanResult(builds=(), infeasible=infeasible, solve_seconds=time.monotonic() - started)
@@ -1826,7 +1838,33 @@ def plan(
     builds, infeasible, notes = _nothing_fits(ctx, asked, found, cand, relax, showing)
     if request.system_ids:
         notes += _compared_gpus_note(builds, request, catalog, cand, ctx.refused)
-    return PlanResult.said_as(tuple(builds), infeasible, time.monotonic() - started, tuple(notes))
+    return PlanResult.said_as(tuple(builds), infeasible, time.monotonic() - started, (*usage_said, *notes))
+
+
+def _usage_context(
+    request: BuildRequest, model: ModelArch, ownership: OwnershipInputs | None
+) -> tuple[BuildRequest, tuple[Reason, ...]]:
+    """Round 40: an inference request with no context typed, for a usage that needs its own (a coding agent's 64k:
+    costs.api.usage_context), is planned at that context, so the memory and KV cache the builds hold are the usage's
+    the plan claims to serve, with a note that says so (note.usage-context); else as it is. A 4,096-token context had
+    held a tenth of the coding agent's 42,000-token prompts while the plan costed and labelled it on them."""
+    from configurator.core.costs.api import USAGES, usage_context
+
+    usage = None if ownership is None else ownership.usage
+    w = request.workload
+    context = None if w.kind != "inference" else usage_context(usage, w.context, model.max_context, w.prompt)
+    if context is None or usage is None:
+        return request, ()
+    said = Reason.of(
+        "note.usage-context",
+        usage=usage,
+        context=context,
+        prompt=USAGES[usage].prompt_tokens or 0,
+        reply=USAGES[usage].reply_tokens or 0,
+        source=USAGES[usage].context_source,
+        **({"asked": USAGES[usage].context_tokens} if context < (USAGES[usage].context_tokens or 0) else {}),
+    )
+    return request.model_copy(update={"workload": w.model_copy(update={"context": context})}), (said,)
 
 
 def serving_basis(model: ModelArch, region: str, ownership: OwnershipInputs | None = None) -> ServingBasis:
@@ -1892,7 +1930,17 @@ def _offered_once(ctx: PlanRun, sources: bool, cheapest_for: BuildRequest | None
     # a plan after an edited price must search again (464 records: ~15 us to gather)
     records = tuple(r for kind in ctx.catalog.records.values() for r in kind.values())
     rates = tuple(sorted(ctx.catalog.exchange_rates.items()))
-    key = (ctx.request.model_dump_json(), id(ctx.model), ctx.exact_weight_bytes, sources, ctx.time_budget, rates)
+    # round 40: and the stated demand, which the searches' reading rule reads (sources.keeps_up: the fewest cards that
+    # serve, the machines without a card, the unified-memory boxes); a plan for another demand searches again
+    key = (
+        ctx.request.model_dump_json(),
+        id(ctx.model),
+        ctx.exact_weight_bytes,
+        sources,
+        ctx.time_budget,
+        rates,
+        demand_key(ctx),
+    )
     anchors = (ctx.catalog, ctx.model, *records)
     found = remember("plan.offered", key, anchors, offer, keep=lambda _value: not ctx.should_stop())
     builds, solved, refused, made = found
@@ -2052,7 +2100,8 @@ def _shown_builds(
     notes = _owned_card_note(found, builds, request, catalog, model, exact, cand, ctx.should_stop, reference_job)
     notes += _compared_gpus_note(builds, request, catalog, cand, ctx.refused)
     if ways:
-        notes += _reading_speed_ways(asked, found, catalog, model, exact, ctx.should_stop, ctx.time_budget)
+        with reading_by(functools.partial(_build_rate, ctx)):
+            notes += _reading_speed_ways(asked, found, catalog, model, exact, ctx.should_stop, ctx.time_budget)
     builds = _compared(builds)
     return (builds if lean else _enriched(builds, catalog, model, asked, exact, ctx.ownership)), notes
 
@@ -2064,7 +2113,9 @@ def _nothing_fits(
     beyond the budget or failing a rule, and a cluster of ready-made servers where one does the job)."""
     request, catalog, model, exact = ctx.request, ctx.catalog, ctx.model, ctx.exact_weight_bytes
     stop = ctx.should_stop if relax else (lambda: True)
-    infeasible, cluster = _diagnose(request, catalog, model, exact, cand, stop, asked.workload.tokens is None)
+    # round 40: a way's build reads at the plan's reading rate (a stated demand's served rate), as the labels read it
+    with reading_by(functools.partial(_build_rate, ctx)):
+        infeasible, cluster = _diagnose(request, catalog, model, exact, cand, stop, asked.workload.tokens is None)
     compute = _training_compute(asked, catalog, model, asked.workload.resolved(model.max_context), exact)
     if compute is not None:
         infeasible = infeasible.with_clause(compute)
@@ -2330,7 +2381,7 @@ def _fewest_cards_served(ctx: PlanContext, variant: BuildRequest, found: list[Bu
     if ctx.request.top_k <= 1 or not found or ctx.should_stop():
         return []
     cand = _gpu_options(ctx.model, variant, ctx.catalog, ctx.exact_weight_bytes, (), None)
-    serving = [o for o in cand.options if _keeps_up(ctx, o.estimate) and prompt_check(o.estimate).status == "pass"]
+    serving = [o for o in cand.options if _keeps_up(ctx, o.estimate) and _prompt_for(ctx, o.estimate).status == "pass"]
     if not serving:
         return []
     n = min(o.count for o in serving)
@@ -2352,19 +2403,43 @@ def _keeps_up(ctx: PlanContext, estimate: EstimateResult) -> bool:
     """Whether each user gets reading speed (rules.READING_TPS): the decode speed, or, where the buyer states a demand
     (a usage, requests a day: the plan's ServingBasis), the served rate per user with each request's prefill counted,
     the rate the ranking's reading rule and SERVE read (round 39: the search's filter had read the decode speed while
-    the labels read the coding agent's 42k prompts)."""
-    from configurator.core.costs.api import estimate_stream
+    the labels read the coding agent's 42k prompts; round 40: sources.keeps_up, which every such search reads)."""
+    return keeps_up(ctx, estimate)
 
-    decode = estimate.decode_tokens_per_s or 0.0
-    serving = getattr(ctx, "serving", None)  # a PlanRun's (PlanContext.serving); None for a bare context
-    basis = serving if isinstance(serving, ServingBasis) else None
-    if basis is None or basis.demand is None or basis.demand.requests is None:
-        return decode >= READING_TPS
-    stream = estimate_stream(estimate, basis.demand, basis.model)
-    served = decode if stream is None else stream.tps()
-    batch = estimate.workload.get("batch")
-    users = batch if isinstance(batch, int) and batch > 0 else 1
-    return SERVE.keeps_up(SERVE.reading_rate(decode, served, users))
+
+def _prompt_for(ctx: PlanContext, estimate: EstimateResult) -> Check:
+    """PROMPT on an estimate as the plan times it (round 40): the stated usage's own prompt where it is not the typed
+    one (costs.api.usage_stream: a coding agent's 42,000 tokens, most cached, its uncached part at its attention
+    scale), the figure every first-token line and SERVE read; else the typed prompt's (rules.prompt_check)."""
+    from configurator.core.costs.api import usage_stream
+
+    basis = _basis(ctx) if isinstance(ctx, PlanRun) else None
+    if basis is None or basis.demand is None:
+        return prompt_check(estimate)
+    return prompt_check(estimate, usage_stream(estimate, basis.demand, basis.model))
+
+
+def _usage_prompt_timed(ctx: PlanContext, build: Build) -> Build:
+    """A build whose PROMPT times the stated usage's prompt (_prompt_for) in place of the typed one's: the labels read
+    its wait (ranking.measure), as the line under it says it. Round 39 had said "first token 29.4 s after its users'
+    42,000-token prompt" beside a PROMPT that timed 1,020 tokens; five seats sending one at once wait five times it."""
+    e = build.estimate
+    basis = _basis(ctx) if isinstance(ctx, PlanRun) else None
+    if basis is None or basis.demand is None or basis.demand.usage is None:
+        return build
+    if e.workload.get("kind", "inference") != "inference" or not e.prefill_tokens_per_s:
+        return build
+    timed = _prompt_for(ctx, e)
+    kept = tuple(c for c in build.checks if c.rule != PROMPT.id)
+    if len(kept) == len(build.checks):
+        return build  # no PROMPT to re-time (no first-token estimate: _with_prompt gave it none)
+    order = {"fail": 0, "warn": 1, "pass": 2}
+    return build.model_copy(update={"checks": tuple(sorted((*kept, timed), key=lambda c: order[c.status]))})
+
+
+def _build_rate(ctx: PlanContext, build: Build) -> float:
+    """A build's reading rate as the plan's reading rule reads it (sources.reading_rate_of)."""
+    return reading_rate_of(ctx, build.estimate)
 
 
 def _keyed(keys: set[str], option: GpuOption) -> bool:
@@ -2549,12 +2624,13 @@ def _reference_job(request: BuildRequest) -> BuildRequest:
     return request.model_copy(update={"workload": w.model_copy(update={"tokens": REFERENCE_TOKENS})})
 
 
-def _measured(build: Build, asked: BuildRequest) -> Build:
+def _measured(build: Build, asked: BuildRequest, ctx: PlanContext | None = None) -> Build:
     """A build as every build is measured; a training build timed for the reference job says so, and an inference
-    build carries PROMPT, the wait for a first token (of the last user, with several: _with_prompt)."""
+    build carries PROMPT, the wait for a first token (of the last user, with several: _with_prompt), on the stated
+    usage's own prompt in a plan's context `ctx` (_usage_prompt_timed, round 40)."""
     e = build.estimate
     if asked.workload.kind == "inference" or asked.workload.tokens is not None or e.workload.get("kind") == "inference":
-        return _with_prompt(build)
+        return _with_prompt(build) if ctx is None else _usage_prompt_timed(ctx, _with_prompt(build))
     note = (
         f"no --tokens given: timed for a reference job of {REFERENCE_TOKENS / 1e6:,.0f} M tokens, so that builds "
         "are ranked by how fast they train; give --tokens for your own job"

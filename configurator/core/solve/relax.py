@@ -13,7 +13,9 @@ from __future__ import annotations
 import itertools
 import math
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 
 from configurator.core.catalog.loader import Catalog
@@ -569,7 +571,7 @@ def _describe(
         price=float(math.ceil(cost)) if over else cost,
         **({"work": work["price"]} if work is not None else {}),
         **(_wait_fields(wait) if wait else {}),
-        **({"slow_tps": build.estimate.decode_tokens_per_s or 0.0, "reading": READING_TPS} if slow and build else {}),
+        **({"slow_tps": build_rate(build), "reading": READING_TPS} if slow and build else {}),
     )
 
 
@@ -1015,9 +1017,32 @@ def wants_reading(request: BuildRequest) -> bool:
     return request.workload.kind == "inference" and not request.min_decode_tps
 
 
+_READING_RATE: ContextVar[Callable[[Build], float] | None] = ContextVar("relax_reading_rate", default=None)
+"""The plan's reading rate of a way's build while its ways out are searched (reading_by), else None: the decode speed."""
+
+
+@contextmanager
+def reading_by(rate: Callable[[Build], float]) -> Iterator[None]:
+    """Within it, a way's build reads as `rate` says (round 40: the plan's reading rule, sources.reading_rate_of: a
+    stated demand's served rate, each request's prefill counted); the ways out are searched by the plan that states
+    the demand, so the rate is the plan's for that search alone, as estimator.steps_unread is."""
+    token = _READING_RATE.set(rate)
+    try:
+        yield
+    finally:
+        _READING_RATE.reset(token)
+
+
+def build_rate(build: Build) -> float:
+    """Tokens/s a user of the build reads at: the plan's reading rate within reading_by, else the decode speed."""
+    rate = _READING_RATE.get()
+    return rate(build) if rate is not None else (build.estimate.decode_tokens_per_s or 0.0)
+
+
 def build_reads(build: Build) -> bool:
-    """The build decodes at reading speed per user."""
-    return (build.estimate.decode_tokens_per_s or 0.0) >= READING_TPS
+    """Each user of the build reads at reading speed (build_rate: the decode speed, or within a plan that states a
+    demand its served rate; round 40: the ways out had read the decode speed where the labels read the served rate)."""
+    return build_rate(build) >= READING_TPS
 
 
 def _reads(found: _Found, request: BuildRequest) -> bool:

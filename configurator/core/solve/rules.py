@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from configurator.core.catalog.models import Chassis, Cooler, Cpu, Gpu, MemoryKit, Motherboard, PcieSlot, Psu, Storage
 from configurator.core.estimate.estimator import INFERENCE_CONTEXT, TYPICAL_PROMPT_TOKENS
@@ -28,6 +29,9 @@ from configurator.core.rules.job import READING_TPS as READING_TPS
 from configurator.core.solve.power_cap import cap_command
 from configurator.core.solve.slots import Placement, lane_bandwidth_gbps, slots_below, span
 from configurator.core.support.checks import check_stack
+
+if TYPE_CHECKING:  # the costs' stream type only: costs.api is imported where a plan states a demand
+    from configurator.core.costs.api import Stream
 
 MEM_FIT, SPEED, REGION = instance(job_rules.MemoryFit), instance(job_rules.Speed), instance(job_rules.Region)
 ENGINE, PROMPT = instance(job_rules.Engine), instance(job_rules.PromptWait)
@@ -95,14 +99,19 @@ def speed_check(est: EstimateResult, request: BuildRequest) -> Check | None:
     return SPEED.asked(est.decode_tokens_per_s, request.min_decode_tps)
 
 
-def prompt_check(est: EstimateResult) -> Check:
+def prompt_check(est: EstimateResult, stream: Stream | None = None) -> Check:
     """PROMPT on a build's estimate: prefill speed and the wait before the first token; for an inference job with
     several users, the wait of the last of them when all send a prompt at once (rules.job.PromptWait). The machines
     without a card carry it always; plan._measured gives it to every other build serving several users, so one rule
-    times the last user's first token on every build and the labels read it (ranking.measure)."""
+    times the last user's first token on every build and the labels read it (ranking.measure). With `stream` (round
+    40: the usage's own prompt the costs read, costs.api.usage_stream), that prompt and the seconds its uncached part
+    takes, the figure every first-token line shows, not the typed one."""
+    users = int(est.workload.get("batch") or 1) if est.workload.get("kind", "inference") == "inference" else 1
+    if stream is not None:
+        cached = stream.prompt.cached
+        return PROMPT.check(est.prefill_tokens_per_s, stream.prefill_s(), stream.prompt.tokens, users, cached)
     context = int(est.workload.get("context") or INFERENCE_CONTEXT)
     prompt = int(est.workload.get("prompt") or min(context, TYPICAL_PROMPT_TOKENS))
-    users = int(est.workload.get("batch") or 1) if est.workload.get("kind", "inference") == "inference" else 1
     return PROMPT.check(est.prefill_tokens_per_s, est.time_to_first_token_s, prompt, users)
 
 

@@ -14,9 +14,11 @@ from functools import wraps
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import ModelArch
+from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload
 from configurator.core.model.build import Build
 from configurator.core.model.request import BuildRequest
+from configurator.core.rules.job import READING_TPS
 
 
 @dataclass(frozen=True)
@@ -33,6 +35,30 @@ class PlanContext:
 
 
 Source = Callable[[PlanContext], list[Build]]
+
+
+def reading_rate_of(ctx: PlanContext, estimate: EstimateResult) -> float:
+    """The rate each user of `estimate` gets as the plan's reading rule reads it (costs.api.reading_rate): the decode
+    speed, or, where the buyer states a demand (the plan's ServingBasis, `serving` of plan's PlanRun), the served rate
+    with each request's prefill counted. Round 40: the one figure every search that keeps a build "that reads" or
+    "that serves" reads (the machines without a card, the unified-memory boxes, the fewest cards, the ways out)."""
+    from configurator.core.costs.api import reading_rate
+
+    serving = getattr(ctx, "serving", None)
+    return reading_rate(estimate, getattr(serving, "demand", None), getattr(serving, "model", None))
+
+
+def keeps_up(ctx: PlanContext, estimate: EstimateResult) -> bool:
+    """Whether each user of `estimate` keeps reading speed at reading_rate_of (rules.READING_TPS)."""
+    return reading_rate_of(ctx, estimate) >= READING_TPS
+
+
+def demand_key(ctx: PlanContext) -> str:
+    """The plan's stated demand as a memo key (round 40): the searches that read it (keeps_up) give other builds for
+    another demand on the same request, so what they found is kept under it."""
+    demand = getattr(getattr(ctx, "serving", None), "demand", None)
+    dump = getattr(demand, "model_dump_json", None)
+    return "" if dump is None else str(dump())
 
 
 @dataclass(frozen=True)
