@@ -47,7 +47,8 @@ from configurator.core.solve.candidates import (
     runs_from_ram,
     storage_of,
 )
-from configurator.core.solve.shown import AS_FAST, FASTER
+from configurator.core.solve.grow import ROOM_TO_GROW, Rival
+from configurator.core.solve.shown import AS_FAST
 from configurator.core.solve.slots import Placement, needs_gap, span
 from configurator.core.support import checks as support
 
@@ -741,10 +742,9 @@ class BuildModel:
         self._mark("room")
         room = self.room = self.m.new_bool_var("room_for_one_more")  # held only while assumed (solve("grow"))
         grown = {i: replace(o, count=o.count + 1) for i, o in enumerate(self.options)}
-        for i, o in enumerate(self.options):
-            if o.count + 1 > self.request.max_gpus:  # a full machine grows by a second machine (plan: one-more-machine)
-                self.m.add(self.o[i] == 0).only_enforce_if(room)
-        kept = [i for i in grown if grown[i].count <= self.request.max_gpus]
+        kept = [i for i, o in enumerate(self.options) if ROOM_TO_GROW.fits_count(o.count, self.request.max_gpus)]
+        for i in sorted(set(grown) - set(kept)):  # a full machine grows by a second machine (plan: one-more-machine)
+            self.m.add(self.o[i] == 0).only_enforce_if(room)
 
         def option_class(ids: list[int]) -> Any:
             return self.any_of(f"room_o{ids[0]}", [self.o[i] for i in ids])
@@ -770,9 +770,13 @@ class BuildModel:
                     self.m.add(case_openings >= seated.openings_needed).only_enforce_if(
                         [*on, self.needs_risers.negated()]
                     )
+
         # a case for that many cards (SLOT-3, COOL-4), a platform for them (PCI-3), RAM for their memory
-        by_count = self.classes(kept, lambda i: (grown[i].count, open_air_flagships(grown[i]), grown[i].vram_gb))
-        for (n, flagships, vram_gb), ids in by_count.items():
+        def ram_gb(i: int) -> int:  # the RAM the check asks of the grown machine (grow.RoomToGrow.ram_gb)
+            return int(ROOM_TO_GROW.ram_gb(grown[i].gpu.vram_gb, grown[i].gpu.gpus_per_card, grown[i].count))
+
+        by_count = self.classes(kept, lambda i: (grown[i].count, open_air_flagships(grown[i]), ram_gb(i)))
+        for (n, flagships, ram_need), ids in by_count.items():
             cards = option_class([kept[j] for j in ids])
             cases = [
                 self.h[k]
@@ -782,7 +786,7 @@ class BuildModel:
             platforms = [self.cpu[k] for k, cpu in enumerate(self.cpus) if MANY_GPU_PLATFORM.holds(n, cpu.platform)]
             for allowed in (cases, platforms):
                 self.m.add_bool_or(allowed or [room.negated()]).only_enforce_if([room, cards])
-            self.m.add(self.ram_gb >= math.ceil(vram_gb)).only_enforce_if([room, cards])
+            self.m.add(self.ram_gb >= ram_need).only_enforce_if([room, cards])
         # the grown draw: what one more card adds to the sustained load, on the PSU and circuit chosen
         now = [option_watts(o, self.request.power_limit)[0] for o in self.options]
         more = sum((option_watts(grown[i], self.request.power_limit)[0] - now[i]) * self.o[i] for i in kept)
@@ -1339,12 +1343,6 @@ def _past_support(option: GpuOption) -> bool:
     return support.end_of_life(option.gpu.vendor, option.gpu.architecture) is not None
 
 
-def _winding_down(option: GpuOption) -> bool:
-    """A card whose drivers and toolkits are no longer fully released for its architecture (SUP-8 warns: an older
-    Instinct generation, gfx908): no card to buy more of (the room-to-grow search leaves it out)."""
-    return support.drivers_winding_down(option.gpu.vendor, option.gpu.architecture)
-
-
 def _unvouched(option: GpuOption, request: BuildRequest) -> bool:
     """A training option whose time no claim may rest on (ranking.unsourced_training_speed, per option): its parameters
     offloaded to CPU RAM (ZeRO-3), or a consumer card whose vendor's training backend has no published utilisation;
@@ -1378,7 +1376,7 @@ def _supported(
         for i, o in enumerate(bm.options)
         if _past_support(o)
         or _unvouched(o, bm.request)
-        or (growing and _winding_down(o))
+        or (growing and not ROOM_TO_GROW.buyable(o.gpu.vendor, o.gpu.architecture))
         or (among is not None and i not in among)
     ]
     if among is not None and len(old) == len(bm.options):
@@ -1406,22 +1404,33 @@ def _cheapest_supported(bm: LabelModel, label_time: float) -> Choice | None:
 
 
 def _room_to_grow(bm: LabelModel, cheapest: Choice, found: list[Choice], label_time: float) -> Choice | None:
-    """The cheapest build with room for one more of its card among those no slower than the cheapest build on a card
-    its vendor still supports (one more solve when the cheapest is past support: that build's option is the floor),
-    by FASTER: "room to grow" starts where the cheapest a buyer would take stands (ranking._grows). The cheapest with
-    room of all had been slower: Qwen3 8B LoRA at 2,500 USD grew on one Arc Pro B60 at 77 h per 100 M tokens beside
-    an RTX 2080 Ti 22GB at 33 h for less, and no build held the claim, where a practitioner buys the 2080 Ti on a
-    board, PSU and case that take a second one."""
-    floor: Choice | None = cheapest
-    if _past_support(cheapest.option):
-        # a training plan searched it beside the cheapest (run_labels); else one more solve, among the options not yet
-        # used (a build found for another label may be dearer than its card's cheapest: the lower of the two)
-        supported = [c for c in found if not _past_support(c.option)]
-        more = _cheapest_supported(bm, label_time) if support.starts_past_support(bm.request.workload.kind) else None
-        supported += [more] if more is not None else []
-        floor = min(supported, key=lambda c: c.cost, default=None)
-    bound = None if floor is None else ("perf", math.floor(points_of(bm, floor) / FASTER))
-    return _supported(bm, "grow", label_time, bound)
+    """The cheapest build with room for one more of its card among those no slower than the floor the label reads
+    (grow.RoomToGrow.floor over the builds found: the cheapest at reading speed on a card its vendor still supports;
+    one more solve when the cheapest is past support and an inference job may start there), by FASTER: "room to grow"
+    starts where the cheapest a buyer would take stands (ranking._grows). The cheapest with room of all had been
+    slower: Qwen3 8B LoRA at 2,500 USD grew on one Arc Pro B60 at 77 h per 100 M tokens beside an RTX 2080 Ti 22GB at
+    33 h for less, and no build held the claim, where a practitioner buys the 2080 Ti on a board, PSU and case that
+    take a second one. Round 40: the floor had been the cheapest build at any speed (Qwen2.5-32B Q8_0 on two owned RTX
+    3090s: one of them with layers in RAM at 3.5 tokens/s), below the label's, so the search found room the label could
+    not use."""
+    training = bm.request.workload.kind != "inference"
+    chosen = list(found)
+    if _past_support(cheapest.option) and support.starts_past_support(bm.request.workload.kind):
+        # a training plan searched it beside the cheapest (run_labels); an inference plan one more solve, among the
+        # options not yet used (a build found for another label may be dearer than its card's cheapest: the lower)
+        more = _cheapest_supported(bm, label_time)
+        chosen += [more] if more is not None else []
+    rivals = {
+        id(c): Rival(
+            c.cost,
+            points_of(bm, c),
+            not _past_support(c.option),
+            ROOM_TO_GROW.readable(c.option.estimate.decode_tokens_per_s, training),
+        )
+        for c in chosen
+    }
+    least = ROOM_TO_GROW.least_points(ROOM_TO_GROW.floor(list(rivals.values())))
+    return _supported(bm, "grow", label_time, None if least is None else ("perf", least))
 
 
 def points_of(bm: LabelModel, choice: Choice) -> int:
