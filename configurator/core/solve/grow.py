@@ -17,7 +17,9 @@ the search for a tensor-pipeline split too, and the two asked different RAM of a
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 
 from configurator.core.common.reasons import Reason
@@ -35,6 +37,10 @@ class Rival:
     speed: float
     supported: bool
     readable: bool
+
+
+_PLAN_FLOOR: ContextVar[Rival | None] = ContextVar("room_to_grow_plan_floor", default=None)
+"""The floor over the builds a plan's earlier sources found (RoomToGrow.starting_from), in option speed units."""
 
 
 class RoomToGrow:
@@ -79,6 +85,24 @@ class RoomToGrow:
     def least_points(self, floor: Rival | None) -> int | None:
         """The search's bound from a floor in speed points (solver.points_of): the fewest a build with room may have."""
         return None if floor is None else math.floor(floor.speed / FASTER)
+
+    @contextmanager
+    def starting_from(self, floor: Rival | None) -> Iterator[None]:
+        """While a plan's later sources search (plan._offers), the floor over the builds its earlier ones found: the
+        label's floor is over every build of the plan, and a search that sees only its own builds looks below it. Two
+        owned RTX 3090s for Qwen2.5-32B Q8_0 (1,163 USD, 18.6 tokens/s): the comparison without them (offers, the
+        owned-card source) searched room from its own cheapest and proved one RTX A6000 (4,184 USD, 15.8 tokens/s)
+        the answer, which the label does not take (round 39's note in docs/architecture.md). `floor.speed` is in the
+        options' units (GpuOption.perf: decode tokens/s, or jobs a day for training)."""
+        token = _PLAN_FLOOR.set(floor)
+        try:
+            yield
+        finally:
+            _PLAN_FLOOR.reset(token)
+
+    def plan_floor(self) -> Rival | None:
+        """The floor set by starting_from, if any (solver._room_to_grow adds it to its own builds')."""
+        return _PLAN_FLOOR.get()
 
     def grows(self, needs: Sequence[Reason]) -> bool:
         """Whether the next card needs nothing else (plan._one_more_gpu's needs): the claim's own test."""

@@ -58,6 +58,7 @@ from configurator.core.solve.candidates import (
     memory_of,
     on_engine,
     per_gpu_kit,
+    perf_of,
     platform_parts,
     practitioner_said,
     psu_of,
@@ -67,7 +68,7 @@ from configurator.core.solve.candidates import (
     with_power_limit,
 )
 from configurator.core.solve.cluster import cluster_options, node_curve
-from configurator.core.solve.grow import ROOM_TO_GROW
+from configurator.core.solve.grow import ROOM_TO_GROW, Rival
 from configurator.core.solve.lazy import LazyBuildModel, price_floor
 from configurator.core.solve.power_cap import cap_command, limit_refusal
 from configurator.core.solve.pricing import Quote, quote, system_line, unpriced
@@ -1922,14 +1923,29 @@ def _offered(ctx: PlanRun, sources: bool, cheapest_for: BuildRequest | None = No
     if cheapest_for is not None:
         entries.sort(key=lambda e: e.name not in WHOLE_MACHINE_SOURCES)  # stable: each group in its own order
     offers: dict[str, list[Build]] = {}
+    rivals: list[Rival] = []  # room to grow's floor over the builds found so far (grow.RoomToGrow.starting_from)
     for entry in entries:
         if ctx.should_stop():
             break
-        offers[entry.name] = entry.run(ctx)
+        with ROOM_TO_GROW.starting_from(ROOM_TO_GROW.floor(rivals) if rivals else None):
+            offers[entry.name] = entry.run(ctx)
+        rivals += _grow_rivals(offers[entry.name], ctx.request)
         if cheapest_for is not None and offers[entry.name]:
             kept = _each_once(ctx.request, [(e.name, offers[e.name]) for e in SOURCES if e.name in offers])
             ctx.shown_at_most[:] = _cheapest_in_hand(kept, ctx.request, cheapest_for)
     return _each_once(ctx.request, [(e.name, offers[e.name]) for e in SOURCES if e.name in offers])
+
+
+def _grow_rivals(builds: list[Build], request: BuildRequest) -> list[Rival]:
+    """What room to grow's floor reads of a source's builds (grow.Rival, the speed in the search's units: perf_of),
+    those the ranking's floor may stand on (ranking._field's `within`): failing no rule, within the budget, not too loud
+    for the room, prompts not waiting, no slow CPU-only box."""
+    out = []
+    for b in builds:
+        m = measure(b, request)
+        if m.passing and m.within_budget and not (m.too_loud or m.waits or m.slow_cpu_only):
+            out.append(Rival(m.price, perf_of(b.estimate), end_of_life_caveat(b) is None, m.readable))
+    return out
 
 
 SHOWN_MARGIN = (1.01, 10.0)

@@ -211,7 +211,9 @@ class BuildModel:
         self._bound_literals: list[Any] = []
         self._infeasible_under: list[frozenset[int]] = []  # assumption sets proven infeasible
         self.last_values: SolvedValues | None = None  # the last build found
+        self.last_room = False  # whether it was found with room for one more card (a room-to-grow solve's: _run)
         self.hint: list[int] | None = None  # the first solve's start (carried_hint): the last build of the model before
+        self.hint_room = False  # whether that build was found with room for one more card
         self._solves = 0
         self._lifted = False
         self.last_status = "unsolved"
@@ -930,26 +932,26 @@ class BuildModel:
             return None
         m.clear_assumptions()
         m.add_assumptions(assumptions)
-        m.clear_hints()
-        hint = self.last_values["assignment"] if self.last_values is not None else self.hint
-        if hint is not None:
-            # the last build found as a hint: the search starts near an answer (#34: the 70B top-5's label solves
-            # 266-283 -> 232-248 ms of CPU, the same builds; benchmarks/plan_diff.py byte-identical). Appended in
-            # two calls, the very pairs CpModel.add_hint appends one by one: its four binding calls a pair were
-            # ~15 us each, ~1,000 a journey plan (#34)
-            hint_vars: list[int] = []
-            hint_values: list[int] = []
-            for var, value in zip(self._all_vars(), hint):
-                index = var.index
-                hint_vars.append(index if index >= 0 else -index - 1)  # a negated literal: add_hint's own rule
-                hint_values.append(int(value) if index >= 0 else int(not value))
-            hints = m.model_proto.solution_hint
-            hints.vars.extend(hint_vars)
-            hints.values.extend(hint_values)
+        hint, hint_room = (
+            (self.last_values["assignment"], self.last_room)
+            if self.last_values is not None
+            else (self.hint, self.hint_room)
+        )
+        # a build found without room for one more card is a start the room search only leaves by a long detour:
+        # Sam's 1B pretraining grow solve took 0.52-0.56 s of CPU hinted with best value's build, 0.07 s from no hint,
+        # to the same optimum (round 39). Where the search from no hint finds nothing within its work bound, it
+        # starts again from that build, as before (two owned RTX 3090s' comparison without them, round 40)
+        detour = room and not hint_room and hint is not None
+        self._set_hint(None if detour else hint)
         m.maximize(expr) if maximize else m.minimize(expr)
         solver = self._solver(time_limit)
         self._solves += 1
         status = solver.solve(m)
+        if detour and status == self.cp.UNKNOWN:
+            self._set_hint(hint)
+            solver = self._solver(time_limit)
+            self._solves += 1
+            status = solver.solve(m)
         self.last_status = (
             "optimal"
             if status == self.cp.OPTIMAL
@@ -972,8 +974,26 @@ class BuildModel:
             noise=solver.value(named["noise"]),
             assignment=solution,
         )
-        self.last_values = values
+        self.last_values, self.last_room = values, room
         return self._decode(solver), values
+
+    def _set_hint(self, hint: list[int] | None) -> None:
+        """Start the next search from `hint` (an assignment of `_all_vars`), or from nothing. The last build found as
+        a hint: the search starts near an answer (#34: the 70B top-5's label solves 266-283 -> 232-248 ms of CPU, the
+        same builds; benchmarks/plan_diff.py byte-identical). Appended in two calls, the very pairs CpModel.add_hint
+        appends one by one: its four binding calls a pair were ~15 us each, ~1,000 a journey plan (#34)."""
+        self.m.clear_hints()
+        if hint is None:
+            return
+        hint_vars: list[int] = []
+        hint_values: list[int] = []
+        for var, value in zip(self._all_vars(), hint):
+            index = var.index
+            hint_vars.append(index if index >= 0 else -index - 1)  # a negated literal: add_hint's own rule
+            hint_values.append(int(value) if index >= 0 else int(not value))
+        hints = self.m.model_proto.solution_hint
+        hints.vars.extend(hint_vars)
+        hints.values.extend(hint_values)
 
     def _solver(self, time_limit: float) -> Any:
         """A CP-SAT solver for one label's solve: one worker, a work bound, the parameters for the model's size."""
@@ -1061,7 +1081,7 @@ class BuildModel:
         if before.last_values is None:
             return
         chosen = {key for key, value in zip(before._choice_keys(), before.last_values["assignment"]) if value}
-        self.hint = [int(key in chosen) for key in self._choice_keys()]
+        self.hint, self.hint_room = [int(key in chosen) for key in self._choice_keys()], before.last_room
 
     def _all_vars(self) -> list[Any]:
         return [*self.o, *self.b, *self.cpu, *self.h, *self.s, *self.mem, *self.cool, *self.d]
@@ -1429,6 +1449,10 @@ def _room_to_grow(bm: LabelModel, cheapest: Choice, found: list[Choice], label_t
         )
         for c in chosen
     }
+    found_before = ROOM_TO_GROW.plan_floor()  # the plan's earlier sources' builds (plan._offers), in option units
+    scale = getattr(bm, "perf_scale", 0.0)
+    if found_before is not None and scale:
+        rivals[0] = replace(found_before, speed=found_before.speed * scale)
     least = ROOM_TO_GROW.least_points(ROOM_TO_GROW.floor(list(rivals.values())))
     return _supported(bm, "grow", label_time, None if least is None else ("perf", least))
 

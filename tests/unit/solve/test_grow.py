@@ -47,3 +47,15 @@ def test_ram_counts_every_gpu_of_a_card_and_only_the_shroud_kit_leaves_room() ->
     kit = Reason.of("need.per-gpu-kit", name="shroud", cost=40.0, currency="USD")
     assert ROOM_TO_GROW.grows([]) and ROOM_TO_GROW.grows([kit])
     assert not ROOM_TO_GROW.grows([kit, Reason.of("need.board-slot")])
+
+
+def test_a_plans_later_searches_start_from_the_floor_of_its_earlier_builds() -> None:
+    """The floor a later source's search reads (plan._offered sets it around each source): scoped, and gone after."""
+    pair = Rival(1162.88, 18.6, supported=True, readable=True)
+    assert ROOM_TO_GROW.plan_floor() is None
+    with ROOM_TO_GROW.starting_from(pair):
+        assert ROOM_TO_GROW.plan_floor() == pair
+        with ROOM_TO_GROW.starting_from(None):
+            assert ROOM_TO_GROW.plan_floor() is None
+        assert ROOM_TO_GROW.plan_floor() == pair
+    assert ROOM_TO_GROW.plan_floor() is None
