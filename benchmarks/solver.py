@@ -22,6 +22,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -112,6 +113,22 @@ def cold() -> None:
     memo.clear()  # the cluster answers are memoised there too
 
 
+def _count_solves(into: list[tuple[bool, float]]) -> None:
+    """Record each CP-SAT solve of BuildModel._run as (a room-to-grow solve, its CPU seconds)."""
+    from configurator.core.solve.solver import BuildModel
+
+    run = BuildModel._run
+
+    def counted(self: BuildModel, *args: Any, **kwargs: Any) -> Any:
+        started = time.process_time()
+        try:
+            return run(self, *args, **kwargs)
+        finally:
+            into.append((bool(kwargs.get("room")), time.process_time() - started))
+
+    BuildModel._run = counted  # type: ignore[method-assign]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--scale", type=int, default=1)
@@ -123,7 +140,15 @@ def main() -> int:
         metavar="WORD",
         help="only the requests whose label contains one of these words (e.g. 8B Mina)",
     )
+    parser.add_argument(
+        "--solves",
+        action="store_true",
+        help="also each plan's CP-SAT solves: their count and CPU, the room-to-grow solves apart (round 40)",
+    )
     args = parser.parse_args()
+    solves: list[tuple[bool, float]] = []
+    if args.solves:
+        _count_solves(solves)
     starts = []
     for _ in range(max(3, args.repeat)):
         started = time.perf_counter()
@@ -144,6 +169,7 @@ def main() -> int:
         outputs = []
         for _ in range(max(2, args.repeat)):
             cold()  # each run plans from scratch: no estimate, placement or cluster from an earlier run
+            solves.clear()
             started, started_cpu = time.perf_counter(), time.process_time()
             result = plan(request, catalog)
             times.append(time.perf_counter() - started)
@@ -158,6 +184,12 @@ def main() -> int:
             f"CPU {statistics.median(cpu) * 1000:5.0f} ms  ({outcome}; "
             f"{len(outputs)} runs {'byte-identical' if same else 'DIFFER'})"
         )
+        if args.solves:  # the last run's
+            room = [cpu for grow, cpu in solves if grow]
+            print(
+                f"  {'':36} {len(solves)} solves, CPU {sum(cpu for _, cpu in solves) * 1000:5.0f} ms; "
+                f"room to grow: {len(room)} solves, CPU {sum(room) * 1000:5.0f} ms"
+            )
     print(f"  determinism: {identical} of {len(chosen)} requests give byte-identical JSON on every run")
     if args.scale == 1 and not args.only:
         cmd = [

@@ -1009,6 +1009,7 @@ def _room_for_one_more(build: dict[str, Any], circuit: str | None, circuits: int
             reasons.append(
                 f"no free x16 slot takes another {gpu.get('name', gpu_part['id'])} (board x16 slots {x16}, used {used})"
             )
+    reasons += _grown_case_and_ram(build, gpu, chassis, len(used) + 1)
     power = build["power"]
     # the card bought draws what its mates draw: capped where the launch caps them at boot (`nvidia-smi -pl W` sets
     # every card's limit, the new one's too: _card_watts), else its rated watts
@@ -1027,6 +1028,24 @@ def _room_for_one_more(build: dict[str, Any], circuit: str | None, circuits: int
                 f"one more card draws {wall_after:.0f} W at the wall, over the circuit's "
                 f"{volts * amps * 0.8 * circuits:.0f} W continuous limit"
             )
+    return reasons
+
+
+def _grown_case_and_ram(build: dict[str, Any], gpu: dict[str, Any], chassis: dict[str, Any], n: int) -> list[str]:
+    """Round 40: the case and the RAM of the machine with `n` cards (one more): a case rated for fewer GPUs (its
+    `max_gpus`; an open frame holds any number) does not take it, and RAM below the cards' memory (RAM-1's loading) asks more RAM, so the next card is
+    not "only that card". Re-derived from the parts shown, not from the solver's rule object (grow.RoomToGrow)."""
+    reasons: list[str] = []
+    held = chassis.get("max_gpus")
+    if held is not None and chassis.get("kind") != "open-frame" and n > int(held):  # a frame holds any number
+        reasons.append(f"the case holds {held} GPU(s), not {n}")
+    dimms = [p for p in build["parts"] if p["category"] == "memory"]
+    ram = sum(
+        float(p["spec"].get("module_gb") or 0) * int(p["spec"].get("modules") or 1) * p["quantity"] for p in dimms
+    )
+    vram = float(gpu.get("vram_gb") or 0) * int(gpu.get("gpus_per_card") or 1) * n
+    if dimms and ram + 1e-9 < math.ceil(vram - 1e-9):
+        reasons.append(f"{ram:.0f} GB of RAM for {vram:.0f} GB of VRAM with one more card")
     return reasons
 
 

@@ -12,9 +12,10 @@ import pytest
 from configurator.core.catalog.loader import Catalog
 from configurator.core.common.reasons import Reason, english
 from configurator.core.estimate.workload import Workload
-from configurator.core.model.request import BuildRequest
+from configurator.core.model.request import BuildRequest, OwnedPart
 from configurator.core.report import words
 from configurator.core.solve.plan import _assemble, plan
+from configurator.core.solve.shown import FASTER
 from configurator.core.solve.solver import BuildModel
 from tests.core.test_lazy import _candidates
 
@@ -144,3 +145,26 @@ def test_room_to_grow_on_an_idle_own_card_says_none_is_bought() -> None:
     assert english(Reason.of("offer.grow")) == "room for one more card, bought alone"
     with words.language("zh_CN"):
         assert words.say(offer) == "可再加一张你自己的卡（你有 5 张闲置），不用买卡（相对 #1）"
+
+
+def test_the_comparison_without_the_own_cards_grows_from_the_plans_floor(catalog: Catalog) -> None:
+    """Round 40 (grow40): two owned RTX 3090s for Qwen2.5-32B Q8_0 (benchmarks/plan_diff.py "32B own two 3090s"). The
+    comparison without them (the owned-card source) had searched room to grow from its own cheapest build and, proved
+    to optimality, found one RTX A6000 at 4,184 USD and 15.8 tokens/s: slower than the pair the label starts from (1,163
+    USD, 18.6 tokens/s), so the plan lost its room-to-grow build. Its search now starts from the floor of the builds the
+    plan's earlier sources found (grow.RoomToGrow.starting_from), and the plan keeps a build that holds the claim, no
+    slower than the owned pair."""
+    request = BuildRequest(
+        model_id="qwen2.5-32b",
+        workload=Workload(kind="inference", precision="q8_0"),
+        owned=(OwnedPart(category="gpu", id="rtx-3090", quantity=2),),
+    )
+    shown = plan(request, catalog).builds
+    pair = next(b for b in shown if any(c.code == "claim.cheapest" for c in b.claims))
+    assert (pair.gpu_id, pair.gpu_count) == ("rtx-3090", 2)
+    holders = [b for b in shown if any(c.code == "claim.grow" for c in b.claims)]
+    assert len(holders) == 1, [(b.gpu_id, b.gpu_count, b.label) for b in shown]
+    grows = holders[0]
+    assert grows.room_for_one_more
+    speed, floor = grows.estimate.decode_tokens_per_s or 0.0, pair.estimate.decode_tokens_per_s or 0.0
+    assert speed >= floor / FASTER, (grows.gpu_id, speed, floor)

@@ -494,6 +494,30 @@ def test_room_to_grow_needs_a_free_slot_and_power_for_one_more_card() -> None:
     assert any("PSU" in p for p in problems) and any("circuit" in p for p in problems)
 
 
+def test_room_to_grow_needs_a_case_and_ram_for_one_more_card() -> None:
+    """Round 40: the claim's case and RAM, re-derived from the parts shown (the search and the plan's check ask both:
+    grow.RoomToGrow): a case rated for two GPUs takes no third, and 32 GB of RAM is short of three 24 GB cards."""
+
+    def memory(gb: int) -> dict[str, Any]:
+        spec = {"module_gb": gb // 2, "modules": 2}
+        return {"category": "memory", "id": "ram", "quantity": 1, "unit_price": 100.0, "spec": spec}
+
+    def grows(case: dict[str, Any], ram: int) -> dict[str, Any]:
+        parts = [_gpu(quantity=2), _board([1, 5, 9]), case, memory(ram)]
+        return _build(1, "room to grow", 3000, parts=parts, slots=[1, 5], dc=800, wall=900, psu=1600)
+
+    assert check_labels(_plan(grows(_chassis(12), 96)), circuit="120v15a") == []
+    two = _chassis(12) | {"spec": {"kind": "mid-tower", "expansion_slots": 12, "max_gpus": 2}}
+    assert check_labels(_plan(grows(two, 96)), circuit="120v15a") == [
+        "#1 'room to grow': 'room to grow', but the case holds 2 GPU(s), not 3"
+    ]
+    frame = _chassis(12, "open-frame") | {"spec": {"kind": "open-frame", "expansion_slots": 12, "max_gpus": 2}}
+    assert check_labels(_plan(grows(frame, 96)), circuit="120v15a") == []  # a frame holds any number
+    assert check_labels(_plan(grows(_chassis(12), 32)), circuit="120v15a") == [
+        "#1 'room to grow': 'room to grow', but 32 GB of RAM for 72 GB of VRAM with one more card"
+    ]
+
+
 def test_a_comparison_label_names_the_builds_own_gpu() -> None:
     plan = _plan(
         _build(

@@ -70,15 +70,19 @@ class GpuOption:
     @property
     def perf(self) -> float:
         """Higher is better: decode tokens/s for inference, jobs per day for training."""
-        e = self.estimate
-        if e.decode_tokens_per_s is not None:
-            return e.decode_tokens_per_s
-        if e.wall_hours:
-            return 24.0 / e.wall_hours
-        return 1.0 / max(e.per_gpu_bytes, 1)
+        return perf_of(self.estimate)
 
     def unit_cost(self) -> float:
         return self.quote.amount if self.quote else 0.0
+
+
+def perf_of(e: EstimateResult) -> float:
+    """An estimate's speed as the search scores it (GpuOption.perf; an assembled build's too: plan._offers' floor)."""
+    if e.decode_tokens_per_s is not None:
+        return e.decode_tokens_per_s
+    if e.wall_hours:
+        return 24.0 / e.wall_hours
+    return 1.0 / max(e.per_gpu_bytes, 1)
 
 
 @dataclass(frozen=True)

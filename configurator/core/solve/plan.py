@@ -58,6 +58,7 @@ from configurator.core.solve.candidates import (
     memory_of,
     on_engine,
     per_gpu_kit,
+    perf_of,
     platform_parts,
     practitioner_said,
     psu_of,
@@ -67,6 +68,7 @@ from configurator.core.solve.candidates import (
     with_power_limit,
 )
 from configurator.core.solve.cluster import cluster_options, node_curve
+from configurator.core.solve.grow import ROOM_TO_GROW, Rival
 from configurator.core.solve.lazy import LazyBuildModel, price_floor
 from configurator.core.solve.power_cap import cap_command, limit_refusal
 from configurator.core.solve.pricing import Quote, quote, system_line, unpriced
@@ -106,7 +108,7 @@ from configurator.core.solve.rules import (
     prompt_check,
 )
 from configurator.core.solve.shown import FASTER, quieter
-from configurator.core.solve.slots import BAY_GEN, lane_bandwidth_gbps, place
+from configurator.core.solve.slots import BAY_GEN, lane_bandwidth_gbps
 from configurator.core.solve.solver import (
     TP_OR_TRAINING_MIN_LANES,
     BuildModel,
@@ -563,20 +565,23 @@ def _one_more_gpu(
     nothing but the card, with the shroud a passive card on a frame comes with (the "room to grow" claim, solve.ranking)."""
     n = a.gpus + 1
     gpu = a.gpu
-    if n > request.max_gpus:
+    if not ROOM_TO_GROW.fits_count(a.gpus, request.max_gpus):
         # a full machine grows by a second one, not by a slot it does not have ("one more A100: a board with another
         # x16 slot, blower cards, or risers" was offered for eight A100 in an 8-GPU server)
         return Reason.of("upgrade.one-more-machine", gpu=gpu.name, gpus=a.gpus), False
     model_est = choice.option.estimate
-    more = place(a.board, gpu, n, a.risers)
+    # the placement the search reads (solver.usable_placement: x8 or more a card where the job splits tensors or
+    # trains, owned cards side by side): the check had asked the lanes of a tensor split only, the search of a
+    # tensor-pipeline split too (round 40)
+    grown_option = replace(choice.option, count=n)
+    usable = usable_placement(cand, a.board, grown_option, a.risers, request.workload.kind != "inference")
+    more = usable or cand.placement(a.board, grown_option, a.risers)
     needs: list[Reason] = []
     if more is None:
         needs.append(Reason.of("need.board-slot"))
     elif not a.risers and more.openings_needed > a.chassis.expansion_slots:
         needs.append(Reason.of("need.case-openings", openings=more.openings_needed))
-    elif (
-        request.workload.kind != "inference" or model_est.split == "tensor"
-    ) and more.min_lanes < TP_OR_TRAINING_MIN_LANES:
+    elif usable is None:
         needs.append(Reason.of("need.board-lanes", lanes=TP_OR_TRAINING_MIN_LANES, next=more.min_lanes))
     if n > cards_held(a.chassis):
         needs.append(Reason.of("need.case-gpus", n=n))
@@ -609,8 +614,8 @@ def _one_more_gpu(
                 **_capped_on_circuit(replace(a, gpus=n, cpu=cpu), request, model_est, a.gpus),
             )
         )
-    if a.ram_gb < gpu.vram_gb * n:
-        needs.append(Reason.of("need.ram", gb=gpu.vram_gb * n))
+    if a.ram_gb < (ram := ROOM_TO_GROW.ram_gb(gpu.vram_gb, gpu.gpus_per_card, n)):  # the search's own RAM need
+        needs.append(Reason.of("need.ram", gb=ram))
     if (kit := per_gpu_kit(cand, choice.chassis)) is not None:  # the shroud the next passive card needs
         needs.append(Reason.of("need.per-gpu-kit", name=kit.record.name, cost=kit.amount, currency=request.currency))
     gain = None
@@ -621,7 +626,7 @@ def _one_more_gpu(
     # the power the machine then draws, on the PSU it has or a server chassis's own supplies (next.add says it)
     power = Reason.of("power.after", load=grown.dc_load_w, has=a.psu_capacity_w, built_in=a.psu is None)
     # the next card's own shroud comes with the card (the frame has room for it): still room to grow
-    grows = all(n.code == "need.per-gpu-kit" for n in needs)
+    grows = ROOM_TO_GROW.grows(needs)
     return Reason.of("upgrade.one-more", gpu=gpu.name, needs=tuple(needs), gain=gain, power=power), grows
 
 
@@ -1966,14 +1971,29 @@ def _offered(ctx: PlanRun, sources: bool, cheapest_for: BuildRequest | None = No
     if cheapest_for is not None:
         entries.sort(key=lambda e: e.name not in WHOLE_MACHINE_SOURCES)  # stable: each group in its own order
     offers: dict[str, list[Build]] = {}
+    rivals: list[Rival] = []  # room to grow's floor over the builds found so far (grow.RoomToGrow.starting_from)
     for entry in entries:
         if ctx.should_stop():
             break
-        offers[entry.name] = entry.run(ctx)
+        with ROOM_TO_GROW.starting_from(ROOM_TO_GROW.floor(rivals) if rivals else None):
+            offers[entry.name] = entry.run(ctx)
+        rivals += _grow_rivals(offers[entry.name], ctx.request)
         if cheapest_for is not None and offers[entry.name]:
             kept = _each_once(ctx.request, [(e.name, offers[e.name]) for e in SOURCES if e.name in offers])
             ctx.shown_at_most[:] = _cheapest_in_hand(kept, ctx.request, cheapest_for)
     return _each_once(ctx.request, [(e.name, offers[e.name]) for e in SOURCES if e.name in offers])
+
+
+def _grow_rivals(builds: list[Build], request: BuildRequest) -> list[Rival]:
+    """What room to grow's floor reads of a source's builds (grow.Rival, the speed in the search's units: perf_of),
+    those the ranking's floor may stand on (ranking._field's `within`): failing no rule, within the budget, not too loud
+    for the room, prompts not waiting, no slow CPU-only box."""
+    out = []
+    for b in builds:
+        m = measure(b, request)
+        if m.passing and m.within_budget and not (m.too_loud or m.waits or m.slow_cpu_only):
+            out.append(Rival(m.price, perf_of(b.estimate), end_of_life_caveat(b) is None, m.readable))
+    return out
 
 
 SHOWN_MARGIN = (1.01, 10.0)

@@ -67,6 +67,7 @@ from configurator.core.model.request import BuildRequest
 from configurator.core.rules.base import instance
 from configurator.core.rules.job import Serving
 from configurator.core.rules.site import DataCenterNoise
+from configurator.core.solve.grow import ROOM_TO_GROW, Rival
 from configurator.core.solve.rules import FILL, PROMPT, READING_TPS, SPEED
 from configurator.core.solve.shown import (
     AS_FAST,
@@ -911,7 +912,7 @@ def _quiet_and_grow_claims(f: _Field) -> None:
     m = f.m
     f.claim(*_quietest_claim(f, _heard(f)))
     # growing is buying more of the card: not one past its vendor's support or whose drivers wind down (SUP-8), the
-    # search's own rule (solver._winding_down); DeepSeek-V4-Pro at 120,000 USD had said "room to grow" of an MI100
+    # search's own rule (grow.RoomToGrow.buyable); DeepSeek-V4-Pro at 120,000 USD had said "room to grow" of an MI100
     growing = [i for i in f.within if _grows(f, i)]
     if growing:
         best = min(growing, key=lambda i: m[i].price)
@@ -1038,31 +1039,26 @@ def _grow_claim(f: _Field, i: int) -> Reason:
 
 def _grows(f: _Field, i: int) -> bool:
     """Room for one more of the card, bought alone, that unlocks something, on a card still worth buying more of, in a
-    machine that starts where the cheapest supported build within the budget stands: no slower than it (shown.FASTER). Qwen3 8B
-    LoRA at 2,500 USD had said "room to grow" of one Arc Pro B60 at 81 h per 100 M tokens beside an RTX 2080 Ti 22GB at
-    33 h for less money; its second card would have reached 48 h, still slower than the cheaper machine as it stands."""
-    # the cheapest a buyer would take: on cards their vendor still supports (Llama 3.1 8B LoRA at 3,000 USD: one MI50,
-    # past ROCm support, at 127 h had set the floor, and an Arc Pro B60 at 77 h was "room to grow" beside an RTX 2080
-    # Ti 22GB at 33 h for less)
-    supported = [j for j in f.within if f.eol[j] is None] or f.within
-    cheapest = min(supported, key=lambda j: f.m[j].price, default=None)
-    floor = f.m[cheapest].speed / FASTER if cheapest is not None else 0.0
+    machine that starts where the cheapest build a buyer would take within the budget stands: grow.RoomToGrow, the rule
+    the search reads too (solver._room_to_grow). Qwen3 8B LoRA at 2,500 USD had said "room to grow" of one Arc Pro B60
+    at 81 h per 100 M tokens beside an RTX 2080 Ti 22GB at 33 h for less money; its second card would have reached
+    48 h, still slower than the cheaper machine as it stands."""
+    floor = ROOM_TO_GROW.floor([_rival(f, j) for j in f.within])
     return (
-        f.m[i].speed >= floor
+        ROOM_TO_GROW.starts_at(f.m[i].speed, floor)
         and f.pool[i].room_for_one_more
         and f.pool[i].one_more_gains  # and the card unlocks something (next_step.one_more_gains)
-        and f.eol[i] is None
-        and not _winding_down(f.pool[i])
+        and all(
+            ROOM_TO_GROW.buyable(str(p.spec.get("vendor", "")), str(p.spec.get("architecture", "")))
+            for p in f.pool[i].parts
+            if p.category == "gpu"
+        )
     )
 
 
-def _winding_down(build: Build) -> bool:
-    """A build on a card whose drivers wind down (support.drivers_winding_down: the test SUP-8 and the search use)."""
-    return any(
-        p.category == "gpu"
-        and support.drivers_winding_down(str(p.spec.get("vendor", "")), str(p.spec.get("architecture", "")))
-        for p in build.parts
-    )
+def _rival(f: _Field, j: int) -> Rival:
+    """What room to grow's floor reads of build `j` (grow.Rival)."""
+    return Rival(f.m[j].price, f.m[j].speed, f.eol[j] is None, f.m[j].readable)
 
 
 def _grow_shown(f: _Field, shown: list[int]) -> None:

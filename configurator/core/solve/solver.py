@@ -47,7 +47,8 @@ from configurator.core.solve.candidates import (
     runs_from_ram,
     storage_of,
 )
-from configurator.core.solve.shown import AS_FAST, FASTER
+from configurator.core.solve.grow import ROOM_TO_GROW, Rival
+from configurator.core.solve.shown import AS_FAST
 from configurator.core.solve.slots import Placement, needs_gap, span
 from configurator.core.support import checks as support
 
@@ -210,7 +211,9 @@ class BuildModel:
         self._bound_literals: list[Any] = []
         self._infeasible_under: list[frozenset[int]] = []  # assumption sets proven infeasible
         self.last_values: SolvedValues | None = None  # the last build found
+        self.last_room = False  # whether it was found with room for one more card (a room-to-grow solve's: _run)
         self.hint: list[int] | None = None  # the first solve's start (carried_hint): the last build of the model before
+        self.hint_room = False  # whether that build was found with room for one more card
         self._solves = 0
         self._lifted = False
         self.last_status = "unsolved"
@@ -741,10 +744,9 @@ class BuildModel:
         self._mark("room")
         room = self.room = self.m.new_bool_var("room_for_one_more")  # held only while assumed (solve("grow"))
         grown = {i: replace(o, count=o.count + 1) for i, o in enumerate(self.options)}
-        for i, o in enumerate(self.options):
-            if o.count + 1 > self.request.max_gpus:  # a full machine grows by a second machine (plan: one-more-machine)
-                self.m.add(self.o[i] == 0).only_enforce_if(room)
-        kept = [i for i in grown if grown[i].count <= self.request.max_gpus]
+        kept = [i for i, o in enumerate(self.options) if ROOM_TO_GROW.fits_count(o.count, self.request.max_gpus)]
+        for i in sorted(set(grown) - set(kept)):  # a full machine grows by a second machine (plan: one-more-machine)
+            self.m.add(self.o[i] == 0).only_enforce_if(room)
 
         def option_class(ids: list[int]) -> Any:
             return self.any_of(f"room_o{ids[0]}", [self.o[i] for i in ids])
@@ -770,9 +772,13 @@ class BuildModel:
                     self.m.add(case_openings >= seated.openings_needed).only_enforce_if(
                         [*on, self.needs_risers.negated()]
                     )
+
         # a case for that many cards (SLOT-3, COOL-4), a platform for them (PCI-3), RAM for their memory
-        by_count = self.classes(kept, lambda i: (grown[i].count, open_air_flagships(grown[i]), grown[i].vram_gb))
-        for (n, flagships, vram_gb), ids in by_count.items():
+        def ram_gb(i: int) -> int:  # the RAM the check asks of the grown machine (grow.RoomToGrow.ram_gb)
+            return int(ROOM_TO_GROW.ram_gb(grown[i].gpu.vram_gb, grown[i].gpu.gpus_per_card, grown[i].count))
+
+        by_count = self.classes(kept, lambda i: (grown[i].count, open_air_flagships(grown[i]), ram_gb(i)))
+        for (n, flagships, ram_need), ids in by_count.items():
             cards = option_class([kept[j] for j in ids])
             cases = [
                 self.h[k]
@@ -782,7 +788,7 @@ class BuildModel:
             platforms = [self.cpu[k] for k, cpu in enumerate(self.cpus) if MANY_GPU_PLATFORM.holds(n, cpu.platform)]
             for allowed in (cases, platforms):
                 self.m.add_bool_or(allowed or [room.negated()]).only_enforce_if([room, cards])
-            self.m.add(self.ram_gb >= math.ceil(vram_gb)).only_enforce_if([room, cards])
+            self.m.add(self.ram_gb >= ram_need).only_enforce_if([room, cards])
         # the grown draw: what one more card adds to the sustained load, on the PSU and circuit chosen
         now = [option_watts(o, self.request.power_limit)[0] for o in self.options]
         more = sum((option_watts(grown[i], self.request.power_limit)[0] - now[i]) * self.o[i] for i in kept)
@@ -926,26 +932,26 @@ class BuildModel:
             return None
         m.clear_assumptions()
         m.add_assumptions(assumptions)
-        m.clear_hints()
-        hint = self.last_values["assignment"] if self.last_values is not None else self.hint
-        if hint is not None:
-            # the last build found as a hint: the search starts near an answer (#34: the 70B top-5's label solves
-            # 266-283 -> 232-248 ms of CPU, the same builds; benchmarks/plan_diff.py byte-identical). Appended in
-            # two calls, the very pairs CpModel.add_hint appends one by one: its four binding calls a pair were
-            # ~15 us each, ~1,000 a journey plan (#34)
-            hint_vars: list[int] = []
-            hint_values: list[int] = []
-            for var, value in zip(self._all_vars(), hint):
-                index = var.index
-                hint_vars.append(index if index >= 0 else -index - 1)  # a negated literal: add_hint's own rule
-                hint_values.append(int(value) if index >= 0 else int(not value))
-            hints = m.model_proto.solution_hint
-            hints.vars.extend(hint_vars)
-            hints.values.extend(hint_values)
+        hint, hint_room = (
+            (self.last_values["assignment"], self.last_room)
+            if self.last_values is not None
+            else (self.hint, self.hint_room)
+        )
+        # a build found without room for one more card is a start the room search only leaves by a long detour:
+        # Sam's 1B pretraining grow solve took 0.52-0.56 s of CPU hinted with best value's build, 0.07 s from no hint,
+        # to the same optimum (round 39). Where the search from no hint finds nothing within its work bound, it
+        # starts again from that build, as before (two owned RTX 3090s' comparison without them, round 40)
+        detour = room and not hint_room and hint is not None
+        self._set_hint(None if detour else hint)
         m.maximize(expr) if maximize else m.minimize(expr)
         solver = self._solver(time_limit)
         self._solves += 1
         status = solver.solve(m)
+        if detour and status == self.cp.UNKNOWN:
+            self._set_hint(hint)
+            solver = self._solver(time_limit)
+            self._solves += 1
+            status = solver.solve(m)
         self.last_status = (
             "optimal"
             if status == self.cp.OPTIMAL
@@ -968,8 +974,26 @@ class BuildModel:
             noise=solver.value(named["noise"]),
             assignment=solution,
         )
-        self.last_values = values
+        self.last_values, self.last_room = values, room
         return self._decode(solver), values
+
+    def _set_hint(self, hint: list[int] | None) -> None:
+        """Start the next search from `hint` (an assignment of `_all_vars`), or from nothing. The last build found as
+        a hint: the search starts near an answer (#34: the 70B top-5's label solves 266-283 -> 232-248 ms of CPU, the
+        same builds; benchmarks/plan_diff.py byte-identical). Appended in two calls, the very pairs CpModel.add_hint
+        appends one by one: its four binding calls a pair were ~15 us each, ~1,000 a journey plan (#34)."""
+        self.m.clear_hints()
+        if hint is None:
+            return
+        hint_vars: list[int] = []
+        hint_values: list[int] = []
+        for var, value in zip(self._all_vars(), hint):
+            index = var.index
+            hint_vars.append(index if index >= 0 else -index - 1)  # a negated literal: add_hint's own rule
+            hint_values.append(int(value) if index >= 0 else int(not value))
+        hints = self.m.model_proto.solution_hint
+        hints.vars.extend(hint_vars)
+        hints.values.extend(hint_values)
 
     def _solver(self, time_limit: float) -> Any:
         """A CP-SAT solver for one label's solve: one worker, a work bound, the parameters for the model's size."""
@@ -1057,7 +1081,7 @@ class BuildModel:
         if before.last_values is None:
             return
         chosen = {key for key, value in zip(before._choice_keys(), before.last_values["assignment"]) if value}
-        self.hint = [int(key in chosen) for key in self._choice_keys()]
+        self.hint, self.hint_room = [int(key in chosen) for key in self._choice_keys()], before.last_room
 
     def _all_vars(self) -> list[Any]:
         return [*self.o, *self.b, *self.cpu, *self.h, *self.s, *self.mem, *self.cool, *self.d]
@@ -1339,12 +1363,6 @@ def _past_support(option: GpuOption) -> bool:
     return support.end_of_life(option.gpu.vendor, option.gpu.architecture) is not None
 
 
-def _winding_down(option: GpuOption) -> bool:
-    """A card whose drivers and toolkits are no longer fully released for its architecture (SUP-8 warns: an older
-    Instinct generation, gfx908): no card to buy more of (the room-to-grow search leaves it out)."""
-    return support.drivers_winding_down(option.gpu.vendor, option.gpu.architecture)
-
-
 def _unvouched(option: GpuOption, request: BuildRequest) -> bool:
     """A training option whose time no claim may rest on (ranking.unsourced_training_speed, per option): its parameters
     offloaded to CPU RAM (ZeRO-3), or a consumer card whose vendor's training backend has no published utilisation;
@@ -1378,7 +1396,7 @@ def _supported(
         for i, o in enumerate(bm.options)
         if _past_support(o)
         or _unvouched(o, bm.request)
-        or (growing and _winding_down(o))
+        or (growing and not ROOM_TO_GROW.buyable(o.gpu.vendor, o.gpu.architecture))
         or (among is not None and i not in among)
     ]
     if among is not None and len(old) == len(bm.options):
@@ -1406,22 +1424,37 @@ def _cheapest_supported(bm: LabelModel, label_time: float) -> Choice | None:
 
 
 def _room_to_grow(bm: LabelModel, cheapest: Choice, found: list[Choice], label_time: float) -> Choice | None:
-    """The cheapest build with room for one more of its card among those no slower than the cheapest build on a card
-    its vendor still supports (one more solve when the cheapest is past support: that build's option is the floor),
-    by FASTER: "room to grow" starts where the cheapest a buyer would take stands (ranking._grows). The cheapest with
-    room of all had been slower: Qwen3 8B LoRA at 2,500 USD grew on one Arc Pro B60 at 77 h per 100 M tokens beside
-    an RTX 2080 Ti 22GB at 33 h for less, and no build held the claim, where a practitioner buys the 2080 Ti on a
-    board, PSU and case that take a second one."""
-    floor: Choice | None = cheapest
-    if _past_support(cheapest.option):
-        # a training plan searched it beside the cheapest (run_labels); else one more solve, among the options not yet
-        # used (a build found for another label may be dearer than its card's cheapest: the lower of the two)
-        supported = [c for c in found if not _past_support(c.option)]
-        more = _cheapest_supported(bm, label_time) if support.starts_past_support(bm.request.workload.kind) else None
-        supported += [more] if more is not None else []
-        floor = min(supported, key=lambda c: c.cost, default=None)
-    bound = None if floor is None else ("perf", math.floor(points_of(bm, floor) / FASTER))
-    return _supported(bm, "grow", label_time, bound)
+    """The cheapest build with room for one more of its card among those no slower than the floor the label reads
+    (grow.RoomToGrow.floor over the builds found: the cheapest at reading speed on a card its vendor still supports;
+    one more solve when the cheapest is past support and an inference job may start there), by FASTER: "room to grow"
+    starts where the cheapest a buyer would take stands (ranking._grows). The cheapest with room of all had been
+    slower: Qwen3 8B LoRA at 2,500 USD grew on one Arc Pro B60 at 77 h per 100 M tokens beside an RTX 2080 Ti 22GB at
+    33 h for less, and no build held the claim, where a practitioner buys the 2080 Ti on a board, PSU and case that
+    take a second one. Round 40: the floor had been the cheapest build at any speed (Qwen2.5-32B Q8_0 on two owned RTX
+    3090s: one of them with layers in RAM at 3.5 tokens/s), below the label's, so the search found room the label could
+    not use."""
+    training = bm.request.workload.kind != "inference"
+    chosen = list(found)
+    if _past_support(cheapest.option) and support.starts_past_support(bm.request.workload.kind):
+        # a training plan searched it beside the cheapest (run_labels); an inference plan one more solve, among the
+        # options not yet used (a build found for another label may be dearer than its card's cheapest: the lower)
+        more = _cheapest_supported(bm, label_time)
+        chosen += [more] if more is not None else []
+    rivals = {
+        id(c): Rival(
+            c.cost,
+            points_of(bm, c),
+            not _past_support(c.option),
+            ROOM_TO_GROW.readable(c.option.estimate.decode_tokens_per_s, training),
+        )
+        for c in chosen
+    }
+    found_before = ROOM_TO_GROW.plan_floor()  # the plan's earlier sources' builds (plan._offers), in option units
+    scale = getattr(bm, "perf_scale", 0.0)
+    if found_before is not None and scale:
+        rivals[0] = replace(found_before, speed=found_before.speed * scale)
+    least = ROOM_TO_GROW.least_points(ROOM_TO_GROW.floor(list(rivals.values())))
+    return _supported(bm, "grow", label_time, None if least is None else ("perf", least))
 
 
 def points_of(bm: LabelModel, choice: Choice) -> int:
