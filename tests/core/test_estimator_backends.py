@@ -369,3 +369,46 @@ def test_vulkan_matrix_cores_follow_the_driver_month(catalog: Catalog) -> None:
     assert vulkan_matrix_cores(rx9070, "2025-09") == "none" and vulkan_matrix_cores(rx9070, "2025-12") == "matrix"
     assert vulkan_matrix_cores(rx7900, "2024-01") == "matrix"
     assert vulkan_matrix_cores(catalog.get("gpus", "rtx-3090"), "2024-01") == "matrix"
+
+
+def test_the_launch_builds_the_backend_the_estimate_times(catalog: Catalog) -> None:
+    """Issue #29: "the launch command's backend and the estimate's are the same". llama.cpp's releases
+    (.github/workflows/release.yml at 002efcd4e56d) ship a Vulkan and a ROCm 7.2 download for Linux, and list "Ubuntu x64
+    (SYCL FP32) [DISABLED]" and "Windows x64 (SYCL) [DISABLED]" (PR #23705): a plain `llama-server` on an Arc card runs
+    Vulkan or the CPU, never the SYCL backend its estimate times (37 tokens/s on the A770 against Vulkan's own rate), and
+    on an AMD card either download runs. So every AMD and Intel llama.cpp launch builds the estimate's backend first and
+    runs the server it built: SYCL with oneAPI as the release's SYCL job did, HIP for the card's gfx target with the
+    releases' ROCm (6.3 on gfx906, whose support ended), Vulkan on Strix Halo (kyuz0's toolbox: Vulkan decodes faster
+    there); NVIDIA cards the prebuilt CUDA binaries carry keep the plain command."""
+    from configurator.core.common.reasons import from_json
+    from configurator.core.estimate.unified import system_gpu
+    from configurator.core.launch.commands import launch_command
+
+    flags = {"sycl": "-DGGML_SYCL=ON", "hip": "-DGGML_HIP=ON", "vulkan": "-DGGML_VULKAN=ON"}
+    model = catalog.get("models", "llama-3.1-8b")
+    work = Workload(kind="inference", precision="q4_k_m", engine="llama.cpp", context=4096)
+    cards = [g for g in catalog.records["gpus"].values() if g.vendor in ("amd", "intel")]
+    cards.append(system_gpu(catalog.get("systems", "framework-desktop-ai-max-395-128gb")))
+    seen = set()
+    for gpu in cards:
+        result = estimate(model, work, gpu)
+        timed = next(r for r in result.assumption_codes if r.code == "est.backend").fields["backend"]
+        launch = launch_command(model, result, gpu=gpu)
+        assert timed.lower() == llamacpp_backend(gpu), gpu.id
+        assert flags[timed.lower()] in launch["build"], (gpu.id, launch.get("build"))
+        assert launch["command"].startswith("./build/bin/llama-server "), gpu.id
+        seen.add((timed, from_json(launch["build_said"]).code))
+    assert seen == {
+        ("SYCL", "launch.build-sycl"),
+        ("HIP", "launch.build-hip"),  # a target the ROCm download carries: built so the Vulkan one is not run
+        ("HIP", "launch.build-source-hip"),  # gfx906 (ROCm 6.3) and gfx950 (MI355X: no download carries it)
+        ("VULKAN", "launch.build-vulkan"),
+    }
+    a770 = catalog.get("gpus", "arc-a770-16gb")
+    sycl = launch_command(model, estimate(model, work, a770), gpu=a770)
+    assert sycl["build"].startswith("source /opt/intel/oneapi/setvars.sh && cmake -B build -DGGML_SYCL=ON")
+    mi355x = catalog.get("gpus", "mi355x")
+    said = from_json(launch_command(model, estimate(model, work, mi355x), gpu=mi355x)["build_said"])
+    assert dict(said.fields)["target"] == "gfx950" and dict(said.fields)["rocm"] == "7.2"
+    rtx = catalog.get("gpus", "rtx-3090")
+    assert "build" not in launch_command(model, estimate(model, work, rtx), gpu=rtx)

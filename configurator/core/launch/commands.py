@@ -5,11 +5,11 @@ from __future__ import annotations
 from configurator.core.catalog.models import Gpu, ModelArch
 from configurator.core.common.reasons import Reason, as_json, english
 from configurator.core.common.shapes import LaunchJson, ParallelismJson
-from configurator.core.estimate.backends import sglang_attention_backend
+from configurator.core.estimate.backends import llamacpp_backend, sglang_attention_backend
 from configurator.core.estimate.collectives import SGLANG_CURRENT, VLLM_CURRENT, release_label, release_said
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.launch.shell import ShellWord, join_argv
-from configurator.core.support.facts import llama_cpp_source_build, training_half
+from configurator.core.support.facts import llama_cpp_backend_build, prebuilt_rocm_carries, training_half
 
 # Flags as defined in llama.cpp common/arg.cpp (-m, -c, -ngl, -sm, -ts, -ctk/-ctv, -fa on|off|auto, -cmoe,
 # -ncmoe, --numa distribute, -np), vLLM's engine arguments (vllm/engine/arg_utils.py: --tensor-parallel-size,
@@ -242,7 +242,8 @@ def launch_command(
     engine = w.get("engine") or "transformers"
     title = Reason.of("launch.engine", engine=engine)
     if engine == "llama.cpp":
-        built = llama_cpp_source_build(gpu) if gpu is not None and result.gpus > 0 else None
+        # the backend the estimate timed (backends.llamacpp_backend), built where a download would run another or none
+        built = llama_cpp_backend_build(gpu, llamacpp_backend(gpu)) if gpu is not None and result.gpus > 0 else None
         if gpu is not None and gpu.vendor == "apple":  # type: ignore[comparison-overlap]  # estimate.unified's GPUs
             return {
                 **_titled(title, llamacpp_command(model, result, numa)),
@@ -252,9 +253,17 @@ def launch_command(
         if built is None:
             return _titled(title, llamacpp_command(model, result, numa))
         # a card llama.cpp's prebuilt binaries carry no code for (support.facts.SOURCE_BUILT: Pascal and Volta on
-        # CUDA, gfx906 on ROCm) runs the llama-server it builds first (docs/build.md: cmake -B build -DGGML_CUDA=ON
-        # -DCMAKE_CUDA_ARCHITECTURES=..., or HIPCXX=... HIP_PATH=... cmake -S . -B build -DGGML_HIP=ON -DGPU_TARGETS=...)
-        if built.backend == "hip":
+        # CUDA, gfx906 on ROCm), and every card whose timed backend a download would not pin (SYCL: no release ships
+        # it; HIP beside the Vulkan download; Vulkan on Strix Halo beside the ROCm one) runs the llama-server it builds
+        # first (docs/build.md: cmake -B build -DGGML_CUDA=ON -DCMAKE_CUDA_ARCHITECTURES=..., HIPCXX=... cmake -S . -B
+        # build -DGGML_HIP=ON -DGPU_TARGETS=..., -DGGML_SYCL=ON after oneAPI's setvars.sh, -DGGML_VULKAN=ON)
+        if built.backend == "sycl":
+            step = Reason.of("launch.build-sycl", arch=built.arch)
+        elif built.backend == "vulkan":
+            step = Reason.of("launch.build-vulkan", arch=built.arch)
+        elif built.backend == "hip" and prebuilt_rocm_carries(built.target):
+            step = Reason.of("launch.build-hip", target=built.target, rocm=built.toolkit, arch=built.arch)
+        elif built.backend == "hip":
             step = Reason.of("launch.build-source-hip", target=built.target, rocm=built.toolkit, arch=built.arch)
         else:
             step = Reason.of("launch.build-source", sm=built.target, cuda=built.toolkit, arch=built.arch)
