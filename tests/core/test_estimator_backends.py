@@ -438,3 +438,22 @@ def test_rdna4_vulkan_decode_reads_its_own_share(catalog: Catalog) -> None:
     comparisons, skipped = decode_speed(catalog, rows)
     assert len(comparisons) == 4 and not skipped
     assert all(abs(c.error) <= 0.20 for c in comparisons), [(c.label, c.error) for c in comparisons]
+
+
+def test_a_strix_halo_plan_launches_the_vulkan_build_it_timed(catalog: Catalog) -> None:
+    """The plan's launch for a Ryzen AI Max+ 395 system (a box, not a card: solve.plan hands the launch its system GPU)
+    builds llama.cpp's Vulkan backend, the one its decode estimate times (kyuz0/amd-strix-halo-toolboxes: Vulkan RADV
+    wins token generation there), not the ROCm 7.2 download that also targets gfx1151."""
+    from configurator.core.model.request import BuildRequest
+    from configurator.core.solve.plan import plan
+
+    request = BuildRequest(
+        model_id="qwen3-30b-a3b",
+        workload=Workload(kind="inference", precision="q4_k_m", engine="llama.cpp", context=4096),
+        system_ids=("framework-desktop-ai-max-395-128gb",),
+        top_k=1,
+    )
+    build = next(b for b in plan(request, catalog).builds if b.parts[0].id == "framework-desktop-ai-max-395-128gb")
+    assert build.launch is not None and "-DGGML_VULKAN=ON" in build.launch.get("build", "")
+    assert build.launch["command"].startswith("./build/bin/llama-server ")
+    assert "VULKAN backend" in " ".join(build.estimate.assumptions)
