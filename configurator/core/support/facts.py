@@ -941,8 +941,9 @@ for them assume software that no longer ships, so a plan never calls them fastes
 @dataclass(frozen=True)
 class SourceBuild:
     """llama.cpp built from source for a card its prebuilt binaries carry no machine code for (the CUDA ones for
-    Pascal and Volta, the ROCm ones for gfx906), with the toolkit that still builds for it: the steps a buyer runs
-    before the launch command."""
+    Pascal and Volta, the ROCm ones for gfx906 and gfx950), with the toolkit that still builds for it, or for the
+    backend its estimate times where a download would run another (SYCL, HIP, Vulkan: llama_cpp_backend_build): the
+    steps a buyer runs before the launch command."""
 
     backend: Literal["cuda", "hip", "sycl", "vulkan"]
     target: str  # CMAKE_CUDA_ARCHITECTURES ("60", "70") or GPU_TARGETS ("gfx906"); "" for SYCL and Vulkan
