@@ -632,6 +632,49 @@ def moe_one_gpu_split(points: list[Point], catalog: object, kind: str = "decode_
     return out
 
 
+# Issue #29 (vendor40): the "other vendors" rows, split the same way by what could cause a miss: the GPU family, the
+# engine with llama.cpp's backend (a backend fact of estimate/backends.py is keyed by family and backend), the batch and
+# the model's size, so a miss is read as a backend fact's, an engine's or a card's before any share moves.
+OTHER_VENDORS = "other vendors"
+OTHER_VENDOR_FACETS = ("family", "engine", "batch", "size")
+
+
+def _other_vendor_facets(point: Point, catalog: object) -> dict[str, str]:
+    """An other-vendor row's GPU family (the catalog's architecture), engine (llama.cpp with its backend, from the row's
+    tags), batch and model size (under 10B, 10-100B, over 100B parameters), read from its label and tags."""
+    parts = point.label.split()
+    records = catalog.records  # type: ignore[attr-defined]
+    model = records["models"].get(parts[0])
+    gpu = records["gpus"].get(parts[3].partition("x")[2])
+    backend = next((t.split(":", 1)[1] for t in point.tags if t.startswith("backend:")), None)
+    params = model.params_total_b if model is not None else 0.0
+    return {
+        "family": gpu.architecture if gpu is not None else "?",
+        "engine": f"{parts[2]} {backend}" if parts[2] == "llama.cpp" and backend else parts[2],
+        "batch": "batched" if parts[-1].startswith("b=") and int(parts[-1][2:]) > 1 else "single stream",
+        "size": "under 10B" if params < 10 else "10-100B" if params <= 100 else "over 100B",
+    }
+
+
+def other_vendor_split(points: list[Point], catalog: object, kind: str = "decode_speed") -> list[str]:
+    """The "other vendors" rows' coverage split by GPU family, engine and backend, batch and model size (one line each;
+    each group: share inside the range the estimate gives each row, rows, median signed error)."""
+    rows = [p for p in points if p.estimated and OTHER_VENDORS in speed_regimes(p.label, catalog, p.tags)]
+    out = []
+    for facet in OTHER_VENDOR_FACETS:
+        groups: dict[str, list[Point]] = {}
+        for p in rows:
+            groups.setdefault(_other_vendor_facets(p, catalog)[facet], []).append(p)
+        words = [
+            f"{name} {assigned_coverage(pts, kind, catalog):.0%} ({len(pts)}; signed "
+            f"{statistics.median(p.error for p in pts if p.error is not None):+.1%})"
+            for name, pts in sorted(groups.items())
+        ]
+        if words:
+            out.append(f"{OTHER_VENDORS} by {facet}: " + "; ".join(words))
+    return out
+
+
 def regime_intervals(points: list[Point], catalog: object) -> list[str]:
     """Per assigned regime (ranges.SPEED_REGIMES; 'rest' keeps the kind's factors): the plain and split-conformal
     80 % intervals of its cross-validated errors, the values ranges.py ships."""
@@ -1040,7 +1083,7 @@ def _print_holdout(run: _Kind) -> None:
         print(f"    {domain_split(held, run.fitted, kind, catalog)}")
         print(f"    per regime, holdout: {regime_coverage(held, catalog, kind)}")
         print(f"    per regime, holdout median / p90: {regime_errors(held, catalog)}")
-        for line in moe_one_gpu_split(held, catalog, kind):
+        for line in (*moe_one_gpu_split(held, catalog, kind), *other_vendor_split(held, catalog, kind)):
             print(f"      {line}")
     elif run.by_regime.get("holdout"):
         print(f"    per regime, holdout: {_shares(run.by_regime['holdout'], kind, catalog)}")

@@ -238,6 +238,14 @@ def _kept_bottom(doc: QTextDocument, heading: QTextBlock) -> float | None:
             return _kept_bottom(doc, following)
         box = doc.documentLayout().blockBoundingRect(after)
         if box.height() <= doc.pageSize().height() / 2:
+            # and a second introduced command after it goes too: a build step ("build llama.cpp's SYCL backend ...:"
+            # and its commands, a line each, continued with "\\") before "llama.cpp:" and the server's command (round 40)
+            last = after
+            while last.text().rstrip().endswith("\\") and last.next().isValid():
+                last = last.next()
+            chained = last.next()
+            if chained.isValid() and chained.text().rstrip().endswith((":", "：")):
+                return max(box.bottom(), _kept_bottom(doc, last) or box.bottom())
             return box.bottom()
     box = doc.documentLayout().blockBoundingRect(following)
     lines = following.layout()

@@ -7,7 +7,7 @@ import pytest
 
 from configurator.core.catalog.loader import Catalog
 from configurator.core.estimate.backends import DECODE_FACTS, DEFAULT_LLAMACPP_BACKEND, llamacpp_backend
-from configurator.core.estimate.estimator import estimate
+from configurator.core.estimate.estimator import estimate, llamacpp_build
 from configurator.core.estimate.workload import Workload
 from configurator.core.support.facts import dense_peak_tflops, training_tflops, vendor_matmul_efficiency
 from tests.reference import decode_speed, kind_rows
@@ -307,14 +307,16 @@ def test_vulkan_prefill_without_matrix_cores_reads_the_vector_rate(catalog: Cata
     (RX 9070 XT, RADV 'matrix cores: none', September 2025, Llama 3.2 3B Q4_K_M pp512 2086.07) and intel/ipex-llm
     #12991 (Arc B580, upstream Vulkan, March 2025, Qwen2.5-1.5B-shaped Q4_K_M pp512 1079.16) read +319 % and +656 %
     at the matrix peak; now within 30 %."""
-    from configurator.core.estimate.backends import VULKAN_SCALAR_PREFILL_SHARE
+    from configurator.core.estimate.backends import VULKAN_SCALAR_PREFILL_SHARE, vulkan_matrix_cores
     from tests.reference import prefill_speed
 
     assert VULKAN_SCALAR_PREFILL_SHARE == pytest.approx(0.238, abs=0.002)
-    rows = [
+    rows = [  # the rows whose driver exposed no matrix cores then (issue #26663's 2026 rows on the 9070 XT did)
         r
         for r in kind_rows("prefill_speed", "holdout")
-        if r.get("llamacpp_backend") == "vulkan" and r["gpu"] in ("rx-9070-xt", "arc-b580")
+        if r.get("llamacpp_backend") == "vulkan"
+        and r["gpu"] in ("rx-9070-xt", "arc-b580")
+        and vulkan_matrix_cores(catalog.get("gpus", r["gpu"]), r["llamacpp_date"]) == "none"
     ]
     assert len(rows) == 2
     comparisons, skipped = prefill_speed(catalog, rows)
@@ -369,3 +371,89 @@ def test_vulkan_matrix_cores_follow_the_driver_month(catalog: Catalog) -> None:
     assert vulkan_matrix_cores(rx9070, "2025-09") == "none" and vulkan_matrix_cores(rx9070, "2025-12") == "matrix"
     assert vulkan_matrix_cores(rx7900, "2024-01") == "matrix"
     assert vulkan_matrix_cores(catalog.get("gpus", "rtx-3090"), "2024-01") == "matrix"
+
+
+def test_the_launch_builds_the_backend_the_estimate_times(catalog: Catalog) -> None:
+    """Issue #29: "the launch command's backend and the estimate's are the same". llama.cpp's releases
+    (.github/workflows/release.yml at 002efcd4e56d) ship a Vulkan and a ROCm 7.2 download for Linux, and list "Ubuntu x64
+    (SYCL FP32) [DISABLED]" and "Windows x64 (SYCL) [DISABLED]" (PR #23705): a plain `llama-server` on an Arc card runs
+    Vulkan or the CPU, never the SYCL backend its estimate times (37 tokens/s on the A770 against Vulkan's own rate), and
+    on an AMD card either download runs. So every AMD and Intel llama.cpp launch builds the estimate's backend first and
+    runs the server it built: SYCL with oneAPI as the release's SYCL job did, HIP for the card's gfx target with the
+    releases' ROCm (6.3 on gfx906, whose support ended), Vulkan on Strix Halo (kyuz0's toolbox: Vulkan decodes faster
+    there); NVIDIA cards the prebuilt CUDA binaries carry keep the plain command."""
+    from configurator.core.common.reasons import from_json
+    from configurator.core.estimate.unified import system_gpu
+    from configurator.core.launch.commands import launch_command
+
+    flags = {"sycl": "-DGGML_SYCL=ON", "hip": "-DGGML_HIP=ON", "vulkan": "-DGGML_VULKAN=ON"}
+    model = catalog.get("models", "llama-3.1-8b")
+    work = Workload(kind="inference", precision="q4_k_m", engine="llama.cpp", context=4096)
+    cards = [g for g in catalog.records["gpus"].values() if g.vendor in ("amd", "intel")]
+    cards.append(system_gpu(catalog.get("systems", "framework-desktop-ai-max-395-128gb")))
+    seen = set()
+    for gpu in cards:
+        result = estimate(model, work, gpu)
+        timed = next(r for r in result.assumption_codes if r.code == "est.backend").fields["backend"]
+        launch = launch_command(model, result, gpu=gpu)
+        assert timed.lower() == llamacpp_backend(gpu), gpu.id
+        assert flags[timed.lower()] in launch["build"], (gpu.id, launch.get("build"))
+        assert launch["command"].startswith("./build/bin/llama-server "), gpu.id
+        seen.add((timed, from_json(launch["build_said"]).code))
+    assert seen == {
+        ("SYCL", "launch.build-sycl"),
+        ("HIP", "launch.build-hip"),  # a target the ROCm download carries: built so the Vulkan one is not run
+        ("HIP", "launch.build-source-hip"),  # gfx906 (ROCm 6.3) and gfx950 (MI355X: no download carries it)
+        ("VULKAN", "launch.build-vulkan"),
+    }
+    a770 = catalog.get("gpus", "arc-a770-16gb")
+    sycl = launch_command(model, estimate(model, work, a770), gpu=a770)
+    assert sycl["build"].startswith("source /opt/intel/oneapi/setvars.sh && cmake -B build -DGGML_SYCL=ON")
+    mi355x = catalog.get("gpus", "mi355x")
+    said = from_json(launch_command(model, estimate(model, work, mi355x), gpu=mi355x)["build_said"])
+    assert dict(said.fields)["target"] == "gfx950" and dict(said.fields)["rocm"] == "7.2"
+    rtx = catalog.get("gpus", "rtx-3090")
+    assert "build" not in launch_command(model, estimate(model, work, rtx), gpu=rtx)
+
+
+def test_rdna4_vulkan_decode_reads_its_own_share(catalog: Catalog) -> None:
+    """kyuz0/amd-r9700-ai-toolboxes (commit 2e8bef1, 2025-12-17, build 7423, one R9700): LLaMA 2 7B Q4_0 tg128 108.44
+    tokens/s on Vulkan (Mesa RADV) and 103.66 on HIP (ROCm 7.1.1). A Vulkan decode on RDNA 4 reads its own share, not
+    the CUDA-fitted one times the AMD multiplier (which put the held-out Vulkan rows 17-29 % low). Held out (never
+    fitted): ggml-org/llama.cpp issue #26663 (2026-08-07, RX 9070 XT, Windows 11, build b10298), Qwen3 Q4_K_M tg128 on
+    both backends: Vulkan 104.3 (8B), 174.5 (4B); HIP 91.1 (8B), 129.2 (4B)."""
+    gpu = catalog.get("gpus", "radeon-ai-pro-r9700")
+    model = catalog.get("models", "llama-2-7b")
+    w = Workload(kind="inference", precision="q4_0", engine="llama.cpp", context=128)
+    rates = {}
+    for backend in ("hip", "vulkan"):
+        cal = llamacpp_build("2025-12", backend)
+        rates[backend] = estimate(model, w, gpu, cal=cal).decode_tokens_per_s
+    assert rates["vulkan"] == pytest.approx(108.44, rel=0.05) and rates["hip"] == pytest.approx(103.66, rel=0.05)
+    rows = [
+        r
+        for r in kind_rows("decode_speed", "holdout")
+        if r["gpu"] == "rx-9070-xt" and "measured_tokens_per_s" in r and r["model"] in ("qwen3-4b", "qwen3-8b")
+    ]
+    comparisons, skipped = decode_speed(catalog, rows)
+    assert len(comparisons) == 4 and not skipped
+    assert all(abs(c.error) <= 0.20 for c in comparisons), [(c.label, c.error) for c in comparisons]
+
+
+def test_a_strix_halo_plan_launches_the_vulkan_build_it_timed(catalog: Catalog) -> None:
+    """The plan's launch for a Ryzen AI Max+ 395 system (a box, not a card: solve.plan hands the launch its system GPU)
+    builds llama.cpp's Vulkan backend, the one its decode estimate times (kyuz0/amd-strix-halo-toolboxes: Vulkan RADV
+    wins token generation there), not the ROCm 7.2 download that also targets gfx1151."""
+    from configurator.core.model.request import BuildRequest
+    from configurator.core.solve.plan import plan
+
+    request = BuildRequest(
+        model_id="qwen3-30b-a3b",
+        workload=Workload(kind="inference", precision="q4_k_m", engine="llama.cpp", context=4096),
+        system_ids=("framework-desktop-ai-max-395-128gb",),
+        top_k=1,
+    )
+    build = next(b for b in plan(request, catalog).builds if b.parts[0].id == "framework-desktop-ai-max-395-128gb")
+    assert build.launch is not None and "-DGGML_VULKAN=ON" in build.launch.get("build", "")
+    assert build.launch["command"].startswith("./build/bin/llama-server ")
+    assert "VULKAN backend" in " ".join(build.estimate.assumptions)

@@ -135,12 +135,16 @@ def test_every_launch_title_is_its_code_in_english_and_chinese_in_chinese(catalo
             codes.add(inner.code)
         titles[launch["engine"]] = chinese
     # not titles: a serving engine's release, and the build before the command on a card llama.cpp's prebuilt binaries
-    # carry no code for (test_support's Pascal test reads it), and BF16 weights served as float16 on a card without
+    # carry no code for (test_support's Pascal test reads it) or whose timed backend a download would not pin
+    # (test_estimator_backends), and BF16 weights served as float16 on a card without
     # bfloat16 (test_launch_half), and the Ray cluster a vLLM server over several nodes starts first, and llama.cpp's Metal build on a Mac
     steps = {
         "launch.release",
         "launch.build-source",
         "launch.build-source-hip",
+        "launch.build-hip",
+        "launch.build-sycl",
+        "launch.build-vulkan",
         "launch.fp16-served",
         "launch.ray-cluster",
         "launch.metal",

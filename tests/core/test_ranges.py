@@ -573,7 +573,14 @@ def test_remote_code_tuple_caches_get_their_own_memory_range(catalog: Any) -> No
 # xfail miss the band on honest data, each for the reason given (docs/estimates.md, round 6); strict, so a change that
 # brings one into the band fails here until the mark is removed.
 COVERAGE_BAND = (0.75, 0.90)
-HOLDOUT_MISSES: dict[str, str] = {}
+HOLDOUT_MISSES: dict[str, str] = {
+    # vendor40 (round 40): ggml-org/llama.cpp issue #26663's RX 9070 XT rows joined the holdout, decided before scoring;
+    # its two Vulkan pp512 rows read +34 % / +39 %: the estimate gives RDNA 4's Vulkan prompt HIP's matrix rate, where
+    # kyuz0's R9700 toolbox measures 0.50 of it under Mesa RADV and 0.66 under AMDVLK on one build and day, and these
+    # Windows rows 0.68-0.78; no single share holds both drivers, and no default launch prefills there (it builds HIP)
+    "prefill_speed": "29 of 39 (74 %): issue #26663's two RDNA 4 Vulkan prompt rows, whose share depends on the driver "
+    "(docs/estimates.md, round 40)",
+}
 
 
 @pytest.mark.parametrize(
@@ -729,6 +736,13 @@ REGIME_MISSES: dict[tuple[str, str], str] = {
         "MI300X step itself is fast (ROCm/vllm's fitted Llama 3.1 70B/405B FP8 rows +5 % at 2 users -> +39 / +50 % at "
         "128), a vendor rate fact (backends.py, support_facts), not the stall (docs/estimates.md, round 40)"
     ),
+    # vendor40 (round 40): the one-stream other-vendor regimes reached HELD_MIN_ROWS with issue #26663's RX 9070 XT rows
+    # and are judged. Decode holds 8 of 15: out are SGLang on one MI300X (ERNIE 4.5 -24 / -24 / -25 %, Gemma 4 26B-A4B
+    # +68 %, Gemma 4 31B +19.3 %: a model-and-build fact, round 39), Oracle's vLLM 405B on 8 x MI300X (+24 %) and the
+    # HIP Qwen3-0.6B (+37 %, 28 layers of HIP launches); prefill holds 6 of 10: the two RDNA 4 Vulkan rows (above), and
+    # the Arc B580's IPEX-LLM SYCL rows (+76 % at 1.5B, -20 % at 7B)
+    ("decode_speed", "other-vendors"): "8 of 15 (53 %): SGLang on one MI300X and small-model HIP launches (round 40)",
+    ("prefill_speed", "other-vendors"): "6 of 10 (60 %): RDNA 4 Vulkan prompts by driver, IPEX-LLM SYCL (round 40)",
 }
 # ss33 (round 33): the single-stream NVIDIA decode regime's mark went. It held 40 of 43 (93 %) at x0.71..x1.28, the rule's
 # answer over 83 cross-validated rows from 8 sources; six fitted tg128 rows (llama.cpp PR #4766 and #12183,
@@ -762,6 +776,8 @@ HELD_REGIMES = (
     ("decode_speed", "moe-tensor-parallel"),
     ("decode_speed", ONE_NVIDIA),
     ("prefill_speed", ONE_NVIDIA),
+    ("decode_speed", "other-vendors"),
+    ("prefill_speed", "other-vendors"),
     ("training_gpu_hours", "steady-state rate"),
 )
 

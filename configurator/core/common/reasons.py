@@ -2217,6 +2217,18 @@ EN: dict[str, Template] = {
     "launch.build-source-hip": (
         "build llama.cpp's HIP backend for {target} with ROCm {rocm} (its prebuilt ROCm binaries carry no {target} code)"
     ),
+    # the build that pins the backend the estimate timed where a download could run another (LaunchJson.build)
+    "launch.build-hip": (
+        "build llama.cpp's HIP backend for {target} with ROCm {rocm}: the backend this estimate times (its Vulkan "
+        "download runs another)"
+    ),
+    "launch.build-sycl": (
+        "build llama.cpp's SYCL backend with Intel oneAPI: the backend this estimate times (llama.cpp's releases ship "
+        "no SYCL build)"
+    ),
+    "launch.build-vulkan": (
+        "build llama.cpp's Vulkan backend: the backend this estimate times ({arch} decodes faster on Vulkan than on ROCm)"
+    ),
     "launch.accelerate": lambda r, _say: "accelerate" + _zero(r),
     "launch.no-pretraining": lambda r, say: (
         f"{say(r.nested('launch')[0])} ({r.fields['name']} has no from-scratch pretraining)"

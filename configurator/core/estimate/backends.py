@@ -102,6 +102,26 @@ DECODE_FACTS: tuple[DecodeFact, ...] = (
         "llama-2-7b.Q4_0__rocm7.1.1__fa1__single.log",
         "llama.cpp HIP (ROCm 7.1.1), build 7423 of December 2025, kyuz0's R9700 toolbox llama-bench tg128",
     ),
+    # kyuz0/amd-r9700-ai-toolboxes benchmark/results/llama-2-7b.Q4_0__vulkan_radv__fa1__single.log (commit 2e8bef1,
+    # 2025-12-17, the HIP fact's commit): "llama 7B Q4_0 | 3.56 GiB | 6.74 B | Vulkan | 99 | 1 | tg128 | 108.44 ± 0.07",
+    # build 2aa45ef9e (7423), the same build, card and day as the HIP fact above (103.66): on RDNA 4 under Mesa RADV,
+    # Vulkan streams the weights a little faster than HIP. Same file, same day: pp512 2361.19 against HIP's 4687.55
+    # (0.50; AMDVLK's Vulkan 3081.52, 0.66), so Vulkan trades prompt speed for decode speed there (not priced: the
+    # launch builds HIP on RDNA 4, docs/estimates.md round 40). An earlier RADV run of the toolbox (build 7205, November
+    # 2025, commit 1b8bfa7) read 97.95: the share is this build's.
+    DecodeFact(
+        "RDNA 4",
+        "vulkan",
+        "AMD Radeon AI PRO R9700",
+        "llama-2-7b q4_0",
+        108.44,
+        3.76,
+        32,
+        640.0,
+        "https://github.com/kyuz0/amd-r9700-ai-toolboxes/blob/2e8bef1/benchmark/results/"
+        "llama-2-7b.Q4_0__vulkan_radv__fa1__single.log",
+        "llama.cpp Vulkan (Mesa RADV), build 7423 of December 2025, kyuz0's R9700 toolbox llama-bench tg128",
+    ),
     # mixa3607/ML-gfx906 llama.cpp/readme.md (table first committed 2025-10-01, d54cc84), llama-bench on MI50 (gfx906),
     # llama.cpp 982e3472, ROCm 6.4.1: "qwen3 14B Q4_0 | 7.95 GiB | 14.77 B | ROCm | 99 | tg128 | 38.94 ± 0.16" and
     # "qwen3 14B BF16 | 27.51 GiB | 14.77 B | ROCm | 99 | tg128 | 19.46 ± 0.10". Read per token: the file less the

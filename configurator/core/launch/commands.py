@@ -5,11 +5,16 @@ from __future__ import annotations
 from configurator.core.catalog.models import Gpu, ModelArch
 from configurator.core.common.reasons import Reason, as_json, english
 from configurator.core.common.shapes import LaunchJson, ParallelismJson
-from configurator.core.estimate.backends import sglang_attention_backend
+from configurator.core.estimate.backends import llamacpp_backend, sglang_attention_backend
 from configurator.core.estimate.collectives import SGLANG_CURRENT, VLLM_CURRENT, release_label, release_said
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.launch.shell import ShellWord, join_argv
-from configurator.core.support.facts import llama_cpp_source_build, training_half
+from configurator.core.support.facts import (
+    SourceBuild,
+    llama_cpp_backend_build,
+    prebuilt_rocm_carries,
+    training_half,
+)
 
 # Flags as defined in llama.cpp common/arg.cpp (-m, -c, -ngl, -sm, -ts, -ctk/-ctv, -fa on|off|auto, -cmoe,
 # -ncmoe, --numa distribute, -np), vLLM's engine arguments (vllm/engine/arg_utils.py: --tensor-parallel-size,
@@ -242,29 +247,7 @@ def launch_command(
     engine = w.get("engine") or "transformers"
     title = Reason.of("launch.engine", engine=engine)
     if engine == "llama.cpp":
-        built = llama_cpp_source_build(gpu) if gpu is not None and result.gpus > 0 else None
-        if gpu is not None and gpu.vendor == "apple":  # type: ignore[comparison-overlap]  # estimate.unified's GPUs
-            return {
-                **_titled(title, llamacpp_command(model, result, numa)),
-                "build": METAL_BUILD["build"],
-                "build_said": METAL_BUILD["build_said"],
-            }
-        if built is None:
-            return _titled(title, llamacpp_command(model, result, numa))
-        # a card llama.cpp's prebuilt binaries carry no code for (support.facts.SOURCE_BUILT: Pascal and Volta on
-        # CUDA, gfx906 on ROCm) runs the llama-server it builds first (docs/build.md: cmake -B build -DGGML_CUDA=ON
-        # -DCMAKE_CUDA_ARCHITECTURES=..., or HIPCXX=... HIP_PATH=... cmake -S . -B build -DGGML_HIP=ON -DGPU_TARGETS=...)
-        if built.backend == "hip":
-            step = Reason.of("launch.build-source-hip", target=built.target, rocm=built.toolkit, arch=built.arch)
-        else:
-            step = Reason.of("launch.build-source", sm=built.target, cuda=built.toolkit, arch=built.arch)
-        env = [ShellWord(f'{name}="{value}"') for name, value in built.env]  # the shell expands $(hipconfig ...)
-        steps = [join_argv([*env, *built.argv[0]]), *(join_argv(list(argv)) for argv in built.argv[1:])]
-        return {
-            **_titled(title, llamacpp_command(model, result, numa, server="./build/bin/llama-server")),
-            "build": " && ".join(steps),
-            "build_said": as_json(step),
-        }
+        return _llamacpp_launch(model, result, numa, gpu, title)
     # the release the estimate's serving floors and async scheduling describe (estimate/collectives.py)
     if engine == "vllm":
         # a serving layout over several nodes (a cluster's: nodes > 1) runs on a Ray cluster started first
@@ -291,6 +274,47 @@ def launch_command(
         f"device_map='auto', torch_dtype='{dtype}')"
     )
     return _titled(Reason.of("launch.engine", engine="transformers"), join_argv(["python", "-c", code]))
+
+
+def _llamacpp_launch(
+    model: ModelArch, result: EstimateResult, numa: bool, gpu: Gpu | None, title: Reason
+) -> LaunchJson:
+    """llama-server's launch, after the build of the backend the estimate timed (backends.llamacpp_backend) where a
+    download would run another or none: a card llama.cpp's prebuilt binaries carry no code for (support.facts.
+    SOURCE_BUILT: Pascal and Volta on CUDA, gfx906 on ROCm), and every card whose timed backend a download would not pin
+    (SYCL: no release ships it; HIP beside the Vulkan download; Vulkan on Strix Halo beside the ROCm one) runs the
+    llama-server it builds first (docs/build.md: cmake -B build -DGGML_CUDA=ON -DCMAKE_CUDA_ARCHITECTURES=..., HIPCXX=...
+    cmake -S . -B build -DGGML_HIP=ON -DGPU_TARGETS=..., -DGGML_SYCL=ON after oneAPI's setvars.sh, -DGGML_VULKAN=ON)."""
+    built = llama_cpp_backend_build(gpu, llamacpp_backend(gpu)) if gpu is not None and result.gpus > 0 else None
+    if gpu is not None and gpu.vendor == "apple":  # type: ignore[comparison-overlap]  # estimate.unified's GPUs
+        return {
+            **_titled(title, llamacpp_command(model, result, numa)),
+            "build": METAL_BUILD["build"],
+            "build_said": METAL_BUILD["build_said"],
+        }
+    if built is None:
+        return _titled(title, llamacpp_command(model, result, numa))
+    env = [ShellWord(f'{name}="{value}"') for name, value in built.env]  # the shell expands $(hipconfig ...)
+    steps = [join_argv([*env, *built.argv[0]]), *(join_argv(list(argv)) for argv in built.argv[1:])]
+    return {
+        **_titled(title, llamacpp_command(model, result, numa, server="./build/bin/llama-server")),
+        "build": " && ".join(steps),
+        "build_said": as_json(_build_said(built)),
+    }
+
+
+def _build_said(built: SourceBuild) -> Reason:
+    """What the build before the launch is, as a code: the backend pinned (SYCL, Vulkan, HIP for a target the ROCm
+    download carries) or a card the prebuilt binaries carry no code for (HIP, CUDA)."""
+    if built.backend == "sycl":
+        return Reason.of("launch.build-sycl", arch=built.arch)
+    if built.backend == "vulkan":
+        return Reason.of("launch.build-vulkan", arch=built.arch)
+    if built.backend == "hip" and prebuilt_rocm_carries(built.target):
+        return Reason.of("launch.build-hip", target=built.target, rocm=built.toolkit, arch=built.arch)
+    if built.backend == "hip":
+        return Reason.of("launch.build-source-hip", target=built.target, rocm=built.toolkit, arch=built.arch)
+    return Reason.of("launch.build-source", sm=built.target, cuda=built.toolkit, arch=built.arch)
 
 
 def _said_half(launch: LaunchJson, gpu: Gpu | None, precision: str) -> LaunchJson:

@@ -1780,6 +1780,9 @@ ZH_REASONS: dict[str, Template] = {
     "launch.metal": "安装 llama.cpp 的 macOS 版本：它默认启用 Metal，在 Mac 的 GPU 上运行",
     "launch.fp16-served": "BF16 权重以 float16 加载运行：{arch} 不支持 bfloat16，vLLM 和 SGLang 在计算能力 8.0 以下拒绝 bfloat16",
     "launch.build-source-hip": "先用 ROCm {rocm} 为 {target} 编译 llama.cpp 的 HIP 后端（其预编译 ROCm 包不含 {target} 的代码）",
+    "launch.build-hip": "先用 ROCm {rocm} 为 {target} 编译 llama.cpp 的 HIP 后端：即本估算计时的后端（其 Vulkan 下载包运行另一个后端）",
+    "launch.build-sycl": "先用 Intel oneAPI 编译 llama.cpp 的 SYCL 后端：即本估算计时的后端（llama.cpp 的发布包不含 SYCL 版本）",
+    "launch.build-vulkan": "先编译 llama.cpp 的 Vulkan 后端：即本估算计时的后端（{arch} 在 Vulkan 上解码比在 ROCm 上快）",
     "launch.accelerate": lambda r, _say: _zh_sharded("accelerate", r),
     "launch.no-pretraining": lambda r, say_: f"{say_(r.nested('launch')[0])}（{r.fields['name']} 不能从头预训练）",
     "launch.torchtune": lambda r, say_: (

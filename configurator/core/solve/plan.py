@@ -1716,8 +1716,10 @@ def _launch(model: ModelArch, build: Build, catalog: Catalog) -> LaunchJson:
     first = build.parts[0] if build.parts else None
     system = catalog.records["systems"].get(first.id) if first is not None and first.category == "system" else None
     if build.estimate.workload["kind"] == "inference" and isinstance(system, System) and system.unified is not None:
-        # a Mac's GPU: its launch names llama.cpp's Metal build (launch.metal); the other boxes' as before
-        gpu = system_gpu(system) if system_vendor(system) == "apple" else None
+        # a Mac's GPU: its launch names llama.cpp's Metal build (launch.metal); a Strix Halo's llama.cpp launch builds the
+        # Vulkan backend its estimate times (launch.build-vulkan); the other boxes' as before
+        llamacpp = build.estimate.workload.get("engine") == "llama.cpp"
+        gpu = system_gpu(system) if system_vendor(system) == "apple" or llamacpp else None
     launch = launch_command(
         model,
         build.estimate,

@@ -941,12 +941,13 @@ for them assume software that no longer ships, so a plan never calls them fastes
 @dataclass(frozen=True)
 class SourceBuild:
     """llama.cpp built from source for a card its prebuilt binaries carry no machine code for (the CUDA ones for
-    Pascal and Volta, the ROCm ones for gfx906), with the toolkit that still builds for it: the steps a buyer runs
-    before the launch command."""
+    Pascal and Volta, the ROCm ones for gfx906 and gfx950), with the toolkit that still builds for it, or for the
+    backend its estimate times where a download would run another (SYCL, HIP, Vulkan: llama_cpp_backend_build): the
+    steps a buyer runs before the launch command."""
 
-    backend: Literal["cuda", "hip"]
-    target: str  # CMAKE_CUDA_ARCHITECTURES ("60", "70") or GPU_TARGETS ("gfx906")
-    toolkit: str  # the CUDA major ("12": CUDA 13 builds nothing older than Turing) or the ROCm release ("6.3")
+    backend: Literal["cuda", "hip", "sycl", "vulkan"]
+    target: str  # CMAKE_CUDA_ARCHITECTURES ("60", "70") or GPU_TARGETS ("gfx906"); "" for SYCL and Vulkan
+    toolkit: str  # the CUDA major ("12": CUDA 13 builds nothing older than Turing), the ROCm release ("6.3"), or ""
     arch: str
     argv: tuple[tuple[str, ...], ...]  # the commands, in order (docs/build.md: its CUDA and HIP sections)
     env: tuple[tuple[str, str], ...] = ()  # set for the first command, its words for the shell to expand
@@ -989,6 +990,64 @@ def llama_cpp_source_build(gpu: Gpu) -> SourceBuild | None:
     sm = ";".join(f"{round(c * 10):d}" for c in caps)
     configure = ("cmake", "-B", "build", "-DGGML_CUDA=ON", f"-DCMAKE_CUDA_ARCHITECTURES={sm}")
     return SourceBuild("cuda", sm, toolkit, entry.architecture, (configure, _BUILD_RELEASE))
+
+
+LLAMA_CPP_ROCM_RELEASE = "7.2"
+"""The ROCm release llama.cpp's own ROCm binaries are built with (LLAMA_CPP_RELEASE_YML, job ubuntu-22-rocm:
+ROCM_VERSION "7.2.1", packed as "ubuntu-rocm-7.2"), the toolkit a HIP build for a supported target uses."""
+LLAMA_CPP_PREBUILT_ROCM_TARGETS = frozenset(
+    "gfx908 gfx90a gfx942 gfx1030 gfx1100 gfx1101 gfx1102 gfx1151 gfx1150 gfx1200 gfx1201".split()
+)
+"""The gfx targets llama.cpp's Linux ROCm release carries (LLAMA_CPP_RELEASE_YML, ubuntu-22-rocm gpu_targets); a HIP
+build for any other target (gfx950: Instinct MI350 series) exists only built from source."""
+LLAMA_CPP_SYCL_DISABLED = "https://github.com/ggml-org/llama.cpp/pull/23705"
+"""llama.cpp's releases ship no SYCL binaries: LLAMA_CPP_RELEASE_YML lists "Ubuntu x64 (SYCL FP32) [DISABLED]" and
+"Windows x64 (SYCL) [DISABLED]" (this PR), and its release job no longer needs the ubuntu-24-sycl or windows-sycl jobs."""
+
+
+def llama_cpp_backend_build(gpu: Gpu, backend: str) -> SourceBuild | None:
+    """The llama.cpp build a card runs `backend` (the one its estimate times: estimate.backends.llamacpp_backend) from,
+    where a plain download could run another or none carries it: the source build of a card the prebuilt binaries
+    carry no code for (llama_cpp_source_build); SYCL, which llama.cpp's releases no longer ship
+    (LLAMA_CPP_SYCL_DISABLED), built as their ubuntu-24-sycl job builds it with oneAPI; HIP for the card's own gfx
+    target with the releases' ROCm (the ROCm and Vulkan downloads both run on an AMD card, and only one is timed);
+    Vulkan (a Strix Halo, which the ROCm download also targets). None for CUDA on a card its binaries carry and for
+    Metal (the Mac's own install: launch.commands.METAL_BUILD)."""
+    built = llama_cpp_source_build(gpu)
+    if built is not None or backend in ("cuda", "metal"):
+        return built
+    sources = (LLAMA_CPP_RELEASE_YML, LLAMA_CPP_BUILD)
+    arch = gpu.architecture
+    if backend == "sycl":
+        configure = (
+            "cmake",
+            "-B",
+            "build",
+            "-DGGML_SYCL=ON",
+            "-DCMAKE_C_COMPILER=icx",
+            "-DCMAKE_CXX_COMPILER=icpx",
+            "-DCMAKE_BUILD_TYPE=Release",
+        )
+        oneapi = ("source", "/opt/intel/oneapi/setvars.sh")
+        return SourceBuild(
+            "sycl", "", "", arch, (oneapi, configure, _BUILD_RELEASE), (), (*sources, LLAMA_CPP_SYCL_DISABLED)
+        )
+    if backend == "vulkan":
+        return SourceBuild(
+            "vulkan", "", "", arch, (("cmake", "-B", "build", "-DGGML_VULKAN=ON"), _BUILD_RELEASE), (), sources
+        )
+    entry = support_for(gpu.vendor, gpu.architecture)
+    if backend != "hip" or entry is None:
+        return None
+    target = entry.targets.split()[0].replace("/", ";")  # "gfx1100/gfx1101" -> both, as GPU_TARGETS takes a list
+    hip = ("cmake", "-S", ".", "-B", "build", "-DGGML_HIP=ON", f"-DGPU_TARGETS={target}", "-DCMAKE_BUILD_TYPE=Release")
+    env = (("HIPCXX", "$(hipconfig -l)/clang"), ("HIP_PATH", "$(hipconfig -R)"))
+    return SourceBuild("hip", target, LLAMA_CPP_ROCM_RELEASE, entry.architecture, (hip, _BUILD_RELEASE), env, sources)
+
+
+def prebuilt_rocm_carries(target: str) -> bool:
+    """Whether llama.cpp's Linux ROCm release carries every gfx target of `target` (";"-separated)."""
+    return all(t in LLAMA_CPP_PREBUILT_ROCM_TARGETS for t in target.split(";"))
 
 
 def end_of_life(vendor: str, architecture: str) -> EndOfLife | None:
