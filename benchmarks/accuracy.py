@@ -63,6 +63,7 @@ from configurator.core.estimate.crossval import (
     PER_REGIME_KINDS,
     GateShortfall,
     Point,
+    RegimeTrial,
     Summary,
     conformal_factors,
     coverage,
@@ -76,16 +77,23 @@ from configurator.core.estimate.crossval import (
     source_conformal_factors,
     source_group,
     summarise,
+    try_regime,
 )
 from configurator.core.estimate.estimator import Calibration
 from configurator.core.estimate.kv import LEGACY_TUPLE_CACHE_ARCHITECTURES, legacy_cache_copies
 from configurator.core.estimate.ranges import (
+    CANDIDATE_REGIMES,
+    LLAMACPP_VULKAN,
+    MOE_ONE_GPU,
     MOE_TRAINING,
     OFFLOAD,
+    PAST_FITTED_SEQUENCE,
     RANGE_FACTORS,
     REGIME_RANGE_FACTORS,
+    SMALL_MODEL,
     STEADY_STATE,
     TRAINING_FITTED_SEQUENCE,
+    VENDOR_ANY_BATCH,
     WHOLE_RUN,
     finetune_memory_regime,
     memory_regime,
@@ -527,6 +535,62 @@ def rule_factors(
     if not groups:
         groups = {"all": [p for _, p in pairs if p.estimated]}
     return regime_range_factors(groups, per_regime=kind in PER_REGIME_KINDS)
+
+
+# The reported regime (speed_regimes) each speed candidate of ranges.CANDIDATE_REGIMES splits out (issue #29, ranges40)
+CANDIDATE_FEATURES = {
+    MOE_ONE_GPU: "MoE one GPU",
+    VENDOR_ANY_BATCH: "other vendors",
+    LLAMACPP_VULKAN: "llama.cpp vulkan",
+    SMALL_MODEL: f"model under {SMALL_MODEL_B:.0f}B",
+}
+
+
+def candidate_member(regime: str, pairs: list[tuple[Row, Point]], catalog: object) -> Callable[[Point], bool]:
+    """Whether a scored row belongs to a candidate regime (ranges.CANDIDATE_REGIMES): a training row past the fitted
+    sequences (at_fitted_sequences), or a speed row with the candidate's feature (CANDIDATE_FEATURES) that is not an MoE
+    under tensor parallelism (that regime comes first in the estimate's order and keeps its own range)."""
+    if regime == PAST_FITTED_SEQUENCE:
+        past = {id(p) for r, p in pairs if not at_fitted_sequences(r)}
+        return lambda p: id(p) in past
+    feature = CANDIDATE_FEATURES[regime]
+
+    def member(p: Point) -> bool:
+        found = speed_regimes(p.label, catalog, p.tags)
+        return feature in found and "MoE tensor parallel" not in found
+
+    return member
+
+
+def regime_trials(kind: str, pairs: list[tuple[Row, Point]], catalog: object) -> list[RegimeTrial]:
+    """Each candidate regime of `kind` split out of the regimes its cross-validated (row, point) pairs are assigned
+    (regime_points) and tried for a range of its own (crossval.try_regime)."""
+    groups = regime_points(kind, pairs, catalog)
+    return [
+        try_regime(groups, regime, candidate_member(regime, pairs, catalog))
+        for regime in CANDIDATE_REGIMES.get(kind, ())
+    ]
+
+
+def trial_lines(run: _Kind) -> list[str]:
+    """--ranges: each candidate regime's trial (regime_trials) with its held-out rows at the shipped ranges and at its
+    own (reported, never used to decide)."""
+    held_pairs = [(r, p) for r in run.holdout for p in run.score([r])]
+    out = []
+    for trial in regime_trials(run.kind, run.cv_rows, run.catalog):
+        member = candidate_member(trial.regime, held_pairs, run.catalog)
+        held = [p for _, p in held_pairs if p.estimated and member(p)]
+        lo, hi = trial.factors
+        line = (
+            f"trial (crossval.try_regime) {trial.regime}: x{lo:.2f}..x{hi:.2f} (half-width {_half_width(trial.factors):.0%}), "
+            f"{trial.how}; holds {trial.cv[0]} of {trial.cv[1]} cross-validated, {trial.nested[0]} of "
+            f"{trial.nested[1]} nested"
+        )
+        if held:
+            shipped = round(assigned_coverage(held, run.kind, run.catalog) * len(held))
+            line += f"; held out {shipped} of {len(held)} at the shipped ranges, {coverage(held, trial.factors):.0%} at its own"
+        out.append(line + f": {trial.reason()}")
+    return out
 
 
 def gate_words(gap: GateShortfall) -> str:
@@ -1093,6 +1157,8 @@ def _print_ranges(run: _Kind) -> None:
         gap = gate_shortfall(cv_by_regime.get(name) or pts_cv, per_regime=kind in PER_REGIME_KINDS)
         if not gap.met:
             print(f"      {gate_words(gap)}")
+    for line in trial_lines(run):
+        print(f"    {line}")
     if kind not in SPEED_KINDS and run.by_regime.get("cross-val"):
         for name, pts in sorted(run.by_regime["cross-val"].items()):
             if len({p.group for p in pts}) < 2:

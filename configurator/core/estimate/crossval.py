@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 import statistics
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from typing import Any
 from urllib.parse import urlparse
@@ -434,7 +434,7 @@ def balanced_scatter(points: Sequence[Point]) -> list[float]:
 
 
 def regime_range_factors(
-    by_regime: dict[str, Sequence[Point]],
+    by_regime: Mapping[str, Sequence[Point]],
     coverage: float = 0.8,
     widen_biases: bool = True,
     per_regime: bool = False,
@@ -481,3 +481,118 @@ def regime_range_factors(
         )
         out[regime] = (factors, how)
     return out
+
+
+# Issue #29's band: an 80 % range holds 75-90 % of the rows it was not fitted on; above it the range is too wide, below
+# it too narrow (benchmarks/accuracy.py COVERAGE_TARGET, tests/core/test_range_rule.py BAND)
+RANGE_BAND = (0.75, 0.90)
+
+
+def outward(factors: tuple[float, float], step: float = 0.01) -> tuple[float, float]:
+    """Range factors rounded outward to `step`, as ranges.py ships them."""
+    return math.floor(factors[0] / step + 1e-9) * step, math.ceil(factors[1] / step - 1e-9) * step
+
+
+def _inside(points: Sequence[Point], factors: tuple[float, float]) -> int:
+    return sum(1 for p in points if p.estimated and factors[0] * p.estimated <= p.measured <= factors[1] * p.estimated)
+
+
+def in_band(share: tuple[int, int]) -> bool:
+    """Whether (rows inside, rows) lies in RANGE_BAND."""
+    return share[1] > 0 and RANGE_BAND[0] <= share[0] / share[1] <= RANGE_BAND[1]
+
+
+def nested_shares(by_regime: Mapping[str, Sequence[Point]], step: float = 0.01) -> dict[str, tuple[int, int]]:
+    """Per regime (rows inside, rows), each source's rows scored with the rule's answer (regime_range_factors, rounded
+    outward) over the other sources' rows alone: how a regime's range holds a source it never saw, on cross-validated
+    rows only (benchmarks/range_rules.py's nested column, the criterion the rule was chosen on). A regime the other
+    sources leave empty reads their pooled answer."""
+    counts = {regime: [0, 0] for regime in by_regime}
+    for source in sorted({p.group for pts in by_regime.values() for p in pts if p.estimated}):
+        others = {r: [p for p in pts if p.group != source] for r, pts in by_regime.items()}
+        others = {r: pts for r, pts in others.items() if any(p.estimated for p in pts)}
+        if not others:
+            continue
+        rules = regime_range_factors(others)
+        pooled = regime_range_factors({"all": [p for pts in others.values() for p in pts]})["all"][0]
+        for regime, pts in by_regime.items():
+            left = [p for p in pts if p.group == source and p.estimated]
+            if left:
+                factors = outward(rules[regime][0] if regime in rules else pooled, step)
+                counts[regime][0] += _inside(left, factors)
+                counts[regime][1] += len(left)
+    return {regime: (c[0], c[1]) for regime, c in counts.items()}
+
+
+@dataclass(frozen=True)
+class RegimeTrial:
+    """A nameable regime (a feature the estimate knows: vendor, backend, MoE on one GPU, a sequence past the fitted ones)
+    tried for an 80 % range of its own from its own cross-validated rows (try_regime; issue #29, ranges40)."""
+
+    regime: str
+    factors: tuple[float, float]  # the rule's answer over the split, rounded outward
+    how: str
+    cv: tuple[int, int]  # its cross-validated rows inside its own range, rows
+    nested: tuple[int, int]  # the same, each source scored with the other sources' answer (nested_shares)
+    gap: GateShortfall  # what its rows lack to read their own biases and scatter (gate_shortfall)
+    judged_in_band: tuple[int, int]  # the other judged regimes whose nested share is in the band: (after, before)
+
+    @property
+    def adopted(self) -> bool:
+        """A range of its own only where its rows pass the rule's gate (else it reads the kind's: a small regime's
+        range says nothing of its own), its range holds its cross-validated rows and a left-out source's in the band, and
+        no other judged regime's nested share leaves the band for it."""
+        return (
+            self.gap.met
+            and in_band(self.cv)
+            and in_band(self.nested)
+            and self.judged_in_band[0] >= self.judged_in_band[1]
+        )
+
+    def reason(self) -> str:
+        """Why it is or is not adopted, in words (benchmarks/accuracy.py --ranges prints it)."""
+        if self.adopted:
+            return "adopted"
+        if not self.gap.met:
+            return "its rows do not pass the gate, so it would read the kind's range"
+        why = []
+        for name, share in (("cross-validated", self.cv), ("nested", self.nested)):
+            if not in_band(share):
+                why.append(f"its range holds {share[0]} of {share[1]} {name}")
+        if self.judged_in_band[0] < self.judged_in_band[1]:
+            why.append(f"other regimes' nested shares in the band {self.judged_in_band[1]} -> {self.judged_in_band[0]}")
+        return "; ".join(why)
+
+
+def try_regime(
+    by_regime: Mapping[str, Sequence[Point]], regime: str, member: Callable[[Point], bool], step: float = 0.01
+) -> RegimeTrial:
+    """Split the rows `member` picks out of the regimes they are assigned (`by_regime`: regime -> cross-validated points)
+    into `regime`, and derive its range by the one rule (regime_range_factors) over the split: the factors, its
+    cross-validated and nested shares, its gate shortfall, and how many of the other judged regimes (REGIME_MIN_ROWS rows)
+    hold a left-out source in the band before and after. Cross-validated rows only: the holdout is never read here."""
+    split: dict[str, list[Point]] = {}
+    for name, pts in by_regime.items():
+        for p in pts:
+            split.setdefault(regime if member(p) else name, []).append(p)
+    own = split.get(regime, [])
+    if not any(p.estimated for p in own):
+        gap = gate_shortfall(own)
+        pooled = regime_range_factors({"all": [p for pts in by_regime.values() for p in pts]})["all"][0]
+        return RegimeTrial(regime, outward(pooled, step), "no cross-validated rows", (0, 0), (0, 0), gap, (0, 0))
+    (factors, how) = regime_range_factors(split)[regime]
+    factors = outward(factors, step)
+    before, after = nested_shares(by_regime, step), nested_shares(split, step)
+
+    def judged(shares: dict[str, tuple[int, int]]) -> int:
+        return sum(1 for r, s in shares.items() if r != regime and s[1] >= REGIME_MIN_ROWS and in_band(s))
+
+    return RegimeTrial(
+        regime,
+        factors,
+        how,
+        (_inside(own, factors), sum(1 for p in own if p.estimated)),
+        after[regime],
+        gate_shortfall(own),
+        (judged(after), judged(before)),
+    )
