@@ -251,7 +251,26 @@ def done_when(
                     for g, v in sorted(by_regime[name].items())
                 )
         lines.append(f"  #29 {name:9s} {text}")
+        if kind in SPEED_KINDS and name == "holdout":
+            lines.append(f"  #29 holdout by feature {feature_verdicts(pts, kind, catalog)}")
     return lines
+
+
+def feature_verdicts(points: list[Point], kind: str, catalog: object) -> str:
+    """Issue #29's band judged on each reported feature of the speed rows (speed_regimes: single stream, other vendors,
+    MoE on one GPU, the llama.cpp backend ...), each row at the range the estimate gives it (ranges40): the regimes the
+    issue names, most of which read another regime's range (a range of their own only where crossval.try_regime adopts
+    one: ranges.CANDIDATE_REGIMES), so that a miss among them shows in the #29 lines too."""
+    groups: dict[str, list[Point]] = {}
+    for p in points:
+        if p.estimated:
+            for regime in speed_regimes(p.label, catalog, p.tags):
+                groups.setdefault(regime, []).append(p)
+    return ", ".join(
+        f"{g} {_cover_verdict(assigned_coverage(v, kind, catalog), len(v))}"
+        + (f" ({len(v)})" if len(v) < REGIME_MIN_JUDGED else "")
+        for g, v in sorted(groups.items())
+    )
 
 
 def row_regime(kind: str, row: Row, catalog: object) -> str | None:
@@ -793,6 +812,23 @@ def offload_cv_report(catalog: object) -> None:
         for g in sorted({p.group for p in pts})
     )
     print(f"    per source (median measured / cross-validated estimate): {sources}")
+    for trial in offload_trials(pts):
+        lo, hi = trial.factors
+        print(
+            f"    trial (crossval.try_regime) {trial.regime}: x{lo:.2f}..x{hi:.2f} (half-width "
+            f"{_half_width(trial.factors):.0%}), {trial.how}; holds {trial.cv[0]} of {trial.cv[1]} cross-validated, "
+            f"{trial.nested[0]} of {trial.nested[1]} nested: {trial.reason()}"
+        )
+
+
+def offload_trials(pts: list[Point]) -> list[RegimeTrial]:
+    """Each offload candidate (ranges.CANDIDATE_REGIMES["offload"]: experts in RAM, unified memory) split out of the
+    offload decode rows each source left out (offload_cross_validated, whose tags name the row's regime) and tried for a
+    range of its own (crossval.try_regime)."""
+    return [
+        try_regime({OFFLOAD: pts}, regime, lambda p, regime=regime: regime in p.tags)
+        for regime in CANDIDATE_REGIMES["offload"]
+    ]
 
 
 def ram_share_report(catalog: object) -> None:
@@ -1125,9 +1161,10 @@ def _print_holdout(run: _Kind) -> None:
                 ("past them", [p for r, p in pairs if not at_fitted_sequences(r)]),
             ):
                 if part:
+                    share = assigned_coverage(part, kind, catalog)
                     print(
                         f"    holdout {name}: {_fmt(summarise(part))}; "
-                        f"in the 80 % range {assigned_coverage(part, kind, catalog):.0%}"
+                        f"in the 80 % range {_cover_verdict(share, len(part))}"
                     )
 
 

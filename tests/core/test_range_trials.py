@@ -16,13 +16,16 @@ import pytest
 from configurator.core.estimate.crossval import outward, regime_range_factors, try_regime
 from configurator.core.estimate.ranges import (
     CANDIDATE_REGIMES,
+    EXPERTS_IN_RAM,
     LLAMACPP_VULKAN,
     MOE_ONE_GPU,
+    OFFLOAD,
     PAST_FITTED_SEQUENCE,
     REGIME_RANGE_FACTORS,
 )
 from configurator.storage import catalogs
 from tests.helpers import accuracy_benchmark
+from tests.reference import offload_cross_validated
 
 
 @pytest.fixture(scope="module")
@@ -35,7 +38,7 @@ def accuracy() -> Any:
     return accuracy_benchmark()
 
 
-@pytest.mark.parametrize("kind", sorted(CANDIDATE_REGIMES))
+@pytest.mark.parametrize("kind", sorted(k for k in CANDIDATE_REGIMES if k != "offload"))
 def test_a_candidate_regime_is_shipped_exactly_when_its_trial_adopts_it(catalog: Any, accuracy: Any, kind: str) -> None:
     """A candidate reads a range of its own (a REGIME_RANGE_FACTORS entry) if and only if try_regime adopts it on the
     stored folds, at the rule's answer. When a merge re-derives the folds (`python benchmarks/accuracy.py --write-cv
@@ -106,3 +109,17 @@ def test_the_accuracy_report_prints_each_trial(capsys: Any, accuracy: Any) -> No
     for regime in CANDIDATE_REGIMES["decode_speed"]:
         assert f"trial (crossval.try_regime) {regime}: x" in out
     assert "half-width" in out and "at the shipped ranges" in out
+
+
+def test_the_offload_candidates_are_tried_on_the_offload_rows_left_out(catalog: Any, accuracy: Any) -> None:
+    """Experts in RAM and unified memory are tried on the offload decode rows each source left out (6 and 21 rows); each
+    falls short of the gate (2 sources; llama.cpp's 12 of 21) and reads the offload regime's range, so neither is
+    shipped: the offload figures keep ranges.OFFLOAD's factors."""
+    trials = accuracy.offload_trials(offload_cross_validated(catalog))
+    assert [t.regime for t in trials] == list(CANDIDATE_REGIMES["offload"])
+    for trial in trials:
+        assert trial.cv[1] > 0 and not trial.gap.met and not trial.adopted
+        assert ("decode_speed", trial.regime) not in REGIME_RANGE_FACTORS
+    experts = next(t for t in trials if t.regime == EXPERTS_IN_RAM)
+    assert experts.cv[1] == 6 and experts.gap.sources == 1
+    assert ("decode_speed", OFFLOAD) in REGIME_RANGE_FACTORS

@@ -631,16 +631,21 @@ REGIME_RANGE_FACTORS[("training_steady_tokens_per_s", MOE_TRAINING)] = _rate_fac
 # folds of 2026-12-06 none is adopted: MoE on one GPU (22 rows from 7 sources) holds 16 of its 22 cross-validated rows
 # and 16 nested (73 %) at its own x0.78..x1.24, its batched rows (0.63-1.27) scatter wider than its single-stream ones;
 # the others lack rows or sources (other vendors: ROCm/vllm's table holds 27 of 32; Vulkan 5 decode and 2 prompt rows;
-# models under 3B 4 of each; no fitted training row is longer than TRAINING_FITTED_SEQUENCE).
+# models under 3B 4 of each; no fitted training row is longer than TRAINING_FITTED_SEQUENCE; the offload decode rows
+# with experts in RAM are 6 from 2 sources, the unified-memory ones 21 with llama.cpp's 12 over half).
 MOE_ONE_GPU = "moe-one-gpu"
 VENDOR_ANY_BATCH = "other-vendors-any-batch"
 LLAMACPP_VULKAN = "llama.cpp-vulkan"
 SMALL_MODEL = "model-under-3b"
 PAST_FITTED_SEQUENCE = "past-fitted-sequence"
+# the offload decode rows' own (tests/reference.offload_cross_validated; the names are its regimes')
+EXPERTS_IN_RAM = "experts in RAM"
+UNIFIED_MEMORY = "unified memory"
 CANDIDATE_REGIMES: dict[str, tuple[str, ...]] = {
     "decode_speed": (MOE_ONE_GPU, VENDOR_ANY_BATCH, LLAMACPP_VULKAN, SMALL_MODEL),
     "prefill_speed": (MOE_ONE_GPU, VENDOR_ANY_BATCH, LLAMACPP_VULKAN, SMALL_MODEL),
     "training_gpu_hours": (PAST_FITTED_SEQUENCE,),
+    "offload": (EXPERTS_IN_RAM, UNIFIED_MEMORY),
 }
 
 # `estimate --json` "ranges" key (EstimateResult.to_json dotted path) -> kind whose factors apply
