@@ -607,8 +607,12 @@ def trial_lines(run: _Kind) -> list[str]:
         )
         if held:
             shipped = round(assigned_coverage(held, run.kind, run.catalog) * len(held))
-            line += f"; held out {shipped} of {len(held)} at the shipped ranges, {coverage(held, trial.factors):.0%} at its own"
-        out.append(line + f": {trial.reason()}")
+            own = "at its own" if trial.gap.met else "at the range it would read"
+            line += (
+                f"; held out {shipped} of {len(held)} at the shipped ranges, {coverage(held, trial.factors):.0%} {own}"
+            )
+        line += f": {trial.reason()}"
+        out.append(line + (f" ({gate_words(trial.gap)})" if not trial.gap.met else ""))
     return out
 
 
@@ -817,7 +821,7 @@ def offload_cv_report(catalog: object) -> None:
         print(
             f"    trial (crossval.try_regime) {trial.regime}: x{lo:.2f}..x{hi:.2f} (half-width "
             f"{_half_width(trial.factors):.0%}), {trial.how}; holds {trial.cv[0]} of {trial.cv[1]} cross-validated, "
-            f"{trial.nested[0]} of {trial.nested[1]} nested: {trial.reason()}"
+            f"{trial.nested[0]} of {trial.nested[1]} nested: {trial.reason()} ({gate_words(trial.gap)})"
         )
 
 

@@ -556,9 +556,9 @@ class RegimeTrial:
         if not self.gap.met:
             return "its rows do not pass the gate, so it would read the kind's range"
         why = []
-        for name, share in (("cross-validated", self.cv), ("nested", self.nested)):
-            if not in_band(share):
-                why.append(f"its range holds {share[0]} of {share[1]} {name}")
+        held = [f"{s[0]} of {s[1]} {name}" for name, s in (("cross-validated", self.cv), ("nested", self.nested))]
+        if not (in_band(self.cv) and in_band(self.nested)):
+            why.append(f"its range holds {held[0]} and {held[1]}, outside 75-90 %")
         if self.judged_in_band[0] < self.judged_in_band[1]:
             why.append(f"other regimes' nested shares in the band {self.judged_in_band[1]} -> {self.judged_in_band[0]}")
         return "; ".join(why)
