@@ -25,7 +25,11 @@ constants refitted on all reference rows beside the shipped ones; --ranges print
 derived from the cross-validated errors, for decode and prefill per assigned regime, and per regime the "rule" line
 (crossval.regime_range_factors: Weibull-position quantiles of source biases plus row scatter) whose factors ranges.py
 ships, rounded outward, with the share of its cross-validated and holdout rows they hold, and under a regime that reads
-the kind's range what its rows lack to read its own (crossval.gate_shortfall: sources, rows, rows from other sources).
+the kind's range what its rows lack to read its own (crossval.gate_shortfall: sources, rows, rows from other sources),
+then each nameable regime of ranges.CANDIDATE_REGIMES tried for a range of its own (crossval.try_regime: its factors,
+half-width, cross-validated and nested shares, its held-out rows at the shipped ranges and at its own, reported, and the
+verdict). Decode and prefill's "#29 holdout by feature" line judges every reported feature (single stream, other vendors,
+MoE on one GPU, the llama.cpp backend ...) against the band at the range each row reads.
 --group=source (the default folds) also prints, per source, the fitted and the cross-validated errors side by side;
 --group=architecture leaves one model architecture (the catalog's HF model_type: llama, qwen3_moe, deepseek_v3, ...) out
 at a time instead and prints the same table per architecture; --group=gpu leaves one GPU architecture (ampere, ada,
@@ -586,7 +590,7 @@ def regime_trials(kind: str, pairs: list[tuple[Row, Point]], catalog: object) ->
     (regime_points) and tried for a range of its own (crossval.try_regime)."""
     groups = regime_points(kind, pairs, catalog)
     return [
-        try_regime(groups, regime, candidate_member(regime, pairs, catalog))
+        try_regime(groups, regime, candidate_member(regime, pairs, catalog), per_regime=kind in PER_REGIME_KINDS)
         for regime in CANDIDATE_REGIMES.get(kind, ())
     ]
 

@@ -13,7 +13,13 @@ from typing import Any
 
 import pytest
 
-from configurator.core.estimate.crossval import outward, regime_range_factors, try_regime
+from configurator.core.estimate.crossval import (
+    PER_REGIME_KINDS,
+    outward,
+    per_regime_preferred,
+    regime_range_factors,
+    try_regime,
+)
 from configurator.core.estimate.ranges import (
     CANDIDATE_REGIMES,
     EXPERTS_IN_RAM,
@@ -55,17 +61,15 @@ def test_a_candidate_regime_is_shipped_exactly_when_its_trial_adopts_it(catalog:
 def test_moe_on_one_gpu_is_tried_on_its_own_rows_and_not_adopted_for_the_reason_given(
     catalog: Any, accuracy: Any
 ) -> None:
-    """On the folds of 2026-12-06 the MoE-on-one-GPU decode rows pass the gate (22 rows from 7 sources, none over half)
-    but the rule's own range over them holds under 75 % of them, cross-validated and nested: not shipped (ranges.py)."""
-    (trial,) = [
-        t
-        for t in accuracy.regime_trials("decode_speed", accuracy.stored_cv("decode_speed"), catalog)
-        if t.regime == MOE_ONE_GPU
-    ]
+    """On the folds of 2026-12-06 the MoE-on-one-GPU decode rows pass the gate (22 rows from 7 sources) and read their own
+    range under decode's per-regime rule, but a source left out lands inside it for 16 of the 22 rows (73 %, below the
+    band), and split out it takes another regime's nested share out of the band: not shipped (ranges.py)."""
+    pairs = accuracy.stored_cv("decode_speed")
+    (trial,) = [t for t in accuracy.regime_trials("decode_speed", pairs, catalog) if t.regime == MOE_ONE_GPU]
     assert trial.gap.met and trial.cv[1] >= 20
     assert "own sources' biases, own rows' scatter" in trial.how
-    assert trial.cv[0] / trial.cv[1] < 0.75 and not trial.adopted
-    assert "cross-validated" in trial.reason()
+    assert trial.nested[0] / trial.nested[1] < 0.75 and not trial.adopted
+    assert "nested" in trial.reason()
 
 
 def test_a_candidate_s_range_moves_with_its_own_cross_validated_rows_only(catalog: Any, accuracy: Any) -> None:
@@ -74,14 +78,14 @@ def test_a_candidate_s_range_moves_with_its_own_cross_validated_rows_only(catalo
     pairs = accuracy.stored_cv("decode_speed")
     member = accuracy.candidate_member(MOE_ONE_GPU, pairs, catalog)
     groups = accuracy.regime_points("decode_speed", pairs, catalog)
-    base = try_regime(groups, MOE_ONE_GPU, member)
+    base = try_regime(groups, MOE_ONE_GPU, member, per_regime=True)  # decode's rule (PER_REGIME_KINDS)
 
     def scaled(pick: Any) -> dict[str, list[Any]]:
         return {r: [replace(p, measured=p.measured * 1.3) if pick(p) else p for p in pts] for r, pts in groups.items()}
 
     # the label and tags are kept, so membership is read from them as before
-    mine = try_regime(scaled(member), MOE_ONE_GPU, member)
-    others = try_regime(scaled(lambda p: not member(p)), MOE_ONE_GPU, member)
+    mine = try_regime(scaled(member), MOE_ONE_GPU, member, per_regime=True)
+    others = try_regime(scaled(lambda p: not member(p)), MOE_ONE_GPU, member, per_regime=True)
     assert mine.factors[1] > base.factors[1] + 0.2 and mine.factors[0] > base.factors[0]
     assert others.factors == base.factors
 
@@ -123,3 +127,25 @@ def test_the_offload_candidates_are_tried_on_the_offload_rows_left_out(catalog: 
     experts = next(t for t in trials if t.regime == EXPERTS_IN_RAM)
     assert experts.cv[1] == 6 and experts.gap.sources == 1
     assert ("decode_speed", OFFLOAD) in REGIME_RANGE_FACTORS
+
+
+STORED = ("inference_memory", "weights", "finetune_memory", "prefill_speed", "first_token", "training_gpu_hours")
+STORED += ("decode_speed",)
+
+
+@pytest.mark.parametrize("kind", STORED)
+def test_a_kind_reads_the_per_regime_rule_exactly_when_its_folds_prefer_it(
+    catalog: Any, accuracy: Any, kind: str
+) -> None:
+    """Each regime its own range (crossval.PER_REGIME_KINDS: own biases and scatter, each source once, no source's share
+    gated) for the kinds whose stored folds hold more judged regimes' nested shares in the band with it than with the
+    gated rule (crossval.per_regime_preferred); a tie keeps the gated rule. Since ranges40 decode (3 of 3 against 2) and
+    training (3 of 3 against 2). A merge that re-derives the folds (`python benchmarks/accuracy.py --write-cv KIND`) and
+    flips a choice fails here: move the kind in or out of PER_REGIME_KINDS and re-derive its factors
+    (`--stored-cv --ranges KIND`)."""
+    pairs = accuracy.stored_cv(kind)
+    if kind == "inference_memory":
+        pairs = [(r, p) for r, p in pairs if not accuracy.is_weights_row(p)]
+    groups = accuracy.regime_points(kind, pairs, catalog) or {"all": [p for _, p in pairs if p.estimated]}
+    step = 0.001 if kind == "weights" else 0.01
+    assert (kind in PER_REGIME_KINDS) == per_regime_preferred(groups, step)
