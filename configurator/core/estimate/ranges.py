@@ -36,6 +36,12 @@ from configurator.core.common.reasons import Reason
 # its rows; crossval.regime_range_factors): a regime whose rows are mostly one source's reads the kind's range whole. It
 # moves four factors below (the runtime memory peaks, single-stream NVIDIA prefill, batched and MoE tensor-parallel
 # decode); how it was chosen, and what the holdout had to do with it, is docs/estimates.md, round 23.
+#
+# Since ranges40 (2026-12-06, issue #29) decode and training read the rule's per-regime form (crossval.PER_REGIME_KINDS:
+# each regime of REGIME_MIN_ROWS rows and REGIME_MIN_SOURCES sources its own sources' biases and its own rows' scatter,
+# each source counted once, whatever one source's share), chosen per kind where it holds more judged regimes' nested
+# shares in the band on the stored folds (crossval.per_regime_preferred); the other kinds tie and keep the gated form.
+# Nameable regimes are tried for a range of their own (CANDIDATE_REGIMES below, crossval.try_regime): none adopted yet.
 RANGE_FACTORS: dict[str, tuple[float, float]] = {
     # re-derived 2026-12-01 after GGUF files were sized tensor by tensor (estimate.gguf): (0.938, 1.071);
     # before, after scoring torch-allocated rows without the runtime overhead and the prompt term (0.919, 1.069)
