@@ -68,13 +68,6 @@ NOT_THE_RULE = {
         "0.75 -> 0.77, toward the rule's answer, once plain FP8 steps' attention stayed in BF16), docs/estimates.md "
         "rounds 35-38"
     ),
-    ("decode_speed", MOE_TENSOR_PARALLEL): (
-        "the rule answers the kind's range whole, x0.733..x1.273 (the SGLang cookbook holds over half the 30 rows), which "
-        "holds 18 of 30 cross-validated (60 %) and 75 % of 73 held out, where x0.74..x1.29 holds 21 of 30 (70 %) and 77 % "
-        "of 73: worse on both; decode37, moe38 and moe39 (the TTFT-based SGLang prefill stall reads the cookbook's 100-user "
-        "8 x B200 rows -22 / -25 %), docs/estimates.md rounds 37-39; moe40 (the stall's TTFT a lone user's): the rule "
-        "x0.739..x1.270 holds 67 % cross-validated and 73 % held out, these 77 % and 74 %, docs/estimates.md round 40"
-    ),
     ("decode_speed", OFFLOAD): (
         "the offload figures' own rule answer x0.69..x1.86 holds 94 % of their held-out rows and 69 % nested; they "
         "read the rowsdec27 kind's range (decode31, docs/estimates.md round 31)"
@@ -203,6 +196,10 @@ def test_cross_validated_coverage_per_regime_is_within_the_band(catalog: Any, ac
 # Regimes whose cross-validated share misses the band, and why; test_a_listed_miss_still_misses holds each to it, so a
 # change that brings one into the band must drop its entry.
 CROSS_VALIDATED_MISSES = {
+    (
+        "decode_speed",
+        MOE_TENSOR_PARALLEL,
+    ): "28 of 30 (93 %, above the band) at the per-regime rule's x0.60..x1.59 since ranges40 (nested 24 of 30, 80 %)",
     ("training_gpu_hours", STEADY_STATE): "21 of 22 (95 %) at x0.77..x1.16, kept for the held-out rows (NOT_THE_RULE)",
 }
 
