@@ -6273,8 +6273,13 @@ CASES: tuple[Case, ...] = (
             "solver.BuildModel.exclude_build forbids the fastest's card on its board and on every chassis of its kind "
             "(two clauses, not their conjunction), so the 4U server the 24,647 EUR build uses is closed to the A6000; "
             "Dinkelbach then steps from the MI50's ratio (0.553 points per EUR) to eight A40 at 36,716 EUR (0.496) and "
-            "stops. The fix is exclude_build's scope (the exact machine, not its chassis kind), which moves every plan's "
-            "alternatives: its own round."
+            "stops. Tried (round 40): exclude_build's wider clauses under a literal "
+            "the value search does not assume for the fastest's card (the exact machine still excluded): this case "
+            "passes (eight capped A6000, 24,647 EUR, 'best value'), but qwen3-8b-lora-2500-shows-a-24gb-nvidia-card "
+            "fails: with the fastest's two RTX A4000 reopened the value search, which ranks by the solver's speed "
+            "points, not the estimate, takes a build the plan then ranks below the 2080 Ti 22GB, and the 3090 Ti it had "
+            "found drops out. Needs the value search to read the estimate's speed (or one more value search beside "
+            "the closed one): its own round."
         ),
     ),
     # ---- round 38 (quant38): several users' cards are compared with the Mac at the same 4-bit quant
