@@ -26,8 +26,13 @@ def test_every_solve_after_a_found_build_is_hinted_with_that_build(
         proto = model.model_proto  # type: ignore[attr-defined]
         hinted, values = list(proto.solution_hint.vars), list(proto.solution_hint.values)
         before = last_solution.get(id(model))
-        if before is not None:
-            assert hinted, "a solve after a found build starts from no hint"
+        if before is not None and not hinted:
+            # the one exception (grow40, round 40): a room-to-grow search after a build found without room starts from
+            # no hint (that build is a start it leaves only by a long detour: Sam's grow solve 0.52 -> 0.07 s of CPU),
+            # and again from that build only where it finds nothing within its work bound
+            assumed = {proto.variables[i].name for i in proto.assumptions if i >= 0}
+            assert "room_for_one_more" in assumed, "a solve after a found build starts from no hint"
+        elif before is not None:
             assert values == [before[i] for i in hinted]
             checked.append(len(hinted))
         status = solve(self, model, *args)
