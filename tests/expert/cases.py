@@ -4408,7 +4408,9 @@ CASES: tuple[Case, ...] = (
                 "value",
                 "a release-quality server (FP8, not 4-bit) that gives each student >= 40 tok/s within 60,000 CNY and no "
                 "less speed per CNY than eight 22 GB RTX 2080 Ti at FP8 (58.6 tok/s for 56,334 CNY: 1.04 per 1,000 CNY)",
-                lambda b: not quantized(b) and decode(b) >= 40 and price(b) <= 60000 and decode(b) / price(b) >= 1.04e-3,
+                lambda b: (
+                    not quantized(b) and decode(b) >= 40 and price(b) <= 60000 and decode(b) / price(b) >= 1.04e-3
+                ),
             ),
             no_label(
                 "value",
