@@ -1277,7 +1277,11 @@ def _print_rows(run: _Kind, excluded: list[Row]) -> None:
             print(f"  holdout {err}  {p.label}")
     # excluded rows: scored here for the record only, never fitted on nor counted above
     for row in excluded:
-        p = run.score([row])[0]
+        scored = run.score([row])
+        if not scored:  # a row its kind cannot score at all (first_token's excluded row): said, not a traceback
+            print(f"  excluded not scored  {row.get('label') or row.get('model') or '?'}: {row['excluded']}")
+            continue
+        p = scored[0]
         err = f"{p.error:+7.1%}" if p.error is not None else "unanswered"
         print(f"  excluded {err}  {p.label}: {row['excluded']}")
 

@@ -138,6 +138,9 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.catalog_date)
         self._on_session_catalog_changed(self.session.catalog)
         self.session.catalog_changed.connect(self._on_session_catalog_changed)
+        # the dates are the prices a buyer paying in the project's currency is quoted from (dates.quoted_from, round
+        # 40): a new currency dates them again
+        self.session.request_changed.connect(self._on_request_currency)
         # the count of old prices is counted from today: it follows the date, not only the catalog (window17: a
         # window left open past a month's end kept yesterday's count); checked at midnight and when the window
         # is activated (a suspended laptop's timer fires late)
@@ -671,14 +674,21 @@ class MainWindow(QMainWindow):
         from configurator.core.catalog.dates import catalog_date
 
         self._dated_on = self.today()
-        date = catalog_date(self.session.catalog, today=self._dated_on)
+        self._dated_currency = self.session.request.currency
+        date = catalog_date(self.session.catalog, today=self._dated_on, currency=self._dated_currency)
         self.catalog_date.setText(self._catalog_date_text(date))
         self.catalog_date.setToolTip(
             self.tr(
-                "The months of the catalog's part prices seen in the last six months (counted from today, {0}); "
-                "older ones are marked in each build"
-            ).format(f"{self._dated_on:%Y-%m-%d}")
+                "The months of the part prices a buyer paying in {1} is quoted from (that currency's own prices first, "
+                "then others converted), seen in the last six months (counted from today, {0}); older ones are marked "
+                "in each build"
+            ).format(f"{self._dated_on:%Y-%m-%d}", self._dated_currency)
         )
+
+    def _on_request_currency(self, request: object) -> None:
+        """The catalog's date line again when the project's currency changed (another buyer's prices)."""
+        if getattr(request, "currency", None) != getattr(self, "_dated_currency", None):
+            self._on_session_catalog_changed(self.session.catalog)
 
     def _catalog_date_text(self, date: Any) -> str:
         """'Catalog prices from 2026-05 to 2026-11; 237 of 282 priced parts have only prices older than six months'

@@ -435,112 +435,112 @@
 <context>
     <name>CatalogEditorDialog</name>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="496"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="505"/>
         <source>GPUs</source>
         <translation>显卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="497"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="506"/>
         <source>CPUs</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="498"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="507"/>
         <source>Motherboards</source>
         <translation>主板</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="499"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="508"/>
         <source>Memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="500"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="509"/>
         <source>Power supplies</source>
         <translation>电源</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="501"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="510"/>
         <source>Cases</source>
         <translation>机箱</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="502"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="511"/>
         <source>CPU coolers</source>
         <translation>CPU 散热器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="503"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="512"/>
         <source>Storage</source>
         <translation>硬盘</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="504"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="513"/>
         <source>Accessories</source>
         <translation>附件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="505"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="514"/>
         <source>Ready-made systems</source>
         <translation>整机</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="506"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="515"/>
         <source>Used base machines</source>
         <translation>二手整机底座</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="507"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="516"/>
         <source>Models</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="512"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="521"/>
         <source>Catalog editor</source>
         <translation>目录编辑器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="518"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="527"/>
         <source>Filter</source>
         <translation>筛选</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="526"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="535"/>
         <source>Form</source>
         <translation>形态</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="529"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="538"/>
         <source>Record as TOML (expert). Change the id to add a custom part:</source>
         <translation>以 TOML 表示的记录（高级）。修改 id 即可新增自定义配件：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="531"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="540"/>
         <source>TOML (expert)</source>
         <translation>TOML（高级）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="532"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="541"/>
         <source>Save record to my catalog</source>
         <translation>将记录保存到我的目录</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="639"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="648"/>
         <source>Fix the fields marked in red first.</source>
         <translation>请先修正标红的字段。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="651"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="660"/>
         <source>Could not save</source>
         <translation>无法保存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="651"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="660"/>
         <source>Could not write your catalog file: {0}</source>
         <translation>无法写入您的目录文件：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="660"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="669"/>
         <source>Saved {0} to {1}</source>
         <translation>已将 {0} 保存到 {1}</translation>
     </message>
@@ -1496,224 +1496,224 @@
         <translation>正在读取模型文件；按 Esc 取消</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="188"/>
+        <location filename="../../configurator/qt/main_window.py" line="191"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="204"/>
+        <location filename="../../configurator/qt/main_window.py" line="207"/>
         <source>&amp;New project</source>
         <translation>新建项目(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="205"/>
+        <location filename="../../configurator/qt/main_window.py" line="208"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="206"/>
+        <location filename="../../configurator/qt/main_window.py" line="209"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="207"/>
+        <location filename="../../configurator/qt/main_window.py" line="210"/>
         <source>Save &amp;as…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="208"/>
+        <location filename="../../configurator/qt/main_window.py" line="211"/>
         <source>&amp;Import model…</source>
         <translation>导入模型(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="208"/>
+        <location filename="../../configurator/qt/main_window.py" line="211"/>
         <source>Ctrl+I</source>
         <translation>Ctrl+I</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="209"/>
+        <location filename="../../configurator/qt/main_window.py" line="212"/>
         <source>&amp;Print build sheet…</source>
         <translation>打印装机单(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="211"/>
+        <location filename="../../configurator/qt/main_window.py" line="214"/>
         <source>&amp;Export builds…</source>
         <translation>导出配置(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="213"/>
+        <location filename="../../configurator/qt/main_window.py" line="216"/>
         <source>Ctrl+Shift+E</source>
         <translation>Ctrl+Shift+E</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="214"/>
+        <location filename="../../configurator/qt/main_window.py" line="217"/>
         <source>Purchase list (XLSX, CSV, Markdown) or build sheets (PDF) of the selected builds</source>
         <translation>所选配置的采购清单（XLSX、CSV、Markdown）或装机单（PDF）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="216"/>
+        <location filename="../../configurator/qt/main_window.py" line="219"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="219"/>
+        <location filename="../../configurator/qt/main_window.py" line="222"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="227"/>
+        <location filename="../../configurator/qt/main_window.py" line="230"/>
         <source>&amp;Build</source>
         <translation>配置(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="228"/>
-        <location filename="../../configurator/qt/main_window.py" line="489"/>
+        <location filename="../../configurator/qt/main_window.py" line="231"/>
+        <location filename="../../configurator/qt/main_window.py" line="492"/>
         <source>&amp;Solve again</source>
         <translation>重新求解(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="228"/>
+        <location filename="../../configurator/qt/main_window.py" line="231"/>
         <source>F5</source>
         <translation>F5</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="229"/>
+        <location filename="../../configurator/qt/main_window.py" line="232"/>
         <source>&amp;Cancel solve or import</source>
         <translation>取消求解或导入(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="229"/>
+        <location filename="../../configurator/qt/main_window.py" line="232"/>
         <source>Esc</source>
         <translation>Esc</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="231"/>
+        <location filename="../../configurator/qt/main_window.py" line="234"/>
         <source>&amp;Compare selected…</source>
         <translation>对比所选(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="233"/>
+        <location filename="../../configurator/qt/main_window.py" line="236"/>
         <source>Ctrl+D</source>
         <translation>Ctrl+D</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="234"/>
+        <location filename="../../configurator/qt/main_window.py" line="237"/>
         <source>Select two or more builds (or none for all), then compare</source>
         <translation>选择两个或更多配置（不选则对比全部）后对比</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="241"/>
+        <location filename="../../configurator/qt/main_window.py" line="244"/>
         <source>Recommendation &amp;map…</source>
         <translation>推荐地图(&amp;M)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="243"/>
+        <location filename="../../configurator/qt/main_window.py" line="246"/>
         <source>Ctrl+M</source>
         <translation>Ctrl+M</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="244"/>
+        <location filename="../../configurator/qt/main_window.py" line="247"/>
         <source>The cheapest machine for each model size</source>
         <translation>每种模型规模最便宜的机器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="248"/>
+        <location filename="../../configurator/qt/main_window.py" line="251"/>
         <source>&amp;Preferences…</source>
         <translation>偏好设置(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="252"/>
+        <location filename="../../configurator/qt/main_window.py" line="255"/>
         <source>&amp;Catalog</source>
         <translation>目录(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="253"/>
+        <location filename="../../configurator/qt/main_window.py" line="256"/>
         <source>&amp;Edit prices and parts…</source>
         <translation>编辑价格和配件(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="253"/>
+        <location filename="../../configurator/qt/main_window.py" line="256"/>
         <source>Ctrl+E</source>
         <translation>Ctrl+E</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="255"/>
+        <location filename="../../configurator/qt/main_window.py" line="258"/>
         <source>Import a vendor &amp;quote (CSV/XLSX)…</source>
         <translation>导入供应商报价(&amp;Q)（CSV/XLSX）…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="258"/>
+        <location filename="../../configurator/qt/main_window.py" line="261"/>
         <source>&amp;Import a price pack…</source>
         <translation>导入价格包(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="260"/>
+        <location filename="../../configurator/qt/main_window.py" line="263"/>
         <source>E&amp;xport my prices as a price pack…</source>
         <translation>将我的价格导出为价格包(&amp;X)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="262"/>
+        <location filename="../../configurator/qt/main_window.py" line="265"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="263"/>
+        <location filename="../../configurator/qt/main_window.py" line="266"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="265"/>
+        <location filename="../../configurator/qt/main_window.py" line="268"/>
         <source>System</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="271"/>
+        <location filename="../../configurator/qt/main_window.py" line="274"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="272"/>
+        <location filename="../../configurator/qt/main_window.py" line="275"/>
         <source>&amp;User guide</source>
         <translation>用户指南(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="274"/>
+        <location filename="../../configurator/qt/main_window.py" line="277"/>
         <source>&amp;About</source>
         <translation>关于(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="292"/>
+        <location filename="../../configurator/qt/main_window.py" line="295"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="303"/>
+        <location filename="../../configurator/qt/main_window.py" line="306"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="304"/>
+        <location filename="../../configurator/qt/main_window.py" line="307"/>
         <source>This project has unsaved changes. Save them first?</source>
         <translation>此项目有未保存的更改。要先保存吗？</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="322"/>
+        <location filename="../../configurator/qt/main_window.py" line="325"/>
         <source>Open project</source>
         <translation>打开项目</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="322"/>
-        <location filename="../../configurator/qt/main_window.py" line="346"/>
+        <location filename="../../configurator/qt/main_window.py" line="325"/>
+        <location filename="../../configurator/qt/main_window.py" line="349"/>
         <source>LLM Rig projects (*.llmrig)</source>
         <translation>LLM Rig 项目 (*.llmrig)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="332"/>
+        <location filename="../../configurator/qt/main_window.py" line="335"/>
         <source>Could not open the project</source>
         <translation>无法打开项目</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="333"/>
+        <location filename="../../configurator/qt/main_window.py" line="336"/>
         <source>{0}
 
 Your current project is unchanged; the file was not modified.</source>
@@ -1722,19 +1722,19 @@ Your current project is unchanged; the file was not modified.</source>
 当前项目未改变；该文件未被修改。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="346"/>
+        <location filename="../../configurator/qt/main_window.py" line="349"/>
         <source>Save project</source>
         <translation>保存项目</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="355"/>
+        <location filename="../../configurator/qt/main_window.py" line="358"/>
         <source>Could not save</source>
         <translation>无法保存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="355"/>
-        <location filename="../../configurator/qt/main_window.py" line="861"/>
-        <location filename="../../configurator/qt/main_window.py" line="899"/>
+        <location filename="../../configurator/qt/main_window.py" line="358"/>
+        <location filename="../../configurator/qt/main_window.py" line="871"/>
+        <location filename="../../configurator/qt/main_window.py" line="909"/>
         <source>{0}: {1}
 
 Nothing was overwritten.</source>
@@ -1743,273 +1743,273 @@ Nothing was overwritten.</source>
 没有覆盖任何文件。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="359"/>
+        <location filename="../../configurator/qt/main_window.py" line="362"/>
         <source>Saved {0}</source>
         <translation>已保存 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="364"/>
+        <location filename="../../configurator/qt/main_window.py" line="367"/>
         <source>Import a model</source>
         <translation>导入模型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="375"/>
+        <location filename="../../configurator/qt/main_window.py" line="378"/>
         <source>Reading {0}… (Esc cancels)</source>
         <translation>正在读取 {0}…（按 Esc 取消）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="380"/>
+        <location filename="../../configurator/qt/main_window.py" line="383"/>
         <source>Could not import the model</source>
         <translation>无法导入模型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="384"/>
+        <location filename="../../configurator/qt/main_window.py" line="387"/>
         <source>Imported {0}</source>
         <translation>已导入 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="393"/>
+        <location filename="../../configurator/qt/main_window.py" line="396"/>
         <source>Imported for this session only: {0}</source>
         <translation>仅在本次会话中导入：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="432"/>
+        <location filename="../../configurator/qt/main_window.py" line="435"/>
         <source>{0} build for &lt;b&gt;{1}&lt;/b&gt; ({2}) in {3:.2f} s</source>
         <translation>&lt;b&gt;{1}&lt;/b&gt;（{2}）共 {0} 个配置，用时 {3:.2f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="434"/>
+        <location filename="../../configurator/qt/main_window.py" line="437"/>
         <source>{0} builds for &lt;b&gt;{1}&lt;/b&gt; ({2}) in {3:.2f} s</source>
         <translation>&lt;b&gt;{1}&lt;/b&gt;（{2}）共 {0} 个配置，用时 {3:.2f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="447"/>
+        <location filename="../../configurator/qt/main_window.py" line="450"/>
         <source>Note:</source>
         <translation>注：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="460"/>
+        <location filename="../../configurator/qt/main_window.py" line="463"/>
         <source>Solved in {0:.2f} s</source>
         <translation>求解完成，用时 {0:.2f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="465"/>
+        <location filename="../../configurator/qt/main_window.py" line="468"/>
         <source>Cheapest build found; solving the alternatives…</source>
         <translation>已找到最便宜的配置；正在求解其他方案…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="468"/>
+        <location filename="../../configurator/qt/main_window.py" line="471"/>
         <source>Solving…</source>
         <translation>正在求解…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="471"/>
+        <location filename="../../configurator/qt/main_window.py" line="474"/>
         <source>Solve failed</source>
         <translation>求解失败</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="472"/>
+        <location filename="../../configurator/qt/main_window.py" line="475"/>
         <source>Could not solve this request</source>
         <translation>无法求解此需求</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="482"/>
+        <location filename="../../configurator/qt/main_window.py" line="485"/>
         <source>Solve is off until the inputs are valid: {0}</source>
         <translation>输入有效后才能求解：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="484"/>
+        <location filename="../../configurator/qt/main_window.py" line="487"/>
         <source>&amp;Solve again (fix the inputs first)</source>
         <translation>重新求解(&amp;S)（请先修正输入）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="487"/>
+        <location filename="../../configurator/qt/main_window.py" line="490"/>
         <source>Solve the current request again</source>
         <translation>重新求解当前需求</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="499"/>
+        <location filename="../../configurator/qt/main_window.py" line="502"/>
         <source>&lt;b&gt;These builds answer your previous inputs, not the ones on the left.&lt;/b&gt; {0}. Fix the field marked in red to solve again.</source>
         <translation>&lt;b&gt;这些配置对应的是你之前的输入，而不是左侧当前的输入。&lt;/b&gt;{0}。修正标红的字段后会重新求解。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="504"/>
+        <location filename="../../configurator/qt/main_window.py" line="507"/>
         <source>&lt;b&gt;Nothing solved yet.&lt;/b&gt; {0}. Fix the field marked in red.</source>
         <translation>&lt;b&gt;尚未求解。&lt;/b&gt;{0}。请修正标红的字段。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="507"/>
+        <location filename="../../configurator/qt/main_window.py" line="510"/>
         <source>&lt;b&gt;Solving your changed inputs…&lt;/b&gt; the builds below answer the previous ones.</source>
         <translation>&lt;b&gt;正在按修改后的输入求解…&lt;/b&gt;下方的配置对应之前的输入。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="547"/>
+        <location filename="../../configurator/qt/main_window.py" line="550"/>
         <source>Compare needs at least two builds</source>
         <translation>对比至少需要两个配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="601"/>
-        <location filename="../../configurator/qt/main_window.py" line="618"/>
+        <location filename="../../configurator/qt/main_window.py" line="604"/>
+        <location filename="../../configurator/qt/main_window.py" line="621"/>
         <source>The language changes at the next start</source>
         <translation>语言将在下次启动时切换</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="627"/>
+        <location filename="../../configurator/qt/main_window.py" line="630"/>
         <source>Could not save preferences</source>
         <translation>无法保存偏好设置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="632"/>
+        <location filename="../../configurator/qt/main_window.py" line="635"/>
         <source>Import a vendor quote</source>
         <translation>导入供应商报价</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="632"/>
+        <location filename="../../configurator/qt/main_window.py" line="635"/>
         <source>Quotes (*.csv *.xlsx);;All files (*)</source>
         <translation>报价单 (*.csv *.xlsx);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="678"/>
-        <source>The months of the catalog&apos;s part prices seen in the last six months (counted from today, {0}); older ones are marked in each build</source>
-        <translation>目录中近六个月内（从今天 {0} 起算）所见配件价格的月份；较旧的价格在每个配置中有标记</translation>
-    </message>
-    <message>
-        <location filename="../../configurator/qt/main_window.py" line="695"/>
+        <location filename="../../configurator/qt/main_window.py" line="705"/>
         <source>; {0} of {1} priced parts have only prices older than six months</source>
         <translation>；{1} 个有价格的配件中 {0} 个只有六个多月前的价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="687"/>
+        <location filename="../../configurator/qt/main_window.py" line="697"/>
         <source>Catalog: no dated prices</source>
         <translation>目录：没有带日期的价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="690"/>
+        <location filename="../../configurator/qt/main_window.py" line="682"/>
+        <source>The months of the part prices a buyer paying in {1} is quoted from (that currency&apos;s own prices first, then others converted), seen in the last six months (counted from today, {0}); older ones are marked in each build</source>
+        <translation>以 {1} 付款的买家所用配件价格（先用该币种自己的价格，再用其他币种换算）近六个月内（从今天 {0} 起算）所见的月份；较旧的价格在每个配置中有标记</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/main_window.py" line="700"/>
         <source>Catalog prices {0}</source>
         <translation>目录价格 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="692"/>
+        <location filename="../../configurator/qt/main_window.py" line="702"/>
         <source>Catalog prices from {0} to {1}</source>
         <translation>目录价格 {0} 至 {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="702"/>
+        <location filename="../../configurator/qt/main_window.py" line="712"/>
         <source>Import a price pack</source>
         <translation>导入价格包</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="702"/>
+        <location filename="../../configurator/qt/main_window.py" line="712"/>
         <source>Price packs (*.toml);;All files (*)</source>
         <translation>价格包 (*.toml);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="723"/>
+        <location filename="../../configurator/qt/main_window.py" line="733"/>
         <source>Export my prices as a price pack</source>
         <translation>将我的价格导出为价格包</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="723"/>
+        <location filename="../../configurator/qt/main_window.py" line="733"/>
         <source>Price packs (*.toml)</source>
         <translation>价格包 (*.toml)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="727"/>
+        <location filename="../../configurator/qt/main_window.py" line="737"/>
         <source>Price pack</source>
         <translation>价格包</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="727"/>
+        <location filename="../../configurator/qt/main_window.py" line="737"/>
         <source>Who is this price list from?</source>
         <translation>这份价格表来自谁？</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="733"/>
+        <location filename="../../configurator/qt/main_window.py" line="743"/>
         <source>Could not export the price pack</source>
         <translation>无法导出价格包</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="735"/>
+        <location filename="../../configurator/qt/main_window.py" line="745"/>
         <source>Exported {0} price(s) and {1} part(s) to {2}</source>
         <translation>已将 {0} 个价格和 {1} 个配件导出到 {2}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="763"/>
+        <location filename="../../configurator/qt/main_window.py" line="773"/>
         <source>Choose a build to print</source>
         <translation>请选择要打印的配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="770"/>
+        <location filename="../../configurator/qt/main_window.py" line="780"/>
         <source>Nothing to export: no build yet</source>
         <translation>没有可导出的内容：尚无配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="774"/>
+        <location filename="../../configurator/qt/main_window.py" line="784"/>
         <source>Export builds</source>
         <translation>导出配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="776"/>
+        <location filename="../../configurator/qt/main_window.py" line="786"/>
         <source>Purchase list (*.xlsx);;Line items (*.csv);;Forum table (*.md);;Build sheets (*.pdf)</source>
         <translation>采购清单 (*.xlsx);;明细行 (*.csv);;论坛表格 (*.md);;装机单 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="806"/>
+        <location filename="../../configurator/qt/main_window.py" line="816"/>
         <source>Solving every workload of the project for the export…</source>
         <translation>正在为导出求解本项目的每个工作负载…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="866"/>
+        <location filename="../../configurator/qt/main_window.py" line="876"/>
         <source>Exported {0} build(s) of {1} workloads to {2}</source>
         <translation>已将 {1} 个工作负载的 {0} 个配置导出到 {2}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="894"/>
+        <location filename="../../configurator/qt/main_window.py" line="904"/>
         <source>Unknown file type</source>
         <translation>未知的文件类型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="894"/>
+        <location filename="../../configurator/qt/main_window.py" line="904"/>
         <source>{0}: choose .xlsx, .csv, .md or .pdf</source>
         <translation>{0}：请选择 .xlsx、.csv、.md 或 .pdf</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="861"/>
-        <location filename="../../configurator/qt/main_window.py" line="899"/>
+        <location filename="../../configurator/qt/main_window.py" line="871"/>
+        <location filename="../../configurator/qt/main_window.py" line="909"/>
         <source>Could not export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="902"/>
+        <location filename="../../configurator/qt/main_window.py" line="912"/>
         <source>Exported {0} build(s) to {1}</source>
         <translation>已导出 {0} 个配置到 {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="915"/>
+        <location filename="../../configurator/qt/main_window.py" line="925"/>
         <source>About LLM Rig Configurator</source>
         <translation>关于 LLM 装机配置器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="918"/>
+        <location filename="../../configurator/qt/main_window.py" line="928"/>
         <source>What machine to buy to run, fine-tune or train an LLM.
 Every estimate explains itself; every part and price carries its source.</source>
         <translation>要运行、微调或训练大模型，该买什么机器。
 每个估算都给出依据；每个配件和价格都注明来源。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="929"/>
+        <location filename="../../configurator/qt/main_window.py" line="939"/>
         <source>
 … and {0} more</source>
         <translation>
 ……另有 {0} 条</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="932"/>
+        <location filename="../../configurator/qt/main_window.py" line="942"/>
         <source>Some catalog files could not be read</source>
         <translation>部分目录文件无法读取</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="933"/>
+        <location filename="../../configurator/qt/main_window.py" line="943"/>
         <source>{0}
 
 Everything else loaded. Your files were not changed; fix them and restart.</source>
@@ -2417,82 +2417,82 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
         <translation>（无）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="340"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="349"/>
         <source>{0} must be a whole number, not “{1}”</source>
         <translation>{0}必须是整数，而不是“{1}”</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="341"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="350"/>
         <source>{0} must be a number, not “{1}”</source>
         <translation>{0}必须是数字，而不是“{1}”</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="430"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="439"/>
         <source>Prices: {0}</source>
         <translation>价格：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="435"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="444"/>
         <source>Price {0}: {1}</source>
         <translation>第 {0} 个价格：{1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="454"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="463"/>
         <source>{0} is required</source>
         <translation>请填写{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="458"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="467"/>
         <source>{0} must be at least {1}</source>
         <translation>{0}不能小于 {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="459"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="468"/>
         <source>{0} must be more than {1}</source>
         <translation>{0}必须大于 {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="460"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="469"/>
         <source>{0} must be at most {1}</source>
         <translation>{0}不能大于 {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="461"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="470"/>
         <source>{0} must be less than {1}</source>
         <translation>{0}必须小于 {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="466"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="475"/>
         <source>{0} cannot be empty</source>
         <translation>{0}不能为空</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="467"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="476"/>
         <source>{0} needs at least {1} characters</source>
         <translation>{0}至少需要 {1} 个字符</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="469"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="478"/>
         <source>{0} must be a number</source>
         <translation>{0}必须是数字</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="471"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="480"/>
         <source>{0} must be a whole number</source>
         <translation>{0}必须是整数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="473"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="482"/>
         <source>{0} must be a date written YYYY-MM-DD</source>
         <translation>{0}必须是 YYYY-MM-DD 格式的日期</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="475"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="484"/>
         <source>{0} must be one of: {1}</source>
         <translation>{0}必须是以下之一：{1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_editor.py" line="476"/>
+        <location filename="../../configurator/qt/catalog_editor.py" line="485"/>
         <source>{0}: {1}</source>
         <translation>{0}：{1}</translation>
     </message>
@@ -4186,13 +4186,13 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>printing</name>
     <message>
-        <location filename="../../configurator/qt/printing.py" line="437"/>
-        <location filename="../../configurator/qt/printing.py" line="449"/>
+        <location filename="../../configurator/qt/printing.py" line="445"/>
+        <location filename="../../configurator/qt/printing.py" line="457"/>
         <source>LLM Rig Configurator build sheet</source>
         <translation>LLM 装机配置器装机单</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/printing.py" line="549"/>
+        <location filename="../../configurator/qt/printing.py" line="557"/>
         <source>Print build sheet</source>
         <translation>打印装机单</translation>
     </message>

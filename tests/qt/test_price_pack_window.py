@@ -19,8 +19,28 @@ PACK = (
 
 def test_the_status_bar_shows_the_catalogs_price_dates(window) -> None:  # type: ignore[no-untyped-def]
     text = window.catalog_date.text()
-    assert text == f"Catalog {catalog_date(window.session.catalog).text()}"
+    currency = window.session.request.currency
+    assert text == f"Catalog {catalog_date(window.session.catalog, currency=currency).text()}"
     assert text.startswith("Catalog prices ") and "as of" not in text
+    assert f"a buyer paying in {currency}" in window.catalog_date.toolTip()
+
+
+def test_the_status_bar_dates_the_prices_of_the_projects_currency(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """data40 (round 40) dated the plan's prices per buyer currency; the status bar had still counted every
+    currency's prices: a EUR buyer read the catalog as fresh as its newest CNY price. A new project currency dates it
+    again, with that currency's own count."""
+    from configurator.core.model.request import BuildRequest
+
+    today = datetime.date.today()
+    counts = {c: catalog_date(window.session.catalog, today=today, currency=c) for c in ("USD", "CNY")}
+    assert counts["USD"].older != counts["CNY"].older  # the shipped catalog's markets differ
+    for currency in ("CNY", "USD"):
+        request: BuildRequest = window.session.request.model_copy(update={"currency": currency})
+        window.session.set_request(request, solve=False)
+        qtbot.waitUntil(lambda c=currency: f"paying in {c}" in window.catalog_date.toolTip(), timeout=10_000)  # type: ignore[misc]
+        assert window.catalog_date.text().endswith(
+            f"; {counts[currency].older} of {counts[currency].priced} priced parts have only prices older than six months"
+        )
 
 
 def test_a_price_pack_is_reviewed_then_applied_from_the_catalog_menu(qtbot, window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
@@ -68,7 +88,7 @@ def test_the_status_bar_counts_old_prices_from_today_not_from_the_newest_price(q
 
     today = datetime.date.today()  # the editor dates a price it adds today
     cutoff = today - datetime.timedelta(days=FRESH_WINDOW_DAYS)
-    before = catalog_date(window.session.catalog, today=today)
+    before = catalog_date(window.session.catalog, today=today, currency=window.session.request.currency)
     assert window.catalog_date.text().endswith(
         f"; {before.older} of {before.priced} priced parts have only prices older than six months"
     )
@@ -97,7 +117,7 @@ def test_the_status_bar_counts_from_the_day_it_is_given(window) -> None:  # type
     later = datetime.date.today() + datetime.timedelta(days=400)  # every catalog price is over six months old then
     window.today = lambda: later
     window.session.catalog_changed.emit(window.session.catalog)
-    date = catalog_date(window.session.catalog, today=later)
+    date = catalog_date(window.session.catalog, today=later, currency=window.session.request.currency)
     assert date.older == date.priced
     assert window.catalog_date.text().endswith(
         f"; {date.priced} of {date.priced} priced parts have only prices older than six months"
@@ -118,7 +138,9 @@ def test_the_count_of_old_prices_follows_the_date_not_only_the_catalog(qtbot, wi
     assert window._midnight.isActive() and 0 < window._midnight.remainingTime() <= 86_401_000
     later = opened + datetime.timedelta(days=200)  # every price the catalog had fresh is now old
     window.today = lambda: later
-    then, now = catalog_date(window.session.catalog, today=opened), catalog_date(window.session.catalog, today=later)
+    currency = window.session.request.currency
+    then = catalog_date(window.session.catalog, today=opened, currency=currency)
+    now = catalog_date(window.session.catalog, today=later, currency=currency)
     assert now.older > then.older and now.priced == then.priced
     window._midnight.timeout.emit()  # the midnight timer
     assert window.catalog_date.text() != shown
