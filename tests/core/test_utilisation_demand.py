@@ -213,3 +213,20 @@ def test_the_command_line_lays_usage_seats_and_a_dedicated_endpoint_over_the_inp
     given = argparse.Namespace(seats=20, batch=4, _given={"batch", "seats"})
     plan._seats_streams(given)
     assert given.batch == 4
+
+
+def test_a_chat_teams_streams_say_the_figure_is_a_coding_agents() -> None:
+    """The seats-at-once ratio is Anthropic's rate-limit table for Claude Code seats (need.CONCURRENCY_BANDS). For chat
+    users (or none named) it is borrowed: no chat concurrency figure was found (searched 2026-12-06), and the sentence,
+    English and Chinese, says so; a coding agent's own does not."""
+    from configurator.core.common.reasons import english
+    from configurator.core.costs.tco import seats_said
+    from configurator.core.report import words
+
+    chat, agent = seats_said(10, "chat"), seats_said(10, "coding-agent")
+    assert chat.fields["streams"] == agent.fields["streams"] == 5
+    assert "borrowed for these users: no chat concurrency figure was found" in english(chat)
+    assert "borrowed" not in english(agent)
+    with words.language("zh_CN"):
+        assert "借用于这些用户" in words.say(chat) and "借用" not in words.say(agent)
+    assert "borrowed" in english(seats_said(10))  # no kind of user named: a chat user's demand

@@ -2433,8 +2433,13 @@ EN: dict[str, Template] = {
     ),
     "tco.seats": lambda r, _say: (
         f"{r.num('seats'):,.0f} seats served as {count_of(r.num('streams'), 'concurrent stream')} ("
-        f"{r.num('ratio'):.0%} of the seats at once; {r.fields['source']}): the plan is sized for the streams, the "
-        "demand is every seat's"
+        f"{r.num('ratio'):.0%} of the seats at once; {r.fields['source']}"
+        + (
+            "; a coding agent's figure, borrowed for these users: no chat concurrency figure was found"
+            if r.fields.get("borrowed")
+            else ""
+        )
+        + "): the plan is sized for the streams, the demand is every seat's"
     ),
     "tco.busy-served": lambda r, _say: (
         f"busy {r.num('hours'):,.0f} h a year: answering the users' {r.num('demand_m'):,.1f}M output tokens a year at "

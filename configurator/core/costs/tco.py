@@ -1867,7 +1867,7 @@ def _basis_notes(
     purchase, currency = build.total_price, build.currency
     busy = [] if served is None else [_served_said(served, profile)]
     if served is not None and profile.seats and profile.demand.requests is not None:
-        busy.append(seats_said(profile.seats))
+        busy.append(seats_said(profile.seats, profile.usage))
     return [
         # one machine says no node count: "(1 node(s))" read as a cluster's word on a home build's sheet (walk8)
         (
@@ -1892,14 +1892,18 @@ def _basis_notes(
     ]
 
 
-def seats_said(seats: int) -> Reason:
-    """A team's seats and the streams they need at once (tco.seats, round 35): need.streams_for_seats and its source."""
+def seats_said(seats: int, usage: str | None = None) -> Reason:
+    """A team's seats and the streams they need at once (tco.seats, round 35): need.streams_for_seats and its source.
+    The source is Anthropic's rate-limit table for Claude Code seats: for any other kind of user (chat, or none named)
+    the ratio is a coding agent's, borrowed (`borrowed`, round 40: no chat concurrency figure was found, searched
+    2026-12-06), and the sentence says so."""
     return Reason.of(
         "tco.seats",
         seats=seats,
         streams=streams_for_seats(seats),
         ratio=concurrency_ratio(seats),
         source=CONCURRENCY_SOURCE,
+        borrowed=usage != "coding-agent",
     )
 
 

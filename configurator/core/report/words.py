@@ -1977,7 +1977,9 @@ ZH_REASONS: dict[str, Template] = {
     "tco.seats": lambda r, _say: (
         f"{r.num('seats'):,.0f} 个席位按 {r.num('streams'):g} 路并发服务（同一时刻 {r.num('ratio'):.0%} 的席位在用；"
         "依据 Anthropic Claude Code 文档按团队规模给出的每席位请求速率建议，"
-        "https://code.claude.com/docs/en/costs，2026-12-06 查阅）：配置按并发路数选，需求按全部席位计"
+        "https://code.claude.com/docs/en/costs，2026-12-06 查阅"
+        + ("；这是编码智能体的数字，借用于这些用户：未找到聊天场景的并发数据" if r.fields.get("borrowed") else "")
+        + "）：配置按并发路数选，需求按全部席位计"
     ),
     "tco.busy-served": lambda r, _say: (
         f"每年忙碌 {r.num('hours'):,.0f} 小时：以本机每位用户 {r.num('tps'):,.1f} token/秒 为 {r.num('users'):g} 位用户"
