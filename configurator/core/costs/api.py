@@ -558,11 +558,6 @@ def reading_rate(estimate: EstimateResult, demand: Demand | None, model: ModelAr
     return SERVE.reading_rate(decode, served, users)
 
 
-def keeps_up(estimate: EstimateResult, demand: Demand | None, model: ModelArch | None = None) -> bool:
-    """Whether each user of the estimate keeps reading speed at reading_rate (SERVE.keeps_up, rules.READING_TPS)."""
-    return SERVE.keeps_up(reading_rate(estimate, demand, model))
-
-
 def served_rate_of(build: Build, demand: Demand | None = None, model: ModelArch | None = None) -> float | None:
     """Output tokens a second one user's stream of the build makes with each request's prefill counted (Stream.tps,
     rules.job.served_rate), for `demand`'s requests (None: the request's own prompt, else a chat's); without `model`

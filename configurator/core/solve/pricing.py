@@ -393,10 +393,8 @@ def like_for_like(old: Price, newer: Price, catalog: Catalog) -> Like | None:
         return Like(newer.amount)
     if a is None or b is None or a.market != b.market:
         return None
-    try:
-        return Like(catalog.convert(a.gross(b.net(newer.amount)), newer.currency, old.currency), b, a.rate)
-    except KeyError:
-        return None
+    amount = _in(catalog, a.gross(b.net(newer.amount)), newer.currency, old.currency)
+    return None if amount is None else Like(amount, b, a.rate)
 
 
 def _in(catalog: Catalog, amount: float, listed: str, currency: str) -> float | None:

@@ -18,7 +18,6 @@ from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload
 from configurator.core.model.build import Build
 from configurator.core.model.request import BuildRequest
-from configurator.core.rules.job import READING_TPS
 
 
 @dataclass(frozen=True)
@@ -49,8 +48,11 @@ def reading_rate_of(ctx: PlanContext, estimate: EstimateResult) -> float:
 
 
 def keeps_up(ctx: PlanContext, estimate: EstimateResult) -> bool:
-    """Whether each user of `estimate` keeps reading speed at reading_rate_of (rules.READING_TPS)."""
-    return reading_rate_of(ctx, estimate) >= READING_TPS
+    """Whether each user of `estimate` keeps reading speed at reading_rate_of: the reading rule's own test
+    (rules.job.Serving.keeps_up, which the labels read)."""
+    from configurator.core.costs.api import SERVE
+
+    return SERVE.keeps_up(reading_rate_of(ctx, estimate))
 
 
 def demand_key(ctx: PlanContext) -> str:
