@@ -25,7 +25,7 @@ from configurator.core.costs.tco import OwnershipInputs
 from configurator.core.estimate.workload import Workload
 from configurator.core.model.request import BuildRequest
 from configurator.core.rules import instance
-from configurator.core.rules.job import READING_TPS, Speed
+from configurator.core.rules.job import READING_TPS, PromptWait, Speed
 from configurator.core.solve import relax
 from configurator.core.solve.machines import serves
 from configurator.core.solve.offers import PlanRun, unified_memory
@@ -137,9 +137,28 @@ def test_prompt_times_the_usages_prompt_as_the_first_token_line_says(catalog: Ca
         assert prompt.fields["cached"] == first["usage_cached_tokens"]
         assert prompt.fields["wait_s"] == pytest.approx(first["usage_prompt_s"], abs=0.05)
         assert prompt.fields["shared_s"] == pytest.approx(5 * prompt.fields["wait_s"])
+        uncached = prompt.fields["prompt"] - prompt.fields["cached"]
+        assert prompt.fields["tps"] * prompt.fields["wait_s"] == pytest.approx(uncached, rel=0.01)
         assert (prompt.status == "warn") == (prompt.fields["shared_s"] > 60.0)
     assert timed
     for build in plan(request, catalog, model=model).builds:
         prompt = next((c for c in build.checks if c.rule == "PROMPT"), None)
         if prompt is not None and prompt.code != "unknown":
             assert prompt.fields["prompt"] == 1020 and "cached" not in prompt.fields
+
+
+def test_the_prompt_rate_shown_is_the_one_that_gives_the_wait_beside_it() -> None:
+    """ "prompt processed at about N tokens/s: W s before the first token" is one claim: round 40 showed the estimate's
+    short-prompt rate beside the long prompt's wait (Qwen3-32B for five coding-agent seats at 6,000 USD, 4 x Arc Pro
+    B60: "about 683 tokens/s: 21 s" for 6,575 uncached tokens, which is 311 a second). The rate shown is now the
+    prompt's uncached part over its wait, never above the short-prompt rate, and each of several users' prompts takes
+    that wait (their prompts share the rate)."""
+    rule = PromptWait()
+    check = rule.check(683.0, 21.1, 40960, users=5, cached=34385)
+    assert check.fields["tps"] == pytest.approx(6575 / 21.1)
+    assert check.fields["shared_s"] == pytest.approx(5 * 21.1)
+    check = rule.check(2000.0, 4.0, 4096, users=3)
+    assert check.fields["tps"] == pytest.approx(1024.0)
+    assert check.fields["shared_s"] == pytest.approx(12.0)
+    assert "about 1,024 tokens/s: 4 s" in check.message
+    assert rule.check(2000.0, 0.2, 512).fields["tps"] == 2000.0
