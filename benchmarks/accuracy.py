@@ -730,12 +730,12 @@ def _moe_one_gpu_facets(label: str, catalog: object) -> dict[str, str]:
     }
 
 
-# moe41 (issue #29): the "MoE tensor parallel" rows split the same way. Its held-out coverage (95 % at x0.60..x1.61,
+# moe41 (issue #29): the "MoE tensor parallel" rows split the same way (vendor, engine, attention, batch). Its held-out coverage (95 % at x0.60..x1.61,
 # above the band) is read by vendor first: its cross-validated rows are all NVIDIA, and the 18 held-out MI300X rows
 # (0.60-0.89 x the estimate: the MI300X step no fitted MoE row on ROCm describes) sit at the range's low end.
 MOE_TENSOR_PARALLEL_FEATURE = "MoE tensor parallel"
 MOE_ONE_GPU_FACETS = ("engine", "vendor", "experts", "attention", "batch")
-MOE_TENSOR_PARALLEL_FACETS = ("vendor", "engine", "batch")
+MOE_TENSOR_PARALLEL_FACETS = ("vendor", "engine", "attention", "batch")
 
 
 def moe_one_gpu_split(
