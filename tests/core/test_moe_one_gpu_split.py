@@ -65,3 +65,22 @@ def test_every_facet_splits_the_same_held_out_rows(catalog: Any, accuracy: Any, 
         for name, pts in groups.items():
             share = accuracy.assigned_coverage(pts, "decode_speed", catalog)
             assert f"{name} {share:.0%} ({len(pts)};" in line
+
+
+def test_the_tensor_parallel_split_partitions_its_own_rows(catalog: Any, accuracy: Any, held: list[Any]) -> None:
+    # moe41: the "MoE tensor parallel" rows split by vendor, engine and batch the same way; its held-out MI300X rows
+    # (dstack, InferenceX, SGLang's MiniMax) are its AMD group, apart from the NVIDIA rows its folds were derived from
+    feature, facets = accuracy.MOE_TENSOR_PARALLEL_FEATURE, accuracy.MOE_TENSOR_PARALLEL_FACETS
+    regime = [p for p in held if p.estimated and feature in accuracy.speed_regimes(p.label, catalog)]
+    assert len(regime) >= 50
+    lines = accuracy.moe_one_gpu_split(held, catalog, "decode_speed", feature, facets)
+    assert [line.split(":")[0] for line in lines] == [f"{feature} by {f}" for f in facets]
+    vendors = {accuracy._moe_one_gpu_facets(p.label, catalog)["vendor"] for p in regime}
+    assert vendors == {"AMD", "NVIDIA"}
+    for facet, line in zip(facets, lines, strict=True):
+        groups: dict[str, list[Any]] = {}
+        for p in regime:
+            groups.setdefault(accuracy._moe_one_gpu_facets(p.label, catalog)[facet], []).append(p)
+        assert sum(len(v) for v in groups.values()) == len(regime)
+        for name, pts in groups.items():
+            assert f"{name} {accuracy.assigned_coverage(pts, 'decode_speed', catalog):.0%} ({len(pts)};" in line

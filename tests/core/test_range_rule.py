@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from configurator.core.estimate.crossval import coverage
+from configurator.core.estimate.crossval import coverage, fold_shifts
 from configurator.core.estimate.ranges import (
     MOE_TENSOR_PARALLEL,
     MOE_TRAINING,
@@ -199,7 +199,7 @@ CROSS_VALIDATED_MISSES = {
     (
         "decode_speed",
         MOE_TENSOR_PARALLEL,
-    ): "28 of 30 (93 %, above the band) at the per-regime rule's x0.60..x1.59 since ranges40 (nested 24 of 30, 80 %)",
+    ): "28 of 30 (93 %, above the band) at the per-regime rule's x0.60..x1.61 since ranges40 (nested 24 of 30, 80 %)",
     ("training_gpu_hours", STEADY_STATE): "21 of 22 (95 %) at x0.77..x1.16, kept for the held-out rows (NOT_THE_RULE)",
 }
 
@@ -209,3 +209,20 @@ def test_a_listed_miss_still_misses(catalog: Any, accuracy: Any, kind: str, regi
     pts = accuracy.regime_points(kind, accuracy.stored_cv(kind), catalog)[regime]
     share = accuracy.assigned_coverage(pts, kind, catalog)
     assert not BAND[0] <= share <= BAND[1], (kind, regime, share, CROSS_VALIDATED_MISSES[(kind, regime)])
+
+
+def test_the_moe_tensor_parallel_top_is_one_source_s_fold(catalog: Any, accuracy: Any) -> None:
+    """moe41 (docs/estimates.md, round 41): the MoE tensor-parallel regime's x1.60 top is ML.ENERGY's fold. Its DeepSeek
+    rows on 8 x B200 read x1.53 cross-validated where the shipped constants read them at x1.08 (crossval.fold_shifts:
+    x1.43; the fold without ML.ENERGY refits vLLM's batched MLA MoE step on the one other row that reads it), while every
+    other source of the regime moves by under 10 %. The reason ranges.py and tests/core/test_ranges.py REGIME_MISSES give
+    for the range's width rests on this; when re-derived folds change it, this fails and the reason must be re-read."""
+    kind = "decode_speed"
+    pairs = accuracy.stored_cv(kind)
+    regime = {id(p) for p in accuracy.regime_points(kind, pairs, catalog)[MOE_TENSOR_PARALLEL]}
+    scored = [(p, points(kind, catalog, [r])[0]) for r, p in pairs if id(p) in regime]
+    shifts = fold_shifts(scored)
+    assert len(shifts) >= 5
+    largest, *rest = shifts
+    assert largest.source == "github:ml-energy/leaderboard" and largest.shift > 1.3
+    assert all(0.9 < s.shift < 1.1 for s in rest), [(s.source, round(s.shift, 3)) for s in rest]

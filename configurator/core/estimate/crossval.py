@@ -489,6 +489,42 @@ def regime_range_factors(
     return out
 
 
+@dataclass(frozen=True)
+class FoldShift:
+    """One source's rows in a regime, scored twice: with the constants of the fold that left the source out (its
+    cross-validated bias, what the range rule reads) and with the shipped constants (its fitted bias). Their ratio is how
+    far leaving the source out moved its own rows' estimates: near 1 where the other sources pin the constants its rows
+    read; far from 1 where the source alone pins one (issue #29, moe41: ML.ENERGY's vLLM MLA sweep in the MoE
+    tensor-parallel regime), and then its cross-validated bias describes that constant's absence from the fit, not how
+    a new source of the same set-up differs from it."""
+
+    source: str
+    rows: int
+    cv_bias: float  # median measured / estimate at its fold's constants
+    fitted_bias: float  # median measured / estimate at the shipped constants
+
+    @property
+    def shift(self) -> float:
+        """Cross-validated over fitted bias: > 1 the fold without the source estimated its rows slower."""
+        return self.cv_bias / self.fitted_bias
+
+
+def fold_shifts(pairs: Sequence[tuple[Point, Point]]) -> list[FoldShift]:
+    """Per source, its (cross-validated, fitted) points of the same rows -> FoldShift, the largest move first (by
+    |log shift|). Rows either scoring left unanswered are skipped."""
+    by_source: dict[str, tuple[list[float], list[float]]] = {}
+    for cv, fitted in pairs:
+        if cv.estimated and fitted.estimated:
+            logs = by_source.setdefault(cv.group, ([], []))
+            logs[0].append(math.log(cv.measured / cv.estimated))
+            logs[1].append(math.log(fitted.measured / fitted.estimated))
+    out = [
+        FoldShift(g, len(c), math.exp(statistics.median(c)), math.exp(statistics.median(f)))
+        for g, (c, f) in by_source.items()
+    ]
+    return sorted(out, key=lambda s: (-abs(math.log(s.shift)), s.source))
+
+
 # Issue #29's band: an 80 % range holds 75-90 % of the rows it was not fitted on; above it the range is too wide, below
 # it too narrow (benchmarks/accuracy.py COVERAGE_TARGET, tests/core/test_range_rule.py BAND)
 RANGE_BAND = (0.75, 0.90)
