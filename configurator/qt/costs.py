@@ -118,7 +118,7 @@ class BuyOrRentPanel(QWidget):
             )
         )
         # round 36: a team's seats (OwnershipInputs.seats), each sending the usage's requests a day; served by fewer
-        # streams at once (need.streams_for_seats): the API bills every seat, the build is sized for the streams
+        # streams at once (need.seat_streams): the API bills every seat, the build is sized for the streams
         self.seats = spin(
             0,  # below the field's 1: "no team"
             int(_most("seats")),

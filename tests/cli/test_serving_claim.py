@@ -43,7 +43,7 @@ BASE = ("--model", "qwen3.6-27b", "--workload", "inference")
 PLANS = {
     # five coding-agent seats at 64k: the Mac mini M5 Pro 48 GB serves 52 % of it
     "5-seat coding": (*BASE, "--budget", "15000", "--usage", "coding-agent", "--seats", "5", "--context", "65536"),
-    # ten chat seats (five streams at once: need.streams_for_seats)
+    # ten chat seats (two streams at once since round 41: need.seat_streams, Erlang C on their own arrivals)
     "10-seat chat": (*BASE, "--budget", "6000", "--usage", "chat", "--seats", "10"),
     # one coding-agent seat: the Mac mini M6 24 GB, "quietest", serves 87 % of it
     "1-seat coding": (*BASE, "--budget", "2500", "--usage", "coding-agent", "--seats", "1"),
