@@ -67,6 +67,9 @@ def test_streams_grow_with_the_team_and_never_pass_the_seats() -> None:
     assert all(a <= b for a, b in zip(sized, sized[1:], strict=False))
     assert all(s <= n for n, s in enumerate(sized, start=1))
     assert sized[0] == 1 and sized[-1] == 14
+    # a profile busy none of its hours sends no requests: one stream, and finite figures for the JSON
+    idle = seat_streams(10, "chat", CHAT_REQUESTS_PER_DAY, 0.0, CHAT_REPLY)
+    assert (idle.streams, idle.load, idle.waits) == (1, 0.0, 0.0)
     # the independent checker's closed form agrees with the rule's recursion on every team
     for n in (1, 2, 5, 10, 50, 200, 1000):
         got = seat_streams(n, "chat", CHAT_REQUESTS_PER_DAY, BUSY_HOURS, CHAT_REPLY)

@@ -137,7 +137,8 @@ def seat_streams(
         n = streams_for_seats(seats)
         return SeatStreams(n, "table", requests=requests, hours=hours, reply=reply, tps=tps)
     service = reply / tps if tps > 0 else 0.0
-    load = seats * max(requests, 0.0) * service / (hours * 3600.0) if hours > 0 else math.inf
+    # no busy hours (a profile busy none of its on-time): no requests arrive, one stream (and a finite JSON figure)
+    load = seats * max(requests, 0.0) * service / (hours * 3600.0) if hours > 0 else 0.0
     n = SERVE.streams_for(load, service, seats)
     # a stream a seat: no seat's request queues behind another's (each waits for its reply before asking again)
     waits = 0.0 if n >= seats else SERVE.waits(n, load, service)
