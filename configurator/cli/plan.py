@@ -524,8 +524,10 @@ def register(commands: Any) -> None:
         type=_seats,
         metavar="N",
         help="inference: a team of N seats (with --usage or --requests-per-day, each seat's demand): the build is sized "
-        "for the streams they need at once, not N (1-5 seats all, 5-20 half, 20-50 a quarter...: Anthropic's Claude "
-        "Code rate-limit sizing by team size), unless --batch says the streams",
+        "for the streams they need at once, not N, unless --batch says the streams: chat seats (or no --usage) by "
+        "their own requests over the busy hours, the fewest streams on which at most 1 %% of requests wait over 2 s "
+        "(Erlang C; ten chat seats: 2); coding agents by Anthropic's Claude Code rate-limit sizing by team size "
+        "(1-5 seats all, 5-20 half, 20-50 a quarter...)",
     )
     parser.add_argument(
         "--dedicated-endpoint",
