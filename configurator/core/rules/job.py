@@ -310,6 +310,8 @@ class Serving(_Said):
     sources = (
         "Brysbaert 2019 (J. Memory and Language 109): 238 words a minute, about 5 tokens/s (the default need)",
         "the estimator's decode and prefill rates; the request's prompt, its cached share and reply (costs.api)",
+        "MLPerf Inference loadgen/mlperf.conf: llama2-70b Server TTFT 2,000 ms at the 99th percentile (a team's "
+        "streams: at most 1 % of requests wait over 2 s, Erlang C)",
     )
     reads = (
         "estimate.decode_tokens_per_s",
