@@ -125,10 +125,12 @@ def test_the_seats_sentence_says_why_n_in_english_and_chinese() -> None:
         assert piece in text, piece
     assert "at 2 streams 0.2 % of requests wait over 2 s" in text and "mlperf.conf" in text
     assert "borrowed" not in text
+    # the arrival pattern is assumed, and said so
+    assert "are an estimate (real LLM traffic is burstier" in text and "arXiv 2401.17644" in str(fields["estimate"])
     with words.language("zh_CN"):
         zh = words.say(said)
     assert "10 个席位按 2 路并发服务" in zh and "每个回复 129 token，按 5.0 token/秒" in zh and "0.07 Erlang" in zh
-    assert "借用" not in zh and "tokens/s" not in zh
+    assert "借用" not in zh and "tokens/s" not in zh and "等待比例只是下限" in zh
     # the default (no sizing passed) is the chat usage over the default inputs' busy hours
     assert seats_said(10, "chat").fields["streams"] == 2
 

@@ -983,6 +983,12 @@ def _seats_said(r: Reason) -> str:
             f"{r.num('hours'):,.1f} h a day they are at work, each a {r.num('reply'):,.0f}-token reply at "
             f"{r.num('tps'):,.1f} tokens/s ({speed}), offer {r.num('load'):,.2f} erlang; {queue} (Erlang C, the "
             f"fewest streams that keep it to {100 * r.num('wait_share'):g} % at most: {r.fields['source']}){here}"
+            + (
+                "; random arrivals at an even rate over the busy hours are an estimate (real LLM traffic is burstier: BurstGPT, "
+                "arXiv 2401.17644), so the share waiting is a floor"
+                if r.fields.get("estimate")
+                else ""
+            )
         )
         return head + body + ": the plan is sized for the streams, the demand is every seat's"
     return head + body + "): the plan is sized for the streams, the demand is every seat's"

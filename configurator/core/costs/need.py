@@ -106,6 +106,15 @@ def streams_for_seats(seats: int) -> int:
     return max(own, streams_for_seats(smaller[-1])) if smaller else own
 
 
+SEAT_ARRIVALS_ESTIMATE = (
+    "an estimate: the requests arrive at random (Poisson) at an even rate over the users' busy hours (the buy-or-rent inputs': 8 h "
+    "x 50 % by default, a day's requests over half the working day standing in for a busy hour; no chat team's hourly "
+    "profile was found), where real LLM traffic is burstier (BurstGPT, Azure OpenAI traces, arXiv 2401.17644, 2024): "
+    "the share waiting is a floor"
+)
+"""Why a chat team's streams are an estimate (round 41): the arrival pattern is assumed, not measured."""
+
+
 class SeatStreams(NamedTuple):
     """How many streams a team's seats need at once, and why (round 41, tco.seats). `method` "erlang-c": from the
     seats' own arrivals (seat_streams); "table": Anthropic's Claude Code rate-limit table (streams_for_seats), kept for

@@ -80,6 +80,7 @@ from configurator.core.costs.api import (
 )
 from configurator.core.costs.need import (
     CONCURRENCY_SOURCE,
+    SEAT_ARRIVALS_ESTIMATE,
     SeatStreams,
     concurrency_ratio,
     hours_to_serve,
@@ -1946,6 +1947,7 @@ def seats_said(
         reply=sized.reply,
         tps=sized.tps,
         asked=sized.tps != READING_TPS,
+        estimate="" if table else SEAT_ARRIVALS_ESTIMATE,
         **extra,
     )
 

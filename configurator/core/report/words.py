@@ -805,7 +805,13 @@ def _zh_seats_said(r: Reason) -> str:
         f"工作时间内，每个回复 {r.num('reply'):,.0f} token，按 {r.num('tps'):,.1f} token/秒（{speed}）计，"
         f"负载 {r.num('load'):,.2f} Erlang；{queue}（Erlang C，取使其不超过 {100 * r.num('wait_share'):g}% 的最少路数："
         f"依据 MLPerf Inference 的 loadgen/mlperf.conf，llama2-70b 服务器场景首 token "
-        f"延迟上限 2000 毫秒，第 99 百分位，2026-12-06 查阅）{here}" + tail
+        f"延迟上限 2000 毫秒，第 99 百分位，2026-12-06 查阅）{here}"
+        + (
+            "；请求在满载小时内以均匀速率随机到达是估计（真实 LLM 流量更集中：BurstGPT，arXiv 2401.17644），等待比例只是下限"
+            if r.fields.get("estimate")
+            else ""
+        )
+        + tail
     )
 
 
