@@ -107,10 +107,10 @@ def streams_for_seats(seats: int) -> int:
 
 
 SEAT_ARRIVALS_ESTIMATE = (
-    "an estimate: the requests arrive at random (Poisson) at an even rate over the users' busy hours (the buy-or-rent inputs': 8 h "
-    "x 50 % by default, a day's requests over half the working day standing in for a busy hour; no chat team's hourly "
-    "profile was found), where real LLM traffic is burstier (BurstGPT, Azure OpenAI traces, arXiv 2401.17644, 2024): "
-    "the share waiting is a floor"
+    "an estimate: the requests arrive at random (Poisson) at an even rate over the users' busy hours (the buy-or-rent "
+    "inputs': 8 h x 50 % by default, a day's requests over half the working day standing in for a busy hour; no chat "
+    "team's hourly profile was found), where real LLM traffic is burstier (BurstGPT, Azure OpenAI traces, arXiv "
+    "2401.17644, 2024): the share waiting is a floor"
 )
 """Why a chat team's streams are an estimate (round 41): the arrival pattern is assumed, not measured."""
 
@@ -145,13 +145,22 @@ def seat_streams(
     if usage == "coding-agent":
         n = streams_for_seats(seats)
         return SeatStreams(n, "table", requests=requests, hours=hours, reply=reply, tps=tps)
-    service = reply / tps if tps > 0 else 0.0
-    # no busy hours (a profile busy none of its on-time): no requests arrive, one stream (and a finite JSON figure)
-    load = seats * max(requests, 0.0) * service / (hours * 3600.0) if hours > 0 else 0.0
+    load, service = offered_load(seats, requests, hours, reply, tps)
     n = SERVE.streams_for(load, service, seats)
-    # a stream a seat: no seat's request queues behind another's (each waits for its reply before asking again)
-    waits = 0.0 if n >= seats else SERVE.waits(n, load, service)
-    return SeatStreams(n, "erlang-c", load, service, waits, requests, hours, reply, tps)
+    return SeatStreams(n, "erlang-c", load, service, seat_waits(seats, n, load, service), requests, hours, reply, tps)
+
+
+def offered_load(seats: int, requests: float, hours: float, reply: int, tps: float) -> tuple[float, float]:
+    """The erlangs a team offers and the seconds a request holds a stream (round 41): seats x `requests` a day over
+    `hours` a day, each a `reply` at `tps`. No busy hours (a profile busy none of its on-time): no requests arrive."""
+    service = reply / tps if tps > 0 else 0.0
+    return (seats * max(requests, 0.0) * service / (hours * 3600.0) if hours > 0 else 0.0), service
+
+
+def seat_waits(seats: int, streams: int, load: float, service_s: float) -> float:
+    """The share of a team's requests that wait over Serving.wait_s on `streams` (round 41): none with a stream a seat
+    (each seat waits for its reply before asking again, so none queues behind another's), else Serving.waits."""
+    return 0.0 if streams >= seats else SERVE.waits(streams, load, service_s)
 
 
 class Prompt(NamedTuple):

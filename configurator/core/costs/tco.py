@@ -85,6 +85,8 @@ from configurator.core.costs.need import (
     concurrency_ratio,
     hours_to_serve,
     need_of,
+    offered_load,
+    seat_waits,
 )
 from configurator.core.estimate.estimator import GIB, estimate
 from configurator.core.estimate.result import EstimateResult
@@ -1921,13 +1923,11 @@ def seats_said(
     table = sized.method == "table"
     extra: dict[str, float] = {}
     if served_tps is not None and served_tps > 0 and sized.hours > 0:
-        service = sized.reply / served_tps
-        load = seats * sized.requests * service / (sized.hours * 3600.0)
-        on = streams or sized.streams
+        load, service = offered_load(seats, sized.requests, sized.hours, sized.reply, served_tps)
         extra = {
             "served_tps": served_tps,
             "served_load": load,
-            "served_waits": 0.0 if on >= seats else SERVE.waits(on, load, service),
+            "served_waits": seat_waits(seats, streams or sized.streams, load, service),
         }
     return Reason.of(
         "tco.seats",
