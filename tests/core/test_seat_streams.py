@@ -103,12 +103,12 @@ def test_fifty_coding_agent_seats_keep_anthropics_figure() -> None:
     assert said.fields["streams"] == 13 and said.fields["borrowed"] is False
     text = english(said)
     assert "Anthropic's sizing of Claude Code seats on its own Claude models" in text
-    assert "at this build's 20.0 tokens/s a stream" in text and "would wait over 2 s" in text
+    assert "at this build's 20.0 tokens/s a stream (its prefill counted)" in text and "would wait over 2 s" in text
     waits = said.fields["served_waits"]
     assert isinstance(waits, float) and waits > 0.5  # 13 streams at 20 tokens/s are far too few for 50 agents
     with words.language("zh_CN"):
         zh = words.say(said)
-    assert "自家 Claude 模型" in zh and "每路 20.0 token/秒" in zh and "tokens/s" not in zh
+    assert "自家 Claude 模型" in zh and "计入预填充后每路 20.0 token/秒" in zh and "tokens/s" not in zh
 
 
 def test_the_seats_sentence_says_why_n_in_english_and_chinese() -> None:

@@ -954,7 +954,8 @@ def _seats_said(r: Reason) -> str:
         f"({r.num('ratio'):.0%} of the seats at once"
     )
     here = (
-        f"; at this build's {r.num('served_tps'):,.1f} tokens/s a stream, {100 * r.num('served_waits'):.1f} % "
+        f"; at this build's {r.num('served_tps'):,.1f} tokens/s a stream (its prefill counted), "
+        f"{100 * r.num('served_waits'):.1f} % "
         f"would wait over {r.num('wait_s'):g} s for a free stream"
         if "served_waits" in r.fields
         else ""

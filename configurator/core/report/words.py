@@ -770,7 +770,7 @@ def _zh_seats_said(r: Reason) -> str:
     """tco.seats in Chinese (round 41): the English's reasons, in the same order."""
     head = f"{r.num('seats'):,.0f} 个席位按 {r.num('streams'):g} 路并发服务（同一时刻 {r.num('ratio'):.0%} 的席位在用"
     here = (
-        f"；按本机每路 {r.num('served_tps'):,.1f} token/秒，有 {100 * r.num('served_waits'):.1f}% 的请求"
+        f"；按本机计入预填充后每路 {r.num('served_tps'):,.1f} token/秒，有 {100 * r.num('served_waits'):.1f}% 的请求"
         f"等待空闲路超过 {r.num('wait_s'):g} 秒"
         if "served_waits" in r.fields
         else ""
