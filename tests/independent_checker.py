@@ -2084,20 +2084,54 @@ def utilisation_problems(builds: list[dict[str, Any]]) -> list[str]:
 _SEAT_RPM = ((5, 6.0), (20, 3.0), (50, 1.5), (100, 0.745), (500, 0.42))
 
 
+def _erlang_c(n: int, load: float) -> float:
+    """Erlang C by its closed form (not the app's Erlang B recursion): A^N/N! N/(N-A) over sum_{k<N} A^k/k! + that."""
+    if load <= 0:
+        return 0.0
+    if n <= load:
+        return 1.0
+    top = load**n / math.factorial(n) * n / (n - load)
+    return top / (sum(load**k / math.factorial(k) for k in range(n)) + top)
+
+
+def _erlang_streams(seats: int, load: float, service: float, wait_s: float, share: float) -> int:
+    """The fewest streams, at most the seats, for which at most `share` of requests wait over `wait_s`."""
+    n = 1
+    while n < seats and (n <= load or _erlang_c(n, load) * math.exp(-(n - load) * wait_s / service) > share):
+        n += 1
+    return n
+
+
 def _seats_problems(costs: dict[str, Any], api: dict[str, Any], users: int, name: str) -> list[str]:
-    """A team's seats (round 35): served by ceil(seats x the share at once) streams, the demand every seat's."""
+    """A team's seats (round 35): served by the streams their sizing says, the demand every seat's. Round 41: a chat
+    team's streams re-derived from its own arrivals (Erlang C over the users' busy hours a day, the wait target 1 %
+    over 2 s, MLPerf's), a coding agent's from Anthropic's table (ceil(seats x the share at once))."""
     said = [a for a in costs.get("assumption_codes", []) if a["code"] == "tco.seats"]
     if not said:
         return []
-    seats, streams = said[0]["fields"]["seats"], said[0]["fields"]["streams"]
-    rpm = next((r for top, r in _SEAT_RPM if seats <= top), 0.30)
-    want = max(1, math.ceil(seats * rpm / 6.0 - 1e-9))
-    for top, band in _SEAT_RPM:  # never fewer than a smaller team's (the bands step down)
-        if top < seats:
-            want = max(want, math.ceil(top * band / 6.0 - 1e-9))
+    fields = said[0]["fields"]
+    seats, streams = fields["seats"], fields["streams"]
     problems = []
+    if fields.get("method") == "erlang-c":
+        days = api.get("days_per_year") if api else None
+        hours = costs["active_hours_per_year"] / days if days else fields["hours"]
+        if abs(hours - fields["hours"]) > 1e-6 * hours:
+            problems.append(f"{name}: seats sized over {fields['hours']} h a day, the users are at work {hours:,.2f}")
+        if fields["wait_s"] != 2.0 or fields["wait_share"] != 0.01:
+            problems.append(f"{name}: seats sized to {fields['wait_share']} waiting over {fields['wait_s']} s")
+        service = fields["reply"] / fields["tps"]
+        load = seats * fields["requests"] * service / (hours * 3600.0)
+        want = _erlang_streams(seats, load, service, 2.0, 0.01)
+        if abs(load - fields["load"]) > 1e-6 + 1e-6 * load:
+            problems.append(f"{name}: {seats} seats offer {fields['load']} erlang, their requests make {load}")
+    else:
+        rpm = next((r for top, r in _SEAT_RPM if seats <= top), 0.30)
+        want = max(1, math.ceil(seats * rpm / 6.0 - 1e-9))
+        for top, band in _SEAT_RPM:  # never fewer than a smaller team's (the bands step down)
+            if top < seats:
+                want = max(want, math.ceil(top * band / 6.0 - 1e-9))
     if streams != want:
-        problems.append(f"{name}: {seats} seats served as {streams} streams, Anthropic's sizing makes it {want}")
+        problems.append(f"{name}: {seats} seats served as {streams} streams, their sizing makes it {want}")
     if users != seats:
         problems.append(f"{name}: {seats} seats, yet the demand is {users} users'")
     if api and api.get("streams") != streams:

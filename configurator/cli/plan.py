@@ -410,13 +410,27 @@ _seats = _usage_number("seats", whole=True)
 
 
 def _seats_streams(args: argparse.Namespace) -> None:
-    """--seats N without --batch: the streams a team of N needs at once (need.streams_for_seats) are the batch."""
+    """--seats N without --batch: the streams a team of N needs at once are the batch (round 41: costs.api
+    seat_streams_of, Erlang C on a chat team's own arrivals over the busy hours of the buy-or-rent inputs at the speed
+    asked, else reading speed; a coding agent's from Anthropic's table)."""
     seats = getattr(args, "seats", None)
     if seats is None or "batch" in (getattr(args, "_given", None) or set()):
         return
-    from configurator.core.costs.need import streams_for_seats
+    from configurator.core.costs.api import Demand, seat_streams_of
+    from configurator.core.costs.tco import OwnershipInputs
+    from configurator.core.rules.job import READING_TPS
 
-    args.batch = streams_for_seats(seats)
+    inputs = getattr(args, "ownership", None) or OwnershipInputs()
+    demand = Demand(
+        days_per_year=inputs.days_per_year,
+        requests_per_day=getattr(args, "requests_per_day", None),
+        usage=getattr(args, "usage", None) or inputs.usage,
+        seats=seats,
+    )
+    workload = {"prompt": getattr(args, "prompt", None), "context": getattr(args, "context", None)}
+    asked = getattr(args, "min_decode_tps", None)
+    tps = asked if isinstance(asked, int | float) and asked > 0 else READING_TPS
+    args.batch = seat_streams_of(seats, demand, inputs.hours_per_day * inputs.utilisation, workload, tps).streams
     args._given = (getattr(args, "_given", None) or set()) | {"batch"}
 
 
@@ -510,8 +524,10 @@ def register(commands: Any) -> None:
         type=_seats,
         metavar="N",
         help="inference: a team of N seats (with --usage or --requests-per-day, each seat's demand): the build is sized "
-        "for the streams they need at once, not N (1-5 seats all, 5-20 half, 20-50 a quarter...: Anthropic's Claude "
-        "Code rate-limit sizing by team size), unless --batch says the streams",
+        "for the streams they need at once, not N, unless --batch says the streams: chat seats (or no --usage) by "
+        "their own requests over the busy hours, the fewest streams on which at most 1 %% of requests wait over 2 s "
+        "(Erlang C; ten chat seats: 2); coding agents by Anthropic's Claude Code rate-limit sizing by team size "
+        "(1-5 seats all, 5-20 half, 20-50 a quarter...)",
     )
     parser.add_argument(
         "--dedicated-endpoint",

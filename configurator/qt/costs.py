@@ -118,7 +118,7 @@ class BuyOrRentPanel(QWidget):
             )
         )
         # round 36: a team's seats (OwnershipInputs.seats), each sending the usage's requests a day; served by fewer
-        # streams at once (need.streams_for_seats): the API bills every seat, the build is sized for the streams
+        # streams at once (need.seat_streams): the API bills every seat, the build is sized for the streams
         self.seats = spin(
             0,  # below the field's 1: "no team"
             int(_most("seats")),
@@ -126,8 +126,10 @@ class BuyOrRentPanel(QWidget):
             self.tr(" seats"),
             self.tr(
                 "A team's seats, each sending the kind of user's requests a day (or the requests a day set): the API "
-                "bills every seat. Fewer are at work at once (Anthropic's Claude Code sizing: all of 1-5 seats, half of "
-                "20, a quarter of 50): set Concurrent users to the streams they need. Unset: the users are the streams"
+                "bills every seat. Fewer are at work at once: chat seats by their own requests (the fewest streams on "
+                "which at most 1 % of requests wait over 2 s: 2 for ten chat seats), coding agents by Anthropic's "
+                "Claude Code sizing (all of 1-5 seats, half of 20, a quarter of 50): set Concurrent users to the "
+                "streams they need (llm-rig plan --seats does). Unset: the users are the streams"
             ),
         )
         self.seats.setSpecialValueText(self.tr("no team"))

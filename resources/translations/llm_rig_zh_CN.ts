@@ -281,7 +281,7 @@
 <context>
     <name>BuyOrRentPanel</name>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="148"/>
+        <location filename="../../configurator/qt/costs.py" line="150"/>
         <source> requests/day</source>
         <translation> 次请求/天</translation>
     </message>
@@ -336,13 +336,18 @@
         <translation> % 负载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="150"/>
+        <location filename="../../configurator/qt/costs.py" line="128"/>
+        <source>A team&apos;s seats, each sending the kind of user&apos;s requests a day (or the requests a day set): the API bills every seat. Fewer are at work at once: chat seats by their own requests (the fewest streams on which at most 1 % of requests wait over 2 s: 2 for ten chat seats), coding agents by Anthropic&apos;s Claude Code sizing (all of 1-5 seats, half of 20, a quarter of 50): set Concurrent users to the streams they need (llm-rig plan --seats does). Unset: the users are the streams</source>
+        <translation>团队的席位数，每个席位每天发送该用户类型的请求数（或所填的每天请求数）：API 按每个席位计费。同时在用的席位更少：聊天席位按它们自己的请求计（取最多 1% 的请求等待超过 2 秒的最少流数：10 个聊天席位需 2 路），编码智能体按 Anthropic 的 Claude Code 规划（1-5 个席位全部同时在用，20 个约一半，50 个约四分之一）：请把“并发用户”设为它们同时需要的流数（llm-rig plan --seats 会自动设置）。不填：用户数即流数</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/costs.py" line="152"/>
         <source>Requests each user sends a day the machine is on: what a per-token API bills, the same for every build. Unset (by speed): each user at the speed asked, else reading speed, over the busy hours, as the rental that serves them is sized. One casual ChatGPT user sends {casual:.1f} a day (NBER working paper 34255); a coding agent sends hundreds</source>
         <translation>每个用户在机器开机的每天发送的请求数：按 token 计费的 API 按此计费，每台配置都相同。未设置（按速度）：每个用户按要求的速度（未要求则按阅读速度）在忙碌小时内持续生成，与满足需求的租用方案按同一需求配置。一个普通 ChatGPT 用户每天发送 {casual:.1f} 次（NBER 工作论文 34255）；编程智能体每天发送数百次</translation>
     </message>
     <message>
         <location filename="../../configurator/qt/costs.py" line="102"/>
-        <location filename="../../configurator/qt/costs.py" line="156"/>
+        <location filename="../../configurator/qt/costs.py" line="158"/>
         <source>by speed</source>
         <translation>按速度</translation>
     </message>
@@ -372,62 +377,57 @@
         <translation> 个席位</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="128"/>
-        <source>A team&apos;s seats, each sending the kind of user&apos;s requests a day (or the requests a day set): the API bills every seat. Fewer are at work at once (Anthropic&apos;s Claude Code sizing: all of 1-5 seats, half of 20, a quarter of 50): set Concurrent users to the streams they need. Unset: the users are the streams</source>
-        <translation>团队的席位数，每个席位每天发送该用户类型的请求数（或所填的每天请求数）：API 按每个席位计费。同时在用的席位更少（按 Anthropic 的 Claude Code 规划：1-5 个席位全部同时在用，20 个约一半，50 个约四分之一）：请把“并发用户”设为它们同时需要的流数。不填：用户数即流数</translation>
-    </message>
-    <message>
-        <location filename="../../configurator/qt/costs.py" line="133"/>
+        <location filename="../../configurator/qt/costs.py" line="135"/>
         <source>no team</source>
         <translation>无团队</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="134"/>
+        <location filename="../../configurator/qt/costs.py" line="136"/>
         <source>dedicated endpoint</source>
         <translation>专用端点</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="137"/>
+        <location filename="../../configurator/qt/costs.py" line="139"/>
         <source>Rent an endpoint kept on every hour the machine would be on; unticked, the rental is billed by the second for the hours it answers the users&apos; requests, the rule the build&apos;s busy hours follow</source>
         <translation>租用在机器开机的每个小时都保持在线的端点；不勾选时，租用按秒计费，只计回答用户请求的小时，与本机忙碌小时同一算法</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="160"/>
+        <location filename="../../configurator/qt/costs.py" line="162"/>
         <source> years</source>
         <translation> 年</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="161"/>
+        <location filename="../../configurator/qt/costs.py" line="163"/>
         <source>Depreciation period and useful life</source>
         <translation>折旧期与使用寿命</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="167"/>
+        <location filename="../../configurator/qt/costs.py" line="169"/>
         <source> % resale</source>
         <translation> % 残值</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="169"/>
+        <location filename="../../configurator/qt/costs.py" line="171"/>
         <source>Resale value after that period, as a share of the purchase (default 35 %, an estimate; GPUs with a used price in the catalog use it)</source>
         <translation>到期后的转售价值，占购置价的比例（默认 35 %，为估计值；目录中有二手价的 GPU 使用该价格）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="178"/>
+        <location filename="../../configurator/qt/costs.py" line="180"/>
         <source>Electricity</source>
         <translation>电费</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="184"/>
+        <location filename="../../configurator/qt/costs.py" line="186"/>
         <source>Usage</source>
         <translation>使用情况</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="189"/>
+        <location filename="../../configurator/qt/costs.py" line="191"/>
         <source>Users</source>
         <translation>用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="193"/>
+        <location filename="../../configurator/qt/costs.py" line="195"/>
         <source>Keep for</source>
         <translation>使用年限</translation>
     </message>
@@ -3810,145 +3810,145 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
         <translation>租用：满足需求的</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="360"/>
+        <location filename="../../configurator/qt/costs.py" line="362"/>
         <source>No build is selected: with one chosen, this compares buying it (purchase and electricity) with renting the same capacity, month by month.</source>
         <translation>未选择配置：选中一个后，这里逐月比较购买它（购置与电费）和租用同等算力的成本。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="377"/>
+        <location filename="../../configurator/qt/costs.py" line="379"/>
         <source>bought: {0:,.0f} {1} for the job ({2:,.0f} purchase + {3:,.0f} energy - {4:,.0f} resold second-hand), {5:,.0f} h; no rental to compare</source>
         <translation>自购：这项任务花费 {0:,.0f} {1}（购置 {2:,.0f} + 电费 {3:,.0f} - 二手转卖 {4:,.0f}），用时 {5:,.0f} 小时；没有可比的租用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="386"/>
+        <location filename="../../configurator/qt/costs.py" line="388"/>
         <source>one-off job: rented {0:,.0f} {1} in {2:,.0f} h against bought {3:,.0f} {1} ({4:,.0f} purchase + {5:,.0f} energy - {6:,.0f} resold second-hand after the job) in {7:,.0f} h: {8}; for recurring work see the break-even</source>
         <translation>一次性任务：租用 {0:,.0f} {1}，用时 {2:,.0f} 小时；自购 {3:,.0f} {1}（购置 {4:,.0f} + 电费 {5:,.0f} - 任务结束后二手转卖 {6:,.0f}），用时 {7:,.0f} 小时：{8}；长期反复使用请看回本时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="403"/>
+        <location filename="../../configurator/qt/costs.py" line="405"/>
         <source>This training job</source>
         <translation>本次训练任务</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="406"/>
+        <location filename="../../configurator/qt/costs.py" line="408"/>
         <source>GPU-hours</source>
         <translation>GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="409"/>
+        <location filename="../../configurator/qt/costs.py" line="411"/>
         <source>{0} of wall time; {1} = {2} of electricity; {3} with its share of depreciation</source>
         <translation>耗时 {0}；{1} = 电费 {2}；计入折旧分摊共 {3}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="414"/>
+        <location filename="../../configurator/qt/costs.py" line="416"/>
         <source>On this machine</source>
         <translation>在这台机器上</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="425"/>
+        <location filename="../../configurator/qt/costs.py" line="427"/>
         <source>{0} in {1}</source>
         <translation>{0}，耗时 {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="428"/>
+        <location filename="../../configurator/qt/costs.py" line="430"/>
         <source>Rented</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="436"/>
+        <location filename="../../configurator/qt/costs.py" line="438"/>
         <source>Purchase</source>
         <translation>购买</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="438"/>
+        <location filename="../../configurator/qt/costs.py" line="440"/>
         <source>Electricity</source>
         <translation>电费</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="439"/>
+        <location filename="../../configurator/qt/costs.py" line="441"/>
         <source>{0:,.0f} kWh = {1:,.0f} {2} a year</source>
         <translation>每年 {0:,.0f} kWh = {1:,.0f} {2}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="444"/>
+        <location filename="../../configurator/qt/costs.py" line="446"/>
         <source>Rental equivalent</source>
         <translation>等效租用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="446"/>
+        <location filename="../../configurator/qt/costs.py" line="448"/>
         <source>{0:,.0f} {1} a month</source>
         <translation>每月 {0:,.0f} {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="455"/>
+        <location filename="../../configurator/qt/costs.py" line="457"/>
         <source>Break-even</source>
         <translation>回本</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="470"/>
+        <location filename="../../configurator/qt/costs.py" line="472"/>
         <source>Per million training tokens</source>
         <translation>每百万训练 token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="477"/>
+        <location filename="../../configurator/qt/costs.py" line="479"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="384"/>
-        <location filename="../../configurator/qt/costs.py" line="479"/>
-        <location filename="../../configurator/qt/costs.py" line="505"/>
+        <location filename="../../configurator/qt/costs.py" line="386"/>
+        <location filename="../../configurator/qt/costs.py" line="481"/>
+        <location filename="../../configurator/qt/costs.py" line="507"/>
         <source>buying is cheaper</source>
         <translation>买更划算</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="382"/>
-        <location filename="../../configurator/qt/costs.py" line="480"/>
+        <location filename="../../configurator/qt/costs.py" line="384"/>
+        <location filename="../../configurator/qt/costs.py" line="482"/>
         <source>renting is cheaper</source>
         <translation>租更划算</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="483"/>
+        <location filename="../../configurator/qt/costs.py" line="485"/>
         <source>no rental to compare</source>
         <translation>没有可比较的租用方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="486"/>
+        <location filename="../../configurator/qt/costs.py" line="488"/>
         <source>own {0:,.0f} {1} net of resale (sold for {2:,.0f})</source>
         <translation>自购 {0:,.0f} {1}（扣除转卖所得 {2:,.0f}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="491"/>
+        <location filename="../../configurator/qt/costs.py" line="493"/>
         <source>{0} vs rent {1:,.0f} {2}</source>
         <translation>{0}，租用 {1:,.0f} {2}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="499"/>
+        <location filename="../../configurator/qt/costs.py" line="501"/>
         <source>{0} (as fast as this build); vs rent {1:,.0f} {2} (serves the need){3}{4}</source>
         <translation>{0}（与本机同速的租用）；对比租用 {1:,.0f} {2}（满足需求的租用）{3}{4}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="506"/>
+        <location filename="../../configurator/qt/costs.py" line="508"/>
         <source>paying per token is cheaper</source>
         <translation>按 token 付费更划算</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="508"/>
+        <location filename="../../configurator/qt/costs.py" line="510"/>
         <source>{0}; vs pay per token {1:,.0f} {2}{3}{4}</source>
         <translation>{0}；对比按 token 付费 {1:,.0f} {2}{3}{4}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="513"/>
+        <location filename="../../configurator/qt/costs.py" line="515"/>
         <source>After 1 year</source>
         <translation>1 年后</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="515"/>
+        <location filename="../../configurator/qt/costs.py" line="517"/>
         <source>After {0} years</source>
         <translation>{0} 年后</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/costs.py" line="522"/>
+        <location filename="../../configurator/qt/costs.py" line="524"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>

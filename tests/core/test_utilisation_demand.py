@@ -215,18 +215,20 @@ def test_the_command_line_lays_usage_seats_and_a_dedicated_endpoint_over_the_inp
     assert given.batch == 4
 
 
-def test_a_chat_teams_streams_say_the_figure_is_a_coding_agents() -> None:
-    """The seats-at-once ratio is Anthropic's rate-limit table for Claude Code seats (need.CONCURRENCY_BANDS). For chat
-    users (or none named) it is borrowed: no chat concurrency figure was found (searched 2026-12-06), and the sentence,
-    English and Chinese, says so; a coding agent's own does not."""
+def test_a_chat_teams_streams_are_its_own_not_a_coding_agents() -> None:
+    """Round 40 said the seats-at-once ratio for chat users (or none named) was borrowed from Anthropic's Claude Code
+    table. Round 41: a chat team's streams come from its own arrivals (Erlang C, tests/core/test_seat_streams.py), so
+    nothing is borrowed (the JSON keeps `borrowed`, false) and ten chat seats need 2 streams where ten coding agents
+    keep the table's 5."""
     from configurator.core.common.reasons import english
     from configurator.core.costs.tco import seats_said
     from configurator.core.report import words
 
     chat, agent = seats_said(10, "chat"), seats_said(10, "coding-agent")
-    assert chat.fields["streams"] == agent.fields["streams"] == 5
-    assert "borrowed for these users: no chat concurrency figure was found" in english(chat)
-    assert "borrowed" not in english(agent)
+    assert (chat.fields["streams"], agent.fields["streams"]) == (2, 5)
+    assert chat.fields["borrowed"] is False and agent.fields["borrowed"] is False
+    assert "borrowed" not in english(chat) and "Erlang C" in english(chat)
+    assert "kept for coding agents" in english(agent)
     with words.language("zh_CN"):
-        assert "借用于这些用户" in words.say(chat) and "借用" not in words.say(agent)
-    assert "borrowed" in english(seats_said(10))  # no kind of user named: a chat user's demand
+        assert "借用" not in words.say(chat) and "编码智能体沿用" in words.say(agent)
+    assert seats_said(10).fields["streams"] == 2  # no kind of user named: a chat user's demand

@@ -879,6 +879,15 @@ CHINCHILLA_FLOPS = (
     "Kaplan et al. 2020, arXiv:2001.08361: training compute C = 6 N D; 6 x 1.24e9 x 1e11 = 7.4e20 "
     "FLOPs, about 520 H100-hours at 40 % MFU of 989 TFLOPS bf16 (NVIDIA H100 datasheet)"
 )
+CHATGPT_USAGE = (
+    "A. Chatterji, T. Cunningham, D. Deming et al., How People Use ChatGPT, NBER Working Paper 34255 (2025-09-15, "
+    "https://www.nber.org/papers/w34255, read 2026-12-06): about 18 billion messages a week from about 700 million "
+    "weekly users in July 2025, 3.7 a user a day"
+)
+MLPERF_TTFT = (
+    "MLPerf Inference, loadgen/mlperf.conf (github.com/mlcommons/inference, read 2026-12-06): llama2-70b.Server."
+    "ttft_latency = 2000 ms at the 99th percentile, the interactive server's bound on a request's wait"
+)
 QWEN32_24GB = (
     "https://huggingface.co/bartowski/Qwen2.5-32B-Instruct-GGUF/blob/main/Qwen2.5-32B-Instruct-Q4_K_M.gguf "
     "(read 2026-12-02): 19.9 GB, so a 32B at Q4 fits one 24 GB card with a few GB of context"
@@ -6072,6 +6081,31 @@ CASES: tuple[Case, ...] = (
         "(review37): signed with a note: the 399 USD mini PC is 'cheapest' at 12.2 tok/s a stream, and two RTX 2080 Ti "
         "22GB at FP8 (weight-only Marlin on Turing) serve 99 tok/s a stream for 2,013 USD.",
         (REDHAT_VLLM_LLAMACPP, VLLM_FP8_ONLINE),
+    ),
+    Case(
+        "office-10-chat-seats-qwen3-32b-6000-one-card-for-two-streams",
+        "--model qwen3-32b --workload inference --usage chat --seats 10 --budget 6000",
+        (
+            every_build(
+                "is sized for the 2 streams ten chat seats need at once, not the 5 a coding agent's table gave",
+                lambda b: any(
+                    a["code"] == "tco.seats" and a["fields"]["streams"] == 2 and not a["fields"]["borrowed"]
+                    for a in (b.get("cost_of_ownership") or {}).get("assumption_codes", [])
+                ),
+            ),
+            labelled_build(
+                "cheapest",
+                "one card of 22 GB or more holds the 32B at 4-bit for at most 1,000 USD, each stream at reading speed",
+                lambda b: gpu_count(b) == 1 and vram_per_card(b) >= 22 and price(b) <= 1000 and decode(b) >= 5,
+            ),
+        ),
+        "Ten office chat seats at ChatGPT's 3.7 requests a day send about 37 requests a day: 129-token replies read at "
+        "5 tokens/s hold a stream 26 s each, 0.07 erlang over four busy hours, so two streams keep all but 0.2 % from "
+        "waiting over 2 s (Erlang C against MLPerf's interactive bound). A 32B at Q4_K_M (19.9 GB) fits one 22-24 GB "
+        "card with two streams' cache, which is what an expert puts in the office, not a box sized for five users at "
+        "once. Walked 2026-12-06 (chat41): signed (an HP Z440 with one RTX 2080 Ti 22GB, 690 USD, 20.7 tok/s a "
+        "stream; sized for 5 streams the cheapest had been an MI50 32GB at 906 USD).",
+        (CHATGPT_USAGE, MLPERF_TTFT, QWEN32_24GB),
     ),
     Case(
         "office-10-users-gpt-oss-120b-15000-eur-fastest-is-the-96gb-card",

@@ -946,6 +946,55 @@ FIT_METHODS = {
 """A training job's method as the fit's framework names it."""
 
 
+def _seats_said(r: Reason) -> str:
+    """tco.seats (round 41): why a team's seats are served by N streams: a chat team's own arrivals by Erlang C, or a
+    coding agent's Anthropic table; and the share that would wait on the build's own served rate."""
+    head = (
+        f"{count_of(r.num('seats'), 'seat')} served as {count_of(r.num('streams'), 'concurrent stream')} "
+        f"({r.num('ratio'):.0%} of the seats at once"
+    )
+    here = (
+        f"; at this build's {r.num('served_tps'):,.1f} tokens/s a stream (its prefill counted), "
+        f"{100 * r.num('served_waits'):.1f} % "
+        f"would wait over {r.num('wait_s'):g} s for a free stream"
+        if "served_waits" in r.fields
+        else ""
+    )
+    if r.fields.get("method") != "erlang-c":  # a coding agent's table (a reason stored before round 41 names none)
+        body = f"; {r.fields['source']}" + (
+            "; Anthropic's sizing of Claude Code seats on its own Claude models, kept for coding agents"
+            if r.fields.get("method") == "table"
+            else ""
+        )
+        if here:
+            body += (
+                f"{here} (Erlang C on their {r.num('requests'):,.0f} requests a day a seat over "
+                f"{r.num('hours'):,.1f} h a day, {r.num('reply'):,.0f}-token replies)"
+            )
+    else:
+        speed = "the speed asked" if r.fields.get("asked") else "reading speed, the slowest a stream may serve"
+        queue = (
+            "with a stream for each seat no request waits behind another seat's"
+            if r.num("streams") >= r.num("seats")
+            else f"at {count_of(r.num('streams'), 'stream')} {100 * r.num('waits'):.1f} % of requests wait over "
+            f"{r.num('wait_s'):g} s for a free stream"
+        )
+        body = (
+            f"), from their own demand: {r.num('requests'):,.1f} requests a day a seat over the "
+            f"{r.num('hours'):,.1f} h a day they are at work, each a {r.num('reply'):,.0f}-token reply at "
+            f"{r.num('tps'):,.1f} tokens/s ({speed}), offer {r.num('load'):,.2f} erlang; {queue} (Erlang C, the "
+            f"fewest streams that keep it to {100 * r.num('wait_share'):g} % at most: {r.fields['source']}){here}"
+            + (
+                "; random arrivals at an even rate over the busy hours are an estimate (real LLM traffic is burstier: BurstGPT, "
+                "arXiv 2401.17644), so the share waiting is a floor"
+                if r.fields.get("estimate")
+                else ""
+            )
+        )
+        return head + body + ": the plan is sized for the streams, the demand is every seat's"
+    return head + body + "): the plan is sized for the streams, the demand is every seat's"
+
+
 def count_of(n: float, unit: str) -> str:
     """'3 years', '1 node'."""
     return f"{n:g} {unit}" + ("" if n == 1 else "s")
@@ -2431,16 +2480,7 @@ EN: dict[str, Template] = {
         "follow; billed by the second, as a pod started for the work or a serverless endpoint; a dedicated endpoint "
         "kept on every on-hour costs more: --dedicated-endpoint)"
     ),
-    "tco.seats": lambda r, _say: (
-        f"{r.num('seats'):,.0f} seats served as {count_of(r.num('streams'), 'concurrent stream')} ("
-        f"{r.num('ratio'):.0%} of the seats at once; {r.fields['source']}"
-        + (
-            "; a coding agent's figure, borrowed for these users: no chat concurrency figure was found"
-            if r.fields.get("borrowed")
-            else ""
-        )
-        + "): the plan is sized for the streams, the demand is every seat's"
-    ),
+    "tco.seats": lambda r, _say: _seats_said(r),
     "tco.busy-served": lambda r, _say: (
         f"busy {r.num('hours'):,.0f} h a year: answering the users' {r.num('demand_m'):,.1f}M output tokens a year at "
         f"the build's {r.num('tps'):,.1f} tokens/s a stream for {count_of(r.num('users'), 'user')}"

@@ -57,7 +57,15 @@ from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import ModelArch, TokenPrice
 from configurator.core.common.base import BaseModel, ConfigDict
 from configurator.core.common.reasons import Reason
-from configurator.core.costs.need import Prompt, need_of, prefill_scale, rated_prompt_of, served_tps
+from configurator.core.costs.need import (
+    Prompt,
+    SeatStreams,
+    need_of,
+    prefill_scale,
+    rated_prompt_of,
+    seat_streams,
+    served_tps,
+)
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.traffic import MOONCAKE_CONVERSATION, TYPICAL_TRACE, PromptLengths
 from configurator.core.model.build import Build
@@ -439,6 +447,19 @@ class Demand(BaseModel):
         if self.requests_per_day is not None:
             return self.requests_per_day
         return None if self.usage is None else USAGES[self.usage].requests_per_day
+
+
+def seat_streams_of(
+    seats: int, demand: Demand | None, hours: float, workload: Mapping[str, object], tps: float = READING_TPS
+) -> SeatStreams:
+    """The streams a team of `seats` needs at once (round 41, need.seat_streams) for `demand`'s requests over `hours`
+    a day: the requests a day stated, else the named usage's, else a chat user's (CHAT_REQUESTS_PER_DAY: a team that
+    names no kind of user is sized as chat seats), each with the reply `workload` and the usage give it
+    (request_shape). What `plan --seats` sets the batch to and tco.seats says."""
+    requests = None if demand is None else demand.requests
+    _prompt, reply, _trace, _own = request_shape(workload, demand)
+    usage = None if demand is None else demand.usage
+    return seat_streams(seats, usage, CHAT_REQUESTS_PER_DAY if requests is None else requests, hours, reply, tps)
 
 
 def request_shape(workload: Mapping[str, object], demand: Demand | None) -> tuple[int, int, str, bool]:

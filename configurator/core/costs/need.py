@@ -19,7 +19,10 @@ from configurator.core.estimate.estimator import prompt_attention_flops
 from configurator.core.estimate.params import count_params
 from configurator.core.estimate.traffic import TYPICAL_PROMPT_TOKENS
 from configurator.core.model.build import Build
-from configurator.core.rules.job import READING_TPS, Speed, served_rate
+from configurator.core.rules import instance
+from configurator.core.rules.job import READING_TPS, Serving, Speed, served_rate
+
+SERVE = instance(Serving)
 
 
 class Need(NamedTuple):
@@ -101,6 +104,63 @@ def streams_for_seats(seats: int) -> int:
     own = max(1, math.ceil(seats * concurrency_ratio(seats) - 1e-9))
     smaller = [top for top, _rpm in CONCURRENCY_BANDS if top < seats]
     return max(own, streams_for_seats(smaller[-1])) if smaller else own
+
+
+SEAT_ARRIVALS_ESTIMATE = (
+    "an estimate: the requests arrive at random (Poisson) at an even rate over the users' busy hours (the buy-or-rent "
+    "inputs': 8 h x 50 % by default, a day's requests over half the working day standing in for a busy hour; no chat "
+    "team's hourly profile was found), where real LLM traffic is burstier (BurstGPT, Azure OpenAI traces, arXiv "
+    "2401.17644, 2024): the share waiting is a floor"
+)
+"""Why a chat team's streams are an estimate (round 41): the arrival pattern is assumed, not measured."""
+
+
+class SeatStreams(NamedTuple):
+    """How many streams a team's seats need at once, and why (round 41, tco.seats). `method` "erlang-c": from the
+    seats' own arrivals (seat_streams); "table": Anthropic's Claude Code rate-limit table (streams_for_seats), kept for
+    coding agents, whose requests follow one another in a loop that the table was sized on."""
+
+    streams: int
+    method: str
+    load: float = 0.0  # erlangs offered: requests a second x seconds a request takes
+    service_s: float = 0.0  # seconds a request holds a stream: its reply at `tps`
+    waits: float = 0.0  # the share of requests waiting longer than Serving.wait_s at `streams`
+    requests: float = 0.0  # a seat's requests a day
+    hours: float = 0.0  # the hours a day they arrive over (the users' busy hours)
+    reply: int = 0  # tokens a request generates
+    tps: float = READING_TPS  # output tokens a second a stream serves a request at, its prefill counted
+
+
+def seat_streams(
+    seats: int, usage: str | None, requests: float, hours: float, reply: int, tps: float = READING_TPS
+) -> SeatStreams:
+    """The streams a team of `seats` needs at once (round 41). A chat team (or one whose kind of user is not named):
+    the seats' `requests` a day each, spread evenly over the `hours` a day they are at work (the same busy hours SERVE
+    sizes the demand over), each holding a stream for its `reply` at `tps` (reading speed unless a speed is asked: the
+    slowest rate per stream the reading rule lets a build serve, so every build that keeps up serves each request at
+    least as fast) offer seats x requests x reply / tps / (hours x 3600) erlangs, and the streams are the fewest for
+    which at most Serving.wait_share of requests wait over Serving.wait_s (Erlang C), never more than the seats: ten
+    chat seats sending 3.7 requests a day of 129-token replies over 4 h offer 0.07 erlang and need 2 streams, not the
+    5 the Claude Code table gave. A coding agent: that table (streams_for_seats), sourced for such seats."""
+    if usage == "coding-agent":
+        n = streams_for_seats(seats)
+        return SeatStreams(n, "table", requests=requests, hours=hours, reply=reply, tps=tps)
+    load, service = offered_load(seats, requests, hours, reply, tps)
+    n = SERVE.streams_for(load, service, seats)
+    return SeatStreams(n, "erlang-c", load, service, seat_waits(seats, n, load, service), requests, hours, reply, tps)
+
+
+def offered_load(seats: int, requests: float, hours: float, reply: int, tps: float) -> tuple[float, float]:
+    """The erlangs a team offers and the seconds a request holds a stream (round 41): seats x `requests` a day over
+    `hours` a day, each a `reply` at `tps`. No busy hours (a profile busy none of its on-time): no requests arrive."""
+    service = reply / tps if tps > 0 else 0.0
+    return (seats * max(requests, 0.0) * service / (hours * 3600.0) if hours > 0 else 0.0), service
+
+
+def seat_waits(seats: int, streams: int, load: float, service_s: float) -> float:
+    """The share of a team's requests that wait over Serving.wait_s on `streams` (round 41): none with a stream a seat
+    (each seat waits for its reply before asking again, so none queues behind another's), else Serving.waits."""
+    return 0.0 if streams >= seats else SERVE.waits(streams, load, service_s)
 
 
 class Prompt(NamedTuple):

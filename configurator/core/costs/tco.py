@@ -73,23 +73,27 @@ from configurator.core.costs.api import (
     api_use,
     demand_source,
     demand_users,
+    seat_streams_of,
     stream_of,
     users_of,
     yearly_demand,
 )
 from configurator.core.costs.need import (
     CONCURRENCY_SOURCE,
+    SEAT_ARRIVALS_ESTIMATE,
+    SeatStreams,
     concurrency_ratio,
     hours_to_serve,
     need_of,
-    streams_for_seats,
+    offered_load,
+    seat_waits,
 )
 from configurator.core.estimate.estimator import GIB, estimate
 from configurator.core.estimate.result import EstimateResult
 from configurator.core.estimate.workload import Workload
 from configurator.core.model.build import Build, BuildPart
 from configurator.core.rules.base import Check, instance
-from configurator.core.rules.job import READING_TPS, Serving, Speed
+from configurator.core.rules.job import READING_TPS, WAIT_SOURCE, Serving, Speed
 from configurator.core.rules.watts import GPU_IDLE_SHARE
 
 SERVE = instance(Serving)
@@ -211,7 +215,7 @@ class UsageProfile(BaseModel):
         ge=1,
         le=100_000,
         description="inference: a team's seats, each sending the requests a day (or the usage's), served by fewer "
-        "streams at once (need.streams_for_seats); None: the build's users are its streams",
+        "streams at once (need.seat_streams); None: the build's users are its streams",
     )
     dedicated_rental: bool = Field(
         default=False,
@@ -1867,7 +1871,14 @@ def _basis_notes(
     purchase, currency = build.total_price, build.currency
     busy = [] if served is None else [_served_said(served, profile)]
     if served is not None and profile.seats and profile.demand.requests is not None:
-        busy.append(seats_said(profile.seats, profile.usage))
+        sized = seat_streams_of(
+            profile.seats,
+            profile.demand,
+            profile.hours_per_day * profile.utilisation,
+            build.estimate.workload,
+            need_of(build).tps,
+        )
+        busy.append(seats_said(profile.seats, profile.usage, sized, served.served_tps, served.streams or None))
     return [
         # one machine says no node count: "(1 node(s))" read as a cluster's word on a home build's sheet (walk8)
         (
@@ -1892,18 +1903,52 @@ def _basis_notes(
     ]
 
 
-def seats_said(seats: int, usage: str | None = None) -> Reason:
-    """A team's seats and the streams they need at once (tco.seats, round 35): need.streams_for_seats and its source.
-    The source is Anthropic's rate-limit table for Claude Code seats: for any other kind of user (chat, or none named)
-    the ratio is a coding agent's, borrowed (`borrowed`, round 40: no chat concurrency figure was found, searched
-    2026-12-06), and the sentence says so."""
+def seats_said(
+    seats: int,
+    usage: str | None = None,
+    sized: SeatStreams | None = None,
+    served_tps: float | None = None,
+    streams: int | None = None,
+) -> Reason:
+    """A team's seats and the streams they need at once (tco.seats, round 35), and why (round 41): `sized`
+    (need.seat_streams: a chat team's from its own arrivals by Erlang C, a coding agent's from Anthropic's Claude Code
+    table; default: the usage's requests over the default profile's busy hours at reading speed). With the build's
+    served rate a stream (`served_tps`, each request's prefill counted) and its `streams`, the share of requests that
+    would wait over Serving.wait_s on it: the check of the figure at this build's own speed. `borrowed` stays (the
+    JSON's key) and is false: no figure is borrowed from another kind of user since round 41."""
+    profile_hours = (
+        UsageProfile.model_fields["hours_per_day"].default * UsageProfile.model_fields["utilisation"].default
+    )
+    sized = sized or seat_streams_of(seats, Demand(days_per_year=250.0, usage=usage), profile_hours, {})
+    table = sized.method == "table"
+    extra: dict[str, float] = {}
+    if served_tps is not None and served_tps > 0 and sized.hours > 0:
+        load, service = offered_load(seats, sized.requests, sized.hours, sized.reply, served_tps)
+        extra = {
+            "served_tps": served_tps,
+            "served_load": load,
+            "served_waits": seat_waits(seats, streams or sized.streams, load, service),
+        }
     return Reason.of(
         "tco.seats",
         seats=seats,
-        streams=streams_for_seats(seats),
-        ratio=concurrency_ratio(seats),
-        source=CONCURRENCY_SOURCE,
-        borrowed=usage != "coding-agent",
+        streams=sized.streams,
+        ratio=concurrency_ratio(seats) if table else sized.streams / seats,
+        source=CONCURRENCY_SOURCE if table else WAIT_SOURCE,
+        borrowed=False,
+        method=sized.method,
+        load=sized.load,
+        service_s=sized.service_s,
+        waits=sized.waits,
+        wait_s=SERVE.wait_s,
+        wait_share=SERVE.wait_share,
+        requests=sized.requests,
+        hours=sized.hours,
+        reply=sized.reply,
+        tps=sized.tps,
+        asked=sized.tps != READING_TPS,
+        estimate="" if table else SEAT_ARRIVALS_ESTIMATE,
+        **extra,
     )
 
 

@@ -766,6 +766,55 @@ def _zh_api_tokens(r: Reason | None) -> str:
     )
 
 
+def _zh_seats_said(r: Reason) -> str:
+    """tco.seats in Chinese (round 41): the English's reasons, in the same order."""
+    head = f"{r.num('seats'):,.0f} 个席位按 {r.num('streams'):g} 路并发服务（同一时刻 {r.num('ratio'):.0%} 的席位在用"
+    here = (
+        f"；按本机计入预填充后每路 {r.num('served_tps'):,.1f} token/秒，有 {100 * r.num('served_waits'):.1f}% 的请求"
+        f"等待空闲路超过 {r.num('wait_s'):g} 秒"
+        if "served_waits" in r.fields
+        else ""
+    )
+    tail = "：配置按并发路数选，需求按全部席位计"
+    if r.fields.get("method") != "erlang-c":
+        body = (
+            "；依据 Anthropic Claude Code 文档按团队规模给出的每席位请求速率建议，"
+            "https://code.claude.com/docs/en/costs，2026-12-06 查阅"
+            + (
+                "；这是 Anthropic 以其自家 Claude 模型为 Claude Code 席位定的规模，编码智能体沿用"
+                if r.fields.get("method") == "table"
+                else ""
+            )
+        )
+        if here:
+            body += (
+                f"{here}（Erlang C：每席位每天 {r.num('requests'):,.0f} 个请求，分布在每天 {r.num('hours'):,.1f} 小时内，"
+                f"每个回复 {r.num('reply'):,.0f} token）"
+            )
+        return head + body + "）" + tail
+    speed = "要求的速度" if r.fields.get("asked") else "阅读速度，即每路允许的最低速度"
+    queue = (
+        "每个席位一路，没有请求要排在别的席位之后"
+        if r.num("streams") >= r.num("seats")
+        else f"{r.num('streams'):g} 路并发时有 {100 * r.num('waits'):.1f}% 的请求等待空闲路超过 {r.num('wait_s'):g} 秒"
+    )
+    return (
+        head
+        + "），依据它们自己的需求："
+        + f"每席位每天 {r.num('requests'):,.1f} 个请求，分布在每天 {r.num('hours'):,.1f} 小时"
+        f"工作时间内，每个回复 {r.num('reply'):,.0f} token，按 {r.num('tps'):,.1f} token/秒（{speed}）计，"
+        f"负载 {r.num('load'):,.2f} Erlang；{queue}（Erlang C，取使其不超过 {100 * r.num('wait_share'):g}% 的最少路数："
+        f"依据 MLPerf Inference 的 loadgen/mlperf.conf，llama2-70b 服务器场景首 token "
+        f"延迟上限 2000 毫秒，第 99 百分位，2026-12-06 查阅）{here}"
+        + (
+            "；请求在满载小时内以均匀速率随机到达是估计（真实 LLM 流量更集中：BurstGPT，arXiv 2401.17644），等待比例只是下限"
+            if r.fields.get("estimate")
+            else ""
+        )
+        + tail
+    )
+
+
 def _zh_prefill_said(r: Reason) -> str:
     """reasons._prefill_said in Chinese: each request's prefill in the busy hours."""
     if not r.fields.get("prefill_s"):
@@ -1974,13 +2023,7 @@ ZH_REASONS: dict[str, Template] = {
         "（与本机满载小时同一算法；按秒计费，如按需启动的实例或 serverless 端点；全天在线的专用端点更贵："
         "--dedicated-endpoint）"
     ),
-    "tco.seats": lambda r, _say: (
-        f"{r.num('seats'):,.0f} 个席位按 {r.num('streams'):g} 路并发服务（同一时刻 {r.num('ratio'):.0%} 的席位在用；"
-        "依据 Anthropic Claude Code 文档按团队规模给出的每席位请求速率建议，"
-        "https://code.claude.com/docs/en/costs，2026-12-06 查阅"
-        + ("；这是编码智能体的数字，借用于这些用户：未找到聊天场景的并发数据" if r.fields.get("borrowed") else "")
-        + "）：配置按并发路数选，需求按全部席位计"
-    ),
+    "tco.seats": lambda r, _say: _zh_seats_said(r),
     "tco.busy-served": lambda r, _say: (
         f"每年忙碌 {r.num('hours'):,.0f} 小时：以本机每位用户 {r.num('tps'):,.1f} token/秒 为 {r.num('users'):g} 位用户"
         f"生成每年 {r.num('demand_m'):,.1f}M 个输出 token"

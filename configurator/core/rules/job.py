@@ -6,6 +6,7 @@ checks here say what was found."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
@@ -260,6 +261,34 @@ def served_rate(tps: float | None, prefill_s: float, reply: int) -> float | None
     return 1.0 / (1.0 / tps + max(prefill_s, 0.0) / max(reply, 1))
 
 
+WAIT_S = 2.0
+"""Seconds a request may wait for a free stream before its prefill starts (round 41): MLPerf Inference's bound on the
+time to first token of its interactive server scenario, 2,000 ms for Llama 2 70B at the 99th percentile
+(`WAIT_SOURCE`). Here it bounds the queue alone (the prefill is PROMPT's), so the target is looser than MLPerf's."""
+WAIT_SHARE = 0.01
+"""The share of requests that may wait longer than WAIT_S (round 41): MLPerf's 99th percentile, 1 %."""
+WAIT_SOURCE = (
+    "MLPerf Inference, loadgen/mlperf.conf (github.com/mlcommons/inference, read 2026-12-06): llama2-70b.Server."
+    "ttft_latency = 2000 (ms, at the 99th percentile): at most 1 % of requests wait over 2 s"
+)
+
+
+def erlang_c(streams: int, load: float) -> float:
+    """The probability that a request finds every one of `streams` busy and waits (Erlang C, M/M/c), with `load` erlangs
+    offered (arrivals a second x seconds a request takes); 1 when the load fills the streams (the queue grows without
+    end). By the Erlang B recursion B(n) = A B(n-1) / (n + A B(n-1)), then C = N B / (N - A (1 - B)), which stays
+    finite for a few hundred streams where A^N / N! does not (Call Centre Helper's worked example, 10 erlangs on 14
+    agents: 0.174, tests/core/test_seat_streams.py)."""
+    if load <= 0:
+        return 0.0
+    if streams <= load:
+        return 1.0
+    blocked = 1.0
+    for n in range(1, streams + 1):
+        blocked = load * blocked / (n + load * blocked)
+    return streams * blocked / (streams - load * (1.0 - blocked))
+
+
 def _share_said(f: Mapping[str, Any]) -> str:
     return f"{100 * f['share']:.0f} %"
 
@@ -281,6 +310,8 @@ class Serving(_Said):
     sources = (
         "Brysbaert 2019 (J. Memory and Language 109): 238 words a minute, about 5 tokens/s (the default need)",
         "the estimator's decode and prefill rates; the request's prompt, its cached share and reply (costs.api)",
+        "MLPerf Inference loadgen/mlperf.conf: llama2-70b Server TTFT 2,000 ms at the 99th percentile (a team's "
+        "streams: at most 1 % of requests wait over 2 s, Erlang C)",
     )
     reads = (
         "estimate.decode_tokens_per_s",
@@ -345,6 +376,30 @@ class Serving(_Said):
         (READING_TPS): the reading rule the labels read (solve.ranking.measure) and, over the users' hours, the default
         demand's `serves`."""
         return (served or 0.0) >= READING_TPS
+
+    wait_s: ClassVar[float] = WAIT_S
+    wait_share: ClassVar[float] = WAIT_SHARE
+
+    def waits(self, streams: int, load: float, service_s: float, wait_s: float | None = None) -> float:
+        """The share of requests that wait longer than `wait_s` (default the rule's) for one of `streams` (round 41):
+        Erlang C's chance of waiting at all times the chance the wait outlasts it, exp(-(N - A) t / s) for an
+        exponential service of mean `service_s` seconds (the M/M/c queue's waiting-time tail); 1 when the load fills
+        the streams."""
+        if streams <= load:
+            return 1.0 if load > 0 else 0.0
+        t = self.wait_s if wait_s is None else wait_s
+        tail = math.exp(-(streams - load) * t / service_s) if service_s > 0 else 0.0
+        return erlang_c(streams, load) * tail
+
+    def streams_for(self, load: float, service_s: float, most: int) -> int:
+        """The fewest streams, at most `most` (a team's seats: a user waits for a reply before asking again, so a
+        stream each never queues), for which no more than `wait_share` of requests wait longer than `wait_s`
+        (round 41: how many streams a team's chat seats need, from their own arrivals, tco.seats)."""
+        top = max(most, 1)
+        n = 1
+        while n < top and self.waits(n, load, service_s) > self.wait_share:
+            n += 1
+        return n
 
     def capacity(self, streams: int, served: float, hours: float) -> float:
         """Output tokens the build makes in `hours` at `served` tokens/s on each of its `streams`."""
