@@ -251,6 +251,8 @@ def _moe_spec(r: _Reader, origin: str, model_type: str, intermediate: int) -> Mo
             else None,
             moe_layer_step=r.int("interleave_moe_layer_step", "decoder_sparse_step", default=1),
             router_bias=_router_bias(r, model_type),
+            # Qwen2-MoE, Qwen3-Next and Qwen3.5 MoE gate their shared expert (HF *SparseMoeBlock.shared_expert_gate)
+            shared_expert_gate=model_type in _GATED_SHARED_EXPERT and bool(shared_width),
             latent_size=r.int("moe_latent_size") if r.get("moe_latent_size") is not None else None,
         )
     return None
@@ -260,6 +262,25 @@ def _moe_spec(r: _Reader, origin: str, model_type: str, intermediate: int) -> Mo
 # Glm4MoeTopkRouter (glm4_moe, and the GLM MoEs built on it), NemotronHTopkRouter, Glm5Next's router, Kimi Linear's
 # KimiMoEGate (modeling_kimi.py: `self.e_score_correction_bias = nn.Parameter(...)`)
 _BIASED_ROUTERS = ("glm4_moe", "glm4_moe_lite", "glm_moe_dsa", "glm5_next", "nemotron_h", "kimi_linear")
+
+
+# the MoE blocks that put a sigmoid gate (Linear(hidden, 1), shared_expert_gate) on their shared expert's output:
+# transformers' Qwen2MoeSparseMoeBlock, Qwen3NextSparseMoeBlock and Qwen3_5MoeSparseMoeBlock
+_GATED_SHARED_EXPERT = ("qwen2_moe", "qwen3_next", "qwen3_5_moe")
+# RMSNorm on queries and keys, one head_dim-wide weight each shared by all heads: transformers' Qwen3Attention (qwen3,
+# qwen3_moe) and Qwen3NextAttention (qwen3_next; Qwen3.5's full-attention layers are the same class)
+_HEAD_QK_NORM = ("qwen3", "qwen3_moe", "qwen3_next", "qwen3_5", "qwen3_5_moe")
+
+
+def _qk_norm(r: _Reader, model_type: str) -> str:
+    """Which query/key norm weights the attention layers carry: a head-wide pair (Qwen3 family), or with MiniMax-M2's
+    `use_qk_norm` q_norm over heads x head_dim and k_norm over KV heads x head_dim (transformers' MiniMaxM2Attention
+    builds them so whatever `qk_norm_type` says; the released configs say per_layer)."""
+    if model_type in _HEAD_QK_NORM or (model_type == "hy_v3" and r.get("qk_norm") is True):
+        return "head"  # Hy3's `qk_norm`: query and key RMSNorm over head_dim (its count to the checkpoint holds them)
+    if model_type == "minimax_m2" and r.get("use_qk_norm", default=False) is True:
+        return "heads"
+    return "none"
 
 
 def _router_bias(r: _Reader, model_type: str) -> bool:
@@ -646,6 +667,7 @@ def arch_from_hf_config(config: dict[str, Any], origin: str, name: str | None = 
             **mixers,
             attention_output_gate=output_gate,
             attention_head_gate=model_type == "laguna",
+            qk_norm=_qk_norm(r, model_type),  # type: ignore[arg-type]
             global_attention=global_attention,
             mtp_layers=r.count("mtp_num_hidden_layers", "num_nextn_predict_layers", "num_mtp_modules"),
             native_precision=precision,  # type: ignore[arg-type]
