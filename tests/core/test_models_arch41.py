@@ -1,0 +1,85 @@
+"""Round 41 (arch41): the query/key norms, the shared expert's gate and ERNIE's router biases counted, each held to a
+published count or file; MiniMax-M2.7's IQ4_XS held to the stock llama.cpp file, not unsloth's dynamic mix.
+
+Every figure below was read through the stored public corpus on 2026-12-06; the stored-corpus file ids name where.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from configurator.core.catalog.models import ModelArch
+from configurator.core.estimate.params import count_params
+from configurator.core.estimate.weights import weight_bytes
+from configurator.storage import catalogs
+
+MODELS = {m.id: m for m in catalogs.load(include_user=False).catalog.kind("models") if isinstance(m, ModelArch)}
+GIB = 2**30
+
+
+def _file_bytes(model_id: str, precision: str) -> float:
+    """The estimate's weight bytes of a model's file at a precision: token table, head and blocks."""
+    model = MODELS[model_id]
+    weights = weight_bytes(count_params(model), precision, model=model)
+    return weights.embedding + weights.lm_head + weights.blocks
+
+
+def test_qwen3_query_and_key_norms_count_to_the_checkpoint() -> None:
+    """Qwen/Qwen3-8B: 8,190,735,360 weights, the parameter count pinned at revision b968826d (a public calibration
+    record, file 71344591867) and the n_params llama.cpp's server reports for ggml-org/Qwen3-8B-GGUF (file
+    69156996833). Qwen/Qwen3-30B-A3B: 30,532,122,624, the sum a public loader checks the checkpoint's shard tensors
+    against (file 68391653552) and llama.cpp's general.parameter_count for Qwen3-Coder-30B-A3B (file 70255288268).
+    Without each layer's q_norm and k_norm (2 x 128) the counts were 9,216 and 12,288 short."""
+    assert MODELS["qwen3-8b"].qk_norm == "head"
+    assert count_params(MODELS["qwen3-8b"]).total == 8_190_735_360
+    for model_id in ("qwen3-30b-a3b", "qwen3-coder-30b-a3b", "qwen3-30b-a3b-2507"):
+        assert count_params(MODELS[model_id]).total == 30_532_122_624
+
+
+def test_qwen3_q4_k_m_files_sized_to_their_bytes() -> None:
+    """bartowski's Qwen_Qwen3-8B-Q4_K_M.gguf: 5,021,827,072 bytes of tensors as llama.cpp's server reports its size
+    (file 57091127619); Qwen3-30B-A3B-Q4_K_M.gguf: 18,556,686,912 bytes (llama-bench's model_size in a public
+    benchmark fixture, file 58538622392). The F32 query/key norms are 36,864 bytes of the 8B's file; the estimate is that file to the
+    byte."""
+    assert _file_bytes("qwen3-8b", "q4_k_m") == 5_021_827_072
+    assert _file_bytes("qwen3-30b-a3b", "q4_k_m") == pytest.approx(18_556_686_912, rel=0.001)
+
+
+def test_qwen3_6_shared_expert_gates_are_f32_in_a_gguf() -> None:
+    """llama.cpp writes the shared expert's gate (ffn_gate_inp_shexp) as a 1-D F32 tensor of hidden_size (qwen35moe
+    tensor tables in public GGUF readers, e.g. stored-corpus file 25279019617: `[2048]`, 'Shared expert scalar gate'):
+    40 layers x 2,048 x 4 bytes beside the router's F32 matrix."""
+    model = MODELS["qwen3.6-35b-a3b"]
+    assert model.moe is not None and model.moe.shared_expert_gate
+    ungated = model.model_copy(update={"moe": model.moe.model_copy(update={"shared_expert_gate": False})})
+    gated = weight_bytes(count_params(model), "q4_k_m", model=model).blocks
+    assert gated - weight_bytes(count_params(ungated), "q4_k_m", model=ungated).blocks == 40 * 2048 * 4
+
+
+def test_ernie_4_5_routers_hold_their_aux_free_bias() -> None:
+    """transformers' Ernie4_5_MoeTopKRouter builds moe_statics.e_score_correction_bias (1 x moe_num_experts, fp32) in
+    every MoE layer (huggingface/transformers src/transformers/models/ernie4_5_moe/modular_ernie4_5_moe.py @a4d4492d):
+    27 MoE layers x 64 experts. llama-bench reads ERNIE-4.5-21B-A3B-Thinking at Q4_0 as 11.64 GiB, 21.83 B weights
+    (a public Arm learning path's run, file 9617567572; the Thinking release has the PT model's shapes)."""
+    model = MODELS["ernie-4.5-21b-a3b"]
+    assert model.moe is not None and model.moe.router_bias
+    unbiased = model.model_copy(update={"moe": model.moe.model_copy(update={"router_bias": False})})
+    assert count_params(model).total - count_params(unbiased).total == 27 * 64
+    assert count_params(model).total == 21_825_437_888
+    assert round(count_params(model).total / 1e9, 2) == 21.83
+    assert model.params_total_b == pytest.approx(count_params(model).total / 1e9, abs=5e-5)
+    assert _file_bytes("ernie-4.5-21b-a3b", "q4_0") / GIB == pytest.approx(11.64, rel=0.015)
+
+
+def test_minimax_m2_7_iq4_xs_is_the_stock_file_not_unsloths_dynamic_mix() -> None:
+    """Round 40 read MiniMax-M2.7 at IQ4_XS as 113.0 GiB against unsloth's '108 GB'. That file is unsloth's UD-IQ4_XS,
+    a dynamic mix: llama-bench reads MiniMax-M2.7-UD-IQ4_XS-00001-of-00004.gguf as model_size 108,405,492,736 bytes
+    (100.96 GiB, 3.79 bits a weight over 228,689,764,864; public runs, files 58464340977 and 66187975969), and a
+    public quantizer's comparison table lists it at 3.79 BPW. llama.cpp's own IQ4_XS, bartowski's
+    MiniMaxAI_MiniMax-M2.7-IQ4_XS (imatrix, llama.cpp b8746), reads 113.99 GiB (llama-bench, files 51863067818 and
+    51870581084): that is the file the estimate's iq4_xs sizes, within 1 %. A GB against GiB was not the gap: 108 GB
+    is 100.96 GiB, further from the stock type's size, not nearer."""
+    stock = _file_bytes("minimax-m2.7", "iq4_xs")
+    assert stock / GIB == pytest.approx(113.99, rel=0.01)
+    assert 108_405_492_736 * 8 / count_params(MODELS["minimax-m2.7"]).total == pytest.approx(3.79, abs=0.005)
+    assert stock / 108_405_492_736 > 1.1  # unsloth's dynamic mix is not the type llama.cpp's ftype names
