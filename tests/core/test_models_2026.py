@@ -51,6 +51,7 @@ RECORDS = {
     "granite-4.2-30b.json": "granite-4.2-30b",
     "laguna-xs-2.1.json": "laguna-xs-2.1",
     "minimax-m2.7.json": "minimax-m2.7",
+    "kimi-k2.6.json": "kimi-k2.6",
 }
 
 # the architecture facts the estimator reads; a record's `estimates` names the ones not from config.json

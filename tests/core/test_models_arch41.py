@@ -83,3 +83,26 @@ def test_minimax_m2_7_iq4_xs_is_the_stock_file_not_unsloths_dynamic_mix() -> Non
     assert stock / GIB == pytest.approx(113.99, rel=0.01)
     assert 108_405_492_736 * 8 / count_params(MODELS["minimax-m2.7"]).total == pytest.approx(3.79, abs=0.005)
     assert stock / 108_405_492_736 > 1.1  # unsloth's dynamic mix is not the type llama.cpp's ftype names
+
+
+def test_qwen3_6_fp8_checkpoint_sized_from_its_headers() -> None:
+    """Qwen/Qwen3.6-35B-A3B-FP8 at revision 95a723d0: 35,707,978,496 bytes of text-decoder weights (33.6e9 FP8
+    matrices, 1.04e9 BF16 elements: head, embeddings, routers, shared-expert gates, norms, the DeltaNet's small
+    projections; and the BF16 weight_scale_inv), read from its safetensors headers by a public model-selection note
+    (stored-corpus file 56994517810, 2026-07-18). The estimate at FP8 reads the same checkpoint within 0.1 %."""
+    assert _file_bytes("qwen3.6-35b-a3b", "fp8") == pytest.approx(35_707_978_496, rel=0.001)
+
+
+def test_kimi_k2_6_is_its_own_config_and_its_release_size() -> None:
+    """Kimi K2.6 (moonshotai/Kimi-K2.6 at revision 7eb5002f): the language model's 1,026,408,232,448 parameters and
+    594,205,904,896 bytes of text weights, routed experts INT4 with BF16 group-32 scales and the rest BF16 (a public
+    model-selection note that read the pinned config and safetensors index, file 56994517810). The count from the config
+    copy (tests/data/configs/kimi-k2.6.json) is the first to the weight, the released size the second within 0.001 %.
+    llama.cpp's form of the release, unsloth's UD-Q4_K_XL (Q4_0 experts, Q8_0 rest), is 584 GB
+    (unsloth.ai/docs/models/tutorials/kimi-k2.6, read 2026-12-04)."""
+    model = MODELS["kimi-k2.6"]
+    assert count_params(model).total == 1_026_408_232_448
+    assert _file_bytes("kimi-k2.6", "int4-experts") == pytest.approx(594_205_904_896, rel=1e-5)
+    counts = count_params(model)
+    gguf = weight_bytes(counts, "int4-experts", model=model, engine="llama.cpp")
+    assert gguf.embedding + gguf.lm_head + gguf.blocks == pytest.approx(584e9, rel=0.01)
