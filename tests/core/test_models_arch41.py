@@ -6,12 +6,18 @@ Every figure below was read through the stored public corpus on 2026-12-06; the 
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 from configurator.core.catalog.models import ModelArch
 from configurator.core.estimate.params import count_params
 from configurator.core.estimate.weights import weight_bytes
+from configurator.core.importers.model_import import arch_from_hf_config
 from configurator.storage import catalogs
+
+CONFIGS = Path(__file__).resolve().parents[1] / "data" / "configs"
 
 MODELS = {m.id: m for m in catalogs.load(include_user=False).catalog.kind("models") if isinstance(m, ModelArch)}
 GIB = 2**30
@@ -106,3 +112,39 @@ def test_kimi_k2_6_is_its_own_config_and_its_release_size() -> None:
     counts = count_params(model)
     gguf = weight_bytes(counts, "int4-experts", model=model, engine="llama.cpp")
     assert gguf.embedding + gguf.lm_head + gguf.blocks == pytest.approx(584e9, rel=0.01)
+
+
+def test_glm_5_1_counted_to_the_checkpoint() -> None:
+    """zai-org/GLM-5.1 (2026-04-07): the Hugging Face API's count is 753,864,139,008, the same as zai-org/GLM-5's (a
+    public table of API counts, stored-corpus file 69468411049). Its config copies quote the sizes (78 layers, 3 dense,
+    256 experts of 2048 top-8 with one shared, hidden 6144, q / kv ranks 2048 / 512, index_topk 2048, 202,752
+    positions: tests/data/configs/glm-5.1.json) but not the heads or head dims, which are GLM-5's (merged here in the
+    open). The count holds the 75 backbone routers' biases; each of the 78 layers' lightning indexer (GLM-5.1 has no
+    IndexShare) and the MTP layer with its own indexer are added by their tensors: the sum is the checkpoint's count to
+    the weight, for the record as for GLM-5's."""
+    glm5 = json.loads((CONFIGS / "glm-5.json").read_text())
+    quoted = json.loads((CONFIGS / "glm-5.1.json").read_text())
+    model = arch_from_hf_config({**glm5, **quoted}, "glm-5.1")
+    mla, moe = model.mla, model.moe
+    assert mla is not None and moe is not None and mla.q_lora_rank is not None and moe.router_bias
+    h, heads, dim = model.hidden_size, glm5["index_n_heads"], glm5["index_head_dim"]
+    indexer = (
+        mla.q_lora_rank * heads * dim + h * dim + 2 * dim + h * heads
+    )  # wq_b, wk, the keys' LayerNorm, weights_proj
+    attention = (
+        h * mla.q_lora_rank
+        + mla.q_lora_rank
+        + mla.q_lora_rank * 64 * (mla.qk_nope_head_dim + mla.qk_rope_head_dim)
+        + h * (mla.kv_lora_rank + mla.qk_rope_head_dim)
+        + mla.kv_lora_rank
+        + mla.kv_lora_rank * 64 * (mla.qk_nope_head_dim + mla.v_head_dim)
+        + 64 * mla.v_head_dim * h
+    )
+    mtp_moe = h * moe.num_experts + moe.num_experts + (moe.num_experts + 1) * 3 * h * moe.expert_intermediate_size
+    mtp = attention + indexer + mtp_moe + 2 * h + 2 * h * h + 3 * h
+    for arch in (model, MODELS["glm-5.1"], MODELS["glm-5"]):
+        assert count_params(arch).total + model.num_layers * indexer + mtp == 753_864_139_008
+    record = MODELS["glm-5.1"]
+    for field in ("num_layers", "hidden_size", "num_attention_heads", "moe", "mla", "max_context", "vocab_size"):
+        assert getattr(record, field) == getattr(model, field), field
+    assert record.params_total_b == pytest.approx(count_params(model).total / 1e9, abs=5e-3)
