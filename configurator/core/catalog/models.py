@@ -545,16 +545,15 @@ class MoeSpec(_Strict):
         description="latent MoE (Nemotron 3 Super, config moe_latent_size): the routed experts work at this width, "
         "between one down-projection from the hidden size and one up-projection back that every token passes",
     )
-
-    def expert_width_in(self, hidden: int) -> int:
-        """The width a routed expert reads and writes: the latent width of a latent MoE, else the hidden size."""
-        return self.latent_size or hidden
-
     shared_expert_gate: bool = Field(
         default=False,
         description="shared_expert_gate: a sigmoid gate on the shared expert's output, one hidden -> 1 projection in "
         "each MoE layer (Qwen2-MoE, Qwen3-Next, Qwen3.5 MoE)",
     )
+
+    def expert_width_in(self, hidden: int) -> int:
+        """The width a routed expert reads and writes: the latent width of a latent MoE, else the hidden size."""
+        return self.latent_size or hidden
 
     def shared_gate_params(self, hidden: int) -> int:
         """One MoE layer's shared-expert gate (HF Qwen3NextSparseMoeBlock's shared_expert_gate, Linear(hidden, 1)): 0
