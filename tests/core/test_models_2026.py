@@ -52,6 +52,7 @@ RECORDS = {
     "laguna-xs-2.1.json": "laguna-xs-2.1",
     "minimax-m2.7.json": "minimax-m2.7",
     "kimi-k2.6.json": "kimi-k2.6",
+    "ernie-4.5-21b-a3b.json": "ernie-4.5-21b-a3b",
 }
 
 # the architecture facts the estimator reads; a record's `estimates` names the ones not from config.json

@@ -148,3 +148,19 @@ def test_glm_5_1_counted_to_the_checkpoint() -> None:
     for field in ("num_layers", "hidden_size", "num_attention_heads", "moe", "mla", "max_context", "vocab_size"):
         assert getattr(record, field) == getattr(model, field), field
     assert record.params_total_b == pytest.approx(count_params(model).total / 1e9, abs=5e-3)
+
+
+def test_ernie_4_5_config_imports_as_its_record() -> None:
+    """The importer reads `ernie4_5_moe` (transformers' Ernie4_5_MoeConfig keys: moe_num_experts, moe_k,
+    moe_num_shared_experts, moe_layer_start_index / _end_index / _interval; tests/data/configs/ernie-4.5-21b-a3b.json)
+    and counts the routers' bias its Ernie4_5_MoeTopKRouter always holds: the catalog record's 21,825,437,888. A layout
+    that is not leading dense layers then every n-th layer MoE to the last is refused, naming it."""
+    from configurator.core.common.errors import ModelImportError
+    from configurator.core.importers.model_import import load_hf_config
+
+    model = load_hf_config(CONFIGS / "ernie-4.5-21b-a3b.json")
+    assert model.moe is not None and model.moe.router_bias and model.moe.first_dense_layers == 1
+    assert count_params(model).total == count_params(MODELS["ernie-4.5-21b-a3b"]).total == 21_825_437_888
+    config = json.loads((CONFIGS / "ernie-4.5-21b-a3b.json").read_text())
+    with pytest.raises(ModelImportError, match="ERNIE MoE layers from 1 to 20"):
+        arch_from_hf_config({**config, "moe_layer_end_index": 20}, "ernie.json")
