@@ -164,3 +164,15 @@ def test_ernie_4_5_config_imports_as_its_record() -> None:
     config = json.loads((CONFIGS / "ernie-4.5-21b-a3b.json").read_text())
     with pytest.raises(ModelImportError, match="ERNIE MoE layers from 1 to 20"):
         arch_from_hf_config({**config, "moe_layer_end_index": 20}, "ernie.json")
+
+
+def test_olmo_2_query_and_key_norms_span_all_heads() -> None:
+    """OLMo 2's q_norm and k_norm are RMSNorms over all query heads and all key heads (transformers' Olmo2Attention;
+    Olmo3Attention is the same class with sliding windows): the Hugging Face API's safetensors.total for
+    allenai/OLMo-2-1124-7B is 7,298,617,344 (revision 7df9a825) and for OLMo-2-1124-13B 13,716,198,400 (revision
+    3fefddc1), as a public provenance script pins them (stored-corpus file 71571056092; the 7B's also in file
+    65859659251). Without the norms the counts were 262,144 and 409,600 short (32 x 2 x 4,096; 40 x 2 x 5,120)."""
+    assert MODELS["olmo-2-7b"].qk_norm == "heads"
+    assert count_params(MODELS["olmo-2-7b"]).total == 7_298_617_344
+    assert count_params(MODELS["olmo-2-13b"]).total == 13_716_198_400
+    assert MODELS["olmo-3-32b"].qk_norm == MODELS["olmo-3-7b"].qk_norm == "heads"
