@@ -132,6 +132,7 @@ FIELD_LABELS: dict[str, object] = {
     "psu_redundant": QT_TRANSLATE_NOOP("CatalogField", "Redundant power supplies"),
     "psu_w": QT_TRANSLATE_NOOP("CatalogField", "Power supply"),
     "psu_w_total": QT_TRANSLATE_NOOP("CatalogField", "Total power supply"),
+    "qk_norm": QT_TRANSLATE_NOOP("CatalogField", "Query and key norms"),
     "rack_units": QT_TRANSLATE_NOOP("CatalogField", "Rack units"),
     "radiator_mm": QT_TRANSLATE_NOOP("CatalogField", "Radiator size"),
     "ram_gb": QT_TRANSLATE_NOOP("CatalogField", "Memory"),

@@ -954,7 +954,7 @@
     </message>
     <message>
         <location filename="../../configurator/qt/catalog_fields.py" line="90"/>
-        <location filename="../../configurator/qt/catalog_fields.py" line="137"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="138"/>
         <source>Memory</source>
         <translation>内存</translation>
     </message>
@@ -1149,22 +1149,27 @@
         <translation>电源功率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="139"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="135"/>
+        <source>Query and key norms</source>
+        <translation>Query 与 key 归一化</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/catalog_fields.py" line="140"/>
         <source>Resizable BAR</source>
         <translation>Resizable BAR（可调整 BAR）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="145"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="146"/>
         <source>Slot openings</source>
         <translation>扩展槽挡板位</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="158"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="159"/>
         <source>Usable graphics memory</source>
         <translation>可用显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="159"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="160"/>
         <source>Usable memory source</source>
         <translation>可用显存来源</translation>
     </message>
@@ -1199,138 +1204,138 @@
         <translation>电源总功率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="135"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="136"/>
         <source>Rack units</source>
         <translation>机架高度（U）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="136"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="137"/>
         <source>Radiator size</source>
         <translation>冷排尺寸</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="138"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="139"/>
         <source>Region</source>
         <translation>地区</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="140"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="141"/>
         <source>Release year</source>
         <translation>发布年份</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="141"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="142"/>
         <source>Sequential read</source>
         <translation>顺序读取</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="142"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="143"/>
         <source>Sequential write</source>
         <translation>顺序写入</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="143"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="144"/>
         <source>Sliding window</source>
         <translation>滑动窗口</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="144"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="145"/>
         <source>Sliding-window layers</source>
         <translation>滑动窗口层数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="146"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="147"/>
         <source>Slot width</source>
         <translation>占用槽位</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="147"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="148"/>
         <source>Socket</source>
         <translation>插槽</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="148"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="149"/>
         <source>Source for the end of new sales</source>
         <translation>停售新品的来源</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="149"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="150"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="150"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="151"/>
         <source>Spacing</source>
         <translation>间距槽位</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="151"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="152"/>
         <source>Speed</source>
         <translation>速率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="152"/>
         <location filename="../../configurator/qt/catalog_fields.py" line="153"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="154"/>
         <source>Storage</source>
         <translation>存储</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="154"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="155"/>
         <source>Thermal design power</source>
         <translation>热设计功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="155"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="156"/>
         <source>How the compute figures were read</source>
         <translation>算力数据的读法</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="156"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="157"/>
         <source>Threads</source>
         <translation>线程数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="157"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="158"/>
         <source>Tied embeddings</source>
         <translation>共享词嵌入</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="160"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="161"/>
         <source>Virtual CPUs</source>
         <translation>虚拟 CPU 数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="161"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="162"/>
         <source>Vendor</source>
         <translation>厂商</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="162"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="163"/>
         <source>Vendor part number</source>
         <translation>厂商料号</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="163"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="164"/>
         <source>Vocabulary size</source>
         <translation>词表大小</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="164"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="165"/>
         <source>Graphics memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="165"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="166"/>
         <source>Graphics memory in all</source>
         <translation>显存总量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="166"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="167"/>
         <source>Rated power</source>
         <translation>额定功率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/catalog_fields.py" line="167"/>
+        <location filename="../../configurator/qt/catalog_fields.py" line="168"/>
         <source>Width</source>
         <translation>宽度</translation>
     </message>

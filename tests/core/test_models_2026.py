@@ -51,6 +51,8 @@ RECORDS = {
     "granite-4.2-30b.json": "granite-4.2-30b",
     "laguna-xs-2.1.json": "laguna-xs-2.1",
     "minimax-m2.7.json": "minimax-m2.7",
+    "kimi-k2.6.json": "kimi-k2.6",
+    "ernie-4.5-21b-a3b.json": "ernie-4.5-21b-a3b",
 }
 
 # the architecture facts the estimator reads; a record's `estimates` names the ones not from config.json
@@ -73,6 +75,7 @@ ARCH_FIELDS = (
     "linear_attention",
     "attention_output_gate",
     "attention_head_gate",
+    "qk_norm",
     "mamba",
     "global_attention",
     "compressed_attention",
@@ -101,7 +104,7 @@ def test_record_matches_its_own_config_json(filename: str, model_id: str) -> Non
     assert not mismatched, f"{filename} (imported, catalog): {mismatched}"
     if "moe" in record.estimates and record.moe is not None and imported.moe is not None:
         # the estimate covers the shared expert only: everything the config.json says must still agree
-        unsure = {"shared_experts", "shared_intermediate_size"}
+        unsure = {"shared_experts", "shared_intermediate_size", "shared_expert_gate"}
         assert imported.moe.model_dump(exclude=unsure) == record.moe.model_dump(exclude=unsure)
         return
     if "mlp_gated" in record.estimates or "linear_attention" in record.estimates:
@@ -132,11 +135,15 @@ def test_every_2026_family_resolves_from_the_catalog() -> None:
 
 def test_qwen3_6_counted_from_config_json_to_the_checkpoint() -> None:
     """Qwen/Qwen3.6-35B-A3B at revision 995ad96e: 34,660,610,688 text-model parameters and 3,454,988,928 active
-    (as a public converter pins them from the safetensors). The count from config.json falls short by exactly
-    87,040 = 40 shared-expert gates (1 x 2048) + 10 x q_norm and k_norm (2 x 256), which are not modelled."""
-    counts = count_params(load_hf_config(CONFIGS / "qwen3.6-35b-a3b.json"))
-    assert counts.total == 34_660_610_688 - 87_040
-    assert counts.active == 3_454_988_928 - 87_040
+    (as a public converter pins them from the safetensors; tests/data/configs/SOURCES.md). The count from config.json
+    is exact since arch41, which counts the 87,040 weights round 40 found missing: the 40 MoE layers' shared-expert
+    gates (shared_expert_gate, Linear(2048, 1)) and the 10 full-attention layers' q_norm and k_norm (2 x 256)."""
+    imported = load_hf_config(CONFIGS / "qwen3.6-35b-a3b.json")
+    assert imported.qk_norm == "head" and imported.moe is not None and imported.moe.shared_expert_gate
+    for model in (imported, MODELS["qwen3.6-35b-a3b"]):
+        counts = count_params(model)
+        assert counts.total == 34_660_610_688
+        assert counts.active == 3_454_988_928
 
 
 def test_nemotron_bf16_weights_match_the_checkpoint_on_disk() -> None:

@@ -45,9 +45,9 @@ def test_hy3_counted_to_the_checkpoint() -> None:
     attention = 2 * hidden * heads * dim + 2 * hidden * kv * dim + 2 * dim + 2 * hidden
     experts = (model.moe.num_experts + model.moe.shared_experts) * 3 * hidden * model.moe.expert_intermediate_size
     mtp = attention + model.moe.num_experts * hidden + experts + 2 * hidden * hidden + 3 * hidden
-    qk_norms = model.num_layers * 2 * dim
+    assert model.qk_norm == "head"  # config qk_norm: q and k RMSNorm over head_dim, in the count since arch41
     router_biases = (model.num_layers - 1) * model.moe.num_experts
-    assert count_params(model).total - router_biases + mtp + qk_norms == 298_786_140_416
+    assert count_params(model).total - router_biases + mtp == 298_786_140_416
     assert count_params(model).total / 1e9 == pytest.approx(295.0, abs=0.05)  # the model card's "295B"
     assert count_params(model).active / 1e9 == pytest.approx(21.0, rel=0.02)  # "Activated: 21B"
 
@@ -169,12 +169,13 @@ def test_minimax_m2_7_counted_to_the_checkpoint() -> None:
     """The Hugging Face API's safetensors.total for MiniMaxAI/MiniMax-M2.7 is 228,689,764,864 (a public model survey
     that read the API on 2026-09-16, stored-corpus file 69615480373), and llama.cpp's server reports the same count for
     M2.7 GGUFs (public deployment logs of 2026-07-17, files 58229634409 and 58271643091). The count from the config
-    copy holds the 62 routers' biases (use_routing_bias, 256 each); the importer leaves out the per-layer QK-norm
-    weights (q_norm over 48 x 128, k_norm over 8 x 128: qk_norm_type per_layer)."""
+    copy holds the 62 routers' biases (use_routing_bias, 256 each) and, since arch41, the per-layer QK-norm weights
+    (use_qk_norm: q_norm over 48 x 128, k_norm over 8 x 128, as transformers' MiniMaxM2Attention builds them)."""
     model = load_hf_config(CONFIGS / "minimax-m2.7.json")
     assert model.moe is not None and model.moe.router_bias
-    qk_norms = model.num_layers * (model.num_attention_heads + model.num_kv_heads) * model.head_dim
-    assert count_params(model).total + qk_norms == 228_689_764_864
+    assert model.qk_norm == "heads"
+    assert count_params(model).total == 228_689_764_864
+    assert count_params(MODELS["minimax-m2.7"]).total == 228_689_764_864
     assert MODELS["minimax-m2.7"].params_total_b == pytest.approx(count_params(model).total / 1e9, abs=5e-4)
 
 

@@ -630,7 +630,9 @@ M27_DGX_SPARK = (
     "https://flowtivity.pages.dev/blog/optimising-229b-ai-model-desktop-computer-12-phase-journey/ (last updated "
     "2026-05-20, read 2026-12-06): MiniMax M2.7 (229B total, 10B active) on one NVIDIA DGX Spark, 128 GB of shared "
     "memory: unsloth/MiniMax-M2.7-GGUF IQ4_XS, four shards totalling 108 GB, 23.4 tok/s at 65K context with a q8_0 "
-    "KV cache under llama.cpp, 26.4 tok/s with 131K after tuning"
+    "KV cache under llama.cpp, 26.4 tok/s with 131K after tuning. Those shards are unsloth's UD-IQ4_XS dynamic mix: "
+    "llama-bench reads MiniMax-M2.7-UD-IQ4_XS as 108,405,492,736 bytes (100.96 GiB, 3.79 bits a weight) in two public "
+    "runs read 2026-12-06, where bartowski's llama.cpp IQ4_XS reads 113.99 GiB"
 )
 M27_MLX_128GB = (
     "https://huggingface.co/thetom-ai/MiniMax-M2.7-ConfigI-MLX (2026, read 2026-12-06): M2.7 (228.7B total) "
@@ -2420,8 +2422,9 @@ CASES: tuple[Case, ...] = (
                 ),
             ),
         ),
-        "MiniMax-M2.7 (2026, 229B total, 10B active, MiniMax's open coding and agent model) is 108 GB at IQ4_XS and "
-        "87 GB at an MLX 3.25-bit mix: people run it on 128 GB of unified memory (a DGX Spark at 23-26 tok/s, an "
+        "MiniMax-M2.7 (2026, 229B total, 10B active, MiniMax's open coding and agent model) is 108 GB in unsloth's "
+        "UD-IQ4_XS dynamic mix (3.79 bits a weight; llama.cpp's own IQ4_XS is 114 GiB) and 87 GB at an MLX 3.25-bit "
+        "mix: people run it on 128 GB of unified memory (a DGX Spark at 23-26 tok/s, an "
         "M5 Max at 61 tok/s) or keep the experts in a server's RAM; under 5,000 USD one of those is the answer.",
         (M27_DGX_SPARK, M27_MLX_128GB),
     ),

@@ -545,10 +545,20 @@ class MoeSpec(_Strict):
         description="latent MoE (Nemotron 3 Super, config moe_latent_size): the routed experts work at this width, "
         "between one down-projection from the hidden size and one up-projection back that every token passes",
     )
+    shared_expert_gate: bool = Field(
+        default=False,
+        description="shared_expert_gate: a sigmoid gate on the shared expert's output, one hidden -> 1 projection in "
+        "each MoE layer (Qwen2-MoE, Qwen3-Next, Qwen3.5 MoE)",
+    )
 
     def expert_width_in(self, hidden: int) -> int:
         """The width a routed expert reads and writes: the latent width of a latent MoE, else the hidden size."""
         return self.latent_size or hidden
+
+    def shared_gate_params(self, hidden: int) -> int:
+        """One MoE layer's shared-expert gate (HF Qwen3NextSparseMoeBlock's shared_expert_gate, Linear(hidden, 1)): 0
+        without a gated shared expert."""
+        return hidden if self.shared_expert_gate and self.shared_intermediate_size else 0
 
     def router_params(self, hidden: int) -> int:
         """One MoE layer's router: the gate matrix (hidden x experts) and, with DeepSeek-V3-style routing, its
@@ -814,6 +824,12 @@ class ModelArch(Record):
     )
     attention_head_gate: bool = Field(
         default=False, description="per-head output gate: a g_proj of one scalar per query head (Laguna)"
+    )
+    qk_norm: Literal["none", "head", "heads"] = Field(
+        default="none",
+        description="RMSNorm weights on each attention layer's queries and keys: 'head', one head-wide weight each, "
+        "shared by every head (Qwen3's q_norm and k_norm); 'heads', one across all query heads and one across all key "
+        "heads (MiniMax-M2's qk_norm_type per_layer)",
     )
     mamba: MambaSpec | None = Field(default=None, description="Nemotron-H hybrid Mamba-2 layers")
     dsa_indexer: DsaIndexerSpec | None = Field(

@@ -299,8 +299,9 @@ def _mlps(q: _Quantizer) -> tuple[float, float, dict[str, int]]:
         if moe.shared_intermediate_size:  # ffn_*_shexp: ffn_down_shexp matches the ffn_down rule
             s = moe.shared_intermediate_size
             dense_mlp += _bytes(base, (2 if gated else 1) * h * s, h) + _bytes(d_t, s * h, s)
-        # ffn_gate_inp (and exp_probs_b, the router's bias) are never quantized; the converter writes them F32
-        dense_mlp += moe.router_params(h) * 4
+        # ffn_gate_inp (and exp_probs_b, the router's bias) are never quantized; the converter writes them F32, and the
+        # shared expert's gate ffn_gate_inp_shexp as a 1-D F32 tensor of hidden_size (qwen35moe, qwen3next)
+        dense_mlp += (moe.router_params(h) + moe.shared_gate_params(h)) * 4
     if m.per_layer_input is not None:  # Gemma 3n's per-layer projections: the default type
         ple_dim = m.per_layer_input.hidden_size
         dense_mlp += _bytes(base, h * L * ple_dim + L * 2 * h * ple_dim, h)

@@ -209,6 +209,17 @@ def _attention_params(m: ModelArch) -> int:
     return weights + bias
 
 
+def qk_norm_params(m: ModelArch) -> int:
+    """The query and key RMSNorm weights of all attention layers: one head_dim-wide pair a layer where every head shares
+    them (HF Qwen3Attention, Qwen3NextAttention: q_norm and k_norm over head_dim), one across all query heads and one
+    across all key heads where they do not (HF MiniMaxM2Attention with qk_norm_type per_layer)."""
+    if m.qk_norm == "head":
+        return m.attention_layers * 2 * m.head_dim
+    if m.qk_norm == "heads":
+        return m.attention_layers * (m.num_attention_heads + m.num_kv_heads) * m.head_dim
+    return 0
+
+
 def _mlp_params(hidden: int, width: int, gated: bool, bias: bool) -> int:
     mats = 3 if gated else 2
     weights = mats * hidden * width
@@ -243,12 +254,12 @@ def _count_params(m: ModelArch) -> ParamCounts:
     attention += hyper_connection_params(m)
     if m.compressed_attention is not None:
         attention = _compressed_attention_params(m)
-    norms = m.num_layers * 2 * norm_size + norm_size
+    norms = m.num_layers * 2 * norm_size + norm_size + qk_norm_params(m)
     dense_mlp = experts = experts_active = 0
     if m.mamba is not None:
         # Nemotron-H: every layer is a single block (one norm each) of one kind
         attention += m.mamba.layers("M") * _mamba_params(m)
-        norms = m.num_layers * norm_size + norm_size
+        norms = m.num_layers * norm_size + norm_size + qk_norm_params(m)
         dense_mlp = m.mamba.layers("-") * _mlp_params(h, m.intermediate_size, m.mlp_gated, bias)
         if m.moe is not None:
             moe = m.moe
@@ -270,7 +281,7 @@ def _count_params(m: ModelArch) -> ParamCounts:
         moe_layers = max(0, m.num_layers - moe.first_dense_layers) // moe.moe_layer_step
         dense_layers = m.num_layers - moe_layers
         expert = _mlp_params(moe.expert_width_in(h), moe.expert_intermediate_size, m.mlp_gated, bias)
-        router = moe.router_params(h)
+        router = moe.router_params(h) + moe.shared_gate_params(h)
         shared = _mlp_params(h, moe.shared_intermediate_size, m.mlp_gated, bias) if moe.shared_intermediate_size else 0
         dense_mlp = dense_layers * _mlp_params(h, dense_width, m.mlp_gated, bias) + moe_layers * (
             router + shared + moe.latent_projection_params(h)

@@ -99,6 +99,9 @@ SUPPORTED = (
     # Moonshot Kimi Linear (KimiLinearForCausalLM): Kimi Delta Attention layers (linear_attn_config) beside MLA layers
     # without rotary use, DeepSeek-V3-style MoE with shared experts and a dense first layer (modeling_kimi.py)
     "kimi_linear",
+    # Baidu ERNIE 4.5 MoE (Ernie4_5_MoeForCausalLM): GQA, leading dense layers (moe_layer_start_index), routed experts
+    # with shared ones, a router that always holds its aux-free balancing bias (transformers models/ernie4_5_moe)
+    "ernie4_5_moe",
     # Z.ai GLM-5.3-Flash (Glm5NextForConditionalGeneration's text stack): KDA layers, every fourth an MLA layer without
     # rotary dimensions with a k-pool DSA indexer, mHC residual streams, a dense start then routed experts with one
     # shared (transformers models/glm5_next)
@@ -222,7 +225,8 @@ def _moe_spec(r: _Reader, origin: str, model_type: str, intermediate: int) -> Mo
         moe_width = r.int("moe_intermediate_size", "intermediate_size", default=intermediate)
         if model_type.startswith("llama4"):
             moe_width = r.int("intermediate_size", default=moe_width)
-        shared = r.count("n_shared_experts", "num_shared_experts")  # Hy3 names it num_shared_experts
+        # Hy3 names it num_shared_experts, ERNIE 4.5 moe_num_shared_experts
+        shared = r.count("n_shared_experts", "num_shared_experts", "moe_num_shared_experts")
         shared_width = shared * moe_width if shared else r.count("shared_expert_intermediate_size")
         if shared and r.get("moe_shared_expert_intermediate_size") is not None:
             shared_width = r.count("moe_shared_expert_intermediate_size")  # Nemotron-H names the width itself
@@ -235,6 +239,7 @@ def _moe_spec(r: _Reader, origin: str, model_type: str, intermediate: int) -> Mo
                 "num_experts_per_token",  # Kimi Linear
                 "experts_per_token",
                 "moe_top_k",
+                "moe_k",  # ERNIE 4.5
                 "top_k_experts",
                 default=2,
             ),
@@ -251,6 +256,8 @@ def _moe_spec(r: _Reader, origin: str, model_type: str, intermediate: int) -> Mo
             else None,
             moe_layer_step=r.int("interleave_moe_layer_step", "decoder_sparse_step", default=1),
             router_bias=_router_bias(r, model_type),
+            # Qwen2-MoE, Qwen3-Next and Qwen3.5 MoE gate their shared expert (HF *SparseMoeBlock.shared_expert_gate)
+            shared_expert_gate=model_type in _GATED_SHARED_EXPERT and bool(shared_width),
             latent_size=r.int("moe_latent_size") if r.get("moe_latent_size") is not None else None,
         )
     return None
@@ -258,8 +265,28 @@ def _moe_spec(r: _Reader, origin: str, model_type: str, intermediate: int) -> Mo
 
 # Routers whose modeling code registers e_score_correction_bias whatever the config says: transformers'
 # Glm4MoeTopkRouter (glm4_moe, and the GLM MoEs built on it), NemotronHTopkRouter, Glm5Next's router, Kimi Linear's
-# KimiMoEGate (modeling_kimi.py: `self.e_score_correction_bias = nn.Parameter(...)`)
-_BIASED_ROUTERS = ("glm4_moe", "glm4_moe_lite", "glm_moe_dsa", "glm5_next", "nemotron_h", "kimi_linear")
+# KimiMoEGate (modeling_kimi.py: `self.e_score_correction_bias = nn.Parameter(...)`), ERNIE 4.5's Ernie4_5_MoeTopKRouter
+# (its moe_statics, 1 x experts in fp32)
+_BIASED_ROUTERS = ("glm4_moe", "glm4_moe_lite", "glm_moe_dsa", "glm5_next", "nemotron_h", "kimi_linear", "ernie4_5_moe")
+
+
+# the MoE blocks that put a sigmoid gate (Linear(hidden, 1), shared_expert_gate) on their shared expert's output:
+# transformers' Qwen2MoeSparseMoeBlock, Qwen3NextSparseMoeBlock and Qwen3_5MoeSparseMoeBlock
+_GATED_SHARED_EXPERT = ("qwen2_moe", "qwen3_next", "qwen3_5_moe")
+# RMSNorm on queries and keys, one head_dim-wide weight each shared by all heads: transformers' Qwen3Attention (qwen3,
+# qwen3_moe) and Qwen3NextAttention (qwen3_next; Qwen3.5's full-attention layers are the same class)
+_HEAD_QK_NORM = ("qwen3", "qwen3_moe", "qwen3_next", "qwen3_5", "qwen3_5_moe")
+
+
+def _qk_norm(r: _Reader, model_type: str) -> str:
+    """Which query/key norm weights the attention layers carry: a head-wide pair (Qwen3 family), or with MiniMax-M2's
+    `use_qk_norm` q_norm over heads x head_dim and k_norm over KV heads x head_dim (transformers' MiniMaxM2Attention
+    builds them so whatever `qk_norm_type` says; the released configs say per_layer)."""
+    if model_type in _HEAD_QK_NORM or (model_type == "hy_v3" and r.get("qk_norm") is True):
+        return "head"  # Hy3's `qk_norm`: query and key RMSNorm over head_dim (its count to the checkpoint holds them)
+    if model_type == "minimax_m2" and r.get("use_qk_norm", default=False) is True:
+        return "heads"
+    return "none"
 
 
 def _router_bias(r: _Reader, model_type: str) -> bool:
@@ -553,7 +580,27 @@ def _own_geometry(
         return heads, global_attention, moe
     if model_type == "laguna":
         return _laguna(r, origin, layers, (heads, kv_heads, head_dim), moe, intermediate)
+    if model_type == "ernie4_5_moe" and moe is not None:
+        return heads, None, _ernie_moe(r, origin, layers, moe, intermediate)
     return heads, None, moe
+
+
+def _ernie_moe(r: _Reader, origin: str, layers: int, moe: MoeSpec, intermediate: int) -> MoeSpec:
+    """ERNIE 4.5 MoE (transformers' Ernie4_5_MoeDecoderLayer): layer i is MoE when (i + 1) % moe_layer_interval == 0 and
+    moe_layer_start_index <= i <= moe_layer_end_index (-1: the last layer); the others run the dense MLP
+    (intermediate_size). That is the leading-dense-then-every-n-th reading when the start is a multiple of the step and
+    the MoE layers run to the end; another layout is refused."""
+    start, step = r.count("moe_layer_start_index"), r.int("moe_layer_interval", default=1)
+    end = r.get("moe_layer_end_index", default=-1)
+    if end not in (-1, layers - 1) or isinstance(end, bool) or start % step:
+        raise ModelImportError(
+            f"{origin}: ERNIE MoE layers from {start} to {_short(end)} every {step} are not leading dense layers then "
+            "every n-th layer MoE to the last; not supported"
+        )
+    dense = intermediate if start or step > 1 else None
+    return moe.model_copy(
+        update={"first_dense_layers": start, "moe_layer_step": step, "dense_intermediate_size": dense}
+    )
 
 
 def _with_param_counts(arch: ModelArch, origin: str) -> ModelArch:
@@ -609,7 +656,10 @@ def arch_from_hf_config(config: dict[str, Any], origin: str, name: str | None = 
     if global_attention is not None and not window:
         global_attention = None  # no sliding layers: every layer is full attention of the base geometry
     tie = bool(
-        r.get("tie_word_embeddings", default=model_type in ("gemma", "gemma2", "gemma3", "gemma3_text", "gemma4"))
+        r.get(
+            "tie_word_embeddings",
+            default=model_type in ("gemma", "gemma2", "gemma3", "gemma3_text", "gemma4", "ernie4_5_moe"),
+        )
     )
     precision, precision_scope = _native_precision(r)
     # Qwen3-Next and Qwen3.5 gate every full-attention output (config attn_output_gate, on by default)
@@ -646,6 +696,7 @@ def arch_from_hf_config(config: dict[str, Any], origin: str, name: str | None = 
             **mixers,
             attention_output_gate=output_gate,
             attention_head_gate=model_type == "laguna",
+            qk_norm=_qk_norm(r, model_type),  # type: ignore[arg-type]
             global_attention=global_attention,
             mtp_layers=r.count("mtp_num_hidden_layers", "num_nextn_predict_layers", "num_mtp_modules"),
             native_precision=precision,  # type: ignore[arg-type]

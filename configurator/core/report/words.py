@@ -3702,6 +3702,18 @@ def _zh_name_notes(text: str) -> str:
 
 
 FIELD_HELP_ZH: dict[str, str] = {
+    # query/key norms and the shared expert's gate (catalogs/models.toml, arch41)
+    "RMSNorm weights on each attention layer's queries and keys: 'head', one head-wide weight each, shared by every "
+    "head (Qwen3's q_norm and k_norm); 'heads', one across all query heads and one across all key heads (MiniMax-M2's "
+    "qk_norm_type per_layer)": (
+        "每个注意力层对 query 和 key 的 RMSNorm 权重：'head' 为各一个单头宽度的权重，所有头共用（Qwen3 的 q_norm 与 "
+        "k_norm）；'heads' 为一个覆盖全部 query 头、一个覆盖全部 key 头（MiniMax-M2 的 qk_norm_type per_layer）"
+    ),
+    "shared_expert_gate: a sigmoid gate on the shared expert's output, one hidden -> 1 projection in each MoE layer "
+    "(Qwen2-MoE, Qwen3-Next, Qwen3.5 MoE)": (
+        "shared_expert_gate：共享专家输出上的 sigmoid 门控，每个 MoE 层一个 hidden -> 1 的投影"
+        "（Qwen2-MoE、Qwen3-Next、Qwen3.5 MoE）"
+    ),
     # MoE routers (catalogs/models.toml, round 40)
     "e_score_correction_bias: one value per routed expert in each MoE layer's router, the aux-loss-free balancing bias "
     "of DeepSeek-V3-style routing (config topk_method noaux_tc and kin)": (
@@ -4078,6 +4090,9 @@ CHOICES: dict[str, tuple[str, str]] = {
 """Each choice of a catalog record's Literal fields: (English, Chinese). tests/core checks every choice has both."""
 
 FIELD_CHOICES: dict[tuple[str, str], tuple[str, str]] = {
+    # the query/key norms an attention layer carries (catalog ModelArch.qk_norm, arch41)
+    ("qk_norm", "head"): ("one head-wide weight each, shared by the heads", "各一个单头宽度的权重，所有头共用"),
+    ("qk_norm", "heads"): ("across all query and all key heads", "覆盖全部 query 头与全部 key 头"),
     ("noise", "datacenter"): ("data-center loud", "机房级"),
     ("form_factor", "server"): ("server PSU", "服务器电源"),
     ("form_factor", "atx"): ("ATX", "ATX"),
