@@ -2677,6 +2677,9 @@ EN: dict[str, Template] = {
     "MoE and MLA layers' latency floor, plus the all-reduces' latency = {ms:.0f} ms before the first token",
     "est.vllm-request-cost": "vLLM's fixed cost per request (tokenizing, scheduling, the first streamed chunk) = "
     "{ms:.0f} ms before the first token",
+    "est.decode-gemm-measured": "the decode step's weight GEMMs on {family} run at {tflops:.0f} TFLOPS, the rate that "
+    "reproduces their kernel times measured at decode row counts (64-256 tokens; {card}, ROCm/aiter's tuned FP8 GEMMs), "
+    "not the spec-sheet peak",
     "est.async-scheduling": "vLLM async scheduling: the engine's {ms:.2f} ms of per-step host work overlaps the "
     "GPU's previous step (the step is the longer of the two)",
     "est.how-vulkan-coopmat1": ", x {share:.2f} for Vulkan's KHR_coopmat shaders (the driver gives llama.cpp no "

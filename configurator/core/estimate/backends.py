@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 from configurator.core.catalog.models import Gpu
 
@@ -359,3 +360,104 @@ def backend_bandwidth_multiplier(
     if fact is None:
         return None
     return fact.share(per_layer_s) / cuda_share
+
+
+@dataclass(frozen=True)
+class DecodeGemmFact:
+    """Measured times of one decoder layer's weight GEMMs on one GPU family at the row counts (tokens in flight) a
+    decode step runs, and the engine family and compute format they were measured for."""
+
+    family: str  # the catalog's `architecture`
+    engines: frozenset[str]  # the estimator engines whose GEMM libraries these kernels are (vLLM; SGLang stands in)
+    compute: str  # the GEMM's compute format (precision.weight_format(...).compute)
+    card: str
+    bandwidth_gbps: float  # the card's HBM peak, for the stream term the derivation takes out
+    layers: tuple[tuple[str, tuple[tuple[int, int], ...]], ...]  # (what, ((N, K) of each GEMM of a layer))
+    times_us: tuple[tuple[str, int, float], ...]  # (what, M, the layer's GEMMs' summed kernel time in us)
+    source: str
+    note: str
+
+    def layer_bytes(self, what: str) -> float:
+        """Weight bytes of one layer's GEMMs of `what` (one byte a weight: FP8)."""
+        return float(sum(n * k for n, k in dict(self.layers)[what]))
+
+
+# ROCm/aiter PR #1092 "[MI300X] tune Gemm performance for llama 70b/405b" (zhuyuhua-v, merged 2025-09-26, head
+# 035725098db2), aiter/configs/a8w8_tuned_gemm.csv: the tuned FP8 (e4m3fnuz) row-wise-scaled GEMM, BF16 out, of every
+# Llama 3.1 70B / 405B linear layer at TP 1/4/8 on MI300X (cu_num 304), each row 'cu_num,M,N,K,kernelId,splitK,us,...'.
+# A layer's four GEMMs (QKV, O, gate+up, down; N x K per GPU) summed at M = 64, 128 and 256 tokens, the row counts a
+# batched decode step runs (its users plus the arriving prompts' chunk). Tuned for AMD's own vLLM images, so an engine
+# that ran another kernel (hipBLASLt) ran no faster; large M reaches the training tables' rate (70B TP1 at M 16384:
+# 1,016 TFLOPS; mamf-finder's BF16 668 is the prefill and training figure), the decode row counts do not: 70B TP8 at M 128 is 337 TFLOPS, 13 % of
+# the 2,615 TFLOPS FP8 peak, where the estimate's NVIDIA-calibrated matrix rate (vLLM's compute share 0.55 of the
+# family's measured large-GEMM peak) gave 925.
+_AITER_1092 = (
+    "https://github.com/ROCm/aiter/blob/035725098db2d65f8d5757d6c8488c6176b00b93/aiter/configs/a8w8_tuned_gemm.csv"
+)
+DECODE_GEMM_FACTS: tuple[DecodeGemmFact, ...] = (
+    DecodeGemmFact(
+        "CDNA 3",
+        frozenset({"vllm"}),
+        "fp8",
+        "AMD Instinct MI300X",
+        5300.0,
+        (
+            ("llama-3.1-70b tp8", ((1280, 8192), (8192, 1024), (7168, 8192), (8192, 3584))),
+            ("llama-3.1-70b tp4", ((2560, 8192), (8192, 2048), (14336, 8192), (8192, 7168))),
+            ("llama-3.1-70b tp1", ((10240, 8192), (8192, 8192), (57344, 8192), (8192, 28672))),
+            ("llama-3.1-405b tp8", ((2304, 16384), (16384, 2048), (13312, 16384), (16384, 6656))),
+            ("llama-3.1-405b tp4", ((4608, 16384), (16384, 4096), (26624, 16384), (16384, 13312))),
+        ),
+        (
+            ("llama-3.1-70b tp8", 128, 13.706 + 9.785 + 37.6681 + 20.0979),
+            ("llama-3.1-70b tp8", 256, 19.1508 + 13.116 + 59.3987 + 30.643),
+            ("llama-3.1-70b tp4", 64, 15.1543 + 11.0649 + 55.5133 + 26.3884),
+            ("llama-3.1-70b tp4", 128, 18.5523 + 13.3875 + 68.6612 + 34.452),
+            ("llama-3.1-70b tp4", 256, 27.1571 + 19.8307 + 98.3073 + 56.5659),
+            ("llama-3.1-70b tp1", 64, 39.8615 + 32.1992 + 181.0358 + 99.0014),
+            ("llama-3.1-70b tp1", 128, 54.2831 + 40.8281 + 216.3683 + 138.6632),
+            ("llama-3.1-70b tp1", 256, 78.6809 + 63.4391 + 299.9197 + 207.9264),
+            ("llama-3.1-405b tp8", 64, 25.6306 + 17.0095 + 95.3068 + 39.2547),
+            ("llama-3.1-405b tp8", 128, 34.3268 + 22.3431 + 127.8211 + 58.5876),
+            ("llama-3.1-405b tp8", 256, 47.4832 + 31.9769 + 172.2679 + 84.3868),
+            ("llama-3.1-405b tp4", 64, 38.6556 + 34.1842 + 163.6357 + 80.1585),
+            ("llama-3.1-405b tp4", 128, 50.9535 + 41.8041 + 209.8217 + 111.339),
+            ("llama-3.1-405b tp4", 256, 75.9463 + 56.748 + 307.5373 + 162.2378),
+        ),
+        _AITER_1092,
+        "aiter's tuned CK FP8 row-wise GEMMs for Llama 3.1 70B / 405B on MI300X, PR #1092 (September 2025)",
+    ),
+)
+_GEMM_FACTS = {(f.family, f.compute): f for f in DECODE_GEMM_FACTS}
+
+
+def decode_gemm_fact(gpu: Gpu, engine: str, compute: str) -> DecodeGemmFact | None:
+    """The measured decode-shape GEMM table of `gpu`'s family for `engine`'s `compute` format, or None."""
+    fact = _GEMM_FACTS.get((gpu.architecture, compute))
+    return fact if fact is not None and engine in fact.engines else None
+
+
+@lru_cache(maxsize=64)
+def decode_gemm_tflops(fact: DecodeGemmFact, stream_share: float, norm: float) -> float:
+    """The matrix rate (TFLOPS) the estimate's decode roofline must read so that a layer's GEMMs take the measured
+    times: each measured layer is timed as the estimator times it, (stream^n + compute^n)^(1/n) with its weight stream
+    at `stream_share` of the card's bandwidth and `norm` = Calibration.roofline_norm, and the one rate that
+    minimises the squared log errors over the table is returned (to 1 TFLOPS). Derived, not fitted on any decode row."""
+
+    def loss(rate: float) -> float:
+        total = 0.0
+        for what, m, us in fact.times_us:
+            weights = fact.layer_bytes(what)
+            stream = weights / (stream_share * fact.bandwidth_gbps * 1e9)
+            compute = 2 * m * weights / (rate * 1e12)
+            total += math.log((stream**norm + compute**norm) ** (1 / norm) / (us * 1e-6)) ** 2
+        return total
+
+    lo, hi = 50.0, 5000.0
+    for _ in range(80):  # golden-section search: the loss is unimodal in the rate
+        a, b = hi - (hi - lo) / 1.618034, lo + (hi - lo) / 1.618034
+        if loss(a) < loss(b):
+            hi = b
+        else:
+            lo = a
+    return round((lo + hi) / 2)

@@ -42,6 +42,8 @@ from configurator.core.estimate.backends import (
     VULKAN_SCALAR_PREFILL_SHARE,
     backend_bandwidth_multiplier,
     decode_fact,
+    decode_gemm_fact,
+    decode_gemm_tflops,
     llamacpp_backend,
     moe_expert_share,
     sglang_attention_backend,
@@ -2504,8 +2506,10 @@ def _prefill(
             * 1e12
             * measured_matmul_factor(gpu)
         )
-        prefill_rate = prefill_peak * s.compute_eff * parallel / prefill_flops
-        how = (Reason.of("est.how-peak", share=s.compute_eff, tflops=prefill_peak / 1e12),)
+        # the engine's compute share of the large-GEMM peak (a decode step's measured decode-shape rate is not a prompt's)
+        share = _compute_efficiency(engine, gpu, cal=ex.cal)
+        prefill_rate = prefill_peak * share * parallel / prefill_flops
+        how = (Reason.of("est.how-peak", share=share, tflops=prefill_peak / 1e12),)
     # never faster than streaming the weights once per chunk
     ttft = (
         prompt / prefill_rate
@@ -2722,21 +2726,38 @@ def _decode_step(
     # prompts of the requests that replace finished ones run inside the decode steps (chunked prefill, serving.py)
     arriving = arriving_prompt_tokens(batch, workload.prompt, context, batched_tokens_budget(gpu))
     mixed = not _separate_prefills(engine, named_engine, ex.cal)
+    eff = _bw_efficiency(engine, precision, gpu, cal=ex.cal)
+    peak, compute_eff = _decode_matrix_rate(engine, precision, gpu, eff, ex)
     return _DecodeStep(
         read=read,
         kv_read=kv_read,
         moe_note=moe_note,
-        eff=_bw_efficiency(engine, precision, gpu, cal=ex.cal),
+        eff=eff,
         bw=gpu.memory_bandwidth_gbps * 1e9,
         flops_per_token=flops_per_token,
         arriving=arriving,
         step_flops=batch * flops_per_token + (arriving * 2 * counts.matmul_active if mixed else 0.0),
-        # off NVIDIA the family's measured GEMM share (measured_matmul_factor), as prefill and training read it
-        peak=_peak_tflops(gpu, weight_format(precision, engine).compute) * 1e12 * measured_matmul_factor(gpu),
-        compute_eff=_compute_efficiency(engine, gpu, cal=ex.cal),
+        peak=peak,
+        compute_eff=compute_eff,
         overhead=_step_overhead(model, engine, precision, gpu, gpus, batch, named_engine, ex)
         + _sglang_mla_depth(model, engine, named_engine, depth, ex),
     )
+
+
+def _decode_matrix_rate(engine: str, precision: str, gpu: Gpu, eff: float, ex: _Explain) -> tuple[float, float]:
+    """(FLOP/s, share) of a decode step's compute bound. Where the family's weight GEMMs were timed at decode row counts
+    for this engine and format (backends.DECODE_GEMM_FACTS: CDNA 3 FP8 under the server engines), the rate that makes
+    the step's roofline reproduce those times, read whole (share 1); else the format's peak, off NVIDIA scaled by the
+    family's measured large-GEMM share (measured_matmul_factor, as prefill and training read it), at the engine's
+    NVIDIA-calibrated compute share."""
+    compute = weight_format(precision, engine).compute
+    fact = decode_gemm_fact(gpu, engine, compute)
+    if fact is None:
+        peak = _peak_tflops(gpu, compute) * 1e12 * measured_matmul_factor(gpu)
+        return peak, _compute_efficiency(engine, gpu, cal=ex.cal)
+    tflops = decode_gemm_tflops(fact, eff, ex.cal.roofline_norm)
+    ex.step("decode", Reason.of("est.decode-gemm-measured", family=fact.family, tflops=tflops, card=fact.card))
+    return tflops * 1e12, 1.0
 
 
 def _decode_speed(

@@ -2760,6 +2760,8 @@ ZH_REASONS: dict[str, Template] = {
     "est.sglang-eager-prefill": "SGLang 不用 CUDA graph 逐个启动提示词的内核：MoE 与 MLA 层延迟下限的 {factor:.0f} 倍，"
     "加上 all-reduce 的延迟 = 第一个 token 之前 {ms:.0f} ms",
     "est.vllm-request-cost": "vLLM 每个请求的固定开销（分词、调度、第一个流式输出块）= 第一个 token 之前 {ms:.0f} ms",
+    "est.decode-gemm-measured": "{family} 上解码步的权重矩阵乘按 {tflops:.0f} TFLOPS 计：这一速率复现了在解码行数"
+    "（64–256 token；{card}，ROCm/aiter 调优的 FP8 矩阵乘）下实测的内核时间，而非规格表峰值",
     "est.async-scheduling": "vLLM 异步调度：引擎每步 {ms:.2f} ms 的主机工作与 GPU 的上一步重叠（每步取两者中较长者）",
     "est.how-vulkan-coopmat1": "，Vulkan 的 KHR_coopmat 着色器再 x {share:.2f}（此处驱动未向 llama.cpp 提供 NV_coopmat2；依据 RTX 3090 上 coopmat1 与 coopmat2 之比，llama.cpp PR #12135 与 #13506）",
     "est.how-vulkan-bf16": "BF16 权重走 Vulkan 的标量着色器（{arch} 的驱动向 llama.cpp 报告不支持 bf16，即 'bf16: 0'，用不上矩阵核心），按 {tflops:.1f} fp32 TFLOPS 的 {share:.0%} 计，依据其自身 BF16 提示处理实测",
