@@ -2802,7 +2802,12 @@ EN: dict[str, Template] = {
             else "4 x N (forward 2N, backward 2N for activation gradients only: frozen weights need no weight gradients)"
         )
         + (" + 2 x N recomputed forward (gradient checkpointing)" if r.fields.get("recomputed") else "")
-        + f" + attention 12 x layers x d_attn x seq) per token = {r.num('gflop'):.1f} GFLOP x {r.num('tokens'):.3g} "
+        + (
+            " + attention 12 x layers x d_attn x seq + its recomputed forward 4 x layers x d_attn x seq)"
+            if r.fields.get("attention_recomputed")
+            else " + attention 12 x layers x d_attn x seq)"
+        )
+        + f" per token = {r.num('gflop'):.1f} GFLOP x {r.num('tokens'):.3g} "
         f"tokens = {r.num('flops'):.3g} FLOP (Kaplan et al. 2020; PaLM appendix B)"
     ),
     "est.time": lambda r, say: (

@@ -3105,8 +3105,13 @@ def _zh_flops(r: Reason) -> str:
     )
     if r.fields.get("recomputed"):
         basis += " + 2 x N 重算前向（梯度检查点）"
+    attention = (
+        "注意力 12 x 层数 x d_attn x seq + 重算的注意力前向 4 x 层数 x d_attn x seq"
+        if r.fields.get("attention_recomputed")
+        else "注意力 12 x 层数 x d_attn x seq"
+    )
     return (
-        f"训练 FLOPs = （{basis} + 注意力 12 x 层数 x d_attn x seq）每 token = {r.num('gflop'):.1f} GFLOP x "
+        f"训练 FLOPs = （{basis} + {attention}）每 token = {r.num('gflop'):.1f} GFLOP x "
         f"{r.num('tokens'):.3g} token = {r.num('flops'):.3g} FLOP（Kaplan 等 2020；PaLM 附录 B）"
     )
 
