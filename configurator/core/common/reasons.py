@@ -1352,8 +1352,10 @@ EN: dict[str, Template] = {
     "warn.training-long-sequence": lambda r, _say: (
         f"the training time is for {r.num('seq'):,.0f}-token sequences, longer than the runs its rate is fitted on "
         f"(up to {r.num('fitted'):,.0f}): of {r.num('rows'):.0f} published runs held out at 16K-256K tokens, "
-        f"{r.num('inside'):.0f} fell inside its range and most took longer: {r.num('median'):.2f}x the estimated time "
-        f"at the median, up to {r.num('worst'):.1f}x (attention kernels and context parallelism at long sequences)"
+        f"{r.num('inside'):.0f} fell inside its range"
+        + (" and most took longer" if r.num("median") > 1 else "")
+        + f": {r.num('median'):.2f}x the estimated time at the median, up to {r.num('worst'):.2f}x (the slowest ran "
+        "context parallelism at 128K-256K tokens)"
     ),
     "warn.fp16-overflow": lambda r, _say: (
         f"{r.fields['model']} trains in fp16 here ("

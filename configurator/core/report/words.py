@@ -1033,9 +1033,10 @@ ZH_REASONS: dict[str, Template] = {
     "warn.framework": lambda r, say_: _zh_framework_warning(r, say_),
     "warn.training-long-sequence": lambda r, _say: (
         f"训练时间按 {r.num('seq'):,.0f} token 的序列估算，比拟合速率所用的训练更长（最长 {r.num('fitted'):,.0f} token）："
-        f"在 16K-256K token 上留出的 {r.num('rows'):.0f} 次公开训练中，只有 {r.num('inside'):.0f} 次落在范围内，"
-        f"多数用时更长：中位数是估算的 {r.num('median'):.2f} 倍，最多 {r.num('worst'):.1f} 倍"
-        "（长序列下的注意力内核与上下文并行）"
+        f"在 16K-256K token 上留出的 {r.num('rows'):.0f} 次公开训练中，{r.num('inside'):.0f} 次落在范围内"
+        + ("，多数用时更长" if r.num("median") > 1 else "")
+        + f"：中位数是估算的 {r.num('median'):.2f} 倍，最多 {r.num('worst'):.2f} 倍"
+        "（最慢的是 128K-256K token 上用上下文并行的训练）"
     ),
     "warn.fp16-overflow": lambda r, _say: (
         f"{r.fields['model']} 在这里以 fp16 训练（"
