@@ -82,7 +82,7 @@ def test_a770_trains_slower_than_a_3090(catalog: Catalog) -> None:
 
 
 def test_consumer_utilisation_moves_with_traffic_not_vendor_name(catalog: Catalog) -> None:
-    """The desktop figure of each backend (CUDA: 0.749, fitted on torchtune's RTX 4090 rates; ROCm on RDNA 3: 0.467,
+    """The desktop figure of each backend (CUDA: 0.763, fitted on torchtune's RTX 4090 rates; ROCm on RDNA 3: 0.476,
     fitted on an RX 7900 XTX against an RTX 3090; other families and XPU: the unsourced 0.35, desktop_training.py says
     why) holds at the RTX 3090 and moves on other cards only by their FLOPs
     per byte and attention: an RTX 4090 (164 FLOP/B against 76) keeps a little less, and no desktop card keeps more

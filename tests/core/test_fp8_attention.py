@@ -75,7 +75,8 @@ def test_the_explanation_says_attention_stays_in_bf16(catalog: Catalog) -> None:
     work = Workload(kind="pretrain", tokens=1e10, context=32768, precision="fp8", grad_checkpointing=True)
     result = estimate(model, work, gpu, 8)
     reason = next(r for r in result.assumptions_said() if r.code == "est.fp8-rate")
-    assert 0.4 < reason.num("attention") < 0.5
+    # 0.46 of the FLOPs before long41; 0.53 with the forward checkpointing recomputes (estimator._recomputed_attention_flops)
+    assert 0.5 < reason.num("attention") < 0.6
     assert "Float8 converts nn.Linear only" in words.say(reason)
     with words.language("zh_CN"):
         assert "Float8 只转换 nn.Linear" in words.say(reason)

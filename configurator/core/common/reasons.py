@@ -1401,8 +1401,10 @@ EN: dict[str, Template] = {
     "warn.training-long-sequence": lambda r, _say: (
         f"the training time is for {r.num('seq'):,.0f}-token sequences, longer than the runs its rate is fitted on "
         f"(up to {r.num('fitted'):,.0f}): of {r.num('rows'):.0f} published runs held out at 16K-256K tokens, "
-        f"{r.num('inside'):.0f} fell inside its range and most took longer: {r.num('median'):.2f}x the estimated time "
-        f"at the median, up to {r.num('worst'):.1f}x (attention kernels and context parallelism at long sequences)"
+        f"{r.num('inside'):.0f} fell inside its range"
+        + (" and most took longer" if r.num("median") > 1 else "")
+        + f": {r.num('median'):.2f}x the estimated time at the median, up to {r.num('worst'):.2f}x (the slowest ran "
+        "context parallelism at 128K-256K tokens)"
     ),
     "warn.fp16-overflow": lambda r, _say: (
         f"{r.fields['model']} trains in fp16 here ("
@@ -2845,7 +2847,12 @@ EN: dict[str, Template] = {
             else "4 x N (forward 2N, backward 2N for activation gradients only: frozen weights need no weight gradients)"
         )
         + (" + 2 x N recomputed forward (gradient checkpointing)" if r.fields.get("recomputed") else "")
-        + f" + attention 12 x layers x d_attn x seq) per token = {r.num('gflop'):.1f} GFLOP x {r.num('tokens'):.3g} "
+        + (
+            " + attention 12 x layers x d_attn x seq + its recomputed forward 4 x layers x d_attn x seq)"
+            if r.fields.get("attention_recomputed")
+            else " + attention 12 x layers x d_attn x seq)"
+        )
+        + f" per token = {r.num('gflop'):.1f} GFLOP x {r.num('tokens'):.3g} "
         f"tokens = {r.num('flops'):.3g} FLOP (Kaplan et al. 2020; PaLM appendix B)"
     ),
     "est.time": lambda r, say: (

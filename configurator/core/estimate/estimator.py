@@ -694,13 +694,13 @@ class Calibration:
     # TRAINING_FACTS: torchtune's README, September 2024, Llama 3.1 8B LoRA and full fine-tune on one RTX 4090 at 2 x
     # 2048 tokens, torch.compile): FITTED as the value that makes the log errors of the two "fit" rows sum to zero
     # (tests/core/test_consumer_training.py refits it and fails when it drifts). XPU and RDNA 4 keep the figure above.
-    default_mfu_consumer_cuda: float = 0.749
+    default_mfu_consumer_cuda: float = 0.763
     # ROCm on RDNA 3 (desktop_training.RDNA3_TRAINING_TESTS: one LLaMA-Factory LoRA job on an RX 7900 XTX and an RTX
     # 3090, February 2024): FITTED as the value at which the estimated 7900 XTX / 3090 throughput ratio is the measured
     # one (5,044 / 6,334 tokens/s = 0.796), so the job's own distance from the CUDA figure (the 3090's estimate is
     # 28 % above its measured rate) is not charged to the vendor; tests/core/test_consumer_training.py refits it. Other RDNA generations and
     # XPU keep default_mfu_consumer.
-    default_mfu_consumer_rocm: float = 0.467
+    default_mfu_consumer_rocm: float = 0.476
     # A months-long run loses time beside its steady-state steps and beside restarts after failures (below): checkpoint
     # saves, evaluation, data and straggler stalls. BLOOM-176B (BigScience, arXiv 2211.05100): 156 TFLOP/s per A100 in
     # its fastest configuration ("about 150" on the run's own status page, bigscience.notion.site), counted with
@@ -2862,11 +2862,30 @@ def _window_fill(
 
 def _attention_flops(model: ModelArch, workload: Workload) -> float:
     """The attention FLOPs per token that _training_flops counts: 12 x layers x d_attn x seq, two thirds of it for
-    adapters."""
+    adapters, and the forward's third again where gradient checkpointing recomputes it (_recomputed_attention_flops)."""
     seq = workload.context or 2048
     attention = 12 * model.num_layers * model.num_attention_heads * model.head_dim * seq
     method = workload.method if workload.kind == "finetune" else "full"
-    return attention if method == "full" else attention * 2 / 3
+    return (attention if method == "full" else attention * 2 / 3) + _recomputed_attention_flops(model, workload)
+
+
+def attention_recomputed(workload: Workload) -> bool:
+    """Whether a training step runs attention's forward twice: whole-layer gradient checkpointing recomputes every
+    layer's forward in the backward, attention included (Korthikanti et al. 2022, arXiv 2205.05198, sec. 5: "full
+    activation recomputation"; Narayanan et al. 2021 eq. 3 counts it: 4 passes of the s/6h term); torchtitan's
+    per-operator selective checkpointing keeps attention's output (Workload.selective_checkpointing) and does not."""
+    return bool(workload.grad_checkpointing) and not workload.selective_checkpointing
+
+
+def _recomputed_attention_flops(model: ModelArch, workload: Workload) -> float:
+    """The attention forward gradient checkpointing runs again, per token: 4 x layers x d_attn x seq (the forward's
+    third of PaLM's 12; the same for adapters, whose forward is the full model's). Before long41 (2026-12-06) the count
+    added the recomputed GEMMs (2N) but not this: negligible at 2-4K tokens (Llama 2 70B at 4,096: 2.5 % of the step's
+    FLOPs), a fifth to a quarter of them at 64-256K, where attention is most of the step."""
+    if not attention_recomputed(workload):
+        return 0.0
+    seq = workload.context or 2048
+    return 4 * model.num_layers * model.num_attention_heads * model.head_dim * seq
 
 
 def _training_flops(model: ModelArch, counts: ParamCounts, workload: Workload, tokens: float, ex: _Explain) -> float:
@@ -2891,6 +2910,7 @@ def _training_flops(model: ModelArch, counts: ParamCounts, workload: Workload, t
             "est.flops",
             full=method == "full",
             recomputed=bool(workload.grad_checkpointing),
+            attention_recomputed=attention_recomputed(workload),
             gflop=per_token / 1e9,
             tokens=tokens,
             flops=flops,
@@ -3339,7 +3359,7 @@ def _attention_time(
     kernel = step_attention_kernel(workload, gpu, ex.cal)
     counted = _attention_flops(model, workload) * tokens
     full = 12.0 * model.num_layers * model.num_attention_heads * model.head_dim * seq * tokens
-    recomputed = bool(workload.grad_checkpointing)
+    recomputed = attention_recomputed(workload)
     seconds = full * kernel_flops_per_counted(recomputed) / (tflops * 1e12)
     ex.assume(
         Reason.of(

@@ -617,7 +617,7 @@ TRAINING_FITTED_SEQUENCE = 8192
 row's `sequence_length` is 512 to 8,192 tokens; four whole runs add long-context stages, a few percent of their totals:
 the Llama 3.1 cards' 0.8T of 15T tokens, DeepSeek-V3's 119K of 2,788K GPU-hours). The training ranges are derived from
 those rows' errors and describe jobs like them; a longer sequence is outside what they measured (steady37)."""
-LONG_SEQUENCE_HELD_OUT = (15, 9, 1.09, 1.63)
+LONG_SEQUENCE_HELD_OUT = (15, 12, 0.92, 1.25)
 """What the held-out steady-state rows beyond TRAINING_FITTED_SEQUENCE read at the shipped constants (steady37,
 `python benchmarks/training_spread.py`; tests/core/test_long_sequence_training.py recounts them): 15 rows at 16K-256K
 tokens (llm-foundry's MPT-7B to 64K, torchtitan's Llama 3.1 8B and 405B with context parallelism and Float8 to 256K,
@@ -630,7 +630,10 @@ estimator._pipeline_stretch): they read 0.98 / 1.26 / 1.36 / 1.67 at 32K-256K (1
 7 of 15 inside, the worst now the 8B at 256K on context parallel 8 (1.76). train40 (2026-12-06) scored torchtitan's H100
 rows on the card their source states (tests/reference.CARDS_AS_RUN: 96 GB HBM2e at 2.4 TB/s, 500 W, a peak between SXM
 and NVL, the card the fused bytes were already derived on): 9 of 15 inside, 1.09 at the median, the worst the 8B at 256K
-on context parallel 8 (1.63). The estimate says so where a training job's sequence is longer
+on context parallel 8 (1.63). long41 (2026-12-06) counted the attention forward that whole-layer checkpointing
+recomputes (estimator._recomputed_attention_flops; every one of these rows but DeepSeek-V3's runs full activation
+checkpointing): 12 of 15 inside, 0.92 at the median, the worst the 8B at 256K on context parallel 8 (1.25; 1.19 at
+128K on context parallel 4, the 405B at 256K 1.25). The estimate says so where a training job's sequence is longer
 (warn.training-long-sequence)."""
 REGIME_RANGE_FACTORS[("training_gpu_hours", STEADY_STATE)] = STEADY_STATE_HOURS
 

@@ -1082,9 +1082,10 @@ ZH_REASONS: dict[str, Template] = {
     "warn.framework": lambda r, say_: _zh_framework_warning(r, say_),
     "warn.training-long-sequence": lambda r, _say: (
         f"训练时间按 {r.num('seq'):,.0f} token 的序列估算，比拟合速率所用的训练更长（最长 {r.num('fitted'):,.0f} token）："
-        f"在 16K-256K token 上留出的 {r.num('rows'):.0f} 次公开训练中，只有 {r.num('inside'):.0f} 次落在范围内，"
-        f"多数用时更长：中位数是估算的 {r.num('median'):.2f} 倍，最多 {r.num('worst'):.1f} 倍"
-        "（长序列下的注意力内核与上下文并行）"
+        f"在 16K-256K token 上留出的 {r.num('rows'):.0f} 次公开训练中，{r.num('inside'):.0f} 次落在范围内"
+        + ("，多数用时更长" if r.num("median") > 1 else "")
+        + f"：中位数是估算的 {r.num('median'):.2f} 倍，最多 {r.num('worst'):.2f} 倍"
+        "（最慢的是 128K-256K token 上用上下文并行的训练）"
     ),
     "warn.fp16-overflow": lambda r, _say: (
         f"{r.fields['model']} 在这里以 fp16 训练（"
@@ -3150,8 +3151,13 @@ def _zh_flops(r: Reason) -> str:
     )
     if r.fields.get("recomputed"):
         basis += " + 2 x N 重算前向（梯度检查点）"
+    attention = (
+        "注意力 12 x 层数 x d_attn x seq + 重算的注意力前向 4 x 层数 x d_attn x seq"
+        if r.fields.get("attention_recomputed")
+        else "注意力 12 x 层数 x d_attn x seq"
+    )
     return (
-        f"训练 FLOPs = （{basis} + 注意力 12 x 层数 x d_attn x seq）每 token = {r.num('gflop'):.1f} GFLOP x "
+        f"训练 FLOPs = （{basis} + {attention}）每 token = {r.num('gflop'):.1f} GFLOP x "
         f"{r.num('tokens'):.3g} token = {r.num('flops'):.3g} FLOP（Kaplan 等 2020；PaLM 附录 B）"
     )
 
