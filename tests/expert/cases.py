@@ -4926,23 +4926,30 @@ CASES: tuple[Case, ...] = (
         (ANSWERAI_FSDP_QLORA, ANSWERAI_FSDP_QLORA_BENCH, PEFT_FSDP_QLORA, ROCM_XPU_FSDP),
     ),
     Case(
-        "llama31-70b-qlora-two-32gb-radeon-keeps-the-shards-on-the-cards",
-        "--model llama-3.1-70b --workload finetune --method qlora --gpu radeon-ai-pro-r9700 --gpus 2 --top 3",
+        "llama31-70b-qlora-two-32gb-cards-keep-the-shards-on-the-cards",
+        "--model llama-3.1-70b --workload finetune --method qlora --gpu rtx-5090 --gpus 2 --top 3",
         (
             feasible(),
             top_build(
-                "FSDP FULL_SHARD with the 4-bit shards on the two cards: no weight offload where they fit",
+                "Answer.AI's fsdp_qlora, FSDP full_shard with the 4-bit shards on the two cards: no weight offload "
+                "where they fit",
                 lambda b: (
-                    "--use_fsdp" in launch_command(b).split()
-                    and "--fsdp_offload_params false" in launch_command(b)
-                    and "deepspeed" not in launch_command(b)
+                    "python train.py" in launch_command(b)
+                    and "--sharding_strategy full_shard" in launch_command(b)
+                    and "--use_cpu_offload false" in launch_command(b)
                 ),
+            ),
+            top_build(
+                "no SUP-6, SUP-7 or SUP-11 warning: bitsandbytes and FSDP run on CUDA",
+                lambda b: not any(warned(b, rule) for rule in ("SUP-6", "SUP-7", "SUP-11")),
             ),
         ),
         "FSDP shards the 70B's ~40 GB 4-bit base ~20 GB a card; on 32 GB cards that leaves room for the activations, "
         "so the shards stay on the cards (Answer.AI's two 48 GB RTX 6000 Ada ran without offload, its two 24 GB cards "
-        "with it), and no PCIe copy of the weights slows the step.",
-        (ANSWERAI_FSDP_QLORA, ANSWERAI_FSDP_QLORA_BENCH, PEFT_FSDP_QLORA, ROCM_XPU_FSDP),
+        "with it), and no PCIe copy of the weights slows the step. The same holds on two 32 GB Radeon AI PRO R9700 "
+        "(accelerate's FSDP, --fsdp_offload_params false; tests/core/test_qlora_sharder.py), whose bitsandbytes is "
+        "still SUP-6's 'expect rough edges' on RDNA 4.",
+        (ANSWERAI_FSDP_QLORA, ANSWERAI_FSDP_QLORA_BENCH, PEFT_FSDP_QLORA, FSDP_QLORA_README),
     ),
     Case(
         "llama70b-qlora-four-3090-on-one-circuit",
