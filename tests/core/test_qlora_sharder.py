@@ -157,3 +157,15 @@ def test_sup_11_is_said_in_chinese_from_its_codes(catalog: Any) -> None:
     with words.language("zh_CN"):
         chinese = words.check_text(fsdp)
     assert "PyTorch FSDP 分片 / 卸载" in chinese and "XCCL" in chinese
+
+
+@pytest.mark.parametrize(("gpu_id", "sharded"), [("arc-pro-b60", ("peft", "fsdp")), ("rtx-3090", (FSDP_QLORA, None))])
+def test_zero_3_asked_without_saying_how_shards_with_fsdp_from_the_start(
+    catalog: Any, gpu_id: str, sharded: tuple[str, str | None]
+) -> None:
+    """`--zero 3` (or `--offload cpu`) names the stage, not the stack: the job is FSDP's from its first estimate, not
+    DeepSpeed's until the offload step (which had left a fitting DeepSpeed job on Arc, under SUP-7's warning)."""
+    for asked in ({"zero": 3}, {"zero": 3, "offload": "cpu"}):
+        _, _, result = _planned(catalog, gpu_id, **asked)
+        w = result.workload
+        assert (w["framework"], w.get("sharding"), w["zero"], w["offload"]) == (*sharded, 3, "cpu"), asked

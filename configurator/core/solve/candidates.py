@@ -290,6 +290,22 @@ _QLORA_SHARDERS: dict[str, dict[str, object]] = {
 """What each of qlora_sharder's answers changes in the workload."""
 
 
+def _qlora_sharding(workload: Workload, gpu: Gpu, request: BuildRequest) -> dict[str, object]:
+    """How a QLoRA on several cards with no framework or sharding named is sharded: as practitioners do, FSDP
+    full_shard over the 4-bit base (the shards on the cards first, FSDP's own CPU offload when they do not fit), not
+    DeepSpeed ZeRO-3, where the card's stack runs FSDP (support.facts.qlora_sharder, SUP-11 against SUP-7): Answer.AI's
+    fsdp_qlora on NVIDIA cards, the HF stack under accelerate's FSDP on AMD and Intel ones (DeepSpeed is not validated
+    on Arc). Nothing for another job, or where --framework or --sharding says how."""
+    if (
+        workload.kind == "finetune"
+        and workload.method == "qlora"
+        and request.workload.framework is None
+        and request.workload.sharding is None
+    ):
+        return _QLORA_SHARDERS[qlora_sharder(gpu.vendor, gpu.architecture)]
+    return {}
+
+
 def _sharded_as_practitioner(
     model: ModelArch,
     workload: Workload,
@@ -300,22 +316,13 @@ def _sharded_as_practitioner(
     amortise: bool,
 ) -> EstimateResult:
     """estimate_as_practitioner's data-parallel job: as asked, else sharded, recomputed and (QLoRA) offloaded."""
+    sharder = _qlora_sharding(workload, gpu, request)
+    if sharder and n > 1 and (workload.zero > 0 or workload.offload == "cpu"):
+        workload = workload.model_copy(update=sharder)  # sharding asked (--zero, --offload) but not how: FSDP too
     result = estimate(model, workload, gpu, n, exact_weight_bytes=exact_weight_bytes)
     if workload.kind == "inference" or _fits(result, request):
         return result
     steps: list[dict[str, object]] = []
-    # QLoRA on several cards with no framework named shards as practitioners do: FSDP full_shard over the 4-bit base
-    # (the shards on the cards first, FSDP's own CPU offload when they do not fit), not DeepSpeed ZeRO-3, where the
-    # card's stack runs FSDP (support.facts.qlora_sharder, SUP-11 against SUP-7): Answer.AI's fsdp_qlora on NVIDIA
-    # cards, the HF stack under accelerate's FSDP on AMD and Intel ones (DeepSpeed is not validated on Arc)
-    sharder: dict[str, object] = {}
-    if (
-        workload.kind == "finetune"
-        and workload.method == "qlora"
-        and request.workload.framework is None
-        and request.workload.sharding is None  # --sharding asks for the HF stack's FSDP or DeepSpeed, which it runs
-    ):
-        sharder = _QLORA_SHARDERS[qlora_sharder(gpu.vendor, gpu.architecture)]
     if n > 1 and workload.zero == 0:
         steps.append({"zero": 3, **sharder})
     if not workload.grad_checkpointing:
