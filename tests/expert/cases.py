@@ -1274,6 +1274,13 @@ PEFT_FSDP_QLORA = (
     "('Use PEFT QLoRA and FSDP', read 2026-12-04): Llama-2 70B on 2 x 24 GB with fsdp_offload_params: 19.6 GB a GPU, "
     "~107 GB of CPU RAM; 35.6 GB a GPU without the offload"
 )
+ROCM_XPU_FSDP = (
+    "https://rocm.docs.amd.com/en/docs-7.0.1/compatibility/ml-compatibility/pytorch-compatibility.html (2025-10-28): "
+    "PyTorch on ROCm trains at scale through RCCL (torch.distributed's nccl backend); https://docs.pytorch.org/docs/"
+    "stable/notes/get_start_xpu.html: XCCL built into PyTorch's XPU wheels since 2.8; verl-project/verl#6119 "
+    "(2026-04-23): FSDP training on 4 x Arc Pro B60 and 2 x Arc Pro B70, PyTorch 2.11+xpu; the support table's own "
+    "SUP-7 fact: DeepSpeed's XPU accelerator is validated on Data Center GPU Max, not Arc"
+)
 KAITCHUP_FSDP_QLORA_70B = (
     "https://kaitchup.substack.com/p/multi-gpus-fine-tuning-for-llama (2024-08-05): Llama 3.1 70B fine-tuned with "
     "FSDP and QLoRA on two RTX 3090 (48 GB); more GPUs shard the same job further and train it faster"
@@ -4503,7 +4510,7 @@ CASES: tuple[Case, ...] = (
     ),
     Case(
         "llama70b-qlora-35000-cny-cheapest-p40s-say-how-much-slower",
-        "--model llama-3.3-70b --workload finetune --method qlora --region china --currency CNY --budget 35000",
+        "--model llama-3.3-70b --workload finetune --method qlora --region china --currency CNY --budget 35000 --gpus 2",
         (
             Expect(
                 "a 'cheapest' build that trains at least 3x slower than a build shown says by how much, naming that "
@@ -4520,7 +4527,7 @@ CASES: tuple[Case, ...] = (
             ),
             some_build(
                 "a 'cheapest' build at least 3x slower than another shown (the 2 x P40 at 1,609 h beside a 4090 48GB "
-                "at 128 h per 100 M tokens)",
+                "at 128 h per 100 M tokens; since qlora41 two Arc A770 16GB at 331 h beside it at 103 h)",
                 lambda b: b.get("slower") is not None and float(b["slower"]["fields"]["ratio"]) >= 3,
             ),
         ),
@@ -4529,7 +4536,10 @@ CASES: tuple[Case, ...] = (
         "the price; the buyer also needs to read that the same job takes nine times as long as on the RTX A6000 shown "
         "beside it. Walked 2026-12-03 at 5,000 USD: the P40 pair was plain 'cheapest' at 1,609 h per 100 M tokens (in "
         "USD the 2080 Ti 22GB pair at its 2025-12 price, 232 h, is cheapest since; in CNY the P40 pair still is, "
-        "12.5x slower than a 4090 48GB with Unsloth).",
+        "12.5x slower than a 4090 48GB with Unsloth). 2026-12-06 (qlora41): without --gpus 2 the cheapest had been two "
+        "Arc Pro B60 at 402 h (DeepSpeed offload on 64 GB of RAM); sharded with FSDP on the 128 GB PEFT's measurement "
+        "asks they cost more than two 2080 Ti 22GB (209 h, within 3x), so the request asks for two cards: two Arc A770 "
+        "16GB, 12,241 CNY, 331 h, '3.2x slower than #4'.",
         (PASCAL_FP16, UNSLOTH_PASCAL, ISSUE_27),
     ),
     Case(
@@ -4890,6 +4900,68 @@ CASES: tuple[Case, ...] = (
         "40 GiB yet bought 256 GB of RDIMM (the EPYC's only kit) for 5,359 USD; now fsdp_qlora's train.py, 129.5 GiB "
         "at start-up, 128 GB of RDIMM with RAM-3's swap-file warning, 4,559 USD, 201 tokens/s.",
         (ANSWERAI_FSDP_QLORA, ANSWERAI_FSDP_QLORA_BENCH, FSDP_QLORA_README, PEFT_FSDP_QLORA),
+    ),
+    Case(
+        "llama31-70b-qlora-two-24gb-radeon-and-arc-shard-with-fsdp-not-deepspeed",
+        "--model llama-3.1-70b --workload finetune --method qlora --gpu rx-7900-xtx,arc-pro-b60 --gpus 2 --top 5",
+        (
+            feasible(),
+            every_build(
+                "launches the HF stack under accelerate's FSDP (FULL_SHARD, FSDP's own offload of the 4-bit shards), "
+                "never DeepSpeed ZeRO with parameter offload",
+                lambda b: (
+                    "--use_fsdp" in launch_command(b).split()
+                    and "--fsdp_sharding_strategy FULL_SHARD" in launch_command(b)
+                    and "--fsdp_offload_params true" in launch_command(b)
+                    and "deepspeed" not in launch_command(b)
+                ),
+            ),
+            every_build("no SUP-7 warning: no DeepSpeed in the job", lambda b: not warned(b, "SUP-7")),
+            every_build(
+                "at least 128 GB of RAM for the offloaded run (PEFT's guide: ~107 GB of CPU RAM for a 70B on two 24 GB "
+                "GPUs), not the 64 GB the offloaded optimizer states alone would ask",
+                lambda b: ram_gb(b) >= 128,
+            ),
+            some_build(
+                "the Arc build says FSDP on Arc is not yet a published FSDP + QLoRA run (SUP-11 warns)",
+                lambda b: "xe2" not in {a.lower() for a in architectures(b)} or warned(b, "SUP-11"),
+            ),
+        ),
+        "A 70B QLoRA on two 24 GB cards is FSDP + QLoRA (Answer.AI, 2024; PEFT's and bitsandbytes' FSDP-QLoRA guides), "
+        "and on 24 GB the 4-bit shards go to CPU RAM (every published 70B run on two 24 GB cards offloads; PEFT's "
+        "guide: 35.6 GB a GPU without). FSDP is PyTorch's own: RCCL runs it on ROCm, XCCL on Intel since PyTorch 2.8, "
+        "where DeepSpeed is validated on neither Arc nor Radeon. Walked 2026-12-06 (qlora41): `plan --model "
+        "llama-3.1-70b --workload finetune --method qlora --budget 5000` had shown 2 x Arc Pro B60 'cheapest' at "
+        "2,148 USD with DeepSpeed ZeRO-3 offloading parameters (SUP-7 warning it is not validated on Arc) and 64 GB "
+        "of RAM for a job PEFT measured at ~107 GB; now accelerate's FSDP with 128 GB of RAM, 2,278 USD, and 2 x RX "
+        "7900 XTX the same way at 171 h.",
+        (ANSWERAI_FSDP_QLORA, ANSWERAI_FSDP_QLORA_BENCH, PEFT_FSDP_QLORA, ROCM_XPU_FSDP),
+    ),
+    Case(
+        "llama31-70b-qlora-two-32gb-cards-keep-the-shards-on-the-cards",
+        "--model llama-3.1-70b --workload finetune --method qlora --gpu rtx-5090 --gpus 2 --top 3",
+        (
+            feasible(),
+            top_build(
+                "Answer.AI's fsdp_qlora, FSDP full_shard with the 4-bit shards on the two cards: no weight offload "
+                "where they fit",
+                lambda b: (
+                    "python train.py" in launch_command(b)
+                    and "--sharding_strategy full_shard" in launch_command(b)
+                    and "--use_cpu_offload false" in launch_command(b)
+                ),
+            ),
+            top_build(
+                "no SUP-6, SUP-7 or SUP-11 warning: bitsandbytes and FSDP run on CUDA",
+                lambda b: not any(warned(b, rule) for rule in ("SUP-6", "SUP-7", "SUP-11")),
+            ),
+        ),
+        "FSDP shards the 70B's ~40 GB 4-bit base ~20 GB a card; on 32 GB cards that leaves room for the activations, "
+        "so the shards stay on the cards (Answer.AI's two 48 GB RTX 6000 Ada ran without offload, its two 24 GB cards "
+        "with it), and no PCIe copy of the weights slows the step. The same holds on two 32 GB Radeon AI PRO R9700 "
+        "(accelerate's FSDP, --fsdp_offload_params false; tests/core/test_qlora_sharder.py), whose bitsandbytes is "
+        "still SUP-6's 'expect rough edges' on RDNA 4.",
+        (ANSWERAI_FSDP_QLORA, ANSWERAI_FSDP_QLORA_BENCH, PEFT_FSDP_QLORA, FSDP_QLORA_README),
     ),
     Case(
         "llama70b-qlora-four-3090-on-one-circuit",

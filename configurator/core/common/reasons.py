@@ -1745,6 +1745,9 @@ EN: dict[str, Template] = {
     "sup.ds-amd-tested": "DeepSpeed is tested on AMD Instinct (MI100, MI200)",
     "sup.ds-amd-other": "DeepSpeed runs on ROCm through its CUDA/HIP accelerator, but upstream tests only MI100 and MI200",
     "sup.ds-arc": "DeepSpeed's XPU accelerator is validated on Intel Data Center GPU Max, not on Arc",
+    "sup.fsdp-nvidia": "PyTorch FSDP shards over NCCL; Answer.AI's FSDP + QLoRA was built and measured on NVIDIA cards",
+    "sup.fsdp-rocm": "PyTorch FSDP runs on ROCm through RCCL (torch.distributed's nccl backend) with no code changes",
+    "sup.fsdp-xpu": "PyTorch FSDP runs on Intel GPUs over XCCL since PyTorch 2.8 (experimental at release); FSDP training has run on Arc Pro B60 cards, but no FSDP + QLoRA run on Arc is published",
     "sup.compile-ok": "torch.compile (Inductor/Triton) is supported",
     "sup.compile-old-nvidia": "Triton officially supports compute capability 8.0+; PyTorch still compiles for 7.x but without official Triton support",
     "sup.driver-current-nvidia": "current CUDA 13 drivers and toolkits support this architecture",
@@ -2794,6 +2797,11 @@ EN: dict[str, Template] = {
     "est.offload-cpu": lambda r, _say: (
         f"optimizer states{', parameters and gradients' if r.fields.get('everything') else ''} offloaded to CPU RAM: "
         f"{r.num('gib'):.2f} GiB of host memory"
+    ),
+    "est.offload-measured": (
+        "{runner} under accelerate's FSDP with its shards in CPU RAM uses {gib:.1f} GiB of host memory ({per_byte:.2f} "
+        "bytes per byte of the 4-bit base: PEFT's FSDP + QLoRA guide measured ~107 GB of CPU RAM for a 70B on two 24 GB "
+        "GPUs with the shards offloaded)"
     ),
     "est.offload-peak": (
         "{runner} with its shards in CPU RAM peaks at {gib:.1f} GiB of host memory at start-up ({per_byte:.2f} bytes per "

@@ -77,6 +77,7 @@ from configurator.core.estimate.frameworks import (
     DEEPSPEED_BUCKET_ELEMENTS,
     DEEPSPEED_MAX_LIVE_PARAMETERS,
     DEEPSPEED_PREFETCH_ELEMENTS,
+    FSDP_QLORA,
     LIGER,
     LOGITS_BYTES,
     LOGITS_NOTES,
@@ -1497,7 +1498,10 @@ def _measured_offload_peak(mem: _TrainingBytes, t: _Trainable, setup: _TrainingS
     if peak <= mem.host:
         return
     mem.host = peak
-    ex.step("offload", Reason.of("est.offload-peak", runner=setup.fw.name, gib=peak / GIB, per_byte=per_byte))
+    # Answer.AI's train.py: a start-up peak its README tops with a swap file; the HF stack under accelerate's FSDP: the
+    # usage PEFT's guide measured (frameworks.PEFT_FSDP_QLORA_HOST_PER_BASE_BYTE)
+    code = "est.offload-peak" if setup.fw.name == FSDP_QLORA else "est.offload-measured"
+    ex.step("offload", Reason.of(code, runner=setup.fw.name, gib=peak / GIB, per_byte=per_byte))
 
 
 def _layer_activations(model: ModelArch, workload: Workload, setup: _TrainingSetup, fused: bool, ex: _Explain) -> float:

@@ -202,6 +202,15 @@ FSDP_QLORA_SHARD_STAGES = (0, 2, 3)
 FSDP_QLORA_HOST_BYTES_MEASURED = 128e9
 FSDP_QLORA_MEASURED_BASE_BYTES = 33.87 * 1024**3
 FSDP_QLORA_HOST_PER_BASE_BYTE = FSDP_QLORA_HOST_BYTES_MEASURED / FSDP_QLORA_MEASURED_BASE_BYTES
+# The HF stack's own figure, where it shards with accelerate's FSDP and offloads (accelerate_fsdp): PEFT's FSDP + QLoRA
+# guide ran the same Llama-2 70B on two 24 GB GPUs with fsdp_offload_params and fsdp_cpu_ram_efficient_loading (only
+# rank 0 loads the checkpoint, the others start on the meta device) and measured "CPU RAM usage is around 107 GB"
+# (huggingface/peft docs/source/accelerate/fsdp.md, "Memory usage", @018ca9d, read 2026-12-04). FITTED on that one
+# figure: 107 GB over the same 33.87 GiB base = 2.94. Held out: Philipp Schmid's TRL + FSDP + CPU offload run of Llama 3
+# 70B on 4 x A10G, "127 GB CPU RAM" at 3,072 tokens (tests/core/test_qlora_sharder.py). Not a start-up spike the
+# README's swap file tops (rules/compat.LOAD_SPIKE_FRAMEWORKS): the guide gives it as the run's usage.
+PEFT_FSDP_QLORA_HOST_BYTES_MEASURED = 107e9
+PEFT_FSDP_QLORA_HOST_PER_BASE_BYTE = PEFT_FSDP_QLORA_HOST_BYTES_MEASURED / FSDP_QLORA_MEASURED_BASE_BYTES
 
 
 # The Hugging Face stack under accelerate's FSDP instead of DeepSpeed (Workload.sharding "fsdp", `--sharding fsdp`):
@@ -233,6 +242,7 @@ def accelerate_fsdp(fw: Framework) -> Framework:
         shard_stages=ACCELERATE_FSDP_SHARD_STAGES,
         offload_everything=True,
         deepspeed_buffers=False,
+        offload_host_per_base_byte=PEFT_FSDP_QLORA_HOST_PER_BASE_BYTE,
     )
 
 

@@ -1428,6 +1428,9 @@ ZH_REASONS: dict[str, Template] = {
     "sup.ds-amd-tested": "DeepSpeed 在 AMD Instinct（MI100、MI200）上测试过",
     "sup.ds-amd-other": "DeepSpeed 通过其 CUDA/HIP 加速器在 ROCm 上运行，但上游只测试 MI100 和 MI200",
     "sup.ds-arc": "DeepSpeed 的 XPU 加速器在 Intel Data Center GPU Max 上验证过，没有在 Arc 上验证",
+    "sup.fsdp-nvidia": "PyTorch FSDP 通过 NCCL 分片；Answer.AI 的 FSDP + QLoRA 就是在 NVIDIA 显卡上开发和实测的",
+    "sup.fsdp-rocm": "PyTorch FSDP 通过 RCCL（torch.distributed 的 nccl 后端）在 ROCm 上运行，无需改代码",
+    "sup.fsdp-xpu": "自 PyTorch 2.8 起 PyTorch FSDP 通过 XCCL 在 Intel GPU 上运行（发布时为实验性）；已有在 Arc Pro B60 上跑 FSDP 训练的记录，但尚无公开的 Arc 上 FSDP + QLoRA 实测",
     "sup.compile-ok": "支持 torch.compile（Inductor/Triton）",
     "sup.compile-old-nvidia": "Triton 官方支持计算能力 8.0 及以上；PyTorch 仍能为 7.x 编译，但没有 Triton 的官方支持",
     "sup.driver-current-nvidia": "当前的 CUDA 13 驱动和工具包支持这一架构",
@@ -2325,6 +2328,10 @@ ZH_REASONS: dict[str, Template] = {
     ),
     "est.offload-cpu": lambda r, _say: (
         f"优化器状态{'、参数和梯度' if r.fields.get('everything') else ''}卸载到 CPU 内存：主机内存 {r.num('gib'):.2f} GiB"
+    ),
+    "est.offload-measured": (
+        "{runner} 在 accelerate 的 FSDP 下把分片放在 CPU 内存时占用 {gib:.1f} GiB 主机内存（每字节 4 位基座 {per_byte:.2f} 字节："
+        "PEFT 的 FSDP + QLoRA 指南实测 70B 在两块 24 GB GPU 上卸载分片时约用 107 GB CPU 内存）"
     ),
     "est.offload-peak": (
         "{runner} 把分片放在 CPU 内存时，启动阶段主机内存峰值 {gib:.1f} GiB（每字节 4 位基座 {per_byte:.2f} 字节："
@@ -3340,6 +3347,7 @@ ZH_STACK_WORDS: dict[str, str] = {
     "qlora": "QLoRA（bitsandbytes NF4）",
     "adamw-8bit": "8-bit AdamW（bitsandbytes）",
     "deepspeed": "DeepSpeed ZeRO / 卸载",
+    "fsdp": "PyTorch FSDP 分片 / 卸载",
     "drivers": "驱动",
     "to-llama.cpp": "llama.cpp 可在这张卡上运行",
     "to-fp16-training": "改用 fp16 混合精度（带损失缩放）",

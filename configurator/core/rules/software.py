@@ -92,6 +92,13 @@ class DeepSpeed(_Support):
 
 
 @register
+class Fsdp(_Support):
+    id = "SUP-11"
+    title = "PyTorch FSDP (sharding, its CPU offload) runs on the GPU's stack"
+    reads = ("gpu.vendor", "workload.zero", "workload.offload", "workload.sharding", "workload.framework")
+
+
+@register
 class DriverLifecycle(_Support):
     id = "SUP-8"
     title = "drivers and toolkits still released for the architecture"
@@ -217,6 +224,7 @@ RULES: tuple[Rule, ...] = tuple(
         DriverLifecycle,
         TrainingBasis,
         FineTuningFramework,
+        Fsdp,
     )
 )
 """The software-support rules (a build's checks keep one card's; solve/mixed.py re-checks them per card)."""

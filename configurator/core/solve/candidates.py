@@ -40,6 +40,7 @@ from configurator.core.solve.pricing import BOUGHT_NEW, Quote, quote, unpriced
 from configurator.core.solve.rules import meets_speed
 from configurator.core.solve.slots import Placement, needs_gap, place, span
 from configurator.core.support.checks import check_stack
+from configurator.core.support.facts import qlora_sharder
 
 GIB = 1024**3
 METHOD_WAYS: dict[str, tuple[str, ...]] = {"full": ("lora", "qlora"), "lora": ("qlora",)}
@@ -281,6 +282,30 @@ def _laid_out(
     return planned
 
 
+_QLORA_SHARDERS: dict[str, dict[str, object]] = {
+    "fsdp-qlora": {"framework": FSDP_QLORA},
+    "fsdp": {"sharding": "fsdp"},
+    "deepspeed": {},
+}
+"""What each of qlora_sharder's answers changes in the workload."""
+
+
+def _qlora_sharding(workload: Workload, gpu: Gpu, request: BuildRequest) -> dict[str, object]:
+    """How a QLoRA on several cards with no framework or sharding named is sharded: as practitioners do, FSDP
+    full_shard over the 4-bit base (the shards on the cards first, FSDP's own CPU offload when they do not fit), not
+    DeepSpeed ZeRO-3, where the card's stack runs FSDP (support.facts.qlora_sharder, SUP-11 against SUP-7): Answer.AI's
+    fsdp_qlora on NVIDIA cards, the HF stack under accelerate's FSDP on AMD and Intel ones (DeepSpeed is not validated
+    on Arc). Nothing for another job, or where --framework or --sharding says how."""
+    if (
+        workload.kind == "finetune"
+        and workload.method == "qlora"
+        and request.workload.framework is None
+        and request.workload.sharding is None
+    ):
+        return _QLORA_SHARDERS[qlora_sharder(gpu.vendor, gpu.architecture)]
+    return {}
+
+
 def _sharded_as_practitioner(
     model: ModelArch,
     workload: Workload,
@@ -291,23 +316,13 @@ def _sharded_as_practitioner(
     amortise: bool,
 ) -> EstimateResult:
     """estimate_as_practitioner's data-parallel job: as asked, else sharded, recomputed and (QLoRA) offloaded."""
+    sharder = _qlora_sharding(workload, gpu, request)
+    if sharder and n > 1 and (workload.zero > 0 or workload.offload == "cpu"):
+        workload = workload.model_copy(update=sharder)  # sharding asked (--zero, --offload) but not how: FSDP too
     result = estimate(model, workload, gpu, n, exact_weight_bytes=exact_weight_bytes)
     if workload.kind == "inference" or _fits(result, request):
         return result
     steps: list[dict[str, object]] = []
-    # QLoRA on several cards with no framework named shards as practitioners do: Answer.AI's fsdp_qlora (FSDP
-    # full_shard over the 4-bit base, with its CPU offload when the shards do not fit), not DeepSpeed ZeRO-3. On
-    # NVIDIA cards only: train.py calls torch.cuda and bitsandbytes' CUDA kernels, and its published runs are all
-    # NVIDIA's (benchmarks_03_2024.md); elsewhere the HF stack's sharding stays
-    sharder: dict[str, object] = (
-        {"framework": FSDP_QLORA}
-        if workload.kind == "finetune"
-        and workload.method == "qlora"
-        and request.workload.framework is None
-        and request.workload.sharding is None  # --sharding fsdp asks for the HF stack's FSDP, which it runs
-        and gpu.vendor == "nvidia"
-        else {}
-    )
     if n > 1 and workload.zero == 0:
         steps.append({"zero": 3, **sharder})
     if not workload.grad_checkpointing:

@@ -1,4 +1,4 @@
-"""The software-stack checks of a GPU and workload (SUP-0 to SUP-10), judged by the sourced facts of support_facts.py."""
+"""The software-stack checks of a GPU and workload (SUP-0 to SUP-11), judged by the sourced facts of support_facts.py."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from configurator.core.estimate.frameworks import fp16_overflow_source, framewor
 from configurator.core.estimate.workload import Workload
 from configurator.core.support.facts import (
     FRAMEWORK_NEEDS,
+    FSDP_SUPPORT,
     MODEL_ENGINE_WORDS,
     REFERENCE_MATMUL,
     SUPPORT_TABLE,
@@ -35,6 +36,7 @@ from configurator.core.support.verdicts import (  # what a stack's checks are ma
     FLASH,
     FP8_KV,
     FRAMEWORK,
+    FSDP,
     KNOWN,
     PRECISION,
     QUANT,
@@ -92,7 +94,7 @@ _BNB_PRECISIONS = ("nf4", "int8")
 
 
 def _training_verdicts(gpu: Gpu, entry: ArchSupport, workload: Workload, tuned_by: str | None) -> list[SupportVerdict]:
-    """SUP-5, SUP-6, SUP-7, SUP-10 and SUP-9: what a training run needs beside the engine and the precision."""
+    """SUP-5, SUP-6, SUP-7 or SUP-11, SUP-10 and SUP-9: what a training run needs beside the engine and the precision."""
     verdicts = [
         _verdict(
             FLASH,
@@ -107,8 +109,14 @@ def _training_verdicts(gpu: Gpu, entry: ArchSupport, workload: Workload, tuned_b
         verdicts.append(qlora)
     if workload.optimizer == "adamw-8bit":
         verdicts.append(_verdict(BNB, entry.bitsandbytes, _said("adamw-8bit"), gpu, _said("to-adamw")))
-    if (workload.zero > 0 or workload.offload == "cpu") and not framework_shards_with_fsdp(tuned_by):
-        verdicts.append(_verdict(DEEPSPEED, entry.deepspeed, _said("deepspeed"), gpu, _said("to-fsdp")))
+    if workload.zero > 0 or workload.offload == "cpu":
+        # the framework's own FSDP (torchtune, Answer.AI's train.py) or the HF stack under accelerate's FSDP
+        # (--sharding fsdp): SUP-11, PyTorch FSDP on the vendor's stack; else DeepSpeed ZeRO, SUP-7
+        if framework_shards_with_fsdp(tuned_by) or workload.sharding == "fsdp":
+            if (fsdp := FSDP_SUPPORT.get(gpu.vendor)) is not None:
+                verdicts.append(_verdict(FSDP, fsdp, _said("fsdp"), gpu))
+        else:
+            verdicts.append(_verdict(DEEPSPEED, entry.deepspeed, _said("deepspeed"), gpu, _said("to-fsdp")))
     # SUP-10: the fine-tuning framework's own limits (precision, oldest GPU)
     if (verdict := framework_verdict(gpu, tuned_by)) is not None:
         verdicts.append(verdict)
@@ -122,7 +130,8 @@ def check_stack(gpu: Gpu, workload: Workload, model_type: str = "") -> list[Supp
     Rules: SUP-0 architecture known, SUP-1 engine runs, SUP-2 compute precision, SUP-3 quantization
     format in the engine, SUP-4 FP8 KV cache, SUP-5 FlashAttention-2 for training, SUP-6 bitsandbytes
     (QLoRA, 8-bit AdamW), SUP-7 DeepSpeed (ZeRO, CPU offload), SUP-8 driver/toolkit lifecycle,
-    SUP-9 training throughput basis, SUP-10 the fine-tuning framework on this GPU. A fail means the stack does not run; a warn that it runs with a cost.
+    SUP-9 training throughput basis, SUP-10 the fine-tuning framework on this GPU, SUP-11 PyTorch FSDP on the vendor's
+    stack (a job sharded with FSDP, in place of SUP-7). A fail means the stack does not run; a warn that it runs with a cost.
     `model_type` (the model's HF model_type): SUP-1 also judges the engine's support of that architecture where it
     differs from the engine's own (support_facts.MODEL_ENGINE_FACTS).
     """

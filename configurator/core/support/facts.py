@@ -876,6 +876,50 @@ def support_for(vendor: str, architecture: str) -> ArchSupport | None:
     return _BY_KEY.get((vendor, _key(architecture)))
 
 
+# --------------------------------------------------------------------------- PyTorch FSDP by vendor (SUP-11)
+# FSDP is PyTorch's own sharding: it runs wherever the vendor's PyTorch has a collective backend for it.
+# - NVIDIA: NCCL. Answer.AI's FSDP + QLoRA was built and measured there (two RTX 3090 / 4090, A5000, A6000 Ada, A100,
+#   H100: AnswerDotAI/fsdp_qlora benchmarks_03_2024.md); its train.py calls torch.cuda and bitsandbytes' CUDA kernels.
+# - AMD: ROCm's PyTorch "provides mixed-precision and large-scale training using MIOpen and RCCL libraries" (ROCm 7.0.1
+#   PyTorch compatibility, 2025-10-28); torch.distributed's `nccl` backend is RCCL there, "No code changes are
+#   required" (Kubeflow Trainer, "PyTorch on AMD ROCm Guide", read 2026-12-06), so accelerate's FSDP runs as on CUDA.
+# - Intel: PyTorch 2.8 (2025-08) built the XCCL backend into its XPU wheels (`USE_XCCL` ON ">= PT2.8", PyTorch's
+#   "Getting Started on Intel GPU"), experimental at release; accelerate takes it for XPU (huggingface/accelerate#3401)
+#   and has run FSDP on XPU since huggingface/accelerate#1803 (2023-08). FSDP training was run on 4 x Arc Pro B60 and
+#   2 x Arc Pro B70 with PyTorch 2.11+xpu (verl-project/verl#6119, 2026-04-23, a GRPO smoke test, "Known workarounds
+#   ... Level Zero IPC bug on PCIe cards"); no FSDP + QLoRA run on an Arc card is published: partial.
+ROCM_PYTORCH = "https://rocm.docs.amd.com/en/docs-7.0.1/compatibility/ml-compatibility/pytorch-compatibility.html"
+ANSWERAI_FSDP_QLORA = "https://www.answer.ai/posts/2024-03-06-fsdp-qlora"
+FSDP_SUPPORT: dict[str, Fact] = {
+    "nvidia": Fact.of("yes", "sup.fsdp-nvidia", ANSWERAI_FSDP_QLORA),
+    "amd": Fact.of("yes", "sup.fsdp-rocm", ROCM_PYTORCH),
+    "intel": Fact.of("partial", "sup.fsdp-xpu", PYTORCH_XPU),
+}
+"""Whether PyTorch FSDP (sharding, its CPU offload) runs on a vendor's stack, and what says so."""
+
+_RANK: dict[Level, int] = {"no": 0, "partial": 1, "yes": 2}
+QloraSharder = Literal["fsdp-qlora", "fsdp", "deepspeed"]
+
+
+def qlora_sharder(vendor: str, architecture: str) -> QloraSharder:
+    """How a QLoRA fine-tune on several of these cards is sharded when the user names neither a framework nor a
+    sharding: FSDP over the 4-bit base, as practitioners run a 70B on two 24 GB cards (Answer.AI's FSDP + QLoRA,
+    2024-03-06; bitsandbytes' and PEFT's FSDP-QLoRA guides), before DeepSpeed ZeRO-3. On NVIDIA cards Answer.AI's own
+    train.py ("fsdp-qlora": torch.cuda and bitsandbytes' CUDA kernels, its measured runs); elsewhere the HF stack under
+    accelerate's FSDP ("fsdp", PEFT's guide), where FSDP is at least as well supported as DeepSpeed on the card
+    (FSDP_SUPPORT against the architecture's SUP-7 fact: DeepSpeed's XPU accelerator is validated on Data Center GPU
+    Max, not Arc; upstream DeepSpeed tests only MI100 and MI200 among AMD cards); else DeepSpeed."""
+    if vendor == "nvidia":
+        return "fsdp-qlora"
+    fsdp = FSDP_SUPPORT.get(vendor)
+    entry = support_for(vendor, architecture)
+    if fsdp is None or fsdp.level == "no":
+        return "deepspeed"
+    if entry is not None and _RANK[entry.deepspeed.level] > _RANK[fsdp.level]:
+        return "deepspeed"
+    return "fsdp"
+
+
 def training_half(gpu: Gpu | None) -> Literal["bf16", "fp16"]:
     """The 16-bit float a training job runs in on `gpu`: bf16 where the architecture has it (SUP-2's own fact), else
     fp16 mixed precision with loss scaling, as SUP-2 advises and training_tflops costs it (bf16 for an unknown card)."""

@@ -48,6 +48,7 @@ KNOWN, ENGINE, PRECISION = instance(sw.KnownArchitecture), instance(sw.EngineRun
 QUANT, FP8_KV, FLASH = instance(sw.QuantFormat), instance(sw.Fp8KvCache), instance(sw.FlashAttention)
 BNB, DEEPSPEED, DRIVERS = instance(sw.BitsAndBytes), instance(sw.DeepSpeed), instance(sw.DriverLifecycle)
 TRAINING_BASIS, FRAMEWORK = instance(sw.TrainingBasis), instance(sw.FineTuningFramework)
+FSDP = instance(sw.Fsdp)
 
 
 _STATUS_OF: dict[Level, Status] = {"yes": "pass", "partial": "warn", "no": "fail"}
@@ -69,6 +70,7 @@ STACK_WORDS: dict[str, str] = {
     "qlora": "QLoRA (bitsandbytes NF4)",
     "adamw-8bit": "8-bit AdamW (bitsandbytes)",
     "deepspeed": "DeepSpeed ZeRO / offload",
+    "fsdp": "PyTorch FSDP sharding / offload",
     "drivers": "Drivers",
     # what to do instead (its `advice` field)
     "to-llama.cpp": "llama.cpp runs this GPU",
