@@ -83,7 +83,7 @@ def _part_lines(build: Any) -> list[str]:
         lines.append(f"   {english(dated)}")
     taxed = prices.tax_said(build)  # the one tax basis every price above is on (catalog.tax.buyer)
     if taxed is not None:
-        lines.append(f"   {english(taxed)}")
+        lines.append(f"   tax: {english(taxed)}")
     old_parts = prices.stale_parts(build)
     if old_parts:
         paid = sum(p.subtotal > 0 for p in build.parts)

@@ -1014,11 +1014,11 @@ def _tax_basis(r: Reason) -> str:
     )
     if not vat:
         return (
-            f"tax: prices before sales tax, as shops in {_region(r.fields.get('region'))} list them (sales tax is "
+            f"prices before sales tax, as shops in {_region(r.fields.get('region'))} list them (sales tax is "
             f"added at the till){tail}"
         )
     return (
-        f"tax: prices with {_region(r.fields.get('region'))}'s {vat:g} % VAT, as a buyer there pays it "
+        f"prices with {_region(r.fields.get('region'))}'s {vat:g} % VAT, as a buyer there pays it "
         f"({r.num('total'):,.0f} {cur}); {r.num('net'):,.0f} {cur} without it, for a buyer who reclaims VAT{tail}"
     )
 

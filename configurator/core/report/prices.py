@@ -280,3 +280,13 @@ def tax_json(build: Build) -> dict[str, object] | None:
     if said is None:
         return None
     return {"code": TAX_BASIS_CODE, **said.fields, "message": english(said)}
+
+
+def vat_of(part: BuildPart) -> tuple[str, str]:
+    """A line's tax basis for the purchase list's columns: the buyer's region and the VAT share (%) in its unit price,
+    ("", "") for a line that pays nothing or whose own tax is not known (the share then empty, the region kept)."""
+    said = part.price_said
+    if said is None or part.subtotal <= 0 or not said.fields.get("vat_region"):
+        return ("", "")
+    share = said.fields.get("vat_pct")
+    return (str(said.fields["vat_region"]), f"{share:g}" if isinstance(share, int | float) else "")

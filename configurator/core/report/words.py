@@ -253,6 +253,8 @@ ZH_CN: dict[str, str] = {
     "Rule": "规则",
     "Finding": "结论",
     "Prices:": "价格：",
+    "Tax:": "税项：",
+    "Tax": "税项",
     "Exchange rates:": "汇率：",
     "Exchange rates": "汇率",
     "owned": "已拥有",
@@ -523,9 +525,9 @@ def _zh_tax_basis(r: Reason) -> str:
     listed = int(r.num("listed"))
     tail = f"；{listed} 个付费部件按标价计（不知是否含增值税）" if listed else ""
     if not vat:
-        return f"税项：价格不含销售税，与{_zh_region(r.fields.get('region'))}商店标价一致（销售税结账时加收）{tail}"
+        return f"价格不含销售税，与{_zh_region(r.fields.get('region'))}商店标价一致（销售税结账时加收）{tail}"
     return (
-        f"税项：价格含{_zh_region(r.fields.get('region'))} {vat:g}% 增值税，即当地买家所付"
+        f"价格含{_zh_region(r.fields.get('region'))} {vat:g}% 增值税，即当地买家所付"
         f"（{r.num('total'):,.0f} {cur}）；可抵扣增值税的买家不含税为 {r.num('net'):,.0f} {cur}{tail}"
     )
 
