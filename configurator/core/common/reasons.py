@@ -984,7 +984,7 @@ VAT_REGION_NAMES: dict[str, str] = {"US": "the US", "CN": "China", "DE": "German
 
 def _region(code: object) -> str:
     """A VAT region's name ("Germany"), or its code where the table names none."""
-    return VAT_REGION_NAMES.get(str(code), str(code))
+    return VAT_REGION_NAMES.get(str(code), str(code)) if code else ""
 
 
 def _vat_moved(r: Reason) -> str:

@@ -503,7 +503,7 @@ ZH_VAT_REGION_NAMES: dict[str, str] = {"US": "美国", "CN": "中国", "DE": "�
 
 def _zh_region(code: object) -> str:
     """A VAT region's Chinese name ("德国"), or its code where the table names none."""
-    return ZH_VAT_REGION_NAMES.get(str(code), str(code))
+    return ZH_VAT_REGION_NAMES.get(str(code), str(code)) if code else ""
 
 
 def _zh_vat_moved(r: Reason) -> str:
