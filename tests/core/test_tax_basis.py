@@ -12,7 +12,11 @@ Database (DE 19 % since 2021-01-01, GR 24 % since 2016-06-01), read 2026-12-06.
 
 from __future__ import annotations
 
+import csv
 import dataclasses
+import functools
+import html
+import io
 import json
 import shlex
 from typing import Any
@@ -24,6 +28,7 @@ from configurator.core.catalog.loader import Catalog
 from configurator.core.catalog.models import Price, Record
 from configurator.core.common.reasons import english
 from configurator.core.model.build import Build
+from configurator.core.model.request import BuildRequest
 from configurator.core.report import prices, words
 from configurator.core.solve.pricing import quote
 from configurator.storage import catalogs
@@ -107,7 +112,8 @@ def test_cheapest_condition_is_chosen_like_with_like(shipped: Catalog) -> None:
     assert used.amount > q.amount
 
 
-def _plan_builds(args: str) -> list[Build]:
+@functools.cache
+def _planned(args: str) -> tuple[tuple[Build, ...], BuildRequest]:
     from configurator.cli.main import build_parser
     from configurator.core.model.args import build_request, workload_from_args
     from configurator.core.solve.plan import plan
@@ -117,7 +123,11 @@ def _plan_builds(args: str) -> list[Build]:
     catalog = shipped_catalog()
     model = catalog.records["models"][namespace.model]
     request = build_request(namespace, model.id, workload_from_args(namespace))
-    return list(plan(request, catalog, model=model).builds)  # type: ignore[arg-type]
+    return tuple(plan(request, catalog, model=model).builds), request  # type: ignore[arg-type]
+
+
+def _plan_builds(args: str) -> list[Build]:
+    return list(_planned(args)[0])
 
 
 def _one_basis(builds: list[Build], region: str, pct: float) -> None:
@@ -175,3 +185,21 @@ def test_plan_json_keeps_its_keys_and_adds_the_basis(capsys: pytest.CaptureFixtu
     assert basis["total"] == pytest.approx(build["total_price"], abs=0.01)
     assert basis["net"] + basis["vat"] == pytest.approx(build["total_price"], abs=0.05)
     assert basis["message"].startswith("prices with China's 13 % VAT")
+
+
+@pytest.mark.slow
+def test_exports_state_the_basis() -> None:
+    """The CSV's two trailing columns, the Markdown list's and the sheet's "Tax:" line, in English and Chinese."""
+    from configurator.core.report import purchase, sheet
+
+    builds, request = _planned(CNY_PLAN)
+    rows = list(csv.reader(io.StringIO(purchase.csv_text(list(builds), request))))
+    assert rows[0][-2:] == ["VAT region", "VAT in unit price (%)"]
+    paid = [r for r in rows[1:] if float(r[rows[0].index("Subtotal")]) > 0]
+    assert paid and all(r[-2] == "CN" and r[-1] in ("13", "") for r in paid)
+    assert any(r[-1] == "13" for r in paid)
+    markdown = purchase.markdown_text(list(builds), request)
+    assert "Tax: prices with China's 13 % VAT, as a buyer there pays it" in markdown
+    assert "Tax: prices with China's 13 % VAT" in html.unescape(sheet.parts_section(builds[0]))
+    with words.language("zh_CN"):
+        assert "税项：价格含中国 13% 增值税" in sheet.parts_section(builds[0])
