@@ -194,10 +194,10 @@ def test_exports_state_the_basis() -> None:
 
     builds, request = _planned(CNY_PLAN)
     rows = list(csv.reader(io.StringIO(purchase.csv_text(list(builds), request))))
-    assert rows[0][-2:] == ["VAT region", "VAT in unit price (%)"]
+    assert rows[0][-3:] == ["VAT region", "VAT in unit price (%)", "Nodes"]  # Nodes stays last
     paid = [r for r in rows[1:] if float(r[rows[0].index("Subtotal")]) > 0]
-    assert paid and all(r[-2] == "CN" and r[-1] in ("13", "") for r in paid)
-    assert any(r[-1] == "13" for r in paid)
+    assert paid and all(r[-3] == "CN" and r[-2] in ("13", "") for r in paid)
+    assert any(r[-2] == "13" for r in paid)
     markdown = purchase.markdown_text(list(builds), request)
     assert "Tax: prices with China's 13 % VAT, as a buyer there pays it" in markdown
     assert "Tax: prices with China's 13 % VAT" in html.unescape(sheet.parts_section(builds[0]))

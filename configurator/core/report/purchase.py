@@ -90,9 +90,10 @@ COLUMNS: tuple[tuple[str, int], ...] = (
     ("Subtotal", 16),
     ("Notes", 80),
 )
-CSV_HEADER = ("Build", *(name for name, _ in COLUMNS), "Nodes", "VAT region", "VAT in unit price (%)")
-"""The purchase list's columns; the last two (round 41) say each line's tax basis (report.prices.vat_of): the region
-whose VAT the plan's prices carry and the share in the unit price, empty where the price's own tax is not known."""
+CSV_HEADER = ("Build", *(name for name, _ in COLUMNS), "VAT region", "VAT in unit price (%)", "Nodes")
+"""The purchase list's columns. The two before Nodes (round 41) say each line's tax basis (report.prices.vat_of): the
+region whose VAT the plan's prices carry and the share in the unit price, empty where the price's own tax is not
+known; Nodes stays last (how many times a row is bought)."""
 MONEY_FORMAT = "#,##0.00"
 REQUEST_SHEET = "Request and assumptions"
 _BAD_TITLE_CHARS = re.compile(r"[\[\]:*?/\\]")
@@ -587,8 +588,8 @@ def csv_text(builds: list[Build], request: BuildRequest) -> str:
                     inert(build.currency),
                     f"{subtotal:.2f}",
                     inert(part_notes(part)),
-                    1 if part.scope == "cluster" else build.nodes,  # how many times the row is bought
                     *vat_of(part),
+                    1 if part.scope == "cluster" else build.nodes,  # how many times the row is bought
                 ]
             )
     return buffer.getvalue()
