@@ -81,6 +81,9 @@ def _part_lines(build: Any) -> list[str]:
     dated = prices.dates_said(build)
     if dated is not None:
         lines.append(f"   {english(dated)}")
+    taxed = prices.tax_said(build)  # the one tax basis every price above is on (catalog.tax.buyer)
+    if taxed is not None:
+        lines.append(f"   tax: {english(taxed)}")
     old_parts = prices.stale_parts(build)
     if old_parts:
         paid = sum(p.subtotal > 0 for p in build.parts)
@@ -481,6 +484,8 @@ def _cmd_plan(args: argparse.Namespace) -> int:
             shown["price_estimates"] = prices.estimate_json(build)
             # how old the build's paid prices are: oldest, median, newest (the text's "prices of this build's ...")
             shown["price_dates"] = prices.dates_json(build)
+            # the one tax basis of its prices: whose VAT, the total without it (the text's "tax: ...")
+            shown["price_basis"] = prices.tax_json(build)
         print_json(data)
     else:
         print(format_plan(result))

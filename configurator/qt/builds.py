@@ -951,8 +951,24 @@ class BuildDetail(QTabWidget):
         else:
             self.buy_or_rent.show_build(None)
 
+    def _tax_words(self, build: Build | None) -> tuple[str, str]:
+        """The Parts table's unit-price header and the total's clause for the one tax basis every price of `build` is
+        on (report.prices.tax_said): "Unit price\n(19 % VAT in)" and ", 19 % VAT in (13,991 EUR without)"."""
+        taxed = prices.tax_said(build) if build is not None else None
+        if taxed is None:
+            return self.tr("Unit price"), ""
+        pct = taxed.num("vat_pct")
+        if not pct:
+            return self.tr("Unit price") + "\n" + self.tr("(before sales tax)"), self.tr(", before sales tax")
+        return (
+            self.tr("Unit price") + "\n" + self.tr("({0:g} % VAT in)").format(pct),
+            self.tr(", {0:g} % VAT in ({1:,.0f} without)").format(pct, taxed.num("net")),
+        )
+
     def _fill_parts(self, build: Build | None) -> None:
         parts = list(build.parts) if build else []
+        header_text, tax_clause = self._tax_words(build)
+        self.parts.setHorizontalHeaderItem(3, QTableWidgetItem(header_text))
         self.parts.setRowCount(len(parts))
         for row, part in enumerate(parts):
             owned = self.tr(" ({0} owned)").format(part.owned) if part.owned else ""
@@ -1039,13 +1055,14 @@ class BuildDetail(QTabWidget):
         self.total.setText(
             "<b>"
             + self.tr("Total")
-            + f" {build.total_price:,.0f} {build.currency}</b>{nodes}{saved}"
+            + f" {build.total_price:,.0f} {build.currency}</b>{html.escape(tax_clause)}{nodes}{saved}"
             # the dates' own line where no warning says the prices are old; beside that warning they are its tooltip's
             # first line ("hover for the dates"): at 1366 x 768 the two took four lines and rows of the parts table
             + (f"<br><small>{html.escape(dates)}</small>" if dates and not stale else "")
             + flag
         )
-        self.total.setToolTip("\n".join(t for t in (dates, summary) if t))
+        taxed = prices.tax_said(build)  # the basis in full: whose VAT, the total without it, lines taken as listed
+        self.total.setToolTip("\n".join(t for t in (dates, summary, i18n.say(taxed) if taxed else "") if t))
 
     def _fill_noise(self, build: Build | None) -> None:
 

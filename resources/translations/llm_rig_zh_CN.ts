@@ -20,6 +20,9 @@
     </message>
     <message>
         <location filename="../../configurator/qt/builds.py" line="808"/>
+        <location filename="../../configurator/qt/builds.py" line="959"/>
+        <location filename="../../configurator/qt/builds.py" line="962"/>
+        <location filename="../../configurator/qt/builds.py" line="964"/>
         <source>Unit price</source>
         <translation>单价</translation>
     </message>
@@ -94,52 +97,72 @@
         <translation>购买还是租用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="958"/>
+        <location filename="../../configurator/qt/builds.py" line="962"/>
+        <source>(before sales tax)</source>
+        <translation>（不含销售税）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/builds.py" line="962"/>
+        <source>, before sales tax</source>
+        <translation>，不含销售税</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/builds.py" line="964"/>
+        <source>({0:g} % VAT in)</source>
+        <translation>（含 {0:g}% 增值税）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/builds.py" line="965"/>
+        <source>, {0:g} % VAT in ({1:,.0f} without)</source>
+        <translation>，含 {0:g}% 增值税（不含税 {1:,.0f}）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/qt/builds.py" line="974"/>
         <source> ({0} owned)</source>
         <translation>（已有 {0}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="964"/>
+        <location filename="../../configurator/qt/builds.py" line="980"/>
         <source> for the cluster</source>
         <translation>（集群共用）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="966"/>
+        <location filename="../../configurator/qt/builds.py" line="982"/>
         <source> per node x {0:,}</source>
         <translation>（每节点，共 {0:,} 个节点）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="994"/>
+        <location filename="../../configurator/qt/builds.py" line="1010"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1009"/>
+        <location filename="../../configurator/qt/builds.py" line="1025"/>
         <source> for {0} machines</source>
         <translation>（{0} 台机器）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1011"/>
+        <location filename="../../configurator/qt/builds.py" line="1027"/>
         <source>; parts you own save {0:,.0f} {1}</source>
         <translation>；已有配件节省 {0:,.0f} {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1026"/>
+        <location filename="../../configurator/qt/builds.py" line="1042"/>
         <source>{0} price(s) older than six months (marked ⚠; hover for the dates). Get a fresh quote and enter it with Catalog &gt; Edit prices and parts, Catalog &gt; Import a vendor quote, or Catalog &gt; Import a price pack.</source>
         <translation>{0} 个价格已超过六个月（标有 ⚠；悬停查看日期）。请索取最新报价，并通过“目录 &gt; 编辑价格和配件”、“目录 &gt; 导入供应商报价”或“目录 &gt; 导入价格包”录入。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1041"/>
+        <location filename="../../configurator/qt/builds.py" line="1057"/>
         <source>Total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1056"/>
+        <location filename="../../configurator/qt/builds.py" line="1073"/>
         <source> (one machine)</source>
         <translation>（单台机器）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1058"/>
+        <location filename="../../configurator/qt/builds.py" line="1075"/>
         <source>Noise under load{0}:</source>
         <translation>满载噪音{0}：</translation>
     </message>
@@ -3961,12 +3984,12 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
 <context>
     <name>estimate</name>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1224"/>
+        <location filename="../../configurator/qt/builds.py" line="1241"/>
         <source>Estimator warnings</source>
         <translation>估算警告</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1128"/>
+        <location filename="../../configurator/qt/builds.py" line="1145"/>
         <source>Decode</source>
         <translation>解码</translation>
     </message>
@@ -3996,194 +4019,194 @@ Everything else loaded. Your files were not changed; fix them and restart.</sour
         <translation>所有用户同时发送 {1} token 提示词时，最后一位要等 {0:,.0f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1075"/>
+        <location filename="../../configurator/qt/builds.py" line="1092"/>
         <source>params</source>
         <translation>参数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1076"/>
+        <location filename="../../configurator/qt/builds.py" line="1093"/>
         <source>weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1077"/>
+        <location filename="../../configurator/qt/builds.py" line="1094"/>
         <source>kv_cache</source>
         <translation>KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1078"/>
+        <location filename="../../configurator/qt/builds.py" line="1095"/>
         <source>activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1079"/>
+        <location filename="../../configurator/qt/builds.py" line="1096"/>
         <source>overhead</source>
         <translation>额外开销</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1080"/>
+        <location filename="../../configurator/qt/builds.py" line="1097"/>
         <source>total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1081"/>
+        <location filename="../../configurator/qt/builds.py" line="1098"/>
         <source>decode</source>
         <translation>解码</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1082"/>
+        <location filename="../../configurator/qt/builds.py" line="1099"/>
         <source>prefill</source>
         <translation>预填充</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1083"/>
+        <location filename="../../configurator/qt/builds.py" line="1100"/>
         <source>training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1084"/>
+        <location filename="../../configurator/qt/builds.py" line="1101"/>
         <source>gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1085"/>
+        <location filename="../../configurator/qt/builds.py" line="1102"/>
         <source>optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1086"/>
+        <location filename="../../configurator/qt/builds.py" line="1103"/>
         <source>offload</source>
         <translation>卸载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1087"/>
+        <location filename="../../configurator/qt/builds.py" line="1104"/>
         <source>layout</source>
         <translation>布局</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1088"/>
+        <location filename="../../configurator/qt/builds.py" line="1105"/>
         <source>flops</source>
         <translation>计算量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1089"/>
+        <location filename="../../configurator/qt/builds.py" line="1106"/>
         <source>time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1090"/>
+        <location filename="../../configurator/qt/builds.py" line="1107"/>
         <source>parallel</source>
         <translation>并行</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1091"/>
+        <location filename="../../configurator/qt/builds.py" line="1108"/>
         <source>host</source>
         <translation>主机</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1092"/>
+        <location filename="../../configurator/qt/builds.py" line="1109"/>
         <source>split</source>
         <translation>切分</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1093"/>
+        <location filename="../../configurator/qt/builds.py" line="1110"/>
         <source>zero</source>
         <translation>ZeRO</translation>
     </message>
     <message>
         <location filename="../../configurator/qt/builds.py" line="136"/>
-        <location filename="../../configurator/qt/builds.py" line="1116"/>
+        <location filename="../../configurator/qt/builds.py" line="1133"/>
         <source> (80 % range {0}-{1})</source>
         <translation>（80 % 区间 {0}-{1}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1130"/>
+        <location filename="../../configurator/qt/builds.py" line="1147"/>
         <source>tokens/s per user</source>
         <translation>token/秒（每用户）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1137"/>
+        <location filename="../../configurator/qt/builds.py" line="1154"/>
         <source>All users</source>
         <translation>所有用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1138"/>
-        <location filename="../../configurator/qt/builds.py" line="1145"/>
+        <location filename="../../configurator/qt/builds.py" line="1155"/>
+        <location filename="../../configurator/qt/builds.py" line="1162"/>
         <source>tokens/s</source>
         <translation>token/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1144"/>
+        <location filename="../../configurator/qt/builds.py" line="1161"/>
         <source>Prefill</source>
         <translation>预填充</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1154"/>
+        <location filename="../../configurator/qt/builds.py" line="1171"/>
         <source>First token</source>
         <translation>首个 token</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1155"/>
+        <location filename="../../configurator/qt/builds.py" line="1172"/>
         <source>{0:.2f} s after a {1}-token prompt</source>
         <translation>{1} token 提示词后 {0:.2f} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1166"/>
+        <location filename="../../configurator/qt/builds.py" line="1183"/>
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1168"/>
+        <location filename="../../configurator/qt/builds.py" line="1185"/>
         <source>{0:,.0f} GPU-hours; {1:,.1f} h wall clock on one GPU</source>
         <translation>{0:,.0f} GPU 小时；在 1 张 GPU 上墙钟时间 {1:,.1f} 小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1170"/>
+        <location filename="../../configurator/qt/builds.py" line="1187"/>
         <source>{0:,.0f} GPU-hours; {1:,.1f} h wall clock on {2} GPUs</source>
         <translation>{0:,.0f} GPU 小时；在 {2} 张 GPU 上墙钟时间 {1:,.1f} 小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1175"/>
+        <location filename="../../configurator/qt/builds.py" line="1192"/>
         <source> at {0:.0f} % power</source>
         <translation>（GPU {0:.0f} % 功率）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1186"/>
+        <location filename="../../configurator/qt/builds.py" line="1203"/>
         <source>Steady state</source>
         <translation>稳态速率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1187"/>
+        <location filename="../../configurator/qt/builds.py" line="1204"/>
         <source>{0:,.0f} tokens/s while stepping (80 % range {1:,.0f}-{2:,.0f})</source>
         <translation>训练步进中 {0:,.0f} token/秒（80 % 区间 {1:,.0f}-{2:,.0f}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1196"/>
+        <location filename="../../configurator/qt/builds.py" line="1213"/>
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1197"/>
+        <location filename="../../configurator/qt/builds.py" line="1214"/>
         <source>{0:.1f} GiB on the most loaded GPU; {1:.1f} GiB in all</source>
         <translation>负载最高的 GPU 上 {0:.1f} GiB；共 {1:.1f} GiB</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1203"/>
+        <location filename="../../configurator/qt/builds.py" line="1220"/>
         <source>: </source>
         <translation>：</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1226"/>
+        <location filename="../../configurator/qt/builds.py" line="1243"/>
         <source>How this is computed</source>
         <translation>计算过程</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1227"/>
+        <location filename="../../configurator/qt/builds.py" line="1244"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/builds.py" line="1231"/>
+        <location filename="../../configurator/qt/builds.py" line="1248"/>
         <source>Other upgrades</source>
         <translation>其他升级</translation>
     </message>

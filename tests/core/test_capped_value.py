@@ -50,7 +50,9 @@ def test_fastest_goes_to_the_same_cards_on_a_cheaper_platform_within_3_percent(f
     assert _tps(held) >= 0.97 * top
     # no build shown within 3 % of the top speed is cheaper than the one holding the claim
     assert all(b["total_price"] >= held["total_price"] for b in four_gpus["builds"] if _tps(b) >= 0.97 * top)
-    assert held["total_price"] < 50_000  # 44,121 EUR for the four RTX PRO 6000 capped, not 54,056
+    # 44,121 EUR for the four RTX PRO 6000 capped, not 54,056, before VAT; with Germany's 19 % (round 41: every price of
+    # a EUR plan on the buyer's basis, catalog.tax.buyer; every part of this build is a US price converted) 52,504
+    assert held["total_price"] < 50_000 * 1.19
 
 
 def test_best_value_is_the_most_training_speed_for_the_money_shown(four_gpus: dict[str, Any]) -> None:
@@ -58,5 +60,6 @@ def test_best_value_is_the_most_training_speed_for_the_money_shown(four_gpus: di
     assert len(value) == 1
     best = value[0]
     assert all(_tps(b) / b["total_price"] <= _tps(best) / best["total_price"] + 1e-12 for b in four_gpus["builds"])
-    # more than the 4 x RTX PRO 5000 Blackwell's 40.2 training tokens/s per 1,000 EUR that held it before
-    assert 1000 * _tps(best) / best["total_price"] > 42
+    # more than the 4 x RTX PRO 5000 Blackwell's 40.2 training tokens/s per 1,000 EUR that held it before (before VAT:
+    # 42 then, 42 / 1.19 on the buyer's basis of round 41, the same builds at prices with Germany's 19 % VAT)
+    assert 1000 * _tps(best) / best["total_price"] > 42 / 1.19

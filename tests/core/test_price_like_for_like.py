@@ -58,9 +58,11 @@ def test_a_greek_price_with_its_vat_does_not_raise_a_us_price(shipped: Catalog) 
     us = quote(card, shipped, "USD", "new")
     assert us is not None and us.raised is None
     assert us.amount == 8565.0 and us.price.currency == "USD"  # its own (old, flagged) US price, not 20,284
-    # an EUR buyer pays the Greek shop's price as listed, VAT and all
+    # an EUR buyer pays the Greek shop's price on the plan's one tax basis (round 41, tax.buyer: Germany's 19 %, the
+    # VAT an EU shop charges a consumer in the member state its goods go to): 18,000 / 1.24 x 1.19
     eu = quote(card, shipped, "EUR", "new")
-    assert eu is not None and eu.amount == 18000.0 and not eu.converted
+    assert eu is not None and not eu.converted and eu.price.amount == 18000.0
+    assert eu.amount == pytest.approx(18000.0 / 1.24 * 1.19)
     # and the rule says why: another market, whatever the currency
     assert like_for_like(next(p for p in card.prices if p.currency == "USD"), greek, shipped) is None
 

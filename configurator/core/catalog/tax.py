@@ -22,15 +22,21 @@ class Vat:
     source: str
 
 
-_EU_RATES = "https://mindlink.lv/useful/vat-rates-in-eu"  # the EU standard-rate table, read 2026-12-06
-_CN_RATE = "https://info.expeditors.com/newsflash/china-announces-vat-reform-measures"
+# the European Commission's Taxes in Europe Database, as vatnode/eu-vat-rates-data transcribes it (its
+# data/eu-vat-rates-history.json, version 2026-08-26, commit 5cb20914): DE 19 % since 2021-01-01 (after the 16 % of
+# 2020-07-01 to 2020-12-31, Zweites Corona-Steuerhilfegesetz), GR 24 % since 2016-06-01, FR 20 % since 2014-01-01;
+# read 2026-12-06
+_EU_RATES = "https://ec.europa.eu/taxation_customs/tedb/"
+# MOF / STA / GACC announcement 2019 No. 39 (财政部 税务总局 海关总署公告2019年第39号) in the State Council Gazette: the
+# 16 % rate cut to 13 % from 2019-04-01, on imports as on domestic sales
+_CN_RATE = "https://www.gov.cn/gongbao/content/2019/content_5416183.htm"
 
 VAT: dict[str, Vat] = {
     # the US has no VAT: state and local sales tax is added at the till, and US shops list prices before it (the
     # catalog's USD prices are before sales tax: pricing.IMPORT's US rule says the same)
     "US": Vat("US", 0.0, "US", "no VAT in the US; sales tax is added at the till, not in a listed price"),
-    # goods 13 % since 2019-04-01 (MOF / STA / GACC announcement 2019 No. 39, as Expeditors reports it); Chinese
-    # retail prices are quoted with it
+    # goods 13 % since 2019-04-01 (MOF / STA / GACC announcement 2019 No. 39; Expeditors' newsflash reports the same,
+    # info.expeditors.com/newsflash/china-announces-vat-reform-measures); Chinese retail prices are quoted with it
     "CN": Vat("CN", 0.13, "CN", _CN_RATE),
     "GR": Vat("GR", 0.24, "EU", _EU_RATES),  # Greece, standard rate 24 %
     "DE": Vat("DE", 0.19, "EU", _EU_RATES),  # Germany, standard rate 19 % (pricing.IMPORT's EU floor)
@@ -78,3 +84,35 @@ def basis(price: Price) -> TaxBasis | None:
     if included is None:
         return None
     return TaxBasis(region, vat.market, vat.rate if included else 0.0)
+
+
+BUYER_REGION: dict[str, str] = {"USD": "US", "CNY": "CN", "EUR": "DE"}
+"""Whose tax a plan priced in this currency pays: every price in one plan is put on this one basis (for_buyer) before
+builds are totalled, compared with the budget and labelled. USD: a US buyer, before sales tax (added at the till, by
+state). CNY: a buyer in China, with its 13 % VAT, as Chinese shops price. EUR: a buyer in Germany, with its 19 % VAT,
+the rate pricing.IMPORT lands an exporter's price with: the first-run choice of country says only "Euro area", and 19 %
+is the lowest of the large EU markets (the range is 17-27 %), so a floor for most euro buyers, not an average."""
+
+DESTINATION_VAT = "https://ec.europa.eu/taxation_customs/business/vat/vat-e-commerce_en"
+"""Why a price is moved to the buyer's VAT rather than kept at the shop's: since 2021-07-01 (the EU VAT e-commerce
+package, Council Directive (EU) 2017/2455) a shop in one member state selling to a consumer in another charges the
+VAT of the member state the goods go to (above a 10,000 EUR a year EU-wide threshold, which the Greek retailers the
+catalog quotes pass), and goods from outside the EU pay import VAT at the buyer's rate on every parcel (the 22 EUR
+exemption ended the same day). China, likewise, levies its 13 % on imports (_CN_RATE); a US buyer pays no VAT, and
+an export from a VAT country is zero-rated, so a foreign price reaches a US buyer net of its VAT."""
+
+
+def buyer(currency: str) -> TaxBasis | None:
+    """The tax basis a plan priced in `currency` is put on (BUYER_REGION): its region's VAT included; None for a
+    currency the table does not know."""
+    vat = VAT.get(BUYER_REGION.get(currency, ""))
+    return None if vat is None else TaxBasis(vat.region, vat.market, vat.rate)
+
+
+def for_buyer(amount: float, own: TaxBasis | None, to: TaxBasis) -> float:
+    """`amount` (already in the buyer's currency) on the buyer's basis `to`: the VAT its own basis `own` includes taken
+    out, the buyer's put in (DESTINATION_VAT). A price whose tax is not known (`own` None: a private seller's used
+    part, a euro price that names no country) is taken as listed: a private sale charges no VAT to add or take out."""
+    if own is None:
+        return amount
+    return to.gross(own.net(amount))

@@ -1027,6 +1027,51 @@ def _taxed(r: Reason) -> str:
     return f" (a {region} price, {vat:g} % VAT in it)" if vat else f" (a {region} price, no VAT or sales tax in it)"
 
 
+VAT_REGION_NAMES: dict[str, str] = {"US": "the US", "CN": "China", "DE": "Germany", "GR": "Greece", "FR": "France"}
+"""catalog.tax.VAT's regions as a sentence names them ("Germany's 19 % VAT")."""
+
+
+def _region(code: object) -> str:
+    """A VAT region's name ("Germany"), or its code where the table names none."""
+    return VAT_REGION_NAMES.get(str(code), str(code)) if code else ""
+
+
+def _vat_moved(r: Reason) -> str:
+    """How a price was put on the plan's tax basis ("price.vat"): VAT taken out, the buyer's put in, or taken as
+    listed where the price's own tax is not known."""
+    to, vat = _region(r.fields.get("region")), r.num("vat_pct")
+    if not r.fields.get("from_region"):
+        return "whether VAT is in it is not known (a private sale charges none): taken as listed"
+    was, old = _region(r.fields["from_region"]), r.num("from_vat_pct")
+    if not old:
+        return f"{to}'s {vat:g} % VAT added, as a buyer there pays it on an import"
+    if not vat:
+        return f"{was}'s {old:g} % VAT taken out (an export is zero-rated; a buyer in {to} pays none)"
+    return f"{was}'s {old:g} % VAT taken out and {to}'s {vat:g} % put in, as a buyer there pays it"
+
+
+def _tax_basis(r: Reason) -> str:
+    """A build's one tax basis ("price.basis", report.prices.tax_said): whose VAT its prices include, the total
+    without it, and the lines taken as listed."""
+    cur, vat = r.fields.get("currency", ""), r.num("vat_pct")
+    listed = int(r.num("listed"))
+    tail = (
+        f"; {listed} paid line{'' if listed == 1 else 's'} taken as listed (whether VAT is in "
+        f"{'it' if listed == 1 else 'them'} is not known)"
+        if listed
+        else ""
+    )
+    if not vat:
+        return (
+            f"prices before sales tax, as shops in {_region(r.fields.get('region'))} list them (sales tax is "
+            f"added at the till){tail}"
+        )
+    return (
+        f"prices with {_region(r.fields.get('region'))}'s {vat:g} % VAT, as a buyer there pays it "
+        f"({r.num('total'):,.0f} {cur}); {r.num('net'):,.0f} {cur} without it, for a buyer who reclaims VAT{tail}"
+    )
+
+
 def _rate_at(r: Reason) -> str:
     """The note part " at 6.7046 CNY/USD (rates of 2026-10-06)": a converted price's rate and its date (pricing.Quote), or "" when
     the note has no rate (an old note) or its rates are older than six months (said apart, "price.quote")."""
@@ -1866,7 +1911,12 @@ EN: dict[str, Template] = {
         + (["no price in the catalog within six months"] if r.fields.get("stale") else [])
         + [_say(raised) for raised in r.nested("raised")]
         + [_say(landed) for landed in r.nested("landed")]
+        + [_say(vat) for vat in r.nested("vat")]
     ),
+    # a price put on the plan's one tax basis (solve.pricing._for_buyer, catalog.tax.buyer)
+    "price.vat": lambda r, _say: _vat_moved(r),
+    # the one tax basis of a build's prices (report.prices.tax_said)
+    "price.basis": lambda r, _say: _tax_basis(r),
     # an exporter's asking price landed by the buyer's market's import rule (solve.pricing.IMPORT)
     "price.landed": lambda r, _say: (
         f"landed in the {r.fields.get('market', '')}: an asking price of {r.num('asking'):,.0f} before import, "

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime
 
+from configurator.core.catalog import tax
 from configurator.core.common.reasons import Reason, english
 from configurator.core.common.shapes import OldPriceWarning, PriceDates, RateWarning
 from configurator.core.model.build import Build, BuildPart
@@ -233,3 +234,59 @@ def stale_summary(build: Build, today: datetime.date | None = None) -> str:
         return "; ".join(said)
     names = "; ".join(f"{p.name} ({stale_text(p, today)})" for p in old)
     return "; ".join([f"{len(old)} price(s) older than {STALE_AFTER_WORDS}: {names}", *said])
+
+
+TAX_BASIS_CODE = "price.basis"
+"""The code of a build's tax basis statement (tax_said)."""
+
+
+def tax_said(build: Build) -> Reason | None:
+    """The one tax basis every price of the build is on (pricing.quote puts each on tax.buyer's), as a code and fields
+    ("price.basis"): the buyer's region and VAT rate, the VAT the total holds and the total without it (what a lab that
+    reclaims VAT pays), and how many paid lines were taken as listed because their own tax is not known (a private
+    seller's used part). None when no paid part says its basis (a plan of before round 41, parts all owned)."""
+    region = ""
+    vat = net = 0.0
+    listed = 0
+    for part in build.parts:
+        said = part.price_said
+        if said is None or part.subtotal <= 0 or not said.fields.get("vat_region"):
+            continue
+        region = str(said.fields["vat_region"])
+        share, cost = said.fields.get("vat_pct"), build.part_cost(part)
+        if isinstance(share, int | float):
+            net += cost / (1 + float(share) / 100)
+            vat += cost - cost / (1 + float(share) / 100)
+        else:
+            listed += 1
+            net += cost
+    if not region:
+        return None
+    return Reason.of(
+        TAX_BASIS_CODE,
+        region=region,
+        vat_pct=round(tax.VAT[region].rate * 100, 1) if region in tax.VAT else 0.0,
+        currency=build.currency,
+        total=round(build.total_price, 2),
+        vat=round(vat, 2),
+        net=round(net, 2),
+        listed=listed,
+    )
+
+
+def tax_json(build: Build) -> dict[str, object] | None:
+    """`plan --json` builds' `price_basis` (an addition of round 41): tax_said's fields and its sentence."""
+    said = tax_said(build)
+    if said is None:
+        return None
+    return {"code": TAX_BASIS_CODE, **said.fields, "message": english(said)}
+
+
+def vat_of(part: BuildPart) -> tuple[str, str]:
+    """A line's tax basis for the purchase list's columns: the buyer's region and the VAT share (%) in its unit price,
+    ("", "") for a line that pays nothing or whose own tax is not known (the share then empty, the region kept)."""
+    said = part.price_said
+    if said is None or part.subtotal <= 0 or not said.fields.get("vat_region"):
+        return ("", "")
+    share = said.fields.get("vat_pct")
+    return (str(said.fields["vat_region"]), f"{share:g}" if isinstance(share, int | float) else "")

@@ -19,7 +19,7 @@ from configurator.core.model.build import Build, BuildPart, Infeasible
 from configurator.core.model.request import BuildRequest, circuits_said
 from configurator.core.report import atomic_write_bytes, phrases
 from configurator.core.report.fit import cards_said, fit_of, gpu_said, gpus_said
-from configurator.core.report.prices import dates_said, rate_said
+from configurator.core.report.prices import dates_said, rate_said, tax_said, vat_of
 from configurator.core.report.words import ZH_PART_CATEGORIES, language, say, say_all, sentence_end, t
 from configurator.core.report.words import current as language_code
 
@@ -90,7 +90,10 @@ COLUMNS: tuple[tuple[str, int], ...] = (
     ("Subtotal", 16),
     ("Notes", 80),
 )
-CSV_HEADER = ("Build", *(name for name, _ in COLUMNS), "Nodes")
+CSV_HEADER = ("Build", *(name for name, _ in COLUMNS), "VAT region", "VAT in unit price (%)", "Nodes")
+"""The purchase list's columns. The two before Nodes (round 41) say each line's tax basis (report.prices.vat_of): the
+region whose VAT the plan's prices carry and the share in the unit price, empty where the price's own tax is not
+known; Nodes stays last (how many times a row is bought)."""
 MONEY_FORMAT = "#,##0.00"
 REQUEST_SHEET = "Request and assumptions"
 _BAD_TITLE_CHARS = re.compile(r"[\[\]:*?/\\]")
@@ -467,6 +470,11 @@ def _fill_build_sheet(ws: Worksheet, build: Build) -> None:
     if rate is not None:  # converted at rates older than six months: dated like an old price
         ws.cell(totals + 3, 1, t("Exchange rates")).font = Font(bold=True)
         ws.cell(totals + 3, 2, inert(say(rate)))
+    taxed = tax_said(build)
+    if taxed is not None:  # the one tax basis every line is on, and the total without VAT
+        row = totals + (4 if rate is not None else 3)
+        ws.cell(row, 1, t("Tax")).font = Font(bold=True)
+        ws.cell(row, 2, inert(say(taxed)))
 
 
 def _append_totals(ws: Worksheet, build: Build, last: int) -> int:
@@ -580,6 +588,7 @@ def csv_text(builds: list[Build], request: BuildRequest) -> str:
                     inert(build.currency),
                     f"{subtotal:.2f}",
                     inert(part_notes(part)),
+                    *vat_of(part),
                     1 if part.scope == "cluster" else build.nodes,  # how many times the row is bought
                 ]
             )
@@ -622,6 +631,7 @@ def _markdown_build(build: Build, request: BuildRequest) -> list[str]:
         "",
         *([_said_line("Prices:", prices), ""] if dated else []),
         *([_said_line("Exchange rates:", say(rate)), ""] if (rate := rate_said(build)) is not None else []),
+        *([_said_line("Tax:", say(taxed)), ""] if (taxed := tax_said(build)) is not None else []),
     ]
 
 

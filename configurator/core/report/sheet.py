@@ -286,7 +286,11 @@ def parts_section(build: Build) -> str:
     if summary:
         notes.insert(0, '<span class="warn">⚠ ' + escape(summary) + "; " + t("ask for a fresh quote") + "</span>")
     price_notes = f'<p class="muted small">{t("Prices:")} {"; ".join(notes)}.</p>' if notes else ""
-    return f"<section><h2>{t('Parts')}</h2>{_table(headers, rows, num_from=3, kind='parts')}{price_notes}</section>"
+    taxed = prices.tax_said(build)  # the one tax basis every line and the total are on
+    lead = t("Tax:") + ("" if t("Tax:").endswith("：") else " ")  # no space after a full-width colon
+    basis = f'<p class="small">{lead}{escape(say(taxed))}</p>' if taxed is not None else ""
+    table = _table(headers, rows, num_from=3, kind="parts")
+    return f"<section><h2>{t('Parts')}</h2>{table}{basis}{price_notes}</section>"
 
 
 def charts_section(charts: dict[str, str] | None) -> str:

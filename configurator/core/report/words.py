@@ -253,6 +253,8 @@ ZH_CN: dict[str, str] = {
     "Rule": "规则",
     "Finding": "结论",
     "Prices:": "价格：",
+    "Tax:": "税项：",
+    "Tax": "税项",
     "Exchange rates:": "汇率：",
     "Exchange rates": "汇率",
     "owned": "已拥有",
@@ -493,6 +495,41 @@ def _zh_taxed(r: Reason) -> str:
         return ""
     vat = r.num("from_vat_pct")
     return f"（{region} 价格，含 {vat:g}% 增值税）" if vat else f"（{region} 价格，不含增值税或销售税）"
+
+
+ZH_VAT_REGION_NAMES: dict[str, str] = {"US": "美国", "CN": "中国", "DE": "德国", "GR": "希腊", "FR": "法国"}
+"""reasons.VAT_REGION_NAMES in Chinese."""
+
+
+def _zh_region(code: object) -> str:
+    """A VAT region's Chinese name ("德国"), or its code where the table names none."""
+    return ZH_VAT_REGION_NAMES.get(str(code), str(code)) if code else ""
+
+
+def _zh_vat_moved(r: Reason) -> str:
+    """reasons._vat_moved in Chinese ("price.vat")."""
+    to, vat = _zh_region(r.fields.get("region")), r.num("vat_pct")
+    if not r.fields.get("from_region"):
+        return "不知是否含增值税（私人转让不收增值税）：按标价计"
+    was, old = _zh_region(r.fields["from_region"]), r.num("from_vat_pct")
+    if not old:
+        return f"加{to} {vat:g}% 增值税（当地买家进口时缴纳）"
+    if not vat:
+        return f"扣除{was} {old:g}% 增值税（出口免税；{to}买家不缴增值税）"
+    return f"扣除{was} {old:g}% 增值税，计入{to} {vat:g}%（当地买家所缴）"
+
+
+def _zh_tax_basis(r: Reason) -> str:
+    """reasons._tax_basis in Chinese ("price.basis")."""
+    cur, vat = r.fields.get("currency", ""), r.num("vat_pct")
+    listed = int(r.num("listed"))
+    tail = f"；{listed} 个付费部件按标价计（不知是否含增值税）" if listed else ""
+    if not vat:
+        return f"价格不含销售税，与{_zh_region(r.fields.get('region'))}商店标价一致（销售税结账时加收）{tail}"
+    return (
+        f"价格含{_zh_region(r.fields.get('region'))} {vat:g}% 增值税，即当地买家所付"
+        f"（{r.num('total'):,.0f} {cur}）；可抵扣增值税的买家不含税为 {r.num('net'):,.0f} {cur}{tail}"
+    )
 
 
 def _zh_rate_at(r: Reason) -> str:
@@ -1545,7 +1582,10 @@ ZH_REASONS: dict[str, Template] = {
         + (["目录中没有六个月内的价格"] if r.fields.get("stale") else [])
         + [_say(raised) for raised in r.nested("raised")]
         + [_say(landed) for landed in r.nested("landed")]
+        + [_say(vat) for vat in r.nested("vat")]
     ),
+    "price.vat": lambda r, _say: _zh_vat_moved(r),
+    "price.basis": lambda r, _say: _zh_tax_basis(r),
     "price.landed": lambda r, _say: (
         f"到岸价（{_ZH_IMPORT_MARKETS.get(str(r.fields.get('market', '')), r.fields.get('market', ''))}）："
         f"进口前报价 {r.num('asking'):,.0f}，加运费 {r.num('shipping'):,.0f}（估算）"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 from dataclasses import dataclass
 
@@ -190,6 +191,23 @@ class Quote:
     rate_from: str = ""  # and the currency it was converted from
     rate: float = 0.0  # and the rate: units of the requested currency per unit of rate_from
     currency: str = ""  # the requested currency (what `rate` converts into)
+    own_tax: tax.TaxBasis | None = None  # the tax the price's own amount includes (None: not known, taken as listed)
+    buyer_tax: tax.TaxBasis | None = None  # the basis `amount` is on (tax.buyer): the plan's one basis, once put on it
+
+    @property
+    def vat_said(self) -> Reason | None:
+        """How the price was put on the plan's tax basis (reasons "price.vat"), when its own tax differs from the
+        buyer's or is not known; None when it was listed on the buyer's basis already."""
+        own, to = self.own_tax, self.buyer_tax
+        if to is None or (own is not None and (own.region, own.rate) == (to.region, to.rate)):
+            return None
+        return Reason.of(
+            "price.vat",
+            region=to.region,
+            vat_pct=round(to.rate * 100, 1),
+            from_region=own.region if own else None,
+            from_vat_pct=round(own.rate * 100, 1) if own else None,
+        )
 
     @property
     def stale(self) -> bool:
@@ -223,6 +241,11 @@ class Quote:
             # the conversion states its rate (round 40): "at 6.7046 CNY/USD"
             rate=round(self.rate, 5) if self.rate_from and self.rate else None,
             to=(self.currency or None) if self.rate_from else None,
+            # the plan's one tax basis (tax.buyer, round 41): the buyer's VAT share in `amount` (None: the price's own
+            # tax is not known, taken as listed), and how the price was moved onto it
+            vat_region=self.buyer_tax.region if self.buyer_tax else None,
+            vat_pct=round(self.buyer_tax.rate * 100, 1) if self.buyer_tax and self.own_tax else None,
+            vat=self.vat_said,
         )
 
     @property
@@ -300,7 +323,8 @@ def quote(record: Record, catalog: Catalog, currency: str, condition: str) -> Qu
                 break
     if not candidates:
         return None
-    candidates = [_raised(c, record, catalog, currency) for c in candidates]
+    # one tax basis for the whole plan (tax.buyer) before the cheapest is taken: like with like
+    candidates = [_for_buyer(_raised(c, record, catalog, currency), currency) for c in candidates]
     if condition == "used":
         for cond in ("used", "refurbished", "new"):
             found = [c for c in candidates if c.condition == cond]
@@ -368,6 +392,21 @@ def _landed(q: Quote, catalog: Catalog, currency: str) -> Quote | None:
         rate=q.rate,
         currency=q.currency,
     )
+
+
+def _for_buyer(q: Quote, currency: str) -> Quote:
+    """`q` on the tax basis of a buyer paying in `currency` (tax.buyer, tax.for_buyer): the VAT its price includes taken
+    out and the buyer's put in. A landed price already holds the buyer's market's import VAT (ImportRule.vat); a raised
+    one is on the basis of the price it raised (like_for_like put the evidence there); a price whose tax the catalog
+    does not know is taken as listed, and says so."""
+    to = tax.buyer(currency)
+    if to is None:
+        return q
+    if q.landed is not None:
+        own: tax.TaxBasis | None = tax.TaxBasis(to.region, to.market, q.landed.rule.vat)
+    else:
+        own = tax.basis(q.raised.old if q.raised else q.price)
+    return dataclasses.replace(q, amount=tax.for_buyer(q.amount, own, to), own_tax=own, buyer_tax=to)
 
 
 @dataclass(frozen=True)
