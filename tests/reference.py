@@ -280,8 +280,13 @@ def _build_of(row: Row, kind: str, cal: Calibration) -> Calibration:
         # estimate, the current release's default): a row whose run states --async-scheduling, or a release that has
         # it by default, says `async_scheduling`; the rest ran without it. Its release when the row names one
         # (estimator.vllm_release: opt-in before v0.14.0); SGLang's release (estimator.sglang_release) sets the
-        # serving floors its run paid (collectives.release_family), the current one when the row names none.
-        cal = replace(cal, vllm_async_scheduling=bool(row.get("async_scheduling")))
+        # serving floors its run paid (collectives.release_family), the current one when the row names none. A row
+        # whose run set --enable-expert-parallel says `expert_parallel` (estimator.Calibration.vllm_expert_parallel).
+        cal = replace(
+            cal,
+            vllm_async_scheduling=bool(row.get("async_scheduling")),
+            vllm_expert_parallel=bool(row.get("expert_parallel")),
+        )
         if "sglang_release" in row:
             cal = sglang_release(row["sglang_release"], cal)
         return vllm_release(row["vllm_release"], cal) if "vllm_release" in row else cal

@@ -764,7 +764,13 @@ REGIME_MISSES: dict[tuple[str, str], str] = {
     # held-out rows (95 %: above the band). moe41 (round 41): off this list. The 27 held-out rows of ML.ENERGY's
     # expert-parallel Qwen3-235B-A22B-Thinking-2507-FP8 and Llama 4 Maverick FP8 pages (vLLM v0.11.1, read 0.46-0.80 x the
     # estimate) make it 85 of 100: in the band because those rows are the estimate's misses at the range's low end, not
-    # because the range moved (docs/estimates.md, round 41)
+    # because the range moved (docs/estimates.md, round 41). ep41: back on it. Priced (the rows say `expert_parallel`,
+    # Calibration.ep_layer_latency_vllm), those rows read 0.76-1.19 and the regime holds 93 of 100 at the shipped
+    # x0.60..x1.61: above the band again, for the reason of ranges40 (the range, not the estimate; its stored folds are
+    # re-derived with the term, the shipped factors left to the range rule's next derivation)
+    ("decode_speed", "moe-tensor-parallel"): (
+        "93 % of 100 at the per-regime rule's x0.60..x1.61: too wide once the expert-parallel rows are priced (ep41)"
+    ),
 }
 # ss33 (round 33): the single-stream NVIDIA decode regime's mark went. It held 40 of 43 (93 %) at x0.71..x1.28, the rule's
 # answer over 83 cross-validated rows from 8 sources; six fitted tg128 rows (llama.cpp PR #4766 and #12183,

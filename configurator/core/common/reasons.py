@@ -3236,6 +3236,14 @@ EN: dict[str, Template] = {
                 if r.fields.get("mla_layers")
                 else []
             )
+            + (
+                [
+                    f"{r.fields['ep_layers']} MoE layers x {r.num('ep_us'):.0f} us more under expert parallelism "
+                    "(--enable-expert-parallel: dispatch to the experts' GPUs and combine)"
+                ]
+                if r.fields.get("ep_layers")
+                else []
+            )
         )
         + f" = {r.num('ms'):.2f} ms per step, whatever the batch, for "
         + _floor_release(r)

@@ -67,6 +67,7 @@ KNOBS: dict[str, tuple[Knob, ...]] = {
         Knob("mla_layer_latency_server", 10e-6, 600e-6),
         Knob("mla_layer_latency_sglang", 10e-6, 600e-6),  # SGLang 0.5 on (collectives.release_family)
         Knob("mla_layer_latency_vllm", 10e-6, 600e-6),  # vLLM 0.11 on (collectives.release_family)
+        Knob("ep_layer_latency_vllm", 0.0, 600e-6),  # vLLM expert parallel (Calibration.vllm_expert_parallel)
         Knob("sglang_stall_share", 0.1, 3.0),  # SGLang's separate prefill batches: a share of one request's TTFT
         Knob("moe_routing_spread", 0.3, 1.0),
         Knob("bw_eff_moe_experts_vllm", 0.2, 1.0),

@@ -546,7 +546,18 @@ class Calibration:
     # accuracy.py --fit decode_speed` over this knob alone, all else as shipped) on the fitted rows of that family:
     # ML.ENERGY's DeepSeek-V3.1 FP8 on 8 x B200 under vLLM 0.11.1 (GPQA, 8-256 sequences) and vLLM 0.13's
     # DeepSeek-V3.2 on 8 x H20 (vllm-project/vllm #30832). Held out: ML.ENERGY's V3.1 chat and R1-0528 GPQA sweeps.
-    mla_layer_latency_vllm: float = 190e-6
+    mla_layer_latency_vllm: float = 165e-6  # ep41: 190 -> 165 us refitted with ep_layer_latency_vllm (163 us)
+    # vLLM's MoE layer under expert parallelism (`--enable-expert-parallel`: the experts whole across the GPUs, each
+    # token's hidden state dispatched to the GPUs holding its experts and combined back, vllm/model_executor/layers/
+    # fused_moe; the attention stays tensor parallel) pays a latency floor per MoE layer beside the tensor-parallel
+    # floors, whatever the attention: the dispatch / combine exchange and its bookkeeping. FITTED (ep41) with
+    # mla_layer_latency_vllm on the rows the split rule puts in the fit: ML.ENERGY's Qwen3-235B-A22B-2507 (FP8, BF16)
+    # and Llama 4 Scout pages and its DeepSeek-V3.1 page, vLLM v0.11.1 (tests/data/reference, `expert_parallel`). Paid
+    # only when the run asks for EP (vllm_expert_parallel); the launch command the app writes is tensor parallel.
+    ep_layer_latency_vllm: float = 163e-6
+    # The run launched vLLM with `--enable-expert-parallel` (tests/reference.py: a row that says `expert_parallel`).
+    # OFF in the plain estimate: the app's launch command sets tensor parallelism only (collectives.py).
+    vllm_expert_parallel: bool = False
     # The vLLM release the estimate describes (collectives.VLLM_CURRENT; vllm_release() sets a run's): its MLA floor's
     # family (collectives.release_family).
     vllm_version: str = VLLM_CURRENT
@@ -1990,10 +2001,12 @@ def server_release_of(named_engine: str | None, cal: Calibration = CAL) -> tuple
 
 
 def _server_layer_latency(
-    model: ModelArch, engine: str, named_engine: str | None, *, cal: Calibration
+    model: ModelArch, engine: str, named_engine: str | None, *, cal: Calibration, gpus: int = 1
 ) -> tuple[float, Reason | None]:
     """The serving engine's latency floor per decode step from MoE and MLA layers (collectives.py), as the engine's
-    release family pays it (collectives.release_family), and its reason; zero for other engines and dense GQA models."""
+    release family pays it (collectives.release_family), plus vLLM's expert-parallel MoE floor when the run asks for
+    EP on more than one GPU (Calibration.ep_layer_latency_vllm), and its reason; zero for other engines and dense GQA
+    models."""
     if engine not in SERVER_ENGINES:
         return 0.0, None
     server, release = server_release_of(named_engine, cal)
@@ -2002,15 +2015,19 @@ def _server_layer_latency(
     )
     moe = moe_layer_count(model) * cal.moe_layer_latency_server if model.moe is not None else 0.0
     mla = model.attention_layers * mla_us if model.mla is not None else 0.0  # KDA layers beside MLA keep none
+    expert_parallel = cal.vllm_expert_parallel and server == "vllm" and gpus > 1 and model.moe is not None
+    ep = moe_layer_count(model) * cal.ep_layer_latency_vllm if expert_parallel else 0.0
     if not moe and not mla:
         return 0.0, None
-    return moe + mla, Reason.of(
+    return moe + mla + ep, Reason.of(
         "est.latency-floor",
         moe_layers=moe_layer_count(model) if moe else None,
         moe_us=cal.moe_layer_latency_server * 1e6,
         mla_layers=model.attention_layers if mla else None,
         mla_us=mla_us * 1e6,
-        ms=(moe + mla) * 1e3,
+        ep_layers=moe_layer_count(model) if ep else None,
+        ep_us=cal.ep_layer_latency_vllm * 1e6,
+        ms=(moe + mla + ep) * 1e3,
         server="SGLang" if server == "sglang" else "vLLM",
         release=release,
         family=release_family(server, release),
@@ -2333,7 +2350,7 @@ def _step_overhead(
         mla_layers=model.attention_layers if model.mla is not None else 0,
     ) + batch * _sequence_overhead(engine, cal=ex.cal)
     expert_loop = _expert_loop_overhead(model, engine, cal=ex.cal)
-    floor, floor_why = _server_layer_latency(model, engine, named_engine, cal=ex.cal)
+    floor, floor_why = _server_layer_latency(model, engine, named_engine, cal=ex.cal, gpus=gpus)
     if floor and floor_why is not None:
         overhead += floor
         ex.step("decode", floor_why)

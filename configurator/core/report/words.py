@@ -2700,6 +2700,14 @@ ZH_REASONS: dict[str, Template] = {
                 if r.fields.get("mla_layers")
                 else []
             )
+            + (
+                [
+                    f"专家并行下 {r.fields['ep_layers']} 个 MoE 层各再加 {r.num('ep_us'):.0f} us"
+                    "（--enable-expert-parallel：把 token 分发到专家所在的 GPU 再合并）"
+                ]
+                if r.fields.get("ep_layers")
+                else []
+            )
         )
         + f" = 每步 {r.num('ms'):.2f} ms，与批大小无关，适用于 "
         + _floor_release_zh(r)
