@@ -1360,7 +1360,7 @@ def run_labels(
             break
         tried.append(objective)
         if objective == "value":
-            take(label, LABEL_WHY[label], _value_search(bm, cheapest, fastest, label_time, judge))
+            take(label, LABEL_WHY[label], _value_search(bm, cheapest, fastest, label_time, judge, results))
         elif objective == "perf":
             fastest = _supported(bm, objective, label_time)
             near = _as_fast_for_less(bm, fastest, label_time) if fastest is not None else None
@@ -1381,7 +1381,7 @@ def run_labels(
         _other_platforms(bm, used_options, results, top_k + beside, should_stop, label_time, on_found)
     for label, objective in _objectives(bm.request):
         if objective in also and objective not in tried and objective == "value" and not should_stop():
-            take(label, LABEL_WHY[label], _value_search(bm, cheapest, fastest, label_time, judge))
+            take(label, LABEL_WHY[label], _value_search(bm, cheapest, fastest, label_time, judge, results))
     return results
 
 
@@ -1557,11 +1557,14 @@ def _value_search(
     fastest: Choice | None,
     label_time: float,
     judge: Callable[[Choice], float] | None,
+    found: list[tuple[str, str, Choice]],
 ) -> Choice | None:
     """The best value among the options not yet used (_best_value), and, with a `judge`, beside it the best value with
     the fastest build's cards allowed again on another platform (the fastest machine itself stays out:
-    BuildModel.exclude_build); of the two, the one `judge` (the estimate's speed per unit of price) ranks higher, the
-    first on a tie. With the fastest's option closed a lab's eight GPUs for a Qwen2.5-72B LoRA at 60,000 EUR (expert
+    BuildModel.exclude_build); the second only where `judge` (the estimate's speed per unit of price) ranks it above
+    the first and above every build `found` before it: the fastest's own cards on another board, dearer for the same
+    speed, had taken the place of the Arc Pro B60 Dual that the closed search finds for Llama 3.3 70B at Q4_K_M within
+    2,500 USD in a home office (expert case llama70b-q4-home-2500-used). With the fastest's option closed a lab's eight GPUs for a Qwen2.5-72B LoRA at 60,000 EUR (expert
     case lab-eight-gpus-72b-lora-eur-best-value-is-eight-a6000-capped) never reached eight RTX A6000 capped on one
     socket (24,647 EUR, 33 h per 100 M tokens: 34 training tokens/s per 1,000 EUR), the fastest being eight A6000 on
     dual EPYC at 55,184 EUR, and "best value" went to eight R9700 (30). Reopened alone, the search (which ranks by the
@@ -1577,15 +1580,19 @@ def _value_search(
         lower = getattr(bm, "lower_cost", None)
         least = lower(own) if lower is not None else option_cost(fastest.option)
         extra = getattr(bm, "perf_extra", getattr(bm, "perf_extra_max", 0))
-        if (bm.perf_points(fastest.option) + extra) * closed.cost <= points_of(bm, closed) * max(least, 1):
+        bound = (bm.perf_points(fastest.option) + extra) / max(least, 1)
+        if bound <= max(points_of(bm, c) / max(c.cost, 1) for c in (closed, fastest)):
             return closed
     bm.reopen_option(own)
     try:
         opened = _best_value(bm, closed if closed is not None else cheapest, label_time)
     finally:
         bm.reopen_option(None)
-    found = [c for c in (closed, opened) if c is not None]
-    return max(found, key=judge, default=None)
+    if opened is None or opened is closed:
+        return closed
+    better = judge(opened)
+    rivals = [c for c in (closed, *(r[2] for r in found)) if c is not None]
+    return opened if all(better > judge(c) for c in rivals) else closed
 
 
 def _objectives(request: BuildRequest) -> list[tuple[str, str]]:
