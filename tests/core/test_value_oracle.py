@@ -43,6 +43,8 @@ REQUESTS = {
     "8b-q4-1500-usd": "--model llama-3.1-8b --workload inference --precision q4_k_m --budget 1500",
     "8b-bf16-8-users-eur-4gpus": "--model llama-3.1-8b --workload inference --batch 8 --currency EUR --budget 20000 "
     "--gpus 4 --exact-gpus",
+    "32b-20-users-cny": "--model qwen2.5-32b --workload inference --batch 20 --currency CNY --budget 300000 "
+    "--region china",
     "70b-fp8-4-users-20tps": "--model llama-3.3-70b --workload inference --precision fp8 --batch 4 --min-decode-tps 20 "
     "--budget 30000",
     # training: the lab's LoRA in EUR (the fastest's card on another platform) and CNY, an 8B LoRA in USD
