@@ -1561,17 +1561,19 @@ def _value_search(
 ) -> Choice | None:
     """The best value among the options not yet used (_best_value), and, with a `judge`, beside it the best value with
     the fastest build's cards allowed again on another platform (the fastest machine itself stays out:
-    BuildModel.exclude_build); the second only where `judge` (the estimate's speed per unit of price) ranks it above
-    the first and above every build `found` before it: the fastest's own cards on another board, dearer for the same
-    speed, had taken the place of the Arc Pro B60 Dual that the closed search finds for Llama 3.3 70B at Q4_K_M within
-    2,500 USD in a home office (expert case llama70b-q4-home-2500-used). With the fastest's option closed a lab's eight GPUs for a Qwen2.5-72B LoRA at 60,000 EUR (expert
-    case lab-eight-gpus-72b-lora-eur-best-value-is-eight-a6000-capped) never reached eight RTX A6000 capped on one
-    socket (24,647 EUR, 33 h per 100 M tokens: 34 training tokens/s per 1,000 EUR), the fastest being eight A6000 on
-    dual EPYC at 55,184 EUR, and "best value" went to eight R9700 (30). Reopened alone, the search (which ranks by the
-    model's speed points) took two RTX A4000 for Qwen3 8B's LoRA at 2,500 USD, which the estimate ranks below the RTX
-    3090 Ti the closed search finds (expert case qwen3-8b-lora-2500-shows-a-24gb-nvidia-card): the judge keeps the
-    3090 Ti. Not searched where the fastest's cards at their least price could not beat the closed answer's speed
-    points per unit of price (a bound in the model's own points)."""
+    BuildModel.exclude_build). The second is taken only where `judge` (the estimate's speed per unit of price, which
+    the label is checked against) ranks it above the first and above every build `found` before it; the search itself
+    ranks by the model's speed points, which the estimate can disagree with (PCIe links, bays).
+
+    With the fastest's option closed, a lab's eight GPUs for a Qwen2.5-72B LoRA at 60,000 EUR (expert case
+    lab-eight-gpus-72b-lora-eur-best-value-is-eight-a6000-capped) never reached eight RTX A6000 capped on one platform
+    (24,647 EUR, 33 h per 100 M tokens: 34.4 training tokens/s per 1,000 EUR), the fastest being eight A6000 on dual
+    EPYC at 55,184 EUR, and "best value" went to eight R9700 (30.3). Reopened and taken on points alone (round 40),
+    Qwen3 8B's LoRA at 2,500 USD lost the RTX 3090 Ti the closed search had found for two RTX A4000 the estimate ranks
+    lower (expert case qwen3-8b-lora-2500-shows-a-24gb-nvidia-card); and taken on the judge over the first answer
+    alone, the fastest's two Arc Pro B60 on a board 30 USD dearer displaced the Arc Pro B60 Dual for Llama 3.3 70B at
+    Q4_K_M within 2,500 USD (expert case llama70b-q4-home-2500-used). Not searched where the fastest's cards at their
+    least price could not beat the closed answer's, or the fastest's own, speed points per unit of price."""
     closed = _best_value(bm, cheapest, label_time)
     if judge is None or fastest is None:
         return closed
