@@ -24,6 +24,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -82,6 +83,8 @@ REQUESTS = {
 }
 
 ORACLE_VALUE_STEPS = 8
+MISS_TOLERANCE = 1e-6
+"""Relative: a rival beats the plan's holder of "best value" by more than rounding (tests/core/test_value_oracle.py)."""
 ORACLE_TIME = 2.0
 
 
@@ -192,10 +195,11 @@ def scan(name: str, args: str, catalog: Catalog) -> tuple[bool, str]:
     captured: dict[str, list[Build]] = {}
     original: Callable[..., list[Build]] = plan_module.rank_and_label
 
-    def capture(found: list[Build], req: BuildRequest, places: int | None = None) -> list[Build]:
+    def capture(found: list[Build], req: BuildRequest, places: int | None = None, serving: Any = None) -> list[Build]:
         captured.setdefault("found", list(found))
         captured.setdefault("request", [req])  # type: ignore[list-item]
-        return original(found, req, places)
+        captured.setdefault("serving", [serving])
+        return original(found, req, places, serving)
 
     plan_module.rank_and_label = capture  # type: ignore[assignment]
     try:
@@ -212,11 +216,11 @@ def scan(name: str, args: str, catalog: Catalog) -> tuple[bool, str]:
     held = _holder(shown)
     asked = plan_module._native_precision(request.model_copy(update={"top_k": ranked_request.top_k}), model)
     extra = _oracle(ranked_request, catalog, model, asked)
-    again = rank_and_label(found + extra, ranked_request, ranked_request.top_k)
+    again = rank_and_label(found + extra, ranked_request, ranked_request.top_k, captured["serving"][0])  # type: ignore[arg-type]
     rival = _holder(again)
     ours = _value(held, ranked_request) if held is not None else 0.0
     theirs = _value(rival, ranked_request) if rival is not None else 0.0
-    miss = rival is not None and theirs > ours * (1 + 1e-6)
+    miss = rival is not None and theirs > ours * (1 + MISS_TOLERANCE)
     line = (
         f"{name:28} best value {_name(held)} ({1000 * ours:.2f}/1000) | over the search's too: {_name(rival)} "
         f"({1000 * theirs:.2f}/1000){'  MISS' if miss else ''} ({took:.1f} s)"

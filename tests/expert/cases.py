@@ -6376,29 +6376,12 @@ CASES: tuple[Case, ...] = (
         "33 h per 100 M tokens for 24,647 EUR, twice the Radeon AI PRO R9700s' speed for 1.8 times their price. "
         "Walked 2026-12-06 (value37): the capped search kept only its cheapest and fastest builds, so 8 x R9700 capped "
         "(13,991 EUR, 66 h: 30.3 training tokens/s per 1,000 EUR) was labelled 'best value' and the A6000s were never "
-        "offered (34.4 per 1,000 EUR).",
+        "offered (34.4 per 1,000 EUR). Round 40 (data40's Greek prices): eight A6000 on dual EPYC (55,184 EUR, 22 h) "
+        "became the fastest, and solver.BuildModel.exclude_build then closed the A6000 on every chassis of its kind, so "
+        "the value search never reached the 24,647 EUR build and 8 x R9700 held 'best value' again. Fixed round 41 "
+        "(value41): the value search also runs with the fastest's cards reopened (the fastest machine itself stays "
+        "out) and keeps the answer the estimate ranks higher (solver._value_search).",
         (WALLNER_A6000_RIG, PUGET_QUAD_3090),
-        today=(
-            "data40 (2026-12-06): with the Greek retail prices of the RTX PRO 4000 / 4500 / 5000 (2,733.88 / "
-            "4,826.89 / 9,157.60 EUR, gpu-prices-gr of 2026-10-04; they had been 2025 US estimates converted, 2,325 "
-            "EUR for the 4500) the eight PRO 4500 that were 'fastest within budget' (53,906 EUR) no longer fit; eight "
-            "A6000 become the fastest, on an EPYC 9124 platform at 55,184 EUR, and the plan shows one build per card, "
-            "so the 24,647 EUR capped A6000 build that held 'best value' is not shown and 'best value' goes to eight "
-            "R9700 (30.3 per 1,000 EUR against the A6000s' 34.4). A ranking question (show a card's value build beside "
-            "its fastest), not a price one: round 39 held these prices back for it (docs/estimates.md, data39). Lead's "
-            "trace (round 40): in the 80 %-capped search (offers.training_limited, top 2 plus CAPPED_ALSO's value) the "
-            "fastest takes the A6000 option; lifting that option for the value search (tried) is not enough, because "
-            "solver.BuildModel.exclude_build forbids the fastest's card on its board and on every chassis of its kind "
-            "(two clauses, not their conjunction), so the 4U server the 24,647 EUR build uses is closed to the A6000; "
-            "Dinkelbach then steps from the MI50's ratio (0.553 points per EUR) to eight A40 at 36,716 EUR (0.496) and "
-            "stops. Tried (round 40): exclude_build's wider clauses under a literal "
-            "the value search does not assume for the fastest's card (the exact machine still excluded): this case "
-            "passes (eight capped A6000, 24,647 EUR, 'best value'), but qwen3-8b-lora-2500-shows-a-24gb-nvidia-card "
-            "fails: with the fastest's two RTX A4000 reopened the value search, which ranks by the solver's speed "
-            "points, not the estimate, takes a build the plan then ranks below the 2080 Ti 22GB, and the 3090 Ti it had "
-            "found drops out. Needs the value search to read the estimate's speed (or one more value search beside "
-            "the closed one): its own round."
-        ),
     ),
     # ---- round 38 (quant38): several users' cards are compared with the Mac at the same 4-bit quant
     Case(

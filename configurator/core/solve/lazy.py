@@ -102,6 +102,7 @@ class LazyBuildModel:
         self.excluded: list[int] = []  # indexes into self.full
         self.avoided: list[int] = []  # indexes into self.full, left out of the next solves only (avoid_options)
         self.builds_excluded: list[Choice] = []
+        self.reopened: int | None = None  # an index into self.full the next solves may use again (reopen_option)
         self.rebuilds = 0
         self._proved: list[int] = []  # options back from their stand-in, proved no better for room to grow (_unhide)
         # Stand-ins. A CPU, or a GPU option, stands for those that differ from it only in drawing less power:
@@ -291,6 +292,7 @@ class LazyBuildModel:
             if i in position:
                 bm.exclude_option(position[i])
         bm.avoid_options([position[i] for i in self.avoided if i in position])
+        bm.reopen_option(position.get(self.reopened) if self.reopened is not None else None)
         return bm
 
     def _without_credit(self, choice: Choice) -> None:
@@ -399,6 +401,8 @@ class LazyBuildModel:
         """The options possible that are neither in the subset nor left out of the next solves (`used`: the options
         earlier labels took are possible too)."""
         active, blocked = set(self.active), set(self.avoided) | (set() if used else set(self.excluded))
+        if self.reopened is not None:
+            blocked.discard(self.reopened)  # the value search beside the fastest may take its cards again
         return [i for i in self.possible if i not in active and i not in blocked]
 
     def solve_only_gpu(self, gpu_id: str, time_limit: float) -> Choice | None:
@@ -431,6 +435,10 @@ class LazyBuildModel:
     def exclude_build(self, choice: Choice) -> None:
         self.builds_excluded.append(choice)
         self.bm.exclude_build(choice)
+
+    def reopen_option(self, index: int | None) -> None:
+        self.reopened = index
+        self.bm.reopen_option(self.active.index(index) if index is not None and index in self.active else None)
 
     def option_index(self, option: GpuOption) -> int:
         return next(i for i, o in enumerate(self.full) if o is option)

@@ -1015,7 +1015,10 @@ def _solve_among(
         if on_partial is not None:
             on_partial(list(builds))
 
-    run_labels(bm, top_k, should_stop, time_budget / max(1, top_k), found, also)
+    def judge(choice: Choice) -> float:  # the speed per unit of price "best value" is decided on (ranking)
+        return measure(_assemble(0, "", "", choice, request, cand, catalog), request).value()
+
+    run_labels(bm, top_k, should_stop, time_budget / max(1, top_k), found, also, judge)
     cand.timed_out = not builds and bm.last_status == "unknown"
     builds = [o for b in builds for o in _off_slow_bays(b, cand, request, catalog, model, should_stop, time_budget)]
     for build in list(builds):

@@ -207,6 +207,9 @@ class BuildModel:
         self._mark("search")  # what solving adds later: exclusions, bounds, assumptions
         self.excluded: list[int] = []
         self._exclusions: list[Any] = []
+        self._excluded_of: dict[int, int] = {}  # an exclusion literal's index -> the option it excludes
+        self._wide: list[tuple[int, Any]] = []  # (option, literal) of each build excluded (exclude_build)
+        self._reopened: int | None = None  # the option the next solves may use again (reopen_option)
         self._avoid: list[Any] = []  # options left out of the next solves only (avoid_options)
         self._bound_literals: list[Any] = []
         self._infeasible_under: list[frozenset[int]] = []  # assumption sets proven infeasible
@@ -808,6 +811,7 @@ class BuildModel:
         literal = self.m.new_bool_var(f"exclude_o{index}_{len(self._exclusions)}")
         self.m.add(self.o[index] == 0).only_enforce_if(literal)
         self._exclusions.append(literal)
+        self._excluded_of[literal.index] = index
 
     def allow_options(self, indexes: list[int]) -> None:
         self._exclusions = []
@@ -821,14 +825,27 @@ class BuildModel:
             self._avoid.append(literal)
 
     def exclude_build(self, choice: Choice) -> None:
-        """Later builds may reuse the GPU option, but not with the same board and chassis."""
+        """Later builds may reuse the GPU option, but not with the same board and chassis: the machine itself (its
+        card, board and chassis together) never again; its card on that board, or in any chassis of that kind, not
+        while the build's `wide` literal is assumed, which every solve does but those that reopen its option
+        (reopen_option: the value search beside the fastest, which may take the fastest's cards on a cheaper
+        platform of the same kind of case)."""
         oi = self.option_index(choice.option)
         board = self.board_var[board_of(choice.board).id]
-        self.m.add_bool_or([self.o[oi].negated(), board.negated()])
-        kind = chassis_of(choice.chassis).kind
+        own = chassis_of(choice.chassis)
+        held = [self.h[hj] for hj, h in enumerate(self.c.chassis) if chassis_of(h).id == own.id]
+        self.m.add_bool_or([self.o[oi].negated(), board.negated(), *(h.negated() for h in held)])
+        wide = self.m.new_bool_var(f"wide_o{oi}_{len(self._wide)}")
+        self.m.add_bool_or([self.o[oi].negated(), board.negated()]).only_enforce_if(wide)
         for hj, h in enumerate(self.c.chassis):
-            if chassis_of(h).kind == kind:
-                self.m.add_bool_or([self.o[oi].negated(), self.h[hj].negated()])
+            if chassis_of(h).kind == own.kind:
+                self.m.add_bool_or([self.o[oi].negated(), self.h[hj].negated()]).only_enforce_if(wide)
+        self._wide.append((oi, wide))
+
+    def reopen_option(self, index: int | None) -> None:
+        """The solves that follow may use option `index` again, until the next call (None: none): its exclusions
+        (exclude_option) and its builds' wide clauses (exclude_build) are not assumed; the builds found stay out."""
+        self._reopened = index
 
     def solve_only_gpu(self, gpu_id: str, time_limit: float) -> Choice | None:
         """The cheapest build whose GPUs are `gpu_id` (for comparisons of chosen GPUs)."""
@@ -915,7 +932,10 @@ class BuildModel:
     ) -> tuple[Choice, SolvedValues] | None:
         m = self.m
         named = {"perf": self.perf, "cost": self.cost, "noise": self.noise}
-        assumptions = list(self._exclusions) + self._avoid + ([self.room] if room else [])
+        reopened = self._reopened
+        assumptions = [lit for lit in self._exclusions if self._excluded_of.get(lit.index, -1) != reopened]
+        assumptions += [lit for oi, lit in self._wide if oi != reopened]
+        assumptions += self._avoid + ([self.room] if room else [])
         unkitted = self._unkitted() if heard else None
         assumptions += [unkitted] if unkitted is not None else []
         if not lift_psu_limit:
@@ -1264,6 +1284,7 @@ class LabelModel(Protocol):
     @property
     def options(self) -> list[GpuOption]: ...
     def exclude_build(self, choice: Choice) -> None: ...
+    def reopen_option(self, index: int | None) -> None: ...
     def option_index(self, option: GpuOption) -> int: ...
     def perf_points(self, option: GpuOption) -> int: ...
 
@@ -1290,9 +1311,14 @@ def run_labels(
     label_time: float = 0.5,
     on_found: Callable[[str, str, Choice], None] = lambda _label, _why, _choice: None,
     also: tuple[str, ...] = (),
+    judge: Callable[[Choice], float] | None = None,
 ) -> list[tuple[str, str, Choice]]:
     """Solve for each objective in turn; each later build uses a different GPU option. The names returned say which
     objective found a build; they are not labels (solve.ranking decides those over the whole plan).
+
+    `judge`: a build's speed per unit of price by the estimate the plan's "best value" is decided on (plan._solve_among:
+    ranking.Measures.value); with it the value search also looks at the fastest's cards on another platform and keeps
+    the answer the estimate ranks higher (_value_search).
 
     `also` (objective names of _objectives: "value"): solved last, beside the `top_k` builds, where the objectives
     solved before the places filled did not reach them (offers.training_limited's capped search: its best value too).
@@ -1328,12 +1354,13 @@ def run_labels(
         take("cheapest that fits", LABEL_WHY["cheapest supported"], _cheapest_supported(bm, label_time))
         beside += 1 if results[-1][2] is not cheapest else 0
     tried: list[str] = []
+    fastest: Choice | None = None
     for label, objective in _objectives(bm.request):
         if len(results) - beside >= top_k or should_stop():
             break
         tried.append(objective)
         if objective == "value":
-            take(label, LABEL_WHY[label], _best_value(bm, cheapest, label_time))
+            take(label, LABEL_WHY[label], _value_search(bm, cheapest, fastest, label_time, judge, results))
         elif objective == "perf":
             fastest = _supported(bm, objective, label_time)
             near = _as_fast_for_less(bm, fastest, label_time) if fastest is not None else None
@@ -1354,7 +1381,7 @@ def run_labels(
         _other_platforms(bm, used_options, results, top_k + beside, should_stop, label_time, on_found)
     for label, objective in _objectives(bm.request):
         if objective in also and objective not in tried and objective == "value" and not should_stop():
-            take(label, LABEL_WHY[label], _best_value(bm, cheapest, label_time))
+            take(label, LABEL_WHY[label], _value_search(bm, cheapest, fastest, label_time, judge, results))
     return results
 
 
@@ -1522,6 +1549,52 @@ def _best_value(bm: LabelModel, cheapest: Choice, label_time: float) -> Choice |
             break  # nothing left beats the cheapest build's ratio: the first step's answer stands
         ratio = found
     return best
+
+
+def _value_search(
+    bm: LabelModel,
+    cheapest: Choice,
+    fastest: Choice | None,
+    label_time: float,
+    judge: Callable[[Choice], float] | None,
+    found: list[tuple[str, str, Choice]],
+) -> Choice | None:
+    """The best value among the options not yet used (_best_value), and, with a `judge`, beside it the best value with
+    the fastest build's cards allowed again on another platform (the fastest machine itself stays out:
+    BuildModel.exclude_build). The second is taken only where `judge` (the estimate's speed per unit of price, which
+    the label is checked against) ranks it above the first and above every build `found` before it; the search itself
+    ranks by the model's speed points, which the estimate can disagree with (PCIe links, bays).
+
+    With the fastest's option closed, a lab's eight GPUs for a Qwen2.5-72B LoRA at 60,000 EUR (expert case
+    lab-eight-gpus-72b-lora-eur-best-value-is-eight-a6000-capped) never reached eight RTX A6000 capped on one platform
+    (24,647 EUR, 33 h per 100 M tokens: 34.4 training tokens/s per 1,000 EUR), the fastest being eight A6000 on dual
+    EPYC at 55,184 EUR, and "best value" went to eight R9700 (30.3). Reopened and taken on points alone (round 40),
+    Qwen3 8B's LoRA at 2,500 USD lost the RTX 3090 Ti the closed search had found for two RTX A4000 the estimate ranks
+    lower (expert case qwen3-8b-lora-2500-shows-a-24gb-nvidia-card); and taken on the judge over the first answer
+    alone, the fastest's two Arc Pro B60 on a board 30 USD dearer displaced the Arc Pro B60 Dual for Llama 3.3 70B at
+    Q4_K_M within 2,500 USD (expert case llama70b-q4-home-2500-used). Not searched where the fastest's cards at their
+    least price could not beat the closed answer's, or the fastest's own, speed points per unit of price."""
+    closed = _best_value(bm, cheapest, label_time)
+    if judge is None or fastest is None:
+        return closed
+    own = bm.option_index(fastest.option)
+    if closed is not None:
+        lower = getattr(bm, "lower_cost", None)
+        least = lower(own) if lower is not None else option_cost(fastest.option)
+        extra = getattr(bm, "perf_extra", getattr(bm, "perf_extra_max", 0))
+        bound = (bm.perf_points(fastest.option) + extra) / max(least, 1)
+        if bound <= max(points_of(bm, c) / max(c.cost, 1) for c in (closed, fastest)):
+            return closed
+    bm.reopen_option(own)
+    try:
+        opened = _best_value(bm, closed if closed is not None else cheapest, label_time)
+    finally:
+        bm.reopen_option(None)
+    if opened is None or opened is closed:
+        return closed
+    better = judge(opened)
+    rivals = [c for c in (closed, *(r[2] for r in found)) if c is not None]
+    return opened if all(better > judge(c) for c in rivals) else closed
 
 
 def _objectives(request: BuildRequest) -> list[tuple[str, str]]:
