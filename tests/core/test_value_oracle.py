@@ -106,13 +106,15 @@ def test_the_solver_can_make_no_better_value_the_estimate_ranks_higher(
 @pytest.mark.slow
 def test_the_lab_in_eur_gets_eight_a6000_capped_as_best_value() -> None:
     """The case the oracle found: eight RTX A6000 capped at 80 % on one platform (24,647 EUR, 33 h per 100 M tokens)
-    hold 'best value' beside eight A6000 on dual EPYC (55,184 EUR, 22 h), which stays 'fastest within budget'."""
+    hold 'best value' beside eight A6000 on dual EPYC (55,184 EUR, 22 h), which stays 'fastest within budget'.
+    Merged with vat41 (round 41) every price is on Germany's 19 % VAT: the capped A6000 build costs 29,330 EUR, the
+    dual-EPYC one passes the 60,000 budget and eight A100 40GB PCIe (47,916 EUR) are the fastest; the A6000s still
+    hold 'best value' (the reopened-card path itself: tests/core/test_exclude_build.py)."""
     result = run_plan(REQUESTS["lab-72b-lora-eur-8"])
     (held,) = _labelled_value(result)
     assert _cards(held) == [("rtx-a6000", 8)]
     fastest = [b for b in result["builds"] if any(c["code"] == "claim.fastest-within-budget" for c in b["claims"])]
-    assert len(fastest) == 1 and _cards(fastest[0]) == [("rtx-a6000", 8)]
-    assert fastest[0]["total_price"] > held["total_price"]
+    assert len(fastest) == 1 and fastest[0]["total_price"] > held["total_price"]
 
 
 def _cards(build: dict[str, Any]) -> list[tuple[str, int]]:
