@@ -135,20 +135,7 @@ STORED += ("decode_speed",)
 
 @pytest.mark.parametrize(
     "kind",
-    [
-        pytest.param(
-            k,
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="ep41: the decode folds re-derived with vLLM's expert-parallel MoE floor no longer prefer the "
-                "per-regime rule (crossval.per_regime_preferred); decode stays in PER_REGIME_KINDS until a ranges round "
-                "re-derives its factors (docs/estimates.md, round 41 ep41)",
-            ),
-        )
-        if k == "decode_speed"
-        else k
-        for k in STORED
-    ],
+    [k for k in STORED],
 )
 def test_a_kind_reads_the_per_regime_rule_exactly_when_its_folds_prefer_it(
     catalog: Any, accuracy: Any, kind: str

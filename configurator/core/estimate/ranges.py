@@ -124,7 +124,10 @@ RANGE_FACTORS: dict[str, tuple[float, float]] = {
     # stored folds the per-regime rule holds all 3 judged regimes' nested shares in the band, the gated rule 2), so this
     # regime's own 13 sources' biases and its 96 rows' scatter with each source counted once, (0.770, 1.226), rounded
     # outward: cross-validated 77 of 96 (80 %), nested 77 of 96; held out 42 of 52 (81 %; 41 at x0.74..x1.22)
-    "decode_speed": (0.77, 1.23),
+    # merge41 (2026-12-07, issue #29): decode's folds re-run on the merged estimators (amd41's CDNA 3 decode-shape
+    # rate, ep41's vLLM expert-parallel floor and its 72 fitted rows); the per-regime rule is no longer preferred for
+    # decode (crossval.per_regime_preferred), so the gated rule's answers, rounded outward: the kind (single-stream NVIDIA) (0.746, 1.216)
+    "decode_speed": (0.74, 1.22),
     # re-derived 2026-12-01 after the llama.cpp build history (int8 MMQ, FlashAttention; rows scored as their build ran)
     # and the dmatora cold-start row scored as a first evaluation: split-conformal bounds (crossval.conformal_factors,
     # 0.814, 1.297) of the leave-one-source-out errors over 36 rows from 3 sources; the plain quantiles (0.883, 1.237)
@@ -434,7 +437,10 @@ REGIME_RANGE_FACTORS: dict[tuple[str, str], tuple[float, float]] = {
     # the folds and no worse elsewhere, so these stay. With round 41's 27 held-out expert-parallel rows (ML.ENERGY's
     # Qwen3-235B and Maverick under vLLM 0.11.1, 0.46-0.80 x the estimate) the regime holds 85 of 100: in the band
     # because of the estimate's miss on those rows, not the range
-    ("decode_speed", MOE_TENSOR_PARALLEL): (0.60, 1.61),
+    # merge41 (2026-12-07, issue #29): decode's folds re-run on the merged estimators (amd41's CDNA 3 decode-shape
+    # rate, ep41's vLLM expert-parallel floor and its 72 fitted rows); the per-regime rule is no longer preferred for
+    # decode (crossval.per_regime_preferred), so the gated rule's answers, rounded outward: MoE tensor parallel (0.751, 1.304), held out 75 of 100
+    ("decode_speed", MOE_TENSOR_PARALLEL): (0.75, 1.31),
     # Several sequences: the pooled split-conformal bounds of all 124 cross-validated decode rows (0.745, 1.485),
     # rounded outward (before 2026-12-02 the kind's own). The batched rows' own interval is one-sided, (1.000, 1.560)
     # over 34 rows: each serving source left out is under-estimated by the fit on the others, so it does not describe
@@ -485,7 +491,10 @@ REGIME_RANGE_FACTORS: dict[tuple[str, str], tuple[float, float]] = {
     # 64 of 73 (88 %), held out 60 of 76 (79 %, as before)
     # merge40 (2026-12-06): re-derived on the folds re-run after train40, moe40 and arch40 (--write-cv decode_speed):
     # (0.762, 1.352), rounded outward
-    ("decode_speed", BATCHED): (0.76, 1.36),
+    # merge41 (2026-12-07, issue #29): decode's folds re-run on the merged estimators (amd41's CDNA 3 decode-shape
+    # rate, ep41's vLLM expert-parallel floor and its 72 fitted rows); the per-regime rule is no longer preferred for
+    # decode (crossval.per_regime_preferred), so the gated rule's answers, rounded outward: batched (0.753, 1.253), held out 84 % of 116
+    ("decode_speed", BATCHED): (0.75, 1.26),
     # Other vendors' backends (SYCL, HIP, Vulkan, Metal): 3 cross-validated rows, (0.954, 1.007), too few to set a
     # width; the pooled bounds as for batched figures.
     # ranges17: 4 rows from 2 sources: the kind's 15 sources' biases and 145 rows' scatter, (0.726, 1.352)
@@ -517,7 +526,10 @@ REGIME_RANGE_FACTORS: dict[tuple[str, str], tuple[float, float]] = {
     # 19 sources' biases and 206 rows' scatter whole (no own biases below REGIME_MIN_ROWS rows), (0.733, 1.273), rounded
     # outward: held out 5 of 9 (3 at x0.84..x1.25)
     # merge40 (2026-12-06): re-derived on the re-run folds: (0.7388, 1.2701), rounded outward; held out 11 of 15
-    ("decode_speed", OTHER_VENDORS): (0.73, 1.28),
+    # merge41 (2026-12-07, issue #29): decode's folds re-run on the merged estimators (amd41's CDNA 3 decode-shape
+    # rate, ep41's vLLM expert-parallel floor and its 72 fitted rows); the per-regime rule is no longer preferred for
+    # decode (crossval.per_regime_preferred), so the gated rule's answers, rounded outward: other vendors (0.849, 1.281): own sources' biases, the kind's scatter; held out 63 % of 19, a listed miss
+    ("decode_speed", OTHER_VENDORS): (0.84, 1.29),
     # Weights in system memory (OFFLOAD: a CPU, a GPU with experts or layers in RAM, a unified-memory system; decode31,
     # 2026-12-05, issue #29). Their constants are fitted on tests/data/fit_offload.toml, not on the GPU rows, so
     # their range is no GPU regime's. The rule over their own 16 decode rows, each source left out
