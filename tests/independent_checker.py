@@ -1917,15 +1917,46 @@ def _capacity_and_demand(build: dict[str, Any]) -> tuple[float, float] | None:
     return streams * served * 3600.0 * float(active), float(demand)
 
 
+def team_queue(build: dict[str, Any]) -> tuple[float, float] | None:
+    """wait41: the share of a team's requests that would wait for a free stream at the build's own served rate and the
+    bound (tco.seats' served_waits and wait_share), else None."""
+    costs = build.get("cost_of_ownership") or {}
+    seats = next((a["fields"] for a in costs.get("assumption_codes") or () if a.get("code") == "tco.seats"), {})
+    if "served_waits" not in seats:
+        return None
+    return float(seats["served_waits"]), float(seats["wait_share"])
+
+
+def _queued(build: dict[str, Any]) -> bool:
+    found = team_queue(build)
+    return found is not None and found[0] > found[1] * (1 + 1e-6)
+
+
 def serves_demand(build: dict[str, Any]) -> bool | None:
-    """Whether the build makes what its users ask for (None: no figures, or too close to tell: SERVED_MARGIN)."""
+    """Whether the build makes what its users ask for (None: no figures, or too close to tell: SERVED_MARGIN) and,
+    for a team, without over the wait bound of its requests queueing for a free stream (wait41)."""
     found = _capacity_and_demand(build)
     if found is None or found[1] <= 0:
         return None
     capacity, demand = found
     if abs(capacity - demand) <= SERVED_MARGIN * demand:
         return None
-    return capacity > demand
+    return capacity > demand and not _queued(build)
+
+
+def _queue_problems(build: dict[str, Any], name: str, warned: list[dict[str, Any]]) -> list[str]:
+    """wait41: a build that makes its team's tokens while over the wait bound of their requests queue says it does not
+    serve the demand and carries SERVE's queue warning with the share tco.seats gives."""
+    problems: list[str] = []
+    waits, _bound = team_queue(build) or (0.0, 0.0)
+    if (build.get("cost_of_ownership") or {}).get("serves_demand") is not False:
+        problems.append(f"{name}: {100 * waits:.1f} % of its team's requests queue, yet it says it serves the demand")
+    queue = [c for c in warned if c.get("code") == "SERVE.queue" or "waits" in c.get("fields", {})]
+    if not queue:
+        problems.append(f"{name}: {100 * waits:.1f} % of its team's requests queue, without SERVE's queue warning")
+    elif abs(float(queue[0]["fields"]["waits"]) - waits) > 1e-3:
+        problems.append(f"{name}: SERVE says {queue[0]['fields']['waits']} wait, tco.seats says {waits}")
+    return problems
 
 
 def serving_problems(builds: list[dict[str, Any]]) -> list[str]:
@@ -1948,6 +1979,9 @@ def serving_problems(builds: list[dict[str, Any]]) -> list[str]:
             if costs.get("serves_demand") is False or warned:
                 problems.append(f"{name}: makes {capacity:,.0f} of {demand:,.0f} tokens a year, yet says it is short")
             problems += [f"{name}: '{kind}' says it serves part of the demand" for kind, short, _ in said if short]
+            continue
+        if capacity > demand:  # wait41: it makes the tokens, but a team's requests queue past the bound
+            problems += _queue_problems(build, name, warned)
             continue
         if costs.get("break_even_month") is not None or costs.get("serves_demand") is not False:
             problems.append(

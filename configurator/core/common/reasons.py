@@ -847,6 +847,17 @@ claim on a build below reading speed, or whose first token waits past PROMPT's m
 budget below reading speed", "cheapest but first token after 254 s")."""
 
 
+def _short_serves(r: Reason) -> str:
+    """How the build a serving claim passes over falls short (round 38: the share of the demand it makes; wait41: or,
+    making it all, the share of a team's requests that would wait for a free stream, over SERVE's target)."""
+    if "waits" in r.fields:
+        return (
+            f"makes the tokens but has {100 * r.num('waits'):.1f} % of the requests wait over {r.num('wait_s'):g} s "
+            f"for a free stream (the target: at most {100 * r.num('wait_share'):g} %)"
+        )
+    return f"serves {min(100 * r.num('share'), 99):.0f} % of it"
+
+
 def _shared_words(r: Reason, _say: Say) -> str:
     wait = r.fields.get("wait_s")
     text = "both" if r.num("n") == 2 else "all"
@@ -1545,7 +1556,7 @@ EN: dict[str, Template] = {
         + ("found" if r.fields.get("unshown") else "shown")
         + " that serve the demand their users ask for; the cheapest"
         + (" found" if r.fields.get("unshown") else "")
-        + f", at {r.num('short_price'):,.0f} {r.fields['currency']}, serves {min(100 * r.num('share'), 99):.0f} % of it"
+        + f", at {r.num('short_price'):,.0f} {r.fields['currency']}, {_short_serves(r)}"
         # round 39: a short "cheapest" gives its place to this build when one is asked for (ranking._serving_said)
         + ("; it gives this build its place" if r.fields.get("unshown") else "")
     ),
@@ -1563,7 +1574,7 @@ EN: dict[str, Template] = {
             if r.fields.get("as_quiet")
             else ""
         )
-        + f"; the quietest, at {r.num('short_dba'):.1f} dBA, serves {min(100 * r.num('share'), 99):.0f} % of it"
+        + f"; the quietest, at {r.num('short_dba'):.1f} dBA, {_short_serves(r)}"
     ),
     # a build shown for its kind that builds shown beat on both (solve.shown.kind_said): which, and what it offers
     "shown.beaten": lambda r, say: (

@@ -562,8 +562,29 @@ class Served(BaseModel):
         the SERVE rule (round 37: its streams at the served rate, not every seat at once)."""
         return not SERVE.serves(self.capacity_tokens, self.demand_tokens)
 
+    # wait41: a team's seats (0: no team sized) and the share of their requests that wait over SERVE.wait_s for a free
+    # stream at this build's served rate (need.seat_waits; None when no team's arrivals are sized)
+    seats: int = 0
+    waits: float | None = None
+
+    @property
+    def queued(self) -> bool:
+        """Whether the build makes the demand but keeps over SERVE.wait_share of the team's requests waiting (wait41)."""
+        return not self.capped and SERVE.queues(self.waits)
+
+    @property
+    def serving(self) -> bool:
+        """Whether the build serves its users' demand (SERVE.serves: the tokens, and a team's requests not queueing):
+        the costs' `serves_demand`, which "cheapest serving the demand" reads."""
+        return SERVE.serves(self.capacity_tokens, self.demand_tokens, self.waits)
+
     def short(self) -> Check | None:
-        """SERVE's warning when the build cannot serve the demand (round 37), else None."""
+        """SERVE's warning when the build cannot serve the demand (round 37), else None; wait41: when it makes the
+        tokens but a team's requests queue past the wait target (SERVE.queued)."""
+        if self.queued and self.waits is not None:
+            return SERVE.queued(
+                waits=self.waits, seats=self.seats, streams=self.streams or self.users, served=self.served_tps
+            )
         if not self.capped:
             return None
         return SERVE.short(
@@ -605,7 +626,35 @@ def served_hours(build: Build, profile: UsageProfile, model: ModelArch | None = 
         need_tps=need.tps,
         basis="stated" if profile.demand.requests is not None else "asked" if need.asked else "reading",
     )
-    return served.model_copy(update={"busy_hours": hours_to_serve(demand, users, served.served_tps, active)})
+    busy = hours_to_serve(demand, users, served.served_tps, active)
+    waits = team_waits(build, profile, served.served_tps, served.streams or None)
+    return served.model_copy(
+        update={"busy_hours": busy, "seats": (profile.seats or 0) if waits is not None else 0, "waits": waits}
+    )
+
+
+def team_waits(build: Build, profile: UsageProfile, served_tps: float, streams: int | None) -> float | None:
+    """The share of a team's requests that wait over SERVE.wait_s for one of the build's `streams` at its own served
+    rate (wait41, need.seat_waits on seat_streams_of's arrivals): what tco.seats says as `served_waits` and SERVE
+    reads; None without a team's seats and stated (or usage) requests, or without a served rate."""
+    if not profile.seats or profile.demand.requests is None or served_tps <= 0:
+        return None
+    sized = _team_sized(build, profile)
+    if sized.hours <= 0:
+        return None
+    load, service = offered_load(profile.seats, sized.requests, sized.hours, sized.reply, served_tps)
+    return seat_waits(profile.seats, streams or sized.streams, load, service)
+
+
+def _team_sized(build: Build, profile: UsageProfile) -> SeatStreams:
+    """A team's streams as tco.seats sizes them (need.seat_streams over the users' busy hours)."""
+    return seat_streams_of(
+        profile.seats or 0,
+        profile.demand,
+        profile.hours_per_day * profile.utilisation,
+        build.estimate.workload,
+        need_of(build).tps,
+    )
 
 
 IDLE_SHARES = (GPU_IDLE_SHARE, 0.25, 0.5)
@@ -1560,7 +1609,7 @@ class CostOfOwnership(BaseModel):
         data["served_tokens_per_s"] = None if served is None else round(served.served_tps, 4)
         # round 37 additions: whether the build serves its users' demand (SERVE: its streams at the served rate over
         # the users' hours), what it makes a year, and the warning when it does not (no payback is reckoned then)
-        data["serves_demand"] = None if served is None else not served.capped
+        data["serves_demand"] = None if served is None else served.serving
         data["served_streams"] = None if served is None else served.streams or served.users
         data["demand_basis"] = None if served is None else served.basis
         data["capacity_output_tokens_per_year"] = None if served is None else round(served.capacity_tokens)
@@ -1871,13 +1920,7 @@ def _basis_notes(
     purchase, currency = build.total_price, build.currency
     busy = [] if served is None else [_served_said(served, profile)]
     if served is not None and profile.seats and profile.demand.requests is not None:
-        sized = seat_streams_of(
-            profile.seats,
-            profile.demand,
-            profile.hours_per_day * profile.utilisation,
-            build.estimate.workload,
-            need_of(build).tps,
-        )
+        sized = _team_sized(build, profile)
         busy.append(seats_said(profile.seats, profile.usage, sized, served.served_tps, served.streams or None))
     return [
         # one machine says no node count: "(1 node(s))" read as a cluster's word on a home build's sheet (walk8)
@@ -2135,7 +2178,8 @@ def tco(
     monthly_rental = None if rented is None or match is None else match.hourly * rented / 12.0
     why_none = _why_none(rental)
     short = None if served is None else served.short()
-    never = None if short is None or served is None else short_said(served, currency)  # SERVE (round 37)
+    # SERVE (round 37): no payback on tokens the build cannot make; a team's queue alone (wait41) keeps the payback
+    never = None if short is None or served is None or not served.capped else short_said(served, currency)
     enough = _enough(rental, purchase, monthly_owning, horizon, currency, profile, assumptions, served, never)
     args = (purchase, monthly_owning, monthly_rental, horizon, currency, rental_reason, assumptions, why_none)
     be, be_said = _break_even(*args, against=None if enough is None or match is None else _as_fast(match))

@@ -1179,7 +1179,7 @@ ZH_REASONS: dict[str, Template] = {
     "claim.cheapest-serving": lambda r, _say: (
         ("能满足用户需求的已找到配置中" if r.fields.get("unshown") else "能满足用户需求的已列配置中")
         + f"价格最低（{r.num('price'):,.0f} {r.fields['currency']}）；最便宜的配置"
-        f"（{r.num('short_price'):,.0f} {r.fields['currency']}）只能满足 {min(100 * r.num('share'), 99):.0f}% 的需求"
+        f"（{r.num('short_price'):,.0f} {r.fields['currency']}）{_zh_short_serves(r)}"
         + ("，由本配置代替列出" if r.fields.get("unshown") else "")
     ),
     "claim.quietest-serving": lambda r, _say: (
@@ -1194,7 +1194,7 @@ ZH_REASONS: dict[str, Template] = {
             if r.fields.get("as_quiet")
             else ""
         )
-        + f"；最安静的配置（{r.num('short_dba'):.1f} dBA）只能满足 {min(100 * r.num('share'), 99):.0f}% 的需求"
+        + f"；最安静的配置（{r.num('short_dba'):.1f} dBA）{_zh_short_serves(r)}"
     ),
     "claim.cheapest-vram": lambda r, say: (
         f"显卡装下整个模型（不占系统内存）的配置中价格最低（{r.num('price'):,.0f} {r.fields['currency']}）："
@@ -3019,6 +3019,17 @@ def _zh_places(r: Reason, one: bool = False) -> str:
 def _zh_listed(r: Reason) -> str:
     """A cheaper build "cheapest" does not count: one listed, or one of the full plan's (field `places`)."""
     return "完整方案中" if r.fields.get("places") is not None else "列出的"
+
+
+def _zh_short_serves(r: Reason) -> str:
+    """common.reasons._short_serves in Chinese: the share of the demand made, or (wait41) the share of a team's
+    requests waiting for a free stream over SERVE's target."""
+    if "waits" in r.fields:
+        return (
+            f"产量够，但有 {100 * r.num('waits'):.1f}% 的请求要等待超过 {r.num('wait_s'):g} 秒才有空闲并发路"
+            f"（目标：至多 {100 * r.num('wait_share'):g}%）"
+        )
+    return f"只能满足 {min(100 * r.num('share'), 99):.0f}% 的需求"
 
 
 def _zh_past_support(r: Reason, say: Say, what: str) -> str:

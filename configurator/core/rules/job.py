@@ -362,6 +362,21 @@ class Serving(_Said):
                 + "；不按它计算回本"
             ),
         ),
+        # wait41: a team's build that makes the tokens but keeps too many of its requests waiting for a free stream
+        Message(
+            "queue",
+            lambda f: (
+                f"{100 * f['waits']:.1f} % of its users' requests would wait over {f['wait_s']:g} s for a free stream "
+                f"({f['seats']:g} seats on {f['streams']:g} stream{'' if f['streams'] == 1 else 's'} at "
+                f"{f['served']:.1f} tokens/s a stream, its prefill counted), over the {100 * f['wait_share']:g} % "
+                "target (MLPerf's 99th-percentile bound, Erlang C): it makes the tokens, but not without queueing"
+            ),
+            zh=lambda f: (
+                f"有 {100 * f['waits']:.1f}% 的请求要等待超过 {f['wait_s']:g} 秒才有空闲并发路"
+                f"（{f['seats']:g} 个席位、{f['streams']:g} 路并发，计入预填充后每路 {f['served']:.1f} token/秒），"
+                f"超过 {100 * f['wait_share']:g}% 的目标（MLPerf 的第 99 百分位界限，Erlang C）：产量够，但请求要排队"
+            ),
+        ),
     )
 
     def reading_rate(self, decode: float | None, served: float | None, streams: int) -> float:
@@ -405,9 +420,31 @@ class Serving(_Said):
         """Output tokens the build makes in `hours` at `served` tokens/s on each of its `streams`."""
         return max(streams, 1) * max(served, 0.0) * 3600.0 * max(hours, 0.0)
 
-    def serves(self, capacity: float, demand: float) -> bool:
-        """Whether what the build makes covers the demand (a rounding's worth short still serves it)."""
-        return capacity >= demand * (1 - 1e-9)
+    def queues(self, waits: float | None) -> bool:
+        """Whether more than `wait_share` of a team's requests wait over `wait_s` for a free stream at the build's own
+        served rate (wait41: `waits`, need.seat_waits); None (no team's arrivals to size it on): no."""
+        return waits is not None and waits > self.wait_share * (1 + 1e-9)
+
+    def serves(self, capacity: float, demand: float, waits: float | None = None) -> bool:
+        """Whether what the build makes covers the demand (a rounding's worth short still serves it) and, for a team
+        whose arrivals are sized (`waits`, wait41), without more than `wait_share` of its requests queueing over
+        `wait_s`: the rule "cheapest serving the demand" reads (a coding-agent team sized on Anthropic's table can have
+        the capacity while its requests queue)."""
+        return capacity >= demand * (1 - 1e-9) and not self.queues(waits)
+
+    def queued(self, *, waits: float, seats: int, streams: int, served: float) -> Check:
+        """The warning on a build that makes its users' tokens but keeps over `wait_share` of their requests waiting
+        over `wait_s` for a free stream (wait41)."""
+        return self.say(
+            "warn",
+            "queue",
+            waits=waits,
+            wait_s=self.wait_s,
+            wait_share=self.wait_share,
+            seats=seats,
+            streams=max(streams, 1),
+            served=served,
+        )
 
     def short(
         self,

@@ -1893,7 +1893,7 @@ def serving_basis(model: ModelArch, region: str, ownership: OwnershipInputs | No
 
     def serves(build: Build) -> bool | None:
         served = served_hours(build, profile(build.currency), model)
-        return None if served is None else not served.capped
+        return None if served is None else served.serving
 
     def share(build: Build) -> float | None:
         # SERVE's field `share` (rules.job.Serving.short): what it makes of the demand, 1.0 when it serves it

@@ -1751,6 +1751,16 @@ def _share_of(build: Build) -> float | None:
     return float(share) if isinstance(share, (int, float)) else None
 
 
+def _queue_of(build: Build) -> dict[str, Value]:
+    """wait41: when the build makes its users' tokens but too many of a team's requests queue (SERVE's "queue"
+    warning), the share waiting and the bound, for the claim's sentence to say in place of the share served."""
+    short = next((c for c in build.checks if c.rule == SERVE.id and c.status != "pass"), None)
+    waits = None if short is None else short.fields.get("waits")
+    if not isinstance(waits, (int, float)):
+        return {}
+    return {"waits": round(float(waits), 4), "wait_s": SERVE.wait_s, "wait_share": SERVE.wait_share}
+
+
 def serving_claims(builds: Sequence[Build], budget: float | None = None) -> list[Build]:
     """Round 38: "cheapest serving the demand" on the cheapest build shown that serves its users' demand (SERVE, from
     the costs: the plan's defaults, or the buyer's usage and seats recosted) when the build that says "cheapest" (or
@@ -1782,7 +1792,8 @@ def serving_claims(builds: Sequence[Build], budget: float | None = None) -> list
             price=out[best].total_price,
             currency=out[best].currency,
             short_price=cheapest.total_price,
-            share=round(_share_of(cheapest) or 0.0, 3),
+            share=round(_share_of(cheapest) or (1.0 if _queue_of(cheapest) else 0.0), 3),
+            **_queue_of(cheapest),
         )
         out[best] = _with_claims(out[best], (*out[best].claims, said))
     quiet = next((b for b in out if any(c.code == "claim.quietest" for c in b.claims)), None)
@@ -1806,7 +1817,8 @@ def serving_claims(builds: Sequence[Build], budget: float | None = None) -> list
                 dba=round(dba or 0.0, 1),
                 watts=out[best].power.wall_w * out[best].nodes,
                 short_dba=round(build_dba(quiet) or 0.0, 1),
-                share=round(_share_of(quiet) or 0.0, 3),
+                share=round(_share_of(quiet) or (1.0 if _queue_of(quiet) else 0.0), 3),
+                **_queue_of(quiet),
                 **extra,
             )
             out[best] = _with_claims(out[best], (*out[best].claims, said))
