@@ -2178,8 +2178,7 @@ def tco(
     monthly_rental = None if rented is None or match is None else match.hourly * rented / 12.0
     why_none = _why_none(rental)
     short = None if served is None else served.short()
-    # SERVE (round 37): no payback on tokens the build cannot make; a team's queue alone (wait41) keeps the payback
-    never = None if short is None or served is None or not served.capped else short_said(served, currency)
+    never = None if served is None or not served.capped else short_said(served, currency)  # SERVE: a queue pays back
     enough = _enough(rental, purchase, monthly_owning, horizon, currency, profile, assumptions, served, never)
     args = (purchase, monthly_owning, monthly_rental, horizon, currency, rental_reason, assumptions, why_none)
     be, be_said = _break_even(*args, against=None if enough is None or match is None else _as_fast(match))

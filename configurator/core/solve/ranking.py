@@ -1483,6 +1483,10 @@ def _serving_said(f: _Field, head: list[int]) -> None:
     ]
     if not held or f.m[held[0]].serves is not False or f.m[held[0]].share is None:
         return
+    if (f.m[held[0]].share or 0.0) >= 1.0:
+        # wait41: it makes every token but its team's requests queue; the share served would say nothing of that, and
+        # the ranking is not told the share waiting (the costs' claim says it: serving_claims, _queue_of)
+        return
     short = held[0]
     rivals = [i for i in head if serving_rival(f.pool[i], f.m[i].within_budget, f.m[i].serves)]
     if not rivals:
