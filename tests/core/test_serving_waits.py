@@ -109,3 +109,39 @@ def test_a_chat_team_on_its_erlang_streams_serves() -> None:
     wait; the rule the streams were sized by holds at any rate at or over reading speed."""
     served = served_hours(cast(Any, _build(18.5, 2)), _team(10, "chat"))
     assert served is not None and served.waits is not None and served.waits < 0.01 and served.serving
+
+
+def _json_build(serves: bool | None, checks: list[dict[str, Any]]) -> dict[str, Any]:
+    """A build's plan JSON as the checker reads it: 13 streams at 45 tokens/s (no prefill) for 50 coding-agent seats,
+    1.17 x their 1,800M tokens a year, with tco.seats' share waiting."""
+    return {
+        "rank": 1,
+        "label": "cheapest",
+        "estimate": {"speed": {"decode_tokens_per_s": 45.0}},
+        "checks": checks,
+        "cost_of_ownership": {
+            "prefill_seconds_per_request": 0.0,
+            "reply_tokens_per_request": 480,
+            "demand_output_tokens_per_year": 50 * 300 * 250 * 480,
+            "active_hours_per_year": 1000.0,
+            "served_streams": 13,
+            "demand_basis": "stated",
+            "serves_demand": serves,
+            "break_even_month": 20,
+            "assumption_codes": [{"code": "tco.seats", "fields": {"served_waits": 0.3438, "wait_share": 0.01}}],
+        },
+    }
+
+
+def test_the_independent_checker_reads_the_wait_share() -> None:
+    """tests/independent_checker.py re-derives the capacity (1.17 x the demand) and reads tco.seats' share waiting:
+    a build that says it serves while 34.4 % wait, or lacks SERVE's queue warning, is flagged; one that says neither
+    wrong passes (its payback stays)."""
+    from tests.independent_checker import serves_demand, serving_problems
+
+    warning = {"rule": "SERVE", "status": "warn", "code": "queue", "fields": {"waits": 0.3438}}
+    honest = _json_build(False, [warning])
+    assert serves_demand(honest) is False and serving_problems([honest]) == []
+    problems = serving_problems([_json_build(True, [])])
+    assert any("yet it says it serves the demand" in p for p in problems)
+    assert any("without SERVE's queue warning" in p for p in problems)
