@@ -962,7 +962,7 @@ def past_support(build: dict[str, Any]) -> bool:
     )
 
 
-UNVALIDATED_RUN_RULES = ("SUP-6", "SUP-7", "SUP-11")
+UNVALIDATED_RUN_RULES = ("SUP-11",)
 """The support checks of the libraries a training run quantizes and shards with; a warn is partial support."""
 
 
@@ -1642,7 +1642,7 @@ def _pool(r: _Rivals, kind: str, scope: str | None) -> list[dict[str, Any]]:
         # 6.4+ wheels gfx906); the cheapest supported build says "cheapest on supported software" beside a cheaper one
         pool = [b for b in pool if not (_trains(b) and past_support(b))] or pool
         # round 41: nor, then, a training build whose run its own support checks warn is unvalidated on the card
-        # (bitsandbytes SUP-6, DeepSpeed SUP-7, PyTorch FSDP SUP-11: partial support, no published run of the job)
+        # (PyTorch FSDP, SUP-11: partial support, no published run of the job, no validated sharder in its place)
         pool = [b for b in pool if not (_trains(b) and unvalidated_run(b))] or pool
     if kind in ("fastest", "value"):
         # a build set aside only for its prompt wait still decodes as fast as it shows: a speed rival

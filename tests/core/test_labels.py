@@ -245,7 +245,7 @@ def cheapest_sentence_problems(name: str, build: dict[str, Any], builds: list[di
         elif cheaper and said.get("eol") and _training(o) and past_support(o):
             left_out.append(o)
         elif cheaper and said.get("unvalidated") and _training(o) and unvalidated_run(o):
-            left_out.append(o)  # round 41: its run unvalidated on the card (SUP-6, SUP-7, SUP-11 warn)
+            left_out.append(o)  # round 41: its run unvalidated on the card (SUP-11 warns)
         else:
             counted.append(o)
     problems = []
@@ -450,8 +450,8 @@ def label_problems(request: BuildRequest, result: dict[str, Any]) -> list[str]:
     # (support.PAST_SUPPORT_STARTS)
     eol_aside = [b for b in ranked if _training(b) and past_support(b)]
     cheap_rivals = [b for b in ranked if b not in eol_aside] or ranked
-    # round 41: nor a training build whose own support checks warn its run is unvalidated on the card (SUP-6, SUP-7,
-    # SUP-11: partial support), beside one whose do not
+    # round 41: nor a training build whose own support checks warn its run is unvalidated on the card (SUP-11:
+    # partial support), beside one whose do not
     run_aside = [b for b in cheap_rivals if _training(b) and unvalidated_run(b)]
     cheap_rivals = [b for b in cheap_rivals if b not in run_aside] or cheap_rivals
     run_aside = [b for b in run_aside if b not in cheap_rivals]
