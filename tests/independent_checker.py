@@ -962,6 +962,15 @@ def past_support(build: dict[str, Any]) -> bool:
     )
 
 
+UNVALIDATED_RUN_RULES = ("SUP-11",)
+"""The support checks of the libraries a training run quantizes and shards with; a warn is partial support."""
+
+
+def unvalidated_run(build: dict[str, Any]) -> bool:
+    """A build whose own support checks warn that a library its run needs is only partly supported on its card."""
+    return any(c["rule"] in UNVALIDATED_RUN_RULES and c["status"] == "warn" for c in build["checks"])
+
+
 def _shrouded(build: dict[str, Any]) -> bool:
     """Passive cards under a shroud and blower kit each (an accessory of kind gpu-shroud)."""
     return any(p["category"] == "accessory" and p["spec"].get("kind") == "gpu-shroud" for p in build["parts"])
@@ -1632,6 +1641,9 @@ def _pool(r: _Rivals, kind: str, scope: str | None) -> list[dict[str, Any]]:
         # current training wheels no longer run it (PyTorch's CUDA 12.8+ wheels dropped Pascal and Volta, its ROCm
         # 6.4+ wheels gfx906); the cheapest supported build says "cheapest on supported software" beside a cheaper one
         pool = [b for b in pool if not (_trains(b) and past_support(b))] or pool
+        # round 41: nor, then, a training build whose run its own support checks warn is unvalidated on the card
+        # (PyTorch FSDP, SUP-11: partial support, no published run of the job, no validated sharder in its place)
+        pool = [b for b in pool if not (_trains(b) and unvalidated_run(b))] or pool
     if kind in ("fastest", "value"):
         # a build set aside only for its prompt wait still decodes as fast as it shows: a speed rival
         pool = pool + [

@@ -23,7 +23,7 @@ from configurator.core.solve.plan import plan
 from configurator.core.solve.ranking import REFERENCE_TOKENS, claim_words, label_text
 from configurator.core.solve.shown import AS_FAST, AS_QUIET_DBA
 from configurator.core.support.checks import starts_past_support
-from tests.independent_checker import check_labels, missed_problems, past_support
+from tests.independent_checker import check_labels, missed_problems, past_support, unvalidated_run
 
 SETTING_KINDS = {
     "kind.usual-gguf",
@@ -244,6 +244,8 @@ def cheapest_sentence_problems(name: str, build: dict[str, Any], builds: list[di
             left_out.append(o)
         elif cheaper and said.get("eol") and _training(o) and past_support(o):
             left_out.append(o)
+        elif cheaper and said.get("unvalidated") and _training(o) and unvalidated_run(o):
+            left_out.append(o)  # round 41: its run unvalidated on the card (SUP-11 warns)
         else:
             counted.append(o)
     problems = []
@@ -256,6 +258,7 @@ def cheapest_sentence_problems(name: str, build: dict[str, Any], builds: list[di
         ("loud", [o for o in left_out if _warned(o, "NOISE-1")]),
         ("waits", [o for o in left_out if not _no_gpu(o) and _warned(o, "PROMPT")]),
         ("eol", [o for o in left_out if _training(o) and past_support(o)]),
+        ("unvalidated", [o for o in left_out if _training(o) and unvalidated_run(o) and not past_support(o)]),
     ):
         if said.get(flag) and not any(o["total_price"] < price - 0.01 for o in rivals):
             problems.append(f"{name}: names a cheaper build set aside ({flag}) that is not shown")
@@ -447,6 +450,11 @@ def label_problems(request: BuildRequest, result: dict[str, Any]) -> list[str]:
     # (support.PAST_SUPPORT_STARTS)
     eol_aside = [b for b in ranked if _training(b) and past_support(b)]
     cheap_rivals = [b for b in ranked if b not in eol_aside] or ranked
+    # round 41: nor a training build whose own support checks warn its run is unvalidated on the card (SUP-11:
+    # partial support), beside one whose do not
+    run_aside = [b for b in cheap_rivals if _training(b) and unvalidated_run(b)]
+    cheap_rivals = [b for b in cheap_rivals if b not in run_aside] or cheap_rivals
+    run_aside = [b for b in run_aside if b not in cheap_rivals]
     within = [b for b in ranked if request.budget is None or b["total_price"] <= request.budget + 0.01]
     supported = [b for b in within if not past_support(b)]  # a card past its software support claims no speed (#28)
     for b in builds:
@@ -463,11 +471,14 @@ def label_problems(request: BuildRequest, result: dict[str, Any]) -> list[str]:
             if claim in ("cheapest", "cheapest on supported software"):
                 if any(o["total_price"] < price - 0.01 for o in cheap_rivals):
                     problems.append(f"{name}: a build shown is cheaper")
-                cheaper_eol = any(o["total_price"] < price - 0.01 and o in eol_aside for o in passing)
+                cheaper_eol = any(o["total_price"] < price - 0.01 and o in eol_aside + run_aside for o in passing)
                 if b in eol_aside and len(cheap_rivals) < len(ranked):
                     problems.append(f"{name}: cheapest for training on a card past its support beside supported ones")
                 if cheaper_eol != (claim == "cheapest on supported software"):
-                    problems.append(f"{name}: says 'on supported software' unless a cheaper card past support is shown")
+                    problems.append(
+                        f"{name}: says 'on supported software' unless a cheaper card past support (or whose run is "
+                        "unvalidated) is shown"
+                    )
                 problems += cheapest_sentence_problems(name, b, builds)
             elif (claim.startswith("fastest") or claim.startswith("best value")) and past_support(b):
                 problems.append(f"{name}: a card past its software support claims {claim}")

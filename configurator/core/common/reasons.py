@@ -694,6 +694,11 @@ def _cheapest(r: Reason) -> str:
             f", not counting a cheaper build {shown} on a card past its vendor's support, for which current training "
             "software no longer ships"
         )
+    if r.fields.get("unvalidated"):
+        text += (
+            f", not counting a cheaper build {shown} whose training stack is unvalidated on its card "
+            f"({r.fields['unvalidated']} warns)"
+        )
     return text
 
 
@@ -804,7 +809,10 @@ def past_support_said(r: Reason, say: Say, what: str) -> str:
 def eol_said(r: Reason, say: Say, words: tuple[str, str], below: str, wait: str, short: str = SHORT) -> str:
     """The cheapest claim's word (`words`: plain, and beside a cheaper training build on a card past its vendor's
     support, field `eol`: solve.ranking._cheapest_said), qualified as every claim is (qualified)."""
-    said = qualified(words[1] if r.fields.get("eol") else words[0], below, wait, short=short)
+    # round 41: beside a cheaper training build whose run is unvalidated on its card (field `unvalidated`) too
+    said = qualified(
+        words[1] if r.fields.get("eol") or r.fields.get("unvalidated") else words[0], below, wait, short=short
+    )
     return said(r, say) if callable(said) else said
 
 
@@ -1706,6 +1714,8 @@ EN: dict[str, Template] = {
         "past ROCm support: gfx906 maintenance ended in 2024"
         + (f", it runs on ROCm {r.fields['rocm']} or Vulkan" if r.fields.get("rocm") else "")
     ),
+    # round 41: a training build set aside from "cheapest" for its unvalidated run (solve.ranking._unvalidated_said)
+    "kind.unvalidated-run": "not cheapest: its training stack is unvalidated on the card, {rule} warns",
     # what still runs a card past its vendor's support (support.EndOfLife.runs)
     "eol.runs-cuda": (
         "llama.cpp built with CUDA {cuda} for sm_{sm} (CUDA 13, 2025-08, builds nothing older than Turing, and "

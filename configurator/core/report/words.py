@@ -1167,6 +1167,11 @@ ZH_REASONS: dict[str, Template] = {
             if r.fields.get("eol")
             else ""
         )
+        + (
+            f"（不计{_zh_listed(r)}更便宜的配置：其训练软件栈在该显卡上未经验证，{r.fields['unvalidated']} 给出警告）"
+            if r.fields.get("unvalidated")
+            else ""
+        )
         + _zh_past_support(r, say, "最便宜的")
     ),
     "claim.cheapest-slow": lambda r, say: (
@@ -1379,6 +1384,7 @@ ZH_REASONS: dict[str, Template] = {
         f"已过 CUDA 支持期：CUDA 13 不再支持 {r.fields['arch']}"
         + (f"，可用 CUDA {r.fields['cuda']} 构建运行" if r.fields.get("cuda") else "")
     ),
+    "kind.unvalidated-run": "不算最便宜：其训练软件栈在该显卡上未经验证，{rule} 给出警告",
     "kind.eol-rocm": lambda r, _say: (
         "已过 ROCm 支持期：gfx906 维护于 2024 年结束"
         + (f"，可在 ROCm {r.fields['rocm']} 或 Vulkan 上运行" if r.fields.get("rocm") else "")

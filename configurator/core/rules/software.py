@@ -3,7 +3,7 @@ facts of core/support/checks.py. A fail means the stack does not run; a warn tha
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar
 
 from configurator.core.rules.base import Message, Rule, Severity, instance, register
@@ -96,6 +96,24 @@ class Fsdp(_Support):
     id = "SUP-11"
     title = "PyTorch FSDP (sharding, its CPU offload) runs on the GPU's stack"
     reads = ("gpu.vendor", "workload.zero", "workload.offload", "workload.sharding", "workload.framework")
+
+
+UNVALIDATED_RUN = (Fsdp.id,)
+"""The support rules of the libraries a training run command shards with where no validated alternative is planned: a
+warn from one is partial support, the job as planned unvalidated on the card (PyTorch FSDP on Intel XPU, SUP-11:
+XCCL experimental since PyTorch 2.8, no FSDP + QLoRA run on an Arc card published, and DeepSpeed's XPU accelerator
+validated on Data Center GPU Max only, so no other sharder stands in: support.facts.qlora_sharder). Not SUP-7's
+DeepSpeed warn, whose advice is PyTorch FSDP, fully supported where it warns (ROCm: an expert signs 8 x R9700 under
+DeepSpeed "cheapest"), nor SUP-6's bitsandbytes source build on an MI100 (expert case qwen3-14b-lora-3000-one-32gb-card
+signs it), nor warns whose cost the estimate carries (SUP-5's SDPA attention, SUP-9's throughput basis). A training
+build with such a warn is no rival for "cheapest" beside one whose run is validated (solve.ranking's
+Measures.unvalidated): the label reads this rule's verdict, the check on the build, never a second copy of the test."""
+
+
+def unvalidated_run(checks: Iterable[Any]) -> str | None:
+    """The rule (UNVALIDATED_RUN) whose check on a training build warns that its run is unvalidated on the card, or
+    None. `checks`: the build's checks (model.build.Check: `rule`, `status`)."""
+    return next((c.rule for c in checks if c.rule in UNVALIDATED_RUN and c.status == "warn"), None)
 
 
 @register

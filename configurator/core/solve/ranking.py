@@ -67,6 +67,7 @@ from configurator.core.model.request import BuildRequest
 from configurator.core.rules.base import instance
 from configurator.core.rules.job import Serving
 from configurator.core.rules.site import DataCenterNoise
+from configurator.core.rules.software import unvalidated_run
 from configurator.core.solve.grow import ROOM_TO_GROW, Rival
 from configurator.core.solve.rules import FILL, PROMPT, READING_TPS, SPEED
 from configurator.core.solve.shown import (
@@ -158,6 +159,9 @@ class Measures:
     quantized: bool = False  # its weights are quantized below the release's, which the request left open (_quantized)
     # a card past its vendor's support, for a job a plan does not start on one (support.starts_past_support: training)
     past_support: bool = False
+    # round 41: a training build whose run is unvalidated on its card (rules.software.unvalidated_run: the rule that
+    # warns, "SUP-11"), no rival for "cheapest" beside one whose run is validated (_supported_rivals)
+    unvalidated: str | None = None
     dba_floor: bool = False  # its dBA is a floor (passive cards under shroud kits: shrouded), never "less noise"
     # it fails the request's own target alone (PERF: the deadline, the speed asked): the target, its figure, the asked
     missed: tuple[str, float, float] | None = None
@@ -224,6 +228,7 @@ def measure(
         wait_s=float(waited) if isinstance(waited, (int, float)) else None,
         quantized=quantized(build, request),
         past_support=past_support_start(build),
+        unvalidated=_unvalidated(build),
         dba_floor=shrouded(build),
         missed=missed_target(build),
     )
@@ -256,6 +261,14 @@ def past_support_start(build: Build) -> bool:
     starts_past_support: fine-tuning, pretraining): no rival for "cheapest" while another is offered."""
     kind = str(build.estimate.workload.get("kind", "inference"))
     return not support.starts_past_support(kind) and end_of_life_caveat(build) is not None
+
+
+def _unvalidated(build: Build) -> str | None:
+    """The support rule that warns a training build's run is unvalidated on its card (rules.software.unvalidated_run),
+    or None (inference: its engines are judged by SUP-1 and SUP-3, which fail where they do not run)."""
+    if str(build.estimate.workload.get("kind", "inference")) == "inference":
+        return None
+    return unvalidated_run(build.checks)
 
 
 def startable(builds: list[Build]) -> list[Build]:
@@ -700,14 +713,31 @@ def _supported_named(f: _Field, shown: list[int]) -> None:
 
 def _supported_rivals(f: _Field, rivals: list[int]) -> list[int]:
     """The rivals for "cheapest" but for training builds on cards past their vendor's support (Measures.past_support),
-    when any other is among them."""
-    return [i for i in rivals if not f.m[i].past_support] or rivals
+    when any other is among them; then, among those, but for training builds whose run is unvalidated on the card
+    (Measures.unvalidated: Llama 3.1 70B QLoRA on two cards at 5,000 USD had called 2 x Arc A770 "cheapest" beside its
+    own SUP-11 warning that no FSDP + QLoRA run on Arc is published), when any other is among them."""
+    supported = [i for i in rivals if not f.m[i].past_support] or rivals
+    return [i for i in supported if f.m[i].unvalidated is None] or supported
 
 
 def _cheapest_pool(f: _Field) -> list[int]:
     """The rivals for "cheapest": the builds at reading speed (every passing build when none reads), less training
     builds on cards past their vendor's support while another is among them (_supported_rivals)."""
     return _supported_rivals(f, f.passing or f.every_passing)
+
+
+def _unvalidated_said(f: _Field, i: int) -> tuple[Reason, ...]:
+    """Round 41: what a training build set aside from "cheapest" for its unvalidated run (_supported_rivals,
+    Measures.unvalidated) says in its label: the rule that warns (kind.unvalidated-run, field `rule`); nothing when it
+    is among the rivals (every build's run unvalidated), costs no less than the cheapest, or is set aside for its card
+    past support (which it says)."""
+    rule = f.m[i].unvalidated
+    held = _holder(f, "claim.cheapest")
+    if rule is None or f.m[i].past_support or held is None or i in _cheapest_pool(f):
+        return ()
+    if _price_key(f)(i) >= _price_key(f)(held):
+        return ()  # no cheaper than the cheapest: no claim it was denied
+    return (Reason.of("kind.unvalidated-run", rule=rule),)
 
 
 def _cheapest_said(f: _Field, shown: list[int], top: int) -> None:
@@ -735,6 +765,9 @@ def _cheapest_said(f: _Field, shown: list[int], top: int) -> None:
     waits = any(m[i].readable and not m[i].slow_cpu_only and m[i].waits for i in aside)
     loud = any(m[i].readable and not m[i].slow_cpu_only and m[i].too_loud for i in aside)
     eol = any(m[i].past_support for i in aside)
+    unvalidated = sorted(
+        {str(m[i].unvalidated) for i in aside if m[i].unvalidated is not None and not m[i].past_support}
+    )
     counted = [i for i in shown_passing if i not in aside and (m[i].readable or not reading)]
     f.claims[best][k] = Reason.of(
         "claim.cheapest",
@@ -746,6 +779,8 @@ def _cheapest_said(f: _Field, shown: list[int], top: int) -> None:
         loud=loud,
         **({"waits": True} if waits else {}),
         **({"eol": True} if eol else {}),
+        # round 41: a cheaper build shown whose run its support rules warn is unvalidated (field `unvalidated`: "SUP-11")
+        **({"unvalidated": ", ".join(unvalidated)} if unvalidated else {}),
         # counted over the full plan's places when fewer are shown (field `places`): "the builds shown" would be one
         **({"places": len(shown)} if top < len(shown) else {}),
     )
@@ -1704,6 +1739,7 @@ def rank_and_label(
         eol = f.eol[i]
         fill = fill_said(build)
         kinds = build.kinds_said() + ((eol.said,) if eol is not None else ()) + ((fill,) if fill is not None else ())
+        kinds += _unvalidated_said(f, i)
         claims = tuple(f.claims[i])
         offered = _offers_of(f, i, shown[: rank - 1]) or ()
         shown_for = (Reason.of("shown.offers", offers=offered),) if offered else ()
