@@ -51,6 +51,50 @@ _STACK_NAMES = ("Vulkan", "HIP", "NVIDIA", "PyTorch", "rocBLAS", "Turing", "sm_"
 """The software a card past its vendor's support still runs (support.EndOfLife.runs): product names, as written."""
 
 
+_AS_WRITTEN = {
+    "tokens",
+    "token",  # the unit as the window's translations say it: "token/秒" (names32c)
+    "dBA",
+    "GGUF",
+    "llama",
+    "Llama",  # a model's name, as why.quality-cost names the model whose perplexity was measured
+    "cpp",
+    "vLLM",  # an engine's name, as llama.cpp
+    "Unsloth",  # a fine-tuning framework's name
+    "Puget",  # Puget Systems, whose measurement a power-limited build's why names
+    "Systems",
+    "precision",
+    "CUDA",
+    "ROCm",
+    "gfx",
+    "MoE",
+    "RTX",
+    "USD",
+    "EUR",  # ISO currency codes, as USD (price.rate-old names the currencies converted)
+    "CNY",
+    "Pascal",
+    "EPYC",
+    "K_M",
+    "GPU",
+    "CPU",
+    "rtx",
+    "DDR",
+    "GiB",
+    "RDIMM",
+    "ATX",
+    "NVLink",
+    "Gen",
+    "PCIe",
+    "nvidia",
+    "rocm",
+    "smi",
+    "HDR",
+    "SUP",  # a build rule's code, as written (kind.unvalidated-run names the support rule that warns)
+    *_STACK_NAMES,
+}
+"""Words a Chinese rendering keeps in Latin letters: units, product, engine and currency names, rule codes, as written."""
+
+
 def test_no_chinese_word_is_english() -> None:
     """A Chinese rendering with a sample of fields has no English word left (units and names aside)."""
     sample = {
@@ -156,51 +200,10 @@ def test_no_chinese_word_is_english() -> None:
         "source": "llama.cpp",
         **_PAST_SUPPORT,
     }
-    allowed = {
-        "tokens",
-        "token",  # the unit as the window's translations say it: "token/秒" (names32c)
-        "dBA",
-        "GGUF",
-        "llama",
-        "Llama",  # a model's name, as why.quality-cost names the model whose perplexity was measured
-        "cpp",
-        "vLLM",  # an engine's name, as llama.cpp
-        "Unsloth",  # a fine-tuning framework's name
-        "Puget",  # Puget Systems, whose measurement a power-limited build's why names
-        "Systems",
-        "precision",
-        "CUDA",
-        "ROCm",
-        "gfx",
-        "MoE",
-        "RTX",
-        "USD",
-        "EUR",  # ISO currency codes, as USD (price.rate-old names the currencies converted)
-        "CNY",
-        "Pascal",
-        "EPYC",
-        "K_M",
-        "GPU",
-        "CPU",
-        "rtx",
-        "DDR",
-        "GiB",
-        "RDIMM",
-        "ATX",
-        "NVLink",
-        "Gen",
-        "PCIe",
-        "nvidia",
-        "rocm",
-        "smi",
-        "HDR",
-        "SUP",  # a build rule's code, as written (kind.unvalidated-run names the support rule that warns)
-        *_STACK_NAMES,
-    }
     for code in (c for c in EN if c.startswith(MOVED)):
         with words.language("zh_CN"):
             said = words.say(Reason.of(code, **sample))
-        english_words = set(re.findall(r"[A-Za-z][A-Za-z_]{2,}", said)) - allowed
+        english_words = set(re.findall(r"[A-Za-z][A-Za-z_]{2,}", said)) - _AS_WRITTEN
         assert not english_words, (code, said)
 
 
